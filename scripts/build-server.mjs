@@ -1,0 +1,18 @@
+// Bundles the server into dist/server/main.js (dependencies stay in node_modules) and copies the migrations.
+import { build } from 'esbuild';
+import { cpSync, rmSync } from 'node:fs';
+
+rmSync('dist/server', { recursive: true, force: true });
+await build({
+  entryPoints: ['server/main.ts'],
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'esm',
+  packages: 'external',
+  outfile: 'dist/server/main.js',
+  sourcemap: true,
+  logLevel: 'warning',
+});
+cpSync('server/db/migrations', 'dist/server/migrations', { recursive: true });
+console.log('servidor compilado en dist/server/main.js');

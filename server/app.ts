@@ -1,0 +1,132 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifySwagger from '@fastify/swagger';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { sql } from 'drizzle-orm';
+import { PRODUCT_NAME } from '#shared/messages';
+import type { Database, Db } from './db/client';
+import type { Env } from './env';
+import type { Mailer } from './lib/mailer';
+import { createTokenService, type TokenService } from './lib/tokens';
+import { makeAuthenticate } from './plugins/auth';
+import { registerErrorHandling } from './plugins/errors';
+import { registerStaticWeb } from './plugins/static-web';
+import { cuentaRoutes } from './modules/cuenta/cuenta.routes';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    env: Env;
+    db: Db;
+    database: Database;
+    mailer: Mailer;
+    tokens: TokenService;
+    /** Server secret for signing tokens and hashing recovery codes. */
+    secret: string;
+    authenticate: (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    authRateLimit: {
+      max: number;
+      timeWindow: string;
+      keyGenerator: (req: FastifyRequest) => string;
+    };
+  }
+}
+
+export interface BuildAppOptions {
+  env: Env;
+  database: Database;
+  mailer: Mailer;
+  secret: string;
+  logger?: boolean | Record<string, unknown>;
+}
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const API_PREFIX = '/api';
+
+/** The built web app: beside the bundle in dist/, or dist/web when run from the source tree. */
+function defaultWebDir() {
+  return path.basename(path.dirname(here)) === 'dist' ? path.resolve(here, '..', 'web') : path.resolve(here, '..', 'dist', 'web');
+}
+
+/** Registers every plugin and route; never listens (tests use inject()). */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { env } = options;
+  const app = Fastify({
+    logger: options.logger ?? { level: env.LOG_LEVEL },
+    bodyLimit: 512 * 1024,
+    trustProxy: env.TRUST_PROXY,
+    // Client-generated ids never reach the logs as trusted values.
+    requestIdHeader: false,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.decorate('env', env);
+  app.decorate('database', options.database);
+  app.decorate('db', options.database.db);
+  app.decorate('mailer', options.mailer);
+  app.decorate('secret', options.secret);
+  app.decorate('tokens', createTokenService(options.secret, env.JWT_TTL));
+  app.decorate('authenticate', makeAuthenticate(options.database.db, app.tokens));
+
+  registerErrorHandling(app);
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // sweetalert2 and React inline style attributes.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    // Shops often serve the app over plain HTTP on their own network.
+    strictTransportSecurity: false,
+  });
+
+  await app.register(fastifyRateLimit, { global: false, hook: 'preHandler' });
+  app.decorate('authRateLimit', {
+    max: env.RATE_LIMIT_AUTH_MAX,
+    timeWindow: env.RATE_LIMIT_WINDOW,
+    // Per address and account: one shop's till does not lock out the others.
+    keyGenerator: (req: FastifyRequest) => {
+      const body = (req.body ?? {}) as Record<string, unknown>;
+      const account = String(body.email ?? body.correo ?? '').toLowerCase().slice(0, 254);
+      return `${req.ip}|${account}`;
+    },
+  });
+
+  await app.register(fastifySwagger, {
+    openapi: { info: { title: `${PRODUCT_NAME} API`, version: '1.0.0' } },
+    transform: jsonSchemaTransform,
+  });
+
+  await app.register(
+    async (api) => {
+      api.get('/health', async () => {
+        await api.db.execute(sql`select 1`);
+        return { status: 'ok', database: api.database.kind };
+      });
+      api.get('/docs', { schema: { hide: true } }, async () => app.swagger());
+      await api.register(cuentaRoutes);
+    },
+    { prefix: API_PREFIX },
+  );
+
+  await registerStaticWeb(app, {
+    webDir: env.WEB_DIR ?? defaultWebDir(),
+    apiPrefixes: [API_PREFIX, env.LEGACY_PREFIX],
+  });
+
+  return app;
+}

@@ -1,0 +1,26 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { producto } from './producto';
+import { tienda } from './tienda';
+import { venta } from './venta';
+
+/** An invoice line: one product of one sale. */
+export const factura = pgTable(
+  'factura',
+  {
+    idFactura: integer('id_factura').primaryKey().generatedByDefaultAsIdentity(),
+    tiendaId: integer('tienda_id').notNull().references(() => tienda.idTienda, { onDelete: 'cascade' }),
+    ventaId: integer('venta_id').notNull().references(() => venta.idVenta, { onDelete: 'cascade' }),
+    productoId: integer('producto_id').notNull().references(() => producto.idProducto, { onDelete: 'restrict' }),
+    cantidad: integer('cantidad').notNull(),
+    /** Unit price at the time of sale, integer pesos. */
+    precio: bigint('precio', { mode: 'number' }).notNull(),
+    estado: text('estado').notNull().default('Pendiente'),
+  },
+  (t) => [
+    check('factura_cantidad_positiva', sql`${t.cantidad} > 0`),
+    check('factura_precio_no_negativo', sql`${t.precio} >= 0`),
+    index('factura_venta_idx').on(t.ventaId),
+    index('factura_tienda_producto_idx').on(t.tiendaId, t.productoId),
+  ],
+);

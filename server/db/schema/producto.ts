@@ -1,0 +1,37 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, date, index, integer, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { inventario } from './inventario';
+import { proveedor } from './proveedor';
+import { tienda } from './tienda';
+
+export const producto = pgTable(
+  'producto',
+  {
+    idProducto: integer('id_producto').primaryKey().generatedByDefaultAsIdentity(),
+    tiendaId: integer('tienda_id').notNull().references(() => tienda.idTienda, { onDelete: 'cascade' }),
+    nombre: text('nombre').notNull(),
+    /** Integer pesos. */
+    precioUnit: bigint('precio_unit', { mode: 'number' }).notNull(),
+    descripcion: text('descripcion'),
+    marca: text('marca'),
+    categoria: text('categoria'),
+    presentacion: text('presentacion'),
+    fechaVencimiento: date('fecha_vencimiento', { mode: 'string' }),
+    stock: integer('stock').notNull().default(0),
+    stockMin: integer('stock_min').notNull().default(0),
+    /** 1 Disponible, 0 No disponible. */
+    estado: smallint('estado').notNull().default(1),
+    /** Barcode or shop code, typed or scanned at the counter. */
+    codigoBarras: text('codigo_barras'),
+    inventarioId: integer('inventario_id').references(() => inventario.idInventario, { onDelete: 'set null' }),
+    proveedorId: integer('proveedor_id').references(() => proveedor.idProveedor, { onDelete: 'set null' }),
+  },
+  (t) => [
+    check('producto_stock_no_negativo', sql`${t.stock} >= 0`),
+    check('producto_precio_no_negativo', sql`${t.precioUnit} >= 0`),
+    check('producto_estado_valido', sql`${t.estado} in (0, 1)`),
+    index('producto_tienda_nombre_idx').on(t.tiendaId, t.nombre),
+    uniqueIndex('producto_tienda_codigo_uq').on(t.tiendaId, t.codigoBarras),
+    index('producto_proveedor_idx').on(t.proveedorId),
+  ],
+);

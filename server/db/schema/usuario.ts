@@ -1,0 +1,29 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { rol } from './rol';
+import { tienda } from './tienda';
+
+export const usuario = pgTable(
+  'usuario',
+  {
+    idUsuario: integer('id_usuario').primaryKey().generatedByDefaultAsIdentity(),
+    documento: text('documento').notNull(),
+    tipoDoc: text('tipo_doc').notNull().default('CC'),
+    nombre1: text('nombre1').notNull(),
+    nombre2: text('nombre2'),
+    apellido1: text('apellido1').notNull(),
+    apellido2: text('apellido2'),
+    correo: text('correo').notNull(),
+    contrasenaHash: text('contrasena_hash').notNull(),
+    rolId: integer('rol_id').notNull().references(() => rol.idRol),
+    /** Null only for the platform operator. */
+    tiendaId: integer('tienda_id').references(() => tienda.idTienda, { onDelete: 'cascade' }),
+    tokenVersion: integer('token_version').notNull().default(0),
+    creadoEn: timestamp('creado_en', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('usuario_documento_uq').on(t.documento),
+    uniqueIndex('usuario_correo_uq').on(sql`lower(${t.correo})`),
+    index('usuario_tienda_idx').on(t.tiendaId),
+  ],
+);

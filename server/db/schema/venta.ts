@@ -1,0 +1,28 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { cliente } from './cliente';
+import { metodoPago } from './metodo-pago';
+import { tienda } from './tienda';
+import { usuario } from './usuario';
+
+export const ESTADOS_VENTA = ['Pendiente', 'Completada', 'Anulada'] as const;
+
+export const venta = pgTable(
+  'venta',
+  {
+    idVenta: integer('id_venta').primaryKey().generatedByDefaultAsIdentity(),
+    tiendaId: integer('tienda_id').notNull().references(() => tienda.idTienda, { onDelete: 'cascade' }),
+    fecha: timestamp('fecha', { withTimezone: true }).notNull().defaultNow(),
+    estado: text('estado').notNull().default('Pendiente'),
+    clienteId: integer('cliente_id').references(() => cliente.idCliente, { onDelete: 'set null' }),
+    metodoPagoId: integer('metodo_pago_id').notNull().references(() => metodoPago.idMetPago),
+    /** The cashier; null when the store account itself sold. */
+    usuarioId: integer('usuario_id').references(() => usuario.idUsuario, { onDelete: 'set null' }),
+    total: bigint('total', { mode: 'number' }).notNull().default(0),
+    montoRecibido: bigint('monto_recibido', { mode: 'number' }),
+  },
+  (t) => [
+    check('venta_total_no_negativo', sql`${t.total} >= 0`),
+    index('venta_tienda_fecha_idx').on(t.tiendaId, t.fecha),
+  ],
+);

@@ -1,0 +1,40 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off', ''])
+  .optional()
+  .transform((v) => v === 'true' || v === '1' || v === 'yes' || v === 'on');
+
+/** Every setting the server reads, validated once at start-up (README "Configuración"). */
+export const ZEnv = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url().optional().or(z.literal('').transform(() => undefined)),
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET debe tener al menos 32 caracteres').optional().or(z.literal('').transform(() => undefined)),
+  JWT_TTL: z.string().regex(/^\d+[smhd]$/, 'JWT_TTL como 12h, 30m o 7d').default('12h'),
+  SMTP_URL: z.string().optional().or(z.literal('').transform(() => undefined)),
+  MAIL_FROM: z.string().default('ADAX Store Manager <no-responder@adax.local>'),
+  OPERADOR_EMAIL: z.string().email().optional().or(z.literal('').transform(() => undefined)),
+  OPERADOR_PASSWORD: z.string().min(8).optional().or(z.literal('').transform(() => undefined)),
+  DEMO_DATA: bool,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: bool,
+  RATE_LIMIT_AUTH_MAX: z.coerce.number().int().min(1).default(10),
+  RATE_LIMIT_WINDOW: z.string().default('1 minute'),
+  LEGACY_PREFIX: z.string().startsWith('/').default('/adx/ADAX-Store-Manager/Crud'),
+  WEB_DIR: z.string().optional(),
+});
+
+export type Env = z.infer<typeof ZEnv>;
+
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const parsed = ZEnv.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  - ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Configuración inválida:\n${lines.join('\n')}`);
+  }
+  return { ...parsed.data, DATA_DIR: path.resolve(parsed.data.DATA_DIR) };
+}

@@ -1,0 +1,60 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { SignJWT, jwtVerify } from 'jose';
+
+/** What the token carries: the spec's payload (documento, nombreTienda, id_Tienda, rol, codigo_invitacion) plus ours. */
+export interface TokenClaims {
+  sub: string; // "u:<id_usuario>" or "t:<id_tienda>"
+  tipo: 'empleado' | 'tienda';
+  documento: string | null;
+  nombreTienda: string | null;
+  id_Tienda: number | null;
+  rol: number;
+  codigo_invitacion: string | null;
+  /** Token version of the account: bumping it revokes every earlier token. */
+  tv: number;
+}
+
+export interface TokenService {
+  sign(claims: TokenClaims): Promise<string>;
+  verify(token: string): Promise<TokenClaims | null>;
+}
+
+export function createTokenService(secret: string, ttl: string): TokenService {
+  const key = new TextEncoder().encode(secret);
+  return {
+    async sign(claims) {
+      const { sub, ...rest } = claims;
+      return new SignJWT({ ...rest })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(sub)
+        .setIssuedAt()
+        .setExpirationTime(ttl)
+        .sign(key);
+    },
+    async verify(token) {
+      try {
+        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
+        if (typeof payload.sub !== 'string' || typeof payload.rol !== 'number') return null;
+        return payload as unknown as TokenClaims;
+      } catch {
+        return null;
+      }
+    },
+  };
+}
+
+/** JWT_SECRET when configured; otherwise a secret generated once and kept in the data folder. */
+export function resolveJwtSecret(configured: string | undefined, dataDir: string): string {
+  if (configured) return configured;
+  const file = path.join(dataDir, 'secrets', 'jwt.key');
+  try {
+    return fs.readFileSync(file, 'utf8').trim();
+  } catch {
+    fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+    const secret = randomBytes(48).toString('base64url');
+    fs.writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
+    return fs.readFileSync(file, 'utf8').trim();
+  }
+}

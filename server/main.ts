@@ -1,0 +1,56 @@
+import { PRODUCT_NAME } from '#shared/messages';
+import { bootstrap } from './bootstrap';
+import { DEMO } from './db/demo';
+import { loadEnv } from './env';
+
+async function main() {
+  const env = loadEnv();
+  const { app, database } = await bootstrap(env);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'cerrando el servidor');
+    const timer = setTimeout(() => {
+      app.log.error('el cierre tardó demasiado; saliendo');
+      process.exit(1);
+    }, 10_000);
+    timer.unref();
+    try {
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, 'error al cerrar');
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  const address = await app.listen({ host: env.HOST, port: env.PORT });
+  const url = address.replace('[::1]', 'localhost').replace('127.0.0.1', 'localhost');
+  const lines = [
+    '',
+    `  ${PRODUCT_NAME} está listo en ${url}`,
+    `  Base de datos: ${database.kind === 'pglite' ? `embebida (${env.DATA_DIR})` : 'PostgreSQL'}`,
+  ];
+  if (env.DEMO_DATA) {
+    lines.push(
+      '',
+      '  Cuentas de demostración (contraseña Demo2024):',
+      `    Tienda (rol 1):     ${DEMO.tienda.email}  → Iniciar sesión como "Tienda"`,
+      `    Administrador (1):  ${DEMO.admin.email}   → como "Empleado"`,
+      `    Empleado (rol 2):   ${DEMO.empleado.email}`,
+      `    Encargado (rol 3):  ${DEMO.encargado.email}`,
+      `    Código de invitación de la tienda: ${DEMO.tienda.codigo}`,
+    );
+  }
+  console.log(`${lines.join('\n')}\n`);
+}
+
+main().catch((err) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

@@ -1,0 +1,220 @@
+import { eq, sql } from 'drizzle-orm';
+import { AppError } from '#shared/errors';
+import { M } from '#shared/messages';
+import { ROL, canSeeInvitationCode } from '#shared/roles';
+import type { TSesion, TTipoLogin } from '#shared/schemas/auth';
+import type { Db, Tx } from '../../db/client';
+import { tienda, usuario } from '../../db/schema';
+import { dummyHash, hashPassword, verifyPassword } from '../../lib/password';
+import { invitationCode } from '../../lib/random-code';
+import type { TokenClaims, TokenService } from '../../lib/tokens';
+
+const badCredentials = () =>
+  new AppError('BAD_CREDENTIALS', M.login.badCredentialsText, { title: M.login.badCredentialsTitle });
+
+const fullName = (u: { nombre1: string; apellido1: string }) => `${u.nombre1} ${u.apellido1}`;
+
+/** Emails identify accounts across both kinds (employee and store). */
+export async function emailTaken(db: Db | Tx, email: string): Promise<boolean> {
+  const lower = email.toLowerCase();
+  const [u] = await db.select({ id: usuario.idUsuario }).from(usuario).where(sql`lower(${usuario.correo}) = ${lower}`).limit(1);
+  if (u) return true;
+  const [t] = await db.select({ id: tienda.idTienda }).from(tienda).where(sql`lower(${tienda.correo}) = ${lower}`).limit(1);
+  return !!t;
+}
+
+export async function login(options: {
+  db: Db;
+  tokens: TokenService;
+  tipo: TTipoLogin;
+  email: string;
+  contrasena: string;
+}): Promise<{ token: string; sesion: TSesion }> {
+  const { db, tokens, tipo, email, contrasena } = options;
+  if (tipo === 'tienda') {
+    const [t] = await db.select().from(tienda).where(sql`lower(${tienda.correo}) = ${email}`).limit(1);
+    if (!t) {
+      await verifyPassword(contrasena, await dummyHash());
+      throw badCredentials();
+    }
+    if (!(await verifyPassword(contrasena, t.contrasenaHash))) throw badCredentials();
+    const claims: TokenClaims = {
+      sub: `t:${t.idTienda}`,
+      tipo,
+      documento: null,
+      nombreTienda: t.nombreTienda,
+      id_Tienda: t.idTienda,
+      rol: ROL.ADMIN,
+      codigo_invitacion: t.codigoInvitacion,
+      tv: t.tokenVersion,
+    };
+    return {
+      token: await tokens.sign(claims),
+      sesion: {
+        tipo,
+        documento: null,
+        usuario: t.nombreTienda,
+        tienda: t.nombreTienda,
+        id_Tienda: t.idTienda,
+        rol: ROL.ADMIN,
+        codigo_invitacion: t.codigoInvitacion,
+      },
+    };
+  }
+  const [row] = await db
+    .select({ u: usuario, t: tienda })
+    .from(usuario)
+    .leftJoin(tienda, eq(tienda.idTienda, usuario.tiendaId))
+    .where(sql`lower(${usuario.correo}) = ${email}`)
+    .limit(1);
+  if (!row) {
+    await verifyPassword(contrasena, await dummyHash());
+    throw badCredentials();
+  }
+  if (!(await verifyPassword(contrasena, row.u.contrasenaHash))) throw badCredentials();
+  const code = row.t && canSeeInvitationCode(row.u.rolId) ? row.t.codigoInvitacion : null;
+  const claims: TokenClaims = {
+    sub: `u:${row.u.idUsuario}`,
+    tipo,
+    documento: row.u.documento,
+    nombreTienda: row.t?.nombreTienda ?? null,
+    id_Tienda: row.t?.idTienda ?? null,
+    rol: row.u.rolId,
+    codigo_invitacion: code,
+    tv: row.u.tokenVersion,
+  };
+  return {
+    token: await tokens.sign(claims),
+    sesion: {
+      tipo,
+      documento: row.u.documento,
+      usuario: fullName(row.u),
+      tienda: row.t?.nombreTienda ?? null,
+      id_Tienda: row.t?.idTienda ?? null,
+      rol: row.u.rolId,
+      codigo_invitacion: code,
+    },
+  };
+}
+
+export async function registrarUsuario(options: {
+  db: Db;
+  input: {
+    documento: string;
+    tipoDoc: string;
+    nombre: string;
+    nombre2?: string;
+    apellido: string;
+    apellido2?: string;
+    email: string;
+    contrasena: string;
+    codigo_invitacion: string;
+  };
+  rol?: number;
+}): Promise<{ documento: string; id_Tienda: number }> {
+  const { db, input } = options;
+  const hash = await hashPassword(input.contrasena);
+  return db.transaction(async (tx) => {
+    const [t] = await tx
+      .select({ id: tienda.idTienda })
+      .from(tienda)
+      .where(eq(tienda.codigoInvitacion, input.codigo_invitacion))
+      .limit(1);
+    if (!t) throw new AppError('VALIDATION', M.registro.codigoInvalido, { fields: { codigo_invitacion: M.registro.codigoInvalido } });
+    if (await emailTaken(tx, input.email))
+      throw new AppError('CONFLICT', M.registro.emailTaken, { fields: { email: M.registro.emailTaken } });
+    const [dup] = await tx.select({ id: usuario.idUsuario }).from(usuario).where(eq(usuario.documento, input.documento)).limit(1);
+    if (dup) throw new AppError('CONFLICT', M.registro.documentoTaken, { fields: { documento: M.registro.documentoTaken } });
+    await tx.insert(usuario).values({
+      documento: input.documento,
+      tipoDoc: input.tipoDoc,
+      nombre1: input.nombre,
+      nombre2: input.nombre2 ?? null,
+      apellido1: input.apellido,
+      apellido2: input.apellido2 ?? null,
+      correo: input.email,
+      contrasenaHash: hash,
+      rolId: options.rol ?? ROL.EMPLEADO,
+      tiendaId: t.id,
+    });
+    return { documento: input.documento, id_Tienda: t.id };
+  });
+}
+
+export async function registrarTienda(options: {
+  db: Db;
+  input: { nombreTienda: string; telefono?: string; email: string; contrasena: string; direccion?: string };
+}): Promise<{ id_Tienda: number; codigo_invitacion: string }> {
+  const { db, input } = options;
+  const hash = await hashPassword(input.contrasena);
+  return db.transaction(async (tx) => {
+    if (await emailTaken(tx, input.email))
+      throw new AppError('CONFLICT', M.registro.emailTaken, { fields: { email: M.registro.emailTaken } });
+    // The code space is large; a collision is astronomically rare, but retry rather than fail.
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const code = invitationCode();
+      const [clash] = await tx.select({ id: tienda.idTienda }).from(tienda).where(eq(tienda.codigoInvitacion, code)).limit(1);
+      if (clash) continue;
+      const [row] = await tx
+        .insert(tienda)
+        .values({
+          nombreTienda: input.nombreTienda,
+          telefono: input.telefono ?? null,
+          direccion: input.direccion ?? null,
+          correo: input.email,
+          contrasenaHash: hash,
+          codigoInvitacion: code,
+        })
+        .returning({ id: tienda.idTienda });
+      return { id_Tienda: row!.id, codigo_invitacion: code };
+    }
+    throw new AppError('INTERNAL', M.generic.errorText);
+  });
+}
+
+/** The session as the browser keeps it, rebuilt from the database (GET /api/sesion). */
+export async function sesionActual(options: {
+  db: Db;
+  sesion: { tipo: TTipoLogin; usuarioId: number | null; tiendaId: number | null; rol: number };
+}): Promise<TSesion> {
+  const { db, sesion } = options;
+  const [t] = sesion.tiendaId
+    ? await db.select().from(tienda).where(eq(tienda.idTienda, sesion.tiendaId)).limit(1)
+    : [];
+  let nombre = t?.nombreTienda ?? '';
+  let documento: string | null = null;
+  if (sesion.usuarioId) {
+    const [u] = await db.select().from(usuario).where(eq(usuario.idUsuario, sesion.usuarioId)).limit(1);
+    if (u) {
+      nombre = fullName(u);
+      documento = u.documento;
+    }
+  }
+  return {
+    tipo: sesion.tipo,
+    documento,
+    usuario: nombre,
+    tienda: t?.nombreTienda ?? null,
+    id_Tienda: t?.idTienda ?? null,
+    rol: sesion.rol,
+    codigo_invitacion: t && canSeeInvitationCode(sesion.rol) ? t.codigoInvitacion : null,
+  };
+}
+
+/** Creates the platform operator (role 1, no store) unless an account already has that email. */
+export async function ensureOperador(options: { db: Db; email: string; password: string }): Promise<boolean> {
+  const { db } = options;
+  const email = options.email.toLowerCase();
+  if (await emailTaken(db, email)) return false;
+  await db.insert(usuario).values({
+    documento: '0000000000',
+    tipoDoc: 'CC',
+    nombre1: 'Operador',
+    apellido1: 'Plataforma',
+    correo: email,
+    contrasenaHash: await hashPassword(options.password),
+    rolId: ROL.ADMIN,
+    tiendaId: null,
+  }).onConflictDoNothing();
+  return true;
+}

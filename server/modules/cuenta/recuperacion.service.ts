@@ -1,0 +1,115 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { AppError } from '#shared/errors';
+import { M } from '#shared/messages';
+import type { Db } from '../../db/client';
+import { codigoRecuperacion, tienda, usuario } from '../../db/schema';
+import type { Mailer } from '../../lib/mailer';
+import { hashPassword } from '../../lib/password';
+import { numericCode } from '../../lib/random-code';
+
+export const CODE_TTL_MS = 15 * 60 * 1000;
+export const MAX_TRIES = 5;
+const MAX_SENDS_PER_WINDOW = 3;
+
+const hmac = (secret: string, code: string) => createHmac('sha256', secret).update(code).digest('hex');
+
+const wrongCode = () => new AppError('BUSINESS_RULE', M.recuperacion.wrongCode, { fields: { codigo: M.recuperacion.wrongCode } });
+
+async function findAccount(db: Db, correo: string) {
+  const [u] = await db.select({ id: usuario.idUsuario }).from(usuario).where(sql`lower(${usuario.correo}) = ${correo}`).limit(1);
+  if (u) return { tipo: 'empleado' as const, id: u.id };
+  const [t] = await db.select({ id: tienda.idTienda }).from(tienda).where(sql`lower(${tienda.correo}) = ${correo}`).limit(1);
+  if (t) return { tipo: 'tienda' as const, id: t.id };
+  return null;
+}
+
+/**
+ * Sends a 6-digit code. The answer is the same whether or not the email is registered,
+ * so the screen never reveals who has an account.
+ */
+export async function enviarCodigo(options: { db: Db; mailer: Mailer; secret: string; correo: string }): Promise<void> {
+  const { db, mailer, secret, correo } = options;
+  const account = await findAccount(db, correo);
+  if (!account) return;
+  const since = new Date(Date.now() - CODE_TTL_MS);
+  const [recent] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(codigoRecuperacion)
+    .where(and(eq(codigoRecuperacion.correo, correo), gt(codigoRecuperacion.creadoEn, since)));
+  if ((recent?.n ?? 0) >= MAX_SENDS_PER_WINDOW) return;
+  const code = numericCode(6);
+  await db.transaction(async (tx) => {
+    await tx
+      .update(codigoRecuperacion)
+      .set({ usadoEn: new Date() })
+      .where(and(eq(codigoRecuperacion.correo, correo), isNull(codigoRecuperacion.usadoEn)));
+    await tx.insert(codigoRecuperacion).values({
+      tipo: account.tipo,
+      cuentaId: account.id,
+      correo,
+      codigoHash: hmac(secret, code),
+      venceEn: new Date(Date.now() + CODE_TTL_MS),
+    });
+  });
+  try {
+    await mailer.send({ to: correo, subject: M.recuperacion.mailSubject, text: M.recuperacion.mailText(code) });
+  } catch (cause) {
+    throw new AppError('UPSTREAM', M.recuperacion.sendFailed, { title: M.generic.errorTitle, cause });
+  }
+}
+
+/** Checks the code, counting tries; returns the pending code row when right. */
+async function checkCode(db: Db, secret: string, correo: string, codigo: string) {
+  const [row] = await db
+    .select()
+    .from(codigoRecuperacion)
+    .where(and(eq(codigoRecuperacion.correo, correo), isNull(codigoRecuperacion.usadoEn), gt(codigoRecuperacion.venceEn, new Date())))
+    .orderBy(desc(codigoRecuperacion.id))
+    .limit(1);
+  if (!row || row.intentos >= MAX_TRIES) throw wrongCode();
+  const expected = Buffer.from(row.codigoHash, 'hex');
+  const given = Buffer.from(hmac(secret, codigo), 'hex');
+  if (!timingSafeEqual(expected, given)) {
+    await db.update(codigoRecuperacion).set({ intentos: sql`${codigoRecuperacion.intentos} + 1` }).where(eq(codigoRecuperacion.id, row.id));
+    throw wrongCode();
+  }
+  return row;
+}
+
+export async function verificarCodigo(options: { db: Db; secret: string; correo: string; codigo: string }): Promise<void> {
+  const row = await checkCode(options.db, options.secret, options.correo, options.codigo);
+  await options.db.update(codigoRecuperacion).set({ verificadoEn: new Date() }).where(eq(codigoRecuperacion.id, row.id));
+}
+
+/** Sets the new password, consumes the code and revokes every earlier session of the account. */
+export async function restablecer(options: {
+  db: Db;
+  secret: string;
+  correo: string;
+  codigo: string;
+  contrasena: string;
+}): Promise<void> {
+  const { db } = options;
+  const row = await checkCode(db, options.secret, options.correo, options.codigo);
+  const hash = await hashPassword(options.contrasena);
+  await db.transaction(async (tx) => {
+    const used = await tx
+      .update(codigoRecuperacion)
+      .set({ usadoEn: new Date() })
+      .where(and(eq(codigoRecuperacion.id, row.id), isNull(codigoRecuperacion.usadoEn)))
+      .returning({ id: codigoRecuperacion.id });
+    if (used.length === 0) throw wrongCode();
+    if (row.tipo === 'tienda') {
+      await tx
+        .update(tienda)
+        .set({ contrasenaHash: hash, tokenVersion: sql`${tienda.tokenVersion} + 1` })
+        .where(eq(tienda.idTienda, row.cuentaId));
+    } else {
+      await tx
+        .update(usuario)
+        .set({ contrasenaHash: hash, tokenVersion: sql`${usuario.tokenVersion} + 1` })
+        .where(eq(usuario.idUsuario, row.cuentaId));
+    }
+  });
+}

@@ -1,0 +1,63 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError, type FieldErrors } from '#shared/errors';
+import { M } from '#shared/messages';
+
+const PG_UNIQUE_VIOLATION = '23505';
+const PG_FK_VIOLATION = '23503';
+const PG_CHECK_VIOLATION = '23514';
+const PG_INVALID_TEXT = '22P02';
+const PG_OUT_OF_RANGE = '22003';
+const PG_BAD_DATETIME = '22008';
+
+function pgCode(err: unknown): string | undefined {
+  let e: unknown = err;
+  for (let i = 0; i < 3 && e && typeof e === 'object'; i++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/** Maps anything thrown to one AppError: the single error path of the server. */
+export function toAppError(err: unknown): AppError | null {
+  if (err instanceof AppError) return err;
+  if (hasZodFastifySchemaValidationErrors(err)) {
+    const fields: FieldErrors = {};
+    for (const v of err.validation) {
+      const key = v.instancePath.replace(/^\//, '').replace(/\//g, '.') || '_';
+      fields[key] ??= v.message ?? M.generic.validation;
+    }
+    const first = Object.values(fields)[0] ?? M.generic.validation;
+    return new AppError('VALIDATION', first, { fields });
+  }
+  const code = pgCode(err);
+  if (code === PG_UNIQUE_VIOLATION) return new AppError('CONFLICT', M.generic.conflict);
+  if (code === PG_FK_VIOLATION) return new AppError('CONFLICT', 'El registro está relacionado con otros datos.');
+  if (code === PG_CHECK_VIOLATION || code === PG_INVALID_TEXT || code === PG_OUT_OF_RANGE || code === PG_BAD_DATETIME)
+    return new AppError('VALIDATION', M.generic.validation);
+  const fe = err as FastifyError;
+  if (fe && typeof fe.statusCode === 'number' && fe.statusCode < 500) {
+    if (fe.statusCode === 429) return new AppError('RATE_LIMITED', M.generic.tooManyRequests);
+    if (fe.statusCode === 413 || fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
+      return new AppError('PAYLOAD_TOO_LARGE', M.generic.bodyTooLarge);
+    if (fe.statusCode === 415) return new AppError('UNSUPPORTED_MEDIA_TYPE', M.generic.invalidJson);
+    if (fe.statusCode === 404) return new AppError('NOT_FOUND', M.generic.notFound);
+    return new AppError('INVALID_BODY', M.generic.invalidJson);
+  }
+  return null;
+}
+
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((err, req, reply) => {
+    const appError = toAppError(err);
+    if (appError) {
+      if (appError.status >= 500) req.log.error({ err }, 'error interno');
+      return reply.status(appError.status).send(appError.toBody());
+    }
+    req.log.error({ err }, 'error no controlado');
+    const internal = new AppError('INTERNAL', M.generic.errorText, { title: M.generic.errorTitle });
+    return reply.status(500).send(internal.toBody());
+  });
+}

@@ -1,0 +1,64 @@
+/**
+ * One error path for the whole product. Services throw AppError(code); the server maps the code
+ * to an HTTP status and answers `{ error: { code, message, fields? } }`; the web client turns
+ * that shape back into an AppError.
+ */
+export const ERROR_STATUS = {
+  VALIDATION: 400,
+  INVALID_BODY: 400,
+  UNAUTHORIZED: 401,
+  BAD_CREDENTIALS: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  BUSINESS_RULE: 422,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+  UPSTREAM: 502,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export type FieldErrors = Record<string, string>;
+
+export interface ErrorBody {
+  error: { code: ErrorCode; message: string; title?: string; fields?: FieldErrors };
+}
+
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly fields?: FieldErrors;
+  readonly title?: string;
+
+  constructor(code: ErrorCode, message: string, options: { fields?: FieldErrors; title?: string; cause?: unknown } = {}) {
+    super(message, { cause: options.cause });
+    this.name = 'AppError';
+    this.code = code;
+    this.fields = options.fields;
+    this.title = options.title;
+  }
+
+  get status(): number {
+    return ERROR_STATUS[this.code];
+  }
+
+  toBody(): ErrorBody {
+    return {
+      error: {
+        code: this.code,
+        message: this.message,
+        ...(this.title ? { title: this.title } : {}),
+        ...(this.fields ? { fields: this.fields } : {}),
+      },
+    };
+  }
+
+  static fromBody(body: unknown): AppError | null {
+    if (!body || typeof body !== 'object' || !('error' in body)) return null;
+    const e = (body as ErrorBody).error;
+    if (!e || typeof e.message !== 'string' || !(e.code in ERROR_STATUS)) return null;
+    return new AppError(e.code, e.message, { fields: e.fields, title: e.title });
+  }
+}

@@ -1,0 +1,72 @@
+/**
+ * Every user-facing Spanish text of the product, in one place.
+ * Texts quoted by the specification are copied word for word (including its spelling).
+ */
+export const PRODUCT_NAME = 'ADAX Store Manager';
+
+export const M = {
+  generic: {
+    errorTitle: 'Error',
+    errorText: 'Se produjo un error, por favor intente mas tarde',
+    connectionTitle: 'Error de conexión',
+    connectionText: 'No se pudo conectar con el servidor. Intente nuevamente.',
+    notFound: 'No se encontró el recurso solicitado.',
+    forbidden: 'No tienes permiso para realizar esta acción.',
+    unauthorized: 'Tu sesión ha expirado. Inicia sesión de nuevo.',
+    invalidJson: 'La solicitud no es válida.',
+    bodyTooLarge: 'La solicitud es demasiado grande.',
+    tooManyRequests: 'Demasiados intentos. Espera un momento e inténtalo de nuevo.',
+    validation: 'Revisa los datos ingresados.',
+    conflict: 'El registro ya existe.',
+    accept: 'Aceptar',
+    cancel: 'Cancelar',
+  },
+  login: {
+    invalidEmailTitle: 'Correo no válido',
+    invalidEmailText: 'Escriba un correo válido',
+    emptyPasswordTitle: 'Contraseña vacia',
+    emptyPasswordText: 'Por favor ingrese una contraseña',
+    badCredentialsTitle: 'Credenciales incorrectas',
+    badCredentialsText: 'Usuario o contraseña incorrectos',
+  },
+  registro: {
+    documento: 'ingrese un número de documento válido con 10 dígitos',
+    required: (label: string) => `Por favor, complete el campo ${label}.`,
+    email: 'Por favor, ingrese un correo electrónico válido.',
+    password:
+      'La contraseña debe tener al menos 8 caracteres, incluyendo una letra mayúscula y un número.',
+    passwordsDontMatch: 'Las contraseñas no coinciden',
+    tipoDoc: 'Seleccione un tipo de documento válido.',
+    codigoInvalido: 'El código de invitación no corresponde a ninguna tienda.',
+    emailTaken: 'Ya existe una cuenta con ese correo electrónico.',
+    documentoTaken: 'Ya existe un usuario con ese número de documento.',
+    successTitle: 'Registro exitoso',
+    successText: 'El registro fue exitoso',
+    tooLong: 'El texto es demasiado largo.',
+    telefono: 'Ingrese un teléfono válido (solo dígitos).',
+  },
+  recuperacion: {
+    email: 'Por favor, ingresa un correo electrónico válido.',
+    codeRequired: 'Por favor, ingresa el código que recibiste.',
+    sendFailed: 'No se pudo enviar el código.',
+    sendProblem: 'Hubo un problema al enviar el código. Inténtalo de nuevo.',
+    sent: 'Si el correo está registrado, te enviamos un código de 6 dígitos. Revisa tu bandeja de entrada.',
+    wrongCode: 'El código es incorrecto o ha vencido.',
+    verifyProblem: 'Hubo un problema al verificar el código. Inténtalo de nuevo.',
+    verified: 'Código verificado. Ahora escribe tu nueva contraseña.',
+    changeFailed: 'No se pudo cambiar la contraseña.',
+    changed: 'Tu contraseña fue cambiada. Ya puedes iniciar sesión.',
+    mailSubject: 'Código para restablecer tu contraseña',
+    mailText: (code: string) =>
+      `Tu código para restablecer la contraseña es: ${code}\n\nVence en 15 minutos. Si no lo pediste, ignora este mensaje.`,
+  },
+  roles: {
+    denyProveedoresTitle: 'Acceso Denegado',
+    denyProveedoresText: 'No tienes permiso para agregar proveedores.',
+    denyClientesTitle: 'Acción no permitida',
+    denyClientesText: 'No tienes permisos para eliminar clientes.',
+    denyProductos: 'No tienes permisos para eliminar productos',
+    denyMovimientos: 'No tienes permiso para ver los movimientos.',
+    backofficeOnly: 'Solo un administrador puede entrar al área de administración.',
+  },
+} as const;

@@ -1,0 +1,28 @@
+/** Numeric roles of the product (spec §6, DESIGN.md §4). */
+export const ROL = { ADMIN: 1, EMPLEADO: 2, ENCARGADO: 3 } as const;
+export type RolId = (typeof ROL)[keyof typeof ROL] | number;
+
+export const ROLES_SEED = [
+  { id: ROL.ADMIN, nombre: 'Administrador', descripcion: 'Administra la tienda y su área de administración.' },
+  { id: ROL.EMPLEADO, nombre: 'Empleado', descripcion: 'Vende y consulta productos, proveedores y clientes.' },
+  { id: ROL.ENCARGADO, nombre: 'Encargado', descripcion: 'Ve el código de invitación; no elimina productos ni clientes, no gestiona proveedores ni ve movimientos.' },
+] as const;
+
+/** Who may see the store's invitation code. */
+export const canSeeInvitationCode = (rol: number) => rol === ROL.ADMIN || rol === ROL.ENCARGADO;
+
+export const TIPOS_DOC = [
+  { value: 'CC', label: 'Cédula de ciudadanía' },
+  { value: 'TI', label: 'Tarjeta de identidad' },
+  { value: 'CE', label: 'Cédula de extranjería' },
+  { value: 'RC', label: 'Registro civil' },
+] as const;
+export type TipoDoc = (typeof TIPOS_DOC)[number]['value'];
+
+export const METODOS_PAGO_SEED = [
+  { id: 1, nombre: 'Tarjeta de crédito' },
+  { id: 2, nombre: 'Tarjeta de débito' },
+  { id: 3, nombre: 'Nequi' },
+  { id: 4, nombre: 'Daviplata' },
+  { id: 5, nombre: 'Efectivo' },
+] as const;

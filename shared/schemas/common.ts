@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { M } from '../messages';
+
+/** Loose rule of the login screen: an @ followed later by a dot (spec §5). */
+export const LOGIN_EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const requiredText = (label: string, max = 100) =>
+  z
+    .string({ error: M.registro.required(label) })
+    .trim()
+    .min(1, M.registro.required(label))
+    .max(max, M.registro.tooLong);
+
+export const optionalText = (max = 100) =>
+  z
+    .string({ error: M.registro.tooLong })
+    .trim()
+    .max(max, M.registro.tooLong)
+    .optional()
+    .transform((v) => (v ? v : undefined));
+
+export const zEmail = (requiredMessage: string, invalidMessage: string) =>
+  z
+    .string({ error: requiredMessage })
+    .trim()
+    .min(1, requiredMessage)
+    .max(254, invalidMessage)
+    .regex(LOGIN_EMAIL_RE, invalidMessage)
+    .transform((v) => v.toLowerCase());
+
+/** At least 8 characters with an uppercase letter and a digit (spec §5). */
+export const zStrongPassword = z
+  .string({ error: M.registro.password })
+  .min(8, M.registro.password)
+  .max(128, M.registro.password)
+  .regex(/[A-ZÁÉÍÓÚÑ]/, M.registro.password)
+  .regex(/\d/, M.registro.password);
