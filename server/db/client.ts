@@ -51,10 +51,10 @@ export async function createDb(options: CreateDbOptions): Promise<Database> {
         // Several instances may start at once: one migrates, the others wait.
         const client = await pool.connect();
         try {
-          await client.query('select pg_advisory_lock(728_431)');
+          await client.query('select pg_advisory_lock(728431)');
           await migratePg(drizzlePg({ client, schema }), { migrationsFolder: folder });
         } finally {
-          await client.query('select pg_advisory_unlock(728_431)').catch(() => undefined);
+          await client.query('select pg_advisory_unlock(728431)').catch(() => undefined);
           client.release();
         }
       },

@@ -1,0 +1,42 @@
+import type { TestApp } from './test-app';
+
+let seq = 0;
+const next = () => `${Date.now().toString(36)}${(seq++).toString(36)}`;
+
+export const PASSWORD = 'Clave1234';
+
+/** Registers a store through the API; returns its login token and invitation code. */
+export async function crearTienda(t: TestApp, overrides: Record<string, unknown> = {}) {
+  const email = `tienda-${next()}@prueba.co`;
+  const res = await t.request({
+    method: 'POST',
+    url: '/api/tiendas/registro',
+    payload: { nombreTienda: `Tienda ${next()}`, email, contrasena: PASSWORD, ...overrides },
+  });
+  if (res.statusCode !== 201) throw new Error(`crearTienda: ${res.statusCode} ${res.body}`);
+  const { id_Tienda, codigo_invitacion } = res.json() as { id_Tienda: number; codigo_invitacion: string };
+  const token = await login(t, 'tienda', email);
+  return { id: id_Tienda, codigo: codigo_invitacion, email, token };
+}
+
+let doc = 1_100_000_000;
+
+/** Registers an employee of a store (role 2) through the API; returns the login token. */
+export async function crearEmpleado(t: TestApp, codigo: string, overrides: Record<string, unknown> = {}) {
+  const email = `empleado-${next()}@prueba.co`;
+  const documento = String(doc++);
+  const res = await t.request({
+    method: 'POST',
+    url: '/api/usuarios/registro',
+    payload: { nombre: 'Ana', apellido: 'Pérez', documento, tipoDoc: 'CC', email, contrasena: PASSWORD, codigo_invitacion: codigo, ...overrides },
+  });
+  if (res.statusCode !== 201) throw new Error(`crearEmpleado: ${res.statusCode} ${res.body}`);
+  const token = await login(t, 'empleado', email);
+  return { email, documento, token };
+}
+
+export async function login(t: TestApp, tipo: 'empleado' | 'tienda', email: string, contrasena = PASSWORD): Promise<string> {
+  const res = await t.request({ method: 'POST', url: '/api/sesion/login', payload: { tipo, email, contrasena } });
+  if (res.statusCode !== 200) throw new Error(`login: ${res.statusCode} ${res.body}`);
+  return (res.json() as { token: string }).token;
+}

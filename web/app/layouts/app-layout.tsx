@@ -1,0 +1,58 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { Outlet, useNavigate } from 'react-router';
+import { canSeeInvitationCode } from '#shared/roles';
+import type { TSesion } from '#shared/schemas/auth';
+import { IconLogout } from '../../components/ui/icons';
+import { paths } from '../../config/paths';
+import { api } from '../../lib/api-client';
+import { clearSession, getToken, saveSession, useSession } from '../../lib/session';
+
+/** Every application screen: its content, then the footer with user, store, code and 'Cerrar sesión'. */
+export function AppLayout() {
+  const session = useSession();
+  const navigate = useNavigate();
+
+  // Re-read the session from the server: a changed role or a revoked token takes effect at once.
+  const { data } = useQuery({ queryKey: ['sesion'], queryFn: () => api<TSesion>('/sesion'), staleTime: 60_000 });
+  useEffect(() => {
+    const token = getToken();
+    if (data && token) saveSession(token, data);
+  }, [data]);
+
+  if (!session) return null;
+  const showCode = canSeeInvitationCode(session.rol) && session.codigo_invitacion;
+
+  const logout = () => {
+    clearSession();
+    navigate(paths.iniciarSesion, { replace: true });
+  };
+
+  return (
+    <div className="app-shell">
+      <main className="app-main" id="contenido">
+        <Outlet />
+      </main>
+      <footer className="app-footer" aria-label="Sesión">
+        <div className="app-footer__inner">
+          <span>
+            Usuario: <strong data-testid="footer-usuario">{session.usuario}</strong>
+          </span>
+          {session.tienda ? (
+            <span>
+              Tienda: <strong data-testid="footer-tienda">{session.tienda}</strong>
+            </span>
+          ) : null}
+          {showCode ? (
+            <span>
+              Código de invitación: <span className="code-badge" data-testid="footer-codigo">{session.codigo_invitacion}</span>
+            </span>
+          ) : null}
+          <button type="button" className="btn btn--ghost btn--sm" onClick={logout}>
+            <IconLogout /> Cerrar sesión
+          </button>
+        </div>
+      </footer>
+    </div>
+  );
+}

@@ -1,0 +1,21 @@
+import type { ZodType } from 'zod';
+import { AppError, type FieldErrors } from '#shared/errors';
+
+/** Runs a shared zod schema on form values: the parsed data, or one message per field. */
+export function validate<T>(schema: ZodType<T>, values: unknown): { data: T; errors: null } | { data: null; errors: FieldErrors } {
+  const r = schema.safeParse(values);
+  if (r.success) return { data: r.data, errors: null };
+  const errors: FieldErrors = {};
+  for (const issue of r.error.issues) {
+    const key = issue.path.join('.') || '_';
+    errors[key] ??= issue.message;
+  }
+  return { data: null, errors };
+}
+
+export const fieldErrorsOf = (err: unknown): FieldErrors => (err instanceof AppError && err.fields ? err.fields : {});
+
+/** Moves focus to the first invalid field, so keyboard users land where the problem is. */
+export function focusFirstInvalid(form: HTMLFormElement | null) {
+  requestAnimationFrame(() => form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+}

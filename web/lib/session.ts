@@ -1,0 +1,93 @@
+import { useSyncExternalStore } from 'react';
+import type { TSesion } from '#shared/schemas/auth';
+
+/**
+ * The session lives in localStorage under the spec's keys (spec §3 "Session"):
+ * token, id_Tienda, documento, usuario, tienda, codigo_invitacion, rol, id_Venta, prodCarrito.
+ */
+export const STORAGE_KEYS = {
+  token: 'token',
+  tipo: 'tipo',
+  idTienda: 'id_Tienda',
+  documento: 'documento',
+  usuario: 'usuario',
+  tienda: 'tienda',
+  codigoInvitacion: 'codigo_invitacion',
+  rol: 'rol',
+  idVenta: 'id_Venta',
+  carrito: 'prodCarrito',
+} as const;
+
+export interface StoredSession extends TSesion {
+  token: string;
+}
+
+const listeners = new Set<() => void>();
+const emit = () => listeners.forEach((l) => l());
+
+function read(): StoredSession | null {
+  const ls = window.localStorage;
+  const token = ls.getItem(STORAGE_KEYS.token);
+  const rol = Number(ls.getItem(STORAGE_KEYS.rol));
+  if (!token || !Number.isInteger(rol) || rol <= 0) return null;
+  const idTienda = ls.getItem(STORAGE_KEYS.idTienda);
+  return {
+    token,
+    tipo: ls.getItem(STORAGE_KEYS.tipo) === 'tienda' ? 'tienda' : 'empleado',
+    documento: ls.getItem(STORAGE_KEYS.documento) || null,
+    usuario: ls.getItem(STORAGE_KEYS.usuario) ?? '',
+    tienda: ls.getItem(STORAGE_KEYS.tienda) || null,
+    id_Tienda: idTienda ? Number(idTienda) : null,
+    rol,
+    codigo_invitacion: ls.getItem(STORAGE_KEYS.codigoInvitacion) || null,
+  };
+}
+
+let cache: { raw: string; value: StoredSession | null } | null = null;
+
+export function getSession(): StoredSession | null {
+  const value = read();
+  const raw = JSON.stringify(value);
+  if (!cache || cache.raw !== raw) cache = { raw, value };
+  return cache.value;
+}
+
+export function saveSession(token: string, sesion: TSesion): void {
+  const ls = window.localStorage;
+  const set = (k: string, v: string | number | null) => (v == null || v === '' ? ls.removeItem(k) : ls.setItem(k, String(v)));
+  set(STORAGE_KEYS.token, token);
+  set(STORAGE_KEYS.tipo, sesion.tipo);
+  set(STORAGE_KEYS.idTienda, sesion.id_Tienda);
+  set(STORAGE_KEYS.documento, sesion.documento);
+  set(STORAGE_KEYS.usuario, sesion.usuario);
+  set(STORAGE_KEYS.tienda, sesion.tienda);
+  set(STORAGE_KEYS.codigoInvitacion, sesion.codigo_invitacion);
+  set(STORAGE_KEYS.rol, sesion.rol);
+  emit();
+}
+
+/** Signing out empties every session value, the cart included. */
+export function clearSession(): void {
+  for (const k of Object.values(STORAGE_KEYS)) window.localStorage.removeItem(k);
+  emit();
+}
+
+export function getToken(): string | null {
+  return window.localStorage.getItem(STORAGE_KEYS.token);
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  const onStorage = (e: StorageEvent) => {
+    if (e.key === null || Object.values(STORAGE_KEYS).includes(e.key as never)) listener();
+  };
+  window.addEventListener('storage', onStorage);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('storage', onStorage);
+  };
+}
+
+export function useSession(): StoredSession | null {
+  return useSyncExternalStore(subscribe, getSession, () => null);
+}
