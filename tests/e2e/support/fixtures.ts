@@ -1,0 +1,62 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, type Page } from '@playwright/test';
+
+export const DEMO_PASSWORD = 'Demo2024';
+export const DEMO = {
+  tienda: 'tienda@demo.adax.co',
+  admin: 'admin@demo.adax.co',
+  empleado: 'empleado@demo.adax.co',
+  encargado: 'encargado@demo.adax.co',
+  codigo: 'DEMO-2024',
+};
+
+let n = 0;
+export const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}${(n++).toString(36)}${Math.floor(Math.random() * 1e4)}`;
+
+/** Unique 10-digit document numbers per run. */
+export const documento = () => String(3_000_000_000 + Math.floor(Math.random() * 999_999_999));
+
+export async function signIn(page: Page, tipo: 'Empleado' | 'Tienda', email: string, password = DEMO_PASSWORD) {
+  await page.goto('/iniciar_sesion');
+  await page.getByRole('button', { name: tipo, exact: true }).click();
+  await page.getByLabel('Correo electrónico').fill(email);
+  await page.getByLabel('Contraseña').fill(password);
+  await page.getByRole('button', { name: /^Ingresar/ }).click();
+  await expect(page).toHaveURL(/\/inicio$/);
+}
+
+/** The SweetAlert2 popup: its title and text. */
+export async function expectPopup(page: Page, title: string | RegExp, text?: string | RegExp) {
+  const popup = page.locator('.swal2-popup');
+  await expect(popup).toBeVisible();
+  await expect(popup.locator('.swal2-title')).toHaveText(title);
+  if (text !== undefined) await expect(popup.locator('.swal2-html-container')).toHaveText(text);
+}
+
+export async function closePopup(page: Page) {
+  await page.locator('.swal2-confirm').click();
+  await expect(page.locator('.swal2-popup')).toBeHidden();
+}
+
+/** The last 6-digit code the real SMTP listener received for an address. */
+export async function lastCodeFor(email: string): Promise<string> {
+  const dir = process.env.E2E_DIR ?? path.join(os.tmpdir(), 'adax-e2e');
+  const file = path.join(dir, 'mail.jsonl');
+  for (let i = 0; i < 50; i++) {
+    if (fs.existsSync(file)) {
+      const mails = fs
+        .readFileSync(file, 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as { to: string[]; raw: string })
+        .filter((m) => m.to.includes(email));
+      const raw = mails.at(-1)?.raw.replace(/=\r?\n/g, '');
+      const code = raw && /es: (\d{6})/.exec(raw)?.[1];
+      if (code) return code;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no llegó ningún código a ${email}`);
+}

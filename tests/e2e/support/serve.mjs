@@ -1,0 +1,40 @@
+// Starts what the journeys need: a real SMTP listener on loopback (messages appended to
+// $E2E_DIR/mail.jsonl) and the built server on a fresh embedded database with demo data.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { SMTPServer } from 'smtp-server';
+
+const dir = process.env.E2E_DIR ?? path.join(os.tmpdir(), 'adax-e2e');
+fs.rmSync(dir, { recursive: true, force: true });
+fs.mkdirSync(dir, { recursive: true });
+const mailLog = path.join(dir, 'mail.jsonl');
+
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ['STARTTLS'],
+  onData(stream, session, callback) {
+    let raw = '';
+    stream.on('data', (c) => (raw += c));
+    stream.on('end', () => {
+      const to = session.envelope.rcptTo.map((r) => r.address);
+      fs.appendFileSync(mailLog, `${JSON.stringify({ to, raw })}\n`);
+      callback();
+    });
+  },
+});
+await new Promise((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+const smtpPort = smtp.server.address().port;
+
+Object.assign(process.env, {
+  HOST: '127.0.0.1',
+  PORT: process.env.E2E_PORT ?? '4310',
+  DATA_DIR: path.join(dir, 'data'),
+  DEMO_DATA: 'true',
+  SMTP_URL: `smtp://127.0.0.1:${smtpPort}?ignoreTLS=true`,
+  LOG_LEVEL: 'warn',
+  RATE_LIMIT_AUTH_MAX: '1000',
+  JWT_SECRET: 'e2e-secret-e2e-secret-e2e-secret-0123456',
+});
+fs.writeFileSync(path.join(dir, 'env.json'), JSON.stringify({ mailLog }));
+await import(path.resolve('dist/server/main.js'));
