@@ -36,7 +36,7 @@ export default defineConfig({
     url: `http://127.0.0.1:${PORT}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { E2E_PORT: String(PORT) },
+    env: { E2E_PORT: String(PORT), E2E_DIST: process.env.E2E_DIST ?? 'dist', E2E_DIR: process.env.E2E_DIR ?? '' },
     stdout: 'ignore',
     stderr: 'pipe',
   },

@@ -1,4 +1,5 @@
 import { defineConfig } from 'vite';
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
 
 const api = process.env.API_URL ?? 'http://127.0.0.1:3000';
@@ -8,7 +9,8 @@ export default defineConfig({
   publicDir: 'public',
   plugins: [react()],
   build: {
-    outDir: '../dist/web',
+    // DIST_DIR lets parallel builds (e.g. several worktrees' e2e runs) keep apart.
+    outDir: path.resolve(process.env.DIST_DIR ?? 'dist', 'web'),
     emptyOutDir: true,
     sourcemap: false,
     chunkSizeWarningLimit: 600,

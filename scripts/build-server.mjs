@@ -2,7 +2,9 @@
 import { build } from 'esbuild';
 import { cpSync, rmSync } from 'node:fs';
 
-rmSync('dist/server', { recursive: true, force: true });
+const dist = process.env.DIST_DIR ?? 'dist';
+
+rmSync(`${dist}/server`, { recursive: true, force: true });
 await build({
   entryPoints: ['server/main.ts'],
   bundle: true,
@@ -10,9 +12,9 @@ await build({
   target: 'node20',
   format: 'esm',
   packages: 'external',
-  outfile: 'dist/server/main.js',
+  outfile: `${dist}/server/main.js`,
   sourcemap: true,
   logLevel: 'warning',
 });
-cpSync('server/db/migrations', 'dist/server/migrations', { recursive: true });
-console.log('servidor compilado en dist/server/main.js');
+cpSync('server/db/migrations', `${dist}/server/migrations`, { recursive: true });
+console.log(`servidor compilado en ${dist}/server/main.js`);

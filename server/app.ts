@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
@@ -14,7 +15,14 @@ import { createTokenService, type TokenService } from './lib/tokens';
 import { makeAuthenticate } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
 import { registerStaticWeb } from './plugins/static-web';
+import { analisisRoutes } from './modules/analisis/analisis.routes';
+import { clienteRoutes } from './modules/cliente/cliente.routes';
 import { cuentaRoutes } from './modules/cuenta/cuenta.routes';
+import { facturaRoutes } from './modules/factura/factura.routes';
+import { movimientoRoutes } from './modules/movimiento/movimiento.routes';
+import { productoRoutes } from './modules/producto/producto.routes';
+import { proveedorRoutes } from './modules/proveedor/proveedor.routes';
+import { ventaRoutes } from './modules/venta/venta.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -47,7 +55,10 @@ export const API_PREFIX = '/api';
 
 /** The built web app: beside the bundle in dist/, or dist/web when run from the source tree. */
 function defaultWebDir() {
-  return path.basename(path.dirname(here)) === 'dist' ? path.resolve(here, '..', 'web') : path.resolve(here, '..', 'dist', 'web');
+  // Bundled: <dist>/server/main.js beside <dist>/web. From the source tree: dist/web.
+  return path.basename(here) === 'server' && fs.existsSync(path.join(here, 'migrations'))
+    ? path.resolve(here, '..', 'web')
+    : path.resolve(here, '..', 'dist', 'web');
 }
 
 /** Registers every plugin and route; never listens (tests use inject()). */
@@ -119,6 +130,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       });
       api.get('/docs', { schema: { hide: true } }, async () => app.swagger());
       await api.register(cuentaRoutes);
+      // Everything below needs a signed-in session.
+      await api.register(async (priv) => {
+        priv.addHook('onRequest', priv.authenticate);
+        await priv.register(ventaRoutes);
+        await priv.register(productoRoutes);
+        await priv.register(proveedorRoutes);
+        await priv.register(clienteRoutes);
+        await priv.register(analisisRoutes);
+        await priv.register(movimientoRoutes);
+        await priv.register(facturaRoutes);
+      });
     },
     { prefix: API_PREFIX },
   );

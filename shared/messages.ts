@@ -2,6 +2,15 @@
  * Every user-facing Spanish text of the product, in one place.
  * Texts quoted by the specification are copied word for word (including its spelling).
  */
+import { analisis } from './messages/analisis';
+import { clientes } from './messages/clientes';
+import { facturas } from './messages/facturas';
+import { landing } from './messages/landing';
+import { movimientos } from './messages/movimientos';
+import { productos } from './messages/productos';
+import { proveedores } from './messages/proveedores';
+import { ventas } from './messages/ventas';
+
 export const PRODUCT_NAME = 'ADAX Store Manager';
 
 export const M = {
@@ -69,4 +78,13 @@ export const M = {
     denyMovimientos: 'No tienes permiso para ver los movimientos.',
     backofficeOnly: 'Solo un administrador puede entrar al área de administración.',
   },
+  // One file per area under shared/messages/.
+  ventas,
+  productos,
+  proveedores,
+  clientes,
+  analisis,
+  movimientos,
+  facturas,
+  landing,
 } as const;

@@ -35,3 +35,17 @@ export const zStrongPassword = z
   .max(128, M.registro.password)
   .regex(/[A-ZÁÉÍÓÚÑ]/, M.registro.password)
   .regex(/\d/, M.registro.password);
+
+/** Every list pages on the server: `?q=&page=&pageSize=` → `{ items, total }` (DESIGN.md §6). */
+export const ZPageQuery = z.object({
+  q: z.string().trim().max(100, M.registro.tooLong).optional().default(''),
+  page: z.coerce.number().int().min(1).max(100_000).optional().default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).optional().default(20),
+});
+export type TPageQuery = z.infer<typeof ZPageQuery>;
+
+export const zPage = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), total: z.number().int() });
+export interface TPage<T> {
+  items: T[];
+  total: number;
+}

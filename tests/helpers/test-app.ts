@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { bootstrap } from '../../server/bootstrap';
 import { createDb, type Database } from '../../server/db/client';
 import { loadEnv } from '../../server/env';
@@ -41,7 +41,7 @@ export interface TestApp {
   database: Database;
   outbox: Mail[];
   close(): Promise<void>;
-  request(opts: InjectOptions & { token?: string }): ReturnType<FastifyInstance['inject']>;
+  request(opts: InjectOptions & { token?: string }): Promise<LightMyRequestResponse>;
 }
 
 export async function createTestApp(envOverrides: Record<string, string> = {}): Promise<TestApp> {

@@ -11,7 +11,18 @@ const IniciarSesionPage = lazy(() => import('../features/auth/iniciar-sesion-pag
 const RegistroPage = lazy(() => import('../features/auth/registro-page'));
 const RestablecerPage = lazy(() => import('../features/auth/restablecer-page'));
 const InicioPage = lazy(() => import('../features/inicio/inicio-page'));
-const PendingPage = lazy(() => import('../features/inicio/pending-page'));
+const PendingPage = lazy(() => import('../components/pending-page'));
+const VentasPage = lazy(() => import('../features/ventas/ventas-page'));
+const GenerarPagoPage = lazy(() => import('../features/ventas/generar-pago-page'));
+const FacturaPage = lazy(() => import('../features/ventas/factura-page'));
+const GestionarProductosPage = lazy(() => import('../features/productos/gestionar-productos-page'));
+const DetalleProductoPage = lazy(() => import('../features/productos/detalle-producto-page'));
+const GestionarProveedoresPage = lazy(() => import('../features/proveedores/gestionar-proveedores-page'));
+const GestionarClientesPage = lazy(() => import('../features/clientes/gestionar-clientes-page'));
+const AnalisisPage = lazy(() => import('../features/analisis/analisis-page'));
+const MovimientosPage = lazy(() => import('../features/movimientos/movimientos-page'));
+const GestionarVentasPage = lazy(() => import('../features/facturas/gestionar-ventas-page'));
+const DetalleFacturaPage = lazy(() => import('../features/facturas/detalle-factura-page'));
 
 function Loading() {
   return (
@@ -47,17 +58,17 @@ export function AppRouter() {
         <Route element={<RequireSession />}>
           <Route element={<AppLayout />}>
             <Route path={paths.inicio} element={<InicioPage />} />
-            <Route path={paths.ventas} element={<PendingPage />} />
-            <Route path={paths.generarPago} element={<PendingPage />} />
-            <Route path={paths.factura} element={<PendingPage />} />
-            <Route path={paths.gestionarProductos} element={<PendingPage />} />
-            <Route path={paths.detalleProducto} element={<PendingPage />} />
-            <Route path={paths.gestionarProveedores} element={<PendingPage />} />
-            <Route path={paths.gestionarClientes} element={<PendingPage />} />
-            <Route path={paths.analisis} element={<PendingPage />} />
-            <Route path={paths.movimientos} element={<PendingPage />} />
-            <Route path={paths.gestionarVentas} element={<PendingPage />} />
-            <Route path={paths.detalleFactura} element={<PendingPage />} />
+            <Route path={paths.ventas} element={<VentasPage />} />
+            <Route path={paths.generarPago} element={<GenerarPagoPage />} />
+            <Route path={paths.factura} element={<FacturaPage />} />
+            <Route path={paths.gestionarProductos} element={<GestionarProductosPage />} />
+            <Route path={paths.detalleProducto} element={<DetalleProductoPage />} />
+            <Route path={paths.gestionarProveedores} element={<GestionarProveedoresPage />} />
+            <Route path={paths.gestionarClientes} element={<GestionarClientesPage />} />
+            <Route path={paths.analisis} element={<AnalisisPage />} />
+            <Route path={paths.movimientos} element={<MovimientosPage />} />
+            <Route path={paths.gestionarVentas} element={<GestionarVentasPage />} />
+            <Route path={paths.detalleFactura} element={<DetalleFacturaPage />} />
           </Route>
           <Route
             path="/crud/*"

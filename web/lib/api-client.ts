@@ -46,11 +46,11 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     throw new NetworkError();
   }
   const text = await res.text();
-  let data: unknown = undefined;
+  let data: unknown;
   try {
     data = text ? JSON.parse(text) : undefined;
   } catch {
-    data = undefined;
+    // Not JSON (a proxy's error page, say): handled below by the status code.
   }
   if (!res.ok) {
     const appError = AppError.fromBody(data) ?? new AppError(res.status >= 500 ? 'INTERNAL' : 'INVALID_BODY', M.generic.errorText);

@@ -42,7 +42,7 @@ export async function closePopup(page: Page) {
 
 /** The last 6-digit code the real SMTP listener received for an address. */
 export async function lastCodeFor(email: string): Promise<string> {
-  const dir = process.env.E2E_DIR ?? path.join(os.tmpdir(), 'adax-e2e');
+  const dir = process.env.E2E_DIR || path.join(os.tmpdir(), 'adax-e2e');
   const file = path.join(dir, 'mail.jsonl');
   for (let i = 0; i < 50; i++) {
     if (fs.existsSync(file)) {

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
 
-const dir = process.env.E2E_DIR ?? path.join(os.tmpdir(), 'adax-e2e');
+const dir = process.env.E2E_DIR || path.join(os.tmpdir(), 'adax-e2e');
 fs.rmSync(dir, { recursive: true, force: true });
 fs.mkdirSync(dir, { recursive: true });
 const mailLog = path.join(dir, 'mail.jsonl');
@@ -37,4 +37,4 @@ Object.assign(process.env, {
   JWT_SECRET: 'e2e-secret-e2e-secret-e2e-secret-0123456',
 });
 fs.writeFileSync(path.join(dir, 'env.json'), JSON.stringify({ mailLog }));
-await import(path.resolve('dist/server/main.js'));
+await import(path.resolve(process.env.E2E_DIST ?? 'dist', 'server', 'main.js'));

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { paths } from '../../config/paths';
+import { paths } from '../config/paths';
 
 /** Shown by screens that a later release brings; never a dead end. */
 export default function PendingPage() {

@@ -1,0 +1,2 @@
+/** Spanish texts of the analisis area (spec quotes word for word). */
+export const analisis = {} as const;

@@ -1,0 +1,2 @@
+/** Spanish texts of the clientes area (spec quotes word for word). */
+export const clientes = {} as const;

@@ -1,0 +1,2 @@
+/** Spanish texts of the movimientos area (spec quotes word for word). */
+export const movimientos = {} as const;

@@ -1,0 +1,2 @@
+/** Spanish texts of the ventas area (spec quotes word for word). */
+export const ventas = {} as const;
