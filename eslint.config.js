@@ -35,7 +35,7 @@ export default tseslint.config(
     files: ['web/features/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [
-            { group: ['../../features/*', '../*/api/*', '../*/components/*'], message: 'Las features no se importan entre sí: mueve lo común a web/components o web/lib.' },
+            { regex: '^(\\.\\./\\.\\./features/|\\.\\./(?!\\.\\.)[^/]+/(api|components)/)', message: 'Las features no se importan entre sí: mueve lo común a web/components o web/lib.' },
             { group: ['**/server/**'], message: 'La web no importa el servidor.' },
           ] }],
     },
