@@ -1,0 +1,50 @@
+// Adds up what scripts/test-all.sh ran and prints the closing line "N passed, N failed".
+import fs from 'node:fs';
+import path from 'node:path';
+
+const dir = process.argv[2];
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+const lines = [];
+
+for (const line of fs.readFileSync(path.join(dir, 'checks.txt'), 'utf8').split('\n').filter(Boolean)) {
+  if (line.endsWith(' ok')) passed++;
+  else failed++;
+  lines.push(line);
+}
+
+for (const name of ['vitest-pglite', 'vitest-postgres']) {
+  const file = path.join(dir, `${name}.json`);
+  if (name === 'vitest-postgres' && !process.env.TEST_DATABASE_URL) continue;
+  if (!fs.existsSync(file)) {
+    failed++;
+    lines.push(`${name}: no produjo resultados (falló al arrancar)`);
+    continue;
+  }
+  const r = JSON.parse(fs.readFileSync(file, 'utf8'));
+  const failedSuites = (r.testResults ?? []).filter((s) => s.status === 'failed' && (s.assertionResults ?? []).length === 0).length;
+  passed += r.numPassedTests;
+  failed += r.numFailedTests + failedSuites;
+  skipped += r.numPendingTests + r.numTodoTests;
+  lines.push(`${name}: ${r.numPassedTests} passed, ${r.numFailedTests + failedSuites} failed`);
+}
+
+const pw = path.join(dir, 'playwright.json');
+if (fs.existsSync(pw)) {
+  const r = JSON.parse(fs.readFileSync(pw, 'utf8'));
+  const s = r.stats ?? {};
+  const errors = (r.errors ?? []).length;
+  passed += s.expected ?? 0;
+  failed += (s.unexpected ?? 0) + (s.flaky ?? 0) + errors;
+  skipped += s.skipped ?? 0;
+  lines.push(`playwright: ${s.expected ?? 0} passed, ${(s.unexpected ?? 0) + (s.flaky ?? 0) + errors} failed`);
+} else if (!fs.readFileSync(path.join(dir, 'checks.txt'), 'utf8').includes('e2e FAILED')) {
+  failed++;
+  lines.push('playwright: no produjo resultados');
+}
+
+console.log('\nResumen:');
+for (const l of lines) console.log(`  ${l}`);
+console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(failed > 0 ? 1 : 0);

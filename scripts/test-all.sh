@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Every check, as CI runs it: typecheck, lint, unit + API tests on PGlite (and again on PostgreSQL when
+# TEST_DATABASE_URL is set), production build, end-to-end journeys in Chromium.
+# Ends with one line "N passed, N failed" and a non-zero exit code when anything failed.
+set -u
+cd "$(dirname "$0")/.."
+out=$(mktemp -d)
+checks="$out/checks.txt"
+: > "$checks"
+
+run_check() { # name, command...
+  local name=$1
+  shift
+  echo
+  echo "=== $name"
+  if "$@"; then echo "$name ok" >> "$checks"; else echo "$name FAILED" >> "$checks"; fi
+}
+
+run_check typecheck npx tsc -p tsconfig.json
+run_check lint npx eslint . --max-warnings=0
+
+echo
+echo "=== pruebas unitarias y de API (PGlite)"
+npx vitest run --reporter=default --reporter=json --outputFile.json="$out/vitest-pglite.json" || true
+
+if [ -n "${TEST_DATABASE_URL:-}" ]; then
+  echo
+  echo "=== pruebas de API sobre PostgreSQL ($TEST_DATABASE_URL)"
+  npx vitest run --reporter=default --reporter=json --outputFile.json="$out/vitest-postgres.json" || true
+fi
+
+run_check build npm run build --silent
+
+if [ -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then
+  echo
+  echo "=== recorridos de punta a punta (Chromium)"
+  PW_JSON="$out/playwright.json" npx playwright test || true
+else
+  echo "Chromium no está instalado en ${CHROMIUM_PATH:-/usr/bin/chromium}: instálalo con 'apt-get install -y chromium'." >&2
+  echo "e2e FAILED (sin Chromium)" >> "$checks"
+fi
+
+node scripts/summarize-tests.mjs "$out"
