@@ -16,12 +16,15 @@ export interface Started {
   demoSeeded: boolean;
 }
 
+/** The configured database: PostgreSQL when DATABASE_URL is set, otherwise PGlite in $DATA_DIR/pglite. */
+export function openDatabase(env: Env): Promise<Database> {
+  return createDb({ databaseUrl: env.DATABASE_URL, pgliteDir: env.DATABASE_URL ? undefined : path.join(env.DATA_DIR, 'pglite') });
+}
+
 /** Opens the database, migrates, seeds the catalogues (and demo data when asked), builds the app. */
 export async function bootstrap(env: Env, overrides: { database?: Database; mailer?: Mailer; logger?: boolean } = {}): Promise<Started> {
   const log = pino({ level: overrides.logger === false ? 'silent' : env.LOG_LEVEL });
-  const database =
-    overrides.database ??
-    (await createDb({ databaseUrl: env.DATABASE_URL, pgliteDir: env.DATABASE_URL ? undefined : path.join(env.DATA_DIR, 'pglite') }));
+  const database = overrides.database ?? (await openDatabase(env));
   try {
     await database.migrate();
     await seedCatalogos(database.db);
