@@ -17,6 +17,7 @@ import { registerErrorHandling } from './plugins/errors';
 import { registerStaticWeb } from './plugins/static-web';
 import { analisisRoutes } from './modules/analisis/analisis.routes';
 import { clienteRoutes } from './modules/cliente/cliente.routes';
+import { crudRoutes } from './modules/crud/crud.routes';
 import { cuentaRoutes } from './modules/cuenta/cuenta.routes';
 import { facturaRoutes } from './modules/factura/factura.routes';
 import { movimientoRoutes } from './modules/movimiento/movimiento.routes';
@@ -140,6 +141,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         await priv.register(analisisRoutes);
         await priv.register(movimientoRoutes);
         await priv.register(facturaRoutes);
+        await priv.register(crudRoutes, { prefix: '/crud' });
       });
     },
     { prefix: API_PREFIX },

@@ -4,6 +4,7 @@
  */
 import { analisis } from './messages/analisis';
 import { clientes } from './messages/clientes';
+import { crud } from './messages/crud';
 import { facturas } from './messages/facturas';
 import { landing } from './messages/landing';
 import { movimientos } from './messages/movimientos';
@@ -87,4 +88,5 @@ export const M = {
   movimientos,
   facturas,
   landing,
+  crud,
 } as const;
