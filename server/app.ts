@@ -17,6 +17,7 @@ import { registerErrorHandling } from './plugins/errors';
 import { registerStaticWeb } from './plugins/static-web';
 import { analisisRoutes } from './modules/analisis/analisis.routes';
 import { clienteRoutes } from './modules/cliente/cliente.routes';
+import { legacyRoutes } from './legacy/legacy.routes';
 import { crudRoutes } from './modules/crud/crud.routes';
 import { cuentaRoutes } from './modules/cuenta/cuenta.routes';
 import { facturaRoutes } from './modules/factura/factura.routes';
@@ -113,7 +114,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Per address and account: one shop's till does not lock out the others.
     keyGenerator: (req: FastifyRequest) => {
       const body = (req.body ?? {}) as Record<string, unknown>;
-      const account = String(body.email ?? body.correo ?? '').toLowerCase().slice(0, 254);
+      const query = (req.query ?? {}) as Record<string, unknown>;
+      const account = String(body.email ?? body.correo ?? query.email ?? query.correo ?? '').toLowerCase().slice(0, 254);
       return `${req.ip}|${account}`;
     },
   });
@@ -146,6 +148,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     { prefix: API_PREFIX },
   );
+
+  await app.register(legacyRoutes, { prefix: env.LEGACY_PREFIX });
 
   await registerStaticWeb(app, {
     webDir: env.WEB_DIR ?? defaultWebDir(),

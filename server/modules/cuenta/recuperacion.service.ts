@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import { AppError } from '#shared/errors';
 import { M } from '#shared/messages';
 import type { Db } from '../../db/client';
@@ -90,9 +90,34 @@ export async function restablecer(options: {
   codigo: string;
   contrasena: string;
 }): Promise<void> {
-  const { db } = options;
-  const row = await checkCode(db, options.secret, options.correo, options.codigo);
-  const hash = await hashPassword(options.contrasena);
+  const row = await checkCode(options.db, options.secret, options.correo, options.codigo);
+  await applyNewPassword(options.db, row, options.contrasena);
+}
+
+/**
+ * The old clients' last step sends only the email and the new password: it is accepted only when a
+ * code for that email was verified in the last 15 minutes and not used yet.
+ */
+export async function restablecerVerificado(options: { db: Db; correo: string; contrasena: string }): Promise<void> {
+  const [row] = await options.db
+    .select()
+    .from(codigoRecuperacion)
+    .where(
+      and(
+        eq(codigoRecuperacion.correo, options.correo),
+        isNull(codigoRecuperacion.usadoEn),
+        isNotNull(codigoRecuperacion.verificadoEn),
+        gt(codigoRecuperacion.venceEn, new Date()),
+      ),
+    )
+    .orderBy(desc(codigoRecuperacion.id))
+    .limit(1);
+  if (!row) throw wrongCode();
+  await applyNewPassword(options.db, row, options.contrasena);
+}
+
+async function applyNewPassword(db: Db, row: typeof codigoRecuperacion.$inferSelect, contrasena: string) {
+  const hash = await hashPassword(contrasena);
   await db.transaction(async (tx) => {
     const used = await tx
       .update(codigoRecuperacion)
