@@ -1,4 +1,15 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ZAnalisisQuery, ZAnalisisResponse } from '#shared/schemas/analisis';
+import { storeOf } from '../../plugins/auth';
+import { analisisVentas } from './analisis.service';
 
-/** Routes of the analisis area (registered under /api behind authentication). */
-export async function analisisRoutes(_app: FastifyInstance) {}
+/** Sales-popularity analysis (spec §2 /analisis, §4 "Popularity"). */
+export async function analisisRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get('/analisis', {
+    schema: { tags: ['analisis'], querystring: ZAnalisisQuery, response: { 200: ZAnalisisResponse } },
+    handler: (req) => analisisVentas({ db: app.db, tiendaId: storeOf(req), query: req.query }),
+  });
+}

@@ -1,0 +1,84 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { clasePopularidad, type TAnalisisFiltros, type TAnalisisResponse } from '#shared/schemas/analisis';
+import { finDelDia, inicioDelDia } from '#shared/schemas/movimiento';
+import type { Db } from '../../db/client';
+
+interface Row {
+  suma: number | string;
+  n: number | string;
+  populares: number | string;
+  medios: number | string;
+  no_populares: number | string;
+  producto_id: number | null;
+  nombre: string | null;
+  cantidad: number | string | null;
+}
+
+/**
+ * Units sold per product of the store (annulled sales excluded), compared with the mean of all
+ * products with sales (spec §4 "Popularity"). One statement: the GROUP BY runs once over the
+ * store's invoice lines (factura_tienda_producto_idx, venta by primary key); the totals, the class
+ * counts and the requested page are read from it. Classes compare cantidad·n with the sum, exactly.
+ */
+export async function analisisVentas(options: { db: Db; tiendaId: number; query: TAnalisisFiltros }): Promise<TAnalisisResponse> {
+  const { db, tiendaId, query } = options;
+  const { page, pageSize } = query;
+  const filtros: SQL[] = [];
+  if (query.desde) filtros.push(sql`and v.fecha >= ${inicioDelDia(query.desde).toISOString()}::timestamptz`);
+  if (query.hasta) filtros.push(sql`and v.fecha < ${finDelDia(query.hasta).toISOString()}::timestamptz`);
+
+  const result = await db.execute(sql`
+    with vendidos as (
+      select f.producto_id, sum(f.cantidad)::bigint as cantidad
+      from factura f
+      join venta v on v.id_venta = f.venta_id
+      where f.tienda_id = ${tiendaId}
+        and v.tienda_id = ${tiendaId}
+        and v.estado <> 'Anulada'
+        ${sql.join(filtros, sql` `)}
+      group by f.producto_id
+    ),
+    totales as (
+      select coalesce(sum(cantidad), 0)::bigint as suma, count(*)::bigint as n from vendidos
+    ),
+    clases as (
+      select
+        count(*) filter (where s.cantidad * t.n > t.suma)::bigint as populares,
+        count(*) filter (where s.cantidad * t.n = t.suma)::bigint as medios,
+        count(*) filter (where s.cantidad * t.n < t.suma)::bigint as no_populares
+      from vendidos s cross join totales t
+    ),
+    pagina as (
+      select s.producto_id, p.nombre, s.cantidad
+      from vendidos s
+      join producto p on p.id_producto = s.producto_id and p.tienda_id = ${tiendaId}
+      order by s.cantidad desc, p.nombre, s.producto_id
+      limit ${pageSize} offset ${(page - 1) * pageSize}
+    )
+    select t.suma, t.n, c.populares, c.medios, c.no_populares, pg.producto_id, pg.nombre, pg.cantidad
+    from totales t
+    cross join clases c
+    left join pagina pg on true
+    order by pg.cantidad desc nulls last, pg.nombre, pg.producto_id
+  `);
+  const rows = (result as unknown as { rows: Row[] }).rows;
+  const first = rows[0];
+  const suma = Number(first?.suma ?? 0);
+  const n = Number(first?.n ?? 0);
+  return {
+    items: rows
+      .filter((r) => r.producto_id != null)
+      .map((r) => {
+        const cantidad = Number(r.cantidad);
+        return { id: r.producto_id!, nombre: r.nombre ?? '', cantidadVendida: cantidad, clase: clasePopularidad(cantidad, suma, n) };
+      }),
+    total: n,
+    unidades: suma,
+    promedio: n === 0 ? 0 : suma / n,
+    resumen: {
+      popular: Number(first?.populares ?? 0),
+      medio: Number(first?.medios ?? 0),
+      noPopular: Number(first?.no_populares ?? 0),
+    },
+  };
+}

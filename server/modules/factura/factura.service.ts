@@ -1,0 +1,157 @@
+import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { AppError } from '#shared/errors';
+import { M } from '#shared/messages';
+import type { TFacturaDetalle, TFacturasFiltros, TFacturasPage } from '#shared/schemas/factura';
+import type { Db } from '../../db/client';
+import { cliente, factura, metodoPago, producto, tienda, usuario, venta } from '../../db/schema';
+
+const MAX_INT = 2_147_483_647;
+
+/** A LIKE pattern matching `text` anywhere, with the user's %, _ and \ taken literally. */
+const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Who sold: the employee, or the store itself when its own account was at the till. */
+const cajero = sql<string>`coalesce(${usuario.nombre1} || ' ' || ${usuario.apellido1}, ${tienda.nombreTienda})`;
+const nombreCliente = sql<string | null>`${cliente.nombre} || ' ' || ${cliente.apellido}`;
+
+/**
+ * The search of spec §5: a sale id (exact number) or a product name. The product branch is a
+ * semi-join through factura_tienda_producto_idx, so it reads only the lines of matching products.
+ */
+function busqueda(db: Db, tiendaId: number, q: string): SQL {
+  const conProducto = inArray(
+    venta.idVenta,
+    db
+      .select({ id: factura.ventaId })
+      .from(factura)
+      .innerJoin(producto, eq(producto.idProducto, factura.productoId))
+      .where(and(eq(factura.tiendaId, tiendaId), eq(producto.tiendaId, tiendaId), ilike(producto.nombre, contains(q)))),
+  );
+  const id = /^#?\d{1,10}$/.test(q) ? Number(q.replace('#', '')) : NaN;
+  return Number.isInteger(id) && id > 0 && id <= MAX_INT ? or(eq(venta.idVenta, id), conProducto)! : conProducto;
+}
+
+/**
+ * The store's sales, newest first (spec §2 /gestionar_ventas). Only the requested page is joined
+ * and aggregated: the line counts and totals come from one GROUP BY over the page's sale ids
+ * (factura_venta_idx), never from the whole invoice table.
+ */
+export async function listarFacturas(options: { db: Db; tiendaId: number; query: TFacturasFiltros }): Promise<TFacturasPage> {
+  const { db, tiendaId, query } = options;
+  const conditions: SQL[] = [eq(venta.tiendaId, tiendaId)];
+  if (query.estado) conditions.push(eq(venta.estado, query.estado));
+  if (query.q) conditions.push(busqueda(db, tiendaId, query.q));
+  const where = and(...conditions);
+
+  const [ventas, [totalRow]] = await Promise.all([
+    db
+      .select({
+        idVenta: venta.idVenta,
+        fecha: venta.fecha,
+        estado: venta.estado,
+        metodoPago: metodoPago.nombre,
+        cliente: nombreCliente,
+        cajero,
+      })
+      .from(venta)
+      .innerJoin(tienda, eq(tienda.idTienda, venta.tiendaId))
+      .leftJoin(metodoPago, eq(metodoPago.idMetPago, venta.metodoPagoId))
+      .leftJoin(cliente, eq(cliente.idCliente, venta.clienteId))
+      .leftJoin(usuario, eq(usuario.idUsuario, venta.usuarioId))
+      .where(where)
+      .orderBy(desc(venta.fecha), desc(venta.idVenta))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ n: count() }).from(venta).where(where),
+  ]);
+
+  const ids = ventas.map((v) => v.idVenta);
+  const totales = ids.length
+    ? await db
+        .select({
+          ventaId: factura.ventaId,
+          lineas: count(),
+          unidades: sql<number>`coalesce(sum(${factura.cantidad}), 0)`.mapWith(Number),
+          total: sql<number>`coalesce(sum(${factura.cantidad} * ${factura.precio}), 0)`.mapWith(Number),
+        })
+        .from(factura)
+        .where(and(inArray(factura.ventaId, ids), eq(factura.tiendaId, tiendaId)))
+        .groupBy(factura.ventaId)
+    : [];
+  const porVenta = new Map(totales.map((t) => [t.ventaId, t]));
+
+  return {
+    items: ventas.map((v) => {
+      const t = porVenta.get(v.idVenta);
+      return {
+        ...v,
+        fecha: v.fecha.toISOString(),
+        lineas: Number(t?.lineas ?? 0),
+        unidades: t?.unidades ?? 0,
+        total: t?.total ?? 0,
+      };
+    }),
+    total: Number(totalRow?.n ?? 0),
+  };
+}
+
+/** One invoice of the store: header, lines and totals. Another store's sale is "not found". */
+export async function detalleFactura(options: { db: Db; tiendaId: number; idVenta: number }): Promise<TFacturaDetalle> {
+  const { db, tiendaId, idVenta } = options;
+  const [v] = await db
+    .select({
+      idVenta: venta.idVenta,
+      fecha: venta.fecha,
+      estado: venta.estado,
+      montoRecibido: venta.montoRecibido,
+      tiendaNombre: tienda.nombreTienda,
+      tiendaDireccion: tienda.direccion,
+      tiendaTelefono: tienda.telefono,
+      metodoPago: metodoPago.nombre,
+      clienteNombre: nombreCliente,
+      clienteDocumento: cliente.documento,
+      clienteTipo: cliente.tipoDocumento,
+      cajero,
+    })
+    .from(venta)
+    .innerJoin(tienda, eq(tienda.idTienda, venta.tiendaId))
+    .leftJoin(metodoPago, eq(metodoPago.idMetPago, venta.metodoPagoId))
+    .leftJoin(cliente, eq(cliente.idCliente, venta.clienteId))
+    .leftJoin(usuario, eq(usuario.idUsuario, venta.usuarioId))
+    .where(and(eq(venta.idVenta, idVenta), eq(venta.tiendaId, tiendaId)))
+    .limit(1);
+  if (!v) throw new AppError('NOT_FOUND', M.facturas.noEncontrada);
+
+  const lineas = await db
+    .select({
+      productoId: factura.productoId,
+      producto: producto.nombre,
+      cantidad: factura.cantidad,
+      precio: factura.precio,
+      estado: factura.estado,
+    })
+    .from(factura)
+    .innerJoin(producto, eq(producto.idProducto, factura.productoId))
+    .where(and(eq(factura.ventaId, idVenta), eq(factura.tiendaId, tiendaId)))
+    .orderBy(asc(factura.idFactura));
+
+  const conSubtotal = lineas.map((l) => ({ ...l, subtotal: l.cantidad * l.precio }));
+  const total = conSubtotal.reduce((acc, l) => acc + l.subtotal, 0);
+  return {
+    idVenta: v.idVenta,
+    fecha: v.fecha.toISOString(),
+    estado: v.estado,
+    tienda: { nombre: v.tiendaNombre, direccion: v.tiendaDireccion, telefono: v.tiendaTelefono },
+    cajero: v.cajero,
+    cliente:
+      v.clienteNombre && v.clienteDocumento
+        ? { nombre: v.clienteNombre, documento: v.clienteDocumento, tipoDocumento: v.clienteTipo ?? 'CC' }
+        : null,
+    metodoPago: v.metodoPago,
+    lineas: conSubtotal,
+    unidades: conSubtotal.reduce((acc, l) => acc + l.cantidad, 0),
+    total,
+    montoRecibido: v.montoRecibido,
+    cambio: v.montoRecibido == null ? null : v.montoRecibido - total,
+  };
+}

@@ -1,0 +1,171 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { M } from '#shared/messages';
+import { cliente, factura, producto, usuario, venta } from '../../db/schema';
+import { crearEmpleado, crearTienda } from '../../../tests/helpers/factories';
+import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t?.close());
+
+type Store = Awaited<ReturnType<typeof crearTienda>>;
+
+const get = (s: Store, url: string) => t.request({ method: 'GET', url, token: s.token });
+
+async function productos(tiendaId: number, items: [nombre: string, precio: number][]) {
+  const rows = await t.database.db
+    .insert(producto)
+    .values(items.map(([nombre, precioUnit]) => ({ tiendaId, nombre, precioUnit, stock: 100 })))
+    .returning({ id: producto.idProducto, nombre: producto.nombre });
+  return Object.fromEntries(rows.map((r) => [r.nombre, r.id])) as Record<string, number>;
+}
+
+/** One sale with its invoice lines, written straight to the database. */
+async function vender(
+  tiendaId: number,
+  lineas: [productoId: number, cantidad: number, precio: number][],
+  extra: Partial<typeof venta.$inferInsert> = {},
+) {
+  const total = lineas.reduce((a, [, c, p]) => a + c * p, 0);
+  const estado = extra.estado ?? 'Completada';
+  const [v] = await t.database.db
+    .insert(venta)
+    .values({ tiendaId, metodoPagoId: 5, total, montoRecibido: total, ...extra, estado })
+    .returning({ id: venta.idVenta });
+  await t.database.db.insert(factura).values(
+    lineas.map(([productoId, cantidad, precio]) => ({
+      tiendaId,
+      ventaId: v!.id,
+      productoId,
+      cantidad,
+      precio,
+      estado: estado === 'Completada' ? 'Pagado' : estado,
+    })),
+  );
+  return v!.id;
+}
+
+const TIENDA = 'Minimercado Los Pinos';
+
+describe('facturas', () => {
+  let s: Store;
+  let p: Record<string, number>;
+  const v: Record<string, number> = {};
+  beforeAll(async () => {
+    s = await crearTienda(t, { nombreTienda: TIENDA, direccion: 'Calle 10 # 5-23', telefono: '6013456789' });
+    p = await productos(s.id, [
+      ['Arroz blanco 500 g', 2800],
+      ['Leche entera 1 L', 4600],
+      ['Agua 600 ml', 1800],
+      ['Café 100% colombiano', 9500],
+    ]);
+    const [c] = await t.database.db
+      .insert(cliente)
+      .values({ tiendaId: s.id, documento: '1020304050', nombre: 'María', apellido: 'Gómez' })
+      .returning();
+    const e = await crearEmpleado(t, s.codigo);
+    const [u] = await t.database.db.select().from(usuario).where(eq(usuario.correo, e.email));
+    v.uno = await vender(s.id, [[p['Arroz blanco 500 g']!, 2, 2800], [p['Leche entera 1 L']!, 1, 4600]], {
+      fecha: new Date('2024-03-01T15:00:00Z'),
+      metodoPagoId: 5,
+      montoRecibido: 20000,
+      clienteId: c!.idCliente,
+      usuarioId: u!.idUsuario,
+    });
+    v.dos = await vender(s.id, [[p['Agua 600 ml']!, 3, 1800]], { fecha: new Date('2024-03-02T15:00:00Z'), metodoPagoId: 3 });
+    v.tres = await vender(s.id, [[p['Leche entera 1 L']!, 1, 4600]], {
+      fecha: new Date('2024-03-03T15:00:00Z'),
+      estado: 'Anulada',
+    });
+    v.cuatro = await vender(s.id, [[p['Café 100% colombiano']!, 1, 9500]], {
+      fecha: new Date('2024-03-04T15:00:00Z'),
+      estado: 'Pendiente',
+      montoRecibido: null,
+    });
+  });
+
+  it('lista las ventas de la tienda de la más reciente a la más antigua, con productos, total y estado', async () => {
+    const res = await get(s, '/api/facturas');
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.total).toBe(4);
+    expect(body.items.map((f: { idVenta: number }) => f.idVenta)).toEqual([v.cuatro, v.tres, v.dos, v.uno]);
+    expect(body.items[3]).toEqual({
+      idVenta: v.uno,
+      fecha: '2024-03-01T15:00:00.000Z',
+      estado: 'Completada',
+      lineas: 2,
+      unidades: 3,
+      total: 2 * 2800 + 4600,
+      metodoPago: 'Efectivo',
+      cliente: 'María Gómez',
+      cajero: 'Ana Pérez',
+    });
+    // The store's own account sold the others.
+    expect(body.items[2]).toMatchObject({ metodoPago: 'Nequi', cliente: null, cajero: TIENDA });
+  });
+
+  it('busca por número de venta exacto y por nombre de producto', async () => {
+    const porId = (await get(s, `/api/facturas?q=${v.dos}`)).json();
+    expect(porId.items.map((f: { idVenta: number }) => f.idVenta)).toEqual([v.dos]);
+    const porProducto = (await get(s, '/api/facturas?q=leche')).json();
+    expect(porProducto.items.map((f: { idVenta: number }) => f.idVenta)).toEqual([v.tres, v.uno]);
+    // A number inside a product name finds that product's sales too.
+    const numero = (await get(s, '/api/facturas?q=600')).json();
+    expect(numero.items.map((f: { idVenta: number }) => f.idVenta)).toEqual([v.dos]);
+    expect((await get(s, '/api/facturas?q=100%25')).json().items.map((f: { idVenta: number }) => f.idVenta)).toEqual([v.cuatro]);
+    expect((await get(s, '/api/facturas?q=99999999999')).json()).toEqual({ items: [], total: 0 });
+    expect((await get(s, '/api/facturas?q=yogur')).json()).toEqual({ items: [], total: 0 });
+  });
+
+  it('filtra por estado y pagina en el servidor', async () => {
+    const anuladas = (await get(s, '/api/facturas?estado=Anulada')).json();
+    expect(anuladas).toMatchObject({ total: 1, items: [{ idVenta: v.tres, estado: 'Anulada' }] });
+    const p2 = (await get(s, '/api/facturas?pageSize=3&page=2')).json();
+    expect(p2).toMatchObject({ total: 4, items: [{ idVenta: v.uno }] });
+    expect((await get(s, '/api/facturas?estado=Perdida')).statusCode).toBe(400);
+  });
+
+  it('muestra una factura: encabezado, líneas y totales con el cambio', async () => {
+    const res = await get(s, `/api/facturas/${v.uno}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      idVenta: v.uno,
+      fecha: '2024-03-01T15:00:00.000Z',
+      estado: 'Completada',
+      tienda: { nombre: TIENDA, direccion: 'Calle 10 # 5-23', telefono: '6013456789' },
+      cajero: 'Ana Pérez',
+      cliente: { nombre: 'María Gómez', documento: '1020304050', tipoDocumento: 'CC' },
+      metodoPago: 'Efectivo',
+      lineas: [
+        { productoId: p['Arroz blanco 500 g'], producto: 'Arroz blanco 500 g', cantidad: 2, precio: 2800, subtotal: 5600, estado: 'Pagado' },
+        { productoId: p['Leche entera 1 L'], producto: 'Leche entera 1 L', cantidad: 1, precio: 4600, subtotal: 4600, estado: 'Pagado' },
+      ],
+      unidades: 3,
+      total: 10200,
+      montoRecibido: 20000,
+      cambio: 9800,
+    });
+    const pendiente = (await get(s, `/api/facturas/${v.cuatro}`)).json();
+    expect(pendiente).toMatchObject({ estado: 'Pendiente', montoRecibido: null, cambio: null, cliente: null });
+  });
+
+  it('la factura de otra tienda no existe para esta (404)', async () => {
+    const otra = await crearTienda(t);
+    const res = await get(otra, `/api/facturas/${v.uno}`);
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error.message).toBe(M.facturas.noEncontrada);
+    expect((await get(otra, '/api/facturas')).json()).toEqual({ items: [], total: 0 });
+    expect((await get(otra, `/api/facturas?q=${v.uno}`)).json()).toEqual({ items: [], total: 0 });
+    expect((await get(s, '/api/facturas/2147483647')).statusCode).toBe(404);
+    expect((await get(s, '/api/facturas/abc')).statusCode).toBe(400);
+  });
+
+  it('pide sesión', async () => {
+    expect((await t.request({ method: 'GET', url: '/api/facturas' })).statusCode).toBe(401);
+    expect((await t.request({ method: 'GET', url: `/api/facturas/${v.uno}` })).statusCode).toBe(401);
+  });
+});

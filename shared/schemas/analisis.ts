@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { M } from '../messages';
+import { rangoValido, zFechaFiltro } from './movimiento';
+
+/** Popularity classes (spec §4): below the mean, equal to it, above it. */
+export const CLASES_POPULARIDAD = [M.analisis.clases.noPopular, M.analisis.clases.medio, M.analisis.clases.popular] as const;
+export const ZClasePopularidad = z.enum(CLASES_POPULARIDAD);
+export type TClasePopularidad = z.infer<typeof ZClasePopularidad>;
+
+export const ZAnalisisQuery = z
+  .object({
+    desde: zFechaFiltro(M.analisis.fechaInvalida),
+    hasta: zFechaFiltro(M.analisis.fechaInvalida),
+    page: z.coerce.number().int().min(1).max(100_000).optional().default(1),
+    pageSize: z.coerce.number().int().min(1).max(200).optional().default(50),
+  })
+  .refine(rangoValido, { path: ['hasta'], message: M.analisis.rangoInvalido });
+export type TAnalisisQuery = z.input<typeof ZAnalisisQuery>;
+export type TAnalisisFiltros = z.output<typeof ZAnalisisQuery>;
+
+/** Spec §3 "Analysis row": id, name, quantity sold — plus its class. */
+export const ZAnalisisItem = z.object({
+  id: z.number().int(),
+  nombre: z.string(),
+  cantidadVendida: z.number().int(),
+  clase: ZClasePopularidad,
+});
+export type TAnalisisItem = z.infer<typeof ZAnalisisItem>;
+
+export const ZAnalisisResponse = z.object({
+  /** The page of products, most sold first. */
+  items: z.array(ZAnalisisItem),
+  /** Products with sales (every page). */
+  total: z.number().int(),
+  /** Units sold over all those products. */
+  unidades: z.number().int(),
+  /** unidades / total; 0 without sales. */
+  promedio: z.number(),
+  resumen: z.object({ popular: z.number().int(), medio: z.number().int(), noPopular: z.number().int() }),
+});
+export type TAnalisisResponse = z.infer<typeof ZAnalisisResponse>;
+
+/**
+ * The class of a quantity against the mean sum/n, compared exactly (cantidad·n vs sum) so that
+ * a quantity equal to a fractional-looking mean is never misread through floating point.
+ */
+export function clasePopularidad(cantidad: number, suma: number, n: number): TClasePopularidad {
+  const lhs = BigInt(cantidad) * BigInt(n);
+  const rhs = BigInt(suma);
+  if (lhs < rhs) return M.analisis.clases.noPopular;
+  if (lhs > rhs) return M.analisis.clases.popular;
+  return M.analisis.clases.medio;
+}

@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { M } from '../messages';
+import { ZPageQuery, zPage } from './common';
+
+/** Sale status (spec §4): Pendiente on creation, then Completada or Anulada. */
+export const ESTADOS_VENTA = ['Pendiente', 'Completada', 'Anulada'] as const;
+export const ZEstadoVenta = z.enum(ESTADOS_VENTA, { error: M.facturas.estadoInvalido });
+export type TEstadoVenta = z.infer<typeof ZEstadoVenta>;
+
+export const ZFacturasQuery = ZPageQuery.extend({
+  estado: z
+    .union([z.literal(''), ZEstadoVenta], { error: M.facturas.estadoInvalido })
+    .optional(),
+});
+export type TFacturasQuery = z.input<typeof ZFacturasQuery>;
+export type TFacturasFiltros = z.output<typeof ZFacturasQuery>;
+
+/** A sale in the invoice list (spec §3 "Invoice list row": id, product count, price, status). */
+export const ZFacturaResumen = z.object({
+  idVenta: z.number().int(),
+  /** ISO 8601 instant. */
+  fecha: z.string(),
+  estado: z.string(),
+  /** Number of invoice lines (distinct products). */
+  lineas: z.number().int(),
+  /** Units over all lines. */
+  unidades: z.number().int(),
+  /** Integer pesos: the sum of its lines. */
+  total: z.number().int(),
+  metodoPago: z.string().nullable(),
+  cliente: z.string().nullable(),
+  cajero: z.string(),
+});
+export type TFacturaResumen = z.infer<typeof ZFacturaResumen>;
+
+export const ZFacturasPage = zPage(ZFacturaResumen);
+export type TFacturasPage = z.infer<typeof ZFacturasPage>;
+
+export const ZFacturaParams = z.object({
+  idVenta: z.coerce.number({ error: M.facturas.noEncontrada }).int().positive().max(2_147_483_647),
+});
+
+export const ZFacturaLinea = z.object({
+  productoId: z.number().int(),
+  producto: z.string(),
+  cantidad: z.number().int(),
+  precio: z.number().int(),
+  subtotal: z.number().int(),
+  estado: z.string(),
+});
+export type TFacturaLinea = z.infer<typeof ZFacturaLinea>;
+
+/** One invoice: the sale's header, its lines and totals. */
+export const ZFacturaDetalle = z.object({
+  idVenta: z.number().int(),
+  fecha: z.string(),
+  estado: z.string(),
+  tienda: z.object({ nombre: z.string(), direccion: z.string().nullable(), telefono: z.string().nullable() }),
+  cajero: z.string(),
+  cliente: z.object({ nombre: z.string(), documento: z.string(), tipoDocumento: z.string() }).nullable(),
+  metodoPago: z.string().nullable(),
+  lineas: z.array(ZFacturaLinea),
+  unidades: z.number().int(),
+  total: z.number().int(),
+  montoRecibido: z.number().int().nullable(),
+  cambio: z.number().int().nullable(),
+});
+export type TFacturaDetalle = z.infer<typeof ZFacturaDetalle>;
