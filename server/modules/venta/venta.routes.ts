@@ -1,4 +1,76 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ZClienteVenta,
+  ZCodigoParam,
+  ZCreateVentaRequest,
+  ZDocumentoParam,
+  ZEstadoVentaResponse,
+  ZIdParam,
+  ZMetodoPago,
+  ZProductosVentaPage,
+  ZProductosVentaQuery,
+  ZProductoVenta,
+  ZRecibo,
+} from '#shared/schemas/venta';
+import { sessionOf, storeOf } from '../../plugins/auth';
+import {
+  anularVenta,
+  buscarCliente,
+  completarVenta,
+  listarMetodosPago,
+  listarProductosVenta,
+  obtenerRecibo,
+  productoPorCodigo,
+  registrarVenta,
+} from './venta.service';
 
-/** Routes of the venta area (registered under /api behind authentication). */
-export async function ventaRoutes(_app: FastifyInstance) {}
+/** The point of sale (spec §2 /ventas, /generar_pago, /factura; DESIGN.md §5). Every role may sell. */
+export async function ventaRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['ventas'];
+
+  r.get('/ventas/productos', {
+    schema: { tags, querystring: ZProductosVentaQuery, response: { 200: ZProductosVentaPage } },
+    handler: (req) => listarProductosVenta({ db: app.db, tiendaId: storeOf(req), query: req.query }),
+  });
+
+  r.get('/ventas/productos/codigo/:codigo', {
+    schema: { tags, params: ZCodigoParam, response: { 200: ZProductoVenta } },
+    handler: (req) => productoPorCodigo({ db: app.db, tiendaId: storeOf(req), codigo: req.params.codigo }),
+  });
+
+  r.get('/metodos-pago', {
+    schema: { tags, response: { 200: z.array(ZMetodoPago) } },
+    handler: () => listarMetodosPago({ db: app.db }),
+  });
+
+  r.get('/ventas/clientes/:documento', {
+    schema: { tags, params: ZDocumentoParam, response: { 200: ZClienteVenta } },
+    handler: (req) => buscarCliente({ db: app.db, tiendaId: storeOf(req), documento: req.params.documento }),
+  });
+
+  r.post('/ventas', {
+    schema: { tags, body: ZCreateVentaRequest, response: { 201: ZRecibo } },
+    handler: async (req, reply) => {
+      const recibo = await registrarVenta({ db: app.db, tiendaId: storeOf(req), usuarioId: sessionOf(req).usuarioId, input: req.body });
+      return reply.status(201).send(recibo);
+    },
+  });
+
+  r.get('/ventas/:id', {
+    schema: { tags, params: ZIdParam, response: { 200: ZRecibo } },
+    handler: (req) => obtenerRecibo({ db: app.db, tiendaId: storeOf(req), ventaId: req.params.id }),
+  });
+
+  r.post('/ventas/:id/completar', {
+    schema: { tags, params: ZIdParam, response: { 200: ZEstadoVentaResponse } },
+    handler: (req) => completarVenta({ db: app.db, tiendaId: storeOf(req), ventaId: req.params.id }),
+  });
+
+  r.post('/ventas/:id/anular', {
+    schema: { tags, params: ZIdParam, response: { 200: ZEstadoVentaResponse } },
+    handler: (req) => anularVenta({ db: app.db, tiendaId: storeOf(req), ventaId: req.params.id }),
+  });
+}

@@ -1,0 +1,253 @@
+import { and, asc, count, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { AppError } from '#shared/errors';
+import { M } from '#shared/messages';
+import type { TPage, TPageQuery } from '#shared/schemas/common';
+import type { TClienteVenta, TEstadoVentaResponse, TMetodoPago, TProductoVenta, TRecibo } from '#shared/schemas/venta';
+import type { Db, Tx } from '../../db/client';
+import { cliente, factura, metodoPago, producto, tienda, usuario, venta } from '../../db/schema';
+import { ajustarStock } from '../movimiento/ledger';
+
+const V = M.ventas;
+
+/** Escapes LIKE wildcards so that a search for "50%" or "a_b" means those characters. */
+export const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&');
+
+const productoVentaColumns = {
+  id: producto.idProducto,
+  nombre: producto.nombre,
+  marca: producto.marca,
+  precio: producto.precioUnit,
+  stock: producto.stock,
+  codigoBarras: producto.codigoBarras,
+};
+
+/** The store's products on sale (estado 1), searched by name or exact code, paged on the server. */
+export async function listarProductosVenta(options: { db: Db; tiendaId: number; query: TPageQuery }): Promise<TPage<TProductoVenta>> {
+  const { db, tiendaId, query } = options;
+  const filters: SQL[] = [eq(producto.tiendaId, tiendaId), eq(producto.estado, 1)];
+  if (query.q) filters.push(or(ilike(producto.nombre, `%${escapeLike(query.q)}%`), eq(producto.codigoBarras, query.q))!);
+  const where = and(...filters);
+  const [items, [totalRow]] = await Promise.all([
+    db
+      .select(productoVentaColumns)
+      .from(producto)
+      .where(where)
+      .orderBy(sql`lower(${producto.nombre})`, asc(producto.nombre), asc(producto.idProducto))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ n: count() }).from(producto).where(where),
+  ]);
+  return { items, total: totalRow?.n ?? 0 };
+}
+
+/** The scanner: an exact barcode, or else the product id typed at the counter. */
+export async function productoPorCodigo(options: { db: Db; tiendaId: number; codigo: string }): Promise<TProductoVenta> {
+  const { db, tiendaId } = options;
+  const codigo = options.codigo.trim();
+  const byId = /^\d{1,9}$/.test(codigo) ? Number(codigo) : null;
+  const match = byId == null ? eq(producto.codigoBarras, codigo) : or(eq(producto.codigoBarras, codigo), eq(producto.idProducto, byId));
+  const rows = await db
+    .select(productoVentaColumns)
+    .from(producto)
+    .where(and(eq(producto.tiendaId, tiendaId), eq(producto.estado, 1), match))
+    .limit(2);
+  // A barcode wins over an id that happens to have the same digits.
+  const found = rows.find((r) => r.codigoBarras === codigo) ?? rows[0];
+  if (!found) throw new AppError('NOT_FOUND', V.codigoNoEncontrado(codigo));
+  return found;
+}
+
+export async function listarMetodosPago(options: { db: Db }): Promise<TMetodoPago[]> {
+  return options.db.select({ id: metodoPago.idMetPago, nombre: metodoPago.nombre }).from(metodoPago).orderBy(asc(metodoPago.idMetPago));
+}
+
+export async function buscarCliente(options: { db: Db | Tx; tiendaId: number; documento: string }): Promise<TClienteVenta> {
+  const [c] = await options.db
+    .select({ id: cliente.idCliente, documento: cliente.documento, nombre: sql<string>`${cliente.nombre} || ' ' || ${cliente.apellido}` })
+    .from(cliente)
+    .where(and(eq(cliente.tiendaId, options.tiendaId), eq(cliente.documento, options.documento.trim())))
+    .limit(1);
+  if (!c) throw new AppError('NOT_FOUND', V.clienteNoEncontrado);
+  return c;
+}
+
+/** Adds up repeated products: one line per product, in id order (the order rows are locked in). */
+export function mergeLineas(lineas: readonly { productoId: number; cantidad: number }[]): { productoId: number; cantidad: number }[] {
+  const merged = new Map<number, number>();
+  for (const l of lineas) merged.set(l.productoId, (merged.get(l.productoId) ?? 0) + l.cantidad);
+  return [...merged].sort(([a], [b]) => a - b).map(([productoId, cantidad]) => ({ productoId, cantidad }));
+}
+
+/**
+ * Checkout (DESIGN.md §5): one transaction creates the venta (Pendiente), one factura per product
+ * and one stock exit with its movimiento per product. The product rows are locked first, in id
+ * order, so that every line is checked before anything is written and concurrent sales queue
+ * instead of deadlocking; any product short of stock fails the whole sale, naming all of them.
+ */
+export async function registrarVenta(options: {
+  db: Db;
+  tiendaId: number;
+  usuarioId: number | null;
+  input: { lineas: { productoId: number; cantidad: number }[]; metodoPagoId: number; montoRecibido: number; documentoCliente?: string };
+}): Promise<TRecibo> {
+  const { db, tiendaId, usuarioId, input } = options;
+  const lineas = mergeLineas(input.lineas);
+  if (lineas.length === 0) throw new AppError('VALIDATION', V.carritoVacio);
+  if (lineas.some((l) => l.cantidad > 9999)) throw new AppError('VALIDATION', V.cantidadLineaInvalida);
+
+  const ventaId = await db.transaction(async (tx) => {
+    const ids = lineas.map((l) => l.productoId);
+    const rows = await tx
+      .select({ id: producto.idProducto, nombre: producto.nombre, precio: producto.precioUnit, stock: producto.stock, estado: producto.estado })
+      .from(producto)
+      .where(and(eq(producto.tiendaId, tiendaId), inArray(producto.idProducto, ids)))
+      .orderBy(asc(producto.idProducto))
+      .for('update');
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    // Another store's product, or none at all: not found, without saying which exists.
+    if (lineas.some((l) => !byId.has(l.productoId))) throw new AppError('NOT_FOUND', V.productoNoEncontrado);
+    const noDisponibles = lineas.map((l) => byId.get(l.productoId)!).filter((p) => p.estado !== 1);
+    if (noDisponibles.length) throw new AppError('NOT_FOUND', V.productosNoDisponibles(noDisponibles.map((p) => p.nombre)));
+    const cortos = lineas.filter((l) => byId.get(l.productoId)!.stock < l.cantidad).map((l) => byId.get(l.productoId)!.nombre);
+    if (cortos.length) throw new AppError('BUSINESS_RULE', V.sinStock(cortos), { title: V.sinStockTitle });
+
+    const total = lineas.reduce((acc, l) => acc + byId.get(l.productoId)!.precio * l.cantidad, 0);
+    if (input.montoRecibido < total) throw new AppError('BUSINESS_RULE', V.montoInsuficiente);
+
+    const clienteId = input.documentoCliente
+      ? (await buscarCliente({ db: tx, tiendaId, documento: input.documentoCliente })).id
+      : null;
+
+    const [v] = await tx
+      .insert(venta)
+      .values({ tiendaId, estado: 'Pendiente', metodoPagoId: input.metodoPagoId, usuarioId, clienteId, total, montoRecibido: input.montoRecibido })
+      .returning({ id: venta.idVenta });
+    const id = v!.id;
+    await tx.insert(factura).values(
+      lineas.map((l) => ({ tiendaId, ventaId: id, productoId: l.productoId, cantidad: l.cantidad, precio: byId.get(l.productoId)!.precio, estado: 'Pendiente' })),
+    );
+    for (const l of lineas) {
+      const moved = await ajustarStock(tx, { tiendaId, productoId: l.productoId, delta: -l.cantidad, motivo: V.motivoVenta(id), ventaId: id });
+      // The rows are locked, so this cannot happen; if it ever did, nothing is kept.
+      if (!moved) throw new AppError('BUSINESS_RULE', V.sinStock([byId.get(l.productoId)!.nombre]), { title: V.sinStockTitle });
+    }
+    return id;
+  });
+  return obtenerRecibo({ db, tiendaId, ventaId });
+}
+
+/** The receipt of one of the store's sales; another store's sale is not found. */
+export async function obtenerRecibo(options: { db: Db | Tx; tiendaId: number; ventaId: number }): Promise<TRecibo> {
+  const { db, tiendaId, ventaId } = options;
+  const [row] = await db
+    .select({
+      id: venta.idVenta,
+      estado: venta.estado,
+      fecha: venta.fecha,
+      total: venta.total,
+      montoRecibido: venta.montoRecibido,
+      tienda: tienda.nombreTienda,
+      cajeroNombre: usuario.nombre1,
+      cajeroApellido: usuario.apellido1,
+      metodoId: metodoPago.idMetPago,
+      metodoNombre: metodoPago.nombre,
+      clienteId: cliente.idCliente,
+      clienteDocumento: cliente.documento,
+      clienteNombre: cliente.nombre,
+      clienteApellido: cliente.apellido,
+    })
+    .from(venta)
+    .innerJoin(tienda, eq(tienda.idTienda, venta.tiendaId))
+    .innerJoin(metodoPago, eq(metodoPago.idMetPago, venta.metodoPagoId))
+    .leftJoin(usuario, eq(usuario.idUsuario, venta.usuarioId))
+    .leftJoin(cliente, eq(cliente.idCliente, venta.clienteId))
+    .where(and(eq(venta.idVenta, ventaId), eq(venta.tiendaId, tiendaId)))
+    .limit(1);
+  if (!row) throw new AppError('NOT_FOUND', V.ventaNoEncontrada);
+  const lineas = await db
+    .select({ productoId: factura.productoId, nombre: producto.nombre, marca: producto.marca, cantidad: factura.cantidad, precio: factura.precio })
+    .from(factura)
+    .innerJoin(producto, eq(producto.idProducto, factura.productoId))
+    .where(and(eq(factura.ventaId, ventaId), eq(factura.tiendaId, tiendaId)))
+    .orderBy(asc(factura.idFactura));
+  const montoRecibido = row.montoRecibido ?? row.total;
+  return {
+    id: row.id,
+    estado: row.estado,
+    fecha: row.fecha.toISOString(),
+    tienda: row.tienda,
+    cajero: row.cajeroNombre ? `${row.cajeroNombre} ${row.cajeroApellido ?? ''}`.trim() : row.tienda,
+    lineas: lineas.map((l) => ({ ...l, subtotal: l.precio * l.cantidad })),
+    total: row.total,
+    metodoPago: { id: row.metodoId, nombre: row.metodoNombre },
+    montoRecibido,
+    cambio: Math.max(0, montoRecibido - row.total),
+    cliente:
+      row.clienteId != null
+        ? { id: row.clienteId, documento: row.clienteDocumento!, nombre: `${row.clienteNombre} ${row.clienteApellido}`.trim() }
+        : null,
+  };
+}
+
+async function estadoDe(tx: Tx, tiendaId: number, ventaId: number): Promise<string> {
+  const [v] = await tx
+    .select({ estado: venta.estado })
+    .from(venta)
+    .where(and(eq(venta.idVenta, ventaId), eq(venta.tiendaId, tiendaId)))
+    .limit(1);
+  if (!v) throw new AppError('NOT_FOUND', V.ventaNoEncontrada);
+  return v.estado;
+}
+
+/** Leaving the receipt: Pendiente → Completada and its lines → Pagado. Completing twice is harmless. */
+export async function completarVenta(options: { db: Db; tiendaId: number; ventaId: number }): Promise<TEstadoVentaResponse> {
+  const { db, tiendaId, ventaId } = options;
+  return db.transaction(async (tx) => {
+    const [done] = await tx
+      .update(venta)
+      .set({ estado: 'Completada' })
+      .where(and(eq(venta.idVenta, ventaId), eq(venta.tiendaId, tiendaId), eq(venta.estado, 'Pendiente')))
+      .returning({ id: venta.idVenta });
+    if (!done) {
+      const estado = await estadoDe(tx, tiendaId, ventaId);
+      if (estado === 'Completada') return { id: ventaId, estado };
+      throw new AppError('BUSINESS_RULE', V.estadoVentaError);
+    }
+    await tx
+      .update(factura)
+      .set({ estado: 'Pagado' })
+      .where(and(eq(factura.ventaId, ventaId), eq(factura.tiendaId, tiendaId), eq(factura.estado, 'Pendiente')));
+    return { id: ventaId, estado: 'Completada' };
+  });
+}
+
+/**
+ * The receipt's exit button, after confirmation: the sale and its lines become Anulada and the
+ * stock goes back with movimientos. The guarded UPDATE makes a second call a no-op, so stock is
+ * never returned twice, even when two calls race.
+ */
+export async function anularVenta(options: { db: Db; tiendaId: number; ventaId: number }): Promise<TEstadoVentaResponse> {
+  const { db, tiendaId, ventaId } = options;
+  return db.transaction(async (tx) => {
+    const [done] = await tx
+      .update(venta)
+      .set({ estado: 'Anulada' })
+      .where(and(eq(venta.idVenta, ventaId), eq(venta.tiendaId, tiendaId), ne(venta.estado, 'Anulada')))
+      .returning({ id: venta.idVenta });
+    if (!done) {
+      await estadoDe(tx, tiendaId, ventaId); // 404 when it is not the store's sale
+      return { id: ventaId, estado: 'Anulada' };
+    }
+    const lineas = await tx
+      .update(factura)
+      .set({ estado: 'Anulada' })
+      .where(and(eq(factura.ventaId, ventaId), eq(factura.tiendaId, tiendaId)))
+      .returning({ productoId: factura.productoId, cantidad: factura.cantidad });
+    lineas.sort((a, b) => a.productoId - b.productoId);
+    for (const l of lineas) {
+      const moved = await ajustarStock(tx, { tiendaId, productoId: l.productoId, delta: l.cantidad, motivo: V.motivoAnulacion(ventaId), ventaId });
+      if (!moved) throw new AppError('BUSINESS_RULE', V.estadoVentaError);
+    }
+    return { id: ventaId, estado: 'Anulada' };
+  });
+}

@@ -1,0 +1,421 @@
+import { and, asc, count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { M } from '#shared/messages';
+import { ROL } from '#shared/roles';
+import { cliente, factura, movimiento, producto, usuario, venta } from '../../db/schema';
+import { crearEmpleado, crearTienda } from '../../../tests/helpers/factories';
+import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
+
+const V = M.ventas;
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t?.close());
+
+type Tienda = Awaited<ReturnType<typeof crearTienda>>;
+
+let seq = 0;
+async function crearProducto(tiendaId: number, values: { nombre?: string; precio?: number; stock?: number; estado?: number; marca?: string; codigoBarras?: string } = {}) {
+  const [p] = await t.database.db
+    .insert(producto)
+    .values({
+      tiendaId,
+      nombre: values.nombre ?? `Producto ${++seq}`,
+      precioUnit: values.precio ?? 1000,
+      stock: values.stock ?? 10,
+      estado: values.estado ?? 1,
+      marca: values.marca ?? 'Marca',
+      codigoBarras: values.codigoBarras ?? null,
+    })
+    .returning();
+  return p!;
+}
+
+const stockOf = async (id: number) =>
+  (await t.database.db.select({ stock: producto.stock }).from(producto).where(eq(producto.idProducto, id)))[0]!.stock;
+
+async function counts(tiendaId: number) {
+  const db = t.database.db;
+  const [v] = await db.select({ n: count() }).from(venta).where(eq(venta.tiendaId, tiendaId));
+  const [f] = await db.select({ n: count() }).from(factura).where(eq(factura.tiendaId, tiendaId));
+  const [m] = await db.select({ n: count() }).from(movimiento).where(eq(movimiento.tiendaId, tiendaId));
+  return { ventas: v!.n, facturas: f!.n, movimientos: m!.n };
+}
+
+const vender = (token: string, payload: Record<string, unknown>) => t.request({ method: 'POST', url: '/api/ventas', payload, token });
+const get = (token: string, url: string) => t.request({ method: 'GET', url, token });
+const post = (token: string, url: string) => t.request({ method: 'POST', url, token });
+
+describe('productos a la venta', () => {
+  let s: Tienda;
+  beforeAll(async () => {
+    s = await crearTienda(t);
+    await crearProducto(s.id, { nombre: 'Arroz Diana 500 g', precio: 2800, codigoBarras: '7702001' });
+    await crearProducto(s.id, { nombre: 'arroz integral', precio: 3500 });
+    await crearProducto(s.id, { nombre: 'Descuento 50% leche', precio: 4000 });
+    await crearProducto(s.id, { nombre: 'Champú agotado', estado: 0 });
+    await crearProducto(s.id, { nombre: 'Zanahoria', codigoBarras: '0042' });
+    const otra = await crearTienda(t);
+    await crearProducto(otra.id, { nombre: 'Arroz de otra tienda' });
+  });
+
+  it('lista solo los disponibles de la tienda, ordenados por nombre, con búsqueda sin distinguir mayúsculas', async () => {
+    const all = await get(s.token, '/api/ventas/productos');
+    expect(all.statusCode).toBe(200);
+    expect(all.json().total).toBe(4);
+    expect(all.json().items.map((p: { nombre: string }) => p.nombre)).toEqual(['Arroz Diana 500 g', 'arroz integral', 'Descuento 50% leche', 'Zanahoria']);
+    expect(all.json().items[0]).toEqual({ id: expect.any(Number), nombre: 'Arroz Diana 500 g', marca: 'Marca', precio: 2800, stock: 10, codigoBarras: '7702001' });
+
+    const arroz = await get(s.token, '/api/ventas/productos?q=ARROZ');
+    expect(arroz.json().items.map((p: { nombre: string }) => p.nombre)).toEqual(['Arroz Diana 500 g', 'arroz integral']);
+    const champu = await get(s.token, '/api/ventas/productos?q=champ');
+    expect(champu.json()).toEqual({ items: [], total: 0 });
+  });
+
+  it('los comodines de la búsqueda se toman literalmente y la lista se pagina', async () => {
+    const pct = await get(s.token, '/api/ventas/productos?q=50%25');
+    expect(pct.json().items.map((p: { nombre: string }) => p.nombre)).toEqual(['Descuento 50% leche']);
+    const underscore = await get(s.token, '/api/ventas/productos?q=_');
+    expect(underscore.json().total).toBe(0);
+    const p2 = await get(s.token, '/api/ventas/productos?page=2&pageSize=3');
+    expect(p2.json()).toMatchObject({ total: 4, items: [{ nombre: 'Zanahoria' }] });
+  });
+
+  it('el lector encuentra por código de barras o por id, y 404 si no hay', async () => {
+    const byCode = await get(s.token, '/api/ventas/productos/codigo/7702001');
+    expect(byCode.statusCode).toBe(200);
+    expect(byCode.json().nombre).toBe('Arroz Diana 500 g');
+    const byId = await get(s.token, `/api/ventas/productos/codigo/${byCode.json().id}`);
+    expect(byId.json().nombre).toBe('Arroz Diana 500 g');
+    const leadingZero = await get(s.token, '/api/ventas/productos/codigo/0042');
+    expect(leadingZero.json().nombre).toBe('Zanahoria');
+    const none = await get(s.token, '/api/ventas/productos/codigo/999999999');
+    expect(none.statusCode).toBe(404);
+    expect(none.json().error.message).toBe(V.codigoNoEncontrado('999999999'));
+  });
+
+  it('los medios de pago son los cinco del catálogo', async () => {
+    const res = await get(s.token, '/api/metodos-pago');
+    expect(res.json()).toEqual([
+      { id: 1, nombre: 'Tarjeta de crédito' },
+      { id: 2, nombre: 'Tarjeta de débito' },
+      { id: 3, nombre: 'Nequi' },
+      { id: 4, nombre: 'Daviplata' },
+      { id: 5, nombre: 'Efectivo' },
+    ]);
+  });
+
+  it('sin sesión no se ve nada', async () => {
+    expect((await t.request({ method: 'GET', url: '/api/ventas/productos' })).statusCode).toBe(401);
+    expect((await t.request({ method: 'POST', url: '/api/ventas', payload: {} })).statusCode).toBe(401);
+  });
+});
+
+describe('registrar una venta', () => {
+  it('una venta descuenta el stock exacto, escribe movimientos y facturas Pendiente con precios de la base', async () => {
+    const s = await crearTienda(t);
+    const a = await crearProducto(s.id, { nombre: 'Leche', precio: 4600, stock: 40 });
+    const b = await crearProducto(s.id, { nombre: 'Pan', precio: 7200, stock: 15 });
+    const res = await vender(s.token, {
+      // A repeated product is merged; a price sent by the client is ignored.
+      lineas: [
+        { productoId: a.idProducto, cantidad: 2 },
+        { productoId: b.idProducto, cantidad: 1 },
+        { productoId: a.idProducto, cantidad: 1, precio: 1 },
+      ],
+      metodoPagoId: 5,
+      montoRecibido: 30000,
+    });
+    expect(res.statusCode).toBe(201);
+    const recibo = res.json();
+    expect(recibo).toMatchObject({
+      estado: 'Pendiente',
+      tienda: expect.stringMatching(/^Tienda /),
+      total: 3 * 4600 + 7200,
+      montoRecibido: 30000,
+      cambio: 30000 - 21000,
+      metodoPago: { id: 5, nombre: 'Efectivo' },
+      cliente: null,
+      lineas: [
+        { productoId: a.idProducto, nombre: 'Leche', cantidad: 3, precio: 4600, subtotal: 13800 },
+        { productoId: b.idProducto, nombre: 'Pan', cantidad: 1, precio: 7200, subtotal: 7200 },
+      ],
+    });
+    expect(recibo.cajero).toBe(recibo.tienda); // the store account itself sold
+    expect(new Date(recibo.fecha).toISOString()).toBe(recibo.fecha);
+
+    expect(await stockOf(a.idProducto)).toBe(37);
+    expect(await stockOf(b.idProducto)).toBe(14);
+    const movs = await t.database.db
+      .select()
+      .from(movimiento)
+      .where(eq(movimiento.ventaId, recibo.id))
+      .orderBy(asc(movimiento.productoId));
+    expect(movs.map((m) => [m.productoId, m.stockAntes, m.entradas, m.salidas, m.cantidadDespues, m.motivo])).toEqual([
+      [a.idProducto, 40, 0, 3, 37, `Venta #${recibo.id}`],
+      [b.idProducto, 15, 0, 1, 14, `Venta #${recibo.id}`],
+    ]);
+    const lines = await t.database.db.select().from(factura).where(eq(factura.ventaId, recibo.id));
+    expect(lines).toHaveLength(2);
+    expect(lines.every((l) => l.estado === 'Pendiente')).toBe(true);
+    const [v] = await t.database.db.select().from(venta).where(eq(venta.idVenta, recibo.id));
+    expect(v).toMatchObject({ estado: 'Pendiente', total: 21000, montoRecibido: 30000, usuarioId: null, metodoPagoId: 5 });
+
+    const again = await get(s.token, `/api/ventas/${recibo.id}`);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual(recibo);
+  });
+
+  it('un empleado (rol 2) vende y queda como cajero, con el cliente de la tienda', async () => {
+    const s = await crearTienda(t);
+    const e = await crearEmpleado(t, s.codigo);
+    await t.database.db.insert(cliente).values({ tiendaId: s.id, documento: '1020304050', nombre: 'María', apellido: 'Gómez' });
+    const p = await crearProducto(s.id, { precio: 2500, stock: 3 });
+    const found = await get(e.token, '/api/ventas/clientes/1020304050');
+    expect(found.json()).toMatchObject({ documento: '1020304050', nombre: 'María Gómez' });
+    expect((await get(e.token, '/api/ventas/clientes/999999')).statusCode).toBe(404);
+    const res = await vender(e.token, { lineas: [{ productoId: p.idProducto, cantidad: 3 }], metodoPagoId: 3, montoRecibido: 7500, documentoCliente: '1020304050' });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ cajero: 'Ana Pérez', total: 7500, cambio: 0, metodoPago: { nombre: 'Nequi' }, cliente: { nombre: 'María Gómez' } });
+    const [v] = await t.database.db.select().from(venta).where(eq(venta.idVenta, res.json().id));
+    const [u] = await t.database.db.select().from(usuario).where(eq(usuario.documento, e.documento));
+    expect(v!.usuarioId).toBe(u!.idUsuario);
+    expect(await stockOf(p.idProducto)).toBe(0);
+  });
+
+  it('un encargado (rol 3) también vende', async () => {
+    const s = await crearTienda(t);
+    const e = await crearEmpleado(t, s.codigo);
+    await t.database.db.update(usuario).set({ rolId: ROL.ENCARGADO }).where(eq(usuario.documento, e.documento));
+    const p = await crearProducto(s.id);
+    const res = await vender(e.token, { lineas: [{ productoId: p.idProducto, cantidad: 1 }], metodoPagoId: 1, montoRecibido: 1000 });
+    expect(res.statusCode).toBe(201);
+  });
+
+  describe('cada regla con su mensaje', () => {
+    let s: Tienda;
+    let pid: number;
+    beforeAll(async () => {
+      s = await crearTienda(t);
+      pid = (await crearProducto(s.id, { precio: 5000, stock: 10 })).idProducto;
+    });
+    const linea = () => [{ productoId: pid, cantidad: 2 }];
+
+    it.each([
+      ['carrito vacío', { lineas: [], metodoPagoId: 5, montoRecibido: 10000 }, 400, V.carritoVacio],
+      ['sin líneas', { lineas: undefined, metodoPagoId: 5, montoRecibido: 10000 }, 400, V.carritoVacio],
+      ['sin medio de pago', { metodoPagoId: undefined, montoRecibido: 10000 }, 400, V.metodoRequerido],
+      ['medio de pago 0', { metodoPagoId: 0, montoRecibido: 10000 }, 400, V.metodoRequerido],
+      ['medio de pago 6', { metodoPagoId: 6, montoRecibido: 10000 }, 400, V.metodoRequerido],
+      ['monto 0', { metodoPagoId: 5, montoRecibido: 0 }, 400, V.cantidadInvalida],
+      ['monto negativo', { metodoPagoId: 5, montoRecibido: -100 }, 400, V.cantidadInvalida],
+      ['monto con decimales', { metodoPagoId: 5, montoRecibido: 10000.5 }, 400, V.cantidadInvalida],
+      ['monto en texto', { metodoPagoId: 5, montoRecibido: 'diez mil' }, 400, V.cantidadInvalida],
+      ['monto menor al total', { metodoPagoId: 5, montoRecibido: 9999 }, 422, V.montoInsuficiente],
+      ['cantidad 0', { lineas: [{ productoId: 1, cantidad: 0 }], metodoPagoId: 5, montoRecibido: 10000 }, 400, V.cantidadLineaInvalida],
+      ['cantidad fraccionaria', { lineas: [{ productoId: 1, cantidad: 1.5 }], metodoPagoId: 5, montoRecibido: 10000 }, 400, V.cantidadLineaInvalida],
+      ['cantidad enorme', { lineas: [{ productoId: 1, cantidad: 10000 }], metodoPagoId: 5, montoRecibido: 10000 }, 400, V.cantidadLineaInvalida],
+    ])('%s', async (_name, body, status, message) => {
+      const before = await counts(s.id);
+      const res = await vender(s.token, { lineas: linea(), ...body });
+      expect(res.statusCode).toBe(status);
+      expect(res.json().error.message).toBe(message);
+      expect(await counts(s.id)).toEqual(before);
+      expect(await stockOf(pid)).toBe(10);
+    });
+
+    it('más de 200 productos distintos se rechazan', async () => {
+      const lineas = Array.from({ length: 201 }, (_, i) => ({ productoId: i + 1, cantidad: 1 }));
+      const res = await vender(s.token, { lineas, metodoPagoId: 5, montoRecibido: 1000 });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.message).toBe(V.demasiadasLineas);
+    });
+
+    it('la suma de líneas repetidas también respeta el máximo', async () => {
+      const res = await vender(s.token, { lineas: [{ productoId: pid, cantidad: 9999 }, { productoId: pid, cantidad: 1 }], metodoPagoId: 5, montoRecibido: 1e9 });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.message).toBe(V.cantidadLineaInvalida);
+    });
+
+    it('un cliente desconocido no registra la venta', async () => {
+      const before = await counts(s.id);
+      const res = await vender(s.token, { lineas: linea(), metodoPagoId: 5, montoRecibido: 10000, documentoCliente: '5555555555' });
+      expect(res.statusCode).toBe(404);
+      expect(res.json().error.message).toBe(V.clienteNoEncontrado);
+      expect(await counts(s.id)).toEqual(before);
+    });
+  });
+
+  it('si dos productos no alcanzan, nombra a ambos y no escribe nada', async () => {
+    const s = await crearTienda(t);
+    const ok = await crearProducto(s.id, { nombre: 'Agua', stock: 50 });
+    const a = await crearProducto(s.id, { nombre: 'Queso campesino', stock: 3 });
+    const b = await crearProducto(s.id, { nombre: 'Fríjol', stock: 0 });
+    const before = await counts(s.id);
+    const res = await vender(s.token, {
+      lineas: [
+        { productoId: ok.idProducto, cantidad: 5 },
+        { productoId: a.idProducto, cantidad: 4 },
+        { productoId: b.idProducto, cantidad: 1 },
+      ],
+      metodoPagoId: 5,
+      montoRecibido: 1_000_000,
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().error).toMatchObject({ code: 'BUSINESS_RULE', message: `${V.sinStockPrefix}Queso campesino, Fríjol` });
+    expect(await counts(s.id)).toEqual(before);
+    expect([await stockOf(ok.idProducto), await stockOf(a.idProducto), await stockOf(b.idProducto)]).toEqual([50, 3, 0]);
+  });
+
+  it('un producto no disponible (estado 0) no se vende', async () => {
+    const s = await crearTienda(t);
+    const p = await crearProducto(s.id, { nombre: 'Champú', estado: 0, stock: 9 });
+    const before = await counts(s.id);
+    const res = await vender(s.token, { lineas: [{ productoId: p.idProducto, cantidad: 1 }], metodoPagoId: 5, montoRecibido: 5000 });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error.message).toBe(V.productosNoDisponibles(['Champú']));
+    expect(await counts(s.id)).toEqual(before);
+    expect(await stockOf(p.idProducto)).toBe(9);
+    expect((await get(s.token, `/api/ventas/productos/codigo/${p.idProducto}`)).statusCode).toBe(404);
+  });
+});
+
+describe('otra tienda', () => {
+  it('no puede vender, ver, completar ni anular lo de otra tienda', async () => {
+    const a = await crearTienda(t);
+    const b = await crearTienda(t);
+    const p = await crearProducto(a.id, { stock: 5, codigoBarras: '123456' });
+    const mine = await crearProducto(b.id, { stock: 5 });
+
+    const before = await counts(b.id);
+    const steal = await vender(b.token, { lineas: [{ productoId: mine.idProducto, cantidad: 1 }, { productoId: p.idProducto, cantidad: 1 }], metodoPagoId: 5, montoRecibido: 10000 });
+    expect(steal.statusCode).toBe(404);
+    expect(await counts(b.id)).toEqual(before);
+    expect(await stockOf(p.idProducto)).toBe(5);
+    expect((await get(b.token, '/api/ventas/productos/codigo/123456')).statusCode).toBe(404);
+    expect((await get(b.token, `/api/ventas/productos/codigo/${p.idProducto}`)).statusCode).toBe(404);
+
+    const sale = await vender(a.token, { lineas: [{ productoId: p.idProducto, cantidad: 2 }], metodoPagoId: 5, montoRecibido: 10000 });
+    const id = sale.json().id;
+    for (const res of [await get(b.token, `/api/ventas/${id}`), await post(b.token, `/api/ventas/${id}/completar`), await post(b.token, `/api/ventas/${id}/anular`)]) {
+      expect(res.statusCode).toBe(404);
+      expect(res.json().error.message).toBe(V.ventaNoEncontrada);
+    }
+    const [v] = await t.database.db.select().from(venta).where(eq(venta.idVenta, id));
+    expect(v!.estado).toBe('Pendiente');
+    expect(await stockOf(p.idProducto)).toBe(3);
+    expect((await get(a.token, '/api/ventas/999999')).statusCode).toBe(404);
+  });
+});
+
+describe('completar y anular', () => {
+  let s: Tienda;
+  beforeAll(async () => {
+    s = await crearTienda(t);
+  });
+  const nueva = async (stock = 10, cantidad = 4) => {
+    const p = await crearProducto(s.id, { precio: 1500, stock });
+    const res = await vender(s.token, { lineas: [{ productoId: p.idProducto, cantidad }], metodoPagoId: 2, montoRecibido: 1500 * cantidad });
+    expect(res.statusCode).toBe(201);
+    return { p, id: res.json().id as number };
+  };
+  const estados = async (id: number) => {
+    const [v] = await t.database.db.select().from(venta).where(eq(venta.idVenta, id));
+    const fs = await t.database.db.select({ estado: factura.estado }).from(factura).where(eq(factura.ventaId, id));
+    return { venta: v!.estado, facturas: [...new Set(fs.map((f) => f.estado))] };
+  };
+
+  it('completar deja la venta Completada y sus líneas Pagado; repetirlo no cambia nada', async () => {
+    const { p, id } = await nueva();
+    const res = await post(s.token, `/api/ventas/${id}/completar`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ id, estado: 'Completada' });
+    expect(await estados(id)).toEqual({ venta: 'Completada', facturas: ['Pagado'] });
+    expect((await post(s.token, `/api/ventas/${id}/completar`)).json()).toEqual({ id, estado: 'Completada' });
+    expect(await stockOf(p.idProducto)).toBe(6);
+  });
+
+  it('anular devuelve el stock una sola vez, con su movimiento', async () => {
+    const { p, id } = await nueva();
+    expect(await stockOf(p.idProducto)).toBe(6);
+    const res = await post(s.token, `/api/ventas/${id}/anular`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ id, estado: 'Anulada' });
+    expect(await stockOf(p.idProducto)).toBe(10);
+    expect(await estados(id)).toEqual({ venta: 'Anulada', facturas: ['Anulada'] });
+
+    const twice = await Promise.all([post(s.token, `/api/ventas/${id}/anular`), post(s.token, `/api/ventas/${id}/anular`)]);
+    expect(twice.map((r) => r.statusCode)).toEqual([200, 200]);
+    expect(await stockOf(p.idProducto)).toBe(10);
+    const movs = await t.database.db
+      .select()
+      .from(movimiento)
+      .where(and(eq(movimiento.productoId, p.idProducto), eq(movimiento.ventaId, id)))
+      .orderBy(asc(movimiento.idMovimiento));
+    expect(movs.map((m) => [m.stockAntes, m.entradas, m.salidas, m.cantidadDespues, m.motivo])).toEqual([
+      [10, 0, 4, 6, `Venta #${id}`],
+      [6, 4, 0, 10, `Anulación venta #${id}`],
+    ]);
+
+    const complete = await post(s.token, `/api/ventas/${id}/completar`);
+    expect(complete.statusCode).toBe(422);
+    expect(complete.json().error.message).toBe(V.estadoVentaError);
+    expect(await estados(id)).toEqual({ venta: 'Anulada', facturas: ['Anulada'] });
+  });
+
+  it('una venta ya completada también se puede anular', async () => {
+    const { p, id } = await nueva(8, 8);
+    await post(s.token, `/api/ventas/${id}/completar`);
+    expect(await stockOf(p.idProducto)).toBe(0);
+    expect((await post(s.token, `/api/ventas/${id}/anular`)).statusCode).toBe(200);
+    expect(await stockOf(p.idProducto)).toBe(8);
+    expect(await estados(id)).toEqual({ venta: 'Anulada', facturas: ['Anulada'] });
+  });
+});
+
+describe('la carrera por las últimas unidades', () => {
+  it('20 ventas simultáneas por 5 unidades: exactamente 5 se venden y el stock termina en 0', async () => {
+    const s = await crearTienda(t);
+    const e = await crearEmpleado(t, s.codigo);
+    const p = await crearProducto(s.id, { nombre: 'Última cerveza', precio: 3300, stock: 5 });
+    const other = await crearProducto(s.id, { nombre: 'Agua', precio: 1800, stock: 1000 });
+    const before = await counts(s.id);
+
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        vender(i % 2 ? e.token : s.token, {
+          // Half of them also buy another product, listed first, so that locks are taken in a different order than sent.
+          lineas: i % 3 ? [{ productoId: p.idProducto, cantidad: 1 }] : [{ productoId: other.idProducto, cantidad: 1 }, { productoId: p.idProducto, cantidad: 1 }],
+          metodoPagoId: 5,
+          montoRecibido: 10000,
+        }),
+      ),
+    );
+    const ok = results.filter((r) => r.statusCode === 201);
+    const refused = results.filter((r) => r.statusCode !== 201);
+    expect(ok).toHaveLength(5);
+    expect(refused).toHaveLength(15);
+    for (const r of refused) {
+      expect(r.statusCode).toBe(422);
+      expect(r.json().error.message).toBe(V.sinStock(['Última cerveza']));
+    }
+    expect(await stockOf(p.idProducto)).toBe(0);
+
+    const soldOther = ok.filter((r) => r.json().lineas.length === 2).length;
+    expect(await stockOf(other.idProducto)).toBe(1000 - soldOther);
+    const after = await counts(s.id);
+    expect(after.ventas - before.ventas).toBe(5);
+    expect(after.facturas - before.facturas).toBe(5 + soldOther);
+    expect(after.movimientos - before.movimientos).toBe(5 + soldOther);
+    const exits = await t.database.db.select().from(movimiento).where(eq(movimiento.productoId, p.idProducto)).orderBy(asc(movimiento.idMovimiento));
+    expect(exits.map((m) => [m.stockAntes, m.salidas, m.cantidadDespues])).toEqual([
+      [5, 1, 4],
+      [4, 1, 3],
+      [3, 1, 2],
+      [2, 1, 1],
+      [1, 1, 0],
+    ]);
+  });
+});

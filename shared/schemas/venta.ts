@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import { M } from '../messages';
+import { ZPageQuery, zPage } from './common';
+
+const V = M.ventas;
+
+/** Limits of one sale (DESIGN.md §5): the till never sends more, the server never accepts more. */
+export const VENTA_LIMITS = { maxLineas: 200, maxCantidad: 9999, maxMonto: 1_000_000_000_000 } as const;
+
+export const ZIdParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+/** A product offered at the counter (estado 1 only). */
+export const ZProductoVenta = z.object({
+  id: z.number().int(),
+  nombre: z.string(),
+  marca: z.string().nullable(),
+  precio: z.number().int(),
+  stock: z.number().int(),
+  codigoBarras: z.string().nullable(),
+});
+export type TProductoVenta = z.infer<typeof ZProductoVenta>;
+
+export const ZProductosVentaQuery = ZPageQuery;
+export const ZProductosVentaPage = zPage(ZProductoVenta);
+
+export const ZCodigoParam = z.object({ codigo: z.string().trim().min(1, V.productoNoEncontrado).max(64, V.productoNoEncontrado) });
+
+export const ZMetodoPago = z.object({ id: z.number().int(), nombre: z.string() });
+export type TMetodoPago = z.infer<typeof ZMetodoPago>;
+
+export const ZDocumentoParam = z.object({
+  documento: z
+    .string()
+    .trim()
+    .regex(/^[0-9A-Za-z-]{3,20}$/, V.documentoInvalido),
+});
+
+export const ZClienteVenta = z.object({ id: z.number().int(), documento: z.string(), nombre: z.string() });
+export type TClienteVenta = z.infer<typeof ZClienteVenta>;
+
+export const ZLineaVenta = z.object({
+  productoId: z.number({ error: V.productoInvalido }).int(V.productoInvalido).positive(V.productoInvalido).max(2_147_483_647, V.productoInvalido),
+  cantidad: z
+    .number({ error: V.cantidadLineaInvalida })
+    .int(V.cantidadLineaInvalida)
+    .min(1, V.cantidadLineaInvalida)
+    .max(VENTA_LIMITS.maxCantidad, V.cantidadLineaInvalida),
+});
+
+/** Checkout (spec §5 "Sale"): prices are never sent, the server reads them. */
+export const ZCreateVentaRequest = z.object({
+  lineas: z
+    .array(ZLineaVenta, { error: V.carritoVacio })
+    .min(1, V.carritoVacio)
+    .max(VENTA_LIMITS.maxLineas, V.demasiadasLineas),
+  metodoPagoId: z.number({ error: V.metodoRequerido }).int(V.metodoRequerido).min(1, V.metodoRequerido).max(5, V.metodoRequerido),
+  montoRecibido: z
+    .number({ error: V.cantidadInvalida })
+    .int(V.cantidadInvalida)
+    .positive(V.cantidadInvalida)
+    .max(VENTA_LIMITS.maxMonto, V.cantidadInvalida),
+  documentoCliente: z
+    .string()
+    .trim()
+    .regex(/^[0-9A-Za-z-]{3,20}$/, V.documentoInvalido)
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+});
+export type TCreateVentaRequest = z.input<typeof ZCreateVentaRequest>;
+
+export const ESTADOS_VENTA = ['Pendiente', 'Completada', 'Anulada'] as const;
+export type TEstadoVenta = (typeof ESTADOS_VENTA)[number];
+
+/** The receipt (spec §2 /factura): everything the printed ticket shows. */
+export const ZRecibo = z.object({
+  id: z.number().int(),
+  estado: z.string(),
+  fecha: z.string(),
+  tienda: z.string(),
+  cajero: z.string(),
+  lineas: z.array(
+    z.object({
+      productoId: z.number().int(),
+      nombre: z.string(),
+      marca: z.string().nullable(),
+      cantidad: z.number().int(),
+      precio: z.number().int(),
+      subtotal: z.number().int(),
+    }),
+  ),
+  total: z.number().int(),
+  metodoPago: ZMetodoPago,
+  montoRecibido: z.number().int(),
+  cambio: z.number().int(),
+  cliente: ZClienteVenta.nullable(),
+});
+export type TRecibo = z.infer<typeof ZRecibo>;
+
+export const ZEstadoVentaResponse = z.object({ id: z.number().int(), estado: z.string() });
+export type TEstadoVentaResponse = z.infer<typeof ZEstadoVentaResponse>;
