@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
+import { Redis } from 'ioredis';
 import fastifySwagger from '@fastify/swagger';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
@@ -107,7 +108,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     strictTransportSecurity: false,
   });
 
-  await app.register(fastifyRateLimit, { global: false, hook: 'preHandler' });
+  // Counters in memory for one instance; in Redis (REDIS_URL) when several share the load.
+  const redis = env.REDIS_URL ? new Redis(env.REDIS_URL, { maxRetriesPerRequest: 1, connectTimeout: 2000, lazyConnect: false }) : null;
+  if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => undefined)));
+  await app.register(fastifyRateLimit, {
+    global: false,
+    hook: 'preHandler',
+    ...(redis ? { redis, nameSpace: 'adax-rl:', skipOnError: false } : {}),
+  });
   app.decorate('authRateLimit', {
     max: env.RATE_LIMIT_AUTH_MAX,
     timeWindow: env.RATE_LIMIT_WINDOW,

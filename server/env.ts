@@ -24,6 +24,8 @@ export const ZEnv = z.object({
   TRUST_PROXY: bool,
   RATE_LIMIT_AUTH_MAX: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_WINDOW: z.string().default('1 minute'),
+  /** Shared store for rate-limit counters when several instances run. */
+  REDIS_URL: z.string().url().optional().or(z.literal('').transform(() => undefined)),
   LEGACY_PREFIX: z.string().startsWith('/').default('/adx/ADAX-Store-Manager/Crud'),
   WEB_DIR: z.string().optional(),
 });

@@ -1,4 +1,7 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { PRODUCT_NAME } from '#shared/messages';
+import { backupFileName, dumpDatabase, writeBackupFile } from './db/backup';
 import { bootstrap } from './bootstrap';
 import { DEMO } from './db/demo';
 import { loadEnv } from './env';
@@ -28,6 +31,23 @@ async function main() {
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  // `npm run backup` asks a running server for a consistent dump (the embedded database has one owner).
+  const pidFile = path.join(env.DATA_DIR, 'server.pid');
+  fs.mkdirSync(env.DATA_DIR, { recursive: true });
+  fs.writeFileSync(pidFile, String(process.pid));
+  process.on('exit', () => {
+    try {
+      if (fs.readFileSync(pidFile, 'utf8') === String(process.pid)) fs.rmSync(pidFile);
+    } catch {
+      // already gone
+    }
+  });
+  process.on('SIGUSR2', () => {
+    dumpDatabase(database.db)
+      .then((dump) => app.log.info({ file: writeBackupFile(dump, backupFileName(path.join(env.DATA_DIR, 'backups'))) }, 'respaldo escrito'))
+      .catch((err) => app.log.error({ err }, 'no se pudo escribir el respaldo'));
+  });
 
   const address = await app.listen({ host: env.HOST, port: env.PORT });
   const url = address.replace('[::1]', 'localhost').replace('127.0.0.1', 'localhost');

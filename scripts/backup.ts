@@ -1,0 +1,40 @@
+// npm run backup [-- archivo.json.gz]
+// A consistent dump of the configured database. With the embedded database and the server running,
+// the server itself writes it (signal SIGUSR2); otherwise the database is read directly.
+import fs from 'node:fs';
+import path from 'node:path';
+import { openDatabase } from '../server/bootstrap';
+import { backupFileName, dumpDatabase, writeBackupFile } from '../server/db/backup';
+import { loadEnv } from '../server/env';
+import { runningServerPid } from './server-pid';
+
+const env = loadEnv();
+const target = process.argv[2] ? path.resolve(process.argv[2]) : backupFileName(path.join(env.DATA_DIR, 'backups'));
+const pid = env.DATABASE_URL ? null : runningServerPid(env.DATA_DIR);
+
+if (pid) {
+  const dir = path.join(env.DATA_DIR, 'backups');
+  const before = new Set(fs.existsSync(dir) ? fs.readdirSync(dir) : []);
+  process.kill(pid, 'SIGUSR2');
+  const deadline = Date.now() + 120_000;
+  let made: string | undefined;
+  while (!made && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 200));
+    made = (fs.existsSync(dir) ? fs.readdirSync(dir) : []).find((f) => f.endsWith('.json.gz') && !before.has(f));
+  }
+  if (!made) {
+    console.error('El servidor no escribió el respaldo a tiempo; revisa su registro.');
+    process.exit(1);
+  }
+  const file = path.join(dir, made);
+  if (file !== target) fs.copyFileSync(file, target);
+  console.log(`Respaldo escrito por el servidor en ejecución: ${target}`);
+} else {
+  const database = await openDatabase(env);
+  try {
+    writeBackupFile(await dumpDatabase(database.db), target);
+  } finally {
+    await database.close();
+  }
+  console.log(`Respaldo escrito: ${target}`);
+}

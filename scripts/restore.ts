@@ -1,0 +1,31 @@
+// npm run restore -- archivo.json.gz
+// Replaces every row of the configured database with the backup's, in one transaction.
+import path from 'node:path';
+import { openDatabase } from '../server/bootstrap';
+import { readBackupFile, restoreDatabase } from '../server/db/backup';
+import { seedCatalogos } from '../server/db/setup';
+import { loadEnv } from '../server/env';
+import { runningServerPid } from './server-pid';
+
+const file = process.argv[2];
+if (!file) {
+  console.error('Uso: npm run restore -- ruta/al/respaldo.json.gz');
+  process.exit(2);
+}
+const env = loadEnv();
+if (!env.DATABASE_URL && runningServerPid(env.DATA_DIR)) {
+  console.error('El servidor está en ejecución con esta base de datos: detenlo antes de restaurar.');
+  process.exit(1);
+}
+const database = await openDatabase(env);
+try {
+  await database.migrate();
+  await seedCatalogos(database.db);
+  const counts = await restoreDatabase(database.db, readBackupFile(path.resolve(file)));
+  console.log('Restauración completa:', Object.entries(counts).map(([t, n]) => `${t} ${n}`).join(', '));
+} catch (err) {
+  console.error(`No se pudo restaurar: ${(err as Error).message}`);
+  process.exitCode = 1;
+} finally {
+  await database.close();
+}

@@ -1,0 +1,104 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { sql } from 'drizzle-orm';
+import type { Db } from './client';
+
+/** Every table of the product, parents before children (restore order). */
+export const BACKUP_TABLES = [
+  'rol',
+  'metodo_pago',
+  'tienda',
+  'usuario',
+  'proveedor',
+  'inventario',
+  'producto',
+  'cliente',
+  'venta',
+  'factura',
+  'movimiento',
+  'entrega_pedido',
+  'codigo_recuperacion',
+] as const;
+
+export interface BackupFile {
+  format: 'adax-backup';
+  version: 1;
+  createdAt: string;
+  /** Number of migrations applied: a backup restores only into the same schema. */
+  migrations: number;
+  tables: Record<string, Record<string, unknown>[]>;
+}
+
+type Rows<T> = { rows: T[] };
+
+async function migrationCount(db: Db | Parameters<Parameters<Db['transaction']>[0]>[0]): Promise<number> {
+  const res = (await db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`)) as unknown as Rows<{ n: number }>;
+  return Number(res.rows[0]?.n ?? 0);
+}
+
+/**
+ * A consistent logical dump: every table read inside one REPEATABLE READ, READ ONLY transaction,
+ * so the snapshot is the same for all of them while sales keep being written.
+ * PostgreSQL itself turns each row into JSON, so dates, amounts and text survive exactly.
+ */
+export async function dumpDatabase(db: Db): Promise<BackupFile> {
+  return db.transaction(
+    async (tx) => {
+      const tables: BackupFile['tables'] = {};
+      for (const t of BACKUP_TABLES) {
+        const res = (await tx.execute(sql.raw(`select row_to_json(x) as r from "${t}" x`))) as unknown as Rows<{ r: unknown }>;
+        tables[t] = res.rows.map((row) => (typeof row.r === 'string' ? JSON.parse(row.r) : row.r) as Record<string, unknown>);
+      }
+      return { format: 'adax-backup', version: 1, createdAt: new Date().toISOString(), migrations: await migrationCount(tx), tables };
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
+}
+
+/** Replaces every row of the database with the backup's, in one transaction (all or nothing). */
+export async function restoreDatabase(db: Db, backup: BackupFile): Promise<Record<string, number>> {
+  if (backup.format !== 'adax-backup' || backup.version !== 1) throw new Error('El archivo no es un respaldo de ADAX Store Manager.');
+  const counts: Record<string, number> = {};
+  await db.transaction(async (tx) => {
+    const current = await migrationCount(tx);
+    if (current !== backup.migrations)
+      throw new Error(`El respaldo es de otra versión del esquema (${backup.migrations} migraciones; esta base tiene ${current}).`);
+    await tx.execute(sql.raw(`truncate ${BACKUP_TABLES.map((t) => `"${t}"`).join(', ')} restart identity cascade`));
+    for (const t of BACKUP_TABLES) {
+      const rows = backup.tables[t] ?? [];
+      counts[t] = rows.length;
+      for (let i = 0; i < rows.length; i += 2000) {
+        const chunk = JSON.stringify(rows.slice(i, i + 2000));
+        await tx.execute(sql`insert into ${sql.identifier(t)} overriding system value select * from json_populate_recordset(null::${sql.identifier(t)}, ${chunk}::json)`);
+      }
+      // Identity columns continue after the highest restored id.
+      const idCol = (await tx.execute(
+        sql`select a.attname as col from pg_attribute a where a.attrelid = ${t}::regclass and a.attidentity <> '' limit 1`,
+      )) as unknown as Rows<{ col: string }>;
+      const col = idCol.rows[0]?.col;
+      if (col) {
+        await tx.execute(
+          sql.raw(`select setval(pg_get_serial_sequence('"${t}"', '${col}'), coalesce((select max("${col}") from "${t}"), 1), (select count(*) > 0 from "${t}"))`),
+        );
+      }
+    }
+  });
+  return counts;
+}
+
+export function writeBackupFile(backup: BackupFile, file: string): string {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const tmp = `${file}.tmp`;
+  fs.writeFileSync(tmp, zlib.gzipSync(JSON.stringify(backup)));
+  fs.renameSync(tmp, file);
+  return file;
+}
+
+export function readBackupFile(file: string): BackupFile {
+  const raw = fs.readFileSync(file);
+  const text = raw[0] === 0x1f && raw[1] === 0x8b ? zlib.gunzipSync(raw).toString('utf8') : raw.toString('utf8');
+  return JSON.parse(text) as BackupFile;
+}
+
+export const backupFileName = (dir: string) => path.join(dir, `adax-${new Date().toISOString().replace(/[:.]/g, '-')}.json.gz`);
