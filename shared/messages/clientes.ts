@@ -1,2 +1,25 @@
 /** Spanish texts of the clientes area (spec quotes word for word). */
-export const clientes = {} as const;
+export const clientes = {
+  titulo: 'Gestionar Clientes',
+  // Spec §2: the client list starts with this message.
+  bienvenida: 'Bienvenido a la lista de clientes',
+  // Spec §5.
+  camposVacios: 'Por favor llene todos los campos',
+  documentoInvalido: 'Escriba un número de documento válido: de 3 a 20 letras o números.',
+  documentoDuplicado: 'Ya existe un cliente con ese número de documento en su tienda.',
+  // Spec §8: followed by the server's error text.
+  registroFallido: 'El cliente no se pudo registrar',
+  actualizarFallido: 'El cliente no se pudo actualizar',
+  eliminarFallido: 'El cliente no se pudo eliminar',
+  registrado: 'Cliente registrado',
+  registradoTexto: (nombre: string) => `${nombre} se agregó a la lista de clientes.`,
+  actualizado: 'Cliente actualizado',
+  eliminarTitulo: '¿Eliminar este cliente?',
+  eliminarTexto: (nombre: string) =>
+    `${nombre} se eliminará de la lista. Sus compras anteriores se conservan sin cliente asociado.`,
+  eliminarBoton: 'Sí, eliminar',
+  eliminado: 'Cliente eliminado',
+  vacio: 'Todavía no hay clientes. Agregue el primero con el formulario.',
+  sinResultados: (q: string) => `No hay clientes que coincidan con «${q}».`,
+  cargaFallida: 'No se pudo cargar la lista de clientes.',
+} as const;

@@ -1,2 +1,47 @@
 /** Spanish texts of the productos area (spec quotes word for word). */
-export const productos = {} as const;
+export const productos = {
+  titulo: 'Gestionar Productos',
+  detalleTitulo: 'Detalle del producto',
+  // Spec §5: add product.
+  camposVacios: 'Campos vacios',
+  camposVaciosTexto: 'Escriba el nombre, el precio y la cantidad del producto.',
+  precioHint: 'sin puntos ni comas',
+  precioInvalido: 'Escriba el precio sin puntos ni comas (solo números).',
+  cantidadInvalida: 'Escriba una cantidad entera, 0 o más.',
+  stockInvalido: 'Escriba un stock entero, 0 o más.',
+  stockMinInvalido: 'Escriba un stock mínimo entero, 0 o más.',
+  nombreRequerido: 'Escriba el nombre del producto.',
+  precioRequerido: 'Escriba el precio del producto.',
+  stockRequerido: 'Escriba el stock del producto.',
+  stockMinRequerido: 'Escriba el stock mínimo del producto.',
+  estadoInvalido: 'Seleccione el estado: Disponible o No disponible.',
+  fechaInvalida: 'Escriba una fecha de vencimiento válida (día, mes y año).',
+  proveedorInvalido: 'Seleccione un proveedor de su tienda.',
+  codigoBarrasInvalido: 'El código de barras solo puede tener letras, números y guiones.',
+  codigoBarrasDuplicado: 'Ya existe otro producto con ese código de barras en su tienda.',
+  confirmarTitulo: '¿Agregar este producto?',
+  confirmarTexto: (nombre: string, precio: string, cantidad: number) =>
+    `${nombre} a ${precio}, con ${cantidad} ${cantidad === 1 ? 'unidad' : 'unidades'} en stock.`,
+  confirmarBoton: 'Sí, agregar',
+  registrado: 'Producto registrado',
+  registradoTexto: (nombre: string) => `${nombre} se agregó a la lista de productos.`,
+  // Spec §8.
+  registroFallido: 'El producto no se pudo registrar',
+  actualizado: 'Producto actualizado',
+  actualizarFallido: 'Error al actualizar',
+  stockCambio: (actual: number) =>
+    `El stock de este producto cambió mientras lo editaba (ahora hay ${actual}). Revise el valor y guarde de nuevo.`,
+  eliminarTitulo: '¿Eliminar este producto?',
+  eliminarTexto: (nombre: string) => `${nombre} se eliminará de la lista de productos. Esta acción no se puede deshacer.`,
+  eliminarBoton: 'Sí, eliminar',
+  eliminado: 'Producto eliminado',
+  conVentas:
+    'Este producto tiene ventas registradas y no se puede eliminar sin perder ese historial. Márquelo como «No disponible» para dejar de venderlo.',
+  estado: { 1: 'Disponible', 0: 'No disponible' } as Record<number, string>,
+  stockBajo: 'Stock bajo',
+  sinProveedor: 'Sin proveedor',
+  vacio: 'Todavía no hay productos. Agregue el primero con el formulario.',
+  sinResultados: (q: string) => `No hay productos que coincidan con «${q}».`,
+  noEncontrado: 'No encontramos este producto. Puede que se haya eliminado.',
+  cargaFallida: 'No se pudo cargar la lista de productos.',
+} as const;

@@ -1,2 +1,23 @@
 /** Spanish texts of the proveedores area (spec quotes word for word). */
-export const proveedores = {} as const;
+export const proveedores = {
+  titulo: 'Gestionar Proveedores',
+  // Spec §5: supplier and client forms.
+  camposVacios: 'Por favor llene todos los campos',
+  telefonoInvalido: 'Escriba un teléfono de 7 a 15 dígitos, sin letras.',
+  registrado: 'Proveedor registrado',
+  registradoTexto: (nombre: string) => `${nombre} se agregó a la lista de proveedores.`,
+  registroFallido: 'El proveedor no se pudo registrar',
+  eliminarTitulo: '¿Eliminar este proveedor?',
+  eliminarTexto: (nombre: string) =>
+    `${nombre} se eliminará. Sus productos se conservan y quedan sin proveedor. Esta acción no se puede deshacer.`,
+  eliminarBoton: 'Sí, eliminar',
+  eliminado: 'Proveedor eliminado',
+  eliminarFallido: 'El proveedor no se pudo eliminar',
+  conEntregas:
+    'Este proveedor tiene entregas de pedidos registradas y no se puede eliminar sin perder ese historial.',
+  vacio: 'Todavía no hay proveedores. Agregue el primero con el formulario.',
+  sinResultados: (q: string) => `No hay proveedores que coincidan con «${q}».`,
+  cargaFallida: 'No se pudo cargar la lista de proveedores.',
+  productosDe: (nombre: string) => `Productos de ${nombre}`,
+  sinProductos: 'Este proveedor todavía no tiene productos asignados.',
+} as const;

@@ -1,4 +1,52 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { M } from '#shared/messages';
+import { ROL } from '#shared/roles';
+import {
+  ZCliente,
+  ZClienteMessage,
+  ZClienteParams,
+  ZClienteResponse,
+  ZCreateClienteRequest,
+  ZUpdateClienteRequest,
+} from '#shared/schemas/cliente';
+import { ZPageQuery, zPage } from '#shared/schemas/common';
+import { forbidRole, storeOf } from '../../plugins/auth';
+import { actualizarCliente, crearCliente, eliminarCliente, listarClientes } from './cliente.service';
 
-/** Routes of the cliente area (registered under /api behind authentication). */
-export async function clienteRoutes(_app: FastifyInstance) {}
+/** Customers (spec §2 /gestionar_clientes). Role 3 may not delete (spec §6). */
+export async function clienteRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['clientes'];
+
+  r.get('/clientes', {
+    schema: { tags, querystring: ZPageQuery, response: { 200: zPage(ZCliente) } },
+    handler: (req) => listarClientes({ db: app.db, tiendaId: storeOf(req), ...req.query }),
+  });
+
+  r.post('/clientes', {
+    schema: { tags, body: ZCreateClienteRequest, response: { 201: ZClienteResponse } },
+    handler: async (req, reply) => {
+      const cliente = await crearCliente({ db: app.db, tiendaId: storeOf(req), input: req.body });
+      return reply.status(201).send({ message: M.clientes.registrado, cliente });
+    },
+  });
+
+  r.put('/clientes/:id', {
+    schema: { tags, params: ZClienteParams, body: ZUpdateClienteRequest, response: { 200: ZClienteResponse } },
+    handler: async (req) => {
+      const cliente = await actualizarCliente({ db: app.db, tiendaId: storeOf(req), id: req.params.id, input: req.body });
+      return { message: M.clientes.actualizado, cliente };
+    },
+  });
+
+  r.delete('/clientes/:id', {
+    // Before validation: role 3 is refused whatever it sends.
+    preValidation: forbidRole([ROL.ENCARGADO], M.roles.denyClientesText, M.roles.denyClientesTitle),
+    schema: { tags, params: ZClienteParams, response: { 200: ZClienteMessage } },
+    handler: async (req) => {
+      await eliminarCliente({ db: app.db, tiendaId: storeOf(req), id: req.params.id });
+      return { message: M.clientes.eliminado };
+    },
+  });
+}

@@ -1,4 +1,59 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { M } from '#shared/messages';
+import { ROL } from '#shared/roles';
+import { ZPageQuery, zPage } from '#shared/schemas/common';
+import {
+  ZCreateProductoRequest,
+  ZCreateProductoResponse,
+  ZProductoDetalle,
+  ZProductoListItem,
+  ZProductoMessage,
+  ZProductoParams,
+  ZUpdateProductoRequest,
+  ZUpdateProductoResponse,
+} from '#shared/schemas/producto';
+import { forbidRole, storeOf } from '../../plugins/auth';
+import { actualizarProducto, crearProducto, eliminarProducto, listarProductos, obtenerProducto } from './producto.service';
 
-/** Routes of the producto area (registered under /api behind authentication). */
-export async function productoRoutes(_app: FastifyInstance) {}
+/** Product management (spec §2 /gestionar_productos and /detalle_producto). */
+export async function productoRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['productos'];
+
+  r.get('/productos', {
+    schema: { tags, querystring: ZPageQuery, response: { 200: zPage(ZProductoListItem) } },
+    handler: (req) => listarProductos({ db: app.db, tiendaId: storeOf(req), ...req.query }),
+  });
+
+  r.get('/productos/:id', {
+    schema: { tags, params: ZProductoParams, response: { 200: ZProductoDetalle } },
+    handler: (req) => obtenerProducto({ db: app.db, tiendaId: storeOf(req), id: req.params.id }),
+  });
+
+  r.post('/productos', {
+    schema: { tags, body: ZCreateProductoRequest, response: { 201: ZCreateProductoResponse } },
+    handler: async (req, reply) => {
+      const producto = await crearProducto({ db: app.db, tiendaId: storeOf(req), input: req.body });
+      return reply.status(201).send({ message: M.productos.registrado, producto });
+    },
+  });
+
+  r.put('/productos/:id', {
+    schema: { tags, params: ZProductoParams, body: ZUpdateProductoRequest, response: { 200: ZUpdateProductoResponse } },
+    handler: async (req) => {
+      const producto = await actualizarProducto({ db: app.db, tiendaId: storeOf(req), id: req.params.id, input: req.body });
+      return { message: M.productos.actualizado, producto };
+    },
+  });
+
+  r.delete('/productos/:id', {
+    // Before validation: role 3 is refused whatever it sends.
+    preValidation: forbidRole([ROL.ENCARGADO], M.roles.denyProductos),
+    schema: { tags, params: ZProductoParams, response: { 200: ZProductoMessage } },
+    handler: async (req) => {
+      await eliminarProducto({ db: app.db, tiendaId: storeOf(req), id: req.params.id });
+      return { message: M.productos.eliminado };
+    },
+  });
+}

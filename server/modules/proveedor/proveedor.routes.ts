@@ -1,4 +1,63 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { M } from '#shared/messages';
+import { ROL } from '#shared/roles';
+import { ZPageQuery, zPage } from '#shared/schemas/common';
+import {
+  ZCreateProveedorRequest,
+  ZCreateProveedorResponse,
+  ZProductoDeProveedor,
+  ZProveedor,
+  ZProveedorMessage,
+  ZProveedorOpcion,
+  ZProveedorParams,
+} from '#shared/schemas/proveedor';
+import { forbidRole, storeOf } from '../../plugins/auth';
+import {
+  crearProveedor,
+  eliminarProveedor,
+  listarProveedores,
+  opcionesProveedores,
+  productosDeProveedor,
+} from './proveedor.service';
 
-/** Routes of the proveedor area (registered under /api behind authentication). */
-export async function proveedorRoutes(_app: FastifyInstance) {}
+/** Suppliers (spec §2 /gestionar_proveedores). Role 3 may neither add nor delete (spec §6). */
+export async function proveedorRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['proveedores'];
+  const denyEncargado = forbidRole([ROL.ENCARGADO], M.roles.denyProveedoresText, M.roles.denyProveedoresTitle);
+
+  r.get('/proveedores', {
+    schema: { tags, querystring: ZPageQuery, response: { 200: zPage(ZProveedor) } },
+    handler: (req) => listarProveedores({ db: app.db, tiendaId: storeOf(req), ...req.query }),
+  });
+
+  r.get('/proveedores/opciones', {
+    schema: { tags, response: { 200: z.array(ZProveedorOpcion) } },
+    handler: (req) => opcionesProveedores({ db: app.db, tiendaId: storeOf(req) }),
+  });
+
+  r.get('/proveedores/:id/productos', {
+    schema: { tags, params: ZProveedorParams, querystring: ZPageQuery, response: { 200: zPage(ZProductoDeProveedor) } },
+    handler: (req) => productosDeProveedor({ db: app.db, tiendaId: storeOf(req), id: req.params.id, ...req.query }),
+  });
+
+  r.post('/proveedores', {
+    preValidation: denyEncargado,
+    schema: { tags, body: ZCreateProveedorRequest, response: { 201: ZCreateProveedorResponse } },
+    handler: async (req, reply) => {
+      const proveedor = await crearProveedor({ db: app.db, tiendaId: storeOf(req), input: req.body });
+      return reply.status(201).send({ message: M.proveedores.registrado, proveedor });
+    },
+  });
+
+  r.delete('/proveedores/:id', {
+    preValidation: denyEncargado,
+    schema: { tags, params: ZProveedorParams, response: { 200: ZProveedorMessage } },
+    handler: async (req) => {
+      await eliminarProveedor({ db: app.db, tiendaId: storeOf(req), id: req.params.id });
+      return { message: M.proveedores.eliminado };
+    },
+  });
+}

@@ -1,0 +1,175 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { M } from '#shared/messages';
+import { ROL } from '#shared/roles';
+import { cliente, usuario, venta } from '../../db/schema';
+import { crearEmpleado, crearTienda } from '../../../tests/helpers/factories';
+import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
+
+let t: TestApp;
+let compartida: Tienda;
+beforeAll(async () => {
+  t = await createTestApp();
+  compartida = await crearTienda(t);
+});
+afterAll(() => t?.close());
+
+type Tienda = Awaited<ReturnType<typeof crearTienda>>;
+
+const req = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: string, payload?: unknown) =>
+  t.request({ method, url, token, ...(payload === undefined ? {} : { payload: payload as object }) });
+
+const MARIA = { documento: '1020304050', tipoDocumento: 'CC', nombre: 'María', apellido: 'Gómez', correo: 'maria@correo.co' };
+
+async function nuevoCliente(s: Tienda, body: Record<string, unknown> = {}) {
+  const res = await req('POST', '/api/clientes', s.token, { ...MARIA, ...body });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().cliente as { id: number; documento: string; nombre: string };
+}
+
+async function conRol(s: Tienda, rol: number) {
+  const e = await crearEmpleado(t, s.codigo);
+  await t.database.db.update(usuario).set({ rolId: rol }).where(eq(usuario.documento, e.documento));
+  return e.token;
+}
+
+describe('registrar cliente', () => {
+  it('guarda los campos; el documento sin puntos ni espacios y el correo opcional', async () => {
+    const s = await crearTienda(t);
+    const res = await req('POST', '/api/clientes', s.token, { ...MARIA, documento: ' 1.020.304.050 ', correo: 'Maria@Correo.CO' });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toEqual({
+      message: M.clientes.registrado,
+      cliente: { id: expect.any(Number), documento: '1020304050', tipoDocumento: 'CC', nombre: 'María', apellido: 'Gómez', correo: 'maria@correo.co' },
+    });
+    const sinCorreo = await nuevoCliente(s, { documento: '5566778899', tipoDocumento: 'CE', correo: '' });
+    expect(sinCorreo).toMatchObject({ correo: null, tipoDocumento: 'CE' });
+    const sinCampo = await nuevoCliente(s, { documento: 'AB123456', correo: undefined });
+    expect(sinCampo).toMatchObject({ documento: 'AB123456', correo: null });
+  });
+
+  it.each([
+    [{ documento: '' }, 'documento'],
+    [{ tipoDocumento: '' }, 'tipoDocumento'],
+    [{ nombre: ' ' }, 'nombre'],
+    [{ apellido: '' }, 'apellido'],
+    [{ nombre: undefined }, 'nombre'],
+  ])("los campos obligatorios vacíos dan 'Por favor llene todos los campos' (%o)", async (cambio, campo) => {
+    const res = await req('POST', '/api/clientes', compartida.token, { ...MARIA, ...cambio });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatchObject({ message: 'Por favor llene todos los campos', fields: { [campo]: 'Por favor llene todos los campos' } });
+  });
+
+  it.each([
+    [{ tipoDocumento: 'XX' }, 'tipoDocumento', M.registro.tipoDoc],
+    [{ correo: 'maria@correo' }, 'correo', M.registro.email],
+    [{ documento: '12' }, 'documento', M.clientes.documentoInvalido],
+    [{ documento: '10203040-50' }, 'documento', M.clientes.documentoInvalido],
+  ])('valida el formato: %o', async (cambio, campo, mensaje) => {
+    const res = await req('POST', '/api/clientes', compartida.token, { ...MARIA, ...cambio });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields).toEqual({ [campo]: mensaje });
+  });
+
+  it('el documento es único dentro de la tienda, no entre tiendas', async () => {
+    const s = await crearTienda(t);
+    const otra = await crearTienda(t);
+    await nuevoCliente(s);
+    const dup = await req('POST', '/api/clientes', s.token, { ...MARIA, nombre: 'Otra', documento: '1.020.304.050' });
+    expect(dup.statusCode).toBe(409);
+    expect(dup.json().error).toMatchObject({ code: 'CONFLICT', message: M.clientes.documentoDuplicado, fields: { documento: M.clientes.documentoDuplicado } });
+    await nuevoCliente(otra);
+  });
+});
+
+describe('lista de clientes', () => {
+  it('busca por nombre, apellido, nombre completo o documento, y pagina', async () => {
+    const s = await crearTienda(t);
+    await nuevoCliente(s);
+    await nuevoCliente(s, { documento: '1098765432', nombre: 'Carlos', apellido: 'Rodríguez', correo: null });
+    await nuevoCliente(s, { documento: '1122334455', nombre: 'Luisa', apellido: 'Martínez' });
+    const nombres = async (q: string) =>
+      ((await req('GET', `/api/clientes?q=${encodeURIComponent(q)}`, s.token)).json().items as { nombre: string }[]).map((c) => c.nombre);
+    expect(await nombres('')).toEqual(['Carlos', 'Luisa', 'María']);
+    expect(await nombres('carlos')).toEqual(['Carlos']);
+    expect(await nombres('MARTÍNEZ')).toEqual(['Luisa']);
+    expect(await nombres('maría gómez')).toEqual(['María']);
+    expect(await nombres('1122')).toEqual(['Luisa']);
+    expect(await nombres('%')).toEqual([]);
+    const p2 = (await req('GET', '/api/clientes?page=2&pageSize=2', s.token)).json();
+    expect(p2).toEqual({
+      total: 3,
+      items: [{ id: expect.any(Number), documento: '1020304050', tipoDocumento: 'CC', nombre: 'María', apellido: 'Gómez', correo: 'maria@correo.co' }],
+    });
+  });
+});
+
+describe('actualizar cliente', () => {
+  it('cambia todos los campos, incluso el documento, sin repetir el de otro cliente', async () => {
+    const s = await crearTienda(t);
+    const maria = await nuevoCliente(s);
+    await nuevoCliente(s, { documento: '1098765432', nombre: 'Carlos' });
+    const res = await req('PUT', `/api/clientes/${maria.id}`, s.token, {
+      documento: '1020304051',
+      tipoDocumento: 'TI',
+      nombre: 'María José',
+      apellido: 'Gómez Ruiz',
+      correo: '',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      message: M.clientes.actualizado,
+      cliente: { id: maria.id, documento: '1020304051', tipoDocumento: 'TI', nombre: 'María José', apellido: 'Gómez Ruiz', correo: null },
+    });
+    // Keeping its own documento is fine; taking another client's is not.
+    expect((await req('PUT', `/api/clientes/${maria.id}`, s.token, { ...MARIA, documento: '1020304051' })).statusCode).toBe(200);
+    const dup = await req('PUT', `/api/clientes/${maria.id}`, s.token, { ...MARIA, documento: '1098765432' });
+    expect(dup.statusCode).toBe(409);
+    expect(dup.json().error.message).toBe(M.clientes.documentoDuplicado);
+    const vacio = await req('PUT', `/api/clientes/${maria.id}`, s.token, { ...MARIA, apellido: '' });
+    expect(vacio.statusCode).toBe(400);
+    expect(vacio.json().error.message).toBe('Por favor llene todos los campos');
+  });
+
+  it('otra tienda no ve, no actualiza ni elimina clientes ajenos (404)', async () => {
+    const s = await crearTienda(t);
+    const otra = await crearTienda(t);
+    const maria = await nuevoCliente(s);
+    const put = await req('PUT', `/api/clientes/${maria.id}`, otra.token, { ...MARIA, nombre: 'Intrusa' });
+    expect(put.statusCode).toBe(404);
+    expect(put.json().error.message).toBe(M.generic.notFound);
+    expect((await req('DELETE', `/api/clientes/${maria.id}`, otra.token)).statusCode).toBe(404);
+    expect((await req('GET', '/api/clientes', otra.token)).json()).toEqual({ items: [], total: 0 });
+    const [row] = await t.database.db.select().from(cliente).where(eq(cliente.idCliente, maria.id));
+    expect(row!.nombre).toBe('María');
+  });
+});
+
+describe('eliminar cliente', () => {
+  it('el encargado recibe Acción no permitida / No tienes permisos para eliminar clientes.', async () => {
+    const s = await crearTienda(t);
+    const maria = await nuevoCliente(s);
+    const encargado = await conRol(s, ROL.ENCARGADO);
+    const res = await req('DELETE', `/api/clientes/${maria.id}`, encargado);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error).toEqual({ code: 'FORBIDDEN', title: 'Acción no permitida', message: 'No tienes permisos para eliminar clientes.' });
+    // Role 3 still registers and updates clients.
+    expect((await req('POST', '/api/clientes', encargado, { ...MARIA, documento: '999888777' })).statusCode).toBe(201);
+    expect((await req('PUT', `/api/clientes/${maria.id}`, encargado, { ...MARIA, nombre: 'Mari' })).statusCode).toBe(200);
+    expect((await req('GET', '/api/clientes', s.token)).json().total).toBe(2);
+  });
+
+  it('el empleado elimina; las ventas del cliente se conservan sin cliente', async () => {
+    const s = await crearTienda(t);
+    const maria = await nuevoCliente(s);
+    const [v] = await t.database.db.insert(venta).values({ tiendaId: s.id, metodoPagoId: 5, clienteId: maria.id, total: 5000 }).returning();
+    const empleado = await conRol(s, ROL.EMPLEADO);
+    const res = await req('DELETE', `/api/clientes/${maria.id}`, empleado);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ message: M.clientes.eliminado });
+    const [sale] = await t.database.db.select().from(venta).where(eq(venta.idVenta, v!.idVenta));
+    expect(sale).toMatchObject({ clienteId: null, total: 5000 });
+    expect((await req('GET', '/api/clientes', s.token)).json().total).toBe(0);
+    expect((await req('DELETE', `/api/clientes/${maria.id}`, s.token)).statusCode).toBe(404);
+  });
+});
