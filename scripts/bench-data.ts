@@ -1,0 +1,115 @@
+// npm run bench:data -- --products 100000 --lines 1000000 [--reset]
+// Generates a realistic benchmark store into the configured database (BENCH_DATA_DIR, default
+// ./data/bench, or DATABASE_URL): products with names, brands, categories, prices and stock,
+// suppliers, customers, and a year of sales with their invoice lines. Set-based SQL (generate_series)
+// with a fixed random seed, so it is fast and the same every time.
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { openDatabase } from '../server/bootstrap';
+import { seedCatalogos } from '../server/db/setup';
+import { loadEnv } from '../server/env';
+import { hashPassword } from '../server/lib/password';
+
+const arg = (name: string, fallback: number) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? Number(process.argv[i + 1]) : fallback;
+};
+const PRODUCTS = arg('products', 100_000);
+const LINES = arg('lines', 1_000_000);
+export const BENCH_ACCOUNT = { email: 'bench@adax.co', password: 'Bench2024', code: 'BNCH-2024' };
+
+const env = loadEnv({ ...process.env, DATA_DIR: process.env.BENCH_DATA_DIR ?? path.join(process.env.DATA_DIR ?? './data', 'bench') });
+const database = await openDatabase(env);
+const db = database.db;
+const t0 = Date.now();
+await database.migrate();
+await seedCatalogos(db);
+
+const exists = (await db.execute(sql`select id_tienda from tienda where correo = ${BENCH_ACCOUNT.email}`)) as unknown as { rows: { id_tienda: number }[] };
+if (exists.rows[0]) {
+  if (!process.argv.includes('--reset')) {
+    console.log(`La tienda de benchmark ya existe en ${env.DATABASE_URL ? 'PostgreSQL' : env.DATA_DIR}; usa --reset para regenerarla.`);
+    await database.close();
+    process.exit(0);
+  }
+  await db.execute(sql`delete from tienda where id_tienda = ${exists.rows[0].id_tienda}`);
+}
+
+const hash = await hashPassword(BENCH_ACCOUNT.password);
+const step = async (label: string, q: ReturnType<typeof sql>) => {
+  const s = Date.now();
+  await db.execute(q);
+  console.log(`  ${label}: ${((Date.now() - s) / 1000).toFixed(1)} s`);
+};
+
+console.log(`Generando ${PRODUCTS} productos y ${LINES} líneas de factura…`);
+await db.execute(sql`select setseed(0.42)`);
+const created = (await db.execute(sql`
+  insert into tienda (nombre_tienda, correo, contrasena_hash, codigo_invitacion, direccion, telefono)
+  values ('Tienda Benchmark', ${BENCH_ACCOUNT.email}, ${hash}, ${BENCH_ACCOUNT.code}, 'Carrera 7 # 1-1', '6010000000')
+  returning id_tienda`)) as unknown as { rows: { id_tienda: number }[] };
+const tid = created.rows[0]!.id_tienda;
+await db.execute(sql`
+  insert into usuario (documento, tipo_doc, nombre1, apellido1, correo, contrasena_hash, rol_id, tienda_id)
+  values ('9000000001', 'CC', 'Cajero', 'Benchmark', 'cajero.bench@adax.co', ${hash}, 2, ${tid})
+  on conflict do nothing`);
+
+await step('proveedores', sql`
+  insert into proveedor (tienda_id, nombre, telefono, email)
+  select ${tid}, 'Proveedor ' || g, (3000000000 + g)::text, 'proveedor' || g || '@bench.example' from generate_series(1, 200) g`);
+await step('clientes', sql`
+  insert into cliente (tienda_id, documento, tipo_documento, nombre, apellido, correo)
+  select ${tid}, (1000000000 + g)::text, 'CC',
+    (array['María','Carlos','Luisa','Andrés','Valentina','Jorge','Camila','Diego','Paula','Felipe'])[1 + (g % 10)],
+    (array['Gómez','Rodríguez','Martínez','López','Pérez','García','Díaz','Torres','Ramírez','Vargas'])[1 + ((g / 10) % 10)],
+    null from generate_series(1, 5000) g`);
+await step('productos', sql`
+  insert into producto (tienda_id, nombre, precio_unit, descripcion, marca, categoria, presentacion, stock, stock_min, estado, codigo_barras, proveedor_id)
+  select ${tid},
+    (array['Arroz','Aceite','Leche','Café','Azúcar','Panela','Chocolate','Gaseosa','Agua','Jabón','Detergente','Papel higiénico','Crema dental','Champú','Atún','Lentejas','Fríjol','Pasta','Galletas','Papas','Cerveza','Salchichas','Queso','Mantequilla','Harina','Sal','Avena','Yogur','Jugo','Pan'])[1 + floor(random() * 30)::int]
+      || ' ' || (array['Diana','Premier','Alquería','Sello Rojo','Manuelita','Corona','Postobón','Cristal','Rey','Fab','Familia','Colgate','Sedal','Van Camps','Doria','Festival','Margarita','Águila','Zenú','Colanta','Alpina','P.A.N.','Refisal','Quaker','Hit','Bimbo','Nestlé','Ramo','Noel','Fruco'])[1 + floor(random() * 30)::int]
+      || ' ' || (array['250 g','500 g','1 kg','1 L','600 ml','1,5 L','x6','x12','400 ml','170 g'])[1 + floor(random() * 10)::int]
+      || ' ' || g,
+    (500 + floor(random() * 60) * 500)::bigint,
+    'Producto de prueba ' || g,
+    null,
+    (array['Granos','Lácteos','Bebidas','Aseo','Enlatados','Pasabocas','Panadería','Carnes frías','Condimentos','Cuidado personal'])[1 + floor(random() * 10)::int],
+    (array['Bolsa','Botella','Caja','Lata','Paquete','Unidad'])[1 + floor(random() * 6)::int],
+    (10 + floor(random() * 500))::int,
+    5,
+    case when random() < 0.97 then 1 else 0 end,
+    (7700000000000 + g)::text,
+    null
+  from generate_series(1, ${PRODUCTS}) g`);
+await step('marcas y proveedores de productos', sql`
+  update producto p set marca = split_part(p.nombre, ' ', 2),
+    proveedor_id = (select min(id_proveedor) from proveedor where tienda_id = ${tid}) + (p.id_producto % 200)
+  where p.tienda_id = ${tid}`);
+await step('movimientos de inventario inicial', sql`
+  insert into movimiento (tienda_id, producto_id, stock_antes, entradas, salidas, cantidad_despues, estado_despues, motivo, fecha_movimiento, fecha_modificacion)
+  select tienda_id, id_producto, 0, stock, 0, stock, 'Entrada', 'Inventario inicial', now() - interval '366 days', now() - interval '366 days'
+  from producto where tienda_id = ${tid}`);
+const ventas = Math.ceil(LINES / 3);
+await step('ventas', sql`
+  insert into venta (tienda_id, fecha, estado, cliente_id, metodo_pago_id, usuario_id, total, monto_recibido)
+  select ${tid}, now() - (random() * interval '365 days'),
+    case when random() < 0.02 then 'Anulada' else 'Completada' end,
+    null, 1 + floor(random() * 5)::int, null, 0, null
+  from generate_series(1, ${ventas}) g`);
+await step('líneas de factura', sql`
+  with pmin as (select min(id_producto) as lo, max(id_producto) as hi from producto where tienda_id = ${tid}),
+       v as (select id_venta, estado, row_number() over (order by id_venta) as rn from venta where tienda_id = ${tid})
+  insert into factura (tienda_id, venta_id, producto_id, cantidad, precio, estado)
+  select ${tid}, v.id_venta, pmin.lo + floor(power(random(), 2) * (pmin.hi - pmin.lo + 1))::int, 1 + floor(random() * 4)::int, 0,
+    case when v.estado = 'Anulada' then 'Anulada' else 'Pagado' end
+  from v cross join pmin cross join generate_series(1, 3) k
+  where (v.rn - 1) * 3 + k <= ${LINES}`);
+await step('precios de las líneas', sql`
+  update factura f set precio = p.precio_unit from producto p where p.id_producto = f.producto_id and f.tienda_id = ${tid}`);
+await step('totales de las ventas', sql`
+  update venta v set total = s.total, monto_recibido = s.total
+  from (select venta_id, sum(cantidad * precio) as total from factura where tienda_id = ${tid} group by venta_id) s
+  where s.venta_id = v.id_venta`);
+await step('estadísticas', sql`analyze`);
+await database.close();
+console.log(`Listo en ${((Date.now() - t0) / 1000).toFixed(1)} s. Tienda: ${BENCH_ACCOUNT.email} / ${BENCH_ACCOUNT.password}`);
