@@ -1,4 +1,136 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { M } from '#shared/messages';
+import { ROL } from '#shared/roles';
+import { ZPageQuery, zPage } from '#shared/schemas/common';
+import {
+  ZClienteRow,
+  ZCreateClienteRequest,
+  ZCreateEntregaRequest,
+  ZCreateFacturaRequest,
+  ZCreateInventarioRequest,
+  ZCreateMetodoPagoRequest,
+  ZCreateMovimientoRequest,
+  ZCreateProductoRequest,
+  ZCreateProveedorRequest,
+  ZCreateRolRequest,
+  ZCreateTiendaRequest,
+  ZCreateUsuarioRequest,
+  ZCreateVentaRequest,
+  ZCrudCreated,
+  ZCrudIdParams,
+  ZCrudMessage,
+  ZEntregaRow,
+  ZFacturaRow,
+  ZInventarioRow,
+  ZMetodoPagoRow,
+  ZMovimientoRow,
+  ZProductoRow,
+  ZProveedorRow,
+  ZRolRow,
+  ZTiendaRow,
+  ZUpdateClienteRequest,
+  ZUpdateEntregaRequest,
+  ZUpdateFacturaRequest,
+  ZUpdateInventarioRequest,
+  ZUpdateMetodoPagoRequest,
+  ZUpdateMovimientoRequest,
+  ZUpdateProductoRequest,
+  ZUpdateProveedorRequest,
+  ZUpdateRolRequest,
+  ZUpdateTiendaRequest,
+  ZUpdateUsuarioRequest,
+  ZUpdateVentaRequest,
+  ZUsuarioRow,
+  ZVentaRow,
+  type TCrudEntidad,
+} from '#shared/schemas/crud';
+import { requireRole, sessionOf } from '../../plugins/auth';
+import { clienteCrud } from './crud.cliente.service';
+import { entregaPedidosCrud } from './crud.entrega-pedidos.service';
+import { facturaCrud } from './crud.factura.service';
+import { inventarioCrud } from './crud.inventario.service';
+import { metodosDePagoCrud } from './crud.metodosdepago.service';
+import { movimientoCrud } from './crud.movimiento.service';
+import { productoCrud } from './crud.producto.service';
+import { proveedorCrud } from './crud.proveedor.service';
+import { rolesCrud } from './crud.roles.service';
+import { scopeOf, type CrudService } from './crud.scope';
+import { tiendaCrud } from './crud.tienda.service';
+import { usuariosCrud } from './crud.usuarios.service';
+import { ventasCrud } from './crud.ventas.service';
 
-/** Back-office (CRUD area) routes, under /api/crud behind authentication. */
-export async function crudRoutes(_app: FastifyInstance) {}
+interface EntityDef<R extends z.ZodType, C extends z.ZodType, U extends z.ZodType> {
+  path: TCrudEntidad;
+  row: R;
+  create: C;
+  update: U;
+  service: CrudService<z.output<R>, z.output<C>, z.output<U>>;
+}
+
+const entity = <R extends z.ZodType, C extends z.ZodType, U extends z.ZodType>(def: EntityDef<R, C, U>) => def;
+
+/** The twelve areas of spec §2, each under /api/crud/<list route name>. */
+export const CRUD_ENTITIES = [
+  entity({ path: 'usuarios', row: ZUsuarioRow, create: ZCreateUsuarioRequest, update: ZUpdateUsuarioRequest, service: usuariosCrud }),
+  entity({ path: 'tienda', row: ZTiendaRow, create: ZCreateTiendaRequest, update: ZUpdateTiendaRequest, service: tiendaCrud }),
+  entity({ path: 'producto', row: ZProductoRow, create: ZCreateProductoRequest, update: ZUpdateProductoRequest, service: productoCrud }),
+  entity({ path: 'factura', row: ZFacturaRow, create: ZCreateFacturaRequest, update: ZUpdateFacturaRequest, service: facturaCrud }),
+  entity({ path: 'cliente', row: ZClienteRow, create: ZCreateClienteRequest, update: ZUpdateClienteRequest, service: clienteCrud }),
+  entity({ path: 'proveedor', row: ZProveedorRow, create: ZCreateProveedorRequest, update: ZUpdateProveedorRequest, service: proveedorCrud }),
+  entity({ path: 'movimiento', row: ZMovimientoRow, create: ZCreateMovimientoRequest, update: ZUpdateMovimientoRequest, service: movimientoCrud }),
+  entity({ path: 'roles', row: ZRolRow, create: ZCreateRolRequest, update: ZUpdateRolRequest, service: rolesCrud }),
+  entity({ path: 'entrega_pedidos', row: ZEntregaRow, create: ZCreateEntregaRequest, update: ZUpdateEntregaRequest, service: entregaPedidosCrud }),
+  entity({ path: 'inventario', row: ZInventarioRow, create: ZCreateInventarioRequest, update: ZUpdateInventarioRequest, service: inventarioCrud }),
+  entity({ path: 'metodosdepago', row: ZMetodoPagoRow, create: ZCreateMetodoPagoRequest, update: ZUpdateMetodoPagoRequest, service: metodosDePagoCrud }),
+  entity({ path: 'ventas', row: ZVentaRow, create: ZCreateVentaRequest, update: ZUpdateVentaRequest, service: ventasCrud }),
+];
+
+type AnyEntityDef = EntityDef<z.ZodType, z.ZodType, z.ZodType>;
+
+function registerEntity(app: FastifyInstance, def: AnyEntityDef) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = [`crud ${def.path}`];
+  const { service } = def;
+  const base = `/${def.path}`;
+
+  r.get(base, {
+    schema: { tags, querystring: ZPageQuery, response: { 200: zPage(def.row) } },
+    handler: (req) => service.list({ db: app.db, scope: scopeOf(sessionOf(req)), query: req.query }),
+  });
+
+  r.get(`${base}/:id`, {
+    schema: { tags, params: ZCrudIdParams, response: { 200: def.row } },
+    handler: (req) => service.get({ db: app.db, scope: scopeOf(sessionOf(req)), id: req.params.id }),
+  });
+
+  r.post(base, {
+    schema: { tags, body: def.create, response: { 201: ZCrudCreated } },
+    handler: async (req, reply) => {
+      const created = await service.create({ db: app.db, scope: scopeOf(sessionOf(req)), input: req.body });
+      return reply.status(201).send(created);
+    },
+  });
+
+  r.put(`${base}/:id`, {
+    schema: { tags, params: ZCrudIdParams, body: def.update, response: { 200: ZCrudMessage } },
+    handler: (req) => service.update({ db: app.db, scope: scopeOf(sessionOf(req)), id: req.params.id, input: req.body }),
+  });
+
+  r.delete(`${base}/:id`, {
+    schema: { tags, params: ZCrudIdParams, response: { 200: ZCrudMessage } },
+    handler: (req) => service.remove({ db: app.db, scope: scopeOf(sessionOf(req)), id: req.params.id }),
+  });
+}
+
+/**
+ * Back-office (CRUD area) routes, under /api/crud behind authentication. Role 1 only (DESIGN.md §4):
+ * employees and encargados get 403 before anything is read; each service scopes rows to the
+ * caller's store, and keeps the global catalogues and store creation for the platform operator.
+ */
+export async function crudRoutes(app: FastifyInstance) {
+  // Before validation: an employee learns nothing about the back-office, not even its field rules.
+  app.addHook('preValidation', requireRole([ROL.ADMIN], M.roles.backofficeOnly));
+  for (const def of CRUD_ENTITIES) registerEntity(app, def as AnyEntityDef);
+}

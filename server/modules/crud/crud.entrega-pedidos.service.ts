@@ -1,0 +1,163 @@
+import { and, desc, eq, ilike, or } from 'drizzle-orm';
+import { AppError } from '#shared/errors';
+import { M } from '#shared/messages';
+import type { TPage, TPageQuery } from '#shared/schemas/common';
+import type { TCrudCreated, TCrudMessage, TEntregaRow, ZCreateEntregaRequest } from '#shared/schemas/crud';
+import type { z } from 'zod';
+import type { Db, Tx } from '../../db/client';
+import { entregaPedido, producto, proveedor } from '../../db/schema';
+import { ajustarStock } from '../movimiento/ledger';
+import { countAll, fieldError, idOf, inScope, likePattern, notFound, pageOf, type CrudScope, type CrudService } from './crud.scope';
+
+type Input = z.output<typeof ZCreateEntregaRequest>;
+
+const columns = {
+  idEntrega: entregaPedido.idEntrega,
+  proveedorId: entregaPedido.proveedorId,
+  proveedorNombre: proveedor.nombre,
+  productoId: entregaPedido.productoId,
+  productoNombre: producto.nombre,
+  fechaEntrega: entregaPedido.fechaEntrega,
+  cantidad: entregaPedido.cantidad,
+  idTienda: entregaPedido.tiendaId,
+};
+
+const base = (db: Db | Tx) =>
+  db
+    .select(columns)
+    .from(entregaPedido)
+    .innerJoin(producto, eq(producto.idProducto, entregaPedido.productoId))
+    .innerJoin(proveedor, eq(proveedor.idProveedor, entregaPedido.proveedorId));
+
+export async function listEntregas(options: { db: Db; scope: CrudScope; query: TPageQuery }): Promise<TPage<TEntregaRow>> {
+  const { db, scope, query } = options;
+  const id = idOf(query.q);
+  const p = likePattern(query.q);
+  const where = and(
+    inScope(scope, entregaPedido.tiendaId),
+    query.q
+      ? or(
+          ilike(producto.nombre, p),
+          ilike(proveedor.nombre, p),
+          id != null ? or(eq(entregaPedido.idEntrega, id), eq(entregaPedido.productoId, id), eq(entregaPedido.proveedorId, id)) : undefined,
+        )
+      : undefined,
+  );
+  const { limit, offset } = pageOf(query);
+  const [items, [total]] = await Promise.all([
+    base(db).where(where).orderBy(desc(entregaPedido.idEntrega)).limit(limit).offset(offset),
+    db
+      .select({ n: countAll })
+      .from(entregaPedido)
+      .innerJoin(producto, eq(producto.idProducto, entregaPedido.productoId))
+      .innerJoin(proveedor, eq(proveedor.idProveedor, entregaPedido.proveedorId))
+      .where(where),
+  ]);
+  return { items, total: total?.n ?? 0 };
+}
+
+export async function getEntrega(options: { db: Db; scope: CrudScope; id: number }): Promise<TEntregaRow> {
+  const { db, scope, id } = options;
+  const [row] = await base(db)
+    .where(and(eq(entregaPedido.idEntrega, id), inScope(scope, entregaPedido.tiendaId)))
+    .limit(1);
+  if (!row) throw notFound();
+  return row;
+}
+
+/** The product must be visible to the caller and the supplier of the product's store; returns that store. */
+async function checkRefs(tx: Tx, scope: CrudScope, input: Input): Promise<number> {
+  const [p] = await tx
+    .select({ tiendaId: producto.tiendaId })
+    .from(producto)
+    .where(and(eq(producto.idProducto, input.productoId), inScope(scope, producto.tiendaId)))
+    .limit(1);
+  if (!p) throw fieldError('productoId', M.crud.productoNoExiste);
+  const [s] = await tx
+    .select({ tiendaId: proveedor.tiendaId })
+    .from(proveedor)
+    .where(and(eq(proveedor.idProveedor, input.proveedorId), inScope(scope, proveedor.tiendaId)))
+    .limit(1);
+  if (!s) throw fieldError('proveedorId', M.crud.proveedorNoExiste);
+  if (s.tiendaId !== p.tiendaId) throw fieldError('proveedorId', M.crud.entregaProveedorOtraTienda);
+  return p.tiendaId;
+}
+
+const sinStock = () => new AppError('CONFLICT', M.crud.entregaSinStock);
+
+/** Receiving an order adds its quantity to the product's stock, with its movimiento, in one transaction. */
+export async function createEntrega(options: { db: Db; scope: CrudScope; input: Input }): Promise<TCrudCreated> {
+  const { db, scope, input } = options;
+  const id = await db.transaction(async (tx) => {
+    const tiendaId = await checkRefs(tx, scope, input);
+    const [row] = await tx
+      .insert(entregaPedido)
+      .values({ tiendaId, proveedorId: input.proveedorId, productoId: input.productoId, fechaEntrega: input.fechaEntrega, cantidad: input.cantidad })
+      .returning({ id: entregaPedido.idEntrega });
+    const id = row!.id;
+    const r = await ajustarStock(tx, { tiendaId, productoId: input.productoId, delta: input.cantidad, motivo: `Entrega de pedido #${id}` });
+    if (!r) throw fieldError('productoId', M.crud.productoNoExiste);
+    return id;
+  });
+  return { id, message: M.crud.registrado.entrega_pedidos };
+}
+
+/** A corrected quantity or product moves the difference through the ledger; stock never goes below 0. */
+export async function updateEntrega(options: { db: Db; scope: CrudScope; id: number; input: Input }): Promise<TCrudMessage> {
+  const { db, scope, id, input } = options;
+  await db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ tiendaId: entregaPedido.tiendaId, productoId: entregaPedido.productoId, cantidad: entregaPedido.cantidad })
+      .from(entregaPedido)
+      .where(and(eq(entregaPedido.idEntrega, id), inScope(scope, entregaPedido.tiendaId)))
+      .for('update')
+      .limit(1);
+    if (!current) throw notFound();
+    const tiendaId = await checkRefs(tx, scope, input);
+    if (tiendaId !== current.tiendaId) throw fieldError('productoId', M.crud.productoNoExiste);
+    const motivo = `Entrega de pedido #${id} (corrección)`;
+    if (input.productoId === current.productoId) {
+      const delta = input.cantidad - current.cantidad;
+      if (delta !== 0 && !(await ajustarStock(tx, { tiendaId, productoId: input.productoId, delta, motivo }))) throw sinStock();
+    } else {
+      if (!(await ajustarStock(tx, { tiendaId, productoId: current.productoId, delta: -current.cantidad, motivo }))) throw sinStock();
+      await ajustarStock(tx, { tiendaId, productoId: input.productoId, delta: input.cantidad, motivo });
+    }
+    await tx
+      .update(entregaPedido)
+      .set({ proveedorId: input.proveedorId, productoId: input.productoId, fechaEntrega: input.fechaEntrega, cantidad: input.cantidad })
+      .where(eq(entregaPedido.idEntrega, id));
+  });
+  return { message: M.crud.actualizado.entrega_pedidos };
+}
+
+/** Removing a delivery takes its quantity back out of stock, only if the stock still holds it (else 409). */
+export async function deleteEntrega(options: { db: Db; scope: CrudScope; id: number }): Promise<TCrudMessage> {
+  const { db, scope, id } = options;
+  await db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ tiendaId: entregaPedido.tiendaId, productoId: entregaPedido.productoId, cantidad: entregaPedido.cantidad })
+      .from(entregaPedido)
+      .where(and(eq(entregaPedido.idEntrega, id), inScope(scope, entregaPedido.tiendaId)))
+      .for('update')
+      .limit(1);
+    if (!current) throw notFound();
+    const r = await ajustarStock(tx, {
+      tiendaId: current.tiendaId,
+      productoId: current.productoId,
+      delta: -current.cantidad,
+      motivo: `Entrega de pedido #${id} eliminada`,
+    });
+    if (!r) throw sinStock();
+    await tx.delete(entregaPedido).where(eq(entregaPedido.idEntrega, id));
+  });
+  return { message: M.crud.eliminado.entrega_pedidos };
+}
+
+export const entregaPedidosCrud: CrudService<TEntregaRow, Input, Input> = {
+  list: listEntregas,
+  get: getEntrega,
+  create: createEntrega,
+  update: updateEntrega,
+  remove: deleteEntrega,
+};

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { M } from '../../messages';
+import { zCampo, zInt, zPesos } from './common';
+
+/** Register invoice line (spec §5): Venta ID, Producto ID, Cantidad > 0, Precio > 0, Estado. */
+export const ZCreateFacturaRequest = z.object({
+  ventaId: zInt({ required: M.crud.campo('Venta ID'), min: 1 }),
+  productoId: zInt({ required: M.crud.campo('Producto ID'), min: 1 }),
+  cantidad: zInt({ required: M.crud.cantidadInvalida, min: 1 }),
+  precio: zPesos(M.crud.precioInvalido),
+  estado: zCampo('Estado', 30),
+});
+export type TCreateFacturaRequest = z.input<typeof ZCreateFacturaRequest>;
+
+export const ZUpdateFacturaRequest = ZCreateFacturaRequest;
+export type TUpdateFacturaRequest = TCreateFacturaRequest;
+
+export const ZFacturaRow = z.object({
+  idFactura: z.number().int(),
+  ventaId: z.number().int(),
+  productoId: z.number().int(),
+  productoNombre: z.string(),
+  cantidad: z.number().int(),
+  precio: z.number().int(),
+  estado: z.string(),
+  idTienda: z.number().int(),
+});
+export type TFacturaRow = z.infer<typeof ZFacturaRow>;

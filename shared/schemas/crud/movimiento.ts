@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { M } from '../../messages';
+import { zCampo, zFecha, zIdTecleado, zInt } from './common';
+
+/** Register movement (spec §5): a typed id above 1; the rest required. Free-text record (spec §4). */
+export const ZCreateMovimientoRequest = z.object({
+  idMovimiento: zIdTecleado(M.crud.idMovimiento),
+  cantidadDespues: zInt({ required: M.crud.campo('Cantidad después'), invalid: M.crud.cantidadInvalida, min: 0 }),
+  fechaMovimiento: zFecha('Fecha del movimiento'),
+  fechaModificacion: zFecha('Fecha de modificación'),
+  estadoDespues: zCampo('Estado después', 60),
+  inventarioId: zInt({ required: M.crud.campo('ID del Inventario'), invalid: M.crud.idInvalido, min: 1 }),
+});
+export type TCreateMovimientoRequest = z.input<typeof ZCreateMovimientoRequest>;
+
+export const ZUpdateMovimientoRequest = ZCreateMovimientoRequest.omit({ idMovimiento: true });
+export type TUpdateMovimientoRequest = z.input<typeof ZUpdateMovimientoRequest>;
+
+export const ZMovimientoRow = z.object({
+  idMovimiento: z.number().int(),
+  cantidadDespues: z.number().int(),
+  /** ISO timestamps; shown as dates in Bogotá time. */
+  fechaMovimiento: z.string(),
+  fechaModificacion: z.string(),
+  estadoDespues: z.string(),
+  inventarioId: z.number().int().nullable(),
+  productoId: z.number().int().nullable(),
+  motivo: z.string(),
+  idTienda: z.number().int(),
+});
+export type TMovimientoRow = z.infer<typeof ZMovimientoRow>;

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { M } from '../../messages';
+import { ESTADOS_VENTA, zFecha, zHora, zIdTiendaOpcional, zInt, zOptText } from './common';
+
+/** A sale record: date and time in Bogotá, state, optional client and cashier by their documents. */
+export const ZCreateVentaRequest = z.object({
+  fecha: zFecha('Fecha de la Venta'),
+  hora: zHora('Hora de Venta'),
+  estado: z.enum(ESTADOS_VENTA, { error: M.crud.campo('Estado de Venta') }),
+  clienteDocumento: zOptText(20),
+  metodoPagoId: zInt({ required: M.crud.campo('Id del metodo de Pago'), invalid: M.crud.idInvalido, min: 1 }),
+  usuarioDocumento: zOptText(20),
+  idTienda: zIdTiendaOpcional,
+});
+export type TCreateVentaRequest = z.input<typeof ZCreateVentaRequest>;
+
+export const ZUpdateVentaRequest = ZCreateVentaRequest.omit({ idTienda: true });
+export type TUpdateVentaRequest = z.input<typeof ZUpdateVentaRequest>;
+
+export const ZVentaRow = z.object({
+  idVenta: z.number().int(),
+  /** ISO timestamp; the list shows its date and time in Bogotá. */
+  fecha: z.string(),
+  estado: z.string(),
+  clienteDocumento: z.string().nullable(),
+  clienteNombre: z.string().nullable(),
+  idTienda: z.number().int(),
+  tiendaNombre: z.string(),
+  metodoPagoId: z.number().int(),
+  usuarioDocumento: z.string().nullable(),
+  usuarioTiendaId: z.number().int().nullable(),
+  total: z.number().int(),
+});
+export type TVentaRow = z.infer<typeof ZVentaRow>;
