@@ -12,7 +12,7 @@ import { productos } from './messages/productos';
 import { proveedores } from './messages/proveedores';
 import { ventas } from './messages/ventas';
 
-export const PRODUCT_NAME = 'ADAX Store Manager';
+export { PRODUCT_NAME } from './product';
 
 export const M = {
   generic: {

@@ -1,13 +1,69 @@
-import { StrictMode } from 'react';
+import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
-import { AppProviders } from './app/providers';
-import { AppRouter } from './app/router';
+import { paths } from './config/paths';
 import './styles/global.css';
+
+/*
+ * The entry holds React and this boot code only. The public landing page (at `/` and at every
+ * unknown path, spec §2) is its own small chunk and renders without React Router; the router,
+ * the data layer, the guards and the application screens load only for the application's paths.
+ * Together React and React Router weigh more than the landing page's budget (80 KB gzipped).
+ */
+const LandingPage = lazy(() => import('./features/landing/landing-page'));
+const App = lazy(async () => {
+  const [{ AppProviders }, { AppRouter }] = await Promise.all([import('./app/providers'), import('./app/router')]);
+  return {
+    default: function App() {
+      return (
+        <AppProviders>
+          <AppRouter />
+        </AppProviders>
+      );
+    },
+  };
+});
+
+// The application's own paths; every other path is the landing page, exactly as the router decides
+// (React Router matches without regard to letter case or a trailing slash; /crud/* is one subtree).
+const routesOf = (node: string | object): string[] =>
+  typeof node === 'string' ? [node] : Object.values(node).flatMap((child: string | object) => routesOf(child));
+const appPaths = new Set(
+  routesOf(paths)
+    .filter((p) => p !== paths.landing && p !== paths.index)
+    .map((p) => p.toLowerCase()),
+);
+
+function isAppPath(pathname: string): boolean {
+  let p = pathname;
+  try {
+    p = decodeURI(pathname);
+  } catch {
+    // A malformed address is none of the application's.
+  }
+  p = p.toLowerCase().replace(/\/+$/, '') || '/';
+  return appPaths.has(p) || p === '/crud' || p.startsWith('/crud/');
+}
+
+function Loading() {
+  return (
+    <div className="state" role="status">
+      Cargando…
+    </div>
+  );
+}
+
+const onLanding = !isAppPath(window.location.pathname);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <AppProviders>
-      <AppRouter />
-    </AppProviders>
+    {onLanding ? (
+      <Suspense fallback={null}>
+        <LandingPage />
+      </Suspense>
+    ) : (
+      <Suspense fallback={<Loading />}>
+        <App />
+      </Suspense>
+    )}
   </StrictMode>,
 );

@@ -6,6 +6,8 @@ import { RedirectIfSession, RequireRole, RequireSession } from './guards';
 import { AppLayout } from './layouts/app-layout';
 
 // Each screen is its own chunk: the landing page loads none of the application's code.
+// This table itself loads only for the application's paths: web/main.tsx tells them from the
+// landing page's by `paths`, so every route here takes its path from web/config/paths.ts.
 const LandingPage = lazy(() => import('../features/landing/landing-page'));
 const IniciarSesionPage = lazy(() => import('../features/auth/iniciar-sesion-page'));
 const RegistroPage = lazy(() => import('../features/auth/registro-page'));
