@@ -16,7 +16,11 @@ const arg = (name: string, fallback: number) => {
 };
 const PRODUCTS = arg('products', 100_000);
 const LINES = arg('lines', 1_000_000);
-export const BENCH_ACCOUNT = { email: 'bench@adax.co', password: 'Bench2024', code: 'BNCH-2024' };
+const argText = (name: string, fallback: string) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? process.argv[i + 1]! : fallback;
+};
+const BENCH_ACCOUNT = { email: argText('account', 'bench@adax.co'), password: 'Bench2024', code: argText('code', 'BNCH-2024') };
 
 const env = loadEnv({ ...process.env, DATA_DIR: process.env.BENCH_DATA_DIR ?? path.join(process.env.DATA_DIR ?? './data', 'bench') });
 const database = await openDatabase(env);
@@ -46,12 +50,12 @@ console.log(`Generando ${PRODUCTS} productos y ${LINES} líneas de factura…`);
 await db.execute(sql`select setseed(0.42)`);
 const created = (await db.execute(sql`
   insert into tienda (nombre_tienda, correo, contrasena_hash, codigo_invitacion, direccion, telefono)
-  values ('Tienda Benchmark', ${BENCH_ACCOUNT.email}, ${hash}, ${BENCH_ACCOUNT.code}, 'Carrera 7 # 1-1', '6010000000')
+  values (${`Tienda Benchmark ${BENCH_ACCOUNT.code}`}, ${BENCH_ACCOUNT.email}, ${hash}, ${BENCH_ACCOUNT.code}, 'Carrera 7 # 1-1', '6010000000')
   returning id_tienda`)) as unknown as { rows: { id_tienda: number }[] };
 const tid = created.rows[0]!.id_tienda;
 await db.execute(sql`
   insert into usuario (documento, tipo_doc, nombre1, apellido1, correo, contrasena_hash, rol_id, tienda_id)
-  values ('9000000001', 'CC', 'Cajero', 'Benchmark', 'cajero.bench@adax.co', ${hash}, 2, ${tid})
+  values (${String(9000000000 + tid)}, 'CC', 'Cajero', 'Benchmark', ${`cajero.${tid}.bench@adax.co`}, ${hash}, 2, ${tid})
   on conflict do nothing`);
 
 await step('proveedores', sql`
@@ -90,6 +94,7 @@ await step('movimientos de inventario inicial', sql`
   select tienda_id, id_producto, 0, stock, 0, stock, 'Entrada', 'Inventario inicial', now() - interval '366 days', now() - interval '366 days'
   from producto where tienda_id = ${tid}`);
 const ventas = Math.ceil(LINES / 3);
+if (ventas > 0) {
 await step('ventas', sql`
   insert into venta (tienda_id, fecha, estado, cliente_id, metodo_pago_id, usuario_id, total, monto_recibido)
   select ${tid}, now() - (random() * interval '365 days'),
@@ -110,6 +115,7 @@ await step('totales de las ventas', sql`
   update venta v set total = s.total, monto_recibido = s.total
   from (select venta_id, sum(cantidad * precio) as total from factura where tienda_id = ${tid} group by venta_id) s
   where s.venta_id = v.id_venta`);
+}
 await step('estadísticas', sql`analyze`);
 await database.close();
 console.log(`Listo en ${((Date.now() - t0) / 1000).toFixed(1)} s. Tienda: ${BENCH_ACCOUNT.email} / ${BENCH_ACCOUNT.password}`);

@@ -1,0 +1,310 @@
+// npm run bench [-- --duration 10 --connections 32 --quick]
+// Starts the real server on loopback against the benchmark store (npm run bench:data) and measures
+// it with autocannon: reference route, product search, legacy full list, racing checkouts, analysis,
+// invoice list, sign-in, cold start, memory, and the web app's JavaScript in Chromium.
+// Prints a table and writes bench/results/<date>.json|.md and bench/results/latest.*.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import autocannon from 'autocannon';
+import { chromium } from '@playwright/test';
+import { sql } from 'drizzle-orm';
+import { createDb } from '../server/db/client';
+
+const argv = process.argv.slice(2);
+const flag = (name: string) => argv.includes(`--${name}`);
+const opt = (name: string, fallback: number) => {
+  const i = argv.indexOf(`--${name}`);
+  return i >= 0 ? Number(argv[i + 1]) : fallback;
+};
+const QUICK = flag('quick');
+const DURATION = opt('duration', QUICK ? 3 : 10);
+const CONNECTIONS = opt('connections', 32);
+const PRODUCTS = opt('products', QUICK ? 2_000 : 100_000);
+const LINES = opt('lines', QUICK ? 10_000 : 1_000_000);
+const DATA_DIR = path.resolve(process.env.BENCH_DATA_DIR ?? (QUICK ? path.join(os.tmpdir(), 'adax-bench-quick') : 'data/bench'));
+const DATABASE_URL = process.env.DATABASE_URL || undefined;
+const PORT = opt('port', 4900);
+const BASE = `http://127.0.0.1:${PORT}`;
+const LEGACY = '/adx/ADAX-Store-Manager/Crud';
+const ACCOUNT = { email: 'bench@adax.co', password: 'Bench2024' };
+const LEGACY_ACCOUNT = { email: 'bench10k@adax.co', password: 'Bench2024' };
+
+interface Row {
+  measure: string;
+  rps?: number;
+  p50?: number;
+  p99?: number;
+  errors?: number;
+  ratio?: number;
+  note?: string;
+}
+const rows: Row[] = [];
+const log = (s: string) => console.log(s);
+
+function run(cmd: string, args: string[], env: Record<string, string> = {}) {
+  const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} falló`);
+}
+
+// 1. Build and data.
+if (!fs.existsSync('dist/server/main.js') || !fs.existsSync('dist/web/index.html') || flag('build')) run('npm', ['run', 'build', '--silent']);
+const dataEnv: Record<string, string> = DATABASE_URL ? { DATABASE_URL } : { BENCH_DATA_DIR: DATA_DIR };
+run('npx', ['tsx', 'scripts/bench-data.ts', '--products', String(PRODUCTS), '--lines', String(LINES)], dataEnv);
+run('npx', ['tsx', 'scripts/bench-data.ts', '--products', '10000', '--lines', '0', '--account', LEGACY_ACCOUNT.email, '--code', 'BNCH-10K0'], dataEnv);
+
+// Hot products for the checkout race: 30 products with a small stock that many connections fight over.
+async function withDb<T>(fn: (db: Awaited<ReturnType<typeof createDb>>['db']) => Promise<T>): Promise<T> {
+  const database = await createDb(DATABASE_URL ? { databaseUrl: DATABASE_URL } : { pgliteDir: path.join(DATA_DIR, 'pglite') });
+  try {
+    return await fn(database.db);
+  } finally {
+    await database.close();
+  }
+}
+type Q = { rows: Record<string, unknown>[] };
+const hot = await withDb(async (db) => {
+  // Through the ledger, like any stock change: a movimiento to 400 units, then the stock itself.
+  const res = (await db.execute(sql`
+    with h as (
+      select p.id_producto, p.tienda_id, p.stock from producto p join tienda t on t.id_tienda = p.tienda_id
+      where t.correo = ${ACCOUNT.email} order by p.id_producto limit 30
+    ), m as (
+      insert into movimiento (tienda_id, producto_id, stock_antes, entradas, salidas, cantidad_despues, estado_despues, motivo)
+      select tienda_id, id_producto, stock, greatest(400 - stock, 0), greatest(stock - 400, 0), 400, 'Ajuste', 'Preparación del benchmark' from h
+    )
+    update producto set stock = 400, estado = 1 from h where producto.id_producto = h.id_producto
+    returning producto.id_producto`)) as unknown as Q;
+  return res.rows.map((r) => Number(r.id_producto));
+});
+
+// 2. Cold start.
+let server: ChildProcess | undefined;
+let peakRss = 0;
+const rssOf = (pid: number) => {
+  try {
+    const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Number(m[1]) / 1024 : 0;
+  } catch {
+    return 0;
+  }
+};
+async function startServer(): Promise<number> {
+  const t0 = performance.now();
+  server = spawn(process.execPath, ['dist/server/main.js'], {
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: String(PORT),
+      DATA_DIR,
+      ...(DATABASE_URL ? { DATABASE_URL } : {}),
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_AUTH_MAX: '100000000',
+      DEMO_DATA: 'false',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  for (;;) {
+    try {
+      if ((await fetch(`${BASE}/api/ping`)).ok) return performance.now() - t0;
+    } catch {
+      // not yet
+    }
+    if (server.exitCode !== null) throw new Error('el servidor no arrancó');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+const coldStart = await startServer();
+await new Promise((r) => setTimeout(r, 1000));
+const rssRest = rssOf(server!.pid!);
+const sampler = setInterval(() => (peakRss = Math.max(peakRss, rssOf(server!.pid!))), 200);
+
+async function login(account: { email: string; password: string }) {
+  const res = await fetch(`${BASE}/api/sesion/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ tipo: 'tienda', email: account.email, contrasena: account.password }),
+  });
+  if (!res.ok) throw new Error(`login ${res.status}`);
+  return ((await res.json()) as { token: string }).token;
+}
+const token = await login(ACCOUNT);
+const legacyToken = await login(LEGACY_ACCOUNT);
+const auth = { authorization: `Bearer ${token}` };
+
+async function measure(name: string, opts: Partial<autocannon.Options> & { requests?: autocannon.Request[] }, note?: string) {
+  const result = await autocannon({ url: BASE, connections: CONNECTIONS, duration: DURATION, ...opts } as autocannon.Options);
+  const non2xx = result.non2xx ?? 0;
+  const row: Row = {
+    measure: name,
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + non2xx,
+    note,
+  };
+  rows.push(row);
+  log(`  ${name}: ${row.rps} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, errores ${row.errors}`);
+  return { result, row };
+}
+
+log(`\nMidiendo (${CONNECTIONS} conexiones, ${DURATION} s cada medida)…`);
+const ref = await measure('referencia: GET /api/ping', { url: `${BASE}/api/ping` });
+
+const fragments = ['arroz', 'leche', 'café sello', 'jabón', 'pasta d', 'agua', 'queso', 'harina', 'galle', 'cerveza á'];
+let fi = 0;
+await measure(`búsqueda de productos (${PRODUCTS.toLocaleString('es-CO')} productos, 20 por página)`, {
+  headers: auth,
+  requests: [{ setupRequest: (req) => ({ ...req, path: `/api/ventas/productos?q=${encodeURIComponent(fragments[fi++ % fragments.length]!)}&page=1&pageSize=20` }) }],
+});
+
+await measure('lista completa heredada listarProductosAppPrecio (10.000 productos)', {
+  url: `${BASE}${LEGACY}/controlador/controlador.producto.php?listarProductosAppPrecio=true`,
+  headers: { authorization: `Bearer ${legacyToken}` },
+});
+
+// Racing checkouts: each sale takes 3 of the 30 hot products, 1–2 units each.
+let seq = 0;
+const checkout = await measure('venta de 3 líneas (compitiendo por 30 productos)', {
+  method: 'POST',
+  headers: { ...auth, 'content-type': 'application/json' },
+  requests: [
+    {
+      setupRequest: (req) => {
+        const i = seq++;
+        const lines = [0, 1, 2].map((k) => ({ productoId: hot[(i * 7 + k * 11) % hot.length]!, cantidad: 1 + ((i + k) % 2) }));
+        return { ...req, body: JSON.stringify({ lineas: lines, metodoPagoId: 5, montoRecibido: 10_000_000 }) };
+      },
+    },
+  ],
+});
+const sold2xx = checkout.result['2xx'];
+const refused = checkout.result.non2xx;
+checkout.row.rps = Math.round(sold2xx / DURATION);
+checkout.row.errors = checkout.result.errors + checkout.result.timeouts;
+checkout.row.note = `${sold2xx} ventas, ${refused} rechazadas por stock (422); ventas/s = ventas confirmadas`;
+
+await measure(`análisis de popularidad (${LINES.toLocaleString('es-CO')} líneas)`, { url: `${BASE}/api/analisis`, headers: auth });
+let inv = 0;
+await measure(`lista de facturas (${LINES.toLocaleString('es-CO')} líneas, páginas 1–50)`, {
+  headers: auth,
+  requests: [{ setupRequest: (req) => ({ ...req, path: `/api/facturas?page=${1 + (inv++ % 50)}&pageSize=20` }) }],
+});
+await measure('inicio de sesión (scrypt N=2^15, r=8, p=3)', {
+  method: 'POST',
+  url: `${BASE}/api/sesion/login`,
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ tipo: 'tienda', email: ACCOUNT.email, contrasena: ACCOUNT.password }),
+  connections: Math.min(CONNECTIONS, 8),
+});
+clearInterval(sampler);
+for (const r of rows) if (r.rps !== undefined && ref.row.rps) r.ratio = Number((r.rps / ref.row.rps).toFixed(3));
+
+// 3. Web app in Chromium: JavaScript loaded by the landing page and by /ventas, and /ventas usable time.
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'],
+});
+async function jsLoadedBy(pathname: string, before?: (page: import('@playwright/test').Page) => Promise<void>) {
+  const page = await browser.newPage();
+  if (before) await before(page);
+  const scripts = new Set<string>();
+  page.on('response', (r) => {
+    if (r.url().endsWith('.js')) scripts.add(new URL(r.url()).pathname);
+  });
+  await page.goto(`${BASE}${pathname}`, { waitUntil: 'networkidle' });
+  await page.close();
+  let gz = 0;
+  for (const s of scripts) {
+    const file = path.join('dist/web', s);
+    if (fs.existsSync(file)) gz += zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length;
+  }
+  return { files: scripts.size, kb: Number((gz / 1024).toFixed(1)) };
+}
+const signIn = async (page: import('@playwright/test').Page) => {
+  await page.goto(`${BASE}/iniciar_sesion`);
+  await page.evaluate(
+    async ([email, pass]) => {
+      const r = await fetch('/api/sesion/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ tipo: 'tienda', email, contrasena: pass }) });
+      const { token, sesion } = await r.json();
+      localStorage.setItem('token', token);
+      localStorage.setItem('tipo', 'tienda');
+      localStorage.setItem('rol', String(sesion.rol));
+      localStorage.setItem('usuario', sesion.usuario);
+      localStorage.setItem('tienda', sesion.tienda);
+      localStorage.setItem('id_Tienda', String(sesion.id_Tienda));
+      localStorage.setItem('codigo_invitacion', sesion.codigo_invitacion ?? '');
+    },
+    [ACCOUNT.email, ACCOUNT.password],
+  );
+};
+const landingJs = await jsLoadedBy('/');
+const ventasJs = await jsLoadedBy('/ventas', signIn);
+rows.push({ measure: 'JavaScript de la página de inicio (gzip)', note: `${landingJs.kb} KB en ${landingJs.files} archivos` });
+rows.push({ measure: 'JavaScript de /ventas (gzip)', note: `${ventasJs.kb} KB en ${ventasJs.files} archivos` });
+
+const usable: number[] = [];
+{
+  const page = await browser.newPage();
+  await signIn(page);
+  for (let i = 0; i < 5; i++) {
+    await page.goto(`${BASE}/inicio`);
+    await page.getByRole('link', { name: /^Ventas/ }).waitFor();
+    const t0 = Date.now();
+    await page.getByRole('link', { name: /^Ventas/ }).click();
+    await page.getByRole('button', { name: /^Agregar/ }).first().waitFor({ timeout: 10_000 });
+    usable.push(Date.now() - t0);
+  }
+  await page.close();
+}
+await browser.close();
+usable.sort((a, b) => a - b);
+rows.push({ measure: `/ventas utilizable tras navegar (${PRODUCTS.toLocaleString('es-CO')} productos, Chromium)`, p50: usable[2], note: `mediana de 5; máx ${usable.at(-1)} ms` });
+rows.push({ measure: 'arranque en frío hasta la primera respuesta', note: `${Math.round(coldStart)} ms` });
+rows.push({ measure: 'memoria (RSS)', note: `${rssRest.toFixed(0)} MB en reposo, ${peakRss.toFixed(0)} MB máx. bajo carga` });
+
+server!.kill('SIGTERM');
+await new Promise((r) => server!.on('exit', r));
+
+// 4. Proof that the race sold nothing twice: stock never below zero, ledger and invoices agree.
+const proof = await withDb(async (db) => {
+  const res = (await db.execute(sql`
+    select p.id_producto, p.stock,
+      coalesce((select sum(entradas) - sum(salidas) from movimiento m where m.producto_id = p.id_producto), 0) as ledger,
+      coalesce((select sum(f.cantidad) from factura f join venta v on v.id_venta = f.venta_id where f.producto_id = p.id_producto and v.estado <> 'Anulada'), 0) as vendido
+    from producto p where p.id_producto in (${sql.join(hot.map((h) => sql`${h}`), sql`, `)})`)) as unknown as Q;
+  const negatives = res.rows.filter((r) => Number(r.stock) < 0).length;
+  const mismatched = res.rows.filter((r) => Number(r.stock) !== Number(r.ledger)).length;
+  return { negatives, mismatched, products: res.rows.length };
+});
+rows.push({ measure: 'sobreventa tras la carrera', note: `${proof.negatives} productos bajo cero, ${proof.mismatched} con stock distinto del libro de movimientos (de ${proof.products})` });
+
+// 5. Report.
+const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${DATABASE_URL ? 'PostgreSQL' : 'PGlite (embebida)'}`;
+const fmt = (n: number | undefined) => (n === undefined ? '' : String(n));
+const md = [
+  `### ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC — ${machine}`,
+  '',
+  `${CONNECTIONS} conexiones, ${DURATION} s por medida, loopback.`,
+  '',
+  '| medida | req/s | p50 ms | p99 ms | errores | vs. referencia | nota |',
+  '|---|---:|---:|---:|---:|---:|---|',
+  ...rows.map((r) => `| ${r.measure} | ${fmt(r.rps)} | ${fmt(r.p50)} | ${fmt(r.p99)} | ${fmt(r.errors)} | ${fmt(r.ratio)} | ${r.note ?? ''} |`),
+  '',
+].join('\n');
+console.log(`\n${md}`);
+fs.mkdirSync('bench/results', { recursive: true });
+const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+const json = JSON.stringify({ machine, connections: CONNECTIONS, duration: DURATION, products: PRODUCTS, lines: LINES, rows }, null, 2);
+if (!QUICK) {
+  fs.writeFileSync(`bench/results/${stamp}.json`, json);
+  fs.writeFileSync(`bench/results/${stamp}.md`, md);
+}
+fs.writeFileSync(`bench/results/latest${QUICK ? '-quick' : ''}.json`, json);
+fs.writeFileSync(`bench/results/latest${QUICK ? '-quick' : ''}.md`, md);
+if (proof.negatives > 0 || proof.mismatched > 0) {
+  console.error('¡La carrera dejó stock inconsistente!');
+  process.exit(1);
+}
