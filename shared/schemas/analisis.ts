@@ -15,7 +15,8 @@ export const ZAnalisisQuery = z
     pageSize: z.coerce.number().int().min(1).max(200).optional().default(50),
   })
   .refine(rangoValido, { path: ['hasta'], message: M.analisis.rangoInvalido });
-export type TAnalisisQuery = z.input<typeof ZAnalisisQuery>;
+/** What a client sends (every field optional). */
+export type TAnalisisQuery = Partial<z.output<typeof ZAnalisisQuery>>;
 export type TAnalisisFiltros = z.output<typeof ZAnalisisQuery>;
 
 /** Spec §3 "Analysis row": id, name, quantity sold — plus its class. */

@@ -12,7 +12,8 @@ export const ZFacturasQuery = ZPageQuery.extend({
     .union([z.literal(''), ZEstadoVenta], { error: M.facturas.estadoInvalido })
     .optional(),
 });
-export type TFacturasQuery = z.input<typeof ZFacturasQuery>;
+/** What a client sends (every field optional). */
+export type TFacturasQuery = Partial<z.output<typeof ZFacturasQuery>>;
 export type TFacturasFiltros = z.output<typeof ZFacturasQuery>;
 
 /** A sale in the invoice list (spec §3 "Invoice list row": id, product count, price, status). */

@@ -40,7 +40,8 @@ export const ZMovimientosQuery = ZPageQuery.extend({
   desde: zFechaFiltro(M.movimientos.fechaInvalida),
   hasta: zFechaFiltro(M.movimientos.fechaInvalida),
 }).refine(rangoValido, { path: ['hasta'], message: M.movimientos.rangoInvalido });
-export type TMovimientosQuery = z.input<typeof ZMovimientosQuery>;
+/** What a client sends (every field optional). */
+export type TMovimientosQuery = Partial<z.output<typeof ZMovimientosQuery>>;
 export type TMovimientosFiltros = z.output<typeof ZMovimientosQuery>;
 
 /** One line of the ledger as the movements screen shows it (spec §3 "Movement row"). */

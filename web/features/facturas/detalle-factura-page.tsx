@@ -1,1 +1,211 @@
-export { default } from '../../components/pending-page';
+import { Link, useLocation, useSearchParams } from 'react-router';
+import { AppError } from '#shared/errors';
+import { M } from '#shared/messages';
+import { formatPesos } from '#shared/money';
+import { paths } from '../../config/paths';
+import { useFactura } from './api/get-factura';
+import { estadoBadge, fechaLarga, hora } from './components/formato';
+import { PageHeader } from './components/page-header';
+import './facturas.css';
+
+const F = M.facturas;
+
+interface NavState {
+  idVenta?: unknown;
+  from?: unknown;
+}
+
+/** Reads the sale id from the navigation state (spec), or from ?id= after a reload. */
+function useIdVenta(): number | null {
+  const location = useLocation();
+  const [params] = useSearchParams();
+  const fromState = (location.state as NavState | null)?.idVenta;
+  const raw = typeof fromState === 'number' ? String(fromState) : params.get('id');
+  return raw && /^\d{1,10}$/.test(raw) && Number(raw) > 0 && Number(raw) <= 2_147_483_647 ? Number(raw) : null;
+}
+
+/** One invoice as a real document (spec §2 /detalle_factura): header, lines, totals, status. */
+export default function DetalleFacturaPage() {
+  const location = useLocation();
+  const idVenta = useIdVenta();
+  const from = (location.state as NavState | null)?.from;
+  const back = `${paths.gestionarVentas}${typeof from === 'string' && from.startsWith('?') ? from : ''}`;
+  const query = useFactura(idVenta);
+  const f = query.data;
+
+  const header = (
+    <PageHeader
+      title={idVenta ? `${F.detalleTitulo} #${idVenta}` : F.detalleTitulo}
+      back={back}
+      backLabel={F.volver}
+      actions={
+        f ? (
+          <button type="button" className="btn" onClick={() => window.print()}>
+            {F.imprimir}
+          </button>
+        ) : null
+      }
+    />
+  );
+
+  if (idVenta == null || (query.error instanceof AppError && query.error.code === 'NOT_FOUND'))
+    return (
+      <>
+        {header}
+        <div className="card state" role="alert">
+          <p>{idVenta == null ? F.sinId : F.noEncontrada}</p>
+          <Link className="btn" to={back}>
+            {F.volver}
+          </Link>
+        </div>
+      </>
+    );
+
+  return (
+    <>
+      {header}
+      {query.isPending ? (
+        <div className="state" role="status">
+          Cargando…
+        </div>
+      ) : query.isError || !f ? (
+        <div className="card state" role="alert">
+          <p>{F.detalleFallido}</p>
+          <button type="button" className="btn" onClick={() => query.refetch()}>
+            Reintentar
+          </button>
+        </div>
+      ) : (
+        <article className="card factura" aria-labelledby="factura-titulo">
+          {f.estado === 'Anulada' ? (
+            <p className="factura-aviso factura-aviso--anulada" role="note">
+              {F.anuladaAviso}
+            </p>
+          ) : f.estado === 'Pendiente' ? (
+            <p className="factura-aviso factura-aviso--pendiente" role="note">
+              {F.pendienteAviso}
+            </p>
+          ) : null}
+
+          <header className="factura-head">
+            <div className="factura-tienda">
+              <strong className="factura-tienda__nombre" data-testid="factura-tienda">
+                {f.tienda.nombre}
+              </strong>
+              {f.tienda.direccion ? <span>{f.tienda.direccion}</span> : null}
+              {f.tienda.telefono ? <span>Tel. {f.tienda.telefono}</span> : null}
+            </div>
+            <div className="factura-numero">
+              <h2 id="factura-titulo">Factura de venta</h2>
+              <span className="factura-numero__id" data-testid="factura-id">
+                N.º {f.idVenta}
+              </span>
+              <span className={estadoBadge(f.estado)} data-testid="factura-estado">
+                {f.estado}
+              </span>
+            </div>
+          </header>
+
+          <dl className="factura-datos">
+            <div>
+              <dt>Fecha</dt>
+              <dd>{fechaLarga.format(new Date(f.fecha))}</dd>
+            </div>
+            <div>
+              <dt>Hora</dt>
+              <dd>{hora.format(new Date(f.fecha))}</dd>
+            </div>
+            <div>
+              <dt>Cajero</dt>
+              <dd>{f.cajero}</dd>
+            </div>
+            <div>
+              <dt>Cliente</dt>
+              <dd>
+                {f.cliente ? (
+                  <>
+                    {f.cliente.nombre}
+                    <span className="factura-doc">
+                      {f.cliente.tipoDocumento} {f.cliente.documento}
+                    </span>
+                  </>
+                ) : (
+                  F.clienteGeneral
+                )}
+              </dd>
+            </div>
+            <div>
+              <dt>Método de pago</dt>
+              <dd>{f.metodoPago ?? '—'}</dd>
+            </div>
+          </dl>
+
+          <div className="table-wrap factura-lineas">
+            <table className="table factura-tabla">
+              <caption className="visually-hidden">Productos de la venta {f.idVenta}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Producto</th>
+                  <th scope="col" className="num">
+                    Cantidad
+                  </th>
+                  <th scope="col" className="num">
+                    Precio unitario
+                  </th>
+                  <th scope="col" className="num">
+                    Subtotal
+                  </th>
+                  <th scope="col" className="factura-col-estado">
+                    Estado
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {f.lineas.map((l) => (
+                  <tr key={l.productoId}>
+                    <td className="factura-c-producto">{l.producto}</td>
+                    <td className="num factura-c-cantidad" data-label="Cantidad">
+                      {l.cantidad}
+                    </td>
+                    <td className="num factura-c-precio" data-label="Precio unitario">
+                      {formatPesos(l.precio)}
+                    </td>
+                    <td className="num factura-c-subtotal" data-label="Subtotal">
+                      {formatPesos(l.subtotal)}
+                    </td>
+                    <td className="factura-col-estado">
+                      <span className={estadoBadge(l.estado)}>{l.estado}</span>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+
+          <dl className="factura-totales">
+            <div>
+              <dt>Unidades</dt>
+              <dd>{f.unidades}</dd>
+            </div>
+            <div className="factura-totales__total">
+              <dt>Total</dt>
+              <dd data-testid="factura-total">{formatPesos(f.total)}</dd>
+            </div>
+            {f.montoRecibido != null ? (
+              <>
+                <div>
+                  <dt>Recibido</dt>
+                  <dd>{formatPesos(f.montoRecibido)}</dd>
+                </div>
+                <div>
+                  <dt>Cambio</dt>
+                  <dd>{formatPesos(f.cambio ?? 0)}</dd>
+                </div>
+              </>
+            ) : null}
+          </dl>
+        </article>
+      )}
+    </>
+  );
+}
