@@ -39,6 +39,8 @@ declare module 'fastify' {
     /** Server secret for signing tokens and hashing recovery codes. */
     secret: string;
     authenticate: (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** Every route registered, for the authorization matrix test. */
+    routeTable: { method: string; url: string }[];
     authRateLimit: {
       max: number;
       timeWindow: string;
@@ -75,6 +77,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustProxy: env.TRUST_PROXY,
     // Client-generated ids never reach the logs as trusted values.
     requestIdHeader: false,
+  });
+  app.decorate('routeTable', [] as { method: string; url: string }[]);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) if (method !== 'HEAD') app.routeTable.push({ method, url: route.url });
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
