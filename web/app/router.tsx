@@ -13,7 +13,7 @@ const IniciarSesionPage = lazy(() => import('../features/auth/iniciar-sesion-pag
 const RegistroPage = lazy(() => import('../features/auth/registro-page'));
 const RestablecerPage = lazy(() => import('../features/auth/restablecer-page'));
 const InicioPage = lazy(() => import('../features/inicio/inicio-page'));
-const PendingPage = lazy(() => import('../components/pending-page'));
+const CrudRoutes = lazy(() => import('../features/crud/crud-routes'));
 const VentasPage = lazy(() => import('../features/ventas/ventas-page'));
 const GenerarPagoPage = lazy(() => import('../features/ventas/generar-pago-page'));
 const FacturaPage = lazy(() => import('../features/ventas/factura-page'));
@@ -76,7 +76,7 @@ export function AppRouter() {
             path="/crud/*"
             element={
               <RequireRole roles={[ROL.ADMIN]}>
-                <PendingPage />
+                <CrudRoutes />
               </RequireRole>
             }
           />
