@@ -71,11 +71,11 @@ export async function buscarCliente(options: { db: Db | Tx; tiendaId: number; do
   return c;
 }
 
-/** Adds up repeated products: one line per product, in id order (the order rows are locked in). */
+/** Adds up repeated products: one line per product, in the order the cashier first added them. */
 export function mergeLineas(lineas: readonly { productoId: number; cantidad: number }[]): { productoId: number; cantidad: number }[] {
   const merged = new Map<number, number>();
   for (const l of lineas) merged.set(l.productoId, (merged.get(l.productoId) ?? 0) + l.cantidad);
-  return [...merged].sort(([a], [b]) => a - b).map(([productoId, cantidad]) => ({ productoId, cantidad }));
+  return [...merged].map(([productoId, cantidad]) => ({ productoId, cantidad }));
 }
 
 /**
@@ -126,7 +126,8 @@ export async function registrarVenta(options: {
     await tx.insert(factura).values(
       lineas.map((l) => ({ tiendaId, ventaId: id, productoId: l.productoId, cantidad: l.cantidad, precio: byId.get(l.productoId)!.precio, estado: 'Pendiente' })),
     );
-    for (const l of lineas) {
+    // Rows in id order, like the lock above.
+    for (const l of [...lineas].sort((a, b) => a.productoId - b.productoId)) {
       const moved = await ajustarStock(tx, { tiendaId, productoId: l.productoId, delta: -l.cantidad, motivo: V.motivoVenta(id), ventaId: id });
       // The rows are locked, so this cannot happen; if it ever did, nothing is kept.
       if (!moved) throw new AppError('BUSINESS_RULE', V.sinStock([byId.get(l.productoId)!.nombre]), { title: V.sinStockTitle });

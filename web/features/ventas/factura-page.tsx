@@ -1,1 +1,151 @@
-export { default } from '../../components/pending-page';
+import { useEffect, useRef, useState } from 'react';
+import { Navigate, useLocation, useNavigate } from 'react-router';
+import { M } from '#shared/messages';
+import type { TRecibo } from '#shared/schemas/venta';
+import { IconClose, IconReceipt } from '../../components/ui/icons';
+import { paths } from '../../config/paths';
+import { alertError, alertSuccess, confirmAction } from '../../lib/alerts';
+import { NetworkError } from '../../lib/api-client';
+import { completarVenta, useAnularVenta, useCompletarVenta } from './api/estado-venta';
+import { Recibo, type FormatoRecibo } from './components/recibo';
+import { useAtrasAlInicio } from './use-atras-al-inicio';
+import './ventas.css';
+
+const V = M.ventas;
+const FORMATO_KEY = 'formatoRecibo';
+const FORMATOS: { value: FormatoRecibo; label: string; page: string }[] = [
+  { value: '80', label: 'Tirilla 80 mm', page: '80mm auto' },
+  { value: '58', label: 'Tirilla 58 mm', page: '58mm auto' },
+  { value: 'a4', label: 'Hoja A4', page: 'A4' },
+];
+
+function isRecibo(v: unknown): v is TRecibo {
+  const r = v as TRecibo | null;
+  return !!r && typeof r === 'object' && Number.isInteger(r.id) && Array.isArray(r.lineas) && typeof r.total === 'number';
+}
+
+const failure = (err: unknown) =>
+  err instanceof NetworkError ? alertError(M.generic.connectionTitle, M.generic.connectionText) : alertError(M.generic.errorTitle, V.estadoVentaError);
+
+/** The receipt (spec §2 /factura): needs the sale as navigation state, otherwise back to /ventas. */
+export default function FacturaPage() {
+  const location = useLocation();
+  const recibo = (location.state as { recibo?: unknown } | null)?.recibo;
+  if (!isRecibo(recibo)) return <Navigate to={paths.ventas} replace />;
+  return <Factura recibo={recibo} />;
+}
+
+function Factura({ recibo }: { recibo: TRecibo }) {
+  const navigate = useNavigate();
+  const completar = useCompletarVenta();
+  const anular = useAnularVenta();
+  const [formato, setFormato] = useState<FormatoRecibo>(() => {
+    const saved = window.localStorage.getItem(FORMATO_KEY);
+    return FORMATOS.some((f) => f.value === saved) ? (saved as FormatoRecibo) : '80';
+  });
+  /** Once the sale has been completed or annulled, leaving does nothing more. */
+  const settled = useRef(recibo.estado !== 'Pendiente');
+  const busy = completar.isPending || anular.isPending;
+
+  // Leaving the receipt with the browser's back button completes the sale too (spec §4).
+  useAtrasAlInicio(() => {
+    if (settled.current) return;
+    settled.current = true;
+    completar.mutateAsync(recibo.id).catch(failure);
+  });
+
+  // Any other way out (a link, signing out) completes it as well, quietly. The check is deferred
+  // so that a development remount (StrictMode) is not taken for leaving.
+  const mounted = useRef(false);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+      setTimeout(() => {
+        if (mounted.current || settled.current) return;
+        settled.current = true;
+        completarVenta(recibo.id).catch(() => undefined);
+      }, 0);
+    };
+  }, [recibo.id]);
+
+  /** 'Nueva venta' and 'Volver al inicio': the sale becomes Completada, then we leave. */
+  const salir = async (to: string) => {
+    if (busy) return;
+    if (!settled.current) {
+      try {
+        await completar.mutateAsync(recibo.id);
+        settled.current = true;
+      } catch (err) {
+        return void failure(err);
+      }
+    }
+    navigate(to, { replace: true });
+  };
+
+  const anularVenta = async () => {
+    if (busy) return;
+    if (!(await confirmAction(V.anularTitle, V.anularText, V.anularConfirm))) return;
+    try {
+      await anular.mutateAsync(recibo.id);
+      settled.current = true;
+    } catch (err) {
+      return void failure(err);
+    }
+    await alertSuccess(V.ventaAnulada, V.ventaAnuladaText);
+    navigate(paths.ventas, { replace: true });
+  };
+
+  const elegirFormato = (value: FormatoRecibo) => {
+    setFormato(value);
+    window.localStorage.setItem(FORMATO_KEY, value);
+  };
+
+  const page = FORMATOS.find((f) => f.value === formato)!.page;
+
+  return (
+    <>
+      {/* The printer's paper follows the chosen format. */}
+      <style>{`@media print { @page { size: ${page}; margin: ${formato === 'a4' ? '15mm' : '3mm'}; } }`}</style>
+      <header className="page-header no-print">
+        <h1>
+          <IconReceipt /> Factura
+        </h1>
+        <div className="page-header__actions">
+          <button type="button" className="btn btn--ghost btn--danger-text" onClick={anularVenta} disabled={busy}>
+            <IconClose /> Anular venta
+          </button>
+        </div>
+      </header>
+
+      <div className="factura">
+        <Recibo recibo={recibo} formato={formato} />
+
+        <aside className="factura__acciones no-print" aria-label="Acciones de la factura">
+          <p className="factura__ok" role="status">
+            Venta #{recibo.id} registrada.
+          </p>
+          <div className="field">
+            <label htmlFor="formato-recibo">Formato de impresión</label>
+            <select id="formato-recibo" value={formato} onChange={(e) => elegirFormato(e.target.value as FormatoRecibo)}>
+              {FORMATOS.map((f) => (
+                <option key={f.value} value={f.value}>
+                  {f.label}
+                </option>
+              ))}
+            </select>
+          </div>
+          <button type="button" className="btn btn--ghost btn--block" onClick={() => window.print()}>
+            Imprimir
+          </button>
+          <button type="button" className="btn btn--block btn--lg" onClick={() => salir(paths.ventas)} disabled={busy}>
+            Nueva venta
+          </button>
+          <button type="button" className="btn btn--ghost btn--block" onClick={() => salir(paths.inicio)} disabled={busy}>
+            Volver al inicio
+          </button>
+        </aside>
+      </div>
+    </>
+  );
+}

@@ -1,1 +1,261 @@
-export { default } from '../../components/pending-page';
+import { useId, useState, type FormEvent } from 'react';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { AppError } from '#shared/errors';
+import { M } from '#shared/messages';
+import { formatPesos, parsePesos } from '#shared/money';
+import type { TClienteVenta } from '#shared/schemas/venta';
+import { Field } from '../../components/ui/field';
+import { IconBack } from '../../components/ui/icons';
+import { paths } from '../../config/paths';
+import { alertError, alertWarning } from '../../lib/alerts';
+import { NetworkError } from '../../lib/api-client';
+import { STORAGE_KEYS } from '../../lib/session';
+import { buscarCliente } from './api/buscar-cliente';
+import { useMetodosPago } from './api/metodos-pago';
+import { useRegistrarVenta } from './api/registrar-venta';
+import { leerCarrito, parseCarrito, totalCarrito, unidadesCarrito, vaciarCarrito, type LineaCarrito } from './carrito';
+import { useAtrasAlInicio } from './use-atras-al-inicio';
+import './ventas.css';
+
+const V = M.ventas;
+const EFECTIVO = 5;
+const DOCUMENTO_RE = /^[0-9A-Za-z-]{3,20}$/;
+
+/** Round amounts a customer is likely to hand over for this total. */
+function sugerencias(total: number): number[] {
+  const steps = [1000, 2000, 5000, 10_000, 20_000, 50_000, 100_000];
+  const values = new Set(steps.map((s) => Math.ceil(total / s) * s).filter((v) => v > total));
+  return [...values].sort((a, b) => a - b).slice(0, 4);
+}
+
+/** Payment (spec §2 /generar_pago): the cart from navigation state, or the stored cart after a reload. */
+export default function GenerarPagoPage() {
+  const location = useLocation();
+  const [lineas] = useState<LineaCarrito[]>(() => {
+    const fromState = parseCarrito((location.state as { carrito?: unknown } | null)?.carrito);
+    return fromState.length ? fromState : leerCarrito();
+  });
+  useAtrasAlInicio();
+  if (lineas.length === 0) return <Navigate to={paths.ventas} replace />;
+  return <Pago lineas={lineas} />;
+}
+
+function Pago({ lineas }: { lineas: LineaCarrito[] }) {
+  const navigate = useNavigate();
+  const metodos = useMetodosPago();
+  const registrar = useRegistrarVenta();
+  const [metodo, setMetodo] = useState(0);
+  const [monto, setMonto] = useState('');
+  const [documento, setDocumento] = useState('');
+  const [cliente, setCliente] = useState<TClienteVenta | null>(null);
+  const [clienteAviso, setClienteAviso] = useState<string | null>(null);
+  const [buscando, setBuscando] = useState(false);
+  const cambioId = useId();
+
+  const total = totalCarrito(lineas);
+  const unidades = unidadesCarrito(lineas);
+  const recibido = monto.trim() ? parsePesos(monto) : null;
+  const cambio = recibido != null ? recibido - total : null;
+
+  const elegirMetodo = (id: number) => {
+    setMetodo(id);
+    // Cards and wallets charge the exact total.
+    if (id !== EFECTIVO && !monto.trim()) setMonto(String(total));
+  };
+
+  /** The customer of the store with that documento, or null (and a message) when there is none. */
+  const resolverCliente = async (): Promise<TClienteVenta | null | 'error'> => {
+    const doc = documento.trim();
+    if (!doc) return null;
+    if (cliente?.documento === doc) return cliente;
+    if (!DOCUMENTO_RE.test(doc)) {
+      setClienteAviso(V.documentoInvalido);
+      return 'error';
+    }
+    setBuscando(true);
+    try {
+      const c = await buscarCliente(doc);
+      setCliente(c);
+      setClienteAviso(null);
+      return c;
+    } catch (err) {
+      setCliente(null);
+      if (err instanceof AppError && err.code === 'NOT_FOUND') setClienteAviso(V.clienteNoEncontrado);
+      else setClienteAviso(err instanceof NetworkError ? M.generic.connectionText : M.generic.errorText);
+      return 'error';
+    } finally {
+      setBuscando(false);
+    }
+  };
+
+  const confirmar = async (e: FormEvent) => {
+    e.preventDefault();
+    if (registrar.isPending) return;
+    if (!metodo) return void alertWarning(V.oops, V.metodoRequerido);
+    if (recibido == null || recibido <= 0) return void alertWarning(V.oops, V.cantidadInvalida);
+    if (recibido < total) return void alertWarning(V.oops, V.montoInsuficiente);
+    const c = await resolverCliente();
+    if (c === 'error') return void alertWarning(V.oops, V.clienteNoEncontrado);
+    try {
+      const recibo = await registrar.mutateAsync({
+        lineas: lineas.map((l) => ({ productoId: l.id, cantidad: l.cantidad })),
+        metodoPagoId: metodo,
+        montoRecibido: recibido,
+        documentoCliente: c?.documento,
+      });
+      window.localStorage.setItem(STORAGE_KEYS.idVenta, String(recibo.id));
+      vaciarCarrito();
+      navigate(paths.factura, { replace: true, state: { recibo } });
+    } catch (err) {
+      if (err instanceof NetworkError) return void alertError(M.generic.connectionTitle, M.generic.connectionText);
+      if (err instanceof AppError && err.status < 500 && err.code !== 'UNAUTHORIZED') return void alertWarning(err.title ?? V.oops, err.message);
+      return void alertError(M.generic.errorTitle, V.registroError);
+    }
+  };
+
+  return (
+    <>
+      <header className="page-header">
+        <div className="page-header__actions">
+          <Link className="btn btn--ghost" to={paths.ventas}>
+            <IconBack /> Volver al carrito
+          </Link>
+        </div>
+        <h1>Generar pago</h1>
+        <div className="page-header__actions" />
+      </header>
+
+      <div className="pago">
+        <section className="card pago__resumen" aria-labelledby="pago-resumen-title">
+          <h2 id="pago-resumen-title">Resumen de la venta</h2>
+          <ul className="pago__lineas">
+            {lineas.map((l) => (
+              <li key={l.id}>
+                <span className="pago__linea-nombre">
+                  {l.nombre}
+                  <small>
+                    {l.cantidad} × {formatPesos(l.precio)}
+                  </small>
+                </span>
+                <span className="pago__linea-total">{formatPesos(l.precio * l.cantidad)}</span>
+              </li>
+            ))}
+          </ul>
+          <div className="cart__total">
+            <span>
+              Total <small>({unidades} {unidades === 1 ? 'unidad' : 'unidades'})</small>
+            </span>
+            <strong data-testid="pago-total">{formatPesos(total)}</strong>
+          </div>
+        </section>
+
+        <form className="card pago__form" onSubmit={confirmar} noValidate aria-labelledby="pago-form-title">
+          <h2 id="pago-form-title" className="visually-hidden">
+            Datos del pago
+          </h2>
+          <div className="pago__a-pagar">
+            <span>Total a pagar</span>
+            <strong>{formatPesos(total)}</strong>
+          </div>
+
+          <fieldset className="metodos">
+            <legend>Medio de pago</legend>
+            {metodos.isPending ? (
+              <p className="state" role="status">
+                Cargando medios de pago…
+              </p>
+            ) : metodos.isError ? (
+              <div className="state" role="alert">
+                <p>No se pudieron cargar los medios de pago.</p>
+                <button type="button" className="btn btn--ghost btn--sm" onClick={() => metodos.refetch()}>
+                  Reintentar
+                </button>
+              </div>
+            ) : (
+              <div className="metodos__grid">
+                {metodos.data.map((m) => (
+                  <label key={m.id} className="metodo">
+                    <input type="radio" name="metodo" value={m.id} checked={metodo === m.id} onChange={() => elegirMetodo(m.id)} />
+                    <span>{m.nombre}</span>
+                  </label>
+                ))}
+              </div>
+            )}
+          </fieldset>
+
+          <Field
+            label="Monto recibido"
+            name="monto"
+            inputMode="numeric"
+            autoComplete="off"
+            placeholder="Ej.: 20.000"
+            value={monto}
+            onChange={(e) => setMonto(e.target.value.replace(/[^\d.$\s]/g, '').slice(0, 20))}
+            aria-describedby={cambioId}
+          />
+          <div className="montos" aria-label="Montos rápidos" role="group">
+            <button type="button" className="btn btn--ghost btn--sm" onClick={() => setMonto(String(total))}>
+              Pago exacto
+            </button>
+            {metodo === EFECTIVO
+              ? sugerencias(total).map((v) => (
+                  <button key={v} type="button" className="btn btn--ghost btn--sm" onClick={() => setMonto(String(v))}>
+                    {formatPesos(v)}
+                  </button>
+                ))
+              : null}
+          </div>
+          <p id={cambioId} className={`pago__cambio${cambio != null && cambio < 0 ? ' pago__cambio--falta' : ''}`} aria-live="polite">
+            {recibido == null ? (
+              monto.trim() ? (
+                V.cantidadInvalida
+              ) : (
+                <>Cambio: —</>
+              )
+            ) : cambio! < 0 ? (
+              <>Faltan {formatPesos(-cambio!)}</>
+            ) : (
+              <>
+                Cambio: <strong data-testid="pago-cambio">{formatPesos(cambio!)}</strong>
+              </>
+            )}
+          </p>
+
+          <div className="pago__cliente">
+            <Field
+              label="Documento del cliente (opcional)"
+              name="documentoCliente"
+              inputMode="numeric"
+              autoComplete="off"
+              value={documento}
+              error={clienteAviso ?? undefined}
+              onChange={(e) => {
+                setDocumento(e.target.value);
+                setCliente(null);
+                setClienteAviso(null);
+              }}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter') {
+                  e.preventDefault();
+                  void resolverCliente();
+                }
+              }}
+            />
+            <button type="button" className="btn btn--ghost" onClick={() => void resolverCliente()} disabled={buscando || !documento.trim()}>
+              {buscando ? 'Buscando…' : 'Buscar cliente'}
+            </button>
+          </div>
+          {cliente ? (
+            <p className="pago__cliente-ok" role="status">
+              Cliente: <strong>{cliente.nombre}</strong>
+            </p>
+          ) : null}
+
+          <button type="submit" className="btn btn--block btn--lg" disabled={registrar.isPending}>
+            {registrar.isPending ? 'Registrando venta…' : 'Confirmar pago'}
+          </button>
+        </form>
+      </div>
+    </>
+  );
+}

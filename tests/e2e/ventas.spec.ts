@@ -1,0 +1,268 @@
+import { expect, test, type Page } from '@playwright/test';
+import { closePopup, DEMO, expectPopup, signIn } from './support/fixtures';
+
+// Products of the demo store that the other journeys leave alone; every check compares stock
+// before and after (other journeys run against the same database at the same time).
+const SAL = 'Sal refinada 1 kg'; // $ 2.400
+const HARINA = 'Harina de maíz 1 kg'; // $ 5.900
+const PASTA = 'Pasta spaghetti 500 g'; // $ 3.400
+const LENTEJAS = 'Lentejas 500 g'; // $ 3.600
+const AGUA = 'Agua 600 ml';
+const PANELA = 'Panela redonda 500 g'; // $ 3.200
+
+const STOCK_MSG = 'Estos productos no tienen suficiente stock para la cantidad solicitada: ';
+
+interface Producto {
+  id: number;
+  nombre: string;
+  stock: number;
+  codigoBarras: string | null;
+}
+
+async function authHeaders(page: Page) {
+  const token = await page.evaluate(() => window.localStorage.getItem('token'));
+  expect(token).toBeTruthy();
+  return { authorization: `Bearer ${token}` };
+}
+
+/** A product as the sales API sees it right now. */
+async function producto(page: Page, nombre: string): Promise<Producto> {
+  const res = await page.request.get('/api/ventas/productos', { params: { q: nombre }, headers: await authHeaders(page) });
+  expect(res.ok()).toBe(true);
+  const found = ((await res.json()) as { items: Producto[] }).items.find((p) => p.nombre === nombre);
+  expect(found, nombre).toBeTruthy();
+  return found!;
+}
+
+async function venta(page: Page, id: number) {
+  const res = await page.request.get(`/api/ventas/${id}`, { headers: await authHeaders(page) });
+  expect(res.ok()).toBe(true);
+  return (await res.json()) as { estado: string; total: number; lineas: { nombre: string; cantidad: number }[] };
+}
+
+async function movimientosDe(page: Page, productoId: number) {
+  const res = await page.request.get('/api/movimientos', { params: { productoId, pageSize: 100 }, headers: await authHeaders(page) });
+  expect(res.ok()).toBe(true);
+  return ((await res.json()) as { items: { motivo: string; stockAntes: number; entradas: number; salidas: number; stockDespues: number }[] }).items;
+}
+
+async function buscar(page: Page, text: string) {
+  await page.getByLabel('Buscar producto').fill(text);
+}
+
+async function agregar(page: Page, nombre: string) {
+  await buscar(page, nombre);
+  await page.getByRole('button', { name: `Agregar ${nombre}`, exact: true }).click();
+}
+
+const cart = (page: Page) => page.getByRole('list', { name: 'Productos en el carrito' });
+
+async function irAVentas(page: Page) {
+  await page.getByRole('link', { name: /^Ventas/ }).click();
+  await expect(page).toHaveURL(/\/ventas$/);
+  await expect(page.getByLabel('Buscar producto')).toBeFocused();
+}
+
+test('una venta en efectivo: buscar, escanear, quitar, cobrar con cambio y salir de la factura la completa', async ({ page }) => {
+  await signIn(page, 'Tienda', DEMO.tienda);
+  const [sal, harina, pasta] = [await producto(page, SAL), await producto(page, HARINA), await producto(page, PASTA)];
+  await irAVentas(page);
+
+  // By name and button, by exact name and Enter, and with the scanner (barcode + Enter).
+  await agregar(page, SAL);
+  await expect(page.getByRole('status').filter({ hasText: `Agregado: ${SAL}` })).toBeVisible();
+  await buscar(page, 'harina de maíz 1 kg');
+  await page.keyboard.press('Enter');
+  await expect(cart(page).getByText(HARINA)).toBeVisible();
+  await expect(page.getByLabel('Buscar producto')).toHaveValue('');
+  await buscar(page, pasta.codigoBarras!);
+  await page.keyboard.press('Enter');
+  await expect(cart(page).getByText(PASTA)).toBeVisible();
+  await agregar(page, SAL); // the same product again: one more unit
+  await expect(page.getByRole('textbox', { name: `Cantidad de ${SAL}`, exact: true })).toHaveValue('2');
+  await expect(page.getByTestId('carrito-total')).toHaveText('$ 14.100');
+
+  // − at 1 removes the line.
+  await page.getByRole('button', { name: `Quitar ${HARINA}` }).click();
+  await expect(cart(page).getByText(HARINA)).toHaveCount(0);
+  await expect(page.getByTestId('carrito-total')).toHaveText('$ 8.200');
+
+  // The cart survives a reload (localStorage prodCarrito).
+  await page.reload();
+  await expect(page.getByTestId('carrito-total')).toHaveText('$ 8.200');
+  const stored = await page.evaluate(() => JSON.parse(window.localStorage.getItem('prodCarrito') ?? '[]'));
+  expect(stored).toEqual([
+    expect.objectContaining({ id: sal.id, nombre: SAL, precio: 2400, cantidad: 2 }),
+    expect.objectContaining({ id: pasta.id, nombre: PASTA, precio: 3400, cantidad: 1 }),
+  ]);
+
+  await page.getByRole('button', { name: 'Generar pago' }).click();
+  await expect(page).toHaveURL(/\/generar_pago$/);
+  await expect(page.getByTestId('pago-total')).toHaveText('$ 8.200');
+  await page.getByLabel('Efectivo').check();
+  await page.getByLabel('Monto recibido').fill('10.000');
+  await expect(page.getByTestId('pago-cambio')).toHaveText('$ 1.800');
+  await page.getByRole('button', { name: 'Confirmar pago' }).click();
+
+  await expect(page).toHaveURL(/\/factura$/);
+  const recibo = page.getByRole('article');
+  await expect(recibo.getByRole('heading', { name: 'Tienda La Esquina' })).toBeVisible();
+  await expect(page.getByTestId('recibo-total')).toHaveText('$ 8.200');
+  await expect(page.getByTestId('recibo-cambio')).toHaveText('$ 1.800');
+  await expect(recibo.getByText('Efectivo')).toBeVisible();
+  await expect(recibo.getByText('$ 10.000')).toBeVisible();
+  await expect(recibo.getByRole('row', { name: new RegExp(SAL) })).toContainText('$ 4.800');
+  await expect(recibo.getByRole('row', { name: new RegExp(PASTA) })).toContainText('$ 3.400');
+  const id = Number((await page.getByTestId('recibo-id').textContent())!.replace('#', ''));
+  expect(await page.evaluate(() => window.localStorage.getItem('id_Venta'))).toBe(String(id));
+  expect(await page.evaluate(() => window.localStorage.getItem('prodCarrito'))).toBeNull();
+  expect((await venta(page, id)).estado).toBe('Pendiente');
+
+  await page.getByRole('button', { name: 'Nueva venta' }).click();
+  await expect(page).toHaveURL(/\/ventas$/);
+  await expect(page.getByText('El carrito está vacío.')).toBeVisible();
+
+  const v = await venta(page, id);
+  expect(v.estado).toBe('Completada');
+  expect(v.lineas.map((l) => [l.nombre, l.cantidad])).toEqual([
+    [SAL, 2],
+    [PASTA, 1],
+  ]);
+  expect((await producto(page, SAL)).stock).toBe(sal.stock - 2);
+  expect((await producto(page, PASTA)).stock).toBe(pasta.stock - 1);
+  expect((await producto(page, HARINA)).stock).toBe(harina.stock);
+  for (const [p, n] of [[sal, 2], [pasta, 1]] as const) {
+    const m = (await movimientosDe(page, p.id)).find((x) => x.motivo === `Venta #${id}`);
+    expect(m, `movimiento de ${p.nombre}`).toMatchObject({ salidas: n, entradas: 0 });
+    expect(m!.stockAntes - m!.stockDespues).toBe(n);
+  }
+});
+
+test('anular la venta desde la factura devuelve el stock', async ({ page }) => {
+  await signIn(page, 'Empleado', DEMO.empleado);
+  const before = await producto(page, LENTEJAS);
+  await irAVentas(page);
+  await agregar(page, LENTEJAS);
+  const qty = page.getByRole('textbox', { name: `Cantidad de ${LENTEJAS}`, exact: true });
+  await qty.fill('3');
+  await qty.press('Enter');
+  await expect(page.getByTestId('carrito-total')).toHaveText('$ 10.800');
+  await page.getByRole('button', { name: 'Generar pago' }).click();
+
+  // A wallet charges the exact amount: the received amount fills itself.
+  await page.getByLabel('Nequi').check();
+  await expect(page.getByLabel('Monto recibido')).toHaveValue('10800');
+  await expect(page.getByTestId('pago-cambio')).toHaveText('$ 0');
+  await page.getByRole('button', { name: 'Confirmar pago' }).click();
+  await expect(page).toHaveURL(/\/factura$/);
+  await expect(page.getByRole('article').getByText('Juan Pérez')).toBeVisible();
+  const id = Number((await page.getByTestId('recibo-id').textContent())!.replace('#', ''));
+  expect((await producto(page, LENTEJAS)).stock).toBe(before.stock - 3);
+
+  await page.getByRole('button', { name: 'Anular venta' }).click();
+  await expectPopup(page, '¿Anular la venta?');
+  await page.getByRole('button', { name: 'Sí, anular' }).click();
+  await expectPopup(page, 'Venta anulada', 'Los productos volvieron al inventario.');
+  await closePopup(page);
+  await expect(page).toHaveURL(/\/ventas$/);
+
+  expect((await venta(page, id)).estado).toBe('Anulada');
+  expect((await producto(page, LENTEJAS)).stock).toBe(before.stock);
+  const movs = await movimientosDe(page, before.id);
+  expect(movs.find((m) => m.motivo === `Venta #${id}`)).toMatchObject({ salidas: 3 });
+  expect(movs.find((m) => m.motivo === `Anulación venta #${id}`)).toMatchObject({ entradas: 3, salidas: 0 });
+});
+
+test('cada regla de la venta avisa con su mensaje, y atrás vuelve al inicio', async ({ page }) => {
+  await signIn(page, 'Tienda', DEMO.tienda);
+  await irAVentas(page);
+
+  await page.getByRole('button', { name: 'Generar pago' }).click();
+  await expectPopup(page, 'Carrito vacío');
+  await closePopup(page);
+
+  await agregar(page, AGUA);
+  const qty = page.getByRole('textbox', { name: `Cantidad de ${AGUA}`, exact: true });
+  await qty.fill('9999');
+  await qty.press('Enter');
+  await expect(page.getByText(/^Solo hay \d+ en stock$/)).toBeVisible();
+  await page.getByRole('button', { name: 'Generar pago' }).click();
+  await expectPopup(page, 'Stock insuficiente', `${STOCK_MSG}${AGUA}`);
+  await closePopup(page);
+  await qty.fill('1');
+  await qty.press('Enter');
+
+  await page.getByRole('button', { name: 'Generar pago' }).click();
+  await expect(page).toHaveURL(/\/generar_pago$/);
+  const confirmar = page.getByRole('button', { name: 'Confirmar pago' });
+  await page.getByLabel('Monto recibido').fill('5.000');
+  await confirmar.click();
+  await expectPopup(page, 'Oops...', 'Seleccione un medio de pago');
+  await closePopup(page);
+  await page.getByLabel('Efectivo').check();
+  for (const monto of ['', '0', 'abc']) {
+    await page.getByLabel('Monto recibido').fill(monto);
+    await confirmar.click();
+    await expectPopup(page, 'Oops...', 'Ingrese una cantidad válida');
+    await closePopup(page);
+  }
+  await page.getByLabel('Monto recibido').fill('1.000');
+  await expect(page.getByText('Faltan $ 800')).toBeVisible();
+  await confirmar.click();
+  await expectPopup(page, 'Oops...', 'La cantidad recibida es menor al total a pagar');
+  await closePopup(page);
+
+  // The server cannot be reached, then it fails: the spec's messages, and nothing is sold.
+  const before = await producto(page, AGUA);
+  await page.getByLabel('Monto recibido').fill('2000');
+  await page.route('**/api/ventas', (route) => (route.request().method() === 'POST' ? route.abort('internetdisconnected') : route.fallback()));
+  await confirmar.click();
+  await expectPopup(page, 'Error de conexión', 'No se pudo conectar con el servidor. Intente nuevamente.');
+  await closePopup(page);
+  await page.unroute('**/api/ventas');
+  await page.route('**/api/ventas', (route) =>
+    route.request().method() === 'POST'
+      ? route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: { code: 'INTERNAL', message: 'x' } }) })
+      : route.fallback(),
+  );
+  await confirmar.click();
+  await expectPopup(page, 'Error', 'No se pudo registrar la venta.');
+  await closePopup(page);
+  await page.unroute('**/api/ventas');
+  expect((await producto(page, AGUA)).stock).toBe(before.stock);
+
+  // A reload keeps the cart; the browser's back button leaves the sales screens for /inicio.
+  await page.reload();
+  await expect(page.getByTestId('pago-total')).toHaveText('$ 1.800');
+  await page.goBack();
+  await expect(page).toHaveURL(/\/inicio$/);
+  await expect(page.getByRole('link', { name: /^Ventas/ })).toBeVisible();
+  await expect.poll(() => page.evaluate(() => window.localStorage.getItem('prodCarrito'))).toBeNull();
+  await irAVentas(page);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/inicio$/);
+});
+
+test('salir de la factura con el botón atrás del navegador también completa la venta', async ({ page }) => {
+  await signIn(page, 'Tienda', DEMO.tienda);
+  const before = await producto(page, PANELA);
+  await irAVentas(page);
+  await agregar(page, PANELA);
+  await page.getByRole('button', { name: 'Generar pago' }).click();
+  await page.getByLabel('Daviplata').check();
+  await page.getByRole('button', { name: 'Confirmar pago' }).click();
+  await expect(page).toHaveURL(/\/factura$/);
+  const id = Number((await page.getByTestId('recibo-id').textContent())!.replace('#', ''));
+  await page.goBack();
+  await expect(page).toHaveURL(/\/inicio$/);
+  await expect.poll(async () => (await venta(page, id)).estado).toBe('Completada');
+  expect((await producto(page, PANELA)).stock).toBe(before.stock - 1);
+});
+
+test('la factura sin venta vuelve a /ventas', async ({ page }) => {
+  await signIn(page, 'Tienda', DEMO.tienda);
+  await page.goto('/factura');
+  await expect(page).toHaveURL(/\/ventas$/);
+  await page.goto('/generar_pago');
+  await expect(page).toHaveURL(/\/ventas$/);
+});

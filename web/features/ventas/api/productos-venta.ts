@@ -1,0 +1,23 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { TPage } from '#shared/schemas/common';
+import type { TProductoVenta } from '#shared/schemas/venta';
+import { api } from '../../../lib/api-client';
+
+export const PAGE_SIZE = 10;
+
+export const productosVentaKey = (q: string, page: number) => ['ventas', 'productos', { q, page }] as const;
+
+export const fetchProductosVenta = (q: string, page: number, signal?: AbortSignal) =>
+  api<TPage<TProductoVenta>>('/ventas/productos', { query: { q, page, pageSize: PAGE_SIZE }, signal });
+
+/** The store's products on sale, searched and paged on the server; the previous page stays while the next loads. */
+export const useProductosVenta = (q: string, page: number) =>
+  useQuery({
+    queryKey: productosVentaKey(q, page),
+    queryFn: ({ signal }) => fetchProductosVenta(q, page, signal),
+    placeholderData: keepPreviousData,
+    staleTime: 5_000,
+  });
+
+/** The scanner: an exact barcode or product id. */
+export const fetchProductoPorCodigo = (codigo: string) => api<TProductoVenta>(`/ventas/productos/codigo/${encodeURIComponent(codigo)}`);

@@ -1,0 +1,95 @@
+import { useCallback, useEffect, useState } from 'react';
+import { VENTA_LIMITS, type TProductoVenta } from '#shared/schemas/venta';
+import { STORAGE_KEYS } from '../../lib/session';
+
+/** One cart line as kept in localStorage under `prodCarrito` (spec §3: the sales row plus cantidad). */
+export interface LineaCarrito {
+  id: number;
+  nombre: string;
+  marca: string | null;
+  precio: number;
+  stock: number;
+  cantidad: number;
+}
+
+const isInt = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v);
+
+function isLinea(v: unknown): v is LineaCarrito {
+  if (!v || typeof v !== 'object') return false;
+  const l = v as Record<string, unknown>;
+  return (
+    isInt(l.id) &&
+    l.id > 0 &&
+    typeof l.nombre === 'string' &&
+    (l.marca === null || typeof l.marca === 'string') &&
+    isInt(l.precio) &&
+    isInt(l.stock) &&
+    isInt(l.cantidad) &&
+    l.cantidad > 0
+  );
+}
+
+/** Keeps only well-formed lines: a hand-edited or outdated stored cart never breaks the till. */
+export function parseCarrito(value: unknown): LineaCarrito[] {
+  if (!Array.isArray(value)) return [];
+  return value
+    .filter(isLinea)
+    .slice(0, VENTA_LIMITS.maxLineas)
+    .map((l) => ({ id: l.id, nombre: l.nombre, marca: l.marca ?? null, precio: l.precio, stock: l.stock, cantidad: Math.min(l.cantidad, VENTA_LIMITS.maxCantidad) }));
+}
+
+export function leerCarrito(): LineaCarrito[] {
+  try {
+    return parseCarrito(JSON.parse(window.localStorage.getItem(STORAGE_KEYS.carrito) ?? '[]'));
+  } catch {
+    return [];
+  }
+}
+
+export function guardarCarrito(lineas: LineaCarrito[]): void {
+  if (lineas.length === 0) window.localStorage.removeItem(STORAGE_KEYS.carrito);
+  else window.localStorage.setItem(STORAGE_KEYS.carrito, JSON.stringify(lineas));
+}
+
+export const vaciarCarrito = () => window.localStorage.removeItem(STORAGE_KEYS.carrito);
+
+/** Adding a product already in the cart adds one to its cantidad (spec §4 "Cart"). */
+export function agregarProducto(lineas: LineaCarrito[], p: TProductoVenta, cantidad = 1): LineaCarrito[] {
+  const existing = lineas.find((l) => l.id === p.id);
+  if (existing)
+    return lineas.map((l) =>
+      l.id === p.id ? { ...l, nombre: p.nombre, marca: p.marca, precio: p.precio, stock: p.stock, cantidad: Math.min(l.cantidad + cantidad, VENTA_LIMITS.maxCantidad) } : l,
+    );
+  if (lineas.length >= VENTA_LIMITS.maxLineas) return lineas;
+  return [...lineas, { id: p.id, nombre: p.nombre, marca: p.marca, precio: p.precio, stock: p.stock, cantidad: Math.min(cantidad, VENTA_LIMITS.maxCantidad) }];
+}
+
+/** Sets a line's cantidad; zero or less removes the line (the − button at 1). */
+export function fijarCantidad(lineas: LineaCarrito[], id: number, cantidad: number): LineaCarrito[] {
+  if (cantidad <= 0) return lineas.filter((l) => l.id !== id);
+  return lineas.map((l) => (l.id === id ? { ...l, cantidad: Math.min(Math.floor(cantidad), VENTA_LIMITS.maxCantidad) } : l));
+}
+
+/** Refreshes price, name and stock of the lines from what the server just said about those products. */
+export function actualizarDesde(lineas: LineaCarrito[], productos: readonly TProductoVenta[]): LineaCarrito[] {
+  let changed = false;
+  const next = lineas.map((l) => {
+    const p = productos.find((x) => x.id === l.id);
+    if (!p || (p.precio === l.precio && p.stock === l.stock && p.nombre === l.nombre && p.marca === l.marca)) return l;
+    changed = true;
+    return { ...l, nombre: p.nombre, marca: p.marca, precio: p.precio, stock: p.stock };
+  });
+  return changed ? next : lineas;
+}
+
+export const totalCarrito = (lineas: readonly LineaCarrito[]) => lineas.reduce((acc, l) => acc + l.precio * l.cantidad, 0);
+export const unidadesCarrito = (lineas: readonly LineaCarrito[]) => lineas.reduce((acc, l) => acc + l.cantidad, 0);
+export const lineasSinStock = (lineas: readonly LineaCarrito[]) => lineas.filter((l) => l.cantidad > l.stock);
+
+/** The cart of the sales screen, persisted on every change. */
+export function useCarrito() {
+  const [lineas, setLineas] = useState<LineaCarrito[]>(leerCarrito);
+  useEffect(() => guardarCarrito(lineas), [lineas]);
+  const update = useCallback((fn: (l: LineaCarrito[]) => LineaCarrito[]) => setLineas(fn), []);
+  return { lineas, update };
+}

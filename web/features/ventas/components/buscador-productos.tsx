@@ -1,0 +1,177 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { AppError } from '#shared/errors';
+import { M } from '#shared/messages';
+import { formatPesos } from '#shared/money';
+import type { TProductoVenta } from '#shared/schemas/venta';
+import { Pager } from '../../../components/ui/pager';
+import { NetworkError } from '../../../lib/api-client';
+import { useDebounced } from '../../../lib/use-debounced';
+import { fetchProductoPorCodigo, fetchProductosVenta, PAGE_SIZE, productosVentaKey, useProductosVenta } from '../api/productos-venta';
+
+const CODE_RE = /^[0-9A-Za-z-]{1,64}$/;
+
+interface Props {
+  onAdd: (p: TProductoVenta) => void;
+  onProducts: (items: TProductoVenta[]) => void;
+  enCarrito: ReadonlyMap<number, number>;
+}
+
+/**
+ * Search box and product list of the till. Typing searches on the server; Enter adds the product
+ * whose exact code, id or name was typed (a barcode scanner types the code and presses Enter), or
+ * the only product found.
+ */
+export function BuscadorProductos({ onAdd, onProducts, enCarrito }: Props) {
+  const qc = useQueryClient();
+  const [texto, setTexto] = useState('');
+  const [page, setPage] = useState(1);
+  const [aviso, setAviso] = useState<{ text: string; tone: 'ok' | 'error' } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const q = useDebounced(texto.trim(), 250);
+  const { data, isPending, isError, isFetching, refetch } = useProductosVenta(q, page);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const hintId = useId();
+
+  useEffect(() => {
+    if (data) onProducts(data.items);
+  }, [data, onProducts]);
+
+  const added = (p: TProductoVenta) => {
+    onAdd(p);
+    setAviso({ text: `Agregado: ${p.nombre}`, tone: 'ok' });
+  };
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    const term = texto.trim();
+    if (!term || busy) return;
+    setBusy(true);
+    try {
+      let found: TProductoVenta | undefined;
+      if (CODE_RE.test(term) && /\d/.test(term)) {
+        found = await fetchProductoPorCodigo(term).catch((err: unknown) => {
+          if (err instanceof AppError && err.code === 'NOT_FOUND') return undefined;
+          throw err;
+        });
+      }
+      if (!found) {
+        const results = await qc.fetchQuery({ queryKey: productosVentaKey(term, 1), queryFn: () => fetchProductosVenta(term, 1), staleTime: 5_000 });
+        found = results.items.find((p) => p.nombre.toLowerCase() === term.toLowerCase()) ?? (results.total === 1 ? results.items[0] : undefined);
+        if (!found) {
+          setAviso({ text: results.total > 1 ? M.ventas.variosResultados : M.ventas.codigoNoEncontrado(term), tone: 'error' });
+          return;
+        }
+      }
+      added(found);
+      setTexto('');
+    } catch (err) {
+      setAviso({ text: err instanceof NetworkError ? M.generic.connectionText : M.generic.errorText, tone: 'error' });
+    } finally {
+      setBusy(false);
+      inputRef.current?.focus();
+    }
+  };
+
+  const items = data?.items ?? [];
+
+  return (
+    <section className="pos__productos" aria-labelledby="pos-productos-title">
+      <h2 id="pos-productos-title" className="visually-hidden">
+        Productos
+      </h2>
+      <form role="search" className="pos__search" onSubmit={onSubmit}>
+        <div className="field">
+          <label htmlFor="pos-buscar">Buscar producto</label>
+          <input
+            id="pos-buscar"
+            ref={inputRef}
+            type="search"
+            autoFocus
+            autoComplete="off"
+            spellCheck={false}
+            enterKeyHint="enter"
+            placeholder="Nombre o código de barras"
+            aria-describedby={hintId}
+            value={texto}
+            onChange={(e) => {
+              setTexto(e.target.value);
+              setPage(1);
+              setAviso(null);
+            }}
+          />
+          <small id={hintId} className="field__hint">
+            Escriba el nombre o escanee el código y presione Enter para agregarlo.
+          </small>
+        </div>
+      </form>
+      <p className={`pos__aviso${aviso ? ` pos__aviso--${aviso.tone}` : ''}`} role="status" aria-live="polite">
+        {aviso?.text ?? ''}
+      </p>
+
+      {isPending ? (
+        <div className="state" role="status">
+          Cargando productos…
+        </div>
+      ) : isError && !data ? (
+        <div className="state" role="alert">
+          <p>No se pudieron cargar los productos.</p>
+          <button type="button" className="btn btn--ghost" onClick={() => refetch()}>
+            Reintentar
+          </button>
+        </div>
+      ) : items.length === 0 ? (
+        <div className="state">{q ? `No hay productos disponibles que coincidan con «${q}».` : 'La tienda aún no tiene productos disponibles para la venta.'}</div>
+      ) : (
+        <div className="table-wrap" aria-busy={isFetching}>
+          <table className="table pos__tabla">
+            <caption className="visually-hidden">Productos disponibles{q ? ` para «${q}»` : ''}</caption>
+            <thead>
+              <tr>
+                <th scope="col">Producto</th>
+                <th scope="col" className="pos__col-marca">
+                  Marca
+                </th>
+                <th scope="col" className="num">
+                  Precio
+                </th>
+                <th scope="col" className="num pos__col-stock">
+                  Stock
+                </th>
+                <th scope="col">
+                  <span className="visually-hidden">Acción</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((p) => {
+                const inCart = enCarrito.get(p.id) ?? 0;
+                return (
+                  <tr key={p.id}>
+                    <td>
+                      <span className="pos__nombre">{p.nombre}</span>
+                      <span className="pos__meta-movil">
+                        {p.marca ? `${p.marca} · ` : ''}
+                        {p.stock > 0 ? `Stock ${p.stock}` : 'Agotado'}
+                      </span>
+                      {inCart ? <span className="pos__en-carrito">En el carrito: {inCart}</span> : null}
+                    </td>
+                    <td className="pos__col-marca">{p.marca ?? '—'}</td>
+                    <td className="num pos__precio">{formatPesos(p.precio)}</td>
+                    <td className="num pos__col-stock">{p.stock > 0 ? p.stock : <span className="badge badge--danger">Agotado</span>}</td>
+                    <td className="pos__accion">
+                      <button type="button" className="btn btn--sm" onClick={() => added(p)} disabled={p.stock <= 0}>
+                        Agregar<span className="visually-hidden"> {p.nombre}</span>
+                      </button>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {data ? <Pager page={page} pageSize={PAGE_SIZE} total={data.total} onPage={setPage} /> : null}
+    </section>
+  );
+}

@@ -1,0 +1,105 @@
+import { useState } from 'react';
+import { formatPesos } from '#shared/money';
+import { VENTA_LIMITS } from '#shared/schemas/venta';
+import { IconCart } from '../../../components/ui/icons';
+import { totalCarrito, unidadesCarrito, type LineaCarrito } from '../carrito';
+
+interface Props {
+  lineas: LineaCarrito[];
+  onCantidad: (id: number, cantidad: number) => void;
+  onVaciar: () => void;
+  onGenerarPago: () => void;
+}
+
+/** A quantity the cashier may also type (24 beers are not 24 clicks). */
+function CantidadInput({ linea, onCantidad }: { linea: LineaCarrito; onCantidad: Props['onCantidad'] }) {
+  const [draft, setDraft] = useState<string | null>(null);
+  const commit = () => {
+    if (draft === null) return;
+    const n = Number(draft);
+    if (draft !== '' && Number.isInteger(n) && n >= 1) onCantidad(linea.id, Math.min(n, VENTA_LIMITS.maxCantidad));
+    setDraft(null);
+  };
+  return (
+    <input
+      className="cart-line__qty-input"
+      inputMode="numeric"
+      aria-label={`Cantidad de ${linea.nombre}`}
+      value={draft ?? String(linea.cantidad)}
+      onChange={(e) => setDraft(e.target.value.replace(/\D/g, '').slice(0, 4))}
+      onBlur={commit}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter') {
+          e.preventDefault();
+          commit();
+        }
+        if (e.key === 'Escape') setDraft(null);
+      }}
+    />
+  );
+}
+
+/** The cart: lines with − quantity +, line totals, the total and 'Generar pago'. */
+export function CarritoPanel({ lineas, onCantidad, onVaciar, onGenerarPago }: Props) {
+  const total = totalCarrito(lineas);
+  const unidades = unidadesCarrito(lineas);
+  return (
+    <aside className="pos__carrito card" id="carrito" aria-labelledby="pos-carrito-title">
+      <div className="cart__head">
+        <h2 id="pos-carrito-title">
+          <IconCart /> Carrito
+        </h2>
+        {lineas.length ? (
+          <button type="button" className="btn btn--ghost btn--sm" onClick={onVaciar}>
+            Vaciar
+          </button>
+        ) : null}
+      </div>
+      {lineas.length === 0 ? (
+        <p className="cart__empty">El carrito está vacío. Busque un producto y presione «Agregar».</p>
+      ) : (
+        <ul className="cart__lines" aria-label="Productos en el carrito">
+          {lineas.map((l) => {
+            const short = l.cantidad > l.stock;
+            return (
+              <li key={l.id} className={`cart-line${short ? ' cart-line--short' : ''}`}>
+                <div className="cart-line__info">
+                  <span className="cart-line__name">{l.nombre}</span>
+                  <span className="cart-line__unit">{formatPesos(l.precio)} c/u</span>
+                  {short ? (
+                    <span className="cart-line__warn">{l.stock > 0 ? `Solo hay ${l.stock} en stock` : 'Sin stock'}</span>
+                  ) : null}
+                </div>
+                <div className="cart-line__qty" role="group" aria-label={`Unidades de ${l.nombre}`}>
+                  <button type="button" className="btn btn--ghost btn--icon btn--qty" onClick={() => onCantidad(l.id, l.cantidad - 1)} aria-label={l.cantidad === 1 ? `Quitar ${l.nombre}` : `Uno menos de ${l.nombre}`}>
+                    −
+                  </button>
+                  <CantidadInput key={l.cantidad} linea={l} onCantidad={onCantidad} />
+                  <button
+                    type="button"
+                    className="btn btn--ghost btn--icon btn--qty"
+                    onClick={() => onCantidad(l.id, l.cantidad + 1)}
+                    disabled={l.cantidad >= VENTA_LIMITS.maxCantidad}
+                    aria-label={`Uno más de ${l.nombre}`}
+                  >
+                    +
+                  </button>
+                </div>
+                <span className="cart-line__total">{formatPesos(l.precio * l.cantidad)}</span>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <div className="cart__total">
+        <span>
+          Total{unidades ? <small> ({unidades} {unidades === 1 ? 'unidad' : 'unidades'})</small> : null}
+        </span>
+        <strong data-testid="carrito-total">{formatPesos(total)}</strong>
+      </div>
+      <button type="button" className="btn btn--block btn--lg" onClick={onGenerarPago}>
+        Generar pago
+      </button>
+    </aside>
+  );
+}

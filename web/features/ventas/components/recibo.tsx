@@ -1,0 +1,95 @@
+import { formatPesos } from '#shared/money';
+import type { TRecibo } from '#shared/schemas/venta';
+
+export type FormatoRecibo = '58' | '80' | 'a4';
+
+const fechaHora = new Intl.DateTimeFormat('es-CO', { day: '2-digit', month: '2-digit', year: 'numeric', hour: 'numeric', minute: '2-digit' });
+
+/** The printable receipt (spec §2 /factura): store, cashier, date and time, sale id, lines, totals. */
+export function Recibo({ recibo, formato }: { recibo: TRecibo; formato: FormatoRecibo }) {
+  const anulada = recibo.estado === 'Anulada';
+  return (
+    <article className={`recibo recibo--${formato}`} aria-labelledby="recibo-title">
+      <header className="recibo__head">
+        <h2 id="recibo-title" className="recibo__tienda">
+          {recibo.tienda}
+        </h2>
+        <p className="recibo__sub">Factura de venta N.º {recibo.id}</p>
+        {anulada ? <p className="recibo__anulada">ANULADA</p> : null}
+      </header>
+      <dl className="recibo__meta">
+        <div>
+          <dt>Fecha</dt>
+          <dd>
+            <time dateTime={recibo.fecha}>{fechaHora.format(new Date(recibo.fecha))}</time>
+          </dd>
+        </div>
+        <div>
+          <dt>Venta</dt>
+          <dd data-testid="recibo-id">#{recibo.id}</dd>
+        </div>
+        <div>
+          <dt>Atendió</dt>
+          <dd>{recibo.cajero}</dd>
+        </div>
+        {recibo.cliente ? (
+          <div>
+            <dt>Cliente</dt>
+            <dd>
+              {recibo.cliente.nombre} · {recibo.cliente.documento}
+            </dd>
+          </div>
+        ) : null}
+      </dl>
+      <table className="recibo__lineas">
+        <caption className="visually-hidden">Productos de la venta</caption>
+        <thead>
+          <tr>
+            <th scope="col">Producto</th>
+            <th scope="col" className="num">
+              Cant.
+            </th>
+            <th scope="col" className="num recibo__col-precio">
+              Precio
+            </th>
+            <th scope="col" className="num">
+              Subtotal
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {recibo.lineas.map((l) => (
+            <tr key={l.productoId}>
+              <td>
+                {l.nombre}
+                <span className="recibo__unit"> {l.cantidad} × {formatPesos(l.precio)}</span>
+              </td>
+              <td className="num">{l.cantidad}</td>
+              <td className="num recibo__col-precio">{formatPesos(l.precio)}</td>
+              <td className="num">{formatPesos(l.subtotal)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <dl className="recibo__totales">
+        <div className="recibo__total">
+          <dt>Total</dt>
+          <dd data-testid="recibo-total">{formatPesos(recibo.total)}</dd>
+        </div>
+        <div>
+          <dt>Medio de pago</dt>
+          <dd>{recibo.metodoPago.nombre}</dd>
+        </div>
+        <div>
+          <dt>Recibido</dt>
+          <dd>{formatPesos(recibo.montoRecibido)}</dd>
+        </div>
+        <div>
+          <dt>Cambio</dt>
+          <dd data-testid="recibo-cambio">{formatPesos(recibo.cambio)}</dd>
+        </div>
+      </dl>
+      <p className="recibo__gracias">¡Gracias por su compra!</p>
+    </article>
+  );
+}

@@ -1,0 +1,32 @@
+import { useEffect, useRef } from 'react';
+import { useNavigate } from 'react-router';
+import { paths } from '../../config/paths';
+
+const GUARD = 'atrasAlInicio';
+
+/**
+ * The browser's back button on the sales screens returns to /inicio (spec §2). `onBack` runs first
+ * (the receipt completes its sale on the way out).
+ *
+ * On entering the screen a copy of the current history entry is pushed, so that Back first lands
+ * on the same route: the screen stays mounted, hears the popstate and replaces that entry with
+ * /inicio. (Had Back gone straight to another route, the router would already have unmounted the
+ * screen by the time its listener ran.)
+ */
+export function useAtrasAlInicio(onBack?: () => void) {
+  const navigate = useNavigate();
+  const onBackRef = useRef(onBack);
+  useEffect(() => {
+    onBackRef.current = onBack;
+  });
+  useEffect(() => {
+    const state = (window.history.state ?? {}) as Record<string, unknown>;
+    if (!state[GUARD]) window.history.pushState({ ...state, [GUARD]: true }, '', window.location.href);
+    const handler = () => {
+      onBackRef.current?.();
+      navigate(paths.inicio, { replace: true });
+    };
+    window.addEventListener('popstate', handler);
+    return () => window.removeEventListener('popstate', handler);
+  }, [navigate]);
+}
