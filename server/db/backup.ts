@@ -64,7 +64,8 @@ export async function restoreDatabase(db: Db, backup: BackupFile): Promise<Recor
     const current = await migrationCount(tx);
     if (current !== backup.migrations)
       throw new Error(`El respaldo es de otra versión del esquema (${backup.migrations} migraciones; esta base tiene ${current}).`);
-    await tx.execute(sql.raw(`truncate ${BACKUP_TABLES.map((t) => `"${t}"`).join(', ')} restart identity cascade`));
+    // The sales summary is derived: emptied here, rebuilt by its triggers as the invoice lines go back in.
+    await tx.execute(sql.raw(`truncate ${[...BACKUP_TABLES, 'venta_producto_resumen'].map((t) => `"${t}"`).join(', ')} restart identity cascade`));
     for (const t of BACKUP_TABLES) {
       const rows = backup.tables[t] ?? [];
       counts[t] = rows.length;

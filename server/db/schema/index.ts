@@ -11,3 +11,4 @@ export * from './factura';
 export * from './movimiento';
 export * from './entrega-pedido';
 export * from './codigo-recuperacion';
+export * from './venta-producto-resumen';

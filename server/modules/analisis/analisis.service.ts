@@ -27,17 +27,21 @@ export async function analisisVentas(options: { db: Db; tiendaId: number; query:
   if (query.desde) filtros.push(sql`and v.fecha >= ${inicioDelDia(query.desde).toISOString()}::timestamptz`);
   if (query.hasta) filtros.push(sql`and v.fecha < ${finDelDia(query.hasta).toISOString()}::timestamptz`);
 
-  const result = await db.execute(sql`
-    with vendidos as (
-      select f.producto_id, sum(f.cantidad)::bigint as cantidad
+  // Without a date range the trigger-kept summary answers at once; a range sums the lines themselves.
+  const vendidos = filtros.length === 0
+    ? sql`select r.producto_id, r.cantidad_vendida as cantidad from venta_producto_resumen r
+          where r.tienda_id = ${tiendaId} and r.cantidad_vendida > 0`
+    : sql`select f.producto_id, sum(f.cantidad)::bigint as cantidad
       from factura f
       join venta v on v.id_venta = f.venta_id
       where f.tienda_id = ${tiendaId}
         and v.tienda_id = ${tiendaId}
         and v.estado <> 'Anulada'
         ${sql.join(filtros, sql` `)}
-      group by f.producto_id
-    ),
+      group by f.producto_id`;
+
+  const result = await db.execute(sql`
+    with vendidos as (${vendidos}),
     totales as (
       select coalesce(sum(cantidad), 0)::bigint as suma, count(*)::bigint as n from vendidos
     ),

@@ -1,0 +1,18 @@
+import { bigint, index, integer, pgTable, primaryKey } from 'drizzle-orm/pg-core';
+import { producto } from './producto';
+import { tienda } from './tienda';
+
+/**
+ * Units sold per product (annulled sales excluded), kept by database triggers on factura and venta
+ * (migration 0002), whatever path writes them: checkout, annulment, the legacy calls, the back-office.
+ * The popularity analysis reads it instead of summing a million invoice lines.
+ */
+export const ventaProductoResumen = pgTable(
+  'venta_producto_resumen',
+  {
+    tiendaId: integer('tienda_id').notNull().references(() => tienda.idTienda, { onDelete: 'cascade' }),
+    productoId: integer('producto_id').notNull().references(() => producto.idProducto, { onDelete: 'cascade' }),
+    cantidadVendida: bigint('cantidad_vendida', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.tiendaId, t.productoId] }), index('venta_producto_resumen_orden_idx').on(t.tiendaId, t.cantidadVendida)],
+);
