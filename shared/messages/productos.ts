@@ -5,7 +5,7 @@ export const productos = {
   // Spec §5: add product.
   camposVacios: 'Campos vacios',
   camposVaciosTexto: 'Escriba el nombre, el precio y la cantidad del producto.',
-  precioHint: 'sin puntos ni comas',
+  precioHint: 'Escríbalo sin puntos ni comas.',
   precioInvalido: 'Escriba el precio sin puntos ni comas (solo números).',
   cantidadInvalida: 'Escriba una cantidad entera, 0 o más.',
   stockInvalido: 'Escriba un stock entero, 0 o más.',

@@ -1,1 +1,167 @@
-export { default } from '../../components/pending-page';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { M } from '#shared/messages';
+import { ROL, TIPOS_DOC } from '#shared/roles';
+import type { TCliente } from '#shared/schemas/cliente';
+import { Pager } from '../../components/ui/pager';
+import { paths } from '../../config/paths';
+import { alertFailure, alertSuccess, alertWarning, confirmAction } from '../../lib/alerts';
+import { useSession } from '../../lib/session';
+import { useDebounced } from '../../lib/use-debounced';
+import { useDeleteCliente } from './api/delete-cliente';
+import { useClientes } from './api/get-clientes';
+import { ClienteForm } from './components/cliente-form';
+import { PageHeader } from './components/page-header';
+import './clientes.css';
+
+const PAGE_SIZE = 20;
+const tipoLabel = (v: string) => TIPOS_DOC.find((t) => t.value === v)?.label ?? v;
+
+/** /gestionar_clientes: the store's clients with search, register, update and delete. */
+export default function GestionarClientesPage() {
+  const session = useSession();
+  const [search, setSearch] = useState('');
+  const q = useDebounced(search.trim(), 300);
+  // The page belongs to a search: a new search starts at page 1.
+  const [paging, setPaging] = useState({ q: '', page: 1 });
+  const page = paging.q === q ? paging.page : 1;
+  const setPage = (p: number) => setPaging({ q, page: p });
+  const [editing, setEditing] = useState<TCliente | null>(null);
+  const list = useClientes({ q, page, pageSize: PAGE_SIZE });
+  const del = useDeleteCliente();
+
+  const startEdit = (c: TCliente) => {
+    setEditing(c);
+    // On a phone the form is above the list: bring it into view, and the keyboard with it.
+    requestAnimationFrame(() => {
+      const form = document.querySelector<HTMLFormElement>('.gcl-form');
+      form?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+      form?.querySelector<HTMLElement>('select, input')?.focus({ preventScroll: true });
+    });
+  };
+
+  const onDelete = async (c: TCliente) => {
+    if (session?.rol === ROL.ENCARGADO) return void alertWarning(M.roles.denyClientesTitle, M.roles.denyClientesText);
+    const nombre = `${c.nombre} ${c.apellido}`;
+    if (!(await confirmAction(M.clientes.eliminarTitulo, M.clientes.eliminarTexto(nombre), M.clientes.eliminarBoton))) return;
+    try {
+      await del.mutateAsync(c.id);
+      if (editing?.id === c.id) setEditing(null);
+      await alertSuccess(M.clientes.eliminado);
+      if (list.data && list.data.items.length === 1 && page > 1) setPage(page - 1);
+    } catch (err) {
+      await alertFailure(err, M.clientes.eliminarFallido);
+    }
+  };
+
+  return (
+    <>
+      <PageHeader title={M.clientes.titulo} backTo={paths.inicio} backLabel="Volver al inicio">
+        <Link className="btn btn--ghost" to={paths.gestionarProductos}>
+          Productos
+        </Link>
+        <Link className="btn btn--ghost" to={paths.gestionarProveedores}>
+          Proveedores
+        </Link>
+      </PageHeader>
+      <p className="gcl-welcome">{M.clientes.bienvenida}</p>
+
+      <div className="gcl-layout">
+        <section className="gcl-list" aria-labelledby="lista-clientes-title">
+          <h2 id="lista-clientes-title" className="visually-hidden">
+            Lista de clientes
+          </h2>
+          <div className="toolbar" role="search">
+            <div className="field">
+              <label htmlFor="buscar-cliente">Buscar cliente</label>
+              <input
+                id="buscar-cliente"
+                type="search"
+                placeholder="Nombre, apellido o documento"
+                autoComplete="off"
+                value={search}
+                onChange={(e) => setSearch(e.target.value)}
+              />
+            </div>
+          </div>
+
+          {list.isPending ? (
+            <div className="card state" role="status">
+              Cargando clientes…
+            </div>
+          ) : list.isError ? (
+            <div className="card state" role="alert">
+              <p>{M.clientes.cargaFallida}</p>
+              <button type="button" className="btn" onClick={() => list.refetch()}>
+                Reintentar
+              </button>
+            </div>
+          ) : list.data.items.length === 0 ? (
+            <div className="card state" role="status">
+              {q ? M.clientes.sinResultados(q) : M.clientes.vacio}
+            </div>
+          ) : (
+            <>
+              <div className="table-wrap">
+                <table className="table gcl-table" aria-busy={list.isFetching}>
+                  <caption className="visually-hidden">Clientes de la tienda</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">Documento</th>
+                      <th scope="col">Tipo</th>
+                      <th scope="col">Nombre</th>
+                      <th scope="col">Apellido</th>
+                      <th scope="col">Correo</th>
+                      <th scope="col">
+                        <span className="visually-hidden">Acciones</span>
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {list.data.items.map((c) => (
+                      <tr key={c.id} className={editing?.id === c.id ? 'gcl-row--editing' : undefined}>
+                        <td data-label="Documento" className="gcl-doc">
+                          {c.documento}
+                        </td>
+                        <td data-label="Tipo" className="gcl-tipo">
+                          <abbr title={tipoLabel(c.tipoDocumento)}>{c.tipoDocumento}</abbr>
+                        </td>
+                        <td data-label="Nombre" className="gcl-nombre">
+                          {c.nombre}
+                        </td>
+                        <td data-label="Apellido" className="gcl-apellido">
+                          {c.apellido}
+                        </td>
+                        <td data-label="Correo" className={`gcl-cell-email${c.correo ? '' : ' gcl-cell-email--empty'}`}>
+                          {c.correo ? <a href={`mailto:${c.correo}`}>{c.correo}</a> : <span className="gcl-muted">—</span>}
+                        </td>
+                        <td className="gcl-cell-actions">
+                          <button type="button" className="btn btn--ghost btn--sm" onClick={() => startEdit(c)} aria-label={`Modificar ${c.nombre} ${c.apellido}`}>
+                            Modificar
+                          </button>
+                          <button
+                            type="button"
+                            className="btn btn--ghost btn--sm gcl-danger"
+                            onClick={() => onDelete(c)}
+                            aria-label={`Eliminar ${c.nombre} ${c.apellido}`}
+                          >
+                            Eliminar
+                          </button>
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+              <Pager page={page} pageSize={PAGE_SIZE} total={list.data.total} onPage={setPage} />
+            </>
+          )}
+        </section>
+
+        <aside className="gcl-aside">
+          <ClienteForm key={editing?.id ?? 'nuevo'} editing={editing} onDone={() => setEditing(null)} />
+        </aside>
+      </div>
+    </>
+  );
+}

@@ -1,1 +1,92 @@
-export { default } from '../../components/pending-page';
+import { useEffect } from 'react';
+import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
+import { AppError } from '#shared/errors';
+import { M } from '#shared/messages';
+import { formatPesos } from '#shared/money';
+import { paths } from '../../config/paths';
+import { useProducto } from './api/get-producto';
+import { PageHeader } from './components/page-header';
+import { ProductoForm } from './components/producto-form';
+import { EstadoBadge } from './components/productos-table';
+import './productos.css';
+
+/** The product id: navigation state `{ id_Producto }` (spec §2), or `?id=` so that a reload still works. */
+function useProductoId(): number | null {
+  const location = useLocation();
+  const [params] = useSearchParams();
+  const fromState = (location.state as { id_Producto?: unknown } | null)?.id_Producto;
+  const raw = fromState ?? params.get('id');
+  const id = Number(raw);
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+export default function DetalleProductoPage() {
+  const id = useProductoId();
+  if (id == null) return <Navigate to={paths.gestionarProductos} replace />;
+  return <Detalle id={id} />;
+}
+
+function Detalle({ id }: { id: number }) {
+  const location = useLocation();
+  const [params, setParams] = useSearchParams();
+  const producto = useProducto(id);
+
+  // Opened with the id in the state only: put it in the address too, for a reload.
+  useEffect(() => {
+    if (params.get('id') !== String(id)) setParams({ id: String(id) }, { replace: true, state: location.state });
+  }, [id, params, setParams, location.state]);
+
+  const back = <PageHeader title={M.productos.detalleTitulo} backTo={paths.gestionarProductos} backLabel="Volver a productos" />;
+
+  if (producto.isPending)
+    return (
+      <>
+        {back}
+        <div className="card state" role="status">
+          Cargando producto…
+        </div>
+      </>
+    );
+
+  if (producto.isError) {
+    const missing = producto.error instanceof AppError && producto.error.code === 'NOT_FOUND';
+    return (
+      <>
+        {back}
+        <div className="card state" role="alert">
+          <p>{missing ? M.productos.noEncontrado : M.generic.errorText}</p>
+          {missing ? (
+            <Link className="btn" to={paths.gestionarProductos}>
+              Ir a la lista de productos
+            </Link>
+          ) : (
+            <button type="button" className="btn" onClick={() => producto.refetch()}>
+              Reintentar
+            </button>
+          )}
+        </div>
+      </>
+    );
+  }
+
+  const p = producto.data;
+  return (
+    <>
+      {back}
+      <section className="gp-detail" aria-labelledby="producto-nombre">
+        <div className="gp-summary">
+          <h2 id="producto-nombre">{p.nombre}</h2>
+          <p className="gp-summary__facts">
+            <EstadoBadge estado={p.estado} />
+            {p.stock <= p.stockMin ? <span className="badge badge--warn">{M.productos.stockBajo}</span> : null}
+            <span>{formatPesos(p.precio)}</span>
+            <span>
+              {p.stock} en stock (mínimo {p.stockMin})
+            </span>
+          </p>
+        </div>
+        <ProductoForm key={p.id} producto={p} onStale={async () => (await producto.refetch()).data} />
+      </section>
+    </>
+  );
+}

@@ -1,1 +1,116 @@
-export { default } from '../../components/pending-page';
+import { useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { M } from '#shared/messages';
+import { ROL } from '#shared/roles';
+import type { TProductoListItem } from '#shared/schemas/producto';
+import { Pager } from '../../components/ui/pager';
+import { paths } from '../../config/paths';
+import { alertSuccess, alertWarning, confirmAction } from '../../lib/alerts';
+import { useSession } from '../../lib/session';
+import { useDebounced } from '../../lib/use-debounced';
+import { useDeleteProducto } from './api/delete-producto';
+import { useProductos } from './api/get-productos';
+import { AgregarProductoForm } from './components/agregar-producto-form';
+import { showFailure } from './components/failures';
+import { PageHeader } from './components/page-header';
+import { ProductosTable } from './components/productos-table';
+import './productos.css';
+
+const PAGE_SIZE = 20;
+
+/** /gestionar_productos: the store's products with search, the add form and the way to suppliers and clients. */
+export default function GestionarProductosPage() {
+  const session = useSession();
+  const [params, setParams] = useSearchParams();
+  const q = params.get('q') ?? '';
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const [search, setSearch] = useState(q);
+  const debounced = useDebounced(search.trim(), 300);
+
+  // The search and page live in the address: coming back from a product keeps the list as it was.
+  useEffect(() => {
+    if (debounced === q) return;
+    setParams(debounced ? { q: debounced } : {}, { replace: true });
+  }, [debounced, q, setParams]);
+
+  const list = useProductos({ q, page, pageSize: PAGE_SIZE });
+  const del = useDeleteProducto();
+
+  const setPage = (p: number) => setParams({ ...(q ? { q } : {}), ...(p > 1 ? { page: String(p) } : {}) });
+
+  const onDelete = async (p: TProductoListItem) => {
+    if (session?.rol === ROL.ENCARGADO) return void alertWarning(M.roles.denyProductos);
+    if (!(await confirmAction(M.productos.eliminarTitulo, M.productos.eliminarTexto(p.nombre), M.productos.eliminarBoton))) return;
+    try {
+      await del.mutateAsync(p.id);
+      await alertSuccess(M.productos.eliminado);
+      // The last row of a page went away: show the page before it.
+      if (list.data && list.data.items.length === 1 && page > 1) setPage(page - 1);
+    } catch (err) {
+      await showFailure(err, M.generic.errorTitle);
+    }
+  };
+
+  const canSeeMovimientos = session?.rol === ROL.ADMIN || session?.rol === ROL.EMPLEADO;
+
+  return (
+    <>
+      <PageHeader title={M.productos.titulo} backTo={paths.inicio} backLabel="Volver al inicio">
+        <Link className="btn btn--ghost" to={paths.gestionarProveedores}>
+          Gestionar proveedores
+        </Link>
+        <Link className="btn btn--ghost" to={paths.gestionarClientes}>
+          Gestionar clientes
+        </Link>
+        {canSeeMovimientos ? (
+          <Link className="btn btn--ghost" to={paths.movimientos}>
+            Movimientos
+          </Link>
+        ) : null}
+      </PageHeader>
+
+      <AgregarProductoForm />
+
+      <section className="gp-list" aria-labelledby="lista-productos-title">
+        <h2 id="lista-productos-title" className="visually-hidden">
+          Lista de productos
+        </h2>
+        <div className="toolbar" role="search">
+          <div className="field">
+            <label htmlFor="buscar-producto">Buscar producto</label>
+            <input
+              id="buscar-producto"
+              type="search"
+              placeholder="Nombre del producto"
+              autoComplete="off"
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+            />
+          </div>
+        </div>
+
+        {list.isPending ? (
+          <div className="card state" role="status">
+            Cargando productos…
+          </div>
+        ) : list.isError ? (
+          <div className="card state" role="alert">
+            <p>{M.productos.cargaFallida}</p>
+            <button type="button" className="btn" onClick={() => list.refetch()}>
+              Reintentar
+            </button>
+          </div>
+        ) : list.data.items.length === 0 ? (
+          <div className="card state" role="status">
+            {q ? M.productos.sinResultados(q) : M.productos.vacio}
+          </div>
+        ) : (
+          <>
+            <ProductosTable items={list.data.items} busy={list.isFetching} onDelete={onDelete} />
+            <Pager page={page} pageSize={PAGE_SIZE} total={list.data.total} onPage={setPage} />
+          </>
+        )}
+      </section>
+    </>
+  );
+}

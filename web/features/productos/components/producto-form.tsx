@@ -1,0 +1,133 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { AppError, type FieldErrors } from '#shared/errors';
+import { M } from '#shared/messages';
+import { ZUpdateProductoRequest, type TProductoDetalle, type TUpdateProductoRequest } from '#shared/schemas/producto';
+import { Field, SelectField } from '../../../components/ui/field';
+import { alertSuccess, alertWarning } from '../../../lib/alerts';
+import { fieldErrorsOf, focusFirstInvalid, validate } from '../../../lib/form-errors';
+import { useProveedorOpciones } from '../api/get-proveedor-opciones';
+import { useUpdateProducto } from '../api/update-producto';
+import { showFailure } from './failures';
+import { TextAreaField } from './text-area-field';
+
+type Values = {
+  nombre: string;
+  marca: string;
+  precio: string;
+  descripcion: string;
+  categoria: string;
+  presentacion: string;
+  fechaVencimiento: string;
+  stock: string;
+  stockMin: string;
+  estado: string;
+  idProveedor: string;
+  codigoBarras: string;
+};
+
+const toValues = (p: TProductoDetalle): Values => ({
+  nombre: p.nombre,
+  marca: p.marca ?? '',
+  precio: String(p.precio),
+  descripcion: p.descripcion ?? '',
+  categoria: p.categoria ?? '',
+  presentacion: p.presentacion ?? '',
+  fechaVencimiento: p.fechaVencimiento ?? '',
+  stock: String(p.stock),
+  stockMin: String(p.stockMin),
+  estado: String(p.estado),
+  idProveedor: p.idProveedor == null ? '' : String(p.idProveedor),
+  codigoBarras: p.codigoBarras ?? '',
+});
+
+const ESTADOS = [
+  { value: '1', label: 'Disponible' },
+  { value: '0', label: 'No disponible' },
+];
+
+/** The product detail form (spec §3 "Product detail"): every field, the supplier, the estado. */
+export function ProductoForm(props: { producto: TProductoDetalle; onStale: () => Promise<TProductoDetalle | undefined> }) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const [values, setValues] = useState<Values>(() => toValues(props.producto));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  // The stock this form was filled with: a sale made meanwhile is never undone by saving.
+  const [stockAnterior, setStockAnterior] = useState(props.producto.stock);
+  const [nombrepr, setNombrepr] = useState(props.producto.nombrepr);
+  const opciones = useProveedorOpciones();
+  const mutation = useUpdateProducto();
+
+  const bind = (name: keyof Values) => ({
+    name,
+    value: values[name],
+    error: errors[name],
+    onChange: (e: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: e.target.value })),
+  });
+
+  const proveedorOptions = [
+    { value: '', label: M.productos.sinProveedor },
+    ...(opciones.data ?? []).map((p) => ({ value: String(p.id), label: p.nombre })),
+  ];
+  // While the list loads, the current supplier still shows as selected.
+  if (values.idProveedor && !proveedorOptions.some((o) => o.value === values.idProveedor))
+    proveedorOptions.push({ value: values.idProveedor, label: nombrepr ?? `Proveedor ${values.idProveedor}` });
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    const body: TUpdateProductoRequest = { ...values, estado: values.estado === '0' ? '0' : '1', stockAnterior };
+    const r = validate(ZUpdateProductoRequest, body);
+    if (r.errors) {
+      setErrors(r.errors);
+      return focusFirstInvalid(formRef.current);
+    }
+    setErrors({});
+    try {
+      const res = await mutation.mutateAsync({ id: props.producto.id, body });
+      setValues(toValues(res.producto));
+      setStockAnterior(res.producto.stock);
+      setNombrepr(res.producto.nombrepr);
+      await alertSuccess(res.message || M.productos.actualizado);
+    } catch (err) {
+      setErrors(fieldErrorsOf(err));
+      focusFirstInvalid(formRef.current);
+      if (err instanceof AppError && err.code === 'CONFLICT' && err.fields?.stock) {
+        // The stock moved (a sale): take the new figure as the base and let the person decide.
+        const fresh = await props.onStale();
+        if (fresh) setStockAnterior(fresh.stock);
+        await alertWarning(M.productos.actualizarFallido, err.message);
+        return;
+      }
+      await showFailure(err, M.productos.actualizarFallido);
+    }
+  };
+
+  return (
+    <form ref={formRef} className="card" onSubmit={onSubmit} noValidate aria-label="Datos del producto">
+      <div className="form-grid">
+        <Field label="Nombre" autoComplete="off" {...bind('nombre')} />
+        <Field label="Marca" autoComplete="off" {...bind('marca')} />
+        <Field label="Categoría" autoComplete="off" {...bind('categoria')} />
+        <Field label="Presentación" autoComplete="off" placeholder="Bolsa, botella, caja…" {...bind('presentacion')} />
+        <Field label="Precio" inputMode="numeric" autoComplete="off" hint={M.productos.precioHint} {...bind('precio')} />
+        <SelectField label="Estado" options={ESTADOS} {...bind('estado')} />
+        <Field
+          label="Stock"
+          inputMode="numeric"
+          autoComplete="off"
+          hint={Number(values.stock) !== stockAnterior ? `Antes: ${stockAnterior}. El cambio queda en los movimientos.` : undefined}
+          {...bind('stock')}
+        />
+        <Field label="Stock mínimo" inputMode="numeric" autoComplete="off" {...bind('stockMin')} />
+        <SelectField label="Proveedor" options={proveedorOptions} {...bind('idProveedor')} />
+        <Field label="Proveedor actual" value={nombrepr ?? M.productos.sinProveedor} readOnly tabIndex={-1} className="gp-readonly" />
+        <Field label="Fecha de vencimiento" type="date" {...bind('fechaVencimiento')} />
+        <Field label="Código de barras (opcional)" autoComplete="off" inputMode="numeric" {...bind('codigoBarras')} />
+        <TextAreaField className="span-2" label="Descripción" {...bind('descripcion')} />
+      </div>
+      <div className="gp-form__actions">
+        <button type="submit" className="btn" disabled={mutation.isPending}>
+          {mutation.isPending ? 'Guardando…' : 'Guardar cambios'}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,85 @@
+import type { MouseEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { M } from '#shared/messages';
+import { formatNumber, formatPesos } from '#shared/money';
+import type { TProductoListItem } from '#shared/schemas/producto';
+import { paths } from '../../../config/paths';
+
+/** Where a product's detail lives: the id in the address (a reload works) and in the navigation state (spec §2). */
+export const detalleHref = (id: number) => `${paths.detalleProducto}?id=${id}`;
+export const detalleState = (id: number) => ({ id_Producto: id });
+
+export function EstadoBadge({ estado }: { estado: number }) {
+  return <span className={`badge ${estado === 1 ? 'badge--ok' : 'gp-badge--muted'}`}>{M.productos.estado[estado] ?? estado}</span>;
+}
+
+export function ProductosTable(props: { items: TProductoListItem[]; busy: boolean; onDelete: (p: TProductoListItem) => void }) {
+  const navigate = useNavigate();
+  const openRow = (e: MouseEvent, id: number) => {
+    // Buttons and links in the row do their own thing.
+    if ((e.target as HTMLElement).closest('a, button')) return;
+    navigate(detalleHref(id), { state: detalleState(id) });
+  };
+  return (
+    <div className="table-wrap">
+      <table className="table gp-table" aria-busy={props.busy}>
+        <caption className="visually-hidden">Productos de la tienda</caption>
+        <thead>
+          <tr>
+            <th scope="col">Nombre</th>
+            <th scope="col">Marca</th>
+            <th scope="col">Categoría</th>
+            <th scope="col" className="num">
+              Precio
+            </th>
+            <th scope="col" className="num">
+              Stock
+            </th>
+            <th scope="col" className="num">
+              Mín.
+            </th>
+            <th scope="col">Estado</th>
+            <th scope="col">
+              <span className="visually-hidden">Acciones</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {props.items.map((p) => (
+            <tr key={p.id} className={`gp-row${p.bajoStock ? ' gp-row--low' : ''}`} onClick={(e) => openRow(e, p.id)}>
+              <td data-label="Nombre" className="gp-cell-name">
+                <Link to={detalleHref(p.id)} state={detalleState(p.id)}>
+                  {p.nombre}
+                </Link>
+              </td>
+              <td data-label="Marca" className="gp-cell-meta">
+                {p.marca ?? '—'}
+              </td>
+              <td data-label="Categoría" className="gp-cell-meta">
+                {p.categoria ?? '—'}
+              </td>
+              <td data-label="Precio" className="num gp-cell-fact">
+                {formatPesos(p.precio)}
+              </td>
+              <td data-label="Stock" data-short="Stock" className="num gp-cell-fact">
+                {p.bajoStock ? <span className="badge badge--warn gp-low">{M.productos.stockBajo}</span> : null}
+                <span>{formatNumber(p.stock)}</span>
+              </td>
+              <td data-label="Stock mínimo" data-short="Mín." className="num gp-cell-fact">
+                {formatNumber(p.stockMin)}
+              </td>
+              <td data-label="Estado" className="gp-cell-fact">
+                <EstadoBadge estado={p.estado} />
+              </td>
+              <td className="gp-cell-actions">
+                <button type="button" className="btn btn--ghost btn--sm gp-danger" onClick={() => props.onDelete(p)} aria-label={`Eliminar ${p.nombre}`}>
+                  Eliminar
+                </button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
