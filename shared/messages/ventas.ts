@@ -34,7 +34,6 @@ export const ventas = {
   anularTitle: '¿Anular la venta?',
   anularText: 'La venta quedará anulada y los productos volverán al inventario. Esta acción no se puede deshacer.',
   anularConfirm: 'Sí, anular',
-  yaAnulada: 'La venta está anulada y no se puede completar.',
   motivoVenta: (id: number) => `Venta #${id}`,
   motivoAnulacion: (id: number) => `Anulación venta #${id}`,
 } as const;

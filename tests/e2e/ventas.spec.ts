@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { closePopup, DEMO, expectPopup, signIn } from './support/fixtures';
 
@@ -55,6 +56,12 @@ async function agregar(page: Page, nombre: string) {
   await page.getByRole('button', { name: `Agregar ${nombre}`, exact: true }).click();
 }
 
+/** No axe-core findings on the screen as it is now. */
+async function expectAccessible(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
 const cart = (page: Page) => page.getByRole('list', { name: 'Productos en el carrito' });
 
 async function irAVentas(page: Page) {
@@ -90,6 +97,7 @@ test('una venta en efectivo: buscar, escanear, quitar, cobrar con cambio y salir
   // The cart survives a reload (localStorage prodCarrito).
   await page.reload();
   await expect(page.getByTestId('carrito-total')).toHaveText('$ 8.200');
+  await expectAccessible(page);
   const stored = await page.evaluate(() => JSON.parse(window.localStorage.getItem('prodCarrito') ?? '[]'));
   expect(stored).toEqual([
     expect.objectContaining({ id: sal.id, nombre: SAL, precio: 2400, cantidad: 2 }),
@@ -102,6 +110,7 @@ test('una venta en efectivo: buscar, escanear, quitar, cobrar con cambio y salir
   await page.getByLabel('Efectivo').check();
   await page.getByLabel('Monto recibido').fill('10.000');
   await expect(page.getByTestId('pago-cambio')).toHaveText('$ 1.800');
+  await expectAccessible(page);
   await page.getByRole('button', { name: 'Confirmar pago' }).click();
 
   await expect(page).toHaveURL(/\/factura$/);
@@ -117,6 +126,7 @@ test('una venta en efectivo: buscar, escanear, quitar, cobrar con cambio y salir
   expect(await page.evaluate(() => window.localStorage.getItem('id_Venta'))).toBe(String(id));
   expect(await page.evaluate(() => window.localStorage.getItem('prodCarrito'))).toBeNull();
   expect((await venta(page, id)).estado).toBe('Pendiente');
+  await expectAccessible(page);
 
   await page.getByRole('button', { name: 'Nueva venta' }).click();
   await expect(page).toHaveURL(/\/ventas$/);

@@ -160,7 +160,16 @@ export function BuscadorProductos({ onAdd, onProducts, enCarrito }: Props) {
                     <td className="num pos__precio">{formatPesos(p.precio)}</td>
                     <td className="num pos__col-stock">{p.stock > 0 ? p.stock : <span className="badge badge--danger">Agotado</span>}</td>
                     <td className="pos__accion">
-                      <button type="button" className="btn btn--sm" onClick={() => added(p)} disabled={p.stock <= 0}>
+                      <button
+                        type="button"
+                        className="btn btn--sm"
+                        onClick={(e) => {
+                          added(p);
+                          // After a mouse click the scanner keeps typing into the search box (no keyboard pops up on phones).
+                          if (e.detail > 0 && window.matchMedia('(pointer: fine)').matches) inputRef.current?.focus();
+                        }}
+                        disabled={p.stock <= 0}
+                      >
                         Agregar<span className="visually-hidden"> {p.nombre}</span>
                       </button>
                     </td>
