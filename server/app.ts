@@ -41,6 +41,8 @@ declare module 'fastify' {
     authenticate: (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** Every route registered, for the authorization matrix test. */
     routeTable: { method: string; url: string }[];
+    /** Body schemas by "METHOD url", for the bad-input tests. */
+    routeSchemas: Map<string, unknown>;
     authRateLimit: {
       max: number;
       timeWindow: string;
@@ -79,8 +81,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     requestIdHeader: false,
   });
   app.decorate('routeTable', [] as { method: string; url: string }[]);
+  app.decorate('routeSchemas', new Map<string, unknown>());
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) if (method !== 'HEAD') app.routeTable.push({ method, url: route.url });
+    for (const method of [route.method].flat()) {
+      if (method === 'HEAD') continue;
+      app.routeTable.push({ method, url: route.url });
+      if (route.schema?.body) app.routeSchemas.set(`${method} ${route.url}`, route.schema.body);
+    }
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -1,0 +1,141 @@
+import fc from 'fast-check';
+import { sql } from 'drizzle-orm';
+import type { ZodObject, ZodRawShape } from 'zod';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO, seedDemo } from '../../server/db/demo';
+import { login } from '../helpers/factories';
+import { createTestApp, type TestApp } from '../helpers/test-app';
+
+/**
+ * Property-based bad input on every route the server registers (clean and legacy API): random and
+ * hostile bodies, query strings, path parameters and headers. Always an answer below 500 with the
+ * error shape and a Spanish message when refused, and a refused request changes no row.
+ */
+const RUNS = Number(process.env.FUZZ_RUNS ?? 20);
+const LEGACY = '/adx/ADAX-Store-Manager/Crud';
+
+let t: TestApp;
+let token: string;
+const seen = { requests: 0, refused: 0 };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await seedDemo(t.database.db);
+  token = await login(t, 'tienda', DEMO.tienda.email, DEMO.tienda.contrasena);
+});
+afterAll(async () => {
+  console.log(`fuzz: ${seen.requests} peticiones, ${seen.refused} rechazadas con 4xx, 0 errores 5xx`);
+  await t?.close();
+});
+
+const TABLES = ['tienda', 'usuario', 'rol', 'metodo_pago', 'producto', 'proveedor', 'cliente', 'venta', 'factura', 'movimiento', 'inventario', 'entrega_pedido'];
+async function counts(): Promise<string> {
+  const res = (await t.database.db.execute(
+    sql.raw(`select ${TABLES.map((x) => `(select count(*) from "${x}")::int as "${x}"`).join(', ')}`),
+  )) as unknown as { rows: Record<string, number>[] };
+  return JSON.stringify(res.rows[0]);
+}
+
+const hostileText = fc.constantFrom(
+  "' OR '1'='1",
+  "Robert'); DROP TABLE producto;--",
+  '<script>alert(1)</script>',
+  '<img src=x onerror=alert(1)>',
+  '𝕬𝖉𝖆𝖝 ñandú 💥',
+  '\u0000\u0001\u001f',
+  '../../etc/passwd',
+  '2024-02-30',
+  '9999-99-99',
+  '-1',
+  '1e309',
+  'NaN',
+  '  ',
+  '',
+  'x'.repeat(5000),
+  '{"$gt":""}',
+  '__proto__',
+);
+const hostileNumber = fc.constantFrom(-1, 0, -999999999, 2 ** 31, 2 ** 53, 1e308, 1.5, Number.MAX_SAFE_INTEGER + 2);
+const anyValue: fc.Arbitrary<unknown> = fc.oneof(
+  hostileText,
+  hostileNumber,
+  fc.string({ maxLength: 40 }),
+  fc.integer(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(fc.oneof(fc.string({ maxLength: 10 }), fc.integer()), { maxLength: 3 }),
+  fc.dictionary(fc.string({ maxLength: 8 }), fc.oneof(fc.string({ maxLength: 8 }), fc.integer()), { maxKeys: 3 }),
+);
+
+/** The keys the route's body schema knows (zod object), so values land on real fields. */
+function bodyKeys(schema: unknown): string[] {
+  const shape = (schema as ZodObject<ZodRawShape> | undefined)?.shape;
+  return shape ? Object.keys(shape) : [];
+}
+
+function arbBody(keys: string[]): fc.Arbitrary<unknown> {
+  const known = keys.length
+    ? fc.record(Object.fromEntries(keys.map((k) => [k, anyValue])), { requiredKeys: [] })
+    : fc.constant({});
+  return fc.oneof(
+    { weight: 4, arbitrary: known },
+    { weight: 1, arbitrary: fc.dictionary(fc.string({ maxLength: 12 }), anyValue, { maxKeys: 5 }) },
+    { weight: 1, arbitrary: anyValue },
+    { weight: 1, arbitrary: fc.constant('{"roto":') },
+  );
+}
+
+const arbParam = fc.oneof(fc.integer({ min: -5, max: 10 }).map(String), fc.constantFrom('0', '1', '2147483648', 'abc', '1.5', '%27', '..%2F', 'null'));
+
+describe('entradas hostiles en cada ruta', () => {
+  it('ninguna ruta responde 5xx; los rechazos usan la forma de error y no cambian filas', { timeout: 600_000 }, async () => {
+    const routes = t.app.routeTable.filter((r) => !['/api/docs', '/api/ping', '/api/health', '/*'].includes(r.url) && r.url.startsWith('/'));
+    expect(routes.length).toBeGreaterThan(20);
+    const bodySchemas = t.app.routeSchemas;
+
+    for (const route of routes) {
+      const isLegacy = route.url.startsWith(LEGACY);
+      const keys = bodyKeys(bodySchemas.get(`${route.method} ${route.url}`));
+      const paramNames = [...route.url.matchAll(/:(\w+)/g)].map((m) => m[1]!);
+      await fc.assert(
+        fc.asyncProperty(
+          fc.array(arbParam, { minLength: paramNames.length, maxLength: paramNames.length }),
+          fc.dictionary(fc.constantFrom('q', 'page', 'pageSize', 'id', 'desde', 'hasta', 'estado', 'listar', 'codigo_invitacion', 'x'), fc.string({ maxLength: 30 }), { maxKeys: 4 }),
+          arbBody(keys),
+          fc.boolean(),
+          fc.constantFrom('application/json', 'application/json', 'text/plain', 'application/x-www-form-urlencoded'),
+          async (params, query, body, withToken, contentType) => {
+            let url = route.url;
+            paramNames.forEach((p, i) => (url = url.replace(`:${p}`, encodeURIComponent(params[i]!))));
+            const qs = new URLSearchParams(query).toString();
+            const before = await counts();
+            const hasBody = !['GET', 'DELETE'].includes(route.method) || isLegacy;
+            const payload = hasBody ? (typeof body === 'string' ? body : JSON.stringify(body)) : undefined;
+            const res = await t.app.inject({
+              method: route.method as 'GET',
+              url: `${url}${qs ? `?${qs}` : ''}`,
+              headers: {
+                ...(withToken ? { authorization: `Bearer ${token}` } : { authorization: 'Bearer x.y.z' }),
+                ...(payload !== undefined ? { 'content-type': contentType } : {}),
+                'x-forwarded-for': '1.2.3.4',
+              },
+              payload,
+            });
+            seen.requests++;
+            expect(res.statusCode, `${route.method} ${url} → ${res.statusCode} ${res.body.slice(0, 300)}`).toBeLessThan(500);
+            const refused = res.statusCode >= 400 || (isLegacy && /"(success|respuesta|access)":false/.test(res.body));
+            if (refused) {
+              seen.refused++;
+              const json = res.json() as { error?: { code: string; message: string }; mensaje?: string };
+              const message = isLegacy ? json.mensaje : json.error?.message;
+              expect(message, `${route.method} ${url}: ${res.body.slice(0, 200)}`).toMatch(/\S/);
+              expect(message).not.toMatch(/\bat .*\.(ts|js):\d+|stack|undefined|Failed query/i);
+              expect(await counts(), `${route.method} ${url} cambió filas al rechazar`).toBe(before);
+            }
+          },
+        ),
+        { numRuns: RUNS, seed: 20241122 },
+      );
+    }
+  });
+});
