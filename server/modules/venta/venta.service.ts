@@ -230,6 +230,22 @@ export async function completarVenta(options: { db: Db; tiendaId: number; ventaI
 export async function anularVenta(options: { db: Db; tiendaId: number; ventaId: number }): Promise<TEstadoVentaResponse> {
   const { db, tiendaId, ventaId } = options;
   return db.transaction(async (tx) => {
+    // The sale's products are locked first, in id order, as a checkout does: annulling updates the
+    // sales summary (database triggers) and the stock, and taking those locks in the same order as
+    // concurrent sales of the same products keeps the two from deadlocking.
+    const productoIds = (
+      await tx
+        .selectDistinct({ id: factura.productoId })
+        .from(factura)
+        .where(and(eq(factura.ventaId, ventaId), eq(factura.tiendaId, tiendaId)))
+    ).map((r) => r.id);
+    if (productoIds.length)
+      await tx
+        .select({ id: producto.idProducto })
+        .from(producto)
+        .where(and(eq(producto.tiendaId, tiendaId), inArray(producto.idProducto, productoIds)))
+        .orderBy(asc(producto.idProducto))
+        .for('update');
     const [done] = await tx
       .update(venta)
       .set({ estado: 'Anulada' })

@@ -419,3 +419,24 @@ describe('la carrera por las últimas unidades', () => {
     ]);
   });
 });
+
+describe('ventas y anulaciones a la vez', () => {
+  it('anular y vender los mismos productos al mismo tiempo nunca falla ni descuadra el stock', async () => {
+    const s = await crearTienda(t);
+    const a = await crearProducto(s.id, { nombre: 'Arroz', precio: 100, stock: 1000 });
+    const b = await crearProducto(s.id, { nombre: 'Fríjol', precio: 100, stock: 1000 });
+    const ids: number[] = [];
+    for (let i = 0; i < 8; i++) {
+      const res = await vender(s.token, { lineas: [{ productoId: b.idProducto, cantidad: 2 }, { productoId: a.idProducto, cantidad: 1 }], metodoPagoId: 5, montoRecibido: 1000 });
+      ids.push(res.json().id);
+    }
+    const results = await Promise.all([
+      ...ids.map((id) => post(s.token, `/api/ventas/${id}/anular`)),
+      ...ids.map(() => vender(s.token, { lineas: [{ productoId: a.idProducto, cantidad: 1 }, { productoId: b.idProducto, cantidad: 2 }], metodoPagoId: 5, montoRecibido: 1000 })),
+    ]);
+    expect(results.map((r) => r.statusCode).sort((x, y) => x - y)).toEqual([...Array(8).fill(200), ...Array(8).fill(201)]);
+    expect(await stockOf(a.idProducto)).toBe(1000 - 8);
+    expect(await stockOf(b.idProducto)).toBe(1000 - 16);
+  });
+});
+
