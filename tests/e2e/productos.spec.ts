@@ -97,8 +97,9 @@ test('agregar, buscar, editar y eliminar un producto', async ({ page }) => {
   await expect(page.getByLabel('Fecha de vencimiento')).toHaveValue('2030-01-15');
   await expect(page.getByLabel('Proveedor actual')).toHaveValue('Bebidas Andinas');
 
-  // Back in the list the row stands out: at or below its minimum, and no longer available.
+  // Back in the list, as it was left; the row stands out: at or below its minimum, no longer available.
   await page.getByRole('link', { name: 'Volver a productos' }).click();
+  await expect(page.getByLabel('Buscar producto')).toHaveValue(nombre.toUpperCase().slice(0, -2));
   await buscar(page, nombre);
   const edited = page.getByRole('row', { name: new RegExp(nombre) });
   await expect(edited).toContainText('Stock bajo');
@@ -164,4 +165,40 @@ test('el encargado no elimina productos: ni en la pantalla ni llamando al servid
   expect((await res.json()).error.message).toBe('No tienes permisos para eliminar productos');
   await page.reload();
   await expect(page.getByRole('heading', { name: nombre })).toBeVisible();
+});
+
+test('un stock que cambió mientras se editaba no se pisa: se avisa y se guarda al confirmar', async ({ page }) => {
+  const nombre = unique('Arepas E2E');
+  await signIn(page, 'Tienda', DEMO.tienda);
+  await page.goto('/gestionar_productos');
+  await agregar(page, nombre, '4000', '10');
+  await page.getByRole('button', { name: 'Sí, agregar' }).click();
+  await closePopup(page);
+  await buscar(page, nombre);
+  await page.getByRole('link', { name: nombre }).click();
+  await expect(page.getByLabel('Stock', { exact: true })).toHaveValue('10');
+
+  // Meanwhile, at the counter, two units leave (another session edits the stock to 8).
+  const id = Number(new URL(page.url()).searchParams.get('id'));
+  const token = await page.evaluate(() => window.localStorage.getItem('token'));
+  const headers = { authorization: `Bearer ${token}` };
+  const actual = await (await page.request.get(`/api/productos/${id}`, { headers })).json();
+  const { id: _id, nombrepr: _n, ...form } = actual;
+  expect((await page.request.put(`/api/productos/${id}`, { headers, data: { ...form, stock: 8, stockAnterior: 10 } })).status()).toBe(200);
+
+  await page.getByLabel('Stock', { exact: true }).fill('25');
+  await page.getByRole('button', { name: 'Guardar cambios' }).click();
+  await expectPopup(
+    page,
+    'Error al actualizar',
+    'El stock de este producto cambió mientras lo editaba (ahora hay 8). Revise el valor y guarde de nuevo.',
+  );
+  await closePopup(page);
+  await expect(fieldError(page, 'Stock')).toContainText('ahora hay 8');
+  await page.getByRole('button', { name: 'Guardar cambios' }).click();
+  await expectPopup(page, 'Producto actualizado');
+  await closePopup(page);
+  await expect(page.getByLabel('Stock', { exact: true })).toHaveValue('25');
+
+  expect((await page.request.delete(`/api/productos/${id}`, { headers })).status()).toBe(200);
 });

@@ -36,7 +36,10 @@ function Detalle({ id }: { id: number }) {
     if (params.get('id') !== String(id)) setParams({ id: String(id) }, { replace: true, state: location.state });
   }, [id, params, setParams, location.state]);
 
-  const back = <PageHeader title={M.productos.detalleTitulo} backTo={paths.gestionarProductos} backLabel="Volver a productos" />;
+  // Back to the list as it was left (its search and page), when it was opened from there.
+  const desde = (location.state as { desde?: unknown } | null)?.desde;
+  const lista = `${paths.gestionarProductos}${typeof desde === 'string' && desde.startsWith('?') ? desde : ''}`;
+  const back = <PageHeader title={M.productos.detalleTitulo} backTo={lista} backLabel="Volver a productos" />;
 
   if (producto.isPending)
     return (

@@ -1,13 +1,16 @@
 import type { MouseEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { M } from '#shared/messages';
 import { formatNumber, formatPesos } from '#shared/money';
 import type { TProductoListItem } from '#shared/schemas/producto';
 import { paths } from '../../../config/paths';
 
-/** Where a product's detail lives: the id in the address (a reload works) and in the navigation state (spec §2). */
+/**
+ * Where a product's detail lives: the id in the address (a reload works) and in the navigation
+ * state (spec §2), with the list's own search so that going back finds the list as it was.
+ */
 export const detalleHref = (id: number) => `${paths.detalleProducto}?id=${id}`;
-export const detalleState = (id: number) => ({ id_Producto: id });
+export const detalleState = (id: number, desde: string) => ({ id_Producto: id, desde });
 
 export function EstadoBadge({ estado }: { estado: number }) {
   return <span className={`badge ${estado === 1 ? 'badge--ok' : 'gp-badge--muted'}`}>{M.productos.estado[estado] ?? estado}</span>;
@@ -15,10 +18,11 @@ export function EstadoBadge({ estado }: { estado: number }) {
 
 export function ProductosTable(props: { items: TProductoListItem[]; busy: boolean; onDelete: (p: TProductoListItem) => void }) {
   const navigate = useNavigate();
+  const { search } = useLocation();
   const openRow = (e: MouseEvent, id: number) => {
     // Buttons and links in the row do their own thing.
     if ((e.target as HTMLElement).closest('a, button')) return;
-    navigate(detalleHref(id), { state: detalleState(id) });
+    navigate(detalleHref(id), { state: detalleState(id, search) });
   };
   return (
     <div className="table-wrap">
@@ -48,7 +52,7 @@ export function ProductosTable(props: { items: TProductoListItem[]; busy: boolea
           {props.items.map((p) => (
             <tr key={p.id} className={`gp-row${p.bajoStock ? ' gp-row--low' : ''}`} onClick={(e) => openRow(e, p.id)}>
               <td data-label="Nombre" className="gp-cell-name">
-                <Link to={detalleHref(p.id)} state={detalleState(p.id)}>
+                <Link to={detalleHref(p.id)} state={detalleState(p.id, search)}>
                   {p.nombre}
                 </Link>
               </td>
