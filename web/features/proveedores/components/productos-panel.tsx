@@ -64,7 +64,9 @@ export function ProductosPanel(props: { proveedor: TProveedor; onClose: () => vo
                   <th scope="col" className="num">
                     Stock
                   </th>
-                  <th scope="col">Estado</th>
+                  <th scope="col" className="gpv-col-estado">
+                    Estado
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -78,7 +80,7 @@ export function ProductosPanel(props: { proveedor: TProveedor; onClose: () => vo
                     </td>
                     <td className="num">{formatPesos(p.precio)}</td>
                     <td className="num">{formatNumber(p.stock)}</td>
-                    <td>
+                    <td className="gpv-col-estado">
                       <span className={`badge ${p.estado === 1 ? 'badge--ok' : 'gpv-badge--muted'}`}>
                         {p.estado === 1 ? 'Disponible' : 'No disponible'}
                       </span>
