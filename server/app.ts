@@ -15,7 +15,7 @@ import type { Database, Db } from './db/client';
 import type { Env } from './env';
 import type { Mailer } from './lib/mailer';
 import { createTokenService, type TokenService } from './lib/tokens';
-import { makeAuthenticate } from './plugins/auth';
+import { makeAuthenticate, requireStore } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
 import { registerStaticWeb } from './plugins/static-web';
 import { analisisRoutes } from './modules/analisis/analisis.routes';
@@ -169,13 +169,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       // Everything below needs a signed-in session.
       await api.register(async (priv) => {
         priv.addHook('onRequest', priv.authenticate);
-        await priv.register(ventaRoutes);
-        await priv.register(productoRoutes);
-        await priv.register(proveedorRoutes);
-        await priv.register(clienteRoutes);
-        await priv.register(analisisRoutes);
-        await priv.register(movimientoRoutes);
-        await priv.register(facturaRoutes);
+        // The shop's own screens: only sessions that act for a store (not the platform operator),
+        // refused before validation so no rule of a store's data is revealed.
+        await priv.register(async (store) => {
+          store.addHook('preValidation', requireStore);
+          await store.register(ventaRoutes);
+          await store.register(productoRoutes);
+          await store.register(proveedorRoutes);
+          await store.register(clienteRoutes);
+          await store.register(analisisRoutes);
+          await store.register(movimientoRoutes);
+          await store.register(facturaRoutes);
+        });
         await priv.register(crudRoutes, { prefix: '/crud' });
       });
     },

@@ -80,6 +80,11 @@ export function storeOf(req: FastifyRequest): number {
   return s.tiendaId;
 }
 
+/** A hook refusing sessions that act for no store (the platform operator) on the shop's own screens. */
+export async function requireStore(req: FastifyRequest) {
+  storeOf(req);
+}
+
 /** A preHandler refusing every role but the given ones, with the spec's message. */
 export function requireRole(roles: number[], message: string = M.generic.forbidden, title?: string) {
   return async (req: FastifyRequest) => {

@@ -250,7 +250,7 @@ describe('operador de la plataforma', () => {
 });
 
 describe('límite de intentos', () => {
-  it('demasiados intentos de inicio de sesión reciben 429 con mensaje en español', async () => {
+  it('demasiados intentos de inicio de sesión reciben 429 con mensaje en español', { timeout: 120_000 }, async () => {
     const limited = await createTestApp({ RATE_LIMIT_AUTH_MAX: '3' });
     try {
       const codes: number[] = [];
