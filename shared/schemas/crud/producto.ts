@@ -15,7 +15,7 @@ export const ZCreateProductoRequest = z.object({
   presentacion: zOptText(80),
   fechaVencimiento: zOptFecha,
   stock: zInt({ required: M.crud.campo('Stock'), invalid: M.crud.cantidadInvalida, min: 0 }),
-  stockMin: zInt({ required: M.crud.campo('Stock_Min'), invalid: M.crud.cantidadInvalida, min: 0 }),
+  stockMin: zInt({ required: M.crud.campo('Stock mínimo'), invalid: M.crud.cantidadInvalida, min: 0 }),
   estado: zEstado.default(1),
   inventarioId: zOptInt({ invalid: M.crud.idInvalido }),
   proveedorId: zOptInt({ invalid: M.crud.idInvalido }),

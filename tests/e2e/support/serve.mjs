@@ -35,6 +35,9 @@ Object.assign(process.env, {
   LOG_LEVEL: 'warn',
   RATE_LIMIT_AUTH_MAX: '1000',
   JWT_SECRET: 'e2e-secret-e2e-secret-e2e-secret-0123456',
+  // The platform operator (role 1, no store): the back-office journeys of the global catalogues.
+  OPERADOR_EMAIL: 'operador@e2e.adax.co',
+  OPERADOR_PASSWORD: 'Operador2024',
 });
 fs.writeFileSync(path.join(dir, 'env.json'), JSON.stringify({ mailLog }));
 await import(path.resolve(process.env.E2E_DIST ?? 'dist', 'server', 'main.js'));
