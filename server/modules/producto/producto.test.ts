@@ -348,8 +348,12 @@ describe('detalle y edición', () => {
     ]);
     const [row] = await t.database.db.select().from(producto).where(eq(producto.idProducto, p.id));
     expect(row!.stock).toBe(40);
+    // Ten sales of one unit each (40 … 49 left after them), and no manual adjustment.
     const movs = await movimientosDe(p.id);
-    expect(movs.at(-1)!.cantidadDespues).toBe(40);
+    expect(movs.filter((m) => m.motivo === 'Ajuste manual')).toEqual([]);
+    const ventas = movs.filter((m) => m.motivo === 'Venta');
+    expect(ventas.map((m) => m.cantidadDespues).sort((a, b) => a - b)).toEqual([40, 41, 42, 43, 44, 45, 46, 47, 48, 49]);
+    expect(ventas.every((m) => m.salidas === 1 && m.stockAntes === m.cantidadDespues + 1)).toBe(true);
   });
 });
 
