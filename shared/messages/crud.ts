@@ -87,6 +87,7 @@ export const crud = {
   confirmarEliminarTexto: (que: string) => `Se eliminará ${que}. Esta acción no se puede deshacer.`,
   confirmarEliminarBoton: 'Sí, eliminar',
   contrasenaCambiada: 'La contraseña cambió: las sesiones abiertas con la anterior se cerraron.',
+  contrasenaPropia: 'Cambiaste tu propia contraseña: inicia sesión de nuevo con la nueva.',
 
   // Operation results (shown in 'Operacion').
   registrado: {

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { DEMO, DEMO_PASSWORD } from './support/fixtures';
 import { crearFila, entrarComo, iniciarSesion, nuevaTienda, operador } from './crud-support';
@@ -116,4 +117,18 @@ test('en el teléfono, las áreas se abren desde un botón de menú', async ({ p
   await nav.getByRole('link', { name: 'lista de ventas' }).click();
   await expect(h1(page)).toHaveText('Lista de ventas');
   await expect(nav.getByRole('button', { name: 'Ventas' })).toBeHidden();
+});
+
+test('lista, registro y actualización pasan la revisión de accesibilidad (axe)', async ({ page, request }) => {
+  const t = await nuevaTienda(request);
+  const productoId = await crearFila(request, t, 'producto', { nombre: 'Arroz 500 g', precioUnit: 2800, stock: 10, stockMin: 1 });
+  await entrarComo(page, t);
+  for (const path of ['/crud/producto', '/crud/registrar_usuarios', `/crud/actualizar/actualizarProducto?id=${productoId}`]) {
+    await page.goto(path);
+    await expect(h1(page)).toBeVisible();
+    await expect(page.getByText('Cargando…')).toHaveCount(0);
+    expect((await new AxeBuilder({ page }).analyze()).violations, path).toEqual([]);
+  }
+  await page.getByRole('navigation', { name: 'Áreas de administración' }).getByRole('button', { name: 'Ventas' }).click();
+  expect((await new AxeBuilder({ page }).analyze()).violations, 'menú abierto').toEqual([]);
 });

@@ -5,7 +5,8 @@ import { M } from '#shared/messages';
 import { alertSuccess } from '../../../lib/alerts';
 import { NetworkError } from '../../../lib/api-client';
 import { focusFirstInvalid, validate } from '../../../lib/form-errors';
-import { useSession, type StoredSession } from '../../../lib/session';
+import { clearSession, useSession, type StoredSession } from '../../../lib/session';
+import { paths } from '../../../config/paths';
 import { useCreateRow } from '../api/create-row';
 import { useCrudRow } from '../api/get-row';
 import { useUpdateRow } from '../api/update-row';
@@ -117,6 +118,10 @@ function CrudForm(props: { config: EntityConfig; mode: Mode; session: StoredSess
   const fields = visibleFields(config, mode, isOperator);
   const listPath = crudPath(config.routes.list);
 
+  const ownAccount =
+    (config.key === 'tienda' && session.tipo === 'tienda' && props.id === session.id_Tienda) ||
+    (config.key === 'usuarios' && session.tipo === 'empleado' && !!session.documento && props.initial.documento === session.documento);
+
   const readOnly = (f: FieldDef) => (mode === 'update' && !!f.readOnlyOnUpdate) || (f.tienda === 'always' && !isOperator);
 
   const onSubmit = async (e: FormEvent) => {
@@ -149,6 +154,13 @@ function CrudForm(props: { config: EntityConfig; mode: Mode; session: StoredSess
     }
     try {
       const r = await update.mutateAsync({ id: props.id!, body: values });
+      if (values.contrasena && ownAccount) {
+        // The server closed this session with the old password: sign in again.
+        await alertSuccess(r.message || M.crud.actualizado[config.key], M.crud.contrasenaPropia);
+        clearSession();
+        navigate(paths.iniciarSesion, { replace: true });
+        return;
+      }
       navigate(crudPath(config.afterUpdate ?? config.routes.list), {
         state: { operacion: r.message || M.crud.actualizado[config.key] } satisfies CrudNavState,
       });

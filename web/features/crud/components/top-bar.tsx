@@ -54,20 +54,20 @@ export function TopBar(props: { operacion?: string }) {
             {M.crud.usuarioLabel}
             <strong data-testid="crud-usuario">{session?.usuario}</strong>
           </span>
-          <button type="button" className="btn btn--ghost btn--sm" onClick={() => navigate(paths.inicio)}>
+          <button type="button" className="btn btn--ghost btn--sm crud-topbar__logout" onClick={() => navigate(paths.inicio)}>
             <IconLogout /> {M.crud.cerrarSesion}
           </button>
-          <button
-            type="button"
-            className="btn btn--ghost btn--icon crud-topbar__toggle"
-            aria-expanded={menuOpen}
-            aria-controls="crud-areas"
-            aria-label="Áreas de administración"
-            onClick={() => setMenuOpen((v) => !v)}
-          >
-            {menuOpen ? <IconClose /> : <IconBars />}
-          </button>
         </div>
+        <button
+          type="button"
+          className="btn btn--ghost btn--icon crud-topbar__toggle"
+          aria-expanded={menuOpen}
+          aria-controls="crud-areas"
+          aria-label="Áreas de administración"
+          onClick={() => setMenuOpen((v) => !v)}
+        >
+          {menuOpen ? <IconClose /> : <IconBars />}
+        </button>
       </div>
       <nav id="crud-areas" ref={navRef} aria-label="Áreas de administración" className={`crud-nav${menuOpen ? ' crud-nav--open' : ''}`}>
         <ul className="crud-areas">

@@ -16,7 +16,7 @@ export const producto = defineEntity<TProductoRow>({
   registerTitle: 'Registrar producto',
   updateTitle: 'Actualizar producto',
   routes: { list: 'producto', register: 'registrar_producto', update: 'actualizar/actualizarProducto', listAliases: ['productos'] },
-  searchHint: 'Nombre, marca o id del producto',
+  searchHint: 'Nombre o id del producto',
   columns: [
     { header: 'id_Producto', cell: (r) => r.idProducto, num: true },
     { header: 'Nombre', cell: (r) => r.nombre },
