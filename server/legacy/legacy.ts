@@ -3,9 +3,16 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodType } from 'zod';
 import { AppError } from '#shared/errors';
 import { M } from '#shared/messages';
+import { ROL } from '#shared/roles';
 import { tienda } from '../db/schema';
 import { bearerToken, resolveSession, type RequestSession } from '../plugins/auth';
-import { legacyParams, type LegacyParams } from './params';
+import { L } from './mensajes';
+import { legacyParams, sent, type LegacyParams } from './params';
+
+export type LegacyMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** Reads are served to GET and POST alike (the old React client posts JSON even for lists). */
+export const READ: readonly LegacyMethod[] = ['GET', 'POST'];
 
 export interface LegacyContext {
   app: FastifyInstance;
@@ -17,19 +24,39 @@ export interface LegacyContext {
   sesion: RequestSession;
 }
 
+/** One documented parameter of a call; every parameter is read from the query, JSON or form alike. */
+export interface LegacyParamDoc {
+  key: string;
+  note?: string;
+  optional?: boolean;
+}
+
 export interface LegacyAction {
-  /** What the action is called in the docs (e.g. "POST registro"). */
+  /** The call as the old clients know it: its marker key, e.g. "listarProductosAppPrecio". */
   name: string;
-  /** Whether this action is the one the request asks for. */
+  /** One or two sentences for the generated documentation (docs/legacy-api.md). */
+  description: string;
+  /** The verbs served; the first is the one the spec names. */
+  methods: readonly LegacyMethod[];
+  /** Whether this action is the one the request asks for (the verb already matched). */
   match: (p: LegacyParams, method: string) => boolean;
+  params: readonly LegacyParamDoc[];
+  /** The answer's keys or row shape, for the documentation. */
+  response: string;
   /** Public actions (login, registration, recovery) need no token. */
   public?: boolean;
-  /** Roles allowed; default any signed-in role. */
-  roles?: number[];
+  /** Roles allowed (default: any signed-in role), refused with `rolesMessage`. */
+  roles?: readonly number[];
+  rolesMessage?: string;
+  /** Roles refused with the spec's own message (spec §6, role 3). */
+  forbid?: { roles: readonly number[]; message: string; title?: string };
   handle: (ctx: LegacyContext) => Promise<unknown>;
 }
 
 export type LegacyController = LegacyAction[];
+
+/** The back-office calls (spec §7 "Administration calls"): role 1 only, like /api/crud. */
+export const ADMIN = { roles: [ROL.ADMIN], rolesMessage: M.roles.backofficeOnly } as const;
 
 /** Validates legacy parameters with the same zod schema as the clean API. */
 export function parseLegacy<T>(schema: ZodType<T>, data: unknown): T {
@@ -40,21 +67,54 @@ export function parseLegacy<T>(schema: ZodType<T>, data: unknown): T {
   throw new AppError('VALIDATION', Object.values(fields)[0] ?? M.generic.validation, { fields });
 }
 
+/** The session's invitation code. */
+async function codigoDeSesion(ctx: LegacyContext, tiendaId: number): Promise<string | null> {
+  const [row] = await ctx.app.db.select({ code: tienda.codigoInvitacion }).from(tienda).where(eq(tienda.idTienda, tiendaId)).limit(1);
+  return row?.code ?? null;
+}
+
 /**
- * The store the legacy call acts for: always the session's. A `codigo_invitacion` (or the analysis and
- * movement calls' code parameters) naming another store is refused, never obeyed.
+ * Refuses (403) an invitation code that is not the session's store's. Markers such as
+ * `listarPorTienda=true` are not codes; `null`/empty (a role 2 employee has no code) is nothing sent.
+ */
+export async function checkCodigo(ctx: LegacyContext, ...keys: string[]): Promise<void> {
+  // The platform operator has no store of its own: the back-office services scope its rows.
+  if (ctx.sesion.tiendaId == null) return;
+  const codes = keys.map((k) => sent(ctx.p, k)).filter((v): v is string => v !== undefined && v !== 'true');
+  if (codes.length === 0) return;
+  const own = await codigoDeSesion(ctx, ctx.sesion.tiendaId);
+  if (own == null || codes.some((c) => c.toUpperCase() !== own.toUpperCase())) throw new AppError('FORBIDDEN', M.crud.codigoOtraTienda);
+}
+
+/**
+ * The store the application call acts for: always the session's. A `codigo_invitacion` (or the
+ * analysis and movement calls' code parameters) naming another store is refused, never obeyed.
  */
 export async function legacyStore(ctx: LegacyContext, ...codeKeys: string[]): Promise<number> {
   const tiendaId = ctx.sesion.tiendaId;
   if (tiendaId == null) throw new AppError('FORBIDDEN', M.generic.forbidden);
-  const sent = ['codigo_invitacion', ...codeKeys]
-    .map((k) => ctx.p[k])
-    .find((v): v is string => typeof v === 'string' && v.trim() !== '' && v !== 'true');
-  if (sent) {
-    const [row] = await ctx.app.db.select({ code: tienda.codigoInvitacion }).from(tienda).where(eq(tienda.idTienda, tiendaId)).limit(1);
-    if (!row || row.code.toUpperCase() !== sent.trim().toUpperCase()) throw new AppError('FORBIDDEN', M.generic.forbidden);
-  }
+  await checkCodigo(ctx, 'codigo_invitacion', ...codeKeys);
   return tiendaId;
+}
+
+/** A store id the client sent (tienda_idtienda, id_tienda…) must be the session's; the operator has none to compare. */
+export function checkTiendaId(ctx: LegacyContext, ...keys: string[]): void {
+  if (ctx.sesion.tiendaId == null) return;
+  for (const k of keys) {
+    const v = sent(ctx.p, k);
+    if (v !== undefined && v !== String(ctx.sesion.tiendaId)) throw new AppError('FORBIDDEN', L.otraTienda);
+  }
+}
+
+/** The cashier's document the client sent must be the session's (a store account has none). */
+export function checkDocumentoUsuario(ctx: LegacyContext, key: string): void {
+  const v = sent(ctx.p, key);
+  if (v !== undefined && v !== (ctx.sesion.documento ?? '')) throw new AppError('FORBIDDEN', L.otroUsuario);
+}
+
+/** The action a request asks for: the verb is served and its marker matches. */
+export function findAction(controller: LegacyController, p: LegacyParams, method: string): LegacyAction | undefined {
+  return controller.find((a) => (a.methods as readonly string[]).includes(method) && a.match(p, method));
 }
 
 export function registerController(app: FastifyInstance, url: string, controller: LegacyController, config?: Record<string, unknown>) {
@@ -64,13 +124,15 @@ export function registerController(app: FastifyInstance, url: string, controller
     config,
     handler: async (req, reply) => {
       const p = legacyParams(req);
-      const action = controller.find((a) => a.match(p, req.method));
-      if (!action) throw new AppError('NOT_FOUND', 'Operación no reconocida por este controlador.');
+      const action = findAction(controller, p, req.method);
+      if (!action) throw new AppError('NOT_FOUND', L.operacionDesconocida);
       let sesion: RequestSession | null = null;
       if (!action.public) {
         sesion = await resolveSession(app.db, app.tokens, bearerToken(req));
         if (!sesion) throw new AppError('UNAUTHORIZED', M.generic.unauthorized);
-        if (action.roles && !action.roles.includes(sesion.rol)) throw new AppError('FORBIDDEN', M.generic.forbidden);
+        // Before any validation: a refused role learns nothing else.
+        if (action.roles && !action.roles.includes(sesion.rol)) throw new AppError('FORBIDDEN', action.rolesMessage ?? M.generic.forbidden);
+        if (action.forbid?.roles.includes(sesion.rol)) throw new AppError('FORBIDDEN', action.forbid.message, { title: action.forbid.title });
       }
       return action.handle({ app, req, reply, p, method: req.method, sesion: sesion as RequestSession });
     },

@@ -33,6 +33,9 @@ export function has(p: LegacyParams, key: string): boolean {
   return !(v === false || v === 'false' || v === 0 || v === '0' || v === null || v === undefined);
 }
 
+/** True when any of the keys is a flag of the request. */
+export const hasAny = (p: LegacyParams, keys: readonly string[]) => keys.some((k) => has(p, k));
+
 export function str(p: LegacyParams, key: string): string | undefined {
   const v = p[key];
   if (v === undefined || v === null) return undefined;
@@ -41,9 +44,29 @@ export function str(p: LegacyParams, key: string): string | undefined {
   return undefined;
 }
 
+/** The first of several spellings an old client may use for the same field. */
+export function strOf(p: LegacyParams, ...keys: string[]): string | undefined {
+  for (const k of keys) {
+    const v = str(p, k);
+    if (v !== undefined) return v;
+  }
+  return undefined;
+}
+
 export function int(p: LegacyParams, key: string): number | undefined {
   const s = str(p, key);
   if (s === undefined || s.trim() === '' || !/^-?\d+$/.test(s.trim())) return undefined;
   const n = Number(s.trim());
   return Number.isSafeInteger(n) ? n : undefined;
+}
+
+/**
+ * A value the client really sent: old clients read their session from localStorage and send
+ * `null`, `"null"` or `"undefined"` for what they do not have (a role 2 employee has no invitation
+ * code). Those, and empty text, count as nothing sent.
+ */
+export function sent(p: LegacyParams, key: string): string | undefined {
+  const v = str(p, key)?.trim();
+  if (!v || v === 'null' || v === 'undefined') return undefined;
+  return v;
 }

@@ -4,10 +4,11 @@ import { M } from '#shared/messages';
 import { toAppError } from '../plugins/errors';
 
 /**
- * How the legacy API refuses: the old clients read `success`, `respuesta`, `access` or `status` and a
- * Spanish `mensaje`, and treat an HTTP error as a network failure. So business refusals (validation,
- * wrong credentials, conflicts, stock) answer 200 with every flag false; a missing or invalid token
- * answers 401 (the old client then signs out); a role refusal 403; another store's row 404.
+ * How the legacy API refuses: the old clients read `success`, `respuesta`, `access`, `registro`,
+ * `Operacion` or `status` and a Spanish `mensaje`, and treat an HTTP error as a network failure.
+ * So business refusals (validation, wrong credentials, conflicts, stock) answer 200 with every flag
+ * false; a missing or invalid token answers 401 (the old client then signs out); a role refusal or a
+ * code/store of another tenant 403; another store's row 404.
  */
 export function legacyRefusal(err: AppError) {
   return {
@@ -16,9 +17,11 @@ export function legacyRefusal(err: AppError) {
     access: false,
     status: 'error',
     registro: false,
+    Operacion: false,
     mensaje: err.message,
     message: err.message,
     error: err.message,
+    ...(err.title ? { titulo: err.title } : {}),
     ...(err.fields ? { campos: err.fields } : {}),
   };
 }

@@ -11,12 +11,16 @@ import { zStrongPassword } from '#shared/schemas/common';
 import { login, registrarTienda, registrarUsuario } from '../../modules/cuenta/cuenta.service';
 import { enviarCodigo, restablecerVerificado, verificarCodigo } from '../../modules/cuenta/recuperacion.service';
 import { has, str } from '../params';
-import { parseLegacy, type LegacyController } from '../legacy';
+import { READ, parseLegacy, type LegacyController } from '../legacy';
 
 /** GET login/procesologin.php ?tipo&email&contrasena → { success, token }. */
 export const loginController: LegacyController = [
   {
-    name: 'GET tipo, email, contrasena',
+    name: 'procesologin',
+    description: 'Sign-in of an employee (tipo=empleado) or a store (tipo=tienda). The token goes in `Authorization: Bearer` on every other call.',
+    methods: READ,
+    params: [{ key: 'tipo', note: 'empleado | tienda' }, { key: 'email' }, { key: 'contrasena' }],
+    response: '`{ success: true, token }`; wrong credentials: `{ success: false, mensaje }`',
     public: true,
     match: () => true,
     handle: async ({ app, p }) => {
@@ -30,7 +34,22 @@ export const loginController: LegacyController = [
 /** controlador.usuarios.php: employee registration and password recovery (the back-office adds more). */
 export const usuariosCuentaActions: LegacyController = [
   {
-    name: 'POST registro (registro de empleado)',
+    name: 'registro',
+    description: 'Employee self-registration with the invitation code of a store (role 2).',
+    methods: ['POST'],
+    params: [
+      { key: 'registro', note: 'marker' },
+      { key: 'nombre' },
+      { key: 'nombre2', optional: true },
+      { key: 'apellido' },
+      { key: 'apellido2', optional: true },
+      { key: 'documento' },
+      { key: 'tipoDoc', note: 'CC, TI, CE, RC' },
+      { key: 'email' },
+      { key: 'contrasena' },
+      { key: 'codigo_invitacion' },
+    ],
+    response: '`{ success: true, mensaje }`',
     public: true,
     match: (p) => has(p, 'registro') && !has(p, 'registroCrud'),
     handle: async ({ app, p }) => {
@@ -50,7 +69,11 @@ export const usuariosCuentaActions: LegacyController = [
     },
   },
   {
-    name: 'POST action=enviar_codigo, correo',
+    name: 'action=enviar_codigo',
+    description: 'Password recovery, step 1: sends a 6-digit code (the answer never says whether the email exists).',
+    methods: ['POST'],
+    params: [{ key: 'action', note: 'enviar_codigo' }, { key: 'correo' }],
+    response: '`{ success: true, message }`',
     public: true,
     match: (p) => str(p, 'action') === 'enviar_codigo',
     handle: async ({ app, p }) => {
@@ -60,7 +83,11 @@ export const usuariosCuentaActions: LegacyController = [
     },
   },
   {
-    name: 'POST action=verificar_codigo, correo, codigo',
+    name: 'action=verificar_codigo',
+    description: 'Password recovery, step 2: checks the code.',
+    methods: ['POST'],
+    params: [{ key: 'action', note: 'verificar_codigo' }, { key: 'correo' }, { key: 'codigo' }],
+    response: '`{ status: "success" | "error", message }`',
     public: true,
     match: (p) => str(p, 'action') === 'verificar_codigo',
     handle: async ({ app, p }) => {
@@ -75,7 +102,11 @@ export const usuariosCuentaActions: LegacyController = [
     },
   },
   {
-    name: 'POST olvido, reset, correo, password',
+    name: 'olvido / reset',
+    description: 'Password recovery, step 3: sets the new password, only after the code was verified.',
+    methods: ['POST'],
+    params: [{ key: 'olvido', note: 'marker' }, { key: 'reset', note: 'marker' }, { key: 'correo' }, { key: 'password' }],
+    response: '`{ success: true, message }`',
     public: true,
     match: (p) => has(p, 'olvido') || has(p, 'reset'),
     handle: async ({ app, p }) => {
@@ -90,7 +121,18 @@ export const usuariosCuentaActions: LegacyController = [
 /** controlador.tienda.php: store registration (the back-office adds more). */
 export const tiendaCuentaActions: LegacyController = [
   {
-    name: 'POST registroTienda',
+    name: 'registroTienda',
+    description: 'Store self-registration; the answer carries the new store id and its invitation code.',
+    methods: ['POST'],
+    params: [
+      { key: 'registroTienda', note: 'marker' },
+      { key: 'nombreTienda' },
+      { key: 'telefono', optional: true },
+      { key: 'email' },
+      { key: 'contrasena' },
+      { key: 'direccion', optional: true },
+    ],
+    response: '`{ success: true, mensaje, id_Tienda, codigo_invitacion }`',
     public: true,
     match: (p) => has(p, 'registroTienda'),
     handle: async ({ app, p }) => {

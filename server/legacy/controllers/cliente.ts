@@ -1,0 +1,133 @@
+import { AppError } from '#shared/errors';
+import { M } from '#shared/messages';
+import { ROL } from '#shared/roles';
+import { ZClienteRequest } from '#shared/schemas/cliente';
+import { ZCreateClienteRequest as ZCreateClienteCrud } from '#shared/schemas/crud';
+import { clienteCrud } from '../../modules/crud/crud.cliente.service';
+import { actualizarCliente, crearCliente, eliminarCliente, listarClientes } from '../../modules/cliente/cliente.service';
+import { adminScope, clientePorDocumento, conTotal, pagina } from '../comun';
+import { ADMIN, READ, checkTiendaId, legacyStore, parseLegacy, type LegacyController } from '../legacy';
+import { L } from '../mensajes';
+import { has, sent, str, type LegacyParams } from '../params';
+
+/** Every client of a store fits one answer; the old client filters it in the browser. */
+const TODOS = 100_000;
+
+/** The client form of the application under the old keys (the same schema as /api/clientes). */
+const clienteInput = (p: LegacyParams) =>
+  parseLegacy(ZClienteRequest, {
+    documento: str(p, 'Documento'),
+    tipoDocumento: str(p, 'Tipo_documento'),
+    nombre: str(p, 'NombreCliente'),
+    apellido: str(p, 'ApellidoCliente'),
+    correo: str(p, 'Correo'),
+  });
+
+const params = [
+  { key: 'Documento' },
+  { key: 'Tipo_documento', note: 'CC, TI, CE, RC' },
+  { key: 'NombreCliente' },
+  { key: 'ApellidoCliente' },
+  { key: 'Correo', optional: true },
+];
+
+/** controlador.cliente.php: the store's clients (add, edit, delete) and the back-office list and register. */
+export const clienteActions: LegacyController = [
+  {
+    name: 'listarClientesTienda',
+    description: "Every client of the session's store, by name.",
+    methods: READ,
+    match: (p) => has(p, 'listarClientesTienda'),
+    params: [{ key: 'listarClientesTienda', note: 'true' }, { key: 'codigo_invitacion' }],
+    response: 'rows `[Documento, Tipo_documento, NombreCliente, ApellidoCliente, Correo]`',
+    handle: async (ctx) => {
+      const tiendaId = await legacyStore(ctx);
+      const r = await listarClientes({ db: ctx.app.db, tiendaId, q: '', page: 1, pageSize: TODOS });
+      return r.items.map((c) => [c.documento, c.tipoDocumento, c.nombre, c.apellido, c.correo]);
+    },
+  },
+  {
+    name: 'registroCrud',
+    description: "Back-office client register in the session's store (`tienda_idtienda`, when sent, must be it).",
+    methods: ['POST'],
+    ...ADMIN,
+    match: (p) => has(p, 'registroCrud'),
+    params: [{ key: 'registroCrud', note: 'marker' }, ...params],
+    response: '`{ success: true, mensaje }`',
+    handle: async (ctx) => {
+      checkTiendaId(ctx, 'tienda_idtienda', 'id_tienda');
+      const { p } = ctx;
+      const input = parseLegacy(ZCreateClienteCrud, {
+        documento: str(p, 'Documento'),
+        tipoDocumento: sent(p, 'Tipo_documento'),
+        nombre: str(p, 'NombreCliente'),
+        apellido: str(p, 'ApellidoCliente'),
+        correo: str(p, 'Correo'),
+        idTienda: sent(p, 'tienda_idtienda') ?? sent(p, 'id_tienda'),
+      });
+      const r = await clienteCrud.create({ db: ctx.app.db, scope: adminScope(ctx), input });
+      return { success: true, mensaje: r.message, id_Cliente: r.id };
+    },
+  },
+  {
+    name: 'registroCliente',
+    description: "Adds a client to the session's store (the document is unique within the store).",
+    methods: ['POST'],
+    match: (p) => has(p, 'registroCliente'),
+    params: [{ key: 'registroCliente', note: 'marker' }, ...params],
+    response: '`{ success: true, mensaje }`; refused: `{ success: false, error, mensaje }`',
+    handle: async (ctx) => {
+      const tiendaId = await legacyStore(ctx);
+      await crearCliente({ db: ctx.app.db, tiendaId, input: clienteInput(ctx.p) });
+      return { success: true, mensaje: L.clienteRegistrado };
+    },
+  },
+  {
+    name: 'actualizar',
+    description: "Edits the store's client the `Documento` names (read-only in the old form); also the back-office client update.",
+    methods: ['PUT', 'POST'],
+    match: (p) => has(p, 'actualizar'),
+    params: [{ key: 'actualizar', note: 'true' }, ...params],
+    response: '`{ success: true, mensaje }`; refused: `{ success: false, error, mensaje }`',
+    handle: async (ctx) => {
+      const tiendaId = await legacyStore(ctx);
+      const input = clienteInput(ctx.p);
+      const id = await clientePorDocumento(ctx, tiendaId, input.documento);
+      if (id == null) throw new AppError('NOT_FOUND', L.clienteNoEncontrado);
+      await actualizarCliente({ db: ctx.app.db, tiendaId, id, input });
+      return { success: true, mensaje: L.clienteActualizado };
+    },
+  },
+  {
+    name: 'eliminar',
+    description:
+      "Deletes the store's client the document names (axios.delete's `{ data: { eliminar } }` body); also the back-office delete. Role 3 is refused (403, 'Acción no permitida'). Past sales keep their lines, without client.",
+    methods: ['DELETE', 'POST'],
+    forbid: { roles: [ROL.ENCARGADO], message: M.roles.denyClientesText, title: M.roles.denyClientesTitle },
+    match: (p) => has(p, 'eliminar'),
+    params: [{ key: 'eliminar', note: 'the client document (JSON body)' }],
+    response: '`{ success: true, respuesta: true, mensaje }`',
+    handle: async (ctx) => {
+      const tiendaId = await legacyStore(ctx);
+      const documento = sent(ctx.p, 'eliminar');
+      const id = documento ? await clientePorDocumento(ctx, tiendaId, documento) : null;
+      if (id == null) throw new AppError('NOT_FOUND', L.clienteNoEncontrado);
+      await eliminarCliente({ db: ctx.app.db, tiendaId, id });
+      return { success: true, respuesta: true, mensaje: L.clienteEliminado };
+    },
+  },
+  {
+    name: 'listar',
+    description: 'Back-office client list, newest first.',
+    methods: READ,
+    ...ADMIN,
+    match: (p) => has(p, 'listar'),
+    params: [{ key: 'listar', note: 'true' }, { key: 'page', optional: true }, { key: 'pageSize', optional: true, note: 'default and maximum 1000' }],
+    response: 'rows `[Documento, Tipo_documento, Nombre_Cliente, Apellido_Cliente, Correo]`; header `X-Total-Count`',
+    handle: async (ctx) => {
+      const page = await clienteCrud.list({ db: ctx.app.db, scope: adminScope(ctx), query: pagina(ctx.p) });
+      conTotal(ctx.reply, page.total);
+      return page.items.map((c) => [c.documento, c.tipoDocumento, c.nombre, c.apellido, c.correo]);
+    },
+  },
+];

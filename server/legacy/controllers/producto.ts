@@ -1,0 +1,200 @@
+import { M } from '#shared/messages';
+import { ROL } from '#shared/roles';
+import { ZUpdateProductoRequest as ZUpdateProductoCrud } from '#shared/schemas/crud';
+import { ZCreateProductoRequest, ZUpdateProductoRequest } from '#shared/schemas/producto';
+import { productoCrud } from '../../modules/crud/crud.producto.service';
+import { actualizarProducto, crearProducto, eliminarProducto, obtenerProducto } from '../../modules/producto/producto.service';
+import { catalogoJson, sendCatalogo } from '../catalogo';
+import { adminScope, conTotal, pagina, parseId } from '../comun';
+import { ADMIN, READ, legacyStore, parseLegacy, type LegacyController } from '../legacy';
+import { L } from '../mensajes';
+import { has, hasAny, str, strOf } from '../params';
+
+const noEncontrado = M.generic.notFound;
+
+/** controlador.producto.php: the sales and management lists, detail, add, edit, delete; back-office list and edit. */
+export const productoActions: LegacyController = [
+  {
+    name: 'listarProductosAppPrecio',
+    description:
+      "The sales list: the store's whole catalogue of products on sale (estado 1), by name; the old client filters it in the browser. Served from one lean query and reused while the database is unchanged.",
+    methods: READ,
+    match: (p) => has(p, 'listarProductosAppPrecio'),
+    params: [{ key: 'listarProductosAppPrecio', note: 'true' }, { key: 'codigo_invitacion' }],
+    response: 'rows `[id, nombre, marca, precio, disponible (1), stock]`',
+    handle: async (ctx) => {
+      const tiendaId = await legacyStore(ctx);
+      return sendCatalogo(ctx.req, ctx.reply, await catalogoJson({ db: ctx.app.db, tiendaId, kind: 'venta' }));
+    },
+  },
+  {
+    name: 'listarProductosApp',
+    description: "The management list: every product of the store (both estados), by name.",
+    methods: READ,
+    match: (p) => has(p, 'listarProductosApp'),
+    params: [{ key: 'listarProductosApp', note: 'true' }, { key: 'codigo_invitacion' }],
+    response: 'rows `[id, nombre, marca, precio, stock, estado]`',
+    handle: async (ctx) => {
+      const tiendaId = await legacyStore(ctx);
+      return sendCatalogo(ctx.req, ctx.reply, await catalogoJson({ db: ctx.app.db, tiendaId, kind: 'gestion' }));
+    },
+  },
+  {
+    name: 'consultaDatosProducto',
+    description: "One product of the store for the detail form (another store's product answers 404). One row, as the old system sent it (brand twice).",
+    methods: READ,
+    match: (p) => has(p, 'consultaDatosProducto'),
+    params: [{ key: 'consultaDatosProducto', note: 'the product id' }],
+    response:
+      '`[[nombre, marca, precio, descripcion, marca, categoria, presentacion, fechaVencimiento, stock, stock_min, estado, nombre del proveedor, idProveedor]]`',
+    handle: async (ctx) => {
+      const tiendaId = await legacyStore(ctx);
+      const id = parseId(ctx.p, 'consultaDatosProducto', noEncontrado);
+      const d = await obtenerProducto({ db: ctx.app.db, tiendaId, id });
+      return [[d.nombre, d.marca, d.precio, d.descripcion, d.marca, d.categoria, d.presentacion, d.fechaVencimiento, d.stock, d.stockMin, d.estado, d.nombrepr, d.idProveedor]];
+    },
+  },
+  {
+    name: 'registrarProductoUnico',
+    description: "Adds a product to the session's store; its quantity is the opening stock, recorded in the ledger.",
+    methods: ['POST'],
+    match: (p) => has(p, 'registrarProductoUnico'),
+    params: [{ key: 'registrarProductoUnico', note: 'marker' }, { key: 'nombre' }, { key: 'precio', note: 'whole pesos, no dots or commas' }, { key: 'cantidad' }, { key: 'codigo_invitacion' }],
+    response: '`{ registro: true, mensaje, id_Producto }`',
+    handle: async (ctx) => {
+      const tiendaId = await legacyStore(ctx);
+      const input = parseLegacy(ZCreateProductoRequest, { nombre: str(ctx.p, 'nombre'), precio: str(ctx.p, 'precio'), cantidad: str(ctx.p, 'cantidad') });
+      const creado = await crearProducto({ db: ctx.app.db, tiendaId, input });
+      return { registro: true, mensaje: L.productoRegistrado, id_Producto: creado.id };
+    },
+  },
+  {
+    name: 'modificarProducto',
+    description: 'Saves the detail form. A changed stock goes through the ledger as an adjustment; the supplier must be of the same store.',
+    methods: ['PUT', 'POST'],
+    match: (p) => has(p, 'modificarProducto'),
+    params: [
+      { key: 'modificarProducto', note: 'the product id' },
+      { key: 'nombre' },
+      { key: 'stock' },
+      { key: 'precio' },
+      { key: 'stock_min' },
+      { key: 'marca', optional: true },
+      { key: 'presentacion', optional: true },
+      { key: 'descripcion', optional: true },
+      { key: 'categoria', optional: true },
+      { key: 'fechaVencimiento', optional: true, note: 'YYYY-MM-DD' },
+      { key: 'estado', note: '1 | 0' },
+      { key: 'idProveedor', optional: true },
+    ],
+    response: '`{ success: true, mensaje }`',
+    handle: async (ctx) => {
+      const { p } = ctx;
+      const tiendaId = await legacyStore(ctx);
+      const id = parseId(p, 'modificarProducto', noEncontrado);
+      const input = parseLegacy(ZUpdateProductoRequest, {
+        nombre: str(p, 'nombre'),
+        marca: str(p, 'marca'),
+        precio: str(p, 'precio'),
+        descripcion: str(p, 'descripcion'),
+        categoria: str(p, 'categoria'),
+        presentacion: str(p, 'presentacion'),
+        fechaVencimiento: str(p, 'fechaVencimiento'),
+        stock: str(p, 'stock'),
+        stockMin: str(p, 'stock_min'),
+        estado: str(p, 'estado'),
+        idProveedor: str(p, 'idProveedor'),
+      });
+      await actualizarProducto({ db: ctx.app.db, tiendaId, id, input });
+      return { success: true, mensaje: L.productoActualizado };
+    },
+  },
+  {
+    name: 'modificarProducto2',
+    description: 'Back-office product edit (form data with every column). A changed stock goes through the ledger as an adjustment.',
+    methods: ['POST'],
+    ...ADMIN,
+    match: (p) => has(p, 'modificarProducto2'),
+    params: [
+      { key: 'modificarProducto2', note: 'true' },
+      { key: 'id_Producto' },
+      { key: 'Nombre' },
+      { key: 'Precio_unit' },
+      { key: 'Descripcion', optional: true },
+      { key: 'Marca', optional: true },
+      { key: 'Categoria', optional: true },
+      { key: 'Presentacion', optional: true },
+      { key: 'Fecha_vencimiento', optional: true },
+      { key: 'Stock' },
+      { key: 'Stock_Min' },
+      { key: 'estado', note: '1 | 0 (also `Estado`)' },
+      { key: 'inventario_id_Inventario', optional: true },
+      { key: 'idProveedor', optional: true },
+    ],
+    response: '`{ success: true, mensaje }`',
+    handle: async (ctx) => {
+      const { p } = ctx;
+      const id = parseId(p, 'id_Producto', noEncontrado);
+      const input = parseLegacy(ZUpdateProductoCrud, {
+        nombre: str(p, 'Nombre'),
+        precioUnit: str(p, 'Precio_unit'),
+        descripcion: strOf(p, 'Descripcion', 'Descripción'),
+        marca: str(p, 'Marca'),
+        categoria: strOf(p, 'Categoria', 'Categoría'),
+        presentacion: str(p, 'Presentacion'),
+        fechaVencimiento: str(p, 'Fecha_vencimiento'),
+        stock: str(p, 'Stock'),
+        stockMin: str(p, 'Stock_Min'),
+        estado: strOf(p, 'estado', 'Estado'),
+        inventarioId: str(p, 'inventario_id_Inventario'),
+        proveedorId: strOf(p, 'idProveedor', 'idproveedor'),
+      });
+      const r = await productoCrud.update({ db: ctx.app.db, scope: adminScope(ctx), id, input });
+      return { success: true, mensaje: r.message };
+    },
+  },
+  {
+    name: 'listar',
+    description: 'Back-office product list, newest first.',
+    methods: READ,
+    ...ADMIN,
+    match: (p) => has(p, 'listar'),
+    params: [{ key: 'listar', note: 'true' }, { key: 'page', optional: true }, { key: 'pageSize', optional: true, note: 'default and maximum 1000' }],
+    response:
+      'rows `[id_Producto, Nombre, Precio_unit, Descripcion, Marca, Categoria, Presentacion, Fecha_vencimiento, Stock, Stock_Min, estado, inventario_id_Inventario, idProveedor]`; header `X-Total-Count`',
+    handle: async (ctx) => {
+      const page = await productoCrud.list({ db: ctx.app.db, scope: adminScope(ctx), query: pagina(ctx.p) });
+      conTotal(ctx.reply, page.total);
+      return page.items.map((r) => [
+        r.idProducto,
+        r.nombre,
+        r.precioUnit,
+        r.descripcion,
+        r.marca,
+        r.categoria,
+        r.presentacion,
+        r.fechaVencimiento,
+        r.stock,
+        r.stockMin,
+        r.estado,
+        r.inventarioId,
+        r.proveedorId,
+      ]);
+    },
+  },
+  {
+    name: 'id_Producto',
+    description:
+      "Deletes a product of the store (also the back-office's delete). Role 3 is refused (403). A product with sales stays: the answer suggests marking it No disponible.",
+    methods: ['DELETE'],
+    forbid: { roles: [ROL.ENCARGADO], message: M.roles.denyProductos },
+    match: (p) => has(p, 'id_Producto') && !hasAny(p, ['modificarProducto', 'modificarProducto2']),
+    params: [{ key: 'id_Producto', note: 'query string' }],
+    response: '`{ Operacion: true, mensaje }`; refused: `{ Operacion: false, mensaje }`',
+    handle: async (ctx) => {
+      const tiendaId = await legacyStore(ctx);
+      await eliminarProducto({ db: ctx.app.db, tiendaId, id: parseId(ctx.p, 'id_Producto', noEncontrado) });
+      return { Operacion: true, mensaje: L.productoEliminado };
+    },
+  },
+];

@@ -1,0 +1,163 @@
+import { M } from '#shared/messages';
+import { ROL } from '#shared/roles';
+import { ZCreateProveedorRequest as ZCreateProveedorCrud, ZUpdateProveedorRequest as ZUpdateProveedorCrud } from '#shared/schemas/crud';
+import { ZCreateProveedorRequest } from '#shared/schemas/proveedor';
+import { proveedorCrud } from '../../modules/crud/crud.proveedor.service';
+import {
+  crearProveedor,
+  eliminarProveedor,
+  listarProveedores,
+  opcionesProveedores,
+  productosDeProveedor,
+} from '../../modules/proveedor/proveedor.service';
+import { adminScope, conTotal, pagina, parseId } from '../comun';
+import { ADMIN, READ, checkTiendaId, legacyStore, parseLegacy, type LegacyContext, type LegacyController } from '../legacy';
+import { L } from '../mensajes';
+import { has, hasAny, str } from '../params';
+
+const noEncontrado = M.generic.notFound;
+/** Spec §6: role 3 may neither add nor delete suppliers. */
+const denyEncargado = { roles: [ROL.ENCARGADO], message: M.roles.denyProveedoresText, title: M.roles.denyProveedoresTitle };
+/** Every supplier of a store fits one answer; the old client filters it in the browser. */
+const TODOS = 10_000;
+
+const MARKERS = ['listarPorTienda', 'listarProductos', 'listarNombreID', 'agregarProveedor', 'eliminar', 'registroCrud', 'actualizar', 'listar'];
+
+async function listaAdmin(ctx: LegacyContext) {
+  const page = await proveedorCrud.list({ db: ctx.app.db, scope: adminScope(ctx), query: pagina(ctx.p) });
+  conTotal(ctx.reply, page.total);
+  return page.items.map((r) => [r.idProveedor, r.nombre, r.telefono, r.email, r.idTienda]);
+}
+
+const listaAdminDoc = {
+  methods: READ,
+  ...ADMIN,
+  response: 'rows `[idproveedor, nombre, telefono, email, id_tienda]`; header `X-Total-Count`',
+  handle: listaAdmin,
+} as const;
+
+/** controlador.proveedor.php: the store's suppliers, their products; back-office list, register and edit. */
+export const proveedorActions: LegacyController = [
+  {
+    name: 'listarPorTienda',
+    description: "Every supplier of the session's store, by name.",
+    methods: READ,
+    match: (p) => has(p, 'listarPorTienda'),
+    params: [{ key: 'listarPorTienda', note: 'true' }, { key: 'codigo_invitacion' }],
+    response: 'rows `[nombre, telefono, email, id]`',
+    handle: async (ctx) => {
+      const tiendaId = await legacyStore(ctx);
+      const r = await listarProveedores({ db: ctx.app.db, tiendaId, q: '', page: 1, pageSize: TODOS });
+      return r.items.map((s) => [s.nombre, s.telefono, s.email, s.id]);
+    },
+  },
+  {
+    name: 'listarProductos',
+    description: "The products of one supplier of the store, by name (another store's supplier answers 404).",
+    methods: READ,
+    match: (p) => has(p, 'listarProductos'),
+    params: [{ key: 'listarProductos', note: 'true' }, { key: 'idproveedor' }],
+    response: 'rows `[nombre, marca, precio, stock, id]`',
+    handle: async (ctx) => {
+      const tiendaId = await legacyStore(ctx);
+      const id = parseId(ctx.p, 'idproveedor', noEncontrado);
+      const r = await productosDeProveedor({ db: ctx.app.db, tiendaId, id, q: '', page: 1, pageSize: 1_000_000 });
+      return r.items.map((x) => [x.nombre, x.marca, x.precio, x.stock, x.id]);
+    },
+  },
+  {
+    name: 'listarNombreID',
+    description: "Names and ids of the store's suppliers, for the product form's select.",
+    methods: READ,
+    match: (p) => has(p, 'listarNombreID'),
+    params: [{ key: 'listarNombreID', note: 'true' }, { key: 'codigo_invitacion' }],
+    response: 'rows `[nombre, id]`',
+    handle: async (ctx) => {
+      const tiendaId = await legacyStore(ctx);
+      return (await opcionesProveedores({ db: ctx.app.db, tiendaId })).map((o) => [o.nombre, o.id]);
+    },
+  },
+  {
+    name: 'agregarProveedor',
+    description: "Adds a supplier to the session's store. Role 3 is refused (403, 'Acceso Denegado').",
+    methods: ['POST'],
+    forbid: denyEncargado,
+    match: (p) => has(p, 'agregarProveedor'),
+    params: [{ key: 'agregarProveedor', note: 'marker' }, { key: 'nombre' }, { key: 'telefono', note: 'digits' }, { key: 'email' }, { key: 'codigo_invitacion' }],
+    response: '`{ success: true, mensaje, idproveedor }`',
+    handle: async (ctx) => {
+      const tiendaId = await legacyStore(ctx);
+      const input = parseLegacy(ZCreateProveedorRequest, { nombre: str(ctx.p, 'nombre'), telefono: str(ctx.p, 'telefono'), email: str(ctx.p, 'email') });
+      const s = await crearProveedor({ db: ctx.app.db, tiendaId, input });
+      return { success: true, mensaje: L.proveedorRegistrado, idproveedor: s.id };
+    },
+  },
+  {
+    name: 'eliminar',
+    description: "Deletes a supplier of the store; its products stay, without supplier. Role 3 is refused (403). A supplier with order deliveries stays.",
+    methods: ['DELETE', 'POST'],
+    forbid: denyEncargado,
+    match: (p) => has(p, 'eliminar'),
+    params: [{ key: 'eliminar', note: 'the supplier id (query string)' }],
+    response: '`{ respuesta: true, success: true, mensaje }`',
+    handle: async (ctx) => {
+      const tiendaId = await legacyStore(ctx);
+      await eliminarProveedor({ db: ctx.app.db, tiendaId, id: parseId(ctx.p, 'eliminar', noEncontrado) });
+      return { respuesta: true, success: true, mensaje: L.proveedorEliminado };
+    },
+  },
+  {
+    name: 'registroCrud',
+    description: "Back-office supplier register; a typed id must be above 1; `id_tienda` must be the session's store.",
+    methods: ['POST'],
+    ...ADMIN,
+    match: (p) => has(p, 'registroCrud'),
+    params: [{ key: 'registroCrud', note: 'marker' }, { key: 'idproveedor', optional: true }, { key: 'nombre' }, { key: 'telefono' }, { key: 'email' }, { key: 'id_tienda' }],
+    response: '`{ success: true, mensaje, idproveedor }`',
+    handle: async (ctx) => {
+      checkTiendaId(ctx, 'id_tienda');
+      const input = parseLegacy(ZCreateProveedorCrud, {
+        idProveedor: str(ctx.p, 'idproveedor'),
+        nombre: str(ctx.p, 'nombre'),
+        telefono: str(ctx.p, 'telefono'),
+        email: str(ctx.p, 'email'),
+        idTienda: str(ctx.p, 'id_tienda'),
+      });
+      const r = await proveedorCrud.create({ db: ctx.app.db, scope: adminScope(ctx), input });
+      return { success: true, mensaje: r.message, idproveedor: r.id };
+    },
+  },
+  {
+    name: 'actualizar',
+    description: 'Back-office supplier edit, by `idproveedor`.',
+    methods: ['POST', 'PUT'],
+    ...ADMIN,
+    match: (p) => has(p, 'actualizar'),
+    params: [{ key: 'actualizar', note: 'true' }, { key: 'idproveedor' }, { key: 'nombre' }, { key: 'telefono' }, { key: 'email' }, { key: 'id_tienda', optional: true }],
+    response: '`{ respuesta: true, mensaje }`',
+    handle: async (ctx) => {
+      checkTiendaId(ctx, 'id_tienda');
+      const id = parseId(ctx.p, 'idproveedor', noEncontrado);
+      const input = parseLegacy(ZUpdateProveedorCrud, { nombre: str(ctx.p, 'nombre'), telefono: str(ctx.p, 'telefono'), email: str(ctx.p, 'email') });
+      const r = await proveedorCrud.update({ db: ctx.app.db, scope: adminScope(ctx), id, input });
+      return { respuesta: true, mensaje: r.message };
+    },
+  },
+  {
+    name: 'listar',
+    description: 'Back-office supplier list, newest first.',
+    match: (p) => has(p, 'listar'),
+    params: [{ key: 'listar', note: 'true' }, { key: 'page', optional: true }, { key: 'pageSize', optional: true, note: 'default and maximum 1000' }],
+    ...listaAdminDoc,
+  },
+  {
+    name: '(no parameters)',
+    description:
+      "Back-office supplier list as the old client asks for it: a GET whose `listar` went into axios's configuration, so the request carries no parameter at all.",
+    match: (p, method) => method === 'GET' && !hasAny(p, MARKERS),
+    params: [],
+    ...listaAdminDoc,
+    methods: ['GET'],
+  },
+];
+

@@ -1,0 +1,29 @@
+/**
+ * Spanish texts only the legacy controller API answers with (the rest come from shared/messages).
+ * The old clients show `mensaje` as it comes.
+ */
+export const L = {
+  operacionDesconocida: 'Operación no reconocida por este controlador.',
+  otraTienda: 'La tienda indicada no es la de tu sesión.',
+  otroUsuario: 'El documento del usuario no es el de tu sesión.',
+  ventaRegistrada: 'Venta registrada',
+  lineaRegistrada: 'Registrado Exitosamente',
+  ventaNoPendiente: 'La venta ya no está pendiente: no se le pueden agregar productos.',
+  ventaSinLineas: 'La venta no tiene productos: registre al menos uno antes de completarla.',
+  soloPendiente: 'Una venta se registra como Pendiente; se completa o anula después con modificarEstado.',
+  estadoVentaDestino: 'El estado de la venta debe ser Completada o Anulada.',
+  estadoModificado: (estado: string) => `Estado de la venta actualizado: ${estado}`,
+  lineasPagadas: (n: number) => (n === 1 ? 'Se marcó 1 producto como pagado.' : `Se marcaron ${n} productos como pagados.`),
+  facturaNoEncontrada: 'No hay una línea de factura con esa venta y ese producto en la tienda.',
+  idRequerido: 'Indique el registro que desea modificar.',
+  usuarioNoEncontrado: 'No hay un usuario con ese documento en la tienda.',
+  clienteNoEncontrado: 'No hay un cliente con ese documento en la tienda.',
+  proveedorEliminado: 'Proveedor eliminado',
+  clienteRegistrado: 'Cliente registrado',
+  clienteActualizado: 'Cliente actualizado',
+  clienteEliminado: 'Cliente eliminado',
+  productoRegistrado: 'Registrado Exitosamente',
+  productoActualizado: 'Producto actualizado',
+  productoEliminado: 'Producto eliminado',
+  proveedorRegistrado: 'Proveedor registrado',
+} as const;

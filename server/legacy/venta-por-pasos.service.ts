@@ -1,0 +1,135 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { AppError } from '#shared/errors';
+import { M } from '#shared/messages';
+import type { Db } from '../db/client';
+import { cliente, factura, metodoPago, producto, venta } from '../db/schema';
+import { ajustarStock } from '../modules/movimiento/ledger';
+import { L } from './mensajes';
+
+const V = M.ventas;
+
+/**
+ * The old client's sale, call by call (spec §7): an empty Pendiente sale, then one invoice line per
+ * cart line, then the status. Each call is one transaction; every stock exit goes through the ledger
+ * (`ajustarStock`: a single guarded UPDATE plus its movimiento), so lines racing for the last units
+ * can never take the stock below zero. The one-call checkout of the clean API is
+ * `registrarVenta` in modules/venta; this is its step-by-step twin for the old clients.
+ */
+
+/** A Pendiente sale with total 0 of the store and cashier; an unknown client document means no client. */
+export async function crearVentaPendiente(options: {
+  db: Db;
+  tiendaId: number;
+  usuarioId: number | null;
+  metodoPagoId: number;
+  documentoCliente?: string;
+}): Promise<number> {
+  const { db, tiendaId, usuarioId, metodoPagoId } = options;
+  return db.transaction(async (tx) => {
+    const [m] = await tx.select({ id: metodoPago.idMetPago }).from(metodoPago).where(eq(metodoPago.idMetPago, metodoPagoId)).limit(1);
+    if (!m) throw new AppError('VALIDATION', V.metodoRequerido, { fields: { metododepago_ID_Met_Pago: V.metodoRequerido } });
+    let clienteId: number | null = null;
+    const documento = options.documentoCliente?.trim();
+    if (documento) {
+      const [c] = await tx
+        .select({ id: cliente.idCliente })
+        .from(cliente)
+        .where(and(eq(cliente.tiendaId, tiendaId), eq(cliente.documento, documento)))
+        .limit(1);
+      clienteId = c?.id ?? null;
+    }
+    const [v] = await tx
+      .insert(venta)
+      .values({ tiendaId, estado: 'Pendiente', metodoPagoId, usuarioId, clienteId, total: 0 })
+      .returning({ id: venta.idVenta });
+    return v!.id;
+  });
+}
+
+/**
+ * One invoice line of a Pendiente sale of the store: the unit price is the product's own (a price
+ * sent by the client is never trusted), the stock goes down through the ledger with a movimiento,
+ * and the sale's total grows — all or nothing. Short stock names the product with the spec's text.
+ */
+export async function registrarLinea(options: {
+  db: Db;
+  tiendaId: number;
+  ventaId: number;
+  productoId: number;
+  cantidad: number;
+}): Promise<{ idFactura: number; precio: number; total: number }> {
+  const { db, tiendaId, ventaId, productoId, cantidad } = options;
+  return db.transaction(async (tx) => {
+    // The sale row is locked: its lines and its status change one call at a time.
+    const [v] = await tx
+      .select({ estado: venta.estado })
+      .from(venta)
+      .where(and(eq(venta.idVenta, ventaId), eq(venta.tiendaId, tiendaId)))
+      .for('update');
+    if (!v) throw new AppError('NOT_FOUND', V.ventaNoEncontrada);
+    if (v.estado !== 'Pendiente') throw new AppError('BUSINESS_RULE', L.ventaNoPendiente);
+    const [p] = await tx
+      .select({ nombre: producto.nombre, precio: producto.precioUnit, estado: producto.estado })
+      .from(producto)
+      .where(and(eq(producto.idProducto, productoId), eq(producto.tiendaId, tiendaId)))
+      .limit(1);
+    if (!p) throw new AppError('NOT_FOUND', V.productoNoEncontrado);
+    if (p.estado !== 1) throw new AppError('BUSINESS_RULE', V.productosNoDisponibles([p.nombre]));
+    const moved = await ajustarStock(tx, { tiendaId, productoId, delta: -cantidad, motivo: V.motivoVenta(ventaId), ventaId });
+    if (!moved) throw new AppError('BUSINESS_RULE', V.sinStock([p.nombre]), { title: V.sinStockTitle });
+    const [f] = await tx
+      .insert(factura)
+      .values({ tiendaId, ventaId, productoId, cantidad, precio: p.precio, estado: 'Pendiente' })
+      .returning({ id: factura.idFactura });
+    const [t] = await tx
+      .update(venta)
+      .set({ total: sql`${venta.total} + ${p.precio * cantidad}` })
+      .where(eq(venta.idVenta, ventaId))
+      .returning({ total: venta.total });
+    return { idFactura: f!.id, precio: p.precio, total: t!.total };
+  });
+}
+
+/** Whether a sale of the store has any invoice line (404 when it is not the store's sale). */
+export async function tieneLineas(options: { db: Db; tiendaId: number; ventaId: number }): Promise<boolean> {
+  const { db, tiendaId, ventaId } = options;
+  const [v] = await db
+    .select({ id: venta.idVenta })
+    .from(venta)
+    .where(and(eq(venta.idVenta, ventaId), eq(venta.tiendaId, tiendaId)))
+    .limit(1);
+  if (!v) throw new AppError('NOT_FOUND', V.ventaNoEncontrada);
+  const [f] = await db
+    .select({ id: factura.idFactura })
+    .from(factura)
+    .where(and(eq(factura.ventaId, ventaId), eq(factura.tiendaId, tiendaId)))
+    .limit(1);
+  return !!f;
+}
+
+/**
+ * The lines of a completed sale become Pagado; answers how many lines of the sale are paid (spec §4: "set to paid through a separate update after
+ * the sale completes"). Completing already does it, so a second call changes nothing; a sale still
+ * Pendiente, or Anulada, is refused with the spec's message.
+ */
+export async function marcarLineasPagadas(options: { db: Db; tiendaId: number; ventaId: number }): Promise<number> {
+  const { db, tiendaId, ventaId } = options;
+  return db.transaction(async (tx) => {
+    const [v] = await tx
+      .select({ estado: venta.estado })
+      .from(venta)
+      .where(and(eq(venta.idVenta, ventaId), eq(venta.tiendaId, tiendaId)))
+      .for('update');
+    if (!v) throw new AppError('NOT_FOUND', V.ventaNoEncontrada);
+    if (v.estado !== 'Completada') throw new AppError('BUSINESS_RULE', V.estadoFacturaError);
+    await tx
+      .update(factura)
+      .set({ estado: 'Pagado' })
+      .where(and(eq(factura.ventaId, ventaId), eq(factura.tiendaId, tiendaId), eq(factura.estado, 'Pendiente')));
+    const [n] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(factura)
+      .where(and(eq(factura.ventaId, ventaId), eq(factura.tiendaId, tiendaId), eq(factura.estado, 'Pagado')));
+    return n?.n ?? 0;
+  });
+}
