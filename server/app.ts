@@ -17,6 +17,7 @@ import type { Mailer } from './lib/mailer';
 import { createTokenService, type TokenService } from './lib/tokens';
 import { makeAuthenticate, requireStore } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
+import { registerReadCache } from './plugins/read-cache';
 import { registerStaticWeb } from './plugins/static-web';
 import { analisisRoutes } from './modules/analisis/analisis.routes';
 import { clienteRoutes } from './modules/cliente/cliente.routes';
@@ -126,6 +127,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Counters in memory for one instance; in Redis (REDIS_URL) when several share the load.
   const redis = env.REDIS_URL ? new Redis(env.REDIS_URL, { maxRetriesPerRequest: 1, connectTimeout: 2000, lazyConnect: false }) : null;
   if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => undefined)));
+  // Before compression: the cache keeps (and serves) the plain JSON text.
+  registerReadCache(app, { enabled: env.READ_CACHE ?? options.database.kind === 'pglite' });
+
   // gzip/brotli for JSON lists and the web app's assets.
   await app.register(fastifyCompress, {
     threshold: 1024,

@@ -26,6 +26,11 @@ export const ZEnv = z.object({
   RATE_LIMIT_WINDOW: z.string().default('1 minute'),
   /** Shared store for rate-limit counters when several instances run. */
   REDIS_URL: z.string().url().optional().or(z.literal('').transform(() => undefined)),
+  /** Read cache of the hottest lists; default on with the embedded database only. */
+  READ_CACHE: z
+    .enum(['true', 'false', '1', '0', 'on', 'off'])
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === 'true' || v === '1' || v === 'on')),
   LEGACY_PREFIX: z.string().startsWith('/').default('/adx/ADAX-Store-Manager/Crud'),
   WEB_DIR: z.string().optional(),
 });

@@ -1,6 +1,7 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import { AppError } from '#shared/errors';
 import { M } from '#shared/messages';
 import { ROL } from '#shared/roles';
 import { ZPageQuery, zPage } from '#shared/schemas/common';
@@ -67,23 +68,34 @@ interface EntityDef<R extends z.ZodType, C extends z.ZodType, U extends z.ZodTyp
   create: C;
   update: U;
   service: CrudService<z.output<R>, z.output<C>, z.output<U>>;
+  /** Operations only the platform operator may do, with the refusal's message (checked before validation). */
+  operatorOnly?: { create?: string; update?: string; remove?: string };
 }
 
+const operatorOnly = (message: string | undefined) =>
+  message
+    ? async (req: FastifyRequest) => {
+        if (sessionOf(req).tiendaId != null) throw new AppError('FORBIDDEN', message);
+      }
+    : undefined;
+
 const entity = <R extends z.ZodType, C extends z.ZodType, U extends z.ZodType>(def: EntityDef<R, C, U>) => def;
+
+const catalogo = { create: M.crud.soloOperadorCatalogo, update: M.crud.soloOperadorCatalogo, remove: M.crud.soloOperadorCatalogo };
 
 /** The twelve areas of spec §2, each under /api/crud/<list route name>. */
 export const CRUD_ENTITIES = [
   entity({ path: 'usuarios', row: ZUsuarioRow, create: ZCreateUsuarioRequest, update: ZUpdateUsuarioRequest, service: usuariosCrud }),
-  entity({ path: 'tienda', row: ZTiendaRow, create: ZCreateTiendaRequest, update: ZUpdateTiendaRequest, service: tiendaCrud }),
+  entity({ path: 'tienda', row: ZTiendaRow, create: ZCreateTiendaRequest, update: ZUpdateTiendaRequest, service: tiendaCrud, operatorOnly: { create: M.crud.soloOperadorTiendas, remove: M.crud.soloOperadorTiendas } }),
   entity({ path: 'producto', row: ZProductoRow, create: ZCreateProductoRequest, update: ZUpdateProductoRequest, service: productoCrud }),
   entity({ path: 'factura', row: ZFacturaRow, create: ZCreateFacturaRequest, update: ZUpdateFacturaRequest, service: facturaCrud }),
   entity({ path: 'cliente', row: ZClienteRow, create: ZCreateClienteRequest, update: ZUpdateClienteRequest, service: clienteCrud }),
   entity({ path: 'proveedor', row: ZProveedorRow, create: ZCreateProveedorRequest, update: ZUpdateProveedorRequest, service: proveedorCrud }),
   entity({ path: 'movimiento', row: ZMovimientoRow, create: ZCreateMovimientoRequest, update: ZUpdateMovimientoRequest, service: movimientoCrud }),
-  entity({ path: 'roles', row: ZRolRow, create: ZCreateRolRequest, update: ZUpdateRolRequest, service: rolesCrud }),
+  entity({ path: 'roles', row: ZRolRow, create: ZCreateRolRequest, update: ZUpdateRolRequest, service: rolesCrud, operatorOnly: catalogo }),
   entity({ path: 'entrega_pedidos', row: ZEntregaRow, create: ZCreateEntregaRequest, update: ZUpdateEntregaRequest, service: entregaPedidosCrud }),
   entity({ path: 'inventario', row: ZInventarioRow, create: ZCreateInventarioRequest, update: ZUpdateInventarioRequest, service: inventarioCrud }),
-  entity({ path: 'metodosdepago', row: ZMetodoPagoRow, create: ZCreateMetodoPagoRequest, update: ZUpdateMetodoPagoRequest, service: metodosDePagoCrud }),
+  entity({ path: 'metodosdepago', row: ZMetodoPagoRow, create: ZCreateMetodoPagoRequest, update: ZUpdateMetodoPagoRequest, service: metodosDePagoCrud, operatorOnly: catalogo }),
   entity({ path: 'ventas', row: ZVentaRow, create: ZCreateVentaRequest, update: ZUpdateVentaRequest, service: ventasCrud }),
 ];
 
@@ -106,6 +118,7 @@ function registerEntity(app: FastifyInstance, def: AnyEntityDef) {
   });
 
   r.post(base, {
+    preValidation: operatorOnly(def.operatorOnly?.create),
     schema: { tags, body: def.create, response: { 201: ZCrudCreated } },
     handler: async (req, reply) => {
       const created = await service.create({ db: app.db, scope: scopeOf(sessionOf(req)), input: req.body });
@@ -114,11 +127,13 @@ function registerEntity(app: FastifyInstance, def: AnyEntityDef) {
   });
 
   r.put(`${base}/:id`, {
+    preValidation: operatorOnly(def.operatorOnly?.update),
     schema: { tags, params: ZCrudIdParams, body: def.update, response: { 200: ZCrudMessage } },
     handler: (req) => service.update({ db: app.db, scope: scopeOf(sessionOf(req)), id: req.params.id, input: req.body }),
   });
 
   r.delete(`${base}/:id`, {
+    preValidation: operatorOnly(def.operatorOnly?.remove),
     schema: { tags, params: ZCrudIdParams, response: { 200: ZCrudMessage } },
     handler: (req) => service.remove({ db: app.db, scope: scopeOf(sessionOf(req)), id: req.params.id }),
   });

@@ -5,7 +5,7 @@ import { ROL } from '#shared/roles';
 import type { TestApp } from '../../../tests/helpers/test-app';
 import { login } from '../../../tests/helpers/factories';
 import { movimiento, venta } from '../../db/schema';
-import { client, crear, createCrudTestApp, empleadoConRol, nuevoDocumento, PASSWORD, tiendaConDatos } from './crud.fixtures';
+import { client, crear, createCrudTestApp, empleadoConRol, nuevoDocumento, operadorToken, PASSWORD, tiendaConDatos } from './crud.fixtures';
 
 let t: TestApp;
 let s: Awaited<ReturnType<typeof tiendaConDatos>>;
@@ -157,7 +157,9 @@ describe('validaciones del área de administración (spec §5), en el servidor',
     ['/movimiento', { cantidadDespues: 1, fechaMovimiento: '2024-02-30', fechaModificacion: '2024-01-01', estadoDespues: 'x', inventarioId: 1 }, 'fechaMovimiento', M.crud.fechaInvalida],
     ['/inventario', { cantidadInventario: 1, fechaModificacion: '2024-01-01', estadoRevision: '', idTienda: 1 }, 'estadoRevision', "Por favor, complete el campo 'Estado de revisión'."],
   ])('%s %o → %s', async (url, body, field, message) => {
-    const r = await s.admin.post(url, body);
+    // Roles are a global catalogue: only the platform operator may create them.
+    const who = url === '/roles' ? client(t, await operadorToken(t)) : s.admin;
+    const r = await who.post(url, body);
     expect(r.status).toBe(400);
     expect(r.body.error.fields[field]).toBe(message);
   });

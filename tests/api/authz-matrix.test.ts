@@ -1,0 +1,217 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROL } from '#shared/roles';
+import { DEMO, seedDemo } from '../../server/db/demo';
+import { cliente, entregaPedido, factura, inventario, metodoPago, movimiento, producto, proveedor, rol, tienda, usuario, venta } from '../../server/db/schema';
+import { crearTienda, login } from '../helpers/factories';
+import { createTestApp, type TestApp } from '../helpers/test-app';
+
+/**
+ * The authorization matrix: every route of the server (clean and legacy API) × every kind of caller,
+ * with the outcome each must get. A route missing from the table fails the test, so nobody adds an
+ * endpoint without deciding who may call it.
+ *
+ *   ok  – passes authentication, role and tenancy (any answer but 401/403/404, never 5xx)
+ *   401 – no valid session     403 – role refused     404 – another store's row (tenancy)
+ */
+type Actor = 'anon' | 'r1' | 'r2' | 'r3' | 'other' | 'op';
+type Outcome = 'ok' | '401' | '403' | '404';
+type Expect = Record<Actor, Outcome>;
+const ACTORS: Actor[] = ['anon', 'r2', 'r3', 'other', 'op', 'r1'];
+
+const rule = (anon: Outcome, r1: Outcome, r2: Outcome, r3: Outcome, other: Outcome, op: Outcome): Expect => ({ anon, r1, r2, r3, other, op });
+// Policies, in the column order anon, r1, r2, r3, other store's admin, operator.
+const PUBLIC = rule('ok', 'ok', 'ok', 'ok', 'ok', 'ok');
+const SESSION = rule('401', 'ok', 'ok', 'ok', 'ok', 'ok');
+const STORE = rule('401', 'ok', 'ok', 'ok', 'ok', '403');
+const STORE_ROW = rule('401', 'ok', 'ok', 'ok', '404', '403');
+const STORE_NO_R3 = rule('401', 'ok', 'ok', '403', 'ok', '403');
+const STORE_ROW_NO_R3 = rule('401', 'ok', 'ok', '403', '404', '403');
+const CRUD = rule('401', 'ok', '403', '403', 'ok', 'ok');
+const CRUD_ROW = rule('401', 'ok', '403', '403', '404', 'ok');
+const CRUD_OPERATOR = rule('401', '403', '403', '403', '403', 'ok');
+const CRUD_OPERATOR_ROW = rule('401', '403', '403', '403', '403', 'ok');
+
+interface Ctx {
+  t: TestApp;
+  a: number; // demo store id
+  ids: Record<string, number>;
+  fresh: Record<string, () => Promise<number>>;
+}
+interface Entry {
+  expect: Expect;
+  /** Path parameters; `fresh` ones get a new row for each caller (deletes). */
+  params?: (c: Ctx) => Promise<Record<string, string | number>>;
+  body?: unknown;
+  query?: string;
+}
+
+const id = (key: string) => async (c: Ctx) => ({ id: c.ids[key]! });
+const freshId = (key: string) => async (c: Ctx) => ({ id: await c.fresh[key]!() });
+
+const TABLE: Record<string, Entry> = {
+  // Accounts
+  'POST /api/sesion/login': { expect: PUBLIC, body: {} },
+  'GET /api/sesion': { expect: SESSION },
+  'POST /api/usuarios/registro': { expect: PUBLIC, body: {} },
+  'POST /api/tiendas/registro': { expect: PUBLIC, body: {} },
+  'POST /api/recuperacion/enviar-codigo': { expect: PUBLIC, body: {} },
+  'POST /api/recuperacion/verificar-codigo': { expect: PUBLIC, body: {} },
+  'POST /api/recuperacion/restablecer': { expect: PUBLIC, body: {} },
+  // Point of sale
+  'GET /api/ventas/productos': { expect: STORE },
+  'GET /api/ventas/productos/codigo/:codigo': { expect: STORE_ROW, params: async () => ({ codigo: '770201000' }) },
+  'GET /api/metodos-pago': { expect: STORE },
+  'GET /api/ventas/clientes/:documento': { expect: STORE_ROW, params: async () => ({ documento: '1020304050' }) },
+  'POST /api/ventas': { expect: STORE, body: {} },
+  'GET /api/ventas/:id': { expect: STORE_ROW, params: id('venta') },
+  'POST /api/ventas/:id/completar': { expect: STORE_ROW, params: freshId('venta') },
+  'POST /api/ventas/:id/anular': { expect: STORE_ROW, params: freshId('venta') },
+  // Management
+  'GET /api/productos': { expect: STORE },
+  'GET /api/productos/:id': { expect: STORE_ROW, params: id('producto') },
+  'POST /api/productos': { expect: STORE, body: {} },
+  'PUT /api/productos/:id': { expect: STORE_ROW, params: id('producto'), body: { nombre: 'Arroz blanco 500 g', precio: 2800, stock: 60, stockMin: 10, estado: 1 } },
+  'DELETE /api/productos/:id': { expect: STORE_ROW_NO_R3, params: freshId('producto') },
+  'GET /api/proveedores': { expect: STORE },
+  'GET /api/proveedores/opciones': { expect: STORE },
+  'GET /api/proveedores/:id/productos': { expect: STORE_ROW, params: id('proveedor') },
+  'POST /api/proveedores': { expect: STORE_NO_R3, body: {} },
+  'DELETE /api/proveedores/:id': { expect: STORE_ROW_NO_R3, params: freshId('proveedor') },
+  'GET /api/clientes': { expect: STORE },
+  'POST /api/clientes': { expect: STORE, body: {} },
+  'PUT /api/clientes/:id': { expect: STORE_ROW, params: id('cliente'), body: { documento: '1020304050', tipoDocumento: 'CC', nombre: 'María', apellido: 'Gómez', correo: 'maria.gomez@correo.example' } },
+  'DELETE /api/clientes/:id': { expect: STORE_ROW_NO_R3, params: freshId('cliente') },
+  'GET /api/analisis': { expect: STORE },
+  'GET /api/movimientos': { expect: STORE_NO_R3 },
+  'GET /api/facturas': { expect: STORE },
+  'GET /api/facturas/:idVenta': { expect: STORE_ROW, params: async (c) => ({ idVenta: c.ids.venta! }) },
+};
+
+// Back-office: twelve entities, five routes each.
+const CRUD_ENTITIES: Record<string, { list: Expect; row: Expect; create: Expect; update: Expect; remove: Expect; key: string }> = {
+  usuarios: { list: CRUD, row: CRUD_ROW, create: CRUD, update: CRUD, remove: CRUD_ROW, key: 'usuario' },
+  tienda: { list: CRUD, row: CRUD_ROW, create: CRUD_OPERATOR, update: CRUD, remove: rule('401', '403', '403', '403', '403', 'ok'), key: 'tienda' },
+  producto: { list: CRUD, row: CRUD_ROW, create: CRUD, update: CRUD, remove: CRUD_ROW, key: 'producto' },
+  factura: { list: CRUD, row: CRUD_ROW, create: CRUD, update: CRUD, remove: CRUD_ROW, key: 'factura' },
+  cliente: { list: CRUD, row: CRUD_ROW, create: CRUD, update: CRUD, remove: CRUD_ROW, key: 'cliente' },
+  proveedor: { list: CRUD, row: CRUD_ROW, create: CRUD, update: CRUD, remove: CRUD_ROW, key: 'proveedor' },
+  movimiento: { list: CRUD, row: CRUD_ROW, create: CRUD, update: CRUD, remove: CRUD_ROW, key: 'movimiento' },
+  roles: { list: CRUD, row: CRUD, create: CRUD_OPERATOR, update: CRUD_OPERATOR, remove: CRUD_OPERATOR_ROW, key: 'rol' },
+  entrega_pedidos: { list: CRUD, row: CRUD_ROW, create: CRUD, update: CRUD, remove: CRUD_ROW, key: 'entrega' },
+  inventario: { list: CRUD, row: CRUD_ROW, create: CRUD, update: CRUD, remove: CRUD_ROW, key: 'inventario' },
+  metodosdepago: { list: CRUD, row: CRUD, create: CRUD_OPERATOR, update: CRUD_OPERATOR, remove: CRUD_OPERATOR_ROW, key: 'metodo' },
+  ventas: { list: CRUD, row: CRUD_ROW, create: CRUD, update: CRUD, remove: CRUD_ROW, key: 'venta' },
+};
+for (const [path, e] of Object.entries(CRUD_ENTITIES)) {
+  TABLE[`GET /api/crud/${path}`] = { expect: e.list };
+  TABLE[`GET /api/crud/${path}/:id`] = { expect: e.row, params: id(e.key) };
+  TABLE[`POST /api/crud/${path}`] = { expect: e.create, body: {} };
+  TABLE[`PUT /api/crud/${path}/:id`] = { expect: e.update, params: id(e.key), body: {} };
+  TABLE[`DELETE /api/crud/${path}/:id`] = { expect: e.remove, params: freshId(e.key) };
+}
+
+// Legacy controller API: public calls answer everyone; the rest need a session (the old clients'
+// role rules are checked call by call in server/legacy tests).
+const LEGACY = '/adx/ADAX-Store-Manager/Crud';
+const LEGACY_TABLE: Record<string, Entry> = {
+  [`GET ${LEGACY}/login/procesologin.php`]: { expect: PUBLIC, query: 'tipo=tienda&email=x@y.co&contrasena=x' },
+};
+
+let ctx: Ctx;
+const tokens: Partial<Record<Actor, string>> = {};
+let seq = 0;
+
+beforeAll(async () => {
+  const t = await createTestApp({ OPERADOR_EMAIL: 'operador@matriz.co', OPERADOR_PASSWORD: 'Operador2024' });
+  await seedDemo(t.database.db);
+  const db = t.database.db;
+  const [a] = await db.select().from(tienda).where(eq(tienda.correo, DEMO.tienda.email));
+  const aId = a!.idTienda;
+  tokens.r1 = await login(t, 'tienda', DEMO.tienda.email, DEMO.tienda.contrasena);
+  tokens.r2 = await login(t, 'empleado', DEMO.empleado.email, DEMO.empleado.contrasena);
+  tokens.r3 = await login(t, 'empleado', DEMO.encargado.email, DEMO.encargado.contrasena);
+  tokens.other = (await crearTienda(t)).token;
+  tokens.op = await login(t, 'empleado', 'operador@matriz.co', 'Operador2024');
+
+  const first = async <T>(rows: Promise<T[]>) => (await rows)[0]!;
+  const ids: Record<string, number> = {
+    tienda: aId,
+    producto: (await first(db.select().from(producto).where(eq(producto.tiendaId, aId)))).idProducto,
+    cliente: (await first(db.select().from(cliente).where(eq(cliente.tiendaId, aId)))).idCliente,
+    proveedor: (await first(db.select().from(proveedor).where(eq(proveedor.tiendaId, aId)))).idProveedor,
+    venta: (await first(db.select().from(venta).where(and(eq(venta.tiendaId, aId), eq(venta.estado, 'Completada'))))).idVenta,
+    factura: (await first(db.select().from(factura).where(eq(factura.tiendaId, aId)))).idFactura,
+    movimiento: (await first(db.select().from(movimiento).where(eq(movimiento.tiendaId, aId)))).idMovimiento,
+    inventario: (await first(db.select().from(inventario).where(eq(inventario.tiendaId, aId)))).idInventario,
+    usuario: (await first(db.select().from(usuario).where(eq(usuario.correo, DEMO.empleado.email)))).idUsuario,
+    rol: ROL.EMPLEADO,
+    metodo: 5,
+  };
+  const prov = ids.proveedor!;
+  const fresh: Ctx['fresh'] = {
+    producto: async () => (await first(db.insert(producto).values({ tiendaId: aId, nombre: `Matriz ${seq++}`, precioUnit: 100, stock: 5 }).returning())).idProducto,
+    cliente: async () => (await first(db.insert(cliente).values({ tiendaId: aId, documento: String(5_000_000_000 + seq++), nombre: 'M', apellido: 'Z' }).returning())).idCliente,
+    proveedor: async () => (await first(db.insert(proveedor).values({ tiendaId: aId, nombre: `Prov ${seq++}`, telefono: '3000000000', email: 'p@m.co' }).returning())).idProveedor,
+    venta: async () => (await first(db.insert(venta).values({ tiendaId: aId, metodoPagoId: 5, estado: 'Pendiente' }).returning())).idVenta,
+    factura: async () => {
+      const v = await fresh.venta!();
+      return (await first(db.insert(factura).values({ tiendaId: aId, ventaId: v, productoId: ids.producto!, cantidad: 1, precio: 100 }).returning())).idFactura;
+    },
+    movimiento: async () => (await first(db.insert(movimiento).values({ tiendaId: aId, cantidadDespues: 1, motivo: 'matriz' }).returning())).idMovimiento,
+    inventario: async () => (await first(db.insert(inventario).values({ tiendaId: aId }).returning())).idInventario,
+    entrega: async () => {
+      const p = await fresh.producto!();
+      return (await first(db.insert(entregaPedido).values({ tiendaId: aId, proveedorId: prov, productoId: p, fechaEntrega: '2026-01-01', cantidad: 1 }).returning())).idEntrega;
+    },
+    usuario: async () =>
+      (await first(db.insert(usuario).values({ documento: String(6_000_000_000 + seq++), nombre1: 'M', apellido1: 'Z', correo: `m${seq++}@matriz.co`, contrasenaHash: 'x', rolId: 2, tiendaId: aId }).returning())).idUsuario,
+    tienda: async () =>
+      (await first(db.insert(tienda).values({ nombreTienda: `Temporal ${seq}`, correo: `t${seq++}@matriz.co`, contrasenaHash: 'x', codigoInvitacion: `MTZ-${seq++}` }).returning())).idTienda,
+    rol: async () => (await first(db.insert(rol).values({ idRol: 100 + seq++, nombreRol: 'Temporal', descripcion: 'matriz' }).returning())).idRol,
+    metodo: async () => (await first(db.insert(metodoPago).values({ idMetPago: 100 + seq++, nombre: 'Temporal' }).returning())).idMetPago,
+  };
+  ids.entrega = await fresh.entrega!();
+  ctx = { t, a: aId, ids, fresh };
+});
+afterAll(() => ctx?.t.close());
+
+const outcomeOf = (status: number): Outcome | `5xx:${number}` =>
+  status === 401 ? '401' : status === 403 ? '403' : status === 404 ? '404' : status >= 500 ? `5xx:${status}` : 'ok';
+
+describe('matriz de autorización', () => {
+  it('cada ruta registrada está en la tabla, y cada entrada de la tabla es una ruta', () => {
+    const registered = ctx.t.app.routeTable
+      .filter((r) => r.url.startsWith('/api/') && !['/api/ping', '/api/health', '/api/docs'].includes(r.url))
+      .map((r) => `${r.method} ${r.url}`);
+    const legacy = ctx.t.app.routeTable.filter((r) => r.url.startsWith(LEGACY)).map((r) => r.url);
+    expect(registered.filter((r) => !(r in TABLE)), 'rutas sin decidir quién puede llamarlas').toEqual([]);
+    expect(Object.keys(TABLE).filter((k) => !registered.includes(k)), 'entradas de la tabla sin ruta').toEqual([]);
+    expect(legacy.length).toBeGreaterThan(0);
+  });
+
+  it('cada quien recibe lo que la tabla dice', { timeout: 300_000 }, async () => {
+    const mismatches: string[] = [];
+    let checked = 0;
+    const entries = Object.entries({ ...TABLE, ...LEGACY_TABLE });
+    for (const [key, entry] of entries) {
+      const [method, url] = key.split(' ') as [string, string];
+      for (const actor of ACTORS) {
+        const params = entry.params ? await entry.params(ctx) : {};
+        let path = url;
+        for (const [k, v] of Object.entries(params)) path = path.replace(`:${k}`, String(v));
+        const res = await ctx.t.app.inject({
+          method: method as 'GET',
+          url: `${path}${entry.query ? `?${entry.query}` : ''}`,
+          headers: actor === 'anon' ? {} : { authorization: `Bearer ${tokens[actor]}` },
+          ...(entry.body !== undefined ? { payload: entry.body as object } : {}),
+        });
+        checked++;
+        const got = outcomeOf(res.statusCode);
+        if (got !== entry.expect[actor]) mismatches.push(`${key} como ${actor}: esperado ${entry.expect[actor]}, recibido ${res.statusCode} ${res.body.slice(0, 120)}`);
+      }
+    }
+    console.log(`matriz: ${entries.length} rutas × ${ACTORS.length} tipos de usuario = ${checked} comprobaciones`);
+    expect(mismatches).toEqual([]);
+  });
+});
