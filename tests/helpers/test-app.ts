@@ -52,6 +52,8 @@ export async function createTestApp(envOverrides: Record<string, string> = {}): 
     JWT_SECRET: 'test-secret-test-secret-test-secret-123',
     LOG_LEVEL: 'silent',
     RATE_LIMIT_AUTH_MAX: '1000',
+    // Tests write straight to the database; the read cache has its own test.
+    READ_CACHE: 'off',
     WEB_DIR: path.join(dataDir, 'no-web'),
     ...envOverrides,
   });

@@ -9,6 +9,7 @@ export async function analisisRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/analisis', {
+    config: { readCache: true },
     schema: { tags: ['analisis'], querystring: ZAnalisisQuery, response: { 200: ZAnalisisResponse } },
     handler: (req) => analisisVentas({ db: app.db, tiendaId: storeOf(req), query: req.query }),
   });

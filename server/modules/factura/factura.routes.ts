@@ -9,6 +9,7 @@ export async function facturaRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/facturas', {
+    config: { readCache: true },
     schema: { tags: ['facturas'], querystring: ZFacturasQuery, response: { 200: ZFacturasPage } },
     handler: (req) => listarFacturas({ db: app.db, tiendaId: storeOf(req), query: req.query }),
   });

@@ -32,6 +32,7 @@ export async function ventaRoutes(app: FastifyInstance) {
   const tags = ['ventas'];
 
   r.get('/ventas/productos', {
+    config: { readCache: true },
     schema: { tags, querystring: ZProductosVentaQuery, response: { 200: ZProductosVentaPage } },
     handler: (req) => listarProductosVenta({ db: app.db, tiendaId: storeOf(req), query: req.query }),
   });

@@ -32,7 +32,7 @@ export async function listarProductosVenta(options: { db: Db; tiendaId: number; 
       .select(productoVentaColumns)
       .from(producto)
       .where(where)
-      .orderBy(sql`lower(${producto.nombre})`, asc(producto.nombre), asc(producto.idProducto))
+      .orderBy(sql`lower(${producto.nombre})`, asc(producto.idProducto))
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
     db.select({ n: count() }).from(producto).where(where),

@@ -1,0 +1,1 @@
+CREATE INDEX "producto_venta_orden_idx" ON "producto" USING btree ("tienda_id",lower("nombre"),"id_producto") WHERE "producto"."estado" = 1;
