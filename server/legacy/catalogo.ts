@@ -1,71 +1,77 @@
 import zlib from 'node:zlib';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Db, Tx } from '../db/client';
-import { producto } from '../db/schema';
+import type { Db } from '../db/client';
 
 /**
  * The old clients' full product lists (`listarProductosAppPrecio`, `listarProductosApp`): the whole
- * catalogue of a store, filtered in the browser. One lean query of six columns, rows serialized as
- * positional arrays in one JSON.stringify, no per-row objects on the way out.
+ * catalogue of a store, filtered in the browser. One statement reads the six columns and builds the
+ * JSON text itself (positional rows, compact), so no per-row object is made on the way out.
  *
- * The serialized answer is kept per store and reused while the database's snapshot is the same
- * one it was read under (`pg_current_snapshot()`: the same xmin, xmax and in-progress list means
- * exactly the same committed rows are visible). Any write anywhere in the database changes the
- * snapshot and the next request reads again, so a reused answer is never stale; on a database
- * without that function nothing is reused. The cache is per database handle and bounded.
+ * The answer is kept per store and reused while the database's snapshot is the one it was read
+ * under (`pg_current_snapshot()`, taken by the same statement: the same xmin, xmax and in-progress
+ * list means exactly the same committed rows are visible). Any write anywhere in the database
+ * changes the snapshot, and the next request reads again, so a reused answer is never stale.
+ * Requests that find the same snapshot while a read is under way wait for that read instead of
+ * repeating it. Where the function is missing, every request reads. The cache is per database
+ * handle and bounded.
  */
 export type CatalogoKind = 'venta' | 'gestion';
 
-interface Entry {
+export interface CatalogoEntry {
+  /** '' when not reusable. */
   snapshot: string;
+  /** The store's invitation code, read with the rows: a reused answer needs no query to check one. */
+  codigo: string | null;
   json: Buffer;
   gzip?: Buffer;
   br?: Buffer;
 }
 
 const MAX_ENTRIES = 64;
-const caches = new WeakMap<Db, { entries: Map<string, Entry>; snapshots: boolean }>();
 
-function cacheOf(db: Db) {
+interface Cache {
+  entries: Map<string, CatalogoEntry>;
+  inflight: Map<string, { before: string; promise: Promise<CatalogoEntry> }>;
+  snapshots: boolean;
+}
+const caches = new WeakMap<Db, Cache>();
+
+function cacheOf(db: Db): Cache {
   let c = caches.get(db);
   if (!c) {
-    c = { entries: new Map(), snapshots: true };
+    c = { entries: new Map(), inflight: new Map(), snapshots: true };
     caches.set(db, c);
   }
   return c;
 }
 
-type Row = { id: number; nombre: string; marca: string | null; precio: number; estado: number; stock: number };
-
-async function readRows(db: Db | Tx, tiendaId: number, kind: CatalogoKind): Promise<Row[]> {
-  return db
-    .select({ id: producto.idProducto, nombre: producto.nombre, marca: producto.marca, precio: producto.precioUnit, estado: producto.estado, stock: producto.stock })
-    .from(producto)
-    .where(kind === 'venta' ? and(eq(producto.tiendaId, tiendaId), eq(producto.estado, 1)) : eq(producto.tiendaId, tiendaId))
-    .orderBy(asc(producto.nombre), asc(producto.idProducto));
-}
+type Rows = { rows: { s: string; j: string; c: string | null }[] };
 
 /**
- * Sales list rows `[id, nombre, marca, precio, disponible, stock]` (disponible = estado, 1 for every
- * row listed); management rows `[id, nombre, marca, precio, stock, estado]`.
+ * Sales rows `[id, nombre, marca, precio, disponible, stock]` (disponible = estado: 1 for every row,
+ * only products on sale are listed); management rows `[id, nombre, marca, precio, stock, estado]`.
+ * Text goes through to_json, so names are escaped exactly as JSON requires.
  */
-function serialize(rows: Row[], kind: CatalogoKind): Buffer {
-  const out = new Array<unknown[]>(rows.length);
-  for (let i = 0; i < rows.length; i++) {
-    const r = rows[i]!;
-    out[i] = kind === 'venta' ? [r.id, r.nombre, r.marca, r.precio, r.estado, r.stock] : [r.id, r.nombre, r.marca, r.precio, r.stock, r.estado];
-  }
-  return Buffer.from(JSON.stringify(out));
+async function read(db: Db, tiendaId: number, kind: CatalogoKind, withSnapshot: boolean): Promise<CatalogoEntry> {
+  const tail = kind === 'venta' ? sql`p.estado || ',' || p.stock` : sql`p.stock || ',' || p.estado`;
+  const res = (await db.execute(sql`
+    select ${withSnapshot ? sql`pg_current_snapshot()::text` : sql`''`} as s,
+      (select t.codigo_invitacion from tienda t where t.id_tienda = ${tiendaId}) as c,
+      coalesce('[' || string_agg(
+        '[' || p.id_producto || ',' || to_json(p.nombre)::text || ',' || coalesce(to_json(p.marca)::text, 'null') || ','
+          || p.precio_unit || ',' || ${tail} || ']',
+        ',' order by p.nombre, p.id_producto) || ']', '[]') as j
+    from producto p
+    where p.tienda_id = ${tiendaId} ${kind === 'venta' ? sql`and p.estado = 1` : sql``}`)) as unknown as Rows;
+  const row = res.rows[0]!;
+  return { snapshot: row.s, codigo: row.c, json: Buffer.from(row.j) };
 }
 
-const snapshotOf = async (db: Db | Tx): Promise<string> => {
-  const res = (await db.execute(sql`select pg_current_snapshot()::text as s`)) as unknown as { rows: { s: string }[] };
-  return res.rows[0]!.s;
-};
+const snapshotOf = async (db: Db): Promise<string> => ((await db.execute(sql`select pg_current_snapshot()::text as s`)) as unknown as Rows).rows[0]!.s;
 
 /** The serialized list of the store, read again only when the database changed. */
-export async function catalogoJson(options: { db: Db; tiendaId: number; kind: CatalogoKind }): Promise<Entry> {
+export async function catalogoJson(options: { db: Db; tiendaId: number; kind: CatalogoKind }): Promise<CatalogoEntry> {
   const { db, tiendaId, kind } = options;
   const cache = cacheOf(db);
   const key = `${kind}:${tiendaId}`;
@@ -78,43 +84,46 @@ export async function catalogoJson(options: { db: Db; tiendaId: number; kind: Ca
       cache.snapshots = false;
     }
   }
-  if (now != null) {
-    const hit = cache.entries.get(key);
-    if (hit && hit.snapshot === now) {
-      // Most recently used last.
-      cache.entries.delete(key);
-      cache.entries.set(key, hit);
-      return hit;
-    }
-    // The snapshot and the rows of one read-only REPEATABLE READ transaction: the same view.
-    const entry: Entry = await db.transaction(
-      async (tx) => {
-        const snapshot = await snapshotOf(tx);
-        return { snapshot, json: serialize(await readRows(tx, tiendaId, kind), kind) };
-      },
-      { isolationLevel: 'repeatable read', accessMode: 'read only' },
-    );
+  if (now == null) return read(db, tiendaId, kind, false);
+
+  const hit = cache.entries.get(key);
+  if (hit && hit.snapshot === now) {
+    // Most recently used last.
     cache.entries.delete(key);
-    cache.entries.set(key, entry);
-    while (cache.entries.size > MAX_ENTRIES) cache.entries.delete(cache.entries.keys().next().value!);
-    return entry;
+    cache.entries.set(key, hit);
+    return hit;
   }
-  return { snapshot: '', json: serialize(await readRows(db, tiendaId, kind), kind) };
+  // A read started from this same snapshot sees at least everything this request must see.
+  const running = cache.inflight.get(key);
+  if (running && running.before === now) return running.promise;
+
+  const promise = read(db, tiendaId, kind, true)
+    .then((entry) => {
+      cache.entries.delete(key);
+      cache.entries.set(key, entry);
+      while (cache.entries.size > MAX_ENTRIES) cache.entries.delete(cache.entries.keys().next().value!);
+      return entry;
+    })
+    .finally(() => {
+      if (cache.inflight.get(key)?.promise === promise) cache.inflight.delete(key);
+    });
+  cache.inflight.set(key, { before: now, promise });
+  return promise;
 }
 
-/** Sends the list, compressed once per cached answer when the client accepts it. */
-export function sendCatalogo(req: FastifyRequest, reply: FastifyReply, entry: Entry) {
+/** Sends the list, compressed once per kept answer when the client accepts it. */
+export function sendCatalogo(req: FastifyRequest, reply: FastifyReply, entry: CatalogoEntry) {
   reply.header('content-type', 'application/json; charset=utf-8').header('vary', 'Accept-Encoding').header('cache-control', 'no-store');
   const accept = String(req.headers['accept-encoding'] ?? '');
-  const cached = entry.snapshot !== '';
+  const kept = entry.snapshot !== '';
   if (entry.json.length >= 1024 && /\bbr\b/.test(accept)) {
     const br = entry.br ?? zlib.brotliCompressSync(entry.json, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } });
-    if (cached) entry.br = br;
+    if (kept) entry.br = br;
     return reply.header('content-encoding', 'br').send(br);
   }
   if (entry.json.length >= 1024 && /\bgzip\b/.test(accept)) {
     const gz = entry.gzip ?? zlib.gzipSync(entry.json, { level: 6 });
-    if (cached) entry.gzip = gz;
+    if (kept) entry.gzip = gz;
     return reply.header('content-encoding', 'gzip').send(gz);
   }
   return reply.send(entry.json);

@@ -73,17 +73,29 @@ async function codigoDeSesion(ctx: LegacyContext, tiendaId: number): Promise<str
   return row?.code ?? null;
 }
 
+/** The codes the request sends under `keys` (markers such as `listarPorTienda=true` are not codes). */
+const codesSent = (ctx: LegacyContext, keys: string[]) => keys.map((k) => sent(ctx.p, k)).filter((v): v is string => v !== undefined && v !== 'true');
+
+/** Refuses (403) any code sent under `keys` that is not `own`, the session store's code. */
+export function checkCodigoIgual(ctx: LegacyContext, own: string | null, ...keys: string[]): void {
+  const codes = codesSent(ctx, keys);
+  if (codes.length > 0 && (own == null || codes.some((c) => c.toUpperCase() !== own.toUpperCase()))) throw new AppError('FORBIDDEN', M.crud.codigoOtraTienda);
+}
+
 /**
- * Refuses (403) an invitation code that is not the session's store's. Markers such as
- * `listarPorTienda=true` are not codes; `null`/empty (a role 2 employee has no code) is nothing sent.
+ * Refuses (403) an invitation code that is not the session's store's. `null`/empty (a role 2
+ * employee has no code in its session) is nothing sent.
  */
 export async function checkCodigo(ctx: LegacyContext, ...keys: string[]): Promise<void> {
   // The platform operator has no store of its own: the back-office services scope its rows.
-  if (ctx.sesion.tiendaId == null) return;
-  const codes = keys.map((k) => sent(ctx.p, k)).filter((v): v is string => v !== undefined && v !== 'true');
-  if (codes.length === 0) return;
-  const own = await codigoDeSesion(ctx, ctx.sesion.tiendaId);
-  if (own == null || codes.some((c) => c.toUpperCase() !== own.toUpperCase())) throw new AppError('FORBIDDEN', M.crud.codigoOtraTienda);
+  if (ctx.sesion.tiendaId == null || codesSent(ctx, keys).length === 0) return;
+  checkCodigoIgual(ctx, await codigoDeSesion(ctx, ctx.sesion.tiendaId), ...keys);
+}
+
+/** The session's store, for an application call (the platform operator has none: 403). */
+export function sessionStore(ctx: LegacyContext): number {
+  if (ctx.sesion.tiendaId == null) throw new AppError('FORBIDDEN', M.generic.forbidden);
+  return ctx.sesion.tiendaId;
 }
 
 /**
@@ -91,8 +103,7 @@ export async function checkCodigo(ctx: LegacyContext, ...keys: string[]): Promis
  * analysis and movement calls' code parameters) naming another store is refused, never obeyed.
  */
 export async function legacyStore(ctx: LegacyContext, ...codeKeys: string[]): Promise<number> {
-  const tiendaId = ctx.sesion.tiendaId;
-  if (tiendaId == null) throw new AppError('FORBIDDEN', M.generic.forbidden);
+  const tiendaId = sessionStore(ctx);
   await checkCodigo(ctx, 'codigo_invitacion', ...codeKeys);
   return tiendaId;
 }

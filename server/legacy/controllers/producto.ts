@@ -6,7 +6,7 @@ import { productoCrud } from '../../modules/crud/crud.producto.service';
 import { actualizarProducto, crearProducto, eliminarProducto, obtenerProducto } from '../../modules/producto/producto.service';
 import { catalogoJson, sendCatalogo } from '../catalogo';
 import { adminScope, conTotal, pagina, parseId } from '../comun';
-import { ADMIN, READ, legacyStore, parseLegacy, type LegacyController } from '../legacy';
+import { ADMIN, READ, checkCodigoIgual, legacyStore, parseLegacy, sessionStore, type LegacyController } from '../legacy';
 import { L } from '../mensajes';
 import { has, hasAny, str, strOf } from '../params';
 
@@ -23,8 +23,9 @@ export const productoActions: LegacyController = [
     params: [{ key: 'listarProductosAppPrecio', note: 'true' }, { key: 'codigo_invitacion' }],
     response: 'rows `[id, nombre, marca, precio, disponible (1), stock]`',
     handle: async (ctx) => {
-      const tiendaId = await legacyStore(ctx);
-      return sendCatalogo(ctx.req, ctx.reply, await catalogoJson({ db: ctx.app.db, tiendaId, kind: 'venta' }));
+      const entry = await catalogoJson({ db: ctx.app.db, tiendaId: sessionStore(ctx), kind: 'venta' });
+      checkCodigoIgual(ctx, entry.codigo, 'codigo_invitacion');
+      return sendCatalogo(ctx.req, ctx.reply, entry);
     },
   },
   {
@@ -35,8 +36,9 @@ export const productoActions: LegacyController = [
     params: [{ key: 'listarProductosApp', note: 'true' }, { key: 'codigo_invitacion' }],
     response: 'rows `[id, nombre, marca, precio, stock, estado]`',
     handle: async (ctx) => {
-      const tiendaId = await legacyStore(ctx);
-      return sendCatalogo(ctx.req, ctx.reply, await catalogoJson({ db: ctx.app.db, tiendaId, kind: 'gestion' }));
+      const entry = await catalogoJson({ db: ctx.app.db, tiendaId: sessionStore(ctx), kind: 'gestion' });
+      checkCodigoIgual(ctx, entry.codigo, 'codigo_invitacion');
+      return sendCatalogo(ctx.req, ctx.reply, entry);
     },
   },
   {
