@@ -88,9 +88,13 @@ function Pago({ lineas }: { lineas: LineaCarrito[] }) {
     }
   };
 
-  const confirmar = async (e: FormEvent) => {
+  const confirmar = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     if (registrar.isPending) return;
+    // What the field shows right now (a fast typist or a scanner may beat the last render).
+    const campo = e.currentTarget.elements.namedItem('monto');
+    const texto = campo instanceof HTMLInputElement ? campo.value : monto;
+    const recibido = texto.trim() ? parsePesos(texto) : null;
     if (!metodo) return void alertWarning(V.oops, V.metodoRequerido);
     if (recibido == null || recibido <= 0) return void alertWarning(V.oops, V.cantidadInvalida);
     if (recibido < total) return void alertWarning(V.oops, V.montoInsuficiente);
