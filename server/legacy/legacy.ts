@@ -139,7 +139,7 @@ export function registerController(app: FastifyInstance, url: string, controller
       if (!action) throw new AppError('NOT_FOUND', L.operacionDesconocida);
       let sesion: RequestSession | null = null;
       if (!action.public) {
-        sesion = await resolveSession(app.db, app.tokens, bearerToken(req));
+        sesion = await resolveSession(app.db, app.tokens, bearerToken(req), app.sessionCache);
         if (!sesion) throw new AppError('UNAUTHORIZED', M.generic.unauthorized);
         // Before any validation: a refused role learns nothing else.
         if (action.roles && !action.roles.includes(sesion.rol)) throw new AppError('FORBIDDEN', action.rolesMessage ?? M.generic.forbidden);
