@@ -172,6 +172,7 @@ const checkout = await measure('venta de 3 líneas (compitiendo por 30 productos
   headers: { ...auth, 'content-type': 'application/json' },
   requests: [
     {
+      path: '/api/ventas',
       setupRequest: (req) => {
         const i = seq++;
         const lines = [0, 1, 2].map((k) => ({ productoId: hot[(i * 7 + k * 11) % hot.length]!, cantidad: 1 + ((i + k) % 2) }));

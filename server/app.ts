@@ -15,7 +15,7 @@ import type { Database, Db } from './db/client';
 import type { Env } from './env';
 import type { Mailer } from './lib/mailer';
 import { createTokenService, type TokenService } from './lib/tokens';
-import { makeAuthenticate, requireStore } from './plugins/auth';
+import { makeAuthenticate, requireStore, SessionCache } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
 import { registerReadCache } from './plugins/read-cache';
 import { registerStaticWeb } from './plugins/static-web';
@@ -40,6 +40,8 @@ declare module 'fastify' {
     /** Server secret for signing tokens and hashing recovery codes. */
     secret: string;
     authenticate: (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** Checked sessions reused briefly (embedded database only). */
+    sessionCache: SessionCache | undefined;
     /** Every route registered, for the authorization matrix test. */
     routeTable: { method: string; url: string }[];
     /** Body schemas by "METHOD url", for the bad-input tests. */
@@ -99,7 +101,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('mailer', options.mailer);
   app.decorate('secret', options.secret);
   app.decorate('tokens', createTokenService(options.secret, env.JWT_TTL));
-  app.decorate('authenticate', makeAuthenticate(options.database.db, app.tokens));
+  const cacheReads = env.READ_CACHE ?? options.database.kind === 'pglite';
+  app.decorate('sessionCache', cacheReads ? new SessionCache() : undefined);
+  app.decorate('authenticate', makeAuthenticate(options.database.db, app.tokens, app.sessionCache));
+  if (app.sessionCache) {
+    // Any write (a password reset, a role change, a deleted user…) may change who a token is.
+    app.addHook('onSend', async (req, _reply, payload) => {
+      if (req.method !== 'GET' && req.method !== 'HEAD') app.sessionCache!.clear();
+      return payload;
+    });
+  }
 
   registerErrorHandling(app);
 
@@ -128,7 +139,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const redis = env.REDIS_URL ? new Redis(env.REDIS_URL, { maxRetriesPerRequest: 1, connectTimeout: 2000, lazyConnect: false }) : null;
   if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => undefined)));
   // Before compression: the cache keeps (and serves) the plain JSON text.
-  registerReadCache(app, { enabled: env.READ_CACHE ?? options.database.kind === 'pglite' });
+  registerReadCache(app, { enabled: cacheReads });
 
   // gzip/brotli for JSON lists and the web app's assets.
   await app.register(fastifyCompress, {

@@ -14,6 +14,8 @@ export interface TokenClaims {
   codigo_invitacion: string | null;
   /** Token version of the account: bumping it revokes every earlier token. */
   tv: number;
+  /** Expiry (seconds since the epoch), set when signing. */
+  exp?: number;
 }
 
 export interface TokenService {

@@ -5,7 +5,7 @@ import { M } from '#shared/messages';
 import { ROL } from '#shared/roles';
 import type { Db } from '../db/client';
 import { tienda, usuario } from '../db/schema';
-import type { TokenService } from '../lib/tokens';
+import type { TokenClaims, TokenService } from '../lib/tokens';
 
 /** Who is calling, as the server trusts it: taken from the token and checked against the database. */
 export interface RequestSession {
@@ -30,11 +30,49 @@ export function bearerToken(req: FastifyRequest): string | null {
   return m?.[1] ?? null;
 }
 
+/**
+ * Checked sessions, reused for a few seconds (embedded database only, where this process sees every
+ * write): any write request empties it, so a changed password, role or deleted account counts at once.
+ */
+export class SessionCache {
+  private readonly entries = new Map<string, { sesion: RequestSession; until: number }>();
+  /** Bumped by clear(): a lookup that started before a write does not store what it read. */
+  generation = 0;
+  constructor(private readonly ttlMs = 5_000, private readonly max = 10_000) {}
+  get(token: string): RequestSession | undefined {
+    const e = this.entries.get(token);
+    if (!e) return undefined;
+    if (Date.now() > e.until) {
+      this.entries.delete(token);
+      return undefined;
+    }
+    return e.sesion;
+  }
+  set(token: string, sesion: RequestSession, expiresAt: number, generation: number) {
+    if (generation !== this.generation) return;
+    if (this.entries.size >= this.max) this.entries.clear();
+    this.entries.set(token, { sesion, until: Math.min(Date.now() + this.ttlMs, expiresAt) });
+  }
+  clear() {
+    this.generation++;
+    this.entries.clear();
+  }
+}
+
 /** Reads and checks the Bearer token; the account must still exist with the same token version. */
-export async function resolveSession(db: Db, tokens: TokenService, token: string | null): Promise<RequestSession | null> {
+export async function resolveSession(db: Db, tokens: TokenService, token: string | null, cache?: SessionCache): Promise<RequestSession | null> {
   if (!token) return null;
+  const cached = cache?.get(token);
+  if (cached) return cached;
+  const generation = cache?.generation ?? 0;
   const claims = await tokens.verify(token);
   if (!claims) return null;
+  const sesion = await checkAccount(db, claims);
+  if (sesion && cache) cache.set(token, sesion, (claims.exp ?? 0) * 1000, generation);
+  return sesion;
+}
+
+async function checkAccount(db: Db, claims: TokenClaims): Promise<RequestSession | null> {
   const [kind, rawId] = claims.sub.split(':');
   const id = Number(rawId);
   if (!Number.isInteger(id)) return null;
@@ -59,9 +97,9 @@ export async function resolveSession(db: Db, tokens: TokenService, token: string
   return null;
 }
 
-export function makeAuthenticate(db: Db, tokens: TokenService) {
+export function makeAuthenticate(db: Db, tokens: TokenService, cache?: SessionCache) {
   return async function authenticate(req: FastifyRequest, _reply: FastifyReply) {
-    const sesion = await resolveSession(db, tokens, bearerToken(req));
+    const sesion = await resolveSession(db, tokens, bearerToken(req), cache);
     if (!sesion) throw new AppError('UNAUTHORIZED', M.generic.unauthorized);
     req.sesion = sesion;
   };

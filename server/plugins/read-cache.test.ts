@@ -41,3 +41,18 @@ describe('caché de lecturas (base embebida)', () => {
     expect(theirs.json()).toEqual({ items: [], total: 0 });
   });
 });
+
+describe('caché de sesiones (base embebida)', () => {
+  it('un cambio de contraseña revoca el token viejo al instante aunque la sesión estuviera en caché', async () => {
+    const email = 'cache.sesion@prueba.co';
+    await t.request({ method: 'POST', url: '/api/tiendas/registro', payload: { nombreTienda: 'Caché', email, contrasena: 'Clave1234' } });
+    const old = await login(t, 'tienda', email, 'Clave1234');
+    expect((await t.request({ method: 'GET', url: '/api/sesion', token: old })).statusCode).toBe(200);
+    expect((await t.request({ method: 'GET', url: '/api/sesion', token: old })).statusCode).toBe(200);
+    await t.request({ method: 'POST', url: '/api/recuperacion/enviar-codigo', payload: { correo: email } });
+    const code = /(\d{6})/.exec(t.outbox.at(-1)!.text)![1]!;
+    const reset = await t.request({ method: 'POST', url: '/api/recuperacion/restablecer', payload: { correo: email, codigo: code, contrasena: 'Nueva12345' } });
+    expect(reset.statusCode).toBe(200);
+    expect((await t.request({ method: 'GET', url: '/api/sesion', token: old })).statusCode).toBe(401);
+  });
+});
