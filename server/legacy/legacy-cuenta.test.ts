@@ -69,3 +69,20 @@ describe('API heredada: cuentas', () => {
     expect(unknown.json().success).toBe(false);
   });
 });
+
+describe('API heredada: límite de intentos', () => {
+  it('registro y recuperación por los controladores heredados también se limitan', { timeout: 120_000 }, async () => {
+    const limited = await createTestApp({ RATE_LIMIT_AUTH_MAX: '2' });
+    try {
+      const codes: number[] = [];
+      for (let i = 0; i < 4; i++) {
+        const r = await limited.request({ method: 'POST', url: `${P}/controlador/controlador.usuarios.php`, payload: { action: 'enviar_codigo', correo: 'mismo@prueba.co' } });
+        codes.push(r.statusCode);
+        if (r.statusCode === 429) expect(r.json()).toMatchObject({ success: false, mensaje: M.generic.tooManyRequests });
+      }
+      expect(codes).toEqual([200, 200, 429, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
+});

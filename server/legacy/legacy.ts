@@ -129,6 +129,10 @@ export function findAction(controller: LegacyController, p: LegacyParams, method
 }
 
 export function registerController(app: FastifyInstance, url: string, controller: LegacyController, config?: Record<string, unknown>) {
+  // Registration and recovery share a controller file with signed-in calls: their attempts are
+  // limited per address and account like the clean API's (the route itself is not, or every list
+  // of the back-office would be too).
+  const publicLimiter = config?.rateLimit ? null : app.rateLimit(app.authRateLimit);
   app.route({
     method: ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'],
     url,
@@ -137,6 +141,7 @@ export function registerController(app: FastifyInstance, url: string, controller
       const p = legacyParams(req);
       const action = findAction(controller, p, req.method);
       if (!action) throw new AppError('NOT_FOUND', L.operacionDesconocida);
+      if (action.public && publicLimiter) await publicLimiter.call(app, req, reply);
       let sesion: RequestSession | null = null;
       if (!action.public) {
         sesion = await resolveSession(app.db, app.tokens, bearerToken(req), app.sessionCache);
