@@ -6,7 +6,7 @@ import { Pager } from '../../components/ui/pager';
 import { useAnalisis } from './api/get-analisis';
 import { PopularidadChart } from './components/popularidad-chart';
 import { ESTILO_CLASE, formatPromedio } from './components/popularidad';
-import { PageHeader } from './components/page-header';
+import { PageHeader } from '../../components/page-header';
 import './analisis.css';
 
 const A = M.analisis;
@@ -39,7 +39,7 @@ export default function AnalisisPage() {
 
   return (
     <>
-      <PageHeader title={A.titulo} />
+      <PageHeader title={A.titulo} className="analisis-header" />
       <p className="analisis-intro">{A.subtitulo}</p>
 
       <form className="toolbar analisis-filtros" role="search" aria-label="Filtrar por fechas" onSubmit={(e) => e.preventDefault()}>

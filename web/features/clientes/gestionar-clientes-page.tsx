@@ -11,7 +11,7 @@ import { useDebounced } from '../../lib/use-debounced';
 import { useDeleteCliente } from './api/delete-cliente';
 import { useClientes } from './api/get-clientes';
 import { ClienteForm } from './components/cliente-form';
-import { PageHeader } from './components/page-header';
+import { PageHeader } from '../../components/page-header';
 import './clientes.css';
 
 const PAGE_SIZE = 20;
@@ -56,7 +56,7 @@ export default function GestionarClientesPage() {
 
   return (
     <>
-      <PageHeader title={M.clientes.titulo} backTo={paths.inicio} backLabel="Volver al inicio">
+      <PageHeader title={M.clientes.titulo} className="gcl-header" titleClassName="gcl-header__title">
         <Link className="btn btn--ghost" to={paths.gestionarProductos}>
           Productos
         </Link>

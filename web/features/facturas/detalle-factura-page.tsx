@@ -5,7 +5,7 @@ import { formatPesos } from '#shared/money';
 import { paths } from '../../config/paths';
 import { useFactura } from './api/get-factura';
 import { estadoBadge, fechaLarga, hora } from './components/formato';
-import { PageHeader } from './components/page-header';
+import { PageHeader } from '../../components/page-header';
 import './facturas.css';
 
 const F = M.facturas;
@@ -36,16 +36,17 @@ export default function DetalleFacturaPage() {
   const header = (
     <PageHeader
       title={idVenta ? `${F.detalleTitulo} #${idVenta}` : F.detalleTitulo}
-      back={back}
+      backTo={back}
       backLabel={F.volver}
-      actions={
-        f ? (
-          <button type="button" className="btn" onClick={() => window.print()}>
-            {F.imprimir}
-          </button>
-        ) : null
-      }
-    />
+      className="facturas-header"
+      actionsClassName="facturas-header__actions"
+    >
+      {f ? (
+        <button type="button" className="btn" onClick={() => window.print()}>
+          {F.imprimir}
+        </button>
+      ) : null}
+    </PageHeader>
   );
 
   if (idVenta == null || (query.error instanceof AppError && query.error.code === 'NOT_FOUND'))

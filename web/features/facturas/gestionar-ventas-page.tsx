@@ -9,7 +9,7 @@ import { paths } from '../../config/paths';
 import { useDebounced } from '../../lib/use-debounced';
 import { useFacturas } from './api/get-facturas';
 import { estadoBadge, fechaCorta } from './components/formato';
-import { PageHeader } from './components/page-header';
+import { PageHeader } from '../../components/page-header';
 import './facturas.css';
 
 const F = M.facturas;
@@ -57,7 +57,7 @@ export default function GestionarVentasPage() {
 
   return (
     <>
-      <PageHeader title={F.titulo} back={paths.inicio} backLabel="Volver al inicio" />
+      <PageHeader title={F.titulo} className="facturas-header" />
       <p className="facturas-intro">{F.subtitulo}</p>
 
       <form className="toolbar" role="search" aria-label="Buscar facturas" onSubmit={(e) => e.preventDefault()}>

@@ -11,7 +11,7 @@ import { alertFailure, alertWarning } from '../../lib/alerts';
 import { useSession } from '../../lib/session';
 import { useDebounced } from '../../lib/use-debounced';
 import { useMovimientos } from './api/get-movimientos';
-import { PageHeader } from './components/page-header';
+import { PageHeader } from '../../components/page-header';
 import './movimientos.css';
 
 const T = M.movimientos;
@@ -78,7 +78,7 @@ export default function MovimientosPage() {
 
   return (
     <>
-      <PageHeader title={T.titulo} />
+      <PageHeader title={T.titulo} className="movimientos-header" />
       <p className="movimientos-intro">{T.subtitulo}</p>
 
       <form className="toolbar movimientos-filtros" role="search" aria-label="Filtrar movimientos" onSubmit={(e) => e.preventDefault()}>

@@ -5,7 +5,7 @@ import { M } from '#shared/messages';
 import { formatPesos } from '#shared/money';
 import { paths } from '../../config/paths';
 import { useProducto } from './api/get-producto';
-import { PageHeader } from './components/page-header';
+import { PageHeader } from '../../components/page-header';
 import { ProductoForm } from './components/producto-form';
 import { EstadoBadge } from './components/productos-table';
 import './productos.css';
@@ -39,7 +39,7 @@ function Detalle({ id }: { id: number }) {
   // Back to the list as it was left (its search and page), when it was opened from there.
   const desde = (location.state as { desde?: unknown } | null)?.desde;
   const lista = `${paths.gestionarProductos}${typeof desde === 'string' && desde.startsWith('?') ? desde : ''}`;
-  const back = <PageHeader title={M.productos.detalleTitulo} backTo={lista} backLabel="Volver a productos" />;
+  const back = <PageHeader title={M.productos.detalleTitulo} backTo={lista} backLabel="Volver a productos" className="gp-header" titleClassName="gp-header__title" actionsClassName="gp-header__actions" />;
 
   if (producto.isPending)
     return (

@@ -12,7 +12,7 @@ import { useDeleteProducto } from './api/delete-producto';
 import { useProductos } from './api/get-productos';
 import { AgregarProductoForm } from './components/agregar-producto-form';
 import { showFailure } from './components/failures';
-import { PageHeader } from './components/page-header';
+import { PageHeader } from '../../components/page-header';
 import { ProductosTable } from './components/productos-table';
 import './productos.css';
 
@@ -55,7 +55,7 @@ export default function GestionarProductosPage() {
 
   return (
     <>
-      <PageHeader title={M.productos.titulo} backTo={paths.inicio} backLabel="Volver al inicio">
+      <PageHeader title={M.productos.titulo} className="gp-header" titleClassName="gp-header__title" actionsClassName="gp-header__actions">
         <Link className="btn btn--ghost" to={paths.gestionarProveedores}>
           Gestionar proveedores
         </Link>

@@ -12,7 +12,7 @@ import { useDebounced } from '../../lib/use-debounced';
 import { useDeleteProveedor } from './api/delete-proveedor';
 import { useProveedores } from './api/get-proveedores';
 import { AgregarProveedorForm } from './components/agregar-proveedor-form';
-import { PageHeader } from './components/page-header';
+import { PageHeader } from '../../components/page-header';
 import { ProductosPanel } from './components/productos-panel';
 import './proveedores.css';
 
@@ -46,7 +46,7 @@ export default function GestionarProveedoresPage() {
 
   return (
     <>
-      <PageHeader title={M.proveedores.titulo} backTo={paths.inicio} backLabel="Volver al inicio">
+      <PageHeader title={M.proveedores.titulo} className="gpv-header" titleClassName="gpv-header__title">
         <Link className="btn btn--ghost" to={paths.gestionarProductos}>
           Productos
         </Link>
