@@ -63,3 +63,50 @@ export async function registrarEntradaInicial(
     motivo: options.motivo ?? 'Inventario inicial',
   });
 }
+
+/**
+ * Several stock changes of one store in two statements (one UPDATE, one INSERT of the movimientos):
+ * all of them or none. Returns null when any product lacks the stock (the caller rolls back), else
+ * each product's stock before and after. The caller should hold the rows' locks (SELECT … FOR UPDATE
+ * in id order) so that concurrent sales queue instead of deadlocking.
+ */
+export async function ajustarStockLote(
+  tx: Db | Tx,
+  options: { tiendaId: number; cambios: { productoId: number; delta: number }[]; motivo: string; ventaId?: number | null },
+): Promise<Map<number, { stockAntes: number; stockDespues: number }> | null> {
+  const { tiendaId, cambios } = options;
+  if (cambios.length === 0) return new Map();
+  const values = sql.join(
+    cambios.map((c) => sql`(${c.productoId}::int, ${c.delta}::int)`),
+    sql`, `,
+  );
+  const res = (await tx.execute(sql`
+    update producto p set stock = p.stock + v.delta
+    from (values ${values}) as v(id, delta)
+    where p.id_producto = v.id and p.tienda_id = ${tiendaId} and p.stock + v.delta >= 0
+    returning p.id_producto as id, p.stock as stock, p.inventario_id as inventario`)) as unknown as {
+    rows: { id: number; stock: number; inventario: number | null }[];
+  };
+  if (res.rows.length !== cambios.length) return null;
+  const delta = new Map(cambios.map((c) => [c.productoId, c.delta]));
+  const out = new Map<number, { stockAntes: number; stockDespues: number }>();
+  const rows = res.rows.map((r) => {
+    const d = delta.get(Number(r.id))!;
+    const stockDespues = Number(r.stock);
+    out.set(Number(r.id), { stockAntes: stockDespues - d, stockDespues });
+    return {
+      tiendaId,
+      productoId: Number(r.id),
+      ventaId: options.ventaId ?? null,
+      inventarioId: r.inventario == null ? null : Number(r.inventario),
+      stockAntes: stockDespues - d,
+      entradas: d > 0 ? d : 0,
+      salidas: d < 0 ? -d : 0,
+      cantidadDespues: stockDespues,
+      estadoDespues: d > 0 ? 'Entrada' : 'Salida',
+      motivo: options.motivo,
+    };
+  });
+  await tx.insert(movimiento).values(rows.filter((r) => r.entradas !== 0 || r.salidas !== 0));
+  return out;
+}

@@ -5,7 +5,7 @@ import type { TPage, TPageQuery } from '#shared/schemas/common';
 import type { TClienteVenta, TEstadoVentaResponse, TMetodoPago, TProductoVenta, TRecibo } from '#shared/schemas/venta';
 import type { Db, Tx } from '../../db/client';
 import { cliente, factura, metodoPago, producto, tienda, usuario, venta } from '../../db/schema';
-import { ajustarStock } from '../movimiento/ledger';
+import { ajustarStock, ajustarStockLote } from '../movimiento/ledger';
 
 const V = M.ventas;
 
@@ -126,12 +126,15 @@ export async function registrarVenta(options: {
     await tx.insert(factura).values(
       lineas.map((l) => ({ tiendaId, ventaId: id, productoId: l.productoId, cantidad: l.cantidad, precio: byId.get(l.productoId)!.precio, estado: 'Pendiente' })),
     );
-    // Rows in id order, like the lock above.
-    for (const l of [...lineas].sort((a, b) => a.productoId - b.productoId)) {
-      const moved = await ajustarStock(tx, { tiendaId, productoId: l.productoId, delta: -l.cantidad, motivo: V.motivoVenta(id), ventaId: id });
-      // The rows are locked, so this cannot happen; if it ever did, nothing is kept.
-      if (!moved) throw new AppError('BUSINESS_RULE', V.sinStock([byId.get(l.productoId)!.nombre]), { title: V.sinStockTitle });
-    }
+    // One UPDATE and one INSERT for all the lines (the rows are locked above, in id order).
+    const moved = await ajustarStockLote(tx, {
+      tiendaId,
+      cambios: lineas.map((l) => ({ productoId: l.productoId, delta: -l.cantidad })),
+      motivo: V.motivoVenta(id),
+      ventaId: id,
+    });
+    // The rows are locked, so this cannot happen; if it ever did, nothing is kept.
+    if (!moved) throw new AppError('BUSINESS_RULE', V.sinStock(lineas.map((l) => byId.get(l.productoId)!.nombre)), { title: V.sinStockTitle });
     return id;
   });
   return obtenerRecibo({ db, tiendaId, ventaId });
