@@ -4,15 +4,17 @@ interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: string;
   error?: string;
   hint?: ReactNode;
+  /** Classes for the field's wrapper (e.g. `span-2` in a form grid); `className` goes to the input. */
+  wrapperClassName?: string;
 }
 
 /** A labelled input with its error message read out by screen readers. */
-export function Field({ label, error, hint, id, ...input }: FieldProps) {
+export function Field({ label, error, hint, id, wrapperClassName, ...input }: FieldProps) {
   const auto = useId();
   const inputId = id ?? auto;
   const errorId = `${inputId}-error`;
   return (
-    <div className={`field${error ? ' field--invalid' : ''}`}>
+    <div className={`field${error ? ' field--invalid' : ''}${wrapperClassName ? ` ${wrapperClassName}` : ''}`}>
       <label htmlFor={inputId}>{label}</label>
       <input id={inputId} aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined} {...input} />
       {hint && !error ? <small className="field__hint">{hint}</small> : null}

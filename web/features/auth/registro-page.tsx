@@ -74,7 +74,7 @@ function UsuarioForm() {
         <Field label="Segundo apellido (opcional)" {...bind('apellido2')} />
         <SelectField label="Tipo de documento" options={TIPOS_DOC} {...bind('tipoDoc')} />
         <Field label="Número de documento" inputMode="numeric" {...bind('documento')} />
-        <Field className="span-2" label="Correo electrónico" type="email" autoComplete="email" {...bind('email')} />
+        <Field wrapperClassName="span-2" label="Correo electrónico" type="email" autoComplete="email" {...bind('email')} />
         <Field label="Contraseña" type="password" autoComplete="new-password" {...bind('contrasena')} />
         <Field label="Repetir contraseña" type="password" autoComplete="new-password" {...bind('confirmarContrasena')} />
         <Field label="Código de invitación" hint="Pídelo al administrador de tu tienda." autoCapitalize="characters" {...bind('codigo_invitacion')} />
