@@ -56,6 +56,8 @@ export function CrudListPage({ config }: { config: EntityConfig }) {
     try {
       const r = await del.mutateAsync(config.rowId(row));
       setOperacion(r.message);
+      // A search typed just before may have read the list before the delete: read it again.
+      void list.refetch();
     } catch (err) {
       // The server refused: its message shows and the list is not reloaded (spec §8).
       setOperacion(failureMessage(err));
