@@ -1,6 +1,6 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { AppError, type FieldErrors } from '#shared/errors';
+import { AppError } from '#shared/errors';
 import { M } from '#shared/messages';
 import { TIPOS_DOC } from '#shared/roles';
 import { ZRegistroTiendaRequest, ZRegistroUsuarioForm, type TTipoLogin } from '#shared/schemas/auth';
@@ -8,7 +8,7 @@ import { Field, SelectField } from '../../components/ui/field';
 import { paths } from '../../config/paths';
 import { alertError, alertFailure, alertSuccess } from '../../lib/alerts';
 import { NetworkError } from '../../lib/api-client';
-import { fieldErrorsOf, focusFirstInvalid, validate } from '../../lib/form-errors';
+import { useValidatedForm } from '../../lib/use-validated-form';
 import { useRegistrarTienda, useRegistrarUsuario } from './api/registrar';
 import { AuthCard, TipoToggle } from './components/auth-card';
 
@@ -34,36 +34,18 @@ function showServerFailure(err: unknown) {
 
 function UsuarioForm() {
   const navigate = useNavigate();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState(EMPTY_USUARIO);
-  const [errors, setErrors] = useState<FieldErrors>({});
   const mutation = useRegistrarUsuario();
-  const bind = (name: keyof typeof EMPTY_USUARIO) => ({
-    name,
-    value: values[name],
-    error: errors[name],
-    onChange: (e: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: e.target.value })),
-  });
-
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    const r = validate(ZRegistroUsuarioForm, values);
-    if (r.errors) {
-      setErrors(r.errors);
-      return focusFirstInvalid(formRef.current);
-    }
-    setErrors({});
-    const { confirmarContrasena: _, ...body } = values;
-    try {
+  const { formRef, bind, onSubmit } = useValidatedForm({
+    schema: ZRegistroUsuarioForm,
+    initial: EMPTY_USUARIO,
+    onFailure: showServerFailure,
+    submit: async (values) => {
+      const { confirmarContrasena: _, ...body } = values;
       await mutation.mutateAsync(body);
       await alertSuccess(M.registro.successTitle, M.registro.successText);
       navigate(paths.iniciarSesion);
-    } catch (err) {
-      setErrors(fieldErrorsOf(err));
-      focusFirstInvalid(formRef.current);
-      await showServerFailure(err);
-    }
-  };
+    },
+  });
 
   return (
     <form ref={formRef} onSubmit={onSubmit} noValidate aria-label="Registro de empleado">
@@ -88,38 +70,20 @@ function UsuarioForm() {
 
 function TiendaForm() {
   const navigate = useNavigate();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState(EMPTY_TIENDA);
-  const [errors, setErrors] = useState<FieldErrors>({});
   const mutation = useRegistrarTienda();
-  const bind = (name: keyof typeof EMPTY_TIENDA) => ({
-    name,
-    value: values[name],
-    error: errors[name],
-    onChange: (e: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: e.target.value })),
-  });
-
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    const r = validate(ZRegistroTiendaRequest, values);
-    if (r.errors) {
-      setErrors(r.errors);
-      return focusFirstInvalid(formRef.current);
-    }
-    setErrors({});
-    try {
+  const { formRef, bind, onSubmit } = useValidatedForm({
+    schema: ZRegistroTiendaRequest,
+    initial: EMPTY_TIENDA,
+    onFailure: showServerFailure,
+    submit: async (values) => {
       const res = await mutation.mutateAsync(values);
       await alertSuccess(
         M.registro.successTitle,
         `${M.registro.successText}. Código de invitación para tus empleados: ${res.codigo_invitacion}`,
       );
       navigate(paths.iniciarSesion);
-    } catch (err) {
-      setErrors(fieldErrorsOf(err));
-      focusFirstInvalid(formRef.current);
-      await showServerFailure(err);
-    }
-  };
+    },
+  });
 
   return (
     <form ref={formRef} onSubmit={onSubmit} noValidate aria-label="Registro de tienda">
