@@ -20,6 +20,12 @@ const opt = (name: string, fallback: number) => {
   return i >= 0 ? Number(argv[i + 1]) : fallback;
 };
 const QUICK = flag('quick');
+/** `--only checkout,search`: run only the measures whose key is listed (keys: ref, search, legacy, checkout, analysis, invoices, login, web). */
+const ONLY = (() => {
+  const i = argv.indexOf('--only');
+  return i >= 0 ? new Set(argv[i + 1]!.split(',')) : null;
+})();
+const wanted = (key: string) => !ONLY || ONLY.has(key);
 const DURATION = opt('duration', QUICK ? 3 : 10);
 const CONNECTIONS = opt('connections', 32);
 const PRODUCTS = opt('products', QUICK ? 2_000 : 100_000);
@@ -93,7 +99,11 @@ const rssOf = (pid: number) => {
 };
 async function startServer(): Promise<number> {
   const t0 = performance.now();
-  server = spawn(process.execPath, ['dist/server/main.js'], {
+  // The server runs as `npm start` runs it (its V8 flags, ADR 007), in this process's Node.
+  // BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles it while it is measured.
+  const startArgs = (JSON.parse(fs.readFileSync('package.json', 'utf8')) as { scripts: { start: string } }).scripts.start.split(' ').slice(1);
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  server = spawn(process.execPath, [...nodeArgs, ...startArgs], {
     env: {
       ...process.env,
       HOST: '127.0.0.1',
@@ -119,7 +129,12 @@ async function startServer(): Promise<number> {
 const coldStart = await startServer();
 await new Promise((r) => setTimeout(r, 1000));
 const rssRest = rssOf(server!.pid!);
-const sampler = setInterval(() => (peakRss = Math.max(peakRss, rssOf(server!.pid!))), 200);
+let measurePeak = 0;
+const sampler = setInterval(() => {
+  const rss = rssOf(server!.pid!);
+  peakRss = Math.max(peakRss, rss);
+  measurePeak = Math.max(measurePeak, rss);
+}, 200);
 
 async function login(account: { email: string; password: string }) {
   const res = await fetch(`${BASE}/api/sesion/login`, {
@@ -134,7 +149,9 @@ const token = await login(ACCOUNT);
 const legacyToken = await login(LEGACY_ACCOUNT);
 const auth = { authorization: `Bearer ${token}` };
 
-async function measure(name: string, opts: Partial<autocannon.Options> & { requests?: autocannon.Request[] }, note?: string) {
+async function measure(key: string, name: string, opts: Partial<autocannon.Options> & { requests?: autocannon.Request[] }, note?: string) {
+  if (!wanted(key)) return null;
+  measurePeak = 0;
   const result = await autocannon({ url: BASE, connections: CONNECTIONS, duration: DURATION, ...opts } as autocannon.Options);
   const non2xx = result.non2xx ?? 0;
   const row: Row = {
@@ -146,28 +163,28 @@ async function measure(name: string, opts: Partial<autocannon.Options> & { reque
     note,
   };
   rows.push(row);
-  log(`  ${name}: ${row.rps} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, errores ${row.errors}`);
+  log(`  ${name}: ${row.rps} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, errores ${row.errors}, RSS máx. ${measurePeak.toFixed(0)} MB`);
   return { result, row };
 }
 
 log(`\nMidiendo (${CONNECTIONS} conexiones, ${DURATION} s cada medida)…`);
-const ref = await measure('referencia: GET /api/ping', { url: `${BASE}/api/ping` });
+const ref = await measure('ref', 'referencia: GET /api/ping', { url: `${BASE}/api/ping` });
 
 const fragments = ['arroz', 'leche', 'café sello', 'jabón', 'pasta d', 'agua', 'queso', 'harina', 'galle', 'cerveza á'];
 let fi = 0;
-await measure(`búsqueda de productos (${PRODUCTS.toLocaleString('es-CO')} productos, 20 por página)`, {
+await measure('search', `búsqueda de productos (${PRODUCTS.toLocaleString('es-CO')} productos, 20 por página)`, {
   headers: auth,
   requests: [{ setupRequest: (req) => ({ ...req, path: `/api/ventas/productos?q=${encodeURIComponent(fragments[fi++ % fragments.length]!)}&page=1&pageSize=20` }) }],
 });
 
-await measure('lista completa heredada listarProductosAppPrecio (10.000 productos)', {
+await measure('legacy', 'lista completa heredada listarProductosAppPrecio (10.000 productos)', {
   url: `${BASE}${LEGACY}/controlador/controlador.producto.php?listarProductosAppPrecio=true`,
   headers: { authorization: `Bearer ${legacyToken}` },
 });
 
 // Racing checkouts: each sale takes 3 of the 30 hot products, 1–2 units each.
 let seq = 0;
-const checkout = await measure('venta de 3 líneas (compitiendo por 30 productos)', {
+const checkout = await measure('checkout', 'venta de 3 líneas (compitiendo por 30 productos)', {
   method: 'POST',
   headers: { ...auth, 'content-type': 'application/json' },
   requests: [
@@ -181,19 +198,22 @@ const checkout = await measure('venta de 3 líneas (compitiendo por 30 productos
     },
   ],
 });
-const sold2xx = checkout.result['2xx'];
-const refused = checkout.result.non2xx;
-checkout.row.rps = Math.round(sold2xx / DURATION);
-checkout.row.errors = checkout.result.errors + checkout.result.timeouts;
-checkout.row.note = `${sold2xx} ventas, ${refused} rechazadas por stock (422); ventas/s = ventas confirmadas`;
+if (checkout) {
+  const sold2xx = checkout.result['2xx'];
+  const refused = checkout.result.non2xx;
+  checkout.row.rps = Math.round(sold2xx / DURATION);
+  checkout.row.errors = checkout.result.errors + checkout.result.timeouts;
+  checkout.row.note = `${sold2xx} ventas, ${refused} rechazadas por stock (422); ventas/s = ventas confirmadas`;
+  log(`  → ${checkout.row.rps} ventas/s confirmadas`);
+}
 
-await measure(`análisis de popularidad (${LINES.toLocaleString('es-CO')} líneas)`, { url: `${BASE}/api/analisis`, headers: auth });
+await measure('analysis', `análisis de popularidad (${LINES.toLocaleString('es-CO')} líneas)`, { url: `${BASE}/api/analisis`, headers: auth });
 let inv = 0;
-await measure(`lista de facturas (${LINES.toLocaleString('es-CO')} líneas, páginas 1–50)`, {
+await measure('invoices', `lista de facturas (${LINES.toLocaleString('es-CO')} líneas, páginas 1–50)`, {
   headers: auth,
   requests: [{ setupRequest: (req) => ({ ...req, path: `/api/facturas?page=${1 + (inv++ % 50)}&pageSize=20` }) }],
 });
-await measure('inicio de sesión (scrypt N=2^15, r=8, p=3)', {
+await measure('login', 'inicio de sesión (scrypt N=2^15, r=8, p=3)', {
   method: 'POST',
   url: `${BASE}/api/sesion/login`,
   headers: { 'content-type': 'application/json' },
@@ -201,68 +221,70 @@ await measure('inicio de sesión (scrypt N=2^15, r=8, p=3)', {
   connections: Math.min(CONNECTIONS, 8),
 });
 clearInterval(sampler);
-for (const r of rows) if (r.rps !== undefined && ref.row.rps) r.ratio = Number((r.rps / ref.row.rps).toFixed(3));
+for (const r of rows) if (r.rps !== undefined && ref?.row.rps) r.ratio = Number((r.rps / ref.row.rps).toFixed(3));
 
 // 3. Web app in Chromium: JavaScript loaded by the landing page and by /ventas, and /ventas usable time.
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'],
-});
-async function jsLoadedBy(pathname: string, before?: (page: import('@playwright/test').Page) => Promise<void>) {
-  const page = await browser.newPage();
-  if (before) await before(page);
-  const scripts = new Set<string>();
-  page.on('response', (r) => {
-    if (r.url().endsWith('.js')) scripts.add(new URL(r.url()).pathname);
+if (wanted('web')) {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'],
   });
-  await page.goto(`${BASE}${pathname}`, { waitUntil: 'networkidle' });
-  await page.close();
-  let gz = 0;
-  for (const s of scripts) {
-    const file = path.join('dist/web', s);
-    if (fs.existsSync(file)) gz += zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length;
+  async function jsLoadedBy(pathname: string, before?: (page: import('@playwright/test').Page) => Promise<void>) {
+    const page = await browser.newPage();
+    if (before) await before(page);
+    const scripts = new Set<string>();
+    page.on('response', (r) => {
+      if (r.url().endsWith('.js')) scripts.add(new URL(r.url()).pathname);
+    });
+    await page.goto(`${BASE}${pathname}`, { waitUntil: 'networkidle' });
+    await page.close();
+    let gz = 0;
+    for (const s of scripts) {
+      const file = path.join('dist/web', s);
+      if (fs.existsSync(file)) gz += zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length;
+    }
+    return { files: scripts.size, kb: Number((gz / 1024).toFixed(1)) };
   }
-  return { files: scripts.size, kb: Number((gz / 1024).toFixed(1)) };
-}
-const signIn = async (page: import('@playwright/test').Page) => {
-  await page.goto(`${BASE}/iniciar_sesion`);
-  await page.evaluate(
-    async ([email, pass]) => {
-      const r = await fetch('/api/sesion/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ tipo: 'tienda', email, contrasena: pass }) });
-      const { token, sesion } = await r.json();
-      localStorage.setItem('token', token);
-      localStorage.setItem('tipo', 'tienda');
-      localStorage.setItem('rol', String(sesion.rol));
-      localStorage.setItem('usuario', sesion.usuario);
-      localStorage.setItem('tienda', sesion.tienda);
-      localStorage.setItem('id_Tienda', String(sesion.id_Tienda));
-      localStorage.setItem('codigo_invitacion', sesion.codigo_invitacion ?? '');
-    },
-    [ACCOUNT.email, ACCOUNT.password],
-  );
-};
-const landingJs = await jsLoadedBy('/');
-const ventasJs = await jsLoadedBy('/ventas', signIn);
-rows.push({ measure: 'JavaScript de la página de inicio (gzip)', note: `${landingJs.kb} KB en ${landingJs.files} archivos` });
-rows.push({ measure: 'JavaScript de /ventas (gzip)', note: `${ventasJs.kb} KB en ${ventasJs.files} archivos` });
+  const signIn = async (page: import('@playwright/test').Page) => {
+    await page.goto(`${BASE}/iniciar_sesion`);
+    await page.evaluate(
+      async ([email, pass]) => {
+        const r = await fetch('/api/sesion/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ tipo: 'tienda', email, contrasena: pass }) });
+        const { token, sesion } = await r.json();
+        localStorage.setItem('token', token);
+        localStorage.setItem('tipo', 'tienda');
+        localStorage.setItem('rol', String(sesion.rol));
+        localStorage.setItem('usuario', sesion.usuario);
+        localStorage.setItem('tienda', sesion.tienda);
+        localStorage.setItem('id_Tienda', String(sesion.id_Tienda));
+        localStorage.setItem('codigo_invitacion', sesion.codigo_invitacion ?? '');
+      },
+      [ACCOUNT.email, ACCOUNT.password],
+    );
+  };
+  const landingJs = await jsLoadedBy('/');
+  const ventasJs = await jsLoadedBy('/ventas', signIn);
+  rows.push({ measure: 'JavaScript de la página de inicio (gzip)', note: `${landingJs.kb} KB en ${landingJs.files} archivos` });
+  rows.push({ measure: 'JavaScript de /ventas (gzip)', note: `${ventasJs.kb} KB en ${ventasJs.files} archivos` });
 
-const usable: number[] = [];
-{
-  const page = await browser.newPage();
-  await signIn(page);
-  for (let i = 0; i < 5; i++) {
-    await page.goto(`${BASE}/inicio`);
-    await page.getByRole('link', { name: /^Ventas/ }).waitFor();
-    const t0 = Date.now();
-    await page.getByRole('link', { name: /^Ventas/ }).click();
-    await page.getByRole('button', { name: /^Agregar/ }).first().waitFor({ timeout: 10_000 });
-    usable.push(Date.now() - t0);
+  const usable: number[] = [];
+  {
+    const page = await browser.newPage();
+    await signIn(page);
+    for (let i = 0; i < 5; i++) {
+      await page.goto(`${BASE}/inicio`);
+      await page.getByRole('link', { name: /^Ventas/ }).waitFor();
+      const t0 = Date.now();
+      await page.getByRole('link', { name: /^Ventas/ }).click();
+      await page.getByRole('button', { name: /^Agregar/ }).first().waitFor({ timeout: 10_000 });
+      usable.push(Date.now() - t0);
+    }
+    await page.close();
   }
-  await page.close();
+  await browser.close();
+  usable.sort((a, b) => a - b);
+  rows.push({ measure: `/ventas utilizable tras navegar (${PRODUCTS.toLocaleString('es-CO')} productos, Chromium)`, p50: usable[2], note: `mediana de 5; máx ${usable.at(-1)} ms` });
 }
-await browser.close();
-usable.sort((a, b) => a - b);
-rows.push({ measure: `/ventas utilizable tras navegar (${PRODUCTS.toLocaleString('es-CO')} productos, Chromium)`, p50: usable[2], note: `mediana de 5; máx ${usable.at(-1)} ms` });
 rows.push({ measure: 'arranque en frío hasta la primera respuesta', note: `${Math.round(coldStart)} ms` });
 rows.push({ measure: 'memoria (RSS)', note: `${rssRest.toFixed(0)} MB en reposo, ${peakRss.toFixed(0)} MB máx. bajo carga` });
 
@@ -299,12 +321,14 @@ console.log(`\n${md}`);
 fs.mkdirSync('bench/results', { recursive: true });
 const stamp = new Date().toISOString().replace(/[:.]/g, '-');
 const json = JSON.stringify({ machine, connections: CONNECTIONS, duration: DURATION, products: PRODUCTS, lines: LINES, rows }, null, 2);
-if (!QUICK) {
+if (!QUICK && !ONLY) {
   fs.writeFileSync(`bench/results/${stamp}.json`, json);
   fs.writeFileSync(`bench/results/${stamp}.md`, md);
 }
-fs.writeFileSync(`bench/results/latest${QUICK ? '-quick' : ''}.json`, json);
-fs.writeFileSync(`bench/results/latest${QUICK ? '-quick' : ''}.md`, md);
+if (!ONLY) {
+  fs.writeFileSync(`bench/results/latest${QUICK ? '-quick' : ''}.json`, json);
+  fs.writeFileSync(`bench/results/latest${QUICK ? '-quick' : ''}.md`, md);
+}
 if (proof.negatives > 0 || proof.mismatched > 0) {
   console.error('¡La carrera dejó stock inconsistente!');
   process.exit(1);

@@ -105,9 +105,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('sessionCache', cacheReads ? new SessionCache() : undefined);
   app.decorate('authenticate', makeAuthenticate(options.database.db, app.tokens, app.sessionCache));
   if (app.sessionCache) {
-    // Any write (a password reset, a role change, a deleted user…) may change who a token is.
+    // Any write (a password reset, a role change, a deleted user…) may change who a token is; the
+    // few routes that never touch an account (the checkout and its receipt) say so and keep it.
     app.addHook('onSend', async (req, _reply, payload) => {
-      if (req.method !== 'GET' && req.method !== 'HEAD') app.sessionCache!.clear();
+      if (req.method !== 'GET' && req.method !== 'HEAD' && !req.routeOptions.config?.keepsSessions) app.sessionCache!.clear();
       return payload;
     });
   }

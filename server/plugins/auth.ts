@@ -21,6 +21,10 @@ declare module 'fastify' {
   interface FastifyRequest {
     sesion?: RequestSession;
   }
+  interface FastifyContextConfig {
+    /** A write that never changes an account, a role or a token version: checked sessions stay cached. */
+    keepsSessions?: boolean;
+  }
 }
 
 export function bearerToken(req: FastifyRequest): string | null {

@@ -34,6 +34,6 @@ export const ventas = {
   anularTitle: '¿Anular la venta?',
   anularText: 'La venta quedará anulada y los productos volverán al inventario. Esta acción no se puede deshacer.',
   anularConfirm: 'Sí, anular',
-  motivoVenta: (id: number) => `Venta #${id}`,
+  motivoVenta: (id: number | string) => `Venta #${id}`,
   motivoAnulacion: (id: number) => `Anulación venta #${id}`,
 } as const;

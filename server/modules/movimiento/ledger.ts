@@ -1,11 +1,13 @@
-import { and, eq, gte, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { movimiento, producto } from '../../db/schema';
+import { movimiento } from '../../db/schema';
 
 /**
- * The stock ledger. Every change of a product's stock goes through `ajustarStock`, which changes
- * the stock atomically and writes the matching movimiento (stock before, entries, exits, after),
- * so the movements screen is a true record.
+ * The stock ledger. Every change of a product's stock goes through `ajustarStock` or
+ * `ajustarStockLote`, which change the stock and write the matching movimiento (stock before,
+ * entries, exits, after) in one statement, so the movements screen is a true record even outside
+ * a transaction. The one exception is the checkout, whose database function `venta_registrar`
+ * (migration 0004, ADR 007) writes the same rows in the same way.
  */
 export async function ajustarStock(
   tx: Db | Tx,
@@ -19,30 +21,14 @@ export async function ajustarStock(
     inventarioId?: number | null;
   },
 ): Promise<{ stockAntes: number; stockDespues: number } | null> {
-  const { tiendaId, productoId, delta } = options;
-  // One statement: concurrent sales can never take stock below zero.
-  const [row] = await tx
-    .update(producto)
-    .set({ stock: sql`${producto.stock} + ${delta}` })
-    .where(and(eq(producto.idProducto, productoId), eq(producto.tiendaId, tiendaId), gte(producto.stock, -delta)))
-    .returning({ stock: producto.stock, inventarioId: producto.inventarioId });
-  if (!row) return null;
-  const stockAntes = row.stock - delta;
-  if (delta !== 0) {
-    await tx.insert(movimiento).values({
-      tiendaId,
-      productoId,
-      ventaId: options.ventaId ?? null,
-      inventarioId: options.inventarioId ?? row.inventarioId ?? null,
-      stockAntes,
-      entradas: delta > 0 ? delta : 0,
-      salidas: delta < 0 ? -delta : 0,
-      cantidadDespues: row.stock,
-      estadoDespues: delta > 0 ? 'Entrada' : 'Salida',
-      motivo: options.motivo,
-    });
-  }
-  return { stockAntes, stockDespues: row.stock };
+  const moved = await ajustarStockLote(tx, {
+    tiendaId: options.tiendaId,
+    cambios: [{ productoId: options.productoId, delta: options.delta }],
+    motivo: options.motivo,
+    ventaId: options.ventaId,
+    inventarioId: options.inventarioId,
+  });
+  return moved?.get(options.productoId) ?? null;
 }
 
 /** Records the opening stock of a new product as an entry. */
@@ -65,14 +51,22 @@ export async function registrarEntradaInicial(
 }
 
 /**
- * Several stock changes of one store in two statements (one UPDATE, one INSERT of the movimientos):
- * all of them or none. Returns null when any product lacks the stock (the caller rolls back), else
- * each product's stock before and after. The caller should hold the rows' locks (SELECT … FOR UPDATE
- * in id order) so that concurrent sales queue instead of deadlocking.
+ * Several stock changes of one store in one statement (the UPDATE and the INSERT of the movimientos
+ * as a data-modifying CTE): all of them or none. Returns null when any product lacks the stock or is
+ * not the store's (nothing is written), else each product's stock before and after. A caller changing
+ * several products inside a transaction should hold their locks first (SELECT … FOR UPDATE in id
+ * order) so that concurrent sales queue instead of deadlocking.
  */
 export async function ajustarStockLote(
   tx: Db | Tx,
-  options: { tiendaId: number; cambios: { productoId: number; delta: number }[]; motivo: string; ventaId?: number | null },
+  options: {
+    tiendaId: number;
+    cambios: { productoId: number; delta: number }[];
+    motivo: string;
+    ventaId?: number | null;
+    /** The inventory the movimientos belong to; by default each product's own. */
+    inventarioId?: number | null;
+  },
 ): Promise<Map<number, { stockAntes: number; stockDespues: number }> | null> {
   const { tiendaId, cambios } = options;
   if (cambios.length === 0) return new Map();
@@ -80,33 +74,29 @@ export async function ajustarStockLote(
     cambios.map((c) => sql`(${c.productoId}::int, ${c.delta}::int)`),
     sql`, `,
   );
+  // The guard `(select count(*) from u) = n` keeps the ledger untouched when any product failed.
   const res = (await tx.execute(sql`
-    update producto p set stock = p.stock + v.delta
-    from (values ${values}) as v(id, delta)
-    where p.id_producto = v.id and p.tienda_id = ${tiendaId} and p.stock + v.delta >= 0
-    returning p.id_producto as id, p.stock as stock, p.inventario_id as inventario`)) as unknown as {
-    rows: { id: number; stock: number; inventario: number | null }[];
-  };
+    with v(id, delta) as (values ${values}),
+    u as (
+      update producto p set stock = p.stock + v.delta
+      from v
+      where p.id_producto = v.id and p.tienda_id = ${tiendaId} and p.stock + v.delta >= 0
+      returning p.id_producto as id, p.stock as stock, p.inventario_id as inventario, v.delta as delta
+    ),
+    m as (
+      insert into movimiento (tienda_id, producto_id, venta_id, inventario_id, stock_antes, entradas, salidas, cantidad_despues, estado_despues, motivo)
+      select ${tiendaId}, u.id, ${options.ventaId ?? null}::int, coalesce(${options.inventarioId ?? null}::int, u.inventario),
+        u.stock - u.delta, greatest(u.delta, 0), greatest(-u.delta, 0), u.stock,
+        case when u.delta > 0 then 'Entrada' else 'Salida' end, ${options.motivo}
+      from u
+      where u.delta <> 0 and (select count(*) from u) = ${cambios.length}
+    )
+    select id, stock, delta from u`)) as unknown as { rows: { id: number; stock: number; delta: number }[] };
   if (res.rows.length !== cambios.length) return null;
-  const delta = new Map(cambios.map((c) => [c.productoId, c.delta]));
   const out = new Map<number, { stockAntes: number; stockDespues: number }>();
-  const rows = res.rows.map((r) => {
-    const d = delta.get(Number(r.id))!;
+  for (const r of res.rows) {
     const stockDespues = Number(r.stock);
-    out.set(Number(r.id), { stockAntes: stockDespues - d, stockDespues });
-    return {
-      tiendaId,
-      productoId: Number(r.id),
-      ventaId: options.ventaId ?? null,
-      inventarioId: r.inventario == null ? null : Number(r.inventario),
-      stockAntes: stockDespues - d,
-      entradas: d > 0 ? d : 0,
-      salidas: d < 0 ? -d : 0,
-      cantidadDespues: stockDespues,
-      estadoDespues: d > 0 ? 'Entrada' : 'Salida',
-      motivo: options.motivo,
-    };
-  });
-  await tx.insert(movimiento).values(rows.filter((r) => r.entradas !== 0 || r.salidas !== 0));
+    out.set(Number(r.id), { stockAntes: stockDespues - Number(r.delta), stockDespues });
+  }
   return out;
 }

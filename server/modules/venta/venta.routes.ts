@@ -53,6 +53,7 @@ export async function ventaRoutes(app: FastifyInstance) {
   });
 
   r.post('/ventas', {
+    config: { keepsSessions: true },
     schema: { tags, body: ZCreateVentaRequest, response: { 201: ZRecibo } },
     handler: async (req, reply) => {
       const recibo = await registrarVenta({ db: app.db, tiendaId: storeOf(req), usuarioId: sessionOf(req).usuarioId, input: req.body });
@@ -66,11 +67,13 @@ export async function ventaRoutes(app: FastifyInstance) {
   });
 
   r.post('/ventas/:id/completar', {
+    config: { keepsSessions: true },
     schema: { tags, params: ZIdParam, response: { 200: ZEstadoVentaResponse } },
     handler: (req) => completarVenta({ db: app.db, tiendaId: storeOf(req), ventaId: req.params.id }),
   });
 
   r.post('/ventas/:id/anular', {
+    config: { keepsSessions: true },
     schema: { tags, params: ZIdParam, response: { 200: ZEstadoVentaResponse } },
     handler: (req) => anularVenta({ db: app.db, tiendaId: storeOf(req), ventaId: req.params.id }),
   });

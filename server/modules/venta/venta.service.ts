@@ -5,7 +5,7 @@ import type { TPage, TPageQuery } from '#shared/schemas/common';
 import type { TClienteVenta, TEstadoVentaResponse, TMetodoPago, TProductoVenta, TRecibo } from '#shared/schemas/venta';
 import type { Db, Tx } from '../../db/client';
 import { cliente, factura, metodoPago, producto, tienda, usuario, venta } from '../../db/schema';
-import { ajustarStock, ajustarStockLote } from '../movimiento/ledger';
+import { ajustarStockLote } from '../movimiento/ledger';
 
 const V = M.ventas;
 
@@ -78,11 +78,20 @@ export function mergeLineas(lineas: readonly { productoId: number; cantidad: num
   return [...merged].map(([productoId, cantidad]) => ({ productoId, cantidad }));
 }
 
+/** What `venta_registrar` (migration 0004) answers. */
+type ResultadoVenta =
+  | { estado: 'ok'; id: number; fecha: number; total: number; lineas: TRecibo['lineas']; tienda: string; metodo: string; cajero: string | null }
+  | { estado: 'no_encontrado' | 'monto_insuficiente' }
+  | { estado: 'no_disponible' | 'sin_stock'; nombres: string[] };
+
+/** A list of integer ids as one PostgreSQL array parameter (drizzle would spread a JS array). */
+const intArray = (values: number[]) => sql`${`{${values.map((v) => Math.trunc(v)).join(',')}}`}::int[]`;
+
 /**
- * Checkout (DESIGN.md §5): one transaction creates the venta (Pendiente), one factura per product
- * and one stock exit with its movimiento per product. The product rows are locked first, in id
- * order, so that every line is checked before anything is written and concurrent sales queue
- * instead of deadlocking; any product short of stock fails the whole sale, naming all of them.
+ * Checkout (DESIGN.md §5, ADR 007): one call of the database function `venta_registrar` locks the
+ * products in id order, checks every line, and writes the venta (Pendiente), one factura per product
+ * and one stock exit with its movimiento per product, all or nothing. Any product short of stock fails
+ * the whole sale, naming all of them. The receipt is built from what the call returns.
  */
 export async function registrarVenta(options: {
   db: Db;
@@ -94,50 +103,37 @@ export async function registrarVenta(options: {
   const lineas = mergeLineas(input.lineas);
   if (lineas.length === 0) throw new AppError('VALIDATION', V.carritoVacio);
   if (lineas.some((l) => l.cantidad > 9999)) throw new AppError('VALIDATION', V.cantidadLineaInvalida);
+  const cliente = input.documentoCliente ? await buscarCliente({ db, tiendaId, documento: input.documentoCliente }) : null;
 
-  const ventaId = await db.transaction(async (tx) => {
-    const ids = lineas.map((l) => l.productoId);
-    const rows = await tx
-      .select({ id: producto.idProducto, nombre: producto.nombre, precio: producto.precioUnit, stock: producto.stock, estado: producto.estado })
-      .from(producto)
-      .where(and(eq(producto.tiendaId, tiendaId), inArray(producto.idProducto, ids)))
-      .orderBy(asc(producto.idProducto))
-      .for('update');
-    const byId = new Map(rows.map((r) => [r.id, r]));
-    // Another store's product, or none at all: not found, without saying which exists.
-    if (lineas.some((l) => !byId.has(l.productoId))) throw new AppError('NOT_FOUND', V.productoNoEncontrado);
-    const noDisponibles = lineas.map((l) => byId.get(l.productoId)!).filter((p) => p.estado !== 1);
-    if (noDisponibles.length) throw new AppError('NOT_FOUND', V.productosNoDisponibles(noDisponibles.map((p) => p.nombre)));
-    const cortos = lineas.filter((l) => byId.get(l.productoId)!.stock < l.cantidad).map((l) => byId.get(l.productoId)!.nombre);
-    if (cortos.length) throw new AppError('BUSINESS_RULE', V.sinStock(cortos), { title: V.sinStockTitle });
-
-    const total = lineas.reduce((acc, l) => acc + byId.get(l.productoId)!.precio * l.cantidad, 0);
-    if (input.montoRecibido < total) throw new AppError('BUSINESS_RULE', V.montoInsuficiente);
-
-    const clienteId = input.documentoCliente
-      ? (await buscarCliente({ db: tx, tiendaId, documento: input.documentoCliente })).id
-      : null;
-
-    const [v] = await tx
-      .insert(venta)
-      .values({ tiendaId, estado: 'Pendiente', metodoPagoId: input.metodoPagoId, usuarioId, clienteId, total, montoRecibido: input.montoRecibido })
-      .returning({ id: venta.idVenta });
-    const id = v!.id;
-    await tx.insert(factura).values(
-      lineas.map((l) => ({ tiendaId, ventaId: id, productoId: l.productoId, cantidad: l.cantidad, precio: byId.get(l.productoId)!.precio, estado: 'Pendiente' })),
-    );
-    // One UPDATE and one INSERT for all the lines (the rows are locked above, in id order).
-    const moved = await ajustarStockLote(tx, {
-      tiendaId,
-      cambios: lineas.map((l) => ({ productoId: l.productoId, delta: -l.cantidad })),
-      motivo: V.motivoVenta(id),
-      ventaId: id,
-    });
-    // The rows are locked, so this cannot happen; if it ever did, nothing is kept.
-    if (!moved) throw new AppError('BUSINESS_RULE', V.sinStock(lineas.map((l) => byId.get(l.productoId)!.nombre)), { title: V.sinStockTitle });
-    return id;
-  });
-  return obtenerRecibo({ db, tiendaId, ventaId });
+  const res = (await db.execute(sql`
+    select venta_registrar(${tiendaId}::int, ${usuarioId}::int, ${cliente?.id ?? null}::int, ${input.metodoPagoId}::int,
+      ${input.montoRecibido}::bigint, ${intArray(lineas.map((l) => l.productoId))}, ${intArray(lineas.map((l) => l.cantidad))},
+      ${V.motivoVenta('{id}')}) as r`)) as unknown as { rows: { r: ResultadoVenta }[] };
+  const r = res.rows[0]!.r;
+  switch (r.estado) {
+    case 'no_encontrado':
+      // Another store's product, or none at all: not found, without saying which exists.
+      throw new AppError('NOT_FOUND', V.productoNoEncontrado);
+    case 'no_disponible':
+      throw new AppError('NOT_FOUND', V.productosNoDisponibles(r.nombres));
+    case 'sin_stock':
+      throw new AppError('BUSINESS_RULE', V.sinStock(r.nombres), { title: V.sinStockTitle });
+    case 'monto_insuficiente':
+      throw new AppError('BUSINESS_RULE', V.montoInsuficiente);
+  }
+  return {
+    id: r.id,
+    estado: 'Pendiente',
+    fecha: new Date(r.fecha).toISOString(),
+    tienda: r.tienda,
+    cajero: r.cajero || r.tienda,
+    lineas: r.lineas.map((l) => ({ ...l, precio: Number(l.precio), subtotal: Number(l.subtotal) })),
+    total: Number(r.total),
+    metodoPago: { id: input.metodoPagoId, nombre: r.metodo },
+    montoRecibido: input.montoRecibido,
+    cambio: Math.max(0, input.montoRecibido - Number(r.total)),
+    cliente: cliente && { ...cliente, nombre: cliente.nombre.trim() },
+  };
 }
 
 /** The receipt of one of the store's sales; another store's sale is not found. */
@@ -263,11 +259,15 @@ export async function anularVenta(options: { db: Db; tiendaId: number; ventaId: 
       .set({ estado: 'Anulada' })
       .where(and(eq(factura.ventaId, ventaId), eq(factura.tiendaId, tiendaId)))
       .returning({ productoId: factura.productoId, cantidad: factura.cantidad });
-    lineas.sort((a, b) => a.productoId - b.productoId);
-    for (const l of lineas) {
-      const moved = await ajustarStock(tx, { tiendaId, productoId: l.productoId, delta: l.cantidad, motivo: V.motivoAnulacion(ventaId), ventaId });
-      if (!moved) throw new AppError('BUSINESS_RULE', V.estadoVentaError);
-    }
+    const devueltas = new Map<number, number>();
+    for (const l of lineas) devueltas.set(l.productoId, (devueltas.get(l.productoId) ?? 0) + l.cantidad);
+    const moved = await ajustarStockLote(tx, {
+      tiendaId,
+      cambios: [...devueltas].sort(([a], [b]) => a - b).map(([productoId, delta]) => ({ productoId, delta })),
+      motivo: V.motivoAnulacion(ventaId),
+      ventaId,
+    });
+    if (!moved) throw new AppError('BUSINESS_RULE', V.estadoVentaError);
     return { id: ventaId, estado: 'Anulada' };
   });
 }

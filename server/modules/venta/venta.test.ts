@@ -179,6 +179,8 @@ describe('registrar una venta', () => {
     const res = await vender(e.token, { lineas: [{ productoId: p.idProducto, cantidad: 3 }], metodoPagoId: 3, montoRecibido: 7500, documentoCliente: '1020304050' });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ cajero: 'Ana Pérez', total: 7500, cambio: 0, metodoPago: { nombre: 'Nequi' }, cliente: { nombre: 'María Gómez' } });
+    // The receipt answered by the checkout is the one read back later, cashier and customer included.
+    expect((await get(e.token, `/api/ventas/${res.json().id}`)).json()).toEqual(res.json());
     const [v] = await t.database.db.select().from(venta).where(eq(venta.idVenta, res.json().id));
     const [u] = await t.database.db.select().from(usuario).where(eq(usuario.documento, e.documento));
     expect(v!.usuarioId).toBe(u!.idUsuario);
