@@ -123,6 +123,6 @@ await step('resumen de ventas por producto', sql`
   insert into venta_producto_resumen (tienda_id, producto_id, cantidad_vendida)
   select f.tienda_id, f.producto_id, sum(f.cantidad) from factura f join venta v on v.id_venta = f.venta_id
   where f.tienda_id = ${tid} and v.estado <> 'Anulada' group by f.tienda_id, f.producto_id`);
-await step('estadísticas', sql`analyze`);
+await step('estadísticas', sql`vacuum analyze`);
 await database.close();
 console.log(`Listo en ${((Date.now() - t0) / 1000).toFixed(1)} s. Tienda: ${BENCH_ACCOUNT.email} / ${BENCH_ACCOUNT.password}`);

@@ -61,7 +61,10 @@ const dataEnv: Record<string, string> = DATABASE_URL ? { DATABASE_URL } : { BENC
 run('npx', ['tsx', 'scripts/bench-data.ts', '--products', String(PRODUCTS), '--lines', String(LINES)], dataEnv);
 run('npx', ['tsx', 'scripts/bench-data.ts', '--products', '10000', '--lines', '0', '--account', LEGACY_ACCOUNT.email, '--code', 'BNCH-10K0'], dataEnv);
 
-// Hot products for the checkout race: 30 products with a small stock that many connections fight over.
+// Hot products for the checkout race: 30 products that every connection fights over, with enough stock
+// for the whole measure (a sold-out product would turn sales into quick refusals and flatter nobody;
+// selling the last units under a race is proven by venta.test.ts).
+const HOT_STOCK = 5_000;
 async function withDb<T>(fn: (db: Awaited<ReturnType<typeof createDb>>['db']) => Promise<T>): Promise<T> {
   const database = await createDb(DATABASE_URL ? { databaseUrl: DATABASE_URL } : { pgliteDir: path.join(DATA_DIR, 'pglite') });
   try {
@@ -72,16 +75,16 @@ async function withDb<T>(fn: (db: Awaited<ReturnType<typeof createDb>>['db']) =>
 }
 type Q = { rows: Record<string, unknown>[] };
 const hot = await withDb(async (db) => {
-  // Through the ledger, like any stock change: a movimiento to 400 units, then the stock itself.
+  // Through the ledger, like any stock change: a movimiento to HOT_STOCK units, then the stock itself.
   const res = (await db.execute(sql`
     with h as (
       select p.id_producto, p.tienda_id, p.stock from producto p join tienda t on t.id_tienda = p.tienda_id
       where t.correo = ${ACCOUNT.email} order by p.id_producto limit 30
     ), m as (
       insert into movimiento (tienda_id, producto_id, stock_antes, entradas, salidas, cantidad_despues, estado_despues, motivo)
-      select tienda_id, id_producto, stock, greatest(400 - stock, 0), greatest(stock - 400, 0), 400, 'Ajuste', 'Preparación del benchmark' from h
+      select tienda_id, id_producto, stock, greatest(${HOT_STOCK} - stock, 0), greatest(stock - ${HOT_STOCK}, 0), ${HOT_STOCK}, 'Ajuste', 'Preparación del benchmark' from h
     )
-    update producto set stock = 400, estado = 1 from h where producto.id_producto = h.id_producto
+    update producto set stock = ${HOT_STOCK}, estado = 1 from h where producto.id_producto = h.id_producto
     returning producto.id_producto`)) as unknown as Q;
   return res.rows.map((r) => Number(r.id_producto));
 });

@@ -45,7 +45,9 @@ export interface CreateDbOptions {
 export async function createDb(options: CreateDbOptions): Promise<Database> {
   const folder = migrationsFolder();
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    // JIT compilation pays off for long reports, not for a shop's short queries, where its
+    // 100–300 ms of compiling turns a 70 ms page into a 400 ms one (BENCHMARKS.md).
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10, options: '-c jit=off' });
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
     return {
       db,

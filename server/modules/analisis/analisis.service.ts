@@ -52,11 +52,21 @@ export async function analisisVentas(options: { db: Db; tiendaId: number; query:
         count(*) filter (where s.cantidad * t.n < t.suma)::bigint as no_populares
       from vendidos s cross join totales t
     ),
+    -- The page needs product names only for the rows that can reach it: those selling at least as
+    -- much as the last row of the page (ties included), not for every product with sales.
+    umbral as (
+      select cantidad from vendidos order by cantidad desc offset ${page * pageSize - 1} limit 1
+    ),
     pagina as (
-      select s.producto_id, p.nombre, s.cantidad
-      from vendidos s
-      join producto p on p.id_producto = s.producto_id and p.tienda_id = ${tiendaId}
-      order by s.cantidad desc, p.nombre, s.producto_id
+      select c.producto_id, c.nombre, c.cantidad
+      from (
+        select s.producto_id, s.cantidad,
+          (select p.nombre from producto p where p.id_producto = s.producto_id and p.tienda_id = ${tiendaId}) as nombre
+        from vendidos s
+        where s.cantidad >= coalesce((select cantidad from umbral), 0)
+      ) c
+      where c.nombre is not null
+      order by c.cantidad desc, c.nombre, c.producto_id
       limit ${pageSize} offset ${(page - 1) * pageSize}
     )
     select t.suma, t.n, c.populares, c.medios, c.no_populares, pg.producto_id, pg.nombre, pg.cantidad

@@ -91,6 +91,23 @@ describe('análisis de popularidad', () => {
     expect(body).toMatchObject({ total: 3, promedio: 3, resumen: { popular: 1, medio: 1, noPopular: 1 } });
   });
 
+  it('las páginas siguen el orden completo aunque muchas cantidades empaten en el borde', async () => {
+    const o = await crearTienda(t);
+    // 12 products: 3 sell 9, 6 tie at 4 (in no name order), 3 sell 1.
+    const nombres = ['Zeta', 'Beta', 'Kilo', 'Alfa', 'Mango', 'Delta', 'Yuca', 'Coco', 'Eco', 'Faro', 'Gala', 'Hilo'];
+    const q = await productos(o.id, nombres);
+    const cantidades: Record<string, number> = { Zeta: 9, Beta: 9, Kilo: 9, Alfa: 4, Mango: 4, Delta: 4, Yuca: 4, Coco: 4, Eco: 4, Faro: 1, Gala: 1, Hilo: 1 };
+    await vender(o.id, nombres.map((n) => [q[n]!, cantidades[n]!]));
+    const esperado = [...nombres].sort((a, b) => cantidades[b]! - cantidades[a]! || a.localeCompare(b));
+    const paginas: string[] = [];
+    for (let page = 1; page <= 3; page++) {
+      const body = (await get(o, `?page=${page}&pageSize=5`)).json();
+      expect(body.total).toBe(12);
+      paginas.push(...body.items.map((i: { nombre: string }) => i.nombre));
+    }
+    expect(paginas).toEqual(esperado);
+  });
+
   it('rechaza fechas imposibles o invertidas con un mensaje en español', async () => {
     const bad = await get(s, '?desde=2024-02-30');
     expect(bad.statusCode).toBe(400);
