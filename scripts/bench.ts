@@ -129,6 +129,8 @@ async function startServer(): Promise<number> {
     await new Promise((r) => setTimeout(r, 20));
   }
 }
+// Whatever happens below, the server does not outlive the benchmark.
+process.on('exit', () => server?.kill('SIGKILL'));
 const coldStart = await startServer();
 await new Promise((r) => setTimeout(r, 1000));
 const rssRest = rssOf(server!.pid!);

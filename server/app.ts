@@ -19,6 +19,7 @@ import { makeAuthenticate, requireStore, SessionCache } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
 import { registerReadCache } from './plugins/read-cache';
 import { registerStaticWeb } from './plugins/static-web';
+import { localWriteBus, postgresWriteBus, type WriteBus } from './plugins/write-bus';
 import { analisisRoutes } from './modules/analisis/analisis.routes';
 import { clienteRoutes } from './modules/cliente/cliente.routes';
 import { legacyRoutes } from './legacy/legacy.routes';
@@ -40,8 +41,10 @@ declare module 'fastify' {
     /** Server secret for signing tokens and hashing recovery codes. */
     secret: string;
     authenticate: (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
-    /** Checked sessions reused briefly (embedded database only). */
+    /** Checked sessions reused briefly, emptied by the write bus. */
     sessionCache: SessionCache | undefined;
+    /** Announces writes to every instance's caches (ADR 008). */
+    writeBus: WriteBus;
     /** Every route registered, for the authorization matrix test. */
     routeTable: { method: string; url: string }[];
     /** Body schemas by "METHOD url", for the bad-input tests. */
@@ -101,15 +104,28 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('mailer', options.mailer);
   app.decorate('secret', options.secret);
   app.decorate('tokens', createTokenService(options.secret, env.JWT_TTL));
-  const cacheReads = env.READ_CACHE ?? options.database.kind === 'pglite';
-  app.decorate('sessionCache', cacheReads ? new SessionCache() : undefined);
+  // In-memory caches of checked sessions and hot reads, on every instance, kept right by the write
+  // bus (ADR 008): local with the embedded database, LISTEN/NOTIFY with PostgreSQL.
+  const cacheReads = env.READ_CACHE ?? true;
+  const bus: WriteBus =
+    !cacheReads || options.database.kind === 'pglite' || !options.database.url
+      ? localWriteBus()
+      : await postgresWriteBus({ database: options.database, url: options.database.url, log: app.log });
+  app.addHook('onClose', () => bus.close());
+  app.decorate('writeBus', bus);
+  app.decorate('sessionCache', cacheReads ? new SessionCache(() => bus.healthy) : undefined);
   app.decorate('authenticate', makeAuthenticate(options.database.db, app.tokens, app.sessionCache));
-  if (app.sessionCache) {
+  if (cacheReads) {
     // Any write (a password reset, a role change, a deleted user…) may change who a token is; the
-    // few routes that never touch an account (the checkout and its receipt) say so and keep it.
+    // few routes that never touch an account (the checkout and its receipt) say so and keep them.
+    // Writes without a session (sign-in, registration, recovery) change no store's data.
     app.addHook('onSend', async (req, _reply, payload) => {
-      if (req.method !== 'GET' && req.method !== 'HEAD' && !req.routeOptions.config?.keepsSessions) app.sessionCache!.clear();
+      if (req.method !== 'GET' && req.method !== 'HEAD')
+        bus.publish({ tiendaId: req.sesion?.tiendaId ?? null, lecturas: req.sesion != null, sesiones: !req.routeOptions.config?.keepsSessions });
       return payload;
+    });
+    bus.subscribe((event) => {
+      if (!event || event.sesiones) app.sessionCache!.clear();
     });
   }
 
@@ -140,7 +156,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const redis = env.REDIS_URL ? new Redis(env.REDIS_URL, { maxRetriesPerRequest: 1, connectTimeout: 2000, lazyConnect: false }) : null;
   if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => undefined)));
   // Before compression: the cache keeps (and serves) the plain JSON text.
-  registerReadCache(app, { enabled: cacheReads });
+  registerReadCache(app, { enabled: cacheReads, bus });
 
   // gzip/brotli for JSON lists and the web app's assets.
   await app.register(fastifyCompress, {

@@ -18,6 +18,8 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** PostgreSQL's connection string (the write bus opens its own LISTEN connection). */
+  url?: string;
   migrate(): Promise<void>;
   close(): Promise<void>;
 }
@@ -52,6 +54,7 @@ export async function createDb(options: CreateDbOptions): Promise<Database> {
     return {
       db,
       kind: 'postgres',
+      url: options.databaseUrl,
       async migrate() {
         // Several instances may start at once: one migrates, the others wait.
         const client = await pool.connect();

@@ -1,8 +1,18 @@
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import os from 'node:os';
+import pLimit from 'p-limit';
 
+/**
+ * At most one hash per core at a time: each takes 32 MiB while it runs, and more at once than the
+ * machine has cores only adds memory (libuv's four threads would hold 128 MiB), never speed.
+ */
+const limit = pLimit(os.availableParallelism());
 const scrypt = (password: string, salt: Buffer, keylen: number, options: ScryptOptions) =>
-  new Promise<Buffer>((resolve, reject) =>
-    scryptCb(password, salt, keylen, options, (err, key) => (err ? reject(err) : resolve(key))),
+  limit(
+    () =>
+      new Promise<Buffer>((resolve, reject) =>
+        scryptCb(password, salt, keylen, options, (err, key) => (err ? reject(err) : resolve(key))),
+      ),
   );
 
 /** OWASP's scrypt setting N=2^15, r=8, p=3 (32 MiB, a few tens of ms per hash). */

@@ -35,15 +35,21 @@ export function bearerToken(req: FastifyRequest): string | null {
 }
 
 /**
- * Checked sessions, reused for a few seconds (embedded database only, where this process sees every
- * write): any write request empties it, so a changed password, role or deleted account counts at once.
+ * Checked sessions, reused for a few seconds: the write bus empties it on any write that may change
+ * an account (on any instance), so a changed password, role or deleted account counts at once. While
+ * `usable()` says no (the bus is down), every token is checked against the database.
  */
 export class SessionCache {
   private readonly entries = new Map<string, { sesion: RequestSession; until: number }>();
   /** Bumped by clear(): a lookup that started before a write does not store what it read. */
   generation = 0;
-  constructor(private readonly ttlMs = 5_000, private readonly max = 10_000) {}
+  constructor(
+    private readonly usable: () => boolean = () => true,
+    private readonly ttlMs = 5_000,
+    private readonly max = 10_000,
+  ) {}
   get(token: string): RequestSession | undefined {
+    if (!this.usable()) return undefined;
     const e = this.entries.get(token);
     if (!e) return undefined;
     if (Date.now() > e.until) {
@@ -53,7 +59,7 @@ export class SessionCache {
     return e.sesion;
   }
   set(token: string, sesion: RequestSession, expiresAt: number, generation: number) {
-    if (generation !== this.generation) return;
+    if (generation !== this.generation || !this.usable()) return;
     if (this.entries.size >= this.max) this.entries.clear();
     this.entries.set(token, { sesion, until: Math.min(Date.now() + this.ttlMs, expiresAt) });
   }

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { WriteBus } from './write-bus';
 
 const started = new WeakMap<FastifyRequest, number>();
 
@@ -17,15 +18,16 @@ interface Entry {
 }
 
 /**
- * A read cache for the hottest lists (sales search, analysis, invoice list, the legacy catalogue).
+ * A read cache for the hottest lists (sales search, analysis, invoice list).
  *
- * Only for the embedded database, where this process is the database's only client, so it sees
- * every write: any non-GET request of a store bumps that store's version and its cached answers are
- * dropped; an operator's write drops everything. Entries also expire after `ttlMs`. With PostgreSQL
- * (several instances may write) it stays off.
+ * Every instance keeps its own; the write bus tells it about every write (ADR 005, ADR 008): a
+ * store's write bumps that store's version and its cached answers are dropped; an operator's write,
+ * or the bus coming back after an outage, drops everything. While the bus is not healthy the cache
+ * steps aside. Entries also expire after `ttlMs`.
  */
-export function registerReadCache(app: FastifyInstance, options: { enabled: boolean; ttlMs?: number; maxEntries?: number }) {
+export function registerReadCache(app: FastifyInstance, options: { enabled: boolean; bus: WriteBus; ttlMs?: number; maxEntries?: number }) {
   if (!options.enabled) return;
+  const { bus } = options;
   const ttl = options.ttlMs ?? 30_000;
   const max = options.maxEntries ?? 2_000;
   const entries = new Map<string, Entry>();
@@ -33,8 +35,18 @@ export function registerReadCache(app: FastifyInstance, options: { enabled: bool
   const versionOf = (tiendaId: number) => versions.get(tiendaId) ?? 0;
   const keyOf = (req: FastifyRequest) => (req.sesion?.tiendaId != null ? `${req.sesion.tiendaId}|${req.sesion.rol}|${req.url}` : null);
 
+  bus.subscribe((event) => {
+    if (event && !event.lecturas) return;
+    if (event?.tiendaId != null) {
+      versions.set(event.tiendaId, versionOf(event.tiendaId) + 1);
+      return;
+    }
+    entries.clear();
+    for (const k of versions.keys()) versions.set(k, versionOf(k) + 1);
+  });
+
   app.addHook('preHandler', async (req: FastifyRequest, reply: FastifyReply) => {
-    if (req.method !== 'GET' || !req.routeOptions.config?.readCache) return;
+    if (req.method !== 'GET' || !req.routeOptions.config?.readCache || !bus.healthy) return;
     const key = keyOf(req);
     if (!key) return;
     // The version this read starts from: a write finishing meanwhile makes what it reads stale.
@@ -49,18 +61,8 @@ export function registerReadCache(app: FastifyInstance, options: { enabled: bool
   });
 
   app.addHook('onSend', async (req, reply, payload) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') {
-      // Any write invalidates, once it has run and before its answer leaves: the store's own
-      // answers, or everything for the platform operator.
-      if (req.sesion?.tiendaId != null) versions.set(req.sesion.tiendaId, versionOf(req.sesion.tiendaId) + 1);
-      else if (req.sesion) {
-        entries.clear();
-        for (const k of versions.keys()) versions.set(k, versionOf(k) + 1);
-      }
-      return payload;
-    }
-    if (!req.routeOptions.config?.readCache || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
-    if (reply.getHeader('x-cache') === 'hit') return payload;
+    if (req.method !== 'GET' || !req.routeOptions.config?.readCache || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
+    if (reply.getHeader('x-cache') === 'hit' || !bus.healthy) return payload;
     const key = keyOf(req);
     const version = started.get(req);
     if (!key || version === undefined) return payload;

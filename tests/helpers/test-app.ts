@@ -44,7 +44,8 @@ export interface TestApp {
   request(opts: InjectOptions & { token?: string }): Promise<LightMyRequestResponse>;
 }
 
-export async function createTestApp(envOverrides: Record<string, string> = {}): Promise<TestApp> {
+/** `shared.database`: a second instance on another app's database (that app closes it). */
+export async function createTestApp(envOverrides: Record<string, string> = {}, shared: { database?: Database } = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'adax-test-'));
   const env = loadEnv({
     NODE_ENV: 'test',
@@ -63,7 +64,7 @@ export async function createTestApp(envOverrides: Record<string, string> = {}): 
       outbox.push(mail);
     },
   };
-  const database = await createTestDatabase();
+  const database = shared.database ?? (await createTestDatabase());
   const { app } = await bootstrap(env, { database, mailer, logger: false });
   await app.ready();
   return {
@@ -72,7 +73,7 @@ export async function createTestApp(envOverrides: Record<string, string> = {}): 
     outbox,
     async close() {
       await app.close();
-      await database.close();
+      if (!shared.database) await database.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
     request({ token, headers, ...opts }) {
