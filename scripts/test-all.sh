@@ -21,7 +21,8 @@ run_check lint npx eslint . --max-warnings=0
 
 echo
 echo "=== pruebas unitarias y de API (PGlite)"
-npx vitest run --reporter=default --reporter=json --outputFile.json="$out/vitest-pglite.json" || true
+# Without TEST_DATABASE_URL, even when the caller exported it: this pass is the embedded database.
+env -u TEST_DATABASE_URL npx vitest run --reporter=default --reporter=json --outputFile.json="$out/vitest-pglite.json" || true
 
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
   echo
