@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { M } from '#shared/messages';
 import { ROL, TIPOS_DOC } from '#shared/roles';
 import type { TCliente } from '#shared/schemas/cliente';
+import { ListState, SearchBox } from '../../components/ui/list-state';
 import { Pager } from '../../components/ui/pager';
 import { paths } from '../../config/paths';
 import { alertFailure, alertSuccess, alertWarning, confirmAction } from '../../lib/alerts';
@@ -71,91 +72,66 @@ export default function GestionarClientesPage() {
           <h2 id="lista-clientes-title" className="visually-hidden">
             Lista de clientes
           </h2>
-          <div className="toolbar" role="search">
-            <div className="field">
-              <label htmlFor="buscar-cliente">Buscar cliente</label>
-              <input
-                id="buscar-cliente"
-                type="search"
-                placeholder="Nombre, apellido o documento"
-                autoComplete="off"
-                value={search}
-                onChange={(e) => setSearch(e.target.value)}
-              />
-            </div>
-          </div>
+          <SearchBox id="buscar-cliente" label="Buscar cliente" placeholder="Nombre, apellido o documento" value={search} onChange={setSearch} />
 
-          {list.isPending ? (
-            <div className="card state" role="status">
-              Cargando clientes…
-            </div>
-          ) : list.isError ? (
-            <div className="card state" role="alert">
-              <p>{M.clientes.cargaFallida}</p>
-              <button type="button" className="btn" onClick={() => list.refetch()}>
-                Reintentar
-              </button>
-            </div>
-          ) : list.data.items.length === 0 ? (
-            <div className="card state" role="status">
-              {q ? M.clientes.sinResultados(q) : M.clientes.vacio}
-            </div>
-          ) : (
-            <>
-              <div className="table-wrap">
-                <table className="table gcl-table" aria-busy={list.isFetching}>
-                  <caption className="visually-hidden">Clientes de la tienda</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">Documento</th>
-                      <th scope="col">Tipo</th>
-                      <th scope="col">Nombre</th>
-                      <th scope="col">Apellido</th>
-                      <th scope="col">Correo</th>
-                      <th scope="col">
-                        <span className="visually-hidden">Acciones</span>
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {list.data.items.map((c) => (
-                      <tr key={c.id} className={editing?.id === c.id ? 'gcl-row--editing' : undefined}>
-                        <td data-label="Documento" className="gcl-doc">
-                          {c.documento}
-                        </td>
-                        <td data-label="Tipo" className="gcl-tipo">
-                          <abbr title={tipoLabel(c.tipoDocumento)}>{c.tipoDocumento}</abbr>
-                        </td>
-                        <td data-label="Nombre" className="gcl-nombre">
-                          {c.nombre}
-                        </td>
-                        <td data-label="Apellido" className="gcl-apellido">
-                          {c.apellido}
-                        </td>
-                        <td data-label="Correo" className={`gcl-cell-email${c.correo ? '' : ' gcl-cell-email--empty'}`}>
-                          {c.correo ? <a href={`mailto:${c.correo}`}>{c.correo}</a> : <span className="gcl-muted">—</span>}
-                        </td>
-                        <td className="gcl-cell-actions">
-                          <button type="button" className="btn btn--ghost btn--sm" onClick={() => startEdit(c)} aria-label={`Modificar ${c.nombre} ${c.apellido}`}>
-                            Modificar
-                          </button>
-                          <button
-                            type="button"
-                            className="btn btn--ghost btn--sm gcl-danger"
-                            onClick={() => onDelete(c)}
-                            aria-label={`Eliminar ${c.nombre} ${c.apellido}`}
-                          >
-                            Eliminar
-                          </button>
-                        </td>
+          <ListState query={list} loading="Cargando clientes…" failed={M.clientes.cargaFallida} empty={q ? M.clientes.sinResultados(q) : M.clientes.vacio}>
+            {(items) => (
+              <>
+                <div className="table-wrap">
+                  <table className="table gcl-table" aria-busy={list.isFetching}>
+                    <caption className="visually-hidden">Clientes de la tienda</caption>
+                    <thead>
+                      <tr>
+                        <th scope="col">Documento</th>
+                        <th scope="col">Tipo</th>
+                        <th scope="col">Nombre</th>
+                        <th scope="col">Apellido</th>
+                        <th scope="col">Correo</th>
+                        <th scope="col">
+                          <span className="visually-hidden">Acciones</span>
+                        </th>
                       </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-              <Pager page={page} pageSize={PAGE_SIZE} total={list.data.total} onPage={setPage} />
-            </>
-          )}
+                    </thead>
+                    <tbody>
+                      {items.map((c) => (
+                        <tr key={c.id} className={editing?.id === c.id ? 'gcl-row--editing' : undefined}>
+                          <td data-label="Documento" className="gcl-doc">
+                            {c.documento}
+                          </td>
+                          <td data-label="Tipo" className="gcl-tipo">
+                            <abbr title={tipoLabel(c.tipoDocumento)}>{c.tipoDocumento}</abbr>
+                          </td>
+                          <td data-label="Nombre" className="gcl-nombre">
+                            {c.nombre}
+                          </td>
+                          <td data-label="Apellido" className="gcl-apellido">
+                            {c.apellido}
+                          </td>
+                          <td data-label="Correo" className={`gcl-cell-email${c.correo ? '' : ' gcl-cell-email--empty'}`}>
+                            {c.correo ? <a href={`mailto:${c.correo}`}>{c.correo}</a> : <span className="gcl-muted">—</span>}
+                          </td>
+                          <td className="gcl-cell-actions">
+                            <button type="button" className="btn btn--ghost btn--sm" onClick={() => startEdit(c)} aria-label={`Modificar ${c.nombre} ${c.apellido}`}>
+                              Modificar
+                            </button>
+                            <button
+                              type="button"
+                              className="btn btn--ghost btn--sm gcl-danger"
+                              onClick={() => onDelete(c)}
+                              aria-label={`Eliminar ${c.nombre} ${c.apellido}`}
+                            >
+                              Eliminar
+                            </button>
+                          </td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </div>
+                <Pager page={page} pageSize={PAGE_SIZE} total={list.data?.total ?? 0} onPage={setPage} />
+              </>
+            )}
+          </ListState>
         </section>
 
         <aside className="gcl-aside">

@@ -3,6 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { M } from '#shared/messages';
 import { ROL } from '#shared/roles';
 import type { TProductoListItem } from '#shared/schemas/producto';
+import { ListState, SearchBox } from '../../components/ui/list-state';
 import { Pager } from '../../components/ui/pager';
 import { paths } from '../../config/paths';
 import { alertSuccess, alertWarning, confirmAction } from '../../lib/alerts';
@@ -75,41 +76,16 @@ export default function GestionarProductosPage() {
         <h2 id="lista-productos-title" className="visually-hidden">
           Lista de productos
         </h2>
-        <div className="toolbar" role="search">
-          <div className="field">
-            <label htmlFor="buscar-producto">Buscar producto</label>
-            <input
-              id="buscar-producto"
-              type="search"
-              placeholder="Nombre del producto"
-              autoComplete="off"
-              value={search}
-              onChange={(e) => setSearch(e.target.value)}
-            />
-          </div>
-        </div>
+        <SearchBox id="buscar-producto" label="Buscar producto" placeholder="Nombre del producto" value={search} onChange={setSearch} />
 
-        {list.isPending ? (
-          <div className="card state" role="status">
-            Cargando productos…
-          </div>
-        ) : list.isError ? (
-          <div className="card state" role="alert">
-            <p>{M.productos.cargaFallida}</p>
-            <button type="button" className="btn" onClick={() => list.refetch()}>
-              Reintentar
-            </button>
-          </div>
-        ) : list.data.items.length === 0 ? (
-          <div className="card state" role="status">
-            {q ? M.productos.sinResultados(q) : M.productos.vacio}
-          </div>
-        ) : (
-          <>
-            <ProductosTable items={list.data.items} busy={list.isFetching} onDelete={onDelete} />
-            <Pager page={page} pageSize={PAGE_SIZE} total={list.data.total} onPage={setPage} />
-          </>
-        )}
+        <ListState query={list} loading="Cargando productos…" failed={M.productos.cargaFallida} empty={q ? M.productos.sinResultados(q) : M.productos.vacio}>
+          {(items) => (
+            <>
+              <ProductosTable items={items} busy={list.isFetching} onDelete={onDelete} />
+              <Pager page={page} pageSize={PAGE_SIZE} total={list.data?.total ?? 0} onPage={setPage} />
+            </>
+          )}
+        </ListState>
       </section>
     </>
   );

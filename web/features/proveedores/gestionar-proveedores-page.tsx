@@ -4,6 +4,7 @@ import { M } from '#shared/messages';
 import { formatNumber } from '#shared/money';
 import { ROL } from '#shared/roles';
 import type { TProveedor } from '#shared/schemas/proveedor';
+import { ListState, SearchBox } from '../../components/ui/list-state';
 import { Pager } from '../../components/ui/pager';
 import { paths } from '../../config/paths';
 import { alertFailure, alertSuccess, alertWarning, confirmAction } from '../../lib/alerts';
@@ -60,91 +61,66 @@ export default function GestionarProveedoresPage() {
           <h2 id="lista-proveedores-title" className="visually-hidden">
             Lista de proveedores
           </h2>
-          <div className="toolbar" role="search">
-            <div className="field">
-              <label htmlFor="buscar-proveedor">Buscar proveedor</label>
-              <input
-                id="buscar-proveedor"
-                type="search"
-                placeholder="Nombre del proveedor"
-                autoComplete="off"
-                value={search}
-                onChange={(e) => setSearch(e.target.value)}
-              />
-            </div>
-          </div>
+          <SearchBox id="buscar-proveedor" label="Buscar proveedor" placeholder="Nombre del proveedor" value={search} onChange={setSearch} />
 
-          {list.isPending ? (
-            <div className="card state" role="status">
-              Cargando proveedores…
-            </div>
-          ) : list.isError ? (
-            <div className="card state" role="alert">
-              <p>{M.proveedores.cargaFallida}</p>
-              <button type="button" className="btn" onClick={() => list.refetch()}>
-                Reintentar
-              </button>
-            </div>
-          ) : list.data.items.length === 0 ? (
-            <div className="card state" role="status">
-              {q ? M.proveedores.sinResultados(q) : M.proveedores.vacio}
-            </div>
-          ) : (
-            <>
-              <div className="table-wrap">
-                <table className="table gpv-table" aria-busy={list.isFetching}>
-                  <caption className="visually-hidden">Proveedores de la tienda</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">Nombre</th>
-                      <th scope="col">Teléfono</th>
-                      <th scope="col">Correo</th>
-                      <th scope="col" className="num">
-                        Productos
-                      </th>
-                      <th scope="col">
-                        <span className="visually-hidden">Acciones</span>
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {list.data.items.map((p) => (
-                      <tr key={p.id} className={abierto?.id === p.id ? 'gpv-row--open' : undefined}>
-                        <td data-label="Nombre" className="gpv-cell-name">
-                          <button
-                            type="button"
-                            className="gpv-link"
-                            aria-expanded={abierto?.id === p.id}
-                            onClick={() => setAbierto(abierto?.id === p.id ? null : p)}
-                          >
-                            {p.nombre}
-                          </button>
-                        </td>
-                        <td data-label="Teléfono" className="gpv-cell-tel">
-                          <a href={`tel:${p.telefono}`}>{p.telefono}</a>
-                        </td>
-                        <td data-label="Correo" className="gpv-cell-email">
-                          <a href={`mailto:${p.email}`}>{p.email}</a>
-                        </td>
-                        <td data-label="Productos" className="num gpv-cell-count">
-                          {formatNumber(p.productos)}
-                        </td>
-                        <td className="gpv-cell-actions">
-                          <button type="button" className="btn btn--ghost btn--sm" onClick={() => setAbierto(p)} aria-label={`Ver productos de ${p.nombre}`}>
-                            Ver productos
-                          </button>
-                          <button type="button" className="btn btn--ghost btn--sm gpv-danger" onClick={() => onDelete(p)} aria-label={`Eliminar ${p.nombre}`}>
-                            Eliminar
-                          </button>
-                        </td>
+          <ListState query={list} loading="Cargando proveedores…" failed={M.proveedores.cargaFallida} empty={q ? M.proveedores.sinResultados(q) : M.proveedores.vacio}>
+            {(items) => (
+              <>
+                <div className="table-wrap">
+                  <table className="table gpv-table" aria-busy={list.isFetching}>
+                    <caption className="visually-hidden">Proveedores de la tienda</caption>
+                    <thead>
+                      <tr>
+                        <th scope="col">Nombre</th>
+                        <th scope="col">Teléfono</th>
+                        <th scope="col">Correo</th>
+                        <th scope="col" className="num">
+                          Productos
+                        </th>
+                        <th scope="col">
+                          <span className="visually-hidden">Acciones</span>
+                        </th>
                       </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-              <Pager page={page} pageSize={PAGE_SIZE} total={list.data.total} onPage={setPage} />
-            </>
-          )}
+                    </thead>
+                    <tbody>
+                      {items.map((p) => (
+                        <tr key={p.id} className={abierto?.id === p.id ? 'gpv-row--open' : undefined}>
+                          <td data-label="Nombre" className="gpv-cell-name">
+                            <button
+                              type="button"
+                              className="gpv-link"
+                              aria-expanded={abierto?.id === p.id}
+                              onClick={() => setAbierto(abierto?.id === p.id ? null : p)}
+                            >
+                              {p.nombre}
+                            </button>
+                          </td>
+                          <td data-label="Teléfono" className="gpv-cell-tel">
+                            <a href={`tel:${p.telefono}`}>{p.telefono}</a>
+                          </td>
+                          <td data-label="Correo" className="gpv-cell-email">
+                            <a href={`mailto:${p.email}`}>{p.email}</a>
+                          </td>
+                          <td data-label="Productos" className="num gpv-cell-count">
+                            {formatNumber(p.productos)}
+                          </td>
+                          <td className="gpv-cell-actions">
+                            <button type="button" className="btn btn--ghost btn--sm" onClick={() => setAbierto(p)} aria-label={`Ver productos de ${p.nombre}`}>
+                              Ver productos
+                            </button>
+                            <button type="button" className="btn btn--ghost btn--sm gpv-danger" onClick={() => onDelete(p)} aria-label={`Eliminar ${p.nombre}`}>
+                              Eliminar
+                            </button>
+                          </td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </div>
+                <Pager page={page} pageSize={PAGE_SIZE} total={list.data?.total ?? 0} onPage={setPage} />
+              </>
+            )}
+          </ListState>
 
           {abierto ? <ProductosPanel key={abierto.id} proveedor={abierto} onClose={() => setAbierto(null)} /> : null}
         </section>
