@@ -201,6 +201,8 @@ test('cada regla de la venta avisa con su mensaje, y atrás vuelve al inicio', a
   await closePopup(page);
   await qty.fill('1');
   await qty.press('Enter');
+  // The stock warning goes away and the cart's layout settles before the cashier moves on.
+  await expect(page.getByText(/^Solo hay \d+ en stock$/)).toBeHidden();
 
   await page.getByRole('button', { name: 'Generar pago' }).click();
   await expect(page).toHaveURL(/\/generar_pago$/);
