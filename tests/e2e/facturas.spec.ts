@@ -101,6 +101,14 @@ test('la tienda busca las ventas de un producto y filtra las anuladas', async ({
 
   await page.goto('/gestionar_ventas?q=yogur-inexistente');
   await expect(page.getByText('No hay ventas que coincidan con la búsqueda.')).toBeVisible();
+
+  // A search still settling when the status changes: both end up in the list and the address.
+  await page.getByLabel('Buscar por N.º de venta o producto').fill('queso campesino');
+  await page.getByLabel('Estado').selectOption('Completada');
+  await expect(page).toHaveURL(/q=queso(\+|%20)campesino/);
+  await expect(page).toHaveURL(/estado=Completada/);
+  await expect(rows.first().locator('.badge')).toHaveText('Completada');
+  await expect(page.getByLabel('Estado')).toHaveValue('Completada');
 });
 
 test('una factura que no es de la tienda o sin número no se muestra', async ({ page }) => {

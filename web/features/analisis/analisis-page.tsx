@@ -1,8 +1,8 @@
-import { useSearchParams } from 'react-router';
 import { M } from '#shared/messages';
 import { isFechaDia } from '#shared/schemas/movimiento';
 import { Field } from '../../components/ui/field';
 import { Pager } from '../../components/ui/pager';
+import { useUrlFilters } from '../../lib/use-url-filters';
 import { useAnalisis } from './api/get-analisis';
 import { PopularidadChart } from './components/popularidad-chart';
 import { ESTILO_CLASE, formatPromedio } from './components/popularidad';
@@ -14,7 +14,7 @@ const PAGE_SIZE = 50;
 
 /** Sales popularity (spec §2 /analisis, §4): each product's units sold against the mean. */
 export default function AnalisisPage() {
-  const [params, setParams] = useSearchParams();
+  const [params, update] = useUrlFilters();
   const desde = params.get('desde') ?? '';
   const hasta = params.get('hasta') ?? '';
   const page = Math.max(1, Number(params.get('page')) || 1);
@@ -27,15 +27,6 @@ export default function AnalisisPage() {
   const query = useAnalisis({ desde, hasta, page, pageSize: PAGE_SIZE }, valid);
   const data = query.data;
   const filtrado = Boolean(desde || hasta);
-
-  const update = (changes: Record<string, string>) => {
-    const next = new URLSearchParams(params);
-    for (const [k, v] of Object.entries({ ...changes, page: changes.page ?? '' })) {
-      if (v) next.set(k, v);
-      else next.delete(k);
-    }
-    setParams(next, { replace: true });
-  };
 
   return (
     <>

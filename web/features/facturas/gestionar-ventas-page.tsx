@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { M } from '#shared/messages';
 import { formatPesos } from '#shared/money';
 import { ESTADOS_VENTA, type TEstadoVenta } from '#shared/schemas/factura';
@@ -7,6 +7,7 @@ import { Field, SelectField } from '../../components/ui/field';
 import { Pager } from '../../components/ui/pager';
 import { paths } from '../../config/paths';
 import { useDebounced } from '../../lib/use-debounced';
+import { useUrlFilters } from '../../lib/use-url-filters';
 import { useFacturas } from './api/get-facturas';
 import { estadoBadge, fechaCorta } from './components/formato';
 import { PageHeader } from '../../components/page-header';
@@ -21,7 +22,7 @@ const ESTADO_OPTIONS = [{ value: '', label: F.todos }, ...ESTADOS_VENTA.map((e) 
 export default function GestionarVentasPage() {
   const navigate = useNavigate();
   const location = useLocation();
-  const [params, setParams] = useSearchParams();
+  const [params, update] = useUrlFilters();
   const estadoParam = params.get('estado') ?? '';
   const estado = (ESTADOS_VENTA as readonly string[]).includes(estadoParam) ? (estadoParam as TEstadoVenta) : '';
   const page = Math.max(1, Number(params.get('page')) || 1);
@@ -29,15 +30,6 @@ export default function GestionarVentasPage() {
   const q = useDebounced(texto.trim(), 250);
 
   const query = useFacturas({ q, estado, page, pageSize: PAGE_SIZE });
-
-  const update = (changes: Record<string, string>) => {
-    const next = new URLSearchParams(params);
-    for (const [k, v] of Object.entries({ ...changes, page: changes.page ?? '' })) {
-      if (v) next.set(k, v);
-      else next.delete(k);
-    }
-    setParams(next, { replace: true });
-  };
 
   const urlQ = params.get('q') ?? '';
   useEffect(() => {

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { AppError } from '#shared/errors';
 import { M } from '#shared/messages';
 import { ROL } from '#shared/roles';
@@ -10,6 +10,7 @@ import { paths } from '../../config/paths';
 import { alertFailure, alertWarning } from '../../lib/alerts';
 import { useSession } from '../../lib/session';
 import { useDebounced } from '../../lib/use-debounced';
+import { useUrlFilters } from '../../lib/use-url-filters';
 import { useMovimientos } from './api/get-movimientos';
 import { PageHeader } from '../../components/page-header';
 import './movimientos.css';
@@ -27,7 +28,7 @@ export default function MovimientosPage() {
   const denied = session?.rol === ROL.ENCARGADO;
   const refused = useRef(false);
 
-  const [params, setParams] = useSearchParams();
+  const [params, update] = useUrlFilters();
   const desde = params.get('desde') ?? '';
   const hasta = params.get('hasta') ?? '';
   const page = Math.max(1, Number(params.get('page')) || 1);
@@ -41,15 +42,6 @@ export default function MovimientosPage() {
   const valid = !desdeError && !hastaError;
 
   const query = useMovimientos({ q, desde, hasta, page, pageSize: PAGE_SIZE, productoId }, valid && !denied);
-
-  const update = (changes: Record<string, string>) => {
-    const next = new URLSearchParams(params);
-    for (const [k, v] of Object.entries({ ...changes, page: changes.page ?? '' })) {
-      if (v) next.set(k, v);
-      else next.delete(k);
-    }
-    setParams(next, { replace: true });
-  };
 
   // Keep the search in the address (a reload keeps it) once the typing settles.
   const urlQ = params.get('q') ?? '';
@@ -73,7 +65,7 @@ export default function MovimientosPage() {
   const filtrado = Boolean(q || desde || hasta || productoId);
   const limpiar = () => {
     setTexto('');
-    setParams(new URLSearchParams(), { replace: true });
+    update({ q: '', desde: '', hasta: '', productoId: '' });
   };
 
   return (
