@@ -17,4 +17,6 @@ await build({
   logLevel: 'warning',
 });
 cpSync('server/db/migrations', `${dist}/server/migrations`, { recursive: true });
+// The embedded database's thread (ADR 009): plain JavaScript, loaded beside main.js.
+cpSync('server/db/pglite-worker.mjs', `${dist}/server/pglite-worker.mjs`);
 console.log(`servidor compilado en ${dist}/server/main.js`);

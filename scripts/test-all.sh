@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Every check, as CI runs it: typecheck, lint, unit + API tests on PGlite (and again on PostgreSQL when
+# Every check, as CI runs it: typecheck, lint, unit + API tests on PGlite (the sale and database suites
+# a second time with PGlite on its own thread, and everything again on PostgreSQL when
 # TEST_DATABASE_URL is set), production build, end-to-end journeys in Chromium.
 # Ends with one line "N passed, N failed" and a non-zero exit code when anything failed.
 set -u
@@ -23,6 +24,11 @@ echo
 echo "=== pruebas unitarias y de API (PGlite)"
 # Without TEST_DATABASE_URL, even when the caller exported it: this pass is the embedded database.
 env -u TEST_DATABASE_URL npx vitest run --reporter=default --reporter=json --outputFile.json="$out/vitest-pglite.json" || true
+
+echo
+echo "=== pruebas de la venta y de la base con PGlite en su propio hilo (PGLITE_THREAD=worker, ADR 009)"
+env -u TEST_DATABASE_URL TEST_PGLITE_THREAD=worker npx vitest run --reporter=default --reporter=json --outputFile.json="$out/vitest-pglite-worker.json" \
+  server/db server/modules/venta server/modules/producto server/legacy/legacy-venta.test.ts tests/api/crash.test.ts tests/api/backup-cli.test.ts || true
 
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
   echo

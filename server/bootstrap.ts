@@ -18,7 +18,11 @@ export interface Started {
 
 /** The configured database: PostgreSQL when DATABASE_URL is set, otherwise PGlite in $DATA_DIR/pglite. */
 export function openDatabase(env: Env): Promise<Database> {
-  return createDb({ databaseUrl: env.DATABASE_URL, pgliteDir: env.DATABASE_URL ? undefined : path.join(env.DATA_DIR, 'pglite') });
+  return createDb({
+    databaseUrl: env.DATABASE_URL,
+    pgliteDir: env.DATABASE_URL ? undefined : path.join(env.DATA_DIR, 'pglite'),
+    pgliteThread: env.PGLITE_THREAD,
+  });
 }
 
 /** Opens the database, migrates, seeds the catalogues (and demo data when asked), builds the app. */

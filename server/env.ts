@@ -31,6 +31,8 @@ export const ZEnv = z.object({
     .enum(['true', 'false', '1', '0', 'on', 'off'])
     .optional()
     .transform((v) => (v === undefined ? undefined : v === 'true' || v === '1' || v === 'on')),
+  /** Where the embedded database runs: the server's thread (default) or a worker thread of its own (ADR 009). */
+  PGLITE_THREAD: z.enum(['main', 'worker']).default('main'),
   LEGACY_PREFIX: z.string().startsWith('/').default('/adx/ADAX-Store-Manager/Crud'),
   WEB_DIR: z.string().optional(),
 });

@@ -26,7 +26,15 @@ export async function freePort(): Promise<number> {
 export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', JWT_SECRET: 'proc-secret-proc-secret-proc-secret-0123', ...env },
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+      JWT_SECRET: 'proc-secret-proc-secret-proc-secret-0123',
+      ...(process.env.TEST_PGLITE_THREAD ? { PGLITE_THREAD: process.env.TEST_PGLITE_THREAD } : {}),
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

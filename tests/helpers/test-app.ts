@@ -10,12 +10,13 @@ import { loadEnv } from '../../server/env';
 import type { Mail, Mailer } from '../../server/lib/mailer';
 
 /**
- * A fresh database per test file: PGlite in memory by default, or a new PostgreSQL database
- * (created and dropped here) when TEST_DATABASE_URL is set.
+ * A fresh database per test file: PGlite in memory by default (on its own thread when
+ * TEST_PGLITE_THREAD=worker, ADR 009), or a new PostgreSQL database (created and dropped here) when
+ * TEST_DATABASE_URL is set.
  */
 export async function createTestDatabase(): Promise<Database> {
   const url = process.env.TEST_DATABASE_URL;
-  if (!url) return createDb({});
+  if (!url) return createDb({ pgliteThread: process.env.TEST_PGLITE_THREAD === 'worker' ? 'worker' : 'main' });
   const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
