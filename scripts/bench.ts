@@ -20,7 +20,7 @@ const opt = (name: string, fallback: number) => {
   return i >= 0 ? Number(argv[i + 1]) : fallback;
 };
 const QUICK = flag('quick');
-/** `--only checkout,search`: run only the measures whose key is listed (keys: ref, search, legacy, checkout, analysis, invoices, login, web). */
+/** `--only checkout,search`: run only the measures whose key is listed (keys: ref, search, legacy, checkout, mixed, analysis, invoices, login, web). */
 const ONLY = (() => {
   const i = argv.indexOf('--only');
   return i >= 0 ? new Set(argv[i + 1]!.split(',')) : null;
@@ -210,6 +210,51 @@ if (checkout) {
   checkout.row.errors = checkout.result.errors + checkout.result.timeouts;
   checkout.row.note = `${sold2xx} ventas, ${refused} rechazadas por stock (422); ventas/s = ventas confirmadas`;
   log(`  → ${checkout.row.rps} ventas/s confirmadas`);
+}
+
+// The till as it is used: searches while other tills sell. Each sale bumps the store's version, so the
+// analysis and invoice caches go; cached searches stay and read their stock again (ADR 010).
+if (wanted('mixed')) {
+  measurePeak = 0;
+  const sellers = Math.max(1, Math.round(CONNECTIONS / 8));
+  let mixedSeq = 0;
+  let mixedFi = 0;
+  const [searches, sales] = await Promise.all([
+    autocannon({
+      url: BASE,
+      connections: CONNECTIONS - sellers,
+      duration: DURATION,
+      headers: auth,
+      requests: [{ setupRequest: (req) => ({ ...req, path: `/api/ventas/productos?q=${encodeURIComponent(fragments[mixedFi++ % fragments.length]!)}&page=1&pageSize=20` }) }],
+    } as autocannon.Options),
+    autocannon({
+      url: BASE,
+      connections: sellers,
+      duration: DURATION,
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      requests: [
+        {
+          path: '/api/ventas',
+          setupRequest: (req) => {
+            const i = mixedSeq++;
+            const lines = [0, 1, 2].map((k) => ({ productoId: hot[(i * 5 + k * 13) % hot.length]!, cantidad: 1 }));
+            return { ...req, body: JSON.stringify({ lineas: lines, metodoPagoId: 5, montoRecibido: 10_000_000 }) };
+          },
+        },
+      ],
+    } as autocannon.Options),
+  ]);
+  const row: Row = {
+    measure: `búsqueda mientras se vende (${CONNECTIONS - sellers} conexiones buscan, ${sellers} venden)`,
+    rps: Math.round(searches.requests.average),
+    p50: searches.latency.p50,
+    p99: searches.latency.p99,
+    errors: searches.errors + searches.timeouts + (searches.non2xx ?? 0),
+    note: `${Math.round(sales['2xx'] / DURATION)} ventas/s a la vez (p99 ${sales.latency.p99} ms); una venta no descarta las búsquedas guardadas: su stock se vuelve a leer en cada acierto`,
+  };
+  rows.push(row);
+  log(`  ${row.measure}: ${row.rps} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, errores ${row.errors}; ${row.note}; RSS máx. ${measurePeak.toFixed(0)} MB`);
 }
 
 await measure('analysis', `análisis de popularidad (${LINES.toLocaleString('es-CO')} líneas)`, { url: `${BASE}/api/analisis`, headers: auth });

@@ -121,7 +121,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Writes without a session (sign-in, registration, recovery) change no store's data.
     app.addHook('onSend', async (req, _reply, payload) => {
       if (req.method !== 'GET' && req.method !== 'HEAD')
-        bus.publish({ tiendaId: req.sesion?.tiendaId ?? null, lecturas: req.sesion != null, sesiones: !req.routeOptions.config?.keepsSessions });
+        bus.publish({
+          tiendaId: req.sesion?.tiendaId ?? null,
+          lecturas: req.sesion != null,
+          sesiones: !req.routeOptions.config?.keepsSessions,
+          catalogo: !req.routeOptions.config?.keepsCatalog,
+        });
       return payload;
     });
     bus.subscribe((event) => {

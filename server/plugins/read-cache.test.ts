@@ -15,7 +15,7 @@ afterAll(() => t?.close());
 const get = (url: string) => t.request({ method: 'GET', url, token });
 
 describe('caché de lecturas (base embebida)', () => {
-  it('sirve la lista repetida desde la caché y la descarta en cuanto la tienda escribe', async () => {
+  it('sirve la búsqueda repetida desde la caché; tras una venta sigue en caché con el stock al día', async () => {
     const url = '/api/ventas/productos?q=agua';
     const first = await get(url);
     expect(first.headers['x-cache']).toBeUndefined();
@@ -27,8 +27,42 @@ describe('caché de lecturas (base embebida)', () => {
     const sale = await t.request({ method: 'POST', url: '/api/ventas', token, payload: { lineas: [{ productoId: agua.id, cantidad: 2 }], metodoPagoId: 5, montoRecibido: 100000 } });
     expect(sale.statusCode).toBe(201);
     const after = await get(url);
+    expect(after.headers['x-cache']).toBe('hit');
+    expect(after.json()).toEqual({ ...first.json(), items: first.json().items.map((p: { id: number; stock: number }) => (p.id === agua.id ? { ...p, stock: agua.stock - 2 } : p)) });
+
+    // Annulling puts the stock back: still the cached page, with the stock read again.
+    const anulada = await t.request({ method: 'POST', url: `/api/ventas/${sale.json().id}/anular`, token });
+    expect(anulada.statusCode).toBe(200);
+    expect((await get(url)).json().items[0].stock).toBe(agua.stock);
+  });
+
+  it('un cambio del catálogo (precio, nombre) o cualquier otra escritura de la tienda sí la descarta', async () => {
+    const url = '/api/ventas/productos?q=agua';
+    const agua = (await get(url)).json().items[0] as { id: number; precio: number };
+    expect((await get(url)).headers['x-cache']).toBe('hit');
+    const d = (await t.request({ method: 'GET', url: `/api/productos/${agua.id}`, token })).json();
+    const { id: _id, nombrepr: _n, ...form } = d;
+    const put = await t.request({ method: 'PUT', url: `/api/productos/${agua.id}`, token, payload: { ...form, precio: agua.precio + 100 } });
+    expect(put.statusCode).toBe(200);
+    const after = await get(url);
     expect(after.headers['x-cache']).toBeUndefined();
-    expect(after.json().items[0].stock).toBe(agua.stock - 2);
+    expect(after.json().items[0].precio).toBe(agua.precio + 100);
+
+    expect((await get(url)).headers['x-cache']).toBe('hit');
+    const cliente = await t.request({ method: 'POST', url: '/api/clientes', token, payload: { documento: '5550001234', tipoDocumento: 'CC', nombre: 'Ana', apellido: 'Ríos', correo: 'ana.cache@rios.co' } });
+    expect(cliente.statusCode).toBe(201);
+    expect((await get(url)).headers['x-cache']).toBeUndefined();
+  });
+
+  it('las listas que dependen de las ventas (análisis, facturas) sí se descartan con una venta', async () => {
+    const agua = (await get('/api/ventas/productos?q=agua')).json().items[0] as { id: number };
+    await get('/api/facturas');
+    expect((await get('/api/facturas')).headers['x-cache']).toBe('hit');
+    const sale = await t.request({ method: 'POST', url: '/api/ventas', token, payload: { lineas: [{ productoId: agua.id, cantidad: 1 }], metodoPagoId: 5, montoRecibido: 100000 } });
+    expect(sale.statusCode).toBe(201);
+    const facturas = await get('/api/facturas');
+    expect(facturas.headers['x-cache']).toBeUndefined();
+    expect(facturas.json().items[0].idVenta).toBe(sale.json().id);
   });
 
   it('no comparte respuestas entre tiendas ni con otra consulta', async () => {

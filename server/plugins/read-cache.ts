@@ -3,10 +3,19 @@ import type { WriteBus } from './write-bus';
 
 const started = new WeakMap<FastifyRequest, number>();
 
+/** A cached catalogue answer brought up to date on a hit: the stock read again, say. */
+export type RefreshCached = (req: FastifyRequest, cached: string) => Promise<string>;
+
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** Cache this GET's 200 answers per store until the store writes anything. */
-    readCache?: boolean;
+    /**
+     * Cache this GET's 200 answers per store. `true`: until the store writes anything. `{ refresh }`:
+     * until the store's catalogue changes; writes that say `keepsCatalog` (sales) leave the entry, and
+     * `refresh` brings what they may have moved (stock) up to date on every hit.
+     */
+    readCache?: boolean | { refresh: RefreshCached };
+    /** This write moves only stock and sales data, never what the catalogue shows. */
+    keepsCatalog?: boolean;
   }
 }
 
@@ -16,6 +25,9 @@ interface Entry {
   body: string;
   type: string;
 }
+
+type Versions = Map<number, number>;
+const bump = (versions: Versions, tiendaId: number) => versions.set(tiendaId, (versions.get(tiendaId) ?? 0) + 1);
 
 /**
  * A read cache for the hottest lists (sales search, analysis, invoice list).
@@ -31,18 +43,26 @@ export function registerReadCache(app: FastifyInstance, options: { enabled: bool
   const ttl = options.ttlMs ?? 30_000;
   const max = options.maxEntries ?? 2_000;
   const entries = new Map<string, Entry>();
-  const versions = new Map<number, number>();
-  const versionOf = (tiendaId: number) => versions.get(tiendaId) ?? 0;
+  // Any write of a store bumps `versions`; only those that may change its catalogue bump `catalogs`.
+  const versions: Versions = new Map();
+  const catalogs: Versions = new Map();
   const keyOf = (req: FastifyRequest) => (req.sesion?.tiendaId != null ? `${req.sesion.tiendaId}|${req.sesion.rol}|${req.url}` : null);
+  const refreshOf = (req: FastifyRequest) => {
+    const rc = req.routeOptions.config?.readCache;
+    return typeof rc === 'object' ? rc.refresh : undefined;
+  };
+  const versionFor = (req: FastifyRequest) => ((refreshOf(req) ? catalogs : versions).get(req.sesion!.tiendaId!) ?? 0);
 
   bus.subscribe((event) => {
     if (event && !event.lecturas) return;
     if (event?.tiendaId != null) {
-      versions.set(event.tiendaId, versionOf(event.tiendaId) + 1);
+      bump(versions, event.tiendaId);
+      if (event.catalogo !== false) bump(catalogs, event.tiendaId);
       return;
     }
     entries.clear();
-    for (const k of versions.keys()) versions.set(k, versionOf(k) + 1);
+    for (const k of versions.keys()) bump(versions, k);
+    for (const k of catalogs.keys()) bump(catalogs, k);
   });
 
   app.addHook('preHandler', async (req: FastifyRequest, reply: FastifyReply) => {
@@ -50,14 +70,16 @@ export function registerReadCache(app: FastifyInstance, options: { enabled: bool
     const key = keyOf(req);
     if (!key) return;
     // The version this read starts from: a write finishing meanwhile makes what it reads stale.
-    started.set(req, versionOf(req.sesion!.tiendaId!));
+    started.set(req, versionFor(req));
     const hit = entries.get(key);
     if (!hit) return;
-    if (hit.version !== versionOf(req.sesion!.tiendaId!) || Date.now() - hit.at > ttl) {
+    if (hit.version !== versionFor(req) || Date.now() - hit.at > ttl) {
       entries.delete(key);
       return;
     }
-    return reply.header('x-cache', 'hit').type(hit.type).send(hit.body);
+    const refresh = refreshOf(req);
+    const body = refresh ? await refresh(req, hit.body) : hit.body;
+    return reply.header('x-cache', 'hit').type(hit.type).send(body);
   });
 
   app.addHook('onSend', async (req, reply, payload) => {

@@ -29,7 +29,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('dos instancias sobre PostgreSQL
     await a?.close();
   });
 
-  it('una venta en una instancia deja de servirse en caché en la otra', async () => {
+  it('una venta en una instancia se ve al instante en la búsqueda guardada de la otra; un cambio de precio la descarta', async () => {
     const s = await crearTienda(a);
     const [p] = await a.database.db.insert(producto).values({ tiendaId: s.id, nombre: 'Leche entera', precioUnit: 4600, stock: 10 }).returning();
     const url = '/api/ventas/productos?q=leche';
@@ -40,10 +40,19 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('dos instancias sobre PostgreSQL
 
     const sale = await b.request({ method: 'POST', url: '/api/ventas', token: s.token, payload: { lineas: [{ productoId: p!.idProducto, cantidad: 3 }], metodoPagoId: 5, montoRecibido: 20000 } });
     expect(sale.statusCode).toBe(201);
+    // The cached page stays (a sale moves only stock) and its stock is read again on every hit.
+    const after = await read();
+    expect(after.headers['x-cache']).toBe('hit');
+    expect(after.json().items[0].stock).toBe(7);
+
+    const d = (await b.request({ method: 'GET', url: `/api/productos/${p!.idProducto}`, token: s.token })).json();
+    const { id: _id, nombrepr: _n, ...form } = d;
+    const put = await b.request({ method: 'PUT', url: `/api/productos/${p!.idProducto}`, token: s.token, payload: { ...form, precio: 4900 } });
+    expect(put.statusCode).toBe(200);
     await eventually(async () => {
-      const after = await read();
-      expect(after.headers['x-cache']).toBeUndefined();
-      expect(after.json().items[0].stock).toBe(7);
+      const renamed = await read();
+      expect(renamed.headers['x-cache']).toBeUndefined();
+      expect(renamed.json().items[0].precio).toBe(4900);
     });
   });
 

@@ -10,6 +10,11 @@ export interface WriteEvent {
   lecturas: boolean;
   /** Whether accounts, roles or token versions may have changed (checked sessions must go). */
   sesiones: boolean;
+  /**
+   * Whether what the catalogue shows (names, prices, codes, estado, products added or removed) may
+   * have changed; false for sales, which move only stock and sales data. Absent means true.
+   */
+  catalogo?: boolean;
 }
 
 /**
@@ -75,8 +80,8 @@ export async function postgresWriteBus(options: { database: Database; url: strin
     c.on('notification', (msg) => {
       if (msg.channel !== WRITE_CHANNEL || !msg.payload) return;
       try {
-        const { i, t, l, s } = JSON.parse(msg.payload) as { i: string; t: number | null; l: boolean; s: boolean };
-        if (i !== instance) emit({ tiendaId: t, lecturas: l, sesiones: s });
+        const { i, t, l, s, c } = JSON.parse(msg.payload) as { i: string; t: number | null; l: boolean; s: boolean; c?: boolean };
+        if (i !== instance) emit({ tiendaId: t, lecturas: l, sesiones: s, catalogo: c !== false });
       } catch {
         emit(null);
       }
@@ -101,7 +106,7 @@ export async function postgresWriteBus(options: { database: Database; url: strin
     },
     publish(event) {
       emit(event);
-      const payload = JSON.stringify({ i: instance, t: event.tiendaId, l: event.lecturas, s: event.sesiones });
+      const payload = JSON.stringify({ i: instance, t: event.tiendaId, l: event.lecturas, s: event.sesiones, c: event.catalogo !== false });
       database.db.execute(sql`select pg_notify(${WRITE_CHANNEL}, ${payload})`).catch((err: Error) => {
         log.warn({ err: err.message }, 'no se pudo anunciar una escritura');
       });

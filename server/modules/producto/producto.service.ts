@@ -4,6 +4,7 @@ import { M } from '#shared/messages';
 import type { TPage } from '#shared/schemas/common';
 import type { TCreateProductoData, TProductoDetalle, TProductoListItem, TUpdateProductoData } from '#shared/schemas/producto';
 import type { Db, Tx } from '../../db/client';
+import { enOrden, paginaDeProductos, TRIGRAM_MIN_LENGTH } from '../../db/name-search';
 import { factura, inventario, producto, proveedor } from '../../db/schema';
 import { ajustarStock, registrarEntradaInicial } from '../movimiento/ledger';
 
@@ -31,19 +32,26 @@ export async function listarProductos(options: {
 }): Promise<TPage<TProductoListItem>> {
   const { db, tiendaId, q, page, pageSize } = options;
   const where: SQL | undefined = and(eq(producto.tiendaId, tiendaId), q ? ilike(producto.nombre, contains(q)) : undefined);
+  const columns = {
+    id: producto.idProducto,
+    nombre: producto.nombre,
+    marca: producto.marca,
+    categoria: producto.categoria,
+    precio: producto.precioUnit,
+    stock: producto.stock,
+    stockMin: producto.stockMin,
+    estado: producto.estado,
+    proveedor: proveedor.nombre,
+  };
+  const item = <R extends { stock: number; stockMin: number }>(r: R) => ({ ...r, bajoStock: r.stock <= r.stockMin });
+  if (q.length >= TRIGRAM_MIN_LENGTH) {
+    const { ids, total } = await paginaDeProductos(db, { where: where!, orden: 'nombre', limit: pageSize, offset: (page - 1) * pageSize });
+    const rows = await enOrden(ids, (byIds) => db.select(columns).from(producto).leftJoin(proveedor, proveedorDelProducto).where(byIds), tiendaId);
+    return { items: rows.map(item), total };
+  }
   const [rows, [totalRow]] = await Promise.all([
     db
-      .select({
-        id: producto.idProducto,
-        nombre: producto.nombre,
-        marca: producto.marca,
-        categoria: producto.categoria,
-        precio: producto.precioUnit,
-        stock: producto.stock,
-        stockMin: producto.stockMin,
-        estado: producto.estado,
-        proveedor: proveedor.nombre,
-      })
+      .select(columns)
       .from(producto)
       .leftJoin(proveedor, proveedorDelProducto)
       .where(where)
@@ -52,10 +60,7 @@ export async function listarProductos(options: {
       .offset((page - 1) * pageSize),
     db.select({ total: count() }).from(producto).where(where),
   ]);
-  return {
-    items: rows.map((r) => ({ ...r, bajoStock: r.stock <= r.stockMin })),
-    total: totalRow?.total ?? 0,
-  };
+  return { items: rows.map(item), total: totalRow?.total ?? 0 };
 }
 
 async function detalle(db: Db | Tx, tiendaId: number, id: number): Promise<TProductoDetalle | null> {

@@ -13,6 +13,7 @@ import {
   ZProductosVentaQuery,
   ZProductoVenta,
   ZRecibo,
+  type TProductoVenta,
 } from '#shared/schemas/venta';
 import { sessionOf, storeOf } from '../../plugins/auth';
 import {
@@ -23,8 +24,10 @@ import {
   listarProductosVenta,
   obtenerRecibo,
   productoPorCodigo,
+  refrescarStock,
   registrarVenta,
 } from './venta.service';
+import type { TPage } from '#shared/schemas/common';
 
 /** The point of sale (spec §2 /ventas, /generar_pago, /factura; DESIGN.md §5). Every role may sell. */
 export async function ventaRoutes(app: FastifyInstance) {
@@ -32,7 +35,13 @@ export async function ventaRoutes(app: FastifyInstance) {
   const tags = ['ventas'];
 
   r.get('/ventas/productos', {
-    config: { readCache: true },
+    // Kept until the store's catalogue changes; a sale in between only moves stock, read again on a hit.
+    config: {
+      readCache: {
+        refresh: async (req, cached) =>
+          JSON.stringify(await refrescarStock({ db: app.db, tiendaId: storeOf(req), page: JSON.parse(cached) as TPage<TProductoVenta> })),
+      },
+    },
     schema: { tags, querystring: ZProductosVentaQuery, response: { 200: ZProductosVentaPage } },
     handler: (req) => listarProductosVenta({ db: app.db, tiendaId: storeOf(req), query: req.query }),
   });
@@ -53,7 +62,7 @@ export async function ventaRoutes(app: FastifyInstance) {
   });
 
   r.post('/ventas', {
-    config: { keepsSessions: true },
+    config: { keepsSessions: true, keepsCatalog: true },
     schema: { tags, body: ZCreateVentaRequest, response: { 201: ZRecibo } },
     handler: async (req, reply) => {
       const recibo = await registrarVenta({ db: app.db, tiendaId: storeOf(req), usuarioId: sessionOf(req).usuarioId, input: req.body });
@@ -67,13 +76,13 @@ export async function ventaRoutes(app: FastifyInstance) {
   });
 
   r.post('/ventas/:id/completar', {
-    config: { keepsSessions: true },
+    config: { keepsSessions: true, keepsCatalog: true },
     schema: { tags, params: ZIdParam, response: { 200: ZEstadoVentaResponse } },
     handler: (req) => completarVenta({ db: app.db, tiendaId: storeOf(req), ventaId: req.params.id }),
   });
 
   r.post('/ventas/:id/anular', {
-    config: { keepsSessions: true },
+    config: { keepsSessions: true, keepsCatalog: true },
     schema: { tags, params: ZIdParam, response: { 200: ZEstadoVentaResponse } },
     handler: (req) => anularVenta({ db: app.db, tiendaId: storeOf(req), ventaId: req.params.id }),
   });

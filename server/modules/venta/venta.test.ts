@@ -113,6 +113,33 @@ describe('productos a la venta', () => {
   });
 });
 
+describe('búsqueda por nombre en una tienda grande', () => {
+  it('las páginas de una búsqueda salen en orden de nombre, sin repetirse, con el total, y con el código de barras', async () => {
+    const s = await crearTienda(t);
+    const nombres = Array.from({ length: 45 }, (_, i) => `${i % 2 ? 'galleta' : 'Galleta'} ${String.fromCharCode(97 + (i * 7) % 26)}${i}`);
+    for (const nombre of nombres) await crearProducto(s.id, { nombre });
+    await crearProducto(s.id, { nombre: 'Galleta agotada', estado: 0 });
+    await crearProducto(s.id, { nombre: 'Leche', codigoBarras: '7709990' });
+    const otra = await crearTienda(t);
+    await crearProducto(otra.id, { nombre: 'Galleta de otra tienda' });
+
+    const pagina = async (q: string, page: number) => (await get(s.token, `/api/ventas/productos?q=${q}&page=${page}&pageSize=20`)).json();
+    const vistos: string[] = [];
+    for (const page of [1, 2, 3]) {
+      const r = await pagina('ALLET', page);
+      expect(r.total).toBe(45);
+      vistos.push(...r.items.map((p: { nombre: string }) => p.nombre));
+    }
+    expect(vistos).toHaveLength(45);
+    expect(new Set(vistos).size).toBe(45);
+    // The same order as the list without a search (lower-cased name, then id).
+    const todos = (await get(s.token, '/api/ventas/productos?page=1&pageSize=100')).json().items.map((p: { nombre: string }) => p.nombre);
+    expect(vistos).toEqual(todos.filter((n: string) => n.toLowerCase().includes('allet')));
+    expect(await pagina('ALLET', 4)).toEqual({ items: [], total: 45 });
+    expect((await pagina('7709990', 1)).items.map((p: { nombre: string }) => p.nombre)).toEqual(['Leche']);
+  });
+});
+
 describe('registrar una venta', () => {
   it('una venta descuenta el stock exacto, escribe movimientos y facturas Pendiente con precios de la base', async () => {
     const s = await crearTienda(t);

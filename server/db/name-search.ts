@@ -1,0 +1,41 @@
+import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Db, Tx } from './client';
+import { producto } from './schema';
+
+/** pg_trgm can serve `ILIKE '%…%'` from the trigram index only for fragments of three characters or more. */
+export const TRIGRAM_MIN_LENGTH = 3;
+
+/**
+ * The ids of one page of the store's products that match a name search, in the list's order, and how
+ * many match, in one statement. For a fragment the trigram index can serve, PostgreSQL and PGlite
+ * otherwise walk the name-ordered index filtering row after row until a page is full: 40–120 ms for a
+ * common word among 100 000 products, plus a count. Collecting the matches through the trigram index
+ * and sorting them takes ≤ 20 ms (BENCHMARKS.md); MATERIALIZED keeps the planner from going back to
+ * the walk. Shorter fragments match so many rows that the walk is the fast way: callers keep it.
+ */
+export async function paginaDeProductos(
+  db: Db | Tx,
+  options: { where: SQL; orden: 'lower' | 'nombre'; limit: number; offset: number },
+): Promise<{ ids: number[]; total: number }> {
+  const { where, limit, offset } = options;
+  const order = options.orden === 'lower' ? sql`lower(m.nombre), m.id` : sql`m.nombre, m.id`;
+  const res = (await db.execute(sql`
+    with m as materialized (select ${producto.idProducto} as id, ${producto.nombre} as nombre from ${producto} where ${where})
+    select m.id, count(*) over ()::int as total from m order by ${order} limit ${limit} offset ${offset}`)) as unknown as {
+    rows: { id: number; total: number }[];
+  };
+  const rows = res.rows;
+  if (rows.length) return { ids: rows.map((r) => Number(r.id)), total: Number(rows[0]!.total) };
+  // Past the last page the window has no row to carry the count.
+  if (offset === 0) return { ids: [], total: 0 };
+  const [c] = await db.select({ n: count() }).from(producto).where(where);
+  return { ids: [], total: c?.n ?? 0 };
+}
+
+/** Rows fetched by id, put back in the order of `ids` (one deleted meanwhile is left out). */
+export async function enOrden<T extends { id: number }>(ids: number[], fetch: (where: SQL) => Promise<T[]>, tiendaId: number): Promise<T[]> {
+  if (!ids.length) return [];
+  const rows = await fetch(and(eq(producto.tiendaId, tiendaId), inArray(producto.idProducto, ids))!);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
