@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { producto } from '../db/schema';
 import { DEMO, seedDemo } from '../db/demo';
 import { login } from '../../tests/helpers/factories';
 import { createTestApp, type TestApp } from '../../tests/helpers/test-app';
@@ -34,6 +36,15 @@ describe('caché de lecturas (base embebida)', () => {
     const anulada = await t.request({ method: 'POST', url: `/api/ventas/${sale.json().id}/anular`, token });
     expect(anulada.statusCode).toBe(200);
     expect((await get(url)).json().items[0].stock).toBe(agua.stock);
+
+    // With no write since, a hit answers from memory without reading the stock again: a change made
+    // behind the app's back (only a test can, on the embedded database) is not seen until the next write.
+    await t.database.db.update(producto).set({ stock: 1 }).where(eq(producto.idProducto, agua.id));
+    expect((await get(url)).json().items[0].stock).toBe(agua.stock);
+    const otra = await t.request({ method: 'POST', url: '/api/ventas', token, payload: { lineas: [{ productoId: agua.id, cantidad: 1 }], metodoPagoId: 5, montoRecibido: 100000 } });
+    expect(otra.statusCode).toBe(201);
+    expect((await get(url)).json().items[0].stock).toBe(0);
+    await t.database.db.update(producto).set({ stock: agua.stock }).where(eq(producto.idProducto, agua.id));
   });
 
   it('un cambio del catálogo (precio, nombre) o cualquier otra escritura de la tienda sí la descarta', async () => {

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { WriteBus } from './write-bus';
 
 const started = new WeakMap<FastifyRequest, number>();
+const fullVersions = new WeakMap<FastifyRequest, number>();
 
 /** A cached catalogue answer brought up to date on a hit: the stock read again, say. */
 export type RefreshCached = (req: FastifyRequest, cached: string) => Promise<string>;
@@ -21,6 +22,8 @@ declare module 'fastify' {
 
 interface Entry {
   version: number;
+  /** The store's version (any write) when `body` was read: a refreshable entry unchanged since needs no refresh. */
+  fresh: number;
   at: number;
   body: string;
   type: string;
@@ -71,6 +74,7 @@ export function registerReadCache(app: FastifyInstance, options: { enabled: bool
     if (!key) return;
     // The version this read starts from: a write finishing meanwhile makes what it reads stale.
     started.set(req, versionFor(req));
+    fullVersions.set(req, versions.get(req.sesion!.tiendaId!) ?? 0);
     const hit = entries.get(key);
     if (!hit) return;
     if (hit.version !== versionFor(req) || Date.now() - hit.at > ttl) {
@@ -78,8 +82,14 @@ export function registerReadCache(app: FastifyInstance, options: { enabled: bool
       return;
     }
     const refresh = refreshOf(req);
-    const body = refresh ? await refresh(req, hit.body) : hit.body;
-    return reply.header('x-cache', 'hit').type(hit.type).send(body);
+    const tiendaId = req.sesion!.tiendaId!;
+    const now = versions.get(tiendaId) ?? 0;
+    if (refresh && hit.fresh !== now) {
+      // A sale since: the stock is read again, and kept for the next hits until the next write.
+      hit.body = await refresh(req, hit.body);
+      hit.fresh = (versions.get(tiendaId) ?? 0) === now ? now : -1;
+    }
+    return reply.header('x-cache', 'hit').type(hit.type).send(hit.body);
   });
 
   app.addHook('onSend', async (req, reply, payload) => {
@@ -89,7 +99,8 @@ export function registerReadCache(app: FastifyInstance, options: { enabled: bool
     const version = started.get(req);
     if (!key || version === undefined) return payload;
     if (entries.size >= max) entries.delete(entries.keys().next().value!);
-    entries.set(key, { version, at: Date.now(), body: payload, type: String(reply.getHeader('content-type') ?? 'application/json') });
+    const fresh = fullVersions.get(req);
+    entries.set(key, { version, fresh: fresh ?? -1, at: Date.now(), body: payload, type: String(reply.getHeader('content-type') ?? 'application/json') });
     return payload;
   });
 }
