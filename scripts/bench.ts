@@ -187,22 +187,31 @@ await measure('legacy', 'lista completa heredada listarProductosAppPrecio (10.00
   headers: { authorization: `Bearer ${legacyToken}` },
 });
 
-// Racing checkouts: each sale takes 3 of the 30 hot products, 1–2 units each.
-let seq = 0;
-const checkout = await measure('checkout', 'venta de 3 líneas (compitiendo por 30 productos)', {
-  method: 'POST',
-  headers: { ...auth, 'content-type': 'application/json' },
-  requests: [
-    {
-      path: '/api/ventas',
-      setupRequest: (req) => {
-        const i = seq++;
-        const lines = [0, 1, 2].map((k) => ({ productoId: hot[(i * 7 + k * 11) % hot.length]!, cantidad: 1 + ((i + k) % 2) }));
-        return { ...req, body: JSON.stringify({ lineas: lines, metodoPagoId: 5, montoRecibido: 10_000_000 }) };
+/** Autocannon options for 3-line sales of the hot products; `linea(i, k)` picks line k of sale i. */
+function ventas(linea: (i: number, k: number) => { productoId: number; cantidad: number }): Partial<autocannon.Options> {
+  let seq = 0;
+  return {
+    method: 'POST',
+    headers: { ...auth, 'content-type': 'application/json' },
+    requests: [
+      {
+        path: '/api/ventas',
+        setupRequest: (req) => {
+          const i = seq++;
+          const lineas = [0, 1, 2].map((k) => linea(i, k));
+          return { ...req, body: JSON.stringify({ lineas, metodoPagoId: 5, montoRecibido: 10_000_000 }) };
+        },
       },
-    },
-  ],
-});
+    ],
+  };
+}
+
+// Racing checkouts: each sale takes 3 of the 30 hot products, 1–2 units each.
+const checkout = await measure(
+  'checkout',
+  'venta de 3 líneas (compitiendo por 30 productos)',
+  ventas((i, k) => ({ productoId: hot[(i * 7 + k * 11) % hot.length]!, cantidad: 1 + ((i + k) % 2) })),
+);
 if (checkout) {
   const sold2xx = checkout.result['2xx'];
   const refused = checkout.result.non2xx;
@@ -217,7 +226,6 @@ if (checkout) {
 if (wanted('mixed')) {
   measurePeak = 0;
   const sellers = Math.max(1, Math.round(CONNECTIONS / 8));
-  let mixedSeq = 0;
   let mixedFi = 0;
   const [searches, sales] = await Promise.all([
     autocannon({
@@ -231,18 +239,7 @@ if (wanted('mixed')) {
       url: BASE,
       connections: sellers,
       duration: DURATION,
-      method: 'POST',
-      headers: { ...auth, 'content-type': 'application/json' },
-      requests: [
-        {
-          path: '/api/ventas',
-          setupRequest: (req) => {
-            const i = mixedSeq++;
-            const lines = [0, 1, 2].map((k) => ({ productoId: hot[(i * 5 + k * 13) % hot.length]!, cantidad: 1 }));
-            return { ...req, body: JSON.stringify({ lineas: lines, metodoPagoId: 5, montoRecibido: 10_000_000 }) };
-          },
-        },
-      ],
+      ...ventas((i, k) => ({ productoId: hot[(i * 5 + k * 13) % hot.length]!, cantidad: 1 })),
     } as autocannon.Options),
   ]);
   const row: Row = {
@@ -251,7 +248,7 @@ if (wanted('mixed')) {
     p50: searches.latency.p50,
     p99: searches.latency.p99,
     errors: searches.errors + searches.timeouts + (searches.non2xx ?? 0),
-    note: `${Math.round(sales['2xx'] / DURATION)} ventas/s a la vez (p99 ${sales.latency.p99} ms); una venta no descarta las búsquedas guardadas: su stock se vuelve a leer en cada acierto`,
+    note: `${Math.round(sales['2xx'] / DURATION)} ventas/s a la vez (p99 ${sales.latency.p99} ms); una venta no descarta las búsquedas guardadas: su stock se vuelve a leer tras cada venta`,
   };
   rows.push(row);
   log(`  ${row.measure}: ${row.rps} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, errores ${row.errors}; ${row.note}; RSS máx. ${measurePeak.toFixed(0)} MB`);
