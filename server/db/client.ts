@@ -80,20 +80,15 @@ export async function createDb(options: CreateDbOptions): Promise<Database> {
   // PostgreSQL's 128 MB of shared buffers live inside the process here; the OS page cache keeps the
   // data files warm anyway, so a smaller pool saves ~100 MB of memory at the same speed (BENCHMARKS.md).
   const settings = ['-c', `shared_buffers=${options.pgliteSharedBuffers ?? '32MB'}`];
-  if (options.pgliteThread === 'worker') {
-    const thread = new PGliteThread({ dataDir: options.pgliteDir, startParams: settings });
-    await thread.waitReady;
-    const db = drizzlePglite({ client: thread as unknown as PGlite, schema });
-    return {
-      db: db as unknown as Db,
-      kind: 'pglite',
-      migrate: () => migratePglite(db, { migrationsFolder: folder }),
-      close: () => thread.close(),
-    };
-  }
   const defaults = (PGlite as unknown as { defaultStartParams?: string[] }).defaultStartParams ?? [];
   const startParams = [...defaults, ...settings];
-  const client = options.pgliteDir ? new PGlite(options.pgliteDir, { extensions, startParams }) : new PGlite({ extensions, startParams });
+  // PGliteThread answers drizzle's calls (query, exec, transaction) as PGlite does (ADR 009).
+  const client =
+    options.pgliteThread === 'worker'
+      ? (new PGliteThread({ dataDir: options.pgliteDir, startParams: settings }) as unknown as PGlite)
+      : options.pgliteDir
+        ? new PGlite(options.pgliteDir, { extensions, startParams })
+        : new PGlite({ extensions, startParams });
   await client.waitReady;
   const db = drizzlePglite({ client, schema });
   return {

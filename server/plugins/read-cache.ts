@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { WriteBus } from './write-bus';
 
-const started = new WeakMap<FastifyRequest, number>();
-const fullVersions = new WeakMap<FastifyRequest, number>();
+/** The versions a read starts from (see Entry): a write finishing meanwhile makes what it reads stale. */
+const started = new WeakMap<FastifyRequest, { version: number; fresh: number }>();
 
 /** A cached catalogue answer brought up to date on a hit: the stock read again, say. */
 export type RefreshCached = (req: FastifyRequest, cached: string) => Promise<string>;
@@ -12,7 +12,7 @@ declare module 'fastify' {
     /**
      * Cache this GET's 200 answers per store. `true`: until the store writes anything. `{ refresh }`:
      * until the store's catalogue changes; writes that say `keepsCatalog` (sales) leave the entry, and
-     * `refresh` brings what they may have moved (stock) up to date on every hit.
+     * the first hit after any write of the store calls `refresh` to bring what they moved (stock) up to date.
      */
     readCache?: boolean | { refresh: RefreshCached };
     /** This write moves only stock and sales data, never what the catalogue shows. */
@@ -55,6 +55,7 @@ export function registerReadCache(app: FastifyInstance, options: { enabled: bool
     return typeof rc === 'object' ? rc.refresh : undefined;
   };
   const versionFor = (req: FastifyRequest) => ((refreshOf(req) ? catalogs : versions).get(req.sesion!.tiendaId!) ?? 0);
+  const anyWrite = (req: FastifyRequest) => versions.get(req.sesion!.tiendaId!) ?? 0;
 
   bus.subscribe((event) => {
     if (event && !event.lecturas) return;
@@ -72,22 +73,19 @@ export function registerReadCache(app: FastifyInstance, options: { enabled: bool
     if (req.method !== 'GET' || !req.routeOptions.config?.readCache || !bus.healthy) return;
     const key = keyOf(req);
     if (!key) return;
-    // The version this read starts from: a write finishing meanwhile makes what it reads stale.
-    started.set(req, versionFor(req));
-    fullVersions.set(req, versions.get(req.sesion!.tiendaId!) ?? 0);
+    const start = { version: versionFor(req), fresh: anyWrite(req) };
+    started.set(req, start);
     const hit = entries.get(key);
     if (!hit) return;
-    if (hit.version !== versionFor(req) || Date.now() - hit.at > ttl) {
+    if (hit.version !== start.version || Date.now() - hit.at > ttl) {
       entries.delete(key);
       return;
     }
     const refresh = refreshOf(req);
-    const tiendaId = req.sesion!.tiendaId!;
-    const now = versions.get(tiendaId) ?? 0;
-    if (refresh && hit.fresh !== now) {
+    if (refresh && hit.fresh !== start.fresh) {
       // A sale since: the stock is read again, and kept for the next hits until the next write.
       hit.body = await refresh(req, hit.body);
-      hit.fresh = (versions.get(tiendaId) ?? 0) === now ? now : -1;
+      hit.fresh = anyWrite(req) === start.fresh ? start.fresh : -1;
     }
     return reply.header('x-cache', 'hit').type(hit.type).send(hit.body);
   });
@@ -96,11 +94,10 @@ export function registerReadCache(app: FastifyInstance, options: { enabled: bool
     if (req.method !== 'GET' || !req.routeOptions.config?.readCache || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
     if (reply.getHeader('x-cache') === 'hit' || !bus.healthy) return payload;
     const key = keyOf(req);
-    const version = started.get(req);
-    if (!key || version === undefined) return payload;
+    const start = started.get(req);
+    if (!key || start === undefined) return payload;
     if (entries.size >= max) entries.delete(entries.keys().next().value!);
-    const fresh = fullVersions.get(req);
-    entries.set(key, { version, fresh: fresh ?? -1, at: Date.now(), body: payload, type: String(reply.getHeader('content-type') ?? 'application/json') });
+    entries.set(key, { ...start, at: Date.now(), body: payload, type: String(reply.getHeader('content-type') ?? 'application/json') });
     return payload;
   });
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { TPage } from '#shared/schemas/common';
 import {
   ZClienteVenta,
   ZCodigoParam,
@@ -27,7 +28,6 @@ import {
   refrescarStock,
   registrarVenta,
 } from './venta.service';
-import type { TPage } from '#shared/schemas/common';
 
 /** The point of sale (spec §2 /ventas, /generar_pago, /factura; DESIGN.md §5). Every role may sell. */
 export async function ventaRoutes(app: FastifyInstance) {
