@@ -172,6 +172,23 @@ describe('las reglas de cada paso', () => {
     expect(despues).toEqual(antes);
   });
 
+  it('el paso 1 enviado dos veces con la misma clave_Venta (doble clic, reintento) crea una sola venta', async () => {
+    const contar = async () => (await t.database.db.select({ n: sql<number>`count(*)::int` }).from(venta))[0]!.n;
+    const antes = await contar();
+    const clave_Venta = crypto.randomUUID();
+    const [a, b] = await Promise.all([nuevaVenta(s.token, s.codigo, { clave_Venta }), nuevaVenta(s.token, s.codigo, { clave_Venta })]);
+    const c = await nuevaVenta(s.token, s.codigo, { clave_Venta });
+    expect(b).toBe(a);
+    expect(c).toBe(a);
+    expect(await contar()).toBe(antes + 1);
+    // Without a key every call is a new sale, as the old client always had it.
+    await nuevaVenta(s.token, s.codigo);
+    expect(await contar()).toBe(antes + 2);
+    const mala = await L.json('POST', 'venta', { registro: true, EstadoVenta: 'Pendiente', metododepago_ID_Met_Pago: 5, clave_Venta: 'x' }, s.token);
+    expectRefusal(mala, 200, M.ventas.claveInvalida);
+    expect(await contar()).toBe(antes + 2);
+  });
+
   it('un documento de cliente desconocido deja la venta sin cliente', async () => {
     const id = await nuevaVenta(s.token, s.codigo, { documento_Cliente: '99999999' });
     const [v] = await t.database.db.select({ clienteId: venta.clienteId, total: venta.total }).from(venta).where(eq(venta.idVenta, id));

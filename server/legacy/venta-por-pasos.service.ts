@@ -4,6 +4,7 @@ import { M } from '#shared/messages';
 import type { Db } from '../db/client';
 import { cliente, factura, metodoPago, producto, venta } from '../db/schema';
 import { ajustarStock } from '../modules/movimiento/ledger';
+import { crearUnaVez } from '../modules/venta/venta.service';
 import { L } from './mensajes';
 
 const V = M.ventas;
@@ -23,9 +24,11 @@ export async function crearVentaPendiente(options: {
   usuarioId: number | null;
   metodoPagoId: number;
   documentoCliente?: string;
+  /** The sale's key (ADR 011): step 1 sent again with the same key answers the same sale. */
+  clave?: string;
 }): Promise<number> {
-  const { db, tiendaId, usuarioId, metodoPagoId } = options;
-  return db.transaction(async (tx) => {
+  const { db, tiendaId, usuarioId, metodoPagoId, clave } = options;
+  return crearUnaVez({ db, tiendaId, clave, crear: () => db.transaction(async (tx) => {
     const [m] = await tx.select({ id: metodoPago.idMetPago }).from(metodoPago).where(eq(metodoPago.idMetPago, metodoPagoId)).limit(1);
     if (!m) throw new AppError('VALIDATION', V.metodoRequerido, { fields: { metododepago_ID_Met_Pago: V.metodoRequerido } });
     let clienteId: number | null = null;
@@ -40,10 +43,10 @@ export async function crearVentaPendiente(options: {
     }
     const [v] = await tx
       .insert(venta)
-      .values({ tiendaId, estado: 'Pendiente', metodoPagoId, usuarioId, clienteId, total: 0 })
+      .values({ tiendaId, estado: 'Pendiente', metodoPagoId, usuarioId, clienteId, total: 0, clave })
       .returning({ id: venta.idVenta });
     return v!.id;
-  });
+  }) });
 }
 
 /**

@@ -22,6 +22,7 @@ export const ventas = {
   cantidadLineaInvalida: 'La cantidad de cada producto debe ser un número entero entre 1 y 9.999.',
   demasiadasLineas: 'La venta no puede tener más de 200 productos distintos.',
   productoInvalido: 'Producto no válido.',
+  claveInvalida: 'La clave de la venta no es válida.',
   productosNoDisponibles: (nombres: readonly string[]) =>
     `Estos productos ya no están disponibles para la venta: ${nombres.join(', ')}`,
   productoNoEncontrado: 'El producto no existe o no está disponible para la venta.',

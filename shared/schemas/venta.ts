@@ -47,8 +47,15 @@ export const ZLineaVenta = z.object({
     .max(VENTA_LIMITS.maxCantidad, V.cantidadLineaInvalida),
 });
 
+/**
+ * The sale's identity, made by the till before the first try (ADR 011): the same key sent again, by a
+ * double click or a retry after a lost answer, gets the sale already recorded, never a second one.
+ */
+export const ZClaveVenta = z.uuid(V.claveInvalida);
+
 /** Checkout (spec §5 "Sale"): prices are never sent, the server reads them. */
 export const ZCreateVentaRequest = z.object({
+  clave: ZClaveVenta.optional(),
   lineas: z
     .array(ZLineaVenta, { error: V.carritoVacio })
     .min(1, V.carritoVacio)

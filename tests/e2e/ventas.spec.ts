@@ -10,6 +10,8 @@ const PASTA = 'Pasta spaghetti 500 g'; // $ 3.400
 const LENTEJAS = 'Lentejas 500 g'; // $ 3.600
 const AGUA = 'Agua 600 ml';
 const PANELA = 'Panela redonda 500 g'; // $ 3.200
+const ATUN = 'Atún en aceite 170 g'; // $ 6.400
+const CHOCOLATINA = 'Chocolatina 12 g'; // $ 1.200
 
 const STOCK_MSG = 'Estos productos no tienen suficiente stock para la cantidad solicitada: ';
 
@@ -269,6 +271,58 @@ test('salir de la factura con el botón atrás del navegador también completa l
   await expect(page).toHaveURL(/\/inicio$/);
   await expect.poll(async () => (await venta(page, id)).estado).toBe('Completada');
   expect((await producto(page, PANELA)).stock).toBe(before.stock - 1);
+});
+
+test('doble clic en "Confirmar pago" registra una sola venta', async ({ page }) => {
+  await signIn(page, 'Empleado', DEMO.empleado);
+  const before = await producto(page, ATUN);
+  await irAVentas(page);
+  await agregar(page, ATUN);
+  await page.getByRole('button', { name: 'Generar pago' }).click();
+  await page.getByLabel('Daviplata').check();
+  // The server takes its time, as on a slow shop connection: the second click lands while the first is in flight.
+  const posts: string[] = [];
+  await page.route('**/api/ventas', async (route) => {
+    if (route.request().method() !== 'POST') return route.continue();
+    posts.push(route.request().postData() ?? '');
+    await new Promise((r) => setTimeout(r, 600));
+    await route.continue();
+  });
+  await page.getByRole('button', { name: 'Confirmar pago' }).dblclick();
+  await expect(page).toHaveURL(/\/factura$/);
+  const id = Number((await page.getByTestId('recibo-id').textContent())!.replace('#', ''));
+  expect(posts).toHaveLength(1);
+  expect((await producto(page, ATUN)).stock).toBe(before.stock - 1);
+  expect((await movimientosDe(page, before.id)).filter((m) => m.motivo === `Venta #${id}`)).toHaveLength(1);
+});
+
+test('si la respuesta se pierde, volver a confirmar no cobra dos veces', async ({ page }) => {
+  await signIn(page, 'Tienda', DEMO.tienda);
+  const before = await producto(page, CHOCOLATINA);
+  await irAVentas(page);
+  await agregar(page, CHOCOLATINA);
+  await page.getByRole('button', { name: 'Generar pago' }).click();
+  await page.getByLabel('Nequi').check();
+  // The first try reaches the server and records the sale, but its answer never reaches the till.
+  let tries = 0;
+  await page.route('**/api/ventas', async (route) => {
+    if (route.request().method() !== 'POST') return route.continue();
+    tries += 1;
+    if (tries > 1) return route.continue();
+    await route.fetch();
+    await route.abort('connectionreset');
+  });
+  await page.getByRole('button', { name: 'Confirmar pago' }).click();
+  await expectPopup(page, 'Error de conexión');
+  await closePopup(page);
+  expect((await producto(page, CHOCOLATINA)).stock).toBe(before.stock - 1);
+  // The cart is still there; confirming again answers the sale already recorded.
+  await page.getByRole('button', { name: 'Confirmar pago' }).click();
+  await expect(page).toHaveURL(/\/factura$/);
+  const id = Number((await page.getByTestId('recibo-id').textContent())!.replace('#', ''));
+  expect(tries).toBe(2);
+  expect((await producto(page, CHOCOLATINA)).stock).toBe(before.stock - 1);
+  expect((await movimientosDe(page, before.id)).filter((m) => m.motivo === `Venta #${id}`)).toHaveLength(1);
 });
 
 test('la factura sin venta vuelve a /ventas', async ({ page }) => {

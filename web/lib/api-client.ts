@@ -15,7 +15,12 @@ export interface RequestOptions {
   body?: unknown;
   query?: Record<string, string | number | boolean | undefined | null>;
   signal?: AbortSignal;
+  /** How long to wait for the whole answer before saying "Error de conexión" (10 s by default). */
+  timeoutMs?: number;
 }
+
+/** A request that has not answered by then is treated as a network failure (issue #16 point 6). */
+export const REQUEST_TIMEOUT_MS = 10_000;
 
 /**
  * The one way the web app talks to the API: JSON in and out, the Bearer token from the session,
@@ -33,19 +38,33 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   const headers: Record<string, string> = { accept: 'application/json' };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   if (token) headers.authorization = `Bearer ${token}`;
+  // The caller's signal (a query cancelled by React Query) and the time limit, as one.
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, options.timeoutMs ?? REQUEST_TIMEOUT_MS);
+  const forward = () => controller.abort();
+  if (options.signal?.aborted) controller.abort();
+  options.signal?.addEventListener('abort', forward, { once: true });
   let res: Response;
+  let text: string;
   try {
     res = await fetch(`/api${path}${qs ? `?${qs}` : ''}`, {
       method: options.method ?? 'GET',
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      signal: options.signal,
+      signal: controller.signal,
     });
+    text = await res.text();
   } catch (err) {
-    if ((err as Error).name === 'AbortError') throw err;
+    if ((err as Error).name === 'AbortError' && !timedOut) throw err;
     throw new NetworkError();
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', forward);
   }
-  const text = await res.text();
   let data: unknown;
   try {
     data = text ? JSON.parse(text) : undefined;

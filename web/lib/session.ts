@@ -16,6 +16,8 @@ export const STORAGE_KEYS = {
   rol: 'rol',
   idVenta: 'id_Venta',
   carrito: 'prodCarrito',
+  /** The key of the sale being paid, with the cart it was made for (ADR 011). */
+  claveVenta: 'claveVenta',
 } as const;
 
 export interface StoredSession extends TSesion {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { cliente } from './cliente';
 import { metodoPago } from './metodo-pago';
 import { tienda } from './tienda';
@@ -20,9 +20,15 @@ export const venta = pgTable(
     usuarioId: integer('usuario_id').references(() => usuario.idUsuario, { onDelete: 'set null' }),
     total: bigint('total', { mode: 'number' }).notNull().default(0),
     montoRecibido: bigint('monto_recibido', { mode: 'number' }),
+    /**
+     * The sale's identity as the till made it (a UUID, ADR 011): the same key sent again answers the
+     * sale already recorded instead of recording a second one. Null for sales made without one.
+     */
+    clave: uuid('clave'),
   },
   (t) => [
     check('venta_total_no_negativo', sql`${t.total} >= 0`),
     index('venta_tienda_fecha_idx').on(t.tiendaId, t.fecha),
+    uniqueIndex('venta_tienda_clave_uq').on(t.tiendaId, t.clave),
   ],
 );

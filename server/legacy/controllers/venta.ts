@@ -1,6 +1,7 @@
+import { z } from 'zod';
 import { AppError } from '#shared/errors';
 import { M } from '#shared/messages';
-import { ZCreateVentaRequest } from '#shared/schemas/venta';
+import { ZClaveVenta, ZCreateVentaRequest } from '#shared/schemas/venta';
 import { ventasCrud } from '../../modules/crud/crud.ventas.service';
 import { anularVenta, completarVenta } from '../../modules/venta/venta.service';
 import { adminScope, conTotal, pagina, parseId } from '../comun';
@@ -27,6 +28,7 @@ export const ventaActions: LegacyController = [
       { key: 'tienda_idtienda', optional: true, note: "must be the session's store" },
       { key: 'metododepago_ID_Met_Pago', note: "1–5; 0 → 'Seleccione un medio de pago'" },
       { key: 'usuarios_documento', optional: true, note: "must be the session's user" },
+      { key: 'clave_Venta', optional: true, note: 'extra key (ADR 011): a UUID made by the client; step 1 sent again with it answers the same id_Venta' },
     ],
     response: '`{ success: true, id_Venta, mensaje }`',
     handle: async (ctx) => {
@@ -37,8 +39,10 @@ export const ventaActions: LegacyController = [
       const estado = sent(p, 'EstadoVenta');
       if (estado !== undefined && estado !== 'Pendiente') throw new AppError('VALIDATION', L.soloPendiente, { fields: { EstadoVenta: L.soloPendiente } });
       const metodoPagoId = parseLegacy(ZCreateVentaRequest.shape.metodoPagoId, int(p, 'metododepago_ID_Met_Pago') ?? str(p, 'metododepago_ID_Met_Pago'));
+      const { clave_Venta: clave } = parseLegacy(z.object({ clave_Venta: ZClaveVenta.optional() }), { clave_Venta: sent(p, 'clave_Venta') });
       const id = await crearVentaPendiente({
         db: app.db,
+        clave,
         tiendaId,
         usuarioId: sesion.usuarioId,
         metodoPagoId,

@@ -222,6 +222,20 @@ describe('cada área: registrar → aparece en la lista → modificar → elimin
     expect((await who.get(`/${c.path}/${id}`)).status).toBe(404);
   });
 
+  it('ventas: el formulario enviado dos veces con la misma clave registra una sola venta', async () => {
+    const clave = crypto.randomUUID();
+    const body = { fecha: '2024-08-15', hora: '18:45', estado: 'Pendiente', metodoPagoId: 3, clave };
+    const total = async () => (await s.admin.get('/ventas', { pageSize: 1 })).body.total as number;
+    const antes = await total();
+    const [a, b] = await Promise.all([s.admin.post('/ventas', body), s.admin.post('/ventas', body)]);
+    const c = await s.admin.post('/ventas', body);
+    expect([a.status, b.status, c.status]).toEqual([201, 201, 201]);
+    expect(b.body.id).toBe(a.body.id);
+    expect(c.body.id).toBe(a.body.id);
+    expect(await total()).toBe(antes + 1);
+    expect((await s.admin.del(`/ventas/${a.body.id}`)).status).toBe(200);
+  });
+
   it('ninguna respuesta contiene una contraseña ni su hash', () => {
     expect(seenBodies.length).toBeGreaterThan(50);
     for (const body of seenBodies) {

@@ -7,6 +7,7 @@ import type { TCrudCreated, TCrudMessage, TVentaRow, ZCreateVentaRequest, ZUpdat
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
 import { cliente, factura, metodoPago, tienda, usuario, venta } from '../../db/schema';
+import { crearUnaVez } from '../venta/venta.service';
 import { countAll, fieldError, idOf, inScope, instanteBogota, likePattern, notFound, pageOf, tiendaDestino, type CrudScope, type CrudService } from './crud.scope';
 
 type Create = z.output<typeof ZCreateVentaRequest>;
@@ -95,14 +96,20 @@ async function resolveRefs(tx: Tx, tiendaId: number, input: Update) {
 
 export async function createVenta(options: { db: Db; scope: CrudScope; input: Create }): Promise<TCrudCreated> {
   const { db, scope, input } = options;
-  const id = await db.transaction(async (tx) => {
-    const tiendaId = await tiendaDestino(tx, scope, input.idTienda);
-    const refs = await resolveRefs(tx, tiendaId, input);
-    const [row] = await tx
-      .insert(venta)
-      .values({ tiendaId, ...refs })
-      .returning({ id: venta.idVenta });
-    return row!.id;
+  const tiendaId = await tiendaDestino(db, scope, input.idTienda);
+  const id = await crearUnaVez({
+    db,
+    tiendaId,
+    clave: input.clave,
+    crear: () =>
+      db.transaction(async (tx) => {
+        const refs = await resolveRefs(tx, tiendaId, input);
+        const [row] = await tx
+          .insert(venta)
+          .values({ tiendaId, ...refs, clave: input.clave })
+          .returning({ id: venta.idVenta });
+        return row!.id;
+      }),
   });
   return { id, message: M.crud.registrado.ventas };
 }

@@ -100,9 +100,10 @@ export function mergeLineas(lineas: readonly { productoId: number; cantidad: num
   return [...merged].map(([productoId, cantidad]) => ({ productoId, cantidad }));
 }
 
-/** What `venta_registrar` (migration 0004) answers. */
+/** What `venta_registrar` (migrations 0004 and 0005) answers. */
 type ResultadoVenta =
   | { estado: 'ok'; id: number; fecha: number; total: number; lineas: TRecibo['lineas']; tienda: string; metodo: string; cajero: string | null }
+  | { estado: 'repetida'; id: number }
   | { estado: 'no_encontrado' | 'monto_insuficiente' }
   | { estado: 'no_disponible' | 'sin_stock'; nombres: string[] };
 
@@ -119,20 +120,43 @@ export async function registrarVenta(options: {
   db: Db;
   tiendaId: number;
   usuarioId: number | null;
-  input: { lineas: { productoId: number; cantidad: number }[]; metodoPagoId: number; montoRecibido: number; documentoCliente?: string };
+  input: {
+    clave?: string;
+    lineas: { productoId: number; cantidad: number }[];
+    metodoPagoId: number;
+    montoRecibido: number;
+    documentoCliente?: string;
+  };
 }): Promise<TRecibo> {
   const { db, tiendaId, usuarioId, input } = options;
   const lineas = mergeLineas(input.lineas);
   if (lineas.length === 0) throw new AppError('VALIDATION', V.carritoVacio);
   if (lineas.some((l) => l.cantidad > 9999)) throw new AppError('VALIDATION', V.cantidadLineaInvalida);
+  const clave = input.clave ?? null;
+  if (clave) {
+    // A retry of a sale already recorded answers its receipt without locking anything.
+    const repetida = await ventaPorClave(db, tiendaId, clave);
+    if (repetida != null) return obtenerRecibo({ db, tiendaId, ventaId: repetida });
+  }
   const cliente = input.documentoCliente ? await buscarCliente({ db, tiendaId, documento: input.documentoCliente }) : null;
 
-  const res = (await db.execute(sql`
-    select venta_registrar(${tiendaId}::int, ${usuarioId}::int, ${cliente?.id ?? null}::int, ${input.metodoPagoId}::int,
-      ${input.montoRecibido}::bigint, ${intArray(lineas.map((l) => l.productoId))}, ${intArray(lineas.map((l) => l.cantidad))},
-      ${V.motivoVenta('{id}')}) as r`)) as unknown as { rows: { r: ResultadoVenta }[] };
-  const r = res.rows[0]!.r;
+  let r: ResultadoVenta;
+  try {
+    const res = (await db.execute(sql`
+      select venta_registrar(${tiendaId}::int, ${usuarioId}::int, ${cliente?.id ?? null}::int, ${input.metodoPagoId}::int,
+        ${input.montoRecibido}::bigint, ${intArray(lineas.map((l) => l.productoId))}, ${intArray(lineas.map((l) => l.cantidad))},
+        ${V.motivoVenta('{id}')}, ${clave}::uuid) as r`)) as unknown as { rows: { r: ResultadoVenta }[] };
+    r = res.rows[0]!.r;
+  } catch (err) {
+    // Two tries of one sale with no product in common cannot meet at the product locks: the key's
+    // unique index stops the second, which then answers the first one's receipt.
+    const repetida = clave && esClaveRepetida(err) ? await ventaPorClave(db, tiendaId, clave) : null;
+    if (repetida == null) throw err;
+    r = { estado: 'repetida', id: repetida };
+  }
   switch (r.estado) {
+    case 'repetida':
+      return obtenerRecibo({ db, tiendaId, ventaId: r.id });
     case 'no_encontrado':
       // Another store's product, or none at all: not found, without saying which exists.
       throw new AppError('NOT_FOUND', V.productoNoEncontrado);
@@ -156,6 +180,45 @@ export async function registrarVenta(options: {
     cambio: Math.max(0, input.montoRecibido - Number(r.total)),
     cliente: cliente && { ...cliente, nombre: cliente.nombre.trim() },
   };
+}
+
+/** The store's sale recorded under a till's key, if any. */
+export async function ventaPorClave(db: Db | Tx, tiendaId: number, clave: string): Promise<number | null> {
+  const [row] = await db
+    .select({ id: venta.idVenta })
+    .from(venta)
+    .where(and(eq(venta.tiendaId, tiendaId), eq(venta.clave, clave)))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+/** A unique violation of the sale key's index (PostgreSQL 23505), on either database driver. */
+export function esClaveRepetida(err: unknown): boolean {
+  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const { code, constraint } = e as { code?: string; constraint?: string };
+    if (code === '23505' && constraint === 'venta_tienda_clave_uq') return true;
+  }
+  return false;
+}
+
+/**
+ * Creates a sale once per key (ADR 011), for the faces that write the venta row themselves (the old
+ * client's step-by-step sale, the back-office form): a key already recorded answers that sale's id, and
+ * of two tries racing with the same key the second meets the unique index and answers the first's id.
+ * `crear` must insert the row with the key.
+ */
+export async function crearUnaVez(options: { db: Db; tiendaId: number; clave: string | undefined; crear: () => Promise<number> }): Promise<number> {
+  const { db, tiendaId, clave, crear } = options;
+  if (!clave) return crear();
+  const repetida = await ventaPorClave(db, tiendaId, clave);
+  if (repetida != null) return repetida;
+  try {
+    return await crear();
+  } catch (err) {
+    const ganadora = esClaveRepetida(err) ? await ventaPorClave(db, tiendaId, clave) : null;
+    if (ganadora == null) throw err;
+    return ganadora;
+  }
 }
 
 /** The receipt of one of the store's sales; another store's sale is not found. */

@@ -404,6 +404,80 @@ describe('completar y anular', () => {
   });
 });
 
+describe('una venta se registra una sola vez (clave de la venta)', () => {
+  const claveNueva = () => crypto.randomUUID();
+
+  it('la misma venta enviada otra vez responde el mismo recibo y no descuenta el stock dos veces', async () => {
+    const s = await crearTienda(t);
+    const p = await crearProducto(s.id, { nombre: 'Gaseosa', precio: 2500, stock: 10 });
+    const body = { clave: claveNueva(), lineas: [{ productoId: p.idProducto, cantidad: 2 }], metodoPagoId: 5, montoRecibido: 5000 };
+    const before = await counts(s.id);
+    const first = await vender(s.token, body);
+    const second = await vender(s.token, body);
+    expect(first.statusCode).toBe(201);
+    expect(second.statusCode).toBe(201);
+    expect(second.json()).toEqual(first.json());
+    expect(await stockOf(p.idProducto)).toBe(8);
+    const after = await counts(s.id);
+    expect(after).toEqual({ ventas: before.ventas + 1, facturas: before.facturas + 1, movimientos: before.movimientos + 1 });
+  });
+
+  it('cinco envíos simultáneos con la misma clave dejan una sola venta', async () => {
+    const s = await crearTienda(t);
+    const e = await crearEmpleado(t, s.codigo);
+    const a = await crearProducto(s.id, { nombre: 'Arepas', precio: 3000, stock: 50 });
+    const b = await crearProducto(s.id, { nombre: 'Queso', precio: 9000, stock: 50 });
+    const clave = claveNueva();
+    const before = await counts(s.id);
+    const results = await Promise.all(
+      Array.from({ length: 5 }, (_, i) =>
+        vender(e.token, {
+          clave,
+          // The same cart, sent in another order by some tries: the key alone says it is the same sale.
+          lineas: i % 2 ? [{ productoId: a.idProducto, cantidad: 1 }, { productoId: b.idProducto, cantidad: 1 }] : [{ productoId: b.idProducto, cantidad: 1 }, { productoId: a.idProducto, cantidad: 1 }],
+          metodoPagoId: 5,
+          montoRecibido: 20000,
+        }),
+      ),
+    );
+    expect(results.map((r) => r.statusCode)).toEqual([201, 201, 201, 201, 201]);
+    expect(new Set(results.map((r) => r.json().id)).size).toBe(1);
+    expect(await stockOf(a.idProducto)).toBe(49);
+    expect(await stockOf(b.idProducto)).toBe(49);
+    const after = await counts(s.id);
+    expect(after).toEqual({ ventas: before.ventas + 1, facturas: before.facturas + 2, movimientos: before.movimientos + 2 });
+  });
+
+  it('una venta rechazada no guarda la clave: corregida, la misma clave la registra', async () => {
+    const s = await crearTienda(t);
+    const p = await crearProducto(s.id, { nombre: 'Huevos', precio: 600, stock: 3 });
+    const clave = claveNueva();
+    const corta = await vender(s.token, { clave, lineas: [{ productoId: p.idProducto, cantidad: 5 }], metodoPagoId: 5, montoRecibido: 5000 });
+    expect(corta.statusCode).toBe(422);
+    const ok = await vender(s.token, { clave, lineas: [{ productoId: p.idProducto, cantidad: 3 }], metodoPagoId: 5, montoRecibido: 5000 });
+    expect(ok.statusCode).toBe(201);
+    expect(await stockOf(p.idProducto)).toBe(0);
+  });
+
+  it('la clave es de la tienda: la misma clave en otra tienda es otra venta, y una clave mal formada se rechaza', async () => {
+    const s1 = await crearTienda(t);
+    const s2 = await crearTienda(t);
+    const p1 = await crearProducto(s1.id, { stock: 5 });
+    const p2 = await crearProducto(s2.id, { stock: 5 });
+    const clave = claveNueva();
+    const r1 = await vender(s1.token, { clave, lineas: [{ productoId: p1.idProducto, cantidad: 1 }], metodoPagoId: 5, montoRecibido: 5000 });
+    const r2 = await vender(s2.token, { clave, lineas: [{ productoId: p2.idProducto, cantidad: 1 }], metodoPagoId: 5, montoRecibido: 5000 });
+    expect([r1.statusCode, r2.statusCode]).toEqual([201, 201]);
+    expect(r2.json().id).not.toBe(r1.json().id);
+    expect(r2.json().tienda).not.toBe(r1.json().tienda);
+
+    const mala = await vender(s1.token, { clave: 'no-es-uuid', lineas: [{ productoId: p1.idProducto, cantidad: 1 }], metodoPagoId: 5, montoRecibido: 5000 });
+    expect(mala.statusCode).toBe(400);
+    expect(mala.json().error.message).toBe(V.claveInvalida);
+    expect(await stockOf(p1.idProducto)).toBe(4);
+  });
+});
+
 describe('la carrera por las últimas unidades', () => {
   it('20 ventas simultáneas por 5 unidades: exactamente 5 se venden y el stock termina en 0', async () => {
     const s = await crearTienda(t);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { M } from '../../messages';
+import { ZClaveVenta } from '../venta';
 import { ESTADOS_VENTA, zFecha, zHora, zIdTiendaOpcional, zInt, zOptText } from './common';
 
 /** A sale record: date and time in Bogotá, state, optional client and cashier by their documents. */
@@ -11,10 +12,12 @@ export const ZCreateVentaRequest = z.object({
   metodoPagoId: zInt({ required: M.crud.campo('Id del metodo de Pago'), invalid: M.crud.idInvalido, min: 1 }),
   usuarioDocumento: zOptText(20),
   idTienda: zIdTiendaOpcional,
+  /** The sale's key (ADR 011): the form sent twice records one sale. */
+  clave: ZClaveVenta.optional(),
 });
 export type TCreateVentaRequest = z.input<typeof ZCreateVentaRequest>;
 
-export const ZUpdateVentaRequest = ZCreateVentaRequest.omit({ idTienda: true });
+export const ZUpdateVentaRequest = ZCreateVentaRequest.omit({ idTienda: true, clave: true });
 export type TUpdateVentaRequest = z.input<typeof ZUpdateVentaRequest>;
 
 export const ZVentaRow = z.object({

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+import { v4 as uuidv4 } from 'uuid';
 import { VENTA_LIMITS, type TProductoVenta } from '#shared/schemas/venta';
 import { STORAGE_KEYS } from '../../lib/session';
 
@@ -51,7 +52,31 @@ export function guardarCarrito(lineas: LineaCarrito[]): void {
   else window.localStorage.setItem(STORAGE_KEYS.carrito, JSON.stringify(lineas));
 }
 
-export const vaciarCarrito = () => window.localStorage.removeItem(STORAGE_KEYS.carrito);
+export function vaciarCarrito(): void {
+  window.localStorage.removeItem(STORAGE_KEYS.carrito);
+  window.localStorage.removeItem(STORAGE_KEYS.claveVenta);
+}
+
+/** What makes two carts the same sale: the products and their quantities. */
+const huellaDe = (lineas: readonly LineaCarrito[]) => lineas.map((l) => `${l.id}x${l.cantidad}`).join(',');
+
+/**
+ * The sale's key (ADR 011): made once for this cart and kept until the sale is recorded, so a double
+ * click, a retry after "Error de conexión" or a reload of the payment page sends the same key and the
+ * server records the sale once. A changed cart is another sale and gets a new key.
+ */
+export function claveDeVenta(lineas: readonly LineaCarrito[]): string {
+  const huella = huellaDe(lineas);
+  try {
+    const stored = JSON.parse(window.localStorage.getItem(STORAGE_KEYS.claveVenta) ?? 'null') as { clave?: unknown; huella?: unknown } | null;
+    if (stored && typeof stored.clave === 'string' && stored.huella === huella) return stored.clave;
+  } catch {
+    // A damaged entry is replaced below.
+  }
+  const clave = uuidv4();
+  window.localStorage.setItem(STORAGE_KEYS.claveVenta, JSON.stringify({ clave, huella }));
+  return clave;
+}
 
 /** Adding a product already in the cart adds one to its cantidad (spec §4 "Cart"). */
 export function agregarProducto(lineas: LineaCarrito[], p: TProductoVenta, cantidad = 1): LineaCarrito[] {

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { AppError } from '#shared/errors';
 import { M } from '#shared/messages';
@@ -13,7 +13,7 @@ import { STORAGE_KEYS } from '../../lib/session';
 import { buscarCliente } from './api/buscar-cliente';
 import { useMetodosPago } from './api/metodos-pago';
 import { useRegistrarVenta } from './api/registrar-venta';
-import { leerCarrito, parseCarrito, totalCarrito, unidadesCarrito, vaciarCarrito, type LineaCarrito } from './carrito';
+import { claveDeVenta, leerCarrito, parseCarrito, totalCarrito, unidadesCarrito, vaciarCarrito, type LineaCarrito } from './carrito';
 import { useAtrasAlInicio } from './use-atras-al-inicio';
 import './ventas.css';
 
@@ -44,6 +44,11 @@ function Pago({ lineas }: { lineas: LineaCarrito[] }) {
   const navigate = useNavigate();
   const metodos = useMetodosPago();
   const registrar = useRegistrarVenta();
+  // The sale's key, the same for every try of this cart (ADR 011).
+  const [clave] = useState(() => claveDeVenta(lineas));
+  // Locked from the first click: React state would let a second click in before the next render.
+  const enviando = useRef(false);
+  const [ocupado, setOcupado] = useState(false);
   const [metodo, setMetodo] = useState(0);
   const [monto, setMonto] = useState('');
   const [documento, setDocumento] = useState('');
@@ -90,9 +95,20 @@ function Pago({ lineas }: { lineas: LineaCarrito[] }) {
 
   const confirmar = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    if (registrar.isPending) return;
+    if (enviando.current) return;
+    enviando.current = true;
+    setOcupado(true);
+    try {
+      await cobrar(e.currentTarget);
+    } finally {
+      enviando.current = false;
+      setOcupado(false);
+    }
+  };
+
+  const cobrar = async (form: HTMLFormElement) => {
     // What the field shows right now (a fast typist or a scanner may beat the last render).
-    const campo = e.currentTarget.elements.namedItem('monto');
+    const campo = form.elements.namedItem('monto');
     const texto = campo instanceof HTMLInputElement ? campo.value : monto;
     const recibido = texto.trim() ? parsePesos(texto) : null;
     if (!metodo) return void alertWarning(V.oops, V.metodoRequerido);
@@ -102,6 +118,7 @@ function Pago({ lineas }: { lineas: LineaCarrito[] }) {
     if (c === 'error') return void alertWarning(V.oops, V.clienteNoEncontrado);
     try {
       const recibo = await registrar.mutateAsync({
+        clave,
         lineas: lineas.map((l) => ({ productoId: l.id, cantidad: l.cantidad })),
         metodoPagoId: metodo,
         montoRecibido: recibido,
@@ -255,8 +272,8 @@ function Pago({ lineas }: { lineas: LineaCarrito[] }) {
             </p>
           ) : null}
 
-          <button type="submit" className="btn btn--block btn--lg" disabled={registrar.isPending}>
-            {registrar.isPending ? 'Registrando venta…' : 'Confirmar pago'}
+          <button type="submit" className="btn btn--block btn--lg" disabled={ocupado} aria-busy={ocupado}>
+            {ocupado ? 'Registrando venta…' : 'Confirmar pago'}
           </button>
         </form>
       </div>

@@ -1,3 +1,4 @@
+import { v4 as uuidv4 } from 'uuid';
 import { M } from '#shared/messages';
 import { ESTADOS_VENTA, ZCreateVentaRequest, ZUpdateVentaRequest, type TVentaRow } from '#shared/schemas/crud';
 import { fecha, hora, hoyBogota, partesBogota, str, texto } from '../format';
@@ -47,7 +48,8 @@ export const ventas = defineEntity<TVentaRow>({
   ],
   emptyValues: (s) => {
     const now = partesBogota(new Date().toISOString());
-    return { fecha: hoyBogota(), hora: now.hora, estado: 'Pendiente', metodoPagoId: '', clienteDocumento: '', usuarioDocumento: '', idTienda: str(s.id_Tienda) };
+    // A fresh key each time the form opens: sent twice, it still records one sale (ADR 011).
+    return { fecha: hoyBogota(), hora: now.hora, estado: 'Pendiente', metodoPagoId: '', clienteDocumento: '', usuarioDocumento: '', idTienda: str(s.id_Tienda), clave: uuidv4() };
   },
   toForm: (r) => {
     const p = partesBogota(r.fecha);
