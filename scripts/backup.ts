@@ -3,9 +3,10 @@
 // the server itself writes it (signal SIGUSR2); otherwise the database is read directly.
 import fs from 'node:fs';
 import path from 'node:path';
-import { openDatabase } from '../server/bootstrap';
-import { backupFileName, dumpDatabase, writeBackupFile } from '../server/db/backup';
+import { openDatabase, saveBackup } from '../server/bootstrap';
+import { backupFileName, dumpDatabase } from '../server/db/backup';
 import { loadEnv } from '../server/env';
+import { writeWithPrivateMode } from '../server/lib/private-files';
 import { runningServerPid } from './server-pid';
 
 const env = loadEnv();
@@ -27,12 +28,13 @@ if (pid) {
     process.exit(1);
   }
   const file = path.join(dir, made);
-  if (file !== target) fs.copyFileSync(file, target);
+  // A backup holds password hashes: the copy is 0600 too.
+  if (file !== target) writeWithPrivateMode(target, () => fs.copyFileSync(file, target));
   console.log(`Respaldo escrito por el servidor en ejecución: ${target}`);
 } else {
   const database = await openDatabase(env);
   try {
-    writeBackupFile(await dumpDatabase(database.db), target);
+    saveBackup(await dumpDatabase(database.db), target);
   } finally {
     await database.close();
   }

@@ -2,11 +2,14 @@ import path from 'node:path';
 import pino from 'pino';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
+import { writeBackupFile, type BackupFile } from './db/backup';
 import { createDb, type Database } from './db/client';
 import { seedDemo } from './db/demo';
 import { isEmpty, seedCatalogos } from './db/setup';
 import type { Env } from './env';
+import { logSerializers } from './lib/log-redact';
 import { createMailer, type Mailer } from './lib/mailer';
+import { restrictTree, secureDataDir, writeWithPrivateMode } from './lib/private-files';
 import { resolveJwtSecret } from './lib/tokens';
 import { ensureOperador } from './modules/cuenta/cuenta.service';
 
@@ -16,18 +19,33 @@ export interface Started {
   demoSeeded: boolean;
 }
 
-/** The configured database: PostgreSQL when DATABASE_URL is set, otherwise PGlite in $DATA_DIR/pglite. */
-export function openDatabase(env: Env): Promise<Database> {
-  return createDb({
-    databaseUrl: env.DATABASE_URL,
-    pgliteDir: env.DATABASE_URL ? undefined : path.join(env.DATA_DIR, 'pglite'),
-    pgliteThread: env.PGLITE_THREAD,
-  });
+/**
+ * The configured database: PostgreSQL when DATABASE_URL is set, otherwise PGlite in $DATA_DIR/pglite,
+ * kept private to this user (folders 0700, files 0600: PGlite's first start writes its files 0666).
+ */
+export async function openDatabase(env: Env): Promise<Database> {
+  secureDataDir(env.DATA_DIR);
+  const pgliteDir = env.DATABASE_URL ? undefined : path.join(env.DATA_DIR, 'pglite');
+  const database = await createDb({ databaseUrl: env.DATABASE_URL, pgliteDir, pgliteThread: env.PGLITE_THREAD });
+  if (pgliteDir) restrictTree(pgliteDir);
+  return database;
+}
+
+/** Writes a backup (it holds password hashes) 0600, in folders created 0700: the server's SIGUSR2 and `npm run backup`. */
+export function saveBackup(backup: BackupFile, file: string): string {
+  return writeWithPrivateMode(file, () => writeBackupFile(backup, file));
 }
 
 /** Opens the database, migrates, seeds the catalogues (and demo data when asked), builds the app. */
-export async function bootstrap(env: Env, overrides: { database?: Database; mailer?: Mailer; logger?: boolean } = {}): Promise<Started> {
-  const log = pino({ level: overrides.logger === false ? 'silent' : env.LOG_LEVEL });
+export async function bootstrap(
+  env: Env,
+  overrides: { database?: Database; mailer?: Mailer; logger?: boolean | Record<string, unknown> } = {},
+): Promise<Started> {
+  const { stream, ...logOptions } = (typeof overrides.logger === 'object' ? overrides.logger : {}) as { stream?: pino.DestinationStream };
+  const pinoOptions = { level: overrides.logger === false ? 'silent' : env.LOG_LEVEL, ...logOptions, serializers: logSerializers };
+  const log = stream ? pino(pinoOptions, stream) : pino(pinoOptions);
+  // Outbox, secrets and backups live in the data folder even when the database is PostgreSQL.
+  secureDataDir(env.DATA_DIR);
   const database = overrides.database ?? (await openDatabase(env));
   try {
     await database.migrate();

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PRODUCT_NAME } from '#shared/messages';
-import { backupFileName, dumpDatabase, writeBackupFile } from './db/backup';
-import { bootstrap } from './bootstrap';
+import { backupFileName, dumpDatabase } from './db/backup';
+import { bootstrap, saveBackup } from './bootstrap';
 import { DEMO } from './db/demo';
 import { loadEnv } from './env';
 
@@ -35,7 +35,7 @@ async function main() {
   // `npm run backup` asks a running server for a consistent dump (the embedded database has one owner).
   const pidFile = path.join(env.DATA_DIR, 'server.pid');
   fs.mkdirSync(env.DATA_DIR, { recursive: true });
-  fs.writeFileSync(pidFile, String(process.pid));
+  fs.writeFileSync(pidFile, String(process.pid), { mode: 0o600 });
   process.on('exit', () => {
     try {
       if (fs.readFileSync(pidFile, 'utf8') === String(process.pid)) fs.rmSync(pidFile);
@@ -45,7 +45,7 @@ async function main() {
   });
   process.on('SIGUSR2', () => {
     dumpDatabase(database.db)
-      .then((dump) => app.log.info({ file: writeBackupFile(dump, backupFileName(path.join(env.DATA_DIR, 'backups'))) }, 'respaldo escrito'))
+      .then((dump) => app.log.info({ file: saveBackup(dump, backupFileName(path.join(env.DATA_DIR, 'backups'))) }, 'respaldo escrito'))
       .catch((err) => app.log.error({ err }, 'no se pudo escribir el respaldo'));
   });
 

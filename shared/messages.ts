@@ -25,6 +25,7 @@ export const M = {
     unauthorized: 'Tu sesión ha expirado. Inicia sesión de nuevo.',
     invalidJson: 'La solicitud no es válida.',
     bodyTooLarge: 'La solicitud es demasiado grande.',
+    nulChar: 'La solicitud contiene caracteres no permitidos (carácter nulo).',
     tooManyRequests: 'Demasiados intentos. Espera un momento e inténtalo de nuevo.',
     validation: 'Revisa los datos ingresados.',
     conflict: 'El registro ya existe.',

@@ -67,14 +67,16 @@ describe('controlador.usuarios.php (cuentas)', () => {
     expect(r.body).toEqual({ success: true, message: M.recuperacion.sent });
   });
 
+  let codigo = '';
+
   it('POST action=verificar_codigo, correo, codigo → { status, message }', async () => {
-    const codigo = /(\d{6})/.exec(t.outbox.at(-1)!.text)![1];
+    codigo = /(\d{6})/.exec(t.outbox.at(-1)!.text)![1]!;
     const r = await L.json('POST', 'usuarios', { action: 'verificar_codigo', correo, codigo });
     expect(r.body).toEqual({ status: 'success', message: M.recuperacion.verified });
   });
 
-  it('POST olvido, reset, correo, password → { success, message }', async () => {
-    const r = await L.json('POST', 'usuarios', { olvido: true, reset: true, correo, password: 'Nueva12345' });
+  it('POST olvido, reset, correo, codigo, password → { success, message } (el código viaja con la contraseña)', async () => {
+    const r = await L.json('POST', 'usuarios', { olvido: true, reset: true, correo, codigo, password: 'Nueva12345' });
     expect(r.body).toEqual({ success: true, message: M.recuperacion.changed });
     await L.login('empleado', correo, 'Nueva12345');
   });

@@ -1,5 +1,4 @@
 import formbody from '@fastify/formbody';
-import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { entregaActions, inventarioActions, metodosPagoActions, rolActions } from './controllers/catalogos';
 import { clienteActions } from './controllers/cliente';
@@ -12,6 +11,7 @@ import { tiendaAdminActions } from './controllers/tienda-admin';
 import { usuariosAdminActions } from './controllers/usuarios-admin';
 import { ventaActions } from './controllers/venta';
 import { registerController, type LegacyController } from './legacy';
+import { registerMultipartParser } from './multipart';
 import { registerLegacyErrorHandler } from './respond';
 
 export const LOGIN_PATH = 'login/procesologin.php';
@@ -37,12 +37,14 @@ export function legacyControllers(): Record<string, LegacyController> {
 /**
  * The old system's controller API (spec §7), call for call, under LEGACY_PREFIX: thin adapters over
  * the same services as /api. Parameters are read from the query string, JSON, urlencoded or
- * multipart bodies alike. The old clients run on other origins (their own web server, phones), and
- * authenticate with a Bearer token, never a cookie: so any origin may call, as the PHP did.
+ * multipart bodies alike, every body within the same 512 KiB (multipart included: ./multipart.ts). The
+ * old clients run on other origins (their own web server, phones), and authenticate with a Bearer
+ * token, never a cookie: so any origin may call, as the PHP did. A controller whose every call needs
+ * a token checks it before the body is read (./legacy.ts).
  */
 export async function legacyRoutes(app: FastifyInstance) {
   await app.register(formbody);
-  await app.register(multipart, { attachFieldsToBody: 'keyValues', limits: { fileSize: 1, files: 0, fields: 100 } });
+  registerMultipartParser(app);
   registerLegacyErrorHandler(app);
   app.addHook('onRequest', async (_req, reply) => {
     reply.header('access-control-allow-origin', '*');

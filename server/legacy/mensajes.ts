@@ -4,6 +4,8 @@
  */
 export const L = {
   operacionDesconocida: 'Operación no reconocida por este controlador.',
+  restablecerSinCodigo: 'Para cambiar la contraseña envía también el código de 6 dígitos que recibiste por correo.',
+  sinArchivos: 'Este controlador no recibe archivos.',
   otraTienda: 'La tienda indicada no es la de tu sesión.',
   otroUsuario: 'El documento del usuario no es el de tu sesión.',
   ventaRegistrada: 'Venta registrada',

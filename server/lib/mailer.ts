@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from './private-files';
 
 export interface Mail {
   to: string;
@@ -15,7 +16,8 @@ export interface Mailer {
 
 /**
  * SMTP when SMTP_URL is set; otherwise each message is written to `$DATA_DIR/outbox/` (one .eml file
- * per message) and to the log, so a shop without a mail server can still recover a password.
+ * per message) and to the log, so a shop without a mail server can still recover a password. The
+ * outbox holds live recovery codes: folder 0700, files 0600.
  */
 export function createMailer(options: {
   smtpUrl?: string;
@@ -35,9 +37,10 @@ export function createMailer(options: {
   return {
     async send(mail) {
       const info = await transport.sendMail({ from: options.from, ...mail });
-      await fs.mkdir(options.outboxDir, { recursive: true });
+      await fs.mkdir(options.outboxDir, { recursive: true, mode: PRIVATE_DIR_MODE });
+      await fs.chmod(options.outboxDir, PRIVATE_DIR_MODE);
       const file = path.join(options.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^\w.-]/g, '')}.eml`);
-      await fs.writeFile(file, info.message as Buffer);
+      await fs.writeFile(file, info.message as Buffer, { mode: PRIVATE_FILE_MODE, flag: 'wx' });
       options.log.info({ to: mail.to, subject: mail.subject, file }, 'correo guardado en la bandeja de salida');
     },
   };

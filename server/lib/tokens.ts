@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
+import { PRIVATE_FILE_MODE, ensurePrivateDir } from './private-files';
 
 /** What the token carries: the spec's payload (documento, nombreTienda, id_Tienda, rol, codigo_invitacion) plus ours. */
 export interface TokenClaims {
@@ -54,9 +55,9 @@ export function resolveJwtSecret(configured: string | undefined, dataDir: string
   try {
     return fs.readFileSync(file, 'utf8').trim();
   } catch {
-    fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+    ensurePrivateDir(path.dirname(file));
     const secret = randomBytes(48).toString('base64url');
-    fs.writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
+    fs.writeFileSync(file, secret, { mode: PRIVATE_FILE_MODE, flag: 'wx' });
     return fs.readFileSync(file, 'utf8').trim();
   }
 }

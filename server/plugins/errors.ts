@@ -9,6 +9,9 @@ const PG_CHECK_VIOLATION = '23514';
 const PG_INVALID_TEXT = '22P02';
 const PG_OUT_OF_RANGE = '22003';
 const PG_BAD_DATETIME = '22008';
+/** character_not_in_repertoire: a NUL byte (or invalid text) that slipped past the request guard. */
+const PG_BAD_CHARACTER = '22021';
+const PG_UNTRANSLATABLE = '22P05';
 
 function pgCode(err: unknown): string | undefined {
   let e: unknown = err;
@@ -37,6 +40,7 @@ export function toAppError(err: unknown): AppError | null {
   if (code === PG_FK_VIOLATION) return new AppError('CONFLICT', 'El registro está relacionado con otros datos.');
   if (code === PG_CHECK_VIOLATION || code === PG_INVALID_TEXT || code === PG_OUT_OF_RANGE || code === PG_BAD_DATETIME)
     return new AppError('VALIDATION', M.generic.validation);
+  if (code === PG_BAD_CHARACTER || code === PG_UNTRANSLATABLE) return new AppError('VALIDATION', M.generic.nulChar);
   const fe = err as FastifyError;
   if (fe && typeof fe.statusCode === 'number' && fe.statusCode < 500) {
     if (fe.statusCode === 429) return new AppError('RATE_LIMITED', M.generic.tooManyRequests);

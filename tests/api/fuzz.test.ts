@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import type { ZodObject, ZodRawShape } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { M } from '#shared/messages';
 import { DEMO, seedDemo } from '../../server/db/demo';
 import { login } from '../helpers/factories';
 import { createTestApp, type TestApp } from '../helpers/test-app';
@@ -136,6 +137,54 @@ describe('entradas hostiles en cada ruta', () => {
         ),
         { numRuns: RUNS, seed: 20241122 },
       );
+    }
+  });
+});
+
+/**
+ * Issue #15 (LOW): a NUL character (`?q=%00`, in a path parameter or a body) answered 500 on ~22
+ * routes (PostgreSQL error 22021). Every route now refuses it before any work: 400 with a Spanish
+ * message on /api, the legacy refusal with the same message on the old controllers.
+ */
+describe('caracteres nulos (%00)', () => {
+  it('cada ruta rechaza %00 en la consulta, los parámetros o el cuerpo, nunca con 5xx', { timeout: 300_000 }, async () => {
+    const routes = t.app.routeTable.filter((r) => !['/api/docs', '/api/ping', '/api/health', '/*'].includes(r.url) && r.url.startsWith('/'));
+    const before = await counts();
+    const wrong: string[] = [];
+    for (const route of routes) {
+      const isLegacy = route.url.startsWith(LEGACY);
+      const paramNames = [...route.url.matchAll(/:(\w+)/g)].map((m) => m[1]!);
+      const cases: { url: string; payload?: string }[] = [];
+      const withParams = (v: string) => paramNames.reduce((u, p) => u.replace(`:${p}`, v), route.url);
+      cases.push({ url: `${withParams('1')}?q=%00` }, { url: `${withParams('1')}?q=a%00b&page=1&listar=true` });
+      if (paramNames.length) cases.push({ url: withParams('%00') });
+      if (route.method !== 'GET') cases.push({ url: withParams('1'), payload: JSON.stringify({ nombre: 'pan\u0000', listar: true, q: 'x', lineas: [{ nota: '\u0000' }] }) });
+      for (const c of cases) {
+        const res = await t.app.inject({
+          method: route.method as 'GET',
+          url: c.url,
+          headers: { authorization: `Bearer ${token}`, ...(c.payload ? { 'content-type': 'application/json' } : {}) },
+          payload: c.payload,
+        });
+        let body: { error?: { message: string }; mensaje?: string } = {};
+        try {
+          body = res.json();
+        } catch {
+          // not JSON: counted as wrong below
+        }
+        const ok = isLegacy ? res.statusCode < 500 && body.mensaje === M.generic.nulChar : res.statusCode === 400 && body.error?.message === M.generic.nulChar;
+        if (!ok) wrong.push(`${route.method} ${c.url} ${c.payload ?? ''} → ${res.statusCode} ${res.body.slice(0, 120)}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(await counts()).toBe(before);
+  });
+
+  it('%00 en la búsqueda de productos, clientes y proveedores responde 400 (antes 500)', async () => {
+    for (const url of ['/api/ventas/productos?q=%00', '/api/productos?q=%00', '/api/clientes?q=%00', '/api/proveedores?q=%00', '/api/crud/producto?q=%00']) {
+      const res = await t.request({ method: 'GET', url, token });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().error).toMatchObject({ code: 'VALIDATION', message: M.generic.nulChar });
     }
   });
 });

@@ -5,11 +5,12 @@ import {
   ZLoginRequest,
   ZRegistroTiendaRequest,
   ZRegistroUsuarioRequest,
+  ZRestablecerRequest,
   ZVerificarCodigoRequest,
 } from '#shared/schemas/auth';
-import { zStrongPassword } from '#shared/schemas/common';
 import { login, registrarTienda, registrarUsuario } from '../../modules/cuenta/cuenta.service';
-import { enviarCodigo, restablecerVerificado, verificarCodigo } from '../../modules/cuenta/recuperacion.service';
+import { enviarCodigo, restablecer, verificarCodigo } from '../../modules/cuenta/recuperacion.service';
+import { L } from '../mensajes';
 import { has, str } from '../params';
 import { READ, parseLegacy, type LegacyController } from '../legacy';
 
@@ -103,16 +104,26 @@ export const usuariosCuentaActions: LegacyController = [
   },
   {
     name: 'olvido / reset',
-    description: 'Password recovery, step 3: sets the new password, only after the code was verified.',
+    description:
+      'Password recovery, step 3: sets the new password. The call carries the 6-digit code itself (`codigo`, the one checked in step 2), ' +
+      'and without the right code nothing changes. The old system took `correo` and `password` alone after a verification; ' +
+      'that is refused, since anyone calling first could set the password.',
     methods: ['POST'],
-    params: [{ key: 'olvido', note: 'marker' }, { key: 'reset', note: 'marker' }, { key: 'correo' }, { key: 'password' }],
-    response: '`{ success: true, message }`',
+    params: [
+      { key: 'olvido', note: 'marker' },
+      { key: 'reset', note: 'marker' },
+      { key: 'correo' },
+      { key: 'codigo', note: 'the 6-digit code from the email (required)' },
+      { key: 'password', note: 'the new password (also read as `contrasena`)' },
+    ],
+    response: '`{ success: true, message }`; without the code, or with a wrong or expired one: `{ success: false, mensaje }`',
     public: true,
     match: (p) => has(p, 'olvido') || has(p, 'reset'),
     handle: async ({ app, p }) => {
-      const { correo } = parseLegacy(ZEnviarCodigoRequest, { correo: str(p, 'correo') });
-      const contrasena = parseLegacy(zStrongPassword, str(p, 'password') ?? str(p, 'contrasena'));
-      await restablecerVerificado({ db: app.db, correo, contrasena });
+      const codigo = str(p, 'codigo')?.trim();
+      if (!codigo) throw new AppError('VALIDATION', L.restablecerSinCodigo, { fields: { codigo: L.restablecerSinCodigo } });
+      const input = parseLegacy(ZRestablecerRequest, { correo: str(p, 'correo'), codigo, contrasena: str(p, 'password') ?? str(p, 'contrasena') });
+      await restablecer({ db: app.db, secret: app.secret, ...input });
       return { success: true, message: M.recuperacion.changed };
     },
   },

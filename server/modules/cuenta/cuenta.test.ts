@@ -1,7 +1,7 @@
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { M } from '#shared/messages';
-import { tienda, usuario } from '../../db/schema';
+import { codigoRecuperacion, tienda, usuario } from '../../db/schema';
 import { crearEmpleado, crearTienda, login, PASSWORD } from '../../../tests/helpers/factories';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
 
@@ -226,6 +226,62 @@ describe('recuperación de contraseña', () => {
     const wrong = code === '000000' ? '111111' : '000000';
     for (let i = 0; i < 5; i++) expect((await post('/api/recuperacion/verificar-codigo', { correo: s.email, codigo: wrong })).statusCode).toBe(422);
     expect((await post('/api/recuperacion/verificar-codigo', { correo: s.email, codigo: code })).statusCode).toBe(422);
+  });
+
+  it('los intentos se cuentan de forma atómica: 20 intentos a la vez comparan como mucho 5', async () => {
+    const s = await crearTienda(t);
+    await post('/api/recuperacion/enviar-codigo', { correo: s.email });
+    const code = codeIn(t.outbox.findLast((m) => m.to === s.email)!.text);
+    const wrong = code === '000000' ? '111111' : '000000';
+    // Reads answer late, as on PostgreSQL with several connections: every guess reads the code row
+    // before any has counted its try. Only a conditional UPDATE keeps the count.
+    type Query = { then: (ok: (v: unknown) => unknown, ko?: (e: unknown) => unknown) => unknown };
+    const db = t.database.db as unknown as { select: (...a: unknown[]) => { from: (...a: unknown[]) => Query } };
+    const realSelect = db.select;
+    db.select = (...args: unknown[]) => {
+      const builder = realSelect.apply(t.database.db, args);
+      const realFrom = builder.from;
+      builder.from = (...fromArgs: unknown[]) => {
+        const query = realFrom.apply(builder, fromArgs);
+        const realThen = query.then;
+        query.then = (ok, ko) => realThen.call(query, (v: unknown) => new Promise((r) => setTimeout(r, 50)).then(() => ok(v)), ko);
+        return query;
+      };
+      return builder;
+    };
+    let guesses: Awaited<ReturnType<typeof post>>[];
+    try {
+      guesses = await Promise.all(Array.from({ length: 20 }, () => post('/api/recuperacion/verificar-codigo', { correo: s.email, codigo: wrong })));
+    } finally {
+      db.select = realSelect;
+    }
+    expect(guesses.map((g) => g.statusCode)).toEqual(Array(20).fill(422));
+    const [row] = await t.database.db.select({ intentos: codigoRecuperacion.intentos }).from(codigoRecuperacion).where(eq(codigoRecuperacion.correo, s.email));
+    expect(row!.intentos).toBe(5);
+    expect((await post('/api/recuperacion/restablecer', { correo: s.email, codigo: code, contrasena: 'NuevaClave99' })).statusCode).toBe(422);
+    await login(t, 'tienda', s.email, PASSWORD);
+  });
+
+  it('un código correcto no gasta intentos: verificar y luego restablecer con el mismo código tras 4 fallos', async () => {
+    const s = await crearTienda(t);
+    await post('/api/recuperacion/enviar-codigo', { correo: s.email });
+    const code = codeIn(t.outbox.findLast((m) => m.to === s.email)!.text);
+    const wrong = code === '000000' ? '111111' : '000000';
+    for (let i = 0; i < 4; i++) expect((await post('/api/recuperacion/verificar-codigo', { correo: s.email, codigo: wrong })).statusCode).toBe(422);
+    expect((await post('/api/recuperacion/verificar-codigo', { correo: s.email, codigo: code })).statusCode).toBe(200);
+    expect((await post('/api/recuperacion/restablecer', { correo: s.email, codigo: code, contrasena: 'NuevaClave99' })).statusCode).toBe(200);
+    await login(t, 'tienda', s.email, 'NuevaClave99');
+  });
+
+  it('restablecer sin código no cambia nada, aunque el código se haya verificado', async () => {
+    const s = await crearTienda(t);
+    await post('/api/recuperacion/enviar-codigo', { correo: s.email });
+    const code = codeIn(t.outbox.findLast((m) => m.to === s.email)!.text);
+    expect((await post('/api/recuperacion/verificar-codigo', { correo: s.email, codigo: code })).statusCode).toBe(200);
+    const res = await post('/api/recuperacion/restablecer', { correo: s.email, contrasena: 'Atacante123' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields.codigo).toBe(M.recuperacion.codeRequired);
+    await login(t, 'tienda', s.email, PASSWORD);
   });
 
   it('un correo no registrado recibe la misma respuesta y ningún mensaje', async () => {

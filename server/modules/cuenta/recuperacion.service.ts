@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { and, desc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { AppError } from '#shared/errors';
 import { M } from '#shared/messages';
 import type { Db } from '../../db/client';
@@ -59,30 +59,55 @@ export async function enviarCodigo(options: { db: Db; mailer: Mailer; secret: st
   }
 }
 
-/** Checks the code, counting tries; returns the pending code row when right. */
+/**
+ * Checks the code of the newest pending code row, counting tries; returns the row when right.
+ * The try is taken before comparing, by one conditional UPDATE (`intentos < MAX_TRIES`): however
+ * many guesses arrive at once, at most MAX_TRIES are ever compared. A right code gives its try back.
+ */
 async function checkCode(db: Db, secret: string, correo: string, codigo: string) {
-  const [row] = await db
-    .select()
+  const [pending] = await db
+    .select({ id: codigoRecuperacion.id })
     .from(codigoRecuperacion)
     .where(and(eq(codigoRecuperacion.correo, correo), isNull(codigoRecuperacion.usadoEn), gt(codigoRecuperacion.venceEn, new Date())))
     .orderBy(desc(codigoRecuperacion.id))
     .limit(1);
-  if (!row || row.intentos >= MAX_TRIES) throw wrongCode();
+  if (!pending) throw wrongCode();
+  const [row] = await db
+    .update(codigoRecuperacion)
+    .set({ intentos: sql`${codigoRecuperacion.intentos} + 1` })
+    .where(
+      and(
+        eq(codigoRecuperacion.id, pending.id),
+        isNull(codigoRecuperacion.usadoEn),
+        gt(codigoRecuperacion.venceEn, new Date()),
+        lt(codigoRecuperacion.intentos, MAX_TRIES),
+      ),
+    )
+    .returning();
+  if (!row) throw wrongCode();
   const expected = Buffer.from(row.codigoHash, 'hex');
   const given = Buffer.from(hmac(secret, codigo), 'hex');
-  if (!timingSafeEqual(expected, given)) {
-    await db.update(codigoRecuperacion).set({ intentos: sql`${codigoRecuperacion.intentos} + 1` }).where(eq(codigoRecuperacion.id, row.id));
-    throw wrongCode();
-  }
+  if (!timingSafeEqual(expected, given)) throw wrongCode();
+  await db
+    .update(codigoRecuperacion)
+    .set({ intentos: sql`greatest(${codigoRecuperacion.intentos} - 1, 0)` })
+    .where(eq(codigoRecuperacion.id, row.id));
   return row;
 }
 
+/**
+ * Step 2 of the screens: tells the person the code is right before they type a new password. It
+ * grants nothing: the reset must present the code again (no "recently verified" shortcut).
+ */
 export async function verificarCodigo(options: { db: Db; secret: string; correo: string; codigo: string }): Promise<void> {
   const row = await checkCode(options.db, options.secret, options.correo, options.codigo);
   await options.db.update(codigoRecuperacion).set({ verificadoEn: new Date() }).where(eq(codigoRecuperacion.id, row.id));
 }
 
-/** Sets the new password, consumes the code and revokes every earlier session of the account. */
+/**
+ * Sets the new password, consumes the code and revokes every earlier session of the account. The
+ * code itself must come with the new password, on every face (web, /api and the legacy call).
+ */
 export async function restablecer(options: {
   db: Db;
   secret: string;
@@ -91,28 +116,6 @@ export async function restablecer(options: {
   contrasena: string;
 }): Promise<void> {
   const row = await checkCode(options.db, options.secret, options.correo, options.codigo);
-  await applyNewPassword(options.db, row, options.contrasena);
-}
-
-/**
- * The old clients' last step sends only the email and the new password: it is accepted only when a
- * code for that email was verified in the last 15 minutes and not used yet.
- */
-export async function restablecerVerificado(options: { db: Db; correo: string; contrasena: string }): Promise<void> {
-  const [row] = await options.db
-    .select()
-    .from(codigoRecuperacion)
-    .where(
-      and(
-        eq(codigoRecuperacion.correo, options.correo),
-        isNull(codigoRecuperacion.usadoEn),
-        isNotNull(codigoRecuperacion.verificadoEn),
-        gt(codigoRecuperacion.venceEn, new Date()),
-      ),
-    )
-    .orderBy(desc(codigoRecuperacion.id))
-    .limit(1);
-  if (!row) throw wrongCode();
   await applyNewPassword(options.db, row, options.contrasena);
 }
 
