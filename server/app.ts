@@ -13,11 +13,13 @@ import { sql } from 'drizzle-orm';
 import { PRODUCT_NAME } from '#shared/messages';
 import type { Database, Db } from './db/client';
 import type { Env } from './env';
+import { loggerOptions } from './lib/log-redact';
 import type { Mailer } from './lib/mailer';
 import { createTokenService, type TokenService } from './lib/tokens';
 import { makeAuthenticate, requireStore, SessionCache } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
 import { registerReadCache } from './plugins/read-cache';
+import { BODY_LIMIT, registerRequestGuards } from './plugins/request-guards';
 import { registerStaticWeb } from './plugins/static-web';
 import { localWriteBus, postgresWriteBus, type WriteBus } from './plugins/write-bus';
 import { analisisRoutes } from './modules/analisis/analisis.routes';
@@ -80,8 +82,9 @@ function defaultWebDir() {
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { env } = options;
   const app = Fastify({
-    logger: options.logger ?? { level: env.LOG_LEVEL },
-    bodyLimit: 512 * 1024,
+    // Secret query values (the legacy GET sign-in's password), bodies and errors are redacted.
+    logger: loggerOptions(options.logger, env.LOG_LEVEL),
+    bodyLimit: BODY_LIMIT,
     trustProxy: env.TRUST_PROXY,
     // Client-generated ids never reach the logs as trusted values.
     requestIdHeader: false,
@@ -119,14 +122,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Any write (a password reset, a role change, a deleted user…) may change who a token is; the
     // few routes that never touch an account (the checkout and its receipt) say so and keep them.
     // Writes without a session (sign-in, registration, recovery) change no store's data.
-    app.addHook('onSend', async (req, _reply, payload) => {
-      if (req.method !== 'GET' && req.method !== 'HEAD')
-        bus.publish({
-          tiendaId: req.sesion?.tiendaId ?? null,
-          lecturas: req.sesion != null,
-          sesiones: !req.routeOptions.config?.keepsSessions,
-          catalogo: !req.routeOptions.config?.keepsCatalog,
-        });
+    app.addHook('onSend', async (req, reply, payload) => {
+      // A refused request changed nothing (no half-written rows): nothing to announce, and an
+      // anonymous client cannot make every instance empty its caches by sending bad requests.
+      if (reply.statusCode >= 400) return payload;
+      const escritura =
+        req.escritura ??
+        (req.method !== 'GET' &&
+          req.method !== 'HEAD' && {
+            tiendaId: req.sesion?.tiendaId ?? null,
+            lecturas: req.sesion != null,
+            sesiones: !req.routeOptions.config?.keepsSessions,
+            catalogo: !req.routeOptions.config?.keepsCatalog,
+          });
+      if (escritura) bus.publish(escritura);
       return payload;
     });
     bus.subscribe((event) => {
@@ -135,6 +144,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }
 
   registerErrorHandling(app);
+  // Oversize declared bodies (413, before reading) and NUL characters (400) on every route.
+  registerRequestGuards(app);
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -76,7 +77,7 @@ export async function createDb(options: CreateDbOptions): Promise<Database> {
     };
   }
   if (options.pgliteDir) fs.mkdirSync(options.pgliteDir, { recursive: true });
-  const extensions = { pg_trgm };
+  const extensions = { pg_trgm, unaccent };
   // PostgreSQL's 128 MB of shared buffers live inside the process here; the OS page cache keeps the
   // data files warm anyway, so a smaller pool saves ~100 MB of memory at the same speed (BENCHMARKS.md).
   const settings = ['-c', `shared_buffers=${options.pgliteSharedBuffers ?? '32MB'}`];

@@ -1,6 +1,17 @@
-import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { sinTildes } from '#shared/texto';
 import type { Db, Tx } from './client';
 import { producto } from './schema';
+
+/** Escapes LIKE wildcards so that a search for "50%" or "a_b" means those characters. */
+export const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&');
+
+/**
+ * `column` contains what the person typed, whatever the accents, the case and LIKE's wildcards
+ * (issue #16: "azucar" finds "Azúcar"). The typed text is normalised here rather than in SQL, so the
+ * pattern is a plain parameter that the trigram index on `sin_tildes(producto.nombre)` can serve.
+ */
+export const contieneTexto = (column: SQLWrapper, q: string): SQL => sql`sin_tildes(${column}) like ${`%${escapeLike(sinTildes(q))}%`}`;
 
 /** pg_trgm can serve `ILIKE '%…%'` from the trigram index only for fragments of three characters or more. */
 export const TRIGRAM_MIN_LENGTH = 3;

@@ -7,6 +7,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 
 if (!parentPort) throw new Error('pglite-worker.mjs runs as a worker thread');
 const port = parentPort;
@@ -14,7 +15,7 @@ const port = parentPort;
 /** @type {{ dataDir?: string, startParams: string[] }} */
 const options = workerData;
 const defaults = /** @type {{ defaultStartParams?: string[] }} */ (/** @type {unknown} */ (PGlite)).defaultStartParams ?? [];
-const pg = new PGlite({ dataDir: options.dataDir, extensions: { pg_trgm }, startParams: [...defaults, ...options.startParams] });
+const pg = new PGlite({ dataDir: options.dataDir, extensions: { pg_trgm, unaccent }, startParams: [...defaults, ...options.startParams] });
 
 /** Everything a database error carries (code, detail, constraint…), so the caller can map it. */
 function plainError(/** @type {unknown} */ err) {

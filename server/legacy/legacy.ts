@@ -6,6 +6,7 @@ import { M } from '#shared/messages';
 import { ROL } from '#shared/roles';
 import { tienda } from '../db/schema';
 import { bearerToken, resolveSession, type RequestSession } from '../plugins/auth';
+import type { WriteEvent } from '../plugins/write-bus';
 import { L } from './mensajes';
 import { legacyParams, sent, type LegacyParams } from './params';
 
@@ -45,6 +46,13 @@ export interface LegacyAction {
   response: string;
   /** Public actions (login, registration, recovery) need no token. */
   public?: boolean;
+  /**
+   * Caching (docs/architecture.md): an action that answers GET only reads; every other action is
+   * announced on the write bus as a write of the caller's store. These say what such a write leaves
+   * alone, as the clean API's route config does.
+   */
+  keepsSessions?: boolean;
+  keepsCatalog?: boolean;
   /** Roles allowed (default: any signed-in role), refused with `rolesMessage`. */
   roles?: readonly number[];
   rolesMessage?: string;
@@ -54,6 +62,9 @@ export interface LegacyAction {
 }
 
 export type LegacyController = LegacyAction[];
+
+/** A step of a sale: it moves only stock and sales data, never an account or the catalogue. */
+export const SALE_WRITE = { keepsSessions: true, keepsCatalog: true } as const;
 
 /** The back-office calls (spec §7 "Administration calls"): role 1 only, like /api/crud. */
 export const ADMIN = { roles: [ROL.ADMIN], rolesMessage: M.roles.backofficeOnly } as const;
@@ -128,15 +139,39 @@ export function findAction(controller: LegacyController, p: LegacyParams, method
   return controller.find((a) => (a.methods as readonly string[]).includes(method) && a.match(p, method));
 }
 
+/** What a legacy call may have written, for the write bus: reads (actions that answer GET) nothing. */
+export function escrituraDe(action: LegacyAction, sesion: RequestSession | null): WriteEvent | false {
+  if (action.methods.includes('GET')) return false;
+  return { tiendaId: sesion?.tiendaId ?? null, lecturas: sesion != null, sesiones: !action.keepsSessions, catalogo: !action.keepsCatalog };
+}
+
+/** The session a controller's onRequest hook already checked (controllers whose every call needs a token). */
+const checkedSessions = new WeakMap<FastifyRequest, RequestSession>();
+
 export function registerController(app: FastifyInstance, url: string, controller: LegacyController, config?: Record<string, unknown>) {
   // Registration and recovery share a controller file with signed-in calls: their attempts are
   // limited per address and account like the clean API's (the route itself is not, or every list
   // of the back-office would be too).
   const publicLimiter = config?.rateLimit ? null : app.rateLimit(app.authRateLimit);
+  const resolve = (req: FastifyRequest) => resolveSession(app.db, app.tokens, bearerToken(req), app.sessionCache);
+  // The call is chosen by keys that may be in the body; when no call of the controller is public,
+  // the token (a header) is checked first, so an anonymous client never gets its body read.
+  const tokenFirst = controller.every((a) => !a.public);
   app.route({
     method: ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'],
     url,
     config,
+    onRequest: tokenFirst
+      ? async (req, reply) => {
+          const sesion = await resolve(req);
+          if (!sesion) {
+            // A body is on its way: close rather than read it.
+            if (req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined) reply.header('connection', 'close');
+            throw new AppError('UNAUTHORIZED', M.generic.unauthorized);
+          }
+          checkedSessions.set(req, sesion);
+        }
+      : undefined,
     handler: async (req, reply) => {
       const p = legacyParams(req);
       const action = findAction(controller, p, req.method);
@@ -144,12 +179,13 @@ export function registerController(app: FastifyInstance, url: string, controller
       if (action.public && publicLimiter) await publicLimiter.call(app, req, reply);
       let sesion: RequestSession | null = null;
       if (!action.public) {
-        sesion = await resolveSession(app.db, app.tokens, bearerToken(req), app.sessionCache);
+        sesion = checkedSessions.get(req) ?? (await resolve(req));
         if (!sesion) throw new AppError('UNAUTHORIZED', M.generic.unauthorized);
         // Before any validation: a refused role learns nothing else.
         if (action.roles && !action.roles.includes(sesion.rol)) throw new AppError('FORBIDDEN', action.rolesMessage ?? M.generic.forbidden);
         if (action.forbid?.roles.includes(sesion.rol)) throw new AppError('FORBIDDEN', action.forbid.message, { title: action.forbid.title });
       }
+      req.escritura = escrituraDe(action, sesion);
       return action.handle({ app, req, reply, p, method: req.method, sesion: sesion as RequestSession });
     },
   });

@@ -38,6 +38,17 @@ export interface WriteBus {
 
 export const WRITE_CHANNEL = 'adax_escrituras';
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /**
+     * What this request wrote, said by a handler that knows better than its route's config: the old
+     * controller API serves reads and writes on one route (docs/architecture.md "Caching"). `false`:
+     * nothing. When absent, every request but GET and HEAD is announced from the route's config.
+     */
+    escritura?: WriteEvent | false;
+  }
+}
+
 export function localWriteBus(): WriteBus {
   const listeners: ((event: WriteEvent | null) => void)[] = [];
   return {

@@ -30,6 +30,7 @@ export const ventas = {
   variosResultados: 'Varios productos coinciden con la búsqueda: elija uno de la lista.',
   clienteNoEncontrado: 'No hay un cliente de la tienda con ese documento.',
   documentoInvalido: 'Ingrese un documento válido (solo letras y números).',
+  soloVentasPropiasDelDia: 'Solo puede completar o anular sus propias ventas de hoy. Pida a un administrador o encargado que lo haga.',
   ventaAnulada: 'Venta anulada',
   ventaAnuladaText: 'Los productos volvieron al inventario.',
   anularTitle: '¿Anular la venta?',

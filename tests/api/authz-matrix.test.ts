@@ -25,6 +25,8 @@ const PUBLIC = rule('ok', 'ok', 'ok', 'ok', 'ok', 'ok');
 const SESSION = rule('401', 'ok', 'ok', 'ok', 'ok', 'ok');
 const STORE = rule('401', 'ok', 'ok', 'ok', 'ok', '403');
 const STORE_ROW = rule('401', 'ok', 'ok', 'ok', '404', '403');
+// A sale made by someone else (the store account): role 2 may complete or annul only its own sales of the day.
+const STORE_SALE_NOT_R2S = rule('401', 'ok', '403', 'ok', '404', '403');
 const STORE_NO_R3 = rule('401', 'ok', 'ok', '403', 'ok', '403');
 const STORE_ROW_NO_R3 = rule('401', 'ok', 'ok', '403', '404', '403');
 const CRUD = rule('401', 'ok', '403', '403', 'ok', 'ok');
@@ -60,13 +62,13 @@ const TABLE: Record<string, Entry> = {
   'POST /api/recuperacion/restablecer': { expect: PUBLIC, body: {} },
   // Point of sale
   'GET /api/ventas/productos': { expect: STORE },
-  'GET /api/ventas/productos/codigo/:codigo': { expect: STORE_ROW, params: async () => ({ codigo: '770201000' }) },
+  'GET /api/ventas/productos/codigo/:codigo': { expect: STORE_ROW, params: async () => ({ codigo: '7702001000012' }) },
   'GET /api/metodos-pago': { expect: STORE },
   'GET /api/ventas/clientes/:documento': { expect: STORE_ROW, params: async () => ({ documento: '1020304050' }) },
   'POST /api/ventas': { expect: STORE, body: {} },
   'GET /api/ventas/:id': { expect: STORE_ROW, params: id('venta') },
-  'POST /api/ventas/:id/completar': { expect: STORE_ROW, params: freshId('venta') },
-  'POST /api/ventas/:id/anular': { expect: STORE_ROW, params: freshId('venta') },
+  'POST /api/ventas/:id/completar': { expect: STORE_SALE_NOT_R2S, params: freshId('venta') },
+  'POST /api/ventas/:id/anular': { expect: STORE_SALE_NOT_R2S, params: freshId('venta') },
   // Management
   'GET /api/productos': { expect: STORE },
   'GET /api/productos/:id': { expect: STORE_ROW, params: id('producto') },

@@ -16,7 +16,8 @@ test('la tienda busca una venta por su número, abre su factura y vuelve a la li
   await openList(page);
   const table = page.getByRole('table');
   await expect(table.getByRole('columnheader')).toHaveText(['N.º venta', 'Fecha', 'Productos', 'Cliente', 'Método de pago', 'Total', 'Estado']);
-  await expect(page.getByRole('navigation', { name: 'Paginación' })).toContainText(/Página 1 de 2 · 2\d registros/);
+  // 28 demo sales, and whatever the till's journeys, running alongside, have sold by now.
+  await expect(page.getByRole('navigation', { name: 'Paginación' })).toContainText(/Página 1 de [2-9] · [2-9]\d registros/);
   // Newest first.
   const ids = (await table.locator('tbody tr td:first-child').allTextContents()).map((t) => Number(t.replace('#', '')));
   expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);

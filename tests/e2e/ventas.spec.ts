@@ -12,6 +12,7 @@ const AGUA = 'Agua 600 ml';
 const PANELA = 'Panela redonda 500 g'; // $ 3.200
 const ATUN = 'Atún en aceite 170 g'; // $ 6.400
 const CHOCOLATINA = 'Chocolatina 12 g'; // $ 1.200
+const JABON = 'Jabón de barra 300 g'; // $ 3.900
 
 const STOCK_MSG = 'Estos productos no tienen suficiente stock para la cantidad solicitada: ';
 
@@ -203,6 +204,9 @@ test('cada regla de la venta avisa con su mensaje, y atrás vuelve al inicio', a
   await closePopup(page);
   await qty.fill('1');
   await qty.press('Enter');
+  // Enter keeps the quantity and sends the cashier back to the search box, never to the payment.
+  await expect(page.getByLabel('Buscar producto')).toBeFocused();
+  await expect(page).toHaveURL(/\/ventas$/);
   // The stock warning goes away and the cart's layout settles before the cashier moves on.
   await expect(page.getByText(/^Solo hay \d+ en stock$/)).toBeHidden();
 
@@ -323,6 +327,69 @@ test('si la respuesta se pierde, volver a confirmar no cobra dos veces', async (
   expect(tries).toBe(2);
   expect((await producto(page, CHOCOLATINA)).stock).toBe(before.stock - 1);
   expect((await movimientosDe(page, before.id)).filter((m) => m.motivo === `Venta #${id}`)).toHaveLength(1);
+});
+
+test('una venta que quedó Pendiente se completa o se anula desde su factura', async ({ page }) => {
+  await signIn(page, 'Tienda', DEMO.tienda);
+  const before = await producto(page, JABON);
+  // Two sales whose receipts were closed without leaving them (a closed tab): both stay Pendiente.
+  const pendiente = async () => {
+    const res = await page.request.post('/api/ventas', {
+      headers: await authHeaders(page),
+      data: { lineas: [{ productoId: before.id, cantidad: 1 }], metodoPagoId: 5, montoRecibido: 5000 },
+    });
+    expect(res.status()).toBe(201);
+    return ((await res.json()) as { id: number }).id;
+  };
+  const [a, b] = [await pendiente(), await pendiente()];
+
+  await page.goto(`/detalle_factura?id=${a}`);
+  await expect(page.getByTestId('factura-estado')).toHaveText('Pendiente');
+  await expect(page.getByText('Esta venta todavía no se ha completado.')).toBeVisible();
+  await page.getByRole('button', { name: 'Completar venta' }).click();
+  await expectPopup(page, '¿Completar la venta?');
+  await page.getByRole('button', { name: 'Sí, completar' }).click();
+  await expectPopup(page, 'Venta completada');
+  await closePopup(page);
+  await expect(page.getByTestId('factura-estado')).toHaveText('Completada');
+  await expect(page.getByRole('button', { name: 'Completar venta' })).toHaveCount(0);
+  expect((await venta(page, a)).estado).toBe('Completada');
+
+  await page.goto(`/detalle_factura?id=${b}`);
+  await page.getByRole('button', { name: 'Anular venta' }).click();
+  await expectPopup(page, '¿Anular la venta?');
+  await page.getByRole('button', { name: 'Sí, anular' }).click();
+  await expectPopup(page, 'Venta anulada', 'Los productos volvieron al inventario.');
+  await closePopup(page);
+  await expect(page.getByTestId('factura-estado')).toHaveText('Anulada');
+  expect((await producto(page, JABON)).stock).toBe(before.stock - 1);
+});
+
+test('la búsqueda no pide tildes, y las flechas y Enter eligen de la lista', async ({ page }) => {
+  await signIn(page, 'Empleado', DEMO.empleado);
+  await irAVentas(page);
+  const search = page.getByLabel('Buscar producto');
+  // "azucar" finds "Azúcar", "frijol" finds "Fríjol".
+  await search.fill('azucar');
+  await expect(page.getByRole('button', { name: 'Agregar Azúcar blanca 1 kg', exact: true })).toBeVisible();
+  await search.fill('frijol');
+  await expect(page.getByRole('button', { name: 'Agregar Fríjol cargamanto 500 g', exact: true })).toBeVisible();
+  // "chocolat" matches two products: ↓ ↓ picks the second, Enter adds it.
+  await search.fill('chocolat');
+  const rows = page.locator('.pos__tabla tbody tr');
+  await expect(rows).toHaveCount(3);
+  const second = (await rows.nth(1).locator('.pos__nombre').textContent())!;
+  await search.press('ArrowDown');
+  await search.press('ArrowDown');
+  await expect(rows.nth(1)).toHaveClass(/pos__fila--elegida/);
+  await search.press('Enter');
+  await expect(page.getByRole('list', { name: 'Productos en el carrito' }).getByText(second, { exact: true })).toBeVisible();
+  await expect(search).toHaveValue('');
+  // Escape clears what was typed.
+  await search.fill('leche');
+  await search.press('Escape');
+  await expect(search).toHaveValue('');
+  await expect(search).toBeFocused();
 });
 
 test('la factura sin venta vuelve a /ventas', async ({ page }) => {

@@ -7,7 +7,7 @@ import { facturaCrud } from '../../modules/crud/crud.factura.service';
 import { detalleFactura, listarFacturas } from '../../modules/factura/factura.service';
 import { adminScope, conTotal, lineasDe, pagina, parseId } from '../comun';
 import { partesIso } from '../filas';
-import { ADMIN, READ, legacyStore, parseLegacy, type LegacyController } from '../legacy';
+import { ADMIN, READ, legacyStore, parseLegacy, SALE_WRITE, type LegacyController } from '../legacy';
 import { L } from '../mensajes';
 import { has, int, str, type LegacyParams } from '../params';
 import { marcarLineasPagadas, registrarLinea } from '../venta-por-pasos.service';
@@ -41,6 +41,8 @@ export const facturaActions: LegacyController = [
   },
   {
     name: 'registro',
+    // Moves only stock and sales data, as the till's checkout (docs/architecture.md "Caching").
+    ...SALE_WRITE,
     description:
       "Step 2 of a sale, one call per cart line, on a Pendiente sale of the store. The unit price is the product's own — the `Precio` sent is ignored — and the line starts Pendiente whatever `Estado` says. In one transaction the stock goes down through the ledger (with its movimiento), the line is written and the sale's total grows; short stock writes nothing.",
     methods: ['POST', 'PUT'],
@@ -67,6 +69,8 @@ export const facturaActions: LegacyController = [
   },
   {
     name: 'ActualizarEstadoPagado',
+    // Moves only stock and sales data, as the till's checkout (docs/architecture.md "Caching").
+    ...SALE_WRITE,
     description: 'Step 4: the lines of a Completada sale become Pagado (completing already did it, so this is harmless). A Pendiente or Anulada sale is refused.',
     methods: ['POST', 'PUT'],
     match: (p) => has(p, 'ActualizarEstadoPagado'),

@@ -6,7 +6,7 @@ import { ventasCrud } from '../../modules/crud/crud.ventas.service';
 import { anularVenta, completarVenta } from '../../modules/venta/venta.service';
 import { adminScope, conTotal, pagina, parseId } from '../comun';
 import { partesIso } from '../filas';
-import { ADMIN, READ, checkDocumentoUsuario, checkTiendaId, legacyStore, parseLegacy, type LegacyController } from '../legacy';
+import { ADMIN, READ, checkDocumentoUsuario, checkTiendaId, legacyStore, parseLegacy, SALE_WRITE, type LegacyController } from '../legacy';
 import { L } from '../mensajes';
 import { has, int, sent, str } from '../params';
 import { crearVentaPendiente, tieneLineas } from '../venta-por-pasos.service';
@@ -17,6 +17,8 @@ const V = M.ventas;
 export const ventaActions: LegacyController = [
   {
     name: 'registro',
+    // Moves only stock and sales data, as the till's checkout (docs/architecture.md "Caching").
+    ...SALE_WRITE,
     description:
       "Step 1 of a sale: an empty Pendiente sale (total 0) of the session's store and cashier. The store and the cashier come from the token: a `tienda_idtienda` or `usuarios_documento` that is not the session's is refused (403). An unknown client document leaves the sale without client.",
     methods: ['POST'],
@@ -53,8 +55,10 @@ export const ventaActions: LegacyController = [
   },
   {
     name: 'modificarEstado',
+    // Moves only stock and sales data, as the till's checkout (docs/architecture.md "Caching").
+    ...SALE_WRITE,
     description:
-      'Step 3: Completada (leaving the receipt; its lines become Pagado) or Anulada (the stock goes back with movimientos). Completing twice is harmless; an annulled sale cannot be completed; a sale without lines cannot be completed.',
+      'Step 3: Completada (leaving the receipt; its lines become Pagado) or Anulada (the stock goes back with movimientos). Completing twice is harmless; an annulled sale cannot be completed; a sale without lines cannot be completed. Role 2 may change only its own sales of the same day (403 otherwise); roles 1 and 3 any sale of the store.',
     methods: ['POST', 'PUT'],
     match: (p) => has(p, 'modificarEstado'),
     params: [
@@ -64,16 +68,16 @@ export const ventaActions: LegacyController = [
     ],
     response: '`{ status: "success", mensaje, id_Venta, EstadoVenta }`; refused: `{ status: "error", mensaje }`',
     handle: async (ctx) => {
-      const { app, p } = ctx;
+      const { app, p, sesion } = ctx;
       const tiendaId = await legacyStore(ctx);
       const ventaId = parseId(p, ['id_Venta', 'modificarEstado'], V.ventaNoEncontrada);
       const destino = sent(p, 'EstadoVenta');
       let estado: string;
       if (destino === 'Completada') {
         if (!(await tieneLineas({ db: app.db, tiendaId, ventaId }))) throw new AppError('BUSINESS_RULE', L.ventaSinLineas);
-        estado = (await completarVenta({ db: app.db, tiendaId, ventaId })).estado;
+        estado = (await completarVenta({ db: app.db, tiendaId, ventaId, actor: sesion })).estado;
       } else if (destino === 'Anulada') {
-        estado = (await anularVenta({ db: app.db, tiendaId, ventaId })).estado;
+        estado = (await anularVenta({ db: app.db, tiendaId, ventaId, actor: sesion })).estado;
       } else {
         throw new AppError('VALIDATION', L.estadoVentaDestino, { fields: { EstadoVenta: L.estadoVentaDestino } });
       }

@@ -1,14 +1,13 @@
-import { and, asc, count, eq, ilike, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ne, or, sql } from 'drizzle-orm';
 import { AppError } from '#shared/errors';
 import { M } from '#shared/messages';
 import type { TCliente, TClienteData } from '#shared/schemas/cliente';
 import type { TPage } from '#shared/schemas/common';
 import type { Db, Tx } from '../../db/client';
+import { contieneTexto } from '../../db/name-search';
 import { cliente } from '../../db/schema';
 
 /** `%q%` for ILIKE with the user's own %, _ and \ taken literally. */
-const contains = (q: string) => `%${q.replace(/[\\%_]/g, '\\$&')}%`;
-
 const notFound = () => new AppError('NOT_FOUND', M.generic.notFound);
 
 const columns = {
@@ -29,11 +28,10 @@ export async function listarClientes(options: {
   pageSize: number;
 }): Promise<TPage<TCliente>> {
   const { db, tiendaId, q, page, pageSize } = options;
-  const pattern = contains(q);
   const where = and(
     eq(cliente.tiendaId, tiendaId),
     q
-      ? or(ilike(sql`${cliente.nombre} || ' ' || ${cliente.apellido}`, pattern), ilike(cliente.documento, pattern))
+      ? or(contieneTexto(sql`${cliente.nombre} || ' ' || ${cliente.apellido}`, q), contieneTexto(cliente.documento, q))
       : undefined,
   );
   const [items, [totalRow]] = await Promise.all([

@@ -1,14 +1,12 @@
-import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { AppError } from '#shared/errors';
 import { M } from '#shared/messages';
 import type { TFacturaDetalle, TFacturasFiltros, TFacturasPage } from '#shared/schemas/factura';
 import type { Db } from '../../db/client';
+import { contieneTexto } from '../../db/name-search';
 import { cliente, factura, metodoPago, producto, tienda, usuario, venta } from '../../db/schema';
 
 const MAX_INT = 2_147_483_647;
-
-/** A LIKE pattern matching `text` anywhere, with the user's %, _ and \ taken literally. */
-const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Who sold: the employee, or the store itself when its own account was at the till. */
 const cajero = sql<string>`coalesce(${usuario.nombre1} || ' ' || ${usuario.apellido1}, ${tienda.nombreTienda})`;
@@ -25,7 +23,7 @@ function busqueda(db: Db, tiendaId: number, q: string): SQL {
       .select({ id: factura.ventaId })
       .from(factura)
       .innerJoin(producto, eq(producto.idProducto, factura.productoId))
-      .where(and(eq(factura.tiendaId, tiendaId), eq(producto.tiendaId, tiendaId), ilike(producto.nombre, contains(q)))),
+      .where(and(eq(factura.tiendaId, tiendaId), eq(producto.tiendaId, tiendaId), contieneTexto(producto.nombre, q))),
   );
   const id = /^#?\d{1,10}$/.test(q) ? Number(q.replace('#', '')) : NaN;
   return Number.isInteger(id) && id > 0 && id <= MAX_INT ? or(eq(venta.idVenta, id), conProducto)! : conProducto;

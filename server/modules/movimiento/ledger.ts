@@ -5,8 +5,9 @@ import { movimiento } from '../../db/schema';
 /**
  * The stock ledger. Every change of a product's stock goes through `ajustarStock` or
  * `ajustarStockLote`, which change the stock and write the matching movimiento (stock before,
- * entries, exits, after) in one statement, so the movements screen is a true record even outside
- * a transaction. The one exception is the checkout, whose database function `venta_registrar`
+ * entries, exits, after) in one statement, so the movements screen is a true record. A single change
+ * is one row, so it holds even outside a transaction; a batch needs one (see `ajustarStockLote`).
+ * The one exception is the checkout, whose database function `venta_registrar`
  * (migration 0004, ADR 007) writes the same rows in the same way.
  */
 export async function ajustarStock(
@@ -21,7 +22,7 @@ export async function ajustarStock(
     inventarioId?: number | null;
   },
 ): Promise<{ stockAntes: number; stockDespues: number } | null> {
-  const moved = await ajustarStockLote(tx, {
+  const moved = await moverStock(tx, {
     tiendaId: options.tiendaId,
     cambios: [{ productoId: options.productoId, delta: options.delta }],
     motivo: options.motivo,
@@ -52,12 +53,20 @@ export async function registrarEntradaInicial(
 
 /**
  * Several stock changes of one store in one statement (the UPDATE and the INSERT of the movimientos
- * as a data-modifying CTE): all of them or none. Returns null when any product lacks the stock or is
- * not the store's (nothing is written), else each product's stock before and after. A caller changing
- * several products inside a transaction should hold their locks first (SELECT … FOR UPDATE in id
- * order) so that concurrent sales queue instead of deadlocking.
+ * as a data-modifying CTE). Returns each product's stock before and after, or null when any product
+ * lacks the stock or is not the store's. Null is NOT "nothing written": the products that had the
+ * stock were updated, only the movimientos were held back. So it runs inside a transaction (`Tx`)
+ * and the caller rolls back on null (throws). The caller should also hold the products' locks first
+ * (SELECT … FOR UPDATE in id order) so that concurrent sales queue instead of deadlocking.
  */
 export async function ajustarStockLote(
+  tx: Tx,
+  options: Parameters<typeof moverStock>[1],
+): Promise<Map<number, { stockAntes: number; stockDespues: number }> | null> {
+  return moverStock(tx, options);
+}
+
+async function moverStock(
   tx: Db | Tx,
   options: {
     tiendaId: number;

@@ -1,10 +1,8 @@
-import { and, count, desc, eq, gte, ilike, lt, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
 import { finDelDia, inicioDelDia, type TMovimientosFiltros, type TMovimientosPage } from '#shared/schemas/movimiento';
 import type { Db } from '../../db/client';
+import { contieneTexto } from '../../db/name-search';
 import { movimiento, producto } from '../../db/schema';
-
-/** A LIKE pattern matching `text` anywhere, with the user's %, _ and \ taken literally. */
-const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * The store's stock ledger, newest first (spec §2 /movimientos). Filters: one product (id), a
@@ -15,7 +13,7 @@ export async function listarMovimientos(options: { db: Db; tiendaId: number; que
   const { db, tiendaId, query } = options;
   const conditions: SQL[] = [eq(movimiento.tiendaId, tiendaId)];
   if (query.productoId) conditions.push(eq(movimiento.productoId, query.productoId));
-  if (query.q) conditions.push(ilike(producto.nombre, contains(query.q)));
+  if (query.q) conditions.push(contieneTexto(producto.nombre, query.q));
   if (query.desde) conditions.push(gte(movimiento.fechaMovimiento, inicioDelDia(query.desde)));
   if (query.hasta) conditions.push(lt(movimiento.fechaMovimiento, finDelDia(query.hasta)));
   const where = and(...conditions);

@@ -1,14 +1,13 @@
-import { and, asc, count, eq, ilike, sql } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { AppError } from '#shared/errors';
 import { M } from '#shared/messages';
 import type { TPage } from '#shared/schemas/common';
 import type { TProductoDeProveedor, TProveedor, TProveedorOpcion } from '#shared/schemas/proveedor';
 import type { Db } from '../../db/client';
+import { contieneTexto } from '../../db/name-search';
 import { entregaPedido, producto, proveedor } from '../../db/schema';
 
 /** `%q%` for ILIKE with the user's own %, _ and \ taken literally. */
-const contains = (q: string) => `%${q.replace(/[\\%_]/g, '\\$&')}%`;
-
 const notFound = () => new AppError('NOT_FOUND', M.generic.notFound);
 
 /** Products of the store that name the supplier (indexed by proveedor_id). */
@@ -33,7 +32,7 @@ export async function listarProveedores(options: {
   pageSize: number;
 }): Promise<TPage<TProveedor>> {
   const { db, tiendaId, q, page, pageSize } = options;
-  const where = and(eq(proveedor.tiendaId, tiendaId), q ? ilike(proveedor.nombre, contains(q)) : undefined);
+  const where = and(eq(proveedor.tiendaId, tiendaId), q ? contieneTexto(proveedor.nombre, q) : undefined);
   const [items, [totalRow]] = await Promise.all([
     db
       .select(columns)
@@ -80,7 +79,7 @@ export async function productosDeProveedor(options: {
   const where = and(
     eq(producto.tiendaId, tiendaId),
     eq(producto.proveedorId, id),
-    q ? ilike(producto.nombre, contains(q)) : undefined,
+    q ? contieneTexto(producto.nombre, q) : undefined,
   );
   const [items, [totalRow]] = await Promise.all([
     db

@@ -78,12 +78,12 @@ export async function ventaRoutes(app: FastifyInstance) {
   r.post('/ventas/:id/completar', {
     config: { keepsSessions: true, keepsCatalog: true },
     schema: { tags, params: ZIdParam, response: { 200: ZEstadoVentaResponse } },
-    handler: (req) => completarVenta({ db: app.db, tiendaId: storeOf(req), ventaId: req.params.id }),
+    handler: (req) => completarVenta({ db: app.db, tiendaId: storeOf(req), ventaId: req.params.id, actor: sessionOf(req) }),
   });
 
   r.post('/ventas/:id/anular', {
     config: { keepsSessions: true, keepsCatalog: true },
     schema: { tags, params: ZIdParam, response: { 200: ZEstadoVentaResponse } },
-    handler: (req) => anularVenta({ db: app.db, tiendaId: storeOf(req), ventaId: req.params.id }),
+    handler: (req) => anularVenta({ db: app.db, tiendaId: storeOf(req), ventaId: req.params.id, actor: sessionOf(req) }),
   });
 }

@@ -1,17 +1,15 @@
-import { and, asc, count, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import { AppError } from '#shared/errors';
 import { M } from '#shared/messages';
+import { ROL } from '#shared/roles';
 import type { TPage, TPageQuery } from '#shared/schemas/common';
 import type { TClienteVenta, TEstadoVentaResponse, TMetodoPago, TProductoVenta, TRecibo } from '#shared/schemas/venta';
 import type { Db, Tx } from '../../db/client';
-import { enOrden, paginaDeProductos, TRIGRAM_MIN_LENGTH } from '../../db/name-search';
+import { contieneTexto, enOrden, paginaDeProductos, TRIGRAM_MIN_LENGTH } from '../../db/name-search';
 import { cliente, factura, metodoPago, producto, tienda, usuario, venta } from '../../db/schema';
 import { ajustarStockLote } from '../movimiento/ledger';
 
 const V = M.ventas;
-
-/** Escapes LIKE wildcards so that a search for "50%" or "a_b" means those characters. */
-export const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&');
 
 const productoVentaColumns = {
   id: producto.idProducto,
@@ -26,7 +24,7 @@ const productoVentaColumns = {
 export async function listarProductosVenta(options: { db: Db; tiendaId: number; query: TPageQuery }): Promise<TPage<TProductoVenta>> {
   const { db, tiendaId, query } = options;
   const filters: SQL[] = [eq(producto.tiendaId, tiendaId), eq(producto.estado, 1)];
-  if (query.q) filters.push(or(ilike(producto.nombre, `%${escapeLike(query.q)}%`), eq(producto.codigoBarras, query.q))!);
+  if (query.q) filters.push(or(contieneTexto(producto.nombre, query.q), eq(producto.codigoBarras, query.q))!);
   const where = and(...filters)!;
   if (query.q && query.q.length >= TRIGRAM_MIN_LENGTH) {
     const { ids, total } = await paginaDeProductos(db, { where, orden: 'lower', limit: query.pageSize, offset: (query.page - 1) * query.pageSize });
@@ -284,10 +282,39 @@ async function estadoDe(tx: Tx, tiendaId: number, ventaId: number): Promise<stri
   return v.estado;
 }
 
-/** Leaving the receipt: Pendiente → Completada and its lines → Pagado. Completing twice is harmless. */
-export async function completarVenta(options: { db: Db; tiendaId: number; ventaId: number }): Promise<TEstadoVentaResponse> {
-  const { db, tiendaId, ventaId } = options;
+/** Who changes a sale's state: the session's user (null for the store account) and role. */
+export interface ActorVenta {
+  usuarioId: number | null;
+  rol: number;
+}
+
+/**
+ * Who may complete or annul a sale (issue #15): roles 1 and 3 any sale of the store; role 2 only its
+ * own sales of the same day (Bogotá), which is what the till needs (leaving or annulling the receipt
+ * just printed). The same rule on every face: the store API, the detail page, the legacy call.
+ */
+async function verificarQuienPuede(tx: Tx, tiendaId: number, ventaId: number, actor: ActorVenta): Promise<void> {
+  if (actor.rol !== ROL.EMPLEADO) return;
+  const [v] = await tx
+    .select({
+      usuarioId: venta.usuarioId,
+      deHoy: sql<boolean>`(${venta.fecha} at time zone 'America/Bogota')::date = (now() at time zone 'America/Bogota')::date`,
+    })
+    .from(venta)
+    .where(and(eq(venta.idVenta, ventaId), eq(venta.tiendaId, tiendaId)))
+    .limit(1);
+  if (!v) throw new AppError('NOT_FOUND', V.ventaNoEncontrada);
+  if (v.usuarioId !== actor.usuarioId || !v.deHoy) throw new AppError('FORBIDDEN', V.soloVentasPropiasDelDia);
+}
+
+/**
+ * Pendiente → Completada and its lines → Pagado: leaving the receipt, or later from the invoice's
+ * detail for a sale left Pendiente. Completing twice is harmless.
+ */
+export async function completarVenta(options: { db: Db; tiendaId: number; ventaId: number; actor: ActorVenta }): Promise<TEstadoVentaResponse> {
+  const { db, tiendaId, ventaId, actor } = options;
   return db.transaction(async (tx) => {
+    await verificarQuienPuede(tx, tiendaId, ventaId, actor);
     const [done] = await tx
       .update(venta)
       .set({ estado: 'Completada' })
@@ -311,9 +338,10 @@ export async function completarVenta(options: { db: Db; tiendaId: number; ventaI
  * stock goes back with movimientos. The guarded UPDATE makes a second call a no-op, so stock is
  * never returned twice, even when two calls race.
  */
-export async function anularVenta(options: { db: Db; tiendaId: number; ventaId: number }): Promise<TEstadoVentaResponse> {
-  const { db, tiendaId, ventaId } = options;
+export async function anularVenta(options: { db: Db; tiendaId: number; ventaId: number; actor: ActorVenta }): Promise<TEstadoVentaResponse> {
+  const { db, tiendaId, ventaId, actor } = options;
   return db.transaction(async (tx) => {
+    await verificarQuienPuede(tx, tiendaId, ventaId, actor);
     // The sale's products are locked first, in id order, as a checkout does: annulling updates the
     // sales summary (database triggers) and the stock, and taking those locks in the same order as
     // concurrent sales of the same products keeps the two from deadlocking.

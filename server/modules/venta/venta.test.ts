@@ -74,6 +74,20 @@ describe('productos a la venta', () => {
     expect(champu.json()).toEqual({ items: [], total: 0 });
   });
 
+  it('la búsqueda no exige tildes ni mayúsculas: "azucar" encuentra "Azúcar", "ATUN" encuentra "Atún", "pina" encuentra "Piña"', async () => {
+    const otra = await crearTienda(t);
+    await crearProducto(otra.id, { nombre: 'Azúcar Manuelita 1 kg' });
+    await crearProducto(otra.id, { nombre: 'Atún en aceite' });
+    await crearProducto(otra.id, { nombre: 'Jugo de piña' });
+    const nombres = async (q: string) => (await get(otra.token, `/api/ventas/productos?q=${encodeURIComponent(q)}`)).json().items.map((p: { nombre: string }) => p.nombre);
+    expect(await nombres('azucar')).toEqual(['Azúcar Manuelita 1 kg']);
+    expect(await nombres('ATUN')).toEqual(['Atún en aceite']);
+    expect(await nombres('pina')).toEqual(['Jugo de piña']);
+    expect(await nombres('Azúcar')).toEqual(['Azúcar Manuelita 1 kg']);
+    // Short fragments (below the trigram index) too.
+    expect(await nombres('TU')).toEqual(['Atún en aceite']);
+  });
+
   it('los comodines de la búsqueda se toman literalmente y la lista se pagina', async () => {
     const pct = await get(s.token, '/api/ventas/productos?q=50%25');
     expect(pct.json().items.map((p: { nombre: string }) => p.nombre)).toEqual(['Descuento 50% leche']);
@@ -401,6 +415,43 @@ describe('completar y anular', () => {
     expect((await post(s.token, `/api/ventas/${id}/anular`)).statusCode).toBe(200);
     expect(await stockOf(p.idProducto)).toBe(8);
     expect(await estados(id)).toEqual({ venta: 'Anulada', facturas: ['Anulada'] });
+  });
+});
+
+describe('quién puede completar o anular una venta', () => {
+  it('un empleado (rol 2) solo sus propias ventas de hoy; un encargado o el administrador cualquiera de la tienda', async () => {
+    const s = await crearTienda(t);
+    const ana = await crearEmpleado(t, s.codigo);
+    const beto = await crearEmpleado(t, s.codigo);
+    const jefa = await crearEmpleado(t, s.codigo);
+    await t.database.db.update(usuario).set({ rolId: ROL.ENCARGADO }).where(eq(usuario.documento, jefa.documento));
+    const p = await crearProducto(s.id, { stock: 20 });
+    const venderCon = async (token: string) =>
+      (await vender(token, { lineas: [{ productoId: p.idProducto, cantidad: 1 }], metodoPagoId: 5, montoRecibido: 5000 })).json().id as number;
+
+    // Ana annuls her own sale of today, as the receipt's button does.
+    const propia = await venderCon(ana.token);
+    expect((await post(ana.token, `/api/ventas/${propia}/anular`)).statusCode).toBe(200);
+
+    // Beto's sale: Ana may neither annul nor complete it; nothing changes.
+    const ajena = await venderCon(beto.token);
+    const stock = await stockOf(p.idProducto);
+    for (const accion of ['anular', 'completar']) {
+      const r = await post(ana.token, `/api/ventas/${ajena}/${accion}`);
+      expect(r.statusCode).toBe(403);
+      expect(r.json().error.message).toBe(V.soloVentasPropiasDelDia);
+    }
+    expect(await stockOf(p.idProducto)).toBe(stock);
+    expect((await get(beto.token, `/api/ventas/${ajena}`)).json().estado).toBe('Pendiente');
+
+    // Her own sale of yesterday: refused too.
+    const ayer = await venderCon(ana.token);
+    await t.database.db.update(venta).set({ fecha: new Date(Date.now() - 36 * 3600_000) }).where(eq(venta.idVenta, ayer));
+    expect((await post(ana.token, `/api/ventas/${ayer}/anular`)).statusCode).toBe(403);
+
+    // The encargado completes Beto's sale left Pendiente; the store account annuls yesterday's.
+    expect((await post(jefa.token, `/api/ventas/${ajena}/completar`)).json()).toEqual({ id: ajena, estado: 'Completada' });
+    expect((await post(s.token, `/api/ventas/${ayer}/anular`)).json()).toEqual({ id: ayer, estado: 'Anulada' });
   });
 });
 

@@ -3,7 +3,9 @@ import { AppError } from '#shared/errors';
 import { M } from '#shared/messages';
 import { formatPesos } from '#shared/money';
 import { paths } from '../../config/paths';
-import { useFactura } from './api/get-factura';
+import { alertSuccess, alertWarning, confirmAction } from '../../lib/alerts';
+import { NetworkError } from '../../lib/api-client';
+import { useCambiarEstadoVenta, useFactura } from './api/get-factura';
 import { estadoBadge, fechaLarga, hora } from './components/formato';
 import { PageHeader } from '../../components/page-header';
 import './facturas.css';
@@ -83,9 +85,7 @@ export default function DetalleFacturaPage() {
               {F.anuladaAviso}
             </p>
           ) : f.estado === 'Pendiente' ? (
-            <p className="factura-aviso factura-aviso--pendiente" role="note">
-              {F.pendienteAviso}
-            </p>
+            <VentaPendiente idVenta={f.idVenta} />
           ) : null}
 
           <header className="factura-head">
@@ -208,5 +208,40 @@ export default function DetalleFacturaPage() {
         </article>
       )}
     </>
+  );
+}
+
+/** A sale left Pendiente (the receipt closed before leaving it): complete it or annul it here. */
+function VentaPendiente({ idVenta }: { idVenta: number }) {
+  const cambiar = useCambiarEstadoVenta(idVenta);
+  const hacer = async (accion: 'completar' | 'anular') => {
+    const ok =
+      accion === 'completar'
+        ? await confirmAction(F.completarTitulo, F.completarTexto, F.completarConfirmar)
+        : await confirmAction(M.ventas.anularTitle, M.ventas.anularText, M.ventas.anularConfirm);
+    if (!ok || cambiar.isPending) return;
+    try {
+      await cambiar.mutateAsync(accion);
+      if (accion === 'completar') void alertSuccess(F.completada);
+      else void alertSuccess(M.ventas.ventaAnulada, M.ventas.ventaAnuladaText);
+    } catch (err) {
+      if (err instanceof NetworkError) return void alertWarning(M.generic.connectionTitle, M.generic.connectionText);
+      void alertWarning(F.cambioFallido, err instanceof AppError ? err.message : M.generic.errorText);
+    }
+  };
+  return (
+    <div className="factura-aviso factura-aviso--pendiente factura-pendiente" role="note">
+      <p>
+        <strong>{F.pendienteAviso}</strong> {F.pendienteAcciones}
+      </p>
+      <div className="factura-pendiente__acciones">
+        <button type="button" className="btn btn--sm" disabled={cambiar.isPending} onClick={() => void hacer('completar')}>
+          {F.completar}
+        </button>
+        <button type="button" className="btn btn--ghost btn--sm btn--danger" disabled={cambiar.isPending} onClick={() => void hacer('anular')}>
+          {F.anular}
+        </button>
+      </div>
+    </div>
   );
 }

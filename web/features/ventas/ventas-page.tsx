@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { M } from '#shared/messages';
 import { formatPesos } from '#shared/money';
@@ -16,6 +16,7 @@ import './ventas.css';
 export default function VentasPage() {
   const navigate = useNavigate();
   const { lineas, update } = useCarrito();
+  const buscarRef = useRef<HTMLInputElement>(null);
   useAtrasAlInicio();
 
   const onAdd = useCallback((p: TProductoVenta) => update((l) => agregarProducto(l, p)), [update]);
@@ -43,10 +44,11 @@ export default function VentasPage() {
         <div className="page-header__actions" />
       </header>
       <div className="pos">
-        <BuscadorProductos onAdd={onAdd} onProducts={onProducts} enCarrito={enCarrito} />
+        <BuscadorProductos onAdd={onAdd} onProducts={onProducts} enCarrito={enCarrito} inputRef={buscarRef} />
         <CarritoPanel
           lineas={lineas}
           onCantidad={(id, cantidad) => update((l) => fijarCantidad(l, id, cantidad))}
+          onListo={() => buscarRef.current?.focus()}
           onVaciar={async () => {
             if (await confirmAction('¿Vaciar el carrito?', 'Se quitarán todos los productos del carrito.', 'Sí, vaciar')) update(() => []);
           }}

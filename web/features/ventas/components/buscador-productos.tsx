@@ -1,9 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent, type RefObject } from 'react';
 import { AppError } from '#shared/errors';
 import { M } from '#shared/messages';
 import { formatPesos } from '#shared/money';
 import type { TProductoVenta } from '#shared/schemas/venta';
+import { sinTildes } from '#shared/texto';
 import { Pager } from '../../../components/ui/pager';
 import { NetworkError } from '../../../lib/api-client';
 import { useDebounced } from '../../../lib/use-debounced';
@@ -15,23 +16,28 @@ interface Props {
   onAdd: (p: TProductoVenta) => void;
   onProducts: (items: TProductoVenta[]) => void;
   enCarrito: ReadonlyMap<number, number>;
+  /** The search box, for the page to send the cashier back to it (after a quantity, say). */
+  inputRef: RefObject<HTMLInputElement | null>;
 }
 
 /**
- * Search box and product list of the till. Typing searches on the server; Enter adds the product
- * whose exact code, id or name was typed (a barcode scanner types the code and presses Enter), or
- * the only product found.
+ * Search box and product list of the till. Typing searches on the server (accents and case aside);
+ * ↓ and ↑ pick a product of the list and Enter adds it; otherwise Enter adds the product whose exact
+ * code, id or name was typed (a barcode scanner types the code and presses Enter), or the only product
+ * found. Escape clears the search.
  */
-export function BuscadorProductos({ onAdd, onProducts, enCarrito }: Props) {
+export function BuscadorProductos({ onAdd, onProducts, enCarrito, inputRef }: Props) {
   const qc = useQueryClient();
   const [texto, setTexto] = useState('');
   const [page, setPage] = useState(1);
   const [aviso, setAviso] = useState<{ text: string; tone: 'ok' | 'error' } | null>(null);
   const [busy, setBusy] = useState(false);
+  // The row picked with the arrow keys, by product id (the list may be read again meanwhile).
+  const [elegido, setElegido] = useState<number | null>(null);
   const q = useDebounced(texto.trim(), 250);
   const { data, isPending, isError, isFetching, refetch } = useProductosVenta(q, page);
-  const inputRef = useRef<HTMLInputElement>(null);
   const hintId = useId();
+  const rowId = useId();
 
   useEffect(() => {
     if (data) onProducts(data.items);
@@ -44,6 +50,15 @@ export function BuscadorProductos({ onAdd, onProducts, enCarrito }: Props) {
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
+    const picked = elegido != null ? data?.items.find((p) => p.id === elegido) : undefined;
+    if (picked) {
+      if (picked.stock > 0) {
+        added(picked);
+        setTexto('');
+        setElegido(null);
+      } else setAviso({ text: `${picked.nombre}: agotado`, tone: 'error' });
+      return;
+    }
     const term = texto.trim();
     if (!term || busy) return;
     setBusy(true);
@@ -57,7 +72,7 @@ export function BuscadorProductos({ onAdd, onProducts, enCarrito }: Props) {
       }
       if (!found) {
         const results = await qc.fetchQuery({ queryKey: productosVentaKey(term, 1), queryFn: () => fetchProductosVenta(term, 1), staleTime: 5_000 });
-        found = results.items.find((p) => p.nombre.toLowerCase() === term.toLowerCase()) ?? (results.total === 1 ? results.items[0] : undefined);
+        found = results.items.find((p) => sinTildes(p.nombre) === sinTildes(term)) ?? (results.total === 1 ? results.items[0] : undefined);
         if (!found) {
           setAviso({ text: results.total > 1 ? M.ventas.variosResultados : M.ventas.codigoNoEncontrado(term), tone: 'error' });
           return;
@@ -74,6 +89,15 @@ export function BuscadorProductos({ onAdd, onProducts, enCarrito }: Props) {
   };
 
   const items = data?.items ?? [];
+
+  const mover = (paso: 1 | -1) => {
+    if (!items.length) return;
+    const at = items.findIndex((p) => p.id === elegido);
+    const next = at < 0 ? (paso === 1 ? 0 : items.length - 1) : (at + paso + items.length) % items.length;
+    setElegido(items[next]!.id);
+    setAviso({ text: `${items[next]!.nombre}, ${formatPesos(items[next]!.precio)}: Enter para agregar`, tone: 'ok' });
+    document.getElementById(`${rowId}-${items[next]!.id}`)?.scrollIntoView({ block: 'nearest' });
+  };
 
   return (
     <section className="pos__productos" aria-labelledby="pos-productos-title">
@@ -98,10 +122,24 @@ export function BuscadorProductos({ onAdd, onProducts, enCarrito }: Props) {
               setTexto(e.target.value);
               setPage(1);
               setAviso(null);
+              setElegido(null);
+            }}
+            onKeyDown={(e) => {
+              if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+                e.preventDefault();
+                mover(e.key === 'ArrowDown' ? 1 : -1);
+              } else if (e.key === 'Escape') {
+                // The browser's own clearing of a search box would skip React's state.
+                e.preventDefault();
+                setTexto('');
+                setPage(1);
+                setAviso(null);
+                setElegido(null);
+              }
             }}
           />
           <small id={hintId} className="field__hint">
-            Escriba el nombre o escanee el código y presione Enter para agregarlo.
+            Escriba el nombre o escanee el código y presione Enter para agregarlo; ↓ ↑ eligen de la lista, Esc borra.
           </small>
         </div>
       </form>
@@ -147,7 +185,7 @@ export function BuscadorProductos({ onAdd, onProducts, enCarrito }: Props) {
               {items.map((p) => {
                 const inCart = enCarrito.get(p.id) ?? 0;
                 return (
-                  <tr key={p.id}>
+                  <tr key={p.id} id={`${rowId}-${p.id}`} className={p.id === elegido ? 'pos__fila--elegida' : undefined}>
                     <td>
                       <span className="pos__nombre">{p.nombre}</span>
                       <span className="pos__meta-movil">

@@ -7,12 +7,14 @@ import { totalCarrito, unidadesCarrito, type LineaCarrito } from '../carrito';
 interface Props {
   lineas: LineaCarrito[];
   onCantidad: (id: number, cantidad: number) => void;
+  /** Enter in a quantity: the quantity is kept and the cashier goes back to the search box. */
+  onListo: () => void;
   onVaciar: () => void;
   onGenerarPago: () => void;
 }
 
 /** A quantity the cashier may also type (24 beers are not 24 clicks). */
-function CantidadInput({ linea, onCantidad }: { linea: LineaCarrito; onCantidad: Props['onCantidad'] }) {
+function CantidadInput({ linea, onCantidad, onListo }: { linea: LineaCarrito; onCantidad: Props['onCantidad']; onListo: Props['onListo'] }) {
   const [draft, setDraft] = useState<string | null>(null);
   const commit = () => {
     if (draft === null) return;
@@ -30,8 +32,11 @@ function CantidadInput({ linea, onCantidad }: { linea: LineaCarrito; onCantidad:
       onBlur={commit}
       onKeyDown={(e) => {
         if (e.key === 'Enter') {
+          // What tills do: keep the quantity and go back to the search box for the next product,
+          // never on to the payment.
           e.preventDefault();
           commit();
+          onListo();
         }
         if (e.key === 'Escape') setDraft(null);
       }}
@@ -40,7 +45,7 @@ function CantidadInput({ linea, onCantidad }: { linea: LineaCarrito; onCantidad:
 }
 
 /** The cart: lines with − quantity +, line totals, the total and 'Generar pago'. */
-export function CarritoPanel({ lineas, onCantidad, onVaciar, onGenerarPago }: Props) {
+export function CarritoPanel({ lineas, onCantidad, onListo, onVaciar, onGenerarPago }: Props) {
   const total = totalCarrito(lineas);
   const unidades = unidadesCarrito(lineas);
   return (
@@ -74,7 +79,7 @@ export function CarritoPanel({ lineas, onCantidad, onVaciar, onGenerarPago }: Pr
                   <button type="button" className="btn btn--ghost btn--icon btn--qty" onClick={() => onCantidad(l.id, l.cantidad - 1)} aria-label={l.cantidad === 1 ? `Quitar ${l.nombre}` : `Uno menos de ${l.nombre}`}>
                     −
                   </button>
-                  <CantidadInput key={l.cantidad} linea={l} onCantidad={onCantidad} />
+                  <CantidadInput key={l.cantidad} linea={l} onCantidad={onCantidad} onListo={onListo} />
                   <button
                     type="button"
                     className="btn btn--ghost btn--icon btn--qty"
