@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
+import { useId, type InputHTMLAttributes, type ReactNode, type Ref, type SelectHTMLAttributes } from 'react';
 
 interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: string;
@@ -6,6 +6,7 @@ interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
   hint?: ReactNode;
   /** Classes for the field's wrapper (e.g. `span-2` in a form grid); `className` goes to the input. */
   wrapperClassName?: string;
+  ref?: Ref<HTMLInputElement>;
 }
 
 /** A labelled input with its error message read out by screen readers. */

@@ -2,14 +2,16 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { AppError } from '#shared/errors';
 import { M } from '#shared/messages';
-import { formatPesos, parsePesos } from '#shared/money';
+import { formatNumber, formatPesos, parsePesos } from '#shared/money';
 import type { TClienteVenta } from '#shared/schemas/venta';
 import { Field } from '../../components/ui/field';
+import { MoneyField } from '../../components/ui/money-field';
 import { IconBack } from '../../components/ui/icons';
 import { paths } from '../../config/paths';
 import { alertError, alertWarning } from '../../lib/alerts';
 import { NetworkError } from '../../lib/api-client';
 import { STORAGE_KEYS } from '../../lib/session';
+import { useAtajo } from '../../lib/use-atajo';
 import { buscarCliente } from './api/buscar-cliente';
 import { useMetodosPago } from './api/metodos-pago';
 import { useRegistrarVenta } from './api/registrar-venta';
@@ -21,11 +23,11 @@ const V = M.ventas;
 const EFECTIVO = 5;
 const DOCUMENTO_RE = /^[0-9A-Za-z-]{3,20}$/;
 
-/** Round amounts a customer is likely to hand over for this total. */
-function sugerencias(total: number): number[] {
+/** What a customer is likely to hand over for this total: the next 1 000, 2 000, 5 000 and the bills that cover it. */
+export function sugerencias(total: number): number[] {
   const steps = [1000, 2000, 5000, 10_000, 20_000, 50_000, 100_000];
   const values = new Set(steps.map((s) => Math.ceil(total / s) * s).filter((v) => v > total));
-  return [...values].sort((a, b) => a - b).slice(0, 4);
+  return [...values].sort((a, b) => a - b);
 }
 
 /** Payment (spec §2 /generar_pago): the cart from navigation state, or the stored cart after a reload. */
@@ -49,8 +51,11 @@ function Pago({ lineas }: { lineas: LineaCarrito[] }) {
   // Locked from the first click: React state would let a second click in before the next render.
   const enviando = useRef(false);
   const [ocupado, setOcupado] = useState(false);
-  const [metodo, setMetodo] = useState(0);
+  // Most sales at a tienda are cash: Efectivo is chosen and the amount field has the focus.
+  const [metodo, setMetodo] = useState(EFECTIVO);
   const [monto, setMonto] = useState('');
+  const formRef = useRef<HTMLFormElement>(null);
+  const montoRef = useRef<HTMLInputElement>(null);
   const [documento, setDocumento] = useState('');
   const [cliente, setCliente] = useState<TClienteVenta | null>(null);
   const [clienteAviso, setClienteAviso] = useState<string | null>(null);
@@ -65,8 +70,21 @@ function Pago({ lineas }: { lineas: LineaCarrito[] }) {
   const elegirMetodo = (id: number) => {
     setMetodo(id);
     // Cards and wallets charge the exact total.
-    if (id !== EFECTIVO && !monto.trim()) setMonto(String(total));
+    if (id !== EFECTIVO && !monto.trim()) setMonto(formatNumber(total));
   };
+
+  /** A quick-cash button: that amount received, and the sale confirmed (one tap, as tills do). */
+  const cobrarCon = (valor: number) => {
+    setMonto(formatNumber(valor));
+    if (montoRef.current) montoRef.current.value = formatNumber(valor);
+    formRef.current?.requestSubmit();
+  };
+
+  useAtajo('F8', () => {
+    elegirMetodo(EFECTIVO);
+    montoRef.current?.focus();
+  });
+  useAtajo('F4', () => formRef.current?.requestSubmit());
 
   /** The customer of the store with that documento, or null (and a message) when there is none. */
   const resolverCliente = async (): Promise<TClienteVenta | null | 'error'> => {
@@ -170,7 +188,7 @@ function Pago({ lineas }: { lineas: LineaCarrito[] }) {
           </div>
         </section>
 
-        <form className="card pago__form" onSubmit={confirmar} noValidate aria-labelledby="pago-form-title">
+        <form ref={formRef} className="card pago__form" onSubmit={confirmar} noValidate aria-labelledby="pago-form-title">
           <h2 id="pago-form-title" className="visually-hidden">
             Datos del pago
           </h2>
@@ -197,30 +215,33 @@ function Pago({ lineas }: { lineas: LineaCarrito[] }) {
                 {metodos.data.map((m) => (
                   <label key={m.id} className="metodo">
                     <input type="radio" name="metodo" value={m.id} checked={metodo === m.id} onChange={() => elegirMetodo(m.id)} />
-                    <span>{m.nombre}</span>
+                    <span>
+                      {m.nombre}
+                      {m.id === EFECTIVO ? <kbd className="atajo">F8</kbd> : null}
+                    </span>
                   </label>
                 ))}
               </div>
             )}
           </fieldset>
 
-          <Field
+          <MoneyField
+            ref={montoRef}
             label="Monto recibido"
             name="monto"
-            inputMode="numeric"
-            autoComplete="off"
             placeholder="Ej.: 20.000"
+            autoFocus
             value={monto}
-            onChange={(e) => setMonto(e.target.value.replace(/[^\d.$\s]/g, '').slice(0, 20))}
+            onValue={setMonto}
             aria-describedby={cambioId}
           />
-          <div className="montos" aria-label="Montos rápidos" role="group">
-            <button type="button" className="btn btn--ghost btn--sm" onClick={() => setMonto(String(total))}>
+          <div className="montos" aria-label="Cobrar con" role="group">
+            <button type="button" className="btn btn--ghost btn--sm" disabled={ocupado} onClick={() => cobrarCon(total)} aria-label={`Cobrar pago exacto, ${formatPesos(total)}`}>
               Pago exacto
             </button>
             {metodo === EFECTIVO
               ? sugerencias(total).map((v) => (
-                  <button key={v} type="button" className="btn btn--ghost btn--sm" onClick={() => setMonto(String(v))}>
+                  <button key={v} type="button" className="btn btn--ghost btn--sm" disabled={ocupado} onClick={() => cobrarCon(v)} aria-label={`Cobrar recibiendo ${formatPesos(v)}`}>
                     {formatPesos(v)}
                   </button>
                 ))
@@ -273,7 +294,13 @@ function Pago({ lineas }: { lineas: LineaCarrito[] }) {
           ) : null}
 
           <button type="submit" className="btn btn--block btn--lg" disabled={ocupado} aria-busy={ocupado}>
-            {ocupado ? 'Registrando venta…' : 'Confirmar pago'}
+            {ocupado ? (
+              'Registrando venta…'
+            ) : (
+              <>
+                Confirmar pago <kbd className="atajo">F4</kbd>
+              </>
+            )}
           </button>
         </form>
       </div>

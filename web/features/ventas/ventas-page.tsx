@@ -10,6 +10,7 @@ import { actualizarDesde, agregarProducto, fijarCantidad, lineasSinStock, totalC
 import { BuscadorProductos } from './components/buscador-productos';
 import { CarritoPanel } from './components/carrito-panel';
 import { useAtrasAlInicio } from './use-atras-al-inicio';
+import { useAtajo } from '../../lib/use-atajo';
 import './ventas.css';
 
 /** The till (spec §2 /ventas): search or scan products, build the cart, go to payment. */
@@ -31,6 +32,8 @@ export default function VentasPage() {
   };
 
   const unidades = unidadesCarrito(lineas);
+  useAtajo('F2', () => buscarRef.current?.focus());
+  useAtajo('F4', generarPago);
 
   return (
     <>

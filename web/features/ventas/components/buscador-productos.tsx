@@ -139,7 +139,8 @@ export function BuscadorProductos({ onAdd, onProducts, enCarrito, inputRef }: Pr
             }}
           />
           <small id={hintId} className="field__hint">
-            Escriba el nombre o escanee el código y presione Enter para agregarlo; ↓ ↑ eligen de la lista, Esc borra.
+            <kbd className="atajo">F2</kbd> Escriba el nombre o escanee el código y presione Enter para agregarlo; ↓ ↑ eligen de la lista, Esc
+            borra.
           </small>
         </div>
       </form>

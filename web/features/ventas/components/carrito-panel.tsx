@@ -103,7 +103,7 @@ export function CarritoPanel({ lineas, onCantidad, onListo, onVaciar, onGenerarP
         <strong data-testid="carrito-total">{formatPesos(total)}</strong>
       </div>
       <button type="button" className="btn btn--block btn--lg" onClick={onGenerarPago}>
-        Generar pago
+        Generar pago <kbd className="atajo">F4</kbd>
       </button>
     </aside>
   );
