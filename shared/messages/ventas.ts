@@ -23,6 +23,7 @@ export const ventas = {
   demasiadasLineas: 'La venta no puede tener más de 200 productos distintos.',
   productoInvalido: 'Producto no válido.',
   claveInvalida: 'La clave de la venta no es válida.',
+  categoriaInvalida: 'Categoría no válida.',
   productosNoDisponibles: (nombres: readonly string[]) =>
     `Estos productos ya no están disponibles para la venta: ${nombres.join(', ')}`,
   productoNoEncontrado: 'El producto no existe o no está disponible para la venta.',

@@ -23,6 +23,16 @@ export type TProductoVenta = z.infer<typeof ZProductoVenta>;
 export const ZProductosVentaQuery = ZPageQuery;
 export const ZProductosVentaPage = zPage(ZProductoVenta);
 
+/** The till's tap grid: the store's best sellers (or one category's products) and its categories. */
+export const ZProductosRapidosQuery = z.object({
+  categoria: z.string().trim().max(80, V.categoriaInvalida).optional(),
+});
+export const ZProductosRapidos = z.object({
+  productos: z.array(ZProductoVenta),
+  categorias: z.array(z.string()),
+});
+export type TProductosRapidos = z.infer<typeof ZProductosRapidos>;
+
 export const ZCodigoParam = z.object({ codigo: z.string().trim().min(1, V.productoNoEncontrado).max(64, V.productoNoEncontrado) });
 
 export const ZMetodoPago = z.object({ id: z.number().int(), nombre: z.string() });

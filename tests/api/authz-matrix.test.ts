@@ -62,6 +62,7 @@ const TABLE: Record<string, Entry> = {
   'POST /api/recuperacion/restablecer': { expect: PUBLIC, body: {} },
   // Point of sale
   'GET /api/ventas/productos': { expect: STORE },
+  'GET /api/ventas/productos/rapidos': { expect: STORE },
   'GET /api/ventas/productos/codigo/:codigo': { expect: STORE_ROW, params: async () => ({ codigo: '7702001000012' }) },
   'GET /api/metodos-pago': { expect: STORE },
   'GET /api/ventas/clientes/:documento': { expect: STORE_ROW, params: async () => ({ documento: '1020304050' }) },

@@ -10,6 +10,8 @@ import {
   ZEstadoVentaResponse,
   ZIdParam,
   ZMetodoPago,
+  ZProductosRapidos,
+  ZProductosRapidosQuery,
   ZProductosVentaPage,
   ZProductosVentaQuery,
   ZProductoVenta,
@@ -25,6 +27,7 @@ import {
   listarProductosVenta,
   obtenerRecibo,
   productoPorCodigo,
+  productosRapidos,
   refrescarStock,
   registrarVenta,
 } from './venta.service';
@@ -44,6 +47,13 @@ export async function ventaRoutes(app: FastifyInstance) {
     },
     schema: { tags, querystring: ZProductosVentaQuery, response: { 200: ZProductosVentaPage } },
     handler: (req) => listarProductosVenta({ db: app.db, tiendaId: storeOf(req), query: req.query }),
+  });
+
+  r.get('/ventas/productos/rapidos', {
+    // Best sellers move with every sale: cached until the store writes anything.
+    config: { readCache: true },
+    schema: { tags, querystring: ZProductosRapidosQuery, response: { 200: ZProductosRapidos } },
+    handler: (req) => productosRapidos({ db: app.db, tiendaId: storeOf(req), categoria: req.query.categoria || undefined }),
   });
 
   r.get('/ventas/productos/codigo/:codigo', {

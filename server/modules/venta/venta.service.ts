@@ -1,12 +1,12 @@
-import { and, asc, count, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { AppError } from '#shared/errors';
 import { M } from '#shared/messages';
 import { ROL } from '#shared/roles';
 import type { TPage, TPageQuery } from '#shared/schemas/common';
-import type { TClienteVenta, TEstadoVentaResponse, TMetodoPago, TProductoVenta, TRecibo } from '#shared/schemas/venta';
+import type { TClienteVenta, TEstadoVentaResponse, TMetodoPago, TProductosRapidos, TProductoVenta, TRecibo } from '#shared/schemas/venta';
 import type { Db, Tx } from '../../db/client';
 import { contieneTexto, enOrden, paginaDeProductos, TRIGRAM_MIN_LENGTH } from '../../db/name-search';
-import { cliente, factura, metodoPago, producto, tienda, usuario, venta } from '../../db/schema';
+import { cliente, factura, metodoPago, producto, tienda, usuario, venta, ventaProductoResumen } from '../../db/schema';
 import { ajustarStockLote } from '../movimiento/ledger';
 
 const V = M.ventas;
@@ -42,6 +42,52 @@ export async function listarProductosVenta(options: { db: Db; tiendaId: number; 
     db.select({ n: count() }).from(producto).where(where),
   ]);
   return { items, total: totalRow?.n ?? 0 };
+}
+
+/** How many tiles the till's grid shows. */
+export const TILES = 30;
+
+/**
+ * The till's tap grid (issue #16 point 3): without a category, the store's best sellers on sale (the
+ * sales summary kept by triggers, migration 0002), topped up with other products in name order for a
+ * new store; with a category, that category's products in name order. And the store's categories.
+ */
+export async function productosRapidos(options: { db: Db; tiendaId: number; categoria?: string }): Promise<TProductosRapidos> {
+  const { db, tiendaId, categoria } = options;
+  const enVenta = and(eq(producto.tiendaId, tiendaId), eq(producto.estado, 1));
+  const categoriasQuery = db
+    .selectDistinct({ categoria: producto.categoria })
+    .from(producto)
+    .where(and(enVenta, sql`${producto.categoria} is not null and btrim(${producto.categoria}) <> ''`))
+    .orderBy(producto.categoria)
+    .limit(40);
+  if (categoria) {
+    const [productos, categorias] = await Promise.all([
+      db.select(productoVentaColumns).from(producto).where(and(enVenta, eq(producto.categoria, categoria))).orderBy(sql`lower(${producto.nombre})`, asc(producto.idProducto)).limit(TILES),
+      categoriasQuery,
+    ]);
+    return { productos, categorias: categorias.map((c) => c.categoria!) };
+  }
+  const [vendidos, categorias] = await Promise.all([
+    db
+      .select(productoVentaColumns)
+      .from(ventaProductoResumen)
+      .innerJoin(producto, eq(producto.idProducto, ventaProductoResumen.productoId))
+      .where(and(eq(ventaProductoResumen.tiendaId, tiendaId), enVenta, sql`${ventaProductoResumen.cantidadVendida} > 0`))
+      .orderBy(desc(ventaProductoResumen.cantidadVendida), asc(producto.idProducto))
+      .limit(TILES),
+    categoriasQuery,
+  ]);
+  const relleno =
+    vendidos.length < TILES
+      ? await db
+          .select(productoVentaColumns)
+          .from(producto)
+          .where(vendidos.length ? and(enVenta, notInArray(producto.idProducto, vendidos.map((p) => p.id))) : enVenta)
+          .orderBy(sql`lower(${producto.nombre})`, asc(producto.idProducto))
+          .limit(TILES - vendidos.length)
+      : [];
+  return { productos: [...vendidos, ...relleno], categorias: categorias.map((c) => c.categoria!) };
 }
 
 /**

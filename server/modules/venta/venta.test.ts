@@ -127,6 +127,30 @@ describe('productos a la venta', () => {
   });
 });
 
+describe('la rejilla del mostrador', () => {
+  it('muestra primero los más vendidos de la tienda, completa con los demás y filtra por categoría', async () => {
+    const s = await crearTienda(t);
+    const otra = await crearTienda(t);
+    await crearProducto(otra.id, { nombre: 'Ajeno' });
+    const leche = await crearProducto(s.id, { nombre: 'Leche', stock: 50 });
+    const pan = await crearProducto(s.id, { nombre: 'Pan', stock: 50 });
+    await crearProducto(s.id, { nombre: 'Agotado sin ventas', estado: 0 });
+    const arepa = await crearProducto(s.id, { nombre: 'Arepa' });
+    await t.database.db.update(producto).set({ categoria: 'Lácteos' }).where(eq(producto.idProducto, leche.idProducto));
+    await t.database.db.update(producto).set({ categoria: 'Panadería' }).where(eq(producto.idProducto, pan.idProducto));
+    for (const [p, n] of [[pan, 1], [leche, 3]] as const)
+      expect((await vender(s.token, { lineas: [{ productoId: p.idProducto, cantidad: n }], metodoPagoId: 5, montoRecibido: 100000 })).statusCode).toBe(201);
+
+    const todos = (await get(s.token, '/api/ventas/productos/rapidos')).json();
+    expect(todos.productos.map((p: { nombre: string }) => p.nombre)).toEqual(['Leche', 'Pan', 'Arepa']);
+    expect(todos.categorias).toEqual(['Lácteos', 'Panadería']);
+    expect(todos.productos[2]).toEqual({ id: arepa.idProducto, nombre: 'Arepa', marca: 'Marca', precio: 1000, stock: 10, codigoBarras: null });
+    const lacteos = (await get(s.token, `/api/ventas/productos/rapidos?categoria=${encodeURIComponent('Lácteos')}`)).json();
+    expect(lacteos.productos.map((p: { nombre: string }) => p.nombre)).toEqual(['Leche']);
+    expect((await get(s.token, '/api/ventas/productos/rapidos?categoria=Nada')).json().productos).toEqual([]);
+  });
+});
+
 describe('búsqueda por nombre en una tienda grande', () => {
   it('las páginas de una búsqueda salen en orden de nombre, sin repetirse, con el total, y con el código de barras', async () => {
     const s = await crearTienda(t);

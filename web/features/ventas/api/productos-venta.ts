@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { TPage } from '#shared/schemas/common';
-import type { TProductoVenta } from '#shared/schemas/venta';
+import type { TProductosRapidos, TProductoVenta } from '#shared/schemas/venta';
 import { api } from '../../../lib/api-client';
 
 export const PAGE_SIZE = 10;
@@ -21,3 +21,12 @@ export const useProductosVenta = (q: string, page: number) =>
 
 /** The scanner: an exact barcode or product id. */
 export const fetchProductoPorCodigo = (codigo: string) => api<TProductoVenta>(`/ventas/productos/codigo/${encodeURIComponent(codigo)}`);
+
+/** The tap grid: best sellers, or one category's products, and the store's categories. */
+export const useProductosRapidos = (categoria: string) =>
+  useQuery({
+    queryKey: ['ventas', 'productos', 'rapidos', categoria] as const,
+    queryFn: ({ signal }) => api<TProductosRapidos>('/ventas/productos/rapidos', { query: { categoria }, signal }),
+    placeholderData: keepPreviousData,
+    staleTime: 5_000,
+  });

@@ -8,6 +8,7 @@ import { sinTildes } from '#shared/texto';
 import { Pager } from '../../../components/ui/pager';
 import { NetworkError } from '../../../lib/api-client';
 import { useDebounced } from '../../../lib/use-debounced';
+import { RejillaProductos } from './rejilla-productos';
 import { fetchProductoPorCodigo, fetchProductosVenta, PAGE_SIZE, productosVentaKey, useProductosVenta } from '../api/productos-venta';
 
 const CODE_RE = /^[0-9A-Za-z-]{1,64}$/;
@@ -139,8 +140,8 @@ export function BuscadorProductos({ onAdd, onProducts, enCarrito, inputRef }: Pr
             }}
           />
           <small id={hintId} className="field__hint">
-            <kbd className="atajo">F2</kbd> Escriba el nombre o escanee el código y presione Enter para agregarlo; ↓ ↑ eligen de la lista, Esc
-            borra.
+            <kbd className="atajo">F2</kbd> Escriba el nombre o escanee el código y presione Enter para agregarlo
+            <span className="solo-teclado">; ↓ ↑ eligen de la lista, Esc borra</span>.
           </small>
         </div>
       </form>
@@ -148,7 +149,16 @@ export function BuscadorProductos({ onAdd, onProducts, enCarrito, inputRef }: Pr
         {aviso?.text ?? ''}
       </p>
 
-      {isPending ? (
+      {!texto.trim() && !q ? (
+        <RejillaProductos
+          enCarrito={enCarrito}
+          onAdd={(p) => {
+            added(p);
+            // A scanner keeps typing into the search box; on a phone no keyboard pops up.
+            if (window.matchMedia('(pointer: fine)').matches) inputRef.current?.focus();
+          }}
+        />
+      ) : isPending ? (
         <div className="state" role="status">
           Cargando productos…
         </div>
@@ -219,7 +229,7 @@ export function BuscadorProductos({ onAdd, onProducts, enCarrito, inputRef }: Pr
           </table>
         </div>
       )}
-      {data ? <Pager page={page} pageSize={PAGE_SIZE} total={data.total} onPage={setPage} /> : null}
+      {data && (texto.trim() || q) ? <Pager page={page} pageSize={PAGE_SIZE} total={data.total} onPage={setPage} /> : null}
     </section>
   );
 }
