@@ -82,9 +82,10 @@ await step('productos', sql`
     (10 + floor(random() * 500))::int,
     5,
     case when random() < 0.97 then 1 else 0 end,
-    (7700000000000 + g)::text,
+    -- EAN-13 with Colombia's prefix: 770, the product number, and the check digit (weights 1, 3, 1, 3… from the left).
+    b.cuerpo || ((10 - (select sum(substr(b.cuerpo, i, 1)::int * (case when i % 2 = 0 then 3 else 1 end)) from generate_series(1, 12) i) % 10) % 10)::text,
     null
-  from generate_series(1, ${PRODUCTS}) g`);
+  from generate_series(1, ${PRODUCTS}) g, lateral (select (770000000000 + g)::text as cuerpo) b`);
 await step('marcas y proveedores de productos', sql`
   update producto p set marca = split_part(p.nombre, ' ', 2),
     proveedor_id = (select min(id_proveedor) from proveedor where tienda_id = ${tid}) + (p.id_producto % 200)

@@ -60,6 +60,15 @@ const CLIENTES = [
   { documento: '5566778899', tipoDocumento: 'CE', nombre: 'Valentina', apellido: 'Pérez', correo: 'valen.perez@correo.example' },
 ];
 
+/**
+ * An EAN-13 barcode from its first 12 digits: the check digit weighs the digits 1, 3, 1, 3… from
+ * the left. The demo's start with 770, Colombia's prefix (770 2001 00001 2, …).
+ */
+export function ean13(doce: string): string {
+  const suma = [...doce].reduce((acc, d, i) => acc + Number(d) * (i % 2 === 0 ? 1 : 3), 0);
+  return `${doce}${(10 - (suma % 10)) % 10}`;
+}
+
 /** A small deterministic generator so the demo looks the same on every machine. */
 function rng(seed: number) {
   let s = seed >>> 0;
@@ -126,7 +135,7 @@ export async function seedDemo(db: Db): Promise<void> {
           stock,
           stockMin: min,
           estado: nombre.startsWith('Champú') ? 0 : 1,
-          codigoBarras: `77020${String(1000 + i)}`,
+          codigoBarras: ean13(`7702001${String(i + 1).padStart(5, '0')}`),
           descripcion: `${nombre} ${marca}`,
           fechaVencimiento: ['Lácteos', 'Huevos', 'Panadería', 'Carnes frías'].includes(categoria)
             ? new Date(now + (10 + i) * day).toISOString().slice(0, 10)

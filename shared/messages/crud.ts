@@ -1,4 +1,5 @@
 /** Spanish texts of the back-office (CRUD area). Spec quotes are copied word for word. */
+import { productos } from './productos';
 
 /** Spec §5 'Administration': "Por favor, complete el campo '<label>'." (with the quotes). */
 const campo = (label: string) => `Por favor, complete el campo '${label}'.`;
@@ -74,8 +75,8 @@ export const crud = {
   rolIdEnUso: 'No se puede cambiar el ID del rol: hay usuarios con ese rol.',
   metodoBasico: 'Los métodos de pago 1 a 5 son los del punto de venta: se pueden renombrar, pero no eliminar.',
   metodoEnUso: 'No se puede eliminar el método de pago: hay ventas registradas con él.',
-  productoConHistoria:
-    'No se puede eliminar el producto: tiene ventas o entregas registradas. Márquelo como No disponible (estado 0).',
+  /** The product domain's refusal (shared/messages/productos.ts): one text on every face. */
+  productoConHistoria: productos.conHistoria,
   proveedorConHistoria: 'No se puede eliminar el proveedor: tiene entregas de pedidos registradas.',
   ventaConFacturas: 'No se puede eliminar la venta: tiene productos facturados. Elimine primero sus líneas en la lista de facturas.',
   entregaSinStock:

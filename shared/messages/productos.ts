@@ -1,4 +1,7 @@
 /** Spanish texts of the productos area (spec quotes word for word). */
+
+const conHistoria =
+  'No se puede eliminar el producto: tiene ventas o entregas registradas. Márquelo como No disponible (estado 0).';
 export const productos = {
   titulo: 'Gestionar Productos',
   detalleTitulo: 'Detalle del producto',
@@ -19,6 +22,10 @@ export const productos = {
   proveedorInvalido: 'Seleccione un proveedor de su tienda.',
   codigoBarrasInvalido: 'El código de barras solo puede tener letras, números y guiones.',
   codigoBarrasDuplicado: 'Ya existe otro producto con ese código de barras en su tienda.',
+  codigoBarras: 'Código de barras',
+  codigoBarrasOpcional: 'Código de barras (opcional)',
+  codigoBarrasHint: 'El del empaque (EAN de 13 dígitos; en Colombia empieza por 770) o uno propio de la tienda.',
+  codigoBarrasResumen: (codigo: string) => `Código ${codigo}`,
   confirmarTitulo: '¿Agregar este producto?',
   confirmarTexto: (nombre: string, precio: string, cantidad: number) =>
     `${nombre} a ${precio}, con ${cantidad} ${cantidad === 1 ? 'unidad' : 'unidades'} en stock.`,
@@ -35,8 +42,13 @@ export const productos = {
   eliminarTexto: (nombre: string) => `${nombre} se eliminará de la lista de productos. Esta acción no se puede deshacer.`,
   eliminarBoton: 'Sí, eliminar',
   eliminado: 'Producto eliminado',
-  conVentas:
-    'Este producto tiene ventas registradas y no se puede eliminar sin perder ese historial. Márquelo como «No disponible» para dejar de venderlo.',
+  /**
+   * Why a product with sales or order deliveries stays (every face: store, back-office, legacy API).
+   * The sales and the deliveries are accounting records.
+   */
+  conHistoria,
+  /** The same refusal as `conHistoria` (one rule since issue #14), under its former name. */
+  conVentas: conHistoria,
   estado: { 1: 'Disponible', 0: 'No disponible' } as Record<number, string>,
   stockBajo: 'Stock bajo',
   sinProveedor: 'Sin proveedor',

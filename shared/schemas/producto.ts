@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { M } from '../messages';
-import { optionalText } from './common';
 
 const MAX_INT4 = 2_147_483_647;
 /** A trillion pesos: far above any shelf price, far below what the bigint column holds. */
@@ -32,11 +31,13 @@ export const zEstadoProducto = z
   .union([z.literal(0), z.literal(1), z.literal('0'), z.literal('1')], { error: M.productos.estadoInvalido })
   .transform((v) => (Number(v) === 1 ? 1 : 0) as 0 | 1);
 
-/** A supplier id, or none ('' from a select, null or missing). */
-const zIdProveedor = z
-  .union([z.null(), z.literal(''), z.coerce.number().int().positive().max(MAX_INT4)], { error: M.productos.proveedorInvalido })
-  .optional()
-  .transform((v) => (v === '' || v == null ? null : v));
+/** The id of a row a product points to (supplier, inventory), or none ('' from a select, null or missing). */
+const zReferencia = (message: string) =>
+  z
+    .union([z.null(), z.literal(''), z.coerce.number().int().positive().max(MAX_INT4)], { error: message })
+    .optional()
+    .transform((v) => (v === '' || v == null ? null : v));
+const zIdProveedor = zReferencia(M.productos.proveedorInvalido);
 
 /** A calendar date (YYYY-MM-DD) that exists — 2024-02-30 does not — or none. */
 const zFecha = z
@@ -56,44 +57,110 @@ const nullableText = (max: number) =>
     .optional()
     .transform((v) => (v ? v : null));
 
-/** Add-product form (spec §5): name, price without dots or commas, quantity; the rest optional. */
-export const ZCreateProductoRequest = z.object({
-  nombre: requiredName(M.productos.camposVacios),
-  precio: zEntero({ empty: M.productos.camposVacios, invalid: M.productos.precioInvalido, max: MAX_PRECIO }),
-  cantidad: zEntero({ empty: M.productos.camposVacios, invalid: M.productos.cantidadInvalida }),
-  marca: optionalText(80),
-  categoria: optionalText(80),
-  presentacion: optionalText(80),
-  descripcion: optionalText(500),
-  stockMin: zEntero({ empty: M.productos.stockMinRequerido, invalid: M.productos.stockMinInvalido }).optional(),
-  idProveedor: zIdProveedor,
-  codigoBarras: zCodigoBarras,
-});
-export type TCreateProductoRequest = z.input<typeof ZCreateProductoRequest>;
-export type TCreateProductoData = z.output<typeof ZCreateProductoRequest>;
+/**
+ * The stock a form showed when it was loaded (store detail form, back-office form, legacy
+ * `stock_anterior`). When given, the stock is only touched if the person changed it, and a sale
+ * made meanwhile is never silently undone (409 instead). Empty or missing: not sent.
+ */
+const zStockAnterior = z
+  .union([z.null(), z.number(), z.string()], { error: M.productos.stockInvalido })
+  .optional()
+  .transform((v, ctx): number | undefined => {
+    const s = v == null ? '' : String(v).trim();
+    if (s === '') return undefined;
+    const n = Number(s);
+    if (!/^\d+$/.test(s) || !Number.isSafeInteger(n) || n > MAX_INT4) {
+      ctx.addIssue({ code: 'custom', message: M.productos.stockInvalido });
+      return z.NEVER;
+    }
+    return n;
+  });
 
-/** Product detail form (spec §3 "Product detail"). */
-export const ZUpdateProductoRequest = z.object({
+/**
+ * The product's fields under the names of its domain module (server/modules/producto/producto.domain.ts),
+ * in the back-office's order, with the store's messages. Every face's request schema derives from
+ * it: the store's and the legacy API's rename fields (`precio` is `precioUnit`); the back-office's
+ * keep the names and put the spec's back-office messages over the store's (shared/schemas/crud/producto.ts).
+ */
+export const ZProductoBase = z.object({
   nombre: requiredName(M.productos.nombreRequerido),
-  marca: nullableText(80),
-  precio: zEntero({ empty: M.productos.precioRequerido, invalid: M.productos.precioInvalido, max: MAX_PRECIO }),
+  precioUnit: zEntero({ empty: M.productos.precioRequerido, invalid: M.productos.precioInvalido, max: MAX_PRECIO }),
   descripcion: nullableText(500),
+  marca: nullableText(80),
   categoria: nullableText(80),
   presentacion: nullableText(80),
   fechaVencimiento: zFecha,
   stock: zEntero({ empty: M.productos.stockRequerido, invalid: M.productos.stockInvalido }),
   stockMin: zEntero({ empty: M.productos.stockMinRequerido, invalid: M.productos.stockMinInvalido }),
   estado: zEstadoProducto,
-  idProveedor: zIdProveedor,
   codigoBarras: zCodigoBarras,
-  /**
-   * The stock the form showed. When given, the stock is only touched if the person changed it,
-   * and a sale made meanwhile is never silently undone (409 instead).
-   */
-  stockAnterior: z.number().int().min(0).max(MAX_INT4).optional(),
+  inventarioId: zReferencia(M.crud.idInvalido),
+  proveedorId: zIdProveedor,
+  stockAnterior: zStockAnterior,
+});
+type BaseShape = typeof ZProductoBase.shape;
+
+/**
+ * A face's request schema: fields of the base under the face's own names, in the face's order
+ * (`{ faceName: baseName }`); `.extend()` then puts a face's own message over a field.
+ */
+export const caraDeProducto = <N extends Record<string, keyof BaseShape>>(nombres: N) =>
+  z.object(Object.fromEntries(Object.entries(nombres).map(([cara, base]) => [cara, ZProductoBase.shape[base]])) as { [K in keyof N]: BaseShape[N[K]] });
+
+/** Add-product form of the store (spec §5): name, price without dots or commas, quantity; the rest optional. */
+export const ZCreateProductoRequest = caraDeProducto({
+  nombre: 'nombre',
+  precio: 'precioUnit',
+  cantidad: 'stock',
+  marca: 'marca',
+  categoria: 'categoria',
+  presentacion: 'presentacion',
+  descripcion: 'descripcion',
+  stockMin: 'stockMin',
+  idProveedor: 'proveedorId',
+  codigoBarras: 'codigoBarras',
+}).extend({
+  // Spec §5: any of the three missing is 'Campos vacios'.
+  nombre: requiredName(M.productos.camposVacios),
+  precio: zEntero({ empty: M.productos.camposVacios, invalid: M.productos.precioInvalido, max: MAX_PRECIO }),
+  cantidad: zEntero({ empty: M.productos.camposVacios, invalid: M.productos.cantidadInvalida }),
+  stockMin: ZProductoBase.shape.stockMin.optional(),
+});
+export type TCreateProductoRequest = z.input<typeof ZCreateProductoRequest>;
+export type TCreateProductoData = z.output<typeof ZCreateProductoRequest>;
+
+/** Product detail form of the store (spec §3 "Product detail"). */
+export const ZUpdateProductoRequest = caraDeProducto({
+  nombre: 'nombre',
+  marca: 'marca',
+  precio: 'precioUnit',
+  descripcion: 'descripcion',
+  categoria: 'categoria',
+  presentacion: 'presentacion',
+  fechaVencimiento: 'fechaVencimiento',
+  stock: 'stock',
+  stockMin: 'stockMin',
+  estado: 'estado',
+  idProveedor: 'proveedorId',
+  codigoBarras: 'codigoBarras',
+  stockAnterior: 'stockAnterior',
 });
 export type TUpdateProductoRequest = z.input<typeof ZUpdateProductoRequest>;
 export type TUpdateProductoData = z.output<typeof ZUpdateProductoRequest>;
+
+/**
+ * Legacy API `registrarProductoUnico` (controlador.producto.php): the spec's name, price and
+ * quantity, plus the extra `codigo_barras`. The controller renames the legacy keys to these.
+ */
+export const ZLegacyRegistrarProductoRequest = ZCreateProductoRequest.pick({ nombre: true, precio: true, cantidad: true, codigoBarras: true });
+export type TLegacyRegistrarProductoData = z.output<typeof ZLegacyRegistrarProductoRequest>;
+
+/**
+ * Legacy API `modificarProducto`: the store's detail form under the old keys (`stock_min`…),
+ * plus the extras `codigo_barras` and `stock_anterior`.
+ */
+export const ZLegacyModificarProductoRequest = ZUpdateProductoRequest;
+export type TLegacyModificarProductoData = z.output<typeof ZLegacyModificarProductoRequest>;
 
 export const ZProductoParams = z.object({ id: z.coerce.number().int().positive().max(MAX_INT4) });
 
@@ -107,6 +174,8 @@ export const ZProductoListItem = z.object({
   stockMin: z.number().int(),
   estado: z.number().int(),
   proveedor: z.string().nullable(),
+  /** Only when the product has one. */
+  codigoBarras: z.string().optional(),
   /** Stock at or below the minimum: the row stands out. */
   bajoStock: z.boolean(),
 });

@@ -116,6 +116,44 @@ test('agregar, buscar, editar y eliminar un producto', async ({ page }) => {
   await expect(page.getByText(`No hay productos que coincidan con «${nombre}».`)).toBeVisible();
 });
 
+test('el código de barras: se agrega, se ve en la lista y en el detalle, y no se repite en la tienda', async ({ page }) => {
+  const nombre = unique('Arepa E2E');
+  const codigo = `770${String(Date.now()).slice(-10)}`;
+  const duplicado = 'Ya existe otro producto con ese código de barras en su tienda.';
+  await signIn(page, 'Tienda', DEMO.tienda);
+  await page.goto('/gestionar_productos');
+  const form = page.getByRole('form', { name: 'Agregar producto' });
+  await form.getByLabel('Código de barras (opcional)').fill(codigo);
+  await agregar(page, nombre, '2500', '6');
+  await page.getByRole('button', { name: 'Sí, agregar' }).click();
+  await expectPopup(page, 'Producto registrado');
+  await closePopup(page);
+  await expect(form.getByLabel('Código de barras (opcional)')).toHaveValue('');
+
+  await buscar(page, nombre);
+  const row = page.getByRole('row', { name: new RegExp(nombre) });
+  await expect(row.getByRole('cell', { name: codigo })).toBeVisible();
+  await row.getByRole('link', { name: nombre }).click();
+  await expect(page.getByLabel('Código de barras (opcional)')).toHaveValue(codigo);
+  await expect(page.locator('.gp-summary')).toContainText(`Código ${codigo}`);
+
+  // The code of a demo product (EAN-13, Colombia's 770): refused on the detail form, nothing saved.
+  await page.getByLabel('Código de barras (opcional)').fill('7702001000012');
+  await page.getByRole('button', { name: 'Guardar cambios' }).click();
+  await expectPopup(page, 'Error al actualizar', duplicado);
+  await closePopup(page);
+  await expect(fieldError(page, 'Código de barras (opcional)')).toHaveText(duplicado);
+
+  // And on the add form.
+  await page.getByRole('link', { name: 'Volver a productos' }).click();
+  await form.getByLabel('Código de barras (opcional)').fill(codigo);
+  await agregar(page, unique('Arepa E2E'), '2500', '1');
+  await page.getByRole('button', { name: 'Sí, agregar' }).click();
+  await expectPopup(page, 'El producto no se pudo registrar', duplicado);
+  await closePopup(page);
+  await expect(fieldError(page, 'Código de barras (opcional)')).toHaveText(duplicado);
+});
+
 test('el detalle sin producto vuelve a la lista; uno que no existe lo dice', async ({ page }) => {
   await signIn(page, 'Tienda', DEMO.tienda);
   await page.goto('/detalle_producto');

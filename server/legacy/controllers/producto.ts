@@ -1,9 +1,8 @@
 import { M } from '#shared/messages';
 import { ROL } from '#shared/roles';
-import { ZUpdateProductoRequest as ZUpdateProductoCrud } from '#shared/schemas/crud';
-import { ZCreateProductoRequest, ZUpdateProductoRequest } from '#shared/schemas/producto';
-import { productoCrud } from '../../modules/crud/crud.producto.service';
-import { actualizarProducto, crearProducto, eliminarProducto, obtenerProducto } from '../../modules/producto/producto.service';
+import { ZLegacyModificarProducto2Request } from '#shared/schemas/crud';
+import { ZLegacyModificarProductoRequest, ZLegacyRegistrarProductoRequest } from '#shared/schemas/producto';
+import * as dominio from '../../modules/producto/producto.domain';
 import { catalogoJson, sendCatalogo } from '../catalogo';
 import { adminScope, conTotal, pagina, parseId } from '../comun';
 import { ADMIN, READ, checkCodigoIgual, legacyStore, parseLegacy, sessionStore, type LegacyController } from '../legacy';
@@ -11,6 +10,13 @@ import { L } from '../mensajes';
 import { has, hasAny, str, strOf } from '../params';
 
 const noEncontrado = M.generic.notFound;
+
+/**
+ * The extras every product write takes beyond the spec's keys: the barcode (`codigo_barras`: absent
+ * leaves it as it is, empty clears it) and, on edits, the stock the form showed (`stock_anterior`).
+ */
+const CODIGO_BARRAS = { key: 'codigo_barras', optional: true, note: 'extra: barcode, unique in the store (on an edit, absent keeps it, empty clears it)' } as const;
+const STOCK_ANTERIOR = { key: 'stock_anterior', optional: true, note: 'extra: the stock the form showed; a sale made meanwhile is then never undone' } as const;
 
 /** controlador.producto.php: the sales and management lists, detail, add, edit, delete; back-office list and edit. */
 export const productoActions: LegacyController = [
@@ -52,8 +58,8 @@ export const productoActions: LegacyController = [
     handle: async (ctx) => {
       const tiendaId = await legacyStore(ctx);
       const id = parseId(ctx.p, 'consultaDatosProducto', noEncontrado);
-      const d = await obtenerProducto({ db: ctx.app.db, tiendaId, id });
-      return [[d.nombre, d.marca, d.precio, d.descripcion, d.marca, d.categoria, d.presentacion, d.fechaVencimiento, d.stock, d.stockMin, d.estado, d.nombrepr, d.idProveedor]];
+      const d = await dominio.obtenerProducto({ db: ctx.app.db, scope: { tiendaId }, id });
+      return [[d.nombre, d.marca, d.precioUnit, d.descripcion, d.marca, d.categoria, d.presentacion, d.fechaVencimiento, d.stock, d.stockMin, d.estado, d.proveedorNombre, d.proveedorVigente]];
     },
   },
   {
@@ -61,13 +67,31 @@ export const productoActions: LegacyController = [
     description: "Adds a product to the session's store; its quantity is the opening stock, recorded in the ledger.",
     methods: ['POST'],
     match: (p) => has(p, 'registrarProductoUnico'),
-    params: [{ key: 'registrarProductoUnico', note: 'marker' }, { key: 'nombre' }, { key: 'precio', note: 'whole pesos, no dots or commas' }, { key: 'cantidad' }, { key: 'codigo_invitacion' }],
-    response: '`{ registro: true, mensaje, id_Producto }`',
+    params: [
+      { key: 'registrarProductoUnico', note: 'marker' },
+      { key: 'nombre' },
+      { key: 'precio', note: 'whole pesos, no dots or commas' },
+      { key: 'cantidad' },
+      { key: 'codigo_invitacion' },
+      CODIGO_BARRAS,
+    ],
+    response: '`{ registro: true, mensaje, id_Producto, codigo_barras }` (`codigo_barras` extra)',
     handle: async (ctx) => {
+      const { p } = ctx;
       const tiendaId = await legacyStore(ctx);
-      const input = parseLegacy(ZCreateProductoRequest, { nombre: str(ctx.p, 'nombre'), precio: str(ctx.p, 'precio'), cantidad: str(ctx.p, 'cantidad') });
-      const creado = await crearProducto({ db: ctx.app.db, tiendaId, input });
-      return { registro: true, mensaje: L.productoRegistrado, id_Producto: creado.id };
+      const input = parseLegacy(ZLegacyRegistrarProductoRequest, {
+        nombre: str(p, 'nombre'),
+        precio: str(p, 'precio'),
+        cantidad: str(p, 'cantidad'),
+        codigoBarras: str(p, 'codigo_barras'),
+      });
+      const creado = await dominio.crearProducto({
+        db: ctx.app.db,
+        scope: { tiendaId },
+        datos: { nombre: input.nombre, precioUnit: input.precio, stock: input.cantidad, codigoBarras: input.codigoBarras },
+        origen: 'tienda',
+      });
+      return { registro: true, mensaje: L.productoRegistrado, id_Producto: creado.idProducto, codigo_barras: creado.codigoBarras };
     },
   },
   {
@@ -88,13 +112,15 @@ export const productoActions: LegacyController = [
       { key: 'fechaVencimiento', optional: true, note: 'YYYY-MM-DD' },
       { key: 'estado', note: '1 | 0' },
       { key: 'idProveedor', optional: true },
+      CODIGO_BARRAS,
+      STOCK_ANTERIOR,
     ],
-    response: '`{ success: true, mensaje }`',
+    response: '`{ success: true, mensaje, codigo_barras }` (`codigo_barras` extra)',
     handle: async (ctx) => {
       const { p } = ctx;
       const tiendaId = await legacyStore(ctx);
       const id = parseId(p, 'modificarProducto', noEncontrado);
-      const input = parseLegacy(ZUpdateProductoRequest, {
+      const input = parseLegacy(ZLegacyModificarProductoRequest, {
         nombre: str(p, 'nombre'),
         marca: str(p, 'marca'),
         precio: str(p, 'precio'),
@@ -106,9 +132,14 @@ export const productoActions: LegacyController = [
         stockMin: str(p, 'stock_min'),
         estado: str(p, 'estado'),
         idProveedor: str(p, 'idProveedor'),
+        codigoBarras: str(p, 'codigo_barras'),
+        stockAnterior: str(p, 'stock_anterior'),
       });
-      await actualizarProducto({ db: ctx.app.db, tiendaId, id, input });
-      return { success: true, mensaje: L.productoActualizado };
+      const { precio, idProveedor, ...mismos } = input;
+      const guardado = await dominio.enNombresDe({ precioUnit: 'precio', proveedorId: 'idProveedor' }, () =>
+        dominio.actualizarProducto({ db: ctx.app.db, scope: { tiendaId }, id, cambios: { ...mismos, precioUnit: precio, proveedorId: idProveedor }, origen: 'tienda' }),
+      );
+      return { success: true, mensaje: L.productoActualizado, codigo_barras: guardado.codigoBarras };
     },
   },
   {
@@ -132,12 +163,14 @@ export const productoActions: LegacyController = [
       { key: 'estado', note: '1 | 0 (also `Estado`)' },
       { key: 'inventario_id_Inventario', optional: true },
       { key: 'idProveedor', optional: true },
+      CODIGO_BARRAS,
+      STOCK_ANTERIOR,
     ],
-    response: '`{ success: true, mensaje }`',
+    response: '`{ success: true, mensaje, codigo_barras }` (`codigo_barras` extra)',
     handle: async (ctx) => {
       const { p } = ctx;
       const id = parseId(p, 'id_Producto', noEncontrado);
-      const input = parseLegacy(ZUpdateProductoCrud, {
+      const input = parseLegacy(ZLegacyModificarProducto2Request, {
         nombre: str(p, 'Nombre'),
         precioUnit: str(p, 'Precio_unit'),
         descripcion: strOf(p, 'Descripcion', 'Descripción'),
@@ -150,9 +183,11 @@ export const productoActions: LegacyController = [
         estado: strOf(p, 'estado', 'Estado'),
         inventarioId: str(p, 'inventario_id_Inventario'),
         proveedorId: strOf(p, 'idProveedor', 'idproveedor'),
+        codigoBarras: str(p, 'codigo_barras'),
+        stockAnterior: str(p, 'stock_anterior'),
       });
-      const r = await productoCrud.update({ db: ctx.app.db, scope: adminScope(ctx), id, input });
-      return { success: true, mensaje: r.message };
+      const guardado = await dominio.actualizarProducto({ db: ctx.app.db, scope: adminScope(ctx), id, cambios: input, origen: 'administracion' });
+      return { success: true, mensaje: M.crud.actualizado.producto, codigo_barras: guardado.codigoBarras };
     },
   },
   {
@@ -165,7 +200,7 @@ export const productoActions: LegacyController = [
     response:
       'rows `[id_Producto, Nombre, Precio_unit, Descripcion, Marca, Categoria, Presentacion, Fecha_vencimiento, Stock, Stock_Min, estado, inventario_id_Inventario, idProveedor]`; header `X-Total-Count`',
     handle: async (ctx) => {
-      const page = await productoCrud.list({ db: ctx.app.db, scope: adminScope(ctx), query: pagina(ctx.p) });
+      const page = await dominio.listarProductos({ db: ctx.app.db, scope: adminScope(ctx), ...pagina(ctx.p), orden: 'recientes' });
       conTotal(ctx.reply, page.total);
       return page.items.map((r) => [
         r.idProducto,
@@ -187,7 +222,7 @@ export const productoActions: LegacyController = [
   {
     name: 'id_Producto',
     description:
-      "Deletes a product of the store (also the back-office's delete). Role 3 is refused (403). A product with sales stays: the answer suggests marking it No disponible.",
+      "Deletes a product of the store (also the back-office's delete). Role 3 is refused (403). A product with sales or order deliveries stays: the answer suggests marking it No disponible.",
     methods: ['DELETE'],
     forbid: { roles: [ROL.ENCARGADO], message: M.roles.denyProductos },
     match: (p) => has(p, 'id_Producto') && !hasAny(p, ['modificarProducto', 'modificarProducto2']),
@@ -195,7 +230,7 @@ export const productoActions: LegacyController = [
     response: '`{ Operacion: true, mensaje }`; refused: `{ Operacion: false, mensaje }`',
     handle: async (ctx) => {
       const tiendaId = await legacyStore(ctx);
-      await eliminarProducto({ db: ctx.app.db, tiendaId, id: parseId(ctx.p, 'id_Producto', noEncontrado) });
+      await dominio.eliminarProducto({ db: ctx.app.db, scope: { tiendaId }, id: parseId(ctx.p, 'id_Producto', noEncontrado) });
       return { Operacion: true, mensaje: L.productoEliminado };
     },
   },

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { AppError } from '#shared/errors';
@@ -13,15 +13,16 @@ import {
   ZCreateInventarioRequest,
   ZCreateMetodoPagoRequest,
   ZCreateMovimientoRequest,
-  ZCreateProductoRequest,
   ZCreateProveedorRequest,
   ZCreateRolRequest,
   ZCreateTiendaRequest,
   ZCreateUsuarioRequest,
   ZCreateVentaRequest,
   ZCrudCreated,
+  ZCrudCreateProductoRequest,
   ZCrudIdParams,
   ZCrudMessage,
+  ZCrudUpdateProductoRequest,
   ZEntregaRow,
   ZFacturaRow,
   ZInventarioRow,
@@ -37,7 +38,6 @@ import {
   ZUpdateInventarioRequest,
   ZUpdateMetodoPagoRequest,
   ZUpdateMovimientoRequest,
-  ZUpdateProductoRequest,
   ZUpdateProveedorRequest,
   ZUpdateRolRequest,
   ZUpdateTiendaRequest,
@@ -70,6 +70,11 @@ interface EntityDef<R extends z.ZodType, C extends z.ZodType, U extends z.ZodTyp
   service: CrudService<z.output<R>, z.output<C>, z.output<U>>;
   /** Operations only the platform operator may do, with the refusal's message (checked before validation). */
   operatorOnly?: { create?: string; update?: string; remove?: string };
+  /**
+   * Creating and editing answer whether an email is taken or an invitation code is the store's:
+   * refused writes are limited per account (`app.authLimits.probe`, issue #15).
+   */
+  revealsAccounts?: boolean;
 }
 
 const operatorOnly = (message: string | undefined) =>
@@ -85,9 +90,9 @@ const catalogo = { create: M.crud.soloOperadorCatalogo, update: M.crud.soloOpera
 
 /** The twelve areas of spec §2, each under /api/crud/<list route name>. */
 export const CRUD_ENTITIES = [
-  entity({ path: 'usuarios', row: ZUsuarioRow, create: ZCreateUsuarioRequest, update: ZUpdateUsuarioRequest, service: usuariosCrud }),
-  entity({ path: 'tienda', row: ZTiendaRow, create: ZCreateTiendaRequest, update: ZUpdateTiendaRequest, service: tiendaCrud, operatorOnly: { create: M.crud.soloOperadorTiendas, remove: M.crud.soloOperadorTiendas } }),
-  entity({ path: 'producto', row: ZProductoRow, create: ZCreateProductoRequest, update: ZUpdateProductoRequest, service: productoCrud }),
+  entity({ path: 'usuarios', row: ZUsuarioRow, create: ZCreateUsuarioRequest, update: ZUpdateUsuarioRequest, service: usuariosCrud, revealsAccounts: true }),
+  entity({ path: 'tienda', row: ZTiendaRow, create: ZCreateTiendaRequest, update: ZUpdateTiendaRequest, service: tiendaCrud, operatorOnly: { create: M.crud.soloOperadorTiendas, remove: M.crud.soloOperadorTiendas }, revealsAccounts: true }),
+  entity({ path: 'producto', row: ZProductoRow, create: ZCrudCreateProductoRequest, update: ZCrudUpdateProductoRequest, service: productoCrud }),
   entity({ path: 'factura', row: ZFacturaRow, create: ZCreateFacturaRequest, update: ZUpdateFacturaRequest, service: facturaCrud }),
   entity({ path: 'cliente', row: ZClienteRow, create: ZCreateClienteRequest, update: ZUpdateClienteRequest, service: clienteCrud }),
   entity({ path: 'proveedor', row: ZProveedorRow, create: ZCreateProveedorRequest, update: ZUpdateProveedorRequest, service: proveedorCrud }),
@@ -106,6 +111,8 @@ function registerEntity(app: FastifyInstance, def: AnyEntityDef) {
   const tags = [`crud ${def.path}`];
   const { service } = def;
   const base = `/${def.path}`;
+  const limited = <T>(req: FastifyRequest, reply: FastifyReply, write: () => Promise<T>) =>
+    def.revealsAccounts ? app.authLimits.probe(req, reply, write) : write();
 
   r.get(base, {
     schema: { tags, querystring: ZPageQuery, response: { 200: zPage(def.row) } },
@@ -121,7 +128,7 @@ function registerEntity(app: FastifyInstance, def: AnyEntityDef) {
     preValidation: operatorOnly(def.operatorOnly?.create),
     schema: { tags, body: def.create, response: { 201: ZCrudCreated } },
     handler: async (req, reply) => {
-      const created = await service.create({ db: app.db, scope: scopeOf(sessionOf(req)), input: req.body });
+      const created = await limited(req, reply, () => service.create({ db: app.db, scope: scopeOf(sessionOf(req)), input: req.body }));
       return reply.status(201).send(created);
     },
   });
@@ -129,7 +136,7 @@ function registerEntity(app: FastifyInstance, def: AnyEntityDef) {
   r.put(`${base}/:id`, {
     preValidation: operatorOnly(def.operatorOnly?.update),
     schema: { tags, params: ZCrudIdParams, body: def.update, response: { 200: ZCrudMessage } },
-    handler: (req) => service.update({ db: app.db, scope: scopeOf(sessionOf(req)), id: req.params.id, input: req.body }),
+    handler: (req, reply) => limited(req, reply, () => service.update({ db: app.db, scope: scopeOf(sessionOf(req)), id: req.params.id, input: req.body })),
   });
 
   r.delete(`${base}/:id`, {

@@ -1,18 +1,34 @@
 import { z } from 'zod';
 import { M } from '../../messages';
-import { zCampo, zIdTiendaOpcional, zInt, zOptFecha, zOptInt, zOptText, zPesos } from './common';
+import { ZProductoBase, caraDeProducto } from '../producto';
+import { zCampo, zIdTiendaOpcional, zInt, zOptFecha, zOptInt, zPesos } from './common';
 
 const zEstado = z
   .union([z.literal(0), z.literal(1), z.literal('0'), z.literal('1')], { error: M.crud.estadoProducto })
-  .transform((v) => (Number(v) === 1 ? 1 : 0));
+  .transform((v) => (Number(v) === 1 ? 1 : 0) as 0 | 1);
 
-export const ZCreateProductoRequest = z.object({
+/**
+ * Back-office product form (/crud/registrar_producto): the base's fields under their own names,
+ * with the spec's back-office messages ("Por favor, complete el campo 'Nombre'.") over the store's,
+ * plus the inventory and, for the platform operator, the store.
+ */
+export const ZCrudCreateProductoRequest = caraDeProducto({
+  nombre: 'nombre',
+  precioUnit: 'precioUnit',
+  descripcion: 'descripcion',
+  marca: 'marca',
+  categoria: 'categoria',
+  presentacion: 'presentacion',
+  fechaVencimiento: 'fechaVencimiento',
+  stock: 'stock',
+  stockMin: 'stockMin',
+  estado: 'estado',
+  codigoBarras: 'codigoBarras',
+  inventarioId: 'inventarioId',
+  proveedorId: 'proveedorId',
+}).extend({
   nombre: zCampo('Nombre', 120),
   precioUnit: zPesos(M.crud.precioInvalido),
-  descripcion: zOptText(500),
-  marca: zOptText(80),
-  categoria: zOptText(80),
-  presentacion: zOptText(80),
   fechaVencimiento: zOptFecha,
   stock: zInt({ required: M.crud.campo('Stock'), invalid: M.crud.cantidadInvalida, min: 0 }),
   stockMin: zInt({ required: M.crud.campo('Stock mínimo'), invalid: M.crud.cantidadInvalida, min: 0 }),
@@ -21,11 +37,26 @@ export const ZCreateProductoRequest = z.object({
   proveedorId: zOptInt({ invalid: M.crud.idInvalido }),
   idTienda: zIdTiendaOpcional,
 });
-export type TCreateProductoRequest = z.input<typeof ZCreateProductoRequest>;
+export type TCrudCreateProductoRequest = z.input<typeof ZCrudCreateProductoRequest>;
+export type TCrudCreateProductoData = z.output<typeof ZCrudCreateProductoRequest>;
 
-/** The store of a product never changes; a new stock is recorded in the ledger as an adjustment. */
-export const ZUpdateProductoRequest = ZCreateProductoRequest.omit({ idTienda: true });
-export type TUpdateProductoRequest = z.input<typeof ZUpdateProductoRequest>;
+/**
+ * Back-office product edit (/crud/actualizar/actualizarProducto). The store of a product never
+ * changes; a new stock is recorded in the ledger as an adjustment, and when the form says which
+ * stock it showed (`stockAnterior`) a sale made meanwhile is not undone.
+ */
+export const ZCrudUpdateProductoRequest = ZCrudCreateProductoRequest.omit({ idTienda: true }).extend({
+  stockAnterior: ZProductoBase.shape.stockAnterior,
+});
+export type TCrudUpdateProductoRequest = z.input<typeof ZCrudUpdateProductoRequest>;
+export type TCrudUpdateProductoData = z.output<typeof ZCrudUpdateProductoRequest>;
+
+/**
+ * Legacy API `modificarProducto2` (back-office edit, form data with every column): the back-office
+ * edit under the old column keys, plus the extras `codigo_barras` and `stock_anterior`.
+ */
+export const ZLegacyModificarProducto2Request = ZCrudUpdateProductoRequest;
+export type TLegacyModificarProducto2Data = z.output<typeof ZLegacyModificarProducto2Request>;
 
 export const ZProductoRow = z.object({
   idProducto: z.number().int(),
@@ -39,6 +70,7 @@ export const ZProductoRow = z.object({
   stock: z.number().int(),
   stockMin: z.number().int(),
   estado: z.number().int(),
+  codigoBarras: z.string().nullable(),
   inventarioId: z.number().int().nullable(),
   proveedorId: z.number().int().nullable(),
   idTienda: z.number().int(),

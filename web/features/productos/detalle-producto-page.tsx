@@ -86,6 +86,7 @@ function Detalle({ id }: { id: number }) {
             <span>
               {p.stock} en stock (mínimo {p.stockMin})
             </span>
+            {p.codigoBarras ? <span className="gp-cell-codigo">{M.productos.codigoBarrasResumen(p.codigoBarras)}</span> : null}
           </p>
         </div>
         <ProductoForm key={p.id} producto={p} onStale={async () => (await producto.refetch()).data} />

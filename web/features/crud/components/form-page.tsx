@@ -8,7 +8,7 @@ import { focusFirstInvalid, validate } from '../../../lib/form-errors';
 import { clearSession, useSession, type StoredSession } from '../../../lib/session';
 import { paths } from '../../../config/paths';
 import { useCreateRow } from '../api/create-row';
-import { useCrudRow } from '../api/get-row';
+import { getRow, useCrudRow } from '../api/get-row';
 import { useUpdateRow } from '../api/update-row';
 import { crudPath, type CrudNavState } from '../crud-paths';
 import type { EntityConfig, FieldDef, FormValues } from '../entities';
@@ -124,6 +124,18 @@ function CrudForm(props: { config: EntityConfig; mode: Mode; session: StoredSess
 
   const readOnly = (f: FieldDef) => (mode === 'update' && !!f.readOnlyOnUpdate) || (f.tienda === 'always' && !isOperator);
 
+  /**
+   * After a conflict, what the form keeps without showing it (the product's stock it was opened
+   * with) follows the row as it is now, so that saving again after reading the reason works.
+   */
+  const followRow = async () => {
+    const fresh = await getRow<Record<string, unknown>>(config.key, props.id!).catch(() => null);
+    if (!fresh) return;
+    const shown = new Set(fields.map((f) => f.name));
+    const hidden = Object.entries(config.toForm(fresh)).filter(([k]) => !shown.has(k));
+    if (hidden.length) setValues((prev) => ({ ...prev, ...Object.fromEntries(hidden) }));
+  };
+
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
     setFailure(null);
@@ -165,6 +177,7 @@ function CrudForm(props: { config: EntityConfig; mode: Mode; session: StoredSess
         state: { operacion: r.message || M.crud.actualizado[config.key] } satisfies CrudNavState,
       });
     } catch (err) {
+      if (err instanceof AppError && err.code === 'CONFLICT') await followRow();
       if (err instanceof AppError && FIXABLE.has(err.status)) {
         setErrors(err.fields ?? {});
         await alertOops(err.message, M.crud.errorActualizar);

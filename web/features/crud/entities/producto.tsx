@@ -1,6 +1,6 @@
 import { M } from '#shared/messages';
 import { formatNumber, formatPesos } from '#shared/money';
-import { ZCreateProductoRequest, ZUpdateProductoRequest, type TProductoRow } from '#shared/schemas/crud';
+import { ZCrudCreateProductoRequest, ZCrudUpdateProductoRequest, type TProductoRow } from '#shared/schemas/crud';
 import { fecha, str, texto } from '../format';
 import { defineEntity } from './types';
 
@@ -32,6 +32,7 @@ export const producto = defineEntity<TProductoRow>({
       header: 'estado',
       cell: (r) => (r.estado === 1 ? <span className="badge badge--ok">1 · Disponible</span> : <span className="badge badge--danger">0 · No disponible</span>),
     },
+    { header: M.productos.codigoBarras, cell: (r) => texto(r.codigoBarras) },
     { header: 'inventario_id_Inventario', cell: (r) => texto(r.inventarioId), num: true },
     { header: 'idProveedor', cell: (r) => texto(r.proveedorId), num: true },
   ],
@@ -48,6 +49,7 @@ export const producto = defineEntity<TProductoRow>({
     { name: 'categoria', label: 'Categoría (opcional)' },
     { name: 'presentacion', label: 'Presentación (opcional)' },
     { name: 'fechaVencimiento', label: 'Fecha de vencimiento (opcional)', type: 'date' },
+    { name: 'codigoBarras', label: M.productos.codigoBarrasOpcional, hint: M.productos.codigoBarrasHint, autoComplete: 'off' },
     { name: 'descripcion', label: 'Descripción (opcional)', wide: true },
     { name: 'inventarioId', label: 'ID del Inventario (opcional)', type: 'number', lookup: 'inventario' },
     { name: 'proveedorId', label: 'ID del Proveedor (opcional)', type: 'number', lookup: 'proveedor' },
@@ -63,6 +65,7 @@ export const producto = defineEntity<TProductoRow>({
     categoria: '',
     presentacion: '',
     fechaVencimiento: '',
+    codigoBarras: '',
     descripcion: '',
     inventarioId: '',
     proveedorId: '',
@@ -79,11 +82,14 @@ export const producto = defineEntity<TProductoRow>({
     categoria: str(r.categoria),
     presentacion: str(r.presentacion),
     fechaVencimiento: str(r.fechaVencimiento),
+    codigoBarras: str(r.codigoBarras),
     descripcion: str(r.descripcion),
     inventarioId: str(r.inventarioId),
     proveedorId: str(r.proveedorId),
+    // Not a field: the stock this form showed, so that saving never undoes a sale made meanwhile.
+    stockAnterior: String(r.stock),
   }),
-  createSchema: ZCreateProductoRequest,
-  updateSchema: ZUpdateProductoRequest,
+  createSchema: ZCrudCreateProductoRequest,
+  updateSchema: ZCrudUpdateProductoRequest,
   registerFailure: { refused: M.crud.errorRegistrar, network: M.crud.errorRealizarRegistro },
 });

@@ -9,10 +9,12 @@ import { fieldErrorsOf, focusFirstInvalid, validate } from '../../../lib/form-er
 import { useCreateProducto } from '../api/create-producto';
 import { showFailure } from './failures';
 
-const EMPTY = { nombre: '', precio: '', cantidad: '' };
+const EMPTY = { nombre: '', precio: '', cantidad: '', codigoBarras: '' };
 type Values = typeof EMPTY;
+/** Spec §5: these three, or 'Campos vacios'. */
+const REQUIRED = ['nombre', 'precio', 'cantidad'] as const;
 
-/** Add product (spec §5): name, price without dots or commas, quantity; confirmation first. */
+/** Add product (spec §5): name, price without dots or commas, quantity, and the barcode if it has one; confirmation first. */
 export function AgregarProductoForm() {
   const formRef = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState<Values>(EMPTY);
@@ -28,7 +30,7 @@ export function AgregarProductoForm() {
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
-    const empty = (Object.keys(EMPTY) as (keyof Values)[]).filter((k) => !values[k].trim());
+    const empty = REQUIRED.filter((k) => !values[k].trim());
     if (empty.length) {
       setErrors(Object.fromEntries(empty.map((k) => [k, M.productos.camposVacios])));
       focusFirstInvalid(formRef.current);
@@ -68,6 +70,9 @@ export function AgregarProductoForm() {
         </div>
         <Field label="Precio" inputMode="numeric" autoComplete="off" hint={M.productos.precioHint} placeholder="12500" {...bind('precio')} />
         <Field label="Cantidad" inputMode="numeric" autoComplete="off" placeholder="0" {...bind('cantidad')} />
+        <div className="gp-form__codigo">
+          <Field label={M.productos.codigoBarrasOpcional} inputMode="numeric" autoComplete="off" placeholder="7701234567897" {...bind('codigoBarras')} />
+        </div>
         <button type="submit" className="btn gp-form__submit" disabled={mutation.isPending}>
           {mutation.isPending ? 'Agregando…' : 'Agregar producto'}
         </button>

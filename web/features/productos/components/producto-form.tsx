@@ -120,7 +120,7 @@ export function ProductoForm(props: { producto: TProductoDetalle; onStale: () =>
         <SelectField label="Proveedor" options={proveedorOptions} {...bind('idProveedor')} />
         <Field label="Proveedor actual" value={nombrepr ?? M.productos.sinProveedor} readOnly tabIndex={-1} className="gp-readonly" />
         <Field label="Fecha de vencimiento" type="date" {...bind('fechaVencimiento')} />
-        <Field label="Código de barras (opcional)" autoComplete="off" inputMode="numeric" {...bind('codigoBarras')} />
+        <Field label={M.productos.codigoBarrasOpcional} autoComplete="off" inputMode="numeric" hint={M.productos.codigoBarrasHint} {...bind('codigoBarras')} />
         <TextAreaField className="span-2" label="Descripción" {...bind('descripcion')} />
       </div>
       <div className="gp-form__actions">

@@ -33,6 +33,7 @@ export function ProductosTable(props: { items: TProductoListItem[]; busy: boolea
             <th scope="col">Nombre</th>
             <th scope="col">Marca</th>
             <th scope="col">Categoría</th>
+            <th scope="col">{M.productos.codigoBarras}</th>
             <th scope="col" className="num">
               Precio
             </th>
@@ -61,6 +62,9 @@ export function ProductosTable(props: { items: TProductoListItem[]; busy: boolea
               </td>
               <td data-label="Categoría" className="gp-cell-meta">
                 {p.categoria ?? '—'}
+              </td>
+              <td data-label={M.productos.codigoBarras} className="gp-cell-meta gp-cell-codigo">
+                {p.codigoBarras ?? '—'}
               </td>
               <td data-label="Precio" className="num gp-cell-fact">
                 {formatPesos(p.precio)}

@@ -1,0 +1,395 @@
+/**
+ * The product's rules, owned here once (issue #14, CONVENTIONS.md #13): which products a caller
+ * reaches (tenancy), the columns a product is read with, barcode uniqueness per store, the rows a
+ * product may point to, how its stock changes, and when it may be deleted. The three faces — the
+ * store API (producto.service.ts), the back-office (crud.producto.service.ts) and the old controller
+ * API (legacy/controllers/producto.ts) — rename fields and call these functions; none holds a rule.
+ */
+import { and, asc, count, desc, eq, ne, or, type SQL } from 'drizzle-orm';
+import { AppError } from '#shared/errors';
+import { M } from '#shared/messages';
+import type { TPage } from '#shared/schemas/common';
+import type { Db, Tx } from '../../db/client';
+import { contieneTexto, enOrden, paginaDeProductos, TRIGRAM_MIN_LENGTH } from '../../db/name-search';
+import { entregaPedido, factura, inventario, producto, proveedor } from '../../db/schema';
+import { idOf, tiendaDestino } from '../crud/crud.scope';
+import { ajustarStock, registrarEntradaInicial } from '../movimiento/ledger';
+
+/**
+ * Who acts: a store session (`{ tiendaId }`) reaches its own store's products; the platform
+ * operator (`{ tiendaId: null }`, the back-office's CrudScope) reaches every store's.
+ */
+export interface ProductoScope {
+  tiendaId: number | null;
+}
+
+/** Which face writes: it names the ledger's movements, nothing else. */
+export type Origen = 'tienda' | 'administracion';
+const MOTIVO: Record<Origen, { inicial: string; ajuste: string }> = {
+  tienda: { inicial: 'Inventario inicial', ajuste: 'Ajuste manual' },
+  administracion: { inicial: 'Inventario inicial (administración)', ajuste: 'Ajuste de stock desde administración' },
+};
+
+// ── Projection ──────────────────────────────────────────────────────────────────────────────
+
+/** Every column a product is read with, under the domain's names: a new field is one entry here. */
+export const columnasProducto = {
+  idProducto: producto.idProducto,
+  idTienda: producto.tiendaId,
+  nombre: producto.nombre,
+  precioUnit: producto.precioUnit,
+  descripcion: producto.descripcion,
+  marca: producto.marca,
+  categoria: producto.categoria,
+  presentacion: producto.presentacion,
+  fechaVencimiento: producto.fechaVencimiento,
+  stock: producto.stock,
+  stockMin: producto.stockMin,
+  estado: producto.estado,
+  codigoBarras: producto.codigoBarras,
+  inventarioId: producto.inventarioId,
+  proveedorId: producto.proveedorId,
+};
+
+/** The supplier join: only a supplier of the product's own store counts. */
+const proveedorDelProducto = and(eq(proveedor.idProveedor, producto.proveedorId), eq(proveedor.tiendaId, producto.tiendaId));
+
+const columnasConProveedor = {
+  ...columnasProducto,
+  /** The supplier's name, and its id, when it is of the product's store (null otherwise). */
+  proveedorNombre: proveedor.nombre,
+  proveedorVigente: proveedor.idProveedor,
+};
+
+/** The fields a refusal may point to, under the domain's names; each face renames them. */
+export type CampoProducto = keyof typeof columnasProducto | 'stockAnterior';
+
+// ── Tenancy ─────────────────────────────────────────────────────────────────────────────────
+
+/** The tenancy filter: the caller's store, or none for the operator. */
+export const enAlcance = (scope: ProductoScope): SQL | undefined => (scope.tiendaId == null ? undefined : eq(producto.tiendaId, scope.tiendaId));
+
+const esteProducto = (scope: ProductoScope, id: number) => and(eq(producto.idProducto, id), enAlcance(scope))!;
+
+const notFound = () => new AppError('NOT_FOUND', M.generic.notFound);
+const refusal = (code: 'VALIDATION' | 'CONFLICT', field: CampoProducto, message: string) => new AppError(code, message, { fields: { [field]: message } });
+
+// ── Reads ───────────────────────────────────────────────────────────────────────────────────
+
+async function leer(db: Db | Tx, scope: ProductoScope, id: number) {
+  const [row] = await db.select(columnasConProveedor).from(producto).leftJoin(proveedor, proveedorDelProducto).where(esteProducto(scope, id)).limit(1);
+  return row ?? null;
+}
+
+/** A product as the domain reads it: its columns and its current supplier's name. */
+export type TProducto = NonNullable<Awaited<ReturnType<typeof leer>>>;
+
+/** One product in the caller's reach; any other answers 404, whether it exists elsewhere or not. */
+export async function obtenerProducto(options: { db: Db; scope: ProductoScope; id: number }): Promise<TProducto> {
+  const row = await leer(options.db, options.scope, options.id);
+  if (!row) throw notFound();
+  return row;
+}
+
+/**
+ * A page of the caller's products. `orden: 'nombre'` (the store's list) matches `q` in the name,
+ * accents and case aside; `'recientes'` (the back-office and its legacy list, newest first) matches
+ * the name or the id.
+ */
+export async function listarProductos(options: {
+  db: Db;
+  scope: ProductoScope;
+  q: string;
+  page: number;
+  pageSize: number;
+  orden: 'nombre' | 'recientes';
+}): Promise<TPage<TProducto>> {
+  const { db, scope, q, page, pageSize, orden } = options;
+  const id = orden === 'recientes' ? idOf(q) : null;
+  const where = and(enAlcance(scope), q ? or(contieneTexto(producto.nombre, q), id != null ? eq(producto.idProducto, id) : undefined) : undefined);
+  const limit = pageSize;
+  const offset = (page - 1) * pageSize;
+  const select = () => db.select(columnasConProveedor).from(producto).leftJoin(proveedor, proveedorDelProducto);
+
+  // A store's name search the trigram index can serve: ids first, then the page's rows.
+  if (orden === 'nombre' && scope.tiendaId != null && q.length >= TRIGRAM_MIN_LENGTH) {
+    const { ids, total } = await paginaDeProductos(db, { where: where!, orden: 'nombre', limit, offset });
+    const rows = await enOrden(
+      ids,
+      async (byIds) => (await select().where(byIds)).map((r) => ({ ...r, id: r.idProducto })),
+      scope.tiendaId,
+    );
+    return { items: rows.map(({ id: _id, ...r }) => r), total };
+  }
+  const order = orden === 'nombre' ? [asc(producto.nombre), asc(producto.idProducto)] : [desc(producto.idProducto)];
+  const [items, [totalRow]] = await Promise.all([
+    select()
+      .where(where)
+      .orderBy(...order)
+      .limit(limit)
+      .offset(offset),
+    db.select({ total: count() }).from(producto).where(where),
+  ]);
+  return { items, total: totalRow?.total ?? 0 };
+}
+
+// ── References and uniqueness ───────────────────────────────────────────────────────────────
+
+/** A supplier is only accepted when it belongs to the product's store. */
+async function checkProveedor(tx: Tx, tiendaId: number, proveedorId: number | null | undefined) {
+  if (proveedorId == null) return;
+  const [p] = await tx
+    .select({ id: proveedor.idProveedor })
+    .from(proveedor)
+    .where(and(eq(proveedor.idProveedor, proveedorId), eq(proveedor.tiendaId, tiendaId)))
+    .limit(1);
+  if (!p) throw refusal('VALIDATION', 'proveedorId', M.productos.proveedorInvalido);
+}
+
+/** An inventory is only accepted when it belongs to the product's store. */
+async function checkInventario(tx: Tx, tiendaId: number, inventarioId: number | null | undefined) {
+  if (inventarioId == null) return;
+  const [i] = await tx
+    .select({ id: inventario.idInventario })
+    .from(inventario)
+    .where(and(eq(inventario.idInventario, inventarioId), eq(inventario.tiendaId, tiendaId)))
+    .limit(1);
+  if (!i) throw refusal('VALIDATION', 'inventarioId', M.crud.inventarioNoExiste);
+}
+
+const codigoDuplicado = () => refusal('CONFLICT', 'codigoBarras', M.productos.codigoBarrasDuplicado);
+
+/** A barcode names one product of a store (another store may use the same code). */
+async function checkCodigoBarras(tx: Tx, tiendaId: number, codigo: string | null | undefined, exceptId?: number) {
+  if (!codigo) return;
+  const [dup] = await tx
+    .select({ id: producto.idProducto })
+    .from(producto)
+    .where(and(eq(producto.tiendaId, tiendaId), eq(producto.codigoBarras, codigo), exceptId ? ne(producto.idProducto, exceptId) : undefined))
+    .limit(1);
+  if (dup) throw codigoDuplicado();
+}
+
+function pgError(err: unknown): { code?: unknown; constraint?: unknown; constraint_name?: unknown } | null {
+  for (let e = err, i = 0; e && typeof e === 'object' && i < 3; e = (e as { cause?: unknown }).cause, i++)
+    if (typeof (e as { code?: unknown }).code === 'string' && /^[0-9A-Z]{5}$/.test((e as { code: string }).code)) return e as { code: string };
+  return null;
+}
+
+/** Two writes that raced past the checks: the database's constraints answer, with the same refusals. */
+function traducir(err: unknown): never {
+  const pg = pgError(err);
+  if (pg?.code === '23505' && String(pg.constraint ?? pg.constraint_name ?? '').includes('producto_tienda_codigo')) throw codigoDuplicado();
+  throw err;
+}
+
+// ── Writes ──────────────────────────────────────────────────────────────────────────────────
+
+/** A new product, under the domain's names. */
+export interface DatosProducto {
+  nombre: string;
+  precioUnit: number;
+  /** The opening stock, recorded in the ledger as an entry. */
+  stock: number;
+  stockMin?: number;
+  estado?: 0 | 1;
+  descripcion?: string | null;
+  marca?: string | null;
+  categoria?: string | null;
+  presentacion?: string | null;
+  fechaVencimiento?: string | null;
+  codigoBarras?: string | null;
+  proveedorId?: number | null;
+  /** Missing: the store's first inventory; null: none. */
+  inventarioId?: number | null;
+  /** The store the operator names (a store session's own store otherwise; another one is refused). */
+  idTienda?: number | null;
+}
+
+/**
+ * Adds a product to the caller's store (or the store the operator names): references of the same
+ * store, a barcode no other product of the store has; the opening stock is an entry in the ledger,
+ * in the same transaction.
+ */
+export async function crearProducto(options: { db: Db; scope: ProductoScope; datos: DatosProducto; origen: Origen }): Promise<TProducto> {
+  const { db, scope, datos, origen } = options;
+  return db
+    .transaction(async (tx) => {
+      const tiendaId = await tiendaDestino(tx, { tiendaId: scope.tiendaId, usuarioId: null }, datos.idTienda);
+      await checkProveedor(tx, tiendaId, datos.proveedorId);
+      await checkInventario(tx, tiendaId, datos.inventarioId);
+      await checkCodigoBarras(tx, tiendaId, datos.codigoBarras);
+      let inventarioId = datos.inventarioId;
+      if (inventarioId === undefined) {
+        const [inv] = await tx
+          .select({ id: inventario.idInventario })
+          .from(inventario)
+          .where(eq(inventario.tiendaId, tiendaId))
+          .orderBy(asc(inventario.idInventario))
+          .limit(1);
+        inventarioId = inv?.id ?? null;
+      }
+      const [row] = await tx
+        .insert(producto)
+        .values({
+          tiendaId,
+          nombre: datos.nombre,
+          precioUnit: datos.precioUnit,
+          stock: datos.stock,
+          stockMin: datos.stockMin ?? 0,
+          estado: datos.estado ?? 1,
+          descripcion: datos.descripcion ?? null,
+          marca: datos.marca ?? null,
+          categoria: datos.categoria ?? null,
+          presentacion: datos.presentacion ?? null,
+          fechaVencimiento: datos.fechaVencimiento ?? null,
+          codigoBarras: datos.codigoBarras ?? null,
+          proveedorId: datos.proveedorId ?? null,
+          inventarioId,
+        })
+        .returning({ id: producto.idProducto });
+      await registrarEntradaInicial(tx, { tiendaId, productoId: row!.id, cantidad: datos.stock, inventarioId, motivo: MOTIVO[origen].inicial });
+      return (await leer(tx, { tiendaId }, row!.id))!;
+    })
+    .catch(traducir);
+}
+
+/** A product's new values, under the domain's names. */
+export interface CambiosProducto {
+  nombre: string;
+  precioUnit: number;
+  descripcion: string | null;
+  marca: string | null;
+  categoria: string | null;
+  presentacion: string | null;
+  fechaVencimiento: string | null;
+  stock: number;
+  stockMin: number;
+  estado: 0 | 1;
+  proveedorId: number | null;
+  /** Missing: left as it is; null: no code. */
+  codigoBarras?: string | null;
+  /** Missing: left as it is (the store's forms do not show it); null: none. */
+  inventarioId?: number | null;
+  /** The stock the form showed, when the face sends it (see the stock rule below). */
+  stockAnterior?: number;
+}
+
+/**
+ * Saves a product in the caller's reach. The row is locked first, so a sale cannot slip between
+ * reading the stock and writing it; a stock change goes through the ledger as an adjustment.
+ *
+ * The stock rule: when the face says which stock its form showed (`stockAnterior`), an untouched
+ * stock is left alone (a sale made meanwhile stays), and a stock the person changed while a sale
+ * moved it answers 409 instead of undoing the sale. Without it, the stock sent is the new stock.
+ */
+export async function actualizarProducto(options: {
+  db: Db;
+  scope: ProductoScope;
+  id: number;
+  cambios: CambiosProducto;
+  origen: Origen;
+}): Promise<TProducto> {
+  const { db, scope, id, cambios, origen } = options;
+  return db
+    .transaction(async (tx) => {
+      const [actual] = await tx
+        .select({ tiendaId: producto.tiendaId, stock: producto.stock })
+        .from(producto)
+        .where(esteProducto(scope, id))
+        .for('update');
+      if (!actual) throw notFound();
+      const { tiendaId } = actual;
+      await checkProveedor(tx, tiendaId, cambios.proveedorId);
+      await checkInventario(tx, tiendaId, cambios.inventarioId);
+      await checkCodigoBarras(tx, tiendaId, cambios.codigoBarras, id);
+
+      let delta = 0;
+      if (cambios.stockAnterior === undefined) delta = cambios.stock - actual.stock;
+      else if (cambios.stock !== cambios.stockAnterior) {
+        if (actual.stock !== cambios.stockAnterior) throw refusal('CONFLICT', 'stock', M.productos.stockCambio(actual.stock));
+        delta = cambios.stock - actual.stock;
+      }
+
+      await tx
+        .update(producto)
+        .set({
+          nombre: cambios.nombre,
+          precioUnit: cambios.precioUnit,
+          descripcion: cambios.descripcion,
+          marca: cambios.marca,
+          categoria: cambios.categoria,
+          presentacion: cambios.presentacion,
+          fechaVencimiento: cambios.fechaVencimiento,
+          stockMin: cambios.stockMin,
+          estado: cambios.estado,
+          proveedorId: cambios.proveedorId,
+          ...(cambios.codigoBarras !== undefined ? { codigoBarras: cambios.codigoBarras } : {}),
+          ...(cambios.inventarioId !== undefined ? { inventarioId: cambios.inventarioId } : {}),
+        })
+        .where(and(eq(producto.idProducto, id), eq(producto.tiendaId, tiendaId)));
+
+      if (delta !== 0) {
+        const moved = await ajustarStock(tx, { tiendaId, productoId: id, delta, motivo: MOTIVO[origen].ajuste });
+        // Cannot happen under the row lock with a non-negative target; never write half an edit.
+        if (!moved) throw refusal('CONFLICT', 'stock', M.productos.stockCambio(actual.stock));
+      }
+      return (await leer(tx, { tiendaId }, id))!;
+    })
+    .catch(traducir);
+}
+
+const conHistoria = () => new AppError('CONFLICT', M.productos.conHistoria);
+
+/**
+ * Deletes a product in the caller's reach. One that appears on invoice lines or order deliveries
+ * stays — those are accounting records — and the answer suggests marking it 'No disponible'.
+ */
+export async function eliminarProducto(options: { db: Db; scope: ProductoScope; id: number }): Promise<void> {
+  const { db, scope, id } = options;
+  await db
+    .transaction(async (tx) => {
+      // The lock also makes a sale or a delivery being recorded for this product wait (and then
+      // fail its foreign key), or be seen below once committed.
+      const [row] = await tx.select({ tiendaId: producto.tiendaId }).from(producto).where(esteProducto(scope, id)).for('update');
+      if (!row) throw notFound();
+      const { tiendaId } = row;
+      // (tienda, producto) is indexed on the invoice lines; deliveries are indexed by store.
+      const [vendido] = await tx
+        .select({ id: factura.idFactura })
+        .from(factura)
+        .where(and(eq(factura.tiendaId, tiendaId), eq(factura.productoId, id)))
+        .limit(1);
+      if (vendido) throw conHistoria();
+      const [entregado] = await tx
+        .select({ id: entregaPedido.idEntrega })
+        .from(entregaPedido)
+        .where(and(eq(entregaPedido.tiendaId, tiendaId), eq(entregaPedido.productoId, id)))
+        .limit(1);
+      if (entregado) throw conHistoria();
+      await tx.delete(producto).where(and(eq(producto.idProducto, id), eq(producto.tiendaId, tiendaId)));
+    })
+    .catch((err: unknown) => {
+      // A sale committed between the check and the delete: the foreign key refuses, same answer.
+      if (pgError(err)?.code === '23503') throw conHistoria();
+      throw err;
+    });
+}
+
+// ── Faces ───────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * Runs a domain call for a face, renaming the fields its refusal points to into the face's names
+ * (the store calls `proveedorId` `idProveedor`).
+ */
+export async function enNombresDe<T>(nombres: Partial<Record<CampoProducto, string>>, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    if (err instanceof AppError && err.fields) {
+      const fields = Object.fromEntries(Object.entries(err.fields).map(([k, v]) => [nombres[k as CampoProducto] ?? k, v]));
+      throw new AppError(err.code, err.message, { fields, title: err.title, cause: err });
+    }
+    throw err;
+  }
+}
