@@ -422,6 +422,22 @@ test('una venta en efectivo de tres productos solo con el teclado: 12 teclas o m
   await expect(page.getByTestId('recibo-cambio')).toHaveText('$ 2.000');
   console.log(`venta en efectivo de 3 productos por teclado: ${teclas} teclas además de los nombres`);
   expect(teclas).toBeLessThanOrEqual(12);
+
+  // The ticket prints on a roll 80 mm wide, as long as the ticket (the PDF's page size says so), or 58 mm.
+  const anchoPdf = async () => {
+    await page.emulateMedia({ media: 'print' });
+    const pdf = (await page.pdf({ preferCSSPageSize: true })).toString('latin1');
+    await page.emulateMedia({ media: 'screen' });
+    const box = /\/MediaBox\s*\[\s*0\s+0\s+([\d.]+)\s+([\d.]+)\s*\]/.exec(pdf);
+    expect(box, 'MediaBox').toBeTruthy();
+    return { ancho: (Number(box![1]) * 25.4) / 72, alto: (Number(box![2]) * 25.4) / 72, paginas: pdf.match(/\/Type\s*\/Page[^s]/g)?.length ?? 0 };
+  };
+  const ochenta = await anchoPdf();
+  expect(Math.round(ochenta.ancho)).toBe(80);
+  expect(ochenta.alto).toBeGreaterThan(60);
+  expect(ochenta.paginas).toBe(1);
+  await page.getByLabel('Formato de impresión').selectOption('58');
+  await expect.poll(async () => Math.round((await anchoPdf()).ancho)).toBe(58);
 });
 
 test.describe('en un teléfono', () => {

@@ -238,7 +238,7 @@ function VentaPendiente({ idVenta }: { idVenta: number }) {
         <button type="button" className="btn btn--sm" disabled={cambiar.isPending} onClick={() => void hacer('completar')}>
           {F.completar}
         </button>
-        <button type="button" className="btn btn--ghost btn--sm btn--danger" disabled={cambiar.isPending} onClick={() => void hacer('anular')}>
+        <button type="button" className="btn btn--ghost btn--sm btn--danger-text" disabled={cambiar.isPending} onClick={() => void hacer('anular')}>
           {F.anular}
         </button>
       </div>

@@ -13,11 +13,24 @@ import './ventas.css';
 
 const V = M.ventas;
 const FORMATO_KEY = 'formatoRecibo';
-const FORMATOS: { value: FormatoRecibo; label: string; page: string }[] = [
-  { value: '80', label: 'Tirilla 80 mm', page: '80mm auto' },
-  { value: '58', label: 'Tirilla 58 mm', page: '58mm auto' },
-  { value: 'a4', label: 'Hoja A4', page: 'A4' },
+const FORMATOS: { value: FormatoRecibo; label: string }[] = [
+  { value: '80', label: 'Tirilla 80 mm' },
+  { value: '58', label: 'Tirilla 58 mm' },
+  { value: 'a4', label: 'Hoja A4' },
 ];
+const MM_POR_PX = 25.4 / 96;
+
+/**
+ * The printer's page: A4, or a roll 80 or 58 mm wide and as long as the ticket. (`80mm auto` is not
+ * valid CSS: Chrome ignored it and printed on Letter.) The ticket is shown at its printed width, so
+ * its height on screen, less its padding, is its height on paper.
+ */
+function tamanoPagina(formato: FormatoRecibo, ticket: HTMLElement | null): string {
+  if (formato === 'a4' || !ticket) return 'A4';
+  const estilo = getComputedStyle(ticket);
+  const alto = ticket.clientHeight - parseFloat(estilo.paddingTop) - parseFloat(estilo.paddingBottom);
+  return `${formato}mm ${Math.ceil(alto * MM_POR_PX) + 8}mm`;
+}
 
 function isRecibo(v: unknown): v is TRecibo {
   const r = v as TRecibo | null;
@@ -101,7 +114,14 @@ function Factura({ recibo }: { recibo: TRecibo }) {
     window.localStorage.setItem(FORMATO_KEY, value);
   };
 
-  const page = FORMATOS.find((f) => f.value === formato)!.page;
+  const ticketRef = useRef<HTMLElement>(null);
+  const [page, setPage] = useState('A4');
+  useEffect(() => {
+    const medir = () => setPage(tamanoPagina(formato, ticketRef.current));
+    medir();
+    window.addEventListener('resize', medir);
+    return () => window.removeEventListener('resize', medir);
+  }, [formato, recibo]);
 
   return (
     <>
@@ -119,7 +139,7 @@ function Factura({ recibo }: { recibo: TRecibo }) {
       </header>
 
       <div className="factura">
-        <Recibo recibo={recibo} formato={formato} />
+        <Recibo ref={ticketRef} recibo={recibo} formato={formato} />
 
         <aside className="factura__acciones no-print" aria-label="Acciones de la factura">
           <p className="factura__ok" role="status">

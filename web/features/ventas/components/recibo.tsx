@@ -1,15 +1,18 @@
+import type { Ref } from 'react';
 import { formatPesos } from '#shared/money';
+import { ZONA_HORARIA } from '#shared/schemas/movimiento';
 import type { TRecibo } from '#shared/schemas/venta';
 
 export type FormatoRecibo = '58' | '80' | 'a4';
 
-const fechaHora = new Intl.DateTimeFormat('es-CO', { day: '2-digit', month: '2-digit', year: 'numeric', hour: 'numeric', minute: '2-digit' });
+// The store's time, never the device's (a till whose clock is on UTC printed 7:05 p. m. for a 2:05 p. m. sale).
+const fechaHora = new Intl.DateTimeFormat('es-CO', { day: '2-digit', month: '2-digit', year: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: ZONA_HORARIA });
 
 /** The printable receipt (spec §2 /factura): store, cashier, date and time, sale id, lines, totals. */
-export function Recibo({ recibo, formato }: { recibo: TRecibo; formato: FormatoRecibo }) {
+export function Recibo({ recibo, formato, ref }: { recibo: TRecibo; formato: FormatoRecibo; ref?: Ref<HTMLElement> }) {
   const anulada = recibo.estado === 'Anulada';
   return (
-    <article className={`recibo recibo--${formato}`} aria-labelledby="recibo-title">
+    <article ref={ref} className={`recibo recibo--${formato}`} aria-labelledby="recibo-title">
       <header className="recibo__head">
         <h2 id="recibo-title" className="recibo__tienda">
           {recibo.tienda}
