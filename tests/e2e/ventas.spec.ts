@@ -257,6 +257,19 @@ test('cada regla de la venta avisa con su mensaje, y atrás vuelve al inicio', a
   await expect(page.getByRole('link', { name: /^Ventas/ })).toBeVisible();
   await expect.poll(() => page.evaluate(() => window.localStorage.getItem('prodCarrito'))).toBeNull();
   await irAVentas(page);
+  // With products in the cart, Back asks first; staying keeps the cart.
+  await agregar(page, AGUA);
+  await page.goBack();
+  await expectPopup(page, '¿Salir de la venta?');
+  await page.locator('.swal2-cancel').click();
+  await expect(page).toHaveURL(/\/ventas$/);
+  await expect(cart(page).getByText(AGUA)).toBeVisible();
+  await page.goBack();
+  await expectPopup(page, '¿Salir de la venta?');
+  await page.getByRole('button', { name: 'Sí, salir' }).click();
+  await expect(page).toHaveURL(/\/inicio$/);
+  await irAVentas(page);
+  await expect(page.getByText('El carrito está vacío.')).toBeVisible();
   await page.goBack();
   await expect(page).toHaveURL(/\/inicio$/);
 });

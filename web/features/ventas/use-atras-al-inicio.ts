@@ -6,23 +6,31 @@ const GUARD = 'atrasAlInicio';
 
 /**
  * The browser's back button on the sales screens returns to /inicio (spec §2). `onBack` runs first
- * (the receipt completes its sale on the way out).
+ * (the receipt completes its sale on the way out); `preguntar`, when given, may keep the person on the
+ * screen (the till asks before a Back gesture empties a full cart).
  *
  * On entering the screen a copy of the current history entry is pushed, so that Back first lands
  * on the same route: the screen stays mounted, hears the popstate and replaces that entry with
  * /inicio. (Had Back gone straight to another route, the router would already have unmounted the
  * screen by the time its listener ran.)
  */
-export function useAtrasAlInicio(onBack?: () => void) {
+export function useAtrasAlInicio(onBack?: () => void, preguntar?: () => Promise<boolean>) {
   const navigate = useNavigate();
   const onBackRef = useRef(onBack);
+  const preguntarRef = useRef(preguntar);
   useEffect(() => {
     onBackRef.current = onBack;
+    preguntarRef.current = preguntar;
   });
   useEffect(() => {
     const state = (window.history.state ?? {}) as Record<string, unknown>;
     if (!state[GUARD]) window.history.pushState({ ...state, [GUARD]: true }, '', window.location.href);
-    const handler = () => {
+    const handler = async () => {
+      // Asked first (a full cart): staying puts the guard entry back, so the next Back asks again.
+      if (preguntarRef.current && !(await preguntarRef.current())) {
+        window.history.pushState({ ...((window.history.state ?? {}) as Record<string, unknown>), [GUARD]: true }, '', window.location.href);
+        return;
+      }
       onBackRef.current?.();
       navigate(paths.inicio, { replace: true });
     };

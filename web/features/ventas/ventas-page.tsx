@@ -18,7 +18,7 @@ export default function VentasPage() {
   const navigate = useNavigate();
   const { lineas, update } = useCarrito();
   const buscarRef = useRef<HTMLInputElement>(null);
-  useAtrasAlInicio();
+  useAtrasAlInicio(undefined, lineas.length ? () => confirmAction(M.ventas.salirTitle, M.ventas.salirText, M.ventas.salirConfirm) : undefined);
 
   const onAdd = useCallback((p: TProductoVenta) => update((l) => agregarProducto(l, p)), [update]);
   const onProducts = useCallback((items: TProductoVenta[]) => update((l) => actualizarDesde(l, items)), [update]);
