@@ -486,6 +486,26 @@ test.describe('en un teléfono', () => {
   });
 });
 
+test('un cliente nuevo se registra desde el pago sin salir de él', async ({ page }) => {
+  await signIn(page, 'Empleado', DEMO.empleado);
+  await irAVentas(page);
+  await agregar(page, CHOCOLATINA);
+  await page.getByRole('button', { name: 'Generar pago' }).click();
+  const documento = String(3_000_000_000 + Math.floor(Math.random() * 900_000_000));
+  await page.getByLabel('Documento del cliente (opcional)').fill(documento);
+  await page.getByRole('button', { name: 'Buscar cliente' }).click();
+  await expect(page.getByText('No hay un cliente de la tienda con ese documento.')).toBeVisible();
+  await page.getByRole('button', { name: 'Registrar este cliente' }).click();
+  await page.getByLabel('Nombre', { exact: true }).fill('Rosa');
+  await page.getByLabel('Apellido', { exact: true }).fill('Cárdenas');
+  await page.getByLabel('Apellido', { exact: true }).press('Enter');
+  await expect(page.getByRole('status').filter({ hasText: 'Cliente: Rosa Cárdenas' })).toBeVisible();
+  await expect(page).toHaveURL(/\/generar_pago$/);
+  await page.getByRole('button', { name: /^Cobrar pago exacto/ }).click();
+  await expect(page).toHaveURL(/\/factura$/);
+  await expect(page.getByRole('article').getByText('Rosa Cárdenas')).toBeVisible();
+});
+
 test('la factura sin venta vuelve a /ventas', async ({ page }) => {
   await signIn(page, 'Tienda', DEMO.tienda);
   await page.goto('/factura');

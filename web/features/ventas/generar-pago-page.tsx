@@ -1,10 +1,11 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { AppError } from '#shared/errors';
 import { M } from '#shared/messages';
 import { formatNumber, formatPesos, parsePesos } from '#shared/money';
+import { TIPOS_DOC } from '#shared/roles';
 import type { TClienteVenta } from '#shared/schemas/venta';
-import { Field } from '../../components/ui/field';
+import { Field, SelectField } from '../../components/ui/field';
 import { MoneyField } from '../../components/ui/money-field';
 import { IconBack } from '../../components/ui/icons';
 import { paths } from '../../config/paths';
@@ -13,6 +14,7 @@ import { NetworkError } from '../../lib/api-client';
 import { STORAGE_KEYS } from '../../lib/session';
 import { useAtajo } from '../../lib/use-atajo';
 import { buscarCliente } from './api/buscar-cliente';
+import { registrarClienteRapido } from './api/registrar-cliente';
 import { useMetodosPago } from './api/metodos-pago';
 import { useRegistrarVenta } from './api/registrar-venta';
 import { claveDeVenta, leerCarrito, parseCarrito, totalCarrito, unidadesCarrito, vaciarCarrito, type LineaCarrito } from './carrito';
@@ -60,6 +62,9 @@ function Pago({ lineas }: { lineas: LineaCarrito[] }) {
   const [cliente, setCliente] = useState<TClienteVenta | null>(null);
   const [clienteAviso, setClienteAviso] = useState<string | null>(null);
   const [buscando, setBuscando] = useState(false);
+  // Quick-add: a documento the store does not know yet, registered without leaving the payment.
+  const [nuevo, setNuevo] = useState<{ tipoDocumento: string; nombre: string; apellido: string } | null>(null);
+  const [guardandoCliente, setGuardandoCliente] = useState(false);
   const cambioId = useId();
 
   const total = totalCarrito(lineas);
@@ -109,6 +114,29 @@ function Pago({ lineas }: { lineas: LineaCarrito[] }) {
     } finally {
       setBuscando(false);
     }
+  };
+
+  const registrarCliente = async () => {
+    if (!nuevo || guardandoCliente) return;
+    setGuardandoCliente(true);
+    try {
+      const c = await registrarClienteRapido({ documento: documento.trim(), ...nuevo });
+      setCliente(c);
+      setDocumento(c.documento);
+      setClienteAviso(null);
+      setNuevo(null);
+    } catch (err) {
+      setClienteAviso(err instanceof NetworkError ? M.generic.connectionText : err instanceof AppError ? err.message : M.generic.errorText);
+    } finally {
+      setGuardandoCliente(false);
+    }
+  };
+
+  // Enter in the new customer's fields saves the customer, never the payment.
+  const enterGuarda = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key !== 'Enter') return;
+    e.preventDefault();
+    void registrarCliente();
   };
 
   const confirmar = async (e: FormEvent<HTMLFormElement>) => {
@@ -275,6 +303,7 @@ function Pago({ lineas }: { lineas: LineaCarrito[] }) {
                 setDocumento(e.target.value);
                 setCliente(null);
                 setClienteAviso(null);
+                setNuevo(null);
               }}
               onKeyDown={(e) => {
                 if (e.key === 'Enter') {
@@ -291,6 +320,32 @@ function Pago({ lineas }: { lineas: LineaCarrito[] }) {
             <p className="pago__cliente-ok" role="status">
               Cliente: <strong>{cliente.nombre}</strong>
             </p>
+          ) : clienteAviso === V.clienteNoEncontrado && !nuevo ? (
+            <button type="button" className="btn btn--ghost btn--sm" onClick={() => setNuevo({ tipoDocumento: 'CC', nombre: '', apellido: '' })}>
+              {V.registrarCliente}
+            </button>
+          ) : null}
+          {nuevo && !cliente ? (
+            <fieldset className="pago__nuevo-cliente">
+              <legend>{V.nuevoCliente(documento.trim())}</legend>
+              <SelectField
+                label="Tipo de documento"
+                name="tipoDocumentoNuevo"
+                options={TIPOS_DOC}
+                value={nuevo.tipoDocumento}
+                onChange={(e) => setNuevo({ ...nuevo, tipoDocumento: e.target.value })}
+              />
+              <Field label="Nombre" name="nombreNuevo" autoComplete="off" value={nuevo.nombre} onChange={(e) => setNuevo({ ...nuevo, nombre: e.target.value })} onKeyDown={enterGuarda} />
+              <Field label="Apellido" name="apellidoNuevo" autoComplete="off" value={nuevo.apellido} onChange={(e) => setNuevo({ ...nuevo, apellido: e.target.value })} onKeyDown={enterGuarda} />
+              <div className="pago__nuevo-acciones">
+                <button type="button" className="btn btn--sm" disabled={guardandoCliente} onClick={() => void registrarCliente()}>
+                  {guardandoCliente ? 'Guardando…' : V.guardarCliente}
+                </button>
+                <button type="button" className="btn btn--ghost btn--sm" onClick={() => setNuevo(null)}>
+                  Cancelar
+                </button>
+              </div>
+            </fieldset>
           ) : null}
 
           <button type="submit" className="btn btn--block btn--lg" disabled={ocupado} aria-busy={ocupado}>

@@ -1,0 +1,167 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { TProductoVenta } from '#shared/schemas/venta';
+import { STORAGE_KEYS } from '../../lib/session';
+import {
+  agregarProducto,
+  claveDeVenta,
+  fijarCantidad,
+  guardarCarrito,
+  leerCarrito,
+  parseCarrito,
+  totalCarrito,
+  unidadesCarrito,
+  vaciarCarrito,
+  type LineaCarrito,
+} from './carrito';
+
+const producto = (id: number, precio = 1_000, extra: Partial<TProductoVenta> = {}): TProductoVenta => ({
+  id,
+  nombre: `Producto ${id}`,
+  marca: null,
+  precio,
+  stock: 10,
+  codigoBarras: null,
+  ...extra,
+});
+
+const linea = (id: number, cantidad: number, precio = 1_000): LineaCarrito => ({ id, nombre: `Producto ${id}`, marca: null, precio, stock: 10, cantidad });
+
+describe('carrito de la caja', () => {
+  it('agregar el mismo producto suma una unidad a su línea, no otra línea', () => {
+    let c = agregarProducto([], producto(7, 2_500));
+    c = agregarProducto(c, producto(7, 2_500));
+    expect(c).toHaveLength(1);
+    expect(c[0]).toMatchObject({ id: 7, cantidad: 2, precio: 2_500 });
+    expect(unidadesCarrito(c)).toBe(2);
+  });
+
+  it('agregar un producto ya en el carrito toma su precio y stock nuevos', () => {
+    const c = agregarProducto(agregarProducto([], producto(7, 2_500)), producto(7, 3_000, { stock: 4 }));
+    expect(c[0]).toMatchObject({ cantidad: 2, precio: 3_000, stock: 4 });
+  });
+
+  it('la cantidad de una línea no pasa de 9 999', () => {
+    let c = agregarProducto([], producto(1), 9_998);
+    c = agregarProducto(c, producto(1));
+    c = agregarProducto(c, producto(1));
+    expect(c[0]!.cantidad).toBe(9_999);
+    expect(agregarProducto([], producto(2), 50_000)[0]!.cantidad).toBe(9_999);
+    expect(fijarCantidad(c, 1, 123_456)[0]!.cantidad).toBe(9_999);
+  });
+
+  it('el carrito no pasa de 200 líneas, pero la línea 200 aún suma unidades', () => {
+    let c: LineaCarrito[] = [];
+    for (let id = 1; id <= 200; id++) c = agregarProducto(c, producto(id));
+    expect(c).toHaveLength(200);
+    const lleno = c;
+    expect(agregarProducto(lleno, producto(201))).toBe(lleno);
+    const otra = agregarProducto(lleno, producto(200));
+    expect(otra).toHaveLength(200);
+    expect(otra[199]).toMatchObject({ id: 200, cantidad: 2 });
+  });
+
+  it('fijar la cantidad en 0 (o menos) quita la línea; otra cantidad la cambia, sin decimales', () => {
+    const c = [linea(1, 3), linea(2, 1)];
+    expect(fijarCantidad(c, 1, 0).map((l) => l.id)).toEqual([2]);
+    expect(fijarCantidad(c, 2, -1).map((l) => l.id)).toEqual([1]);
+    expect(fijarCantidad(c, 1, 5)[0]!.cantidad).toBe(5);
+    expect(fijarCantidad(c, 1, 2.7)[0]!.cantidad).toBe(2);
+  });
+
+  it('el total es la suma de precio × cantidad', () => {
+    expect(totalCarrito([])).toBe(0);
+    expect(totalCarrito([linea(1, 3, 2_500), linea(2, 2, 1_200)])).toBe(3 * 2_500 + 2 * 1_200);
+  });
+
+  it('parseCarrito descarta lo mal formado o editado a mano y conserva lo válido', () => {
+    const buena = linea(1, 2);
+    const leido = parseCarrito([
+      buena,
+      null,
+      'x',
+      { ...buena, id: 0 },
+      { ...buena, id: '3' },
+      { ...buena, id: 4, cantidad: 0 },
+      { ...buena, id: 5, cantidad: 1.5 },
+      { ...buena, id: 6, precio: '1000' },
+      { ...buena, id: 7, nombre: undefined },
+      { ...buena, id: 8, marca: 42 },
+      { ...buena, id: 9, cantidad: 50_000 },
+      { ...buena, id: 10, marca: 'Acme', extra: 'ignorada' },
+    ]);
+    expect(leido.map((l) => l.id)).toEqual([1, 9, 10]);
+    expect(leido[1]!.cantidad).toBe(9_999);
+    expect(leido[2]).toEqual({ id: 10, nombre: 'Producto 1', marca: 'Acme', precio: 1_000, stock: 10, cantidad: 2 });
+    expect(parseCarrito({ 0: buena })).toEqual([]);
+    expect(parseCarrito(Array.from({ length: 250 }, (_, i) => linea(i + 1, 1)))).toHaveLength(200);
+  });
+
+  it('un carrito guardado dañado en localStorage se lee como vacío', () => {
+    window.localStorage.setItem(STORAGE_KEYS.carrito, '[{"id":1,');
+    expect(leerCarrito()).toEqual([]);
+    guardarCarrito([linea(1, 2)]);
+    expect(leerCarrito()).toEqual([linea(1, 2)]);
+    guardarCarrito([]);
+    expect(window.localStorage.getItem(STORAGE_KEYS.carrito)).toBeNull();
+  });
+
+  it('propiedad: para cualquier serie de agregados, el total es Σ precio × cantidad y cada cantidad está en 1..9 999', () => {
+    const agregado = fc.record({
+      id: fc.integer({ min: 1, max: 300 }),
+      precio: fc.integer({ min: 0, max: 100_000_000 }),
+      cantidad: fc.integer({ min: 1, max: 20_000 }),
+    });
+    fc.assert(
+      fc.property(fc.array(agregado, { maxLength: 300 }), (agregados) => {
+        let c: LineaCarrito[] = [];
+        for (const a of agregados) c = agregarProducto(c, producto(a.id, a.precio), a.cantidad);
+        expect(totalCarrito(c)).toBe(c.reduce((s, l) => s + l.precio * l.cantidad, 0));
+        expect(new Set(c.map((l) => l.id)).size).toBe(c.length);
+        expect(c.length).toBeLessThanOrEqual(200);
+        for (const l of c) {
+          expect(Number.isInteger(l.cantidad)).toBe(true);
+          expect(l.cantidad).toBeGreaterThanOrEqual(1);
+          expect(l.cantidad).toBeLessThanOrEqual(9_999);
+        }
+      }),
+    );
+  });
+});
+
+describe('clave de la venta (ADR 011)', () => {
+  it('el mismo carrito da la misma clave en cada llamada, aunque sea otro arreglo', () => {
+    const clave = claveDeVenta([linea(1, 2), linea(2, 1)]);
+    expect(clave).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    expect(claveDeVenta([linea(1, 2), linea(2, 1)])).toBe(clave);
+    // A price refreshed from the server is the same sale: only products and quantities count.
+    expect(claveDeVenta([linea(1, 2, 9_999), linea(2, 1)])).toBe(clave);
+  });
+
+  it('un carrito cambiado (otra cantidad, otro producto) es otra venta con otra clave', () => {
+    const clave = claveDeVenta([linea(1, 2)]);
+    const otraCantidad = claveDeVenta([linea(1, 3)]);
+    expect(otraCantidad).not.toBe(clave);
+    const otroProducto = claveDeVenta([linea(1, 3), linea(2, 1)]);
+    expect(otroProducto).not.toBe(otraCantidad);
+    // Going back to the first cart is a new sale too: only the last cart's key is kept.
+    expect(claveDeVenta([linea(1, 2)])).not.toBe(clave);
+  });
+
+  it('vaciarCarrito olvida la clave y el carrito: el mismo carrito después es una venta nueva', () => {
+    const c = [linea(1, 2)];
+    guardarCarrito(c);
+    const clave = claveDeVenta(c);
+    vaciarCarrito();
+    expect(leerCarrito()).toEqual([]);
+    expect(window.localStorage.getItem(STORAGE_KEYS.claveVenta)).toBeNull();
+    expect(claveDeVenta(c)).not.toBe(clave);
+  });
+
+  it('una clave guardada dañada se reemplaza sin romper la caja', () => {
+    window.localStorage.setItem(STORAGE_KEYS.claveVenta, '{no es json');
+    const clave = claveDeVenta([linea(1, 1)]);
+    expect(clave).toMatch(/^[0-9a-f-]{36}$/);
+    expect(claveDeVenta([linea(1, 1)])).toBe(clave);
+  });
+});
