@@ -506,6 +506,37 @@ test('un cliente nuevo se registra desde el pago sin salir de él', async ({ pag
   await expect(page.getByRole('article').getByText('Rosa Cárdenas')).toBeVisible();
 });
 
+test('una venta en espera se aparta, se atiende otra y se retoma', async ({ page }) => {
+  await signIn(page, 'Empleado', DEMO.empleado);
+  await irAVentas(page);
+  await agregar(page, CHOCOLATINA);
+  await agregar(page, CHOCOLATINA);
+  await page.getByRole('button', { name: 'En espera' }).click();
+  await expectPopup(page, 'Poner la venta en espera');
+  await page.locator('.swal2-input').fill('Señora de rojo');
+  await page.getByRole('button', { name: 'Poner en espera' }).click();
+  await expect(page.getByText('El carrito está vacío.')).toBeVisible();
+  const espera = page.getByRole('region', { name: /Ventas en espera/ });
+  await expect(espera.getByText('Señora de rojo')).toBeVisible();
+  await expect(espera).toContainText('2 u. · $ 2.400');
+
+  // Another customer in between; then the first one is resumed, the current cart put aside in its place.
+  await agregar(page, AGUA);
+  await page.getByRole('button', { name: 'Retomar Señora de rojo' }).click();
+  await expectPopup(page, '¿Retomar esa venta?');
+  await page.getByRole('button', { name: 'Sí, retomar' }).click();
+  await expect(page.getByRole('textbox', { name: `Cantidad de ${CHOCOLATINA}`, exact: true })).toHaveValue('2');
+  await expect(cart(page).getByText(AGUA)).toHaveCount(0);
+  await expect(espera.getByText('Venta 1')).toBeVisible();
+  // It survives a reload (kept on this device), and can be discarded.
+  await page.reload();
+  await page.getByRole('button', { name: 'Descartar Venta 1' }).click();
+  await expectPopup(page, '¿Descartar la venta en espera?');
+  await page.getByRole('button', { name: 'Sí, descartar' }).click();
+  await expect(page.getByRole('region', { name: /Ventas en espera/ })).toHaveCount(0);
+  await expect(page.getByTestId('carrito-total')).toHaveText('$ 2.400');
+});
+
 test('la factura sin venta vuelve a /ventas', async ({ page }) => {
   await signIn(page, 'Tienda', DEMO.tienda);
   await page.goto('/factura');

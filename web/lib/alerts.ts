@@ -21,6 +21,21 @@ export async function confirmAction(title: string, text?: string, confirmButtonT
   return r.isConfirmed;
 }
 
+/** Asks for a short text (may be left empty); null when the person cancels. */
+export async function promptText(title: string, options: { label: string; placeholder?: string; confirmButtonText: string; maxLength?: number }): Promise<string | null> {
+  const r = await Swal.fire({
+    ...base,
+    title,
+    input: 'text',
+    inputLabel: options.label,
+    inputPlaceholder: options.placeholder,
+    inputAttributes: { maxlength: String(options.maxLength ?? 40), autocomplete: 'off' },
+    showCancelButton: true,
+    confirmButtonText: options.confirmButtonText,
+  });
+  return r.isConfirmed ? String(r.value ?? '').trim() : null;
+}
+
 /** Shows any failure as the spec says: connection, the server's Spanish message, or the generic error. */
 export function alertFailure(err: unknown, fallbackTitle: string = M.generic.errorTitle) {
   if (err instanceof NetworkError) return alertError(M.generic.connectionTitle, M.generic.connectionText);

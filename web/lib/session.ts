@@ -18,6 +18,8 @@ export const STORAGE_KEYS = {
   carrito: 'prodCarrito',
   /** The key of the sale being paid, with the cart it was made for (ADR 011). */
   claveVenta: 'claveVenta',
+  /** Carts put aside on this device (ventas en espera). */
+  ventasEnEspera: 'ventasEnEspera',
 } as const;
 
 export interface StoredSession extends TSesion {

@@ -78,6 +78,51 @@ export function claveDeVenta(lineas: readonly LineaCarrito[]): string {
   return clave;
 }
 
+/** A cart put aside (venta en espera) while another customer is served; kept on this device. */
+export interface VentaEnEspera {
+  id: string;
+  etiqueta: string;
+  creada: string;
+  lineas: LineaCarrito[];
+}
+
+const ESPERA_MAX = 10;
+
+export function leerEspera(): VentaEnEspera[] {
+  try {
+    const raw = JSON.parse(window.localStorage.getItem(STORAGE_KEYS.ventasEnEspera) ?? '[]') as unknown;
+    if (!Array.isArray(raw)) return [];
+    return raw
+      .filter((v): v is VentaEnEspera => !!v && typeof v === 'object' && typeof (v as VentaEnEspera).id === 'string')
+      .map((v) => ({ id: v.id, etiqueta: String(v.etiqueta ?? ''), creada: String(v.creada ?? ''), lineas: parseCarrito(v.lineas) }))
+      .filter((v) => v.lineas.length > 0)
+      .slice(0, ESPERA_MAX);
+  } catch {
+    return [];
+  }
+}
+
+function guardarEspera(ventas: VentaEnEspera[]): void {
+  if (ventas.length) window.localStorage.setItem(STORAGE_KEYS.ventasEnEspera, JSON.stringify(ventas));
+  else window.localStorage.removeItem(STORAGE_KEYS.ventasEnEspera);
+}
+
+/** Puts a cart aside; false when there are already ESPERA_MAX carts waiting. */
+export function ponerEnEspera(lineas: LineaCarrito[], etiqueta: string): boolean {
+  const ventas = leerEspera();
+  if (ventas.length >= ESPERA_MAX || lineas.length === 0) return false;
+  guardarEspera([...ventas, { id: uuidv4(), etiqueta, creada: new Date().toISOString(), lineas }]);
+  return true;
+}
+
+/** Takes a waiting cart back out of the list (to resume or to discard it). */
+export function sacarDeEspera(id: string): VentaEnEspera | null {
+  const ventas = leerEspera();
+  const found = ventas.find((v) => v.id === id) ?? null;
+  guardarEspera(ventas.filter((v) => v.id !== id));
+  return found;
+}
+
 /** Adding a product already in the cart adds one to its cantidad (spec §4 "Cart"). */
 export function agregarProducto(lineas: LineaCarrito[], p: TProductoVenta, cantidad = 1): LineaCarrito[] {
   const existing = lineas.find((l) => l.id === p.id);

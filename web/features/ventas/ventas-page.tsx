@@ -1,12 +1,25 @@
-import { useCallback, useMemo, useRef } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { M } from '#shared/messages';
 import { formatPesos } from '#shared/money';
+import { ZONA_HORARIA } from '#shared/schemas/movimiento';
 import type { TProductoVenta } from '#shared/schemas/venta';
 import { IconBack } from '../../components/ui/icons';
 import { paths } from '../../config/paths';
-import { alertWarning, confirmAction } from '../../lib/alerts';
-import { actualizarDesde, agregarProducto, fijarCantidad, lineasSinStock, totalCarrito, unidadesCarrito, useCarrito } from './carrito';
+import { alertWarning, confirmAction, promptText } from '../../lib/alerts';
+import {
+  actualizarDesde,
+  agregarProducto,
+  fijarCantidad,
+  leerEspera,
+  lineasSinStock,
+  ponerEnEspera,
+  sacarDeEspera,
+  totalCarrito,
+  unidadesCarrito,
+  useCarrito,
+  type VentaEnEspera,
+} from './carrito';
 import { BuscadorProductos } from './components/buscador-productos';
 import { CarritoPanel } from './components/carrito-panel';
 import { useAtrasAlInicio } from './use-atras-al-inicio';
@@ -33,6 +46,33 @@ export default function VentasPage() {
 
   const unidades = unidadesCarrito(lineas);
   useAtajo('F2', () => buscarRef.current?.focus());
+
+  // Ventas en espera: the cart put aside while another customer pays, resumed later on this device.
+  const [espera, setEspera] = useState<VentaEnEspera[]>(leerEspera);
+  const aparcar = async () => {
+    if (!lineas.length) return;
+    const etiqueta = await promptText(M.ventas.enEsperaTitle, { label: M.ventas.enEsperaLabel, placeholder: M.ventas.enEsperaPlaceholder, confirmButtonText: M.ventas.enEsperaConfirm });
+    if (etiqueta === null) return;
+    if (!ponerEnEspera(lineas, etiqueta)) return void alertWarning(M.ventas.enEsperaLlenaTitle, M.ventas.enEsperaLlena);
+    update(() => []);
+    setEspera(leerEspera());
+    buscarRef.current?.focus();
+  };
+  const retomar = async (id: string) => {
+    if (lineas.length) {
+      if (!(await confirmAction(M.ventas.retomarTitle, M.ventas.retomarText, M.ventas.retomarConfirm))) return;
+      if (!ponerEnEspera(lineas, '')) return void alertWarning(M.ventas.enEsperaLlenaTitle, M.ventas.enEsperaLlena);
+    }
+    const v = sacarDeEspera(id);
+    if (v) update(() => v.lineas);
+    setEspera(leerEspera());
+  };
+  const descartar = async (id: string) => {
+    if (!(await confirmAction(M.ventas.descartarTitle, M.ventas.descartarText, M.ventas.descartarConfirm))) return;
+    sacarDeEspera(id);
+    setEspera(leerEspera());
+  };
+  const horaEspera = new Intl.DateTimeFormat('es-CO', { hour: 'numeric', minute: '2-digit', timeZone: ZONA_HORARIA });
   useAtajo('F4', generarPago);
 
   return (
@@ -56,6 +96,34 @@ export default function VentasPage() {
             if (await confirmAction('¿Vaciar el carrito?', 'Se quitarán todos los productos del carrito.', 'Sí, vaciar')) update(() => []);
           }}
           onGenerarPago={generarPago}
+          onEnEspera={() => void aparcar()}
+          espera={
+            espera.length ? (
+              <section className="espera" aria-labelledby="espera-title">
+                <h3 id="espera-title">Ventas en espera ({espera.length})</h3>
+                <ul>
+                  {espera.map((v, i) => (
+                    <li key={v.id}>
+                      <span className="espera__info">
+                        <strong>{v.etiqueta || `Venta ${i + 1}`}</strong>
+                        <small>
+                          {unidadesCarrito(v.lineas)} u. · {formatPesos(totalCarrito(v.lineas))} · {v.creada ? horaEspera.format(new Date(v.creada)) : ''}
+                        </small>
+                      </span>
+                      <span className="espera__acciones">
+                        <button type="button" className="btn btn--sm" onClick={() => void retomar(v.id)} aria-label={`Retomar ${v.etiqueta || `venta ${i + 1}`}`}>
+                          Retomar
+                        </button>
+                        <button type="button" className="btn btn--ghost btn--sm" onClick={() => void descartar(v.id)} aria-label={`Descartar ${v.etiqueta || `venta ${i + 1}`}`}>
+                          Descartar
+                        </button>
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            ) : null
+          }
         />
       </div>
       {lineas.length ? (

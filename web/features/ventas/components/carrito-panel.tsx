@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { formatPesos } from '#shared/money';
 import { VENTA_LIMITS } from '#shared/schemas/venta';
 import { IconCart } from '../../../components/ui/icons';
@@ -10,7 +10,10 @@ interface Props {
   /** Enter in a quantity: the quantity is kept and the cashier goes back to the search box. */
   onListo: () => void;
   onVaciar: () => void;
+  onEnEspera: () => void;
   onGenerarPago: () => void;
+  /** Carts put aside, shown under the cart with their actions. */
+  espera?: ReactNode;
 }
 
 /** A quantity the cashier may also type (24 beers are not 24 clicks). */
@@ -45,7 +48,7 @@ function CantidadInput({ linea, onCantidad, onListo }: { linea: LineaCarrito; on
 }
 
 /** The cart: lines with − quantity +, line totals, the total and 'Generar pago'. */
-export function CarritoPanel({ lineas, onCantidad, onListo, onVaciar, onGenerarPago }: Props) {
+export function CarritoPanel({ lineas, onCantidad, onListo, onVaciar, onEnEspera, onGenerarPago, espera }: Props) {
   const total = totalCarrito(lineas);
   const unidades = unidadesCarrito(lineas);
   return (
@@ -55,9 +58,14 @@ export function CarritoPanel({ lineas, onCantidad, onListo, onVaciar, onGenerarP
           <IconCart /> Carrito
         </h2>
         {lineas.length ? (
-          <button type="button" className="btn btn--ghost btn--sm" onClick={onVaciar}>
-            Vaciar
-          </button>
+          <div className="cart__head-acciones">
+            <button type="button" className="btn btn--ghost btn--sm" onClick={onEnEspera}>
+              En espera
+            </button>
+            <button type="button" className="btn btn--ghost btn--sm" onClick={onVaciar}>
+              Vaciar
+            </button>
+          </div>
         ) : null}
       </div>
       {lineas.length === 0 ? (
@@ -105,6 +113,7 @@ export function CarritoPanel({ lineas, onCantidad, onListo, onVaciar, onGenerarP
       <button type="button" className="btn btn--block btn--lg" onClick={onGenerarPago}>
         Generar pago <kbd className="atajo">F4</kbd>
       </button>
+      {espera}
     </aside>
   );
 }
