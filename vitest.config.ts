@@ -2,11 +2,31 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['server/**/*.test.ts', 'shared/**/*.test.ts', 'tests/api/**/*.test.ts'],
-    environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // PGlite is single-threaded WebAssembly: a few files at a time keep a 2-core machine responsive.
+    // (A whole-run setting: it covers both projects below.)
     maxWorkers: 2,
+    // Two projects in one run: `npx vitest run` and scripts/test-all.sh run and count both.
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'node',
+          include: ['server/**/*.test.ts', 'shared/**/*.test.ts', 'tests/api/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        // The web app's units and components, in a simulated browser (happy-dom: localStorage, history, events).
+        extends: true,
+        test: {
+          name: 'web',
+          include: ['web/**/*.test.{ts,tsx}'],
+          environment: 'happy-dom',
+          setupFiles: ['web/test/setup.ts'],
+        },
+      },
+    ],
   },
 });
