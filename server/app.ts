@@ -17,6 +17,7 @@ import { loggerOptions } from './lib/log-redact';
 import type { Mailer } from './lib/mailer';
 import { createTokenService, type TokenService } from './lib/tokens';
 import { makeAuthenticate, requireStore, SessionCache } from './plugins/auth';
+import { createAuthLimits, type AuthLimits } from './plugins/auth-limits';
 import { registerErrorHandling } from './plugins/errors';
 import { registerReadCache } from './plugins/read-cache';
 import { BODY_LIMIT, registerRequestGuards } from './plugins/request-guards';
@@ -30,6 +31,7 @@ import { cuentaRoutes } from './modules/cuenta/cuenta.routes';
 import { facturaRoutes } from './modules/factura/factura.routes';
 import { movimientoRoutes } from './modules/movimiento/movimiento.routes';
 import { productoRoutes } from './modules/producto/producto.routes';
+import { tiendaRoutes } from './modules/tienda/tienda.routes';
 import { proveedorRoutes } from './modules/proveedor/proveedor.routes';
 import { ventaRoutes } from './modules/venta/venta.routes';
 
@@ -51,11 +53,8 @@ declare module 'fastify' {
     routeTable: { method: string; url: string }[];
     /** Body schemas by "METHOD url", for the bad-input tests. */
     routeSchemas: Map<string, unknown>;
-    authRateLimit: {
-      max: number;
-      timeWindow: string;
-      keyGenerator: (req: FastifyRequest) => string;
-    };
+    /** Sign-in, registration and recovery tries; back-office answers that reveal other accounts. */
+    authLimits: AuthLimits;
   }
 }
 
@@ -187,17 +186,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     hook: 'preHandler',
     ...(redis ? { redis, nameSpace: 'adax-rl:', skipOnError: false } : {}),
   });
-  app.decorate('authRateLimit', {
-    max: env.RATE_LIMIT_AUTH_MAX,
-    timeWindow: env.RATE_LIMIT_WINDOW,
-    // Per address and account: one shop's till does not lock out the others.
-    keyGenerator: (req: FastifyRequest) => {
-      const body = (req.body ?? {}) as Record<string, unknown>;
-      const query = (req.query ?? {}) as Record<string, unknown>;
-      const account = String(body.email ?? body.correo ?? query.email ?? query.correo ?? '').toLowerCase().slice(0, 254);
-      return `${req.ip}|${account}`;
-    },
-  });
+  // Per address and account, and per address alone, keyed by the value the handler uses (issue #15).
+  app.decorate(
+    'authLimits',
+    createAuthLimits(app, {
+      accountMax: env.RATE_LIMIT_AUTH_MAX,
+      addressMax: env.RATE_LIMIT_AUTH_ADDRESS_MAX ?? env.RATE_LIMIT_AUTH_MAX * 3,
+      lookupMax: env.RATE_LIMIT_AUTH_MAX,
+      timeWindow: env.RATE_LIMIT_WINDOW,
+    }),
+  );
 
   await app.register(fastifySwagger, {
     openapi: { info: { title: `${PRODUCT_NAME} API`, version: '1.0.0' } },
@@ -228,6 +226,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           await store.register(analisisRoutes);
           await store.register(movimientoRoutes);
           await store.register(facturaRoutes);
+          await store.register(tiendaRoutes);
         });
         await priv.register(crudRoutes, { prefix: '/crud' });
       });

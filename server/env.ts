@@ -23,6 +23,8 @@ export const ZEnv = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: bool,
   RATE_LIMIT_AUTH_MAX: z.coerce.number().int().min(1).default(10),
+  /** Sign-in, registration and recovery tries per window from one address, all accounts (default 3 × RATE_LIMIT_AUTH_MAX). */
+  RATE_LIMIT_AUTH_ADDRESS_MAX: z.coerce.number().int().min(1).optional().or(z.literal('').transform(() => undefined)),
   RATE_LIMIT_WINDOW: z.string().default('1 minute'),
   /** Shared store for rate-limit counters when several instances run. */
   REDIS_URL: z.string().url().optional().or(z.literal('').transform(() => undefined)),

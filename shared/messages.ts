@@ -27,6 +27,7 @@ export const M = {
     bodyTooLarge: 'La solicitud es demasiado grande.',
     nulChar: 'La solicitud contiene caracteres no permitidos (carácter nulo).',
     tooManyRequests: 'Demasiados intentos. Espera un momento e inténtalo de nuevo.',
+    serverBusy: 'El servidor está atendiendo muchos inicios de sesión en este momento. Espera unos segundos e inténtalo de nuevo.',
     validation: 'Revisa los datos ingresados.',
     conflict: 'El registro ya existe.',
     accept: 'Aceptar',
@@ -39,6 +40,11 @@ export const M = {
     emptyPasswordText: 'Por favor ingrese una contraseña',
     badCredentialsTitle: 'Credenciales incorrectas',
     badCredentialsText: 'Usuario o contraseña incorrectos',
+    subtitulo: 'Entre a su tienda para vender y administrar.',
+    ayudaTienda: 'Tienda: la cuenta con la que se registró la tienda (su dueño).',
+    ayudaEmpleado: 'Empleado: la cuenta de cada persona que trabaja en la tienda, creada con el código de invitación.',
+    quizasTienda: '¿Es la cuenta con la que registró la tienda? Elija «Tienda» arriba e intente de nuevo.',
+    quizasEmpleado: '¿Es una cuenta de empleado? Elija «Empleado» arriba e intente de nuevo.',
   },
   registro: {
     documento: 'ingrese un número de documento válido con 10 dígitos',
@@ -50,7 +56,7 @@ export const M = {
     tipoDoc: 'Seleccione un tipo de documento válido.',
     codigoInvalido: 'El código de invitación no corresponde a ninguna tienda.',
     emailTaken: 'Ya existe una cuenta con ese correo electrónico.',
-    documentoTaken: 'Ya existe un usuario con ese número de documento.',
+    documentoTaken: 'Ese número de documento no se puede registrar en esta tienda. Si ya tienes una cuenta, inicia sesión o recupera tu contraseña.',
     successTitle: 'Registro exitoso',
     successText: 'El registro fue exitoso',
     tooLong: 'El texto es demasiado largo.',
@@ -70,6 +76,20 @@ export const M = {
     mailSubject: 'Código para restablecer tu contraseña',
     mailText: (code: string) =>
       `Tu código para restablecer la contraseña es: ${code}\n\nVence en 15 minutos. Si no lo pediste, ignora este mensaje.`,
+  },
+  sesion: {
+    cerrada: 'Sesión cerrada.',
+  },
+  codigoInvitacion: {
+    label: 'Código de invitación',
+    regenerar: 'Cambiar código',
+    confirmTitle: '¿Cambiar el código de invitación?',
+    confirmText:
+      'El código actual dejará de servir para registrarse. Quien ya es empleado de la tienda sigue entrando con su correo; entrega el código nuevo solo a quien deba registrarse.',
+    confirmButton: 'Sí, cambiar código',
+    regenerado: 'Código de invitación cambiado',
+    regeneradoText: (codigo: string) => `El nuevo código de invitación es ${codigo}.`,
+    soloAdministrador: 'Solo un administrador de la tienda puede cambiar el código de invitación.',
   },
   roles: {
     denyProveedoresTitle: 'Acceso Denegado',

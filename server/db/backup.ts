@@ -19,6 +19,7 @@ export const BACKUP_TABLES = [
   'movimiento',
   'entrega_pedido',
   'codigo_recuperacion',
+  'sesion_cerrada',
 ] as const;
 
 export interface BackupFile {

@@ -1,11 +1,13 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
+import { AppError } from '#shared/errors';
 import { M } from '#shared/messages';
 import { cliente, factura, usuario } from '../db/schema';
 import { inScope, scopeOf, type CrudScope } from '../modules/crud/crud.scope';
 import { parseLegacy, type LegacyContext } from './legacy';
 import { LISTA_MAX } from './filas';
+import { L } from './mensajes';
 import { int, str, type LegacyParams } from './params';
 
 const MAX_INT4 = 2_147_483_647;
@@ -40,15 +42,20 @@ export function contrasenaNueva(p: LegacyParams, key = 'contrasena'): string | u
   return v === M.crud.mask ? undefined : v;
 }
 
-/** The user a document names, inside the caller's scope (null when there is none). */
+/**
+ * The user a document names, inside the caller's scope (null when there is none). A documento is
+ * unique within a store: for the platform operator (every store) it may name several users, and
+ * then the call is refused rather than acting on one of them at random.
+ */
 export async function usuarioPorDocumento(ctx: LegacyContext, documento: string): Promise<number | null> {
   const scope = adminScope(ctx);
-  const [u] = await ctx.app.db
+  const rows = await ctx.app.db
     .select({ id: usuario.idUsuario })
     .from(usuario)
     .where(and(eq(usuario.documento, documento.trim()), inScope(scope, usuario.tiendaId)))
-    .limit(1);
-  return u?.id ?? null;
+    .limit(2);
+  if (rows.length > 1) throw new AppError('CONFLICT', L.documentoEnVariasTiendas);
+  return rows[0]?.id ?? null;
 }
 
 /**

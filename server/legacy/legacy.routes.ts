@@ -59,7 +59,6 @@ export async function legacyRoutes(app: FastifyInstance) {
       .header('access-control-max-age', '600')
       .send(),
   );
-  const authLimit = { rateLimit: app.authRateLimit };
-  registerController(app, `/${LOGIN_PATH}`, loginController, authLimit);
+  registerController(app, `/${LOGIN_PATH}`, loginController);
   for (const [file, controller] of Object.entries(legacyControllers())) registerController(app, `/${file}`, controller);
 }

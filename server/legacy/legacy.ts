@@ -8,7 +8,7 @@ import { tienda } from '../db/schema';
 import { bearerToken, resolveSession, type RequestSession } from '../plugins/auth';
 import type { WriteEvent } from '../plugins/write-bus';
 import { L } from './mensajes';
-import { legacyParams, sent, type LegacyParams } from './params';
+import { legacyParams, sent, str, type LegacyParams } from './params';
 
 export type LegacyMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -46,6 +46,12 @@ export interface LegacyAction {
   response: string;
   /** Public actions (login, registration, recovery) need no token. */
   public?: boolean;
+  /**
+   * For public actions: the parameter naming the account (`email` or `correo`, the one the handler
+   * reads). Tries are limited per address and that account, trimmed and in lower case, and per
+   * address alone, in the same buckets as the clean API's (issue #15).
+   */
+  limitBy?: string;
   /**
    * Caching (docs/architecture.md): an action that answers GET only reads; every other action is
    * announced on the write bus as a write of the caller's store. These say what such a write leaves
@@ -149,10 +155,6 @@ export function escrituraDe(action: LegacyAction, sesion: RequestSession | null)
 const checkedSessions = new WeakMap<FastifyRequest, RequestSession>();
 
 export function registerController(app: FastifyInstance, url: string, controller: LegacyController, config?: Record<string, unknown>) {
-  // Registration and recovery share a controller file with signed-in calls: their attempts are
-  // limited per address and account like the clean API's (the route itself is not, or every list
-  // of the back-office would be too).
-  const publicLimiter = config?.rateLimit ? null : app.rateLimit(app.authRateLimit);
   const resolve = (req: FastifyRequest) => resolveSession(app.db, app.tokens, bearerToken(req), app.sessionCache);
   // The call is chosen by keys that may be in the body; when no call of the controller is public,
   // the token (a header) is checked first, so an anonymous client never gets its body read.
@@ -176,7 +178,10 @@ export function registerController(app: FastifyInstance, url: string, controller
       const p = legacyParams(req);
       const action = findAction(controller, p, req.method);
       if (!action) throw new AppError('NOT_FOUND', L.operacionDesconocida);
-      if (action.public && publicLimiter) await publicLimiter.call(app, req, reply);
+      // Sign-in, registration and recovery: limited per address and account like the clean API's, with
+      // the account read from the very parameter the action uses (never a decoy key), once the call
+      // is known (the route itself is not limited, or every list of the back-office would be too).
+      if (action.public) await app.authLimits.attempt(req, reply, action.limitBy ? str(p, action.limitBy) : undefined);
       let sesion: RequestSession | null = null;
       if (!action.public) {
         sesion = checkedSessions.get(req) ?? (await resolve(req));

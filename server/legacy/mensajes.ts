@@ -19,6 +19,7 @@ export const L = {
   facturaNoEncontrada: 'No hay una línea de factura con esa venta y ese producto en la tienda.',
   idRequerido: 'Indique el registro que desea modificar.',
   usuarioNoEncontrado: 'No hay un usuario con ese documento en la tienda.',
+  documentoEnVariasTiendas: 'Hay usuarios con ese documento en varias tiendas: modifíquelo o elimínelo desde el área de administración.',
   clienteNoEncontrado: 'No hay un cliente con ese documento en la tienda.',
   proveedorEliminado: 'Proveedor eliminado',
   clienteRegistrado: 'Cliente registrado',

@@ -1,5 +1,7 @@
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import pLimit from 'p-limit';
+import { AppError } from '#shared/errors';
+import { M } from '#shared/messages';
 
 /**
  * One hash at a time: each holds 32 MiB while it runs (libuv's four threads would hold 128 MiB at
@@ -7,13 +9,26 @@ import pLimit from 'p-limit';
  * sign-in is as fast as before, and a burst waits its turn instead of raising the server's memory.
  */
 const limit = pLimit(1);
-const scrypt = (password: string, salt: Buffer, keylen: number, options: ScryptOptions) =>
-  limit(
+
+/**
+ * At most this many hashes wait their turn (issue #15): beyond that a sign-in, registration or
+ * password change answers 429 at once instead of queueing, so a burst of sign-ins with made-up
+ * emails cannot make a real one wait for seconds. Eight covers a shop's tills signing in together.
+ */
+export const HASH_QUEUE_MAX = 8;
+
+/** Hashes waiting for their turn (not counting the one running). */
+export const hashesWaiting = () => limit.pendingCount;
+
+const scrypt = (password: string, salt: Buffer, keylen: number, options: ScryptOptions) => {
+  if (limit.pendingCount >= HASH_QUEUE_MAX) return Promise.reject(new AppError('RATE_LIMITED', M.generic.serverBusy));
+  return limit(
     () =>
       new Promise<Buffer>((resolve, reject) =>
         scryptCb(password, salt, keylen, options, (err, key) => (err ? reject(err) : resolve(key))),
       ),
   );
+};
 
 /** OWASP's scrypt setting N=2^15, r=8, p=3 (32 MiB, a few tens of ms per hash). */
 const PARAMS = { N: 2 ** 15, r: 8, p: 3 };
@@ -44,4 +59,14 @@ export async function verifyPassword(password: string, stored: string): Promise<
 
 /** A hash of a random password: verifying against it costs as much as a real check. */
 let dummy: Promise<string> | undefined;
-export const dummyHash = () => (dummy ??= hashPassword(randomBytes(12).toString('hex')));
+export function dummyHash(): Promise<string> {
+  if (!dummy) {
+    const pending = hashPassword(randomBytes(12).toString('hex'));
+    dummy = pending;
+    // A refused first try (a full queue) is not kept: the next sign-in makes it again.
+    pending.catch(() => {
+      if (dummy === pending) dummy = undefined;
+    });
+  }
+  return dummy;
+}

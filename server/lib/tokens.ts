@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 import { PRIVATE_FILE_MODE, ensurePrivateDir } from './private-files';
 
@@ -17,6 +17,8 @@ export interface TokenClaims {
   tv: number;
   /** Expiry (seconds since the epoch), set when signing. */
   exp?: number;
+  /** The token's own id, set when signing: signing out ends this token alone (sesion_cerrada). */
+  jti?: string;
 }
 
 export interface TokenService {
@@ -34,11 +36,13 @@ export function createTokenService(secret: string, ttl: string): TokenService {
         .setSubject(sub)
         .setIssuedAt()
         .setExpirationTime(ttl)
+        .setJti(randomUUID())
         .sign(key);
     },
     async verify(token) {
       try {
-        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
+        // A token without an expiry would never end: refused, even when signed with our secret.
+        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], requiredClaims: ['exp'] });
         if (typeof payload.sub !== 'string' || typeof payload.rol !== 'number') return null;
         return payload as unknown as TokenClaims;
       } catch {

@@ -1,10 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '#shared/errors';
 import { M } from '#shared/messages';
 import { ROL } from '#shared/roles';
 import type { Db } from '../db/client';
-import { tienda, usuario } from '../db/schema';
+import { sesionCerrada, tienda, usuario } from '../db/schema';
 import type { TokenClaims, TokenService } from '../lib/tokens';
 
 /** Who is calling, as the server trusts it: taken from the token and checked against the database. */
@@ -69,7 +69,7 @@ export class SessionCache {
   }
 }
 
-/** Reads and checks the Bearer token; the account must still exist with the same token version. */
+/** Reads and checks the Bearer token; the account must still exist with the same token version, and the token must not have been signed out. */
 export async function resolveSession(db: Db, tokens: TokenService, token: string | null, cache?: SessionCache): Promise<RequestSession | null> {
   if (!token) return null;
   const cached = cache?.get(token);
@@ -86,22 +86,26 @@ async function checkAccount(db: Db, claims: TokenClaims): Promise<RequestSession
   const [kind, rawId] = claims.sub.split(':');
   const id = Number(rawId);
   if (!Number.isInteger(id)) return null;
+  // A token ended by signing out (by its jti), read in the same query as the account.
+  const cerrada = claims.jti
+    ? sql<boolean>`exists (select 1 from ${sesionCerrada} where ${sesionCerrada.jti} = ${claims.jti})`
+    : sql<boolean>`false`;
   if (kind === 't') {
     const [row] = await db
-      .select({ tv: tienda.tokenVersion })
+      .select({ tv: tienda.tokenVersion, cerrada })
       .from(tienda)
       .where(eq(tienda.idTienda, id))
       .limit(1);
-    if (!row || row.tv !== claims.tv) return null;
+    if (!row || row.tv !== claims.tv || row.cerrada) return null;
     return { tipo: 'tienda', usuarioId: null, tiendaId: id, rol: ROL.ADMIN, documento: null };
   }
   if (kind === 'u') {
     const [row] = await db
-      .select({ tv: usuario.tokenVersion, rol: usuario.rolId, tiendaId: usuario.tiendaId, documento: usuario.documento })
+      .select({ tv: usuario.tokenVersion, rol: usuario.rolId, tiendaId: usuario.tiendaId, documento: usuario.documento, cerrada })
       .from(usuario)
       .where(eq(usuario.idUsuario, id))
       .limit(1);
-    if (!row || row.tv !== claims.tv) return null;
+    if (!row || row.tv !== claims.tv || row.cerrada) return null;
     return { tipo: 'empleado', usuarioId: id, tiendaId: row.tiendaId, rol: row.rol, documento: row.documento };
   }
   return null;

@@ -58,6 +58,8 @@ export function registerErrorHandling(app: FastifyInstance) {
     const appError = toAppError(err);
     if (appError) {
       if (appError.status >= 500) req.log.error({ err }, 'error interno');
+      // A 429 that no limiter dated (a full password-hash queue): the client may try again shortly.
+      if (appError.code === 'RATE_LIMITED' && !reply.hasHeader('retry-after')) reply.header('retry-after', '1');
       return reply.status(appError.status).send(appError.toBody());
     }
     req.log.error({ err }, 'error no controlado');

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROL } from '#shared/roles';
 import { DEMO, seedDemo } from '../../server/db/demo';
 import { cliente, entregaPedido, factura, inventario, metodoPago, movimiento, producto, proveedor, rol, tienda, usuario, venta } from '../../server/db/schema';
-import { crearTienda, login } from '../helpers/factories';
+import { crearTienda, login, PASSWORD } from '../helpers/factories';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 /**
@@ -33,9 +33,13 @@ const CRUD = rule('401', 'ok', '403', '403', 'ok', 'ok');
 const CRUD_ROW = rule('401', 'ok', '403', '403', '404', 'ok');
 const CRUD_OPERATOR = rule('401', '403', '403', '403', '403', 'ok');
 const CRUD_OPERATOR_ROW = rule('401', '403', '403', '403', '403', 'ok');
+// A store's own settings: its role 1 (the store account or an admin employee) only.
+const STORE_ADMIN = rule('401', 'ok', '403', '403', 'ok', '403');
 
 interface Ctx {
   t: TestApp;
+  /** How each caller signs in again (sign-out ends every token of its account). */
+  cuentas: Record<Exclude<Actor, 'anon'>, { tipo: 'tienda' | 'empleado'; email: string; contrasena: string }>;
   a: number; // demo store id
   ids: Record<string, number>;
   fresh: Record<string, () => Promise<number>>;
@@ -46,15 +50,28 @@ interface Entry {
   params?: (c: Ctx) => Promise<Record<string, string | number>>;
   body?: unknown;
   query?: string;
+  /** Undoes what a caller's request changed for the next ones (a signed-out session, a new code). */
+  after?: (c: Ctx, actor: Actor) => Promise<void>;
 }
 
 const id = (key: string) => async (c: Ctx) => ({ id: c.ids[key]! });
+/** After a sign-out: the caller signs in again, so the next rows still test its role. */
+const reLogin = async (c: Ctx, actor: Actor) => {
+  if (actor === 'anon') return;
+  const cuenta = c.cuentas[actor];
+  tokens[actor] = await login(c.t, cuenta.tipo, cuenta.email, cuenta.contrasena);
+};
+/** After a new invitation code: the demo store's is put back (the legacy rows below send it). */
+const demoCodeBack = async (c: Ctx) => {
+  await c.t.database.db.update(tienda).set({ codigoInvitacion: DEMO.tienda.codigo }).where(eq(tienda.idTienda, c.a));
+};
 const freshId = (key: string) => async (c: Ctx) => ({ id: await c.fresh[key]!() });
 
 const TABLE: Record<string, Entry> = {
   // Accounts
   'POST /api/sesion/login': { expect: PUBLIC, body: {} },
   'GET /api/sesion': { expect: SESSION },
+  'POST /api/sesion/cerrar': { expect: SESSION, after: reLogin },
   'POST /api/usuarios/registro': { expect: PUBLIC, body: {} },
   'POST /api/tiendas/registro': { expect: PUBLIC, body: {} },
   'POST /api/recuperacion/enviar-codigo': { expect: PUBLIC, body: {} },
@@ -89,6 +106,8 @@ const TABLE: Record<string, Entry> = {
   'GET /api/movimientos': { expect: STORE_NO_R3 },
   'GET /api/facturas': { expect: STORE },
   'GET /api/facturas/:idVenta': { expect: STORE_ROW, params: async (c) => ({ idVenta: c.ids.venta! }) },
+  // The store's settings
+  'POST /api/tienda/codigo-invitacion/regenerar': { expect: STORE_ADMIN, after: demoCodeBack },
 };
 
 // Back-office: twelve entities, five routes each.
@@ -150,7 +169,15 @@ beforeAll(async () => {
   tokens.r1 = await login(t, 'tienda', DEMO.tienda.email, DEMO.tienda.contrasena);
   tokens.r2 = await login(t, 'empleado', DEMO.empleado.email, DEMO.empleado.contrasena);
   tokens.r3 = await login(t, 'empleado', DEMO.encargado.email, DEMO.encargado.contrasena);
-  tokens.other = (await crearTienda(t)).token;
+  const otra = await crearTienda(t);
+  tokens.other = otra.token;
+  const cuentas: Ctx['cuentas'] = {
+    r1: { tipo: 'tienda', email: DEMO.tienda.email, contrasena: DEMO.tienda.contrasena },
+    r2: { tipo: 'empleado', email: DEMO.empleado.email, contrasena: DEMO.empleado.contrasena },
+    r3: { tipo: 'empleado', email: DEMO.encargado.email, contrasena: DEMO.encargado.contrasena },
+    other: { tipo: 'tienda', email: otra.email, contrasena: PASSWORD },
+    op: { tipo: 'empleado', email: 'operador@matriz.co', contrasena: 'Operador2024' },
+  };
   tokens.op = await login(t, 'empleado', 'operador@matriz.co', 'Operador2024');
 
   const first = async <T>(rows: Promise<T[]>) => (await rows)[0]!;
@@ -191,7 +218,7 @@ beforeAll(async () => {
     metodo: async () => (await first(db.insert(metodoPago).values({ idMetPago: 100 + seq++, nombre: 'Temporal' }).returning())).idMetPago,
   };
   ids.entrega = await fresh.entrega!();
-  ctx = { t, a: aId, ids, fresh };
+  ctx = { t, cuentas, a: aId, ids, fresh };
 });
 afterAll(() => ctx?.t.close());
 
@@ -227,6 +254,7 @@ describe('matriz de autorización', () => {
           ...(entry.body !== undefined ? { payload: entry.body as object } : {}),
         });
         checked++;
+        await entry.after?.(ctx, actor);
         const got = outcomeOf(res.statusCode);
         if (got !== entry.expect[actor]) mismatches.push(`${key} como ${actor}: esperado ${entry.expect[actor]}, recibido ${res.statusCode} ${res.body.slice(0, 120)}`);
       }

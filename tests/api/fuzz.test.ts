@@ -14,6 +14,8 @@ import { createTestApp, type TestApp } from '../helpers/test-app';
  */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 20);
 const LEGACY = '/adx/ADAX-Store-Manager/Crud';
+/** Routes that end the caller's session when they succeed: the fuzzer signs in again after them. */
+const ENDS_SESSION = new Set(['POST /api/sesion/cerrar']);
 
 let t: TestApp;
 let token: string;
@@ -123,6 +125,7 @@ describe('entradas hostiles en cada ruta', () => {
               payload,
             });
             seen.requests++;
+            if (ENDS_SESSION.has(`${route.method} ${route.url}`) && res.statusCode < 400) token = await login(t, 'tienda', DEMO.tienda.email, DEMO.tienda.contrasena);
             expect(res.statusCode, `${route.method} ${url} → ${res.statusCode} ${res.body.slice(0, 300)}`).toBeLessThan(500);
             const refused = res.statusCode >= 400 || (isLegacy && /"(success|respuesta|access)":false/.test(res.body));
             if (refused) {

@@ -45,8 +45,11 @@ export interface TestApp {
   request(opts: InjectOptions & { token?: string }): Promise<LightMyRequestResponse>;
 }
 
-/** `shared.database`: a second instance on another app's database (that app closes it). */
-export async function createTestApp(envOverrides: Record<string, string> = {}, shared: { database?: Database } = {}): Promise<TestApp> {
+/**
+ * `shared.database`: a second instance on another app's database (that app closes it).
+ * `shared.mailer`: a mailer of the test's own (the outbox then stays empty).
+ */
+export async function createTestApp(envOverrides: Record<string, string> = {}, shared: { database?: Database; mailer?: Mailer } = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'adax-test-'));
   const env = loadEnv({
     NODE_ENV: 'test',
@@ -60,7 +63,7 @@ export async function createTestApp(envOverrides: Record<string, string> = {}, s
     ...envOverrides,
   });
   const outbox: Mail[] = [];
-  const mailer: Mailer = {
+  const mailer: Mailer = shared.mailer ?? {
     async send(mail) {
       outbox.push(mail);
     },

@@ -17,6 +17,13 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** How long to wait for the whole answer before saying "Error de conexión" (10 s by default). */
   timeoutMs?: number;
+  /**
+   * A token other than the stored session's (the sign-out sends the one it is ending, after the
+   * session is already gone here): its 401 never clears the stored session.
+   */
+  token?: string;
+  /** The request outlives the page (fetch `keepalive`): the sign-out goes on while the app navigates. */
+  keepalive?: boolean;
 }
 
 /** A request that has not answered by then is treated as a network failure (issue #16 point 6). */
@@ -27,7 +34,7 @@ export const REQUEST_TIMEOUT_MS = 10_000;
  * the error shape turned back into an AppError, and a 401 on a signed-in request ending the session.
  */
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const token = getToken();
+  const token = options.token ?? getToken();
   const qs = options.query
     ? new URLSearchParams(
         Object.entries(options.query)
@@ -56,6 +63,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       signal: controller.signal,
+      keepalive: options.keepalive,
     });
     text = await res.text();
   } catch (err) {
@@ -73,7 +81,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   }
   if (!res.ok) {
     const appError = AppError.fromBody(data) ?? new AppError(res.status >= 500 ? 'INTERNAL' : 'INVALID_BODY', M.generic.errorText);
-    if (res.status === 401 && token && appError.code === 'UNAUTHORIZED') clearSession();
+    if (res.status === 401 && token && !options.token && appError.code === 'UNAUTHORIZED') clearSession();
     throw appError;
   }
   return data as T;

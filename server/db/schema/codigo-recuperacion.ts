@@ -5,7 +5,7 @@ export const codigoRecuperacion = pgTable(
   'codigo_recuperacion',
   {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    tipo: text('tipo').notNull(), // 'empleado' | 'tienda'
+    tipo: text('tipo').notNull(), // 'empleado' | 'tienda' | 'ninguna' (an email of no account: never mailed, never usable)
     cuentaId: integer('cuenta_id').notNull(),
     correo: text('correo').notNull(),
     codigoHash: text('codigo_hash').notNull(),

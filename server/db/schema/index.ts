@@ -12,3 +12,4 @@ export * from './movimiento';
 export * from './entrega-pedido';
 export * from './codigo-recuperacion';
 export * from './venta-producto-resumen';
+export * from './sesion-cerrada';

@@ -22,7 +22,9 @@ export const usuario = pgTable(
     creadoEn: timestamp('creado_en', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('usuario_documento_uq').on(t.documento),
+    // A documento is unique within a store, not across stores: registering in one store says
+    // nothing about the others (issue #15). The platform operator (no store) is never compared.
+    uniqueIndex('usuario_tienda_documento_uq').on(t.tiendaId, t.documento),
     uniqueIndex('usuario_correo_uq').on(sql`lower(${t.correo})`),
     index('usuario_tienda_idx').on(t.tiendaId),
   ],

@@ -23,6 +23,7 @@ export const loginController: LegacyController = [
     params: [{ key: 'tipo', note: 'empleado | tienda' }, { key: 'email' }, { key: 'contrasena' }],
     response: '`{ success: true, token }`; wrong credentials: `{ success: false, mensaje }`',
     public: true,
+    limitBy: 'email',
     match: () => true,
     handle: async ({ app, p }) => {
       const input = parseLegacy(ZLoginRequest, { tipo: str(p, 'tipo'), email: str(p, 'email'), contrasena: str(p, 'contrasena') });
@@ -36,7 +37,7 @@ export const loginController: LegacyController = [
 export const usuariosCuentaActions: LegacyController = [
   {
     name: 'registro',
-    description: 'Employee self-registration with the invitation code of a store (role 2).',
+    description: 'Employee self-registration with the invitation code of a store (role 2). A documento is unique within the store, not across stores.',
     methods: ['POST'],
     params: [
       { key: 'registro', note: 'marker' },
@@ -52,6 +53,7 @@ export const usuariosCuentaActions: LegacyController = [
     ],
     response: '`{ success: true, mensaje }`',
     public: true,
+    limitBy: 'email',
     match: (p) => has(p, 'registro') && !has(p, 'registroCrud'),
     handle: async ({ app, p }) => {
       const input = parseLegacy(ZRegistroUsuarioRequest, {
@@ -71,15 +73,17 @@ export const usuariosCuentaActions: LegacyController = [
   },
   {
     name: 'action=enviar_codigo',
-    description: 'Password recovery, step 1: sends a 6-digit code (the answer never says whether the email exists).',
+    description:
+      'Password recovery, step 1: sends a 6-digit code. The answer, and the work behind it, are the same whether or not the email exists; the mail is sent without waiting for it.',
     methods: ['POST'],
     params: [{ key: 'action', note: 'enviar_codigo' }, { key: 'correo' }],
     response: '`{ success: true, message }`',
     public: true,
+    limitBy: 'correo',
     match: (p) => str(p, 'action') === 'enviar_codigo',
-    handle: async ({ app, p }) => {
+    handle: async ({ app, req, p }) => {
       const { correo } = parseLegacy(ZEnviarCodigoRequest, { correo: str(p, 'correo') });
-      await enviarCodigo({ db: app.db, mailer: app.mailer, secret: app.secret, correo });
+      await enviarCodigo({ db: app.db, mailer: app.mailer, secret: app.secret, correo, log: req.log });
       return { success: true, message: M.recuperacion.sent };
     },
   },
@@ -90,6 +94,7 @@ export const usuariosCuentaActions: LegacyController = [
     params: [{ key: 'action', note: 'verificar_codigo' }, { key: 'correo' }, { key: 'codigo' }],
     response: '`{ status: "success" | "error", message }`',
     public: true,
+    limitBy: 'correo',
     match: (p) => str(p, 'action') === 'verificar_codigo',
     handle: async ({ app, p }) => {
       try {
@@ -118,6 +123,7 @@ export const usuariosCuentaActions: LegacyController = [
     ],
     response: '`{ success: true, message }`; without the code, or with a wrong or expired one: `{ success: false, mensaje }`',
     public: true,
+    limitBy: 'correo',
     match: (p) => has(p, 'olvido') || has(p, 'reset'),
     handle: async ({ app, p }) => {
       const codigo = str(p, 'codigo')?.trim();
@@ -145,6 +151,7 @@ export const tiendaCuentaActions: LegacyController = [
     ],
     response: '`{ success: true, mensaje, id_Tienda, codigo_invitacion }`',
     public: true,
+    limitBy: 'email',
     match: (p) => has(p, 'registroTienda'),
     handle: async ({ app, p }) => {
       const input = parseLegacy(ZRegistroTiendaRequest, {

@@ -60,7 +60,7 @@ export const tiendaAdminActions: LegacyController = [
         correo: strOf(p, 'correo', 'email'),
         contrasena: contrasenaNueva(p),
       });
-      const r = await tiendaCrud.update({ db: ctx.app.db, scope: adminScope(ctx), id, input });
+      const r = await tiendaCrud.update({ db: ctx.app.db, scope: adminScope(ctx), id, input, consulta: () => ctx.app.authLimits.lookup(ctx.req, ctx.reply, ctx.sesion) });
       return { success: true, mensaje: r.message };
     },
   },

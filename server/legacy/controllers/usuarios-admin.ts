@@ -75,14 +75,15 @@ export const usuariosAdminActions: LegacyController = [
     handle: async (ctx) => {
       await checkCodigo(ctx, 'codigo_invitacion');
       const input = parseLegacy(ZCreateUsuarioRequest, usuarioInput(ctx.p));
-      const r = await usuariosCrud.create({ db: ctx.app.db, scope: adminScope(ctx), input });
+      const r = await usuariosCrud.create({ db: ctx.app.db, scope: adminScope(ctx), input, consulta: () => ctx.app.authLimits.lookup(ctx.req, ctx.reply, ctx.sesion) });
       return { success: true, mensaje: r.message };
     },
   },
   {
     name: 'actualizar',
     description:
-      "Back-office user edit, the user found by `documento`. An empty password (or the list's mask sent back) keeps the current one; a new one ends the user's open sessions.",
+      "Back-office user edit, the user found by `documento`. An empty password (or the list's mask sent back) keeps the current one; a new one ends the user's open sessions. " +
+      'A documento is unique within a store: when it names users of several stores (the platform operator sees them all) the call is refused.',
     methods: ['POST', 'PUT'],
     ...ADMIN,
     match: (p) => has(p, 'actualizar'),
@@ -93,7 +94,7 @@ export const usuariosAdminActions: LegacyController = [
       const input = parseLegacy(ZUpdateUsuarioRequest, usuarioInput(ctx.p));
       const id = await usuarioPorDocumento(ctx, input.documento);
       if (id == null) throw new AppError('NOT_FOUND', L.usuarioNoEncontrado);
-      const r = await usuariosCrud.update({ db: ctx.app.db, scope: adminScope(ctx), id, input });
+      const r = await usuariosCrud.update({ db: ctx.app.db, scope: adminScope(ctx), id, input, consulta: () => ctx.app.authLimits.lookup(ctx.req, ctx.reply, ctx.sesion) });
       return { respuesta: true, mensaje: r.message };
     },
   },

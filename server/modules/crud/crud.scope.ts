@@ -88,10 +88,23 @@ export function partesBogota(d: Date): { fecha: string; hora: string } {
   return { fecha: iso.slice(0, 10), hora: iso.slice(11, 16) };
 }
 
+/**
+ * Called just before a back-office answer that depends on other accounts (whether an email is
+ * taken, whether an invitation code is the store's): the routes count these per signed-in account
+ * and answer 429 past the limit (issue #15). Ordinary edits never ask.
+ */
+export type Consulta = () => Promise<void>;
+
+/** A Consulta that counts at most once per request. */
+export function unaVez(consulta: Consulta | undefined): Consulta {
+  let done: Promise<void> | undefined;
+  return () => (done ??= consulta?.() ?? Promise.resolve());
+}
+
 export interface CrudService<Row, Create, Update> {
   list(options: { db: Db; scope: CrudScope; query: TPageQuery }): Promise<TPage<Row>>;
   get(options: { db: Db; scope: CrudScope; id: number }): Promise<Row>;
-  create(options: { db: Db; scope: CrudScope; input: Create }): Promise<TCrudCreated>;
-  update(options: { db: Db; scope: CrudScope; id: number; input: Update }): Promise<TCrudMessage>;
+  create(options: { db: Db; scope: CrudScope; input: Create; consulta?: Consulta }): Promise<TCrudCreated>;
+  update(options: { db: Db; scope: CrudScope; id: number; input: Update; consulta?: Consulta }): Promise<TCrudMessage>;
   remove(options: { db: Db; scope: CrudScope; id: number }): Promise<TCrudMessage>;
 }

@@ -7,7 +7,7 @@ import type { Db } from '../../db/client';
 import { factura, tienda } from '../../db/schema';
 import { hashPassword } from '../../lib/password';
 import { emailTaken, registrarTienda } from '../cuenta/cuenta.service';
-import { countAll, fieldConflict, idOf, inScope, likePattern, notFound, pageOf, requireOperator, type CrudScope, type CrudService } from './crud.scope';
+import { countAll, fieldConflict, idOf, inScope, likePattern, notFound, pageOf, requireOperator, type Consulta, type CrudScope, type CrudService } from './crud.scope';
 
 type Create = z.output<typeof ZCreateTiendaRequest>;
 type Update = z.output<typeof ZUpdateTiendaRequest>;
@@ -61,7 +61,7 @@ export async function createTienda(options: { db: Db; scope: CrudScope; input: C
   return { id: r.id_Tienda, message: M.crud.registrado.tienda };
 }
 
-export async function updateTienda(options: { db: Db; scope: CrudScope; id: number; input: Update }): Promise<TCrudMessage> {
+export async function updateTienda(options: { db: Db; scope: CrudScope; id: number; input: Update; consulta?: Consulta }): Promise<TCrudMessage> {
   const { db, scope, id, input } = options;
   const hash = input.contrasena ? await hashPassword(input.contrasena) : null;
   await db.transaction(async (tx) => {
@@ -72,7 +72,11 @@ export async function updateTienda(options: { db: Db; scope: CrudScope; id: numb
       .for('update')
       .limit(1);
     if (!current) throw notFound();
-    if (input.correo !== current.correo.toLowerCase() && (await emailTaken(tx, input.correo))) throw fieldConflict('correo', M.registro.emailTaken);
+    // A changed email asks whether another account has it: counted per caller (issue #15).
+    if (input.correo !== current.correo.toLowerCase()) {
+      await options.consulta?.();
+      if (await emailTaken(tx, input.correo)) throw fieldConflict('correo', M.registro.emailTaken);
+    }
     await tx
       .update(tienda)
       .set({

@@ -8,7 +8,7 @@ import type { Db, Tx } from '../../db/client';
 import { rol, tienda, usuario } from '../../db/schema';
 import { hashPassword } from '../../lib/password';
 import { emailTaken } from '../cuenta/cuenta.service';
-import { countAll, fieldConflict, fieldError, idOf, inScope, likePattern, notFound, pageOf, type CrudScope, type CrudService } from './crud.scope';
+import { countAll, fieldConflict, fieldError, idOf, inScope, likePattern, notFound, pageOf, unaVez, type Consulta, type CrudScope, type CrudService } from './crud.scope';
 
 type Create = z.output<typeof ZCreateUsuarioRequest>;
 type Update = z.output<typeof ZUpdateUsuarioRequest>;
@@ -60,11 +60,22 @@ export async function getUsuario(options: { db: Db | Tx; scope: CrudScope; id: n
   return row;
 }
 
-/** The store an invitation code names; a store admin may only name its own. */
-async function tiendaDelCodigo(tx: Db | Tx, scope: CrudScope, codigo: string): Promise<number> {
+/**
+ * The store an invitation code names; a store admin may only name its own, and hears the same
+ * answer for another store's code and for a code of no store (issue #15: telling them apart let a
+ * store admin confirm guessed codes of other stores).
+ */
+async function tiendaDelCodigo(tx: Db | Tx, scope: CrudScope, codigo: string, consulta: Consulta): Promise<number> {
   const [t] = await tx.select({ id: tienda.idTienda }).from(tienda).where(eq(tienda.codigoInvitacion, codigo)).limit(1);
-  if (!t) throw fieldError('codigo_invitacion', M.crud.codigoNoExiste);
-  if (scope.tiendaId != null && t.id !== scope.tiendaId) throw fieldError('codigo_invitacion', M.crud.codigoOtraTienda);
+  if (scope.tiendaId != null && t?.id !== scope.tiendaId) {
+    // A guess at another store's code: counted (429 past the limit), and one answer for all.
+    await consulta();
+    throw fieldError('codigo_invitacion', M.crud.codigoOtraTienda);
+  }
+  if (!t) {
+    await consulta();
+    throw fieldError('codigo_invitacion', M.crud.codigoNoExiste);
+  }
   return t.id;
 }
 
@@ -73,23 +84,28 @@ async function checkRol(tx: Db | Tx, idRol: number) {
   if (!r) throw fieldError('idRol', M.crud.rolNoExiste);
 }
 
-async function checkDocumento(tx: Db | Tx, documento: string, exceptId?: number) {
+/** A documento is unique within a store (issue #15): other stores' users are never compared. */
+async function checkDocumento(tx: Db | Tx, tiendaId: number | null, documento: string, exceptId?: number) {
+  if (tiendaId == null) return;
   const [dup] = await tx
     .select({ id: usuario.idUsuario })
     .from(usuario)
-    .where(and(eq(usuario.documento, documento), exceptId != null ? ne(usuario.idUsuario, exceptId) : undefined))
+    .where(and(eq(usuario.tiendaId, tiendaId), eq(usuario.documento, documento), exceptId != null ? ne(usuario.idUsuario, exceptId) : undefined))
     .limit(1);
   if (dup) throw fieldConflict('documento', M.registro.documentoTaken);
 }
 
-export async function createUsuario(options: { db: Db; scope: CrudScope; input: Create }): Promise<TCrudCreated> {
+export async function createUsuario(options: { db: Db; scope: CrudScope; input: Create; consulta?: Consulta }): Promise<TCrudCreated> {
   const { db, scope, input } = options;
+  const consulta = unaVez(options.consulta);
   const hash = await hashPassword(input.contrasena);
   const id = await db.transaction(async (tx) => {
-    const tiendaId = await tiendaDelCodigo(tx, scope, input.codigo_invitacion);
+    const tiendaId = await tiendaDelCodigo(tx, scope, input.codigo_invitacion, consulta);
     await checkRol(tx, input.idRol);
+    // Whether an email is taken is an answer about other accounts: counted per caller.
+    await consulta();
     if (await emailTaken(tx, input.email)) throw fieldConflict('email', M.registro.emailTaken);
-    await checkDocumento(tx, input.documento);
+    await checkDocumento(tx, tiendaId, input.documento);
     const [row] = await tx
       .insert(usuario)
       .values({
@@ -110,8 +126,9 @@ export async function createUsuario(options: { db: Db; scope: CrudScope; input: 
   return { id, message: M.crud.registrado.usuarios };
 }
 
-export async function updateUsuario(options: { db: Db; scope: CrudScope; id: number; input: Update }): Promise<TCrudMessage> {
+export async function updateUsuario(options: { db: Db; scope: CrudScope; id: number; input: Update; consulta?: Consulta }): Promise<TCrudMessage> {
   const { db, scope, id, input } = options;
+  const consulta = unaVez(options.consulta);
   const hash = input.contrasena ? await hashPassword(input.contrasena) : null;
   await db.transaction(async (tx) => {
     const [current] = await tx
@@ -124,12 +141,16 @@ export async function updateUsuario(options: { db: Db; scope: CrudScope; id: num
     let tiendaId = current.tiendaId;
     if (input.codigo_invitacion) {
       if (current.tiendaId == null) throw fieldError('codigo_invitacion', M.crud.operadorSinTienda);
-      tiendaId = await tiendaDelCodigo(tx, scope, input.codigo_invitacion);
+      tiendaId = await tiendaDelCodigo(tx, scope, input.codigo_invitacion, consulta);
     }
     await checkRol(tx, input.idRol);
     if (scope.usuarioId === id && input.idRol !== current.rolId) throw new AppError('BUSINESS_RULE', M.crud.noCambiarPropioRol, { fields: { idRol: M.crud.noCambiarPropioRol } });
-    if (input.email !== current.correo.toLowerCase() && (await emailTaken(tx, input.email))) throw fieldConflict('email', M.registro.emailTaken);
-    await checkDocumento(tx, input.documento, id);
+    // A changed email asks whether another account has it: counted per caller (issue #15).
+    if (input.email !== current.correo.toLowerCase()) {
+      await consulta();
+      if (await emailTaken(tx, input.email)) throw fieldConflict('email', M.registro.emailTaken);
+    }
+    await checkDocumento(tx, tiendaId, input.documento, id);
     await tx
       .update(usuario)
       .set({

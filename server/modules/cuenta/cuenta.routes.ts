@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { AppError } from '#shared/errors';
 import { M } from '#shared/messages';
 import {
   ZEnviarCodigoRequest,
@@ -13,17 +14,19 @@ import {
   ZSesion,
   ZVerificarCodigoRequest,
 } from '#shared/schemas/auth';
-import { sessionOf } from '../../plugins/auth';
-import { login, registrarTienda, registrarUsuario, sesionActual } from './cuenta.service';
+import { bearerToken, sessionOf } from '../../plugins/auth';
+import { cerrarSesion, login, registrarTienda, registrarUsuario, sesionActual } from './cuenta.service';
 import { enviarCodigo, restablecer, verificarCodigo } from './recuperacion.service';
 
 /** Sign-in, sign-up and password recovery (spec §2 session screens, §7 their calls). */
 export async function cuentaRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const authLimit = { rateLimit: app.authRateLimit };
+  // Counted with the parsed, normalised account the handler uses, and per address (issue #15).
+  const byEmail = app.authLimits.byBodyField('email');
+  const byCorreo = app.authLimits.byBodyField('correo');
 
   r.post('/sesion/login', {
-    config: authLimit,
+    preHandler: byEmail,
     schema: { tags: ['cuenta'], body: ZLoginRequest, response: { 200: ZLoginResponse } },
     handler: (req) => login({ db: app.db, tokens: app.tokens, ...req.body }),
   });
@@ -34,8 +37,21 @@ export async function cuentaRoutes(app: FastifyInstance) {
     handler: (req) => sesionActual({ db: app.db, sesion: sessionOf(req) }),
   });
 
+  // Signing out ends the token on the server too: from now on it answers 401 on every instance (the
+  // write empties the checked-session caches), while the account's other sessions go on.
+  r.post('/sesion/cerrar', {
+    onRequest: [app.authenticate],
+    schema: { tags: ['cuenta'], response: { 200: ZMessageResponse } },
+    handler: async (req) => {
+      const claims = await app.tokens.verify(bearerToken(req) ?? '');
+      if (!claims) throw new AppError('UNAUTHORIZED', M.generic.unauthorized);
+      await cerrarSesion({ db: app.db, claims, sesion: sessionOf(req) });
+      return { message: M.sesion.cerrada };
+    },
+  });
+
   r.post('/usuarios/registro', {
-    config: authLimit,
+    preHandler: byEmail,
     schema: { tags: ['cuenta'], body: ZRegistroUsuarioRequest, response: { 201: ZMessageResponse } },
     handler: async (req, reply) => {
       await registrarUsuario({ db: app.db, input: req.body });
@@ -44,22 +60,22 @@ export async function cuentaRoutes(app: FastifyInstance) {
   });
 
   r.post('/tiendas/registro', {
-    config: authLimit,
+    preHandler: byEmail,
     schema: { tags: ['cuenta'], body: ZRegistroTiendaRequest, response: { 201: ZRegistroTiendaResponse } },
     handler: async (req, reply) => reply.status(201).send(await registrarTienda({ db: app.db, input: req.body })),
   });
 
   r.post('/recuperacion/enviar-codigo', {
-    config: authLimit,
+    preHandler: byCorreo,
     schema: { tags: ['cuenta'], body: ZEnviarCodigoRequest, response: { 200: ZMessageResponse } },
     handler: async (req) => {
-      await enviarCodigo({ db: app.db, mailer: app.mailer, secret: app.secret, correo: req.body.correo });
+      await enviarCodigo({ db: app.db, mailer: app.mailer, secret: app.secret, correo: req.body.correo, log: req.log });
       return { message: M.recuperacion.sent };
     },
   });
 
   r.post('/recuperacion/verificar-codigo', {
-    config: authLimit,
+    preHandler: byCorreo,
     schema: { tags: ['cuenta'], body: ZVerificarCodigoRequest, response: { 200: ZMessageResponse } },
     handler: async (req) => {
       await verificarCodigo({ db: app.db, secret: app.secret, ...req.body });
@@ -68,7 +84,7 @@ export async function cuentaRoutes(app: FastifyInstance) {
   });
 
   r.post('/recuperacion/restablecer', {
-    config: authLimit,
+    preHandler: byCorreo,
     schema: { tags: ['cuenta'], body: ZRestablecerRequest, response: { 200: ZMessageResponse } },
     handler: async (req) => {
       await restablecer({ db: app.db, secret: app.secret, ...req.body });

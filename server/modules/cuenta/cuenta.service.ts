@@ -1,10 +1,10 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import { AppError } from '#shared/errors';
 import { M } from '#shared/messages';
 import { ROL, canSeeInvitationCode } from '#shared/roles';
 import type { TSesion, TTipoLogin } from '#shared/schemas/auth';
 import type { Db, Tx } from '../../db/client';
-import { tienda, usuario } from '../../db/schema';
+import { sesionCerrada, tienda, usuario } from '../../db/schema';
 import { dummyHash, hashPassword, verifyPassword } from '../../lib/password';
 import { invitationCode } from '../../lib/random-code';
 import type { TokenClaims, TokenService } from '../../lib/tokens';
@@ -123,7 +123,12 @@ export async function registrarUsuario(options: {
     if (!t) throw new AppError('VALIDATION', M.registro.codigoInvalido, { fields: { codigo_invitacion: M.registro.codigoInvalido } });
     if (await emailTaken(tx, input.email))
       throw new AppError('CONFLICT', M.registro.emailTaken, { fields: { email: M.registro.emailTaken } });
-    const [dup] = await tx.select({ id: usuario.idUsuario }).from(usuario).where(eq(usuario.documento, input.documento)).limit(1);
+    // A documento is unique within a store (issue #15): the answer says nothing about other stores.
+    const [dup] = await tx
+      .select({ id: usuario.idUsuario })
+      .from(usuario)
+      .where(and(eq(usuario.tiendaId, t.id), eq(usuario.documento, input.documento)))
+      .limit(1);
     if (dup) throw new AppError('CONFLICT', M.registro.documentoTaken, { fields: { documento: M.registro.documentoTaken } });
     await tx.insert(usuario).values({
       documento: input.documento,
@@ -170,6 +175,34 @@ export async function registrarTienda(options: {
     }
     throw new AppError('INTERNAL', M.generic.errorText);
   });
+}
+
+/**
+ * Server-side sign-out: this token ends at once (its jti is kept in sesion_cerrada until it would
+ * have expired), on every instance. Only this one: a store login is often open on several tills,
+ * and an employee on a phone and a till; a password change is what ends them all. A token issued
+ * before tokens carried an id can only be ended with its account's (the store's or the employee's)
+ * token version, which ends that account's other sessions too.
+ */
+export async function cerrarSesion(options: {
+  db: Db;
+  claims: Pick<TokenClaims, 'jti' | 'exp'>;
+  sesion: { tipo: TTipoLogin; usuarioId: number | null; tiendaId: number | null };
+}): Promise<void> {
+  const { db, claims, sesion } = options;
+  if (claims.jti && claims.exp) {
+    await db.insert(sesionCerrada).values({ jti: claims.jti, venceEn: new Date(claims.exp * 1000) }).onConflictDoNothing();
+    // Ended tokens past their expiry would be refused anyway: they are not kept.
+    await db.delete(sesionCerrada).where(lt(sesionCerrada.venceEn, new Date()));
+    return;
+  }
+  if (sesion.tipo === 'tienda') {
+    if (sesion.tiendaId == null) return;
+    await db.update(tienda).set({ tokenVersion: sql`${tienda.tokenVersion} + 1` }).where(eq(tienda.idTienda, sesion.tiendaId));
+    return;
+  }
+  if (sesion.usuarioId == null) return;
+  await db.update(usuario).set({ tokenVersion: sql`${usuario.tokenVersion} + 1` }).where(eq(usuario.idUsuario, sesion.usuarioId));
 }
 
 /** The session as the browser keeps it, rebuilt from the database (GET /api/sesion). */

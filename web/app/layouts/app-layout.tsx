@@ -1,10 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Outlet, useNavigate } from 'react-router';
-import { canSeeInvitationCode } from '#shared/roles';
+import { ROL, canSeeInvitationCode } from '#shared/roles';
 import type { TSesion } from '#shared/schemas/auth';
 import { IconLogout } from '../../components/ui/icons';
 import { paths } from '../../config/paths';
+import { cerrarSesionEnServidor } from '../../features/auth/api/cerrar-sesion';
+import { RegenerarCodigoButton } from '../../features/tienda/components/regenerar-codigo-button';
 import { api } from '../../lib/api-client';
 import { clearSession, getToken, saveSession, useSession } from '../../lib/session';
 
@@ -23,7 +25,11 @@ export function AppLayout() {
   if (!session) return null;
   const showCode = canSeeInvitationCode(session.rol) && session.codigo_invitacion;
 
+  // The token is ended on the server too (a stolen copy stops working), best effort: the session
+  // ends here at once whether or not the server answers.
   const logout = () => {
+    const token = getToken();
+    if (token) cerrarSesionEnServidor(token).catch(() => undefined);
     clearSession();
     navigate(paths.iniciarSesion, { replace: true });
   };
@@ -46,6 +52,7 @@ export function AppLayout() {
           {showCode ? (
             <span>
               Código de invitación: <span className="code-badge" data-testid="footer-codigo">{session.codigo_invitacion}</span>
+              {session.rol === ROL.ADMIN && session.id_Tienda != null ? <> <RegenerarCodigoButton /></> : null}
             </span>
           ) : null}
           <button type="button" className="btn btn--ghost btn--sm" onClick={logout}>

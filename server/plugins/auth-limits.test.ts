@@ -1,0 +1,170 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, describe, expect, it } from 'vitest';
+import { M } from '#shared/messages';
+import { HASH_QUEUE_MAX, hashesWaiting, verifyPassword } from '../lib/password';
+import { PASSWORD } from '../../tests/helpers/factories';
+import { createTestApp, type TestApp } from '../../tests/helpers/test-app';
+import { normalizeAccount } from './auth-limits';
+
+/**
+ * Issue #15 (MEDIUM), "rate limits dodged, sign-in starved": the sign-in limiter took its key from
+ * the raw body (`email ?? correo`), not from the value the handler uses, so a decoy `correo` (or
+ * leading spaces) opened a fresh bucket for every try; one address could try any number of
+ * accounts; and password hashes queued without bound, so 20 sign-ins with made-up emails made a
+ * real one wait 15.7 s.
+ */
+const P = '/adx/ADAX-Store-Manager/Crud';
+const ATACANTE = '10.66.66.66';
+const apps: TestApp[] = [];
+afterAll(async () => {
+  for (const a of apps) await a.close();
+});
+
+async function app(env: Record<string, string>) {
+  const t = await createTestApp(env);
+  apps.push(t);
+  return t;
+}
+
+/** A store registered from an address of its own, so the attacker's buckets start empty. */
+async function tiendaVictima(t: TestApp): Promise<string> {
+  const email = `victima-${randomBytes(4).toString('hex')}@prueba.co`;
+  const res = await t.request({ method: 'POST', url: '/api/tiendas/registro', payload: { nombreTienda: 'Víctima', email, contrasena: PASSWORD }, remoteAddress: '10.1.1.1' });
+  expect(res.statusCode).toBe(201);
+  return email;
+}
+
+const loginApi = (t: TestApp, email: string, from = ATACANTE, contrasena = 'Mala12345') =>
+  t.request({ method: 'POST', url: '/api/sesion/login', payload: { tipo: 'tienda', email, contrasena }, remoteAddress: from });
+
+const decoy = () => `senuelo-${randomBytes(6).toString('hex')}@x.co`;
+
+describe('la clave del límite es la cuenta que usa el manejador', () => {
+  it('15 contraseñas con un `correo` señuelo en el inicio de sesión heredado: 429 desde el intento 4', { timeout: 120_000 }, async () => {
+    const t = await app({ RATE_LIMIT_AUTH_MAX: '3', RATE_LIMIT_AUTH_ADDRESS_MAX: '1000' });
+    const victima = await tiendaVictima(t);
+    const codes: number[] = [];
+    for (let i = 0; i < 15; i++) {
+      // The attack as reported: the account in the query (or wrapped in `data`), a new random
+      // `correo` in the body each time.
+      const res =
+        i % 2
+          ? await t.request({
+              method: 'POST',
+              url: `${P}/login/procesologin.php?${new URLSearchParams({ tipo: 'tienda', email: victima, contrasena: `Mala${i}x` })}`,
+              payload: { correo: decoy() },
+              remoteAddress: ATACANTE,
+            })
+          : await t.request({
+              method: 'POST',
+              url: `${P}/login/procesologin.php`,
+              payload: { data: { tipo: 'tienda', email: victima, contrasena: `Mala${i}x` }, correo: decoy() },
+              remoteAddress: ATACANTE,
+            });
+      codes.push(res.statusCode);
+      if (res.statusCode === 200) expect(res.json()).toMatchObject({ success: false, mensaje: M.login.badCredentialsText });
+      else expect(res.json()).toMatchObject({ success: false, mensaje: M.generic.tooManyRequests });
+    }
+    expect(codes).toEqual([200, 200, 200, ...Array(12).fill(429)]);
+  });
+
+  it('la API limpia y la heredada comparten el contador: con la limpia en 429, el señuelo también recibe 429', async () => {
+    const t = await app({ RATE_LIMIT_AUTH_MAX: '3' });
+    const victima = await tiendaVictima(t);
+    const codes: number[] = [];
+    for (let i = 0; i < 4; i++) codes.push((await loginApi(t, victima)).statusCode);
+    expect(codes).toEqual([401, 401, 401, 429]);
+    const legacy = await t.request({
+      method: 'POST',
+      url: `${P}/login/procesologin.php?${new URLSearchParams({ tipo: 'tienda', email: victima, contrasena: 'Mala9999' })}`,
+      payload: { correo: decoy() },
+      remoteAddress: ATACANTE,
+    });
+    expect(legacy.statusCode).toBe(429);
+    // The right password from the same address waits too; from the shop's own address it works.
+    expect((await loginApi(t, victima, ATACANTE, PASSWORD)).statusCode).toBe(429);
+    expect((await loginApi(t, victima, '10.1.1.1', PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('espacios al principio o al final y mayúsculas no abren un contador nuevo', async () => {
+    const t = await app({ RATE_LIMIT_AUTH_MAX: '3', RATE_LIMIT_AUTH_ADDRESS_MAX: '1000' });
+    const victima = await tiendaVictima(t);
+    const codes: number[] = [];
+    for (const email of [`  ${victima}`, `${victima}   `, victima.toUpperCase(), `\t ${victima}`]) codes.push((await loginApi(t, email)).statusCode);
+    const legacy = await t.request({
+      method: 'GET',
+      url: `${P}/login/procesologin.php?${new URLSearchParams({ tipo: 'tienda', email: `   ${victima.toUpperCase()}`, contrasena: 'Mala1234' })}`,
+      remoteAddress: ATACANTE,
+    });
+    codes.push(legacy.statusCode);
+    const recuperacion = await t.request({ method: 'POST', url: '/api/recuperacion/enviar-codigo', payload: { correo: ` ${victima} ` }, remoteAddress: ATACANTE });
+    codes.push(recuperacion.statusCode);
+    expect(codes).toEqual([401, 401, 401, 429, 429, 429]);
+  });
+
+  it('una dirección que prueba muchas cuentas choca con el límite por dirección', async () => {
+    const t = await app({ RATE_LIMIT_AUTH_MAX: '3', RATE_LIMIT_AUTH_ADDRESS_MAX: '5' });
+    const codes: number[] = [];
+    for (let i = 0; i < 5; i++) codes.push((await loginApi(t, `cuenta-${i}@prueba.co`)).statusCode);
+    codes.push((await loginApi(t, 'cuenta-5@prueba.co')).statusCode);
+    // Every sign-in, registration and recovery face counts in the same address bucket.
+    codes.push(
+      (await t.request({ method: 'GET', url: `${P}/login/procesologin.php?${new URLSearchParams({ tipo: 'empleado', email: 'cuenta-6@prueba.co', contrasena: 'x' })}`, remoteAddress: ATACANTE }))
+        .statusCode,
+    );
+    codes.push((await t.request({ method: 'POST', url: '/api/recuperacion/enviar-codigo', payload: { correo: 'cuenta-7@prueba.co' }, remoteAddress: ATACANTE })).statusCode);
+    expect(codes).toEqual([401, 401, 401, 401, 401, 429, 429, 429]);
+    const limited = await loginApi(t, 'cuenta-8@prueba.co');
+    expect(limited.json().error.message).toBe(M.generic.tooManyRequests);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    // Another address is not locked out.
+    expect((await loginApi(t, 'cuenta-0@prueba.co', '10.2.2.2')).statusCode).toBe(401);
+  });
+});
+
+describe('la cola de hashes tiene un tope', () => {
+  it('con la cola llena, un inicio de sesión responde 429 enseguida en vez de esperar turno', { timeout: 180_000 }, async () => {
+    const t = await app({});
+    const conocida = await tiendaVictima(t);
+    const cost = (n: number, r: number, p: number) => `scrypt$${n}$${r}$${p}$${randomBytes(16).toString('base64')}$${randomBytes(32).toString('base64')}`;
+    // One slow hash runs (the default memory, twelve passes) while HASH_QUEUE_MAX cheap ones wait.
+    const running = verifyPassword('relleno', cost(2 ** 15, 8, 12));
+    // p-limit starts it on the next tick.
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(hashesWaiting()).toBe(0);
+    const waiting = Array.from({ length: HASH_QUEUE_MAX }, () => verifyPassword('relleno', cost(2 ** 10, 8, 1)));
+    expect(hashesWaiting()).toBe(HASH_QUEUE_MAX);
+
+    const desconocida = await loginApi(t, 'nadie-cola@prueba.co', '10.3.3.3');
+    const real = await loginApi(t, conocida, '10.3.3.4', PASSWORD);
+    const legacy = await t.request({
+      method: 'GET',
+      url: `${P}/login/procesologin.php?${new URLSearchParams({ tipo: 'tienda', email: conocida, contrasena: PASSWORD })}`,
+      remoteAddress: '10.3.3.5',
+    });
+    const registro = await t.request({ method: 'POST', url: '/api/tiendas/registro', payload: { nombreTienda: 'Cola', email: 'cola@prueba.co', contrasena: PASSWORD }, remoteAddress: '10.3.3.6' });
+    // Answered while the queue was still full: none of them waited for a turn.
+    expect(hashesWaiting()).toBe(HASH_QUEUE_MAX);
+    for (const res of [desconocida, real, registro]) {
+      expect(res.statusCode).toBe(429);
+      expect(res.json().error).toMatchObject({ code: 'RATE_LIMITED', message: M.generic.serverBusy });
+    }
+    expect(legacy.statusCode).toBe(429);
+    expect(legacy.json()).toMatchObject({ success: false, mensaje: M.generic.serverBusy });
+    expect(desconocida.headers['retry-after']).toBe('1');
+
+    await Promise.all([running, ...waiting]);
+    // Once the queue empties, sign-ins are served again (an unknown email included: the refused
+    // first try of its stand-in hash was not kept).
+    expect((await loginApi(t, 'nadie-cola@prueba.co', '10.3.3.3')).statusCode).toBe(401);
+    expect((await loginApi(t, conocida, '10.3.3.4', PASSWORD)).statusCode).toBe(200);
+  });
+});
+
+describe('ayudas', () => {
+  it('la cuenta se normaliza como lo hace el esquema', () => {
+    expect(normalizeAccount('  Ana@Tienda.CO \t')).toBe('ana@tienda.co');
+    expect(normalizeAccount(undefined)).toBe('');
+    expect(normalizeAccount({ email: 'x' })).toBe('');
+  });
+});

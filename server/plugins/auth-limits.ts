@@ -1,0 +1,94 @@
+import { normalizeIP } from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '#shared/errors';
+import { M } from '#shared/messages';
+import type { RequestSession } from './auth';
+
+/**
+ * The limits of issue #15 on what a caller may learn or try:
+ *
+ * - **Sign-in, registration and recovery** (`attempt`): every try counts twice, once for the client
+ *   address and the account it names, once for the address alone (all accounts). The account is the
+ *   value the handler itself uses (the parsed `email` or `correo`), trimmed and in lower case, so a
+ *   decoy key, another casing or leading spaces never open a fresh bucket. The clean API and the
+ *   legacy controllers share the buckets.
+ * - **Back-office answers that depend on other accounts** (`lookup`): whether an email is taken,
+ *   whether an invitation code is the store's. The back-office services call it just before asking
+ *   (a new or changed email, a code of another store), so a store admin's ordinary edits never count
+ *   while a run of guesses gets 429: at most RATE_LIMIT_AUTH_MAX per window per signed-in account.
+ *
+ * Counters live in memory for one instance, in Redis (`REDIS_URL`) when several share the load.
+ */
+export interface AuthLimits {
+  /** Counts one sign-in, registration or recovery try for `account`; 429 once a bucket is over. */
+  attempt(req: FastifyRequest, reply: FastifyReply, account: unknown): Promise<void>;
+  /** A preHandler counting the try for the account in the validated body's `field`. */
+  byBodyField(field: string): (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  /** Counts one back-office question about other accounts for the signed-in caller; 429 when over. */
+  lookup(req: FastifyRequest, reply: FastifyReply, sesion: RequestSession): Promise<void>;
+}
+
+export interface AuthLimitsOptions {
+  /** Tries per window for one address and one account. */
+  accountMax: number;
+  /** Tries per window for one address, whatever the accounts. */
+  addressMax: number;
+  /** Back-office questions about other accounts per window for one signed-in account. */
+  lookupMax: number;
+  timeWindow: string;
+}
+
+/** The account a try names, as the handlers use it (zod trims and lowers emails the same way). */
+export function normalizeAccount(value: unknown): string {
+  const text = typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
+  return text.trim().toLowerCase().slice(0, 254);
+}
+
+const clientAddress = (req: FastifyRequest) => normalizeIP(req.ip);
+
+/** The limiters, on the store of @fastify/rate-limit (registered before: memory, or Redis when set). */
+export function createAuthLimits(app: FastifyInstance, options: AuthLimitsOptions): AuthLimits {
+  const accounts = new WeakMap<FastifyRequest, string>();
+  const callers = new WeakMap<FastifyRequest, string>();
+  const byAccount = app.createRateLimit({
+    max: options.accountMax,
+    timeWindow: options.timeWindow,
+    keyGenerator: (req) => `auth:cuenta:${clientAddress(req)}|${accounts.get(req) ?? ''}`,
+  });
+  const byAddress = app.createRateLimit({
+    max: options.addressMax,
+    timeWindow: options.timeWindow,
+    keyGenerator: (req) => `auth:direccion:${clientAddress(req)}`,
+  });
+  const lookups = app.createRateLimit({
+    max: options.lookupMax,
+    timeWindow: options.timeWindow,
+    keyGenerator: (req) => `crud:consulta:${callers.get(req) ?? clientAddress(req)}`,
+  });
+
+  type Result = Awaited<ReturnType<typeof byAccount>>;
+  const refuseIfOver = (reply: FastifyReply, results: Result[]) => {
+    const over = results.filter((r) => !r.isAllowed && r.isExceeded);
+    if (over.length === 0) return;
+    const ttl = Math.max(...over.map((r) => (r.isAllowed ? 0 : r.ttl)));
+    reply.header('retry-after', String(Math.max(1, Math.ceil(ttl / 1000))));
+    throw new AppError('RATE_LIMITED', M.generic.tooManyRequests);
+  };
+
+  const attempt: AuthLimits['attempt'] = async (req, reply, account) => {
+    accounts.set(req, normalizeAccount(account));
+    refuseIfOver(reply, await Promise.all([byAddress(req), byAccount(req)]));
+  };
+
+  return {
+    attempt,
+    byBodyField: (field) => async (req, reply) => {
+      const body = req.body && typeof req.body === 'object' ? (req.body as Record<string, unknown>) : {};
+      await attempt(req, reply, body[field]);
+    },
+    async lookup(req, reply, sesion) {
+      callers.set(req, `${sesion.tipo}:${sesion.usuarioId ?? sesion.tiendaId}`);
+      refuseIfOver(reply, [await lookups(req)]);
+    },
+  };
+}
