@@ -6,6 +6,7 @@ export const clientes = {
   // Spec §5.
   camposVacios: 'Por favor llene todos los campos',
   documentoInvalido: 'Escriba un número de documento válido: de 3 a 20 letras o números.',
+  /** The client domain's refusal (cliente.domain.ts), one text on every face (M.crud.clienteDuplicado is this). */
   documentoDuplicado: 'Ya existe un cliente con ese número de documento en su tienda.',
   // Spec §8: followed by the server's error text.
   registroFallido: 'El cliente no se pudo registrar',

@@ -1,5 +1,7 @@
 /** Spanish texts of the back-office (CRUD area). Spec quotes are copied word for word. */
+import { clientes } from './clientes';
 import { productos } from './productos';
+import { proveedores } from './proveedores';
 
 /** Spec §5 'Administration': "Por favor, complete el campo '<label>'." (with the quotes). */
 const campo = (label: string) => `Por favor, complete el campo '${label}'.`;
@@ -65,11 +67,13 @@ export const crud = {
   metodoNoExiste: 'El método de pago indicado no existe.',
   ventaNoExiste: 'La venta indicada no existe en la tienda.',
   productoNoExiste: 'El producto indicado no existe en la tienda.',
-  proveedorNoExiste: 'El proveedor indicado no existe en la tienda.',
+  /** The supplier domain's refusals (shared/messages/proveedores.ts): one text on every face. */
+  proveedorNoExiste: proveedores.noExiste,
   inventarioNoExiste: 'El inventario indicado no existe en la tienda.',
   clienteNoExiste: 'No hay un cliente con ese documento en la tienda.',
   usuarioNoExiste: 'No hay un usuario con ese documento en la tienda.',
-  clienteDuplicado: 'Ya existe un cliente con ese documento en la tienda.',
+  /** The client domain's refusal (shared/messages/clientes.ts). */
+  clienteDuplicado: clientes.documentoDuplicado,
   rolBasico: 'Los roles 1, 2 y 3 son los del sistema: se pueden renombrar, pero no eliminar ni cambiar de ID.',
   rolEnUso: 'No se puede eliminar el rol: hay usuarios con ese rol.',
   rolIdEnUso: 'No se puede cambiar el ID del rol: hay usuarios con ese rol.',
@@ -77,7 +81,7 @@ export const crud = {
   metodoEnUso: 'No se puede eliminar el método de pago: hay ventas registradas con él.',
   /** The product domain's refusal (shared/messages/productos.ts): one text on every face. */
   productoConHistoria: productos.conHistoria,
-  proveedorConHistoria: 'No se puede eliminar el proveedor: tiene entregas de pedidos registradas.',
+  proveedorConHistoria: proveedores.conEntregas,
   ventaConFacturas: 'No se puede eliminar la venta: tiene productos facturados. Elimine primero sus líneas en la lista de facturas.',
   entregaSinStock:
     'No se puede quitar la entrega: el stock actual del producto es menor que la cantidad entregada.',

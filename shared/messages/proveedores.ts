@@ -13,8 +13,12 @@ export const proveedores = {
   eliminarBoton: 'Sí, eliminar',
   eliminado: 'Proveedor eliminado',
   eliminarFallido: 'El proveedor no se pudo eliminar',
-  conEntregas:
-    'Este proveedor tiene entregas de pedidos registradas y no se puede eliminar sin perder ese historial.',
+  /**
+   * The supplier domain's refusals (proveedor.domain.ts), one text on every face: M.crud.proveedorConHistoria,
+   * M.crud.proveedorNoExiste and M.productos.proveedorInvalido are these.
+   */
+  conEntregas: 'No se puede eliminar el proveedor: tiene entregas de pedidos registradas.',
+  noExiste: 'El proveedor indicado no existe en la tienda.',
   vacio: 'Todavía no hay proveedores. Agregue el primero con el formulario.',
   sinResultados: (q: string) => `No hay proveedores que coincidan con «${q}».`,
   cargaFallida: 'No se pudo cargar la lista de proveedores.',

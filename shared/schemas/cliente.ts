@@ -3,30 +3,65 @@ import { M } from '../messages';
 import { TIPOS_DOC } from '../roles';
 import { LOGIN_EMAIL_RE } from './common';
 
-const llene = M.clientes.camposVacios;
 const tipoDocValues = TIPOS_DOC.map((t) => t.value) as [string, ...string[]];
 
-const requerido = (max: number) => z.string({ error: llene }).trim().min(1, llene).max(max, M.registro.tooLong);
+/** The client's fields a person must fill. */
+export type CampoRequeridoCliente = 'documento' | 'tipoDocumento' | 'nombre' | 'apellido';
 
-/** Client form (spec §5): documento, tipo, nombre and apellido required; correo optional but valid. */
-export const ZClienteRequest = z.object({
-  // People write "1.020.304.050": dots and spaces are separators, not part of the number.
-  documento: requerido(30)
-    .transform((v) => v.replace(/[.\s]/g, '').toUpperCase())
-    .pipe(z.string().regex(/^[0-9A-Z]{3,20}$/, M.clientes.documentoInvalido)),
-  tipoDocumento: requerido(2).pipe(z.enum(tipoDocValues, { error: M.registro.tipoDoc })),
-  nombre: requerido(80),
-  apellido: requerido(80),
-  correo: z
-    .union([z.null(), z.string().trim().max(254, M.registro.email)], { error: M.registro.email })
-    .optional()
-    .transform((v) => (v ? v.toLowerCase() : null))
-    .pipe(z.union([z.null(), z.string().regex(LOGIN_EMAIL_RE, M.registro.email)])),
-});
+/**
+ * What a face says about the client's fields: the spec gives the store's form one text for every
+ * empty field ('Por favor llene todos los campos') and the back-office one per field
+ * ("Por favor, complete el campo 'Documento'."). Only the words differ between faces.
+ */
+export interface MensajesCliente {
+  vacio: (campo: CampoRequeridoCliente) => string;
+  tipoDocumento: string;
+}
+
+/** People write "1.020.304.050": dots and spaces are separators, not part of the number. */
+export const normalizarDocumento = (documento: string) => documento.replace(/[.\s]/g, '').toUpperCase();
+
+const requerido = (message: string, max: number) => z.string({ error: message }).trim().min(1, message).max(max, M.registro.tooLong);
+
+/**
+ * The client's fields under the names of its domain module (server/modules/cliente/cliente.domain.ts),
+ * with a face's words. Every face's request schema is one of these: the fields, their shapes and
+ * their normalisation are the same on every face (a documento typed with dots in the back-office is
+ * the same client as the one the store typed without them).
+ */
+export const clienteConMensajes = (m: MensajesCliente) =>
+  z.object({
+    documento: requerido(m.vacio('documento'), 30)
+      .transform(normalizarDocumento)
+      .pipe(z.string().regex(/^[0-9A-Z]{3,20}$/, M.clientes.documentoInvalido)),
+    tipoDocumento: requerido(m.vacio('tipoDocumento'), 30).pipe(z.enum(tipoDocValues, { error: m.tipoDocumento })),
+    nombre: requerido(m.vacio('nombre'), 80),
+    apellido: requerido(m.vacio('apellido'), 80),
+    /** Optional; when given, a valid address, kept in lower case. */
+    correo: z
+      .union([z.null(), z.string().trim().max(254, M.registro.email)], { error: M.registro.email })
+      .optional()
+      .transform((v) => (v ? v.toLowerCase() : null))
+      .pipe(z.union([z.null(), z.string().regex(LOGIN_EMAIL_RE, M.registro.email)])),
+  });
+
+/** The client's one zod base, with the store's words (spec §5: every field required but the correo). */
+export const ZClienteBase = clienteConMensajes({ vacio: () => M.clientes.camposVacios, tipoDocumento: M.registro.tipoDoc });
+
+/** The store's client form (spec §5, /gestionar_clientes): the same for adding and editing. */
+export const ZClienteRequest = ZClienteBase;
 export const ZCreateClienteRequest = ZClienteRequest;
 export const ZUpdateClienteRequest = ZClienteRequest;
 export type TClienteRequest = z.input<typeof ZClienteRequest>;
 export type TClienteData = z.output<typeof ZClienteRequest>;
+
+/**
+ * Legacy API `registroCliente` and `actualizar` (controlador.cliente.php): the store's form under the
+ * old keys (`Documento`, `Tipo_documento`, `NombreCliente`, `ApellidoCliente`, `Correo`), which the
+ * controller renames to these.
+ */
+export const ZLegacyClienteRequest = ZClienteRequest;
+export type TLegacyClienteData = z.output<typeof ZLegacyClienteRequest>;
 
 export const ZClienteParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 

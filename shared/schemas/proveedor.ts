@@ -2,39 +2,66 @@ import { z } from 'zod';
 import { M } from '../messages';
 import { LOGIN_EMAIL_RE } from './common';
 
-const llene = M.proveedores.camposVacios;
+/** The supplier's fields a person must fill. */
+export type CampoProveedor = 'nombre' | 'telefono' | 'email';
+
+/**
+ * What a face says about the supplier's fields: the store's form has one text for every empty field
+ * ('Por favor llene todos los campos', spec §5), the back-office one per field ("Por favor, complete
+ * el campo 'Nombre'.") and its own words for a bad phone. Only the words differ between faces.
+ */
+export interface MensajesProveedor {
+  vacio: (campo: CampoProveedor) => string;
+  telefono: string;
+}
 
 /**
  * Digits only, 7 to 15 of them, kept as text so that 10-digit Colombian mobiles and leading zeros
  * fit (spec: "parsed as an integer"; a number is accepted too). Spaces and dashes typed between
  * digits as separators are dropped.
  */
-export const zTelefono = z.union([z.string(), z.number()], { error: llene }).transform((v, ctx): string => {
-  const s = (typeof v === 'number' ? String(v) : v).trim().replace(/(?<=\d)[\s-]+(?=\d)/g, '');
-  if (s === '') {
-    ctx.addIssue({ code: 'custom', message: llene });
-    return z.NEVER;
-  }
-  if (!/^\d{7,15}$/.test(s)) {
-    ctx.addIssue({ code: 'custom', message: M.proveedores.telefonoInvalido });
-    return z.NEVER;
-  }
-  return s;
-});
+export const zTelefonoProveedor = (m: { vacio: string; invalido: string }) =>
+  z.union([z.string(), z.number()], { error: m.vacio }).transform((v, ctx): string => {
+    const s = (typeof v === 'number' ? String(v) : v).trim().replace(/(?<=\d)[\s-]+(?=\d)/g, '');
+    if (s === '') {
+      ctx.addIssue({ code: 'custom', message: m.vacio });
+      return z.NEVER;
+    }
+    if (!/^\d{7,15}$/.test(s)) {
+      ctx.addIssue({ code: 'custom', message: m.invalido });
+      return z.NEVER;
+    }
+    return s;
+  });
 
-/** Supplier form (spec §5): every field required. */
-export const ZCreateProveedorRequest = z.object({
-  nombre: z.string({ error: llene }).trim().min(1, llene).max(120, M.registro.tooLong),
-  telefono: zTelefono,
-  email: z
-    .string({ error: llene })
-    .trim()
-    .min(1, llene)
-    .max(254, M.registro.email)
-    .regex(LOGIN_EMAIL_RE, M.registro.email)
-    .transform((v) => v.toLowerCase()),
-});
+/**
+ * The supplier's fields under the names of its domain module (server/modules/proveedor/proveedor.domain.ts),
+ * with a face's words. Every face's request schema is one of these: the fields, their shapes and
+ * their normalisation (the phone's separators, the email in lower case) are the same on every face.
+ */
+export const proveedorConMensajes = (m: MensajesProveedor) =>
+  z.object({
+    nombre: z.string({ error: m.vacio('nombre') }).trim().min(1, m.vacio('nombre')).max(120, M.registro.tooLong),
+    telefono: zTelefonoProveedor({ vacio: m.vacio('telefono'), invalido: m.telefono }),
+    email: z
+      .string({ error: m.vacio('email') })
+      .trim()
+      .min(1, m.vacio('email'))
+      .max(254, M.registro.email)
+      .regex(LOGIN_EMAIL_RE, M.registro.email)
+      .transform((v) => v.toLowerCase()),
+  });
+
+/** The supplier's one zod base, with the store's words. */
+export const ZProveedorBase = proveedorConMensajes({ vacio: () => M.proveedores.camposVacios, telefono: M.proveedores.telefonoInvalido });
+
+/** The store's add-supplier form (spec §5, /gestionar_proveedores): every field required. */
+export const ZCreateProveedorRequest = ZProveedorBase;
 export type TCreateProveedorRequest = z.input<typeof ZCreateProveedorRequest>;
+export type TCreateProveedorData = z.output<typeof ZCreateProveedorRequest>;
+
+/** Legacy API `agregarProveedor` (controlador.proveedor.php): the store's form under the same keys. */
+export const ZLegacyAgregarProveedorRequest = ZCreateProveedorRequest;
 
 export const ZProveedorParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 

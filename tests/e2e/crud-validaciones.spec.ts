@@ -100,7 +100,7 @@ test('factura y cliente: cantidades, precios y campos requeridos; los fallos del
   await llenar(page, { 'Correo (opcional)': '' });
   await page.getByRole('button', { name: 'registrar', exact: true }).click();
   await expect(page.locator('.crud-failure')).toContainText('Error al registrar la cliente');
-  await expect(page.locator('.crud-failure')).toContainText('Ya existe un cliente con ese documento en la tienda.');
+  await expect(page.locator('.crud-failure')).toContainText('Ya existe un cliente con ese número de documento en su tienda.');
 });
 
 test('roles: registrar y actualizar piden sus tres campos', async ({ page, request }) => {

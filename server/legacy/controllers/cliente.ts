@@ -1,11 +1,8 @@
-import { AppError } from '#shared/errors';
 import { M } from '#shared/messages';
-import { ROL } from '#shared/roles';
-import { ZClienteRequest } from '#shared/schemas/cliente';
-import { ZCreateClienteRequest as ZCreateClienteCrud } from '#shared/schemas/crud';
-import { clienteCrud } from '../../modules/crud/crud.cliente.service';
-import { actualizarCliente, crearCliente, eliminarCliente, listarClientes } from '../../modules/cliente/cliente.service';
-import { adminScope, clientePorDocumento, conTotal, pagina } from '../comun';
+import { ZLegacyClienteRequest } from '#shared/schemas/cliente';
+import { ZLegacyRegistroCrudClienteRequest } from '#shared/schemas/crud';
+import * as dominio from '../../modules/cliente/cliente.domain';
+import { adminScope, conTotal, pagina } from '../comun';
 import { ADMIN, READ, checkTiendaId, legacyStore, parseLegacy, type LegacyController } from '../legacy';
 import { L } from '../mensajes';
 import { has, sent, str, type LegacyParams } from '../params';
@@ -15,7 +12,7 @@ const TODOS = 100_000;
 
 /** The client form of the application under the old keys (the same schema as /api/clientes). */
 const clienteInput = (p: LegacyParams) =>
-  parseLegacy(ZClienteRequest, {
+  parseLegacy(ZLegacyClienteRequest, {
     documento: str(p, 'Documento'),
     tipoDocumento: str(p, 'Tipo_documento'),
     nombre: str(p, 'NombreCliente'),
@@ -42,7 +39,7 @@ export const clienteActions: LegacyController = [
     response: 'rows `[Documento, Tipo_documento, NombreCliente, ApellidoCliente, Correo]`',
     handle: async (ctx) => {
       const tiendaId = await legacyStore(ctx);
-      const r = await listarClientes({ db: ctx.app.db, tiendaId, q: '', page: 1, pageSize: TODOS });
+      const r = await dominio.listarClientes({ db: ctx.app.db, scope: { tiendaId }, q: '', page: 1, pageSize: TODOS, orden: 'nombre' });
       return r.items.map((c) => [c.documento, c.tipoDocumento, c.nombre, c.apellido, c.correo]);
     },
   },
@@ -57,7 +54,7 @@ export const clienteActions: LegacyController = [
     handle: async (ctx) => {
       checkTiendaId(ctx, 'tienda_idtienda', 'id_tienda');
       const { p } = ctx;
-      const input = parseLegacy(ZCreateClienteCrud, {
+      const input = parseLegacy(ZLegacyRegistroCrudClienteRequest, {
         documento: str(p, 'Documento'),
         tipoDocumento: sent(p, 'Tipo_documento'),
         nombre: str(p, 'NombreCliente'),
@@ -65,8 +62,8 @@ export const clienteActions: LegacyController = [
         correo: str(p, 'Correo'),
         idTienda: sent(p, 'tienda_idtienda') ?? sent(p, 'id_tienda'),
       });
-      const r = await clienteCrud.create({ db: ctx.app.db, scope: adminScope(ctx), input });
-      return { success: true, mensaje: r.message, id_Cliente: r.id };
+      const creado = await dominio.crearCliente({ db: ctx.app.db, scope: adminScope(ctx), datos: input });
+      return { success: true, mensaje: M.crud.registrado.cliente, id_Cliente: creado.idCliente };
     },
   },
   {
@@ -78,7 +75,7 @@ export const clienteActions: LegacyController = [
     response: '`{ success: true, mensaje }`; refused: `{ success: false, error, mensaje }`',
     handle: async (ctx) => {
       const tiendaId = await legacyStore(ctx);
-      await crearCliente({ db: ctx.app.db, tiendaId, input: clienteInput(ctx.p) });
+      await dominio.crearCliente({ db: ctx.app.db, scope: { tiendaId }, datos: clienteInput(ctx.p) });
       return { success: true, mensaje: L.clienteRegistrado };
     },
   },
@@ -92,9 +89,8 @@ export const clienteActions: LegacyController = [
     handle: async (ctx) => {
       const tiendaId = await legacyStore(ctx);
       const input = clienteInput(ctx.p);
-      const id = await clientePorDocumento(ctx, tiendaId, input.documento);
-      if (id == null) throw new AppError('NOT_FOUND', L.clienteNoEncontrado);
-      await actualizarCliente({ db: ctx.app.db, tiendaId, id, input });
+      const id = await dominio.idPorDocumento({ db: ctx.app.db, tiendaId, documento: input.documento });
+      await dominio.actualizarCliente({ db: ctx.app.db, scope: { tiendaId }, id, cambios: input });
       return { success: true, mensaje: L.clienteActualizado };
     },
   },
@@ -103,16 +99,14 @@ export const clienteActions: LegacyController = [
     description:
       "Deletes the store's client the document names (axios.delete's `{ data: { eliminar } }` body); also the back-office delete. Role 3 is refused (403, 'Acción no permitida'). Past sales keep their lines, without client.",
     methods: ['DELETE', 'POST'],
-    forbid: { roles: [ROL.ENCARGADO], message: M.roles.denyClientesText, title: M.roles.denyClientesTitle },
+    forbid: dominio.NO_ELIMINAN,
     match: (p) => has(p, 'eliminar'),
     params: [{ key: 'eliminar', note: 'the client document (JSON body)' }],
     response: '`{ success: true, respuesta: true, mensaje }`',
     handle: async (ctx) => {
       const tiendaId = await legacyStore(ctx);
-      const documento = sent(ctx.p, 'eliminar');
-      const id = documento ? await clientePorDocumento(ctx, tiendaId, documento) : null;
-      if (id == null) throw new AppError('NOT_FOUND', L.clienteNoEncontrado);
-      await eliminarCliente({ db: ctx.app.db, tiendaId, id });
+      const id = await dominio.idPorDocumento({ db: ctx.app.db, tiendaId, documento: sent(ctx.p, 'eliminar') });
+      await dominio.eliminarCliente({ db: ctx.app.db, scope: { tiendaId }, id });
       return { success: true, respuesta: true, mensaje: L.clienteEliminado };
     },
   },
@@ -125,7 +119,7 @@ export const clienteActions: LegacyController = [
     params: [{ key: 'listar', note: 'true' }, { key: 'page', optional: true }, { key: 'pageSize', optional: true, note: 'default and maximum 1000' }],
     response: 'rows `[Documento, Tipo_documento, Nombre_Cliente, Apellido_Cliente, Correo]`; header `X-Total-Count`',
     handle: async (ctx) => {
-      const page = await clienteCrud.list({ db: ctx.app.db, scope: adminScope(ctx), query: pagina(ctx.p) });
+      const page = await dominio.listarClientes({ db: ctx.app.db, scope: adminScope(ctx), ...pagina(ctx.p), orden: 'recientes' });
       conTotal(ctx.reply, page.total);
       return page.items.map((c) => [c.documento, c.tipoDocumento, c.nombre, c.apellido, c.correo]);
     },

@@ -1,30 +1,20 @@
 import { M } from '#shared/messages';
-import { ROL } from '#shared/roles';
-import { ZCreateProveedorRequest as ZCreateProveedorCrud, ZUpdateProveedorRequest as ZUpdateProveedorCrud } from '#shared/schemas/crud';
-import { ZCreateProveedorRequest } from '#shared/schemas/proveedor';
-import { proveedorCrud } from '../../modules/crud/crud.proveedor.service';
-import {
-  crearProveedor,
-  eliminarProveedor,
-  listarProveedores,
-  opcionesProveedores,
-  productosDeProveedor,
-} from '../../modules/proveedor/proveedor.service';
+import { ZLegacyActualizarProveedorRequest, ZLegacyRegistroCrudProveedorRequest } from '#shared/schemas/crud';
+import { ZLegacyAgregarProveedorRequest } from '#shared/schemas/proveedor';
+import * as dominio from '../../modules/proveedor/proveedor.domain';
 import { adminScope, conTotal, pagina, parseId } from '../comun';
 import { ADMIN, READ, checkTiendaId, legacyStore, parseLegacy, type LegacyContext, type LegacyController } from '../legacy';
 import { L } from '../mensajes';
 import { has, hasAny, str } from '../params';
 
 const noEncontrado = M.generic.notFound;
-/** Spec §6: role 3 may neither add nor delete suppliers. */
-const denyEncargado = { roles: [ROL.ENCARGADO], message: M.roles.denyProveedoresText, title: M.roles.denyProveedoresTitle };
 /** Every supplier of a store fits one answer; the old client filters it in the browser. */
 const TODOS = 10_000;
 
 const MARKERS = ['listarPorTienda', 'listarProductos', 'listarNombreID', 'agregarProveedor', 'eliminar', 'registroCrud', 'actualizar', 'listar'];
 
 async function listaAdmin(ctx: LegacyContext) {
-  const page = await proveedorCrud.list({ db: ctx.app.db, scope: adminScope(ctx), query: pagina(ctx.p) });
+  const page = await dominio.listarProveedores({ db: ctx.app.db, scope: adminScope(ctx), ...pagina(ctx.p), orden: 'recientes' });
   conTotal(ctx.reply, page.total);
   return page.items.map((r) => [r.idProveedor, r.nombre, r.telefono, r.email, r.idTienda]);
 }
@@ -47,8 +37,8 @@ export const proveedorActions: LegacyController = [
     response: 'rows `[nombre, telefono, email, id]`',
     handle: async (ctx) => {
       const tiendaId = await legacyStore(ctx);
-      const r = await listarProveedores({ db: ctx.app.db, tiendaId, q: '', page: 1, pageSize: TODOS });
-      return r.items.map((s) => [s.nombre, s.telefono, s.email, s.id]);
+      const r = await dominio.listarProveedores({ db: ctx.app.db, scope: { tiendaId }, q: '', page: 1, pageSize: TODOS, orden: 'nombre' });
+      return r.items.map((s) => [s.nombre, s.telefono, s.email, s.idProveedor]);
     },
   },
   {
@@ -61,7 +51,7 @@ export const proveedorActions: LegacyController = [
     handle: async (ctx) => {
       const tiendaId = await legacyStore(ctx);
       const id = parseId(ctx.p, 'idproveedor', noEncontrado);
-      const r = await productosDeProveedor({ db: ctx.app.db, tiendaId, id, q: '', page: 1, pageSize: 1_000_000 });
+      const r = await dominio.productosDeProveedor({ db: ctx.app.db, scope: { tiendaId }, id, q: '', page: 1, pageSize: 1_000_000 });
       return r.items.map((x) => [x.nombre, x.marca, x.precio, x.stock, x.id]);
     },
   },
@@ -74,35 +64,35 @@ export const proveedorActions: LegacyController = [
     response: 'rows `[nombre, id]`',
     handle: async (ctx) => {
       const tiendaId = await legacyStore(ctx);
-      return (await opcionesProveedores({ db: ctx.app.db, tiendaId })).map((o) => [o.nombre, o.id]);
+      return (await dominio.opcionesProveedores({ db: ctx.app.db, tiendaId })).map((o) => [o.nombre, o.id]);
     },
   },
   {
     name: 'agregarProveedor',
     description: "Adds a supplier to the session's store. Role 3 is refused (403, 'Acceso Denegado').",
     methods: ['POST'],
-    forbid: denyEncargado,
+    forbid: dominio.NO_AGREGAN_NI_ELIMINAN,
     match: (p) => has(p, 'agregarProveedor'),
     params: [{ key: 'agregarProveedor', note: 'marker' }, { key: 'nombre' }, { key: 'telefono', note: 'digits' }, { key: 'email' }, { key: 'codigo_invitacion' }],
     response: '`{ success: true, mensaje, idproveedor }`',
     handle: async (ctx) => {
       const tiendaId = await legacyStore(ctx);
-      const input = parseLegacy(ZCreateProveedorRequest, { nombre: str(ctx.p, 'nombre'), telefono: str(ctx.p, 'telefono'), email: str(ctx.p, 'email') });
-      const s = await crearProveedor({ db: ctx.app.db, tiendaId, input });
-      return { success: true, mensaje: L.proveedorRegistrado, idproveedor: s.id };
+      const datos = parseLegacy(ZLegacyAgregarProveedorRequest, { nombre: str(ctx.p, 'nombre'), telefono: str(ctx.p, 'telefono'), email: str(ctx.p, 'email') });
+      const creado = await dominio.crearProveedor({ db: ctx.app.db, scope: { tiendaId }, datos });
+      return { success: true, mensaje: L.proveedorRegistrado, idproveedor: creado.idProveedor };
     },
   },
   {
     name: 'eliminar',
     description: "Deletes a supplier of the store; its products stay, without supplier. Role 3 is refused (403). A supplier with order deliveries stays.",
     methods: ['DELETE', 'POST'],
-    forbid: denyEncargado,
+    forbid: dominio.NO_AGREGAN_NI_ELIMINAN,
     match: (p) => has(p, 'eliminar'),
     params: [{ key: 'eliminar', note: 'the supplier id (query string)' }],
     response: '`{ respuesta: true, success: true, mensaje }`',
     handle: async (ctx) => {
       const tiendaId = await legacyStore(ctx);
-      await eliminarProveedor({ db: ctx.app.db, tiendaId, id: parseId(ctx.p, 'eliminar', noEncontrado) });
+      await dominio.eliminarProveedor({ db: ctx.app.db, scope: { tiendaId }, id: parseId(ctx.p, 'eliminar', noEncontrado) });
       return { respuesta: true, success: true, mensaje: L.proveedorEliminado };
     },
   },
@@ -116,15 +106,15 @@ export const proveedorActions: LegacyController = [
     response: '`{ success: true, mensaje, idproveedor }`',
     handle: async (ctx) => {
       checkTiendaId(ctx, 'id_tienda');
-      const input = parseLegacy(ZCreateProveedorCrud, {
+      const datos = parseLegacy(ZLegacyRegistroCrudProveedorRequest, {
         idProveedor: str(ctx.p, 'idproveedor'),
         nombre: str(ctx.p, 'nombre'),
         telefono: str(ctx.p, 'telefono'),
         email: str(ctx.p, 'email'),
         idTienda: str(ctx.p, 'id_tienda'),
       });
-      const r = await proveedorCrud.create({ db: ctx.app.db, scope: adminScope(ctx), input });
-      return { success: true, mensaje: r.message, idproveedor: r.id };
+      const creado = await dominio.crearProveedor({ db: ctx.app.db, scope: adminScope(ctx), datos });
+      return { success: true, mensaje: M.crud.registrado.proveedor, idproveedor: creado.idProveedor };
     },
   },
   {
@@ -138,9 +128,9 @@ export const proveedorActions: LegacyController = [
     handle: async (ctx) => {
       checkTiendaId(ctx, 'id_tienda');
       const id = parseId(ctx.p, 'idproveedor', noEncontrado);
-      const input = parseLegacy(ZUpdateProveedorCrud, { nombre: str(ctx.p, 'nombre'), telefono: str(ctx.p, 'telefono'), email: str(ctx.p, 'email') });
-      const r = await proveedorCrud.update({ db: ctx.app.db, scope: adminScope(ctx), id, input });
-      return { respuesta: true, mensaje: r.message };
+      const cambios = parseLegacy(ZLegacyActualizarProveedorRequest, { nombre: str(ctx.p, 'nombre'), telefono: str(ctx.p, 'telefono'), email: str(ctx.p, 'email') });
+      await dominio.actualizarProveedor({ db: ctx.app.db, scope: adminScope(ctx), id, cambios });
+      return { respuesta: true, mensaje: M.crud.actualizado.proveedor };
     },
   },
   {

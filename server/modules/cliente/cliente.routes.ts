@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { M } from '#shared/messages';
-import { ROL } from '#shared/roles';
 import {
   ZCliente,
   ZClienteMessage,
@@ -12,6 +11,7 @@ import {
 } from '#shared/schemas/cliente';
 import { ZPageQuery, zPage } from '#shared/schemas/common';
 import { forbidRole, storeOf } from '../../plugins/auth';
+import { NO_ELIMINAN } from './cliente.domain';
 import { actualizarCliente, crearCliente, eliminarCliente, listarClientes } from './cliente.service';
 
 /** Customers (spec §2 /gestionar_clientes). Role 3 may not delete (spec §6). */
@@ -42,7 +42,7 @@ export async function clienteRoutes(app: FastifyInstance) {
 
   r.delete('/clientes/:id', {
     // Before validation: role 3 is refused whatever it sends.
-    preValidation: forbidRole([ROL.ENCARGADO], M.roles.denyClientesText, M.roles.denyClientesTitle),
+    preValidation: forbidRole(NO_ELIMINAN.roles, NO_ELIMINAN.message, NO_ELIMINAN.title),
     schema: { tags, params: ZClienteParams, response: { 200: ZClienteMessage } },
     handler: async (req) => {
       await eliminarCliente({ db: app.db, tiendaId: storeOf(req), id: req.params.id });

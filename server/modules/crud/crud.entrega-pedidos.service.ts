@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
 import { entregaPedido, producto, proveedor } from '../../db/schema';
 import { ajustarStock } from '../movimiento/ledger';
+import { verificarProveedorDeTienda } from '../proveedor/proveedor.domain';
 import { countAll, fieldError, idOf, inScope, likePattern, notFound, pageOf, type CrudScope, type CrudService } from './crud.scope';
 
 type Input = z.output<typeof ZCreateEntregaRequest>;
@@ -73,13 +74,8 @@ async function checkRefs(tx: Tx, scope: CrudScope, input: Input): Promise<number
     .where(and(eq(producto.idProducto, input.productoId), inScope(scope, producto.tiendaId)))
     .limit(1);
   if (!p) throw fieldError('productoId', M.crud.productoNoExiste);
-  const [s] = await tx
-    .select({ tiendaId: proveedor.tiendaId })
-    .from(proveedor)
-    .where(and(eq(proveedor.idProveedor, input.proveedorId), inScope(scope, proveedor.tiendaId)))
-    .limit(1);
-  if (!s) throw fieldError('proveedorId', M.crud.proveedorNoExiste);
-  if (s.tiendaId !== p.tiendaId) throw fieldError('proveedorId', M.crud.entregaProveedorOtraTienda);
+  // The supplier domain's one check: a supplier of the product's store.
+  await verificarProveedorDeTienda(tx, p.tiendaId, input.proveedorId, 'proveedorId');
   return p.tiendaId;
 }
 

@@ -7,22 +7,24 @@ import { ROL } from '#shared/roles';
 import { ZPageQuery, zPage } from '#shared/schemas/common';
 import {
   ZClienteRow,
-  ZCreateClienteRequest,
   ZCreateEntregaRequest,
   ZCreateFacturaRequest,
   ZCreateInventarioRequest,
   ZCreateMetodoPagoRequest,
   ZCreateMovimientoRequest,
-  ZCreateProveedorRequest,
   ZCreateRolRequest,
   ZCreateTiendaRequest,
   ZCreateUsuarioRequest,
   ZCreateVentaRequest,
+  ZCrudCreateClienteRequest,
   ZCrudCreated,
   ZCrudCreateProductoRequest,
+  ZCrudCreateProveedorRequest,
   ZCrudIdParams,
   ZCrudMessage,
+  ZCrudUpdateClienteRequest,
   ZCrudUpdateProductoRequest,
+  ZCrudUpdateProveedorRequest,
   ZEntregaRow,
   ZFacturaRow,
   ZInventarioRow,
@@ -32,13 +34,11 @@ import {
   ZProveedorRow,
   ZRolRow,
   ZTiendaRow,
-  ZUpdateClienteRequest,
   ZUpdateEntregaRequest,
   ZUpdateFacturaRequest,
   ZUpdateInventarioRequest,
   ZUpdateMetodoPagoRequest,
   ZUpdateMovimientoRequest,
-  ZUpdateProveedorRequest,
   ZUpdateRolRequest,
   ZUpdateTiendaRequest,
   ZUpdateUsuarioRequest,
@@ -70,11 +70,6 @@ interface EntityDef<R extends z.ZodType, C extends z.ZodType, U extends z.ZodTyp
   service: CrudService<z.output<R>, z.output<C>, z.output<U>>;
   /** Operations only the platform operator may do, with the refusal's message (checked before validation). */
   operatorOnly?: { create?: string; update?: string; remove?: string };
-  /**
-   * Creating and editing answer whether an email is taken or an invitation code is the store's:
-   * refused writes are limited per account (`app.authLimits.probe`, issue #15).
-   */
-  revealsAccounts?: boolean;
 }
 
 const operatorOnly = (message: string | undefined) =>
@@ -90,12 +85,12 @@ const catalogo = { create: M.crud.soloOperadorCatalogo, update: M.crud.soloOpera
 
 /** The twelve areas of spec §2, each under /api/crud/<list route name>. */
 export const CRUD_ENTITIES = [
-  entity({ path: 'usuarios', row: ZUsuarioRow, create: ZCreateUsuarioRequest, update: ZUpdateUsuarioRequest, service: usuariosCrud, revealsAccounts: true }),
-  entity({ path: 'tienda', row: ZTiendaRow, create: ZCreateTiendaRequest, update: ZUpdateTiendaRequest, service: tiendaCrud, operatorOnly: { create: M.crud.soloOperadorTiendas, remove: M.crud.soloOperadorTiendas }, revealsAccounts: true }),
+  entity({ path: 'usuarios', row: ZUsuarioRow, create: ZCreateUsuarioRequest, update: ZUpdateUsuarioRequest, service: usuariosCrud }),
+  entity({ path: 'tienda', row: ZTiendaRow, create: ZCreateTiendaRequest, update: ZUpdateTiendaRequest, service: tiendaCrud, operatorOnly: { create: M.crud.soloOperadorTiendas, remove: M.crud.soloOperadorTiendas } }),
   entity({ path: 'producto', row: ZProductoRow, create: ZCrudCreateProductoRequest, update: ZCrudUpdateProductoRequest, service: productoCrud }),
   entity({ path: 'factura', row: ZFacturaRow, create: ZCreateFacturaRequest, update: ZUpdateFacturaRequest, service: facturaCrud }),
-  entity({ path: 'cliente', row: ZClienteRow, create: ZCreateClienteRequest, update: ZUpdateClienteRequest, service: clienteCrud }),
-  entity({ path: 'proveedor', row: ZProveedorRow, create: ZCreateProveedorRequest, update: ZUpdateProveedorRequest, service: proveedorCrud }),
+  entity({ path: 'cliente', row: ZClienteRow, create: ZCrudCreateClienteRequest, update: ZCrudUpdateClienteRequest, service: clienteCrud }),
+  entity({ path: 'proveedor', row: ZProveedorRow, create: ZCrudCreateProveedorRequest, update: ZCrudUpdateProveedorRequest, service: proveedorCrud }),
   entity({ path: 'movimiento', row: ZMovimientoRow, create: ZCreateMovimientoRequest, update: ZUpdateMovimientoRequest, service: movimientoCrud }),
   entity({ path: 'roles', row: ZRolRow, create: ZCreateRolRequest, update: ZUpdateRolRequest, service: rolesCrud, operatorOnly: catalogo }),
   entity({ path: 'entrega_pedidos', row: ZEntregaRow, create: ZCreateEntregaRequest, update: ZUpdateEntregaRequest, service: entregaPedidosCrud }),
@@ -111,8 +106,8 @@ function registerEntity(app: FastifyInstance, def: AnyEntityDef) {
   const tags = [`crud ${def.path}`];
   const { service } = def;
   const base = `/${def.path}`;
-  const limited = <T>(req: FastifyRequest, reply: FastifyReply, write: () => Promise<T>) =>
-    def.revealsAccounts ? app.authLimits.probe(req, reply, write) : write();
+  // Answers about other accounts (an email taken, another store's code) are counted (issue #15).
+  const consulta = (req: FastifyRequest, reply: FastifyReply) => () => app.authLimits.lookup(req, reply, sessionOf(req));
 
   r.get(base, {
     schema: { tags, querystring: ZPageQuery, response: { 200: zPage(def.row) } },
@@ -128,7 +123,7 @@ function registerEntity(app: FastifyInstance, def: AnyEntityDef) {
     preValidation: operatorOnly(def.operatorOnly?.create),
     schema: { tags, body: def.create, response: { 201: ZCrudCreated } },
     handler: async (req, reply) => {
-      const created = await limited(req, reply, () => service.create({ db: app.db, scope: scopeOf(sessionOf(req)), input: req.body }));
+      const created = await service.create({ db: app.db, scope: scopeOf(sessionOf(req)), input: req.body, consulta: consulta(req, reply) });
       return reply.status(201).send(created);
     },
   });
@@ -136,7 +131,7 @@ function registerEntity(app: FastifyInstance, def: AnyEntityDef) {
   r.put(`${base}/:id`, {
     preValidation: operatorOnly(def.operatorOnly?.update),
     schema: { tags, params: ZCrudIdParams, body: def.update, response: { 200: ZCrudMessage } },
-    handler: (req, reply) => limited(req, reply, () => service.update({ db: app.db, scope: scopeOf(sessionOf(req)), id: req.params.id, input: req.body })),
+    handler: (req, reply) => service.update({ db: app.db, scope: scopeOf(sessionOf(req)), id: req.params.id, input: req.body, consulta: consulta(req, reply) }),
   });
 
   r.delete(`${base}/:id`, {

@@ -14,6 +14,7 @@ import { contieneTexto, enOrden, paginaDeProductos, TRIGRAM_MIN_LENGTH } from '.
 import { entregaPedido, factura, inventario, producto, proveedor } from '../../db/schema';
 import { idOf, tiendaDestino } from '../crud/crud.scope';
 import { ajustarStock, registrarEntradaInicial } from '../movimiento/ledger';
+import { verificarProveedorDeTienda } from '../proveedor/proveedor.domain';
 
 /**
  * Who acts: a store session (`{ tiendaId }`) reaches its own store's products; the platform
@@ -135,16 +136,9 @@ export async function listarProductos(options: {
 
 // ── References and uniqueness ───────────────────────────────────────────────────────────────
 
-/** A supplier is only accepted when it belongs to the product's store. */
-async function checkProveedor(tx: Tx, tiendaId: number, proveedorId: number | null | undefined) {
-  if (proveedorId == null) return;
-  const [p] = await tx
-    .select({ id: proveedor.idProveedor })
-    .from(proveedor)
-    .where(and(eq(proveedor.idProveedor, proveedorId), eq(proveedor.tiendaId, tiendaId)))
-    .limit(1);
-  if (!p) throw refusal('VALIDATION', 'proveedorId', M.productos.proveedorInvalido);
-}
+/** A supplier is only accepted when it belongs to the product's store: the supplier domain's one check and message. */
+const checkProveedor = (tx: Tx, tiendaId: number, proveedorId: number | null | undefined) =>
+  verificarProveedorDeTienda(tx, tiendaId, proveedorId, 'proveedorId' satisfies CampoProducto);
 
 /** An inventory is only accepted when it belongs to the product's store. */
 async function checkInventario(tx: Tx, tiendaId: number, inventarioId: number | null | undefined) {

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { M } from '#shared/messages';
-import { ROL } from '#shared/roles';
 import { ZPageQuery, zPage } from '#shared/schemas/common';
 import {
   ZCreateProveedorRequest,
@@ -14,6 +13,7 @@ import {
   ZProveedorParams,
 } from '#shared/schemas/proveedor';
 import { forbidRole, storeOf } from '../../plugins/auth';
+import { NO_AGREGAN_NI_ELIMINAN } from './proveedor.domain';
 import {
   crearProveedor,
   eliminarProveedor,
@@ -26,7 +26,7 @@ import {
 export async function proveedorRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['proveedores'];
-  const denyEncargado = forbidRole([ROL.ENCARGADO], M.roles.denyProveedoresText, M.roles.denyProveedoresTitle);
+  const denyEncargado = forbidRole(NO_AGREGAN_NI_ELIMINAN.roles, NO_AGREGAN_NI_ELIMINAN.message, NO_AGREGAN_NI_ELIMINAN.title);
 
   r.get('/proveedores', {
     schema: { tags, querystring: ZPageQuery, response: { 200: zPage(ZProveedor) } },

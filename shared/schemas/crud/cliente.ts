@@ -1,19 +1,42 @@
 import { z } from 'zod';
-import { zCampo, zIdTiendaOpcional, zOptCorreo, zTipoDoc } from './common';
+import { M } from '../../messages';
+import { clienteConMensajes, type CampoRequeridoCliente } from '../cliente';
+import { zIdTiendaOpcional } from './common';
 
-/** Register client (spec §5): Documento, Nombre, Apellido, Tipo de documento required; Correo optional. */
-export const ZCreateClienteRequest = z.object({
-  documento: zCampo('Documento', 20),
-  nombre: zCampo('Nombre', 60),
-  apellido: zCampo('Apellido', 60),
-  tipoDocumento: zTipoDoc.default('CC'),
-  correo: zOptCorreo,
+const ETIQUETA: Record<CampoRequeridoCliente, string> = {
+  documento: 'Documento',
+  tipoDocumento: 'Tipo de documento',
+  nombre: 'Nombre',
+  apellido: 'Apellido',
+};
+
+/** The client's base (shared/schemas/cliente.ts) with the back-office's words. */
+const ZClienteBackOffice = clienteConMensajes({ vacio: (c) => M.crud.campo(ETIQUETA[c]), tipoDocumento: M.crud.tipoDocInvalido });
+
+/**
+ * Back-office client register (/crud/registrar_cliente, spec §5): Documento, Nombre, Apellido and
+ * Tipo de documento required (CC when not sent, spec §9); Correo optional; the store, for the
+ * platform operator. The fields and their normalisation are the store's.
+ */
+export const ZCrudCreateClienteRequest = z.object({
+  // The form's order, which is the order its refusals are shown in.
+  documento: ZClienteBackOffice.shape.documento,
+  nombre: ZClienteBackOffice.shape.nombre,
+  apellido: ZClienteBackOffice.shape.apellido,
+  tipoDocumento: ZClienteBackOffice.shape.tipoDocumento.default('CC'),
+  correo: ZClienteBackOffice.shape.correo,
   idTienda: zIdTiendaOpcional,
 });
-export type TCreateClienteRequest = z.input<typeof ZCreateClienteRequest>;
+export type TCrudCreateClienteRequest = z.input<typeof ZCrudCreateClienteRequest>;
+export type TCrudCreateClienteData = z.output<typeof ZCrudCreateClienteRequest>;
 
-export const ZUpdateClienteRequest = ZCreateClienteRequest.omit({ idTienda: true });
-export type TUpdateClienteRequest = z.input<typeof ZUpdateClienteRequest>;
+/** Back-office client edit (/crud/actualizar/actualizarCliente): a client never changes store. */
+export const ZCrudUpdateClienteRequest = ZCrudCreateClienteRequest.omit({ idTienda: true });
+export type TCrudUpdateClienteRequest = z.input<typeof ZCrudUpdateClienteRequest>;
+export type TCrudUpdateClienteData = z.output<typeof ZCrudUpdateClienteRequest>;
+
+/** Legacy API `registroCrud` (controlador.cliente.php, back-office register) under the old keys. */
+export const ZLegacyRegistroCrudClienteRequest = ZCrudCreateClienteRequest;
 
 export const ZClienteRow = z.object({
   idCliente: z.number().int(),

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { Link } from 'react-router';
 import { M } from '#shared/messages';
 import { formatNumber } from '#shared/money';
@@ -18,6 +18,16 @@ import { ProductosPanel } from './components/productos-panel';
 import './proveedores.css';
 
 const PAGE_SIZE = 20;
+
+/** An email address that may break after its @ and before its dots when its column is narrow. */
+function conCortes(email: string) {
+  return email.split(/(?<=@)|(?=\.)/).map((part, i) => (
+    <Fragment key={i}>
+      {i > 0 ? <wbr /> : null}
+      {part}
+    </Fragment>
+  ));
+}
 
 /** /gestionar_proveedores: the store's suppliers, their products, add and delete. */
 export default function GestionarProveedoresPage() {
@@ -72,12 +82,11 @@ export default function GestionarProveedoresPage() {
                     <thead>
                       <tr>
                         <th scope="col">Nombre</th>
-                        <th scope="col">Teléfono</th>
-                        <th scope="col">Correo</th>
+                        <th scope="col">Contacto</th>
                         <th scope="col" className="num">
                           Productos
                         </th>
-                        <th scope="col">
+                        <th scope="col" className="gpv-cell-actions">
                           <span className="visually-hidden">Acciones</span>
                         </th>
                       </tr>
@@ -95,22 +104,29 @@ export default function GestionarProveedoresPage() {
                               {p.nombre}
                             </button>
                           </td>
-                          <td data-label="Teléfono" className="gpv-cell-tel">
-                            <a href={`tel:${p.telefono}`}>{p.telefono}</a>
-                          </td>
-                          <td data-label="Correo" className="gpv-cell-email">
-                            <a href={`mailto:${p.email}`}>{p.email}</a>
+                          <td data-label="Contacto" className="gpv-cell-contacto">
+                            <a className="gpv-tel" href={`tel:${p.telefono}`}>
+                              {p.telefono}
+                            </a>
+                            <span className="gpv-sep" aria-hidden="true">
+                              {' · '}
+                            </span>
+                            <a className="gpv-email" href={`mailto:${p.email}`}>
+                              {conCortes(p.email)}
+                            </a>
                           </td>
                           <td data-label="Productos" className="num gpv-cell-count">
                             {formatNumber(p.productos)}
                           </td>
                           <td className="gpv-cell-actions">
-                            <button type="button" className="btn btn--ghost btn--sm" onClick={() => setAbierto(p)} aria-label={`Ver productos de ${p.nombre}`}>
-                              Ver productos
-                            </button>
-                            <button type="button" className="btn btn--ghost btn--sm gpv-danger" onClick={() => onDelete(p)} aria-label={`Eliminar ${p.nombre}`}>
-                              Eliminar
-                            </button>
+                            <div className="gpv-actions">
+                              <button type="button" className="btn btn--ghost btn--sm" onClick={() => setAbierto(p)} aria-label={`Ver productos de ${p.nombre}`}>
+                                Ver productos
+                              </button>
+                              <button type="button" className="btn btn--ghost btn--sm gpv-danger" onClick={() => onDelete(p)} aria-label={`Eliminar ${p.nombre}`}>
+                                Eliminar
+                              </button>
+                            </div>
                           </td>
                         </tr>
                       ))}

@@ -1,6 +1,6 @@
 import { M } from '#shared/messages';
 import { TIPOS_DOC } from '#shared/roles';
-import { ZCreateClienteRequest, ZUpdateClienteRequest, type TClienteRow } from '#shared/schemas/crud';
+import { ZCrudCreateClienteRequest, ZCrudUpdateClienteRequest, type TClienteRow } from '#shared/schemas/crud';
 import { str, texto } from '../format';
 import { defineEntity } from './types';
 
@@ -32,7 +32,7 @@ export const cliente = defineEntity<TClienteRow>({
   ],
   emptyValues: (s) => ({ documento: '', nombre: '', apellido: '', tipoDocumento: 'CC', correo: '', idTienda: str(s.id_Tienda) }),
   toForm: (r) => ({ documento: r.documento, nombre: r.nombre, apellido: r.apellido, tipoDocumento: r.tipoDocumento, correo: str(r.correo) }),
-  createSchema: ZCreateClienteRequest,
-  updateSchema: ZUpdateClienteRequest,
+  createSchema: ZCrudCreateClienteRequest,
+  updateSchema: ZCrudUpdateClienteRequest,
   registerFailure: { refused: M.crud.errorRegistrarCliente, network: M.crud.errorRegistrarCliente },
 });

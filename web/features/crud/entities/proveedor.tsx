@@ -1,5 +1,5 @@
 import { M } from '#shared/messages';
-import { ZCreateProveedorRequest, ZUpdateProveedorRequest, type TProveedorRow } from '#shared/schemas/crud';
+import { ZCrudCreateProveedorRequest, ZCrudUpdateProveedorRequest, type TProveedorRow } from '#shared/schemas/crud';
 import { str } from '../format';
 import { defineEntity } from './types';
 
@@ -36,7 +36,7 @@ export const proveedor = defineEntity<TProveedorRow>({
   ],
   emptyValues: (s) => ({ idProveedor: '', nombre: '', telefono: '', email: '', idTienda: str(s.id_Tienda) }),
   toForm: (r) => ({ idProveedor: String(r.idProveedor), nombre: r.nombre, telefono: r.telefono, email: r.email, idTienda: String(r.idTienda) }),
-  createSchema: ZCreateProveedorRequest,
-  updateSchema: ZUpdateProveedorRequest,
+  createSchema: ZCrudCreateProveedorRequest,
+  updateSchema: ZCrudUpdateProveedorRequest,
   registerFailure: { refused: M.crud.credencialesIncorrectas, network: M.crud.errorIniciarSesion },
 });

@@ -1,0 +1,208 @@
+/**
+ * The client's rules, owned here once (issue #14, ADR 012): which clients a caller reaches
+ * (tenancy), the columns a client is read with, the documento unique per store, who may delete and
+ * what a deletion keeps. The three faces — the store API (cliente.service.ts), the back-office
+ * (crud.cliente.service.ts) and the old controller API (legacy/controllers/cliente.ts) — rename
+ * fields and call these functions; none holds a rule.
+ */
+import { and, asc, count, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { AppError } from '#shared/errors';
+import { M } from '#shared/messages';
+import { ROL } from '#shared/roles';
+import { normalizarDocumento } from '#shared/schemas/cliente';
+import type { TPage } from '#shared/schemas/common';
+import type { Db, Tx } from '../../db/client';
+import { contieneTexto } from '../../db/name-search';
+import { cliente } from '../../db/schema';
+import { tiendaDestino } from '../crud/crud.scope';
+
+/**
+ * Who acts: a store session (`{ tiendaId }`) reaches its own store's clients; the platform
+ * operator (`{ tiendaId: null }`, the back-office's CrudScope) reaches every store's.
+ */
+export interface ClienteScope {
+  tiendaId: number | null;
+}
+
+/** Spec §6: role 3 may not delete clients (the store API and the old controller refuse it before reading the request). */
+export const NO_ELIMINAN = { roles: [ROL.ENCARGADO], message: M.roles.denyClientesText, title: M.roles.denyClientesTitle };
+
+// ── Projection ──────────────────────────────────────────────────────────────────────────────
+
+/** Every column a client is read with, under the domain's names: a new field is one entry here. */
+export const columnasCliente = {
+  idCliente: cliente.idCliente,
+  idTienda: cliente.tiendaId,
+  documento: cliente.documento,
+  tipoDocumento: cliente.tipoDocumento,
+  nombre: cliente.nombre,
+  apellido: cliente.apellido,
+  correo: cliente.correo,
+};
+
+// ── Tenancy ─────────────────────────────────────────────────────────────────────────────────
+
+/** The tenancy filter: the caller's store, or none for the operator. */
+export const enAlcance = (scope: ClienteScope): SQL | undefined => (scope.tiendaId == null ? undefined : eq(cliente.tiendaId, scope.tiendaId));
+
+const esteCliente = (scope: ClienteScope, id: number) => and(eq(cliente.idCliente, id), enAlcance(scope))!;
+
+const notFound = () => new AppError('NOT_FOUND', M.generic.notFound);
+const documentoDuplicado = () => new AppError('CONFLICT', M.clientes.documentoDuplicado, { fields: { documento: M.clientes.documentoDuplicado } });
+
+// ── Reads ───────────────────────────────────────────────────────────────────────────────────
+
+async function leer(db: Db | Tx, scope: ClienteScope, id: number) {
+  const [row] = await db.select(columnasCliente).from(cliente).where(esteCliente(scope, id)).limit(1);
+  return row ?? null;
+}
+
+/** A client as the domain reads it. */
+export type TFilaCliente = NonNullable<Awaited<ReturnType<typeof leer>>>;
+
+/** One client in the caller's reach; any other answers 404, whether it exists elsewhere or not. */
+export async function obtenerCliente(options: { db: Db; scope: ClienteScope; id: number }): Promise<TFilaCliente> {
+  const row = await leer(options.db, options.scope, options.id);
+  if (!row) throw notFound();
+  return row;
+}
+
+/**
+ * The client a documento names in a store (the old controller identifies clients by it): as typed,
+ * or as the client forms store it ("1.020.304.050" → "1020304050"). None answers 404.
+ */
+export async function idPorDocumento(options: { db: Db; tiendaId: number; documento: string | undefined }): Promise<number> {
+  const { db, tiendaId } = options;
+  const typed = options.documento?.trim() ?? '';
+  const forms = [...new Set([typed, normalizarDocumento(typed)])].filter(Boolean);
+  const rows = forms.length
+    ? await db
+        .select({ id: cliente.idCliente, documento: cliente.documento })
+        .from(cliente)
+        .where(and(eq(cliente.tiendaId, tiendaId), inArray(cliente.documento, forms)))
+        .limit(2)
+    : [];
+  const row = rows.find((r) => r.documento === forms[0]) ?? rows[0];
+  if (!row) throw new AppError('NOT_FOUND', M.crud.clienteNoExiste);
+  return row.id;
+}
+
+/**
+ * A page of the caller's clients. `orden: 'nombre'` (the store's list) matches `q` in the full name
+ * or the documento; `'recientes'` (the back-office and its legacy list, newest first) also in the
+ * correo. Accents and case aside.
+ */
+export async function listarClientes(options: {
+  db: Db;
+  scope: ClienteScope;
+  q: string;
+  page: number;
+  pageSize: number;
+  orden: 'nombre' | 'recientes';
+}): Promise<TPage<TFilaCliente>> {
+  const { db, scope, q, page, pageSize, orden } = options;
+  const match = q
+    ? or(
+        contieneTexto(sql`${cliente.nombre} || ' ' || ${cliente.apellido}`, q),
+        contieneTexto(cliente.documento, q),
+        orden === 'recientes' ? contieneTexto(cliente.correo, q) : undefined,
+      )
+    : undefined;
+  const where = and(enAlcance(scope), match);
+  const order = orden === 'nombre' ? [asc(cliente.nombre), asc(cliente.apellido), asc(cliente.idCliente)] : [desc(cliente.idCliente)];
+  const [items, [totalRow]] = await Promise.all([
+    db
+      .select(columnasCliente)
+      .from(cliente)
+      .where(where)
+      .orderBy(...order)
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ total: count() }).from(cliente).where(where),
+  ]);
+  return { items, total: totalRow?.total ?? 0 };
+}
+
+// ── Uniqueness ──────────────────────────────────────────────────────────────────────────────
+
+/** A documento names one client of a store (two shops may share a customer). */
+async function checkDocumento(tx: Tx, tiendaId: number, documento: string, exceptId?: number) {
+  const [dup] = await tx
+    .select({ id: cliente.idCliente })
+    .from(cliente)
+    .where(and(eq(cliente.tiendaId, tiendaId), eq(cliente.documento, documento), exceptId != null ? ne(cliente.idCliente, exceptId) : undefined))
+    .limit(1);
+  if (dup) throw documentoDuplicado();
+}
+
+function pgError(err: unknown): { code?: unknown; constraint?: unknown; constraint_name?: unknown } | null {
+  for (let e = err, i = 0; e && typeof e === 'object' && i < 3; e = (e as { cause?: unknown }).cause, i++)
+    if (typeof (e as { code?: unknown }).code === 'string' && /^[0-9A-Z]{5}$/.test((e as { code: string }).code)) return e as { code: string };
+  return null;
+}
+
+/** Two writes that raced past the check: the unique index answers, with the same refusal. */
+function traducir(err: unknown): never {
+  const pg = pgError(err);
+  if (pg?.code === '23505' && String(pg.constraint ?? pg.constraint_name ?? '').includes('cliente_tienda_documento')) throw documentoDuplicado();
+  throw err;
+}
+
+// ── Writes ──────────────────────────────────────────────────────────────────────────────────
+
+/** A client's values, under the domain's names (the faces' schemas normalise them the same way). */
+export interface DatosCliente {
+  documento: string;
+  tipoDocumento: string;
+  nombre: string;
+  apellido: string;
+  correo: string | null;
+}
+
+/** Adds a client to the caller's store (or the store the operator names): a documento no other client of the store has. */
+export async function crearCliente(options: {
+  db: Db;
+  scope: ClienteScope;
+  datos: DatosCliente & { idTienda?: number | null };
+}): Promise<TFilaCliente> {
+  const { db, scope, datos } = options;
+  return db
+    .transaction(async (tx) => {
+      const tiendaId = await tiendaDestino(tx, { tiendaId: scope.tiendaId, usuarioId: null }, datos.idTienda);
+      await checkDocumento(tx, tiendaId, datos.documento);
+      const [row] = await tx
+        .insert(cliente)
+        .values({ tiendaId, documento: datos.documento, tipoDocumento: datos.tipoDocumento, nombre: datos.nombre, apellido: datos.apellido, correo: datos.correo })
+        .returning({ id: cliente.idCliente });
+      return (await leer(tx, { tiendaId }, row!.id))!;
+    })
+    .catch(traducir);
+}
+
+/** Saves a client in the caller's reach (404 otherwise), the documento included, unless another client of its store has it. */
+export async function actualizarCliente(options: { db: Db; scope: ClienteScope; id: number; cambios: DatosCliente }): Promise<TFilaCliente> {
+  const { db, scope, id, cambios } = options;
+  return db
+    .transaction(async (tx) => {
+      const [actual] = await tx.select({ tiendaId: cliente.tiendaId }).from(cliente).where(esteCliente(scope, id)).for('update');
+      if (!actual) throw notFound();
+      const { tiendaId } = actual;
+      await checkDocumento(tx, tiendaId, cambios.documento, id);
+      await tx
+        .update(cliente)
+        .set({ documento: cambios.documento, tipoDocumento: cambios.tipoDocumento, nombre: cambios.nombre, apellido: cambios.apellido, correo: cambios.correo })
+        .where(and(eq(cliente.idCliente, id), eq(cliente.tiendaId, tiendaId)));
+      return (await leer(tx, { tiendaId }, id))!;
+    })
+    .catch(traducir);
+}
+
+/**
+ * Deletes a client in the caller's reach. Its past sales stay, whole, without client (the sale's
+ * reference is ON DELETE SET NULL): every face does this, and the store's confirmation says so.
+ */
+export async function eliminarCliente(options: { db: Db; scope: ClienteScope; id: number }): Promise<void> {
+  const { db, scope, id } = options;
+  const [row] = await db.delete(cliente).where(esteCliente(scope, id)).returning({ id: cliente.idCliente });
+  if (!row) throw notFound();
+}

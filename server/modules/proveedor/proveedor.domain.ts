@@ -1,0 +1,241 @@
+/**
+ * The supplier's rules, owned here once (issue #14, ADR 012): which suppliers a caller reaches
+ * (tenancy), the columns a supplier is read with, the id a person may type, when another row may
+ * point to a supplier (a product, an order delivery), who may add and delete, and when a supplier
+ * may be deleted. The three faces — the store API (proveedor.service.ts), the back-office
+ * (crud.proveedor.service.ts) and the old controller API (legacy/controllers/proveedor.ts) — rename
+ * fields and call these functions; none holds a rule.
+ */
+import { and, asc, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { AppError } from '#shared/errors';
+import { M } from '#shared/messages';
+import { ROL } from '#shared/roles';
+import type { TPage } from '#shared/schemas/common';
+import type { Db, Tx } from '../../db/client';
+import { contieneTexto } from '../../db/name-search';
+import { entregaPedido, producto, proveedor } from '../../db/schema';
+import { idOf, syncIdentity, tiendaDestino } from '../crud/crud.scope';
+
+/**
+ * Who acts: a store session (`{ tiendaId }`) reaches its own store's suppliers; the platform
+ * operator (`{ tiendaId: null }`, the back-office's CrudScope) reaches every store's.
+ */
+export interface ProveedorScope {
+  tiendaId: number | null;
+}
+
+/** Spec §6: role 3 may neither add nor delete suppliers (the store API and the old controller refuse it before reading the request). */
+export const NO_AGREGAN_NI_ELIMINAN = { roles: [ROL.ENCARGADO], message: M.roles.denyProveedoresText, title: M.roles.denyProveedoresTitle };
+
+// ── Projection ──────────────────────────────────────────────────────────────────────────────
+
+/** Every column a supplier is read with, under the domain's names: a new field is one entry here. */
+export const columnasProveedor = {
+  idProveedor: proveedor.idProveedor,
+  idTienda: proveedor.tiendaId,
+  nombre: proveedor.nombre,
+  telefono: proveedor.telefono,
+  email: proveedor.email,
+  /** How many products of the supplier's store name it (indexed by proveedor_id). */
+  productos:
+    sql<number>`(select count(*) from ${producto} where ${producto.proveedorId} = ${proveedor.idProveedor} and ${producto.tiendaId} = ${proveedor.tiendaId})`.mapWith(
+      Number,
+    ),
+};
+
+// ── Tenancy ─────────────────────────────────────────────────────────────────────────────────
+
+/** The tenancy filter: the caller's store, or none for the operator. */
+export const enAlcance = (scope: ProveedorScope): SQL | undefined => (scope.tiendaId == null ? undefined : eq(proveedor.tiendaId, scope.tiendaId));
+
+const esteProveedor = (scope: ProveedorScope, id: number) => and(eq(proveedor.idProveedor, id), enAlcance(scope))!;
+
+const notFound = () => new AppError('NOT_FOUND', M.generic.notFound);
+const idDuplicado = () => new AppError('CONFLICT', M.crud.idDuplicado, { fields: { idProveedor: M.crud.idDuplicado } });
+
+// ── Reads ───────────────────────────────────────────────────────────────────────────────────
+
+async function leer(db: Db | Tx, scope: ProveedorScope, id: number) {
+  const [row] = await db.select(columnasProveedor).from(proveedor).where(esteProveedor(scope, id)).limit(1);
+  return row ?? null;
+}
+
+/** A supplier as the domain reads it. */
+export type TFilaProveedor = NonNullable<Awaited<ReturnType<typeof leer>>>;
+
+/** One supplier in the caller's reach; any other answers 404, whether it exists elsewhere or not. */
+export async function obtenerProveedor(options: { db: Db; scope: ProveedorScope; id: number }): Promise<TFilaProveedor> {
+  const row = await leer(options.db, options.scope, options.id);
+  if (!row) throw notFound();
+  return row;
+}
+
+/**
+ * A page of the caller's suppliers. `orden: 'nombre'` (the store's list) matches `q` in the name;
+ * `'recientes'` (the back-office and its legacy list, newest first) also in the email, or the id.
+ * Accents and case aside.
+ */
+export async function listarProveedores(options: {
+  db: Db;
+  scope: ProveedorScope;
+  q: string;
+  page: number;
+  pageSize: number;
+  orden: 'nombre' | 'recientes';
+}): Promise<TPage<TFilaProveedor>> {
+  const { db, scope, q, page, pageSize, orden } = options;
+  const id = orden === 'recientes' ? idOf(q) : null;
+  const match = q
+    ? or(
+        contieneTexto(proveedor.nombre, q),
+        orden === 'recientes' ? contieneTexto(proveedor.email, q) : undefined,
+        id != null ? eq(proveedor.idProveedor, id) : undefined,
+      )
+    : undefined;
+  const where = and(enAlcance(scope), match);
+  const order = orden === 'nombre' ? [asc(proveedor.nombre), asc(proveedor.idProveedor)] : [desc(proveedor.idProveedor)];
+  const [items, [totalRow]] = await Promise.all([
+    db
+      .select(columnasProveedor)
+      .from(proveedor)
+      .where(where)
+      .orderBy(...order)
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ total: count() }).from(proveedor).where(where),
+  ]);
+  return { items, total: totalRow?.total ?? 0 };
+}
+
+/** Id and name of every supplier of a store, by name, for selects. */
+export async function opcionesProveedores(options: { db: Db; tiendaId: number }): Promise<{ id: number; nombre: string }[]> {
+  return options.db
+    .select({ id: proveedor.idProveedor, nombre: proveedor.nombre })
+    .from(proveedor)
+    .where(eq(proveedor.tiendaId, options.tiendaId))
+    .orderBy(asc(proveedor.nombre), asc(proveedor.idProveedor))
+    .limit(1000);
+}
+
+/** The products of one supplier in the caller's reach (404 otherwise), by name, paged; `q` matches the name. */
+export async function productosDeProveedor(options: { db: Db; scope: ProveedorScope; id: number; q: string; page: number; pageSize: number }) {
+  const { db, scope, id, q, page, pageSize } = options;
+  const { idTienda } = await obtenerProveedor({ db, scope, id });
+  const where = and(eq(producto.tiendaId, idTienda), eq(producto.proveedorId, id), q ? contieneTexto(producto.nombre, q) : undefined);
+  const [items, [totalRow]] = await Promise.all([
+    db
+      .select({
+        id: producto.idProducto,
+        nombre: producto.nombre,
+        marca: producto.marca,
+        precio: producto.precioUnit,
+        stock: producto.stock,
+        estado: producto.estado,
+      })
+      .from(producto)
+      .where(where)
+      .orderBy(asc(producto.nombre), asc(producto.idProducto))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ total: count() }).from(producto).where(where),
+  ]);
+  return { items, total: totalRow?.total ?? 0 };
+}
+
+// ── References ──────────────────────────────────────────────────────────────────────────────
+
+/**
+ * The one check of a reference to a supplier (a product's, an order delivery's): only a supplier of
+ * the referring row's store is accepted, with one message on every face (400 on `campo`).
+ */
+export async function verificarProveedorDeTienda(tx: Db | Tx, tiendaId: number, proveedorId: number | null | undefined, campo = 'proveedorId'): Promise<void> {
+  if (proveedorId == null) return;
+  const [p] = await tx
+    .select({ id: proveedor.idProveedor })
+    .from(proveedor)
+    .where(and(eq(proveedor.idProveedor, proveedorId), eq(proveedor.tiendaId, tiendaId)))
+    .limit(1);
+  if (!p) throw new AppError('VALIDATION', M.proveedores.noExiste, { fields: { [campo]: M.proveedores.noExiste } });
+}
+
+// ── Writes ──────────────────────────────────────────────────────────────────────────────────
+
+function pgError(err: unknown): { code?: unknown; constraint?: unknown; constraint_name?: unknown } | null {
+  for (let e = err, i = 0; e && typeof e === 'object' && i < 3; e = (e as { cause?: unknown }).cause, i++)
+    if (typeof (e as { code?: unknown }).code === 'string' && /^[0-9A-Z]{5}$/.test((e as { code: string }).code)) return e as { code: string };
+  return null;
+}
+
+/** A supplier's values, under the domain's names (the faces' schemas normalise them the same way). */
+export interface DatosProveedor {
+  nombre: string;
+  telefono: string;
+  email: string;
+}
+
+/**
+ * Adds a supplier to the caller's store (or the store the operator names). The id is the database's
+ * unless the person typed one (the back-office, spec §5): a typed id must be free (409 otherwise),
+ * and the ids the database hands out later go past it.
+ */
+export async function crearProveedor(options: {
+  db: Db;
+  scope: ProveedorScope;
+  datos: DatosProveedor & { idProveedor?: number | null; idTienda?: number | null };
+}): Promise<TFilaProveedor> {
+  const { db, scope, datos } = options;
+  const tecleado = datos.idProveedor ?? null;
+  return db
+    .transaction(async (tx) => {
+      const tiendaId = await tiendaDestino(tx, { tiendaId: scope.tiendaId, usuarioId: null }, datos.idTienda);
+      if (tecleado != null) {
+        const [taken] = await tx.select({ id: proveedor.idProveedor }).from(proveedor).where(eq(proveedor.idProveedor, tecleado)).limit(1);
+        if (taken) throw idDuplicado();
+      }
+      const [row] = await tx
+        .insert(proveedor)
+        .values({ ...(tecleado != null ? { idProveedor: tecleado } : {}), tiendaId, nombre: datos.nombre, telefono: datos.telefono, email: datos.email })
+        .returning({ id: proveedor.idProveedor });
+      if (tecleado != null) await syncIdentity(tx, 'proveedor', 'id_proveedor');
+      return (await leer(tx, { tiendaId }, row!.id))!;
+    })
+    .catch((err: unknown) => {
+      // Two people typed the same id at once: the primary key answers, with the same refusal.
+      if (tecleado != null && pgError(err)?.code === '23505') throw idDuplicado();
+      throw err;
+    });
+}
+
+/** Saves a supplier in the caller's reach (404 otherwise); its id and store never change. */
+export async function actualizarProveedor(options: { db: Db; scope: ProveedorScope; id: number; cambios: DatosProveedor }): Promise<TFilaProveedor> {
+  const { db, scope, id, cambios } = options;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(proveedor)
+      .set({ nombre: cambios.nombre, telefono: cambios.telefono, email: cambios.email })
+      .where(esteProveedor(scope, id))
+      .returning({ tiendaId: proveedor.tiendaId });
+    if (!row) throw notFound();
+    return (await leer(tx, { tiendaId: row.tiendaId }, id))!;
+  });
+}
+
+const conEntregas = () => new AppError('CONFLICT', M.proveedores.conEntregas);
+
+/**
+ * Deletes a supplier in the caller's reach. Its products stay, without supplier (ON DELETE SET
+ * NULL). A supplier with order deliveries on record stays (409): deleting it would take those
+ * accounting records with it (ON DELETE CASCADE). The row is locked first, so a delivery being
+ * recorded for it waits, and then either is seen here or fails its foreign key.
+ */
+export async function eliminarProveedor(options: { db: Db; scope: ProveedorScope; id: number }): Promise<void> {
+  const { db, scope, id } = options;
+  await db.transaction(async (tx) => {
+    const [row] = await tx.select({ tiendaId: proveedor.tiendaId }).from(proveedor).where(esteProveedor(scope, id)).for('update');
+    if (!row) throw notFound();
+    // Any delivery naming the supplier counts, whatever store it was recorded in.
+    const [entrega] = await tx.select({ id: entregaPedido.idEntrega }).from(entregaPedido).where(eq(entregaPedido.proveedorId, id)).limit(1);
+    if (entrega) throw conEntregas();
+    await tx.delete(proveedor).where(and(eq(proveedor.idProveedor, id), eq(proveedor.tiendaId, row.tiendaId)));
+  });
+}
