@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { closePopup, DEMO, DEMO_PASSWORD, documento, expectPopup, lastCodeFor, signIn, unique } from './support/fixtures';
+import { entrarComo, nuevaTienda } from './crud-support';
 
 const STRONG = 'Clave2024x';
 
@@ -12,11 +13,14 @@ test('una tienda se registra, entra y ve su código; un empleado se une con él 
   await page.getByLabel('Correo electrónico').fill(tiendaEmail);
   await page.getByLabel('Contraseña').fill(STRONG);
   await page.getByRole('button', { name: 'Registrar tienda' }).click();
-  await expectPopup(page, 'Registro exitoso', /El registro fue exitoso\. Código de invitación para tus empleados: [A-Z2-9]{4}-[A-Z2-9]{4}/);
+  await expectPopup(page, 'Registro exitoso', /El registro fue exitoso\. Código de invitación para sus empleados: [A-Z2-9]{4}-[A-Z2-9]{4}/);
   const text = await page.locator('.swal2-html-container').textContent();
   const codigo = /([A-Z2-9]{4}-[A-Z2-9]{4})/.exec(text ?? '')![1]!;
   await closePopup(page);
   await expect(page).toHaveURL(/\/iniciar_sesion$/);
+  // Sign-in opens ready for the new store: "Tienda" chosen and its email filled.
+  await expect(page.getByRole('button', { name: 'Tienda', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByLabel('Correo electrónico')).toHaveValue(tiendaEmail);
 
   await signIn(page, 'Tienda', tiendaEmail, STRONG);
   await expect(page.getByTestId('footer-tienda')).toHaveText('Minimercado Los Pinos');
@@ -126,7 +130,7 @@ test('recuperación de contraseña con el código recibido por SMTP: la nueva va
   await page.getByRole('button', { name: 'Registrar tienda' }).click();
   await closePopup(page);
 
-  await page.getByRole('link', { name: '¿Olvidaste tu contraseña?' }).click();
+  await page.getByRole('link', { name: '¿Olvidó su contraseña?' }).click();
   await expect(page).toHaveURL(/\/restablecer_contrasena$/);
   await page.getByRole('button', { name: 'Enviar código' }).click();
   await expect(page.getByText('Por favor, ingresa un correo electrónico válido.')).toBeVisible();
@@ -194,4 +198,42 @@ test('un token revocado cierra la sesión en la aplicación', async ({ page }) =
   await page.evaluate(() => window.localStorage.setItem('token', 'token-invalido'));
   await page.goto('/inicio');
   await expect(page).toHaveURL(/\/iniciar_sesion$/);
+});
+
+test('Cerrar sesión termina el token en el servidor: una copia guardada deja de servir', async ({ page, request }) => {
+  await signIn(page, 'Tienda', DEMO.tienda);
+  const token = await page.evaluate(() => window.localStorage.getItem('token'));
+  const sesion = async () => (await request.get('/api/sesion', { headers: { authorization: `Bearer ${token}` } })).status();
+  expect(await sesion()).toBe(200);
+  await page.getByRole('button', { name: 'Cerrar sesión' }).click();
+  await expect(page).toHaveURL(/\/iniciar_sesion$/);
+  await expect.poll(sesion).toBe(401);
+});
+
+test('el administrador cambia el código de invitación desde el pie; el código viejo ya no registra; el encargado no ve el botón', async ({ page, request }) => {
+  const tienda = await nuevaTienda(request);
+  await entrarComo(page, tienda);
+  await page.goto('/inicio');
+  await expect(page.getByTestId('footer-codigo')).toHaveText(tienda.codigo);
+  await page.getByRole('button', { name: 'Cambiar código' }).click();
+  await expectPopup(page, '¿Cambiar el código de invitación?');
+  await page.locator('.swal2-confirm').click();
+  await expectPopup(page, 'Código de invitación cambiado', /^El nuevo código de invitación es [A-Z2-9]{4}-[A-Z2-9]{4}\.$/);
+  const text = await page.locator('.swal2-html-container').textContent();
+  const nuevo = /([A-Z2-9]{4}-[A-Z2-9]{4})/.exec(text ?? '')![1]!;
+  expect(nuevo).not.toBe(tienda.codigo);
+  await closePopup(page);
+  await expect(page.getByTestId('footer-codigo')).toHaveText(nuevo);
+
+  const registro = (codigo_invitacion: string) =>
+    request.post('/api/usuarios/registro', {
+      data: { nombre: 'Rafa', apellido: 'Gil', documento: documento(), email: `${unique('codigo')}@e2e.co`, contrasena: STRONG, codigo_invitacion },
+    });
+  expect((await registro(tienda.codigo)).status()).toBe(400);
+  expect((await registro(nuevo)).status()).toBe(201);
+
+  await page.getByRole('button', { name: 'Cerrar sesión' }).click();
+  await signIn(page, 'Empleado', DEMO.encargado);
+  await expect(page.getByTestId('footer-codigo')).toHaveText(DEMO.codigo);
+  await expect(page.getByRole('button', { name: 'Cambiar código' })).toHaveCount(0);
 });

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { AppError } from '#shared/errors';
 import { M } from '#shared/messages';
 import { type TTipoLogin } from '#shared/schemas/auth';
@@ -12,10 +12,18 @@ import { saveSession } from '../../lib/session';
 import { useLogin } from './api/login';
 import { AuthCard, TipoToggle } from './components/auth-card';
 
+/** The account type chosen at the last successful sign-in on this device (kept across sign-outs). */
+const ULTIMO_TIPO = 'ultimoTipoLogin';
+
 export default function IniciarSesionPage() {
   const navigate = useNavigate();
-  const [tipo, setTipo] = useState<TTipoLogin>('empleado');
-  const [email, setEmail] = useState('');
+  // Right after registering, the new account's type and email; otherwise the type used last time here.
+  const desde = (useLocation().state ?? null) as { tipo?: unknown; email?: unknown } | null;
+  const [tipo, setTipo] = useState<TTipoLogin>(() =>
+    desde?.tipo === 'tienda' || desde?.tipo === 'empleado' ? desde.tipo : window.localStorage.getItem(ULTIMO_TIPO) === 'tienda' ? 'tienda' : 'empleado',
+  );
+  const [email, setEmail] = useState(typeof desde?.email === 'string' ? desde.email : '');
+  const [fallo, setFallo] = useState(false);
   const [contrasena, setContrasena] = useState('');
   const login = useLogin();
 
@@ -26,10 +34,13 @@ export default function IniciarSesionPage() {
     try {
       const res = await login.mutateAsync({ tipo, email: email.trim(), contrasena });
       saveSession(res.token, res.sesion);
+      window.localStorage.setItem(ULTIMO_TIPO, tipo);
       navigate(paths.inicio, { replace: true });
     } catch (err) {
-      if (err instanceof AppError && (err.code === 'BAD_CREDENTIALS' || err.code === 'VALIDATION'))
+      if (err instanceof AppError && (err.code === 'BAD_CREDENTIALS' || err.code === 'VALIDATION')) {
+        setFallo(true);
         return void alertWarning(M.login.badCredentialsTitle, M.login.badCredentialsText);
+      }
       if (err instanceof AppError && err.code === 'RATE_LIMITED') return void alertFailure(err);
       if (err instanceof NetworkError || err instanceof AppError) return void alertError(M.generic.errorTitle, M.generic.errorText);
       return void alertFailure(err);
@@ -37,8 +48,20 @@ export default function IniciarSesionPage() {
   };
 
   return (
-    <AuthCard title="Iniciar sesión" subtitle="Entra a tu tienda para vender y administrar.">
-      <TipoToggle value={tipo} onChange={setTipo} />
+    <AuthCard title="Iniciar sesión" subtitle={M.login.subtitulo}>
+      <TipoToggle
+        value={tipo}
+        onChange={(t) => {
+          setTipo(t);
+          setFallo(false);
+        }}
+      />
+      <p className="auth__tipo-ayuda">{tipo === 'tienda' ? M.login.ayudaTienda : M.login.ayudaEmpleado}</p>
+      {fallo ? (
+        <p className="auth__tipo-ayuda auth__tipo-ayuda--aviso" role="status">
+          {tipo === 'tienda' ? M.login.quizasEmpleado : M.login.quizasTienda}
+        </p>
+      ) : null}
       <form onSubmit={onSubmit} noValidate>
         <Field label="Correo electrónico" type="email" name="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} />
         <Field
@@ -54,9 +77,9 @@ export default function IniciarSesionPage() {
         </button>
       </form>
       <div className="auth__links">
-        <Link to={paths.restablecer}>¿Olvidaste tu contraseña?</Link>
+        <Link to={paths.restablecer}>¿Olvidó su contraseña?</Link>
         <span>
-          ¿No tienes cuenta? <Link to={paths.registro}>Regístrate</Link>
+          ¿No tiene cuenta? <Link to={paths.registro}>Regístrese</Link>
         </span>
       </div>
     </AuthCard>

@@ -43,7 +43,8 @@ function UsuarioForm() {
       const { confirmarContrasena: _, ...body } = values;
       await mutation.mutateAsync(body);
       await alertSuccess(M.registro.successTitle, M.registro.successText);
-      navigate(paths.iniciarSesion);
+      // Sign-in opens ready for the new account.
+      navigate(paths.iniciarSesion, { state: { tipo: 'empleado', email: body.email } });
     },
   });
 
@@ -79,9 +80,9 @@ function TiendaForm() {
       const res = await mutation.mutateAsync(values);
       await alertSuccess(
         M.registro.successTitle,
-        `${M.registro.successText}. Código de invitación para tus empleados: ${res.codigo_invitacion}`,
+        `${M.registro.successText}. Código de invitación para sus empleados: ${res.codigo_invitacion}`,
       );
-      navigate(paths.iniciarSesion);
+      navigate(paths.iniciarSesion, { state: { tipo: 'tienda', email: values.email } });
     },
   });
 
