@@ -1,3 +1,11 @@
+/**
+ * Caps of money on every face (issue #15, DESIGN.md §10): a unit price up to $ 100.000.000 and at
+ * most 9 999 units a line, so a line is at most $ 999.900.000.000 and a sale of 200 lines stays far
+ * below 2^53: every amount is an exact JavaScript integer and fits PostgreSQL's bigint. The database
+ * holds the same caps as CHECK constraints (migration 0008).
+ */
+export const LIMITES_DINERO = { maxPrecio: 100_000_000, maxCantidad: 9_999, maxLineas: 200, maxMonto: 1_000_000_000_000 } as const;
+
 /** Amounts are integer pesos, shown with dot thousand separators and "$" (es-CO): $ 12.500 */
 export function formatPesos(amount: number): string {
   const sign = amount < 0 ? '-' : '';

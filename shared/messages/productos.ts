@@ -1,4 +1,5 @@
 /** Spanish texts of the productos area (spec quotes word for word). */
+import { proveedores } from './proveedores';
 
 const conHistoria =
   'No se puede eliminar el producto: tiene ventas o entregas registradas. Márquelo como No disponible (estado 0).';
@@ -8,8 +9,9 @@ export const productos = {
   // Spec §5: add product.
   camposVacios: 'Campos vacios',
   camposVaciosTexto: 'Escriba el nombre, el precio y la cantidad del producto.',
-  precioHint: 'Escríbalo sin puntos ni comas.',
-  precioInvalido: 'Escriba el precio sin puntos ni comas (solo números).',
+  precioHint: 'En pesos, por ejemplo 12.500.',
+  precioInvalido: 'Escriba el precio en pesos, solo con números (por ejemplo 12500 o 12.500).',
+  precioMaximo: 'El precio no puede pasar de $ 100.000.000.',
   cantidadInvalida: 'Escriba una cantidad entera, 0 o más.',
   stockInvalido: 'Escriba un stock entero, 0 o más.',
   stockMinInvalido: 'Escriba un stock mínimo entero, 0 o más.',
@@ -19,7 +21,8 @@ export const productos = {
   stockMinRequerido: 'Escriba el stock mínimo del producto.',
   estadoInvalido: 'Seleccione el estado: Disponible o No disponible.',
   fechaInvalida: 'Escriba una fecha de vencimiento válida (día, mes y año).',
-  proveedorInvalido: 'Seleccione un proveedor de su tienda.',
+  /** The supplier domain's refusal (one text wherever a supplier is referenced). */
+  proveedorInvalido: proveedores.noExiste,
   codigoBarrasInvalido: 'El código de barras solo puede tener letras, números y guiones.',
   codigoBarrasDuplicado: 'Ya existe otro producto con ese código de barras en su tienda.',
   codigoBarras: 'Código de barras',

@@ -46,6 +46,8 @@ export const ZFacturaLinea = z.object({
   producto: z.string(),
   cantidad: z.number().int(),
   precio: z.number().int(),
+  /** Pesos taken off the line at the till (issue #16): the subtotal is precio × cantidad − descuento. */
+  descuento: z.number().int(),
   subtotal: z.number().int(),
   estado: z.string(),
 });
@@ -62,6 +64,9 @@ export const ZFacturaDetalle = z.object({
   metodoPago: z.string().nullable(),
   lineas: z.array(ZFacturaLinea),
   unidades: z.number().int(),
+  /** Pesos taken off the whole sale, and why (any discount of the sale or its lines). */
+  descuento: z.number().int(),
+  motivoDescuento: z.string().nullable(),
   total: z.number().int(),
   montoRecibido: z.number().int().nullable(),
   cambio: z.number().int().nullable(),

@@ -1,9 +1,8 @@
 import { z } from 'zod';
+import { LIMITES_DINERO } from '../money';
 import { M } from '../messages';
 
 const MAX_INT4 = 2_147_483_647;
-/** A trillion pesos: far above any shelf price, far below what the bigint column holds. */
-const MAX_PRECIO = 1_000_000_000_000;
 
 /**
  * A whole number typed by a person (text) or sent by a client (number): no dots, commas, signs
@@ -19,6 +18,30 @@ export const zEntero = (opts: { empty: string; invalid: string; max?: number }) 
     const n = Number(s);
     if (!/^\d+$/.test(s) || !Number.isSafeInteger(n) || n > (opts.max ?? MAX_INT4)) {
       ctx.addIssue({ code: 'custom', message: opts.invalid });
+      return z.NEVER;
+    }
+    return n;
+  });
+
+/**
+ * A unit price typed by a person or sent by a client: digits, or es-CO with thousand dots ("12.500",
+ * "$ 12.500"), as the payment field takes them. Capped at LIMITES_DINERO.maxPrecio with its own message.
+ */
+export const zPrecio = (opts: { empty: string; invalid: string }) =>
+  z.union([z.number(), z.string()], { error: opts.empty }).transform((v, ctx): number => {
+    const s = typeof v === 'number' ? String(v) : v.trim().replace(/^\$\s*/, '');
+    if (s === '') {
+      ctx.addIssue({ code: 'custom', message: opts.empty });
+      return z.NEVER;
+    }
+    const digits = /^\d{1,3}(\.\d{3})+$/.test(s) ? s.replace(/\./g, '') : s;
+    const n = Number(digits);
+    if (!/^\d+$/.test(digits) || !Number.isSafeInteger(n)) {
+      ctx.addIssue({ code: 'custom', message: opts.invalid });
+      return z.NEVER;
+    }
+    if (n > LIMITES_DINERO.maxPrecio) {
+      ctx.addIssue({ code: 'custom', message: M.productos.precioMaximo });
       return z.NEVER;
     }
     return n;
@@ -84,7 +107,7 @@ const zStockAnterior = z
  */
 export const ZProductoBase = z.object({
   nombre: requiredName(M.productos.nombreRequerido),
-  precioUnit: zEntero({ empty: M.productos.precioRequerido, invalid: M.productos.precioInvalido, max: MAX_PRECIO }),
+  precioUnit: zPrecio({ empty: M.productos.precioRequerido, invalid: M.productos.precioInvalido }),
   descripcion: nullableText(500),
   marca: nullableText(80),
   categoria: nullableText(80),
@@ -122,7 +145,7 @@ export const ZCreateProductoRequest = caraDeProducto({
 }).extend({
   // Spec §5: any of the three missing is 'Campos vacios'.
   nombre: requiredName(M.productos.camposVacios),
-  precio: zEntero({ empty: M.productos.camposVacios, invalid: M.productos.precioInvalido, max: MAX_PRECIO }),
+  precio: zPrecio({ empty: M.productos.camposVacios, invalid: M.productos.precioInvalido }),
   cantidad: zEntero({ empty: M.productos.camposVacios, invalid: M.productos.cantidadInvalida }),
   stockMin: ZProductoBase.shape.stockMin.optional(),
 });

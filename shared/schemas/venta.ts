@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { LIMITES_DINERO } from '../money';
 import { M } from '../messages';
 import { ZPageQuery, zPage } from './common';
 
 const V = M.ventas;
 
 /** Limits of one sale (DESIGN.md §5): the till never sends more, the server never accepts more. */
-export const VENTA_LIMITS = { maxLineas: 200, maxCantidad: 9999, maxMonto: 1_000_000_000_000 } as const;
+export const VENTA_LIMITS = { maxLineas: LIMITES_DINERO.maxLineas, maxCantidad: LIMITES_DINERO.maxCantidad, maxMonto: LIMITES_DINERO.maxMonto } as const;
 
 export const ZIdParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
@@ -48,7 +49,28 @@ export const ZDocumentoParam = z.object({
 export const ZClienteVenta = z.object({ id: z.number().int(), documento: z.string(), nombre: z.string() });
 export type TClienteVenta = z.infer<typeof ZClienteVenta>;
 
+/**
+ * A discount given at the till (issue #16 point 4). On a line: a percentage of the line, pesos off the
+ * line, or a lower unit price; on the whole sale: a percentage or pesos. The server computes it from the
+ * prices it reads and refuses one that would take a line or the sale below zero.
+ */
+export const ZDescuentoLinea = z
+  .object({
+    tipo: z.enum(['porcentaje', 'valor', 'precio'], { error: V.descuentoInvalido }),
+    valor: z.number({ error: V.descuentoInvalido }).int(V.descuentoInvalido).min(0, V.descuentoInvalido).max(LIMITES_DINERO.maxMonto, V.descuentoInvalido),
+  })
+  .refine((d) => d.tipo !== 'porcentaje' || d.valor <= 100, { message: V.descuentoInvalido, path: ['valor'] });
+export type TDescuentoLinea = z.infer<typeof ZDescuentoLinea>;
+export const ZDescuentoVenta = z
+  .object({
+    tipo: z.enum(['porcentaje', 'valor'], { error: V.descuentoInvalido }),
+    valor: z.number({ error: V.descuentoInvalido }).int(V.descuentoInvalido).min(0, V.descuentoInvalido).max(LIMITES_DINERO.maxMonto, V.descuentoInvalido),
+  })
+  .refine((d) => d.tipo !== 'porcentaje' || d.valor <= 100, { message: V.descuentoInvalido, path: ['valor'] });
+export type TDescuentoVenta = z.infer<typeof ZDescuentoVenta>;
+
 export const ZLineaVenta = z.object({
+  descuento: ZDescuentoLinea.optional(),
   productoId: z.number({ error: V.productoInvalido }).int(V.productoInvalido).positive(V.productoInvalido).max(2_147_483_647, V.productoInvalido),
   cantidad: z
     .number({ error: V.cantidadLineaInvalida })
@@ -82,6 +104,13 @@ export const ZCreateVentaRequest = z.object({
     .regex(/^[0-9A-Za-z-]{3,20}$/, V.documentoInvalido)
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  descuento: ZDescuentoVenta.optional(),
+  /** Why: required with any discount, printed on the receipt. */
+  motivoDescuento: z.string({ error: V.motivoDescuentoRequerido }).trim().max(120, V.motivoDescuentoRequerido).optional(),
+}).superRefine((v, ctx) => {
+  const conDescuento = !!v.descuento || v.lineas.some((l) => !!l.descuento);
+  if (conDescuento && (!v.motivoDescuento || v.motivoDescuento.length < 3))
+    ctx.addIssue({ code: 'custom', message: V.motivoDescuentoRequerido, path: ['motivoDescuento'] });
 });
 export type TCreateVentaRequest = z.input<typeof ZCreateVentaRequest>;
 
@@ -102,9 +131,14 @@ export const ZRecibo = z.object({
       marca: z.string().nullable(),
       cantidad: z.number().int(),
       precio: z.number().int(),
+      /** Pesos taken off the line; the subtotal is precio × cantidad − descuento. */
+      descuento: z.number().int(),
       subtotal: z.number().int(),
     }),
   ),
+  /** Pesos taken off the whole sale, after the lines' own. */
+  descuento: z.number().int(),
+  motivoDescuento: z.string().nullable(),
   total: z.number().int(),
   metodoPago: ZMetodoPago,
   montoRecibido: z.number().int(),

@@ -36,9 +36,10 @@ test('agregar, buscar, editar y eliminar un producto', async ({ page }) => {
   await expectPopup(page, 'Campos vacios');
   await closePopup(page);
 
-  // A price with dots is refused on the spot.
-  await agregar(page, nombre, '3.200', '12');
-  await expect(fieldError(page, 'Precio')).toHaveText('Escriba el precio sin puntos ni comas (solo números).');
+  // A price is typed as in Colombia ("3.200"); one beyond $ 100.000.000 is refused on the spot.
+  await agregar(page, nombre, '999999999', '12');
+  await expect(page.getByRole('form', { name: 'Agregar producto' }).getByLabel('Precio')).toHaveValue('999.999.999');
+  await expect(fieldError(page, 'Precio')).toHaveText('El precio no puede pasar de $ 100.000.000.');
 
   // Confirmation first; cancelling adds nothing.
   await agregar(page, nombre, '3200', '12');
@@ -71,9 +72,9 @@ test('agregar, buscar, editar y eliminar un producto', async ({ page }) => {
   await page.getByLabel('Marca', { exact: true }).fill('La Molienda');
   await page.getByLabel('Categoría').fill('Endulzantes');
   await page.getByLabel('Presentación').fill('Unidad');
-  await page.getByLabel('Precio').fill('3.500');
+  await page.getByLabel('Precio').fill('200000000');
   await page.getByRole('button', { name: 'Guardar cambios' }).click();
-  await expect(fieldError(page, 'Precio')).toHaveText('Escriba el precio sin puntos ni comas (solo números).');
+  await expect(fieldError(page, 'Precio')).toHaveText('El precio no puede pasar de $ 100.000.000.');
 
   await page.getByLabel('Precio').fill('3500');
   await page.getByLabel('Stock', { exact: true }).fill('4');

@@ -537,6 +537,56 @@ test('una venta en espera se aparta, se atiende otra y se retoma', async ({ page
   await expect(page.getByTestId('carrito-total')).toHaveText('$ 2.400');
 });
 
+test('la tienda cambia un precio y descuenta la venta con su motivo; el recibo y la factura lo muestran', async ({ page }) => {
+  await signIn(page, 'Tienda', DEMO.tienda);
+  await irAVentas(page);
+  await agregar(page, 'Coca-Cola 1,5 L'); // $ 6.200
+  await agregar(page, 'Cerveza lata 330 ml'); // $ 3.300
+  await agregar(page, 'Cerveza lata 330 ml');
+  await page.getByRole('button', { name: 'Generar pago' }).click();
+  await expect(page.getByTestId('pago-total')).toHaveText('$ 12.800');
+
+  await page.getByRole('button', { name: 'Cambiar precio de Coca-Cola 1,5 L' }).click();
+  await page.locator('.swal2-input').fill('5.000');
+  await page.getByRole('button', { name: 'Aplicar' }).click();
+  await expect(page.getByTestId('pago-total')).toHaveText('$ 11.600');
+  await page.getByRole('button', { name: 'Descuento a la venta' }).click();
+  await page.locator('.swal2-input').fill('10%');
+  await page.getByRole('button', { name: 'Aplicar' }).click();
+  await expect(page.getByTestId('pago-descuento')).toHaveText('−$ 1.160');
+  await expect(page.getByTestId('pago-total')).toHaveText('$ 10.440');
+
+  // The reason is required.
+  await page.getByRole('button', { name: /^Cobrar pago exacto/ }).click();
+  await expectPopup(page, 'Oops...', 'Escriba el motivo del descuento (de 3 a 120 caracteres).');
+  await closePopup(page);
+  await page.getByLabel('Motivo del descuento').fill('Cliente frecuente');
+  await page.getByRole('button', { name: /^Cobrar pago exacto/ }).click();
+  await expect(page).toHaveURL(/\/factura$/);
+  const recibo = page.getByRole('article');
+  await expect(page.getByTestId('recibo-total')).toHaveText('$ 10.440');
+  await expect(page.getByTestId('recibo-descuento')).toHaveText('−$ 1.160');
+  await expect(recibo.getByText('Cliente frecuente')).toBeVisible();
+  await expect(recibo.getByText('Descuento −$ 1.200')).toBeVisible();
+  const id = Number((await page.getByTestId('recibo-id').textContent())!.replace('#', ''));
+  const v = await venta(page, id);
+  expect(v.total).toBe(10_440);
+  await page.goto(`/detalle_factura?id=${id}`);
+  await expect(page.getByTestId('factura-total')).toHaveText('$ 10.440');
+  await expect(page.getByTestId('factura-descuento')).toHaveText('−$ 1.160');
+  await expect(page.getByText('Cliente frecuente')).toBeVisible();
+});
+
+test('un empleado (rol 2) no ve cómo dar descuentos', async ({ page }) => {
+  await signIn(page, 'Empleado', DEMO.empleado);
+  await irAVentas(page);
+  await agregar(page, CHOCOLATINA);
+  await page.getByRole('button', { name: 'Generar pago' }).click();
+  await expect(page.getByTestId('pago-total')).toHaveText('$ 1.200');
+  await expect(page.getByRole('button', { name: /Cambiar precio/ })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Descuento a la venta' })).toHaveCount(0);
+});
+
 test('la factura sin venta vuelve a /ventas', async ({ page }) => {
   await signIn(page, 'Tienda', DEMO.tienda);
   await page.goto('/factura');

@@ -29,6 +29,8 @@ export const producto = pgTable(
   (t) => [
     check('producto_stock_no_negativo', sql`${t.stock} >= 0`),
     check('producto_precio_no_negativo', sql`${t.precioUnit} >= 0`),
+    // LIMITES_DINERO (shared/money.ts); NOT VALID in migration 0008: older rows are not re-checked.
+    check('producto_precio_maximo', sql`${t.precioUnit} <= 100000000`),
     check('producto_estado_valido', sql`${t.estado} in (0, 1)`),
     index('producto_tienda_nombre_idx').on(t.tiendaId, t.nombre),
     // Substring search by name on 100 000 products, accents and case aside: a trigram index on sin_tildes (migration 0006).

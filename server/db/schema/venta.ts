@@ -25,9 +25,17 @@ export const venta = pgTable(
      * sale already recorded instead of recording a second one. Null for sales made without one.
      */
     clave: uuid('clave'),
+    /** Pesos taken off the whole sale, after the lines' own discounts (issue #16 point 4). */
+    descuento: bigint('descuento', { mode: 'number' }).notNull().default(0),
+    /** Why the sale or any of its lines was discounted; shown on the receipt and the invoice. */
+    motivoDescuento: text('motivo_descuento'),
   },
   (t) => [
     check('venta_total_no_negativo', sql`${t.total} >= 0`),
+    // 200 lines of 9 999 units at $ 100.000.000 at most, and what a customer may hand over (LIMITES_DINERO).
+    check('venta_descuento_no_negativo', sql`${t.descuento} >= 0`),
+    check('venta_total_maximo', sql`${t.total} <= 1000000000000000`),
+    check('venta_monto_maximo', sql`${t.montoRecibido} <= 1000000000000`),
     index('venta_tienda_fecha_idx').on(t.tiendaId, t.fecha),
     uniqueIndex('venta_tienda_clave_uq').on(t.tiendaId, t.clave),
   ],

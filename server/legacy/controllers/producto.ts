@@ -70,7 +70,7 @@ export const productoActions: LegacyController = [
     params: [
       { key: 'registrarProductoUnico', note: 'marker' },
       { key: 'nombre' },
-      { key: 'precio', note: 'whole pesos, no dots or commas' },
+      { key: 'precio', note: 'whole pesos, digits or with thousand dots (12.500); at most 100.000.000' },
       { key: 'cantidad' },
       { key: 'codigo_invitacion' },
       CODIGO_BARRAS,

@@ -50,6 +50,7 @@ export async function listarFacturas(options: { db: Db; tiendaId: number; query:
         metodoPago: metodoPago.nombre,
         cliente: nombreCliente,
         cajero,
+        descuento: venta.descuento,
       })
       .from(venta)
       .innerJoin(tienda, eq(tienda.idTienda, venta.tiendaId))
@@ -70,7 +71,7 @@ export async function listarFacturas(options: { db: Db; tiendaId: number; query:
           ventaId: factura.ventaId,
           lineas: count(),
           unidades: sql<number>`coalesce(sum(${factura.cantidad}), 0)`.mapWith(Number),
-          total: sql<number>`coalesce(sum(${factura.cantidad} * ${factura.precio}), 0)`.mapWith(Number),
+          total: sql<number>`coalesce(sum(${factura.cantidad} * ${factura.precio} - ${factura.descuento}), 0)`.mapWith(Number),
         })
         .from(factura)
         .where(and(inArray(factura.ventaId, ids), eq(factura.tiendaId, tiendaId)))
@@ -79,14 +80,14 @@ export async function listarFacturas(options: { db: Db; tiendaId: number; query:
   const porVenta = new Map(totales.map((t) => [t.ventaId, t]));
 
   return {
-    items: ventas.map((v) => {
+    items: ventas.map(({ descuento, ...v }) => {
       const t = porVenta.get(v.idVenta);
       return {
         ...v,
         fecha: v.fecha.toISOString(),
         lineas: Number(t?.lineas ?? 0),
         unidades: t?.unidades ?? 0,
-        total: t?.total ?? 0,
+        total: (t?.total ?? 0) - descuento,
       };
     }),
     total: Number(totalRow?.n ?? 0),
@@ -102,6 +103,8 @@ export async function detalleFactura(options: { db: Db; tiendaId: number; idVent
       fecha: venta.fecha,
       estado: venta.estado,
       montoRecibido: venta.montoRecibido,
+      descuento: venta.descuento,
+      motivoDescuento: venta.motivoDescuento,
       tiendaNombre: tienda.nombreTienda,
       tiendaDireccion: tienda.direccion,
       tiendaTelefono: tienda.telefono,
@@ -126,6 +129,7 @@ export async function detalleFactura(options: { db: Db; tiendaId: number; idVent
       producto: producto.nombre,
       cantidad: factura.cantidad,
       precio: factura.precio,
+      descuento: factura.descuento,
       estado: factura.estado,
     })
     .from(factura)
@@ -133,8 +137,8 @@ export async function detalleFactura(options: { db: Db; tiendaId: number; idVent
     .where(and(eq(factura.ventaId, idVenta), eq(factura.tiendaId, tiendaId)))
     .orderBy(asc(factura.idFactura));
 
-  const conSubtotal = lineas.map((l) => ({ ...l, subtotal: l.cantidad * l.precio }));
-  const total = conSubtotal.reduce((acc, l) => acc + l.subtotal, 0);
+  const conSubtotal = lineas.map((l) => ({ ...l, subtotal: l.cantidad * l.precio - l.descuento }));
+  const total = conSubtotal.reduce((acc, l) => acc + l.subtotal, 0) - v.descuento;
   return {
     idVenta: v.idVenta,
     fecha: v.fecha.toISOString(),
@@ -148,6 +152,8 @@ export async function detalleFactura(options: { db: Db; tiendaId: number; idVent
     metodoPago: v.metodoPago,
     lineas: conSubtotal,
     unidades: conSubtotal.reduce((acc, l) => acc + l.cantidad, 0),
+    descuento: v.descuento,
+    motivoDescuento: v.motivoDescuento,
     total,
     montoRecibido: v.montoRecibido,
     cambio: v.montoRecibido == null ? null : v.montoRecibido - total,

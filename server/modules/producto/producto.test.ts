@@ -87,8 +87,8 @@ describe('agregar producto', () => {
     for (const c of campos) expect(error.fields[c]).toBe('Campos vacios');
   });
 
-  it.each([['12.500'], ['12,500'], ['-1'], [-1], [12.5], ['$ 1200'], ['1e3']])(
-    'el precio se escribe sin puntos ni comas: %o se rechaza',
+  it.each([['12,500'], ['-1'], [-1], [12.5], ['12.50'], ['1.2.3'], ['1e3'], ['doce']])(
+    'el precio es un número de pesos: %o se rechaza',
     async (precio) => {
       const s = compartida;
       const res = await req('POST', '/api/productos', s.token, { nombre: 'Sal', precio, cantidad: 1 });
@@ -96,6 +96,25 @@ describe('agregar producto', () => {
       expect(res.json().error.fields).toEqual({ precio: M.productos.precioInvalido });
     },
   );
+
+  it.each([
+    ['12.500', 12_500],
+    ['$ 12.500', 12_500],
+    ['12500', 12_500],
+    [100_000_000, 100_000_000],
+  ])('el precio se acepta como se escribe en Colombia: %o son %i pesos', async (precio, pesos) => {
+    const res = await req('POST', '/api/productos', compartida.token, { nombre: `Sal ${pesos} ${String(precio).length}`, precio, cantidad: 1 });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().producto.precio).toBe(pesos);
+  });
+
+  it('un precio de más de $ 100.000.000 se rechaza con su mensaje', async () => {
+    for (const precio of [100_000_001, '999.999.999.999', 99_999_999_999_999]) {
+      const res = await req('POST', '/api/productos', compartida.token, { nombre: 'Carísimo', precio, cantidad: 1 });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.fields).toEqual({ precio: M.productos.precioMaximo });
+    }
+  });
 
   it('la cantidad es un entero de 0 o más', async () => {
     const s = compartida;
@@ -268,7 +287,8 @@ describe('detalle y edición', () => {
     [{ estado: 'Disponible' }, 'estado', M.productos.estadoInvalido],
     [{ nombre: '' }, 'nombre', M.productos.nombreRequerido],
     [{ precio: '' }, 'precio', M.productos.precioRequerido],
-    [{ precio: '4.500' }, 'precio', M.productos.precioInvalido],
+    [{ precio: '4,500' }, 'precio', M.productos.precioInvalido],
+    [{ precio: '100.000.001' }, 'precio', M.productos.precioMaximo],
     [{ stock: -1 }, 'stock', M.productos.stockInvalido],
     [{ stock: '' }, 'stock', M.productos.stockRequerido],
     [{ stockMin: 'dos' }, 'stockMin', M.productos.stockMinInvalido],

@@ -75,7 +75,7 @@ export async function ventaRoutes(app: FastifyInstance) {
     config: { keepsSessions: true, keepsCatalog: true },
     schema: { tags, body: ZCreateVentaRequest, response: { 201: ZRecibo } },
     handler: async (req, reply) => {
-      const recibo = await registrarVenta({ db: app.db, tiendaId: storeOf(req), usuarioId: sessionOf(req).usuarioId, input: req.body });
+      const recibo = await registrarVenta({ db: app.db, tiendaId: storeOf(req), usuarioId: sessionOf(req).usuarioId, rol: sessionOf(req).rol, input: req.body });
       return reply.status(201).send(recibo);
     },
   });

@@ -3,7 +3,7 @@ import { AppError } from '#shared/errors';
 import { M } from '#shared/messages';
 import { ROL } from '#shared/roles';
 import type { TPage, TPageQuery } from '#shared/schemas/common';
-import type { TClienteVenta, TEstadoVentaResponse, TMetodoPago, TProductosRapidos, TProductoVenta, TRecibo } from '#shared/schemas/venta';
+import type { TClienteVenta, TDescuentoLinea, TDescuentoVenta, TEstadoVentaResponse, TMetodoPago, TProductosRapidos, TProductoVenta, TRecibo } from '#shared/schemas/venta';
 import type { Db, Tx } from '../../db/client';
 import { contieneTexto, enOrden, paginaDeProductos, TRIGRAM_MIN_LENGTH } from '../../db/name-search';
 import { cliente, factura, metodoPago, producto, tienda, usuario, venta, ventaProductoResumen } from '../../db/schema';
@@ -137,22 +137,33 @@ export async function buscarCliente(options: { db: Db | Tx; tiendaId: number; do
   return c;
 }
 
-/** Adds up repeated products: one line per product, in the order the cashier first added them. */
-export function mergeLineas(lineas: readonly { productoId: number; cantidad: number }[]): { productoId: number; cantidad: number }[] {
-  const merged = new Map<number, number>();
-  for (const l of lineas) merged.set(l.productoId, (merged.get(l.productoId) ?? 0) + l.cantidad);
-  return [...merged].map(([productoId, cantidad]) => ({ productoId, cantidad }));
+type LineaPedida = { productoId: number; cantidad: number; descuento?: TDescuentoLinea };
+
+/**
+ * Adds up repeated products: one line per product, in the order the cashier first added them. A
+ * discount stays with the product (the first one given for it).
+ */
+export function mergeLineas(lineas: readonly LineaPedida[]): LineaPedida[] {
+  const merged = new Map<number, LineaPedida>();
+  for (const l of lineas) {
+    const prev = merged.get(l.productoId);
+    merged.set(l.productoId, prev ? { ...prev, cantidad: prev.cantidad + l.cantidad, descuento: prev.descuento ?? l.descuento } : { ...l });
+  }
+  return [...merged.values()];
 }
 
 /** What `venta_registrar` (migrations 0004 and 0005) answers. */
 type ResultadoVenta =
-  | { estado: 'ok'; id: number; fecha: number; total: number; lineas: TRecibo['lineas']; tienda: string; metodo: string; cajero: string | null }
+  | { estado: 'ok'; id: number; fecha: number; total: number; descuento: number; lineas: TRecibo['lineas']; tienda: string; metodo: string; cajero: string | null }
   | { estado: 'repetida'; id: number }
   | { estado: 'no_encontrado' | 'monto_insuficiente' }
-  | { estado: 'no_disponible' | 'sin_stock'; nombres: string[] };
+  | { estado: 'no_disponible' | 'sin_stock' | 'descuento_invalido'; nombres: string[] };
 
 /** A list of integer ids as one PostgreSQL array parameter (drizzle would spread a JS array). */
 const intArray = (values: number[]) => sql`${`{${values.map((v) => Math.trunc(v)).join(',')}}`}::int[]`;
+const bigintArray = (values: number[]) => sql`${`{${values.map((v) => Math.trunc(v)).join(',')}}`}::bigint[]`;
+/** Only the fixed words of a discount type reach it (zod checked them), so no quoting is needed. */
+const textArray = (values: string[]) => sql`${`{${values.join(',')}}`}::text[]`;
 
 /**
  * Checkout (DESIGN.md §5, ADR 007): one call of the database function `venta_registrar` locks the
@@ -164,18 +175,25 @@ export async function registrarVenta(options: {
   db: Db;
   tiendaId: number;
   usuarioId: number | null;
+  /** The seller's role: only roles 1 and 3 may give discounts or lower a price. */
+  rol: number;
   input: {
     clave?: string;
-    lineas: { productoId: number; cantidad: number }[];
+    lineas: LineaPedida[];
     metodoPagoId: number;
     montoRecibido: number;
     documentoCliente?: string;
+    descuento?: TDescuentoVenta;
+    motivoDescuento?: string;
   };
 }): Promise<TRecibo> {
   const { db, tiendaId, usuarioId, input } = options;
   const lineas = mergeLineas(input.lineas);
   if (lineas.length === 0) throw new AppError('VALIDATION', V.carritoVacio);
   if (lineas.some((l) => l.cantidad > 9999)) throw new AppError('VALIDATION', V.cantidadLineaInvalida);
+  const conDescuento = !!input.descuento || lineas.some((l) => !!l.descuento);
+  if (conDescuento && options.rol === ROL.EMPLEADO) throw new AppError('FORBIDDEN', V.descuentoSoloSupervisor);
+  if (conDescuento && (input.motivoDescuento ?? '').trim().length < 3) throw new AppError('VALIDATION', V.motivoDescuentoRequerido, { fields: { motivoDescuento: V.motivoDescuentoRequerido } });
   const clave = input.clave ?? null;
   if (clave) {
     // A retry of a sale already recorded answers its receipt without locking anything.
@@ -189,7 +207,10 @@ export async function registrarVenta(options: {
     const res = (await db.execute(sql`
       select venta_registrar(${tiendaId}::int, ${usuarioId}::int, ${cliente?.id ?? null}::int, ${input.metodoPagoId}::int,
         ${input.montoRecibido}::bigint, ${intArray(lineas.map((l) => l.productoId))}, ${intArray(lineas.map((l) => l.cantidad))},
-        ${V.motivoVenta('{id}')}, ${clave}::uuid) as r`)) as unknown as { rows: { r: ResultadoVenta }[] };
+        ${V.motivoVenta('{id}')}, ${clave}::uuid,
+        ${textArray(lineas.map((l) => l.descuento?.tipo ?? 'ninguno'))}, ${bigintArray(lineas.map((l) => l.descuento?.valor ?? 0))},
+        ${input.descuento?.tipo ?? null}::text, ${input.descuento?.valor ?? null}::bigint,
+        ${conDescuento ? input.motivoDescuento!.trim() : null}::text) as r`)) as unknown as { rows: { r: ResultadoVenta }[] };
     r = res.rows[0]!.r;
   } catch (err) {
     // Two tries of one sale with no product in common cannot meet at the product locks: the key's
@@ -210,6 +231,8 @@ export async function registrarVenta(options: {
       throw new AppError('BUSINESS_RULE', V.sinStock(r.nombres), { title: V.sinStockTitle });
     case 'monto_insuficiente':
       throw new AppError('BUSINESS_RULE', V.montoInsuficiente);
+    case 'descuento_invalido':
+      throw new AppError('BUSINESS_RULE', V.descuentosInvalidos(r.nombres));
   }
   return {
     id: r.id,
@@ -217,7 +240,9 @@ export async function registrarVenta(options: {
     fecha: new Date(r.fecha).toISOString(),
     tienda: r.tienda,
     cajero: r.cajero || r.tienda,
-    lineas: r.lineas.map((l) => ({ ...l, precio: Number(l.precio), subtotal: Number(l.subtotal) })),
+    lineas: r.lineas.map((l) => ({ ...l, precio: Number(l.precio), descuento: Number(l.descuento), subtotal: Number(l.subtotal) })),
+    descuento: Number(r.descuento),
+    motivoDescuento: conDescuento ? input.motivoDescuento!.trim() : null,
     total: Number(r.total),
     metodoPago: { id: input.metodoPagoId, nombre: r.metodo },
     montoRecibido: input.montoRecibido,
@@ -274,6 +299,8 @@ export async function obtenerRecibo(options: { db: Db | Tx; tiendaId: number; ve
       estado: venta.estado,
       fecha: venta.fecha,
       total: venta.total,
+      descuento: venta.descuento,
+      motivoDescuento: venta.motivoDescuento,
       montoRecibido: venta.montoRecibido,
       tienda: tienda.nombreTienda,
       cajeroNombre: usuario.nombre1,
@@ -294,7 +321,7 @@ export async function obtenerRecibo(options: { db: Db | Tx; tiendaId: number; ve
     .limit(1);
   if (!row) throw new AppError('NOT_FOUND', V.ventaNoEncontrada);
   const lineas = await db
-    .select({ productoId: factura.productoId, nombre: producto.nombre, marca: producto.marca, cantidad: factura.cantidad, precio: factura.precio })
+    .select({ productoId: factura.productoId, nombre: producto.nombre, marca: producto.marca, cantidad: factura.cantidad, precio: factura.precio, descuento: factura.descuento })
     .from(factura)
     .innerJoin(producto, eq(producto.idProducto, factura.productoId))
     .where(and(eq(factura.ventaId, ventaId), eq(factura.tiendaId, tiendaId)))
@@ -306,7 +333,9 @@ export async function obtenerRecibo(options: { db: Db | Tx; tiendaId: number; ve
     fecha: row.fecha.toISOString(),
     tienda: row.tienda,
     cajero: row.cajeroNombre ? `${row.cajeroNombre} ${row.cajeroApellido ?? ''}`.trim() : row.tienda,
-    lineas: lineas.map((l) => ({ ...l, subtotal: l.precio * l.cantidad })),
+    lineas: lineas.map((l) => ({ ...l, subtotal: l.precio * l.cantidad - l.descuento })),
+    descuento: row.descuento,
+    motivoDescuento: row.motivoDescuento,
     total: row.total,
     metodoPago: { id: row.metodoId, nombre: row.metodoNombre },
     montoRecibido,

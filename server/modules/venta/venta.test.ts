@@ -1,4 +1,5 @@
 import { and, asc, count, eq } from 'drizzle-orm';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { M } from '#shared/messages';
 import { ROL } from '#shared/roles';
@@ -476,6 +477,114 @@ describe('quién puede completar o anular una venta', () => {
     // The encargado completes Beto's sale left Pendiente; the store account annuls yesterday's.
     expect((await post(jefa.token, `/api/ventas/${ajena}/completar`)).json()).toEqual({ id: ajena, estado: 'Completada' });
     expect((await post(s.token, `/api/ventas/${ayer}/anular`)).json()).toEqual({ id: ayer, estado: 'Anulada' });
+  });
+});
+
+describe('descuentos y precios cambiados en la venta', () => {
+  it('el administrador descuenta una línea (%), baja un precio y descuenta la venta ($): recibo, factura y lista cuadran', async () => {
+    const s = await crearTienda(t);
+    const a = await crearProducto(s.id, { nombre: 'Arroz', precio: 3000, stock: 20 });
+    const b = await crearProducto(s.id, { nombre: 'Queso', precio: 12_000, stock: 20 });
+    const c = await crearProducto(s.id, { nombre: 'Pan', precio: 7_000, stock: 20 });
+    const res = await vender(s.token, {
+      lineas: [
+        { productoId: a.idProducto, cantidad: 3, descuento: { tipo: 'porcentaje', valor: 10 } }, // 9 000 − 900
+        { productoId: b.idProducto, cantidad: 1, descuento: { tipo: 'precio', valor: 10_000 } }, // 12 000 − 2 000
+        { productoId: c.idProducto, cantidad: 2 }, // 14 000
+      ],
+      descuento: { tipo: 'valor', valor: 100 },
+      motivoDescuento: 'Cliente frecuente',
+      metodoPagoId: 5,
+      montoRecibido: 50_000,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const recibo = res.json();
+    expect(recibo.lineas.map((l: { descuento: number; subtotal: number }) => [l.descuento, l.subtotal])).toEqual([
+      [900, 8100],
+      [2000, 10_000],
+      [0, 14_000],
+    ]);
+    expect(recibo).toMatchObject({ descuento: 100, motivoDescuento: 'Cliente frecuente', total: 32_000, cambio: 18_000 });
+    expect((await get(s.token, `/api/ventas/${recibo.id}`)).json()).toEqual(recibo);
+    const detalle = (await get(s.token, `/api/facturas/${recibo.id}`)).json();
+    expect(detalle).toMatchObject({ total: 32_000, descuento: 100, motivoDescuento: 'Cliente frecuente' });
+    const lista = (await get(s.token, '/api/facturas')).json();
+    expect(lista.items.find((f: { idVenta: number }) => f.idVenta === recibo.id).total).toBe(32_000);
+  });
+
+  it('un empleado (rol 2) no da descuentos; sin motivo o por debajo de cero tampoco, y nada se escribe', async () => {
+    const s = await crearTienda(t);
+    const e = await crearEmpleado(t, s.codigo);
+    const p = await crearProducto(s.id, { nombre: 'Leche', precio: 4000, stock: 10 });
+    const before = await counts(s.id);
+    const linea = (descuento: object) => [{ productoId: p.idProducto, cantidad: 2, descuento }];
+    const r2 = await vender(e.token, { lineas: linea({ tipo: 'valor', valor: 500 }), motivoDescuento: 'Amigo', metodoPagoId: 5, montoRecibido: 10_000 });
+    expect(r2.statusCode).toBe(403);
+    expect(r2.json().error.message).toBe(V.descuentoSoloSupervisor);
+    const sinMotivo = await vender(s.token, { lineas: linea({ tipo: 'valor', valor: 500 }), metodoPagoId: 5, montoRecibido: 10_000 });
+    expect(sinMotivo.statusCode).toBe(400);
+    expect(sinMotivo.json().error.message).toBe(V.motivoDescuentoRequerido);
+    const negativo = await vender(s.token, { lineas: linea({ tipo: 'valor', valor: 8001 }), motivoDescuento: 'Error', metodoPagoId: 5, montoRecibido: 10_000 });
+    expect(negativo.statusCode).toBe(422);
+    expect(negativo.json().error.message).toBe(V.descuentosInvalidos(['Leche']));
+    const ventaNegativa = await vender(s.token, { lineas: linea({ tipo: 'valor', valor: 0 }), descuento: { tipo: 'valor', valor: 8001 }, motivoDescuento: 'Error', metodoPagoId: 5, montoRecibido: 10_000 });
+    expect(ventaNegativa.statusCode).toBe(422);
+    const porcentaje = await vender(s.token, { lineas: linea({ tipo: 'porcentaje', valor: 101 }), motivoDescuento: 'Error', metodoPagoId: 5, montoRecibido: 10_000 });
+    expect(porcentaje.statusCode).toBe(400);
+    expect(await counts(s.id)).toEqual(before);
+    expect(await stockOf(p.idProducto)).toBe(10);
+  });
+
+  it('propiedad: el total es exacto, nunca negativo, y coincide con lo guardado', async () => {
+    const s = await crearTienda(t);
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(
+          fc.record({
+            precio: fc.integer({ min: 0, max: 100_000_000 }),
+            // Three lines stay within what a customer may hand over ($ 1.000.000.000.000).
+            cantidad: fc.integer({ min: 1, max: 3000 }),
+            desc: fc.oneof(
+              fc.constant(undefined),
+              fc.record({ tipo: fc.constant('porcentaje' as const), valor: fc.integer({ min: 0, max: 100 }) }),
+              fc.record({ tipo: fc.constant('valor' as const), valor: fc.integer({ min: 0, max: 1_000_000 }) }),
+              fc.record({ tipo: fc.constant('precio' as const), valor: fc.integer({ min: 0, max: 100_000_000 }) }),
+            ),
+          }),
+          { minLength: 1, maxLength: 3 },
+        ),
+        fc.oneof(fc.constant(undefined), fc.record({ tipo: fc.constant('porcentaje' as const), valor: fc.integer({ min: 0, max: 100 }) })),
+        async (lineas, descVenta) => {
+          const productos: Awaited<ReturnType<typeof crearProducto>>[] = [];
+          for (const l of lineas) productos.push(await crearProducto(s.id, { precio: l.precio, stock: l.cantidad }));
+          const body = {
+            lineas: lineas.map((l, i) => ({ productoId: productos[i]!.idProducto, cantidad: l.cantidad, ...(l.desc ? { descuento: l.desc } : {}) })),
+            ...(descVenta ? { descuento: descVenta } : {}),
+            motivoDescuento: 'Propiedad',
+            metodoPagoId: 1,
+            montoRecibido: 1_000_000_000_000,
+          };
+          // The expected figures, in exact integers.
+          const brutos = lineas.map((l) => BigInt(l.precio) * BigInt(l.cantidad));
+          const descs = lineas.map((l, i) =>
+            !l.desc ? 0n : l.desc.tipo === 'porcentaje' ? (brutos[i]! * BigInt(l.desc.valor)) / 100n : l.desc.tipo === 'valor' ? BigInt(l.desc.valor) : (BigInt(l.precio) - BigInt(l.desc.valor)) * BigInt(l.cantidad),
+          );
+          const valido = descs.every((d, i) => d >= 0n && d <= brutos[i]!);
+          const res = await vender(s.token, body);
+          if (!valido) {
+            expect(res.statusCode).toBe(422);
+            return;
+          }
+          const sub = brutos.reduce((a, b, i) => a + b - descs[i]!, 0n);
+          const dv = descVenta ? (sub * BigInt(descVenta.valor)) / 100n : 0n;
+          expect(res.statusCode, res.body).toBe(201);
+          expect(BigInt(res.json().total)).toBe(sub - dv);
+          expect(res.json().total).toBeGreaterThanOrEqual(0);
+          expect((await get(s.token, `/api/ventas/${res.json().id}`)).json().total).toBe(res.json().total);
+        },
+      ),
+      { numRuns: 15 },
+    );
   });
 });
 

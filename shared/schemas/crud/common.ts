@@ -1,3 +1,4 @@
+import { LIMITES_DINERO } from '../../money';
 import { z } from 'zod';
 import { M } from '../../messages';
 import { TIPOS_DOC } from '../../roles';
@@ -21,7 +22,8 @@ export const CRUD_ENTIDADES = [
 export type TCrudEntidad = (typeof CRUD_ENTIDADES)[number];
 
 export const MAX_INT4 = 2_147_483_647;
-const MAX_PESOS = 1_000_000_000_000;
+/** A unit price (LIMITES_DINERO in shared/money.ts). */
+const MAX_PESOS = LIMITES_DINERO.maxPrecio;
 
 /** Sale states the point of sale understands (kept in step with the server's venta schema). */
 export const ESTADOS_VENTA = ['Pendiente', 'Completada', 'Anulada'] as const;

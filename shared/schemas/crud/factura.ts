@@ -1,3 +1,4 @@
+import { LIMITES_DINERO } from '../../money';
 import { z } from 'zod';
 import { M } from '../../messages';
 import { zCampo, zInt, zPesos } from './common';
@@ -6,7 +7,7 @@ import { zCampo, zInt, zPesos } from './common';
 export const ZCreateFacturaRequest = z.object({
   ventaId: zInt({ required: M.crud.campo('Venta ID'), min: 1 }),
   productoId: zInt({ required: M.crud.campo('Producto ID'), min: 1 }),
-  cantidad: zInt({ required: M.crud.cantidadInvalida, min: 1 }),
+  cantidad: zInt({ required: M.crud.cantidadInvalida, min: 1, max: LIMITES_DINERO.maxCantidad }),
   precio: zPesos(M.crud.precioInvalido),
   estado: zCampo('Estado', 30),
 });

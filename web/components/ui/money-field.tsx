@@ -26,3 +26,9 @@ export function MoneyField({ value, onValue, ...props }: Omit<FieldProps, 'value
     />
   );
 }
+
+/** A form hook's `bind(name)` (value + onChange) as MoneyField's props. */
+export function precioProps<B extends { value: string; onChange: (e: { target: { value: string } }) => void }>(b: B) {
+  const { onChange, ...rest } = b;
+  return { ...rest, onValue: (value: string) => onChange({ target: { value } }) };
+}

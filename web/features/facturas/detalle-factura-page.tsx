@@ -164,7 +164,10 @@ export default function DetalleFacturaPage() {
               <tbody>
                 {f.lineas.map((l) => (
                   <tr key={l.productoId}>
-                    <td className="factura-c-producto">{l.producto}</td>
+                    <td className="factura-c-producto">
+                      {l.producto}
+                      {l.descuento ? <small className="factura-descuento"> Descuento −{formatPesos(l.descuento)}</small> : null}
+                    </td>
                     <td className="num factura-c-cantidad" data-label="Cantidad">
                       {l.cantidad}
                     </td>
@@ -188,6 +191,18 @@ export default function DetalleFacturaPage() {
               <dt>Unidades</dt>
               <dd>{f.unidades}</dd>
             </div>
+            {f.descuento ? (
+              <div>
+                <dt>Descuento</dt>
+                <dd data-testid="factura-descuento">−{formatPesos(f.descuento)}</dd>
+              </div>
+            ) : null}
+            {f.motivoDescuento ? (
+              <div>
+                <dt>Motivo del descuento</dt>
+                <dd>{f.motivoDescuento}</dd>
+              </div>
+            ) : null}
             <div className="factura-totales__total">
               <dt>Total</dt>
               <dd data-testid="factura-total">{formatPesos(f.total)}</dd>

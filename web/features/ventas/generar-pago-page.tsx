@@ -3,15 +3,16 @@ import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { AppError } from '#shared/errors';
 import { M } from '#shared/messages';
 import { formatNumber, formatPesos, parsePesos } from '#shared/money';
-import { TIPOS_DOC } from '#shared/roles';
-import type { TClienteVenta } from '#shared/schemas/venta';
+import { totalConDescuentos } from '#shared/descuento';
+import { ROL, TIPOS_DOC } from '#shared/roles';
+import type { TClienteVenta, TDescuentoVenta } from '#shared/schemas/venta';
 import { Field, SelectField } from '../../components/ui/field';
 import { MoneyField } from '../../components/ui/money-field';
 import { IconBack } from '../../components/ui/icons';
 import { paths } from '../../config/paths';
-import { alertError, alertWarning } from '../../lib/alerts';
+import { alertError, alertWarning, promptText } from '../../lib/alerts';
 import { NetworkError } from '../../lib/api-client';
-import { STORAGE_KEYS } from '../../lib/session';
+import { STORAGE_KEYS, useSession } from '../../lib/session';
 import { useAtajo } from '../../lib/use-atajo';
 import { buscarCliente } from './api/buscar-cliente';
 import { registrarClienteRapido } from './api/registrar-cliente';
@@ -67,8 +68,44 @@ function Pago({ lineas }: { lineas: LineaCarrito[] }) {
   const [guardandoCliente, setGuardandoCliente] = useState(false);
   const cambioId = useId();
 
-  const total = totalCarrito(lineas);
+  // Discounts and lower prices (issue #16 point 4): roles 1 and 3 only; the server checks it again.
+  const sesion = useSession();
+  const puedeDescontar = sesion?.rol === ROL.ADMIN || sesion?.rol === ROL.ENCARGADO;
+  const [precios, setPrecios] = useState<Record<number, number>>({});
+  const [descVenta, setDescVenta] = useState<TDescuentoVenta | undefined>(undefined);
+  const [motivoDesc, setMotivoDesc] = useState('');
+  const lineasPedidas = lineas.map((l) => ({
+    productoId: l.id,
+    cantidad: l.cantidad,
+    ...(precios[l.id] != null ? { descuento: { tipo: 'precio' as const, valor: precios[l.id]! } } : {}),
+  }));
+  const conDescuento = !!descVenta || Object.keys(precios).length > 0;
+  const calculo = totalConDescuentos(
+    lineas.map((l, i) => ({ precio: l.precio, cantidad: l.cantidad, descuento: lineasPedidas[i]!.descuento })),
+    descVenta,
+  );
+  const bruto = totalCarrito(lineas);
+  const total = calculo.total;
   const unidades = unidadesCarrito(lineas);
+
+  const cambiarPrecio = async (l: LineaCarrito) => {
+    const texto = await promptText(V.cambiarPrecioTitle(l.nombre), { label: V.cambiarPrecioLabel(formatPesos(l.precio)), confirmButtonText: V.aplicar });
+    if (texto === null) return;
+    const { [l.id]: _quitado, ...resto } = precios;
+    if (!texto) return setPrecios(resto);
+    const nuevo = parsePesos(texto);
+    if (nuevo == null || nuevo > l.precio) return void alertWarning(V.oops, V.descuentoInvalido);
+    setPrecios({ ...resto, [l.id]: nuevo });
+  };
+  const descontarVenta = async () => {
+    const texto = await promptText(V.descuentoVentaTitle, { label: V.descuentoVentaLabel, placeholder: '10% o 2.000', confirmButtonText: V.aplicar });
+    if (texto === null) return;
+    if (!texto) return setDescVenta(undefined);
+    const pct = /^(\d{1,3})\s*%$/.exec(texto);
+    const valor = pct ? Number(pct[1]) : parsePesos(texto);
+    if (valor == null || (pct && valor > 100)) return void alertWarning(V.oops, V.descuentoInvalido);
+    setDescVenta({ tipo: pct ? 'porcentaje' : 'valor', valor });
+  };
   const recibido = monto.trim() ? parsePesos(monto) : null;
   const cambio = recibido != null ? recibido - total : null;
 
@@ -159,13 +196,17 @@ function Pago({ lineas }: { lineas: LineaCarrito[] }) {
     const recibido = texto.trim() ? parsePesos(texto) : null;
     if (!metodo) return void alertWarning(V.oops, V.metodoRequerido);
     if (recibido == null || recibido <= 0) return void alertWarning(V.oops, V.cantidadInvalida);
+    if (!calculo.valido) return void alertWarning(V.oops, V.descuentoInvalido);
+    if (conDescuento && motivoDesc.trim().length < 3) return void alertWarning(V.oops, V.motivoDescuentoRequerido);
     if (recibido < total) return void alertWarning(V.oops, V.montoInsuficiente);
     const c = await resolverCliente();
     if (c === 'error') return void alertWarning(V.oops, V.clienteNoEncontrado);
     try {
       const recibo = await registrar.mutateAsync({
         clave,
-        lineas: lineas.map((l) => ({ productoId: l.id, cantidad: l.cantidad })),
+        lineas: lineasPedidas,
+        ...(descVenta ? { descuento: descVenta } : {}),
+        ...(conDescuento ? { motivoDescuento: motivoDesc.trim() } : {}),
         metodoPagoId: metodo,
         montoRecibido: recibido,
         documentoCliente: c?.documento,
@@ -196,18 +237,50 @@ function Pago({ lineas }: { lineas: LineaCarrito[] }) {
         <section className="card pago__resumen" aria-labelledby="pago-resumen-title">
           <h2 id="pago-resumen-title">Resumen de la venta</h2>
           <ul className="pago__lineas">
-            {lineas.map((l) => (
-              <li key={l.id}>
-                <span className="pago__linea-nombre">
-                  {l.nombre}
-                  <small>
-                    {l.cantidad} × {formatPesos(l.precio)}
-                  </small>
-                </span>
-                <span className="pago__linea-total">{formatPesos(l.precio * l.cantidad)}</span>
-              </li>
-            ))}
+            {lineas.map((l) => {
+              const nuevo = precios[l.id];
+              return (
+                <li key={l.id}>
+                  <span className="pago__linea-nombre">
+                    {l.nombre}
+                    <small>
+                      {l.cantidad} × {nuevo != null ? <s>{formatPesos(l.precio)}</s> : formatPesos(l.precio)}
+                      {nuevo != null ? <> {formatPesos(nuevo)}</> : null}
+                    </small>
+                    {puedeDescontar ? (
+                      <button type="button" className="btn btn--link btn--sm" onClick={() => void cambiarPrecio(l)} aria-label={`${V.cambiarPrecio} de ${l.nombre}`}>
+                        {V.cambiarPrecio}
+                      </button>
+                    ) : null}
+                  </span>
+                  <span className="pago__linea-total">{formatPesos((nuevo ?? l.precio) * l.cantidad)}</span>
+                </li>
+              );
+            })}
           </ul>
+          {puedeDescontar ? (
+            <div className="pago__descuento">
+              <button type="button" className="btn btn--ghost btn--sm" onClick={() => void descontarVenta()}>
+                {descVenta ? V.cambiarDescuentoVenta : V.descuentoVentaTitle}
+              </button>
+              {conDescuento ? (
+                <>
+                  {descVenta ? (
+                    <p>
+                      {V.descuentoVentaTitle}: <strong data-testid="pago-descuento">−{formatPesos(calculo.descuentoVenta)}</strong>
+                      {descVenta.tipo === 'porcentaje' ? ` (${descVenta.valor} %)` : ''}
+                    </p>
+                  ) : null}
+                  <Field label={V.motivoDescuento} name="motivoDescuento" autoComplete="off" maxLength={120} value={motivoDesc} onChange={(e) => setMotivoDesc(e.target.value)} />
+                </>
+              ) : null}
+            </div>
+          ) : null}
+          {conDescuento ? (
+            <p className="pago__antes">
+              {V.antesDeDescuentos}: <s>{formatPesos(bruto)}</s>
+            </p>
+          ) : null}
           <div className="cart__total">
             <span>
               Total <small>({unidades} {unidades === 1 ? 'unidad' : 'unidades'})</small>

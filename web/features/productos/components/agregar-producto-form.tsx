@@ -3,6 +3,7 @@ import type { FieldErrors } from '#shared/errors';
 import { M } from '#shared/messages';
 import { formatPesos } from '#shared/money';
 import { ZCreateProductoRequest } from '#shared/schemas/producto';
+import { MoneyField, precioProps } from '../../../components/ui/money-field';
 import { Field } from '../../../components/ui/field';
 import { alertSuccess, alertWarning, confirmAction } from '../../../lib/alerts';
 import { fieldErrorsOf, focusFirstInvalid, validate } from '../../../lib/form-errors';
@@ -68,7 +69,7 @@ export function AgregarProductoForm() {
         <div className="gp-form__nombre">
           <Field label="Nombre" autoComplete="off" placeholder="Arroz blanco 500 g" {...bind('nombre')} />
         </div>
-        <Field label="Precio" inputMode="numeric" autoComplete="off" hint={M.productos.precioHint} placeholder="12500" {...bind('precio')} />
+        <MoneyField label="Precio" hint={M.productos.precioHint} placeholder="12.500" {...precioProps(bind('precio'))} />
         <Field label="Cantidad" inputMode="numeric" autoComplete="off" placeholder="0" {...bind('cantidad')} />
         <div className="gp-form__codigo">
           <Field label={M.productos.codigoBarrasOpcional} inputMode="numeric" autoComplete="off" placeholder="7701234567897" {...bind('codigoBarras')} />

@@ -1,7 +1,9 @@
 import { useRef, useState, type FormEvent } from 'react';
+import { formatNumber } from '#shared/money';
 import { AppError, type FieldErrors } from '#shared/errors';
 import { M } from '#shared/messages';
 import { ZUpdateProductoRequest, type TProductoDetalle, type TUpdateProductoRequest } from '#shared/schemas/producto';
+import { MoneyField, precioProps } from '../../../components/ui/money-field';
 import { Field, SelectField } from '../../../components/ui/field';
 import { alertSuccess, alertWarning } from '../../../lib/alerts';
 import { fieldErrorsOf, focusFirstInvalid, validate } from '../../../lib/form-errors';
@@ -28,7 +30,7 @@ type Values = {
 const toValues = (p: TProductoDetalle): Values => ({
   nombre: p.nombre,
   marca: p.marca ?? '',
-  precio: String(p.precio),
+  precio: formatNumber(p.precio),
   descripcion: p.descripcion ?? '',
   categoria: p.categoria ?? '',
   presentacion: p.presentacion ?? '',
@@ -107,7 +109,7 @@ export function ProductoForm(props: { producto: TProductoDetalle; onStale: () =>
         <Field label="Marca" autoComplete="off" {...bind('marca')} />
         <Field label="Categoría" autoComplete="off" {...bind('categoria')} />
         <Field label="Presentación" autoComplete="off" placeholder="Bolsa, botella, caja…" {...bind('presentacion')} />
-        <Field label="Precio" inputMode="numeric" autoComplete="off" hint={M.productos.precioHint} {...bind('precio')} />
+        <MoneyField label="Precio" hint={M.productos.precioHint} {...precioProps(bind('precio'))} />
         <SelectField label="Estado" options={ESTADOS} {...bind('estado')} />
         <Field
           label="Stock"

@@ -66,6 +66,7 @@ export function Recibo({ recibo, formato, ref }: { recibo: TRecibo; formato: For
               <td>
                 {l.nombre}
                 <span className="recibo__unit"> {l.cantidad} × {formatPesos(l.precio)}</span>
+                {l.descuento ? <span className="recibo__descuento"> Descuento −{formatPesos(l.descuento)}</span> : null}
               </td>
               <td className="num">{l.cantidad}</td>
               <td className="num recibo__col-precio">{formatPesos(l.precio)}</td>
@@ -75,6 +76,18 @@ export function Recibo({ recibo, formato, ref }: { recibo: TRecibo; formato: For
         </tbody>
       </table>
       <dl className="recibo__totales">
+        {recibo.descuento ? (
+          <div>
+            <dt>Descuento</dt>
+            <dd data-testid="recibo-descuento">−{formatPesos(recibo.descuento)}</dd>
+          </div>
+        ) : null}
+        {recibo.motivoDescuento ? (
+          <div className="recibo__motivo">
+            <dt>Motivo del descuento</dt>
+            <dd>{recibo.motivoDescuento}</dd>
+          </div>
+        ) : null}
         <div className="recibo__total">
           <dt>Total</dt>
           <dd data-testid="recibo-total">{formatPesos(recibo.total)}</dd>
