@@ -92,7 +92,7 @@ test('agregar, buscar, editar y eliminar un producto', async ({ page }) => {
 
   // A reload keeps the product (the id is in the address) and shows what was saved.
   await page.reload();
-  await expect(page.getByLabel('Precio')).toHaveValue('3500');
+  await expect(page.getByLabel('Precio')).toHaveValue('3.500');
   await expect(page.getByLabel('Stock', { exact: true })).toHaveValue('4');
   await expect(page.getByLabel('Estado')).toHaveValue('0');
   await expect(page.getByLabel('Fecha de vencimiento')).toHaveValue('2030-01-15');
