@@ -59,13 +59,17 @@ async function main() {
   if (env.DEMO_DATA) {
     lines.push(
       '',
-      '  Cuentas de demostración (contraseña Demo2024):',
-      `    Tienda (rol 1):     ${DEMO.tienda.email}  → Iniciar sesión como "Tienda"`,
-      `    Administrador (1):  ${DEMO.admin.email}   → como "Empleado"`,
-      `    Empleado (rol 2):   ${DEMO.empleado.email}`,
-      `    Encargado (rol 3):  ${DEMO.encargado.email}`,
-      `    Código de invitación de la tienda: ${DEMO.tienda.codigo}`,
+      '  Cuentas de demostración (contraseña Demo2024). En "Iniciar sesión" elija arriba el tipo de cuenta:',
+      `    "Tienda"    ${DEMO.tienda.email}     la cuenta del dueño (rol 1)`,
+      `    "Empleado"  ${DEMO.admin.email}      Administrador (rol 1)`,
+      `    "Empleado"  ${DEMO.empleado.email}   Empleado (rol 2)`,
+      `    "Empleado"  ${DEMO.encargado.email}  Encargado (rol 3)`,
+      '  Roles: 1 administra todo, también el área de administración (CRUD) y los descuentos;',
+      '         2 vende y gestiona productos, clientes y proveedores de su tienda;',
+      '         3 como 2, da descuentos y ve el código de invitación, pero no elimina ni gestiona proveedores.',
+      `  Código de invitación de la tienda (para registrar empleados): ${DEMO.tienda.codigo}`,
     );
+    if (!['info', 'debug', 'trace'].includes(env.LOG_LEVEL)) lines.push('  El registro solo muestra avisos y errores (LOG_LEVEL=info para ver cada petición).');
   }
   console.log(`${lines.join('\n')}\n`);
 }
