@@ -3,7 +3,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Setting up a store per face hashes several passwords (one at a time, by design): generous on a busy machine.
+    hookTimeout: 180_000,
     // PGlite is single-threaded WebAssembly: a few files at a time keep a 2-core machine responsive.
     // (A whole-run setting: it covers both projects below.)
     maxWorkers: 2,

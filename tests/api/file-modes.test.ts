@@ -41,6 +41,11 @@ describe('permisos de los archivos de datos', () => {
       expect(reg.statusCode).toBe(201);
       const sent = await app.inject({ method: 'POST', url: '/api/recuperacion/enviar-codigo', payload: { correo: 'permisos@prueba.co' } });
       expect(sent.statusCode).toBe(200);
+      // The recovery mail is sent without making the answer wait (constant-time recovery): wait for it
+      // to reach the outbox before looking at its mode.
+      const outbox = path.join(dataDir, 'outbox');
+      for (let i = 0; i < 200 && !(fs.existsSync(outbox) && fs.readdirSync(outbox).some((f) => f.endsWith('.eml'))); i++)
+        await new Promise((r) => setTimeout(r, 50));
       saveBackup(await dumpDatabase(database.db), backupFileName(path.join(dataDir, 'backups')));
     } finally {
       await app.close();
