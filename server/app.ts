@@ -34,6 +34,7 @@ import { productoRoutes } from './modules/producto/producto.routes';
 import { tiendaRoutes } from './modules/tienda/tienda.routes';
 import { proveedorRoutes } from './modules/proveedor/proveedor.routes';
 import { ventaRoutes } from './modules/venta/venta.routes';
+import { cajaRoutes } from './modules/caja/caja.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -220,6 +221,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         await priv.register(async (store) => {
           store.addHook('preValidation', requireStore);
           await store.register(ventaRoutes);
+          await store.register(cajaRoutes);
           await store.register(productoRoutes);
           await store.register(proveedorRoutes);
           await store.register(clienteRoutes);

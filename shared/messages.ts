@@ -3,6 +3,7 @@
  * Texts quoted by the specification are copied word for word (including its spelling).
  */
 import { analisis } from './messages/analisis';
+import { caja } from './messages/caja';
 import { clientes } from './messages/clientes';
 import { crud } from './messages/crud';
 import { facturas } from './messages/facturas';
@@ -102,6 +103,7 @@ export const M = {
   },
   // One file per area under shared/messages/.
   ventas,
+  caja,
   productos,
   proveedores,
   clientes,

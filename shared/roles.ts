@@ -25,4 +25,12 @@ export const METODOS_PAGO_SEED = [
   { id: 3, nombre: 'Nequi' },
   { id: 4, nombre: 'Daviplata' },
   { id: 5, nombre: 'Efectivo' },
+  { id: 6, nombre: 'Bre-B' },
+  { id: 7, nombre: 'Fiado' },
 ] as const;
+
+/**
+ * The payment methods the code means by id. 1–5 are the spec's (the old client's), 6 Bre-B (issue
+ * #18), 7 Fiado: a sale wholly on the customer's credit (issue #17), only from the till.
+ */
+export const METODO = { EFECTIVO: 5, BRE_B: 6, FIADO: 7 } as const;

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { producto } from '../db/schema';
 import { DEMO, seedDemo } from '../db/demo';
-import { login } from '../../tests/helpers/factories';
+import { abrirCaja, login } from '../../tests/helpers/factories';
 import { createTestApp, type TestApp } from '../../tests/helpers/test-app';
 
 let t: TestApp;
@@ -11,6 +11,7 @@ beforeAll(async () => {
   t = await createTestApp({ READ_CACHE: 'on' });
   await seedDemo(t.database.db);
   token = await login(t, 'tienda', DEMO.tienda.email, DEMO.tienda.contrasena);
+  await abrirCaja(t, token);
 });
 afterAll(() => t?.close());
 

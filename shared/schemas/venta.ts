@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITES_DINERO } from '../money';
 import { M } from '../messages';
+import { METODO } from '../roles';
 import { ZPageQuery, zPage } from './common';
 
 const V = M.ventas;
@@ -92,12 +93,20 @@ export const ZCreateVentaRequest = z.object({
     .array(ZLineaVenta, { error: V.carritoVacio })
     .min(1, V.carritoVacio)
     .max(VENTA_LIMITS.maxLineas, V.demasiadasLineas),
-  metodoPagoId: z.number({ error: V.metodoRequerido }).int(V.metodoRequerido).min(1, V.metodoRequerido).max(5, V.metodoRequerido),
+  metodoPagoId: z.number({ error: V.metodoRequerido }).int(V.metodoRequerido).min(1, V.metodoRequerido).max(7, V.metodoRequerido),
+  /** What the customer hands over now; 0 only for a sale on credit (fiado). */
   montoRecibido: z
     .number({ error: V.cantidadInvalida })
     .int(V.cantidadInvalida)
-    .positive(V.cantidadInvalida)
+    .nonnegative(V.cantidadInvalida)
     .max(VENTA_LIMITS.maxMonto, V.cantidadInvalida),
+  /** Fiado (issue #17): what montoRecibido does not cover goes on the customer's account. Method 7 implies it. */
+  aCredito: z.boolean().optional(),
+  /** Role 1 only: sell on credit past the customer's limit, recorded on the charge. */
+  autorizarSobreCupo: z.boolean().optional(),
+  /** A transfer's or card voucher's reference (issue #18), and whether the cashier saw it arrive. */
+  referencia: z.string().trim().max(40, V.referenciaInvalida).regex(/^[0-9A-Za-z -]*$/, V.referenciaInvalida).optional(),
+  verificado: z.boolean().optional(),
   documentoCliente: z
     .string()
     .trim()
@@ -108,6 +117,9 @@ export const ZCreateVentaRequest = z.object({
   /** Why: required with any discount, printed on the receipt. */
   motivoDescuento: z.string({ error: V.motivoDescuentoRequerido }).trim().max(120, V.motivoDescuentoRequerido).optional(),
 }).superRefine((v, ctx) => {
+  const aCredito = v.aCredito || v.metodoPagoId === METODO.FIADO;
+  if (!aCredito && v.montoRecibido <= 0) ctx.addIssue({ code: 'custom', message: V.cantidadInvalida, path: ['montoRecibido'] });
+  if (aCredito && !v.documentoCliente) ctx.addIssue({ code: 'custom', message: V.fiadoRequiereCliente, path: ['documentoCliente'] });
   const conDescuento = !!v.descuento || v.lineas.some((l) => !!l.descuento);
   if (conDescuento && (!v.motivoDescuento || v.motivoDescuento.length < 3))
     ctx.addIssue({ code: 'custom', message: V.motivoDescuentoRequerido, path: ['motivoDescuento'] });
@@ -143,6 +155,10 @@ export const ZRecibo = z.object({
   metodoPago: ZMetodoPago,
   montoRecibido: z.number().int(),
   cambio: z.number().int(),
+  /** Pesos left on the customer's credit (fiado); 0 for a sale paid in full. */
+  montoFiado: z.number().int(),
+  referencia: z.string().nullable(),
+  verificado: z.boolean(),
   cliente: ZClienteVenta.nullable(),
 });
 export type TRecibo = z.infer<typeof ZRecibo>;

@@ -30,6 +30,8 @@ async function api<T>(base: string, method: string, url: string, token?: string,
 async function signIn(base: string) {
   const r = await api<{ token: string }>(base, 'POST', '/api/sesion/login', undefined, { tipo: 'tienda', email: 'tienda@demo.adax.co', contrasena: 'Demo2024' });
   expect(r.status).toBe(200);
+  // The till sells only in an open cash-register shift (issue #18); one already open is kept.
+  await api(base, 'POST', '/api/caja/turnos', r.json.token, { fondoInicial: 0 });
   return r.json.token;
 }
 

@@ -11,11 +11,12 @@ export async function crearTienda(t: TestApp, overrides: Record<string, unknown>
   const res = await t.request({
     method: 'POST',
     url: '/api/tiendas/registro',
-    payload: { nombreTienda: `Tienda ${next()}`, email, contrasena: PASSWORD, ...overrides },
+    payload: { nombreTienda: `Tienda ${next()}`, email, contrasena: PASSWORD, ...sinOpciones(overrides) },
   });
   if (res.statusCode !== 201) throw new Error(`crearTienda: ${res.statusCode} ${res.body}`);
   const { id_Tienda, codigo_invitacion } = res.json() as { id_Tienda: number; codigo_invitacion: string };
   const token = await login(t, 'tienda', email);
+  if (overrides.sinCaja !== true) await abrirCaja(t, token);
   return { id: id_Tienda, codigo: codigo_invitacion, email, token };
 }
 
@@ -28,10 +29,11 @@ export async function crearEmpleado(t: TestApp, codigo: string, overrides: Recor
   const res = await t.request({
     method: 'POST',
     url: '/api/usuarios/registro',
-    payload: { nombre: 'Ana', apellido: 'Pérez', documento, tipoDoc: 'CC', email, contrasena: PASSWORD, codigo_invitacion: codigo, ...overrides },
+    payload: { nombre: 'Ana', apellido: 'Pérez', documento, tipoDoc: 'CC', email, contrasena: PASSWORD, codigo_invitacion: codigo, ...sinOpciones(overrides) },
   });
   if (res.statusCode !== 201) throw new Error(`crearEmpleado: ${res.statusCode} ${res.body}`);
   const token = await login(t, 'empleado', email);
+  if (overrides.sinCaja !== true) await abrirCaja(t, token);
   return { email, documento, token };
 }
 
@@ -39,4 +41,19 @@ export async function login(t: TestApp, tipo: 'empleado' | 'tienda', email: stri
   const res = await t.request({ method: 'POST', url: '/api/sesion/login', payload: { tipo, email, contrasena } });
   if (res.statusCode !== 200) throw new Error(`login: ${res.statusCode} ${res.body}`);
   return (res.json() as { token: string }).token;
+}
+
+/** The factories' own options, kept out of the registration payload. */
+function sinOpciones(overrides: Record<string, unknown>): Record<string, unknown> {
+  const { sinCaja: _, ...rest } = overrides;
+  return rest;
+}
+
+/**
+ * Opens the account's cash-register shift (issue #18: the till sells only in an open shift). The
+ * factories do it for every new account unless told `sinCaja: true`; an open one is left as it is.
+ */
+export async function abrirCaja(t: TestApp, token: string, fondoInicial = 0): Promise<void> {
+  const res = await t.request({ method: 'POST', url: '/api/caja/turnos', token, payload: { fondoInicial } });
+  if (res.statusCode !== 201 && res.statusCode !== 409) throw new Error(`abrirCaja: ${res.statusCode} ${res.body}`);
 }

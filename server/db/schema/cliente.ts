@@ -1,4 +1,5 @@
-import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { tienda } from './tienda';
 
 export const cliente = pgTable(
@@ -11,8 +12,15 @@ export const cliente = pgTable(
     nombre: text('nombre').notNull(),
     apellido: text('apellido').notNull(),
     correo: text('correo'),
+    /** For the WhatsApp statement and receipt (issue #17); digits as typed. */
+    telefono: text('telefono'),
+    /** May buy on credit (fiado, issue #17). */
+    fiado: boolean('fiado').notNull().default(false),
+    /** The credit limit (cupo) in pesos; the balance itself is the ledger's sum (credito_movimiento). */
+    cupo: bigint('cupo', { mode: 'number' }).notNull().default(0),
   },
   (t) => [
+    check('cliente_cupo_rango', sql`${t.cupo} >= 0 and ${t.cupo} <= 1000000000000`),
     uniqueIndex('cliente_tienda_documento_uq').on(t.tiendaId, t.documento),
     index('cliente_tienda_nombre_idx').on(t.tiendaId, t.nombre),
   ],

@@ -13,3 +13,5 @@ export * from './entrega-pedido';
 export * from './codigo-recuperacion';
 export * from './venta-producto-resumen';
 export * from './sesion-cerrada';
+export * from './turno';
+export * from './credito-movimiento';

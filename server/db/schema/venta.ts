@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { cliente } from './cliente';
 import { metodoPago } from './metodo-pago';
 import { tienda } from './tienda';
+import { turno } from './turno';
 import { usuario } from './usuario';
 
 export const ESTADOS_VENTA = ['Pendiente', 'Completada', 'Anulada'] as const;
@@ -29,6 +30,13 @@ export const venta = pgTable(
     descuento: bigint('descuento', { mode: 'number' }).notNull().default(0),
     /** Why the sale or any of its lines was discounted; shown on the receipt and the invoice. */
     motivoDescuento: text('motivo_descuento'),
+    /** The cash-register shift the sale was made in (issue #18); null for sales from other faces. */
+    turnoId: integer('turno_id').references(() => turno.idTurno, { onDelete: 'set null' }),
+    /** Pesos of the total left on the customer's credit (fiado, issue #17); the rest was paid now. */
+    montoFiado: bigint('monto_fiado', { mode: 'number' }).notNull().default(0),
+    /** A transfer's or card voucher's reference number, and whether the cashier checked it arrived. */
+    referencia: text('referencia'),
+    verificado: boolean('verificado').notNull().default(false),
   },
   (t) => [
     check('venta_total_no_negativo', sql`${t.total} >= 0`),
@@ -36,7 +44,9 @@ export const venta = pgTable(
     check('venta_descuento_no_negativo', sql`${t.descuento} >= 0`),
     check('venta_total_maximo', sql`${t.total} <= 1000000000000000`),
     check('venta_monto_maximo', sql`${t.montoRecibido} <= 1000000000000`),
+    check('venta_monto_fiado_rango', sql`${t.montoFiado} >= 0 and ${t.montoFiado} <= ${t.total}`),
     index('venta_tienda_fecha_idx').on(t.tiendaId, t.fecha),
+    index('venta_turno_idx').on(t.turnoId),
     uniqueIndex('venta_tienda_clave_uq').on(t.tiendaId, t.clave),
   ],
 );

@@ -1,12 +1,14 @@
 import { and, asc, count, desc, eq, inArray, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { AppError } from '#shared/errors';
 import { M } from '#shared/messages';
-import { ROL } from '#shared/roles';
+import { METODO, ROL } from '#shared/roles';
 import type { TPage, TPageQuery } from '#shared/schemas/common';
 import type { TClienteVenta, TDescuentoLinea, TDescuentoVenta, TEstadoVentaResponse, TMetodoPago, TProductosRapidos, TProductoVenta, TRecibo } from '#shared/schemas/venta';
 import type { Db, Tx } from '../../db/client';
 import { contieneTexto, enOrden, paginaDeProductos, TRIGRAM_MIN_LENGTH } from '../../db/name-search';
 import { cliente, factura, metodoPago, producto, tienda, usuario, venta, ventaProductoResumen } from '../../db/schema';
+import { turnoParaVender } from '../caja/caja.domain';
+import { cargarVenta, reversarVenta } from '../fiado/fiado.domain';
 import { ajustarStockLote } from '../movimiento/ledger';
 
 const V = M.ventas;
@@ -152,9 +154,9 @@ export function mergeLineas(lineas: readonly LineaPedida[]): LineaPedida[] {
   return [...merged.values()];
 }
 
-/** What `venta_registrar` (migrations 0004 and 0005) answers. */
+/** What `venta_registrar` (migrations 0004, 0005, 0010, 0011) answers. */
 type ResultadoVenta =
-  | { estado: 'ok'; id: number; fecha: number; total: number; descuento: number; lineas: TRecibo['lineas']; tienda: string; metodo: string; cajero: string | null }
+  | { estado: 'ok'; id: number; fecha: number; total: number; descuento: number; montoFiado: number; montoRecibido: number; lineas: TRecibo['lineas']; tienda: string; metodo: string; cajero: string | null }
   | { estado: 'repetida'; id: number }
   | { estado: 'no_encontrado' | 'monto_insuficiente' }
   | { estado: 'no_disponible' | 'sin_stock' | 'descuento_invalido'; nombres: string[] };
@@ -185,6 +187,10 @@ export async function registrarVenta(options: {
     documentoCliente?: string;
     descuento?: TDescuentoVenta;
     motivoDescuento?: string;
+    aCredito?: boolean;
+    autorizarSobreCupo?: boolean;
+    referencia?: string;
+    verificado?: boolean;
   };
 }): Promise<TRecibo> {
   const { db, tiendaId, usuarioId, input } = options;
@@ -194,6 +200,14 @@ export async function registrarVenta(options: {
   const conDescuento = !!input.descuento || lineas.some((l) => !!l.descuento);
   if (conDescuento && options.rol === ROL.EMPLEADO) throw new AppError('FORBIDDEN', V.descuentoSoloSupervisor);
   if (conDescuento && (input.motivoDescuento ?? '').trim().length < 3) throw new AppError('VALIDATION', V.motivoDescuentoRequerido, { fields: { motivoDescuento: V.motivoDescuentoRequerido } });
+  // Fiado: method 7 is a sale wholly on credit; any other method with aCredito leaves on credit what
+  // the customer did not pay now.
+  const todoFiado = input.metodoPagoId === METODO.FIADO;
+  const aCredito = todoFiado || !!input.aCredito;
+  const montoRecibido = todoFiado ? 0 : input.montoRecibido;
+  if (aCredito && !input.documentoCliente) throw new AppError('VALIDATION', V.fiadoRequiereCliente, { fields: { documentoCliente: V.fiadoRequiereCliente } });
+  if (!aCredito && montoRecibido <= 0) throw new AppError('VALIDATION', V.cantidadInvalida);
+  const referencia = input.referencia?.trim() || null;
   const clave = input.clave ?? null;
   if (clave) {
     // A retry of a sale already recorded answers its receipt without locking anything.
@@ -204,14 +218,32 @@ export async function registrarVenta(options: {
 
   let r: ResultadoVenta;
   try {
-    const res = (await db.execute(sql`
-      select venta_registrar(${tiendaId}::int, ${usuarioId}::int, ${cliente?.id ?? null}::int, ${input.metodoPagoId}::int,
-        ${input.montoRecibido}::bigint, ${intArray(lineas.map((l) => l.productoId))}, ${intArray(lineas.map((l) => l.cantidad))},
-        ${V.motivoVenta('{id}')}, ${clave}::uuid,
-        ${textArray(lineas.map((l) => l.descuento?.tipo ?? 'ninguno'))}, ${bigintArray(lineas.map((l) => l.descuento?.valor ?? 0))},
-        ${input.descuento?.tipo ?? null}::text, ${input.descuento?.valor ?? null}::bigint,
-        ${conDescuento ? input.motivoDescuento!.trim() : null}::text) as r`)) as unknown as { rows: { r: ResultadoVenta }[] };
-    r = res.rows[0]!.r;
+    // One transaction: the shift stays open (caja), the sale is written (venta_registrar), and its
+    // unpaid part is charged to the customer within the limit (fiado), or nothing is kept.
+    r = await db.transaction(async (tx) => {
+      const turnoId = await turnoParaVender(tx, tiendaId, usuarioId);
+      const res = (await tx.execute(sql`
+        select venta_registrar(${tiendaId}::int, ${usuarioId}::int, ${cliente?.id ?? null}::int, ${input.metodoPagoId}::int,
+          ${montoRecibido}::bigint, ${intArray(lineas.map((l) => l.productoId))}, ${intArray(lineas.map((l) => l.cantidad))},
+          ${V.motivoVenta('{id}')}, ${clave}::uuid,
+          ${textArray(lineas.map((l) => l.descuento?.tipo ?? 'ninguno'))}, ${bigintArray(lineas.map((l) => l.descuento?.valor ?? 0))},
+          ${input.descuento?.tipo ?? null}::text, ${input.descuento?.valor ?? null}::bigint,
+          ${conDescuento ? input.motivoDescuento!.trim() : null}::text,
+          ${aCredito}::boolean, ${turnoId}::int, ${referencia}::text, ${!!input.verificado}::boolean) as r`)) as unknown as { rows: { r: ResultadoVenta }[] };
+      const resultado = res.rows[0]!.r;
+      if (resultado.estado === 'ok' && Number(resultado.montoFiado) > 0)
+        await cargarVenta(tx, {
+          tiendaId,
+          clienteId: cliente!.id,
+          ventaId: resultado.id,
+          monto: Number(resultado.montoFiado),
+          usuarioId,
+          rol: options.rol,
+          turnoId,
+          autorizarSobreCupo: input.autorizarSobreCupo,
+        });
+      return resultado;
+    });
   } catch (err) {
     // Two tries of one sale with no product in common cannot meet at the product locks: the key's
     // unique index stops the second, which then answers the first one's receipt.
@@ -234,6 +266,7 @@ export async function registrarVenta(options: {
     case 'descuento_invalido':
       throw new AppError('BUSINESS_RULE', V.descuentosInvalidos(r.nombres));
   }
+  const recibido = Number(r.montoRecibido);
   return {
     id: r.id,
     estado: 'Pendiente',
@@ -245,8 +278,11 @@ export async function registrarVenta(options: {
     motivoDescuento: conDescuento ? input.motivoDescuento!.trim() : null,
     total: Number(r.total),
     metodoPago: { id: input.metodoPagoId, nombre: r.metodo },
-    montoRecibido: input.montoRecibido,
-    cambio: Math.max(0, input.montoRecibido - Number(r.total)),
+    montoRecibido: recibido,
+    cambio: Math.max(0, recibido - Number(r.total)),
+    montoFiado: Number(r.montoFiado),
+    referencia,
+    verificado: !!input.verificado,
     cliente: cliente && { ...cliente, nombre: cliente.nombre.trim() },
   };
 }
@@ -302,6 +338,9 @@ export async function obtenerRecibo(options: { db: Db | Tx; tiendaId: number; ve
       descuento: venta.descuento,
       motivoDescuento: venta.motivoDescuento,
       montoRecibido: venta.montoRecibido,
+      montoFiado: venta.montoFiado,
+      referencia: venta.referencia,
+      verificado: venta.verificado,
       tienda: tienda.nombreTienda,
       cajeroNombre: usuario.nombre1,
       cajeroApellido: usuario.apellido1,
@@ -340,6 +379,9 @@ export async function obtenerRecibo(options: { db: Db | Tx; tiendaId: number; ve
     metodoPago: { id: row.metodoId, nombre: row.metodoNombre },
     montoRecibido,
     cambio: Math.max(0, montoRecibido - row.total),
+    montoFiado: row.montoFiado,
+    referencia: row.referencia,
+    verificado: row.verificado,
     cliente:
       row.clienteId != null
         ? { id: row.clienteId, documento: row.clienteDocumento!, nombre: `${row.clienteNombre} ${row.clienteApellido}`.trim() }
@@ -456,6 +498,8 @@ export async function anularVenta(options: { db: Db; tiendaId: number; ventaId: 
       ventaId,
     });
     if (!moved) throw new AppError('BUSINESS_RULE', V.estadoVentaError);
+    // A credit sale gives its charge back to the customer's account (fiado, issue #17).
+    await reversarVenta(tx, { tiendaId, ventaId, usuarioId: actor.usuarioId });
     return { id: ventaId, estado: 'Anulada' };
   });
 }

@@ -111,7 +111,7 @@ describe('productos a la venta', () => {
     expect(none.json().error.message).toBe(V.codigoNoEncontrado('999999999'));
   });
 
-  it('los medios de pago son los cinco del catálogo', async () => {
+  it('los medios de pago son los cinco del catálogo, Bre-B y Fiado', async () => {
     const res = await get(s.token, '/api/metodos-pago');
     expect(res.json()).toEqual([
       { id: 1, nombre: 'Tarjeta de crédito' },
@@ -119,6 +119,8 @@ describe('productos a la venta', () => {
       { id: 3, nombre: 'Nequi' },
       { id: 4, nombre: 'Daviplata' },
       { id: 5, nombre: 'Efectivo' },
+      { id: 6, nombre: 'Bre-B' },
+      { id: 7, nombre: 'Fiado' },
     ]);
   });
 
@@ -276,7 +278,7 @@ describe('registrar una venta', () => {
       ['sin líneas', { lineas: undefined, metodoPagoId: 5, montoRecibido: 10000 }, 400, V.carritoVacio],
       ['sin medio de pago', { metodoPagoId: undefined, montoRecibido: 10000 }, 400, V.metodoRequerido],
       ['medio de pago 0', { metodoPagoId: 0, montoRecibido: 10000 }, 400, V.metodoRequerido],
-      ['medio de pago 6', { metodoPagoId: 6, montoRecibido: 10000 }, 400, V.metodoRequerido],
+      ['medio de pago 8', { metodoPagoId: 8, montoRecibido: 10000 }, 400, V.metodoRequerido],
       ['monto 0', { metodoPagoId: 5, montoRecibido: 0 }, 400, V.cantidadInvalida],
       ['monto negativo', { metodoPagoId: 5, montoRecibido: -100 }, 400, V.cantidadInvalida],
       ['monto con decimales', { metodoPagoId: 5, montoRecibido: 10000.5 }, 400, V.cantidadInvalida],

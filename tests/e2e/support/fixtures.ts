@@ -18,13 +18,32 @@ export const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}$
 /** Unique 10-digit document numbers per run. */
 export const documento = () => String(3_000_000_000 + Math.floor(Math.random() * 999_999_999));
 
-export async function signIn(page: Page, tipo: 'Empleado' | 'Tienda', email: string, password = DEMO_PASSWORD) {
+export async function signIn(page: Page, tipo: 'Empleado' | 'Tienda', email: string, password = DEMO_PASSWORD, options: { caja?: boolean } = {}) {
   await page.goto('/iniciar_sesion');
   await page.getByRole('button', { name: tipo, exact: true }).click();
   await page.getByLabel('Correo electrónico').fill(email);
   await page.getByLabel('Contraseña').fill(password);
   await page.getByRole('button', { name: /^Ingresar/ }).click();
   await expect(page).toHaveURL(/\/inicio$/);
+  if (options.caja !== false) await abrirCaja(page);
+}
+
+/**
+ * The till sells only in an open cash-register shift (issue #18). Journeys about other things open
+ * the account's shift through the API (one already open is kept: 409); the caja journeys open and
+ * close theirs on screen, with accounts of their own.
+ */
+export async function abrirCaja(page: Page, fondoInicial = 0) {
+  const status = await page.evaluate(async (fondo) => {
+    const token = localStorage.getItem('token');
+    const res = await fetch('/api/caja/turnos', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ fondoInicial: fondo }),
+    });
+    return res.status;
+  }, fondoInicial);
+  expect([201, 409]).toContain(status);
 }
 
 /** The SweetAlert2 popup: its title and text. */

@@ -1,0 +1,45 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { cliente } from './cliente';
+import { metodoPago } from './metodo-pago';
+import { tienda } from './tienda';
+import { turno } from './turno';
+import { usuario } from './usuario';
+import { venta } from './venta';
+
+export const TIPOS_CREDITO = ['cargo', 'abono', 'reverso'] as const;
+
+/**
+ * The fiado ledger (issue #17), append-only: a credit sale is a 'cargo' (+), a payment on account an
+ * 'abono' (−), an annulled credit sale's 'reverso' (−). A customer's balance is the sum of `monto`;
+ * nothing is edited in place.
+ */
+export const creditoMovimiento = pgTable(
+  'credito_movimiento',
+  {
+    idCreditoMovimiento: integer('id_credito_movimiento').primaryKey().generatedByDefaultAsIdentity(),
+    tiendaId: integer('tienda_id').notNull().references(() => tienda.idTienda, { onDelete: 'cascade' }),
+    clienteId: integer('cliente_id').notNull().references(() => cliente.idCliente, { onDelete: 'cascade' }),
+    fecha: timestamp('fecha', { withTimezone: true }).notNull().defaultNow(),
+    tipo: text('tipo').notNull(),
+    /** Signed pesos: charges positive, payments and reversals negative. */
+    monto: bigint('monto', { mode: 'number' }).notNull(),
+    /** The credit sale charged or reversed. */
+    ventaId: integer('venta_id').references(() => venta.idVenta, { onDelete: 'set null' }),
+    /** How an abono was paid. */
+    metodoPagoId: integer('metodo_pago_id').references(() => metodoPago.idMetPago),
+    usuarioId: integer('usuario_id').references(() => usuario.idUsuario, { onDelete: 'set null' }),
+    /** The cash-register shift an abono was taken in. */
+    turnoId: integer('turno_id').references(() => turno.idTurno, { onDelete: 'set null' }),
+    /** Transfer reference of an abono, or the override's record ("Autorizado sobre el cupo por …"). */
+    nota: text('nota'),
+  },
+  (t) => [
+    check('credito_movimiento_tipo', sql`${t.tipo} in ('cargo', 'abono', 'reverso')`),
+    check('credito_movimiento_signo', sql`(${t.tipo} = 'cargo' and ${t.monto} > 0) or (${t.tipo} <> 'cargo' and ${t.monto} < 0)`),
+    check('credito_movimiento_rango', sql`abs(${t.monto}) <= 1000000000000000`),
+    index('credito_movimiento_cliente_idx').on(t.tiendaId, t.clienteId, t.fecha),
+    // A sale is charged once and reversed once.
+    uniqueIndex('credito_movimiento_venta_uq').on(t.ventaId, t.tipo).where(sql`${t.ventaId} is not null`),
+  ],
+);

@@ -1,0 +1,81 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { AppError } from '#shared/errors';
+import { M } from '#shared/messages';
+import { formatPesos } from '#shared/money';
+import { ROL } from '#shared/roles';
+import type { Db, Tx } from '../../db/client';
+import { cliente, creditoMovimiento, usuario } from '../../db/schema';
+
+/**
+ * Fiado (issue #17) has one owner: this module. A customer's balance is the sum of the append-only
+ * ledger `credito_movimiento`; every write to it locks the customer's row first, so two tills can
+ * never pass the limit together and an abono never outruns a reversal.
+ */
+
+const V = M.ventas;
+
+/** The customer's balance owed: the ledger's sum. */
+export async function saldoDe(db: Db | Tx, tiendaId: number, clienteId: number): Promise<number> {
+  const [row] = await db
+    .select({ saldo: sql<string>`coalesce(sum(${creditoMovimiento.monto}), 0)` })
+    .from(creditoMovimiento)
+    .where(and(eq(creditoMovimiento.tiendaId, tiendaId), eq(creditoMovimiento.clienteId, clienteId)));
+  return Number(row?.saldo ?? 0);
+}
+
+/** Locks the store's customer for a ledger write; 404 for another store's. */
+export async function bloquearCliente(tx: Tx, tiendaId: number, clienteId: number) {
+  const [c] = await tx
+    .select({ id: cliente.idCliente, nombre: sql<string>`trim(${cliente.nombre} || ' ' || ${cliente.apellido})`, fiado: cliente.fiado, cupo: cliente.cupo })
+    .from(cliente)
+    .where(and(eq(cliente.tiendaId, tiendaId), eq(cliente.idCliente, clienteId)))
+    .for('update');
+  if (!c) throw new AppError('NOT_FOUND', V.clienteNoEncontrado);
+  return c;
+}
+
+async function nombreDe(tx: Tx, usuarioId: number | null): Promise<string> {
+  if (usuarioId == null) return 'la cuenta de la tienda';
+  const [u] = await tx.select({ n: sql<string>`trim(${usuario.nombre1} || ' ' || ${usuario.apellido1})` }).from(usuario).where(eq(usuario.idUsuario, usuarioId));
+  return u?.n ?? `el usuario ${usuarioId}`;
+}
+
+/**
+ * Charges the unpaid part of a credit sale to its customer, inside the sale's transaction (after
+ * `venta_registrar` wrote the sale). Refuses, and so undoes the sale, when the customer may not buy on
+ * credit or the charge passes the limit; role 1 may authorise passing it, and that is recorded.
+ */
+export async function cargarVenta(
+  tx: Tx,
+  options: { tiendaId: number; clienteId: number; ventaId: number; monto: number; usuarioId: number | null; rol: number; turnoId: number | null; autorizarSobreCupo?: boolean },
+): Promise<void> {
+  const { tiendaId, clienteId, ventaId, monto, usuarioId, rol, turnoId } = options;
+  const c = await bloquearCliente(tx, tiendaId, clienteId);
+  if (!c.fiado) throw new AppError('BUSINESS_RULE', V.clienteSinFiado(c.nombre));
+  const disponible = c.cupo - (await saldoDe(tx, tiendaId, clienteId));
+  let nota: string | null = null;
+  if (monto > disponible) {
+    if (!options.autorizarSobreCupo) throw new AppError('BUSINESS_RULE', V.cupoInsuficiente(formatPesos(Math.max(0, disponible))), { title: V.cupoInsuficienteTitle });
+    if (rol !== ROL.ADMIN) throw new AppError('FORBIDDEN', V.sobreCupoSoloAdmin);
+    nota = V.sobreCupoNota(await nombreDe(tx, usuarioId));
+  }
+  await tx.insert(creditoMovimiento).values({ tiendaId, clienteId, tipo: 'cargo', monto, ventaId, usuarioId, turnoId, nota });
+}
+
+/**
+ * An annulled sale gives back exactly its charge, once: the (venta, tipo) unique index makes a second
+ * reversal impossible even when two annulments race. A sale that was not on credit changes nothing.
+ */
+export async function reversarVenta(tx: Tx, options: { tiendaId: number; ventaId: number; usuarioId: number | null }): Promise<void> {
+  const { tiendaId, ventaId, usuarioId } = options;
+  const [cargo] = await tx
+    .select({ clienteId: creditoMovimiento.clienteId, monto: creditoMovimiento.monto })
+    .from(creditoMovimiento)
+    .where(and(eq(creditoMovimiento.tiendaId, tiendaId), eq(creditoMovimiento.ventaId, ventaId), eq(creditoMovimiento.tipo, 'cargo')));
+  if (!cargo) return;
+  await bloquearCliente(tx, tiendaId, cargo.clienteId);
+  await tx
+    .insert(creditoMovimiento)
+    .values({ tiendaId, clienteId: cargo.clienteId, tipo: 'reverso', monto: -cargo.monto, ventaId, usuarioId, nota: V.reversoNota(ventaId) })
+    .onConflictDoNothing();
+}
