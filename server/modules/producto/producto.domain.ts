@@ -15,6 +15,7 @@ import { entregaPedido, factura, inventario, producto, proveedor } from '../../d
 import { idOf, tiendaDestino } from '../crud/crud.scope';
 import { ajustarStock, registrarEntradaInicial } from '../movimiento/ledger';
 import { verificarProveedorDeTienda } from '../proveedor/proveedor.domain';
+import { esReferenciaViva, esViolacionUnica } from '../../db/pg-error';
 
 /**
  * Who acts: a store session (`{ tiendaId }`) reaches its own store's products; the platform
@@ -164,16 +165,9 @@ async function checkCodigoBarras(tx: Tx, tiendaId: number, codigo: string | null
   if (dup) throw codigoDuplicado();
 }
 
-function pgError(err: unknown): { code?: unknown; constraint?: unknown; constraint_name?: unknown } | null {
-  for (let e = err, i = 0; e && typeof e === 'object' && i < 3; e = (e as { cause?: unknown }).cause, i++)
-    if (typeof (e as { code?: unknown }).code === 'string' && /^[0-9A-Z]{5}$/.test((e as { code: string }).code)) return e as { code: string };
-  return null;
-}
-
 /** Two writes that raced past the checks: the database's constraints answer, with the same refusals. */
 function traducir(err: unknown): never {
-  const pg = pgError(err);
-  if (pg?.code === '23505' && String(pg.constraint ?? pg.constraint_name ?? '').includes('producto_tienda_codigo')) throw codigoDuplicado();
+  if (esViolacionUnica(err, 'producto_tienda_codigo_uq')) throw codigoDuplicado();
   throw err;
 }
 
@@ -365,7 +359,7 @@ export async function eliminarProducto(options: { db: Db; scope: ProductoScope; 
     })
     .catch((err: unknown) => {
       // A sale committed between the check and the delete: the foreign key refuses, same answer.
-      if (pgError(err)?.code === '23503') throw conHistoria();
+      if (esReferenciaViva(err)) throw conHistoria();
       throw err;
     });
 }

@@ -15,6 +15,7 @@ import type { Db, Tx } from '../../db/client';
 import { contieneTexto } from '../../db/name-search';
 import { entregaPedido, producto, proveedor } from '../../db/schema';
 import { idOf, syncIdentity, tiendaDestino } from '../crud/crud.scope';
+import { esViolacionUnica } from '../../db/pg-error';
 
 /**
  * Who acts: a store session (`{ tiendaId }`) reaches its own store's suppliers; the platform
@@ -160,12 +161,6 @@ export async function verificarProveedorDeTienda(tx: Db | Tx, tiendaId: number, 
 
 // ── Writes ──────────────────────────────────────────────────────────────────────────────────
 
-function pgError(err: unknown): { code?: unknown; constraint?: unknown; constraint_name?: unknown } | null {
-  for (let e = err, i = 0; e && typeof e === 'object' && i < 3; e = (e as { cause?: unknown }).cause, i++)
-    if (typeof (e as { code?: unknown }).code === 'string' && /^[0-9A-Z]{5}$/.test((e as { code: string }).code)) return e as { code: string };
-  return null;
-}
-
 /** A supplier's values, under the domain's names (the faces' schemas normalise them the same way). */
 export interface DatosProveedor {
   nombre: string;
@@ -201,7 +196,7 @@ export async function crearProveedor(options: {
     })
     .catch((err: unknown) => {
       // Two people typed the same id at once: the primary key answers, with the same refusal.
-      if (tecleado != null && pgError(err)?.code === '23505') throw idDuplicado();
+      if (tecleado != null && esViolacionUnica(err)) throw idDuplicado();
       throw err;
     });
 }
