@@ -153,6 +153,9 @@ async function login(account: { email: string; password: string }) {
 const token = await login(ACCOUNT);
 const legacyToken = await login(LEGACY_ACCOUNT);
 const auth = { authorization: `Bearer ${token}` };
+// The till sells only in an open cash-register shift (issue #18); one left open by an earlier run is kept.
+const caja = await fetch(`${BASE}/api/caja/turnos`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ fondoInicial: 0 }) });
+if (caja.status !== 201 && caja.status !== 409) throw new Error(`abrir caja ${caja.status}`);
 
 async function measure(key: string, name: string, opts: Partial<autocannon.Options> & { requests?: autocannon.Request[] }, note?: string) {
   if (!wanted(key)) return null;
