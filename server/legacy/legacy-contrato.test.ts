@@ -34,10 +34,20 @@ afterAll(() => t?.close());
 const ids = { arroz: 0, leche: 0, pan: 0, proveedor: 0, venta: 0, inventario: 0, movimiento: 0 };
 
 describe('login/procesologin.php', () => {
-  it('GET ?tipo&email&contrasena → { success, token } con la carga del token de la especificación', async () => {
+  it('GET ?tipo&email&contrasena → { success, token } y las claves del PHP antiguo, con la carga del token de la especificación', async () => {
     const res = await t.request({ method: 'GET', url: `${PREFIX}/login/procesologin.php?tipo=tienda&email=${encodeURIComponent(A.email)}&contrasena=${PASSWORD}` });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ success: true, token: expect.any(String) });
+    expect(res.json()).toEqual({
+      success: true,
+      token: expect.any(String),
+      codigo_invitacion: A.codigo,
+      nombreTienda: 'Tienda Contrato',
+      rol: 1,
+      id_Tienda: A.id,
+      documento: null,
+      usuario: 'Tienda Contrato',
+      tienda: 'Tienda Contrato',
+    });
     const payload = JSON.parse(Buffer.from(res.json().token.split('.')[1], 'base64url').toString());
     expect(payload).toMatchObject({ documento: null, nombreTienda: 'Tienda Contrato', id_Tienda: A.id, rol: 1, codigo_invitacion: A.codigo });
   });
@@ -597,6 +607,9 @@ describe('controlador.rol.php y controlador.metodospago.php (catálogos globales
       [3, 'Nequi'],
       [4, 'Daviplata'],
       [5, 'Efectivo'],
+      // Added by this product (issues #17 and #18); the old calls keep 1–5 meaning what they meant.
+      [6, 'Bre-B'],
+      [7, 'Fiado'],
     ]);
   });
 

@@ -13,6 +13,8 @@ import { ventaActions } from './controllers/venta';
 import { registerController, type LegacyController } from './legacy';
 import { registerMultipartParser } from './multipart';
 import { registerLegacyErrorHandler } from './respond';
+import { AppError } from '#shared/errors';
+import { M } from '#shared/messages';
 
 export const LOGIN_PATH = 'login/procesologin.php';
 
@@ -61,4 +63,9 @@ export async function legacyRoutes(app: FastifyInstance) {
   );
   registerController(app, `/${LOGIN_PATH}`, loginController);
   for (const [file, controller] of Object.entries(legacyControllers())) registerController(app, `/${file}`, controller);
+  // An unknown path under the prefix is this plugin's 404, answered like its other refusals and with
+  // the same CORS headers (the hook above), so a browser client sees the 404, not a network error.
+  app.setNotFoundHandler(() => {
+    throw new AppError('NOT_FOUND', M.generic.notFound);
+  });
 }

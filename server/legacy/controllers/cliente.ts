@@ -10,13 +10,21 @@ import { has, sent, str, type LegacyParams } from '../params';
 /** Every client of a store fits one answer; the old client filters it in the browser. */
 const TODOS = 100_000;
 
+/**
+ * A name under the specification's key, or else under the older client's two keys (issue #21: its
+ * back-office sends Nombre1_Cliente and Nombre2_Cliente, Apellido1_Cliente and Apellido2_Cliente),
+ * the second joined to the first. The same schema checks either.
+ */
+const nombreDe = (p: LegacyParams, clave: string, primero: string, segundo: string) =>
+  str(p, clave) ?? ([sent(p, primero), sent(p, segundo)].filter(Boolean).join(' ') || str(p, primero));
+
 /** The client form of the application under the old keys (the same schema as /api/clientes). */
 const clienteInput = (p: LegacyParams) =>
   parseLegacy(ZLegacyClienteRequest, {
     documento: str(p, 'Documento'),
     tipoDocumento: str(p, 'Tipo_documento'),
-    nombre: str(p, 'NombreCliente'),
-    apellido: str(p, 'ApellidoCliente'),
+    nombre: nombreDe(p, 'NombreCliente', 'Nombre1_Cliente', 'Nombre2_Cliente'),
+    apellido: nombreDe(p, 'ApellidoCliente', 'Apellido1_Cliente', 'Apellido2_Cliente'),
     correo: str(p, 'Correo'),
   });
 
@@ -26,6 +34,10 @@ const params = [
   { key: 'NombreCliente' },
   { key: 'ApellidoCliente' },
   { key: 'Correo', optional: true },
+  { key: 'Nombre1_Cliente', optional: true, note: 'older clients: instead of NombreCliente, with Nombre2_Cliente' },
+  { key: 'Nombre2_Cliente', optional: true },
+  { key: 'Apellido1_Cliente', optional: true, note: 'older clients: instead of ApellidoCliente, with Apellido2_Cliente' },
+  { key: 'Apellido2_Cliente', optional: true },
 ];
 
 /** controlador.cliente.php: the store's clients (add, edit, delete) and the back-office list and register. */
@@ -57,8 +69,8 @@ export const clienteActions: LegacyController = [
       const input = parseLegacy(ZLegacyRegistroCrudClienteRequest, {
         documento: str(p, 'Documento'),
         tipoDocumento: sent(p, 'Tipo_documento'),
-        nombre: str(p, 'NombreCliente'),
-        apellido: str(p, 'ApellidoCliente'),
+        nombre: nombreDe(p, 'NombreCliente', 'Nombre1_Cliente', 'Nombre2_Cliente'),
+        apellido: nombreDe(p, 'ApellidoCliente', 'Apellido1_Cliente', 'Apellido2_Cliente'),
         correo: str(p, 'Correo'),
         idTienda: sent(p, 'tienda_idtienda') ?? sent(p, 'id_tienda'),
       });

@@ -21,14 +21,27 @@ export const loginController: LegacyController = [
     description: 'Sign-in of an employee (tipo=empleado) or a store (tipo=tienda). The token goes in `Authorization: Bearer` on every other call.',
     methods: READ,
     params: [{ key: 'tipo', note: 'empleado | tienda' }, { key: 'email' }, { key: 'contrasena' }],
-    response: '`{ success: true, token }`; wrong credentials: `{ success: false, mensaje }`',
+    response:
+      '`{ success: true, token, codigo_invitacion, nombreTienda, rol, id_Tienda, documento, usuario, tienda }` (the old PHP\'s keys and the session of spec §3; `codigo_invitacion` is null for role 2); wrong credentials: `{ success: false, mensaje }`',
     public: true,
     limitBy: 'email',
     match: () => true,
     handle: async ({ app, p }) => {
       const input = parseLegacy(ZLoginRequest, { tipo: str(p, 'tipo'), email: str(p, 'email'), contrasena: str(p, 'contrasena') });
-      const { token } = await login({ db: app.db, tokens: app.tokens, ...input });
-      return { success: true, token };
+      const { token, sesion } = await login({ db: app.db, tokens: app.tokens, ...input });
+      // The old PHP answered { success, codigo_invitacion, nombreTienda, rol } and its clients store
+      // those keys (issue #21); the later client reads the token. Both, with the rest of the session.
+      return {
+        success: true,
+        token,
+        codigo_invitacion: sesion.codigo_invitacion,
+        nombreTienda: sesion.tienda,
+        rol: sesion.rol,
+        id_Tienda: sesion.id_Tienda,
+        documento: sesion.documento,
+        usuario: sesion.usuario,
+        tienda: sesion.tienda,
+      };
     },
   },
 ];
