@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { closePopup, DEMO, DEMO_PASSWORD, documento, expectPopup, lastCodeFor, signIn, unique } from './support/fixtures';
+import { cerrarSesion, closePopup, DEMO, DEMO_PASSWORD, documento, expectPopup, lastCodeFor, signIn, unique } from './support/fixtures';
 import { entrarComo, nuevaTienda } from './crud-support';
 
 const STRONG = 'Clave2024x';
@@ -28,7 +28,7 @@ test('una tienda se registra, entra y ve su código; un empleado se une con él 
   await expect(page.getByRole('link', { name: 'CRUD' })).toBeVisible();
   for (const name of ['Gestionar Productos', 'Analisis', 'Ventas', 'Gestionar Facturas'])
     await expect(page.getByRole('link', { name: new RegExp(`^${name}`) })).toBeVisible();
-  await page.getByRole('button', { name: 'Cerrar sesión' }).click();
+  await cerrarSesion(page);
   await expect(page).toHaveURL(/\/iniciar_sesion$/);
 
   const empleadoEmail = `${unique('empleado')}@e2e.co`;
@@ -173,7 +173,7 @@ test('sin sesión, las pantallas de la aplicación llevan a iniciar sesión', as
 test('las cuentas de demostración entran; Cerrar sesión borra la sesión guardada', async ({ page }) => {
   await signIn(page, 'Tienda', DEMO.tienda);
   await expect(page.getByTestId('footer-codigo')).toHaveText(DEMO.codigo);
-  await page.getByRole('button', { name: 'Cerrar sesión' }).click();
+  await cerrarSesion(page);
   await expect(page).toHaveURL(/\/iniciar_sesion$/);
 
   await signIn(page, 'Empleado', DEMO.encargado, DEMO_PASSWORD);
@@ -182,7 +182,7 @@ test('las cuentas de demostración entran; Cerrar sesión borra la sesión guard
   // A signed-in user opening the sign-in screen goes to /inicio.
   await page.goto('/iniciar_sesion');
   await expect(page).toHaveURL(/\/inicio$/);
-  await page.getByRole('button', { name: 'Cerrar sesión' }).click();
+  await cerrarSesion(page);
   await expect(page).toHaveURL(/\/iniciar_sesion$/);
   const stored = await page.evaluate(() => Object.keys(window.localStorage));
   expect(stored.filter((k) => ['token', 'rol', 'usuario', 'tienda', 'codigo_invitacion', 'prodCarrito'].includes(k))).toEqual([]);
@@ -205,7 +205,7 @@ test('Cerrar sesión termina el token en el servidor: una copia guardada deja de
   const token = await page.evaluate(() => window.localStorage.getItem('token'));
   const sesion = async () => (await request.get('/api/sesion', { headers: { authorization: `Bearer ${token}` } })).status();
   expect(await sesion()).toBe(200);
-  await page.getByRole('button', { name: 'Cerrar sesión' }).click();
+  await cerrarSesion(page);
   await expect(page).toHaveURL(/\/iniciar_sesion$/);
   await expect.poll(sesion).toBe(401);
 });
@@ -232,7 +232,7 @@ test('el administrador cambia el código de invitación desde el pie; el código
   expect((await registro(tienda.codigo)).status()).toBe(400);
   expect((await registro(nuevo)).status()).toBe(201);
 
-  await page.getByRole('button', { name: 'Cerrar sesión' }).click();
+  await cerrarSesion(page);
   await signIn(page, 'Empleado', DEMO.encargado);
   await expect(page.getByTestId('footer-codigo')).toHaveText(DEMO.codigo);
   await expect(page.getByRole('button', { name: 'Cambiar código' })).toHaveCount(0);

@@ -1,9 +1,21 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import { AppError } from '#shared/errors';
 import { M } from '#shared/messages';
+import { METODO, ROL } from '#shared/roles';
 import type { Db, Tx } from '../../db/client';
-import type { TTurno, TTurnoActual } from '#shared/schemas/caja';
-import { tienda, turno, usuario } from '../../db/schema';
+import type {
+  TDenominaciones,
+  TMovimientoCaja,
+  TMovimientoCajaRequest,
+  TReporteTurno,
+  TTurno,
+  TTurnoActual,
+  TTurnosPage,
+  ZCerrarTurnoRequest,
+  ZTurnosQuery,
+} from '#shared/schemas/caja';
+import { cajaMovimiento, metodoPago, tienda, turno, usuario, venta } from '../../db/schema';
 
 /**
  * The cash register's rules (issue #18) have one owner: this module. A shift (turno) belongs to one
@@ -92,4 +104,350 @@ export async function abrirTurno(options: { db: Db; tiendaId: number; usuarioId:
     throw err;
   }
   return (await turnoActual({ db, tiendaId, usuarioId })).turno!;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Cash in/out, the close, the Z report, the history and transfer checks.
+
+/** Who is acting: the session's store, cashier (null: the store account) and role. */
+export interface Cajero {
+  tiendaId: number;
+  usuarioId: number | null;
+  rol: number;
+}
+
+/** Roles 1 and 3 see expected amounts before closing and may close another cashier's shift. */
+const esSupervisor = (rol: number) => rol === ROL.ADMIN || rol === ROL.ENCARGADO;
+const esSuyo = (row: { usuarioId: number | null }, actor: Cajero) => (row.usuarioId ?? 0) === (actor.usuarioId ?? 0);
+
+/** What landed in a shift, frozen in `turno.cierre.resumen` when it closes. */
+interface Resumen {
+  porMetodo: { metodoPagoId: number; metodo: string; ventas: number; abonos: number }[];
+  entradas: number;
+  salidas: number;
+  fiado: number;
+  anuladas: { cantidad: number; monto: number };
+  numeroVentas: number;
+  primeraVenta: number | null;
+  ultimaVenta: number | null;
+}
+interface Cierre {
+  resumen: Resumen;
+  esperado: Record<string, number>;
+  contado: Record<string, number>;
+  denominaciones: TDenominaciones | null;
+  cerradoPorNombre: string;
+}
+
+const n = (v: unknown) => Number(v ?? 0);
+
+async function calcularResumen(db: Db | Tx, turnoId: number): Promise<Resumen> {
+  const porVenta = (await db.execute(sql`
+    select v.metodo_pago_id as metodo, coalesce(sum(v.total - v.monto_fiado), 0)::bigint as pagado, coalesce(sum(v.monto_fiado), 0)::bigint as fiado,
+      count(*)::int as cantidad
+    from venta v where v.turno_id = ${turnoId} and v.estado <> 'Anulada' group by v.metodo_pago_id`)) as unknown as { rows: { metodo: number; pagado: string; fiado: string; cantidad: number }[] };
+  const porAbono = (await db.execute(sql`
+    select c.metodo_pago_id as metodo, coalesce(sum(-c.monto), 0)::bigint as abonos
+    from credito_movimiento c where c.turno_id = ${turnoId} and c.tipo = 'abono' and c.metodo_pago_id is not null group by c.metodo_pago_id`)) as unknown as { rows: { metodo: number; abonos: string }[] };
+  const [otros] = ((await db.execute(sql`
+    select
+      (select coalesce(sum(monto), 0) from caja_movimiento where turno_id = ${turnoId} and tipo = 'entrada')::bigint as entradas,
+      (select coalesce(sum(monto), 0) from caja_movimiento where turno_id = ${turnoId} and tipo = 'salida')::bigint as salidas,
+      (select count(*) from venta where turno_id = ${turnoId} and estado = 'Anulada')::int as anuladas,
+      (select coalesce(sum(total), 0) from venta where turno_id = ${turnoId} and estado = 'Anulada')::bigint as monto_anuladas,
+      (select min(id_venta) from venta where turno_id = ${turnoId}) as primera,
+      (select max(id_venta) from venta where turno_id = ${turnoId}) as ultima`)) as unknown as { rows: Record<string, unknown>[] }).rows;
+  const nombres = new Map((await db.select({ id: metodoPago.idMetPago, nombre: metodoPago.nombre }).from(metodoPago)).map((m) => [m.id, m.nombre]));
+  const metodos = new Map<number, { ventas: number; abonos: number }>();
+  const de = (id: number) => metodos.get(id) ?? metodos.set(id, { ventas: 0, abonos: 0 }).get(id)!;
+  de(METODO.EFECTIVO);
+  let fiado = 0;
+  let numeroVentas = 0;
+  for (const r of porVenta.rows) {
+    fiado += n(r.fiado);
+    numeroVentas += n(r.cantidad);
+    if (n(r.metodo) !== METODO.FIADO || n(r.pagado) > 0) de(n(r.metodo)).ventas += n(r.pagado);
+  }
+  for (const r of porAbono.rows) de(n(r.metodo)).abonos += n(r.abonos);
+  return {
+    porMetodo: [...metodos.entries()]
+      .sort(([a], [b]) => (a === METODO.EFECTIVO ? -1 : b === METODO.EFECTIVO ? 1 : a - b))
+      .map(([id, m]) => ({ metodoPagoId: id, metodo: nombres.get(id) ?? `Método ${id}`, ...m })),
+    entradas: n(otros!.entradas),
+    salidas: n(otros!.salidas),
+    fiado,
+    anuladas: { cantidad: n(otros!.anuladas), monto: n(otros!.monto_anuladas) },
+    numeroVentas,
+    primeraVenta: otros!.primera == null ? null : n(otros!.primera),
+    ultimaVenta: otros!.ultima == null ? null : n(otros!.ultima),
+  };
+}
+
+/** Expected pesos per method: cash adds the float and the cash in/out. */
+function esperados(resumen: Resumen, fondoInicial: number): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const m of resumen.porMetodo) {
+    out[m.metodoPagoId] = m.ventas + m.abonos + (m.metodoPagoId === METODO.EFECTIVO ? fondoInicial + resumen.entradas - resumen.salidas : 0);
+  }
+  return out;
+}
+
+const turnoFila = {
+  id: turno.idTurno,
+  tiendaId: turno.tiendaId,
+  usuarioId: turno.usuarioId,
+  abiertoEn: turno.abiertoEn,
+  cerradoEn: turno.cerradoEn,
+  fondoInicial: turno.fondoInicial,
+  cierre: turno.cierre,
+  nota: turno.nota,
+  cajeroNombre: usuario.nombre1,
+  cajeroApellido: usuario.apellido1,
+  tienda: tienda.nombreTienda,
+};
+
+/** A shift of the store the actor may see: another store's is 404, another cashier's 403 for role 2. */
+async function turnoVisible(db: Db | Tx, id: number, actor: Cajero) {
+  const [row] = await db
+    .select(turnoFila)
+    .from(turno)
+    .innerJoin(tienda, eq(tienda.idTienda, turno.tiendaId))
+    .leftJoin(usuario, eq(usuario.idUsuario, turno.usuarioId))
+    .where(and(eq(turno.idTurno, id), eq(turno.tiendaId, actor.tiendaId)));
+  if (!row) throw new AppError('NOT_FOUND', M.caja.turnoNoEncontrado);
+  if (!esSupervisor(actor.rol) && !esSuyo(row, actor)) throw new AppError('FORBIDDEN', M.caja.soloSuTurno);
+  return row;
+}
+
+/** The Z report of a shift (open: as it stands now; closed: as it was frozen at the close). */
+export async function reporteTurno(options: { db: Db; id: number; actor: Cajero }): Promise<TReporteTurno> {
+  const { db, id, actor } = options;
+  const row = await turnoVisible(db, id, actor);
+  const cierre = row.cierre as Cierre | null;
+  const resumen = cierre?.resumen ?? (await calcularResumen(db, id));
+  const cerrado = row.cerradoEn != null;
+  const verEsperado = cerrado || esSupervisor(actor.rol);
+  const esperado = cierre?.esperado ?? esperados(resumen, row.fondoInicial);
+  const contado = cierre?.contado ?? null;
+  const ids = new Set<number>([...resumen.porMetodo.map((m) => m.metodoPagoId), ...Object.keys(contado ?? {}).map(Number)]);
+  const porId = new Map(resumen.porMetodo.map((m) => [m.metodoPagoId, m]));
+  const nombres = new Map((await db.select({ id: metodoPago.idMetPago, nombre: metodoPago.nombre }).from(metodoPago)).map((m) => [m.id, m.nombre]));
+  const lineas = [...ids]
+    .sort((a, b) => (a === METODO.EFECTIVO ? -1 : b === METODO.EFECTIVO ? 1 : a - b))
+    .map((metodoPagoId) => {
+      const m = porId.get(metodoPagoId);
+      const e = esperado[metodoPagoId] ?? 0;
+      const c = contado ? (contado[metodoPagoId] ?? 0) : null;
+      return {
+        metodoPagoId,
+        metodo: m?.metodo ?? nombres.get(metodoPagoId) ?? `Método ${metodoPagoId}`,
+        ventas: verEsperado ? (m?.ventas ?? 0) : 0,
+        abonos: verEsperado ? (m?.abonos ?? 0) : 0,
+        esperado: verEsperado ? e : null,
+        contado: c,
+        diferencia: verEsperado && c != null ? c - e : null,
+      };
+    });
+  const totalEsperado = verEsperado ? lineas.reduce((s, l) => s + (l.esperado ?? 0), 0) : null;
+  const totalContado = contado ? lineas.reduce((s, l) => s + (l.contado ?? 0), 0) : null;
+  const efe = porId.get(METODO.EFECTIVO);
+  const movimientos = await db
+    .select({ id: cajaMovimiento.idCajaMovimiento, fecha: cajaMovimiento.fecha, tipo: cajaMovimiento.tipo, monto: cajaMovimiento.monto, motivo: cajaMovimiento.motivo })
+    .from(cajaMovimiento)
+    .where(and(eq(cajaMovimiento.turnoId, id), eq(cajaMovimiento.tiendaId, actor.tiendaId)))
+    .orderBy(asc(cajaMovimiento.fecha), asc(cajaMovimiento.idCajaMovimiento));
+  const pendientes = await db
+    .select({ ventaId: venta.idVenta, fecha: venta.fecha, metodo: metodoPago.nombre, referencia: venta.referencia, total: venta.total, fiado: venta.montoFiado })
+    .from(venta)
+    .innerJoin(metodoPago, eq(metodoPago.idMetPago, venta.metodoPagoId))
+    .where(
+      and(
+        eq(venta.turnoId, id),
+        eq(venta.tiendaId, actor.tiendaId),
+        sql`${venta.estado} <> 'Anulada'`,
+        sql`${venta.metodoPagoId} not in (${METODO.EFECTIVO}, ${METODO.FIADO})`,
+        eq(venta.verificado, false),
+        sql`${venta.total} > ${venta.montoFiado}`,
+      ),
+    )
+    .orderBy(asc(venta.idVenta))
+    .limit(500);
+  const cajero = row.cajeroNombre ? `${row.cajeroNombre} ${row.cajeroApellido ?? ''}`.trim() : row.tienda;
+  return {
+    turno: {
+      id: row.id,
+      abiertoEn: row.abiertoEn.toISOString(),
+      cerradoEn: row.cerradoEn?.toISOString() ?? null,
+      fondoInicial: row.fondoInicial,
+      cajero,
+      usuarioId: row.usuarioId,
+      cerradoPor: cierre?.cerradoPorNombre ?? null,
+      nota: row.nota,
+    },
+    tienda: row.tienda,
+    verEsperado,
+    puedeCerrar: !cerrado && (esSupervisor(actor.rol) || esSuyo(row, actor)),
+    lineas,
+    efectivo: {
+      fondoInicial: row.fondoInicial,
+      ventas: verEsperado ? (efe?.ventas ?? 0) : 0,
+      abonos: verEsperado ? (efe?.abonos ?? 0) : 0,
+      entradas: resumen.entradas,
+      salidas: resumen.salidas,
+    },
+    fiado: resumen.fiado,
+    anuladas: resumen.anuladas,
+    numeroVentas: resumen.numeroVentas,
+    primeraVenta: resumen.primeraVenta,
+    ultimaVenta: resumen.ultimaVenta,
+    totalEsperado,
+    totalContado,
+    totalDiferencia: totalEsperado != null && totalContado != null ? totalContado - totalEsperado : null,
+    denominaciones: cierre?.denominaciones ?? null,
+    movimientos: movimientos.map((m) => ({ ...m, fecha: m.fecha.toISOString(), tipo: m.tipo as 'entrada' | 'salida' })),
+    referenciasPendientes: pendientes.map((p) => ({ ventaId: p.ventaId, fecha: p.fecha.toISOString(), metodo: p.metodo, referencia: p.referencia, monto: p.total - p.fiado })),
+  };
+}
+
+/** Cash put into or taken out of the caller's open shift, with its reason. */
+export async function registrarMovimiento(options: { db: Db; actor: Cajero; body: TMovimientoCajaRequest }): Promise<TMovimientoCaja> {
+  const { db, actor, body } = options;
+  const motivo = body.motivo.trim();
+  return db.transaction(async (tx) => {
+    // FOR SHARE, as a sale: a close running now waits, or this waits for it and finds no open shift.
+    const [row] = await tx
+      .select({ id: turno.idTurno })
+      .from(turno)
+      .where(and(eq(turno.tiendaId, actor.tiendaId), sql`coalesce(${turno.usuarioId}, 0) = ${actor.usuarioId ?? 0}`, isNull(turno.cerradoEn)))
+      .limit(1)
+      .for('share');
+    if (!row) throw new AppError('BUSINESS_RULE', M.caja.sinTurnoAbierto, { title: M.caja.turnoCerradoTitulo });
+    const [m] = await tx
+      .insert(cajaMovimiento)
+      .values({ tiendaId: actor.tiendaId, turnoId: row.id, usuarioId: actor.usuarioId, tipo: body.tipo, monto: body.monto, motivo })
+      .returning();
+    return { id: m!.idCajaMovimiento, fecha: m!.fecha.toISOString(), tipo: m!.tipo as 'entrada' | 'salida', monto: m!.monto, motivo: m!.motivo };
+  });
+}
+
+/**
+ * Closes a shift once: the row is taken FOR UPDATE (a sale holds it FOR SHARE, so a sale running now
+ * finishes first and one arriving later finds it closed), what landed in it is summed and frozen
+ * with the count. Its cashier closes it; roles 1 and 3 may close any of the store's.
+ */
+export async function cerrarTurno(options: { db: Db; id: number; actor: Cajero; body: z.output<typeof ZCerrarTurnoRequest> }): Promise<TReporteTurno> {
+  const { db, id, actor, body } = options;
+  const contado: Record<string, number> = { [METODO.EFECTIVO]: body.efectivo };
+  for (const o of body.otros) {
+    // Cash is `efectivo`; credit is not money to count; each method once.
+    if (o.metodoPagoId === METODO.FIADO || String(o.metodoPagoId) in contado) throw new AppError('VALIDATION', M.caja.metodoInvalido);
+    contado[o.metodoPagoId] = o.monto;
+  }
+  const validos = new Set((await db.select({ id: metodoPago.idMetPago }).from(metodoPago)).map((m) => m.id));
+  if (body.otros.some((o) => !validos.has(o.metodoPagoId))) throw new AppError('VALIDATION', M.caja.metodoInvalido);
+
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ id: turno.idTurno, usuarioId: turno.usuarioId, cerradoEn: turno.cerradoEn, fondoInicial: turno.fondoInicial })
+      .from(turno)
+      .where(and(eq(turno.idTurno, id), eq(turno.tiendaId, actor.tiendaId)))
+      .for('update');
+    if (!row) throw new AppError('NOT_FOUND', M.caja.turnoNoEncontrado);
+    if (!esSupervisor(actor.rol) && !esSuyo(row, actor)) throw new AppError('FORBIDDEN', M.caja.soloSuTurno);
+    if (row.cerradoEn) throw new AppError('CONFLICT', M.caja.turnoCerrado, { title: M.caja.turnoCerradoTitulo });
+    const resumen = await calcularResumen(tx, id);
+    const [quien] = actor.usuarioId
+      ? await tx.select({ nombre: sql<string>`trim(${usuario.nombre1} || ' ' || coalesce(${usuario.apellido1}, ''))` }).from(usuario).where(eq(usuario.idUsuario, actor.usuarioId))
+      : await tx.select({ nombre: tienda.nombreTienda }).from(tienda).where(eq(tienda.idTienda, actor.tiendaId));
+    const cierre: Cierre = {
+      resumen,
+      esperado: esperados(resumen, row.fondoInicial),
+      contado,
+      denominaciones: body.denominaciones ?? null,
+      cerradoPorNombre: quien?.nombre ?? '',
+    };
+    await tx
+      .update(turno)
+      .set({ cerradoEn: sql`now()`, cierre, cerradoPor: actor.usuarioId, nota: body.nota || null })
+      .where(eq(turno.idTurno, id));
+  });
+  return reporteTurno({ db, id, actor });
+}
+
+/** The history of shifts: role 2 sees its own, roles 1 and 3 all of the store's. Newest first. */
+export async function listarTurnos(options: { db: Db; actor: Cajero; query: z.output<typeof ZTurnosQuery> }): Promise<TTurnosPage> {
+  const { db, actor, query } = options;
+  const conds = [eq(turno.tiendaId, actor.tiendaId)];
+  const cajero = esSupervisor(actor.rol) ? query.cajero : (actor.usuarioId ?? 0);
+  if (cajero !== undefined) conds.push(sql`coalesce(${turno.usuarioId}, 0) = ${cajero}`);
+  if (query.desde) conds.push(sql`(${turno.abiertoEn} at time zone 'America/Bogota')::date >= ${query.desde}::date`);
+  if (query.hasta) conds.push(sql`(${turno.abiertoEn} at time zone 'America/Bogota')::date <= ${query.hasta}::date`);
+  const where = and(...conds);
+  const [{ total } = { total: 0 }] = await db.select({ total: sql<number>`count(*)::int` }).from(turno).where(where);
+  const rows = await db
+    .select({
+      ...turnoFila,
+      numeroVentas: sql<number>`(select count(*) from venta v where v.turno_id = ${turno.idTurno} and v.estado <> 'Anulada')::int`,
+    })
+    .from(turno)
+    .innerJoin(tienda, eq(tienda.idTienda, turno.tiendaId))
+    .leftJoin(usuario, eq(usuario.idUsuario, turno.usuarioId))
+    .where(where)
+    .orderBy(desc(turno.abiertoEn), desc(turno.idTurno))
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+  const items = rows.map((r) => {
+    const cierre = r.cierre as Cierre | null;
+    const diferencia = cierre ? Object.values(cierre.contado).reduce((s, v) => s + v, 0) - Object.values(cierre.esperado).reduce((s, v) => s + v, 0) : null;
+    return { ...aTurno(r, r.tienda), usuarioId: r.usuarioId, numeroVentas: n(r.numeroVentas), diferencia };
+  });
+  let cajeros: { id: number; nombre: string }[];
+  if (esSupervisor(actor.rol)) {
+    const [t] = await db.select({ nombre: tienda.nombreTienda }).from(tienda).where(eq(tienda.idTienda, actor.tiendaId));
+    const users = await db
+      .select({ id: usuario.idUsuario, nombre: sql<string>`trim(${usuario.nombre1} || ' ' || coalesce(${usuario.apellido1}, ''))` })
+      .from(usuario)
+      .where(eq(usuario.tiendaId, actor.tiendaId))
+      .orderBy(asc(usuario.nombre1))
+      .limit(200);
+    cajeros = [{ id: 0, nombre: t?.nombre ?? '' }, ...users];
+  } else {
+    cajeros = [];
+  }
+  return { items, total: n(total), cajeros };
+}
+
+/**
+ * Marks a transfer's (or card voucher's) sale as checked. The sale must be in an open shift the
+ * caller may close (role 2: its own); a sale in a closed shift cannot change.
+ */
+export async function verificarReferencia(options: { db: Db; ventaId: number; actor: Cajero }) {
+  const { db, ventaId, actor } = options;
+  return db.transaction(async (tx) => {
+    const [v] = await tx
+      .select({ id: venta.idVenta, metodo: venta.metodoPagoId, turnoId: venta.turnoId, usuarioId: turno.usuarioId, cerradoEn: turno.cerradoEn })
+      .from(venta)
+      .leftJoin(turno, eq(turno.idTurno, venta.turnoId))
+      .where(and(eq(venta.idVenta, ventaId), eq(venta.tiendaId, actor.tiendaId)));
+    if (!v) throw new AppError('NOT_FOUND', M.caja.ventaNoEncontrada);
+    if (!esSupervisor(actor.rol) && (v.turnoId == null || !esSuyo(v, actor))) throw new AppError('FORBIDDEN', M.caja.soloSuTurno);
+    if (v.metodo === METODO.EFECTIVO || v.metodo === METODO.FIADO) throw new AppError('BUSINESS_RULE', M.caja.ventaSinReferencia);
+    if (v.turnoId != null) {
+      // The shift FOR SHARE: a close running now finishes first, and then this is refused.
+      const [t] = await tx.select({ cerradoEn: turno.cerradoEn }).from(turno).where(eq(turno.idTurno, v.turnoId)).for('share');
+      if (t?.cerradoEn) throw new AppError('CONFLICT', M.caja.turnoCerrado, { title: M.caja.turnoCerradoTitulo });
+    }
+    await tx.update(venta).set({ verificado: true }).where(eq(venta.idVenta, ventaId));
+    return { ventaId, verificado: true, message: M.caja.referenciaVerificada };
+  });
+}
+
+/** Whether the user has an open shift: such a cashier is not deleted until it is closed (its money is not yet counted). */
+export async function tieneTurnoAbierto(db: Db | Tx, usuarioId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: turno.idTurno })
+    .from(turno)
+    .where(and(eq(turno.usuarioId, usuarioId), isNull(turno.cerradoEn)))
+    .limit(1);
+  return !!row;
 }

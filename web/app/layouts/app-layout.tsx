@@ -6,6 +6,7 @@ import type { TSesion } from '#shared/schemas/auth';
 import { IconLogout } from '../../components/ui/icons';
 import { paths } from '../../config/paths';
 import { cerrarSesionEnServidor } from '../../features/auth/api/cerrar-sesion';
+import { confirmarSalidaConCaja } from '../../features/caja/components/salida-con-caja';
 import { RegenerarCodigoButton } from '../../features/tienda/components/regenerar-codigo-button';
 import { api } from '../../lib/api-client';
 import { clearSession, getToken, saveSession, useSession } from '../../lib/session';
@@ -27,7 +28,11 @@ export function AppLayout() {
 
   // The token is ended on the server too (a stolen copy stops working), best effort: the session
   // ends here at once whether or not the server answers.
-  const logout = () => {
+  const logout = async () => {
+    // The caja still open (issue #18): go and close it, or sign out anyway.
+    const eleccion = await confirmarSalidaConCaja();
+    if (eleccion === 'cerrar-caja') return void navigate(paths.caja);
+    if (eleccion === 'quedarse') return;
     const token = getToken();
     if (token) cerrarSesionEnServidor(token).catch(() => undefined);
     clearSession();

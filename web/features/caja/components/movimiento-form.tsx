@@ -1,0 +1,75 @@
+import { useState, type FormEvent } from 'react';
+import { M } from '#shared/messages';
+import { formatPesos, parsePesos } from '#shared/money';
+import { ZMovimientoCajaRequest, type TMovimientoCaja } from '#shared/schemas/caja';
+import { Field } from '../../../components/ui/field';
+import { MoneyField } from '../../../components/ui/money-field';
+import { alertFailure, alertSuccess } from '../../../lib/alerts';
+import { useRegistrarMovimiento } from '../api/mutations';
+import { horaBogota } from '../format';
+
+/** Cash in or out of the drawer with its reason, and the list of those already recorded. */
+export function MovimientoForm(props: { movimientos: TMovimientoCaja[] }) {
+  const [tipo, setTipo] = useState<'entrada' | 'salida'>('salida');
+  const [monto, setMonto] = useState('');
+  const [motivo, setMotivo] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const registrar = useRegistrarMovimiento();
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    const parsed = ZMovimientoCajaRequest.safeParse({ tipo, monto: parsePesos(monto) ?? Number.NaN, motivo });
+    if (!parsed.success) {
+      const next: Record<string, string> = {};
+      for (const issue of parsed.error.issues) next[String(issue.path[0])] ??= issue.message;
+      return setErrors(next);
+    }
+    setErrors({});
+    try {
+      await registrar.mutateAsync(parsed.data);
+      setMonto('');
+      setMotivo('');
+      await alertSuccess(M.caja.movimientoRegistrado);
+    } catch (err) {
+      await alertFailure(err);
+    }
+  };
+
+  return (
+    <section className="card caja-card" aria-labelledby="caja-mov-title">
+      <h2 id="caja-mov-title">{M.caja.movimientoTitulo}</h2>
+      <p className="caja-muted">{M.caja.movimientoTexto}</p>
+      <form onSubmit={onSubmit} noValidate className="caja-mov-form">
+        <div className="segmented" role="group" aria-label="Tipo de movimiento">
+          <button type="button" aria-pressed={tipo === 'salida'} onClick={() => setTipo('salida')}>
+            {M.caja.salida}
+          </button>
+          <button type="button" aria-pressed={tipo === 'entrada'} onClick={() => setTipo('entrada')}>
+            {M.caja.entrada}
+          </button>
+        </div>
+        <MoneyField label={M.caja.montoLabel} value={monto} onValue={setMonto} error={errors.monto} placeholder="0" />
+        <Field label={M.caja.motivoLabel} value={motivo} onChange={(e) => setMotivo(e.target.value)} error={errors.motivo} placeholder={M.caja.motivoPlaceholder} maxLength={120} />
+        <button type="submit" className="btn" disabled={registrar.isPending}>
+          {M.caja.registrarMovimiento}
+        </button>
+      </form>
+      <h3 className="caja-subtitle">{M.caja.movimientosTitulo}</h3>
+      {props.movimientos.length === 0 ? (
+        <p className="caja-muted">{M.caja.sinMovimientos}</p>
+      ) : (
+        <ul className="caja-list">
+          {props.movimientos.map((m) => (
+            <li key={m.id}>
+              <span className={`badge ${m.tipo === 'entrada' ? 'badge--ok' : 'badge--warn'}`}>{m.tipo === 'entrada' ? M.caja.entrada : M.caja.salida}</span>
+              <span className="caja-list__text">
+                {m.motivo} <small className="caja-muted">{horaBogota(m.fecha)}</small>
+              </span>
+              <strong className="caja-num">{formatPesos(m.tipo === 'entrada' ? m.monto : -m.monto)}</strong>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

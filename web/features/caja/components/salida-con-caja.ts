@@ -1,0 +1,31 @@
+import Swal from 'sweetalert2';
+import { M } from '#shared/messages';
+import { getTurnoActual } from '../api/get-turno-actual';
+
+/**
+ * Before signing out: with the session's caja still open, asks whether to go and close it or to
+ * sign out anyway (issue #18). Without an open shift, or when the server cannot tell, signs out.
+ */
+export async function confirmarSalidaConCaja(): Promise<'salir' | 'cerrar-caja' | 'quedarse'> {
+  let abierta: boolean;
+  try {
+    abierta = (await getTurnoActual()).turno != null;
+  } catch {
+    return 'salir';
+  }
+  if (!abierta) return 'salir';
+  const r = await Swal.fire({
+    icon: 'warning',
+    title: M.caja.salirTitulo,
+    text: M.caja.salirTexto,
+    showDenyButton: true,
+    showCancelButton: true,
+    confirmButtonText: M.caja.salirIrACerrar,
+    denyButtonText: M.caja.salirDeTodos,
+    cancelButtonText: M.generic.cancel,
+    confirmButtonColor: '#0f766e',
+    denyButtonColor: '#b91c1c',
+    heightAuto: false,
+  });
+  return r.isConfirmed ? 'cerrar-caja' : r.isDenied ? 'salir' : 'quedarse';
+}

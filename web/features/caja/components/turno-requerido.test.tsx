@@ -1,0 +1,63 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { M } from '#shared/messages';
+import { TurnoRequerido } from './turno-requerido';
+
+const turno = { id: 7, abiertoEn: '2026-11-23T13:00:00.000Z', cerradoEn: null, fondoInicial: 50_000, cajero: 'Ana Pérez' };
+
+function renderGate() {
+  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={qc}>
+      <MemoryRouter>
+        <TurnoRequerido>
+          <p>La caja registradora</p>
+        </TurnoRequerido>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('TurnoRequerido', () => {
+  it('sin caja abierta muestra "Abrir caja" con el fondo; al abrirla, muestra la caja registradora', async () => {
+    let abierto = false;
+    const sent: unknown[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        if (init?.method === 'POST') {
+          sent.push(JSON.parse(String(init.body)));
+          abierto = true;
+          return new Response(JSON.stringify(turno), { status: 201 });
+        }
+        expect(url).toBe('/api/caja/turno');
+        return new Response(JSON.stringify({ turno: abierto ? turno : null }), { status: 200 });
+      }),
+    );
+    renderGate();
+    expect(await screen.findByRole('heading', { name: M.caja.abrirTitulo })).toBeTruthy();
+    expect(screen.queryByText('La caja registradora')).toBeNull();
+
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: M.caja.abrirBoton }));
+    expect(await screen.findByText(M.caja.fondoInvalido)).toBeTruthy();
+    expect(sent).toEqual([]);
+
+    await user.type(screen.getByLabelText(M.caja.fondoLabel), '50000');
+    expect((screen.getByLabelText(M.caja.fondoLabel) as HTMLInputElement).value).toBe('50.000');
+    await user.click(screen.getByRole('button', { name: M.caja.abrirBoton }));
+    expect(await screen.findByText('La caja registradora')).toBeTruthy();
+    expect(sent).toEqual([{ fondoInicial: 50_000 }]);
+  });
+
+  it('con la caja abierta muestra la caja registradora de una vez', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ turno }), { status: 200 })));
+    renderGate();
+    expect(await screen.findByText('La caja registradora')).toBeTruthy();
+  });
+});

@@ -1,0 +1,45 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { M } from '#shared/messages';
+import { PageHeader } from '../../../components/page-header';
+import { paths } from '../../../config/paths';
+import { useTurnoActual } from '../api/get-turno-actual';
+import { AbrirCajaForm } from './abrir-caja-form';
+import '../caja.css';
+
+/**
+ * Wraps the till (issue #18): without an open shift the session cannot sell, so instead of the till
+ * it shows "Abrir caja" with the float; once open, the till itself.
+ */
+export function TurnoRequerido({ children }: { children: ReactNode }) {
+  const actual = useTurnoActual();
+  if (actual.isPending)
+    return (
+      <div className="state" role="status">
+        {M.caja.cargando}
+      </div>
+    );
+  if (actual.isError)
+    return (
+      <div className="card state" role="alert">
+        <p>{M.caja.cargaFallida}</p>
+        <button type="button" className="btn" onClick={() => actual.refetch()}>
+          Reintentar
+        </button>
+      </div>
+    );
+  if (actual.data.turno) return <>{children}</>;
+  return (
+    <>
+      <PageHeader title={M.caja.titulo} />
+      <section className="card caja-gate" aria-labelledby="caja-gate-title">
+        <h2 id="caja-gate-title">{M.caja.abrirTitulo}</h2>
+        <p className="caja-muted">{M.caja.abrirTexto}</p>
+        <AbrirCajaForm />
+        <p className="caja-gate__link">
+          <Link to={paths.turnosCaja}>{M.caja.historial}</Link>
+        </p>
+      </section>
+    </>
+  );
+}
