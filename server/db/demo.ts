@@ -55,8 +55,9 @@ const PROVEEDORES = [
 const CLIENTES = [
   { documento: '1020304050', tipoDocumento: 'CC', nombre: 'María', apellido: 'Gómez', correo: 'maria.gomez@correo.example' },
   { documento: '1098765432', tipoDocumento: 'CC', nombre: 'Carlos', apellido: 'Rodríguez', correo: 'carlos.r@correo.example' },
-  { documento: '1122334455', tipoDocumento: 'CC', nombre: 'Luisa', apellido: 'Martínez', correo: null },
-  { documento: '1001001001', tipoDocumento: 'TI', nombre: 'Andrés', apellido: 'López', correo: null },
+  // Two neighbours who buy on credit (fiado, issue #17), as a tienda's notebook would have them.
+  { documento: '1122334455', tipoDocumento: 'CC', nombre: 'Luisa', apellido: 'Martínez', correo: null, telefono: '3104567890', fiado: true, cupo: 100_000 },
+  { documento: '1001001001', tipoDocumento: 'TI', nombre: 'Andrés', apellido: 'López', correo: null, telefono: '3209876543', fiado: true, cupo: 50_000 },
   { documento: '5566778899', tipoDocumento: 'CE', nombre: 'Valentina', apellido: 'Pérez', correo: 'valen.perez@correo.example' },
 ];
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { M } from '../messages';
 import { TIPOS_DOC } from '../roles';
 import { LOGIN_EMAIL_RE } from './common';
+import { ZCupo, ZResumenCredito, ZTelefono } from './fiado';
 
 const tipoDocValues = TIPOS_DOC.map((t) => t.value) as [string, ...string[]];
 
@@ -48,8 +49,16 @@ export const clienteConMensajes = (m: MensajesCliente) =>
 /** The client's one zod base, with the store's words (spec §5: every field required but the correo). */
 export const ZClienteBase = clienteConMensajes({ vacio: () => M.clientes.camposVacios, tipoDocumento: M.registro.tipoDoc });
 
-/** The store's client form (spec §5, /gestionar_clientes): the same for adding and editing. */
-export const ZClienteRequest = ZClienteBase;
+/**
+ * The store's client form (spec §5, /gestionar_clientes): the same for adding and editing. Fiado
+ * (issue #17) adds the phone (for WhatsApp), whether the customer may buy on credit and the limit;
+ * not sent means unchanged, and only role 1 may change fiado or the limit (cliente.domain.ts).
+ */
+export const ZClienteRequest = ZClienteBase.extend({
+  telefono: ZTelefono,
+  fiado: z.boolean({ error: M.fiado.cupoInvalido }).optional(),
+  cupo: ZCupo.optional(),
+});
 export const ZCreateClienteRequest = ZClienteRequest;
 export const ZUpdateClienteRequest = ZClienteRequest;
 export type TClienteRequest = z.input<typeof ZClienteRequest>;
@@ -60,7 +69,7 @@ export type TClienteData = z.output<typeof ZClienteRequest>;
  * old keys (`Documento`, `Tipo_documento`, `NombreCliente`, `ApellidoCliente`, `Correo`), which the
  * controller renames to these.
  */
-export const ZLegacyClienteRequest = ZClienteRequest;
+export const ZLegacyClienteRequest = ZClienteBase;
 export type TLegacyClienteData = z.output<typeof ZLegacyClienteRequest>;
 
 export const ZClienteParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
@@ -72,6 +81,11 @@ export const ZCliente = z.object({
   nombre: z.string(),
   apellido: z.string(),
   correo: z.string().nullable(),
+  telefono: z.string().nullable(),
+  /** Fiado (issue #17): may buy on credit, the limit, and the balance at a glance. */
+  fiado: z.boolean(),
+  cupo: z.number().int(),
+  credito: ZResumenCredito.optional(),
 });
 export type TCliente = z.infer<typeof ZCliente>;
 

@@ -3,7 +3,7 @@ import { AppError } from '#shared/errors';
 import { M } from '#shared/messages';
 import { ZClaveVenta, ZCreateVentaRequest } from '#shared/schemas/venta';
 import { ventasCrud } from '../../modules/crud/crud.ventas.service';
-import { anularVenta, completarVenta } from '../../modules/venta/venta.service';
+import { anularVenta, completarVenta, metodoFueraDeCaja } from '../../modules/venta/venta.service';
 import { adminScope, conTotal, pagina, parseId } from '../comun';
 import { partesIso } from '../filas';
 import { ADMIN, READ, checkDocumentoUsuario, checkTiendaId, legacyStore, parseLegacy, SALE_WRITE, type LegacyController } from '../legacy';
@@ -41,6 +41,7 @@ export const ventaActions: LegacyController = [
       const estado = sent(p, 'EstadoVenta');
       if (estado !== undefined && estado !== 'Pendiente') throw new AppError('VALIDATION', L.soloPendiente, { fields: { EstadoVenta: L.soloPendiente } });
       const metodoPagoId = parseLegacy(ZCreateVentaRequest.shape.metodoPagoId, int(p, 'metododepago_ID_Met_Pago') ?? str(p, 'metododepago_ID_Met_Pago'));
+      metodoFueraDeCaja(metodoPagoId, 'metododepago_ID_Met_Pago');
       const { clave_Venta: clave } = parseLegacy(z.object({ clave_Venta: ZClaveVenta.optional() }), { clave_Venta: sent(p, 'clave_Venta') });
       const id = await crearVentaPendiente({
         db: app.db,

@@ -38,6 +38,9 @@ export const columnasCliente = {
   nombre: cliente.nombre,
   apellido: cliente.apellido,
   correo: cliente.correo,
+  telefono: cliente.telefono,
+  fiado: cliente.fiado,
+  cupo: cliente.cupo,
 };
 
 // ── Tenancy ─────────────────────────────────────────────────────────────────────────────────
@@ -157,22 +160,45 @@ export interface DatosCliente {
   nombre: string;
   apellido: string;
   correo: string | null;
+  /** Fiado (issue #17), the store's form only: not sent (undefined) keeps what the client has. */
+  telefono?: string | null;
+  fiado?: boolean;
+  cupo?: number;
 }
+
+/**
+ * Fiado (issue #17, ADR 013): only role 1 enables credit or sets the limit. A role that sends the
+ * values the client already has (the form sends them back unchanged) changes nothing and may save.
+ */
+function verificarCupo(rol: number | undefined, antes: { fiado: boolean; cupo: number }, datos: DatosCliente) {
+  const cambia = (datos.fiado !== undefined && datos.fiado !== antes.fiado) || (datos.cupo !== undefined && datos.cupo !== antes.cupo);
+  if (cambia && rol !== ROL.ADMIN) throw new AppError('FORBIDDEN', M.fiado.soloAdminCupo, { title: M.fiado.soloAdminCupoTitle });
+}
+
+/** The fiado columns a write sets: only those sent. */
+const camposFiado = (d: DatosCliente) => ({
+  ...(d.telefono !== undefined ? { telefono: d.telefono } : {}),
+  ...(d.fiado !== undefined ? { fiado: d.fiado } : {}),
+  ...(d.cupo !== undefined ? { cupo: d.cupo } : {}),
+});
 
 /** Adds a client to the caller's store (or the store the operator names): a documento no other client of the store has. */
 export async function crearCliente(options: {
   db: Db;
   scope: ClienteScope;
   datos: DatosCliente & { idTienda?: number | null };
+  /** The caller's role: fiado and the limit are role 1's (ADR 013). */
+  rol?: number;
 }): Promise<TFilaCliente> {
   const { db, scope, datos } = options;
+  verificarCupo(options.rol, { fiado: false, cupo: 0 }, datos);
   return db
     .transaction(async (tx) => {
       const tiendaId = await tiendaDestino(tx, { tiendaId: scope.tiendaId, usuarioId: null }, datos.idTienda);
       await checkDocumento(tx, tiendaId, datos.documento);
       const [row] = await tx
         .insert(cliente)
-        .values({ tiendaId, documento: datos.documento, tipoDocumento: datos.tipoDocumento, nombre: datos.nombre, apellido: datos.apellido, correo: datos.correo })
+        .values({ tiendaId, documento: datos.documento, tipoDocumento: datos.tipoDocumento, nombre: datos.nombre, apellido: datos.apellido, correo: datos.correo, ...camposFiado(datos) })
         .returning({ id: cliente.idCliente });
       return (await leer(tx, { tiendaId }, row!.id))!;
     })
@@ -180,17 +206,18 @@ export async function crearCliente(options: {
 }
 
 /** Saves a client in the caller's reach (404 otherwise), the documento included, unless another client of its store has it. */
-export async function actualizarCliente(options: { db: Db; scope: ClienteScope; id: number; cambios: DatosCliente }): Promise<TFilaCliente> {
+export async function actualizarCliente(options: { db: Db; scope: ClienteScope; id: number; cambios: DatosCliente; rol?: number }): Promise<TFilaCliente> {
   const { db, scope, id, cambios } = options;
   return db
     .transaction(async (tx) => {
-      const [actual] = await tx.select({ tiendaId: cliente.tiendaId }).from(cliente).where(esteCliente(scope, id)).for('update');
+      const [actual] = await tx.select({ tiendaId: cliente.tiendaId, fiado: cliente.fiado, cupo: cliente.cupo }).from(cliente).where(esteCliente(scope, id)).for('update');
       if (!actual) throw notFound();
+      verificarCupo(options.rol, actual, cambios);
       const { tiendaId } = actual;
       await checkDocumento(tx, tiendaId, cambios.documento, id);
       await tx
         .update(cliente)
-        .set({ documento: cambios.documento, tipoDocumento: cambios.tipoDocumento, nombre: cambios.nombre, apellido: cambios.apellido, correo: cambios.correo })
+        .set({ documento: cambios.documento, tipoDocumento: cambios.tipoDocumento, nombre: cambios.nombre, apellido: cambios.apellido, correo: cambios.correo, ...camposFiado(cambios) })
         .where(and(eq(cliente.idCliente, id), eq(cliente.tiendaId, tiendaId)));
       return (await leer(tx, { tiendaId }, id))!;
     })

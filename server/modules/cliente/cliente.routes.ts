@@ -10,7 +10,7 @@ import {
   ZUpdateClienteRequest,
 } from '#shared/schemas/cliente';
 import { ZPageQuery, zPage } from '#shared/schemas/common';
-import { forbidRole, storeOf } from '../../plugins/auth';
+import { forbidRole, sessionOf, storeOf } from '../../plugins/auth';
 import { NO_ELIMINAN } from './cliente.domain';
 import { actualizarCliente, crearCliente, eliminarCliente, listarClientes } from './cliente.service';
 
@@ -27,7 +27,7 @@ export async function clienteRoutes(app: FastifyInstance) {
   r.post('/clientes', {
     schema: { tags, body: ZCreateClienteRequest, response: { 201: ZClienteResponse } },
     handler: async (req, reply) => {
-      const cliente = await crearCliente({ db: app.db, tiendaId: storeOf(req), input: req.body });
+      const cliente = await crearCliente({ db: app.db, tiendaId: storeOf(req), rol: sessionOf(req).rol, input: req.body });
       return reply.status(201).send({ message: M.clientes.registrado, cliente });
     },
   });
@@ -35,7 +35,7 @@ export async function clienteRoutes(app: FastifyInstance) {
   r.put('/clientes/:id', {
     schema: { tags, params: ZClienteParams, body: ZUpdateClienteRequest, response: { 200: ZClienteResponse } },
     handler: async (req) => {
-      const cliente = await actualizarCliente({ db: app.db, tiendaId: storeOf(req), id: req.params.id, input: req.body });
+      const cliente = await actualizarCliente({ db: app.db, tiendaId: storeOf(req), rol: sessionOf(req).rol, id: req.params.id, input: req.body });
       return { message: M.clientes.actualizado, cliente };
     },
   });

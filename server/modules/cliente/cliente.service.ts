@@ -5,6 +5,7 @@
 import type { TCliente, TClienteData } from '#shared/schemas/cliente';
 import type { TPage } from '#shared/schemas/common';
 import type { Db } from '../../db/client';
+import { resumenesCredito } from '../fiado/fiado.service';
 import * as dominio from './cliente.domain';
 
 const aCliente = (c: dominio.TFilaCliente): TCliente => ({
@@ -14,22 +15,27 @@ const aCliente = (c: dominio.TFilaCliente): TCliente => ({
   nombre: c.nombre,
   apellido: c.apellido,
   correo: c.correo,
+  telefono: c.telefono,
+  fiado: c.fiado,
+  cupo: c.cupo,
 });
 
 /** The store's clients by name; `q` matches the full name (nombre apellido) or the documento. */
 export async function listarClientes(options: { db: Db; tiendaId: number; q: string; page: number; pageSize: number }): Promise<TPage<TCliente>> {
   const { db, tiendaId, ...query } = options;
   const page = await dominio.listarClientes({ db, scope: { tiendaId }, ...query, orden: 'nombre' });
-  return { items: page.items.map(aCliente), total: page.total };
+  // Fiado (issue #17): the list shows each client's balance, limit and the age of the oldest debt.
+  const credito = await resumenesCredito(db, tiendaId, page.items.map((c) => ({ id: c.idCliente, fiado: c.fiado, cupo: c.cupo })));
+  return { items: page.items.map((c) => ({ ...aCliente(c), credito: credito.get(c.idCliente) })), total: page.total };
 }
 
-export async function crearCliente(options: { db: Db; tiendaId: number; input: TClienteData }): Promise<TCliente> {
-  return aCliente(await dominio.crearCliente({ db: options.db, scope: { tiendaId: options.tiendaId }, datos: options.input }));
+export async function crearCliente(options: { db: Db; tiendaId: number; rol: number; input: TClienteData }): Promise<TCliente> {
+  return aCliente(await dominio.crearCliente({ db: options.db, scope: { tiendaId: options.tiendaId }, datos: options.input, rol: options.rol }));
 }
 
-export async function actualizarCliente(options: { db: Db; tiendaId: number; id: number; input: TClienteData }): Promise<TCliente> {
-  const { db, tiendaId, id, input } = options;
-  return aCliente(await dominio.actualizarCliente({ db, scope: { tiendaId }, id, cambios: input }));
+export async function actualizarCliente(options: { db: Db; tiendaId: number; rol: number; id: number; input: TClienteData }): Promise<TCliente> {
+  const { db, tiendaId, rol, id, input } = options;
+  return aCliente(await dominio.actualizarCliente({ db, scope: { tiendaId }, id, cambios: input, rol }));
 }
 
 /** Deletes a client of the store; its past sales stay, without client. */

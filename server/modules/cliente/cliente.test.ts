@@ -19,6 +19,9 @@ type Tienda = Awaited<ReturnType<typeof crearTienda>>;
 const req = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: string, payload?: unknown) =>
   t.request({ method, url, token, ...(payload === undefined ? {} : { payload: payload as object }) });
 
+/** A client without fiado (issue #17): no phone, no credit, nothing owed. */
+const SIN_FIADO = { telefono: null, fiado: false, cupo: 0 };
+const SIN_CREDITO = { fiado: false, cupo: 0, saldo: 0, disponible: 0, deudaDesde: null, antiguedadDias: null };
 const MARIA = { documento: '1020304050', tipoDocumento: 'CC', nombre: 'María', apellido: 'Gómez', correo: 'maria@correo.co' };
 
 async function nuevoCliente(s: Tienda, body: Record<string, unknown> = {}) {
@@ -40,7 +43,7 @@ describe('registrar cliente', () => {
     expect(res.statusCode).toBe(201);
     expect(res.json()).toEqual({
       message: M.clientes.registrado,
-      cliente: { id: expect.any(Number), documento: '1020304050', tipoDocumento: 'CC', nombre: 'María', apellido: 'Gómez', correo: 'maria@correo.co' },
+      cliente: { id: expect.any(Number), documento: '1020304050', tipoDocumento: 'CC', nombre: 'María', apellido: 'Gómez', correo: 'maria@correo.co', ...SIN_FIADO },
     });
     const sinCorreo = await nuevoCliente(s, { documento: '5566778899', tipoDocumento: 'CE', correo: '' });
     expect(sinCorreo).toMatchObject({ correo: null, tipoDocumento: 'CE' });
@@ -103,7 +106,7 @@ describe('lista de clientes', () => {
     const p2 = (await req('GET', '/api/clientes?page=2&pageSize=2', s.token)).json();
     expect(p2).toEqual({
       total: 3,
-      items: [{ id: expect.any(Number), documento: '1020304050', tipoDocumento: 'CC', nombre: 'María', apellido: 'Gómez', correo: 'maria@correo.co' }],
+      items: [{ id: expect.any(Number), documento: '1020304050', tipoDocumento: 'CC', nombre: 'María', apellido: 'Gómez', correo: 'maria@correo.co', ...SIN_FIADO, credito: SIN_CREDITO }],
     });
   });
 });
@@ -123,7 +126,7 @@ describe('actualizar cliente', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       message: M.clientes.actualizado,
-      cliente: { id: maria.id, documento: '1020304051', tipoDocumento: 'TI', nombre: 'María José', apellido: 'Gómez Ruiz', correo: null },
+      cliente: { id: maria.id, documento: '1020304051', tipoDocumento: 'TI', nombre: 'María José', apellido: 'Gómez Ruiz', correo: null, ...SIN_FIADO },
     });
     // Keeping its own documento is fine; taking another client's is not.
     expect((await req('PUT', `/api/clientes/${maria.id}`, s.token, { ...MARIA, documento: '1020304051' })).statusCode).toBe(200);

@@ -23,6 +23,12 @@ export async function saldoDe(db: Db | Tx, tiendaId: number, clienteId: number):
   return Number(row?.saldo ?? 0);
 }
 
+/** Limit, balance and what is left of it, for a customer with fiado enabled. */
+export async function creditoDe(db: Db | Tx, tiendaId: number, clienteId: number, cupo: number): Promise<{ cupo: number; saldo: number; disponible: number }> {
+  const saldo = await saldoDe(db, tiendaId, clienteId);
+  return { cupo, saldo, disponible: Math.max(0, cupo - saldo) };
+}
+
 /** Locks the store's customer for a ledger write; 404 for another store's. */
 export async function bloquearCliente(tx: Tx, tiendaId: number, clienteId: number) {
   const [c] = await tx

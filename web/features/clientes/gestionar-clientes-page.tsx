@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { M } from '#shared/messages';
+import { formatPesos } from '#shared/money';
 import { ROL, TIPOS_DOC } from '#shared/roles';
 import type { TCliente } from '#shared/schemas/cliente';
 import { ListState, SearchBox } from '../../components/ui/list-state';
@@ -87,6 +88,7 @@ export default function GestionarClientesPage() {
                         <th scope="col">Nombre</th>
                         <th scope="col">Apellido</th>
                         <th scope="col">Correo</th>
+                        <th scope="col">Fiado</th>
                         <th scope="col">
                           <span className="visually-hidden">Acciones</span>
                         </th>
@@ -109,6 +111,9 @@ export default function GestionarClientesPage() {
                           </td>
                           <td data-label="Correo" className={`gcl-cell-email${c.correo ? '' : ' gcl-cell-email--empty'}`}>
                             {c.correo ? <a href={`mailto:${c.correo}`}>{c.correo}</a> : <span className="gcl-muted">—</span>}
+                          </td>
+                          <td data-label="Fiado" className="gcl-credito">
+                            <Credito c={c} />
                           </td>
                           <td className="gcl-cell-actions">
                             <button type="button" className="btn btn--ghost btn--sm" onClick={() => startEdit(c)} aria-label={`Modificar ${c.nombre} ${c.apellido}`}>
@@ -138,6 +143,28 @@ export default function GestionarClientesPage() {
           <ClienteForm key={editing?.id ?? 'nuevo'} editing={editing} onDone={() => setEditing(null)} />
         </aside>
       </div>
+    </>
+  );
+}
+
+/** A client's credit at a glance: balance, limit, available and the age of the oldest debt (issue #17). */
+function Credito({ c }: { c: TCliente }) {
+  const k = c.credito;
+  if (!k || (!k.fiado && k.saldo === 0)) return <span className="gcl-muted">—</span>;
+  return (
+    <>
+      <strong>Debe {formatPesos(k.saldo)}</strong>
+      {k.fiado ? (
+        <span className="gcl-credito__linea">
+          Disponible {formatPesos(k.disponible)} de {formatPesos(k.cupo)}
+        </span>
+      ) : (
+        <span className="gcl-muted">Fiado no habilitado</span>
+      )}
+      {k.antiguedadDias != null ? <span className="gcl-muted gcl-credito__linea">Deuda {M.fiado.antiguedad(k.antiguedadDias)}</span> : null}
+      <Link to={`${paths.estadoCuenta}?cliente=${c.id}`} aria-label={`Estado de cuenta de ${c.nombre} ${c.apellido}`}>
+        Estado de cuenta
+      </Link>
     </>
   );
 }

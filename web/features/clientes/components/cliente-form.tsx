@@ -1,16 +1,20 @@
 import { useRef, useState, type FormEvent } from 'react';
 import type { FieldErrors } from '#shared/errors';
 import { M } from '#shared/messages';
-import { TIPOS_DOC } from '#shared/roles';
+import { formatNumber, parsePesos } from '#shared/money';
+import { ROL, TIPOS_DOC } from '#shared/roles';
 import { ZClienteRequest, type TCliente } from '#shared/schemas/cliente';
 import { Field, SelectField } from '../../../components/ui/field';
+import { MoneyField } from '../../../components/ui/money-field';
+import { useSession } from '../../../lib/session';
 import { alertFailure, alertSuccess, alertWarning } from '../../../lib/alerts';
 import { fieldErrorsOf, focusFirstInvalid, validate } from '../../../lib/form-errors';
 import { useCreateCliente, useUpdateCliente } from '../api/save-cliente';
 
-const EMPTY = { documento: '', tipoDocumento: 'CC', nombre: '', apellido: '', correo: '' };
+const EMPTY = { documento: '', tipoDocumento: 'CC', nombre: '', apellido: '', correo: '', telefono: '', fiado: false, cupo: '' };
 type Values = typeof EMPTY;
-const REQUIRED: (keyof Values)[] = ['documento', 'tipoDocumento', 'nombre', 'apellido'];
+type TextKey = Exclude<keyof Values, 'fiado'>;
+const REQUIRED: TextKey[] = ['documento', 'tipoDocumento', 'nombre', 'apellido'];
 
 const toValues = (c: TCliente): Values => ({
   documento: c.documento,
@@ -18,6 +22,9 @@ const toValues = (c: TCliente): Values => ({
   nombre: c.nombre,
   apellido: c.apellido,
   correo: c.correo ?? '',
+  telefono: c.telefono ?? '',
+  fiado: c.fiado,
+  cupo: c.cupo ? formatNumber(c.cupo) : '',
 });
 
 /**
@@ -32,8 +39,10 @@ export function ClienteForm(props: { editing: TCliente | null; onDone: () => voi
   const update = useUpdateCliente();
   const pending = create.isPending || update.isPending;
   const editing = props.editing;
+  // Fiado (issue #17, ADR 013): only role 1 enables credit or sets the limit; others see it.
+  const esAdmin = useSession()?.rol === ROL.ADMIN;
 
-  const bind = (name: keyof Values) => ({
+  const bind = (name: TextKey) => ({
     name,
     value: values[name],
     error: errors[name],
@@ -49,7 +58,9 @@ export function ClienteForm(props: { editing: TCliente | null; onDone: () => voi
       await alertWarning(M.clientes.camposVacios);
       return;
     }
-    const r = validate(ZClienteRequest, values);
+    const { fiado, cupo, telefono, ...resto } = values;
+    const body = { ...resto, telefono: telefono.trim() || null, ...(esAdmin ? { fiado, cupo: fiado ? (parsePesos(cupo) ?? 0) : (editing?.cupo ?? 0) } : {}) };
+    const r = validate(ZClienteRequest, body);
     if (r.errors) {
       setErrors(r.errors);
       return focusFirstInvalid(formRef.current);
@@ -57,10 +68,10 @@ export function ClienteForm(props: { editing: TCliente | null; onDone: () => voi
     setErrors({});
     try {
       if (editing) {
-        const res = await update.mutateAsync({ id: editing.id, body: values });
+        const res = await update.mutateAsync({ id: editing.id, body });
         await alertSuccess(res.message);
       } else {
-        const res = await create.mutateAsync(values);
+        const res = await create.mutateAsync(body);
         setValues(EMPTY);
         await alertSuccess(res.message, M.clientes.registradoTexto(`${res.cliente.nombre} ${res.cliente.apellido}`));
       }
@@ -86,6 +97,17 @@ export function ClienteForm(props: { editing: TCliente | null; onDone: () => voi
       <Field label="Nombre" autoComplete="off" {...bind('nombre')} />
       <Field label="Apellido" autoComplete="off" {...bind('apellido')} />
       <Field label="Correo (opcional)" type="email" autoComplete="off" {...bind('correo')} />
+      <Field label="Celular (opcional)" type="tel" inputMode="tel" autoComplete="off" hint="Para enviarle el estado de cuenta por WhatsApp." {...bind('telefono')} />
+      <fieldset className="gcl-fiado" disabled={!esAdmin}>
+        <legend>Fiado</legend>
+        <label className="gcl-check">
+          <input type="checkbox" name="fiado" checked={values.fiado} onChange={(e) => setValues((v) => ({ ...v, fiado: e.target.checked }))} /> Puede comprar fiado
+        </label>
+        {values.fiado ? (
+          <MoneyField label="Cupo de fiado" name="cupo" placeholder="0" value={values.cupo} onValue={(cupo) => setValues((v) => ({ ...v, cupo }))} error={errors.cupo} />
+        ) : null}
+        {!esAdmin ? <small className="field__hint">{M.fiado.soloAdminCupo}</small> : null}
+      </fieldset>
       <div className="gcl-form__actions">
         {editing ? (
           <button type="button" className="btn btn--ghost" onClick={props.onDone}>

@@ -1,0 +1,211 @@
+/**
+ * Fiado's reads and the abono (issue #17), beside fiado.domain.ts (the charge and its reversal, which
+ * the checkout and the annulment call). Balances are always the ledger's sum (credito_movimiento);
+ * nothing here edits a row in place. "How old is the debt" is computed on read: abonos pay the oldest
+ * charges first (FIFO), and a reversed sale's charge is no debt at all.
+ */
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { AppError } from '#shared/errors';
+import { M } from '#shared/messages';
+import { formatPesos } from '#shared/money';
+import type { TAbonoResponse, TCuentasPorCobrar, TEstadoCuenta, TResumenCredito } from '#shared/schemas/fiado';
+import type { Db, Tx } from '../../db/client';
+import { cliente, creditoMovimiento, metodoPago, tienda, usuario } from '../../db/schema';
+import { turnoParaVender } from '../caja/caja.domain';
+import { bloquearCliente, saldoDe } from './fiado.domain';
+
+const F = M.fiado;
+const DIA = 86_400_000;
+
+const diasDesde = (fecha: Date | null, ahora = Date.now()): number | null => (fecha ? Math.max(0, Math.floor((ahora - fecha.getTime()) / DIA)) : null);
+
+interface FilaDeuda {
+  cliente_id: number;
+  saldo: string | number;
+  deuda_desde: string | Date | null;
+}
+
+/**
+ * Balance and oldest unpaid charge of the store's customers (one, or every one who owes). The
+ * charges not reversed, in order, are paid by the sum of the abonos: the first whose running total
+ * passes what was paid is the oldest debt still open.
+ */
+async function deudas(db: Db | Tx, tiendaId: number, clienteId?: number): Promise<Map<number, { saldo: number; deudaDesde: Date | null }>> {
+  const deCliente = clienteId == null ? sql`` : sql`and m.cliente_id = ${clienteId}`;
+  const res = (await db.execute(sql`
+    with saldos as (
+      select m.cliente_id, sum(m.monto) as saldo
+      from credito_movimiento m
+      where m.tienda_id = ${tiendaId} ${deCliente}
+      group by m.cliente_id
+    ),
+    pagado as (
+      select m.cliente_id, -sum(m.monto) as pagado
+      from credito_movimiento m
+      where m.tienda_id = ${tiendaId} and m.tipo = 'abono' ${deCliente}
+      group by m.cliente_id
+    ),
+    cargos as (
+      select m.cliente_id, m.fecha,
+             sum(m.monto) over (partition by m.cliente_id order by m.fecha, m.id_credito_movimiento) as acumulado
+      from credito_movimiento m
+      where m.tienda_id = ${tiendaId} and m.tipo = 'cargo' ${deCliente}
+        and not exists (
+          select 1 from credito_movimiento r
+          where r.tipo = 'reverso' and r.venta_id = m.venta_id and r.tienda_id = m.tienda_id
+        )
+    ),
+    desde as (
+      select c.cliente_id, min(c.fecha) as deuda_desde
+      from cargos c left join pagado p on p.cliente_id = c.cliente_id
+      where c.acumulado > coalesce(p.pagado, 0)
+      group by c.cliente_id
+    )
+    select s.cliente_id, s.saldo, d.deuda_desde
+    from saldos s left join desde d on d.cliente_id = s.cliente_id
+  `)) as unknown as { rows: FilaDeuda[] };
+  const out = new Map<number, { saldo: number; deudaDesde: Date | null }>();
+  for (const r of res.rows) {
+    const saldo = Number(r.saldo);
+    out.set(Number(r.cliente_id), { saldo, deudaDesde: saldo > 0 && r.deuda_desde ? new Date(r.deuda_desde) : null });
+  }
+  return out;
+}
+
+/** What the customer screens show of each customer's credit (one query for a page of them). */
+export async function resumenesCredito(db: Db, tiendaId: number, clientes: { id: number; fiado: boolean; cupo: number }[]): Promise<Map<number, TResumenCredito>> {
+  const all = clientes.length ? await deudas(db, tiendaId) : new Map<number, { saldo: number; deudaDesde: Date | null }>();
+  const out = new Map<number, TResumenCredito>();
+  for (const c of clientes) {
+    const d = all.get(c.id);
+    const saldo = d?.saldo ?? 0;
+    out.set(c.id, {
+      fiado: c.fiado,
+      cupo: c.cupo,
+      saldo,
+      disponible: c.fiado ? Math.max(0, c.cupo - saldo) : 0,
+      deudaDesde: d?.deudaDesde?.toISOString() ?? null,
+      antiguedadDias: diasDesde(d?.deudaDesde ?? null),
+    });
+  }
+  return out;
+}
+
+/** A store's customer for a read: 404 for another store's (or none). */
+async function clienteDe(db: Db, tiendaId: number, id: number) {
+  const [c] = await db
+    .select({
+      id: cliente.idCliente,
+      documento: cliente.documento,
+      tipoDocumento: cliente.tipoDocumento,
+      nombre: cliente.nombre,
+      apellido: cliente.apellido,
+      telefono: cliente.telefono,
+      fiado: cliente.fiado,
+      cupo: cliente.cupo,
+      tienda: tienda.nombreTienda,
+    })
+    .from(cliente)
+    .innerJoin(tienda, eq(tienda.idTienda, cliente.tiendaId))
+    .where(and(eq(cliente.tiendaId, tiendaId), eq(cliente.idCliente, id)));
+  if (!c) throw new AppError('NOT_FOUND', M.generic.notFound);
+  return c;
+}
+
+/** The account statement: every charge, payment and reversal, oldest first, with the running balance. */
+export async function estadoDeCuenta(options: { db: Db; tiendaId: number; clienteId: number }): Promise<TEstadoCuenta> {
+  const { db, tiendaId, clienteId } = options;
+  const c = await clienteDe(db, tiendaId, clienteId);
+  const rows = await db
+    .select({
+      id: creditoMovimiento.idCreditoMovimiento,
+      fecha: creditoMovimiento.fecha,
+      tipo: creditoMovimiento.tipo,
+      monto: creditoMovimiento.monto,
+      ventaId: creditoMovimiento.ventaId,
+      metodo: metodoPago.nombre,
+      nota: creditoMovimiento.nota,
+      usuario: sql<string | null>`trim(${usuario.nombre1} || ' ' || ${usuario.apellido1})`,
+    })
+    .from(creditoMovimiento)
+    .leftJoin(metodoPago, eq(metodoPago.idMetPago, creditoMovimiento.metodoPagoId))
+    .leftJoin(usuario, eq(usuario.idUsuario, creditoMovimiento.usuarioId))
+    .where(and(eq(creditoMovimiento.tiendaId, tiendaId), eq(creditoMovimiento.clienteId, clienteId)))
+    .orderBy(asc(creditoMovimiento.fecha), asc(creditoMovimiento.idCreditoMovimiento));
+  let saldo = 0;
+  const movimientos = rows.map((r) => {
+    saldo += r.monto;
+    return { ...r, tipo: r.tipo as 'cargo' | 'abono' | 'reverso', fecha: r.fecha.toISOString(), saldo, usuario: r.usuario || null };
+  });
+  const credito = (await resumenesCredito(db, tiendaId, [{ id: c.id, fiado: c.fiado, cupo: c.cupo }])).get(c.id)!;
+  const { tienda: nombreTienda, fiado: _f, cupo: _c, ...datos } = c;
+  return { tienda: nombreTienda, cliente: datos, credito, movimientos, generado: new Date().toISOString() };
+}
+
+/**
+ * An abono: the customer pays part or all of the balance, with any method but Fiado. Refused when it
+ * is more than the balance (no advances), and without an open cash-register shift of the cashier
+ * (the money lands in that shift). The customer's row is locked first, like every ledger write.
+ */
+export async function registrarAbono(options: {
+  db: Db;
+  tiendaId: number;
+  usuarioId: number | null;
+  clienteId: number;
+  monto: number;
+  metodoPagoId: number;
+  referencia?: string;
+}): Promise<TAbonoResponse> {
+  const { db, tiendaId, usuarioId, clienteId, monto, metodoPagoId } = options;
+  return db.transaction(async (tx) => {
+    const [existe] = await tx.select({ id: cliente.idCliente }).from(cliente).where(and(eq(cliente.tiendaId, tiendaId), eq(cliente.idCliente, clienteId)));
+    if (!existe) throw new AppError('NOT_FOUND', M.generic.notFound);
+    const c = await bloquearCliente(tx, tiendaId, clienteId);
+    const saldo = await saldoDe(tx, tiendaId, clienteId);
+    if (saldo <= 0) throw new AppError('BUSINESS_RULE', F.sinSaldo(c.nombre), { fields: { monto: F.sinSaldo(c.nombre) } });
+    if (monto > saldo)
+      throw new AppError('BUSINESS_RULE', F.abonoMayorQueSaldo(formatPesos(saldo)), { title: F.abonoMayorQueSaldoTitle, fields: { monto: F.abonoMayorQueSaldo(formatPesos(saldo)) } });
+    const turnoId = await turnoParaVender(tx, tiendaId, usuarioId);
+    const [row] = await tx
+      .insert(creditoMovimiento)
+      .values({ tiendaId, clienteId, tipo: 'abono', monto: -monto, metodoPagoId, usuarioId, turnoId, nota: options.referencia || null })
+      .returning({ id: creditoMovimiento.idCreditoMovimiento });
+    const nuevo = saldo - monto;
+    return { message: F.abonoRegistradoTexto(formatPesos(monto), formatPesos(nuevo)), id: row!.id, saldo: nuevo };
+  });
+}
+
+/** Accounts receivable: every customer of the store who owes, by amount (largest first) or by age (oldest first). */
+export async function cuentasPorCobrar(options: { db: Db; tiendaId: number; orden: 'monto' | 'antiguedad' }): Promise<TCuentasPorCobrar> {
+  const { db, tiendaId, orden } = options;
+  const d = await deudas(db, tiendaId);
+  const ids = [...d].filter(([, v]) => v.saldo > 0).map(([id]) => id);
+  if (!ids.length) return { items: [], total: 0, clientes: 0 };
+  const rows = await db
+    .select({
+      id: cliente.idCliente,
+      documento: cliente.documento,
+      nombre: sql<string>`trim(${cliente.nombre} || ' ' || ${cliente.apellido})`,
+      telefono: cliente.telefono,
+      cupo: cliente.cupo,
+    })
+    .from(cliente)
+    .where(and(eq(cliente.tiendaId, tiendaId), sql`${cliente.idCliente} in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)})`));
+  const ahora = Date.now();
+  const items = rows.map((r) => {
+    const x = d.get(r.id)!;
+    return {
+      clienteId: r.id,
+      documento: r.documento,
+      nombre: r.nombre,
+      telefono: r.telefono,
+      saldo: x.saldo,
+      cupo: r.cupo,
+      deudaDesde: x.deudaDesde?.toISOString() ?? null,
+      antiguedadDias: diasDesde(x.deudaDesde, ahora),
+    };
+  });
+  const edad = (i: (typeof items)[number]) => (i.deudaDesde ? Date.parse(i.deudaDesde) : Number.MAX_SAFE_INTEGER);
+  items.sort((a, b) => (orden === 'monto' ? b.saldo - a.saldo || edad(a) - edad(b) : edad(a) - edad(b) || b.saldo - a.saldo) || a.clienteId - b.clienteId);
+  return { items, total: items.reduce((s, i) => s + i.saldo, 0), clientes: items.length };
+}
