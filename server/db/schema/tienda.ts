@@ -8,6 +8,10 @@ export const tienda = pgTable(
     nombreTienda: text('nombre_tienda').notNull(),
     direccion: text('direccion'),
     telefono: text('telefono'),
+    /** The receipt's header (issue #19): the store's NIT or owner's documento, the paper's width, a closing line. */
+    nit: text('nit'),
+    anchoPapel: text('ancho_papel').notNull().default('80'),
+    pieRecibo: text('pie_recibo'),
     correo: text('correo').notNull(),
     contrasenaHash: text('contrasena_hash').notNull(),
     codigoInvitacion: text('codigo_invitacion').notNull(),

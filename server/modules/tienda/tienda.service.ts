@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { AppError } from '#shared/errors';
 import { M } from '#shared/messages';
+import type { z } from 'zod';
+import type { TAjustesTienda, ZUpdateAjustesTienda } from '#shared/schemas/tienda';
 import type { Db } from '../../db/client';
 import { tienda } from '../../db/schema';
 import { invitationCode } from '../../lib/random-code';
@@ -22,4 +24,36 @@ export async function regenerarCodigoInvitacion(options: { db: Db; tiendaId: num
     return row.code;
   }
   throw new AppError('INTERNAL', M.generic.errorText);
+}
+
+const ajustesColumns = {
+  nombreTienda: tienda.nombreTienda,
+  nit: tienda.nit,
+  direccion: tienda.direccion,
+  telefono: tienda.telefono,
+  anchoPapel: tienda.anchoPapel,
+  pieRecibo: tienda.pieRecibo,
+};
+
+const comoAjustes = (row: Omit<TAjustesTienda, 'anchoPapel'> & { anchoPapel: string }): TAjustesTienda => ({
+  ...row,
+  anchoPapel: row.anchoPapel === '58' ? '58' : '80',
+});
+
+/** The store's receipt settings (issue #19): what the receipt's header and footer show, the paper. */
+export async function obtenerAjustes(options: { db: Db; tiendaId: number }): Promise<TAjustesTienda> {
+  const [row] = await options.db.select(ajustesColumns).from(tienda).where(eq(tienda.idTienda, options.tiendaId)).limit(1);
+  if (!row) throw new AppError('NOT_FOUND', M.generic.notFound);
+  return comoAjustes(row);
+}
+
+export async function actualizarAjustes(options: { db: Db; tiendaId: number; data: z.output<typeof ZUpdateAjustesTienda> }): Promise<TAjustesTienda> {
+  const { db, tiendaId, data } = options;
+  const [row] = await db
+    .update(tienda)
+    .set({ nit: data.nit, direccion: data.direccion, telefono: data.telefono, anchoPapel: data.anchoPapel, pieRecibo: data.pieRecibo })
+    .where(eq(tienda.idTienda, tiendaId))
+    .returning(ajustesColumns);
+  if (!row) throw new AppError('NOT_FOUND', M.generic.notFound);
+  return comoAjustes(row);
 }

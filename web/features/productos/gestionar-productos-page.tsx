@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { M } from '#shared/messages';
 import { ROL } from '#shared/roles';
 import type { TProductoListItem } from '#shared/schemas/producto';
@@ -15,6 +15,7 @@ import { AgregarProductoForm } from './components/agregar-producto-form';
 import { showFailure } from './components/failures';
 import { PageHeader } from '../../components/page-header';
 import { ProductosTable } from './components/productos-table';
+import { ETIQUETAS_PATH, type ProductoEtiqueta } from './etiquetas';
 import './productos.css';
 
 const PAGE_SIZE = 20;
@@ -24,6 +25,7 @@ export default function GestionarProductosPage() {
   const session = useSession();
   const [params, setParams] = useSearchParams();
   const q = params.get('q') ?? '';
+  const codigoInicial = params.get('codigo') ?? undefined;
   const page = Math.max(1, Number(params.get('page')) || 1);
   const [search, setSearch] = useState(q);
   const debounced = useDebounced(search.trim(), 300);
@@ -52,6 +54,17 @@ export default function GestionarProductosPage() {
     }
   };
 
+  // Products chosen for shelf labels, kept across pages and searches (issue #19).
+  const navigate = useNavigate();
+  const [seleccion, setSeleccion] = useState<Map<number, ProductoEtiqueta>>(() => new Map());
+  const onSeleccion = (p: TProductoListItem, elegido: boolean) =>
+    setSeleccion((m) => {
+      const next = new Map(m);
+      if (elegido) next.set(p.id, { id: p.id, nombre: p.nombre, precio: p.precio, codigoBarras: p.codigoBarras });
+      else next.delete(p.id);
+      return next;
+    });
+
   const canSeeMovimientos = session?.rol === ROL.ADMIN || session?.rol === ROL.EMPLEADO;
 
   return (
@@ -63,6 +76,15 @@ export default function GestionarProductosPage() {
         <Link className="btn btn--ghost" to={paths.gestionarClientes}>
           Gestionar clientes
         </Link>
+        <button
+          type="button"
+          className="btn btn--ghost"
+          disabled={!seleccion.size}
+          onClick={() => navigate(ETIQUETAS_PATH, { state: { productos: [...seleccion.values()] } })}
+          title="Marque productos en la lista para imprimir sus etiquetas"
+        >
+          Imprimir etiquetas{seleccion.size ? ` (${seleccion.size})` : ''}
+        </button>
         {canSeeMovimientos ? (
           <Link className="btn btn--ghost" to={paths.movimientos}>
             Movimientos
@@ -70,7 +92,7 @@ export default function GestionarProductosPage() {
         ) : null}
       </PageHeader>
 
-      <AgregarProductoForm />
+      <AgregarProductoForm key={codigoInicial} codigoInicial={codigoInicial} />
 
       <section className="gp-list" aria-labelledby="lista-productos-title">
         <h2 id="lista-productos-title" className="visually-hidden">
@@ -81,7 +103,7 @@ export default function GestionarProductosPage() {
         <ListState query={list} loading="Cargando productos…" failed={M.productos.cargaFallida} empty={q ? M.productos.sinResultados(q) : M.productos.vacio}>
           {(items) => (
             <>
-              <ProductosTable items={items} busy={list.isFetching} onDelete={onDelete} />
+              <ProductosTable items={items} busy={list.isFetching} onDelete={onDelete} seleccion={new Set(seleccion.keys())} onSeleccion={onSeleccion} />
               <Pager page={page} pageSize={PAGE_SIZE} total={list.data?.total ?? 0} onPage={setPage} />
             </>
           )}

@@ -1,11 +1,16 @@
 import { useEffect, useRef, useState } from 'react';
-import { Navigate, useLocation, useNavigate } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { ROL } from '#shared/roles';
 import { M } from '#shared/messages';
 import type { TRecibo } from '#shared/schemas/venta';
 import { IconClose, IconReceipt } from '../../components/ui/icons';
 import { paths } from '../../config/paths';
 import { alertError, alertSuccess, confirmAction } from '../../lib/alerts';
 import { NetworkError } from '../../lib/api-client';
+import { useSession } from '../../lib/session';
+import { enviarAImpresora, impresionDirectaDisponible } from '../impresion/impresora';
+import { enlaceWhatsApp, textoWhatsApp } from '../impresion/texto-recibo';
+import { useAjustesTienda } from '../../lib/ajustes-tienda';
 import { completarVenta, useAnularVenta, useCompletarVenta } from './api/estado-venta';
 import { Recibo, type FormatoRecibo } from './components/recibo';
 import { useAtrasAlInicio } from './use-atras-al-inicio';
@@ -52,10 +57,39 @@ function Factura({ recibo }: { recibo: TRecibo }) {
   const navigate = useNavigate();
   const completar = useCompletarVenta();
   const anular = useAnularVenta();
-  const [formato, setFormato] = useState<FormatoRecibo>(() => {
+  const session = useSession();
+  // The paper: this device's choice (the printer is attached to it), else the store's default (issue #19).
+  const ajustes = useAjustesTienda();
+  const [formatoLocal, setFormato] = useState<FormatoRecibo | null>(() => {
     const saved = window.localStorage.getItem(FORMATO_KEY);
-    return FORMATOS.some((f) => f.value === saved) ? (saved as FormatoRecibo) : '80';
+    return FORMATOS.some((f) => f.value === saved) ? (saved as FormatoRecibo) : null;
   });
+  const formato: FormatoRecibo = formatoLocal ?? ajustes.data?.anchoPapel ?? '80';
+  const tienda = ajustes.data ?? null;
+  const ancho = formato === '58' ? '58' : '80';
+  const [imprimiendo, setImprimiendo] = useState(false);
+
+  /** Straight to the thermal printer where the browser can (ESC/POS, drawer on cash); the print dialog otherwise. */
+  const imprimirDirecto = async () => {
+    setImprimiendo(true);
+    try {
+      const { bytesRecibo } = await import('../impresion/escpos');
+      await enviarAImpresora(bytesRecibo(recibo, tienda, ancho));
+    } catch (err) {
+      // The cashier closing the printer chooser is not a failure.
+      if (!(err instanceof DOMException && err.name === 'NotFoundError')) {
+        await alertError(M.generic.errorTitle, V.impresionDirectaFallida);
+        window.print();
+      }
+    } finally {
+      setImprimiendo(false);
+    }
+  };
+  const pdf = async () => {
+    const { descargarPdf } = await import('../impresion/pdf');
+    descargarPdf(recibo, tienda, ancho);
+  };
+  const whatsapp = () => window.open(enlaceWhatsApp(textoWhatsApp(recibo, tienda), recibo.cliente?.telefono), '_blank', 'noopener');
   /** Once the sale has been completed or annulled, leaving does nothing more. */
   const settled = useRef(recibo.estado !== 'Pendiente');
   const busy = completar.isPending || anular.isPending;
@@ -120,8 +154,14 @@ function Factura({ recibo }: { recibo: TRecibo }) {
     const medir = () => setPage(tamanoPagina(formato, ticketRef.current));
     medir();
     window.addEventListener('resize', medir);
-    return () => window.removeEventListener('resize', medir);
-  }, [formato, recibo]);
+    // The store's details arrive after the ticket is drawn, and fonts load late: measure when it changes size.
+    const obs = typeof ResizeObserver === 'function' && ticketRef.current ? new ResizeObserver(medir) : null;
+    if (obs) obs.observe(ticketRef.current!);
+    return () => {
+      window.removeEventListener('resize', medir);
+      obs?.disconnect();
+    };
+  }, [formato, recibo, tienda]);
 
   return (
     <>
@@ -139,7 +179,7 @@ function Factura({ recibo }: { recibo: TRecibo }) {
       </header>
 
       <div className="factura">
-        <Recibo ref={ticketRef} recibo={recibo} formato={formato} />
+        <Recibo ref={ticketRef} recibo={recibo} formato={formato} tienda={tienda} />
 
         <aside className="factura__acciones no-print" aria-label="Acciones de la factura">
           <p className="factura__ok" role="status">
@@ -158,6 +198,24 @@ function Factura({ recibo }: { recibo: TRecibo }) {
           <button type="button" className="btn btn--ghost btn--block" onClick={() => window.print()}>
             Imprimir
           </button>
+          <div className="factura__extra">
+            {impresionDirectaDisponible() && formato !== 'a4' ? (
+              <button type="button" className="btn btn--ghost btn--block" onClick={() => void imprimirDirecto()} disabled={imprimiendo}>
+                {imprimiendo ? 'Imprimiendo…' : 'Imprimir en impresora térmica'}
+              </button>
+            ) : null}
+            <button type="button" className="btn btn--ghost btn--block" onClick={() => void pdf()}>
+              Descargar PDF
+            </button>
+            <button type="button" className="btn btn--ghost btn--block" onClick={whatsapp}>
+              {recibo.cliente?.telefono ? 'Enviar por WhatsApp al cliente' : 'Enviar por WhatsApp'}
+            </button>
+            {session?.rol === ROL.ADMIN ? (
+              <p className="factura__nota">
+                <Link to="/ajustes_tienda">Datos del recibo (NIT, dirección, papel)</Link>
+              </p>
+            ) : null}
+          </div>
           <button type="button" className="btn btn--block btn--lg" onClick={() => salir(paths.ventas)} disabled={busy}>
             Nueva venta
           </button>

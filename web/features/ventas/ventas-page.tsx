@@ -1,12 +1,18 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { AppError } from '#shared/errors';
 import { M } from '#shared/messages';
+import { ROL } from '#shared/roles';
 import { formatPesos } from '#shared/money';
 import { ZONA_HORARIA } from '#shared/schemas/movimiento';
 import type { TProductoVenta } from '#shared/schemas/venta';
 import { IconBack } from '../../components/ui/icons';
 import { paths } from '../../config/paths';
 import { alertWarning, confirmAction, promptText } from '../../lib/alerts';
+import { NetworkError } from '../../lib/api-client';
+import { useSession } from '../../lib/session';
+import { useEscaner } from '../impresion/use-escaner';
+import { fetchProductoPorCodigo } from './api/productos-venta';
 import {
   actualizarDesde,
   agregarProducto,
@@ -25,6 +31,10 @@ import { CarritoPanel } from './components/carrito-panel';
 import { useAtrasAlInicio } from './use-atras-al-inicio';
 import { useAtajo } from '../../lib/use-atajo';
 import './ventas.css';
+
+// The camera and its reader load only when the cashier opens them (issue #19).
+const EscanerCamara = lazy(() => import('../impresion/escaner-camara'));
+const hayCamara = () => typeof navigator !== 'undefined' && !!navigator.mediaDevices?.getUserMedia && window.matchMedia?.('(pointer: coarse)').matches;
 
 /** The till (spec §2 /ventas): search or scan products, build the cart, go to payment. */
 export default function VentasPage() {
@@ -45,6 +55,31 @@ export default function VentasPage() {
   };
 
   const unidades = unidadesCarrito(lineas);
+
+  // A scanner's burst (or the camera's read) adds the product by its code; an unknown code offers
+  // to create the product with it (roles 1 and 3, who may add products).
+  const session = useSession();
+  const [avisoEscaner, setAvisoEscaner] = useState<{ text: string; tone: 'ok' | 'error' } | null>(null);
+  const [camara, setCamara] = useState(false);
+  const escanear = async (codigo: string) => {
+    try {
+      const p = await fetchProductoPorCodigo(codigo);
+      if (p.stock > 0) {
+        onAdd(p);
+        setAvisoEscaner({ text: M.ventas.escaneado(p.nombre), tone: 'ok' });
+      } else setAvisoEscaner({ text: M.ventas.escaneadoAgotado(p.nombre), tone: 'error' });
+    } catch (err) {
+      if (err instanceof AppError && err.code === 'NOT_FOUND') {
+        const puedeCrear = session?.rol === ROL.ADMIN || session?.rol === ROL.ENCARGADO;
+        if (!puedeCrear) return setAvisoEscaner({ text: M.ventas.codigoNoEncontrado(codigo), tone: 'error' });
+        if (await confirmAction(M.ventas.codigoDesconocidoTitle, M.ventas.codigoDesconocidoText(codigo), M.ventas.codigoDesconocidoConfirm))
+          navigate(`${paths.gestionarProductos}?codigo=${encodeURIComponent(codigo)}`);
+        return;
+      }
+      setAvisoEscaner({ text: err instanceof NetworkError ? M.generic.connectionText : M.generic.errorText, tone: 'error' });
+    }
+  };
+  useEscaner((codigo) => void escanear(codigo), !camara);
   useAtajo('F2', () => buscarRef.current?.focus());
 
   // Ventas en espera: the cart put aside while another customer pays, resumed later on this device.
@@ -84,8 +119,30 @@ export default function VentasPage() {
           </Link>
         </div>
         <h1>Ventas</h1>
-        <div className="page-header__actions" />
+        <div className="page-header__actions">
+          {hayCamara() ? (
+            <button type="button" className="btn btn--ghost" onClick={() => setCamara(true)}>
+              Escanear con la cámara
+            </button>
+          ) : null}
+        </div>
       </header>
+      {avisoEscaner ? (
+        <p className={`pos__aviso pos__aviso--${avisoEscaner.tone}`} role="status" data-testid="aviso-escaner">
+          {avisoEscaner.text}
+        </p>
+      ) : null}
+      {camara ? (
+        <Suspense fallback={null}>
+          <EscanerCamara
+            onCerrar={() => setCamara(false)}
+            onCodigo={(codigo) => {
+              setCamara(false);
+              void escanear(codigo);
+            }}
+          />
+        </Suspense>
+      ) : null}
       <div className="pos">
         <BuscadorProductos onAdd={onAdd} onProducts={onProducts} enCarrito={enCarrito} inputRef={buscarRef} />
         <CarritoPanel

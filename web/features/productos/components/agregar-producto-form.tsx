@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { FieldErrors } from '#shared/errors';
 import { M } from '#shared/messages';
 import { formatPesos } from '#shared/money';
@@ -16,9 +16,13 @@ type Values = typeof EMPTY;
 const REQUIRED = ['nombre', 'precio', 'cantidad'] as const;
 
 /** Add product (spec §5): name, price without dots or commas, quantity, and the barcode if it has one; confirmation first. */
-export function AgregarProductoForm() {
+export function AgregarProductoForm({ codigoInicial }: { codigoInicial?: string }) {
   const formRef = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState<Values>(EMPTY);
+  // A code scanned at the till and not found arrives here filled in (issue #19): the name is next.
+  const [values, setValues] = useState<Values>(() => ({ ...EMPTY, codigoBarras: codigoInicial ?? '' }));
+  useEffect(() => {
+    if (codigoInicial) formRef.current?.querySelector<HTMLInputElement>('input')?.focus();
+  }, [codigoInicial]);
   const [errors, setErrors] = useState<FieldErrors>({});
   const mutation = useCreateProducto();
 

@@ -16,12 +16,19 @@ export function EstadoBadge({ estado }: { estado: number }) {
   return <span className={`badge ${estado === 1 ? 'badge--ok' : 'gp-badge--muted'}`}>{M.productos.estado[estado] ?? estado}</span>;
 }
 
-export function ProductosTable(props: { items: TProductoListItem[]; busy: boolean; onDelete: (p: TProductoListItem) => void }) {
+export function ProductosTable(props: {
+  items: TProductoListItem[];
+  busy: boolean;
+  onDelete: (p: TProductoListItem) => void;
+  /** The products chosen for shelf labels (issue #19). */
+  seleccion?: ReadonlySet<number>;
+  onSeleccion?: (p: TProductoListItem, elegido: boolean) => void;
+}) {
   const navigate = useNavigate();
   const { search } = useLocation();
   const openRow = (e: MouseEvent, id: number) => {
     // Buttons and links in the row do their own thing.
-    if ((e.target as HTMLElement).closest('a, button')) return;
+    if ((e.target as HTMLElement).closest('a, button, input, label')) return;
     navigate(detalleHref(id), { state: detalleState(id, search) });
   };
   return (
@@ -30,6 +37,11 @@ export function ProductosTable(props: { items: TProductoListItem[]; busy: boolea
         <caption className="visually-hidden">Productos de la tienda</caption>
         <thead>
           <tr>
+            {props.onSeleccion ? (
+              <th scope="col" className="gp-cell-sel">
+                <span className="visually-hidden">Etiqueta</span>
+              </th>
+            ) : null}
             <th scope="col">Nombre</th>
             <th scope="col">Marca</th>
             <th scope="col">Categoría</th>
@@ -52,6 +64,16 @@ export function ProductosTable(props: { items: TProductoListItem[]; busy: boolea
         <tbody>
           {props.items.map((p) => (
             <tr key={p.id} className={`gp-row${p.bajoStock ? ' gp-row--low' : ''}`} onClick={(e) => openRow(e, p.id)}>
+              {props.onSeleccion ? (
+                <td className="gp-cell-sel">
+                  <input
+                    type="checkbox"
+                    aria-label={`Etiqueta de ${p.nombre}`}
+                    checked={props.seleccion?.has(p.id) ?? false}
+                    onChange={(e) => props.onSeleccion!(p, e.target.checked)}
+                  />
+                </td>
+              ) : null}
               <td data-label="Nombre" className="gp-cell-name">
                 <Link to={detalleHref(p.id)} state={detalleState(p.id, search)}>
                   {p.nombre}

@@ -2,14 +2,19 @@ import type { Ref } from 'react';
 import { formatPesos } from '#shared/money';
 import { ZONA_HORARIA } from '#shared/schemas/movimiento';
 import type { TRecibo } from '#shared/schemas/venta';
+import { PIE_POR_DEFECTO, type DatosTienda } from '../../impresion/texto-recibo';
+import './recibo.css';
 
 export type FormatoRecibo = '58' | '80' | 'a4';
 
 // The store's time, never the device's (a till whose clock is on UTC printed 7:05 p. m. for a 2:05 p. m. sale).
 const fechaHora = new Intl.DateTimeFormat('es-CO', { day: '2-digit', month: '2-digit', year: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: ZONA_HORARIA });
 
-/** The printable receipt (spec §2 /factura): store, cashier, date and time, sale id, lines, totals. */
-export function Recibo({ recibo, formato, ref }: { recibo: TRecibo; formato: FormatoRecibo; ref?: Ref<HTMLElement> }) {
+/**
+ * The printable receipt (spec §2 /factura, issue #19): the store's name, NIT or documento, address and
+ * phone; sale number, date and time, cashier; lines; totals; payment, received, fiado and change; a closing line.
+ */
+export function Recibo({ recibo, formato, tienda, ref }: { recibo: TRecibo; formato: FormatoRecibo; tienda?: DatosTienda | null; ref?: Ref<HTMLElement> }) {
   const anulada = recibo.estado === 'Anulada';
   return (
     <article ref={ref} className={`recibo recibo--${formato}`} aria-labelledby="recibo-title">
@@ -17,6 +22,9 @@ export function Recibo({ recibo, formato, ref }: { recibo: TRecibo; formato: For
         <h2 id="recibo-title" className="recibo__tienda">
           {recibo.tienda}
         </h2>
+        {tienda?.nit ? <p className="recibo__dato" data-testid="recibo-nit">NIT/Doc.: {tienda.nit}</p> : null}
+        {tienda?.direccion ? <p className="recibo__dato">{tienda.direccion}</p> : null}
+        {tienda?.telefono ? <p className="recibo__dato">Tel.: {tienda.telefono}</p> : null}
         <p className="recibo__sub">Factura de venta N.º {recibo.id}</p>
         {anulada ? <p className="recibo__anulada">ANULADA</p> : null}
       </header>
@@ -96,16 +104,28 @@ export function Recibo({ recibo, formato, ref }: { recibo: TRecibo; formato: For
           <dt>Medio de pago</dt>
           <dd>{recibo.metodoPago.nombre}</dd>
         </div>
+        {recibo.referencia ? (
+          <div>
+            <dt>Referencia</dt>
+            <dd data-testid="recibo-referencia">{recibo.referencia}</dd>
+          </div>
+        ) : null}
         <div>
           <dt>Recibido</dt>
           <dd>{formatPesos(recibo.montoRecibido)}</dd>
         </div>
+        {recibo.montoFiado > 0 ? (
+          <div className="recibo__fiado">
+            <dt>Fiado (queda debiendo)</dt>
+            <dd data-testid="recibo-fiado">{formatPesos(recibo.montoFiado)}</dd>
+          </div>
+        ) : null}
         <div>
           <dt>Cambio</dt>
           <dd data-testid="recibo-cambio">{formatPesos(recibo.cambio)}</dd>
         </div>
       </dl>
-      <p className="recibo__gracias">¡Gracias por su compra!</p>
+      <p className="recibo__gracias">{tienda?.pieRecibo || PIE_POR_DEFECTO}</p>
     </article>
   );
 }

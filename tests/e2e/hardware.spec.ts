@@ -1,0 +1,61 @@
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO, expectPopup, signIn } from './support/fixtures';
+
+// Issue #19: a barcode scanner types the code very fast and presses Enter, wherever the focus is.
+
+interface Producto {
+  id: number;
+  nombre: string;
+  stock: number;
+  codigoBarras: string | null;
+}
+
+async function conCodigo(page: Page): Promise<Producto> {
+  const token = await page.evaluate(() => window.localStorage.getItem('token'));
+  const res = await page.request.get('/api/ventas/productos', { params: { q: 'Chocolatina' }, headers: { authorization: `Bearer ${token}` } });
+  expect(res.ok()).toBe(true);
+  const found = ((await res.json()) as { items: Producto[] }).items.find((p) => p.codigoBarras && p.stock > 0);
+  expect(found, 'a demo product with a barcode and stock').toBeTruthy();
+  return found!;
+}
+
+/** The focus leaves the search box (on the page's body), then the scanner "types". */
+async function escanear(page: Page, codigo: string) {
+  // The till has loaded and focused its search box first.
+  await expect(page.getByLabel('Buscar producto')).toBeFocused();
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await expect(page.getByLabel('Buscar producto')).not.toBeFocused();
+  await page.keyboard.type(codigo, { delay: 5 });
+  await page.keyboard.press('Enter');
+}
+
+test('a scan with the focus outside the search box puts the product in the cart', async ({ page }) => {
+  await signIn(page, 'Empleado', DEMO.admin);
+  await page.goto('/ventas');
+  const p = await conCodigo(page);
+  await escanear(page, p.codigoBarras!);
+  await expect(page.getByTestId('aviso-escaner')).toHaveText(`Escaneado: ${p.nombre}`);
+  const carrito = page.getByRole('list', { name: 'Productos en el carrito' });
+  await expect(carrito).toContainText(p.nombre);
+  // The search box did not get the code: the scan was taken by the page.
+  await expect(page.getByLabel('Buscar producto')).toHaveValue('');
+  // Typing slowly is not a scan.
+  await page.getByLabel('Buscar producto').focus();
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await page.keyboard.type(p.codigoBarras!, { delay: 90 });
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('aviso-escaner')).toHaveText(`Escaneado: ${p.nombre}`);
+  await expect(page.getByLabel(`Cantidad de ${p.nombre}`)).toHaveValue('1');
+});
+
+test('an unknown code offers to create the product, with the code filled in', async ({ page }) => {
+  await signIn(page, 'Empleado', DEMO.admin);
+  await page.goto('/ventas');
+  const codigo = `99${Date.now().toString().slice(-10)}`;
+  await escanear(page, codigo);
+  await expectPopup(page, 'Código no registrado', `No hay un producto con el código ${codigo}. ¿Desea crearlo con ese código?`);
+  await page.locator('.swal2-confirm').click();
+  await expect(page).toHaveURL(new RegExp(`/gestionar_productos\\?codigo=${codigo}$`));
+  await expect(page.getByLabel('Código de barras (opcional)')).toHaveValue(codigo);
+  await expect(page.getByLabel('Nombre', { exact: true })).toBeFocused();
+});

@@ -1,0 +1,61 @@
+import { useEffect, useRef, useState } from 'react';
+import { crearDetector, leerCodigo, type Detector } from './camara';
+import './impresion.css';
+
+interface Props {
+  onCodigo: (codigo: string) => void;
+  onCerrar: () => void;
+  /** For tests: a detector instead of the browser's or ZXing's. */
+  detector?: Detector;
+}
+
+/**
+ * "Escanear con la cámara": the back camera's video in a panel; the first code read (EAN-13, EAN-8,
+ * UPC-A, Code 128) is handed over and the camera is turned off. Loaded only when opened.
+ */
+export default function EscanerCamara({ onCodigo, onCerrar, detector }: Props) {
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const [error, setError] = useState<string | null>(null);
+  const latest = useRef({ onCodigo, onCerrar, detector });
+  useEffect(() => {
+    latest.current = { onCodigo, onCerrar, detector };
+  });
+
+  useEffect(() => {
+    const stop = new AbortController();
+    let stream: MediaStream | null = null;
+    (async () => {
+      try {
+        stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: 'environment' }, audio: false });
+        if (stop.signal.aborted) return;
+        const video = videoRef.current!;
+        video.srcObject = stream;
+        await video.play?.();
+        const d = latest.current.detector ?? (await crearDetector());
+        const codigo = await leerCodigo(d, video, { signal: stop.signal });
+        if (codigo) latest.current.onCodigo(codigo);
+      } catch (err) {
+        if (!stop.signal.aborted) setError(err instanceof DOMException && err.name === 'NotAllowedError' ? 'No hay permiso para usar la cámara.' : 'No se pudo leer con la cámara.');
+      }
+    })();
+    return () => {
+      stop.abort();
+      stream?.getTracks().forEach((t) => t.stop());
+    };
+  }, []);
+
+  return (
+    <div className="camara" role="dialog" aria-modal="true" aria-labelledby="camara-title">
+      <div className="camara__panel">
+        <h2 id="camara-title">Escanear con la cámara</h2>
+        <video ref={videoRef} className="camara__video" muted playsInline aria-label="Vista de la cámara" />
+        <p className="camara__ayuda" role="status">
+          {error ?? 'Apunte al código de barras (EAN-13, EAN-8, UPC-A o Code 128).'}
+        </p>
+        <button type="button" className="btn btn--ghost btn--block" onClick={() => latest.current.onCerrar()}>
+          Cerrar cámara
+        </button>
+      </div>
+    </div>
+  );
+}

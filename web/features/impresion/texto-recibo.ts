@@ -1,0 +1,131 @@
+import { formatPesos } from '#shared/money';
+import { ZONA_HORARIA } from '#shared/schemas/movimiento';
+import type { TAjustesTienda, TAnchoPapel } from '#shared/schemas/tienda';
+import type { TRecibo } from '#shared/schemas/venta';
+
+/** Characters a line of a thermal printer's font A: 58 mm paper prints 48 mm (32), 80 mm prints 72 mm (48). */
+export const COLUMNAS: Record<TAnchoPapel, number> = { '58': 32, '80': 48 };
+/** The payment method "Efectivo": a cash sale opens the drawer. */
+export const METODO_EFECTIVO = 5;
+export const PIE_POR_DEFECTO = '¡Gracias por su compra!';
+
+/** The store's part of a receipt; without settings (not loaded yet) only the name of the sale is known. */
+export type DatosTienda = Pick<TAjustesTienda, 'nit' | 'direccion' | 'telefono' | 'pieRecibo'> & { nombreTienda?: string };
+
+const fechaHora = new Intl.DateTimeFormat('es-CO', { day: '2-digit', month: '2-digit', year: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: ZONA_HORARIA });
+export const fechaRecibo = (iso: string) => fechaHora.format(new Date(iso)).replace(/\u00a0|\u202f/g, ' ');
+
+/** The receipt's facts in order, shared by the text receipt (WhatsApp, PDF) and the ESC/POS one. */
+export function partesRecibo(recibo: TRecibo, tienda: DatosTienda | null) {
+  const encabezado = [
+    tienda?.nit ? `NIT/Doc.: ${tienda.nit}` : null,
+    tienda?.direccion ?? null,
+    tienda?.telefono ? `Tel.: ${tienda.telefono}` : null,
+  ].filter((x): x is string => !!x);
+  const meta: [string, string][] = [
+    ['Venta', `#${recibo.id}`],
+    ['Fecha', fechaRecibo(recibo.fecha)],
+    ['Atendió', recibo.cajero],
+  ];
+  if (recibo.cliente) meta.push(['Cliente', `${recibo.cliente.nombre} · ${recibo.cliente.documento}`]);
+  const totales: [string, string][] = [];
+  if (recibo.descuento) totales.push(['Descuento', `-${formatPesos(recibo.descuento)}`]);
+  const pago: [string, string][] = [['Medio de pago', recibo.metodoPago.nombre]];
+  if (recibo.referencia) pago.push(['Referencia', recibo.referencia]);
+  pago.push(['Recibido', formatPesos(recibo.montoRecibido)]);
+  if (recibo.montoFiado > 0) pago.push(['Fiado (queda debiendo)', formatPesos(recibo.montoFiado)]);
+  pago.push(['Cambio', formatPesos(recibo.cambio)]);
+  return {
+    tienda: tienda?.nombreTienda || recibo.tienda,
+    encabezado,
+    anulada: recibo.estado === 'Anulada',
+    meta,
+    lineas: recibo.lineas.map((l) => ({
+      nombre: l.nombre,
+      detalle: `${l.cantidad} x ${formatPesos(l.precio)}`,
+      descuento: l.descuento ? `Desc. -${formatPesos(l.descuento)}` : null,
+      subtotal: formatPesos(l.subtotal),
+    })),
+    totales,
+    motivoDescuento: recibo.motivoDescuento,
+    total: formatPesos(recibo.total),
+    pago,
+    pie: tienda?.pieRecibo || PIE_POR_DEFECTO,
+  };
+}
+
+const centro = (s: string, n: number) => {
+  const t = s.slice(0, n);
+  return ' '.repeat(Math.floor((n - t.length) / 2)) + t;
+};
+/** A label on the left and a value on the right; a long pair takes two lines. */
+const par = (izq: string, der: string, n: number): string[] =>
+  izq.length + der.length + 1 <= n ? [izq + ' '.repeat(n - izq.length - der.length) + der] : [izq.slice(0, n), ' '.repeat(Math.max(0, n - der.length)) + der.slice(0, n)];
+const partir = (s: string, n: number): string[] => {
+  const out: string[] = [];
+  let linea = '';
+  for (const palabra of s.split(/\s+/)) {
+    if (!palabra) continue;
+    if (!linea) linea = palabra;
+    else if (linea.length + 1 + palabra.length <= n) linea += ' ' + palabra;
+    else {
+      out.push(linea);
+      linea = palabra;
+    }
+    while (linea.length > n) {
+      out.push(linea.slice(0, n));
+      linea = linea.slice(n);
+    }
+  }
+  if (linea) out.push(linea);
+  return out;
+};
+
+/** The receipt as fixed-width text lines (32 or 48 characters): the PDF and the plain-text receipt. */
+export function lineasRecibo(recibo: TRecibo, tienda: DatosTienda | null, columnas: number): string[] {
+  const p = partesRecibo(recibo, tienda);
+  const regla = '-'.repeat(columnas);
+  const out: string[] = [];
+  out.push(...partir(p.tienda, columnas).map((l) => centro(l, columnas)));
+  for (const e of p.encabezado) out.push(...partir(e, columnas).map((l) => centro(l, columnas)));
+  if (p.anulada) out.push(centro('*** ANULADA ***', columnas));
+  out.push(regla);
+  for (const [k, v] of p.meta) out.push(...par(`${k}:`, v, columnas));
+  out.push(regla);
+  for (const l of p.lineas) {
+    out.push(...partir(l.nombre, columnas));
+    out.push(...par(`  ${l.detalle}`, l.subtotal, columnas));
+    if (l.descuento) out.push(`  ${l.descuento}`);
+  }
+  out.push(regla);
+  for (const [k, v] of p.totales) out.push(...par(k, v, columnas));
+  if (p.motivoDescuento) out.push(...partir(`Motivo: ${p.motivoDescuento}`, columnas));
+  out.push(...par('TOTAL', p.total, columnas));
+  for (const [k, v] of p.pago) out.push(...par(k, v, columnas));
+  out.push(regla);
+  out.push(...partir(p.pie, columnas).map((l) => centro(l, columnas)));
+  return out;
+}
+
+/** The receipt for a chat message: short lines, no padding (WhatsApp's font is proportional). */
+export function textoWhatsApp(recibo: TRecibo, tienda: DatosTienda | null): string {
+  const p = partesRecibo(recibo, tienda);
+  const out = [`*${p.tienda}*`, ...p.encabezado];
+  if (p.anulada) out.push('*ANULADA*');
+  out.push('', ...p.meta.map(([k, v]) => `${k}: ${v}`), '');
+  for (const l of p.lineas) out.push(`${l.nombre}`, `  ${l.detalle} = ${l.subtotal}${l.descuento ? ` (${l.descuento})` : ''}`);
+  out.push('');
+  for (const [k, v] of p.totales) out.push(`${k}: ${v}`);
+  out.push(`*TOTAL: ${p.total}*`);
+  for (const [k, v] of p.pago) out.push(`${k}: ${v}`);
+  out.push('', p.pie);
+  return out.join('\n');
+}
+
+/** The wa.me link: to the customer's number (Colombian mobiles get +57), or without one so the cashier picks the chat. */
+export function enlaceWhatsApp(texto: string, telefono?: string | null): string {
+  let numero = (telefono ?? '').replace(/\D/g, '');
+  if (numero.length === 10 && numero.startsWith('3')) numero = `57${numero}`;
+  const base = numero.length >= 8 ? `https://wa.me/${numero}` : 'https://wa.me/';
+  return `${base}?text=${encodeURIComponent(texto)}`;
+}

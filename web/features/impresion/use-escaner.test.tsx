@@ -1,0 +1,65 @@
+import { fireEvent, render } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { useEscaner } from './use-escaner';
+
+function Till({ onCodigo }: { onCodigo: (c: string) => void }) {
+  useEscaner(onCodigo);
+  return (
+    <>
+      <button type="button">Vaciar</button>
+      <input aria-label="Cantidad" />
+    </>
+  );
+}
+
+/** Keys with the given gap in ms, then Enter. */
+const teclear = (target: Element, text: string, gap: number) => {
+  let t = 1000;
+  const now = vi.spyOn(performance, 'now').mockImplementation(() => t);
+  for (const key of text) {
+    t += gap;
+    fireEvent.keyDown(target, { key });
+  }
+  t += gap;
+  const result = fireEvent.keyDown(target, { key: 'Enter' });
+  now.mockRestore();
+  return result;
+};
+
+describe('useEscaner', () => {
+  it('takes a fast burst ending in Enter as a scan, even with a button focused', () => {
+    const onCodigo = vi.fn();
+    const { getByRole } = render(<Till onCodigo={onCodigo} />);
+    const boton = getByRole('button');
+    boton.focus();
+    const notCancelled = teclear(boton, '7702001234567', 10);
+    expect(onCodigo).toHaveBeenCalledWith('7702001234567');
+    expect(notCancelled).toBe(false);
+  });
+
+  it('tolerates one late key in a burst (a busy machine)', () => {
+    const onCodigo = vi.fn();
+    render(<Till onCodigo={onCodigo} />);
+    let t = 1000;
+    const now = vi.spyOn(performance, 'now').mockImplementation(() => t);
+    for (const [i, key] of [...'7702001234567'].entries()) {
+      t += i === 1 ? 120 : 8;
+      fireEvent.keyDown(document.body, { key });
+    }
+    t += 8;
+    fireEvent.keyDown(document.body, { key: 'Enter' });
+    now.mockRestore();
+    expect(onCodigo).toHaveBeenCalledWith('7702001234567');
+  });
+
+  it('ignores people typing, short codes and text fields', () => {
+    const onCodigo = vi.fn();
+    const { getByRole } = render(<Till onCodigo={onCodigo} />);
+    teclear(document.body, '7702001234567', 120);
+    teclear(document.body, '12345', 10);
+    const campo = getByRole('textbox');
+    campo.focus();
+    teclear(campo, '7702001234567', 10);
+    expect(onCodigo).not.toHaveBeenCalled();
+  });
+});
