@@ -35,6 +35,7 @@ import { tiendaRoutes } from './modules/tienda/tienda.routes';
 import { proveedorRoutes } from './modules/proveedor/proveedor.routes';
 import { ventaRoutes } from './modules/venta/venta.routes';
 import { cajaRoutes } from './modules/caja/caja.routes';
+import { fiadoRoutes } from './modules/fiado/fiado.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -222,6 +223,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           store.addHook('preValidation', requireStore);
           await store.register(ventaRoutes);
           await store.register(cajaRoutes);
+          await store.register(fiadoRoutes);
           await store.register(productoRoutes);
           await store.register(proveedorRoutes);
           await store.register(clienteRoutes);

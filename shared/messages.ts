@@ -4,6 +4,7 @@
  */
 import { analisis } from './messages/analisis';
 import { caja } from './messages/caja';
+import { fiado } from './messages/fiado';
 import { clientes } from './messages/clientes';
 import { crud } from './messages/crud';
 import { facturas } from './messages/facturas';
@@ -81,6 +82,12 @@ export const M = {
   sesion: {
     cerrada: 'Sesión cerrada.',
   },
+  ajustesTienda: {
+    textoInvalido: 'Escriba un texto.',
+    maximo: (n: number) => `Máximo ${n} caracteres.`,
+    nitInvalido: 'El NIT solo lleva números, letras, puntos y guiones.',
+    anchoInvalido: 'Elija 58 mm u 80 mm.',
+  },
   codigoInvitacion: {
     label: 'Código de invitación',
     regenerar: 'Cambiar código',
@@ -104,6 +111,7 @@ export const M = {
   // One file per area under shared/messages/.
   ventas,
   caja,
+  fiado,
   productos,
   proveedores,
   clientes,

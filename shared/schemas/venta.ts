@@ -47,7 +47,11 @@ export const ZDocumentoParam = z.object({
     .regex(/^[0-9A-Za-z-]{3,20}$/, V.documentoInvalido),
 });
 
-export const ZClienteVenta = z.object({ id: z.number().int(), documento: z.string(), nombre: z.string() });
+/** A customer's credit as the till sees it (fiado, issue #17); null when fiado is not enabled. */
+export const ZCreditoCliente = z.object({ cupo: z.number().int(), saldo: z.number().int(), disponible: z.number().int() });
+export type TCreditoCliente = z.infer<typeof ZCreditoCliente>;
+
+export const ZClienteVenta = z.object({ id: z.number().int(), documento: z.string(), nombre: z.string(), credito: ZCreditoCliente.nullable().optional(), telefono: z.string().nullable().optional() });
 export type TClienteVenta = z.infer<typeof ZClienteVenta>;
 
 /**

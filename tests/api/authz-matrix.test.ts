@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROL } from '#shared/roles';
 import { DEMO, seedDemo } from '../../server/db/demo';
-import { cliente, entregaPedido, factura, inventario, metodoPago, movimiento, producto, proveedor, rol, tienda, usuario, venta } from '../../server/db/schema';
+import { cliente, entregaPedido, factura, inventario, metodoPago, movimiento, producto, proveedor, rol, tienda, turno, usuario, venta } from '../../server/db/schema';
 import { crearTienda, login, PASSWORD } from '../helpers/factories';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
@@ -66,6 +66,13 @@ const demoCodeBack = async (c: Ctx) => {
   await c.t.database.db.update(tienda).set({ codigoInvitacion: DEMO.tienda.codigo }).where(eq(tienda.idTienda, c.a));
 };
 const freshId = (key: string) => async (c: Ctx) => ({ id: await c.fresh[key]!() });
+/** A new open shift of a new role-2 cashier of the demo store (not any caller's own). */
+const turnoDeOtroCajero = async (c: Ctx) => {
+  const db = c.t.database.db;
+  const u = await c.fresh.usuario!();
+  const [row] = await db.insert(turno).values({ tiendaId: c.a, usuarioId: u, fondoInicial: 0 }).returning();
+  return row!.idTurno;
+};
 
 const TABLE: Record<string, Entry> = {
   // Accounts
@@ -102,12 +109,26 @@ const TABLE: Record<string, Entry> = {
   'POST /api/clientes': { expect: STORE, body: {} },
   'PUT /api/clientes/:id': { expect: STORE_ROW, params: id('cliente'), body: { documento: '1020304050', tipoDocumento: 'CC', nombre: 'María', apellido: 'Gómez', correo: 'maria.gomez@correo.example' } },
   'DELETE /api/clientes/:id': { expect: STORE_ROW_NO_R3, params: freshId('cliente') },
+  // Fiado (issue #17, ADR 013): every role of the store sees balances and records abonos; the limit is the client form's (role 1).
+  'GET /api/clientes/:id/cuenta': { expect: STORE_ROW, params: id('cliente') },
+  'POST /api/clientes/:id/abonos': { expect: STORE_ROW, params: id('cliente'), body: { monto: 1000, metodoPagoId: 5 } },
+  'GET /api/cuentas-por-cobrar': { expect: STORE },
   'GET /api/analisis': { expect: STORE },
   'GET /api/movimientos': { expect: STORE_NO_R3 },
   'GET /api/facturas': { expect: STORE },
   'GET /api/facturas/:idVenta': { expect: STORE_ROW, params: async (c) => ({ idVenta: c.ids.venta! }) },
   // The store's settings
   'POST /api/tienda/codigo-invitacion/regenerar': { expect: STORE_ADMIN, after: demoCodeBack },
+  'GET /api/tienda/ajustes': { expect: STORE },
+  'PUT /api/tienda/ajustes': { expect: STORE_ADMIN, body: { nit: '900123456-7', direccion: 'Calle 10 # 5-23, Bogotá', telefono: '6013456789', anchoPapel: '80', pieRecibo: null } },
+  // Caja (issue #18): every role opens its own shift; role 2 sees and closes only its own, 1 and 3 any of the store.
+  'GET /api/caja/turno': { expect: STORE },
+  'POST /api/caja/turnos': { expect: STORE, body: {} },
+  'GET /api/caja/turnos': { expect: STORE },
+  'GET /api/caja/turnos/:id': { expect: STORE_SALE_NOT_R2S, params: async (c) => ({ id: await turnoDeOtroCajero(c) }) },
+  'POST /api/caja/turnos/:id/cerrar': { expect: STORE_SALE_NOT_R2S, params: async (c) => ({ id: await turnoDeOtroCajero(c) }), body: { efectivo: 0 } },
+  'POST /api/caja/movimientos': { expect: STORE, body: {} },
+  'POST /api/caja/ventas/:id/verificar': { expect: STORE_SALE_NOT_R2S, params: id('venta') },
 };
 
 // Back-office: twelve entities, five routes each.

@@ -31,7 +31,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-const TABLES = ['tienda', 'usuario', 'rol', 'metodo_pago', 'producto', 'proveedor', 'cliente', 'venta', 'factura', 'movimiento', 'inventario', 'entrega_pedido'];
+const TABLES = ['tienda', 'usuario', 'rol', 'metodo_pago', 'producto', 'proveedor', 'cliente', 'venta', 'factura', 'movimiento', 'inventario', 'entrega_pedido', 'credito_movimiento', 'turno', 'caja_movimiento'];
 async function counts(): Promise<string> {
   const res = (await t.database.db.execute(
     sql.raw(`select ${TABLES.map((x) => `(select count(*) from "${x}")::int as "${x}"`).join(', ')}`),
@@ -133,7 +133,7 @@ describe('entradas hostiles en cada ruta', () => {
               const json = res.json() as { error?: { code: string; message: string }; mensaje?: string };
               const message = isLegacy ? json.mensaje : json.error?.message;
               expect(message, `${route.method} ${url}: ${res.body.slice(0, 200)}`).toMatch(/\S/);
-              expect(message).not.toMatch(/\bat .*\.(ts|js):\d+|stack|undefined|Failed query/i);
+              expect(message, `${route.method} ${url}`).not.toMatch(/\bat .*\.(ts|js):\d+|stack|undefined|Failed query/i);
               expect(await counts(), `${route.method} ${url} cambió filas al rechazar`).toBe(before);
             }
           },

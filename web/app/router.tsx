@@ -4,6 +4,7 @@ import { ROL } from '#shared/roles';
 import { paths } from '../config/paths';
 import { RedirectIfSession, RequireRole, RequireSession } from './guards';
 import { AppLayout } from './layouts/app-layout';
+import { TurnoRequerido } from '../features/caja/components/turno-requerido';
 
 // Each screen is its own chunk: the landing page loads none of the application's code.
 // This table itself loads only for the application's paths: web/main.tsx tells them from the
@@ -19,12 +20,19 @@ const GenerarPagoPage = lazy(() => import('../features/ventas/generar-pago-page'
 const FacturaPage = lazy(() => import('../features/ventas/factura-page'));
 const GestionarProductosPage = lazy(() => import('../features/productos/gestionar-productos-page'));
 const DetalleProductoPage = lazy(() => import('../features/productos/detalle-producto-page'));
+const EtiquetasPage = lazy(() => import('../features/productos/etiquetas-page'));
+const AjustesTiendaPage = lazy(() => import('../features/tienda/ajustes-tienda-page'));
 const GestionarProveedoresPage = lazy(() => import('../features/proveedores/gestionar-proveedores-page'));
 const GestionarClientesPage = lazy(() => import('../features/clientes/gestionar-clientes-page'));
+const CuentasPorCobrarPage = lazy(() => import('../features/fiado/cuentas-por-cobrar-page'));
+const EstadoCuentaPage = lazy(() => import('../features/fiado/estado-cuenta-page'));
 const AnalisisPage = lazy(() => import('../features/analisis/analisis-page'));
 const MovimientosPage = lazy(() => import('../features/movimientos/movimientos-page'));
 const GestionarVentasPage = lazy(() => import('../features/facturas/gestionar-ventas-page'));
 const DetalleFacturaPage = lazy(() => import('../features/facturas/detalle-factura-page'));
+const CajaPage = lazy(() => import('../features/caja/caja-page'));
+const TurnosPage = lazy(() => import('../features/caja/turnos-page'));
+const ReporteTurnoPage = lazy(() => import('../features/caja/reporte-turno-page'));
 
 function Loading() {
   return (
@@ -60,17 +68,38 @@ export function AppRouter() {
         <Route element={<RequireSession />}>
           <Route element={<AppLayout />}>
             <Route path={paths.inicio} element={<InicioPage />} />
-            <Route path={paths.ventas} element={<VentasPage />} />
-            <Route path={paths.generarPago} element={<GenerarPagoPage />} />
+            <Route
+              path={paths.ventas}
+              element={
+                <TurnoRequerido>
+                  <VentasPage />
+                </TurnoRequerido>
+              }
+            />
+            <Route
+              path={paths.generarPago}
+              element={
+                <TurnoRequerido>
+                  <GenerarPagoPage />
+                </TurnoRequerido>
+              }
+            />
             <Route path={paths.factura} element={<FacturaPage />} />
             <Route path={paths.gestionarProductos} element={<GestionarProductosPage />} />
             <Route path={paths.detalleProducto} element={<DetalleProductoPage />} />
+            <Route path="/etiquetas" element={<EtiquetasPage />} />
+            <Route path="/ajustes_tienda" element={<AjustesTiendaPage />} />
             <Route path={paths.gestionarProveedores} element={<GestionarProveedoresPage />} />
             <Route path={paths.gestionarClientes} element={<GestionarClientesPage />} />
+            <Route path={paths.cuentasPorCobrar} element={<CuentasPorCobrarPage />} />
+            <Route path={paths.estadoCuenta} element={<EstadoCuentaPage />} />
             <Route path={paths.analisis} element={<AnalisisPage />} />
             <Route path={paths.movimientos} element={<MovimientosPage />} />
             <Route path={paths.gestionarVentas} element={<GestionarVentasPage />} />
             <Route path={paths.detalleFactura} element={<DetalleFacturaPage />} />
+            <Route path={paths.caja} element={<CajaPage />} />
+            <Route path={paths.turnosCaja} element={<TurnosPage />} />
+            <Route path={paths.reporteTurno} element={<ReporteTurnoPage />} />
           </Route>
           <Route
             path="/crud/*"

@@ -13,10 +13,16 @@ export const paths = {
   detalleProducto: '/detalle_producto',
   gestionarProveedores: '/gestionar_proveedores',
   gestionarClientes: '/gestionar_clientes',
+  cuentasPorCobrar: '/cuentas_por_cobrar',
+  estadoCuenta: '/estado_de_cuenta',
   analisis: '/analisis',
   movimientos: '/movimientos',
   gestionarVentas: '/gestionar_ventas',
   detalleFactura: '/detalle_factura',
+  /** The cash register (issue #18): the session's shift, the history, a shift's Z report. */
+  caja: '/caja',
+  turnosCaja: '/caja/turnos',
+  reporteTurno: '/caja/turnos/:id',
   crud: {
     usuarios: '/crud/usuarios',
   },

@@ -46,6 +46,18 @@ export async function abrirCaja(page: Page, fondoInicial = 0) {
   expect([201, 409]).toContain(status);
 }
 
+/**
+ * Signs out from the footer. With the account's caja still open (issue #18) the app first asks
+ * whether to go and close it: these journeys sign out anyway.
+ */
+export async function cerrarSesion(page: Page) {
+  await page.getByRole('button', { name: 'Cerrar sesión' }).click();
+  const aviso = page.locator('.swal2-popup', { hasText: 'La caja sigue abierta' });
+  await expect(aviso.or(page.getByRole('button', { name: /^Ingresar/ }))).toBeVisible();
+  if (await aviso.isVisible()) await aviso.locator('.swal2-deny').click();
+  await expect(page).toHaveURL(/\/iniciar_sesion$/);
+}
+
 /** The SweetAlert2 popup: its title and text. */
 export async function expectPopup(page: Page, title: string | RegExp, text?: string | RegExp) {
   const popup = page.locator('.swal2-popup');

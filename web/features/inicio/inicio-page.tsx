@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ROL } from '#shared/roles';
-import { IconBack, IconBox, IconCart, IconChart, IconLogout, IconReceipt, IconSettings } from '../../components/ui/icons';
+import { IconBack, IconBox, IconCart, IconChart, IconLogout, IconReceipt, IconSettings, IconStore, IconUser } from '../../components/ui/icons';
 import { paths } from '../../config/paths';
 import { STORAGE_KEYS, useSession } from '../../lib/session';
 
@@ -10,6 +10,8 @@ const TILES = [
   { to: paths.analisis, title: 'Analisis', text: 'Qué se vende más y qué se queda en la estantería.', Icon: IconChart },
   { to: paths.ventas, title: 'Ventas', text: 'Registra una venta, cobra y entrega la factura.', Icon: IconCart },
   { to: paths.gestionarVentas, title: 'Gestionar Facturas', text: 'Consulta las ventas y sus facturas.', Icon: IconReceipt },
+  { to: paths.caja, title: 'Caja', text: 'Abra y cierre el turno: fondo, entradas y salidas, cierre de caja.', Icon: IconStore },
+  { to: paths.cuentasPorCobrar, title: 'Cuentas por cobrar', text: 'Quién le debe fiado, cuánto y desde cuándo; abonos.', Icon: IconUser },
 ];
 
 /** Home: four big buttons; entering it empties the stored cart (spec §2). */

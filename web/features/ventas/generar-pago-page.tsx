@@ -4,13 +4,13 @@ import { AppError } from '#shared/errors';
 import { M } from '#shared/messages';
 import { formatNumber, formatPesos, parsePesos } from '#shared/money';
 import { totalConDescuentos } from '#shared/descuento';
-import { ROL, TIPOS_DOC } from '#shared/roles';
+import { METODO, ROL, TIPOS_DOC } from '#shared/roles';
 import type { TClienteVenta, TDescuentoVenta } from '#shared/schemas/venta';
 import { Field, SelectField } from '../../components/ui/field';
 import { MoneyField } from '../../components/ui/money-field';
 import { IconBack } from '../../components/ui/icons';
 import { paths } from '../../config/paths';
-import { alertError, alertWarning, promptText } from '../../lib/alerts';
+import { alertError, alertWarning, confirmAction, promptText } from '../../lib/alerts';
 import { NetworkError } from '../../lib/api-client';
 import { STORAGE_KEYS, useSession } from '../../lib/session';
 import { useAtajo } from '../../lib/use-atajo';
@@ -23,7 +23,8 @@ import { useAtrasAlInicio } from './use-atras-al-inicio';
 import './ventas.css';
 
 const V = M.ventas;
-const EFECTIVO = 5;
+const EFECTIVO = METODO.EFECTIVO;
+const FIADO = METODO.FIADO;
 const DOCUMENTO_RE = /^[0-9A-Za-z-]{3,20}$/;
 
 /** What a customer is likely to hand over for this total: the next 1 000, 2 000, 5 000 and the bills that cover it. */
@@ -55,8 +56,14 @@ function Pago({ lineas }: { lineas: LineaCarrito[] }) {
   const enviando = useRef(false);
   const [ocupado, setOcupado] = useState(false);
   // Most sales at a tienda are cash: Efectivo is chosen and the amount field has the focus.
-  const [metodo, setMetodo] = useState(EFECTIVO);
+  const [metodo, setMetodo] = useState<number>(EFECTIVO);
   const [monto, setMonto] = useState('');
+  // Fiado (issue #17): the whole sale on credit (method Fiado), or what the customer does not pay now.
+  const [dejarResto, setDejarResto] = useState(false);
+  // Transfers and cards (issue #18): the reference the cashier reads on the customer's phone or voucher.
+  const [referencia, setReferencia] = useState('');
+  const [verificado, setVerificado] = useState(false);
+  const documentoRef = useRef<HTMLInputElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const montoRef = useRef<HTMLInputElement>(null);
   const [documento, setDocumento] = useState('');
@@ -106,11 +113,21 @@ function Pago({ lineas }: { lineas: LineaCarrito[] }) {
     if (valor == null || (pct && valor > 100)) return void alertWarning(V.oops, V.descuentoInvalido);
     setDescVenta({ tipo: pct ? 'porcentaje' : 'valor', valor });
   };
+  const esFiado = metodo === FIADO;
+  const conReferencia = metodo !== EFECTIVO && metodo !== FIADO;
   const recibido = monto.trim() ? parsePesos(monto) : null;
   const cambio = recibido != null ? recibido - total : null;
+  const credito = cliente?.credito ?? null;
+  const restoFiado = !esFiado && dejarResto && credito && cambio != null && cambio < 0 ? -cambio : 0;
 
   const elegirMetodo = (id: number) => {
     setMetodo(id);
+    if (id === FIADO) {
+      // Nothing is received now: the customer is what matters.
+      setMonto('');
+      if (!cliente) documentoRef.current?.focus();
+      return;
+    }
     // Cards and wallets charge the exact total.
     if (id !== EFECTIVO && !monto.trim()) setMonto(formatNumber(total));
   };
@@ -195,22 +212,41 @@ function Pago({ lineas }: { lineas: LineaCarrito[] }) {
     const texto = campo instanceof HTMLInputElement ? campo.value : monto;
     const recibido = texto.trim() ? parsePesos(texto) : null;
     if (!metodo) return void alertWarning(V.oops, V.metodoRequerido);
-    if (recibido == null || recibido <= 0) return void alertWarning(V.oops, V.cantidadInvalida);
+    if (!esFiado && (recibido == null || recibido <= 0)) return void alertWarning(V.oops, V.cantidadInvalida);
     if (!calculo.valido) return void alertWarning(V.oops, V.descuentoInvalido);
     if (conDescuento && motivoDesc.trim().length < 3) return void alertWarning(V.oops, V.motivoDescuentoRequerido);
-    if (recibido < total) return void alertWarning(V.oops, V.montoInsuficiente);
+    const aCredito = esFiado || (dejarResto && recibido != null && recibido < total);
+    if (!aCredito && recibido! < total) return void alertWarning(V.oops, V.montoInsuficiente);
     const c = await resolverCliente();
     if (c === 'error') return void alertWarning(V.oops, V.clienteNoEncontrado);
+    if (aCredito && !c) {
+      documentoRef.current?.focus();
+      return void alertWarning(V.oops, V.fiadoRequiereCliente);
+    }
+    if (aCredito && !c!.credito) return void alertWarning(V.oops, V.clienteSinFiado(c!.nombre));
+    const pedido = {
+      clave,
+      lineas: lineasPedidas,
+      ...(descVenta ? { descuento: descVenta } : {}),
+      ...(conDescuento ? { motivoDescuento: motivoDesc.trim() } : {}),
+      metodoPagoId: metodo,
+      montoRecibido: esFiado ? 0 : recibido!,
+      documentoCliente: c?.documento,
+      ...(aCredito ? { aCredito: true } : {}),
+      ...(conReferencia && referencia.trim() ? { referencia: referencia.trim() } : {}),
+      ...(conReferencia && verificado ? { verificado: true } : {}),
+    };
     try {
-      const recibo = await registrar.mutateAsync({
-        clave,
-        lineas: lineasPedidas,
-        ...(descVenta ? { descuento: descVenta } : {}),
-        ...(conDescuento ? { motivoDescuento: motivoDesc.trim() } : {}),
-        metodoPagoId: metodo,
-        montoRecibido: recibido,
-        documentoCliente: c?.documento,
-      });
+      let recibo;
+      try {
+        recibo = await registrar.mutateAsync(pedido);
+      } catch (err) {
+        // Past the customer's limit: an administrator may authorise it, and that is recorded.
+        const sobreCupo = err instanceof AppError && err.title === V.cupoInsuficienteTitle && sesion?.rol === ROL.ADMIN;
+        if (!sobreCupo) throw err;
+        if (!(await confirmAction(V.autorizarSobreCupoTitle, V.autorizarSobreCupoText(err.message), V.autorizarSobreCupo))) return;
+        recibo = await registrar.mutateAsync({ ...pedido, autorizarSobreCupo: true });
+      }
       window.localStorage.setItem(STORAGE_KEYS.idVenta, String(recibo.id));
       vaciarCarrito();
       navigate(paths.factura, { replace: true, state: { recibo } });
@@ -326,47 +362,75 @@ function Pago({ lineas }: { lineas: LineaCarrito[] }) {
             )}
           </fieldset>
 
-          <MoneyField
-            ref={montoRef}
-            label="Monto recibido"
-            name="monto"
-            placeholder="Ej.: 20.000"
-            autoFocus
-            value={monto}
-            onValue={setMonto}
-            aria-describedby={cambioId}
-          />
-          <div className="montos" aria-label="Cobrar con" role="group">
-            <button type="button" className="btn btn--ghost btn--sm" disabled={ocupado} onClick={() => cobrarCon(total)} aria-label={`Cobrar pago exacto, ${formatPesos(total)}`}>
-              Pago exacto
-            </button>
-            {metodo === EFECTIVO
-              ? sugerencias(total).map((v) => (
-                  <button key={v} type="button" className="btn btn--ghost btn--sm" disabled={ocupado} onClick={() => cobrarCon(v)} aria-label={`Cobrar recibiendo ${formatPesos(v)}`}>
-                    {formatPesos(v)}
-                  </button>
-                ))
-              : null}
-          </div>
-          <p id={cambioId} className={`pago__cambio${cambio != null && cambio < 0 ? ' pago__cambio--falta' : ''}`} aria-live="polite">
-            {recibido == null ? (
-              monto.trim() ? (
-                V.cantidadInvalida
-              ) : (
-                <>Cambio: —</>
-              )
-            ) : cambio! < 0 ? (
-              <>Faltan {formatPesos(-cambio!)}</>
-            ) : (
-              <>
-                Cambio: <strong data-testid="pago-cambio">{formatPesos(cambio!)}</strong>
-              </>
-            )}
-          </p>
+          {esFiado ? (
+            <p className="pago__cambio" aria-live="polite" data-testid="pago-fiado">
+              {V.fiadoTodo(formatPesos(total))}
+            </p>
+          ) : (
+            <>
+              <MoneyField
+                ref={montoRef}
+                label="Monto recibido"
+                name="monto"
+                placeholder="Ej.: 20.000"
+                autoFocus
+                value={monto}
+                onValue={setMonto}
+                aria-describedby={cambioId}
+              />
+              <div className="montos" aria-label="Cobrar con" role="group">
+                <button type="button" className="btn btn--ghost btn--sm" disabled={ocupado} onClick={() => cobrarCon(total)} aria-label={`Cobrar pago exacto, ${formatPesos(total)}`}>
+                  Pago exacto
+                </button>
+                {metodo === EFECTIVO
+                  ? sugerencias(total).map((v) => (
+                      <button key={v} type="button" className="btn btn--ghost btn--sm" disabled={ocupado} onClick={() => cobrarCon(v)} aria-label={`Cobrar recibiendo ${formatPesos(v)}`}>
+                        {formatPesos(v)}
+                      </button>
+                    ))
+                  : null}
+              </div>
+              <p id={cambioId} className={`pago__cambio${cambio != null && cambio < 0 && !restoFiado ? ' pago__cambio--falta' : ''}`} aria-live="polite">
+                {restoFiado > 0 ? (
+                  <>
+                    {V.quedaFiado}: <strong data-testid="pago-resto-fiado">{formatPesos(restoFiado)}</strong>
+                  </>
+                ) : recibido == null ? (
+                  monto.trim() ? (
+                    V.cantidadInvalida
+                  ) : (
+                    <>Cambio: —</>
+                  )
+                ) : cambio! < 0 ? (
+                  <>Faltan {formatPesos(-cambio!)}</>
+                ) : (
+                  <>
+                    Cambio: <strong data-testid="pago-cambio">{formatPesos(cambio!)}</strong>
+                  </>
+                )}
+              </p>
+              {credito && cambio != null && cambio < 0 ? (
+                <label className="check">
+                  <input type="checkbox" checked={dejarResto} onChange={(e) => setDejarResto(e.target.checked)} />
+                  <span>{V.dejarRestoFiado(formatPesos(-cambio))}</span>
+                </label>
+              ) : null}
+              {conReferencia ? (
+                <div className="pago__referencia">
+                  <Field label={V.referencia} name="referencia" autoComplete="off" maxLength={40} value={referencia} onChange={(e) => setReferencia(e.target.value)} />
+                  <label className="check">
+                    <input type="checkbox" name="verificado" checked={verificado} onChange={(e) => setVerificado(e.target.checked)} />
+                    <span>{V.verificado}</span>
+                  </label>
+                </div>
+              ) : null}
+            </>
+          )}
 
           <div className="pago__cliente">
             <Field
-              label="Documento del cliente (opcional)"
+              ref={documentoRef}
+              label={esFiado ? 'Documento del cliente' : 'Documento del cliente (opcional)'}
               name="documentoCliente"
               inputMode="numeric"
               autoComplete="off"
@@ -392,6 +456,11 @@ function Pago({ lineas }: { lineas: LineaCarrito[] }) {
           {cliente ? (
             <p className="pago__cliente-ok" role="status">
               Cliente: <strong>{cliente.nombre}</strong>
+              {credito ? (
+                <small data-testid="pago-credito"> · {V.fiadoDisponible(formatPesos(credito.disponible), formatPesos(credito.cupo))}</small>
+              ) : esFiado ? (
+                <small className="pago__aviso"> · {V.fiadoNoHabilitado}</small>
+              ) : null}
             </p>
           ) : clienteAviso === V.clienteNoEncontrado && !nuevo ? (
             <button type="button" className="btn btn--ghost btn--sm" onClick={() => setNuevo({ tipoDocumento: 'CC', nombre: '', apellido: '' })}>
