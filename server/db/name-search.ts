@@ -50,3 +50,25 @@ export async function enOrden<T extends { id: number }>(ids: number[], fetch: (w
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
+
+/** How alike a typed word and a word of the name must be for a typo to still find it (pg_trgm, 0–1). */
+export const PARECIDO_MINIMO = 0.4;
+
+/**
+ * The store's products whose name has a word like what the person typed, best first (issue #16
+ * point 2: "arros" finds "Arroz", "cocacola" finds "Coca-Cola"). pg_trgm's word similarity, served by
+ * the same trigram index on `sin_tildes(nombre)` through the `<%` operator; its threshold is set for
+ * this transaction only. Callers use it when the exact search found nothing.
+ */
+export async function idsParecidos(db: Db, options: { where: SQL; q: string; limit: number }): Promise<number[]> {
+  const q = sinTildes(options.q);
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${String(PARECIDO_MINIMO)}, true)`);
+    const res = (await tx.execute(sql`
+      select ${producto.idProducto} as id from ${producto}
+      where ${options.where} and ${q} <% sin_tildes(${producto.nombre})
+      order by word_similarity(${q}, sin_tildes(${producto.nombre})) desc, lower(${producto.nombre}), ${producto.idProducto}
+      limit ${options.limit}`)) as unknown as { rows: { id: number }[] };
+    return res.rows.map((r) => Number(r.id));
+  });
+}
