@@ -61,6 +61,7 @@ export const crud = {
   codigoNoExiste: 'El código de invitación no corresponde a ninguna tienda.',
   operadorSinTienda: 'El operador de la plataforma no pertenece a ninguna tienda: deje vacío el código de invitación.',
   noEliminarseASiMismo: 'No puedes eliminar tu propio usuario.',
+  usuarioConCajaAbierta: 'Este usuario tiene la caja abierta: cierre primero su turno de caja (Caja → Turnos) y luego elimínelo.',
   noCambiarPropioRol: 'No puedes cambiar tu propio rol: pídeselo a otro administrador.',
   rolNoExiste: 'El rol indicado no existe.',
   idDuplicado: 'Ya existe un registro con ese ID.',

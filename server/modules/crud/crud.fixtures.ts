@@ -83,7 +83,8 @@ export async function tiendaConDatos(t: TestApp) {
 }
 
 export async function empleadoConRol(t: TestApp, codigo: string, rol: number) {
-  const e = await crearEmpleado(t, codigo);
+  // The back-office's tests do not sell: no cash-register shift (which would keep the user from being deleted).
+  const e = await crearEmpleado(t, codigo, { sinCaja: true });
   if (rol !== ROL.EMPLEADO) await setRol(t, e.documento, rol);
   return e;
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { M } from '#shared/messages';
 import { ROL } from '#shared/roles';
 import type { TestApp } from '../../../tests/helpers/test-app';
-import { login } from '../../../tests/helpers/factories';
+import { abrirCaja, login } from '../../../tests/helpers/factories';
 import { movimiento, venta } from '../../db/schema';
 import { client, crear, createCrudTestApp, empleadoConRol, nuevoDocumento, operadorToken, PASSWORD, tiendaConDatos } from './crud.fixtures';
 
@@ -213,6 +213,16 @@ describe('usuarios y contraseñas', () => {
     expect(rol.status).toBe(422);
     // The store account may remove that admin.
     expect((await s.admin.del(`/usuarios/${me.idUsuario}`)).status).toBe(200);
+  });
+
+  it('un usuario con la caja abierta no se elimina hasta cerrar su turno', async () => {
+    const e = await empleadoConRol(t, s.codigo, ROL.EMPLEADO);
+    await abrirCaja(t, e.token, 50_000);
+    const [fila] = (await s.admin.get('/usuarios', { q: e.documento })).body.items;
+    const del = await s.admin.del(`/usuarios/${fila.idUsuario}`);
+    expect(del.status).toBe(409);
+    expect(del.body.error.message).toBe(M.crud.usuarioConCajaAbierta);
+    expect((await s.admin.get(`/usuarios/${fila.idUsuario}`)).status).toBe(200);
   });
 });
 

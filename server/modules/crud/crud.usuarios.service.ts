@@ -9,6 +9,8 @@ import { rol, tienda, usuario } from '../../db/schema';
 import { hashPassword } from '../../lib/password';
 import { emailTaken } from '../cuenta/cuenta.service';
 import { countAll, fieldConflict, fieldError, idOf, inScope, likePattern, notFound, pageOf, unaVez, type Consulta, type CrudScope, type CrudService } from './crud.scope';
+import { esViolacionUnica } from '../../db/pg-error';
+import { tieneTurnoAbierto } from '../caja/caja.domain';
 
 type Create = z.output<typeof ZCreateUsuarioRequest>;
 type Update = z.output<typeof ZUpdateUsuarioRequest>;
@@ -174,10 +176,17 @@ export async function updateUsuario(options: { db: Db; scope: CrudScope; id: num
 export async function deleteUsuario(options: { db: Db; scope: CrudScope; id: number }): Promise<TCrudMessage> {
   const { db, scope, id } = options;
   if (scope.usuarioId === id) throw new AppError('BUSINESS_RULE', M.crud.noEliminarseASiMismo);
+  // An open cash-register shift keeps its cashier: its money is not yet counted (issue #18). The
+  // index on open shifts stops one opened meanwhile.
+  if (await tieneTurnoAbierto(db, id)) throw new AppError('CONFLICT', M.crud.usuarioConCajaAbierta);
   const deleted = await db
     .delete(usuario)
     .where(and(eq(usuario.idUsuario, id), inScope(scope, usuario.tiendaId)))
-    .returning({ id: usuario.idUsuario });
+    .returning({ id: usuario.idUsuario })
+    .catch((err: unknown) => {
+      if (esViolacionUnica(err, 'turno_abierto_uq')) throw new AppError('CONFLICT', M.crud.usuarioConCajaAbierta);
+      throw err;
+    });
   if (deleted.length === 0) throw notFound();
   return { message: M.crud.eliminado.usuarios };
 }

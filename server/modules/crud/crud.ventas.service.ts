@@ -2,12 +2,13 @@ import { and, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { AppError } from '#shared/errors';
 import { M } from '#shared/messages';
+import { ROL } from '#shared/roles';
 import type { TPage, TPageQuery } from '#shared/schemas/common';
 import type { TCrudCreated, TCrudMessage, TVentaRow, ZCreateVentaRequest, ZUpdateVentaRequest } from '#shared/schemas/crud';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
 import { cliente, factura, metodoPago, tienda, usuario, venta } from '../../db/schema';
-import { crearUnaVez } from '../venta/venta.service';
+import { cambiarEstadoEn, crearUnaVez, metodoFueraDeCaja } from '../venta/venta.service';
 import { countAll, fieldError, idOf, inScope, instanteBogota, likePattern, notFound, pageOf, tiendaDestino, type CrudScope, type CrudService } from './crud.scope';
 
 type Create = z.output<typeof ZCreateVentaRequest>;
@@ -103,6 +104,7 @@ export async function createVenta(options: { db: Db; scope: CrudScope; input: Cr
     clave: input.clave,
     crear: () =>
       db.transaction(async (tx) => {
+        metodoFueraDeCaja(input.metodoPagoId);
         const refs = await resolveRefs(tx, tiendaId, input);
         const [row] = await tx
           .insert(venta)
@@ -118,13 +120,21 @@ export async function updateVenta(options: { db: Db; scope: CrudScope; id: numbe
   const { db, scope, id, input } = options;
   await db.transaction(async (tx) => {
     const [current] = await tx
-      .select({ tiendaId: venta.tiendaId, fecha: venta.fecha })
+      .select({ tiendaId: venta.tiendaId, fecha: venta.fecha, metodoPagoId: venta.metodoPagoId, clienteId: venta.clienteId, montoFiado: venta.montoFiado })
       .from(venta)
       .where(and(eq(venta.idVenta, id), inScope(scope, venta.tiendaId)))
-      .for('update')
       .limit(1);
     if (!current) throw notFound();
-    const refs = await resolveRefs(tx, current.tiendaId, input);
+    // Credit is charged and reversed only by the till's rules: no sale becomes or stops being Fiado
+    // here, and a sale with credit keeps its customer (the charge is on that customer's account).
+    if (input.metodoPagoId !== current.metodoPagoId) {
+      metodoFueraDeCaja(input.metodoPagoId);
+      metodoFueraDeCaja(current.metodoPagoId);
+    }
+    const { estado, ...refs } = await resolveRefs(tx, current.tiendaId, input);
+    if (current.montoFiado > 0 && refs.clienteId !== current.clienteId) throw fieldError('clienteDocumento', M.ventas.clienteDeVentaFiada);
+    // The state moves as at the till (stock, lines, credit), by the sale's one owner (issue #14).
+    await cambiarEstadoEn(tx, { tiendaId: current.tiendaId, ventaId: id, estado, actor: { usuarioId: null, rol: ROL.ADMIN } });
     // The same minute as recorded keeps the recorded instant (seconds included).
     const sameMinute = Math.floor(current.fecha.getTime() / 60_000) === Math.floor(refs.fecha.getTime() / 60_000);
     await tx

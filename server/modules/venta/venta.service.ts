@@ -5,11 +5,12 @@ import { METODO, ROL } from '#shared/roles';
 import type { TPage, TPageQuery } from '#shared/schemas/common';
 import type { TClienteVenta, TDescuentoLinea, TDescuentoVenta, TEstadoVentaResponse, TMetodoPago, TProductosRapidos, TProductoVenta, TRecibo } from '#shared/schemas/venta';
 import type { Db, Tx } from '../../db/client';
-import { contieneTexto, enOrden, paginaDeProductos, TRIGRAM_MIN_LENGTH } from '../../db/name-search';
+import { contieneTexto, enOrden, idsParecidos, paginaDeProductos, TRIGRAM_MIN_LENGTH } from '../../db/name-search';
 import { cliente, factura, metodoPago, producto, tienda, usuario, venta, ventaProductoResumen } from '../../db/schema';
 import { turnoParaVender } from '../caja/caja.domain';
-import { cargarVenta, reversarVenta } from '../fiado/fiado.domain';
+import { cargarVenta, creditoDe, reversarVenta } from '../fiado/fiado.domain';
 import { ajustarStockLote } from '../movimiento/ledger';
+import { esViolacionUnica } from '../../db/pg-error';
 
 const V = M.ventas;
 
@@ -26,10 +27,16 @@ const productoVentaColumns = {
 export async function listarProductosVenta(options: { db: Db; tiendaId: number; query: TPageQuery }): Promise<TPage<TProductoVenta>> {
   const { db, tiendaId, query } = options;
   const filters: SQL[] = [eq(producto.tiendaId, tiendaId), eq(producto.estado, 1)];
+  const enVenta = and(...filters)!;
   if (query.q) filters.push(or(contieneTexto(producto.nombre, query.q), eq(producto.codigoBarras, query.q))!);
   const where = and(...filters)!;
   if (query.q && query.q.length >= TRIGRAM_MIN_LENGTH) {
-    const { ids, total } = await paginaDeProductos(db, { where, orden: 'lower', limit: query.pageSize, offset: (query.page - 1) * query.pageSize });
+    let { ids, total } = await paginaDeProductos(db, { where, orden: 'lower', limit: query.pageSize, offset: (query.page - 1) * query.pageSize });
+    // Nothing contains it: perhaps a typo. The names with a word most like it, on one page.
+    if (total === 0 && query.page === 1 && query.q.trim().length >= PARECIDO_LONGITUD) {
+      ids = await idsParecidos(db, { where: enVenta, q: query.q.trim(), limit: query.pageSize });
+      total = ids.length;
+    }
     const items = await enOrden(ids, (byIds) => db.select(productoVentaColumns).from(producto).where(byIds), tiendaId);
     return { items, total };
   }
@@ -45,6 +52,9 @@ export async function listarProductosVenta(options: { db: Db; tiendaId: number; 
   ]);
   return { items, total: totalRow?.n ?? 0 };
 }
+
+/** Typed fragments shorter than this are not corrected: too many names are alike. */
+const PARECIDO_LONGITUD = 4;
 
 /** How many tiles the till's grid shows. */
 export const TILES = 30;
@@ -131,12 +141,15 @@ export async function listarMetodosPago(options: { db: Db }): Promise<TMetodoPag
 
 export async function buscarCliente(options: { db: Db | Tx; tiendaId: number; documento: string }): Promise<TClienteVenta> {
   const [c] = await options.db
-    .select({ id: cliente.idCliente, documento: cliente.documento, nombre: sql<string>`${cliente.nombre} || ' ' || ${cliente.apellido}` })
+    .select({ id: cliente.idCliente, documento: cliente.documento, nombre: sql<string>`${cliente.nombre} || ' ' || ${cliente.apellido}`, telefono: cliente.telefono, fiado: cliente.fiado, cupo: cliente.cupo })
     .from(cliente)
     .where(and(eq(cliente.tiendaId, options.tiendaId), eq(cliente.documento, options.documento.trim())))
     .limit(1);
   if (!c) throw new AppError('NOT_FOUND', V.clienteNoEncontrado);
-  return c;
+  const { fiado, cupo, ...datos } = c;
+  // The till shows what the customer may still buy on credit; the checkout checks it again under lock.
+  const credito = fiado ? await creditoDe(options.db, options.tiendaId, c.id, cupo) : null;
+  return { ...datos, credito };
 }
 
 type LineaPedida = { productoId: number; cantidad: number; descuento?: TDescuentoLinea };
@@ -297,14 +310,8 @@ export async function ventaPorClave(db: Db | Tx, tiendaId: number, clave: string
   return row?.id ?? null;
 }
 
-/** A unique violation of the sale key's index (PostgreSQL 23505), on either database driver. */
-export function esClaveRepetida(err: unknown): boolean {
-  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    const { code, constraint } = e as { code?: string; constraint?: string };
-    if (code === '23505' && constraint === 'venta_tienda_clave_uq') return true;
-  }
-  return false;
-}
+/** A unique violation of the sale key's index, on either database driver. */
+export const esClaveRepetida = (err: unknown) => esViolacionUnica(err, 'venta_tienda_clave_uq');
 
 /**
  * Creates a sale once per key (ADR 011), for the faces that write the venta row themselves (the old
@@ -350,6 +357,7 @@ export async function obtenerRecibo(options: { db: Db | Tx; tiendaId: number; ve
       clienteDocumento: cliente.documento,
       clienteNombre: cliente.nombre,
       clienteApellido: cliente.apellido,
+      clienteTelefono: cliente.telefono,
     })
     .from(venta)
     .innerJoin(tienda, eq(tienda.idTienda, venta.tiendaId))
@@ -384,7 +392,7 @@ export async function obtenerRecibo(options: { db: Db | Tx; tiendaId: number; ve
     verificado: row.verificado,
     cliente:
       row.clienteId != null
-        ? { id: row.clienteId, documento: row.clienteDocumento!, nombre: `${row.clienteNombre} ${row.clienteApellido}`.trim() }
+        ? { id: row.clienteId, documento: row.clienteDocumento!, nombre: `${row.clienteNombre} ${row.clienteApellido}`.trim(), telefono: row.clienteTelefono }
         : null,
   };
 }
@@ -429,8 +437,13 @@ async function verificarQuienPuede(tx: Tx, tiendaId: number, ventaId: number, ac
  * detail for a sale left Pendiente. Completing twice is harmless.
  */
 export async function completarVenta(options: { db: Db; tiendaId: number; ventaId: number; actor: ActorVenta }): Promise<TEstadoVentaResponse> {
-  const { db, tiendaId, ventaId, actor } = options;
-  return db.transaction(async (tx) => {
+  const { db, ...rest } = options;
+  return db.transaction((tx) => completarEn(tx, rest));
+}
+
+async function completarEn(tx: Tx, options: { tiendaId: number; ventaId: number; actor: ActorVenta }): Promise<TEstadoVentaResponse> {
+  const { tiendaId, ventaId, actor } = options;
+  {
     await verificarQuienPuede(tx, tiendaId, ventaId, actor);
     const [done] = await tx
       .update(venta)
@@ -447,7 +460,7 @@ export async function completarVenta(options: { db: Db; tiendaId: number; ventaI
       .set({ estado: 'Pagado' })
       .where(and(eq(factura.ventaId, ventaId), eq(factura.tiendaId, tiendaId), eq(factura.estado, 'Pendiente')));
     return { id: ventaId, estado: 'Completada' };
-  });
+  }
 }
 
 /**
@@ -456,8 +469,13 @@ export async function completarVenta(options: { db: Db; tiendaId: number; ventaI
  * never returned twice, even when two calls race.
  */
 export async function anularVenta(options: { db: Db; tiendaId: number; ventaId: number; actor: ActorVenta }): Promise<TEstadoVentaResponse> {
-  const { db, tiendaId, ventaId, actor } = options;
-  return db.transaction(async (tx) => {
+  const { db, ...rest } = options;
+  return db.transaction((tx) => anularEn(tx, rest));
+}
+
+async function anularEn(tx: Tx, options: { tiendaId: number; ventaId: number; actor: ActorVenta }): Promise<TEstadoVentaResponse> {
+  const { tiendaId, ventaId, actor } = options;
+  {
     await verificarQuienPuede(tx, tiendaId, ventaId, actor);
     // The sale's products are locked first, in id order, as a checkout does: annulling updates the
     // sales summary (database triggers) and the stock, and taking those locks in the same order as
@@ -501,5 +519,28 @@ export async function anularVenta(options: { db: Db; tiendaId: number; ventaId: 
     // A credit sale gives its charge back to the customer's account (fiado, issue #17).
     await reversarVenta(tx, { tiendaId, ventaId, usuarioId: actor.usuarioId });
     return { id: ventaId, estado: 'Anulada' };
-  });
+  }
+}
+
+/**
+ * A sale's state set by a face that edits the whole row (the back-office form), inside its
+ * transaction: the same transitions as the till's buttons, with their stock, lines and credit. Back to
+ * Pendiente, or out of Anulada, is refused as the till refuses it. The same state changes nothing.
+ */
+export async function cambiarEstadoEn(tx: Tx, options: { tiendaId: number; ventaId: number; estado: string; actor: ActorVenta }): Promise<void> {
+  const { estado, ...rest } = options;
+  const actual = await estadoDe(tx, rest.tiendaId, rest.ventaId);
+  if (estado === actual) return;
+  if (estado === 'Completada') await completarEn(tx, rest);
+  else if (estado === 'Anulada') await anularEn(tx, rest);
+  else throw new AppError('BUSINESS_RULE', V.estadoVentaError);
+}
+
+/**
+ * Fiado (issue #17, ADR 013): method 7 only from the till, where the customer's limit is checked and
+ * the charge written. The old controller API and the back-office, which write a sale's method
+ * directly, call this and are refused.
+ */
+export function metodoFueraDeCaja(metodoPagoId: number, campo = 'metodoPagoId'): void {
+  if (metodoPagoId === METODO.FIADO) throw new AppError('VALIDATION', V.fiadoSoloEnCaja, { fields: { [campo]: V.fiadoSoloEnCaja } });
 }
