@@ -24,7 +24,7 @@ test('fiado: cupo, venta fiada, cupo insuficiente, abono, estado de cuenta, What
     data: { nombre: unique('Mercado del mes'), precio: 30_000, cantidad: 10, stockMin: 0 },
   });
   expect(prod.status(), await prod.text()).toBe(201);
-  const productoId = ((await prod.json()) as { producto: { id: number } }).producto.id;
+  const producto = ((await prod.json()) as { producto: { nombre: string } }).producto.nombre;
 
   // The administrator enables fiado with a limit of $ 50.000.
   await page.goto('/gestionar_clientes');
@@ -40,18 +40,34 @@ test('fiado: cupo, venta fiada, cupo insuficiente, abono, estado de cuenta, What
   await expectPopup(page, 'Cliente registrado');
   await closePopup(page);
 
-  // TODO(lead): sell through the payment page's Fiado option once it is in place.
-  const vender = async () =>
-    page.request.post('/api/ventas', {
-      headers: await authHeaders(page),
-      data: { lineas: [{ productoId, cantidad: 1 }], metodoPagoId: 7, montoRecibido: 0, aCredito: true, documentoCliente: doc, clave: crypto.randomUUID() },
-    });
-  const primera = await vender();
-  expect(primera.status(), await primera.text()).toBe(201);
-  // A second $ 30.000 passes the limit: refused, saying what is available.
-  const segunda = await vender();
-  expect(segunda.status()).toBe(422);
-  expect(((await segunda.json()) as { error: { message: string } }).error.message).toContain('Disponible: $ 20.000');
+  // At the till: the product to the cart, then Fiado on the payment page for the customer.
+  const aPagarFiado = async () => {
+    await page.goto('/ventas');
+    await page.getByLabel('Buscar producto').fill(producto);
+    await page.getByRole('button', { name: `Agregar ${producto}`, exact: true }).click();
+    await page.getByRole('button', { name: 'Generar pago' }).click();
+    await expect(page).toHaveURL(/\/generar_pago$/);
+    await page.getByRole('radio', { name: 'Fiado' }).check();
+    await expect(page.getByTestId('pago-fiado')).toHaveText('Todo fiado: $ 30.000 a la cuenta del cliente');
+    await page.getByLabel('Documento del cliente').fill(doc);
+    await page.getByRole('button', { name: 'Buscar cliente' }).click();
+  };
+  await aPagarFiado();
+  await expect(page.getByTestId('pago-credito')).toContainText('Fiado disponible: $ 50.000 de un cupo de $ 50.000');
+  await page.getByRole('button', { name: 'Confirmar pago' }).click();
+  await expect(page).toHaveURL(/\/factura$/);
+  await expect(page.getByRole('article')).toContainText('Fiado (queda debiendo)');
+  await page.getByRole('button', { name: 'Nueva venta' }).click();
+
+  // A second $ 30.000 passes the limit: the server refuses it saying what is available. An
+  // administrator is offered to authorise it; cancelling leaves the sale unmade.
+  await aPagarFiado();
+  await expect(page.getByTestId('pago-credito')).toContainText('Fiado disponible: $ 20.000 de un cupo de $ 50.000');
+  await page.getByRole('button', { name: 'Confirmar pago' }).click();
+  await expectPopup(page, '¿Autorizar por encima del cupo?', /La venta pasa el cupo de fiado del cliente\. Disponible: \$ 20\.000\./);
+  await page.locator('.swal2-cancel').click();
+  await expect(page.locator('.swal2-popup')).toBeHidden();
+  await expect(page).toHaveURL(/\/generar_pago$/);
 
   // The customer list shows the balance; its statement takes an abono of $ 10.000 in Nequi.
   await page.reload();

@@ -30,7 +30,7 @@ const registro = (codigo: string, documento: string, email: string) =>
 describe('cambiar el código de invitación', () => {
   it('un empleado eliminado ya no vuelve a entrar con el código que vio, una vez cambiado', { timeout: 60_000 }, async () => {
     const s = await crearTienda(t);
-    const e = await crearEmpleado(t, s.codigo);
+    const e = await crearEmpleado(t, s.codigo, { sinCaja: true });
     const list = await t.request({ method: 'GET', url: `/api/crud/usuarios?q=${encodeURIComponent(e.email)}`, token: s.token });
     const id = list.json().items[0].idUsuario as number;
     expect((await t.request({ method: 'DELETE', url: `/api/crud/usuarios/${id}`, token: s.token })).statusCode).toBe(200);

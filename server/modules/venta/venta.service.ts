@@ -296,7 +296,8 @@ export async function registrarVenta(options: {
     montoFiado: Number(r.montoFiado),
     referencia,
     verificado: !!input.verificado,
-    cliente: cliente && { ...cliente, nombre: cliente.nombre.trim() },
+    // The receipt names the customer; the credit shown at the till is not part of it.
+    cliente: cliente && { id: cliente.id, documento: cliente.documento, nombre: cliente.nombre.trim(), telefono: cliente.telefono },
   };
 }
 
