@@ -70,7 +70,7 @@ test('fiado: cupo, venta fiada, cupo insuficiente, abono, estado de cuenta, What
   await expect(page).toHaveURL(/\/generar_pago$/);
 
   // The customer list shows the balance; its statement takes an abono of $ 10.000 in Nequi.
-  await page.reload();
+  await page.goto('/gestionar_clientes');
   await page.getByLabel('Buscar cliente').fill(doc);
   const row = page.getByRole('row', { name: new RegExp(nombre) });
   await expect(row).toContainText('Debe $ 30.000');

@@ -29,7 +29,7 @@ async function escanear(page: Page, codigo: string) {
   await page.keyboard.press('Enter');
 }
 
-test('a scan with the focus outside the search box puts the product in the cart', async ({ page }) => {
+test('un escaneo con el foco fuera del buscador pone el producto en el carrito', async ({ page }) => {
   await signIn(page, 'Empleado', DEMO.admin);
   await page.goto('/ventas');
   const p = await conCodigo(page);
@@ -48,7 +48,7 @@ test('a scan with the focus outside the search box puts the product in the cart'
   await expect(page.getByLabel(`Cantidad de ${p.nombre}`)).toHaveValue('1');
 });
 
-test('an unknown code offers to create the product, with the code filled in', async ({ page }) => {
+test('un código desconocido ofrece crear el producto, con el código ya escrito', async ({ page }) => {
   await signIn(page, 'Empleado', DEMO.admin);
   await page.goto('/ventas');
   const codigo = `99${Date.now().toString().slice(-10)}`;
