@@ -110,7 +110,7 @@ export default function GestionarClientesPage() {
                             {c.apellido}
                           </td>
                           <td data-label="Correo" className={`gcl-cell-email${c.correo ? '' : ' gcl-cell-email--empty'}`}>
-                            {c.correo ? <a href={`mailto:${c.correo}`}>{c.correo}</a> : <span className="gcl-muted">—</span>}
+                            {c.correo ? <a href={`mailto:${c.correo}`} title={c.correo}>{c.correo}</a> : <span className="gcl-muted">—</span>}
                           </td>
                           <td data-label="Fiado" className="gcl-credito">
                             <Credito c={c} />
@@ -156,7 +156,7 @@ function Credito({ c }: { c: TCliente }) {
       <strong>Debe {formatPesos(k.saldo)}</strong>
       {k.fiado ? (
         <span className="gcl-credito__linea">
-          Disponible {formatPesos(k.disponible)} de {formatPesos(k.cupo)}
+          Disponible <span className="gcl-nowrap">{formatPesos(k.disponible)}</span> de <span className="gcl-nowrap">{formatPesos(k.cupo)}</span>
         </span>
       ) : (
         <span className="gcl-muted">Fiado no habilitado</span>
