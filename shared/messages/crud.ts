@@ -95,6 +95,16 @@ export const crud = {
   contrasenaCambiada: 'La contraseña cambió: las sesiones abiertas con la anterior se cerraron.',
   contrasenaPropia: 'Cambiaste tu propia contraseña: inicia sesión de nuevo con la nueva.',
 
+  // The fiado ledger (issue #17): listed, never changed here.
+  credito: {
+    menu: 'Fiado (cuentas)',
+    listTitle: 'Movimientos de fiado',
+    buscar: 'Documento o nombre del cliente, o id de la venta',
+    soloLectura:
+      'Los movimientos de fiado solo se consultan aquí: las compras fiadas y los abonos se registran en la caja, y al anular una venta fiada su cargo se reversa solo.',
+    tipo: { cargo: 'Compra fiada', abono: 'Abono', reverso: 'Venta anulada' },
+  },
+
   // Operation results (shown in 'Operacion').
   registrado: {
     usuarios: 'Usuario registrado',

@@ -12,3 +12,4 @@ export * from './crud/entrega-pedidos';
 export * from './crud/inventario';
 export * from './crud/metodosdepago';
 export * from './crud/ventas';
+export * from './crud/credito';

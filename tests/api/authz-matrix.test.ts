@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROL } from '#shared/roles';
 import { DEMO, seedDemo } from '../../server/db/demo';
-import { cliente, entregaPedido, factura, inventario, metodoPago, movimiento, producto, proveedor, rol, tienda, turno, usuario, venta } from '../../server/db/schema';
+import { cliente, creditoMovimiento, entregaPedido, factura, inventario, metodoPago, movimiento, producto, proveedor, rol, tienda, turno, usuario, venta } from '../../server/db/schema';
 import { crearTienda, login, PASSWORD } from '../helpers/factories';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
@@ -131,8 +131,16 @@ const TABLE: Record<string, Entry> = {
   'POST /api/caja/ventas/:id/verificar': { expect: STORE_SALE_NOT_R2S, params: id('venta') },
 };
 
-// Back-office: twelve entities, five routes each.
-const CRUD_ENTITIES: Record<string, { list: Expect; row: Expect; create: Expect; update: Expect; remove: Expect; key: string }> = {
+// Back-office: twelve entities, five routes each; a read-only one (the fiado ledger) lists and reads only.
+interface CrudRoutes {
+  list: Expect;
+  row: Expect;
+  key: string;
+  create?: Expect;
+  update?: Expect;
+  remove?: Expect;
+}
+const CRUD_ENTITIES: Record<string, CrudRoutes> = {
   usuarios: { list: CRUD, row: CRUD_ROW, create: CRUD, update: CRUD, remove: CRUD_ROW, key: 'usuario' },
   tienda: { list: CRUD, row: CRUD_ROW, create: CRUD_OPERATOR, update: CRUD, remove: rule('401', '403', '403', '403', '403', 'ok'), key: 'tienda' },
   producto: { list: CRUD, row: CRUD_ROW, create: CRUD, update: CRUD, remove: CRUD_ROW, key: 'producto' },
@@ -145,13 +153,15 @@ const CRUD_ENTITIES: Record<string, { list: Expect; row: Expect; create: Expect;
   inventario: { list: CRUD, row: CRUD_ROW, create: CRUD, update: CRUD, remove: CRUD_ROW, key: 'inventario' },
   metodosdepago: { list: CRUD, row: CRUD, create: CRUD_OPERATOR, update: CRUD_OPERATOR, remove: CRUD_OPERATOR_ROW, key: 'metodo' },
   ventas: { list: CRUD, row: CRUD_ROW, create: CRUD, update: CRUD, remove: CRUD_ROW, key: 'venta' },
+  // Read-only (issue #17): no POST, PUT or DELETE route exists; the first test checks none is registered.
+  credito: { list: CRUD, row: CRUD_ROW, key: 'credito' },
 };
 for (const [path, e] of Object.entries(CRUD_ENTITIES)) {
   TABLE[`GET /api/crud/${path}`] = { expect: e.list };
   TABLE[`GET /api/crud/${path}/:id`] = { expect: e.row, params: id(e.key) };
-  TABLE[`POST /api/crud/${path}`] = { expect: e.create, body: {} };
-  TABLE[`PUT /api/crud/${path}/:id`] = { expect: e.update, params: id(e.key), body: {} };
-  TABLE[`DELETE /api/crud/${path}/:id`] = { expect: e.remove, params: freshId(e.key) };
+  if (e.create) TABLE[`POST /api/crud/${path}`] = { expect: e.create, body: {} };
+  if (e.update) TABLE[`PUT /api/crud/${path}/:id`] = { expect: e.update, params: id(e.key), body: {} };
+  if (e.remove) TABLE[`DELETE /api/crud/${path}/:id`] = { expect: e.remove, params: freshId(e.key) };
 }
 
 // Legacy controller API: public calls answer everyone; the rest need a session (the old clients'
@@ -239,6 +249,9 @@ beforeAll(async () => {
     metodo: async () => (await first(db.insert(metodoPago).values({ idMetPago: 100 + seq++, nombre: 'Temporal' }).returning())).idMetPago,
   };
   ids.entrega = await fresh.entrega!();
+  // A fiado charge of the demo store (its credit customer), for the ledger's row route.
+  const fiado = await first(db.select().from(cliente).where(and(eq(cliente.tiendaId, aId), eq(cliente.fiado, true))));
+  ids.credito = (await first(db.insert(creditoMovimiento).values({ tiendaId: aId, clienteId: fiado.idCliente, tipo: 'cargo', monto: 1000, nota: 'matriz' }).returning())).idCreditoMovimiento;
   ctx = { t, cuentas, a: aId, ids, fresh };
 });
 afterAll(() => ctx?.t.close());

@@ -7,6 +7,7 @@ import { ROL } from '#shared/roles';
 import { ZPageQuery, zPage } from '#shared/schemas/common';
 import {
   ZClienteRow,
+  ZCreditoRow,
   ZCreateEntregaRequest,
   ZCreateFacturaRequest,
   ZCreateInventarioRequest,
@@ -46,9 +47,11 @@ import {
   ZUsuarioRow,
   ZVentaRow,
   type TCrudEntidad,
+  type TCrudEntidadEditable,
 } from '#shared/schemas/crud';
 import { requireRole, sessionOf } from '../../plugins/auth';
 import { clienteCrud } from './crud.cliente.service';
+import { creditoCrud } from './crud.credito.service';
 import { entregaPedidosCrud } from './crud.entrega-pedidos.service';
 import { facturaCrud } from './crud.factura.service';
 import { inventarioCrud } from './crud.inventario.service';
@@ -57,19 +60,28 @@ import { movimientoCrud } from './crud.movimiento.service';
 import { productoCrud } from './crud.producto.service';
 import { proveedorCrud } from './crud.proveedor.service';
 import { rolesCrud } from './crud.roles.service';
-import { scopeOf, type CrudService } from './crud.scope';
+import { scopeOf, type CrudReader, type CrudService } from './crud.scope';
 import { tiendaCrud } from './crud.tienda.service';
 import { usuariosCrud } from './crud.usuarios.service';
 import { ventasCrud } from './crud.ventas.service';
 
 interface EntityDef<R extends z.ZodType, C extends z.ZodType, U extends z.ZodType> {
-  path: TCrudEntidad;
+  path: TCrudEntidadEditable;
+  readOnly?: false;
   row: R;
   create: C;
   update: U;
   service: CrudService<z.output<R>, z.output<C>, z.output<U>>;
   /** Operations only the platform operator may do, with the refusal's message (checked before validation). */
   operatorOnly?: { create?: string; update?: string; remove?: string };
+}
+
+/** An area the back-office only lists: GET of the list and of one row, no write routes at all. */
+interface ReadOnlyEntityDef<R extends z.ZodType> {
+  path: TCrudEntidad;
+  readOnly: true;
+  row: R;
+  service: CrudReader<z.output<R>>;
 }
 
 const operatorOnly = (message: string | undefined) =>
@@ -80,10 +92,11 @@ const operatorOnly = (message: string | undefined) =>
     : undefined;
 
 const entity = <R extends z.ZodType, C extends z.ZodType, U extends z.ZodType>(def: EntityDef<R, C, U>) => def;
+const readOnlyEntity = <R extends z.ZodType>(def: Omit<ReadOnlyEntityDef<R>, 'readOnly'>): ReadOnlyEntityDef<R> => ({ ...def, readOnly: true });
 
 const catalogo = { create: M.crud.soloOperadorCatalogo, update: M.crud.soloOperadorCatalogo, remove: M.crud.soloOperadorCatalogo };
 
-/** The twelve areas of spec §2, each under /api/crud/<list route name>. */
+/** The twelve areas of spec §2, each under /api/crud/<list route name>, and the fiado ledger (read-only, issue #17). */
 export const CRUD_ENTITIES = [
   entity({ path: 'usuarios', row: ZUsuarioRow, create: ZCreateUsuarioRequest, update: ZUpdateUsuarioRequest, service: usuariosCrud }),
   entity({ path: 'tienda', row: ZTiendaRow, create: ZCreateTiendaRequest, update: ZUpdateTiendaRequest, service: tiendaCrud, operatorOnly: { create: M.crud.soloOperadorTiendas, remove: M.crud.soloOperadorTiendas } }),
@@ -97,27 +110,31 @@ export const CRUD_ENTITIES = [
   entity({ path: 'inventario', row: ZInventarioRow, create: ZCreateInventarioRequest, update: ZUpdateInventarioRequest, service: inventarioCrud }),
   entity({ path: 'metodosdepago', row: ZMetodoPagoRow, create: ZCreateMetodoPagoRequest, update: ZUpdateMetodoPagoRequest, service: metodosDePagoCrud, operatorOnly: catalogo }),
   entity({ path: 'ventas', row: ZVentaRow, create: ZCreateVentaRequest, update: ZUpdateVentaRequest, service: ventasCrud }),
+  readOnlyEntity({ path: 'credito', row: ZCreditoRow, service: creditoCrud }),
 ];
 
-type AnyEntityDef = EntityDef<z.ZodType, z.ZodType, z.ZodType>;
+type AnyEntityDef = EntityDef<z.ZodType, z.ZodType, z.ZodType> | ReadOnlyEntityDef<z.ZodType>;
 
 function registerEntity(app: FastifyInstance, def: AnyEntityDef) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = [`crud ${def.path}`];
-  const { service } = def;
   const base = `/${def.path}`;
-  // Answers about other accounts (an email taken, another store's code) are counted (issue #15).
-  const consulta = (req: FastifyRequest, reply: FastifyReply) => () => app.authLimits.lookup(req, reply, sessionOf(req));
 
   r.get(base, {
     schema: { tags, querystring: ZPageQuery, response: { 200: zPage(def.row) } },
-    handler: (req) => service.list({ db: app.db, scope: scopeOf(sessionOf(req)), query: req.query }),
+    handler: (req) => def.service.list({ db: app.db, scope: scopeOf(sessionOf(req)), query: req.query }),
   });
 
   r.get(`${base}/:id`, {
     schema: { tags, params: ZCrudIdParams, response: { 200: def.row } },
-    handler: (req) => service.get({ db: app.db, scope: scopeOf(sessionOf(req)), id: req.params.id }),
+    handler: (req) => def.service.get({ db: app.db, scope: scopeOf(sessionOf(req)), id: req.params.id }),
   });
+
+  // A read-only area has no write routes: POST, PUT and DELETE answer 404 like any unknown path.
+  if (def.readOnly) return;
+  const { service } = def;
+  // Answers about other accounts (an email taken, another store's code) are counted (issue #15).
+  const consulta = (req: FastifyRequest, reply: FastifyReply) => () => app.authLimits.lookup(req, reply, sessionOf(req));
 
   r.post(base, {
     preValidation: operatorOnly(def.operatorOnly?.create),

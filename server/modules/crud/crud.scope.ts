@@ -101,9 +101,13 @@ export function unaVez(consulta: Consulta | undefined): Consulta {
   return () => (done ??= consulta?.() ?? Promise.resolve());
 }
 
-export interface CrudService<Row, Create, Update> {
+/** What a read-only area offers (the fiado ledger): the paged list and one row. */
+export interface CrudReader<Row> {
   list(options: { db: Db; scope: CrudScope; query: TPageQuery }): Promise<TPage<Row>>;
   get(options: { db: Db; scope: CrudScope; id: number }): Promise<Row>;
+}
+
+export interface CrudService<Row, Create, Update> extends CrudReader<Row> {
   create(options: { db: Db; scope: CrudScope; input: Create; consulta?: Consulta }): Promise<TCrudCreated>;
   update(options: { db: Db; scope: CrudScope; id: number; input: Update; consulta?: Consulta }): Promise<TCrudMessage>;
   remove(options: { db: Db; scope: CrudScope; id: number }): Promise<TCrudMessage>;

@@ -4,7 +4,7 @@ import { M } from '../../messages';
 import { TIPOS_DOC } from '../../roles';
 import { LOGIN_EMAIL_RE, zStrongPassword } from '../common';
 
-/** The twelve areas of the back-office, by the spec's list route names (spec §2). */
+/** The twelve areas of the back-office with forms, by the spec's list route names (spec §2). */
 export const CRUD_ENTIDADES = [
   'usuarios',
   'tienda',
@@ -19,7 +19,10 @@ export const CRUD_ENTIDADES = [
   'metodosdepago',
   'ventas',
 ] as const;
-export type TCrudEntidad = (typeof CRUD_ENTIDADES)[number];
+/** Areas the back-office only lists (no register, update or delete): the fiado ledger (issue #17). */
+export const CRUD_ENTIDADES_SOLO_LECTURA = ['credito'] as const;
+export type TCrudEntidadEditable = (typeof CRUD_ENTIDADES)[number];
+export type TCrudEntidad = TCrudEntidadEditable | (typeof CRUD_ENTIDADES_SOLO_LECTURA)[number];
 
 export const MAX_INT4 = 2_147_483_647;
 /** A unit price (LIMITES_DINERO in shared/money.ts). */

@@ -24,17 +24,22 @@ export default function CrudRoutes() {
       {ENTITIES.map((e) => (
         <Fragment key={e.key}>
           <Route path={e.routes.list} element={<CrudListPage key={e.key} config={e} />} />
-          <Route path={e.routes.register} element={<CrudRegisterPage key={e.key} config={e} />} />
-          <Route path={e.routes.update} element={<CrudUpdatePage key={e.key} config={e} />} />
-          {e.routes.update.endsWith('/:id') ? (
-            <Route path={e.routes.update.replace('/:id', '')} element={<CrudUpdatePage key={e.key} config={e} />} />
-          ) : null}
           {(e.routes.listAliases ?? []).map((a) => (
             <Route key={a} path={a} element={<Alias to={e.routes.list} />} />
           ))}
-          {(e.routes.registerAliases ?? []).map((a) => (
-            <Route key={a} path={a} element={<Alias to={e.routes.register} />} />
-          ))}
+          {/* A read-only area (the fiado ledger) has no forms: its list is its only route. */}
+          {e.readOnly ? null : (
+            <>
+              <Route path={e.routes.register} element={<CrudRegisterPage key={e.key} config={e} />} />
+              <Route path={e.routes.update} element={<CrudUpdatePage key={e.key} config={e} />} />
+              {e.routes.update.endsWith('/:id') ? (
+                <Route path={e.routes.update.replace('/:id', '')} element={<CrudUpdatePage key={e.key} config={e} />} />
+              ) : null}
+              {(e.routes.registerAliases ?? []).map((a) => (
+                <Route key={a} path={a} element={<Alias to={e.routes.register} />} />
+              ))}
+            </>
+          )}
         </Fragment>
       ))}
       {/* No dead ends: any other back-office path opens the users list. */}

@@ -11,7 +11,7 @@ import { useDebounced } from '../../../lib/use-debounced';
 import { useDeleteRow } from '../api/delete-row';
 import { useCrudList } from '../api/list-rows';
 import { crudPath, updatePath, type CrudNavState } from '../crud-paths';
-import type { EntityConfig } from '../entities';
+import type { AnyEntityConfig } from '../entities';
 import { TopBar } from './top-bar';
 
 const PAGE_SIZE = 20;
@@ -25,9 +25,10 @@ export function failureMessage(err: unknown): string {
 
 /**
  * One area's list (spec §2): the spec's columns plus Modificar and Eliminar, a search box, server
- * paging, and 'Operacion' with the last operation's message.
+ * paging, and 'Operacion' with the last operation's message. A read-only area (the fiado ledger)
+ * shows its columns alone: no 'registrar', no Modificar or Eliminar.
  */
-export function CrudListPage({ config }: { config: EntityConfig }) {
+export function CrudListPage({ config }: { config: AnyEntityConfig }) {
   const location = useLocation();
   const navigate = useNavigate();
   const session = useSession();
@@ -40,8 +41,15 @@ export function CrudListPage({ config }: { config: EntityConfig }) {
   const del = useDeleteRow(config.key);
 
   const isOperator = session?.id_Tienda == null;
-  const can = (action: 'create' | 'update' | 'delete') => isOperator || !config.operatorOnly?.[action];
-  const readOnlyNote = !can('create') && !can('update') ? M.crud.soloOperadorCatalogo : !can('create') ? M.crud.soloOperadorTiendas : null;
+  const editable = config.readOnly ? null : config;
+  const can = (action: 'create' | 'update' | 'delete') => isOperator || !editable?.operatorOnly?.[action];
+  const readOnlyNote = config.readOnly
+    ? (config.note ?? null)
+    : !can('create') && !can('update')
+      ? M.crud.soloOperadorCatalogo
+      : !can('create')
+        ? M.crud.soloOperadorTiendas
+        : null;
 
   // Deleting the last row of the last page: step back a page.
   const total = list.data?.total ?? 0;
@@ -65,7 +73,7 @@ export function CrudListPage({ config }: { config: EntityConfig }) {
   };
 
   const items = list.data?.items ?? [];
-  const colSpan = config.columns.length + 2;
+  const colSpan = config.columns.length + (editable ? 2 : 0);
 
   return (
     <div className="crud-shell">
@@ -73,8 +81,8 @@ export function CrudListPage({ config }: { config: EntityConfig }) {
       <main className="crud-main" id="contenido">
         <div className="crud-heading">
           <h1>{config.listTitle}</h1>
-          {can('create') ? (
-            <Link className="btn" to={crudPath(config.routes.register)}>
+          {editable && can('create') ? (
+            <Link className="btn" to={crudPath(editable.routes.register)}>
               {M.crud.registrar}
             </Link>
           ) : null}
@@ -102,12 +110,16 @@ export function CrudListPage({ config }: { config: EntityConfig }) {
                     {c.header}
                   </th>
                 ))}
-                <th scope="col" className="crud-action crud-action--mod">
-                  {M.crud.modificar}
-                </th>
-                <th scope="col" className="crud-action crud-action--del">
-                  {M.crud.eliminar}
-                </th>
+                {editable ? (
+                  <>
+                    <th scope="col" className="crud-action crud-action--mod">
+                      {M.crud.modificar}
+                    </th>
+                    <th scope="col" className="crud-action crud-action--del">
+                      {M.crud.eliminar}
+                    </th>
+                  </>
+                ) : null}
               </tr>
             </thead>
             <tbody>
@@ -143,28 +155,32 @@ export function CrudListPage({ config }: { config: EntityConfig }) {
                           {c.cell(row)}
                         </td>
                       ))}
-                      <td className="crud-action crud-action--mod">
-                        <button
-                          type="button"
-                          className="btn btn--ghost btn--sm"
-                          disabled={!can('update')}
-                          aria-label={`${M.crud.modificar} ${label}`}
-                          onClick={() => navigate(updatePath(config, id), { state: { row } satisfies CrudNavState })}
-                        >
-                          {M.crud.modificar}
-                        </button>
-                      </td>
-                      <td className="crud-action crud-action--del">
-                        <button
-                          type="button"
-                          className="btn btn--sm btn--danger"
-                          disabled={!can('delete') || del.isPending}
-                          aria-label={`${M.crud.eliminar} ${label}`}
-                          onClick={() => onDelete(row)}
-                        >
-                          {M.crud.eliminar}
-                        </button>
-                      </td>
+                      {editable ? (
+                        <>
+                          <td className="crud-action crud-action--mod">
+                            <button
+                              type="button"
+                              className="btn btn--ghost btn--sm"
+                              disabled={!can('update')}
+                              aria-label={`${M.crud.modificar} ${label}`}
+                              onClick={() => navigate(updatePath(editable, id), { state: { row } satisfies CrudNavState })}
+                            >
+                              {M.crud.modificar}
+                            </button>
+                          </td>
+                          <td className="crud-action crud-action--del">
+                            <button
+                              type="button"
+                              className="btn btn--sm btn--danger"
+                              disabled={!can('delete') || del.isPending}
+                              aria-label={`${M.crud.eliminar} ${label}`}
+                              onClick={() => onDelete(row)}
+                            >
+                              {M.crud.eliminar}
+                            </button>
+                          </td>
+                        </>
+                      ) : null}
                     </tr>
                   );
                 })

@@ -92,11 +92,13 @@ export function TopBar(props: { operacion?: string }) {
                       {M.crud.lista}
                     </Link>
                   </li>
-                  <li>
-                    <Link to={crudPath(e.routes.register)} onClick={closeAll} aria-label={`${M.crud.registrar} en ${e.menu.toLowerCase()}`}>
-                      {M.crud.registrar}
-                    </Link>
-                  </li>
+                  {e.readOnly ? null : (
+                    <li>
+                      <Link to={crudPath(e.routes.register)} onClick={closeAll} aria-label={`${M.crud.registrar} en ${e.menu.toLowerCase()}`}>
+                        {M.crud.registrar}
+                      </Link>
+                    </li>
+                  )}
                 </ul>
               </li>
             );

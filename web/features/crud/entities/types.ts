@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { ZodType } from 'zod';
-import type { TCrudEntidad } from '#shared/schemas/crud';
+import type { TCrudEntidad, TCrudEntidadEditable } from '#shared/schemas/crud';
 import type { StoredSession } from '../../../lib/session';
 
 export type FormValues = Record<string, string>;
@@ -41,11 +41,36 @@ export interface RegisterFailureTexts {
   network: string;
 }
 
-export interface EntityConfig<Row = Record<string, unknown>> {
-  key: TCrudEntidad;
+/** What every area has: its menu entry and its list. */
+interface EntityListConfig<Row> {
   /** Menu label of the area. */
   menu: string;
   listTitle: string;
+  columns: ColumnDef<Row>[];
+  rowId: (row: Row) => number;
+  /** Names the row in the delete confirmation: "el producto 12 (Arroz)". */
+  rowLabel: (row: Row) => string;
+  /** The list's first 'Operacion' message (spec: clients). */
+  initialOperacion?: string;
+  /** Placeholder of the search box. */
+  searchHint: string;
+}
+
+/**
+ * An area the back-office only lists (the fiado ledger, issue #17): no 'registrar' button or menu
+ * entry, no Modificar or Eliminar, no form routes; the server has no write routes for it either.
+ */
+export interface ReadOnlyEntityConfig<Row = Record<string, unknown>> extends EntityListConfig<Row> {
+  key: TCrudEntidad;
+  readOnly: true;
+  routes: { list: string; listAliases?: string[] };
+  /** Shown above the list: why it cannot be changed here. */
+  note?: string;
+}
+
+export interface EntityConfig<Row = Record<string, unknown>> extends EntityListConfig<Row> {
+  key: TCrudEntidadEditable;
+  readOnly?: false;
   registerTitle: string;
   updateTitle: string;
   /** Route segments under /crud (spec §2). */
@@ -61,10 +86,6 @@ export interface EntityConfig<Row = Record<string, unknown>> {
   afterUpdate?: string;
   /** Where the register form's Cancelar goes (spec: the supplier form cancels to /crud/proveedores). */
   cancelRegister?: string;
-  columns: ColumnDef<Row>[];
-  rowId: (row: Row) => number;
-  /** Names the row in the delete confirmation: "el producto 12 (Arroz)". */
-  rowLabel: (row: Row) => string;
   fields: FieldDef[];
   emptyValues: (session: StoredSession) => FormValues;
   toForm: (row: Row) => FormValues;
@@ -75,11 +96,12 @@ export interface EntityConfig<Row = Record<string, unknown>> {
   successButton?: string;
   /** Writes reserved to the platform operator (DESIGN.md §4); a store admin reads only. */
   operatorOnly?: { create?: boolean; update?: boolean; delete?: boolean };
-  /** The list's first 'Operacion' message (spec: clients). */
-  initialOperacion?: string;
-  /** Placeholder of the search box. */
-  searchHint: string;
 }
+
+/** Any area of the menu: one with forms, or a read-only list. */
+export type AnyEntityConfig = EntityConfig | ReadOnlyEntityConfig;
 
 /** Keeps each area's row type while storing all of them in one table. */
 export const defineEntity = <Row>(config: EntityConfig<Row>) => config as unknown as EntityConfig;
+export const defineReadOnlyEntity = <Row>(config: Omit<ReadOnlyEntityConfig<Row>, 'readOnly'>) =>
+  ({ ...config, readOnly: true }) as unknown as ReadOnlyEntityConfig;

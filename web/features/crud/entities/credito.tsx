@@ -1,0 +1,44 @@
+import { M } from '#shared/messages';
+import { formatPesos } from '#shared/money';
+import type { TCreditoRow } from '#shared/schemas/crud';
+import { fecha, hora, texto } from '../format';
+import { defineReadOnlyEntity } from './types';
+
+const T = M.crud.credito;
+
+/**
+ * The fiado ledger (issue #17), read-only: charges come from credit sales, abonos from the till,
+ * reversals from annulled credit sales. The back-office lists them; nobody edits them here.
+ */
+export const credito = defineReadOnlyEntity<TCreditoRow>({
+  key: 'credito',
+  menu: T.menu,
+  listTitle: T.listTitle,
+  routes: { list: 'credito', listAliases: ['fiado'] },
+  searchHint: T.buscar,
+  note: T.soloLectura,
+  columns: [
+    { header: 'Id del movimiento', cell: (r) => r.idCreditoMovimiento, num: true },
+    { header: 'Fecha', cell: (r) => fecha(r.fecha), num: true },
+    // The same clock as the sales list (6:45 p. m.): the row's Bogotá time as an instant.
+    { header: 'Hora', cell: (r) => hora(`${r.fecha}T${r.hora}:00-05:00`), num: true },
+    { header: 'Tipo', cell: (r) => T.tipo[r.tipo] },
+    { header: 'Monto', cell: (r) => formatPesos(r.monto), num: true },
+    {
+      header: 'Cliente',
+      cell: (r) => (
+        <>
+          {r.clienteDocumento} <small className="crud-muted">{r.clienteNombre}</small>
+        </>
+      ),
+    },
+    { header: 'Id de la venta', cell: (r) => texto(r.idVenta), num: true },
+    { header: 'Método de pago', cell: (r) => texto(r.metodoPago) },
+    { header: 'Documento del usuario', cell: (r) => texto(r.usuario) },
+    { header: 'Id del turno', cell: (r) => texto(r.idTurno), num: true },
+    { header: 'Nota', cell: (r) => texto(r.nota) },
+    { header: 'Id de la tienda', cell: (r) => r.idTienda, num: true },
+  ],
+  rowId: (r) => r.idCreditoMovimiento,
+  rowLabel: (r) => `el movimiento de fiado ${r.idCreditoMovimiento}`,
+});
