@@ -33,8 +33,8 @@ export async function turnoAbierto(db: Db | Tx, tiendaId: number, usuarioId: num
 }
 
 /**
- * The shift a sale (or an abono) made now belongs to, locked FOR SHARE until the caller's transaction
- * ends: closing the shift takes the row FOR UPDATE, so a sale can never land in a shift that closed
+ * The shift an abono or a cash movement made now belongs to, locked FOR SHARE until the caller's transaction
+ * ends: closing the shift takes the row FOR UPDATE, so nothing lands in a shift that closed
  * under it. No open shift: the till must open one first.
  */
 export async function turnoParaVender(tx: Tx, tiendaId: number, usuarioId: number | null): Promise<number> {
@@ -331,7 +331,8 @@ export async function registrarMovimiento(options: { db: Db; actor: Cajero; body
 }
 
 /**
- * Closes a shift once: the row is taken FOR UPDATE (a sale holds it FOR SHARE, so a sale running now
+ * Closes a shift once: the row is taken FOR UPDATE (a sale holds it FOR KEY SHARE in venta_registrar,
+ * migration 0013; abonos and cash movements FOR SHARE), so a sale running now
  * finishes first and one arriving later finds it closed), what landed in it is summed and frozen
  * with the count. Its cashier closes it; roles 1 and 3 may close any of the store's.
  */

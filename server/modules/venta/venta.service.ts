@@ -7,7 +7,6 @@ import type { TClienteVenta, TDescuentoLinea, TDescuentoVenta, TEstadoVentaRespo
 import type { Db, Tx } from '../../db/client';
 import { contieneTexto, enOrden, idsParecidos, paginaDeProductos, TRIGRAM_MIN_LENGTH } from '../../db/name-search';
 import { cliente, factura, metodoPago, producto, tienda, usuario, venta, ventaProductoResumen } from '../../db/schema';
-import { turnoParaVender } from '../caja/caja.domain';
 import { cargarVenta, creditoDe, reversarVenta } from '../fiado/fiado.domain';
 import { ajustarStockLote } from '../movimiento/ledger';
 import { esViolacionUnica } from '../../db/pg-error';
@@ -167,11 +166,11 @@ export function mergeLineas(lineas: readonly LineaPedida[]): LineaPedida[] {
   return [...merged.values()];
 }
 
-/** What `venta_registrar` (migrations 0004, 0005, 0010, 0011) answers. */
+/** What `venta_registrar` (migrations 0004, 0005, 0010, 0011, 0013) answers. */
 type ResultadoVenta =
-  | { estado: 'ok'; id: number; fecha: number; total: number; descuento: number; montoFiado: number; montoRecibido: number; lineas: TRecibo['lineas']; tienda: string; metodo: string; cajero: string | null }
+  | { estado: 'ok'; id: number; fecha: number; total: number; descuento: number; montoFiado: number; montoRecibido: number; turno: number; lineas: TRecibo['lineas']; tienda: string; metodo: string; cajero: string | null }
   | { estado: 'repetida'; id: number }
-  | { estado: 'no_encontrado' | 'monto_insuficiente' }
+  | { estado: 'no_encontrado' | 'monto_insuficiente' | 'sin_turno' }
   | { estado: 'no_disponible' | 'sin_stock' | 'descuento_invalido'; nombres: string[] };
 
 /** A list of integer ids as one PostgreSQL array parameter (drizzle would spread a JS array). */
@@ -230,33 +229,38 @@ export async function registrarVenta(options: {
   const cliente = input.documentoCliente ? await buscarCliente({ db, tiendaId, documento: input.documentoCliente }) : null;
 
   let r: ResultadoVenta;
-  try {
-    // One transaction: the shift stays open (caja), the sale is written (venta_registrar), and its
-    // unpaid part is charged to the customer within the limit (fiado), or nothing is kept.
-    r = await db.transaction(async (tx) => {
-      const turnoId = await turnoParaVender(tx, tiendaId, usuarioId);
-      const res = (await tx.execute(sql`
+  const registrar = async (q: Db | Tx) =>
+    (
+      (await q.execute(sql`
         select venta_registrar(${tiendaId}::int, ${usuarioId}::int, ${cliente?.id ?? null}::int, ${input.metodoPagoId}::int,
           ${montoRecibido}::bigint, ${intArray(lineas.map((l) => l.productoId))}, ${intArray(lineas.map((l) => l.cantidad))},
           ${V.motivoVenta('{id}')}, ${clave}::uuid,
           ${textArray(lineas.map((l) => l.descuento?.tipo ?? 'ninguno'))}, ${bigintArray(lineas.map((l) => l.descuento?.valor ?? 0))},
           ${input.descuento?.tipo ?? null}::text, ${input.descuento?.valor ?? null}::bigint,
           ${conDescuento ? input.motivoDescuento!.trim() : null}::text,
-          ${aCredito}::boolean, ${turnoId}::int, ${referencia}::text, ${!!input.verificado}::boolean) as r`)) as unknown as { rows: { r: ResultadoVenta }[] };
-      const resultado = res.rows[0]!.r;
-      if (resultado.estado === 'ok' && Number(resultado.montoFiado) > 0)
-        await cargarVenta(tx, {
-          tiendaId,
-          clienteId: cliente!.id,
-          ventaId: resultado.id,
-          monto: Number(resultado.montoFiado),
-          usuarioId,
-          rol: options.rol,
-          turnoId,
-          autorizarSobreCupo: input.autorizarSobreCupo,
+          ${aCredito}::boolean, ${referencia}::text, ${!!input.verificado}::boolean) as r`)) as unknown as { rows: { r: ResultadoVenta }[] }
+    ).rows[0]!.r;
+  try {
+    // venta_registrar finds the cashier's open shift and writes the sale in one statement (caja: no
+    // open shift, no sale). On credit, one transaction also charges the unpaid part to the customer
+    // within the limit (fiado), or nothing is kept.
+    r = !aCredito
+      ? await registrar(db)
+      : await db.transaction(async (tx) => {
+          const resultado = await registrar(tx);
+          if (resultado.estado === 'ok' && Number(resultado.montoFiado) > 0)
+            await cargarVenta(tx, {
+              tiendaId,
+              clienteId: cliente!.id,
+              ventaId: resultado.id,
+              monto: Number(resultado.montoFiado),
+              usuarioId,
+              rol: options.rol,
+              turnoId: resultado.turno,
+              autorizarSobreCupo: input.autorizarSobreCupo,
+            });
+          return resultado;
         });
-      return resultado;
-    });
   } catch (err) {
     // Two tries of one sale with no product in common cannot meet at the product locks: the key's
     // unique index stops the second, which then answers the first one's receipt.
@@ -276,6 +280,8 @@ export async function registrarVenta(options: {
       throw new AppError('BUSINESS_RULE', V.sinStock(r.nombres), { title: V.sinStockTitle });
     case 'monto_insuficiente':
       throw new AppError('BUSINESS_RULE', V.montoInsuficiente);
+    case 'sin_turno':
+      throw new AppError('BUSINESS_RULE', V.turnoRequerido, { title: V.turnoRequeridoTitle });
     case 'descuento_invalido':
       throw new AppError('BUSINESS_RULE', V.descuentosInvalidos(r.nombres));
   }
