@@ -14,14 +14,12 @@ import { crearEmpleado, crearTienda } from '../../../tests/helpers/factories';
 import type { TestApp } from '../../../tests/helpers/test-app';
 import { legacy, type Legacy, type Reply as LegacyReply } from '../../legacy/test-client';
 import { client, createCrudTestApp, type Client, type Reply } from '../crud/crud.fixtures';
+import { cleanOutcome, legacyOutcome as legacyOutcomeDe, type Outcome } from '../../../tests/helpers/faces';
 
 let t: TestApp;
 let L: Legacy;
 
 type Tienda = Awaited<ReturnType<typeof crearTienda>> & { crud: Client; encargado: string };
-
-/** How an operation ended, the same words for every face. */
-type Outcome = { ok: true } | { ok: false; kind: 'rechazo' | 'no existe' | 'prohibido'; mensaje: string };
 
 interface Datos {
   documento: string;
@@ -46,20 +44,8 @@ const api = async (token: string, method: 'POST' | 'PUT' | 'DELETE', url: string
   return { status: res.statusCode, body: res.body ? res.json() : undefined } as Reply;
 };
 
-const kindOf = (status: number) => (status === 404 ? 'no existe' : status === 403 ? 'prohibido' : 'rechazo');
-
-/** A clean API's answer (store or back-office): 2xx, or a refusal with its message. */
-function cleanOutcome(r: Reply): Outcome {
-  if (r.status < 300) return { ok: true };
-  return { ok: false, kind: kindOf(r.status), mensaje: r.body.error.message };
-}
-
-/** The legacy API's answer: business refusals are 200 with every flag false; 404 and 403 stay. */
-function legacyOutcome(r: LegacyReply): Outcome {
-  if (r.status === 404 || r.status === 403) return { ok: false, kind: kindOf(r.status), mensaje: r.body.mensaje };
-  expect(r.status, JSON.stringify(r.body)).toBe(200);
-  return r.body.success === true ? { ok: true } : { ok: false, kind: 'rechazo', mensaje: r.body.mensaje };
-}
+/** The legacy API's answer, read with this controller's success flag. */
+const legacyOutcome = (r: LegacyReply) => legacyOutcomeDe(r, (b) => b.success);
 
 const tienda: Face = {
   name: 'tienda',

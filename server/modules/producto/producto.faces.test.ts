@@ -14,14 +14,12 @@ import type { TestApp } from '../../../tests/helpers/test-app';
 import { legacy, type Legacy, type Reply as LegacyReply } from '../../legacy/test-client';
 import { client, createCrudTestApp, type Client, type Reply } from '../crud/crud.fixtures';
 import { ajustarStock } from '../movimiento/ledger';
+import { cleanOutcome, legacyOutcome as legacyOutcomeDe, type Outcome } from '../../../tests/helpers/faces';
 
 let t: TestApp;
 let L: Legacy;
 
 type Tienda = Awaited<ReturnType<typeof crearTienda>> & { crud: Client; proveedor: number };
-
-/** How an operation ended, the same words for every face. */
-type Outcome = { ok: true } | { ok: false; kind: 'rechazo' | 'no existe'; mensaje: string };
 
 interface Alta {
   nombre: string;
@@ -54,19 +52,8 @@ const api = async (s: Tienda, method: 'POST' | 'PUT' | 'DELETE', url: string, pa
   return { status: res.statusCode, body: res.body ? res.json() : undefined } as Reply;
 };
 
-/** A clean API's answer (store or back-office): 2xx, 404, or a refusal with its message. */
-function cleanOutcome(r: Reply): Outcome {
-  if (r.status < 300) return { ok: true };
-  return { ok: false, kind: r.status === 404 ? 'no existe' : 'rechazo', mensaje: r.body.error.message };
-}
-
-/** The legacy API's answer: refusals are 200 with every flag false (404 for another store's row). */
-function legacyOutcome(r: LegacyReply): Outcome {
-  if (r.status === 404) return { ok: false, kind: 'no existe', mensaje: r.body.mensaje };
-  expect(r.status, JSON.stringify(r.body)).toBe(200);
-  const ok = r.body.registro ?? r.body.success ?? r.body.Operacion;
-  return ok === true ? { ok: true } : { ok: false, kind: 'rechazo', mensaje: r.body.mensaje };
-}
+/** The legacy API's answer, read with this controller's success flag. */
+const legacyOutcome = (r: LegacyReply) => legacyOutcomeDe(r, (b) => b.registro ?? b.success ?? b.Operacion);
 
 const tienda: Face = {
   name: 'tienda',

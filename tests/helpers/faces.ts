@@ -1,0 +1,34 @@
+/**
+ * The harness of the faces divergence tests (issue #14): one operation sent through the store API,
+ * the back-office and the old controller API must end the same way. Each face's answer is reduced to
+ * an Outcome in the same words, so that the faces can be compared with one `toEqual`.
+ */
+import { expect } from 'vitest';
+
+/** How an operation ended, the same words for every face. */
+export type Outcome = { ok: true } | { ok: false; kind: 'rechazo' | 'no existe' | 'prohibido'; mensaje: string };
+
+interface Answer {
+  status: number;
+  // The answers are JSON of three different shapes; each reader below knows its own.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  body: any;
+}
+
+export const kindOf = (status: number): 'rechazo' | 'no existe' | 'prohibido' => (status === 404 ? 'no existe' : status === 403 ? 'prohibido' : 'rechazo');
+
+/** A clean API's answer (store or back-office): 2xx, or a refusal with its message. */
+export function cleanOutcome(r: Answer): Outcome {
+  if (r.status < 300) return { ok: true };
+  return { ok: false, kind: kindOf(r.status), mensaje: r.body.error.message };
+}
+
+/**
+ * The legacy API's answer: business refusals are 200 with every flag false; 404 and 403 stay. Each
+ * old controller says success with its own key, which `exito` reads.
+ */
+export function legacyOutcome(r: Answer, exito: (body: Answer['body']) => unknown): Outcome {
+  if (r.status === 404 || r.status === 403) return { ok: false, kind: kindOf(r.status), mensaje: r.body.mensaje };
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+  return exito(r.body) === true ? { ok: true } : { ok: false, kind: 'rechazo', mensaje: r.body.mensaje };
+}
