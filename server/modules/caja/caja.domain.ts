@@ -16,6 +16,7 @@ import type {
   ZTurnosQuery,
 } from '#shared/schemas/caja';
 import { cajaMovimiento, metodoPago, tienda, turno, usuario, venta } from '../../db/schema';
+import { esViolacionUnica } from '../../db/pg-error';
 
 /**
  * The cash register's rules (issue #18) have one owner: this module. A shift (turno) belongs to one
@@ -46,15 +47,6 @@ export async function turnoParaVender(tx: Tx, tiendaId: number, usuarioId: numbe
     .for('share');
   if (!row) throw new AppError('BUSINESS_RULE', M.ventas.turnoRequerido, { title: M.ventas.turnoRequeridoTitle });
   return row.id;
-}
-
-/** Which violation of the open-shift index (PostgreSQL 23505), on either database driver. */
-function esTurnoRepetido(err: unknown): boolean {
-  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    const { code, constraint } = e as { code?: string; constraint?: string };
-    if (code === '23505' && constraint === 'turno_abierto_uq') return true;
-  }
-  return false;
 }
 
 const turnoColumns = {
@@ -100,7 +92,7 @@ export async function abrirTurno(options: { db: Db; tiendaId: number; usuarioId:
   try {
     await db.insert(turno).values({ tiendaId, usuarioId, fondoInicial });
   } catch (err) {
-    if (esTurnoRepetido(err)) throw new AppError('CONFLICT', M.caja.turnoYaAbierto);
+    if (esViolacionUnica(err, 'turno_abierto_uq')) throw new AppError('CONFLICT', M.caja.turnoYaAbierto);
     throw err;
   }
   return (await turnoActual({ db, tiendaId, usuarioId })).turno!;

@@ -15,6 +15,7 @@ import type { Db, Tx } from '../../db/client';
 import { contieneTexto } from '../../db/name-search';
 import { cliente } from '../../db/schema';
 import { tiendaDestino } from '../crud/crud.scope';
+import { esViolacionUnica } from '../../db/pg-error';
 
 /**
  * Who acts: a store session (`{ tiendaId }`) reaches its own store's clients; the platform
@@ -138,16 +139,9 @@ async function checkDocumento(tx: Tx, tiendaId: number, documento: string, excep
   if (dup) throw documentoDuplicado();
 }
 
-function pgError(err: unknown): { code?: unknown; constraint?: unknown; constraint_name?: unknown } | null {
-  for (let e = err, i = 0; e && typeof e === 'object' && i < 3; e = (e as { cause?: unknown }).cause, i++)
-    if (typeof (e as { code?: unknown }).code === 'string' && /^[0-9A-Z]{5}$/.test((e as { code: string }).code)) return e as { code: string };
-  return null;
-}
-
 /** Two writes that raced past the check: the unique index answers, with the same refusal. */
 function traducir(err: unknown): never {
-  const pg = pgError(err);
-  if (pg?.code === '23505' && String(pg.constraint ?? pg.constraint_name ?? '').includes('cliente_tienda_documento')) throw documentoDuplicado();
+  if (esViolacionUnica(err, 'cliente_tienda_documento_uq')) throw documentoDuplicado();
   throw err;
 }
 
