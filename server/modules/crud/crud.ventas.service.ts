@@ -8,7 +8,7 @@ import type { TCrudCreated, TCrudMessage, TVentaRow, ZCreateVentaRequest, ZUpdat
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
 import { cliente, factura, metodoPago, tienda, usuario, venta } from '../../db/schema';
-import { cambiarEstadoEn, crearUnaVez, metodoFueraDeCaja } from '../venta/venta.service';
+import { cambiarEstadoEn, crearUnaVez, metodoFueraDeCaja, verificarEdicionDeVenta } from '../venta/venta.service';
 import { countAll, fieldError, idOf, inScope, instanteBogota, likePattern, notFound, pageOf, tiendaDestino, type CrudScope, type CrudService } from './crud.scope';
 
 type Create = z.output<typeof ZCreateVentaRequest>;
@@ -125,14 +125,8 @@ export async function updateVenta(options: { db: Db; scope: CrudScope; id: numbe
       .where(and(eq(venta.idVenta, id), inScope(scope, venta.tiendaId)))
       .limit(1);
     if (!current) throw notFound();
-    // Credit is charged and reversed only by the till's rules: no sale becomes or stops being Fiado
-    // here, and a sale with credit keeps its customer (the charge is on that customer's account).
-    if (input.metodoPagoId !== current.metodoPagoId) {
-      metodoFueraDeCaja(input.metodoPagoId);
-      metodoFueraDeCaja(current.metodoPagoId);
-    }
     const { estado, ...refs } = await resolveRefs(tx, current.tiendaId, input);
-    if (current.montoFiado > 0 && refs.clienteId !== current.clienteId) throw fieldError('clienteDocumento', M.ventas.clienteDeVentaFiada);
+    verificarEdicionDeVenta(current, refs);
     // The state moves as at the till (stock, lines, credit), by the sale's one owner (issue #14).
     await cambiarEstadoEn(tx, { tiendaId: current.tiendaId, ventaId: id, estado, actor: { usuarioId: null, rol: ROL.ADMIN } });
     // The same minute as recorded keeps the recorded instant (seconds included).

@@ -551,3 +551,20 @@ export async function cambiarEstadoEn(tx: Tx, options: { tiendaId: number; venta
 export function metodoFueraDeCaja(metodoPagoId: number, campo = 'metodoPagoId'): void {
   if (metodoPagoId === METODO.FIADO) throw new AppError('VALIDATION', V.fiadoSoloEnCaja, { fields: { [campo]: V.fiadoSoloEnCaja } });
 }
+
+/**
+ * A sale edited whole by a face that writes its row (the back-office form): credit is charged and
+ * reversed only by the till's rules, so no sale becomes or stops being Fiado there, and a sale with
+ * credit keeps its customer (the charge is on that customer's account).
+ */
+export function verificarEdicionDeVenta(
+  actual: { metodoPagoId: number; clienteId: number | null; montoFiado: number },
+  nueva: { metodoPagoId: number; clienteId: number | null },
+): void {
+  if (nueva.metodoPagoId !== actual.metodoPagoId) {
+    metodoFueraDeCaja(nueva.metodoPagoId);
+    metodoFueraDeCaja(actual.metodoPagoId);
+  }
+  if (actual.montoFiado > 0 && nueva.clienteId !== actual.clienteId)
+    throw new AppError('VALIDATION', V.clienteDeVentaFiada, { fields: { clienteDocumento: V.clienteDeVentaFiada } });
+}
