@@ -166,6 +166,28 @@ describe('API heredada: cuerpos multipart acotados', () => {
     await stillServes();
   });
 
+  it('(b2) el cliente que sigue enviando y lee tarde recibe igual el 413 (cierre diferido, sin reset)', async () => {
+    // The client queues 4 MiB of a declared 32 MiB body and reads the socket only later, as a busy
+    // browser or test process would. Closing at once would reset the connection and drop the answer.
+    const status = await new Promise<number | string>((resolve) => {
+      const socket = net.connect(Number(base.port), '127.0.0.1');
+      let got = '';
+      socket.pause();
+      socket.on('error', (e: NodeJS.ErrnoException) => resolve(e.code ?? 'error'));
+      socket.on('data', (d) => {
+        got += d.toString('latin1');
+        const m = /^HTTP\/1\.1 (\d{3})/.exec(got);
+        if (m) { socket.destroy(); resolve(Number(m[1])); }
+      });
+      socket.write(`POST ${ctrl('tienda')} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: multipart/form-data; boundary=${BOUNDARY}\r\nTransfer-Encoding: chunked\r\n\r\n`);
+      const chunk = Buffer.alloc(256 * 1024, 'a');
+      for (let i = 0; i < 16; i++) socket.write(`${chunk.length.toString(16)}\r\n${chunk.toString('latin1')}\r\n`);
+      setTimeout(() => socket.resume(), 300);
+    });
+    expect(status).toBe(413);
+    await stillServes();
+  });
+
   it('(c) sin token, una llamada que lo exige responde 401 antes de leer un cuerpo grande pero permitido', async () => {
     const before = await rows();
     const body = part('registrarProductoUnico', 'true') + part('nombre', 'z'.repeat(400 * 1024)) + part('precio', '1000') + part('cantidad', '1') + end;

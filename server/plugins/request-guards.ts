@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '#shared/errors';
 import { M } from '#shared/messages';
@@ -23,6 +24,37 @@ export function hasNul(value: unknown): boolean {
   return false;
 }
 
+/** How long, and how many bytes, a refused upload is read and thrown away before its socket closes. */
+export const LINGER = { ms: 1_000, bytes: 8 * 1024 * 1024 };
+
+/**
+ * Lingering close (as nginx's `lingering_close`). When the server refuses a request whose body is
+ * still arriving (413, or 401 before reading) it answers with `Connection: close`, and Node then
+ * closes the socket at once. Bytes the client keeps sending reach a closed socket, the kernel answers
+ * them with a reset, and a reset makes the client's kernel drop what it had not read yet: the refusal
+ * itself. The client sees "connection reset" instead of the Spanish message (a browser uploading,
+ * a test under load). So the socket is half-closed after the answer, and what still arrives is read
+ * and discarded, for at most LINGER.ms and LINGER.bytes, before it is destroyed. Nothing is held.
+ */
+function lingerOnClose(socket: Socket) {
+  socket.destroySoon = function destroyAfterLinger(this: Socket) {
+    let drained = 0;
+    const close = () => {
+      clearTimeout(timer);
+      this.destroy();
+    };
+    const timer = setTimeout(close, LINGER.ms);
+    timer.unref();
+    this.on('data', (chunk: Buffer) => {
+      drained += chunk.length;
+      if (drained > LINGER.bytes) close();
+    });
+    this.once('end', close);
+    this.end();
+    this.resume();
+  };
+}
+
 /**
  * Guards every route before any work:
  * - a declared body larger than BODY_LIMIT is refused (413) before a byte of it is read, and the
@@ -37,6 +69,9 @@ export function registerRequestGuards(app: FastifyInstance) {
       reply.header('connection', 'close');
       throw new AppError('PAYLOAD_TOO_LARGE', M.generic.bodyTooLarge);
     }
+  });
+  app.addHook('onSend', async (req, reply) => {
+    if (!req.raw.complete && String(reply.getHeader('connection')).toLowerCase() === 'close' && req.raw.socket) lingerOnClose(req.raw.socket);
   });
   app.addHook('preValidation', async (req) => {
     if (hasNul(req.query) || hasNul(req.params) || hasNul(req.body)) throw new AppError('VALIDATION', M.generic.nulChar);
