@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 export const tienda = pgTable(
   'tienda',
@@ -15,6 +15,12 @@ export const tienda = pgTable(
     correo: text('correo').notNull(),
     contrasenaHash: text('contrasena_hash').notNull(),
     codigoInvitacion: text('codigo_invitacion').notNull(),
+    /** When the invitation code stops admitting sign-ups (issue #15); null: it never expires. */
+    codigoExpira: timestamp('codigo_expira', { withTimezone: true }),
+    /** When on, a new employee cannot sign in until role 1 approves the account (issue #15). */
+    aprobarEmpleados: boolean('aprobar_empleados').notNull().default(false),
+    /** The IANA zone every date of the store is shown and grouped in (issue #16). */
+    zonaHoraria: text('zona_horaria').notNull().default('America/Bogota'),
     /** Bumped when the password changes: older tokens stop working. */
     tokenVersion: integer('token_version').notNull().default(0),
     creadoEn: timestamp('creado_en', { withTimezone: true }).notNull().defaultNow(),

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { rol } from './rol';
 import { tienda } from './tienda';
 
@@ -19,6 +19,10 @@ export const usuario = pgTable(
     /** Null only for the platform operator. */
     tiendaId: integer('tienda_id').references(() => tienda.idTienda, { onDelete: 'cascade' }),
     tokenVersion: integer('token_version').notNull().default(0),
+    /** False while the store's approval switch holds a new employee out (issue #15). */
+    aprobado: boolean('aprobado').notNull().default(true),
+    /** The supervisor's PIN (roles 1 and 3), hashed like a password (issue #16). */
+    pinHash: text('pin_hash'),
     creadoEn: timestamp('creado_en', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
