@@ -26,6 +26,9 @@ export const crud = {
   campo,
   cantidadInvalida: 'Por favor, ingrese una cantidad válida.',
   precioInvalido: 'Por favor, ingrese un precio válido.',
+  /** The hint under the back-office's money fields. */
+  enPesos: 'En pesos, por ejemplo 12.500.',
+  enPesosUnitario: 'Precio unitario en pesos, por ejemplo 12.500.',
   idProveedor: 'Por favor, complete el campo ID de Proveedor',
   idRol: 'Por favor, complete el campo ID de Rol',
   /** The spec's inventory form says 'ID de Rol' here (a copy-paste slip); this names the right field. */

@@ -69,8 +69,15 @@ export const zInt = (opts: { required: string; invalid?: string; min?: number; m
     return n;
   });
 
-/** Integer pesos above 0 (spec §9: "quantity and price must exceed 0"). */
-export const zPesos = (message: string) => zInt({ required: message, min: 1, max: MAX_PESOS });
+/**
+ * Integer pesos above 0 (spec §9: "quantity and price must exceed 0"), typed as the money field
+ * shows them ("12.500", "$ 12.500") or as bare digits.
+ */
+export const zPesos = (message: string) =>
+  z
+    .union([z.number(), z.string()], { error: message })
+    .transform((v) => (typeof v === 'string' && /^\$?\s*\d{1,3}(\.\d{3})+$/.test(v.trim()) ? v.replace(/[$\s.]/g, '') : v))
+    .pipe(zInt({ required: message, min: 1, max: MAX_PESOS }));
 
 /** An optional whole number: empty, null or missing → null. */
 export const zOptInt = (opts: { invalid: string; min?: number }) =>

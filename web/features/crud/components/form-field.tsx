@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { Field, SelectField } from '../../../components/ui/field';
+import { MoneyField } from '../../../components/ui/money-field';
 import { formatNumber } from '#shared/money';
 import type { TMetodoPagoRow, TRolRow } from '#shared/schemas/crud';
 import { useDebounced } from '../../../lib/use-debounced';
@@ -66,6 +67,13 @@ export function FormField(props: { field: FieldDef; value: string; error?: strin
     return (
       <div className={className}>
         <SelectField label={field.label} name={field.name} options={opts} value={value} error={error} disabled={readOnly} onChange={(e) => props.onChange(e.target.value)} />
+      </div>
+    );
+  }
+  if (field.type === 'money') {
+    return (
+      <div className={className}>
+        <MoneyField label={field.label} name={field.name} value={value} error={error} hint={field.hint} readOnly={readOnly} onValue={props.onChange} />
       </div>
     );
   }

@@ -1,6 +1,7 @@
 import { M } from '#shared/messages';
 import { formatNumber, formatPesos } from '#shared/money';
 import { ZCreateFacturaRequest, ZUpdateFacturaRequest, type TFacturaRow } from '#shared/schemas/crud';
+import { formatearMonto } from '../../../components/ui/money-field';
 import { defineEntity } from './types';
 
 export const factura = defineEntity<TFacturaRow>({
@@ -32,11 +33,11 @@ export const factura = defineEntity<TFacturaRow>({
     { name: 'ventaId', label: 'Venta ID', type: 'number', lookup: 'ventas' },
     { name: 'productoId', label: 'Producto ID', type: 'number', lookup: 'producto' },
     { name: 'cantidad', label: 'Cantidad', type: 'number' },
-    { name: 'precio', label: 'Precio', type: 'number', hint: 'Precio unitario en pesos, sin puntos ni comas.' },
+    { name: 'precio', label: 'Precio', type: 'money', hint: M.crud.enPesosUnitario },
     { name: 'estado', label: 'Estado', suggestions: ['Pendiente', 'Pagado'] },
   ],
   emptyValues: () => ({ ventaId: '', productoId: '', cantidad: '', precio: '', estado: 'Pendiente' }),
-  toForm: (r) => ({ ventaId: String(r.ventaId), productoId: String(r.productoId), cantidad: String(r.cantidad), precio: String(r.precio), estado: r.estado }),
+  toForm: (r) => ({ ventaId: String(r.ventaId), productoId: String(r.productoId), cantidad: String(r.cantidad), precio: formatearMonto(String(r.precio)), estado: r.estado }),
   createSchema: ZCreateFacturaRequest,
   updateSchema: ZUpdateFacturaRequest,
   // Spec §8: the server's message, or 'Error desconocido'; 'Error al registrar la factura' on a network error.

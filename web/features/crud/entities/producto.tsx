@@ -1,6 +1,7 @@
 import { M } from '#shared/messages';
 import { formatNumber, formatPesos } from '#shared/money';
 import { ZCrudCreateProductoRequest, ZCrudUpdateProductoRequest, type TProductoRow } from '#shared/schemas/crud';
+import { formatearMonto } from '../../../components/ui/money-field';
 import { fecha, str, texto } from '../format';
 import { defineEntity } from './types';
 
@@ -41,7 +42,7 @@ export const producto = defineEntity<TProductoRow>({
   fields: [
     { name: 'idProducto', label: 'id_Producto', only: 'update', readOnlyOnUpdate: true },
     { name: 'nombre', label: 'Nombre', wide: true },
-    { name: 'precioUnit', label: 'Precio unitario', type: 'number', hint: 'En pesos, sin puntos ni comas.' },
+    { name: 'precioUnit', label: 'Precio unitario', type: 'money', hint: M.crud.enPesos },
     { name: 'estado', label: 'Estado', type: 'select', options: ESTADOS },
     { name: 'stock', label: 'Stock', type: 'number', hint: 'Un cambio queda en los movimientos.' },
     { name: 'stockMin', label: 'Stock mínimo', type: 'number' },
@@ -74,7 +75,7 @@ export const producto = defineEntity<TProductoRow>({
   toForm: (r) => ({
     idProducto: String(r.idProducto),
     nombre: r.nombre,
-    precioUnit: String(r.precioUnit),
+    precioUnit: formatearMonto(String(r.precioUnit)),
     estado: String(r.estado),
     stock: String(r.stock),
     stockMin: String(r.stockMin),
