@@ -1,9 +1,13 @@
+import { eq } from 'drizzle-orm';
+import { usuario } from '../../server/db/schema';
 import type { TestApp } from './test-app';
 
 let seq = 0;
 const next = () => `${Date.now().toString(36)}${(seq++).toString(36)}`;
 
 export const PASSWORD = 'Clave1234';
+
+export type Tienda = Awaited<ReturnType<typeof crearTienda>>;
 
 /** Registers a store through the API; returns its login token and invitation code. */
 export async function crearTienda(t: TestApp, overrides: Record<string, unknown> = {}) {
@@ -22,7 +26,10 @@ export async function crearTienda(t: TestApp, overrides: Record<string, unknown>
 
 let doc = 1_100_000_000;
 
-/** Registers an employee of a store (role 2) through the API; returns the login token. */
+/**
+ * Registers an employee of a store through the API (role 2, or `rol` set afterwards as an admin
+ * would); returns the login token.
+ */
 export async function crearEmpleado(t: TestApp, codigo: string, overrides: Record<string, unknown> = {}) {
   const email = `empleado-${next()}@prueba.co`;
   const documento = String(doc++);
@@ -32,6 +39,7 @@ export async function crearEmpleado(t: TestApp, codigo: string, overrides: Recor
     payload: { nombre: 'Ana', apellido: 'Pérez', documento, tipoDoc: 'CC', email, contrasena: PASSWORD, codigo_invitacion: codigo, ...sinOpciones(overrides) },
   });
   if (res.statusCode !== 201) throw new Error(`crearEmpleado: ${res.statusCode} ${res.body}`);
+  if (typeof overrides.rol === 'number') await t.database.db.update(usuario).set({ rolId: overrides.rol }).where(eq(usuario.documento, documento));
   const token = await login(t, 'empleado', email);
   if (overrides.sinCaja !== true) await abrirCaja(t, token);
   return { email, documento, token };
@@ -45,7 +53,7 @@ export async function login(t: TestApp, tipo: 'empleado' | 'tienda', email: stri
 
 /** The factories' own options, kept out of the registration payload. */
 function sinOpciones(overrides: Record<string, unknown>): Record<string, unknown> {
-  const { sinCaja: _, ...rest } = overrides;
+  const { sinCaja: _, rol: _rol, ...rest } = overrides;
   return rest;
 }
 
@@ -57,3 +65,14 @@ export async function abrirCaja(t: TestApp, token: string, fondoInicial = 0): Pr
   const res = await t.request({ method: 'POST', url: '/api/caja/turnos', token, payload: { fondoInicial } });
   if (res.statusCode !== 201 && res.statusCode !== 409) throw new Error(`abrirCaja: ${res.statusCode} ${res.body}`);
 }
+
+/** The token of a new employee of store `s` with role `rol`. */
+export async function conRol(t: TestApp, s: Tienda, rol: number): Promise<string> {
+  return (await crearEmpleado(t, s.codigo, { rol })).token;
+}
+
+/** A request as `token`, with a JSON body when given (the module tests' `req`). */
+export const peticion =
+  (t: TestApp) =>
+  (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, token: string, payload?: unknown) =>
+    t.request({ method, url, token, ...(payload === undefined ? {} : { payload: payload as object }) });

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { bootstrap } from '../../server/bootstrap';
 import { createDb, type Database } from '../../server/db/client';
@@ -84,4 +85,24 @@ export async function createTestApp(envOverrides: Record<string, string> = {}, s
       return app.inject({ ...opts, headers: { ...(headers ?? {}), ...(token ? { authorization: `Bearer ${token}` } : {}) } });
     },
   };
+}
+
+/**
+ * The app of a test file, started before its tests and closed after them: `const t = usarApp();`
+ * at the top of the file stands for the TestApp that `beforeAll` creates (every property is read
+ * from it when used, so it is usable inside tests and hooks, not at import time).
+ */
+export function usarApp(envOverrides: Record<string, string> = {}): TestApp {
+  let real: TestApp | undefined;
+  beforeAll(async () => {
+    real = await createTestApp(envOverrides);
+  });
+  afterAll(() => real?.close());
+  return new Proxy({} as TestApp, {
+    get(_, key) {
+      if (!real) throw new Error('usarApp: the app starts in beforeAll; use it inside tests and hooks');
+      const v = Reflect.get(real, key) as unknown;
+      return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(real) : v;
+    },
+  });
 }

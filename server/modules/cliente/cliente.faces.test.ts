@@ -6,15 +6,15 @@
  * built the same way, so that the rows can be compared whole.
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { M } from '#shared/messages';
 import { ROL } from '#shared/roles';
 import { cliente, usuario, venta } from '../../db/schema';
 import { crearEmpleado, crearTienda } from '../../../tests/helpers/factories';
 import type { TestApp } from '../../../tests/helpers/test-app';
-import { legacy, type Legacy, type Reply as LegacyReply } from '../../legacy/test-client';
-import { client, createCrudTestApp, type Client, type Reply } from '../crud/crud.fixtures';
-import { cleanOutcome, legacyOutcome as legacyOutcomeDe, type Outcome } from '../../../tests/helpers/faces';
+import type { Legacy, Reply as LegacyReply } from '../../legacy/test-client';
+import { client, type Client, type Reply } from '../crud/crud.fixtures';
+import { cleanOutcome, legacyOutcome as legacyOutcomeDe, montarCaras, type Outcome } from '../../../tests/helpers/faces';
 
 let t: TestApp;
 let L: Legacy;
@@ -92,11 +92,6 @@ const FACES = [tienda, administracion, heredada, heredadaAdministracion];
 /** The faces that name a client by its id, and so may change its documento. */
 const POR_ID = [tienda, administracion];
 
-/** Each face's store, built the same way. */
-const stores = new Map<string, Tienda>();
-/** A store no face signs in to: its client is "another store's". */
-let ajena: Tienda;
-
 async function nuevaTienda(): Promise<Tienda> {
   const s = await crearTienda(t);
   const e = await crearEmpleado(t, s.codigo);
@@ -104,15 +99,12 @@ async function nuevaTienda(): Promise<Tienda> {
   return { ...s, crud: client(t, s.token), encargado: e.token };
 }
 
-beforeAll(async () => {
-  t = await createCrudTestApp();
-  L = legacy(t);
-  for (const f of FACES) stores.set(f.name, await nuevaTienda());
-  ajena = await nuevaTienda();
+/** Each face's store, built the same way, and one no face signs in to: its rows are "another store's". */
+const caras = montarCaras(FACES, nuevaTienda, (app, leg) => {
+  t = app;
+  L = leg;
 });
-afterAll(() => t?.close());
-
-const storeOf = (f: Face) => stores.get(f.name)!;
+const { storeOf } = caras;
 
 /** A client's row as the comparison sees it: everything but its own id and its store's id. */
 async function fila(id: number) {
@@ -218,7 +210,7 @@ describe('las tres caras rechazan igual, y nada cambia', () => {
     }
     expect(await porCara(FACES, (_f, s) => filas(s))).toEqual(antes);
     // Another store may have a client with the same documento.
-    expect(await tienda.crear(ajena, datos({ documento: doc }))).toEqual({ ok: true });
+    expect(await tienda.crear(caras.ajena, datos({ documento: doc }))).toEqual({ ok: true });
   });
 
   it('un documento que ya tiene otro cliente de la tienda (al modificar)', async () => {
@@ -233,7 +225,7 @@ describe('las tres caras rechazan igual, y nada cambia', () => {
 
   it('el cliente de otra tienda no existe para ninguna cara', async () => {
     const doc = documento();
-    const id = await sembrar(ajena, { documento: doc, nombre: 'Solo de la otra tienda' });
+    const id = await sembrar(caras.ajena, { documento: doc, nombre: 'Solo de la otra tienda' });
     const antes = await fila(id);
     // The face's own documento in its store, so that no check but the store's can refuse it.
     const modificar = await porCara(FACES, (f, s) => f.modificar(s, id, datos({ documento: doc, nombre: 'Robada' })));

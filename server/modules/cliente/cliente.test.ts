@@ -1,23 +1,17 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { M } from '#shared/messages';
 import { ROL } from '#shared/roles';
-import { cliente, usuario, venta } from '../../db/schema';
-import { crearEmpleado, crearTienda } from '../../../tests/helpers/factories';
-import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
+import { cliente, venta } from '../../db/schema';
+import { conRol, crearTienda, peticion, type Tienda } from '../../../tests/helpers/factories';
+import { usarApp } from '../../../tests/helpers/test-app';
 
-let t: TestApp;
+const t = usarApp();
 let compartida: Tienda;
 beforeAll(async () => {
-  t = await createTestApp();
   compartida = await crearTienda(t);
 });
-afterAll(() => t?.close());
-
-type Tienda = Awaited<ReturnType<typeof crearTienda>>;
-
-const req = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: string, payload?: unknown) =>
-  t.request({ method, url, token, ...(payload === undefined ? {} : { payload: payload as object }) });
+const req = peticion(t);
 
 /** A client without fiado (issue #17): no phone, no credit, nothing owed. */
 const SIN_FIADO = { telefono: null, fiado: false, cupo: 0 };
@@ -28,12 +22,6 @@ async function nuevoCliente(s: Tienda, body: Record<string, unknown> = {}) {
   const res = await req('POST', '/api/clientes', s.token, { ...MARIA, ...body });
   expect(res.statusCode, res.body).toBe(201);
   return res.json().cliente as { id: number; documento: string; nombre: string };
-}
-
-async function conRol(s: Tienda, rol: number) {
-  const e = await crearEmpleado(t, s.codigo);
-  await t.database.db.update(usuario).set({ rolId: rol }).where(eq(usuario.documento, e.documento));
-  return e.token;
 }
 
 describe('registrar cliente', () => {
@@ -156,7 +144,7 @@ describe('eliminar cliente', () => {
   it('el encargado recibe Acción no permitida / No tienes permisos para eliminar clientes.', async () => {
     const s = await crearTienda(t);
     const maria = await nuevoCliente(s);
-    const encargado = await conRol(s, ROL.ENCARGADO);
+    const encargado = await conRol(t, s, ROL.ENCARGADO);
     const res = await req('DELETE', `/api/clientes/${maria.id}`, encargado);
     expect(res.statusCode).toBe(403);
     expect(res.json().error).toEqual({ code: 'FORBIDDEN', title: 'Acción no permitida', message: 'No tienes permisos para eliminar clientes.' });
@@ -170,7 +158,7 @@ describe('eliminar cliente', () => {
     const s = await crearTienda(t);
     const maria = await nuevoCliente(s);
     const [v] = await t.database.db.insert(venta).values({ tiendaId: s.id, metodoPagoId: 5, clienteId: maria.id, total: 5000 }).returning();
-    const empleado = await conRol(s, ROL.EMPLEADO);
+    const empleado = await conRol(t, s, ROL.EMPLEADO);
     const res = await req('DELETE', `/api/clientes/${maria.id}`, empleado);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: M.clientes.eliminado });

@@ -6,15 +6,15 @@
  * the same way, so that the rows can be compared whole.
  */
 import { asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { M } from '#shared/messages';
 import { entregaPedido, factura, movimiento, producto, proveedor, venta } from '../../db/schema';
 import { crearTienda } from '../../../tests/helpers/factories';
 import type { TestApp } from '../../../tests/helpers/test-app';
-import { legacy, type Legacy, type Reply as LegacyReply } from '../../legacy/test-client';
-import { client, createCrudTestApp, type Client, type Reply } from '../crud/crud.fixtures';
+import type { Legacy, Reply as LegacyReply } from '../../legacy/test-client';
+import { client, type Client, type Reply } from '../crud/crud.fixtures';
 import { ajustarStock } from '../movimiento/ledger';
-import { cleanOutcome, legacyOutcome as legacyOutcomeDe, type Outcome } from '../../../tests/helpers/faces';
+import { cleanOutcome, legacyOutcome as legacyOutcomeDe, montarCaras, type Outcome } from '../../../tests/helpers/faces';
 
 let t: TestApp;
 let L: Legacy;
@@ -159,10 +159,6 @@ const FACES = [tienda, administracion, heredada, heredadaAdministracion];
 const ALTAS = [tienda, administracion, heredada];
 
 /** Each face's store, built the same way: one supplier. */
-const stores = new Map<string, Tienda>();
-/** A store no face signs in to: its product is "another store's". */
-let ajena: Tienda;
-
 async function nuevaTienda(): Promise<Tienda> {
   const s = await crearTienda(t);
   const [p] = await t.database.db
@@ -172,21 +168,18 @@ async function nuevaTienda(): Promise<Tienda> {
   return { ...s, crud: client(t, s.token), proveedor: p!.id };
 }
 
-beforeAll(async () => {
-  t = await createCrudTestApp();
-  L = legacy(t);
-  for (const f of FACES) stores.set(f.name, await nuevaTienda());
-  ajena = await nuevaTienda();
+/** Each face's store, built the same way, and one no face signs in to: its rows are "another store's". */
+const caras = montarCaras(FACES, nuevaTienda, (app, leg) => {
+  t = app;
+  L = leg;
 });
-afterAll(() => t?.close());
-
-const storeOf = (f: Face) => stores.get(f.name)!;
+const { storeOf } = caras;
 
 /** A product's row as the comparison sees it: everything but its own id and its store's ids. */
 async function fila(id: number) {
   const [row] = await t.database.db.select().from(producto).where(eq(producto.idProducto, id));
   if (!row) return null;
-  const s = [...stores.values(), ajena].find((x) => x.id === row.tiendaId)!;
+  const s = [...caras.stores.values(), caras.ajena].find((x) => x.id === row.tiendaId)!;
   const { idProducto: _id, tiendaId: _t, proveedorId, ...rest } = row;
   return { ...rest, proveedor: proveedorId == null ? null : proveedorId === s.proveedor ? 'el de la tienda' : proveedorId };
 }
@@ -294,7 +287,7 @@ describe('las tres caras rechazan igual, y nada cambia', () => {
   it('un proveedor que no existe, o que es de otra tienda', async () => {
     const ids = await porCara(FACES, (_f, s) => sembrar(s));
     const antes = await porCara(FACES, (f) => fila(ids[f.name]!));
-    for (const prov of [ajena.proveedor, 999_999]) {
+    for (const prov of [caras.ajena.proveedor, 999_999]) {
       const outcomes = await porCara(FACES, (f, s) => f.modificar(s, ids[f.name]!, cambioBase({ nombre: 'Cambiado', proveedor: prov })));
       expect(outcomes).toEqual(todas(FACES, { ok: false, kind: 'rechazo', mensaje: M.productos.proveedorInvalido }));
     }
@@ -316,7 +309,7 @@ describe('las tres caras rechazan igual, y nada cambia', () => {
     expect(cambio).toEqual(todas(FACES, { ok: false, kind: 'rechazo', mensaje: M.productos.codigoBarrasDuplicado }));
     expect(await porCara(FACES, (f) => fila(ids[f.name]!))).toEqual(antes);
     // Another store may use the same code.
-    expect((await tienda.crear(ajena, { nombre: 'De otra tienda', precio: 100, cantidad: 1, codigoBarras: cod })).ok).toBe(true);
+    expect((await tienda.crear(caras.ajena, { nombre: 'De otra tienda', precio: 100, cantidad: 1, codigoBarras: cod })).ok).toBe(true);
   });
 
   it('un producto con entregas de pedidos, o con ventas, no se elimina: ni él ni su historia', async () => {
@@ -342,7 +335,7 @@ describe('las tres caras rechazan igual, y nada cambia', () => {
   });
 
   it('el producto de otra tienda no existe para ninguna cara', async () => {
-    const id = await sembrar(ajena, { nombre: 'Solo de la otra tienda' });
+    const id = await sembrar(caras.ajena, { nombre: 'Solo de la otra tienda' });
     const antes = await fila(id);
     const notFound = todas(FACES, { ok: false, kind: 'no existe', mensaje: M.generic.notFound });
     expect(await porCara(FACES, (f, s) => f.modificar(s, id, cambioBase({ nombre: 'Robado' })))).toEqual(notFound);

@@ -1,25 +1,19 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { M } from '#shared/messages';
 import { ROL } from '#shared/roles';
-import { factura, movimiento, producto, proveedor, usuario, venta } from '../../db/schema';
-import { crearEmpleado, crearTienda } from '../../../tests/helpers/factories';
-import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
+import { factura, movimiento, producto, proveedor, venta } from '../../db/schema';
+import { conRol, crearTienda, peticion, type Tienda } from '../../../tests/helpers/factories';
+import { usarApp } from '../../../tests/helpers/test-app';
 import { ajustarStock } from '../movimiento/ledger';
 
-let t: TestApp;
+const t = usarApp();
 /** A store for the checks that only read their own product: store sign-up hashes a password, which is slow. */
-let compartida: Awaited<ReturnType<typeof crearTienda>>;
+let compartida: Tienda;
 beforeAll(async () => {
-  t = await createTestApp();
   compartida = await crearTienda(t);
 });
-afterAll(() => t?.close());
-
-type Tienda = Awaited<ReturnType<typeof crearTienda>>;
-
-const req = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: string, payload?: unknown) =>
-  t.request({ method, url, token, ...(payload === undefined ? {} : { payload: payload as object }) });
+const req = peticion(t);
 
 async function nuevoProducto(s: Tienda, body: Record<string, unknown> = {}) {
   const res = await req('POST', '/api/productos', s.token, { nombre: 'Arroz Diana 500 g', precio: 2800, cantidad: 10, ...body });
@@ -43,12 +37,6 @@ async function formulario(s: Tienda, id: number) {
   const d = (await req('GET', `/api/productos/${id}`, s.token)).json();
   const { id: _id, nombrepr: _n, ...rest } = d;
   return rest as Record<string, unknown>;
-}
-
-async function conRol(s: Tienda, rol: number) {
-  const e = await crearEmpleado(t, s.codigo);
-  await t.database.db.update(usuario).set({ rolId: rol }).where(eq(usuario.documento, e.documento));
-  return e.token;
 }
 
 describe('agregar producto', () => {
@@ -384,7 +372,7 @@ describe('eliminar producto', () => {
     const b = await nuevoProducto(s, { nombre: 'Dos' });
     const c = await nuevoProducto(s, { nombre: 'Tres' });
 
-    const encargado = await conRol(s, ROL.ENCARGADO);
+    const encargado = await conRol(t, s, ROL.ENCARGADO);
     const refused = await req('DELETE', `/api/productos/${a.id}`, encargado);
     expect(refused.statusCode).toBe(403);
     expect(refused.json().error).toMatchObject({ code: 'FORBIDDEN', message: 'No tienes permisos para eliminar productos' });
@@ -399,7 +387,7 @@ describe('eliminar producto', () => {
     expect(ok.json()).toEqual({ message: M.productos.eliminado });
     expect((await req('GET', `/api/productos/${a.id}`, s.token)).statusCode).toBe(404);
 
-    const empleado = await conRol(s, ROL.EMPLEADO);
+    const empleado = await conRol(t, s, ROL.EMPLEADO);
     expect((await req('DELETE', `/api/productos/${b.id}`, empleado)).statusCode).toBe(200);
     const again = await req('DELETE', `/api/productos/${b.id}`, empleado);
     expect(again.statusCode).toBe(404);

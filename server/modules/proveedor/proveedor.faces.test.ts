@@ -10,15 +10,15 @@
  * every face that offers the operation.
  */
 import { asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { M } from '#shared/messages';
 import { ROL } from '#shared/roles';
 import { entregaPedido, producto, proveedor, usuario } from '../../db/schema';
 import { crearEmpleado, crearTienda } from '../../../tests/helpers/factories';
 import type { TestApp } from '../../../tests/helpers/test-app';
-import { legacy, type Legacy, type Reply as LegacyReply } from '../../legacy/test-client';
-import { client, createCrudTestApp, type Client, type Reply } from '../crud/crud.fixtures';
-import { cleanOutcome, legacyOutcome as legacyOutcomeDe, type Outcome } from '../../../tests/helpers/faces';
+import type { Legacy, Reply as LegacyReply } from '../../legacy/test-client';
+import { client, type Client, type Reply } from '../crud/crud.fixtures';
+import { cleanOutcome, legacyOutcome as legacyOutcomeDe, montarCaras, type Outcome } from '../../../tests/helpers/faces';
 
 let t: TestApp;
 let L: Legacy;
@@ -88,10 +88,6 @@ const BAJAS = FACES.filter((f) => f.eliminar);
 const CON_ID = [administracion, heredadaAdministracion];
 
 /** Each face's store, built the same way: a product, and a role-3 employee. */
-const stores = new Map<string, Tienda>();
-/** A store no face signs in to: its supplier is "another store's". */
-let ajena: Tienda;
-
 async function nuevaTienda(): Promise<Tienda> {
   const s = await crearTienda(t);
   const e = await crearEmpleado(t, s.codigo);
@@ -100,15 +96,12 @@ async function nuevaTienda(): Promise<Tienda> {
   return { ...s, crud: client(t, s.token), encargado: e.token, producto: p!.idProducto };
 }
 
-beforeAll(async () => {
-  t = await createCrudTestApp();
-  L = legacy(t);
-  for (const f of FACES) stores.set(f.name, await nuevaTienda());
-  ajena = await nuevaTienda();
+/** Each face's store, built the same way, and one no face signs in to: its rows are "another store's". */
+const caras = montarCaras(FACES, nuevaTienda, (app, leg) => {
+  t = app;
+  L = leg;
 });
-afterAll(() => t?.close());
-
-const storeOf = (f: Face) => stores.get(f.name)!;
+const { storeOf } = caras;
 
 /** A supplier's row as the comparison sees it: everything but its own id and its store's id. */
 async function fila(id: number) {
@@ -192,7 +185,7 @@ describe('las tres caras del proveedor terminan igual', () => {
 
 describe('las tres caras rechazan igual, y nada cambia', () => {
   it('un id tecleado que ya tiene otro proveedor', async () => {
-    const taken = await sembrar(ajena, 'De otra tienda');
+    const taken = await sembrar(caras.ajena, 'De otra tienda');
     const antes = await porCara(CON_ID, (_f, s) => filas(s));
     const outcomes = await porCara(CON_ID, (f, s) => f.crear!(s, datos({ id: taken })));
     expect(outcomes).toEqual(todas(CON_ID, { ok: false, kind: 'rechazo', mensaje: M.crud.idDuplicado }));
@@ -201,7 +194,7 @@ describe('las tres caras rechazan igual, y nada cambia', () => {
   });
 
   it('el proveedor de otra tienda no existe para ninguna cara', async () => {
-    const id = await sembrar(ajena, 'Solo de la otra tienda');
+    const id = await sembrar(caras.ajena, 'Solo de la otra tienda');
     const antes = await fila(id);
     const notFound = { ok: false, kind: 'no existe', mensaje: M.generic.notFound };
     expect(await porCara(CAMBIOS, (f, s) => f.modificar!(s, id, datos({ nombre: 'Robado' })))).toEqual(todas(CAMBIOS, notFound));
@@ -259,7 +252,7 @@ describe('la referencia a un proveedor: una comprobación, un mensaje', () => {
   it('un producto o una entrega que nombra un proveedor de otra tienda, o que no existe', async () => {
     const s = storeOf(tienda);
     const propio = await sembrar(s, 'El de la tienda');
-    for (const prov of [await sembrar(ajena, 'Ajeno'), 999_999]) {
+    for (const prov of [await sembrar(caras.ajena, 'Ajeno'), 999_999]) {
       const producto = { nombre: 'Arroz Diana 500 g', precio: 2800, stock: 10, stockMin: 0, estado: 1 };
       const answers = {
         'producto (tienda)': cleanOutcome(await api(s.token, 'PUT', `/api/productos/${s.producto}`, { ...producto, idProveedor: prov })),

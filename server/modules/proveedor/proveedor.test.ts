@@ -1,23 +1,17 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { M } from '#shared/messages';
 import { ROL } from '#shared/roles';
-import { entregaPedido, producto, proveedor, usuario } from '../../db/schema';
-import { crearEmpleado, crearTienda } from '../../../tests/helpers/factories';
-import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
+import { entregaPedido, producto, proveedor } from '../../db/schema';
+import { conRol, crearTienda, peticion, type Tienda } from '../../../tests/helpers/factories';
+import { usarApp } from '../../../tests/helpers/test-app';
 
-let t: TestApp;
+const t = usarApp();
 let compartida: Tienda;
 beforeAll(async () => {
-  t = await createTestApp();
   compartida = await crearTienda(t);
 });
-afterAll(() => t?.close());
-
-type Tienda = Awaited<ReturnType<typeof crearTienda>>;
-
-const req = (method: 'GET' | 'POST' | 'DELETE', url: string, token: string, payload?: unknown) =>
-  t.request({ method, url, token, ...(payload === undefined ? {} : { payload: payload as object }) });
+const req = peticion(t);
 
 const VALIDO = { nombre: 'Distribuidora El Sol', telefono: '3104567890', email: 'pedidos@elsol.co' };
 
@@ -31,12 +25,6 @@ async function nuevoProducto(s: Tienda, nombre: string, idProveedor: number | nu
   const res = await req('POST', '/api/productos', s.token, { nombre, precio: 1000, cantidad: 3, idProveedor });
   expect(res.statusCode, res.body).toBe(201);
   return res.json().producto.id as number;
-}
-
-async function conRol(s: Tienda, rol: number) {
-  const e = await crearEmpleado(t, s.codigo);
-  await t.database.db.update(usuario).set({ rolId: rol }).where(eq(usuario.documento, e.documento));
-  return e.token;
 }
 
 describe('agregar proveedor', () => {
@@ -182,7 +170,7 @@ describe('roles', () => {
   it('el encargado no agrega ni elimina: Acceso Denegado / No tienes permiso para agregar proveedores.', async () => {
     const s = await crearTienda(t);
     const sol = await nuevoProveedor(s);
-    const encargado = await conRol(s, ROL.ENCARGADO);
+    const encargado = await conRol(t, s, ROL.ENCARGADO);
     const denied = { code: 'FORBIDDEN', title: 'Acceso Denegado', message: 'No tienes permiso para agregar proveedores.' };
 
     const add = await req('POST', '/api/proveedores', encargado, VALIDO);
@@ -204,7 +192,7 @@ describe('roles', () => {
 
   it('el empleado (rol 2) agrega y elimina', async () => {
     const s = await crearTienda(t);
-    const empleado = await conRol(s, ROL.EMPLEADO);
+    const empleado = await conRol(t, s, ROL.EMPLEADO);
     const add = await req('POST', '/api/proveedores', empleado, VALIDO);
     expect(add.statusCode).toBe(201);
     expect((await req('DELETE', `/api/proveedores/${add.json().proveedor.id}`, empleado)).statusCode).toBe(200);

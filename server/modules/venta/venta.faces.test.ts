@@ -12,16 +12,16 @@
  * anularVenta's), which this test found it did not (it wrote the state into the row).
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { M } from '#shared/messages';
 import { METODO, ROL } from '#shared/roles';
 import { cliente, creditoMovimiento, factura, movimiento, producto, usuario, venta } from '../../db/schema';
 import { crearEmpleado, crearTienda } from '../../../tests/helpers/factories';
 import type { TestApp } from '../../../tests/helpers/test-app';
 import { partesIso } from '../../legacy/filas';
-import { legacy, type Legacy, type Reply as LegacyReply } from '../../legacy/test-client';
-import { client, createCrudTestApp, type Client, type Reply } from '../crud/crud.fixtures';
-import { cleanOutcome, legacyOutcome as legacyOutcomeDe, type Outcome } from '../../../tests/helpers/faces';
+import type { Legacy, Reply as LegacyReply } from '../../legacy/test-client';
+import { client, type Client, type Reply } from '../crud/crud.fixtures';
+import { cleanOutcome, legacyOutcome as legacyOutcomeDe, montarCaras, type Outcome } from '../../../tests/helpers/faces';
 
 const V = M.ventas;
 let t: TestApp;
@@ -136,11 +136,6 @@ const ALTAS = [altaTienda, altaHeredada, altaAdministracion];
 /** The faces that write the sale row themselves, where fiado is refused (only the till sells on credit). */
 const FUERA_DE_CAJA = [altaHeredada, altaAdministracion];
 
-/** Each face's store, built the same way. */
-const stores = new Map<string, Tienda>();
-/** A store no face signs in to: its sale is "another store's". */
-let ajena: Tienda;
-
 async function empleado(codigo: string, rol: number = ROL.EMPLEADO): Promise<Empleado> {
   const e = await crearEmpleado(t, codigo);
   if (rol !== ROL.EMPLEADO) await t.database.db.update(usuario).set({ rolId: rol }).where(eq(usuario.correo, e.email));
@@ -152,15 +147,12 @@ async function nuevaTienda(): Promise<Tienda> {
   return { ...s, crud: client(t, s.token), ana: await empleado(s.codigo), beto: await empleado(s.codigo), jefa: await empleado(s.codigo, ROL.ENCARGADO) };
 }
 
-beforeAll(async () => {
-  t = await createCrudTestApp();
-  L = legacy(t);
-  for (const f of FACES) stores.set(f.name, await nuevaTienda());
-  ajena = await nuevaTienda();
+/** Each face's store, built the same way, and one no face signs in to: its rows are "another store's". */
+const caras = montarCaras(FACES, nuevaTienda, (app, leg) => {
+  t = app;
+  L = leg;
 });
-afterAll(() => t?.close());
-
-const storeOf = (f: { name: string }) => stores.get(f.name)!;
+const { storeOf } = caras;
 
 /** Runs `op` on every face and returns what each got, keyed by face. */
 async function porCara<F extends { name: string }, T>(faces: F[], op: (f: F, s: Tienda) => Promise<T>): Promise<Record<string, T>> {
@@ -334,7 +326,7 @@ describe('quién puede anular o completar (issue #15)', () => {
 
 describe('la venta de otra tienda no existe para ninguna cara', () => {
   it('anular y completar responden 404 y nada cambia', async () => {
-    const ventaAjena = await vender(ajena);
+    const ventaAjena = await vender(caras.ajena);
     const noExiste = (f: Face) => ({ ok: false, kind: 'no existe', mensaje: f.noExiste });
     expect(await porCara(FACES, (f, s) => f.anular(s, ventaAjena.ventaId))).toEqual(todas(FACES, noExiste));
     expect(await porCara(FACES, (f, s) => f.completar(s, ventaAjena.ventaId))).toEqual(todas(FACES, noExiste));
