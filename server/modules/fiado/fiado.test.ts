@@ -6,26 +6,21 @@
  */
 import { and, eq } from 'drizzle-orm';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { M } from '#shared/messages';
 import { formatPesos } from '#shared/money';
 import { enlaceWhatsApp, telefonoWhatsApp } from '#shared/schemas/fiado';
 import { cliente, creditoMovimiento, producto, venta } from '../../db/schema';
-import { crearEmpleado, crearTienda } from '../../../tests/helpers/factories';
-import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
+import { crearEmpleado, crearTienda, type Tienda } from '../../../tests/helpers/factories';
+import { usarApp } from '../../../tests/helpers/test-app';
 import { legacy } from '../../legacy/test-client';
 import { client } from '../crud/crud.fixtures';
 import { reversarVenta, cargarVenta } from './fiado.domain';
 import { cuentasPorCobrar, estadoDeCuenta, registrarAbono } from './fiado.service';
 
 const F = M.fiado;
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t?.close());
+const t = usarApp();
 
-type Tienda = Awaited<ReturnType<typeof crearTienda>>;
 let seq = 0;
 const req = (token: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) => t.request({ method, url, token, ...(payload ? { payload } : {}) });
 

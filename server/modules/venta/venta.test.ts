@@ -1,21 +1,16 @@
 import { and, asc, count, eq } from 'drizzle-orm';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { M } from '#shared/messages';
 import { ROL } from '#shared/roles';
 import { cliente, factura, movimiento, producto, usuario, venta } from '../../db/schema';
-import { crearEmpleado, crearTienda } from '../../../tests/helpers/factories';
-import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
+import { crearEmpleado, crearTienda, type Tienda } from '../../../tests/helpers/factories';
+import { usarApp } from '../../../tests/helpers/test-app';
 
 const V = M.ventas;
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t?.close());
+const t = usarApp();
 
-type Tienda = Awaited<ReturnType<typeof crearTienda>>;
 
 let seq = 0;
 async function crearProducto(tiendaId: number, values: { nombre?: string; precio?: number; stock?: number; estado?: number; marca?: string; codigoBarras?: string } = {}) {
