@@ -204,12 +204,16 @@ export const ZProductoListItem = z.object({
 });
 export type TProductoListItem = z.infer<typeof ZProductoListItem>;
 
-export const ZProductoDetalle = z.object({
-  id: z.number().int(),
+/**
+ * A product as its domain module reads it (`columnasProducto` in producto.domain.ts), under the
+ * domain's names: the response base every face's product shape derives from.
+ */
+export const ZProductoLeido = z.object({
+  idProducto: z.number().int(),
   nombre: z.string(),
-  marca: z.string().nullable(),
-  precio: z.number().int(),
+  precioUnit: z.number().int(),
   descripcion: z.string().nullable(),
+  marca: z.string().nullable(),
   categoria: z.string().nullable(),
   presentacion: z.string().nullable(),
   fechaVencimiento: z.string().nullable(),
@@ -217,7 +221,27 @@ export const ZProductoDetalle = z.object({
   stockMin: z.number().int(),
   estado: z.number().int(),
   codigoBarras: z.string().nullable(),
-  idProveedor: z.number().int().nullable(),
+  inventarioId: z.number().int().nullable(),
+  proveedorId: z.number().int().nullable(),
+  idTienda: z.number().int(),
+});
+
+/** The store's product detail: the read base under the detail form's names, with the supplier's name. */
+export const ZProductoDetalle = ZProductoLeido.pick({
+  nombre: true,
+  marca: true,
+  descripcion: true,
+  categoria: true,
+  presentacion: true,
+  fechaVencimiento: true,
+  stock: true,
+  stockMin: true,
+  estado: true,
+  codigoBarras: true,
+}).extend({
+  id: ZProductoLeido.shape.idProducto,
+  precio: ZProductoLeido.shape.precioUnit,
+  idProveedor: ZProductoLeido.shape.proveedorId,
   /** Current supplier's name, read-only (spec §3). */
   nombrepr: z.string().nullable(),
 });

@@ -10,24 +10,8 @@ import type { Db } from '../../db/client';
 import * as dominio from '../producto/producto.domain';
 import type { CrudScope, CrudService } from './crud.scope';
 
-/** A product as the back-office lists it (the domain's names are the back-office's). */
-export const aFila = (p: dominio.TProducto): TProductoRow => ({
-  idProducto: p.idProducto,
-  nombre: p.nombre,
-  precioUnit: p.precioUnit,
-  descripcion: p.descripcion,
-  marca: p.marca,
-  categoria: p.categoria,
-  presentacion: p.presentacion,
-  fechaVencimiento: p.fechaVencimiento,
-  stock: p.stock,
-  stockMin: p.stockMin,
-  estado: p.estado,
-  codigoBarras: p.codigoBarras,
-  inventarioId: p.inventarioId,
-  proveedorId: p.proveedorId,
-  idTienda: p.idTienda,
-});
+/** A product as the back-office lists it: the domain's own columns under the domain's names. */
+export const aFila = ({ proveedorNombre: _nombre, proveedorVigente: _vigente, ...fila }: dominio.TProducto): TProductoRow => fila;
 
 /** Newest first; `q` is part of the name, or the id. */
 export async function listProductos(options: { db: Db; scope: CrudScope; query: TPageQuery }): Promise<TPage<TProductoRow>> {

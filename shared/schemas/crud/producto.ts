@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { M } from '../../messages';
-import { ZProductoBase, caraDeProducto } from '../producto';
+import { ZProductoBase, ZProductoLeido, caraDeProducto } from '../producto';
 import { zCampo, zIdTiendaOpcional, zInt, zOptFecha, zOptInt, zPesos } from './common';
 
 const zEstado = z
@@ -58,21 +58,6 @@ export type TCrudUpdateProductoData = z.output<typeof ZCrudUpdateProductoRequest
 export const ZLegacyModificarProducto2Request = ZCrudUpdateProductoRequest;
 export type TLegacyModificarProducto2Data = z.output<typeof ZLegacyModificarProducto2Request>;
 
-export const ZProductoRow = z.object({
-  idProducto: z.number().int(),
-  nombre: z.string(),
-  precioUnit: z.number().int(),
-  descripcion: z.string().nullable(),
-  marca: z.string().nullable(),
-  categoria: z.string().nullable(),
-  presentacion: z.string().nullable(),
-  fechaVencimiento: z.string().nullable(),
-  stock: z.number().int(),
-  stockMin: z.number().int(),
-  estado: z.number().int(),
-  codigoBarras: z.string().nullable(),
-  inventarioId: z.number().int().nullable(),
-  proveedorId: z.number().int().nullable(),
-  idTienda: z.number().int(),
-});
+/** A product row of the back-office: the read base as it is. */
+export const ZProductoRow = ZProductoLeido;
 export type TProductoRow = z.infer<typeof ZProductoRow>;
