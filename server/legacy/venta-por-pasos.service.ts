@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { AppError } from '#shared/errors';
 import { M } from '#shared/messages';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { cliente, factura, metodoPago, producto, venta } from '../db/schema';
 import { ajustarStock } from '../modules/movimiento/ledger';
 import { crearUnaVez } from '../modules/venta/venta.service';
@@ -49,6 +49,17 @@ export async function crearVentaPendiente(options: {
   }) });
 }
 
+/** The store's sale `ventaId`, its row locked until the transaction ends (404 when not the store's). */
+async function ventaBloqueada(tx: Tx, tiendaId: number, ventaId: number) {
+  const [v] = await tx
+    .select({ estado: venta.estado })
+    .from(venta)
+    .where(and(eq(venta.idVenta, ventaId), eq(venta.tiendaId, tiendaId)))
+    .for('update');
+  if (!v) throw new AppError('NOT_FOUND', V.ventaNoEncontrada);
+  return v;
+}
+
 /**
  * One invoice line of a Pendiente sale of the store: the unit price is the product's own (a price
  * sent by the client is never trusted), the stock goes down through the ledger with a movimiento,
@@ -64,12 +75,7 @@ export async function registrarLinea(options: {
   const { db, tiendaId, ventaId, productoId, cantidad } = options;
   return db.transaction(async (tx) => {
     // The sale row is locked: its lines and its status change one call at a time.
-    const [v] = await tx
-      .select({ estado: venta.estado })
-      .from(venta)
-      .where(and(eq(venta.idVenta, ventaId), eq(venta.tiendaId, tiendaId)))
-      .for('update');
-    if (!v) throw new AppError('NOT_FOUND', V.ventaNoEncontrada);
+    const v = await ventaBloqueada(tx, tiendaId, ventaId);
     if (v.estado !== 'Pendiente') throw new AppError('BUSINESS_RULE', L.ventaNoPendiente);
     const [p] = await tx
       .select({ nombre: producto.nombre, precio: producto.precioUnit, estado: producto.estado })
@@ -118,12 +124,7 @@ export async function tieneLineas(options: { db: Db; tiendaId: number; ventaId: 
 export async function marcarLineasPagadas(options: { db: Db; tiendaId: number; ventaId: number }): Promise<number> {
   const { db, tiendaId, ventaId } = options;
   return db.transaction(async (tx) => {
-    const [v] = await tx
-      .select({ estado: venta.estado })
-      .from(venta)
-      .where(and(eq(venta.idVenta, ventaId), eq(venta.tiendaId, tiendaId)))
-      .for('update');
-    if (!v) throw new AppError('NOT_FOUND', V.ventaNoEncontrada);
+    const v = await ventaBloqueada(tx, tiendaId, ventaId);
     if (v.estado !== 'Completada') throw new AppError('BUSINESS_RULE', V.estadoFacturaError);
     await tx
       .update(factura)

@@ -18,35 +18,25 @@ const noEncontrado = M.generic.notFound;
 const CODIGO_BARRAS = { key: 'codigo_barras', optional: true, note: 'extra: barcode, unique in the store (on an edit, absent keeps it, empty clears it)' } as const;
 const STOCK_ANTERIOR = { key: 'stock_anterior', optional: true, note: 'extra: the stock the form showed; a sale made meanwhile is then never undone' } as const;
 
+/** A whole-catalogue list of the old client (sales or management), checked against the store's code. */
+const catalogo = (name: string, kind: 'venta' | 'gestion', description: string, response: string): LegacyController[number] => ({
+  name,
+  description,
+  methods: READ,
+  match: (p) => has(p, name),
+  params: [{ key: name, note: 'true' }, { key: 'codigo_invitacion' }],
+  response,
+  handle: async (ctx) => {
+    const entry = await catalogoJson({ db: ctx.app.db, tiendaId: sessionStore(ctx), kind });
+    checkCodigoIgual(ctx, entry.codigo, 'codigo_invitacion');
+    return sendCatalogo(ctx.req, ctx.reply, entry);
+  },
+});
+
 /** controlador.producto.php: the sales and management lists, detail, add, edit, delete; back-office list and edit. */
 export const productoActions: LegacyController = [
-  {
-    name: 'listarProductosAppPrecio',
-    description:
-      "The sales list: the store's whole catalogue of products on sale (estado 1), by name; the old client filters it in the browser. Served from one lean query and reused while the database is unchanged.",
-    methods: READ,
-    match: (p) => has(p, 'listarProductosAppPrecio'),
-    params: [{ key: 'listarProductosAppPrecio', note: 'true' }, { key: 'codigo_invitacion' }],
-    response: 'rows `[id, nombre, marca, precio, disponible (1), stock]`',
-    handle: async (ctx) => {
-      const entry = await catalogoJson({ db: ctx.app.db, tiendaId: sessionStore(ctx), kind: 'venta' });
-      checkCodigoIgual(ctx, entry.codigo, 'codigo_invitacion');
-      return sendCatalogo(ctx.req, ctx.reply, entry);
-    },
-  },
-  {
-    name: 'listarProductosApp',
-    description: "The management list: every product of the store (both estados), by name.",
-    methods: READ,
-    match: (p) => has(p, 'listarProductosApp'),
-    params: [{ key: 'listarProductosApp', note: 'true' }, { key: 'codigo_invitacion' }],
-    response: 'rows `[id, nombre, marca, precio, stock, estado]`',
-    handle: async (ctx) => {
-      const entry = await catalogoJson({ db: ctx.app.db, tiendaId: sessionStore(ctx), kind: 'gestion' });
-      checkCodigoIgual(ctx, entry.codigo, 'codigo_invitacion');
-      return sendCatalogo(ctx.req, ctx.reply, entry);
-    },
-  },
+  catalogo('listarProductosAppPrecio', 'venta', "The sales list: the store's whole catalogue of products on sale (estado 1), by name; the old client filters it in the browser. Served from one lean query and reused while the database is unchanged.", 'rows `[id, nombre, marca, precio, disponible (1), stock]`'),
+  catalogo('listarProductosApp', 'gestion', 'The management list: every product of the store (both estados), by name.', 'rows `[id, nombre, marca, precio, stock, estado]`'),
   {
     name: 'consultaDatosProducto',
     description: "One product of the store for the detail form (another store's product answers 404). One row, as the old system sent it (brand twice).",

@@ -98,17 +98,23 @@ export async function createEntrega(options: { db: Db; scope: CrudScope; input: 
   return { id, message: M.crud.registrado.entrega_pedidos };
 }
 
+/** The delivery `id` in the caller's reach, locked until the transaction ends (404 otherwise). */
+async function entregaBloqueada(tx: Tx, scope: CrudScope, id: number) {
+  const [current] = await tx
+    .select({ tiendaId: entregaPedido.tiendaId, productoId: entregaPedido.productoId, cantidad: entregaPedido.cantidad })
+    .from(entregaPedido)
+    .where(and(eq(entregaPedido.idEntrega, id), inScope(scope, entregaPedido.tiendaId)))
+    .for('update')
+    .limit(1);
+  if (!current) throw notFound();
+  return current;
+}
+
 /** A corrected quantity or product moves the difference through the ledger; stock never goes below 0. */
 export async function updateEntrega(options: { db: Db; scope: CrudScope; id: number; input: Input }): Promise<TCrudMessage> {
   const { db, scope, id, input } = options;
   await db.transaction(async (tx) => {
-    const [current] = await tx
-      .select({ tiendaId: entregaPedido.tiendaId, productoId: entregaPedido.productoId, cantidad: entregaPedido.cantidad })
-      .from(entregaPedido)
-      .where(and(eq(entregaPedido.idEntrega, id), inScope(scope, entregaPedido.tiendaId)))
-      .for('update')
-      .limit(1);
-    if (!current) throw notFound();
+    const current = await entregaBloqueada(tx, scope, id);
     const tiendaId = await checkRefs(tx, scope, input);
     if (tiendaId !== current.tiendaId) throw fieldError('productoId', M.crud.productoNoExiste);
     const motivo = `Entrega de pedido #${id} (corrección)`;
@@ -131,13 +137,7 @@ export async function updateEntrega(options: { db: Db; scope: CrudScope; id: num
 export async function deleteEntrega(options: { db: Db; scope: CrudScope; id: number }): Promise<TCrudMessage> {
   const { db, scope, id } = options;
   await db.transaction(async (tx) => {
-    const [current] = await tx
-      .select({ tiendaId: entregaPedido.tiendaId, productoId: entregaPedido.productoId, cantidad: entregaPedido.cantidad })
-      .from(entregaPedido)
-      .where(and(eq(entregaPedido.idEntrega, id), inScope(scope, entregaPedido.tiendaId)))
-      .for('update')
-      .limit(1);
-    if (!current) throw notFound();
+    const current = await entregaBloqueada(tx, scope, id);
     const r = await ajustarStock(tx, {
       tiendaId: current.tiendaId,
       productoId: current.productoId,
