@@ -6,6 +6,7 @@ import { ROL } from '#shared/roles';
 import type { Db } from '../db/client';
 import { sesionCerrada, tienda, usuario } from '../db/schema';
 import type { TokenClaims, TokenService } from '../lib/tokens';
+import { aprobada } from '../modules/tienda/invitacion.domain';
 
 /** Who is calling, as the server trusts it: taken from the token and checked against the database. */
 export interface RequestSession {
@@ -101,11 +102,12 @@ async function checkAccount(db: Db, claims: TokenClaims): Promise<RequestSession
   }
   if (kind === 'u') {
     const [row] = await db
-      .select({ tv: usuario.tokenVersion, rol: usuario.rolId, tiendaId: usuario.tiendaId, documento: usuario.documento, cerrada })
+      .select({ tv: usuario.tokenVersion, rol: usuario.rolId, tiendaId: usuario.tiendaId, documento: usuario.documento, aprobado: usuario.aprobado, cerrada })
       .from(usuario)
       .where(eq(usuario.idUsuario, id))
       .limit(1);
-    if (!row || row.tv !== claims.tv || row.cerrada) return null;
+    // A new employee waiting for approval (issue #15) never acts, whatever token it holds.
+    if (!row || row.tv !== claims.tv || row.cerrada || !aprobada(row)) return null;
     return { tipo: 'empleado', usuarioId: id, tiendaId: row.tiendaId, rol: row.rol, documento: row.documento };
   }
   return null;

@@ -9,6 +9,7 @@ import {
   ZVerificarCodigoRequest,
 } from '#shared/schemas/auth';
 import { login, registrarTienda, registrarUsuario } from '../../modules/cuenta/cuenta.service';
+import { esCuentaPendiente } from '../../modules/tienda/invitacion.domain';
 import { enviarCodigo, restablecer, verificarCodigo } from '../../modules/cuenta/recuperacion.service';
 import { L } from '../mensajes';
 import { has, str } from '../params';
@@ -22,13 +23,18 @@ export const loginController: LegacyController = [
     methods: READ,
     params: [{ key: 'tipo', note: 'empleado | tienda' }, { key: 'email' }, { key: 'contrasena' }],
     response:
-      '`{ success: true, token, codigo_invitacion, nombreTienda, rol, id_Tienda, documento, usuario, tienda }` (the old PHP\'s keys and the session of spec §3; `codigo_invitacion` is null for role 2); wrong credentials: `{ success: false, mensaje }`',
+      '`{ success: true, token, codigo_invitacion, nombreTienda, rol, id_Tienda, documento, usuario, tienda }` (the old PHP\'s keys and the session of spec §3; `codigo_invitacion` is null for role 2); wrong credentials, or an account waiting for approval by the store admin: `{ success: false, mensaje }`',
     public: true,
     limitBy: 'email',
     match: () => true,
     handle: async ({ app, p }) => {
       const input = parseLegacy(ZLoginRequest, { tipo: str(p, 'tipo'), email: str(p, 'email'), contrasena: str(p, 'contrasena') });
-      const { token, sesion } = await login({ db: app.db, tokens: app.tokens, ...input });
+      // A pending account (issue #15) is refused like wrong credentials are on this API: 200 with
+      // every flag false and the message, which the old clients show (an HTTP error reads as offline).
+      const { token, sesion } = await login({ db: app.db, tokens: app.tokens, ...input }).catch((err: unknown) => {
+        if (esCuentaPendiente(err)) throw new AppError('BUSINESS_RULE', err.message, { title: err.title });
+        throw err;
+      });
       // The old PHP answered { success, codigo_invitacion, nombreTienda, rol } and its clients store
       // those keys (issue #21); the later client reads the token. Both, with the rest of the session.
       return {
@@ -64,7 +70,7 @@ export const usuariosCuentaActions: LegacyController = [
       { key: 'contrasena' },
       { key: 'codigo_invitacion' },
     ],
-    response: '`{ success: true, mensaje }`',
+    response: "`{ success: true, mensaje, pendiente }` (`pendiente`: the store's admin must approve the account before it signs in)",
     public: true,
     limitBy: 'email',
     match: (p) => has(p, 'registro') && !has(p, 'registroCrud'),
@@ -80,8 +86,8 @@ export const usuariosCuentaActions: LegacyController = [
         contrasena: str(p, 'contrasena'),
         codigo_invitacion: str(p, 'codigo_invitacion'),
       });
-      await registrarUsuario({ db: app.db, input });
-      return { success: true, mensaje: M.registro.successText };
+      const { pendiente } = await registrarUsuario({ db: app.db, input });
+      return { success: true, mensaje: pendiente ? M.invitacion.registroPendiente : M.registro.successText, pendiente };
     },
   },
   {

@@ -11,6 +11,7 @@ import { emailTaken } from '../cuenta/cuenta.service';
 import { countAll, fieldConflict, fieldError, idOf, inScope, likePattern, notFound, pageOf, unaVez, type Consulta, type CrudScope, type CrudService } from './crud.scope';
 import { esViolacionUnica } from '../../db/pg-error';
 import { tieneTurnoAbierto } from '../caja/caja.domain';
+import { tiendaDelCodigo as tiendaNombrada } from '../tienda/invitacion.domain';
 
 type Create = z.output<typeof ZCreateUsuarioRequest>;
 type Update = z.output<typeof ZUpdateUsuarioRequest>;
@@ -68,7 +69,9 @@ export async function getUsuario(options: { db: Db | Tx; scope: CrudScope; id: n
  * store admin confirm guessed codes of other stores).
  */
 async function tiendaDelCodigo(tx: Db | Tx, scope: CrudScope, codigo: string, consulta: Consulta): Promise<number> {
-  const [t] = await tx.select({ id: tienda.idTienda }).from(tienda).where(eq(tienda.codigoInvitacion, codigo)).limit(1);
+  // The code names the store, expired or not: its expiry limits self sign-up, not the admin (invitacion.domain.ts).
+  const id = await tiendaNombrada(tx, codigo);
+  const t = id == null ? undefined : { id };
   if (scope.tiendaId != null && t?.id !== scope.tiendaId) {
     // A guess at another store's code: counted (429 past the limit), and one answer for all.
     await consulta();

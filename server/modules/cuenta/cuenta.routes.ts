@@ -14,6 +14,7 @@ import {
   ZSesion,
   ZVerificarCodigoRequest,
 } from '#shared/schemas/auth';
+import { ZRegistroUsuarioResponse } from '#shared/schemas/invitacion';
 import { bearerToken, sessionOf } from '../../plugins/auth';
 import { cerrarSesion, login, registrarTienda, registrarUsuario, sesionActual } from './cuenta.service';
 import { enviarCodigo, restablecer, verificarCodigo } from './recuperacion.service';
@@ -52,10 +53,11 @@ export async function cuentaRoutes(app: FastifyInstance) {
 
   r.post('/usuarios/registro', {
     preHandler: byEmail,
-    schema: { tags: ['cuenta'], body: ZRegistroUsuarioRequest, response: { 201: ZMessageResponse } },
+    schema: { tags: ['cuenta'], body: ZRegistroUsuarioRequest, response: { 201: ZRegistroUsuarioResponse } },
     handler: async (req, reply) => {
-      await registrarUsuario({ db: app.db, input: req.body });
-      return reply.status(201).send({ message: M.registro.successText });
+      const { pendiente } = await registrarUsuario({ db: app.db, input: req.body });
+      // With the store's approval switch on, the new employee is told to wait (issue #15).
+      return reply.status(201).send({ message: pendiente ? M.invitacion.registroPendiente : M.registro.successText, pendiente });
     },
   });
 

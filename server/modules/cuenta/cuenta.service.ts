@@ -8,6 +8,7 @@ import { sesionCerrada, tienda, usuario } from '../../db/schema';
 import { dummyHash, hashPassword, verifyPassword } from '../../lib/password';
 import { invitationCode } from '../../lib/random-code';
 import type { TokenClaims, TokenService } from '../../lib/tokens';
+import { exigirAprobada, tiendaQueAdmite } from '../tienda/invitacion.domain';
 
 const badCredentials = () =>
   new AppError('BAD_CREDENTIALS', M.login.badCredentialsText, { title: M.login.badCredentialsTitle });
@@ -72,6 +73,8 @@ export async function login(options: {
     throw badCredentials();
   }
   if (!(await verifyPassword(contrasena, row.u.contrasenaHash))) throw badCredentials();
+  // Only now, with the password right: a new employee the store's admin has not approved yet.
+  exigirAprobada(row.u);
   const code = row.t && canSeeInvitationCode(row.u.rolId) ? row.t.codigoInvitacion : null;
   const claims: TokenClaims = {
     sub: `u:${row.u.idUsuario}`,
@@ -111,15 +114,12 @@ export async function registrarUsuario(options: {
     codigo_invitacion: string;
   };
   rol?: number;
-}): Promise<{ documento: string; id_Tienda: number }> {
+}): Promise<{ documento: string; id_Tienda: number; pendiente: boolean }> {
   const { db, input } = options;
   const hash = await hashPassword(input.contrasena);
   return db.transaction(async (tx) => {
-    const [t] = await tx
-      .select({ id: tienda.idTienda })
-      .from(tienda)
-      .where(eq(tienda.codigoInvitacion, input.codigo_invitacion))
-      .limit(1);
+    // A code of no store and an expired one get the same answer (issue #15: no enumeration).
+    const t = await tiendaQueAdmite(tx, input.codigo_invitacion);
     if (!t) throw new AppError('VALIDATION', M.registro.codigoInvalido, { fields: { codigo_invitacion: M.registro.codigoInvalido } });
     if (await emailTaken(tx, input.email))
       throw new AppError('CONFLICT', M.registro.emailTaken, { fields: { email: M.registro.emailTaken } });
@@ -141,8 +141,10 @@ export async function registrarUsuario(options: {
       contrasenaHash: hash,
       rolId: options.rol ?? ROL.EMPLEADO,
       tiendaId: t.id,
+      // With the store's approval switch on, the account waits for role 1 (issue #15).
+      aprobado: t.aprobado,
     });
-    return { documento: input.documento, id_Tienda: t.id };
+    return { documento: input.documento, id_Tienda: t.id, pendiente: !t.aprobado };
   });
 }
 

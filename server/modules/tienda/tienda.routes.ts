@@ -3,8 +3,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { M } from '#shared/messages';
 import { ROL } from '#shared/roles';
 import { ZAjustesTienda, ZCodigoInvitacionRegenerado, ZUpdateAjustesTienda } from '#shared/schemas/tienda';
-import { requireRole, storeOf } from '../../plugins/auth';
+import { requireRole, sessionOf, storeOf } from '../../plugins/auth';
 import { actualizarAjustes, obtenerAjustes, regenerarCodigoInvitacion } from './tienda.service';
+import { ZEmpleadosPendientes, ZInvitacion, ZPendienteIdParam, ZRegenerarCodigoRequest, ZUpdateInvitacion } from '#shared/schemas/invitacion';
+import { ZMessageResponse } from '#shared/schemas/auth';
+import { aprobarEmpleado, configurarInvitacion, listarPendientes, obtenerInvitacion, rechazarEmpleado } from './invitacion.domain';
 
 /** The store's own settings that its screens change (registered among the store's routes). */
 export async function tiendaRoutes(app: FastifyInstance) {
@@ -15,10 +18,51 @@ export async function tiendaRoutes(app: FastifyInstance) {
   r.post('/tienda/codigo-invitacion/regenerar', {
     preHandler: requireRole([ROL.ADMIN], M.codigoInvitacion.soloAdministrador),
     config: { keepsSessions: true, keepsCatalog: true },
-    schema: { tags: ['tienda'], response: { 200: ZCodigoInvitacionRegenerado } },
+    // The new code's expiry (issue #15): none when the body leaves it out (or there is no body).
+    schema: { tags: ['tienda'], body: ZRegenerarCodigoRequest.nullish(), response: { 200: ZCodigoInvitacionRegenerado } },
     handler: async (req) => {
-      const codigo = await regenerarCodigoInvitacion({ db: app.db, tiendaId: storeOf(req) });
+      const codigo = await regenerarCodigoInvitacion({ db: app.db, tiendaId: storeOf(req), vigencia: req.body?.vigencia });
       return { codigo_invitacion: codigo, message: M.codigoInvitacion.regenerado };
+    },
+  });
+
+  // The code's expiry and the approval of new employees (issue #15; rules in invitacion.domain.ts).
+  // Roles 1 and 3 see the code, so they see its expiry; only role 1 changes it or approves anyone.
+  r.get('/tienda/invitacion', {
+    preHandler: requireRole([ROL.ADMIN, ROL.ENCARGADO]),
+    schema: { tags: ['tienda'], response: { 200: ZInvitacion } },
+    handler: async (req) => obtenerInvitacion({ db: app.db, tiendaId: storeOf(req), rol: sessionOf(req).rol }),
+  });
+
+  r.put('/tienda/invitacion', {
+    preHandler: requireRole([ROL.ADMIN], M.invitacion.soloAdministrador),
+    config: { keepsSessions: true, keepsCatalog: true },
+    schema: { tags: ['tienda'], body: ZUpdateInvitacion, response: { 200: ZInvitacion } },
+    handler: async (req) => configurarInvitacion({ db: app.db, tiendaId: storeOf(req), data: req.body }),
+  });
+
+  r.get('/tienda/empleados-pendientes', {
+    preHandler: requireRole([ROL.ADMIN], M.invitacion.soloAdministrador),
+    schema: { tags: ['tienda'], response: { 200: ZEmpleadosPendientes } },
+    handler: async (req) => ({ items: await listarPendientes({ db: app.db, tiendaId: storeOf(req) }) }),
+  });
+
+  // Approving and rejecting change an account: checked sessions are dropped (the default).
+  r.post('/tienda/empleados-pendientes/:id/aprobar', {
+    preHandler: requireRole([ROL.ADMIN], M.invitacion.soloAdministrador),
+    schema: { tags: ['tienda'], params: ZPendienteIdParam, response: { 200: ZMessageResponse } },
+    handler: async (req) => {
+      const { nombre } = await aprobarEmpleado({ db: app.db, tiendaId: storeOf(req), id: req.params.id });
+      return { message: M.invitacion.aprobadoText(nombre) };
+    },
+  });
+
+  r.delete('/tienda/empleados-pendientes/:id', {
+    preHandler: requireRole([ROL.ADMIN], M.invitacion.soloAdministrador),
+    schema: { tags: ['tienda'], params: ZPendienteIdParam, response: { 200: ZMessageResponse } },
+    handler: async (req) => {
+      await rechazarEmpleado({ db: app.db, tiendaId: storeOf(req), id: req.params.id });
+      return { message: M.invitacion.rechazado };
     },
   });
 

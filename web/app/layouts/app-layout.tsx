@@ -8,6 +8,7 @@ import { paths } from '../../config/paths';
 import { cerrarSesionEnServidor } from '../../features/auth/api/cerrar-sesion';
 import { confirmarSalidaConCaja } from '../../features/caja/components/salida-con-caja';
 import { RegenerarCodigoButton } from '../../features/tienda/components/regenerar-codigo-button';
+import { VencimientoCodigo } from '../../features/tienda/components/vencimiento-codigo';
 import { api } from '../../lib/api-client';
 import { clearSession, getToken, saveSession, useSession } from '../../lib/session';
 
@@ -57,6 +58,7 @@ export function AppLayout() {
           {showCode ? (
             <span>
               Código de invitación: <span className="code-badge" data-testid="footer-codigo">{session.codigo_invitacion}</span>
+              {session.id_Tienda != null ? <VencimientoCodigo /> : null}
               {session.rol === ROL.ADMIN && session.id_Tienda != null ? <> <RegenerarCodigoButton /></> : null}
             </span>
           ) : null}

@@ -6,7 +6,7 @@ import { type TTipoLogin } from '#shared/schemas/auth';
 import { LOGIN_EMAIL_RE } from '#shared/schemas/common';
 import { Field } from '../../components/ui/field';
 import { paths } from '../../config/paths';
-import { alertError, alertFailure, alertWarning } from '../../lib/alerts';
+import { alertError, alertFailure, alertInfo, alertWarning } from '../../lib/alerts';
 import { NetworkError } from '../../lib/api-client';
 import { saveSession } from '../../lib/session';
 import { useLogin } from './api/login';
@@ -42,6 +42,8 @@ export default function IniciarSesionPage() {
         return void alertWarning(M.login.badCredentialsTitle, M.login.badCredentialsText);
       }
       if (err instanceof AppError && err.code === 'RATE_LIMITED') return void alertFailure(err);
+      // An employee the store's admin has not approved yet (issue #15): told so, after the right password.
+      if (err instanceof AppError && err.code === 'FORBIDDEN') return void alertInfo(err.title ?? M.invitacion.cuentaPendienteTitulo, err.message);
       if (err instanceof NetworkError || err instanceof AppError) return void alertError(M.generic.errorTitle, M.generic.errorText);
       return void alertFailure(err);
     }

@@ -6,7 +6,7 @@ import { TIPOS_DOC } from '#shared/roles';
 import { ZRegistroTiendaRequest, ZRegistroUsuarioForm, type TTipoLogin } from '#shared/schemas/auth';
 import { Field, SelectField } from '../../components/ui/field';
 import { paths } from '../../config/paths';
-import { alertError, alertFailure, alertSuccess } from '../../lib/alerts';
+import { alertError, alertFailure, alertInfo, alertSuccess, toastSuccess } from '../../lib/alerts';
 import { NetworkError } from '../../lib/api-client';
 import { useValidatedForm } from '../../lib/use-validated-form';
 import { useRegistrarTienda, useRegistrarUsuario } from './api/registrar';
@@ -41,8 +41,10 @@ function UsuarioForm() {
     onFailure: showServerFailure,
     submit: async (values) => {
       const { confirmarContrasena: _, ...body } = values;
-      await mutation.mutateAsync(body);
-      await alertSuccess(M.registro.successTitle, M.registro.successText);
+      const res = await mutation.mutateAsync(body);
+      // With the store's approval switch on, the account waits for its admin (issue #15): told in a dialog.
+      if (res.pendiente) await alertInfo(M.invitacion.registroPendienteTitulo, res.message);
+      else toastSuccess(M.registro.successTitle, M.registro.successText);
       // Sign-in opens ready for the new account.
       navigate(paths.iniciarSesion, { state: { tipo: 'empleado', email: body.email } });
     },
@@ -60,7 +62,7 @@ function UsuarioForm() {
         <Field wrapperClassName="span-2" label="Correo electrónico" type="email" autoComplete="email" {...bind('email')} />
         <Field label="Contraseña" type="password" autoComplete="new-password" {...bind('contrasena')} />
         <Field label="Repetir contraseña" type="password" autoComplete="new-password" {...bind('confirmarContrasena')} />
-        <Field label="Código de invitación" hint="Pídelo al administrador de tu tienda." autoCapitalize="characters" {...bind('codigo_invitacion')} />
+        <Field label="Código de invitación" hint="Pídalo al administrador de su tienda." autoCapitalize="characters" {...bind('codigo_invitacion')} />
       </div>
       <button type="submit" className="btn btn--block" disabled={mutation.isPending}>
         {mutation.isPending ? 'Registrando…' : 'Registrarme'}
@@ -113,7 +115,7 @@ export default function RegistroPage() {
   return (
     <AuthCard
       title="Crear cuenta"
-      subtitle={tipo === 'tienda' ? 'Registra tu tienda y recibe el código para invitar a tus empleados.' : 'Únete a tu tienda con el código de invitación.'}
+      subtitle={tipo === 'tienda' ? 'Registre su tienda y reciba el código para invitar a sus empleados.' : 'Únase a su tienda con el código de invitación.'}
       back
       wide
     >
