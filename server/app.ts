@@ -21,13 +21,14 @@ import { createAuthLimits, type AuthLimits } from './plugins/auth-limits';
 import { registerErrorHandling } from './plugins/errors';
 import { registerReadCache } from './plugins/read-cache';
 import { BODY_LIMIT, registerRequestGuards } from './plugins/request-guards';
-import { registerStaticWeb } from './plugins/static-web';
+import { inlineScriptHashes, registerStaticWeb } from './plugins/static-web';
 import { localWriteBus, postgresWriteBus, type WriteBus } from './plugins/write-bus';
 import { analisisRoutes } from './modules/analisis/analisis.routes';
 import { clienteRoutes } from './modules/cliente/cliente.routes';
 import { legacyRoutes } from './legacy/legacy.routes';
 import { crudRoutes } from './modules/crud/crud.routes';
 import { cuentaRoutes } from './modules/cuenta/cuenta.routes';
+import { pinRoutes } from './modules/cuenta/pin.routes';
 import { facturaRoutes } from './modules/factura/factura.routes';
 import { movimientoRoutes } from './modules/movimiento/movimiento.routes';
 import { productoRoutes } from './modules/producto/producto.routes';
@@ -153,7 +154,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...inlineScriptHashes(env.WEB_DIR ?? defaultWebDir())],
         // sweetalert2 and React inline style attributes.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:'],
@@ -231,6 +232,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           await store.register(movimientoRoutes);
           await store.register(facturaRoutes);
           await store.register(tiendaRoutes);
+          await store.register(pinRoutes);
         });
         await priv.register(crudRoutes, { prefix: '/crud' });
       });

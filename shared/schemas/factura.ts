@@ -67,6 +67,8 @@ export const ZFacturaDetalle = z.object({
   /** Pesos taken off the whole sale, and why (any discount of the sale or its lines). */
   descuento: z.number().int(),
   motivoDescuento: z.string().nullable(),
+  /** The supervisor whose PIN authorised a cashier's discount (issue #16 point 4); null otherwise. */
+  autorizadoPor: z.string().nullable(),
   total: z.number().int(),
   montoRecibido: z.number().int().nullable(),
   cambio: z.number().int().nullable(),

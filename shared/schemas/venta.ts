@@ -90,6 +90,32 @@ export const ZLineaVenta = z.object({
  */
 export const ZClaveVenta = z.uuid(V.claveInvalida);
 
+/** A supervisor's PIN (issue #16 point 4): 4 to 6 digits, hashed like a password. */
+export const ZPin = z.string({ error: V.pinInvalido }).regex(/^[0-9]{4,6}$/, V.pinInvalido);
+
+/**
+ * A role-2 cashier's discount is authorised by a supervisor of the store (role 1 or 3) standing at
+ * the till: the supervisor is chosen by id (PINs are short and not unique), the PIN proves it.
+ */
+export const ZAutorizacionPin = z.object({
+  supervisorId: z.number({ error: V.supervisorRequerido }).int(V.supervisorRequerido).positive(V.supervisorRequerido).max(2_147_483_647, V.supervisorRequerido),
+  pin: ZPin,
+});
+export type TAutorizacionPin = z.infer<typeof ZAutorizacionPin>;
+
+/** A supervisor the till's PIN dialog offers: the store's roles 1 and 3 who have a PIN. */
+export const ZSupervisor = z.object({ id: z.number().int(), nombre: z.string() });
+export type TSupervisor = z.infer<typeof ZSupervisor>;
+
+/** A supervisor sets or changes their own PIN, with their current password. */
+export const ZEstablecerPinRequest = z.object({
+  contrasena: z.string({ error: V.miPinContrasenaIncorrecta }).min(1, V.miPinContrasenaIncorrecta).max(128, V.miPinContrasenaIncorrecta),
+  pin: ZPin,
+});
+export type TEstablecerPinRequest = z.infer<typeof ZEstablecerPinRequest>;
+export const ZEstadoPin = z.object({ tienePin: z.boolean() });
+export type TEstadoPin = z.infer<typeof ZEstadoPin>;
+
 /** Checkout (spec §5 "Sale"): prices are never sent, the server reads them. */
 export const ZCreateVentaRequest = z.object({
   clave: ZClaveVenta.optional(),
@@ -120,6 +146,8 @@ export const ZCreateVentaRequest = z.object({
   descuento: ZDescuentoVenta.optional(),
   /** Why: required with any discount, printed on the receipt. */
   motivoDescuento: z.string({ error: V.motivoDescuentoRequerido }).trim().max(120, V.motivoDescuentoRequerido).optional(),
+  /** A role-2 cashier's discount: the supervisor who authorises it and their PIN (ignored for roles 1 and 3). */
+  autorizacion: ZAutorizacionPin.optional(),
 }).superRefine((v, ctx) => {
   const aCredito = v.aCredito || v.metodoPagoId === METODO.FIADO;
   if (!aCredito && v.montoRecibido <= 0) ctx.addIssue({ code: 'custom', message: V.cantidadInvalida, path: ['montoRecibido'] });
@@ -155,6 +183,8 @@ export const ZRecibo = z.object({
   /** Pesos taken off the whole sale, after the lines' own. */
   descuento: z.number().int(),
   motivoDescuento: z.string().nullable(),
+  /** The supervisor whose PIN authorised a cashier's discount (issue #16 point 4); null otherwise. */
+  autorizadoPor: z.string().nullable(),
   total: z.number().int(),
   metodoPago: ZMetodoPago,
   montoRecibido: z.number().int(),

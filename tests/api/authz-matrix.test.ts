@@ -35,6 +35,12 @@ const CRUD_OPERATOR = rule('401', '403', '403', '403', '403', 'ok');
 const CRUD_OPERATOR_ROW = rule('401', '403', '403', '403', '403', 'ok');
 // A store's own settings: its role 1 (the store account or an admin employee) only.
 const STORE_ADMIN = rule('401', 'ok', '403', '403', 'ok', '403');
+// A supervisor's own PIN (issue #16 point 4): an employee account of role 1 or 3; not the store account (it gives discounts itself).
+const SUPERVISOR_EMPLOYEE = rule('401', '403', '403', 'ok', '403', '403');
+// A row of the store that only its role 1 touches (a new employee waiting for approval): another store's admin gets 404.
+const STORE_ADMIN_ROW = rule('401', 'ok', '403', '403', '404', '403');
+// Whoever sees the invitation code (roles 1 and 3) sees its expiry.
+const STORE_CODE = rule('401', 'ok', '403', 'ok', 'ok', '403');
 
 interface Ctx {
   t: TestApp;
@@ -74,6 +80,15 @@ const turnoDeOtroCajero = async (c: Ctx) => {
   return row!.idTurno;
 };
 
+/** A new employee of the demo store waiting for approval (issue #15), one per caller. */
+const pendienteDeLaTienda = async (c: Ctx) => {
+  const [row] = await c.t.database.db
+    .insert(usuario)
+    .values({ documento: String(7_000_000_000 + seq++), nombre1: 'P', apellido1: 'Z', correo: `p${seq++}@matriz.co`, contrasenaHash: 'x', rolId: 2, tiendaId: c.a, aprobado: false })
+    .returning();
+  return { id: row!.idUsuario };
+};
+
 const TABLE: Record<string, Entry> = {
   // Accounts
   'POST /api/sesion/login': { expect: PUBLIC, body: {} },
@@ -94,6 +109,10 @@ const TABLE: Record<string, Entry> = {
   'GET /api/ventas/:id': { expect: STORE_ROW, params: id('venta') },
   'POST /api/ventas/:id/completar': { expect: STORE_SALE_NOT_R2S, params: freshId('venta') },
   'POST /api/ventas/:id/anular': { expect: STORE_SALE_NOT_R2S, params: freshId('venta') },
+  // Issue #16 point 4: the till's PIN dialog lists the store's supervisors; a supervisor sets their own PIN.
+  'GET /api/ventas/supervisores': { expect: STORE },
+  'GET /api/cuenta/pin': { expect: SUPERVISOR_EMPLOYEE },
+  'PUT /api/cuenta/pin': { expect: SUPERVISOR_EMPLOYEE, body: {} },
   // Management
   'GET /api/productos': { expect: STORE },
   'GET /api/productos/:id': { expect: STORE_ROW, params: id('producto') },
@@ -119,6 +138,12 @@ const TABLE: Record<string, Entry> = {
   'GET /api/facturas/:idVenta': { expect: STORE_ROW, params: async (c) => ({ idVenta: c.ids.venta! }) },
   // The store's settings
   'POST /api/tienda/codigo-invitacion/regenerar': { expect: STORE_ADMIN, after: demoCodeBack },
+  // The invitation code's expiry and the approval of new employees (issue #15).
+  'GET /api/tienda/invitacion': { expect: STORE_CODE },
+  'PUT /api/tienda/invitacion': { expect: STORE_ADMIN, body: { aprobar_empleados: false } },
+  'GET /api/tienda/empleados-pendientes': { expect: STORE_ADMIN },
+  'POST /api/tienda/empleados-pendientes/:id/aprobar': { expect: STORE_ADMIN_ROW, params: pendienteDeLaTienda },
+  'DELETE /api/tienda/empleados-pendientes/:id': { expect: STORE_ADMIN_ROW, params: pendienteDeLaTienda },
   'GET /api/tienda/ajustes': { expect: STORE },
   'PUT /api/tienda/ajustes': { expect: STORE_ADMIN, body: { nit: '900123456-7', direccion: 'Calle 10 # 5-23, Bogotá', telefono: '6013456789', anchoPapel: '80', pieRecibo: null } },
   // Caja (issue #18): every role opens its own shift; role 2 sees and closes only its own, 1 and 3 any of the store.

@@ -191,3 +191,85 @@ describe('caracteres nulos (%00)', () => {
     }
   });
 });
+
+/**
+ * Issue #15 point 5: the invitation settings and the pending employees. Hostile bodies never change
+ * the store's expiry or switch unless valid, and hostile ids never approve or delete a pending employee.
+ */
+describe('vencimiento del código y empleados pendientes', () => {
+  it('cuerpos e ids hostiles no cambian el vencimiento, el interruptor ni el empleado pendiente', { timeout: 300_000 }, async () => {
+    const db = t.database.db;
+    const estado = async () =>
+      JSON.stringify(
+        ((await db.execute(sql`select t.codigo_expira, t.aprobar_empleados, (select count(*)::int from usuario u where u.tienda_id = t.id_tienda and not u.aprobado) as pendientes from tienda t where t.correo = ${DEMO.tienda.email}`)) as unknown as { rows: unknown[] }).rows,
+      );
+    // Its id lies beyond the fuzzed ids (-5 to 10): any approval or rejection here would be a hole.
+    await db.execute(sql`insert into usuario (id_usuario, documento, nombre1, apellido1, correo, contrasena_hash, rol_id, tienda_id, aprobado)
+      select 900000, '7100000001', 'Pendiente', 'Fuzz', 'pendiente.fuzz@prueba.co', 'x', 2, id_tienda, false from tienda where correo = ${DEMO.tienda.email}`);
+    const before = await estado();
+    const bodyValido = (b: unknown) => {
+      if (!b || typeof b !== 'object' || Array.isArray(b)) return false;
+      const keys = Object.keys(b);
+      const o = b as Record<string, unknown>;
+      return keys.length > 0 && keys.every((k) => (k === 'vigencia' && ['sin', '24h', '7d', '30d'].includes(o[k] as string)) || (k === 'aprobar_empleados' && typeof o[k] === 'boolean'));
+    };
+    await fc.assert(
+      fc.asyncProperty(arbBody(['vigencia', 'aprobar_empleados']), arbParam, async (body, id) => {
+        if (bodyValido(body)) return;
+        const put = await t.app.inject({ method: 'PUT', url: '/api/tienda/invitacion', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, payload: typeof body === 'string' ? body : JSON.stringify(body) });
+        expect(put.statusCode, put.body).toBeGreaterThanOrEqual(400);
+        expect(put.statusCode, put.body).toBeLessThan(500);
+        for (const [method, url] of [['POST', `/api/tienda/empleados-pendientes/${encodeURIComponent(id)}/aprobar`], ['DELETE', `/api/tienda/empleados-pendientes/${encodeURIComponent(id)}`]] as const) {
+          const res = await t.app.inject({ method, url, headers: { authorization: `Bearer ${token}` } });
+          expect(res.statusCode, `${method} ${url} ${res.body}`).toBeGreaterThanOrEqual(400);
+          expect(res.statusCode).toBeLessThan(500);
+        }
+        expect(await estado()).toBe(before);
+      }),
+      { numRuns: RUNS * 5, seed: 20241122 },
+    );
+  });
+});
+
+/**
+ * Issue #16 point 4: the supervisor's PIN. Hostile bodies never set or change an encargado's PIN, and a
+ * cashier's discount with a hostile supervisor or PIN never records a sale (the limiter's 429 included).
+ */
+describe('PIN del supervisor', () => {
+  it('cuerpos hostiles no cambian el PIN ni dejan vender con descuento a un cajero', { timeout: 300_000 }, async () => {
+    const db = t.database.db;
+    const encargado = await login(t, 'empleado', DEMO.encargado.email, DEMO.encargado.contrasena);
+    const cajero = await login(t, 'empleado', DEMO.empleado.email, DEMO.empleado.contrasena);
+    const puesto = await t.request({ method: 'PUT', url: '/api/cuenta/pin', token: encargado, payload: { contrasena: DEMO.encargado.contrasena, pin: '4321' } });
+    expect(puesto.statusCode, puesto.body).toBe(200);
+    const pinDe = async () =>
+      JSON.stringify(((await db.execute(sql`select pin_hash from usuario where correo = ${DEMO.encargado.email}`)) as unknown as { rows: unknown[] }).rows);
+    const ventas = async () => JSON.stringify(((await db.execute(sql`select count(*)::int as n from venta`)) as unknown as { rows: unknown[] }).rows);
+    const [producto] = ((await db.execute(sql`select p.id_producto as id from producto p join tienda t on t.id_tienda = p.tienda_id where t.correo = ${DEMO.tienda.email} and p.estado = 1 limit 1`)) as unknown as { rows: { id: number }[] }).rows;
+    const pinAntes = await pinDe();
+    const ventasAntes = await ventas();
+    await fc.assert(
+      fc.asyncProperty(arbBody(['contrasena', 'pin']), fc.oneof(anyValue, fc.record({ supervisorId: anyValue, pin: anyValue }, { requiredKeys: [] })), async (body, autorizacion) => {
+        const b = body as Record<string, unknown> | null;
+        if (b && typeof b === 'object' && b.contrasena === DEMO.encargado.contrasena) return;
+        const put = await t.app.inject({ method: 'PUT', url: '/api/cuenta/pin', headers: { authorization: `Bearer ${encargado}`, 'content-type': 'application/json' }, payload: typeof body === 'string' ? body : JSON.stringify(body) });
+        expect(put.statusCode, put.body).toBeGreaterThanOrEqual(400);
+        expect(put.statusCode, put.body).toBeLessThan(500);
+        const a = autorizacion as Record<string, unknown> | null;
+        if (a && typeof a === 'object' && a.pin === '4321') return;
+        const venta = await t.request({
+          method: 'POST',
+          url: '/api/ventas',
+          token: cajero,
+          payload: { lineas: [{ productoId: producto!.id, cantidad: 1, descuento: { tipo: 'valor', valor: 100 } }], motivoDescuento: 'Prueba', metodoPagoId: 5, montoRecibido: 100_000, autorizacion },
+        });
+        expect(venta.statusCode, venta.body).toBeGreaterThanOrEqual(400);
+        expect(venta.statusCode, venta.body).toBeLessThan(500);
+        expect(venta.json().error.message).toMatch(/\S/);
+      }),
+      { numRuns: RUNS * 5, seed: 20241122 },
+    );
+    expect(await pinDe()).toBe(pinAntes);
+    expect(await ventas()).toBe(ventasAntes);
+  });
+});

@@ -22,6 +22,7 @@ const GestionarProductosPage = lazy(() => import('../features/productos/gestiona
 const DetalleProductoPage = lazy(() => import('../features/productos/detalle-producto-page'));
 const EtiquetasPage = lazy(() => import('../features/productos/etiquetas-page'));
 const AjustesTiendaPage = lazy(() => import('../features/tienda/ajustes-tienda-page'));
+const InvitacionPage = lazy(() => import('../features/tienda/invitacion-page'));
 const GestionarProveedoresPage = lazy(() => import('../features/proveedores/gestionar-proveedores-page'));
 const GestionarClientesPage = lazy(() => import('../features/clientes/gestionar-clientes-page'));
 const CuentasPorCobrarPage = lazy(() => import('../features/fiado/cuentas-por-cobrar-page'));
@@ -33,6 +34,7 @@ const DetalleFacturaPage = lazy(() => import('../features/facturas/detalle-factu
 const CajaPage = lazy(() => import('../features/caja/caja-page'));
 const TurnosPage = lazy(() => import('../features/caja/turnos-page'));
 const ReporteTurnoPage = lazy(() => import('../features/caja/reporte-turno-page'));
+const MiPinPage = lazy(() => import('../features/cuenta/mi-pin-page'));
 
 function Loading() {
   return (
@@ -87,8 +89,16 @@ export function AppRouter() {
             <Route path={paths.factura} element={<FacturaPage />} />
             <Route path={paths.gestionarProductos} element={<GestionarProductosPage />} />
             <Route path={paths.detalleProducto} element={<DetalleProductoPage />} />
-            <Route path="/etiquetas" element={<EtiquetasPage />} />
-            <Route path="/ajustes_tienda" element={<AjustesTiendaPage />} />
+            <Route path={paths.etiquetas} element={<EtiquetasPage />} />
+            <Route path={paths.ajustesTienda} element={<AjustesTiendaPage />} />
+            <Route
+              path={paths.invitacion}
+              element={
+                <RequireRole roles={[ROL.ADMIN]}>
+                  <InvitacionPage />
+                </RequireRole>
+              }
+            />
             <Route path={paths.gestionarProveedores} element={<GestionarProveedoresPage />} />
             <Route path={paths.gestionarClientes} element={<GestionarClientesPage />} />
             <Route path={paths.cuentasPorCobrar} element={<CuentasPorCobrarPage />} />
@@ -100,6 +110,7 @@ export function AppRouter() {
             <Route path={paths.caja} element={<CajaPage />} />
             <Route path={paths.turnosCaja} element={<TurnosPage />} />
             <Route path={paths.reporteTurno} element={<ReporteTurnoPage />} />
+            <Route path={paths.miPin} element={<MiPinPage />} />
           </Route>
           <Route
             path="/crud/*"

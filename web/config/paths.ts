@@ -19,10 +19,17 @@ export const paths = {
   movimientos: '/movimientos',
   gestionarVentas: '/gestionar_ventas',
   detalleFactura: '/detalle_factura',
+  /** The store's settings: the receipt's data and the time zone (issues #19, #16); the shelf labels. */
+  ajustesTienda: '/ajustes_tienda',
+  etiquetas: '/etiquetas',
   /** The cash register (issue #18): the session's shift, the history, a shift's Z report. */
   caja: '/caja',
   turnosCaja: '/caja/turnos',
   reporteTurno: '/caja/turnos/:id',
+  /** The invitation code's expiry and the approval of new employees (issue #15), role 1. */
+  invitacion: '/invitacion',
+  /** A supervisor's PIN for a cashier's discounts (issue #16 point 4). */
+  miPin: '/mi_pin',
   crud: {
     usuarios: '/crud/usuarios',
   },

@@ -37,6 +37,11 @@ export const venta = pgTable(
     /** A transfer's or card voucher's reference number, and whether the cashier checked it arrived. */
     referencia: text('referencia'),
     verificado: boolean('verificado').notNull().default(false),
+    /**
+     * The supervisor (role 1 or 3) whose PIN let a role-2 cashier give the sale's discounts or price
+     * changes (issue #16 point 4); null when the seller could give them alone or gave none.
+     */
+    autorizadoPor: integer('autorizado_por').references(() => usuario.idUsuario, { onDelete: 'set null' }),
   },
   (t) => [
     check('venta_total_no_negativo', sql`${t.total} >= 0`),

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { AppError } from '#shared/errors';
 import { M } from '#shared/messages';
 import type { TFacturaDetalle, TFacturasFiltros, TFacturasPage } from '#shared/schemas/factura';
@@ -94,6 +95,9 @@ export async function listarFacturas(options: { db: Db; tiendaId: number; query:
   };
 }
 
+/** The supervisor whose PIN authorised a cashier's discount (issue #16 point 4). */
+const autorizador = alias(usuario, 'autorizador');
+
 /** One invoice of the store: header, lines and totals. Another store's sale is "not found". */
 export async function detalleFactura(options: { db: Db; tiendaId: number; idVenta: number }): Promise<TFacturaDetalle> {
   const { db, tiendaId, idVenta } = options;
@@ -105,6 +109,7 @@ export async function detalleFactura(options: { db: Db; tiendaId: number; idVent
       montoRecibido: venta.montoRecibido,
       descuento: venta.descuento,
       motivoDescuento: venta.motivoDescuento,
+      autorizadoPor: sql<string | null>`${autorizador.nombre1} || ' ' || ${autorizador.apellido1}`,
       tiendaNombre: tienda.nombreTienda,
       tiendaDireccion: tienda.direccion,
       tiendaTelefono: tienda.telefono,
@@ -119,6 +124,7 @@ export async function detalleFactura(options: { db: Db; tiendaId: number; idVent
     .leftJoin(metodoPago, eq(metodoPago.idMetPago, venta.metodoPagoId))
     .leftJoin(cliente, eq(cliente.idCliente, venta.clienteId))
     .leftJoin(usuario, eq(usuario.idUsuario, venta.usuarioId))
+    .leftJoin(autorizador, eq(autorizador.idUsuario, venta.autorizadoPor))
     .where(and(eq(venta.idVenta, idVenta), eq(venta.tiendaId, tiendaId)))
     .limit(1);
   if (!v) throw new AppError('NOT_FOUND', M.facturas.noEncontrada);
@@ -154,6 +160,7 @@ export async function detalleFactura(options: { db: Db; tiendaId: number; idVent
     unidades: conSubtotal.reduce((acc, l) => acc + l.cantidad, 0),
     descuento: v.descuento,
     motivoDescuento: v.motivoDescuento,
+    autorizadoPor: v.autorizadoPor,
     total,
     montoRecibido: v.montoRecibido,
     cambio: v.montoRecibido == null ? null : v.montoRecibido - total,

@@ -147,6 +147,7 @@ describe('facturas', () => {
       unidades: 3,
       descuento: 0,
       motivoDescuento: null,
+      autorizadoPor: null,
       total: 10200,
       montoRecibido: 20000,
       cambio: 9800,

@@ -16,6 +16,7 @@ import {
   ZProductosVentaQuery,
   ZProductoVenta,
   ZRecibo,
+  ZSupervisor,
   type TProductoVenta,
 } from '#shared/schemas/venta';
 import { sessionOf, storeOf } from '../../plugins/auth';
@@ -31,11 +32,14 @@ import {
   refrescarStock,
   registrarVenta,
 } from './venta.service';
+import { crearIntentosPin, supervisoresConPin } from './autorizacion';
 
 /** The point of sale (spec §2 /ventas, /generar_pago, /factura; DESIGN.md §5). Every role may sell. */
 export async function ventaRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['ventas'];
+  // A cashier's wrong supervisor PINs (issue #16 point 4), counted per cashier on the limiter's store.
+  const intentosPin = crearIntentosPin(app);
 
   r.get('/ventas/productos', {
     // Kept until the store's catalogue changes; a sale in between only moves stock, read again on a hit.
@@ -75,9 +79,18 @@ export async function ventaRoutes(app: FastifyInstance) {
     config: { keepsSessions: true, keepsCatalog: true },
     schema: { tags, body: ZCreateVentaRequest, response: { 201: ZRecibo } },
     handler: async (req, reply) => {
-      const recibo = await registrarVenta({ db: app.db, tiendaId: storeOf(req), usuarioId: sessionOf(req).usuarioId, rol: sessionOf(req).rol, input: req.body });
+      const { usuarioId, rol } = sessionOf(req);
+      const tiendaId = storeOf(req);
+      const intentos = usuarioId != null ? intentosPin.para(req, { tiendaId, usuarioId }) : undefined;
+      const recibo = await registrarVenta({ db: app.db, tiendaId, usuarioId, rol, intentosPin: intentos, input: req.body });
       return reply.status(201).send(recibo);
     },
+  });
+
+  // The till's PIN dialog: who may authorise a cashier's discount (the store's roles 1 and 3 with a PIN).
+  r.get('/ventas/supervisores', {
+    schema: { tags, response: { 200: z.array(ZSupervisor) } },
+    handler: (req) => supervisoresConPin({ db: app.db, tiendaId: storeOf(req) }),
   });
 
   r.get('/ventas/:id', {

@@ -1,15 +1,18 @@
 import { and, asc, count, desc, eq, inArray, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { AppError } from '#shared/errors';
 import { M } from '#shared/messages';
 import { METODO, ROL } from '#shared/roles';
 import type { TPage, TPageQuery } from '#shared/schemas/common';
-import type { TClienteVenta, TDescuentoLinea, TDescuentoVenta, TEstadoVentaResponse, TMetodoPago, TProductosRapidos, TProductoVenta, TRecibo } from '#shared/schemas/venta';
+import type { TAutorizacionPin, TClienteVenta, TDescuentoLinea, TDescuentoVenta, TEstadoVentaResponse, TMetodoPago, TProductosRapidos, TProductoVenta, TRecibo } from '#shared/schemas/venta';
 import type { Db, Tx } from '../../db/client';
 import { contieneTexto, enOrden, idsParecidos, paginaDeProductos, TRIGRAM_MIN_LENGTH } from '../../db/name-search';
 import { cliente, factura, metodoPago, producto, tienda, usuario, venta, ventaProductoResumen } from '../../db/schema';
 import { cargarVenta, creditoDe, reversarVenta } from '../fiado/fiado.domain';
 import { ajustarStockLote } from '../movimiento/ledger';
 import { esViolacionUnica } from '../../db/pg-error';
+import { verificarAutorizacion, type IntentosPin } from './autorizacion';
+import { diaEnZona } from '../tienda/zona-horaria';
 
 const V = M.ventas;
 
@@ -189,8 +192,10 @@ export async function registrarVenta(options: {
   db: Db;
   tiendaId: number;
   usuarioId: number | null;
-  /** The seller's role: only roles 1 and 3 may give discounts or lower a price. */
+  /** The seller's role: roles 1 and 3 may give discounts or lower a price; role 2 with a supervisor's PIN. */
   rol: number;
+  /** The cashier's count of wrong PINs (the till's route); without it a role-2 discount is refused. */
+  intentosPin?: IntentosPin;
   input: {
     clave?: string;
     lineas: LineaPedida[];
@@ -199,6 +204,8 @@ export async function registrarVenta(options: {
     documentoCliente?: string;
     descuento?: TDescuentoVenta;
     motivoDescuento?: string;
+    /** A role-2 cashier's discount: the supervisor who authorises it and their PIN. */
+    autorizacion?: TAutorizacionPin;
     aCredito?: boolean;
     autorizarSobreCupo?: boolean;
     referencia?: string;
@@ -210,7 +217,7 @@ export async function registrarVenta(options: {
   if (lineas.length === 0) throw new AppError('VALIDATION', V.carritoVacio);
   if (lineas.some((l) => l.cantidad > 9999)) throw new AppError('VALIDATION', V.cantidadLineaInvalida);
   const conDescuento = !!input.descuento || lineas.some((l) => !!l.descuento);
-  if (conDescuento && options.rol === ROL.EMPLEADO) throw new AppError('FORBIDDEN', V.descuentoSoloSupervisor);
+  if (conDescuento && options.rol === ROL.EMPLEADO && !input.autorizacion) throw new AppError('FORBIDDEN', V.descuentoSoloSupervisor);
   if (conDescuento && (input.motivoDescuento ?? '').trim().length < 3) throw new AppError('VALIDATION', V.motivoDescuentoRequerido, { fields: { motivoDescuento: V.motivoDescuentoRequerido } });
   // Fiado: method 7 is a sale wholly on credit; any other method with aCredito leaves on credit what
   // the customer did not pay now.
@@ -226,6 +233,12 @@ export async function registrarVenta(options: {
     const repetida = await ventaPorClave(db, tiendaId, clave);
     if (repetida != null) return obtenerRecibo({ db, tiendaId, ventaId: repetida });
   }
+  // A cashier's discount needs a supervisor's PIN (issue #16 point 4), checked before anything is
+  // locked or written; the supervisor is recorded on the sale in the same transaction.
+  const autorizadoPor =
+    conDescuento && options.rol === ROL.EMPLEADO
+      ? await verificarAutorizacion({ db, tiendaId, autorizacion: input.autorizacion, intentos: options.intentosPin })
+      : null;
   const cliente = input.documentoCliente ? await buscarCliente({ db, tiendaId, documento: input.documentoCliente }) : null;
 
   let r: ResultadoVenta;
@@ -244,10 +257,12 @@ export async function registrarVenta(options: {
     // venta_registrar finds the cashier's open shift and writes the sale in one statement (caja: no
     // open shift, no sale). On credit, one transaction also charges the unpaid part to the customer
     // within the limit (fiado), or nothing is kept.
-    r = !aCredito
+    r = !aCredito && !autorizadoPor
       ? await registrar(db)
       : await db.transaction(async (tx) => {
           const resultado = await registrar(tx);
+          if (resultado.estado === 'ok' && autorizadoPor)
+            await tx.update(venta).set({ autorizadoPor: autorizadoPor.id }).where(and(eq(venta.idVenta, resultado.id), eq(venta.tiendaId, tiendaId)));
           if (resultado.estado === 'ok' && Number(resultado.montoFiado) > 0)
             await cargarVenta(tx, {
               tiendaId,
@@ -295,6 +310,7 @@ export async function registrarVenta(options: {
     lineas: r.lineas.map((l) => ({ ...l, precio: Number(l.precio), descuento: Number(l.descuento), subtotal: Number(l.subtotal) })),
     descuento: Number(r.descuento),
     motivoDescuento: conDescuento ? input.motivoDescuento!.trim() : null,
+    autorizadoPor: autorizadoPor?.nombre ?? null,
     total: Number(r.total),
     metodoPago: { id: input.metodoPagoId, nombre: r.metodo },
     montoRecibido: recibido,
@@ -340,6 +356,9 @@ export async function crearUnaVez(options: { db: Db; tiendaId: number; clave: st
   }
 }
 
+/** The supervisor who authorised a cashier's discount (issue #16 point 4): a second join of usuario. */
+const autorizador = alias(usuario, 'autorizador');
+
 /** The receipt of one of the store's sales; another store's sale is not found. */
 export async function obtenerRecibo(options: { db: Db | Tx; tiendaId: number; ventaId: number }): Promise<TRecibo> {
   const { db, tiendaId, ventaId } = options;
@@ -351,6 +370,7 @@ export async function obtenerRecibo(options: { db: Db | Tx; tiendaId: number; ve
       total: venta.total,
       descuento: venta.descuento,
       motivoDescuento: venta.motivoDescuento,
+      autorizadoPor: sql<string | null>`${autorizador.nombre1} || ' ' || ${autorizador.apellido1}`,
       montoRecibido: venta.montoRecibido,
       montoFiado: venta.montoFiado,
       referencia: venta.referencia,
@@ -370,6 +390,7 @@ export async function obtenerRecibo(options: { db: Db | Tx; tiendaId: number; ve
     .innerJoin(tienda, eq(tienda.idTienda, venta.tiendaId))
     .innerJoin(metodoPago, eq(metodoPago.idMetPago, venta.metodoPagoId))
     .leftJoin(usuario, eq(usuario.idUsuario, venta.usuarioId))
+    .leftJoin(autorizador, eq(autorizador.idUsuario, venta.autorizadoPor))
     .leftJoin(cliente, eq(cliente.idCliente, venta.clienteId))
     .where(and(eq(venta.idVenta, ventaId), eq(venta.tiendaId, tiendaId)))
     .limit(1);
@@ -390,6 +411,7 @@ export async function obtenerRecibo(options: { db: Db | Tx; tiendaId: number; ve
     lineas: lineas.map((l) => ({ ...l, subtotal: l.precio * l.cantidad - l.descuento })),
     descuento: row.descuento,
     motivoDescuento: row.motivoDescuento,
+    autorizadoPor: row.autorizadoPor,
     total: row.total,
     metodoPago: { id: row.metodoId, nombre: row.metodoNombre },
     montoRecibido,
@@ -422,7 +444,7 @@ export interface ActorVenta {
 
 /**
  * Who may complete or annul a sale (issue #15): roles 1 and 3 any sale of the store; role 2 only its
- * own sales of the same day (Bogotá), which is what the till needs (leaving or annulling the receipt
+ * own sales of the same day (the store's, in its time zone), which is what the till needs (leaving or annulling the receipt
  * just printed). The same rule on every face: the store API, the detail page, the legacy call.
  */
 async function verificarQuienPuede(tx: Tx, tiendaId: number, ventaId: number, actor: ActorVenta): Promise<void> {
@@ -430,7 +452,7 @@ async function verificarQuienPuede(tx: Tx, tiendaId: number, ventaId: number, ac
   const [v] = await tx
     .select({
       usuarioId: venta.usuarioId,
-      deHoy: sql<boolean>`(${venta.fecha} at time zone 'America/Bogota')::date = (now() at time zone 'America/Bogota')::date`,
+      deHoy: sql<boolean>`${diaEnZona(venta.fecha, tiendaId)} = ${diaEnZona(sql`now()`, tiendaId)}`,
     })
     .from(venta)
     .where(and(eq(venta.idVenta, ventaId), eq(venta.tiendaId, tiendaId)))

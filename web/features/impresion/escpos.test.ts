@@ -16,6 +16,7 @@ export const RECIBO_FIJO: TRecibo = {
   ],
   descuento: 0,
   motivoDescuento: null,
+  autorizadoPor: null,
   total: 20000,
   metodoPago: { id: 5, nombre: 'Efectivo' },
   montoRecibido: 50000,

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { M } from '#shared/messages';
 import { ROL } from '#shared/roles';
 import { IconBack, IconBox, IconCart, IconChart, IconLogout, IconReceipt, IconSettings, IconStore, IconUser } from '../../components/ui/icons';
 import { paths } from '../../config/paths';
@@ -8,8 +9,8 @@ import { STORAGE_KEYS, useSession } from '../../lib/session';
 const TILES = [
   { to: paths.gestionarProductos, title: 'Gestionar Productos', text: 'Productos, precios, stock, proveedores y clientes.', Icon: IconBox },
   { to: paths.analisis, title: 'Analisis', text: 'Qué se vende más y qué se queda en la estantería.', Icon: IconChart },
-  { to: paths.ventas, title: 'Ventas', text: 'Registra una venta, cobra y entrega la factura.', Icon: IconCart },
-  { to: paths.gestionarVentas, title: 'Gestionar Facturas', text: 'Consulta las ventas y sus facturas.', Icon: IconReceipt },
+  { to: paths.ventas, title: 'Ventas', text: 'Registre una venta, cobre y entregue la factura.', Icon: IconCart },
+  { to: paths.gestionarVentas, title: 'Gestionar Facturas', text: 'Consulte las ventas y sus facturas.', Icon: IconReceipt },
   { to: paths.caja, title: 'Caja', text: 'Abra y cierre el turno: fondo, entradas y salidas, cierre de caja.', Icon: IconStore },
   { to: paths.cuentasPorCobrar, title: 'Cuentas por cobrar', text: 'Quién le debe fiado, cuánto y desde cuándo; abonos.', Icon: IconUser },
 ];
@@ -34,6 +35,11 @@ export default function InicioPage() {
         </div>
         <h1>Hola, {session?.usuario}</h1>
         <div className="page-header__actions">
+          {session?.tipo === 'empleado' && (session.rol === ROL.ADMIN || session.rol === ROL.ENCARGADO) ? (
+            <Link className="btn btn--ghost" to={paths.miPin}>
+              <IconUser /> {M.ventas.miPinEnlace}
+            </Link>
+          ) : null}
           {session?.rol === ROL.ADMIN ? (
             <Link className="btn btn--ghost" to={paths.crud.usuarios}>
               <IconSettings /> CRUD

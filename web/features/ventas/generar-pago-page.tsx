@@ -5,12 +5,12 @@ import { M } from '#shared/messages';
 import { formatNumber, formatPesos, parsePesos } from '#shared/money';
 import { totalConDescuentos } from '#shared/descuento';
 import { METODO, ROL, TIPOS_DOC } from '#shared/roles';
-import type { TClienteVenta, TDescuentoVenta } from '#shared/schemas/venta';
+import type { TAutorizacionPin, TClienteVenta, TDescuentoVenta, TSupervisor } from '#shared/schemas/venta';
 import { Field, SelectField } from '../../components/ui/field';
 import { MoneyField } from '../../components/ui/money-field';
 import { IconBack } from '../../components/ui/icons';
 import { paths } from '../../config/paths';
-import { alertError, alertWarning, confirmAction, promptText } from '../../lib/alerts';
+import { alertError, alertFailure, alertWarning, confirmAction, promptText } from '../../lib/alerts';
 import { NetworkError } from '../../lib/api-client';
 import { STORAGE_KEYS, useSession } from '../../lib/session';
 import { useAtajo } from '../../lib/use-atajo';
@@ -18,6 +18,8 @@ import { buscarCliente } from './api/buscar-cliente';
 import { registrarClienteRapido } from './api/registrar-cliente';
 import { useMetodosPago } from './api/metodos-pago';
 import { useRegistrarVenta } from './api/registrar-venta';
+import { listarSupervisores } from './api/supervisores';
+import { pedirPinSupervisor } from './components/pin-supervisor';
 import { claveDeVenta, leerCarrito, parseCarrito, totalCarrito, unidadesCarrito, vaciarCarrito, type LineaCarrito } from './carrito';
 import { useAtrasAlInicio } from './use-atras-al-inicio';
 import './ventas.css';
@@ -75,9 +77,11 @@ function Pago({ lineas }: { lineas: LineaCarrito[] }) {
   const [guardandoCliente, setGuardandoCliente] = useState(false);
   const cambioId = useId();
 
-  // Discounts and lower prices (issue #16 point 4): roles 1 and 3 only; the server checks it again.
+  // Discounts and lower prices (issue #16 point 4): roles 1 and 3, or a cashier (role 2) with a
+  // supervisor's PIN asked when charging; the server checks it again.
   const sesion = useSession();
-  const puedeDescontar = sesion?.rol === ROL.ADMIN || sesion?.rol === ROL.ENCARGADO;
+  const puedeDescontar = sesion?.rol === ROL.ADMIN || sesion?.rol === ROL.ENCARGADO || sesion?.rol === ROL.EMPLEADO;
+  const conPin = sesion?.rol === ROL.EMPLEADO;
   const [precios, setPrecios] = useState<Record<number, number>>({});
   const [descVenta, setDescVenta] = useState<TDescuentoVenta | undefined>(undefined);
   const [motivoDesc, setMotivoDesc] = useState('');
@@ -224,11 +228,26 @@ function Pago({ lineas }: { lineas: LineaCarrito[] }) {
       return void alertWarning(V.oops, V.fiadoRequiereCliente);
     }
     if (aCredito && !c!.credito) return void alertWarning(V.oops, V.clienteSinFiado(c!.nombre));
+    // A cashier's discount: a supervisor standing at the till chooses their name and types the PIN.
+    let autorizacion: TAutorizacionPin | undefined;
+    if (conDescuento && conPin) {
+      let supervisores: TSupervisor[];
+      try {
+        supervisores = await listarSupervisores();
+      } catch (err) {
+        return void alertFailure(err);
+      }
+      if (!supervisores.length) return void alertWarning(V.pinTitle, V.sinSupervisores);
+      const pin = await pedirPinSupervisor(supervisores);
+      if (!pin) return;
+      autorizacion = pin;
+    }
     const pedido = {
       clave,
       lineas: lineasPedidas,
       ...(descVenta ? { descuento: descVenta } : {}),
       ...(conDescuento ? { motivoDescuento: motivoDesc.trim() } : {}),
+      ...(autorizacion ? { autorizacion } : {}),
       metodoPagoId: metodo,
       montoRecibido: esFiado ? 0 : recibido!,
       documentoCliente: c?.documento,
@@ -308,6 +327,7 @@ function Pago({ lineas }: { lineas: LineaCarrito[] }) {
                     </p>
                   ) : null}
                   <Field label={V.motivoDescuento} name="motivoDescuento" autoComplete="off" maxLength={120} value={motivoDesc} onChange={(e) => setMotivoDesc(e.target.value)} />
+                  {conPin ? <p className="pago__pin-aviso">{V.pinText}</p> : null}
                 </>
               ) : null}
             </div>

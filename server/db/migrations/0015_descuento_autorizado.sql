@@ -1,0 +1,2 @@
+ALTER TABLE "venta" ADD COLUMN "autorizado_por" integer;--> statement-breakpoint
+ALTER TABLE "venta" ADD CONSTRAINT "venta_autorizado_por_usuario_id_usuario_fk" FOREIGN KEY ("autorizado_por") REFERENCES "public"."usuario"("id_usuario") ON DELETE set null ON UPDATE no action;

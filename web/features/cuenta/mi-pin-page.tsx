@@ -1,0 +1,74 @@
+import { useState, type FormEvent } from 'react';
+import type { FieldErrors } from '#shared/errors';
+import { M } from '#shared/messages';
+import { ROL } from '#shared/roles';
+import { ZEstablecerPinRequest } from '#shared/schemas/venta';
+import { PageHeader } from '../../components/page-header';
+import { Field } from '../../components/ui/field';
+import { paths } from '../../config/paths';
+import { alertFailure, toastSuccess } from '../../lib/alerts';
+import { fieldErrorsOf, validate } from '../../lib/form-errors';
+import { useSession } from '../../lib/session';
+import { useEstablecerPin, useEstadoPin } from './api/pin';
+
+const V = M.ventas;
+
+/**
+ * /mi_pin: a supervisor (role 1 or 3, employee account) sets or changes the PIN that authorises a
+ * cashier's discounts at the till (issue #16 point 4), with their current password.
+ */
+export default function MiPinPage() {
+  const session = useSession();
+  const supervisor = session?.tipo === 'empleado' && (session.rol === ROL.ADMIN || session.rol === ROL.ENCARGADO);
+  return (
+    <>
+      <PageHeader title={V.miPinTitle} backTo={paths.inicio} backLabel="Volver al inicio" />
+      {supervisor ? <PinForm /> : <p className="card" style={{ maxWidth: '36rem' }}>{V.miPinSoloSupervisor}</p>}
+    </>
+  );
+}
+
+function PinForm() {
+  const estado = useEstadoPin();
+  const guardar = useEstablecerPin();
+  const [v, setV] = useState({ pin: '', confirmar: '', contrasena: '' });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const bind = (name: keyof typeof v) => ({
+    name,
+    value: v[name],
+    error: errors[name],
+    onChange: (e: { target: { value: string } }) => setV((x) => ({ ...x, [name]: e.target.value })),
+  });
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    const r = validate(ZEstablecerPinRequest, { pin: v.pin, contrasena: v.contrasena });
+    const errs: FieldErrors = { ...(r.errors ?? {}) };
+    if (!errs.pin && v.pin !== v.confirmar) errs.confirmar = V.miPinNoCoincide;
+    if (Object.keys(errs).length) return setErrors(errs);
+    setErrors({});
+    try {
+      await guardar.mutateAsync({ pin: v.pin, contrasena: v.contrasena });
+      setV({ pin: '', confirmar: '', contrasena: '' });
+      toastSuccess(V.miPinGuardado);
+    } catch (err) {
+      const fields = fieldErrorsOf(err);
+      if (Object.keys(fields).length) return setErrors(fields);
+      await alertFailure(err);
+    }
+  };
+  const pinProps = { type: 'password', inputMode: 'numeric' as const, autoComplete: 'off', maxLength: 6, pattern: '[0-9]*' };
+  return (
+    <form className="card" onSubmit={onSubmit} noValidate aria-label={V.miPinTitle} style={{ maxWidth: '36rem', display: 'grid', gap: '0.75rem' }}>
+      <p>{V.miPinText}</p>
+      <p role="status" data-testid="pin-estado">
+        {estado.data ? V.miPinEstado(estado.data.tienePin) : estado.isError ? M.generic.errorText : 'Cargando…'}
+      </p>
+      <Field label={V.miPinNuevo} {...pinProps} {...bind('pin')} />
+      <Field label={V.miPinConfirmar} {...pinProps} {...bind('confirmar')} />
+      <Field label={V.miPinContrasena} type="password" autoComplete="current-password" {...bind('contrasena')} />
+      <button type="submit" className="btn" disabled={guardar.isPending}>
+        {V.miPinGuardar}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,45 @@
+import { M } from '#shared/messages';
+import type { TAutorizacionPin, TSupervisor } from '#shared/schemas/venta';
+import { showDialog } from '../../../lib/alerts';
+
+const V = M.ventas;
+const PIN_RE = /^[0-9]{4,6}$/;
+
+/**
+ * The supervisor's PIN at the till (issue #16 point 4): a role-2 cashier's discount is sent with the
+ * supervisor chosen here (the store's roles 1 and 3 with a PIN) and the PIN they type. Null when the
+ * cashier cancels. The supervisor's names are set as text, never as HTML.
+ */
+export async function pedirPinSupervisor(supervisores: readonly TSupervisor[]): Promise<TAutorizacionPin | null> {
+  const cuerpo = document.createElement('div');
+  const texto = document.createElement('p');
+  texto.textContent = V.pinText;
+  const label = document.createElement('label');
+  label.className = 'app-dialog__label';
+  label.htmlFor = 'pin-supervisor';
+  label.textContent = V.pinSupervisor;
+  label.style.display = 'block';
+  const select = document.createElement('select');
+  select.id = 'pin-supervisor';
+  select.name = 'supervisor';
+  select.className = 'app-dialog__input';
+  if (supervisores.length !== 1) select.append(new Option('Elija…', ''));
+  for (const s of supervisores) select.append(new Option(s.nombre, String(s.id)));
+  cuerpo.append(texto, label, select);
+
+  const r = await showDialog({
+    title: V.pinTitle,
+    html: cuerpo,
+    input: 'password',
+    inputLabel: V.pinLabel,
+    // SweetAlert2 sets these on each of its hidden inputs too: no name or label here (inputLabel labels it).
+    inputAttributes: { inputmode: 'numeric', maxlength: '6', autocomplete: 'off', pattern: '[0-9]*' },
+    inputValidator: (value: string) => (!select.value ? V.supervisorRequerido : PIN_RE.test(String(value ?? '')) ? null : V.pinInvalido),
+    showCancelButton: true,
+    confirmButtonText: V.pinAutorizar,
+    // One supervisor: straight to the PIN; several: choose first.
+    didOpen: (popup) => (supervisores.length === 1 ? popup.querySelector<HTMLInputElement>('input.swal2-input') : select)?.focus(),
+  });
+  if (!r.isConfirmed) return null;
+  return { supervisorId: Number(select.value), pin: String(r.value) };
+}
