@@ -143,7 +143,7 @@ export const ZReporteTurno = z.object({
 });
 export type TReporteTurno = z.infer<typeof ZReporteTurno>;
 
-/** The history of shifts: by dates (Bogotá days) and cashier. */
+/** The history of shifts: by dates (days of the store's time zone) and cashier. */
 export const ZTurnosQuery = z.object({
   desde: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, C.fechaInvalida).optional().or(z.literal('').transform(() => undefined)),
   hasta: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, C.fechaInvalida).optional().or(z.literal('').transform(() => undefined)),

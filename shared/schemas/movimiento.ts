@@ -2,13 +2,14 @@ import { z } from 'zod';
 import { M } from '../messages';
 import { ZPageQuery, zPage } from './common';
 
+import { ZONA_HORARIA } from '../zona-horaria';
+
 /**
- * Dates typed in the filters are calendar days of the shop. Colombia has a single time zone
- * (UTC−05:00, no daylight saving), so a day maps to a fixed pair of instants.
+ * Dates typed in the filters are calendar days of the shop, in the store's time zone (issue #16:
+ * `tienda.zona_horaria`; the server turns a day into instants in SQL, server/modules/tienda/zona-horaria.ts).
+ * America/Bogota is the default zone: a new store's, and the app's before the store's settings load.
  */
-export const ZONA_HORARIA = 'America/Bogota';
-const OFFSET = '-05:00';
-const DAY_MS = 24 * 60 * 60 * 1000;
+export { ZONA_HORARIA };
 
 /** True for a real calendar day written YYYY-MM-DD (2024-02-29 yes, 2023-02-29 and 2024-02-30 no). */
 export function isFechaDia(v: string): boolean {
@@ -18,11 +19,6 @@ export function isFechaDia(v: string): boolean {
   if (y < 1900 || y > 9999 || mo < 1 || mo > 12 || d < 1) return false;
   return d <= new Date(Date.UTC(y, mo, 0)).getUTCDate();
 }
-
-/** The first instant of a shop's day. */
-export const inicioDelDia = (fecha: string) => new Date(`${fecha}T00:00:00${OFFSET}`);
-/** The first instant after a shop's day (exclusive upper bound). */
-export const finDelDia = (fecha: string) => new Date(inicioDelDia(fecha).getTime() + DAY_MS);
 
 /** An optional YYYY-MM-DD filter; an empty value means "no filter". */
 export const zFechaFiltro = (message: string) =>

@@ -22,6 +22,20 @@ const opcional = (max: number) =>
     .transform((v) => (v === '' ? null : v))
     .nullable();
 
+/**
+ * True for an IANA zone name (America/Bogota, Asia/Tokyo, UTC) this runtime can format in. Offsets
+ * ("-05:00") and POSIX strings ("EST5EDT") are refused: PostgreSQL reads their sign the other way.
+ */
+export function esZonaHoraria(v: string): boolean {
+  if (v.length > 64 || !/^(?:UTC|[A-Z][A-Za-z_-]+(?:\/[A-Za-z0-9_+-]+){1,2})$/.test(v)) return false;
+  try {
+    new Intl.DateTimeFormat('es-CO', { timeZone: v });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** What the receipt's header and footer show: the store's name and contact, its NIT or documento, the paper. */
 export const ZAjustesTienda = z.object({
   nombreTienda: z.string(),
@@ -30,6 +44,8 @@ export const ZAjustesTienda = z.object({
   telefono: z.string().nullable(),
   anchoPapel: z.enum(ANCHOS_PAPEL),
   pieRecibo: z.string().nullable(),
+  /** The IANA zone every date of the store is shown and grouped in (issue #16); America/Bogota by default. */
+  zonaHoraria: z.string(),
 });
 export type TAjustesTienda = z.infer<typeof ZAjustesTienda>;
 
@@ -40,5 +56,7 @@ export const ZUpdateAjustesTienda = z.object({
   telefono: opcional(20),
   anchoPapel: z.enum(ANCHOS_PAPEL, { error: A.anchoInvalido }),
   pieRecibo: opcional(120),
+  /** Optional: a client that sends only the receipt's fields leaves the zone as it is. */
+  zonaHoraria: z.string({ error: A.zonaInvalida }).trim().refine(esZonaHoraria, A.zonaInvalida).optional(),
 });
 export type TUpdateAjustesTienda = z.input<typeof ZUpdateAjustesTienda>;

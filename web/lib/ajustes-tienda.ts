@@ -1,18 +1,29 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-// The store's receipt settings: read by the receipt (ventas) and edited in the store's settings (tienda).
+// The store's settings: read by the receipt (ventas), every date of the app (lib/fechas) and edited
+// in the store's settings (tienda).
 import type { TAjustesTienda, TUpdateAjustesTienda } from '#shared/schemas/tienda';
 import { api } from './api-client';
+import { useSession } from './session';
 
 export const ajustesKey = ['tienda', 'ajustes'] as const;
+/** One entry per store: a sign-in to another store on the same device never reads the last one's. */
+const claveDe = (idTienda: number) => [...ajustesKey, idTienda] as const;
 export const fetchAjustes = () => api<TAjustesTienda>('/tienda/ajustes');
 
-/** The store's receipt settings (issue #19): what the receipt's header shows and the paper's width. */
-export const useAjustesTienda = () => useQuery({ queryKey: ajustesKey, queryFn: fetchAjustes, staleTime: 5 * 60_000 });
+/**
+ * The store's settings (issues #19 and #16): what the receipt's header shows, the paper's width, the
+ * time zone. Not asked without a store (signed out, the platform operator).
+ */
+export const useAjustesTienda = () => {
+  const idTienda = useSession()?.id_Tienda ?? null;
+  return useQuery({ queryKey: claveDe(idTienda ?? 0), queryFn: fetchAjustes, staleTime: 5 * 60_000, enabled: idTienda != null });
+};
 
 export const useGuardarAjustes = () => {
   const qc = useQueryClient();
+  const idTienda = useSession()?.id_Tienda ?? 0;
   return useMutation({
     mutationFn: (body: TUpdateAjustesTienda) => api<TAjustesTienda>('/tienda/ajustes', { method: 'PUT', body }),
-    onSuccess: (r) => qc.setQueryData(ajustesKey, r),
+    onSuccess: (r) => qc.setQueryData(claveDe(idTienda), r),
   });
 };

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { clasePopularidad, type TAnalisisFiltros, type TAnalisisResponse } from '#shared/schemas/analisis';
-import { finDelDia, inicioDelDia } from '#shared/schemas/movimiento';
 import type { Db } from '../../db/client';
+import { entreDias } from '../tienda/zona-horaria';
 
 interface Row {
   suma: number | string;
@@ -23,9 +23,8 @@ interface Row {
 export async function analisisVentas(options: { db: Db; tiendaId: number; query: TAnalisisFiltros }): Promise<TAnalisisResponse> {
   const { db, tiendaId, query } = options;
   const { page, pageSize } = query;
-  const filtros: SQL[] = [];
-  if (query.desde) filtros.push(sql`and v.fecha >= ${inicioDelDia(query.desde).toISOString()}::timestamptz`);
-  if (query.hasta) filtros.push(sql`and v.fecha < ${finDelDia(query.hasta).toISOString()}::timestamptz`);
+  // The days are the store's, in its time zone.
+  const filtros: SQL[] = entreDias(sql`v.fecha`, tiendaId, query.desde, query.hasta).map((c) => sql`and ${c}`);
 
   // Without a date range the trigger-kept summary answers at once; a range sums the lines themselves.
   const vendidos = filtros.length === 0

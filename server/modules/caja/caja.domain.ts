@@ -17,6 +17,7 @@ import type {
 } from '#shared/schemas/caja';
 import { cajaMovimiento, metodoPago, tienda, turno, usuario, venta } from '../../db/schema';
 import { esViolacionUnica } from '../../db/pg-error';
+import { entreDias } from '../tienda/zona-horaria';
 
 /**
  * The cash register's rules (issue #18) have one owner: this module. A shift (turno) belongs to one
@@ -373,8 +374,8 @@ export async function listarTurnos(options: { db: Db; actor: Cajero; query: z.ou
   const conds = [eq(turno.tiendaId, actor.tiendaId)];
   const cajero = esSupervisor(actor.rol) ? query.cajero : (actor.usuarioId ?? 0);
   if (cajero !== undefined) conds.push(sql`coalesce(${turno.usuarioId}, 0) = ${cajero}`);
-  if (query.desde) conds.push(sql`(${turno.abiertoEn} at time zone 'America/Bogota')::date >= ${query.desde}::date`);
-  if (query.hasta) conds.push(sql`(${turno.abiertoEn} at time zone 'America/Bogota')::date <= ${query.hasta}::date`);
+  // Days of the store's time zone; as instants, so turno_tienda_abierto_idx can serve the range.
+  conds.push(...entreDias(turno.abiertoEn, actor.tiendaId, query.desde, query.hasta));
   const where = and(...conds);
   const [{ total } = { total: 0 }] = await db.select({ total: sql<number>`count(*)::int` }).from(turno).where(where);
   const rows = await db

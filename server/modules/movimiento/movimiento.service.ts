@@ -1,12 +1,13 @@
-import { and, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
-import { finDelDia, inicioDelDia, type TMovimientosFiltros, type TMovimientosPage } from '#shared/schemas/movimiento';
+import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import type { TMovimientosFiltros, TMovimientosPage } from '#shared/schemas/movimiento';
 import type { Db } from '../../db/client';
 import { contieneTexto } from '../../db/name-search';
 import { movimiento, producto } from '../../db/schema';
+import { entreDias } from '../tienda/zona-horaria';
 
 /**
  * The store's stock ledger, newest first (spec §2 /movimientos). Filters: one product (id), a
- * product-name search, and a range of the shop's calendar days. Walks movimiento_tienda_fecha_idx
+ * product-name search, and a range of the shop's calendar days (in its time zone). Walks movimiento_tienda_fecha_idx
  * backwards; the count uses the same conditions.
  */
 export async function listarMovimientos(options: { db: Db; tiendaId: number; query: TMovimientosFiltros }): Promise<TMovimientosPage> {
@@ -14,8 +15,7 @@ export async function listarMovimientos(options: { db: Db; tiendaId: number; que
   const conditions: SQL[] = [eq(movimiento.tiendaId, tiendaId)];
   if (query.productoId) conditions.push(eq(movimiento.productoId, query.productoId));
   if (query.q) conditions.push(contieneTexto(producto.nombre, query.q));
-  if (query.desde) conditions.push(gte(movimiento.fechaMovimiento, inicioDelDia(query.desde)));
-  if (query.hasta) conditions.push(lt(movimiento.fechaMovimiento, finDelDia(query.hasta)));
+  conditions.push(...entreDias(movimiento.fechaMovimiento, tiendaId, query.desde, query.hasta));
   const where = and(...conditions);
   // The product must belong to the same store: a join condition, so a deleted product still lists.
   const joinOn = and(eq(producto.idProducto, movimiento.productoId), eq(producto.tiendaId, tiendaId));

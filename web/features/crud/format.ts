@@ -1,21 +1,24 @@
 import { M } from '#shared/messages';
+import { ZONA_HORARIA } from '#shared/schemas/movimiento';
+import { fechasEn } from '../../lib/fechas';
 
-/** Dates and times of the back-office, as a Colombian shop reads them (es-CO, Bogotá time). */
-const dateFmt = new Intl.DateTimeFormat('es-CO', { timeZone: 'America/Bogota', day: '2-digit', month: '2-digit', year: 'numeric' });
-const timeFmt = new Intl.DateTimeFormat('es-CO', { timeZone: 'America/Bogota', hour: 'numeric', minute: '2-digit' });
+/**
+ * Dates and times of the back-office, in Bogotá time: the platform operator works across stores, and
+ * the back-office's date and time fields are read and written in Bogotá by the server
+ * (server/modules/crud/crud.scope.ts), so its lists show the same clock as its forms.
+ */
+const bogota = fechasEn(ZONA_HORARIA);
 
 /** A calendar date (YYYY-MM-DD) or an instant (ISO) → 15/08/2024. */
 export function fecha(value: string | null | undefined): string {
   if (!value) return M.crud.sinValor;
-  const d = /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T12:00:00-05:00`) : new Date(value);
-  return Number.isNaN(d.getTime()) ? value : dateFmt.format(d);
+  return bogota.fecha(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T12:00:00-05:00` : value);
 }
 
 /** An instant (ISO) → 6:45 p. m. */
 export function hora(value: string | null | undefined): string {
   if (!value) return M.crud.sinValor;
-  const d = new Date(value);
-  return Number.isNaN(d.getTime()) ? value : timeFmt.format(d);
+  return bogota.hora(value);
 }
 
 /** Bogotá keeps UTC−5 all year: an instant → the form's date (YYYY-MM-DD) and time (HH:MM). */
@@ -25,7 +28,7 @@ export function partesBogota(iso: string): { fecha: string; hora: string } {
 }
 
 /** Today in Bogotá, for date fields' defaults. */
-export const hoyBogota = () => partesBogota(new Date().toISOString()).fecha;
+export const hoyBogota = () => bogota.hoy();
 
 export const texto = (v: string | number | null | undefined) => (v == null || v === '' ? M.crud.sinValor : String(v));
 

@@ -1,7 +1,7 @@
 import { formatPesos } from '#shared/money';
-import { ZONA_HORARIA } from '#shared/schemas/movimiento';
 import type { TAjustesTienda, TAnchoPapel } from '#shared/schemas/tienda';
 import type { TRecibo } from '#shared/schemas/venta';
+import { fechasEn } from '../../lib/fechas';
 
 /** Characters a line of a thermal printer's font A: 58 mm paper prints 48 mm (32), 80 mm prints 72 mm (48). */
 export const COLUMNAS: Record<TAnchoPapel, number> = { '58': 32, '80': 48 };
@@ -9,11 +9,14 @@ export const COLUMNAS: Record<TAnchoPapel, number> = { '58': 32, '80': 48 };
 export const METODO_EFECTIVO = 5;
 export const PIE_POR_DEFECTO = '¡Gracias por su compra!';
 
-/** The store's part of a receipt; without settings (not loaded yet) only the name of the sale is known. */
-export type DatosTienda = Pick<TAjustesTienda, 'nit' | 'direccion' | 'telefono' | 'pieRecibo'> & { nombreTienda?: string };
+/**
+ * The store's part of a receipt; without settings (not loaded yet) only the name of the sale is known.
+ * The date and time are the store's zone's (America/Bogota without one).
+ */
+export type DatosTienda = Pick<TAjustesTienda, 'nit' | 'direccion' | 'telefono' | 'pieRecibo'> & { nombreTienda?: string; zonaHoraria?: string };
 
-const fechaHora = new Intl.DateTimeFormat('es-CO', { day: '2-digit', month: '2-digit', year: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: ZONA_HORARIA });
-export const fechaRecibo = (iso: string) => fechaHora.format(new Date(iso)).replace(/\u00a0|\u202f/g, ' ');
+/** 23/11/2026, 9:05 a. m. with plain spaces (a thermal printer's code page has no narrow no-break space). */
+export const fechaRecibo = (iso: string, zona?: string) => fechasEn(zona).fechaHora(iso).replace(/\u00a0|\u202f/g, ' ');
 
 /** The receipt's facts in order, shared by the text receipt (WhatsApp, PDF) and the ESC/POS one. */
 export function partesRecibo(recibo: TRecibo, tienda: DatosTienda | null) {
@@ -24,7 +27,7 @@ export function partesRecibo(recibo: TRecibo, tienda: DatosTienda | null) {
   ].filter((x): x is string => !!x);
   const meta: [string, string][] = [
     ['Venta', `#${recibo.id}`],
-    ['Fecha', fechaRecibo(recibo.fecha)],
+    ['Fecha', fechaRecibo(recibo.fecha, tienda?.zonaHoraria)],
     ['Atendió', recibo.cajero],
   ];
   if (recibo.cliente) meta.push(['Cliente', `${recibo.cliente.nombre} · ${recibo.cliente.documento}`]);
@@ -47,7 +50,8 @@ export function partesRecibo(recibo: TRecibo, tienda: DatosTienda | null) {
       subtotal: formatPesos(l.subtotal),
     })),
     totales,
-    motivoDescuento: recibo.motivoDescuento,
+    // A cashier's discount names the supervisor whose PIN authorised it (issue #16 point 4).
+    motivoDescuento: recibo.motivoDescuento && recibo.autorizadoPor ? `${recibo.motivoDescuento} · Autorizado por ${recibo.autorizadoPor}` : recibo.motivoDescuento,
     total: formatPesos(recibo.total),
     pago,
     pie: tienda?.pieRecibo || PIE_POR_DEFECTO,

@@ -1,23 +1,27 @@
-import { useState, type FormEvent } from 'react';
-import type { FieldErrors } from '#shared/errors';
+import { useMemo, useState, type FormEvent } from 'react';
+import { AppError, type FieldErrors } from '#shared/errors';
 import { M } from '#shared/messages';
 import { ROL } from '#shared/roles';
 import { ZUpdateAjustesTienda, type TAjustesTienda, type TAnchoPapel } from '#shared/schemas/tienda';
 import { PageHeader } from '../../components/page-header';
 import { Field } from '../../components/ui/field';
 import { paths } from '../../config/paths';
-import { alertError, alertSuccess } from '../../lib/alerts';
+import { alertError, toastSuccess } from '../../lib/alerts';
+import { fechasEn } from '../../lib/fechas';
 import { validate } from '../../lib/form-errors';
 import { useSession } from '../../lib/session';
 import { useAjustesTienda, useGuardarAjustes } from '../../lib/ajustes-tienda';
+import { otrasZonas, ZONAS_FRECUENTES } from './zonas-horarias';
 
-/** /ajustes_tienda: the receipt's header (NIT or documento, address, phone), its closing line and the paper (role 1 edits). */
+/** /ajustes_tienda: the receipt's header (NIT or documento, address, phone), its closing line, the paper and the store's time zone (role 1 edits). */
 export default function AjustesTiendaPage() {
   const ajustes = useAjustesTienda();
+  // Without a store (the platform operator) there are no settings to load.
+  const sinTienda = useSession()?.id_Tienda == null;
   return (
     <>
       <PageHeader title="Datos del recibo" backTo={paths.inicio} backLabel="Volver al inicio" />
-      {ajustes.data ? <AjustesForm inicial={ajustes.data} /> : <p className="state" role="status">{ajustes.isError ? M.generic.errorText : 'Cargando…'}</p>}
+      {ajustes.data ? <AjustesForm inicial={ajustes.data} /> : <p className="state" role="status">{ajustes.isError || sinTienda ? M.generic.errorText : 'Cargando…'}</p>}
     </>
   );
 }
@@ -32,7 +36,9 @@ function AjustesForm({ inicial }: { inicial: TAjustesTienda }) {
     telefono: inicial.telefono ?? '',
     anchoPapel: inicial.anchoPapel as TAnchoPapel,
     pieRecibo: inicial.pieRecibo ?? '',
+    zonaHoraria: inicial.zonaHoraria,
   });
+  const otras = useMemo(() => otrasZonas(inicial.zonaHoraria), [inicial.zonaHoraria]);
   const [errors, setErrors] = useState<FieldErrors>({});
   const bind = (name: 'nit' | 'direccion' | 'telefono' | 'pieRecibo') => ({
     name,
@@ -48,8 +54,10 @@ function AjustesForm({ inicial }: { inicial: TAjustesTienda }) {
     setErrors({});
     try {
       await guardar.mutateAsync(v);
-      await alertSuccess(M.ventas.ajustesGuardados);
-    } catch {
+      toastSuccess(M.ventas.ajustesGuardados);
+    } catch (err) {
+      // A zone this browser lists but the server does not know comes back as the field's error.
+      if (err instanceof AppError && err.fields) return setErrors(err.fields);
       await alertError(M.generic.errorTitle, M.generic.errorText);
     }
   };
@@ -69,6 +77,45 @@ function AjustesForm({ inicial }: { inicial: TAjustesTienda }) {
           <option value="58">58 mm (32 caracteres)</option>
         </select>
         <small className="field__hint">Cada caja puede elegir otro papel en la factura; se recuerda en ese equipo.</small>
+      </div>
+      {/* minWidth 0: the long names of "Todas las zonas" must not widen the form on a phone. */}
+      <div className={`field${errors.zonaHoraria ? ' field--invalid' : ''}`} style={{ minWidth: 0 }}>
+        <label htmlFor="zona-horaria">Zona horaria de la tienda</label>
+        <select
+          id="zona-horaria"
+          style={{ minWidth: 0, width: '100%' }}
+          value={v.zonaHoraria}
+          disabled={!puede}
+          aria-invalid={errors.zonaHoraria ? true : undefined}
+          aria-describedby={errors.zonaHoraria ? 'zona-horaria-error zona-horaria-hint' : 'zona-horaria-hint'}
+          onChange={(e) => setV((x) => ({ ...x, zonaHoraria: e.target.value }))}
+        >
+          <optgroup label="Frecuentes">
+            {ZONAS_FRECUENTES.map((z) => (
+              <option key={z.zona} value={z.zona}>
+                {z.nombre}
+              </option>
+            ))}
+          </optgroup>
+          {otras.length ? (
+            <optgroup label="Todas las zonas">
+              {otras.map((z) => (
+                <option key={z} value={z}>
+                  {z.replaceAll('_', ' ')}
+                </option>
+              ))}
+            </optgroup>
+          ) : null}
+        </select>
+        {errors.zonaHoraria ? (
+          <small id="zona-horaria-error" className="field__error" role="alert">
+            {errors.zonaHoraria}
+          </small>
+        ) : null}
+        <small id="zona-horaria-hint" className="field__hint">
+          Las fechas y horas de ventas, recibos, caja y movimientos, y los filtros por día, usan esta zona. Hora actual allí:{' '}
+          {fechasEn(v.zonaHoraria).hora(Date.now())}
+        </small>
       </div>
       {puede ? (
         <button type="submit" className="btn" disabled={guardar.isPending}>

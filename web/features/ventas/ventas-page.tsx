@@ -4,12 +4,12 @@ import { AppError } from '#shared/errors';
 import { M } from '#shared/messages';
 import { ROL } from '#shared/roles';
 import { formatPesos } from '#shared/money';
-import { ZONA_HORARIA } from '#shared/schemas/movimiento';
 import type { TProductoVenta } from '#shared/schemas/venta';
 import { IconBack } from '../../components/ui/icons';
 import { paths } from '../../config/paths';
 import { alertWarning, confirmAction, promptText } from '../../lib/alerts';
 import { NetworkError } from '../../lib/api-client';
+import { useFechas } from '../../lib/fechas';
 import { useSession } from '../../lib/session';
 import { useEscaner } from '../impresion/use-escaner';
 import { fetchProductoPorCodigo } from './api/productos-venta';
@@ -107,7 +107,7 @@ export default function VentasPage() {
     sacarDeEspera(id);
     setEspera(leerEspera());
   };
-  const horaEspera = new Intl.DateTimeFormat('es-CO', { hour: 'numeric', minute: '2-digit', timeZone: ZONA_HORARIA });
+  const fechas = useFechas();
   useAtajo('F4', generarPago);
 
   return (
@@ -164,7 +164,7 @@ export default function VentasPage() {
                       <span className="espera__info">
                         <strong>{v.etiqueta || `Venta ${i + 1}`}</strong>
                         <small>
-                          {unidadesCarrito(v.lineas)} u. · {formatPesos(totalCarrito(v.lineas))} · {v.creada ? horaEspera.format(new Date(v.creada)) : ''}
+                          {unidadesCarrito(v.lineas)} u. · {formatPesos(totalCarrito(v.lineas))} · {v.creada ? fechas.hora(v.creada) : ''}
                         </small>
                       </span>
                       <span className="espera__acciones">

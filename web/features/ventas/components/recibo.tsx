@@ -1,14 +1,12 @@
 import type { Ref } from 'react';
+import { M } from '#shared/messages';
 import { formatPesos } from '#shared/money';
-import { ZONA_HORARIA } from '#shared/schemas/movimiento';
 import type { TRecibo } from '#shared/schemas/venta';
+import { fechasEn } from '../../../lib/fechas';
 import { PIE_POR_DEFECTO, type DatosTienda } from '../../impresion/texto-recibo';
 import './recibo.css';
 
 export type FormatoRecibo = '58' | '80' | 'a4';
-
-// The store's time, never the device's (a till whose clock is on UTC printed 7:05 p. m. for a 2:05 p. m. sale).
-const fechaHora = new Intl.DateTimeFormat('es-CO', { day: '2-digit', month: '2-digit', year: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: ZONA_HORARIA });
 
 /**
  * The printable receipt (spec §2 /factura, issue #19): the store's name, NIT or documento, address and
@@ -16,6 +14,8 @@ const fechaHora = new Intl.DateTimeFormat('es-CO', { day: '2-digit', month: '2-d
  */
 export function Recibo({ recibo, formato, tienda, ref }: { recibo: TRecibo; formato: FormatoRecibo; tienda?: DatosTienda | null; ref?: Ref<HTMLElement> }) {
   const anulada = recibo.estado === 'Anulada';
+  // The store's time, never the device's (a till whose clock is on UTC printed 7:05 p. m. for a 2:05 p. m. sale).
+  const fechas = fechasEn(tienda?.zonaHoraria);
   return (
     <article ref={ref} className={`recibo recibo--${formato}`} aria-labelledby="recibo-title">
       <header className="recibo__head">
@@ -32,7 +32,7 @@ export function Recibo({ recibo, formato, tienda, ref }: { recibo: TRecibo; form
         <div>
           <dt>Fecha</dt>
           <dd>
-            <time dateTime={recibo.fecha}>{fechaHora.format(new Date(recibo.fecha))}</time>
+            <time dateTime={recibo.fecha}>{fechas.fechaHora(recibo.fecha)}</time>
           </dd>
         </div>
         <div>
@@ -94,6 +94,12 @@ export function Recibo({ recibo, formato, tienda, ref }: { recibo: TRecibo; form
           <div className="recibo__motivo">
             <dt>Motivo del descuento</dt>
             <dd>{recibo.motivoDescuento}</dd>
+          </div>
+        ) : null}
+        {recibo.autorizadoPor ? (
+          <div className="recibo__motivo">
+            <dt>{M.ventas.autorizadoPor}</dt>
+            <dd data-testid="recibo-autorizado">{recibo.autorizadoPor}</dd>
           </div>
         ) : null}
         <div className="recibo__total">
