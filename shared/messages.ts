@@ -5,6 +5,7 @@
 import { analisis } from './messages/analisis';
 import { caja } from './messages/caja';
 import { fiado } from './messages/fiado';
+import { invitacion } from './messages/invitacion';
 import { clientes } from './messages/clientes';
 import { crud } from './messages/crud';
 import { facturas } from './messages/facturas';
@@ -23,14 +24,14 @@ export const M = {
     connectionTitle: 'Error de conexión',
     connectionText: 'No se pudo conectar con el servidor. Intente nuevamente.',
     notFound: 'No se encontró el recurso solicitado.',
-    forbidden: 'No tienes permiso para realizar esta acción.',
-    unauthorized: 'Tu sesión ha expirado. Inicia sesión de nuevo.',
+    forbidden: 'No tiene permiso para realizar esta acción.',
+    unauthorized: 'Su sesión ha expirado. Inicie sesión de nuevo.',
     invalidJson: 'La solicitud no es válida.',
     bodyTooLarge: 'La solicitud es demasiado grande.',
     nulChar: 'La solicitud contiene caracteres no permitidos (carácter nulo).',
-    tooManyRequests: 'Demasiados intentos. Espera un momento e inténtalo de nuevo.',
-    serverBusy: 'El servidor está atendiendo muchos inicios de sesión en este momento. Espera unos segundos e inténtalo de nuevo.',
-    validation: 'Revisa los datos ingresados.',
+    tooManyRequests: 'Demasiados intentos. Espere un momento e inténtelo de nuevo.',
+    serverBusy: 'El servidor está atendiendo muchos inicios de sesión en este momento. Espere unos segundos e inténtelo de nuevo.',
+    validation: 'Revise los datos ingresados.',
     conflict: 'El registro ya existe.',
     accept: 'Aceptar',
     cancel: 'Cancelar',
@@ -58,7 +59,7 @@ export const M = {
     tipoDoc: 'Seleccione un tipo de documento válido.',
     codigoInvalido: 'El código de invitación no corresponde a ninguna tienda.',
     emailTaken: 'Ya existe una cuenta con ese correo electrónico.',
-    documentoTaken: 'Ese número de documento no se puede registrar en esta tienda. Si ya tienes una cuenta, inicia sesión o recupera tu contraseña.',
+    documentoTaken: 'Ese número de documento no se puede registrar en esta tienda. Si ya tiene una cuenta, inicie sesión o recupere su contraseña.',
     successTitle: 'Registro exitoso',
     successText: 'El registro fue exitoso',
     tooLong: 'El texto es demasiado largo.',
@@ -66,18 +67,18 @@ export const M = {
   },
   recuperacion: {
     email: 'Por favor, ingresa un correo electrónico válido.',
-    codeRequired: 'Por favor, ingresa el código que recibiste.',
+    codeRequired: 'Por favor, ingrese el código que recibió.',
     sendFailed: 'No se pudo enviar el código.',
     sendProblem: 'Hubo un problema al enviar el código. Inténtalo de nuevo.',
-    sent: 'Si el correo está registrado, te enviamos un código de 6 dígitos. Revisa tu bandeja de entrada.',
+    sent: 'Si el correo está registrado, le enviamos un código de 6 dígitos. Revise su bandeja de entrada.',
     wrongCode: 'El código es incorrecto o ha vencido.',
     verifyProblem: 'Hubo un problema al verificar el código. Inténtalo de nuevo.',
-    verified: 'Código verificado. Ahora escribe tu nueva contraseña.',
+    verified: 'Código verificado. Ahora escriba su nueva contraseña.',
     changeFailed: 'No se pudo cambiar la contraseña.',
-    changed: 'Tu contraseña fue cambiada. Ya puedes iniciar sesión.',
-    mailSubject: 'Código para restablecer tu contraseña',
+    changed: 'Su contraseña fue cambiada. Ya puede iniciar sesión.',
+    mailSubject: 'Código para restablecer su contraseña',
     mailText: (code: string) =>
-      `Tu código para restablecer la contraseña es: ${code}\n\nVence en 15 minutos. Si no lo pediste, ignora este mensaje.`,
+      `Su código para restablecer la contraseña es: ${code}\n\nVence en 15 minutos. Si no lo pidió, ignore este mensaje.`,
   },
   sesion: {
     cerrada: 'Sesión cerrada.',
@@ -87,13 +88,14 @@ export const M = {
     maximo: (n: number) => `Máximo ${n} caracteres.`,
     nitInvalido: 'El NIT solo lleva números, letras, puntos y guiones.',
     anchoInvalido: 'Elija 58 mm u 80 mm.',
+    zonaInvalida: 'Elija una zona horaria de la lista (por ejemplo, Bogotá (Colombia)).',
   },
   codigoInvitacion: {
     label: 'Código de invitación',
     regenerar: 'Cambiar código',
     confirmTitle: '¿Cambiar el código de invitación?',
     confirmText:
-      'El código actual dejará de servir para registrarse. Quien ya es empleado de la tienda sigue entrando con su correo; entrega el código nuevo solo a quien deba registrarse.',
+      'El código actual dejará de servir para registrarse. Quien ya es empleado de la tienda sigue entrando con su correo; entregue el código nuevo solo a quien deba registrarse.',
     confirmButton: 'Sí, cambiar código',
     regenerado: 'Código de invitación cambiado',
     regeneradoText: (codigo: string) => `El nuevo código de invitación es ${codigo}.`,
@@ -120,4 +122,5 @@ export const M = {
   facturas,
   landing,
   crud,
+  invitacion,
 } as const;

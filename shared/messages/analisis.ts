@@ -13,7 +13,7 @@ export const analisis = {
     `Gráfico de barras con las unidades vendidas de ${n} ${n === 1 ? 'producto' : 'productos'}. Promedio: ${promedio}. ` +
     `${popular} Popular, ${medio} Medio Popular y ${noPopular} No Popular. Los datos completos están en la tabla.`,
   graficoPagina: (desde: number, hasta: number, total: number) => `Productos ${desde} a ${hasta} de ${total}, del más vendido al menos vendido.`,
-  vacio: 'Todavía no hay ventas registradas. Cuando vendas productos, aquí verás cuáles son los más populares.',
+  vacio: 'Todavía no hay ventas registradas. Cuando venda productos, aquí verá cuáles son los más populares.',
   vacioRango: 'No hay ventas en las fechas elegidas.',
   cargaFallida: 'No se pudo cargar el análisis de ventas.',
   fechaInvalida: 'Escriba una fecha válida (día, mes y año).',

@@ -57,15 +57,15 @@ export const crud = {
   // Access (DESIGN.md §4).
   soloOperadorCatalogo: 'Solo el operador de la plataforma puede modificar los roles y los métodos de pago.',
   soloOperadorTiendas: 'Solo el operador de la plataforma puede crear o eliminar tiendas.',
-  otraTienda: 'Solo puedes registrar datos de tu propia tienda.',
+  otraTienda: 'Solo puede registrar datos de su propia tienda.',
   tiendaRequerida: campo('Id de la tienda'),
   tiendaNoExiste: 'La tienda indicada no existe.',
-  codigoOtraTienda: 'El código de invitación no corresponde a tu tienda.',
+  codigoOtraTienda: 'El código de invitación no corresponde a su tienda.',
   codigoNoExiste: 'El código de invitación no corresponde a ninguna tienda.',
   operadorSinTienda: 'El operador de la plataforma no pertenece a ninguna tienda: deje vacío el código de invitación.',
-  noEliminarseASiMismo: 'No puedes eliminar tu propio usuario.',
+  noEliminarseASiMismo: 'No puede eliminar su propio usuario.',
   usuarioConCajaAbierta: 'Este usuario tiene la caja abierta: cierre primero su turno de caja (Caja → Turnos) y luego elimínelo.',
-  noCambiarPropioRol: 'No puedes cambiar tu propio rol: pídeselo a otro administrador.',
+  noCambiarPropioRol: 'No puede cambiar su propio rol: pídaselo a otro administrador.',
   rolNoExiste: 'El rol indicado no existe.',
   idDuplicado: 'Ya existe un registro con ese ID.',
   metodoNoExiste: 'El método de pago indicado no existe.',
@@ -96,7 +96,7 @@ export const crud = {
   confirmarEliminarTexto: (que: string) => `Se eliminará ${que}. Esta acción no se puede deshacer.`,
   confirmarEliminarBoton: 'Sí, eliminar',
   contrasenaCambiada: 'La contraseña cambió: las sesiones abiertas con la anterior se cerraron.',
-  contrasenaPropia: 'Cambiaste tu propia contraseña: inicia sesión de nuevo con la nueva.',
+  contrasenaPropia: 'Cambió su propia contraseña: inicie sesión de nuevo con la nueva.',
 
   // The fiado ledger (issue #17): listed, never changed here.
   credito: {

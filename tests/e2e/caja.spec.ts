@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { closePopup, DEMO, documento, expectPopup, signIn, unique } from './support/fixtures';
+import { DEMO, documento, expectPopup, expectToast, signIn, unique } from './support/fixtures';
 
 // Products of the demo store the other journeys leave alone.
 const GALLETAS = 'Galletas de chocolate x12'; // $ 5.200
@@ -17,8 +17,7 @@ async function registrarEmpleado(page: Page) {
   await page.getByLabel('Repetir contraseña').fill(CLAVE);
   await page.getByLabel('Código de invitación').fill(DEMO.codigo);
   await page.getByRole('button', { name: 'Registrarme' }).click();
-  await expectPopup(page, 'Registro exitoso', 'El registro fue exitoso');
-  await closePopup(page);
+  await expectToast(page, 'Registro exitoso', 'El registro fue exitoso');
   return email;
 }
 
@@ -80,8 +79,7 @@ test('caja: abrir con fondo, vender, sacar efectivo, cierre ciego con faltante, 
   await mov.getByLabel('Valor').fill('20000');
   await mov.getByLabel('Motivo').fill('pago a proveedor');
   await mov.getByRole('button', { name: 'Registrar' }).click();
-  await expectPopup(page, 'Movimiento registrado.');
-  await closePopup(page);
+  await expectToast(page, 'Movimiento registrado.');
   await expect(mov.getByRole('listitem').filter({ hasText: 'pago a proveedor' })).toContainText('-$ 20.000');
 
   // Blind close (role 2): no expected amount on screen before submitting.

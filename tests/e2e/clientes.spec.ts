@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { closePopup, DEMO, documento, expectPopup, signIn, unique } from './support/fixtures';
+import { closePopup, DEMO, documento, expectPopup, expectToast, signIn, unique } from './support/fixtures';
 
 async function llenar(page: Page, values: { documento?: string; tipo?: string; nombre?: string; apellido?: string; correo?: string }) {
   const form = page.locator('form.gcl-form');
@@ -31,8 +31,7 @@ test('registrar, buscar, modificar y eliminar un cliente', async ({ page }) => {
 
   await llenar(page, { documento: doc, tipo: 'Cédula de extranjería', correo: 'camila@e2e.co' });
   await page.getByRole('button', { name: 'Agregar cliente' }).click();
-  await expectPopup(page, 'Cliente registrado', `${nombre} Torres se agregó a la lista de clientes.`);
-  await closePopup(page);
+  await expectToast(page, 'Cliente registrado', `${nombre} Torres se agregó a la lista de clientes.`);
 
   await page.getByLabel('Buscar cliente').fill(nombre.toLowerCase());
   const row = page.getByRole('row', { name: new RegExp(nombre) });
@@ -53,8 +52,7 @@ test('registrar, buscar, modificar y eliminar un cliente', async ({ page }) => {
   await closePopup(page);
   await llenar(page, { documento: doc, apellido: 'Torres Ruiz', correo: '' });
   await page.getByRole('button', { name: 'Guardar cambios' }).click();
-  await expectPopup(page, 'Cliente actualizado');
-  await closePopup(page);
+  await expectToast(page, 'Cliente actualizado');
   await expect(page.getByRole('heading', { name: 'Agregar cliente' })).toBeVisible();
   await expect(row).toContainText('Torres Ruiz');
   await expect(row).not.toContainText('camila@e2e.co');
@@ -68,8 +66,7 @@ test('registrar, buscar, modificar y eliminar un cliente', async ({ page }) => {
   await row.getByRole('button', { name: `Eliminar ${nombre} Torres Ruiz` }).click();
   await expectPopup(page, '¿Eliminar este cliente?');
   await page.getByRole('button', { name: 'Sí, eliminar' }).click();
-  await expectPopup(page, 'Cliente eliminado');
-  await closePopup(page);
+  await expectToast(page, 'Cliente eliminado');
   await expect(page.getByText(`No hay clientes que coincidan con «${doc}».`)).toBeVisible();
 });
 
@@ -80,8 +77,7 @@ test('el encargado registra clientes pero no los elimina: Acción no permitida',
   await page.goto('/gestionar_clientes');
   await llenar(page, { documento: doc, nombre, apellido: 'Ríos' });
   await page.getByRole('button', { name: 'Agregar cliente' }).click();
-  await expectPopup(page, 'Cliente registrado');
-  await closePopup(page);
+  await expectToast(page, 'Cliente registrado');
 
   await page.getByLabel('Buscar cliente').fill(doc);
   const row = page.getByRole('row', { name: new RegExp(nombre) });

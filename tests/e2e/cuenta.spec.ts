@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { cerrarSesion, closePopup, DEMO, DEMO_PASSWORD, documento, expectPopup, lastCodeFor, signIn, unique } from './support/fixtures';
+import { cerrarSesion, closePopup, DEMO, DEMO_PASSWORD, documento, expectPopup, expectToast, lastCodeFor, signIn, unique } from './support/fixtures';
 import { entrarComo, nuevaTienda } from './crud-support';
 
 const STRONG = 'Clave2024x';
@@ -41,8 +41,7 @@ test('una tienda se registra, entra y ve su código; un empleado se une con él 
   await page.getByLabel('Repetir contraseña').fill(STRONG);
   await page.getByLabel('Código de invitación').fill(codigo);
   await page.getByRole('button', { name: 'Registrarme' }).click();
-  await expectPopup(page, 'Registro exitoso', 'El registro fue exitoso');
-  await closePopup(page);
+  await expectToast(page, 'Registro exitoso', 'El registro fue exitoso');
 
   await signIn(page, 'Empleado', empleadoEmail, STRONG);
   await expect(page.getByTestId('footer-usuario')).toHaveText('Camila Torres');
@@ -136,8 +135,7 @@ test('recuperación de contraseña con el código recibido por SMTP: la nueva va
   await expect(page.getByText('Por favor, ingresa un correo electrónico válido.')).toBeVisible();
   await page.getByLabel('Correo electrónico').fill(email);
   await page.getByRole('button', { name: 'Enviar código' }).click();
-  await expectPopup(page, 'Código enviado');
-  await closePopup(page);
+  await expectToast(page, 'Código enviado');
 
   await page.getByLabel('Código').fill('000000');
   const code = await lastCodeFor(email);
@@ -150,8 +148,7 @@ test('recuperación de contraseña con el código recibido por SMTP: la nueva va
   await page.getByRole('button', { name: 'Verificar código' }).click();
   await page.getByLabel('Nueva contraseña').fill('Renovada2025');
   await page.getByRole('button', { name: 'Cambiar contraseña' }).click();
-  await expectPopup(page, 'Contraseña actualizada');
-  await closePopup(page);
+  await expectToast(page, 'Contraseña actualizada');
   await expect(page).toHaveURL(/\/iniciar_sesion$/);
 
   await page.getByRole('button', { name: 'Tienda', exact: true }).click();

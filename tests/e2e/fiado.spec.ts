@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { closePopup, DEMO, documento, expectPopup, signIn, unique } from './support/fixtures';
+import { DEMO, documento, expectPopup, expectToast, signIn, unique } from './support/fixtures';
 
 /**
  * Fiado (issue #17): an administrator gives a customer credit with a limit, the till sells on it up
@@ -37,8 +37,7 @@ test('fiado: cupo, venta fiada, cupo insuficiente, abono, estado de cuenta, What
   await form.getByLabel('Cupo de fiado').fill('50000');
   await expect(form.getByLabel('Cupo de fiado')).toHaveValue('50.000');
   await form.getByRole('button', { name: 'Agregar cliente' }).click();
-  await expectPopup(page, 'Cliente registrado');
-  await closePopup(page);
+  await expectToast(page, 'Cliente registrado');
 
   // At the till: the product to the cart, then Fiado on the payment page for the customer.
   const aPagarFiado = async () => {
@@ -83,8 +82,7 @@ test('fiado: cupo, venta fiada, cupo insuficiente, abono, estado de cuenta, What
   await abono.getByLabel('Valor del abono').fill('10000');
   await abono.getByLabel('Medio de pago').selectOption({ label: 'Nequi' });
   await abono.getByRole('button', { name: 'Registrar abono' }).click();
-  await expectPopup(page, 'Abono registrado', 'Se abonaron $ 10.000. Nuevo saldo: $ 20.000.');
-  await closePopup(page);
+  await expectToast(page, 'Abono registrado', 'Se abonaron $ 10.000. Nuevo saldo: $ 20.000.');
 
   // The statement: both movements with the running balance, and $ 20.000 owed.
   await expect(page.getByTestId('saldo')).toHaveText('$ 20.000');

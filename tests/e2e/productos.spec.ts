@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { closePopup, DEMO, expectPopup, signIn, unique } from './support/fixtures';
+import { closePopup, DEMO, expectPopup, expectToast, signIn, unique } from './support/fixtures';
 
 /*
  * Products as a shop owner: add, search, open, edit, delete. Every journey works on products it
@@ -50,8 +50,7 @@ test('agregar, buscar, editar y eliminar un producto', async ({ page }) => {
 
   await agregar(page, nombre, '3200', '12');
   await page.getByRole('button', { name: 'Sí, agregar' }).click();
-  await expectPopup(page, 'Producto registrado', `${nombre} se agregó a la lista de productos.`);
-  await closePopup(page);
+  await expectToast(page, 'Producto registrado', `${nombre} se agregó a la lista de productos.`);
   await expect(page.getByRole('form', { name: 'Agregar producto' }).getByLabel('Nombre', { exact: true })).toHaveValue('');
 
   // The list refreshes and finds it by a case-insensitive part of its name.
@@ -85,8 +84,7 @@ test('agregar, buscar, editar y eliminar un producto', async ({ page }) => {
   await page.getByLabel('Fecha de vencimiento').fill('2030-01-15');
   await page.getByLabel('Descripción').fill('Panela redonda de caña');
   await page.getByRole('button', { name: 'Guardar cambios' }).click();
-  await expectPopup(page, 'Producto actualizado');
-  await closePopup(page);
+  await expectToast(page, 'Producto actualizado');
   await expect(page.getByLabel('Proveedor actual')).toHaveValue('Bebidas Andinas');
   await expect(page.locator('.gp-summary')).toContainText('Stock bajo');
 
@@ -112,8 +110,7 @@ test('agregar, buscar, editar y eliminar un producto', async ({ page }) => {
   await edited.getByRole('button', { name: `Eliminar ${nombre}` }).click();
   await expectPopup(page, '¿Eliminar este producto?');
   await page.getByRole('button', { name: 'Sí, eliminar' }).click();
-  await expectPopup(page, 'Producto eliminado');
-  await closePopup(page);
+  await expectToast(page, 'Producto eliminado');
   await expect(page.getByText(`No hay productos que coincidan con «${nombre}».`)).toBeVisible();
 });
 
@@ -127,8 +124,7 @@ test('el código de barras: se agrega, se ve en la lista y en el detalle, y no s
   await form.getByLabel('Código de barras (opcional)').fill(codigo);
   await agregar(page, nombre, '2500', '6');
   await page.getByRole('button', { name: 'Sí, agregar' }).click();
-  await expectPopup(page, 'Producto registrado');
-  await closePopup(page);
+  await expectToast(page, 'Producto registrado');
   await expect(form.getByLabel('Código de barras (opcional)')).toHaveValue('');
 
   await buscar(page, nombre);
@@ -185,8 +181,7 @@ test('el encargado no elimina productos: ni en la pantalla ni llamando al servid
   // Role 3 may add.
   await agregar(page, nombre, '900', '3');
   await page.getByRole('button', { name: 'Sí, agregar' }).click();
-  await expectPopup(page, 'Producto registrado');
-  await closePopup(page);
+  await expectToast(page, 'Producto registrado');
 
   await buscar(page, nombre);
   const row = page.getByRole('row', { name: new RegExp(nombre) });
@@ -212,7 +207,7 @@ test('un stock que cambió mientras se editaba no se pisa: se avisa y se guarda 
   await page.goto('/gestionar_productos');
   await agregar(page, nombre, '4000', '10');
   await page.getByRole('button', { name: 'Sí, agregar' }).click();
-  await closePopup(page);
+  await expectToast(page, 'Producto registrado');
   await buscar(page, nombre);
   await page.getByRole('link', { name: nombre }).click();
   await expect(page.getByLabel('Stock', { exact: true })).toHaveValue('10');
@@ -235,8 +230,7 @@ test('un stock que cambió mientras se editaba no se pisa: se avisa y se guarda 
   await closePopup(page);
   await expect(fieldError(page, 'Stock')).toContainText('ahora hay 8');
   await page.getByRole('button', { name: 'Guardar cambios' }).click();
-  await expectPopup(page, 'Producto actualizado');
-  await closePopup(page);
+  await expectToast(page, 'Producto actualizado');
   await expect(page.getByLabel('Stock', { exact: true })).toHaveValue('25');
 
   expect((await page.request.delete(`/api/productos/${id}`, { headers })).status()).toBe(200);

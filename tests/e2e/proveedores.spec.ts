@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { closePopup, DEMO, expectPopup, signIn, unique } from './support/fixtures';
+import { closePopup, DEMO, expectPopup, expectToast, signIn, unique } from './support/fixtures';
 
 const fieldError = (page: Page, label: string) =>
   page.locator('.field', { has: page.getByLabel(label, { exact: true }) }).locator('.field__error');
@@ -30,8 +30,7 @@ test('agregar, buscar, ver sus productos y eliminar un proveedor', async ({ page
   await expect(fieldError(page, 'Correo')).toHaveText('Por favor, ingrese un correo electrónico válido.');
 
   await llenar(page, nombre, '310 456 7890', 'Pedidos@E2E.co');
-  await expectPopup(page, 'Proveedor registrado', `${nombre} se agregó a la lista de proveedores.`);
-  await closePopup(page);
+  await expectToast(page, 'Proveedor registrado', `${nombre} se agregó a la lista de proveedores.`);
 
   await page.getByLabel('Buscar proveedor').fill(nombre.slice(0, -3).toLowerCase());
   const row = page.getByRole('row', { name: new RegExp(nombre) });
@@ -66,8 +65,7 @@ test('agregar, buscar, ver sus productos y eliminar un proveedor', async ({ page
   await row.getByRole('button', { name: `Eliminar ${nombre}` }).click();
   await expectPopup(page, '¿Eliminar este proveedor?');
   await page.getByRole('button', { name: 'Sí, eliminar' }).click();
-  await expectPopup(page, 'Proveedor eliminado');
-  await closePopup(page);
+  await expectToast(page, 'Proveedor eliminado');
   await expect(page.getByText(`No hay proveedores que coincidan con «${nombre}».`)).toBeVisible();
   await expect(panel).toBeHidden();
 

@@ -66,6 +66,18 @@ export async function expectPopup(page: Page, title: string | RegExp, text?: str
   if (text !== undefined) await expect(popup.locator('.swal2-html-container')).toHaveText(text);
 }
 
+/**
+ * A success toast (issue #16: a save that succeeded no longer opens a dialog): its title and text.
+ * It needs no answer; the dialog that asked before it (a confirmation) has closed.
+ */
+export async function expectToast(page: Page, title: string | RegExp, text?: string | RegExp) {
+  const toast = page.locator('.app-toasts .app-toast').filter({ has: page.locator('.app-toast__title', { hasText: title }) }).last();
+  await expect(toast).toBeVisible();
+  await expect(toast.locator('.app-toast__title')).toHaveText(title);
+  if (text !== undefined) await expect(toast.locator('.app-toast__text')).toHaveText(text);
+  await focoDevuelto(page);
+}
+
 export async function closePopup(page: Page) {
   await page.locator('.swal2-confirm').click();
   await expect(page.locator('.swal2-popup')).toBeHidden();

@@ -5,7 +5,7 @@ import { M } from '#shared/messages';
 import { ZEnviarCodigoRequest, ZRestablecerRequest, ZVerificarCodigoRequest } from '#shared/schemas/auth';
 import { Field } from '../../components/ui/field';
 import { paths } from '../../config/paths';
-import { alertError, alertInfo, alertSuccess, alertWarning } from '../../lib/alerts';
+import { alertError, alertWarning, toastSuccess } from '../../lib/alerts';
 import { validate } from '../../lib/form-errors';
 import { useEnviarCodigo, useRestablecer, useVerificarCodigo } from './api/recuperacion';
 import { AuthCard } from './components/auth-card';
@@ -31,7 +31,7 @@ export default function RestablecerPage() {
     setError(undefined);
     try {
       const res = await enviar.mutateAsync(r.data);
-      await alertInfo('Código enviado', res.message);
+      toastSuccess('Código enviado', res.message);
       setStep('codigo');
     } catch (err) {
       if (err instanceof AppError && err.status < 500 && err.code !== 'UPSTREAM') return void alertWarning(M.recuperacion.sendFailed, err.message);
@@ -64,7 +64,7 @@ export default function RestablecerPage() {
     setError(undefined);
     try {
       await restablecer.mutateAsync(r.data);
-      await alertSuccess('Contraseña actualizada', M.recuperacion.changed);
+      toastSuccess('Contraseña actualizada', M.recuperacion.changed);
       navigate(paths.iniciarSesion);
     } catch (err) {
       if (err instanceof AppError && err.status < 500) return void alertWarning(M.recuperacion.changeFailed, err.message);
@@ -82,7 +82,7 @@ export default function RestablecerPage() {
       </ol>
       {step === 'correo' ? (
         <form onSubmit={onEnviar} noValidate>
-          <p>Escribe el correo de tu cuenta y te enviaremos un código de 6 dígitos.</p>
+          <p>Escriba el correo de su cuenta y le enviaremos un código de 6 dígitos.</p>
           <Field label="Correo electrónico" type="email" name="correo" autoComplete="email" value={correo} error={error} onChange={(e) => setCorreo(e.target.value)} />
           <button type="submit" className="btn btn--block" disabled={enviar.isPending}>
             {enviar.isPending ? 'Enviando…' : 'Enviar código'}
@@ -92,7 +92,7 @@ export default function RestablecerPage() {
       {step === 'codigo' ? (
         <form onSubmit={onVerificar} noValidate>
           <p>
-            Escribe el código que enviamos a <strong>{correo}</strong>. Vence en 15 minutos.
+            Escriba el código que enviamos a <strong>{correo}</strong>. Vence en 15 minutos.
           </p>
           <Field
             label="Código"

@@ -3,10 +3,11 @@ import { AppError } from '#shared/errors';
 import { M } from '#shared/messages';
 import { formatPesos } from '#shared/money';
 import { paths } from '../../config/paths';
-import { alertSuccess, alertWarning, confirmAction } from '../../lib/alerts';
+import { alertWarning, confirmAction, toastSuccess } from '../../lib/alerts';
 import { NetworkError } from '../../lib/api-client';
+import { useFechas } from '../../lib/fechas';
 import { useCambiarEstadoVenta, useFactura } from './api/get-factura';
-import { estadoBadge, fechaLarga, hora } from './components/formato';
+import { estadoBadge } from './components/formato';
 import { PageHeader } from '../../components/page-header';
 import './facturas.css';
 
@@ -34,6 +35,7 @@ export default function DetalleFacturaPage() {
   const back = `${paths.gestionarVentas}${typeof from === 'string' && from.startsWith('?') ? from : ''}`;
   const query = useFactura(idVenta);
   const f = query.data;
+  const fechas = useFechas();
 
   const header = (
     <PageHeader
@@ -110,11 +112,11 @@ export default function DetalleFacturaPage() {
           <dl className="factura-datos">
             <div>
               <dt>Fecha</dt>
-              <dd>{fechaLarga.format(new Date(f.fecha))}</dd>
+              <dd>{fechas.fechaLarga(f.fecha)}</dd>
             </div>
             <div>
               <dt>Hora</dt>
-              <dd>{hora.format(new Date(f.fecha))}</dd>
+              <dd>{fechas.hora(f.fecha)}</dd>
             </div>
             <div>
               <dt>Cajero</dt>
@@ -203,6 +205,12 @@ export default function DetalleFacturaPage() {
                 <dd>{f.motivoDescuento}</dd>
               </div>
             ) : null}
+            {f.autorizadoPor ? (
+              <div>
+                <dt>{M.ventas.autorizadoPor}</dt>
+                <dd data-testid="factura-autorizado">{f.autorizadoPor}</dd>
+              </div>
+            ) : null}
             <div className="factura-totales__total">
               <dt>Total</dt>
               <dd data-testid="factura-total">{formatPesos(f.total)}</dd>
@@ -237,8 +245,8 @@ function VentaPendiente({ idVenta }: { idVenta: number }) {
     if (!ok || cambiar.isPending) return;
     try {
       await cambiar.mutateAsync(accion);
-      if (accion === 'completar') void alertSuccess(F.completada);
-      else void alertSuccess(M.ventas.ventaAnulada, M.ventas.ventaAnuladaText);
+      if (accion === 'completar') toastSuccess(F.completada);
+      else toastSuccess(M.ventas.ventaAnulada, M.ventas.ventaAnuladaText);
     } catch (err) {
       if (err instanceof NetworkError) return void alertWarning(M.generic.connectionTitle, M.generic.connectionText);
       void alertWarning(F.cambioFallido, err instanceof AppError ? err.message : M.generic.errorText);

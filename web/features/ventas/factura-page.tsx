@@ -5,7 +5,7 @@ import { M } from '#shared/messages';
 import type { TRecibo } from '#shared/schemas/venta';
 import { IconClose, IconReceipt } from '../../components/ui/icons';
 import { paths } from '../../config/paths';
-import { alertError, alertSuccess, confirmAction } from '../../lib/alerts';
+import { alertError, confirmAction, toastSuccess } from '../../lib/alerts';
 import { NetworkError } from '../../lib/api-client';
 import { useSession } from '../../lib/session';
 import { enviarAImpresora, impresionDirectaDisponible } from '../impresion/impresora';
@@ -139,7 +139,7 @@ function Factura({ recibo }: { recibo: TRecibo }) {
     } catch (err) {
       return void failure(err);
     }
-    await alertSuccess(V.ventaAnulada, V.ventaAnuladaText);
+    toastSuccess(V.ventaAnulada, V.ventaAnuladaText);
     navigate(paths.ventas, { replace: true });
   };
 

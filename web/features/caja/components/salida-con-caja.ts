@@ -1,5 +1,5 @@
-import Swal from 'sweetalert2';
 import { M } from '#shared/messages';
+import { showDialog } from '../../../lib/alerts';
 import { getTurnoActual } from '../api/get-turno-actual';
 
 /**
@@ -14,7 +14,7 @@ export async function confirmarSalidaConCaja(): Promise<'salir' | 'cerrar-caja' 
     return 'salir';
   }
   if (!abierta) return 'salir';
-  const r = await Swal.fire({
+  const r = await showDialog({
     icon: 'warning',
     title: M.caja.salirTitulo,
     text: M.caja.salirTexto,
@@ -22,10 +22,6 @@ export async function confirmarSalidaConCaja(): Promise<'salir' | 'cerrar-caja' 
     showCancelButton: true,
     confirmButtonText: M.caja.salirIrACerrar,
     denyButtonText: M.caja.salirDeTodos,
-    cancelButtonText: M.generic.cancel,
-    confirmButtonColor: '#0f766e',
-    denyButtonColor: '#b91c1c',
-    heightAuto: false,
   });
   return r.isConfirmed ? 'cerrar-caja' : r.isDenied ? 'salir' : 'quedarse';
 }
