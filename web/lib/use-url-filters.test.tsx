@@ -1,16 +1,28 @@
 import { act, fireEvent, render, renderHook, screen } from '@testing-library/react';
 import { useEffect, useState, type ReactNode } from 'react';
-import { BrowserRouter } from 'react-router';
+import { BrowserRouter, MemoryRouter, useLocation, useNavigate } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Field, SelectField } from '../components/ui/field';
 import { useDebounced } from './use-debounced';
 import { useUrlFilters } from './use-url-filters';
 
-// The app's router is BrowserRouter (web/app/providers.tsx), and the hook reads the live address
-// (window.location): the tests use the same router, over happy-dom's history.
-const enLaDireccion = () => Object.fromEntries(new URLSearchParams(window.location.search));
-const ir = (url: string) => window.history.replaceState(null, '', url);
-const wrapper = ({ children }: { children: ReactNode }) => <BrowserRouter>{children}</BrowserRouter>;
+// The hook goes through React Router (useSearchParams), not window.location: any router works. The
+// tests use a MemoryRouter and read the address the router holds.
+let address = { pathname: '', search: '' };
+let entries = '/gestionar_ventas';
+const ir = (url: string) => (entries = url);
+function Address() {
+  const l = useLocation();
+  address = { pathname: l.pathname, search: l.search };
+  return null;
+}
+const enLaDireccion = () => Object.fromEntries(new URLSearchParams(address.search));
+const wrapper = ({ children }: { children: ReactNode }) => (
+  <MemoryRouter initialEntries={[entries]}>
+    {children}
+    <Address />
+  </MemoryRouter>
+);
 
 beforeEach(() => ir('/gestionar_ventas'));
 
@@ -31,7 +43,7 @@ describe('useUrlFilters', () => {
     expect(enLaDireccion()).toEqual({ q: 'arroz', estado: 'Pagada' });
     expect(result.current[0].get('estado')).toBe('Pagada');
     expect(result.current[0].get('page')).toBeNull();
-    expect(window.location.pathname).toBe('/gestionar_ventas');
+    expect(address.pathname).toBe('/gestionar_ventas');
   });
 
   it('cambiar de página conserva los filtros', () => {
@@ -47,21 +59,35 @@ describe('useUrlFilters', () => {
     ir('/movimientos?q=arroz&desde=2026-01-01&hasta=2026-01-31&productoId=5&page=2');
     const { result } = renderHook(() => useUrlFilters(), { wrapper });
     act(() => result.current[1]({ q: '' }));
-    expect(window.location.search).not.toContain('q=');
+    expect(address.search).not.toContain('q=');
     expect(enLaDireccion()).toEqual({ desde: '2026-01-01', hasta: '2026-01-31', productoId: '5' });
     // "Limpiar" on the movements page: every filter at once.
     act(() => result.current[1]({ q: '', desde: '', hasta: '', productoId: '' }));
-    expect(window.location.search).toBe('');
+    expect(address.search).toBe('');
   });
 
   it('filtrar reemplaza la entrada del historial: Atrás no recorre cada filtro', () => {
-    const { result } = renderHook(() => useUrlFilters(), { wrapper });
-    const antes = window.history.length;
+    let atras = () => {};
+    function Back() {
+      const navigate = useNavigate();
+      atras = () => navigate(-1);
+      return null;
+    }
+    const { result } = renderHook(() => useUrlFilters(), {
+      wrapper: ({ children }) => (
+        <MemoryRouter initialEntries={['/inicio', entries]} initialIndex={1}>
+          {children}
+          <Address />
+          <Back />
+        </MemoryRouter>
+      ),
+    });
     act(() => result.current[1]({ q: 'a' }));
     act(() => result.current[1]({ q: 'ar' }));
     act(() => result.current[1]({ estado: 'Anulada' }));
-    expect(window.history.length).toBe(antes);
     expect(enLaDireccion()).toEqual({ q: 'ar', estado: 'Anulada' });
+    act(() => atras());
+    expect(address).toEqual({ pathname: '/inicio', search: '' });
   });
 
   it('dos cambios con el mismo `update` de un render viejo no se pisan (parte de la dirección actual)', () => {
@@ -74,6 +100,19 @@ describe('useUrlFilters', () => {
     expect(enLaDireccion()).toEqual({ estado: 'Anulada', q: 'arroz' });
     expect(result.current[0].get('estado')).toBe('Anulada');
     expect(result.current[0].get('q')).toBe('arroz');
+  });
+});
+
+describe('useUrlFilters en el navegador (BrowserRouter)', () => {
+  it('una búsqueda que se asienta cuando un enlace ya salió de la página no trae de vuelta a la lista', () => {
+    window.history.replaceState(null, '', '/gestionar_clientes');
+    const { result } = renderHook(() => useUrlFilters(), { wrapper: ({ children }) => <BrowserRouter>{children}</BrowserRouter> });
+    act(() => result.current[1]({ q: 'ros' }));
+    expect(window.location.pathname + window.location.search).toBe('/gestionar_clientes?q=ros');
+    // A link pushed the next page; the router shows it once its code has loaded (a transition).
+    window.history.pushState(null, '', '/estado_de_cuenta?cliente=7');
+    act(() => result.current[1]({ q: 'rosa' }));
+    expect(window.location.pathname + window.location.search).toBe('/estado_de_cuenta?cliente=7');
   });
 });
 
@@ -110,11 +149,7 @@ describe('lista de facturas: búsqueda con espera y filtro de estado', () => {
   afterEach(() => vi.useRealTimers());
 
   it('una búsqueda que se asienta en el mismo instante en que cambia el estado no borra el estado', () => {
-    render(
-      <BrowserRouter>
-        <FiltrosFacturas />
-      </BrowserRouter>,
-    );
+    render(<FiltrosFacturas />, { wrapper });
     fireEvent.change(screen.getByLabelText('Buscar'), { target: { value: 'arroz' } });
     act(() => vi.advanceTimersByTime(200));
     expect(enLaDireccion()).toEqual({});
@@ -133,11 +168,7 @@ describe('lista de facturas: búsqueda con espera y filtro de estado', () => {
 
   it('la búsqueda llega a la dirección solo cuando se deja de escribir, y conserva el estado elegido antes', () => {
     ir('/gestionar_ventas?estado=Pagada&page=2');
-    render(
-      <BrowserRouter>
-        <FiltrosFacturas />
-      </BrowserRouter>,
-    );
+    render(<FiltrosFacturas />, { wrapper });
     expect(screen.getByLabelText('Estado')).toHaveProperty('value', 'Pagada');
     const buscar = screen.getByLabelText('Buscar');
     for (const texto of ['a', 'ar', 'arr']) {

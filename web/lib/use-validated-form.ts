@@ -3,44 +3,65 @@ import type { ZodType } from 'zod';
 import type { FieldErrors } from '#shared/errors';
 import { fieldErrorsOf, focusFirstInvalid, validate } from './form-errors';
 
+/** The keys of a form's values that hold text (a checkbox's boolean is set with `set`). */
+type TextKey<V> = { [K in keyof V]: V[K] extends string ? K : never }[keyof V] & string;
+
 /**
- * A form of text fields checked with a shared zod schema: `bind(name)` wires a Field, `onSubmit`
- * validates (errors under each field, focus on the first), then calls `submit`; a refusal from the
- * server puts its field errors back on the form before `onFailure` shows it.
+ * The one hook of every form (issue #14): `bind(name)` wires a Field; `onSubmit` runs the form's
+ * steps in order — `before` (a refusal by role), the required fields (each marked with the spec's
+ * 'Campos vacíos' words, then `onRequired`), the shared zod schema on `toBody(values)` (errors
+ * under each field, then `onInvalid`), then `submit`; a refusal from the server puts its field
+ * errors back on the form while `onFailure` shows it. Focus then goes to the first invalid field.
  */
-export function useValidatedForm<V extends Record<string, string>, T>(options: {
+export function useValidatedForm<V extends Record<string, unknown>, T>(options: {
   schema: ZodType<T>;
-  initial: V;
+  initial: V | (() => V);
+  /** What the schema checks and `submit` receives as `parsed`; default: the values themselves. */
+  toBody?: (values: V) => unknown;
+  /** Runs first; false stops the submit (the person was told why). */
+  before?: () => boolean;
+  required?: { fields: readonly TextKey<V>[]; message: string; onRequired?: () => Promise<unknown> };
+  onInvalid?: (errors: FieldErrors) => Promise<unknown>;
   submit: (values: V, parsed: T) => Promise<void>;
-  onFailure: (err: unknown) => Promise<unknown>;
+  onFailure: (err: unknown) => Promise<unknown> | void;
 }) {
   const formRef = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState(options.initial);
+  const [values, setValues] = useState<V>(options.initial);
   const [errors, setErrors] = useState<FieldErrors>({});
 
-  const bind = (name: keyof V & string) => ({
+  const set = <K extends keyof V>(name: K, value: V[K]) => setValues((v) => ({ ...v, [name]: value }));
+  const bind = (name: TextKey<V>) => ({
     name,
-    value: values[name],
+    value: values[name] as string,
     error: errors[name],
-    onChange: (e: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: e.target.value })),
+    onChange: (e: { target: { value: string } }) => set(name, e.target.value as V[typeof name]),
   });
+
+  /** Errors under their fields, the message told (a dialog), then focus on the first invalid field. */
+  const showErrors = async (next: FieldErrors, tell?: () => Promise<unknown> | void) => {
+    setErrors(next);
+    await tell?.();
+    focusFirstInvalid(formRef.current);
+  };
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
-    const r = validate(options.schema, values);
+    if (options.before && !options.before()) return;
+    const empty = options.required?.fields.filter((k) => !(values[k] as string).trim()) ?? [];
+    if (empty.length) {
+      return showErrors(Object.fromEntries(empty.map((k) => [k, options.required!.message])), options.required!.onRequired);
+    }
+    const r = validate(options.schema, options.toBody ? options.toBody(values) : values);
     if (r.errors) {
-      setErrors(r.errors);
-      return focusFirstInvalid(formRef.current);
+      return showErrors(r.errors, options.onInvalid && (() => options.onInvalid!(r.errors)));
     }
     setErrors({});
     try {
       await options.submit(values, r.data);
     } catch (err) {
-      setErrors(fieldErrorsOf(err));
-      focusFirstInvalid(formRef.current);
-      await options.onFailure(err);
+      await showErrors(fieldErrorsOf(err), () => options.onFailure(err));
     }
   };
 
-  return { formRef, bind, onSubmit };
+  return { formRef, values, setValues, set, errors, setErrors, bind, onSubmit };
 }

@@ -1,50 +1,104 @@
 import type { ReactNode } from 'react';
+import { Field } from './field';
+import { Pager } from './pager';
+import './tabla-datos.css';
 
-interface ListQuery<T> {
+type PagerProps = Parameters<typeof Pager>[0];
+
+interface ListQuery<D> {
   isPending: boolean;
   isError: boolean;
-  data: { items: T[] } | undefined;
+  /** 'idle' while pending: the query is switched off (filters that cannot be asked), nothing to show. */
+  fetchStatus?: string;
+  error?: unknown;
+  data: D | undefined;
   refetch: () => unknown;
 }
 
 /**
- * The states every server-paged list shows before its table: loading, failed (with a retry), empty
- * (a search with no result, or nothing yet); otherwise `children` with the items.
+ * The loading state of a list or a page: grey bars where the rows will be, `aria-busy`, and the
+ * words a screen reader says (e.g. "Cargando productos…") out of sight.
  */
-export function ListState<T>(props: {
-  query: ListQuery<T>;
-  loading: string;
-  failed: string;
-  empty: string;
-  children: (items: T[]) => ReactNode;
-}) {
-  const { query } = props;
-  if (query.isPending)
-    return (
-      <div className="card state" role="status">
-        {props.loading}
-      </div>
-    );
-  if (query.isError || !query.data)
-    return (
-      <div className="card state" role="alert">
-        <p>{props.failed}</p>
-        <button type="button" className="btn" onClick={() => query.refetch()}>
+export function Skeleton(props: { label: string; rows?: number; className?: string }) {
+  return (
+    <div className={`card state skeleton${props.className ? ` ${props.className}` : ''}`} role="status" aria-busy="true">
+      <span className="visually-hidden">{props.label}</span>
+      {Array.from({ length: props.rows ?? 5 }, (_, i) => (
+        <span key={i} className="skeleton__row" aria-hidden="true">
+          <span className="skeleton__bar" />
+          <span className="skeleton__bar skeleton__bar--short" />
+          <span className="skeleton__bar skeleton__bar--num" />
+        </span>
+      ))}
+    </div>
+  );
+}
+
+/** A list that could not load: why, and a way to ask again. */
+export function LoadFailed(props: { message: ReactNode; onRetry?: () => unknown }) {
+  return (
+    <div className="card state" role="alert">
+      <p>{props.message}</p>
+      {props.onRetry ? (
+        <button type="button" className="btn" onClick={() => props.onRetry!()}>
           Reintentar
         </button>
-      </div>
-    );
-  if (query.data.items.length === 0)
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * The states every server-paged list shows before its table: loading (a skeleton), failed (with a
+ * retry), empty (a search with no result, or nothing yet); otherwise `children` with the items,
+ * then the pager. Without `empty`, the children show an empty list themselves (a table keeps its
+ * headers and says so in a row).
+ */
+export function ListState<D extends { items: unknown[] }>(props: {
+  /** The list from `useListaPaginada` (its query and pager), or a query alone. */
+  lista?: { query: ListQuery<D>; pager?: PagerProps };
+  query?: ListQuery<D>;
+  /** What the skeleton says to a screen reader. */
+  loading: string;
+  failed: ReactNode | ((error: unknown) => ReactNode);
+  empty?: ReactNode;
+  /** When the data counts as empty (default: no items). */
+  isEmpty?: (data: D) => boolean;
+  /** Extra attributes of the empty card (a test id). */
+  emptyTestId?: string;
+  pager?: PagerProps;
+  skeletonRows?: number;
+  children: (items: D['items'], data: D) => ReactNode;
+}) {
+  const query = (props.lista?.query ?? props.query)!;
+  const pager = props.lista?.pager ?? props.pager;
+  if (query.isPending && query.fetchStatus === 'idle') return null;
+  if (query.isPending) return <Skeleton label={props.loading} rows={props.skeletonRows} />;
+  if (query.isError || !query.data)
+    return <LoadFailed message={typeof props.failed === 'function' ? props.failed(query.error) : props.failed} onRetry={query.refetch} />;
+  const data = query.data;
+  if (props.empty !== undefined && (props.isEmpty ? props.isEmpty(data) : data.items.length === 0))
     return (
-      <div className="card state" role="status">
+      <div className="card state" role="status" data-testid={props.emptyTestId}>
         {props.empty}
       </div>
     );
-  return <>{props.children(query.data.items)}</>;
+  return (
+    <>
+      {props.children(data.items, data)}
+      {pager ? <Pager {...pager} /> : null}
+    </>
+  );
+}
+
+/** The search field of a list's filter form, bound to `useListaPaginada`'s text. */
+export function SearchField(props: Omit<Parameters<typeof Field>[0], 'value' | 'onChange'> & { lista: { texto: string; setTexto: (t: string) => void } }) {
+  const { lista, ...field } = props;
+  return <Field type="search" autoComplete="off" {...field} value={lista.texto} onChange={(e) => lista.setTexto(e.target.value)} />;
 }
 
 /** The search box above a list (the list searches on the server as the user types). */
-export function SearchBox(props: { id: string; label: string; placeholder: string; value: string; onChange: (value: string) => void }) {
+export function SearchBox(props: { id: string; label: string; placeholder: string; lista: { texto: string; setTexto: (t: string) => void } }) {
   return (
     <div className="toolbar" role="search">
       <div className="field">
@@ -54,8 +108,8 @@ export function SearchBox(props: { id: string; label: string; placeholder: strin
           type="search"
           placeholder={props.placeholder}
           autoComplete="off"
-          value={props.value}
-          onChange={(e) => props.onChange(e.target.value)}
+          value={props.lista.texto}
+          onChange={(e) => props.lista.setTexto(e.target.value)}
         />
       </div>
     </div>

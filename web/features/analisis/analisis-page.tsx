@@ -1,9 +1,10 @@
 import { M } from '#shared/messages';
-import { isFechaDia } from '#shared/schemas/movimiento';
-import { Field } from '../../components/ui/field';
+import { ListState } from '../../components/ui/list-state';
 import { Pager } from '../../components/ui/pager';
-import { useUrlFilters } from '../../lib/use-url-filters';
-import { useAnalisis } from './api/get-analisis';
+import { RangoFechas, validarRango } from '../../components/ui/rango-fechas';
+import { TablaDatos } from '../../components/ui/tabla-datos';
+import { useListaPaginada } from '../../lib/use-lista-paginada';
+import { analisisQuery } from './api/get-analisis';
 import { PopularidadChart } from './components/popularidad-chart';
 import { ESTILO_CLASE, formatPromedio } from './components/popularidad';
 import { PageHeader } from '../../components/page-header';
@@ -14,19 +15,14 @@ const PAGE_SIZE = 50;
 
 /** Sales popularity (spec §2 /analisis, §4): each product's units sold against the mean. */
 export default function AnalisisPage() {
-  const [params, update] = useUrlFilters();
-  const desde = params.get('desde') ?? '';
-  const hasta = params.get('hasta') ?? '';
-  const page = Math.max(1, Number(params.get('page')) || 1);
-
-  const fechaError = (v: string) => (v && !isFechaDia(v) ? A.fechaInvalida : undefined);
-  const desdeError = fechaError(desde);
-  const hastaError = fechaError(hasta) ?? (desde && hasta && desde > hasta ? A.rangoInvalido : undefined);
-  const valid = !desdeError && !hastaError;
-
-  const query = useAnalisis({ desde, hasta, page, pageSize: PAGE_SIZE }, valid);
-  const data = query.data;
-  const filtrado = Boolean(desde || hasta);
+  const lista = useListaPaginada({
+    query: ({ desde, hasta, page, pageSize }) => analisisQuery({ desde, hasta, page, pageSize }),
+    pageSize: PAGE_SIZE,
+    filters: { desde: '', hasta: '' },
+    enabled: (p) => validarRango(p.desde, p.hasta, A).valido,
+  });
+  const { desde, hasta } = lista.filtros;
+  const page = lista.page;
 
   return (
     <>
@@ -34,111 +30,91 @@ export default function AnalisisPage() {
       <p className="analisis-intro">{A.subtitulo}</p>
 
       <form className="toolbar analisis-filtros" role="search" aria-label="Filtrar por fechas" onSubmit={(e) => e.preventDefault()}>
-        <Field label="Desde" type="date" name="desde" value={desde} max={hasta || undefined} error={desdeError} onChange={(e) => update({ desde: e.target.value })} />
-        <Field label="Hasta" type="date" name="hasta" value={hasta} min={desde || undefined} error={hastaError} onChange={(e) => update({ hasta: e.target.value })} />
-        {filtrado ? (
-          <button type="button" className="btn btn--ghost" onClick={() => update({ desde: '', hasta: '' })}>
+        <RangoFechas desde={desde} hasta={hasta} errores={validarRango(desde, hasta, A)} onChange={lista.setFiltros} />
+        {lista.filtrado ? (
+          <button type="button" className="btn btn--ghost" onClick={lista.limpiar}>
             Quitar fechas
           </button>
         ) : null}
       </form>
 
-      {query.isPending && valid ? (
-        <div className="state" role="status">
-          Cargando…
-        </div>
-      ) : query.isError ? (
-        <div className="card state" role="alert">
-          <p>{A.cargaFallida}</p>
-          <button type="button" className="btn" onClick={() => query.refetch()}>
-            Reintentar
-          </button>
-        </div>
-      ) : !data ? null : data.total === 0 ? (
-        <div className="card state" data-testid="analisis-vacio">
-          <p>{filtrado ? A.vacioRango : A.vacio}</p>
-        </div>
-      ) : (
-        <>
-          <section className="analisis-resumen" aria-label="Resumen">
-            <div className="card analisis-stat">
-              <span className="analisis-stat__label">{A.promedio}</span>
-              <strong className="analisis-stat__value" data-testid="analisis-promedio">
-                {formatPromedio(data.promedio)}
-              </strong>
-            </div>
-            <div className="card analisis-stat">
-              <span className="analisis-stat__label">{A.productosVendidos}</span>
-              <strong className="analisis-stat__value">{data.total}</strong>
-            </div>
-            <div className="card analisis-stat">
-              <span className="analisis-stat__label">{A.unidadesVendidas}</span>
-              <strong className="analisis-stat__value">{data.unidades}</strong>
-            </div>
-            <div className="card analisis-stat">
-              <span className="analisis-stat__label">Clasificación</span>
-              <ul className="analisis-stat__clases">
-                <li>
-                  <span className={`badge ${ESTILO_CLASE[A.clases.popular].badge}`}>{A.clases.popular}</span> {data.resumen.popular}
-                </li>
-                <li>
-                  <span className={`badge ${ESTILO_CLASE[A.clases.medio].badge}`}>{A.clases.medio}</span> {data.resumen.medio}
-                </li>
-                <li>
-                  <span className={`badge ${ESTILO_CLASE[A.clases.noPopular].badge}`}>{A.clases.noPopular}</span> {data.resumen.noPopular}
-                </li>
-              </ul>
-            </div>
-          </section>
-
-          <div className="analisis-grid">
-            <section className="card" aria-labelledby="grafico-titulo">
-              <h2 id="grafico-titulo" className="analisis-section-title">
-                {A.graficoTitulo}
-              </h2>
-              {data.total > data.items.length ? (
-                <p className="analisis-muted">{A.graficoPagina((page - 1) * PAGE_SIZE + 1, (page - 1) * PAGE_SIZE + data.items.length, data.total)}</p>
-              ) : null}
-              <PopularidadChart
-                items={data.items}
-                promedio={data.promedio}
-                alt={A.graficoAlt(data.total, formatPromedio(data.promedio), data.resumen.popular, data.resumen.medio, data.resumen.noPopular)}
-              />
-            </section>
-
-            <section aria-labelledby="tabla-titulo">
-              <h2 id="tabla-titulo" className="visually-hidden">
-                Tabla de popularidad
-              </h2>
-              <div className="table-wrap">
-                <table className="table">
-                  <thead>
-                    <tr>
-                      <th scope="col">{A.columnas.producto}</th>
-                      <th scope="col" className="num">
-                        {A.columnas.cantidad}
-                      </th>
-                      <th scope="col">{A.columnas.popularidad}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {data.items.map((item) => (
-                      <tr key={item.id}>
-                        <td>{item.nombre}</td>
-                        <td className="num">{item.cantidadVendida}</td>
-                        <td>
-                          <span className={`badge ${ESTILO_CLASE[item.clase].badge}`}>{item.clase}</span>
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
+      <ListState
+        lista={lista}
+        loading="Cargando análisis…"
+        failed={A.cargaFallida}
+        empty={lista.filtrado ? A.vacioRango : A.vacio}
+        isEmpty={(data) => data.total === 0}
+        emptyTestId="analisis-vacio"
+      >
+        {(items, data) => (
+          <>
+            <section className="analisis-resumen" aria-label="Resumen">
+              <div className="card analisis-stat">
+                <span className="analisis-stat__label">{A.promedio}</span>
+                <strong className="analisis-stat__value" data-testid="analisis-promedio">
+                  {formatPromedio(data.promedio)}
+                </strong>
               </div>
-              <Pager page={page} pageSize={PAGE_SIZE} total={data.total} onPage={(p) => update({ page: String(p) })} />
+              <div className="card analisis-stat">
+                <span className="analisis-stat__label">{A.productosVendidos}</span>
+                <strong className="analisis-stat__value">{data.total}</strong>
+              </div>
+              <div className="card analisis-stat">
+                <span className="analisis-stat__label">{A.unidadesVendidas}</span>
+                <strong className="analisis-stat__value">{data.unidades}</strong>
+              </div>
+              <div className="card analisis-stat">
+                <span className="analisis-stat__label">Clasificación</span>
+                <ul className="analisis-stat__clases">
+                  <li>
+                    <span className={`badge ${ESTILO_CLASE[A.clases.popular].badge}`}>{A.clases.popular}</span> {data.resumen.popular}
+                  </li>
+                  <li>
+                    <span className={`badge ${ESTILO_CLASE[A.clases.medio].badge}`}>{A.clases.medio}</span> {data.resumen.medio}
+                  </li>
+                  <li>
+                    <span className={`badge ${ESTILO_CLASE[A.clases.noPopular].badge}`}>{A.clases.noPopular}</span> {data.resumen.noPopular}
+                  </li>
+                </ul>
+              </div>
             </section>
-          </div>
-        </>
-      )}
+
+            <div className="analisis-grid">
+              <section className="card" aria-labelledby="grafico-titulo">
+                <h2 id="grafico-titulo" className="analisis-section-title">
+                  {A.graficoTitulo}
+                </h2>
+                {data.total > data.items.length ? (
+                  <p className="analisis-muted">{A.graficoPagina((page - 1) * PAGE_SIZE + 1, (page - 1) * PAGE_SIZE + data.items.length, data.total)}</p>
+                ) : null}
+                <PopularidadChart
+                  items={data.items}
+                  promedio={data.promedio}
+                  alt={A.graficoAlt(data.total, formatPromedio(data.promedio), data.resumen.popular, data.resumen.medio, data.resumen.noPopular)}
+                />
+              </section>
+
+              <section aria-labelledby="tabla-titulo">
+                <h2 id="tabla-titulo" className="visually-hidden">
+                  Tabla de popularidad
+                </h2>
+                <TablaDatos
+                  caption="Popularidad de los productos"
+                  rows={items}
+                  rowKey={(item) => item.id}
+                  busy={lista.query.isFetching}
+                  columns={[
+                    { header: A.columnas.producto, cell: (item) => item.nombre },
+                    { header: A.columnas.cantidad, num: true, cell: (item) => item.cantidadVendida },
+                    { header: A.columnas.popularidad, cell: (item) => <span className={`badge ${ESTILO_CLASE[item.clase].badge}`}>{item.clase}</span> },
+                  ]}
+                />
+                {lista.pager ? <Pager {...lista.pager} /> : null}
+              </section>
+            </div>
+          </>
+        )}
+      </ListState>
     </>
   );
 }

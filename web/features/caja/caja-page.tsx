@@ -3,13 +3,14 @@ import { M } from '#shared/messages';
 import { formatPesos } from '#shared/money';
 import { PageHeader } from '../../components/page-header';
 import { paths } from '../../config/paths';
+import { useFechas } from '../../lib/fechas';
 import { useReporte } from './api/get-reporte';
 import { useTurnoActual } from './api/get-turno-actual';
 import { AbrirCajaForm } from './components/abrir-caja-form';
 import { CierreForm } from './components/cierre-form';
 import { MovimientoForm } from './components/movimiento-form';
 import { ReferenciasPendientes } from './components/referencias-pendientes';
-import { horaBogota, reportePath } from './format';
+import { reportePath } from './format';
 import './caja.css';
 
 /** /caja: the session's shift — open it, cash in/out, transfers to check, and the close. */
@@ -18,6 +19,7 @@ export default function CajaPage() {
   const actual = useTurnoActual();
   const turno = actual.data?.turno ?? null;
   const reporte = useReporte(turno?.id ?? null);
+  const fechas = useFechas();
 
   let body;
   if (actual.isPending || (turno && reporte.isPending))
@@ -49,7 +51,7 @@ export default function CajaPage() {
       <>
         <section className="card caja-estado" aria-live="polite">
           <div>
-            <h2>{M.caja.abierta(horaBogota(turno.abiertoEn))}</h2>
+            <h2>{M.caja.abierta(fechas.hora(turno.abiertoEn))}</h2>
             <p className="caja-muted">
               {M.caja.fondoInicial}: <strong>{formatPesos(turno.fondoInicial)}</strong> · {M.caja.numeroVentas}: <strong>{r.numeroVentas}</strong>
             </p>

@@ -5,13 +5,13 @@ import { formatPesos } from '#shared/money';
 import { ROL, TIPOS_DOC } from '#shared/roles';
 import type { TCliente } from '#shared/schemas/cliente';
 import { ListState, SearchBox } from '../../components/ui/list-state';
-import { Pager } from '../../components/ui/pager';
+import { TablaDatos } from '../../components/ui/tabla-datos';
 import { paths } from '../../config/paths';
-import { alertFailure, alertSuccess, alertWarning, confirmAction } from '../../lib/alerts';
+import { alertFailure, alertWarning, confirmAction, toastSuccess } from '../../lib/alerts';
 import { useSession } from '../../lib/session';
-import { useDebounced } from '../../lib/use-debounced';
+import { useListaPaginada } from '../../lib/use-lista-paginada';
 import { useDeleteCliente } from './api/delete-cliente';
-import { useClientes } from './api/get-clientes';
+import { clientesQuery } from './api/get-clientes';
 import { ClienteForm } from './components/cliente-form';
 import { PageHeader } from '../../components/page-header';
 import './clientes.css';
@@ -22,14 +22,8 @@ const tipoLabel = (v: string) => TIPOS_DOC.find((t) => t.value === v)?.label ?? 
 /** /gestionar_clientes: the store's clients with search, register, update and delete. */
 export default function GestionarClientesPage() {
   const session = useSession();
-  const [search, setSearch] = useState('');
-  const q = useDebounced(search.trim(), 300);
-  // The page belongs to a search: a new search starts at page 1.
-  const [paging, setPaging] = useState({ q: '', page: 1 });
-  const page = paging.q === q ? paging.page : 1;
-  const setPage = (p: number) => setPaging({ q, page: p });
+  const lista = useListaPaginada({ query: clientesQuery, pageSize: PAGE_SIZE, debounceMs: 300 });
   const [editing, setEditing] = useState<TCliente | null>(null);
-  const list = useClientes({ q, page, pageSize: PAGE_SIZE });
   const del = useDeleteCliente();
 
   const startEdit = (c: TCliente) => {
@@ -49,8 +43,7 @@ export default function GestionarClientesPage() {
     try {
       await del.mutateAsync(c.id);
       if (editing?.id === c.id) setEditing(null);
-      await alertSuccess(M.clientes.eliminado);
-      if (list.data && list.data.items.length === 1 && page > 1) setPage(page - 1);
+      toastSuccess(M.clientes.eliminado);
     } catch (err) {
       await alertFailure(err, M.clientes.eliminarFallido);
     }
@@ -73,68 +66,46 @@ export default function GestionarClientesPage() {
           <h2 id="lista-clientes-title" className="visually-hidden">
             Lista de clientes
           </h2>
-          <SearchBox id="buscar-cliente" label="Buscar cliente" placeholder="Nombre, apellido o documento" value={search} onChange={setSearch} />
+          <SearchBox id="buscar-cliente" label="Buscar cliente" placeholder="Nombre, apellido o documento" lista={lista} />
 
-          <ListState query={list} loading="Cargando clientes…" failed={M.clientes.cargaFallida} empty={q ? M.clientes.sinResultados(q) : M.clientes.vacio}>
+          <ListState lista={lista} loading="Cargando clientes…" failed={M.clientes.cargaFallida} empty={lista.q ? M.clientes.sinResultados(lista.q) : M.clientes.vacio}>
             {(items) => (
-              <>
-                <div className="table-wrap">
-                  <table className="table gcl-table" aria-busy={list.isFetching}>
-                    <caption className="visually-hidden">Clientes de la tienda</caption>
-                    <thead>
-                      <tr>
-                        <th scope="col">Documento</th>
-                        <th scope="col">Tipo</th>
-                        <th scope="col">Nombre</th>
-                        <th scope="col">Apellido</th>
-                        <th scope="col">Correo</th>
-                        <th scope="col">Fiado</th>
-                        <th scope="col">
-                          <span className="visually-hidden">Acciones</span>
-                        </th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {items.map((c) => (
-                        <tr key={c.id} className={editing?.id === c.id ? 'gcl-row--editing' : undefined}>
-                          <td data-label="Documento" className="gcl-doc">
-                            {c.documento}
-                          </td>
-                          <td data-label="Tipo" className="gcl-tipo">
-                            <abbr title={tipoLabel(c.tipoDocumento)}>{c.tipoDocumento}</abbr>
-                          </td>
-                          <td data-label="Nombre" className="gcl-nombre">
-                            {c.nombre}
-                          </td>
-                          <td data-label="Apellido" className="gcl-apellido">
-                            {c.apellido}
-                          </td>
-                          <td data-label="Correo" className={`gcl-cell-email${c.correo ? '' : ' gcl-cell-email--empty'}`}>
-                            {c.correo ? <a href={`mailto:${c.correo}`} title={c.correo}>{c.correo}</a> : <span className="gcl-muted">—</span>}
-                          </td>
-                          <td data-label="Fiado" className="gcl-credito">
-                            <Credito c={c} />
-                          </td>
-                          <td className="gcl-cell-actions">
-                            <button type="button" className="btn btn--ghost btn--sm" onClick={() => startEdit(c)} aria-label={`Modificar ${c.nombre} ${c.apellido}`}>
-                              Modificar
-                            </button>
-                            <button
-                              type="button"
-                              className="btn btn--ghost btn--sm gcl-danger"
-                              onClick={() => onDelete(c)}
-                              aria-label={`Eliminar ${c.nombre} ${c.apellido}`}
-                            >
-                              Eliminar
-                            </button>
-                          </td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </div>
-                <Pager page={page} pageSize={PAGE_SIZE} total={list.data?.total ?? 0} onPage={setPage} />
-              </>
+              <TablaDatos
+                caption="Clientes de la tienda"
+                className="gcl-table"
+                rows={items}
+                rowKey={(c) => c.id}
+                rowClassName={(c) => (editing?.id === c.id ? 'gcl-row--editing' : undefined)}
+                busy={lista.query.isFetching}
+                columns={[
+                  { header: 'Documento', className: 'gcl-doc', cell: (c) => c.documento },
+                  { header: 'Tipo', className: 'gcl-tipo', cell: (c) => <abbr title={tipoLabel(c.tipoDocumento)}>{c.tipoDocumento}</abbr> },
+                  { header: 'Nombre', className: 'gcl-nombre', cell: (c) => c.nombre },
+                  { header: 'Apellido', className: 'gcl-apellido', cell: (c) => c.apellido },
+                  {
+                    header: 'Correo',
+                    className: 'gcl-cell-email',
+                    cellProps: (c) => ({ className: c.correo ? undefined : 'gcl-cell-email--empty' }),
+                    cell: (c) => (c.correo ? <a href={`mailto:${c.correo}`} title={c.correo}>{c.correo}</a> : <span className="gcl-muted">—</span>),
+                  },
+                  { header: 'Fiado', className: 'gcl-credito', cell: (c) => <Credito c={c} /> },
+                ]}
+                acciones={[
+                  {
+                    className: 'gcl-cell-actions',
+                    cell: (c) => (
+                      <>
+                        <button type="button" className="btn btn--ghost btn--sm" onClick={() => startEdit(c)} aria-label={`Modificar ${c.nombre} ${c.apellido}`}>
+                          Modificar
+                        </button>
+                        <button type="button" className="btn btn--ghost btn--sm gcl-danger" onClick={() => onDelete(c)} aria-label={`Eliminar ${c.nombre} ${c.apellido}`}>
+                          Eliminar
+                        </button>
+                      </>
+                    ),
+                  },
+                ]}
+              />
             )}
           </ListState>
         </section>

@@ -1,11 +1,14 @@
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { M } from '#shared/messages';
 import { formatPesos } from '#shared/money';
 import { ListState } from '../../components/ui/list-state';
+import { TablaDatos } from '../../components/ui/tabla-datos';
 import { PageHeader } from '../../components/page-header';
 import { paths } from '../../config/paths';
-import { useCuentasPorCobrar } from './api/fiado-api';
-import { antiguedad, fecha } from './formato';
+import { useFechas } from '../../lib/fechas';
+import { useListaPaginada } from '../../lib/use-lista-paginada';
+import { cuentasPorCobrarQuery } from './api/fiado-api';
+import { antiguedad } from './formato';
 import './fiado.css';
 
 const ORDENES = [
@@ -13,12 +16,14 @@ const ORDENES = [
   { value: 'antiguedad', label: 'Deuda más antigua' },
 ] as const;
 
+const ordenValido = (v: string) => (v === 'antiguedad' ? 'antiguedad' : 'monto');
+
 /** /cuentas_por_cobrar: every customer who owes, by amount or by age, with the totals. */
 export default function CuentasPorCobrarPage() {
-  const [params, setParams] = useSearchParams();
-  const orden = params.get('orden') === 'antiguedad' ? 'antiguedad' : 'monto';
-  const list = useCuentasPorCobrar(orden);
-  const data = list.data;
+  const lista = useListaPaginada({ query: ({ orden }) => cuentasPorCobrarQuery(ordenValido(orden)), filters: { orden: 'monto' } });
+  const orden = ordenValido(lista.filtros.orden);
+  const data = lista.query.data;
+  const fechas = useFechas();
 
   return (
     <>
@@ -49,64 +54,49 @@ export default function CuentasPorCobrarPage() {
             type="button"
             className={`btn btn--sm ${orden === o.value ? '' : 'btn--ghost'}`}
             aria-pressed={orden === o.value}
-            onClick={() => setParams(o.value === 'monto' ? {} : { orden: o.value }, { replace: true })}
+            onClick={() => lista.setFiltros({ orden: o.value })}
           >
             {o.label}
           </button>
         ))}
       </div>
 
-      <ListState query={list} loading="Cargando cuentas por cobrar…" failed={M.fiado.cxcCargaFallida} empty={M.fiado.cxcVacio}>
+      <ListState lista={lista} loading="Cargando cuentas por cobrar…" failed={M.fiado.cxcCargaFallida} empty={M.fiado.cxcVacio}>
         {(items) => (
-          <div className="table-wrap">
-            <table className="table fiado-cxc" aria-busy={list.isFetching}>
-              <caption className="visually-hidden">Clientes que deben</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Cliente</th>
-                  <th scope="col">Documento</th>
-                  <th scope="col" className="num">
-                    Saldo
-                  </th>
-                  <th scope="col" className="num">
-                    Cupo
-                  </th>
-                  <th scope="col">Deuda más antigua</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Acciones</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {items.map((i) => (
-                  <tr key={i.clienteId}>
-                    <td data-label="Cliente">{i.nombre}</td>
-                    <td data-label="Documento">{i.documento}</td>
-                    <td data-label="Saldo" className="num fiado-strong">
-                      {formatPesos(i.saldo)}
-                    </td>
-                    <td data-label="Cupo" className="num">
-                      {formatPesos(i.cupo)}
-                    </td>
-                    <td data-label="Deuda más antigua">
-                      {i.deudaDesde ? (
-                        <span className={`badge ${(i.antiguedadDias ?? 0) > 30 ? 'badge--danger' : (i.antiguedadDias ?? 0) > 15 ? 'badge--warn' : 'badge--ok'}`}>
-                          {fecha.format(new Date(i.deudaDesde))} · {antiguedad(i.antiguedadDias)}
-                        </span>
-                      ) : (
-                        '—'
-                      )}
-                    </td>
-                    <td className="fiado-acciones">
-                      <Link className="btn btn--ghost btn--sm" to={`${paths.estadoCuenta}?cliente=${i.clienteId}`} aria-label={`Estado de cuenta de ${i.nombre}`}>
-                        Estado de cuenta
-                      </Link>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <TablaDatos
+            caption="Clientes que deben"
+            className="fiado-cxc"
+            rows={items}
+            rowKey={(i) => i.clienteId}
+            busy={lista.query.isFetching}
+            columns={[
+              { header: 'Cliente', cell: (i) => i.nombre },
+              { header: 'Documento', cell: (i) => i.documento },
+              { header: 'Saldo', num: true, className: 'fiado-strong', cell: (i) => formatPesos(i.saldo) },
+              { header: 'Cupo', num: true, cell: (i) => formatPesos(i.cupo) },
+              {
+                header: 'Deuda más antigua',
+                cell: (i) =>
+                  i.deudaDesde ? (
+                    <span className={`badge ${(i.antiguedadDias ?? 0) > 30 ? 'badge--danger' : (i.antiguedadDias ?? 0) > 15 ? 'badge--warn' : 'badge--ok'}`}>
+                      {fechas.fecha(i.deudaDesde)} · {antiguedad(i.antiguedadDias)}
+                    </span>
+                  ) : (
+                    '—'
+                  ),
+              },
+            ]}
+            acciones={[
+              {
+                className: 'fiado-acciones',
+                cell: (i) => (
+                  <Link className="btn btn--ghost btn--sm" to={`${paths.estadoCuenta}?cliente=${i.clienteId}`} aria-label={`Estado de cuenta de ${i.nombre}`}>
+                    Estado de cuenta
+                  </Link>
+                ),
+              },
+            ]}
+          />
         )}
       </ListState>
     </>

@@ -2,10 +2,13 @@ import { Link, useSearchParams } from 'react-router';
 import { M } from '#shared/messages';
 import { formatPesos } from '#shared/money';
 import { PageHeader } from '../../components/page-header';
+import { LoadFailed, Skeleton } from '../../components/ui/list-state';
+import { TablaDatos } from '../../components/ui/tabla-datos';
 import { paths } from '../../config/paths';
+import { useFechas } from '../../lib/fechas';
 import { useEstadoCuenta } from './api/fiado-api';
 import { AbonoForm } from './components/abono-form';
-import { antiguedad, conSigno, enlaceEstadoCuenta, fecha, fechaHora } from './formato';
+import { antiguedad, conSigno, enlaceEstadoCuenta } from './formato';
 import './fiado.css';
 
 /** /estado_de_cuenta?cliente=ID: every charge and payment with the running balance; print, WhatsApp, abono. */
@@ -14,6 +17,7 @@ export default function EstadoCuentaPage() {
   const id = Number(params.get('cliente'));
   const cuenta = useEstadoCuenta(id);
   const c = cuenta.data;
+  const fechas = useFechas();
 
   return (
     <>
@@ -26,7 +30,7 @@ export default function EstadoCuentaPage() {
             <button type="button" className="btn btn--ghost" onClick={() => window.print()}>
               Imprimir
             </button>
-            <a className="btn fiado-whatsapp" href={enlaceEstadoCuenta(c)} target="_blank" rel="noopener noreferrer">
+            <a className="btn fiado-whatsapp" href={enlaceEstadoCuenta(c, fechas)} target="_blank" rel="noopener noreferrer">
               Enviar por WhatsApp
             </a>
           </>
@@ -34,18 +38,9 @@ export default function EstadoCuentaPage() {
       </PageHeader>
 
       {cuenta.isPending && id > 0 ? (
-        <div className="card state" role="status">
-          Cargando estado de cuenta…
-        </div>
+        <Skeleton label="Cargando estado de cuenta…" />
       ) : !c ? (
-        <div className="card state" role="alert">
-          <p>{M.fiado.cuentaCargaFallida}</p>
-          {id > 0 ? (
-            <button type="button" className="btn" onClick={() => cuenta.refetch()}>
-              Reintentar
-            </button>
-          ) : null}
-        </div>
+        <LoadFailed message={M.fiado.cuentaCargaFallida} onRetry={id > 0 ? cuenta.refetch : undefined} />
       ) : (
         <div className="fiado-layout">
           <article className="card fiado-cuenta" aria-labelledby="cuenta-cliente">
@@ -60,7 +55,7 @@ export default function EstadoCuentaPage() {
                   {c.cliente.telefono ? ` · Cel. ${c.cliente.telefono}` : ''}
                 </p>
               </div>
-              <p className="fiado-muted fiado-cuenta__fecha">Estado de cuenta al {fechaHora.format(new Date(c.generado))}</p>
+              <p className="fiado-muted fiado-cuenta__fecha">Estado de cuenta al {fechas.fechaHora(c.generado)}</p>
             </header>
 
             <dl className="fiado-resumen">
@@ -78,49 +73,29 @@ export default function EstadoCuentaPage() {
               </div>
               <div>
                 <dt>Deuda más antigua</dt>
-                <dd>{c.credito.deudaDesde ? `${fecha.format(new Date(c.credito.deudaDesde))} (${antiguedad(c.credito.antiguedadDias)})` : '—'}</dd>
+                <dd>{c.credito.deudaDesde ? `${fechas.fecha(c.credito.deudaDesde)} (${antiguedad(c.credito.antiguedadDias)})` : '—'}</dd>
               </div>
             </dl>
 
-            {c.movimientos.length === 0 ? (
-              <p className="state">{M.fiado.sinMovimientos}</p>
-            ) : (
-              <div className="table-wrap">
-                <table className="table fiado-movs">
-                  <caption className="visually-hidden">Movimientos de fiado</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">Fecha</th>
-                      <th scope="col">Movimiento</th>
-                      <th scope="col">Detalle</th>
-                      <th scope="col" className="num">
-                        Valor
-                      </th>
-                      <th scope="col" className="num">
-                        Saldo
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {c.movimientos.map((m) => (
-                      <tr key={m.id} className={`fiado-mov fiado-mov--${m.tipo}`}>
-                        <td data-label="Fecha">{fechaHora.format(new Date(m.fecha))}</td>
-                        <td data-label="Movimiento">{M.fiado.tipo[m.tipo] ?? m.tipo}</td>
-                        <td data-label="Detalle" className="fiado-muted">
-                          {[m.ventaId ? `Venta ${m.ventaId}` : null, m.metodo, m.nota, m.usuario ? `por ${m.usuario}` : null].filter(Boolean).join(' · ') || '—'}
-                        </td>
-                        <td data-label="Valor" className="num">
-                          {conSigno(m.monto)}
-                        </td>
-                        <td data-label="Saldo" className="num fiado-movs__saldo">
-                          {formatPesos(m.saldo)}
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            )}
+            <TablaDatos
+              caption="Movimientos de fiado"
+              className="fiado-movs"
+              rows={c.movimientos}
+              rowKey={(m) => m.id}
+              rowClassName={(m) => `fiado-mov fiado-mov--${m.tipo}`}
+              vacio={M.fiado.sinMovimientos}
+              columns={[
+                { header: 'Fecha', cell: (m) => fechas.fechaHora(m.fecha) },
+                { header: 'Movimiento', cell: (m) => M.fiado.tipo[m.tipo] ?? m.tipo },
+                {
+                  header: 'Detalle',
+                  className: 'fiado-muted',
+                  cell: (m) => [m.ventaId ? `Venta ${m.ventaId}` : null, m.metodo, m.nota, m.usuario ? `por ${m.usuario}` : null].filter(Boolean).join(' · ') || '—',
+                },
+                { header: 'Valor', num: true, cell: (m) => conSigno(m.monto) },
+                { header: 'Saldo', num: true, className: 'fiado-movs__saldo', cell: (m) => formatPesos(m.saldo) },
+              ]}
+            />
           </article>
 
           <aside className="fiado-aside">

@@ -1,16 +1,15 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { M } from '#shared/messages';
 import { ROL } from '#shared/roles';
 import type { TProductoListItem } from '#shared/schemas/producto';
 import { ListState, SearchBox } from '../../components/ui/list-state';
-import { Pager } from '../../components/ui/pager';
 import { paths } from '../../config/paths';
-import { alertSuccess, alertWarning, confirmAction } from '../../lib/alerts';
+import { alertWarning, confirmAction, toastSuccess } from '../../lib/alerts';
 import { useSession } from '../../lib/session';
-import { useDebounced } from '../../lib/use-debounced';
+import { useListaPaginada } from '../../lib/use-lista-paginada';
 import { useDeleteProducto } from './api/delete-producto';
-import { useProductos } from './api/get-productos';
+import { productosQuery } from './api/get-productos';
 import { AgregarProductoForm } from './components/agregar-producto-form';
 import { showFailure } from './components/failures';
 import { PageHeader } from '../../components/page-header';
@@ -23,32 +22,18 @@ const PAGE_SIZE = 20;
 /** /gestionar_productos: the store's products with search, the add form and the way to suppliers and clients. */
 export default function GestionarProductosPage() {
   const session = useSession();
-  const [params, setParams] = useSearchParams();
-  const q = params.get('q') ?? '';
+  const [params] = useSearchParams();
   const codigoInicial = params.get('codigo') ?? undefined;
-  const page = Math.max(1, Number(params.get('page')) || 1);
-  const [search, setSearch] = useState(q);
-  const debounced = useDebounced(search.trim(), 300);
-
   // The search and page live in the address: coming back from a product keeps the list as it was.
-  useEffect(() => {
-    if (debounced === q) return;
-    setParams(debounced ? { q: debounced } : {}, { replace: true });
-  }, [debounced, q, setParams]);
-
-  const list = useProductos({ q, page, pageSize: PAGE_SIZE });
+  const lista = useListaPaginada({ query: productosQuery, pageSize: PAGE_SIZE, debounceMs: 300 });
   const del = useDeleteProducto();
-
-  const setPage = (p: number) => setParams({ ...(q ? { q } : {}), ...(p > 1 ? { page: String(p) } : {}) });
 
   const onDelete = async (p: TProductoListItem) => {
     if (session?.rol === ROL.ENCARGADO) return void alertWarning(M.roles.denyProductos);
     if (!(await confirmAction(M.productos.eliminarTitulo, M.productos.eliminarTexto(p.nombre), M.productos.eliminarBoton))) return;
     try {
       await del.mutateAsync(p.id);
-      await alertSuccess(M.productos.eliminado);
-      // The last row of a page went away: show the page before it.
-      if (list.data && list.data.items.length === 1 && page > 1) setPage(page - 1);
+      toastSuccess(M.productos.eliminado);
     } catch (err) {
       await showFailure(err, M.generic.errorTitle);
     }
@@ -98,15 +83,10 @@ export default function GestionarProductosPage() {
         <h2 id="lista-productos-title" className="visually-hidden">
           Lista de productos
         </h2>
-        <SearchBox id="buscar-producto" label="Buscar producto" placeholder="Nombre del producto" value={search} onChange={setSearch} />
+        <SearchBox id="buscar-producto" label="Buscar producto" placeholder="Nombre del producto" lista={lista} />
 
-        <ListState query={list} loading="Cargando productos…" failed={M.productos.cargaFallida} empty={q ? M.productos.sinResultados(q) : M.productos.vacio}>
-          {(items) => (
-            <>
-              <ProductosTable items={items} busy={list.isFetching} onDelete={onDelete} seleccion={new Set(seleccion.keys())} onSeleccion={onSeleccion} />
-              <Pager page={page} pageSize={PAGE_SIZE} total={list.data?.total ?? 0} onPage={setPage} />
-            </>
-          )}
+        <ListState lista={lista} loading="Cargando productos…" failed={M.productos.cargaFallida} empty={lista.q ? M.productos.sinResultados(lista.q) : M.productos.vacio}>
+          {(items) => <ProductosTable items={items} busy={lista.query.isFetching} onDelete={onDelete} seleccion={new Set(seleccion.keys())} onSeleccion={onSeleccion} />}
         </ListState>
       </section>
     </>

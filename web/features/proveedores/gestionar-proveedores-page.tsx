@@ -5,13 +5,13 @@ import { formatNumber } from '#shared/money';
 import { ROL } from '#shared/roles';
 import type { TProveedor } from '#shared/schemas/proveedor';
 import { ListState, SearchBox } from '../../components/ui/list-state';
-import { Pager } from '../../components/ui/pager';
+import { TablaDatos } from '../../components/ui/tabla-datos';
 import { paths } from '../../config/paths';
-import { alertFailure, alertSuccess, alertWarning, confirmAction } from '../../lib/alerts';
+import { alertFailure, alertWarning, confirmAction, toastSuccess } from '../../lib/alerts';
 import { useSession } from '../../lib/session';
-import { useDebounced } from '../../lib/use-debounced';
+import { useListaPaginada } from '../../lib/use-lista-paginada';
 import { useDeleteProveedor } from './api/delete-proveedor';
-import { useProveedores } from './api/get-proveedores';
+import { proveedoresQuery } from './api/get-proveedores';
 import { AgregarProveedorForm } from './components/agregar-proveedor-form';
 import { PageHeader } from '../../components/page-header';
 import { ProductosPanel } from './components/productos-panel';
@@ -32,14 +32,8 @@ function conCortes(email: string) {
 /** /gestionar_proveedores: the store's suppliers, their products, add and delete. */
 export default function GestionarProveedoresPage() {
   const session = useSession();
-  const [search, setSearch] = useState('');
-  const q = useDebounced(search.trim(), 300);
-  // The page belongs to a search: a new search starts at page 1.
-  const [paging, setPaging] = useState({ q: '', page: 1 });
-  const page = paging.q === q ? paging.page : 1;
-  const setPage = (p: number) => setPaging({ q, page: p });
+  const lista = useListaPaginada({ query: proveedoresQuery, pageSize: PAGE_SIZE, debounceMs: 300 });
   const [abierto, setAbierto] = useState<TProveedor | null>(null);
-  const list = useProveedores({ q, page, pageSize: PAGE_SIZE });
   const del = useDeleteProveedor();
 
   const onDelete = async (p: TProveedor) => {
@@ -48,8 +42,7 @@ export default function GestionarProveedoresPage() {
     try {
       await del.mutateAsync(p.id);
       if (abierto?.id === p.id) setAbierto(null);
-      await alertSuccess(M.proveedores.eliminado);
-      if (list.data && list.data.items.length === 1 && page > 1) setPage(page - 1);
+      toastSuccess(M.proveedores.eliminado);
     } catch (err) {
       await alertFailure(err, M.proveedores.eliminarFallido);
     }
@@ -71,70 +64,62 @@ export default function GestionarProveedoresPage() {
           <h2 id="lista-proveedores-title" className="visually-hidden">
             Lista de proveedores
           </h2>
-          <SearchBox id="buscar-proveedor" label="Buscar proveedor" placeholder="Nombre del proveedor" value={search} onChange={setSearch} />
+          <SearchBox id="buscar-proveedor" label="Buscar proveedor" placeholder="Nombre del proveedor" lista={lista} />
 
-          <ListState query={list} loading="Cargando proveedores…" failed={M.proveedores.cargaFallida} empty={q ? M.proveedores.sinResultados(q) : M.proveedores.vacio}>
+          <ListState lista={lista} loading="Cargando proveedores…" failed={M.proveedores.cargaFallida} empty={lista.q ? M.proveedores.sinResultados(lista.q) : M.proveedores.vacio}>
             {(items) => (
-              <>
-                <div className="table-wrap">
-                  <table className="table gpv-table" aria-busy={list.isFetching}>
-                    <caption className="visually-hidden">Proveedores de la tienda</caption>
-                    <thead>
-                      <tr>
-                        <th scope="col">Nombre</th>
-                        <th scope="col">Contacto</th>
-                        <th scope="col" className="num">
-                          Productos
-                        </th>
-                        <th scope="col" className="gpv-cell-actions">
-                          <span className="visually-hidden">Acciones</span>
-                        </th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {items.map((p) => (
-                        <tr key={p.id} className={abierto?.id === p.id ? 'gpv-row--open' : undefined}>
-                          <td data-label="Nombre" className="gpv-cell-name">
-                            <button
-                              type="button"
-                              className="gpv-link"
-                              aria-expanded={abierto?.id === p.id}
-                              onClick={() => setAbierto(abierto?.id === p.id ? null : p)}
-                            >
-                              {p.nombre}
-                            </button>
-                          </td>
-                          <td data-label="Contacto" className="gpv-cell-contacto">
-                            <a className="gpv-tel" href={`tel:${p.telefono}`}>
-                              {p.telefono}
-                            </a>
-                            <span className="gpv-sep" aria-hidden="true">
-                              {' · '}
-                            </span>
-                            <a className="gpv-email" href={`mailto:${p.email}`}>
-                              {conCortes(p.email)}
-                            </a>
-                          </td>
-                          <td data-label="Productos" className="num gpv-cell-count">
-                            {formatNumber(p.productos)}
-                          </td>
-                          <td className="gpv-cell-actions">
-                            <div className="gpv-actions">
-                              <button type="button" className="btn btn--ghost btn--sm" onClick={() => setAbierto(p)} aria-label={`Ver productos de ${p.nombre}`}>
-                                Ver productos
-                              </button>
-                              <button type="button" className="btn btn--ghost btn--sm gpv-danger" onClick={() => onDelete(p)} aria-label={`Eliminar ${p.nombre}`}>
-                                Eliminar
-                              </button>
-                            </div>
-                          </td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </div>
-                <Pager page={page} pageSize={PAGE_SIZE} total={list.data?.total ?? 0} onPage={setPage} />
-              </>
+              <TablaDatos
+                caption="Proveedores de la tienda"
+                className="gpv-table"
+                rows={items}
+                rowKey={(p) => p.id}
+                rowClassName={(p) => (abierto?.id === p.id ? 'gpv-row--open' : undefined)}
+                busy={lista.query.isFetching}
+                columns={[
+                  {
+                    header: 'Nombre',
+                    className: 'gpv-cell-name',
+                    cell: (p) => (
+                      <button type="button" className="gpv-link" aria-expanded={abierto?.id === p.id} onClick={() => setAbierto(abierto?.id === p.id ? null : p)}>
+                        {p.nombre}
+                      </button>
+                    ),
+                  },
+                  {
+                    header: 'Contacto',
+                    className: 'gpv-cell-contacto',
+                    cell: (p) => (
+                      <>
+                        <a className="gpv-tel" href={`tel:${p.telefono}`}>
+                          {p.telefono}
+                        </a>
+                        <span className="gpv-sep" aria-hidden="true">
+                          {' · '}
+                        </span>
+                        <a className="gpv-email" href={`mailto:${p.email}`}>
+                          {conCortes(p.email)}
+                        </a>
+                      </>
+                    ),
+                  },
+                  { header: 'Productos', num: true, className: 'gpv-cell-count', cell: (p) => formatNumber(p.productos) },
+                ]}
+                acciones={[
+                  {
+                    className: 'gpv-cell-actions',
+                    cell: (p) => (
+                      <div className="gpv-actions">
+                        <button type="button" className="btn btn--ghost btn--sm" onClick={() => setAbierto(p)} aria-label={`Ver productos de ${p.nombre}`}>
+                          Ver productos
+                        </button>
+                        <button type="button" className="btn btn--ghost btn--sm gpv-danger" onClick={() => onDelete(p)} aria-label={`Eliminar ${p.nombre}`}>
+                          Eliminar
+                        </button>
+                      </div>
+                    ),
+                  },
+                ]}
+              />
             )}
           </ListState>
 

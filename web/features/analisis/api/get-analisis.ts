@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import type { TAnalisisQuery, TAnalisisResponse } from '#shared/schemas/analisis';
 import { api } from '../../../lib/api-client';
 
@@ -6,5 +6,4 @@ export const getAnalisis = (query: TAnalisisQuery) => api<TAnalisisResponse>('/a
 
 export const analisisKey = (query: TAnalisisQuery) => ['analisis', query] as const;
 
-export const useAnalisis = (query: TAnalisisQuery, enabled = true) =>
-  useQuery({ queryKey: analisisKey(query), queryFn: () => getAnalisis(query), placeholderData: keepPreviousData, enabled });
+export const analisisQuery = (query: TAnalisisQuery) => queryOptions({ queryKey: analisisKey(query), queryFn: () => getAnalisis(query) });

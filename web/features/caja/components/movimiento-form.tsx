@@ -4,9 +4,9 @@ import { formatPesos, parsePesos } from '#shared/money';
 import { ZMovimientoCajaRequest, type TMovimientoCaja } from '#shared/schemas/caja';
 import { Field } from '../../../components/ui/field';
 import { MoneyField } from '../../../components/ui/money-field';
-import { alertFailure, alertSuccess } from '../../../lib/alerts';
+import { alertFailure, toastSuccess } from '../../../lib/alerts';
 import { useRegistrarMovimiento } from '../api/mutations';
-import { horaBogota } from '../format';
+import { useFechas } from '../../../lib/fechas';
 
 /** Cash in or out of the drawer with its reason, and the list of those already recorded. */
 export function MovimientoForm(props: { movimientos: TMovimientoCaja[] }) {
@@ -15,6 +15,7 @@ export function MovimientoForm(props: { movimientos: TMovimientoCaja[] }) {
   const [motivo, setMotivo] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const registrar = useRegistrarMovimiento();
+  const fechas = useFechas();
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
@@ -29,7 +30,7 @@ export function MovimientoForm(props: { movimientos: TMovimientoCaja[] }) {
       await registrar.mutateAsync(parsed.data);
       setMonto('');
       setMotivo('');
-      await alertSuccess(M.caja.movimientoRegistrado);
+      toastSuccess(M.caja.movimientoRegistrado);
     } catch (err) {
       await alertFailure(err);
     }
@@ -63,7 +64,7 @@ export function MovimientoForm(props: { movimientos: TMovimientoCaja[] }) {
             <li key={m.id}>
               <span className={`badge ${m.tipo === 'entrada' ? 'badge--ok' : 'badge--warn'}`}>{m.tipo === 'entrada' ? M.caja.entrada : M.caja.salida}</span>
               <span className="caja-list__text">
-                {m.motivo} <small className="caja-muted">{horaBogota(m.fecha)}</small>
+                {m.motivo} <small className="caja-muted">{fechas.hora(m.fecha)}</small>
               </span>
               <strong className="caja-num">{formatPesos(m.tipo === 'entrada' ? m.monto : -m.monto)}</strong>
             </li>

@@ -3,11 +3,12 @@ import { formatPesos } from '#shared/money';
 import type { TReferenciaPendiente } from '#shared/schemas/caja';
 import { alertFailure } from '../../../lib/alerts';
 import { useVerificarReferencia } from '../api/mutations';
-import { horaBogota } from '../format';
+import { useFechas } from '../../../lib/fechas';
 
 /** Transfers and card payments of the shift not yet checked, each with a button to mark it. */
 export function ReferenciasPendientes(props: { items: TReferenciaPendiente[]; editable: boolean }) {
   const verificar = useVerificarReferencia();
+  const fechas = useFechas();
   const onVerificar = async (id: number) => {
     try {
       await verificar.mutateAsync(id);
@@ -27,7 +28,7 @@ export function ReferenciasPendientes(props: { items: TReferenciaPendiente[]; ed
             {props.items.map((r) => (
               <li key={r.ventaId}>
                 <span className="caja-list__text">
-                  <strong>{r.metodo}</strong> · Venta #{r.ventaId} · {r.referencia ?? M.caja.sinReferencia} <small className="caja-muted">{horaBogota(r.fecha)}</small>
+                  <strong>{r.metodo}</strong> · Venta #{r.ventaId} · {r.referencia ?? M.caja.sinReferencia} <small className="caja-muted">{fechas.hora(r.fecha)}</small>
                 </span>
                 <strong className="caja-num">{formatPesos(r.monto)}</strong>
                 {props.editable ? (

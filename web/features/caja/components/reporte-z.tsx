@@ -1,7 +1,7 @@
 import { M } from '#shared/messages';
 import { formatPesos } from '#shared/money';
 import { BILLETES, MONEDAS, type TReporteTurno } from '#shared/schemas/caja';
-import { fechaHoraBogota, horaBogota } from '../format';
+import { useFechas } from '../../../lib/fechas';
 
 const pesos = (v: number | null) => (v == null ? M.caja.ocultoHastaCerrar : formatPesos(v));
 const dif = (v: number | null) => (v == null ? '—' : <span className={v < 0 ? 'caja-dif--neg' : v > 0 ? 'caja-dif--pos' : undefined}>{formatPesos(v)}</span>);
@@ -12,6 +12,7 @@ const dif = (v: number | null) => (v == null ? '—' : <span className={v < 0 ? 
  */
 export function ReporteZ({ reporte: r }: { reporte: TReporteTurno }) {
   const t = r.turno;
+  const fechas = useFechas();
   const efe = r.lineas.find((l) => l.metodoPagoId === 5);
   return (
     <article className="card caja-z" aria-labelledby="caja-z-title" data-testid="reporte-z">
@@ -31,11 +32,11 @@ export function ReporteZ({ reporte: r }: { reporte: TReporteTurno }) {
         </div>
         <div>
           <dt>{M.caja.abiertaEn}</dt>
-          <dd>{fechaHoraBogota(t.abiertoEn)}</dd>
+          <dd>{fechas.fechaHora(t.abiertoEn)}</dd>
         </div>
         <div>
           <dt>{M.caja.cerradaEn}</dt>
-          <dd>{fechaHoraBogota(t.cerradoEn)}</dd>
+          <dd>{t.cerradoEn ? fechas.fechaHora(t.cerradoEn) : '—'}</dd>
         </div>
         {t.cerradoPor ? (
           <div>
@@ -200,7 +201,7 @@ export function ReporteZ({ reporte: r }: { reporte: TReporteTurno }) {
             {r.movimientos.map((m) => (
               <li key={m.id}>
                 <span className="caja-list__text">
-                  {horaBogota(m.fecha)} · {m.tipo === 'entrada' ? M.caja.entrada : M.caja.salida}: {m.motivo}
+                  {fechas.hora(m.fecha)} · {m.tipo === 'entrada' ? M.caja.entrada : M.caja.salida}: {m.motivo}
                 </span>
                 <strong className="caja-num">{formatPesos(m.tipo === 'entrada' ? m.monto : -m.monto)}</strong>
               </li>

@@ -44,7 +44,8 @@ describe('TurnoRequerido', () => {
     expect(screen.queryByText('La caja registradora')).toBeNull();
 
     const user = userEvent.setup();
-    await user.click(screen.getByRole('button', { name: M.caja.abrirBoton }));
+    // The form loads on demand (issue #20): wait for it.
+    await user.click(await screen.findByRole('button', { name: M.caja.abrirBoton }));
     expect(await screen.findByText(M.caja.fondoInvalido)).toBeTruthy();
     expect(sent).toEqual([]);
 

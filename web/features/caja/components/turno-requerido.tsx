@@ -1,11 +1,13 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { M } from '#shared/messages';
 import { PageHeader } from '../../../components/page-header';
 import { paths } from '../../../config/paths';
 import { useTurnoActual } from '../api/get-turno-actual';
-import { AbrirCajaForm } from './abrir-caja-form';
 import '../caja.css';
+
+// The form and its validation (zod) load only when the shift is closed: the till does not wait for them (issue #20).
+const AbrirCajaForm = lazy(() => import('./abrir-caja-form').then((m) => ({ default: m.AbrirCajaForm })));
 
 /**
  * Wraps the till (issue #18): without an open shift the session cannot sell, so instead of the till
@@ -35,7 +37,9 @@ export function TurnoRequerido({ children }: { children: ReactNode }) {
       <section className="card caja-gate" aria-labelledby="caja-gate-title">
         <h2 id="caja-gate-title">{M.caja.abrirTitulo}</h2>
         <p className="caja-muted">{M.caja.abrirTexto}</p>
-        <AbrirCajaForm />
+        <Suspense fallback={null}>
+          <AbrirCajaForm />
+        </Suspense>
         <p className="caja-gate__link">
           <Link to={paths.turnosCaja}>{M.caja.historial}</Link>
         </p>

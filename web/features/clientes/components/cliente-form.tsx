@@ -1,5 +1,3 @@
-import { useRef, useState, type FormEvent } from 'react';
-import type { FieldErrors } from '#shared/errors';
 import { M } from '#shared/messages';
 import { formatNumber, parsePesos } from '#shared/money';
 import { ROL, TIPOS_DOC } from '#shared/roles';
@@ -7,14 +5,13 @@ import { ZClienteRequest, type TCliente } from '#shared/schemas/cliente';
 import { Field, SelectField } from '../../../components/ui/field';
 import { MoneyField } from '../../../components/ui/money-field';
 import { useSession } from '../../../lib/session';
-import { alertFailure, alertSuccess, alertWarning } from '../../../lib/alerts';
-import { fieldErrorsOf, focusFirstInvalid, validate } from '../../../lib/form-errors';
+import { alertFailure, alertWarning, toastSuccess } from '../../../lib/alerts';
+import { useValidatedForm } from '../../../lib/use-validated-form';
 import { useCreateCliente, useUpdateCliente } from '../api/save-cliente';
 
 const EMPTY = { documento: '', tipoDocumento: 'CC', nombre: '', apellido: '', correo: '', telefono: '', fiado: false, cupo: '' };
 type Values = typeof EMPTY;
-type TextKey = Exclude<keyof Values, 'fiado'>;
-const REQUIRED: TextKey[] = ['documento', 'tipoDocumento', 'nombre', 'apellido'];
+const REQUIRED = ['documento', 'tipoDocumento', 'nombre', 'apellido'] as const;
 
 const toValues = (c: TCliente): Values => ({
   documento: c.documento,
@@ -32,56 +29,37 @@ const toValues = (c: TCliente): Values => ({
  * 'El cliente no se pudo registrar/actualizar' followed by the server's text (spec §8).
  */
 export function ClienteForm(props: { editing: TCliente | null; onDone: () => void }) {
-  const formRef = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState<Values>(() => (props.editing ? toValues(props.editing) : EMPTY));
-  const [errors, setErrors] = useState<FieldErrors>({});
   const create = useCreateCliente();
   const update = useUpdateCliente();
   const pending = create.isPending || update.isPending;
   const editing = props.editing;
   // Fiado (issue #17, ADR 013): only role 1 enables credit or sets the limit; others see it.
   const esAdmin = useSession()?.rol === ROL.ADMIN;
-
-  const bind = (name: TextKey) => ({
-    name,
-    value: values[name],
-    error: errors[name],
-    onChange: (e: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: e.target.value })),
+  const toBody = ({ fiado, cupo, telefono, ...resto }: Values) => ({
+    ...resto,
+    telefono: telefono.trim() || null,
+    ...(esAdmin ? { fiado, cupo: fiado ? (parsePesos(cupo) ?? 0) : (editing?.cupo ?? 0) } : {}),
   });
 
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    const empty = REQUIRED.filter((k) => !values[k].trim());
-    if (empty.length) {
-      setErrors(Object.fromEntries(empty.map((k) => [k, M.clientes.camposVacios])));
-      focusFirstInvalid(formRef.current);
-      await alertWarning(M.clientes.camposVacios);
-      return;
-    }
-    const { fiado, cupo, telefono, ...resto } = values;
-    const body = { ...resto, telefono: telefono.trim() || null, ...(esAdmin ? { fiado, cupo: fiado ? (parsePesos(cupo) ?? 0) : (editing?.cupo ?? 0) } : {}) };
-    const r = validate(ZClienteRequest, body);
-    if (r.errors) {
-      setErrors(r.errors);
-      return focusFirstInvalid(formRef.current);
-    }
-    setErrors({});
-    try {
+  const { formRef, values, set, setValues, errors, bind, onSubmit } = useValidatedForm({
+    schema: ZClienteRequest,
+    initial: () => (editing ? toValues(editing) : EMPTY),
+    toBody,
+    required: { fields: REQUIRED, message: M.clientes.camposVacios, onRequired: () => alertWarning(M.clientes.camposVacios) },
+    submit: async (values) => {
+      const body = toBody(values);
       if (editing) {
         const res = await update.mutateAsync({ id: editing.id, body });
-        await alertSuccess(res.message);
+        toastSuccess(res.message);
       } else {
         const res = await create.mutateAsync(body);
         setValues(EMPTY);
-        await alertSuccess(res.message, M.clientes.registradoTexto(`${res.cliente.nombre} ${res.cliente.apellido}`));
+        toastSuccess(res.message, M.clientes.registradoTexto(`${res.cliente.nombre} ${res.cliente.apellido}`));
       }
       props.onDone();
-    } catch (err) {
-      setErrors(fieldErrorsOf(err));
-      focusFirstInvalid(formRef.current);
-      await alertFailure(err, editing ? M.clientes.actualizarFallido : M.clientes.registroFallido);
-    }
-  };
+    },
+    onFailure: (err) => alertFailure(err, editing ? M.clientes.actualizarFallido : M.clientes.registroFallido),
+  });
 
   const title = editing ? 'Modificar cliente' : 'Agregar cliente';
   return (
@@ -101,10 +79,10 @@ export function ClienteForm(props: { editing: TCliente | null; onDone: () => voi
       <fieldset className="gcl-fiado" disabled={!esAdmin}>
         <legend>Fiado</legend>
         <label className="gcl-check">
-          <input type="checkbox" name="fiado" checked={values.fiado} onChange={(e) => setValues((v) => ({ ...v, fiado: e.target.checked }))} /> Puede comprar fiado
+          <input type="checkbox" name="fiado" checked={values.fiado} onChange={(e) => set('fiado', e.target.checked)} /> Puede comprar fiado
         </label>
         {values.fiado ? (
-          <MoneyField label="Cupo de fiado" name="cupo" placeholder="0" value={values.cupo} onValue={(cupo) => setValues((v) => ({ ...v, cupo }))} error={errors.cupo} />
+          <MoneyField label="Cupo de fiado" name="cupo" placeholder="0" value={values.cupo} onValue={(cupo) => set('cupo', cupo)} error={errors.cupo} />
         ) : null}
         {!esAdmin ? <small className="field__hint">{M.fiado.soloAdminCupo}</small> : null}
       </fieldset>

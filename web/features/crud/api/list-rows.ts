@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { TPage } from '#shared/schemas/common';
 import type { TCrudEntidad } from '#shared/schemas/crud';
 import { api } from '../../../lib/api-client';
@@ -7,11 +7,10 @@ import { crudKeys, type CrudListQuery } from './crud-keys';
 export const listRows = <Row>(entidad: TCrudEntidad, query: CrudListQuery) =>
   api<TPage<Row>>(`/crud/${entidad}`, { query: { ...query } });
 
-/** One page of an area's list; the previous page stays on screen while the next one loads. */
+/** One page of an area's list (the back-office list reads it through `useListaPaginada`). */
+export const crudListQuery = <Row>(entidad: TCrudEntidad, query: CrudListQuery) =>
+  queryOptions({ queryKey: crudKeys.list(entidad, query), queryFn: () => listRows<Row>(entidad, query) });
+
+/** A whole catalogue for a form's select (roles, payment methods). */
 export const useCrudList = <Row>(entidad: TCrudEntidad, query: CrudListQuery, enabled = true) =>
-  useQuery({
-    queryKey: crudKeys.list(entidad, query),
-    queryFn: () => listRows<Row>(entidad, query),
-    placeholderData: keepPreviousData,
-    enabled,
-  });
+  useQuery({ ...crudListQuery<Row>(entidad, query), placeholderData: keepPreviousData, enabled });

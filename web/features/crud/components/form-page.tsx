@@ -1,11 +1,11 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
-import { AppError, type FieldErrors } from '#shared/errors';
+import { AppError } from '#shared/errors';
 import { M } from '#shared/messages';
 import { alertSuccess } from '../../../lib/alerts';
 import { NetworkError } from '../../../lib/api-client';
-import { focusFirstInvalid, validate } from '../../../lib/form-errors';
 import { clearSession, useSession, type StoredSession } from '../../../lib/session';
+import { useValidatedForm } from '../../../lib/use-validated-form';
 import { paths } from '../../../config/paths';
 import { useCreateRow } from '../api/create-row';
 import { getRow, useCrudRow } from '../api/get-row';
@@ -107,9 +107,6 @@ export function CrudUpdatePage({ config }: { config: EntityConfig }) {
 function CrudForm(props: { config: EntityConfig; mode: Mode; session: StoredSession; initial: FormValues; id?: number }) {
   const { config, mode, session } = props;
   const navigate = useNavigate();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState<FormValues>(props.initial);
-  const [errors, setErrors] = useState<FieldErrors>({});
   const [failure, setFailure] = useState<Failure | null>(null);
   const create = useCreateRow(config.key);
   const update = useUpdateRow(config.key);
@@ -136,35 +133,21 @@ function CrudForm(props: { config: EntityConfig; mode: Mode; session: StoredSess
     if (hidden.length) setValues((prev) => ({ ...prev, ...Object.fromEntries(hidden) }));
   };
 
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    setFailure(null);
-    const schema = mode === 'create' ? config.createSchema : config.updateSchema;
-    const checked = validate(schema, values);
-    if (checked.errors) {
-      setErrors(checked.errors);
-      await alertOops(Object.values(checked.errors)[0] ?? M.generic.validation);
-      return focusFirstInvalid(formRef.current);
-    }
-    setErrors({});
-    if (mode === 'create') {
-      try {
+  const { formRef, values, setValues, errors, onSubmit } = useValidatedForm<FormValues, unknown>({
+    schema: mode === 'create' ? config.createSchema : config.updateSchema,
+    initial: props.initial,
+    before: () => {
+      setFailure(null);
+      return true;
+    },
+    onInvalid: (errors) => alertOops(Object.values(errors)[0] ?? M.generic.validation),
+    submit: async (values) => {
+      if (mode === 'create') {
         const r = await create.mutateAsync(values);
         await alertSuccess(M.crud.registroExitoso, M.crud.registroExitosoTexto, config.successButton ?? M.crud.aceptar);
         navigate(listPath, { state: { operacion: r.message } satisfies CrudNavState });
-      } catch (err) {
-        setErrors(err instanceof AppError && err.fields ? err.fields : {});
-        if (err instanceof NetworkError) setFailure({ title: config.registerFailure.network, detail: M.generic.connectionText });
-        else {
-          const reason = err instanceof AppError ? err.message : '';
-          const title = config.registerFailure.refused ?? (reason || M.crud.errorDesconocido);
-          setFailure({ title, detail: config.registerFailure.refused ? reason || undefined : undefined });
-        }
-        focusFirstInvalid(formRef.current);
+        return;
       }
-      return;
-    }
-    try {
       const r = await update.mutateAsync({ id: props.id!, body: values });
       if (values.contrasena && ownAccount) {
         // The server closed this session with the old password: sign in again.
@@ -176,18 +159,21 @@ function CrudForm(props: { config: EntityConfig; mode: Mode; session: StoredSess
       navigate(crudPath(config.afterUpdate ?? config.routes.list), {
         state: { operacion: r.message || M.crud.actualizado[config.key] } satisfies CrudNavState,
       });
-    } catch (err) {
-      if (err instanceof AppError && err.code === 'CONFLICT') await followRow();
-      if (err instanceof AppError && FIXABLE.has(err.status)) {
-        setErrors(err.fields ?? {});
-        await alertOops(err.message, M.crud.errorActualizar);
-        focusFirstInvalid(formRef.current);
-        return;
+    },
+    // The server's field errors are already under their fields.
+    onFailure: async (err) => {
+      if (mode === 'create') {
+        if (err instanceof NetworkError) return setFailure({ title: config.registerFailure.network, detail: M.generic.connectionText });
+        const reason = err instanceof AppError ? err.message : '';
+        const title = config.registerFailure.refused ?? (reason || M.crud.errorDesconocido);
+        return setFailure({ title, detail: config.registerFailure.refused ? reason || undefined : undefined });
       }
+      if (err instanceof AppError && err.code === 'CONFLICT') await followRow();
+      if (err instanceof AppError && FIXABLE.has(err.status)) return alertOops(err.message, M.crud.errorActualizar);
       // Spec §8: back to the list with 'Error al actualizar' (and why).
       navigate(listPath, { state: { operacion: `${M.crud.errorActualizar}: ${failureMessage(err)}` } satisfies CrudNavState });
-    }
-  };
+    },
+  });
 
   const cancelTo = crudPath(mode === 'create' ? (config.cancelRegister ?? config.routes.list) : config.routes.list);
 

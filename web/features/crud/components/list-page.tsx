@@ -1,15 +1,15 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { AppError } from '#shared/errors';
 import { M } from '#shared/messages';
-import { Field } from '../../../components/ui/field';
-import { Pager } from '../../../components/ui/pager';
+import { ListState, SearchField } from '../../../components/ui/list-state';
+import { TablaDatos } from '../../../components/ui/tabla-datos';
 import { confirmAction } from '../../../lib/alerts';
 import { NetworkError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
-import { useDebounced } from '../../../lib/use-debounced';
+import { useListaPaginada } from '../../../lib/use-lista-paginada';
 import { useDeleteRow } from '../api/delete-row';
-import { useCrudList } from '../api/list-rows';
+import { crudListQuery } from '../api/list-rows';
 import { crudPath, updatePath, type CrudNavState } from '../crud-paths';
 import type { AnyEntityConfig } from '../entities';
 import { TopBar } from './top-bar';
@@ -34,10 +34,7 @@ export function CrudListPage({ config }: { config: AnyEntityConfig }) {
   const session = useSession();
   const navState = (location.state ?? null) as CrudNavState | null;
   const [operacion, setOperacion] = useState(navState?.operacion ?? config.initialOperacion ?? '');
-  const [q, setQ] = useState('');
-  const [page, setPage] = useState(1);
-  const debounced = useDebounced(q.trim(), 250);
-  const list = useCrudList<Record<string, unknown>>(config.key, { q: debounced, page, pageSize: PAGE_SIZE });
+  const lista = useListaPaginada({ query: ({ q, page, pageSize }) => crudListQuery<Record<string, unknown>>(config.key, { q, page, pageSize }), pageSize: PAGE_SIZE });
   const del = useDeleteRow(config.key);
 
   const isOperator = session?.id_Tienda == null;
@@ -51,13 +48,6 @@ export function CrudListPage({ config }: { config: AnyEntityConfig }) {
         ? M.crud.soloOperadorTiendas
         : null;
 
-  // Deleting the last row of the last page: step back a page.
-  const total = list.data?.total ?? 0;
-  useEffect(() => {
-    const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
-    if (list.data && page > pages) setPage(pages);
-  }, [list.data, total, page]);
-
   const onDelete = async (row: Record<string, unknown>) => {
     const ok = await confirmAction(M.crud.confirmarEliminarTitulo, M.crud.confirmarEliminarTexto(config.rowLabel(row)), M.crud.confirmarEliminarBoton);
     if (!ok) return;
@@ -65,15 +55,23 @@ export function CrudListPage({ config }: { config: AnyEntityConfig }) {
       const r = await del.mutateAsync(config.rowId(row));
       setOperacion(r.message);
       // A search typed just before may have read the list before the delete: read it again.
-      void list.refetch();
+      void lista.query.refetch();
     } catch (err) {
       // The server refused: its message shows and the list is not reloaded (spec §8).
       setOperacion(failureMessage(err));
     }
   };
 
-  const items = list.data?.items ?? [];
-  const colSpan = config.columns.length + (editable ? 2 : 0);
+  /** A Modificar or Eliminar column: its button names the row for screen readers. */
+  const accion = (nombre: string, width: string, className: string, disabled: () => boolean, onClick: (row: Record<string, unknown>) => void) => ({
+    header: nombre,
+    width,
+    cell: (row: Record<string, unknown>) => (
+      <button type="button" className={className} disabled={disabled()} aria-label={`${nombre} ${config.rowLabel(row)}`} onClick={() => onClick(row)}>
+        {nombre}
+      </button>
+    ),
+  });
 
   return (
     <div className="crud-shell">
@@ -89,106 +87,32 @@ export function CrudListPage({ config }: { config: AnyEntityConfig }) {
         </div>
         {readOnlyNote ? <p className="crud-note">{readOnlyNote}</p> : null}
         <div className="toolbar crud-toolbar">
-          <Field
-            label="Buscar"
-            type="search"
-            value={q}
-            placeholder={config.searchHint}
-            onChange={(e) => {
-              setQ(e.target.value);
-              setPage(1);
-            }}
-          />
+          <SearchField label="Buscar" placeholder={config.searchHint} lista={lista} />
         </div>
-        <div className="table-wrap crud-table-wrap" aria-busy={list.isFetching}>
-          <table className="table crud-table">
-            <caption className="visually-hidden">{config.listTitle}</caption>
-            <thead>
-              <tr>
-                {config.columns.map((c) => (
-                  <th key={c.header} scope="col" className={c.num ? 'num' : undefined}>
-                    {c.header}
-                  </th>
-                ))}
-                {editable ? (
-                  <>
-                    <th scope="col" className="crud-action crud-action--mod">
-                      {M.crud.modificar}
-                    </th>
-                    <th scope="col" className="crud-action crud-action--del">
-                      {M.crud.eliminar}
-                    </th>
-                  </>
-                ) : null}
-              </tr>
-            </thead>
-            <tbody>
-              {list.isPending ? (
-                <tr>
-                  <td colSpan={colSpan} className="state" role="status">
-                    Cargando…
-                  </td>
-                </tr>
-              ) : list.isError ? (
-                <tr>
-                  <td colSpan={colSpan} className="state" role="alert">
-                    No se pudo cargar la lista. {failureMessage(list.error)}{' '}
-                    <button type="button" className="btn btn--ghost btn--sm" onClick={() => list.refetch()}>
-                      Reintentar
-                    </button>
-                  </td>
-                </tr>
-              ) : items.length === 0 ? (
-                <tr>
-                  <td colSpan={colSpan} className="state">
-                    {debounced ? `Ningún registro coincide con «${debounced}».` : 'Todavía no hay registros.'}
-                  </td>
-                </tr>
-              ) : (
-                items.map((row) => {
-                  const id = config.rowId(row);
-                  const label = config.rowLabel(row);
-                  return (
-                    <tr key={id}>
-                      {config.columns.map((c) => (
-                        <td key={c.header} className={c.num ? 'num' : undefined}>
-                          {c.cell(row)}
-                        </td>
-                      ))}
-                      {editable ? (
-                        <>
-                          <td className="crud-action crud-action--mod">
-                            <button
-                              type="button"
-                              className="btn btn--ghost btn--sm"
-                              disabled={!can('update')}
-                              aria-label={`${M.crud.modificar} ${label}`}
-                              onClick={() => navigate(updatePath(editable, id), { state: { row } satisfies CrudNavState })}
-                            >
-                              {M.crud.modificar}
-                            </button>
-                          </td>
-                          <td className="crud-action crud-action--del">
-                            <button
-                              type="button"
-                              className="btn btn--sm btn--danger"
-                              disabled={!can('delete') || del.isPending}
-                              aria-label={`${M.crud.eliminar} ${label}`}
-                              onClick={() => onDelete(row)}
-                            >
-                              {M.crud.eliminar}
-                            </button>
-                          </td>
-                        </>
-                      ) : null}
-                    </tr>
-                  );
-                })
-              )}
-            </tbody>
-          </table>
-        </div>
-        <Pager page={page} pageSize={PAGE_SIZE} total={total} onPage={setPage} />
+        <ListState lista={lista} loading="Cargando…" failed={(err) => `No se pudo cargar la lista. ${failureMessage(err)}`}>
+          {(items) => (
+            <TablaDatos
+              caption={config.listTitle}
+              className="crud-table"
+              wrapClassName="crud-table-wrap"
+              rows={items}
+              rowKey={(row) => config.rowId(row)}
+              busy={lista.query.isFetching}
+              vacio={lista.q ? `Ningún registro coincide con «${lista.q}».` : 'Todavía no hay registros.'}
+              columns={config.columns.map((c) => ({ header: c.header, num: c.num, cell: c.cell }))}
+              acciones={
+                editable
+                  ? [
+                      accion(M.crud.modificar, '7.25rem', 'btn btn--ghost btn--sm', () => !can('update'), (row) =>
+                        navigate(updatePath(editable, config.rowId(row)), { state: { row } satisfies CrudNavState }),
+                      ),
+                      accion(M.crud.eliminar, '6.5rem', 'btn btn--sm btn--danger', () => !can('delete') || del.isPending, onDelete),
+                    ]
+                  : undefined
+              }
+            />
+          )}
+        </ListState>
       </main>
     </div>
   );

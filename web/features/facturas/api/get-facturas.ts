@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import type { TFacturasPage, TFacturasQuery } from '#shared/schemas/factura';
 import { api } from '../../../lib/api-client';
 
@@ -6,5 +6,4 @@ export const getFacturas = (query: TFacturasQuery) => api<TFacturasPage>('/factu
 
 export const facturasKey = (query: TFacturasQuery) => ['facturas', query] as const;
 
-export const useFacturas = (query: TFacturasQuery) =>
-  useQuery({ queryKey: facturasKey(query), queryFn: () => getFacturas(query), placeholderData: keepPreviousData });
+export const facturasQuery = (query: TFacturasQuery) => queryOptions({ queryKey: facturasKey(query), queryFn: () => getFacturas(query) });

@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TAbonoRequest, TAbonoResponse, TCuentasPorCobrar, TEstadoCuenta } from '#shared/schemas/fiado';
 import type { TMetodoPago } from '#shared/schemas/venta';
 import { api } from '../../../lib/api-client';
@@ -16,8 +16,8 @@ export const useEstadoCuenta = (id: number) =>
   useQuery({ queryKey: fiadoKeys.cuenta(id), queryFn: ({ signal }) => getEstadoCuenta(id, signal), enabled: Number.isInteger(id) && id > 0 });
 
 export const getCuentasPorCobrar = (orden: string, signal?: AbortSignal) => api<TCuentasPorCobrar>('/cuentas-por-cobrar', { query: { orden }, signal });
-export const useCuentasPorCobrar = (orden: string) =>
-  useQuery({ queryKey: fiadoKeys.cxc(orden), queryFn: ({ signal }) => getCuentasPorCobrar(orden, signal), placeholderData: keepPreviousData });
+export const cuentasPorCobrarQuery = (orden: string) =>
+  queryOptions({ queryKey: fiadoKeys.cxc(orden), queryFn: ({ signal }) => getCuentasPorCobrar(orden, signal) });
 
 /** The payment methods of an abono: every one but Fiado (7). */
 export const useMetodosAbono = () =>

@@ -1,12 +1,10 @@
-import { useRef, useState, type FormEvent } from 'react';
-import type { FieldErrors } from '#shared/errors';
 import { M } from '#shared/messages';
 import { formatPesos, parsePesos } from '#shared/money';
-import { ZAbonoRequest } from '#shared/schemas/fiado';
+import { ZAbonoRequest, type TAbonoRequest } from '#shared/schemas/fiado';
 import { Field, SelectField } from '../../../components/ui/field';
 import { MoneyField } from '../../../components/ui/money-field';
-import { alertFailure, alertSuccess } from '../../../lib/alerts';
-import { fieldErrorsOf, focusFirstInvalid, validate } from '../../../lib/form-errors';
+import { alertFailure, toastSuccess } from '../../../lib/alerts';
+import { useValidatedForm } from '../../../lib/use-validated-form';
 import { useMetodosAbono, useRegistrarAbono } from '../api/fiado-api';
 
 /**
@@ -14,46 +12,35 @@ import { useMetodosAbono, useRegistrarAbono } from '../api/fiado-api';
  * server refuses it saying the balance, ADR 013). Lands in the cashier's open shift.
  */
 export function AbonoForm(props: { clienteId: number; saldo: number }) {
-  const formRef = useRef<HTMLFormElement>(null);
-  const [monto, setMonto] = useState('');
-  const [metodo, setMetodo] = useState('5');
-  const [referencia, setReferencia] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
   const metodos = useMetodosAbono();
   const abono = useRegistrarAbono();
   const opciones = (metodos.data ?? [{ id: 5, nombre: 'Efectivo' }]).map((m) => ({ value: String(m.id), label: m.nombre }));
-
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    const body = { monto: parsePesos(monto) ?? Number.NaN, metodoPagoId: Number(metodo), ...(referencia.trim() ? { referencia: referencia.trim() } : {}) };
-    const r = validate(ZAbonoRequest, body);
-    if (r.errors) {
-      setErrors(r.errors);
-      return focusFirstInvalid(formRef.current);
-    }
-    setErrors({});
-    try {
+  const { formRef, values, set, setValues, errors, bind, onSubmit } = useValidatedForm({
+    schema: ZAbonoRequest,
+    initial: { monto: '', metodoPagoId: '5', referencia: '' },
+    toBody: ({ monto, metodoPagoId, referencia }): TAbonoRequest => ({
+      monto: parsePesos(monto) ?? Number.NaN,
+      metodoPagoId: Number(metodoPagoId),
+      ...(referencia.trim() ? { referencia: referencia.trim() } : {}),
+    }),
+    submit: async (_, body) => {
       const res = await abono.mutateAsync({ id: props.clienteId, body });
-      setMonto('');
-      setReferencia('');
-      await alertSuccess(M.fiado.abonoRegistrado, res.message);
-    } catch (err) {
-      setErrors(fieldErrorsOf(err));
-      focusFirstInvalid(formRef.current);
-      await alertFailure(err, M.fiado.abonoFallido);
-    }
-  };
+      setValues((v) => ({ ...v, monto: '', referencia: '' }));
+      toastSuccess(M.fiado.abonoRegistrado, res.message);
+    },
+    onFailure: (err) => alertFailure(err, M.fiado.abonoFallido),
+  });
 
   return (
     <form ref={formRef} className="card fiado-abono" onSubmit={onSubmit} noValidate aria-labelledby="abono-title">
       <h2 id="abono-title">Registrar abono</h2>
       <p className="fiado-muted">Saldo pendiente: {formatPesos(props.saldo)}</p>
-      <MoneyField label="Valor del abono" name="monto" value={monto} onValue={setMonto} error={errors.monto} placeholder="0" />
-      <button type="button" className="btn btn--ghost btn--sm fiado-abono__total" onClick={() => setMonto(String(props.saldo).replace(/\B(?=(\d{3})+(?!\d))/g, '.'))} disabled={props.saldo <= 0}>
+      <MoneyField label="Valor del abono" name="monto" value={values.monto} onValue={(v) => set('monto', v)} error={errors.monto} placeholder="0" />
+      <button type="button" className="btn btn--ghost btn--sm fiado-abono__total" onClick={() => set('monto', String(props.saldo).replace(/\B(?=(\d{3})+(?!\d))/g, '.'))} disabled={props.saldo <= 0}>
         Pagar todo ({formatPesos(props.saldo)})
       </button>
-      <SelectField label="Medio de pago" name="metodoPagoId" options={opciones} value={metodo} onChange={(e) => setMetodo(e.target.value)} error={errors.metodoPagoId} />
-      <Field label="Referencia (opcional)" name="referencia" autoComplete="off" maxLength={40} value={referencia} onChange={(e) => setReferencia(e.target.value)} error={errors.referencia} />
+      <SelectField label="Medio de pago" options={opciones} {...bind('metodoPagoId')} />
+      <Field label="Referencia (opcional)" autoComplete="off" maxLength={40} {...bind('referencia')} />
       <button type="submit" className="btn btn--block" disabled={abono.isPending || props.saldo <= 0}>
         {abono.isPending ? 'Registrando…' : 'Registrar abono'}
       </button>

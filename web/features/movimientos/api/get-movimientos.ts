@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import type { TMovimientosPage, TMovimientosQuery } from '#shared/schemas/movimiento';
 import { api } from '../../../lib/api-client';
 
@@ -6,5 +6,4 @@ export const getMovimientos = (query: TMovimientosQuery) => api<TMovimientosPage
 
 export const movimientosKey = (query: TMovimientosQuery) => ['movimientos', query] as const;
 
-export const useMovimientos = (query: TMovimientosQuery, enabled = true) =>
-  useQuery({ queryKey: movimientosKey(query), queryFn: () => getMovimientos(query), placeholderData: keepPreviousData, enabled });
+export const movimientosQuery = (query: TMovimientosQuery) => queryOptions({ queryKey: movimientosKey(query), queryFn: () => getMovimientos(query) });

@@ -1,12 +1,12 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { formatNumber } from '#shared/money';
-import { AppError, type FieldErrors } from '#shared/errors';
+import { AppError } from '#shared/errors';
 import { M } from '#shared/messages';
 import { ZUpdateProductoRequest, type TProductoDetalle, type TUpdateProductoRequest } from '#shared/schemas/producto';
 import { MoneyField, precioProps } from '../../../components/ui/money-field';
 import { Field, SelectField } from '../../../components/ui/field';
-import { alertSuccess, alertWarning } from '../../../lib/alerts';
-import { fieldErrorsOf, focusFirstInvalid, validate } from '../../../lib/form-errors';
+import { alertWarning, toastSuccess } from '../../../lib/alerts';
+import { useValidatedForm } from '../../../lib/use-validated-form';
 import { useProveedorOpciones } from '../api/get-proveedor-opciones';
 import { useUpdateProducto } from '../api/update-producto';
 import { showFailure } from './failures';
@@ -49,20 +49,34 @@ const ESTADOS = [
 
 /** The product detail form (spec §3 "Product detail"): every field, the supplier, the estado. */
 export function ProductoForm(props: { producto: TProductoDetalle; onStale: () => Promise<TProductoDetalle | undefined> }) {
-  const formRef = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState<Values>(() => toValues(props.producto));
-  const [errors, setErrors] = useState<FieldErrors>({});
   // The stock this form was filled with: a sale made meanwhile is never undone by saving.
   const [stockAnterior, setStockAnterior] = useState(props.producto.stock);
   const [nombrepr, setNombrepr] = useState(props.producto.nombrepr);
   const opciones = useProveedorOpciones();
   const mutation = useUpdateProducto();
+  const toBody = (values: Values): TUpdateProductoRequest => ({ ...values, estado: values.estado === '0' ? '0' : '1', stockAnterior });
 
-  const bind = (name: keyof Values) => ({
-    name,
-    value: values[name],
-    error: errors[name],
-    onChange: (e: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: e.target.value })),
+  const { formRef, values, setValues, bind, onSubmit } = useValidatedForm({
+    schema: ZUpdateProductoRequest,
+    initial: () => toValues(props.producto),
+    toBody,
+    submit: async (values) => {
+      const res = await mutation.mutateAsync({ id: props.producto.id, body: toBody(values) });
+      setValues(toValues(res.producto));
+      setStockAnterior(res.producto.stock);
+      setNombrepr(res.producto.nombrepr);
+      toastSuccess(res.message || M.productos.actualizado);
+    },
+    onFailure: async (err) => {
+      if (err instanceof AppError && err.code === 'CONFLICT' && err.fields?.stock) {
+        // The stock moved (a sale): take the new figure as the base and let the person decide.
+        const fresh = await props.onStale();
+        if (fresh) setStockAnterior(fresh.stock);
+        await alertWarning(M.productos.actualizarFallido, err.message);
+        return;
+      }
+      await showFailure(err, M.productos.actualizarFallido);
+    },
   });
 
   const proveedorOptions = [
@@ -72,35 +86,6 @@ export function ProductoForm(props: { producto: TProductoDetalle; onStale: () =>
   // While the list loads, the current supplier still shows as selected.
   if (values.idProveedor && !proveedorOptions.some((o) => o.value === values.idProveedor))
     proveedorOptions.push({ value: values.idProveedor, label: nombrepr ?? `Proveedor ${values.idProveedor}` });
-
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    const body: TUpdateProductoRequest = { ...values, estado: values.estado === '0' ? '0' : '1', stockAnterior };
-    const r = validate(ZUpdateProductoRequest, body);
-    if (r.errors) {
-      setErrors(r.errors);
-      return focusFirstInvalid(formRef.current);
-    }
-    setErrors({});
-    try {
-      const res = await mutation.mutateAsync({ id: props.producto.id, body });
-      setValues(toValues(res.producto));
-      setStockAnterior(res.producto.stock);
-      setNombrepr(res.producto.nombrepr);
-      await alertSuccess(res.message || M.productos.actualizado);
-    } catch (err) {
-      setErrors(fieldErrorsOf(err));
-      focusFirstInvalid(formRef.current);
-      if (err instanceof AppError && err.code === 'CONFLICT' && err.fields?.stock) {
-        // The stock moved (a sale): take the new figure as the base and let the person decide.
-        const fresh = await props.onStale();
-        if (fresh) setStockAnterior(fresh.stock);
-        await alertWarning(M.productos.actualizarFallido, err.message);
-        return;
-      }
-      await showFailure(err, M.productos.actualizarFallido);
-    }
-  };
 
   return (
     <form ref={formRef} className="card" onSubmit={onSubmit} noValidate aria-label="Datos del producto">

@@ -3,6 +3,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { M } from '#shared/messages';
 import { formatNumber, formatPesos } from '#shared/money';
 import type { TProductoListItem } from '#shared/schemas/producto';
+import { TablaDatos, type Columna } from '../../../components/ui/tabla-datos';
 import { paths } from '../../../config/paths';
 
 /**
@@ -26,90 +27,73 @@ export function ProductosTable(props: {
 }) {
   const navigate = useNavigate();
   const { search } = useLocation();
-  const openRow = (e: MouseEvent, id: number) => {
+  const openRow = (p: TProductoListItem, e: MouseEvent) => {
     // Buttons and links in the row do their own thing.
     if ((e.target as HTMLElement).closest('a, button, input, label')) return;
-    navigate(detalleHref(id), { state: detalleState(id, search) });
+    navigate(detalleHref(p.id), { state: detalleState(p.id, search) });
   };
+  const seleccion: Columna<TProductoListItem>[] = props.onSeleccion
+    ? [
+        {
+          id: 'sel',
+          header: <span className="visually-hidden">Etiqueta</span>,
+          className: 'gp-cell-sel',
+          cell: (p) => (
+            <input type="checkbox" aria-label={`Etiqueta de ${p.nombre}`} checked={props.seleccion?.has(p.id) ?? false} onChange={(e) => props.onSeleccion!(p, e.target.checked)} />
+          ),
+        },
+      ]
+    : [];
+  const columns: Columna<TProductoListItem>[] = [
+    ...seleccion,
+    {
+      header: 'Nombre',
+      className: 'gp-cell-name',
+      cell: (p) => (
+        <Link to={detalleHref(p.id)} state={detalleState(p.id, search)}>
+          {p.nombre}
+        </Link>
+      ),
+    },
+    { header: 'Marca', className: 'gp-cell-meta', cell: (p) => p.marca ?? '—' },
+    { header: 'Categoría', className: 'gp-cell-meta', cell: (p) => p.categoria ?? '—' },
+    { header: M.productos.codigoBarras, className: 'gp-cell-meta gp-cell-codigo', cell: (p) => p.codigoBarras ?? '—' },
+    { header: 'Precio', num: true, className: 'gp-cell-fact', cell: (p) => formatPesos(p.precio) },
+    {
+      header: 'Stock',
+      num: true,
+      className: 'gp-cell-fact',
+      cellProps: () => ({ 'data-short': 'Stock' }),
+      cell: (p) => (
+        <>
+          {p.bajoStock ? <span className="badge badge--warn gp-low">{M.productos.stockBajo}</span> : null}
+          <span>{formatNumber(p.stock)}</span>
+        </>
+      ),
+    },
+    { header: 'Stock mínimo', label: 'Stock mínimo', num: true, className: 'gp-cell-fact', cellProps: () => ({ 'data-short': 'Mín.' }), cell: (p) => formatNumber(p.stockMin) },
+    { header: 'Estado', className: 'gp-cell-fact', cell: (p) => <EstadoBadge estado={p.estado} /> },
+  ];
   return (
-    <div className="table-wrap">
-      <table className="table gp-table" aria-busy={props.busy}>
-        <caption className="visually-hidden">Productos de la tienda</caption>
-        <thead>
-          <tr>
-            {props.onSeleccion ? (
-              <th scope="col" className="gp-cell-sel">
-                <span className="visually-hidden">Etiqueta</span>
-              </th>
-            ) : null}
-            <th scope="col">Nombre</th>
-            <th scope="col">Marca</th>
-            <th scope="col">Categoría</th>
-            <th scope="col">{M.productos.codigoBarras}</th>
-            <th scope="col" className="num">
-              Precio
-            </th>
-            <th scope="col" className="num">
-              Stock
-            </th>
-            <th scope="col" className="num">
-              Mín.
-            </th>
-            <th scope="col">Estado</th>
-            <th scope="col">
-              <span className="visually-hidden">Acciones</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {props.items.map((p) => (
-            <tr key={p.id} className={`gp-row${p.bajoStock ? ' gp-row--low' : ''}`} onClick={(e) => openRow(e, p.id)}>
-              {props.onSeleccion ? (
-                <td className="gp-cell-sel">
-                  <input
-                    type="checkbox"
-                    aria-label={`Etiqueta de ${p.nombre}`}
-                    checked={props.seleccion?.has(p.id) ?? false}
-                    onChange={(e) => props.onSeleccion!(p, e.target.checked)}
-                  />
-                </td>
-              ) : null}
-              <td data-label="Nombre" className="gp-cell-name">
-                <Link to={detalleHref(p.id)} state={detalleState(p.id, search)}>
-                  {p.nombre}
-                </Link>
-              </td>
-              <td data-label="Marca" className="gp-cell-meta">
-                {p.marca ?? '—'}
-              </td>
-              <td data-label="Categoría" className="gp-cell-meta">
-                {p.categoria ?? '—'}
-              </td>
-              <td data-label={M.productos.codigoBarras} className="gp-cell-meta gp-cell-codigo">
-                {p.codigoBarras ?? '—'}
-              </td>
-              <td data-label="Precio" className="num gp-cell-fact">
-                {formatPesos(p.precio)}
-              </td>
-              <td data-label="Stock" data-short="Stock" className="num gp-cell-fact">
-                {p.bajoStock ? <span className="badge badge--warn gp-low">{M.productos.stockBajo}</span> : null}
-                <span>{formatNumber(p.stock)}</span>
-              </td>
-              <td data-label="Stock mínimo" data-short="Mín." className="num gp-cell-fact">
-                {formatNumber(p.stockMin)}
-              </td>
-              <td data-label="Estado" className="gp-cell-fact">
-                <EstadoBadge estado={p.estado} />
-              </td>
-              <td className="gp-cell-actions">
-                <button type="button" className="btn btn--ghost btn--sm gp-danger" onClick={() => props.onDelete(p)} aria-label={`Eliminar ${p.nombre}`}>
-                  Eliminar
-                </button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <TablaDatos
+      caption="Productos de la tienda"
+      className="gp-table"
+      columns={columns}
+      rows={props.items}
+      rowKey={(p) => p.id}
+      rowClassName={(p) => `gp-row${p.bajoStock ? ' gp-row--low' : ''}`}
+      onRowClick={openRow}
+      busy={props.busy}
+      acciones={[
+        {
+          className: 'gp-cell-actions',
+          cell: (p) => (
+            <button type="button" className="btn btn--ghost btn--sm gp-danger" onClick={() => props.onDelete(p)} aria-label={`Eliminar ${p.nombre}`}>
+              Eliminar
+            </button>
+          ),
+        },
+      ]}
+    />
   );
 }

@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import type { TPage } from '#shared/schemas/common';
 import type { TProductoDeProveedor } from '#shared/schemas/proveedor';
 import { api } from '../../../lib/api-client';
@@ -9,9 +9,5 @@ export const PRODUCTOS_PAGE_SIZE = 10;
 export const getProductosDeProveedor = (id: number, page: number, signal?: AbortSignal) =>
   api<TPage<TProductoDeProveedor>>(`/proveedores/${id}/productos`, { query: { page, pageSize: PRODUCTOS_PAGE_SIZE }, signal });
 
-export const useProductosDeProveedor = (id: number, page: number) =>
-  useQuery({
-    queryKey: proveedoresKeys.productos(id, page),
-    queryFn: ({ signal }) => getProductosDeProveedor(id, page, signal),
-    placeholderData: keepPreviousData,
-  });
+export const productosDeProveedorQuery = (id: number, page: number) =>
+  queryOptions({ queryKey: proveedoresKeys.productos(id, page), queryFn: ({ signal }) => getProductosDeProveedor(id, page, signal) });

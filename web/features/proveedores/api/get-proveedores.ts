@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import type { TPage } from '#shared/schemas/common';
 import type { TProveedor } from '#shared/schemas/proveedor';
 import { api } from '../../../lib/api-client';
@@ -7,9 +7,5 @@ import { proveedoresKeys, type ProveedoresListParams } from './keys';
 export const getProveedores = (params: ProveedoresListParams, signal?: AbortSignal) =>
   api<TPage<TProveedor>>('/proveedores', { query: { ...params }, signal });
 
-export const useProveedores = (params: ProveedoresListParams) =>
-  useQuery({
-    queryKey: proveedoresKeys.list(params),
-    queryFn: ({ signal }) => getProveedores(params, signal),
-    placeholderData: keepPreviousData,
-  });
+export const proveedoresQuery = ({ q, page, pageSize }: ProveedoresListParams) =>
+  queryOptions({ queryKey: proveedoresKeys.list({ q, page, pageSize }), queryFn: ({ signal }) => getProveedores({ q, page, pageSize }, signal) });

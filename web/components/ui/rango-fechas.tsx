@@ -1,0 +1,32 @@
+import { isFechaDia } from '#shared/schemas/movimiento';
+import { Field } from './field';
+
+/** A list's date range as the filters give it: each date's error, and whether the server can be asked. */
+export function validarRango(desde: string, hasta: string, m: { fechaInvalida: string; rangoInvalido?: string }) {
+  const invalida = (v: string) => (v && !isFechaDia(v) ? m.fechaInvalida : undefined);
+  const desdeError = invalida(desde);
+  const hastaError = invalida(hasta) ?? (m.rangoInvalido && desde && hasta && desde > hasta ? m.rangoInvalido : undefined);
+  return { desdeError, hastaError, valido: !desdeError && !hastaError };
+}
+
+/** The two date fields of a list's filters ("Desde", "Hasta"), each bounded by the other. */
+export function RangoFechas(props: {
+  desde: string;
+  hasta: string;
+  onChange: (changes: { desde?: string; hasta?: string }) => void;
+  errores?: { desdeError?: string; hastaError?: string };
+  labels?: { desde: string; hasta: string };
+}) {
+  const labels = props.labels ?? { desde: 'Desde', hasta: 'Hasta' };
+  const campos = [
+    { name: 'desde', value: props.desde, max: props.hasta || undefined, error: props.errores?.desdeError },
+    { name: 'hasta', value: props.hasta, min: props.desde || undefined, error: props.errores?.hastaError },
+  ] as const;
+  return (
+    <>
+      {campos.map(({ name, ...campo }) => (
+        <Field key={name} label={labels[name]} type="date" name={name} {...campo} onChange={(e) => props.onChange({ [name]: e.target.value })} />
+      ))}
+    </>
+  );
+}
