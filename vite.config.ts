@@ -1,19 +1,122 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 
 const api = process.env.API_URL ?? 'http://127.0.0.1:3000';
 
+type OutChunk = { type: 'chunk'; fileName: string; facadeModuleId: string | null; imports: string[]; isEntry: boolean; viteMetadata?: { importedCss: Set<string> } };
+type OutBundle = Record<string, OutChunk | { type: 'asset'; fileName: string; source: string | Uint8Array }>;
+
+/**
+ * The first paint without waiting for JavaScript (issue #20, a low-end phone on 3G):
+ *
+ * - The landing page is rendered at build time into index.html (web/main.tsx hydrates it), with the
+ *   entry's and the landing page's CSS inline, so its largest paint needs the HTML alone.
+ * - On the application's paths a small inline script removes that markup before it paints and asks,
+ *   in the same round trip as the entry, for the chunks the path will need (the router, the data
+ *   layer, and for /ventas the till), instead of one wave of requests after another.
+ */
+function firstPaint(): Plugin {
+  return {
+    name: 'adax-first-paint',
+    apply: 'build',
+    enforce: 'post',
+    transformIndexHtml: {
+      order: 'post',
+      async handler(html, ctx) {
+        const bundle = ctx.bundle as unknown as OutBundle | undefined;
+        if (!bundle) return html;
+        const chunks = Object.values(bundle).filter((c): c is OutChunk => c.type === 'chunk');
+        const byModule = (suffix: string) => chunks.find((c) => c.facadeModuleId?.replaceAll('\\', '/').endsWith(suffix));
+        const closure = (roots: (OutChunk | undefined)[]) => {
+          const seen = new Set<string>();
+          const walk = (file: string) => {
+            if (seen.has(file)) return;
+            seen.add(file);
+            const c = bundle[file];
+            if (c?.type === 'chunk') c.imports.forEach(walk);
+          };
+          roots.forEach((r) => r && walk(r.fileName));
+          return seen;
+        };
+        const entry = chunks.find((c) => c.isEntry)!;
+        const loaded = closure([entry]);
+        const cssOf = (files: Set<string>) => [...files].flatMap((f) => [...((bundle[f] as OutChunk | undefined)?.viteMetadata?.importedCss ?? [])]);
+        const minus = (a: Set<string>, b: Set<string>) => new Set([...a].filter((x) => !b.has(x)));
+        const shell = minus(closure([byModule('web/app/router.tsx'), byModule('web/app/providers.tsx')]), loaded);
+        const ventas = minus(minus(closure([byModule('web/features/ventas/ventas-page.tsx')]), loaded), shell);
+        const preload = { js: [...shell], css: cssOf(shell), ventasJs: [...ventas], ventasCss: cssOf(ventas) };
+
+        // The landing page, rendered as web/main.tsx renders it (a Suspense boundary around it, which
+        // lets React hydrate it while its chunk loads), in a throwaway SSR server of this same tree.
+        const { createServer } = await import('vite');
+        const server = await createServer({ root: 'web', configFile: false, plugins: [react()], logLevel: 'error', appType: 'custom', server: { middlewareMode: true, hmr: false, ws: false } });
+        let markup: string;
+        let appPaths: string[];
+        const g = globalThis as { window?: unknown };
+        const hadWindow = 'window' in g;
+        try {
+          g.window ??= {};
+          // React from Node itself: the same copy the SSR modules import (dependencies stay external).
+          const [{ createElement, Suspense }, { renderToString }, landing, { paths }] = (await Promise.all([
+            import('react'),
+            import('react-dom/server'),
+            server.ssrLoadModule('/features/landing/landing-page.tsx'),
+            server.ssrLoadModule('/config/paths.ts'),
+          ])) as unknown as [typeof import('react'), typeof import('react-dom/server'), { default: () => null }, { paths: Record<string, unknown> }];
+          markup = renderToString(createElement(Suspense, { fallback: null }, createElement(landing.default)));
+          const routesOf = (node: unknown): string[] => (typeof node === 'string' ? [node] : Object.values(node as object).flatMap(routesOf));
+          appPaths = routesOf(paths)
+            .filter((p) => p !== paths.landing && p !== paths.index)
+            .map((p) => p.toLowerCase());
+        } finally {
+          if (!hadWindow) delete g.window;
+          await server.close();
+        }
+
+        // CSS inline: the entry's (every page) and the landing page's; their <link>s go.
+        const inlineCss = [...cssOf(loaded), ...cssOf(closure([byModule('web/features/landing/landing-page.tsx')]))];
+        const cssText = [...new Set(inlineCss)].map((f) => {
+          const a = bundle[f];
+          return a && a.type === 'asset' ? String(typeof a.source === 'string' ? a.source : Buffer.from(a.source).toString('utf8')) : '';
+        });
+        for (const f of cssOf(loaded)) html = html.replace(new RegExp(`\\s*<link rel="stylesheet"[^>]*href="/${f.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"[^>]*>`), '');
+
+        // Which paths are the application's: exactly web/main.tsx's isAppPath.
+        const boot = `(function(){var A=${JSON.stringify(appPaths)},P=${JSON.stringify(preload)},p=location.pathname;try{p=decodeURI(p)}catch(e){}p=p.toLowerCase().replace(/\\/+$/,'')||'/';` +
+          `var app=A.indexOf(p)>=0||p==='/crud'||p.indexOf('/crud/')===0||/^\\/caja\\/turnos\\/\\d+$/.test(p);document.documentElement.setAttribute('data-ruta',app?'app':'inicio');if(!app)return;` +
+          `var js=P.js,css=P.css;if(p==='/ventas'){js=js.concat(P.ventasJs);css=css.concat(P.ventasCss)}` +
+          `js.forEach(function(f){var l=document.createElement('link');l.rel='modulepreload';l.href='/'+f;document.head.appendChild(l)});` +
+          `css.forEach(function(f){var l=document.createElement('link');l.rel='preload';l.as='style';l.crossOrigin='';l.href='/'+f;document.head.appendChild(l)})})();`;
+        html = html.replace('<head>', `<head>\n    <script>${boot}</script>`);
+        html = html.replace('</head>', `    <style>${cssText.join('\n')}</style>\n  </head>`);
+        html = html.replace(
+          '<div id="root"></div>',
+          `<div id="root">${markup}</div>\n    <script>if(document.documentElement.getAttribute('data-ruta')==='app')document.getElementById('root').textContent=''</script>`,
+        );
+        return html;
+      },
+    },
+  };
+}
+
 export default defineConfig({
   root: 'web',
   publicDir: 'public',
-  plugins: [react()],
+  plugins: [react(), firstPaint()],
   build: {
     // DIST_DIR lets parallel builds (e.g. several worktrees' e2e runs) keep apart.
     outDir: path.resolve(process.env.DIST_DIR ?? 'dist', 'web'),
     emptyOutDir: true,
     sourcemap: false,
     chunkSizeWarningLimit: 600,
+    rolldownOptions: {
+      output: {
+        // SweetAlert2 loads with the first dialog (web/lib/alerts.ts): its own chunk, never merged
+        // into one that every screen loads (issue #20).
+        manualChunks: (id: string) => (id.includes('/node_modules/sweetalert2/') ? 'sweetalert2' : undefined),
+      },
+    },
   },
   server: {
     port: 5173,

@@ -1,4 +1,5 @@
 // npm run bench:data -- --products 100000 --lines 1000000 [--reset]
+// npm run bench:data -- --stores 1000 --products 1000 --lines 300   (a fleet: N stores fleet<i>@adax.co, per store)
 // Generates a realistic benchmark store into the configured database (BENCH_DATA_DIR, default
 // ./data/bench, or DATABASE_URL): products with names, brands, categories, prices and stock,
 // suppliers, customers, and a year of sales with their invoice lines. Set-based SQL (generate_series)
@@ -20,6 +21,8 @@ const argText = (name: string, fallback: string) => {
   const i = process.argv.indexOf(`--${name}`);
   return i > 0 ? process.argv[i + 1]! : fallback;
 };
+/** A fleet (issue #20): this many stores, each with --products products and --lines invoice lines. */
+const STORES = arg('stores', 0);
 const BENCH_ACCOUNT = { email: argText('account', 'bench@adax.co'), password: 'Bench2024', code: argText('code', 'BNCH-2024') };
 
 const env = loadEnv({ ...process.env, DATA_DIR: process.env.BENCH_DATA_DIR ?? path.join(process.env.DATA_DIR ?? './data', 'bench') });
@@ -30,7 +33,7 @@ await database.migrate();
 await seedCatalogos(db);
 
 const exists = (await db.execute(sql`select id_tienda from tienda where correo = ${BENCH_ACCOUNT.email}`)) as unknown as { rows: { id_tienda: number }[] };
-if (exists.rows[0]) {
+if (exists.rows[0] && STORES === 0) {
   if (!process.argv.includes('--reset')) {
     console.log(`La tienda de benchmark ya existe en ${env.DATABASE_URL ? 'PostgreSQL' : env.DATA_DIR}; usa --reset para regenerarla.`);
     await database.close();
@@ -45,6 +48,12 @@ const step = async (label: string, q: ReturnType<typeof sql>) => {
   await db.execute(q);
   console.log(`  ${label}: ${((Date.now() - s) / 1000).toFixed(1)} s`);
 };
+
+if (STORES > 0) {
+  await generateFleet();
+  await database.close();
+  process.exit(0);
+}
 
 console.log(`Generando ${PRODUCTS} productos y ${LINES} líneas de factura…`);
 await db.execute(sql`select setseed(0.42)`);
@@ -127,3 +136,73 @@ await step('resumen de ventas por producto', sql`
 await step('estadísticas', sql`vacuum analyze`);
 await database.close();
 console.log(`Listo en ${((Date.now() - t0) / 1000).toFixed(1)} s. Tienda: ${BENCH_ACCOUNT.email} / ${BENCH_ACCOUNT.password}`);
+
+/**
+ * The fleet: STORES stores (fleet1@adax.co … fleetN@adax.co, password Bench2024), each with PRODUCTS
+ * products and LINES invoice lines, in a few set-based statements over all stores at once.
+ */
+async function generateFleet() {
+  const first = (await db.execute(sql`select count(*)::int as n from tienda where correo like 'fleet%@adax.co'`)) as unknown as { rows: { n: number }[] };
+  if (first.rows[0]!.n >= STORES && !process.argv.includes('--reset')) {
+    console.log(`La flota de ${first.rows[0]!.n} tiendas ya existe; usa --reset para regenerarla.`);
+    return;
+  }
+  if (first.rows[0]!.n > 0) await step('borrar la flota anterior', sql`delete from tienda where correo like 'fleet%@adax.co'`);
+  console.log(`Generando ${STORES} tiendas de ${PRODUCTS} productos y ${LINES} líneas cada una…`);
+  await db.execute(sql`select setseed(0.42)`);
+  await step('tiendas', sql`
+    insert into tienda (nombre_tienda, correo, contrasena_hash, codigo_invitacion, direccion, telefono)
+    select 'Tienda Flota ' || g, 'fleet' || g || '@adax.co', ${hash}, 'FLT-' || lpad(g::text, 5, '0'), 'Calle ' || g, (6010000000 + g)::text
+    from generate_series(1, ${STORES}) g`);
+  const fleet = sql`(select id_tienda from tienda where correo like 'fleet%@adax.co')`;
+  await step('productos', sql`
+    insert into producto (tienda_id, nombre, precio_unit, descripcion, marca, categoria, presentacion, stock, stock_min, estado, codigo_barras, proveedor_id)
+    select t.id_tienda,
+      (array['Arroz','Aceite','Leche','Café','Azúcar','Panela','Chocolate','Gaseosa','Agua','Jabón','Detergente','Papel higiénico','Crema dental','Champú','Atún','Lentejas','Fríjol','Pasta','Galletas','Papas','Cerveza','Salchichas','Queso','Mantequilla','Harina','Sal','Avena','Yogur','Jugo','Pan'])[1 + floor(random() * 30)::int]
+        || ' ' || (array['Diana','Premier','Alquería','Sello Rojo','Manuelita','Corona','Postobón','Cristal','Rey','Fab','Familia','Colgate','Sedal','Van Camps','Doria','Festival','Margarita','Águila','Zenú','Colanta','Alpina','P.A.N.','Refisal','Quaker','Hit','Bimbo','Nestlé','Ramo','Noel','Fruco'])[1 + floor(random() * 30)::int]
+        || ' ' || (array['250 g','500 g','1 kg','1 L','600 ml','1,5 L','x6','x12','400 ml','170 g'])[1 + floor(random() * 10)::int]
+        || ' ' || g,
+      (500 + floor(random() * 60) * 500)::bigint, 'Producto de prueba ' || g, null,
+      (array['Granos','Lácteos','Bebidas','Aseo','Enlatados','Pasabocas','Panadería','Carnes frías','Condimentos','Cuidado personal'])[1 + floor(random() * 10)::int],
+      (array['Bolsa','Botella','Caja','Lata','Paquete','Unidad'])[1 + floor(random() * 6)::int],
+      -- Stock for a long mixed load: every store sells all through the measure.
+      (100000 + floor(random() * 500))::int, 5, 1,
+      (7700000000000 + g)::text, null
+    from tienda t cross join generate_series(1, ${PRODUCTS}) g
+    where t.id_tienda in ${fleet}
+    order by t.id_tienda, g`);
+  await step('marcas', sql`update producto p set marca = split_part(p.nombre, ' ', 2) where p.tienda_id in ${fleet}`);
+  await step('movimientos de inventario inicial', sql`
+    insert into movimiento (tienda_id, producto_id, stock_antes, entradas, salidas, cantidad_despues, estado_despues, motivo, fecha_movimiento, fecha_modificacion)
+    select tienda_id, id_producto, 0, stock, 0, stock, 'Entrada', 'Inventario inicial', now() - interval '366 days', now() - interval '366 days'
+    from producto where tienda_id in ${fleet}`);
+  const ventasPorTienda = Math.ceil(LINES / 3);
+  if (ventasPorTienda > 0) {
+    await step('ventas', sql`
+      insert into venta (tienda_id, fecha, estado, cliente_id, metodo_pago_id, usuario_id, total, monto_recibido)
+      select t.id_tienda, now() - (random() * interval '365 days'), case when random() < 0.02 then 'Anulada' else 'Completada' end,
+        null, 1 + floor(random() * 5)::int, null, 0, null
+      from tienda t cross join generate_series(1, ${ventasPorTienda}) g where t.id_tienda in ${fleet}`);
+    await db.execute(sql`alter table factura disable trigger factura_resumen`);
+    await step('líneas de factura', sql`
+      with pr as (select tienda_id, min(id_producto) as lo, max(id_producto) as hi from producto where tienda_id in ${fleet} group by tienda_id),
+           v as (select id_venta, tienda_id, estado, row_number() over (partition by tienda_id order by id_venta) as rn from venta where tienda_id in ${fleet})
+      insert into factura (tienda_id, venta_id, producto_id, cantidad, precio, estado)
+      select v.tienda_id, v.id_venta, pr.lo + floor(power(random(), 2) * (pr.hi - pr.lo + 1))::int, 1 + floor(random() * 4)::int, 0,
+        case when v.estado = 'Anulada' then 'Anulada' else 'Pagado' end
+      from v join pr on pr.tienda_id = v.tienda_id cross join generate_series(1, 3) k
+      where (v.rn - 1) * 3 + k <= ${LINES}`);
+    await step('precios de las líneas', sql`update factura f set precio = p.precio_unit from producto p where p.id_producto = f.producto_id and f.tienda_id in ${fleet}`);
+    await step('totales de las ventas', sql`
+      update venta v set total = s.total, monto_recibido = s.total
+      from (select venta_id, sum(cantidad * precio) as total from factura where tienda_id in ${fleet} group by venta_id) s
+      where s.venta_id = v.id_venta`);
+    await db.execute(sql`alter table factura enable trigger factura_resumen`);
+    await step('resumen de ventas por producto', sql`
+      insert into venta_producto_resumen (tienda_id, producto_id, cantidad_vendida)
+      select f.tienda_id, f.producto_id, sum(f.cantidad) from factura f join venta v on v.id_venta = f.venta_id
+      where f.tienda_id in ${fleet} and v.estado <> 'Anulada' group by f.tienda_id, f.producto_id`);
+  }
+  await step('estadísticas', sql`vacuum analyze`);
+  console.log(`Listo en ${((Date.now() - t0) / 1000).toFixed(1)} s. Tiendas: fleet1…fleet${STORES}@adax.co / ${BENCH_ACCOUNT.password}`);
+}

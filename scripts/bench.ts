@@ -12,6 +12,7 @@ import autocannon from 'autocannon';
 import { chromium } from '@playwright/test';
 import { sql } from 'drizzle-orm';
 import { createDb } from '../server/db/client';
+import { measurePhone, measureScan, type Sesion } from './bench-browser';
 
 const argv = process.argv.slice(2);
 const flag = (name: string) => argv.includes(`--${name}`);
@@ -20,12 +21,23 @@ const opt = (name: string, fallback: number) => {
   return i >= 0 ? Number(argv[i + 1]) : fallback;
 };
 const QUICK = flag('quick');
-/** `--only checkout,search`: run only the measures whose key is listed (keys: ref, search, legacy, checkout, mixed, analysis, invoices, login, web). */
+/**
+ * `--only checkout,search`: run only the measures whose key is listed (keys: ref, search, legacy, checkout,
+ * mixed, analysis, invoices, login, web, phone, scan; and curve, fleet, which run only when asked for,
+ * on their own data: scripts/bench-scale.ts).
+ */
 const ONLY = (() => {
   const i = argv.indexOf('--only');
   return i >= 0 ? new Set(argv[i + 1]!.split(',')) : null;
 })();
 const wanted = (key: string) => !ONLY || ONLY.has(key);
+if (ONLY && (ONLY.has('curve') || ONLY.has('fleet'))) {
+  const { runScale } = await import('./bench-scale');
+  await runScale(argv, { curve: ONLY.has('curve'), fleet: ONLY.has('fleet') });
+  process.exit(0);
+}
+/** BENCH_DIST=dist-perf: measure that build (server and web app) instead of dist/, which other builds may replace meanwhile. */
+const DIST = process.env.BENCH_DIST ?? 'dist';
 const DURATION = opt('duration', QUICK ? 3 : 10);
 const CONNECTIONS = opt('connections', 32);
 const PRODUCTS = opt('products', QUICK ? 2_000 : 100_000);
@@ -56,7 +68,7 @@ function run(cmd: string, args: string[], env: Record<string, string> = {}) {
 }
 
 // 1. Build and data.
-if (!fs.existsSync('dist/server/main.js') || !fs.existsSync('dist/web/index.html') || flag('build')) run('npm', ['run', 'build', '--silent']);
+if (!fs.existsSync(`${DIST}/server/main.js`) || !fs.existsSync(`${DIST}/web/index.html`) || flag('build')) run('npm', ['run', 'build', '--silent'], { DIST_DIR: DIST });
 const dataEnv: Record<string, string> = DATABASE_URL ? { DATABASE_URL } : { BENCH_DATA_DIR: DATA_DIR };
 run('npx', ['tsx', 'scripts/bench-data.ts', '--products', String(PRODUCTS), '--lines', String(LINES)], dataEnv);
 run('npx', ['tsx', 'scripts/bench-data.ts', '--products', '10000', '--lines', '0', '--account', LEGACY_ACCOUNT.email, '--code', 'BNCH-10K0'], dataEnv);
@@ -88,6 +100,17 @@ const hot = await withDb(async (db) => {
     returning producto.id_producto`)) as unknown as Q;
   return res.rows.map((r) => Number(r.id_producto));
 });
+// Codes for the scanner measure: 40 products on sale, none of the hot ones (the race may sell those out).
+const scanCodes = wanted('scan')
+  ? await withDb(async (db) => {
+      const res = (await db.execute(sql`
+        select p.codigo_barras, p.nombre from producto p join tienda t on t.id_tienda = p.tienda_id
+        where t.correo = ${ACCOUNT.email} and p.estado = 1 and p.stock > 0 and p.codigo_barras is not null
+          and p.id_producto not in (${sql.join(hot.map((h) => sql`${h}`), sql`, `)})
+        order by md5(p.id_producto::text) limit 40`)) as unknown as Q;
+      return res.rows.map((r) => ({ codigo: String(r.codigo_barras), nombre: String(r.nombre) }));
+    })
+  : [];
 
 // 2. Cold start.
 let server: ChildProcess | undefined;
@@ -104,7 +127,10 @@ async function startServer(): Promise<number> {
   const t0 = performance.now();
   // The server runs as `npm start` runs it (its V8 flags, ADR 007), in this process's Node.
   // BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles it while it is measured.
-  const startArgs = (JSON.parse(fs.readFileSync('package.json', 'utf8')) as { scripts: { start: string } }).scripts.start.split(' ').slice(1);
+  const startArgs = (JSON.parse(fs.readFileSync('package.json', 'utf8')) as { scripts: { start: string } }).scripts.start
+    .split(' ')
+    .slice(1)
+    .map((a) => (a === 'dist/server/main.js' ? `${DIST}/server/main.js` : a));
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
   server = spawn(process.execPath, [...nodeArgs, ...startArgs], {
     env: {
@@ -148,10 +174,11 @@ async function login(account: { email: string; password: string }) {
     body: JSON.stringify({ tipo: 'tienda', email: account.email, contrasena: account.password }),
   });
   if (!res.ok) throw new Error(`login ${res.status}`);
-  return ((await res.json()) as { token: string }).token;
+  return (await res.json()) as Sesion;
 }
-const token = await login(ACCOUNT);
-const legacyToken = await login(LEGACY_ACCOUNT);
+const session = await login(ACCOUNT);
+const token = session.token;
+const legacyToken = (await login(LEGACY_ACCOUNT)).token;
 const auth = { authorization: `Bearer ${token}` };
 // The till sells only in an open cash-register shift (issue #18); one left open by an earlier run is kept.
 const caja = await fetch(`${BASE}/api/caja/turnos`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ fondoInicial: 0 }) });
@@ -274,7 +301,7 @@ clearInterval(sampler);
 for (const r of rows) if (r.rps !== undefined && ref?.row.rps) r.ratio = Number((r.rps / ref.row.rps).toFixed(3));
 
 // 3. Web app in Chromium: JavaScript loaded by the landing page and by /ventas, and /ventas usable time.
-if (wanted('web')) {
+if (wanted('web') || wanted('phone') || wanted('scan')) {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'],
@@ -289,10 +316,15 @@ if (wanted('web')) {
     await page.goto(`${BASE}${pathname}`, { waitUntil: 'networkidle' });
     await page.close();
     let gz = 0;
+    const sizes: string[] = [];
     for (const s of scripts) {
-      const file = path.join('dist/web', s);
-      if (fs.existsSync(file)) gz += zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length;
+      const file = path.join(DIST, 'web', s);
+      if (!fs.existsSync(file)) continue;
+      const n = zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length;
+      gz += n;
+      sizes.push(`${path.basename(s)} ${(n / 1024).toFixed(1)}`);
     }
+    if (flag('verbose')) log(`  ${pathname}: ${sizes.join(', ')} (KB gzip)`);
     return { files: scripts.size, kb: Number((gz / 1024).toFixed(1)) };
   }
   const signIn = async (page: import('@playwright/test').Page) => {
@@ -312,6 +344,7 @@ if (wanted('web')) {
       [ACCOUNT.email, ACCOUNT.password],
     );
   };
+  if (wanted('web')) {
   const landingJs = await jsLoadedBy('/');
   const ventasJs = await jsLoadedBy('/ventas', signIn);
   rows.push({ measure: 'JavaScript de la página de inicio (gzip)', note: `${landingJs.kb} KB en ${landingJs.files} archivos` });
@@ -331,9 +364,26 @@ if (wanted('web')) {
     }
     await page.close();
   }
-  await browser.close();
   usable.sort((a, b) => a - b);
   rows.push({ measure: `/ventas utilizable tras navegar (${PRODUCTS.toLocaleString('es-CO')} productos, Chromium)`, p50: usable[2], note: `mediana de 5; máx ${usable.at(-1)} ms` });
+  }
+  // Issue #20: a low-end phone (CPU 4× slower, "Fast 3G"), cold and warm, and the landing page's LCP.
+  if (wanted('phone')) {
+    const runs = QUICK ? 1 : 3;
+    const phone = await measurePhone(browser, BASE, session, runs);
+    const s = phone.summary;
+    const list = (xs: number[]) => xs.map((x) => Math.round(x)).join(', ');
+    log(`  teléfono: /ventas en frío ${list(phone.cold)} ms, en caliente ${list(phone.warm)} ms; LCP inicio ${list(phone.lcp)} ms`);
+    rows.push({ measure: `teléfono (CPU 4×, Fast 3G): /ventas utilizable en frío`, p50: s.coldMs, note: `mediana de ${runs} (${list(phone.cold)} ms); ${s.coldKB} KB transferidos` });
+    rows.push({ measure: `teléfono (CPU 4×, Fast 3G): /ventas utilizable en caliente (caché del navegador)`, p50: s.warmMs, note: `mediana de ${runs} (${list(phone.warm)} ms); ${s.warmKB} KB transferidos` });
+    rows.push({ measure: `teléfono (CPU 4×, Fast 3G): LCP de la página de inicio`, p50: s.lcpMs, note: `mediana de ${runs} (${list(phone.lcp)} ms); ${s.landingKB} KB transferidos` });
+  }
+  // Issue #20: a 13-digit code typed at scanner speed + Enter, to the line in the cart.
+  if (wanted('scan') && scanCodes.length) {
+    const scan = await measureScan(browser, BASE, session, scanCodes, 5);
+    log(`  escáner: p50 ${scan.p50} ms, p95 ${scan.p95} ms, máx ${scan.max} ms (${scan.n} códigos); referencia /api/ping desde la página p50 ${scan.pingP50}, p95 ${scan.pingP95} ms`);
+    rows.push({ measure: `escáner: código de 13 dígitos (5 ms por tecla) + Enter hasta la línea en el carrito (${PRODUCTS.toLocaleString('es-CO')} productos)`, p50: scan.p50, note: `p95 ${scan.p95} ms, máx ${scan.max} ms, ${scan.n} códigos distintos; referencia (GET /api/ping desde la página) p50 ${scan.pingP50}, p95 ${scan.pingP95} ms` });
+  }  await browser.close();
 }
 rows.push({ measure: 'arranque en frío hasta la primera respuesta', note: `${Math.round(coldStart)} ms` });
 rows.push({ measure: 'memoria (RSS)', note: `${rssRest.toFixed(0)} MB en reposo, ${peakRss.toFixed(0)} MB máx. bajo carga` });

@@ -1,5 +1,5 @@
 import { lazy, StrictMode, Suspense } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { paths } from './config/paths';
 import './styles/global.css';
 
@@ -54,16 +54,29 @@ function Loading() {
 
 const onLanding = !isAppPath(window.location.pathname);
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    {onLanding ? (
+const root = document.getElementById('root')!;
+// The built index.html carries the landing page already rendered (vite.config.ts, issue #20): React
+// takes it over where it is, keeping it on screen while the page's chunk loads.
+if (onLanding && root.firstChild)
+  hydrateRoot(
+    root,
+    <StrictMode>
       <Suspense fallback={null}>
         <LandingPage />
       </Suspense>
-    ) : (
-      <Suspense fallback={<Loading />}>
-        <App />
-      </Suspense>
-    )}
-  </StrictMode>,
-);
+    </StrictMode>,
+  );
+else
+  createRoot(root).render(
+    <StrictMode>
+      {onLanding ? (
+        <Suspense fallback={null}>
+          <LandingPage />
+        </Suspense>
+      ) : (
+        <Suspense fallback={<Loading />}>
+          <App />
+        </Suspense>
+      )}
+    </StrictMode>,
+  );

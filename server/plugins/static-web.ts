@@ -1,9 +1,24 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '#shared/errors';
 import { M } from '#shared/messages';
+
+/**
+ * CSP sources for the inline scripts of the built index.html (vite.config.ts writes two, for the
+ * first paint on a slow phone, issue #20): each allowed by its SHA-256, nothing else inline.
+ */
+export function inlineScriptHashes(webDir: string | undefined): string[] {
+  let html: string;
+  try {
+    html = webDir ? fs.readFileSync(path.join(webDir, 'index.html'), 'utf8') : '';
+  } catch {
+    return [];
+  }
+  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => `'sha256-${createHash('sha256').update(m[1]!).digest('base64')}'`);
+}
 
 /**
  * Serves the built single-page app: hashed assets cached for a year, every other GET that is not

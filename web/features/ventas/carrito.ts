@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { v4 as uuidv4 } from 'uuid';
-import { VENTA_LIMITS, type TProductoVenta } from '#shared/schemas/venta';
+import type { TProductoVenta } from '#shared/schemas/venta';
+// The same limits as the sale's schema, without the schema module (and zod) on the till's path (issue #20).
+import { LIMITES_DINERO as VENTA_LIMITS } from '#shared/money';
 import { STORAGE_KEYS } from '../../lib/session';
 
 /** One cart line as kept in localStorage under `prodCarrito` (spec §3: the sales row plus cantidad). */

@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { formatPesos } from '#shared/money';
-import { VENTA_LIMITS } from '#shared/schemas/venta';
+// The same limits as the sale's schema, without the schema module (and zod) on the till's path (issue #20).
+import { LIMITES_DINERO as VENTA_LIMITS } from '#shared/money';
 import { IconCart } from '../../../components/ui/icons';
 import { totalCarrito, unidadesCarrito, type LineaCarrito } from '../carrito';
 
