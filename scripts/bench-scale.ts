@@ -27,7 +27,8 @@ const DIST = process.env.BENCH_DIST ?? 'dist';
 const JWT_SECRET = 'bench-scale-secret-0123456789abcdefghijklmnopqrstuvwxyz';
 const FRAGMENTS = ['arroz', 'leche', 'café sello', 'jabón', 'pasta d', 'agua', 'queso', 'harina', 'galle', 'cerveza á'];
 
-const rssOf = (pid: number) => {
+/** A process's resident memory in MB (0 once it has ended); bench.ts uses it too. */
+export const rssOf = (pid: number) => {
   try {
     const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
     return m ? Number(m[1]) / 1024 : 0;

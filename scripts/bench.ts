@@ -13,6 +13,7 @@ import { chromium } from '@playwright/test';
 import { sql } from 'drizzle-orm';
 import { createDb } from '../server/db/client';
 import { measurePhone, measureScan, type Sesion } from './bench-browser';
+import { rssOf } from './bench-scale';
 
 const argv = process.argv.slice(2);
 const flag = (name: string) => argv.includes(`--${name}`);
@@ -115,14 +116,6 @@ const scanCodes = wanted('scan')
 // 2. Cold start.
 let server: ChildProcess | undefined;
 let peakRss = 0;
-const rssOf = (pid: number) => {
-  try {
-    const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return m ? Number(m[1]) / 1024 : 0;
-  } catch {
-    return 0;
-  }
-};
 async function startServer(): Promise<number> {
   const t0 = performance.now();
   // The server runs as `npm start` runs it (its V8 flags, ADR 007), in this process's Node.

@@ -113,23 +113,25 @@ export async function createUsuario(options: { db: Db; scope: CrudScope; input: 
     await checkDocumento(tx, tiendaId, input.documento);
     const [row] = await tx
       .insert(usuario)
-      .values({
-        documento: input.documento,
-        tipoDoc: input.tipoDoc,
-        nombre1: input.nombre,
-        nombre2: input.nombre2,
-        apellido1: input.apellido,
-        apellido2: input.apellido2,
-        correo: input.email,
-        contrasenaHash: hash,
-        rolId: input.idRol,
-        tiendaId,
-      })
+      .values({ ...columnas(input, tiendaId), contrasenaHash: hash })
       .returning({ id: usuario.idUsuario });
     return row!.id;
   });
   return { id, message: M.crud.registrado.usuarios };
 }
+
+/** The back-office form's fields as the user's columns (the domain's names). */
+const columnas = (input: Create | Update, tiendaId: number | null) => ({
+  documento: input.documento,
+  tipoDoc: input.tipoDoc,
+  nombre1: input.nombre,
+  nombre2: input.nombre2,
+  apellido1: input.apellido,
+  apellido2: input.apellido2,
+  correo: input.email,
+  rolId: input.idRol,
+  tiendaId,
+});
 
 export async function updateUsuario(options: { db: Db; scope: CrudScope; id: number; input: Update; consulta?: Consulta }): Promise<TCrudMessage> {
   const { db, scope, id, input } = options;
@@ -159,15 +161,7 @@ export async function updateUsuario(options: { db: Db; scope: CrudScope; id: num
     await tx
       .update(usuario)
       .set({
-        documento: input.documento,
-        tipoDoc: input.tipoDoc,
-        nombre1: input.nombre,
-        nombre2: input.nombre2,
-        apellido1: input.apellido,
-        apellido2: input.apellido2,
-        correo: input.email,
-        rolId: input.idRol,
-        tiendaId,
+        ...columnas(input, tiendaId),
         // A new password ends the sessions opened with the old one (role and store are read per request).
         ...(hash ? { contrasenaHash: hash, tokenVersion: sql`${usuario.tokenVersion} + 1` } : {}),
       })

@@ -20,7 +20,9 @@ function prefersReducedMotion() {
  */
 export function HeroCarousel({ product }: { product: string }) {
   const [index, setIndex] = useState(0);
-  const [playing, setPlaying] = useState(() => !prefersReducedMotion());
+  // Playing at first, as the page pre-rendered at build time shows it (issue #20: React takes that
+  // markup over and keeps its attributes); a person who asks for reduced motion stops it at once.
+  const [playing, setPlaying] = useState(true);
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const rotationRef = useRef<HTMLButtonElement>(null);
@@ -33,8 +35,9 @@ export function HeroCarousel({ product }: { product: string }) {
     return () => window.clearTimeout(id);
   }, [rotating, index]);
 
-  // Someone switching reduced motion on while the page is open: stop at once.
+  // Reduced motion asked for, from the start or while the page is open: stop at once.
   useEffect(() => {
+    if (prefersReducedMotion()) setPlaying(false);
     if (typeof window.matchMedia !== 'function') return;
     const mq = window.matchMedia(REDUCED_MOTION);
     const onChange = () => mq.matches && setPlaying(false);
