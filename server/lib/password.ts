@@ -20,6 +20,9 @@ export const HASH_QUEUE_MAX = 8;
 /** Hashes waiting for their turn (not counting the one running). */
 export const hashesWaiting = () => limit.pendingCount;
 
+/** Runs `task` in the hashes' queue, in turn with them (the queue-limit test holds the queue with it). */
+export const enTurnoDeHash = <T>(task: () => Promise<T>): Promise<T> => limit(task);
+
 const scrypt = (password: string, salt: Buffer, keylen: number, options: ScryptOptions) => {
   if (limit.pendingCount >= HASH_QUEUE_MAX) return Promise.reject(new AppError('RATE_LIMITED', M.generic.serverBusy));
   return limit(

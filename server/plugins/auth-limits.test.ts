@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { M } from '#shared/messages';
-import { HASH_QUEUE_MAX, hashesWaiting, verifyPassword } from '../lib/password';
+import { HASH_QUEUE_MAX, enTurnoDeHash, hashesWaiting, verifyPassword } from '../lib/password';
 import { PASSWORD } from '../../tests/helpers/factories';
 import { createTestApp, type TestApp } from '../../tests/helpers/test-app';
 import { normalizeAccount } from './auth-limits';
@@ -39,7 +39,7 @@ const loginApi = (t: TestApp, email: string, from = ATACANTE, contrasena = 'Mala
 
 const decoy = () => `senuelo-${randomBytes(6).toString('hex')}@x.co`;
 
-describe('la clave del límite es la cuenta que usa el manejador', () => {
+describe('la clave del límite es la cuenta que usa el manejador', { timeout: 120_000 }, () => {
   it('15 contraseñas con un `correo` señuelo en el inicio de sesión heredado: 429 desde el intento 4', { timeout: 120_000 }, async () => {
     const t = await app({ RATE_LIMIT_AUTH_MAX: '3', RATE_LIMIT_AUTH_ADDRESS_MAX: '1000' });
     const victima = await tiendaVictima(t);
@@ -126,13 +126,15 @@ describe('la cola de hashes tiene un tope', () => {
   it('con la cola llena, un inicio de sesión responde 429 enseguida en vez de esperar turno', { timeout: 180_000 }, async () => {
     const t = await app({});
     const conocida = await tiendaVictima(t);
-    const cost = (n: number, r: number, p: number) => `scrypt$${n}$${r}$${p}$${randomBytes(16).toString('base64')}$${randomBytes(32).toString('base64')}`;
-    // One slow hash runs (the default memory, twelve passes) while HASH_QUEUE_MAX cheap ones wait.
-    const running = verifyPassword('relleno', cost(2 ** 15, 8, 12));
+    // The queue held by a task that ends only when the test says so, while HASH_QUEUE_MAX cheap
+    // hashes wait behind it (a slow real hash could end before the requests, on a loaded machine).
+    let soltar!: () => void;
+    const running = enTurnoDeHash(() => new Promise<void>((resolve) => (soltar = resolve)));
     // p-limit starts it on the next tick.
     await new Promise((resolve) => setImmediate(resolve));
     expect(hashesWaiting()).toBe(0);
-    const waiting = Array.from({ length: HASH_QUEUE_MAX }, () => verifyPassword('relleno', cost(2 ** 10, 8, 1)));
+    const cheap = `scrypt$${2 ** 10}$8$1$${randomBytes(16).toString('base64')}$${randomBytes(32).toString('base64')}`;
+    const waiting = Array.from({ length: HASH_QUEUE_MAX }, () => verifyPassword('relleno', cheap));
     expect(hashesWaiting()).toBe(HASH_QUEUE_MAX);
 
     const desconocida = await loginApi(t, 'nadie-cola@prueba.co', '10.3.3.3');
@@ -153,6 +155,7 @@ describe('la cola de hashes tiene un tope', () => {
     expect(legacy.json()).toMatchObject({ success: false, mensaje: M.generic.serverBusy });
     expect(desconocida.headers['retry-after']).toBe('1');
 
+    soltar();
     await Promise.all([running, ...waiting]);
     // Once the queue empties, sign-ins are served again (an unknown email included: the refused
     // first try of its stand-in hash was not kept).
