@@ -65,8 +65,9 @@ async function main() {
       `    "Empleado"  ${DEMO.empleado.email}   Empleado (rol 2)`,
       `    "Empleado"  ${DEMO.encargado.email}  Encargado (rol 3)`,
       '  Roles: 1 administra todo, también el área de administración (CRUD) y los descuentos;',
-      '         2 vende y gestiona productos, clientes y proveedores de su tienda;',
-      '         3 como 2, da descuentos y ve el código de invitación, pero no elimina ni gestiona proveedores.',
+      '         2 vende y gestiona productos, clientes y proveedores de su tienda; da descuentos con el PIN de un supervisor;',
+      '         3 como 2, da descuentos sin PIN (fija el suyo en Inicio → Mi PIN) y ve el código de invitación,',
+      '           pero no elimina ni gestiona proveedores.',
       `  Código de invitación de la tienda (para registrar empleados): ${DEMO.tienda.codigo}`,
     );
     if (!['info', 'debug', 'trace'].includes(env.LOG_LEVEL)) lines.push('  El registro solo muestra avisos y errores (LOG_LEVEL=info para ver cada petición).');
