@@ -7,7 +7,7 @@ import { cliente, factura, usuario } from '../db/schema';
 import { inScope, scopeOf, type CrudScope } from '../modules/crud/crud.scope';
 import { parseLegacy, type LegacyContext } from './legacy';
 import { LISTA_MAX } from './filas';
-import { L } from './mensajes';
+import { legacy as L } from '#shared/messages/legacy';
 import { int, str, type LegacyParams } from './params';
 
 const MAX_INT4 = 2_147_483_647;

@@ -12,7 +12,7 @@ import { M } from '#shared/messages';
 import { producto, tienda } from '../db/schema';
 import { PASSWORD, crearTienda } from '../../tests/helpers/factories';
 import { createTestApp, type TestApp } from '../../tests/helpers/test-app';
-import { L } from './mensajes';
+import { legacy as L } from '#shared/messages/legacy';
 import { PREFIX, ctrl, expectRefusal, legacy, multipart, type Legacy } from './test-client';
 
 let t: TestApp;

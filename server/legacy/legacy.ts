@@ -7,7 +7,7 @@ import { ROL } from '#shared/roles';
 import { tienda } from '../db/schema';
 import { bearerToken, resolveSession, type RequestSession } from '../plugins/auth';
 import type { WriteEvent } from '../plugins/write-bus';
-import { L } from './mensajes';
+import { legacy as L } from '#shared/messages/legacy';
 import { legacyParams, sent, str, type LegacyParams } from './params';
 
 export type LegacyMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '#shared/errors';
 import { M } from '#shared/messages';
 import { BODY_LIMIT } from '../plugins/request-guards';
-import { L } from './mensajes';
+import { legacy as L } from '#shared/messages/legacy';
 
 /**
  * Limits of the old clients' FormData bodies: the same 512 KiB total as every other body (so no

@@ -5,7 +5,7 @@ import type { Db, Tx } from '../db/client';
 import { cliente, factura, metodoPago, producto, venta } from '../db/schema';
 import { ajustarStock } from '../modules/movimiento/ledger';
 import { crearUnaVez } from '../modules/venta/venta.service';
-import { L } from './mensajes';
+import { legacy as L } from '#shared/messages/legacy';
 
 const V = M.ventas;
 

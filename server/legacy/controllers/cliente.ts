@@ -4,7 +4,7 @@ import { ZLegacyRegistroCrudClienteRequest } from '#shared/schemas/crud';
 import * as dominio from '../../modules/cliente/cliente.domain';
 import { adminScope, conTotal, pagina } from '../comun';
 import { ADMIN, READ, checkTiendaId, legacyStore, parseLegacy, type LegacyController } from '../legacy';
-import { L } from '../mensajes';
+import { legacy as L } from '#shared/messages/legacy';
 import { has, sent, str, type LegacyParams } from '../params';
 
 /** Every client of a store fits one answer; the old client filters it in the browser. */

@@ -11,7 +11,7 @@ import {
 import { login, registrarTienda, registrarUsuario } from '../../modules/cuenta/cuenta.service';
 import { esCuentaPendiente } from '../../modules/tienda/invitacion.domain';
 import { enviarCodigo, restablecer, verificarCodigo } from '../../modules/cuenta/recuperacion.service';
-import { L } from '../mensajes';
+import { legacy as L } from '#shared/messages/legacy';
 import { has, str } from '../params';
 import { READ, parseLegacy, type LegacyController } from '../legacy';
 

@@ -8,7 +8,7 @@ import { detalleFactura, listarFacturas } from '../../modules/factura/factura.se
 import { adminScope, conTotal, lineasDe, pagina, parseId } from '../comun';
 import { partesIso } from '../filas';
 import { ADMIN, READ, legacyStore, parseLegacy, SALE_WRITE, type LegacyController } from '../legacy';
-import { L } from '../mensajes';
+import { legacy as L } from '#shared/messages/legacy';
 import { has, int, str, type LegacyParams } from '../params';
 import { marcarLineasPagadas, registrarLinea } from '../venta-por-pasos.service';
 

@@ -6,7 +6,7 @@ import * as dominio from '../../modules/producto/producto.domain';
 import { catalogoJson, sendCatalogo } from '../catalogo';
 import { adminScope, conTotal, pagina, parseId } from '../comun';
 import { ADMIN, READ, checkCodigoIgual, legacyStore, parseLegacy, sessionStore, type LegacyController } from '../legacy';
-import { L } from '../mensajes';
+import { legacy as L } from '#shared/messages/legacy';
 import { has, hasAny, str, strOf } from '../params';
 
 const noEncontrado = M.generic.notFound;

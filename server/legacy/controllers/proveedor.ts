@@ -4,7 +4,7 @@ import { ZLegacyAgregarProveedorRequest } from '#shared/schemas/proveedor';
 import * as dominio from '../../modules/proveedor/proveedor.domain';
 import { adminScope, conTotal, pagina, parseId } from '../comun';
 import { ADMIN, READ, checkTiendaId, legacyStore, parseLegacy, type LegacyContext, type LegacyController } from '../legacy';
-import { L } from '../mensajes';
+import { legacy as L } from '#shared/messages/legacy';
 import { has, hasAny, str } from '../params';
 
 const noEncontrado = M.generic.notFound;

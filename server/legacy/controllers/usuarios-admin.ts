@@ -4,7 +4,7 @@ import { ZCreateUsuarioRequest, ZUpdateUsuarioRequest } from '#shared/schemas/cr
 import { usuariosCrud } from '../../modules/crud/crud.usuarios.service';
 import { adminScope, conTotal, contrasenaNueva, pagina, usuarioPorDocumento } from '../comun';
 import { ADMIN, READ, checkCodigo, parseLegacy, type LegacyController } from '../legacy';
-import { L } from '../mensajes';
+import { legacy as L } from '#shared/messages/legacy';
 import { has, sent, str, strOf, type LegacyParams } from '../params';
 
 const usuarioInput = (p: LegacyParams) => ({

@@ -7,7 +7,7 @@ import { anularVenta, completarVenta, metodoFueraDeCaja } from '../../modules/ve
 import { adminScope, conTotal, pagina, parseId } from '../comun';
 import { partesIso } from '../filas';
 import { ADMIN, READ, checkDocumentoUsuario, checkTiendaId, legacyStore, parseLegacy, SALE_WRITE, type LegacyController } from '../legacy';
-import { L } from '../mensajes';
+import { legacy as L } from '#shared/messages/legacy';
 import { has, int, sent, str } from '../params';
 import { crearVentaPendiente, tieneLineas } from '../venta-por-pasos.service';
 

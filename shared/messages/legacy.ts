@@ -1,8 +1,8 @@
 /**
- * Spanish texts only the legacy controller API answers with (the rest come from shared/messages).
- * The old clients show `mensaje` as it comes.
+ * Spanish texts only the legacy controller API answers with (its other answers use the rest of the
+ * catalogue). The old clients show `mensaje` as it comes.
  */
-export const L = {
+export const legacy = {
   operacionDesconocida: 'Operación no reconocida por este controlador.',
   restablecerSinCodigo: 'Para cambiar la contraseña envía también el código de 6 dígitos que recibiste por correo.',
   sinArchivos: 'Este controlador no recibe archivos.',

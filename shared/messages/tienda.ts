@@ -1,0 +1,20 @@
+/** The store's settings and its invitation code. */
+export const ajustesTienda = {
+  textoInvalido: 'Escriba un texto.',
+  maximo: (n: number) => `Máximo ${n} caracteres.`,
+  nitInvalido: 'El NIT solo lleva números, letras, puntos y guiones.',
+  anchoInvalido: 'Elija 58 mm u 80 mm.',
+  zonaInvalida: 'Elija una zona horaria de la lista (por ejemplo, Bogotá (Colombia)).',
+} as const;
+
+export const codigoInvitacion = {
+  label: 'Código de invitación',
+  regenerar: 'Cambiar código',
+  confirmTitle: '¿Cambiar el código de invitación?',
+  confirmText:
+    'El código actual dejará de servir para registrarse. Quien ya es empleado de la tienda sigue entrando con su correo; entregue el código nuevo solo a quien deba registrarse.',
+  confirmButton: 'Sí, cambiar código',
+  regenerado: 'Código de invitación cambiado',
+  regeneradoText: (codigo: string) => `El nuevo código de invitación es ${codigo}.`,
+  soloAdministrador: 'Solo un administrador de la tienda puede cambiar el código de invitación.',
+} as const;
