@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { ROL } from '#shared/roles';
+import { M } from '#shared/messages';
 import { hashPassword } from '../lib/password';
 import type { Db } from './client';
 import { cliente, factura, inventario, movimiento, producto, proveedor, tienda, usuario, venta } from './schema';
@@ -188,7 +189,7 @@ export async function seedDemo(db: Db): Promise<void> {
           salidas: 0,
           cantidadDespues: opening,
           estadoDespues: 'Entrada',
-          motivo: 'Inventario inicial',
+          motivo: M.movimientos.motivos.inicial,
           fechaMovimiento: start,
           fechaModificacion: start,
         };
@@ -227,7 +228,7 @@ export async function seedDemo(db: Db): Promise<void> {
             salidas: l.cantidad,
             cantidadDespues: before - l.cantidad,
             estadoDespues: 'Salida',
-            motivo: `Venta #${v!.id}`,
+            motivo: M.ventas.motivoVenta(v!.id),
             fechaMovimiento: s.fecha,
             fechaModificacion: s.fecha,
           };

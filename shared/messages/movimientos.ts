@@ -14,6 +14,18 @@ export const movimientos = {
     fecha: 'Fecha',
     motivo: 'Motivo',
   },
+  // The reason each kind of stock movement is written with (what the ledger's "Motivo" column shows);
+  // a sale's and an annulment's are M.ventas.motivoVenta and motivoAnulacion.
+  motivos: {
+    inicial: 'Inventario inicial',
+    ajuste: 'Ajuste manual',
+    inicialAdministracion: 'Inventario inicial (administración)',
+    ajusteAdministracion: 'Ajuste de stock desde administración',
+    registroAdministracion: 'Registro de administración',
+    entregaPedido: (id: number) => `Entrega de pedido #${id}`,
+    entregaCorregida: (id: number) => `Entrega de pedido #${id} (corrección)`,
+    entregaEliminada: (id: number) => `Entrega de pedido #${id} eliminada`,
+  },
   productoEliminado: 'Producto eliminado',
   vacio: 'Todavía no hay movimientos de inventario.',
   sinResultados: 'No hay movimientos que coincidan con los filtros.',

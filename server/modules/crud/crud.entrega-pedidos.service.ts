@@ -91,7 +91,7 @@ export async function createEntrega(options: { db: Db; scope: CrudScope; input: 
       .values({ tiendaId, proveedorId: input.proveedorId, productoId: input.productoId, fechaEntrega: input.fechaEntrega, cantidad: input.cantidad })
       .returning({ id: entregaPedido.idEntrega });
     const id = row!.id;
-    const r = await ajustarStock(tx, { tiendaId, productoId: input.productoId, delta: input.cantidad, motivo: `Entrega de pedido #${id}` });
+    const r = await ajustarStock(tx, { tiendaId, productoId: input.productoId, delta: input.cantidad, motivo: M.movimientos.motivos.entregaPedido(id) });
     if (!r) throw fieldError('productoId', M.crud.productoNoExiste);
     return id;
   });
@@ -117,7 +117,7 @@ export async function updateEntrega(options: { db: Db; scope: CrudScope; id: num
     const current = await entregaBloqueada(tx, scope, id);
     const tiendaId = await checkRefs(tx, scope, input);
     if (tiendaId !== current.tiendaId) throw fieldError('productoId', M.crud.productoNoExiste);
-    const motivo = `Entrega de pedido #${id} (corrección)`;
+    const motivo = M.movimientos.motivos.entregaCorregida(id);
     if (input.productoId === current.productoId) {
       const delta = input.cantidad - current.cantidad;
       if (delta !== 0 && !(await ajustarStock(tx, { tiendaId, productoId: input.productoId, delta, motivo }))) throw sinStock();
@@ -142,7 +142,7 @@ export async function deleteEntrega(options: { db: Db; scope: CrudScope; id: num
       tiendaId: current.tiendaId,
       productoId: current.productoId,
       delta: -current.cantidad,
-      motivo: `Entrega de pedido #${id} eliminada`,
+      motivo: M.movimientos.motivos.entregaEliminada(id),
     });
     if (!r) throw sinStock();
     await tx.delete(entregaPedido).where(eq(entregaPedido.idEntrega, id));

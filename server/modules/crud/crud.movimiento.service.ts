@@ -107,7 +107,7 @@ export async function createMovimiento(options: { db: Db; scope: CrudScope; inpu
         inventarioId: input.inventarioId,
         cantidadDespues: input.cantidadDespues,
         estadoDespues: input.estadoDespues,
-        motivo: 'Registro de administración',
+        motivo: M.movimientos.motivos.registroAdministracion,
         fechaMovimiento: instante(input.fechaMovimiento),
         fechaModificacion: instante(input.fechaModificacion),
       })

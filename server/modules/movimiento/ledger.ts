@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { M } from '#shared/messages';
 import type { Db, Tx } from '../../db/client';
 import { movimiento } from '../../db/schema';
 
@@ -47,7 +48,7 @@ export async function registrarEntradaInicial(
     salidas: 0,
     cantidadDespues: options.cantidad,
     estadoDespues: 'Entrada',
-    motivo: options.motivo ?? 'Inventario inicial',
+    motivo: options.motivo ?? M.movimientos.motivos.inicial,
   });
 }
 

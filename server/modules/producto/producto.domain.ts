@@ -28,8 +28,8 @@ export interface ProductoScope {
 /** Which face writes: it names the ledger's movements, nothing else. */
 export type Origen = 'tienda' | 'administracion';
 const MOTIVO: Record<Origen, { inicial: string; ajuste: string }> = {
-  tienda: { inicial: 'Inventario inicial', ajuste: 'Ajuste manual' },
-  administracion: { inicial: 'Inventario inicial (administración)', ajuste: 'Ajuste de stock desde administración' },
+  tienda: { inicial: M.movimientos.motivos.inicial, ajuste: M.movimientos.motivos.ajuste },
+  administracion: { inicial: M.movimientos.motivos.inicialAdministracion, ajuste: M.movimientos.motivos.ajusteAdministracion },
 };
 
 // ── Projection ──────────────────────────────────────────────────────────────────────────────
