@@ -1,8 +1,11 @@
 import type { SweetAlertIcon, SweetAlertOptions, SweetAlertResult } from 'sweetalert2';
 import { AppError } from '#shared/errors';
-import { M } from '#shared/messages';
+import { generic } from '#shared/messages/comun';
 import { NetworkError } from './api-client';
 import '../styles/dialogs.css';
+
+// This screen's texts only: the catalogue splits per screen (issue #20).
+const M = { generic };
 
 /*
  * Every dialog and toast of the application goes through this module: it gives SweetAlert2 the

@@ -1,6 +1,9 @@
 import { AppError } from '#shared/errors';
-import { M } from '#shared/messages';
+import { generic } from '#shared/messages/comun';
 import { clearSession, getToken } from './session';
+
+// This screen's texts only: the catalogue splits per screen (issue #20).
+const M = { generic };
 
 /** The server could not be reached (network down, server stopped). */
 export class NetworkError extends Error {

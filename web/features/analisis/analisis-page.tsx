@@ -1,4 +1,4 @@
-import { M } from '#shared/messages';
+import { analisis } from '#shared/messages/analisis';
 import { ListState } from '../../components/ui/list-state';
 import { Pager } from '../../components/ui/pager';
 import { RangoFechas, validarRango } from '../../components/ui/rango-fechas';
@@ -9,6 +9,9 @@ import { PopularidadChart } from './components/popularidad-chart';
 import { ESTILO_CLASE, formatPromedio } from './components/popularidad';
 import { PageHeader } from '../../components/page-header';
 import './analisis.css';
+
+// This screen's texts only: the catalogue splits per screen (issue #20).
+const M = { analisis };
 
 const A = M.analisis;
 const PAGE_SIZE = 50;

@@ -1,7 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { AppError } from '#shared/errors';
-import { M } from '#shared/messages';
+import { login } from '#shared/messages/auth';
+import { generic } from '#shared/messages/comun';
+import { invitacion } from '#shared/messages/invitacion';
 import { type TTipoLogin } from '#shared/schemas/auth';
 import { LOGIN_EMAIL_RE } from '#shared/schemas/common';
 import { Field } from '../../components/ui/field';
@@ -11,6 +13,9 @@ import { NetworkError } from '../../lib/api-client';
 import { saveSession } from '../../lib/session';
 import { useLogin } from './api/login';
 import { AuthCard, TipoToggle } from './components/auth-card';
+
+// This screen's texts only: the catalogue splits per screen (issue #20).
+const M = { generic, invitacion, login };
 
 /** The account type chosen at the last successful sign-in on this device (kept across sign-outs). */
 const ULTIMO_TIPO = 'ultimoTipoLogin';

@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { AppError } from '#shared/errors';
-import { M } from '#shared/messages';
+import { registro } from '#shared/messages/auth';
+import { generic } from '#shared/messages/comun';
+import { invitacion } from '#shared/messages/invitacion';
 import { TIPOS_DOC } from '#shared/roles';
 import { ZRegistroTiendaRequest, ZRegistroUsuarioForm, type TTipoLogin } from '#shared/schemas/auth';
 import { Field, SelectField } from '../../components/ui/field';
@@ -11,6 +13,9 @@ import { NetworkError } from '../../lib/api-client';
 import { useValidatedForm } from '../../lib/use-validated-form';
 import { useRegistrarTienda, useRegistrarUsuario } from './api/registrar';
 import { AuthCard, TipoToggle } from './components/auth-card';
+
+// This screen's texts only: the catalogue splits per screen (issue #20).
+const M = { generic, invitacion, registro };
 
 const EMPTY_USUARIO = {
   nombre: '',

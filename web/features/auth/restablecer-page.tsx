@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { AppError } from '#shared/errors';
-import { M } from '#shared/messages';
+import { recuperacion } from '#shared/messages/auth';
+import { generic } from '#shared/messages/comun';
 import { ZEnviarCodigoRequest, ZRestablecerRequest, ZVerificarCodigoRequest } from '#shared/schemas/auth';
 import { Field } from '../../components/ui/field';
 import { paths } from '../../config/paths';
@@ -9,6 +10,9 @@ import { alertError, alertWarning, toastSuccess } from '../../lib/alerts';
 import { validate } from '../../lib/form-errors';
 import { useEnviarCodigo, useRestablecer, useVerificarCodigo } from './api/recuperacion';
 import { AuthCard } from './components/auth-card';
+
+// This screen's texts only: the catalogue splits per screen (issue #20).
+const M = { generic, recuperacion };
 
 type Step = 'correo' | 'codigo' | 'contrasena';
 

@@ -1,5 +1,5 @@
 import { Link, useNavigate } from 'react-router';
-import { M } from '#shared/messages';
+import { caja } from '#shared/messages/caja';
 import { formatPesos } from '#shared/money';
 import { PageHeader } from '../../components/page-header';
 import { paths } from '../../config/paths';
@@ -12,6 +12,9 @@ import { MovimientoForm } from './components/movimiento-form';
 import { ReferenciasPendientes } from './components/referencias-pendientes';
 import { reportePath } from './format';
 import './caja.css';
+
+// This screen's texts only: the catalogue splits per screen (issue #20).
+const M = { caja };
 
 /** /caja: the session's shift — open it, cash in/out, transfers to check, and the close. */
 export default function CajaPage() {

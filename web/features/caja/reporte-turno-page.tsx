@@ -1,5 +1,5 @@
 import { Link, useParams } from 'react-router';
-import { M } from '#shared/messages';
+import { caja } from '#shared/messages/caja';
 import { PageHeader } from '../../components/page-header';
 import { paths } from '../../config/paths';
 import { useReporte } from './api/get-reporte';
@@ -7,6 +7,9 @@ import { CierreForm } from './components/cierre-form';
 import { ReferenciasPendientes } from './components/referencias-pendientes';
 import { ReporteZ } from './components/reporte-z';
 import './caja.css';
+
+// This screen's texts only: the catalogue splits per screen (issue #20).
+const M = { caja };
 
 /**
  * /caja/turnos/:id: the Z report, printable (the browser's print dialog, or "Guardar como PDF").

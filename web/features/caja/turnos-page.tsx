@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { M } from '#shared/messages';
+import { caja } from '#shared/messages/caja';
 import { formatPesos } from '#shared/money';
 import { PageHeader } from '../../components/page-header';
 import { SelectField } from '../../components/ui/field';
@@ -12,6 +12,9 @@ import { useListaPaginada } from '../../lib/use-lista-paginada';
 import { turnosQuery } from './api/get-turnos';
 import { reportePath } from './format';
 import './caja.css';
+
+// This screen's texts only: the catalogue splits per screen (issue #20).
+const M = { caja };
 
 const PAGE_SIZE = 20;
 

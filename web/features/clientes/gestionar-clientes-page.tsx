@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { M } from '#shared/messages';
+import { clientes } from '#shared/messages/clientes';
+import { fiado } from '#shared/messages/fiado';
+import { roles } from '#shared/messages/roles';
 import { formatPesos } from '#shared/money';
 import { ROL, TIPOS_DOC } from '#shared/roles';
 import type { TCliente } from '#shared/schemas/cliente';
@@ -15,6 +17,9 @@ import { clientesQuery } from './api/get-clientes';
 import { ClienteForm } from './components/cliente-form';
 import { PageHeader } from '../../components/page-header';
 import './clientes.css';
+
+// This screen's texts only: the catalogue splits per screen (issue #20).
+const M = { clientes, fiado, roles };
 
 const PAGE_SIZE = 20;
 const tipoLabel = (v: string) => TIPOS_DOC.find((t) => t.value === v)?.label ?? v;

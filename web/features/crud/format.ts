@@ -1,6 +1,9 @@
-import { M } from '#shared/messages';
+import { crud } from '#shared/messages/crud';
 import { ZONA_HORARIA } from '#shared/schemas/movimiento';
 import { fechasEn } from '../../lib/fechas';
+
+// This screen's texts only: the catalogue splits per screen (issue #20).
+const M = { crud };
 
 /**
  * Dates and times of the back-office, in Bogotá time: the platform operator works across stores, and

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import type { FieldErrors } from '#shared/errors';
-import { M } from '#shared/messages';
+import { generic } from '#shared/messages/comun';
+import { ventas } from '#shared/messages/ventas';
 import { ROL } from '#shared/roles';
 import { ZEstablecerPinRequest } from '#shared/schemas/venta';
 import { PageHeader } from '../../components/page-header';
@@ -10,6 +11,9 @@ import { alertFailure, toastSuccess } from '../../lib/alerts';
 import { fieldErrorsOf, validate } from '../../lib/form-errors';
 import { useSession } from '../../lib/session';
 import { useEstablecerPin, useEstadoPin } from './api/pin';
+
+// This screen's texts only: the catalogue splits per screen (issue #20).
+const M = { generic, ventas };
 
 const V = M.ventas;
 

@@ -1,6 +1,8 @@
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { AppError } from '#shared/errors';
-import { M } from '#shared/messages';
+import { generic } from '#shared/messages/comun';
+import { facturas } from '#shared/messages/facturas';
+import { ventas } from '#shared/messages/ventas';
 import { formatPesos } from '#shared/money';
 import { paths } from '../../config/paths';
 import { alertWarning, confirmAction, toastSuccess } from '../../lib/alerts';
@@ -10,6 +12,9 @@ import { useCambiarEstadoVenta, useFactura } from './api/get-factura';
 import { estadoBadge } from './components/formato';
 import { PageHeader } from '../../components/page-header';
 import './facturas.css';
+
+// This screen's texts only: the catalogue splits per screen (issue #20).
+const M = { facturas, generic, ventas };
 
 const F = M.facturas;
 

@@ -1,5 +1,5 @@
 import { Link, useLocation, useNavigate } from 'react-router';
-import { M } from '#shared/messages';
+import { facturas } from '#shared/messages/facturas';
 import { formatPesos } from '#shared/money';
 import { ESTADOS_VENTA, type TEstadoVenta } from '#shared/schemas/factura';
 import { SelectField } from '../../components/ui/field';
@@ -12,6 +12,9 @@ import { facturasQuery } from './api/get-facturas';
 import { estadoBadge } from './components/formato';
 import { PageHeader } from '../../components/page-header';
 import './facturas.css';
+
+// This screen's texts only: the catalogue splits per screen (issue #20).
+const M = { facturas };
 
 const F = M.facturas;
 const C = F.columnas;

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { M } from '#shared/messages';
+import { fiado } from '#shared/messages/fiado';
 import { formatPesos } from '#shared/money';
 import { ListState } from '../../components/ui/list-state';
 import { TablaDatos } from '../../components/ui/tabla-datos';
@@ -10,6 +10,9 @@ import { useListaPaginada } from '../../lib/use-lista-paginada';
 import { cuentasPorCobrarQuery } from './api/fiado-api';
 import { antiguedad } from './formato';
 import './fiado.css';
+
+// This screen's texts only: the catalogue splits per screen (issue #20).
+const M = { fiado };
 
 const ORDENES = [
   { value: 'monto', label: 'Mayor saldo' },

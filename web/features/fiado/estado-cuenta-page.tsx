@@ -1,5 +1,5 @@
 import { Link, useSearchParams } from 'react-router';
-import { M } from '#shared/messages';
+import { fiado } from '#shared/messages/fiado';
 import { formatPesos } from '#shared/money';
 import { PageHeader } from '../../components/page-header';
 import { LoadFailed, Skeleton } from '../../components/ui/list-state';
@@ -10,6 +10,9 @@ import { useEstadoCuenta } from './api/fiado-api';
 import { AbonoForm } from './components/abono-form';
 import { antiguedad, conSigno, enlaceEstadoCuenta } from './formato';
 import './fiado.css';
+
+// This screen's texts only: the catalogue splits per screen (issue #20).
+const M = { fiado };
 
 /** /estado_de_cuenta?cliente=ID: every charge and payment with the running balance; print, WhatsApp, abono. */
 export default function EstadoCuentaPage() {

@@ -1,7 +1,10 @@
-import { M } from '#shared/messages';
+import { fiado } from '#shared/messages/fiado';
 import { formatPesos } from '#shared/money';
 import { enlaceWhatsApp, type TEstadoCuenta } from '#shared/schemas/fiado';
 import { fechasEn, type Fechas } from '../../lib/fechas';
+
+// This screen's texts only: the catalogue splits per screen (issue #20).
+const M = { fiado };
 
 /** "+$ 30.000" for a charge, "-$ 10.000" for a payment or reversal. */
 export const conSigno = (monto: number) => (monto > 0 ? `+${formatPesos(monto)}` : formatPesos(monto));

@@ -1,10 +1,13 @@
 import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { M } from '#shared/messages';
+import { ventas } from '#shared/messages/ventas';
 import { ROL } from '#shared/roles';
 import { IconBack, IconBox, IconCart, IconChart, IconLogout, IconReceipt, IconSettings, IconStore, IconUser } from '../../components/ui/icons';
 import { paths } from '../../config/paths';
 import { STORAGE_KEYS, useSession } from '../../lib/session';
+
+// This screen's texts only: the catalogue splits per screen (issue #20).
+const M = { ventas };
 
 const TILES = [
   { to: paths.gestionarProductos, title: 'Gestionar Productos', text: 'Productos, precios, stock, proveedores y clientes.', Icon: IconBox },

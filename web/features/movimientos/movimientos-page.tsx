@@ -1,7 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { AppError } from '#shared/errors';
-import { M } from '#shared/messages';
+import { movimientos } from '#shared/messages/movimientos';
+import { roles } from '#shared/messages/roles';
 import { ROL } from '#shared/roles';
 import { ListState, SearchField } from '../../components/ui/list-state';
 import { RangoFechas, validarRango } from '../../components/ui/rango-fechas';
@@ -14,6 +15,9 @@ import { useListaPaginada } from '../../lib/use-lista-paginada';
 import { movimientosQuery } from './api/get-movimientos';
 import { PageHeader } from '../../components/page-header';
 import './movimientos.css';
+
+// This screen's texts only: the catalogue splits per screen (issue #20).
+const M = { movimientos, roles };
 
 const T = M.movimientos;
 const C = T.columnas;

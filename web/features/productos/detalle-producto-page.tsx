@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
 import { AppError } from '#shared/errors';
-import { M } from '#shared/messages';
+import { generic } from '#shared/messages/comun';
+import { productos } from '#shared/messages/productos';
 import { formatPesos } from '#shared/money';
 import { paths } from '../../config/paths';
 import { useProducto } from './api/get-producto';
@@ -9,6 +10,9 @@ import { PageHeader } from '../../components/page-header';
 import { ProductoForm } from './components/producto-form';
 import { EstadoBadge } from './components/productos-table';
 import './productos.css';
+
+// This screen's texts only: the catalogue splits per screen (issue #20).
+const M = { generic, productos };
 
 /** The product id: navigation state `{ id_Producto }` (spec §2), or `?id=` so that a reload still works. */
 function useProductoId(): number | null {

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { M } from '#shared/messages';
+import { generic } from '#shared/messages/comun';
+import { productos } from '#shared/messages/productos';
+import { roles } from '#shared/messages/roles';
 import { ROL } from '#shared/roles';
 import type { TProductoListItem } from '#shared/schemas/producto';
 import { ListState, SearchBox } from '../../components/ui/list-state';
@@ -16,6 +18,9 @@ import { PageHeader } from '../../components/page-header';
 import { ProductosTable } from './components/productos-table';
 import { ETIQUETAS_PATH, type ProductoEtiqueta } from './etiquetas';
 import './productos.css';
+
+// This screen's texts only: the catalogue splits per screen (issue #20).
+const M = { generic, productos, roles };
 
 const PAGE_SIZE = 20;
 

@@ -1,6 +1,7 @@
 import { Fragment, useState } from 'react';
 import { Link } from 'react-router';
-import { M } from '#shared/messages';
+import { proveedores } from '#shared/messages/proveedores';
+import { roles } from '#shared/messages/roles';
 import { formatNumber } from '#shared/money';
 import { ROL } from '#shared/roles';
 import type { TProveedor } from '#shared/schemas/proveedor';
@@ -16,6 +17,9 @@ import { AgregarProveedorForm } from './components/agregar-proveedor-form';
 import { PageHeader } from '../../components/page-header';
 import { ProductosPanel } from './components/productos-panel';
 import './proveedores.css';
+
+// This screen's texts only: the catalogue splits per screen (issue #20).
+const M = { proveedores, roles };
 
 const PAGE_SIZE = 20;
 

@@ -1,6 +1,7 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { AppError, type FieldErrors } from '#shared/errors';
-import { M } from '#shared/messages';
+import { generic } from '#shared/messages/comun';
+import { ventas } from '#shared/messages/ventas';
 import { ROL } from '#shared/roles';
 import { ZUpdateAjustesTienda, type TAjustesTienda, type TAnchoPapel } from '#shared/schemas/tienda';
 import { PageHeader } from '../../components/page-header';
@@ -12,6 +13,9 @@ import { validate } from '../../lib/form-errors';
 import { useSession } from '../../lib/session';
 import { useAjustesTienda, useGuardarAjustes } from '../../lib/ajustes-tienda';
 import { otrasZonas, ZONAS_FRECUENTES } from './zonas-horarias';
+
+// This screen's texts only: the catalogue splits per screen (issue #20).
+const M = { generic, ventas };
 
 /** /ajustes_tienda: the receipt's header (NIT or documento, address, phone), its closing line, the paper and the store's time zone (role 1 edits). */
 export default function AjustesTiendaPage() {

@@ -1,5 +1,7 @@
 import { useState } from 'react';
-import { M } from '#shared/messages';
+import { generic } from '#shared/messages/comun';
+import { invitacion } from '#shared/messages/invitacion';
+import { codigoInvitacion } from '#shared/messages/tienda';
 import { VIGENCIAS, type TEmpleadoPendiente, type TVigencia } from '#shared/schemas/invitacion';
 import { PageHeader } from '../../components/page-header';
 import { SelectField } from '../../components/ui/field';
@@ -8,6 +10,9 @@ import { alertFailure, alertSuccess, confirmAction, toastSuccess } from '../../l
 import { useFechas } from '../../lib/fechas';
 import { useAprobarEmpleado, useConfigurarInvitacion, useInvitacion, usePendientes, useRechazarEmpleado, useRegenerarConVigencia } from './api/invitacion';
 import './invitacion.css';
+
+// This screen's texts only: the catalogue splits per screen (issue #20).
+const M = { codigoInvitacion, generic, invitacion };
 
 const I = M.invitacion;
 const OPCIONES = VIGENCIAS.map((v) => ({ value: v, label: I.vigencias[v] }));

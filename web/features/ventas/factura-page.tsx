@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { ROL } from '#shared/roles';
-import { M } from '#shared/messages';
+import { generic } from '#shared/messages/comun';
+import { ventas } from '#shared/messages/ventas';
 import type { TRecibo } from '#shared/schemas/venta';
 import { IconClose, IconReceipt } from '../../components/ui/icons';
 import { paths } from '../../config/paths';
@@ -15,6 +16,9 @@ import { completarVenta, useAnularVenta, useCompletarVenta } from './api/estado-
 import { Recibo, type FormatoRecibo } from './components/recibo';
 import { useAtrasAlInicio } from './use-atras-al-inicio';
 import './ventas.css';
+
+// This screen's texts only: the catalogue splits per screen (issue #20).
+const M = { generic, ventas };
 
 const V = M.ventas;
 const FORMATO_KEY = 'formatoRecibo';

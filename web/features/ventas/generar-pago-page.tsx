@@ -1,7 +1,8 @@
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { AppError } from '#shared/errors';
-import { M } from '#shared/messages';
+import { generic } from '#shared/messages/comun';
+import { ventas } from '#shared/messages/ventas';
 import { formatNumber, formatPesos, parsePesos } from '#shared/money';
 import { totalConDescuentos } from '#shared/descuento';
 import { METODO, ROL, TIPOS_DOC } from '#shared/roles';
@@ -23,6 +24,9 @@ import { pedirPinSupervisor } from './components/pin-supervisor';
 import { claveDeVenta, leerCarrito, parseCarrito, totalCarrito, unidadesCarrito, vaciarCarrito, type LineaCarrito } from './carrito';
 import { useAtrasAlInicio } from './use-atras-al-inicio';
 import './ventas.css';
+
+// This screen's texts only: the catalogue splits per screen (issue #20).
+const M = { generic, ventas };
 
 const V = M.ventas;
 const EFECTIVO = METODO.EFECTIVO;

@@ -1,7 +1,8 @@
 import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { AppError } from '#shared/errors';
-import { M } from '#shared/messages';
+import { generic } from '#shared/messages/comun';
+import { ventas } from '#shared/messages/ventas';
 import { ROL } from '#shared/roles';
 import { formatPesos } from '#shared/money';
 import type { TProductoVenta } from '#shared/schemas/venta';
@@ -31,6 +32,9 @@ import { CarritoPanel } from './components/carrito-panel';
 import { useAtrasAlInicio } from './use-atras-al-inicio';
 import { useAtajo } from '../../lib/use-atajo';
 import './ventas.css';
+
+// This screen's texts only: the catalogue splits per screen (issue #20).
+const M = { generic, ventas };
 
 // The camera and its reader load only when the cashier opens them (issue #19).
 const EscanerCamara = lazy(() => import('../impresion/escaner-camara'));

@@ -1,5 +1,8 @@
-import { M } from '#shared/messages';
+import { analisis } from '#shared/messages/analisis';
 import type { TClasePopularidad } from '#shared/schemas/analisis';
+
+// This screen's texts only: the catalogue splits per screen (issue #20).
+const M = { analisis };
 
 const C = M.analisis.clases;
 

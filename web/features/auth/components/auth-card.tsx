@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { PRODUCT_NAME } from '#shared/messages';
+import { PRODUCT_NAME } from '#shared/product';
 import { IconBack, IconClose } from '../../../components/ui/icons';
 import { paths } from '../../../config/paths';
 

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { M } from '#shared/messages';
+import { caja } from '#shared/messages/caja';
 import { formatPesos, parsePesos } from '#shared/money';
 import { METODO } from '#shared/roles';
 import { BILLETES, MONEDAS, ZCerrarTurnoRequest, sumaDenominaciones, type TDenominaciones, type TReporteTurno } from '#shared/schemas/caja';
@@ -7,6 +7,9 @@ import { MoneyField } from '../../../components/ui/money-field';
 import { alertFailure, confirmAction } from '../../../lib/alerts';
 import { useMetodosPago } from '../api/metodos-pago';
 import { useCerrarTurno } from '../api/mutations';
+
+// This screen's texts only: the catalogue splits per screen (issue #20).
+const M = { caja };
 
 const cantidad = (text: string) => {
   const n = Number(text);

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { M } from '#shared/messages';
+import { caja } from '#shared/messages/caja';
 import { formatPesos, parsePesos } from '#shared/money';
 import { ZMovimientoCajaRequest, type TMovimientoCaja } from '#shared/schemas/caja';
 import { Field } from '../../../components/ui/field';
@@ -7,6 +7,9 @@ import { MoneyField } from '../../../components/ui/money-field';
 import { alertFailure, toastSuccess } from '../../../lib/alerts';
 import { useRegistrarMovimiento } from '../api/mutations';
 import { useFechas } from '../../../lib/fechas';
+
+// This screen's texts only: the catalogue splits per screen (issue #20).
+const M = { caja };
 
 /** Cash in or out of the drawer with its reason, and the list of those already recorded. */
 export function MovimientoForm(props: { movimientos: TMovimientoCaja[] }) {

@@ -1,9 +1,12 @@
-import { M } from '#shared/messages';
+import { caja } from '#shared/messages/caja';
 import { formatPesos } from '#shared/money';
 import type { TReferenciaPendiente } from '#shared/schemas/caja';
 import { alertFailure } from '../../../lib/alerts';
 import { useVerificarReferencia } from '../api/mutations';
 import { useFechas } from '../../../lib/fechas';
+
+// This screen's texts only: the catalogue splits per screen (issue #20).
+const M = { caja };
 
 /** Transfers and card payments of the shift not yet checked, each with a button to mark it. */
 export function ReferenciasPendientes(props: { items: TReferenciaPendiente[]; editable: boolean }) {

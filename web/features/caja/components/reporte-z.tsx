@@ -1,7 +1,10 @@
-import { M } from '#shared/messages';
+import { caja } from '#shared/messages/caja';
 import { formatPesos } from '#shared/money';
 import { BILLETES, MONEDAS, type TReporteTurno } from '#shared/schemas/caja';
 import { useFechas } from '../../../lib/fechas';
+
+// This screen's texts only: the catalogue splits per screen (issue #20).
+const M = { caja };
 
 const pesos = (v: number | null) => (v == null ? M.caja.ocultoHastaCerrar : formatPesos(v));
 const dif = (v: number | null) => (v == null ? '—' : <span className={v < 0 ? 'caja-dif--neg' : v > 0 ? 'caja-dif--pos' : undefined}>{formatPesos(v)}</span>);

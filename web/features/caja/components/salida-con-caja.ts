@@ -1,6 +1,9 @@
-import { M } from '#shared/messages';
+import { caja } from '#shared/messages/caja';
 import { showDialog } from '../../../lib/alerts';
 import { getTurnoActual } from '../api/get-turno-actual';
+
+// This screen's texts only: the catalogue splits per screen (issue #20).
+const M = { caja };
 
 /**
  * Before signing out: with the session's caja still open, asks whether to go and close it or to

@@ -3,8 +3,11 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { M } from '#shared/messages';
+import { caja } from '#shared/messages/caja';
 import { TurnoRequerido } from './turno-requerido';
+
+// This screen's texts only: the catalogue splits per screen (issue #20).
+const M = { caja };
 
 const turno = { id: 7, abiertoEn: '2026-11-23T13:00:00.000Z', cerradoEn: null, fondoInicial: 50_000, cajero: 'Ana Pérez' };
 

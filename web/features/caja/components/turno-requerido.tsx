@@ -1,10 +1,13 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { M } from '#shared/messages';
+import { caja } from '#shared/messages/caja';
 import { PageHeader } from '../../../components/page-header';
 import { paths } from '../../../config/paths';
 import { useTurnoActual } from '../api/get-turno-actual';
 import '../caja.css';
+
+// This screen's texts only: the catalogue splits per screen (issue #20).
+const M = { caja };
 
 // The form and its validation (zod) load only when the shift is closed: the till does not wait for them (issue #20).
 const AbrirCajaForm = lazy(() => import('./abrir-caja-form').then((m) => ({ default: m.AbrirCajaForm })));

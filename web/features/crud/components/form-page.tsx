@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { AppError } from '#shared/errors';
-import { M } from '#shared/messages';
+import { generic } from '#shared/messages/comun';
+import { crud } from '#shared/messages/crud';
 import { alertSuccess } from '../../../lib/alerts';
 import { NetworkError } from '../../../lib/api-client';
 import { clearSession, useSession, type StoredSession } from '../../../lib/session';
@@ -16,6 +17,9 @@ import { FormField } from './form-field';
 import { alertOops } from './oops';
 import { failureMessage } from './list-page';
 import { TopBar } from './top-bar';
+
+// This screen's texts only: the catalogue splits per screen (issue #20).
+const M = { crud, generic };
 
 type Mode = 'create' | 'update';
 

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { AppError } from '#shared/errors';
-import { M } from '#shared/messages';
+import { generic } from '#shared/messages/comun';
+import { crud } from '#shared/messages/crud';
 import { ListState, SearchField } from '../../../components/ui/list-state';
 import { TablaDatos } from '../../../components/ui/tabla-datos';
 import { confirmAction } from '../../../lib/alerts';
@@ -13,6 +14,9 @@ import { crudListQuery } from '../api/list-rows';
 import { crudPath, updatePath, type CrudNavState } from '../crud-paths';
 import type { AnyEntityConfig } from '../entities';
 import { TopBar } from './top-bar';
+
+// This screen's texts only: the catalogue splits per screen (issue #20).
+const M = { crud, generic };
 
 const PAGE_SIZE = 20;
 

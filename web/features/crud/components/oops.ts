@@ -1,5 +1,9 @@
-import { M } from '#shared/messages';
+import { generic } from '#shared/messages/comun';
+import { crud } from '#shared/messages/crud';
 import { showDialog } from '../../../lib/alerts';
+
+// This screen's texts only: the catalogue splits per screen (issue #20).
+const M = { crud, generic };
 
 /**
  * The 'Oops...' popup of the back-office forms (spec §5). Unlike the shared warning it does not hand

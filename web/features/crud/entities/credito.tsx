@@ -1,8 +1,11 @@
-import { M } from '#shared/messages';
+import { crud } from '#shared/messages/crud';
 import { formatPesos } from '#shared/money';
 import type { TCreditoRow } from '#shared/schemas/crud';
 import { fecha, hora, texto } from '../format';
 import { defineReadOnlyEntity } from './types';
+
+// This screen's texts only: the catalogue splits per screen (issue #20).
+const M = { crud };
 
 const T = M.crud.credito;
 

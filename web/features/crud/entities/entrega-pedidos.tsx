@@ -1,8 +1,11 @@
-import { M } from '#shared/messages';
+import { crud } from '#shared/messages/crud';
 import { formatNumber } from '#shared/money';
 import { ZCreateEntregaRequest, ZUpdateEntregaRequest, type TEntregaRow } from '#shared/schemas/crud';
 import { fecha, hoyBogota } from '../format';
 import { defineEntity } from './types';
+
+// This screen's texts only: the catalogue splits per screen (issue #20).
+const M = { crud };
 
 export const entregaPedidos = defineEntity<TEntregaRow>({
   key: 'entrega_pedidos',

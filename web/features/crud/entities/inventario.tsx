@@ -1,8 +1,11 @@
-import { M } from '#shared/messages';
+import { crud } from '#shared/messages/crud';
 import { formatNumber } from '#shared/money';
 import { ZCreateInventarioRequest, ZUpdateInventarioRequest, type TInventarioRow } from '#shared/schemas/crud';
 import { fecha, hoyBogota, str } from '../format';
 import { defineEntity } from './types';
+
+// This screen's texts only: the catalogue splits per screen (issue #20).
+const M = { crud };
 
 export const inventario = defineEntity<TInventarioRow>({
   key: 'inventario',

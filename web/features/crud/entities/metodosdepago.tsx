@@ -1,6 +1,9 @@
-import { M } from '#shared/messages';
+import { crud } from '#shared/messages/crud';
 import { ZCreateMetodoPagoRequest, ZUpdateMetodoPagoRequest, type TMetodoPagoRow } from '#shared/schemas/crud';
 import { defineEntity } from './types';
+
+// This screen's texts only: the catalogue splits per screen (issue #20).
+const M = { crud };
 
 export const metodosdepago = defineEntity<TMetodoPagoRow>({
   key: 'metodosdepago',

@@ -1,9 +1,13 @@
-import { M } from '#shared/messages';
+import { crud } from '#shared/messages/crud';
+import { productos } from '#shared/messages/productos';
 import { formatNumber, formatPesos } from '#shared/money';
 import { ZCrudCreateProductoRequest, ZCrudUpdateProductoRequest, type TProductoRow } from '#shared/schemas/crud';
 import { formatearMonto } from '../../../components/ui/money-field';
 import { fecha, str, texto } from '../format';
 import { defineEntity } from './types';
+
+// This screen's texts only: the catalogue splits per screen (issue #20).
+const M = { crud, productos };
 
 const ESTADOS = [
   { value: '1', label: '1 · Disponible' },

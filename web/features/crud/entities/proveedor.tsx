@@ -1,7 +1,10 @@
-import { M } from '#shared/messages';
+import { crud } from '#shared/messages/crud';
 import { ZCrudCreateProveedorRequest, ZCrudUpdateProveedorRequest, type TProveedorRow } from '#shared/schemas/crud';
 import { str } from '../format';
 import { defineEntity } from './types';
+
+// This screen's texts only: the catalogue splits per screen (issue #20).
+const M = { crud };
 
 export const proveedor = defineEntity<TProveedorRow>({
   key: 'proveedor',

@@ -1,6 +1,9 @@
-import { M } from '#shared/messages';
+import { crud } from '#shared/messages/crud';
 import { ZCreateRolRequest, ZUpdateRolRequest, type TRolRow } from '#shared/schemas/crud';
 import { defineEntity } from './types';
+
+// This screen's texts only: the catalogue splits per screen (issue #20).
+const M = { crud };
 
 export const roles = defineEntity<TRolRow>({
   key: 'roles',

@@ -1,7 +1,10 @@
-import { M } from '#shared/messages';
+import { crud } from '#shared/messages/crud';
 import { ZCreateTiendaRequest, ZUpdateTiendaRequest, type TTiendaRow } from '#shared/schemas/crud';
 import { str, texto } from '../format';
 import { defineEntity } from './types';
+
+// This screen's texts only: the catalogue splits per screen (issue #20).
+const M = { crud };
 
 export const tienda = defineEntity<TTiendaRow>({
   key: 'tienda',

@@ -1,8 +1,11 @@
-import { M } from '#shared/messages';
+import { crud } from '#shared/messages/crud';
 import { TIPOS_DOC } from '#shared/roles';
 import { ZCreateUsuarioRequest, ZUpdateUsuarioRequest, type TUsuarioRow } from '#shared/schemas/crud';
 import { str, texto } from '../format';
 import { defineEntity } from './types';
+
+// This screen's texts only: the catalogue splits per screen (issue #20).
+const M = { crud };
 
 export const usuarios = defineEntity<TUsuarioRow>({
   key: 'usuarios',

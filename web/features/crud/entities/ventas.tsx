@@ -1,8 +1,11 @@
 import { v4 as uuidv4 } from 'uuid';
-import { M } from '#shared/messages';
+import { crud } from '#shared/messages/crud';
 import { ESTADOS_VENTA, ZCreateVentaRequest, ZUpdateVentaRequest, type TVentaRow } from '#shared/schemas/crud';
 import { fecha, hora, hoyBogota, partesBogota, str, texto } from '../format';
 import { defineEntity } from './types';
+
+// This screen's texts only: the catalogue splits per screen (issue #20).
+const M = { crud };
 
 const ESTADOS = ESTADOS_VENTA.map((e) => ({ value: e, label: e }));
 

@@ -1,4 +1,4 @@
-import { M } from '#shared/messages';
+import { fiado } from '#shared/messages/fiado';
 import { formatPesos, parsePesos } from '#shared/money';
 import { ZAbonoRequest, type TAbonoRequest } from '#shared/schemas/fiado';
 import { Field, SelectField } from '../../../components/ui/field';
@@ -6,6 +6,9 @@ import { MoneyField } from '../../../components/ui/money-field';
 import { alertFailure, toastSuccess } from '../../../lib/alerts';
 import { useValidatedForm } from '../../../lib/use-validated-form';
 import { useMetodosAbono, useRegistrarAbono } from '../api/fiado-api';
+
+// This screen's texts only: the catalogue splits per screen (issue #20).
+const M = { fiado };
 
 /**
  * Abono (payment on account): how much and how, partial or total; never more than the balance (the

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { M } from '#shared/messages';
+import { productos } from '#shared/messages/productos';
 import { formatPesos } from '#shared/money';
 import { ZCreateProductoRequest } from '#shared/schemas/producto';
 import { MoneyField, precioProps } from '../../../components/ui/money-field';
@@ -8,6 +8,9 @@ import { alertWarning, confirmAction, toastSuccess } from '../../../lib/alerts';
 import { useValidatedForm } from '../../../lib/use-validated-form';
 import { useCreateProducto } from '../api/create-producto';
 import { showFailure } from './failures';
+
+// This screen's texts only: the catalogue splits per screen (issue #20).
+const M = { productos };
 
 const EMPTY = { nombre: '', precio: '', cantidad: '', codigoBarras: '' };
 /** Spec §5: these three, or 'Campos vacios'. */

@@ -1,7 +1,10 @@
 import { AppError } from '#shared/errors';
-import { M } from '#shared/messages';
+import { generic } from '#shared/messages/comun';
 import { alertError, alertFailure, alertWarning } from '../../../lib/alerts';
 import { NetworkError } from '../../../lib/api-client';
+
+// This screen's texts only: the catalogue splits per screen (issue #20).
+const M = { generic };
 
 /**
  * A refused or failed action: a 403 shows the spec's own popup (its title and message, or the

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { formatNumber } from '#shared/money';
 import { AppError } from '#shared/errors';
-import { M } from '#shared/messages';
+import { productos } from '#shared/messages/productos';
 import { ZUpdateProductoRequest, type TProductoDetalle, type TUpdateProductoRequest } from '#shared/schemas/producto';
 import { MoneyField, precioProps } from '../../../components/ui/money-field';
 import { Field, SelectField } from '../../../components/ui/field';
@@ -11,6 +11,9 @@ import { useProveedorOpciones } from '../api/get-proveedor-opciones';
 import { useUpdateProducto } from '../api/update-producto';
 import { showFailure } from './failures';
 import { TextAreaField } from './text-area-field';
+
+// This screen's texts only: the catalogue splits per screen (issue #20).
+const M = { productos };
 
 type Values = {
   nombre: string;

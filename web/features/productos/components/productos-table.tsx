@@ -1,10 +1,13 @@
 import type { MouseEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { M } from '#shared/messages';
+import { productos } from '#shared/messages/productos';
 import { formatNumber, formatPesos } from '#shared/money';
 import type { TProductoListItem } from '#shared/schemas/producto';
 import { TablaDatos, type Columna } from '../../../components/ui/tabla-datos';
 import { paths } from '../../../config/paths';
+
+// This screen's texts only: the catalogue splits per screen (issue #20).
+const M = { productos };
 
 /**
  * Where a product's detail lives: the id in the address (a reload works) and in the navigation

@@ -1,4 +1,5 @@
-import { M } from '#shared/messages';
+import { proveedores } from '#shared/messages/proveedores';
+import { roles } from '#shared/messages/roles';
 import { ROL } from '#shared/roles';
 import { ZCreateProveedorRequest } from '#shared/schemas/proveedor';
 import { Field } from '../../../components/ui/field';
@@ -6,6 +7,9 @@ import { alertFailure, alertWarning, toastSuccess } from '../../../lib/alerts';
 import { useSession } from '../../../lib/session';
 import { useValidatedForm } from '../../../lib/use-validated-form';
 import { useCreateProveedor } from '../api/create-proveedor';
+
+// This screen's texts only: the catalogue splits per screen (issue #20).
+const M = { proveedores, roles };
 
 const EMPTY = { nombre: '', telefono: '', email: '' };
 

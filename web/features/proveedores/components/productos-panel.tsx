@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
-import { M } from '#shared/messages';
+import { generic } from '#shared/messages/comun';
+import { proveedores } from '#shared/messages/proveedores';
 import { formatNumber, formatPesos } from '#shared/money';
 import type { TProveedor } from '#shared/schemas/proveedor';
 import { IconClose } from '../../../components/ui/icons';
@@ -9,6 +10,9 @@ import { TablaDatos } from '../../../components/ui/tabla-datos';
 import { paths } from '../../../config/paths';
 import { useListaPaginada } from '../../../lib/use-lista-paginada';
 import { PRODUCTOS_PAGE_SIZE, productosDeProveedorQuery } from '../api/get-productos-de-proveedor';
+
+// This screen's texts only: the catalogue splits per screen (issue #20).
+const M = { generic, proveedores };
 
 /** The products of one supplier, shown beside the list when a supplier is opened. */
 export function ProductosPanel(props: { proveedor: TProveedor; onClose: () => void }) {

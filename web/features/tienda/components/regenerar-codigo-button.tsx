@@ -1,6 +1,9 @@
-import { M } from '#shared/messages';
+import { codigoInvitacion } from '#shared/messages/tienda';
 import { alertFailure, alertSuccess, confirmAction } from '../../../lib/alerts';
 import { useRegenerarCodigo } from '../api/regenerar-codigo';
+
+// This screen's texts only: the catalogue splits per screen (issue #20).
+const M = { codigoInvitacion };
 
 /** 'Cambiar código' beside the invitation code, for the store's admins (role 1), after confirming. */
 export function RegenerarCodigoButton() {

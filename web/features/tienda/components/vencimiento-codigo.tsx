@@ -1,10 +1,13 @@
 import { Link } from 'react-router';
-import { M } from '#shared/messages';
+import { invitacion } from '#shared/messages/invitacion';
 import { ROL } from '#shared/roles';
 import { paths } from '../../../config/paths';
 import { useFechas } from '../../../lib/fechas';
 import { useSession } from '../../../lib/session';
 import { useInvitacion } from '../api/invitacion';
+
+// This screen's texts only: the catalogue splits per screen (issue #20).
+const M = { invitacion };
 
 /** 'Vence el …' or 'Sin vencimiento' beside the code (issue #15); role 1 also gets the settings' link and the pending count. */
 export function VencimientoCodigo() {

@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState, type FormEvent, type RefObject } from 'react';
 import { AppError } from '#shared/errors';
-import { M } from '#shared/messages';
+import { generic } from '#shared/messages/comun';
+import { ventas } from '#shared/messages/ventas';
 import { formatPesos } from '#shared/money';
 import type { TProductoVenta } from '#shared/schemas/venta';
 import { sinTildes } from '#shared/texto';
@@ -10,6 +11,9 @@ import { NetworkError } from '../../../lib/api-client';
 import { useDebounced } from '../../../lib/use-debounced';
 import { RejillaProductos } from './rejilla-productos';
 import { fetchProductoPorCodigo, fetchProductosVenta, PAGE_SIZE, productosVentaKey, useProductosVenta } from '../api/productos-venta';
+
+// This screen's texts only: the catalogue splits per screen (issue #20).
+const M = { generic, ventas };
 
 const CODE_RE = /^[0-9A-Za-z-]{1,64}$/;
 

@@ -1,6 +1,9 @@
-import { M } from '#shared/messages';
+import { ventas } from '#shared/messages/ventas';
 import type { TAutorizacionPin, TSupervisor } from '#shared/schemas/venta';
 import { showDialog } from '../../../lib/alerts';
+
+// This screen's texts only: the catalogue splits per screen (issue #20).
+const M = { ventas };
 
 const V = M.ventas;
 const PIN_RE = /^[0-9]{4,6}$/;

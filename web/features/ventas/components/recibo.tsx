@@ -1,10 +1,13 @@
 import type { Ref } from 'react';
-import { M } from '#shared/messages';
+import { ventas } from '#shared/messages/ventas';
 import { formatPesos } from '#shared/money';
 import type { TRecibo } from '#shared/schemas/venta';
 import { fechasEn } from '../../../lib/fechas';
 import { PIE_POR_DEFECTO, type DatosTienda } from '../../impresion/texto-recibo';
 import './recibo.css';
+
+// This screen's texts only: the catalogue splits per screen (issue #20).
+const M = { ventas };
 
 export type FormatoRecibo = '58' | '80' | 'a4';
 
