@@ -284,6 +284,19 @@ describe('recuperación de contraseña', () => {
     await login(t, 'tienda', s.email, PASSWORD);
   });
 
+  it('los códigos vencidos hace más de un día se borran con el siguiente envío; los recientes quedan', async () => {
+    const viejo = new Date(Date.now() - 25 * 60 * 60 * 1000);
+    const reciente = new Date(Date.now() - 60 * 60 * 1000);
+    const fila = (correo: string, venceEn: Date) => ({ tipo: 'ninguna', cuentaId: 0, correo, codigoHash: 'x', venceEn, creadoEn: venceEn });
+    await t.database.db.insert(codigoRecuperacion).values([fila('viejo@prueba.co', viejo), fila('reciente@prueba.co', reciente)]);
+    const res = await post('/api/recuperacion/enviar-codigo', { correo: 'otra.persona@prueba.co' });
+    expect(res.statusCode).toBe(200);
+    const quedan = async (correo: string) =>
+      (await t.database.db.select({ n: count() }).from(codigoRecuperacion).where(eq(codigoRecuperacion.correo, correo)))[0]!.n;
+    expect(await quedan('viejo@prueba.co')).toBe(0);
+    expect(await quedan('reciente@prueba.co')).toBe(1);
+  });
+
   it('un correo no registrado recibe la misma respuesta y ningún mensaje', async () => {
     const before = t.outbox.length;
     const res = await post('/api/recuperacion/enviar-codigo', { correo: 'nadie.aqui@prueba.co' });

@@ -12,6 +12,8 @@ import { numericCode } from '../../lib/random-code';
 export const CODE_TTL_MS = 15 * 60 * 1000;
 export const MAX_TRIES = 5;
 const MAX_SENDS_PER_WINDOW = 3;
+/** Code rows are kept this long after they expire (a day of sends to look back on), then deleted. */
+export const PURGE_AFTER_MS = 24 * 60 * 60 * 1000;
 
 const hmac = (secret: string, code: string) => createHmac('sha256', secret).update(code).digest('hex');
 
@@ -47,6 +49,9 @@ export async function enviarCodigo(options: { db: Db; mailer: Mailer; secret: st
   if ((recent?.n ?? 0) >= MAX_SENDS_PER_WINDOW) return;
   const code = numericCode(6);
   await db.transaction(async (tx) => {
+    // Every send also deletes the rows that expired over a day ago, whoever they were for: the table
+    // holds about a day of codes, and the work is the same whatever the email.
+    await tx.delete(codigoRecuperacion).where(lt(codigoRecuperacion.venceEn, new Date(Date.now() - PURGE_AFTER_MS)));
     await tx
       .update(codigoRecuperacion)
       .set({ usadoEn: new Date() })
