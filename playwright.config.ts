@@ -16,6 +16,9 @@ export default defineConfig({
     locale: 'es-CO',
     timezoneId: 'America/Bogota',
     trace: 'retain-on-failure',
+    // The app's service worker (vite.config.ts) would answer requests before page.route() sees
+    // them; journeys run without it, and tests/e2e/shell-cache.spec.ts turns it on to test it.
+    serviceWorkers: 'block',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

@@ -1,6 +1,7 @@
 import { defineConfig, type Plugin } from 'vite';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const api = process.env.API_URL ?? 'http://127.0.0.1:3000';
 
@@ -100,10 +101,42 @@ function firstPaint(): Plugin {
   };
 }
 
+/** The entry chunk (React and the boot code, over 256 KiB before compression): always precached. */
+const entryFile = (entries: { url: string }[]) => entries.find((e) => /^assets\/index-[\w-]+\.js$/.test(e.url))?.url;
+
 export default defineConfig({
   root: 'web',
   publicDir: 'public',
-  plugins: [react(), firstPaint()],
+  plugins: [
+    react(),
+    firstPaint(),
+    // The application's shell from the browser's own cache (issue #20: a warm start on a slow phone
+    // makes no request before the API's). Workbox precaches the built files and answers every
+    // navigation of the application with the cached index.html; nothing of the API is cached.
+    // web/main.tsx registers it on the application's paths; browsers allow it over HTTPS and on
+    // localhost only, so a shop serving plain HTTP on its own network simply goes without it.
+    VitePWA({
+      injectRegister: null,
+      registerType: 'autoUpdate',
+      manifest: false,
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,svg,png,webp,woff2}'],
+        // Not the PDF and camera libraries (jsPDF, ZXing: each over 256 KiB; html2canvas, canvg and
+        // DOMPurify, which jsPDF loads when it needs them): ~1 MB that only who prints a PDF or scans
+        // with the camera needs.
+        globIgnores: ['**/html2canvas-*.js', '**/index.es-*.js', '**/purify.es-*.js'],
+        manifestTransforms: [async (entries) => ({ manifest: entries.filter((e) => e.size <= 256 * 1024 || e.url === entryFile(entries)), warnings: [] })],
+        // Those, and any built file, are kept once fetched (their names change with their content).
+        runtimeCaching: [{ urlPattern: /\/assets\/[^/]+$/, handler: 'CacheFirst', options: { cacheName: 'assets', expiration: { maxEntries: 200 } } }],
+        navigateFallback: '/index.html',
+        // The API and the old controller API are never pages; neither is any path with an extension.
+        navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/adx(\/|$)/, /\.[a-z0-9]+$/i],
+        cleanupOutdatedCaches: true,
+        clientsClaim: true,
+        skipWaiting: true,
+      },
+    }),
+  ],
   build: {
     // DIST_DIR lets parallel builds (e.g. several worktrees' e2e runs) keep apart.
     outDir: path.resolve(process.env.DIST_DIR ?? 'dist', 'web'),

@@ -91,6 +91,12 @@ export async function measurePhone(browser: Browser, base: string, sesion: Sesio
     out.cold.push(await page.evaluate(() => (window as unknown as { __usable: number }).__usable));
     await page.waitForLoadState('networkidle');
     out.coldBytes.push(bytes());
+    // A cashier opens the till again later, when the service worker (vite.config.ts) has the shell:
+    // wait until it is active (a build without one goes on at once).
+    await page.evaluate(async () => {
+      if (!('serviceWorker' in navigator) || !(await navigator.serviceWorker.getRegistration())) return;
+      await navigator.serviceWorker.ready;
+    });
     // Warm: the same profile again (the shell and its assets in the browser's cache).
     const warm = await context.newPage();
     await throttle(warm);

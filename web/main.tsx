@@ -54,6 +54,15 @@ function Loading() {
 
 const onLanding = !isAppPath(window.location.pathname);
 
+// The application's shell from the browser's cache on the next visit (vite.config.ts, issue #20).
+// Only on the application's paths (a visitor of the landing page does not download the app), once
+// the page has loaded, and only where the browser allows it (HTTPS or localhost).
+if (!onLanding && import.meta.env.PROD && 'serviceWorker' in navigator) {
+  const register = () => void navigator.serviceWorker.register('/sw.js').catch(() => undefined);
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register, { once: true });
+}
+
 const root = document.getElementById('root')!;
 // The built index.html carries the landing page already rendered (vite.config.ts, issue #20): React
 // takes it over where it is, keeping it on screen while the page's chunk loads.

@@ -34,6 +34,8 @@ export async function registerStaticWeb(app: FastifyInstance, options: { webDir?
       index: false,
       setHeaders(reply, filePath) {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) reply.header('cache-control', 'public, max-age=31536000, immutable');
+        // The service worker is checked for a new version on every visit (vite.config.ts).
+        else if (path.basename(filePath) === 'sw.js') reply.header('cache-control', 'no-cache');
       },
     });
   }

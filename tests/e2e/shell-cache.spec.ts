@@ -1,0 +1,31 @@
+import { expect, test } from '@playwright/test';
+import { DEMO, signIn } from './support/fixtures';
+
+// The other journeys block service workers (playwright.config.ts); this one is about it.
+test.use({ serviceWorkers: 'allow' });
+
+test('después de la primera visita, la aplicación abre desde la caché del navegador, también sin conexión', async ({ page, context }) => {
+  await signIn(page, 'Empleado', DEMO.admin);
+  await page.goto('/ventas');
+  await expect(page.getByLabel('Buscar producto')).toBeVisible();
+  // The service worker registers after the page loads and takes this page over once installed.
+  await page.waitForFunction(() => navigator.serviceWorker?.controller != null, undefined, { timeout: 30_000 });
+
+  await context.setOffline(true);
+  try {
+    // Without a network the browser would show its own error page: the shell comes from the cache.
+    await page.goto('/inicio');
+    await expect(page).toHaveURL(/\/inicio$/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    // The API is never cached: the till says it could not load, and offers to try again.
+    await page.goto('/ventas');
+    await expect(page.getByText('No se pudo cargar la caja.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Reintentar' })).toBeVisible();
+  } finally {
+    await context.setOffline(false);
+  }
+
+  // Back online, the same shell talks to the server again.
+  await page.reload();
+  await expect(page.getByLabel('Buscar producto')).toBeVisible();
+});
