@@ -1,6 +1,9 @@
 import { z } from 'zod';
-import { M } from '../messages';
+import { analisis } from '../messages/analisis';
 import { rangoValido, zFechaFiltro } from './movimiento';
+
+// Only these areas' texts: a screen that loads this schema does not load the whole catalogue.
+const M = { analisis };
 
 /** Popularity classes (spec §4): below the mean, equal to it, above it. */
 export const CLASES_POPULARIDAD = [M.analisis.clases.noPopular, M.analisis.clases.medio, M.analisis.clases.popular] as const;

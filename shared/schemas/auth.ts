@@ -1,7 +1,10 @@
 import { z } from 'zod';
-import { M } from '../messages';
+import { login, recuperacion, registro } from '../messages/auth';
 import { TIPOS_DOC } from '../roles';
 import { LOGIN_EMAIL_RE, optionalText, requiredText, zEmail, zStrongPassword } from './common';
+
+// Only these areas' texts: a screen that loads this schema does not load the whole catalogue.
+const M = { login, recuperacion, registro };
 
 export const ZTipoLogin = z.enum(['empleado', 'tienda']);
 export type TTipoLogin = z.infer<typeof ZTipoLogin>;

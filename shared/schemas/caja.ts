@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { LIMITES_DINERO } from '../money';
-import { M } from '../messages';
+import { caja } from '../messages/caja';
+
+// Only these areas' texts: a screen that loads this schema does not load the whole catalogue.
+const M = { caja };
 
 const C = M.caja;
 

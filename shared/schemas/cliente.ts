@@ -1,8 +1,13 @@
 import { z } from 'zod';
-import { M } from '../messages';
+import { registro } from '../messages/auth';
+import { clientes } from '../messages/clientes';
+import { fiado } from '../messages/fiado';
 import { TIPOS_DOC } from '../roles';
 import { LOGIN_EMAIL_RE } from './common';
 import { ZCupo, ZResumenCredito, ZTelefono } from './fiado';
+
+// Only these areas' texts: a screen that loads this schema does not load the whole catalogue.
+const M = { clientes, fiado, registro };
 
 const tipoDocValues = TIPOS_DOC.map((t) => t.value) as [string, ...string[]];
 

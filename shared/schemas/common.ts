@@ -1,5 +1,8 @@
 import { z } from 'zod';
-import { M } from '../messages';
+import { registro } from '../messages/auth';
+
+// Only these areas' texts: a screen that loads this schema does not load the whole catalogue.
+const M = { registro };
 
 /** Loose rule of the login screen: an @ followed later by a dot (spec §5). */
 export const LOGIN_EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

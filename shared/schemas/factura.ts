@@ -1,6 +1,9 @@
 import { z } from 'zod';
-import { M } from '../messages';
+import { facturas } from '../messages/facturas';
 import { ZPageQuery, zPage } from './common';
+
+// Only these areas' texts: a screen that loads this schema does not load the whole catalogue.
+const M = { facturas };
 
 /** Sale status (spec §4): Pendiente on creation, then Completada or Anulada. */
 export const ESTADOS_VENTA = ['Pendiente', 'Completada', 'Anulada'] as const;

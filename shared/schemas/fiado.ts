@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { LIMITES_DINERO } from '../money';
-import { M } from '../messages';
+import { fiado } from '../messages/fiado';
 import { METODO } from '../roles';
+
+// Only these areas' texts: a screen that loads this schema does not load the whole catalogue.
+const M = { fiado };
 
 const F = M.fiado;
 

@@ -1,8 +1,12 @@
 import { z } from 'zod';
-import { M } from '../messages';
+import { generic } from '../messages/comun';
+import { movimientos } from '../messages/movimientos';
 import { ZPageQuery, zPage } from './common';
 
 import { ZONA_HORARIA } from '../zona-horaria';
+
+// Only these areas' texts: a screen that loads this schema does not load the whole catalogue.
+const M = { generic, movimientos };
 
 /**
  * Dates typed in the filters are calendar days of the shop, in the store's time zone (issue #16:

@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { LIMITES_DINERO } from '../money';
-import { M } from '../messages';
+import { registro } from '../messages/auth';
+import { crud } from '../messages/crud';
+import { productos } from '../messages/productos';
+
+// Only these areas' texts: a screen that loads this schema does not load the whole catalogue.
+const M = { crud, productos, registro };
 
 const MAX_INT4 = 2_147_483_647;
 

@@ -1,6 +1,10 @@
 import { z } from 'zod';
-import { M } from '../messages';
+import { registro } from '../messages/auth';
+import { proveedores } from '../messages/proveedores';
 import { LOGIN_EMAIL_RE } from './common';
+
+// Only these areas' texts: a screen that loads this schema does not load the whole catalogue.
+const M = { proveedores, registro };
 
 /** The supplier's fields a person must fill. */
 export type CampoProveedor = 'nombre' | 'telefono' | 'email';

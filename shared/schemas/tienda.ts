@@ -1,5 +1,8 @@
 import { z } from 'zod';
-import { M } from '../messages';
+import { ajustesTienda } from '../messages/tienda';
+
+// Only these areas' texts: a screen that loads this schema does not load the whole catalogue.
+const M = { ajustesTienda };
 
 const A = M.ajustesTienda;
 

@@ -1,8 +1,11 @@
 import { z } from 'zod';
 import { LIMITES_DINERO } from '../money';
-import { M } from '../messages';
+import { ventas } from '../messages/ventas';
 import { METODO } from '../roles';
 import { ZPageQuery, zPage } from './common';
+
+// Only these areas' texts: a screen that loads this schema does not load the whole catalogue.
+const M = { ventas };
 
 const V = M.ventas;
 

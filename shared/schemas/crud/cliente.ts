@@ -1,7 +1,10 @@
 import { z } from 'zod';
-import { M } from '../../messages';
+import { crud } from '../../messages/crud';
 import { clienteConMensajes, type CampoRequeridoCliente } from '../cliente';
 import { zIdTiendaOpcional } from './common';
+
+// Only these areas' texts: a screen that loads this schema does not load the whole catalogue.
+const M = { crud };
 
 const ETIQUETA: Record<CampoRequeridoCliente, string> = {
   documento: 'Documento',

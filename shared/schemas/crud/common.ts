@@ -1,8 +1,12 @@
 import { LIMITES_DINERO } from '../../money';
 import { z } from 'zod';
-import { M } from '../../messages';
+import { registro } from '../../messages/auth';
+import { crud } from '../../messages/crud';
 import { TIPOS_DOC } from '../../roles';
 import { LOGIN_EMAIL_RE, zStrongPassword } from '../common';
+
+// Only these areas' texts: a screen that loads this schema does not load the whole catalogue.
+const M = { crud, registro };
 
 /** The twelve areas of the back-office with forms, by the spec's list route names (spec §2). */
 export const CRUD_ENTIDADES = [

@@ -1,6 +1,9 @@
 import { z } from 'zod';
-import { M } from '../../messages';
+import { crud } from '../../messages/crud';
 import { zFecha, zInt } from './common';
+
+// Only these areas' texts: a screen that loads this schema does not load the whole catalogue.
+const M = { crud };
 
 /** An order delivery received: its quantity enters the product's stock (with a movimiento). */
 export const ZCreateEntregaRequest = z.object({

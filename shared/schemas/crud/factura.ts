@@ -1,7 +1,10 @@
 import { LIMITES_DINERO } from '../../money';
 import { z } from 'zod';
-import { M } from '../../messages';
+import { crud } from '../../messages/crud';
 import { zCampo, zInt, zPesos } from './common';
+
+// Only these areas' texts: a screen that loads this schema does not load the whole catalogue.
+const M = { crud };
 
 /** Register invoice line (spec §5): Venta ID, Producto ID, Cantidad > 0, Precio > 0, Estado. */
 export const ZCreateFacturaRequest = z.object({

@@ -1,6 +1,9 @@
 import { z } from 'zod';
-import { M } from '../../messages';
+import { crud } from '../../messages/crud';
 import { zCampo, zFecha, zIdTecleado, zIdTienda, zInt } from './common';
+
+// Only these areas' texts: a screen that loads this schema does not load the whole catalogue.
+const M = { crud };
 
 /** Register inventory (spec §5): a typed id above 1; cantidad, fecha, estado de revisión and store required. */
 export const ZCreateInventarioRequest = z.object({

@@ -1,6 +1,9 @@
 import { z } from 'zod';
-import { M } from '../../messages';
+import { crud } from '../../messages/crud';
 import { zCampo, zInt } from './common';
+
+// Only these areas' texts: a screen that loads this schema does not load the whole catalogue.
+const M = { crud };
 
 /** Payment methods are a global catalogue with chosen ids (1 to 5 used by the point of sale). */
 export const ZCreateMetodoPagoRequest = z.object({

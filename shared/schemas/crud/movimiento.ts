@@ -1,6 +1,9 @@
 import { z } from 'zod';
-import { M } from '../../messages';
+import { crud } from '../../messages/crud';
 import { zCampo, zFecha, zIdTecleado, zInt } from './common';
+
+// Only these areas' texts: a screen that loads this schema does not load the whole catalogue.
+const M = { crud };
 
 /** Register movement (spec §5): a typed id above 1; the rest required. Free-text record (spec §4). */
 export const ZCreateMovimientoRequest = z.object({

@@ -1,7 +1,10 @@
 import { z } from 'zod';
-import { M } from '../../messages';
+import { crud } from '../../messages/crud';
 import { ZProductoBase, ZProductoLeido, caraDeProducto } from '../producto';
 import { zCampo, zIdTiendaOpcional, zInt, zOptFecha, zOptInt, zPesos } from './common';
+
+// Only these areas' texts: a screen that loads this schema does not load the whole catalogue.
+const M = { crud };
 
 const zEstado = z
   .union([z.literal(0), z.literal(1), z.literal('0'), z.literal('1')], { error: M.crud.estadoProducto })

@@ -1,7 +1,11 @@
 import { z } from 'zod';
-import { M } from '../../messages';
+import { registro } from '../../messages/auth';
+import { crud } from '../../messages/crud';
 import { proveedorConMensajes, type CampoProveedor } from '../proveedor';
 import { zIdTecleado, zIdTienda } from './common';
+
+// Only these areas' texts: a screen that loads this schema does not load the whole catalogue.
+const M = { crud, registro };
 
 const ETIQUETA: Record<CampoProveedor, string> = { nombre: 'Nombre', telefono: 'Teléfono', email: 'Email' };
 

@@ -1,6 +1,9 @@
 import { z } from 'zod';
-import { M } from '../../messages';
+import { crud } from '../../messages/crud';
 import { zCampo, zInt } from './common';
+
+// Only these areas' texts: a screen that loads this schema does not load the whole catalogue.
+const M = { crud };
 
 /** Register role (spec §5): Id del Rol above 1, Nombre del Rol and Descripción required. */
 export const ZCreateRolRequest = z.object({

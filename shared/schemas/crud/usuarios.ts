@@ -1,6 +1,10 @@
 import { z } from 'zod';
-import { M } from '../../messages';
+import { registro } from '../../messages/auth';
+import { crud } from '../../messages/crud';
 import { zCampo, zContrasena, zContrasenaOpcional, zCorreo, zInt, zOptText, zTipoDoc } from './common';
+
+// Only these areas' texts: a screen that loads this schema does not load the whole catalogue.
+const M = { crud, registro };
 
 const zDocumento = z
   .string({ error: M.registro.documento })

@@ -1,7 +1,10 @@
 import { z } from 'zod';
-import { M } from '../../messages';
+import { crud } from '../../messages/crud';
 import { ZClaveVenta } from '../venta';
 import { ESTADOS_VENTA, zFecha, zHora, zIdTiendaOpcional, zInt, zOptText } from './common';
+
+// Only these areas' texts: a screen that loads this schema does not load the whole catalogue.
+const M = { crud };
 
 /** A sale record: date and time in Bogotá, state, optional client and cashier by their documents. */
 export const ZCreateVentaRequest = z.object({
