@@ -6,13 +6,21 @@ import { proveedores } from './proveedores';
 /** Spec §5 'Administration': "Por favor, complete el campo '<label>'." (with the quotes). */
 const campo = (label: string) => `Por favor, complete el campo '${label}'.`;
 
+// Texts several areas share (one wording on every form).
+const ID_TIENDA = 'Id de la tienda';
+/** The hint of an id the server assigns when it is left empty (inventory, movement, supplier). */
+const ID_AUTOMATICO = 'Déjelo vacío y se asigna solo; si lo escribe, debe ser mayor que 1.';
+const CONTRASENA_AYUDA = 'Al menos 8 caracteres, con una mayúscula y un número.';
+const lista = 'lista';
+const registrar = 'registrar';
+
 export const crud = {
   brand: 'ADAX Store Manager',
   usuarioLabel: 'Usuario: ',
   operacionLabel: 'Operacion: ',
   cerrarSesion: 'cerrar sesión',
-  lista: 'lista',
-  registrar: 'registrar',
+  lista,
+  registrar,
   modificar: 'Modificar',
   eliminar: 'Eliminar',
   cancelar: 'Cancelar',
@@ -20,6 +28,29 @@ export const crud = {
   mask: '••••••••',
   sinValor: '—',
   bienvenidoClientes: 'Bienvenido a la lista de clientes',
+
+  // The back-office's frame: top bar, lists and forms.
+  areas: 'Áreas de administración',
+  /** The top bar's menu links, read out with their area ("lista de productos", "registrar en productos"). */
+  listaDe: (area: string) => `${lista} de ${area}`,
+  registrarEn: (area: string) => `${registrar} en ${area}`,
+  buscar: 'Buscar',
+  cargando: 'Cargando…',
+  guardando: 'Guardando…',
+  cargaFallida: (motivo: string) => `No se pudo cargar la lista. ${motivo}`,
+  sinCoincidencias: (q: string) => `Ningún registro coincide con «${q}».`,
+  sinRegistros: 'Todavía no hay registros.',
+  /** A form's way back when it cannot be used ("Volver a la lista de roles"). */
+  volverA: (listaTitulo: string) => `Volver a la ${listaTitulo}`,
+  contrasenaOculta: 'Contraseña oculta',
+  seleccione: 'Seleccione…',
+  /** What an id field names as it is typed: the row it points to, or that there is none. */
+  referencia: {
+    producto: (nombre: string, stock: string) => `${nombre} · stock ${stock}`,
+    inventario: (estado: string) => `Inventario · ${estado}`,
+    venta: (fecha: string, estado: string) => `Venta del ${fecha} · ${estado}`,
+    noExiste: 'No existe en la tienda.',
+  },
 
   // Spec §5 'Administration' validations ('Oops...' popups).
   oops: 'Oops...',
@@ -58,7 +89,7 @@ export const crud = {
   soloOperadorCatalogo: 'Solo el operador de la plataforma puede modificar los roles y los métodos de pago.',
   soloOperadorTiendas: 'Solo el operador de la plataforma puede crear o eliminar tiendas.',
   otraTienda: 'Solo puede registrar datos de su propia tienda.',
-  tiendaRequerida: campo('Id de la tienda'),
+  tiendaRequerida: campo(ID_TIENDA),
   tiendaNoExiste: 'La tienda indicada no existe.',
   codigoOtraTienda: 'El código de invitación no corresponde a su tienda.',
   codigoNoExiste: 'El código de invitación no corresponde a ninguna tienda.',
@@ -98,6 +129,353 @@ export const crud = {
   contrasenaCambiada: 'La contraseña cambió: las sesiones abiertas con la anterior se cerraron.',
   contrasenaPropia: 'Cambió su propia contraseña: inicie sesión de nuevo con la nueva.',
 
+  // The areas (spec §2 'Lists', in its order): menu entry, titles, search hint, the row as the delete
+  // confirmation and the Modificar/Eliminar buttons name it (fila), the spec's column headers, and the
+  // form's labels (campos) and hints (ayudas).
+  usuarios: {
+    menu: 'Usuarios',
+    listTitle: 'Lista de usuarios',
+    registerTitle: 'Registrar usuario',
+    updateTitle: 'Actualizar usuario',
+    buscar: 'Documento, nombre, apellido o correo',
+    fila: (documento: string, nombre: string, apellido: string) => `el usuario ${documento} (${nombre} ${apellido})`,
+    columnas: {
+      documento: 'documento',
+      tipoDoc: 'tipo_doc',
+      contrasena: 'contrasena',
+      nombre: 'nombre1',
+      nombre2: 'nombre2',
+      apellido: 'apellido1',
+      apellido2: 'apellido2',
+      correo: 'correo',
+      idRol: 'rol_id_Rol',
+      codigoInvitacion: 'codigo_invitacion',
+      idTienda: 'tienda_idtienda',
+      codigo: 'codigo',
+    },
+    campos: {
+      documento: 'Documento',
+      tipoDoc: 'Tipo de documento',
+      nombre: 'Nombre',
+      nombre2: 'Segundo nombre (opcional)',
+      apellido: 'Apellido',
+      apellido2: 'Segundo apellido (opcional)',
+      email: 'Correo',
+      contrasena: 'Contraseña',
+      contrasenaNueva: 'Nueva contraseña (opcional)',
+      codigoInvitacion: 'Código de invitación',
+      idRol: 'Id Rol',
+    },
+    ayudas: {
+      documento: 'Al menos 10 dígitos.',
+      contrasena: CONTRASENA_AYUDA,
+      contrasenaNueva: 'Déjela vacía para no cambiarla.',
+      codigoInvitacion: 'El de la tienda del usuario.',
+    },
+  },
+  tienda: {
+    menu: 'Tiendas',
+    listTitle: 'Lista de tiendas',
+    registerTitle: 'Registrar tienda',
+    updateTitle: 'Actualizar tienda',
+    buscar: 'Nombre o correo de la tienda',
+    fila: (id: number, nombre: string) => `la tienda ${id} (${nombre}) con todos sus datos`,
+    columnas: {
+      idTienda: 'idtienda',
+      nombreTienda: 'nombreTienda',
+      direccion: 'direccion',
+      telefono: 'telefono',
+      correo: 'correo',
+      contrasena: 'contrasena',
+      codigoInvitacion: 'codigo_invitacion',
+    },
+    campos: {
+      idTienda: 'idtienda',
+      nombreTienda: 'Nombre de la tienda',
+      direccion: 'Dirección (opcional)',
+      telefono: 'Teléfono (opcional)',
+      correo: 'Correo',
+      contrasena: 'Contraseña',
+      contrasenaNueva: 'Nueva contraseña (opcional)',
+      codigoInvitacion: 'Código de invitación',
+    },
+    ayudas: {
+      contrasena: CONTRASENA_AYUDA,
+      contrasenaNueva: 'Déjela vacía para no cambiarla. Si la cambia, las sesiones abiertas se cierran.',
+    },
+  },
+  producto: {
+    menu: 'Productos',
+    listTitle: 'Lista de productos',
+    registerTitle: 'Registrar producto',
+    updateTitle: 'Actualizar producto',
+    buscar: 'Nombre o id del producto',
+    fila: (id: number, nombre: string) => `el producto ${id} (${nombre})`,
+    /** The estado select and badge: the value, then the store's word for it (M.productos.estado). */
+    estados: { 1: `1 · ${productos.estado[1]}`, 0: `0 · ${productos.estado[0]}` },
+    columnas: {
+      idProducto: 'id_Producto',
+      nombre: 'Nombre',
+      precioUnit: 'Precio_unit',
+      descripcion: 'Descripcion',
+      marca: 'Marca',
+      categoria: 'Categoria',
+      presentacion: 'Presentacion',
+      fechaVencimiento: 'Fecha_vencimiento',
+      stock: 'Stock',
+      stockMin: 'Stock_Min',
+      estado: 'estado',
+      codigoBarras: productos.codigoBarras,
+      inventarioId: 'inventario_id_Inventario',
+      proveedorId: 'idProveedor',
+    },
+    campos: {
+      idProducto: 'id_Producto',
+      nombre: 'Nombre',
+      precioUnit: 'Precio unitario',
+      estado: 'Estado',
+      stock: 'Stock',
+      stockMin: 'Stock mínimo',
+      marca: 'Marca (opcional)',
+      categoria: 'Categoría (opcional)',
+      presentacion: 'Presentación (opcional)',
+      fechaVencimiento: 'Fecha de vencimiento (opcional)',
+      codigoBarras: productos.codigoBarrasOpcional,
+      descripcion: 'Descripción (opcional)',
+      inventarioId: 'ID del Inventario (opcional)',
+      proveedorId: 'ID del Proveedor (opcional)',
+      idTienda: ID_TIENDA,
+    },
+    ayudas: {
+      stock: 'Un cambio queda en los movimientos.',
+      codigoBarras: productos.codigoBarrasHint,
+    },
+  },
+  factura: {
+    menu: 'Facturas',
+    listTitle: 'Lista de facturas',
+    registerTitle: 'Registrar factura',
+    updateTitle: 'Actualizar factura',
+    buscar: 'Id de la venta o del producto, nombre del producto o estado',
+    fila: (producto: string, venta: number) => `la línea de ${producto} de la venta ${venta}`,
+    /**
+     * The estado field's suggestions, the first one its default. They are stored as typed, and the
+     * server completes a sale by turning its 'Pendiente' lines into 'Pagado' (venta.service.ts).
+     */
+    estados: ['Pendiente', 'Pagado'],
+    columnas: {
+      ventaId: 'venta_id_Venta',
+      productoId: 'producto_id_Producto',
+      cantidad: 'Cantidad',
+      precio: 'Precio',
+      estado: 'Estado',
+    },
+    campos: {
+      ventaId: 'Venta ID',
+      productoId: 'Producto ID',
+      cantidad: 'Cantidad',
+      precio: 'Precio',
+      estado: 'Estado',
+    },
+  },
+  cliente: {
+    menu: 'Clientes',
+    listTitle: 'Lista de clientes',
+    registerTitle: 'Registrar cliente',
+    updateTitle: 'Actualizar cliente',
+    buscar: 'Documento, nombre, apellido o correo',
+    fila: (documento: string, nombre: string, apellido: string) => `el cliente ${documento} (${nombre} ${apellido})`,
+    columnas: {
+      documento: 'Documento',
+      tipoDocumento: 'Tipo_documento',
+      nombre: 'Nombre_Cliente',
+      apellido: 'Apellido_Cliente',
+      correo: 'Correo',
+    },
+    campos: {
+      documento: 'Documento',
+      nombre: 'Nombre',
+      apellido: 'Apellido',
+      tipoDocumento: 'Tipo de documento',
+      correo: 'Correo (opcional)',
+      idTienda: ID_TIENDA,
+    },
+  },
+  proveedor: {
+    menu: 'Proveedores',
+    listTitle: 'Lista de proveedores',
+    registerTitle: 'Registrar proveedor',
+    updateTitle: 'Actualizar proveedor',
+    buscar: 'Nombre, email o id del proveedor',
+    fila: (id: number, nombre: string) => `el proveedor ${id} (${nombre})`,
+    columnas: {
+      idProveedor: 'idproveedor',
+      nombre: 'nombre',
+      telefono: 'telefono',
+      email: 'email',
+      idTienda: 'id_tienda',
+    },
+    campos: {
+      idProveedor: 'ID de Proveedor (opcional)',
+      nombre: 'Nombre',
+      telefono: 'Teléfono',
+      email: 'Email',
+      idTienda: ID_TIENDA,
+    },
+    ayudas: {
+      idProveedor: ID_AUTOMATICO,
+    },
+  },
+  movimiento: {
+    menu: 'Movimientos',
+    listTitle: 'Lista de movimientos',
+    registerTitle: 'Registrar movimiento',
+    updateTitle: 'Actualizar movimiento',
+    buscar: 'Estado, motivo, id del movimiento o del inventario',
+    fila: (id: number) => `el movimiento ${id}`,
+    /** The estado_despues field's suggestions (free text, stored as typed). */
+    estados: ['Entrada', 'Salida', 'Ajuste', 'Conteo físico'],
+    columnas: {
+      idMovimiento: 'id_Movimiento',
+      cantidadDespues: 'cantidad_despues',
+      fechaMovimiento: 'fecha_movimiento',
+      fechaModificacion: 'fecha_modificacion',
+      estadoDespues: 'estado_despues',
+      inventarioId: 'inventario_id_Inventario',
+    },
+    campos: {
+      idMovimiento: 'ID de Movimiento (opcional)',
+      cantidadDespues: 'Cantidad después',
+      fechaMovimiento: 'Fecha del movimiento',
+      fechaModificacion: 'Fecha de modificación',
+      estadoDespues: 'Estado después',
+      inventarioId: 'ID del Inventario',
+    },
+    ayudas: {
+      idMovimiento: ID_AUTOMATICO,
+    },
+  },
+  roles: {
+    menu: 'Roles',
+    listTitle: 'Lista de roles',
+    registerTitle: 'Registrar rol',
+    updateTitle: 'Actualizar rol',
+    buscar: 'Nombre, descripción o id del rol',
+    fila: (id: number, nombre: string) => `el rol ${id} (${nombre})`,
+    columnas: {
+      idRol: 'Id Rol',
+      nombreRol: 'Nombre del Rol',
+      descripcion: 'Descripcion del Rol',
+    },
+    campos: {
+      idRol: 'Id del Rol',
+      nombreRol: 'Nombre del Rol',
+      descripcion: 'Descripción',
+      descripcionNueva: 'Descripción del Rol',
+    },
+    ayudas: {
+      idRol: 'Un número mayor que 1.',
+    },
+  },
+  entrega_pedidos: {
+    menu: 'Entregas',
+    listTitle: 'Lista de entregas de pedidos',
+    registerTitle: 'Registrar entrega de pedido',
+    updateTitle: 'Actualizar entrega de pedido',
+    buscar: 'Producto, proveedor o sus ids',
+    fila: (cantidad: number, producto: string) => `la entrega de ${cantidad} × ${producto}; su cantidad se descontará del stock`,
+    columnas: {
+      proveedorId: 'ID del Proveedor',
+      productoId: 'ID del producto',
+      fechaEntrega: 'Fecha de Entrega',
+      cantidad: 'Cantidad',
+    },
+    campos: {
+      proveedorId: 'ID del Proveedor',
+      productoId: 'ID del producto',
+      fechaEntrega: 'Fecha de Entrega',
+      cantidad: 'Cantidad',
+    },
+    ayudas: {
+      cantidad: 'Se suma al stock del producto.',
+    },
+  },
+  inventario: {
+    menu: 'Inventario',
+    listTitle: 'Lista de inventarios',
+    registerTitle: 'Registrar inventario',
+    updateTitle: 'Actualizar inventario',
+    buscar: 'Estado de revisión o id del inventario',
+    fila: (id: number) => `el inventario ${id}`,
+    /** The estado de revisión field's suggestions (free text, stored as typed). */
+    estados: ['Pendiente', 'En revisión', 'Revisado'],
+    columnas: {
+      idInventario: 'Id del Inventario',
+      cantidadInventario: 'Cantidad Inventario',
+      /** As the spec lists it, spelling included. */
+      fechaModificacion: 'Fecha de Modificón del Inventario',
+      estadoRevision: 'Estado de revisión',
+      idTienda: ID_TIENDA,
+    },
+    campos: {
+      idInventario: 'ID de Inventario (opcional)',
+      cantidadInventario: 'Cantidad Inventario',
+      fechaModificacion: 'Fecha de modificación',
+      estadoRevision: 'Estado de revisión',
+      idTienda: ID_TIENDA,
+    },
+    ayudas: {
+      idInventario: ID_AUTOMATICO,
+    },
+  },
+  metodosdepago: {
+    menu: 'Métodos de pago',
+    listTitle: 'Lista de métodos de pago',
+    registerTitle: 'Registrar método de pago',
+    updateTitle: 'Actualizar método de pago',
+    buscar: 'Nombre o id del método de pago',
+    fila: (id: number, nombre: string) => `el método de pago ${id} (${nombre})`,
+    columnas: {
+      idMetPago: 'Id Metodo de Pago',
+      nombre: 'Nombre del Metodo de Pago',
+    },
+    campos: {
+      idMetPago: 'Id Metodo de Pago',
+      nombre: 'Nombre del Metodo de Pago',
+    },
+  },
+  ventas: {
+    menu: 'Ventas',
+    listTitle: 'Lista de ventas',
+    registerTitle: 'Registrar venta',
+    updateTitle: 'Actualizar venta',
+    buscar: 'Id de la venta, estado o cliente',
+    fila: (id: number) => `la venta ${id}`,
+    columnas: {
+      idVenta: 'Id de la Venta',
+      fecha: 'Fecha de la Venta',
+      hora: 'Hora de Venta',
+      estado: 'Estado de Venta',
+      cliente: 'Cliente',
+      tienda: 'Tienda',
+      metodoPagoId: 'Id del metodo de Pago',
+      usuarioDocumento: 'Documento del Usuario',
+      usuarioTiendaId: 'Id Tienda del Usuario',
+    },
+    campos: {
+      fecha: 'Fecha de la Venta',
+      hora: 'Hora de Venta',
+      estado: 'Estado de Venta',
+      metodoPagoId: 'Id del metodo de Pago',
+      clienteDocumento: 'Documento del cliente (opcional)',
+      usuarioDocumento: 'Documento del usuario (opcional)',
+      idTienda: ID_TIENDA,
+    },
+    ayudas: {
+      usuarioDocumento: 'Quien vendió; vacío si fue la cuenta de la tienda.',
+    },
+  },
+
   // The fiado ledger (issue #17): listed, never changed here.
   credito: {
     menu: 'Fiado (cuentas)',
@@ -106,6 +484,21 @@ export const crud = {
     soloLectura:
       'Los movimientos de fiado solo se consultan aquí: las compras fiadas y los abonos se registran en la caja, y al anular una venta fiada su cargo se reversa solo.',
     tipo: { cargo: 'Compra fiada', abono: 'Abono', reverso: 'Venta anulada' },
+    fila: (id: number) => `el movimiento de fiado ${id}`,
+    columnas: {
+      id: 'Id del movimiento',
+      fecha: 'Fecha',
+      hora: 'Hora',
+      tipo: 'Tipo',
+      monto: 'Monto',
+      cliente: 'Cliente',
+      idVenta: 'Id de la venta',
+      metodoPago: 'Método de pago',
+      usuario: 'Documento del usuario',
+      idTurno: 'Id del turno',
+      nota: 'Nota',
+      idTienda: ID_TIENDA,
+    },
   },
 
   // Operation results (shown in 'Operacion').

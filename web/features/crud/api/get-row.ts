@@ -3,12 +3,15 @@ import type { TCrudEntidad } from '#shared/schemas/crud';
 import { api } from '../../../lib/api-client';
 import { crudKeys } from './crud-keys';
 
-export const getRow = <Row>(entidad: TCrudEntidad, id: number) => api<Row>(`/crud/${entidad}/${id}`);
+export function getRow<Row>(entidad: TCrudEntidad, id: number) {
+  return api<Row>(`/crud/${entidad}/${id}`);
+}
 
 /** One row, when an update form is opened without the row in its navigation state (a new tab, a link). */
-export const useCrudRow = <Row>(entidad: TCrudEntidad, id: number | null) =>
-  useQuery({
+export function useCrudRow<Row>(entidad: TCrudEntidad, id: number | null) {
+  return useQuery({
     queryKey: crudKeys.row(entidad, id ?? 0),
     queryFn: () => getRow<Row>(entidad, id!),
     enabled: id != null,
   });
+}

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { Field, SelectField } from '../../../components/ui/field';
 import { MoneyField } from '../../../components/ui/money-field';
+import { crud } from '#shared/messages/crud';
 import { formatNumber } from '#shared/money';
 import type { TMetodoPagoRow, TRolRow } from '#shared/schemas/crud';
 import { useDebounced } from '../../../lib/use-debounced';
@@ -9,7 +10,10 @@ import { useCrudList } from '../api/list-rows';
 import type { FieldDef, OptionsSource } from '../entities';
 import { fecha } from '../format';
 
-const CHOOSE = { value: '', label: 'Seleccione…' };
+// This screen's texts only: the catalogue splits per screen (issue #20).
+const M = { crud };
+
+const CHOOSE = { value: '', label: M.crud.seleccione };
 
 /** Options of a select: fixed, or read from a global catalogue (roles, payment methods). */
 function useOptions(source: OptionsSource | undefined) {
@@ -29,17 +33,15 @@ type Lookup = NonNullable<FieldDef['lookup']>;
 function describe(kind: Lookup, row: Record<string, unknown>): string {
   switch (kind) {
     case 'producto':
-      return `${String(row.nombre)} · stock ${formatNumber(Number(row.stock))}`;
+      return M.crud.referencia.producto(String(row.nombre), formatNumber(Number(row.stock)));
     case 'proveedor':
       return String(row.nombre);
     case 'inventario':
-      return `Inventario · ${String(row.estadoRevision)}`;
+      return M.crud.referencia.inventario(String(row.estadoRevision));
     case 'ventas':
-      return `Venta del ${fecha(String(row.fecha))} · ${String(row.estado)}`;
+      return M.crud.referencia.venta(fecha(String(row.fecha)), String(row.estado));
   }
 }
-
-const NOT_IN_STORE = 'No existe en la tienda.';
 
 /** Names the row an id field points to (debounced), or says it does not exist. */
 function useLookupHint(kind: Lookup | undefined, value: string): string | undefined {
@@ -48,7 +50,7 @@ function useLookupHint(kind: Lookup | undefined, value: string): string | undefi
   const row = useCrudRow<Record<string, unknown>>(kind ?? 'producto', id);
   if (!kind || id == null) return undefined;
   if (row.data) return describe(kind, row.data);
-  if (row.isError) return NOT_IN_STORE;
+  if (row.isError) return M.crud.referencia.noExiste;
   return undefined;
 }
 

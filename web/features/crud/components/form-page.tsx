@@ -56,7 +56,7 @@ function Notice(props: { config: EntityConfig; title: string; text: string }) {
         {props.text}
       </p>
       <Link className="btn btn--ghost" to={crudPath(props.config.routes.list)}>
-        Volver a la {props.config.listTitle.toLowerCase()}
+        {M.crud.volverA(props.config.listTitle.toLowerCase())}
       </Link>
     </Shell>
   );
@@ -96,7 +96,7 @@ export function CrudUpdatePage({ config }: { config: EntityConfig }) {
     return (
       <Shell title={config.updateTitle}>
         <p className="state" role="status">
-          Cargando…
+          {M.crud.cargando}
         </p>
       </Shell>
     );
@@ -206,7 +206,7 @@ function CrudForm(props: { config: EntityConfig; mode: Mode; session: StoredSess
           {M.crud.cancelar}
         </Link>
         <button type="submit" className="btn" disabled={pending}>
-          {pending ? 'Guardando…' : mode === 'create' ? M.crud.registrar : M.crud.actualizar}
+          {pending ? M.crud.guardando : mode === 'create' ? M.crud.registrar : M.crud.actualizar}
         </button>
       </div>
     </form>

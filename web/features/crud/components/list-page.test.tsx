@@ -107,7 +107,7 @@ describe('la lista de solo lectura (fiado)', () => {
     for (const path of ['/crud/registrar_credito', '/crud/actualizar/credito?id=41']) {
       const { unmount } = renderAt(path);
       // Any unknown back-office path opens the users list.
-      expect(await screen.findByRole('heading', { name: 'Lista de usuarios' })).toBeTruthy();
+      expect(await screen.findByRole('heading', { name: M.crud.usuarios.listTitle })).toBeTruthy();
       unmount();
     }
   });

@@ -91,9 +91,9 @@ export function CrudListPage({ config }: { config: AnyEntityConfig }) {
         </div>
         {readOnlyNote ? <p className="crud-note">{readOnlyNote}</p> : null}
         <div className="toolbar crud-toolbar">
-          <SearchField label="Buscar" placeholder={config.searchHint} lista={lista} />
+          <SearchField label={M.crud.buscar} placeholder={config.searchHint} lista={lista} />
         </div>
-        <ListState lista={lista} loading="Cargando…" failed={(err) => `No se pudo cargar la lista. ${failureMessage(err)}`}>
+        <ListState lista={lista} loading={M.crud.cargando} failed={(err) => M.crud.cargaFallida(failureMessage(err))}>
           {(items) => (
             <TablaDatos
               caption={config.listTitle}
@@ -102,7 +102,7 @@ export function CrudListPage({ config }: { config: AnyEntityConfig }) {
               rows={items}
               rowKey={(row) => config.rowId(row)}
               busy={lista.query.isFetching}
-              vacio={lista.q ? `Ningún registro coincide con «${lista.q}».` : 'Todavía no hay registros.'}
+              vacio={lista.q ? M.crud.sinCoincidencias(lista.q) : M.crud.sinRegistros}
               columns={config.columns.map((c) => ({ header: c.header, num: c.num, cell: c.cell }))}
               acciones={
                 editable

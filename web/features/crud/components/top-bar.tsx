@@ -66,13 +66,13 @@ export function TopBar(props: { operacion?: string }) {
           className="btn btn--ghost btn--icon crud-topbar__toggle"
           aria-expanded={menuOpen}
           aria-controls="crud-areas"
-          aria-label="Áreas de administración"
+          aria-label={M.crud.areas}
           onClick={() => setMenuOpen((v) => !v)}
         >
           {menuOpen ? <IconClose /> : <IconBars />}
         </button>
       </div>
-      <nav id="crud-areas" ref={navRef} aria-label="Áreas de administración" className={`crud-nav${menuOpen ? ' crud-nav--open' : ''}`}>
+      <nav id="crud-areas" ref={navRef} aria-label={M.crud.areas} className={`crud-nav${menuOpen ? ' crud-nav--open' : ''}`}>
         <ul className="crud-areas">
           {ENTITIES.map((e) => {
             const expanded = open === e.key;
@@ -91,13 +91,13 @@ export function TopBar(props: { operacion?: string }) {
                 </button>
                 <ul id={`crud-area-menu-${e.key}`} className="crud-area__menu" hidden={!expanded}>
                   <li>
-                    <Link to={crudPath(e.routes.list)} onClick={closeAll} aria-label={`${M.crud.lista} de ${e.menu.toLowerCase()}`}>
+                    <Link to={crudPath(e.routes.list)} onClick={closeAll} aria-label={M.crud.listaDe(e.menu.toLowerCase())}>
                       {M.crud.lista}
                     </Link>
                   </li>
                   {e.readOnly ? null : (
                     <li>
-                      <Link to={crudPath(e.routes.register)} onClick={closeAll} aria-label={`${M.crud.registrar} en ${e.menu.toLowerCase()}`}>
+                      <Link to={crudPath(e.routes.register)} onClick={closeAll} aria-label={M.crud.registrarEn(e.menu.toLowerCase())}>
                         {M.crud.registrar}
                       </Link>
                     </li>

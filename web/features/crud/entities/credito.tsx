@@ -21,27 +21,27 @@ export const credito = defineReadOnlyEntity<TCreditoRow>({
   searchHint: T.buscar,
   note: T.soloLectura,
   columns: [
-    { header: 'Id del movimiento', cell: (r) => r.idCreditoMovimiento, num: true },
-    { header: 'Fecha', cell: (r) => fecha(r.fecha), num: true },
+    { header: T.columnas.id, cell: (r) => r.idCreditoMovimiento, num: true },
+    { header: T.columnas.fecha, cell: (r) => fecha(r.fecha), num: true },
     // The same clock as the sales list (6:45 p. m.): the row's Bogotá time as an instant.
-    { header: 'Hora', cell: (r) => hora(`${r.fecha}T${r.hora}:00-05:00`), num: true },
-    { header: 'Tipo', cell: (r) => T.tipo[r.tipo] },
-    { header: 'Monto', cell: (r) => formatPesos(r.monto), num: true },
+    { header: T.columnas.hora, cell: (r) => hora(`${r.fecha}T${r.hora}:00-05:00`), num: true },
+    { header: T.columnas.tipo, cell: (r) => T.tipo[r.tipo] },
+    { header: T.columnas.monto, cell: (r) => formatPesos(r.monto), num: true },
     {
-      header: 'Cliente',
+      header: T.columnas.cliente,
       cell: (r) => (
         <>
           {r.clienteDocumento} <small className="crud-muted">{r.clienteNombre}</small>
         </>
       ),
     },
-    { header: 'Id de la venta', cell: (r) => texto(r.idVenta), num: true },
-    { header: 'Método de pago', cell: (r) => texto(r.metodoPago) },
-    { header: 'Documento del usuario', cell: (r) => texto(r.usuario) },
-    { header: 'Id del turno', cell: (r) => texto(r.idTurno), num: true },
-    { header: 'Nota', cell: (r) => texto(r.nota) },
-    { header: 'Id de la tienda', cell: (r) => r.idTienda, num: true },
+    { header: T.columnas.idVenta, cell: (r) => texto(r.idVenta), num: true },
+    { header: T.columnas.metodoPago, cell: (r) => texto(r.metodoPago) },
+    { header: T.columnas.usuario, cell: (r) => texto(r.usuario) },
+    { header: T.columnas.idTurno, cell: (r) => texto(r.idTurno), num: true },
+    { header: T.columnas.nota, cell: (r) => texto(r.nota) },
+    { header: T.columnas.idTienda, cell: (r) => r.idTienda, num: true },
   ],
   rowId: (r) => r.idCreditoMovimiento,
-  rowLabel: (r) => `el movimiento de fiado ${r.idCreditoMovimiento}`,
+  rowLabel: (r) => T.fila(r.idCreditoMovimiento),
 });

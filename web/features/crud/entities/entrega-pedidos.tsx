@@ -6,13 +6,14 @@ import { defineEntity } from './types';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
 const M = { crud };
+const T = M.crud.entrega_pedidos;
 
 export const entregaPedidos = defineEntity<TEntregaRow>({
   key: 'entrega_pedidos',
-  menu: 'Entregas',
-  listTitle: 'Lista de entregas de pedidos',
-  registerTitle: 'Registrar entrega de pedido',
-  updateTitle: 'Actualizar entrega de pedido',
+  menu: T.menu,
+  listTitle: T.listTitle,
+  registerTitle: T.registerTitle,
+  updateTitle: T.updateTitle,
   routes: {
     list: 'entrega_pedidos',
     register: 'registrar_entrega_pedidos',
@@ -21,10 +22,10 @@ export const entregaPedidos = defineEntity<TEntregaRow>({
     listAliases: ['entrega_productos', 'entregas'],
     registerAliases: ['registrar_entrega_pedido', 'registrar_entrega_productos'],
   },
-  searchHint: 'Producto, proveedor o sus ids',
+  searchHint: T.buscar,
   columns: [
     {
-      header: 'ID del Proveedor',
+      header: T.columnas.proveedorId,
       cell: (r) => (
         <>
           {r.proveedorId} <small className="crud-muted">{r.proveedorNombre}</small>
@@ -33,7 +34,7 @@ export const entregaPedidos = defineEntity<TEntregaRow>({
       num: true,
     },
     {
-      header: 'ID del producto',
+      header: T.columnas.productoId,
       cell: (r) => (
         <>
           {r.productoId} <small className="crud-muted">{r.productoNombre}</small>
@@ -41,16 +42,16 @@ export const entregaPedidos = defineEntity<TEntregaRow>({
       ),
       num: true,
     },
-    { header: 'Fecha de Entrega', cell: (r) => fecha(r.fechaEntrega), num: true },
-    { header: 'Cantidad', cell: (r) => formatNumber(r.cantidad), num: true },
+    { header: T.columnas.fechaEntrega, cell: (r) => fecha(r.fechaEntrega), num: true },
+    { header: T.columnas.cantidad, cell: (r) => formatNumber(r.cantidad), num: true },
   ],
   rowId: (r) => r.idEntrega,
-  rowLabel: (r) => `la entrega de ${r.cantidad} × ${r.productoNombre}; su cantidad se descontará del stock`,
+  rowLabel: (r) => T.fila(r.cantidad, r.productoNombre),
   fields: [
-    { name: 'proveedorId', label: 'ID del Proveedor', type: 'number', lookup: 'proveedor' },
-    { name: 'productoId', label: 'ID del producto', type: 'number', lookup: 'producto' },
-    { name: 'fechaEntrega', label: 'Fecha de Entrega', type: 'date' },
-    { name: 'cantidad', label: 'Cantidad', type: 'number', hint: 'Se suma al stock del producto.' },
+    { name: 'proveedorId', label: T.campos.proveedorId, type: 'number', lookup: 'proveedor' },
+    { name: 'productoId', label: T.campos.productoId, type: 'number', lookup: 'producto' },
+    { name: 'fechaEntrega', label: T.campos.fechaEntrega, type: 'date' },
+    { name: 'cantidad', label: T.campos.cantidad, type: 'number', hint: T.ayudas.cantidad },
   ],
   emptyValues: () => ({ proveedorId: '', productoId: '', fechaEntrega: hoyBogota(), cantidad: '' }),
   toForm: (r) => ({ proveedorId: String(r.proveedorId), productoId: String(r.productoId), fechaEntrega: r.fechaEntrega, cantidad: String(r.cantidad) }),

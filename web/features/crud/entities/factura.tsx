@@ -6,19 +6,20 @@ import { defineEntity } from './types';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
 const M = { crud };
+const T = M.crud.factura;
 
 export const factura = defineEntity<TFacturaRow>({
   key: 'factura',
-  menu: 'Facturas',
-  listTitle: 'Lista de facturas',
-  registerTitle: 'Registrar factura',
-  updateTitle: 'Actualizar factura',
+  menu: T.menu,
+  listTitle: T.listTitle,
+  registerTitle: T.registerTitle,
+  updateTitle: T.updateTitle,
   routes: { list: 'factura', register: 'registrar_factura', update: 'actualizar/actualizarFactura/:id', listAliases: ['facturas'] },
-  searchHint: 'Id de la venta o del producto, nombre del producto o estado',
+  searchHint: T.buscar,
   columns: [
-    { header: 'venta_id_Venta', cell: (r) => r.ventaId, num: true },
+    { header: T.columnas.ventaId, cell: (r) => r.ventaId, num: true },
     {
-      header: 'producto_id_Producto',
+      header: T.columnas.productoId,
       cell: (r) => (
         <>
           {r.productoId} <small className="crud-muted">{r.productoNombre}</small>
@@ -26,20 +27,20 @@ export const factura = defineEntity<TFacturaRow>({
       ),
       num: true,
     },
-    { header: 'Cantidad', cell: (r) => formatNumber(r.cantidad), num: true },
-    { header: 'Precio', cell: (r) => formatPesos(r.precio), num: true },
-    { header: 'Estado', cell: (r) => r.estado },
+    { header: T.columnas.cantidad, cell: (r) => formatNumber(r.cantidad), num: true },
+    { header: T.columnas.precio, cell: (r) => formatPesos(r.precio), num: true },
+    { header: T.columnas.estado, cell: (r) => r.estado },
   ],
   rowId: (r) => r.idFactura,
-  rowLabel: (r) => `la línea de ${r.productoNombre} de la venta ${r.ventaId}`,
+  rowLabel: (r) => T.fila(r.productoNombre, r.ventaId),
   fields: [
-    { name: 'ventaId', label: 'Venta ID', type: 'number', lookup: 'ventas' },
-    { name: 'productoId', label: 'Producto ID', type: 'number', lookup: 'producto' },
-    { name: 'cantidad', label: 'Cantidad', type: 'number' },
-    { name: 'precio', label: 'Precio', type: 'money', hint: M.crud.enPesosUnitario },
-    { name: 'estado', label: 'Estado', suggestions: ['Pendiente', 'Pagado'] },
+    { name: 'ventaId', label: T.campos.ventaId, type: 'number', lookup: 'ventas' },
+    { name: 'productoId', label: T.campos.productoId, type: 'number', lookup: 'producto' },
+    { name: 'cantidad', label: T.campos.cantidad, type: 'number' },
+    { name: 'precio', label: T.campos.precio, type: 'money', hint: M.crud.enPesosUnitario },
+    { name: 'estado', label: T.campos.estado, suggestions: T.estados },
   ],
-  emptyValues: () => ({ ventaId: '', productoId: '', cantidad: '', precio: '', estado: 'Pendiente' }),
+  emptyValues: () => ({ ventaId: '', productoId: '', cantidad: '', precio: '', estado: T.estados[0] }),
   toForm: (r) => ({ ventaId: String(r.ventaId), productoId: String(r.productoId), cantidad: String(r.cantidad), precio: formatearMonto(String(r.precio)), estado: r.estado }),
   createSchema: ZCreateFacturaRequest,
   updateSchema: ZUpdateFacturaRequest,

@@ -6,37 +6,37 @@ import { defineEntity } from './types';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
 const M = { crud };
+const T = M.crud.inventario;
 
 export const inventario = defineEntity<TInventarioRow>({
   key: 'inventario',
-  menu: 'Inventario',
-  listTitle: 'Lista de inventarios',
-  registerTitle: 'Registrar inventario',
-  updateTitle: 'Actualizar inventario',
+  menu: T.menu,
+  listTitle: T.listTitle,
+  registerTitle: T.registerTitle,
+  updateTitle: T.updateTitle,
   routes: { list: 'inventario', register: 'registrar_inventario', update: 'actualizar/actualizarInventario', listAliases: ['inventarios'] },
-  searchHint: 'Estado de revisión o id del inventario',
+  searchHint: T.buscar,
   columns: [
-    { header: 'Id del Inventario', cell: (r) => r.idInventario, num: true },
-    { header: 'Cantidad Inventario', cell: (r) => formatNumber(r.cantidadInventario), num: true },
-    // Header as the spec lists it, spelling included.
-    { header: 'Fecha de Modificón del Inventario', cell: (r) => fecha(r.fechaModificacion), num: true },
-    { header: 'Estado de revisión', cell: (r) => r.estadoRevision },
-    { header: 'Id de la tienda', cell: (r) => r.idTienda, num: true },
+    { header: T.columnas.idInventario, cell: (r) => r.idInventario, num: true },
+    { header: T.columnas.cantidadInventario, cell: (r) => formatNumber(r.cantidadInventario), num: true },
+    { header: T.columnas.fechaModificacion, cell: (r) => fecha(r.fechaModificacion), num: true },
+    { header: T.columnas.estadoRevision, cell: (r) => r.estadoRevision },
+    { header: T.columnas.idTienda, cell: (r) => r.idTienda, num: true },
   ],
   rowId: (r) => r.idInventario,
-  rowLabel: (r) => `el inventario ${r.idInventario}`,
+  rowLabel: (r) => T.fila(r.idInventario),
   fields: [
     {
       name: 'idInventario',
-      label: 'ID de Inventario (opcional)',
+      label: T.campos.idInventario,
       type: 'number',
-      hint: 'Déjelo vacío y se asigna solo; si lo escribe, debe ser mayor que 1.',
+      hint: T.ayudas.idInventario,
       readOnlyOnUpdate: true,
     },
-    { name: 'cantidadInventario', label: 'Cantidad Inventario', type: 'number' },
-    { name: 'fechaModificacion', label: 'Fecha de modificación', type: 'date' },
-    { name: 'estadoRevision', label: 'Estado de revisión', suggestions: ['Pendiente', 'En revisión', 'Revisado'] },
-    { name: 'idTienda', label: 'Id de la tienda', type: 'number', tienda: 'always', readOnlyOnUpdate: true },
+    { name: 'cantidadInventario', label: T.campos.cantidadInventario, type: 'number' },
+    { name: 'fechaModificacion', label: T.campos.fechaModificacion, type: 'date' },
+    { name: 'estadoRevision', label: T.campos.estadoRevision, suggestions: T.estados },
+    { name: 'idTienda', label: T.campos.idTienda, type: 'number', tienda: 'always', readOnlyOnUpdate: true },
   ],
   emptyValues: (s) => ({ idInventario: '', cantidadInventario: '', fechaModificacion: hoyBogota(), estadoRevision: '', idTienda: str(s.id_Tienda) }),
   toForm: (r) => ({

@@ -4,13 +4,14 @@ import { defineEntity } from './types';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
 const M = { crud };
+const T = M.crud.metodosdepago;
 
 export const metodosdepago = defineEntity<TMetodoPagoRow>({
   key: 'metodosdepago',
-  menu: 'Métodos de pago',
-  listTitle: 'Lista de métodos de pago',
-  registerTitle: 'Registrar método de pago',
-  updateTitle: 'Actualizar método de pago',
+  menu: T.menu,
+  listTitle: T.listTitle,
+  registerTitle: T.registerTitle,
+  updateTitle: T.updateTitle,
   routes: {
     list: 'metodosdepago',
     register: 'registrar_metodosdepago',
@@ -20,17 +21,17 @@ export const metodosdepago = defineEntity<TMetodoPagoRow>({
   },
   // Spec §2: the payment-method update returns to /crud/metodos_pago (an alias of this list).
   afterUpdate: 'metodos_pago',
-  searchHint: 'Nombre o id del método de pago',
+  searchHint: T.buscar,
   operatorOnly: { create: true, update: true, delete: true },
   columns: [
-    { header: 'Id Metodo de Pago', cell: (r) => r.idMetPago, num: true },
-    { header: 'Nombre del Metodo de Pago', cell: (r) => r.nombre },
+    { header: T.columnas.idMetPago, cell: (r) => r.idMetPago, num: true },
+    { header: T.columnas.nombre, cell: (r) => r.nombre },
   ],
   rowId: (r) => r.idMetPago,
-  rowLabel: (r) => `el método de pago ${r.idMetPago} (${r.nombre})`,
+  rowLabel: (r) => T.fila(r.idMetPago, r.nombre),
   fields: [
-    { name: 'idMetPago', label: 'Id Metodo de Pago', type: 'number', readOnlyOnUpdate: true },
-    { name: 'nombre', label: 'Nombre del Metodo de Pago' },
+    { name: 'idMetPago', label: T.campos.idMetPago, type: 'number', readOnlyOnUpdate: true },
+    { name: 'nombre', label: T.campos.nombre },
   ],
   emptyValues: () => ({ idMetPago: '', nombre: '' }),
   toForm: (r) => ({ idMetPago: String(r.idMetPago), nombre: r.nombre }),

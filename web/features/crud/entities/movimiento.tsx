@@ -6,38 +6,39 @@ import { defineEntity } from './types';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
 const M = { crud };
+const T = M.crud.movimiento;
 
 export const movimiento = defineEntity<TMovimientoRow>({
   key: 'movimiento',
-  menu: 'Movimientos',
-  listTitle: 'Lista de movimientos',
-  registerTitle: 'Registrar movimiento',
-  updateTitle: 'Actualizar movimiento',
+  menu: T.menu,
+  listTitle: T.listTitle,
+  registerTitle: T.registerTitle,
+  updateTitle: T.updateTitle,
   routes: { list: 'movimiento', register: 'registrar_Movimiento', update: 'actualizar/actualizarMovimiento', listAliases: ['movimientos'] },
-  searchHint: 'Estado, motivo, id del movimiento o del inventario',
+  searchHint: T.buscar,
   columns: [
-    { header: 'id_Movimiento', cell: (r) => r.idMovimiento, num: true },
-    { header: 'cantidad_despues', cell: (r) => formatNumber(r.cantidadDespues), num: true },
-    { header: 'fecha_movimiento', cell: (r) => fecha(r.fechaMovimiento), num: true },
-    { header: 'fecha_modificacion', cell: (r) => fecha(r.fechaModificacion), num: true },
-    { header: 'estado_despues', cell: (r) => texto(r.estadoDespues) },
-    { header: 'inventario_id_Inventario', cell: (r) => texto(r.inventarioId), num: true },
+    { header: T.columnas.idMovimiento, cell: (r) => r.idMovimiento, num: true },
+    { header: T.columnas.cantidadDespues, cell: (r) => formatNumber(r.cantidadDespues), num: true },
+    { header: T.columnas.fechaMovimiento, cell: (r) => fecha(r.fechaMovimiento), num: true },
+    { header: T.columnas.fechaModificacion, cell: (r) => fecha(r.fechaModificacion), num: true },
+    { header: T.columnas.estadoDespues, cell: (r) => texto(r.estadoDespues) },
+    { header: T.columnas.inventarioId, cell: (r) => texto(r.inventarioId), num: true },
   ],
   rowId: (r) => r.idMovimiento,
-  rowLabel: (r) => `el movimiento ${r.idMovimiento}`,
+  rowLabel: (r) => T.fila(r.idMovimiento),
   fields: [
     {
       name: 'idMovimiento',
-      label: 'ID de Movimiento (opcional)',
+      label: T.campos.idMovimiento,
       type: 'number',
-      hint: 'Déjelo vacío y se asigna solo; si lo escribe, debe ser mayor que 1.',
+      hint: T.ayudas.idMovimiento,
       readOnlyOnUpdate: true,
     },
-    { name: 'cantidadDespues', label: 'Cantidad después', type: 'number' },
-    { name: 'fechaMovimiento', label: 'Fecha del movimiento', type: 'date' },
-    { name: 'fechaModificacion', label: 'Fecha de modificación', type: 'date' },
-    { name: 'estadoDespues', label: 'Estado después', suggestions: ['Entrada', 'Salida', 'Ajuste', 'Conteo físico'] },
-    { name: 'inventarioId', label: 'ID del Inventario', type: 'number', lookup: 'inventario' },
+    { name: 'cantidadDespues', label: T.campos.cantidadDespues, type: 'number' },
+    { name: 'fechaMovimiento', label: T.campos.fechaMovimiento, type: 'date' },
+    { name: 'fechaModificacion', label: T.campos.fechaModificacion, type: 'date' },
+    { name: 'estadoDespues', label: T.campos.estadoDespues, suggestions: T.estados },
+    { name: 'inventarioId', label: T.campos.inventarioId, type: 'number', lookup: 'inventario' },
   ],
   emptyValues: () => ({ idMovimiento: '', cantidadDespues: '', fechaMovimiento: hoyBogota(), fechaModificacion: hoyBogota(), estadoDespues: '', inventarioId: '' }),
   toForm: (r) => ({

@@ -1,5 +1,4 @@
 import { crud } from '#shared/messages/crud';
-import { productos } from '#shared/messages/productos';
 import { formatNumber, formatPesos } from '#shared/money';
 import { ZCrudCreateProductoRequest, ZCrudUpdateProductoRequest, type TProductoRow } from '#shared/schemas/crud';
 import { formatearMonto } from '../../../components/ui/money-field';
@@ -7,58 +6,59 @@ import { fecha, str, texto } from '../format';
 import { defineEntity } from './types';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
-const M = { crud, productos };
+const M = { crud };
+const T = M.crud.producto;
 
 const ESTADOS = [
-  { value: '1', label: '1 · Disponible' },
-  { value: '0', label: '0 · No disponible' },
+  { value: '1', label: T.estados[1] },
+  { value: '0', label: T.estados[0] },
 ] as const;
 
 export const producto = defineEntity<TProductoRow>({
   key: 'producto',
-  menu: 'Productos',
-  listTitle: 'Lista de productos',
-  registerTitle: 'Registrar producto',
-  updateTitle: 'Actualizar producto',
+  menu: T.menu,
+  listTitle: T.listTitle,
+  registerTitle: T.registerTitle,
+  updateTitle: T.updateTitle,
   routes: { list: 'producto', register: 'registrar_producto', update: 'actualizar/actualizarProducto', listAliases: ['productos'] },
-  searchHint: 'Nombre o id del producto',
+  searchHint: T.buscar,
   columns: [
-    { header: 'id_Producto', cell: (r) => r.idProducto, num: true },
-    { header: 'Nombre', cell: (r) => r.nombre },
-    { header: 'Precio_unit', cell: (r) => formatPesos(r.precioUnit), num: true },
-    { header: 'Descripcion', cell: (r) => texto(r.descripcion) },
-    { header: 'Marca', cell: (r) => texto(r.marca) },
-    { header: 'Categoria', cell: (r) => texto(r.categoria) },
-    { header: 'Presentacion', cell: (r) => texto(r.presentacion) },
-    { header: 'Fecha_vencimiento', cell: (r) => fecha(r.fechaVencimiento), num: true },
-    { header: 'Stock', cell: (r) => formatNumber(r.stock), num: true },
-    { header: 'Stock_Min', cell: (r) => formatNumber(r.stockMin), num: true },
+    { header: T.columnas.idProducto, cell: (r) => r.idProducto, num: true },
+    { header: T.columnas.nombre, cell: (r) => r.nombre },
+    { header: T.columnas.precioUnit, cell: (r) => formatPesos(r.precioUnit), num: true },
+    { header: T.columnas.descripcion, cell: (r) => texto(r.descripcion) },
+    { header: T.columnas.marca, cell: (r) => texto(r.marca) },
+    { header: T.columnas.categoria, cell: (r) => texto(r.categoria) },
+    { header: T.columnas.presentacion, cell: (r) => texto(r.presentacion) },
+    { header: T.columnas.fechaVencimiento, cell: (r) => fecha(r.fechaVencimiento), num: true },
+    { header: T.columnas.stock, cell: (r) => formatNumber(r.stock), num: true },
+    { header: T.columnas.stockMin, cell: (r) => formatNumber(r.stockMin), num: true },
     {
-      header: 'estado',
-      cell: (r) => (r.estado === 1 ? <span className="badge badge--ok">1 · Disponible</span> : <span className="badge badge--danger">0 · No disponible</span>),
+      header: T.columnas.estado,
+      cell: (r) => (r.estado === 1 ? <span className="badge badge--ok">{T.estados[1]}</span> : <span className="badge badge--danger">{T.estados[0]}</span>),
     },
-    { header: M.productos.codigoBarras, cell: (r) => texto(r.codigoBarras) },
-    { header: 'inventario_id_Inventario', cell: (r) => texto(r.inventarioId), num: true },
-    { header: 'idProveedor', cell: (r) => texto(r.proveedorId), num: true },
+    { header: T.columnas.codigoBarras, cell: (r) => texto(r.codigoBarras) },
+    { header: T.columnas.inventarioId, cell: (r) => texto(r.inventarioId), num: true },
+    { header: T.columnas.proveedorId, cell: (r) => texto(r.proveedorId), num: true },
   ],
   rowId: (r) => r.idProducto,
-  rowLabel: (r) => `el producto ${r.idProducto} (${r.nombre})`,
+  rowLabel: (r) => T.fila(r.idProducto, r.nombre),
   fields: [
-    { name: 'idProducto', label: 'id_Producto', only: 'update', readOnlyOnUpdate: true },
-    { name: 'nombre', label: 'Nombre', wide: true },
-    { name: 'precioUnit', label: 'Precio unitario', type: 'money', hint: M.crud.enPesos },
-    { name: 'estado', label: 'Estado', type: 'select', options: ESTADOS },
-    { name: 'stock', label: 'Stock', type: 'number', hint: 'Un cambio queda en los movimientos.' },
-    { name: 'stockMin', label: 'Stock mínimo', type: 'number' },
-    { name: 'marca', label: 'Marca (opcional)' },
-    { name: 'categoria', label: 'Categoría (opcional)' },
-    { name: 'presentacion', label: 'Presentación (opcional)' },
-    { name: 'fechaVencimiento', label: 'Fecha de vencimiento (opcional)', type: 'date' },
-    { name: 'codigoBarras', label: M.productos.codigoBarrasOpcional, hint: M.productos.codigoBarrasHint, autoComplete: 'off' },
-    { name: 'descripcion', label: 'Descripción (opcional)', wide: true },
-    { name: 'inventarioId', label: 'ID del Inventario (opcional)', type: 'number', lookup: 'inventario' },
-    { name: 'proveedorId', label: 'ID del Proveedor (opcional)', type: 'number', lookup: 'proveedor' },
-    { name: 'idTienda', label: 'Id de la tienda', type: 'number', tienda: 'operator', only: 'create' },
+    { name: 'idProducto', label: T.campos.idProducto, only: 'update', readOnlyOnUpdate: true },
+    { name: 'nombre', label: T.campos.nombre, wide: true },
+    { name: 'precioUnit', label: T.campos.precioUnit, type: 'money', hint: M.crud.enPesos },
+    { name: 'estado', label: T.campos.estado, type: 'select', options: ESTADOS },
+    { name: 'stock', label: T.campos.stock, type: 'number', hint: T.ayudas.stock },
+    { name: 'stockMin', label: T.campos.stockMin, type: 'number' },
+    { name: 'marca', label: T.campos.marca },
+    { name: 'categoria', label: T.campos.categoria },
+    { name: 'presentacion', label: T.campos.presentacion },
+    { name: 'fechaVencimiento', label: T.campos.fechaVencimiento, type: 'date' },
+    { name: 'codigoBarras', label: T.campos.codigoBarras, hint: T.ayudas.codigoBarras, autoComplete: 'off' },
+    { name: 'descripcion', label: T.campos.descripcion, wide: true },
+    { name: 'inventarioId', label: T.campos.inventarioId, type: 'number', lookup: 'inventario' },
+    { name: 'proveedorId', label: T.campos.proveedorId, type: 'number', lookup: 'proveedor' },
+    { name: 'idTienda', label: T.campos.idTienda, type: 'number', tienda: 'operator', only: 'create' },
   ],
   emptyValues: (s) => ({
     nombre: '',

@@ -4,29 +4,30 @@ import { defineEntity } from './types';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
 const M = { crud };
+const T = M.crud.roles;
 
 export const roles = defineEntity<TRolRow>({
   key: 'roles',
-  menu: 'Roles',
-  listTitle: 'Lista de roles',
-  registerTitle: 'Registrar rol',
-  updateTitle: 'Actualizar rol',
+  menu: T.menu,
+  listTitle: T.listTitle,
+  registerTitle: T.registerTitle,
+  updateTitle: T.updateTitle,
   // The roles menu of the old system navigated to 'registrar_Rol': routes match regardless of case.
   routes: { list: 'roles', register: 'registrar_rol', update: 'actualizar/actualizarRol', registerAliases: ['registrar_roles'], listAliases: ['rol'] },
-  searchHint: 'Nombre, descripción o id del rol',
+  searchHint: T.buscar,
   operatorOnly: { create: true, update: true, delete: true },
   columns: [
-    { header: 'Id Rol', cell: (r) => r.idRol, num: true },
-    { header: 'Nombre del Rol', cell: (r) => r.nombreRol },
-    { header: 'Descripcion del Rol', cell: (r) => r.descripcion },
+    { header: T.columnas.idRol, cell: (r) => r.idRol, num: true },
+    { header: T.columnas.nombreRol, cell: (r) => r.nombreRol },
+    { header: T.columnas.descripcion, cell: (r) => r.descripcion },
   ],
   rowId: (r) => r.idRol,
-  rowLabel: (r) => `el rol ${r.idRol} (${r.nombreRol})`,
+  rowLabel: (r) => T.fila(r.idRol, r.nombreRol),
   fields: [
-    { name: 'idRol', label: 'Id del Rol', type: 'number', hint: 'Un número mayor que 1.' },
-    { name: 'nombreRol', label: 'Nombre del Rol' },
-    { name: 'descripcion', label: 'Descripción', only: 'create', wide: true },
-    { name: 'descripcion', label: 'Descripción del Rol', only: 'update', wide: true },
+    { name: 'idRol', label: T.campos.idRol, type: 'number', hint: T.ayudas.idRol },
+    { name: 'nombreRol', label: T.campos.nombreRol },
+    { name: 'descripcion', label: T.campos.descripcion, only: 'create', wide: true },
+    { name: 'descripcion', label: T.campos.descripcionNueva, only: 'update', wide: true },
   ],
   emptyValues: () => ({ idRol: '', nombreRol: '', descripcion: '' }),
   toForm: (r) => ({ idRol: String(r.idRol), nombreRol: r.nombreRol, descripcion: r.descripcion }),

@@ -103,6 +103,9 @@ export interface EntityConfig<Row = Record<string, unknown>> extends EntityListC
 export type AnyEntityConfig = EntityConfig | ReadOnlyEntityConfig;
 
 /** Keeps each area's row type while storing all of them in one table. */
-export const defineEntity = <Row>(config: EntityConfig<Row>) => config as unknown as EntityConfig;
-export const defineReadOnlyEntity = <Row>(config: Omit<ReadOnlyEntityConfig<Row>, 'readOnly'>) =>
-  ({ ...config, readOnly: true }) as unknown as ReadOnlyEntityConfig;
+export function defineEntity<Row>(config: EntityConfig<Row>) {
+  return config as unknown as EntityConfig;
+}
+export function defineReadOnlyEntity<Row>(config: Omit<ReadOnlyEntityConfig<Row>, 'readOnly'>) {
+  return { ...config, readOnly: true } as unknown as ReadOnlyEntityConfig;
+}

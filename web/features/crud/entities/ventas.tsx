@@ -6,24 +6,25 @@ import { defineEntity } from './types';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
 const M = { crud };
+const T = M.crud.ventas;
 
 const ESTADOS = ESTADOS_VENTA.map((e) => ({ value: e, label: e }));
 
 export const ventas = defineEntity<TVentaRow>({
   key: 'ventas',
-  menu: 'Ventas',
-  listTitle: 'Lista de ventas',
-  registerTitle: 'Registrar venta',
-  updateTitle: 'Actualizar venta',
+  menu: T.menu,
+  listTitle: T.listTitle,
+  registerTitle: T.registerTitle,
+  updateTitle: T.updateTitle,
   routes: { list: 'ventas', register: 'registrar_ventas', update: 'actualizar/actualizarVenta', listAliases: ['venta'], registerAliases: ['registrar_venta'] },
-  searchHint: 'Id de la venta, estado o cliente',
+  searchHint: T.buscar,
   columns: [
-    { header: 'Id de la Venta', cell: (r) => r.idVenta, num: true },
-    { header: 'Fecha de la Venta', cell: (r) => fecha(r.fecha), num: true },
-    { header: 'Hora de Venta', cell: (r) => hora(r.fecha), num: true },
-    { header: 'Estado de Venta', cell: (r) => r.estado },
+    { header: T.columnas.idVenta, cell: (r) => r.idVenta, num: true },
+    { header: T.columnas.fecha, cell: (r) => fecha(r.fecha), num: true },
+    { header: T.columnas.hora, cell: (r) => hora(r.fecha), num: true },
+    { header: T.columnas.estado, cell: (r) => r.estado },
     {
-      header: 'Cliente',
+      header: T.columnas.cliente,
       cell: (r) =>
         r.clienteDocumento ? (
           <>
@@ -33,26 +34,26 @@ export const ventas = defineEntity<TVentaRow>({
           M.crud.sinValor
         ),
     },
-    { header: 'Tienda', cell: (r) => r.tiendaNombre },
-    { header: 'Id del metodo de Pago', cell: (r) => r.metodoPagoId, num: true },
-    { header: 'Documento del Usuario', cell: (r) => texto(r.usuarioDocumento) },
-    { header: 'Id Tienda del Usuario', cell: (r) => texto(r.usuarioTiendaId), num: true },
+    { header: T.columnas.tienda, cell: (r) => r.tiendaNombre },
+    { header: T.columnas.metodoPagoId, cell: (r) => r.metodoPagoId, num: true },
+    { header: T.columnas.usuarioDocumento, cell: (r) => texto(r.usuarioDocumento) },
+    { header: T.columnas.usuarioTiendaId, cell: (r) => texto(r.usuarioTiendaId), num: true },
   ],
   rowId: (r) => r.idVenta,
-  rowLabel: (r) => `la venta ${r.idVenta}`,
+  rowLabel: (r) => T.fila(r.idVenta),
   fields: [
-    { name: 'fecha', label: 'Fecha de la Venta', type: 'date' },
-    { name: 'hora', label: 'Hora de Venta', type: 'time' },
-    { name: 'estado', label: 'Estado de Venta', type: 'select', options: ESTADOS },
-    { name: 'metodoPagoId', label: 'Id del metodo de Pago', type: 'select', options: 'metodosdepago' },
-    { name: 'clienteDocumento', label: 'Documento del cliente (opcional)', autoComplete: 'off' },
-    { name: 'usuarioDocumento', label: 'Documento del usuario (opcional)', autoComplete: 'off', hint: 'Quien vendió; vacío si fue la cuenta de la tienda.' },
-    { name: 'idTienda', label: 'Id de la tienda', type: 'number', tienda: 'operator', only: 'create' },
+    { name: 'fecha', label: T.campos.fecha, type: 'date' },
+    { name: 'hora', label: T.campos.hora, type: 'time' },
+    { name: 'estado', label: T.campos.estado, type: 'select', options: ESTADOS },
+    { name: 'metodoPagoId', label: T.campos.metodoPagoId, type: 'select', options: 'metodosdepago' },
+    { name: 'clienteDocumento', label: T.campos.clienteDocumento, autoComplete: 'off' },
+    { name: 'usuarioDocumento', label: T.campos.usuarioDocumento, autoComplete: 'off', hint: T.ayudas.usuarioDocumento },
+    { name: 'idTienda', label: T.campos.idTienda, type: 'number', tienda: 'operator', only: 'create' },
   ],
   emptyValues: (s) => {
     const now = partesBogota(new Date().toISOString());
     // A fresh key each time the form opens: sent twice, it still records one sale (ADR 011).
-    return { fecha: hoyBogota(), hora: now.hora, estado: 'Pendiente', metodoPagoId: '', clienteDocumento: '', usuarioDocumento: '', idTienda: str(s.id_Tienda), clave: uuidv4() };
+    return { fecha: hoyBogota(), hora: now.hora, estado: ESTADOS_VENTA[0], metodoPagoId: '', clienteDocumento: '', usuarioDocumento: '', idTienda: str(s.id_Tienda), clave: uuidv4() };
   },
   toForm: (r) => {
     const p = partesBogota(r.fecha);
