@@ -38,4 +38,22 @@ export const facturas = {
   cambioFallido: 'No se pudo cambiar el estado de la venta',
   imprimir: 'Imprimir',
   volver: 'Volver a las facturas',
+  // Issue #14 point 6: the rest of the list and the detail.
+  buscarFacturas: 'Buscar facturas',
+  buscarPlaceholder: 'Ej.: 25 o arroz',
+  cargandoLista: 'Cargando facturas…',
+  verFactura: (id: number) => `Ver factura de la venta ${id}`,
+  cargando: 'Cargando…',
+  reintentar: 'Reintentar',
+  telefono: (telefono: string) => `Tel. ${telefono}`,
+  numero: (id: number) => `N.º ${id}`,
+  hora: 'Hora',
+  cajero: 'Cajero',
+  productosCaption: (id: number) => `Productos de la venta ${id}`,
+  // Producto, Subtotal, Descuento, Recibido and Cambio: the receipt's keys (ventas.columnas, ventas.recibo, ventas.cambio).
+  detalle: {
+    cantidad: 'Cantidad',
+    precioUnitario: 'Precio unitario',
+  },
+  unidades: 'Unidades',
 } as const;

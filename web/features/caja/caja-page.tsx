@@ -36,7 +36,7 @@ export default function CajaPage() {
       <div className="card state" role="alert">
         <p>{M.caja.cargaFallida}</p>
         <button type="button" className="btn" onClick={() => (actual.isError ? actual.refetch() : reporte.refetch())}>
-          Reintentar
+          {M.caja.reintentar}
         </button>
       </div>
     );
@@ -60,7 +60,7 @@ export default function CajaPage() {
             </p>
           </div>
           <Link className="btn" to={paths.ventas}>
-            Vender
+            {M.caja.vender}
           </Link>
         </section>
         <div className="caja-layout">

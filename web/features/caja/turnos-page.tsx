@@ -56,7 +56,7 @@ export default function TurnosPage() {
             rowKey={(x) => x.id}
             busy={lista.query.isFetching}
             columns={[
-              { header: 'Turno', cell: (x) => `#${x.id}` },
+              { header: M.caja.turno, cell: (x) => `#${x.id}` },
               { header: M.caja.cajero, cell: (x) => x.cajero },
               { header: M.caja.abiertaEn, cell: (x) => fechas.fechaHora(x.abiertoEn) },
               { header: M.caja.cerradaEn, cell: (x) => (x.cerradoEn ? fechas.fechaHora(x.cerradoEn) : <span className="badge badge--warn">{M.caja.estadoAbierto}</span>) },
@@ -71,8 +71,8 @@ export default function TurnosPage() {
               {
                 className: 'caja-turnos__acciones',
                 cell: (x) => (
-                  <Link className="btn btn--ghost btn--sm" to={reportePath(x.id)} aria-label={`Ver turno ${x.id}`}>
-                    Ver
+                  <Link className="btn btn--ghost btn--sm" to={reportePath(x.id)} aria-label={M.caja.verTurno(x.id)}>
+                    {M.caja.ver}
                   </Link>
                 ),
               },

@@ -17,6 +17,9 @@ import './facturas.css';
 const M = { facturas, generic, ventas };
 
 const F = M.facturas;
+const C = F.columnas;
+const D = F.detalle;
+const R = M.ventas.recibo;
 
 interface NavState {
   idVenta?: unknown;
@@ -76,13 +79,13 @@ export default function DetalleFacturaPage() {
       {header}
       {query.isPending ? (
         <div className="state" role="status">
-          Cargando…
+          {F.cargando}
         </div>
       ) : query.isError || !f ? (
         <div className="card state" role="alert">
           <p>{F.detalleFallido}</p>
           <button type="button" className="btn" onClick={() => query.refetch()}>
-            Reintentar
+            {F.reintentar}
           </button>
         </div>
       ) : (
@@ -101,12 +104,12 @@ export default function DetalleFacturaPage() {
                 {f.tienda.nombre}
               </strong>
               {f.tienda.direccion ? <span>{f.tienda.direccion}</span> : null}
-              {f.tienda.telefono ? <span>Tel. {f.tienda.telefono}</span> : null}
+              {f.tienda.telefono ? <span>{F.telefono(f.tienda.telefono)}</span> : null}
             </div>
             <div className="factura-numero">
-              <h2 id="factura-titulo">Factura de venta</h2>
+              <h2 id="factura-titulo">{F.detalleTitulo}</h2>
               <span className="factura-numero__id" data-testid="factura-id">
-                N.º {f.idVenta}
+                {F.numero(f.idVenta)}
               </span>
               <span className={estadoBadge(f.estado)} data-testid="factura-estado">
                 {f.estado}
@@ -116,19 +119,19 @@ export default function DetalleFacturaPage() {
 
           <dl className="factura-datos">
             <div>
-              <dt>Fecha</dt>
+              <dt>{C.fecha}</dt>
               <dd>{fechas.fechaLarga(f.fecha)}</dd>
             </div>
             <div>
-              <dt>Hora</dt>
+              <dt>{F.hora}</dt>
               <dd>{fechas.hora(f.fecha)}</dd>
             </div>
             <div>
-              <dt>Cajero</dt>
+              <dt>{F.cajero}</dt>
               <dd>{f.cajero}</dd>
             </div>
             <div>
-              <dt>Cliente</dt>
+              <dt>{C.cliente}</dt>
               <dd>
                 {f.cliente ? (
                   <>
@@ -143,28 +146,28 @@ export default function DetalleFacturaPage() {
               </dd>
             </div>
             <div>
-              <dt>Método de pago</dt>
+              <dt>{C.metodo}</dt>
               <dd>{f.metodoPago ?? '—'}</dd>
             </div>
           </dl>
 
           <div className="table-wrap factura-lineas">
             <table className="table factura-tabla">
-              <caption className="visually-hidden">Productos de la venta {f.idVenta}</caption>
+              <caption className="visually-hidden">{F.productosCaption(f.idVenta)}</caption>
               <thead>
                 <tr>
-                  <th scope="col">Producto</th>
+                  <th scope="col">{M.ventas.columnas.producto}</th>
                   <th scope="col" className="num">
-                    Cantidad
+                    {D.cantidad}
                   </th>
                   <th scope="col" className="num">
-                    Precio unitario
+                    {D.precioUnitario}
                   </th>
                   <th scope="col" className="num">
-                    Subtotal
+                    {R.subtotal}
                   </th>
                   <th scope="col" className="factura-col-estado">
-                    Estado
+                    {C.estado}
                   </th>
                 </tr>
               </thead>
@@ -173,15 +176,15 @@ export default function DetalleFacturaPage() {
                   <tr key={l.productoId}>
                     <td className="factura-c-producto">
                       {l.producto}
-                      {l.descuento ? <small className="factura-descuento"> Descuento −{formatPesos(l.descuento)}</small> : null}
+                      {l.descuento ? <small className="factura-descuento"> {R.descuento} −{formatPesos(l.descuento)}</small> : null}
                     </td>
-                    <td className="num factura-c-cantidad" data-label="Cantidad">
+                    <td className="num factura-c-cantidad" data-label={D.cantidad}>
                       {l.cantidad}
                     </td>
-                    <td className="num factura-c-precio" data-label="Precio unitario">
+                    <td className="num factura-c-precio" data-label={D.precioUnitario}>
                       {formatPesos(l.precio)}
                     </td>
-                    <td className="num factura-c-subtotal" data-label="Subtotal">
+                    <td className="num factura-c-subtotal" data-label={R.subtotal}>
                       {formatPesos(l.subtotal)}
                     </td>
                     <td className="factura-col-estado">
@@ -195,18 +198,18 @@ export default function DetalleFacturaPage() {
 
           <dl className="factura-totales">
             <div>
-              <dt>Unidades</dt>
+              <dt>{F.unidades}</dt>
               <dd>{f.unidades}</dd>
             </div>
             {f.descuento ? (
               <div>
-                <dt>Descuento</dt>
+                <dt>{R.descuento}</dt>
                 <dd data-testid="factura-descuento">−{formatPesos(f.descuento)}</dd>
               </div>
             ) : null}
             {f.motivoDescuento ? (
               <div>
-                <dt>Motivo del descuento</dt>
+                <dt>{M.ventas.motivoDescuento}</dt>
                 <dd>{f.motivoDescuento}</dd>
               </div>
             ) : null}
@@ -217,17 +220,17 @@ export default function DetalleFacturaPage() {
               </div>
             ) : null}
             <div className="factura-totales__total">
-              <dt>Total</dt>
+              <dt>{C.total}</dt>
               <dd data-testid="factura-total">{formatPesos(f.total)}</dd>
             </div>
             {f.montoRecibido != null ? (
               <>
                 <div>
-                  <dt>Recibido</dt>
+                  <dt>{R.recibido}</dt>
                   <dd>{formatPesos(f.montoRecibido)}</dd>
                 </div>
                 <div>
-                  <dt>Cambio</dt>
+                  <dt>{M.ventas.cambio}</dt>
                   <dd>{formatPesos(f.cambio ?? 0)}</dd>
                 </div>
               </>

@@ -48,12 +48,12 @@ export default function GestionarVentasPage() {
       <PageHeader title={F.titulo} className="facturas-header" />
       <p className="facturas-intro">{F.subtitulo}</p>
 
-      <form className="toolbar" role="search" aria-label="Buscar facturas" onSubmit={(e) => e.preventDefault()}>
-        <SearchField label={F.buscar} name="q" inputMode="search" placeholder="Ej.: 25 o arroz" lista={lista} />
+      <form className="toolbar" role="search" aria-label={F.buscarFacturas} onSubmit={(e) => e.preventDefault()}>
+        <SearchField label={F.buscar} name="q" inputMode="search" placeholder={F.buscarPlaceholder} lista={lista} />
         <SelectField label={F.estadoFiltro} name="estado" options={ESTADO_OPTIONS} value={estado} onChange={(e) => lista.setFiltros({ estado: e.target.value })} />
       </form>
 
-      <ListState lista={lista} loading="Cargando facturas…" failed={F.cargaFallida} empty={lista.filtrado ? F.sinResultados : F.vacio}>
+      <ListState lista={lista} loading={F.cargandoLista} failed={F.cargaFallida} empty={lista.filtrado ? F.sinResultados : F.vacio}>
         {(items) => (
           <TablaDatos
             caption={F.titulo}
@@ -72,7 +72,7 @@ export default function GestionarVentasPage() {
                   <Link
                     to={detalle(f.idVenta)}
                     state={{ idVenta: f.idVenta, from: location.search }}
-                    aria-label={`Ver factura de la venta ${f.idVenta}`}
+                    aria-label={F.verFactura(f.idVenta)}
                     onClick={(e) => e.stopPropagation()}
                   >
                     #{f.idVenta}

@@ -1,6 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
+import { impresion } from '#shared/messages/impresion';
 import { crearDetector, leerCodigo, type Detector } from './camara';
 import './impresion.css';
+
+// This screen's texts only: the catalogue splits per screen (issue #20).
+const M = { impresion };
+
+const T = M.impresion.camara;
 
 interface Props {
   onCodigo: (codigo: string) => void;
@@ -35,7 +41,7 @@ export default function EscanerCamara({ onCodigo, onCerrar, detector }: Props) {
         const codigo = await leerCodigo(d, video, { signal: stop.signal });
         if (codigo) latest.current.onCodigo(codigo);
       } catch (err) {
-        if (!stop.signal.aborted) setError(err instanceof DOMException && err.name === 'NotAllowedError' ? 'No hay permiso para usar la cámara.' : 'No se pudo leer con la cámara.');
+        if (!stop.signal.aborted) setError(err instanceof DOMException && err.name === 'NotAllowedError' ? T.sinPermiso : T.fallo);
       }
     })();
     return () => {
@@ -47,13 +53,13 @@ export default function EscanerCamara({ onCodigo, onCerrar, detector }: Props) {
   return (
     <div className="camara" role="dialog" aria-modal="true" aria-labelledby="camara-title">
       <div className="camara__panel">
-        <h2 id="camara-title">Escanear con la cámara</h2>
-        <video ref={videoRef} className="camara__video" muted playsInline aria-label="Vista de la cámara" />
+        <h2 id="camara-title">{T.titulo}</h2>
+        <video ref={videoRef} className="camara__video" muted playsInline aria-label={T.vista} />
         <p className="camara__ayuda" role="status">
-          {error ?? 'Apunte al código de barras (EAN-13, EAN-8, UPC-A o Code 128).'}
+          {error ?? T.ayuda}
         </p>
         <button type="button" className="btn btn--ghost btn--block" onClick={() => latest.current.onCerrar()}>
-          Cerrar cámara
+          {T.cerrar}
         </button>
       </div>
     </div>

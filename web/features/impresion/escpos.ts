@@ -1,7 +1,12 @@
 import ReceiptPrinterEncoder from '@point-of-sale/receipt-printer-encoder';
+import { impresion } from '#shared/messages/impresion';
+import { ventas } from '#shared/messages/ventas';
 import type { TAnchoPapel } from '#shared/schemas/tienda';
 import type { TRecibo } from '#shared/schemas/venta';
 import { COLUMNAS, METODO_EFECTIVO, partesRecibo, type DatosTienda } from './texto-recibo';
+
+// The printed receipt's own words; its labels come with partesRecibo (ventas.recibo).
+const M = { impresion, ventas };
 
 /**
  * The receipt as ESC/POS commands for a thermal printer (issue #19), through a maintained encoder
@@ -16,7 +21,7 @@ export function bytesRecibo(recibo: TRecibo, tienda: DatosTienda | null, ancho: 
   e.initialize().codepage('cp858');
   e.align('center').bold(true).line(p.tienda).bold(false);
   for (const l of p.encabezado) e.line(l);
-  if (p.anulada) e.bold(true).line('*** ANULADA ***').bold(false);
+  if (p.anulada) e.bold(true).line(`*** ${M.ventas.recibo.anulada} ***`).bold(false);
   e.align('left').rule();
   /** A label and its value: the label column `izq` wide (long labels wrap), the value to the right. */
   const dos = (filas: [string, string][], izq = columnas - 15) =>
@@ -42,9 +47,9 @@ export function bytesRecibo(recibo: TRecibo, tienda: DatosTienda | null, ancho: 
   }
   e.rule();
   if (p.totales.length) dos(p.totales);
-  if (p.motivoDescuento) e.line(`Motivo: ${p.motivoDescuento}`);
+  if (p.motivoDescuento) e.line(M.impresion.motivo(p.motivoDescuento));
   e.bold(true);
-  dos([['TOTAL', p.total]]);
+  dos([[M.impresion.total, p.total]]);
   e.bold(false);
   dos(p.pago);
   e.rule().align('center').line(p.pie).newline();

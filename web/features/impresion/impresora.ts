@@ -1,3 +1,8 @@
+import { impresion } from '#shared/messages/impresion';
+
+// This module's texts only: the catalogue splits per screen (issue #20).
+const M = { impresion };
+
 /**
  * Direct printing to a thermal printer from the browser (issue #19), where the browser allows it:
  * WebSerial (a USB printer with a virtual COM port, or Bluetooth SPP) first, WebUSB otherwise. When
@@ -64,5 +69,5 @@ export async function enviarAImpresora(bytes: Uint8Array): Promise<void> {
   const n = navigator as Nav;
   if (n.serial) return porSerial(n, bytes);
   if (n.usb) return porUsb(n, bytes);
-  throw new Error('Sin impresión directa');
+  throw new Error(M.impresion.sinImpresionDirecta);
 }

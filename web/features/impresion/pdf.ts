@@ -1,7 +1,11 @@
 import { jsPDF } from 'jspdf';
+import { impresion } from '#shared/messages/impresion';
 import type { TAnchoPapel } from '#shared/schemas/tienda';
 import type { TRecibo } from '#shared/schemas/venta';
 import { COLUMNAS, lineasRecibo, type DatosTienda } from './texto-recibo';
+
+// This module's texts only: the catalogue splits per screen (issue #20).
+const M = { impresion };
 
 /** Courier's characters are 0.6 em wide: 1.5 mm each puts 32 on 48 mm and 48 on 72 mm. */
 const MM_POR_CARACTER = 1.5;
@@ -20,12 +24,12 @@ export function pdfRecibo(recibo: TRecibo, tienda: DatosTienda | null, ancho: TA
   const anchoPagina = columnas * MM_POR_CARACTER + 2 * MARGEN_MM;
   const alto = lineas.length * interlinea + 2 * MARGEN_MM;
   const doc = new jsPDF({ unit: 'mm', format: [anchoPagina, Math.max(alto, 60)], orientation: 'portrait' });
-  doc.setProperties({ title: `Factura ${recibo.id} - ${recibo.tienda}` });
+  doc.setProperties({ title: M.impresion.pdfTitulo(recibo.id, recibo.tienda) });
   doc.setFont('courier', 'normal').setFontSize(tamano);
   lineas.forEach((l, i) => doc.text(l, MARGEN_MM, MARGEN_MM + interlinea * (i + 0.8)));
   return doc;
 }
 
 export function descargarPdf(recibo: TRecibo, tienda: DatosTienda | null, ancho: TAnchoPapel): void {
-  pdfRecibo(recibo, tienda, ancho).save(`factura-${recibo.id}.pdf`);
+  pdfRecibo(recibo, tienda, ancho).save(M.impresion.pdfArchivo(recibo.id));
 }

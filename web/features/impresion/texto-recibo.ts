@@ -1,13 +1,21 @@
+import { impresion } from '#shared/messages/impresion';
+import { ventas } from '#shared/messages/ventas';
 import { formatPesos } from '#shared/money';
 import type { TAjustesTienda, TAnchoPapel } from '#shared/schemas/tienda';
 import type { TRecibo } from '#shared/schemas/venta';
 import { fechasEn } from '../../lib/fechas';
 
+// The receipt's labels are the screen receipt's (ventas.recibo); the printed receipt's own words are in impresion.
+const M = { impresion, ventas };
+
+const R = M.ventas.recibo;
+const I = M.impresion;
+
 /** Characters a line of a thermal printer's font A: 58 mm paper prints 48 mm (32), 80 mm prints 72 mm (48). */
 export const COLUMNAS: Record<TAnchoPapel, number> = { '58': 32, '80': 48 };
 /** The payment method "Efectivo": a cash sale opens the drawer. */
 export const METODO_EFECTIVO = 5;
-export const PIE_POR_DEFECTO = '¡Gracias por su compra!';
+export const PIE_POR_DEFECTO = R.pie;
 
 /**
  * The store's part of a receipt; without settings (not loaded yet) only the name of the sale is known.
@@ -21,23 +29,23 @@ export const fechaRecibo = (iso: string, zona?: string) => fechasEn(zona).fechaH
 /** The receipt's facts in order, shared by the text receipt (WhatsApp, PDF) and the ESC/POS one. */
 export function partesRecibo(recibo: TRecibo, tienda: DatosTienda | null) {
   const encabezado = [
-    tienda?.nit ? `NIT/Doc.: ${tienda.nit}` : null,
+    tienda?.nit ? R.nit(tienda.nit) : null,
     tienda?.direccion ?? null,
-    tienda?.telefono ? `Tel.: ${tienda.telefono}` : null,
+    tienda?.telefono ? R.telefono(tienda.telefono) : null,
   ].filter((x): x is string => !!x);
   const meta: [string, string][] = [
-    ['Venta', `#${recibo.id}`],
-    ['Fecha', fechaRecibo(recibo.fecha, tienda?.zonaHoraria)],
-    ['Atendió', recibo.cajero],
+    [R.venta, `#${recibo.id}`],
+    [R.fecha, fechaRecibo(recibo.fecha, tienda?.zonaHoraria)],
+    [R.atendio, recibo.cajero],
   ];
-  if (recibo.cliente) meta.push(['Cliente', `${recibo.cliente.nombre} · ${recibo.cliente.documento}`]);
+  if (recibo.cliente) meta.push([M.ventas.cliente, `${recibo.cliente.nombre} · ${recibo.cliente.documento}`]);
   const totales: [string, string][] = [];
-  if (recibo.descuento) totales.push(['Descuento', `-${formatPesos(recibo.descuento)}`]);
-  const pago: [string, string][] = [['Medio de pago', recibo.metodoPago.nombre]];
-  if (recibo.referencia) pago.push(['Referencia', recibo.referencia]);
-  pago.push(['Recibido', formatPesos(recibo.montoRecibido)]);
-  if (recibo.montoFiado > 0) pago.push(['Fiado (queda debiendo)', formatPesos(recibo.montoFiado)]);
-  pago.push(['Cambio', formatPesos(recibo.cambio)]);
+  if (recibo.descuento) totales.push([R.descuento, `-${formatPesos(recibo.descuento)}`]);
+  const pago: [string, string][] = [[M.ventas.medioPago, recibo.metodoPago.nombre]];
+  if (recibo.referencia) pago.push([R.referencia, recibo.referencia]);
+  pago.push([R.recibido, formatPesos(recibo.montoRecibido)]);
+  if (recibo.montoFiado > 0) pago.push([R.fiado, formatPesos(recibo.montoFiado)]);
+  pago.push([M.ventas.cambio, formatPesos(recibo.cambio)]);
   return {
     tienda: tienda?.nombreTienda || recibo.tienda,
     encabezado,
@@ -46,12 +54,12 @@ export function partesRecibo(recibo: TRecibo, tienda: DatosTienda | null) {
     lineas: recibo.lineas.map((l) => ({
       nombre: l.nombre,
       detalle: `${l.cantidad} x ${formatPesos(l.precio)}`,
-      descuento: l.descuento ? `Desc. -${formatPesos(l.descuento)}` : null,
+      descuento: l.descuento ? I.descuentoLinea(formatPesos(l.descuento)) : null,
       subtotal: formatPesos(l.subtotal),
     })),
     totales,
     // A cashier's discount names the supervisor whose PIN authorised it (issue #16 point 4).
-    motivoDescuento: recibo.motivoDescuento && recibo.autorizadoPor ? `${recibo.motivoDescuento} · Autorizado por ${recibo.autorizadoPor}` : recibo.motivoDescuento,
+    motivoDescuento: recibo.motivoDescuento && recibo.autorizadoPor ? `${recibo.motivoDescuento} · ${M.ventas.autorizadoPor} ${recibo.autorizadoPor}` : recibo.motivoDescuento,
     total: formatPesos(recibo.total),
     pago,
     pie: tienda?.pieRecibo || PIE_POR_DEFECTO,
@@ -92,7 +100,7 @@ export function lineasRecibo(recibo: TRecibo, tienda: DatosTienda | null, column
   const out: string[] = [];
   out.push(...partir(p.tienda, columnas).map((l) => centro(l, columnas)));
   for (const e of p.encabezado) out.push(...partir(e, columnas).map((l) => centro(l, columnas)));
-  if (p.anulada) out.push(centro('*** ANULADA ***', columnas));
+  if (p.anulada) out.push(centro(`*** ${R.anulada} ***`, columnas));
   out.push(regla);
   for (const [k, v] of p.meta) out.push(...par(`${k}:`, v, columnas));
   out.push(regla);
@@ -103,8 +111,8 @@ export function lineasRecibo(recibo: TRecibo, tienda: DatosTienda | null, column
   }
   out.push(regla);
   for (const [k, v] of p.totales) out.push(...par(k, v, columnas));
-  if (p.motivoDescuento) out.push(...partir(`Motivo: ${p.motivoDescuento}`, columnas));
-  out.push(...par('TOTAL', p.total, columnas));
+  if (p.motivoDescuento) out.push(...partir(I.motivo(p.motivoDescuento), columnas));
+  out.push(...par(I.total, p.total, columnas));
   for (const [k, v] of p.pago) out.push(...par(k, v, columnas));
   out.push(regla);
   out.push(...partir(p.pie, columnas).map((l) => centro(l, columnas)));
@@ -115,12 +123,12 @@ export function lineasRecibo(recibo: TRecibo, tienda: DatosTienda | null, column
 export function textoWhatsApp(recibo: TRecibo, tienda: DatosTienda | null): string {
   const p = partesRecibo(recibo, tienda);
   const out = [`*${p.tienda}*`, ...p.encabezado];
-  if (p.anulada) out.push('*ANULADA*');
+  if (p.anulada) out.push(`*${R.anulada}*`);
   out.push('', ...p.meta.map(([k, v]) => `${k}: ${v}`), '');
   for (const l of p.lineas) out.push(`${l.nombre}`, `  ${l.detalle} = ${l.subtotal}${l.descuento ? ` (${l.descuento})` : ''}`);
   out.push('');
   for (const [k, v] of p.totales) out.push(`${k}: ${v}`);
-  out.push(`*TOTAL: ${p.total}*`);
+  out.push(`*${I.total}: ${p.total}*`);
   for (const [k, v] of p.pago) out.push(`${k}: ${v}`);
   out.push('', p.pie);
   return out.join('\n');

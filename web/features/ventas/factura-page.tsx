@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { ROL } from '#shared/roles';
 import { generic } from '#shared/messages/comun';
+import { impresion } from '#shared/messages/impresion';
 import { ventas } from '#shared/messages/ventas';
 import type { TRecibo } from '#shared/schemas/venta';
 import { IconClose, IconReceipt } from '../../components/ui/icons';
@@ -18,14 +19,15 @@ import { useAtrasAlInicio } from './use-atras-al-inicio';
 import './ventas.css';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
-const M = { generic, ventas };
+const M = { generic, ventas, impresion };
 
 const V = M.ventas;
+const I = M.impresion;
 const FORMATO_KEY = 'formatoRecibo';
 const FORMATOS: { value: FormatoRecibo; label: string }[] = [
-  { value: '80', label: 'Tirilla 80 mm' },
-  { value: '58', label: 'Tirilla 58 mm' },
-  { value: 'a4', label: 'Hoja A4' },
+  { value: '80', label: I.formatos['80'] },
+  { value: '58', label: I.formatos['58'] },
+  { value: 'a4', label: I.formatos.a4 },
 ];
 const MM_POR_PX = 25.4 / 96;
 
@@ -173,11 +175,11 @@ function Factura({ recibo }: { recibo: TRecibo }) {
       <style>{`@media print { @page { size: ${page}; margin: ${formato === 'a4' ? '15mm' : '3mm'}; } }`}</style>
       <header className="page-header no-print">
         <h1>
-          <IconReceipt /> Factura
+          <IconReceipt /> {V.facturaTitulo}
         </h1>
         <div className="page-header__actions">
           <button type="button" className="btn btn--ghost btn--danger-text" onClick={anularVenta} disabled={busy}>
-            <IconClose /> Anular venta
+            <IconClose /> {V.anularVenta}
           </button>
         </div>
       </header>
@@ -185,12 +187,12 @@ function Factura({ recibo }: { recibo: TRecibo }) {
       <div className="factura">
         <Recibo ref={ticketRef} recibo={recibo} formato={formato} tienda={tienda} />
 
-        <aside className="factura__acciones no-print" aria-label="Acciones de la factura">
+        <aside className="factura__acciones no-print" aria-label={V.accionesFactura}>
           <p className="factura__ok" role="status">
-            Venta #{recibo.id} registrada.
+            {V.ventaRegistrada(recibo.id)}
           </p>
           <div className="field">
-            <label htmlFor="formato-recibo">Formato de impresión</label>
+            <label htmlFor="formato-recibo">{I.formato}</label>
             <select id="formato-recibo" value={formato} onChange={(e) => elegirFormato(e.target.value as FormatoRecibo)}>
               {FORMATOS.map((f) => (
                 <option key={f.value} value={f.value}>
@@ -200,31 +202,31 @@ function Factura({ recibo }: { recibo: TRecibo }) {
             </select>
           </div>
           <button type="button" className="btn btn--ghost btn--block" onClick={() => window.print()}>
-            Imprimir
+            {I.imprimir}
           </button>
           <div className="factura__extra">
             {impresionDirectaDisponible() && formato !== 'a4' ? (
               <button type="button" className="btn btn--ghost btn--block" onClick={() => void imprimirDirecto()} disabled={imprimiendo}>
-                {imprimiendo ? 'Imprimiendo…' : 'Imprimir en impresora térmica'}
+                {imprimiendo ? I.imprimiendo : I.imprimirTermica}
               </button>
             ) : null}
             <button type="button" className="btn btn--ghost btn--block" onClick={() => void pdf()}>
-              Descargar PDF
+              {I.descargarPdf}
             </button>
             <button type="button" className="btn btn--ghost btn--block" onClick={whatsapp}>
-              {recibo.cliente?.telefono ? 'Enviar por WhatsApp al cliente' : 'Enviar por WhatsApp'}
+              {recibo.cliente?.telefono ? I.whatsappCliente : I.whatsapp}
             </button>
             {session?.rol === ROL.ADMIN ? (
               <p className="factura__nota">
-                <Link to="/ajustes_tienda">Datos del recibo (NIT, dirección, papel)</Link>
+                <Link to="/ajustes_tienda">{I.datosRecibo}</Link>
               </p>
             ) : null}
           </div>
           <button type="button" className="btn btn--block btn--lg" onClick={() => salir(paths.ventas)} disabled={busy}>
-            Nueva venta
+            {V.nuevaVenta}
           </button>
           <button type="button" className="btn btn--ghost btn--block" onClick={() => salir(paths.inicio)} disabled={busy}>
-            Volver al inicio
+            {V.volverAlInicio}
           </button>
         </aside>
       </div>

@@ -113,7 +113,7 @@ function Pago({ lineas }: { lineas: LineaCarrito[] }) {
     setPrecios({ ...resto, [l.id]: nuevo });
   };
   const descontarVenta = async () => {
-    const texto = await promptText(V.descuentoVentaTitle, { label: V.descuentoVentaLabel, placeholder: '10% o 2.000', confirmButtonText: V.aplicar });
+    const texto = await promptText(V.descuentoVentaTitle, { label: V.descuentoVentaLabel, placeholder: V.descuentoVentaPlaceholder, confirmButtonText: V.aplicar });
     if (texto === null) return;
     if (!texto) return setDescVenta(undefined);
     const pct = /^(\d{1,3})\s*%$/.exec(texto);
@@ -285,16 +285,16 @@ function Pago({ lineas }: { lineas: LineaCarrito[] }) {
       <header className="page-header">
         <div className="page-header__actions">
           <Link className="btn btn--ghost" to={paths.ventas}>
-            <IconBack /> Volver al carrito
+            <IconBack /> {V.volverCarrito}
           </Link>
         </div>
-        <h1>Generar pago</h1>
+        <h1>{V.generarPago}</h1>
         <div className="page-header__actions" />
       </header>
 
       <div className="pago">
         <section className="card pago__resumen" aria-labelledby="pago-resumen-title">
-          <h2 id="pago-resumen-title">Resumen de la venta</h2>
+          <h2 id="pago-resumen-title">{V.resumenVenta}</h2>
           <ul className="pago__lineas">
             {lineas.map((l) => {
               const nuevo = precios[l.id];
@@ -307,7 +307,7 @@ function Pago({ lineas }: { lineas: LineaCarrito[] }) {
                       {nuevo != null ? <> {formatPesos(nuevo)}</> : null}
                     </small>
                     {puedeDescontar ? (
-                      <button type="button" className="btn btn--link btn--sm" onClick={() => void cambiarPrecio(l)} aria-label={`${V.cambiarPrecio} de ${l.nombre}`}>
+                      <button type="button" className="btn btn--link btn--sm" onClick={() => void cambiarPrecio(l)} aria-label={V.cambiarPrecioDe(l.nombre)}>
                         {V.cambiarPrecio}
                       </button>
                     ) : null}
@@ -343,7 +343,7 @@ function Pago({ lineas }: { lineas: LineaCarrito[] }) {
           ) : null}
           <div className="cart__total">
             <span>
-              Total <small>({unidades} {unidades === 1 ? 'unidad' : 'unidades'})</small>
+              {V.total} <small>({V.unidades(unidades)})</small>
             </span>
             <strong data-testid="pago-total">{formatPesos(total)}</strong>
           </div>
@@ -351,24 +351,24 @@ function Pago({ lineas }: { lineas: LineaCarrito[] }) {
 
         <form ref={formRef} className="card pago__form" onSubmit={confirmar} noValidate aria-labelledby="pago-form-title">
           <h2 id="pago-form-title" className="visually-hidden">
-            Datos del pago
+            {V.datosPago}
           </h2>
           <div className="pago__a-pagar">
-            <span>Total a pagar</span>
+            <span>{V.totalAPagar}</span>
             <strong>{formatPesos(total)}</strong>
           </div>
 
           <fieldset className="metodos">
-            <legend>Medio de pago</legend>
+            <legend>{V.medioPago}</legend>
             {metodos.isPending ? (
               <p className="state" role="status">
-                Cargando medios de pago…
+                {V.cargandoMetodos}
               </p>
             ) : metodos.isError ? (
               <div className="state" role="alert">
-                <p>No se pudieron cargar los medios de pago.</p>
+                <p>{V.metodosFallidos}</p>
                 <button type="button" className="btn btn--ghost btn--sm" onClick={() => metodos.refetch()}>
-                  Reintentar
+                  {V.reintentar}
                 </button>
               </div>
             ) : (
@@ -394,21 +394,21 @@ function Pago({ lineas }: { lineas: LineaCarrito[] }) {
             <>
               <MoneyField
                 ref={montoRef}
-                label="Monto recibido"
+                label={V.montoRecibido}
                 name="monto"
-                placeholder="Ej.: 20.000"
+                placeholder={V.montoPlaceholder}
                 autoFocus
                 value={monto}
                 onValue={setMonto}
                 aria-describedby={cambioId}
               />
-              <div className="montos" aria-label="Cobrar con" role="group">
-                <button type="button" className="btn btn--ghost btn--sm" disabled={ocupado} onClick={() => cobrarCon(total)} aria-label={`Cobrar pago exacto, ${formatPesos(total)}`}>
-                  Pago exacto
+              <div className="montos" aria-label={V.cobrarCon} role="group">
+                <button type="button" className="btn btn--ghost btn--sm" disabled={ocupado} onClick={() => cobrarCon(total)} aria-label={V.cobrarExacto(formatPesos(total))}>
+                  {V.pagoExacto}
                 </button>
                 {metodo === EFECTIVO
                   ? sugerencias(total).map((v) => (
-                      <button key={v} type="button" className="btn btn--ghost btn--sm" disabled={ocupado} onClick={() => cobrarCon(v)} aria-label={`Cobrar recibiendo ${formatPesos(v)}`}>
+                      <button key={v} type="button" className="btn btn--ghost btn--sm" disabled={ocupado} onClick={() => cobrarCon(v)} aria-label={V.cobrarRecibiendo(formatPesos(v))}>
                         {formatPesos(v)}
                       </button>
                     ))
@@ -423,13 +423,13 @@ function Pago({ lineas }: { lineas: LineaCarrito[] }) {
                   monto.trim() ? (
                     V.cantidadInvalida
                   ) : (
-                    <>Cambio: —</>
+                    V.cambioSinMonto
                   )
                 ) : cambio! < 0 ? (
-                  <>Faltan {formatPesos(-cambio!)}</>
+                  V.faltan(formatPesos(-cambio!))
                 ) : (
                   <>
-                    Cambio: <strong data-testid="pago-cambio">{formatPesos(cambio!)}</strong>
+                    {V.cambio}: <strong data-testid="pago-cambio">{formatPesos(cambio!)}</strong>
                   </>
                 )}
               </p>
@@ -454,7 +454,7 @@ function Pago({ lineas }: { lineas: LineaCarrito[] }) {
           <div className="pago__cliente">
             <Field
               ref={documentoRef}
-              label={esFiado ? 'Documento del cliente' : 'Documento del cliente (opcional)'}
+              label={esFiado ? V.documentoCliente : V.documentoClienteOpcional}
               name="documentoCliente"
               inputMode="numeric"
               autoComplete="off"
@@ -474,12 +474,12 @@ function Pago({ lineas }: { lineas: LineaCarrito[] }) {
               }}
             />
             <button type="button" className="btn btn--ghost" onClick={() => void resolverCliente()} disabled={buscando || !documento.trim()}>
-              {buscando ? 'Buscando…' : 'Buscar cliente'}
+              {buscando ? V.buscando : V.buscarCliente}
             </button>
           </div>
           {cliente ? (
             <p className="pago__cliente-ok" role="status">
-              Cliente: <strong>{cliente.nombre}</strong>
+              {V.cliente}: <strong>{cliente.nombre}</strong>
               {credito ? (
                 <small data-testid="pago-credito"> · {V.fiadoDisponible(formatPesos(credito.disponible), formatPesos(credito.cupo))}</small>
               ) : esFiado ? (
@@ -495,20 +495,20 @@ function Pago({ lineas }: { lineas: LineaCarrito[] }) {
             <fieldset className="pago__nuevo-cliente">
               <legend>{V.nuevoCliente(documento.trim())}</legend>
               <SelectField
-                label="Tipo de documento"
+                label={V.tipoDocumento}
                 name="tipoDocumentoNuevo"
                 options={TIPOS_DOC}
                 value={nuevo.tipoDocumento}
                 onChange={(e) => setNuevo({ ...nuevo, tipoDocumento: e.target.value })}
               />
-              <Field label="Nombre" name="nombreNuevo" autoComplete="off" value={nuevo.nombre} onChange={(e) => setNuevo({ ...nuevo, nombre: e.target.value })} onKeyDown={enterGuarda} />
-              <Field label="Apellido" name="apellidoNuevo" autoComplete="off" value={nuevo.apellido} onChange={(e) => setNuevo({ ...nuevo, apellido: e.target.value })} onKeyDown={enterGuarda} />
+              <Field label={V.nombre} name="nombreNuevo" autoComplete="off" value={nuevo.nombre} onChange={(e) => setNuevo({ ...nuevo, nombre: e.target.value })} onKeyDown={enterGuarda} />
+              <Field label={V.apellido} name="apellidoNuevo" autoComplete="off" value={nuevo.apellido} onChange={(e) => setNuevo({ ...nuevo, apellido: e.target.value })} onKeyDown={enterGuarda} />
               <div className="pago__nuevo-acciones">
                 <button type="button" className="btn btn--sm" disabled={guardandoCliente} onClick={() => void registrarCliente()}>
-                  {guardandoCliente ? 'Guardando…' : V.guardarCliente}
+                  {guardandoCliente ? V.guardando : V.guardarCliente}
                 </button>
                 <button type="button" className="btn btn--ghost btn--sm" onClick={() => setNuevo(null)}>
-                  Cancelar
+                  {M.generic.cancel}
                 </button>
               </div>
             </fieldset>
@@ -516,10 +516,10 @@ function Pago({ lineas }: { lineas: LineaCarrito[] }) {
 
           <button type="submit" className="btn btn--block btn--lg" disabled={ocupado} aria-busy={ocupado}>
             {ocupado ? (
-              'Registrando venta…'
+              V.registrando
             ) : (
               <>
-                Confirmar pago <kbd className="atajo">F4</kbd>
+                {V.confirmarPago} <kbd className="atajo">F4</kbd>
               </>
             )}
           </button>

@@ -118,15 +118,15 @@ export default function VentasPage() {
     <>
       <header className="page-header">
         <div className="page-header__actions">
-          <Link className="btn btn--ghost btn--icon" to={paths.inicio} aria-label="Volver al inicio">
+          <Link className="btn btn--ghost btn--icon" to={paths.inicio} aria-label={M.ventas.volverAlInicio}>
             <IconBack />
           </Link>
         </div>
-        <h1>Ventas</h1>
+        <h1>{M.ventas.titulo}</h1>
         <div className="page-header__actions">
           {hayCamara() ? (
             <button type="button" className="btn btn--ghost" onClick={() => setCamara(true)}>
-              Escanear con la cámara
+              {M.ventas.escanearCamara}
             </button>
           ) : null}
         </div>
@@ -154,29 +154,27 @@ export default function VentasPage() {
           onCantidad={(id, cantidad) => update((l) => fijarCantidad(l, id, cantidad))}
           onListo={() => buscarRef.current?.focus()}
           onVaciar={async () => {
-            if (await confirmAction('¿Vaciar el carrito?', 'Se quitarán todos los productos del carrito.', 'Sí, vaciar')) update(() => []);
+            if (await confirmAction(M.ventas.vaciarTitle, M.ventas.vaciarText, M.ventas.vaciarConfirm)) update(() => []);
           }}
           onGenerarPago={generarPago}
           onEnEspera={() => void aparcar()}
           espera={
             espera.length ? (
               <section className="espera" aria-labelledby="espera-title">
-                <h3 id="espera-title">Ventas en espera ({espera.length})</h3>
+                <h3 id="espera-title">{M.ventas.esperaTitulo(espera.length)}</h3>
                 <ul>
                   {espera.map((v, i) => (
                     <li key={v.id}>
                       <span className="espera__info">
-                        <strong>{v.etiqueta || `Venta ${i + 1}`}</strong>
-                        <small>
-                          {unidadesCarrito(v.lineas)} u. · {formatPesos(totalCarrito(v.lineas))} · {v.creada ? fechas.hora(v.creada) : ''}
-                        </small>
+                        <strong>{v.etiqueta || M.ventas.esperaNombre(i + 1)}</strong>
+                        <small>{M.ventas.esperaResumen(unidadesCarrito(v.lineas), formatPesos(totalCarrito(v.lineas)), v.creada ? fechas.hora(v.creada) : '')}</small>
                       </span>
                       <span className="espera__acciones">
-                        <button type="button" className="btn btn--sm" onClick={() => void retomar(v.id)} aria-label={`Retomar ${v.etiqueta || `venta ${i + 1}`}`}>
-                          Retomar
+                        <button type="button" className="btn btn--sm" onClick={() => void retomar(v.id)} aria-label={M.ventas.retomarLabel(v.etiqueta, i + 1)}>
+                          {M.ventas.retomar}
                         </button>
-                        <button type="button" className="btn btn--ghost btn--sm" onClick={() => void descartar(v.id)} aria-label={`Descartar ${v.etiqueta || `venta ${i + 1}`}`}>
-                          Descartar
+                        <button type="button" className="btn btn--ghost btn--sm" onClick={() => void descartar(v.id)} aria-label={M.ventas.descartarLabel(v.etiqueta, i + 1)}>
+                          {M.ventas.descartar}
                         </button>
                       </span>
                     </li>
@@ -190,10 +188,10 @@ export default function VentasPage() {
       {lineas.length ? (
         <div className="pos__barra" aria-hidden="true">
           <a href="#carrito" tabIndex={-1}>
-            {unidades} {unidades === 1 ? 'unidad' : 'unidades'} · <strong>{formatPesos(totalCarrito(lineas))}</strong>
+            {M.ventas.unidades(unidades)} · <strong>{formatPesos(totalCarrito(lineas))}</strong>
           </a>
           <button type="button" className="btn btn--sm" tabIndex={-1} onClick={generarPago}>
-            Generar pago
+            {M.ventas.generarPago}
           </button>
         </div>
       ) : null}

@@ -44,7 +44,7 @@ export function MovimientoForm(props: { movimientos: TMovimientoCaja[] }) {
       <h2 id="caja-mov-title">{M.caja.movimientoTitulo}</h2>
       <p className="caja-muted">{M.caja.movimientoTexto}</p>
       <form onSubmit={onSubmit} noValidate className="caja-mov-form">
-        <div className="segmented" role="group" aria-label="Tipo de movimiento">
+        <div className="segmented" role="group" aria-label={M.caja.tipoMovimiento}>
           <button type="button" aria-pressed={tipo === 'salida'} onClick={() => setTipo('salida')}>
             {M.caja.salida}
           </button>

@@ -22,7 +22,7 @@ export function ReporteZ({ reporte: r }: { reporte: TReporteTurno }) {
       <header className="caja-z__head">
         <div>
           <h2 id="caja-z-title">
-            {M.caja.tituloReporte} · Turno #{t.id}
+            {M.caja.tituloReporte} · {M.caja.turnoNumero(t.id)}
           </h2>
           <p className="caja-muted">{r.tienda}</p>
         </div>
@@ -59,7 +59,7 @@ export function ReporteZ({ reporte: r }: { reporte: TReporteTurno }) {
 
       <div className="table-wrap">
         <table className="table caja-z__table">
-          <caption className="visually-hidden">Esperado y contado por medio de pago</caption>
+          <caption className="visually-hidden">{M.caja.esperadoContadoCaption}</caption>
           <thead>
             <tr>
               <th scope="col">{M.caja.metodo}</th>
@@ -161,7 +161,7 @@ export function ReporteZ({ reporte: r }: { reporte: TReporteTurno }) {
           </dl>
         </section>
         <section>
-          <h3 className="caja-subtitle">Otros</h3>
+          <h3 className="caja-subtitle">{M.caja.otros}</h3>
           <dl className="caja-z__rows">
             <div>
               <dt>{M.caja.fiadoLinea}</dt>
@@ -219,7 +219,7 @@ export function ReporteZ({ reporte: r }: { reporte: TReporteTurno }) {
             {r.referenciasPendientes.map((p) => (
               <li key={p.ventaId}>
                 <span className="caja-list__text">
-                  {p.metodo} · Venta #{p.ventaId} · {p.referencia ?? M.caja.sinReferencia}
+                  {p.metodo} · {M.caja.ventaNumero(p.ventaId)} · {p.referencia ?? M.caja.sinReferencia}
                 </span>
                 <strong className="caja-num">{formatPesos(p.monto)}</strong>
               </li>
@@ -229,7 +229,7 @@ export function ReporteZ({ reporte: r }: { reporte: TReporteTurno }) {
       ) : null}
       {t.nota ? (
         <p className="caja-z__nota">
-          <strong>{M.caja.notaLabel.replace(' (opcional)', '')}:</strong> {t.nota}
+          <strong>{M.caja.nota}:</strong> {t.nota}
         </p>
       ) : null}
     </article>

@@ -15,6 +15,9 @@ import { fetchProductoPorCodigo, fetchProductosVenta, PAGE_SIZE, productosVentaK
 // This screen's texts only: the catalogue splits per screen (issue #20).
 const M = { generic, ventas };
 
+const V = M.ventas;
+const C = V.columnas;
+
 const CODE_RE = /^[0-9A-Za-z-]{1,64}$/;
 
 interface Props {
@@ -50,7 +53,7 @@ export function BuscadorProductos({ onAdd, onProducts, enCarrito, inputRef }: Pr
 
   const added = (p: TProductoVenta) => {
     onAdd(p);
-    setAviso({ text: `Agregado: ${p.nombre}`, tone: 'ok' });
+    setAviso({ text: V.agregado(p.nombre), tone: 'ok' });
   };
 
   const onSubmit = async (e: FormEvent) => {
@@ -61,7 +64,7 @@ export function BuscadorProductos({ onAdd, onProducts, enCarrito, inputRef }: Pr
         added(picked);
         setTexto('');
         setElegido(null);
-      } else setAviso({ text: `${picked.nombre}: agotado`, tone: 'error' });
+      } else setAviso({ text: V.escaneadoAgotado(picked.nombre), tone: 'error' });
       return;
     }
     const term = texto.trim();
@@ -100,18 +103,18 @@ export function BuscadorProductos({ onAdd, onProducts, enCarrito, inputRef }: Pr
     const at = items.findIndex((p) => p.id === elegido);
     const next = at < 0 ? (paso === 1 ? 0 : items.length - 1) : (at + paso + items.length) % items.length;
     setElegido(items[next]!.id);
-    setAviso({ text: `${items[next]!.nombre}, ${formatPesos(items[next]!.precio)}: Enter para agregar`, tone: 'ok' });
+    setAviso({ text: V.elegido(items[next]!.nombre, formatPesos(items[next]!.precio)), tone: 'ok' });
     document.getElementById(`${rowId}-${items[next]!.id}`)?.scrollIntoView({ block: 'nearest' });
   };
 
   return (
     <section className="pos__productos" aria-labelledby="pos-productos-title">
       <h2 id="pos-productos-title" className="visually-hidden">
-        Productos
+        {V.productos}
       </h2>
       <form role="search" className="pos__search" onSubmit={onSubmit}>
         <div className="field">
-          <label htmlFor="pos-buscar">Buscar producto</label>
+          <label htmlFor="pos-buscar">{V.buscarProducto}</label>
           <input
             id="pos-buscar"
             ref={inputRef}
@@ -120,7 +123,7 @@ export function BuscadorProductos({ onAdd, onProducts, enCarrito, inputRef }: Pr
             autoComplete="off"
             spellCheck={false}
             enterKeyHint="enter"
-            placeholder="Nombre o código de barras"
+            placeholder={V.buscarPlaceholder}
             aria-describedby={hintId}
             value={texto}
             onChange={(e) => {
@@ -144,8 +147,8 @@ export function BuscadorProductos({ onAdd, onProducts, enCarrito, inputRef }: Pr
             }}
           />
           <small id={hintId} className="field__hint">
-            <kbd className="atajo">F2</kbd> Escriba el nombre o escanee el código y presione Enter para agregarlo
-            <span className="solo-teclado">; ↓ ↑ eligen de la lista, Esc borra</span>.
+            <kbd className="atajo">F2</kbd> {V.buscarAyuda}
+            <span className="solo-teclado">{V.buscarAyudaTeclado}</span>.
           </small>
         </div>
       </form>
@@ -164,35 +167,35 @@ export function BuscadorProductos({ onAdd, onProducts, enCarrito, inputRef }: Pr
         />
       ) : isPending ? (
         <div className="state" role="status">
-          Cargando productos…
+          {V.cargandoProductos}
         </div>
       ) : isError && !data ? (
         <div className="state" role="alert">
-          <p>No se pudieron cargar los productos.</p>
+          <p>{V.productosFallidos}</p>
           <button type="button" className="btn btn--ghost" onClick={() => refetch()}>
-            Reintentar
+            {V.reintentar}
           </button>
         </div>
       ) : items.length === 0 ? (
-        <div className="state">{q ? `No hay productos disponibles que coincidan con «${q}».` : 'La tienda aún no tiene productos disponibles para la venta.'}</div>
+        <div className="state">{q ? V.sinCoincidencias(q) : V.sinProductos}</div>
       ) : (
         <div className="table-wrap" aria-busy={isFetching}>
           <table className="table pos__tabla">
-            <caption className="visually-hidden">Productos disponibles{q ? ` para «${q}»` : ''}</caption>
+            <caption className="visually-hidden">{V.productosDisponibles(q)}</caption>
             <thead>
               <tr>
-                <th scope="col">Producto</th>
+                <th scope="col">{C.producto}</th>
                 <th scope="col" className="pos__col-marca">
-                  Marca
+                  {C.marca}
                 </th>
                 <th scope="col" className="num">
-                  Precio
+                  {C.precio}
                 </th>
                 <th scope="col" className="num pos__col-stock">
-                  Stock
+                  {C.stock}
                 </th>
                 <th scope="col">
-                  <span className="visually-hidden">Acción</span>
+                  <span className="visually-hidden">{C.accion}</span>
                 </th>
               </tr>
             </thead>
@@ -205,13 +208,13 @@ export function BuscadorProductos({ onAdd, onProducts, enCarrito, inputRef }: Pr
                       <span className="pos__nombre">{p.nombre}</span>
                       <span className="pos__meta-movil">
                         {p.marca ? `${p.marca} · ` : ''}
-                        {p.stock > 0 ? `Stock ${p.stock}` : 'Agotado'}
+                        {p.stock > 0 ? V.stock(p.stock) : V.agotado}
                       </span>
-                      {inCart ? <span className="pos__en-carrito">En el carrito: {inCart}</span> : null}
+                      {inCart ? <span className="pos__en-carrito">{V.enCarrito(inCart)}</span> : null}
                     </td>
                     <td className="pos__col-marca">{p.marca ?? '—'}</td>
                     <td className="num pos__precio">{formatPesos(p.precio)}</td>
-                    <td className="num pos__col-stock">{p.stock > 0 ? p.stock : <span className="badge badge--danger">Agotado</span>}</td>
+                    <td className="num pos__col-stock">{p.stock > 0 ? p.stock : <span className="badge badge--danger">{V.agotado}</span>}</td>
                     <td className="pos__accion">
                       <button
                         type="button"
@@ -223,7 +226,8 @@ export function BuscadorProductos({ onAdd, onProducts, enCarrito, inputRef }: Pr
                         }}
                         disabled={p.stock <= 0}
                       >
-                        Agregar<span className="visually-hidden"> {p.nombre}</span>
+                        {V.agregar}
+                        <span className="visually-hidden"> {p.nombre}</span>
                       </button>
                     </td>
                   </tr>

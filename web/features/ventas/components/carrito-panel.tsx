@@ -1,9 +1,15 @@
 import { useState, type ReactNode } from 'react';
+import { ventas } from '#shared/messages/ventas';
 import { formatPesos } from '#shared/money';
 // The same limits as the sale's schema, without the schema module (and zod) on the till's path (issue #20).
 import { LIMITES_DINERO as VENTA_LIMITS } from '#shared/money';
 import { IconCart } from '../../../components/ui/icons';
 import { totalCarrito, unidadesCarrito, type LineaCarrito } from '../carrito';
+
+// This screen's texts only: the catalogue splits per screen (issue #20).
+const M = { ventas };
+
+const V = M.ventas;
 
 interface Props {
   lineas: LineaCarrito[];
@@ -30,7 +36,7 @@ function CantidadInput({ linea, onCantidad, onListo }: { linea: LineaCarrito; on
     <input
       className="cart-line__qty-input"
       inputMode="numeric"
-      aria-label={`Cantidad de ${linea.nombre}`}
+      aria-label={V.cantidadDe(linea.nombre)}
       value={draft ?? String(linea.cantidad)}
       onChange={(e) => setDraft(e.target.value.replace(/\D/g, '').slice(0, 4))}
       onBlur={commit}
@@ -56,36 +62,36 @@ export function CarritoPanel({ lineas, onCantidad, onListo, onVaciar, onEnEspera
     <aside className="pos__carrito card" id="carrito" aria-labelledby="pos-carrito-title">
       <div className="cart__head">
         <h2 id="pos-carrito-title">
-          <IconCart /> Carrito
+          <IconCart /> {V.carrito}
         </h2>
         {lineas.length ? (
           <div className="cart__head-acciones">
             <button type="button" className="btn btn--ghost btn--sm" onClick={onEnEspera}>
-              En espera
+              {V.enEspera}
             </button>
             <button type="button" className="btn btn--ghost btn--sm" onClick={onVaciar}>
-              Vaciar
+              {V.vaciar}
             </button>
           </div>
         ) : null}
       </div>
       {lineas.length === 0 ? (
-        <p className="cart__empty">El carrito está vacío. Busque un producto y presione «Agregar».</p>
+        <p className="cart__empty">{V.carritoVacioAyuda}</p>
       ) : (
-        <ul className="cart__lines" aria-label="Productos en el carrito">
+        <ul className="cart__lines" aria-label={V.productosEnCarrito}>
           {lineas.map((l) => {
             const short = l.cantidad > l.stock;
             return (
               <li key={l.id} className={`cart-line${short ? ' cart-line--short' : ''}`}>
                 <div className="cart-line__info">
                   <span className="cart-line__name">{l.nombre}</span>
-                  <span className="cart-line__unit">{formatPesos(l.precio)} c/u</span>
+                  <span className="cart-line__unit">{V.precioUnidad(formatPesos(l.precio))}</span>
                   {short ? (
-                    <span className="cart-line__warn">{l.stock > 0 ? `Solo hay ${l.stock} en stock` : 'Sin stock'}</span>
+                    <span className="cart-line__warn">{l.stock > 0 ? V.soloHayStock(l.stock) : V.sinStockLinea}</span>
                   ) : null}
                 </div>
-                <div className="cart-line__qty" role="group" aria-label={`Unidades de ${l.nombre}`}>
-                  <button type="button" className="btn btn--ghost btn--icon btn--qty" onClick={() => onCantidad(l.id, l.cantidad - 1)} aria-label={l.cantidad === 1 ? `Quitar ${l.nombre}` : `Uno menos de ${l.nombre}`}>
+                <div className="cart-line__qty" role="group" aria-label={V.unidadesDe(l.nombre)}>
+                  <button type="button" className="btn btn--ghost btn--icon btn--qty" onClick={() => onCantidad(l.id, l.cantidad - 1)} aria-label={l.cantidad === 1 ? V.quitar(l.nombre) : V.unoMenos(l.nombre)}>
                     −
                   </button>
                   <CantidadInput key={l.cantidad} linea={l} onCantidad={onCantidad} onListo={onListo} />
@@ -94,7 +100,7 @@ export function CarritoPanel({ lineas, onCantidad, onListo, onVaciar, onEnEspera
                     className="btn btn--ghost btn--icon btn--qty"
                     onClick={() => onCantidad(l.id, l.cantidad + 1)}
                     disabled={l.cantidad >= VENTA_LIMITS.maxCantidad}
-                    aria-label={`Uno más de ${l.nombre}`}
+                    aria-label={V.unoMas(l.nombre)}
                   >
                     +
                   </button>
@@ -107,12 +113,13 @@ export function CarritoPanel({ lineas, onCantidad, onListo, onVaciar, onEnEspera
       )}
       <div className="cart__total">
         <span>
-          Total{unidades ? <small> ({unidades} {unidades === 1 ? 'unidad' : 'unidades'})</small> : null}
+          {V.total}
+          {unidades ? <small> ({V.unidades(unidades)})</small> : null}
         </span>
         <strong data-testid="carrito-total">{formatPesos(total)}</strong>
       </div>
       <button type="button" className="btn btn--block btn--lg" onClick={onGenerarPago}>
-        Generar pago <kbd className="atajo">F4</kbd>
+        {V.generarPago} <kbd className="atajo">F4</kbd>
       </button>
       {espera}
     </aside>

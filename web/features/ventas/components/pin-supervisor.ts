@@ -26,7 +26,7 @@ export async function pedirPinSupervisor(supervisores: readonly TSupervisor[]): 
   select.id = 'pin-supervisor';
   select.name = 'supervisor';
   select.className = 'app-dialog__input';
-  if (supervisores.length !== 1) select.append(new Option('Elija…', ''));
+  if (supervisores.length !== 1) select.append(new Option(V.pinElija, ''));
   for (const s of supervisores) select.append(new Option(s.nombre, String(s.id)));
   cuerpo.append(texto, label, select);
 

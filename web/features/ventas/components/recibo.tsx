@@ -9,6 +9,8 @@ import './recibo.css';
 // This screen's texts only: the catalogue splits per screen (issue #20).
 const M = { ventas };
 
+const R = M.ventas.recibo;
+
 export type FormatoRecibo = '58' | '80' | 'a4';
 
 /**
@@ -25,30 +27,30 @@ export function Recibo({ recibo, formato, tienda, ref }: { recibo: TRecibo; form
         <h2 id="recibo-title" className="recibo__tienda">
           {recibo.tienda}
         </h2>
-        {tienda?.nit ? <p className="recibo__dato" data-testid="recibo-nit">NIT/Doc.: {tienda.nit}</p> : null}
+        {tienda?.nit ? <p className="recibo__dato" data-testid="recibo-nit">{R.nit(tienda.nit)}</p> : null}
         {tienda?.direccion ? <p className="recibo__dato">{tienda.direccion}</p> : null}
-        {tienda?.telefono ? <p className="recibo__dato">Tel.: {tienda.telefono}</p> : null}
-        <p className="recibo__sub">Factura de venta N.º {recibo.id}</p>
-        {anulada ? <p className="recibo__anulada">ANULADA</p> : null}
+        {tienda?.telefono ? <p className="recibo__dato">{R.telefono(tienda.telefono)}</p> : null}
+        <p className="recibo__sub">{R.titulo(recibo.id)}</p>
+        {anulada ? <p className="recibo__anulada">{R.anulada}</p> : null}
       </header>
       <dl className="recibo__meta">
         <div>
-          <dt>Fecha</dt>
+          <dt>{R.fecha}</dt>
           <dd>
             <time dateTime={recibo.fecha}>{fechas.fechaHora(recibo.fecha)}</time>
           </dd>
         </div>
         <div>
-          <dt>Venta</dt>
+          <dt>{R.venta}</dt>
           <dd data-testid="recibo-id">#{recibo.id}</dd>
         </div>
         <div>
-          <dt>Atendió</dt>
+          <dt>{R.atendio}</dt>
           <dd>{recibo.cajero}</dd>
         </div>
         {recibo.cliente ? (
           <div>
-            <dt>Cliente</dt>
+            <dt>{M.ventas.cliente}</dt>
             <dd>
               {recibo.cliente.nombre} · {recibo.cliente.documento}
             </dd>
@@ -56,18 +58,18 @@ export function Recibo({ recibo, formato, tienda, ref }: { recibo: TRecibo; form
         ) : null}
       </dl>
       <table className="recibo__lineas">
-        <caption className="visually-hidden">Productos de la venta</caption>
+        <caption className="visually-hidden">{R.productos}</caption>
         <thead>
           <tr>
-            <th scope="col">Producto</th>
+            <th scope="col">{M.ventas.columnas.producto}</th>
             <th scope="col" className="num">
-              Cant.
+              {R.cantidad}
             </th>
             <th scope="col" className="num recibo__col-precio">
-              Precio
+              {M.ventas.columnas.precio}
             </th>
             <th scope="col" className="num">
-              Subtotal
+              {R.subtotal}
             </th>
           </tr>
         </thead>
@@ -77,7 +79,7 @@ export function Recibo({ recibo, formato, tienda, ref }: { recibo: TRecibo; form
               <td>
                 {l.nombre}
                 <span className="recibo__unit"> {l.cantidad} × {formatPesos(l.precio)}</span>
-                {l.descuento ? <span className="recibo__descuento"> Descuento −{formatPesos(l.descuento)}</span> : null}
+                {l.descuento ? <span className="recibo__descuento"> {R.descuento} −{formatPesos(l.descuento)}</span> : null}
               </td>
               <td className="num">{l.cantidad}</td>
               <td className="num recibo__col-precio">{formatPesos(l.precio)}</td>
@@ -89,13 +91,13 @@ export function Recibo({ recibo, formato, tienda, ref }: { recibo: TRecibo; form
       <dl className="recibo__totales">
         {recibo.descuento ? (
           <div>
-            <dt>Descuento</dt>
+            <dt>{R.descuento}</dt>
             <dd data-testid="recibo-descuento">−{formatPesos(recibo.descuento)}</dd>
           </div>
         ) : null}
         {recibo.motivoDescuento ? (
           <div className="recibo__motivo">
-            <dt>Motivo del descuento</dt>
+            <dt>{M.ventas.motivoDescuento}</dt>
             <dd>{recibo.motivoDescuento}</dd>
           </div>
         ) : null}
@@ -106,31 +108,31 @@ export function Recibo({ recibo, formato, tienda, ref }: { recibo: TRecibo; form
           </div>
         ) : null}
         <div className="recibo__total">
-          <dt>Total</dt>
+          <dt>{M.ventas.total}</dt>
           <dd data-testid="recibo-total">{formatPesos(recibo.total)}</dd>
         </div>
         <div>
-          <dt>Medio de pago</dt>
+          <dt>{M.ventas.medioPago}</dt>
           <dd>{recibo.metodoPago.nombre}</dd>
         </div>
         {recibo.referencia ? (
           <div>
-            <dt>Referencia</dt>
+            <dt>{R.referencia}</dt>
             <dd data-testid="recibo-referencia">{recibo.referencia}</dd>
           </div>
         ) : null}
         <div>
-          <dt>Recibido</dt>
+          <dt>{R.recibido}</dt>
           <dd>{formatPesos(recibo.montoRecibido)}</dd>
         </div>
         {recibo.montoFiado > 0 ? (
           <div className="recibo__fiado">
-            <dt>Fiado (queda debiendo)</dt>
+            <dt>{R.fiado}</dt>
             <dd data-testid="recibo-fiado">{formatPesos(recibo.montoFiado)}</dd>
           </div>
         ) : null}
         <div>
-          <dt>Cambio</dt>
+          <dt>{M.ventas.cambio}</dt>
           <dd data-testid="recibo-cambio">{formatPesos(recibo.cambio)}</dd>
         </div>
       </dl>

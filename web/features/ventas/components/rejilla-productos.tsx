@@ -1,7 +1,13 @@
 import { useState } from 'react';
+import { ventas } from '#shared/messages/ventas';
 import { formatPesos } from '#shared/money';
 import type { TProductoVenta } from '#shared/schemas/venta';
 import { useProductosRapidos } from '../api/productos-venta';
+
+// This screen's texts only: the catalogue splits per screen (issue #20).
+const M = { ventas };
+
+const V = M.ventas;
 
 interface Props {
   onAdd: (p: TProductoVenta) => void;
@@ -19,35 +25,35 @@ export function RejillaProductos({ onAdd, enCarrito }: Props) {
   if (isError || !data)
     return (
       <div className="state" role="alert">
-        <p>No se pudieron cargar los productos.</p>
+        <p>{V.productosFallidos}</p>
         <button type="button" className="btn btn--ghost" onClick={() => refetch()}>
-          Reintentar
+          {V.reintentar}
         </button>
       </div>
     );
   return (
     <div className="rejilla-wrap">
       {data.categorias.length ? (
-        <div className="rejilla__categorias" role="group" aria-label="Categorías">
+        <div className="rejilla__categorias" role="group" aria-label={V.categorias}>
           {['', ...data.categorias].map((c) => (
             <button key={c || '-'} type="button" className={`chip${c === categoria ? ' chip--activo' : ''}`} aria-pressed={c === categoria} onClick={() => setCategoria(c)}>
-              {c || 'Más vendidos'}
+              {c || V.masVendidos}
             </button>
           ))}
         </div>
       ) : null}
       {data.productos.length === 0 ? (
-        <div className="state">La tienda aún no tiene productos disponibles para la venta.</div>
+        <div className="state">{V.sinProductos}</div>
       ) : (
-        <ul className="rejilla" aria-label={categoria ? `Productos de ${categoria}` : 'Productos más vendidos'}>
+        <ul className="rejilla" aria-label={categoria ? V.productosDe(categoria) : V.productosMasVendidos}>
           {data.productos.map((p) => {
             const inCart = enCarrito.get(p.id) ?? 0;
             return (
               <li key={p.id}>
-                <button type="button" className="rejilla__tile" disabled={p.stock <= 0} onClick={() => onAdd(p)} aria-label={`Agregar ${p.nombre}`}>
+                <button type="button" className="rejilla__tile" disabled={p.stock <= 0} onClick={() => onAdd(p)} aria-label={V.agregarProducto(p.nombre)}>
                   <span className="rejilla__nombre">{p.nombre}</span>
                   <span className="rejilla__precio">{formatPesos(p.precio)}</span>
-                  <span className="rejilla__meta">{p.stock > 0 ? `Stock ${p.stock}` : 'Agotado'}</span>
+                  <span className="rejilla__meta">{p.stock > 0 ? V.stock(p.stock) : V.agotado}</span>
                   {inCart ? <span className="rejilla__en-carrito">{inCart}</span> : null}
                 </button>
               </li>
