@@ -2,7 +2,7 @@
  * Every user-facing Spanish text of the product, in one place.
  * Texts quoted by the specification are copied word for word (including its spelling).
  */
-import { generic, sesion } from './messages/comun';
+import { comun, generic, sesion, tiposDocumento } from './messages/comun';
 import { login, registro, recuperacion } from './messages/auth';
 import { ajustesTienda, codigoInvitacion } from './messages/tienda';
 import { roles } from './messages/roles';
@@ -14,6 +14,9 @@ import { invitacion } from './messages/invitacion';
 import { clientes } from './messages/clientes';
 import { crud } from './messages/crud';
 import { facturas } from './messages/facturas';
+import { inicio } from './messages/inicio';
+import { impresion } from './messages/impresion';
+import { arranque } from './messages/arranque';
 import { landing } from './messages/landing';
 import { movimientos } from './messages/movimientos';
 import { productos } from './messages/productos';
@@ -24,6 +27,7 @@ export { PRODUCT_NAME } from './product';
 
 export const M = {
   generic,
+  comun,
   login,
   registro,
   recuperacion,
@@ -41,6 +45,10 @@ export const M = {
   analisis,
   movimientos,
   facturas,
+  inicio,
+  impresion,
+  arranque,
+  tiposDocumento,
   landing,
   crud,
   invitacion,

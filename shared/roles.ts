@@ -1,3 +1,4 @@
+import { tiposDocumento } from './messages/comun';
 /** Numeric roles of the product (spec §6, DESIGN.md §4). */
 export const ROL = { ADMIN: 1, EMPLEADO: 2, ENCARGADO: 3 } as const;
 export type RolId = (typeof ROL)[keyof typeof ROL] | number;
@@ -12,10 +13,10 @@ export const ROLES_SEED = [
 export const canSeeInvitationCode = (rol: number) => rol === ROL.ADMIN || rol === ROL.ENCARGADO;
 
 export const TIPOS_DOC = [
-  { value: 'CC', label: 'Cédula de ciudadanía' },
-  { value: 'TI', label: 'Tarjeta de identidad' },
-  { value: 'CE', label: 'Cédula de extranjería' },
-  { value: 'RC', label: 'Registro civil' },
+  { value: 'CC', label: tiposDocumento.CC },
+  { value: 'TI', label: tiposDocumento.TI },
+  { value: 'CE', label: tiposDocumento.CE },
+  { value: 'RC', label: tiposDocumento.RC },
 ] as const;
 export type TipoDoc = (typeof TIPOS_DOC)[number]['value'];
 

@@ -1,5 +1,6 @@
 import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import { arranque } from '#shared/messages/arranque';
 import { paths } from './config/paths';
 import './styles/global.css';
 
@@ -47,7 +48,7 @@ function isAppPath(pathname: string): boolean {
 function Loading() {
   return (
     <div className="state" role="status">
-      Cargando…
+      {arranque.cargando}
     </div>
   );
 }

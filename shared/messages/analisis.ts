@@ -18,4 +18,14 @@ export const analisis = {
   cargaFallida: 'No se pudo cargar el análisis de ventas.',
   fechaInvalida: 'Escriba una fecha válida (día, mes y año).',
   rangoInvalido: 'La fecha inicial no puede ser posterior a la fecha final.',
+  filtrar: 'Filtrar por fechas',
+  quitarFechas: 'Quitar fechas',
+  cargando: 'Cargando análisis…',
+  resumen: 'Resumen',
+  clasificacion: 'Clasificación',
+  tablaTitulo: 'Tabla de popularidad',
+  tabla: 'Popularidad de los productos',
+  /** The chart's mean line and a bar's tooltip. */
+  graficoPromedio: (promedio: string) => `Promedio ${promedio}`,
+  graficoBarra: (cantidad: number, clase: string) => `${cantidad} ${cantidad === 1 ? 'unidad' : 'unidades'} · ${clase}`,
 } as const;

@@ -11,6 +11,17 @@ export const login = {
   ayudaEmpleado: 'Empleado: la cuenta de cada persona que trabaja en la tienda, creada con el código de invitación.',
   quizasTienda: '¿Es la cuenta con la que registró la tienda? Elija «Tienda» arriba e intente de nuevo.',
   quizasEmpleado: '¿Es una cuenta de empleado? Elija «Empleado» arriba e intente de nuevo.',
+  titulo: 'Iniciar sesión',
+  ingresando: 'Ingresando…',
+  ingresarComo: (tipo: 'tienda' | 'empleado') => `Ingresar como ${tipo === 'tienda' ? 'tienda' : 'empleado'}`,
+  olvido: '¿Olvidó su contraseña?',
+  sinCuenta: '¿No tiene cuenta?',
+  registrese: 'Regístrese',
+  // Shared by the session screens (sign-in, sign-up, recovery)
+  correo: 'Correo electrónico',
+  contrasena: 'Contraseña',
+  tipoCuenta: 'Tipo de cuenta',
+  tipos: { empleado: 'Empleado', tienda: 'Tienda' },
 } as const;
 
 export const registro = {
@@ -28,6 +39,29 @@ export const registro = {
   successText: 'El registro fue exitoso',
   tooLong: 'El texto es demasiado largo.',
   telefono: 'Ingrese un teléfono válido (solo dígitos).',
+  titulo: 'Crear cuenta',
+  subtituloTienda: 'Registre su tienda y reciba el código para invitar a sus empleados.',
+  subtituloEmpleado: 'Únase a su tienda con el código de invitación.',
+  formEmpleado: 'Registro de empleado',
+  formTienda: 'Registro de tienda',
+  campos: {
+    nombre: 'Nombre',
+    nombre2: 'Segundo nombre (opcional)',
+    apellido: 'Apellido',
+    apellido2: 'Segundo apellido (opcional)',
+    tipoDoc: 'Tipo de documento',
+    documento: 'Número de documento',
+    repetirContrasena: 'Repetir contraseña',
+    codigoHint: 'Pídalo al administrador de su tienda.',
+    nombreTienda: 'Nombre de la tienda',
+    telefono: 'Teléfono (opcional)',
+    direccion: 'Dirección (opcional)',
+    contrasenaHint: 'Al menos 8 caracteres, con una mayúscula y un número.',
+  },
+  registrarme: 'Registrarme',
+  registrarTienda: 'Registrar tienda',
+  /** A new store's success: `successText`, then its invitation code. */
+  successTiendaText: (codigo: string) => `El registro fue exitoso. Código de invitación para sus empleados: ${codigo}`,
 } as const;
 
 export const recuperacion = {
@@ -41,6 +75,23 @@ export const recuperacion = {
   verified: 'Código verificado. Ahora escriba su nueva contraseña.',
   changeFailed: 'No se pudo cambiar la contraseña.',
   changed: 'Su contraseña fue cambiada. Ya puede iniciar sesión.',
+  titulo: 'Restablecer contraseña',
+  paso: (n: number) => `Paso ${n} de 3`,
+  enviado: 'Código enviado',
+  codigoNoValido: 'Código no válido',
+  cambiada: 'Contraseña actualizada',
+  pasoCorreo: 'Escriba el correo de su cuenta y le enviaremos un código de 6 dígitos.',
+  enviando: 'Enviando…',
+  enviar: 'Enviar código',
+  /** "Escriba el código que enviamos a <correo>. Vence en 15 minutos." */
+  pasoCodigo: 'Escriba el código que enviamos a',
+  pasoCodigoVence: '. Vence en 15 minutos.',
+  codigo: 'Código',
+  verificando: 'Verificando…',
+  verificar: 'Verificar código',
+  otroCorreo: 'Usar otro correo',
+  nuevaContrasena: 'Nueva contraseña',
+  cambiar: 'Cambiar contraseña',
   mailSubject: 'Código para restablecer su contraseña',
   mailText: (code: string) =>
     `Su código para restablecer la contraseña es: ${code}\n\nVence en 15 minutos. Si no lo pidió, ignore este mensaje.`,

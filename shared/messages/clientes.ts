@@ -23,4 +23,29 @@ export const clientes = {
   vacio: 'Todavía no hay clientes. Agregue el primero con el formulario.',
   sinResultados: (q: string) => `No hay clientes que coincidan con «${q}».`,
   cargaFallida: 'No se pudo cargar la lista de clientes.',
+  // The list
+  listaTitulo: 'Lista de clientes',
+  buscar: 'Buscar cliente',
+  buscarPlaceholder: 'Nombre, apellido o documento',
+  cargando: 'Cargando clientes…',
+  tabla: 'Clientes de la tienda',
+  /** The list's columns and the form's fields. */
+  campos: {
+    tipoDocumento: 'Tipo de documento',
+    documento: 'Documento',
+    tipo: 'Tipo',
+    nombre: 'Nombre',
+    apellido: 'Apellido',
+    correo: 'Correo',
+    correoOpcional: 'Correo (opcional)',
+    celularOpcional: 'Celular (opcional)',
+    celularHint: 'Para enviarle el estado de cuenta por WhatsApp.',
+    fiado: 'Fiado',
+    puedeFiado: 'Puede comprar fiado',
+    cupo: 'Cupo de fiado',
+  },
+  // The form
+  agregar: 'Agregar cliente',
+  modificar: 'Modificar cliente',
+  editando: (nombre: string) => `Editando a ${nombre}`,
 } as const;

@@ -1,3 +1,5 @@
+import { arranque } from './arranque';
+
 /** Texts every screen and the server share: errors, dialogs, the session. */
 export const generic = {
   errorTitle: 'Error',
@@ -20,4 +22,63 @@ export const generic = {
 
 export const sesion = {
   cerrada: 'Sesión cerrada.',
+} as const;
+
+/** The application's shell (web): layout, navigation, pager, list states, generic dialogs and buttons. */
+export const comun = {
+  cargando: arranque.cargando,
+  reintentar: 'Reintentar',
+  volver: 'Volver',
+  volverInicio: 'Volver al inicio',
+  salir: 'Salir',
+  confirmar: 'Sí, continuar',
+  cerrarAviso: 'Cerrar aviso',
+  /** The row actions' column header, for screen readers. */
+  acciones: 'Acciones',
+  modificar: 'Modificar',
+  modificarNombre: (nombre: string) => `Modificar ${nombre}`,
+  eliminar: 'Eliminar',
+  eliminarNombre: (nombre: string) => `Eliminar ${nombre}`,
+  guardar: 'Guardar',
+  guardarCambios: 'Guardar cambios',
+  guardando: 'Guardando…',
+  agregando: 'Agregando…',
+  registrando: 'Registrando…',
+  imprimir: 'Imprimir',
+  /** Links between the management screens. */
+  nav: {
+    productos: 'Productos',
+    proveedores: 'Proveedores',
+    clientes: 'Clientes',
+    movimientos: 'Movimientos',
+    gestionarProveedores: 'Gestionar proveedores',
+    gestionarClientes: 'Gestionar clientes',
+  },
+  pager: {
+    label: 'Paginación',
+    resumen: (pagina: number, paginas: number, total: number) => `Página ${pagina} de ${paginas} · ${total} registros`,
+    anterior: 'Anterior',
+    siguiente: 'Siguiente',
+  },
+  rango: { desde: 'Desde', hasta: 'Hasta' },
+  pendiente: {
+    titulo: 'Esta sección estará disponible pronto',
+    texto: 'Estamos terminando esta parte de la aplicación.',
+  },
+  /** The footer of every application screen. */
+  pie: {
+    label: 'Sesión',
+    usuario: 'Usuario:',
+    tienda: 'Tienda:',
+    codigo: 'Código de invitación:',
+    cerrarSesion: 'Cerrar sesión',
+  },
+} as const;
+
+/** The document types a person can register with (what the selects show; the value is stored). */
+export const tiposDocumento = {
+  CC: 'Cédula de ciudadanía',
+  TI: 'Tarjeta de identidad',
+  CE: 'Cédula de extranjería',
+  RC: 'Registro civil',
 } as const;

@@ -129,4 +129,13 @@ export const landing = {
     rights: 'Todos los derechos reservados.',
     copyright: (year: number, product: string) => `© ${year} ${product}`,
   },
+
+  /** The team in the footer (spec §2: five members): names and roles; their addresses are in web/config/landing.ts. */
+  equipo: {
+    comercial: { name: 'Equipo comercial', role: 'Ventas' },
+    soporte: { name: 'Mesa de ayuda', role: 'Soporte' },
+    producto: { name: 'Equipo de producto', role: 'Desarrollo' },
+    experiencia: { name: 'Equipo de experiencia', role: 'Diseño' },
+    administrativa: { name: 'Oficina administrativa', role: 'Administración' },
+  },
 } as const;

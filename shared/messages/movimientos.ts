@@ -30,6 +30,10 @@ export const movimientos = {
   vacio: 'Todavía no hay movimientos de inventario.',
   sinResultados: 'No hay movimientos que coincidan con los filtros.',
   cargaFallida: 'No se pudo cargar la lista de movimientos.',
+  filtrar: 'Filtrar movimientos',
+  buscarPlaceholder: 'Buscar por nombre del producto',
+  quitarFiltros: 'Quitar filtros',
+  cargando: 'Cargando movimientos…',
   fechaInvalida: 'Escriba una fecha válida (día, mes y año).',
   rangoInvalido: 'La fecha inicial no puede ser posterior a la fecha final.',
 } as const;

@@ -24,4 +24,23 @@ export const proveedores = {
   cargaFallida: 'No se pudo cargar la lista de proveedores.',
   productosDe: (nombre: string) => `Productos de ${nombre}`,
   sinProductos: 'Este proveedor todavía no tiene productos asignados.',
+  // The list
+  listaTitulo: 'Lista de proveedores',
+  buscar: 'Buscar proveedor',
+  buscarPlaceholder: 'Nombre del proveedor',
+  cargando: 'Cargando proveedores…',
+  tabla: 'Proveedores de la tienda',
+  columnas: { contacto: 'Contacto', productos: 'Productos', producto: 'Producto' },
+  verProductos: 'Ver productos',
+  verProductosDe: (nombre: string) => `Ver productos de ${nombre}`,
+  cerrarProductos: 'Cerrar productos del proveedor',
+  // The add form
+  agregar: 'Agregar proveedor',
+  campos: {
+    nombre: 'Nombre',
+    telefono: 'Teléfono',
+    telefonoHint: 'Solo números, de 7 a 15 dígitos.',
+    correo: 'Correo',
+    correoPlaceholder: 'pedidos@proveedor.com',
+  },
 } as const;

@@ -1,10 +1,15 @@
 import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router';
+import { comun } from '#shared/messages/comun';
 import { ROL } from '#shared/roles';
 import { paths } from '../config/paths';
 import { RedirectIfSession, RequireRole, RequireSession } from './guards';
 import { AppLayout } from './layouts/app-layout';
 import { TurnoRequerido } from '../features/caja/components/turno-requerido';
+import { prefetchProductosVenta } from '../features/ventas/api/productos-venta';
+
+// The shell's texts only: every screen loads them (issue #20).
+const M = { comun };
 
 // Each screen is its own chunk: the landing page loads none of the application's code.
 // This table itself loads only for the application's paths: web/main.tsx tells them from the
@@ -39,7 +44,7 @@ const MiPinPage = lazy(() => import('../features/cuenta/mi-pin-page'));
 function Loading() {
   return (
     <div className="state" role="status">
-      Cargando…
+      {M.comun.cargando}
     </div>
   );
 }
@@ -73,7 +78,7 @@ export function AppRouter() {
             <Route
               path={paths.ventas}
               element={
-                <TurnoRequerido>
+                <TurnoRequerido prefetch={prefetchProductosVenta}>
                   <VentasPage />
                 </TurnoRequerido>
               }

@@ -1,7 +1,11 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { comun } from '#shared/messages/comun';
 import { paths } from '../config/paths';
 import { IconBack } from './ui/icons';
+
+// The shell's texts only: every screen loads them (issue #20).
+const M = { comun };
 
 /**
  * The top of an application screen: a back link, the title, and the screen's own actions.
@@ -17,7 +21,7 @@ export function PageHeader(props: {
   actionsClassName?: string;
   children?: ReactNode;
 }) {
-  const { backTo = paths.inicio, backLabel = 'Volver al inicio' } = props;
+  const { backTo = paths.inicio, backLabel = M.comun.volverInicio } = props;
   const lead = (
     <>
       <Link className="btn btn--ghost btn--icon" to={backTo} aria-label={backLabel} title={backLabel}>

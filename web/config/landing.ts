@@ -1,7 +1,13 @@
+import { landing } from '#shared/messages/landing';
+
+// The landing page's texts only: the catalogue splits per screen (issue #20).
+const M = { landing };
+
 /**
  * The team shown in the landing page's footer (spec §2: five members and their five contact
  * addresses). The spec leaves them as placeholders, so these defaults name the areas of the team
- * rather than people: put the real names and addresses here when the team agrees to be listed.
+ * rather than people: put the real names (shared/messages/landing.ts, `equipo`) and addresses here when
+ * the team agrees to be listed.
  */
 export interface TeamMember {
   /** What the footer shows as the member's name. */
@@ -13,9 +19,9 @@ export interface TeamMember {
 }
 
 export const TEAM: readonly [TeamMember, TeamMember, TeamMember, TeamMember, TeamMember] = [
-  { name: 'Equipo comercial', role: 'Ventas', email: 'ventas@adax.co' },
-  { name: 'Mesa de ayuda', role: 'Soporte', email: 'soporte@adax.co' },
-  { name: 'Equipo de producto', role: 'Desarrollo', email: 'desarrollo@adax.co' },
-  { name: 'Equipo de experiencia', role: 'Diseño', email: 'diseno@adax.co' },
-  { name: 'Oficina administrativa', role: 'Administración', email: 'administracion@adax.co' },
+  { ...M.landing.equipo.comercial, email: 'ventas@adax.co' },
+  { ...M.landing.equipo.soporte, email: 'soporte@adax.co' },
+  { ...M.landing.equipo.producto, email: 'desarrollo@adax.co' },
+  { ...M.landing.equipo.experiencia, email: 'diseno@adax.co' },
+  { ...M.landing.equipo.administrativa, email: 'administracion@adax.co' },
 ];

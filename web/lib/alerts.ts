@@ -1,11 +1,11 @@
 import type { SweetAlertIcon, SweetAlertOptions, SweetAlertResult } from 'sweetalert2';
 import { AppError } from '#shared/errors';
-import { generic } from '#shared/messages/comun';
+import { comun, generic } from '#shared/messages/comun';
 import { NetworkError } from './api-client';
 import '../styles/dialogs.css';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
-const M = { generic };
+const M = { comun, generic };
 
 /*
  * Every dialog and toast of the application goes through this module: it gives SweetAlert2 the
@@ -89,7 +89,7 @@ export const alertError = (title: string, text?: string) => alert('error', title
 export const alertSuccess = (title: string, text?: string, confirmButtonText: string = M.generic.accept) => alert('success', title, text, confirmButtonText);
 export const alertInfo = (title: string, text?: string) => alert('info', title, text);
 
-export async function confirmAction(title: string, text?: string, confirmButtonText = 'Sí, continuar'): Promise<boolean> {
+export async function confirmAction(title: string, text?: string, confirmButtonText: string = M.comun.confirmar): Promise<boolean> {
   const r = await showDialog({ icon: 'question', title, text, showCancelButton: true, confirmButtonText });
   return r.isConfirmed;
 }
@@ -167,7 +167,7 @@ export function toastSuccess(title: string, text?: string): void {
   const close = document.createElement('button');
   close.type = 'button';
   close.className = 'app-toast__close';
-  close.setAttribute('aria-label', 'Cerrar aviso');
+  close.setAttribute('aria-label', M.comun.cerrarAviso);
   close.textContent = '×';
   toast.append(icon, body, close);
 

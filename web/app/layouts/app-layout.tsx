@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Outlet, useNavigate } from 'react-router';
+import { comun } from '#shared/messages/comun';
 import { ROL, canSeeInvitationCode } from '#shared/roles';
 import type { TSesion } from '#shared/schemas/auth';
 import { IconLogout } from '../../components/ui/icons';
@@ -11,6 +12,9 @@ import { RegenerarCodigoButton } from '../../features/tienda/components/regenera
 import { VencimientoCodigo } from '../../features/tienda/components/vencimiento-codigo';
 import { api } from '../../lib/api-client';
 import { clearSession, getToken, saveSession, useSession } from '../../lib/session';
+
+// The shell's texts only: every screen loads them (issue #20).
+const M = { comun };
 
 /** Every application screen: its content, then the footer with user, store, code and 'Cerrar sesión'. */
 export function AppLayout() {
@@ -45,25 +49,25 @@ export function AppLayout() {
       <main className="app-main" id="contenido">
         <Outlet />
       </main>
-      <footer className="app-footer" aria-label="Sesión">
+      <footer className="app-footer" aria-label={M.comun.pie.label}>
         <div className="app-footer__inner">
           <span>
-            Usuario: <strong data-testid="footer-usuario">{session.usuario}</strong>
+            {M.comun.pie.usuario} <strong data-testid="footer-usuario">{session.usuario}</strong>
           </span>
           {session.tienda ? (
             <span>
-              Tienda: <strong data-testid="footer-tienda">{session.tienda}</strong>
+              {M.comun.pie.tienda} <strong data-testid="footer-tienda">{session.tienda}</strong>
             </span>
           ) : null}
           {showCode ? (
             <span>
-              Código de invitación: <span className="code-badge" data-testid="footer-codigo">{session.codigo_invitacion}</span>
+              {M.comun.pie.codigo} <span className="code-badge" data-testid="footer-codigo">{session.codigo_invitacion}</span>
               {session.id_Tienda != null ? <VencimientoCodigo /> : null}
               {session.rol === ROL.ADMIN && session.id_Tienda != null ? <> <RegenerarCodigoButton /></> : null}
             </span>
           ) : null}
           <button type="button" className="btn btn--ghost btn--sm" onClick={logout}>
-            <IconLogout /> Cerrar sesión
+            <IconLogout /> {M.comun.pie.cerrarSesion}
           </button>
         </div>
       </footer>

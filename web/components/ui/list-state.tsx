@@ -1,7 +1,11 @@
 import type { ReactNode } from 'react';
+import { comun } from '#shared/messages/comun';
 import { Field } from './field';
 import { Pager } from './pager';
 import './tabla-datos.css';
+
+// The shell's texts only: every screen loads them (issue #20).
+const M = { comun };
 
 type PagerProps = Parameters<typeof Pager>[0];
 
@@ -41,7 +45,7 @@ export function LoadFailed(props: { message: ReactNode; onRetry?: () => unknown 
       <p>{props.message}</p>
       {props.onRetry ? (
         <button type="button" className="btn" onClick={() => props.onRetry!()}>
-          Reintentar
+          {M.comun.reintentar}
         </button>
       ) : null}
     </div>

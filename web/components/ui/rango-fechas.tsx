@@ -1,5 +1,9 @@
 import { isFechaDia } from '#shared/schemas/movimiento';
+import { comun } from '#shared/messages/comun';
 import { Field } from './field';
+
+// The shell's texts only: every screen loads them (issue #20).
+const M = { comun };
 
 /** A list's date range as the filters give it: each date's error, and whether the server can be asked. */
 export function validarRango(desde: string, hasta: string, m: { fechaInvalida: string; rangoInvalido?: string }) {
@@ -17,7 +21,7 @@ export function RangoFechas(props: {
   errores?: { desdeError?: string; hastaError?: string };
   labels?: { desde: string; hasta: string };
 }) {
-  const labels = props.labels ?? { desde: 'Desde', hasta: 'Hasta' };
+  const labels = props.labels ?? M.comun.rango;
   const campos = [
     { name: 'desde', value: props.desde, max: props.hasta || undefined, error: props.errores?.desdeError },
     { name: 'hasta', value: props.hasta, min: props.desde || undefined, error: props.errores?.hastaError },

@@ -1,5 +1,9 @@
 import type { CSSProperties, Key, MouseEvent, ReactNode, TdHTMLAttributes } from 'react';
+import { comun } from '#shared/messages/comun';
 import './tabla-datos.css';
+
+// The shell's texts only: every screen loads them (issue #20).
+const M = { comun };
 
 /** One column of a `TablaDatos`: its header, how a row fills it, and how it lines up. */
 export interface Columna<Row> {
@@ -74,7 +78,7 @@ export function TablaDatos<Row>(props: {
             ))}
             {acciones.map((a, i) => (
               <th key={keyOf(a, i)} scope="col" className={cls('tabla-datos__accion', i === 0 && 'tabla-datos__accion--first', a.className)} style={pin(i, a)}>
-                {a.header ?? <span className="visually-hidden">Acciones</span>}
+                {a.header ?? <span className="visually-hidden">{M.comun.acciones}</span>}
               </th>
             ))}
           </tr>

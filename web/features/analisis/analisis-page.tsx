@@ -32,18 +32,18 @@ export default function AnalisisPage() {
       <PageHeader title={A.titulo} className="analisis-header" />
       <p className="analisis-intro">{A.subtitulo}</p>
 
-      <form className="toolbar analisis-filtros" role="search" aria-label="Filtrar por fechas" onSubmit={(e) => e.preventDefault()}>
+      <form className="toolbar analisis-filtros" role="search" aria-label={A.filtrar} onSubmit={(e) => e.preventDefault()}>
         <RangoFechas desde={desde} hasta={hasta} errores={validarRango(desde, hasta, A)} onChange={lista.setFiltros} />
         {lista.filtrado ? (
           <button type="button" className="btn btn--ghost" onClick={lista.limpiar}>
-            Quitar fechas
+            {A.quitarFechas}
           </button>
         ) : null}
       </form>
 
       <ListState
         lista={lista}
-        loading="Cargando análisis…"
+        loading={A.cargando}
         failed={A.cargaFallida}
         empty={lista.filtrado ? A.vacioRango : A.vacio}
         isEmpty={(data) => data.total === 0}
@@ -51,7 +51,7 @@ export default function AnalisisPage() {
       >
         {(items, data) => (
           <>
-            <section className="analisis-resumen" aria-label="Resumen">
+            <section className="analisis-resumen" aria-label={A.resumen}>
               <div className="card analisis-stat">
                 <span className="analisis-stat__label">{A.promedio}</span>
                 <strong className="analisis-stat__value" data-testid="analisis-promedio">
@@ -67,7 +67,7 @@ export default function AnalisisPage() {
                 <strong className="analisis-stat__value">{data.unidades}</strong>
               </div>
               <div className="card analisis-stat">
-                <span className="analisis-stat__label">Clasificación</span>
+                <span className="analisis-stat__label">{A.clasificacion}</span>
                 <ul className="analisis-stat__clases">
                   <li>
                     <span className={`badge ${ESTILO_CLASE[A.clases.popular].badge}`}>{A.clases.popular}</span> {data.resumen.popular}
@@ -99,10 +99,10 @@ export default function AnalisisPage() {
 
               <section aria-labelledby="tabla-titulo">
                 <h2 id="tabla-titulo" className="visually-hidden">
-                  Tabla de popularidad
+                  {A.tablaTitulo}
                 </h2>
                 <TablaDatos
-                  caption="Popularidad de los productos"
+                  caption={A.tabla}
                   rows={items}
                   rowKey={(item) => item.id}
                   busy={lista.query.isFetching}

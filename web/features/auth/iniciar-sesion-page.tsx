@@ -55,7 +55,7 @@ export default function IniciarSesionPage() {
   };
 
   return (
-    <AuthCard title="Iniciar sesión" subtitle={M.login.subtitulo}>
+    <AuthCard title={M.login.titulo} subtitle={M.login.subtitulo}>
       <TipoToggle
         value={tipo}
         onChange={(t) => {
@@ -70,9 +70,9 @@ export default function IniciarSesionPage() {
         </p>
       ) : null}
       <form onSubmit={onSubmit} noValidate>
-        <Field label="Correo electrónico" type="email" name="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} />
+        <Field label={M.login.correo} type="email" name="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} />
         <Field
-          label="Contraseña"
+          label={M.login.contrasena}
           type="password"
           name="contrasena"
           autoComplete="current-password"
@@ -80,13 +80,13 @@ export default function IniciarSesionPage() {
           onChange={(e) => setContrasena(e.target.value)}
         />
         <button type="submit" className="btn btn--block" disabled={login.isPending}>
-          {login.isPending ? 'Ingresando…' : `Ingresar como ${tipo === 'tienda' ? 'tienda' : 'empleado'}`}
+          {login.isPending ? M.login.ingresando : M.login.ingresarComo(tipo)}
         </button>
       </form>
       <div className="auth__links">
-        <Link to={paths.restablecer}>¿Olvidó su contraseña?</Link>
+        <Link to={paths.restablecer}>{M.login.olvido}</Link>
         <span>
-          ¿No tiene cuenta? <Link to={paths.registro}>Regístrese</Link>
+          {M.login.sinCuenta} <Link to={paths.registro}>{M.login.registrese}</Link>
         </span>
       </div>
     </AuthCard>

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { AppError } from '#shared/errors';
-import { registro } from '#shared/messages/auth';
-import { generic } from '#shared/messages/comun';
+import { login, registro } from '#shared/messages/auth';
+import { comun, generic } from '#shared/messages/comun';
 import { invitacion } from '#shared/messages/invitacion';
+import { codigoInvitacion } from '#shared/messages/tienda';
 import { TIPOS_DOC } from '#shared/roles';
 import { ZRegistroTiendaRequest, ZRegistroUsuarioForm, type TTipoLogin } from '#shared/schemas/auth';
 import { Field, SelectField } from '../../components/ui/field';
@@ -15,7 +16,9 @@ import { useRegistrarTienda, useRegistrarUsuario } from './api/registrar';
 import { AuthCard, TipoToggle } from './components/auth-card';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
-const M = { generic, invitacion, registro };
+const M = { codigoInvitacion, comun, generic, invitacion, login, registro };
+
+const F = M.registro.campos;
 
 const EMPTY_USUARIO = {
   nombre: '',
@@ -56,21 +59,21 @@ function UsuarioForm() {
   });
 
   return (
-    <form ref={formRef} onSubmit={onSubmit} noValidate aria-label="Registro de empleado">
+    <form ref={formRef} onSubmit={onSubmit} noValidate aria-label={M.registro.formEmpleado}>
       <div className="form-grid">
-        <Field label="Nombre" autoComplete="given-name" {...bind('nombre')} />
-        <Field label="Segundo nombre (opcional)" {...bind('nombre2')} />
-        <Field label="Apellido" autoComplete="family-name" {...bind('apellido')} />
-        <Field label="Segundo apellido (opcional)" {...bind('apellido2')} />
-        <SelectField label="Tipo de documento" options={TIPOS_DOC} {...bind('tipoDoc')} />
-        <Field label="Número de documento" inputMode="numeric" {...bind('documento')} />
-        <Field wrapperClassName="span-2" label="Correo electrónico" type="email" autoComplete="email" {...bind('email')} />
-        <Field label="Contraseña" type="password" autoComplete="new-password" {...bind('contrasena')} />
-        <Field label="Repetir contraseña" type="password" autoComplete="new-password" {...bind('confirmarContrasena')} />
-        <Field label="Código de invitación" hint="Pídalo al administrador de su tienda." autoCapitalize="characters" {...bind('codigo_invitacion')} />
+        <Field label={F.nombre} autoComplete="given-name" {...bind('nombre')} />
+        <Field label={F.nombre2} {...bind('nombre2')} />
+        <Field label={F.apellido} autoComplete="family-name" {...bind('apellido')} />
+        <Field label={F.apellido2} {...bind('apellido2')} />
+        <SelectField label={F.tipoDoc} options={TIPOS_DOC} {...bind('tipoDoc')} />
+        <Field label={F.documento} inputMode="numeric" {...bind('documento')} />
+        <Field wrapperClassName="span-2" label={M.login.correo} type="email" autoComplete="email" {...bind('email')} />
+        <Field label={M.login.contrasena} type="password" autoComplete="new-password" {...bind('contrasena')} />
+        <Field label={F.repetirContrasena} type="password" autoComplete="new-password" {...bind('confirmarContrasena')} />
+        <Field label={M.codigoInvitacion.label} hint={F.codigoHint} autoCapitalize="characters" {...bind('codigo_invitacion')} />
       </div>
       <button type="submit" className="btn btn--block" disabled={mutation.isPending}>
-        {mutation.isPending ? 'Registrando…' : 'Registrarme'}
+        {mutation.isPending ? M.comun.registrando : M.registro.registrarme}
       </button>
     </form>
   );
@@ -85,31 +88,28 @@ function TiendaForm() {
     onFailure: showServerFailure,
     submit: async (values) => {
       const res = await mutation.mutateAsync(values);
-      await alertSuccess(
-        M.registro.successTitle,
-        `${M.registro.successText}. Código de invitación para sus empleados: ${res.codigo_invitacion}`,
-      );
+      await alertSuccess(M.registro.successTitle, M.registro.successTiendaText(res.codigo_invitacion));
       navigate(paths.iniciarSesion, { state: { tipo: 'tienda', email: values.email } });
     },
   });
 
   return (
-    <form ref={formRef} onSubmit={onSubmit} noValidate aria-label="Registro de tienda">
-      <Field label="Nombre de la tienda" autoComplete="organization" {...bind('nombreTienda')} />
+    <form ref={formRef} onSubmit={onSubmit} noValidate aria-label={M.registro.formTienda}>
+      <Field label={F.nombreTienda} autoComplete="organization" {...bind('nombreTienda')} />
       <div className="form-grid">
-        <Field label="Teléfono (opcional)" inputMode="tel" autoComplete="tel" {...bind('telefono')} />
-        <Field label="Dirección (opcional)" autoComplete="street-address" {...bind('direccion')} />
+        <Field label={F.telefono} inputMode="tel" autoComplete="tel" {...bind('telefono')} />
+        <Field label={F.direccion} autoComplete="street-address" {...bind('direccion')} />
       </div>
-      <Field label="Correo electrónico" type="email" autoComplete="email" {...bind('email')} />
+      <Field label={M.login.correo} type="email" autoComplete="email" {...bind('email')} />
       <Field
-        label="Contraseña"
+        label={M.login.contrasena}
         type="password"
         autoComplete="new-password"
-        hint="Al menos 8 caracteres, con una mayúscula y un número."
+        hint={F.contrasenaHint}
         {...bind('contrasena')}
       />
       <button type="submit" className="btn btn--block" disabled={mutation.isPending}>
-        {mutation.isPending ? 'Registrando…' : 'Registrar tienda'}
+        {mutation.isPending ? M.comun.registrando : M.registro.registrarTienda}
       </button>
     </form>
   );
@@ -119,8 +119,8 @@ export default function RegistroPage() {
   const [tipo, setTipo] = useState<TTipoLogin>('empleado');
   return (
     <AuthCard
-      title="Crear cuenta"
-      subtitle={tipo === 'tienda' ? 'Registre su tienda y reciba el código para invitar a sus empleados.' : 'Únase a su tienda con el código de invitación.'}
+      title={M.registro.titulo}
+      subtitle={tipo === 'tienda' ? M.registro.subtituloTienda : M.registro.subtituloEmpleado}
       back
       wide
     >

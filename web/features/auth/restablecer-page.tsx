@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { AppError } from '#shared/errors';
-import { recuperacion } from '#shared/messages/auth';
-import { generic } from '#shared/messages/comun';
+import { login, recuperacion, registro } from '#shared/messages/auth';
+import { comun, generic } from '#shared/messages/comun';
 import { ZEnviarCodigoRequest, ZRestablecerRequest, ZVerificarCodigoRequest } from '#shared/schemas/auth';
 import { Field } from '../../components/ui/field';
 import { paths } from '../../config/paths';
@@ -12,7 +12,9 @@ import { useEnviarCodigo, useRestablecer, useVerificarCodigo } from './api/recup
 import { AuthCard } from './components/auth-card';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
-const M = { generic, recuperacion };
+const M = { comun, generic, login, recuperacion, registro };
+
+const R = M.recuperacion;
 
 type Step = 'correo' | 'codigo' | 'contrasena';
 
@@ -35,7 +37,7 @@ export default function RestablecerPage() {
     setError(undefined);
     try {
       const res = await enviar.mutateAsync(r.data);
-      toastSuccess('Código enviado', res.message);
+      toastSuccess(R.enviado, res.message);
       setStep('codigo');
     } catch (err) {
       if (err instanceof AppError && err.status < 500 && err.code !== 'UPSTREAM') return void alertWarning(M.recuperacion.sendFailed, err.message);
@@ -55,7 +57,7 @@ export default function RestablecerPage() {
     } catch (err) {
       if (err instanceof AppError && err.status < 500) {
         setError(err.message);
-        return void alertWarning('Código no válido', err.message);
+        return void alertWarning(R.codigoNoValido, err.message);
       }
       return void alertError(M.generic.errorTitle, M.recuperacion.verifyProblem);
     }
@@ -68,7 +70,7 @@ export default function RestablecerPage() {
     setError(undefined);
     try {
       await restablecer.mutateAsync(r.data);
-      toastSuccess('Contraseña actualizada', M.recuperacion.changed);
+      toastSuccess(R.cambiada, M.recuperacion.changed);
       navigate(paths.iniciarSesion);
     } catch (err) {
       if (err instanceof AppError && err.status < 500) return void alertWarning(M.recuperacion.changeFailed, err.message);
@@ -78,7 +80,7 @@ export default function RestablecerPage() {
 
   const stepIndex = { correo: 0, codigo: 1, contrasena: 2 }[step];
   return (
-    <AuthCard title="Restablecer contraseña" subtitle={`Paso ${stepIndex + 1} de 3`} back>
+    <AuthCard title={R.titulo} subtitle={R.paso(stepIndex + 1)} back>
       <ol className="steps" aria-hidden="true">
         {[0, 1, 2].map((i) => (
           <li key={i} data-done={i <= stepIndex} />
@@ -86,20 +88,21 @@ export default function RestablecerPage() {
       </ol>
       {step === 'correo' ? (
         <form onSubmit={onEnviar} noValidate>
-          <p>Escriba el correo de su cuenta y le enviaremos un código de 6 dígitos.</p>
-          <Field label="Correo electrónico" type="email" name="correo" autoComplete="email" value={correo} error={error} onChange={(e) => setCorreo(e.target.value)} />
+          <p>{R.pasoCorreo}</p>
+          <Field label={M.login.correo} type="email" name="correo" autoComplete="email" value={correo} error={error} onChange={(e) => setCorreo(e.target.value)} />
           <button type="submit" className="btn btn--block" disabled={enviar.isPending}>
-            {enviar.isPending ? 'Enviando…' : 'Enviar código'}
+            {enviar.isPending ? R.enviando : R.enviar}
           </button>
         </form>
       ) : null}
       {step === 'codigo' ? (
         <form onSubmit={onVerificar} noValidate>
           <p>
-            Escriba el código que enviamos a <strong>{correo}</strong>. Vence en 15 minutos.
+            {R.pasoCodigo} <strong>{correo}</strong>
+            {R.pasoCodigoVence}
           </p>
           <Field
-            label="Código"
+            label={R.codigo}
             name="codigo"
             inputMode="numeric"
             autoComplete="one-time-code"
@@ -109,27 +112,27 @@ export default function RestablecerPage() {
             onChange={(e) => setCodigo(e.target.value.replace(/\D/g, ''))}
           />
           <button type="submit" className="btn btn--block" disabled={verificar.isPending}>
-            {verificar.isPending ? 'Verificando…' : 'Verificar código'}
+            {verificar.isPending ? R.verificando : R.verificar}
           </button>
           <button type="button" className="btn btn--ghost btn--block" style={{ marginTop: '0.5rem' }} onClick={() => setStep('correo')}>
-            Usar otro correo
+            {R.otroCorreo}
           </button>
         </form>
       ) : null}
       {step === 'contrasena' ? (
         <form onSubmit={onRestablecer} noValidate>
           <Field
-            label="Nueva contraseña"
+            label={R.nuevaContrasena}
             type="password"
             name="contrasena"
             autoComplete="new-password"
-            hint="Al menos 8 caracteres, con una mayúscula y un número."
+            hint={M.registro.campos.contrasenaHint}
             value={contrasena}
             error={error}
             onChange={(e) => setContrasena(e.target.value)}
           />
           <button type="submit" className="btn btn--block" disabled={restablecer.isPending}>
-            {restablecer.isPending ? 'Guardando…' : 'Cambiar contraseña'}
+            {restablecer.isPending ? M.comun.guardando : R.cambiar}
           </button>
         </form>
       ) : null}

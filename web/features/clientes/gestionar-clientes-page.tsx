@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { clientes } from '#shared/messages/clientes';
+import { comun } from '#shared/messages/comun';
 import { fiado } from '#shared/messages/fiado';
 import { roles } from '#shared/messages/roles';
 import { formatPesos } from '#shared/money';
@@ -19,7 +20,7 @@ import { PageHeader } from '../../components/page-header';
 import './clientes.css';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
-const M = { clientes, fiado, roles };
+const M = { clientes, comun, fiado, roles };
 
 const PAGE_SIZE = 20;
 const tipoLabel = (v: string) => TIPOS_DOC.find((t) => t.value === v)?.label ?? v;
@@ -58,10 +59,10 @@ export default function GestionarClientesPage() {
     <>
       <PageHeader title={M.clientes.titulo} className="gcl-header" titleClassName="gcl-header__title">
         <Link className="btn btn--ghost" to={paths.gestionarProductos}>
-          Productos
+          {M.comun.nav.productos}
         </Link>
         <Link className="btn btn--ghost" to={paths.gestionarProveedores}>
-          Proveedores
+          {M.comun.nav.proveedores}
         </Link>
       </PageHeader>
       <p className="gcl-welcome">{M.clientes.bienvenida}</p>
@@ -69,42 +70,42 @@ export default function GestionarClientesPage() {
       <div className="gcl-layout">
         <section className="gcl-list" aria-labelledby="lista-clientes-title">
           <h2 id="lista-clientes-title" className="visually-hidden">
-            Lista de clientes
+            {M.clientes.listaTitulo}
           </h2>
-          <SearchBox id="buscar-cliente" label="Buscar cliente" placeholder="Nombre, apellido o documento" lista={lista} />
+          <SearchBox id="buscar-cliente" label={M.clientes.buscar} placeholder={M.clientes.buscarPlaceholder} lista={lista} />
 
-          <ListState lista={lista} loading="Cargando clientes…" failed={M.clientes.cargaFallida} empty={lista.q ? M.clientes.sinResultados(lista.q) : M.clientes.vacio}>
+          <ListState lista={lista} loading={M.clientes.cargando} failed={M.clientes.cargaFallida} empty={lista.q ? M.clientes.sinResultados(lista.q) : M.clientes.vacio}>
             {(items) => (
               <TablaDatos
-                caption="Clientes de la tienda"
+                caption={M.clientes.tabla}
                 className="gcl-table"
                 rows={items}
                 rowKey={(c) => c.id}
                 rowClassName={(c) => (editing?.id === c.id ? 'gcl-row--editing' : undefined)}
                 busy={lista.query.isFetching}
                 columns={[
-                  { header: 'Documento', className: 'gcl-doc', cell: (c) => c.documento },
-                  { header: 'Tipo', className: 'gcl-tipo', cell: (c) => <abbr title={tipoLabel(c.tipoDocumento)}>{c.tipoDocumento}</abbr> },
-                  { header: 'Nombre', className: 'gcl-nombre', cell: (c) => c.nombre },
-                  { header: 'Apellido', className: 'gcl-apellido', cell: (c) => c.apellido },
+                  { header: M.clientes.campos.documento, className: 'gcl-doc', cell: (c) => c.documento },
+                  { header: M.clientes.campos.tipo, className: 'gcl-tipo', cell: (c) => <abbr title={tipoLabel(c.tipoDocumento)}>{c.tipoDocumento}</abbr> },
+                  { header: M.clientes.campos.nombre, className: 'gcl-nombre', cell: (c) => c.nombre },
+                  { header: M.clientes.campos.apellido, className: 'gcl-apellido', cell: (c) => c.apellido },
                   {
-                    header: 'Correo',
+                    header: M.clientes.campos.correo,
                     className: 'gcl-cell-email',
                     cellProps: (c) => ({ className: c.correo ? undefined : 'gcl-cell-email--empty' }),
                     cell: (c) => (c.correo ? <a href={`mailto:${c.correo}`} title={c.correo}>{c.correo}</a> : <span className="gcl-muted">—</span>),
                   },
-                  { header: 'Fiado', className: 'gcl-credito', cell: (c) => <Credito c={c} /> },
+                  { header: M.clientes.campos.fiado, className: 'gcl-credito', cell: (c) => <Credito c={c} /> },
                 ]}
                 acciones={[
                   {
                     className: 'gcl-cell-actions',
                     cell: (c) => (
                       <>
-                        <button type="button" className="btn btn--ghost btn--sm" onClick={() => startEdit(c)} aria-label={`Modificar ${c.nombre} ${c.apellido}`}>
-                          Modificar
+                        <button type="button" className="btn btn--ghost btn--sm" onClick={() => startEdit(c)} aria-label={M.comun.modificarNombre(`${c.nombre} ${c.apellido}`)}>
+                          {M.comun.modificar}
                         </button>
-                        <button type="button" className="btn btn--ghost btn--sm gcl-danger" onClick={() => onDelete(c)} aria-label={`Eliminar ${c.nombre} ${c.apellido}`}>
-                          Eliminar
+                        <button type="button" className="btn btn--ghost btn--sm gcl-danger" onClick={() => onDelete(c)} aria-label={M.comun.eliminarNombre(`${c.nombre} ${c.apellido}`)}>
+                          {M.comun.eliminar}
                         </button>
                       </>
                     ),
@@ -129,17 +130,17 @@ function Credito({ c }: { c: TCliente }) {
   if (!k || (!k.fiado && k.saldo === 0)) return <span className="gcl-muted">—</span>;
   return (
     <>
-      <strong>Debe {formatPesos(k.saldo)}</strong>
+      <strong>{M.fiado.debe(formatPesos(k.saldo))}</strong>
       {k.fiado ? (
         <span className="gcl-credito__linea">
-          Disponible <span className="gcl-nowrap">{formatPesos(k.disponible)}</span> de <span className="gcl-nowrap">{formatPesos(k.cupo)}</span>
+          {M.fiado.disponible} <span className="gcl-nowrap">{formatPesos(k.disponible)}</span> {M.fiado.disponibleDe} <span className="gcl-nowrap">{formatPesos(k.cupo)}</span>
         </span>
       ) : (
-        <span className="gcl-muted">Fiado no habilitado</span>
+        <span className="gcl-muted">{M.fiado.fiadoNoHabilitado}</span>
       )}
-      {k.antiguedadDias != null ? <span className="gcl-muted gcl-credito__linea">Deuda {M.fiado.antiguedad(k.antiguedadDias)}</span> : null}
-      <Link to={`${paths.estadoCuenta}?cliente=${c.id}`} aria-label={`Estado de cuenta de ${c.nombre} ${c.apellido}`}>
-        Estado de cuenta
+      {k.antiguedadDias != null ? <span className="gcl-muted gcl-credito__linea">{M.fiado.deuda(M.fiado.antiguedad(k.antiguedadDias))}</span> : null}
+      <Link to={`${paths.estadoCuenta}?cliente=${c.id}`} aria-label={M.fiado.cuentaDe(`${c.nombre} ${c.apellido}`)}>
+        {M.fiado.cuentaTitulo}
       </Link>
     </>
   );

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import type { FieldErrors } from '#shared/errors';
-import { generic } from '#shared/messages/comun';
+import { comun, generic } from '#shared/messages/comun';
 import { ventas } from '#shared/messages/ventas';
 import { ROL } from '#shared/roles';
 import { ZEstablecerPinRequest } from '#shared/schemas/venta';
@@ -13,7 +13,7 @@ import { useSession } from '../../lib/session';
 import { useEstablecerPin, useEstadoPin } from './api/pin';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
-const M = { generic, ventas };
+const M = { comun, generic, ventas };
 
 const V = M.ventas;
 
@@ -26,7 +26,7 @@ export default function MiPinPage() {
   const supervisor = session?.tipo === 'empleado' && (session.rol === ROL.ADMIN || session.rol === ROL.ENCARGADO);
   return (
     <>
-      <PageHeader title={V.miPinTitle} backTo={paths.inicio} backLabel="Volver al inicio" />
+      <PageHeader title={V.miPinTitle} backTo={paths.inicio} backLabel={M.comun.volverInicio} />
       {supervisor ? <PinForm /> : <p className="card" style={{ maxWidth: '36rem' }}>{V.miPinSoloSupervisor}</p>}
     </>
   );
@@ -65,7 +65,7 @@ function PinForm() {
     <form className="card" onSubmit={onSubmit} noValidate aria-label={V.miPinTitle} style={{ maxWidth: '36rem', display: 'grid', gap: '0.75rem' }}>
       <p>{V.miPinText}</p>
       <p role="status" data-testid="pin-estado">
-        {estado.data ? V.miPinEstado(estado.data.tienePin) : estado.isError ? M.generic.errorText : 'Cargando…'}
+        {estado.data ? V.miPinEstado(estado.data.tienePin) : estado.isError ? M.generic.errorText : M.comun.cargando}
       </p>
       <Field label={V.miPinNuevo} {...pinProps} {...bind('pin')} />
       <Field label={V.miPinConfirmar} {...pinProps} {...bind('confirmar')} />

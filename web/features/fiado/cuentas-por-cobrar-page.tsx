@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { comun } from '#shared/messages/comun';
 import { fiado } from '#shared/messages/fiado';
 import { formatPesos } from '#shared/money';
 import { ListState } from '../../components/ui/list-state';
@@ -12,11 +13,13 @@ import { antiguedad } from './formato';
 import './fiado.css';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
-const M = { fiado };
+const M = { comun, fiado };
+
+const C = M.fiado.columnas;
 
 const ORDENES = [
-  { value: 'monto', label: 'Mayor saldo' },
-  { value: 'antiguedad', label: 'Deuda más antigua' },
+  { value: 'monto', label: M.fiado.ordenes.monto },
+  { value: 'antiguedad', label: M.fiado.ordenes.antiguedad },
 ] as const;
 
 const ordenValido = (v: string) => (v === 'antiguedad' ? 'antiguedad' : 'monto');
@@ -32,25 +35,25 @@ export default function CuentasPorCobrarPage() {
     <>
       <PageHeader title={M.fiado.cxcTitulo} className="fiado-header">
         <Link className="btn btn--ghost" to={paths.gestionarClientes}>
-          Clientes
+          {M.comun.nav.clientes}
         </Link>
       </PageHeader>
       <p className="fiado-muted">{M.fiado.cxcDescripcion}</p>
 
       {data && data.clientes > 0 ? (
-        <dl className="fiado-resumen fiado-resumen--cxc" aria-label="Totales">
+        <dl className="fiado-resumen fiado-resumen--cxc" aria-label={M.fiado.totales}>
           <div className="fiado-resumen__saldo">
-            <dt>Total por cobrar</dt>
+            <dt>{M.fiado.totalPorCobrar}</dt>
             <dd data-testid="total-cxc">{formatPesos(data.total)}</dd>
           </div>
           <div>
-            <dt>Clientes con saldo</dt>
+            <dt>{M.fiado.clientesConSaldo}</dt>
             <dd>{data.clientes}</dd>
           </div>
         </dl>
       ) : null}
 
-      <div className="fiado-orden" role="group" aria-label="Ordenar por">
+      <div className="fiado-orden" role="group" aria-label={M.fiado.ordenarPor}>
         {ORDENES.map((o) => (
           <button
             key={o.value}
@@ -64,21 +67,21 @@ export default function CuentasPorCobrarPage() {
         ))}
       </div>
 
-      <ListState lista={lista} loading="Cargando cuentas por cobrar…" failed={M.fiado.cxcCargaFallida} empty={M.fiado.cxcVacio}>
+      <ListState lista={lista} loading={M.fiado.cxcCargando} failed={M.fiado.cxcCargaFallida} empty={M.fiado.cxcVacio}>
         {(items) => (
           <TablaDatos
-            caption="Clientes que deben"
+            caption={M.fiado.cxcTabla}
             className="fiado-cxc"
             rows={items}
             rowKey={(i) => i.clienteId}
             busy={lista.query.isFetching}
             columns={[
-              { header: 'Cliente', cell: (i) => i.nombre },
-              { header: 'Documento', cell: (i) => i.documento },
-              { header: 'Saldo', num: true, className: 'fiado-strong', cell: (i) => formatPesos(i.saldo) },
-              { header: 'Cupo', num: true, cell: (i) => formatPesos(i.cupo) },
+              { header: C.cliente, cell: (i) => i.nombre },
+              { header: C.documento, cell: (i) => i.documento },
+              { header: C.saldo, num: true, className: 'fiado-strong', cell: (i) => formatPesos(i.saldo) },
+              { header: C.cupo, num: true, cell: (i) => formatPesos(i.cupo) },
               {
-                header: 'Deuda más antigua',
+                header: C.deudaAntigua,
                 cell: (i) =>
                   i.deudaDesde ? (
                     <span className={`badge ${(i.antiguedadDias ?? 0) > 30 ? 'badge--danger' : (i.antiguedadDias ?? 0) > 15 ? 'badge--warn' : 'badge--ok'}`}>
@@ -93,8 +96,8 @@ export default function CuentasPorCobrarPage() {
               {
                 className: 'fiado-acciones',
                 cell: (i) => (
-                  <Link className="btn btn--ghost btn--sm" to={`${paths.estadoCuenta}?cliente=${i.clienteId}`} aria-label={`Estado de cuenta de ${i.nombre}`}>
-                    Estado de cuenta
+                  <Link className="btn btn--ghost btn--sm" to={`${paths.estadoCuenta}?cliente=${i.clienteId}`} aria-label={M.fiado.cuentaDe(i.nombre)}>
+                    {M.fiado.cuentaTitulo}
                   </Link>
                 ),
               },

@@ -1,4 +1,5 @@
 import { Link, useSearchParams } from 'react-router';
+import { comun } from '#shared/messages/comun';
 import { fiado } from '#shared/messages/fiado';
 import { formatPesos } from '#shared/money';
 import { PageHeader } from '../../components/page-header';
@@ -12,7 +13,9 @@ import { antiguedad, conSigno, enlaceEstadoCuenta } from './formato';
 import './fiado.css';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
-const M = { fiado };
+const M = { comun, fiado };
+
+const C = M.fiado.columnas;
 
 /** /estado_de_cuenta?cliente=ID: every charge and payment with the running balance; print, WhatsApp, abono. */
 export default function EstadoCuentaPage() {
@@ -24,24 +27,24 @@ export default function EstadoCuentaPage() {
 
   return (
     <>
-      <PageHeader title={M.fiado.cuentaTitulo} backTo={paths.cuentasPorCobrar} backLabel="Volver a cuentas por cobrar" className="fiado-header">
+      <PageHeader title={M.fiado.cuentaTitulo} backTo={paths.cuentasPorCobrar} backLabel={M.fiado.volverCxc} className="fiado-header">
         <Link className="btn btn--ghost" to={paths.gestionarClientes}>
-          Clientes
+          {M.comun.nav.clientes}
         </Link>
         {c ? (
           <>
             <button type="button" className="btn btn--ghost" onClick={() => window.print()}>
-              Imprimir
+              {M.comun.imprimir}
             </button>
             <a className="btn fiado-whatsapp" href={enlaceEstadoCuenta(c, fechas)} target="_blank" rel="noopener noreferrer">
-              Enviar por WhatsApp
+              {M.fiado.enviarWhatsapp}
             </a>
           </>
         ) : null}
       </PageHeader>
 
       {cuenta.isPending && id > 0 ? (
-        <Skeleton label="Cargando estado de cuenta…" />
+        <Skeleton label={M.fiado.cuentaCargando} />
       ) : !c ? (
         <LoadFailed message={M.fiado.cuentaCargaFallida} onRetry={id > 0 ? cuenta.refetch : undefined} />
       ) : (
@@ -55,48 +58,48 @@ export default function EstadoCuentaPage() {
                 </h2>
                 <p className="fiado-muted">
                   {c.cliente.tipoDocumento} {c.cliente.documento}
-                  {c.cliente.telefono ? ` · Cel. ${c.cliente.telefono}` : ''}
+                  {c.cliente.telefono ? M.fiado.celular(c.cliente.telefono) : ''}
                 </p>
               </div>
-              <p className="fiado-muted fiado-cuenta__fecha">Estado de cuenta al {fechas.fechaHora(c.generado)}</p>
+              <p className="fiado-muted fiado-cuenta__fecha">{M.fiado.cuentaAl(fechas.fechaHora(c.generado))}</p>
             </header>
 
             <dl className="fiado-resumen">
               <div className="fiado-resumen__saldo">
-                <dt>Saldo pendiente</dt>
+                <dt>{M.fiado.saldoPendiente}</dt>
                 <dd data-testid="saldo">{formatPesos(c.credito.saldo)}</dd>
               </div>
               <div>
-                <dt>Cupo</dt>
-                <dd>{c.credito.fiado ? formatPesos(c.credito.cupo) : 'Fiado no habilitado'}</dd>
+                <dt>{C.cupo}</dt>
+                <dd>{c.credito.fiado ? formatPesos(c.credito.cupo) : M.fiado.fiadoNoHabilitado}</dd>
               </div>
               <div>
-                <dt>Disponible</dt>
+                <dt>{M.fiado.disponible}</dt>
                 <dd>{formatPesos(c.credito.disponible)}</dd>
               </div>
               <div>
-                <dt>Deuda más antigua</dt>
+                <dt>{C.deudaAntigua}</dt>
                 <dd>{c.credito.deudaDesde ? `${fechas.fecha(c.credito.deudaDesde)} (${antiguedad(c.credito.antiguedadDias)})` : '—'}</dd>
               </div>
             </dl>
 
             <TablaDatos
-              caption="Movimientos de fiado"
+              caption={M.fiado.movimientosTabla}
               className="fiado-movs"
               rows={c.movimientos}
               rowKey={(m) => m.id}
               rowClassName={(m) => `fiado-mov fiado-mov--${m.tipo}`}
               vacio={M.fiado.sinMovimientos}
               columns={[
-                { header: 'Fecha', cell: (m) => fechas.fechaHora(m.fecha) },
-                { header: 'Movimiento', cell: (m) => M.fiado.tipo[m.tipo] ?? m.tipo },
+                { header: C.fecha, cell: (m) => fechas.fechaHora(m.fecha) },
+                { header: C.movimiento, cell: (m) => M.fiado.tipo[m.tipo] ?? m.tipo },
                 {
-                  header: 'Detalle',
+                  header: C.detalle,
                   className: 'fiado-muted',
-                  cell: (m) => [m.ventaId ? `Venta ${m.ventaId}` : null, m.metodo, m.nota, m.usuario ? `por ${m.usuario}` : null].filter(Boolean).join(' · ') || '—',
+                  cell: (m) => [m.ventaId ? M.fiado.venta(m.ventaId) : null, m.metodo, m.nota, m.usuario ? M.fiado.porUsuario(m.usuario) : null].filter(Boolean).join(' · ') || '—',
                 },
-                { header: 'Valor', num: true, cell: (m) => conSigno(m.monto) },
-                { header: 'Saldo', num: true, className: 'fiado-movs__saldo', cell: (m) => formatPesos(m.saldo) },
+                { header: C.valor, num: true, cell: (m) => conSigno(m.monto) },
+                { header: C.saldo, num: true, className: 'fiado-movs__saldo', cell: (m) => formatPesos(m.saldo) },
               ]}
             />
           </article>

@@ -16,7 +16,7 @@ export const antiguedad = (dias: number | null) => (dias == null ? '—' : M.fia
 export function textoWhatsApp(c: TEstadoCuenta, fechas: Fechas = fechasEn()): string {
   const lineas = c.movimientos
     .slice(-5)
-    .map((m) => `• ${fechas.fecha(m.fecha)} ${M.fiado.tipo[m.tipo] ?? m.tipo}: ${conSigno(m.monto)} (saldo ${formatPesos(m.saldo)})`);
+    .map((m) => M.fiado.whatsappLinea(fechas.fecha(m.fecha), M.fiado.tipo[m.tipo] ?? m.tipo, conSigno(m.monto), formatPesos(m.saldo)));
   return M.fiado.whatsapp(c.tienda, `${c.cliente.nombre} ${c.cliente.apellido}`.trim(), formatPesos(c.credito.saldo), lineas);
 }
 

@@ -59,19 +59,19 @@ export default function MovimientosPage() {
       <PageHeader title={T.titulo} className="movimientos-header" />
       <p className="movimientos-intro">{T.subtitulo}</p>
 
-      <form className="toolbar movimientos-filtros" role="search" aria-label="Filtrar movimientos" onSubmit={(e) => e.preventDefault()}>
-        <SearchField label="Producto" name="q" placeholder="Buscar por nombre del producto" lista={lista} />
+      <form className="toolbar movimientos-filtros" role="search" aria-label={T.filtrar} onSubmit={(e) => e.preventDefault()}>
+        <SearchField label={C.producto} name="q" placeholder={T.buscarPlaceholder} lista={lista} />
         <RangoFechas desde={desde} hasta={hasta} errores={rango} onChange={lista.setFiltros} />
         {lista.filtrado ? (
           <button type="button" className="btn btn--ghost" onClick={lista.limpiar}>
-            Quitar filtros
+            {T.quitarFiltros}
           </button>
         ) : null}
       </form>
 
       <ListState
         lista={lista}
-        loading="Cargando movimientos…"
+        loading={T.cargando}
         failed={(error) => (error instanceof AppError && error.status < 500 ? error.message : T.cargaFallida)}
         empty={lista.filtrado ? T.sinResultados : T.vacio}
       >

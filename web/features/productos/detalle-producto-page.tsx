@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
 import { AppError } from '#shared/errors';
-import { generic } from '#shared/messages/comun';
+import { comun, generic } from '#shared/messages/comun';
 import { productos } from '#shared/messages/productos';
 import { formatPesos } from '#shared/money';
 import { paths } from '../../config/paths';
@@ -12,7 +12,7 @@ import { EstadoBadge } from './components/productos-table';
 import './productos.css';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
-const M = { generic, productos };
+const M = { comun, generic, productos };
 
 /** The product id: navigation state `{ id_Producto }` (spec §2), or `?id=` so that a reload still works. */
 function useProductoId(): number | null {
@@ -43,14 +43,14 @@ function Detalle({ id }: { id: number }) {
   // Back to the list as it was left (its search and page), when it was opened from there.
   const desde = (location.state as { desde?: unknown } | null)?.desde;
   const lista = `${paths.gestionarProductos}${typeof desde === 'string' && desde.startsWith('?') ? desde : ''}`;
-  const back = <PageHeader title={M.productos.detalleTitulo} backTo={lista} backLabel="Volver a productos" className="gp-header" titleClassName="gp-header__title" actionsClassName="gp-header__actions" />;
+  const back = <PageHeader title={M.productos.detalleTitulo} backTo={lista} backLabel={M.productos.volver} className="gp-header" titleClassName="gp-header__title" actionsClassName="gp-header__actions" />;
 
   if (producto.isPending)
     return (
       <>
         {back}
         <div className="card state" role="status">
-          Cargando producto…
+          {M.productos.cargandoDetalle}
         </div>
       </>
     );
@@ -64,11 +64,11 @@ function Detalle({ id }: { id: number }) {
           <p>{missing ? M.productos.noEncontrado : M.generic.errorText}</p>
           {missing ? (
             <Link className="btn" to={paths.gestionarProductos}>
-              Ir a la lista de productos
+              {M.productos.irALista}
             </Link>
           ) : (
             <button type="button" className="btn" onClick={() => producto.refetch()}>
-              Reintentar
+              {M.comun.reintentar}
             </button>
           )}
         </div>
@@ -87,9 +87,7 @@ function Detalle({ id }: { id: number }) {
             <EstadoBadge estado={p.estado} />
             {p.stock <= p.stockMin ? <span className="badge badge--warn">{M.productos.stockBajo}</span> : null}
             <span>{formatPesos(p.precio)}</span>
-            <span>
-              {p.stock} en stock (mínimo {p.stockMin})
-            </span>
+            <span>{M.productos.enStock(p.stock, p.stockMin)}</span>
             {p.codigoBarras ? <span className="gp-cell-codigo">{M.productos.codigoBarrasResumen(p.codigoBarras)}</span> : null}
           </p>
         </div>

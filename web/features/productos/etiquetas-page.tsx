@@ -1,11 +1,17 @@
 import JsBarcode from 'jsbarcode';
 import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
+import { productos as textos } from '#shared/messages/productos';
 import { formatPesos } from '#shared/money';
 import { PageHeader } from '../../components/page-header';
 import { paths } from '../../config/paths';
 import type { ProductoEtiqueta } from './etiquetas';
 import './etiquetas.css';
+
+// This screen's texts only: the catalogue splits per screen (issue #20).
+const M = { productos: textos };
+
+const E = M.productos.etiquetas;
 
 type Formato = 'a4' | '58';
 const FORMATO_KEY = 'formatoEtiquetas';
@@ -25,7 +31,7 @@ function Barras({ codigo }: { codigo: string }) {
     const format = simbologia(codigo);
     JsBarcode(ref.current, codigo, { format, width: format === 'EAN13' ? 1.6 : 1.3, height: 40, fontSize: 12, margin: 0, displayValue: true, flat: true });
   }, [codigo]);
-  return <svg ref={ref} className="etiqueta__barras" role="img" aria-label={`Código de barras ${codigo}`} />;
+  return <svg ref={ref} className="etiqueta__barras" role="img" aria-label={E.barras(codigo)} />;
 }
 
 /** Shelf labels (issue #19): name, price and barcode of the products chosen in the list, on A4 sheets or a 58 mm roll. */
@@ -42,30 +48,30 @@ export default function EtiquetasPage() {
     <>
       <style>{`@media print { @page { size: ${formato === 'a4' ? 'A4' : '58mm 40mm'}; margin: ${formato === 'a4' ? '10mm' : '0'}; } }`}</style>
       <div className="no-print">
-        <PageHeader title="Etiquetas para estantes">
+        <PageHeader title={E.titulo}>
           <Link className="btn btn--ghost" to={paths.gestionarProductos}>
-            Volver a productos
+            {M.productos.volver}
           </Link>
         </PageHeader>
         <div className="etiquetas__acciones">
           <div className="field">
-            <label htmlFor="formato-etiquetas">Papel</label>
+            <label htmlFor="formato-etiquetas">{E.papel}</label>
             <select id="formato-etiquetas" value={formato} onChange={(e) => elegir(e.target.value as Formato)}>
-              <option value="a4">Hoja A4 (3 × 7)</option>
-              <option value="58">Rollo 58 mm</option>
+              <option value="a4">{E.hojaA4}</option>
+              <option value="58">{E.rollo58}</option>
             </select>
           </div>
           <button type="button" className="btn" onClick={() => window.print()}>
-            Imprimir {productos.length} {productos.length === 1 ? 'etiqueta' : 'etiquetas'}
+            {E.imprimir(productos.length)}
           </button>
         </div>
       </div>
-      <section className={`etiquetas etiquetas--${formato}`} aria-label="Etiquetas">
+      <section className={`etiquetas etiquetas--${formato}`} aria-label={E.region}>
         {productos.map((p) => (
           <article key={p.id} className="etiqueta">
             <h2 className="etiqueta__nombre">{p.nombre}</h2>
             <p className="etiqueta__precio">{formatPesos(p.precio)}</p>
-            {p.codigoBarras ? <Barras codigo={p.codigoBarras} /> : <p className="etiqueta__sin-codigo">Sin código de barras</p>}
+            {p.codigoBarras ? <Barras codigo={p.codigoBarras} /> : <p className="etiqueta__sin-codigo">{E.sinCodigo}</p>}
           </article>
         ))}
       </section>

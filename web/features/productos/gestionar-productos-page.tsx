@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { generic } from '#shared/messages/comun';
+import { comun, generic } from '#shared/messages/comun';
 import { productos } from '#shared/messages/productos';
 import { roles } from '#shared/messages/roles';
 import { ROL } from '#shared/roles';
@@ -20,7 +20,7 @@ import { ETIQUETAS_PATH, type ProductoEtiqueta } from './etiquetas';
 import './productos.css';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
-const M = { generic, productos, roles };
+const M = { comun, generic, productos, roles };
 
 const PAGE_SIZE = 20;
 
@@ -61,23 +61,23 @@ export default function GestionarProductosPage() {
     <>
       <PageHeader title={M.productos.titulo} className="gp-header" titleClassName="gp-header__title" actionsClassName="gp-header__actions">
         <Link className="btn btn--ghost" to={paths.gestionarProveedores}>
-          Gestionar proveedores
+          {M.comun.nav.gestionarProveedores}
         </Link>
         <Link className="btn btn--ghost" to={paths.gestionarClientes}>
-          Gestionar clientes
+          {M.comun.nav.gestionarClientes}
         </Link>
         <button
           type="button"
           className="btn btn--ghost"
           disabled={!seleccion.size}
           onClick={() => navigate(ETIQUETAS_PATH, { state: { productos: [...seleccion.values()] } })}
-          title="Marque productos en la lista para imprimir sus etiquetas"
+          title={M.productos.imprimirEtiquetasHint}
         >
-          Imprimir etiquetas{seleccion.size ? ` (${seleccion.size})` : ''}
+          {M.productos.imprimirEtiquetas(seleccion.size)}
         </button>
         {canSeeMovimientos ? (
           <Link className="btn btn--ghost" to={paths.movimientos}>
-            Movimientos
+            {M.comun.nav.movimientos}
           </Link>
         ) : null}
       </PageHeader>
@@ -86,11 +86,11 @@ export default function GestionarProductosPage() {
 
       <section className="gp-list" aria-labelledby="lista-productos-title">
         <h2 id="lista-productos-title" className="visually-hidden">
-          Lista de productos
+          {M.productos.listaTitulo}
         </h2>
-        <SearchBox id="buscar-producto" label="Buscar producto" placeholder="Nombre del producto" lista={lista} />
+        <SearchBox id="buscar-producto" label={M.productos.buscar} placeholder={M.productos.buscarPlaceholder} lista={lista} />
 
-        <ListState lista={lista} loading="Cargando productos…" failed={M.productos.cargaFallida} empty={lista.q ? M.productos.sinResultados(lista.q) : M.productos.vacio}>
+        <ListState lista={lista} loading={M.productos.cargando} failed={M.productos.cargaFallida} empty={lista.q ? M.productos.sinResultados(lista.q) : M.productos.vacio}>
           {(items) => <ProductosTable items={items} busy={lista.query.isFetching} onDelete={onDelete} seleccion={new Set(seleccion.keys())} onSeleccion={onSeleccion} />}
         </ListState>
       </section>

@@ -1,5 +1,6 @@
 import { Fragment, useState } from 'react';
 import { Link } from 'react-router';
+import { comun } from '#shared/messages/comun';
 import { proveedores } from '#shared/messages/proveedores';
 import { roles } from '#shared/messages/roles';
 import { formatNumber } from '#shared/money';
@@ -19,7 +20,9 @@ import { ProductosPanel } from './components/productos-panel';
 import './proveedores.css';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
-const M = { proveedores, roles };
+const M = { comun, proveedores, roles };
+
+const C = M.proveedores.columnas;
 
 const PAGE_SIZE = 20;
 
@@ -56,24 +59,24 @@ export default function GestionarProveedoresPage() {
     <>
       <PageHeader title={M.proveedores.titulo} className="gpv-header" titleClassName="gpv-header__title">
         <Link className="btn btn--ghost" to={paths.gestionarProductos}>
-          Productos
+          {M.comun.nav.productos}
         </Link>
         <Link className="btn btn--ghost" to={paths.gestionarClientes}>
-          Clientes
+          {M.comun.nav.clientes}
         </Link>
       </PageHeader>
 
       <div className="gpv-layout">
         <section className="gpv-list" aria-labelledby="lista-proveedores-title">
           <h2 id="lista-proveedores-title" className="visually-hidden">
-            Lista de proveedores
+            {M.proveedores.listaTitulo}
           </h2>
-          <SearchBox id="buscar-proveedor" label="Buscar proveedor" placeholder="Nombre del proveedor" lista={lista} />
+          <SearchBox id="buscar-proveedor" label={M.proveedores.buscar} placeholder={M.proveedores.buscarPlaceholder} lista={lista} />
 
-          <ListState lista={lista} loading="Cargando proveedores…" failed={M.proveedores.cargaFallida} empty={lista.q ? M.proveedores.sinResultados(lista.q) : M.proveedores.vacio}>
+          <ListState lista={lista} loading={M.proveedores.cargando} failed={M.proveedores.cargaFallida} empty={lista.q ? M.proveedores.sinResultados(lista.q) : M.proveedores.vacio}>
             {(items) => (
               <TablaDatos
-                caption="Proveedores de la tienda"
+                caption={M.proveedores.tabla}
                 className="gpv-table"
                 rows={items}
                 rowKey={(p) => p.id}
@@ -81,7 +84,7 @@ export default function GestionarProveedoresPage() {
                 busy={lista.query.isFetching}
                 columns={[
                   {
-                    header: 'Nombre',
+                    header: M.proveedores.campos.nombre,
                     className: 'gpv-cell-name',
                     cell: (p) => (
                       <button type="button" className="gpv-link" aria-expanded={abierto?.id === p.id} onClick={() => setAbierto(abierto?.id === p.id ? null : p)}>
@@ -90,7 +93,7 @@ export default function GestionarProveedoresPage() {
                     ),
                   },
                   {
-                    header: 'Contacto',
+                    header: C.contacto,
                     className: 'gpv-cell-contacto',
                     cell: (p) => (
                       <>
@@ -106,18 +109,18 @@ export default function GestionarProveedoresPage() {
                       </>
                     ),
                   },
-                  { header: 'Productos', num: true, className: 'gpv-cell-count', cell: (p) => formatNumber(p.productos) },
+                  { header: C.productos, num: true, className: 'gpv-cell-count', cell: (p) => formatNumber(p.productos) },
                 ]}
                 acciones={[
                   {
                     className: 'gpv-cell-actions',
                     cell: (p) => (
                       <div className="gpv-actions">
-                        <button type="button" className="btn btn--ghost btn--sm" onClick={() => setAbierto(p)} aria-label={`Ver productos de ${p.nombre}`}>
-                          Ver productos
+                        <button type="button" className="btn btn--ghost btn--sm" onClick={() => setAbierto(p)} aria-label={M.proveedores.verProductosDe(p.nombre)}>
+                          {M.proveedores.verProductos}
                         </button>
-                        <button type="button" className="btn btn--ghost btn--sm gpv-danger" onClick={() => onDelete(p)} aria-label={`Eliminar ${p.nombre}`}>
-                          Eliminar
+                        <button type="button" className="btn btn--ghost btn--sm gpv-danger" onClick={() => onDelete(p)} aria-label={M.comun.eliminarNombre(p.nombre)}>
+                          {M.comun.eliminar}
                         </button>
                       </div>
                     ),

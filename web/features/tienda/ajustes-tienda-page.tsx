@@ -1,6 +1,7 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { AppError, type FieldErrors } from '#shared/errors';
-import { generic } from '#shared/messages/comun';
+import { comun, generic } from '#shared/messages/comun';
+import { ajustesTienda } from '#shared/messages/tienda';
 import { ventas } from '#shared/messages/ventas';
 import { ROL } from '#shared/roles';
 import { ZUpdateAjustesTienda, type TAjustesTienda, type TAnchoPapel } from '#shared/schemas/tienda';
@@ -15,7 +16,9 @@ import { useAjustesTienda, useGuardarAjustes } from '../../lib/ajustes-tienda';
 import { otrasZonas, ZONAS_FRECUENTES } from './zonas-horarias';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
-const M = { generic, ventas };
+const M = { ajustesTienda, comun, generic, ventas };
+
+const T = M.ajustesTienda;
 
 /** /ajustes_tienda: the receipt's header (NIT or documento, address, phone), its closing line, the paper and the store's time zone (role 1 edits). */
 export default function AjustesTiendaPage() {
@@ -24,8 +27,8 @@ export default function AjustesTiendaPage() {
   const sinTienda = useSession()?.id_Tienda == null;
   return (
     <>
-      <PageHeader title="Datos del recibo" backTo={paths.inicio} backLabel="Volver al inicio" />
-      {ajustes.data ? <AjustesForm inicial={ajustes.data} /> : <p className="state" role="status">{ajustes.isError || sinTienda ? M.generic.errorText : 'Cargando…'}</p>}
+      <PageHeader title={T.titulo} backTo={paths.inicio} backLabel={M.comun.volverInicio} />
+      {ajustes.data ? <AjustesForm inicial={ajustes.data} /> : <p className="state" role="status">{ajustes.isError || sinTienda ? M.generic.errorText : M.comun.cargando}</p>}
     </>
   );
 }
@@ -66,25 +69,25 @@ function AjustesForm({ inicial }: { inicial: TAjustesTienda }) {
     }
   };
   return (
-    <form className="card" onSubmit={onSubmit} noValidate aria-label="Datos del recibo" style={{ maxWidth: '36rem', display: 'grid', gap: '0.75rem' }}>
+    <form className="card" onSubmit={onSubmit} noValidate aria-label={T.titulo} style={{ maxWidth: '36rem', display: 'grid', gap: '0.75rem' }}>
       <p>
-        Tienda: <strong>{inicial.nombreTienda}</strong>
+        {M.comun.pie.tienda} <strong>{inicial.nombreTienda}</strong>
       </p>
-      <Field label="NIT o documento" autoComplete="off" placeholder="900.123.456-7" {...bind('nit')} />
-      <Field label="Dirección" autoComplete="off" {...bind('direccion')} />
-      <Field label="Teléfono" inputMode="tel" autoComplete="off" {...bind('telefono')} />
-      <Field label="Mensaje al final del recibo" autoComplete="off" placeholder="¡Gracias por su compra!" {...bind('pieRecibo')} />
+      <Field label={T.nit} autoComplete="off" placeholder="900.123.456-7" {...bind('nit')} />
+      <Field label={T.direccion} autoComplete="off" {...bind('direccion')} />
+      <Field label={T.telefono} inputMode="tel" autoComplete="off" {...bind('telefono')} />
+      <Field label={T.pieRecibo} autoComplete="off" placeholder={T.pieReciboPlaceholder} {...bind('pieRecibo')} />
       <div className="field">
-        <label htmlFor="ancho-papel">Papel de la impresora (por defecto de la tienda)</label>
+        <label htmlFor="ancho-papel">{T.papel}</label>
         <select id="ancho-papel" value={v.anchoPapel} disabled={!puede} onChange={(e) => setV((x) => ({ ...x, anchoPapel: e.target.value as TAnchoPapel }))}>
-          <option value="80">80 mm (48 caracteres)</option>
-          <option value="58">58 mm (32 caracteres)</option>
+          <option value="80">{T.papeles[80]}</option>
+          <option value="58">{T.papeles[58]}</option>
         </select>
-        <small className="field__hint">Cada caja puede elegir otro papel en la factura; se recuerda en ese equipo.</small>
+        <small className="field__hint">{T.papelHint}</small>
       </div>
       {/* minWidth 0: the long names of "Todas las zonas" must not widen the form on a phone. */}
       <div className={`field${errors.zonaHoraria ? ' field--invalid' : ''}`} style={{ minWidth: 0 }}>
-        <label htmlFor="zona-horaria">Zona horaria de la tienda</label>
+        <label htmlFor="zona-horaria">{T.zona}</label>
         <select
           id="zona-horaria"
           style={{ minWidth: 0, width: '100%' }}
@@ -94,7 +97,7 @@ function AjustesForm({ inicial }: { inicial: TAjustesTienda }) {
           aria-describedby={errors.zonaHoraria ? 'zona-horaria-error zona-horaria-hint' : 'zona-horaria-hint'}
           onChange={(e) => setV((x) => ({ ...x, zonaHoraria: e.target.value }))}
         >
-          <optgroup label="Frecuentes">
+          <optgroup label={T.zonasFrecuentes}>
             {ZONAS_FRECUENTES.map((z) => (
               <option key={z.zona} value={z.zona}>
                 {z.nombre}
@@ -102,7 +105,7 @@ function AjustesForm({ inicial }: { inicial: TAjustesTienda }) {
             ))}
           </optgroup>
           {otras.length ? (
-            <optgroup label="Todas las zonas">
+            <optgroup label={T.zonasTodas}>
               {otras.map((z) => (
                 <option key={z} value={z}>
                   {z.replaceAll('_', ' ')}
@@ -117,16 +120,16 @@ function AjustesForm({ inicial }: { inicial: TAjustesTienda }) {
           </small>
         ) : null}
         <small id="zona-horaria-hint" className="field__hint">
-          Las fechas y horas de ventas, recibos, caja y movimientos, y los filtros por día, usan esta zona. Hora actual allí:{' '}
+          {T.zonaHint}{' '}
           {fechasEn(v.zonaHoraria).hora(Date.now())}
         </small>
       </div>
       {puede ? (
         <button type="submit" className="btn" disabled={guardar.isPending}>
-          Guardar
+          {M.comun.guardar}
         </button>
       ) : (
-        <p>Solo un administrador de la tienda puede cambiar estos datos.</p>
+        <p>{T.soloAdministrador}</p>
       )}
     </form>
   );

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { generic } from '#shared/messages/comun';
+import { comun, generic } from '#shared/messages/comun';
 import { invitacion } from '#shared/messages/invitacion';
 import { codigoInvitacion } from '#shared/messages/tienda';
 import { VIGENCIAS, type TEmpleadoPendiente, type TVigencia } from '#shared/schemas/invitacion';
@@ -12,7 +12,7 @@ import { useAprobarEmpleado, useConfigurarInvitacion, useInvitacion, usePendient
 import './invitacion.css';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
-const M = { codigoInvitacion, generic, invitacion };
+const M = { codigoInvitacion, comun, generic, invitacion };
 
 const I = M.invitacion;
 const OPCIONES = VIGENCIAS.map((v) => ({ value: v, label: I.vigencias[v] }));
@@ -21,7 +21,7 @@ const OPCIONES = VIGENCIAS.map((v) => ({ value: v, label: I.vigencias[v] }));
 export default function InvitacionPage() {
   return (
     <>
-      <PageHeader title={I.titulo} backTo={paths.inicio} backLabel="Volver al inicio" />
+      <PageHeader title={I.titulo} backTo={paths.inicio} backLabel={M.comun.volverInicio} />
       <div className="invitacion">
         <CodigoCard />
         <AprobacionCard />
@@ -37,7 +37,7 @@ function CodigoCard() {
   const [vigencia, setVigencia] = useState<TVigencia>('7d');
   const configurar = useConfigurarInvitacion();
   const regenerar = useRegenerarConVigencia();
-  if (!data) return <p className="state card" role="status">{isError ? M.generic.errorText : 'Cargando…'}</p>;
+  if (!data) return <p className="state card" role="status">{isError ? M.generic.errorText : M.comun.cargando}</p>;
   const vence = data.codigo_expira ? (data.vencido ? I.vencido : I.vence)(f.fechaHora(data.codigo_expira)) : I.sinVencimiento;
 
   const aplicar = async () => {
@@ -141,7 +141,7 @@ function PendientesCard() {
     <section className="card invitacion__card" aria-labelledby="inv-pendientes">
       <h2 id="inv-pendientes">{I.pendientesTitulo}</h2>
       {!data ? (
-        <p className="state" role="status">{isError ? M.generic.errorText : 'Cargando…'}</p>
+        <p className="state" role="status">{isError ? M.generic.errorText : M.comun.cargando}</p>
       ) : data.items.length === 0 ? (
         <p className="invitacion__vacio">{I.pendientesVacio}</p>
       ) : (
@@ -153,13 +153,13 @@ function PendientesCard() {
                 <div className="invitacion__detalle">
                   {p.tipoDoc} {p.documento} · {p.correo}
                 </div>
-                <div className="invitacion__detalle">Registrado el {f.fechaHora(p.creadoEn)}</div>
+                <div className="invitacion__detalle">{I.registradoEl(f.fechaHora(p.creadoEn))}</div>
               </div>
               <div className="invitacion__acciones">
-                <button type="button" className="btn btn--sm" onClick={() => void onAprobar(p)} disabled={ocupado} aria-label={`${I.aprobar} a ${p.nombre}`}>
+                <button type="button" className="btn btn--sm" onClick={() => void onAprobar(p)} disabled={ocupado} aria-label={I.aprobarA(p.nombre)}>
                   {I.aprobar}
                 </button>
-                <button type="button" className="btn btn--ghost btn--sm" onClick={() => void onRechazar(p)} disabled={ocupado} aria-label={`${I.rechazar} a ${p.nombre}`}>
+                <button type="button" className="btn btn--ghost btn--sm" onClick={() => void onRechazar(p)} disabled={ocupado} aria-label={I.rechazarA(p.nombre)}>
                   {I.rechazar}
                 </button>
               </div>

@@ -1,7 +1,11 @@
 import { BarElement, CategoryScale, Chart as ChartJS, LinearScale, Tooltip, type ChartOptions, type Plugin } from 'chart.js';
 import { Bar } from 'react-chartjs-2';
+import { analisis } from '#shared/messages/analisis';
 import type { TAnalisisItem } from '#shared/schemas/analisis';
 import { ESTILO_CLASE, formatPromedio } from './popularidad';
+
+// This screen's texts only: the catalogue splits per screen (issue #20).
+const M = { analisis };
 
 // Only the pieces this chart draws: the chunk stays small.
 ChartJS.register(BarElement, CategoryScale, LinearScale, Tooltip);
@@ -24,7 +28,7 @@ const lineaPromedio = (promedio: number): Plugin<'bar'> => ({
     ctx.setLineDash([]);
     ctx.fillStyle = '#0f172a';
     ctx.font = '600 12px system-ui, sans-serif';
-    const label = `Promedio ${formatPromedio(promedio)}`;
+    const label = M.analisis.graficoPromedio(formatPromedio(promedio));
     const w = ctx.measureText(label).width;
     ctx.textBaseline = 'bottom';
     ctx.fillText(label, Math.max(chartArea.left, Math.min(x - w / 2, chartArea.right - w)), chartArea.top - 6);
@@ -43,7 +47,7 @@ export function PopularidadChart(props: { items: TAnalisisItem[]; promedio: numb
     animation: false,
     layout: { padding: { top: 22, right: 8 } },
     scales: {
-      x: { beginAtZero: true, ticks: { precision: 0 }, title: { display: true, text: 'Unidades vendidas' } },
+      x: { beginAtZero: true, ticks: { precision: 0 }, title: { display: true, text: M.analisis.unidadesVendidas } },
       y: { ticks: { autoSkip: false, callback: (_v, i) => truncate(items[i]?.nombre ?? '', 26) } },
     },
     plugins: {
@@ -52,7 +56,7 @@ export function PopularidadChart(props: { items: TAnalisisItem[]; promedio: numb
           title: (ctx) => items[ctx[0]?.dataIndex ?? 0]?.nombre ?? '',
           label: (ctx) => {
             const item = items[ctx.dataIndex];
-            return item ? `${item.cantidadVendida} ${item.cantidadVendida === 1 ? 'unidad' : 'unidades'} · ${item.clase}` : '';
+            return item ? M.analisis.graficoBarra(item.cantidadVendida, item.clase) : '';
           },
         },
       },
@@ -70,7 +74,7 @@ export function PopularidadChart(props: { items: TAnalisisItem[]; promedio: numb
           labels: items.map((i) => i.nombre),
           datasets: [
             {
-              label: 'Unidades vendidas',
+              label: M.analisis.unidadesVendidas,
               data: items.map((i) => i.cantidadVendida),
               backgroundColor: estilos.map((e) => e.fill),
               borderColor: estilos.map((e) => e.border),

@@ -1,4 +1,5 @@
 import { clientes } from '#shared/messages/clientes';
+import { comun, generic } from '#shared/messages/comun';
 import { fiado } from '#shared/messages/fiado';
 import { formatNumber, parsePesos } from '#shared/money';
 import { ROL, TIPOS_DOC } from '#shared/roles';
@@ -11,7 +12,9 @@ import { useValidatedForm } from '../../../lib/use-validated-form';
 import { useCreateCliente, useUpdateCliente } from '../api/save-cliente';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
-const M = { clientes, fiado };
+const M = { clientes, comun, fiado, generic };
+
+const F = M.clientes.campos;
 
 const EMPTY = { documento: '', tipoDocumento: 'CC', nombre: '', apellido: '', correo: '', telefono: '', fiado: false, cupo: '' };
 type Values = typeof EMPTY;
@@ -65,39 +68,37 @@ export function ClienteForm(props: { editing: TCliente | null; onDone: () => voi
     onFailure: (err) => alertFailure(err, editing ? M.clientes.actualizarFallido : M.clientes.registroFallido),
   });
 
-  const title = editing ? 'Modificar cliente' : 'Agregar cliente';
+  const title = editing ? M.clientes.modificar : M.clientes.agregar;
   return (
     <form ref={formRef} className={`card gcl-form${editing ? ' gcl-form--editing' : ''}`} onSubmit={onSubmit} noValidate aria-labelledby="cliente-form-title">
       <h2 id="cliente-form-title">{title}</h2>
       {editing ? (
-        <p className="gcl-muted">
-          Editando a {editing.nombre} {editing.apellido}
-        </p>
+        <p className="gcl-muted">{M.clientes.editando(`${editing.nombre} ${editing.apellido}`)}</p>
       ) : null}
-      <SelectField label="Tipo de documento" options={TIPOS_DOC} {...bind('tipoDocumento')} />
-      <Field label="Documento" inputMode="numeric" autoComplete="off" {...bind('documento')} />
-      <Field label="Nombre" autoComplete="off" {...bind('nombre')} />
-      <Field label="Apellido" autoComplete="off" {...bind('apellido')} />
-      <Field label="Correo (opcional)" type="email" autoComplete="off" {...bind('correo')} />
-      <Field label="Celular (opcional)" type="tel" inputMode="tel" autoComplete="off" hint="Para enviarle el estado de cuenta por WhatsApp." {...bind('telefono')} />
+      <SelectField label={F.tipoDocumento} options={TIPOS_DOC} {...bind('tipoDocumento')} />
+      <Field label={F.documento} inputMode="numeric" autoComplete="off" {...bind('documento')} />
+      <Field label={F.nombre} autoComplete="off" {...bind('nombre')} />
+      <Field label={F.apellido} autoComplete="off" {...bind('apellido')} />
+      <Field label={F.correoOpcional} type="email" autoComplete="off" {...bind('correo')} />
+      <Field label={F.celularOpcional} type="tel" inputMode="tel" autoComplete="off" hint={F.celularHint} {...bind('telefono')} />
       <fieldset className="gcl-fiado" disabled={!esAdmin}>
-        <legend>Fiado</legend>
+        <legend>{F.fiado}</legend>
         <label className="gcl-check">
-          <input type="checkbox" name="fiado" checked={values.fiado} onChange={(e) => set('fiado', e.target.checked)} /> Puede comprar fiado
+          <input type="checkbox" name="fiado" checked={values.fiado} onChange={(e) => set('fiado', e.target.checked)} /> {F.puedeFiado}
         </label>
         {values.fiado ? (
-          <MoneyField label="Cupo de fiado" name="cupo" placeholder="0" value={values.cupo} onValue={(cupo) => set('cupo', cupo)} error={errors.cupo} />
+          <MoneyField label={F.cupo} name="cupo" placeholder="0" value={values.cupo} onValue={(cupo) => set('cupo', cupo)} error={errors.cupo} />
         ) : null}
         {!esAdmin ? <small className="field__hint">{M.fiado.soloAdminCupo}</small> : null}
       </fieldset>
       <div className="gcl-form__actions">
         {editing ? (
           <button type="button" className="btn btn--ghost" onClick={props.onDone}>
-            Cancelar
+            {M.generic.cancel}
           </button>
         ) : null}
         <button type="submit" className="btn" disabled={pending}>
-          {pending ? 'Guardando…' : editing ? 'Guardar cambios' : 'Agregar cliente'}
+          {pending ? M.comun.guardando : editing ? M.comun.guardarCambios : M.clientes.agregar}
         </button>
       </div>
     </form>

@@ -1,3 +1,4 @@
+import { comun } from '#shared/messages/comun';
 import { fiado } from '#shared/messages/fiado';
 import { formatPesos, parsePesos } from '#shared/money';
 import { ZAbonoRequest, type TAbonoRequest } from '#shared/schemas/fiado';
@@ -8,7 +9,7 @@ import { useValidatedForm } from '../../../lib/use-validated-form';
 import { useMetodosAbono, useRegistrarAbono } from '../api/fiado-api';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
-const M = { fiado };
+const M = { comun, fiado };
 
 /**
  * Abono (payment on account): how much and how, partial or total; never more than the balance (the
@@ -17,7 +18,7 @@ const M = { fiado };
 export function AbonoForm(props: { clienteId: number; saldo: number }) {
   const metodos = useMetodosAbono();
   const abono = useRegistrarAbono();
-  const opciones = (metodos.data ?? [{ id: 5, nombre: 'Efectivo' }]).map((m) => ({ value: String(m.id), label: m.nombre }));
+  const opciones = (metodos.data ?? [{ id: 5, nombre: M.fiado.efectivo }]).map((m) => ({ value: String(m.id), label: m.nombre }));
   const { formRef, values, set, setValues, errors, bind, onSubmit } = useValidatedForm({
     schema: ZAbonoRequest,
     initial: { monto: '', metodoPagoId: '5', referencia: '' },
@@ -36,16 +37,16 @@ export function AbonoForm(props: { clienteId: number; saldo: number }) {
 
   return (
     <form ref={formRef} className="card fiado-abono" onSubmit={onSubmit} noValidate aria-labelledby="abono-title">
-      <h2 id="abono-title">Registrar abono</h2>
-      <p className="fiado-muted">Saldo pendiente: {formatPesos(props.saldo)}</p>
-      <MoneyField label="Valor del abono" name="monto" value={values.monto} onValue={(v) => set('monto', v)} error={errors.monto} placeholder="0" />
+      <h2 id="abono-title">{M.fiado.abonoTitulo}</h2>
+      <p className="fiado-muted">{M.fiado.saldoPendienteTexto(formatPesos(props.saldo))}</p>
+      <MoneyField label={M.fiado.valorAbono} name="monto" value={values.monto} onValue={(v) => set('monto', v)} error={errors.monto} placeholder="0" />
       <button type="button" className="btn btn--ghost btn--sm fiado-abono__total" onClick={() => set('monto', String(props.saldo).replace(/\B(?=(\d{3})+(?!\d))/g, '.'))} disabled={props.saldo <= 0}>
-        Pagar todo ({formatPesos(props.saldo)})
+        {M.fiado.pagarTodo(formatPesos(props.saldo))}
       </button>
-      <SelectField label="Medio de pago" options={opciones} {...bind('metodoPagoId')} />
-      <Field label="Referencia (opcional)" autoComplete="off" maxLength={40} {...bind('referencia')} />
+      <SelectField label={M.fiado.medioPago} options={opciones} {...bind('metodoPagoId')} />
+      <Field label={M.fiado.referenciaOpcional} autoComplete="off" maxLength={40} {...bind('referencia')} />
       <button type="submit" className="btn btn--block" disabled={abono.isPending || props.saldo <= 0}>
-        {abono.isPending ? 'Registrando…' : 'Registrar abono'}
+        {abono.isPending ? M.comun.registrando : M.fiado.abonoTitulo}
       </button>
     </form>
   );

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { comun } from '#shared/messages/comun';
 import { productos } from '#shared/messages/productos';
 import { formatPesos } from '#shared/money';
 import { ZCreateProductoRequest } from '#shared/schemas/producto';
@@ -10,7 +11,9 @@ import { useCreateProducto } from '../api/create-producto';
 import { showFailure } from './failures';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
-const M = { productos };
+const M = { comun, productos };
+
+const F = M.productos.campos;
 
 const EMPTY = { nombre: '', precio: '', cantidad: '', codigoBarras: '' };
 /** Spec §5: these three, or 'Campos vacios'. */
@@ -40,18 +43,18 @@ export function AgregarProductoForm({ codigoInicial }: { codigoInicial?: string 
 
   return (
     <form ref={formRef} className="card gp-form" onSubmit={onSubmit} noValidate aria-labelledby="agregar-producto-title">
-      <h2 id="agregar-producto-title">Agregar producto</h2>
+      <h2 id="agregar-producto-title">{M.productos.agregar}</h2>
       <div className="gp-form__row">
         <div className="gp-form__nombre">
-          <Field label="Nombre" autoComplete="off" placeholder="Arroz blanco 500 g" {...bind('nombre')} />
+          <Field label={F.nombre} autoComplete="off" placeholder={F.nombrePlaceholder} {...bind('nombre')} />
         </div>
-        <MoneyField label="Precio" hint={M.productos.precioHint} placeholder="12.500" {...precioProps(bind('precio'))} />
-        <Field label="Cantidad" inputMode="numeric" autoComplete="off" placeholder="0" {...bind('cantidad')} />
+        <MoneyField label={F.precio} hint={M.productos.precioHint} placeholder="12.500" {...precioProps(bind('precio'))} />
+        <Field label={F.cantidad} inputMode="numeric" autoComplete="off" placeholder="0" {...bind('cantidad')} />
         <div className="gp-form__codigo">
           <Field label={M.productos.codigoBarrasOpcional} inputMode="numeric" autoComplete="off" placeholder="7701234567897" {...bind('codigoBarras')} />
         </div>
         <button type="submit" className="btn gp-form__submit" disabled={mutation.isPending}>
-          {mutation.isPending ? 'Agregando…' : 'Agregar producto'}
+          {mutation.isPending ? M.comun.agregando : M.productos.agregar}
         </button>
       </div>
     </form>

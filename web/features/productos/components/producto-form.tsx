@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { formatNumber } from '#shared/money';
 import { AppError } from '#shared/errors';
+import { comun } from '#shared/messages/comun';
 import { productos } from '#shared/messages/productos';
 import { ZUpdateProductoRequest, type TProductoDetalle, type TUpdateProductoRequest } from '#shared/schemas/producto';
 import { MoneyField, precioProps } from '../../../components/ui/money-field';
@@ -13,7 +14,9 @@ import { showFailure } from './failures';
 import { TextAreaField } from './text-area-field';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
-const M = { productos };
+const M = { comun, productos };
+
+const F = M.productos.campos;
 
 type Values = {
   nombre: string;
@@ -45,10 +48,7 @@ const toValues = (p: TProductoDetalle): Values => ({
   codigoBarras: p.codigoBarras ?? '',
 });
 
-const ESTADOS = [
-  { value: '1', label: 'Disponible' },
-  { value: '0', label: 'No disponible' },
-];
+const ESTADOS = [1, 0].map((estado) => ({ value: String(estado), label: M.productos.estado[estado] ?? String(estado) }));
 
 /** The product detail form (spec §3 "Product detail"): every field, the supplier, the estado. */
 export function ProductoForm(props: { producto: TProductoDetalle; onStale: () => Promise<TProductoDetalle | undefined> }) {
@@ -88,34 +88,34 @@ export function ProductoForm(props: { producto: TProductoDetalle; onStale: () =>
   ];
   // While the list loads, the current supplier still shows as selected.
   if (values.idProveedor && !proveedorOptions.some((o) => o.value === values.idProveedor))
-    proveedorOptions.push({ value: values.idProveedor, label: nombrepr ?? `Proveedor ${values.idProveedor}` });
+    proveedorOptions.push({ value: values.idProveedor, label: nombrepr ?? M.productos.proveedorN(values.idProveedor) });
 
   return (
-    <form ref={formRef} className="card" onSubmit={onSubmit} noValidate aria-label="Datos del producto">
+    <form ref={formRef} className="card" onSubmit={onSubmit} noValidate aria-label={M.productos.datos}>
       <div className="form-grid">
-        <Field label="Nombre" autoComplete="off" {...bind('nombre')} />
-        <Field label="Marca" autoComplete="off" {...bind('marca')} />
-        <Field label="Categoría" autoComplete="off" {...bind('categoria')} />
-        <Field label="Presentación" autoComplete="off" placeholder="Bolsa, botella, caja…" {...bind('presentacion')} />
-        <MoneyField label="Precio" hint={M.productos.precioHint} {...precioProps(bind('precio'))} />
-        <SelectField label="Estado" options={ESTADOS} {...bind('estado')} />
+        <Field label={F.nombre} autoComplete="off" {...bind('nombre')} />
+        <Field label={F.marca} autoComplete="off" {...bind('marca')} />
+        <Field label={F.categoria} autoComplete="off" {...bind('categoria')} />
+        <Field label={F.presentacion} autoComplete="off" placeholder={F.presentacionPlaceholder} {...bind('presentacion')} />
+        <MoneyField label={F.precio} hint={M.productos.precioHint} {...precioProps(bind('precio'))} />
+        <SelectField label={F.estado} options={ESTADOS} {...bind('estado')} />
         <Field
-          label="Stock"
+          label={F.stock}
           inputMode="numeric"
           autoComplete="off"
-          hint={Number(values.stock) !== stockAnterior ? `Antes: ${stockAnterior}. El cambio queda en los movimientos.` : undefined}
+          hint={Number(values.stock) !== stockAnterior ? M.productos.stockAntes(stockAnterior) : undefined}
           {...bind('stock')}
         />
-        <Field label="Stock mínimo" inputMode="numeric" autoComplete="off" {...bind('stockMin')} />
-        <SelectField label="Proveedor" options={proveedorOptions} {...bind('idProveedor')} />
-        <Field label="Proveedor actual" value={nombrepr ?? M.productos.sinProveedor} readOnly tabIndex={-1} className="gp-readonly" />
-        <Field label="Fecha de vencimiento" type="date" {...bind('fechaVencimiento')} />
+        <Field label={F.stockMin} inputMode="numeric" autoComplete="off" {...bind('stockMin')} />
+        <SelectField label={F.proveedor} options={proveedorOptions} {...bind('idProveedor')} />
+        <Field label={F.proveedorActual} value={nombrepr ?? M.productos.sinProveedor} readOnly tabIndex={-1} className="gp-readonly" />
+        <Field label={F.fechaVencimiento} type="date" {...bind('fechaVencimiento')} />
         <Field label={M.productos.codigoBarrasOpcional} autoComplete="off" inputMode="numeric" hint={M.productos.codigoBarrasHint} {...bind('codigoBarras')} />
-        <TextAreaField className="span-2" label="Descripción" {...bind('descripcion')} />
+        <TextAreaField className="span-2" label={F.descripcion} {...bind('descripcion')} />
       </div>
       <div className="gp-form__actions">
         <button type="submit" className="btn" disabled={mutation.isPending}>
-          {mutation.isPending ? 'Guardando…' : 'Guardar cambios'}
+          {mutation.isPending ? M.comun.guardando : M.comun.guardarCambios}
         </button>
       </div>
     </form>

@@ -1,5 +1,6 @@
 import type { MouseEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { comun } from '#shared/messages/comun';
 import { productos } from '#shared/messages/productos';
 import { formatNumber, formatPesos } from '#shared/money';
 import type { TProductoListItem } from '#shared/schemas/producto';
@@ -7,7 +8,9 @@ import { TablaDatos, type Columna } from '../../../components/ui/tabla-datos';
 import { paths } from '../../../config/paths';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
-const M = { productos };
+const M = { comun, productos };
+
+const F = M.productos.campos;
 
 /**
  * Where a product's detail lives: the id in the address (a reload works) and in the navigation
@@ -39,10 +42,10 @@ export function ProductosTable(props: {
     ? [
         {
           id: 'sel',
-          header: <span className="visually-hidden">Etiqueta</span>,
+          header: <span className="visually-hidden">{M.productos.etiqueta}</span>,
           className: 'gp-cell-sel',
           cell: (p) => (
-            <input type="checkbox" aria-label={`Etiqueta de ${p.nombre}`} checked={props.seleccion?.has(p.id) ?? false} onChange={(e) => props.onSeleccion!(p, e.target.checked)} />
+            <input type="checkbox" aria-label={M.productos.etiquetaDe(p.nombre)} checked={props.seleccion?.has(p.id) ?? false} onChange={(e) => props.onSeleccion!(p, e.target.checked)} />
           ),
         },
       ]
@@ -50,7 +53,7 @@ export function ProductosTable(props: {
   const columns: Columna<TProductoListItem>[] = [
     ...seleccion,
     {
-      header: 'Nombre',
+      header: F.nombre,
       className: 'gp-cell-name',
       cell: (p) => (
         <Link to={detalleHref(p.id)} state={detalleState(p.id, search)}>
@@ -58,15 +61,15 @@ export function ProductosTable(props: {
         </Link>
       ),
     },
-    { header: 'Marca', className: 'gp-cell-meta', cell: (p) => p.marca ?? '—' },
-    { header: 'Categoría', className: 'gp-cell-meta', cell: (p) => p.categoria ?? '—' },
+    { header: F.marca, className: 'gp-cell-meta', cell: (p) => p.marca ?? '—' },
+    { header: F.categoria, className: 'gp-cell-meta', cell: (p) => p.categoria ?? '—' },
     { header: M.productos.codigoBarras, className: 'gp-cell-meta gp-cell-codigo', cell: (p) => p.codigoBarras ?? '—' },
-    { header: 'Precio', num: true, className: 'gp-cell-fact', cell: (p) => formatPesos(p.precio) },
+    { header: F.precio, num: true, className: 'gp-cell-fact', cell: (p) => formatPesos(p.precio) },
     {
-      header: 'Stock',
+      header: F.stock,
       num: true,
       className: 'gp-cell-fact',
-      cellProps: () => ({ 'data-short': 'Stock' }),
+      cellProps: () => ({ 'data-short': M.productos.cortos.stock }),
       cell: (p) => (
         <>
           {p.bajoStock ? <span className="badge badge--warn gp-low">{M.productos.stockBajo}</span> : null}
@@ -74,12 +77,12 @@ export function ProductosTable(props: {
         </>
       ),
     },
-    { header: 'Stock mínimo', label: 'Stock mínimo', num: true, className: 'gp-cell-fact', cellProps: () => ({ 'data-short': 'Mín.' }), cell: (p) => formatNumber(p.stockMin) },
-    { header: 'Estado', className: 'gp-cell-fact', cell: (p) => <EstadoBadge estado={p.estado} /> },
+    { header: F.stockMin, label: F.stockMin, num: true, className: 'gp-cell-fact', cellProps: () => ({ 'data-short': M.productos.cortos.stockMin }), cell: (p) => formatNumber(p.stockMin) },
+    { header: F.estado, className: 'gp-cell-fact', cell: (p) => <EstadoBadge estado={p.estado} /> },
   ];
   return (
     <TablaDatos
-      caption="Productos de la tienda"
+      caption={M.productos.tabla}
       className="gp-table"
       columns={columns}
       rows={props.items}
@@ -91,8 +94,8 @@ export function ProductosTable(props: {
         {
           className: 'gp-cell-actions',
           cell: (p) => (
-            <button type="button" className="btn btn--ghost btn--sm gp-danger" onClick={() => props.onDelete(p)} aria-label={`Eliminar ${p.nombre}`}>
-              Eliminar
+            <button type="button" className="btn btn--ghost btn--sm gp-danger" onClick={() => props.onDelete(p)} aria-label={M.comun.eliminarNombre(p.nombre)}>
+              {M.comun.eliminar}
             </button>
           ),
         },

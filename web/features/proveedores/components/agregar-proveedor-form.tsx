@@ -1,3 +1,4 @@
+import { comun } from '#shared/messages/comun';
 import { proveedores } from '#shared/messages/proveedores';
 import { roles } from '#shared/messages/roles';
 import { ROL } from '#shared/roles';
@@ -9,7 +10,9 @@ import { useValidatedForm } from '../../../lib/use-validated-form';
 import { useCreateProveedor } from '../api/create-proveedor';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
-const M = { proveedores, roles };
+const M = { comun, proveedores, roles };
+
+const F = M.proveedores.campos;
 
 const EMPTY = { nombre: '', telefono: '', email: '' };
 
@@ -36,12 +39,12 @@ export function AgregarProveedorForm() {
 
   return (
     <form ref={formRef} className="card gpv-form" onSubmit={onSubmit} noValidate aria-labelledby="agregar-proveedor-title">
-      <h2 id="agregar-proveedor-title">Agregar proveedor</h2>
-      <Field label="Nombre" autoComplete="organization" {...bind('nombre')} />
-      <Field label="Teléfono" type="tel" inputMode="tel" autoComplete="tel" placeholder="3104567890" hint="Solo números, de 7 a 15 dígitos." {...bind('telefono')} />
-      <Field label="Correo" type="email" autoComplete="email" placeholder="pedidos@proveedor.com" {...bind('email')} />
+      <h2 id="agregar-proveedor-title">{M.proveedores.agregar}</h2>
+      <Field label={F.nombre} autoComplete="organization" {...bind('nombre')} />
+      <Field label={F.telefono} type="tel" inputMode="tel" autoComplete="tel" placeholder="3104567890" hint={F.telefonoHint} {...bind('telefono')} />
+      <Field label={F.correo} type="email" autoComplete="email" placeholder={F.correoPlaceholder} {...bind('email')} />
       <button type="submit" className="btn btn--block" disabled={mutation.isPending}>
-        {mutation.isPending ? 'Agregando…' : 'Agregar proveedor'}
+        {mutation.isPending ? M.comun.agregando : M.proveedores.agregar}
       </button>
     </form>
   );

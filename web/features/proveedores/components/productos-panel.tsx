@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { generic } from '#shared/messages/comun';
+import { productos } from '#shared/messages/productos';
 import { proveedores } from '#shared/messages/proveedores';
 import { formatNumber, formatPesos } from '#shared/money';
 import type { TProveedor } from '#shared/schemas/proveedor';
@@ -12,7 +13,10 @@ import { useListaPaginada } from '../../../lib/use-lista-paginada';
 import { PRODUCTOS_PAGE_SIZE, productosDeProveedorQuery } from '../api/get-productos-de-proveedor';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
-const M = { generic, proveedores };
+const M = { generic, productos, proveedores };
+
+const C = M.proveedores.columnas;
+const F = M.productos.campos;
 
 /** The products of one supplier, shown beside the list when a supplier is opened. */
 export function ProductosPanel(props: { proveedor: TProveedor; onClose: () => void }) {
@@ -37,11 +41,11 @@ export function ProductosPanel(props: { proveedor: TProveedor; onClose: () => vo
             <a href={`mailto:${props.proveedor.email}`}>{props.proveedor.email}</a>
           </p>
         </div>
-        <button type="button" className="btn btn--ghost btn--icon" onClick={props.onClose} aria-label="Cerrar productos del proveedor">
+        <button type="button" className="btn btn--ghost btn--icon" onClick={props.onClose} aria-label={M.proveedores.cerrarProductos}>
           <IconClose />
         </button>
       </div>
-      <ListState lista={lista} loading="Cargando productos…" failed={M.generic.errorText} empty={M.proveedores.sinProductos} skeletonRows={3}>
+      <ListState lista={lista} loading={M.productos.cargando} failed={M.generic.errorText} empty={M.proveedores.sinProductos} skeletonRows={3}>
         {(items) => (
           <TablaDatos
             caption={M.proveedores.productosDe(props.proveedor.nombre)}
@@ -50,7 +54,7 @@ export function ProductosPanel(props: { proveedor: TProveedor; onClose: () => vo
             busy={lista.query.isFetching}
             columns={[
               {
-                header: 'Producto',
+                header: C.producto,
                 cell: (p) => (
                   <>
                     <Link to={`${paths.detalleProducto}?id=${p.id}`} state={{ id_Producto: p.id }}>
@@ -60,12 +64,12 @@ export function ProductosPanel(props: { proveedor: TProveedor; onClose: () => vo
                   </>
                 ),
               },
-              { header: 'Precio', num: true, cell: (p) => formatPesos(p.precio) },
-              { header: 'Stock', num: true, cell: (p) => formatNumber(p.stock) },
+              { header: F.precio, num: true, cell: (p) => formatPesos(p.precio) },
+              { header: F.stock, num: true, cell: (p) => formatNumber(p.stock) },
               {
-                header: 'Estado',
+                header: F.estado,
                 className: 'gpv-col-estado',
-                cell: (p) => <span className={`badge ${p.estado === 1 ? 'badge--ok' : 'gpv-badge--muted'}`}>{p.estado === 1 ? 'Disponible' : 'No disponible'}</span>,
+                cell: (p) => <span className={`badge ${p.estado === 1 ? 'badge--ok' : 'gpv-badge--muted'}`}>{M.productos.estado[p.estado === 1 ? 1 : 0]}</span>,
               },
             ]}
           />

@@ -1,0 +1,14 @@
+/** Spanish texts of the home menu (/inicio). */
+export const inicio = {
+  saludo: (usuario: string) => `Hola, ${usuario}`,
+  crud: 'CRUD',
+  menu: 'Menú principal',
+  tiles: {
+    productos: { title: 'Gestionar Productos', text: 'Productos, precios, stock, proveedores y clientes.' },
+    analisis: { title: 'Analisis', text: 'Qué se vende más y qué se queda en la estantería.' },
+    ventas: { title: 'Ventas', text: 'Registre una venta, cobre y entregue la factura.' },
+    facturas: { title: 'Gestionar Facturas', text: 'Consulte las ventas y sus facturas.' },
+    caja: { title: 'Caja', text: 'Abra y cierre el turno: fondo, entradas y salidas, cierre de caja.' },
+    cuentasPorCobrar: { title: 'Cuentas por cobrar', text: 'Quién le debe fiado, cuánto y desde cuándo; abonos.' },
+  },
+} as const;
