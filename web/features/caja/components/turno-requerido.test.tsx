@@ -11,12 +11,12 @@ const M = { caja };
 
 const turno = { id: 7, abiertoEn: '2026-11-23T13:00:00.000Z', cerradoEn: null, fondoInicial: 50_000, cajero: 'Ana Pérez' };
 
-function renderGate() {
+function renderGate(prefetch?: (qc: QueryClient) => unknown) {
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={qc}>
       <MemoryRouter>
-        <TurnoRequerido>
+        <TurnoRequerido prefetch={prefetch}>
           <p>La caja registradora</p>
         </TurnoRequerido>
       </MemoryRouter>
@@ -63,5 +63,25 @@ describe('TurnoRequerido', () => {
     vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ turno }), { status: 200 })));
     renderGate();
     expect(await screen.findByText('La caja registradora')).toBeTruthy();
+  });
+
+  it('pide las consultas de la pantalla junto con el turno, sin esperar su respuesta (issue #20)', async () => {
+    const asked: string[] = [];
+    let answerTurno: (r: Response) => void = () => {};
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((url: string) => {
+        asked.push(url);
+        if (url === '/api/caja/turno') return new Promise<Response>((resolve) => (answerTurno = resolve));
+        return Promise.resolve(new Response(JSON.stringify({ items: [] }), { status: 200 }));
+      }),
+    );
+    const prefetch = vi.fn((qc: QueryClient) => qc.prefetchQuery({ queryKey: ['pantalla'], queryFn: () => fetch('/api/pantalla').then((r) => r.json()) }));
+    renderGate(prefetch);
+    await vi.waitFor(() => expect(asked).toEqual(expect.arrayContaining(['/api/pantalla', '/api/caja/turno'])));
+    expect(screen.queryByText('La caja registradora')).toBeNull();
+    answerTurno(new Response(JSON.stringify({ turno }), { status: 200 }));
+    expect(await screen.findByText('La caja registradora')).toBeTruthy();
+    expect(prefetch).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,4 +1,5 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { caja } from '#shared/messages/caja';
 import { PageHeader } from '../../../components/page-header';
@@ -12,11 +13,24 @@ const M = { caja };
 // The form and its validation (zod) load only when the shift is closed: the till does not wait for them (issue #20).
 const AbrirCajaForm = lazy(() => import('./abrir-caja-form').then((m) => ({ default: m.AbrirCajaForm })));
 
+interface Props {
+  children: ReactNode;
+  /**
+   * Starts the wrapped screen's first queries at once, alongside the shift's, so they need not wait
+   * for it (issue #20: under a slow network each wave costs a round trip). The caller passes the
+   * screen's own prefetch (the features do not import each other); runs once, on the first render.
+   */
+  prefetch?: (qc: QueryClient) => unknown;
+}
+
 /**
  * Wraps the till (issue #18): without an open shift the session cannot sell, so instead of the till
  * it shows "Abrir caja" with the float; once open, the till itself.
  */
-export function TurnoRequerido({ children }: { children: ReactNode }) {
+export function TurnoRequerido({ children, prefetch }: Props) {
+  const qc = useQueryClient();
+  // In the first render, not an effect: the requests leave with the shift's, before the till's chunk arrives.
+  useState(() => prefetch?.(qc));
   const actual = useTurnoActual();
   if (actual.isPending)
     return (
@@ -29,7 +43,7 @@ export function TurnoRequerido({ children }: { children: ReactNode }) {
       <div className="card state" role="alert">
         <p>{M.caja.cargaFallida}</p>
         <button type="button" className="btn" onClick={() => actual.refetch()}>
-          Reintentar
+          {M.caja.reintentar}
         </button>
       </div>
     );

@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { TPage } from '#shared/schemas/common';
 import type { TProductosRapidos, TProductoVenta } from '#shared/schemas/venta';
 import { api } from '../../../lib/api-client';
@@ -22,11 +22,27 @@ export const useProductosVenta = (q: string, page: number) =>
 /** The scanner: an exact barcode or product id. */
 export const fetchProductoPorCodigo = (codigo: string) => api<TProductoVenta>(`/ventas/productos/codigo/${encodeURIComponent(codigo)}`);
 
+export const productosRapidosKey = (categoria: string) => ['ventas', 'productos', 'rapidos', categoria] as const;
+
+export const fetchProductosRapidos = (categoria: string, signal?: AbortSignal) =>
+  api<TProductosRapidos>('/ventas/productos/rapidos', { query: { categoria }, signal });
+
 /** The tap grid: best sellers, or one category's products, and the store's categories. */
 export const useProductosRapidos = (categoria: string) =>
   useQuery({
-    queryKey: ['ventas', 'productos', 'rapidos', categoria] as const,
-    queryFn: ({ signal }) => api<TProductosRapidos>('/ventas/productos/rapidos', { query: { categoria }, signal }),
+    queryKey: productosRapidosKey(categoria),
+    queryFn: ({ signal }) => fetchProductosRapidos(categoria, signal),
     placeholderData: keepPreviousData,
     staleTime: 5_000,
   });
+
+/**
+ * The till's first screen (an empty search, page 1, and the whole grid), asked for before the till
+ * renders: the router passes it to TurnoRequerido so it travels with the shift's request (issue #20).
+ * Same keys and fetchers as the hooks above, so the till finds the answers already cached.
+ */
+export const prefetchProductosVenta = (qc: QueryClient) =>
+  Promise.all([
+    qc.prefetchQuery({ queryKey: productosVentaKey('', 1), queryFn: () => fetchProductosVenta('', 1), staleTime: 5_000 }),
+    qc.prefetchQuery({ queryKey: productosRapidosKey(''), queryFn: () => fetchProductosRapidos(''), staleTime: 5_000 }),
+  ]);
