@@ -104,6 +104,9 @@ await step('movimientos de inventario inicial', sql`
   select tienda_id, id_producto, 0, stock, 0, stock, 'Entrada', 'Inventario inicial', now() - interval '366 days', now() - interval '366 days'
   from producto where tienda_id = ${tid}`);
 const ventas = Math.ceil(LINES / 3);
+// Bulk load: the count triggers (migration 0016) are switched off and the counts rebuilt once afterwards.
+await db.execute(sql`alter table venta disable trigger venta_conteo`);
+await db.execute(sql`alter table venta_producto_resumen disable trigger venta_producto_resumen_cantidad`);
 if (ventas > 0) {
 await step('ventas', sql`
   insert into venta (tienda_id, fecha, estado, cliente_id, metodo_pago_id, usuario_id, total, monto_recibido)
@@ -133,6 +136,7 @@ await step('resumen de ventas por producto', sql`
   insert into venta_producto_resumen (tienda_id, producto_id, cantidad_vendida)
   select f.tienda_id, f.producto_id, sum(f.cantidad) from factura f join venta v on v.id_venta = f.venta_id
   where f.tienda_id = ${tid} and v.estado <> 'Anulada' group by f.tienda_id, f.producto_id`);
+await rebuildCounts(sql`(${tid})`);
 await step('estadísticas', sql`vacuum analyze`);
 await database.close();
 console.log(`Listo en ${((Date.now() - t0) / 1000).toFixed(1)} s. Tienda: ${BENCH_ACCOUNT.email} / ${BENCH_ACCOUNT.password}`);
@@ -177,6 +181,8 @@ async function generateFleet() {
     select tienda_id, id_producto, 0, stock, 0, stock, 'Entrada', 'Inventario inicial', now() - interval '366 days', now() - interval '366 days'
     from producto where tienda_id in ${fleet}`);
   const ventasPorTienda = Math.ceil(LINES / 3);
+  await db.execute(sql`alter table venta disable trigger venta_conteo`);
+  await db.execute(sql`alter table venta_producto_resumen disable trigger venta_producto_resumen_cantidad`);
   if (ventasPorTienda > 0) {
     await step('ventas', sql`
       insert into venta (tienda_id, fecha, estado, cliente_id, metodo_pago_id, usuario_id, total, monto_recibido)
@@ -203,6 +209,23 @@ async function generateFleet() {
       select f.tienda_id, f.producto_id, sum(f.cantidad) from factura f join venta v on v.id_venta = f.venta_id
       where f.tienda_id in ${fleet} and v.estado <> 'Anulada' group by f.tienda_id, f.producto_id`);
   }
+  await rebuildCounts(fleet);
   await step('estadísticas', sql`vacuum analyze`);
   console.log(`Listo en ${((Date.now() - t0) / 1000).toFixed(1)} s. Tiendas: fleet1…fleet${STORES}@adax.co / ${BENCH_ACCOUNT.password}`);
+}
+
+/** The counts of migration 0016 for the stores just loaded (their triggers were off), then the triggers back on. */
+async function rebuildCounts(stores: ReturnType<typeof sql>) {
+  await db.execute(sql`alter table venta enable trigger venta_conteo`);
+  await db.execute(sql`alter table venta_producto_resumen enable trigger venta_producto_resumen_cantidad`);
+  await step('conteos (análisis y paginador)', sql`
+    with a as (delete from venta_resumen_cantidad where tienda_id in ${stores}),
+         b as (delete from venta_conteo where tienda_id in ${stores}),
+         c as (
+           insert into venta_resumen_cantidad (tienda_id, cantidad, productos)
+           select tienda_id, cantidad_vendida, count(*) from venta_producto_resumen
+           where tienda_id in ${stores} and cantidad_vendida > 0 group by tienda_id, cantidad_vendida
+         )
+    insert into venta_conteo (tienda_id, estado, ventas)
+    select tienda_id, estado, count(*) from venta where tienda_id in ${stores} group by tienda_id, estado`);
 }

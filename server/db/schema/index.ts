@@ -12,6 +12,7 @@ export * from './movimiento';
 export * from './entrega-pedido';
 export * from './codigo-recuperacion';
 export * from './venta-producto-resumen';
+export * from './resumen-conteo';
 export * from './sesion-cerrada';
 export * from './turno';
 export * from './credito-movimiento';

@@ -16,9 +16,8 @@ interface Row {
 
 /**
  * Units sold per product of the store (annulled sales excluded), compared with the mean of all
- * products with sales (spec §4 "Popularity"). One statement: the GROUP BY runs once over the
- * store's invoice lines (factura_tienda_producto_idx, venta by primary key); the totals, the class
- * counts and the requested page are read from it. Classes compare cantidad·n with the sum, exactly.
+ * products with sales (spec §4 "Popularity"). One statement: the totals, the class counts and the
+ * requested page. Classes compare cantidad·n with the sum, exactly.
  */
 export async function analisisVentas(options: { db: Db; tiendaId: number; query: TAnalisisFiltros }): Promise<TAnalisisResponse> {
   const { db, tiendaId, query } = options;
@@ -26,55 +25,7 @@ export async function analisisVentas(options: { db: Db; tiendaId: number; query:
   // The days are the store's, in its time zone.
   const filtros: SQL[] = entreDias(sql`v.fecha`, tiendaId, query.desde, query.hasta).map((c) => sql`and ${c}`);
 
-  // Without a date range the trigger-kept summary answers at once; a range sums the lines themselves.
-  const vendidos = filtros.length === 0
-    ? sql`select r.producto_id, r.cantidad_vendida as cantidad from venta_producto_resumen r
-          where r.tienda_id = ${tiendaId} and r.cantidad_vendida > 0`
-    : sql`select f.producto_id, sum(f.cantidad)::bigint as cantidad
-      from factura f
-      join venta v on v.id_venta = f.venta_id
-      where f.tienda_id = ${tiendaId}
-        and v.tienda_id = ${tiendaId}
-        and v.estado <> 'Anulada'
-        ${sql.join(filtros, sql` `)}
-      group by f.producto_id`;
-
-  const result = await db.execute(sql`
-    with vendidos as (${vendidos}),
-    totales as (
-      select coalesce(sum(cantidad), 0)::bigint as suma, count(*)::bigint as n from vendidos
-    ),
-    clases as (
-      select
-        count(*) filter (where s.cantidad * t.n > t.suma)::bigint as populares,
-        count(*) filter (where s.cantidad * t.n = t.suma)::bigint as medios,
-        count(*) filter (where s.cantidad * t.n < t.suma)::bigint as no_populares
-      from vendidos s cross join totales t
-    ),
-    -- The page needs product names only for the rows that can reach it: those selling at least as
-    -- much as the last row of the page (ties included), not for every product with sales.
-    umbral as (
-      select cantidad from vendidos order by cantidad desc offset ${page * pageSize - 1} limit 1
-    ),
-    pagina as (
-      select c.producto_id, c.nombre, c.cantidad
-      from (
-        select s.producto_id, s.cantidad,
-          (select p.nombre from producto p where p.id_producto = s.producto_id and p.tienda_id = ${tiendaId}) as nombre
-        from vendidos s
-        where s.cantidad >= coalesce((select cantidad from umbral), 0)
-      ) c
-      where c.nombre is not null
-      order by c.cantidad desc, c.nombre, c.producto_id
-      limit ${pageSize} offset ${(page - 1) * pageSize}
-    )
-    select t.suma, t.n, c.populares, c.medios, c.no_populares, pg.producto_id, pg.nombre, pg.cantidad
-    from totales t
-    cross join clases c
-    left join pagina pg on true
-    order by pg.cantidad desc nulls last, pg.nombre, pg.producto_id
-  `);
-  const rows = (result as unknown as { rows: Row[] }).rows;
+  const rows = filtros.length === 0 ? await sinFechas(db, tiendaId, page, pageSize) : await conFechas(db, tiendaId, filtros, page, pageSize);
   const first = rows[0];
   const suma = Number(first?.suma ?? 0);
   const n = Number(first?.n ?? 0);
@@ -94,4 +45,107 @@ export async function analisisVentas(options: { db: Db; tiendaId: number; query:
       noPopular: Number(first?.no_populares ?? 0),
     },
   };
+}
+
+/** The page: names only for the rows that can reach it (selling at least as much as the page's last row, ties included). */
+const pagina = (vendidos: SQL, tiendaId: number, page: number, pageSize: number) => sql`
+    select c.producto_id, c.nombre, c.cantidad
+    from (
+      select s.producto_id, s.cantidad,
+        (select p.nombre from producto p where p.id_producto = s.producto_id and p.tienda_id = ${tiendaId}) as nombre
+      from (${vendidos}) s
+      where s.cantidad >= coalesce((select u.cantidad from (${vendidos}) u order by u.cantidad desc offset ${page * pageSize - 1} limit 1), 0)
+    ) c
+    where c.nombre is not null
+    order by c.cantidad desc, c.nombre, c.producto_id
+    limit ${pageSize} offset ${(page - 1) * pageSize}`;
+
+/**
+ * Without a date range (issue #20, ADR 017): the totals and the class counts come from
+ * venta_resumen_cantidad, how many products sold each quantity (its size follows the distinct
+ * quantities, not the products), and the page from venta_producto_resumen through its
+ * (tienda_id, cantidad_vendida) index, reading only the rows down to the page's last. Nothing here
+ * reads every product of the store.
+ */
+async function sinFechas(db: Db, tiendaId: number, page: number, pageSize: number): Promise<Row[]> {
+  const vendidos = sql`select r.producto_id, r.cantidad_vendida as cantidad from venta_producto_resumen r
+    where r.tienda_id = ${tiendaId} and r.cantidad_vendida > 0`;
+  const result = (await db.execute(sql`
+    with conteo as materialized (
+      select h.cantidad, sum(h.productos)::bigint as productos, count(*)::bigint as filas
+      from venta_resumen_cantidad h where h.tienda_id = ${tiendaId}
+      group by h.cantidad
+    ),
+    totales as (
+      select coalesce(sum(cantidad * productos), 0)::bigint as suma, coalesce(sum(productos), 0)::bigint as n,
+        coalesce(sum(filas), 0)::bigint as filas, count(*) filter (where productos <> 0)::bigint as grupos
+      from conteo
+    ),
+    clases as (
+      select
+        coalesce(sum(h.productos) filter (where h.cantidad * t.n > t.suma), 0)::bigint as populares,
+        coalesce(sum(h.productos) filter (where h.cantidad * t.n = t.suma), 0)::bigint as medios,
+        coalesce(sum(h.productos) filter (where h.cantidad * t.n < t.suma), 0)::bigint as no_populares
+      from conteo h cross join totales t
+    ),
+    pagina as (${pagina(vendidos, tiendaId, page, pageSize)})
+    select t.suma, t.n, t.filas, t.grupos, c.populares, c.medios, c.no_populares, pg.producto_id, pg.nombre, pg.cantidad
+    from totales t
+    cross join clases c
+    left join pagina pg on true
+    order by pg.cantidad desc nulls last, pg.nombre, pg.producto_id
+  `)) as unknown as { rows: (Row & { filas: number | string; grupos: number | string })[] };
+  const first = result.rows[0];
+  // Each change of a product's quantity adds two rows (−1, +1): fold them once they outnumber the quantities.
+  if (first && Number(first.filas) > 2 * Number(first.grupos) + 200) await compactarConteos(db, tiendaId);
+  return result.rows;
+}
+
+/**
+ * Folds the store's rows of venta_resumen_cantidad into one per quantity. Sales keep inserting
+ * meanwhile: the DELETE takes only the rows it sees and the INSERT puts back their sums, so no
+ * count is lost or doubled; a failure (two folds racing) leaves the rows as they were.
+ */
+export async function compactarConteos(db: Db, tiendaId: number) {
+  try {
+    await db.execute(sql`
+      with d as (delete from venta_resumen_cantidad where tienda_id = ${tiendaId} returning cantidad, productos)
+      insert into venta_resumen_cantidad (tienda_id, cantidad, productos)
+      select ${tiendaId}, cantidad, sum(productos) from d group by cantidad having sum(productos) <> 0`);
+  } catch {
+    // Only an optimisation: the next reader folds again.
+  }
+}
+
+/** A date range sums the lines themselves: one GROUP BY over the store's invoice lines of those days. */
+async function conFechas(db: Db, tiendaId: number, filtros: SQL[], page: number, pageSize: number): Promise<Row[]> {
+  const result = await db.execute(sql`
+    with vendidos as (
+      select f.producto_id, sum(f.cantidad)::bigint as cantidad
+      from factura f
+      join venta v on v.id_venta = f.venta_id
+      where f.tienda_id = ${tiendaId}
+        and v.tienda_id = ${tiendaId}
+        and v.estado <> 'Anulada'
+        ${sql.join(filtros, sql` `)}
+      group by f.producto_id
+    ),
+    totales as (
+      select coalesce(sum(cantidad), 0)::bigint as suma, count(*)::bigint as n from vendidos
+    ),
+    clases as (
+      select
+        count(*) filter (where s.cantidad * t.n > t.suma)::bigint as populares,
+        count(*) filter (where s.cantidad * t.n = t.suma)::bigint as medios,
+        count(*) filter (where s.cantidad * t.n < t.suma)::bigint as no_populares
+      from vendidos s cross join totales t
+    ),
+    pagina as (${pagina(sql`select * from vendidos`, tiendaId, page, pageSize)})
+    select t.suma, t.n, c.populares, c.medios, c.no_populares, pg.producto_id, pg.nombre, pg.cantidad
+    from totales t
+    cross join clases c
+    left join pagina pg on true
+    order by pg.cantidad desc nulls last, pg.nombre, pg.producto_id
+  `);
+  return (result as unknown as { rows: Row[] }).rows;
 }

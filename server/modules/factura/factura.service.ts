@@ -62,7 +62,8 @@ export async function listarFacturas(options: { db: Db; tiendaId: number; query:
       .orderBy(desc(venta.fecha), desc(venta.idVenta))
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
-    db.select({ n: count() }).from(venta).where(where),
+    // Without a search the pager's count comes from the trigger-kept counts (issue #20, ADR 017).
+    query.q ? db.select({ n: count() }).from(venta).where(where) : contarVentas(db, tiendaId, query.estado),
   ]);
 
   const ids = ventas.map((v) => v.idVenta);
@@ -93,6 +94,36 @@ export async function listarFacturas(options: { db: Db; tiendaId: number; query:
     }),
     total: Number(totalRow?.n ?? 0),
   };
+}
+
+/**
+ * The store's sales (of one state, if given), summed from venta_conteo: its rows are +1/−1 deltas
+ * inserted by a trigger on venta (migration 0016), folded into one row per state once they pile up,
+ * so the count costs the same for 100 sales or 10 000 000.
+ */
+async function contarVentas(db: Db, tiendaId: number, estado: string | undefined): Promise<[{ n: number }]> {
+  const res = (await db.execute(sql`
+    select coalesce(sum(ventas), 0)::bigint as n, count(*)::bigint as filas,
+      (select count(distinct c.estado) from venta_conteo c where c.tienda_id = ${tiendaId})::bigint as estados
+    from venta_conteo where tienda_id = ${tiendaId} ${estado ? sql`and estado = ${estado}` : sql``}`)) as unknown as {
+    rows: { n: number | string; filas: number | string; estados: number | string }[];
+  };
+  const row = res.rows[0];
+  // Every sale adds a row or two: fold them when they outnumber the states by far.
+  if (row && Number(row.filas) > 2 * Number(row.estados) + 200) await compactarVentas(db, tiendaId);
+  return [{ n: Number(row?.n ?? 0) }];
+}
+
+/** Folds the store's venta_conteo rows into one per state; concurrent sales' rows are left alone (see compactarConteos in analisis). */
+async function compactarVentas(db: Db, tiendaId: number) {
+  try {
+    await db.execute(sql`
+      with d as (delete from venta_conteo where tienda_id = ${tiendaId} returning estado, ventas)
+      insert into venta_conteo (tienda_id, estado, ventas)
+      select ${tiendaId}, estado, sum(ventas) from d group by estado having sum(ventas) <> 0`);
+  } catch {
+    // Only an optimisation: the next reader folds again.
+  }
 }
 
 /** The supervisor whose PIN authorised a cashier's discount (issue #16 point 4). */
