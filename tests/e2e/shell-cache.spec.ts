@@ -17,9 +17,10 @@ test('después de la primera visita, la aplicación abre desde la caché del nav
     await page.goto('/inicio');
     await expect(page).toHaveURL(/\/inicio$/);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    // The API is never cached: the till says it could not load, and offers to try again.
+    // The API is never cached: the till says it cannot reach the server, and offers to try again.
     await page.goto('/ventas');
     await expect(page.getByText('No se pudo cargar la caja.')).toBeVisible();
+    await expect(page.getByText('No se pudo conectar con el servidor. Intente nuevamente.')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Reintentar' })).toBeVisible();
   } finally {
     await context.setOffline(false);

@@ -2,13 +2,15 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { caja } from '#shared/messages/caja';
+import { generic } from '#shared/messages/comun';
 import { PageHeader } from '../../../components/page-header';
 import { paths } from '../../../config/paths';
+import { NetworkError } from '../../../lib/api-client';
 import { useTurnoActual } from '../api/get-turno-actual';
 import '../caja.css';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
-const M = { caja };
+const M = { caja, generic };
 
 // The form and its validation (zod) load only when the shift is closed: the till does not wait for them (issue #20).
 const AbrirCajaForm = lazy(() => import('./abrir-caja-form').then((m) => ({ default: m.AbrirCajaForm })));
@@ -42,6 +44,8 @@ export function TurnoRequerido({ children, prefetch }: Props) {
     return (
       <div className="card state" role="alert">
         <p>{M.caja.cargaFallida}</p>
+        {/* Without a network the cashier is told so (issue #16 point 6), not only that it failed. */}
+        {actual.error instanceof NetworkError && <p>{M.generic.connectionText}</p>}
         <button type="button" className="btn" onClick={() => actual.refetch()}>
           {M.caja.reintentar}
         </button>
