@@ -44,19 +44,16 @@ export const landing = {
     play: 'Reanudar el carrusel',
     slides: [
       {
-        image: '/landing/ventas.svg',
         title: 'Vende sin complicaciones',
         text: 'Registra cada venta en segundos, cobra en efectivo, Nequi, Daviplata o tarjeta y entrega la factura al momento.',
         alt: 'Ilustración de una caja registradora con el carrito de compras, el total a pagar y una factura impresa.',
       },
       {
-        image: '/landing/inventario.svg',
         title: 'Tu inventario, siempre al día',
         text: 'Consulta el stock de cada producto y revisa cada entrada y salida de mercancía.',
         alt: 'Ilustración de unos estantes con cajas de productos junto a una planilla de inventario con el stock de cada uno.',
       },
       {
-        image: '/landing/reportes.svg',
         title: 'Decide con datos reales',
         text: 'Descubre qué productos se venden más y cómo se mueve la caja de tu negocio.',
         alt: 'Ilustración de un celular con gráficas de barras de las ventas de la semana y una moneda.',
