@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
 import { Route, Routes } from 'react-router';
 import { comun } from '#shared/messages/comun';
 import { ROL } from '#shared/roles';
@@ -20,7 +21,10 @@ const RegistroPage = lazy(() => import('../features/auth/registro-page'));
 const RestablecerPage = lazy(() => import('../features/auth/restablecer-page'));
 const InicioPage = lazy(() => import('../features/inicio/inicio-page'));
 const CrudRoutes = lazy(() => import('../features/crud/crud-routes'));
-const VentasPage = lazy(() => import('../features/ventas/ventas-page'));
+const cargarVentasPage = () => import('../features/ventas/ventas-page');
+const VentasPage = lazy(cargarVentasPage);
+/** The till's code and its first products leave together with the shift's request (issue #20). */
+const prefetchVentas = (qc: QueryClient) => Promise.all([cargarVentasPage(), prefetchProductosVenta(qc)]);
 const GenerarPagoPage = lazy(() => import('../features/ventas/generar-pago-page'));
 const FacturaPage = lazy(() => import('../features/ventas/factura-page'));
 const GestionarProductosPage = lazy(() => import('../features/productos/gestionar-productos-page'));
@@ -78,7 +82,7 @@ export function AppRouter() {
             <Route
               path={paths.ventas}
               element={
-                <TurnoRequerido prefetch={prefetchProductosVenta}>
+                <TurnoRequerido prefetch={prefetchVentas}>
                   <VentasPage />
                 </TurnoRequerido>
               }
