@@ -10,6 +10,8 @@ import { Redis } from 'ioredis';
 import fastifySwagger from '@fastify/swagger';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { es } from 'zod/locales';
 import { PRODUCT_NAME } from '#shared/messages';
 import type { Database, Db } from './db/client';
 import type { Env } from './env';
@@ -83,6 +85,9 @@ function defaultWebDir() {
 /** Registers every plugin and route; never listens (tests use inject()). */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { env } = options;
+  // Every schema gives its own Spanish text; where one was forgotten, zod's Spanish locale answers
+  // instead of its English ("Invalid option: expected one of…").
+  z.config(es());
   const app = Fastify({
     // Secret query values (the legacy GET sign-in's password), bodies and errors are redacted.
     logger: loggerOptions(options.logger, env.LOG_LEVEL),

@@ -6,6 +6,7 @@ export const login = {
   emptyPasswordText: 'Por favor ingrese una contraseña',
   badCredentialsTitle: 'Credenciales incorrectas',
   badCredentialsText: 'Usuario o contraseña incorrectos',
+  tipoInvalido: 'Elija si entra como Tienda o como Empleado.',
   subtitulo: 'Entre a su tienda para vender y administrar.',
   ayudaTienda: 'Tienda: la cuenta con la que se registró la tienda (su dueño).',
   ayudaEmpleado: 'Empleado: la cuenta de cada persona que trabaja en la tienda, creada con el código de invitación.',

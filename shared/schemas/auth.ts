@@ -6,7 +6,7 @@ import { LOGIN_EMAIL_RE, optionalText, requiredText, zEmail, zStrongPassword } f
 // Only these areas' texts: a screen that loads this schema does not load the whole catalogue.
 const M = { login, recuperacion, registro };
 
-export const ZTipoLogin = z.enum(['empleado', 'tienda']);
+export const ZTipoLogin = z.enum(['empleado', 'tienda'], { error: M.login.tipoInvalido });
 export type TTipoLogin = z.infer<typeof ZTipoLogin>;
 
 export const ZLoginRequest = z.object({

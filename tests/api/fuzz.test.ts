@@ -134,6 +134,8 @@ describe('entradas hostiles en cada ruta', () => {
               const message = isLegacy ? json.mensaje : json.error?.message;
               expect(message, `${route.method} ${url}: ${res.body.slice(0, 200)}`).toMatch(/\S/);
               expect(message, `${route.method} ${url}`).not.toMatch(/\bat .*\.(ts|js):\d+|stack|undefined|Failed query/i);
+              // Spanish: never the validator's own English.
+              expect(message, `${route.method} ${url}`).not.toMatch(/\b(Invalid|expected|Required|Too (big|small)|Unrecognized|received)\b/);
               expect(await counts(), `${route.method} ${url} cambió filas al rechazar`).toBe(before);
             }
           },

@@ -1,5 +1,9 @@
-import type { ZodType } from 'zod';
+import { z, type ZodType } from 'zod';
+import { es } from 'zod/locales';
 import { AppError, type FieldErrors } from '#shared/errors';
+
+// A schema without its own text for a case answers in Spanish, never in zod's English (every form passes here).
+z.config(es());
 
 /** Runs a shared zod schema on form values: the parsed data, or one message per field. */
 export function validate<T>(schema: ZodType<T>, values: unknown): { data: T; errors: null } | { data: null; errors: FieldErrors } {

@@ -65,6 +65,8 @@ describe('registro y sesión', () => {
     expect(bad.json().error.fields).toMatchObject({ email: M.login.invalidEmailText, contrasena: M.login.emptyPasswordText });
     const tipo = await post('/api/sesion/login', { tipo: 'admin', email: 'a@b.co', contrasena: 'x' });
     expect(tipo.statusCode).toBe(400);
+    // In Spanish, never the validator's own English ("Invalid option: expected one of…").
+    expect(tipo.json().error.fields).toMatchObject({ tipo: M.login.tipoInvalido });
   });
 
   it.each([
