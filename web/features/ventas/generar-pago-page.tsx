@@ -73,6 +73,8 @@ function Pago({ lineas }: { lineas: LineaCarrito[] }) {
   const formRef = useRef<HTMLFormElement>(null);
   const montoRef = useRef<HTMLInputElement>(null);
   const [documento, setDocumento] = useState('');
+  // A cédula is often written with dots or spaces ("1.023.456.789"): its digits are the documento.
+  const documentoLimpio = documento.replace(/[.\s-]/g, '');
   const [cliente, setCliente] = useState<TClienteVenta | null>(null);
   const [clienteAviso, setClienteAviso] = useState<string | null>(null);
   const [buscando, setBuscando] = useState(false);
@@ -155,7 +157,7 @@ function Pago({ lineas }: { lineas: LineaCarrito[] }) {
 
   /** The customer of the store with that documento, or null (and a message) when there is none. */
   const resolverCliente = async (): Promise<TClienteVenta | null | 'error'> => {
-    const doc = documento.trim();
+    const doc = documentoLimpio;
     if (!doc) return null;
     if (cliente?.documento === doc) return cliente;
     if (!DOCUMENTO_RE.test(doc)) {
@@ -182,7 +184,7 @@ function Pago({ lineas }: { lineas: LineaCarrito[] }) {
     if (!nuevo || guardandoCliente) return;
     setGuardandoCliente(true);
     try {
-      const c = await registrarClienteRapido({ documento: documento.trim(), ...nuevo });
+      const c = await registrarClienteRapido({ documento: documentoLimpio, ...nuevo });
       setCliente(c);
       setDocumento(c.documento);
       setClienteAviso(null);
@@ -493,7 +495,7 @@ function Pago({ lineas }: { lineas: LineaCarrito[] }) {
           ) : null}
           {nuevo && !cliente ? (
             <fieldset className="pago__nuevo-cliente">
-              <legend>{V.nuevoCliente(documento.trim())}</legend>
+              <legend>{V.nuevoCliente(documentoLimpio)}</legend>
               <SelectField
                 label={V.tipoDocumento}
                 name="tipoDocumentoNuevo"
