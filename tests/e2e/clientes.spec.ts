@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { closePopup, DEMO, documento, expectPopup, expectToast, signIn, unique } from './support/fixtures';
+import { buscarEnLista, closePopup, DEMO, documento, expectPopup, expectToast, signIn, unique } from './support/fixtures';
 
 async function llenar(page: Page, values: { documento?: string; tipo?: string; nombre?: string; apellido?: string; correo?: string }) {
   const form = page.locator('form.gcl-form');
@@ -33,13 +33,13 @@ test('registrar, buscar, modificar y eliminar un cliente', async ({ page }) => {
   await page.getByRole('button', { name: 'Agregar cliente' }).click();
   await expectToast(page, 'Cliente registrado', `${nombre} Torres se agregó a la lista de clientes.`);
 
-  await page.getByLabel('Buscar cliente').fill(nombre.toLowerCase());
+  await buscarEnLista(page, 'Buscar cliente', nombre.toLowerCase());
   const row = page.getByRole('row', { name: new RegExp(nombre) });
   await expect(row).toBeVisible();
   await expect(row).toContainText(doc);
   await expect(row).toContainText('CE');
   await expect(row).toContainText('camila@e2e.co');
-  await page.getByLabel('Buscar cliente').fill(doc);
+  await buscarEnLista(page, 'Buscar cliente', doc);
   await expect(row).toBeVisible();
 
   // Modify: the form fills with the client.
@@ -79,7 +79,7 @@ test('el encargado registra clientes pero no los elimina: Acción no permitida',
   await page.getByRole('button', { name: 'Agregar cliente' }).click();
   await expectToast(page, 'Cliente registrado');
 
-  await page.getByLabel('Buscar cliente').fill(doc);
+  await buscarEnLista(page, 'Buscar cliente', doc);
   const row = page.getByRole('row', { name: new RegExp(nombre) });
   await row.getByRole('button', { name: `Eliminar ${nombre} Ríos` }).click();
   await expectPopup(page, 'Acción no permitida', 'No tienes permisos para eliminar clientes.');

@@ -4,7 +4,7 @@
  * rows created through the API when a journey only needs them to exist.
  */
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { unique } from './support/fixtures';
+import { buscarEnLista, unique } from './support/fixtures';
 
 export const OPERADOR = { email: 'operador@e2e.adax.co', password: 'Operador2024' };
 export const CLAVE = 'Clave2024x';
@@ -91,7 +91,7 @@ export const fila = (page: Page, texto: string | RegExp) =>
 
 /** Types in the list's search box (the list pages on the server). */
 export async function buscar(page: Page, texto: string) {
-  await page.getByLabel('Buscar').fill(texto);
+  await buscarEnLista(page, 'Buscar', texto);
 }
 
 /** Confirms the delete dialog. */

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, documento, expectPopup, expectToast, signIn, unique } from './support/fixtures';
+import { buscarEnLista, DEMO, documento, expectPopup, expectToast, signIn, unique } from './support/fixtures';
 
 /**
  * Fiado (issue #17): an administrator gives a customer credit with a limit, the till sells on it up
@@ -70,7 +70,7 @@ test('fiado: cupo, venta fiada, cupo insuficiente, abono, estado de cuenta, What
 
   // The customer list shows the balance; its statement takes an abono of $ 10.000 in Nequi.
   await page.goto('/gestionar_clientes');
-  await page.getByLabel('Buscar cliente').fill(doc);
+  await buscarEnLista(page, 'Buscar cliente', doc);
   const row = page.getByRole('row', { name: new RegExp(nombre) });
   await expect(row).toContainText('Debe $ 30.000');
   await expect(row).toContainText('Disponible $ 20.000 de $ 50.000');

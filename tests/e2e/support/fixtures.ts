@@ -18,6 +18,20 @@ export const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}$
 /** Unique 10-digit document numbers per run. */
 export const documento = () => String(3_000_000_000 + Math.floor(Math.random() * 999_999_999));
 
+/**
+ * Types into a list's search box and waits until the list shows that search's results. The search
+ * applies after a pause and a request, and the previous rows stay on screen meanwhile: a row found,
+ * and clicked, before then can move from under the pointer when the results arrive (a click lost so
+ * on a loaded machine made crud-entidades "roles" fail).
+ */
+export async function buscarEnLista(page: Page, label: string, texto: string) {
+  await page.getByLabel(label).fill(texto);
+  await page.waitForURL((url) => (url.searchParams.get('q') ?? '') === texto.trim());
+  // React has painted the list for that address: then no list is still loading.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+}
+
 export async function signIn(page: Page, tipo: 'Empleado' | 'Tienda', email: string, password = DEMO_PASSWORD, options: { caja?: boolean } = {}) {
   await page.goto('/iniciar_sesion');
   await page.getByRole('button', { name: tipo, exact: true }).click();
