@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, documento, expectPopup, expectToast, signIn, unique } from './support/fixtures';
+import { agregarAlCarrito, DEMO, documento, expectPopup, expectToast, signIn, unique } from './support/fixtures';
 
 // Products of the demo store the other journeys leave alone.
 const GALLETAS = 'Galletas de chocolate x12'; // $ 5.200
@@ -23,8 +23,7 @@ async function registrarEmpleado(page: Page) {
 
 /** One sale at the till, paid with `metodo`, finished with "Nueva venta". */
 async function vender(page: Page, producto: string, metodo: 'Efectivo' | 'Nequi', recibido: string, referencia?: string) {
-  await page.getByLabel('Buscar producto').fill(producto);
-  await page.getByRole('button', { name: `Agregar ${producto}`, exact: true }).click();
+  await agregarAlCarrito(page, producto);
   await page.getByRole('button', { name: 'Generar pago' }).click();
   await expect(page).toHaveURL(/\/generar_pago$/);
   await page.getByRole('radio', { name: new RegExp(`^${metodo}`) }).check();

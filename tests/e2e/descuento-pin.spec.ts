@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { closePopup, DEMO, DEMO_PASSWORD, documento, expectPopup, expectToast, signIn, unique } from './support/fixtures';
+import { agregarAlCarrito, closePopup, DEMO, DEMO_PASSWORD, documento, expectPopup, expectToast, signIn, unique } from './support/fixtures';
 
 // Issue #16 point 4: a cashier (role 2) gives a discount with a supervisor's PIN. The demo's encargado
 // (Laura Díaz, role 3) is the supervisor; the cashier is a new employee of the demo store, so no other
@@ -37,9 +37,7 @@ test('el encargado pone su PIN; un cajero descuenta, el encargado lo autoriza y 
   await signIn(page, 'Empleado', cajero, 'Clave1234');
   await expect(page.getByRole('link', { name: 'Mi PIN' })).toHaveCount(0);
   await page.getByRole('link', { name: /^Ventas/ }).click();
-  await page.getByLabel('Buscar producto').fill(LECHE);
-  await page.getByRole('button', { name: `Agregar ${LECHE}`, exact: true }).click();
-  await page.getByRole('button', { name: `Agregar ${LECHE}`, exact: true }).click();
+  await agregarAlCarrito(page, LECHE, 2);
   await page.getByRole('button', { name: 'Generar pago' }).click();
   await expect(page.getByTestId('pago-total')).toHaveText('$ 9.200');
   await page.getByRole('button', { name: `Cambiar precio de ${LECHE}` }).click();

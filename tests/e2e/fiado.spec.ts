@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { buscarEnLista, DEMO, documento, expectPopup, expectToast, signIn, unique } from './support/fixtures';
+import { agregarAlCarrito, buscarEnLista, DEMO, documento, expectPopup, expectToast, signIn, unique } from './support/fixtures';
 
 /**
  * Fiado (issue #17): an administrator gives a customer credit with a limit, the till sells on it up
@@ -42,8 +42,7 @@ test('fiado: cupo, venta fiada, cupo insuficiente, abono, estado de cuenta, What
   // At the till: the product to the cart, then Fiado on the payment page for the customer.
   const aPagarFiado = async () => {
     await page.goto('/ventas');
-    await page.getByLabel('Buscar producto').fill(producto);
-    await page.getByRole('button', { name: `Agregar ${producto}`, exact: true }).click();
+    await agregarAlCarrito(page, producto);
     await page.getByRole('button', { name: 'Generar pago' }).click();
     await expect(page).toHaveURL(/\/generar_pago$/);
     await page.getByRole('radio', { name: 'Fiado' }).check();

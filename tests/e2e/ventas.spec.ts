@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { closePopup, DEMO, expectPopup, expectToast, signIn } from './support/fixtures';
+import { agregarAlCarrito, closePopup, DEMO, expectPopup, expectToast, signIn } from './support/fixtures';
 
 // Products of the demo store that the other journeys leave alone; every check compares stock
 // before and after (other journeys run against the same database at the same time).
@@ -54,10 +54,7 @@ async function buscar(page: Page, text: string) {
   await page.getByLabel('Buscar producto').fill(text);
 }
 
-async function agregar(page: Page, nombre: string) {
-  await buscar(page, nombre);
-  await page.getByRole('button', { name: `Agregar ${nombre}`, exact: true }).click();
-}
+const agregar = (page: Page, nombre: string) => agregarAlCarrito(page, nombre);
 
 /** No axe-core findings on the screen as it is now. */
 async function expectAccessible(page: Page) {

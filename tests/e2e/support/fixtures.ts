@@ -32,6 +32,17 @@ export async function buscarEnLista(page: Page, label: string, texto: string) {
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
 }
 
+/**
+ * The till: types a product's name and adds it (`veces` times) from the search's own result row. The
+ * tap grid's tile of the same name stays on screen until the search settles, then goes: a click
+ * aimed at it could hit empty space (an empty cart on a loaded machine).
+ */
+export async function agregarAlCarrito(page: Page, nombre: string, veces = 1) {
+  await page.getByLabel('Buscar producto').fill(nombre);
+  const boton = page.getByRole('row').filter({ hasText: nombre }).getByRole('button', { name: `Agregar ${nombre}`, exact: true }).first();
+  for (let i = 0; i < veces; i++) await boton.click();
+}
+
 export async function signIn(page: Page, tipo: 'Empleado' | 'Tienda', email: string, password = DEMO_PASSWORD, options: { caja?: boolean } = {}) {
   await page.goto('/iniciar_sesion');
   await page.getByRole('button', { name: tipo, exact: true }).click();
