@@ -33,12 +33,14 @@ export async function buscarEnLista(page: Page, label: string, texto: string) {
 }
 
 /**
- * The till: types a product's name and adds it (`veces` times) from the search's own result row. The
+ * The till: types a product's name, waits for that search's results, and adds it (`veces` times) from its row. The
  * tap grid's tile of the same name stays on screen until the search settles, then goes: a click
  * aimed at it could hit empty space (an empty cart on a loaded machine).
  */
 export async function agregarAlCarrito(page: Page, nombre: string, veces = 1) {
   await page.getByLabel('Buscar producto').fill(nombre);
+  // The rows of the previous search stay, marked busy, until this one's arrive.
+  await expect(page.locator('.pos__productos [aria-busy="true"]')).toHaveCount(0);
   const boton = page.getByRole('row').filter({ hasText: nombre }).getByRole('button', { name: `Agregar ${nombre}`, exact: true }).first();
   for (let i = 0; i < veces; i++) await boton.click();
 }

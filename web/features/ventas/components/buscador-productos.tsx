@@ -179,7 +179,11 @@ export function BuscadorProductos({ onAdd, onProducts, enCarrito, inputRef }: Pr
       ) : items.length === 0 ? (
         <div className="state">{q ? V.sinCoincidencias(q) : V.sinProductos}</div>
       ) : (
-        <div className="table-wrap" aria-busy={isFetching}>
+        <div
+          className="table-wrap"
+          // Busy also while the typed text waits for its search: the rows shown are the previous search's.
+          aria-busy={isFetching || texto.trim() !== q}
+        >
           <table className="table pos__tabla">
             <caption className="visually-hidden">{V.productosDisponibles(q)}</caption>
             <thead>
