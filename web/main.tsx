@@ -1,6 +1,7 @@
 import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { arranque } from '#shared/messages/arranque';
+import { preloadable } from './lib/preloadable';
 import { paths } from './config/paths';
 import './styles/global.css';
 
@@ -11,8 +12,10 @@ import './styles/global.css';
  * Together React and React Router weigh more than the landing page's budget (80 KB gzipped).
  */
 const LandingPage = lazy(() => import('./features/landing/landing-page'));
-const App = lazy(async () => {
-  const [{ AppProviders }, { AppRouter }] = await Promise.all([import('./app/providers'), import('./app/router')]);
+const App = preloadable(async () => {
+  const [{ AppProviders }, { AppRouter, precargarPantalla }] = await Promise.all([import('./app/providers'), import('./app/router')]);
+  // The first screen's chunk too: the application then renders it without suspending (issue #20).
+  await precargarPantalla(window.location.pathname);
   return {
     default: function App() {
       return (
@@ -76,17 +79,27 @@ if (onLanding && root.firstChild)
       </Suspense>
     </StrictMode>,
   );
-else
+else if (onLanding)
   createRoot(root).render(
     <StrictMode>
-      {onLanding ? (
-        <Suspense fallback={null}>
-          <LandingPage />
-        </Suspense>
-      ) : (
+      <Suspense fallback={null}>
+        <LandingPage />
+      </Suspense>
+    </StrictMode>,
+  );
+else {
+  // "Cargando…" until the application's chunks are in (index.html asked for them with the entry),
+  // then the application, which then need not suspend: React holds content revealed soon after a
+  // Suspense fallback back by up to 300 ms, which a warm start would have paid (issue #20).
+  const app = createRoot(root);
+  const render = () =>
+    app.render(
+      <StrictMode>
         <Suspense fallback={<Loading />}>
           <App />
         </Suspense>
-      )}
-    </StrictMode>,
-  );
+      </StrictMode>,
+    );
+  app.render(<Loading />);
+  App.preload().then(render, render);
+}
