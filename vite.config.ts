@@ -2,10 +2,19 @@ import { defineConfig, type Plugin } from 'vite';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { lecturasAnticipadas } from './web/config/lecturas-anticipadas';
 
 const api = process.env.API_URL ?? 'http://127.0.0.1:3000';
 
-type OutChunk = { type: 'chunk'; fileName: string; facadeModuleId: string | null; imports: string[]; isEntry: boolean; viteMetadata?: { importedCss: Set<string> } };
+type OutChunk = {
+  type: 'chunk';
+  fileName: string;
+  facadeModuleId: string | null;
+  moduleIds: string[];
+  imports: string[];
+  isEntry: boolean;
+  viteMetadata?: { importedCss: Set<string> };
+};
 type OutBundle = Record<string, OutChunk | { type: 'asset'; fileName: string; source: string | Uint8Array }>;
 
 /**
@@ -28,7 +37,8 @@ function firstPaint(): Plugin {
         const bundle = ctx.bundle as unknown as OutBundle | undefined;
         if (!bundle) return html;
         const chunks = Object.values(bundle).filter((c): c is OutChunk => c.type === 'chunk');
-        const byModule = (suffix: string) => chunks.find((c) => c.facadeModuleId?.replaceAll('\\', '/').endsWith(suffix));
+        // The chunk holding a module (a group's chunk, see chunkGraph, holds several).
+        const byModule = (suffix: string) => chunks.find((c) => c.moduleIds.some((id) => id.replaceAll('\\', '/').endsWith(suffix)));
         const closure = (roots: (OutChunk | undefined)[]) => {
           const seen = new Set<string>();
           const walk = (file: string) => {
@@ -75,31 +85,95 @@ function firstPaint(): Plugin {
           await server.close();
         }
 
-        // CSS inline: the entry's (every page) and the landing page's; their <link>s go.
+        // The SSR server names imported pictures by their source path (/features/…/x.svg), which the
+        // built site does not serve: point them at the built files.
+        markup = markup.replace(/\b(src|href)="\/([^"?#]+\.(?:svg|png|webp|jpe?g))"/g, (found, attr: string, file: string) => {
+          const built = Object.values(bundle).find(
+            (a) => a.type === 'asset' && (a as { originalFileNames?: string[] }).originalFileNames?.some((o) => o.replaceAll('\\', '/').endsWith(`/${file}`) || o === file),
+          );
+          return built ? `${attr}="/${built.fileName}"` : found;
+        });
+
+        // CSS inline: the entry's (every page) and the landing page's.
         const inlineCss = [...cssOf(loaded), ...cssOf(closure([byModule('web/features/landing/landing-page.tsx')]))];
         const cssText = [...new Set(inlineCss)].map((f) => {
           const a = bundle[f];
           return a && a.type === 'asset' ? String(typeof a.source === 'string' ? a.source : Buffer.from(a.source).toString('utf8')) : '';
         });
-        for (const f of cssOf(loaded)) html = html.replace(new RegExp(`\\s*<link rel="stylesheet"[^>]*href="/${f.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"[^>]*>`), '');
+        // Their <link>s stay, disabled (never fetched): Vite's loader of lazy chunks looks for a
+        // stylesheet <link> of each CSS file a chunk needs, and would otherwise fetch this one again.
+        for (const f of cssOf(loaded))
+          html = html.replace(new RegExp(`<link rel="stylesheet"([^>]*)href="/${f.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"([^>]*)>`), '<link rel="stylesheet"$1href="/' + f + '"$2 disabled>');
 
         // Which paths are the application's: exactly web/main.tsx's isAppPath.
         const boot = `(function(){var A=${JSON.stringify(appPaths)},P=${JSON.stringify(preload)},p=location.pathname;try{p=decodeURI(p)}catch(e){}p=p.toLowerCase().replace(/\\/+$/,'')||'/';` +
           `var app=A.indexOf(p)>=0||p==='/crud'||p.indexOf('/crud/')===0||/^\\/caja\\/turnos\\/\\d+$/.test(p);document.documentElement.setAttribute('data-ruta',app?'app':'inicio');if(!app)return;` +
+          // The screen's first API reads leave now, ahead of its JavaScript (web/config/lecturas-anticipadas.ts).
+          `try{var L=${JSON.stringify(lecturasAnticipadas)}[p],t=localStorage.getItem('token');if(L&&t){var m=window.__lecturas={},h={accept:'application/json',authorization:'Bearer '+t};` +
+          `L.forEach(function(u){var r=fetch('/api'+u,{headers:h});r.catch(function(){});m[u]={token:t,at:Date.now(),res:r}})}}catch(e){}` +
           `var js=P.js,css=P.css;if(p==='/ventas'){js=js.concat(P.ventasJs);css=css.concat(P.ventasCss)}` +
           `js.forEach(function(f){var l=document.createElement('link');l.rel='modulepreload';l.href='/'+f;document.head.appendChild(l)});` +
           `css.forEach(function(f){var l=document.createElement('link');l.rel='preload';l.as='style';l.crossOrigin='';l.href='/'+f;document.head.appendChild(l)})})();`;
         html = html.replace('<head>', `<head>\n    <script>${boot}</script>`);
+        // On the application's paths the landing page's markup is never laid out (nor its pictures
+        // fetched) while the parser reaches the script below that removes it.
+        cssText.push('html[data-ruta=app] #root{display:none}');
         html = html.replace('</head>', `    <style>${cssText.join('\n')}</style>\n  </head>`);
         html = html.replace(
           '<div id="root"></div>',
-          `<div id="root">${markup}</div>\n    <script>if(document.documentElement.getAttribute('data-ruta')==='app')document.getElementById('root').textContent=''</script>`,
+          `<div id="root">${markup}</div>\n    <script>if(document.documentElement.getAttribute('data-ruta')==='app'){document.getElementById('root').textContent='';document.documentElement.setAttribute('data-ruta','aplicacion')}</script>`,
         );
         return html;
       },
     },
   };
 }
+
+/**
+ * Few files on the till's way (issue #20): on a phone over 3G every request waits its own round trip
+ * (562 ms) and the browser opens six connections at once, so 21 small chunks cost four waves. From
+ * the module graph (recorded once parsing ends), two groups: `app`, what every application screen
+ * needs (the router, the data layer, the layout and what they import), and `till`, what the till adds
+ * to it. Neither takes a module of the entry or the landing page (React stays in the entry, and the
+ * landing page loads neither); every other screen keeps its own chunk.
+ */
+const chunkGraph = (() => {
+  const imports = new Map<string, readonly string[]>();
+  const find = (suffix: string) => [...imports.keys()].filter((id) => id.replaceAll('\\', '/').endsWith(suffix));
+  const closure = (roots: string[], minus: Set<string> = new Set()) => {
+    const seen = new Set<string>();
+    const walk = (id: string) => {
+      if (seen.has(id) || minus.has(id)) return;
+      seen.add(id);
+      imports.get(id)?.forEach(walk);
+    };
+    roots.forEach(walk);
+    return seen;
+  };
+  let sets: { shell: Set<string>; till: Set<string> } | undefined;
+  const compute = () => {
+    if (sets) return sets;
+    const boot = closure([...find('web/main.tsx'), ...find('web/features/landing/landing-page.tsx')]);
+    const shell = closure([...find('web/app/router.tsx'), ...find('web/app/providers.tsx')], boot);
+    const till = closure(find('web/features/ventas/ventas-page.tsx'), new Set([...boot, ...shell]));
+    return (sets = { shell, till });
+  };
+  return {
+    plugin: (): Plugin => ({
+      name: 'adax-chunk-graph',
+      apply: 'build',
+      buildStart() {
+        imports.clear();
+        sets = undefined;
+      },
+      buildEnd() {
+        for (const id of this.getModuleIds()) imports.set(id, this.getModuleInfo(id)?.importedIds ?? []);
+      },
+    }),
+    shell: () => compute().shell,
+    till: () => compute().till,
+  };
+})();
 
 /** The entry chunk (React and the boot code, over 256 KiB before compression): always precached. */
 const entryFile = (entries: { url: string }[]) => entries.find((e) => /^assets\/index-[\w-]+\.js$/.test(e.url))?.url;
@@ -109,6 +183,7 @@ export default defineConfig({
   publicDir: 'public',
   plugins: [
     react(),
+    chunkGraph.plugin(),
     firstPaint(),
     // The application's shell from the browser's own cache (issue #20: a warm start on a slow phone
     // makes no request before the API's). Workbox precaches the built files and answers every
@@ -147,7 +222,13 @@ export default defineConfig({
       output: {
         // SweetAlert2 loads with the first dialog (web/lib/alerts.ts): its own chunk, never merged
         // into one that every screen loads (issue #20).
-        manualChunks: (id: string) => (id.includes('/node_modules/sweetalert2/') ? 'sweetalert2' : undefined),
+        codeSplitting: {
+          groups: [
+            { name: 'sweetalert2', test: /node_modules[\\/]sweetalert2[\\/]/, priority: 3 },
+            { name: 'app', test: (id: string) => chunkGraph.shell().has(id), includeDependenciesRecursively: false, priority: 2 },
+            { name: 'till', test: (id: string) => chunkGraph.till().has(id), includeDependenciesRecursively: false, priority: 1 },
+          ],
+        },
       },
     },
   },

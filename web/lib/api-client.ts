@@ -1,5 +1,6 @@
 import { AppError } from '#shared/errors';
 import { generic } from '#shared/messages/comun';
+import { LECTURA_ANTICIPADA_MS } from '../config/lecturas-anticipadas';
 import { clearSession, getToken } from './session';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
@@ -27,6 +28,32 @@ export interface RequestOptions {
   token?: string;
   /** The request outlives the page (fetch `keepalive`): the sign-out goes on while the app navigates. */
   keepalive?: boolean;
+}
+
+/** A read index.html's boot script sent before the application loaded (web/config/lecturas-anticipadas.ts). */
+interface LecturaAnticipada {
+  token: string;
+  at: number;
+  res: Promise<Response>;
+}
+
+declare global {
+  interface Window {
+    __lecturas?: Record<string, LecturaAnticipada | undefined>;
+  }
+}
+
+/**
+ * The boot script's answer for this address, once: only for the same session's token and while
+ * fresh; a later read of the same address goes to the server as usual.
+ */
+function lecturaAnticipada(url: string, token: string | null): Promise<Response> | undefined {
+  const all = typeof window === 'undefined' ? undefined : window.__lecturas;
+  const early = all?.[url];
+  if (!early) return undefined;
+  delete all![url];
+  if (!token || early.token !== token || Date.now() - early.at > LECTURA_ANTICIPADA_MS) return undefined;
+  return early.res;
 }
 
 /** A request that has not answered by then is treated as a network failure (issue #16 point 6). */
@@ -61,13 +88,23 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   let res: Response;
   let text: string;
   try {
-    res = await fetch(`/api${path}${qs ? `?${qs}` : ''}`, {
-      method: options.method ?? 'GET',
-      headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      signal: controller.signal,
-      keepalive: options.keepalive,
-    });
+    const url = `${path}${qs ? `?${qs}` : ''}`;
+    const ask = () =>
+      fetch(`/api${url}`, {
+        method: options.method ?? 'GET',
+        headers,
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        signal: controller.signal,
+        keepalive: options.keepalive,
+      });
+    const early = (options.method ?? 'GET') === 'GET' && !options.token ? lecturaAnticipada(url, token) : undefined;
+    res = early
+      ? await new Promise<Response>((resolve, reject) => {
+          // If the early read failed, ask once more; the caller's cancel and the time limit still apply.
+          early.then(resolve, () => ask().then(resolve, reject));
+          controller.signal.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError')), { once: true });
+        })
+      : await ask();
     text = await res.text();
   } catch (err) {
     if ((err as Error).name === 'AbortError' && !timedOut) throw err;

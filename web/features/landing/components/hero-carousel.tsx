@@ -78,7 +78,9 @@ export function HeroCarousel({ product }: { product: string }) {
             aria-hidden={i === index ? undefined : true}
           >
             <div className="lp-slide__art">
-              <img src={IMAGES[i]} alt={slide.alt} width={480} height={340} decoding="async" />
+              {/* The first picture is in the page itself; the others load when shown, never on the
+                  application's paths, whose boot script removes this markup before any layout. */}
+              <img src={IMAGES[i]} alt={slide.alt} width={480} height={340} decoding="async" loading={i === 0 ? undefined : 'lazy'} />
             </div>
             <div className="lp-slide__caption">
               <p className="lp-slide__title">{slide.title}</p>

@@ -1,0 +1,62 @@
+import { QueryClient } from '@tanstack/react-query';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { lecturasAnticipadas } from '../config/lecturas-anticipadas';
+import { getTurnoActual } from '../features/caja/api/get-turno-actual';
+import { prefetchProductosVenta } from '../features/ventas/api/productos-venta';
+import { api } from './api-client';
+
+const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+
+describe("index.html's early reads (issue #20)", () => {
+  let fetchMock: ReturnType<typeof vi.fn>;
+  beforeEach(() => {
+    localStorage.setItem('token', 'tok-1');
+    fetchMock = vi.fn(async () => json({ desde: 'servidor' }));
+    vi.stubGlobal('fetch', fetchMock);
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    localStorage.clear();
+    delete window.__lecturas;
+  });
+
+  it('are exactly the addresses the till asks for first', async () => {
+    await Promise.all([getTurnoActual(), prefetchProductosVenta(new QueryClient())]);
+    const asked = fetchMock.mock.calls.map(([url]) => String(url).replace(/^\/api/, ''));
+    expect(asked.sort()).toEqual([...lecturasAnticipadas['/ventas']!].sort());
+  });
+
+  it('answer the first request of their address once, without asking the server again', async () => {
+    window.__lecturas = { '/caja/turno': { token: 'tok-1', at: Date.now(), res: Promise.resolve(json({ desde: 'arranque' })) } };
+    await expect(api('/caja/turno')).resolves.toEqual({ desde: 'arranque' });
+    expect(fetchMock).not.toHaveBeenCalled();
+    // The next read of the same address is the server's.
+    await expect(api('/caja/turno')).resolves.toEqual({ desde: 'servidor' });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it("are not used for another session's token, when stale, or for another address", async () => {
+    window.__lecturas = {
+      '/caja/turno': { token: 'otro', at: Date.now(), res: Promise.resolve(json({ desde: 'arranque' })) },
+      '/ventas/productos/rapidos': { token: 'tok-1', at: Date.now() - 60_000, res: Promise.resolve(json({ desde: 'arranque' })) },
+      '/ventas/productos?page=1&pageSize=10': { token: 'tok-1', at: Date.now(), res: Promise.resolve(json({ desde: 'arranque' })) },
+    };
+    await expect(api('/caja/turno')).resolves.toEqual({ desde: 'servidor' });
+    await expect(api('/ventas/productos/rapidos')).resolves.toEqual({ desde: 'servidor' });
+    await expect(api('/ventas/productos', { query: { page: 2, pageSize: 10 } })).resolves.toEqual({ desde: 'servidor' });
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+  });
+
+  it('ask the server again when the early read failed', async () => {
+    window.__lecturas = { '/caja/turno': { token: 'tok-1', at: Date.now(), res: Promise.reject(new TypeError('Failed to fetch')) } };
+    await expect(api('/caja/turno')).resolves.toEqual({ desde: 'servidor' });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it("keep the error shape: a 401 of an early read ends the session as the server's would", async () => {
+    const body = { error: { code: 'UNAUTHORIZED', message: 'Sesión expirada' } };
+    window.__lecturas = { '/caja/turno': { token: 'tok-1', at: Date.now(), res: Promise.resolve(new Response(JSON.stringify(body), { status: 401 })) } };
+    await expect(api('/caja/turno')).rejects.toMatchObject({ status: 401 });
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+});
