@@ -110,7 +110,7 @@ function firstPaint(): Plugin {
           `var app=A.indexOf(p)>=0||p==='/crud'||p.indexOf('/crud/')===0||/^\\/caja\\/turnos\\/\\d+$/.test(p);document.documentElement.setAttribute('data-ruta',app?'app':'inicio');if(!app)return;` +
           // The screen's first API reads leave now, ahead of its JavaScript (web/config/lecturas-anticipadas.ts).
           `try{var L=${JSON.stringify(lecturasAnticipadas)}[p],t=localStorage.getItem('token');if(L&&t){var m=window.__lecturas={},h={accept:'application/json',authorization:'Bearer '+t};` +
-          `L.forEach(function(u){var r=fetch('/api'+u,{headers:h});r.catch(function(){});m[u]={token:t,at:Date.now(),res:r}})}}catch(e){}` +
+          `L.forEach(function(u){var r=fetch('/api'+u,{headers:h}),o=m[u]={token:t,at:Date.now(),res:r};r.then(function(x){if(x.ok)return x.clone().json().then(function(d){o.data=d})}).catch(function(){})})}}catch(e){}` +
           `var js=P.js,css=P.css;if(p==='/ventas'){js=js.concat(P.ventasJs);css=css.concat(P.ventasCss)}` +
           `js.forEach(function(f){var l=document.createElement('link');l.rel='modulepreload';l.href='/'+f;document.head.appendChild(l)});` +
           `css.forEach(function(f){var l=document.createElement('link');l.rel='preload';l.as='style';l.crossOrigin='';l.href='/'+f;document.head.appendChild(l)})})();`;

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { lecturasAnticipadas } from '../config/lecturas-anticipadas';
 import { getTurnoActual } from '../features/caja/api/get-turno-actual';
 import { prefetchProductosVenta } from '../features/ventas/api/productos-venta';
-import { api } from './api-client';
+import { api, lecturaLista } from './api-client';
 
 const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
 
@@ -58,5 +58,33 @@ describe("index.html's early reads (issue #20)", () => {
     window.__lecturas = { '/caja/turno': { token: 'tok-1', at: Date.now(), res: Promise.resolve(new Response(JSON.stringify(body), { status: 401 })) } };
     await expect(api('/caja/turno')).rejects.toMatchObject({ status: 401 });
     expect(localStorage.getItem('token')).toBeNull();
+  });
+});
+
+describe('lecturaLista (issue #20)', () => {
+  afterEach(() => {
+    localStorage.clear();
+    delete window.__lecturas;
+  });
+
+  it("gives an arrived early read as a query's initial data, once, dated when it was asked for", () => {
+    localStorage.setItem('token', 'tok-1');
+    const at = Date.now() - 1_000;
+    window.__lecturas = { '/ventas/productos?page=1&pageSize=10': { token: 'tok-1', at, res: Promise.resolve(json({})), data: { items: [], total: 0 } } };
+    expect(lecturaLista('/ventas/productos', { q: '', page: 1, pageSize: 10 })).toEqual({ initialData: { items: [], total: 0 }, initialDataUpdatedAt: at });
+    // A refetch later is the server's: the answer is not given twice.
+    expect(lecturaLista('/ventas/productos', { q: '', page: 1, pageSize: 10 })).toBeUndefined();
+  });
+
+  it('gives nothing before the answer has arrived, for another token, or once stale', () => {
+    localStorage.setItem('token', 'tok-1');
+    window.__lecturas = {
+      '/caja/turno': { token: 'tok-1', at: Date.now(), res: new Promise<Response>(() => {}) },
+      '/ventas/productos/rapidos': { token: 'otro', at: Date.now(), res: Promise.resolve(json({})), data: {} },
+      '/ventas/productos?page=1&pageSize=10': { token: 'tok-1', at: Date.now() - 60_000, res: Promise.resolve(json({})), data: {} },
+    };
+    expect(lecturaLista('/caja/turno')).toBeUndefined();
+    expect(lecturaLista('/ventas/productos/rapidos')).toBeUndefined();
+    expect(lecturaLista('/ventas/productos', { page: 1, pageSize: 10 })).toBeUndefined();
   });
 });

@@ -35,6 +35,8 @@ interface LecturaAnticipada {
   token: string;
   at: number;
   res: Promise<Response>;
+  /** Its JSON once it has arrived with a 2xx (the boot script reads a copy). */
+  data?: unknown;
 }
 
 declare global {
@@ -56,6 +58,34 @@ function lecturaAnticipada(url: string, token: string | null): Promise<Response>
   return early.res;
 }
 
+/** The address `api()` asks for a path and query (after `/api`). */
+export function direccion(path: string, query?: RequestOptions['query']): string {
+  const qs = query
+    ? new URLSearchParams(
+        Object.entries(query)
+          .filter(([, v]) => v !== undefined && v !== null && v !== '')
+          .map(([k, v]) => [k, String(v)]),
+      ).toString()
+    : '';
+  return `${path}${qs ? `?${qs}` : ''}`;
+}
+
+/**
+ * An early read that has already arrived, as a query's initial data (with when it was asked for):
+ * the screen renders with it at once instead of one render later (issue #20). Only for the stored
+ * session's token and while fresh, and once, like `api()`'s.
+ */
+export function lecturaLista<T>(path: string, query?: RequestOptions['query']): { initialData: T; initialDataUpdatedAt: number } | undefined {
+  const all = typeof window === 'undefined' ? undefined : window.__lecturas;
+  const url = direccion(path, query);
+  const early = all?.[url];
+  const token = getToken();
+  if (!early || early.data === undefined || !token || early.token !== token || Date.now() - early.at > LECTURA_ANTICIPADA_MS) return undefined;
+  // Taken once: a later read of the address (a refetch) is the server's, not this old answer.
+  delete all![url];
+  return { initialData: early.data as T, initialDataUpdatedAt: early.at };
+}
+
 /** A request that has not answered by then is treated as a network failure (issue #16 point 6). */
 export const REQUEST_TIMEOUT_MS = 10_000;
 
@@ -65,13 +95,6 @@ export const REQUEST_TIMEOUT_MS = 10_000;
  */
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const token = options.token ?? getToken();
-  const qs = options.query
-    ? new URLSearchParams(
-        Object.entries(options.query)
-          .filter(([, v]) => v !== undefined && v !== null && v !== '')
-          .map(([k, v]) => [k, String(v)]),
-      ).toString()
-    : '';
   const headers: Record<string, string> = { accept: 'application/json' };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   if (token) headers.authorization = `Bearer ${token}`;
@@ -88,7 +111,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   let res: Response;
   let text: string;
   try {
-    const url = `${path}${qs ? `?${qs}` : ''}`;
+    const url = direccion(path, options.query);
     const ask = () =>
       fetch(`/api${url}`, {
         method: options.method ?? 'GET',

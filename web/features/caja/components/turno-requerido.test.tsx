@@ -24,9 +24,24 @@ function renderGate(prefetch?: (qc: QueryClient) => unknown) {
   );
 }
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+  delete window.__lecturas;
+});
 
 describe('TurnoRequerido', () => {
+  it("con la lectura anticipada de index.html ya llegada, muestra la caja en el primer render (issue #20)", () => {
+    const fetchMock = vi.fn(async () => new Response(JSON.stringify({ turno: null }), { status: 200 }));
+    vi.stubGlobal('fetch', fetchMock);
+    localStorage.setItem('token', 'tok-1');
+    window.__lecturas = { '/caja/turno': { token: 'tok-1', at: Date.now(), res: Promise.resolve(new Response('{}')), data: { turno } } };
+    renderGate();
+    // Synchronously: no "Cargando la caja…" render first.
+    expect(screen.getByText('La caja registradora')).toBeTruthy();
+    expect(screen.queryByText(M.caja.cargando)).toBeNull();
+  });
+
   it('sin caja abierta muestra "Abrir caja" con el fondo; al abrirla, muestra la caja registradora', async () => {
     let abierto = false;
     const sent: unknown[] = [];

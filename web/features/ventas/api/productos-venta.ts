@@ -1,14 +1,16 @@
 import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { TPage } from '#shared/schemas/common';
 import type { TProductosRapidos, TProductoVenta } from '#shared/schemas/venta';
-import { api } from '../../../lib/api-client';
+import { api, lecturaLista } from '../../../lib/api-client';
 
 export const PAGE_SIZE = 10;
 
 export const productosVentaKey = (q: string, page: number) => ['ventas', 'productos', { q, page }] as const;
 
+const consultaProductos = (q: string, page: number) => ({ q, page, pageSize: PAGE_SIZE });
+
 export const fetchProductosVenta = (q: string, page: number, signal?: AbortSignal) =>
-  api<TPage<TProductoVenta>>('/ventas/productos', { query: { q, page, pageSize: PAGE_SIZE }, signal });
+  api<TPage<TProductoVenta>>('/ventas/productos', { query: consultaProductos(q, page), signal });
 
 /** The store's products on sale, searched and paged on the server; the previous page stays while the next loads. */
 export const useProductosVenta = (q: string, page: number) =>
@@ -39,10 +41,21 @@ export const useProductosRapidos = (categoria: string) =>
 /**
  * The till's first screen (an empty search, page 1, and the whole grid), asked for before the till
  * renders: the router passes it to TurnoRequerido so it travels with the shift's request (issue #20).
- * Same keys and fetchers as the hooks above, so the till finds the answers already cached.
+ * Same keys and fetchers as the hooks above, so the till finds the answers already cached; index.html's
+ * early reads of them, if they have arrived, are the cache at once.
  */
 export const prefetchProductosVenta = (qc: QueryClient) =>
   Promise.all([
-    qc.prefetchQuery({ queryKey: productosVentaKey('', 1), queryFn: () => fetchProductosVenta('', 1), staleTime: 5_000 }),
-    qc.prefetchQuery({ queryKey: productosRapidosKey(''), queryFn: () => fetchProductosRapidos(''), staleTime: 5_000 }),
+    qc.prefetchQuery({
+      queryKey: productosVentaKey('', 1),
+      queryFn: () => fetchProductosVenta('', 1),
+      staleTime: 5_000,
+      ...lecturaLista<TPage<TProductoVenta>>('/ventas/productos', consultaProductos('', 1)),
+    }),
+    qc.prefetchQuery({
+      queryKey: productosRapidosKey(''),
+      queryFn: () => fetchProductosRapidos(''),
+      staleTime: 5_000,
+      ...lecturaLista<TProductosRapidos>('/ventas/productos/rapidos'),
+    }),
   ]);
