@@ -184,7 +184,7 @@ function Factura({ recibo }: { recibo: TRecibo }) {
         </div>
       </header>
 
-      <div className="factura">
+      <div className="venta-factura">
         <Recibo ref={ticketRef} recibo={recibo} formato={formato} tienda={tienda} />
 
         <aside className="factura__acciones no-print" aria-label={V.accionesFactura}>
