@@ -2,7 +2,7 @@ import { defineConfig, type Plugin } from 'vite';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
-import { lecturasAnticipadas } from './web/config/lecturas-anticipadas';
+import { CLAVE_LECTURA, lecturasAnticipadas } from './web/config/lecturas-anticipadas';
 
 const api = process.env.API_URL ?? 'http://127.0.0.1:3000';
 
@@ -109,8 +109,12 @@ function firstPaint(): Plugin {
         const boot = `(function(){var A=${JSON.stringify(appPaths)},P=${JSON.stringify(preload)},p=location.pathname;try{p=decodeURI(p)}catch(e){}p=p.toLowerCase().replace(/\\/+$/,'')||'/';` +
           `var app=A.indexOf(p)>=0||p==='/crud'||p.indexOf('/crud/')===0||/^\\/caja\\/turnos\\/\\d+$/.test(p);document.documentElement.setAttribute('data-ruta',app?'app':'inicio');if(!app)return;` +
           // The screen's first API reads leave now, ahead of its JavaScript (web/config/lecturas-anticipadas.ts).
-          `try{var L=${JSON.stringify(lecturasAnticipadas)}[p],t=localStorage.getItem('token');if(L&&t){var m=window.__lecturas={},h={accept:'application/json',authorization:'Bearer '+t};` +
-          `L.forEach(function(u){var r=fetch('/api'+u,{headers:h}),o=m[u]={token:t,at:Date.now(),res:r};r.then(function(x){if(x.ok)return x.clone().json().then(function(d){o.data=d})}).catch(function(){})})}}catch(e){}` +
+          // Each keeps a copy of its last answer on the device (CLAVE_LECTURA), shown until the new one arrives
+          // (a head start, not offline selling: without a network the till says so, as before).
+          `try{var L=${JSON.stringify(lecturasAnticipadas)}[p],t=localStorage.getItem('token');if(L&&t){var m=window.__lecturas={},h={accept:'application/json',authorization:'Bearer '+t},f=t.slice(-16);` +
+          `L.forEach(function(u){var k=${JSON.stringify(CLAVE_LECTURA)}+u,s=null,r=fetch('/api'+u,{headers:h}),o=m[u]={token:t,at:Date.now(),res:r};try{s=JSON.parse(localStorage.getItem(k)||'null')}catch(e){}` +
+          `if(s&&s.huella===f&&navigator.onLine!==false){o.data=s.data;o.dataAt=s.at;o.guardada=true}` +
+          `r.then(function(x){if(x.ok)return x.clone().json().then(function(d){o.data=d;o.dataAt=o.at;o.guardada=false;try{localStorage.setItem(k,JSON.stringify({huella:f,at:o.at,data:d}))}catch(e){}})}).catch(function(){})})}}catch(e){}` +
           `var js=P.js,css=P.css;if(p==='/ventas'){js=js.concat(P.ventasJs);css=css.concat(P.ventasCss)}` +
           `js.forEach(function(f){var l=document.createElement('link');l.rel='modulepreload';l.href='/'+f;document.head.appendChild(l)});` +
           `css.forEach(function(f){var l=document.createElement('link');l.rel='preload';l.as='style';l.crossOrigin='';l.href='/'+f;document.head.appendChild(l)})})();`;

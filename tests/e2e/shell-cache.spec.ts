@@ -8,6 +8,10 @@ test('después de la primera visita, la aplicación abre desde la caché del nav
   await signIn(page, 'Empleado', DEMO.admin);
   await page.goto('/ventas');
   await expect(page.getByLabel('Buscar producto')).toBeVisible();
+  // index.html's boot script read the till's first answers and kept a copy for the next visit (issue #20).
+  await expect
+    .poll(() => page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('lectura:')).sort()))
+    .toEqual(['lectura:/caja/turno', 'lectura:/ventas/productos/rapidos', 'lectura:/ventas/productos?page=1&pageSize=10']);
   // The service worker registers after the page loads and takes this page over once installed.
   await page.waitForFunction(() => navigator.serviceWorker?.controller != null, undefined, { timeout: 30_000 });
 

@@ -14,3 +14,12 @@ export const lecturasAnticipadas: Record<string, readonly string[]> = {
 
 /** How long an early read may wait for the application to take it (older, it is asked for again). */
 export const LECTURA_ANTICIPADA_MS = 15_000;
+
+/**
+ * The last answer of each early read is kept on the device under this prefix (with a fingerprint of
+ * the session's token: the last 16 characters, the signature's end), so the next visit shows it at
+ * once while the boot script's read brings the current one (issue #20: a warm start on a slow
+ * network). Signing out removes them (web/lib/session.ts).
+ */
+export const CLAVE_LECTURA = 'lectura:';
+export const huellaDelToken = (token: string) => token.slice(-16);

@@ -88,3 +88,47 @@ describe('lecturaLista (issue #20)', () => {
     expect(lecturaLista('/ventas/productos', { page: 1, pageSize: 10 })).toBeUndefined();
   });
 });
+
+describe("the device's copy of the till's first reads (issue #20)", () => {
+  beforeEach(() => localStorage.setItem('token', 'header.payload.firma-del-token-1234'));
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    localStorage.clear();
+    delete window.__lecturas;
+  });
+
+  it('shows the last answer at once, dated then, and the read on its way answers the refetch', async () => {
+    const token = localStorage.getItem('token')!;
+    let llegar!: (r: Response) => void;
+    const ayer = Date.now() - 86_400_000;
+    window.__lecturas = { '/caja/turno': { token, at: Date.now(), res: new Promise<Response>((r) => (llegar = r)), data: { turno: { id: 1 } }, dataAt: ayer, guardada: true } };
+    const fetchMock = vi.fn(async () => json({ turno: null }));
+    vi.stubGlobal('fetch', fetchMock);
+    // The copy is there for every render until the read arrives (the query is stale: it asks again)…
+    expect(lecturaLista('/caja/turno')).toEqual({ initialData: { turno: { id: 1 } }, initialDataUpdatedAt: ayer });
+    expect(lecturaLista('/caja/turno')).toEqual({ initialData: { turno: { id: 1 } }, initialDataUpdatedAt: ayer });
+    // …and that asking takes the boot script's read, not a new request.
+    const pedido = api('/caja/turno');
+    llegar(json({ turno: { id: 2 } }));
+    await expect(pedido).resolves.toEqual({ turno: { id: 2 } });
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("keeps the copy up to date with the application's later reads, and makes none of its own", async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => json({ turno: null })));
+    localStorage.setItem('lectura:/caja/turno', JSON.stringify({ huella: 'x', at: 1, data: { turno: { id: 1 } } }));
+    await api('/caja/turno');
+    expect(JSON.parse(localStorage.getItem('lectura:/caja/turno')!)).toMatchObject({ huella: 'firma-del-token-1234'.slice(-16), data: { turno: null } });
+    await api('/ventas/productos/rapidos');
+    expect(localStorage.getItem('lectura:/ventas/productos/rapidos')).toBeNull();
+  });
+
+  it('goes with the session when signing out', async () => {
+    const { clearSession } = await import('./session');
+    localStorage.setItem('lectura:/caja/turno', '{}');
+    localStorage.setItem('otra-cosa', '1');
+    clearSession();
+    expect(localStorage.getItem('lectura:/caja/turno')).toBeNull();
+    expect(localStorage.getItem('otra-cosa')).toBe('1');
+  });
+});

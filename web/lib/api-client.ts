@@ -1,6 +1,6 @@
 import { AppError } from '#shared/errors';
 import { generic } from '#shared/messages/comun';
-import { LECTURA_ANTICIPADA_MS } from '../config/lecturas-anticipadas';
+import { CLAVE_LECTURA, LECTURA_ANTICIPADA_MS, huellaDelToken } from '../config/lecturas-anticipadas';
 import { clearSession, getToken } from './session';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
@@ -35,8 +35,12 @@ interface LecturaAnticipada {
   token: string;
   at: number;
   res: Promise<Response>;
-  /** Its JSON once it has arrived with a 2xx (the boot script reads a copy). */
+  /** Its JSON once it has arrived with a 2xx (the boot script reads a copy), or the device's copy of the last one. */
   data?: unknown;
+  /** When `data` was asked for. */
+  dataAt?: number;
+  /** `data` is the device's copy of an earlier answer: the read itself is still on its way. */
+  guardada?: boolean;
 }
 
 declare global {
@@ -73,7 +77,7 @@ export function direccion(path: string, query?: RequestOptions['query']): string
 /**
  * An early read that has already arrived, as a query's initial data (with when it was asked for):
  * the screen renders with it at once instead of one render later (issue #20). Only for the stored
- * session's token and while fresh, and once, like `api()`'s.
+ * session's token.
  */
 export function lecturaLista<T>(path: string, query?: RequestOptions['query']): { initialData: T; initialDataUpdatedAt: number } | undefined {
   const all = typeof window === 'undefined' ? undefined : window.__lecturas;
@@ -81,9 +85,21 @@ export function lecturaLista<T>(path: string, query?: RequestOptions['query']): 
   const early = all?.[url];
   const token = getToken();
   if (!early || early.data === undefined || !token || early.token !== token || Date.now() - early.at > LECTURA_ANTICIPADA_MS) return undefined;
-  // Taken once: a later read of the address (a refetch) is the server's, not this old answer.
-  delete all![url];
-  return { initialData: early.data as T, initialDataUpdatedAt: early.at };
+  // The device's copy of an earlier answer is dated then: the query, stale, asks again, and `api()`
+  // takes the boot script's read still on its way. An answer of this visit is taken once: a later
+  // read of the address (a refetch) is the server's, not this one.
+  if (!early.guardada) delete all![url];
+  return { initialData: early.data as T, initialDataUpdatedAt: early.dataAt ?? early.at };
+}
+
+/** Keeps the device's copy of an early read's address up to date with what the application last read. */
+function guardarLectura(url: string, token: string | null, data: unknown) {
+  const key = CLAVE_LECTURA + url;
+  try {
+    if (token && window.localStorage.getItem(key) !== null) window.localStorage.setItem(key, JSON.stringify({ huella: huellaDelToken(token), at: Date.now(), data }));
+  } catch {
+    // A full or unavailable storage only costs the next start its head start.
+  }
 }
 
 /** A request that has not answered by then is treated as a network failure (issue #16 point 6). */
@@ -147,5 +163,6 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     if (res.status === 401 && token && !options.token && appError.code === 'UNAUTHORIZED') clearSession();
     throw appError;
   }
+  if ((options.method ?? 'GET') === 'GET' && !options.token) guardarLectura(direccion(path, options.query), token, data);
   return data as T;
 }

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import type { TSesion } from '#shared/schemas/auth';
+import { CLAVE_LECTURA } from '../config/lecturas-anticipadas';
 
 /**
  * The session lives in localStorage under the spec's keys (spec §3 "Session"):
@@ -70,9 +71,11 @@ export function saveSession(token: string, sesion: TSesion): void {
   emit();
 }
 
-/** Signing out empties every session value, the cart included. */
+/** Signing out empties every session value, the cart included, and the copies of the till's first reads. */
 export function clearSession(): void {
-  for (const k of Object.values(STORAGE_KEYS)) window.localStorage.removeItem(k);
+  const ls = window.localStorage;
+  for (const k of Object.values(STORAGE_KEYS)) ls.removeItem(k);
+  for (const k of Object.keys(ls)) if (k.startsWith(CLAVE_LECTURA)) ls.removeItem(k);
   emit();
 }
 
