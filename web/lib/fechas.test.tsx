@@ -45,7 +45,9 @@ describe('fechasEn: los formatos de fecha y hora en la zona de la tienda', () =>
   });
 
   it('una zona desconocida cae en Bogotá y un valor que no es fecha se muestra tal cual', () => {
-    expect(fechasEn('Marte/Olympus_Mons')).toBe(fechasEn('America/Bogota'));
+    const marte = fechasEn('Marte/Olympus_Mons');
+    expect(marte.zona).toBe('America/Bogota');
+    expect(marte.fechaHora('2024-05-01T20:00:00Z')).toBe(fechasEn('America/Bogota').fechaHora('2024-05-01T20:00:00Z'));
     expect(fechasEn().fecha('no es fecha')).toBe('no es fecha');
   });
 });

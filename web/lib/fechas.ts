@@ -47,18 +47,29 @@ function zonaValida(zona: string): string {
 
 const comoFecha = (v: Instante) => (v instanceof Date ? v : new Date(v));
 
-function crear(zona: string): Fechas {
+/**
+ * The formatters of a zone, each made when first used (issue #20): the first Intl.DateTimeFormat
+ * of a page loads the locale's data, ~65 ms on a slow phone, which a screen that shows no date (the
+ * till's footer, say) need not pay. The zone is checked then too.
+ */
+function crear(zonaPedida: string): Fechas {
+  let zona: string | undefined;
+  const valida = () => (zona ??= zonaValida(zonaPedida));
   const formato = (opciones: Intl.DateTimeFormatOptions, locale = 'es-CO') => {
-    const f = new Intl.DateTimeFormat(locale, { ...opciones, timeZone: zona });
+    let f: Intl.DateTimeFormat | undefined;
     // A value that is not a date is shown as it came rather than breaking the page.
     return (v: Instante) => {
       const d = comoFecha(v);
-      return Number.isNaN(d.getTime()) ? String(v) : f.format(d);
+      if (Number.isNaN(d.getTime())) return String(v);
+      f ??= new Intl.DateTimeFormat(locale, { ...opciones, timeZone: valida() });
+      return f.format(d);
     };
   };
   const dia = formato({}, 'en-CA');
   return {
-    zona,
+    get zona() {
+      return valida();
+    },
     fecha: formato(OPCIONES.fecha),
     fechaHora: formato(OPCIONES.fechaHora),
     fechaMedia: formato(OPCIONES.fechaMedia),
@@ -75,9 +86,7 @@ const porZona = new Map<string, Fechas>();
 export function fechasEn(zona: string = ZONA_HORARIA): Fechas {
   let f = porZona.get(zona);
   if (!f) {
-    const valida = zonaValida(zona);
-    f = porZona.get(valida) ?? crear(valida);
-    porZona.set(valida, f);
+    f = crear(zona);
     porZona.set(zona, f);
   }
   return f;
