@@ -26,7 +26,7 @@ export interface Started {
 export async function openDatabase(env: Env): Promise<Database> {
   secureDataDir(env.DATA_DIR);
   const pgliteDir = env.DATABASE_URL ? undefined : path.join(env.DATA_DIR, 'pglite');
-  const database = await createDb({ databaseUrl: env.DATABASE_URL, pgliteDir, pgliteThread: env.PGLITE_THREAD });
+  const database = await createDb({ databaseUrl: env.DATABASE_URL, pgliteDir, pgliteThread: env.PGLITE_THREAD, poolSize: env.DB_POOL_SIZE });
   if (pgliteDir) restrictTree(pgliteDir);
   return database;
 }

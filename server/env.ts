@@ -1,6 +1,10 @@
 import path from 'node:path';
 import { z } from 'zod';
 
+/** PostgreSQL's pool when DB_POOL_SIZE is unset (BENCHMARKS.md, "Fleet"). */
+export const DEFAULT_DB_POOL_SIZE = 10;
+const POOL_SIZE = 'DB_POOL_SIZE: un número entero de 1 a 1000';
+
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off', ''])
   .optional()
@@ -28,7 +32,17 @@ export const ZEnv = z.object({
   RATE_LIMIT_WINDOW: z.string().default('1 minute'),
   /** Shared store for rate-limit counters when several instances run. */
   REDIS_URL: z.string().url().optional().or(z.literal('').transform(() => undefined)),
-  /** Read cache of the hottest lists; default on with the embedded database only. */
+  /**
+   * PostgreSQL connections each instance keeps open (node-postgres pool; ignored with the embedded
+   * database). Requests beyond it wait for a free one. Keep instances × DB_POOL_SIZE (+1 each for the
+   * write bus's LISTEN) below the server's max_connections (100 by default). More is not faster on
+   * a small machine: on 2 cores, 20–64 cost PostgreSQL more CPU a request than 10 (BENCHMARKS.md, "Fleet").
+   */
+  DB_POOL_SIZE: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce.number(POOL_SIZE).int(POOL_SIZE).min(1, POOL_SIZE).max(1000, POOL_SIZE).default(DEFAULT_DB_POOL_SIZE),
+  ),
+  /** In-memory caches of checked sessions and the hottest lists (ADR 005, ADR 008); default on. */
   READ_CACHE: z
     .enum(['true', 'false', '1', '0', 'on', 'off'])
     .optional()

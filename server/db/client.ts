@@ -41,6 +41,7 @@ export interface CreateDbOptions {
   databaseUrl?: string;
   /** Folder for PGlite's files; absent means in memory (tests). */
   pgliteDir?: string;
+  /** PostgreSQL's pool: connections kept open by this instance (DB_POOL_SIZE, default 10). */
   poolSize?: number;
   /** PGlite's shared_buffers (default 32MB). */
   pgliteSharedBuffers?: string;
