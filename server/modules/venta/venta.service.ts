@@ -6,7 +6,7 @@ import { METODO, ROL } from '#shared/roles';
 import type { TPage, TPageQuery } from '#shared/schemas/common';
 import type { TAutorizacionPin, TClienteVenta, TDescuentoLinea, TDescuentoVenta, TEstadoVentaResponse, TMetodoPago, TProductosRapidos, TProductoVenta, TRecibo } from '#shared/schemas/venta';
 import type { Db, Tx } from '../../db/client';
-import { contieneTexto, enOrden, idsParecidos, paginaDeProductos, TRIGRAM_MIN_LENGTH } from '../../db/name-search';
+import { contieneTexto, contieneTextoPorFila, enOrden, idsParecidos, paginaDeProductos, tiendaPequena, TRIGRAM_MIN_LENGTH } from '../../db/name-search';
 import { cliente, factura, metodoPago, producto, tienda, usuario, venta, ventaProductoResumen } from '../../db/schema';
 import { cargarVenta, creditoDe, reversarVenta } from '../fiado/fiado.domain';
 import { ajustarStockLote } from '../movimiento/ledger';
@@ -30,9 +30,12 @@ export async function listarProductosVenta(options: { db: Db; tiendaId: number; 
   const { db, tiendaId, query } = options;
   const filters: SQL[] = [eq(producto.tiendaId, tiendaId), eq(producto.estado, 1)];
   const enVenta = and(...filters)!;
-  if (query.q) filters.push(or(contieneTexto(producto.nombre, query.q), eq(producto.codigoBarras, query.q))!);
+  const trigramas = !!query.q && query.q.length >= TRIGRAM_MIN_LENGTH;
+  // A small store is searched row by row: the trigram index would read every store's matches (name-search.ts).
+  const contiene = trigramas && (await tiendaPequena(db, tiendaId)) ? contieneTextoPorFila : contieneTexto;
+  if (query.q) filters.push(or(contiene(producto.nombre, query.q), eq(producto.codigoBarras, query.q))!);
   const where = and(...filters)!;
-  if (query.q && query.q.length >= TRIGRAM_MIN_LENGTH) {
+  if (trigramas) {
     let { ids, total } = await paginaDeProductos(db, { where, orden: 'lower', limit: query.pageSize, offset: (query.page - 1) * query.pageSize });
     // Nothing contains it: perhaps a typo. The names with a word most like it, on one page.
     if (total === 0 && query.page === 1 && query.q.trim().length >= PARECIDO_LONGITUD) {
