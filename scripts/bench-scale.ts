@@ -11,6 +11,15 @@
 //   (BENCH_CURVE_PGLITE=dir:products:lines,…) and its memory under load.
 // fleet: N stores of P products on one PostgreSQL (bench_fleet), 64 connections across random stores:
 //   searching, selling, analysis, invoice list; read cache on (its bound: scripts print it), RSS sampled.
+//   References, to judge the figures against the machine: `GET /api/ping` with the same connections just
+//   before (what the server and the loopback can do at all), one connection of pings all through the
+//   load (what an idle request waits for: the event loop and the CPU, not the database), the CPU
+//   time of the server, PostgreSQL and this process (the load generator), and the load average.
+//   `--pool N` starts the server with DB_POOL_SIZE=N (default: the server's own default). `--alone S`
+//   then runs each kind on its own for S seconds (16 connections), after the mix (it fills the read
+//   cache): its CPU a request, server and PostgreSQL. `--rate R` caps the mix at R requests a second
+//   in all, shared by kind (autocannon's overallRate, which releases each second's requests together:
+//   a bursty open load), instead of each connection sending its next request once answered.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -18,6 +27,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { createDb } from '../server/db/client';
+import { DEFAULT_DB_POOL_SIZE } from '../server/env';
 import { createTokenService } from '../server/lib/tokens';
 
 type Q = { rows: Record<string, unknown>[] };
@@ -36,6 +46,51 @@ export const rssOf = (pid: number) => {
     return 0;
   }
 };
+
+/** CPU seconds used so far by `pid` (user + system), 0 once it has ended. */
+const cpuOf = (pid: number) => {
+  try {
+    const f = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(f[11]) + Number(f[12])) / 100;
+  } catch {
+    return 0;
+  }
+};
+/** CPU seconds of every PostgreSQL process (postmaster and backends, whoever they serve). */
+const postgresCpu = () =>
+  fs
+    .readdirSync('/proc')
+    .filter((d) => /^\d+$/.test(d))
+    .reduce((sum, d) => {
+      try {
+        return fs.readFileSync(`/proc/${d}/comm`, 'utf8').startsWith('postgres') ? sum + cpuOf(Number(d)) : sum;
+      } catch {
+        return sum;
+      }
+    }, 0);
+/** The whole machine's CPU seconds, busy and in all (/proc/stat's first line). */
+const machineCpu = () => {
+  const f = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0]!.split(/\s+/).slice(1).map(Number);
+  const all = f.slice(0, 8).reduce((a, b) => a + b, 0);
+  return { busy: (all - f[3]! - f[4]!) / 100, all: all / 100 };
+};
+/** Where the CPU went between `cpuSnapshot()` and the function it returns: seconds per process group. */
+function cpuSnapshot(serverPid: number) {
+  const self = () => {
+    const u = process.cpuUsage();
+    return (u.user + u.system) / 1e6;
+  };
+  const a = { server: cpuOf(serverPid), postgres: postgresCpu(), bench: self(), machine: machineCpu(), at: performance.now() };
+  return () => {
+    const m = machineCpu();
+    const wall = (performance.now() - a.at) / 1000;
+    const server = cpuOf(serverPid) - a.server;
+    const postgres = postgresCpu() - a.postgres;
+    const bench = self() - a.bench;
+    const busy = m.busy - a.machine.busy;
+    return { wall, cores: (m.all - a.machine.all) / wall, server, postgres, bench, others: Math.max(0, busy - server - postgres - bench), idle: m.all - a.machine.all - busy };
+  };
+}
 
 interface Server {
   proc: ChildProcess;
@@ -87,10 +142,10 @@ async function tokensFor(dbUrl: string | undefined, dataDir: string | undefined,
   const database = await createDb(dbUrl ? { databaseUrl: dbUrl } : { pgliteDir: path.join(dataDir!, 'pglite') });
   try {
     const res = (await database.db.execute(sql`
-      select t.id_tienda, t.nombre_tienda, t.codigo_invitacion, t.token_version,
-        (select min(id_producto) from producto p where p.tienda_id = t.id_tienda) as lo,
-        (select max(id_producto) from producto p where p.tienda_id = t.id_tienda) as hi
-      from tienda t where ${where} order by t.id_tienda`)) as unknown as Q;
+      with t as (select * from tienda t where ${where}),
+           r as (select p.tienda_id, min(p.id_producto) as lo, max(p.id_producto) as hi from producto p where p.tienda_id in (select id_tienda from t) group by p.tienda_id)
+      select t.id_tienda, t.nombre_tienda, t.codigo_invitacion, t.token_version, r.lo, r.hi
+      from t left join r on r.tienda_id = t.id_tienda order by t.id_tienda`)) as unknown as Q;
     const svc = createTokenService(JWT_SECRET, '12h');
     return await Promise.all(
       res.rows.map(async (r) => ({
@@ -256,6 +311,11 @@ async function runFleet(argv: string[]) {
   const PRODUCTS = opt('products', 1000);
   const CONNECTIONS = opt('connections', 64);
   const DURATION = opt('duration', 20);
+  const POOL = opt('pool', 0);
+  const ALONE = opt('alone', 0);
+  const RATE = opt('rate', 0);
+  const t0 = performance.now();
+  const stamp = () => `${((performance.now() - t0) / 1000).toFixed(0)} s`;
   const url = `${PG}/${process.env.BENCH_FLEET_DB ?? 'bench_fleet'}`;
   const gen = spawnSync('npx', ['tsx', 'scripts/bench-data.ts', '--stores', String(STORES), '--products', String(PRODUCTS), '--lines', String(opt('lines', 300))], {
     stdio: 'inherit',
@@ -264,7 +324,8 @@ async function runFleet(argv: string[]) {
   if (gen.status !== 0) throw new Error('bench-data --stores falló');
   const stores = await tokensFor(url, undefined, sql`t.correo like 'fleet%@adax.co'`);
   log(`\nFlota: ${stores.length} tiendas en PostgreSQL, ${CONNECTIONS} conexiones, ${DURATION} s…`);
-  const server = await startServer({ url }, 4912);
+  const server = await startServer({ url }, 4912, POOL > 0 ? { DB_POOL_SIZE: String(POOL) } : {});
+  const pool = POOL > 0 ? POOL : Number(process.env.DB_POOL_SIZE || DEFAULT_DB_POOL_SIZE);
   try {
     const rssRest = rssOf(server.proc.pid!);
     // Every store's till sells in an open shift (issue #18); one left open by an earlier run is kept.
@@ -276,6 +337,7 @@ async function runFleet(argv: string[]) {
         }),
       );
     }
+    log(`  turnos abiertos (${stamp()})`);
     let seed = 42;
     const rnd = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
     const pick = () => stores[Math.floor(rnd() * stores.length)]!;
@@ -305,18 +367,42 @@ async function runFleet(argv: string[]) {
     }
     const maxEntry = Math.max(...Object.values(sizes));
     log(`  respuestas (texto): ${Object.entries(sizes).map(([k, n]) => `${k} ${(n / 1024).toFixed(1)} KB`).join(', ')}; cota de la caché: 2 000 × ${(maxEntry / 1024).toFixed(1)} KB = ${((2000 * maxEntry) / 2 ** 20).toFixed(0)} MB (UTF-16 en V8: hasta el doble)`);
+    // Reference: the same connections on GET /api/ping, just before (no database, no auth).
+    const REF_S = Math.min(5, DURATION);
+    const ref = await autocannon({ url: `${server.base}/api/ping`, connections: CONNECTIONS, duration: REF_S } as autocannon.Options);
+    const refRow = { rps: Math.round(ref.requests.average), p50: ref.latency.p50, p99: ref.latency.p99, max: ref.latency.max, errors: ref.errors + ref.timeouts + (ref.non2xx ?? 0) };
+    log(`  referencia GET /api/ping, ${CONNECTIONS} conexiones, ${REF_S} s: ${refRow.rps} req/s, p50 ${refRow.p50} ms, p99 ${refRow.p99} ms`);
     server.resetPeak();
+    const loadBefore = os.loadavg();
+    const cpu = cpuSnapshot(server.proc.pid!);
+    // Alongside the load: one connection of pings, 20 a second: what a request that needs no database waits for.
+    const alongside = autocannon({ url: `${server.base}/api/ping`, connections: 1, overallRate: 20, duration: DURATION } as autocannon.Options);
     const results = await Promise.all(
       kinds.map((k) =>
         autocannon({
           url: server.base,
           connections: Math.max(1, Math.round(CONNECTIONS * k.share)),
           duration: DURATION,
+          ...(RATE > 0 ? { overallRate: Math.max(1, Math.round(RATE * k.share)) } : {}),
           requests: [{ setupRequest: (req) => ({ ...req, ...k.req() }) }],
         } as autocannon.Options),
       ),
     );
+    const beside = await alongside;
+    const used = cpu();
+    const loadAfter = os.loadavg();
+    const besideRow = { rps: Math.round(beside.requests.average), p50: beside.latency.p50, p99: beside.latency.p99, max: beside.latency.max, errors: beside.errors + beside.timeouts + (beside.non2xx ?? 0) };
     const peak = server.peak();
+    // Each kind on its own, after the mix (its reads fill the read cache): where the CPU goes, by kind.
+    const aloneRows: { kind: string; rps: number; p50: number; p99: number; serverMs: number; postgresMs: number; othersS: number }[] = [];
+    for (const k of ALONE > 0 ? kinds : []) {
+      const c = cpuSnapshot(server.proc.pid!);
+      const r = await autocannon({ url: server.base, connections: 16, duration: ALONE, requests: [{ setupRequest: (req) => ({ ...req, ...k.req() }) }] } as autocannon.Options);
+      const u = c();
+      const n = Math.max(1, r.requests.total);
+      aloneRows.push({ kind: k.name, rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, serverMs: (1000 * u.server) / n, postgresMs: (1000 * u.postgres) / n, othersS: u.others });
+      log(`  sola: ${k.name}: ${Math.round(r.requests.average)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms; CPU por petición: servidor ${((1000 * u.server) / n).toFixed(2)} ms, PostgreSQL ${((1000 * u.postgres) / n).toFixed(2)} ms (otros procesos ${u.others.toFixed(1)} s)`);
+    }
     const rows = results.map((r, k) => ({
       kind: kinds[k]!.name,
       connections: Math.max(1, Math.round(CONNECTIONS * kinds[k]!.share)),
@@ -332,20 +418,35 @@ async function runFleet(argv: string[]) {
     const md = [
       `### Flota en PostgreSQL — ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC — ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'} (máquina compartida)`,
       '',
-      `${stores.length} tiendas de ${PRODUCTS} productos, ${CONNECTIONS} conexiones repartidas, ${DURATION} s, tiendas al azar en cada petición; caché de lecturas activa.`,
+      `${stores.length} tiendas de ${PRODUCTS} productos, ${CONNECTIONS} conexiones repartidas, ${DURATION} s, ${RATE > 0 ? `a ${RATE} peticiones/s en total (carga abierta)` : 'cada conexión envía la siguiente petición al recibir la respuesta (carga cerrada)'}, tiendas al azar en cada petición; caché de lecturas activa; pool de PostgreSQL: ${pool} conexiones (DB_POOL_SIZE); servidor de \`${DIST}/\`.`,
+      `Carga media (1, 5, 15 min): antes ${loadBefore.map((x) => x.toFixed(2)).join(', ')}; después ${loadAfter.map((x) => x.toFixed(2)).join(', ')}.`,
       '',
       '| tipo | conexiones | req/s | p50 ms | p99 ms | máx ms | errores |',
       '|---|---:|---:|---:|---:|---:|---:|',
       ...rows.map((r) => `| ${r.kind} | ${r.connections} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.max} | ${r.errors} |`),
       `| **todo** | ${CONNECTIONS} | ${total} | | **${worstP99}** (peor p99) | | **${errors}** |`,
+      `| ref.: ping durante la carga | 1 (20/s) | ${besideRow.rps} | ${besideRow.p50} | ${besideRow.p99} | ${besideRow.max} | ${besideRow.errors} |`,
+      `| ref.: ping antes, ${REF_S} s | ${CONNECTIONS} | ${refRow.rps} | ${refRow.p50} | ${refRow.p99} | ${refRow.max} | ${refRow.errors} |`,
       '',
+      `CPU durante la carga (${used.wall.toFixed(1)} s × ${used.cores.toFixed(0)} núcleos = ${(used.wall * used.cores).toFixed(1)} s): servidor ${used.server.toFixed(1)} s, PostgreSQL ${used.postgres.toFixed(1)} s, generador de carga ${used.bench.toFixed(1)} s, otros procesos ${used.others.toFixed(1)} s, libre ${used.idle.toFixed(1)} s; por petición: servidor ${((1000 * used.server) / (total * DURATION)).toFixed(2)} ms, PostgreSQL ${((1000 * used.postgres) / (total * DURATION)).toFixed(2)} ms.`,
+      '',
+      ...(aloneRows.length
+        ? [
+            `Cada tipo solo, ${ALONE} s, 16 conexiones (CPU por petición, servidor y PostgreSQL):`,
+            '',
+            '| tipo | req/s | p50 ms | p99 ms | CPU servidor ms | CPU PostgreSQL ms | otros procesos s |',
+            '|---|---:|---:|---:|---:|---:|---:|',
+            ...aloneRows.map((r) => `| ${r.kind} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.serverMs.toFixed(2)} | ${r.postgresMs.toFixed(2)} | ${r.othersS.toFixed(1)} |`),
+            '',
+          ]
+        : []),
       `Memoria del servidor: ${rssRest.toFixed(0)} MB en reposo, ${peak.toFixed(0)} MB máx. bajo carga.`,
       '',
       `Caché de lecturas: a lo sumo 2 000 respuestas (server/plugins/read-cache.ts); la mayor aquí ${(maxEntry / 1024).toFixed(1)} KB (${Object.entries(sizes).map(([k, n]) => `${k} ${(n / 1024).toFixed(1)} KB`).join(', ')}), cota ${((2000 * maxEntry) / 2 ** 20).toFixed(0)} MB de texto.`,
       '',
     ].join('\n');
     log(`\n${md}`);
-    write('fleet', md, { stores: stores.length, products: PRODUCTS, connections: CONNECTIONS, duration: DURATION, rows, rssRest, rssPeak: peak, answerSizes: sizes });
+    write('fleet', md, { stores: stores.length, products: PRODUCTS, connections: CONNECTIONS, duration: DURATION, pool, rate: RATE || undefined, alone: aloneRows, loadBefore, loadAfter, ref: refRow, alongside: besideRow, cpu: used, rows, rssRest, rssPeak: peak, answerSizes: sizes });
   } finally {
     await server.stop();
   }
