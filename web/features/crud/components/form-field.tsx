@@ -88,7 +88,9 @@ export function FormField(props: { field: FieldDef; value: string; error?: strin
         type={type}
         value={value}
         error={error}
-        hint={found ?? field.hint}
+        // A field that names the row it points to keeps its line from the start: the name arriving
+        // (debounced, then fetched) does not move the form's button from under a click.
+        hint={found ?? field.hint ?? (field.lookup ? '\u00a0' : undefined)}
         readOnly={readOnly}
         autoComplete={field.autoComplete}
         list={field.suggestions ? listId : undefined}
