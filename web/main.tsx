@@ -70,24 +70,17 @@ if (!onLanding && import.meta.env.PROD && 'serviceWorker' in navigator) {
 const root = document.getElementById('root')!;
 // The built index.html carries the landing page already rendered (vite.config.ts, issue #20): React
 // takes it over where it is, keeping it on screen while the page's chunk loads.
-if (onLanding && root.firstChild)
-  hydrateRoot(
-    root,
+if (onLanding) {
+  const landing = (
     <StrictMode>
       <Suspense fallback={null}>
         <LandingPage />
       </Suspense>
-    </StrictMode>,
+    </StrictMode>
   );
-else if (onLanding)
-  createRoot(root).render(
-    <StrictMode>
-      <Suspense fallback={null}>
-        <LandingPage />
-      </Suspense>
-    </StrictMode>,
-  );
-else {
+  if (root.firstChild) hydrateRoot(root, landing);
+  else createRoot(root).render(landing);
+} else {
   // "Cargando…" until the application's chunks are in (index.html asked for them with the entry),
   // then the application, which then need not suspend: React holds content revealed soon after a
   // Suspense fallback back by up to 300 ms, which a warm start would have paid (issue #20).

@@ -50,16 +50,15 @@ declare global {
 }
 
 /**
- * The boot script's answer for this address, once: only for the same session's token and while
- * fresh; a later read of the same address goes to the server as usual.
+ * The boot script's read of this address, if it is the stored session's and still fresh. `tomar`
+ * removes it: a later read of the same address goes to the server as usual.
  */
-function lecturaAnticipada(url: string, token: string | null): Promise<Response> | undefined {
+function lecturaDe(url: string, token: string | null, tomar: boolean): LecturaAnticipada | undefined {
   const all = typeof window === 'undefined' ? undefined : window.__lecturas;
   const early = all?.[url];
   if (!early) return undefined;
-  delete all![url];
-  if (!token || early.token !== token || Date.now() - early.at > LECTURA_ANTICIPADA_MS) return undefined;
-  return early.res;
+  if (tomar) delete all![url];
+  return token && early.token === token && Date.now() - early.at <= LECTURA_ANTICIPADA_MS ? early : undefined;
 }
 
 /** The address `api()` asks for a path and query (after `/api`). */
@@ -80,15 +79,13 @@ export function direccion(path: string, query?: RequestOptions['query']): string
  * session's token.
  */
 export function lecturaLista<T>(path: string, query?: RequestOptions['query']): { initialData: T; initialDataUpdatedAt: number } | undefined {
-  const all = typeof window === 'undefined' ? undefined : window.__lecturas;
   const url = direccion(path, query);
-  const early = all?.[url];
-  const token = getToken();
-  if (!early || early.data === undefined || !token || early.token !== token || Date.now() - early.at > LECTURA_ANTICIPADA_MS) return undefined;
+  const early = lecturaDe(url, getToken(), false);
+  if (early?.data === undefined) return undefined;
   // The device's copy of an earlier answer is dated then: the query, stale, asks again, and `api()`
   // takes the boot script's read still on its way. An answer of this visit is taken once: a later
   // read of the address (a refetch) is the server's, not this one.
-  if (!early.guardada) delete all![url];
+  if (!early.guardada) delete window.__lecturas![url];
   return { initialData: early.data as T, initialDataUpdatedAt: early.dataAt ?? early.at };
 }
 
@@ -111,6 +108,9 @@ export const REQUEST_TIMEOUT_MS = 10_000;
  */
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const token = options.token ?? getToken();
+  const url = direccion(path, options.query);
+  // A GET of the session's own: it may take index.html's early read, and keeps the device's copy fresh.
+  const lectura = (options.method ?? 'GET') === 'GET' && !options.token;
   const headers: Record<string, string> = { accept: 'application/json' };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   if (token) headers.authorization = `Bearer ${token}`;
@@ -127,7 +127,6 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   let res: Response;
   let text: string;
   try {
-    const url = direccion(path, options.query);
     const ask = () =>
       fetch(`/api${url}`, {
         method: options.method ?? 'GET',
@@ -136,7 +135,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
         signal: controller.signal,
         keepalive: options.keepalive,
       });
-    const early = (options.method ?? 'GET') === 'GET' && !options.token ? lecturaAnticipada(url, token) : undefined;
+    const early = lectura ? lecturaDe(url, token, true)?.res : undefined;
     res = early
       ? await new Promise<Response>((resolve, reject) => {
           // If the early read failed, ask once more; the caller's cancel and the time limit still apply.
@@ -163,6 +162,6 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     if (res.status === 401 && token && !options.token && appError.code === 'UNAUTHORIZED') clearSession();
     throw appError;
   }
-  if ((options.method ?? 'GET') === 'GET' && !options.token) guardarLectura(direccion(path, options.query), token, data);
+  if (lectura) guardarLectura(url, token, data);
   return data as T;
 }
