@@ -98,6 +98,8 @@ export const ventas = {
   codigoDesconocidoText: (codigo: string) => `No hay un producto con el código ${codigo}. ¿Desea crearlo con ese código?`,
   codigoDesconocidoConfirm: 'Crear producto',
   escaneado: (nombre: string) => `Escaneado: ${nombre}`,
+  /** A scan at the payment: nothing is typed in the amount; the product is added at the till. */
+  escaneadoEnPago: (codigo: string) => `Código ${codigo} leído: para agregar un producto, vuelva al carrito. El monto no cambió.`,
   escaneadoAgotado: (nombre: string) => `${nombre}: agotado`,
   impresionDirectaFallida: 'No se pudo imprimir en la impresora térmica. Se abrirá el diálogo de impresión.',
   ajustesGuardados: 'Datos del recibo guardados',

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { fireEvent, render } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { useEscaner } from './use-escaner';
@@ -60,6 +61,46 @@ describe('useEscaner', () => {
     const campo = getByRole('textbox');
     campo.focus();
     teclear(campo, '7702001234567', 10);
+    expect(onCodigo).not.toHaveBeenCalled();
+  });
+
+  it('at the till (enCampos) takes a scan typed into a quantity and gives the field back its value', () => {
+    const onCodigo = vi.fn();
+    const onEnter = vi.fn();
+    function Caja() {
+      useEscaner(onCodigo, true, { enCampos: true });
+      const [valor, setValor] = useState('1');
+      return <input aria-label="Cantidad" value={valor} onChange={(e) => setValor(e.target.value)} onKeyDown={(e) => e.key === 'Enter' && onEnter()} />;
+    }
+    const { getByRole } = render(<Caja />);
+    const campo = getByRole('textbox') as HTMLInputElement;
+    campo.focus();
+    // What a browser does with each key the page did not take: it lands in the field.
+    let t = 1000;
+    const now = vi.spyOn(performance, 'now').mockImplementation(() => t);
+    for (const key of '7702001234567') {
+      t += 5;
+      if (fireEvent.keyDown(campo, { key })) fireEvent.change(campo, { target: { value: campo.value + key } });
+    }
+    t += 5;
+    fireEvent.keyDown(campo, { key: 'Enter' });
+    now.mockRestore();
+    expect(onCodigo).toHaveBeenCalledWith('7702001234567');
+    expect(campo.value).toBe('1');
+    expect(onEnter).not.toHaveBeenCalled();
+  });
+
+  it('at the till a name typed fast into a field is not a code', () => {
+    const onCodigo = vi.fn();
+    function Caja() {
+      useEscaner(onCodigo, true, { enCampos: true });
+      return <input aria-label="Buscar" />;
+    }
+    const { getByRole } = render(<Caja />);
+    const campo = getByRole('textbox');
+    campo.focus();
+    teclear(campo, 'aceite de girasol', 5);
+    teclear(campo, 'arroz500', 120);
     expect(onCodigo).not.toHaveBeenCalled();
   });
 });

@@ -14,13 +14,35 @@ const esCampoDeTexto = (el: Element | null): boolean => {
   return (el as HTMLElement).isContentEditable;
 };
 
+/** What a scanner types into a field: one word of letters, digits and code signs, with a digit in it. */
+const PARECE_CODIGO = /^(?=.*\d)[0-9A-Za-z._\-/]+$/;
+
+/** A field's value as it was when a burst began, to be put back when the burst was a scan. */
+interface Antes {
+  campo: HTMLInputElement | HTMLTextAreaElement;
+  valor: string;
+}
+
+/** Sets a field's value as typing would, so React's onChange sees it. */
+function devolverValor({ campo, valor }: Antes): void {
+  if (campo.value === valor) return;
+  const proto = campo instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
+  Object.getOwnPropertyDescriptor(proto, 'value')?.set?.call(campo, valor);
+  campo.dispatchEvent(new Event('input', { bubbles: true }));
+}
+
 /**
  * A USB or Bluetooth barcode scanner types like a very fast keyboard and presses Enter (issue #19).
- * This recognises such a burst wherever the focus is, except in a text field (a field's own Enter
- * handles its text, as the till's search box does with a code) and under a dialog. The Enter that
- * ends a scan is taken, so a focused button is not pressed by it.
+ * This recognises such a burst wherever the focus is, and under no dialog. The Enter that ends a scan
+ * is taken, so a focused button is not pressed by it.
+ *
+ * In a text field a burst is a scan only with `enCampos` (the till, issue #36 point 1) and only when it
+ * looks like a code (one word with a digit: names typed fast are not codes): the field gets back the
+ * value it had before the burst, so a scan with the focus in a quantity or an amount never changes it,
+ * and the field never sees the Enter. Without `enCampos` a field's own Enter handles its text.
  */
-export function useEscaner(onCodigo: (codigo: string) => void, enabled = true): void {
+export function useEscaner(onCodigo: (codigo: string) => void, enabled = true, options: { enCampos?: boolean } = {}): void {
+  const enCampos = !!options.enCampos;
   const latest = useRef(onCodigo);
   useEffect(() => {
     latest.current = onCodigo;
@@ -30,9 +52,12 @@ export function useEscaner(onCodigo: (codigo: string) => void, enabled = true): 
     let buffer = '';
     let first = 0;
     let last = 0;
+    let antes: Antes | null = null;
     const onKey = (e: KeyboardEvent) => {
       if (e.altKey || e.ctrlKey || e.metaKey) return;
-      if (esCampoDeTexto(document.activeElement) || document.querySelector('.swal2-container')) {
+      const activo = document.activeElement;
+      const enCampo = esCampoDeTexto(activo);
+      if ((enCampo && !enCampos) || document.querySelector('.swal2-container')) {
         buffer = '';
         return;
       }
@@ -42,11 +67,13 @@ export function useEscaner(onCodigo: (codigo: string) => void, enabled = true): 
       last = now;
       if (e.key === 'Enter') {
         const promedio = (now - first) / Math.max(1, buffer.length);
-        if (seguido && buffer.length >= ESCANEO_MIN && promedio < ESCANEO_MAX_MS) {
+        if (seguido && buffer.length >= ESCANEO_MIN && promedio < ESCANEO_MAX_MS && (!enCampo || PARECE_CODIGO.test(buffer))) {
           e.preventDefault();
           e.stopPropagation();
           const codigo = buffer;
           buffer = '';
+          if (enCampo && antes && antes.campo === activo) devolverValor(antes);
+          antes = null;
           latest.current(codigo);
         }
         buffer = '';
@@ -57,10 +84,12 @@ export function useEscaner(onCodigo: (codigo: string) => void, enabled = true): 
       else {
         buffer = e.key;
         first = now;
+        // The key is not in the field yet (this listener runs first): its value before the burst.
+        antes = activo instanceof HTMLInputElement || activo instanceof HTMLTextAreaElement ? { campo: activo, valor: activo.value } : null;
       }
       if (buffer.length > 64) buffer = '';
     };
     window.addEventListener('keydown', onKey, true);
     return () => window.removeEventListener('keydown', onKey, true);
-  }, [enabled]);
+  }, [enabled, enCampos]);
 }

@@ -15,6 +15,7 @@ import { alertError, alertFailure, alertWarning, confirmAction, promptText } fro
 import { NetworkError } from '../../lib/api-client';
 import { STORAGE_KEYS, useSession } from '../../lib/session';
 import { useAtajo } from '../../lib/use-atajo';
+import { useEscaner } from '../impresion/use-escaner';
 import { buscarCliente } from './api/buscar-cliente';
 import { registrarClienteRapido } from './api/registrar-cliente';
 import { useMetodosPago } from './api/metodos-pago';
@@ -154,6 +155,9 @@ function Pago({ lineas }: { lineas: LineaCarrito[] }) {
     montoRef.current?.focus();
   });
   useAtajo('F4', () => formRef.current?.requestSubmit());
+  // A scan here never types its digits into the amount (issue #36 point 1): the field keeps its value.
+  const [avisoEscaner, setAvisoEscaner] = useState<string | null>(null);
+  useEscaner((codigo) => setAvisoEscaner(V.escaneadoEnPago(codigo)), true, { enCampos: true });
 
   /** The customer of the store with that documento, or null (and a message) when there is none. */
   const resolverCliente = async (): Promise<TClienteVenta | null | 'error'> => {
@@ -294,6 +298,11 @@ function Pago({ lineas }: { lineas: LineaCarrito[] }) {
         <div className="page-header__actions" />
       </header>
 
+      {avisoEscaner ? (
+        <p className="pos__aviso pos__aviso--error" role="status" data-testid="aviso-escaner">
+          {avisoEscaner}
+        </p>
+      ) : null}
       <div className="pago">
         <section className="card pago__resumen" aria-labelledby="pago-resumen-title">
           <h2 id="pago-resumen-title">{V.resumenVenta}</h2>

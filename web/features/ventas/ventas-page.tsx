@@ -83,7 +83,8 @@ export default function VentasPage() {
       setAvisoEscaner({ text: err instanceof NetworkError ? M.generic.connectionText : M.generic.errorText, tone: 'error' });
     }
   };
-  useEscaner((codigo) => void escanear(codigo), !camara);
+  // Whatever field has the focus (a quantity too): a scan adds its product and changes no field (issue #36).
+  useEscaner((codigo) => void escanear(codigo), !camara, { enCampos: true });
   useAtajo('F2', () => buscarRef.current?.focus());
 
   // Ventas en espera: the cart put aside while another customer pays, resumed later on this device.
