@@ -3,7 +3,8 @@
 // the server itself writes it (signal SIGUSR2); otherwise the database is read directly.
 import fs from 'node:fs';
 import path from 'node:path';
-import { openDatabase, saveBackup } from '../server/bootstrap';
+import { saveBackup } from '../server/bootstrap';
+import { abrirBase } from './open-db';
 import { backupFileName, dumpDatabase } from '../server/db/backup';
 import { loadEnv } from '../server/env';
 import { writeWithPrivateMode } from '../server/lib/private-files';
@@ -32,7 +33,7 @@ if (pid) {
   if (file !== target) writeWithPrivateMode(target, () => fs.copyFileSync(file, target));
   console.log(`Respaldo escrito por el servidor en ejecución: ${target}`);
 } else {
-  const database = await openDatabase(env);
+  const database = await abrirBase(env);
   try {
     saveBackup(await dumpDatabase(database.db), target);
   } finally {

@@ -6,7 +6,7 @@
 // with a fixed random seed, so it is fast and the same every time.
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { openDatabase } from '../server/bootstrap';
+import { abrirBase } from './open-db';
 import { seedCatalogos } from '../server/db/setup';
 import { loadEnv } from '../server/env';
 import { hashPassword } from '../server/lib/password';
@@ -26,7 +26,7 @@ const STORES = arg('stores', 0);
 const BENCH_ACCOUNT = { email: argText('account', 'bench@adax.co'), password: 'Bench2024', code: argText('code', 'BNCH-2024') };
 
 const env = loadEnv({ ...process.env, DATA_DIR: process.env.BENCH_DATA_DIR ?? path.join(process.env.DATA_DIR ?? './data', 'bench') });
-const database = await openDatabase(env);
+const database = await abrirBase(env);
 const db = database.db;
 const t0 = Date.now();
 await database.migrate();

@@ -1,10 +1,10 @@
 // Applies the migrations and the fixed catalogues (roles, payment methods) to the configured database.
-import { openDatabase } from '../server/bootstrap';
+import { abrirBase } from './open-db';
 import { seedCatalogos } from '../server/db/setup';
 import { loadEnv } from '../server/env';
 
 const env = loadEnv();
-const database = await openDatabase(env);
+const database = await abrirBase(env);
 await database.migrate();
 await seedCatalogos(database.db);
 await database.close();

@@ -1,11 +1,11 @@
 // Loads the demo store into an empty database (prints the demo logins).
-import { openDatabase } from '../server/bootstrap';
+import { abrirBase } from './open-db';
 import { DEMO, seedDemo } from '../server/db/demo';
 import { isEmpty, seedCatalogos } from '../server/db/setup';
 import { loadEnv } from '../server/env';
 
 const env = loadEnv();
-const database = await openDatabase(env);
+const database = await abrirBase(env);
 await database.migrate();
 await seedCatalogos(database.db);
 if (await isEmpty(database.db)) {

@@ -1,7 +1,7 @@
 // Creates the platform operator: npm run operador -- correo@dominio.co 'Contraseña1'
 import { ZEnviarCodigoRequest } from '../shared/schemas/auth';
 import { zStrongPassword } from '../shared/schemas/common';
-import { openDatabase } from '../server/bootstrap';
+import { abrirBase } from './open-db';
 import { seedCatalogos } from '../server/db/setup';
 import { loadEnv } from '../server/env';
 import { ensureOperador } from '../server/modules/cuenta/cuenta.service';
@@ -14,7 +14,7 @@ if (!e.success || !p.success) {
   process.exit(2);
 }
 const env = loadEnv();
-const database = await openDatabase(env);
+const database = await abrirBase(env);
 await database.migrate();
 await seedCatalogos(database.db);
 const created = await ensureOperador({ db: database.db, email: e.data.correo, password: p.data });

@@ -1,7 +1,7 @@
 // npm run restore -- archivo.json.gz
 // Replaces every row of the configured database with the backup's, in one transaction.
 import path from 'node:path';
-import { openDatabase } from '../server/bootstrap';
+import { abrirBase } from './open-db';
 import { readBackupFile, restoreDatabase } from '../server/db/backup';
 import { seedCatalogos } from '../server/db/setup';
 import { loadEnv } from '../server/env';
@@ -17,7 +17,7 @@ if (!env.DATABASE_URL && runningServerPid(env.DATA_DIR)) {
   console.error('El servidor está en ejecución con esta base de datos: detenlo antes de restaurar.');
   process.exit(1);
 }
-const database = await openDatabase(env);
+const database = await abrirBase(env);
 try {
   await database.migrate();
   await seedCatalogos(database.db);

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { PRODUCT_NAME } from '#shared/messages';
 import { backupFileName, dumpDatabase } from './db/backup';
@@ -32,17 +31,8 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-  // `npm run backup` asks a running server for a consistent dump (the embedded database has one owner).
-  const pidFile = path.join(env.DATA_DIR, 'server.pid');
-  fs.mkdirSync(env.DATA_DIR, { recursive: true });
-  fs.writeFileSync(pidFile, String(process.pid), { mode: 0o600 });
-  process.on('exit', () => {
-    try {
-      if (fs.readFileSync(pidFile, 'utf8') === String(process.pid)) fs.rmSync(pidFile);
-    } catch {
-      // already gone
-    }
-  });
+  // `npm run backup` asks a running server for a consistent dump (the embedded database has one owner:
+  // the process named in its folder's lock, server/db/data-dir-lock.ts).
   process.on('SIGUSR2', () => {
     dumpDatabase(database.db)
       .then((dump) => app.log.info({ file: saveBackup(dump, backupFileName(path.join(env.DATA_DIR, 'backups'))) }, 'respaldo escrito'))
@@ -51,6 +41,7 @@ async function main() {
 
   const address = await app.listen({ host: env.HOST, port: env.PORT });
   const url = address.replace('[::1]', 'localhost').replace('127.0.0.1', 'localhost');
+  database.lock?.setUrl(url);
   const lines = [
     '',
     `  ${PRODUCT_NAME} está listo en ${url}`,

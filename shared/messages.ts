@@ -17,6 +17,7 @@ import { facturas } from './messages/facturas';
 import { inicio } from './messages/inicio';
 import { impresion } from './messages/impresion';
 import { arranque } from './messages/arranque';
+import { operacion } from './messages/operacion';
 import { landing } from './messages/landing';
 import { movimientos } from './messages/movimientos';
 import { productos } from './messages/productos';
@@ -48,6 +49,7 @@ export const M = {
   inicio,
   impresion,
   arranque,
+  operacion,
   tiposDocumento,
   landing,
   crud,

@@ -10,6 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { lockDataDir, type DataDirLock } from './data-dir-lock';
 import { PGliteThread } from './pglite-thread';
 import * as schema from './schema';
 
@@ -22,6 +23,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** PostgreSQL's connection string (the write bus opens its own LISTEN connection). */
   url?: string;
+  /** The embedded database's hold on its data folder (one process per folder, issue #37). */
+  lock?: DataDirLock;
   migrate(): Promise<void>;
   close(): Promise<void>;
 }
@@ -50,6 +53,17 @@ export interface CreateDbOptions {
    * ('worker', ADR 009): more sales a second on a busy till, about 50 MB more memory.
    */
   pgliteThread?: 'worker' | 'main';
+  /**
+   * Who opens the embedded database's folder, for the message a second process shows ('servidor',
+   * or a script's command). The folder holding `pgliteDir` is locked for this process until close().
+   */
+  lockAs?: string;
+}
+
+/** Whoever runs this process, as a person would name it: `npm run backup`, `scripts/bench.ts`… */
+function thisProcess(): string {
+  const script = process.env.npm_lifecycle_event;
+  return script ? `npm run ${script}` : path.relative(process.cwd(), process.argv[1] ?? 'node') || 'node';
 }
 
 export async function createDb(options: CreateDbOptions): Promise<Database> {
@@ -77,7 +91,30 @@ export async function createDb(options: CreateDbOptions): Promise<Database> {
       close: () => pool.end(),
     };
   }
-  if (options.pgliteDir) fs.mkdirSync(options.pgliteDir, { recursive: true });
+  if (!options.pgliteDir) return openPglite(options, folder);
+  // Two processes on one folder lose data: the folder is this process's until close().
+  const lock = await lockDataDir(path.dirname(path.resolve(options.pgliteDir)), options.lockAs ?? thisProcess());
+  try {
+    fs.mkdirSync(options.pgliteDir, { recursive: true });
+    const database = await openPglite(options, folder);
+    return {
+      ...database,
+      lock,
+      close: async () => {
+        try {
+          await database.close();
+        } finally {
+          await lock.release();
+        }
+      },
+    };
+  } catch (err) {
+    await lock.release();
+    throw err;
+  }
+}
+
+async function openPglite(options: CreateDbOptions, folder: string): Promise<Database> {
   const extensions = { pg_trgm, unaccent };
   // PostgreSQL's 128 MB of shared buffers live inside the process here; the OS page cache keeps the
   // data files warm anyway, so a smaller pool saves ~100 MB of memory at the same speed (BENCHMARKS.md).
