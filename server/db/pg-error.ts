@@ -17,7 +17,8 @@ export function esViolacionUnica(err: unknown, constraint?: string): boolean {
   return pg?.code === '23505' && (constraint == null || pg.constraint === constraint);
 }
 
-/** A row still referenced by another (foreign key violation, 23503). */
+/** A row still referenced by another (foreign key violation 23503; 23001 for a RESTRICT key). */
 export function esReferenciaViva(err: unknown): boolean {
-  return errorDePostgres(err)?.code === '23503';
+  const code = errorDePostgres(err)?.code;
+  return code === '23503' || code === '23001';
 }

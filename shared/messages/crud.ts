@@ -23,6 +23,8 @@ export const crud = {
   registrar,
   modificar: 'Modificar',
   eliminar: 'Eliminar',
+  /** Issue #27: customers and suppliers that carry money are archived, not deleted. */
+  archivar: 'Archivar',
   cancelar: 'Cancelar',
   actualizar: 'Actualizar',
   mask: '••••••••',
@@ -126,6 +128,9 @@ export const crud = {
   confirmarEliminarTitulo: '¿Eliminar este registro?',
   confirmarEliminarTexto: (que: string) => `Se eliminará ${que}. Esta acción no se puede deshacer.`,
   confirmarEliminarBoton: 'Sí, eliminar',
+  confirmarArchivarTitulo: '¿Archivar este registro?',
+  confirmarArchivarTexto: (que: string) => `Se archivará ${que}: deja de aparecer en las listas y su historial se conserva.`,
+  confirmarArchivarBoton: 'Sí, archivar',
   contrasenaCambiada: 'La contraseña cambió: las sesiones abiertas con la anterior se cerraron.',
   contrasenaPropia: 'Cambió su propia contraseña: inicie sesión de nuevo con la nueva.',
 

@@ -17,7 +17,14 @@ export const proveedores = {
    * The supplier domain's refusals (proveedor.domain.ts), one text on every face: M.crud.proveedorConHistoria,
    * M.crud.proveedorNoExiste and M.productos.proveedorInvalido are these.
    */
-  conEntregas: 'No se puede eliminar el proveedor: tiene entregas de pedidos registradas.',
+  conEntregas: 'No se puede eliminar el proveedor: tiene entregas de pedidos registradas. Puede archivarlo.',
+  /** Issue #27: a supplier with deliveries is archived instead. */
+  archivar: 'Archivar',
+  archivarTitulo: '¿Archivar este proveedor?',
+  archivarTexto: (nombre: string) => `${nombre} dejará de aparecer en la lista y en el formulario de productos. Sus entregas se conservan.`,
+  archivarBoton: 'Sí, archivar',
+  archivado: 'Proveedor archivado',
+  archivarFallido: 'El proveedor no se pudo archivar',
   noExiste: 'El proveedor indicado no existe en la tienda.',
   vacio: 'Todavía no hay proveedores. Agregue el primero con el formulario.',
   sinResultados: (q: string) => `No hay proveedores que coincidan con «${q}».`,

@@ -124,10 +124,12 @@ const TABLE: Record<string, Entry> = {
   'GET /api/proveedores/:id/productos': { expect: STORE_ROW, params: id('proveedor') },
   'POST /api/proveedores': { expect: STORE_NO_R3, body: {} },
   'DELETE /api/proveedores/:id': { expect: STORE_ROW_NO_R3, params: freshId('proveedor') },
+  'POST /api/proveedores/:id/archivar': { expect: STORE_ROW_NO_R3, params: freshId('proveedor') },
   'GET /api/clientes': { expect: STORE },
   'POST /api/clientes': { expect: STORE, body: {} },
   'PUT /api/clientes/:id': { expect: STORE_ROW, params: id('cliente'), body: { documento: '1020304050', tipoDocumento: 'CC', nombre: 'María', apellido: 'Gómez', correo: 'maria.gomez@correo.example' } },
   'DELETE /api/clientes/:id': { expect: STORE_ROW_NO_R3, params: freshId('cliente') },
+  'POST /api/clientes/:id/archivar': { expect: STORE_ROW_NO_R3, params: freshId('cliente') },
   // Fiado (issue #17, ADR 013): every role of the store sees balances and records abonos; the limit is the client form's (role 1).
   'GET /api/clientes/:id/cuenta': { expect: STORE_ROW, params: id('cliente') },
   'POST /api/clientes/:id/abonos': { expect: STORE_ROW, params: id('cliente'), body: { monto: 1000, metodoPagoId: 5 } },
@@ -164,14 +166,16 @@ interface CrudRoutes {
   create?: Expect;
   update?: Expect;
   remove?: Expect;
+  /** POST /:id/archivar (issue #27): rows that carry money are archived, not deleted. */
+  archive?: Expect;
 }
 const CRUD_ENTITIES: Record<string, CrudRoutes> = {
   usuarios: { list: CRUD, row: CRUD_ROW, create: CRUD, update: CRUD, remove: CRUD_ROW, key: 'usuario' },
   tienda: { list: CRUD, row: CRUD_ROW, create: CRUD_OPERATOR, update: CRUD, remove: rule('401', '403', '403', '403', '403', 'ok'), key: 'tienda' },
   producto: { list: CRUD, row: CRUD_ROW, create: CRUD, update: CRUD, remove: CRUD_ROW, key: 'producto' },
   factura: { list: CRUD, row: CRUD_ROW, create: CRUD, update: CRUD, remove: CRUD_ROW, key: 'factura' },
-  cliente: { list: CRUD, row: CRUD_ROW, create: CRUD, update: CRUD, remove: CRUD_ROW, key: 'cliente' },
-  proveedor: { list: CRUD, row: CRUD_ROW, create: CRUD, update: CRUD, remove: CRUD_ROW, key: 'proveedor' },
+  cliente: { list: CRUD, row: CRUD_ROW, create: CRUD, update: CRUD, remove: CRUD_ROW, archive: CRUD_ROW, key: 'cliente' },
+  proveedor: { list: CRUD, row: CRUD_ROW, create: CRUD, update: CRUD, remove: CRUD_ROW, archive: CRUD_ROW, key: 'proveedor' },
   movimiento: { list: CRUD, row: CRUD_ROW, create: CRUD, update: CRUD, remove: CRUD_ROW, key: 'movimiento' },
   roles: { list: CRUD, row: CRUD, create: CRUD_OPERATOR, update: CRUD_OPERATOR, remove: CRUD_OPERATOR_ROW, key: 'rol' },
   entrega_pedidos: { list: CRUD, row: CRUD_ROW, create: CRUD, update: CRUD, remove: CRUD_ROW, key: 'entrega' },
@@ -187,6 +191,7 @@ for (const [path, e] of Object.entries(CRUD_ENTITIES)) {
   if (e.create) TABLE[`POST /api/crud/${path}`] = { expect: e.create, body: {} };
   if (e.update) TABLE[`PUT /api/crud/${path}/:id`] = { expect: e.update, params: id(e.key), body: {} };
   if (e.remove) TABLE[`DELETE /api/crud/${path}/:id`] = { expect: e.remove, params: freshId(e.key) };
+  if (e.archive) TABLE[`POST /api/crud/${path}/:id/archivar`] = { expect: e.archive, params: freshId(e.key) };
 }
 
 // Legacy controller API: public calls answer everyone; the rest need a session (the old clients'

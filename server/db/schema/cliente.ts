@@ -18,6 +18,11 @@ export const cliente = pgTable(
     fiado: boolean('fiado').notNull().default(false),
     /** The credit limit (cupo) in pesos; the balance itself is the ledger's sum (credito_movimiento). */
     cupo: bigint('cupo', { mode: 'number' }).notNull().default(0),
+    /**
+     * False once archived (issue #27): a customer with credit history is never deleted; with a zero
+     * balance it may be archived, hidden from the lists and the till's lookup, kept in reports.
+     */
+    activo: boolean('activo').notNull().default(true),
   },
   (t) => [
     check('cliente_cupo_rango', sql`${t.cupo} >= 0 and ${t.cupo} <= 1000000000000`),

@@ -19,7 +19,8 @@ export const creditoMovimiento = pgTable(
   {
     idCreditoMovimiento: integer('id_credito_movimiento').primaryKey().generatedByDefaultAsIdentity(),
     tiendaId: integer('tienda_id').notNull().references(() => tienda.idTienda, { onDelete: 'cascade' }),
-    clienteId: integer('cliente_id').notNull().references(() => cliente.idCliente, { onDelete: 'cascade' }),
+    /** RESTRICT (issue #27): no path deletes a customer that has credit history. */
+    clienteId: integer('cliente_id').notNull().references(() => cliente.idCliente, { onDelete: 'restrict' }),
     fecha: timestamp('fecha', { withTimezone: true }).notNull().defaultNow(),
     tipo: text('tipo').notNull(),
     /** Signed pesos: charges positive, payments and reversals negative. */

@@ -9,7 +9,8 @@ export const entregaPedido = pgTable(
   {
     idEntrega: integer('id_entrega').primaryKey().generatedByDefaultAsIdentity(),
     tiendaId: integer('tienda_id').notNull().references(() => tienda.idTienda, { onDelete: 'cascade' }),
-    proveedorId: integer('proveedor_id').notNull().references(() => proveedor.idProveedor, { onDelete: 'cascade' }),
+    /** RESTRICT (issue #27): a supplier with deliveries is never deleted (it may be archived). */
+    proveedorId: integer('proveedor_id').notNull().references(() => proveedor.idProveedor, { onDelete: 'restrict' }),
     productoId: integer('producto_id').notNull().references(() => producto.idProducto, { onDelete: 'cascade' }),
     fechaEntrega: date('fecha_entrega', { mode: 'string' }).notNull(),
     cantidad: integer('cantidad').notNull(),

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { tienda } from './tienda';
 
 export const proveedor = pgTable(
@@ -10,6 +10,8 @@ export const proveedor = pgTable(
     /** Digits only; text so that 10-digit Colombian numbers and leading zeros fit. */
     telefono: text('telefono').notNull(),
     email: text('email').notNull(),
+    /** False once archived (issue #27): a supplier with deliveries is never deleted, only hidden from lists. */
+    activo: boolean('activo').notNull().default(true),
   },
   (t) => [index('proveedor_tienda_idx').on(t.tiendaId, t.nombre)],
 );

@@ -21,6 +21,11 @@ export const tienda = pgTable(
     aprobarEmpleados: boolean('aprobar_empleados').notNull().default(false),
     /** The IANA zone every date of the store is shown and grouped in (issue #16). */
     zonaHoraria: text('zona_horaria').notNull().default('America/Bogota'),
+    /**
+     * "Exigir caja abierta para vender" (issue #27): when on, every face that records a sale needs
+     * the seller's open shift. A one-person shop may turn it off; cash is then not controlled.
+     */
+    exigirCaja: boolean('exigir_caja').notNull().default(true),
     /** Bumped when the password changes: older tokens stop working. */
     tokenVersion: integer('token_version').notNull().default(0),
     creadoEn: timestamp('creado_en', { withTimezone: true }).notNull().defaultNow(),

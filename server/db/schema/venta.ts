@@ -33,6 +33,11 @@ export const venta = pgTable(
     /** The cash-register shift the sale was made in (issue #18); null for sales from other faces. */
     turnoId: integer('turno_id').references(() => turno.idTurno, { onDelete: 'set null' }),
     /** Pesos of the total left on the customer's credit (fiado, issue #17); the rest was paid now. */
+    /**
+     * The shift an annulment was recorded in when the sale's own shift was already closed (issue #27):
+     * the money leaves that (current) drawer; the closed shift lists it as "anulaciones posteriores".
+     */
+    turnoAnulacionId: integer('turno_anulacion_id').references(() => turno.idTurno, { onDelete: 'set null' }),
     montoFiado: bigint('monto_fiado', { mode: 'number' }).notNull().default(0),
     /** A transfer's or card voucher's reference number, and whether the cashier checked it arrived. */
     referencia: text('referencia'),

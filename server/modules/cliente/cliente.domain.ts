@@ -13,9 +13,10 @@ import { normalizarDocumento } from '#shared/schemas/cliente';
 import type { TPage } from '#shared/schemas/common';
 import type { Db, Tx } from '../../db/client';
 import { contieneTexto } from '../../db/name-search';
-import { cliente } from '../../db/schema';
+import { cliente, creditoMovimiento } from '../../db/schema';
+import { formatPesos } from '#shared/money';
 import { tiendaDestino } from '../crud/crud.scope';
-import { esViolacionUnica } from '../../db/pg-error';
+import { esReferenciaViva, esViolacionUnica } from '../../db/pg-error';
 
 /**
  * Who acts: a store session (`{ tiendaId }`) reaches its own store's clients; the platform
@@ -42,6 +43,7 @@ export const columnasCliente = {
   telefono: cliente.telefono,
   fiado: cliente.fiado,
   cupo: cliente.cupo,
+  activo: cliente.activo,
 };
 
 // ── Tenancy ─────────────────────────────────────────────────────────────────────────────────
@@ -112,7 +114,8 @@ export async function listarClientes(options: {
         orden === 'recientes' ? contieneTexto(cliente.correo, q) : undefined,
       )
     : undefined;
-  const where = and(enAlcance(scope), match);
+  // Archived customers (issue #27) leave the lists; their history stays in the reports.
+  const where = and(enAlcance(scope), eq(cliente.activo, true), match);
   const order = orden === 'nombre' ? [asc(cliente.nombre), asc(cliente.apellido), asc(cliente.idCliente)] : [desc(cliente.idCliente)];
   const [items, [totalRow]] = await Promise.all([
     db
@@ -218,12 +221,50 @@ export async function actualizarCliente(options: { db: Db; scope: ClienteScope; 
     .catch(traducir);
 }
 
+/** A customer with credit history (any fiado movement) keeps it: 409 on every face (issue #27). */
+const conHistorial = () => new AppError('CONFLICT', M.clientes.conHistorialCredito, { title: M.clientes.noSeEliminaTitulo });
+
 /**
  * Deletes a client in the caller's reach. Its past sales stay, whole, without client (the sale's
  * reference is ON DELETE SET NULL): every face does this, and the store's confirmation says so.
+ * A customer with credit history is never deleted (issue #27): the refusal says to archive it; the
+ * ledger's foreign key is RESTRICT, so no other path can take the history with it either.
  */
 export async function eliminarCliente(options: { db: Db; scope: ClienteScope; id: number }): Promise<void> {
   const { db, scope, id } = options;
-  const [row] = await db.delete(cliente).where(esteCliente(scope, id)).returning({ id: cliente.idCliente });
-  if (!row) throw notFound();
+  await db
+    .transaction(async (tx) => {
+      const [row] = await tx.select({ tiendaId: cliente.tiendaId }).from(cliente).where(esteCliente(scope, id)).for('update');
+      if (!row) throw notFound();
+      const [mov] = await tx.select({ id: creditoMovimiento.idCreditoMovimiento }).from(creditoMovimiento).where(eq(creditoMovimiento.clienteId, id)).limit(1);
+      if (mov) throw conHistorial();
+      await tx.delete(cliente).where(and(eq(cliente.idCliente, id), eq(cliente.tiendaId, row.tiendaId)));
+    })
+    .catch((err: unknown) => {
+      // A credit movement written between the check and the delete: the foreign key answers the same.
+      if (esReferenciaViva(err)) throw conHistorial();
+      throw err;
+    });
+}
+
+/**
+ * Archives a client in the caller's reach (issue #27): hidden from the lists and the till's lookup,
+ * kept whole in the reports and its history. Only with a zero balance: a debt is collected or
+ * forgiven by the ledger, not hidden. Archiving twice changes nothing.
+ */
+export async function archivarCliente(options: { db: Db; scope: ClienteScope; id: number }): Promise<TFilaCliente> {
+  const { db, scope, id } = options;
+  return db.transaction(async (tx) => {
+    // The customer's row FOR UPDATE, as every credit write takes it: no charge lands while this checks.
+    const [row] = await tx.select({ tiendaId: cliente.tiendaId }).from(cliente).where(esteCliente(scope, id)).for('update');
+    if (!row) throw notFound();
+    const [s] = await tx
+      .select({ saldo: sql<string>`coalesce(sum(${creditoMovimiento.monto}), 0)` })
+      .from(creditoMovimiento)
+      .where(and(eq(creditoMovimiento.tiendaId, row.tiendaId), eq(creditoMovimiento.clienteId, id)));
+    const saldo = Number(s?.saldo ?? 0);
+    if (saldo !== 0) throw new AppError('CONFLICT', M.clientes.archivarConSaldo(formatPesos(saldo)), { title: M.clientes.noSeArchivaTitulo });
+    await tx.update(cliente).set({ activo: false }).where(and(eq(cliente.idCliente, id), eq(cliente.tiendaId, row.tiendaId)));
+    return (await leer(tx, { tiendaId: row.tiendaId }, id))!;
+  });
 }

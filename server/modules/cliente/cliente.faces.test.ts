@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { M } from '#shared/messages';
 import { ROL } from '#shared/roles';
-import { cliente, usuario, venta } from '../../db/schema';
+import { cliente, creditoMovimiento, usuario, venta } from '../../db/schema';
 import { crearEmpleado, crearTienda } from '../../../tests/helpers/factories';
 import type { TestApp } from '../../../tests/helpers/test-app';
 import type { Legacy, Reply as LegacyReply } from '../../legacy/test-client';
@@ -115,7 +115,7 @@ async function fila(id: number) {
 }
 
 /** The fiado columns (issue #17) of a client no face gave credit: the back-office and the old controller never set them. */
-const SIN_FIADO = { telefono: null, fiado: false, cupo: 0 };
+const SIN_FIADO = { telefono: null, fiado: false, cupo: 0, activo: true };
 
 /** The store's clients' rows, by documento. */
 async function filas(s: Tienda) {
@@ -261,5 +261,59 @@ describe('las tres caras rechazan igual, y nada cambia', () => {
     const malos = await porCara(FACES, (f, s) => f.crear(s, datos({ documento: '10203040-50' })));
     expect(malos).toEqual(todas(FACES, { ok: false, kind: 'rechazo', mensaje: M.clientes.documentoInvalido }));
     expect(await porCara(FACES, (_f, s) => filas(s))).toEqual(antes);
+  });
+});
+
+/** A customer who bought on credit: a charge, and an abono of `pagado` (the set-up, not what is checked). */
+async function deudor(s: Tienda, cargo: number, pagado: number) {
+  const id = await sembrar(s);
+  await t.database.db.update(cliente).set({ fiado: true, cupo: 1_000_000 }).where(eq(cliente.idCliente, id));
+  await t.database.db.insert(creditoMovimiento).values({ tiendaId: s.id, clienteId: id, tipo: 'cargo', monto: cargo });
+  if (pagado) await t.database.db.insert(creditoMovimiento).values({ tiendaId: s.id, clienteId: id, tipo: 'abono', monto: -pagado });
+  return id;
+}
+
+const saldo = async (id: number) => {
+  const rows = await t.database.db.select({ monto: creditoMovimiento.monto }).from(creditoMovimiento).where(eq(creditoMovimiento.clienteId, id));
+  return rows.reduce((a, r) => a + r.monto, 0);
+};
+
+describe('un cliente con historial de crédito no se elimina (issue #27)', () => {
+  it('eliminar un deudor: las cuatro caras responden la misma negativa y la deuda sigue', async () => {
+    const ids = await porCara(FACES, (_f, s) => deudor(s, 30_000, 10_000));
+    expect(await porCara(FACES, (f, s) => f.eliminar(s, ids[f.name]!))).toEqual(todas(FACES, { ok: false, kind: 'rechazo', mensaje: M.clientes.conHistorialCredito }));
+    expect(await porCara(FACES, async (f) => (await fila(ids[f.name]!)) != null)).toEqual(todas(FACES, true));
+    expect(await porCara(FACES, (f) => saldo(ids[f.name]!))).toEqual(todas(FACES, 20_000));
+  });
+
+  it('un cliente que ya pagó todo tampoco se elimina: su historial se conserva', async () => {
+    const ids = await porCara(FACES, (_f, s) => deudor(s, 15_000, 15_000));
+    expect(await porCara(FACES, (f, s) => f.eliminar(s, ids[f.name]!))).toEqual(todas(FACES, { ok: false, kind: 'rechazo', mensaje: M.clientes.conHistorialCredito }));
+  });
+
+  it('la llave del libro de crédito es RESTRICT: ni un DELETE directo se lleva la deuda', async () => {
+    const id = await deudor(storeOf(tienda), 5_000, 0);
+    await expect(t.database.db.delete(cliente).where(eq(cliente.idCliente, id))).rejects.toThrow();
+    expect(await saldo(id)).toBe(5_000);
+  });
+
+  it('archivar: con saldo se niega; en $ 0 sale de la lista y de la búsqueda de la caja, y sigue en los reportes', async () => {
+    const s = storeOf(tienda);
+    const id = await deudor(s, 8_000, 3_000);
+    const { documento: doc } = (await fila(id))!;
+    const archivar = (c: Client | null) =>
+      c ? c.post(`/cliente/${id}/archivar`, {}) : t.request({ method: 'POST', url: `/api/clientes/${id}/archivar`, token: s.token }).then((r) => ({ status: r.statusCode, body: r.json() }));
+    const negado = cleanOutcome(await archivar(null));
+    expect(negado).toEqual({ ok: false, kind: 'rechazo', mensaje: M.clientes.archivarConSaldo('$ 5.000') });
+    expect(cleanOutcome(await archivar(s.crud))).toEqual(negado);
+    await t.database.db.insert(creditoMovimiento).values({ tiendaId: s.id, clienteId: id, tipo: 'abono', monto: -5_000 });
+    expect(cleanOutcome(await archivar(null))).toEqual({ ok: true });
+    expect(cleanOutcome(await archivar(s.crud))).toEqual({ ok: true });
+    const lista = await t.request({ method: 'GET', url: `/api/clientes?q=${doc}`, token: s.token });
+    expect(lista.json().total).toBe(0);
+    const caja = await t.request({ method: 'GET', url: `/api/ventas/clientes/${doc}`, token: s.token });
+    expect(caja.statusCode).toBe(404);
+    const cuenta = await t.request({ method: 'GET', url: `/api/clientes/${id}/cuenta`, token: s.token });
+    expect(cuenta.statusCode).toBe(200);
   });
 });

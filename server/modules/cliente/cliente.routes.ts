@@ -12,7 +12,7 @@ import {
 import { ZPageQuery, zPage } from '#shared/schemas/common';
 import { forbidRole, sessionOf, storeOf } from '../../plugins/auth';
 import { NO_ELIMINAN } from './cliente.domain';
-import { actualizarCliente, crearCliente, eliminarCliente, listarClientes } from './cliente.service';
+import { actualizarCliente, archivarCliente, crearCliente, eliminarCliente, listarClientes } from './cliente.service';
 
 /** Customers (spec §2 /gestionar_clientes). Role 3 may not delete (spec §6). */
 export async function clienteRoutes(app: FastifyInstance) {
@@ -47,6 +47,16 @@ export async function clienteRoutes(app: FastifyInstance) {
     handler: async (req) => {
       await eliminarCliente({ db: app.db, tiendaId: storeOf(req), id: req.params.id });
       return { message: M.clientes.eliminado };
+    },
+  });
+
+  r.post('/clientes/:id/archivar', {
+    // Who may delete may archive (issue #27): role 3 is refused whatever it sends.
+    preValidation: forbidRole(NO_ELIMINAN.roles, NO_ELIMINAN.message, NO_ELIMINAN.title),
+    schema: { tags, params: ZClienteParams, response: { 200: ZClienteResponse } },
+    handler: async (req) => {
+      const cliente = await archivarCliente({ db: app.db, tiendaId: storeOf(req), id: req.params.id });
+      return { message: M.clientes.archivado, cliente };
     },
   });
 }

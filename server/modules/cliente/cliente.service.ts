@@ -42,3 +42,8 @@ export async function actualizarCliente(options: { db: Db; tiendaId: number; rol
 export async function eliminarCliente(options: { db: Db; tiendaId: number; id: number }): Promise<void> {
   await dominio.eliminarCliente({ db: options.db, scope: { tiendaId: options.tiendaId }, id: options.id });
 }
+
+/** Archives a client of the store (issue #27): only with a zero balance; hidden from lists and the till. */
+export async function archivarCliente(options: { db: Db; tiendaId: number; id: number }): Promise<TCliente> {
+  return aCliente(await dominio.archivarCliente({ db: options.db, scope: { tiendaId: options.tiendaId }, id: options.id }));
+}

@@ -43,7 +43,13 @@ export async function updateCliente(options: { db: Db; scope: CrudScope; id: num
   return { message: M.crud.actualizado.cliente };
 }
 
-/** Past sales keep their lines; they simply no longer name the client. */
+/** Hidden from the lists and the till, kept in the reports; only with a zero balance (issue #27). */
+export async function archiveCliente(options: { db: Db; scope: CrudScope; id: number }): Promise<TCrudMessage> {
+  await dominio.archivarCliente(options);
+  return { message: M.clientes.archivado };
+}
+
+/** Past sales keep their lines; they simply no longer name the client. A debtor is refused (409). */
 export async function deleteCliente(options: { db: Db; scope: CrudScope; id: number }): Promise<TCrudMessage> {
   await dominio.eliminarCliente(options);
   return { message: M.crud.eliminado.cliente };
@@ -55,4 +61,5 @@ export const clienteCrud: CrudService<TClienteRow, TCrudCreateClienteData, TCrud
   create: createCliente,
   update: updateCliente,
   remove: deleteCliente,
+  archive: archiveCliente,
 };

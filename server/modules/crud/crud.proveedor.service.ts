@@ -54,4 +54,8 @@ export const proveedorCrud: CrudService<TProveedorRow, TCrudCreateProveedorData,
   create: createProveedor,
   update: updateProveedor,
   remove: deleteProveedor,
+  archive: async (options) => {
+    await dominio.archivarProveedor(options);
+    return { message: M.proveedores.archivado };
+  },
 };

@@ -156,6 +156,13 @@ function registerEntity(app: FastifyInstance, def: AnyEntityDef) {
     schema: { tags, params: ZCrudIdParams, response: { 200: ZCrudMessage } },
     handler: (req) => service.remove({ db: app.db, scope: scopeOf(sessionOf(req)), id: req.params.id }),
   });
+
+  const archive = service.archive?.bind(service);
+  if (archive)
+    r.post(`${base}/:id/archivar`, {
+      schema: { tags, params: ZCrudIdParams, response: { 200: ZCrudMessage } },
+      handler: (req) => archive({ db: app.db, scope: scopeOf(sessionOf(req)), id: req.params.id }),
+    });
 }
 
 /**

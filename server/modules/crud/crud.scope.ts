@@ -111,4 +111,6 @@ export interface CrudService<Row, Create, Update> extends CrudReader<Row> {
   create(options: { db: Db; scope: CrudScope; input: Create; consulta?: Consulta }): Promise<TCrudCreated>;
   update(options: { db: Db; scope: CrudScope; id: number; input: Update; consulta?: Consulta }): Promise<TCrudMessage>;
   remove(options: { db: Db; scope: CrudScope; id: number }): Promise<TCrudMessage>;
+  /** Rows that carry money are archived instead of deleted (issue #27): POST /:id/archivar. */
+  archive?(options: { db: Db; scope: CrudScope; id: number }): Promise<TCrudMessage>;
 }

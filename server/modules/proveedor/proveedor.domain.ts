@@ -93,7 +93,8 @@ export async function listarProveedores(options: {
         id != null ? eq(proveedor.idProveedor, id) : undefined,
       )
     : undefined;
-  const where = and(enAlcance(scope), match);
+  // Archived suppliers (issue #27) leave the lists; their deliveries stay.
+  const where = and(enAlcance(scope), eq(proveedor.activo, true), match);
   const order = orden === 'nombre' ? [asc(proveedor.nombre), asc(proveedor.idProveedor)] : [desc(proveedor.idProveedor)];
   const [items, [totalRow]] = await Promise.all([
     db
@@ -113,7 +114,7 @@ export async function opcionesProveedores(options: { db: Db; tiendaId: number })
   return options.db
     .select({ id: proveedor.idProveedor, nombre: proveedor.nombre })
     .from(proveedor)
-    .where(eq(proveedor.tiendaId, options.tiendaId))
+    .where(and(eq(proveedor.tiendaId, options.tiendaId), eq(proveedor.activo, true)))
     .orderBy(asc(proveedor.nombre), asc(proveedor.idProveedor))
     .limit(1000);
 }
@@ -220,7 +221,7 @@ const conEntregas = () => new AppError('CONFLICT', M.proveedores.conEntregas);
 /**
  * Deletes a supplier in the caller's reach. Its products stay, without supplier (ON DELETE SET
  * NULL). A supplier with order deliveries on record stays (409): deleting it would take those
- * accounting records with it (ON DELETE CASCADE). The row is locked first, so a delivery being
+ * accounting records with it (the key is RESTRICT, issue #27: it may be archived). The row is locked first, so a delivery being
  * recorded for it waits, and then either is seen here or fails its foreign key.
  */
 export async function eliminarProveedor(options: { db: Db; scope: ProveedorScope; id: number }): Promise<void> {
@@ -232,5 +233,18 @@ export async function eliminarProveedor(options: { db: Db; scope: ProveedorScope
     const [entrega] = await tx.select({ id: entregaPedido.idEntrega }).from(entregaPedido).where(eq(entregaPedido.proveedorId, id)).limit(1);
     if (entrega) throw conEntregas();
     await tx.delete(proveedor).where(and(eq(proveedor.idProveedor, id), eq(proveedor.tiendaId, row.tiendaId)));
+  });
+}
+
+/**
+ * Archives a supplier in the caller's reach (issue #27): it leaves the lists and the product form's
+ * choices; its deliveries and the products that name it stay. Archiving twice changes nothing.
+ */
+export async function archivarProveedor(options: { db: Db; scope: ProveedorScope; id: number }): Promise<TFilaProveedor> {
+  const { db, scope, id } = options;
+  return db.transaction(async (tx) => {
+    const [row] = await tx.update(proveedor).set({ activo: false }).where(esteProveedor(scope, id)).returning({ tiendaId: proveedor.tiendaId });
+    if (!row) throw notFound();
+    return (await leer(tx, { tiendaId: row.tiendaId }, id))!;
   });
 }

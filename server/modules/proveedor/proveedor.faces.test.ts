@@ -107,14 +107,14 @@ const { storeOf } = caras;
 async function fila(id: number) {
   const [row] = await t.database.db.select().from(proveedor).where(eq(proveedor.idProveedor, id));
   if (!row) return null;
-  const { idProveedor: _id, tiendaId: _t, ...rest } = row;
+  const { idProveedor: _id, tiendaId: _t, activo: _a, ...rest } = row;
   return rest;
 }
 
 /** The store's suppliers' rows, oldest first. */
 async function filas(s: Tienda) {
   const rows = await t.database.db.select().from(proveedor).where(eq(proveedor.tiendaId, s.id)).orderBy(asc(proveedor.idProveedor));
-  return rows.map(({ idProveedor: _id, tiendaId: _t, ...rest }) => rest);
+  return rows.map(({ idProveedor: _id, tiendaId: _t, activo: _a, ...rest }) => rest);
 }
 
 /** Adds a supplier straight into the database (the set-up of a check, not what it checks). */
@@ -213,6 +213,19 @@ describe('las tres caras rechazan igual, y nada cambia', () => {
     expect(await porCara(BAJAS, (f) => fila(con[f.name]!))).toEqual(antes);
     const entregas = await porCara(BAJAS, async (f) => (await t.database.db.select().from(entregaPedido).where(eq(entregaPedido.proveedorId, con[f.name]!))).length);
     expect(entregas).toEqual(todas(BAJAS, 1));
+  });
+
+  it('la llave de las entregas es RESTRICT; el proveedor con entregas se archiva: sale de las listas y sus entregas quedan (issue #27)', async () => {
+    const s = storeOf(tienda);
+    const id = await sembrar(s, 'Proveedor Archivable');
+    await t.database.db.insert(entregaPedido).values({ tiendaId: s.id, proveedorId: id, productoId: s.producto, fechaEntrega: '2026-03-01', cantidad: 2 });
+    await expect(t.database.db.delete(proveedor).where(eq(proveedor.idProveedor, id))).rejects.toThrow();
+    const r = await api(s.token, 'POST', `/api/proveedores/${id}/archivar`);
+    expect(cleanOutcome(r)).toEqual({ ok: true });
+    expect(cleanOutcome(await s.crud.post(`/proveedor/${id}/archivar`, {}))).toEqual({ ok: true });
+    const lista = await t.request({ method: 'GET', url: '/api/proveedores?q=Archivable', token: s.token });
+    expect(lista.json().total).toBe(0);
+    expect((await t.database.db.select().from(entregaPedido).where(eq(entregaPedido.proveedorId, id))).length).toBe(1);
   });
 
   it('el encargado no agrega ni elimina proveedores (spec §6)', async () => {

@@ -17,6 +17,7 @@ import { NO_AGREGAN_NI_ELIMINAN } from './proveedor.domain';
 import {
   crearProveedor,
   eliminarProveedor,
+  archivarProveedor,
   listarProveedores,
   opcionesProveedores,
   productosDeProveedor,
@@ -58,6 +59,16 @@ export async function proveedorRoutes(app: FastifyInstance) {
     handler: async (req) => {
       await eliminarProveedor({ db: app.db, tiendaId: storeOf(req), id: req.params.id });
       return { message: M.proveedores.eliminado };
+    },
+  });
+
+  r.post('/proveedores/:id/archivar', {
+    // Who may delete may archive (issue #27).
+    preValidation: denyEncargado,
+    schema: { tags, params: ZProveedorParams, response: { 200: ZProveedorMessage } },
+    handler: async (req) => {
+      await archivarProveedor({ db: app.db, tiendaId: storeOf(req), id: req.params.id });
+      return { message: M.proveedores.archivado };
     },
   });
 }

@@ -48,3 +48,8 @@ export async function crearProveedor(options: { db: Db; tiendaId: number; input:
 export async function eliminarProveedor(options: { db: Db; tiendaId: number; id: number }): Promise<void> {
   await dominio.eliminarProveedor({ db: options.db, scope: { tiendaId: options.tiendaId }, id: options.id });
 }
+
+/** Archives a supplier of the store (issue #27): it leaves the lists; its deliveries stay. */
+export async function archivarProveedor(options: { db: Db; tiendaId: number; id: number }): Promise<TProveedor> {
+  return aProveedor(await dominio.archivarProveedor({ db: options.db, scope: { tiendaId: options.tiendaId }, id: options.id }));
+}

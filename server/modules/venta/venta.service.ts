@@ -148,7 +148,8 @@ export async function buscarCliente(options: { db: Db | Tx; tiendaId: number; do
   const [c] = await options.db
     .select({ id: cliente.idCliente, documento: cliente.documento, nombre: sql<string>`${cliente.nombre} || ' ' || ${cliente.apellido}`, telefono: cliente.telefono, fiado: cliente.fiado, cupo: cliente.cupo })
     .from(cliente)
-    .where(and(eq(cliente.tiendaId, options.tiendaId), eq(cliente.documento, options.documento.trim())))
+    // An archived customer (issue #27) is not found at the till.
+    .where(and(eq(cliente.tiendaId, options.tiendaId), eq(cliente.documento, options.documento.trim()), eq(cliente.activo, true)))
     .limit(1);
   if (!c) throw new AppError('NOT_FOUND', V.clienteNoEncontrado);
   const { fiado, cupo, ...datos } = c;

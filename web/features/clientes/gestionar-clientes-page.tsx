@@ -13,7 +13,7 @@ import { paths } from '../../config/paths';
 import { alertFailure, alertWarning, confirmAction, toastSuccess } from '../../lib/alerts';
 import { useSession } from '../../lib/session';
 import { useListaPaginada } from '../../lib/use-lista-paginada';
-import { useDeleteCliente } from './api/delete-cliente';
+import { useArchivarCliente, useDeleteCliente } from './api/delete-cliente';
 import { clientesQuery } from './api/get-clientes';
 import { ClienteForm } from './components/cliente-form';
 import { PageHeader } from '../../components/page-header';
@@ -31,6 +31,7 @@ export default function GestionarClientesPage() {
   const lista = useListaPaginada({ query: clientesQuery, pageSize: PAGE_SIZE, debounceMs: 300 });
   const [editing, setEditing] = useState<TCliente | null>(null);
   const del = useDeleteCliente();
+  const archivar = useArchivarCliente();
 
   const startEdit = (c: TCliente) => {
     setEditing(c);
@@ -52,6 +53,20 @@ export default function GestionarClientesPage() {
       toastSuccess(M.clientes.eliminado);
     } catch (err) {
       await alertFailure(err, M.clientes.eliminarFallido);
+    }
+  };
+
+  /** A customer with credit history is archived instead of deleted (issue #27), once its balance is $ 0. */
+  const onArchivar = async (c: TCliente) => {
+    if (session?.rol === ROL.ENCARGADO) return void alertWarning(M.roles.denyClientesTitle, M.roles.denyClientesText);
+    const nombre = `${c.nombre} ${c.apellido}`;
+    if (!(await confirmAction(M.clientes.archivarTitulo, M.clientes.archivarTexto(nombre), M.clientes.archivarBoton))) return;
+    try {
+      await archivar.mutateAsync(c.id);
+      if (editing?.id === c.id) setEditing(null);
+      toastSuccess(M.clientes.archivado);
+    } catch (err) {
+      await alertFailure(err, M.clientes.archivarFallido);
     }
   };
 
@@ -106,6 +121,9 @@ export default function GestionarClientesPage() {
                         </button>
                         <button type="button" className="btn btn--ghost btn--sm gcl-danger" onClick={() => onDelete(c)} aria-label={M.comun.eliminarNombre(`${c.nombre} ${c.apellido}`)}>
                           {M.comun.eliminar}
+                        </button>
+                        <button type="button" className="btn btn--ghost btn--sm" onClick={() => onArchivar(c)} aria-label={M.clientes.archivarNombre(`${c.nombre} ${c.apellido}`)}>
+                          {M.clientes.archivar}
                         </button>
                       </>
                     ),

@@ -8,3 +8,11 @@ export const useDeleteCliente = () => {
   const qc = useQueryClient();
   return useMutation({ mutationFn: deleteCliente, onSuccess: () => qc.invalidateQueries({ queryKey: clientesKeys.all }) });
 };
+
+/** Archives a client (issue #27): hidden from the list and the till; only with a zero balance. */
+export const archivarCliente = (id: number) => api<{ message: string }>(`/clientes/${id}/archivar`, { method: 'POST' });
+
+export const useArchivarCliente = () => {
+  const qc = useQueryClient();
+  return useMutation({ mutationFn: archivarCliente, onSuccess: () => qc.invalidateQueries({ queryKey: clientesKeys.all }) });
+};

@@ -13,3 +13,14 @@ export function useDeleteRow(entidad: TCrudEntidad) {
     onSuccess: () => qc.invalidateQueries({ queryKey: crudKeys.all }),
   });
 }
+
+/** Archives a row that carries money instead of deleting it (issue #27: customers, suppliers). */
+export const archiveRow = (entidad: TCrudEntidad, id: number) => api<TCrudMessage>(`/crud/${entidad}/${id}/archivar`, { method: 'POST' });
+
+export function useArchiveRow(entidad: TCrudEntidad) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => archiveRow(entidad, id),
+    onSuccess: () => qc.invalidateQueries({ queryKey: crudKeys.all }),
+  });
+}

@@ -9,7 +9,7 @@ import { confirmAction } from '../../../lib/alerts';
 import { NetworkError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 import { useListaPaginada } from '../../../lib/use-lista-paginada';
-import { useDeleteRow } from '../api/delete-row';
+import { useArchiveRow, useDeleteRow } from '../api/delete-row';
 import { crudListQuery } from '../api/list-rows';
 import { crudPath, updatePath, type CrudNavState } from '../crud-paths';
 import type { AnyEntityConfig } from '../entities';
@@ -40,6 +40,7 @@ export function CrudListPage({ config }: { config: AnyEntityConfig }) {
   const [operacion, setOperacion] = useState(navState?.operacion ?? config.initialOperacion ?? '');
   const lista = useListaPaginada({ query: ({ q, page, pageSize }) => crudListQuery<Record<string, unknown>>(config.key, { q, page, pageSize }), pageSize: PAGE_SIZE });
   const del = useDeleteRow(config.key);
+  const archive = useArchiveRow(config.key);
 
   const isOperator = session?.id_Tienda == null;
   const editable = config.readOnly ? null : config;
@@ -62,6 +63,18 @@ export function CrudListPage({ config }: { config: AnyEntityConfig }) {
       void lista.query.refetch();
     } catch (err) {
       // The server refused: its message shows and the list is not reloaded (spec §8).
+      setOperacion(failureMessage(err));
+    }
+  };
+
+  const onArchive = async (row: Record<string, unknown>) => {
+    const ok = await confirmAction(M.crud.confirmarArchivarTitulo, M.crud.confirmarArchivarTexto(config.rowLabel(row)), M.crud.confirmarArchivarBoton);
+    if (!ok) return;
+    try {
+      const r = await archive.mutateAsync(config.rowId(row));
+      setOperacion(r.message);
+      void lista.query.refetch();
+    } catch (err) {
       setOperacion(failureMessage(err));
     }
   };
@@ -111,6 +124,7 @@ export function CrudListPage({ config }: { config: AnyEntityConfig }) {
                         navigate(updatePath(editable, config.rowId(row)), { state: { row } satisfies CrudNavState }),
                       ),
                       accion(M.crud.eliminar, '6.5rem', 'btn btn--sm btn--danger', () => !can('delete') || del.isPending, onDelete),
+                      ...(editable.archivable ? [accion(M.crud.archivar, '6.5rem', 'btn btn--ghost btn--sm', () => archive.isPending, onArchive)] : []),
                     ]
                   : undefined
               }

@@ -24,6 +24,7 @@ export const cliente = defineEntity<TClienteRow>({
     { header: T.columnas.apellido, cell: (r) => r.apellido },
     { header: T.columnas.correo, cell: (r) => texto(r.correo) },
   ],
+  archivable: true,
   rowId: (r) => r.idCliente,
   rowLabel: (r) => T.fila(r.documento, r.nombre, r.apellido),
   fields: [

@@ -23,6 +23,7 @@ export const proveedor = defineEntity<TProveedorRow>({
     { header: T.columnas.email, cell: (r) => r.email },
     { header: T.columnas.idTienda, cell: (r) => r.idTienda, num: true },
   ],
+  archivable: true,
   rowId: (r) => r.idProveedor,
   rowLabel: (r) => T.fila(r.idProveedor, r.nombre),
   fields: [
