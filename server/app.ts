@@ -39,6 +39,7 @@ import { proveedorRoutes } from './modules/proveedor/proveedor.routes';
 import { ventaRoutes } from './modules/venta/venta.routes';
 import { cajaRoutes } from './modules/caja/caja.routes';
 import { fiadoRoutes } from './modules/fiado/fiado.routes';
+import { actividadRoutes } from './modules/actividad/actividad.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -238,6 +239,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           await store.register(facturaRoutes);
           await store.register(tiendaRoutes);
           await store.register(pinRoutes);
+          await store.register(actividadRoutes);
         });
         await priv.register(crudRoutes, { prefix: '/crud' });
       });

@@ -23,6 +23,8 @@ import { movimientos } from './messages/movimientos';
 import { productos } from './messages/productos';
 import { proveedores } from './messages/proveedores';
 import { ventas } from './messages/ventas';
+import { actividad } from './messages/actividad';
+import { permisos } from './messages/permisos';
 
 export { PRODUCT_NAME } from './product';
 
@@ -55,4 +57,6 @@ export const M = {
   crud,
   invitacion,
   legacy,
+  actividad,
+  permisos,
 } as const;

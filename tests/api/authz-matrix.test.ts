@@ -156,6 +156,10 @@ const TABLE: Record<string, Entry> = {
   'POST /api/caja/turnos/:id/cerrar': { expect: STORE_SALE_NOT_R2S, params: async (c) => ({ id: await turnoDeOtroCajero(c) }), body: { efectivo: 0 } },
   'POST /api/caja/movimientos': { expect: STORE, body: {} },
   'POST /api/caja/ventas/:id/verificar': { expect: STORE_SALE_NOT_R2S, params: id('venta') },
+  // The activity log (issue #27 point 6): the store's role 1 only.
+  'GET /api/actividad': { expect: STORE_ADMIN },
+  'GET /api/actividad/personas': { expect: STORE_ADMIN },
+  'GET /api/actividad/csv': { expect: STORE_ADMIN },
 };
 
 // Back-office: twelve entities, five routes each; a read-only one (the fiado ledger) lists and reads only.

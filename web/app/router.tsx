@@ -44,6 +44,7 @@ const CajaPage = preloadable(() => import('../features/caja/caja-page'));
 const TurnosPage = preloadable(() => import('../features/caja/turnos-page'));
 const ReporteTurnoPage = preloadable(() => import('../features/caja/reporte-turno-page'));
 const MiPinPage = preloadable(() => import('../features/cuenta/mi-pin-page'));
+const ActividadPage = preloadable(() => import('../features/actividad/actividad-page'));
 
 /** The screen of each path, for the first one's chunk to be in before the router renders it. */
 const SCREENS = new Map<string, { preload: () => Promise<unknown> }>(
@@ -71,6 +72,7 @@ const SCREENS = new Map<string, { preload: () => Promise<unknown> }>(
     [paths.caja]: CajaPage,
     [paths.turnosCaja]: TurnosPage,
     [paths.miPin]: MiPinPage,
+    [paths.registroActividad]: ActividadPage,
   }).map(([path, screen]) => [path.toLowerCase(), screen]),
 );
 
@@ -161,6 +163,14 @@ export function AppRouter() {
             <Route path={paths.turnosCaja} element={<TurnosPage />} />
             <Route path={paths.reporteTurno} element={<ReporteTurnoPage />} />
             <Route path={paths.miPin} element={<MiPinPage />} />
+            <Route
+              path={paths.registroActividad}
+              element={
+                <RequireRole roles={[ROL.ADMIN]}>
+                  <ActividadPage />
+                </RequireRole>
+              }
+            />
           </Route>
           <Route
             path="/crud/*"

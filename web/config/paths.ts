@@ -30,6 +30,9 @@ export const paths = {
   invitacion: '/invitacion',
   /** A supervisor's PIN for a cashier's discounts (issue #16 point 4). */
   miPin: '/mi_pin',
+  /** The store's activity log and its permissions (issue #27), role 1. */
+  registroActividad: '/registro_actividad',
+  permisos: '/permisos',
   crud: {
     usuarios: '/crud/usuarios',
   },

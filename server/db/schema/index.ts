@@ -16,3 +16,4 @@ export * from './resumen-conteo';
 export * from './sesion-cerrada';
 export * from './turno';
 export * from './credito-movimiento';
+export * from './actividad';

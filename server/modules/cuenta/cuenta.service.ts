@@ -9,6 +9,8 @@ import { dummyHash, hashPassword, verifyPassword } from '../../lib/password';
 import { invitationCode } from '../../lib/random-code';
 import type { TokenClaims, TokenService } from '../../lib/tokens';
 import { exigirAprobada, tiendaQueAdmite } from '../tienda/invitacion.domain';
+import type { TCara } from '#shared/schemas/actividad';
+import { registrarActividad } from '../actividad/actividad.domain';
 
 const badCredentials = () =>
   new AppError('BAD_CREDENTIALS', M.login.badCredentialsText, { title: M.login.badCredentialsTitle });
@@ -30,8 +32,10 @@ export async function login(options: {
   tipo: TTipoLogin;
   email: string;
   contrasena: string;
+  /** The face signed in through, for the activity log (issue #27): the store's screens unless told. */
+  cara?: TCara;
 }): Promise<{ token: string; sesion: TSesion }> {
-  const { db, tokens, tipo, email, contrasena } = options;
+  const { db, tokens, tipo, email, contrasena, cara = 'tienda' } = options;
   if (tipo === 'tienda') {
     const [t] = await db.select().from(tienda).where(sql`lower(${tienda.correo}) = ${email}`).limit(1);
     if (!t) {
@@ -49,6 +53,7 @@ export async function login(options: {
       codigo_invitacion: t.codigoInvitacion,
       tv: t.tokenVersion,
     };
+    await registrarActividad(db, { tiendaId: t.idTienda, usuarioId: null, cara, tipo: 'sesion', detalle: {} });
     return {
       token: await tokens.sign(claims),
       sesion: {
@@ -86,6 +91,8 @@ export async function login(options: {
     codigo_invitacion: code,
     tv: row.u.tokenVersion,
   };
+  // The platform operator (no store) signs in to no store's log.
+  if (row.u.tiendaId != null) await registrarActividad(db, { tiendaId: row.u.tiendaId, usuarioId: row.u.idUsuario, cara, tipo: 'sesion', detalle: {} });
   return {
     token: await tokens.sign(claims),
     sesion: {

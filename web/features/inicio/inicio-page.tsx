@@ -19,6 +19,8 @@ const TILES = [
   { to: paths.caja, ...M.inicio.tiles.caja, Icon: IconStore },
   { to: paths.cuentasPorCobrar, ...M.inicio.tiles.cuentasPorCobrar, Icon: IconUser },
 ];
+/** The store owner's own tiles (issue #27). */
+const TILES_ADMIN = [{ to: paths.registroActividad, ...M.inicio.tiles.actividad, Icon: IconReceipt }];
 
 /** Home: four big buttons; entering it empties the stored cart (spec §2). */
 export default function InicioPage() {
@@ -56,7 +58,7 @@ export default function InicioPage() {
         </div>
       </header>
       <nav aria-label={M.inicio.menu} className="tiles">
-        {TILES.map(({ to, title, text, Icon }) => (
+        {[...TILES, ...(session?.rol === ROL.ADMIN ? TILES_ADMIN : [])].map(({ to, title, text, Icon }) => (
           <Link key={to} to={to} className="tile">
             <span className="tile__icon">
               <Icon />

@@ -1,0 +1,146 @@
+/**
+ * The store's activity log (issue #27 point 6, *Registro de actividad*): one append-only table
+ * (`actividad`, migration 0018, whose trigger refuses any change or removal) written only here.
+ *
+ * `registrarActividad` is called by the domain module that makes the change, inside the change's
+ * own transaction when there is one, so an entry exists exactly when the change does. A refused
+ * attempt is recorded with the plain database handle (outside the refused transaction), so it stays.
+ */
+import { and, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { actividad as A } from '#shared/messages/actividad';
+import { permisos } from '#shared/messages/permisos';
+import type { TActividad, TActividadFiltros, TActividadPage, TActividadPersona, TCara, TEntradaActividad } from '#shared/schemas/actividad';
+import type { Db, Tx } from '../../db/client';
+import { actividad } from '../../db/schema';
+import type { RequestSession } from '../../plugins/auth';
+import { entreDias, zonaDeTienda } from '../tienda/zona-horaria';
+
+/** Who acts, and through which face: what every recorded change says besides its facts. */
+export interface Autor {
+  /** The employee; null for the store account itself. */
+  usuarioId: number | null;
+  rol: number;
+  cara: TCara;
+}
+
+/** The author of a request on a face, from its checked session. */
+export const autorDe = (sesion: Pick<RequestSession, 'usuarioId' | 'rol'>, cara: TCara): Autor => ({ usuarioId: sesion.usuarioId, rol: sesion.rol, cara });
+
+/** One entry: the store, who (null: the store account), the face, the kind and its facts. */
+export type NuevaActividad = { tiendaId: number; usuarioId: number | null; cara: TCara } & TEntradaActividad;
+
+/**
+ * Appends one entry. The person's name and role are copied from the account in the same statement
+ * (the store account is 'Cuenta de la tienda', role 1), so the entry keeps saying who acted after
+ * the account is renamed, changes role or is deleted.
+ */
+export async function registrarActividad(db: Db | Tx, entrada: NuevaActividad): Promise<void> {
+  const { tiendaId, usuarioId, cara, tipo, detalle } = entrada;
+  const persona =
+    usuarioId == null
+      ? sql`${A.cuentaTienda}, 1`
+      : sql`coalesce((select u.nombre1 || ' ' || u.apellido1 from usuario u where u.id_usuario = ${usuarioId}), ${A.cuentaTienda}),
+            coalesce((select u.rol_id from usuario u where u.id_usuario = ${usuarioId}), 1)`;
+  await db.execute(sql`
+    insert into actividad (tienda_id, usuario_id, usuario_nombre, rol_id, cara, tipo, detalle)
+    select ${tiendaId}, ${usuarioId}, ${persona}, ${cara}, ${tipo}, ${JSON.stringify(detalle)}::jsonb`);
+}
+
+/** The same, for an author already known (`Autor`). */
+export const registrarPor = (db: Db | Tx, tiendaId: number, autor: Autor, entrada: TEntradaActividad) =>
+  registrarActividad(db, { tiendaId, usuarioId: autor.usuarioId, cara: autor.cara, ...entrada } as NuevaActividad);
+
+// ── Reads (role 1) ──────────────────────────────────────────────────────────────────────────
+
+function filtros(tiendaId: number, q: Pick<TActividadFiltros, 'persona' | 'tipo' | 'desde' | 'hasta'>): SQL | undefined {
+  const c: SQL[] = [eq(actividad.tiendaId, tiendaId)];
+  if (q.persona === 'tienda') c.push(isNull(actividad.usuarioId));
+  else if (q.persona) c.push(eq(actividad.usuarioId, Number(q.persona)));
+  if (q.tipo) c.push(eq(actividad.tipo, q.tipo));
+  c.push(...entreDias(actividad.fecha, tiendaId, q.desde, q.hasta));
+  return and(...c);
+}
+
+const columnas = {
+  id: actividad.idActividad,
+  fecha: actividad.fecha,
+  usuarioId: actividad.usuarioId,
+  persona: actividad.usuarioNombre,
+  rol: actividad.rolId,
+  cara: actividad.cara,
+  tipo: actividad.tipo,
+  detalle: actividad.detalle,
+};
+
+const aFila = (r: { id: number; fecha: Date; usuarioId: number | null; persona: string; rol: number; cara: string; tipo: string; detalle: unknown }): TActividad => ({
+  id: r.id,
+  fecha: r.fecha.toISOString(),
+  usuarioId: r.usuarioId,
+  persona: r.persona,
+  rol: r.rol,
+  cara: r.cara as TCara,
+  tipo: r.tipo,
+  descripcion: A.describir(r.tipo, r.detalle ?? {}),
+});
+
+/** A page of the store's log, newest first, filtered by person, kind and the store's days. */
+export async function listarActividad(options: { db: Db; tiendaId: number; query: TActividadFiltros }): Promise<TActividadPage> {
+  const { db, tiendaId, query } = options;
+  const where = filtros(tiendaId, query);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(columnas)
+      .from(actividad)
+      .where(where)
+      .orderBy(desc(actividad.fecha), desc(actividad.idActividad))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ n: count() }).from(actividad).where(where),
+  ]);
+  return { items: rows.map(aFila), total: Number(total?.n ?? 0) };
+}
+
+/** Everyone who appears in the store's log, for the person filter (the name of their latest entry). */
+export async function personasDeActividad(options: { db: Db; tiendaId: number }): Promise<TActividadPersona[]> {
+  const rows = await options.db
+    .selectDistinctOn([actividad.usuarioId], { id: actividad.usuarioId, nombre: actividad.usuarioNombre })
+    .from(actividad)
+    .where(eq(actividad.tiendaId, options.tiendaId))
+    .orderBy(actividad.usuarioId, desc(actividad.idActividad));
+  return rows.sort((a, b) => a.nombre.localeCompare(b.nombre, 'es'));
+}
+
+/** The most rows one export carries. */
+export const CSV_MAX_FILAS = 50_000;
+
+/**
+ * A cell of the CSV: quoted when it holds the separator, a quote or a line break; a text that a
+ * spreadsheet would read as a formula (= + - @ at its start) is kept as text with a leading quote.
+ */
+export function celdaCsv(v: string | number): string {
+  let s = String(v);
+  if (typeof v === 'string' && /^[=+\-@\t\r]/.test(s)) s = `'${s}`;
+  return /[;"\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+/**
+ * The filtered log as a CSV that Excel in Spanish opens as a table: UTF-8 with a byte-order mark,
+ * `;` between cells (the decimal comma's list separator), CRLF between rows; dates in the store's
+ * time zone, newest first.
+ */
+export async function exportarActividadCsv(options: { db: Db; tiendaId: number; query: Omit<TActividadFiltros, 'page' | 'pageSize' | 'q'> }): Promise<string> {
+  const { db, tiendaId, query } = options;
+  const rows = await db
+    .select({ ...columnas, local: sql<string>`to_char(${actividad.fecha} at time zone ${zonaDeTienda(tiendaId)}, 'YYYY-MM-DD HH24:MI:SS')` })
+    .from(actividad)
+    .where(filtros(tiendaId, query))
+    .orderBy(desc(actividad.fecha), desc(actividad.idActividad))
+    .limit(CSV_MAX_FILAS);
+  const C = A.columnas;
+  const lineas = [[C.fecha, C.persona, C.rol, C.cara, C.tipo, C.descripcion].map(celdaCsv).join(';')];
+  for (const r of rows) {
+    const f = aFila(r);
+    lineas.push([r.local, f.persona, permisos.rolNombre(f.rol), A.cara(f.cara), A.tipos[f.tipo] ?? f.tipo, f.descripcion].map(celdaCsv).join(';'));
+  }
+  return `\uFEFF${lineas.join('\r\n')}\r\n`;
+}

@@ -1,0 +1,121 @@
+import { formatPesos } from '../money';
+import { permisos } from './permisos';
+
+const si = (b: boolean) => (b ? 'sí' : 'no');
+const entidad: Record<string, string> = {
+  producto: 'el producto',
+  cliente: 'el cliente',
+  proveedor: 'el proveedor',
+  venta: 'la venta',
+  factura: 'la línea de factura',
+  movimiento: 'el movimiento',
+  entrega: 'la entrega',
+  usuario: 'el usuario',
+  inventario: 'el inventario',
+  credito: 'el movimiento de crédito',
+};
+const cara: Record<string, string> = { tienda: 'Tienda', crud: 'Administración', legacy: 'API heredada' };
+const pesos = (n: number | null | undefined) => (n == null ? '—' : formatPesos(n));
+/** What a refused attempt tried. */
+const acciones: Record<string, string> = {
+  precios: 'cambiar precios o costos',
+  stock: 'ajustar el stock',
+  productos: 'crear o editar un producto',
+  eliminarProductos: 'eliminar un producto',
+  eliminarClientesProveedores: 'eliminar un cliente o proveedor',
+  credito: 'dar o subir crédito',
+  anular: 'anular una venta',
+  cajaSobreUmbral: 'registrar un movimiento de caja sobre el tope',
+  reportes: 'ver costos o reportes',
+};
+// The log's facts are JSON the writers chose by kind (shared/schemas/actividad.ts); read defensively.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Detalle = any;
+
+/** Spanish texts of the activity log (issue #27 point 6, *Registro de actividad*). */
+export const actividad = {
+  titulo: 'Registro de actividad',
+  subtitulo: 'Quién hizo qué en la tienda, y cuándo: precios, stock, eliminaciones, anulaciones, descuentos, caja, permisos e intentos rechazados.',
+  enlace: 'Registro de actividad',
+  cargando: 'Cargando la actividad…',
+  cargaFallida: 'No se pudo cargar el registro de actividad.',
+  vacio: 'Todavía no hay actividad registrada.',
+  sinResultados: 'No hay actividad que coincida con los filtros.',
+  filtrar: 'Filtrar la actividad',
+  quitarFiltros: 'Quitar filtros',
+  exportar: 'Exportar CSV',
+  exportando: 'Exportando…',
+  exportacionFallida: 'No se pudo exportar el registro.',
+  archivo: (fecha: string) => `actividad-${fecha}.csv`,
+  persona: 'Persona',
+  todas: 'Todas',
+  tipo: 'Tipo',
+  todos: 'Todos',
+  fechaInvalida: 'Escriba una fecha válida (día, mes y año).',
+  rangoInvalido: 'La fecha inicial no puede ser posterior a la fecha final.',
+  cuentaTienda: 'Cuenta de la tienda',
+  soloAdministrador: 'Solo el administrador de la tienda ve el registro de actividad.',
+  columnas: { fecha: 'Fecha', persona: 'Persona', rol: 'Rol', cara: 'Por', tipo: 'Tipo', descripcion: 'Detalle' },
+  cara: (c: string) => cara[c] ?? c,
+  tipos: {
+    sesion: 'Inicio de sesión',
+    precio: 'Cambio de precio',
+    costo: 'Cambio de costo',
+    stock: 'Ajuste de stock',
+    alta: 'Creación',
+    eliminacion: 'Eliminación',
+    archivo: 'Archivo',
+    anulacion: 'Anulación',
+    descuento: 'Descuento',
+    caja_movimiento: 'Movimiento de caja',
+    cierre_turno: 'Cierre de turno',
+    credito: 'Cambio de crédito',
+    permisos: 'Cambio de permisos',
+    rechazo: 'Intento rechazado',
+  } as Record<string, string>,
+  /** What a refused attempt tried. */
+  acciones,
+  /** One entry in words, from its kind and facts; the list and the CSV show the same text. */
+  describir(tipo: string, d: Detalle): string {
+    switch (tipo) {
+      case 'sesion':
+        return 'Inició sesión';
+      case 'precio':
+        return `Precio de «${d.producto}»: ${pesos(d.anterior)} → ${pesos(d.nuevo)}`;
+      case 'costo':
+        return `Costo de «${d.producto}»: ${pesos(d.anterior)} → ${pesos(d.nuevo)}`;
+      case 'stock':
+        return `Stock de «${d.producto}»: ${d.anterior} → ${d.nuevo}`;
+      case 'alta':
+        return `Creó ${entidad[d.entidad] ?? d.entidad} «${d.nombre}» (#${d.id})`;
+      case 'eliminacion':
+        return `Eliminó ${entidad[d.entidad] ?? d.entidad} «${d.nombre}» (#${d.id})`;
+      case 'archivo':
+        return `Archivó ${entidad[d.entidad] ?? d.entidad} «${d.nombre}» (#${d.id})`;
+      case 'anulacion':
+        return `Anuló la venta #${d.ventaId} por ${pesos(d.total)}`;
+      case 'descuento':
+        return `Descuento de ${pesos(d.monto)} en la venta #${d.ventaId}${d.autorizadoPor ? `, autorizado por ${d.autorizadoPor}` : ''}`;
+      case 'caja_movimiento':
+        return `${d.tipo === 'salida' ? 'Salida' : 'Entrada'} de caja de ${pesos(d.monto)} (turno #${d.turnoId}): ${d.motivo}${d.autorizadoPor ? `, autorizada por ${d.autorizadoPor}` : ''}`;
+      case 'cierre_turno':
+        return `Cerró el turno #${d.turnoId}: esperado ${pesos(d.esperado)}, contado ${pesos(d.contado)}, diferencia ${pesos(d.diferencia)}`;
+      case 'credito':
+        return `Cupo de crédito de «${d.cliente}»: ${pesos(d.anterior)} → ${pesos(d.nuevo)}`;
+      case 'permisos': {
+        const partes: string[] = (d.cambios ?? []).map(
+          (c: { permiso: string; antes: boolean; despues: boolean }) => `${permisos.permiso[c.permiso] ?? c.permiso}: ${si(c.antes)} → ${si(c.despues)}`,
+        );
+        if (d.umbralAnterior !== undefined || d.umbralNuevo !== undefined) partes.push(`${permisos.umbral}: ${pesos(d.umbralAnterior)} → ${pesos(d.umbralNuevo)}`);
+        return `Permisos de ${permisos.rolNombre(d.rol)}: ${partes.join('; ')}`;
+      }
+      case 'rechazo': {
+        const que = acciones[d.accion] ?? d.accion;
+        const sobre = d.nombre ? ` («${d.nombre}»)` : '';
+        return `Intentó ${que}${sobre}: ${d.mensaje}`;
+      }
+      default:
+        return JSON.stringify(d);
+    }
+  },
+};

@@ -1,0 +1,46 @@
+/** Spanish texts of the store's permissions (issue #27 point 1, *Permisos*). */
+export const permisos = {
+  titulo: 'Permisos',
+  subtitulo: 'Decida qué puede hacer cada rol de su tienda. El administrador siempre puede todo.',
+  enlace: 'Permisos',
+  cargando: 'Cargando los permisos…',
+  cargaFallida: 'No se pudieron cargar los permisos.',
+  guardar: 'Guardar permisos',
+  guardando: 'Guardando…',
+  guardados: 'Permisos guardados',
+  tabla: 'Qué puede hacer cada rol',
+  columnaPermiso: 'Permiso',
+  /** The two roles an owner decides for. */
+  roles: { 2: 'Empleado', 3: 'Encargado' } as Record<number, string>,
+  rolNombre: (rol: number) => ({ 1: 'Administrador', 2: 'Empleado', 3: 'Encargado' })[rol] ?? `Rol ${rol}`,
+  permiso: {
+    precios: 'Cambiar precios y costos de los productos',
+    stock: 'Ajustar el stock',
+    productos: 'Crear y editar productos',
+    eliminarProductos: 'Eliminar productos',
+    eliminarClientesProveedores: 'Eliminar clientes y proveedores',
+    credito: 'Dar o subir crédito (fiado)',
+    anular: 'Anular ventas',
+    cajaSobreUmbral: 'Registrar entradas y salidas de caja por encima del tope sin PIN de supervisor',
+    reportes: 'Ver costos y reportes',
+  } as Record<string, string>,
+  /** Why a box cannot be ticked: the spec's rule for role 3 stays whatever the owner decides. */
+  reglaFija: 'El Encargado nunca elimina productos, clientes ni proveedores.',
+  notaAnular: 'Un empleado solo anula sus propias ventas del día; el encargado, cualquiera.',
+  umbral: 'Tope de caja sin PIN (pesos)',
+  umbralAyuda: 'Por encima de este monto, una entrada o salida de caja necesita el PIN de un supervisor. Vacío: sin tope.',
+  umbralInvalido: 'Escriba un monto en pesos, sin decimales.',
+  // Refusals (every face: store API, back-office, legacy API).
+  denegado: {
+    precios: 'No tiene permiso para cambiar precios ni costos.',
+    stock: 'No tiene permiso para ajustar el stock.',
+    productos: 'No tiene permiso para crear ni editar productos.',
+    eliminarProductos: 'No tiene permiso para eliminar productos.',
+    eliminarClientesProveedores: 'No tiene permiso para eliminar clientes ni proveedores.',
+    credito: 'No tiene permiso para dar ni subir crédito.',
+    anular: 'No tiene permiso para anular ventas.',
+    cajaSobreUmbral: (tope: string) => `Un movimiento de caja de más de ${tope} necesita el PIN de un supervisor.`,
+    reportes: 'No tiene permiso para ver costos ni reportes.',
+  },
+  soloLectura: 'Solo lectura: su rol no puede cambiar este dato.',
+} as const;

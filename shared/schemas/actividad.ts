@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import { actividad } from '../messages/actividad';
+import { generic } from '../messages/comun';
+import { ZPageQuery, zPage } from './common';
+import { rangoValido, zFechaFiltro } from './movimiento';
+
+// Only these areas' texts: a screen that loads this schema does not load the whole catalogue.
+const M = { actividad, generic };
+
+/** Through which face something was done (issue #27): the store's screens, the back-office, the old controller API. */
+export const CARAS = ['tienda', 'crud', 'legacy'] as const;
+export type TCara = (typeof CARAS)[number];
+
+/** What an entry of the activity log records (issue #27 point 6). A new kind is one entry here and its texts in messages/actividad.ts. */
+export const TIPOS_ACTIVIDAD = [
+  'sesion',
+  'precio',
+  'costo',
+  'stock',
+  'alta',
+  'eliminacion',
+  'archivo',
+  'anulacion',
+  'descuento',
+  'caja_movimiento',
+  'cierre_turno',
+  'credito',
+  'permisos',
+  'rechazo',
+] as const;
+export type TTipoActividad = (typeof TIPOS_ACTIVIDAD)[number];
+
+/** The kinds of row a deletion, archiving or creation names. */
+export type TEntidadActividad = 'producto' | 'cliente' | 'proveedor' | 'venta' | 'factura' | 'movimiento' | 'entrega' | 'usuario' | 'inventario' | 'credito';
+
+/** The facts each kind of entry keeps (its `detalle`). Amounts are integer pesos. */
+export interface TDetallesActividad {
+  sesion: Record<string, never>;
+  precio: { productoId: number; producto: string; anterior: number; nuevo: number };
+  costo: { productoId: number; producto: string; anterior: number | null; nuevo: number | null };
+  stock: { productoId: number; producto: string; anterior: number; nuevo: number };
+  alta: { entidad: TEntidadActividad; id: number; nombre: string };
+  eliminacion: { entidad: TEntidadActividad; id: number; nombre: string };
+  archivo: { entidad: TEntidadActividad; id: number; nombre: string };
+  anulacion: { ventaId: number; total: number };
+  descuento: { ventaId: number; monto: number; autorizadoPorId: number | null; autorizadoPor: string | null };
+  caja_movimiento: { turnoId: number; tipo: 'entrada' | 'salida'; monto: number; motivo: string; autorizadoPor?: string | null };
+  cierre_turno: { turnoId: number; esperado: number; contado: number; diferencia: number };
+  credito: { clienteId: number; cliente: string; anterior: number | null; nuevo: number | null };
+  permisos: { rol: number; cambios: { permiso: string; antes: boolean; despues: boolean }[]; umbralAnterior?: number | null; umbralNuevo?: number | null };
+  /** An attempt the rules refused: what was tried (a key of messages/actividad.ts `acciones`) and the answer given. */
+  rechazo: { accion: string; mensaje: string; entidad?: TEntidadActividad; id?: number; nombre?: string };
+}
+
+/** One entry as its writer gives it: a kind and its facts. */
+export type TEntradaActividad = { [K in TTipoActividad]: { tipo: K; detalle: TDetallesActividad[K] } }[TTipoActividad];
+
+/** The list's filters: a person (an employee's id, or `tienda` for the store account), a kind, a range of the store's days. */
+export const ZActividadQuery = ZPageQuery.extend({
+  persona: z
+    .string({ error: M.generic.validation })
+    .trim()
+    .regex(/^(tienda|\d{1,9})?$/, M.generic.validation)
+    .optional(),
+  tipo: z.union([z.enum(TIPOS_ACTIVIDAD, { error: M.generic.validation }), z.literal('')]).optional(),
+  desde: zFechaFiltro(M.actividad.fechaInvalida),
+  hasta: zFechaFiltro(M.actividad.fechaInvalida),
+}).refine(rangoValido, { path: ['hasta'], message: M.actividad.rangoInvalido });
+export type TActividadQuery = Partial<z.output<typeof ZActividadQuery>>;
+export type TActividadFiltros = z.output<typeof ZActividadQuery>;
+
+/** The CSV export takes the same filters, without paging (every matching row, up to the export's cap). */
+export const ZActividadCsvQuery = ZActividadQuery;
+
+export const ZActividad = z.object({
+  id: z.number().int(),
+  /** ISO 8601 instant. */
+  fecha: z.string(),
+  usuarioId: z.number().int().nullable(),
+  persona: z.string(),
+  rol: z.number().int(),
+  cara: z.enum(CARAS),
+  tipo: z.string(),
+  /** The entry in words (messages/actividad.ts `describir`). */
+  descripcion: z.string(),
+});
+export type TActividad = z.infer<typeof ZActividad>;
+export const ZActividadPage = zPage(ZActividad);
+export type TActividadPage = z.infer<typeof ZActividadPage>;
+
+/** Whom the person filter offers: everyone who appears in the log (`id` null: the store account). */
+export const ZActividadPersona = z.object({ id: z.number().int().nullable(), nombre: z.string() });
+export type TActividadPersona = z.infer<typeof ZActividadPersona>;
+export const ZActividadPersonas = z.object({ items: z.array(ZActividadPersona) });
