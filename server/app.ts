@@ -9,7 +9,6 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
 import fastifySwagger from '@fastify/swagger';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { es } from 'zod/locales';
 import { PRODUCT_NAME } from '#shared/messages';
@@ -21,6 +20,8 @@ import { createTokenService, type TokenService } from './lib/tokens';
 import { makeAuthenticate, requireStore, SessionCache } from './plugins/auth';
 import { createAuthLimits, type AuthLimits } from './plugins/auth-limits';
 import { registerErrorHandling } from './plugins/errors';
+import { registerOperacion } from './plugins/operacion';
+import { sharedCounters } from './plugins/rate-limit-store';
 import { registerReadCache } from './plugins/read-cache';
 import { BODY_LIMIT, registerRequestGuards } from './plugins/request-guards';
 import { inlineScriptHashes, registerStaticWeb } from './plugins/static-web';
@@ -96,6 +97,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustProxy: env.TRUST_PROXY,
     // Client-generated ids never reach the logs as trusted values.
     requestIdHeader: false,
+    // While shutting down, requests on open connections get the product's 503 (server/plugins/operacion.ts).
+    return503OnClosing: false,
   });
   app.decorate('routeTable', [] as { method: string; url: string }[]);
   app.decorate('routeSchemas', new Map<string, unknown>());
@@ -176,9 +179,24 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     strictTransportSecurity: false,
   });
 
-  // Counters in memory for one instance; in Redis (REDIS_URL) when several share the load.
-  const redis = env.REDIS_URL ? new Redis(env.REDIS_URL, { maxRetriesPerRequest: 1, connectTimeout: 2000, lazyConnect: false }) : null;
-  if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => undefined)));
+  // Counters in memory for one instance; in Redis (REDIS_URL) when several share the load. Redis is a
+  // helper, not a gate (issue #37): no offline queue and a short timeout, so a down Redis answers at
+  // once and the counters fall back to this instance's own (server/plugins/rate-limit-store.ts).
+  const redis = env.REDIS_URL
+    ? new Redis(env.REDIS_URL, { maxRetriesPerRequest: 0, connectTimeout: 2000, commandTimeout: 500, enableOfflineQueue: false, lazyConnect: false })
+    : null;
+  const counters = redis ? sharedCounters(redis, { nameSpace: 'adax-rl:', log: app.log }) : null;
+  if (redis) {
+    app.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));
+    // The first sign-ins count in Redis when it answers; one that does not answer does not hold the start.
+    await new Promise<void>((resolve) => {
+      redis.once('ready', () => resolve());
+      setTimeout(resolve, 1_500).unref();
+    });
+  }
+  // Health, readiness and metrics; every response is measured (issue #37).
+  const operacionRoutes = registerOperacion(app, { metricsToken: env.METRICS_TOKEN, contadores: () => counters?.estado() ?? 'en memoria' });
+  options.database.pool?.on('error', (err) => app.log.warn({ err: err.message }, 'conexión de la base de datos perdida; se abrirá otra'));
   // Before compression: the cache keeps (and serves) the plain JSON text.
   registerReadCache(app, { enabled: cacheReads, bus });
 
@@ -193,7 +211,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(fastifyRateLimit, {
     global: false,
     hook: 'preHandler',
-    ...(redis ? { redis, nameSpace: 'adax-rl:', skipOnError: false } : {}),
+    ...(counters ? { store: counters.Store } : {}),
   });
   // Per address and account, and per address alone, keyed by the value the handler uses (issue #15).
   app.decorate(
@@ -215,10 +233,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     async (api) => {
       // The cheapest route of the server: the benchmarks' reference.
       api.get('/ping', { schema: { hide: true } }, async () => ({ ok: true }));
-      api.get('/health', async () => {
-        await api.db.execute(sql`select 1`);
-        return { status: 'ok', database: api.database.kind };
-      });
+      operacionRoutes(api);
       api.get('/docs', { schema: { hide: true } }, async () => app.swagger());
       await api.register(cuentaRoutes);
       // Everything below needs a signed-in session.

@@ -30,6 +30,8 @@ export const ZEnv = z.object({
   /** Sign-in, registration and recovery tries per window from one address, all accounts (default 3 × RATE_LIMIT_AUTH_MAX). */
   RATE_LIMIT_AUTH_ADDRESS_MAX: z.coerce.number().int().min(1).optional().or(z.literal('').transform(() => undefined)),
   RATE_LIMIT_WINDOW: z.string().default('1 minute'),
+  /** Bearer token for GET /api/metrics (Prometheus); unset: the route answers 404. */
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN debe tener al menos 16 caracteres').optional().or(z.literal('').transform(() => undefined)),
   /** Shared store for rate-limit counters when several instances run. */
   REDIS_URL: z.string().url().optional().or(z.literal('').transform(() => undefined)),
   /**

@@ -14,6 +14,10 @@ async function main() {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'cerrando el servidor');
+    // Graceful (issue #37 point 3): `ready` answers 503 from now on; app.close() stops accepting,
+    // answers 503 to requests that arrive on open connections, and waits for those in flight (a
+    // checkout completes or rolls back whole, in the database); then the database closes cleanly.
+    app.draining = true;
     const timer = setTimeout(() => {
       app.log.error('el cierre tardó demasiado; saliendo');
       process.exit(1);

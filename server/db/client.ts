@@ -23,6 +23,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** PostgreSQL's connection string (the write bus opens its own LISTEN connection). */
   url?: string;
+  /** PostgreSQL's pool (metrics read its counts). */
+  pool?: pg.Pool;
   /** The embedded database's hold on its data folder (one process per folder, issue #37). */
   lock?: DataDirLock;
   migrate(): Promise<void>;
@@ -58,6 +60,8 @@ export interface CreateDbOptions {
    * or a script's command). The folder holding `pgliteDir` is locked for this process until close().
    */
   lockAs?: string;
+  /** Told when an idle PostgreSQL connection is lost (the pool replaces it). */
+  onConnectionError?: (err: Error) => void;
 }
 
 /** Whoever runs this process, as a person would name it: `npm run backup`, `scripts/bench.ts`… */
@@ -71,12 +75,23 @@ export async function createDb(options: CreateDbOptions): Promise<Database> {
   if (options.databaseUrl) {
     // JIT compilation pays off for long reports, not for a shop's short queries, where its
     // 100–300 ms of compiling turns a 70 ms page into a 400 ms one (BENCHMARKS.md).
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10, options: '-c jit=off' });
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+      options: '-c jit=off',
+      // A database that does not answer fails the request (503) instead of holding it forever.
+      connectionTimeoutMillis: 5_000,
+    });
+    // An idle client whose backend was ended (a restart, a failover, pg_terminate_backend) emits
+    // 'error' on the pool; unheard, Node ends the process. The pool drops that client by itself, and
+    // the next query opens a new connection: nothing else to do here (issue #37 point 0b).
+    pool.on('error', (err) => options.onConnectionError?.(err));
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
     return {
       db,
       kind: 'postgres',
       url: options.databaseUrl,
+      pool,
       async migrate() {
         // Several instances may start at once: one migrates, the others wait.
         const client = await pool.connect();

@@ -22,3 +22,29 @@ export function esReferenciaViva(err: unknown): boolean {
   const code = errorDePostgres(err)?.code;
   return code === '23503' || code === '23001';
 }
+
+/** Node's socket errors when the database's address does not answer or drops the connection. */
+const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+/** PostgreSQL's: admin_shutdown, crash_shutdown, cannot_connect_now, too_many_connections. */
+const PG_UNAVAILABLE = new Set(['57P01', '57P02', '57P03', '53300']);
+/** node-postgres' own words for a connection that is gone or never came. */
+const PG_DRIVER_TEXTS = [
+  'Connection terminated',
+  'connection error and is not queryable',
+  'timeout exceeded when trying to connect',
+  'Client was closed and is not queryable',
+];
+
+/**
+ * The database is unreachable (a restart, a failover, maintenance, a full server): the request wrote
+ * nothing (PostgreSQL rolls back a transaction whose connection ends) and may be tried again. Found
+ * through drizzle's wrapping (`cause`).
+ */
+export function esBaseNoDisponible(err: unknown): boolean {
+  for (let e = err, i = 0; e && typeof e === 'object' && i < 4; e = (e as { cause?: unknown }).cause, i++) {
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (typeof code === 'string' && (SOCKET_CODES.has(code) || PG_UNAVAILABLE.has(code) || code.startsWith('08'))) return true;
+    if (typeof message === 'string' && PG_DRIVER_TEXTS.some((t) => message.includes(t))) return true;
+  }
+  return false;
+}

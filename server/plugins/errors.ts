@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, type FieldErrors } from '#shared/errors';
 import { M } from '#shared/messages';
+import { esBaseNoDisponible } from '../db/pg-error';
 
 const PG_UNIQUE_VIOLATION = '23505';
 const PG_FK_VIOLATION = '23503';
@@ -35,6 +36,7 @@ export function toAppError(err: unknown): AppError | null {
     const first = Object.values(fields)[0] ?? M.generic.validation;
     return new AppError('VALIDATION', first, { fields });
   }
+  if (esBaseNoDisponible(err)) return new AppError('UNAVAILABLE', M.operacion.baseNoDisponible);
   const code = pgCode(err);
   if (code === PG_UNIQUE_VIOLATION) return new AppError('CONFLICT', M.generic.conflict);
   if (code === PG_FK_VIOLATION) return new AppError('CONFLICT', 'El registro está relacionado con otros datos.');
@@ -57,7 +59,10 @@ export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err, req, reply) => {
     const appError = toAppError(err);
     if (appError) {
-      if (appError.status >= 500) req.log.error({ err }, 'error interno');
+      if (appError.code === 'UNAVAILABLE') {
+        req.log.warn({ err: (err as Error).message }, 'base de datos no disponible');
+        if (!reply.hasHeader('retry-after')) reply.header('retry-after', '2');
+      } else if (appError.status >= 500) req.log.error({ err }, 'error interno');
       // A 429 that no limiter dated (a full password-hash queue): the client may try again shortly.
       if (appError.code === 'RATE_LIMITED' && !reply.hasHeader('retry-after')) reply.header('retry-after', '1');
       return reply.status(appError.status).send(appError.toBody());

@@ -90,6 +90,10 @@ const pendienteDeLaTienda = async (c: Ctx) => {
 };
 
 const TABLE: Record<string, Entry> = {
+  // Operations (issue #37): readiness is public like health; metrics need METRICS_TOKEN, which this app
+  // does not set (server/plugins/operacion.test.ts tests the token).
+  'GET /api/ready': { expect: PUBLIC },
+  'GET /api/metrics': { expect: rule('404', '404', '404', '404', '404', '404') },
   // Accounts
   'POST /api/sesion/login': { expect: PUBLIC, body: {} },
   'GET /api/sesion': { expect: SESSION },
