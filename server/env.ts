@@ -30,6 +30,16 @@ export const ZEnv = z.object({
   /** Sign-in, registration and recovery tries per window from one address, all accounts (default 3 × RATE_LIMIT_AUTH_MAX). */
   RATE_LIMIT_AUTH_ADDRESS_MAX: z.coerce.number().int().min(1).optional().or(z.literal('').transform(() => undefined)),
   RATE_LIMIT_WINDOW: z.string().default('1 minute'),
+  /**
+   * Backups of the embedded database on a schedule (issue #37): every this long (`24h`, `30m`, `10s`),
+   * or `off`; ignored with PostgreSQL (docs/deploy.md has its own).
+   */
+  BACKUP_EVERY: z
+    .string()
+    .regex(/^(off|\d+[smhd])$/, 'BACKUP_EVERY como 24h, 30m, 10s u off')
+    .default('24h'),
+  /** Scheduled and manual backups older than this many days are removed after each new one. */
+  BACKUP_KEEP_DAYS: z.coerce.number().int().min(1, 'BACKUP_KEEP_DAYS: al menos 1').default(7),
   /** Bearer token for GET /api/metrics (Prometheus); unset: the route answers 404. */
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN debe tener al menos 16 caracteres').optional().or(z.literal('').transform(() => undefined)),
   /** Shared store for rate-limit counters when several instances run. */
@@ -56,6 +66,13 @@ export const ZEnv = z.object({
 });
 
 export type Env = z.infer<typeof ZEnv>;
+
+/** `24h`, `30m`, `10s`, `7d` in milliseconds (the form the settings above validate). */
+export function durationMs(value: string): number {
+  const m = /^(\d+)([smhd])$/.exec(value);
+  if (!m) throw new Error(`Duración inválida: ${value}`);
+  return Number(m[1]) * { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 }[m[2] as 's' | 'm' | 'h' | 'd'];
+}
 
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const parsed = ZEnv.safeParse(source);

@@ -3,7 +3,8 @@ import { PRODUCT_NAME } from '#shared/messages';
 import { backupFileName, dumpDatabase } from './db/backup';
 import { bootstrap, saveBackup } from './bootstrap';
 import { DEMO } from './db/demo';
-import { loadEnv } from './env';
+import { scheduleBackups } from './db/backup-schedule';
+import { durationMs, loadEnv } from './env';
 
 async function main() {
   const env = loadEnv();
@@ -42,6 +43,19 @@ async function main() {
       .then((dump) => app.log.info({ file: saveBackup(dump, backupFileName(path.join(env.DATA_DIR, 'backups'))) }, 'respaldo escrito'))
       .catch((err) => app.log.error({ err }, 'no se pudo escribir el respaldo'));
   });
+
+  // Backups on a schedule (issue #37 point 4), for the embedded database; PostgreSQL has its own (docs/deploy.md).
+  if (database.kind === 'pglite' && env.BACKUP_EVERY !== 'off') {
+    const schedule = scheduleBackups({
+      dataDir: env.DATA_DIR,
+      everyMs: durationMs(env.BACKUP_EVERY),
+      keepDays: env.BACKUP_KEEP_DAYS,
+      dump: () => dumpDatabase(database.db),
+      save: saveBackup,
+      log: app.log,
+    });
+    app.addHook('onClose', async () => schedule.stop());
+  }
 
   const address = await app.listen({ host: env.HOST, port: env.PORT });
   const url = address.replace('[::1]', 'localhost').replace('127.0.0.1', 'localhost');
