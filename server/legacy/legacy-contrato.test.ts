@@ -481,19 +481,24 @@ describe('controlador.movimiento.php', () => {
     for (const row of r.body) expect(row).toHaveLength(6);
   });
 
-  it('POST actualizar=true + campos (administración) → { mensaje }', async () => {
+  // Issue #27: the stock ledger is append-only; the old calls answer their refusal shape.
+  it('POST actualizar=true + campos (administración) → negado { respuesta: false, mensaje }: el libro solo agrega', async () => {
     const r = await L.json(
       'POST',
       'movimiento',
       { actualizar: true, id_Movimiento: 5000, cantidad_despues: 9, fecha_movimiento: '2026-03-01', fecha_modificacion: '2026-03-04', estado_despues: 'Ajuste', inventario_id_Inventario: 700 },
       A.token,
     );
-    expect(r.body).toMatchObject({ mensaje: M.crud.actualizado.movimiento });
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ respuesta: false, mensaje: M.movimientos.soloLectura });
   });
 
-  it('DELETE ?id_Movimiento (administración) → { respuesta, mensaje }', async () => {
+  it('DELETE ?id_Movimiento (administración) → negado { respuesta: false, mensaje }; el movimiento sigue', async () => {
     const r = await L.del('movimiento', { id_Movimiento: 5000 }, A.token);
-    expect(r.body).toMatchObject({ respuesta: true, mensaje: M.crud.eliminado.movimiento });
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ respuesta: false, mensaje: M.movimientos.soloLectura });
+    const lista = await L.get('movimiento', { listar: true }, A.token);
+    expect((lista.body as unknown[][]).some((f) => f[0] === 5000)).toBe(true);
   });
 
   it('POST eliminar = id del inventario (administración) → { respuesta, mensaje }', async () => {

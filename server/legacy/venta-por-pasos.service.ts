@@ -2,10 +2,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import { AppError } from '#shared/errors';
 import { M } from '#shared/messages';
 import type { Db, Tx } from '../db/client';
-import { cliente, factura, metodoPago, producto, venta } from '../db/schema';
-import { ajustarStock } from '../modules/movimiento/ledger';
+import { cliente, factura, metodoPago, venta } from '../db/schema';
+import { agregarLinea } from '../modules/venta/venta-lineas';
 import { crearUnaVez } from '../modules/venta/venta.service';
-import { legacy as L } from '#shared/messages/legacy';
 
 const V = M.ventas;
 
@@ -61,9 +60,10 @@ async function ventaBloqueada(tx: Tx, tiendaId: number, ventaId: number) {
 }
 
 /**
- * One invoice line of a Pendiente sale of the store: the unit price is the product's own (a price
- * sent by the client is never trusted), the stock goes down through the ledger with a movimiento,
- * and the sale's total grows — all or nothing. Short stock names the product with the spec's text.
+ * One invoice line of a Pendiente sale of the store, by the sale's owner (`agregarLinea`, issue #27):
+ * the unit price is the product's own (a price sent by the client is never trusted), the stock goes
+ * down through the ledger with a movimiento, and the sale's total grows — all or nothing. Short stock
+ * names the product with the spec's text.
  */
 export async function registrarLinea(options: {
   db: Db;
@@ -73,30 +73,7 @@ export async function registrarLinea(options: {
   cantidad: number;
 }): Promise<{ idFactura: number; precio: number; total: number }> {
   const { db, tiendaId, ventaId, productoId, cantidad } = options;
-  return db.transaction(async (tx) => {
-    // The sale row is locked: its lines and its status change one call at a time.
-    const v = await ventaBloqueada(tx, tiendaId, ventaId);
-    if (v.estado !== 'Pendiente') throw new AppError('BUSINESS_RULE', L.ventaNoPendiente);
-    const [p] = await tx
-      .select({ nombre: producto.nombre, precio: producto.precioUnit, estado: producto.estado })
-      .from(producto)
-      .where(and(eq(producto.idProducto, productoId), eq(producto.tiendaId, tiendaId)))
-      .limit(1);
-    if (!p) throw new AppError('NOT_FOUND', V.productoNoEncontrado);
-    if (p.estado !== 1) throw new AppError('BUSINESS_RULE', V.productosNoDisponibles([p.nombre]));
-    const moved = await ajustarStock(tx, { tiendaId, productoId, delta: -cantidad, motivo: V.motivoVenta(ventaId), ventaId });
-    if (!moved) throw new AppError('BUSINESS_RULE', V.sinStock([p.nombre]), { title: V.sinStockTitle });
-    const [f] = await tx
-      .insert(factura)
-      .values({ tiendaId, ventaId, productoId, cantidad, precio: p.precio, estado: 'Pendiente' })
-      .returning({ id: factura.idFactura });
-    const [t] = await tx
-      .update(venta)
-      .set({ total: sql`${venta.total} + ${p.precio * cantidad}` })
-      .where(eq(venta.idVenta, ventaId))
-      .returning({ total: venta.total });
-    return { idFactura: f!.id, precio: p.precio, total: t!.total };
-  });
+  return agregarLinea({ db, scope: { tiendaId }, ventaId, productoId, cantidad, soloPendiente: true });
 }
 
 /** Whether a sale of the store has any invoice line (404 when it is not the store's sale). */

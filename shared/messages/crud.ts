@@ -128,6 +128,8 @@ export const crud = {
   confirmarEliminarTitulo: '¿Eliminar este registro?',
   confirmarEliminarTexto: (que: string) => `Se eliminará ${que}. Esta acción no se puede deshacer.`,
   confirmarEliminarBoton: 'Sí, eliminar',
+  /** Issue #27: the stock ledger is append-only. */
+  soloAgregarNota: 'Los movimientos no se modifican ni se eliminan: una corrección se registra como un movimiento nuevo.',
   confirmarArchivarTitulo: '¿Archivar este registro?',
   confirmarArchivarTexto: (que: string) => `Se archivará ${que}: deja de aparecer en las listas y su historial se conserva.`,
   confirmarArchivarBoton: 'Sí, archivar',

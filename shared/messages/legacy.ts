@@ -1,7 +1,10 @@
+import { ventas } from './ventas';
+
 /**
  * Spanish texts only the legacy controller API answers with (its other answers use the rest of the
  * catalogue). The old clients show `mensaje` as it comes.
  */
+
 export const legacy = {
   operacionDesconocida: 'Operación no reconocida por este controlador.',
   restablecerSinCodigo: 'Para cambiar la contraseña envía también el código de 6 dígitos que recibiste por correo.',
@@ -10,7 +13,7 @@ export const legacy = {
   otroUsuario: 'El documento del usuario no es el de tu sesión.',
   ventaRegistrada: 'Venta registrada',
   lineaRegistrada: 'Registrado Exitosamente',
-  ventaNoPendiente: 'La venta ya no está pendiente: no se le pueden agregar productos.',
+  ventaNoPendiente: ventas.ventaNoPendienteLineas,
   ventaSinLineas: 'La venta no tiene productos: registre al menos uno antes de completarla.',
   soloPendiente: 'Una venta se registra como Pendiente; se completa o anula después con modificarEstado.',
   estadoVentaDestino: 'El estado de la venta debe ser Completada o Anulada.',

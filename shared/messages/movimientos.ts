@@ -27,6 +27,9 @@ export const movimientos = {
     entregaEliminada: (id: number) => `Entrega de pedido #${id} eliminada`,
   },
   productoEliminado: 'Producto eliminado',
+  /** Issue #27: the stock ledger is append-only on every face. */
+  soloLecturaTitulo: 'Movimiento no modificable',
+  soloLectura: 'Los movimientos de inventario no se modifican ni se eliminan. Para corregir el stock registre un ajuste: queda como un movimiento nuevo.',
   vacio: 'Todavía no hay movimientos de inventario.',
   sinResultados: 'No hay movimientos que coincidan con los filtros.',
   cargaFallida: 'No se pudo cargar la lista de movimientos.',

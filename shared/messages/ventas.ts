@@ -93,6 +93,13 @@ export const ventas = {
   anularConfirm: 'Sí, anular',
   motivoVenta: (id: number | string) => `Venta #${id}`,
   motivoAnulacion: (id: number) => `Anulación venta #${id}`,
+  /** Issue #27: every line write moves stock through the ledger, with its reason. */
+  motivoLineaAgregada: (id: number) => `Venta #${id}: línea agregada`,
+  motivoLineaCambiada: (id: number) => `Venta #${id}: línea modificada`,
+  motivoLineaQuitada: (id: number) => `Venta #${id}: línea eliminada`,
+  ventaNoPendienteLineas: 'La venta ya no está pendiente: no se le pueden agregar productos.',
+  lineasDeVentaAnulada: 'La venta está anulada: sus líneas ya no cambian.',
+  lineasDeVentaFiada: 'La venta tiene una parte fiada: sus líneas no cambian. Anúlela (se reversa el cargo al cliente) y regístrela de nuevo.',
   // Issue #19: receipts, printers and scanners.
   codigoDesconocidoTitle: 'Código no registrado',
   codigoDesconocidoText: (codigo: string) => `No hay un producto con el código ${codigo}. ¿Desea crearlo con ese código?`,

@@ -28,7 +28,7 @@ const facturaCrudInput = (p: LegacyParams, schema: typeof ZCreateFacturaRequest 
 export const facturaActions: LegacyController = [
   {
     name: 'registroCrud',
-    description: 'Back-office: registers an invoice line as typed (no stock change: the back-office is a free record, spec §4); the sale total follows its lines.',
+    description: 'Back-office: registers an invoice line of a sale (issue #27: its units leave the stock through the ledger; the sale total follows its lines; the state follows the sale).',
     methods: ['POST'],
     ...ADMIN,
     match: (p) => has(p, 'registroCrud'),
@@ -152,7 +152,7 @@ export const facturaActions: LegacyController = [
   {
     name: 'actualizar',
     description:
-      'Back-office: changes an invoice line, found by `id_Factura` or else by its sale and product (the old key). No stock change; the sale total follows.',
+      'Back-office: changes an invoice line, found by `id_Factura` or else by its sale and product (the old key). The stock moves by the difference through the ledger; the sale total follows.',
     methods: ['POST', 'PUT'],
     ...ADMIN,
     match: (p) => has(p, 'actualizar'),
@@ -177,7 +177,7 @@ export const facturaActions: LegacyController = [
   {
     name: 'eliminar',
     description:
-      'Back-office: deletes invoice lines by the first column of the list (the sale id): every line of that sale, or only the product\'s with `producto_id_Producto`, or one line with `id_Factura`. No stock change (spec §4).',
+      'Back-office: deletes invoice lines by the first column of the list (the sale id): every line of that sale, or only the product\'s with `producto_id_Producto`, or one line with `id_Factura`. The units come back to stock through the ledger.',
     methods: ['POST', 'DELETE'],
     ...ADMIN,
     match: (p) => has(p, 'eliminar'),

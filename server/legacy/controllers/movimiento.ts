@@ -87,7 +87,7 @@ export const movimientoActions: LegacyController = [
   },
   {
     name: 'actualizar',
-    description: 'Back-office movement edit, by `id_Movimiento`.',
+    description: 'Back-office movement edit, by `id_Movimiento`: refused (issue #27: the stock ledger is append-only; a correction is a new adjustment).',
     methods: ['POST', 'PUT'],
     ...ADMIN,
     match: (p) => has(p, 'actualizar'),
@@ -103,7 +103,7 @@ export const movimientoActions: LegacyController = [
   {
     name: 'eliminar',
     description:
-      "Back-office movement delete: `eliminar` (POST) or `id_Movimiento` (DELETE). The old list's plain GET link cannot carry the token, so a GET never deletes.",
+      "Back-office movement delete: `eliminar` (POST) or `id_Movimiento` (DELETE): refused (issue #27: the stock ledger is append-only). The old list's plain GET link cannot carry the token, so a GET never deletes.",
     methods: ['POST', 'DELETE'],
     ...ADMIN,
     match: (p, method) => has(p, 'eliminar') || (method === 'DELETE' && has(p, 'id_Movimiento')),

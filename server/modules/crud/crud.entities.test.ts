@@ -88,8 +88,9 @@ const CASES: Case[] = [
     idKey: 'idFactura',
     create: () => ({ ventaId: s.ventaId, productoId: s.productoId, cantidad: 2, precio: 2800, estado: 'Pendiente' }),
     update: () => ({ ventaId: s.ventaId, productoId: s.productoId, cantidad: 3, precio: 2700, estado: 'Pagado' }),
-    created: { cantidad: 2, precio: 2800, estado: 'Pendiente', productoNombre: 'Arroz 500 g' },
-    updated: { cantidad: 3, precio: 2700, estado: 'Pagado' },
+    // A line's state follows its sale's (issue #27: lines are the sale's, written by its owner).
+    created: { cantidad: 2, precio: 2800, productoNombre: 'Arroz 500 g' },
+    updated: { cantidad: 3, precio: 2700 },
     q: () => String(s.ventaId),
   },
   {
@@ -187,7 +188,7 @@ function expected(e: Record<string, unknown>) {
 }
 
 describe('cada área: registrar → aparece en la lista → modificar → eliminar', () => {
-  it.each(CASES)('$path', async (c) => {
+  it.each(CASES.filter((c) => c.path !== 'movimiento'))('$path', async (c) => {
     const who = c.writer === 'admin' ? s.admin : operador;
     const created = await who.post(`/${c.path}`, c.create());
     expect(created.status, JSON.stringify(created.body)).toBe(201);
@@ -220,6 +221,22 @@ describe('cada área: registrar → aparece en la lista → modificar → elimin
     expect(deleted.body.message).toBe(M.crud.eliminado[c.path as keyof typeof M.crud.eliminado]);
     expect(await findIn(c.q(id))).toBeUndefined();
     expect((await who.get(`/${c.path}/${id}`)).status).toBe(404);
+  });
+
+  it('movimiento: se registra y aparece; modificarlo o eliminarlo se niega (el libro solo agrega, issue #27)', async () => {
+    const c = CASES.find((x) => x.path === 'movimiento')!;
+    const created = await s.admin.post('/movimiento', c.create());
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const id = created.body.id as number;
+    const antes = await s.admin.get(`/movimiento/${id}`);
+    expect(antes.body).toMatchObject(expected(c.created));
+    const updated = await s.admin.put(`/movimiento/${id}`, c.update());
+    expect(updated.status).toBe(409);
+    expect(updated.body.error.message).toBe(M.movimientos.soloLectura);
+    const deleted = await s.admin.del(`/movimiento/${id}`);
+    expect(deleted.status).toBe(409);
+    expect(deleted.body.error.message).toBe(M.movimientos.soloLectura);
+    expect((await s.admin.get(`/movimiento/${id}`)).body).toEqual(antes.body);
   });
 
   it('ventas: el formulario enviado dos veces con la misma clave registra una sola venta', async () => {

@@ -1,10 +1,11 @@
-import { and, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, or } from 'drizzle-orm';
 import { M } from '#shared/messages';
 import type { TPage, TPageQuery } from '#shared/schemas/common';
 import type { TCrudCreated, TCrudMessage, TFacturaRow, ZCreateFacturaRequest } from '#shared/schemas/crud';
 import type { z } from 'zod';
-import type { Db, Tx } from '../../db/client';
-import { factura, producto, venta } from '../../db/schema';
+import type { Db } from '../../db/client';
+import { factura, producto } from '../../db/schema';
+import * as lineas from '../venta/venta-lineas';
 import { countAll, fieldError, idOf, inScope, likePattern, notFound, pageOf, type CrudScope, type CrudService } from './crud.scope';
 
 type Input = z.output<typeof ZCreateFacturaRequest>;
@@ -58,76 +59,33 @@ export async function getFactura(options: { db: Db; scope: CrudScope; id: number
   return row;
 }
 
-/** The sale must be visible to the caller and the product of the same store; returns that store. */
-async function checkRefs(tx: Tx, scope: CrudScope, input: Input): Promise<number> {
-  const [v] = await tx
-    .select({ tiendaId: venta.tiendaId })
-    .from(venta)
-    .where(and(eq(venta.idVenta, input.ventaId), inScope(scope, venta.tiendaId)))
-    .limit(1);
-  if (!v) throw fieldError('ventaId', M.crud.ventaNoExiste);
-  const [p] = await tx
-    .select({ id: producto.idProducto })
-    .from(producto)
-    .where(and(eq(producto.idProducto, input.productoId), eq(producto.tiendaId, v.tiendaId)))
-    .limit(1);
-  if (!p) throw fieldError('productoId', M.crud.productoNoExiste);
-  return v.tiendaId;
-}
+/** The back-office names what it cannot find under its form's fields. */
+const errores: lineas.ErroresLinea = {
+  venta: () => fieldError('ventaId', M.crud.ventaNoExiste),
+  producto: () => fieldError('productoId', M.crud.productoNoExiste),
+  linea: notFound,
+};
 
-/** A sale's total is the sum of its lines: kept true when a line is added, changed or removed here. */
-async function recomputeTotal(tx: Tx, ventaId: number) {
-  await tx
-    .update(venta)
-    .set({ total: sql`coalesce((select sum(${factura.cantidad}::bigint * ${factura.precio}) from ${factura} where ${factura.ventaId} = ${ventaId}), 0)` })
-    .where(eq(venta.idVenta, ventaId));
-}
-
+/**
+ * A line added here is a line of the sale (issue #27): its units leave the stock through the ledger
+ * and the total follows, by the sale's owner (modules/venta/venta-lineas.ts). The price is the one
+ * typed; the state follows the sale's.
+ */
 export async function createFactura(options: { db: Db; scope: CrudScope; input: Input }): Promise<TCrudCreated> {
   const { db, scope, input } = options;
-  const id = await db.transaction(async (tx) => {
-    const tiendaId = await checkRefs(tx, scope, input);
-    const [row] = await tx
-      .insert(factura)
-      .values({ tiendaId, ventaId: input.ventaId, productoId: input.productoId, cantidad: input.cantidad, precio: input.precio, estado: input.estado })
-      .returning({ id: factura.idFactura });
-    await recomputeTotal(tx, input.ventaId);
-    return row!.id;
-  });
-  return { id, message: M.crud.registrado.factura };
+  const r = await lineas.agregarLinea({ db, scope, ventaId: input.ventaId, productoId: input.productoId, cantidad: input.cantidad, precio: input.precio, errores });
+  return { id: r.idFactura, message: M.crud.registrado.factura };
 }
 
 export async function updateFactura(options: { db: Db; scope: CrudScope; id: number; input: Input }): Promise<TCrudMessage> {
   const { db, scope, id, input } = options;
-  await db.transaction(async (tx) => {
-    const [current] = await tx
-      .select({ ventaId: factura.ventaId })
-      .from(factura)
-      .where(and(eq(factura.idFactura, id), inScope(scope, factura.tiendaId)))
-      .for('update')
-      .limit(1);
-    if (!current) throw notFound();
-    const tiendaId = await checkRefs(tx, scope, input);
-    await tx
-      .update(factura)
-      .set({ tiendaId, ventaId: input.ventaId, productoId: input.productoId, cantidad: input.cantidad, precio: input.precio, estado: input.estado })
-      .where(eq(factura.idFactura, id));
-    await recomputeTotal(tx, input.ventaId);
-    if (current.ventaId !== input.ventaId) await recomputeTotal(tx, current.ventaId);
-  });
+  await lineas.cambiarLinea({ db, scope, idFactura: id, cambios: { ventaId: input.ventaId, productoId: input.productoId, cantidad: input.cantidad, precio: input.precio }, errores });
   return { message: M.crud.actualizado.factura };
 }
 
 export async function deleteFactura(options: { db: Db; scope: CrudScope; id: number }): Promise<TCrudMessage> {
   const { db, scope, id } = options;
-  await db.transaction(async (tx) => {
-    const [row] = await tx
-      .delete(factura)
-      .where(and(eq(factura.idFactura, id), inScope(scope, factura.tiendaId)))
-      .returning({ ventaId: factura.ventaId });
-    if (!row) throw notFound();
-    await recomputeTotal(tx, row.ventaId);
-  });
+  await lineas.quitarLinea({ db, scope, idFactura: id, errores });
   return { message: M.crud.eliminado.factura };
 }
 

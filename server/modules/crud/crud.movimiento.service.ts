@@ -1,4 +1,5 @@
 import { and, desc, eq, ilike, or } from 'drizzle-orm';
+import { AppError } from '#shared/errors';
 import { M } from '#shared/messages';
 import type { TPage, TPageQuery } from '#shared/schemas/common';
 import type { TCrudCreated, TCrudMessage, TMovimientoRow, ZCreateMovimientoRequest, ZUpdateMovimientoRequest } from '#shared/schemas/crud';
@@ -118,40 +119,26 @@ export async function createMovimiento(options: { db: Db; scope: CrudScope; inpu
   return { id, message: M.crud.registrado.movimiento };
 }
 
+/**
+ * The stock ledger is append-only (issue #27): a movement is never edited or deleted, on any face.
+ * Another store's row is still not found; the caller's own is refused with the way to correct it.
+ */
+async function soloLectura(db: Db, scope: CrudScope, id: number): Promise<never> {
+  const [row] = await db
+    .select({ id: movimiento.idMovimiento })
+    .from(movimiento)
+    .where(and(eq(movimiento.idMovimiento, id), inScope(scope, movimiento.tiendaId)))
+    .limit(1);
+  if (!row) throw notFound();
+  throw new AppError('CONFLICT', M.movimientos.soloLectura, { title: M.movimientos.soloLecturaTitulo });
+}
+
 export async function updateMovimiento(options: { db: Db; scope: CrudScope; id: number; input: Update }): Promise<TCrudMessage> {
-  const { db, scope, id, input } = options;
-  await db.transaction(async (tx) => {
-    const [current] = await tx
-      .select({ tiendaId: movimiento.tiendaId, fechaMovimiento: movimiento.fechaMovimiento, fechaModificacion: movimiento.fechaModificacion })
-      .from(movimiento)
-      .where(and(eq(movimiento.idMovimiento, id), inScope(scope, movimiento.tiendaId)))
-      .for('update')
-      .limit(1);
-    if (!current) throw notFound();
-    const tiendaId = await tiendaDelInventario(tx, scope, input.inventarioId);
-    if (tiendaId !== current.tiendaId) throw fieldError('inventarioId', M.crud.inventarioNoExiste);
-    await tx
-      .update(movimiento)
-      .set({
-        inventarioId: input.inventarioId,
-        cantidadDespues: input.cantidadDespues,
-        estadoDespues: input.estadoDespues,
-        fechaMovimiento: instante(input.fechaMovimiento, current.fechaMovimiento),
-        fechaModificacion: instante(input.fechaModificacion, current.fechaModificacion),
-      })
-      .where(eq(movimiento.idMovimiento, id));
-  });
-  return { message: M.crud.actualizado.movimiento };
+  return soloLectura(options.db, options.scope, options.id);
 }
 
 export async function deleteMovimiento(options: { db: Db; scope: CrudScope; id: number }): Promise<TCrudMessage> {
-  const { db, scope, id } = options;
-  const deleted = await db
-    .delete(movimiento)
-    .where(and(eq(movimiento.idMovimiento, id), inScope(scope, movimiento.tiendaId)))
-    .returning({ id: movimiento.idMovimiento });
-  if (deleted.length === 0) throw notFound();
-  return { message: M.crud.eliminado.movimiento };
+  return soloLectura(options.db, options.scope, options.id);
 }
 
 export const movimientoCrud: CrudService<TMovimientoRow, Create, Update> = {

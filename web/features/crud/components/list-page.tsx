@@ -44,9 +44,11 @@ export function CrudListPage({ config }: { config: AnyEntityConfig }) {
 
   const isOperator = session?.id_Tienda == null;
   const editable = config.readOnly ? null : config;
-  const can = (action: 'create' | 'update' | 'delete') => isOperator || !editable?.operatorOnly?.[action];
+  const can = (action: 'create' | 'update' | 'delete') => (action === 'create' || !editable?.soloAgregar) && (isOperator || !editable?.operatorOnly?.[action]);
   const readOnlyNote = config.readOnly
     ? (config.note ?? null)
+    : editable?.soloAgregar
+      ? M.crud.soloAgregarNota
     : !can('create') && !can('update')
       ? M.crud.soloOperadorCatalogo
       : !can('create')

@@ -24,6 +24,7 @@ export const movimiento = defineEntity<TMovimientoRow>({
     { header: T.columnas.estadoDespues, cell: (r) => texto(r.estadoDespues) },
     { header: T.columnas.inventarioId, cell: (r) => texto(r.inventarioId), num: true },
   ],
+  soloAgregar: true,
   rowId: (r) => r.idMovimiento,
   rowLabel: (r) => T.fila(r.idMovimiento),
   fields: [

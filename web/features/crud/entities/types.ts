@@ -95,6 +95,8 @@ export interface EntityConfig<Row = Record<string, unknown>> extends EntityListC
   registerFailure: RegisterFailureTexts;
   /** Success dialog button (users: 'Iniciar sesión'). */
   successButton?: string;
+  /** An append-only ledger (issue #27: stock movements): rows are added, never modified or deleted. */
+  soloAgregar?: boolean;
   /** Rows that carry money are archived instead of deleted (issue #27): an 'Archivar' column. */
   archivable?: boolean;
   /** Writes reserved to the platform operator (DESIGN.md §4); a store admin reads only. */

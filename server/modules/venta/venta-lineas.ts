@@ -1,0 +1,215 @@
+/**
+ * A sale's invoice lines, written by one owner (issue #27 point 4): the back-office's invoice form
+ * (crud.factura.service.ts), the old controller's back-office calls (registroCrud, actualizar, eliminar)
+ * and the old client's step-by-step sale (venta-por-pasos.service.ts) add, change and remove lines
+ * only through these functions. Each moves the stock through the ledger (`ajustarStockLote`: the
+ * change and its movimiento in one statement), recomputes the sale's total, and keeps credit right.
+ *
+ * The rule they keep: every line of a sale that is not annulled holds its quantity out of stock; an
+ * annulled sale's lines hold nothing (annulling gave it back, `anularVenta`). So, for every product,
+ * stock = initial + Σ movimientos, whatever face wrote the line.
+ *
+ * Locks are taken as a checkout and an annulment take them: the products (in id order), then the
+ * sale's row; a customer's row is never needed, because a sale with credit does not change its lines
+ * here (its charge was checked against the limit at the till; it is annulled, which reverses the
+ * charge, and sold again).
+ */
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { AppError } from '#shared/errors';
+import { M } from '#shared/messages';
+import type { Db, Tx } from '../../db/client';
+import { factura, producto, venta } from '../../db/schema';
+import { ajustarStockLote } from '../movimiento/ledger';
+
+const V = M.ventas;
+
+/** Who reaches which sales: a store session its store's; the platform operator (`null`) every store's. */
+export interface LineaScope {
+  tiendaId: number | null;
+}
+
+/**
+ * How a face names what it cannot find: the back-office answers under its form's fields, the old
+ * client's step 2 with a 404. The rule is the same.
+ */
+export interface ErroresLinea {
+  venta: () => AppError;
+  producto: () => AppError;
+  linea: () => AppError;
+}
+
+const ERRORES: ErroresLinea = {
+  venta: () => new AppError('NOT_FOUND', V.ventaNoEncontrada),
+  producto: () => new AppError('NOT_FOUND', V.productoNoEncontrado),
+  linea: () => new AppError('NOT_FOUND', M.generic.notFound),
+};
+
+const enAlcance = (scope: LineaScope) => (scope.tiendaId == null ? undefined : eq(venta.tiendaId, scope.tiendaId));
+
+/** A line's state follows its sale's: Pendiente, Pagado once the sale is completed, Anulada with it. */
+const estadoDeLinea = (estadoVenta: string) => (estadoVenta === 'Completada' ? 'Pagado' : estadoVenta === 'Anulada' ? 'Anulada' : 'Pendiente');
+
+/** The products' rows FOR UPDATE in id order, as a checkout locks them: concurrent writers queue. */
+async function bloquearProductos(tx: Tx, tiendaId: number, ids: number[]) {
+  const unicos = [...new Set(ids)].sort((a, b) => a - b);
+  if (!unicos.length) return;
+  await tx
+    .select({ id: producto.idProducto })
+    .from(producto)
+    .where(and(eq(producto.tiendaId, tiendaId), inArray(producto.idProducto, unicos)))
+    .orderBy(asc(producto.idProducto))
+    .for('update');
+}
+
+/** The sale in the caller's reach, without lock (its store decides which products may be locked). */
+async function ventaEnAlcance(tx: Tx, scope: LineaScope, ventaId: number, errores: ErroresLinea) {
+  const [v] = await tx.select({ tiendaId: venta.tiendaId }).from(venta).where(and(eq(venta.idVenta, ventaId), enAlcance(scope))).limit(1);
+  if (!v) throw errores.venta();
+  return v.tiendaId;
+}
+
+/** The sale's row FOR UPDATE (after the products): its lines change one writer at a time. */
+async function ventaBloqueada(tx: Tx, tiendaId: number, ventaId: number, errores: ErroresLinea, opciones: { soloPendiente?: boolean } = {}) {
+  const [v] = await tx
+    .select({ estado: venta.estado, montoFiado: venta.montoFiado })
+    .from(venta)
+    .where(and(eq(venta.idVenta, ventaId), eq(venta.tiendaId, tiendaId)))
+    .for('update');
+  if (!v) throw errores.venta();
+  if (opciones.soloPendiente && v.estado !== 'Pendiente') throw new AppError('BUSINESS_RULE', V.ventaNoPendienteLineas);
+  if (v.estado === 'Anulada') throw new AppError('BUSINESS_RULE', V.lineasDeVentaAnulada);
+  if (v.montoFiado > 0) throw new AppError('BUSINESS_RULE', V.lineasDeVentaFiada);
+  return v;
+}
+
+/** The store's product (for its name and price); another store's answers the face's not-found. */
+async function productoDe(tx: Tx, tiendaId: number, productoId: number, errores: ErroresLinea) {
+  const [p] = await tx
+    .select({ nombre: producto.nombre, precio: producto.precioUnit, estado: producto.estado })
+    .from(producto)
+    .where(and(eq(producto.idProducto, productoId), eq(producto.tiendaId, tiendaId)))
+    .limit(1);
+  if (!p) throw errores.producto();
+  return p;
+}
+
+/**
+ * Moves stock for the given changes (negative: units leave), all or nothing, with the movimientos
+ * naming the sale. Short stock names the products with the till's text.
+ */
+async function moverStock(tx: Tx, tiendaId: number, ventaId: number, cambios: Map<number, number>, motivo: string) {
+  const lista = [...cambios].filter(([, d]) => d !== 0).sort(([a], [b]) => a - b).map(([productoId, delta]) => ({ productoId, delta }));
+  if (!lista.length) return;
+  const moved = await ajustarStockLote(tx, { tiendaId, cambios: lista, motivo, ventaId });
+  if (moved) return;
+  const cortos = await tx
+    .select({ nombre: producto.nombre })
+    .from(producto)
+    .where(and(eq(producto.tiendaId, tiendaId), inArray(producto.idProducto, lista.filter((c) => c.delta < 0).map((c) => c.productoId))));
+  throw new AppError('BUSINESS_RULE', V.sinStock(cortos.map((c) => c.nombre)), { title: V.sinStockTitle });
+}
+
+/** A sale's total is its lines less their discounts, less the sale's own discount: kept true on every line write. */
+async function recalcularTotal(tx: Tx, ventaId: number): Promise<number> {
+  const [t] = await tx
+    .update(venta)
+    .set({
+      total: sql`greatest(0, coalesce((select sum(${factura.cantidad}::bigint * ${factura.precio} - ${factura.descuento}) from ${factura} where ${factura.ventaId} = ${ventaId}), 0) - ${venta.descuento})`,
+    })
+    .where(eq(venta.idVenta, ventaId))
+    .returning({ total: venta.total });
+  return t?.total ?? 0;
+}
+
+/**
+ * Adds one line to a sale in the caller's reach: the product's units leave the stock through the
+ * ledger, the line takes the sale's state, the total grows. `precio` absent: the product's own price
+ * (the old client's step 2 never sends a trusted one). A product not on sale is refused.
+ */
+export async function agregarLinea(options: {
+  db: Db;
+  scope: LineaScope;
+  ventaId: number;
+  productoId: number;
+  cantidad: number;
+  precio?: number;
+  /** The old client's step 2: only a Pendiente sale takes lines. */
+  soloPendiente?: boolean;
+  errores?: ErroresLinea;
+}): Promise<{ idFactura: number; precio: number; total: number }> {
+  const { db, scope, ventaId, productoId, cantidad } = options;
+  const errores = options.errores ?? ERRORES;
+  return db.transaction(async (tx) => {
+    const tiendaId = await ventaEnAlcance(tx, scope, ventaId, errores);
+    const p = await productoDe(tx, tiendaId, productoId, errores);
+    await bloquearProductos(tx, tiendaId, [productoId]);
+    const v = await ventaBloqueada(tx, tiendaId, ventaId, errores, { soloPendiente: options.soloPendiente });
+    if (p.estado !== 1) throw new AppError('BUSINESS_RULE', V.productosNoDisponibles([p.nombre]));
+    const precio = options.precio ?? p.precio;
+    await moverStock(tx, tiendaId, ventaId, new Map([[productoId, -cantidad]]), V.motivoLineaAgregada(ventaId));
+    const [f] = await tx
+      .insert(factura)
+      .values({ tiendaId, ventaId, productoId, cantidad, precio, estado: estadoDeLinea(v.estado) })
+      .returning({ id: factura.idFactura });
+    return { idFactura: f!.id, precio, total: await recalcularTotal(tx, ventaId) };
+  });
+}
+
+/**
+ * Changes one line in the caller's reach (its product, quantity, price, or the sale it belongs to):
+ * the old quantity comes back to its product and the new one leaves, through the ledger, in one
+ * all-or-nothing batch; both sales' totals follow.
+ */
+export async function cambiarLinea(options: {
+  db: Db;
+  scope: LineaScope;
+  idFactura: number;
+  cambios: { ventaId: number; productoId: number; cantidad: number; precio: number };
+  errores?: ErroresLinea;
+}): Promise<void> {
+  const { db, scope, idFactura, cambios } = options;
+  const errores = options.errores ?? ERRORES;
+  await db.transaction(async (tx) => {
+    const [actual] = await tx
+      .select({ ventaId: factura.ventaId, productoId: factura.productoId, cantidad: factura.cantidad, tiendaId: factura.tiendaId })
+      .from(factura)
+      .where(and(eq(factura.idFactura, idFactura), scope.tiendaId == null ? undefined : eq(factura.tiendaId, scope.tiendaId)))
+      .limit(1);
+    if (!actual) throw errores.linea();
+    const tiendaId = await ventaEnAlcance(tx, scope, cambios.ventaId, errores);
+    // A line stays in its store: another store's sale is not found from here.
+    if (tiendaId !== actual.tiendaId) throw errores.venta();
+    await productoDe(tx, tiendaId, cambios.productoId, errores);
+    await bloquearProductos(tx, tiendaId, [actual.productoId, cambios.productoId]);
+    const ventas = [...new Set([actual.ventaId, cambios.ventaId])].sort((a, b) => a - b);
+    const estados = new Map<number, string>();
+    for (const id of ventas) estados.set(id, (await ventaBloqueada(tx, tiendaId, id, errores)).estado);
+    const delta = new Map<number, number>([[actual.productoId, actual.cantidad]]);
+    delta.set(cambios.productoId, (delta.get(cambios.productoId) ?? 0) - cambios.cantidad);
+    await moverStock(tx, tiendaId, cambios.ventaId, delta, V.motivoLineaCambiada(cambios.ventaId));
+    await tx
+      .update(factura)
+      .set({ ventaId: cambios.ventaId, productoId: cambios.productoId, cantidad: cambios.cantidad, precio: cambios.precio, estado: estadoDeLinea(estados.get(cambios.ventaId)!) })
+      .where(eq(factura.idFactura, idFactura));
+    for (const id of ventas) await recalcularTotal(tx, id);
+  });
+}
+
+/** Removes one line in the caller's reach: its units come back to stock through the ledger; the total follows. */
+export async function quitarLinea(options: { db: Db; scope: LineaScope; idFactura: number; errores?: ErroresLinea }): Promise<void> {
+  const { db, scope, idFactura } = options;
+  const errores = options.errores ?? ERRORES;
+  await db.transaction(async (tx) => {
+    const [actual] = await tx
+      .select({ ventaId: factura.ventaId, productoId: factura.productoId, cantidad: factura.cantidad, tiendaId: factura.tiendaId })
+      .from(factura)
+      .where(and(eq(factura.idFactura, idFactura), scope.tiendaId == null ? undefined : eq(factura.tiendaId, scope.tiendaId)))
+      .limit(1);
+    if (!actual) throw errores.linea();
+    await bloquearProductos(tx, actual.tiendaId, [actual.productoId]);
+    await ventaBloqueada(tx, actual.tiendaId, actual.ventaId, errores);
+    await moverStock(tx, actual.tiendaId, actual.ventaId, new Map([[actual.productoId, actual.cantidad]]), V.motivoLineaQuitada(actual.ventaId));
+    await tx.delete(factura).where(eq(factura.idFactura, idFactura));
+    await recalcularTotal(tx, actual.ventaId);
+  });
+}
