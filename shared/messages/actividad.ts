@@ -66,6 +66,7 @@ export const actividad = {
     eliminacion: 'Eliminación',
     archivo: 'Archivo',
     anulacion: 'Anulación',
+    completada: 'Venta completada',
     descuento: 'Descuento',
     caja_movimiento: 'Movimiento de caja',
     cierre_turno: 'Cierre de turno',
@@ -94,6 +95,8 @@ export const actividad = {
         return `Archivó ${entidad[d.entidad] ?? d.entidad} «${d.nombre}» (#${d.id})`;
       case 'anulacion':
         return `Anuló la venta #${d.ventaId} por ${pesos(d.total)}`;
+      case 'completada':
+        return `Completó la venta #${d.ventaId} por ${pesos(d.total)}${d.porMigracion ? ' (pagada y guardada Pendiente por una versión anterior)' : ''}`;
       case 'descuento':
         return `Descuento de ${pesos(d.monto)} en la venta #${d.ventaId}${d.autorizadoPor ? `, autorizado por ${d.autorizadoPor}` : ''}`;
       case 'caja_movimiento':

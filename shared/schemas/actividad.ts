@@ -21,6 +21,7 @@ export const TIPOS_ACTIVIDAD = [
   'eliminacion',
   'archivo',
   'anulacion',
+  'completada',
   'descuento',
   'caja_movimiento',
   'cierre_turno',
@@ -43,6 +44,8 @@ export interface TDetallesActividad {
   eliminacion: { entidad: TEntidadActividad; id: number; nombre: string };
   archivo: { entidad: TEntidadActividad; id: number; nombre: string };
   anulacion: { ventaId: number; total: number };
+  /** A paid sale completed (issue #36): by migration 0019 for the sales an earlier checkout left Pendiente. */
+  completada: { ventaId: number; total: number; porMigracion?: boolean };
   descuento: { ventaId: number; monto: number; autorizadoPorId: number | null; autorizadoPor: string | null };
   caja_movimiento: { turnoId: number; tipo: 'entrada' | 'salida'; monto: number; motivo: string; autorizadoPor?: string | null };
   cierre_turno: { turnoId: number; esperado: number; contado: number; diferencia: number };

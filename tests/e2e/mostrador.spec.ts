@@ -82,3 +82,35 @@ test('1. un escaneo con el foco en una cantidad agrega el producto y no toca esa
   await expect(monto).toHaveValue('5.000');
   await expect(page).toHaveURL(/\/generar_pago$/);
 });
+
+async function ventaApi(page: Page, id: number) {
+  const res = await page.request.get(`/api/ventas/${id}`, { headers: await authHeaders(page) });
+  expect(res.ok()).toBe(true);
+  return (await res.json()) as { estado: string; total: number; montoFiado: number; lineas: { nombre: string; cantidad: number }[] };
+}
+
+/** From the till with one product in the cart to the receipt, paying with `pagar`; the sale's number. */
+async function cobrar(page: Page, nombre: string, pagar: (page: Page) => Promise<void>) {
+  await page.goto('/ventas');
+  await agregarAlCarrito(page, nombre);
+  await page.getByRole('button', { name: 'Generar pago' }).click();
+  await expect(page).toHaveURL(/\/generar_pago$/);
+  await pagar(page);
+  await page.getByRole('button', { name: 'Confirmar pago' }).click();
+  await expect(page).toHaveURL(/\/factura$/);
+  return Number((await page.getByTestId('recibo-id').textContent())!.replace('#', ''));
+}
+
+test('2. una venta pagada queda Completada al cobrarla, aunque la factura se cierre sin salir de ella', async ({ page }) => {
+  await signIn(page, 'Tienda', DEMO.tienda);
+  const id = await cobrar(page, SAL, async (p) => {
+    await p.getByLabel('Efectivo').check();
+    await p.getByLabel('Monto recibido').fill('5.000');
+  });
+  // The tab is closed on the receipt (a new page load: the app never leaves the receipt).
+  await page.goto('/inicio');
+  expect((await ventaApi(page, id)).estado).toBe('Completada');
+  await page.goto(`/detalle_factura?id=${id}`);
+  await expect(page.getByTestId('factura-estado')).toHaveText('Completada');
+  await expect(page.getByRole('button', { name: 'Completar venta' })).toHaveCount(0);
+});

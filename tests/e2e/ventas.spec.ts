@@ -125,7 +125,8 @@ test('una venta en efectivo: buscar, escanear, quitar, cobrar con cambio y salir
   const id = Number((await page.getByTestId('recibo-id').textContent())!.replace('#', ''));
   expect(await page.evaluate(() => window.localStorage.getItem('id_Venta'))).toBe(String(id));
   expect(await page.evaluate(() => window.localStorage.getItem('prodCarrito'))).toBeNull();
-  expect((await venta(page, id)).estado).toBe('Pendiente');
+  // Paid: complete from the moment the payment was recorded (issue #36), not when the receipt is left.
+  expect((await venta(page, id)).estado).toBe('Completada');
   await expectAccessible(page);
 
   await page.getByRole('button', { name: 'Nueva venta' }).click();
@@ -341,14 +342,16 @@ test('si la respuesta se pierde, volver a confirmar no cobra dos veces', async (
 test('una venta que quedó Pendiente se completa o se anula desde su factura', async ({ page }) => {
   await signIn(page, 'Tienda', DEMO.tienda);
   const before = await producto(page, JABON);
-  // Two sales whose receipts were closed without leaving them (a closed tab): both stay Pendiente.
+  // Two step-by-step sales of the old client (its API, spec §7) left open after their lines: both stay Pendiente.
+  const legado = async (area: string, data: object) => {
+    const res = await page.request.post(`/adx/ADAX-Store-Manager/Crud/controlador/controlador.${area}.php`, { headers: await authHeaders(page), data });
+    expect(res.ok()).toBe(true);
+    return (await res.json()) as { id_Venta?: number };
+  };
   const pendiente = async () => {
-    const res = await page.request.post('/api/ventas', {
-      headers: await authHeaders(page),
-      data: { lineas: [{ productoId: before.id, cantidad: 1 }], metodoPagoId: 5, montoRecibido: 5000 },
-    });
-    expect(res.status()).toBe(201);
-    return ((await res.json()) as { id: number }).id;
+    const id = (await legado('venta', { registro: true, EstadoVenta: 'Pendiente', metododepago_ID_Met_Pago: 5 })).id_Venta!;
+    await legado('factura', { registro: true, venta_id_Venta: id, producto_id_Producto: before.id, Precio: 0, Cantidad: 1, Estado: 'Pendiente' });
+    return id;
   };
   const [a, b] = [await pendiente(), await pendiente()];
 

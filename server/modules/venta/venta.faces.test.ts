@@ -184,7 +184,7 @@ async function sembrarClienteFiado(s: Tienda) {
   return { id: c!.id, documento };
 }
 
-/** A sale of 3 units at the till (POST /api/ventas), left Pendiente as the receipt leaves it. */
+/** A sale of 3 units at the till (POST /api/ventas): paid, so Completada from the start (issue #36). */
 async function vender(s: Tienda, opts: { token?: string; productoId?: number; fiado?: string } = {}) {
   const productoId = opts.productoId ?? (await sembrarProducto(s));
   const pago = opts.fiado ? { metodoPagoId: METODO.FIADO, montoRecibido: 0, documentoCliente: opts.fiado } : { metodoPagoId: METODO.EFECTIVO, montoRecibido: 10_000 };
@@ -215,7 +215,7 @@ async function filas({ ventaId, productoId }: Vendida) {
   };
 }
 
-const VENDIDA = { venta: { estado: 'Pendiente', total: 8400, metodoPagoId: METODO.EFECTIVO, montoFiado: 0 }, lineas: [['Pendiente', 3, 2800]], stock: 7, libro: [[10, 0, 3, 7]], credito: [] };
+const VENDIDA = { venta: { estado: 'Completada', total: 8400, metodoPagoId: METODO.EFECTIVO, montoFiado: 0 }, lineas: [['Pagado', 3, 2800]], stock: 7, libro: [[10, 0, 3, 7]], credito: [] };
 const ANULADA = { ...VENDIDA, venta: { ...VENDIDA.venta, estado: 'Anulada' }, lineas: [['Anulada', 3, 2800]], stock: 10, libro: [[10, 0, 3, 7], [7, 3, 0, 10]] };
 const COMPLETADA = { ...VENDIDA, venta: { ...VENDIDA.venta, estado: 'Completada' }, lineas: [['Pagado', 3, 2800]] };
 

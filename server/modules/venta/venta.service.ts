@@ -173,7 +173,7 @@ export function mergeLineas(lineas: readonly LineaPedida[]): LineaPedida[] {
   return [...merged.values()];
 }
 
-/** What `venta_registrar` (migrations 0004, 0005, 0010, 0011, 0013) answers. */
+/** What `venta_registrar` (migrations 0004, 0005, 0010, 0011, 0013, 0017) answers. */
 type ResultadoVenta =
   | { estado: 'ok'; id: number; fecha: number; total: number; descuento: number; montoFiado: number; montoRecibido: number; turno: number; lineas: TRecibo['lineas']; tienda: string; metodo: string; cajero: string | null }
   | { estado: 'repetida'; id: number }
@@ -188,8 +188,9 @@ const textArray = (values: string[]) => sql`${`{${values.join(',')}}`}::text[]`;
 
 /**
  * Checkout (DESIGN.md §5, ADR 007): one call of the database function `venta_registrar` locks the
- * products in id order, checks every line, and writes the venta (Pendiente), one factura per product
- * and one stock exit with its movimiento per product, all or nothing. Any product short of stock fails
+ * products in id order, checks every line, and writes the venta Completada (its payment is recorded
+ * with it, issue #36), one factura per product (Pagado) and one stock exit with its movimiento per
+ * product, all or nothing. Any product short of stock fails
  * the whole sale, naming all of them. The receipt is built from what the call returns.
  */
 export async function registrarVenta(options: {
@@ -307,7 +308,8 @@ export async function registrarVenta(options: {
   const recibido = Number(r.montoRecibido);
   return {
     id: r.id,
-    estado: 'Pendiente',
+    // Paid (or charged to the customer's account) now: complete from the start (issue #36 point 2).
+    estado: 'Completada',
     fecha: new Date(r.fecha).toISOString(),
     tienda: r.tienda,
     cajero: r.cajero || r.tienda,
@@ -466,8 +468,9 @@ async function verificarQuienPuede(tx: Tx, tiendaId: number, ventaId: number, ac
 }
 
 /**
- * Pendiente → Completada and its lines → Pagado: leaving the receipt, or later from the invoice's
- * detail for a sale left Pendiente. Completing twice is harmless.
+ * Pendiente → Completada and its lines → Pagado: the old client's step-by-step sale (step 3), or from
+ * the invoice's detail for a sale left Pendiente. A sale paid at the till is already Completada
+ * (issue #36). Completing twice is harmless.
  */
 export async function completarVenta(options: { db: Db; tiendaId: number; ventaId: number; actor: ActorVenta }): Promise<TEstadoVentaResponse> {
   const { db, ...rest } = options;

@@ -177,7 +177,7 @@ describe('búsqueda por nombre en una tienda grande', () => {
 });
 
 describe('registrar una venta', () => {
-  it('una venta descuenta el stock exacto, escribe movimientos y facturas Pendiente con precios de la base', async () => {
+  it('una venta descuenta el stock exacto, escribe movimientos y facturas Pagado con precios de la base; pagada, queda Completada (issue #36)', async () => {
     const s = await crearTienda(t);
     const a = await crearProducto(s.id, { nombre: 'Leche', precio: 4600, stock: 40 });
     const b = await crearProducto(s.id, { nombre: 'Pan', precio: 7200, stock: 15 });
@@ -194,7 +194,7 @@ describe('registrar una venta', () => {
     expect(res.statusCode).toBe(201);
     const recibo = res.json();
     expect(recibo).toMatchObject({
-      estado: 'Pendiente',
+      estado: 'Completada',
       tienda: expect.stringMatching(/^Tienda /),
       total: 3 * 4600 + 7200,
       montoRecibido: 30000,
@@ -222,9 +222,9 @@ describe('registrar una venta', () => {
     ]);
     const lines = await t.database.db.select().from(factura).where(eq(factura.ventaId, recibo.id));
     expect(lines).toHaveLength(2);
-    expect(lines.every((l) => l.estado === 'Pendiente')).toBe(true);
+    expect(lines.every((l) => l.estado === 'Pagado')).toBe(true);
     const [v] = await t.database.db.select().from(venta).where(eq(venta.idVenta, recibo.id));
-    expect(v).toMatchObject({ estado: 'Pendiente', total: 21000, montoRecibido: 30000, usuarioId: null, metodoPagoId: 5 });
+    expect(v).toMatchObject({ estado: 'Completada', total: 21000, montoRecibido: 30000, usuarioId: null, metodoPagoId: 5 });
 
     const again = await get(s.token, `/api/ventas/${recibo.id}`);
     expect(again.statusCode).toBe(200);
@@ -369,7 +369,7 @@ describe('otra tienda', () => {
       expect(res.json().error.message).toBe(V.ventaNoEncontrada);
     }
     const [v] = await t.database.db.select().from(venta).where(eq(venta.idVenta, id));
-    expect(v!.estado).toBe('Pendiente');
+    expect(v!.estado).toBe('Completada');
     expect(await stockOf(p.idProducto)).toBe(3);
     expect((await get(a.token, '/api/ventas/999999')).statusCode).toBe(404);
   });
@@ -464,14 +464,14 @@ describe('quién puede completar o anular una venta', () => {
       expect(r.json().error.message).toBe(V.soloVentasPropiasDelDia);
     }
     expect(await stockOf(p.idProducto)).toBe(stock);
-    expect((await get(beto.token, `/api/ventas/${ajena}`)).json().estado).toBe('Pendiente');
+    expect((await get(beto.token, `/api/ventas/${ajena}`)).json().estado).toBe('Completada');
 
     // Her own sale of yesterday: refused too.
     const ayer = await venderCon(ana.token);
     await t.database.db.update(venta).set({ fecha: new Date(Date.now() - 36 * 3600_000) }).where(eq(venta.idVenta, ayer));
     expect((await post(ana.token, `/api/ventas/${ayer}/anular`)).statusCode).toBe(403);
 
-    // The encargado completes Beto's sale left Pendiente; the store account annuls yesterday's.
+    // The encargado may complete Beto's sale (already Completada: nothing changes); the store account annuls yesterday's.
     expect((await post(jefa.token, `/api/ventas/${ajena}/completar`)).json()).toEqual({ id: ajena, estado: 'Completada' });
     expect((await post(s.token, `/api/ventas/${ayer}/anular`)).json()).toEqual({ id: ayer, estado: 'Anulada' });
   });
