@@ -11,13 +11,15 @@ import fastifySwagger from '@fastify/swagger';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { es } from 'zod/locales';
-import { PRODUCT_NAME } from '#shared/messages';
+import { AppError } from '#shared/errors';
+import { M, PRODUCT_NAME } from '#shared/messages';
+import { ROL } from '#shared/roles';
 import type { Database, Db } from './db/client';
 import type { Env } from './env';
 import { loggerOptions } from './lib/log-redact';
 import type { Mailer } from './lib/mailer';
 import { createTokenService, type TokenService } from './lib/tokens';
-import { makeAuthenticate, requireStore, SessionCache } from './plugins/auth';
+import { makeAuthenticate, requireStore, SessionCache, sessionOf } from './plugins/auth';
 import { createAuthLimits, type AuthLimits } from './plugins/auth-limits';
 import { registerErrorHandling } from './plugins/errors';
 import { registerOperacion } from './plugins/operacion';
@@ -234,7 +236,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       // The cheapest route of the server: the benchmarks' reference.
       api.get('/ping', { schema: { hide: true } }, async () => ({ ok: true }));
       operacionRoutes(api);
-      api.get('/docs', { schema: { hide: true } }, async () => app.swagger());
+      // The API's map: for a signed-in role 1 only in production (issue #28), or as API_DOCS says.
+      const docsAbiertos = (env.API_DOCS ?? (env.NODE_ENV === 'production' ? 'admin' : 'public')) === 'public';
+      api.get('/docs', {
+        schema: { hide: true },
+        onRequest: docsAbiertos
+          ? []
+          : [
+              api.authenticate,
+              async (req: FastifyRequest) => {
+                if (sessionOf(req).rol !== ROL.ADMIN) throw new AppError('FORBIDDEN', M.generic.forbidden);
+              },
+            ],
+        handler: async () => app.swagger(),
+      });
       await api.register(cuentaRoutes);
       // Everything below needs a signed-in session.
       await api.register(async (priv) => {

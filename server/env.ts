@@ -26,6 +26,11 @@ export const ZEnv = z.object({
   DEMO_DATA: bool,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: bool,
+  /**
+   * Who may read the OpenAPI document at /api/docs (issue #28): `public`, or `admin` (a signed-in
+   * role 1). Default: `admin` when NODE_ENV is production, `public` otherwise.
+   */
+  API_DOCS: z.enum(['public', 'admin']).optional().or(z.literal('').transform(() => undefined)),
   RATE_LIMIT_AUTH_MAX: z.coerce.number().int().min(1).default(10),
   /** Sign-in, registration and recovery tries per window from one address, all accounts (default 3 × RATE_LIMIT_AUTH_MAX). */
   RATE_LIMIT_AUTH_ADDRESS_MAX: z.coerce.number().int().min(1).optional().or(z.literal('').transform(() => undefined)),

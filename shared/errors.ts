@@ -33,13 +33,16 @@ export class AppError extends Error {
   readonly code: ErrorCode;
   readonly fields?: FieldErrors;
   readonly title?: string;
+  /** A 429's real wait in seconds, sent as `Retry-After` (not part of the body). */
+  readonly retryAfter?: number;
 
-  constructor(code: ErrorCode, message: string, options: { fields?: FieldErrors; title?: string; cause?: unknown } = {}) {
+  constructor(code: ErrorCode, message: string, options: { fields?: FieldErrors; title?: string; cause?: unknown; retryAfter?: number } = {}) {
     super(message, { cause: options.cause });
     this.name = 'AppError';
     this.code = code;
     this.fields = options.fields;
     this.title = options.title;
+    if (options.retryAfter != null) this.retryAfter = Math.max(1, Math.ceil(options.retryAfter));
   }
 
   get status(): number {

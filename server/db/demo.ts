@@ -97,6 +97,8 @@ export async function seedDemo(db: Db): Promise<void> {
         correo: DEMO.tienda.email,
         contrasenaHash: hTienda,
         codigoInvitacion: DEMO.tienda.codigo,
+        // The demo admits its visitors' sign-ups at once; a real new store approves them (issue #28).
+        aprobarEmpleados: false,
       })
       .returning();
     const tiendaId = t!.idTienda;

@@ -44,7 +44,7 @@ export function registerLegacyErrorHandler(app: FastifyInstance) {
       const e = appError ?? new AppError('INTERNAL', M.generic.errorText);
       return reply.status(e.status).send(legacyRefusal(e));
     }
-    if (appError.code === 'RATE_LIMITED' && !reply.hasHeader('retry-after')) reply.header('retry-after', '1');
+    if (appError.code === 'RATE_LIMITED' && !reply.hasHeader('retry-after')) reply.header('retry-after', String(appError.retryAfter ?? 1));
     return reply.status(legacyStatus(appError)).send(legacyRefusal(appError));
   });
 }

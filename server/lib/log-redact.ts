@@ -1,7 +1,7 @@
 import pino from 'pino';
 
 /**
- * Secrets never reach the log: passwords, recovery and invitation codes, tokens. The old clients
+ * Secrets never reach the log: passwords, PINs, recovery and invitation codes, tokens. The old clients
  * sign in with a GET whose query string carries the password, and any error may carry a request's
  * values (a failed query's parameters); so URLs, bodies and errors are redacted before logging.
  */
@@ -10,7 +10,13 @@ export const REDACTED = '[REDACTED]';
 /** Keys whose values are secret, whatever their spelling (contrasena, confirmarContrasena, codigo_invitacion…). */
 const SECRET_KEY = /contrase(?:n|ñ)a|passw|pwd|clave|c(?:o|ó)digo|token|secret|authorization|cookie|api[-_]?key/i;
 
-export const isSecretKey = (key: string) => SECRET_KEY.test(key);
+/**
+ * A supervisor's PIN (issue #28): `pin`, `pin_nuevo`, `pinNuevo`, `nuevoPin`, `PIN`; not words that
+ * merely contain the letters (`spinner`, `opinion`, `pintura`).
+ */
+const PIN_KEY = /(?:^|[^a-zA-Z])pin(?:$|[^a-z])|[a-z]Pin(?:$|[^a-z])|(?:^|[^a-zA-Z])PIN(?:$|[^a-zA-Z])/;
+
+export const isSecretKey = (key: string) => SECRET_KEY.test(key) || PIN_KEY.test(key);
 
 function decode(text: string): string {
   try {

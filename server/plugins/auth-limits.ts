@@ -2,6 +2,7 @@ import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '#shared/errors';
 import { M } from '#shared/messages';
+import type { Turno } from '../lib/password';
 import type { RequestSession } from './auth';
 
 /**
@@ -26,7 +27,16 @@ export interface AuthLimits {
   byBodyField(field: string): (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
   /** Counts one back-office question about other accounts for the signed-in caller; 429 when over. */
   lookup(req: FastifyRequest, reply: FastifyReply, sesion: RequestSession): Promise<void>;
+  /**
+   * The password queue's turn for a try `attempt` counted (issue #28): a low priority once its
+   * address made more than TRIES_AT_FULL_PRIORITY tries this window, so a flood
+   * waits behind a real sign-in (server/lib/password.ts).
+   */
+  turno(req: FastifyRequest): Turno;
 }
+
+/** Tries an address makes in a window before its password checks wait behind everyone else's. */
+export const TRIES_AT_FULL_PRIORITY = 3;
 
 export interface AuthLimitsOptions {
   /** Tries per window for one address and one account. */
@@ -49,6 +59,7 @@ const clientAddress = (req: FastifyRequest) => normalizeIP(req.ip);
 /** The limiters, on the store of @fastify/rate-limit (registered before: memory, or Redis when set). */
 export function createAuthLimits(app: FastifyInstance, options: AuthLimitsOptions): AuthLimits {
   const accounts = new WeakMap<FastifyRequest, string>();
+  const turnos = new WeakMap<FastifyRequest, Turno>();
   const callers = new WeakMap<FastifyRequest, string>();
   const byAccount = app.createRateLimit({
     max: options.accountMax,
@@ -77,7 +88,11 @@ export function createAuthLimits(app: FastifyInstance, options: AuthLimitsOption
 
   const attempt: AuthLimits['attempt'] = async (req, reply, account) => {
     accounts.set(req, normalizeAccount(account));
-    refuseIfOver(reply, await Promise.all([byAddress(req), byAccount(req)]));
+    const [address, byAcc] = await Promise.all([byAddress(req), byAccount(req)]);
+    refuseIfOver(reply, [address, byAcc]);
+    // (isAllowed is true only for an allow-listed caller, which has no count.)
+    const used = address.isAllowed ? 0 : options.addressMax - address.remaining;
+    turnos.set(req, { cola: 'sesion', prioridad: used > TRIES_AT_FULL_PRIORITY ? 'baja' : 'alta' });
   };
 
   return {
@@ -86,6 +101,7 @@ export function createAuthLimits(app: FastifyInstance, options: AuthLimitsOption
       const body = req.body && typeof req.body === 'object' ? (req.body as Record<string, unknown>) : {};
       await attempt(req, reply, body[field]);
     },
+    turno: (req) => turnos.get(req) ?? { cola: 'sesion' },
     async lookup(req, reply, sesion) {
       callers.set(req, `${sesion.tipo}:${sesion.usuarioId ?? sesion.tiendaId}`);
       refuseIfOver(reply, [await lookups(req)]);

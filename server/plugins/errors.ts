@@ -64,7 +64,7 @@ export function registerErrorHandling(app: FastifyInstance) {
         if (!reply.hasHeader('retry-after')) reply.header('retry-after', '2');
       } else if (appError.status >= 500) req.log.error({ err }, 'error interno');
       // A 429 that no limiter dated (a full password-hash queue): the client may try again shortly.
-      if (appError.code === 'RATE_LIMITED' && !reply.hasHeader('retry-after')) reply.header('retry-after', '1');
+      if (appError.code === 'RATE_LIMITED' && !reply.hasHeader('retry-after')) reply.header('retry-after', String(appError.retryAfter ?? 1));
       return reply.status(appError.status).send(appError.toBody());
     }
     req.log.error({ err }, 'error no controlado');

@@ -2,21 +2,27 @@ import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '#shared/errors';
 import { M } from '#shared/messages';
+import { BIDI_RE } from '#shared/schemas/common';
 
 /** The largest request body of any route, JSON, form or multipart alike (SECURITY.md "HTTP"). */
 export const BODY_LIMIT = 512 * 1024;
 
 /** Whether a string, a key or any string inside objects and arrays holds a NUL character. */
-export function hasNul(value: unknown): boolean {
+export const hasNul = (value: unknown): boolean => hasText(value, (s) => s.includes('\u0000'));
+
+/** Whether a string, a key or any string inside objects and arrays holds a bidirectional control (issue #28). */
+export const hasBidi = (value: unknown): boolean => hasText(value, (s) => BIDI_RE.test(s));
+
+function hasText(value: unknown, test: (s: string) => boolean): boolean {
   // Iterative: a 512 KiB JSON body may nest far deeper than the call stack allows.
   const stack: unknown[] = [value];
   while (stack.length > 0) {
     const v = stack.pop();
     if (typeof v === 'string') {
-      if (v.includes('\u0000')) return true;
+      if (test(v)) return true;
     } else if (v !== null && typeof v === 'object' && !Buffer.isBuffer(v)) {
       for (const [k, x] of Object.entries(v)) {
-        if (k.includes('\u0000')) return true;
+        if (test(k)) return true;
         stack.push(x);
       }
     }
@@ -60,7 +66,11 @@ function lingerOnClose(socket: Socket) {
  * - a declared body larger than BODY_LIMIT is refused (413) before a byte of it is read, and the
  *   connection closed, so a client cannot make the server read (or hold) it;
  * - a NUL character in the query, path parameters or body is refused (400): PostgreSQL text cannot
- *   hold it, and it is never meaningful in this app's data.
+ *   hold it, and it is never meaningful in this app's data;
+ * - a bidirectional control character (U+202A–U+202E, U+2066–U+2069) anywhere in the query, path
+ *   parameters or body is refused (400, issue #28), on every face: in a name it makes the screen, the
+ *   receipt or a label show other text than the one kept. The shared schemas refuse it first in the
+ *   fields they name (the field's own message); this catches every other text, after validation.
  */
 export function registerRequestGuards(app: FastifyInstance) {
   app.addHook('onRequest', async (req, reply) => {
@@ -75,5 +85,8 @@ export function registerRequestGuards(app: FastifyInstance) {
   });
   app.addHook('preValidation', async (req) => {
     if (hasNul(req.query) || hasNul(req.params) || hasNul(req.body)) throw new AppError('VALIDATION', M.generic.nulChar);
+  });
+  app.addHook('preHandler', async (req) => {
+    if (hasBidi(req.query) || hasBidi(req.params) || hasBidi(req.body)) throw new AppError('VALIDATION', M.generic.bidiChar);
   });
 }

@@ -27,6 +27,7 @@ const acciones: Record<string, string> = {
   anular: 'anular una venta',
   cajaSobreUmbral: 'registrar un movimiento de caja sobre el tope',
   reportes: 'ver costos o reportes',
+  pinSupervisor: 'autorizar un descuento con el PIN de un supervisor',
 };
 // The log's facts are JSON the writers chose by kind (shared/schemas/actividad.ts); read defensively.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -29,6 +29,8 @@ export const registro = {
   documento: 'ingrese un número de documento válido con 10 dígitos',
   required: (label: string) => `Por favor, complete el campo ${label}.`,
   email: 'Por favor, ingrese un correo electrónico válido.',
+  /** Issue #28: right-to-left overrides and isolates make a name display other text than it holds. */
+  bidi: 'El texto no puede llevar caracteres invisibles que cambian la dirección de lectura.',
   password:
     'La contraseña debe tener al menos 8 caracteres, incluyendo una letra mayúscula y un número.',
   passwordsDontMatch: 'Las contraseñas no coinciden',

@@ -12,6 +12,7 @@ export const generic = {
   invalidJson: 'La solicitud no es válida.',
   bodyTooLarge: 'La solicitud es demasiado grande.',
   nulChar: 'La solicitud contiene caracteres no permitidos (carácter nulo).',
+  bidiChar: 'La solicitud contiene caracteres invisibles que cambian la dirección de lectura del texto.',
   tooManyRequests: 'Demasiados intentos. Espere un momento e inténtelo de nuevo.',
   serverBusy: 'El servidor está atendiendo muchos inicios de sesión en este momento. Espere unos segundos e inténtelo de nuevo.',
   validation: 'Revise los datos ingresados.',

@@ -2,6 +2,7 @@
 export const ajustesTienda = {
   textoInvalido: 'Escriba un texto.',
   maximo: (n: number) => `Máximo ${n} caracteres.`,
+  telefonoInvalido: 'El teléfono lleva solo dígitos (7 a 10), con +57 al inicio si quiere.',
   nitInvalido: 'El NIT solo lleva números, letras, puntos y guiones.',
   anchoInvalido: 'Elija 58 mm u 80 mm.',
   zonaInvalida: 'Elija una zona horaria de la lista (por ejemplo, Bogotá (Colombia)).',

@@ -111,7 +111,9 @@ export const ventas = {
   impresionDirectaFallida: 'No se pudo imprimir en la impresora térmica. Se abrirá el diálogo de impresión.',
   ajustesGuardados: 'Datos del recibo guardados',
   // Issue #16 point 4: a supervisor's PIN lets a cashier (role 2) give a discount.
-  pinInvalido: 'El PIN debe tener de 4 a 6 dígitos.',
+  pinInvalido: 'El PIN debe tener de 4 a 8 dígitos.',
+  pinSupervisorBloqueado: (n: number) => `el PIN de ese supervisor quedó bloqueado tras ${n} PIN equivocados; debe ponerlo de nuevo en «Mi PIN»`,
+  pinTrivial: 'Ese PIN es muy fácil de adivinar: no use todos los dígitos iguales, seguidos (1234, 9876) ni un año.',
   supervisorRequerido: 'Elija el supervisor que autoriza.',
   pinIncorrecto: 'El PIN no es correcto para ese supervisor. No se registró la venta.',
   pinBloqueado: (minutos: number) =>
@@ -128,7 +130,8 @@ export const ventas = {
   miPinText:
     'Con este PIN autoriza, junto a la caja, los descuentos y cambios de precio de un cajero. Es personal: no lo comparta. Cada venta autorizada queda registrada a su nombre.',
   miPinEstado: (tiene: boolean) => (tiene ? 'Ya tiene un PIN. Puede cambiarlo aquí.' : 'Aún no tiene un PIN.'),
-  miPinNuevo: 'Nuevo PIN (4 a 6 dígitos)',
+  miPinNuevo: 'Nuevo PIN (4 a 8 dígitos)',
+  miPinBloqueado: 'Su PIN quedó bloqueado por demasiados PIN equivocados en la caja. Póngalo de nuevo para volver a autorizar.',
   miPinConfirmar: 'Repita el PIN',
   miPinNoCoincide: 'Los dos PIN no coinciden.',
   miPinContrasena: 'Su contraseña actual',

@@ -3,7 +3,7 @@ import { registro } from '../messages/auth';
 import { clientes } from '../messages/clientes';
 import { fiado } from '../messages/fiado';
 import { TIPOS_DOC } from '../roles';
-import { LOGIN_EMAIL_RE } from './common';
+import { EMAIL_RE, sinBidi } from './common';
 import { ZCupo, ZResumenCredito, ZTelefono } from './fiado';
 
 // Only these areas' texts: a screen that loads this schema does not load the whole catalogue.
@@ -27,7 +27,7 @@ export interface MensajesCliente {
 /** People write "1.020.304.050": dots and spaces are separators, not part of the number. */
 export const normalizarDocumento = (documento: string) => documento.replace(/[.\s]/g, '').toUpperCase();
 
-const requerido = (message: string, max: number) => z.string({ error: message }).trim().min(1, message).max(max, M.registro.tooLong);
+const requerido = (message: string, max: number) => z.string({ error: message }).trim().min(1, message).max(max, M.registro.tooLong).refine(sinBidi, M.registro.bidi);
 
 /**
  * The client's fields under the names of its domain module (server/modules/cliente/cliente.domain.ts),
@@ -48,7 +48,7 @@ export const clienteConMensajes = (m: MensajesCliente) =>
       .union([z.null(), z.string().trim().max(254, M.registro.email)], { error: M.registro.email })
       .optional()
       .transform((v) => (v ? v.toLowerCase() : null))
-      .pipe(z.union([z.null(), z.string().regex(LOGIN_EMAIL_RE, M.registro.email)])),
+      .pipe(z.union([z.null(), z.string().regex(EMAIL_RE, M.registro.email)])),
   });
 
 /** The client's one zod base, with the store's words (spec §5: every field required but the correo). */

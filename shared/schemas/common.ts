@@ -7,18 +7,36 @@ const M = { registro };
 /** Loose rule of the login screen: an @ followed later by a dot (spec §5). */
 export const LOGIN_EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+/**
+ * The rule of an e-mail that is kept (issue #28): the HTML standard's valid e-mail address, with a
+ * dot in the domain. No spaces, commas, quotes or angle brackets (`x,y<a@evil.co>` is refused).
+ */
+export const EMAIL_RE =
+  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/;
+
+/**
+ * Bidirectional control characters (issue #28): embeddings and overrides U+202A–U+202E, isolates
+ * U+2066–U+2069. In a product or customer name they make the screen, the receipt and the label show
+ * other text than the one kept ("‮oiraM" reads "Mario"). Refused in every name and free text.
+ */
+export const BIDI_RE = /[\u202A-\u202E\u2066-\u2069]/;
+export const sinBidi = (v: string | null | undefined) => v == null || !BIDI_RE.test(v);
+export const BIDI_MENSAJE = M.registro.bidi;
+
 export const requiredText = (label: string, max = 100) =>
   z
     .string({ error: M.registro.required(label) })
     .trim()
     .min(1, M.registro.required(label))
-    .max(max, M.registro.tooLong);
+    .max(max, M.registro.tooLong)
+    .refine(sinBidi, M.registro.bidi);
 
 export const optionalText = (max = 100) =>
   z
     .string({ error: M.registro.tooLong })
     .trim()
     .max(max, M.registro.tooLong)
+    .refine(sinBidi, M.registro.bidi)
     .optional()
     .transform((v) => (v ? v : undefined));
 
@@ -28,7 +46,7 @@ export const zEmail = (requiredMessage: string, invalidMessage: string) =>
     .trim()
     .min(1, requiredMessage)
     .max(254, invalidMessage)
-    .regex(LOGIN_EMAIL_RE, invalidMessage)
+    .regex(EMAIL_RE, invalidMessage)
     .transform((v) => v.toLowerCase());
 
 /** At least 8 characters with an uppercase letter and a digit (spec §5). */

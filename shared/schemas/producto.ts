@@ -3,6 +3,7 @@ import { LIMITES_DINERO } from '../money';
 import { registro } from '../messages/auth';
 import { crud } from '../messages/crud';
 import { productos } from '../messages/productos';
+import { sinBidi } from './common';
 
 // Only these areas' texts: a screen that loads this schema does not load the whole catalogue.
 const M = { crud, productos, registro };
@@ -52,7 +53,7 @@ export const zPrecio = (opts: { empty: string; invalid: string }) =>
     return n;
   });
 
-const requiredName = (message: string) => z.string({ error: message }).trim().min(1, message).max(120, M.registro.tooLong);
+const requiredName = (message: string) => z.string({ error: message }).trim().min(1, message).max(120, M.registro.tooLong).refine(sinBidi, M.registro.bidi);
 
 /** Estado 1 Disponible / 0 No disponible; a select sends it as text. */
 export const zEstadoProducto = z
@@ -81,7 +82,7 @@ const zCodigoBarras = z
 
 const nullableText = (max: number) =>
   z
-    .union([z.null(), z.string().trim().max(max, M.registro.tooLong)])
+    .union([z.null(), z.string().trim().max(max, M.registro.tooLong).refine(sinBidi, M.registro.bidi)])
     .optional()
     .transform((v) => (v ? v : null));
 

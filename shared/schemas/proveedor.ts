@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { registro } from '../messages/auth';
 import { proveedores } from '../messages/proveedores';
-import { LOGIN_EMAIL_RE } from './common';
+import { EMAIL_RE, sinBidi } from './common';
 
 // Only these areas' texts: a screen that loads this schema does not load the whole catalogue.
 const M = { proveedores, registro };
@@ -45,14 +45,14 @@ export const zTelefonoProveedor = (m: { vacio: string; invalido: string }) =>
  */
 export const proveedorConMensajes = (m: MensajesProveedor) =>
   z.object({
-    nombre: z.string({ error: m.vacio('nombre') }).trim().min(1, m.vacio('nombre')).max(120, M.registro.tooLong),
+    nombre: z.string({ error: m.vacio('nombre') }).trim().min(1, m.vacio('nombre')).max(120, M.registro.tooLong).refine(sinBidi, M.registro.bidi),
     telefono: zTelefonoProveedor({ vacio: m.vacio('telefono'), invalido: m.telefono }),
     email: z
       .string({ error: m.vacio('email') })
       .trim()
       .min(1, m.vacio('email'))
       .max(254, M.registro.email)
-      .regex(LOGIN_EMAIL_RE, M.registro.email)
+      .regex(EMAIL_RE, M.registro.email)
       .transform((v) => v.toLowerCase()),
   });
 

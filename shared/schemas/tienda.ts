@@ -1,8 +1,13 @@
 import { z } from 'zod';
+import { registro } from '../messages/auth';
 import { ajustesTienda } from '../messages/tienda';
+import { sinBidi } from './common';
 
 // Only these areas' texts: a screen that loads this schema does not load the whole catalogue.
-const M = { ajustesTienda };
+const M = { ajustesTienda, registro };
+
+/** The receipt's phone (issue #28): digits only, with Colombia's +57 in front if wanted. */
+export const TELEFONO_RECIBO_RE = /^(?:\+57)?\d{7,10}$/;
 
 const A = M.ajustesTienda;
 
@@ -22,6 +27,7 @@ const opcional = (max: number) =>
     .string({ error: A.textoInvalido })
     .trim()
     .max(max, A.maximo(max))
+    .refine(sinBidi, M.registro.bidi)
     .transform((v) => (v === '' ? null : v))
     .nullable();
 
@@ -56,7 +62,9 @@ export type TAjustesTienda = z.infer<typeof ZAjustesTienda>;
 export const ZUpdateAjustesTienda = z.object({
   nit: opcional(20).pipe(z.string().regex(/^[0-9A-Za-z .-]*$/, A.nitInvalido).nullable()),
   direccion: opcional(120),
-  telefono: opcional(20),
+  telefono: opcional(20)
+    .transform((v) => (v == null ? null : v.replace(/[\s().-]/g, '')))
+    .pipe(z.string().regex(TELEFONO_RECIBO_RE, A.telefonoInvalido).nullable()),
   anchoPapel: z.enum(ANCHOS_PAPEL, { error: A.anchoInvalido }),
   pieRecibo: opcional(120),
   /** Optional: a client that sends only the receipt's fields leaves the zone as it is. */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LIMITES_DINERO } from '../money';
 import { ventas } from '../messages/ventas';
 import { METODO } from '../roles';
-import { ZPageQuery, zPage } from './common';
+import { BIDI_MENSAJE, sinBidi, ZPageQuery, zPage } from './common';
 
 // Only these areas' texts: a screen that loads this schema does not load the whole catalogue.
 const M = { ventas };
@@ -93,8 +93,23 @@ export const ZLineaVenta = z.object({
  */
 export const ZClaveVenta = z.uuid(V.claveInvalida);
 
-/** A supervisor's PIN (issue #16 point 4): 4 to 6 digits, hashed like a password. */
-export const ZPin = z.string({ error: V.pinInvalido }).regex(/^[0-9]{4,6}$/, V.pinInvalido);
+/** A supervisor's PIN (issue #16 point 4): 4 to 8 digits (issue #28), hashed like a password. */
+export const ZPin = z.string({ error: V.pinInvalido }).regex(/^[0-9]{4,8}$/, V.pinInvalido);
+
+/**
+ * A PIN the first guesses would find (issue #28): all digits equal (0000), a run up or down by one
+ * (1234, 4321, 890 does not wrap), or a year 1900–2099 as four digits.
+ */
+export function esPinTrivial(pin: string): boolean {
+  if (/^(\d)\1*$/.test(pin)) return true;
+  const d = [...pin].map(Number);
+  const paso = d[1]! - d[0]!;
+  if ((paso === 1 || paso === -1) && d.every((x, i) => i === 0 || x - d[i - 1]! === paso)) return true;
+  return /^(19|20)\d\d$/.test(pin);
+}
+
+/** A new PIN: 4 to 8 digits, and not a trivial one. */
+export const ZPinNuevo = ZPin.refine((pin) => !esPinTrivial(pin), { error: V.pinTrivial });
 
 /**
  * A role-2 cashier's discount is authorised by a supervisor of the store (role 1 or 3) standing at
@@ -113,10 +128,11 @@ export type TSupervisor = z.infer<typeof ZSupervisor>;
 /** A supervisor sets or changes their own PIN, with their current password. */
 export const ZEstablecerPinRequest = z.object({
   contrasena: z.string({ error: V.miPinContrasenaIncorrecta }).min(1, V.miPinContrasenaIncorrecta).max(128, V.miPinContrasenaIncorrecta),
-  pin: ZPin,
+  pin: ZPinNuevo,
 });
 export type TEstablecerPinRequest = z.infer<typeof ZEstablecerPinRequest>;
-export const ZEstadoPin = z.object({ tienePin: z.boolean() });
+/** Whether the caller has a PIN, and whether too many wrong ones at the till locked it (issue #28). */
+export const ZEstadoPin = z.object({ tienePin: z.boolean(), bloqueado: z.boolean() });
 export type TEstadoPin = z.infer<typeof ZEstadoPin>;
 
 /** Checkout (spec §5 "Sale"): prices are never sent, the server reads them. */
@@ -148,7 +164,7 @@ export const ZCreateVentaRequest = z.object({
     .or(z.literal('').transform(() => undefined)),
   descuento: ZDescuentoVenta.optional(),
   /** Why: required with any discount, printed on the receipt. */
-  motivoDescuento: z.string({ error: V.motivoDescuentoRequerido }).trim().max(120, V.motivoDescuentoRequerido).optional(),
+  motivoDescuento: z.string({ error: V.motivoDescuentoRequerido }).trim().max(120, V.motivoDescuentoRequerido).refine(sinBidi, BIDI_MENSAJE).optional(),
   /** A role-2 cashier's discount: the supervisor who authorises it and their PIN (ignored for roles 1 and 3). */
   autorizacion: ZAutorizacionPin.optional(),
 }).superRefine((v, ctx) => {

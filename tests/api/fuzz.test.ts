@@ -242,7 +242,7 @@ describe('PIN del supervisor', () => {
     const db = t.database.db;
     const encargado = await login(t, 'empleado', DEMO.encargado.email, DEMO.encargado.contrasena);
     const cajero = await login(t, 'empleado', DEMO.empleado.email, DEMO.empleado.contrasena);
-    const puesto = await t.request({ method: 'PUT', url: '/api/cuenta/pin', token: encargado, payload: { contrasena: DEMO.encargado.contrasena, pin: '4321' } });
+    const puesto = await t.request({ method: 'PUT', url: '/api/cuenta/pin', token: encargado, payload: { contrasena: DEMO.encargado.contrasena, pin: '4827' } });
     expect(puesto.statusCode, puesto.body).toBe(200);
     const pinDe = async () =>
       JSON.stringify(((await db.execute(sql`select pin_hash from usuario where correo = ${DEMO.encargado.email}`)) as unknown as { rows: unknown[] }).rows);
@@ -258,7 +258,7 @@ describe('PIN del supervisor', () => {
         expect(put.statusCode, put.body).toBeGreaterThanOrEqual(400);
         expect(put.statusCode, put.body).toBeLessThan(500);
         const a = autorizacion as Record<string, unknown> | null;
-        if (a && typeof a === 'object' && a.pin === '4321') return;
+        if (a && typeof a === 'object' && a.pin === '4827') return;
         const venta = await t.request({
           method: 'POST',
           url: '/api/ventas',

@@ -79,6 +79,20 @@ describe('el registro (log) no guarda secretos', () => {
     for (const s of secrets) expect(lines, s).not.toContain(s);
   });
 
+  it('tampoco el PIN del supervisor, en la URL ni en el cuerpo (issue #28)', async () => {
+    lines = '';
+    const secretos = ['48273916', '59381742', '71630482', 'PassSecreta9'];
+    await app.inject({ method: 'GET', url: `/api/no-existe?pin=${secretos[0]}&pinNuevo=${secretos[1]}&password=${secretos[3]}` });
+    await app.inject({ method: 'GET', url: `${LEGACY}/controlador/controlador.ventas.php?PIN=${secretos[2]}` });
+    app.log.warn({ body: { autorizacion: { supervisorId: 7, pin: secretos[0] }, nuevo_pin: secretos[1] } }, 'prueba');
+    app.log.warn({ err: new Error(`fallo con pin=${secretos[2]} y "pin":"${secretos[1]}"`) }, 'prueba');
+    expect(lines).toContain('/api/no-existe');
+    expect(lines).toContain('supervisorId');
+    for (const s of secretos) expect(lines, s).not.toContain(s);
+    // Words that merely contain the letters stay.
+    expect(redactUrl('/x?spinner=1&opinion=2&pintura=3')).toBe('/x?spinner=1&opinion=2&pintura=3');
+  });
+
   it('redactUrl y redactText dejan lo demás igual', () => {
     expect(redactUrl('/x?a=1&contrasena=abc&b=2#h')).toBe('/x?a=1&contrasena=[REDACTED]&b=2#h');
     expect(redactUrl('/x')).toBe('/x');

@@ -21,7 +21,7 @@ test('el encargado pone su PIN; un cajero descuenta, el encargado lo autoriza y 
   await signIn(page, 'Empleado', DEMO.encargado, DEMO_PASSWORD, { caja: false });
   await page.getByRole('link', { name: 'Mi PIN' }).click();
   await expect(page).toHaveURL(/\/mi_pin$/);
-  await page.getByLabel('Nuevo PIN (4 a 6 dígitos)').fill(PIN);
+  await page.getByLabel('Nuevo PIN (4 a 8 dígitos)').fill(PIN);
   await page.getByLabel('Repita el PIN').fill('2469');
   await page.getByLabel('Su contraseña actual').fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Guardar PIN' }).click();

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { usuario } from '../../server/db/schema';
+import { tienda, usuario } from '../../server/db/schema';
 import type { TestApp } from './test-app';
 
 let seq = 0;
@@ -9,7 +9,10 @@ export const PASSWORD = 'Clave1234';
 
 export type Tienda = Awaited<ReturnType<typeof crearTienda>>;
 
-/** Registers a store through the API; returns its login token and invitation code. */
+/**
+ * Registers a store through the API; returns its login token and invitation code. Its employees need
+ * no approval unless `aprobarEmpleados: true` (a new store's own default, issue #28).
+ */
 export async function crearTienda(t: TestApp, overrides: Record<string, unknown> = {}) {
   const email = `tienda-${next()}@prueba.co`;
   const res = await t.request({
@@ -19,6 +22,8 @@ export async function crearTienda(t: TestApp, overrides: Record<string, unknown>
   });
   if (res.statusCode !== 201) throw new Error(`crearTienda: ${res.statusCode} ${res.body}`);
   const { id_Tienda, codigo_invitacion } = res.json() as { id_Tienda: number; codigo_invitacion: string };
+  // New stores approve new employees (issue #28); the factories' employees sign in at once unless told.
+  if (overrides.aprobarEmpleados !== true) await t.database.db.update(tienda).set({ aprobarEmpleados: false }).where(eq(tienda.idTienda, id_Tienda));
   const token = await login(t, 'tienda', email);
   if (overrides.sinCaja !== true) await abrirCaja(t, token);
   return { id: id_Tienda, codigo: codigo_invitacion, email, token };
@@ -53,7 +58,7 @@ export async function login(t: TestApp, tipo: 'empleado' | 'tienda', email: stri
 
 /** The factories' own options, kept out of the registration payload. */
 function sinOpciones(overrides: Record<string, unknown>): Record<string, unknown> {
-  const { sinCaja: _, rol: _rol, ...rest } = overrides;
+  const { sinCaja: _, rol: _rol, aprobarEmpleados: _aprobar, ...rest } = overrides;
   return rest;
 }
 

@@ -17,8 +17,11 @@ export const tienda = pgTable(
     codigoInvitacion: text('codigo_invitacion').notNull(),
     /** When the invitation code stops admitting sign-ups (issue #15); null: it never expires. */
     codigoExpira: timestamp('codigo_expira', { withTimezone: true }),
-    /** When on, a new employee cannot sign in until role 1 approves the account (issue #15). */
-    aprobarEmpleados: boolean('aprobar_empleados').notNull().default(false),
+    /**
+     * When on, a new employee cannot sign in until role 1 approves the account (issue #15). On for new
+     * stores (issue #28: anyone with the code could sign up cashiers); stores made before keep theirs.
+     */
+    aprobarEmpleados: boolean('aprobar_empleados').notNull().default(true),
     /** The IANA zone every date of the store is shown and grouped in (issue #16). */
     zonaHoraria: text('zona_horaria').notNull().default('America/Bogota'),
     /**

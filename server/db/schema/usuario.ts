@@ -23,6 +23,17 @@ export const usuario = pgTable(
     aprobado: boolean('aprobado').notNull().default(true),
     /** The supervisor's PIN (roles 1 and 3), hashed like a password (issue #16). */
     pinHash: text('pin_hash'),
+    /**
+     * Wrong PINs typed for this supervisor since the last right one, by any cashier (issue #28):
+     * counted before the hash is checked, so parallel tries cannot pass the limit.
+     */
+    pinFallos: integer('pin_fallos').notNull().default(0),
+    /** The supervisor's PIN stopped working after too many wrong ones: locked until they set it again. */
+    pinBloqueadoEn: timestamp('pin_bloqueado_en', { withTimezone: true }),
+    /** A cashier's PIN tries in the current window (issue #28), counted before the hash is checked. */
+    pinIntentos: integer('pin_intentos').notNull().default(0),
+    /** When the cashier's current window of PIN tries started. */
+    pinIntentosDesde: timestamp('pin_intentos_desde', { withTimezone: true }),
     creadoEn: timestamp('creado_en', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

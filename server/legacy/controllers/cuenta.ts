@@ -27,11 +27,11 @@ export const loginController: LegacyController = [
     public: true,
     limitBy: 'email',
     match: () => true,
-    handle: async ({ app, p }) => {
+    handle: async ({ app, req, p }) => {
       const input = parseLegacy(ZLoginRequest, { tipo: str(p, 'tipo'), email: str(p, 'email'), contrasena: str(p, 'contrasena') });
       // A pending account (issue #15) is refused like wrong credentials are on this API: 200 with
       // every flag false and the message, which the old clients show (an HTTP error reads as offline).
-      const { token, sesion } = await login({ db: app.db, tokens: app.tokens, ...input, cara: 'legacy' }).catch((err: unknown) => {
+      const { token, sesion } = await login({ db: app.db, tokens: app.tokens, ...input, cara: 'legacy', turno: app.authLimits.turno(req) }).catch((err: unknown) => {
         if (esCuentaPendiente(err)) throw new AppError('BUSINESS_RULE', err.message, { title: err.title });
         throw err;
       });

@@ -29,7 +29,7 @@ export async function cuentaRoutes(app: FastifyInstance) {
   r.post('/sesion/login', {
     preHandler: byEmail,
     schema: { tags: ['cuenta'], body: ZLoginRequest, response: { 200: ZLoginResponse } },
-    handler: (req) => login({ db: app.db, tokens: app.tokens, ...req.body }),
+    handler: (req) => login({ db: app.db, tokens: app.tokens, ...req.body, turno: app.authLimits.turno(req) }),
   });
 
   r.get('/sesion', {

@@ -5,7 +5,7 @@ import { ROL, canSeeInvitationCode } from '#shared/roles';
 import type { TSesion, TTipoLogin } from '#shared/schemas/auth';
 import type { Db, Tx } from '../../db/client';
 import { sesionCerrada, tienda, usuario } from '../../db/schema';
-import { dummyHash, hashPassword, verifyPassword } from '../../lib/password';
+import { dummyHash, hashPassword, verifyPassword, type Turno } from '../../lib/password';
 import { invitationCode } from '../../lib/random-code';
 import type { TokenClaims, TokenService } from '../../lib/tokens';
 import { exigirAprobada, tiendaQueAdmite } from '../tienda/invitacion.domain';
@@ -34,15 +34,17 @@ export async function login(options: {
   contrasena: string;
   /** The face signed in through, for the activity log (issue #27): the store's screens unless told. */
   cara?: TCara;
+  /** The password queue's turn (the caller's address and priority, issue #28). */
+  turno?: Turno;
 }): Promise<{ token: string; sesion: TSesion }> {
-  const { db, tokens, tipo, email, contrasena, cara = 'tienda' } = options;
+  const { db, tokens, tipo, email, contrasena, cara = 'tienda', turno } = options;
   if (tipo === 'tienda') {
     const [t] = await db.select().from(tienda).where(sql`lower(${tienda.correo}) = ${email}`).limit(1);
     if (!t) {
-      await verifyPassword(contrasena, await dummyHash());
+      await verifyPassword(contrasena, await dummyHash(), turno);
       throw badCredentials();
     }
-    if (!(await verifyPassword(contrasena, t.contrasenaHash))) throw badCredentials();
+    if (!(await verifyPassword(contrasena, t.contrasenaHash, turno))) throw badCredentials();
     const claims: TokenClaims = {
       sub: `t:${t.idTienda}`,
       tipo,
@@ -74,10 +76,10 @@ export async function login(options: {
     .where(sql`lower(${usuario.correo}) = ${email}`)
     .limit(1);
   if (!row) {
-    await verifyPassword(contrasena, await dummyHash());
+    await verifyPassword(contrasena, await dummyHash(), turno);
     throw badCredentials();
   }
-  if (!(await verifyPassword(contrasena, row.u.contrasenaHash))) throw badCredentials();
+  if (!(await verifyPassword(contrasena, row.u.contrasenaHash, turno))) throw badCredentials();
   // Only now, with the password right: a new employee the store's admin has not approved yet.
   exigirAprobada(row.u);
   const code = row.t && canSeeInvitationCode(row.u.rolId) ? row.t.codigoInvitacion : null;

@@ -24,14 +24,17 @@ export function supervisorDe(sesion: RequestSession): { usuarioId: number; tiend
 export async function estadoPin(options: { db: Db; sesion: RequestSession }): Promise<TEstadoPin> {
   const { usuarioId, tiendaId } = supervisorDe(options.sesion);
   const [u] = await options.db
-    .select({ pinHash: usuario.pinHash })
+    .select({ pinHash: usuario.pinHash, bloqueadoEn: usuario.pinBloqueadoEn })
     .from(usuario)
     .where(and(eq(usuario.idUsuario, usuarioId), eq(usuario.tiendaId, tiendaId)))
     .limit(1);
-  return { tienePin: !!u?.pinHash };
+  return { tienePin: !!u?.pinHash, bloqueado: !!u?.pinHash && u.bloqueadoEn != null };
 }
 
-/** Sets or changes the caller's PIN, with their current password; hashed like a password. */
+/**
+ * Sets or changes the caller's PIN, with their current password; hashed like a password. A new PIN
+ * starts with no wrong tries and unlocks one that too many wrong PINs locked (issue #28).
+ */
 export async function establecerPin(options: { db: Db; sesion: RequestSession; contrasena: string; pin: string }): Promise<void> {
   const { db } = options;
   const { usuarioId, tiendaId } = supervisorDe(options.sesion);
@@ -43,6 +46,6 @@ export async function establecerPin(options: { db: Db; sesion: RequestSession; c
   if (!u) throw new AppError('FORBIDDEN', V.miPinSoloSupervisor);
   if (!(await verifyPassword(options.contrasena, u.contrasenaHash)))
     throw new AppError('VALIDATION', V.miPinContrasenaIncorrecta, { fields: { contrasena: V.miPinContrasenaIncorrecta } });
-  const pinHash = await hashPassword(options.pin);
-  await db.update(usuario).set({ pinHash }).where(and(eq(usuario.idUsuario, usuarioId), eq(usuario.tiendaId, tiendaId)));
+  const pinHash = await hashPassword(options.pin, { cola: 'pin' });
+  await db.update(usuario).set({ pinHash, pinFallos: 0, pinBloqueadoEn: null }).where(and(eq(usuario.idUsuario, usuarioId), eq(usuario.tiendaId, tiendaId)));
 }

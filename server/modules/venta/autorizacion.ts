@@ -1,5 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { and, asc, eq, gte, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { AppError } from '#shared/errors';
 import { M } from '#shared/messages';
 import { ROL } from '#shared/roles';
@@ -7,106 +6,156 @@ import type { TAutorizacionPin, TSupervisor } from '#shared/schemas/venta';
 import type { Db } from '../../db/client';
 import { usuario } from '../../db/schema';
 import { dummyHash, verifyPassword } from '../../lib/password';
+import { registrarActividad } from '../actividad/actividad.domain';
 
 const V = M.ventas;
 
 /**
- * A supervisor's PIN at the till (issue #16 point 4). A role-2 cashier may give a discount or change a
- * price only with the PIN of a role-1 or role-3 user of the same store, chosen by name in the till's
- * dialog: PINs are 4–6 digits, so two supervisors may share one and a PIN alone could not say who
- * authorised. The PIN is hashed like a password (`usuario.pin_hash`, migration 0014); the store
- * account (tienda login) has none: it is role 1 and gives discounts itself.
+ * A supervisor's PIN at the till (issue #16 point 4, issue #28). A role-2 cashier may give a discount
+ * or change a price only with the PIN of a role-1 or role-3 user of the same store, chosen by name in
+ * the till's dialog: two supervisors may share a PIN, so a PIN alone could not say who authorised.
+ * The PIN is hashed like a password (`usuario.pin_hash`, migration 0014), in its own hash queue
+ * (server/lib/password.ts) so sign-ins never delay it; the store account (tienda login) has none: it
+ * is role 1 and gives discounts itself.
+ *
+ * Wrong PINs are counted in the database (migration 0017), **before** the hash is checked, so a
+ * parallel burst cannot pass a limit:
+ * - per cashier: PIN_FALLOS_MAX tries in a window of PIN_VENTANA_MS; a right PIN gives its try back;
+ * - per supervisor, across every cashier of the store: PIN_FALLOS_SUPERVISOR_MAX wrong PINs since the
+ *   supervisor last set it; then the PIN is locked (`pin_bloqueado_en`) until its owner sets it again,
+ *   it leaves the till's list of supervisors, and the activity log says so (a refused attempt of
+ *   the cashier whose wrong PIN locked it).
  */
 
 /** Who may hold a PIN and authorise: the store's administrators and encargados. */
 export const ROLES_SUPERVISOR = [ROL.ADMIN, ROL.ENCARGADO] as const;
 export const esSupervisor = (rol: number) => (ROLES_SUPERVISOR as readonly number[]).includes(rol);
 
-/** Wrong PINs a cashier may type before the PIN is refused without checking. */
+/** PIN tries a cashier may make in a window before the PIN is refused without checking. */
 export const PIN_FALLOS_MAX = 5;
-/** How long the count of wrong PINs lasts, from the first one: the lock lasts at most this long. */
+/** How long a cashier's count of PIN tries lasts, from the first one: the lock lasts at most this long. */
 export const PIN_VENTANA_MS = 10 * 60_000;
+/** Wrong PINs a supervisor's PIN takes, from all cashiers together, before it is locked. */
+export const PIN_FALLOS_SUPERVISOR_MAX = 10;
+
+const ventanaSql = sql.raw(`interval '${PIN_VENTANA_MS / 1000} seconds'`);
+const ventanaVencida = sql`(${usuario.pinIntentosDesde} is null or ${usuario.pinIntentosDesde} <= now() - ${ventanaSql})`;
 
 /**
- * A cashier's wrong PINs, counted on the rate limiter's store (memory, or Redis when several
- * instances share the load, as the sign-in limits of issue #15). Only wrong PINs count: a cashier
- * giving many authorised discounts is never locked out.
+ * Takes one of the cashier's PIN tries, in one statement (so parallel tries are counted one by one).
+ * Answers 0, or the milliseconds left of the window when the cashier has none left.
  */
-export interface IntentosPin {
-  /** Milliseconds the cashier must still wait before another PIN is checked; 0 when they may try. */
-  espera(): Promise<number>;
-  /** Counts one wrong PIN. */
-  fallo(): Promise<void>;
+async function tomarIntentoCajero(db: Db, cajero: { tiendaId: number; usuarioId: number }): Promise<number> {
+  const tomado = await db
+    .update(usuario)
+    .set({
+      pinIntentos: sql`case when ${ventanaVencida} then 1 else ${usuario.pinIntentos} + 1 end`,
+      pinIntentosDesde: sql`case when ${ventanaVencida} then now() else ${usuario.pinIntentosDesde} end`,
+    })
+    .where(and(eq(usuario.idUsuario, cajero.usuarioId), eq(usuario.tiendaId, cajero.tiendaId), sql`(${ventanaVencida} or ${usuario.pinIntentos} < ${PIN_FALLOS_MAX})`))
+    .returning({ id: usuario.idUsuario });
+  if (tomado.length) return 0;
+  const [r] = await db
+    .select({ ms: sql<number>`greatest(0, ceil(extract(epoch from (${usuario.pinIntentosDesde} + ${ventanaSql} - now())) * 1000))::int` })
+    .from(usuario)
+    .where(eq(usuario.idUsuario, cajero.usuarioId));
+  return Math.max(1000, Number(r?.ms ?? PIN_VENTANA_MS));
 }
 
-/** The limiter, made once per app; `para(req, cajero)` binds it to one cashier's request. */
-export function crearIntentosPin(app: FastifyInstance, options: { max?: number; ventanaMs?: number } = {}) {
-  const max = options.max ?? PIN_FALLOS_MAX;
-  const cajeros = new WeakMap<FastifyRequest, string>();
-  const limiter = app.createRateLimit({
-    max,
-    timeWindow: options.ventanaMs ?? PIN_VENTANA_MS,
-    keyGenerator: (req) => `pin:cajero:${cajeros.get(req) ?? ''}`,
-  });
-  return {
-    para(req: FastifyRequest, cajero: { tiendaId: number; usuarioId: number }): IntentosPin {
-      cajeros.set(req, `${cajero.tiendaId}:${cajero.usuarioId}`);
-      return {
-        async espera() {
-          const r = await limiter(req, { increment: false });
-          return !r.isAllowed && r.remaining <= 0 ? Math.max(1, r.ttl) : 0;
-        },
-        async fallo() {
-          await limiter(req);
-        },
-      };
-    },
-  };
+/** Gives back a try that did not count: a right PIN, or a check that could not run (a full queue). */
+async function devolverIntentoCajero(db: Db, cajero: { tiendaId: number; usuarioId: number }) {
+  await db
+    .update(usuario)
+    .set({ pinIntentos: sql`greatest(0, ${usuario.pinIntentos} - 1)` })
+    .where(and(eq(usuario.idUsuario, cajero.usuarioId), eq(usuario.tiendaId, cajero.tiendaId)));
 }
 
-/** The store's supervisors who have a PIN, by name, for the till's dialog. */
+const nombreSql = sql<string>`${usuario.nombre1} || ' ' || ${usuario.apellido1}`;
+
+/** The store's supervisors whose PIN works, by name, for the till's dialog. */
 export async function supervisoresConPin(options: { db: Db; tiendaId: number }): Promise<TSupervisor[]> {
   return options.db
-    .select({ id: usuario.idUsuario, nombre: sql<string>`${usuario.nombre1} || ' ' || ${usuario.apellido1}` })
+    .select({ id: usuario.idUsuario, nombre: nombreSql })
     .from(usuario)
-    .where(and(eq(usuario.tiendaId, options.tiendaId), inArray(usuario.rolId, [...ROLES_SUPERVISOR]), isNotNull(usuario.pinHash), eq(usuario.aprobado, true)))
+    .where(
+      and(
+        eq(usuario.tiendaId, options.tiendaId),
+        inArray(usuario.rolId, [...ROLES_SUPERVISOR]),
+        isNotNull(usuario.pinHash),
+        isNull(usuario.pinBloqueadoEn),
+        eq(usuario.aprobado, true),
+      ),
+    )
     .orderBy(asc(usuario.nombre1), asc(usuario.apellido1), asc(usuario.idUsuario));
 }
 
 /**
- * Checks a supervisor's PIN for a cashier's sale: the supervisor must be a role-1 or role-3 user of the
- * same store with a PIN. Any other case (wrong PIN, another store's supervisor, a user without a PIN
- * or of another role) answers the same 403 and counts as a wrong PIN, after a hash of the same cost;
- * past the limit, 429 without checking. Answers who authorised.
+ * Checks a supervisor's PIN for a cashier's sale, once everything else about the sale was found
+ * valid (`registrarVenta`): the supervisor must be a role-1 or role-3 user of the same store with a
+ * PIN that is not locked. Any other case (wrong PIN, another store's supervisor, a user without a PIN
+ * or of another role, a locked PIN) answers the same 403 after a hash of the same cost; a cashier past
+ * their limit gets 429 without any check. Answers who authorised.
  */
 export async function verificarAutorizacion(options: {
   db: Db;
   tiendaId: number;
+  /** The cashier asking (role 2); the store account never needs a PIN. */
+  cajeroId: number | null;
   autorizacion: TAutorizacionPin | undefined;
-  intentos: IntentosPin | undefined;
 }): Promise<{ id: number; nombre: string }> {
-  const { db, tiendaId, autorizacion, intentos } = options;
-  // Only the till's checkout counts PINs; any other face (none today) cannot authorise.
-  if (!autorizacion || !intentos) throw new AppError('FORBIDDEN', V.descuentoSoloSupervisor);
-  const espera = await intentos.espera();
-  if (espera > 0) throw new AppError('RATE_LIMITED', V.pinBloqueado(Math.ceil(espera / 60_000)));
+  const { db, tiendaId, cajeroId, autorizacion } = options;
+  if (!autorizacion || cajeroId == null) throw new AppError('FORBIDDEN', V.descuentoSoloSupervisor);
+  const cajero = { tiendaId, usuarioId: cajeroId };
+  const espera = await tomarIntentoCajero(db, cajero);
+  if (espera > 0) throw new AppError('RATE_LIMITED', V.pinBloqueado(Math.ceil(espera / 60_000)), { retryAfter: espera / 1000 });
+
+  // The supervisor's count goes up before the hash: only a PIN that took one of its tries is checked.
   const [s] = await db
-    .select({ id: usuario.idUsuario, nombre: sql<string>`${usuario.nombre1} || ' ' || ${usuario.apellido1}`, pinHash: usuario.pinHash })
-    .from(usuario)
+    .update(usuario)
+    .set({ pinFallos: sql`${usuario.pinFallos} + 1` })
     .where(
       and(
         eq(usuario.idUsuario, autorizacion.supervisorId),
         eq(usuario.tiendaId, tiendaId),
         inArray(usuario.rolId, [...ROLES_SUPERVISOR]),
         isNotNull(usuario.pinHash),
+        isNull(usuario.pinBloqueadoEn),
         eq(usuario.aprobado, true),
+        sql`${usuario.pinFallos} < ${PIN_FALLOS_SUPERVISOR_MAX}`,
       ),
     )
-    .limit(1);
-  const ok = await verifyPassword(autorizacion.pin, s?.pinHash ?? (await dummyHash()));
-  if (!s || !ok) {
-    await intentos.fallo();
-    throw new AppError('FORBIDDEN', V.pinIncorrecto);
+    .returning({ id: usuario.idUsuario, nombre: nombreSql, pinHash: usuario.pinHash });
+
+  let ok: boolean;
+  try {
+    ok = await verifyPassword(autorizacion.pin, s?.pinHash ?? (await dummyHash({ cola: 'pin' })), { cola: 'pin' });
+  } catch (err) {
+    // Not checked (the PIN queue was full): neither try counts.
+    await devolverIntentoCajero(db, cajero);
+    if (s) await db.update(usuario).set({ pinFallos: sql`greatest(0, ${usuario.pinFallos} - 1)` }).where(eq(usuario.idUsuario, s.id));
+    throw err;
   }
-  return { id: s.id, nombre: s.nombre };
+  if (s && ok) {
+    await devolverIntentoCajero(db, cajero);
+    await db.update(usuario).set({ pinFallos: sql`greatest(0, ${usuario.pinFallos} - 1)` }).where(eq(usuario.idUsuario, s.id));
+    return { id: s.id, nombre: s.nombre };
+  }
+  if (s) {
+    // The last wrong PIN the supervisor's count allows locks it, once.
+    const bloqueado = await db
+      .update(usuario)
+      .set({ pinBloqueadoEn: sql`now()` })
+      .where(and(eq(usuario.idUsuario, s.id), isNull(usuario.pinBloqueadoEn), gte(usuario.pinFallos, PIN_FALLOS_SUPERVISOR_MAX)))
+      .returning({ id: usuario.idUsuario });
+    // The store's owner sees it in the activity log, under the cashier whose wrong PIN locked it.
+    if (bloqueado.length)
+      await registrarActividad(db, {
+        tiendaId,
+        usuarioId: cajeroId,
+        cara: 'tienda',
+        tipo: 'rechazo',
+        detalle: { accion: 'pinSupervisor', mensaje: V.pinSupervisorBloqueado(PIN_FALLOS_SUPERVISOR_MAX), entidad: 'usuario', id: s.id, nombre: s.nombre },
+      });
+  }
+  throw new AppError('FORBIDDEN', V.pinIncorrecto);
 }

@@ -39,13 +39,13 @@ async function conteo(tiendaId: number) {
 
 const idDe = async (documento: string) => (await db().select({ id: usuario.idUsuario }).from(usuario).where(eq(usuario.documento, documento)))[0]!.id;
 
-/** A store with a cashier (role 2), a supervisor (role 3, named Laura Díaz) with PIN 4321, and a product. */
+/** A store with a cashier (role 2), a supervisor (role 3, named Laura Díaz) with PIN 4827, and a product. */
 async function tiendaConSupervisor() {
   const tienda = await crearTienda(t);
   const cajero = await crearEmpleado(t, tienda.codigo);
   const sup = await crearEmpleado(t, tienda.codigo, { nombre: 'Laura', apellido: 'Díaz' });
   await db().update(usuario).set({ rolId: ROL.ENCARGADO }).where(eq(usuario.documento, sup.documento));
-  const puesto = await t.request({ method: 'PUT', url: '/api/cuenta/pin', token: sup.token, payload: { contrasena: PASSWORD, pin: '4321' } });
+  const puesto = await t.request({ method: 'PUT', url: '/api/cuenta/pin', token: sup.token, payload: { contrasena: PASSWORD, pin: '4827' } });
   expect(puesto.statusCode, puesto.body).toBe(200);
   const p = await crearProducto(tienda.id);
   return { tienda, cajero, sup: { ...sup, id: await idDe(sup.documento) }, p };
@@ -75,19 +75,19 @@ describe('el PIN del supervisor', { timeout: 180_000 }, () => {
     expect((await put(tienda.token, { contrasena: PASSWORD, pin: '1234' })).statusCode).toBe(403);
     expect((await db().select({ h: usuario.pinHash }).from(usuario).where(eq(usuario.documento, cajero.documento)))[0]!.h).toBeNull();
 
-    // Wrong password, a PIN that is not 4–6 digits: refused, nothing kept.
-    const mala = await put(sup.token, { contrasena: 'Otra1234', pin: '1234' });
+    // Wrong password, a PIN that is not 4–8 digits: refused, nothing kept.
+    const mala = await put(sup.token, { contrasena: 'Otra1234', pin: '4827' });
     expect(mala.statusCode).toBe(400);
     expect(mala.json().error.message).toBe(V.miPinContrasenaIncorrecta);
-    for (const pin of ['123', '1234567', '12a4', '']) expect((await put(sup.token, { contrasena: PASSWORD, pin })).statusCode, pin).toBe(400);
-    expect((await t.request({ method: 'GET', url: '/api/cuenta/pin', token: sup.token })).json()).toEqual({ tienePin: false });
+    for (const pin of ['123', '123456789', '12a4', '']) expect((await put(sup.token, { contrasena: PASSWORD, pin })).statusCode, pin).toBe(400);
+    expect((await t.request({ method: 'GET', url: '/api/cuenta/pin', token: sup.token })).json()).toEqual({ tienePin: false, bloqueado: false });
 
-    const ok = await put(sup.token, { contrasena: PASSWORD, pin: '987654' });
+    const ok = await put(sup.token, { contrasena: PASSWORD, pin: '987604' });
     expect(ok.statusCode, ok.body).toBe(200);
-    expect((await t.request({ method: 'GET', url: '/api/cuenta/pin', token: sup.token })).json()).toEqual({ tienePin: true });
+    expect((await t.request({ method: 'GET', url: '/api/cuenta/pin', token: sup.token })).json()).toEqual({ tienePin: true, bloqueado: false });
     const [row] = await db().select({ h: usuario.pinHash }).from(usuario).where(eq(usuario.documento, sup.documento));
-    expect(row!.h).not.toContain('987654');
-    expect(await verifyPassword('987654', row!.h!)).toBe(true);
+    expect(row!.h).not.toContain('987604');
+    expect(await verifyPassword('987604', row!.h!)).toBe(true);
   });
 
   it('la caja lista los supervisores de la tienda con PIN, y solo esos', async () => {
@@ -133,7 +133,7 @@ describe('un cajero (rol 2) que da un descuento', { timeout: 180_000 }, () => {
 
   it('con el PIN de un encargado de la tienda: se registra, y el recibo y la factura dicen quién autorizó', async () => {
     const { tienda, cajero, sup, p } = await tiendaConSupervisor();
-    const r = await venderCon(cajero.token, p.idProducto, { autorizacion: { supervisorId: sup.id, pin: '4321' } });
+    const r = await venderCon(cajero.token, p.idProducto, { autorizacion: { supervisorId: sup.id, pin: '4827' } });
     expect(r.statusCode, r.body).toBe(201);
     const recibo = r.json();
     expect(recibo).toMatchObject({ total: 7500, motivoDescuento: 'Cliente frecuente', autorizadoPor: 'Laura Díaz', cajero: 'Ana Pérez' });
@@ -151,13 +151,13 @@ describe('un cajero (rol 2) que da un descuento', { timeout: 180_000 }, () => {
     const a = await tiendaConSupervisor();
     const b = await tiendaConSupervisor();
     const antes = await conteo(a.tienda.id);
-    const r = await venderCon(a.cajero.token, a.p.idProducto, { autorizacion: { supervisorId: b.sup.id, pin: '4321' } });
+    const r = await venderCon(a.cajero.token, a.p.idProducto, { autorizacion: { supervisorId: b.sup.id, pin: '4827' } });
     expect(r.statusCode).toBe(403);
     expect(r.json().error.message).toBe(V.pinIncorrecto);
     // Nor a cashier of the store naming themselves or another cashier.
     const otroCajero = await crearEmpleado(t, a.tienda.codigo);
     await db().update(usuario).set({ pinHash: (await db().select({ h: usuario.pinHash }).from(usuario).where(eq(usuario.idUsuario, a.sup.id)))[0]!.h }).where(eq(usuario.documento, otroCajero.documento));
-    const r2 = await venderCon(a.cajero.token, a.p.idProducto, { autorizacion: { supervisorId: await idDe(otroCajero.documento), pin: '4321' } });
+    const r2 = await venderCon(a.cajero.token, a.p.idProducto, { autorizacion: { supervisorId: await idDe(otroCajero.documento), pin: '4827' } });
     expect(r2.statusCode).toBe(403);
     expect(await conteo(a.tienda.id)).toEqual(antes);
   });
@@ -169,7 +169,7 @@ describe('un cajero (rol 2) que da un descuento', { timeout: 180_000 }, () => {
       const r = await venderCon(cajero.token, p.idProducto, { autorizacion: { supervisorId: sup.id, pin: String(1000 + i) } });
       expect(r.statusCode, `intento ${i + 1}`).toBe(403);
     }
-    const bloqueado = await venderCon(cajero.token, p.idProducto, { autorizacion: { supervisorId: sup.id, pin: '4321' } });
+    const bloqueado = await venderCon(cajero.token, p.idProducto, { autorizacion: { supervisorId: sup.id, pin: '4827' } });
     expect(bloqueado.statusCode).toBe(429);
     expect(bloqueado.json().error.message).toBe(V.pinBloqueado(10));
     expect(await conteo(tienda.id)).toEqual(antes);
@@ -177,14 +177,14 @@ describe('un cajero (rol 2) que da un descuento', { timeout: 180_000 }, () => {
     const sinDescuento = await t.request({ method: 'POST', url: '/api/ventas', token: cajero.token, payload: { lineas: [{ productoId: p.idProducto, cantidad: 1 }], metodoPagoId: 5, montoRecibido: 5000 } });
     expect(sinDescuento.statusCode).toBe(201);
     const otro = await crearEmpleado(t, tienda.codigo);
-    expect((await venderCon(otro.token, p.idProducto, { autorizacion: { supervisorId: sup.id, pin: '4321' } })).statusCode).toBe(201);
+    expect((await venderCon(otro.token, p.idProducto, { autorizacion: { supervisorId: sup.id, pin: '4827' } })).statusCode).toBe(201);
   });
 
   it('fiado con descuento autorizado: la venta, el cargo y quien autorizó quedan juntos', async () => {
     const { tienda, cajero, sup, p } = await tiendaConSupervisor();
     const c = await t.request({ method: 'POST', url: '/api/clientes', token: tienda.token, payload: { documento: '55667788', tipoDocumento: 'CC', nombre: 'Pedro', apellido: 'Ruiz', fiado: true, cupo: 100_000 } });
     expect(c.statusCode, c.body).toBe(201);
-    const r = await venderCon(cajero.token, p.idProducto, { metodoPagoId: 7, montoRecibido: 0, documentoCliente: '55667788', autorizacion: { supervisorId: sup.id, pin: '4321' } });
+    const r = await venderCon(cajero.token, p.idProducto, { metodoPagoId: 7, montoRecibido: 0, documentoCliente: '55667788', autorizacion: { supervisorId: sup.id, pin: '4827' } });
     expect(r.statusCode, r.body).toBe(201);
     expect(r.json()).toMatchObject({ montoFiado: 7500, autorizadoPor: 'Laura Díaz' });
   });

@@ -11,7 +11,7 @@ import { cliente, factura, metodoPago, producto, tienda, usuario, venta, ventaPr
 import { cargarVenta, creditoDe, reversarVenta } from '../fiado/fiado.domain';
 import { ajustarStockLote } from '../movimiento/ledger';
 import { esViolacionUnica } from '../../db/pg-error';
-import { verificarAutorizacion, type IntentosPin } from './autorizacion';
+import { verificarAutorizacion } from './autorizacion';
 import { diaEnZona } from '../tienda/zona-horaria';
 
 const V = M.ventas;
@@ -173,6 +173,13 @@ export function mergeLineas(lineas: readonly LineaPedida[]): LineaPedida[] {
   return [...merged.values()];
 }
 
+/** A checkout tried and undone (a cashier's discount, before its PIN is checked): what it answered. */
+class Ensayo extends Error {
+  constructor(readonly resultado: ResultadoVenta) {
+    super('ensayo');
+  }
+}
+
 /** What `venta_registrar` (migrations 0004, 0005, 0010, 0011, 0013, 0017) answers. */
 type ResultadoVenta =
   | { estado: 'ok'; id: number; fecha: number; total: number; descuento: number; montoFiado: number; montoRecibido: number; turno: number; lineas: TRecibo['lineas']; tienda: string; metodo: string; cajero: string | null }
@@ -199,8 +206,6 @@ export async function registrarVenta(options: {
   usuarioId: number | null;
   /** The seller's role: roles 1 and 3 may give discounts or lower a price; role 2 with a supervisor's PIN. */
   rol: number;
-  /** The cashier's count of wrong PINs (the till's route); without it a role-2 discount is refused. */
-  intentosPin?: IntentosPin;
   input: {
     clave?: string;
     lineas: LineaPedida[];
@@ -238,15 +243,9 @@ export async function registrarVenta(options: {
     const repetida = await ventaPorClave(db, tiendaId, clave);
     if (repetida != null) return obtenerRecibo({ db, tiendaId, ventaId: repetida });
   }
-  // A cashier's discount needs a supervisor's PIN (issue #16 point 4), checked before anything is
-  // locked or written; the supervisor is recorded on the sale in the same transaction.
-  const autorizadoPor =
-    conDescuento && options.rol === ROL.EMPLEADO
-      ? await verificarAutorizacion({ db, tiendaId, autorizacion: input.autorizacion, intentos: options.intentosPin })
-      : null;
+  const necesitaPin = conDescuento && options.rol === ROL.EMPLEADO;
   const cliente = input.documentoCliente ? await buscarCliente({ db, tiendaId, documento: input.documentoCliente }) : null;
 
-  let r: ResultadoVenta;
   const registrar = async (q: Db | Tx) =>
     (
       (await q.execute(sql`
@@ -258,36 +257,63 @@ export async function registrarVenta(options: {
           ${conDescuento ? input.motivoDescuento!.trim() : null}::text,
           ${aCredito}::boolean, ${referencia}::text, ${!!input.verificado}::boolean) as r`)) as unknown as { rows: { r: ResultadoVenta }[] }
     ).rows[0]!.r;
-  try {
-    // venta_registrar finds the cashier's open shift and writes the sale in one statement (caja: no
-    // open shift, no sale). On credit, one transaction also charges the unpaid part to the customer
-    // within the limit (fiado), or nothing is kept.
-    r = !aCredito && !autorizadoPor
-      ? await registrar(db)
-      : await db.transaction(async (tx) => {
-          const resultado = await registrar(tx);
-          if (resultado.estado === 'ok' && autorizadoPor)
-            await tx.update(venta).set({ autorizadoPor: autorizadoPor.id }).where(and(eq(venta.idVenta, resultado.id), eq(venta.tiendaId, tiendaId)));
-          if (resultado.estado === 'ok' && Number(resultado.montoFiado) > 0)
-            await cargarVenta(tx, {
-              tiendaId,
-              clienteId: cliente!.id,
-              ventaId: resultado.id,
-              monto: Number(resultado.montoFiado),
-              usuarioId,
-              rol: options.rol,
-              turnoId: resultado.turno,
-              autorizarSobreCupo: input.autorizarSobreCupo,
-            });
-          return resultado;
+  /** The sale and, on credit, its charge; `autorizadoPor` recorded on it in the same transaction. */
+  const escribir = async (tx: Tx, autorizadoPor: { id: number } | null) => {
+    const resultado = await registrar(tx);
+    if (resultado.estado === 'ok' && autorizadoPor)
+      await tx.update(venta).set({ autorizadoPor: autorizadoPor.id }).where(and(eq(venta.idVenta, resultado.id), eq(venta.tiendaId, tiendaId)));
+    if (resultado.estado === 'ok' && Number(resultado.montoFiado) > 0)
+      await cargarVenta(tx, {
+        tiendaId,
+        clienteId: cliente!.id,
+        ventaId: resultado.id,
+        monto: Number(resultado.montoFiado),
+        usuarioId,
+        rol: options.rol,
+        turnoId: resultado.turno,
+        autorizarSobreCupo: input.autorizarSobreCupo,
+      });
+    return resultado;
+  };
+  /** Runs `intento`; a retry of the same key that met the first one at the key's index answers it. */
+  const porClave = async (intento: () => Promise<ResultadoVenta>): Promise<ResultadoVenta> => {
+    try {
+      return await intento();
+    } catch (err) {
+      // Two tries of one sale with no product in common cannot meet at the product locks: the key's
+      // unique index stops the second, which then answers the first one's receipt.
+      const repetida = clave && esClaveRepetida(err) ? await ventaPorClave(db, tiendaId, clave) : null;
+      if (repetida == null) throw err;
+      return { estado: 'repetida', id: repetida };
+    }
+  };
+
+  let autorizadoPor: { id: number; nombre: string } | null = null;
+  let r: ResultadoVenta | null = null;
+  if (necesitaPin) {
+    // A cashier's discount needs a supervisor's PIN (issue #16 point 4), checked only once the whole
+    // sale was found valid (issue #28): the sale is written and charged in a transaction that is then
+    // undone, so products, stock, amounts, the shift and the customer's credit all answer as they
+    // would without a PIN, and no answer ever depends on the PIN unless everything else is right. The
+    // hash runs outside any transaction (the embedded database has one connection).
+    const ensayo = await porClave(async () => {
+      try {
+        await db.transaction(async (tx) => {
+          throw new Ensayo(await escribir(tx, null));
         });
-  } catch (err) {
-    // Two tries of one sale with no product in common cannot meet at the product locks: the key's
-    // unique index stops the second, which then answers the first one's receipt.
-    const repetida = clave && esClaveRepetida(err) ? await ventaPorClave(db, tiendaId, clave) : null;
-    if (repetida == null) throw err;
-    r = { estado: 'repetida', id: repetida };
+      } catch (err) {
+        if (err instanceof Ensayo) return err.resultado;
+        throw err;
+      }
+      throw new Error('unreachable');
+    });
+    if (ensayo.estado !== 'ok') r = ensayo;
+    else autorizadoPor = await verificarAutorizacion({ db, tiendaId, cajeroId: usuarioId, autorizacion: input.autorizacion });
   }
+  // venta_registrar finds the cashier's open shift and writes the sale in one statement (caja: no
+  // open shift, no sale). On credit, one transaction also charges the unpaid part to the customer
+  // within the limit (fiado), or nothing is kept.
+  r ??= await porClave(() => (!aCredito && !autorizadoPor ? registrar(db) : db.transaction((tx) => escribir(tx, autorizadoPor))));
   switch (r.estado) {
     case 'repetida':
       return obtenerRecibo({ db, tiendaId, ventaId: r.id });

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { registro } from '../../messages/auth';
 import { crud } from '../../messages/crud';
 import { TIPOS_DOC } from '../../roles';
-import { LOGIN_EMAIL_RE, zStrongPassword } from '../common';
+import { EMAIL_RE, sinBidi, zStrongPassword } from '../common';
 
 // Only these areas' texts: a screen that loads this schema does not load the whole catalogue.
 const M = { crud, registro };
@@ -43,12 +43,13 @@ export const zCampo = (label: string, max = 100) =>
     .string({ error: M.crud.campo(label) })
     .trim()
     .min(1, M.crud.campo(label))
-    .max(max, M.registro.tooLong);
+    .max(max, M.registro.tooLong)
+    .refine(sinBidi, M.registro.bidi);
 
 /** Optional text: empty or missing becomes null. */
 export const zOptText = (max = 100) =>
   z
-    .union([z.null(), z.string().trim().max(max, M.registro.tooLong)])
+    .union([z.null(), z.string().trim().max(max, M.registro.tooLong).refine(sinBidi, M.registro.bidi)])
     .optional()
     .transform((v) => (v ? v : null));
 
@@ -133,7 +134,7 @@ export const zCorreo = (label: string) =>
     .trim()
     .min(1, M.crud.campo(label))
     .max(254, M.registro.email)
-    .regex(LOGIN_EMAIL_RE, M.registro.email)
+    .regex(EMAIL_RE, M.registro.email)
     .transform((v) => v.toLowerCase());
 
 export const zOptCorreo = z
@@ -141,7 +142,7 @@ export const zOptCorreo = z
   .optional()
   .transform((v, ctx) => {
     if (!v) return null;
-    if (!LOGIN_EMAIL_RE.test(v)) {
+    if (!EMAIL_RE.test(v)) {
       ctx.addIssue({ code: 'custom', message: M.registro.email });
       return z.NEVER;
     }

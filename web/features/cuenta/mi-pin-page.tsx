@@ -60,13 +60,18 @@ function PinForm() {
       await alertFailure(err);
     }
   };
-  const pinProps = { type: 'password', inputMode: 'numeric' as const, autoComplete: 'off', maxLength: 6, pattern: '[0-9]*' };
+  const pinProps = { type: 'password', inputMode: 'numeric' as const, autoComplete: 'off', maxLength: 8, pattern: '[0-9]*' };
   return (
     <form className="card" onSubmit={onSubmit} noValidate aria-label={V.miPinTitle} style={{ maxWidth: '36rem', display: 'grid', gap: '0.75rem' }}>
       <p>{V.miPinText}</p>
       <p role="status" data-testid="pin-estado">
         {estado.data ? V.miPinEstado(estado.data.tienePin) : estado.isError ? M.generic.errorText : M.comun.cargando}
       </p>
+      {estado.data?.bloqueado && (
+        <p role="alert" className="field__error">
+          {V.miPinBloqueado}
+        </p>
+      )}
       <Field label={V.miPinNuevo} {...pinProps} {...bind('pin')} />
       <Field label={V.miPinConfirmar} {...pinProps} {...bind('confirmar')} />
       <Field label={V.miPinContrasena} type="password" autoComplete="current-password" {...bind('contrasena')} />

@@ -11,6 +11,6 @@ export const useEstablecerPin = () => {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: TEstablecerPinRequest) => api<{ message: string }>('/cuenta/pin', { method: 'PUT', body }),
-    onSuccess: () => qc.setQueryData<TEstadoPin>(pinKey, { tienePin: true }),
+    onSuccess: () => qc.setQueryData<TEstadoPin>(pinKey, { tienePin: true, bloqueado: false }),
   });
 };
