@@ -97,8 +97,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger: loggerOptions(options.logger, env.LOG_LEVEL),
     bodyLimit: BODY_LIMIT,
     trustProxy: env.TRUST_PROXY,
-    // Client-generated ids never reach the logs as trusted values.
-    requestIdHeader: false,
+    // Client-generated ids never reach the logs as trusted values; behind a proxy (TRUST_PROXY), the
+    // proxy's X-Request-Id is the request's id in the log (docs/deploy.md).
+    requestIdHeader: env.TRUST_PROXY ? 'x-request-id' : false,
     // While shutting down, requests on open connections get the product's 503 (server/plugins/operacion.ts).
     return503OnClosing: false,
   });
