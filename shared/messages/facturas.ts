@@ -1,5 +1,9 @@
 /** Spanish texts of the facturas area (spec quotes word for word). */
 export const facturas = {
+  /** A line of a sale left wholly or partly on credit (issue #36): not "Pagado". */
+  lineaFiada: 'Fiado',
+  lineaPagoParcial: 'Pagado en parte',
+  pagos: 'Pago',
   // Spec §2: /gestionar_ventas is titled Gestionar Facturas.
   titulo: 'Gestionar Facturas',
   subtitulo: 'Las ventas de la tienda con sus facturas. Busque por número de venta o por producto.',

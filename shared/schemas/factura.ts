@@ -73,6 +73,9 @@ export const ZFacturaDetalle = z.object({
   /** The supervisor whose PIN authorised a cashier's discount (issue #16 point 4); null otherwise. */
   autorizadoPor: z.string().nullable(),
   total: z.number().int(),
+  /** The payment as its parts (issue #36): the method's part and the part left on fiado. */
+  pagos: z.array(z.object({ metodoPagoId: z.number().int(), metodo: z.string(), monto: z.number().int() })),
+  /** Cash received, and the change given on it; null for a sale paid otherwise (no change off cash). */
   montoRecibido: z.number().int().nullable(),
   cambio: z.number().int().nullable(),
 });

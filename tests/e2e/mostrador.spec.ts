@@ -114,3 +114,54 @@ test('2. una venta pagada queda Completada al cobrarla, aunque la factura se cie
   await expect(page.getByTestId('factura-estado')).toHaveText('Completada');
   await expect(page.getByRole('button', { name: 'Completar venta' })).toHaveCount(0);
 });
+
+/** A customer of the demo store with fiado and a limit, through the API (role 1); its documento and name. */
+async function clienteFiado(page: Page, nombre: string, cupo = 500_000, extra: Record<string, unknown> = {}) {
+  const doc = String(3_000_000_000 + Math.floor(Math.random() * 999_999_999));
+  const res = await page.request.post('/api/clientes', {
+    headers: await authHeaders(page),
+    data: { documento: doc, tipoDocumento: 'CC', nombre, apellido: 'Mostrador', telefono: '3001234567', fiado: true, cupo, ...extra },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return doc;
+}
+
+/** A product of its own at a round price (the demo's prices and stock are other journeys'). */
+async function productoPropio(page: Page, nombre: string, precio: number, cantidad = 20) {
+  const res = await page.request.post('/api/productos', { headers: await authHeaders(page), data: { nombre, precio, cantidad, stockMin: 0 } });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { producto: { id: number; nombre: string } }).producto;
+}
+
+const unico = (prefijo: string) => `${prefijo} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+
+test('3. una venta mitad en efectivo y mitad fiada se ve por partes en el recibo, el detalle y la lista, sin cambio negativo', async ({ page }) => {
+  await signIn(page, 'Empleado', DEMO.admin);
+  const doc = await clienteFiado(page, unico('Marta'));
+  const p = await productoPropio(page, unico('Mercado partido'), 100_000);
+  const id = await cobrar(page, p.nombre, async (pg) => {
+    await pg.getByLabel('Efectivo').check();
+    await pg.getByLabel('Monto recibido').fill('50.000');
+    await pg.getByLabel('Documento del cliente (opcional)').fill(doc);
+    await pg.getByRole('button', { name: 'Buscar cliente' }).click();
+    await pg.getByLabel('Dejar $ 50.000 fiado a la cuenta del cliente').check();
+  });
+  const recibo = page.getByRole('article');
+  await expect(page.getByTestId('recibo-pago-5')).toHaveText('$ 50.000');
+  await expect(page.getByTestId('recibo-fiado')).toHaveText('$ 50.000');
+  await expect(page.getByTestId('recibo-cambio')).toHaveText('$ 0');
+  await expect(recibo).not.toContainText('−');
+
+  await page.goto(`/detalle_factura?id=${id}`);
+  await expect(page.getByTestId('factura-metodo')).toHaveText('Efectivo + Fiado');
+  await expect(page.getByTestId('factura-pago-5')).toHaveText('$ 50.000');
+  await expect(page.getByTestId('factura-pago-7')).toHaveText('$ 50.000');
+  await expect(page.getByTestId('factura-cambio')).toHaveText('$ 0');
+  await expect(page.getByRole('row', { name: new RegExp(p.nombre) })).toContainText('Pagado en parte');
+  await expect(page.locator('article')).not.toContainText('−$');
+
+  // The list, searched by the sale's number (no product name has a '#').
+  await page.goto(`/gestionar_ventas?q=${encodeURIComponent(`#${id}`)}`);
+  await expect(page.locator('tbody tr')).toHaveCount(1);
+  await expect(page.locator('tbody tr')).toContainText('Efectivo + Fiado');
+});

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { AppError } from '#shared/errors';
+import { cambioDelPago, metodosDelPago, partesDelPago } from '#shared/pago';
 import { M } from '#shared/messages';
 import type { TFacturaDetalle, TFacturasFiltros, TFacturasPage } from '#shared/schemas/factura';
 import type { Db } from '../../db/client';
@@ -49,6 +50,9 @@ export async function listarFacturas(options: { db: Db; tiendaId: number; query:
         fecha: venta.fecha,
         estado: venta.estado,
         metodoPago: metodoPago.nombre,
+        metodoPagoId: venta.metodoPagoId,
+        montoFiado: venta.montoFiado,
+        totalVenta: venta.total,
         cliente: nombreCliente,
         cajero,
         descuento: venta.descuento,
@@ -82,10 +86,12 @@ export async function listarFacturas(options: { db: Db; tiendaId: number; query:
   const porVenta = new Map(totales.map((t) => [t.ventaId, t]));
 
   return {
-    items: ventas.map(({ descuento, ...v }) => {
+    items: ventas.map(({ descuento, metodoPagoId, montoFiado, totalVenta, ...v }) => {
       const t = porVenta.get(v.idVenta);
       return {
         ...v,
+        // A split payment names its parts: "Efectivo + Fiado" (issue #36).
+        metodoPago: v.metodoPago == null ? null : metodosDelPago({ metodoPagoId, metodo: v.metodoPago, total: totalVenta, montoFiado }),
         fecha: v.fecha.toISOString(),
         lineas: Number(t?.lineas ?? 0),
         unidades: t?.unidades ?? 0,
@@ -126,6 +132,16 @@ async function compactarVentas(db: Db, tiendaId: number) {
   }
 }
 
+/**
+ * The payment of a sale as the invoice shows it (issue #36): its parts, and the cash received with
+ * its change only when it was paid in cash. A sale without an amount received (the old client's
+ * step-by-step sale, the back-office's) is one part, its method, for its total.
+ */
+function pagoDe(v: { metodoPagoId: number; metodo: string; total: number; montoFiado: number; montoRecibido: number | null }) {
+  const cambio = cambioDelPago(v);
+  return { pagos: partesDelPago(v), montoRecibido: cambio == null ? null : v.montoRecibido, cambio };
+}
+
 /** The supervisor whose PIN authorised a cashier's discount (issue #16 point 4). */
 const autorizador = alias(usuario, 'autorizador');
 
@@ -138,6 +154,8 @@ export async function detalleFactura(options: { db: Db; tiendaId: number; idVent
       fecha: venta.fecha,
       estado: venta.estado,
       montoRecibido: venta.montoRecibido,
+      montoFiado: venta.montoFiado,
+      metodoPagoId: venta.metodoPagoId,
       descuento: venta.descuento,
       motivoDescuento: venta.motivoDescuento,
       autorizadoPor: sql<string | null>`${autorizador.nombre1} || ' ' || ${autorizador.apellido1}`,
@@ -193,7 +211,6 @@ export async function detalleFactura(options: { db: Db; tiendaId: number; idVent
     motivoDescuento: v.motivoDescuento,
     autorizadoPor: v.autorizadoPor,
     total,
-    montoRecibido: v.montoRecibido,
-    cambio: v.montoRecibido == null ? null : v.montoRecibido - total,
+    ...pagoDe({ metodoPagoId: v.metodoPagoId, metodo: v.metodoPago ?? '', total, montoFiado: v.montoFiado, montoRecibido: v.montoRecibido }),
   };
 }

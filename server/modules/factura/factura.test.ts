@@ -149,11 +149,31 @@ describe('facturas', () => {
       motivoDescuento: null,
       autorizadoPor: null,
       total: 10200,
+      pagos: [{ metodoPagoId: 5, metodo: 'Efectivo', monto: 10200 }],
       montoRecibido: 20000,
       cambio: 9800,
     });
     const pendiente = (await get(s, `/api/facturas/${v.cuatro}`)).json();
     expect(pendiente).toMatchObject({ estado: 'Pendiente', montoRecibido: null, cambio: null, cliente: null });
+  });
+
+  it('un pago dividido se muestra por partes, con cambio solo sobre el efectivo (issue #36)', async () => {
+    const mitad = await vender(s.id, [[p['Arroz blanco 500 g']!, 10, 10_000]], { montoRecibido: 50_000, montoFiado: 50_000 });
+    const detalle = (await get(s, `/api/facturas/${mitad}`)).json();
+    expect(detalle).toMatchObject({
+      metodoPago: 'Efectivo',
+      pagos: [
+        { metodoPagoId: 5, metodo: 'Efectivo', monto: 50_000 },
+        { metodoPagoId: 7, metodo: 'Fiado', monto: 50_000 },
+      ],
+      montoRecibido: 50_000,
+      cambio: 0,
+    });
+    const lista = (await get(s, `/api/facturas?q=${mitad}`)).json();
+    expect(lista.items.find((f: { idVenta: number }) => f.idVenta === mitad)).toMatchObject({ metodoPago: 'Efectivo + Fiado' });
+    // A transfer gives no change, whatever was typed as received.
+    const nequi = await vender(s.id, [[p['Arroz blanco 500 g']!, 1, 10_000]], { metodoPagoId: 3, montoRecibido: 12_000 });
+    expect((await get(s, `/api/facturas/${nequi}`)).json()).toMatchObject({ pagos: [{ metodo: 'Nequi', monto: 10_000 }], montoRecibido: null, cambio: null });
   });
 
   it('la factura de otra tienda no existe para esta (404)', async () => {

@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { AppError } from '#shared/errors';
 import { M } from '#shared/messages';
 import { METODO, ROL } from '#shared/roles';
+import { cambioDelPago } from '#shared/pago';
 import type { TPage, TPageQuery } from '#shared/schemas/common';
 import type { TAutorizacionPin, TClienteVenta, TDescuentoLinea, TDescuentoVenta, TEstadoVentaResponse, TMetodoPago, TProductosRapidos, TProductoVenta, TRecibo } from '#shared/schemas/venta';
 import type { Db, Tx } from '../../db/client';
@@ -346,7 +347,8 @@ export async function registrarVenta(options: {
     total: Number(r.total),
     metodoPago: { id: input.metodoPagoId, nombre: r.metodo },
     montoRecibido: recibido,
-    cambio: Math.max(0, recibido - Number(r.total)),
+    // Change only on cash, over the part paid now (issue #36).
+    cambio: cambioDelPago({ metodoPagoId: input.metodoPagoId, total: Number(r.total), montoFiado: Number(r.montoFiado), montoRecibido: recibido }) ?? 0,
     montoFiado: Number(r.montoFiado),
     referencia,
     verificado: !!input.verificado,
@@ -447,7 +449,7 @@ export async function obtenerRecibo(options: { db: Db | Tx; tiendaId: number; ve
     total: row.total,
     metodoPago: { id: row.metodoId, nombre: row.metodoNombre },
     montoRecibido,
-    cambio: Math.max(0, montoRecibido - row.total),
+    cambio: cambioDelPago({ metodoPagoId: row.metodoId, total: row.total, montoFiado: row.montoFiado, montoRecibido }) ?? 0,
     montoFiado: row.montoFiado,
     referencia: row.referencia,
     verificado: row.verificado,

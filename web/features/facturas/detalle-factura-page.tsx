@@ -4,6 +4,7 @@ import { generic } from '#shared/messages/comun';
 import { facturas } from '#shared/messages/facturas';
 import { ventas } from '#shared/messages/ventas';
 import { formatPesos } from '#shared/money';
+import { METODO } from '#shared/roles';
 import { paths } from '../../config/paths';
 import { alertWarning, confirmAction, toastSuccess } from '../../lib/alerts';
 import { NetworkError } from '../../lib/api-client';
@@ -43,6 +44,9 @@ export default function DetalleFacturaPage() {
   const back = `${paths.gestionarVentas}${typeof from === 'string' && from.startsWith('?') ? from : ''}`;
   const query = useFactura(idVenta);
   const f = query.data;
+  // A line of a sale left on credit is not "Pagado" (issue #36): wholly or partly fiado.
+  const fiado = f?.pagos.find((p) => p.metodoPagoId === METODO.FIADO);
+  const estadoLinea = (estado: string) => (estado === 'Pagado' && fiado ? (f!.pagos.length > 1 ? F.lineaPagoParcial : F.lineaFiada) : estado);
   const fechas = useFechas();
 
   const header = (
@@ -147,7 +151,7 @@ export default function DetalleFacturaPage() {
             </div>
             <div>
               <dt>{C.metodo}</dt>
-              <dd>{f.metodoPago ?? '—'}</dd>
+              <dd data-testid="factura-metodo">{f.pagos.length ? f.pagos.map((p) => p.metodo).join(' + ') : (f.metodoPago ?? '—')}</dd>
             </div>
           </dl>
 
@@ -188,7 +192,7 @@ export default function DetalleFacturaPage() {
                       {formatPesos(l.subtotal)}
                     </td>
                     <td className="factura-col-estado">
-                      <span className={estadoBadge(l.estado)}>{l.estado}</span>
+                      <span className={estadoBadge(l.estado)}>{estadoLinea(l.estado)}</span>
                     </td>
                   </tr>
                 ))}
@@ -223,7 +227,17 @@ export default function DetalleFacturaPage() {
               <dt>{C.total}</dt>
               <dd data-testid="factura-total">{formatPesos(f.total)}</dd>
             </div>
-            {f.montoRecibido != null ? (
+            {/* A split payment: each part with its amount (issue #36). */}
+            {f.pagos.length > 1
+              ? f.pagos.map((p) => (
+                  <div key={p.metodoPagoId}>
+                    <dt>{p.metodoPagoId === METODO.FIADO ? R.fiado : p.metodo}</dt>
+                    <dd data-testid={`factura-pago-${p.metodoPagoId}`}>{formatPesos(p.monto)}</dd>
+                  </div>
+                ))
+              : null}
+            {/* Received and change only on cash; never a negative change. */}
+            {f.montoRecibido != null && f.cambio != null ? (
               <>
                 <div>
                   <dt>{R.recibido}</dt>
@@ -231,7 +245,7 @@ export default function DetalleFacturaPage() {
                 </div>
                 <div>
                   <dt>{M.ventas.cambio}</dt>
-                  <dd>{formatPesos(f.cambio ?? 0)}</dd>
+                  <dd data-testid="factura-cambio">{formatPesos(f.cambio)}</dd>
                 </div>
               </>
             ) : null}

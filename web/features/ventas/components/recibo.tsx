@@ -1,6 +1,8 @@
 import type { Ref } from 'react';
 import { ventas } from '#shared/messages/ventas';
 import { formatPesos } from '#shared/money';
+import { partesDelPago } from '#shared/pago';
+import { METODO } from '#shared/roles';
 import type { TRecibo } from '#shared/schemas/venta';
 import { fechasEn } from '../../../lib/fechas';
 import { PIE_POR_DEFECTO, type DatosTienda } from '../../impresion/texto-recibo';
@@ -21,6 +23,9 @@ export function Recibo({ recibo, formato, tienda, ref }: { recibo: TRecibo; form
   const anulada = recibo.estado === 'Anulada';
   // The store's time, never the device's (a till whose clock is on UTC printed 7:05 p. m. for a 2:05 p. m. sale).
   const fechas = fechasEn(tienda?.zonaHoraria);
+  // The payment as its parts: a split sale shows each method with its amount (issue #36).
+  const partes = partesDelPago({ metodoPagoId: recibo.metodoPago.id, metodo: recibo.metodoPago.nombre, total: recibo.total, montoFiado: recibo.montoFiado });
+  const enEfectivo = recibo.metodoPago.id === METODO.EFECTIVO;
   return (
     <article ref={ref} className={`recibo recibo--${formato}`} aria-labelledby="recibo-title">
       <header className="recibo__head">
@@ -111,30 +116,51 @@ export function Recibo({ recibo, formato, tienda, ref }: { recibo: TRecibo; form
           <dt>{M.ventas.total}</dt>
           <dd data-testid="recibo-total">{formatPesos(recibo.total)}</dd>
         </div>
-        <div>
-          <dt>{M.ventas.medioPago}</dt>
-          <dd>{recibo.metodoPago.nombre}</dd>
-        </div>
+        {partes.length > 1 ? (
+          partes.map((p) =>
+            p.metodoPagoId === METODO.FIADO ? (
+              <div key={p.metodoPagoId} className="recibo__fiado">
+                <dt>{R.fiado}</dt>
+                <dd data-testid="recibo-fiado">{formatPesos(p.monto)}</dd>
+              </div>
+            ) : (
+              <div key={p.metodoPagoId}>
+                <dt>{p.metodo}</dt>
+                <dd data-testid={`recibo-pago-${p.metodoPagoId}`}>{formatPesos(p.monto)}</dd>
+              </div>
+            ),
+          )
+        ) : (
+          <div>
+            <dt>{M.ventas.medioPago}</dt>
+            <dd>{recibo.metodoPago.nombre}</dd>
+          </div>
+        )}
         {recibo.referencia ? (
           <div>
             <dt>{R.referencia}</dt>
             <dd data-testid="recibo-referencia">{recibo.referencia}</dd>
           </div>
         ) : null}
-        <div>
-          <dt>{R.recibido}</dt>
-          <dd>{formatPesos(recibo.montoRecibido)}</dd>
-        </div>
-        {recibo.montoFiado > 0 ? (
+        {/* Received and change only on cash (issue #36): a card or a transfer is charged exactly. */}
+        {enEfectivo ? (
+          <>
+            <div>
+              <dt>{R.recibido}</dt>
+              <dd>{formatPesos(recibo.montoRecibido)}</dd>
+            </div>
+            <div>
+              <dt>{M.ventas.cambio}</dt>
+              <dd data-testid="recibo-cambio">{formatPesos(recibo.cambio)}</dd>
+            </div>
+          </>
+        ) : null}
+        {partes.length === 1 && recibo.montoFiado > 0 ? (
           <div className="recibo__fiado">
             <dt>{R.fiado}</dt>
             <dd data-testid="recibo-fiado">{formatPesos(recibo.montoFiado)}</dd>
           </div>
         ) : null}
-        <div>
-          <dt>{M.ventas.cambio}</dt>
-          <dd data-testid="recibo-cambio">{formatPesos(recibo.cambio)}</dd>
-        </div>
       </dl>
       <p className="recibo__gracias">{tienda?.pieRecibo || PIE_POR_DEFECTO}</p>
     </article>
