@@ -1,6 +1,8 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { M } from '#shared/messages';
 import { legacy as L } from '#shared/messages/legacy';
+import { tienda as tiendaTabla } from '../db/schema';
 import { PASSWORD } from '../../tests/helpers/factories';
 import { createTestApp, type TestApp } from '../../tests/helpers/test-app';
 
@@ -20,6 +22,9 @@ describe('API heredada: cuentas', () => {
     expect(tienda.statusCode).toBe(200);
     expect(tienda.json()).toMatchObject({ success: true });
     const codigo = tienda.json().codigo_invitacion as string;
+    // A new store approves its new employees (issue #28); this store lets them in at once, as a store
+    // that turned the switch off does, so the employee's sign-in below is answered.
+    await t.database.db.update(tiendaTabla).set({ aprobarEmpleados: false }).where(eq(tiendaTabla.correo, 'legado@prueba.co'));
 
     const emp = await t.request({
       method: 'POST',
