@@ -42,5 +42,6 @@ export const permisos = {
     cajaSobreUmbral: (tope: string) => `Un movimiento de caja de más de ${tope} necesita el PIN de un supervisor.`,
     reportes: 'No tiene permiso para ver costos ni reportes.',
   },
+  soloAdministrador: 'Solo el administrador de la tienda decide los permisos.',
   soloLectura: 'Solo lectura: su rol no puede cambiar este dato.',
 } as const;

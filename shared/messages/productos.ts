@@ -110,4 +110,15 @@ export const productos = {
     sinCodigo: 'Sin código de barras',
     barras: (codigo: string) => `Código de barras ${codigo}`,
   },
+  // Issue #27 point 2: the product's price history, in its detail.
+  historial: {
+    titulo: 'Historial de precios',
+    cargando: 'Cargando el historial de precios…',
+    cargaFallida: 'No se pudo cargar el historial de precios.',
+    vacio: 'Este producto no tiene cambios de precio registrados.',
+    columnas: { fecha: 'Fecha', persona: 'Quién', cara: 'Por', campo: 'Dato', anterior: 'Antes', nuevo: 'Después' },
+    campo: { precio: 'Precio', costo: 'Costo' } as Record<string, string>,
+    cara: { tienda: 'Tienda', crud: 'Administración', legacy: 'API heredada' } as Record<string, string>,
+    inicial: 'Precio inicial',
+  },
 } as const;

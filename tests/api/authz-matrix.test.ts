@@ -122,7 +122,10 @@ const TABLE: Record<string, Entry> = {
   'GET /api/productos/:id': { expect: STORE_ROW, params: id('producto') },
   'POST /api/productos': { expect: STORE, body: {} },
   'PUT /api/productos/:id': { expect: STORE_ROW, params: id('producto'), body: { nombre: 'Arroz blanco 500 g', precio: 2800, stock: 60, stockMin: 10, estado: 1 } },
-  'DELETE /api/productos/:id': { expect: STORE_ROW_NO_R3, params: freshId('producto') },
+  // Deleting a product (issue #27): role 2 only with the store's permission (off by default), role 3 never.
+  'DELETE /api/productos/:id': { expect: STORE_ADMIN_ROW, params: freshId('producto') },
+  // Issue #27 point 2: a product's price history.
+  'GET /api/productos/:id/historial-precios': { expect: STORE_ROW, params: id('producto') },
   'GET /api/proveedores': { expect: STORE },
   'GET /api/proveedores/opciones': { expect: STORE },
   'GET /api/proveedores/:id/productos': { expect: STORE_ROW, params: id('proveedor') },
@@ -160,6 +163,10 @@ const TABLE: Record<string, Entry> = {
   'POST /api/caja/turnos/:id/cerrar': { expect: STORE_SALE_NOT_R2S, params: async (c) => ({ id: await turnoDeOtroCajero(c) }), body: { efectivo: 0 } },
   'POST /api/caja/movimientos': { expect: STORE, body: {} },
   'POST /api/caja/ventas/:id/verificar': { expect: STORE_SALE_NOT_R2S, params: id('venta') },
+  // Permissions (issue #27 point 1): role 1 decides; every role of the store reads its own.
+  'GET /api/tienda/permisos': { expect: STORE_ADMIN },
+  'PUT /api/tienda/permisos': { expect: STORE_ADMIN, body: {} },
+  'GET /api/tienda/mis-permisos': { expect: STORE },
   // The activity log (issue #27 point 6): the store's role 1 only.
   'GET /api/actividad': { expect: STORE_ADMIN },
   'GET /api/actividad/personas': { expect: STORE_ADMIN },

@@ -45,6 +45,7 @@ const TurnosPage = preloadable(() => import('../features/caja/turnos-page'));
 const ReporteTurnoPage = preloadable(() => import('../features/caja/reporte-turno-page'));
 const MiPinPage = preloadable(() => import('../features/cuenta/mi-pin-page'));
 const ActividadPage = preloadable(() => import('../features/actividad/actividad-page'));
+const PermisosPage = preloadable(() => import('../features/tienda/permisos-page'));
 
 /** The screen of each path, for the first one's chunk to be in before the router renders it. */
 const SCREENS = new Map<string, { preload: () => Promise<unknown> }>(
@@ -73,6 +74,7 @@ const SCREENS = new Map<string, { preload: () => Promise<unknown> }>(
     [paths.turnosCaja]: TurnosPage,
     [paths.miPin]: MiPinPage,
     [paths.registroActividad]: ActividadPage,
+    [paths.permisos]: PermisosPage,
   }).map(([path, screen]) => [path.toLowerCase(), screen]),
 );
 
@@ -168,6 +170,14 @@ export function AppRouter() {
               element={
                 <RequireRole roles={[ROL.ADMIN]}>
                   <ActividadPage />
+                </RequireRole>
+              }
+            />
+            <Route
+              path={paths.permisos}
+              element={
+                <RequireRole roles={[ROL.ADMIN]}>
+                  <PermisosPage />
                 </RequireRole>
               }
             />

@@ -17,3 +17,4 @@ export * from './sesion-cerrada';
 export * from './turno';
 export * from './credito-movimiento';
 export * from './actividad';
+export * from './permiso';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 export const tienda = pgTable(
   'tienda',
@@ -29,6 +29,11 @@ export const tienda = pgTable(
      * the seller's open shift. A one-person shop may turn it off; cash is then not controlled.
      */
     exigirCaja: boolean('exigir_caja').notNull().default(true),
+    /**
+     * Above this many pesos a cash movement needs a supervisor's PIN, for a role the owner has not
+     * allowed more (issue #27 point 1, server/modules/tienda/permisos.ts); null: no limit.
+     */
+    umbralCaja: bigint('umbral_caja', { mode: 'number' }),
     /** Bumped when the password changes: older tokens stop working. */
     tokenVersion: integer('token_version').notNull().default(0),
     creadoEn: timestamp('creado_en', { withTimezone: true }).notNull().defaultNow(),

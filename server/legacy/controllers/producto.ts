@@ -3,6 +3,7 @@ import { ROL } from '#shared/roles';
 import { ZLegacyModificarProducto2Request } from '#shared/schemas/crud';
 import { ZLegacyModificarProductoRequest, ZLegacyRegistrarProductoRequest } from '#shared/schemas/producto';
 import * as dominio from '../../modules/producto/producto.domain';
+import { autorDe } from '../../modules/actividad/actividad.domain';
 import { catalogoJson, sendCatalogo } from '../catalogo';
 import { adminScope, conTotal, pagina, parseId } from '../comun';
 import { ADMIN, READ, checkCodigoIgual, legacyStore, parseLegacy, sessionStore, type LegacyController } from '../legacy';
@@ -80,6 +81,7 @@ export const productoActions: LegacyController = [
         scope: { tiendaId },
         datos: { nombre: input.nombre, precioUnit: input.precio, stock: input.cantidad, codigoBarras: input.codigoBarras },
         origen: 'tienda',
+        autor: autorDe(ctx.sesion, 'legacy'),
       });
       return { registro: true, mensaje: L.productoRegistrado, id_Producto: creado.idProducto, codigo_barras: creado.codigoBarras };
     },
@@ -127,7 +129,7 @@ export const productoActions: LegacyController = [
       });
       const { precio, idProveedor, ...mismos } = input;
       const guardado = await dominio.enNombresDe({ precioUnit: 'precio', proveedorId: 'idProveedor' }, () =>
-        dominio.actualizarProducto({ db: ctx.app.db, scope: { tiendaId }, id, cambios: { ...mismos, precioUnit: precio, proveedorId: idProveedor }, origen: 'tienda' }),
+        dominio.actualizarProducto({ db: ctx.app.db, scope: { tiendaId }, id, cambios: { ...mismos, precioUnit: precio, proveedorId: idProveedor }, origen: 'tienda', autor: autorDe(ctx.sesion, 'legacy') }),
       );
       return { success: true, mensaje: L.productoActualizado, codigo_barras: guardado.codigoBarras };
     },
@@ -176,7 +178,7 @@ export const productoActions: LegacyController = [
         codigoBarras: str(p, 'codigo_barras'),
         stockAnterior: str(p, 'stock_anterior'),
       });
-      const guardado = await dominio.actualizarProducto({ db: ctx.app.db, scope: adminScope(ctx), id, cambios: input, origen: 'administracion' });
+      const guardado = await dominio.actualizarProducto({ db: ctx.app.db, scope: adminScope(ctx), id, cambios: input, origen: 'administracion', autor: autorDe(ctx.sesion, 'legacy') });
       return { success: true, mensaje: M.crud.actualizado.producto, codigo_barras: guardado.codigoBarras };
     },
   },
@@ -220,7 +222,7 @@ export const productoActions: LegacyController = [
     response: '`{ Operacion: true, mensaje }`; refused: `{ Operacion: false, mensaje }`',
     handle: async (ctx) => {
       const tiendaId = await legacyStore(ctx);
-      await dominio.eliminarProducto({ db: ctx.app.db, scope: { tiendaId }, id: parseId(ctx.p, 'id_Producto', noEncontrado) });
+      await dominio.eliminarProducto({ db: ctx.app.db, scope: { tiendaId }, id: parseId(ctx.p, 'id_Producto', noEncontrado), autor: autorDe(ctx.sesion, 'legacy') });
       return { Operacion: true, mensaje: L.productoEliminado };
     },
   },

@@ -36,15 +36,20 @@ export type NuevaActividad = { tiendaId: number; usuarioId: number | null; cara:
  */
 export async function registrarActividad(db: Db | Tx, entrada: NuevaActividad): Promise<void> {
   const { tiendaId, usuarioId, cara, tipo, detalle } = entrada;
-  const persona =
-    usuarioId == null
-      ? sql`${A.cuentaTienda}, 1`
-      : sql`coalesce((select u.nombre1 || ' ' || u.apellido1 from usuario u where u.id_usuario = ${usuarioId}), ${A.cuentaTienda}),
-            coalesce((select u.rol_id from usuario u where u.id_usuario = ${usuarioId}), 1)`;
   await db.execute(sql`
     insert into actividad (tienda_id, usuario_id, usuario_nombre, rol_id, cara, tipo, detalle)
-    select ${tiendaId}, ${usuarioId}, ${persona}, ${cara}, ${tipo}, ${JSON.stringify(detalle)}::jsonb`);
+    select ${tiendaId}, ${usuarioId}, ${nombreDe(usuarioId)}, ${rolDe(usuarioId)}, ${cara}, ${tipo}, ${JSON.stringify(detalle)}::jsonb`);
 }
+
+/** The person's name as a row records it, read in the writing statement ('Cuenta de la tienda' for the store account). */
+export const nombreDe = (usuarioId: number | null): SQL =>
+  usuarioId == null
+    ? sql`${A.cuentaTienda}::text`
+    : sql`coalesce((select u.nombre1 || ' ' || u.apellido1 from usuario u where u.id_usuario = ${usuarioId}), ${A.cuentaTienda}::text)`;
+
+/** The person's role at the time (the store account is role 1). */
+const rolDe = (usuarioId: number | null): SQL =>
+  usuarioId == null ? sql`1` : sql`coalesce((select u.rol_id from usuario u where u.id_usuario = ${usuarioId}), 1)`;
 
 /** The same, for an author already known (`Autor`). */
 export const registrarPor = (db: Db | Tx, tiendaId: number, autor: Autor, entrada: TEntradaActividad) =>

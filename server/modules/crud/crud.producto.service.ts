@@ -8,7 +8,7 @@ import type { TPage, TPageQuery } from '#shared/schemas/common';
 import type { TCrudCreateProductoData, TCrudCreated, TCrudMessage, TCrudUpdateProductoData, TProductoRow } from '#shared/schemas/crud';
 import type { Db } from '../../db/client';
 import * as dominio from '../producto/producto.domain';
-import type { CrudScope, CrudService } from './crud.scope';
+import { autorCrud, type CrudScope, type CrudService } from './crud.scope';
 
 /** A product as the back-office lists it: the domain's own columns under the domain's names. */
 export const aFila = ({ proveedorNombre: _nombre, proveedorVigente: _vigente, ...fila }: dominio.TProducto): TProductoRow => fila;
@@ -27,19 +27,19 @@ export async function getProducto(options: { db: Db; scope: CrudScope; id: numbe
 /** The register form: an empty inventory field means none (the store's forms take the first one). */
 export async function createProducto(options: { db: Db; scope: CrudScope; input: TCrudCreateProductoData }): Promise<TCrudCreated> {
   const { db, scope, input } = options;
-  const creado = await dominio.crearProducto({ db, scope, datos: input, origen: 'administracion' });
+  const creado = await dominio.crearProducto({ db, scope, datos: input, origen: 'administracion', autor: autorCrud(scope) });
   return { id: creado.idProducto, message: M.crud.registrado.producto };
 }
 
 /** The update form; it sends the stock it showed (`stockAnterior`) when it has it. */
 export async function updateProducto(options: { db: Db; scope: CrudScope; id: number; input: TCrudUpdateProductoData }): Promise<TCrudMessage> {
   const { db, scope, id, input } = options;
-  await dominio.actualizarProducto({ db, scope, id, cambios: input, origen: 'administracion' });
+  await dominio.actualizarProducto({ db, scope, id, cambios: input, origen: 'administracion', autor: autorCrud(scope) });
   return { message: M.crud.actualizado.producto };
 }
 
 export async function deleteProducto(options: { db: Db; scope: CrudScope; id: number }): Promise<TCrudMessage> {
-  await dominio.eliminarProducto(options);
+  await dominio.eliminarProducto({ ...options, autor: autorCrud(options.scope) });
   return { message: M.crud.eliminado.producto };
 }
 

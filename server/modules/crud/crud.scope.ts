@@ -6,6 +6,8 @@ import type { TCrudCreated, TCrudMessage } from '#shared/schemas/crud';
 import type { Db, Tx } from '../../db/client';
 import { tienda } from '../../db/schema';
 import type { RequestSession } from '../../plugins/auth';
+import { ROL } from '#shared/roles';
+import type { Autor } from '../actividad/actividad.domain';
 
 /**
  * Who acts in the back-office (DESIGN.md §4): a store admin (`tiendaId` set) sees and changes only
@@ -14,9 +16,14 @@ import type { RequestSession } from '../../plugins/auth';
 export interface CrudScope {
   tiendaId: number | null;
   usuarioId: number | null;
+  /** The caller's role (the back-office is role 1's; absent: role 1). */
+  rol?: number;
 }
 
-export const scopeOf = (s: RequestSession): CrudScope => ({ tiendaId: s.tiendaId, usuarioId: s.usuarioId });
+export const scopeOf = (s: RequestSession): CrudScope => ({ tiendaId: s.tiendaId, usuarioId: s.usuarioId, rol: s.rol });
+
+/** Who acts in the back-office, for the domain's permissions and the activity log (issue #27). */
+export const autorCrud = (scope: CrudScope): Autor => ({ usuarioId: scope.usuarioId, rol: scope.rol ?? ROL.ADMIN, cara: 'crud' });
 
 export const isOperator = (scope: CrudScope) => scope.tiendaId == null;
 

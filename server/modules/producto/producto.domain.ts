@@ -11,11 +11,14 @@ import { M } from '#shared/messages';
 import type { TPage } from '#shared/schemas/common';
 import type { Db, Tx } from '../../db/client';
 import { contieneTexto, enOrden, paginaDeProductos, TRIGRAM_MIN_LENGTH } from '../../db/name-search';
-import { entregaPedido, factura, inventario, producto, proveedor } from '../../db/schema';
+import { entregaPedido, factura, historialPrecio, inventario, producto, proveedor } from '../../db/schema';
 import { idOf, tiendaDestino } from '../crud/crud.scope';
 import { ajustarStock, registrarEntradaInicial } from '../movimiento/ledger';
 import { verificarProveedorDeTienda } from '../proveedor/proveedor.domain';
 import { esReferenciaViva, esViolacionUnica } from '../../db/pg-error';
+import type { THistorialPrecios } from '#shared/schemas/permisos';
+import { nombreDe, registrarPor, type Autor } from '../actividad/actividad.domain';
+import { conRechazos, exigirPermiso } from '../tienda/permisos';
 
 /**
  * Who acts: a store session (`{ tiendaId }`) reaches its own store's products; the platform
@@ -197,13 +200,15 @@ export interface DatosProducto {
 /**
  * Adds a product to the caller's store (or the store the operator names): references of the same
  * store, a barcode no other product of the store has; the opening stock is an entry in the ledger,
- * in the same transaction.
+ * in the same transaction. Who may: the store's permission 'productos' (permisos.ts). The first
+ * price opens the product's price history; the creation goes to the activity log.
  */
-export async function crearProducto(options: { db: Db; scope: ProductoScope; datos: DatosProducto; origen: Origen }): Promise<TProducto> {
-  const { db, scope, datos, origen } = options;
-  return db
-    .transaction(async (tx) => {
+export async function crearProducto(options: { db: Db; scope: ProductoScope; datos: DatosProducto; origen: Origen; autor: Autor }): Promise<TProducto> {
+  const { db, scope, datos, origen, autor } = options;
+  return conRechazos(db, () =>
+    db.transaction(async (tx) => {
       const tiendaId = await tiendaDestino(tx, { tiendaId: scope.tiendaId, usuarioId: null }, datos.idTienda);
+      await exigirPermiso(tx, tiendaId, autor, 'productos', { entidad: 'producto', nombre: datos.nombre });
       await checkProveedor(tx, tiendaId, datos.proveedorId);
       await checkInventario(tx, tiendaId, datos.inventarioId);
       await checkCodigoBarras(tx, tiendaId, datos.codigoBarras);
@@ -237,9 +242,11 @@ export async function crearProducto(options: { db: Db; scope: ProductoScope; dat
         })
         .returning({ id: producto.idProducto });
       await registrarEntradaInicial(tx, { tiendaId, productoId: row!.id, cantidad: datos.stock, inventarioId, motivo: MOTIVO[origen].inicial });
+      await registrarCambioPrecio(tx, { tiendaId, productoId: row!.id, autor, campo: 'precio', anterior: null, nuevo: datos.precioUnit });
+      await registrarPor(tx, tiendaId, autor, { tipo: 'alta', detalle: { entidad: 'producto', id: row!.id, nombre: datos.nombre } });
       return (await leer(tx, { tiendaId }, row!.id))!;
-    })
-    .catch(traducir);
+    }),
+  ).catch(traducir);
 }
 
 /** A product's new values, under the domain's names. */
@@ -267,6 +274,10 @@ export interface CambiosProducto {
  * Saves a product in the caller's reach. The row is locked first, so a sale cannot slip between
  * reading the stock and writing it; a stock change goes through the ledger as an adjustment.
  *
+ * Who may (permisos.ts): editing needs 'productos'; a new price 'precios'; a stock change 'stock'.
+ * A refusal changes nothing and is recorded as an attempt. A new price goes to the product's price
+ * history and, with a stock change, to the activity log, in the same transaction.
+ *
  * The stock rule: when the face says which stock its form showed (`stockAnterior`), an untouched
  * stock is left alone (a sale made meanwhile stays), and a stock the person changed while a sale
  * moved it answers 409 instead of undoing the sale. Without it, the stock sent is the new stock.
@@ -277,17 +288,22 @@ export async function actualizarProducto(options: {
   id: number;
   cambios: CambiosProducto;
   origen: Origen;
+  autor: Autor;
 }): Promise<TProducto> {
-  const { db, scope, id, cambios, origen } = options;
-  return db
-    .transaction(async (tx) => {
+  const { db, scope, id, cambios, origen, autor } = options;
+  return conRechazos(db, () =>
+    db.transaction(async (tx) => {
       const [actual] = await tx
-        .select({ tiendaId: producto.tiendaId, stock: producto.stock })
+        .select({ tiendaId: producto.tiendaId, stock: producto.stock, precioUnit: producto.precioUnit, nombre: producto.nombre })
         .from(producto)
         .where(esteProducto(scope, id))
         .for('update');
       if (!actual) throw notFound();
       const { tiendaId } = actual;
+      const intento = { entidad: 'producto', id, nombre: actual.nombre } as const;
+      await exigirPermiso(tx, tiendaId, autor, 'productos', intento);
+      const nuevoPrecio = cambios.precioUnit !== actual.precioUnit;
+      if (nuevoPrecio) await exigirPermiso(tx, tiendaId, autor, 'precios', intento);
       await checkProveedor(tx, tiendaId, cambios.proveedorId);
       await checkInventario(tx, tiendaId, cambios.inventarioId);
       await checkCodigoBarras(tx, tiendaId, cambios.codigoBarras, id);
@@ -298,6 +314,7 @@ export async function actualizarProducto(options: {
         if (actual.stock !== cambios.stockAnterior) throw refusal('CONFLICT', 'stock', M.productos.stockCambio(actual.stock));
         delta = cambios.stock - actual.stock;
       }
+      if (delta !== 0) await exigirPermiso(tx, tiendaId, autor, 'stock', intento);
 
       await tx
         .update(producto)
@@ -321,10 +338,15 @@ export async function actualizarProducto(options: {
         const moved = await ajustarStock(tx, { tiendaId, productoId: id, delta, motivo: MOTIVO[origen].ajuste });
         // Cannot happen under the row lock with a non-negative target; never write half an edit.
         if (!moved) throw refusal('CONFLICT', 'stock', M.productos.stockCambio(actual.stock));
+        await registrarPor(tx, tiendaId, autor, { tipo: 'stock', detalle: { productoId: id, producto: cambios.nombre, anterior: actual.stock, nuevo: actual.stock + delta } });
+      }
+      if (nuevoPrecio) {
+        await registrarCambioPrecio(tx, { tiendaId, productoId: id, autor, campo: 'precio', anterior: actual.precioUnit, nuevo: cambios.precioUnit });
+        await registrarPor(tx, tiendaId, autor, { tipo: 'precio', detalle: { productoId: id, producto: cambios.nombre, anterior: actual.precioUnit, nuevo: cambios.precioUnit } });
       }
       return (await leer(tx, { tiendaId }, id))!;
-    })
-    .catch(traducir);
+    }),
+  ).catch(traducir);
 }
 
 const conHistoria = () => new AppError('CONFLICT', M.productos.conHistoria);
@@ -333,15 +355,17 @@ const conHistoria = () => new AppError('CONFLICT', M.productos.conHistoria);
  * Deletes a product in the caller's reach. One that appears on invoice lines or order deliveries
  * stays — those are accounting records — and the answer suggests marking it 'No disponible'.
  */
-export async function eliminarProducto(options: { db: Db; scope: ProductoScope; id: number }): Promise<void> {
-  const { db, scope, id } = options;
-  await db
-    .transaction(async (tx) => {
+export async function eliminarProducto(options: { db: Db; scope: ProductoScope; id: number; autor: Autor }): Promise<void> {
+  const { db, scope, id, autor } = options;
+  await conRechazos(db, () =>
+    db.transaction(async (tx) => {
       // The lock also makes a sale or a delivery being recorded for this product wait (and then
       // fail its foreign key), or be seen below once committed.
-      const [row] = await tx.select({ tiendaId: producto.tiendaId }).from(producto).where(esteProducto(scope, id)).for('update');
+      const [row] = await tx.select({ tiendaId: producto.tiendaId, nombre: producto.nombre }).from(producto).where(esteProducto(scope, id)).for('update');
       if (!row) throw notFound();
       const { tiendaId } = row;
+      // Who may (permisos.ts): 'eliminarProductos'; role 3 never (spec §6).
+      await exigirPermiso(tx, tiendaId, autor, 'eliminarProductos', { entidad: 'producto', id, nombre: row.nombre });
       // (tienda, producto) is indexed on the invoice lines; deliveries are indexed by store.
       const [vendido] = await tx
         .select({ id: factura.idFactura })
@@ -356,12 +380,53 @@ export async function eliminarProducto(options: { db: Db; scope: ProductoScope; 
         .limit(1);
       if (entregado) throw conHistoria();
       await tx.delete(producto).where(and(eq(producto.idProducto, id), eq(producto.tiendaId, tiendaId)));
-    })
-    .catch((err: unknown) => {
+      await registrarPor(tx, tiendaId, autor, { tipo: 'eliminacion', detalle: { entidad: 'producto', id, nombre: row.nombre } });
+    }),
+  ).catch((err: unknown) => {
       // A sale committed between the check and the delete: the foreign key refuses, same answer.
       if (esReferenciaViva(err)) throw conHistoria();
       throw err;
     });
+}
+
+// ── Price history (issue #27 point 2) ─────────────────────────────────────────────────────
+
+/** One change of price (or cost) of a product, recorded with who, through which face, old and new. */
+async function registrarCambioPrecio(
+  tx: Tx,
+  c: { tiendaId: number; productoId: number; autor: Autor; campo: 'precio' | 'costo'; anterior: number | null; nuevo: number | null },
+): Promise<void> {
+  await tx.insert(historialPrecio).values({
+    tiendaId: c.tiendaId,
+    productoId: c.productoId,
+    usuarioId: c.autor.usuarioId,
+    usuarioNombre: nombreDe(c.autor.usuarioId),
+    cara: c.autor.cara,
+    campo: c.campo,
+    anterior: c.anterior,
+    nuevo: c.nuevo,
+  });
+}
+
+/** A product's price history, newest first (*Historial de precios*); another store's product answers 404. */
+export async function historialDePrecios(options: { db: Db; scope: ProductoScope; id: number }): Promise<THistorialPrecios> {
+  const { db, scope, id } = options;
+  const [p] = await db.select({ tiendaId: producto.tiendaId }).from(producto).where(esteProducto(scope, id)).limit(1);
+  if (!p) throw notFound();
+  const rows = await db
+    .select({
+      id: historialPrecio.idHistorial,
+      fecha: historialPrecio.fecha,
+      persona: historialPrecio.usuarioNombre,
+      cara: historialPrecio.cara,
+      campo: historialPrecio.campo,
+      anterior: historialPrecio.anterior,
+      nuevo: historialPrecio.nuevo,
+    })
+    .from(historialPrecio)
+    .where(and(eq(historialPrecio.tiendaId, p.tiendaId), eq(historialPrecio.productoId, id)))
+    .orderBy(desc(historialPrecio.fecha), desc(historialPrecio.idHistorial));
+  return { items: rows.map((r) => ({ ...r, fecha: r.fecha.toISOString(), cara: r.cara as 'tienda', campo: r.campo as 'precio' })) };
 }
 
 // ── Faces ───────────────────────────────────────────────────────────────────────────────────

@@ -13,8 +13,10 @@ import {
   ZUpdateProductoRequest,
   ZUpdateProductoResponse,
 } from '#shared/schemas/producto';
-import { forbidRole, storeOf } from '../../plugins/auth';
-import { actualizarProducto, crearProducto, eliminarProducto, listarProductos, obtenerProducto } from './producto.service';
+import { forbidRole, sessionOf, storeOf } from '../../plugins/auth';
+import { ZHistorialPrecios } from '#shared/schemas/permisos';
+import { autorDe } from '../actividad/actividad.domain';
+import { actualizarProducto, crearProducto, eliminarProducto, historialDePrecios, listarProductos, obtenerProducto } from './producto.service';
 
 /** Product management (spec §2 /gestionar_productos and /detalle_producto). */
 export async function productoRoutes(app: FastifyInstance) {
@@ -31,10 +33,16 @@ export async function productoRoutes(app: FastifyInstance) {
     handler: (req) => obtenerProducto({ db: app.db, tiendaId: storeOf(req), id: req.params.id }),
   });
 
+  // Issue #27 point 2: every price the product had, who set it, when and through which face.
+  r.get('/productos/:id/historial-precios', {
+    schema: { tags, params: ZProductoParams, response: { 200: ZHistorialPrecios } },
+    handler: (req) => historialDePrecios({ db: app.db, tiendaId: storeOf(req), id: req.params.id }),
+  });
+
   r.post('/productos', {
     schema: { tags, body: ZCreateProductoRequest, response: { 201: ZCreateProductoResponse } },
     handler: async (req, reply) => {
-      const producto = await crearProducto({ db: app.db, tiendaId: storeOf(req), input: req.body });
+      const producto = await crearProducto({ db: app.db, tiendaId: storeOf(req), input: req.body, autor: autorDe(sessionOf(req), 'tienda') });
       return reply.status(201).send({ message: M.productos.registrado, producto });
     },
   });
@@ -42,7 +50,7 @@ export async function productoRoutes(app: FastifyInstance) {
   r.put('/productos/:id', {
     schema: { tags, params: ZProductoParams, body: ZUpdateProductoRequest, response: { 200: ZUpdateProductoResponse } },
     handler: async (req) => {
-      const producto = await actualizarProducto({ db: app.db, tiendaId: storeOf(req), id: req.params.id, input: req.body });
+      const producto = await actualizarProducto({ db: app.db, tiendaId: storeOf(req), id: req.params.id, input: req.body, autor: autorDe(sessionOf(req), 'tienda') });
       return { message: M.productos.actualizado, producto };
     },
   });
@@ -52,7 +60,7 @@ export async function productoRoutes(app: FastifyInstance) {
     preValidation: forbidRole([ROL.ENCARGADO], M.roles.denyProductos),
     schema: { tags, params: ZProductoParams, response: { 200: ZProductoMessage } },
     handler: async (req) => {
-      await eliminarProducto({ db: app.db, tiendaId: storeOf(req), id: req.params.id });
+      await eliminarProducto({ db: app.db, tiendaId: storeOf(req), id: req.params.id, autor: autorDe(sessionOf(req), 'tienda') });
       return { message: M.productos.eliminado };
     },
   });

@@ -7,6 +7,7 @@ import type { TPage } from '#shared/schemas/common';
 import type { TCreateProductoData, TProductoDetalle, TProductoListItem, TUpdateProductoData } from '#shared/schemas/producto';
 import type { Db } from '../../db/client';
 import * as dominio from './producto.domain';
+import type { Autor } from '../actividad/actividad.domain';
 
 /** The store's names for the fields a refusal may point to. */
 const CAMPOS = { precioUnit: 'precio', proveedorId: 'idProveedor' } as const;
@@ -55,8 +56,8 @@ export async function obtenerProducto(options: { db: Db; tiendaId: number; id: n
 }
 
 /** The add-product form: its quantity is the opening stock. */
-export async function crearProducto(options: { db: Db; tiendaId: number; input: TCreateProductoData }): Promise<TProductoDetalle> {
-  const { db, tiendaId, input } = options;
+export async function crearProducto(options: { db: Db; tiendaId: number; input: TCreateProductoData; autor: Autor }): Promise<TProductoDetalle> {
+  const { db, tiendaId, input, autor } = options;
   const datos: dominio.DatosProducto = {
     nombre: input.nombre,
     precioUnit: input.precio,
@@ -69,12 +70,12 @@ export async function crearProducto(options: { db: Db; tiendaId: number; input: 
     codigoBarras: input.codigoBarras,
     proveedorId: input.idProveedor,
   };
-  return aDetalle(await dominio.enNombresDe(CAMPOS, () => dominio.crearProducto({ db, scope: { tiendaId }, datos, origen: 'tienda' })));
+  return aDetalle(await dominio.enNombresDe(CAMPOS, () => dominio.crearProducto({ db, scope: { tiendaId }, datos, origen: 'tienda', autor })));
 }
 
 /** The detail form; it sends the stock it showed (`stockAnterior`). */
-export async function actualizarProducto(options: { db: Db; tiendaId: number; id: number; input: TUpdateProductoData }): Promise<TProductoDetalle> {
-  const { db, tiendaId, id, input } = options;
+export async function actualizarProducto(options: { db: Db; tiendaId: number; id: number; input: TUpdateProductoData; autor: Autor }): Promise<TProductoDetalle> {
+  const { db, tiendaId, id, input, autor } = options;
   const cambios: dominio.CambiosProducto = {
     nombre: input.nombre,
     precioUnit: input.precio,
@@ -90,9 +91,13 @@ export async function actualizarProducto(options: { db: Db; tiendaId: number; id
     codigoBarras: input.codigoBarras,
     stockAnterior: input.stockAnterior,
   };
-  return aDetalle(await dominio.enNombresDe(CAMPOS, () => dominio.actualizarProducto({ db, scope: { tiendaId }, id, cambios, origen: 'tienda' })));
+  return aDetalle(await dominio.enNombresDe(CAMPOS, () => dominio.actualizarProducto({ db, scope: { tiendaId }, id, cambios, origen: 'tienda', autor })));
 }
 
-export async function eliminarProducto(options: { db: Db; tiendaId: number; id: number }): Promise<void> {
-  await dominio.eliminarProducto({ db: options.db, scope: { tiendaId: options.tiendaId }, id: options.id });
+export async function eliminarProducto(options: { db: Db; tiendaId: number; id: number; autor: Autor }): Promise<void> {
+  await dominio.eliminarProducto({ db: options.db, scope: { tiendaId: options.tiendaId }, id: options.id, autor: options.autor });
 }
+
+/** The product's price history (*Historial de precios*, issue #27 point 2). */
+export const historialDePrecios = (options: { db: Db; tiendaId: number; id: number }) =>
+  dominio.historialDePrecios({ db: options.db, scope: { tiendaId: options.tiendaId }, id: options.id });

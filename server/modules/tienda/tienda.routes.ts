@@ -7,6 +7,9 @@ import { requireRole, sessionOf, storeOf } from '../../plugins/auth';
 import { actualizarAjustes, obtenerAjustes, regenerarCodigoInvitacion } from './tienda.service';
 import { ZEmpleadosPendientes, ZInvitacion, ZPendienteIdParam, ZRegenerarCodigoRequest, ZUpdateInvitacion } from '#shared/schemas/invitacion';
 import { ZMessageResponse } from '#shared/schemas/auth';
+import { ZMisPermisos, ZPermisosTienda, ZUpdatePermisosTienda } from '#shared/schemas/permisos';
+import { autorDe } from '../actividad/actividad.domain';
+import { guardarPermisos, misPermisos, obtenerPermisos } from './permisos';
 import { aprobarEmpleado, configurarInvitacion, listarPendientes, obtenerInvitacion, rechazarEmpleado } from './invitacion.domain';
 
 /** The store's own settings that its screens change (registered among the store's routes). */
@@ -78,5 +81,25 @@ export async function tiendaRoutes(app: FastifyInstance) {
     config: { keepsSessions: true, keepsCatalog: true },
     schema: { tags: ['tienda'], body: ZUpdateAjustesTienda, response: { 200: ZAjustesTienda } },
     handler: async (req) => actualizarAjustes({ db: app.db, tiendaId: storeOf(req), data: req.body }),
+  });
+
+  // Permissions (issue #27 point 1; the rule is permisos.ts's): role 1 decides; every role reads its own,
+  // which its screens use to hide what it may not do. Saving moves no account and no catalogue.
+  r.get('/tienda/permisos', {
+    preValidation: requireRole([ROL.ADMIN], M.permisos.soloAdministrador),
+    schema: { tags: ['tienda'], response: { 200: ZPermisosTienda } },
+    handler: (req) => obtenerPermisos({ db: app.db, tiendaId: storeOf(req) }),
+  });
+
+  r.put('/tienda/permisos', {
+    preValidation: requireRole([ROL.ADMIN], M.permisos.soloAdministrador),
+    config: { keepsSessions: true, keepsCatalog: true },
+    schema: { tags: ['tienda'], body: ZUpdatePermisosTienda, response: { 200: ZPermisosTienda } },
+    handler: (req) => guardarPermisos({ db: app.db, tiendaId: storeOf(req), autor: autorDe(sessionOf(req), 'tienda'), datos: req.body }),
+  });
+
+  r.get('/tienda/mis-permisos', {
+    schema: { tags: ['tienda'], response: { 200: ZMisPermisos } },
+    handler: (req) => misPermisos({ db: app.db, tiendaId: storeOf(req), rol: sessionOf(req).rol }),
   });
 }

@@ -20,7 +20,10 @@ const TILES = [
   { to: paths.cuentasPorCobrar, ...M.inicio.tiles.cuentasPorCobrar, Icon: IconUser },
 ];
 /** The store owner's own tiles (issue #27). */
-const TILES_ADMIN = [{ to: paths.registroActividad, ...M.inicio.tiles.actividad, Icon: IconReceipt }];
+const TILES_ADMIN = [
+  { to: paths.registroActividad, ...M.inicio.tiles.actividad, Icon: IconReceipt },
+  { to: paths.permisos, ...M.inicio.tiles.permisos, Icon: IconSettings },
+];
 
 /** Home: four big buttons; entering it empties the stored cart (spec §2). */
 export default function InicioPage() {

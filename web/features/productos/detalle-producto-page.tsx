@@ -8,6 +8,8 @@ import { paths } from '../../config/paths';
 import { useProducto } from './api/get-producto';
 import { PageHeader } from '../../components/page-header';
 import { ProductoForm } from './components/producto-form';
+import { HistorialPrecios } from './components/historial-precios';
+import { useMisPermisos } from '../../lib/mis-permisos';
 import { EstadoBadge } from './components/productos-table';
 import './productos.css';
 
@@ -34,6 +36,7 @@ function Detalle({ id }: { id: number }) {
   const location = useLocation();
   const [params, setParams] = useSearchParams();
   const producto = useProducto(id);
+  const permisos = useMisPermisos();
 
   // Opened with the id in the state only: put it in the address too, for a reload.
   useEffect(() => {
@@ -91,7 +94,8 @@ function Detalle({ id }: { id: number }) {
             {p.codigoBarras ? <span className="gp-cell-codigo">{M.productos.codigoBarrasResumen(p.codigoBarras)}</span> : null}
           </p>
         </div>
-        <ProductoForm key={p.id} producto={p} onStale={async () => (await producto.refetch()).data} />
+        <ProductoForm key={p.id} producto={p} onStale={async () => (await producto.refetch()).data} puede={{ precios: permisos.precios, stock: permisos.stock }} />
+        <HistorialPrecios id={p.id} />
       </section>
     </>
   );

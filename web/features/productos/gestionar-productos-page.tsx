@@ -18,6 +18,7 @@ import { PageHeader } from '../../components/page-header';
 import { ProductosTable } from './components/productos-table';
 import { ETIQUETAS_PATH, type ProductoEtiqueta } from './etiquetas';
 import './productos.css';
+import { useMisPermisos } from '../../lib/mis-permisos';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
 const M = { comun, generic, productos, roles };
@@ -32,6 +33,10 @@ export default function GestionarProductosPage() {
   // The search and page live in the address: coming back from a product keeps the list as it was.
   const lista = useListaPaginada({ query: productosQuery, pageSize: PAGE_SIZE, debounceMs: 300 });
   const del = useDeleteProducto();
+  // Role 2 deletes only with the store's permission (issue #27): without it the button is not there.
+  // Role 3 keeps it and gets the spec's message (spec §6).
+  const permisos = useMisPermisos();
+  const puedeEliminar = permisos.eliminarProductos || session?.rol === ROL.ENCARGADO;
 
   const onDelete = async (p: TProductoListItem) => {
     if (session?.rol === ROL.ENCARGADO) return void alertWarning(M.roles.denyProductos);
@@ -91,7 +96,7 @@ export default function GestionarProductosPage() {
         <SearchBox id="buscar-producto" label={M.productos.buscar} placeholder={M.productos.buscarPlaceholder} lista={lista} />
 
         <ListState lista={lista} loading={M.productos.cargando} failed={M.productos.cargaFallida} empty={lista.q ? M.productos.sinResultados(lista.q) : M.productos.vacio}>
-          {(items) => <ProductosTable items={items} busy={lista.query.isFetching} onDelete={onDelete} seleccion={new Set(seleccion.keys())} onSeleccion={onSeleccion} />}
+          {(items) => <ProductosTable items={items} busy={lista.query.isFetching} onDelete={puedeEliminar ? onDelete : undefined} seleccion={new Set(seleccion.keys())} onSeleccion={onSeleccion} />}
         </ListState>
       </section>
     </>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { formatNumber } from '#shared/money';
 import { AppError } from '#shared/errors';
 import { comun } from '#shared/messages/comun';
+import { permisos } from '#shared/messages/permisos';
 import { productos } from '#shared/messages/productos';
 import { ZUpdateProductoRequest, type TProductoDetalle, type TUpdateProductoRequest } from '#shared/schemas/producto';
 import { MoneyField, precioProps } from '../../../components/ui/money-field';
@@ -14,7 +15,7 @@ import { showFailure } from './failures';
 import { TextAreaField } from './text-area-field';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
-const M = { comun, productos };
+const M = { comun, permisos, productos };
 
 const F = M.productos.campos;
 
@@ -51,7 +52,13 @@ const toValues = (p: TProductoDetalle): Values => ({
 const ESTADOS = [1, 0].map((estado) => ({ value: String(estado), label: M.productos.estado[estado] ?? String(estado) }));
 
 /** The product detail form (spec §3 "Product detail"): every field, the supplier, the estado. */
-export function ProductoForm(props: { producto: TProductoDetalle; onStale: () => Promise<TProductoDetalle | undefined> }) {
+export function ProductoForm(props: {
+  producto: TProductoDetalle;
+  onStale: () => Promise<TProductoDetalle | undefined>;
+  /** What the session may change (issue #27): a field it may not is read-only, and the server refuses it anyway. */
+  puede?: { precios: boolean; stock: boolean };
+}) {
+  const puede = props.puede ?? { precios: true, stock: true };
   // The stock this form was filled with: a sale made meanwhile is never undone by saving.
   const [stockAnterior, setStockAnterior] = useState(props.producto.stock);
   const [nombrepr, setNombrepr] = useState(props.producto.nombrepr);
@@ -97,13 +104,23 @@ export function ProductoForm(props: { producto: TProductoDetalle; onStale: () =>
         <Field label={F.marca} autoComplete="off" {...bind('marca')} />
         <Field label={F.categoria} autoComplete="off" {...bind('categoria')} />
         <Field label={F.presentacion} autoComplete="off" placeholder={F.presentacionPlaceholder} {...bind('presentacion')} />
-        <MoneyField label={F.precio} hint={M.productos.precioHint} {...precioProps(bind('precio'))} />
+        <MoneyField
+          label={F.precio}
+          hint={puede.precios ? M.productos.precioHint : M.permisos.soloLectura}
+          readOnly={!puede.precios}
+          aria-readonly={!puede.precios || undefined}
+          className={puede.precios ? undefined : 'gp-readonly'}
+          {...precioProps(bind('precio'))}
+        />
         <SelectField label={F.estado} options={ESTADOS} {...bind('estado')} />
         <Field
           label={F.stock}
           inputMode="numeric"
           autoComplete="off"
-          hint={Number(values.stock) !== stockAnterior ? M.productos.stockAntes(stockAnterior) : undefined}
+          hint={!puede.stock ? M.permisos.soloLectura : Number(values.stock) !== stockAnterior ? M.productos.stockAntes(stockAnterior) : undefined}
+          readOnly={!puede.stock}
+          aria-readonly={!puede.stock || undefined}
+          className={puede.stock ? undefined : 'gp-readonly'}
           {...bind('stock')}
         />
         <Field label={F.stockMin} inputMode="numeric" autoComplete="off" {...bind('stockMin')} />

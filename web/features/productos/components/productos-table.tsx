@@ -26,7 +26,8 @@ export function EstadoBadge({ estado }: { estado: number }) {
 export function ProductosTable(props: {
   items: TProductoListItem[];
   busy: boolean;
-  onDelete: (p: TProductoListItem) => void;
+  /** Absent: the session may not delete (issue #27), and the row has no delete button. */
+  onDelete?: (p: TProductoListItem) => void;
   /** The products chosen for shelf labels (issue #19). */
   seleccion?: ReadonlySet<number>;
   onSeleccion?: (p: TProductoListItem, elegido: boolean) => void;
@@ -90,16 +91,20 @@ export function ProductosTable(props: {
       rowClassName={(p) => `gp-row${p.bajoStock ? ' gp-row--low' : ''}`}
       onRowClick={openRow}
       busy={props.busy}
-      acciones={[
-        {
-          className: 'gp-cell-actions',
-          cell: (p) => (
-            <button type="button" className="btn btn--ghost btn--sm gp-danger" onClick={() => props.onDelete(p)} aria-label={M.comun.eliminarNombre(p.nombre)}>
-              {M.comun.eliminar}
-            </button>
-          ),
-        },
-      ]}
+      acciones={
+        props.onDelete
+          ? [
+              {
+                className: 'gp-cell-actions',
+                cell: (p) => (
+                  <button type="button" className="btn btn--ghost btn--sm gp-danger" onClick={() => props.onDelete?.(p)} aria-label={M.comun.eliminarNombre(p.nombre)}>
+                    {M.comun.eliminar}
+                  </button>
+                ),
+              },
+            ]
+          : undefined
+      }
     />
   );
 }
