@@ -223,6 +223,13 @@ export const ventas = {
   faltan: (monto: string) => `Faltan ${monto}`,
   documentoCliente: 'Documento del cliente',
   documentoClienteOpcional: 'Documento del cliente (opcional)',
+  /** The payment's customer lookup (issue #36 point 4): by name, documento or phone. */
+  buscarClientePlaceholder: 'Nombre, documento o celular',
+  clientesSugeridos: 'Clientes encontrados',
+  sugerenciaCliente: (nombre: string, tipo: string, documento: string) => `${nombre} · ${tipo} ${documento}`,
+  sugerenciaCredito: (saldo: string, disponible: string) => `Debe ${saldo} · Disponible ${disponible}`,
+  sugerenciaSinFiado: 'Sin fiado',
+  elijaCliente: 'Escriba el documento o elija un cliente de la lista.',
   buscando: 'Buscando…',
   buscarCliente: 'Buscar cliente',
   cliente: 'Cliente',

@@ -165,3 +165,31 @@ test('3. una venta mitad en efectivo y mitad fiada se ve por partes en el recibo
   await expect(page.locator('tbody tr')).toHaveCount(1);
   await expect(page.locator('tbody tr')).toContainText('Efectivo + Fiado');
 });
+
+test('4. en el pago un cliente se encuentra por nombre sin tildes o por celular, con lo que debe y lo disponible', async ({ page }) => {
+  await signIn(page, 'Empleado', DEMO.admin);
+  const sufijo = Date.now().toString(36).replace(/\d/g, 'x') + 'q';
+  const doc = await clienteFiado(page, `Luísa ${sufijo}`, 200_000, { telefono: '3157654321' });
+  const p = await productoPropio(page, unico('Fiado por nombre'), 20_000);
+  await page.goto('/ventas');
+  await agregarAlCarrito(page, p.nombre);
+  await page.getByRole('button', { name: 'Generar pago' }).click();
+  await page.getByRole('radio', { name: 'Fiado' }).check();
+  const campo = page.getByLabel('Documento del cliente');
+  const sugeridos = page.getByRole('list', { name: 'Clientes encontrados' });
+
+  // By phone: the suggestion names the customer with the credit.
+  await campo.fill('315 765 4321');
+  await expect(sugeridos.getByRole('button', { name: new RegExp(`Luísa ${sufijo}`) })).toContainText('Debe $ 0 · Disponible $ 200.000');
+  // By name, without the accent, as typed at a counter.
+  await campo.fill(`luisa ${sufijo}`);
+  const sugerido = sugeridos.getByRole('button', { name: new RegExp(`Luísa ${sufijo}`) });
+  await expect(sugerido).toContainText(`CC ${doc}`);
+  await expect(page.getByRole('button', { name: 'Registrar cliente' })).toHaveCount(0);
+  await sugerido.click();
+  await expect(campo).toHaveValue(doc);
+  await expect(page.getByTestId('pago-credito')).toContainText('Fiado disponible: $ 200.000 de un cupo de $ 200.000');
+  await page.getByRole('button', { name: 'Confirmar pago' }).click();
+  await expect(page).toHaveURL(/\/factura$/);
+  await expect(page.getByRole('article')).toContainText(`Luísa ${sufijo}`);
+});

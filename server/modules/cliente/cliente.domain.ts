@@ -94,8 +94,8 @@ export async function idPorDocumento(options: { db: Db; tiendaId: number; docume
 }
 
 /**
- * A page of the caller's clients. `orden: 'nombre'` (the store's list) matches `q` in the full name
- * or the documento; `'recientes'` (the back-office and its legacy list, newest first) also in the
+ * A page of the caller's clients. `orden: 'nombre'` (the store's list, the payment's lookup) matches
+ * `q` in the full name, the documento or the phone; `'recientes'` (the back-office and its legacy list, newest first) also in the
  * correo. Accents and case aside.
  */
 export async function listarClientes(options: {
@@ -112,6 +112,8 @@ export async function listarClientes(options: {
         contieneTexto(sql`${cliente.nombre} || ' ' || ${cliente.apellido}`, q),
         contieneTexto(cliente.documento, q),
         orden === 'recientes' ? contieneTexto(cliente.correo, q) : undefined,
+        // The store's list and the payment's lookup (issue #36) find a customer by phone too, spaces aside.
+        orden === 'nombre' && /\d{3}/.test(q) ? contieneTexto(cliente.telefono, q.replace(/[\s-]/g, '')) : undefined,
       )
     : undefined;
   // Archived customers (issue #27) leave the lists; their history stays in the reports.

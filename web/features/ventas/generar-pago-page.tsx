@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { AppError } from '#shared/errors';
 import { generic } from '#shared/messages/comun';
@@ -17,6 +17,8 @@ import { STORAGE_KEYS, useSession } from '../../lib/session';
 import { useAtajo } from '../../lib/use-atajo';
 import { useEscaner } from '../impresion/use-escaner';
 import { buscarCliente } from './api/buscar-cliente';
+import { sugerirClientes } from './api/sugerir-clientes';
+import type { TCliente } from '#shared/schemas/cliente';
 import { registrarClienteRapido } from './api/registrar-cliente';
 import { useMetodosPago } from './api/metodos-pago';
 import { useRegistrarVenta } from './api/registrar-venta';
@@ -40,6 +42,15 @@ export function sugerencias(total: number): number[] {
   const values = new Set(steps.map((s) => Math.ceil(total / s) * s).filter((v) => v > total));
   return [...values].sort((a, b) => a - b);
 }
+
+/** A suggested customer as the sale names it. */
+const clienteDeSugerido = (c: TCliente): TClienteVenta => ({
+  id: c.id,
+  documento: c.documento,
+  nombre: `${c.nombre} ${c.apellido}`.trim(),
+  telefono: c.telefono,
+  credito: c.fiado && c.credito ? { cupo: c.credito.cupo, saldo: c.credito.saldo, disponible: c.credito.disponible } : null,
+});
 
 /** Payment (spec §2 /generar_pago): the cart from navigation state, or the stored cart after a reload. */
 export default function GenerarPagoPage() {
@@ -83,6 +94,29 @@ function Pago({ lineas }: { lineas: LineaCarrito[] }) {
   const [nuevo, setNuevo] = useState<{ tipoDocumento: string; nombre: string; apellido: string } | null>(null);
   const [guardandoCliente, setGuardandoCliente] = useState(false);
   const cambioId = useId();
+  // Customers whose name, documento or phone contain what is typed (issue #36 point 4), with their credit.
+  const [sugeridos, setSugeridos] = useState<TCliente[]>([]);
+  const textoCliente = documento.trim();
+  useEffect(() => {
+    if (cliente || textoCliente.length < 2) return setSugeridos([]);
+    const ctrl = new AbortController();
+    const t = setTimeout(() => {
+      sugerirClientes(textoCliente, ctrl.signal)
+        .then((page) => setSugeridos(page.items))
+        .catch(() => undefined);
+    }, 250);
+    return () => {
+      clearTimeout(t);
+      ctrl.abort();
+    };
+  }, [textoCliente, cliente]);
+  const elegirCliente = (c: TCliente) => {
+    setCliente(clienteDeSugerido(c));
+    setDocumento(c.documento);
+    setClienteAviso(null);
+    setNuevo(null);
+    setSugeridos([]);
+  };
 
   // Discounts and lower prices (issue #16 point 4): roles 1 and 3, or a cashier (role 2) with a
   // supervisor's PIN asked when charging; the server checks it again.
@@ -164,6 +198,17 @@ function Pago({ lineas }: { lineas: LineaCarrito[] }) {
     const doc = documentoLimpio;
     if (!doc) return null;
     if (cliente?.documento === doc) return cliente;
+    // A name (no digit in it) is not a documento: the one customer it finds, or a choice to make.
+    if (!/\d/.test(doc)) {
+      const encontrados = await sugerirClientes(documento.trim()).then((p) => p.items, () => []);
+      if (encontrados.length === 1) {
+        elegirCliente(encontrados[0]!);
+        return clienteDeSugerido(encontrados[0]!);
+      }
+      setSugeridos(encontrados);
+      setClienteAviso(V.elijaCliente);
+      return 'error';
+    }
     if (!DOCUMENTO_RE.test(doc)) {
       setClienteAviso(V.documentoInvalido);
       return 'error';
@@ -467,7 +512,7 @@ function Pago({ lineas }: { lineas: LineaCarrito[] }) {
               ref={documentoRef}
               label={esFiado ? V.documentoCliente : V.documentoClienteOpcional}
               name="documentoCliente"
-              inputMode="numeric"
+              placeholder={V.buscarClientePlaceholder}
               autoComplete="off"
               value={documento}
               error={clienteAviso ?? undefined}
@@ -488,6 +533,18 @@ function Pago({ lineas }: { lineas: LineaCarrito[] }) {
               {buscando ? V.buscando : V.buscarCliente}
             </button>
           </div>
+          {sugeridos.length && !cliente ? (
+            <ul className="pago__sugerencias" aria-label={V.clientesSugeridos}>
+              {sugeridos.map((c) => (
+                <li key={c.id}>
+                  <button type="button" className="btn btn--ghost btn--block pago__sugerencia" onClick={() => elegirCliente(c)}>
+                    <span>{V.sugerenciaCliente(`${c.nombre} ${c.apellido}`.trim(), c.tipoDocumento, c.documento)}</span>
+                    <small>{c.fiado && c.credito ? V.sugerenciaCredito(formatPesos(c.credito.saldo), formatPesos(c.credito.disponible)) : V.sugerenciaSinFiado}</small>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          ) : null}
           {cliente ? (
             <p className="pago__cliente-ok" role="status">
               {V.cliente}: <strong>{cliente.nombre}</strong>
@@ -497,7 +554,7 @@ function Pago({ lineas }: { lineas: LineaCarrito[] }) {
                 <small className="pago__aviso"> · {V.fiadoNoHabilitado}</small>
               ) : null}
             </p>
-          ) : clienteAviso === V.clienteNoEncontrado && !nuevo ? (
+          ) : clienteAviso === V.clienteNoEncontrado && !nuevo && /\d/.test(documentoLimpio) ? (
             <button type="button" className="btn btn--ghost btn--sm" onClick={() => setNuevo({ tipoDocumento: 'CC', nombre: '', apellido: '' })}>
               {V.registrarCliente}
             </button>
