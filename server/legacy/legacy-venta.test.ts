@@ -7,7 +7,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { M } from '#shared/messages';
 import { movimiento, producto, venta } from '../db/schema';
-import { PASSWORD } from '../../tests/helpers/factories';
+import { abrirCaja, PASSWORD } from '../../tests/helpers/factories';
 import { createTestApp, type TestApp } from '../../tests/helpers/test-app';
 import { expectRefusal, legacy, type Legacy } from './test-client';
 
@@ -25,6 +25,8 @@ async function tiendaHeredada(email: string, productos: [string, number, number]
   expect(reg.body).toMatchObject({ success: true });
   const codigo = reg.body.codigo_invitacion as string;
   const token = await L.login('tienda', email);
+  // The store account's shift (issue #27: the legacy sale, too, needs the seller's open shift).
+  await abrirCaja(t, token);
   const ids: number[] = [];
   for (const [nombre, precio, cantidad] of productos) {
     const r = await L.json('POST', 'producto', { registrarProductoUnico: true, nombre, precio, cantidad, codigo_invitacion: codigo }, token);

@@ -3,6 +3,7 @@ import { AppError } from '#shared/errors';
 import { M } from '#shared/messages';
 import type { Db, Tx } from '../db/client';
 import { cliente, factura, metodoPago, venta } from '../db/schema';
+import { turnoDelVendedor } from '../modules/caja/caja.domain';
 import { agregarLinea } from '../modules/venta/venta-lineas';
 import { crearUnaVez } from '../modules/venta/venta.service';
 
@@ -40,9 +41,11 @@ export async function crearVentaPendiente(options: {
         .limit(1);
       clienteId = c?.id ?? null;
     }
+    // The cashier's open shift, as at the till (issue #27): none, and the store requires one, refuses.
+    const turnoId = await turnoDelVendedor(tx, tiendaId, usuarioId);
     const [v] = await tx
       .insert(venta)
-      .values({ tiendaId, estado: 'Pendiente', metodoPagoId, usuarioId, clienteId, total: 0, clave })
+      .values({ tiendaId, estado: 'Pendiente', metodoPagoId, usuarioId, clienteId, total: 0, clave, turnoId })
       .returning({ id: venta.idVenta });
     return v!.id;
   }) });

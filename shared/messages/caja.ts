@@ -6,6 +6,11 @@ export const caja = {
   turnoCerrado: 'Este turno de caja ya está cerrado: no se puede cambiar.',
   turnoCerradoTitulo: 'Caja cerrada',
   sinTurnoAbierto: 'No tiene una caja abierta. Abra la caja primero.',
+  /** Issue #27: no more cash leaves than the drawer should hold. */
+  salidaMayorTitulo: 'No hay tanto efectivo en la caja',
+  salidaMayorQueEfectivo: (disponible: string) => `La salida es mayor que el efectivo esperado en la caja (${disponible}).`,
+  /** Issue #27: the store's setting "Exigir caja abierta para vender" is off. */
+  cajaNoControlada: 'Esta tienda vende sin caja abierta: el efectivo no se controla. Puede exigir la caja en los ajustes de la tienda.',
   soloSuTurno: 'Solo puede ver y cerrar sus propios turnos de caja.',
   montoInvalido: 'Escriba un valor en pesos mayor que 0.',
   contadoInvalido: 'Escriba lo contado en pesos (0 o más).',

@@ -1,5 +1,9 @@
 /** The store's settings and its invitation code. */
 export const ajustesTienda = {
+  /** Issue #27: the cash-control setting. */
+  exigirCaja: 'Exigir caja abierta para vender',
+  exigirCajaAyuda: 'Apagado, se vende sin abrir la caja y el efectivo no se controla (para una tienda de una sola persona).',
+  exigirCajaInvalido: 'Indique si se exige la caja abierta para vender.',
   textoInvalido: 'Escriba un texto.',
   maximo: (n: number) => `Máximo ${n} caracteres.`,
   telefonoInvalido: 'El teléfono lleva solo dígitos (7 a 10), con +57 al inicio si quiere.',

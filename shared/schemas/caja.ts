@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITES_DINERO } from '../money';
 import { caja } from '../messages/caja';
+import { zTextoVisible } from './common';
 
 // Only these areas' texts: a screen that loads this schema does not load the whole catalogue.
 const M = { caja };
@@ -27,7 +28,11 @@ export const ZTurno = z.object({
 export type TTurno = z.infer<typeof ZTurno>;
 
 /** The session's open shift, or null. */
-export const ZTurnoActual = z.object({ turno: ZTurno.nullable() });
+export const ZTurnoActual = z.object({
+  turno: ZTurno.nullable(),
+  /** "Exigir caja abierta para vender" (issue #27): off, the store sells without a shift and cash is not controlled. */
+  exigirCaja: z.boolean(),
+});
 export type TTurnoActual = z.infer<typeof ZTurnoActual>;
 
 export const ZTurnoIdParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
@@ -37,11 +42,8 @@ export const TIPOS_MOVIMIENTO_CAJA = ['entrada', 'salida'] as const;
 export const ZMovimientoCajaRequest = z.object({
   tipo: z.enum(TIPOS_MOVIMIENTO_CAJA, { error: C.tipoMovimientoInvalido }),
   monto: zMonto(C.montoInvalido).min(1, C.montoInvalido),
-  motivo: z
-    .string({ error: C.motivoRequerido })
-    .trim()
-    .min(3, C.motivoRequerido)
-    .max(120, C.motivoLargo),
+  // At least 3 characters a person sees: a zero-width or control character is no reason (issue #27).
+  motivo: zTextoVisible({ min: 3, max: 120, requerido: C.motivoRequerido, largo: C.motivoLargo }),
 });
 export type TMovimientoCajaRequest = z.input<typeof ZMovimientoCajaRequest>;
 

@@ -23,6 +23,26 @@ export const BIDI_RE = /[\u202A-\u202E\u2066-\u2069]/;
 export const sinBidi = (v: string | null | undefined) => v == null || !BIDI_RE.test(v);
 export const BIDI_MENSAJE = M.registro.bidi;
 
+/**
+ * What a person does not see in a text (issue #27): control and format characters (zero-width
+ * spaces and joiners, bidi marks, the BOM), line and paragraph separators, and white space.
+ */
+const INVISIBLES = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Zs}\s]/gu;
+
+/** How many characters of a text a person sees (code points, invisible ones not counted). */
+export const caracteresVisibles = (texto: string) => [...texto.replace(INVISIBLES, '')].length;
+
+/**
+ * A reason or note that must say something: trimmed, at least `min` visible characters (zero-width
+ * and control characters do not count), at most `max`. The one rule for cash movements' reasons.
+ */
+export const zTextoVisible = (options: { min: number; max: number; requerido: string; largo: string }) =>
+  z
+    .string({ error: options.requerido })
+    .trim()
+    .refine((v) => caracteresVisibles(v) >= options.min, options.requerido)
+    .refine((v) => v.length <= options.max, options.largo);
+
 export const requiredText = (label: string, max = 100) =>
   z
     .string({ error: M.registro.required(label) })

@@ -55,6 +55,8 @@ export const ZAjustesTienda = z.object({
   pieRecibo: z.string().nullable(),
   /** The IANA zone every date of the store is shown and grouped in (issue #16); America/Bogota by default. */
   zonaHoraria: z.string(),
+  /** "Exigir caja abierta para vender" (issue #27): on by default; a one-person shop may turn it off. */
+  exigirCaja: z.boolean(),
 });
 export type TAjustesTienda = z.infer<typeof ZAjustesTienda>;
 
@@ -69,5 +71,7 @@ export const ZUpdateAjustesTienda = z.object({
   pieRecibo: opcional(120),
   /** Optional: a client that sends only the receipt's fields leaves the zone as it is. */
   zonaHoraria: z.string({ error: A.zonaInvalida }).trim().refine(esZonaHoraria, A.zonaInvalida).optional(),
+  /** Optional: not sent, the setting stays as it is. */
+  exigirCaja: z.boolean({ error: A.exigirCajaInvalido }).optional(),
 });
 export type TUpdateAjustesTienda = z.input<typeof ZUpdateAjustesTienda>;

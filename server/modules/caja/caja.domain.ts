@@ -17,6 +17,8 @@ import type {
 } from '#shared/schemas/caja';
 import { cajaMovimiento, metodoPago, tienda, turno, usuario, venta } from '../../db/schema';
 import { esViolacionUnica } from '../../db/pg-error';
+import { formatPesos } from '#shared/money';
+import { caracteresVisibles } from '#shared/schemas/common';
 import { entreDias } from '../tienda/zona-horaria';
 
 /**
@@ -73,6 +75,7 @@ function aTurno(row: { id: number; abiertoEn: Date; cerradoEn: Date | null; fond
 /** The session's open shift, or null. */
 export async function turnoActual(options: { db: Db; tiendaId: number; usuarioId: number | null }): Promise<TTurnoActual> {
   const { db, tiendaId, usuarioId } = options;
+  const exigirCaja = await exigeCaja(db, tiendaId);
   const [row] = await db
     .select({ ...turnoColumns, tienda: tienda.nombreTienda })
     .from(turno)
@@ -80,7 +83,31 @@ export async function turnoActual(options: { db: Db; tiendaId: number; usuarioId
     .leftJoin(usuario, eq(usuario.idUsuario, turno.usuarioId))
     .where(and(eq(turno.tiendaId, tiendaId), sql`coalesce(${turno.usuarioId}, 0) = ${usuarioId ?? 0}`, isNull(turno.cerradoEn)))
     .limit(1);
-  return { turno: row ? aTurno(row, row.tienda) : null };
+  return { turno: row ? aTurno(row, row.tienda) : null, exigirCaja };
+}
+
+/** "Exigir caja abierta para vender" (issue #27), on unless the store turned it off. */
+export async function exigeCaja(db: Db | Tx, tiendaId: number): Promise<boolean> {
+  const [t] = await db.select({ exigir: tienda.exigirCaja }).from(tienda).where(eq(tienda.idTienda, tiendaId)).limit(1);
+  return t?.exigir ?? true;
+}
+
+/**
+ * The shift a sale recorded now belongs to, on every face that writes a sale row itself (the old
+ * client's step 1, the back-office form), as `venta_registrar` decides it for the till: the seller's
+ * open shift, locked FOR SHARE until the caller's transaction ends (a close waits, or this finds it
+ * closed). None: refused when the store requires a shift (issue #27); otherwise the sale has none.
+ */
+export async function turnoDelVendedor(tx: Tx, tiendaId: number, usuarioId: number | null): Promise<number | null> {
+  const [row] = await tx
+    .select({ id: turno.idTurno })
+    .from(turno)
+    .where(and(eq(turno.tiendaId, tiendaId), sql`coalesce(${turno.usuarioId}, 0) = ${usuarioId ?? 0}`, isNull(turno.cerradoEn)))
+    .limit(1)
+    .for('share');
+  if (row) return row.id;
+  if (!(await exigeCaja(tx, tiendaId))) return null;
+  throw new AppError('BUSINESS_RULE', M.ventas.turnoRequerido, { title: M.ventas.turnoRequeridoTitle });
 }
 
 /**
@@ -306,15 +333,25 @@ export async function reporteTurno(options: { db: Db; id: number; actor: Cajero 
 export async function registrarMovimiento(options: { db: Db; actor: Cajero; body: TMovimientoCajaRequest }): Promise<TMovimientoCaja> {
   const { db, actor, body } = options;
   const motivo = body.motivo.trim();
+  // The shared rule (the route's schema checks it too): zero-width and control characters say nothing.
+  if (caracteresVisibles(motivo) < 3) throw new AppError('VALIDATION', M.caja.motivoRequerido, { fields: { motivo: M.caja.motivoRequerido } });
   return db.transaction(async (tx) => {
     // FOR SHARE, as a sale: a close running now waits, or this waits for it and finds no open shift.
     const [row] = await tx
-      .select({ id: turno.idTurno })
+      .select({ id: turno.idTurno, fondoInicial: turno.fondoInicial })
       .from(turno)
       .where(and(eq(turno.tiendaId, actor.tiendaId), sql`coalesce(${turno.usuarioId}, 0) = ${actor.usuarioId ?? 0}`, isNull(turno.cerradoEn)))
       .limit(1)
       .for('share');
     if (!row) throw new AppError('BUSINESS_RULE', M.caja.sinTurnoAbierto, { title: M.caja.turnoCerradoTitulo });
+    if (body.tipo === 'salida') {
+      // No more cash leaves than the drawer should hold (issue #27): the float, cash sales and abonos,
+      // entries less earlier exits. Two exits racing each see the other once it commits: the drawer's
+      // row is the shift's, taken FOR SHARE by both, so the check is per statement, not a lock — a
+      // supervisor's count at the close still shows any difference.
+      const disponible = esperados(await calcularResumen(tx, row.id), row.fondoInicial)[METODO.EFECTIVO] ?? 0;
+      if (body.monto > disponible) throw new AppError('BUSINESS_RULE', M.caja.salidaMayorQueEfectivo(formatPesos(Math.max(0, disponible))), { title: M.caja.salidaMayorTitulo });
+    }
     const [m] = await tx
       .insert(cajaMovimiento)
       .values({ tiendaId: actor.tiendaId, turnoId: row.id, usuarioId: actor.usuarioId, tipo: body.tipo, monto: body.monto, motivo })

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { M } from '#shared/messages';
 import { ROL } from '#shared/roles';
 import { CRUD_ENTIDADES } from '#shared/schemas/crud';
+import { abrirCaja } from '../../../tests/helpers/factories';
 import type { TestApp } from '../../../tests/helpers/test-app';
 import { client, crear, createCrudTestApp, empleadoConRol, nuevoDocumento, operadorToken, PASSWORD, tiendaConDatos, type Client } from './crud.fixtures';
 
@@ -223,6 +224,8 @@ describe('el operador de la plataforma ve todas las tiendas', () => {
     const login = await t.request({ method: 'POST', url: '/api/sesion/login', payload: { tipo: 'tienda', email: correo, contrasena: PASSWORD } });
     expect(login.statusCode).toBe(200);
     const c = client(t, login.json().token);
+    // A sale is recorded in the seller's open shift (issue #27).
+    await abrirCaja(t, login.json().token);
     const productoId = await crear(c, 'producto', { nombre: 'Vendido', precioUnit: 100, stock: 5, stockMin: 0 });
     const ventaId = await crear(c, 'ventas', { fecha: '2024-02-01', hora: '09:00', estado: 'Completada', metodoPagoId: 1 });
     await crear(c, 'factura', { ventaId, productoId, cantidad: 1, precio: 100, estado: 'Pagado' });

@@ -38,6 +38,7 @@ const ajustesColumns = {
   anchoPapel: tienda.anchoPapel,
   pieRecibo: tienda.pieRecibo,
   zonaHoraria: tienda.zonaHoraria,
+  exigirCaja: tienda.exigirCaja,
 };
 
 const comoAjustes = (row: Omit<TAjustesTienda, 'anchoPapel'> & { anchoPapel: string }): TAjustesTienda => ({
@@ -71,7 +72,7 @@ export async function actualizarAjustes(options: { db: Db; tiendaId: number; dat
   const [row] = await db
     .update(tienda)
     // Without zonaHoraria (an older client), the zone stays as it is.
-    .set({ nit: data.nit, direccion: data.direccion, telefono: data.telefono, anchoPapel: data.anchoPapel, pieRecibo: data.pieRecibo, zonaHoraria: data.zonaHoraria })
+    .set({ nit: data.nit, direccion: data.direccion, telefono: data.telefono, anchoPapel: data.anchoPapel, pieRecibo: data.pieRecibo, zonaHoraria: data.zonaHoraria, exigirCaja: data.exigirCaja })
     .where(eq(tienda.idTienda, tiendaId))
     .returning(ajustesColumns);
   if (!row) throw new AppError('NOT_FOUND', M.generic.notFound);

@@ -83,6 +83,11 @@ export default function CajaPage() {
           {M.caja.historial}
         </Link>
       </PageHeader>
+      {actual.data?.exigirCaja === false ? (
+        <p className="card caja-muted" role="note">
+          {M.caja.cajaNoControlada}
+        </p>
+      ) : null}
       {body}
     </>
   );

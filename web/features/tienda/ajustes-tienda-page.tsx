@@ -44,6 +44,7 @@ function AjustesForm({ inicial }: { inicial: TAjustesTienda }) {
     anchoPapel: inicial.anchoPapel as TAnchoPapel,
     pieRecibo: inicial.pieRecibo ?? '',
     zonaHoraria: inicial.zonaHoraria,
+    exigirCaja: inicial.exigirCaja,
   });
   const otras = useMemo(() => otrasZonas(inicial.zonaHoraria), [inicial.zonaHoraria]);
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -122,6 +123,15 @@ function AjustesForm({ inicial }: { inicial: TAjustesTienda }) {
         <small id="zona-horaria-hint" className="field__hint">
           {T.zonaHint}{' '}
           {fechasEn(v.zonaHoraria).hora(Date.now())}
+        </small>
+      </div>
+      <div className="field">
+        <label>
+          <input type="checkbox" checked={v.exigirCaja} disabled={!puede} aria-describedby="exigir-caja-hint" onChange={(e) => setV((x) => ({ ...x, exigirCaja: e.target.checked }))} />{' '}
+          {T.exigirCaja}
+        </label>
+        <small id="exigir-caja-hint" className="field__hint">
+          {T.exigirCajaAyuda}
         </small>
       </div>
       {puede ? (
