@@ -193,3 +193,39 @@ test('4. en el pago un cliente se encuentra por nombre sin tildes o por celular,
   await expect(page).toHaveURL(/\/factura$/);
   await expect(page.getByRole('article')).toContainText(`Luísa ${sufijo}`);
 });
+
+test('6. en la factura Enter empieza la venta siguiente y un escaneo la empieza con ese producto; «Nueva venta» va primero', async ({ page }) => {
+  await signIn(page, 'Empleado', DEMO.admin);
+  const leido = await conCodigo(page, 'Chocolatina');
+  const efectivo = async (pg: Page) => {
+    await pg.getByLabel('Efectivo').check();
+    await pg.getByLabel('Monto recibido').fill('10.000');
+  };
+  await cobrar(page, SAL, efectivo);
+  const nueva = page.getByRole('button', { name: 'Nueva venta' });
+  await expect(nueva).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/ventas$/);
+  await expect(page.getByText('El carrito está vacío.')).toBeVisible();
+
+  await cobrar(page, SAL, efectivo);
+  // 'Anular venta' comes after the ways onward.
+  const orden = await page.evaluate(() => [...document.querySelectorAll('main button')].map((b) => b.textContent?.trim() ?? ''));
+  expect(orden[0]).toBe('Nueva venta');
+  expect(orden.at(-1)).toContain('Anular venta');
+  await escanearAqui(page, leido.codigoBarras!);
+  await expect(page).toHaveURL(/\/ventas$/);
+  await expect(cart(page).getByText(leido.nombre)).toBeVisible();
+});
+
+test.describe('en un teléfono', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+  test('6. «Nueva venta» se ve en la factura sin desplazarse', async ({ page }) => {
+    await signIn(page, 'Empleado', DEMO.admin);
+    await cobrar(page, SAL, async (pg) => {
+      await pg.getByLabel('Efectivo').check();
+      await pg.getByLabel('Monto recibido').fill('10.000');
+    });
+    await expect(page.getByRole('button', { name: 'Nueva venta' })).toBeInViewport();
+  });
+});

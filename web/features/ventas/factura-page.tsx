@@ -16,6 +16,9 @@ import { useAjustesTienda } from '../../lib/ajustes-tienda';
 import { completarVenta, useAnularVenta, useCompletarVenta } from './api/estado-venta';
 import { Recibo, type FormatoRecibo } from './components/recibo';
 import { useAtrasAlInicio } from './use-atras-al-inicio';
+import { useEscaner } from '../impresion/use-escaner';
+import { fetchProductoPorCodigo } from './api/productos-venta';
+import { agregarProducto, guardarCarrito } from './carrito';
 import './ventas.css';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
@@ -149,6 +152,34 @@ function Factura({ recibo }: { recibo: TRecibo }) {
     navigate(paths.ventas, { replace: true });
   };
 
+  // Enter (outside a control) starts the next sale; a scan starts it with that product in the cart.
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Enter' || e.defaultPrevented || document.querySelector('.swal2-container')) return;
+      const el = document.activeElement;
+      if (el instanceof HTMLButtonElement || el instanceof HTMLInputElement || el instanceof HTMLSelectElement || el instanceof HTMLAnchorElement) return;
+      e.preventDefault();
+      void salirRef.current(paths.ventas);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+  const salirRef = useRef(salir);
+  useEffect(() => {
+    salirRef.current = salir;
+  });
+  useEscaner(
+    (codigo) =>
+      void fetchProductoPorCodigo(codigo)
+        .then((p) => {
+          if (p.stock > 0) guardarCarrito(agregarProducto([], p));
+        })
+        .catch(() => undefined)
+        .finally(() => void salirRef.current(paths.ventas)),
+    !busy,
+    { enCampos: true },
+  );
+
   const elegirFormato = (value: FormatoRecibo) => {
     setFormato(value);
     window.localStorage.setItem(FORMATO_KEY, value);
@@ -178,8 +209,9 @@ function Factura({ recibo }: { recibo: TRecibo }) {
           <IconReceipt /> {V.facturaTitulo}
         </h1>
         <div className="page-header__actions">
-          <button type="button" className="btn btn--ghost btn--danger-text" onClick={anularVenta} disabled={busy}>
-            <IconClose /> {V.anularVenta}
+          {/* The next sale first (issue #36 point 6): focused, the first Tab stop, in sight on a phone. */}
+          <button type="button" className="btn" onClick={() => salir(paths.ventas)} disabled={busy} autoFocus>
+            {V.nuevaVenta}
           </button>
         </div>
       </header>
@@ -222,11 +254,11 @@ function Factura({ recibo }: { recibo: TRecibo }) {
               </p>
             ) : null}
           </div>
-          <button type="button" className="btn btn--block btn--lg" onClick={() => salir(paths.ventas)} disabled={busy}>
-            {V.nuevaVenta}
-          </button>
           <button type="button" className="btn btn--ghost btn--block" onClick={() => salir(paths.inicio)} disabled={busy}>
             {V.volverAlInicio}
+          </button>
+          <button type="button" className="btn btn--ghost btn--block btn--danger-text" onClick={anularVenta} disabled={busy}>
+            <IconClose /> {V.anularVenta}
           </button>
         </aside>
       </div>
