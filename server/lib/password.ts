@@ -23,6 +23,8 @@ export const HASH_QUEUE_MAX = 8;
 export interface Turno {
   cola?: NombreCola;
   prioridad?: Prioridad;
+  /** Told when the password was wrong (a sign-in's address becomes suspect: server/plugins/auth-limits.ts). */
+  alFallar?: () => void;
 }
 
 class ColaDeHash {

@@ -28,15 +28,20 @@ export interface AuthLimits {
   /** Counts one back-office question about other accounts for the signed-in caller; 429 when over. */
   lookup(req: FastifyRequest, reply: FastifyReply, sesion: RequestSession): Promise<void>;
   /**
-   * The password queue's turn for a try `attempt` counted (issue #28): a low priority once its
-   * address made more than TRIES_AT_FULL_PRIORITY tries this window, so a flood
-   * waits behind a real sign-in (server/lib/password.ts).
+   * The password queue's turn for a try `attempt` counted (issue #28): a low priority when its
+   * address is suspect (a wrong sign-in, or a refusal of these limits, in the last SUSPECT_MS) or
+   * made more than TRIES_AT_FULL_PRIORITY tries this window, so a flood waits behind a real sign-in
+   * (server/lib/password.ts). Its `alFallar` marks the address suspect (wrong credentials).
    */
   turno(req: FastifyRequest): Turno;
 }
 
 /** Tries an address makes in a window before its password checks wait behind everyone else's. */
 export const TRIES_AT_FULL_PRIORITY = 3;
+/** How long an address that failed a sign-in stays behind everyone else's (longer than a window). */
+export const SUSPECT_MS = 15 * 60_000;
+/** Suspect addresses remembered at most (the oldest are forgotten first), per instance. */
+const SUSPECT_MAX = 50_000;
 
 export interface AuthLimitsOptions {
   /** Tries per window for one address and one account. */
@@ -60,6 +65,20 @@ const clientAddress = (req: FastifyRequest) => normalizeIP(req.ip);
 export function createAuthLimits(app: FastifyInstance, options: AuthLimitsOptions): AuthLimits {
   const accounts = new WeakMap<FastifyRequest, string>();
   const turnos = new WeakMap<FastifyRequest, Turno>();
+  // Addresses that failed lately, until when (a Map keeps insertion order: the oldest go first).
+  const sospechosas = new Map<string, number>();
+  const marcar = (address: string) => {
+    sospechosas.delete(address);
+    sospechosas.set(address, Date.now() + SUSPECT_MS);
+    if (sospechosas.size > SUSPECT_MAX) sospechosas.delete(sospechosas.keys().next().value!);
+  };
+  const sospechosa = (address: string) => {
+    const hasta = sospechosas.get(address);
+    if (hasta === undefined) return false;
+    if (hasta > Date.now()) return true;
+    sospechosas.delete(address);
+    return false;
+  };
   const callers = new WeakMap<FastifyRequest, string>();
   const byAccount = app.createRateLimit({
     max: options.accountMax,
@@ -89,10 +108,17 @@ export function createAuthLimits(app: FastifyInstance, options: AuthLimitsOption
   const attempt: AuthLimits['attempt'] = async (req, reply, account) => {
     accounts.set(req, normalizeAccount(account));
     const [address, byAcc] = await Promise.all([byAddress(req), byAccount(req)]);
-    refuseIfOver(reply, [address, byAcc]);
+    const ip = clientAddress(req);
+    try {
+      refuseIfOver(reply, [address, byAcc]);
+    } catch (err) {
+      marcar(ip);
+      throw err;
+    }
     // (isAllowed is true only for an allow-listed caller, which has no count.)
     const used = address.isAllowed ? 0 : options.addressMax - address.remaining;
-    turnos.set(req, { cola: 'sesion', prioridad: used > TRIES_AT_FULL_PRIORITY ? 'baja' : 'alta' });
+    const baja = sospechosa(ip) || used > TRIES_AT_FULL_PRIORITY;
+    turnos.set(req, { cola: 'sesion', prioridad: baja ? 'baja' : 'alta', alFallar: () => marcar(ip) });
   };
 
   return {

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import type { TSesion } from '#shared/schemas/auth';
-import { CLAVE_LECTURA } from '../config/lecturas-anticipadas';
+import { CLAVE_LECTURA, huellaDelToken } from '../config/lecturas-anticipadas';
 
 /**
  * The session lives in localStorage under the spec's keys (spec §3 "Session"):
@@ -57,8 +57,42 @@ export function getSession(): StoredSession | null {
   return cache.value;
 }
 
+/**
+ * Who the device's session is, for the in-memory caches (issue #28, a shared phone or PC): the
+ * fingerprint of its token, or '' signed out. The query client hashes every query key with it
+ * (web/app/providers.tsx), so an answer read for one session can never be the answer of another's.
+ */
+export function identidadDeSesion(): string {
+  const token = window.localStorage.getItem(STORAGE_KEYS.token);
+  return token ? huellaDelToken(token) : '';
+}
+
+/** What empties the in-memory caches (the query client); run before a new session renders. */
+const alCambiar = new Set<() => void>();
+
+/** Registers what empties an in-memory cache when the session ends or changes hands. */
+export function alCambiarDeSesion(vaciar: () => void): () => void {
+  alCambiar.add(vaciar);
+  return () => void alCambiar.delete(vaciar);
+}
+
+/** The device's values of one person: their cart, sales put aside, the copies of early reads. */
+function borrarDatosDelDispositivo() {
+  const ls = window.localStorage;
+  for (const k of Object.values(STORAGE_KEYS)) ls.removeItem(k);
+  for (const k of Object.keys(ls)) if (k.startsWith(CLAVE_LECTURA)) ls.removeItem(k);
+  window.__lecturas = undefined;
+}
+
 export function saveSession(token: string, sesion: TSesion): void {
   const ls = window.localStorage;
+  const antes = identidadDeSesion();
+  // Someone else signs in on this device (issue #28): nothing of the last session's stays, in memory
+  // or on the device, before the new one renders.
+  if (antes !== huellaDelToken(token)) {
+    borrarDatosDelDispositivo();
+    alCambiar.forEach((vaciar) => vaciar());
+  }
   const set = (k: string, v: string | number | null) => (v == null || v === '' ? ls.removeItem(k) : ls.setItem(k, String(v)));
   set(STORAGE_KEYS.token, token);
   set(STORAGE_KEYS.tipo, sesion.tipo);
@@ -71,11 +105,13 @@ export function saveSession(token: string, sesion: TSesion): void {
   emit();
 }
 
-/** Signing out empties every session value, the cart included, and the copies of the till's first reads. */
+/**
+ * Signing out empties every session value, the cart included, the copies of the till's first reads
+ * and every in-memory cache (issue #28), before anything renders again.
+ */
 export function clearSession(): void {
-  const ls = window.localStorage;
-  for (const k of Object.values(STORAGE_KEYS)) ls.removeItem(k);
-  for (const k of Object.keys(ls)) if (k.startsWith(CLAVE_LECTURA)) ls.removeItem(k);
+  borrarDatosDelDispositivo();
+  alCambiar.forEach((vaciar) => vaciar());
   emit();
 }
 

@@ -42,9 +42,13 @@ export async function login(options: {
     const [t] = await db.select().from(tienda).where(sql`lower(${tienda.correo}) = ${email}`).limit(1);
     if (!t) {
       await verifyPassword(contrasena, await dummyHash(), turno);
+      turno?.alFallar?.();
       throw badCredentials();
     }
-    if (!(await verifyPassword(contrasena, t.contrasenaHash, turno))) throw badCredentials();
+    if (!(await verifyPassword(contrasena, t.contrasenaHash, turno))) {
+      turno?.alFallar?.();
+      throw badCredentials();
+    }
     const claims: TokenClaims = {
       sub: `t:${t.idTienda}`,
       tipo,
@@ -77,9 +81,13 @@ export async function login(options: {
     .limit(1);
   if (!row) {
     await verifyPassword(contrasena, await dummyHash(), turno);
+    turno?.alFallar?.();
     throw badCredentials();
   }
-  if (!(await verifyPassword(contrasena, row.u.contrasenaHash, turno))) throw badCredentials();
+  if (!(await verifyPassword(contrasena, row.u.contrasenaHash, turno))) {
+    turno?.alFallar?.();
+    throw badCredentials();
+  }
   // Only now, with the password right: a new employee the store's admin has not approved yet.
   exigirAprobada(row.u);
   const code = row.t && canSeeInvitationCode(row.u.rolId) ? row.t.codigoInvitacion : null;

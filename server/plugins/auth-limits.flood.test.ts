@@ -1,0 +1,62 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROL } from '#shared/roles';
+import { usuario } from '../db/schema';
+import { hashesWaiting } from '../lib/password';
+import { crearEmpleado, crearTienda, PASSWORD } from '../../tests/helpers/factories';
+import { createTestApp, type TestApp } from '../../tests/helpers/test-app';
+
+/**
+ * Issue #28 finding M4: 20 made-up sign-ins from 20 addresses filled the one hash queue, so a real
+ * sign-in answered 429 and so did a PIN-authorised discount (the same queue). Now PINs have their own
+ * queue, and an address that failed lately waits behind everyone else's, so both still complete.
+ */
+const INUNDADORES = 20;
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t?.close());
+
+const inventado = (i: number, k: number) =>
+  t.request({ method: 'POST', url: '/api/sesion/login', payload: { tipo: 'empleado', email: `nadie-${i}-${k}@inventado.co`, contrasena: 'Inventada123' }, remoteAddress: `10.9.0.${i + 1}` });
+
+describe('una inundación de inicios de sesión inventados', { timeout: 300_000 }, () => {
+  it('no bloquea un inicio de sesión real ni un descuento con PIN', async () => {
+    const tienda = await crearTienda(t);
+    const cajero = await crearEmpleado(t, tienda.codigo);
+    const sup = await crearEmpleado(t, tienda.codigo, { rol: ROL.ENCARGADO });
+    expect((await t.request({ method: 'PUT', url: '/api/cuenta/pin', token: sup.token, payload: { contrasena: PASSWORD, pin: '4827' } })).statusCode).toBe(200);
+    const [s] = await t.database.db.select({ id: usuario.idUsuario }).from(usuario).where(eq(usuario.documento, sup.documento));
+    const p = (await t.request({ method: 'POST', url: '/api/productos', token: tienda.token, payload: { nombre: 'Leche', precio: 4000, cantidad: 50 } })).json().producto;
+
+    // The flood has been going on: each of its addresses already tried a made-up account.
+    for (let i = 0; i < INUNDADORES; i++) expect((await inventado(i, 0)).statusCode).toBe(401);
+    // Now all 20 at once, and while their hashes wait, a real sign-in and a discount with a PIN.
+    const inundacion = Array.from({ length: INUNDADORES }, (_, i) => inventado(i, 1));
+    for (let i = 0; i < 500 && hashesWaiting('sesion') < 7; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(hashesWaiting('sesion')).toBeGreaterThanOrEqual(7);
+    const [real, venta] = await Promise.all([
+      t.request({ method: 'POST', url: '/api/sesion/login', payload: { tipo: 'empleado', email: cajero.email, contrasena: PASSWORD }, remoteAddress: '10.8.0.1' }),
+      t.request({
+        method: 'POST',
+        url: '/api/ventas',
+        token: cajero.token,
+        payload: {
+          lineas: [{ productoId: p.id, cantidad: 1, descuento: { tipo: 'valor', valor: 100 } }],
+          motivoDescuento: 'Cliente frecuente',
+          metodoPagoId: 5,
+          montoRecibido: 5000,
+          autorizacion: { supervisorId: s!.id, pin: '4827' },
+        },
+        remoteAddress: '10.8.0.2',
+      }),
+    ]);
+    expect(real.statusCode, real.body).toBe(200);
+    expect(venta.statusCode, venta.body).toBe(201);
+    const codigos = (await Promise.all(inundacion)).map((r) => r.statusCode);
+    // The flood itself is answered 401 or shed with 429, never made to wait without bound.
+    expect(codigos.every((c) => c === 401 || c === 429)).toBe(true);
+    expect(codigos.filter((c) => c === 429).length).toBeGreaterThan(0);
+  });
+});

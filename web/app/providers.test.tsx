@@ -1,0 +1,72 @@
+import { useQuery } from '@tanstack/react-query';
+import { act, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { TSesion } from '#shared/schemas/auth';
+import { clearSession, saveSession, useSession } from '../lib/session';
+import { AppProviders, crearQueryClient } from './providers';
+
+/**
+ * Issue #28 finding M2: on a shared phone or PC, store B's cashier signing in after store A's owner
+ * saw A's name, code, products and customers from the query cache until a reload. Each session's
+ * answers are now its own: the cache is emptied when a session ends or another starts, and every
+ * query key is hashed with the session's identity.
+ */
+const sesion = (tienda: string, rol = 1): TSesion => ({ tipo: 'tienda', documento: null, usuario: tienda, tienda, id_Tienda: tienda === 'A' ? 1 : 2, rol, codigo_invitacion: null });
+
+afterEach(() => localStorage.clear());
+
+describe('la caché de consultas en un dispositivo compartido', () => {
+  it('una respuesta leída con la sesión de A nunca es la de B, aunque la clave sea la misma', () => {
+    const qc = crearQueryClient();
+    saveSession('token-de-la-tienda-A-xxxxxxxxxxxxxxxxxx', sesion('A'));
+    qc.setQueryData(['productos', 'lista'], ['Leche de A']);
+    expect(qc.getQueryData(['productos', 'lista'])).toEqual(['Leche de A']);
+    saveSession('token-de-la-tienda-B-yyyyyyyyyyyyyyyyyy', sesion('B', 2));
+    expect(qc.getQueryData(['productos', 'lista'])).toBeUndefined();
+  });
+
+  it('cerrar sesión e iniciar otra vacía la caché y las copias del dispositivo antes de mostrar nada', async () => {
+    saveSession('token-de-la-tienda-A-xxxxxxxxxxxxxxxxxx', sesion('A'));
+    localStorage.setItem('lectura:/caja/turno', JSON.stringify({ huella: 'x', data: { tienda: 'A' } }));
+    localStorage.setItem('prodCarrito', '[{"nombre":"Leche de A"}]');
+    // A screen of the app: shown only while signed in (as AppLayout does); the server answers the
+    // name of the store whose token it gets.
+    function Nombre() {
+      const { data } = useQuery({ queryKey: ['tienda', 'nombre'], queryFn: async () => `Tienda ${localStorage.getItem('tienda')}`, staleTime: Infinity });
+      return <p>{data ?? 'cargando'}</p>;
+    }
+    function Pantalla() {
+      return useSession() ? <Nombre /> : null;
+    }
+    render(
+      <AppProviders>
+        <Pantalla />
+      </AppProviders>,
+    );
+    expect(await screen.findByText('Tienda A')).toBeTruthy();
+    // Signed out, then B signs in on the same page: A's answer is never shown again.
+    const vistos: string[] = [];
+    const observer = new MutationObserver(() => vistos.push(document.body.textContent ?? ''));
+    observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+    act(() => clearSession());
+    expect(localStorage.getItem('lectura:/caja/turno')).toBeNull();
+    expect(localStorage.getItem('prodCarrito')).toBeNull();
+    act(() => saveSession('token-de-la-tienda-B-yyyyyyyyyyyyyyyyyy', sesion('B', 2)));
+    expect(await screen.findByText('Tienda B')).toBeTruthy();
+    observer.disconnect();
+    expect(vistos.length).toBeGreaterThan(0);
+    expect(vistos.filter((t) => t.includes('Tienda A'))).toEqual([]);
+  });
+
+  it('iniciar sesión como otra persona sin cerrar la anterior también borra lo del dispositivo', () => {
+    saveSession('token-de-la-tienda-A-xxxxxxxxxxxxxxxxxx', sesion('A'));
+    localStorage.setItem('ventasEnEspera', '[{"cliente":"de A"}]');
+    localStorage.setItem('lectura:/ventas/productos/rapidos', '{}');
+    saveSession('token-de-la-tienda-A-xxxxxxxxxxxxxxxxxx', sesion('A'));
+    expect(localStorage.getItem('ventasEnEspera')).not.toBeNull();
+    saveSession('token-de-la-tienda-B-yyyyyyyyyyyyyyyyyy', sesion('B', 2));
+    expect(localStorage.getItem('ventasEnEspera')).toBeNull();
+    expect(localStorage.getItem('lectura:/ventas/productos/rapidos')).toBeNull();
+    expect(localStorage.getItem('tienda')).toBe('B');
+  });
+});
