@@ -28,6 +28,13 @@ test('una tienda se registra, entra y ve su código; un empleado se une con él 
   await expect(page.getByRole('link', { name: 'CRUD' })).toBeVisible();
   for (const name of ['Gestionar Productos', 'Analisis', 'Ventas', 'Gestionar Facturas'])
     await expect(page.getByRole('link', { name: new RegExp(`^${name}`) })).toBeVisible();
+  // A new store approves its new employees (issue #28); this owner lets them in at once.
+  await page.getByTestId('footer-invitacion').click();
+  const interruptor = page.getByRole('switch', { name: 'Aprobar empleados nuevos' });
+  await expect(interruptor).toBeChecked();
+  await interruptor.click();
+  await expectToast(page, 'Aprobar empleados nuevos', 'Los empleados nuevos entrarán sin aprobación.');
+  await expect(interruptor).not.toBeChecked();
   await cerrarSesion(page);
   await expect(page).toHaveURL(/\/iniciar_sesion$/);
 

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TSesion } from '#shared/schemas/auth';
-import { clearSession, saveSession, useSession } from '../lib/session';
+import { clearSession, identidadDeSesion, saveSession, useSession } from '../lib/session';
 import { AppProviders, crearQueryClient } from './providers';
 
 /**
@@ -56,6 +56,18 @@ describe('la caché de consultas en un dispositivo compartido', () => {
     observer.disconnect();
     expect(vistos.length).toBeGreaterThan(0);
     expect(vistos.filter((t) => t.includes('Tienda A'))).toEqual([]);
+  });
+
+  it('la identidad es la cuenta del token: la misma persona que vuelve a entrar conserva su carrito', () => {
+    const jwt = (sub: string, n: number) => `eyJhbGciOiJIUzI1NiJ9.${btoa(JSON.stringify({ sub, n })).replace(/=+$/, '')}.firma${n}`;
+    saveSession(jwt('u:7', 1), sesion('A', 2));
+    expect(identidadDeSesion()).toBe('u:7');
+    localStorage.setItem('prodCarrito', '[{"nombre":"Leche"}]');
+    saveSession(jwt('u:7', 2), sesion('A', 2));
+    expect(localStorage.getItem('prodCarrito')).not.toBeNull();
+    saveSession(jwt('u:8', 3), sesion('A', 2));
+    expect(identidadDeSesion()).toBe('u:8');
+    expect(localStorage.getItem('prodCarrito')).toBeNull();
   });
 
   it('iniciar sesión como otra persona sin cerrar la anterior también borra lo del dispositivo', () => {

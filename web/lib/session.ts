@@ -58,13 +58,31 @@ export function getSession(): StoredSession | null {
 }
 
 /**
- * Who the device's session is, for the in-memory caches (issue #28, a shared phone or PC): the
- * fingerprint of its token, or '' signed out. The query client hashes every query key with it
- * (web/app/providers.tsx), so an answer read for one session can never be the answer of another's.
+ * Whose the device's session is, for the in-memory caches and the device's copies (issue #28, a
+ * shared phone or PC): the account its token names (`t:<store>` or `u:<user>`), or '' signed out.
+ * The query client hashes every query key with it (web/app/providers.tsx), so an answer read for one
+ * account can never be the answer of another's; the same person signing in again keeps their cart.
  */
 export function identidadDeSesion(): string {
   const token = window.localStorage.getItem(STORAGE_KEYS.token);
-  return token ? huellaDelToken(token) : '';
+  return token ? cuentaDelToken(token) : '';
+}
+
+let ultima: { token: string; cuenta: string } | null = null;
+
+/** The `sub` of a JWT's claims, or (a token that is not one) the token's fingerprint. */
+export function cuentaDelToken(token: string): string {
+  if (ultima?.token === token) return ultima.cuenta;
+  let cuenta = `huella:${huellaDelToken(token)}`;
+  try {
+    const b64 = (token.split('.')[1] ?? '').replace(/-/g, '+').replace(/_/g, '/');
+    const claims = JSON.parse(window.atob(b64 + '='.repeat((4 - (b64.length % 4)) % 4))) as { sub?: unknown };
+    if (typeof claims.sub === 'string' && claims.sub) cuenta = claims.sub;
+  } catch {
+    // Not a JWT: its fingerprint stands for it.
+  }
+  ultima = { token, cuenta };
+  return cuenta;
 }
 
 /** What empties the in-memory caches (the query client); run before a new session renders. */
@@ -89,7 +107,7 @@ export function saveSession(token: string, sesion: TSesion): void {
   const antes = identidadDeSesion();
   // Someone else signs in on this device (issue #28): nothing of the last session's stays, in memory
   // or on the device, before the new one renders.
-  if (antes !== huellaDelToken(token)) {
+  if (antes !== cuentaDelToken(token)) {
     borrarDatosDelDispositivo();
     alCambiar.forEach((vaciar) => vaciar());
   }
