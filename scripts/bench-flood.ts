@@ -129,7 +129,7 @@ interface Probe {
 }
 
 /** Times one real sign-in and one PIN sale every EVERY_MS for `seconds`. */
-async function probes(ctx: Awaited<ReturnType<typeof setup>>, seconds: number) {
+async function probes(ctx: Awaited<ReturnType<typeof setup>>, seconds: number, red: number) {
   const login: Probe = { ms: [], failed: {} };
   const venta: Probe = { ms: [], failed: {} };
   const end = Date.now() + seconds * 1000;
@@ -148,7 +148,7 @@ async function probes(ctx: Awaited<ReturnType<typeof setup>>, seconds: number) {
     n++;
     const next = Date.now() + EVERY_MS;
     // A real person signing in: a new address each time (each is someone else's phone).
-    const from = `127.0.2.${(n % 250) + 1}`;
+    const from = `127.0.${red}.${(n % 250) + 1}`;
     await Promise.all([
       time(login, () => call('POST', '/sesion/login', { tipo: 'empleado', email: ctx.cajeroCorreo, contrasena: PASSWORD }, { from }), 200),
       time(
@@ -221,10 +221,10 @@ const summary = (p: Probe) => ({ n: p.ms.length, p50: Math.round(pct(p.ms, 50)),
 try {
   await waitReady();
   const ctx = await setup();
-  const sinFlood = await probes(ctx, Math.min(10, SECONDS));
+  const sinFlood = await probes(ctx, Math.min(10, SECONDS), 4);
   const [conFlood, inundacion] = await Promise.all([
     // The probes start a second after the flood, so they meet it running.
-    new Promise<Awaited<ReturnType<typeof probes>>>((resolve) => setTimeout(() => resolve(probes(ctx, SECONDS - 2)), 1000)),
+    new Promise<Awaited<ReturnType<typeof probes>>>((resolve) => setTimeout(() => resolve(probes(ctx, SECONDS - 2, 2)), 1000)),
     flood(SECONDS),
   ]);
   const result = {

@@ -36,8 +36,12 @@ export interface AuthLimits {
   turno(req: FastifyRequest): Turno;
 }
 
-/** Tries an address makes in a window before its password checks wait behind everyone else's. */
-export const TRIES_AT_FULL_PRIORITY = 3;
+/**
+ * Tries an address makes in a window before its password checks wait behind everyone else's: only
+ * its first. A person signs in once; a shop's tills behind one address still sign in, after any
+ * first tries waiting (a flood's first try from each new address is all it gets at full priority).
+ */
+export const TRIES_AT_FULL_PRIORITY = 1;
 /** How long an address that failed a sign-in stays behind everyone else's (longer than a window). */
 export const SUSPECT_MS = 15 * 60_000;
 /** Suspect addresses remembered at most (the oldest are forgotten first), per instance. */
