@@ -45,6 +45,9 @@ export async function nuevaTienda(request: APIRequestContext): Promise<TiendaNue
   expect(r.status(), await r.text()).toBe(201);
   const { id_Tienda, codigo_invitacion } = (await r.json()) as { id_Tienda: number; codigo_invitacion: string };
   const cuenta = await iniciarSesion(request, 'tienda', email, CLAVE);
+  // The store sells only with its drawer open (issue #27): the back-office's sales are the account's.
+  const caja = await request.post('/api/caja/turnos', { data: { fondoInicial: 0 }, headers: { authorization: `Bearer ${cuenta.token}` } });
+  expect(caja.status(), await caja.text()).toBe(201);
   return { ...cuenta, id: id_Tienda, codigo: codigo_invitacion, email, nombre };
 }
 

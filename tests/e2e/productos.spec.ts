@@ -12,7 +12,7 @@ const fieldError = (page: Page, label: string) =>
 async function agregar(page: Page, nombre: string, precio: string, cantidad: string) {
   const form = page.getByRole('form', { name: 'Agregar producto' });
   await form.getByLabel('Nombre', { exact: true }).fill(nombre);
-  await form.getByLabel('Precio').fill(precio);
+  await form.getByLabel('Precio', { exact: true }).fill(precio);
   await form.getByLabel('Cantidad').fill(cantidad);
   await form.getByRole('button', { name: 'Agregar producto' }).click();
 }
@@ -38,7 +38,7 @@ test('agregar, buscar, editar y eliminar un producto', async ({ page }) => {
 
   // A price is typed as in Colombia ("3.200"); one beyond $ 100.000.000 is refused on the spot.
   await agregar(page, nombre, '999999999', '12');
-  await expect(page.getByRole('form', { name: 'Agregar producto' }).getByLabel('Precio')).toHaveValue('999.999.999');
+  await expect(page.getByRole('form', { name: 'Agregar producto' }).getByLabel('Precio', { exact: true })).toHaveValue('999.999.999');
   await expect(fieldError(page, 'Precio')).toHaveText('El precio no puede pasar de $ 100.000.000.');
 
   // Confirmation first; cancelling adds nothing.
@@ -71,11 +71,11 @@ test('agregar, buscar, editar y eliminar un producto', async ({ page }) => {
   await page.getByLabel('Marca', { exact: true }).fill('La Molienda');
   await page.getByLabel('Categoría').fill('Endulzantes');
   await page.getByLabel('Presentación').fill('Unidad');
-  await page.getByLabel('Precio').fill('200000000');
+  await page.getByLabel('Precio', { exact: true }).fill('200000000');
   await page.getByRole('button', { name: 'Guardar cambios' }).click();
   await expect(fieldError(page, 'Precio')).toHaveText('El precio no puede pasar de $ 100.000.000.');
 
-  await page.getByLabel('Precio').fill('3500');
+  await page.getByLabel('Precio', { exact: true }).fill('3500');
   await page.getByLabel('Stock', { exact: true }).fill('4');
   await expect(page.getByText('Antes: 12. El cambio queda en los movimientos.')).toBeVisible();
   await page.getByLabel('Stock mínimo').fill('5');
@@ -90,7 +90,7 @@ test('agregar, buscar, editar y eliminar un producto', async ({ page }) => {
 
   // A reload keeps the product (the id is in the address) and shows what was saved.
   await page.reload();
-  await expect(page.getByLabel('Precio')).toHaveValue('3.500');
+  await expect(page.getByLabel('Precio', { exact: true })).toHaveValue('3.500');
   await expect(page.getByLabel('Stock', { exact: true })).toHaveValue('4');
   await expect(page.getByLabel('Estado')).toHaveValue('0');
   await expect(page.getByLabel('Fecha de vencimiento')).toHaveValue('2030-01-15');
