@@ -130,11 +130,12 @@ test.describe('como administrador de una tienda nueva', () => {
       datos: { 'Venta ID': String(ventaId), 'Producto ID': String(productoId), Cantidad: '2', Precio: '2800', Estado: 'Pendiente' },
       registrado: 'Factura registrada',
       q: 'Arroz',
-      enLista: [String(ventaId), '$ 2.800', 'Pendiente'],
-      cambios: { Cantidad: '3', Estado: 'Pagado' },
+      // A line's state follows its sale's (issue #27): the completed sale's new line is Pagado.
+      enLista: [String(ventaId), '$ 2.800', 'Pagado'],
+      cambios: { Cantidad: '3' },
       tituloActualizar: 'Actualizar factura',
       actualizado: 'Factura actualizada',
-      trasCambio: ['Pagado'],
+      trasCambio: [/500 g3\$ 2\.800Pagado/],
       eliminado: 'Factura eliminada',
     });
   });
