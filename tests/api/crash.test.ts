@@ -4,7 +4,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createDb } from '../../server/db/client';
-import { startServer, type ServerProcess } from '../helpers/server-process';
+import { api, startServer, type ServerProcess } from '../helpers/server-process';
 
 /**
  * Crash safety on the embedded database: a stream of checkouts, the server killed in the middle
@@ -17,15 +17,6 @@ afterAll(async () => {
   await server?.stop('SIGKILL');
   for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
 });
-
-async function api<T>(base: string, method: string, url: string, token?: string, body?: unknown): Promise<{ status: number; json: T }> {
-  const res = await fetch(`${base}${url}`, {
-    method,
-    headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  return { status: res.status, json: (await res.json().catch(() => ({}))) as T };
-}
 
 async function signIn(base: string) {
   const r = await api<{ token: string }>(base, 'POST', '/api/sesion/login', undefined, { tipo: 'tienda', email: 'tienda@demo.adax.co', contrasena: 'Demo2024' });

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { M } from '#shared/messages';
-import { startServer, type ServerProcess } from '../helpers/server-process';
+import { api, startServer, type ServerProcess } from '../helpers/server-process';
 import { tcpProxy, type TcpProxy } from '../helpers/tcp-proxy';
 
 /**
@@ -32,15 +32,6 @@ afterAll(async () => {
   await proxy?.close();
   if (URL_BASE) await admin((c) => c.query(`drop database if exists "${name}" with (force)`));
 });
-
-async function api<T>(base: string, method: string, url: string, token?: string, body?: unknown): Promise<{ status: number; json: T }> {
-  const res = await fetch(`${base}${url}`, {
-    method,
-    headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  return { status: res.status, json: (await res.json().catch(() => ({}))) as T };
-}
 
 const terminate = () =>
   admin((c) => c.query('select count(pg_terminate_backend(pid))::int as n from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [name]));

@@ -79,3 +79,13 @@ export function runScript(script: string, args: string[], env: Record<string, st
     child.on('exit', (code) => resolve({ code, output }));
   });
 }
+
+/** A JSON request to a started server (the process tests' client); a body that is not JSON reads as {}. */
+export async function api<T>(base: string, method: string, url: string, token?: string, body?: unknown): Promise<{ status: number; json: T }> {
+  const res = await fetch(`${base}${url}`, {
+    method,
+    headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  return { status: res.status, json: (await res.json().catch(() => ({}))) as T };
+}
