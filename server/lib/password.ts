@@ -49,7 +49,7 @@ class ColaDeHash {
           });
       };
       this.esperan[nivel].push(correr);
-      // Started on the next tick, as p-limit did: a caller may still count the waiting ones.
+      // Started on the next tick: a caller may still count the waiting ones.
       queueMicrotask(() => this.siguiente());
     });
   }

@@ -130,7 +130,7 @@ describe('la cola de hashes tiene un tope', () => {
     // hashes wait behind it (a slow real hash could end before the requests, on a loaded machine).
     let soltar!: () => void;
     const running = enTurnoDeHash(() => new Promise<void>((resolve) => (soltar = resolve)));
-    // p-limit starts it on the next tick.
+    // The queue starts it on the next tick.
     await new Promise((resolve) => setImmediate(resolve));
     expect(hashesWaiting()).toBe(0);
     const cheap = `scrypt$${2 ** 10}$8$1$${randomBytes(16).toString('base64')}$${randomBytes(32).toString('base64')}`;
