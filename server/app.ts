@@ -38,6 +38,7 @@ import { facturaRoutes } from './modules/factura/factura.routes';
 import { movimientoRoutes } from './modules/movimiento/movimiento.routes';
 import { productoRoutes } from './modules/producto/producto.routes';
 import { tiendaRoutes } from './modules/tienda/tienda.routes';
+import { impuestosRoutes } from './modules/impuestos/impuestos.routes';
 import { proveedorRoutes } from './modules/proveedor/proveedor.routes';
 import { ventaRoutes } from './modules/venta/venta.routes';
 import { cajaRoutes } from './modules/caja/caja.routes';
@@ -271,6 +272,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           await store.register(tiendaRoutes);
           await store.register(pinRoutes);
           await store.register(actividadRoutes);
+          await store.register(impuestosRoutes);
         });
         await priv.register(crudRoutes, { prefix: '/crud' });
       });

@@ -25,6 +25,7 @@ import { proveedores } from './messages/proveedores';
 import { ventas } from './messages/ventas';
 import { actividad } from './messages/actividad';
 import { permisos } from './messages/permisos';
+import { impuestos } from './messages/impuestos';
 
 export { PRODUCT_NAME } from './product';
 
@@ -59,4 +60,5 @@ export const M = {
   legacy,
   actividad,
   permisos,
+  impuestos,
 } as const;

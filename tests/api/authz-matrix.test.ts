@@ -167,6 +167,17 @@ const TABLE: Record<string, Entry> = {
   'GET /api/tienda/permisos': { expect: STORE_ADMIN },
   'PUT /api/tienda/permisos': { expect: STORE_ADMIN, body: {} },
   'GET /api/tienda/mis-permisos': { expect: STORE },
+  // Taxes (issue #30): every role reads the fiscal profile (the receipts print it); role 1 writes it and classifies.
+  'GET /api/tienda/perfil-fiscal': { expect: STORE },
+  'PUT /api/tienda/perfil-fiscal': {
+    expect: STORE_ADMIN,
+    body: { razonSocial: 'Matriz SAS', tipoPersona: 'juridica', nit: '800197268', dv: 4, responsabilidades: [], responsableIva: false, departamento: '11', municipio: '11001', direccion: 'Calle 1', telefono: null, correo: 'm@matriz.co', documentoInformativo: false, valorIncBolsa: 0 },
+  },
+  'GET /api/impuestos/clasificacion': { expect: STORE_ADMIN },
+  'PUT /api/impuestos/categorias': { expect: STORE_ADMIN, body: {} },
+  'PUT /api/impuestos/productos': { expect: STORE_ADMIN, body: {} },
+  'GET /api/impuestos/informe': { expect: STORE_ADMIN, query: 'mes=2026-01' },
+  'GET /api/impuestos/informe/csv': { expect: STORE_ADMIN, query: 'mes=2026-01' },
   // The activity log (issue #27 point 6): the store's role 1 only.
   'GET /api/actividad': { expect: STORE_ADMIN },
   'GET /api/actividad/personas': { expect: STORE_ADMIN },

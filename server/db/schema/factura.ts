@@ -18,6 +18,14 @@ export const factura = pgTable(
     /** Pesos taken off this line (a discount or a lower price given at the till); the line pays precio × cantidad − descuento. */
     descuento: bigint('descuento', { mode: 'number' }).notNull().default(0),
     estado: text('estado').notNull().default('Pendiente'),
+    /**
+     * The tax the line was sold with (issue #30), copied from its product by the trigger
+     * factura_impuesto when the store is responsible for IVA; null otherwise. Base and tax are derived
+     * from it by shared/impuestos.ts (desglosarVenta), the one rounding rule (ADR 021).
+     */
+    impuesto: text('impuesto'),
+    /** For a bag (`bolsa`): the INC per unit in pesos when sold. */
+    valorBolsa: bigint('valor_bolsa', { mode: 'number' }),
   },
   (t) => [
     check('factura_cantidad_positiva', sql`${t.cantidad} > 0`),

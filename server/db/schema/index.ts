@@ -18,3 +18,4 @@ export * from './turno';
 export * from './credito-movimiento';
 export * from './actividad';
 export * from './permiso';
+export * from './impuestos';

@@ -25,6 +25,13 @@ export const producto = pgTable(
     codigoBarras: text('codigo_barras'),
     inventarioId: integer('inventario_id').references(() => inventario.idInventario, { onDelete: 'set null' }),
     proveedorId: integer('proveedor_id').references(() => proveedor.idProveedor, { onDelete: 'set null' }),
+    /**
+     * The product's own tax (issue #30: iva19, iva5, exento, excluido, inc8, bolsa); null: its
+     * category's (categoria_impuesto). The effective tax is resolved by server/modules/impuestos/.
+     */
+    impuesto: text('impuesto'),
+    /** DIAN's unit of measure (94 unidad, KGM, GRM, LTR, MLT). */
+    unidadDian: text('unidad_dian').notNull().default('94'),
   },
   (t) => [
     check('producto_stock_no_negativo', sql`${t.stock} >= 0`),
@@ -32,6 +39,8 @@ export const producto = pgTable(
     // LIMITES_DINERO (shared/money.ts); NOT VALID in migration 0008: older rows are not re-checked.
     check('producto_precio_maximo', sql`${t.precioUnit} <= 100000000`),
     check('producto_estado_valido', sql`${t.estado} in (0, 1)`),
+    check('producto_impuesto_valido', sql`${t.impuesto} is null or ${t.impuesto} in ('iva19', 'iva5', 'exento', 'excluido', 'inc8', 'bolsa')`),
+    check('producto_unidad_dian_valida', sql`${t.unidadDian} in ('94', 'KGM', 'GRM', 'LTR', 'MLT')`),
     index('producto_tienda_nombre_idx').on(t.tiendaId, t.nombre),
     // Substring search by name on 100 000 products, accents and case aside: a trigram index on sin_tildes (migration 0006).
     // The till's list: the store's products on sale in name order, read a page at a time.

@@ -1,0 +1,194 @@
+/**
+ * Taxes of the store's products and sales (issue #30): the one owner of which tax a product carries
+ * (its own, else its category's), of the refusal to make a store responsible for IVA while a product
+ * has none, and of the tax figures every report and document uses (`informeImpuestos`,
+ * `desgloseDeVenta`). The arithmetic itself is shared/impuestos.ts (one rounding rule, ADR 021).
+ *
+ * Other modules call these functions; they do not re-read factura.impuesto themselves.
+ */
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { AppError } from '#shared/errors';
+import { M } from '#shared/messages';
+import { desglosarVenta, totalesPorTarifa, type TImpuesto, type TotalTarifa } from '#shared/impuestos';
+import type { TClasificacion, TInformeImpuestos } from '#shared/schemas/impuestos';
+import type { Db, Tx } from '../../db/client';
+import { categoriaImpuesto, factura, perfilFiscal, producto, venta } from '../../db/schema';
+import { entreDias } from '../tienda/zona-horaria';
+
+type DbOTx = Db | Tx;
+
+/** A product's tax as sold: its own, else its category's; null when neither is set. */
+export const impuestoEfectivo = sql<TImpuesto | null>`coalesce(${producto.impuesto}, ${categoriaImpuesto.impuesto})`;
+
+const conCategoria = (tiendaId: number) => and(eq(categoriaImpuesto.tiendaId, tiendaId), eq(categoriaImpuesto.categoria, producto.categoria));
+
+/** How many of the store's products (on sale or not) have no tax of their own or of their category. */
+export async function contarSinImpuesto(db: DbOTx, tiendaId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(producto)
+    .leftJoin(categoriaImpuesto, conCategoria(tiendaId))
+    .where(and(eq(producto.tiendaId, tiendaId), isNull(producto.impuesto), isNull(categoriaImpuesto.impuesto)));
+  return row?.n ?? 0;
+}
+
+/**
+ * The switch to IVA (issue #30 point 3): refused while any product lacks a tax. Nothing is defaulted
+ * silently — defaulting to excluido would under-report IVA on soft drinks, snacks and cleaning products.
+ */
+export async function exigirTodoClasificado(db: DbOTx, tiendaId: number): Promise<void> {
+  const n = await contarSinImpuesto(db, tiendaId);
+  if (n > 0) throw new AppError('BUSINESS_RULE', M.impuestos.sinClasificar(n), { fields: { responsableIva: M.impuestos.sinClasificar(n) } });
+}
+
+/** Whether the store is responsible for IVA (its fiscal profile says so). */
+export async function responsableDeIva(db: DbOTx, tiendaId: number): Promise<boolean> {
+  const [row] = await db.select({ r: perfilFiscal.responsableIva }).from(perfilFiscal).where(eq(perfilFiscal.tiendaId, tiendaId)).limit(1);
+  return row?.r ?? false;
+}
+
+/** The guided screen's data: each category with its tax and counts, and the products still without a tax. */
+export async function clasificacion(options: { db: Db; tiendaId: number }): Promise<TClasificacion> {
+  const { db, tiendaId } = options;
+  const sinImp = sql<boolean>`${producto.impuesto} is null and ${categoriaImpuesto.impuesto} is null`;
+  const categorias = await db
+    .select({
+      categoria: sql<string | null>`nullif(btrim(${producto.categoria}), '')`,
+      impuesto: sql<TImpuesto | null>`max(${categoriaImpuesto.impuesto})`,
+      productos: sql<number>`count(*)::int`,
+      sinImpuesto: sql<number>`(count(*) filter (where ${sinImp}))::int`,
+    })
+    .from(producto)
+    .leftJoin(categoriaImpuesto, conCategoria(tiendaId))
+    .where(eq(producto.tiendaId, tiendaId))
+    .groupBy(sql`1`)
+    .orderBy(sql`1 nulls last`);
+  const sinImpuesto = await db
+    .select({ idProducto: producto.idProducto, nombre: producto.nombre, categoria: producto.categoria, unidadDian: producto.unidadDian })
+    .from(producto)
+    .leftJoin(categoriaImpuesto, conCategoria(tiendaId))
+    .where(and(eq(producto.tiendaId, tiendaId), sinImp))
+    .orderBy(sql`${producto.categoria} nulls last`, sql`lower(${producto.nombre})`, asc(producto.idProducto))
+    .limit(500);
+  const totalSinImpuesto = categorias.reduce((s, c) => s + c.sinImpuesto, 0);
+  return {
+    categorias,
+    sinImpuesto: sinImpuesto.map((p) => ({ ...p, unidadDian: p.unidadDian as TClasificacion['sinImpuesto'][number]['unidadDian'] })),
+    totalSinImpuesto,
+  };
+}
+
+/** A category's default tax (the bulk assignment): its products without their own tax inherit it. */
+export async function asignarCategoria(options: { db: Db; tiendaId: number; categoria: string; impuesto: TImpuesto }): Promise<{ actualizados: number; sinClasificar: number }> {
+  const { db, tiendaId, categoria, impuesto } = options;
+  return db.transaction(async (tx) => {
+    const [hay] = await tx
+      .select({ n: sql<number>`count(*)::int`, heredan: sql<number>`(count(*) filter (where ${producto.impuesto} is null))::int` })
+      .from(producto)
+      .where(and(eq(producto.tiendaId, tiendaId), eq(producto.categoria, categoria)));
+    if (!hay?.n) throw new AppError('NOT_FOUND', M.impuestos.categoriaSinProductos, { fields: { categoria: M.impuestos.categoriaSinProductos } });
+    await tx
+      .insert(categoriaImpuesto)
+      .values({ tiendaId, categoria, impuesto })
+      .onConflictDoUpdate({ target: [categoriaImpuesto.tiendaId, categoriaImpuesto.categoria], set: { impuesto } });
+    return { actualizados: hay.heredan, sinClasificar: await contarSinImpuesto(tx, tiendaId) };
+  });
+}
+
+/** Some products' own tax (null: back to their category's) and DIAN unit. Every id must be the store's. */
+export async function asignarProductos(options: { db: Db; tiendaId: number; productoIds: number[]; impuesto: TImpuesto | null; unidadDian?: string }): Promise<{ actualizados: number; sinClasificar: number }> {
+  const { db, tiendaId, impuesto, unidadDian } = options;
+  const ids = [...new Set(options.productoIds)];
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .update(producto)
+      .set({ impuesto, ...(unidadDian ? { unidadDian } : {}) })
+      .where(and(eq(producto.tiendaId, tiendaId), inArray(producto.idProducto, ids)))
+      .returning({ id: producto.idProducto });
+    if (rows.length !== ids.length) throw new AppError('NOT_FOUND', M.impuestos.productoNoEncontrado);
+    const sinClasificar = await contarSinImpuesto(tx, tiendaId);
+    // A store already responsible for IVA cannot go back to having unclassified products.
+    if (sinClasificar > 0 && (await responsableDeIva(tx, tiendaId))) throw new AppError('BUSINESS_RULE', M.impuestos.sinClasificar(sinClasificar));
+    return { actualizados: rows.length, sinClasificar };
+  });
+}
+
+/** One sale's lines with the tax they were sold with, split into base and tax (centavos). */
+export interface LineaConImpuesto {
+  idFactura: number;
+  productoId: number;
+  cantidad: number;
+  impuesto: TImpuesto | null;
+  pagado: number;
+  base: number;
+  valor: number;
+}
+
+type FilaLinea = { ventaId: number; idFactura: number; productoId: number; cantidad: number; precio: number; descuento: number; impuesto: string | null; valorBolsa: number | null; descuentoVenta: number };
+
+function desglosarFilas(filas: FilaLinea[]): Map<number, LineaConImpuesto[]> {
+  const porVenta = new Map<number, FilaLinea[]>();
+  for (const f of filas) porVenta.set(f.ventaId, [...(porVenta.get(f.ventaId) ?? []), f]);
+  const out = new Map<number, LineaConImpuesto[]>();
+  for (const [ventaId, ls] of porVenta) {
+    const d = desglosarVenta(
+      ls.map((l) => ({ importe: l.precio * l.cantidad - l.descuento, cantidad: l.cantidad, impuesto: l.impuesto as TImpuesto | null, valorBolsa: l.valorBolsa })),
+      ls[0]!.descuentoVenta,
+    );
+    out.set(
+      ventaId,
+      ls.map((l, i) => ({ idFactura: l.idFactura, productoId: l.productoId, cantidad: l.cantidad, impuesto: l.impuesto as TImpuesto | null, pagado: d[i]!.pagado, base: d[i]!.base, valor: d[i]!.impuesto })),
+    );
+  }
+  return out;
+}
+
+const filaColumns = {
+  ventaId: factura.ventaId,
+  idFactura: factura.idFactura,
+  productoId: factura.productoId,
+  cantidad: factura.cantidad,
+  precio: factura.precio,
+  descuento: factura.descuento,
+  impuesto: factura.impuesto,
+  valorBolsa: factura.valorBolsa,
+  descuentoVenta: venta.descuento,
+};
+
+/** A sale's lines split into base and tax, and its totals by rate (receipts, the invoice detail, the electronic document). */
+export async function desgloseDeVenta(db: DbOTx, tiendaId: number, ventaId: number): Promise<{ lineas: LineaConImpuesto[]; tarifas: TotalTarifa[] }> {
+  const filas = await db
+    .select(filaColumns)
+    .from(factura)
+    .innerJoin(venta, eq(venta.idVenta, factura.ventaId))
+    .where(and(eq(factura.tiendaId, tiendaId), eq(factura.ventaId, ventaId)))
+    .orderBy(asc(factura.idFactura));
+  const lineas = desglosarFilas(filas).get(ventaId) ?? [];
+  return { lineas, tarifas: totalesPorTarifa(lineas) };
+}
+
+/**
+ * Base and tax per rate of the store's completed sales between two of its days (inclusive): the
+ * figures of the monthly tax report and of any other report that shows taxes (Z report, #35's reports).
+ * Σ (base + tax) over the rates plus the untaxed lines' base equals what the sales paid, in centavos.
+ */
+export async function informeImpuestos(options: { db: DbOTx; tiendaId: number; desde: string; hasta: string }): Promise<TInformeImpuestos> {
+  const { db, tiendaId, desde, hasta } = options;
+  const filas = await db
+    .select(filaColumns)
+    .from(factura)
+    .innerJoin(venta, eq(venta.idVenta, factura.ventaId))
+    .where(and(eq(venta.tiendaId, tiendaId), eq(venta.estado, 'Completada'), ...entreDias(venta.fecha, tiendaId, desde, hasta)))
+    .orderBy(asc(factura.ventaId), asc(factura.idFactura));
+  const porVenta = desglosarFilas(filas);
+  const todas = [...porVenta.values()].flat();
+  const sin = todas.filter((l) => l.impuesto === null);
+  return {
+    desde,
+    hasta,
+    tarifas: totalesPorTarifa(todas),
+    ventas: porVenta.size,
+    total: todas.reduce((s, l) => s + l.pagado * 100, 0),
+    sinImpuesto: { base: sin.reduce((s, l) => s + l.base, 0), lineas: sin.length },
+  };
+}
