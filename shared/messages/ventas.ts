@@ -138,7 +138,9 @@ export const ventas = {
   miPinContrasenaIncorrecta: 'La contraseña no es correcta.',
   miPinGuardar: 'Guardar PIN',
   miPinGuardado: 'PIN guardado',
-  miPinSoloSupervisor: 'Solo un administrador o un encargado con cuenta de empleado puede tener un PIN de supervisor.',
+  miPinSoloSupervisor: 'Solo la cuenta de la tienda, un administrador o un encargado puede tener un PIN de supervisor.',
+  /** The store account in the till's list of supervisors (issue #36 point 5). */
+  supervisorTienda: (tienda: string) => `${tienda} (cuenta de la tienda)`,
   miPinEnlace: 'Mi PIN',
 
   // Issue #14 point 6: the till's screens (/ventas, /generar_pago, /factura).

@@ -111,12 +111,16 @@ export function esPinTrivial(pin: string): boolean {
 /** A new PIN: 4 to 8 digits, and not a trivial one. */
 export const ZPinNuevo = ZPin.refine((pin) => !esPinTrivial(pin), { error: V.pinTrivial });
 
+/** The supervisor id that names the store account itself (issue #36 point 5): it has no user id. */
+export const SUPERVISOR_TIENDA = 0;
+
 /**
  * A role-2 cashier's discount is authorised by a supervisor of the store (role 1 or 3) standing at
- * the till: the supervisor is chosen by id (PINs are short and not unique), the PIN proves it.
+ * the till: the supervisor is chosen by id (PINs are short and not unique), the PIN proves it;
+ * `SUPERVISOR_TIENDA` (0) is the store account's own PIN.
  */
 export const ZAutorizacionPin = z.object({
-  supervisorId: z.number({ error: V.supervisorRequerido }).int(V.supervisorRequerido).positive(V.supervisorRequerido).max(2_147_483_647, V.supervisorRequerido),
+  supervisorId: z.number({ error: V.supervisorRequerido }).int(V.supervisorRequerido).nonnegative(V.supervisorRequerido).max(2_147_483_647, V.supervisorRequerido),
   pin: ZPin,
 });
 export type TAutorizacionPin = z.infer<typeof ZAutorizacionPin>;

@@ -35,8 +35,8 @@ const CRUD_OPERATOR = rule('401', '403', '403', '403', '403', 'ok');
 const CRUD_OPERATOR_ROW = rule('401', '403', '403', '403', '403', 'ok');
 // A store's own settings: its role 1 (the store account or an admin employee) only.
 const STORE_ADMIN = rule('401', 'ok', '403', '403', 'ok', '403');
-// A supervisor's own PIN (issue #16 point 4): an employee account of role 1 or 3; not the store account (it gives discounts itself).
-const SUPERVISOR_EMPLOYEE = rule('401', '403', '403', 'ok', '403', '403');
+// A supervisor's own PIN (issue #16 point 4): an employee account of role 1 or 3, or the store account (issue #36 point 5).
+const SUPERVISOR = rule('401', 'ok', '403', 'ok', 'ok', '403');
 // A row of the store that only its role 1 touches (a new employee waiting for approval): another store's admin gets 404.
 const STORE_ADMIN_ROW = rule('401', 'ok', '403', '403', '404', '403');
 // Whoever sees the invitation code (roles 1 and 3) sees its expiry.
@@ -115,8 +115,8 @@ const TABLE: Record<string, Entry> = {
   'POST /api/ventas/:id/anular': { expect: STORE_SALE_NOT_R2S, params: freshId('venta') },
   // Issue #16 point 4: the till's PIN dialog lists the store's supervisors; a supervisor sets their own PIN.
   'GET /api/ventas/supervisores': { expect: STORE },
-  'GET /api/cuenta/pin': { expect: SUPERVISOR_EMPLOYEE },
-  'PUT /api/cuenta/pin': { expect: SUPERVISOR_EMPLOYEE, body: {} },
+  'GET /api/cuenta/pin': { expect: SUPERVISOR },
+  'PUT /api/cuenta/pin': { expect: SUPERVISOR, body: {} },
   // Management
   'GET /api/productos': { expect: STORE },
   'GET /api/productos/:id': { expect: STORE_ROW, params: id('producto') },

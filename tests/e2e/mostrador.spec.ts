@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { agregarAlCarrito, DEMO, signIn } from './support/fixtures';
+import { agregarAlCarrito, DEMO, documento, expectPopup, expectToast, signIn, unique } from './support/fixtures';
 
 // Issue #36: the counter, third pass. Products of the demo store that the other journeys leave alone
 // where stock is compared; every check compares before and after (journeys share one database).
@@ -216,6 +216,66 @@ test('6. en la factura Enter empieza la venta siguiente y un escaneo la empieza 
   await escanearAqui(page, leido.codigoBarras!);
   await expect(page).toHaveURL(/\/ventas$/);
   await expect(cart(page).getByText(leido.nombre)).toBeVisible();
+});
+
+const CLAVE = 'Clave1234';
+
+/**
+ * A store of its own (its supervisors, numbers and settings are no other journey's): registered and
+ * signed in through the API, letting its cashier in at once, with one product and that cashier.
+ */
+async function tiendaPropia(page: Page, producto = { nombre: 'Arroz 500 g', precio: 3000, cantidad: 20 }) {
+  const email = `${unique('mostrador')}@prueba.co`;
+  const nombreTienda = unique('Tienda Mostrador');
+  const r = await page.request.post('/api/tiendas/registro', { data: { nombreTienda, email, contrasena: CLAVE } });
+  expect(r.status(), await r.text()).toBe(201);
+  const { codigo_invitacion } = await r.json();
+  const { token } = await (await page.request.post('/api/sesion/login', { data: { tipo: 'tienda', email, contrasena: CLAVE } })).json();
+  const headers = { authorization: `Bearer ${token}` };
+  expect((await page.request.put('/api/tienda/invitacion', { data: { aprobar_empleados: false }, headers })).status()).toBe(200);
+  const cajero = `${unique('cajero')}@prueba.co`;
+  const e = await page.request.post('/api/usuarios/registro', {
+    data: { nombre: 'Julián', apellido: 'Mora', documento: documento(), tipoDoc: 'CC', email: cajero, contrasena: CLAVE, codigo_invitacion },
+  });
+  expect(e.status(), await e.text()).toBe(201);
+  const p = await page.request.post('/api/productos', { data: { ...producto, stockMin: 0 }, headers });
+  expect(p.status(), await p.text()).toBe(201);
+  return { email, nombreTienda, cajero, headers, producto: (await p.json()).producto as { id: number; nombre: string } };
+}
+
+test('5. la cuenta de la tienda pone su PIN y con él autoriza el descuento de un cajero', async ({ page }) => {
+  const t = await tiendaPropia(page);
+  await signIn(page, 'Tienda', t.email, CLAVE, { caja: false });
+  await page.getByRole('link', { name: 'Mi PIN' }).click();
+  await expect(page).toHaveURL(/\/mi_pin$/);
+  await page.getByLabel('Nuevo PIN (4 a 8 dígitos)').fill('5829');
+  await page.getByLabel('Repita el PIN').fill('5829');
+  await page.getByLabel('Su contraseña actual').fill(CLAVE);
+  await page.getByRole('button', { name: 'Guardar PIN' }).click();
+  await expectToast(page, 'PIN guardado');
+  await expect(page.getByTestId('pin-estado')).toHaveText('Ya tiene un PIN. Puede cambiarlo aquí.');
+
+  await page.evaluate(() => window.localStorage.clear());
+  await signIn(page, 'Empleado', t.cajero, CLAVE);
+  await page.getByRole('link', { name: /^Ventas/ }).click();
+  await agregarAlCarrito(page, t.producto.nombre, 2);
+  await page.getByRole('button', { name: 'Generar pago' }).click();
+  await page.getByRole('button', { name: `Cambiar precio de ${t.producto.nombre}` }).click();
+  await page.locator('.swal2-input').fill('2.500');
+  await page.getByRole('button', { name: 'Aplicar' }).click();
+  await expect(page.getByTestId('pago-total')).toHaveText('$ 5.000');
+  await page.getByLabel('Motivo del descuento').fill('Empaque roto');
+  await page.getByRole('button', { name: /^Cobrar pago exacto/ }).click();
+  await expectPopup(page, 'Autorización del supervisor');
+  const dialogo = page.locator('.swal2-popup');
+  // The store account is the one supervisor: chosen, the PIN field focused.
+  await expect(dialogo.getByLabel('Supervisor', { exact: true }).locator('option:checked')).toHaveText(`${t.nombreTienda} (cuenta de la tienda)`);
+  await expect(dialogo.getByLabel('PIN del supervisor')).toBeFocused();
+  await dialogo.getByLabel('PIN del supervisor').fill('5829');
+  await dialogo.getByRole('button', { name: 'Autorizar y cobrar' }).click();
+  await expect(page).toHaveURL(/\/factura$/);
+  await expect(page.getByTestId('recibo-total')).toHaveText('$ 5.000');
+  await expect(page.getByTestId('recibo-autorizado')).toHaveText(t.nombreTienda);
 });
 
 test.describe('en un teléfono', () => {

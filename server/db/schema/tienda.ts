@@ -34,6 +34,14 @@ export const tienda = pgTable(
      * allowed more (issue #27 point 1, server/modules/tienda/permisos.ts); null: no limit.
      */
     umbralCaja: bigint('umbral_caja', { mode: 'number' }),
+    /**
+     * The store account's own supervisor PIN (issue #36 point 5): the owner signed in as the store
+     * (role 1, no user id) authorises a cashier's discount with it. Hashed like a password; its wrong
+     * tries and lock work as an employee supervisor's (`usuario.pin_*`, server/modules/venta/autorizacion.ts).
+     */
+    pinHash: text('pin_hash'),
+    pinFallos: integer('pin_fallos').notNull().default(0),
+    pinBloqueadoEn: timestamp('pin_bloqueado_en', { withTimezone: true }),
     /** Bumped when the password changes: older tokens stop working. */
     tokenVersion: integer('token_version').notNull().default(0),
     creadoEn: timestamp('creado_en', { withTimezone: true }).notNull().defaultNow(),

@@ -47,6 +47,8 @@ export const venta = pgTable(
      * changes (issue #16 point 4); null when the seller could give them alone or gave none.
      */
     autorizadoPor: integer('autorizado_por').references(() => usuario.idUsuario, { onDelete: 'set null' }),
+    /** The store account's PIN authorised it (issue #36 point 5): the store has no user id. */
+    autorizadoPorTienda: boolean('autorizado_por_tienda').notNull().default(false),
   },
   (t) => [
     check('venta_total_no_negativo', sql`${t.total} >= 0`),

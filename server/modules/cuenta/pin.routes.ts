@@ -6,7 +6,7 @@ import { ZEstablecerPinRequest, ZEstadoPin } from '#shared/schemas/venta';
 import { sessionOf } from '../../plugins/auth';
 import { establecerPin, estadoPin, supervisorDe } from './pin.service';
 
-/** The supervisor's own PIN (issue #16 point 4): roles 1 and 3 with an employee account. */
+/** The supervisor's own PIN (issue #16 point 4): roles 1 and 3 with an employee account, and the store account (issue #36). */
 export async function pinRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['cuenta'];
@@ -22,7 +22,7 @@ export async function pinRoutes(app: FastifyInstance) {
     // A PIN changes no role or token: checked sessions stay. The current password is a guess a
     // stolen session could repeat: counted as a sign-in try of this account (issue #15's limits).
     config: { keepsSessions: true },
-    preHandler: async (req, reply) => app.authLimits.attempt(req, reply, `pin:${sessionOf(req).usuarioId}`),
+    preHandler: async (req, reply) => app.authLimits.attempt(req, reply, `pin:${sessionOf(req).usuarioId ?? `t${sessionOf(req).tiendaId}`}`),
     schema: { tags, body: ZEstablecerPinRequest, response: { 200: ZMessageResponse } },
     handler: async (req) => {
       await establecerPin({ db: app.db, sesion: sessionOf(req), ...req.body });

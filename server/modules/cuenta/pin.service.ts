@@ -3,7 +3,7 @@ import { AppError } from '#shared/errors';
 import { M } from '#shared/messages';
 import type { TEstadoPin } from '#shared/schemas/venta';
 import type { Db } from '../../db/client';
-import { usuario } from '../../db/schema';
+import { tienda, usuario } from '../../db/schema';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import type { RequestSession } from '../../plugins/auth';
 import { esSupervisor } from '../venta/autorizacion';
@@ -11,23 +11,37 @@ import { esSupervisor } from '../venta/autorizacion';
 const V = M.ventas;
 
 /**
- * The supervisor's own PIN (issue #16 point 4): only an employee account of role 1 or 3 has one. The
- * store account (tienda login) has none: it is role 1 and gives discounts itself; an owner who wants
- * to authorise at a cashier's till signs up as an employee of the store with role 1.
+ * Whose PIN a session sets (issue #16 point 4, issue #36 point 5): an employee account of role 1 or 3
+ * (`usuarioId`), or the store account itself (role 1, `usuarioId` null: its PIN lives on the tienda
+ * row), so an owner who signs in as the store can authorise a cashier's discount without a second account.
  */
-export function supervisorDe(sesion: RequestSession): { usuarioId: number; tiendaId: number } {
-  if (sesion.tipo !== 'empleado' || sesion.usuarioId == null || sesion.tiendaId == null || !esSupervisor(sesion.rol))
-    throw new AppError('FORBIDDEN', V.miPinSoloSupervisor);
+export function supervisorDe(sesion: RequestSession): { usuarioId: number | null; tiendaId: number } {
+  if (sesion.tiendaId == null || !esSupervisor(sesion.rol)) throw new AppError('FORBIDDEN', V.miPinSoloSupervisor);
+  if (sesion.tipo === 'tienda') return { usuarioId: null, tiendaId: sesion.tiendaId };
+  if (sesion.tipo !== 'empleado' || sesion.usuarioId == null) throw new AppError('FORBIDDEN', V.miPinSoloSupervisor);
   return { usuarioId: sesion.usuarioId, tiendaId: sesion.tiendaId };
 }
 
-export async function estadoPin(options: { db: Db; sesion: RequestSession }): Promise<TEstadoPin> {
-  const { usuarioId, tiendaId } = supervisorDe(options.sesion);
-  const [u] = await options.db
-    .select({ pinHash: usuario.pinHash, bloqueadoEn: usuario.pinBloqueadoEn })
+/** The PIN's owner row: the employee, or the store account's tienda row. */
+async function duenoPin(db: Db, s: { usuarioId: number | null; tiendaId: number }) {
+  if (s.usuarioId == null) {
+    const [t] = await db
+      .select({ contrasenaHash: tienda.contrasenaHash, pinHash: tienda.pinHash, bloqueadoEn: tienda.pinBloqueadoEn })
+      .from(tienda)
+      .where(eq(tienda.idTienda, s.tiendaId))
+      .limit(1);
+    return t;
+  }
+  const [u] = await db
+    .select({ contrasenaHash: usuario.contrasenaHash, pinHash: usuario.pinHash, bloqueadoEn: usuario.pinBloqueadoEn })
     .from(usuario)
-    .where(and(eq(usuario.idUsuario, usuarioId), eq(usuario.tiendaId, tiendaId)))
+    .where(and(eq(usuario.idUsuario, s.usuarioId), eq(usuario.tiendaId, s.tiendaId)))
     .limit(1);
+  return u;
+}
+
+export async function estadoPin(options: { db: Db; sesion: RequestSession }): Promise<TEstadoPin> {
+  const u = await duenoPin(options.db, supervisorDe(options.sesion));
   return { tienePin: !!u?.pinHash, bloqueado: !!u?.pinHash && u.bloqueadoEn != null };
 }
 
@@ -37,15 +51,13 @@ export async function estadoPin(options: { db: Db; sesion: RequestSession }): Pr
  */
 export async function establecerPin(options: { db: Db; sesion: RequestSession; contrasena: string; pin: string }): Promise<void> {
   const { db } = options;
-  const { usuarioId, tiendaId } = supervisorDe(options.sesion);
-  const [u] = await db
-    .select({ contrasenaHash: usuario.contrasenaHash })
-    .from(usuario)
-    .where(and(eq(usuario.idUsuario, usuarioId), eq(usuario.tiendaId, tiendaId)))
-    .limit(1);
+  const quien = supervisorDe(options.sesion);
+  const { usuarioId, tiendaId } = quien;
+  const u = await duenoPin(db, quien);
   if (!u) throw new AppError('FORBIDDEN', V.miPinSoloSupervisor);
   if (!(await verifyPassword(options.contrasena, u.contrasenaHash)))
     throw new AppError('VALIDATION', V.miPinContrasenaIncorrecta, { fields: { contrasena: V.miPinContrasenaIncorrecta } });
   const pinHash = await hashPassword(options.pin, { cola: 'pin' });
-  await db.update(usuario).set({ pinHash, pinFallos: 0, pinBloqueadoEn: null }).where(and(eq(usuario.idUsuario, usuarioId), eq(usuario.tiendaId, tiendaId)));
+  if (usuarioId == null) await db.update(tienda).set({ pinHash, pinFallos: 0, pinBloqueadoEn: null }).where(eq(tienda.idTienda, tiendaId));
+  else await db.update(usuario).set({ pinHash, pinFallos: 0, pinBloqueadoEn: null }).where(and(eq(usuario.idUsuario, usuarioId), eq(usuario.tiendaId, tiendaId)));
 }

@@ -158,7 +158,8 @@ export async function detalleFactura(options: { db: Db; tiendaId: number; idVent
       metodoPagoId: venta.metodoPagoId,
       descuento: venta.descuento,
       motivoDescuento: venta.motivoDescuento,
-      autorizadoPor: sql<string | null>`${autorizador.nombre1} || ' ' || ${autorizador.apellido1}`,
+      // The store account's PIN (issue #36 point 5) names the store.
+      autorizadoPor: sql<string | null>`coalesce(${autorizador.nombre1} || ' ' || ${autorizador.apellido1}, case when ${venta.autorizadoPorTienda} then ${tienda.nombreTienda} end)`,
       tiendaNombre: tienda.nombreTienda,
       tiendaDireccion: tienda.direccion,
       tiendaTelefono: tienda.telefono,

@@ -2,9 +2,9 @@ import { and, asc, eq, gte, inArray, isNotNull, isNull, sql } from 'drizzle-orm'
 import { AppError } from '#shared/errors';
 import { M } from '#shared/messages';
 import { ROL } from '#shared/roles';
-import type { TAutorizacionPin, TSupervisor } from '#shared/schemas/venta';
+import { SUPERVISOR_TIENDA, type TAutorizacionPin, type TSupervisor } from '#shared/schemas/venta';
 import type { Db } from '../../db/client';
-import { usuario } from '../../db/schema';
+import { tienda, usuario } from '../../db/schema';
 import { dummyHash, verifyPassword } from '../../lib/password';
 import { registrarActividad } from '../actividad/actividad.domain';
 
@@ -15,8 +15,9 @@ const V = M.ventas;
  * or change a price only with the PIN of a role-1 or role-3 user of the same store, chosen by name in
  * the till's dialog: two supervisors may share a PIN, so a PIN alone could not say who authorised.
  * The PIN is hashed like a password (`usuario.pin_hash`, migration 0014), in its own hash queue
- * (server/lib/password.ts) so sign-ins never delay it; the store account (tienda login) has none: it
- * is role 1 and gives discounts itself.
+ * (server/lib/password.ts) so sign-ins never delay it. The store account (tienda login, role 1, no
+ * user id) may have one too (`tienda.pin_hash`, issue #36 point 5), chosen as `SUPERVISOR_TIENDA`;
+ * its count and lock work the same on the tienda row, and the sale records `autorizado_por_tienda`.
  *
  * Wrong PINs are counted in the database (migration 0017), **before** the hash is checked, so a
  * parallel burst cannot pass a limit:
@@ -72,9 +73,14 @@ async function devolverIntentoCajero(db: Db, cajero: { tiendaId: number; usuario
 
 const nombreSql = sql<string>`${usuario.nombre1} || ' ' || ${usuario.apellido1}`;
 
-/** The store's supervisors whose PIN works, by name, for the till's dialog. */
+/** The store's supervisors whose PIN works, by name, for the till's dialog; the store account first. */
 export async function supervisoresConPin(options: { db: Db; tiendaId: number }): Promise<TSupervisor[]> {
-  return options.db
+  const [t] = await options.db
+    .select({ nombre: tienda.nombreTienda })
+    .from(tienda)
+    .where(and(eq(tienda.idTienda, options.tiendaId), isNotNull(tienda.pinHash), isNull(tienda.pinBloqueadoEn)))
+    .limit(1);
+  const empleados = await options.db
     .select({ id: usuario.idUsuario, nombre: nombreSql })
     .from(usuario)
     .where(
@@ -87,6 +93,60 @@ export async function supervisoresConPin(options: { db: Db; tiendaId: number }):
       ),
     )
     .orderBy(asc(usuario.nombre1), asc(usuario.apellido1), asc(usuario.idUsuario));
+  return t ? [{ id: SUPERVISOR_TIENDA, nombre: V.supervisorTienda(t.nombre) }, ...empleados] : empleados;
+}
+
+/** The supervisor's row takes one of its wrong-PIN tries: the store account's or an employee's. */
+async function tomarIntentoSupervisor(db: Db, tiendaId: number, supervisorId: number) {
+  if (supervisorId === SUPERVISOR_TIENDA) {
+    const [t] = await db
+      .update(tienda)
+      .set({ pinFallos: sql`${tienda.pinFallos} + 1` })
+      .where(and(eq(tienda.idTienda, tiendaId), isNotNull(tienda.pinHash), isNull(tienda.pinBloqueadoEn), sql`${tienda.pinFallos} < ${PIN_FALLOS_SUPERVISOR_MAX}`))
+      .returning({ nombre: tienda.nombreTienda, pinHash: tienda.pinHash });
+    return t && { id: SUPERVISOR_TIENDA, nombre: t.nombre, pinHash: t.pinHash };
+  }
+  const [s] = await db
+    .update(usuario)
+    .set({ pinFallos: sql`${usuario.pinFallos} + 1` })
+    .where(
+      and(
+        eq(usuario.idUsuario, supervisorId),
+        eq(usuario.tiendaId, tiendaId),
+        inArray(usuario.rolId, [...ROLES_SUPERVISOR]),
+        isNotNull(usuario.pinHash),
+        isNull(usuario.pinBloqueadoEn),
+        eq(usuario.aprobado, true),
+        sql`${usuario.pinFallos} < ${PIN_FALLOS_SUPERVISOR_MAX}`,
+      ),
+    )
+    .returning({ id: usuario.idUsuario, nombre: nombreSql, pinHash: usuario.pinHash });
+  return s;
+}
+
+/** Gives the supervisor's try back (a right PIN, or a check that could not run). */
+async function devolverIntentoSupervisor(db: Db, tiendaId: number, supervisorId: number) {
+  if (supervisorId === SUPERVISOR_TIENDA) await db.update(tienda).set({ pinFallos: sql`greatest(0, ${tienda.pinFallos} - 1)` }).where(eq(tienda.idTienda, tiendaId));
+  else await db.update(usuario).set({ pinFallos: sql`greatest(0, ${usuario.pinFallos} - 1)` }).where(eq(usuario.idUsuario, supervisorId));
+}
+
+/** Locks the supervisor's PIN once its count is spent; true when this call locked it. */
+async function bloquearSiAgotado(db: Db, tiendaId: number, supervisorId: number): Promise<boolean> {
+  if (supervisorId === SUPERVISOR_TIENDA)
+    return (
+      await db
+        .update(tienda)
+        .set({ pinBloqueadoEn: sql`now()` })
+        .where(and(eq(tienda.idTienda, tiendaId), isNull(tienda.pinBloqueadoEn), gte(tienda.pinFallos, PIN_FALLOS_SUPERVISOR_MAX)))
+        .returning({ id: tienda.idTienda })
+    ).length > 0;
+  return (
+    await db
+      .update(usuario)
+      .set({ pinBloqueadoEn: sql`now()` })
+      .where(and(eq(usuario.idUsuario, supervisorId), isNull(usuario.pinBloqueadoEn), gte(usuario.pinFallos, PIN_FALLOS_SUPERVISOR_MAX)))
+      .returning({ id: usuario.idUsuario })
+  ).length > 0;
 }
 
 /**
@@ -103,6 +163,7 @@ export async function verificarAutorizacion(options: {
   cajeroId: number | null;
   autorizacion: TAutorizacionPin | undefined;
 }): Promise<{ id: number; nombre: string }> {
+  // The answer's id is SUPERVISOR_TIENDA when the store account's PIN authorised.
   const { db, tiendaId, cajeroId, autorizacion } = options;
   if (!autorizacion || cajeroId == null) throw new AppError('FORBIDDEN', V.descuentoSoloSupervisor);
   const cajero = { tiendaId, usuarioId: cajeroId };
@@ -110,21 +171,7 @@ export async function verificarAutorizacion(options: {
   if (espera > 0) throw new AppError('RATE_LIMITED', V.pinBloqueado(Math.ceil(espera / 60_000)), { retryAfter: espera / 1000 });
 
   // The supervisor's count goes up before the hash: only a PIN that took one of its tries is checked.
-  const [s] = await db
-    .update(usuario)
-    .set({ pinFallos: sql`${usuario.pinFallos} + 1` })
-    .where(
-      and(
-        eq(usuario.idUsuario, autorizacion.supervisorId),
-        eq(usuario.tiendaId, tiendaId),
-        inArray(usuario.rolId, [...ROLES_SUPERVISOR]),
-        isNotNull(usuario.pinHash),
-        isNull(usuario.pinBloqueadoEn),
-        eq(usuario.aprobado, true),
-        sql`${usuario.pinFallos} < ${PIN_FALLOS_SUPERVISOR_MAX}`,
-      ),
-    )
-    .returning({ id: usuario.idUsuario, nombre: nombreSql, pinHash: usuario.pinHash });
+  const s = await tomarIntentoSupervisor(db, tiendaId, autorizacion.supervisorId);
 
   let ok: boolean;
   try {
@@ -132,30 +179,29 @@ export async function verificarAutorizacion(options: {
   } catch (err) {
     // Not checked (the PIN queue was full): neither try counts.
     await devolverIntentoCajero(db, cajero);
-    if (s) await db.update(usuario).set({ pinFallos: sql`greatest(0, ${usuario.pinFallos} - 1)` }).where(eq(usuario.idUsuario, s.id));
+    if (s) await devolverIntentoSupervisor(db, tiendaId, s.id);
     throw err;
   }
   if (s && ok) {
     await devolverIntentoCajero(db, cajero);
-    await db.update(usuario).set({ pinFallos: sql`greatest(0, ${usuario.pinFallos} - 1)` }).where(eq(usuario.idUsuario, s.id));
+    await devolverIntentoSupervisor(db, tiendaId, s.id);
     return { id: s.id, nombre: s.nombre };
   }
-  if (s) {
-    // The last wrong PIN the supervisor's count allows locks it, once.
-    const bloqueado = await db
-      .update(usuario)
-      .set({ pinBloqueadoEn: sql`now()` })
-      .where(and(eq(usuario.idUsuario, s.id), isNull(usuario.pinBloqueadoEn), gte(usuario.pinFallos, PIN_FALLOS_SUPERVISOR_MAX)))
-      .returning({ id: usuario.idUsuario });
-    // The store's owner sees it in the activity log, under the cashier whose wrong PIN locked it.
-    if (bloqueado.length)
-      await registrarActividad(db, {
-        tiendaId,
-        usuarioId: cajeroId,
-        cara: 'tienda',
-        tipo: 'rechazo',
-        detalle: { accion: 'pinSupervisor', mensaje: V.pinSupervisorBloqueado(PIN_FALLOS_SUPERVISOR_MAX), entidad: 'usuario', id: s.id, nombre: s.nombre },
-      });
-  }
+  // The last wrong PIN the supervisor's count allows locks it, once.
+  // The store's owner sees it in the activity log, under the cashier whose wrong PIN locked it.
+  if (s && (await bloquearSiAgotado(db, tiendaId, s.id)))
+    await registrarActividad(db, {
+      tiendaId,
+      usuarioId: cajeroId,
+      cara: 'tienda',
+      tipo: 'rechazo',
+      detalle: {
+        accion: 'pinSupervisor',
+        mensaje: V.pinSupervisorBloqueado(PIN_FALLOS_SUPERVISOR_MAX),
+        // The store account is no user: named only.
+        ...(s.id === SUPERVISOR_TIENDA ? {} : { entidad: 'usuario' as const, id: s.id }),
+        nombre: s.nombre,
+      },
+    });
   throw new AppError('FORBIDDEN', V.pinIncorrecto);
 }

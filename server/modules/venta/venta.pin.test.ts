@@ -2,7 +2,8 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { M } from '#shared/messages';
 import { ROL } from '#shared/roles';
-import { factura, movimiento, producto, usuario, venta } from '../../db/schema';
+import { SUPERVISOR_TIENDA } from '#shared/schemas/venta';
+import { factura, movimiento, producto, tienda as tiendaT, usuario, venta } from '../../db/schema';
 import { verifyPassword } from '../../lib/password';
 import { legacy } from '../../legacy/test-client';
 import { crearEmpleado, crearTienda, PASSWORD } from '../../../tests/helpers/factories';
@@ -60,19 +61,18 @@ const venderCon = (token: string, productoId: number, extra: Record<string, unkn
   });
 
 describe('el PIN del supervisor', { timeout: 180_000 }, () => {
-  it('solo un usuario de rol 1 o 3 con cuenta de empleado pone su PIN, con su contraseña; se guarda cifrado', async () => {
+  it('solo la cuenta de la tienda o un usuario de rol 1 o 3 pone su PIN, con su contraseña; se guarda cifrado', async () => {
     const tienda = await crearTienda(t);
     const cajero = await crearEmpleado(t, tienda.codigo);
     const sup = await crearEmpleado(t, tienda.codigo);
     await db().update(usuario).set({ rolId: ROL.ADMIN }).where(eq(usuario.documento, sup.documento));
     const put = (token: string, payload: object) => t.request({ method: 'PUT', url: '/api/cuenta/pin', token, payload });
 
-    // A cashier (role 2) and the store account cannot have one.
-    const r2 = await put(cajero.token, { contrasena: PASSWORD, pin: '1234' });
+    // A cashier (role 2) cannot have one.
+    const r2 = await put(cajero.token, { contrasena: PASSWORD, pin: '4827' });
     expect(r2.statusCode).toBe(403);
     expect(r2.json().error.message).toBe(V.miPinSoloSupervisor);
     expect((await t.request({ method: 'GET', url: '/api/cuenta/pin', token: cajero.token })).statusCode).toBe(403);
-    expect((await put(tienda.token, { contrasena: PASSWORD, pin: '1234' })).statusCode).toBe(403);
     expect((await db().select({ h: usuario.pinHash }).from(usuario).where(eq(usuario.documento, cajero.documento)))[0]!.h).toBeNull();
 
     // Wrong password, a PIN that is not 4–8 digits: refused, nothing kept.
@@ -99,6 +99,42 @@ describe('el PIN del supervisor', { timeout: 180_000 }, () => {
     expect(lista.statusCode).toBe(200);
     expect(lista.json()).toEqual([{ id: sup.id, nombre: 'Laura Díaz' }]);
     expect((await t.request({ method: 'GET', url: '/api/ventas/supervisores', token: otra.cajero.token })).json()).toEqual([{ id: otra.sup.id, nombre: 'Laura Díaz' }]);
+  });
+});
+
+describe('el PIN de la cuenta de la tienda (issue #36 punto 5)', { timeout: 180_000 }, () => {
+  it('la cuenta de la tienda pone su PIN con la contraseña de la tienda y autoriza el descuento de un cajero', async () => {
+    const tienda = await crearTienda(t);
+    const cajero = await crearEmpleado(t, tienda.codigo);
+    const p = await crearProducto(tienda.id);
+    const get = () => t.request({ method: 'GET', url: '/api/cuenta/pin', token: tienda.token });
+    expect((await get()).json()).toEqual({ tienePin: false, bloqueado: false });
+    // Not listed at the till before it has a PIN.
+    expect((await t.request({ method: 'GET', url: '/api/ventas/supervisores', token: cajero.token })).json()).toEqual([]);
+    const mala = await t.request({ method: 'PUT', url: '/api/cuenta/pin', token: tienda.token, payload: { contrasena: 'Otra1234', pin: '5829' } });
+    expect(mala.statusCode).toBe(400);
+    expect(mala.json().error.message).toBe(V.miPinContrasenaIncorrecta);
+    const ok = await t.request({ method: 'PUT', url: '/api/cuenta/pin', token: tienda.token, payload: { contrasena: PASSWORD, pin: '5829' } });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect((await get()).json()).toEqual({ tienePin: true, bloqueado: false });
+    const [fila] = await db().select({ h: tiendaT.pinHash, nombre: tiendaT.nombreTienda }).from(tiendaT).where(eq(tiendaT.idTienda, tienda.id));
+    expect(fila!.h).not.toContain('5829');
+
+    const lista = (await t.request({ method: 'GET', url: '/api/ventas/supervisores', token: cajero.token })).json();
+    expect(lista).toEqual([{ id: SUPERVISOR_TIENDA, nombre: V.supervisorTienda(fila!.nombre) }]);
+
+    const antes = await conteo(tienda.id);
+    const malPin = await venderCon(cajero.token, p.idProducto, { autorizacion: { supervisorId: SUPERVISOR_TIENDA, pin: '1111' } });
+    expect(malPin.statusCode).toBe(403);
+    expect(malPin.json().error.message).toBe(V.pinIncorrecto);
+    expect(await conteo(tienda.id)).toEqual(antes);
+
+    const r = await venderCon(cajero.token, p.idProducto, { autorizacion: { supervisorId: SUPERVISOR_TIENDA, pin: '5829' } });
+    expect(r.statusCode, r.body).toBe(201);
+    expect(r.json()).toMatchObject({ total: 7500, autorizadoPor: fila!.nombre });
+    const [v] = await db().select({ porTienda: venta.autorizadoPorTienda, autorizadoPor: venta.autorizadoPor }).from(venta).where(eq(venta.idVenta, r.json().id));
+    expect(v).toEqual({ porTienda: true, autorizadoPor: null });
+    expect((await t.request({ method: 'GET', url: `/api/facturas/${r.json().id}`, token: tienda.token })).json()).toMatchObject({ autorizadoPor: fila!.nombre });
   });
 });
 

@@ -5,6 +5,7 @@ import { M } from '#shared/messages';
 import { METODO, ROL } from '#shared/roles';
 import { cambioDelPago } from '#shared/pago';
 import type { TPage, TPageQuery } from '#shared/schemas/common';
+import { SUPERVISOR_TIENDA } from '#shared/schemas/venta';
 import type { TAutorizacionPin, TClienteVenta, TDescuentoLinea, TDescuentoVenta, TEstadoVentaResponse, TMetodoPago, TProductosRapidos, TProductoVenta, TRecibo } from '#shared/schemas/venta';
 import type { Db, Tx } from '../../db/client';
 import { contieneTexto, contieneTextoPorFila, enOrden, idsParecidos, paginaDeProductos, tiendaPequena, TRIGRAM_MIN_LENGTH } from '../../db/name-search';
@@ -262,7 +263,11 @@ export async function registrarVenta(options: {
   const escribir = async (tx: Tx, autorizadoPor: { id: number } | null) => {
     const resultado = await registrar(tx);
     if (resultado.estado === 'ok' && autorizadoPor)
-      await tx.update(venta).set({ autorizadoPor: autorizadoPor.id }).where(and(eq(venta.idVenta, resultado.id), eq(venta.tiendaId, tiendaId)));
+      await tx
+        .update(venta)
+        // The store account's PIN (issue #36 point 5) is no user: the sale says the store authorised.
+        .set(autorizadoPor.id === SUPERVISOR_TIENDA ? { autorizadoPorTienda: true } : { autorizadoPor: autorizadoPor.id })
+        .where(and(eq(venta.idVenta, resultado.id), eq(venta.tiendaId, tiendaId)));
     if (resultado.estado === 'ok' && Number(resultado.montoFiado) > 0)
       await cargarVenta(tx, {
         tiendaId,
@@ -404,7 +409,7 @@ export async function obtenerRecibo(options: { db: Db | Tx; tiendaId: number; ve
       total: venta.total,
       descuento: venta.descuento,
       motivoDescuento: venta.motivoDescuento,
-      autorizadoPor: sql<string | null>`${autorizador.nombre1} || ' ' || ${autorizador.apellido1}`,
+      autorizadoPor: sql<string | null>`coalesce(${autorizador.nombre1} || ' ' || ${autorizador.apellido1}, case when ${venta.autorizadoPorTienda} then ${tienda.nombreTienda} end)`,
       montoRecibido: venta.montoRecibido,
       montoFiado: venta.montoFiado,
       referencia: venta.referencia,

@@ -18,12 +18,13 @@ const M = { comun, generic, ventas };
 const V = M.ventas;
 
 /**
- * /mi_pin: a supervisor (role 1 or 3, employee account) sets or changes the PIN that authorises a
+ * /mi_pin: a supervisor (role 1 or 3, employee or store account) sets or changes the PIN that authorises a
  * cashier's discounts at the till (issue #16 point 4), with their current password.
  */
 export default function MiPinPage() {
   const session = useSession();
-  const supervisor = session?.tipo === 'empleado' && (session.rol === ROL.ADMIN || session.rol === ROL.ENCARGADO);
+  // The store account (role 1) has its own PIN too (issue #36 point 5).
+  const supervisor = session?.rol === ROL.ADMIN || session?.rol === ROL.ENCARGADO;
   return (
     <>
       <PageHeader title={V.miPinTitle} backTo={paths.inicio} backLabel={M.comun.volverInicio} />

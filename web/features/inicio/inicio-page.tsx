@@ -45,7 +45,7 @@ export default function InicioPage() {
         </div>
         <h1>{M.inicio.saludo(session?.usuario ?? '')}</h1>
         <div className="page-header__actions">
-          {session?.tipo === 'empleado' && (session.rol === ROL.ADMIN || session.rol === ROL.ENCARGADO) ? (
+          {session?.rol === ROL.ADMIN || session?.rol === ROL.ENCARGADO ? (
             <Link className="btn btn--ghost" to={paths.miPin}>
               <IconUser /> {M.ventas.miPinEnlace}
             </Link>
