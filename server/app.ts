@@ -29,6 +29,7 @@ import { BODY_LIMIT, registerRequestGuards } from './plugins/request-guards';
 import { inlineScriptHashes, registerStaticWeb } from './plugins/static-web';
 import { localWriteBus, postgresWriteBus, type WriteBus } from './plugins/write-bus';
 import { analisisRoutes } from './modules/analisis/analisis.routes';
+import { autoridadRoutes, redLocalRoutes } from './modules/red-local/red-local.routes';
 import { clienteRoutes } from './modules/cliente/cliente.routes';
 import { legacyRoutes } from './legacy/legacy.routes';
 import { crudRoutes } from './modules/crud/crud.routes';
@@ -237,6 +238,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     async (api) => {
       // The cheapest route of the server: the benchmarks' reference.
       api.get('/ping', { schema: { hide: true } }, async () => ({ ok: true }));
+      await api.register(autoridadRoutes);
       operacionRoutes(api);
       // The API's map: for a signed-in role 1 only in production (issue #28), or as API_DOCS says.
       const docsAbiertos = (env.API_DOCS ?? (env.NODE_ENV === 'production' ? 'admin' : 'public')) === 'public';
@@ -273,6 +275,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           await store.register(pinRoutes);
           await store.register(actividadRoutes);
           await store.register(impuestosRoutes);
+          await store.register(redLocalRoutes);
         });
         await priv.register(crudRoutes, { prefix: '/crud' });
       });

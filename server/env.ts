@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { redLocal } from '#shared/messages/red-local';
 
 /** PostgreSQL's pool when DB_POOL_SIZE is unset (BENCHMARKS.md, "Fleet"). */
 export const DEFAULT_DB_POOL_SIZE = 10;
@@ -66,6 +67,14 @@ export const ZEnv = z.object({
     .transform((v) => (v === undefined ? undefined : v === 'true' || v === '1' || v === 'on')),
   /** Where the embedded database runs: the server's thread (default) or a worker thread of its own (ADR 009). */
   PGLITE_THREAD: z.enum(['main', 'worker']).default('main'),
+  /**
+   * HTTPS for the shop's phones (issue #34, ADR 021): a second listener on this port, with a
+   * certificate made under the shop's own authority ($DATA_DIR/tls) or the operator's (TLS_CERT +
+   * TLS_KEY). Unset: off.
+   */
+  HTTPS_PORT: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).max(65535).optional()),
+  TLS_CERT: z.string().optional().or(z.literal('').transform(() => undefined)),
+  TLS_KEY: z.string().optional().or(z.literal('').transform(() => undefined)),
   LEGACY_PREFIX: z.string().startsWith('/').default('/adx/ADAX-Store-Manager/Crud'),
   WEB_DIR: z.string().optional(),
 });
@@ -85,5 +94,6 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     const lines = parsed.error.issues.map((i) => `  - ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Configuración inválida:\n${lines.join('\n')}`);
   }
+  if (!parsed.data.TLS_CERT !== !parsed.data.TLS_KEY) throw new Error(`Configuración inválida:\n  - TLS_CERT: ${redLocal.tlsIncompleto}`);
   return { ...parsed.data, DATA_DIR: path.resolve(parsed.data.DATA_DIR) };
 }

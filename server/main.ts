@@ -1,16 +1,19 @@
 import path from 'node:path';
-import { PRODUCT_NAME } from '#shared/messages';
+import { M, PRODUCT_NAME } from '#shared/messages';
 import { backupFileName, dumpDatabase } from './db/backup';
 import { bootstrap, saveBackup } from './bootstrap';
 import { DEMO } from './db/demo';
 import { scheduleBackups } from './db/backup-schedule';
 import { durationMs, loadEnv } from './env';
+import { carpetaTls, escucharHttps, type Https } from './modules/red-local/https';
 
 async function main() {
   const env = loadEnv();
   const { app, database } = await bootstrap(env);
 
   let closing = false;
+  // The HTTPS listener for the shop's phones, once started (closed before the app on shutdown).
+  const escuchas: { https?: Https } = {};
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
@@ -25,6 +28,7 @@ async function main() {
     }, 10_000);
     timer.unref();
     try {
+      await escuchas.https?.close();
       await app.close();
       await database.close();
       process.exit(0);
@@ -60,11 +64,18 @@ async function main() {
   const address = await app.listen({ host: env.HOST, port: env.PORT });
   const url = address.replace('[::1]', 'localhost').replace('127.0.0.1', 'localhost');
   database.lock?.setUrl(url);
+  // HTTPS for the shop's phones (issue #34, ADR 021), closed before the app on shutdown.
+  const seguro = await escucharHttps(app, env);
+  escuchas.https = seguro;
   const lines = [
     '',
     `  ${PRODUCT_NAME} está listo en ${url}`,
     `  Base de datos: ${database.kind === 'pglite' ? `embebida (${env.DATA_DIR})` : 'PostgreSQL'}`,
   ];
+  if (seguro) {
+    lines.push(`  ${M.redLocal.listoHttps(seguro.url)}`);
+    if (seguro.certificados.ca) lines.push(`  ${M.redLocal.autoridadEn(path.join(carpetaTls(env), 'ca.pem'))}`);
+  }
   if (env.DEMO_DATA) {
     lines.push(
       '',

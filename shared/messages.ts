@@ -26,6 +26,7 @@ import { ventas } from './messages/ventas';
 import { actividad } from './messages/actividad';
 import { permisos } from './messages/permisos';
 import { impuestos } from './messages/impuestos';
+import { redLocal } from './messages/red-local';
 
 export { PRODUCT_NAME } from './product';
 
@@ -59,6 +60,7 @@ export const M = {
   invitacion,
   legacy,
   actividad,
+  redLocal,
   permisos,
   impuestos,
 } as const;

@@ -13,5 +13,6 @@ export const inicio = {
     // Role 1 only (issue #27).
     actividad: { title: 'Registro de actividad', text: 'Quién cambió precios, stock, caja o permisos, y cuándo; exportable a Excel.' },
     permisos: { title: 'Permisos', text: 'Qué pueden hacer los empleados y encargados de su tienda.' },
+    telefonos: { title: 'Teléfonos de la tienda', text: 'Conecte los teléfonos a este computador con conexión segura, para usar la cámara como lector de códigos.' },
   },
 } as const;

@@ -5,6 +5,8 @@ import { DEMO, seedDemo } from '../../server/db/demo';
 import { cliente, creditoMovimiento, entregaPedido, factura, inventario, metodoPago, movimiento, producto, proveedor, rol, tienda, turno, usuario, venta } from '../../server/db/schema';
 import { crearTienda, login, PASSWORD } from '../helpers/factories';
 import { createTestApp, type TestApp } from '../helpers/test-app';
+import { asegurarCertificados } from '../../server/modules/red-local/certificados';
+import { carpetaTls } from '../../server/modules/red-local/https';
 
 /**
  * The authorization matrix: every route of the server (clean and legacy API) × every kind of caller,
@@ -182,6 +184,15 @@ const TABLE: Record<string, Entry> = {
   'GET /api/actividad': { expect: STORE_ADMIN },
   'GET /api/actividad/personas': { expect: STORE_ADMIN },
   'GET /api/actividad/csv': { expect: STORE_ADMIN },
+  // The shop's phones (issue #34 point 1): the page for role 1; the authority's certificate is public.
+  'GET /api/red-local': { expect: STORE_ADMIN },
+  'GET /api/red-local/autoridad.crt': {
+    expect: PUBLIC,
+    params: async (c) => {
+      asegurarCertificados({ dir: carpetaTls(c.t.app.env), nombres: ['localhost', '127.0.0.1'] });
+      return {};
+    },
+  },
 };
 
 // Back-office: twelve entities, five routes each; a read-only one (the fiado ledger) lists and reads only.

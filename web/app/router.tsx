@@ -32,6 +32,7 @@ const DetalleProductoPage = preloadable(() => import('../features/productos/deta
 const EtiquetasPage = preloadable(() => import('../features/productos/etiquetas-page'));
 const AjustesTiendaPage = preloadable(() => import('../features/tienda/ajustes-tienda-page'));
 const InvitacionPage = preloadable(() => import('../features/tienda/invitacion-page'));
+const RedLocalPage = preloadable(() => import('../features/red-local/red-local-page'));
 const GestionarProveedoresPage = preloadable(() => import('../features/proveedores/gestionar-proveedores-page'));
 const GestionarClientesPage = preloadable(() => import('../features/clientes/gestionar-clientes-page'));
 const CuentasPorCobrarPage = preloadable(() => import('../features/fiado/cuentas-por-cobrar-page'));
@@ -62,6 +63,7 @@ const SCREENS = new Map<string, { preload: () => Promise<unknown> }>(
     [paths.etiquetas]: EtiquetasPage,
     [paths.ajustesTienda]: AjustesTiendaPage,
     [paths.invitacion]: InvitacionPage,
+    [paths.telefonos]: RedLocalPage,
     [paths.gestionarProveedores]: GestionarProveedoresPage,
     [paths.gestionarClientes]: GestionarClientesPage,
     [paths.cuentasPorCobrar]: CuentasPorCobrarPage,
@@ -150,6 +152,14 @@ export function AppRouter() {
               element={
                 <RequireRole roles={[ROL.ADMIN]}>
                   <InvitacionPage />
+                </RequireRole>
+              }
+            />
+            <Route
+              path={paths.telefonos}
+              element={
+                <RequireRole roles={[ROL.ADMIN]}>
+                  <RedLocalPage />
                 </RequireRole>
               }
             />

@@ -33,6 +33,8 @@ export const paths = {
   /** The store's activity log and its permissions (issue #27), role 1. */
   registroActividad: '/registro_actividad',
   permisos: '/permisos',
+  /** How the shop's phones reach this computer over HTTPS (issue #34), role 1. */
+  telefonos: '/telefonos',
   crud: {
     usuarios: '/crud/usuarios',
   },

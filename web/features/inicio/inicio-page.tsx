@@ -23,6 +23,7 @@ const TILES = [
 const TILES_ADMIN = [
   { to: paths.registroActividad, ...M.inicio.tiles.actividad, Icon: IconReceipt },
   { to: paths.permisos, ...M.inicio.tiles.permisos, Icon: IconSettings },
+  { to: paths.telefonos, ...M.inicio.tiles.telefonos, Icon: IconSettings },
 ];
 
 /** Home: four big buttons; entering it empties the stored cart (spec §2). */

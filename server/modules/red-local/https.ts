@@ -1,0 +1,58 @@
+import fs from 'node:fs';
+import https from 'node:https';
+import path from 'node:path';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyInstance } from 'fastify';
+import type { Env } from '../../env';
+import { asegurarCertificados, nombresLocales, type Certificados } from './certificados';
+
+/** Where the shop's authority and the server's certificate live: $DATA_DIR/tls (0700, keys 0600). */
+export const carpetaTls = (env: Pick<Env, 'DATA_DIR'>) => path.join(env.DATA_DIR, 'tls');
+
+/** The authority's certificate (PEM) the phones install, when the server made one. */
+export function autoridadDe(env: Pick<Env, 'DATA_DIR' | 'TLS_CERT'>): string | undefined {
+  if (env.TLS_CERT) return undefined;
+  const file = path.join(carpetaTls(env), 'ca.pem');
+  return fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : undefined;
+}
+
+export interface Https {
+  url: string;
+  certificados: Certificados;
+  close(): Promise<void>;
+}
+
+/**
+ * The second listener of issue #34 point 1: the same app over HTTPS on HTTPS_PORT, so a phone on the
+ * shop's network gets a secure context (service worker, camera). The plain listener stays for the
+ * computer itself (`http://localhost` is a secure context already) and for the first download of the
+ * authority on a phone that does not trust it yet. Call after `app.listen` (Fastify's request handler
+ * is then attached to its own server, and this one hands every request to it).
+ */
+export async function escucharHttps(app: FastifyInstance, env: Env): Promise<Https | undefined> {
+  if (!env.HTTPS_PORT) return undefined;
+  const nombres = nombresLocales();
+  if (!['0.0.0.0', '::', '127.0.0.1', 'localhost', '::1'].includes(env.HOST) && !nombres.includes(env.HOST)) nombres.push(env.HOST);
+  const certificados = asegurarCertificados({
+    dir: carpetaTls(env),
+    nombres,
+    propio: env.TLS_CERT && env.TLS_KEY ? { cert: env.TLS_CERT, key: env.TLS_KEY } : undefined,
+  });
+  const [handler] = app.server.listeners('request') as Array<(req: IncomingMessage, res: ServerResponse) => void>;
+  if (!handler) throw new Error('escucharHttps: la aplicación aún no escucha');
+  const server = https.createServer({ key: certificados.key, cert: certificados.cert }, handler);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(env.HTTPS_PORT, env.HOST, () => resolve());
+  });
+  const host = ['0.0.0.0', '::'].includes(env.HOST) ? 'localhost' : env.HOST;
+  return {
+    url: `https://${host}:${(server.address() as { port: number }).port}`,
+    certificados,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+      }),
+  };
+}
