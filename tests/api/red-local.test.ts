@@ -33,7 +33,7 @@ const getHttps = (url: string, ca: string) =>
       .on('error', reject);
   });
 
-describe('la conexión segura para los teléfonos de la tienda', { timeout: 120_000 }, () => {
+describe('la conexión segura para los teléfonos de la tienda', { timeout: 300_000 }, () => {
   it('con HTTPS_PORT el servidor responde por HTTPS con un certificado de su propia autoridad, y entrega la autoridad por HTTP', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'adax-https-'));
     dirs.push(dataDir);

@@ -42,7 +42,8 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
   child.stderr!.on('data', (d) => (out += d));
   const exited = new Promise<number | string | null>((resolve) => child.on('exit', (code, signal) => resolve(code ?? signal)));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  // Generous: on a loaded 2-core machine a cold start (tsx compiling, migrations) took over a minute.
+  const deadline = Date.now() + 150_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`el servidor terminó al arrancar:\n${out}`);
     try {
