@@ -45,6 +45,7 @@ import { ventaRoutes } from './modules/venta/venta.routes';
 import { cajaRoutes } from './modules/caja/caja.routes';
 import { fiadoRoutes } from './modules/fiado/fiado.routes';
 import { actividadRoutes } from './modules/actividad/actividad.routes';
+import { reportesRoutes } from './modules/reportes/reportes.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -276,6 +277,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           await store.register(actividadRoutes);
           await store.register(impuestosRoutes);
           await store.register(redLocalRoutes);
+          await store.register(reportesRoutes);
         });
         await priv.register(crudRoutes, { prefix: '/crud' });
       });

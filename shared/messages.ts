@@ -27,6 +27,7 @@ import { actividad } from './messages/actividad';
 import { permisos } from './messages/permisos';
 import { impuestos } from './messages/impuestos';
 import { redLocal } from './messages/red-local';
+import { reportes } from './messages/reportes';
 
 export { PRODUCT_NAME } from './product';
 
@@ -63,4 +64,5 @@ export const M = {
   redLocal,
   permisos,
   impuestos,
+  reportes,
 } as const;

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROL } from '#shared/roles';
+import { INFORMES } from '#shared/schemas/reportes';
 import { DEMO, seedDemo } from '../../server/db/demo';
 import { cliente, creditoMovimiento, entregaPedido, factura, inventario, metodoPago, movimiento, producto, proveedor, rol, tienda, turno, usuario, venta } from '../../server/db/schema';
 import { crearTienda, login, PASSWORD } from '../helpers/factories';
@@ -43,6 +44,8 @@ const SUPERVISOR = rule('401', 'ok', '403', 'ok', 'ok', '403');
 const STORE_ADMIN_ROW = rule('401', 'ok', '403', '403', '404', '403');
 // Whoever sees the invitation code (roles 1 and 3) sees its expiry.
 const STORE_CODE = rule('401', 'ok', '403', 'ok', 'ok', '403');
+// The owner's day at a glance (issue #35): roles 1 and 3 (with the reports permission, on by default).
+const STORE_R1_R3 = rule('401', 'ok', '403', 'ok', 'ok', '403');
 
 interface Ctx {
   t: TestApp;
@@ -193,7 +196,15 @@ const TABLE: Record<string, Entry> = {
       return {};
     },
   },
+  // Reports (issue #35): role 1, and roles 2 and 3 with the store's reports permission (on by default;
+  // server/modules/reportes/reportes.test.ts turns it off).
+  'GET /api/reportes/opciones': { expect: STORE },
+  'GET /api/reportes/inicio': { expect: STORE_R1_R3 },
 };
+for (const informe of INFORMES) {
+  TABLE[`GET /api/reportes/${informe}`] = { expect: STORE, query: 'periodo=mes' };
+  TABLE[`GET /api/reportes/${informe}/exportar`] = { expect: STORE, query: 'periodo=mes&formato=csv' };
+}
 
 // Back-office: twelve entities, five routes each; a read-only one (the fiado ledger) lists and reads only.
 interface CrudRoutes {

@@ -1,0 +1,110 @@
+import ExcelJS from 'exceljs';
+import { M } from '#shared/messages';
+import type { TColumna, TReporte, TTabla } from '#shared/schemas/reportes';
+import { celdaCsv } from '../actividad/actividad.domain';
+
+/**
+ * A report as a file (issue #35 point 3). The CSV is what Excel in Spanish opens as a table: UTF-8
+ * with a byte-order mark, `;` between cells, CRLF between rows, a decimal comma, days as dd/mm/aaaa
+ * and times as dd/mm/aaaa hh:mm in the store's zone; money as whole pesos without separators (a
+ * number Excel sums). The XLSX (exceljs) has one sheet per table, money and dates typed as such.
+ */
+const R = M.reportes;
+
+/** The wall-clock parts of an instant in `zona`. */
+function partes(iso: string, zona: string) {
+  const f = new Intl.DateTimeFormat('en-CA', { timeZone: zona, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+  const p = Object.fromEntries(f.formatToParts(new Date(iso)).map((x) => [x.type, x.value]));
+  return { y: p.year!, m: p.month!, d: p.day!, h: p.hour!, mi: p.minute! };
+}
+
+const diaATexto = (dia: string) => `${dia.slice(8, 10)}/${dia.slice(5, 7)}/${dia.slice(0, 4)}`;
+
+/** A cell as the CSV writes it. */
+export function valorCsv(c: TColumna, v: string | number | null, zona: string): string {
+  if (v == null || v === '') return '';
+  switch (c.tipo) {
+    case 'fecha':
+      return /^\d{4}-\d{2}-\d{2}$/.test(String(v)) ? diaATexto(String(v)) : celdaCsv(String(v));
+    case 'fechaHora': {
+      const p = partes(String(v), zona);
+      return `${p.d}/${p.m}/${p.y} ${p.h}:${p.mi}`;
+    }
+    case 'porcentaje':
+      return String(v).replace('.', ',');
+    case 'dinero':
+    case 'entero':
+      return String(Math.trunc(Number(v)));
+    default:
+      return celdaCsv(String(v));
+  }
+}
+
+function tablaCsv(t: TTabla, zona: string): string[] {
+  return [t.columnas.map((c) => celdaCsv(c.titulo)).join(';'), ...t.filas.map((f) => t.columnas.map((c) => valorCsv(c, f[c.clave] ?? null, zona)).join(';'))];
+}
+
+export function reporteCsv(rep: TReporte, zona: string): string {
+  const [principal, ...otras] = rep.tablas;
+  const lineas = principal ? tablaCsv(principal, zona) : [];
+  for (const t of otras) lineas.push('', celdaCsv(t.titulo), ...tablaCsv(t, zona));
+  return `\uFEFF${lineas.join('\r\n')}\r\n`;
+}
+
+const FORMATOS: Partial<Record<TColumna['tipo'], string>> = {
+  dinero: '"$"#,##0;-"$"#,##0',
+  entero: '#,##0',
+  porcentaje: '0.0',
+  fecha: 'dd/mm/yyyy',
+  fechaHora: 'dd/mm/yyyy hh:mm',
+};
+
+function valorXlsx(c: TColumna, v: string | number | null, zona: string): ExcelJS.CellValue {
+  if (v == null || v === '') return null;
+  if (c.tipo === 'fecha' && /^\d{4}-\d{2}-\d{2}$/.test(String(v))) {
+    const s = String(v);
+    return new Date(Date.UTC(Number(s.slice(0, 4)), Number(s.slice(5, 7)) - 1, Number(s.slice(8, 10))));
+  }
+  if (c.tipo === 'fechaHora') {
+    const p = partes(String(v), zona);
+    return new Date(Date.UTC(Number(p.y), Number(p.m) - 1, Number(p.d), Number(p.h), Number(p.mi)));
+  }
+  if (c.tipo === 'dinero' || c.tipo === 'entero' || c.tipo === 'porcentaje') return Number(v);
+  return String(v);
+}
+
+/** A sheet's name: at most 31 characters, none of \ / ? * [ ] :, unique in the book. */
+const nombreHoja = (titulo: string, usados: Set<string>) => {
+  const base = titulo.replace(/[\\/?*[\]:]/g, ' ').slice(0, 28).trim() || 'Hoja';
+  let nombre = base;
+  for (let i = 2; usados.has(nombre.toLowerCase()); i++) nombre = `${base} ${i}`;
+  usados.add(nombre.toLowerCase());
+  return nombre;
+};
+
+export async function reporteXlsx(rep: TReporte, zona: string): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  wb.creator = 'ADAX Store Manager';
+  const usados = new Set<string>();
+  for (const t of rep.tablas) {
+    const ws = wb.addWorksheet(nombreHoja(t.titulo, usados));
+    ws.addRow([t === rep.tablas[0] ? rep.titulo : t.titulo]).font = { bold: true, size: 14 };
+    ws.addRow([`${R.filtros.periodo}: ${R.periodoTexto(diaATexto(rep.periodo.desde), diaATexto(rep.periodo.hasta))}`]);
+    ws.addRow([]);
+    const cab = ws.addRow(t.columnas.map((c) => c.titulo));
+    cab.font = { bold: true };
+    for (const f of t.filas) ws.addRow(t.columnas.map((c) => valorXlsx(c, f[c.clave] ?? null, zona)));
+    t.columnas.forEach((c, i) => {
+      const columna = ws.getColumn(i + 1);
+      const formato = FORMATOS[c.tipo];
+      if (formato) columna.numFmt = formato;
+      columna.width = Math.min(40, Math.max(10, c.titulo.length + 2, ...t.filas.slice(0, 200).map((f) => String(f[c.clave] ?? '').length + 2)));
+    });
+    ws.views = [{ state: 'frozen', ySplit: 4 }];
+  }
+  if (rep.tablas.length === 0) wb.addWorksheet(nombreHoja(rep.titulo, usados));
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+/** The file's name: the report and its days. */
+export const nombreArchivo = (rep: TReporte, ext: string) => `reporte-${rep.informe}-${rep.periodo.desde}-a-${rep.periodo.hasta}.${ext}`;

@@ -1,0 +1,784 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { AppError } from '#shared/errors';
+import { M } from '#shared/messages';
+import { periodoAnterior, rangoDelPeriodo, sumarDias, type Rango } from '#shared/periodo';
+import { METODO } from '#shared/roles';
+import type { TColumna, TFila, TIndicador, TInforme, TInicioResumen, TReporte, TReporteFiltros, TReporteOpciones, TTabla, TTipoValor } from '#shared/schemas/reportes';
+import type { Db } from '../../db/client';
+import { diaEnZona, finDelDiaEn, inicioDelDiaEn, zonaDeTienda } from '../tienda/zona-horaria';
+
+/**
+ * The store's reports (issue #35). Every figure is a sum over the ledgers themselves — sales and
+ * their lines (`venta`, `factura`), the credit ledger (`credito_movimiento`), the drawer
+ * (`turno`, `caja_movimiento`) and the stock ledger (`movimiento`) — over the store's days in its
+ * own time zone (`inicioDelDiaEn`/`finDelDiaEn`, evaluated inside each statement). Annulled sales
+ * never count as sold; they are counted apart.
+ *
+ * A sale's payment is read as its parts, as `partesDelPago` (shared/pago.ts) reads it: the part its
+ * method covered (`total − monto_fiado`) and the part left on credit (`monto_fiado`, or the whole
+ * total when the method is Fiado).
+ */
+const R = M.reportes;
+const C = R.columnas;
+const I = R.indicadores;
+
+/** Rows shown on screen at most; an export carries every row. */
+export const FILAS_EN_PANTALLA = 500;
+
+interface Ctx {
+  db: Db;
+  tiendaId: number;
+  f: TReporteFiltros;
+  /** Every row (an export) or the first FILAS_EN_PANTALLA. */
+  completo: boolean;
+}
+
+const n = (v: unknown): number => Number(v ?? 0);
+const s = (v: unknown): string => (v == null ? '' : String(v));
+
+async function filas<T = Record<string, unknown>>(db: Db, q: SQL): Promise<T[]> {
+  return ((await db.execute(q)) as unknown as { rows: T[] }).rows;
+}
+
+const col = (clave: string, titulo: string, tipo: TTipoValor = 'texto'): TColumna => ({ clave, titulo, tipo });
+const ind = (clave: keyof typeof I, tipo: TTipoValor, valor: number, anterior: number | null = null): TIndicador => ({ clave, titulo: I[clave], tipo, valor, anterior });
+
+/** The store's today, in its zone. */
+export async function hoyEnTienda(db: Db, tiendaId: number): Promise<string> {
+  const [row] = await filas<{ hoy: string }>(db, sql`select (now() at time zone ${zonaDeTienda(tiendaId)})::date::text as hoy`);
+  return row!.hoy;
+}
+
+/** The filters' days: the preset seen from the store's today. */
+export async function rangoDe(db: Db, tiendaId: number, f: TReporteFiltros): Promise<Rango> {
+  return rangoDelPeriodo(f.periodo, await hoyEnTienda(db, tiendaId), f.desde || undefined, f.hasta || undefined);
+}
+
+/** The sales of the store in the days of `r`, with the person and shift filters: conditions on `venta v`. */
+function ventasDe(ctx: Ctx, r: Rango, alias = sql`v`): SQL {
+  const { tiendaId, f } = ctx;
+  const parts: SQL[] = [
+    sql`${alias}.tienda_id = ${tiendaId}`,
+    sql`${alias}.fecha >= ${inicioDelDiaEn(r.desde, tiendaId)}`,
+    sql`${alias}.fecha < ${finDelDiaEn(r.hasta, tiendaId)}`,
+  ];
+  if (f.usuarioId != null) parts.push(f.usuarioId === 0 ? sql`${alias}.usuario_id is null` : sql`${alias}.usuario_id = ${f.usuarioId}`);
+  if (f.turnoId != null) parts.push(sql`${alias}.turno_id = ${f.turnoId}`);
+  return sql.join(parts, sql` and `);
+}
+
+const nombreUsuario = (id: SQL) =>
+  sql`coalesce((select u.nombre1 || ' ' || u.apellido1 from usuario u where u.id_usuario = ${id}), ${R.tiendaCuenta})`;
+
+const limite = (ctx: Ctx) => (ctx.completo ? sql`` : sql`limit ${FILAS_EN_PANTALLA + 1}`);
+
+function tabla(ctx: Ctx, titulo: string, columnas: TColumna[], rows: TFila[]): TTabla {
+  const total = rows.length;
+  return { titulo, columnas, filas: ctx.completo ? rows : rows.slice(0, FILAS_EN_PANTALLA), total };
+}
+
+function reporte(informe: TInforme, r: Rango, partes: Partial<TReporte>): TReporte {
+  return { informe, titulo: R.informes[informe].titulo, periodo: r, anterior: null, indicadores: [], grafico: null, tablas: [], nota: null, ...partes };
+}
+
+// ── Resumen de ventas ─────────────────────────────────────────────────────────────────────────
+
+interface Totales {
+  tickets: number;
+  bruto: number;
+  descuentos: number;
+  neto: number;
+  unidades: number;
+  anuladas: number;
+  montoAnulado: number;
+}
+
+/** Per store day of `r`: sales, gross (Σ price × quantity of the lines), discounts (lines' and the sale's), net (Σ sale totals). */
+async function ventasPorDia(ctx: Ctx, r: Rango): Promise<(Totales & { dia: string })[]> {
+  const { db, tiendaId } = ctx;
+  const rows = await filas(
+    db,
+    sql`
+    with v as materialized (
+      select v.id_venta, v.total, v.descuento, v.estado, ${diaEnZona(sql`v.fecha`, tiendaId)} as dia from venta v where ${ventasDe(ctx, r)}
+    ),
+    l as (
+      select f.venta_id, sum(f.precio * f.cantidad)::bigint as bruto, sum(f.descuento)::bigint as descuento, sum(f.cantidad)::bigint as unidades
+      from factura f where f.tienda_id = ${tiendaId} and f.venta_id in (select id_venta from v) group by f.venta_id
+    ),
+    d as (
+      select v.dia,
+        count(*) filter (where v.estado <> 'Anulada') as tickets,
+        coalesce(sum(l.bruto) filter (where v.estado <> 'Anulada'), 0) as bruto,
+        coalesce(sum(coalesce(l.descuento, 0) + v.descuento) filter (where v.estado <> 'Anulada'), 0) as descuentos,
+        coalesce(sum(v.total) filter (where v.estado <> 'Anulada'), 0) as neto,
+        coalesce(sum(l.unidades) filter (where v.estado <> 'Anulada'), 0) as unidades,
+        count(*) filter (where v.estado = 'Anulada') as anuladas,
+        coalesce(sum(v.total) filter (where v.estado = 'Anulada'), 0) as monto_anulado
+      from v left join l on l.venta_id = v.id_venta group by v.dia
+    )
+    select g.dia::date::text as dia, coalesce(d.tickets, 0) as tickets, coalesce(d.bruto, 0) as bruto, coalesce(d.descuentos, 0) as descuentos,
+      coalesce(d.neto, 0) as neto, coalesce(d.unidades, 0) as unidades, coalesce(d.anuladas, 0) as anuladas, coalesce(d.monto_anulado, 0) as monto_anulado
+    from generate_series(${r.desde}::date, ${r.hasta}::date, interval '1 day') g(dia)
+    left join d on d.dia = g.dia::date
+    order by g.dia`,
+  );
+  return rows.map((x) => ({
+    dia: s(x.dia),
+    tickets: n(x.tickets),
+    bruto: n(x.bruto),
+    descuentos: n(x.descuentos),
+    neto: n(x.neto),
+    unidades: n(x.unidades),
+    anuladas: n(x.anuladas),
+    montoAnulado: n(x.monto_anulado),
+  }));
+}
+
+const sumar = (rows: Totales[]): Totales =>
+  rows.reduce(
+    (a, x) => ({
+      tickets: a.tickets + x.tickets,
+      bruto: a.bruto + x.bruto,
+      descuentos: a.descuentos + x.descuentos,
+      neto: a.neto + x.neto,
+      unidades: a.unidades + x.unidades,
+      anuladas: a.anuladas + x.anuladas,
+      montoAnulado: a.montoAnulado + x.montoAnulado,
+    }),
+    { tickets: 0, bruto: 0, descuentos: 0, neto: 0, unidades: 0, anuladas: 0, montoAnulado: 0 },
+  );
+
+/** The average ticket in whole pesos (rounded half up). */
+export const promedio = (neto: number, tickets: number) => (tickets === 0 ? 0 : Math.round(neto / tickets));
+
+async function resumenVentas(ctx: Ctx, r: Rango, ant: Rango): Promise<TReporte> {
+  const dias = await ventasPorDia(ctx, r);
+  const t = sumar(dias);
+  const a = sumar(await ventasPorDia(ctx, ant));
+  return reporte('ventas', r, {
+    anterior: ant,
+    indicadores: [
+      ind('neto', 'dinero', t.neto, a.neto),
+      ind('bruto', 'dinero', t.bruto, a.bruto),
+      ind('descuentos', 'dinero', t.descuentos, a.descuentos),
+      ind('tickets', 'entero', t.tickets, a.tickets),
+      ind('ticketPromedio', 'dinero', promedio(t.neto, t.tickets), promedio(a.neto, a.tickets)),
+      ind('unidades', 'entero', t.unidades, a.unidades),
+      ind('anuladas', 'entero', t.anuladas, a.anuladas),
+    ],
+    grafico: { tipo: 'barras', titulo: R.graficos.netoPorDia, etiquetas: dias.map((d) => d.dia), series: [{ nombre: R.graficos.actual, datos: dias.map((d) => d.neto) }], tipoValor: 'dinero' },
+    tablas: [
+      tabla(
+        ctx,
+        R.informes.ventas.titulo,
+        [col('dia', C.dia, 'fecha'), col('tickets', C.tickets, 'entero'), col('bruto', C.bruto, 'dinero'), col('descuentos', C.descuentos, 'dinero'), col('neto', C.neto, 'dinero'), col('ticketPromedio', C.ticketPromedio, 'dinero'), col('unidades', C.unidades, 'entero'), col('anuladas', C.anuladas, 'entero'), col('montoAnulado', C.montoAnulado, 'dinero')],
+        dias.map((d) => ({ ...d, ticketPromedio: promedio(d.neto, d.tickets) })),
+      ),
+    ],
+  });
+}
+
+// ── Por medio de pago ─────────────────────────────────────────────────────────────────────────
+
+/** Each method's parts of the period's sales (count, pesos) and its abonos. */
+async function porMedio(ctx: Ctx, r: Rango): Promise<{ id: number; medio: string; ventas: number; monto: number; abonos: number }[]> {
+  const { db, tiendaId, f } = ctx;
+  const abonoFiltros: SQL[] = [
+    sql`c.tienda_id = ${tiendaId}`,
+    sql`c.tipo = 'abono'`,
+    sql`c.fecha >= ${inicioDelDiaEn(r.desde, tiendaId)}`,
+    sql`c.fecha < ${finDelDiaEn(r.hasta, tiendaId)}`,
+  ];
+  if (f.usuarioId != null) abonoFiltros.push(f.usuarioId === 0 ? sql`c.usuario_id is null` : sql`c.usuario_id = ${f.usuarioId}`);
+  if (f.turnoId != null) abonoFiltros.push(sql`c.turno_id = ${f.turnoId}`);
+  const rows = await filas(
+    db,
+    sql`
+    with v as materialized (select v.metodo_pago_id, v.total, v.monto_fiado from venta v where ${ventasDe(ctx, r)} and v.estado <> 'Anulada'),
+    partes as (
+      select case when v.metodo_pago_id = ${METODO.FIADO} then ${METODO.FIADO} else v.metodo_pago_id end as metodo,
+        case when v.metodo_pago_id = ${METODO.FIADO} then v.total else v.total - v.monto_fiado end as monto
+      from v where v.metodo_pago_id = ${METODO.FIADO} or v.total - v.monto_fiado > 0 or v.monto_fiado <= 0
+      union all
+      select ${METODO.FIADO}, v.monto_fiado from v where v.metodo_pago_id <> ${METODO.FIADO} and v.monto_fiado > 0
+    ),
+    pv as (select metodo, count(*) as ventas, sum(monto) as monto from partes group by metodo),
+    pa as (select c.metodo_pago_id as metodo, sum(-c.monto) as abonos from credito_movimiento c where ${sql.join(abonoFiltros, sql` and `)} and c.metodo_pago_id is not null group by c.metodo_pago_id)
+    select coalesce(pv.metodo, pa.metodo) as id, (select m.nombre from metodo_pago m where m.id_met_pago = coalesce(pv.metodo, pa.metodo)) as medio,
+      coalesce(pv.ventas, 0) as ventas, coalesce(pv.monto, 0) as monto, coalesce(pa.abonos, 0) as abonos
+    from pv full join pa on pa.metodo = pv.metodo
+    order by coalesce(pv.monto, 0) + coalesce(pa.abonos, 0) desc, 1`,
+  );
+  return rows.map((x) => ({ id: n(x.id), medio: s(x.medio), ventas: n(x.ventas), monto: n(x.monto), abonos: n(x.abonos) }));
+}
+
+/** Money received: every method's parts and abonos but what was left on credit. */
+const recibido = (rows: { id: number; monto: number; abonos: number }[]) => rows.reduce((a, x) => a + (x.id === METODO.FIADO ? 0 : x.monto) + x.abonos, 0);
+
+async function mediosDePago(ctx: Ctx, r: Rango, ant: Rango): Promise<TReporte> {
+  const rows = await porMedio(ctx, r);
+  const anteriores = await porMedio(ctx, ant);
+  const total = rows.reduce((a, x) => a + x.monto + x.abonos, 0);
+  const referencias = await filas(
+    ctx.db,
+    sql`select v.id_venta, v.fecha, (select m.nombre from metodo_pago m where m.id_met_pago = v.metodo_pago_id) as medio,
+      v.total - v.monto_fiado as monto, v.referencia, v.verificado
+    from venta v where ${ventasDe(ctx, r)} and v.estado <> 'Anulada' and v.referencia is not null
+    order by v.fecha, v.id_venta ${limite(ctx)}`,
+  );
+  return reporte('medios-pago', r, {
+    anterior: ant,
+    indicadores: [ind('totalRecibido', 'dinero', recibido(rows), recibido(anteriores)), ind('tickets', 'entero', rows.reduce((a, x) => a + x.ventas, 0), anteriores.reduce((a, x) => a + x.ventas, 0))],
+    grafico: { tipo: 'dona', titulo: R.graficos.porMedio, etiquetas: rows.map((x) => x.medio), series: [{ nombre: R.graficos.actual, datos: rows.map((x) => x.monto + x.abonos) }], tipoValor: 'dinero' },
+    tablas: [
+      tabla(
+        ctx,
+        R.informes['medios-pago'].titulo,
+        [col('medio', C.medio), col('ventas', C.ventas, 'entero'), col('monto', C.montoVentas, 'dinero'), col('abonos', C.abonos, 'dinero'), col('total', C.totalRecibido, 'dinero'), col('participacion', C.participacion, 'porcentaje'), col('anterior', C.netoAnterior, 'dinero')],
+        rows.map((x) => {
+          const a = anteriores.find((y) => y.id === x.id);
+          return { medio: x.medio, ventas: x.ventas, monto: x.monto, abonos: x.abonos, total: x.monto + x.abonos, participacion: total === 0 ? 0 : Math.round(((x.monto + x.abonos) / total) * 1000) / 10, anterior: a ? a.monto + a.abonos : 0 };
+        }),
+      ),
+      tabla(
+        ctx,
+        R.tablas.referencias,
+        [col('fecha', C.fecha, 'fechaHora'), col('venta', C.venta, 'entero'), col('medio', C.medio), col('monto', C.monto, 'dinero'), col('referencia', C.referencia), col('verificado', C.verificado)],
+        referencias.map((x) => ({ fecha: new Date(x.fecha as string).toISOString(), venta: n(x.id_venta), medio: s(x.medio), monto: n(x.monto), referencia: s(x.referencia), verificado: x.verificado ? R.si : R.no })),
+      ),
+    ],
+  });
+}
+
+// ── Por producto y por categoría ──────────────────────────────────────────────────────────────
+
+const categoriaDe = (p: SQL) => sql`coalesce(nullif(btrim(${p}.categoria), ''), ${R.sinCategoria})`;
+
+/** Units, gross, the lines' discounts and net (Σ price × quantity − the line's discount) per product or category. */
+async function porProducto(ctx: Ctx, r: Rango, porCategoria: boolean): Promise<{ clave: string; nombre: string; categoria: string; cantidad: number; bruto: number; descuentos: number; neto: number; productos: number }[]> {
+  const { db, tiendaId } = ctx;
+  const grupo = porCategoria ? categoriaDe(sql`p`) : sql`l.producto_id::text`;
+  const rows = await filas(
+    db,
+    sql`
+    with l as (
+      select f.producto_id, sum(f.cantidad)::bigint as cantidad, sum(f.precio * f.cantidad)::bigint as bruto, sum(f.descuento)::bigint as descuentos
+      from factura f join venta v on v.id_venta = f.venta_id
+      where f.tienda_id = ${tiendaId} and ${ventasDe(ctx, r)} and v.estado <> 'Anulada'
+      group by f.producto_id
+    )
+    select ${grupo} as clave, min(p.nombre) as nombre, min(${categoriaDe(sql`p`)}) as categoria, count(*) as productos,
+      sum(l.cantidad) as cantidad, sum(l.bruto) as bruto, sum(l.descuentos) as descuentos, sum(l.bruto - l.descuentos) as neto
+    from l join producto p on p.id_producto = l.producto_id
+    group by 1
+    order by neto desc, cantidad desc, 1`,
+  );
+  return rows.map((x) => ({ clave: s(x.clave), nombre: s(x.nombre), categoria: s(x.categoria), cantidad: n(x.cantidad), bruto: n(x.bruto), descuentos: n(x.descuentos), neto: n(x.neto), productos: n(x.productos) }));
+}
+
+async function productosOCategorias(ctx: Ctx, r: Rango, ant: Rango, porCategoria: boolean): Promise<TReporte> {
+  const rows = await porProducto(ctx, r, porCategoria);
+  const anteriores = new Map((await porProducto(ctx, ant, porCategoria)).map((x) => [x.clave, x]));
+  const sumaAnt = [...anteriores.values()];
+  const neto = rows.reduce((a, x) => a + x.neto, 0);
+  const top = rows.slice(0, 10);
+  const informe = porCategoria ? 'categorias' : 'productos';
+  const columnas = porCategoria
+    ? [col('puesto', C.puesto, 'entero'), col('categoria', C.categoria), col('productos', C.productos, 'entero'), col('cantidad', C.cantidad, 'entero'), col('bruto', C.bruto, 'dinero'), col('descuentos', C.descuentos, 'dinero'), col('neto', C.neto, 'dinero'), col('participacion', C.participacion, 'porcentaje'), col('netoAnterior', C.netoAnterior, 'dinero')]
+    : [col('puesto', C.puesto, 'entero'), col('producto', C.producto), col('categoria', C.categoria), col('cantidad', C.cantidad, 'entero'), col('bruto', C.bruto, 'dinero'), col('descuentos', C.descuentos, 'dinero'), col('neto', C.neto, 'dinero'), col('participacion', C.participacion, 'porcentaje'), col('cantidadAnterior', C.cantidadAnterior, 'entero')];
+  return reporte(informe, r, {
+    anterior: ant,
+    indicadores: [
+      ind('neto', 'dinero', neto, sumaAnt.reduce((a, x) => a + x.neto, 0)),
+      ind('unidades', 'entero', rows.reduce((a, x) => a + x.cantidad, 0), sumaAnt.reduce((a, x) => a + x.cantidad, 0)),
+      ind(porCategoria ? 'categorias' : 'productos', 'entero', rows.length, sumaAnt.length),
+    ],
+    grafico: {
+      tipo: porCategoria ? 'dona' : 'barrasH',
+      titulo: porCategoria ? R.graficos.topCategorias : R.graficos.topProductos,
+      etiquetas: top.map((x) => (porCategoria ? x.clave : x.nombre)),
+      series: [
+        { nombre: R.graficos.actual, datos: top.map((x) => x.neto) },
+        ...(porCategoria ? [] : [{ nombre: R.graficos.anterior, datos: top.map((x) => anteriores.get(x.clave)?.neto ?? 0) }]),
+      ],
+      tipoValor: 'dinero',
+    },
+    tablas: [
+      tabla(
+        ctx,
+        R.informes[informe].titulo,
+        columnas,
+        rows.map((x, i) => ({
+          puesto: i + 1,
+          producto: x.nombre,
+          categoria: porCategoria ? x.clave : x.categoria,
+          productos: x.productos,
+          cantidad: x.cantidad,
+          bruto: x.bruto,
+          descuentos: x.descuentos,
+          neto: x.neto,
+          participacion: neto === 0 ? 0 : Math.round((x.neto / neto) * 1000) / 10,
+          netoAnterior: anteriores.get(x.clave)?.neto ?? 0,
+          cantidadAnterior: anteriores.get(x.clave)?.cantidad ?? 0,
+        })),
+      ),
+    ],
+    nota: porCategoria ? null : R.notas.productos,
+  });
+}
+
+/** Products on sale with no line of a non-annulled sale in the `dias` days ending on the period's last day. */
+async function sinVentas(ctx: Ctx, r: Rango): Promise<TReporte> {
+  const { db, tiendaId, f } = ctx;
+  const desde = sumarDias(r.hasta, -(f.dias - 1));
+  const rows = await filas(
+    db,
+    sql`
+    select p.id_producto, p.nombre, ${categoriaDe(sql`p`)} as categoria, p.stock, p.precio_unit,
+      (select ${diaEnZona(sql`max(v.fecha)`, tiendaId)}::text from factura f join venta v on v.id_venta = f.venta_id
+        where f.tienda_id = ${tiendaId} and f.producto_id = p.id_producto and v.estado <> 'Anulada' and v.fecha < ${finDelDiaEn(r.hasta, tiendaId)}) as ultima
+    from producto p
+    where p.tienda_id = ${tiendaId} and p.estado = 1
+      and not exists (
+        select 1 from factura f join venta v on v.id_venta = f.venta_id
+        where f.tienda_id = ${tiendaId} and f.producto_id = p.id_producto and v.estado <> 'Anulada'
+          and v.fecha >= ${inicioDelDiaEn(desde, tiendaId)} and v.fecha < ${finDelDiaEn(r.hasta, tiendaId)})
+    order by p.stock * p.precio_unit desc, p.nombre, p.id_producto ${limite(ctx)}`,
+  );
+  const filasR = rows.map((x) => ({ producto: s(x.nombre), categoria: s(x.categoria), stock: n(x.stock), precio: n(x.precio_unit), valor: n(x.stock) * n(x.precio_unit), ultimaVenta: x.ultima == null ? null : s(x.ultima) }));
+  return reporte('sin-ventas', { desde, hasta: r.hasta }, {
+    indicadores: [ind('sinVentas', 'entero', filasR.length), ind('valorSinVentas', 'dinero', filasR.reduce((a, x) => a + x.valor, 0))],
+    tablas: [tabla(ctx, R.informes['sin-ventas'].titulo, [col('producto', C.producto), col('categoria', C.categoria), col('stock', C.stock, 'entero'), col('precio', C.precio, 'dinero'), col('valor', C.valor, 'dinero'), col('ultimaVenta', C.ultimaVenta, 'fecha')], filasR)],
+    nota: R.notas.sinVentas(f.dias),
+  });
+}
+
+// ── Por empleado; anulaciones y descuentos ────────────────────────────────────────────────────
+
+/** A sale's discount: its lines' and its own. */
+const descuentoVenta = (ctx: Ctx) => sql`(v.descuento + coalesce((select sum(f.descuento) from factura f where f.tienda_id = ${ctx.tiendaId} and f.venta_id = v.id_venta), 0))`;
+
+async function porEmpleadoFilas(ctx: Ctx, r: Rango) {
+  const rows = await filas(
+    ctx.db,
+    sql`
+    with v as materialized (
+      select coalesce(v.usuario_id, 0) as persona, v.estado, v.total, ${descuentoVenta(ctx)} as descuento, v.autorizado_por
+      from venta v where ${ventasDe(ctx, r)}
+    )
+    select persona, ${nombreUsuario(sql`nullif(persona, 0)`)} as nombre,
+      count(*) filter (where estado <> 'Anulada') as tickets,
+      coalesce(sum(total) filter (where estado <> 'Anulada'), 0) as neto,
+      coalesce(sum(descuento) filter (where estado <> 'Anulada'), 0) as descuentos,
+      count(*) filter (where estado <> 'Anulada' and descuento > 0 and autorizado_por is not null) as autorizados,
+      count(*) filter (where estado = 'Anulada') as anuladas,
+      coalesce(sum(total) filter (where estado = 'Anulada'), 0) as monto_anulado
+    from v group by persona order by neto desc, persona`,
+  );
+  return rows.map((x) => ({ persona: n(x.persona), nombre: s(x.nombre), tickets: n(x.tickets), neto: n(x.neto), descuentos: n(x.descuentos), autorizados: n(x.autorizados), anuladas: n(x.anuladas), montoAnulado: n(x.monto_anulado) }));
+}
+
+async function descuentosDe(ctx: Ctx, r: Rango) {
+  return filas(
+    ctx.db,
+    sql`
+    select * from (
+      select v.id_venta, v.fecha, ${nombreUsuario(sql`v.usuario_id`)} as vendedor,
+        case when v.autorizado_por is null then null else ${nombreUsuario(sql`v.autorizado_por`)} end as autorizo,
+        ${descuentoVenta(ctx)} as monto, v.motivo_descuento
+      from venta v where ${ventasDe(ctx, r)} and v.estado <> 'Anulada'
+    ) d where d.monto > 0 order by d.fecha, d.id_venta ${limite(ctx)}`,
+  );
+}
+
+async function empleados(ctx: Ctx, r: Rango, ant: Rango): Promise<TReporte> {
+  const rows = await porEmpleadoFilas(ctx, r);
+  const anteriores = new Map((await porEmpleadoFilas(ctx, ant)).map((x) => [x.persona, x]));
+  const descuentos = await descuentosDe(ctx, r);
+  return reporte('empleados', r, {
+    anterior: ant,
+    indicadores: [
+      ind('neto', 'dinero', rows.reduce((a, x) => a + x.neto, 0), [...anteriores.values()].reduce((a, x) => a + x.neto, 0)),
+      ind('personas', 'entero', rows.filter((x) => x.tickets > 0).length, [...anteriores.values()].filter((x) => x.tickets > 0).length),
+      ind('descuentos', 'dinero', rows.reduce((a, x) => a + x.descuentos, 0), [...anteriores.values()].reduce((a, x) => a + x.descuentos, 0)),
+      ind('anuladas', 'entero', rows.reduce((a, x) => a + x.anuladas, 0), [...anteriores.values()].reduce((a, x) => a + x.anuladas, 0)),
+    ],
+    grafico: { tipo: 'barrasH', titulo: R.graficos.porEmpleado, etiquetas: rows.map((x) => x.nombre), series: [{ nombre: R.graficos.actual, datos: rows.map((x) => x.neto) }, { nombre: R.graficos.anterior, datos: rows.map((x) => anteriores.get(x.persona)?.neto ?? 0) }], tipoValor: 'dinero' },
+    tablas: [
+      tabla(
+        ctx,
+        R.informes.empleados.titulo,
+        [col('persona', C.persona), col('tickets', C.tickets, 'entero'), col('neto', C.neto, 'dinero'), col('ticketPromedio', C.ticketPromedio, 'dinero'), col('descuentos', C.descuentosDados, 'dinero'), col('autorizados', C.descuentosAutorizados, 'entero'), col('anuladas', C.anulaciones, 'entero'), col('montoAnulado', C.montoAnulado, 'dinero'), col('netoAnterior', C.netoAnterior, 'dinero')],
+        rows.map((x) => ({ persona: x.nombre, tickets: x.tickets, neto: x.neto, ticketPromedio: promedio(x.neto, x.tickets), descuentos: x.descuentos, autorizados: x.autorizados, anuladas: x.anuladas, montoAnulado: x.montoAnulado, netoAnterior: anteriores.get(x.persona)?.neto ?? 0 })),
+      ),
+      tabla(
+        ctx,
+        R.tablas.descuentosAutorizados,
+        [col('fecha', C.fecha, 'fechaHora'), col('venta', C.venta, 'entero'), col('vendedor', C.vendedor), col('autorizo', C.autorizo), col('monto', C.monto, 'dinero'), col('motivo', C.motivo)],
+        descuentos.map((x) => ({ fecha: new Date(x.fecha as string).toISOString(), venta: n(x.id_venta), vendedor: s(x.vendedor), autorizo: s(x.autorizo), monto: n(x.monto), motivo: s(x.motivo_descuento) })),
+      ),
+    ],
+  });
+}
+
+async function anulacionesYDescuentos(ctx: Ctx, r: Rango, ant: Rango): Promise<TReporte> {
+  const { db, tiendaId } = ctx;
+  const anuladas = await filas(
+    db,
+    sql`
+    select v.id_venta, coalesce(a.fecha, v.fecha) as fecha, ${nombreUsuario(sql`v.usuario_id`)} as vendedor, a.usuario_nombre as quien, v.total as monto
+    from venta v
+    left join lateral (
+      select x.fecha, x.usuario_nombre from actividad x
+      where x.tienda_id = ${tiendaId} and x.tipo = 'anulacion' and x.detalle ->> 'ventaId' = v.id_venta::text order by x.fecha desc limit 1
+    ) a on true
+    where ${ventasDe(ctx, r)} and v.estado = 'Anulada' order by v.fecha, v.id_venta ${limite(ctx)}`,
+  );
+  const descuentos = await descuentosDe(ctx, r);
+  const totalesDe = async (rango: Rango) => {
+    const [x] = await filas(
+      db,
+      sql`select count(*) filter (where v.estado = 'Anulada') as anuladas, coalesce(sum(v.total) filter (where v.estado = 'Anulada'), 0) as monto_anulado,
+        coalesce(sum(${descuentoVenta(ctx)}) filter (where v.estado <> 'Anulada'), 0) as descuentos
+      from venta v where ${ventasDe(ctx, rango)}`,
+    );
+    return { anuladas: n(x!.anuladas), montoAnulado: n(x!.monto_anulado), descuentos: n(x!.descuentos) };
+  };
+  const t = await totalesDe(r);
+  const a = await totalesDe(ant);
+  const rows: TFila[] = [
+    ...anuladas.map((x) => ({ tipo: R.estados.anulacion, fecha: new Date(x.fecha as string).toISOString(), venta: n(x.id_venta), vendedor: s(x.vendedor), quien: s(x.quien), monto: n(x.monto), motivo: '' })),
+    ...descuentos.map((x) => ({ tipo: R.estados.descuento, fecha: new Date(x.fecha as string).toISOString(), venta: n(x.id_venta), vendedor: s(x.vendedor), quien: s(x.autorizo), monto: n(x.monto), motivo: s(x.motivo_descuento) })),
+  ].sort((x, y) => String(x.fecha).localeCompare(String(y.fecha)) || Number(x.venta) - Number(y.venta));
+  return reporte('anulaciones-descuentos', r, {
+    anterior: ant,
+    indicadores: [ind('anuladas', 'entero', t.anuladas, a.anuladas), ind('montoAnulado', 'dinero', t.montoAnulado, a.montoAnulado), ind('descuentos', 'dinero', t.descuentos, a.descuentos)],
+    tablas: [tabla(ctx, R.informes['anulaciones-descuentos'].titulo, [col('tipo', C.tipo), col('fecha', C.cuando, 'fechaHora'), col('venta', C.venta, 'entero'), col('vendedor', C.vendedor), col('quien', C.quien), col('monto', C.monto, 'dinero'), col('motivo', C.motivo)], rows)],
+  });
+}
+
+// ── Turnos ────────────────────────────────────────────────────────────────────────────────────
+
+async function turnos(ctx: Ctx, r: Rango): Promise<TReporte> {
+  const { db, tiendaId, f } = ctx;
+  const filtros: SQL[] = [sql`t.tienda_id = ${tiendaId}`, sql`t.abierto_en >= ${inicioDelDiaEn(r.desde, tiendaId)}`, sql`t.abierto_en < ${finDelDiaEn(r.hasta, tiendaId)}`];
+  if (f.usuarioId != null) filtros.push(f.usuarioId === 0 ? sql`t.usuario_id is null` : sql`t.usuario_id = ${f.usuarioId}`);
+  if (f.turnoId != null) filtros.push(sql`t.id_turno = ${f.turnoId}`);
+  const donde = sql.join(filtros, sql` and `);
+  const rows = await filas(
+    db,
+    sql`
+    select t.id_turno, ${nombreUsuario(sql`t.usuario_id`)} as cajero, t.abierto_en, t.cerrado_en, t.fondo_inicial,
+      (select sum(e.value::bigint) from jsonb_each_text(t.cierre -> 'esperado') e) as esperado,
+      (select sum(e.value::bigint) from jsonb_each_text(t.cierre -> 'contado') e) as contado,
+      (select coalesce(sum(m.monto), 0) from caja_movimiento m where m.turno_id = t.id_turno and m.tipo = 'entrada') as entradas,
+      (select coalesce(sum(m.monto), 0) from caja_movimiento m where m.turno_id = t.id_turno and m.tipo = 'salida') as salidas
+    from turno t where ${donde} order by t.abierto_en, t.id_turno ${limite(ctx)}`,
+  );
+  const porMetodo = await filas(
+    db,
+    sql`
+    select t.id_turno, k.metodo, (select m.nombre from metodo_pago m where m.id_met_pago = k.metodo::int) as medio,
+      (t.cierre -> 'esperado' ->> k.metodo)::bigint as esperado, (t.cierre -> 'contado' ->> k.metodo)::bigint as contado
+    from turno t
+    cross join lateral (select jsonb_object_keys(coalesce(t.cierre -> 'esperado', '{}'::jsonb) || coalesce(t.cierre -> 'contado', '{}'::jsonb)) as metodo) k
+    where ${donde} and t.cierre is not null order by t.abierto_en, t.id_turno, k.metodo::int ${limite(ctx)}`,
+  );
+  const filasT = rows.map((x) => {
+    const cerrado = x.cerrado_en != null;
+    return {
+      turno: n(x.id_turno),
+      cajero: s(x.cajero),
+      abierto: new Date(x.abierto_en as string).toISOString(),
+      cerrado: cerrado ? new Date(x.cerrado_en as string).toISOString() : null,
+      fondo: n(x.fondo_inicial),
+      entradas: n(x.entradas),
+      salidas: n(x.salidas),
+      esperado: x.esperado == null ? null : n(x.esperado),
+      contado: x.contado == null ? null : n(x.contado),
+      diferencia: x.esperado == null || x.contado == null ? null : n(x.contado) - n(x.esperado),
+      estado: cerrado ? R.estados.cerrado : R.estados.abierto,
+    };
+  });
+  return reporte('turnos', r, {
+    indicadores: [ind('turnos', 'entero', filasT.length), ind('abiertos', 'entero', filasT.filter((x) => x.cerrado == null).length), ind('diferencia', 'dinero', filasT.reduce((a, x) => a + (x.diferencia ?? 0), 0))],
+    grafico: { tipo: 'barras', titulo: R.graficos.diferencias, etiquetas: filasT.map((x) => `#${x.turno}`), series: [{ nombre: C.diferencia, datos: filasT.map((x) => x.diferencia ?? 0) }], tipoValor: 'dinero' },
+    tablas: [
+      tabla(
+        ctx,
+        R.informes.turnos.titulo,
+        [col('turno', C.turno, 'entero'), col('cajero', C.cajero), col('abierto', C.abierto, 'fechaHora'), col('cerrado', C.cerrado, 'fechaHora'), col('fondo', C.fondo, 'dinero'), col('entradas', C.entradas, 'dinero'), col('salidas', C.salidas, 'dinero'), col('esperado', C.esperado, 'dinero'), col('contado', C.contado, 'dinero'), col('diferencia', C.diferencia, 'dinero'), col('estado', C.estado)],
+        filasT,
+      ),
+      tabla(
+        ctx,
+        R.tablas.porMedio,
+        [col('turno', C.turno, 'entero'), col('medio', C.medio), col('esperado', C.esperado, 'dinero'), col('contado', C.contado, 'dinero'), col('diferencia', C.diferencia, 'dinero')],
+        porMetodo.map((x) => ({ turno: n(x.id_turno), medio: s(x.medio), esperado: n(x.esperado), contado: n(x.contado), diferencia: n(x.contado) - n(x.esperado) })),
+      ),
+    ],
+    nota: R.notas.turnos,
+  });
+}
+
+// ── Cartera de fiado ──────────────────────────────────────────────────────────────────────────
+
+/**
+ * Each customer's balance at the end of the period's last day, aged by the day of each charge: the
+ * credits (abonos and reversals) pay the oldest charges first, so a charge's open part is what the
+ * credits have not reached. The buckets add up to the balance.
+ */
+export async function carteraFilas(db: Db, tiendaId: number, hasta: string) {
+  const rows = await filas(
+    db,
+    sql`
+    with m as materialized (
+      select c.id_credito_movimiento as id, c.cliente_id, c.fecha, c.monto from credito_movimiento c
+      where c.tienda_id = ${tiendaId} and c.fecha < ${finDelDiaEn(hasta, tiendaId)}
+    ),
+    pagos as (select cliente_id, coalesce(-sum(monto) filter (where monto < 0), 0) as pagado, sum(monto) as saldo from m group by cliente_id),
+    cargos as (
+      select m.cliente_id, m.monto, ${hasta}::date - ${diaEnZona(sql`m.fecha`, tiendaId)} as edad,
+        sum(m.monto) over (partition by m.cliente_id order by m.fecha, m.id rows unbounded preceding) as acumulado
+      from m where m.monto > 0
+    ),
+    abiertos as (
+      select c.cliente_id, c.edad, greatest(0, least(c.monto, c.acumulado - p.pagado)) as abierto
+      from cargos c join pagos p on p.cliente_id = c.cliente_id
+    ),
+    porCliente as (
+      select cliente_id,
+        coalesce(sum(abierto) filter (where edad <= 30), 0) as d0,
+        coalesce(sum(abierto) filter (where edad between 31 and 60), 0) as d31,
+        coalesce(sum(abierto) filter (where edad between 61 and 90), 0) as d61,
+        coalesce(sum(abierto) filter (where edad > 90), 0) as d90
+      from abiertos group by cliente_id
+    )
+    select cl.id_cliente, cl.nombre || ' ' || cl.apellido as cliente, cl.documento, cl.cupo, p.saldo,
+      coalesce(a.d0, 0) as d0, coalesce(a.d31, 0) as d31, coalesce(a.d61, 0) as d61, coalesce(a.d90, 0) as d90
+    from pagos p join cliente cl on cl.id_cliente = p.cliente_id
+    left join porCliente a on a.cliente_id = p.cliente_id
+    where p.saldo <> 0
+    order by p.saldo desc, cl.id_cliente`,
+  );
+  return rows.map((x) => ({ id: n(x.id_cliente), cliente: s(x.cliente), documento: s(x.documento), cupo: n(x.cupo), saldo: n(x.saldo), d0: n(x.d0), d31: n(x.d31), d61: n(x.d61), d90: n(x.d90) }));
+}
+
+async function cartera(ctx: Ctx, r: Rango): Promise<TReporte> {
+  const rows = await carteraFilas(ctx.db, ctx.tiendaId, r.hasta);
+  const suma = (k: 'd0' | 'd31' | 'd61' | 'd90') => rows.reduce((a, x) => a + x[k], 0);
+  const sobre = rows.filter((x) => x.saldo > x.cupo);
+  return reporte('cartera', r, {
+    indicadores: [ind('cartera', 'dinero', rows.reduce((a, x) => a + x.saldo, 0)), ind('clientes', 'entero', rows.length), ind('sobreCupo', 'entero', sobre.length), ind('vencido90', 'dinero', suma('d90'))],
+    grafico: { tipo: 'barras', titulo: R.graficos.antiguedad, etiquetas: [C.d0, C.d31, C.d61, C.d90], series: [{ nombre: I.cartera, datos: [suma('d0'), suma('d31'), suma('d61'), suma('d90')] }], tipoValor: 'dinero' },
+    tablas: [
+      tabla(
+        ctx,
+        R.informes.cartera.titulo,
+        [col('cliente', C.cliente), col('documento', C.documento), col('cupo', C.cupo, 'dinero'), col('saldo', C.saldo, 'dinero'), col('d0', C.d0, 'dinero'), col('d31', C.d31, 'dinero'), col('d61', C.d61, 'dinero'), col('d90', C.d90, 'dinero'), col('sobreCupo', C.sobreCupo)],
+        rows.map((x) => ({ cliente: x.cliente, documento: x.documento, cupo: x.cupo, saldo: x.saldo, d0: x.d0, d31: x.d31, d61: x.d61, d90: x.d90, sobreCupo: x.saldo > x.cupo ? R.si : R.no })),
+      ),
+    ],
+    nota: R.notas.cartera,
+  });
+}
+
+// ── Inventario y kardex ───────────────────────────────────────────────────────────────────────
+
+async function inventario(ctx: Ctx, r: Rango): Promise<TReporte> {
+  const { db, tiendaId } = ctx;
+  const [t] = await filas(
+    db,
+    sql`select coalesce(sum(p.stock), 0) as unidades, coalesce(sum(p.stock * p.precio_unit), 0) as valor,
+      count(*) filter (where p.estado = 1 and p.stock <= p.stock_min) as por_pedir, count(*) filter (where p.stock <= 0) as agotados
+    from producto p where p.tienda_id = ${tiendaId}`,
+  );
+  const rows = await filas(
+    db,
+    sql`select p.nombre, ${categoriaDe(sql`p`)} as categoria, p.stock, p.stock_min, p.precio_unit, p.stock * p.precio_unit as valor
+    from producto p where p.tienda_id = ${tiendaId}
+    order by (p.stock <= 0) desc, (p.estado = 1 and p.stock <= p.stock_min) desc, p.stock * p.precio_unit desc, p.nombre, p.id_producto ${limite(ctx)}`,
+  );
+  return reporte('inventario', r, {
+    indicadores: [ind('valorInventario', 'dinero', n(t!.valor)), ind('unidades', 'entero', n(t!.unidades)), ind('porPedir', 'entero', n(t!.por_pedir)), ind('agotados', 'entero', n(t!.agotados))],
+    tablas: [
+      tabla(
+        ctx,
+        R.informes.inventario.titulo,
+        [col('producto', C.producto), col('categoria', C.categoria), col('stock', C.stock, 'entero'), col('stockMin', C.stockMin, 'entero'), col('precio', C.precio, 'dinero'), col('valor', C.valor, 'dinero'), col('estado', C.estado)],
+        rows.map((x) => ({
+          producto: s(x.nombre),
+          categoria: s(x.categoria),
+          stock: n(x.stock),
+          stockMin: n(x.stock_min),
+          precio: n(x.precio_unit),
+          valor: n(x.valor),
+          estado: n(x.stock) <= 0 ? R.estados.agotado : n(x.stock) <= n(x.stock_min) ? R.estados.porPedir : R.estados.ok,
+        })),
+      ),
+    ],
+    nota: R.notas.inventario,
+  });
+}
+
+async function kardex(ctx: Ctx, r: Rango): Promise<TReporte> {
+  const { db, tiendaId, f } = ctx;
+  const columnas = [col('fecha', C.fecha, 'fechaHora'), col('motivo', C.motivo), col('venta', C.venta, 'entero'), col('entradas', C.entradas, 'entero'), col('salidas', C.salidas, 'entero'), col('saldo', C.saldoFinal, 'entero')];
+  if (f.productoId == null) return reporte('kardex', r, { tablas: [tabla(ctx, R.informes.kardex.titulo, columnas, [])], nota: R.notas.kardex });
+  const [p] = await filas(db, sql`select p.nombre, p.stock from producto p where p.id_producto = ${f.productoId} and p.tienda_id = ${tiendaId}`);
+  if (!p) throw new AppError('NOT_FOUND', R.productoNoEncontrado);
+  const rows = await filas(
+    db,
+    sql`select m.fecha_movimiento, m.motivo, m.venta_id, m.stock_antes, m.entradas, m.salidas, m.cantidad_despues
+    from movimiento m where m.tienda_id = ${tiendaId} and m.producto_id = ${f.productoId}
+      and m.fecha_movimiento >= ${inicioDelDiaEn(r.desde, tiendaId)} and m.fecha_movimiento < ${finDelDiaEn(r.hasta, tiendaId)}
+    order by m.fecha_movimiento, m.id_movimiento ${limite(ctx)}`,
+  );
+  const filasK = rows.map((x) => ({ fecha: new Date(x.fecha_movimiento as string).toISOString(), motivo: s(x.motivo), venta: x.venta_id == null ? null : n(x.venta_id), entradas: n(x.entradas), salidas: n(x.salidas), saldo: n(x.cantidad_despues) }));
+  const inicial = rows.length ? n(rows[0]!.stock_antes) : n(p.stock);
+  const final = rows.length ? n(rows[rows.length - 1]!.cantidad_despues) : n(p.stock);
+  return reporte('kardex', r, {
+    titulo: `${R.informes.kardex.titulo}: ${s(p.nombre)}`,
+    indicadores: [ind('stockInicial', 'entero', inicial), ind('entradas', 'entero', filasK.reduce((a, x) => a + x.entradas, 0)), ind('salidas', 'entero', filasK.reduce((a, x) => a + x.salidas, 0)), ind('stockFinal', 'entero', final)],
+    grafico: filasK.length ? { tipo: 'linea', titulo: R.graficos.kardex, etiquetas: filasK.map((x) => x.fecha), series: [{ nombre: C.saldoFinal, datos: filasK.map((x) => x.saldo) }], tipoValor: 'entero' } : null,
+    tablas: [tabla(ctx, R.informes.kardex.titulo, columnas, filasK)],
+  });
+}
+
+// ── Mapa de calor ─────────────────────────────────────────────────────────────────────────────
+
+async function mapaCalor(ctx: Ctx, r: Rango): Promise<TReporte> {
+  const { db, tiendaId } = ctx;
+  const rows = await filas(
+    db,
+    sql`
+    with v as (select v.fecha at time zone ${zonaDeTienda(tiendaId)} as local, v.total from venta v where ${ventasDe(ctx, r)} and v.estado <> 'Anulada')
+    select extract(isodow from local)::int - 1 as dia, extract(hour from local)::int as hora, sum(total) as neto, count(*) as tickets
+    from v group by 1, 2`,
+  );
+  const matriz = R.semana.map(() => Array.from({ length: 24 }, () => 0));
+  for (const x of rows) matriz[n(x.dia)]![n(x.hora)] = n(x.neto);
+  const horas = Array.from({ length: 24 }, (_, h) => String(h));
+  return reporte('mapa-calor', r, {
+    indicadores: [ind('neto', 'dinero', rows.reduce((a, x) => a + n(x.neto), 0)), ind('tickets', 'entero', rows.reduce((a, x) => a + n(x.tickets), 0))],
+    grafico: { tipo: 'calor', titulo: R.graficos.mapa, etiquetas: horas, series: R.semana.map((dia, i) => ({ nombre: dia, datos: matriz[i]! })), tipoValor: 'dinero' },
+    tablas: [tabla(ctx, R.informes['mapa-calor'].titulo, [col('dia', C.dia), ...horas.map((h) => col(`h${h}`, `${h}h`, 'dinero'))], R.semana.map((dia, i) => ({ dia, ...Object.fromEntries(matriz[i]!.map((v, h) => [`h${h}`, v])) })))],
+  });
+}
+
+// ── The entry point ───────────────────────────────────────────────────────────────────────────
+
+/** One report over the filters' period (and the period before it, where it compares). */
+export async function generarReporte(options: { db: Db; tiendaId: number; informe: TInforme; filtros: TReporteFiltros; completo?: boolean }): Promise<TReporte> {
+  const { db, tiendaId, informe, filtros } = options;
+  const ctx: Ctx = { db, tiendaId, f: filtros, completo: options.completo ?? false };
+  const r = await rangoDe(db, tiendaId, filtros);
+  const ant = periodoAnterior(r);
+  switch (informe) {
+    case 'ventas':
+      return resumenVentas(ctx, r, ant);
+    case 'medios-pago':
+      return mediosDePago(ctx, r, ant);
+    case 'productos':
+      return productosOCategorias(ctx, r, ant, false);
+    case 'categorias':
+      return productosOCategorias(ctx, r, ant, true);
+    case 'sin-ventas':
+      return sinVentas(ctx, r);
+    case 'empleados':
+      return empleados(ctx, r, ant);
+    case 'turnos':
+      return turnos(ctx, r);
+    case 'anulaciones-descuentos':
+      return anulacionesYDescuentos(ctx, r, ant);
+    case 'cartera':
+      return cartera(ctx, r);
+    case 'inventario':
+      return inventario(ctx, r);
+    case 'kardex':
+      return kardex(ctx, r);
+    case 'mapa-calor':
+      return mapaCalor(ctx, r);
+  }
+}
+
+/** The filters' choices: the store's people (the store account first) and its latest shifts. */
+export async function opcionesDeReporte(options: { db: Db; tiendaId: number }): Promise<TReporteOpciones> {
+  const { db, tiendaId } = options;
+  const personas = await filas(db, sql`select u.id_usuario as id, u.nombre1 || ' ' || u.apellido1 as nombre from usuario u where u.tienda_id = ${tiendaId} order by 2, 1 limit 500`);
+  const ts = await filas(
+    db,
+    sql`select t.id_turno as id, '#' || t.id_turno || ' · ' || ${nombreUsuario(sql`t.usuario_id`)} || ' · ' || to_char(t.abierto_en at time zone ${zonaDeTienda(tiendaId)}, 'DD/MM/YYYY HH24:MI') as nombre
+    from turno t where t.tienda_id = ${tiendaId} order by t.abierto_en desc limit 100`,
+  );
+  return { personas: [{ id: 0, nombre: R.tiendaCuenta }, ...personas.map((x) => ({ id: n(x.id), nombre: s(x.nombre) }))], turnos: ts.map((x) => ({ id: n(x.id), nombre: s(x.nombre) })) };
+}
+
+// ── Inicio: the day at a glance ───────────────────────────────────────────────────────────────
+
+async function diaDeInicio(ctx: Ctx, dia: string) {
+  const { db, tiendaId } = ctx;
+  const r = { desde: dia, hasta: dia };
+  const [t] = await ventasPorDia(ctx, r);
+  const horas = await filas(
+    db,
+    sql`select extract(hour from v.fecha at time zone ${zonaDeTienda(tiendaId)})::int as hora, sum(v.total) as neto
+    from venta v where ${ventasDe(ctx, r)} and v.estado <> 'Anulada' group by 1`,
+  );
+  const porHora = Array.from({ length: 24 }, () => 0);
+  for (const h of horas) porHora[n(h.hora)] = n(h.neto);
+  const [fiado] = await filas(
+    db,
+    sql`select coalesce(sum(c.monto) filter (where c.tipo = 'cargo'), 0) as dado, coalesce(-sum(c.monto) filter (where c.tipo = 'abono'), 0) as cobrado
+    from credito_movimiento c where c.tienda_id = ${tiendaId} and c.fecha >= ${inicioDelDiaEn(dia, tiendaId)} and c.fecha < ${finDelDiaEn(dia, tiendaId)}`,
+  );
+  return { totales: t!, porHora, medios: await porMedio(ctx, r), fiadoDado: n(fiado!.dado), fiadoCobrado: n(fiado!.cobrado) };
+}
+
+/** Today against the same weekday last week, for the owner's Inicio (roles 1 and 3). */
+export async function resumenDeInicio(options: { db: Db; tiendaId: number }): Promise<TInicioResumen> {
+  const { db, tiendaId } = options;
+  const ctx: Ctx = { db, tiendaId, f: { periodo: 'hoy', dias: 30 }, completo: false };
+  const hoy = await hoyEnTienda(db, tiendaId);
+  const antes = sumarDias(hoy, -7);
+  const h = await diaDeInicio(ctx, hoy);
+  const a = await diaDeInicio(ctx, antes);
+  const top = (await porProducto(ctx, { desde: hoy, hasta: hoy }, false)).sort((x, y) => y.cantidad - x.cantidad || y.neto - x.neto).slice(0, 3);
+  const [otros] = await filas(
+    db,
+    sql`select (select count(*) from producto p where p.tienda_id = ${tiendaId} and p.estado = 1 and p.stock <= p.stock_min) as por_pedir,
+      (select count(*) from turno t where t.tienda_id = ${tiendaId} and t.cerrado_en is null) as abiertos`,
+  );
+  const medios = new Map<number, { medio: string; monto: number; anterior: number }>();
+  for (const m of h.medios) medios.set(m.id, { medio: m.medio, monto: m.monto, anterior: 0 });
+  for (const m of a.medios) {
+    const x = medios.get(m.id) ?? medios.set(m.id, { medio: m.medio, monto: 0, anterior: 0 }).get(m.id)!;
+    x.anterior = m.monto;
+  }
+  return {
+    hoy,
+    comparadoCon: antes,
+    indicadores: [
+      ind('neto', 'dinero', h.totales.neto, a.totales.neto),
+      ind('tickets', 'entero', h.totales.tickets, a.totales.tickets),
+      ind('ticketPromedio', 'dinero', promedio(h.totales.neto, h.totales.tickets), promedio(a.totales.neto, a.totales.tickets)),
+      ind('fiadoDado', 'dinero', h.fiadoDado, a.fiadoDado),
+      ind('fiadoCobrado', 'dinero', h.fiadoCobrado, a.fiadoCobrado),
+    ],
+    porHora: {
+      tipo: 'barras',
+      titulo: R.inicio.porHora,
+      etiquetas: Array.from({ length: 24 }, (_, i) => `${i}h`),
+      series: [
+        { nombre: R.inicio.hoy, datos: h.porHora },
+        { nombre: R.inicio.semanaPasada, datos: a.porHora },
+      ],
+      tipoValor: 'dinero',
+    },
+    porMedio: [...medios.values()].sort((x, y) => y.monto - x.monto),
+    top: top.map((x) => ({ producto: x.nombre, cantidad: x.cantidad, neto: x.neto })),
+    porPedir: n(otros!.por_pedir),
+    turnosAbiertos: n(otros!.abiertos),
+  };
+}
