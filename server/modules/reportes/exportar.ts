@@ -1,13 +1,14 @@
 import ExcelJS from 'exceljs';
 import { M } from '#shared/messages';
 import type { TColumna, TReporte, TTabla } from '#shared/schemas/reportes';
-import { celdaCsv } from '../actividad/actividad.domain';
+import { numeroCsv, textoCsv } from '../../lib/exportar';
 
 /**
- * A report as a file (issue #35 point 3). The CSV is what Excel in Spanish opens as a table: UTF-8
+ * A report as a file (issue #35 point 3), with the cells of server/lib/exportar.ts (#33). The CSV is what Excel in Spanish opens as a table: UTF-8
  * with a byte-order mark, `;` between cells, CRLF between rows, a decimal comma, days as dd/mm/aaaa
  * and times as dd/mm/aaaa hh:mm in the store's zone; money as whole pesos without separators (a
- * number Excel sums). The XLSX (exceljs) has one sheet per table, money and dates typed as such.
+ * number Excel sums). The XLSX (exceljs) has one sheet per table of the report (the one-sheet
+ * `tablaXlsx` of server/lib does not carry a report's second table), money and dates typed as such.
  */
 const R = M.reportes;
 
@@ -25,29 +26,29 @@ export function valorCsv(c: TColumna, v: string | number | null, zona: string): 
   if (v == null || v === '') return '';
   switch (c.tipo) {
     case 'fecha':
-      return /^\d{4}-\d{2}-\d{2}$/.test(String(v)) ? diaATexto(String(v)) : celdaCsv(String(v));
+      return /^\d{4}-\d{2}-\d{2}$/.test(String(v)) ? diaATexto(String(v)) : textoCsv(String(v));
     case 'fechaHora': {
       const p = partes(String(v), zona);
       return `${p.d}/${p.m}/${p.y} ${p.h}:${p.mi}`;
     }
     case 'porcentaje':
-      return String(v).replace('.', ',');
+      return numeroCsv(Number(v));
     case 'dinero':
     case 'entero':
       return String(Math.trunc(Number(v)));
     default:
-      return celdaCsv(String(v));
+      return textoCsv(String(v));
   }
 }
 
 function tablaCsv(t: TTabla, zona: string): string[] {
-  return [t.columnas.map((c) => celdaCsv(c.titulo)).join(';'), ...t.filas.map((f) => t.columnas.map((c) => valorCsv(c, f[c.clave] ?? null, zona)).join(';'))];
+  return [t.columnas.map((c) => textoCsv(c.titulo)).join(';'), ...t.filas.map((f) => t.columnas.map((c) => valorCsv(c, f[c.clave] ?? null, zona)).join(';'))];
 }
 
 export function reporteCsv(rep: TReporte, zona: string): string {
   const [principal, ...otras] = rep.tablas;
   const lineas = principal ? tablaCsv(principal, zona) : [];
-  for (const t of otras) lineas.push('', celdaCsv(t.titulo), ...tablaCsv(t, zona));
+  for (const t of otras) lineas.push('', textoCsv(t.titulo), ...tablaCsv(t, zona));
   return `\uFEFF${lineas.join('\r\n')}\r\n`;
 }
 

@@ -6,6 +6,7 @@ import { INFORMES, ZExportarQuery, ZInicioResumen, ZReporte, ZReporteOpciones, Z
 import { requireRole, sessionOf, storeOf } from '../../plugins/auth';
 import { autorDe } from '../actividad/actividad.domain';
 import { conRechazos, exigirPermiso } from '../tienda/permisos';
+import { descargaComo } from '../../lib/exportar';
 import { nombreArchivo, reporteCsv, reporteXlsx } from './exportar';
 import { generarReporte, opcionesDeReporte, resumenDeInicio } from './reportes.service';
 import { zonaDe } from './zona';
@@ -57,7 +58,7 @@ export async function reportesRoutes(app: FastifyInstance) {
             : [await reporteXlsx(rep, zona), 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'];
         return reply
           .header('content-type', tipo)
-          .header('content-disposition', `attachment; filename="${nombreArchivo(rep, formato)}"`)
+          .header('content-disposition', descargaComo(nombreArchivo(rep, formato)))
           .header('cache-control', 'no-store')
           .send(cuerpo);
       },
