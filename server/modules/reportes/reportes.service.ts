@@ -364,14 +364,14 @@ async function porEmpleadoFilas(ctx: Ctx, r: Rango) {
     ctx.db,
     sql`
     with v as materialized (
-      select coalesce(v.usuario_id, 0) as persona, v.estado, v.total, ${descuentoVenta(ctx)} as descuento, v.autorizado_por
+      select coalesce(v.usuario_id, 0) as persona, v.estado, v.total, ${descuentoVenta(ctx)} as descuento, v.autorizado_por is not null or v.autorizado_por_tienda as autorizado
       from venta v where ${ventasDe(ctx, r)}
     )
     select persona, ${nombreUsuario(sql`nullif(persona, 0)`)} as nombre,
       count(*) filter (where estado <> 'Anulada') as tickets,
       coalesce(sum(total) filter (where estado <> 'Anulada'), 0) as neto,
       coalesce(sum(descuento) filter (where estado <> 'Anulada'), 0) as descuentos,
-      count(*) filter (where estado <> 'Anulada' and descuento > 0 and autorizado_por is not null) as autorizados,
+      count(*) filter (where estado <> 'Anulada' and descuento > 0 and autorizado) as autorizados,
       count(*) filter (where estado = 'Anulada') as anuladas,
       coalesce(sum(total) filter (where estado = 'Anulada'), 0) as monto_anulado
     from v group by persona order by neto desc, persona`,
@@ -385,7 +385,7 @@ async function descuentosDe(ctx: Ctx, r: Rango) {
     sql`
     select * from (
       select v.id_venta, v.fecha, ${nombreUsuario(sql`v.usuario_id`)} as vendedor,
-        case when v.autorizado_por is null then null else ${nombreUsuario(sql`v.autorizado_por`)} end as autorizo,
+        case when v.autorizado_por is not null then ${nombreUsuario(sql`v.autorizado_por`)} when v.autorizado_por_tienda then ${R.tiendaCuenta} end as autorizo,
         ${descuentoVenta(ctx)} as monto, v.motivo_descuento
       from venta v where ${ventasDe(ctx, r)} and v.estado <> 'Anulada'
     ) d where d.monto > 0 order by d.fecha, d.id_venta ${limite(ctx)}`,

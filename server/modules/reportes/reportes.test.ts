@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { M } from '#shared/messages';
 import { ROL } from '#shared/roles';
 import type { TInicioResumen, TReporte } from '#shared/schemas/reportes';
-import { actividad, producto } from '../../db/schema';
+import { actividad, producto, venta } from '../../db/schema';
 import { conRol, crearTienda, type Tienda } from '../../../tests/helpers/factories';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
 
@@ -99,6 +99,17 @@ describe('reportes', () => {
     expect(inicio.porPedir).toBe(1);
     expect(inicio.top[0]).toEqual({ producto: 'Arroz; "Diana" 500 g', cantidad: 3, neto: 7000 });
     expect(inicio.indicadores.find((i) => i.clave === 'neto')).toMatchObject({ valor: 7000, anterior: 0 });
+  });
+
+  it('descuentos: quién vendió y quién autorizó, también cuando autorizó la cuenta de la tienda con su PIN', async () => {
+    const [v] = await t.database.db
+      .insert(venta)
+      .values({ tiendaId: s.id, metodoPagoId: 5, estado: 'Completada', total: 900, descuento: 100, motivoDescuento: 'Vecina', autorizadoPorTienda: true })
+      .returning({ id: venta.idVenta });
+    const rep = (await pedir('/api/reportes/anulaciones-descuentos?periodo=hoy')).json() as TReporte;
+    expect(rep.tablas[0]!.filas.find((f) => f.venta === v!.id)).toMatchObject({ tipo: 'Descuento', monto: 100, quien: 'Cuenta de la tienda', motivo: 'Vecina' });
+    const emp = (await pedir('/api/reportes/empleados?periodo=hoy')).json() as TReporte;
+    expect(emp.tablas[0]!.filas.find((f) => f.persona === 'Cuenta de la tienda')).toMatchObject({ autorizados: 1 });
   });
 
   it('filtros malos: 400 en español y nada cambia; el kardex de otra tienda es 404', async () => {
