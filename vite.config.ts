@@ -107,7 +107,7 @@ function firstPaint(): Plugin {
 
         // Which paths are the application's: exactly web/main.tsx's isAppPath.
         const boot = `(function(){var A=${JSON.stringify(appPaths)},P=${JSON.stringify(preload)},p=location.pathname;try{p=decodeURI(p)}catch(e){}p=p.toLowerCase().replace(/\\/+$/,'')||'/';` +
-          `var app=A.indexOf(p)>=0||p==='/crud'||p.indexOf('/crud/')===0||/^\\/caja\\/turnos\\/\\d+$/.test(p);document.documentElement.setAttribute('data-ruta',app?'app':'inicio');if(!app)return;` +
+          `var app=A.indexOf(p)>=0||p==='/crud'||p.indexOf('/crud/')===0||/^\\/caja\\/turnos\\/\\d+$/.test(p)||/^\\/ordenes_compra\\/\\d+$/.test(p);document.documentElement.setAttribute('data-ruta',app?'app':'inicio');if(!app)return;` +
           // The screen's first API reads leave now, ahead of its JavaScript (web/config/lecturas-anticipadas.ts).
           // Each keeps a copy of its last answer on the device (CLAVE_LECTURA), shown until the new one arrives
           // (a head start, not offline selling: without a network the till says so, as before).

@@ -46,6 +46,7 @@ import { cajaRoutes } from './modules/caja/caja.routes';
 import { fiadoRoutes } from './modules/fiado/fiado.routes';
 import { actividadRoutes } from './modules/actividad/actividad.routes';
 import { reportesRoutes } from './modules/reportes/reportes.routes';
+import { comprasRoutes } from './modules/compras/compras.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -278,6 +279,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           await store.register(impuestosRoutes);
           await store.register(redLocalRoutes);
           await store.register(reportesRoutes);
+          await store.register(comprasRoutes);
         });
         await priv.register(crudRoutes, { prefix: '/crud' });
       });

@@ -28,6 +28,7 @@ import { permisos } from './messages/permisos';
 import { impuestos } from './messages/impuestos';
 import { redLocal } from './messages/red-local';
 import { reportes } from './messages/reportes';
+import { compras } from './messages/compras';
 
 export { PRODUCT_NAME } from './product';
 
@@ -65,4 +66,5 @@ export const M = {
   permisos,
   impuestos,
   reportes,
+  compras,
 } as const;

@@ -29,6 +29,7 @@ const acciones: Record<string, string> = {
   reportes: 'ver costos o reportes',
   pinSupervisor: 'autorizar un descuento con el PIN de un supervisor',
 };
+const ordenAccion: Record<string, string> = { creada: 'Creó', editada: 'Modificó', enviada: 'Envió', cancelada: 'Canceló' };
 // The log's facts are JSON the writers chose by kind (shared/schemas/actividad.ts); read defensively.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Detalle = any;
@@ -74,6 +75,8 @@ export const actividad = {
     credito: 'Cambio de crédito',
     permisos: 'Cambio de permisos',
     rechazo: 'Intento rechazado',
+    orden_compra: 'Orden de compra',
+    recepcion: 'Recepción de mercancía',
   } as Record<string, string>,
   /** What a refused attempt tried. */
   acciones,
@@ -118,6 +121,10 @@ export const actividad = {
         const sobre = d.nombre ? ` («${d.nombre}»)` : '';
         return `Intentó ${que}${sobre}: ${d.mensaje}`;
       }
+      case 'orden_compra':
+        return `${ordenAccion[d.accion] ?? d.accion} la orden de compra OC-${d.numero} a «${d.proveedor}» por ${pesos(d.total)}`;
+      case 'recepcion':
+        return `Recibió ${d.unidades} unidades de «${d.proveedor}» (RC-${d.numero}${d.ordenNumero ? `, orden OC-${d.ordenNumero}` : ', sin orden'}${d.facturaNumero ? `, factura ${d.facturaNumero}` : ''}) por ${pesos(d.total)}`;
       default:
         return JSON.stringify(d);
     }

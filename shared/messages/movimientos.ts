@@ -23,6 +23,8 @@ export const movimientos = {
     ajusteAdministracion: 'Ajuste de stock desde administración',
     registroAdministracion: 'Registro de administración',
     entregaPedido: (id: number) => `Entrega de pedido #${id}`,
+    /** Issue #32: goods received, with or without an order. */
+    recepcion: (numero: number, orden: number | null) => `Recepción RC-${numero}${orden ? ` (orden OC-${orden})` : ''}`,
     entregaCorregida: (id: number) => `Entrega de pedido #${id} (corrección)`,
     entregaEliminada: (id: number) => `Entrega de pedido #${id} eliminada`,
   },

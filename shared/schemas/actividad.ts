@@ -28,6 +28,8 @@ export const TIPOS_ACTIVIDAD = [
   'credito',
   'permisos',
   'rechazo',
+  'orden_compra',
+  'recepcion',
 ] as const;
 export type TTipoActividad = (typeof TIPOS_ACTIVIDAD)[number];
 
@@ -53,6 +55,10 @@ export interface TDetallesActividad {
   permisos: { rol: number; cambios: { permiso: string; antes: boolean; despues: boolean }[]; umbralAnterior?: number | null; umbralNuevo?: number | null };
   /** An attempt the rules refused: what was tried (a key of messages/actividad.ts `acciones`) and the answer given. */
   rechazo: { accion: string; mensaje: string; entidad?: TEntidadActividad; id?: number; nombre?: string };
+  /** A purchase order made, changed, sent or cancelled (issue #32). */
+  orden_compra: { ordenId: number; numero: number; proveedor: string; accion: 'creada' | 'editada' | 'enviada' | 'cancelada'; total: number };
+  /** Goods received (issue #32): every unit entered stock through the ledger in the same transaction. */
+  recepcion: { recepcionId: number; numero: number; ordenNumero: number | null; proveedor: string; unidades: number; total: number; facturaNumero: string | null };
 }
 
 /** One entry as its writer gives it: a kind and its facts. */

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROL } from '#shared/roles';
 import { INFORMES } from '#shared/schemas/reportes';
 import { DEMO, seedDemo } from '../../server/db/demo';
-import { cliente, creditoMovimiento, entregaPedido, factura, inventario, metodoPago, movimiento, producto, proveedor, rol, tienda, turno, usuario, venta } from '../../server/db/schema';
+import { cliente, creditoMovimiento, entregaPedido, ordenCompra, ordenCompraLinea, factura, inventario, metodoPago, movimiento, producto, proveedor, rol, tienda, turno, usuario, venta } from '../../server/db/schema';
 import { crearTienda, login, PASSWORD } from '../helpers/factories';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { asegurarCertificados } from '../../server/modules/red-local/certificados';
@@ -46,6 +46,9 @@ const STORE_ADMIN_ROW = rule('401', 'ok', '403', '403', '404', '403');
 const STORE_CODE = rule('401', 'ok', '403', 'ok', 'ok', '403');
 // The owner's day at a glance (issue #35): roles 1 and 3 (with the reports permission, on by default).
 const STORE_R1_R3 = rule('401', 'ok', '403', 'ok', 'ok', '403');
+// Purchasing (issue #32): the `stock` permission, role 2's off by default.
+const STORE_NO_R2 = rule('401', 'ok', '403', 'ok', 'ok', '403');
+const STORE_ROW_NO_R2 = rule('401', 'ok', '403', 'ok', '404', '403');
 
 interface Ctx {
   t: TestApp;
@@ -200,6 +203,16 @@ const TABLE: Record<string, Entry> = {
   // server/modules/reportes/reportes.test.ts turns it off).
   'GET /api/reportes/opciones': { expect: STORE },
   'GET /api/reportes/inicio': { expect: STORE_R1_R3 },
+  // Purchasing (issue #32): every role reads *por pedir*; role 1 sets its target; orders and receiving need the stock permission.
+  'GET /api/compras/por-pedir': { expect: STORE },
+  'PUT /api/compras/objetivo': { expect: STORE_ADMIN, body: { pedidoObjetivo: 200 } },
+  'GET /api/compras/ordenes': { expect: STORE_NO_R2 },
+  'GET /api/compras/ordenes/:id': { expect: STORE_ROW_NO_R2, params: id('orden') },
+  'POST /api/compras/ordenes': { expect: STORE_NO_R2, body: {} },
+  'PUT /api/compras/ordenes/:id': { expect: STORE_ROW_NO_R2, params: freshId('orden'), body: { lineas: [{ productoId: 1, cantidad: 1, costoUnit: 1 }] } },
+  'POST /api/compras/ordenes/:id/enviar': { expect: STORE_ROW_NO_R2, params: freshId('orden') },
+  'POST /api/compras/ordenes/:id/cancelar': { expect: STORE_ROW_NO_R2, params: freshId('orden') },
+  'POST /api/compras/recepciones': { expect: STORE_NO_R2, body: {} },
 };
 for (const informe of INFORMES) {
   TABLE[`GET /api/reportes/${informe}`] = { expect: STORE, query: 'periodo=mes' };
@@ -327,6 +340,13 @@ beforeAll(async () => {
     metodo: async () => (await first(db.insert(metodoPago).values({ idMetPago: 100 + seq++, nombre: 'Temporal' }).returning())).idMetPago,
   };
   ids.entrega = await fresh.entrega!();
+  // A purchase order of the demo store in borrador (issue #32), one line.
+  fresh.orden = async () => {
+    const o = await first(db.insert(ordenCompra).values({ tiendaId: aId, numero: 1000 + seq++, proveedorId: prov }).returning());
+    await db.insert(ordenCompraLinea).values({ ordenId: o.idOrden, productoId: ids.producto!, nombre: 'Matriz', cantidad: 1, costoUnit: 1 });
+    return o.idOrden;
+  };
+  ids.orden = await fresh.orden();
   // A fiado charge of the demo store (its credit customer), for the ledger's row route.
   const fiado = await first(db.select().from(cliente).where(and(eq(cliente.tiendaId, aId), eq(cliente.fiado, true))));
   ids.credito = (await first(db.insert(creditoMovimiento).values({ tiendaId: aId, clienteId: fiado.idCliente, tipo: 'cargo', monto: 1000, nota: 'matriz' }).returning())).idCreditoMovimiento;

@@ -47,6 +47,10 @@ const ReporteTurnoPage = preloadable(() => import('../features/caja/reporte-turn
 const MiPinPage = preloadable(() => import('../features/cuenta/mi-pin-page'));
 const ActividadPage = preloadable(() => import('../features/actividad/actividad-page'));
 const PermisosPage = preloadable(() => import('../features/tienda/permisos-page'));
+const PorPedirPage = preloadable(() => import('../features/compras/por-pedir-page'));
+const OrdenesPage = preloadable(() => import('../features/compras/ordenes-page'));
+const NuevaOrdenPage = preloadable(() => import('../features/compras/nueva-orden-page'));
+const OrdenPage = preloadable(() => import('../features/compras/orden-page'));
 
 /** The screen of each path, for the first one's chunk to be in before the router renders it. */
 const SCREENS = new Map<string, { preload: () => Promise<unknown> }>(
@@ -77,6 +81,9 @@ const SCREENS = new Map<string, { preload: () => Promise<unknown> }>(
     [paths.miPin]: MiPinPage,
     [paths.registroActividad]: ActividadPage,
     [paths.permisos]: PermisosPage,
+    [paths.porPedir]: PorPedirPage,
+    [paths.ordenesCompra]: OrdenesPage,
+    [paths.nuevaOrdenCompra]: NuevaOrdenPage,
   }).map(([path, screen]) => [path.toLowerCase(), screen]),
 );
 
@@ -88,7 +95,11 @@ const SCREENS = new Map<string, { preload: () => Promise<unknown> }>(
  */
 export function precargarPantalla(pathname: string): Promise<unknown> {
   const p = pathname.toLowerCase().replace(/\/+$/, '');
-  const screen = p === '/crud' || p.startsWith('/crud/') ? CrudRoutes : /^\/caja\/turnos\/\d+$/.test(p) ? ReporteTurnoPage : SCREENS.get(p);
+  const screen = p === '/crud' || p.startsWith('/crud/') ? CrudRoutes : /^\/caja\/turnos\/\d+$/.test(p)
+        ? ReporteTurnoPage
+        : /^\/ordenes_compra\/\d+$/.test(p)
+          ? OrdenPage
+          : SCREENS.get(p);
   return screen ? screen.preload().catch(() => undefined) : Promise.resolve();
 }
 
@@ -191,6 +202,10 @@ export function AppRouter() {
                 </RequireRole>
               }
             />
+            <Route path={paths.porPedir} element={<PorPedirPage />} />
+            <Route path={paths.ordenesCompra} element={<OrdenesPage />} />
+            <Route path={paths.nuevaOrdenCompra} element={<NuevaOrdenPage />} />
+            <Route path={paths.ordenCompra} element={<OrdenPage />} />
           </Route>
           <Route
             path="/crud/*"

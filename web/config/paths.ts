@@ -35,6 +35,11 @@ export const paths = {
   permisos: '/permisos',
   /** How the shop's phones reach this computer over HTTPS (issue #34), role 1. */
   telefonos: '/telefonos',
+  /** Purchasing (issue #32): what to order, purchase orders, receiving. */
+  porPedir: '/por_pedir',
+  ordenesCompra: '/ordenes_compra',
+  nuevaOrdenCompra: '/ordenes_compra/nueva',
+  ordenCompra: '/ordenes_compra/:id',
   crud: {
     usuarios: '/crud/usuarios',
   },

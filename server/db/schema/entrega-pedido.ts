@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, pgTable } from 'drizzle-orm/pg-core';
+import { bigint, check, date, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { ordenCompraLinea, recepcion } from './compras';
 import { producto } from './producto';
 import { proveedor } from './proveedor';
 import { tienda } from './tienda';
@@ -14,6 +15,17 @@ export const entregaPedido = pgTable(
     productoId: integer('producto_id').notNull().references(() => producto.idProducto, { onDelete: 'cascade' }),
     fechaEntrega: date('fecha_entrega', { mode: 'string' }).notNull(),
     cantidad: integer('cantidad').notNull(),
+    /** Issue #32: the receipt this delivery is a line of, and the order line it fills (both null for a back-office row). */
+    recepcionId: integer('recepcion_id').references(() => recepcion.idRecepcion, { onDelete: 'cascade' }),
+    ordenLineaId: integer('orden_linea_id').references(() => ordenCompraLinea.idLinea, { onDelete: 'set null' }),
+    /** The unit cost paid, integer pesos, as on the supplier's invoice (null: not given). */
+    costoUnit: bigint('costo_unit', { mode: 'number' }),
+    /** The lot's expiry date and code, where the product has one. */
+    vence: date('vence', { mode: 'string' }),
+    lote: text('lote'),
   },
-  (t) => [check('entrega_cantidad_positiva', sql`${t.cantidad} > 0`), index('entrega_tienda_idx').on(t.tiendaId)],
+  (t) => [
+    check('entrega_cantidad_positiva', sql`${t.cantidad} > 0`),
+    check('entrega_costo', sql`${t.costoUnit} is null or (${t.costoUnit} >= 0 and ${t.costoUnit} <= 100000000)`),
+    index('entrega_tienda_idx').on(t.tiendaId), index('entrega_orden_linea_idx').on(t.ordenLineaId), index('entrega_recepcion_idx').on(t.recepcionId)],
 );

@@ -10,6 +10,7 @@ export * from './venta';
 export * from './factura';
 export * from './movimiento';
 export * from './entrega-pedido';
+export * from './compras';
 export * from './codigo-recuperacion';
 export * from './venta-producto-resumen';
 export * from './resumen-conteo';

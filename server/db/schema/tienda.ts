@@ -42,6 +42,11 @@ export const tienda = pgTable(
     pinHash: text('pin_hash'),
     pinFallos: integer('pin_fallos').notNull().default(0),
     pinBloqueadoEn: timestamp('pin_bloqueado_en', { withTimezone: true }),
+    /**
+     * *Por pedir* (issue #32 point 3): a product at or under its minimum is suggested up to this
+     * percentage of its minimum (200: twice the minimum).
+     */
+    pedidoObjetivo: integer('pedido_objetivo').notNull().default(200),
     /** Bumped when the password changes: older tokens stop working. */
     tokenVersion: integer('token_version').notNull().default(0),
     creadoEn: timestamp('creado_en', { withTimezone: true }).notNull().defaultNow(),

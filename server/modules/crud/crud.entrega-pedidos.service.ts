@@ -5,8 +5,9 @@ import type { TPage, TPageQuery } from '#shared/schemas/common';
 import type { TCrudCreated, TCrudMessage, TEntregaRow, ZCreateEntregaRequest } from '#shared/schemas/crud';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
-import { entregaPedido, producto, proveedor } from '../../db/schema';
+import { entregaPedido, ordenCompraLinea, producto, proveedor } from '../../db/schema';
 import { ajustarStock } from '../movimiento/ledger';
+import { recalcularEstadoOrden } from '../compras/compras.domain';
 import { verificarProveedorDeTienda } from '../proveedor/proveedor.domain';
 import { countAll, fieldError, idOf, inScope, likePattern, notFound, pageOf, type CrudScope, type CrudService } from './crud.scope';
 
@@ -79,6 +80,13 @@ async function checkRefs(tx: Tx, scope: CrudScope, input: Input): Promise<number
   return p.tiendaId;
 }
 
+/** The order a delivery's line belongs to, brought to the state its deliveries now hold. */
+async function recalcularOrdenDe(tx: Tx, ordenLineaId: number | null) {
+  if (ordenLineaId == null) return;
+  const [l] = await tx.select({ ordenId: ordenCompraLinea.ordenId }).from(ordenCompraLinea).where(eq(ordenCompraLinea.idLinea, ordenLineaId));
+  if (l) await recalcularEstadoOrden(tx, l.ordenId);
+}
+
 const sinStock = () => new AppError('CONFLICT', M.crud.entregaSinStock);
 
 /** Receiving an order adds its quantity to the product's stock, with its movimiento, in one transaction. */
@@ -101,7 +109,7 @@ export async function createEntrega(options: { db: Db; scope: CrudScope; input: 
 /** The delivery `id` in the caller's reach, locked until the transaction ends (404 otherwise). */
 async function entregaBloqueada(tx: Tx, scope: CrudScope, id: number) {
   const [current] = await tx
-    .select({ tiendaId: entregaPedido.tiendaId, productoId: entregaPedido.productoId, cantidad: entregaPedido.cantidad })
+    .select({ tiendaId: entregaPedido.tiendaId, productoId: entregaPedido.productoId, cantidad: entregaPedido.cantidad, ordenLineaId: entregaPedido.ordenLineaId })
     .from(entregaPedido)
     .where(and(eq(entregaPedido.idEntrega, id), inScope(scope, entregaPedido.tiendaId)))
     .for('update')
@@ -129,6 +137,8 @@ export async function updateEntrega(options: { db: Db; scope: CrudScope; id: num
       .update(entregaPedido)
       .set({ proveedorId: input.proveedorId, productoId: input.productoId, fechaEntrega: input.fechaEntrega, cantidad: input.cantidad })
       .where(eq(entregaPedido.idEntrega, id));
+    // A delivery of a purchase order (issue #32): the order's state follows what its deliveries hold.
+    await recalcularOrdenDe(tx, current.ordenLineaId);
   });
   return { message: M.crud.actualizado.entrega_pedidos };
 }
@@ -146,6 +156,7 @@ export async function deleteEntrega(options: { db: Db; scope: CrudScope; id: num
     });
     if (!r) throw sinStock();
     await tx.delete(entregaPedido).where(eq(entregaPedido.idEntrega, id));
+    await recalcularOrdenDe(tx, current.ordenLineaId);
   });
   return { message: M.crud.eliminado.entrega_pedidos };
 }

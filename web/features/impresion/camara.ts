@@ -5,6 +5,8 @@
  * test can use a fake detector.
  */
 export const FORMATOS = ['ean_13', 'ean_8', 'upc_a', 'code_128'] as const;
+/** A supplier invoice's QR code (issue #32: its URL carries the CUFE). */
+export const FORMATOS_QR = ['qr_code'] as const;
 
 export interface Detector {
   /** The codes found in a frame of the video. */
@@ -17,18 +19,20 @@ interface BarcodeDetectorCtor {
 }
 
 /** The browser's BarcodeDetector, when it reads at least EAN-13. */
-export async function detectorNativo(w: { BarcodeDetector?: BarcodeDetectorCtor } = window as never): Promise<Detector | null> {
+export async function detectorNativo(w: { BarcodeDetector?: BarcodeDetectorCtor } = window as never, qr = false): Promise<Detector | null> {
   const Ctor = w.BarcodeDetector;
   if (!Ctor) return null;
-  const soportados = (await Ctor.getSupportedFormats?.()) ?? [...FORMATOS];
-  const formats = FORMATOS.filter((f) => soportados.includes(f));
-  return formats.includes('ean_13') ? new Ctor({ formats }) : null;
+  const buscados: readonly string[] = qr ? FORMATOS_QR : FORMATOS;
+  const soportados = (await Ctor.getSupportedFormats?.()) ?? [...buscados];
+  const formats = buscados.filter((f) => soportados.includes(f));
+  return formats.includes(buscados[0]!) ? new Ctor({ formats }) : null;
 }
 
 /** ZXing's reader for the same four formats, as a Detector. */
-export async function detectorZxing(): Promise<Detector> {
+export async function detectorZxing(qr = false): Promise<Detector> {
   const [{ BrowserMultiFormatReader }, { BarcodeFormat, DecodeHintType, NotFoundException }] = await Promise.all([import('@zxing/browser'), import('@zxing/library')]);
-  const hints = new Map([[DecodeHintType.POSSIBLE_FORMATS, [BarcodeFormat.EAN_13, BarcodeFormat.EAN_8, BarcodeFormat.UPC_A, BarcodeFormat.CODE_128]]]);
+  const formatos = qr ? [BarcodeFormat.QR_CODE] : [BarcodeFormat.EAN_13, BarcodeFormat.EAN_8, BarcodeFormat.UPC_A, BarcodeFormat.CODE_128];
+  const hints = new Map([[DecodeHintType.POSSIBLE_FORMATS, formatos]]);
   const reader = new BrowserMultiFormatReader(hints);
   return {
     async detect(video) {
@@ -43,8 +47,9 @@ export async function detectorZxing(): Promise<Detector> {
   };
 }
 
-export async function crearDetector(): Promise<Detector> {
-  return (await detectorNativo()) ?? (await detectorZxing());
+/** The reader of the till's barcodes, or (`qr`) of a QR code. */
+export async function crearDetector(qr = false): Promise<Detector> {
+  return (await detectorNativo(window as never, qr)) ?? (await detectorZxing(qr));
 }
 
 /**

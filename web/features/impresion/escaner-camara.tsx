@@ -13,18 +13,20 @@ interface Props {
   onCerrar: () => void;
   /** For tests: a detector instead of the browser's or ZXing's. */
   detector?: Detector;
+  /** Read a QR code instead of a barcode (a supplier invoice's CUFE, issue #32). */
+  qr?: boolean;
 }
 
 /**
  * "Escanear con la cámara": the back camera's video in a panel; the first code read (EAN-13, EAN-8,
  * UPC-A, Code 128) is handed over and the camera is turned off. Loaded only when opened.
  */
-export default function EscanerCamara({ onCodigo, onCerrar, detector }: Props) {
+export default function EscanerCamara({ onCodigo, onCerrar, detector, qr = false }: Props) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const [error, setError] = useState<string | null>(null);
-  const latest = useRef({ onCodigo, onCerrar, detector });
+  const latest = useRef({ onCodigo, onCerrar, detector, qr });
   useEffect(() => {
-    latest.current = { onCodigo, onCerrar, detector };
+    latest.current = { onCodigo, onCerrar, detector, qr };
   });
 
   useEffect(() => {
@@ -37,7 +39,7 @@ export default function EscanerCamara({ onCodigo, onCerrar, detector }: Props) {
         const video = videoRef.current!;
         video.srcObject = stream;
         await video.play?.();
-        const d = latest.current.detector ?? (await crearDetector());
+        const d = latest.current.detector ?? (await crearDetector(latest.current.qr));
         const codigo = await leerCodigo(d, video, { signal: stop.signal });
         if (codigo) latest.current.onCodigo(codigo);
       } catch (err) {

@@ -18,6 +18,7 @@ const TILES = [
   { to: paths.gestionarVentas, ...M.inicio.tiles.facturas, Icon: IconReceipt },
   { to: paths.caja, ...M.inicio.tiles.caja, Icon: IconStore },
   { to: paths.cuentasPorCobrar, ...M.inicio.tiles.cuentasPorCobrar, Icon: IconUser },
+  { to: paths.porPedir, ...M.inicio.tiles.porPedir, Icon: IconBox },
 ];
 /** The store owner's own tiles (issue #27). */
 const TILES_ADMIN = [

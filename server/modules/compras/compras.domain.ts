@@ -1,0 +1,479 @@
+/**
+ * Purchasing (issue #32 points 3–5), owned here once: *por pedir* (what is at or under its minimum,
+ * with a suggested quantity up to the store's target level), purchase orders and their states, and
+ * receiving goods with or without an order. Every received unit enters stock through the ledger
+ * (`ajustarStockLote`) in the receipt's own transaction, and the receipt's lines are the back-office's
+ * order deliveries (`entrega_pedido`), so that list keeps showing what came in.
+ *
+ * Who may: reading *por pedir* is every role's; the target level is role 1's; orders and receiving
+ * need the `stock` permission (server/modules/tienda/permisos.ts: receiving moves stock), and unit
+ * costs are shown only to those with `reportes`.
+ */
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { AppError } from '#shared/errors';
+import { M } from '#shared/messages';
+import type { TEstadoOrden, TOrden, TOrdenResumen, TPorPedir, TRecepcionResumen } from '#shared/schemas/compras';
+import type { TPage } from '#shared/schemas/common';
+import type { Db, Tx } from '../../db/client';
+import { esViolacionUnica } from '../../db/pg-error';
+import { entregaPedido, ordenCompra, ordenCompraLinea, producto, proveedor, recepcion, tienda } from '../../db/schema';
+import { registrarPor, type Autor } from '../actividad/actividad.domain';
+import { ajustarStockLote } from '../movimiento/ledger';
+import { verificarProveedorDeTienda } from '../proveedor/proveedor.domain';
+import { conRechazos, denegado, puede, registrarRechazo } from '../tienda/permisos';
+import { actualizarCostos } from './costo.domain';
+
+const notFound = () => new AppError('NOT_FOUND', M.compras.ordenNoExiste);
+const rechazo = (message: string, field?: string) => new AppError('BUSINESS_RULE', message, field ? { fields: { [field]: message } } : {});
+
+/** Orders and receiving move stock: the `stock` permission (role 1 always). */
+async function exigirCompras(db: Db | Tx, tiendaId: number, autor: Autor): Promise<void> {
+  if (!(await puede(db, tiendaId, autor, 'stock'))) throw denegado(tiendaId, autor, 'stock', {}, M.compras.sinPermiso);
+}
+
+/**
+ * The routes' refusal before reading the request (like a role refusal): without the `stock`
+ * permission a write is refused and recorded as an attempt, a read only refused.
+ */
+export async function verificarPermisoCompras(db: Db, tiendaId: number, autor: Autor, escritura: boolean): Promise<void> {
+  if (await puede(db, tiendaId, autor, 'stock')) return;
+  const err = denegado(tiendaId, autor, 'stock', {}, M.compras.sinPermiso);
+  throw escritura ? await registrarRechazo(db, err) : err;
+}
+
+/** Whether the author sees unit costs (`reportes`). */
+export const veCostos = (db: Db | Tx, tiendaId: number, autor: Autor) => puede(db, tiendaId, autor, 'reportes');
+
+/**
+ * The store's next number for an order or a receipt. The store's row is held (FOR NO KEY UPDATE,
+ * which does not block the rows that merely point to the store) until the transaction ends, so two
+ * orders made at once get consecutive numbers.
+ */
+async function siguienteNumero(tx: Tx, tiendaId: number, tabla: 'orden_compra' | 'recepcion'): Promise<number> {
+  await tx.execute(sql`select 1 from tienda where id_tienda = ${tiendaId} for no key update`);
+  const res = (await tx.execute(sql`select coalesce(max(numero), 0)::int + 1 as n from ${sql.identifier(tabla)} where tienda_id = ${tiendaId}`)) as unknown as {
+    rows: { n: number }[];
+  };
+  return Number(res.rows[0]!.n);
+}
+
+// ── Por pedir (point 3) ─────────────────────────────────────────────────────────────────────
+
+/** Units of each product still to come on the store's open orders (borrador, enviada, parcial). */
+const enCamino = (productoId: SQL) => sql<number>`coalesce((
+  select sum(greatest(l.cantidad - coalesce((select sum(e.cantidad) from entrega_pedido e where e.orden_linea_id = l.id_linea), 0), 0))
+  from orden_compra_linea l join orden_compra o on o.id_orden = l.orden_id
+  where l.producto_id = ${productoId} and o.estado in ('borrador', 'enviada', 'parcial')), 0)::int`;
+
+/** The last unit cost received of a product (its latest delivery with a cost), or null. */
+export const ultimoCostoSql = (productoId: SQL) =>
+  sql<number | null>`(select e.costo_unit from entrega_pedido e where e.producto_id = ${productoId} and e.costo_unit is not null order by e.id_entrega desc limit 1)`;
+
+/**
+ * Every product of the store on sale, with a minimum, at or under it; grouped by supplier (an archived
+ * supplier's products count as without one), by name. Suggested: up to `pedido_objetivo` % of the
+ * minimum (rounded up), less the stock and what open orders still bring, at least 1.
+ */
+export async function porPedir(options: { db: Db; tiendaId: number; autor: Autor }): Promise<TPorPedir> {
+  const { db, tiendaId, autor } = options;
+  const [t] = await db.select({ objetivo: tienda.pedidoObjetivo }).from(tienda).where(eq(tienda.idTienda, tiendaId)).limit(1);
+  const objetivo = t?.objetivo ?? 200;
+  const costos = await veCostos(db, tiendaId, autor);
+  const id = sql`${producto.idProducto}`;
+  const rows = await db
+    .select({
+      id: producto.idProducto,
+      nombre: producto.nombre,
+      stock: producto.stock,
+      stockMin: producto.stockMin,
+      proveedorId: proveedor.idProveedor,
+      proveedor: proveedor.nombre,
+      telefono: proveedor.telefono,
+      enCamino: enCamino(id),
+      ultimoCosto: ultimoCostoSql(id),
+    })
+    .from(producto)
+    .leftJoin(proveedor, and(eq(proveedor.idProveedor, producto.proveedorId), eq(proveedor.activo, true)))
+    .where(and(eq(producto.tiendaId, tiendaId), eq(producto.estado, 1), sql`${producto.stockMin} > 0`, sql`${producto.stock} <= ${producto.stockMin}`))
+    .orderBy(sql`${proveedor.nombre} nulls last`, asc(proveedor.idProveedor), asc(producto.nombre), asc(producto.idProducto))
+    .limit(5000);
+  const grupos: TPorPedir['grupos'] = [];
+  for (const r of rows) {
+    const prov = r.proveedorId == null ? null : { id: r.proveedorId, nombre: r.proveedor!, telefono: r.telefono! };
+    let g = grupos.at(-1);
+    if (!g || (g.proveedor?.id ?? null) !== (prov?.id ?? null)) grupos.push((g = { proveedor: prov, productos: [] }));
+    const meta = Math.ceil((r.stockMin * objetivo) / 100);
+    g.productos.push({
+      id: r.id,
+      nombre: r.nombre,
+      stock: r.stock,
+      stockMin: r.stockMin,
+      enCamino: Number(r.enCamino),
+      sugerido: Math.max(meta - r.stock - Number(r.enCamino), 0),
+      ultimoCosto: costos && r.ultimoCosto != null ? Number(r.ultimoCosto) : null,
+    });
+  }
+  return { pedidoObjetivo: objetivo, grupos };
+}
+
+/** Role 1 sets the target level (the route refuses the others). */
+export async function guardarObjetivo(options: { db: Db; tiendaId: number; pedidoObjetivo: number }): Promise<void> {
+  await options.db.update(tienda).set({ pedidoObjetivo: options.pedidoObjetivo }).where(eq(tienda.idTienda, options.tiendaId));
+}
+
+// ── Orders (point 4) ────────────────────────────────────────────────────────────────────────
+
+interface LineaPedida {
+  productoId: number;
+  cantidad: number;
+  costoUnit: number;
+}
+
+/** The products of the lines, each the store's (400 otherwise); their names by id. */
+async function productosDeTienda(tx: Tx, tiendaId: number, ids: number[], bloquear: boolean): Promise<Map<number, string>> {
+  const q = tx
+    .select({ id: producto.idProducto, nombre: producto.nombre })
+    .from(producto)
+    .where(and(eq(producto.tiendaId, tiendaId), inArray(producto.idProducto, ids)))
+    .orderBy(asc(producto.idProducto));
+  const rows = bloquear ? await q.for('update') : await q;
+  if (rows.length !== new Set(ids).size) throw new AppError('VALIDATION', M.compras.productoNoExiste, { fields: { lineas: M.compras.productoNoExiste } });
+  return new Map(rows.map((r) => [r.id, r.nombre]));
+}
+
+const totalDe = (lineas: { cantidad: number; costoUnit: number }[]) => lineas.reduce((s, l) => s + l.cantidad * l.costoUnit, 0);
+
+async function escribirLineas(tx: Tx, ordenId: number, nombres: Map<number, string>, lineas: LineaPedida[]) {
+  await tx.insert(ordenCompraLinea).values(lineas.map((l) => ({ ordenId, productoId: l.productoId, nombre: nombres.get(l.productoId)!, cantidad: l.cantidad, costoUnit: l.costoUnit })));
+}
+
+/** A new order in borrador, for a supplier of the store. */
+export async function crearOrden(options: { db: Db; tiendaId: number; autor: Autor; input: { proveedorId: number; lineas: LineaPedida[]; nota: string | null } }): Promise<TOrden> {
+  const { db, tiendaId, autor, input } = options;
+  const id = await conRechazos(db, () =>
+    db.transaction(async (tx) => {
+      await exigirCompras(tx, tiendaId, autor);
+      await verificarProveedorDeTienda(tx, tiendaId, input.proveedorId, 'proveedorId');
+      const nombres = await productosDeTienda(tx, tiendaId, input.lineas.map((l) => l.productoId), false);
+      const numero = await siguienteNumero(tx, tiendaId, 'orden_compra');
+      const [row] = await tx
+        .insert(ordenCompra)
+        .values({ tiendaId, numero, proveedorId: input.proveedorId, nota: input.nota, usuarioId: autor.usuarioId })
+        .returning({ id: ordenCompra.idOrden });
+      await escribirLineas(tx, row!.id, nombres, input.lineas);
+      const [p] = await tx.select({ nombre: proveedor.nombre }).from(proveedor).where(eq(proveedor.idProveedor, input.proveedorId));
+      await registrarPor(tx, tiendaId, autor, { tipo: 'orden_compra', detalle: { ordenId: row!.id, numero, proveedor: p!.nombre, accion: 'creada', total: totalDe(input.lineas) } });
+      return row!.id;
+    }),
+  );
+  return obtenerOrden({ db, tiendaId, autor, id });
+}
+
+/** The order `id` of the store, locked until the transaction ends (404 otherwise). */
+async function ordenBloqueada(tx: Tx, tiendaId: number, id: number) {
+  const [o] = await tx
+    .select({ id: ordenCompra.idOrden, numero: ordenCompra.numero, estado: ordenCompra.estado, proveedorId: ordenCompra.proveedorId, proveedor: proveedor.nombre })
+    .from(ordenCompra)
+    .innerJoin(proveedor, eq(proveedor.idProveedor, ordenCompra.proveedorId))
+    .where(and(eq(ordenCompra.idOrden, id), eq(ordenCompra.tiendaId, tiendaId)))
+    .for('update', { of: ordenCompra })
+    .limit(1);
+  if (!o) throw notFound();
+  return o as typeof o & { estado: TEstadoOrden };
+}
+
+/** Replaces the lines and the note of an order still in borrador. */
+export async function actualizarOrden(options: { db: Db; tiendaId: number; autor: Autor; id: number; input: { lineas: LineaPedida[]; nota: string | null } }): Promise<TOrden> {
+  const { db, tiendaId, autor, id, input } = options;
+  await conRechazos(db, () =>
+    db.transaction(async (tx) => {
+      await exigirCompras(tx, tiendaId, autor);
+      const o = await ordenBloqueada(tx, tiendaId, id);
+      if (o.estado !== 'borrador') throw rechazo(M.compras.soloBorrador);
+      const nombres = await productosDeTienda(tx, tiendaId, input.lineas.map((l) => l.productoId), false);
+      await tx.delete(ordenCompraLinea).where(eq(ordenCompraLinea.ordenId, id));
+      await escribirLineas(tx, id, nombres, input.lineas);
+      await tx.update(ordenCompra).set({ nota: input.nota }).where(eq(ordenCompra.idOrden, id));
+      await registrarPor(tx, tiendaId, autor, { tipo: 'orden_compra', detalle: { ordenId: id, numero: o.numero, proveedor: o.proveedor, accion: 'editada', total: totalDe(input.lineas) } });
+    }),
+  );
+  return obtenerOrden({ db, tiendaId, autor, id });
+}
+
+async function totalOrden(tx: Tx, id: number): Promise<number> {
+  const [r] = await tx.select({ t: sql<number>`coalesce(sum(${ordenCompraLinea.cantidad} * ${ordenCompraLinea.costoUnit}), 0)::bigint`.mapWith(Number) }).from(ordenCompraLinea).where(eq(ordenCompraLinea.ordenId, id));
+  return r?.t ?? 0;
+}
+
+/** borrador → enviada (the person sent it by WhatsApp, printed it, or phoned it). */
+export async function enviarOrden(options: { db: Db; tiendaId: number; autor: Autor; id: number }): Promise<TOrden> {
+  const { db, tiendaId, autor, id } = options;
+  await conRechazos(db, () =>
+    db.transaction(async (tx) => {
+      await exigirCompras(tx, tiendaId, autor);
+      const o = await ordenBloqueada(tx, tiendaId, id);
+      if (o.estado !== 'borrador') throw rechazo(M.compras.noEnviable);
+      await tx.update(ordenCompra).set({ estado: 'enviada', enviadaEn: sql`now()` }).where(eq(ordenCompra.idOrden, id));
+      await registrarPor(tx, tiendaId, autor, { tipo: 'orden_compra', detalle: { ordenId: id, numero: o.numero, proveedor: o.proveedor, accion: 'enviada', total: await totalOrden(tx, id) } });
+    }),
+  );
+  return obtenerOrden({ db, tiendaId, autor, id });
+}
+
+/** borrador or enviada (nothing received yet) → cancelada. */
+export async function cancelarOrden(options: { db: Db; tiendaId: number; autor: Autor; id: number }): Promise<TOrden> {
+  const { db, tiendaId, autor, id } = options;
+  await conRechazos(db, () =>
+    db.transaction(async (tx) => {
+      await exigirCompras(tx, tiendaId, autor);
+      const o = await ordenBloqueada(tx, tiendaId, id);
+      if (o.estado !== 'borrador' && o.estado !== 'enviada') throw rechazo(M.compras.noCancelable);
+      await tx.update(ordenCompra).set({ estado: 'cancelada' }).where(eq(ordenCompra.idOrden, id));
+      await registrarPor(tx, tiendaId, autor, { tipo: 'orden_compra', detalle: { ordenId: id, numero: o.numero, proveedor: o.proveedor, accion: 'cancelada', total: await totalOrden(tx, id) } });
+    }),
+  );
+  return obtenerOrden({ db, tiendaId, autor, id });
+}
+
+const totalOrdenSql = sql<number>`(select coalesce(sum(l.cantidad * l.costo_unit), 0) from orden_compra_linea l where l.orden_id = ${ordenCompra.idOrden})`.mapWith(Number);
+const lineasOrdenSql = sql<number>`(select count(*) from orden_compra_linea l where l.orden_id = ${ordenCompra.idOrden})`.mapWith(Number);
+
+/** A page of the store's orders, newest first, optionally of one state. */
+export async function listarOrdenes(options: { db: Db; tiendaId: number; autor: Autor; page: number; pageSize: number; estado?: TEstadoOrden | '' }): Promise<TPage<TOrdenResumen>> {
+  const { db, tiendaId, autor, page, pageSize, estado } = options;
+  await exigirCompras(db, tiendaId, autor);
+  const costos = await veCostos(db, tiendaId, autor);
+  const where = and(eq(ordenCompra.tiendaId, tiendaId), estado ? eq(ordenCompra.estado, estado) : undefined);
+  const [rows, [tot]] = await Promise.all([
+    db
+      .select({
+        id: ordenCompra.idOrden,
+        numero: ordenCompra.numero,
+        proveedorId: ordenCompra.proveedorId,
+        proveedor: proveedor.nombre,
+        estado: ordenCompra.estado,
+        creadaEn: ordenCompra.creadaEn,
+        lineas: lineasOrdenSql,
+        total: totalOrdenSql,
+      })
+      .from(ordenCompra)
+      .innerJoin(proveedor, eq(proveedor.idProveedor, ordenCompra.proveedorId))
+      .where(where)
+      .orderBy(desc(ordenCompra.idOrden))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ n: count() }).from(ordenCompra).where(where),
+  ]);
+  return {
+    items: rows.map((r) => ({ ...r, estado: r.estado as TEstadoOrden, creadaEn: r.creadaEn.toISOString(), total: costos ? r.total : null })),
+    total: Number(tot?.n ?? 0),
+  };
+}
+
+/** One order of the store with its lines (what was received of each) and its receipts. */
+export async function obtenerOrden(options: { db: Db | Tx; tiendaId: number; autor: Autor; id: number }): Promise<TOrden> {
+  const { db, tiendaId, autor, id } = options;
+  await exigirCompras(db, tiendaId, autor);
+  const costos = await veCostos(db, tiendaId, autor);
+  const [o] = await db
+    .select({
+      id: ordenCompra.idOrden,
+      numero: ordenCompra.numero,
+      proveedorId: ordenCompra.proveedorId,
+      proveedor: proveedor.nombre,
+      proveedorTelefono: proveedor.telefono,
+      estado: ordenCompra.estado,
+      nota: ordenCompra.nota,
+      creadaEn: ordenCompra.creadaEn,
+      enviadaEn: ordenCompra.enviadaEn,
+      lineas: lineasOrdenSql,
+      total: totalOrdenSql,
+    })
+    .from(ordenCompra)
+    .innerJoin(proveedor, eq(proveedor.idProveedor, ordenCompra.proveedorId))
+    .where(and(eq(ordenCompra.idOrden, id), eq(ordenCompra.tiendaId, tiendaId)))
+    .limit(1);
+  if (!o) throw notFound();
+  const items = await db
+    .select({
+      id: ordenCompraLinea.idLinea,
+      productoId: ordenCompraLinea.productoId,
+      nombre: ordenCompraLinea.nombre,
+      cantidad: ordenCompraLinea.cantidad,
+      costoUnit: ordenCompraLinea.costoUnit,
+      recibido: sql<number>`(select coalesce(sum(e.cantidad), 0) from entrega_pedido e where e.orden_linea_id = ${ordenCompraLinea.idLinea})`.mapWith(Number),
+    })
+    .from(ordenCompraLinea)
+    .where(eq(ordenCompraLinea.ordenId, id))
+    .orderBy(asc(ordenCompraLinea.nombre), asc(ordenCompraLinea.idLinea));
+  const recepciones = await recepcionesDe(db, tiendaId, eq(recepcion.ordenId, id), costos);
+  return {
+    ...o,
+    estado: o.estado as TEstadoOrden,
+    creadaEn: o.creadaEn.toISOString(),
+    enviadaEn: o.enviadaEn?.toISOString() ?? null,
+    total: costos ? o.total : null,
+    items: items.map((l) => ({ ...l, costoUnit: costos ? l.costoUnit : null })),
+    recepciones,
+  };
+}
+
+async function recepcionesDe(db: Db | Tx, tiendaId: number, filtro: ReturnType<typeof eq>, costos: boolean): Promise<TRecepcionResumen[]> {
+  const rows = await db
+    .select({
+      id: recepcion.idRecepcion,
+      numero: recepcion.numero,
+      fecha: recepcion.fecha,
+      facturaNumero: recepcion.facturaNumero,
+      cufe: recepcion.cufe,
+      total: recepcion.total,
+      persona: sql<string>`coalesce((select u.nombre1 || ' ' || u.apellido1 from usuario u where u.id_usuario = ${recepcion.usuarioId}), ${M.actividad.cuentaTienda}::text)`,
+      unidades: sql<number>`(select coalesce(sum(e.cantidad), 0) from entrega_pedido e where e.recepcion_id = ${recepcion.idRecepcion})`.mapWith(Number),
+    })
+    .from(recepcion)
+    .where(and(eq(recepcion.tiendaId, tiendaId), filtro))
+    .orderBy(asc(recepcion.idRecepcion));
+  return rows.map((r) => ({ ...r, fecha: r.fecha.toISOString(), total: costos ? r.total : null }));
+}
+
+// ── Receiving (point 5) ─────────────────────────────────────────────────────────────────────
+
+export interface LineaRecibida {
+  productoId: number;
+  cantidad: number;
+  costoUnit: number;
+  vence: string | null;
+  lote: string | null;
+}
+
+export interface DatosRecepcion {
+  ordenId?: number | null;
+  proveedorId?: number | null;
+  facturaNumero: string | null;
+  cufe: string | null;
+  lineas: LineaRecibida[];
+}
+
+/**
+ * Receives goods, all in one transaction: the order (if any) locked and checked (the lines must be
+ * its own, never more than still pending), the products locked in id order, the receipt numbered
+ * and written with its supplier invoice (a number or CUFE already received is refused, 409), one
+ * delivery per line, every quantity into stock through the ledger, the products' costs
+ * (costo.domain.ts), the order's state, and the activity log.
+ */
+export async function registrarRecepcion(options: { db: Db; tiendaId: number; autor: Autor; input: DatosRecepcion }) {
+  const { db, tiendaId, autor, input } = options;
+  return conRechazos(db, () =>
+    db.transaction(async (tx) => {
+      await exigirCompras(tx, tiendaId, autor);
+      const orden = input.ordenId != null ? await ordenBloqueada(tx, tiendaId, input.ordenId) : null;
+      if (orden && (orden.estado === 'recibida' || orden.estado === 'cancelada')) throw rechazo(M.compras.noRecibible);
+      const proveedorId = orden?.proveedorId ?? input.proveedorId;
+      if (proveedorId == null) throw new AppError('VALIDATION', M.compras.elegirProveedorVacio, { fields: { proveedorId: M.compras.elegirProveedorVacio } });
+      if (orden && input.proveedorId != null && input.proveedorId !== orden.proveedorId) throw rechazo(M.compras.proveedorDeOrden, 'proveedorId');
+      if (!orden) await verificarProveedorDeTienda(tx, tiendaId, proveedorId, 'proveedorId');
+      const nombres = await productosDeTienda(tx, tiendaId, input.lineas.map((l) => l.productoId), true);
+
+      // The order's lines and what each still waits for.
+      const lineaDe = new Map<number, number>();
+      if (orden) {
+        const pendientes = await tx
+          .select({
+            id: ordenCompraLinea.idLinea,
+            productoId: ordenCompraLinea.productoId,
+            pendiente: sql<number>`${ordenCompraLinea.cantidad} - (select coalesce(sum(e.cantidad), 0) from entrega_pedido e where e.orden_linea_id = ${ordenCompraLinea.idLinea})`.mapWith(Number),
+          })
+          .from(ordenCompraLinea)
+          .where(eq(ordenCompraLinea.ordenId, orden.id));
+        const porProducto = new Map(pendientes.filter((p) => p.productoId != null).map((p) => [p.productoId!, p]));
+        for (const l of input.lineas) {
+          const p = porProducto.get(l.productoId);
+          if (!p) throw rechazo(M.compras.lineaNoEsDeOrden, 'lineas');
+          if (l.cantidad > p.pendiente) throw rechazo(M.compras.masQuePedido(nombres.get(l.productoId)!, Math.max(p.pendiente, 0)), 'lineas');
+          lineaDe.set(l.productoId, p.id);
+        }
+      }
+
+      const numero = await siguienteNumero(tx, tiendaId, 'recepcion');
+      const total = totalDe(input.lineas);
+      let recepcionId: number;
+      try {
+        const [row] = await tx
+          .insert(recepcion)
+          .values({ tiendaId, numero, proveedorId, ordenId: orden?.id ?? null, facturaNumero: input.facturaNumero, cufe: input.cufe, total, usuarioId: autor.usuarioId, cara: autor.cara })
+          .returning({ id: recepcion.idRecepcion });
+        recepcionId = row!.id;
+      } catch (err) {
+        if (esViolacionUnica(err, 'recepcion_cufe_uq')) throw new AppError('CONFLICT', M.compras.cufeDuplicado, { fields: { cufe: M.compras.cufeDuplicado } });
+        if (esViolacionUnica(err, 'recepcion_factura_uq')) throw new AppError('CONFLICT', M.compras.facturaDuplicada, { fields: { facturaNumero: M.compras.facturaDuplicada } });
+        throw err;
+      }
+      const hoy = sql<string>`(now() at time zone (select zona_horaria from tienda where id_tienda = ${tiendaId}))::date`;
+      await tx.insert(entregaPedido).values(
+        input.lineas.map((l) => ({
+          tiendaId,
+          proveedorId,
+          productoId: l.productoId,
+          fechaEntrega: hoy,
+          cantidad: l.cantidad,
+          recepcionId,
+          ordenLineaId: lineaDe.get(l.productoId) ?? null,
+          costoUnit: l.costoUnit,
+          vence: l.vence,
+          lote: l.lote,
+        })),
+      );
+      const movidos = await ajustarStockLote(tx, {
+        tiendaId,
+        cambios: input.lineas.map((l) => ({ productoId: l.productoId, delta: l.cantidad })),
+        motivo: M.movimientos.motivos.recepcion(numero, orden?.numero ?? null),
+      });
+      if (!movidos) throw new AppError('CONFLICT', M.compras.productoNoExiste);
+      await actualizarCostos(tx, { tiendaId, autor, lineas: input.lineas, stockAntes: new Map([...movidos].map(([id, m]) => [id, m.stockAntes])) });
+
+      let estadoOrden: TEstadoOrden | null = null;
+      if (orden) estadoOrden = await recalcularEstadoOrden(tx, orden.id);
+      const [prov] = await tx.select({ nombre: proveedor.nombre }).from(proveedor).where(eq(proveedor.idProveedor, proveedorId));
+      await registrarPor(tx, tiendaId, autor, {
+        tipo: 'recepcion',
+        detalle: {
+          recepcionId,
+          numero,
+          ordenNumero: orden?.numero ?? null,
+          proveedor: prov!.nombre,
+          unidades: input.lineas.reduce((s, l) => s + l.cantidad, 0),
+          total,
+          facturaNumero: input.facturaNumero,
+        },
+      });
+      return { id: recepcionId, numero, ordenId: orden?.id ?? null, estadoOrden };
+    }),
+  );
+}
+
+/**
+ * An order's state from what its deliveries hold: every line filled → recibida, some unit → parcial.
+ * Kept in step by receiving and by the back-office when it corrects or removes a delivery of an
+ * order (a borrador or enviada order with nothing received stays as it was; a cancelled one stays).
+ */
+export async function recalcularEstadoOrden(tx: Tx, ordenId: number): Promise<TEstadoOrden> {
+  const res = (await tx.execute(sql`
+    select o.estado,
+      coalesce(bool_and(coalesce(r.recibido, 0) >= l.cantidad), false) as completa,
+      coalesce(sum(coalesce(r.recibido, 0)), 0)::int as recibido
+    from orden_compra o
+    join orden_compra_linea l on l.orden_id = o.id_orden
+    left join lateral (select sum(e.cantidad)::int as recibido from entrega_pedido e where e.orden_linea_id = l.id_linea) r on true
+    where o.id_orden = ${ordenId}
+    group by o.estado`)) as unknown as { rows: { estado: TEstadoOrden; completa: boolean; recibido: number }[] };
+  const r = res.rows[0];
+  if (!r) return 'borrador';
+  let estado: TEstadoOrden = r.estado;
+  if (r.estado !== 'cancelada') {
+    if (r.completa) estado = 'recibida';
+    else if (Number(r.recibido) > 0) estado = 'parcial';
+    else if (r.estado === 'parcial' || r.estado === 'recibida') estado = 'enviada';
+  }
+  if (estado !== r.estado) await tx.update(ordenCompra).set({ estado }).where(eq(ordenCompra.idOrden, ordenId));
+  return estado;
+}

@@ -1,0 +1,112 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { M } from '#shared/messages';
+import { ROL } from '#shared/roles';
+import {
+  ZCreateOrdenRequest,
+  ZIdParams,
+  ZObjetivoRequest,
+  ZOrden,
+  ZOrdenMessage,
+  ZOrdenResumen,
+  ZOrdenesQuery,
+  ZPorPedir,
+  ZRecepcionRequest,
+  ZRecepcionResponse,
+  ZUpdateOrdenRequest,
+} from '#shared/schemas/compras';
+import { zPage } from '#shared/schemas/common';
+import { requireRole, sessionOf, storeOf } from '../../plugins/auth';
+import { autorDe } from '../actividad/actividad.domain';
+import {
+  actualizarOrden,
+  cancelarOrden,
+  crearOrden,
+  enviarOrden,
+  guardarObjetivo,
+  listarOrdenes,
+  obtenerOrden,
+  porPedir,
+  registrarRecepcion,
+  verificarPermisoCompras,
+} from './compras.domain';
+
+/** Purchasing (issue #32): *por pedir*, purchase orders and receiving. Thin: the rules are compras.domain.ts's. */
+export async function comprasRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['compras'];
+  const autor = (req: Parameters<typeof sessionOf>[0]) => autorDe(sessionOf(req), 'tienda');
+  const sinCambiosDeSesion = { keepsSessions: true };
+  // Orders and receiving: the `stock` permission, checked before the request is read.
+  const conPermiso = async (req: Parameters<typeof sessionOf>[0]) => verificarPermisoCompras(app.db, storeOf(req), autor(req), req.method !== 'GET');
+
+  r.get('/compras/por-pedir', {
+    schema: { tags, response: { 200: ZPorPedir } },
+    handler: (req) => porPedir({ db: app.db, tiendaId: storeOf(req), autor: autor(req) }),
+  });
+
+  r.put('/compras/objetivo', {
+    preValidation: requireRole([ROL.ADMIN], M.compras.soloAdministrador),
+    config: sinCambiosDeSesion,
+    schema: { tags, body: ZObjetivoRequest, response: { 200: z.object({ message: z.string() }) } },
+    handler: async (req) => {
+      await guardarObjetivo({ db: app.db, tiendaId: storeOf(req), pedidoObjetivo: req.body.pedidoObjetivo });
+      return { message: M.compras.objetivoGuardado };
+    },
+  });
+
+  r.get('/compras/ordenes', {
+    preValidation: conPermiso,
+    schema: { tags, querystring: ZOrdenesQuery, response: { 200: zPage(ZOrdenResumen) } },
+    handler: (req) => listarOrdenes({ db: app.db, tiendaId: storeOf(req), autor: autor(req), ...req.query }),
+  });
+
+  r.get('/compras/ordenes/:id', {
+    preValidation: conPermiso,
+    schema: { tags, params: ZIdParams, response: { 200: ZOrden } },
+    handler: (req) => obtenerOrden({ db: app.db, tiendaId: storeOf(req), autor: autor(req), id: req.params.id }),
+  });
+
+  r.post('/compras/ordenes', {
+    preValidation: conPermiso,
+    config: sinCambiosDeSesion,
+    schema: { tags, body: ZCreateOrdenRequest, response: { 201: ZOrdenMessage } },
+    handler: async (req, reply) => {
+      const orden = await crearOrden({ db: app.db, tiendaId: storeOf(req), autor: autor(req), input: req.body });
+      return reply.status(201).send({ message: M.compras.ordenCreada, orden });
+    },
+  });
+
+  r.put('/compras/ordenes/:id', {
+    preValidation: conPermiso,
+    config: sinCambiosDeSesion,
+    schema: { tags, params: ZIdParams, body: ZUpdateOrdenRequest, response: { 200: ZOrdenMessage } },
+    handler: async (req) => ({ message: M.compras.ordenGuardada, orden: await actualizarOrden({ db: app.db, tiendaId: storeOf(req), autor: autor(req), id: req.params.id, input: req.body }) }),
+  });
+
+  r.post('/compras/ordenes/:id/enviar', {
+    preValidation: conPermiso,
+    config: sinCambiosDeSesion,
+    schema: { tags, params: ZIdParams, response: { 200: ZOrdenMessage } },
+    handler: async (req) => ({ message: M.compras.ordenEnviada, orden: await enviarOrden({ db: app.db, tiendaId: storeOf(req), autor: autor(req), id: req.params.id }) }),
+  });
+
+  r.post('/compras/ordenes/:id/cancelar', {
+    preValidation: conPermiso,
+    config: sinCambiosDeSesion,
+    schema: { tags, params: ZIdParams, response: { 200: ZOrdenMessage } },
+    handler: async (req) => ({ message: M.compras.ordenCancelada, orden: await cancelarOrden({ db: app.db, tiendaId: storeOf(req), autor: autor(req), id: req.params.id }) }),
+  });
+
+  r.post('/compras/recepciones', {
+    preValidation: conPermiso,
+    // Moves stock (and costs) only: the till's cached pages stay and read the stock again.
+    config: { keepsSessions: true, keepsCatalog: true },
+    schema: { tags, body: ZRecepcionRequest, response: { 201: ZRecepcionResponse } },
+    handler: async (req, reply) => {
+      const recepcion = await registrarRecepcion({ db: app.db, tiendaId: storeOf(req), autor: autor(req), input: req.body });
+      return reply.status(201).send({ message: M.compras.recepcionRegistrada(recepcion.numero), recepcion });
+    },
+  });
+}

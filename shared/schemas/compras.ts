@@ -1,0 +1,184 @@
+import { z } from 'zod';
+import { generic } from '../messages/comun';
+import { compras } from '../messages/compras';
+import { LIMITES_DINERO } from '../money';
+import { BIDI_MENSAJE, sinBidi } from './common';
+
+// Only these areas' texts: a screen that loads this schema does not load the whole catalogue.
+const M = { compras, generic };
+
+const MAX_INT4 = 2_147_483_647;
+const zId = (message: string) => z.number({ error: message }).int(message).positive(message).max(MAX_INT4, message);
+
+export const ZIdParams = z.object({ id: z.coerce.number().int().positive().max(MAX_INT4) });
+
+// ── Por pedir (point 3) ─────────────────────────────────────────────────────────────────────
+
+/** The target level: a percentage of each product's minimum (200: twice), from 100 to 1000. */
+export const ZObjetivoRequest = z.object({
+  pedidoObjetivo: z.number({ error: M.compras.objetivoInvalido }).int(M.compras.objetivoInvalido).min(100, M.compras.objetivoInvalido).max(1000, M.compras.objetivoInvalido),
+});
+export type TObjetivoRequest = z.infer<typeof ZObjetivoRequest>;
+
+export const ZPorPedirProducto = z.object({
+  id: z.number().int(),
+  nombre: z.string(),
+  stock: z.number().int(),
+  stockMin: z.number().int(),
+  /** Units still to come on the store's open orders. */
+  enCamino: z.number().int(),
+  /** Up to the target level: ceil(min × objetivo / 100) − stock − enCamino, never below 0. */
+  sugerido: z.number().int(),
+  /** The last unit cost received (null: never received, or costs hidden from this role). */
+  ultimoCosto: z.number().int().nullable(),
+});
+export type TPorPedirProducto = z.infer<typeof ZPorPedirProducto>;
+
+export const ZPorPedir = z.object({
+  pedidoObjetivo: z.number().int(),
+  grupos: z.array(
+    z.object({
+      /** Null: the products without a supplier. */
+      proveedor: z.object({ id: z.number().int(), nombre: z.string(), telefono: z.string() }).nullable(),
+      productos: z.array(ZPorPedirProducto),
+    }),
+  ),
+});
+export type TPorPedir = z.infer<typeof ZPorPedir>;
+
+// ── Orders (point 4) ────────────────────────────────────────────────────────────────────────
+
+export const ESTADOS_ORDEN = ['borrador', 'enviada', 'parcial', 'recibida', 'cancelada'] as const;
+export type TEstadoOrden = (typeof ESTADOS_ORDEN)[number];
+
+const zCantidad = z.number({ error: M.compras.cantidadInvalida }).int(M.compras.cantidadInvalida).min(1, M.compras.cantidadInvalida).max(LIMITES_DINERO.maxCantidad, M.compras.cantidadInvalida);
+const zCosto = z.number({ error: M.compras.costoInvalido }).int(M.compras.costoInvalido).min(0, M.compras.costoInvalido).max(LIMITES_DINERO.maxPrecio, M.compras.costoInvalido);
+const zNota = z
+  .union([z.null(), z.string({ error: M.compras.notaLarga }).trim().max(500, M.compras.notaLarga).refine(sinBidi, BIDI_MENSAJE)], { error: M.compras.notaLarga })
+  .optional()
+  .transform((v) => (v ? v : null));
+
+const zLineasOrden = z
+  .array(z.object({ productoId: zId(M.compras.productoNoExiste), cantidad: zCantidad, costoUnit: zCosto }), { error: M.compras.sinLineas })
+  .min(1, M.compras.sinLineas)
+  .max(LIMITES_DINERO.maxLineas, M.compras.sinLineas)
+  .refine((ls) => new Set(ls.map((l) => l.productoId)).size === ls.length, M.compras.lineaRepetida);
+
+export const ZCreateOrdenRequest = z.object({
+  proveedorId: zId(M.compras.elegirProveedorVacio),
+  lineas: zLineasOrden,
+  nota: zNota,
+});
+export type TCreateOrdenRequest = z.input<typeof ZCreateOrdenRequest>;
+
+export const ZUpdateOrdenRequest = ZCreateOrdenRequest.omit({ proveedorId: true });
+export type TUpdateOrdenRequest = z.input<typeof ZUpdateOrdenRequest>;
+
+export const ZOrdenesQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).optional().default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).optional().default(20),
+  estado: z.union([z.enum(ESTADOS_ORDEN, { error: M.generic.validation }), z.literal('')]).optional(),
+});
+export type TOrdenesQuery = z.input<typeof ZOrdenesQuery>;
+
+export const ZOrdenResumen = z.object({
+  id: z.number().int(),
+  numero: z.number().int(),
+  proveedorId: z.number().int(),
+  proveedor: z.string(),
+  estado: z.enum(ESTADOS_ORDEN),
+  creadaEn: z.string(),
+  lineas: z.number().int(),
+  /** Sum of quantity × unit cost, integer pesos (null: costs hidden from this role). */
+  total: z.number().int().nullable(),
+});
+export type TOrdenResumen = z.infer<typeof ZOrdenResumen>;
+
+export const ZOrdenLinea = z.object({
+  id: z.number().int(),
+  productoId: z.number().int().nullable(),
+  nombre: z.string(),
+  cantidad: z.number().int(),
+  costoUnit: z.number().int().nullable(),
+  /** Units received so far, the sum of the line's deliveries. */
+  recibido: z.number().int(),
+});
+export type TOrdenLinea = z.infer<typeof ZOrdenLinea>;
+
+export const ZRecepcionResumen = z.object({
+  id: z.number().int(),
+  numero: z.number().int(),
+  fecha: z.string(),
+  facturaNumero: z.string().nullable(),
+  cufe: z.string().nullable(),
+  unidades: z.number().int(),
+  total: z.number().int().nullable(),
+  persona: z.string(),
+});
+export type TRecepcionResumen = z.infer<typeof ZRecepcionResumen>;
+
+export const ZOrden = ZOrdenResumen.extend({
+  proveedorTelefono: z.string(),
+  nota: z.string().nullable(),
+  enviadaEn: z.string().nullable(),
+  items: z.array(ZOrdenLinea),
+  recepciones: z.array(ZRecepcionResumen),
+});
+export type TOrden = z.infer<typeof ZOrden>;
+
+export const ZOrdenMessage = z.object({ message: z.string(), orden: ZOrden });
+
+// ── Receiving (point 5) ─────────────────────────────────────────────────────────────────────
+
+/** A CUFE: 96 hexadecimal characters (SHA-384), kept in lower case. */
+export const CUFE_RE = /^[0-9a-f]{96}$/;
+
+/** The CUFE a DIAN invoice's QR carries: the `documentkey` parameter of its URL, or null. */
+export function cufeDeQr(texto: string): string | null {
+  const m = /[?&]documentkey=([0-9a-fA-F]{96})\b/.exec(texto) ?? /\bCUFE:\s*([0-9a-fA-F]{96})\b/.exec(texto);
+  if (m) return m[1]!.toLowerCase();
+  const solo = texto.trim();
+  return CUFE_RE.test(solo.toLowerCase()) ? solo.toLowerCase() : null;
+}
+
+const zTextoOpcional = (max: number, message: string) =>
+  z
+    .union([z.null(), z.string({ error: message }).trim().max(max, message).refine(sinBidi, BIDI_MENSAJE)], { error: message })
+    .optional()
+    .transform((v) => (v ? v : null));
+
+export const ZRecepcionRequest = z.object({
+  /** The order received (all or part of it); none: goods received without an order. */
+  ordenId: zId(M.compras.ordenNoExiste).nullable().optional(),
+  /** Required without an order; with one it must be the order's supplier. */
+  proveedorId: zId(M.compras.elegirProveedorVacio).nullable().optional(),
+  facturaNumero: zTextoOpcional(40, M.compras.facturaLarga),
+  cufe: z
+    .union([z.null(), z.string({ error: M.compras.cufeInvalido }).trim()], { error: M.compras.cufeInvalido })
+    .optional()
+    .transform((v) => (v ? v.toLowerCase() : null))
+    .refine((v) => v == null || CUFE_RE.test(v), M.compras.cufeInvalido),
+  lineas: z
+    .array(
+      z.object({
+        productoId: zId(M.compras.productoNoExiste),
+        cantidad: zCantidad,
+        costoUnit: zCosto,
+        vence: z
+          .union([z.null(), z.literal(''), z.iso.date({ error: M.compras.venceInvalido })], { error: M.compras.venceInvalido })
+          .optional()
+          .transform((v) => (v ? v : null)),
+        lote: zTextoOpcional(40, M.compras.loteLargo),
+      }),
+      { error: M.compras.nadaQueRecibir },
+    )
+    .min(1, M.compras.nadaQueRecibir)
+    .max(LIMITES_DINERO.maxLineas, M.compras.nadaQueRecibir)
+    .refine((ls) => new Set(ls.map((l) => l.productoId)).size === ls.length, M.compras.lineaRepetida),
+});
+export type TRecepcionRequest = z.input<typeof ZRecepcionRequest>;
+
+export const ZRecepcionResponse = z.object({
+  message: z.string(),
+  recepcion: z.object({ id: z.number().int(), numero: z.number().int(), ordenId: z.number().int().nullable(), estadoOrden: z.enum(ESTADOS_ORDEN).nullable() }),
+});

@@ -1,0 +1,80 @@
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO, expectToast, signIn, unique } from './support/fixtures';
+
+/** The API as the signed-in page (its token). */
+async function apiDe(page: Page) {
+  const token = await page.evaluate(() => window.localStorage.getItem('token'));
+  const headers = { authorization: `Bearer ${token}` };
+  return {
+    post: async (url: string, data: unknown) => (await page.request.post(url, { headers, data })).json(),
+    get: async (url: string) => (await page.request.get(url, { headers })).json(),
+  };
+}
+
+test('por pedir → orden de compra → recibida en dos partes, con el stock y el costo correctos después de cada una', async ({ page }) => {
+  await signIn(page, 'Tienda', DEMO.tienda);
+  const api = await apiDe(page);
+  const prov = unique('Mayorista E2E');
+  const { proveedor } = await api.post('/api/proveedores', { nombre: prov, telefono: '3104567890', email: 'pedidos@mayorista.co' });
+  const aceite = unique('Aceite E2E');
+  const panela = unique('Panela E2E');
+  const a = (await api.post('/api/productos', { nombre: aceite, precio: 12000, cantidad: 2, stockMin: 6, idProveedor: proveedor.id })).producto.id as number;
+  const b = (await api.post('/api/productos', { nombre: panela, precio: 3000, cantidad: 1, stockMin: 4, idProveedor: proveedor.id })).producto.id as number;
+
+  // From the home screen.
+  await page.goto('/inicio');
+  await page.getByRole('link', { name: /Por pedir/ }).click();
+  await expect(page).toHaveURL(/\/por_pedir$/);
+  const grupo = page.getByRole('region', { name: prov });
+  await expect(grupo.getByRole('row', { name: new RegExp(aceite) })).toContainText('10'); // 2 × 6 − 2
+  await expect(grupo.getByLabel(`Cantidad a pedir de ${panela}`)).toHaveValue('7');
+  await grupo.getByLabel(`Cantidad a pedir de ${aceite}`).fill('10');
+  await grupo.getByLabel(`Cantidad a pedir de ${panela}`).fill('6');
+  await page.screenshot({ path: 'test-results/compras-por-pedir-1366.png', fullPage: true });
+  await grupo.getByRole('button', { name: `Crear orden de compra para ${prov}` }).click();
+  await expectToast(page, 'Orden de compra creada');
+  await expect(page).toHaveURL(/\/ordenes_compra\/\d+$/);
+  const urlOrden = page.url();
+  await expect(page.getByRole('heading', { name: /Orden de compra OC-\d+/ })).toBeVisible();
+  await expect(page.getByText('Borrador')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Enviar por WhatsApp' })).toHaveAttribute('href', /^https:\/\/wa\.me\/573104567890\?text=/);
+  await page.getByRole('button', { name: 'Marcar como enviada' }).click();
+  await expectToast(page, 'Orden marcada como enviada');
+  await expect(page.locator('.cmp-resumen')).toContainText('Enviada');
+
+  // First part: 4 of the oil at $ 8.000.
+  const recibir = page.getByRole('form', { name: 'Recibir mercancía' });
+  await recibir.getByLabel(`Cantidad recibida de ${aceite}`).fill('4');
+  await recibir.getByLabel(`Costo unitario de ${aceite}`).fill('8000');
+  await recibir.getByLabel(`Cantidad recibida de ${panela}`).fill('0');
+  await recibir.getByLabel('Número de factura del proveedor').fill(unique('FE'));
+  await page.screenshot({ path: 'test-results/compras-recibir-1366.png', fullPage: true });
+  await recibir.getByRole('button', { name: 'Registrar recepción' }).click();
+  await expectToast(page, /Recepción RC-\d+ registrada/);
+  await expect(page.locator('.cmp-resumen')).toContainText('Recibida parcialmente');
+  expect((await api.get(`/api/productos/${a}`)).stock).toBe(6);
+  expect((await api.get(`/api/productos/${b}`)).stock).toBe(1);
+
+  // Second part: the rest, the oil at $ 8.600.
+  await recibir.getByLabel(`Cantidad recibida de ${aceite}`).fill('6');
+  await recibir.getByLabel(`Costo unitario de ${aceite}`).fill('8600');
+  await recibir.getByLabel(`Costo unitario de ${panela}`).fill('1500');
+  await recibir.getByLabel('Número de factura del proveedor').fill(unique('FE'));
+  await recibir.getByRole('button', { name: 'Registrar recepción' }).click();
+  await expectToast(page, /Recepción RC-\d+ registrada/);
+  await expect(page.locator('.cmp-resumen')).toContainText('Recibida');
+  await expect(recibir).toBeHidden();
+  await expect(page.getByRole('region', { name: 'Recepciones' }).getByRole('listitem')).toHaveCount(2);
+  expect((await api.get(`/api/productos/${a}`)).stock).toBe(12);
+  expect((await api.get(`/api/productos/${b}`)).stock).toBe(7);
+
+  // Neither product is under its minimum any more.
+  await page.goto('/por_pedir');
+  await expect(page.getByRole('heading', { name: 'Por pedir' })).toBeVisible();
+  await expect(page.getByRole('region', { name: prov })).toHaveCount(0);
+
+  await page.setViewportSize({ width: 390, height: 800 });
+  await page.goto(urlOrden);
+  await expect(page.getByRole('heading', { name: /Orden de compra OC-\d+/ })).toBeVisible();
+  await page.screenshot({ path: 'test-results/compras-orden-390.png', fullPage: true });
+});

@@ -1,0 +1,73 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TPage } from '#shared/schemas/common';
+import type { TProductoDeProveedor, TProveedorOpcion } from '#shared/schemas/proveedor';
+import type { TCreateOrdenRequest, TEstadoOrden, TOrden, TOrdenResumen, TPorPedir, TRecepcionRequest, TUpdateOrdenRequest } from '#shared/schemas/compras';
+import { api } from '../../../lib/api-client';
+
+/** Query keys of purchasing (issue #32); every write invalidates `comprasKeys.all` and the product lists. */
+export const comprasKeys = {
+  all: ['compras'] as const,
+  porPedir: ['compras', 'por-pedir'] as const,
+  ordenes: (params: { page: number; pageSize: number; estado: string }) => ['compras', 'ordenes', params] as const,
+  orden: (id: number) => ['compras', 'orden', id] as const,
+};
+
+export const usePorPedir = () => useQuery({ queryKey: comprasKeys.porPedir, queryFn: ({ signal }) => api<TPorPedir>('/compras/por-pedir', { signal }) });
+
+export const ordenesQuery = ({ page, pageSize, estado }: { q: string; page: number; pageSize: number; estado: string }) =>
+  queryOptions({
+    queryKey: comprasKeys.ordenes({ page, pageSize, estado }),
+    queryFn: ({ signal }) => api<TPage<TOrdenResumen>>('/compras/ordenes', { query: { page, pageSize, ...(estado ? { estado } : {}) }, signal }),
+  });
+
+export const useOrden = (id: number | null) =>
+  useQuery({ queryKey: comprasKeys.orden(id ?? 0), queryFn: ({ signal }) => api<TOrden>(`/compras/ordenes/${id}`, { signal }), enabled: id != null });
+
+/** After any purchasing write: the lists, the order and the products' stock. */
+function useInvalidar() {
+  const qc = useQueryClient();
+  return () => Promise.all([qc.invalidateQueries({ queryKey: comprasKeys.all }), qc.invalidateQueries({ queryKey: ['productos'] })]);
+}
+
+export const useGuardarObjetivo = () => {
+  const invalidar = useInvalidar();
+  return useMutation({ mutationFn: (pedidoObjetivo: number) => api<{ message: string }>('/compras/objetivo', { method: 'PUT', body: { pedidoObjetivo } }), onSuccess: invalidar });
+};
+
+type RespuestaOrden = { message: string; orden: TOrden };
+
+export const useCrearOrden = () => {
+  const invalidar = useInvalidar();
+  return useMutation({ mutationFn: (body: TCreateOrdenRequest) => api<RespuestaOrden>('/compras/ordenes', { method: 'POST', body }), onSuccess: invalidar });
+};
+
+export const useActualizarOrden = (id: number) => {
+  const invalidar = useInvalidar();
+  return useMutation({ mutationFn: (body: TUpdateOrdenRequest) => api<RespuestaOrden>(`/compras/ordenes/${id}`, { method: 'PUT', body }), onSuccess: invalidar });
+};
+
+export const useCambiarOrden = (id: number) => {
+  const invalidar = useInvalidar();
+  return useMutation({ mutationFn: (accion: 'enviar' | 'cancelar') => api<RespuestaOrden>(`/compras/ordenes/${id}/${accion}`, { method: 'POST' }), onSuccess: invalidar });
+};
+
+export const useRecibir = () => {
+  const invalidar = useInvalidar();
+  return useMutation({
+    mutationFn: (body: TRecepcionRequest) =>
+      api<{ message: string; recepcion: { id: number; numero: number; ordenId: number | null; estadoOrden: TEstadoOrden | null } }>('/compras/recepciones', { method: 'POST', body }),
+    onSuccess: invalidar,
+  });
+};
+
+/** The store's suppliers for the new order's select. */
+export const useProveedoresOpciones = () =>
+  useQuery({ queryKey: ['compras', 'proveedores'], queryFn: ({ signal }) => api<TProveedorOpcion[]>('/proveedores/opciones', { signal }) });
+
+/** The products of a supplier (the first 100, by name) to order or receive. */
+export const useProductosDeProveedor = (id: number | null) =>
+  useQuery({
+    queryKey: ['compras', 'proveedor-productos', id],
+    queryFn: ({ signal }) => api<TPage<TProductoDeProveedor>>(`/proveedores/${id}/productos`, { query: { page: 1, pageSize: 100 }, signal }),
+    enabled: id != null,
+  });
