@@ -3,6 +3,29 @@ import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
+/** Tests and their helpers (fixtures, the legacy test client) cross the layers on purpose. */
+const TESTS = ['**/*.test.{ts,tsx}', '**/*.fixtures.ts', 'server/legacy/test-client.ts', 'web/test/**'];
+
+/**
+ * Adapters that still read or write tables themselves (issue #27 point 4). The list only shrinks: a
+ * file leaves it when its writes move into the entity's domain module; a new adapter is never added.
+ */
+const ADAPTADORES_CON_TABLAS = [
+  'server/modules/crud/crud.credito.service.ts',
+  'server/modules/crud/crud.entrega-pedidos.service.ts',
+  'server/modules/crud/crud.factura.service.ts',
+  'server/modules/crud/crud.inventario.service.ts',
+  'server/modules/crud/crud.metodosdepago.service.ts',
+  'server/modules/crud/crud.movimiento.service.ts',
+  'server/modules/crud/crud.roles.service.ts',
+  'server/modules/crud/crud.tienda.service.ts',
+  'server/modules/crud/crud.usuarios.service.ts',
+  'server/modules/crud/crud.ventas.service.ts',
+  'server/legacy/comun.ts',
+  'server/legacy/legacy.ts',
+  'server/legacy/venta-por-pasos.service.ts',
+];
+
 export default tseslint.config(
   { ignores: ['dist/**', 'dist-*/**', 'node_modules/**', 'data/**', 'server/db/migrations/**', 'test-results/**', 'playwright-report/**', 'screenshots/**', 'bench/results/**'] },
   js.configs.recommended,
@@ -43,5 +66,51 @@ export default tseslint.config(
   {
     files: ['server/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['**/web/**', 'react'] }] },
+  },
+  // Layers (issue #29, as bulletproof-react does): each zone names what it may not import. Tests and
+  // their helpers drive every face, so they are outside the zones.
+  {
+    // The shared web parts never import a feature.
+    files: ['web/components/**/*.{ts,tsx}', 'web/lib/**/*.{ts,tsx}'],
+    ignores: TESTS,
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [
+            { regex: '^(\\.\\.?/)+(.*/)?features/', message: 'web/components y web/lib no importan features: lo común vive aquí y las features lo usan.' },
+            { group: ['**/server/**', 'drizzle-orm', 'fastify', 'pg'], message: 'La web no importa el servidor.' },
+          ] }],
+    },
+  },
+  {
+    // A domain owns its rules: it never depends on an adapter (the back-office or the legacy API).
+    files: ['server/modules/**/*.ts'],
+    ignores: ['server/modules/crud/**', ...TESTS],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [
+            { regex: '^(\\.\\.?/)+(.*/)?(crud|legacy)/', message: 'Un dominio no importa adaptadores (crud/, legacy/): lo común va a server/modules/tienda/alcance.ts o al dominio.' },
+            { group: ['**/web/**', 'react'], message: 'El servidor no importa la web.' },
+          ] }],
+    },
+  },
+  {
+    // Below the modules: the database, the plugins and the libraries never import a module or a face.
+    files: ['server/db/**/*.ts', 'server/plugins/**/*.ts', 'server/lib/**/*.ts'],
+    ignores: TESTS,
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [
+            { regex: '^(\\.\\.?/)+(.*/)?(modules|legacy)/', message: 'db/, plugins/ y lib/ están debajo de los módulos: no los importan.' },
+            { group: ['**/web/**', 'react'], message: 'El servidor no importa la web.' },
+          ] }],
+    },
+  },
+  {
+    // The adapters adapt names and shapes; the domain writes (issue #27 point 4): no table access.
+    files: ['server/modules/crud/**/*.ts', 'server/legacy/**/*.ts'],
+    ignores: [...TESTS, ...ADAPTADORES_CON_TABLAS],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [
+            { regex: '^(\\.\\.?/)+(.*/)?db/schema(/|$)', message: 'El back-office y la API antigua no escriben tablas: llaman al dominio de la entidad (issue #27).' },
+            { group: ['**/web/**', 'react'], message: 'El servidor no importa la web.' },
+          ] }],
+    },
   },
 );

@@ -6,7 +6,7 @@ import { ROL } from '#shared/roles';
 import type { Db } from '../db/client';
 import { sesionCerrada, tienda, usuario } from '../db/schema';
 import type { TokenClaims, TokenService } from '../lib/tokens';
-import { aprobada } from '../modules/tienda/invitacion.domain';
+import { aprobada } from '../lib/aprobada';
 
 /** Who is calling, as the server trusts it: taken from the token and checked against the database. */
 export interface RequestSession {

@@ -15,7 +15,7 @@ import type { Db, Tx } from '../../db/client';
 import { contieneTexto } from '../../db/name-search';
 import { cliente, creditoMovimiento } from '../../db/schema';
 import { formatPesos } from '#shared/money';
-import { tiendaDestino } from '../crud/crud.scope';
+import { tiendaDestino } from '../tienda/alcance';
 import { esReferenciaViva, esViolacionUnica } from '../../db/pg-error';
 
 /**

@@ -12,7 +12,7 @@ import type { TPage } from '#shared/schemas/common';
 import type { Db, Tx } from '../../db/client';
 import { contieneTexto, enOrden, paginaDeProductos, TRIGRAM_MIN_LENGTH } from '../../db/name-search';
 import { entregaPedido, factura, historialPrecio, inventario, producto, proveedor } from '../../db/schema';
-import { idOf, tiendaDestino } from '../crud/crud.scope';
+import { idOf, tiendaDestino } from '../tienda/alcance';
 import { ajustarStock, registrarEntradaInicial } from '../movimiento/ledger';
 import { verificarProveedorDeTienda } from '../proveedor/proveedor.domain';
 import { esReferenciaViva, esViolacionUnica } from '../../db/pg-error';

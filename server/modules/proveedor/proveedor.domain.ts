@@ -14,7 +14,7 @@ import type { TPage } from '#shared/schemas/common';
 import type { Db, Tx } from '../../db/client';
 import { contieneTexto } from '../../db/name-search';
 import { entregaPedido, producto, proveedor } from '../../db/schema';
-import { idOf, syncIdentity, tiendaDestino } from '../crud/crud.scope';
+import { idOf, syncIdentity, tiendaDestino } from '../tienda/alcance';
 import { esViolacionUnica } from '../../db/pg-error';
 
 /**

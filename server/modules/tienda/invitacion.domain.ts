@@ -5,6 +5,7 @@ import { ROL } from '#shared/roles';
 import { HORAS_VIGENCIA, type TEmpleadoPendiente, type TInvitacion, type TVigencia } from '#shared/schemas/invitacion';
 import type { Db, Tx } from '../../db/client';
 import { tienda, usuario } from '../../db/schema';
+import { aprobada } from '../../lib/aprobada';
 
 /**
  * The invitation code's rules (issue #15) have one owner: this module. Every face asks it:
@@ -49,8 +50,7 @@ export async function tiendaDelCodigo(db: Db | Tx, codigo: string): Promise<numb
   return t?.id ?? null;
 }
 
-/** Whether an account may sign in or act: only a pending new employee may not. */
-export const aprobada = (cuenta: { aprobado: boolean }) => cuenta.aprobado;
+export { aprobada };
 
 /**
  * Refuses a pending account's sign-in. Called only after its password was verified: the answer

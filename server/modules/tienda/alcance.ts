@@ -1,0 +1,75 @@
+import { eq, sql, type Column, type SQL } from 'drizzle-orm';
+import { AppError } from '#shared/errors';
+import { M } from '#shared/messages';
+import type { TPageQuery } from '#shared/schemas/common';
+import type { Db, Tx } from '../../db/client';
+import { tienda } from '../../db/schema';
+
+/**
+ * Scope (issue #29): which stores a caller reaches, and the small helpers every face and domain uses
+ * with it. Neutral ground: the domains, the back-office and the legacy API all import it from here,
+ * so no domain depends on an adapter.
+ *
+ * A store's session or store admin (`tiendaId` set) sees and changes only its own store's rows; the
+ * platform operator (`tiendaId` null, the back-office) sees every store.
+ */
+export interface Alcance {
+  tiendaId: number | null;
+  usuarioId: number | null;
+  /** The caller's role (absent: role 1). */
+  rol?: number;
+}
+
+export const isOperator = (scope: Alcance) => scope.tiendaId == null;
+
+/** The WHERE condition that keeps a query inside the caller's store (none for the operator). */
+export function inScope(scope: Alcance, column: Column): SQL | undefined {
+  return scope.tiendaId == null ? undefined : eq(column, scope.tiendaId);
+}
+
+export const notFound = () => new AppError('NOT_FOUND', M.generic.notFound);
+
+/** A 400 pointing at one field, so the form can mark it. */
+export const fieldError = (field: string, message: string) => new AppError('VALIDATION', message, { fields: { [field]: message } });
+export const fieldConflict = (field: string, message: string) => new AppError('CONFLICT', message, { fields: { [field]: message } });
+
+/**
+ * The store a new row belongs to: a store admin's own store (naming another one is refused), or
+ * the store the operator names (required, and it must exist).
+ */
+export async function tiendaDestino(db: Db | Tx, scope: Alcance, idTienda: number | null | undefined): Promise<number> {
+  if (scope.tiendaId != null) {
+    if (idTienda != null && idTienda !== scope.tiendaId) throw fieldError('idTienda', M.crud.otraTienda);
+    return scope.tiendaId;
+  }
+  if (idTienda == null) throw fieldError('idTienda', M.crud.tiendaRequerida);
+  const [t] = await db.select({ id: tienda.idTienda }).from(tienda).where(eq(tienda.idTienda, idTienda)).limit(1);
+  if (!t) throw fieldError('idTienda', M.crud.tiendaNoExiste);
+  return t.id;
+}
+
+/** `%q%` for ILIKE, with the person's % and _ taken literally. */
+export const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The search text as an id, when it is one. */
+export const idOf = (q: string): number | null => (/^\d{1,9}$/.test(q) ? Number(q) : null);
+
+export const pageOf = (query: TPageQuery) => ({ limit: query.pageSize, offset: (query.page - 1) * query.pageSize });
+
+export const countAll = sql<number>`count(*)::int`;
+
+/**
+ * After inserting a row with an id the person typed, moves the table's identity sequence past it,
+ * so the ids the database hands out later never collide with it.
+ */
+export async function syncIdentity(tx: Db | Tx, table: string, column: string): Promise<void> {
+  await tx.execute(sql`
+    select setval(
+      pg_get_serial_sequence(${table}, ${column}),
+      greatest(
+        (select max(${sql.identifier(column)}) from ${sql.identifier(table)}),
+        (select coalesce(s.last_value, 1) from pg_sequences s
+          where quote_ident(s.schemaname) || '.' || quote_ident(s.sequencename) = pg_get_serial_sequence(${table}, ${column}))
+      )
+    )`);
+}

@@ -1,0 +1,155 @@
+import { and, asc, count, desc, eq, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { AppError } from '#shared/errors';
+import { M } from '#shared/messages';
+import type { TPage, TPageQuery } from '#shared/schemas/common';
+import type { TClienteVenta, TMetodoPago, TProductosRapidos, TProductoVenta } from '#shared/schemas/venta';
+import type { Db, Tx } from '../../db/client';
+import { contieneTexto, contieneTextoPorFila, enOrden, idsParecidos, paginaDeProductos, tiendaPequena, TRIGRAM_MIN_LENGTH } from '../../db/name-search';
+import { cliente, metodoPago, producto, ventaProductoResumen } from '../../db/schema';
+import { creditoDe } from '../fiado/fiado.domain';
+
+const V = M.ventas;
+
+/** The till's search: products on sale, the tap grid, a barcode, payment methods, a customer by document. */
+
+const productoVentaColumns = {
+  id: producto.idProducto,
+  nombre: producto.nombre,
+  marca: producto.marca,
+  precio: producto.precioUnit,
+  stock: producto.stock,
+  codigoBarras: producto.codigoBarras,
+};
+
+/** The store's products on sale (estado 1), searched by name or exact code, paged on the server. */
+export async function listarProductosVenta(options: { db: Db; tiendaId: number; query: TPageQuery }): Promise<TPage<TProductoVenta>> {
+  const { db, tiendaId, query } = options;
+  const filters: SQL[] = [eq(producto.tiendaId, tiendaId), eq(producto.estado, 1)];
+  const enVenta = and(...filters)!;
+  const trigramas = !!query.q && query.q.length >= TRIGRAM_MIN_LENGTH;
+  // A small store is searched row by row: the trigram index would read every store's matches (name-search.ts).
+  const contiene = trigramas && (await tiendaPequena(db, tiendaId)) ? contieneTextoPorFila : contieneTexto;
+  if (query.q) filters.push(or(contiene(producto.nombre, query.q), eq(producto.codigoBarras, query.q))!);
+  const where = and(...filters)!;
+  if (trigramas) {
+    let { ids, total } = await paginaDeProductos(db, { where, orden: 'lower', limit: query.pageSize, offset: (query.page - 1) * query.pageSize });
+    // Nothing contains it: perhaps a typo. The names with a word most like it, on one page.
+    if (total === 0 && query.page === 1 && query.q.trim().length >= PARECIDO_LONGITUD) {
+      ids = await idsParecidos(db, { where: enVenta, q: query.q.trim(), limit: query.pageSize });
+      total = ids.length;
+    }
+    const items = await enOrden(ids, (byIds) => db.select(productoVentaColumns).from(producto).where(byIds), tiendaId);
+    return { items, total };
+  }
+  const [items, [totalRow]] = await Promise.all([
+    db
+      .select(productoVentaColumns)
+      .from(producto)
+      .where(where)
+      .orderBy(sql`lower(${producto.nombre})`, asc(producto.idProducto))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ n: count() }).from(producto).where(where),
+  ]);
+  return { items, total: totalRow?.n ?? 0 };
+}
+
+/** Typed fragments shorter than this are not corrected: too many names are alike. */
+const PARECIDO_LONGITUD = 4;
+
+/** How many tiles the till's grid shows. */
+export const TILES = 30;
+
+/**
+ * The till's tap grid (issue #16 point 3): without a category, the store's best sellers on sale (the
+ * sales summary kept by triggers, migration 0002), topped up with other products in name order for a
+ * new store; with a category, that category's products in name order. And the store's categories.
+ */
+export async function productosRapidos(options: { db: Db; tiendaId: number; categoria?: string }): Promise<TProductosRapidos> {
+  const { db, tiendaId, categoria } = options;
+  const enVenta = and(eq(producto.tiendaId, tiendaId), eq(producto.estado, 1));
+  const categoriasQuery = db
+    .selectDistinct({ categoria: producto.categoria })
+    .from(producto)
+    .where(and(enVenta, sql`${producto.categoria} is not null and btrim(${producto.categoria}) <> ''`))
+    .orderBy(producto.categoria)
+    .limit(40);
+  if (categoria) {
+    const [productos, categorias] = await Promise.all([
+      db.select(productoVentaColumns).from(producto).where(and(enVenta, eq(producto.categoria, categoria))).orderBy(sql`lower(${producto.nombre})`, asc(producto.idProducto)).limit(TILES),
+      categoriasQuery,
+    ]);
+    return { productos, categorias: categorias.map((c) => c.categoria!) };
+  }
+  const [vendidos, categorias] = await Promise.all([
+    db
+      .select(productoVentaColumns)
+      .from(ventaProductoResumen)
+      .innerJoin(producto, eq(producto.idProducto, ventaProductoResumen.productoId))
+      .where(and(eq(ventaProductoResumen.tiendaId, tiendaId), enVenta, sql`${ventaProductoResumen.cantidadVendida} > 0`))
+      .orderBy(desc(ventaProductoResumen.cantidadVendida), asc(producto.idProducto))
+      .limit(TILES),
+    categoriasQuery,
+  ]);
+  const relleno =
+    vendidos.length < TILES
+      ? await db
+          .select(productoVentaColumns)
+          .from(producto)
+          .where(vendidos.length ? and(enVenta, notInArray(producto.idProducto, vendidos.map((p) => p.id))) : enVenta)
+          .orderBy(sql`lower(${producto.nombre})`, asc(producto.idProducto))
+          .limit(TILES - vendidos.length)
+      : [];
+  return { productos: [...vendidos, ...relleno], categorias: categorias.map((c) => c.categoria!) };
+}
+
+/**
+ * A cached page of the till's search brought up to date: sales move only stock, so the page the read
+ * cache kept stays right but for the stock, read again here by id (one indexed lookup of ≤ 20 rows
+ * instead of the whole search).
+ */
+export async function refrescarStock(options: { db: Db; tiendaId: number; page: TPage<TProductoVenta> }): Promise<TPage<TProductoVenta>> {
+  const { db, tiendaId, page } = options;
+  if (!page.items.length) return page;
+  const rows = await db
+    .select({ id: producto.idProducto, stock: producto.stock })
+    .from(producto)
+    .where(and(eq(producto.tiendaId, tiendaId), inArray(producto.idProducto, page.items.map((p) => p.id))));
+  const stock = new Map(rows.map((r) => [r.id, r.stock]));
+  return { ...page, items: page.items.flatMap((p) => (stock.has(p.id) ? [{ ...p, stock: stock.get(p.id)! }] : [])) };
+}
+
+/** The scanner: an exact barcode, or else the product id typed at the counter. */
+export async function productoPorCodigo(options: { db: Db; tiendaId: number; codigo: string }): Promise<TProductoVenta> {
+  const { db, tiendaId } = options;
+  const codigo = options.codigo.trim();
+  const byId = /^\d{1,9}$/.test(codigo) ? Number(codigo) : null;
+  const match = byId == null ? eq(producto.codigoBarras, codigo) : or(eq(producto.codigoBarras, codigo), eq(producto.idProducto, byId));
+  const rows = await db
+    .select(productoVentaColumns)
+    .from(producto)
+    .where(and(eq(producto.tiendaId, tiendaId), eq(producto.estado, 1), match))
+    .limit(2);
+  // A barcode wins over an id that happens to have the same digits.
+  const found = rows.find((r) => r.codigoBarras === codigo) ?? rows[0];
+  if (!found) throw new AppError('NOT_FOUND', V.codigoNoEncontrado(codigo));
+  return found;
+}
+
+export async function listarMetodosPago(options: { db: Db }): Promise<TMetodoPago[]> {
+  return options.db.select({ id: metodoPago.idMetPago, nombre: metodoPago.nombre }).from(metodoPago).orderBy(asc(metodoPago.idMetPago));
+}
+
+export async function buscarCliente(options: { db: Db | Tx; tiendaId: number; documento: string }): Promise<TClienteVenta> {
+  const [c] = await options.db
+    .select({ id: cliente.idCliente, documento: cliente.documento, nombre: sql<string>`${cliente.nombre} || ' ' || ${cliente.apellido}`, telefono: cliente.telefono, fiado: cliente.fiado, cupo: cliente.cupo })
+    .from(cliente)
+    // An archived customer (issue #27) is not found at the till.
+    .where(and(eq(cliente.tiendaId, options.tiendaId), eq(cliente.documento, options.documento.trim()), eq(cliente.activo, true)))
+    .limit(1);
+  if (!c) throw new AppError('NOT_FOUND', V.clienteNoEncontrado);
+  const { fiado, cupo, ...datos } = c;
+  // The till shows what the customer may still buy on credit; the checkout checks it again under lock.
+  const credito = fiado ? await creditoDe(options.db, options.tiendaId, c.id, cupo) : null;
+  return { ...datos, credito };
+}

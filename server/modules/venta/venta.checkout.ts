@@ -1,0 +1,253 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { AppError } from '#shared/errors';
+import { M } from '#shared/messages';
+import { METODO, ROL } from '#shared/roles';
+import { cambioDelPago } from '#shared/pago';
+import { SUPERVISOR_TIENDA } from '#shared/schemas/venta';
+import type { TAutorizacionPin, TDescuentoLinea, TDescuentoVenta, TRecibo } from '#shared/schemas/venta';
+import type { Db, Tx } from '../../db/client';
+import { venta } from '../../db/schema';
+import { cargarVenta } from '../fiado/fiado.domain';
+import { esViolacionUnica } from '../../db/pg-error';
+import { verificarAutorizacion } from './autorizacion';
+import { buscarCliente } from './venta.busqueda';
+import { obtenerRecibo } from './venta.recibo';
+
+const V = M.ventas;
+
+/** The checkout: a sale written once, all or nothing, by `venta_registrar` (ADR 007), and the sale's key (ADR 011). */
+
+type LineaPedida = { productoId: number; cantidad: number; descuento?: TDescuentoLinea };
+
+/**
+ * Adds up repeated products: one line per product, in the order the cashier first added them. A
+ * discount stays with the product (the first one given for it).
+ */
+export function mergeLineas(lineas: readonly LineaPedida[]): LineaPedida[] {
+  const merged = new Map<number, LineaPedida>();
+  for (const l of lineas) {
+    const prev = merged.get(l.productoId);
+    merged.set(l.productoId, prev ? { ...prev, cantidad: prev.cantidad + l.cantidad, descuento: prev.descuento ?? l.descuento } : { ...l });
+  }
+  return [...merged.values()];
+}
+
+/** A checkout tried and undone (a cashier's discount, before its PIN is checked): what it answered. */
+class Ensayo extends Error {
+  constructor(readonly resultado: ResultadoVenta) {
+    super('ensayo');
+  }
+}
+
+/** What `venta_registrar` answers (its source: `server/db/functions/venta_registrar.sql`). */
+type ResultadoVenta =
+  | { estado: 'ok'; id: number; fecha: number; total: number; descuento: number; montoFiado: number; montoRecibido: number; turno: number; lineas: TRecibo['lineas']; tienda: string; metodo: string; cajero: string | null }
+  | { estado: 'repetida'; id: number }
+  | { estado: 'no_encontrado' | 'monto_insuficiente' | 'sin_turno' }
+  | { estado: 'no_disponible' | 'sin_stock' | 'descuento_invalido'; nombres: string[] };
+
+/** A list of integer ids as one PostgreSQL array parameter (drizzle would spread a JS array). */
+const intArray = (values: number[]) => sql`${`{${values.map((v) => Math.trunc(v)).join(',')}}`}::int[]`;
+const bigintArray = (values: number[]) => sql`${`{${values.map((v) => Math.trunc(v)).join(',')}}`}::bigint[]`;
+/** Only the fixed words of a discount type reach it (zod checked them), so no quoting is needed. */
+const textArray = (values: string[]) => sql`${`{${values.join(',')}}`}::text[]`;
+
+/**
+ * Checkout (DESIGN.md §5, ADR 007): one call of the database function `venta_registrar` locks the
+ * products in id order, checks every line, and writes the venta Completada (its payment is recorded
+ * with it, issue #36), one factura per product (Pagado) and one stock exit with its movimiento per
+ * product, all or nothing. Any product short of stock fails
+ * the whole sale, naming all of them. The receipt is built from what the call returns.
+ */
+export async function registrarVenta(options: {
+  db: Db;
+  tiendaId: number;
+  usuarioId: number | null;
+  /** The seller's role: roles 1 and 3 may give discounts or lower a price; role 2 with a supervisor's PIN. */
+  rol: number;
+  input: {
+    clave?: string;
+    lineas: LineaPedida[];
+    metodoPagoId: number;
+    montoRecibido: number;
+    documentoCliente?: string;
+    descuento?: TDescuentoVenta;
+    motivoDescuento?: string;
+    /** A role-2 cashier's discount: the supervisor who authorises it and their PIN. */
+    autorizacion?: TAutorizacionPin;
+    aCredito?: boolean;
+    autorizarSobreCupo?: boolean;
+    referencia?: string;
+    verificado?: boolean;
+  };
+}): Promise<TRecibo> {
+  const { db, tiendaId, usuarioId, input } = options;
+  const lineas = mergeLineas(input.lineas);
+  if (lineas.length === 0) throw new AppError('VALIDATION', V.carritoVacio);
+  if (lineas.some((l) => l.cantidad > 9999)) throw new AppError('VALIDATION', V.cantidadLineaInvalida);
+  const conDescuento = !!input.descuento || lineas.some((l) => !!l.descuento);
+  if (conDescuento && options.rol === ROL.EMPLEADO && !input.autorizacion) throw new AppError('FORBIDDEN', V.descuentoSoloSupervisor);
+  if (conDescuento && (input.motivoDescuento ?? '').trim().length < 3) throw new AppError('VALIDATION', V.motivoDescuentoRequerido, { fields: { motivoDescuento: V.motivoDescuentoRequerido } });
+  // Fiado: method 7 is a sale wholly on credit; any other method with aCredito leaves on credit what
+  // the customer did not pay now.
+  const todoFiado = input.metodoPagoId === METODO.FIADO;
+  const aCredito = todoFiado || !!input.aCredito;
+  const montoRecibido = todoFiado ? 0 : input.montoRecibido;
+  if (aCredito && !input.documentoCliente) throw new AppError('VALIDATION', V.fiadoRequiereCliente, { fields: { documentoCliente: V.fiadoRequiereCliente } });
+  if (!aCredito && montoRecibido <= 0) throw new AppError('VALIDATION', V.cantidadInvalida);
+  const referencia = input.referencia?.trim() || null;
+  const clave = input.clave ?? null;
+  if (clave) {
+    // A retry of a sale already recorded answers its receipt without locking anything.
+    const repetida = await ventaPorClave(db, tiendaId, clave);
+    if (repetida != null) return obtenerRecibo({ db, tiendaId, ventaId: repetida });
+  }
+  const necesitaPin = conDescuento && options.rol === ROL.EMPLEADO;
+  const cliente = input.documentoCliente ? await buscarCliente({ db, tiendaId, documento: input.documentoCliente }) : null;
+
+  const registrar = async (q: Db | Tx) =>
+    (
+      (await q.execute(sql`
+        select venta_registrar(${tiendaId}::int, ${usuarioId}::int, ${cliente?.id ?? null}::int, ${input.metodoPagoId}::int,
+          ${montoRecibido}::bigint, ${intArray(lineas.map((l) => l.productoId))}, ${intArray(lineas.map((l) => l.cantidad))},
+          ${V.motivoVenta('{id}')}, ${clave}::uuid,
+          ${textArray(lineas.map((l) => l.descuento?.tipo ?? 'ninguno'))}, ${bigintArray(lineas.map((l) => l.descuento?.valor ?? 0))},
+          ${input.descuento?.tipo ?? null}::text, ${input.descuento?.valor ?? null}::bigint,
+          ${conDescuento ? input.motivoDescuento!.trim() : null}::text,
+          ${aCredito}::boolean, ${referencia}::text, ${!!input.verificado}::boolean) as r`)) as unknown as { rows: { r: ResultadoVenta }[] }
+    ).rows[0]!.r;
+  /** The sale and, on credit, its charge; `autorizadoPor` recorded on it in the same transaction. */
+  const escribir = async (tx: Tx, autorizadoPor: { id: number } | null) => {
+    const resultado = await registrar(tx);
+    if (resultado.estado === 'ok' && autorizadoPor)
+      await tx
+        .update(venta)
+        // The store account's PIN (issue #36 point 5) is no user: the sale says the store authorised.
+        .set(autorizadoPor.id === SUPERVISOR_TIENDA ? { autorizadoPorTienda: true } : { autorizadoPor: autorizadoPor.id })
+        .where(and(eq(venta.idVenta, resultado.id), eq(venta.tiendaId, tiendaId)));
+    if (resultado.estado === 'ok' && Number(resultado.montoFiado) > 0)
+      await cargarVenta(tx, {
+        tiendaId,
+        clienteId: cliente!.id,
+        ventaId: resultado.id,
+        monto: Number(resultado.montoFiado),
+        usuarioId,
+        rol: options.rol,
+        turnoId: resultado.turno,
+        autorizarSobreCupo: input.autorizarSobreCupo,
+      });
+    return resultado;
+  };
+  /** Runs `intento`; a retry of the same key that met the first one at the key's index answers it. */
+  const porClave = async (intento: () => Promise<ResultadoVenta>): Promise<ResultadoVenta> => {
+    try {
+      return await intento();
+    } catch (err) {
+      // Two tries of one sale with no product in common cannot meet at the product locks: the key's
+      // unique index stops the second, which then answers the first one's receipt.
+      const repetida = clave && esClaveRepetida(err) ? await ventaPorClave(db, tiendaId, clave) : null;
+      if (repetida == null) throw err;
+      return { estado: 'repetida', id: repetida };
+    }
+  };
+
+  let autorizadoPor: { id: number; nombre: string } | null = null;
+  let r: ResultadoVenta | null = null;
+  if (necesitaPin) {
+    // A cashier's discount needs a supervisor's PIN (issue #16 point 4), checked only once the whole
+    // sale was found valid (issue #28): the sale is written and charged in a transaction that is then
+    // undone, so products, stock, amounts, the shift and the customer's credit all answer as they
+    // would without a PIN, and no answer ever depends on the PIN unless everything else is right. The
+    // hash runs outside any transaction (the embedded database has one connection).
+    const ensayo = await porClave(async () => {
+      try {
+        await db.transaction(async (tx) => {
+          throw new Ensayo(await escribir(tx, null));
+        });
+      } catch (err) {
+        if (err instanceof Ensayo) return err.resultado;
+        throw err;
+      }
+      throw new Error('unreachable');
+    });
+    if (ensayo.estado !== 'ok') r = ensayo;
+    else autorizadoPor = await verificarAutorizacion({ db, tiendaId, cajeroId: usuarioId, autorizacion: input.autorizacion });
+  }
+  // venta_registrar finds the cashier's open shift and writes the sale in one statement (caja: no
+  // open shift, no sale). On credit, one transaction also charges the unpaid part to the customer
+  // within the limit (fiado), or nothing is kept.
+  r ??= await porClave(() => (!aCredito && !autorizadoPor ? registrar(db) : db.transaction((tx) => escribir(tx, autorizadoPor))));
+  switch (r.estado) {
+    case 'repetida':
+      return obtenerRecibo({ db, tiendaId, ventaId: r.id });
+    case 'no_encontrado':
+      // Another store's product, or none at all: not found, without saying which exists.
+      throw new AppError('NOT_FOUND', V.productoNoEncontrado);
+    case 'no_disponible':
+      throw new AppError('NOT_FOUND', V.productosNoDisponibles(r.nombres));
+    case 'sin_stock':
+      throw new AppError('BUSINESS_RULE', V.sinStock(r.nombres), { title: V.sinStockTitle });
+    case 'monto_insuficiente':
+      throw new AppError('BUSINESS_RULE', V.montoInsuficiente);
+    case 'sin_turno':
+      throw new AppError('BUSINESS_RULE', V.turnoRequerido, { title: V.turnoRequeridoTitle });
+    case 'descuento_invalido':
+      throw new AppError('BUSINESS_RULE', V.descuentosInvalidos(r.nombres));
+  }
+  const recibido = Number(r.montoRecibido);
+  return {
+    id: r.id,
+    // Paid (or charged to the customer's account) now: complete from the start (issue #36 point 2).
+    estado: 'Completada',
+    fecha: new Date(r.fecha).toISOString(),
+    tienda: r.tienda,
+    cajero: r.cajero || r.tienda,
+    lineas: r.lineas.map((l) => ({ ...l, precio: Number(l.precio), descuento: Number(l.descuento), subtotal: Number(l.subtotal) })),
+    descuento: Number(r.descuento),
+    motivoDescuento: conDescuento ? input.motivoDescuento!.trim() : null,
+    autorizadoPor: autorizadoPor?.nombre ?? null,
+    total: Number(r.total),
+    metodoPago: { id: input.metodoPagoId, nombre: r.metodo },
+    montoRecibido: recibido,
+    // Change only on cash, over the part paid now (issue #36).
+    cambio: cambioDelPago({ metodoPagoId: input.metodoPagoId, total: Number(r.total), montoFiado: Number(r.montoFiado), montoRecibido: recibido }) ?? 0,
+    montoFiado: Number(r.montoFiado),
+    referencia,
+    verificado: !!input.verificado,
+    // The receipt names the customer; the credit shown at the till is not part of it.
+    cliente: cliente && { id: cliente.id, documento: cliente.documento, nombre: cliente.nombre.trim(), telefono: cliente.telefono },
+  };
+}
+
+/** The store's sale recorded under a till's key, if any. */
+export async function ventaPorClave(db: Db | Tx, tiendaId: number, clave: string): Promise<number | null> {
+  const [row] = await db
+    .select({ id: venta.idVenta })
+    .from(venta)
+    .where(and(eq(venta.tiendaId, tiendaId), eq(venta.clave, clave)))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+/** A unique violation of the sale key's index, on either database driver. */
+export const esClaveRepetida = (err: unknown) => esViolacionUnica(err, 'venta_tienda_clave_uq');
+
+/**
+ * Creates a sale once per key (ADR 011), for the faces that write the venta row themselves (the old
+ * client's step-by-step sale, the back-office form): a key already recorded answers that sale's id, and
+ * of two tries racing with the same key the second meets the unique index and answers the first's id.
+ * `crear` must insert the row with the key.
+ */
+export async function crearUnaVez(options: { db: Db; tiendaId: number; clave: string | undefined; crear: () => Promise<number> }): Promise<number> {
+  const { db, tiendaId, clave, crear } = options;
+  if (!clave) return crear();
+  const repetida = await ventaPorClave(db, tiendaId, clave);
+  if (repetida != null) return repetida;
+  try {
+    return await crear();
+  } catch (err) {
+    const ganadora = esClaveRepetida(err) ? await ventaPorClave(db, tiendaId, clave) : null;
+    if (ganadora == null) throw err;
+    return ganadora;
+  }
+}

@@ -1,0 +1,180 @@
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { AppError } from '#shared/errors';
+import { M } from '#shared/messages';
+import { METODO, ROL } from '#shared/roles';
+import type { TEstadoVentaResponse } from '#shared/schemas/venta';
+import type { Db, Tx } from '../../db/client';
+import { factura, producto, venta } from '../../db/schema';
+import { reversarVenta } from '../fiado/fiado.domain';
+import { ajustarStockLote } from '../movimiento/ledger';
+import { diaEnZona } from '../tienda/zona-horaria';
+
+const V = M.ventas;
+
+/** A sale's state changes (complete, annul) with who may make them, and the edits other faces may make. */
+
+async function estadoDe(tx: Tx, tiendaId: number, ventaId: number): Promise<string> {
+  const [v] = await tx
+    .select({ estado: venta.estado })
+    .from(venta)
+    .where(and(eq(venta.idVenta, ventaId), eq(venta.tiendaId, tiendaId)))
+    .limit(1);
+  if (!v) throw new AppError('NOT_FOUND', V.ventaNoEncontrada);
+  return v.estado;
+}
+
+/** Who changes a sale's state: the session's user (null for the store account) and role. */
+export interface ActorVenta {
+  usuarioId: number | null;
+  rol: number;
+}
+
+/**
+ * Who may complete or annul a sale (issue #15): roles 1 and 3 any sale of the store; role 2 only its
+ * own sales of the same day (the store's, in its time zone), which is what the till needs (leaving or annulling the receipt
+ * just printed). The same rule on every face: the store API, the detail page, the legacy call.
+ */
+async function verificarQuienPuede(tx: Tx, tiendaId: number, ventaId: number, actor: ActorVenta): Promise<void> {
+  if (actor.rol !== ROL.EMPLEADO) return;
+  const [v] = await tx
+    .select({
+      usuarioId: venta.usuarioId,
+      deHoy: sql<boolean>`${diaEnZona(venta.fecha, tiendaId)} = ${diaEnZona(sql`now()`, tiendaId)}`,
+    })
+    .from(venta)
+    .where(and(eq(venta.idVenta, ventaId), eq(venta.tiendaId, tiendaId)))
+    .limit(1);
+  if (!v) throw new AppError('NOT_FOUND', V.ventaNoEncontrada);
+  if (v.usuarioId !== actor.usuarioId || !v.deHoy) throw new AppError('FORBIDDEN', V.soloVentasPropiasDelDia);
+}
+
+/**
+ * Pendiente → Completada and its lines → Pagado: the old client's step-by-step sale (step 3), or from
+ * the invoice's detail for a sale left Pendiente. A sale paid at the till is already Completada
+ * (issue #36). Completing twice is harmless.
+ */
+export async function completarVenta(options: { db: Db; tiendaId: number; ventaId: number; actor: ActorVenta }): Promise<TEstadoVentaResponse> {
+  const { db, ...rest } = options;
+  return db.transaction((tx) => completarEn(tx, rest));
+}
+
+async function completarEn(tx: Tx, options: { tiendaId: number; ventaId: number; actor: ActorVenta }): Promise<TEstadoVentaResponse> {
+  const { tiendaId, ventaId, actor } = options;
+  {
+    await verificarQuienPuede(tx, tiendaId, ventaId, actor);
+    const [done] = await tx
+      .update(venta)
+      .set({ estado: 'Completada' })
+      .where(and(eq(venta.idVenta, ventaId), eq(venta.tiendaId, tiendaId), eq(venta.estado, 'Pendiente')))
+      .returning({ id: venta.idVenta });
+    if (!done) {
+      const estado = await estadoDe(tx, tiendaId, ventaId);
+      if (estado === 'Completada') return { id: ventaId, estado };
+      throw new AppError('BUSINESS_RULE', V.estadoVentaError);
+    }
+    await tx
+      .update(factura)
+      .set({ estado: 'Pagado' })
+      .where(and(eq(factura.ventaId, ventaId), eq(factura.tiendaId, tiendaId), eq(factura.estado, 'Pendiente')));
+    return { id: ventaId, estado: 'Completada' };
+  }
+}
+
+/**
+ * The receipt's exit button, after confirmation: the sale and its lines become Anulada and the
+ * stock goes back with movimientos. The guarded UPDATE makes a second call a no-op, so stock is
+ * never returned twice, even when two calls race.
+ */
+export async function anularVenta(options: { db: Db; tiendaId: number; ventaId: number; actor: ActorVenta }): Promise<TEstadoVentaResponse> {
+  const { db, ...rest } = options;
+  return db.transaction((tx) => anularEn(tx, rest));
+}
+
+async function anularEn(tx: Tx, options: { tiendaId: number; ventaId: number; actor: ActorVenta }): Promise<TEstadoVentaResponse> {
+  const { tiendaId, ventaId, actor } = options;
+  {
+    await verificarQuienPuede(tx, tiendaId, ventaId, actor);
+    // The sale's products are locked first, in id order, as a checkout does: annulling updates the
+    // sales summary (database triggers) and the stock, and taking those locks in the same order as
+    // concurrent sales of the same products keeps the two from deadlocking.
+    const productoIds = (
+      await tx
+        .selectDistinct({ id: factura.productoId })
+        .from(factura)
+        .where(and(eq(factura.ventaId, ventaId), eq(factura.tiendaId, tiendaId)))
+    ).map((r) => r.id);
+    if (productoIds.length)
+      await tx
+        .select({ id: producto.idProducto })
+        .from(producto)
+        .where(and(eq(producto.tiendaId, tiendaId), inArray(producto.idProducto, productoIds)))
+        .orderBy(asc(producto.idProducto))
+        .for('update');
+    const [done] = await tx
+      .update(venta)
+      .set({ estado: 'Anulada' })
+      .where(and(eq(venta.idVenta, ventaId), eq(venta.tiendaId, tiendaId), ne(venta.estado, 'Anulada')))
+      .returning({ id: venta.idVenta });
+    if (!done) {
+      await estadoDe(tx, tiendaId, ventaId); // 404 when it is not the store's sale
+      return { id: ventaId, estado: 'Anulada' };
+    }
+    const lineas = await tx
+      .update(factura)
+      .set({ estado: 'Anulada' })
+      .where(and(eq(factura.ventaId, ventaId), eq(factura.tiendaId, tiendaId)))
+      .returning({ productoId: factura.productoId, cantidad: factura.cantidad });
+    const devueltas = new Map<number, number>();
+    for (const l of lineas) devueltas.set(l.productoId, (devueltas.get(l.productoId) ?? 0) + l.cantidad);
+    const moved = await ajustarStockLote(tx, {
+      tiendaId,
+      cambios: [...devueltas].sort(([a], [b]) => a - b).map(([productoId, delta]) => ({ productoId, delta })),
+      motivo: V.motivoAnulacion(ventaId),
+      ventaId,
+    });
+    if (!moved) throw new AppError('BUSINESS_RULE', V.estadoVentaError);
+    // A credit sale gives its charge back to the customer's account (fiado, issue #17).
+    await reversarVenta(tx, { tiendaId, ventaId, usuarioId: actor.usuarioId });
+    return { id: ventaId, estado: 'Anulada' };
+  }
+}
+
+/**
+ * A sale's state set by a face that edits the whole row (the back-office form), inside its
+ * transaction: the same transitions as the till's buttons, with their stock, lines and credit. Back to
+ * Pendiente, or out of Anulada, is refused as the till refuses it. The same state changes nothing.
+ */
+export async function cambiarEstadoEn(tx: Tx, options: { tiendaId: number; ventaId: number; estado: string; actor: ActorVenta }): Promise<void> {
+  const { estado, ...rest } = options;
+  const actual = await estadoDe(tx, rest.tiendaId, rest.ventaId);
+  if (estado === actual) return;
+  if (estado === 'Completada') await completarEn(tx, rest);
+  else if (estado === 'Anulada') await anularEn(tx, rest);
+  else throw new AppError('BUSINESS_RULE', V.estadoVentaError);
+}
+
+/**
+ * Fiado (issue #17, ADR 013): method 7 only from the till, where the customer's limit is checked and
+ * the charge written. The old controller API and the back-office, which write a sale's method
+ * directly, call this and are refused.
+ */
+export function metodoFueraDeCaja(metodoPagoId: number, campo = 'metodoPagoId'): void {
+  if (metodoPagoId === METODO.FIADO) throw new AppError('VALIDATION', V.fiadoSoloEnCaja, { fields: { [campo]: V.fiadoSoloEnCaja } });
+}
+
+/**
+ * A sale edited whole by a face that writes its row (the back-office form): credit is charged and
+ * reversed only by the till's rules, so no sale becomes or stops being Fiado there, and a sale with
+ * credit keeps its customer (the charge is on that customer's account).
+ */
+export function verificarEdicionDeVenta(
+  actual: { metodoPagoId: number; clienteId: number | null; montoFiado: number },
+  nueva: { metodoPagoId: number; clienteId: number | null },
+): void {
+  if (nueva.metodoPagoId !== actual.metodoPagoId) {
+    metodoFueraDeCaja(nueva.metodoPagoId);
+    metodoFueraDeCaja(actual.metodoPagoId);
+  }
+  if (actual.montoFiado > 0 && nueva.clienteId !== actual.clienteId)
+    throw new AppError('VALIDATION', V.clienteDeVentaFiada, { fields: { clienteDocumento: V.clienteDeVentaFiada } });
+}

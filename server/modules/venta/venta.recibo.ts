@@ -1,0 +1,82 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { AppError } from '#shared/errors';
+import { M } from '#shared/messages';
+import { cambioDelPago } from '#shared/pago';
+import type { TRecibo } from '#shared/schemas/venta';
+import type { Db, Tx } from '../../db/client';
+import { cliente, factura, metodoPago, producto, tienda, usuario, venta } from '../../db/schema';
+
+const V = M.ventas;
+
+/** A recorded sale's receipt. */
+
+/** The supervisor who authorised a cashier's discount (issue #16 point 4): a second join of usuario. */
+const autorizador = alias(usuario, 'autorizador');
+
+/** The receipt of one of the store's sales; another store's sale is not found. */
+export async function obtenerRecibo(options: { db: Db | Tx; tiendaId: number; ventaId: number }): Promise<TRecibo> {
+  const { db, tiendaId, ventaId } = options;
+  const [row] = await db
+    .select({
+      id: venta.idVenta,
+      estado: venta.estado,
+      fecha: venta.fecha,
+      total: venta.total,
+      descuento: venta.descuento,
+      motivoDescuento: venta.motivoDescuento,
+      autorizadoPor: sql<string | null>`coalesce(${autorizador.nombre1} || ' ' || ${autorizador.apellido1}, case when ${venta.autorizadoPorTienda} then ${tienda.nombreTienda} end)`,
+      montoRecibido: venta.montoRecibido,
+      montoFiado: venta.montoFiado,
+      referencia: venta.referencia,
+      verificado: venta.verificado,
+      tienda: tienda.nombreTienda,
+      cajeroNombre: usuario.nombre1,
+      cajeroApellido: usuario.apellido1,
+      metodoId: metodoPago.idMetPago,
+      metodoNombre: metodoPago.nombre,
+      clienteId: cliente.idCliente,
+      clienteDocumento: cliente.documento,
+      clienteNombre: cliente.nombre,
+      clienteApellido: cliente.apellido,
+      clienteTelefono: cliente.telefono,
+    })
+    .from(venta)
+    .innerJoin(tienda, eq(tienda.idTienda, venta.tiendaId))
+    .innerJoin(metodoPago, eq(metodoPago.idMetPago, venta.metodoPagoId))
+    .leftJoin(usuario, eq(usuario.idUsuario, venta.usuarioId))
+    .leftJoin(autorizador, eq(autorizador.idUsuario, venta.autorizadoPor))
+    .leftJoin(cliente, eq(cliente.idCliente, venta.clienteId))
+    .where(and(eq(venta.idVenta, ventaId), eq(venta.tiendaId, tiendaId)))
+    .limit(1);
+  if (!row) throw new AppError('NOT_FOUND', V.ventaNoEncontrada);
+  const lineas = await db
+    .select({ productoId: factura.productoId, nombre: producto.nombre, marca: producto.marca, cantidad: factura.cantidad, precio: factura.precio, descuento: factura.descuento })
+    .from(factura)
+    .innerJoin(producto, eq(producto.idProducto, factura.productoId))
+    .where(and(eq(factura.ventaId, ventaId), eq(factura.tiendaId, tiendaId)))
+    .orderBy(asc(factura.idFactura));
+  const montoRecibido = row.montoRecibido ?? row.total;
+  return {
+    id: row.id,
+    estado: row.estado,
+    fecha: row.fecha.toISOString(),
+    tienda: row.tienda,
+    cajero: row.cajeroNombre ? `${row.cajeroNombre} ${row.cajeroApellido ?? ''}`.trim() : row.tienda,
+    lineas: lineas.map((l) => ({ ...l, subtotal: l.precio * l.cantidad - l.descuento })),
+    descuento: row.descuento,
+    motivoDescuento: row.motivoDescuento,
+    autorizadoPor: row.autorizadoPor,
+    total: row.total,
+    metodoPago: { id: row.metodoId, nombre: row.metodoNombre },
+    montoRecibido,
+    cambio: cambioDelPago({ metodoPagoId: row.metodoId, total: row.total, montoFiado: row.montoFiado, montoRecibido }) ?? 0,
+    montoFiado: row.montoFiado,
+    referencia: row.referencia,
+    verificado: row.verificado,
+    cliente:
+      row.clienteId != null
+        ? { id: row.clienteId, documento: row.clienteDocumento!, nombre: `${row.clienteNombre} ${row.clienteApellido}`.trim(), telefono: row.clienteTelefono }
+        : null,
+  };
+}
