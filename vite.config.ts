@@ -197,7 +197,32 @@ export default defineConfig({
     VitePWA({
       injectRegister: null,
       registerType: 'autoUpdate',
-      manifest: false,
+      // Installable (issue #34 point 2): opens at the till's home, full screen, with the product's icons
+      // (scripts/iconos.mjs draws them from web/public/logo.svg).
+      manifest: {
+        id: '/inicio',
+        name: 'ADAX Store Manager',
+        short_name: 'ADAX',
+        description: 'Ventas, inventario, fiado y caja de su tienda.',
+        lang: 'es-CO',
+        dir: 'ltr',
+        start_url: '/inicio',
+        scope: '/',
+        display: 'standalone',
+        orientation: 'any',
+        background_color: '#ffffff',
+        theme_color: '#0f766e',
+        categories: ['business', 'productivity', 'shopping'],
+        icons: [
+          { src: '/iconos/icono-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/iconos/icono-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/iconos/icono-mascara-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+        shortcuts: [
+          { name: 'Vender', short_name: 'Vender', url: '/ventas', icons: [{ src: '/iconos/icono-192.png', sizes: '192x192', type: 'image/png' }] },
+          { name: 'Caja', short_name: 'Caja', url: '/caja', icons: [{ src: '/iconos/icono-192.png', sizes: '192x192', type: 'image/png' }] },
+        ],
+      },
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,png,webp,woff2}'],
         // Not the PDF and camera libraries (jsPDF, ZXing: each over 256 KiB; html2canvas, canvg and

@@ -2,6 +2,7 @@ import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { arranque } from '#shared/messages/arranque';
 import { preloadable } from './lib/preloadable';
+import { escucharInstalacion, pedirAlmacenamientoPersistente } from './lib/instalacion';
 import { paths } from './config/paths';
 import './styles/global.css';
 
@@ -61,6 +62,13 @@ const onLanding = !isAppPath(window.location.pathname);
 // The application's shell from the browser's cache on the next visit (vite.config.ts, issue #20).
 // Only on the application's paths (a visitor of the landing page does not download the app), once
 // the page has loaded, and only where the browser allows it (HTTPS or localhost).
+// Installing the app and keeping its stored data (issue #34 point 2): the install offer is caught
+// before React renders (it fires once, early); persistence is asked on the application's paths.
+if (!onLanding) {
+  escucharInstalacion();
+  void pedirAlmacenamientoPersistente();
+}
+
 if (!onLanding && import.meta.env.PROD && 'serviceWorker' in navigator) {
   const register = () => void navigator.serviceWorker.register('/sw.js').catch(() => undefined);
   if (document.readyState === 'complete') register();

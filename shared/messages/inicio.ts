@@ -3,6 +3,14 @@ export const inicio = {
   saludo: (usuario: string) => `Hola, ${usuario}`,
   crud: 'CRUD',
   menu: 'Menú principal',
+  /** Installing the app on this device (issue #34 point 2). */
+  instalar: {
+    titulo: 'Instale la aplicación en este dispositivo',
+    texto: 'Ábrala desde la pantalla de inicio, en su propia ventana, y el navegador conserva sus datos aunque falte espacio.',
+    ios: 'En el iPhone o iPad: toque Compartir y luego «Agregar a pantalla de inicio». Así Safari no borra los datos de la aplicación tras unos días sin usarla.',
+    boton: 'Instalar',
+    ahoraNo: 'Ahora no',
+  },
   tiles: {
     productos: { title: 'Gestionar Productos', text: 'Productos, precios, stock, proveedores y clientes.' },
     analisis: { title: 'Analisis', text: 'Qué se vende más y qué se queda en la estantería.' },

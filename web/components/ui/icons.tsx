@@ -83,3 +83,10 @@ export const IconStore = (p: IconProps) => (
     <path d="M3 9l1.5-5h15L21 9M3 9h18v2a3 3 0 0 1-6 0 3 3 0 0 1-6 0 3 3 0 0 1-6 0zM5 13v8h14v-8M10 21v-5h4v5" />
   </Icon>
 );
+
+export const IconPhone = (p: IconProps) => (
+  <Icon {...p}>
+    <rect x="7" y="2" width="10" height="20" rx="2" />
+    <path d="M11 18h2" />
+  </Icon>
+);

@@ -4,9 +4,11 @@ import { comun } from '#shared/messages/comun';
 import { inicio } from '#shared/messages/inicio';
 import { ventas } from '#shared/messages/ventas';
 import { ROL } from '#shared/roles';
-import { IconBack, IconBox, IconCart, IconChart, IconLogout, IconReceipt, IconSettings, IconStore, IconUser } from '../../components/ui/icons';
+import { IconBack, IconBox, IconCart, IconChart, IconLogout, IconPhone, IconReceipt, IconSettings, IconStore, IconUser } from '../../components/ui/icons';
 import { paths } from '../../config/paths';
 import { STORAGE_KEYS, useSession } from '../../lib/session';
+import { InstalarApp } from './components/instalar-app';
+import './inicio.css';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
 const M = { comun, inicio, ventas };
@@ -24,7 +26,7 @@ const TILES = [
 const TILES_ADMIN = [
   { to: paths.registroActividad, ...M.inicio.tiles.actividad, Icon: IconReceipt },
   { to: paths.permisos, ...M.inicio.tiles.permisos, Icon: IconSettings },
-  { to: paths.telefonos, ...M.inicio.tiles.telefonos, Icon: IconSettings },
+  { to: paths.telefonos, ...M.inicio.tiles.telefonos, Icon: IconPhone },
 ];
 
 /** Home: four big buttons; entering it empties the stored cart (spec §2). */
@@ -62,6 +64,7 @@ export default function InicioPage() {
           </Link>
         </div>
       </header>
+      <InstalarApp />
       <nav aria-label={M.inicio.menu} className="tiles">
         {[...TILES, ...(session?.rol === ROL.ADMIN ? TILES_ADMIN : [])].map(({ to, title, text, Icon }) => (
           <Link key={to} to={to} className="tile">
