@@ -47,6 +47,7 @@ import { fiadoRoutes } from './modules/fiado/fiado.routes';
 import { actividadRoutes } from './modules/actividad/actividad.routes';
 import { reportesRoutes } from './modules/reportes/reportes.routes';
 import { comprasRoutes } from './modules/compras/compras.routes';
+import { importacionRoutes } from './modules/importacion/importacion.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -280,6 +281,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           await store.register(redLocalRoutes);
           await store.register(reportesRoutes);
           await store.register(comprasRoutes);
+          await store.register(importacionRoutes);
         });
         await priv.register(crudRoutes, { prefix: '/crud' });
       });

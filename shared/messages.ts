@@ -29,6 +29,7 @@ import { impuestos } from './messages/impuestos';
 import { redLocal } from './messages/red-local';
 import { reportes } from './messages/reportes';
 import { compras } from './messages/compras';
+import { importacion } from './messages/importacion';
 
 export { PRODUCT_NAME } from './product';
 
@@ -63,6 +64,7 @@ export const M = {
   legacy,
   actividad,
   redLocal,
+  importacion,
   permisos,
   impuestos,
   reportes,

@@ -63,7 +63,7 @@ function lingerOnClose(socket: Socket) {
 
 /**
  * Guards every route before any work:
- * - a declared body larger than BODY_LIMIT is refused (413) before a byte of it is read, and the
+ * - a declared body larger than BODY_LIMIT (or the route's own `bodyLimit`) is refused (413) before a byte of it is read, and the
  *   connection closed, so a client cannot make the server read (or hold) it;
  * - a NUL character in the query, path parameters or body is refused (400): PostgreSQL text cannot
  *   hold it, and it is never meaningful in this app's data;
@@ -75,7 +75,8 @@ function lingerOnClose(socket: Socket) {
 export function registerRequestGuards(app: FastifyInstance) {
   app.addHook('onRequest', async (req, reply) => {
     const declared = req.headers['content-length'];
-    if (declared !== undefined && Number(declared) > BODY_LIMIT) {
+    // A route may declare its own limit (the catalogue's import: a spreadsheet, SECURITY.md "HTTP").
+    if (declared !== undefined && Number(declared) > (req.routeOptions.bodyLimit ?? BODY_LIMIT)) {
       reply.header('connection', 'close');
       throw new AppError('PAYLOAD_TOO_LARGE', M.generic.bodyTooLarge);
     }

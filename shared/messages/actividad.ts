@@ -77,6 +77,7 @@ export const actividad = {
     rechazo: 'Intento rechazado',
     orden_compra: 'Orden de compra',
     recepcion: 'Recepción de mercancía',
+    importacion: 'Importación',
   } as Record<string, string>,
   /** What a refused attempt tried. */
   acciones,
@@ -125,6 +126,8 @@ export const actividad = {
         return `${ordenAccion[d.accion] ?? d.accion} la orden de compra OC-${d.numero} a «${d.proveedor}» por ${pesos(d.total)}`;
       case 'recepcion':
         return `Recibió ${d.unidades} unidades de «${d.proveedor}» (RC-${d.numero}${d.ordenNumero ? `, orden OC-${d.ordenNumero}` : ', sin orden'}${d.facturaNumero ? `, factura ${d.facturaNumero}` : ''}) por ${pesos(d.total)}`;
+      case 'importacion':
+        return `Importó ${({ producto: 'productos', cliente: 'clientes', proveedor: 'proveedores' } as Record<string, string>)[d.entidad] ?? d.entidad}: ${d.nuevos} nuevos, ${d.actualizados} actualizados (${d.precios} precios y ${d.stock} ajustes de stock)`;
       default:
         return JSON.stringify(d);
     }

@@ -30,6 +30,7 @@ export const TIPOS_ACTIVIDAD = [
   'rechazo',
   'orden_compra',
   'recepcion',
+  'importacion',
 ] as const;
 export type TTipoActividad = (typeof TIPOS_ACTIVIDAD)[number];
 
@@ -59,6 +60,8 @@ export interface TDetallesActividad {
   orden_compra: { ordenId: number; numero: number; proveedor: string; accion: 'creada' | 'editada' | 'enviada' | 'cancelada'; total: number };
   /** Goods received (issue #32): every unit entered stock through the ledger in the same transaction. */
   recepcion: { recepcionId: number; numero: number; ordenNumero: number | null; proveedor: string; unidades: number; total: number; facturaNumero: string | null };
+  /** A catalogue import (issue #33): how many products it created and changed; each price is in the price history, each stock change in the ledger. */
+  importacion: { entidad: TEntidadActividad; nuevos: number; actualizados: number; precios: number; stock: number };
 }
 
 /** One entry as its writer gives it: a kind and its facts. */

@@ -134,6 +134,9 @@ const TABLE: Record<string, Entry> = {
   'DELETE /api/productos/:id': { expect: STORE_ADMIN_ROW, params: freshId('producto') },
   // Issue #27 point 2: a product's price history.
   'GET /api/productos/:id/historial-precios': { expect: STORE_ROW, params: id('producto') },
+  // Issue #33: the catalogue's import; the product's permissions are asked row by row (a refused row is a row error).
+  'POST /api/importacion/productos/vista-previa': { expect: STORE, body: {} },
+  'POST /api/importacion/productos/aplicar': { expect: STORE, body: {} },
   'GET /api/proveedores': { expect: STORE },
   'GET /api/proveedores/opciones': { expect: STORE },
   'GET /api/proveedores/:id/productos': { expect: STORE_ROW, params: id('proveedor') },

@@ -22,6 +22,8 @@ export const paths = {
   /** The store's settings: the receipt's data and the time zone (issues #19, #16); the shelf labels. */
   ajustesTienda: '/ajustes_tienda',
   etiquetas: '/etiquetas',
+  /** The catalogue's import from a spreadsheet (issue #33). */
+  importarProductos: '/importar_productos',
   /** The cash register (issue #18): the session's shift, the history, a shift's Z report. */
   caja: '/caja',
   turnosCaja: '/caja/turnos',

@@ -52,6 +52,28 @@ export async function registrarEntradaInicial(
   });
 }
 
+/** The opening stock of several new products of one store (an import), one insert. */
+export async function registrarEntradasIniciales(
+  tx: Db | Tx,
+  options: { tiendaId: number; entradas: { productoId: number; cantidad: number; inventarioId?: number | null }[]; motivo: string },
+): Promise<void> {
+  const filas = options.entradas.filter((e) => e.cantidad > 0);
+  if (filas.length === 0) return;
+  await tx.insert(movimiento).values(
+    filas.map((e) => ({
+      tiendaId: options.tiendaId,
+      productoId: e.productoId,
+      inventarioId: e.inventarioId ?? null,
+      stockAntes: 0,
+      entradas: e.cantidad,
+      salidas: 0,
+      cantidadDespues: e.cantidad,
+      estadoDespues: 'Entrada',
+      motivo: options.motivo,
+    })),
+  );
+}
+
 /**
  * Several stock changes of one store in one statement (the UPDATE and the INSERT of the movimientos
  * as a data-modifying CTE). Returns each product's stock before and after, or null when any product

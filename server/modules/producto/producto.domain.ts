@@ -5,7 +5,7 @@
  * store API (producto.service.ts), the back-office (crud.producto.service.ts) and the old controller
  * API (legacy/controllers/producto.ts) — rename fields and call these functions; none holds a rule.
  */
-import { and, asc, count, desc, eq, ne, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import { AppError } from '#shared/errors';
 import { M } from '#shared/messages';
 import type { TPage } from '#shared/schemas/common';
@@ -13,7 +13,7 @@ import type { Db, Tx } from '../../db/client';
 import { contieneTexto, enOrden, paginaDeProductos, TRIGRAM_MIN_LENGTH } from '../../db/name-search';
 import { entregaPedido, factura, historialPrecio, inventario, producto, proveedor } from '../../db/schema';
 import { idOf, tiendaDestino } from '../tienda/alcance';
-import { ajustarStock, registrarEntradaInicial } from '../movimiento/ledger';
+import { ajustarStock, ajustarStockLote, registrarEntradaInicial, registrarEntradasIniciales } from '../movimiento/ledger';
 import { verificarProveedorDeTienda } from '../proveedor/proveedor.domain';
 import { esReferenciaViva, esViolacionUnica } from '../../db/pg-error';
 import type { THistorialPrecios } from '#shared/schemas/permisos';
@@ -387,6 +387,155 @@ export async function eliminarProducto(options: { db: Db; scope: ProductoScope; 
       if (esReferenciaViva(err)) throw conHistoria();
       throw err;
     });
+}
+
+// ── Import (issue #33) ──────────────────────────────────────────────────────────────────────
+
+/** What an import compares a row with: every product of the store, under the domain's names. */
+export const columnasImportables = {
+  idProducto: producto.idProducto,
+  nombre: producto.nombre,
+  codigoBarras: producto.codigoBarras,
+  precioUnit: producto.precioUnit,
+  stock: producto.stock,
+  stockMin: producto.stockMin,
+  categoria: producto.categoria,
+  marca: producto.marca,
+  presentacion: producto.presentacion,
+  descripcion: producto.descripcion,
+  proveedorId: producto.proveedorId,
+};
+
+export async function productosImportables(db: Db | Tx, tiendaId: number) {
+  return db.select(columnasImportables).from(producto).where(eq(producto.tiendaId, tiendaId)).orderBy(asc(producto.idProducto));
+}
+export type TProductoImportable = Awaited<ReturnType<typeof productosImportables>>[number];
+
+/** The fields an import may set on a product (the stock through the ledger). */
+export type CamposImportables = Partial<Pick<TProductoImportable, 'nombre' | 'codigoBarras' | 'precioUnit' | 'stockMin' | 'categoria' | 'marca' | 'presentacion' | 'descripcion' | 'proveedorId'>>;
+export interface AltaImportada extends CamposImportables {
+  nombre: string;
+  precioUnit: number;
+  stock: number;
+}
+export interface CambioImportado {
+  id: number;
+  /** Only what differs from the product. */
+  campos: CamposImportables;
+  /** The new stock, when it differs. */
+  stock?: number;
+}
+
+const LOTE = 500;
+
+/**
+ * A catalogue import, all or nothing in one transaction: new products are created and existing ones
+ * changed by the same rules as one at a time — the store's permissions ('productos'; 'precios' for
+ * a new price of an existing product; 'stock' for its stock), suppliers of the store only, one
+ * barcode per product; each price in the price history, each stock change in the ledger
+ * (`motivo`, *Ajuste por importación*), one entry in the activity log. The caller has already left
+ * out the rows a person may not import (they show as row errors in the preview); a refusal here
+ * undoes everything and is recorded as an attempt. `alAvanzar` hears how many rows are done.
+ */
+export async function importarProductos(options: {
+  db: Db;
+  tiendaId: number;
+  autor: Autor;
+  altas: AltaImportada[];
+  cambios: CambioImportado[];
+  motivo: string;
+  alAvanzar?: (hechas: number, total: number) => void | Promise<void>;
+}): Promise<{ nuevos: number; actualizados: number }> {
+  const { db, tiendaId, autor, altas, cambios, motivo } = options;
+  const total = altas.length + cambios.length;
+  if (total === 0) return { nuevos: 0, actualizados: 0 };
+  return conRechazos(db, () =>
+    db.transaction(async (tx) => {
+      const intento = { entidad: 'producto' } as const;
+      await exigirPermiso(tx, tiendaId, autor, 'productos', intento);
+      if (cambios.some((c) => c.campos.precioUnit !== undefined)) await exigirPermiso(tx, tiendaId, autor, 'precios', intento);
+      if (cambios.some((c) => c.stock !== undefined)) await exigirPermiso(tx, tiendaId, autor, 'stock', intento);
+      const proveedores = [...new Set([...altas, ...cambios.map((c) => c.campos)].map((x) => x.proveedorId).filter((x): x is number => x != null))];
+      for (const id of proveedores) await checkProveedor(tx, tiendaId, id);
+
+      // Who, once: each price of the import is recorded under the same name.
+      const quien = ((await tx.execute(sql`select ${nombreDe(autor.usuarioId)} as nombre`)) as unknown as { rows: { nombre: string }[] }).rows[0]!.nombre;
+      const precio = (productoId: number, anterior: number | null, nuevo: number) => ({
+        tiendaId,
+        productoId,
+        usuarioId: autor.usuarioId,
+        usuarioNombre: quien,
+        cara: autor.cara,
+        campo: 'precio',
+        anterior,
+        nuevo,
+      });
+      let hechas = 0;
+      let precios = 0;
+      let ajustes = 0;
+      const [inv] = await tx.select({ id: inventario.idInventario }).from(inventario).where(eq(inventario.tiendaId, tiendaId)).orderBy(asc(inventario.idInventario)).limit(1);
+      const inventarioId = inv?.id ?? null;
+      for (let i = 0; i < altas.length; i += LOTE) {
+        const lote = altas.slice(i, i + LOTE);
+        const rows = await tx
+          .insert(producto)
+          .values(
+            lote.map((a) => ({
+              tiendaId,
+              nombre: a.nombre,
+              precioUnit: a.precioUnit,
+              stock: a.stock,
+              stockMin: a.stockMin ?? 0,
+              categoria: a.categoria ?? null,
+              marca: a.marca ?? null,
+              presentacion: a.presentacion ?? null,
+              descripcion: a.descripcion ?? null,
+              codigoBarras: a.codigoBarras ?? null,
+              proveedorId: a.proveedorId ?? null,
+              inventarioId,
+            })),
+          )
+          .returning({ id: producto.idProducto });
+        await registrarEntradasIniciales(tx, { tiendaId, entradas: rows.map((r, j) => ({ productoId: r.id, cantidad: lote[j]!.stock, inventarioId })), motivo });
+        await tx.insert(historialPrecio).values(rows.map((r, j) => precio(r.id, null, lote[j]!.precioUnit)));
+        hechas += lote.length;
+        await options.alAvanzar?.(hechas, total);
+      }
+      for (let i = 0; i < cambios.length; i += LOTE) {
+        const lote = [...cambios.slice(i, i + LOTE)].sort((a, b) => a.id - b.id);
+        // Locked in id order, as the checkout does, so a sale meanwhile queues instead of deadlocking.
+        const actuales = new Map(
+          (
+            await tx
+              .select({ id: producto.idProducto, stock: producto.stock, precioUnit: producto.precioUnit })
+              .from(producto)
+              .where(and(eq(producto.tiendaId, tiendaId), inArray(producto.idProducto, lote.map((c) => c.id))))
+              .orderBy(asc(producto.idProducto))
+              .for('update')
+          ).map((r) => [r.id, r]),
+        );
+        const historial: ReturnType<typeof precio>[] = [];
+        const stock: { productoId: number; delta: number }[] = [];
+        for (const c of lote) {
+          const actual = actuales.get(c.id);
+          if (!actual) throw notFound();
+          if (Object.keys(c.campos).length) await tx.update(producto).set(c.campos).where(and(eq(producto.idProducto, c.id), eq(producto.tiendaId, tiendaId)));
+          if (c.campos.precioUnit !== undefined && c.campos.precioUnit !== actual.precioUnit) {
+            historial.push(precio(c.id, actual.precioUnit, c.campos.precioUnit));
+          }
+          if (c.stock !== undefined && c.stock !== actual.stock) stock.push({ productoId: c.id, delta: c.stock - actual.stock });
+        }
+        if (historial.length) await tx.insert(historialPrecio).values(historial);
+        if (stock.length && !(await ajustarStockLote(tx, { tiendaId, cambios: stock, motivo }))) throw refusal('CONFLICT', 'stock', M.productos.stockCambio(0));
+        precios += historial.length;
+        ajustes += stock.length;
+        hechas += lote.length;
+        await options.alAvanzar?.(hechas, total);
+      }
+      await registrarPor(tx, tiendaId, autor, { tipo: 'importacion', detalle: { entidad: 'producto', nuevos: altas.length, actualizados: cambios.length, precios, stock: ajustes } });
+      return { nuevos: altas.length, actualizados: cambios.length };
+    }),
+  ).catch(traducir);
 }
 
 // ── Price history (issue #27 point 2) ─────────────────────────────────────────────────────

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { comun, generic } from '#shared/messages/comun';
+import { importacion } from '#shared/messages/importacion';
 import { productos } from '#shared/messages/productos';
 import { roles } from '#shared/messages/roles';
 import { ROL } from '#shared/roles';
@@ -21,7 +22,7 @@ import './productos.css';
 import { useMisPermisos } from '../../lib/mis-permisos';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
-const M = { comun, generic, productos, roles };
+const M = { comun, generic, importacion, productos, roles };
 
 const PAGE_SIZE = 20;
 
@@ -80,6 +81,11 @@ export default function GestionarProductosPage() {
         >
           {M.productos.imprimirEtiquetas(seleccion.size)}
         </button>
+        {permisos.productos ? (
+          <Link className="btn btn--ghost" to={paths.importarProductos}>
+            {M.importacion.boton}
+          </Link>
+        ) : null}
         {canSeeMovimientos ? (
           <Link className="btn btn--ghost" to={paths.movimientos}>
             {M.comun.nav.movimientos}

@@ -1,0 +1,77 @@
+import { expect, test, type Page } from '@playwright/test';
+import { closePopup, expectPopup, signIn, unique } from './support/fixtures';
+
+// Issue #33 point 1: the owner imports a small product list as Excel in Spanish saves it (Windows-1252,
+// ';', dot thousands, decimal commas): the preview shows each row's action and error before anything is
+// written, the import shows its progress, and the same file a second time has nothing left to import.
+const CLAVE = 'Clave1234';
+
+async function nuevaTienda(page: Page) {
+  const email = `${unique('importa')}@prueba.co`;
+  const r = await page.request.post('/api/tiendas/registro', { data: { nombreTienda: unique('Tienda Importa'), email, contrasena: CLAVE } });
+  expect(r.status(), await r.text()).toBe(201);
+  const login = await page.request.post('/api/sesion/login', { data: { tipo: 'tienda', email, contrasena: CLAVE } });
+  const { token } = await login.json();
+  const p = await page.request.post('/api/productos', { data: { nombre: 'Arroz Diana 500 g', precio: 2800, cantidad: 10, codigoBarras: '7702001000012' }, headers: { authorization: `Bearer ${token}` } });
+  expect(p.status(), await p.text()).toBe(201);
+  return { email };
+}
+
+const CSV = [
+  'Código;Nombre;Precio;Stock;Categoría',
+  '7702001000012;Arroz Diana 500 g;3.100;12;Granos',
+  ';Azúcar morena 1 kg;4.500,00;20;Granos',
+  ';Café molido 250 g;12.000;8;Bebidas',
+  '7701234000017;Jabón de coco;2.300;15;Aseo',
+  ';Panela;doce mil;5;Granos',
+  ';Piña oro miel;6.900;3;Fruver',
+].join('\r\n');
+
+test('el dueño importa un CSV de Excel: vista previa con errores, progreso, y reimportar no cambia nada', async ({ page }) => {
+  const tienda = await nuevaTienda(page);
+  await signIn(page, 'Tienda', tienda.email, CLAVE, { caja: false });
+  await page.getByRole('link', { name: /^Gestionar Productos/ }).click();
+  await page.getByRole('link', { name: 'Importar productos' }).click();
+  await expect(page).toHaveURL(/\/importar_productos$/);
+
+  await page.getByLabel('Archivo CSV o Excel (.csv, .xlsx)').setInputFiles({ name: 'catalogo.csv', mimeType: 'text/csv', buffer: Buffer.from(`${CSV}\r\n`, 'latin1') });
+  // The columns were recognised from the headers.
+  await expect(page.getByLabel('Precio de venta')).toHaveValue('Precio');
+  await expect(page.getByLabel('Código de barras')).toHaveValue('Código');
+  await expect(page.getByText('6 filas: 4 nuevas, 1 con cambios, 0 sin cambios, 1 con errores.')).toBeVisible();
+  const errores = page.getByRole('table', { name: 'Filas con errores (no se importarán)' });
+  await expect(errores.getByRole('row').filter({ hasText: '6' })).toContainText('Precio de venta: «doce mil» no es un número válido.');
+  const muestra = page.getByRole('table', { name: 'Primeras filas' });
+  await expect(muestra.getByRole('row').filter({ hasText: 'Azúcar morena 1 kg' })).toContainText('Nuevo');
+  await expect(muestra.getByRole('row').filter({ hasText: 'Azúcar morena 1 kg' })).toContainText('$ 4.500');
+  await expect(muestra.getByRole('row').filter({ hasText: 'Arroz Diana 500 g' })).toContainText('Actualizar');
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.screenshot({ path: 'test-results/importacion-1366.png', fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: 'test-results/importacion-390.png', fullPage: true });
+  await page.setViewportSize({ width: 1366, height: 900 });
+
+  // Nothing was written by the preview.
+  const antes = await page.evaluate(async () => (await (await fetch('/api/productos', { headers: { authorization: `Bearer ${localStorage.getItem('token')}` } })).json()).total);
+  expect(antes).toBe(1);
+
+  // The answer is held a moment, so the progress bar is seen while it runs.
+  await page.route('**/api/importacion/productos/aplicar', async (route) => {
+    await new Promise((r) => setTimeout(r, 1_000));
+    await route.continue();
+  });
+  await page.getByRole('button', { name: 'Importar 5 filas' }).click();
+  await expectPopup(page, '¿Importar el archivo?', 'Se guardarán 5 filas y se omitirán 1 con errores. Los cambios de stock quedan en los movimientos.');
+  await page.getByRole('button', { name: 'Sí, importar' }).click();
+  await expect(page.getByRole('progressbar', { name: 'Progreso de la importación' })).toBeVisible();
+  await expectPopup(page, 'Importación terminada', '4 productos nuevos y 1 actualizados.');
+  await closePopup(page);
+
+  // The same file again: nothing left to import.
+  await expect(page.getByText('6 filas: 0 nuevas, 0 con cambios, 5 sin cambios, 1 con errores.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Importar 0 filas' })).toBeDisabled();
+
+  await page.getByRole('link', { name: 'Volver a productos' }).click();
+  await expect(page.getByRole('row').filter({ hasText: 'Azúcar morena 1 kg' })).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: 'Arroz Diana 500 g' })).toContainText('3.100');
+});

@@ -1,0 +1,205 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { comun, generic } from '#shared/messages/comun';
+import { importacion } from '#shared/messages/importacion';
+import { formatNumber, formatPesos } from '#shared/money';
+import { CAMPOS_PRODUCTO, type TCampoProducto, type TMapeo, type TVistaPrevia } from '#shared/schemas/importacion';
+import { PageHeader } from '../../components/page-header';
+import { paths } from '../../config/paths';
+import { alertFailure, alertSuccess, confirmAction } from '../../lib/alerts';
+import { useSession } from '../../lib/session';
+import { aBase64, aplicarProductos, vistaPreviaProductos } from './api/importar-productos';
+import './importacion.css';
+
+// This screen's texts only: the catalogue splits per screen (issue #20).
+const M = { comun, generic, importacion };
+const MI = M.importacion;
+
+/** The last mapping is remembered per store (on this device). */
+const claveMapeo = (tiendaId: number | null | undefined) => `adax:importacion:productos:${tiendaId ?? 0}`;
+function mapeoGuardado(tiendaId: number | null | undefined): TMapeo | undefined {
+  try {
+    const v = localStorage.getItem(claveMapeo(tiendaId));
+    return v ? (JSON.parse(v) as TMapeo) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+type Estado = { paso: 'inicio' } | { paso: 'revisando' } | { paso: 'vista'; vista: TVistaPrevia } | { paso: 'aplicando'; vista: TVistaPrevia; hechas: number; total: number };
+
+/** /importar_productos: a spreadsheet of products, its columns, a preview with each row's errors, then the import with its progress. */
+export default function ImportarProductosPage() {
+  const session = useSession();
+  const qc = useQueryClient();
+  const inputId = useId();
+  const [archivo, setArchivo] = useState<{ nombre: string; base64: string } | null>(null);
+  const [mapeo, setMapeo] = useState<TMapeo>({});
+  const [estado, setEstado] = useState<Estado>({ paso: 'inicio' });
+
+  const revisar = async (base64: string, pedido: TMapeo | undefined) => {
+    setEstado({ paso: 'revisando' });
+    try {
+      let vista: TVistaPrevia;
+      try {
+        vista = await vistaPreviaProductos({ archivo: base64, ...(pedido ? { mapeo: pedido } : {}) });
+      } catch (err) {
+        // A remembered mapping names columns this file does not have: the headers' guess instead.
+        if (!pedido) throw err;
+        vista = await vistaPreviaProductos({ archivo: base64 });
+      }
+      setMapeo(vista.mapeo);
+      setEstado({ paso: 'vista', vista });
+    } catch (err) {
+      setEstado({ paso: 'inicio' });
+      await alertFailure(err);
+    }
+  };
+
+  const onArchivo = async (file: File | undefined) => {
+    if (!file) return;
+    const base64 = await aBase64(file);
+    setArchivo({ nombre: file.name, base64 });
+    await revisar(base64, mapeoGuardado(session?.id_Tienda));
+  };
+
+  const vista = estado.paso === 'vista' || estado.paso === 'aplicando' ? estado.vista : null;
+  const porAplicar = vista ? vista.resumen.nuevos + vista.resumen.actualizados : 0;
+
+  const aplicar = async () => {
+    if (!archivo || !vista || porAplicar === 0) return;
+    if (!(await confirmAction(MI.confirmarTitulo, MI.confirmarTexto(porAplicar, vista.resumen.conError), MI.confirmar))) return;
+    setEstado({ paso: 'aplicando', vista, hechas: 0, total: porAplicar });
+    try {
+      const resumen = await aplicarProductos({ archivo: archivo.base64, mapeo }, (hechas, total) => setEstado({ paso: 'aplicando', vista, hechas, total }));
+      localStorage.setItem(claveMapeo(session?.id_Tienda), JSON.stringify(mapeo));
+      await qc.invalidateQueries();
+      await alertSuccess(MI.listo, MI.listoTexto(resumen));
+      await revisar(archivo.base64, mapeo);
+    } catch (err) {
+      setEstado({ paso: 'vista', vista });
+      await alertFailure(err, MI.fallo);
+    }
+  };
+
+  const ocupado = estado.paso === 'revisando' || estado.paso === 'aplicando';
+
+  return (
+    <>
+      <PageHeader title={MI.titulo} backTo={paths.gestionarProductos} backLabel={MI.volver} />
+      <p className="imp-subtitulo">{MI.subtitulo}</p>
+
+      <section className="card imp-archivo">
+        <div className="field">
+          <label htmlFor={inputId}>{MI.archivo}</label>
+          <input id={inputId} type="file" accept=".csv,.txt,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" disabled={ocupado} onChange={(e) => void onArchivo(e.target.files?.[0])} />
+        </div>
+        {estado.paso === 'revisando' ? (
+          <p className="state" role="status">
+            {MI.revisando}
+          </p>
+        ) : null}
+      </section>
+
+      {vista ? (
+        <>
+          <section className="card imp-mapeo" aria-labelledby="imp-mapeo-titulo">
+            <h2 id="imp-mapeo-titulo">{MI.mapeoTitulo}</h2>
+            <p className="field__hint">{MI.mapeoAyuda}</p>
+            <div className="imp-mapeo__grid">
+              {CAMPOS_PRODUCTO.map((campo: TCampoProducto) => (
+                <div className="field" key={campo}>
+                  <label htmlFor={`imp-${campo}`}>{MI.campos[campo]}</label>
+                  <select id={`imp-${campo}`} value={mapeo[campo] ?? ''} disabled={ocupado} onChange={(e) => setMapeo({ ...mapeo, [campo]: e.target.value || null })}>
+                    <option value="">{MI.sinColumna}</option>
+                    {vista.columnas.map((c) => (
+                      <option key={c} value={c}>
+                        {c}
+                      </option>
+                    ))}
+                  </select>
+                </div>
+              ))}
+            </div>
+            <button type="button" className="btn btn--ghost" disabled={ocupado || !archivo} onClick={() => archivo && void revisar(archivo.base64, mapeo)}>
+              {MI.actualizarVista}
+            </button>
+          </section>
+
+          <section className="card imp-vista" aria-labelledby="imp-vista-titulo">
+            <h2 id="imp-vista-titulo">{MI.vistaPreviaTitulo}</h2>
+            <p role="status">{MI.resumen(vista.resumen)}</p>
+
+            <h3>{MI.erroresTitulo}</h3>
+            {vista.errores.length === 0 ? (
+              <p>{MI.sinErrores}</p>
+            ) : (
+              <div className="table-wrap">
+                <table aria-label={MI.erroresTitulo}>
+                  <thead>
+                    <tr>
+                      <th scope="col">{MI.columnas.fila}</th>
+                      <th scope="col">{MI.columnas.detalle}</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {vista.errores.map((e) => (
+                      <tr key={e.fila}>
+                        <td className="num">{e.fila}</td>
+                        <td>{e.mensajes.join(' ')}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
+            {vista.resumen.conError > vista.errores.length ? <p>{MI.masErrores(vista.resumen.conError - vista.errores.length)}</p> : null}
+
+            <h3>{MI.muestraTitulo}</h3>
+            <div className="table-wrap">
+              <table aria-label={MI.muestraTitulo}>
+                <thead>
+                  <tr>
+                    <th scope="col">{MI.columnas.fila}</th>
+                    <th scope="col">{MI.columnas.accion}</th>
+                    <th scope="col">{MI.columnas.nombre}</th>
+                    <th scope="col">{MI.columnas.codigo}</th>
+                    <th scope="col">{MI.columnas.precio}</th>
+                    <th scope="col">{MI.columnas.stock}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {vista.muestra.map((f) => (
+                    <tr key={f.fila}>
+                      <td className="num">{f.fila}</td>
+                      <td>
+                        <span className={`badge${f.accion === 'error' ? ' badge--danger' : f.accion === 'igual' ? '' : ' badge--ok'}`}>{MI.acciones[f.accion]}</span>
+                      </td>
+                      <td>{f.nombre}</td>
+                      <td>{f.codigoBarras ?? ''}</td>
+                      <td className="num">{f.precio == null ? '' : formatPesos(f.precio)}</td>
+                      <td className="num">{f.stock == null ? '' : formatNumber(f.stock)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+
+            {estado.paso === 'aplicando' ? (
+              <div className="imp-progreso">
+                <progress max={estado.total} value={estado.hechas} aria-label={MI.progresoEtiqueta} />
+                <span>{`${MI.aplicando} ${MI.progreso(estado.hechas, estado.total)}`}</span>
+              </div>
+            ) : null}
+            <div className="imp-acciones">
+              {porAplicar === 0 ? <p>{MI.nadaQueAplicar}</p> : null}
+              <button type="button" className="btn" disabled={ocupado || porAplicar === 0} onClick={() => void aplicar()}>
+                {MI.aplicar(porAplicar)}
+              </button>
+            </div>
+          </section>
+        </>
+      ) : null}
+    </>
+  );
+}
