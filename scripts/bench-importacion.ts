@@ -1,0 +1,97 @@
+// npm run bench:importacion [-- --port 4902 --runs 1]
+// Issue #33: importing the catalogue's 10 000-row fixture (tests/fixtures/importacion, Excel in Spanish,
+// Windows-1252) into a new store on the embedded database must take at most 10 s. Starts the real
+// server (source, PGlite in a temporary folder) on loopback, registers a store and its two suppliers,
+// then times the preview, the apply (its stream of progress lines until the end) and the same file
+// again (nothing to change). Prints a table and writes bench/results/importacion-latest.json.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { DIR, ERRORES_ESPERADOS, FILAS, PROVEEDORES } from './generar-fixture-importacion';
+
+const argv = process.argv.slice(2);
+const opt = (name: string, fallback: number) => {
+  const i = argv.indexOf(`--${name}`);
+  return i >= 0 ? Number(argv[i + 1]) : fallback;
+};
+const PORT = opt('port', 4902);
+const BASE = `http://127.0.0.1:${PORT}`;
+const PASSWORD = 'Bench2024x';
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'adax-importacion-'));
+const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  env: { ...process.env, NODE_ENV: 'production', PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'error', DEMO_DATA: 'false', DATABASE_URL: '', REDIS_URL: '', WEB_DIR: path.join(dataDir, 'no-web') },
+  stdio: ['ignore', 'inherit', 'inherit'],
+});
+const stop = () => {
+  if (server.exitCode == null) server.kill('SIGTERM');
+};
+process.on('exit', stop);
+
+async function waitReady() {
+  for (let i = 0; i < 900; i++) {
+    try {
+      if ((await fetch(`${BASE}/api/ping`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('el servidor no arrancó');
+}
+
+async function call(method: string, url: string, body?: unknown, token?: string) {
+  const res = await fetch(`${BASE}/api${url}`, {
+    method,
+    headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body !== undefined ? JSON.stringify(body) : undefined,
+  });
+  const text = await res.text();
+  if (res.status >= 400) throw new Error(`${method} ${url}: ${res.status} ${text.slice(0, 300)}`);
+  return text;
+}
+
+const ms = async <T>(f: () => Promise<T>) => {
+  const t0 = performance.now();
+  const r = await f();
+  return { r, ms: Math.round(performance.now() - t0) };
+};
+
+async function main() {
+  await waitReady();
+  const email = 'importacion@bench.co';
+  await call('POST', '/tiendas/registro', { nombreTienda: 'Tienda Importación', email, contrasena: PASSWORD });
+  const { token } = JSON.parse(await call('POST', '/sesion/login', { tipo: 'tienda', email, contrasena: PASSWORD })) as { token: string };
+  for (const nombre of PROVEEDORES) await call('POST', '/proveedores', { nombre, telefono: '3001234567', email: 'p@bench.co' }, token);
+  const archivo = fs.readFileSync(path.join(DIR, 'productos-10000-windows-1252.csv')).toString('base64');
+
+  const vista = await ms(() => call('POST', '/importacion/productos/vista-previa', { archivo }, token));
+  const resumen = JSON.parse(vista.r).resumen;
+  const aplicar = await ms(() => call('POST', '/importacion/productos/aplicar', { archivo }, token));
+  const fin = JSON.parse(aplicar.r.trim().split('\n').at(-1)!);
+  if (fin.tipo !== 'fin' || fin.resumen.nuevos !== FILAS - ERRORES_ESPERADOS) throw new Error(`importación incompleta: ${aplicar.r.slice(-300)}`);
+  const otraVez = await ms(() => call('POST', '/importacion/productos/aplicar', { archivo }, token));
+  const fin2 = JSON.parse(otraVez.r.trim().split('\n').at(-1)!);
+  if (fin2.resumen.nuevos !== 0 || fin2.resumen.actualizados !== 0) throw new Error('la segunda importación cambió filas');
+
+  const filas = [
+    { medida: 'vista previa (10 000 filas)', ms: vista.ms },
+    { medida: 'importar (9 980 productos nuevos)', ms: aplicar.ms },
+    { medida: 'importar otra vez (nada que cambiar)', ms: otraVez.ms },
+  ];
+  console.table(filas);
+  console.log(`resumen de la vista previa: ${JSON.stringify(resumen)}; objetivo: importar ≤ 10 000 ms → ${aplicar.ms <= 10_000 ? 'cumple' : 'NO cumple'}`);
+  fs.mkdirSync('bench/results', { recursive: true });
+  fs.writeFileSync('bench/results/importacion-latest.json', JSON.stringify({ fecha: new Date().toISOString(), cpus: os.cpus().length, carga: os.loadavg(), filas }, null, 2));
+}
+
+main()
+  .catch((err) => {
+    console.error(err);
+    process.exitCode = 1;
+  })
+  .finally(() => {
+    stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
