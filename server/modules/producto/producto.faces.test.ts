@@ -243,6 +243,9 @@ describe('las tres caras del producto terminan igual', () => {
         fechaVencimiento: null,
         inventarioId: null,
         proveedor: null,
+        // Taxes (#30): no tax chosen yet; the DIAN unit defaults to 94 (unidad).
+        impuesto: null,
+        unidadDian: '94',
       }),
     );
     expect(await porCara(ALTAS, (f) => libro(ids[f.name]!))).toEqual(todas(ALTAS, [[0, 12, 0, 12]]));
