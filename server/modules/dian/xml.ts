@@ -1,0 +1,271 @@
+/**
+ * The UBL 2.1 `Invoice` of type 20 (documento equivalente electrónico tiquete POS) built from a
+ * `DocumentoPos`, with xmlbuilder2 (namespace-aware, escapes text and attributes, typed, maintained).
+ * The element order follows the UBL 2.1 schemas (tests validate every mix with xmllint); the last
+ * `ext:UBLExtension` is left empty for the signature (`firma.ts`).
+ */
+import { create } from 'xmlbuilder2';
+import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces.js';
+import { cude, fechaHoraBogota, monto, softwareSecurityCode, urlCatalogo } from './cude.js';
+import { calcularTotales, impuestosDeLinea, validarDocumento, type SubtotalImpuesto, type Totales } from './totales.js';
+import { CONSUMIDOR_FINAL, NIT_DIAN, NOMBRE_IMPUESTO, type Direccion, type DocumentoPos } from './tipos.js';
+
+export const NS = {
+  inv: 'urn:oasis:names:specification:ubl:schema:xsd:Invoice-2',
+  cac: 'urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2',
+  cbc: 'urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2',
+  ext: 'urn:oasis:names:specification:ubl:schema:xsd:CommonExtensionComponents-2',
+  sts: 'dian:gov:co:facturaelectronica:Structures-2-1',
+  ds: 'http://www.w3.org/2000/09/xmldsig#',
+  xades: 'http://uri.etsi.org/01903/v1.3.2#',
+  xades141: 'http://uri.etsi.org/01903/v1.4.1#',
+} as const;
+
+type Prefijo = keyof typeof NS;
+
+export const PROFILE_ID_POS = 'DIAN 2.1: documento equivalente electrónico del tiquete de máquina registradora con sistema P.O.S.';
+export const TIPO_DOCUMENTO_POS = '20';
+const AGENCIA = { schemeAgencyID: '195', schemeAgencyName: 'CO, DIAN (Dirección de Impuestos y Aduanas Nacionales)' };
+
+export interface DocumentoGenerado {
+  /** The unsigned XML (UTF-8 text). */
+  xml: string;
+  /** Prefixed number, `cbc:ID`. */
+  numero: string;
+  cude: string;
+  qr: string;
+  fecha: string;
+  hora: string;
+  totales: Totales;
+}
+
+/** `e(padre, 'cbc:ID', '1', {schemeID: '31'})`: an element in its prefix's namespace. */
+function e(padre: XMLBuilder, nombre: string, texto?: string | number, atributos?: Record<string, string>): XMLBuilder {
+  const [p, local] = nombre.includes(':') ? (nombre.split(':') as [Prefijo, string]) : (['inv', nombre] as [Prefijo, string]);
+  const hijo = padre.ele(NS[p], p === 'inv' ? local : `${p}:${local}`);
+  if (atributos) for (const [k, v] of Object.entries(atributos)) hijo.att(k, v);
+  if (texto !== undefined) hijo.txt(String(texto));
+  return hijo;
+}
+
+const COP = { currencyID: 'COP' };
+
+function direccion(padre: XMLBuilder, nombre: string, d: Direccion): void {
+  const a = e(padre, nombre);
+  e(a, 'cbc:ID', d.municipioCodigo);
+  e(a, 'cbc:CityName', d.municipio);
+  if (d.codigoPostal) e(a, 'cbc:PostalZone', d.codigoPostal);
+  e(a, 'cbc:CountrySubentity', d.departamento);
+  e(a, 'cbc:CountrySubentityCode', d.departamentoCodigo);
+  e(e(a, 'cac:AddressLine'), 'cbc:Line', d.linea);
+  const pais = e(a, 'cac:Country');
+  e(pais, 'cbc:IdentificationCode', 'CO');
+  e(pais, 'cbc:Name', 'Colombia', { languageID: 'es' });
+}
+
+function nombreValor(padre: XMLBuilder, grupo: string, info: string, pares: [string, string][]): void {
+  const c = e(e(e(padre, 'ext:UBLExtension'), 'ext:ExtensionContent'), grupo);
+  const i = e(c, info);
+  for (const [n, v] of pares) {
+    e(i, 'Name', n);
+    e(i, 'Value', v);
+  }
+}
+
+function subtotal(tt: XMLBuilder, s: SubtotalImpuesto): void {
+  const st = e(tt, 'cac:TaxSubtotal');
+  e(st, 'cbc:TaxableAmount', monto(s.base), COP);
+  e(st, 'cbc:TaxAmount', monto(s.valor), COP);
+  if (s.porUnidad) {
+    e(st, 'cbc:BaseUnitMeasure', s.porUnidad.unidades, { unitCode: '94' });
+    e(st, 'cbc:PerUnitAmount', monto(s.porUnidad.valorUnitario), COP);
+  }
+  const cat = e(st, 'cac:TaxCategory');
+  if (s.tarifa !== null) e(cat, 'cbc:Percent', s.tarifa.toFixed(2));
+  const esquema = e(cat, 'cac:TaxScheme');
+  e(esquema, 'cbc:ID', s.codigo);
+  e(esquema, 'cbc:Name', NOMBRE_IMPUESTO[s.codigo] ?? s.codigo);
+}
+
+/** Quantities: up to 6 decimals, no trailing zeros beyond 2 (`1.00`, `0.50`, `0.125`). */
+export function cantidad(n: number): string {
+  const t = n.toFixed(6).replace(/0+$/, '');
+  const [ent, dec = ''] = t.split('.');
+  return `${ent}.${dec.padEnd(2, '0')}`;
+}
+
+export function construirDocumentoPos(d: DocumentoPos): DocumentoGenerado {
+  validarDocumento(d);
+  const totales = calcularTotales(d);
+  const numero = `${d.resolucion.prefijo}${d.consecutivo}`;
+  const { fecha, hora } = fechaHoraBogota(d.emision);
+  const numeroAdquirente = d.adquirente?.numero ?? CONSUMIDOR_FINAL;
+  const codigo = cude({
+    numero,
+    fecha,
+    hora,
+    valorBruto: monto(totales.bruto),
+    iva: monto(totales.iva),
+    inc: monto(totales.inc),
+    ica: monto(totales.ica),
+    valorTotal: monto(totales.aPagar),
+    nitEmisor: d.emisor.nit,
+    numeroAdquirente,
+    clave: d.software.pin,
+    ambiente: d.ambiente,
+  });
+  const qr = urlCatalogo(codigo, d.ambiente);
+
+  const doc = create({ version: '1.0', encoding: 'UTF-8', standalone: false });
+  const inv = doc.ele(NS.inv, 'Invoice');
+  for (const p of ['cac', 'cbc', 'ext', 'sts', 'ds', 'xades', 'xades141'] as const) {
+    inv.att('http://www.w3.org/2000/xmlns/', `xmlns:${p}`, NS[p]);
+  }
+
+  // Extensions: DIAN's, the three POS ones, then the signature's place.
+  const exts = e(inv, 'ext:UBLExtensions');
+  const dian = e(e(e(exts, 'ext:UBLExtension'), 'ext:ExtensionContent'), 'sts:DianExtensions');
+  const control = e(dian, 'sts:InvoiceControl');
+  e(control, 'sts:InvoiceAuthorization', d.resolucion.numero);
+  const periodo = e(control, 'sts:AuthorizationPeriod');
+  e(periodo, 'cbc:StartDate', d.resolucion.fechaDesde);
+  e(periodo, 'cbc:EndDate', d.resolucion.fechaHasta);
+  const autorizadas = e(control, 'sts:AuthorizedInvoices');
+  if (d.resolucion.prefijo) e(autorizadas, 'sts:Prefix', d.resolucion.prefijo);
+  e(autorizadas, 'sts:From', d.resolucion.desde);
+  e(autorizadas, 'sts:To', d.resolucion.hasta);
+  e(e(dian, 'sts:InvoiceSource'), 'cbc:IdentificationCode', 'CO', {
+    listAgencyID: '6',
+    listAgencyName: 'United Nations Economic Commission for Europe',
+    listSchemeURI: 'urn:oasis:names:specification:ubl:codelist:gc:CountryIdentificationCode-2.1',
+  });
+  const proveedor = e(dian, 'sts:SoftwareProvider');
+  e(proveedor, 'sts:ProviderID', d.software.proveedorNit, { ...AGENCIA, schemeID: d.software.proveedorDv, schemeName: '31' });
+  e(proveedor, 'sts:SoftwareID', d.software.id, AGENCIA);
+  e(dian, 'sts:SoftwareSecurityCode', softwareSecurityCode(d.software.id, d.software.pin, numero), AGENCIA);
+  e(e(dian, 'sts:AuthorizationProvider'), 'sts:AuthorizationProviderID', NIT_DIAN, { ...AGENCIA, schemeID: '4', schemeName: '31' });
+  e(dian, 'sts:QRCode', qr);
+
+  const f = d.software.fabricante;
+  nombreValor(exts, 'FabricanteSoftware', 'InformacionDelFabricanteDelSoftware', [
+    ['NombreApellido', f.nombreApellido],
+    ['RazonSocial', f.razonSocial],
+    ['NombreSoftware', f.nombreSoftware],
+  ]);
+  nombreValor(exts, 'BeneficiosComprador', 'InformacionBeneficiosComprador', [
+    ['Codigo', numeroAdquirente],
+    ['NombresApellidos', d.adquirente?.nombre ?? 'Consumidor final'],
+    ['Puntos', String(d.puntos ?? 0)],
+  ]);
+  nombreValor(exts, 'PuntoVenta', 'InformacionCajaVenta', [
+    ['PlacaCaja', d.caja.placa],
+    ['UbicaciónCaja', d.caja.ubicacion],
+    ['Cajero', d.caja.cajero],
+    ['TipoCaja', d.caja.tipo],
+    ['CódigoVenta', d.caja.codigoVenta],
+    ['SubTotal', monto(totales.bruto)],
+  ]);
+  e(e(exts, 'ext:UBLExtension'), 'ext:ExtensionContent');
+
+  e(inv, 'cbc:UBLVersionID', 'UBL 2.1');
+  e(inv, 'cbc:CustomizationID', '10');
+  e(inv, 'cbc:ProfileID', PROFILE_ID_POS);
+  e(inv, 'cbc:ProfileExecutionID', d.ambiente);
+  e(inv, 'cbc:ID', numero);
+  e(inv, 'cbc:UUID', codigo, { schemeID: String(d.ambiente), schemeName: 'CUDE-SHA384' });
+  e(inv, 'cbc:IssueDate', fecha);
+  e(inv, 'cbc:IssueTime', hora);
+  if (d.pago.forma === 2 && d.pago.vencimiento) e(inv, 'cbc:DueDate', d.pago.vencimiento);
+  e(inv, 'cbc:InvoiceTypeCode', TIPO_DOCUMENTO_POS);
+  if (d.contingencia) e(inv, 'cbc:Note', `Contingencia tipo ${d.contingencia}`);
+  if (d.nota) e(inv, 'cbc:Note', d.nota);
+  e(inv, 'cbc:DocumentCurrencyCode', 'COP', { listAgencyID: '6', listAgencyName: 'United Nations Economic Commission for Europe', listID: 'ISO 4217 Alpha' });
+  e(inv, 'cbc:LineCountNumeric', d.lineas.length);
+
+  // Supplier.
+  const em = d.emisor;
+  const sup = e(inv, 'cac:AccountingSupplierParty');
+  e(sup, 'cbc:AdditionalAccountID', em.tipoPersona, { schemeAgencyID: '195' });
+  const sp = e(sup, 'cac:Party');
+  e(e(sp, 'cac:PartyName'), 'cbc:Name', em.nombreComercial ?? em.razonSocial);
+  direccion(e(sp, 'cac:PhysicalLocation'), 'cac:Address', em.direccion);
+  const sts = e(sp, 'cac:PartyTaxScheme');
+  e(sts, 'cbc:RegistrationName', em.razonSocial);
+  e(sts, 'cbc:CompanyID', em.nit, { ...AGENCIA, schemeID: em.dv, schemeName: '31' });
+  e(sts, 'cbc:TaxLevelCode', em.responsabilidades.join(';'), { listName: '48' });
+  direccion(sts, 'cac:RegistrationAddress', em.direccion);
+  const esq = e(sts, 'cac:TaxScheme');
+  e(esq, 'cbc:ID', em.responsableIva ? '01' : 'ZZ');
+  e(esq, 'cbc:Name', em.responsableIva ? 'IVA' : 'No aplica');
+  const sle = e(sp, 'cac:PartyLegalEntity');
+  e(sle, 'cbc:RegistrationName', em.razonSocial);
+  e(sle, 'cbc:CompanyID', em.nit, { ...AGENCIA, schemeID: em.dv, schemeName: '31' });
+  e(e(sle, 'cac:CorporateRegistrationScheme'), 'cbc:ID', d.resolucion.prefijo);
+  if (em.telefono || em.email) {
+    const c = e(sp, 'cac:Contact');
+    if (em.telefono) e(c, 'cbc:Telephone', em.telefono);
+    if (em.email) e(c, 'cbc:ElectronicMail', em.email);
+  }
+
+  // Buyer: a named one or consumidor final.
+  const a = d.adquirente;
+  const cus = e(inv, 'cac:AccountingCustomerParty');
+  e(cus, 'cbc:AdditionalAccountID', a?.tipoDocumento === '31' ? 1 : 2, { schemeAgencyID: '195' });
+  const cp = e(cus, 'cac:Party');
+  const idAdq = { ...AGENCIA, ...(a?.dv ? { schemeID: a.dv } : {}), schemeName: a?.tipoDocumento ?? '13' };
+  e(e(cp, 'cac:PartyIdentification'), 'cbc:ID', numeroAdquirente, idAdq);
+  e(e(cp, 'cac:PartyName'), 'cbc:Name', a?.nombre ?? 'Consumidor final');
+  const cts = e(cp, 'cac:PartyTaxScheme');
+  e(cts, 'cbc:RegistrationName', a?.nombre ?? 'Consumidor final');
+  e(cts, 'cbc:CompanyID', numeroAdquirente, idAdq);
+  e(cts, 'cbc:TaxLevelCode', 'R-99-PN', { listName: '49' });
+  const cesq = e(cts, 'cac:TaxScheme');
+  e(cesq, 'cbc:ID', 'ZZ');
+  e(cesq, 'cbc:Name', 'No aplica');
+  const cle = e(cp, 'cac:PartyLegalEntity');
+  e(cle, 'cbc:RegistrationName', a?.nombre ?? 'Consumidor final');
+  e(cle, 'cbc:CompanyID', numeroAdquirente, idAdq);
+  if (a?.email) e(e(cp, 'cac:Contact'), 'cbc:ElectronicMail', a.email);
+
+  // Payment: form (1 contado, 2 crédito with its due date) and means.
+  const pm = e(inv, 'cac:PaymentMeans');
+  e(pm, 'cbc:ID', d.pago.forma);
+  e(pm, 'cbc:PaymentMeansCode', d.pago.medio);
+  if (d.pago.forma === 2 && d.pago.vencimiento) e(pm, 'cbc:PaymentDueDate', d.pago.vencimiento);
+
+  // Taxes per tax (excluido never appears).
+  for (const g of totales.impuestos) {
+    const tt = e(inv, 'cac:TaxTotal');
+    e(tt, 'cbc:TaxAmount', monto(g.valor), COP);
+    for (const s of g.subtotales) subtotal(tt, s);
+  }
+
+  const lmt = e(inv, 'cac:LegalMonetaryTotal');
+  e(lmt, 'cbc:LineExtensionAmount', monto(totales.bruto), COP);
+  e(lmt, 'cbc:TaxExclusiveAmount', monto(totales.baseGravada), COP);
+  e(lmt, 'cbc:TaxInclusiveAmount', monto(totales.conImpuestos), COP);
+  e(lmt, 'cbc:PayableAmount', monto(totales.aPagar), COP);
+
+  d.lineas.forEach((l, n) => {
+    const il = e(inv, 'cac:InvoiceLine');
+    e(il, 'cbc:ID', n + 1);
+    e(il, 'cbc:InvoicedQuantity', cantidad(l.cantidad), { unitCode: l.unidad });
+    e(il, 'cbc:LineExtensionAmount', monto(l.base), COP);
+    for (const s of impuestosDeLinea(l)) {
+      const tt = e(il, 'cac:TaxTotal');
+      e(tt, 'cbc:TaxAmount', monto(s.valor), COP);
+      subtotal(tt, s);
+    }
+    const item = e(il, 'cac:Item');
+    e(item, 'cbc:Description', l.descripcion);
+    e(e(item, 'cac:StandardItemIdentification'), 'cbc:ID', l.codigo, {
+      schemeID: l.esquemaCodigo,
+      ...(l.esquemaCodigo === '010' ? { schemeName: 'EAN13', schemeAgencyID: '9' } : { schemeName: 'Estándar de adopción del contribuyente' }),
+    });
+    const precio = e(il, 'cac:Price');
+    e(precio, 'cbc:PriceAmount', monto(l.precioUnitario), COP);
+    e(precio, 'cbc:BaseQuantity', cantidad(1), { unitCode: l.unidad });
+  });
+
+  return { xml: doc.end({ prettyPrint: false }), numero, cude: codigo, qr, fecha, hora, totales };
+}
