@@ -20,3 +20,4 @@ export * from './credito-movimiento';
 export * from './actividad';
 export * from './permiso';
 export * from './impuestos';
+export * from './documento-dian';

@@ -1,0 +1,146 @@
+/**
+ * DIAN's own web service: SOAP 1.2 with WS-Security X.509 (a BinarySecurityToken and an XMLDSig
+ * signature, exclusive C14N and RSA-SHA256, over `wsa:To`), `SendBillSync` of the zipped signed
+ * document and `GetStatus` by CUDE. Endpoints for habilitación and producción are configurable;
+ * the timeout too (DIAN's contingency rule: no answer within a minute).
+ */
+import { randomUUID } from 'node:crypto';
+import { zipSync, strToU8 } from 'fflate';
+import { SignedXml } from 'xml-crypto';
+import { DOMParser } from '@xmldom/xmldom';
+import type { Credencial } from './firma.js';
+import { FallaTransporte, leerReglas, STATUS_CONTINGENCIA, type EnvioDocumento, type RespuestaDian, type TransporteDian } from './transporte.js';
+
+export const ENDPOINTS_DIAN = {
+  habilitacion: 'https://vpfe-hab.dian.gov.co/WcfDianCustomerServices.svc',
+  produccion: 'https://vpfe.dian.gov.co/WcfDianCustomerServices.svc',
+} as const;
+
+export const NS_SOAP = {
+  soap: 'http://www.w3.org/2003/05/soap-envelope',
+  wsa: 'http://www.w3.org/2005/08/addressing',
+  wcf: 'http://wcf.dian.colombia',
+  wsse: 'http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-wssecurity-secext-1.0.xsd',
+  wsu: 'http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-wssecurity-utility-1.0.xsd',
+  ds: 'http://www.w3.org/2000/09/xmldsig#',
+  b: 'http://schemas.datacontract.org/2004/07/DianResponse',
+} as const;
+
+const X509V3 = 'http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-x509-token-profile-1.0#X509v3';
+const BASE64 = 'http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-soap-message-security-1.0#Base64Binary';
+const EXC_C14N = 'http://www.w3.org/2001/10/xml-exc-c14n#';
+
+export interface OpcionesSoap {
+  url: string;
+  credencial: Credencial;
+  /** ms before giving up (contingency 08); DIAN's rule is a minute. */
+  tiempoMaximoMs?: number;
+  /** For tests: the clock of the WS-Security timestamp. */
+  ahora?: () => Date;
+}
+
+/** A SOAP 1.2 envelope for `operacion` with its body, signed with WS-Security X.509 over wsa:To. */
+export function sobreFirmado(operacion: 'SendBillSync' | 'GetStatus', cuerpo: string, url: string, credencial: Credencial, ahora = new Date()): string {
+  const idTo = `id-${randomUUID()}`;
+  const idToken = `X509-${randomUUID()}`;
+  const expira = new Date(ahora.getTime() + 60_000);
+  const sobre =
+    `<soap:Envelope xmlns:soap="${NS_SOAP.soap}" xmlns:wcf="${NS_SOAP.wcf}">` +
+    `<soap:Header xmlns:wsa="${NS_SOAP.wsa}">` +
+    `<wsse:Security xmlns:wsse="${NS_SOAP.wsse}" xmlns:wsu="${NS_SOAP.wsu}">` +
+    `<wsu:Timestamp wsu:Id="TS-${randomUUID()}"><wsu:Created>${ahora.toISOString()}</wsu:Created><wsu:Expires>${expira.toISOString()}</wsu:Expires></wsu:Timestamp>` +
+    `<wsse:BinarySecurityToken EncodingType="${BASE64}" ValueType="${X509V3}" wsu:Id="${idToken}">${credencial.certificadoDer}</wsse:BinarySecurityToken>` +
+    `</wsse:Security>` +
+    `<wsa:Action>http://wcf.dian.colombia/IWcfDianCustomerServices/${operacion}</wsa:Action>` +
+    `<wsa:To xmlns:wsu="${NS_SOAP.wsu}" wsu:Id="${idTo}">${url}</wsa:To>` +
+    `</soap:Header>` +
+    `<soap:Body>${cuerpo}</soap:Body>` +
+    `</soap:Envelope>`;
+  const firma = new SignedXml({
+    privateKey: credencial.llavePem,
+    canonicalizationAlgorithm: EXC_C14N,
+    signatureAlgorithm: 'http://www.w3.org/2001/04/xmldsig-more#rsa-sha256',
+    idMode: 'wssecurity',
+    getKeyInfoContent: () =>
+      `<wsse:SecurityTokenReference xmlns:wsse="${NS_SOAP.wsse}"><wsse:Reference URI="#${idToken}" ValueType="${X509V3}"/></wsse:SecurityTokenReference>`,
+  });
+  firma.addReference({
+    xpath: `//*[local-name(.)='To' and namespace-uri(.)='${NS_SOAP.wsa}']`,
+    transforms: [EXC_C14N],
+    digestAlgorithm: 'http://www.w3.org/2001/04/xmlenc#sha256',
+  });
+  firma.computeSignature(sobre, {
+    prefix: 'ds',
+    attrs: { Id: `SIG-${randomUUID()}` },
+    location: { reference: `//*[local-name(.)='Security']`, action: 'append' },
+  });
+  return firma.getSignedXml();
+}
+
+/** The zip DIAN takes: one file, the signed XML. */
+export function comprimir(nombreXml: string, xml: string): Buffer {
+  return Buffer.from(zipSync({ [nombreXml]: strToU8(xml) }, { level: 6, mtime: new Date('2020-01-01T00:00:00Z') }));
+}
+
+function hijos(padre: Element | Document, ns: string, local: string): Element[] {
+  return Array.from(padre.getElementsByTagNameNS(ns, local)) as unknown as Element[];
+}
+
+/** Reads DIAN's DianResponse (SendBillSyncResult or GetStatusResult). */
+export function leerRespuesta(cuerpo: string): RespuestaDian {
+  const doc = new DOMParser().parseFromString(cuerpo, 'text/xml') as unknown as Document;
+  const texto = (local: string) => hijos(doc, NS_SOAP.b, local)[0]?.textContent?.trim() ?? '';
+  const codigo = texto('StatusCode');
+  const valido = texto('IsValid') === 'true';
+  const errores = hijos(doc, NS_SOAP.b, 'ErrorMessage').flatMap((e) => Array.from(e.childNodes).map((n) => n.textContent ?? '').filter((t) => t.trim()));
+  const reglas = leerReglas(errores);
+  const descripcion = texto('StatusDescription') || texto('StatusMessage');
+  let estado: RespuestaDian['estado'];
+  if (valido && codigo === '00') estado = 'aceptado';
+  else if (reglas.some((r) => r.codigo === '90')) estado = 'duplicado';
+  else if (codigo === '66') estado = 'no_encontrado';
+  else estado = 'rechazado';
+  return { estado, codigo, descripcion, reglas, cuerpo };
+}
+
+export class TransporteSoapDian implements TransporteDian {
+  readonly nombre = 'DIAN (SOAP)';
+  constructor(private readonly opciones: OpcionesSoap) {}
+
+  private async llamar(operacion: 'SendBillSync' | 'GetStatus', cuerpo: string): Promise<RespuestaDian> {
+    const { url, credencial } = this.opciones;
+    const sobre = sobreFirmado(operacion, cuerpo, url, credencial, this.opciones.ahora?.() ?? new Date());
+    let respuesta: Response;
+    try {
+      respuesta = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': `application/soap+xml; charset=utf-8; action="http://wcf.dian.colombia/IWcfDianCustomerServices/${operacion}"` },
+        body: sobre,
+        signal: AbortSignal.timeout(this.opciones.tiempoMaximoMs ?? 60_000),
+      });
+    } catch (err) {
+      const nombre = (err as Error).name;
+      if (nombre === 'TimeoutError' || nombre === 'AbortError') throw new FallaTransporte('tiempo', 'La DIAN no respondió a tiempo.');
+      throw new FallaTransporte('red', 'No se pudo conectar con la DIAN.');
+    }
+    const texto = await respuesta.text();
+    if (STATUS_CONTINGENCIA.has(respuesta.status)) {
+      throw new FallaTransporte('no_disponible', `La DIAN respondió ${respuesta.status}.`, respuesta.status);
+    }
+    if (!respuesta.ok && !texto.includes('DianResponse')) {
+      throw new FallaTransporte('no_disponible', `Respuesta inesperada de la DIAN (${respuesta.status}).`, respuesta.status);
+    }
+    return leerRespuesta(texto);
+  }
+
+  enviar(doc: EnvioDocumento): Promise<RespuestaDian> {
+    const nombre = doc.numero.replace(/[^A-Za-z0-9]/g, '');
+    const zip = comprimir(`${nombre}.xml`, doc.xmlFirmado).toString('base64');
+    return this.llamar('SendBillSync', `<wcf:SendBillSync><wcf:fileName>${nombre}.zip</wcf:fileName><wcf:contentFile>${zip}</wcf:contentFile></wcf:SendBillSync>`);
+  }
+
+  consultar(cude: string): Promise<RespuestaDian> {
+    if (!/^[0-9a-f]{96}$/.test(cude)) throw new Error('CUDE inválido');
+    return this.llamar('GetStatus', `<wcf:GetStatus><wcf:trackId>${cude}</wcf:trackId></wcf:GetStatus>`);
+  }
+}
