@@ -9,6 +9,8 @@ import { firmarDocumento, leerP12, type Credencial } from './firma.js';
 import { generarCertificadoPrueba } from './certificado-prueba.js';
 import { iniciarFakeDian, type FakeDian } from './fake-dian.js';
 import { TransporteSoapDian } from './soap.js';
+import { archivoZip } from './archivo.js';
+import { unzipSync, strFromU8 } from 'fflate';
 import { pendientesContingencia, procesarDocumento, procesarPendientes, registrarDocumento } from './bandeja.js';
 
 let database: Database;
@@ -34,7 +36,8 @@ afterAll(async () => {
   await database?.close();
 });
 
-const transporte = () => new TransporteSoapDian({ url: fake.url, credencial, tiempoMaximoMs: 500 });
+// Generous on a loaded machine; the slow case sets its own short timeout.
+const transporte = (tiempoMaximoMs = 15_000) => new TransporteSoapDian({ url: fake.url, credencial, tiempoMaximoMs });
 
 async function nuevo(contingencia?: '07') {
   const emision = new Date(Math.max(Date.now(), credencial.validoDesde.getTime() + 1000));
@@ -84,9 +87,9 @@ describe('outbox of electronic POS documents', () => {
 
   it('a slow DIAN (no answer in time) also goes to contingency', async () => {
     fake.modo = 'lento';
-    fake.retrasoMs = 2_000;
+    fake.retrasoMs = 3_000;
     const doc = await nuevo();
-    const r = await procesarDocumento(database.db, transporte(), doc.idDocumento);
+    const r = await procesarDocumento(database.db, transporte(300), doc.idDocumento);
     expect(r!.estado).toBe('contingencia');
     fake.modo = 'aceptar';
   });
@@ -132,5 +135,21 @@ describe('outbox of electronic POS documents', () => {
   it('a number is registered once per store', async () => {
     const doc = await nuevo();
     await expect(registrarDocumento(database.db, { tiendaId, numero: doc.numero, cude: 'c'.repeat(96), ambiente: 2, xmlFirmado: '<x/>' })).rejects.toThrow();
+  });
+
+  it("the archive ZIP of a date range holds each signed XML, DIAN's answer and an index; another store's are not in it", async () => {
+    fake.modo = 'aceptar';
+    const doc = await nuevo();
+    await procesarDocumento(database.db, transporte(), doc.idDocumento);
+    const { zip, documentos } = await archivoZip(database.db, tiendaId, new Date(Date.now() - 3_600_000), new Date(Date.now() + 3_600_000));
+    expect(documentos).toBeGreaterThanOrEqual(1);
+    const archivos = unzipSync(new Uint8Array(zip));
+    const nombres = Object.keys(archivos);
+    const propio = nombres.find((n) => n.endsWith(`20-${doc.numero}.xml`))!;
+    expect(strFromU8(archivos[propio]!)).toBe(doc.xmlFirmado);
+    expect(strFromU8(archivos[propio.replace('.xml', '-respuesta-dian.xml')]!)).toContain('<b:StatusCode>00</b:StatusCode>');
+    expect(strFromU8(archivos['indice.csv']!)).toContain(`${doc.numero};20;${doc.cude};aceptado`);
+    const otra = await archivoZip(database.db, tiendaId + 999, new Date(0), new Date(Date.now() + 3_600_000));
+    expect(otra.documentos).toBe(0);
   });
 });

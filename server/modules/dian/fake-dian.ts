@@ -68,7 +68,7 @@ export function verificarWsSecurity(sobre: string, ahora = new Date()): string |
   const pem = `-----BEGIN CERTIFICATE-----\n${token.replace(/(.{64})/g, '$1\n').trim()}\n-----END CERTIFICATE-----\n`;
   const verificador = new SignedXml({ publicCert: pem, idMode: 'wssecurity' });
   try {
-    verificador.loadSignature(firma);
+    verificador.loadSignature(firma as unknown as Node);
     if (!verificador.checkSignature(sobre)) return 'la firma no verifica';
   } catch (err) {
     return `la firma no verifica: ${(err as Error).message}`;

@@ -24,7 +24,7 @@ function documento(): EnvioDocumento {
   return { numero: g.numero, cude: g.cude, nitEmisor: '900373076', xmlFirmado: firmarDocumento(g.xml, credencial, { instante: emision }) };
 }
 
-const transporte = (tiempoMaximoMs = 5_000) => new TransporteSoapDian({ url: fake.url, credencial, tiempoMaximoMs });
+const transporte = (tiempoMaximoMs = 15_000) => new TransporteSoapDian({ url: fake.url, credencial, tiempoMaximoMs });
 
 describe('DIAN SOAP transport against the local fake', () => {
   it('SendBillSync of the zipped document is accepted (00) and GetStatus by CUDE then finds it', async () => {
@@ -64,8 +64,8 @@ describe('DIAN SOAP transport against the local fake', () => {
     fake.modo = '503';
     await expect(transporte().enviar(documento())).rejects.toMatchObject({ tipo: 'no_disponible', status: 503 });
     fake.modo = 'lento';
-    fake.retrasoMs = 1_500;
-    const error = await transporte(200).enviar(documento()).catch((e: unknown) => e);
+    fake.retrasoMs = 3_000;
+    const error = await transporte(300).enviar(documento()).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(FallaTransporte);
     expect((error as FallaTransporte).tipo).toBe('tiempo');
     fake.modo = 'aceptar';
