@@ -12,6 +12,7 @@ import { CONSUMIDOR_FINAL, NIT_DIAN, NOMBRE_IMPUESTO, type Direccion, type Docum
 
 export const NS = {
   inv: 'urn:oasis:names:specification:ubl:schema:xsd:Invoice-2',
+  nc: 'urn:oasis:names:specification:ubl:schema:xsd:CreditNote-2',
   cac: 'urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2',
   cbc: 'urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2',
   ext: 'urn:oasis:names:specification:ubl:schema:xsd:CommonExtensionComponents-2',
@@ -21,7 +22,7 @@ export const NS = {
   xades141: 'http://uri.etsi.org/01903/v1.4.1#',
 } as const;
 
-type Prefijo = keyof typeof NS;
+type Prefijo = Exclude<keyof typeof NS, 'nc'>;
 
 export const PROFILE_ID_POS = 'DIAN 2.1: documento equivalente electrónico del tiquete de máquina registradora con sistema P.O.S.';
 export const TIPO_DOCUMENTO_POS = '20';
@@ -39,10 +40,13 @@ export interface DocumentoGenerado {
   totales: Totales;
 }
 
+/** The namespace of unprefixed names (the root's: Invoice or CreditNote); set per build. */
+let nsRaiz: string = NS.inv;
+
 /** `e(padre, 'cbc:ID', '1', {schemeID: '31'})`: an element in its prefix's namespace. */
 function e(padre: XMLBuilder, nombre: string, texto?: string | number, atributos?: Record<string, string>): XMLBuilder {
   const [p, local] = nombre.includes(':') ? (nombre.split(':') as [Prefijo, string]) : (['inv', nombre] as [Prefijo, string]);
-  const hijo = padre.ele(NS[p], p === 'inv' ? local : `${p}:${local}`);
+  const hijo = padre.ele(p === 'inv' ? nsRaiz : NS[p], p === 'inv' ? local : `${p}:${local}`);
   if (atributos) for (const [k, v] of Object.entries(atributos)) hijo.att(k, v);
   if (texto !== undefined) hijo.txt(String(texto));
   return hijo;
@@ -94,8 +98,36 @@ export function cantidad(n: number): string {
   return `${ent}.${dec.padEnd(2, '0')}`;
 }
 
+/**
+ * A *nota de ajuste* to an electronic POS document (a UBL `CreditNote`, type 94): it references the
+ * original's number, CUDE and date, says why (concept 1 devolución parcial, 2 anulación, 3 rebaja,
+ * 4 ajuste de precio), carries the lines it takes back, and has its own numbering (`resolucion`'s
+ * prefix and `consecutivo`) and its own CUDE. Notes have no contingency: they wait in the outbox.
+ */
+export interface NotaAjuste extends DocumentoPos {
+  ajuste: {
+    concepto: 1 | 2 | 3 | 4;
+    descripcion: string;
+    referencia: { numero: string; cude: string; fecha: string };
+  };
+}
+
+export const PROFILE_ID_NOTA = 'DIAN 2.1: Nota de ajuste al documento equivalente electrónico';
+export const TIPO_NOTA_CREDITO = '94';
+
+export function construirNotaAjuste(n: NotaAjuste): DocumentoGenerado {
+  if (n.contingencia) throw new Error('Una nota de ajuste no tiene contingencia: espera en la bandeja.');
+  if (!/^[0-9a-f]{96}$/.test(n.ajuste.referencia.cude)) throw new Error('La nota de ajuste necesita el CUDE del documento original.');
+  return construir(n, n.ajuste);
+}
+
 export function construirDocumentoPos(d: DocumentoPos): DocumentoGenerado {
+  return construir(d, null);
+}
+
+function construir(d: DocumentoPos, ajuste: NotaAjuste['ajuste'] | null): DocumentoGenerado {
   validarDocumento(d);
+  nsRaiz = ajuste ? NS.nc : NS.inv;
   const totales = calcularTotales(d);
   const numero = `${d.resolucion.prefijo}${d.consecutivo}`;
   const { fecha, hora } = fechaHoraBogota(d.emision);
@@ -117,7 +149,7 @@ export function construirDocumentoPos(d: DocumentoPos): DocumentoGenerado {
   const qr = urlCatalogo(codigo, d.ambiente);
 
   const doc = create({ version: '1.0', encoding: 'UTF-8', standalone: false });
-  const inv = doc.ele(NS.inv, 'Invoice');
+  const inv = doc.ele(nsRaiz, ajuste ? 'CreditNote' : 'Invoice');
   for (const p of ['cac', 'cbc', 'ext', 'sts', 'ds', 'xades', 'xades141'] as const) {
     inv.att('http://www.w3.org/2000/xmlns/', `xmlns:${p}`, NS[p]);
   }
@@ -125,15 +157,17 @@ export function construirDocumentoPos(d: DocumentoPos): DocumentoGenerado {
   // Extensions: DIAN's, the three POS ones, then the signature's place.
   const exts = e(inv, 'ext:UBLExtensions');
   const dian = e(e(e(exts, 'ext:UBLExtension'), 'ext:ExtensionContent'), 'sts:DianExtensions');
-  const control = e(dian, 'sts:InvoiceControl');
-  e(control, 'sts:InvoiceAuthorization', d.resolucion.numero);
-  const periodo = e(control, 'sts:AuthorizationPeriod');
-  e(periodo, 'cbc:StartDate', d.resolucion.fechaDesde);
-  e(periodo, 'cbc:EndDate', d.resolucion.fechaHasta);
-  const autorizadas = e(control, 'sts:AuthorizedInvoices');
-  if (d.resolucion.prefijo) e(autorizadas, 'sts:Prefix', d.resolucion.prefijo);
-  e(autorizadas, 'sts:From', d.resolucion.desde);
-  e(autorizadas, 'sts:To', d.resolucion.hasta);
+  if (!ajuste) {
+    const control = e(dian, 'sts:InvoiceControl');
+    e(control, 'sts:InvoiceAuthorization', d.resolucion.numero);
+    const periodo = e(control, 'sts:AuthorizationPeriod');
+    e(periodo, 'cbc:StartDate', d.resolucion.fechaDesde);
+    e(periodo, 'cbc:EndDate', d.resolucion.fechaHasta);
+    const autorizadas = e(control, 'sts:AuthorizedInvoices');
+    if (d.resolucion.prefijo) e(autorizadas, 'sts:Prefix', d.resolucion.prefijo);
+    e(autorizadas, 'sts:From', d.resolucion.desde);
+    e(autorizadas, 'sts:To', d.resolucion.hasta);
+  }
   e(e(dian, 'sts:InvoiceSource'), 'cbc:IdentificationCode', 'CO', {
     listAgencyID: '6',
     listAgencyName: 'United Nations Economic Commission for Europe',
@@ -169,18 +203,29 @@ export function construirDocumentoPos(d: DocumentoPos): DocumentoGenerado {
 
   e(inv, 'cbc:UBLVersionID', 'UBL 2.1');
   e(inv, 'cbc:CustomizationID', '10');
-  e(inv, 'cbc:ProfileID', PROFILE_ID_POS);
+  e(inv, 'cbc:ProfileID', ajuste ? PROFILE_ID_NOTA : PROFILE_ID_POS);
   e(inv, 'cbc:ProfileExecutionID', d.ambiente);
   e(inv, 'cbc:ID', numero);
   e(inv, 'cbc:UUID', codigo, { schemeID: String(d.ambiente), schemeName: 'CUDE-SHA384' });
   e(inv, 'cbc:IssueDate', fecha);
   e(inv, 'cbc:IssueTime', hora);
-  if (d.pago.forma === 2 && d.pago.vencimiento) e(inv, 'cbc:DueDate', d.pago.vencimiento);
-  e(inv, 'cbc:InvoiceTypeCode', TIPO_DOCUMENTO_POS);
+  if (!ajuste && d.pago.forma === 2 && d.pago.vencimiento) e(inv, 'cbc:DueDate', d.pago.vencimiento);
+  if (ajuste) e(inv, 'cbc:CreditNoteTypeCode', TIPO_NOTA_CREDITO);
+  else e(inv, 'cbc:InvoiceTypeCode', TIPO_DOCUMENTO_POS);
   if (d.contingencia) e(inv, 'cbc:Note', `Contingencia tipo ${d.contingencia}`);
   if (d.nota) e(inv, 'cbc:Note', d.nota);
   e(inv, 'cbc:DocumentCurrencyCode', 'COP', { listAgencyID: '6', listAgencyName: 'United Nations Economic Commission for Europe', listID: 'ISO 4217 Alpha' });
   e(inv, 'cbc:LineCountNumeric', d.lineas.length);
+  if (ajuste) {
+    const dr = e(inv, 'cac:DiscrepancyResponse');
+    e(dr, 'cbc:ReferenceID', ajuste.referencia.numero);
+    e(dr, 'cbc:ResponseCode', ajuste.concepto);
+    e(dr, 'cbc:Description', ajuste.descripcion);
+    const ref = e(e(inv, 'cac:BillingReference'), 'cac:InvoiceDocumentReference');
+    e(ref, 'cbc:ID', ajuste.referencia.numero);
+    e(ref, 'cbc:UUID', ajuste.referencia.cude, { schemeName: 'CUDE-SHA384' });
+    e(ref, 'cbc:IssueDate', ajuste.referencia.fecha);
+  }
 
   // Supplier.
   const em = d.emisor;
@@ -247,9 +292,9 @@ export function construirDocumentoPos(d: DocumentoPos): DocumentoGenerado {
   e(lmt, 'cbc:PayableAmount', monto(totales.aPagar), COP);
 
   d.lineas.forEach((l, n) => {
-    const il = e(inv, 'cac:InvoiceLine');
+    const il = e(inv, ajuste ? 'cac:CreditNoteLine' : 'cac:InvoiceLine');
     e(il, 'cbc:ID', n + 1);
-    e(il, 'cbc:InvoicedQuantity', cantidad(l.cantidad), { unitCode: l.unidad });
+    e(il, ajuste ? 'cbc:CreditedQuantity' : 'cbc:InvoicedQuantity', cantidad(l.cantidad), { unitCode: l.unidad });
     e(il, 'cbc:LineExtensionAmount', monto(l.base), COP);
     for (const s of impuestosDeLinea(l)) {
       const tt = e(il, 'cac:TaxTotal');

@@ -1,0 +1,45 @@
+/**
+ * Adjustment notes for an electronic POS document: annulling a sale takes every line back (concept 2,
+ * anulación); a partial return (the returns issue) takes some (concept 1). The note has its own
+ * numbering (the notes' prefix and range) and is signed and sent like any document, without
+ * contingency.
+ */
+import type { DocumentoPos, LineaDocumento, Resolucion } from './tipos.js';
+import type { NotaAjuste } from './xml.js';
+
+export interface DatosNota {
+  /** The notes' own numbering. */
+  resolucion: Resolucion;
+  consecutivo: number;
+  emision: Date;
+  motivo: string;
+}
+
+export interface Original {
+  documento: DocumentoPos;
+  numero: string;
+  cude: string;
+  /** IssueDate of the original, yyyy-mm-dd. */
+  fecha: string;
+}
+
+export function notaDeAnulacion(o: Original, datos: DatosNota): NotaAjuste {
+  return notaDeAjuste(o, datos, 2, o.documento.lineas);
+}
+
+/** A partial return: the given lines (with their returned quantities and amounts). */
+export function notaDeDevolucion(o: Original, datos: DatosNota, lineas: LineaDocumento[]): NotaAjuste {
+  return notaDeAjuste(o, datos, 1, lineas);
+}
+
+function notaDeAjuste(o: Original, datos: DatosNota, concepto: 1 | 2, lineas: LineaDocumento[]): NotaAjuste {
+  const { contingencia: _sinContingencia, ...resto } = o.documento;
+  return {
+    ...resto,
+    resolucion: datos.resolucion,
+    consecutivo: datos.consecutivo,
+    emision: datos.emision,
+    lineas,
+    ajuste: { concepto, descripcion: datos.motivo, referencia: { numero: o.numero, cude: o.cude, fecha: o.fecha } },
+  };
+}
