@@ -4,7 +4,7 @@
  * (`Envelope.Body.<Operation>Response.<Operation>Result`: IsValid, StatusCode, StatusDescription,
  * ErrorMessage.string). Status by CUDE is APIDIAN's documented `POST /api/ubl2.1/status/document/{trackId}`
  * (with `is_eqdoc`). Sending takes our signed document zipped in base64; its path is configurable
- * because providers expose it under different names — confirm it with the provider (see ADR 022).
+ * because providers expose it under different names — confirm it with the provider (see ADR 023).
  * The provider signs the SOAP call with its own certificate; ours signed the document.
  */
 import { comprimir } from './soap.js';
