@@ -30,7 +30,7 @@ beforeAll(async () => {
     .values({ nombreTienda: 'La Esquina', correo: `dian-${Date.now()}@example.com`, contrasenaHash: 'x', codigoInvitacion: `INV${Date.now()}` })
     .returning();
   tiendaId = t!.idTienda;
-}, 120_000);
+}, 300_000);
 afterAll(async () => {
   await fake?.cerrar();
   await database?.close();
