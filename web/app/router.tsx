@@ -52,6 +52,8 @@ const PorPedirPage = preloadable(() => import('../features/compras/por-pedir-pag
 const OrdenesPage = preloadable(() => import('../features/compras/ordenes-page'));
 const NuevaOrdenPage = preloadable(() => import('../features/compras/nueva-orden-page'));
 const OrdenPage = preloadable(() => import('../features/compras/orden-page'));
+const ReportesPage = preloadable(() => import('../features/reportes/reportes-page'));
+const ReportePage = preloadable(() => import('../features/reportes/reporte-page'));
 
 /** The screen of each path, for the first one's chunk to be in before the router renders it. */
 const SCREENS = new Map<string, { preload: () => Promise<unknown> }>(
@@ -86,6 +88,7 @@ const SCREENS = new Map<string, { preload: () => Promise<unknown> }>(
     [paths.porPedir]: PorPedirPage,
     [paths.ordenesCompra]: OrdenesPage,
     [paths.nuevaOrdenCompra]: NuevaOrdenPage,
+    [paths.reportes]: ReportesPage,
   }).map(([path, screen]) => [path.toLowerCase(), screen]),
 );
 
@@ -101,7 +104,9 @@ export function precargarPantalla(pathname: string): Promise<unknown> {
         ? ReporteTurnoPage
         : /^\/ordenes_compra\/\d+$/.test(p)
           ? OrdenPage
-          : SCREENS.get(p);
+          : /^\/reportes\/[a-z-]+$/.test(p)
+            ? ReportePage
+            : SCREENS.get(p);
   return screen ? screen.preload().catch(() => undefined) : Promise.resolve();
 }
 
@@ -197,6 +202,8 @@ export function AppRouter() {
                 </RequireRole>
               }
             />
+            <Route path={paths.reportes} element={<ReportesPage />} />
+            <Route path={paths.reporte} element={<ReportePage />} />
             <Route
               path={paths.permisos}
               element={

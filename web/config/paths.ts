@@ -42,6 +42,9 @@ export const paths = {
   ordenesCompra: '/ordenes_compra',
   nuevaOrdenCompra: '/ordenes_compra/nueva',
   ordenCompra: '/ordenes_compra/:id',
+  /** The store's reports (issue #35): the list, and each report by its name (`INFORMES`). */
+  reportes: '/reportes',
+  reporte: '/reportes/:informe',
   crud: {
     usuarios: '/crud/usuarios',
   },

@@ -6,9 +6,11 @@ import { ventas } from '#shared/messages/ventas';
 import { ROL } from '#shared/roles';
 import { IconBack, IconBox, IconCart, IconChart, IconLogout, IconPhone, IconReceipt, IconSettings, IconStore, IconUser } from '../../components/ui/icons';
 import { paths } from '../../config/paths';
+import { useMisPermisos } from '../../lib/mis-permisos';
 import { STORAGE_KEYS, useSession } from '../../lib/session';
 import { InstalarApp } from './components/instalar-app';
 import './inicio.css';
+import { ResumenDia } from './components/resumen-dia';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
 const M = { comun, inicio, ventas };
@@ -22,6 +24,8 @@ const TILES = [
   { to: paths.cuentasPorCobrar, ...M.inicio.tiles.cuentasPorCobrar, Icon: IconUser },
   { to: paths.porPedir, ...M.inicio.tiles.porPedir, Icon: IconBox },
 ];
+/** Reports (issue #35): role 1, and roles 2 and 3 with the store's permission. */
+const TILE_REPORTES = { to: paths.reportes, ...M.inicio.tiles.reportes, Icon: IconChart };
 /** The store owner's own tiles (issue #27). */
 const TILES_ADMIN = [
   { to: paths.registroActividad, ...M.inicio.tiles.actividad, Icon: IconReceipt },
@@ -33,6 +37,10 @@ const TILES_ADMIN = [
 export default function InicioPage() {
   const session = useSession();
   const navigate = useNavigate();
+  const permisos = useMisPermisos();
+  const conReportes = session?.rol === ROL.ADMIN || permisos.reportes;
+  // The owner's day at a glance: roles 1 and 3 (issue #35 point 1).
+  const verResumen = conReportes && (session?.rol === ROL.ADMIN || session?.rol === ROL.ENCARGADO) && session?.id_Tienda != null;
 
   useEffect(() => {
     window.localStorage.removeItem(STORAGE_KEYS.carrito);
@@ -65,8 +73,9 @@ export default function InicioPage() {
         </div>
       </header>
       <InstalarApp />
+      {verResumen ? <ResumenDia /> : null}
       <nav aria-label={M.inicio.menu} className="tiles">
-        {[...TILES, ...(session?.rol === ROL.ADMIN ? TILES_ADMIN : [])].map(({ to, title, text, Icon }) => (
+        {[...TILES, ...(conReportes ? [TILE_REPORTES] : []), ...(session?.rol === ROL.ADMIN ? TILES_ADMIN : [])].map(({ to, title, text, Icon }) => (
           <Link key={to} to={to} className="tile">
             <span className="tile__icon">
               <Icon />

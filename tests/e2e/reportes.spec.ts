@@ -1,0 +1,113 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import ExcelJS from 'exceljs';
+import { expect, test, type Page } from '@playwright/test';
+import { formatPesos } from '../../shared/money';
+import { DEMO, signIn, unique } from './support/fixtures';
+
+/**
+ * Issue #35: the owner opens Inicio (today against the same weekday last week), goes from a figure to
+ * its report, changes the period, opens two more reports, and downloads a CSV and an XLSX whose bytes
+ * are what Excel in Spanish expects. Screenshots at 1366 and 390 px go to test-results/reportes/.
+ */
+const SHOTS = path.join('test-results', 'reportes');
+
+async function apiJson<T>(page: Page, method: string, url: string, body?: unknown): Promise<T> {
+  return page.evaluate(
+    async ({ method, url, body }) => {
+      const token = localStorage.getItem('token');
+      const res = await fetch(url, { method, headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: body === undefined ? undefined : JSON.stringify(body) });
+      if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
+      return res.json();
+    },
+    { method, url, body },
+  ) as Promise<T>;
+}
+
+async function foto(page: Page, nombre: string) {
+  for (const width of [1366, 390]) {
+    await page.setViewportSize({ width, height: width > 500 ? 900 : 844 });
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    await page.screenshot({ path: path.join(SHOTS, `${nombre}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+test('el dueño ve su día, abre tres reportes, cambia el periodo y exporta CSV y XLSX', async ({ page }) => {
+  test.setTimeout(120_000);
+  fs.mkdirSync(SHOTS, { recursive: true });
+  await signIn(page, 'Tienda', DEMO.tienda);
+  const nombre = unique('Café reporte');
+  const { producto } = await apiJson<{ producto: { id: number } }>(page, 'POST', '/api/productos', { nombre, precio: 4200, cantidad: 50, categoria: 'Bebidas' });
+  await apiJson(page, 'POST', '/api/ventas', { lineas: [{ productoId: producto.id, cantidad: 2 }], metodoPagoId: 5, montoRecibido: 10_000 });
+  const hoy = await apiJson<{ indicadores: { clave: string; valor: number }[] }>(page, 'GET', '/api/reportes/inicio');
+  const netoHoy = hoy.indicadores.find((i) => i.clave === 'neto')!.valor;
+  expect(netoHoy).toBeGreaterThanOrEqual(8400);
+
+  // Inicio: the day at a glance, each figure one tap from its report.
+  await page.goto('/inicio');
+  await expect(page.getByRole('heading', { name: 'Su día de un vistazo' })).toBeVisible();
+  await expect(page.getByTestId('inicio-neto').locator('strong')).toHaveText(formatPesos(netoHoy));
+  await expect(page.getByRole('img', { name: /Ventas por hora/ })).toBeVisible();
+  await foto(page, 'inicio');
+  await page.getByTestId('inicio-neto').click();
+
+  // Report 1: the sales summary, today, then this month.
+  await expect(page).toHaveURL(/\/reportes\/ventas$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Resumen de ventas' })).toBeVisible();
+  await expect(page.getByTestId('indicador-neto').locator('strong')).toHaveText(formatPesos(netoHoy));
+  await page.getByLabel('Periodo').selectOption('mes');
+  await expect(page).toHaveURL(/periodo=mes/);
+  await expect(page.getByTestId('reporte-periodo')).toContainText(/^01\/\d{2}\/\d{4} a \d{2}\/\d{2}\/\d{4} · Comparado con 01\//);
+  const mes = await apiJson<{ indicadores: { clave: string; valor: number }[] }>(page, 'GET', '/api/reportes/ventas?periodo=mes');
+  await expect(page.getByTestId('indicador-neto').locator('strong')).toHaveText(formatPesos(mes.indicadores.find((i) => i.clave === 'neto')!.valor));
+  await expect(page.getByRole('img', { name: /Ventas netas por día/ })).toBeVisible();
+  await foto(page, 'ventas');
+
+  // Its CSV: BOM, ';', days as dd/mm/aaaa, money as whole pesos.
+  const [csv] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'CSV (Excel)' }).click()]);
+  expect(csv.suggestedFilename()).toMatch(/^reporte-ventas-\d{4}-\d{2}-01-a-\d{4}-\d{2}-\d{2}\.csv$/);
+  const bytes = fs.readFileSync((await csv.path())!);
+  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  const lineas = bytes.toString('utf8').slice(1).split('\r\n');
+  expect(lineas[0]).toBe('Día;Tickets;Bruto;Descuentos;Neto;Ticket promedio;Unidades;Anuladas;Monto anulado');
+  expect(lineas[1]).toMatch(/^01\/\d{2}\/\d{4};\d+;\d+;\d+;\d+;\d+;\d+;\d+;\d+$/);
+
+  // Report 2: by product, from the list of reports; its XLSX.
+  await page.getByRole('link', { name: 'Todos los reportes' }).first().click();
+  await expect(page).toHaveURL(/\/reportes$/);
+  await page.getByRole('link', { name: /^Por producto/ }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Por producto' })).toBeVisible();
+  const fila = page.getByRole('row').filter({ has: page.getByRole('cell', { name: nombre, exact: true }) });
+  await expect(fila.getByRole('cell').nth(3)).toHaveText('2');
+  await expect(fila.getByRole('cell').nth(6)).toHaveText(formatPesos(8400));
+  await foto(page, 'productos');
+  const [xlsx] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Excel (XLSX)' }).click()]);
+  expect(xlsx.suggestedFilename()).toMatch(/^reporte-productos-.*\.xlsx$/);
+  const libro = fs.readFileSync((await xlsx.path())!);
+  expect(libro.subarray(0, 2).toString()).toBe('PK');
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(libro as unknown as ArrayBuffer);
+  const ws = wb.worksheets[0]!;
+  expect(ws.getCell('A1').value).toBe('Por producto');
+  expect(ws.getRow(4).getCell(2).value).toBe('Producto');
+  let encontrada = false;
+  ws.eachRow((row) => {
+    if (row.getCell(2).value === nombre) {
+      encontrada = true;
+      expect(row.getCell(4).value).toBe(2);
+      expect(row.getCell(7).value).toBe(8400);
+    }
+  });
+  expect(encontrada).toBe(true);
+
+  // Report 3: the heat map of weekday × hour.
+  await page.goto('/reportes/mapa-calor?periodo=mes');
+  await expect(page.getByRole('heading', { level: 1, name: 'Mapa de calor' })).toBeVisible();
+  const mapa = page.getByRole('region', { name: /^Ventas netas por día de la semana y hora\. Los datos/ });
+  await expect(mapa).toBeVisible();
+  // Seven weekdays under the hours' header; this month's sales in at least one cell.
+  await expect(mapa.getByRole('row')).toHaveCount(8);
+  await expect(mapa.locator('td[style*="background"]').first()).toBeVisible();
+  await foto(page, 'mapa-calor');
+});

@@ -1,0 +1,32 @@
+import { formatNumber, formatPesos } from '#shared/money';
+import type { TTipoValor } from '#shared/schemas/reportes';
+import type { Fechas } from '../../../lib/fechas';
+
+/** A store day (YYYY-MM-DD) as dd/mm/aaaa, with no time zone in between. */
+export const diaCorto = (dia: string) => (/^\d{4}-\d{2}-\d{2}$/.test(dia) ? `${dia.slice(8, 10)}/${dia.slice(5, 7)}/${dia.slice(0, 4)}` : dia);
+
+/** A report's value as the screen shows it. */
+export function formatear(tipo: TTipoValor, v: string | number | null | undefined, fechas: Fechas): string {
+  if (v == null || v === '') return '';
+  switch (tipo) {
+    case 'dinero':
+      return formatPesos(Number(v));
+    case 'entero':
+      return formatNumber(Number(v));
+    case 'porcentaje':
+      return `${String(v).replace('.', ',')} %`;
+    case 'fecha':
+      return diaCorto(String(v));
+    case 'fechaHora':
+      return fechas.fechaHora(String(v));
+    default:
+      return String(v);
+  }
+}
+
+/** The change from `anterior`, as "+12,5 %" / "−3 %"; null without a base to compare with. */
+export function cambio(valor: number, anterior: number | null): { texto: string; sube: boolean } | null {
+  if (anterior == null || anterior === 0) return null;
+  const pct = Math.round(((valor - anterior) / Math.abs(anterior)) * 1000) / 10;
+  return { texto: `${pct > 0 ? '+' : pct < 0 ? '−' : ''}${String(Math.abs(pct)).replace('.', ',')} %`, sube: pct >= 0 };
+}
