@@ -1,0 +1,117 @@
+// npm run bench:reportes -- [--lines 100000,1000000] [--runs 5]
+// Issue #35: each report's time on the embedded database (PGlite, in memory, on this thread) over a
+// store with N invoice lines (4 a sale) spread over the last 365 days, 2 000 products, 200 fiado
+// customers with 20 000 credit movements, two shifts a day. The rows are written with set-based SQL
+// and the triggers off (only the sales summaries they keep, which no report reads, stay empty).
+// Each report is asked `--runs` times after one warm-up, over today and over this month; p50 and max
+// per report, and the growth from one size to the next.
+import { performance } from 'node:perf_hooks';
+import { sql } from 'drizzle-orm';
+import { INFORMES, type TInforme } from '../shared/schemas/reportes';
+import { createDb, type Database } from '../server/db/client';
+import { seedCatalogos } from '../server/db/setup';
+import { generarReporte, resumenDeInicio } from '../server/modules/reportes/reportes.service';
+
+const arg = (name: string, def: string) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? process.argv[i + 1]! : def;
+};
+const SIZES = arg('lines', '100000').split(',').map(Number);
+const RUNS = Number(arg('runs', '5'));
+const PERIODOS = ['hoy', 'mes'] as const;
+
+async function generar(database: Database, lineas: number): Promise<{ tiendaId: number; productoId: number }> {
+  const db = database.db;
+  await seedCatalogos(db);
+  const ventas = Math.ceil(lineas / 4);
+  const t0 = performance.now();
+  await db.execute(sql`set session_replication_role = replica`);
+  const [t] = ((await db.execute(sql`insert into tienda (nombre_tienda, correo, contrasena_hash, codigo_invitacion) values ('Bench', 'bench@reportes.co', 'x', 'BENCH-REP') returning id_tienda`)) as unknown as { rows: { id_tienda: number }[] }).rows;
+  const tiendaId = t!.id_tienda;
+  await db.execute(sql`insert into usuario (documento, nombre1, apellido1, correo, contrasena_hash, rol_id, tienda_id)
+    select 'B' || g, 'Cajero', g::text, 'c' || g || '@bench.co', 'x', 2, ${tiendaId} from generate_series(1, 3) g`);
+  await db.execute(sql`insert into producto (tienda_id, nombre, precio_unit, categoria, stock, stock_min)
+    select ${tiendaId}, 'Producto ' || g, 500 + (g * 37) % 20000, 'Categoría ' || (g % 25), (g * 13) % 200, 10 from generate_series(1, 2000) g`);
+  await db.execute(sql`insert into cliente (tienda_id, documento, nombre, apellido, fiado, cupo)
+    select ${tiendaId}, 'D' || g, 'Cliente', g::text, true, 200000 from generate_series(1, 200) g`);
+  await db.execute(sql`insert into turno (tienda_id, usuario_id, abierto_en, cerrado_en, fondo_inicial, cierre)
+    select ${tiendaId}, (select min(id_usuario) from usuario where tienda_id = ${tiendaId}) + (g % 3), now() - (g * interval '12 hours'), now() - (g * interval '12 hours') + interval '10 hours', 50000,
+      jsonb_build_object('esperado', jsonb_build_object('5', 300000 + g), 'contado', jsonb_build_object('5', 300000 + g - (g % 7) * 100))
+    from generate_series(1, 730) g`);
+  // Sales spread over the last 365 days, a third in the last 30 (a shop's recent days are the busiest).
+  await db.execute(sql`insert into venta (tienda_id, fecha, estado, metodo_pago_id, usuario_id, total, monto_recibido, descuento, monto_fiado, referencia)
+    select ${tiendaId},
+      now() - case when g % 3 = 0 then random() * interval '30 days' else random() * interval '365 days' end,
+      case when g % 50 = 0 then 'Anulada' else 'Completada' end,
+      (array[5, 5, 5, 1, 3, 6, 7])[1 + g % 7],
+      case when g % 4 = 0 then null else (select min(id_usuario) from usuario where tienda_id = ${tiendaId}) + (g % 3) end,
+      0, null, case when g % 10 = 0 then 100 else 0 end, 0, case when g % 7 = 5 then 'REF' || g end
+    from generate_series(1, ${ventas}) g`);
+  await db.execute(sql`insert into factura (tienda_id, venta_id, producto_id, cantidad, precio, descuento, estado)
+    select ${tiendaId}, v.id_venta, p0 + ((v.id_venta * 7 + k * 131) % 2000), 1 + (v.id_venta + k) % 5, 500 + ((v.id_venta + k) * 37) % 20000, 0, 'Pagado'
+    from venta v cross join generate_series(0, 3) k
+    cross join (select min(id_producto) as p0 from producto where tienda_id = ${tiendaId}) p
+    where v.tienda_id = ${tiendaId}`);
+  await db.execute(sql`update venta v set total = greatest(0, s.bruto - v.descuento), monto_recibido = greatest(0, s.bruto - v.descuento),
+      monto_fiado = case when v.metodo_pago_id = 7 then greatest(0, s.bruto - v.descuento) else 0 end
+    from (select venta_id, sum(precio * cantidad) as bruto from factura group by venta_id) s where s.venta_id = v.id_venta`);
+  await db.execute(sql`insert into credito_movimiento (tienda_id, cliente_id, fecha, tipo, monto, metodo_pago_id)
+    select ${tiendaId}, c0 + g % 200, now() - random() * interval '200 days', case when g % 3 = 0 then 'abono' else 'cargo' end,
+      case when g % 3 = 0 then -(1000 + g % 5000) else 2000 + g % 9000 end, case when g % 3 = 0 then 5 end
+    from generate_series(1, 20000) g cross join (select min(id_cliente) as c0 from cliente where tienda_id = ${tiendaId}) c`);
+  await db.execute(sql`insert into movimiento (tienda_id, producto_id, venta_id, stock_antes, salidas, cantidad_despues, motivo, fecha_movimiento)
+    select f.tienda_id, f.producto_id, f.venta_id, 100, f.cantidad, 100 - f.cantidad, 'Venta', v.fecha
+    from factura f join venta v on v.id_venta = f.venta_id where f.tienda_id = ${tiendaId} and f.producto_id = (select min(id_producto) from producto where tienda_id = ${tiendaId})`);
+  await db.execute(sql`set session_replication_role = origin`);
+  await db.execute(sql`analyze`);
+  const [p] = ((await db.execute(sql`select min(id_producto) as id from producto where tienda_id = ${tiendaId}`)) as unknown as { rows: { id: number }[] }).rows;
+  console.log(`  ${lineas.toLocaleString('es-CO')} líneas (${ventas.toLocaleString('es-CO')} ventas) generadas en ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  return { tiendaId, productoId: p!.id };
+}
+
+const p50 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+/**
+ * Wall time, and this process's CPU time: the embedded database runs on this thread, so on a machine
+ * others load (tests, builds) the CPU time is the report's own cost and the wall time adds the wait.
+ */
+async function medir(fn: () => Promise<unknown>): Promise<{ p50: number; max: number; cpu: number }> {
+  await fn();
+  const tiempos: number[] = [];
+  const cpus: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const c0 = process.cpuUsage();
+    const t0 = performance.now();
+    await fn();
+    tiempos.push(performance.now() - t0);
+    const c = process.cpuUsage(c0);
+    cpus.push((c.user + c.system) / 1000);
+  }
+  return { p50: p50(tiempos), max: Math.max(...tiempos), cpu: p50(cpus) };
+}
+
+const resultados = new Map<string, number[]>();
+for (const lineas of SIZES) {
+  console.log(`\n## ${lineas.toLocaleString('es-CO')} líneas`);
+  const database = await createDb({});
+  await database.migrate();
+  const { tiendaId, productoId } = await generar(database, lineas);
+  const db = database.db;
+  const filas: string[] = ['| reporte | periodo | p50 ms | máx ms | CPU p50 ms |', '|---|---|---:|---:|---:|'];
+  const anotar = (clave: string, periodo: string, r: { p50: number; max: number; cpu: number }) => {
+    filas.push(`| ${clave} | ${periodo} | ${r.p50.toFixed(0)} | ${r.max.toFixed(0)} | ${r.cpu.toFixed(0)} |`);
+    resultados.set(`${clave} ${periodo}`, [...(resultados.get(`${clave} ${periodo}`) ?? []), r.cpu]);
+  };
+  anotar('inicio', 'hoy', await medir(() => resumenDeInicio({ db, tiendaId })));
+  for (const informe of INFORMES as readonly TInforme[]) {
+    for (const periodo of PERIODOS) {
+      anotar(informe, periodo, await medir(() => generarReporte({ db, tiendaId, informe, filtros: { periodo, dias: 30, ...(informe === 'kardex' ? { productoId } : {}) } })));
+    }
+  }
+  console.log(filas.join('\n'));
+  await database.close();
+}
+if (SIZES.length > 1) {
+  console.log(`\n## Crecimiento del CPU p50 (a ${SIZES.at(-1)!.toLocaleString('es-CO')} / p50 a ${SIZES[0]!.toLocaleString('es-CO')})`);
+  for (const [k, v] of resultados) console.log(`| ${k} | ${v.map((x) => x.toFixed(0)).join(' → ')} ms | ×${(v.at(-1)! / Math.max(1, v[0]!)).toFixed(1)} |`);
+}
