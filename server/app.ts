@@ -48,6 +48,7 @@ import { actividadRoutes } from './modules/actividad/actividad.routes';
 import { reportesRoutes } from './modules/reportes/reportes.routes';
 import { comprasRoutes } from './modules/compras/compras.routes';
 import { importacionRoutes } from './modules/importacion/importacion.routes';
+import { exportacionRoutes } from './modules/exportacion/exportacion.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -282,6 +283,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           await store.register(reportesRoutes);
           await store.register(comprasRoutes);
           await store.register(importacionRoutes);
+          await store.register(exportacionRoutes);
         });
         await priv.register(crudRoutes, { prefix: '/crud' });
       });

@@ -30,6 +30,7 @@ import { redLocal } from './messages/red-local';
 import { reportes } from './messages/reportes';
 import { compras } from './messages/compras';
 import { importacion } from './messages/importacion';
+import { exportacion } from './messages/exportacion';
 
 export { PRODUCT_NAME } from './product';
 
@@ -65,6 +66,7 @@ export const M = {
   actividad,
   redLocal,
   importacion,
+  exportacion,
   permisos,
   impuestos,
   reportes,

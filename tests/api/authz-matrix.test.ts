@@ -137,6 +137,12 @@ const TABLE: Record<string, Entry> = {
   // Issue #33: the catalogue's import; the product's permissions are asked row by row (a refused row is a row error).
   'POST /api/importacion/productos/vista-previa': { expect: STORE, body: {} },
   'POST /api/importacion/productos/aplicar': { expect: STORE, body: {} },
+  // Issue #33 point 2: each list as CSV or XLSX, by whoever may read the list.
+  'GET /api/productos/exportar/:formato': { expect: STORE, params: async () => ({ formato: 'csv' }) },
+  'GET /api/clientes/exportar/:formato': { expect: STORE, params: async () => ({ formato: 'xlsx' }) },
+  'GET /api/proveedores/exportar/:formato': { expect: STORE, params: async () => ({ formato: 'csv' }) },
+  'GET /api/facturas/exportar/:formato': { expect: STORE, params: async () => ({ formato: 'csv' }) },
+  'GET /api/movimientos/exportar/:formato': { expect: STORE_NO_R3, params: async () => ({ formato: 'csv' }) },
   'GET /api/proveedores': { expect: STORE },
   'GET /api/proveedores/opciones': { expect: STORE },
   'GET /api/proveedores/:id/productos': { expect: STORE_ROW, params: id('proveedor') },

@@ -17,6 +17,7 @@ import { useArchivarCliente, useDeleteCliente } from './api/delete-cliente';
 import { clientesQuery } from './api/get-clientes';
 import { ClienteForm } from './components/cliente-form';
 import { PageHeader } from '../../components/page-header';
+import { ExportarLista } from '../../components/exportar-lista';
 import './clientes.css';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
@@ -79,6 +80,7 @@ export default function GestionarClientesPage() {
         <Link className="btn btn--ghost" to={paths.gestionarProveedores}>
           {M.comun.nav.proveedores}
         </Link>
+        <ExportarLista ruta="/clientes/exportar" query={{ q: lista.q }} />
       </PageHeader>
       <p className="gcl-welcome">{M.clientes.bienvenida}</p>
 

@@ -11,6 +11,7 @@ import { useListaPaginada } from '../../lib/use-lista-paginada';
 import { facturasQuery } from './api/get-facturas';
 import { estadoBadge } from './components/formato';
 import { PageHeader } from '../../components/page-header';
+import { ExportarLista } from '../../components/exportar-lista';
 import './facturas.css';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
@@ -45,7 +46,9 @@ export default function GestionarVentasPage() {
 
   return (
     <>
-      <PageHeader title={F.titulo} className="facturas-header" />
+      <PageHeader title={F.titulo} className="facturas-header">
+        <ExportarLista ruta="/facturas/exportar" query={{ q: lista.q, estado }} />
+      </PageHeader>
       <p className="facturas-intro">{F.subtitulo}</p>
 
       <form className="toolbar" role="search" aria-label={F.buscarFacturas} onSubmit={(e) => e.preventDefault()}>

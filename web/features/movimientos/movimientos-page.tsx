@@ -14,6 +14,7 @@ import { useSession } from '../../lib/session';
 import { useListaPaginada } from '../../lib/use-lista-paginada';
 import { movimientosQuery } from './api/get-movimientos';
 import { PageHeader } from '../../components/page-header';
+import { ExportarLista } from '../../components/exportar-lista';
 import './movimientos.css';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
@@ -56,7 +57,9 @@ export default function MovimientosPage() {
 
   return (
     <>
-      <PageHeader title={T.titulo} className="movimientos-header" />
+      <PageHeader title={T.titulo} className="movimientos-header">
+        <ExportarLista ruta="/movimientos/exportar" query={{ q: lista.q, desde, hasta }} />
+      </PageHeader>
       <p className="movimientos-intro">{T.subtitulo}</p>
 
       <form className="toolbar movimientos-filtros" role="search" aria-label={T.filtrar} onSubmit={(e) => e.preventDefault()}>

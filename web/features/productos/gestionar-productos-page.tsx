@@ -16,6 +16,7 @@ import { productosQuery } from './api/get-productos';
 import { AgregarProductoForm } from './components/agregar-producto-form';
 import { showFailure } from './components/failures';
 import { PageHeader } from '../../components/page-header';
+import { ExportarLista } from '../../components/exportar-lista';
 import { ProductosTable } from './components/productos-table';
 import { ETIQUETAS_PATH, type ProductoEtiqueta } from './etiquetas';
 import './productos.css';
@@ -86,6 +87,7 @@ export default function GestionarProductosPage() {
             {M.importacion.boton}
           </Link>
         ) : null}
+        <ExportarLista ruta="/productos/exportar" query={{ q: lista.q }} />
         {canSeeMovimientos ? (
           <Link className="btn btn--ghost" to={paths.movimientos}>
             {M.comun.nav.movimientos}

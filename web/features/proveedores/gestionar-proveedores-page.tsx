@@ -16,6 +16,7 @@ import { useDeleteProveedor } from './api/delete-proveedor';
 import { proveedoresQuery } from './api/get-proveedores';
 import { AgregarProveedorForm } from './components/agregar-proveedor-form';
 import { PageHeader } from '../../components/page-header';
+import { ExportarLista } from '../../components/exportar-lista';
 import { ProductosPanel } from './components/productos-panel';
 import './proveedores.css';
 
@@ -64,6 +65,7 @@ export default function GestionarProveedoresPage() {
         <Link className="btn btn--ghost" to={paths.gestionarClientes}>
           {M.comun.nav.clientes}
         </Link>
+        <ExportarLista ruta="/proveedores/exportar" query={{ q: lista.q }} />
       </PageHeader>
 
       <div className="gpv-layout">

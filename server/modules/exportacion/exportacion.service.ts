@@ -1,0 +1,130 @@
+/**
+ * The store's lists as files (issue #33 point 2): products, customers, suppliers, sales and stock
+ * movements, as CSV for Excel in Spanish or XLSX (server/lib/exportar.ts). Each export reads its rows
+ * through the list's own function with the list's own filters — the same tenancy, search and range as
+ * the screen — so "the current filter" is the query the screen sends, and no query means the whole
+ * store (up to EXPORT_MAX_FILAS rows). Instants are written in the store's time zone.
+ */
+import { eq } from 'drizzle-orm';
+import { M } from '#shared/messages';
+import type { TFacturasFiltros } from '#shared/schemas/factura';
+import type { TMovimientosFiltros } from '#shared/schemas/movimiento';
+import type { TFormatoExport } from '#shared/schemas/exportacion';
+import type { Db } from '../../db/client';
+import { tienda } from '../../db/schema';
+import { EXPORT_MAX_FILAS, exportarTabla, type ColumnaExport } from '../../lib/exportar';
+import { listarClientes } from '../cliente/cliente.service';
+import { listarFacturas } from '../factura/factura.service';
+import { listarMovimientos } from '../movimiento/movimiento.service';
+import { listarProductos } from '../producto/producto.service';
+import { listarProveedores } from '../proveedor/proveedor.service';
+
+const ME = M.exportacion;
+export type EntidadExport = keyof typeof ME.hojas;
+
+/** An instant as the store's wall time, 'YYYY-MM-DD HH:MM:SS' (exportar.ts writes it dd/mm/aaaa). */
+async function relojDeTienda(db: Db, tiendaId: number): Promise<(iso: string) => string> {
+  const [t] = await db.select({ zona: tienda.zonaHoraria }).from(tienda).where(eq(tienda.idTienda, tiendaId)).limit(1);
+  const f = new Intl.DateTimeFormat('en-CA', { timeZone: t?.zona ?? 'America/Bogota', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+  return (iso) => {
+    const p = Object.fromEntries(f.formatToParts(new Date(iso)).map((x) => [x.type, x.value]));
+    return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}:${p.second}`;
+  };
+}
+
+const hoy = (reloj: (iso: string) => string) => reloj(new Date().toISOString()).slice(0, 10);
+const siNo = (v: boolean) => (v ? ME.si : ME.no);
+const todo = { page: 1, pageSize: EXPORT_MAX_FILAS };
+
+export async function exportarLista(options: {
+  db: Db;
+  tiendaId: number;
+  entidad: EntidadExport;
+  formato: TFormatoExport;
+  q?: string;
+  facturas?: TFacturasFiltros;
+  movimientos?: TMovimientosFiltros;
+}) {
+  const { db, tiendaId, entidad, formato } = options;
+  const reloj = await relojDeTienda(db, tiendaId);
+  const base = { formato, nombre: ME.archivo(ME.archivos[entidad], hoy(reloj)), hoja: ME.hojas[entidad] };
+  const q = options.q ?? '';
+  switch (entidad) {
+    case 'productos': {
+      const C = ME.columnas.productos;
+      const { items } = await listarProductos({ db, tiendaId, q, ...todo });
+      const columnas: ColumnaExport<(typeof items)[number]>[] = [
+        { titulo: C.id, tipo: 'numero', valor: (p) => p.id },
+        { titulo: C.codigo, valor: (p) => p.codigoBarras },
+        { titulo: C.nombre, valor: (p) => p.nombre },
+        { titulo: C.marca, valor: (p) => p.marca },
+        { titulo: C.categoria, valor: (p) => p.categoria },
+        { titulo: C.precio, tipo: 'numero', valor: (p) => p.precio },
+        { titulo: C.stock, tipo: 'numero', valor: (p) => p.stock },
+        { titulo: C.stockMin, tipo: 'numero', valor: (p) => p.stockMin },
+        { titulo: C.estado, valor: (p) => siNo(p.estado === 1) },
+        { titulo: C.proveedor, valor: (p) => p.proveedor },
+      ];
+      return exportarTabla({ ...base, columnas, filas: items });
+    }
+    case 'clientes': {
+      const C = ME.columnas.clientes;
+      const { items } = await listarClientes({ db, tiendaId, q, ...todo });
+      const columnas: ColumnaExport<(typeof items)[number]>[] = [
+        { titulo: C.documento, valor: (c) => c.documento },
+        { titulo: C.tipo, valor: (c) => c.tipoDocumento },
+        { titulo: C.nombre, valor: (c) => c.nombre },
+        { titulo: C.apellido, valor: (c) => c.apellido },
+        { titulo: C.correo, valor: (c) => c.correo },
+        { titulo: C.telefono, valor: (c) => c.telefono },
+        { titulo: C.fiado, valor: (c) => siNo(c.fiado) },
+        { titulo: C.cupo, tipo: 'numero', valor: (c) => c.cupo },
+        { titulo: C.saldo, tipo: 'numero', valor: (c) => c.credito?.saldo ?? 0 },
+      ];
+      return exportarTabla({ ...base, columnas, filas: items });
+    }
+    case 'proveedores': {
+      const C = ME.columnas.proveedores;
+      const { items } = await listarProveedores({ db, tiendaId, q, ...todo });
+      const columnas: ColumnaExport<(typeof items)[number]>[] = [
+        { titulo: C.id, tipo: 'numero', valor: (p) => p.id },
+        { titulo: C.nombre, valor: (p) => p.nombre },
+        { titulo: C.telefono, valor: (p) => p.telefono },
+        { titulo: C.email, valor: (p) => p.email },
+        { titulo: C.productos, tipo: 'numero', valor: (p) => p.productos },
+      ];
+      return exportarTabla({ ...base, columnas, filas: items });
+    }
+    case 'ventas': {
+      const C = ME.columnas.ventas;
+      const { items } = await listarFacturas({ db, tiendaId, query: { q: '', estado: undefined, ...options.facturas, ...todo } as TFacturasFiltros });
+      const columnas: ColumnaExport<(typeof items)[number]>[] = [
+        { titulo: C.id, tipo: 'numero', valor: (v) => v.idVenta },
+        { titulo: C.fecha, tipo: 'fecha', valor: (v) => reloj(v.fecha) },
+        { titulo: C.estado, valor: (v) => v.estado },
+        { titulo: C.lineas, tipo: 'numero', valor: (v) => v.lineas },
+        { titulo: C.unidades, tipo: 'numero', valor: (v) => v.unidades },
+        { titulo: C.total, tipo: 'numero', valor: (v) => v.total },
+        { titulo: C.metodo, valor: (v) => v.metodoPago },
+        { titulo: C.cliente, valor: (v) => v.cliente },
+        { titulo: C.cajero, valor: (v) => v.cajero },
+      ];
+      return exportarTabla({ ...base, columnas, filas: items });
+    }
+    case 'movimientos': {
+      const C = ME.columnas.movimientos;
+      const { items } = await listarMovimientos({ db, tiendaId, query: { q: '', ...options.movimientos, ...todo } as TMovimientosFiltros });
+      const columnas: ColumnaExport<(typeof items)[number]>[] = [
+        { titulo: C.id, tipo: 'numero', valor: (m) => m.id },
+        { titulo: C.fecha, tipo: 'fecha', valor: (m) => reloj(m.fecha) },
+        { titulo: C.producto, valor: (m) => m.producto ?? M.movimientos.productoEliminado },
+        { titulo: C.antes, tipo: 'numero', valor: (m) => m.stockAntes },
+        { titulo: C.entradas, tipo: 'numero', valor: (m) => m.entradas },
+        { titulo: C.salidas, tipo: 'numero', valor: (m) => m.salidas },
+        { titulo: C.despues, tipo: 'numero', valor: (m) => m.stockDespues },
+        { titulo: C.motivo, valor: (m) => m.motivo },
+      ];
+      return exportarTabla({ ...base, columnas, filas: items });
+    }
+  }
+}

@@ -1,0 +1,20 @@
+/** Spanish texts of the exports to CSV and Excel (issue #33 point 2). */
+export const exportacion = {
+  csv: 'Exportar CSV',
+  xlsx: 'Exportar Excel',
+  ayuda: 'Descarga la lista con la búsqueda y los filtros de la pantalla (sin ellos, toda la tienda).',
+  fallo: 'No se pudo exportar la lista.',
+  formatoInvalido: 'El formato debe ser csv o xlsx.',
+  si: 'Sí',
+  no: 'No',
+  archivo: (que: string, fecha: string) => `${que}-${fecha}`,
+  hojas: { productos: 'Productos', clientes: 'Clientes', proveedores: 'Proveedores', ventas: 'Ventas', movimientos: 'Movimientos' },
+  archivos: { productos: 'productos', clientes: 'clientes', proveedores: 'proveedores', ventas: 'ventas', movimientos: 'movimientos' },
+  columnas: {
+    productos: { id: 'Id', codigo: 'Código de barras', nombre: 'Nombre', marca: 'Marca', categoria: 'Categoría', precio: 'Precio', stock: 'Stock', stockMin: 'Stock mínimo', estado: 'Disponible', proveedor: 'Proveedor' },
+    clientes: { documento: 'Documento', tipo: 'Tipo de documento', nombre: 'Nombre', apellido: 'Apellido', correo: 'Correo', telefono: 'Teléfono', fiado: 'Fiado', cupo: 'Cupo', saldo: 'Saldo' },
+    proveedores: { id: 'Id', nombre: 'Nombre', telefono: 'Teléfono', email: 'Correo', productos: 'Productos' },
+    ventas: { id: 'Venta', fecha: 'Fecha', estado: 'Estado', lineas: 'Productos', unidades: 'Unidades', total: 'Total', metodo: 'Método de pago', cliente: 'Cliente', cajero: 'Cajero' },
+    movimientos: { id: 'Id', fecha: 'Fecha', producto: 'Producto', antes: 'Stock antes', entradas: 'Entradas', salidas: 'Salidas', despues: 'Stock después', motivo: 'Motivo' },
+  },
+} as const;
