@@ -132,6 +132,18 @@ export const compras = {
   productosDelProveedor: 'Productos del proveedor',
   sinProductosProveedor: 'Este proveedor no tiene productos. Asígnelo en Gestionar Productos.',
 
+  // Cost and margin (point 6)
+  costoTitulo: 'Costo y margen',
+  costoUltimo: 'Último costo',
+  costoPromedio: 'Costo promedio',
+  margen: 'Margen',
+  margenUnidad: 'Margen por unidad',
+  sinCosto: 'Sin costo: todavía no se ha recibido con costo.',
+  costoAyuda: 'El costo se actualiza al recibir mercancía. Para una tienda responsable de IVA es sin el IVA descontable.',
+  margenDe: (pesos: string, porcentaje: string) => `${pesos} (${porcentaje})`,
+  porcentaje: (n: number) => `${n.toLocaleString('es-CO', { maximumFractionDigits: 1 })} %`,
+  costoCargando: 'Cargando el costo…',
+
   // Permissions and the activity log
   sinPermiso: 'No tiene permiso para hacer pedidos ni recibir mercancía.',
 } as const;

@@ -182,3 +182,29 @@ export const ZRecepcionResponse = z.object({
   message: z.string(),
   recepcion: z.object({ id: z.number().int(), numero: z.number().int(), ordenId: z.number().int().nullable(), estadoOrden: z.enum(ESTADOS_ORDEN).nullable() }),
 });
+
+// ── Cost and margin (point 6) ───────────────────────────────────────────────────────────────
+
+/** `?ids=1,2,3`: the products whose costs a list shows (at most 100). */
+export const ZCostosQuery = z.object({
+  ids: z
+    .string({ error: M.generic.validation })
+    .trim()
+    .regex(/^\d{1,10}(,\d{1,10}){0,99}$/, M.generic.validation)
+    .transform((v) => [...new Set(v.split(',').map(Number))])
+    .refine((ids) => ids.every((n) => n > 0 && n <= MAX_INT4), M.generic.validation),
+});
+
+export const ZCostoProducto = z.object({
+  productoId: z.number().int(),
+  precio: z.number().int(),
+  /** The last unit cost received (net of deductible IVA for a store responsible for it); null: never received. */
+  costo: z.number().int().nullable(),
+  /** The weighted average cost of the units in stock. */
+  costoPromedio: z.number().int().nullable(),
+  /** Price (net of IVA where deductible) less the average cost, per unit; null without a cost. */
+  margen: z.number().int().nullable(),
+  /** The margin as a percentage of that price, one decimal. */
+  margenPorcentaje: z.number().nullable(),
+});
+export type TCostoProducto = z.infer<typeof ZCostoProducto>;

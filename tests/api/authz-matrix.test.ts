@@ -222,6 +222,8 @@ const TABLE: Record<string, Entry> = {
   'POST /api/compras/ordenes/:id/enviar': { expect: STORE_ROW_NO_R2, params: freshId('orden') },
   'POST /api/compras/ordenes/:id/cancelar': { expect: STORE_ROW_NO_R2, params: freshId('orden') },
   'POST /api/compras/recepciones': { expect: STORE_NO_R2, body: {} },
+  // Costs and margins (issue #32 point 6): the reportes permission (every role's by default).
+  'GET /api/compras/costos': { expect: STORE, query: 'ids=1,2' },
 };
 for (const informe of INFORMES) {
   TABLE[`GET /api/reportes/${informe}`] = { expect: STORE, query: 'periodo=mes' };

@@ -54,6 +54,8 @@ test('por pedir → orden de compra → recibida en dos partes, con el stock y e
   await expect(page.locator('.cmp-resumen')).toContainText('Recibida parcialmente');
   expect((await api.get(`/api/productos/${a}`)).stock).toBe(6);
   expect((await api.get(`/api/productos/${b}`)).stock).toBe(1);
+  // The 2 units on hand had no cost: the average is the first receipt's.
+  expect(await api.get(`/api/compras/costos?ids=${a}`)).toEqual([expect.objectContaining({ costo: 8000, costoPromedio: 8000 })]);
 
   // Second part: the rest, the oil at $ 8.600.
   await recibir.getByLabel(`Cantidad recibida de ${aceite}`).fill('6');
@@ -67,6 +69,18 @@ test('por pedir → orden de compra → recibida en dos partes, con el stock y e
   await expect(page.getByRole('region', { name: 'Recepciones' }).getByRole('listitem')).toHaveCount(2);
   expect((await api.get(`/api/productos/${a}`)).stock).toBe(12);
   expect((await api.get(`/api/productos/${b}`)).stock).toBe(7);
+  // (6 × 8.000 + 6 × 8.600) / 12 = 8.300.
+  expect(await api.get(`/api/compras/costos?ids=${a}`)).toEqual([expect.objectContaining({ costo: 8600, costoPromedio: 8300, margen: 3700 })]);
+
+  // The product's detail and the list show cost and margin to the owner.
+  await page.goto(`/detalle_producto?id=${a}`);
+  const costo = page.getByRole('region', { name: 'Costo y margen' });
+  await expect(costo).toContainText('$ 8.600');
+  await expect(costo).toContainText('$ 8.300');
+  await expect(costo).toContainText('$ 3.700 (30,8 %)');
+  await page.goto(`/gestionar_productos?q=${encodeURIComponent(aceite)}`);
+  await expect(page.getByRole('row', { name: new RegExp(aceite) })).toContainText('$ 3.700 (30,8 %)');
+  await page.screenshot({ path: 'test-results/compras-productos-1366.png', fullPage: true });
 
   // Neither product is under its minimum any more.
   await page.goto('/por_pedir');

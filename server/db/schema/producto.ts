@@ -23,6 +23,13 @@ export const producto = pgTable(
     estado: smallint('estado').notNull().default(1),
     /** Barcode or shop code, typed or scanned at the counter. */
     codigoBarras: text('codigo_barras'),
+    /**
+     * Issue #32 point 6: the last unit cost received and the weighted average cost of the units in
+     * stock, integer pesos (net of deductible IVA for a store responsible for it); null until a
+     * receipt with a cost. Kept by server/modules/compras/costo.domain.ts.
+     */
+    costo: bigint('costo', { mode: 'number' }),
+    costoPromedio: bigint('costo_promedio', { mode: 'number' }),
     inventarioId: integer('inventario_id').references(() => inventario.idInventario, { onDelete: 'set null' }),
     proveedorId: integer('proveedor_id').references(() => proveedor.idProveedor, { onDelete: 'set null' }),
     /**

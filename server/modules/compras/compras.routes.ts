@@ -15,6 +15,8 @@ import {
   ZRecepcionRequest,
   ZRecepcionResponse,
   ZUpdateOrdenRequest,
+  ZCostosQuery,
+  ZCostoProducto,
 } from '#shared/schemas/compras';
 import { zPage } from '#shared/schemas/common';
 import { requireRole, sessionOf, storeOf } from '../../plugins/auth';
@@ -31,6 +33,7 @@ import {
   registrarRecepcion,
   verificarPermisoCompras,
 } from './compras.domain';
+import { costosDe } from './costo.domain';
 
 /** Purchasing (issue #32): *por pedir*, purchase orders and receiving. Thin: the rules are compras.domain.ts's. */
 export async function comprasRoutes(app: FastifyInstance) {
@@ -108,5 +111,11 @@ export async function comprasRoutes(app: FastifyInstance) {
       const recepcion = await registrarRecepcion({ db: app.db, tiendaId: storeOf(req), autor: autor(req), input: req.body });
       return reply.status(201).send({ message: M.compras.recepcionRegistrada(recepcion.numero), recepcion });
     },
+  });
+
+  // Issue #32 point 6: costs and margins, for those who may see costs (`reportes`).
+  r.get('/compras/costos', {
+    schema: { tags, querystring: ZCostosQuery, response: { 200: z.array(ZCostoProducto) } },
+    handler: (req) => costosDe({ db: app.db, tiendaId: storeOf(req), autor: autor(req), ids: req.query.ids }),
   });
 }

@@ -1,9 +1,9 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { M } from '#shared/messages';
 import { ROL } from '#shared/roles';
 import { cufeDeQr } from '#shared/schemas/compras';
-import { actividad, entregaPedido, movimiento, producto } from '../../db/schema';
+import { actividad, entregaPedido, historialPrecio, movimiento, perfilFiscal, producto } from '../../db/schema';
 import { conRol, crearTienda, peticion, type Tienda } from '../../../tests/helpers/factories';
 import { usarApp } from '../../../tests/helpers/test-app';
 
@@ -244,6 +244,56 @@ describe('órdenes de compra y recepción', () => {
     const [x, y] = await Promise.all([req('POST', '/api/compras/recepciones', st.token, cuerpo), req('POST', '/api/compras/recepciones', st.token, cuerpo)]);
     expect([x.statusCode, y.statusCode].sort()).toEqual([201, 422]);
     expect(await stockDe(p)).toBe(1);
+  });
+});
+
+describe('costo y margen', () => {
+  const costoDe = async (id: number) => (await t.database.db.select({ c: producto.costo, p: producto.costoPromedio }).from(producto).where(eq(producto.idProducto, id)))[0]!;
+
+  it('cada recepción deja el último costo y el promedio ponderado; el cambio queda en el historial y el registro', async () => {
+    const st = await crearTienda(t);
+    const prov = await nuevoProveedor(st);
+    const a = await nuevoProducto(st, 'Aceite 1 L', 0, 6, prov); // price 3000
+    await req('POST', '/api/compras/recepciones', st.token, { proveedorId: prov, lineas: [{ productoId: a, cantidad: 4, costoUnit: 2000 }] });
+    expect(await costoDe(a)).toEqual({ c: 2000, p: 2000 });
+    await req('POST', '/api/compras/recepciones', st.token, { proveedorId: prov, lineas: [{ productoId: a, cantidad: 6, costoUnit: 2500 }] });
+    expect(await costoDe(a)).toEqual({ c: 2500, p: 2300 }); // (4 × 2000 + 6 × 2500) / 10
+    const costos = await req('GET', `/api/compras/costos?ids=${a}`, st.token);
+    expect(costos.statusCode, costos.body).toBe(200);
+    expect(costos.json()).toEqual([{ productoId: a, precio: 3000, costo: 2500, costoPromedio: 2300, margen: 700, margenPorcentaje: 23.3 }]);
+    const hist = await t.database.db.select().from(historialPrecio).where(and(eq(historialPrecio.productoId, a), eq(historialPrecio.campo, 'costo')));
+    expect(hist.map((h) => [h.anterior, h.nuevo, h.cara])).toEqual([
+      [null, 2000, 'tienda'],
+      [2000, 2500, 'tienda'],
+    ]);
+    const log = await t.database.db.select().from(actividad).where(and(eq(actividad.tiendaId, st.id), eq(actividad.tipo, 'costo')));
+    expect(log).toHaveLength(2);
+    // Another store's products are not there.
+    const otra = await crearTienda(t);
+    expect((await req('GET', `/api/compras/costos?ids=${a}`, otra.token)).json()).toEqual([]);
+  });
+
+  it('para una tienda responsable de IVA el costo es sin el IVA descontable', async () => {
+    const st = await crearTienda(t);
+    await t.database.db.insert(perfilFiscal).values({ tiendaId: st.id, razonSocial: 'Tienda SAS', tipoPersona: 'juridica', nit: '900123456', dv: 8, responsableIva: true, departamento: '11', municipio: '11001', direccion: 'Calle 1', correo: 'f@t.co' });
+    const prov = await nuevoProveedor(st);
+    const p = await nuevoProducto(st, 'Gaseosa', 0, 6, prov);
+    await t.database.db.update(producto).set({ impuesto: 'iva19' }).where(eq(producto.idProducto, p));
+    await req('POST', '/api/compras/recepciones', st.token, { proveedorId: prov, lineas: [{ productoId: p, cantidad: 2, costoUnit: 1190 }] });
+    expect(await costoDe(p)).toEqual({ c: 1000, p: 1000 });
+  });
+
+  it('los costos los ve solo quien tiene el permiso de reportes', async () => {
+    const st = await crearTienda(t);
+    const cajero = await conRol(t, st, ROL.EMPLEADO);
+    await t.database.db.execute(
+      sql`insert into permiso_rol (tienda_id, rol_id, precios, stock, productos, eliminar_productos, eliminar_clientes_proveedores, credito, anular, caja_sobre_umbral, reportes) values (${st.id}, 2, false, false, true, false, false, false, true, true, false)`,
+    );
+    const r = await req('GET', '/api/compras/costos?ids=1', cajero);
+    expect(r.statusCode).toBe(403);
+    expect(r.json().error.message).toBe(M.permisos.denegado.reportes);
+    const pp = (await req('GET', '/api/compras/por-pedir', cajero)).json();
+    expect(pp.grupos.flatMap((g: { productos: { ultimoCosto: number | null }[] }) => g.productos).every((x: { ultimoCosto: number | null }) => x.ultimoCosto === null)).toBe(true);
   });
 });
 

@@ -1,8 +1,67 @@
 /**
- * A product's cost (issue #32 point 6), kept up to date by receiving. Filled in by the cost step.
+ * A product's cost (issue #32 point 6), owned here: the last unit cost received (`producto.costo`)
+ * and the weighted average of the units in stock (`producto.costo_promedio`), both updated by
+ * receiving in the receipt's own transaction. For a store responsible for IVA (its fiscal profile,
+ * issue #30) a unit's cost is net of the deductible IVA of the product's tax; otherwise what was
+ * paid. The arithmetic is shared/costo.ts. A changed last cost is recorded in the price history
+ * (campo 'costo') and the activity log, with who and through which face.
+ *
+ * Costs are read only by those the permissions allow (`reportes`, server/modules/tienda/permisos.ts).
  */
-import type { Tx } from '../../db/client';
-import type { Autor } from '../actividad/actividad.domain';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { costoNeto, costoPromedio, margen } from '#shared/costo';
+import type { TImpuesto } from '#shared/impuestos';
+import { M } from '#shared/messages';
+import type { TCostoProducto } from '#shared/schemas/compras';
+import type { Db, Tx } from '../../db/client';
+import { producto } from '../../db/schema';
+import { registrarPor, type Autor } from '../actividad/actividad.domain';
+import { responsableDeIva } from '../impuestos/impuestos.domain';
+import { registrarCambioPrecio } from '../producto/producto.domain';
+import { exigirPermiso } from '../tienda/permisos';
 import type { LineaRecibida } from './compras.domain';
 
-export async function actualizarCostos(_tx: Tx, _options: { tiendaId: number; autor: Autor; lineas: LineaRecibida[]; stockAntes: Map<number, number> }): Promise<void> {}
+/** A product's tax as sold: its own, else its category's (the impuestos module's rule, read in SQL). */
+const impuestoDe = sql<TImpuesto | null>`coalesce(${producto.impuesto}, (select c.impuesto from categoria_impuesto c where c.tienda_id = ${producto.tiendaId} and c.categoria = ${producto.categoria}))`;
+
+/**
+ * After the received units entered stock: each product's last cost and average cost. `stockAntes`
+ * is each product's stock before this receipt (from the ledger's own statement). The products are
+ * already locked by the receipt.
+ */
+export async function actualizarCostos(tx: Tx, options: { tiendaId: number; autor: Autor; lineas: LineaRecibida[]; stockAntes: Map<number, number> }): Promise<void> {
+  const { tiendaId, autor, lineas, stockAntes } = options;
+  const responsable = await responsableDeIva(tx, tiendaId);
+  const rows = await tx
+    .select({ id: producto.idProducto, nombre: producto.nombre, costo: producto.costo, promedio: producto.costoPromedio, impuesto: impuestoDe })
+    .from(producto)
+    .where(and(eq(producto.tiendaId, tiendaId), inArray(producto.idProducto, lineas.map((l) => l.productoId))));
+  const porId = new Map(rows.map((r) => [r.id, r]));
+  for (const l of lineas) {
+    const p = porId.get(l.productoId)!;
+    const neto = costoNeto(l.costoUnit, p.impuesto, responsable);
+    const promedio = costoPromedio({ stock: stockAntes.get(l.productoId) ?? 0, promedio: p.promedio }, { cantidad: l.cantidad, costo: neto });
+    await tx.update(producto).set({ costo: neto, costoPromedio: promedio }).where(eq(producto.idProducto, l.productoId));
+    if (neto !== p.costo) {
+      await registrarCambioPrecio(tx, { tiendaId, productoId: l.productoId, autor, campo: 'costo', anterior: p.costo, nuevo: neto });
+      await registrarPor(tx, tiendaId, autor, { tipo: 'costo', detalle: { productoId: l.productoId, producto: p.nombre, anterior: p.costo, nuevo: neto } });
+    }
+  }
+}
+
+/** The costs and margins of some of the store's products, for those who may see costs (403 otherwise). */
+export async function costosDe(options: { db: Db; tiendaId: number; autor: Autor; ids: number[] }): Promise<TCostoProducto[]> {
+  const { db, tiendaId, autor, ids } = options;
+  await exigirPermiso(db, tiendaId, autor, 'reportes');
+  const responsable = await responsableDeIva(db, tiendaId);
+  const rows = await db
+    .select({ id: producto.idProducto, precio: producto.precioUnit, costo: producto.costo, promedio: producto.costoPromedio, impuesto: impuestoDe })
+    .from(producto)
+    .where(and(eq(producto.tiendaId, tiendaId), inArray(producto.idProducto, ids)));
+  return rows.map((r) => {
+    const m = r.promedio == null ? null : margen(r.precio, r.promedio, r.impuesto, responsable);
+    return { productoId: r.id, precio: r.precio, costo: r.costo, costoPromedio: r.promedio, margen: m?.pesos ?? null, margenPorcentaje: m?.porcentaje ?? null };
+  });
+}
+
+export const textoSinPermiso = M.permisos.denegado.reportes;

@@ -540,8 +540,8 @@ export async function importarProductos(options: {
 
 // ── Price history (issue #27 point 2) ─────────────────────────────────────────────────────
 
-/** One change of price (or cost) of a product, recorded with who, through which face, old and new. */
-async function registrarCambioPrecio(
+/** One change of price (or cost: receiving, issue #32) of a product, recorded with who, through which face, old and new. */
+export async function registrarCambioPrecio(
   tx: Tx,
   c: { tiendaId: number; productoId: number; autor: Autor; campo: 'precio' | 'costo'; anterior: number | null; nuevo: number | null },
 ): Promise<void> {

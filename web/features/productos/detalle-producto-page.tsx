@@ -8,6 +8,7 @@ import { paths } from '../../config/paths';
 import { useProducto } from './api/get-producto';
 import { PageHeader } from '../../components/page-header';
 import { ProductoForm } from './components/producto-form';
+import { CostoMargen } from './components/costo-margen';
 import { HistorialPrecios } from './components/historial-precios';
 import { useMisPermisos } from '../../lib/mis-permisos';
 import { EstadoBadge } from './components/productos-table';
@@ -95,6 +96,7 @@ function Detalle({ id }: { id: number }) {
           </p>
         </div>
         <ProductoForm key={p.id} producto={p} onStale={async () => (await producto.refetch()).data} puede={{ precios: permisos.precios, stock: permisos.stock }} />
+        {permisos.reportes ? <CostoMargen id={p.id} /> : null}
         <HistorialPrecios id={p.id} />
       </section>
     </>

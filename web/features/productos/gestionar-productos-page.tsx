@@ -104,7 +104,7 @@ export default function GestionarProductosPage() {
         <SearchBox id="buscar-producto" label={M.productos.buscar} placeholder={M.productos.buscarPlaceholder} lista={lista} />
 
         <ListState lista={lista} loading={M.productos.cargando} failed={M.productos.cargaFallida} empty={lista.q ? M.productos.sinResultados(lista.q) : M.productos.vacio}>
-          {(items) => <ProductosTable items={items} busy={lista.query.isFetching} onDelete={puedeEliminar ? onDelete : undefined} seleccion={new Set(seleccion.keys())} onSeleccion={onSeleccion} />}
+          {(items) => <ProductosTable items={items} busy={lista.query.isFetching} onDelete={puedeEliminar ? onDelete : undefined} seleccion={new Set(seleccion.keys())} onSeleccion={onSeleccion} conMargen={permisos.reportes} />}
         </ListState>
       </section>
     </>

@@ -4,11 +4,14 @@ import { comun } from '#shared/messages/comun';
 import { productos } from '#shared/messages/productos';
 import { formatNumber, formatPesos } from '#shared/money';
 import type { TProductoListItem } from '#shared/schemas/producto';
+import { compras } from '#shared/messages/compras';
 import { TablaDatos, type Columna } from '../../../components/ui/tabla-datos';
 import { paths } from '../../../config/paths';
+import { useCostos } from '../api/get-costos';
+import { textoMargen } from './costo-margen';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
-const M = { comun, productos };
+const M = { comun, compras, productos };
 
 const F = M.productos.campos;
 
@@ -31,8 +34,14 @@ export function ProductosTable(props: {
   /** The products chosen for shelf labels (issue #19). */
   seleccion?: ReadonlySet<number>;
   onSeleccion?: (p: TProductoListItem, elegido: boolean) => void;
+  /** Show each product's margin (issue #32): only for those who may see costs (`reportes`). */
+  conMargen?: boolean;
 }) {
   const navigate = useNavigate();
+  const costos = useCostos(
+    props.items.map((p) => p.id),
+    props.conMargen === true,
+  );
   const { search } = useLocation();
   const openRow = (p: TProductoListItem, e: MouseEvent) => {
     // Buttons and links in the row do their own thing.
@@ -79,6 +88,9 @@ export function ProductosTable(props: {
       ),
     },
     { header: F.stockMin, label: F.stockMin, num: true, className: 'gp-cell-fact', cellProps: () => ({ 'data-short': M.productos.cortos.stockMin }), cell: (p) => formatNumber(p.stockMin) },
+    ...(props.conMargen
+      ? [{ header: M.compras.margen, num: true, className: 'gp-cell-fact gp-cell-margen', cell: (p: TProductoListItem) => textoMargen(costos.data?.get(p.id)) }]
+      : []),
     { header: F.estado, className: 'gp-cell-fact', cell: (p) => <EstadoBadge estado={p.estado} /> },
   ];
   return (
