@@ -63,7 +63,7 @@ describe('por pedir', () => {
     expect(luego.grupos[1].productos[0]).toMatchObject({ enCamino: 5, sugerido: 7 });
   });
 
-  it('el nivel objetivo lo cambia solo el rol 1, entre 100 y 1000 %', async () => {
+  it('el nivel objetivo lo cambia solo el rol 1, entre 100 y 1000 %', { timeout: 90_000 }, async () => {
     const cajero = await conRol(t, s, ROL.EMPLEADO);
     const r2 = await req('PUT', '/api/compras/objetivo', cajero, { pedidoObjetivo: 300 });
     expect(r2.statusCode).toBe(403);
