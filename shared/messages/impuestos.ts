@@ -50,6 +50,13 @@ export const impuestos = {
     sinPerfil: 'La tienda aún no tiene datos fiscales.',
   },
   leyendaInformativo: 'Documento informativo',
+  // The receipt's tax part (screen, 58/80 mm, PDF, WhatsApp)
+  recibo: {
+    impuestos: 'Impuestos por tarifa',
+    base: (tarifa: string) => `Base ${tarifa}`,
+    nit: (nit: string, dv: number) => `NIT ${nit}-${dv}`,
+  },
+  ventaNoEncontrada: 'La venta no existe.',
 
   // Validation
   razonSocialRequerida: 'Escriba la razón social o el nombre del responsable.',
@@ -116,5 +123,8 @@ export const impuestos = {
     desde: 'Desde',
     hasta: 'Hasta',
     sinClasificarLineas: 'Líneas sin impuesto',
+    formatoInvalido: 'Elija CSV o Excel.',
+    descargaFallida: 'No se pudo descargar el informe. Intente de nuevo.',
+    archivo: (mes: string) => `impuestos-${mes}`,
   },
 } as const;

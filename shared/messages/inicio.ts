@@ -25,5 +25,7 @@ export const inicio = {
     actividad: { title: 'Registro de actividad', text: 'Quién cambió precios, stock, caja o permisos, y cuándo; exportable a Excel.' },
     permisos: { title: 'Permisos', text: 'Qué pueden hacer los empleados y encargados de su tienda.' },
     telefonos: { title: 'Teléfonos de la tienda', text: 'Conecte los teléfonos a este computador con conexión segura, para usar la cámara como lector de códigos.' },
+    datosFiscales: { title: 'Datos fiscales', text: 'NIT, razón social, responsabilidades y si la tienda cobra IVA.' },
+    impuestos: { title: 'Impuestos', text: 'El impuesto de cada producto por categoría y el informe del mes por tarifa.' },
   },
 } as const;

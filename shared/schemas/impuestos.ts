@@ -130,3 +130,16 @@ export const ZInformeImpuestos = z.object({
 export type TInformeImpuestos = z.infer<typeof ZInformeImpuestos>;
 
 export const ZMesQuery = z.object({ mes: z.string({ error: I.informe.mesInvalido }).regex(/^\d{4}-(0[1-9]|1[0-2])$/, I.informe.mesInvalido) });
+
+/** GET /api/impuestos/informe/archivo?mes=aaaa-mm&formato=csv|xlsx */
+export const ZArchivoInformeQuery = ZMesQuery.extend({ formato: z.enum(['csv', 'xlsx'], { error: I.informe.formatoInvalido }).default('csv') });
+
+/** GET /api/impuestos/ventas/:id: what a receipt adds for taxes — the seller's fiscal data and the sale's base and tax by rate. */
+export const ZImpuestosVenta = z.object({
+  fiscal: z.object({ razonSocial: z.string(), nit: z.string(), dv: z.number().int(), responsableIva: z.boolean(), documentoInformativo: z.boolean() }).nullable(),
+  /** Only for a store responsible for IVA; centavos. */
+  tarifas: z.array(ZTotalTarifa),
+});
+export type TImpuestosVenta = z.infer<typeof ZImpuestosVenta>;
+
+export const ZVentaIdParam = z.object({ id: z.coerce.number({ error: I.ventaNoEncontrada }).int(I.ventaNoEncontrada).positive(I.ventaNoEncontrada).max(2_147_483_647, I.ventaNoEncontrada) });

@@ -190,11 +190,12 @@ const TABLE: Record<string, Entry> = {
     expect: STORE_ADMIN,
     body: { razonSocial: 'Matriz SAS', tipoPersona: 'juridica', nit: '800197268', dv: 4, responsabilidades: [], responsableIva: false, departamento: '11', municipio: '11001', direccion: 'Calle 1', telefono: null, correo: 'm@matriz.co', documentoInformativo: false, valorIncBolsa: 0 },
   },
+  'GET /api/impuestos/ventas/:id': { expect: STORE_ROW, params: id('venta') },
   'GET /api/impuestos/clasificacion': { expect: STORE_ADMIN },
   'PUT /api/impuestos/categorias': { expect: STORE_ADMIN, body: {} },
   'PUT /api/impuestos/productos': { expect: STORE_ADMIN, body: {} },
   'GET /api/impuestos/informe': { expect: STORE_ADMIN, query: 'mes=2026-01' },
-  'GET /api/impuestos/informe/csv': { expect: STORE_ADMIN, query: 'mes=2026-01' },
+  'GET /api/impuestos/informe/archivo': { expect: STORE_ADMIN, query: 'mes=2026-01&formato=csv' },
   // The activity log (issue #27 point 6): the store's role 1 only.
   'GET /api/actividad': { expect: STORE_ADMIN },
   'GET /api/actividad/personas': { expect: STORE_ADMIN },

@@ -54,6 +54,8 @@ const NuevaOrdenPage = preloadable(() => import('../features/compras/nueva-orden
 const OrdenPage = preloadable(() => import('../features/compras/orden-page'));
 const ReportesPage = preloadable(() => import('../features/reportes/reportes-page'));
 const ReportePage = preloadable(() => import('../features/reportes/reporte-page'));
+const DatosFiscalesPage = preloadable(() => import('../features/impuestos/datos-fiscales-page'));
+const ImpuestosPage = preloadable(() => import('../features/impuestos/impuestos-page'));
 
 /** The screen of each path, for the first one's chunk to be in before the router renders it. */
 const SCREENS = new Map<string, { preload: () => Promise<unknown> }>(
@@ -89,6 +91,8 @@ const SCREENS = new Map<string, { preload: () => Promise<unknown> }>(
     [paths.ordenesCompra]: OrdenesPage,
     [paths.nuevaOrdenCompra]: NuevaOrdenPage,
     [paths.reportes]: ReportesPage,
+    [paths.datosFiscales]: DatosFiscalesPage,
+    [paths.impuestos]: ImpuestosPage,
   }).map(([path, screen]) => [path.toLowerCase(), screen]),
 );
 
@@ -216,6 +220,22 @@ export function AppRouter() {
             <Route path={paths.ordenesCompra} element={<OrdenesPage />} />
             <Route path={paths.nuevaOrdenCompra} element={<NuevaOrdenPage />} />
             <Route path={paths.ordenCompra} element={<OrdenPage />} />
+            <Route
+              path={paths.datosFiscales}
+              element={
+                <RequireRole roles={[ROL.ADMIN]}>
+                  <DatosFiscalesPage />
+                </RequireRole>
+              }
+            />
+            <Route
+              path={paths.impuestos}
+              element={
+                <RequireRole roles={[ROL.ADMIN]}>
+                  <ImpuestosPage />
+                </RequireRole>
+              }
+            />
           </Route>
           <Route
             path="/crud/*"

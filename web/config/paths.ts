@@ -45,6 +45,9 @@ export const paths = {
   /** The store's reports (issue #35): the list, and each report by its name (`INFORMES`). */
   reportes: '/reportes',
   reporte: '/reportes/:informe',
+  /** Taxes (issue #30), role 1: the store's fiscal profile; the products' taxes and the monthly report by rate. */
+  datosFiscales: '/datos_fiscales',
+  impuestos: '/impuestos',
   crud: {
     usuarios: '/crud/usuarios',
   },

@@ -10,7 +10,7 @@ import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { AppError } from '#shared/errors';
 import { M } from '#shared/messages';
 import { desglosarVenta, totalesPorTarifa, type TImpuesto, type TotalTarifa } from '#shared/impuestos';
-import type { TClasificacion, TInformeImpuestos } from '#shared/schemas/impuestos';
+import type { TClasificacion, TImpuestosVenta, TInformeImpuestos } from '#shared/schemas/impuestos';
 import type { Db, Tx } from '../../db/client';
 import { categoriaImpuesto, factura, perfilFiscal, producto, venta } from '../../db/schema';
 import { entreDias } from '../tienda/zona-horaria';
@@ -191,4 +191,18 @@ export async function informeImpuestos(options: { db: DbOTx; tiendaId: number; d
     total: todas.reduce((s, l) => s + l.pagado * 100, 0),
     sinImpuesto: { base: sin.reduce((s, l) => s + l.base, 0), lineas: sin.length },
   };
+}
+
+/** What a receipt adds for taxes (issue #30 point 6): the seller's fiscal data and, for a store responsible for IVA, base and tax by rate. */
+export async function impuestosDeVenta(options: { db: Db; tiendaId: number; ventaId: number }): Promise<TImpuestosVenta> {
+  const { db, tiendaId, ventaId } = options;
+  const [v] = await db.select({ id: venta.idVenta }).from(venta).where(and(eq(venta.idVenta, ventaId), eq(venta.tiendaId, tiendaId))).limit(1);
+  if (!v) throw new AppError('NOT_FOUND', M.impuestos.ventaNoEncontrada);
+  const [fiscal] = await db
+    .select({ razonSocial: perfilFiscal.razonSocial, nit: perfilFiscal.nit, dv: perfilFiscal.dv, responsableIva: perfilFiscal.responsableIva, documentoInformativo: perfilFiscal.documentoInformativo })
+    .from(perfilFiscal)
+    .where(eq(perfilFiscal.tiendaId, tiendaId))
+    .limit(1);
+  const tarifas = fiscal?.responsableIva ? (await desgloseDeVenta(db, tiendaId, ventaId)).tarifas : [];
+  return { fiscal: fiscal ?? null, tarifas };
 }

@@ -1,11 +1,11 @@
 /**
- * The monthly tax report's files (issue #30 point 7): CSV that Excel in Spanish opens as a table
- * (UTF-8 with a BOM, `;`, decimal comma, dd/mm/aaaa). The figures are `informeImpuestos`'s.
+ * The monthly tax report's files (issue #30 point 7), through server/lib/exportar.ts: CSV that Excel
+ * in Spanish opens as a table (UTF-8 with a BOM, `;`, decimal comma, dd/mm/aaaa) and XLSX. The
+ * figures are `informeImpuestos`'s.
  */
-import { decimalComa } from '#shared/impuestos';
 import { M } from '#shared/messages';
 import type { TInformeImpuestos } from '#shared/schemas/impuestos';
-import { celdaCsv } from '../actividad/actividad.domain';
+import type { ColumnaExport } from '../../lib/exportar';
 
 /** The first and last day of a month `aaaa-mm` (YYYY-MM-DD). */
 export function diasDelMes(mes: string): { desde: string; hasta: string } {
@@ -14,27 +14,34 @@ export function diasDelMes(mes: string): { desde: string; hasta: string } {
   return { desde: `${mes}-01`, hasta: `${mes}-${String(ultimo).padStart(2, '0')}` };
 }
 
-/** YYYY-MM-DD → dd/mm/aaaa. */
-export const fechaCo = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
+interface FilaInforme {
+  tarifa: string;
+  /** Centavos. */
+  base: number;
+  valor: number;
+  lineas: number;
+}
 
-/** The report's rows, as the CSV and any spreadsheet lay them out: header, one row per rate, totals. */
-export function filasInforme(inf: TInformeImpuestos): (string | number)[][] {
+const pesos = (centavos: number) => centavos / 100;
+
+/** One row per rate, the untaxed lines, and the total; each with the period. */
+export function filasInforme(inf: TInformeImpuestos): FilaInforme[] {
   const I = M.impuestos;
-  const filas: (string | number)[][] = [
-    [I.informe.titulo, `${fechaCo(inf.desde)} - ${fechaCo(inf.hasta)}`],
-    [I.informe.tarifa, I.informe.base, I.informe.impuesto, I.informe.total, I.informe.lineas],
-  ];
-  for (const t of inf.tarifas) filas.push([I.nombres[t.impuesto], decimalComa(t.base), decimalComa(t.valor), decimalComa(t.base + t.valor), t.lineas]);
-  if (inf.sinImpuesto.lineas > 0) filas.push([I.informe.sinClasificarLineas, decimalComa(inf.sinImpuesto.base), decimalComa(0), decimalComa(inf.sinImpuesto.base), inf.sinImpuesto.lineas]);
-  const base = inf.tarifas.reduce((s, t) => s + t.base, 0) + inf.sinImpuesto.base;
-  const valor = inf.tarifas.reduce((s, t) => s + t.valor, 0);
-  filas.push([I.informe.total, decimalComa(base), decimalComa(valor), decimalComa(inf.total), inf.tarifas.reduce((s, t) => s + t.lineas, 0) + inf.sinImpuesto.lineas]);
-  filas.push([I.informe.ventas, inf.ventas]);
+  const filas: FilaInforme[] = inf.tarifas.map((t) => ({ tarifa: I.nombres[t.impuesto], base: t.base, valor: t.valor, lineas: t.lineas }));
+  if (inf.sinImpuesto.lineas > 0) filas.push({ tarifa: I.informe.sinClasificarLineas, base: inf.sinImpuesto.base, valor: 0, lineas: inf.sinImpuesto.lineas });
+  filas.push({ tarifa: I.informe.total, base: filas.reduce((s, f) => s + f.base, 0), valor: filas.reduce((s, f) => s + f.valor, 0), lineas: filas.reduce((s, f) => s + f.lineas, 0) });
   return filas;
 }
 
-export function informeCsv(inf: TInformeImpuestos): string {
-  return `\uFEFF${filasInforme(inf)
-    .map((f) => f.map(celdaCsv).join(';'))
-    .join('\r\n')}\r\n`;
+export function columnasInforme(inf: TInformeImpuestos): ColumnaExport<FilaInforme>[] {
+  const I = M.impuestos.informe;
+  return [
+    { titulo: I.desde, tipo: 'fecha', valor: () => inf.desde },
+    { titulo: I.hasta, tipo: 'fecha', valor: () => inf.hasta },
+    { titulo: I.tarifa, valor: (f) => f.tarifa },
+    { titulo: I.base, tipo: 'numero', valor: (f) => pesos(f.base) },
+    { titulo: I.impuesto, tipo: 'numero', valor: (f) => pesos(f.valor) },
+    { titulo: I.total, tipo: 'numero', valor: (f) => pesos(f.base + f.valor) },
+    { titulo: I.lineas, tipo: 'numero', valor: (f) => f.lineas },
+  ];
 }

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { M } from '#shared/messages';
 import { ROL } from '#shared/roles';
-import { ZAsignacionHecha, ZAsignarCategoria, ZAsignarProductos, ZClasificacion, ZInformeImpuestos, ZMesQuery } from '#shared/schemas/impuestos';
+import { ZAsignacionHecha, ZAsignarCategoria, ZAsignarProductos, ZClasificacion, ZArchivoInformeQuery, ZImpuestosVenta, ZInformeImpuestos, ZMesQuery, ZVentaIdParam } from '#shared/schemas/impuestos';
 import { requireRole, storeOf } from '../../plugins/auth';
-import { asignarCategoria, asignarProductos, clasificacion, informeImpuestos } from './impuestos.domain';
-import { diasDelMes, informeCsv } from './impuestos.informe';
+import { asignarCategoria, asignarProductos, clasificacion, impuestosDeVenta, informeImpuestos } from './impuestos.domain';
+import { descargaComo, exportarTabla } from '../../lib/exportar';
+import { columnasInforme, diasDelMes, filasInforme } from './impuestos.informe';
 
 /** Taxes of the store's products and its monthly tax report (issue #30): role 1 only. */
 export async function impuestosRoutes(app: FastifyInstance) {
@@ -14,6 +14,12 @@ export async function impuestosRoutes(app: FastifyInstance) {
   const tags = ['impuestos'];
   // Before validation: another role learns nothing about the store's taxes.
   const soloAdministrador = requireRole([ROL.ADMIN], M.impuestos.soloAdministrador);
+
+  // A receipt's tax part: every role of the store prints receipts; another store's sale answers 404.
+  r.get('/impuestos/ventas/:id', {
+    schema: { tags, params: ZVentaIdParam, response: { 200: ZImpuestosVenta } },
+    handler: (req) => impuestosDeVenta({ db: app.db, tiendaId: storeOf(req), ventaId: req.params.id }),
+  });
 
   r.get('/impuestos/clasificacion', {
     preValidation: soloAdministrador,
@@ -41,17 +47,14 @@ export async function impuestosRoutes(app: FastifyInstance) {
     handler: (req) => informeImpuestos({ db: app.db, tiendaId: storeOf(req), ...diasDelMes(req.query.mes) }),
   });
 
-  // The CSV for Excel in Spanish: UTF-8 with a BOM, `;`, decimal comma, dd/mm/aaaa.
-  r.get('/impuestos/informe/csv', {
+  // The report as a file: CSV for Excel in Spanish (BOM, `;`, decimal comma, dd/mm/aaaa) or XLSX.
+  r.get('/impuestos/informe/archivo', {
     preValidation: soloAdministrador,
-    schema: { tags, querystring: ZMesQuery, response: { 200: z.string() } },
+    schema: { tags, querystring: ZArchivoInformeQuery },
     handler: async (req, reply) => {
       const inf = await informeImpuestos({ db: app.db, tiendaId: storeOf(req), ...diasDelMes(req.query.mes) });
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="impuestos-${req.query.mes}.csv"`)
-        .header('cache-control', 'no-store')
-        .send(informeCsv(inf));
+      const f = await exportarTabla({ formato: req.query.formato, columnas: columnasInforme(inf), filas: filasInforme(inf), nombre: M.impuestos.informe.archivo(req.query.mes), hoja: M.impuestos.informe.titulo });
+      return reply.header('content-type', f.tipo).header('content-disposition', descargaComo(f.archivo)).header('cache-control', 'no-store').send(f.contenido);
     },
   });
 }

@@ -181,6 +181,12 @@ describe('cada línea vendida guarda su impuesto; el informe por tarifa suma lo 
       { impuesto: 'bolsa', base: 10200, valor: 19800, lineas: 1 },
     ]);
     expect(inf.total - antes.total).toBe((5000 + 2800 + 300) * 100);
+    // The receipt's tax part: the same figures for this sale; another store gets 404.
+    const recibo = (await req('GET', `/api/impuestos/ventas/${r.json().id}`, s.token)).json();
+    expect(recibo.fiscal).toEqual({ razonSocial: PERFIL.razonSocial, nit: '800197268', dv: 4, responsableIva: true, documentoInformativo: true });
+    expect(recibo.tarifas).toEqual(inf.tarifas);
+    const otra = await crearTienda(t, { sinCaja: true });
+    expect((await req('GET', `/api/impuestos/ventas/${r.json().id}`, otra.token)).statusCode).toBe(404);
   });
 
   it('propiedad: ventas al azar con cada tarifa, cantidades y descuentos; el informe por tarifa suma exactamente lo cobrado', async () => {
@@ -213,17 +219,20 @@ describe('cada línea vendida guarda su impuesto; el informe por tarifa suma lo 
   });
 
   it('el CSV del mes: BOM, punto y coma, coma decimal, fechas dd/mm/aaaa y tildes', async () => {
-    const r = await t.request({ method: 'GET', url: `/api/impuestos/informe/csv?mes=${mes}`, token: s.token });
+    const r = await t.request({ method: 'GET', url: `/api/impuestos/informe/archivo?mes=${mes}&formato=csv`, token: s.token });
     expect(r.statusCode).toBe(200);
     expect(r.headers['content-type']).toContain('text/csv');
     const bytes = r.rawPayload;
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const texto = bytes.toString('utf8');
-    expect(texto).toContain(`Tarifa;Base;Impuesto;Total;Líneas`);
-    expect(texto).toMatch(/IVA 19 %;\d+,\d{2};\d+,\d{2}/);
-    expect(texto).toContain('INC bolsas plásticas');
-    expect(texto).toMatch(/\d{2}\/\d{2}\/\d{4} - \d{2}\/\d{2}\/\d{4}/);
-    const mal = await t.request({ method: 'GET', url: `/api/impuestos/informe/csv?mes=2024-13`, token: s.token });
+    expect(texto.split('\r\n')[0]).toBe('\uFEFFDesde;Hasta;Tarifa;Base;Impuesto;Total;Líneas');
+    // 01/mm/aaaa;dd/mm/aaaa;IVA 19 %;4201,68;798,32;…
+    expect(texto).toMatch(/\n01\/\d{2}\/\d{4};\d{2}\/\d{2}\/\d{4};IVA 19 %;\d+(,\d{1,2})?;\d+(,\d{1,2})?;/);
+    expect(texto).toContain(';INC bolsas plásticas;');
+    const xlsx = await t.request({ method: 'GET', url: `/api/impuestos/informe/archivo?mes=${mes}&formato=xlsx`, token: s.token });
+    expect(xlsx.statusCode).toBe(200);
+    expect(xlsx.rawPayload.subarray(0, 2).toString('latin1')).toBe('PK');
+    const mal = await t.request({ method: 'GET', url: `/api/impuestos/informe/archivo?mes=2024-13`, token: s.token });
     expect(mal.statusCode).toBe(400);
     expect(mal.json().error.message).toBe(M.impuestos.informe.mesInvalido);
   });

@@ -1,12 +1,13 @@
 import ReceiptPrinterEncoder from '@point-of-sale/receipt-printer-encoder';
 import { impresion } from '#shared/messages/impresion';
+import { impuestos } from '#shared/messages/impuestos';
 import { ventas } from '#shared/messages/ventas';
 import type { TAnchoPapel } from '#shared/schemas/tienda';
 import type { TRecibo } from '#shared/schemas/venta';
 import { COLUMNAS, METODO_EFECTIVO, partesRecibo, type DatosTienda } from './texto-recibo';
 
 // The printed receipt's own words; its labels come with partesRecibo (ventas.recibo).
-const M = { impresion, ventas };
+const M = { impresion, impuestos, ventas };
 
 /**
  * The receipt as ESC/POS commands for a thermal printer (issue #19), through a maintained encoder
@@ -52,7 +53,13 @@ export function bytesRecibo(recibo: TRecibo, tienda: DatosTienda | null, ancho: 
   dos([[M.impresion.total, p.total]]);
   e.bold(false);
   dos(p.pago);
-  e.rule().align('center').line(p.pie).newline();
+  if (p.impuestos.length) {
+    e.rule().line(M.impuestos.recibo.impuestos);
+    dos(p.impuestos);
+  }
+  e.rule().align('center');
+  if (p.leyenda) e.bold(true).line(p.leyenda).bold(false);
+  e.line(p.pie).newline();
   e.cut();
   if ((opciones.cajon ?? true) && recibo.metodoPago.id === METODO_EFECTIVO && !p.anulada) e.pulse();
   return e.encode();

@@ -1,12 +1,15 @@
 import { impresion } from '#shared/messages/impresion';
+import { impuestos } from '#shared/messages/impuestos';
 import { ventas } from '#shared/messages/ventas';
+import { formatCentavos, TARIFAS } from '#shared/impuestos';
 import { formatPesos } from '#shared/money';
+import type { TImpuestosVenta } from '#shared/schemas/impuestos';
 import type { TAjustesTienda, TAnchoPapel } from '#shared/schemas/tienda';
 import type { TRecibo } from '#shared/schemas/venta';
 import { fechasEn } from '../../lib/fechas';
 
 // The receipt's labels are the screen receipt's (ventas.recibo); the printed receipt's own words are in impresion.
-const M = { impresion, ventas };
+const M = { impresion, impuestos, ventas };
 
 const R = M.ventas.recibo;
 const I = M.impresion;
@@ -21,15 +24,47 @@ export const PIE_POR_DEFECTO = R.pie;
  * The store's part of a receipt; without settings (not loaded yet) only the name of the sale is known.
  * The date and time are the store's zone's (America/Bogota without one).
  */
-export type DatosTienda = Pick<TAjustesTienda, 'nit' | 'direccion' | 'telefono' | 'pieRecibo'> & { nombreTienda?: string; zonaHoraria?: string };
+export type DatosTienda = Pick<TAjustesTienda, 'nit' | 'direccion' | 'telefono' | 'pieRecibo'> & {
+  nombreTienda?: string;
+  zonaHoraria?: string;
+  /** The sale's tax part (issue #30): the seller's fiscal data and base and tax by rate; null or absent: none. */
+  impuestos?: TImpuestosVenta | null;
+};
+
+/**
+ * The tax part of a receipt (issue #30 point 6): the seller's razón social and NIT with its check
+ * digit; for a store responsible for IVA, each rate's base and tax (excluido: its base only); for one
+ * that is not, the legend "Documento informativo" when the owner chose it.
+ */
+export function partesFiscales(imp: TImpuestosVenta | null | undefined) {
+  const I = M.impuestos;
+  const f = imp?.fiscal;
+  if (!f) return { encabezado: [] as string[], impuestos: [] as [string, string][], leyenda: null as string | null };
+  const impuestos: [string, string][] = [];
+  if (f.responsableIva) {
+    for (const t of imp.tarifas) {
+      const nombre = I.nombres[t.impuesto];
+      impuestos.push([I.recibo.base(nombre), formatCentavos(t.base)]);
+      if (TARIFAS[t.impuesto].reportado) impuestos.push([nombre, formatCentavos(t.valor)]);
+    }
+  }
+  return {
+    encabezado: [f.razonSocial, I.recibo.nit(f.nit, f.dv)],
+    impuestos,
+    leyenda: !f.responsableIva && f.documentoInformativo ? I.leyendaInformativo : null,
+  };
+}
 
 /** 23/11/2026, 9:05 a. m. with plain spaces (a thermal printer's code page has no narrow no-break space). */
 export const fechaRecibo = (iso: string, zona?: string) => fechasEn(zona).fechaHora(iso).replace(/\u00a0|\u202f/g, ' ');
 
 /** The receipt's facts in order, shared by the text receipt (WhatsApp, PDF) and the ESC/POS one. */
 export function partesRecibo(recibo: TRecibo, tienda: DatosTienda | null) {
+  const fiscal = partesFiscales(tienda?.impuestos);
   const encabezado = [
-    tienda?.nit ? R.nit(tienda.nit) : null,
+    ...fiscal.encabezado,
+    // The receipt's own NIT line, unless the fiscal profile's already says it.
+    tienda?.nit && !fiscal.encabezado.length ? R.nit(tienda.nit) : null,
     tienda?.direccion ?? null,
     tienda?.telefono ? R.telefono(tienda.telefono) : null,
   ].filter((x): x is string => !!x);
@@ -62,6 +97,8 @@ export function partesRecibo(recibo: TRecibo, tienda: DatosTienda | null) {
     motivoDescuento: recibo.motivoDescuento && recibo.autorizadoPor ? `${recibo.motivoDescuento} · ${M.ventas.autorizadoPor} ${recibo.autorizadoPor}` : recibo.motivoDescuento,
     total: formatPesos(recibo.total),
     pago,
+    impuestos: fiscal.impuestos,
+    leyenda: fiscal.leyenda,
     pie: tienda?.pieRecibo || PIE_POR_DEFECTO,
   };
 }
@@ -114,7 +151,13 @@ export function lineasRecibo(recibo: TRecibo, tienda: DatosTienda | null, column
   if (p.motivoDescuento) out.push(...partir(I.motivo(p.motivoDescuento), columnas));
   out.push(...par(I.total, p.total, columnas));
   for (const [k, v] of p.pago) out.push(...par(k, v, columnas));
+  if (p.impuestos.length) {
+    out.push(regla);
+    out.push(M.impuestos.recibo.impuestos);
+    for (const [k, v] of p.impuestos) out.push(...par(k, v, columnas));
+  }
   out.push(regla);
+  if (p.leyenda) out.push(centro(p.leyenda, columnas));
   out.push(...partir(p.pie, columnas).map((l) => centro(l, columnas)));
   return out;
 }
@@ -130,6 +173,8 @@ export function textoWhatsApp(recibo: TRecibo, tienda: DatosTienda | null): stri
   for (const [k, v] of p.totales) out.push(`${k}: ${v}`);
   out.push(`*${I.total}: ${p.total}*`);
   for (const [k, v] of p.pago) out.push(`${k}: ${v}`);
+  if (p.impuestos.length) out.push('', M.impuestos.recibo.impuestos, ...p.impuestos.map(([k, v]) => `${k}: ${v}`));
+  if (p.leyenda) out.push('', p.leyenda);
   out.push('', p.pie);
   return out.join('\n');
 }

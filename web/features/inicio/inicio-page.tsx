@@ -31,6 +31,8 @@ const TILES_ADMIN = [
   { to: paths.registroActividad, ...M.inicio.tiles.actividad, Icon: IconReceipt },
   { to: paths.permisos, ...M.inicio.tiles.permisos, Icon: IconSettings },
   { to: paths.telefonos, ...M.inicio.tiles.telefonos, Icon: IconPhone },
+  { to: paths.datosFiscales, ...M.inicio.tiles.datosFiscales, Icon: IconSettings },
+  { to: paths.impuestos, ...M.inicio.tiles.impuestos, Icon: IconReceipt },
 ];
 
 /** Home: four big buttons; entering it empties the stored cart (spec §2). */

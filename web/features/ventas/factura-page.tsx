@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { ROL } from '#shared/roles';
 import { generic } from '#shared/messages/comun';
@@ -14,6 +14,7 @@ import { enviarAImpresora, impresionDirectaDisponible } from '../impresion/impre
 import { enlaceWhatsApp, textoWhatsApp } from '../impresion/texto-recibo';
 import { useAjustesTienda } from '../../lib/ajustes-tienda';
 import { completarVenta, useAnularVenta, useCompletarVenta } from './api/estado-venta';
+import { useImpuestosVenta } from './api/impuestos-venta';
 import { Recibo, type FormatoRecibo } from './components/recibo';
 import { useAtrasAlInicio } from './use-atras-al-inicio';
 import { useEscaner } from '../impresion/use-escaner';
@@ -74,7 +75,8 @@ function Factura({ recibo }: { recibo: TRecibo }) {
     return FORMATOS.some((f) => f.value === saved) ? (saved as FormatoRecibo) : null;
   });
   const formato: FormatoRecibo = formatoLocal ?? ajustes.data?.anchoPapel ?? '80';
-  const tienda = ajustes.data ?? null;
+  const impuestosVenta = useImpuestosVenta(recibo.id);
+  const tienda = useMemo(() => (ajustes.data ? { ...ajustes.data, impuestos: impuestosVenta.data ?? null } : null), [ajustes.data, impuestosVenta.data]);
   const ancho = formato === '58' ? '58' : '80';
   const [imprimiendo, setImprimiendo] = useState(false);
 

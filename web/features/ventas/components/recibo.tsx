@@ -5,11 +5,12 @@ import { partesDelPago } from '#shared/pago';
 import { METODO } from '#shared/roles';
 import type { TRecibo } from '#shared/schemas/venta';
 import { fechasEn } from '../../../lib/fechas';
-import { PIE_POR_DEFECTO, type DatosTienda } from '../../impresion/texto-recibo';
+import { impuestos } from '#shared/messages/impuestos';
+import { partesFiscales, PIE_POR_DEFECTO, type DatosTienda } from '../../impresion/texto-recibo';
 import './recibo.css';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
-const M = { ventas };
+const M = { impuestos, ventas };
 
 const R = M.ventas.recibo;
 
@@ -26,13 +27,19 @@ export function Recibo({ recibo, formato, tienda, ref }: { recibo: TRecibo; form
   // The payment as its parts: a split sale shows each method with its amount (issue #36).
   const partes = partesDelPago({ metodoPagoId: recibo.metodoPago.id, metodo: recibo.metodoPago.nombre, total: recibo.total, montoFiado: recibo.montoFiado });
   const enEfectivo = recibo.metodoPago.id === METODO.EFECTIVO;
+  const fiscal = partesFiscales(tienda?.impuestos);
   return (
     <article ref={ref} className={`recibo recibo--${formato}`} aria-labelledby="recibo-title">
       <header className="recibo__head">
         <h2 id="recibo-title" className="recibo__tienda">
           {recibo.tienda}
         </h2>
-        {tienda?.nit ? <p className="recibo__dato" data-testid="recibo-nit">{R.nit(tienda.nit)}</p> : null}
+        {fiscal.encabezado.map((l) => (
+          <p key={l} className="recibo__dato" data-testid="recibo-fiscal">
+            {l}
+          </p>
+        ))}
+        {tienda?.nit && !fiscal.encabezado.length ? <p className="recibo__dato" data-testid="recibo-nit">{R.nit(tienda.nit)}</p> : null}
         {tienda?.direccion ? <p className="recibo__dato">{tienda.direccion}</p> : null}
         {tienda?.telefono ? <p className="recibo__dato">{R.telefono(tienda.telefono)}</p> : null}
         <p className="recibo__sub">{R.titulo(recibo.id)}</p>
@@ -162,6 +169,17 @@ export function Recibo({ recibo, formato, tienda, ref }: { recibo: TRecibo; form
           </div>
         ) : null}
       </dl>
+      {fiscal.impuestos.length ? (
+        <dl className="recibo__totales" aria-label={M.impuestos.recibo.impuestos} data-testid="recibo-impuestos">
+          {fiscal.impuestos.map(([k, v]) => (
+            <div key={k}>
+              <dt>{k}</dt>
+              <dd>{v}</dd>
+            </div>
+          ))}
+        </dl>
+      ) : null}
+      {fiscal.leyenda ? <p className="recibo__sub" data-testid="recibo-leyenda">{fiscal.leyenda}</p> : null}
       <p className="recibo__gracias">{tienda?.pieRecibo || PIE_POR_DEFECTO}</p>
     </article>
   );

@@ -1,0 +1,67 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { AppError } from '#shared/errors';
+import { impuestos } from '#shared/messages/impuestos';
+import type { TImpuesto, TUnidadDian } from '#shared/impuestos';
+import type { TClasificacion, TInformeImpuestos, TPerfilFiscalRespuesta, TUpdatePerfilFiscal } from '#shared/schemas/impuestos';
+import { api, direccion } from '../../../lib/api-client';
+import { getToken } from '../../../lib/session';
+
+const M = { impuestos };
+
+export const perfilFiscalKey = ['tienda', 'perfil-fiscal'] as const;
+const clasificacionKey = ['impuestos', 'clasificacion'] as const;
+
+export const usePerfilFiscal = () => useQuery({ queryKey: perfilFiscalKey, queryFn: () => api<TPerfilFiscalRespuesta>('/tienda/perfil-fiscal') });
+
+export const useGuardarPerfilFiscal = () => {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TUpdatePerfilFiscal) => api<TPerfilFiscalRespuesta>('/tienda/perfil-fiscal', { method: 'PUT', body }),
+    onSuccess: (data) => qc.setQueryData(perfilFiscalKey, data),
+  });
+};
+
+export const useClasificacion = () => useQuery({ queryKey: clasificacionKey, queryFn: () => api<TClasificacion>('/impuestos/clasificacion') });
+
+export const useAsignarCategoria = () => {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { categoria: string; impuesto: TImpuesto }) => api<{ actualizados: number; sinClasificar: number }>('/impuestos/categorias', { method: 'PUT', body }),
+    onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: clasificacionKey }), qc.invalidateQueries({ queryKey: perfilFiscalKey })]),
+  });
+};
+
+export const useAsignarProductos = () => {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { productoIds: number[]; impuesto: TImpuesto | null; unidadDian?: TUnidadDian }) => api<{ actualizados: number; sinClasificar: number }>('/impuestos/productos', { method: 'PUT', body }),
+    onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: clasificacionKey }), qc.invalidateQueries({ queryKey: perfilFiscalKey })]),
+  });
+};
+
+export const useInformeImpuestos = (mes: string) =>
+  useQuery({ queryKey: ['impuestos', 'informe', mes], queryFn: () => api<TInformeImpuestos>('/impuestos/informe', { query: { mes } }), enabled: /^\d{4}-\d{2}$/.test(mes) });
+
+/** Downloads the month's report as CSV or XLSX (the server names the file). */
+export async function descargarInforme(mes: string, formato: 'csv' | 'xlsx'): Promise<void> {
+  const token = getToken();
+  const res = await fetch(`/api${direccion('/impuestos/informe/archivo', { mes, formato })}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  if (!res.ok) {
+    let body: unknown;
+    try {
+      body = await res.json();
+    } catch {
+      // not JSON: the generic refusal below
+    }
+    throw AppError.fromBody(body) ?? new AppError('INTERNAL', M.impuestos.informe.descargaFallida);
+  }
+  const nombre = `${M.impuestos.informe.archivo(mes)}.${formato}`;
+  const url = URL.createObjectURL(await res.blob());
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = nombre;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

@@ -1,0 +1,218 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { comun, generic } from '#shared/messages/comun';
+import { impuestos } from '#shared/messages/impuestos';
+import { formatCentavos, IMPUESTOS, UNIDADES_DIAN, type TImpuesto, type TUnidadDian } from '#shared/impuestos';
+import type { TClasificacion } from '#shared/schemas/impuestos';
+import { PageHeader } from '../../components/page-header';
+import { paths } from '../../config/paths';
+import { alertFailure, toastSuccess } from '../../lib/alerts';
+import { descargarInforme, useAsignarCategoria, useAsignarProductos, useClasificacion, useInformeImpuestos } from './api/impuestos';
+
+// This screen's texts only: the catalogue splits per screen (issue #20).
+const M = { comun, generic, impuestos };
+const I = M.impuestos;
+const C = I.clasificacion;
+
+/**
+ * /impuestos (role 1, issue #30): the guided classification — categories with their tax and the
+ * products still without one, assigned in bulk by category or one by one — and the monthly report by rate.
+ */
+export default function ImpuestosPage() {
+  const { data, isError } = useClasificacion();
+  return (
+    <>
+      <PageHeader title={C.titulo} backTo={paths.inicio} backLabel={M.comun.volverInicio} />
+      <p>
+        {C.intro} <Link to={paths.datosFiscales}>{I.perfil.titulo}</Link>
+      </p>
+      {data ? <Clasificacion data={data} /> : <p className="state" role="status">{isError ? M.generic.errorText : M.comun.cargando}</p>}
+      <InformeMes />
+    </>
+  );
+}
+
+function Clasificacion({ data }: { data: TClasificacion }) {
+  return (
+    <>
+      <p role="status" className="card">
+        <strong>{data.totalSinImpuesto > 0 ? C.pendientes(data.totalSinImpuesto) : C.listos}</strong>
+      </p>
+      <section className="card" aria-label={C.impuestoCategoria} style={{ overflowX: 'auto' }}>
+        <table className="table">
+          <thead>
+            <tr>
+              <th scope="col">{C.categoria}</th>
+              <th scope="col">{C.productos}</th>
+              <th scope="col">{C.sinImpuestoCol}</th>
+              <th scope="col">{C.impuestoCategoria}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.categorias.map((c) => (
+              <tr key={c.categoria ?? ''}>
+                <th scope="row">{c.categoria ?? I.sinCategoria}</th>
+                <td>{c.productos}</td>
+                <td>{c.sinImpuesto}</td>
+                <td>{c.categoria ? <ImpuestoCategoria categoria={c.categoria} actual={c.impuesto} /> : '—'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+      {data.sinImpuesto.length ? (
+        <section className="card" aria-label={C.productosSinImpuesto} style={{ overflowX: 'auto' }}>
+          <h2>{C.productosSinImpuesto}</h2>
+          <table className="table">
+            <thead>
+              <tr>
+                <th scope="col">{C.producto}</th>
+                <th scope="col">{C.categoria}</th>
+                <th scope="col">{C.impuestoProducto}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.sinImpuesto.map((p) => (
+                <tr key={p.idProducto}>
+                  <th scope="row">{p.nombre}</th>
+                  <td>{p.categoria ?? I.sinCategoria}</td>
+                  <td>
+                    <ImpuestoProducto id={p.idProducto} nombre={p.nombre} unidad={p.unidadDian} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+      ) : null}
+    </>
+  );
+}
+
+function ImpuestoCategoria({ categoria, actual }: { categoria: string; actual: TImpuesto | null }) {
+  const [valor, setValor] = useState<TImpuesto | ''>(actual ?? '');
+  const asignar = useAsignarCategoria();
+  const onAsignar = async () => {
+    if (!valor) return;
+    try {
+      await asignar.mutateAsync({ categoria, impuesto: valor });
+      toastSuccess(C.asignado(categoria, I.nombres[valor]));
+    } catch (err) {
+      await alertFailure(err);
+    }
+  };
+  return (
+    <span style={{ display: 'inline-flex', gap: '0.5rem', flexWrap: 'wrap' }}>
+      <select aria-label={C.asignarA(categoria)} value={valor} onChange={(e) => setValor(e.target.value as TImpuesto)}>
+        <option value="">{C.elegir}</option>
+        {IMPUESTOS.map((i) => (
+          <option key={i} value={i}>
+            {I.nombres[i]}
+          </option>
+        ))}
+      </select>
+      <button type="button" className="btn btn--sm" disabled={!valor || valor === actual || asignar.isPending} onClick={() => void onAsignar()}>
+        {C.asignar}
+      </button>
+    </span>
+  );
+}
+
+function ImpuestoProducto({ id, nombre, unidad }: { id: number; nombre: string; unidad: TUnidadDian }) {
+  const [valor, setValor] = useState<TImpuesto | ''>('');
+  const [u, setU] = useState<TUnidadDian>(unidad);
+  const asignar = useAsignarProductos();
+  const onGuardar = async () => {
+    if (!valor) return;
+    try {
+      await asignar.mutateAsync({ productoIds: [id], impuesto: valor, unidadDian: u });
+      toastSuccess(C.productoGuardado);
+    } catch (err) {
+      await alertFailure(err);
+    }
+  };
+  return (
+    <span style={{ display: 'inline-flex', gap: '0.5rem', flexWrap: 'wrap' }}>
+      <select aria-label={`${C.impuestoProducto}: ${nombre}`} value={valor} onChange={(e) => setValor(e.target.value as TImpuesto)}>
+        <option value="">{C.elegir}</option>
+        {IMPUESTOS.map((i) => (
+          <option key={i} value={i}>
+            {I.nombres[i]}
+          </option>
+        ))}
+      </select>
+      <select aria-label={`${C.unidad}: ${nombre}`} value={u} onChange={(e) => setU(e.target.value as TUnidadDian)}>
+        {UNIDADES_DIAN.map((x) => (
+          <option key={x} value={x}>
+            {I.unidades[x]}
+          </option>
+        ))}
+      </select>
+      <button type="button" className="btn btn--sm" disabled={!valor || asignar.isPending} onClick={() => void onGuardar()}>
+        {C.guardarProducto}
+      </button>
+    </span>
+  );
+}
+
+function InformeMes() {
+  const [mes, setMes] = useState(() => new Date().toISOString().slice(0, 7));
+  const { data } = useInformeImpuestos(mes);
+  const R = I.informe;
+  const descargar = async (formato: 'csv' | 'xlsx') => {
+    try {
+      await descargarInforme(mes, formato);
+    } catch (err) {
+      await alertFailure(err);
+    }
+  };
+  return (
+    <section className="card" aria-label={R.titulo} style={{ overflowX: 'auto' }}>
+      <h2>{R.titulo}</h2>
+      <div style={{ display: 'flex', gap: '0.75rem', alignItems: 'end', flexWrap: 'wrap' }}>
+        <div className="field">
+          <label htmlFor="mes-informe">{R.mes}</label>
+          <input id="mes-informe" type="month" value={mes} onChange={(e) => setMes(e.target.value)} />
+        </div>
+        <button type="button" className="btn btn--ghost" onClick={() => void descargar('csv')}>
+          {R.descargarCsv}
+        </button>
+        <button type="button" className="btn btn--ghost" onClick={() => void descargar('xlsx')}>
+          {R.descargarXlsx}
+        </button>
+      </div>
+      {data && (data.tarifas.length || data.sinImpuesto.lineas) ? (
+        <table className="table">
+          <thead>
+            <tr>
+              <th scope="col">{R.tarifa}</th>
+              <th scope="col">{R.base}</th>
+              <th scope="col">{R.impuesto}</th>
+              <th scope="col">{R.lineas}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.tarifas.map((t) => (
+              <tr key={t.impuesto}>
+                <th scope="row">{I.nombres[t.impuesto]}</th>
+                <td>{formatCentavos(t.base)}</td>
+                <td>{formatCentavos(t.valor)}</td>
+                <td>{t.lineas}</td>
+              </tr>
+            ))}
+            {data.sinImpuesto.lineas ? (
+              <tr>
+                <th scope="row">{R.sinClasificarLineas}</th>
+                <td>{formatCentavos(data.sinImpuesto.base)}</td>
+                <td>{formatCentavos(0)}</td>
+                <td>{data.sinImpuesto.lineas}</td>
+              </tr>
+            ) : null}
+          </tbody>
+        </table>
+      ) : (
+        <p>{R.sinVentas}</p>
+      )}
+    </section>
+  );
+}
