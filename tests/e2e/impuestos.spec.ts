@@ -106,7 +106,7 @@ test('datos fiscales, clasificación por categoría, venta con 19 %, 5 % y bolsa
     ['IVA 5 %', '$ 100,00'],
     ['Base INC bolsas plásticas', '$ 34,00'],
     ['INC bolsas plásticas', '$ 66,00'],
-  ]) {
+  ] as const) {
     await expect(imp.locator('div').filter({ has: page.getByText(k, { exact: true }) })).toContainText(v);
   }
   await page.getByLabel('Formato de impresión').selectOption('80');
