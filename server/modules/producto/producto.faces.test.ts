@@ -246,6 +246,9 @@ describe('las tres caras del producto terminan igual', () => {
         // Taxes (#30): no tax chosen yet; the DIAN unit defaults to 94 (unidad).
         impuesto: null,
         unidadDian: '94',
+        // Cost (#32): none until goods are received.
+        costo: null,
+        costoPromedio: null,
       }),
     );
     expect(await porCara(ALTAS, (f) => libro(ids[f.name]!))).toEqual(todas(ALTAS, [[0, 12, 0, 12]]));
