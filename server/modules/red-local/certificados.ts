@@ -39,6 +39,10 @@ export const DIAS_CERTIFICADO = 397;
 const DIAS_ANTES_DE_RENOVAR = 30;
 const DIA_MS = 86_400_000;
 
+/** HOST values that listen on every interface, and those only this computer reaches. */
+export const escuchaEnTodas = (host: string) => host === '0.0.0.0' || host === '::';
+export const soloEsteComputador = (host: string) => host === '127.0.0.1' || host === 'localhost' || host === '::1';
+
 /** The computer's own names and IPv4/IPv6 addresses the phones may use (loopback included, for the computer itself). */
 export function nombresLocales(): string[] {
   const nombres = new Set<string>(['localhost', '127.0.0.1']);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type { Env } from '../../env';
-import { asegurarCertificados, nombresLocales, type Certificados } from './certificados';
+import { asegurarCertificados, escuchaEnTodas, nombresLocales, soloEsteComputador, type Certificados } from './certificados';
 
 /** Where the shop's authority and the server's certificate live: $DATA_DIR/tls (0700, keys 0600). */
 export const carpetaTls = (env: Pick<Env, 'DATA_DIR'>) => path.join(env.DATA_DIR, 'tls');
@@ -32,7 +32,7 @@ export interface Https {
 export async function escucharHttps(app: FastifyInstance, env: Env): Promise<Https | undefined> {
   if (!env.HTTPS_PORT) return undefined;
   const nombres = nombresLocales();
-  if (!['0.0.0.0', '::', '127.0.0.1', 'localhost', '::1'].includes(env.HOST) && !nombres.includes(env.HOST)) nombres.push(env.HOST);
+  if (!escuchaEnTodas(env.HOST) && !soloEsteComputador(env.HOST) && !nombres.includes(env.HOST)) nombres.push(env.HOST);
   const certificados = asegurarCertificados({
     dir: carpetaTls(env),
     nombres,
@@ -45,7 +45,7 @@ export async function escucharHttps(app: FastifyInstance, env: Env): Promise<Htt
     server.once('error', reject);
     server.listen(env.HTTPS_PORT, env.HOST, () => resolve());
   });
-  const host = ['0.0.0.0', '::'].includes(env.HOST) ? 'localhost' : env.HOST;
+  const host = escuchaEnTodas(env.HOST) ? 'localhost' : env.HOST;
   return {
     url: `https://${host}:${(server.address() as { port: number }).port}`,
     certificados,

@@ -2,7 +2,7 @@ import net from 'node:net';
 import QRCode from 'qrcode';
 import type { TRedLocal } from '#shared/schemas/red-local';
 import type { Env } from '../../env';
-import { nombresLocales } from './certificados';
+import { escuchaEnTodas, nombresLocales, soloEsteComputador } from './certificados';
 import { autoridadDe } from './https';
 import { huellaDePem } from './huella';
 
@@ -19,14 +19,14 @@ const conPuerto = (ip: string, puerto: number, https: boolean) => `${https ? 'ht
  * network, the app over HTTPS and the authority over HTTP, each with its QR code.
  */
 export async function redLocal(env: Env): Promise<TRedLocal> {
-  const alcanzable = !['127.0.0.1', 'localhost', '::1'].includes(env.HOST);
+  const alcanzable = !soloEsteComputador(env.HOST);
   const autoridad = autoridadDe(env);
   const base: TRedLocal = { activo: Boolean(env.HTTPS_PORT), alcanzable, certificadoPropio: Boolean(env.TLS_CERT), direcciones: [], huella: autoridad ? huellaDePem(autoridad) : null };
   if (!env.HTTPS_PORT || !alcanzable) return base;
   // IPv4 when there is one (what the shop's router hands its phones); IPv6 only on a network without it.
   const todas = nombresLocales().filter((n) => net.isIP(n) && n !== '127.0.0.1' && n !== '::1');
   const ips = todas.some((n) => net.isIPv4(n)) ? todas.filter((n) => net.isIPv4(n)) : todas;
-  const direcciones = ['0.0.0.0', '::'].includes(env.HOST) ? ips : [env.HOST];
+  const direcciones = escuchaEnTodas(env.HOST) ? ips : [env.HOST];
   base.direcciones = await Promise.all(
     direcciones.map(async (ip) => {
       const app = `${conPuerto(ip, env.HTTPS_PORT!, true)}/ventas`;
