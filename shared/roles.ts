@@ -20,6 +20,13 @@ export const TIPOS_DOC = [
 ] as const;
 export type TipoDoc = (typeof TIPOS_DOC)[number]['value'];
 
+/** A customer's documents (issue #36 point 12): a person's, and a foreigner's passport. */
+export const TIPOS_DOC_CLIENTE = [...TIPOS_DOC, { value: 'PA', label: tiposDocumento.PA }] as const;
+/** Colombian documents are numbers only; a cédula de extranjería and a passport may carry letters. */
+export const DOC_SOLO_NUMEROS: readonly string[] = ['CC', 'TI', 'RC'];
+/** An adult's documents: the only ones fiado is given to (a TI or RC is a minor's, issue #36 point 10). */
+export const DOC_MAYOR_DE_EDAD: readonly string[] = ['CC', 'CE', 'PA'];
+
 export const METODOS_PAGO_SEED = [
   { id: 1, nombre: 'Tarjeta de crédito' },
   { id: 2, nombre: 'Tarjeta de débito' },

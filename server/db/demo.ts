@@ -51,14 +51,42 @@ const PROVEEDORES = [
   { nombre: 'Lácteos del Valle', telefono: '3187654321', email: 'ventas@lacteosvalle.example' },
   { nombre: 'Aseo Total S.A.S.', telefono: '6014445566', email: 'contacto@aseototal.example' },
   { nombre: 'Bebidas Andinas', telefono: '3001112233', email: 'comercial@bebidasandinas.example' },
+  { nombre: 'Panificadora La Espiga', telefono: '3015558899', email: 'pedidos@laespiga.example' },
+  { nombre: 'Mecato Express', telefono: '3126667788', email: 'ventas@mecatoexpress.example' },
 ];
+
+/**
+ * Who supplies each category (issue #36 point 10): groceries from the wholesaler, the cold chain from
+ * the dairy distributor, cleaning and personal care from the cleaning supplier, drinks from the drinks
+ * distributor, bread from the bakery and snacks and sweets from the snack route.
+ */
+export const PROVEEDOR_POR_CATEGORIA: Record<string, (typeof PROVEEDORES)[number]['nombre']> = {
+  Granos: 'Distribuidora El Sol',
+  Aceites: 'Distribuidora El Sol',
+  Endulzantes: 'Distribuidora El Sol',
+  'Bebidas calientes': 'Distribuidora El Sol',
+  Enlatados: 'Distribuidora El Sol',
+  Pastas: 'Distribuidora El Sol',
+  Harinas: 'Distribuidora El Sol',
+  Condimentos: 'Distribuidora El Sol',
+  Lácteos: 'Lácteos del Valle',
+  Huevos: 'Lácteos del Valle',
+  'Carnes frías': 'Lácteos del Valle',
+  Aseo: 'Aseo Total S.A.S.',
+  'Cuidado personal': 'Aseo Total S.A.S.',
+  Bebidas: 'Bebidas Andinas',
+  Panadería: 'Panificadora La Espiga',
+  Pasabocas: 'Mecato Express',
+  Dulces: 'Mecato Express',
+};
 
 const CLIENTES = [
   { documento: '1020304050', tipoDocumento: 'CC', nombre: 'María', apellido: 'Gómez', correo: 'maria.gomez@correo.example' },
   { documento: '1098765432', tipoDocumento: 'CC', nombre: 'Carlos', apellido: 'Rodríguez', correo: 'carlos.r@correo.example' },
-  // Two neighbours who buy on credit (fiado, issue #17), as a tienda's notebook would have them.
+  // Two neighbours who buy on credit (fiado, issue #17), as a tienda's notebook would have them: adults
+  // (a cédula), never a minor's tarjeta de identidad (issue #36 point 10).
   { documento: '1122334455', tipoDocumento: 'CC', nombre: 'Luisa', apellido: 'Martínez', correo: null, telefono: '3104567890', fiado: true, cupo: 100_000 },
-  { documento: '1001001001', tipoDocumento: 'TI', nombre: 'Andrés', apellido: 'López', correo: null, telefono: '3209876543', fiado: true, cupo: 50_000 },
+  { documento: '1001001001', tipoDocumento: 'CC', nombre: 'Andrés', apellido: 'López', correo: null, telefono: '3209876543', fiado: true, cupo: 50_000 },
   { documento: '5566778899', tipoDocumento: 'CE', nombre: 'Valentina', apellido: 'Pérez', correo: 'valen.perez@correo.example' },
 ];
 
@@ -119,7 +147,8 @@ export async function seedDemo(db: Db): Promise<void> {
     const provs = await tx
       .insert(proveedor)
       .values(PROVEEDORES.map((p) => ({ ...p, tiendaId })))
-      .returning({ id: proveedor.idProveedor });
+      .returning({ id: proveedor.idProveedor, nombre: proveedor.nombre });
+    const proveedorDe = (categoria: string) => provs.find((p) => p.nombre === PROVEEDOR_POR_CATEGORIA[categoria])!.id;
     const clientes = await tx
       .insert(cliente)
       .values(CLIENTES.map((c) => ({ ...c, tiendaId })))
@@ -145,7 +174,7 @@ export async function seedDemo(db: Db): Promise<void> {
             ? new Date(now + (10 + i) * day).toISOString().slice(0, 10)
             : null,
           inventarioId: inv!.idInventario,
-          proveedorId: provs[i % provs.length]!.id,
+          proveedorId: proveedorDe(categoria),
         })),
       )
       .returning();

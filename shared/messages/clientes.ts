@@ -6,6 +6,10 @@ export const clientes = {
   // Spec §5.
   camposVacios: 'Por favor llene todos los campos',
   documentoInvalido: 'Escriba un número de documento válido: de 3 a 20 letras o números.',
+  /** Issue #36 point 12: CC, TI and RC are numbers only; CE and passport letters and numbers. */
+  documentoSoloNumeros: (tipo: string) => `El número de ${tipo.toLowerCase()} lleva solo números (sin letras ni guiones).`,
+  /** Issue #36 point 10: fiado is an adult's. */
+  fiadoSoloMayores: 'El fiado es solo para mayores de edad: un cliente con tarjeta de identidad o registro civil no puede tener fiado.',
   /** The client domain's refusal (cliente.domain.ts), one text on every face (M.crud.clienteDuplicado is this). */
   documentoDuplicado: 'Ya existe un cliente con ese número de documento en su tienda.',
   // Spec §8: followed by the server's error text.

@@ -82,4 +82,5 @@ export const tiposDocumento = {
   TI: 'Tarjeta de identidad',
   CE: 'Cédula de extranjería',
   RC: 'Registro civil',
+  PA: 'Pasaporte',
 } as const;

@@ -2,14 +2,15 @@ import { z } from 'zod';
 import { registro } from '../messages/auth';
 import { clientes } from '../messages/clientes';
 import { fiado } from '../messages/fiado';
-import { TIPOS_DOC } from '../roles';
+import { errorDocumentoPorTipo, errorFiadoPorTipo } from '../documento';
+import { TIPOS_DOC_CLIENTE } from '../roles';
 import { EMAIL_RE, sinBidi } from './common';
 import { ZCupo, ZResumenCredito, ZTelefono } from './fiado';
 
 // Only these areas' texts: a screen that loads this schema does not load the whole catalogue.
 const M = { clientes, fiado, registro };
 
-const tipoDocValues = TIPOS_DOC.map((t) => t.value) as [string, ...string[]];
+const tipoDocValues = TIPOS_DOC_CLIENTE.map((t) => t.value) as [string, ...string[]];
 
 /** The client's fields a person must fill. */
 export type CampoRequeridoCliente = 'documento' | 'tipoDocumento' | 'nombre' | 'apellido';
@@ -26,6 +27,14 @@ export interface MensajesCliente {
 
 /** People write "1.020.304.050": dots and spaces are separators, not part of the number. */
 export const normalizarDocumento = (documento: string) => documento.replace(/[.\s]/g, '').toUpperCase();
+
+/** The document checks as a zod refinement over an object with `documento` and `tipoDocumento`. */
+export const refinarDocumento = (v: { documento: string; tipoDocumento: string; fiado?: boolean }, ctx: z.RefinementCtx) => {
+  const doc = errorDocumentoPorTipo(v.tipoDocumento, v.documento);
+  if (doc) ctx.addIssue({ code: 'custom', message: doc, path: ['documento'] });
+  const fiado = errorFiadoPorTipo(v.tipoDocumento, v.fiado);
+  if (fiado) ctx.addIssue({ code: 'custom', message: fiado, path: ['fiado'] });
+};
 
 const requerido = (message: string, max: number) => z.string({ error: message }).trim().min(1, message).max(max, M.registro.tooLong).refine(sinBidi, M.registro.bidi);
 
@@ -63,7 +72,7 @@ export const ZClienteRequest = ZClienteBase.extend({
   telefono: ZTelefono,
   fiado: z.boolean({ error: M.fiado.cupoInvalido }).optional(),
   cupo: ZCupo.optional(),
-});
+}).superRefine(refinarDocumento);
 export const ZCreateClienteRequest = ZClienteRequest;
 export const ZUpdateClienteRequest = ZClienteRequest;
 export type TClienteRequest = z.input<typeof ZClienteRequest>;
@@ -74,7 +83,7 @@ export type TClienteData = z.output<typeof ZClienteRequest>;
  * old keys (`Documento`, `Tipo_documento`, `NombreCliente`, `ApellidoCliente`, `Correo`), which the
  * controller renames to these.
  */
-export const ZLegacyClienteRequest = ZClienteBase;
+export const ZLegacyClienteRequest = ZClienteBase.superRefine(refinarDocumento);
 export type TLegacyClienteData = z.output<typeof ZLegacyClienteRequest>;
 
 export const ZClienteParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });

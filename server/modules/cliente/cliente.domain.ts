@@ -9,6 +9,7 @@ import { and, asc, count, desc, eq, inArray, ne, or, sql, type SQL } from 'drizz
 import { AppError } from '#shared/errors';
 import { M } from '#shared/messages';
 import { ROL } from '#shared/roles';
+import { errorDocumentoPorTipo, errorFiadoPorTipo } from '#shared/documento';
 import { normalizarDocumento } from '#shared/schemas/cliente';
 import type { TPage } from '#shared/schemas/common';
 import type { Db, Tx } from '../../db/client';
@@ -174,6 +175,17 @@ function verificarCupo(rol: number | undefined, antes: { fiado: boolean; cupo: n
   if (cambia && rol !== ROL.ADMIN) throw new AppError('FORBIDDEN', M.fiado.soloAdminCupo, { title: M.fiado.soloAdminCupoTitle });
 }
 
+/**
+ * The documento against its type and fiado against the customer's age (issue #36 points 10 and 12),
+ * on every face: CC, TI and RC are numbers only; fiado is an adult's (not a TI's or an RC's).
+ */
+function verificarDocumento(datos: { documento: string; tipoDocumento: string }, fiado: boolean) {
+  const doc = errorDocumentoPorTipo(datos.tipoDocumento, datos.documento);
+  if (doc) throw new AppError('VALIDATION', doc, { fields: { documento: doc } });
+  const menor = errorFiadoPorTipo(datos.tipoDocumento, fiado);
+  if (menor) throw new AppError('BUSINESS_RULE', menor, { fields: { fiado: menor } });
+}
+
 /** The fiado columns a write sets: only those sent. */
 const camposFiado = (d: DatosCliente) => ({
   ...(d.telefono !== undefined ? { telefono: d.telefono } : {}),
@@ -191,6 +203,7 @@ export async function crearCliente(options: {
 }): Promise<TFilaCliente> {
   const { db, scope, datos } = options;
   verificarCupo(options.rol, { fiado: false, cupo: 0 }, datos);
+  verificarDocumento(datos, !!datos.fiado);
   return db
     .transaction(async (tx) => {
       const tiendaId = await tiendaDestino(tx, { tiendaId: scope.tiendaId, usuarioId: null }, datos.idTienda);
@@ -212,6 +225,7 @@ export async function actualizarCliente(options: { db: Db; scope: ClienteScope; 
       const [actual] = await tx.select({ tiendaId: cliente.tiendaId, fiado: cliente.fiado, cupo: cliente.cupo }).from(cliente).where(esteCliente(scope, id)).for('update');
       if (!actual) throw notFound();
       verificarCupo(options.rol, actual, cambios);
+      verificarDocumento(cambios, cambios.fiado ?? actual.fiado);
       const { tiendaId } = actual;
       await checkDocumento(tx, tiendaId, cambios.documento, id);
       await tx

@@ -262,6 +262,20 @@ describe('las tres caras rechazan igual, y nada cambia', () => {
     expect(malos).toEqual(todas(FACES, { ok: false, kind: 'rechazo', mensaje: M.clientes.documentoInvalido }));
     expect(await porCara(FACES, (_f, s) => filas(s))).toEqual(antes);
   });
+
+  it('el documento según su tipo (issue #36): una cédula, una TI o un registro civil con letras no entra; CE y pasaporte sí', async () => {
+    const antes = await porCara(FACES, (_f, s) => filas(s));
+    for (const [tipo, nombre] of [['CC', 'Cédula de ciudadanía'], ['TI', 'Tarjeta de identidad'], ['RC', 'Registro civil']] as const) {
+      const outcomes = await porCara(FACES, (f, s) => f.crear(s, datos({ documento: `ABC${documento()}`, tipoDocumento: tipo })));
+      expect(outcomes).toEqual(todas(FACES, { ok: false, kind: 'rechazo', mensaje: M.clientes.documentoSoloNumeros(nombre) }));
+    }
+    expect(await porCara(FACES, (_f, s) => filas(s))).toEqual(antes);
+    // Changing the type of a client whose documento has letters to a cédula is refused too.
+    const ids = await porCara(POR_ID, (_f, s) => sembrar(s, { documento: `X${documento()}`, tipoDocumento: 'CE' }));
+    const cambio = await porCara(POR_ID, async (f, s) => f.modificar(s, ids[f.name]!, datos({ documento: await documentoDe(ids[f.name]!), tipoDocumento: 'CC' })));
+    expect(cambio).toEqual(todas(POR_ID, { ok: false, kind: 'rechazo', mensaje: M.clientes.documentoSoloNumeros('Cédula de ciudadanía') }));
+    for (const tipo of ['CE', 'PA']) expect(await porCara(FACES, (f, s) => f.crear(s, datos({ documento: `AB${documento()}`, tipoDocumento: tipo })))).toEqual(todas(FACES, { ok: true }));
+  });
 });
 
 /** A customer who bought on credit: a charge, and an abono of `pagado` (the set-up, not what is checked). */

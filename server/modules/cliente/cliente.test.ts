@@ -35,7 +35,7 @@ describe('registrar cliente', () => {
     });
     const sinCorreo = await nuevoCliente(s, { documento: '5566778899', tipoDocumento: 'CE', correo: '' });
     expect(sinCorreo).toMatchObject({ correo: null, tipoDocumento: 'CE' });
-    const sinCampo = await nuevoCliente(s, { documento: 'AB123456', correo: undefined });
+    const sinCampo = await nuevoCliente(s, { documento: 'AB123456', tipoDocumento: 'PA', correo: undefined });
     expect(sinCampo).toMatchObject({ documento: 'AB123456', correo: null });
   });
 
@@ -70,6 +70,26 @@ describe('registrar cliente', () => {
     expect(dup.statusCode).toBe(409);
     expect(dup.json().error).toMatchObject({ code: 'CONFLICT', message: M.clientes.documentoDuplicado, fields: { documento: M.clientes.documentoDuplicado } });
     await nuevoCliente(otra);
+  });
+});
+
+describe('fiado solo para mayores de edad (issue #36 punto 10)', () => {
+  it('una tarjeta de identidad o un registro civil no recibe fiado, ni al registrarlo ni al cambiarle el tipo', async () => {
+    const s = await crearTienda(t);
+    for (const tipo of ['TI', 'RC']) {
+      const res = await req('POST', '/api/clientes', s.token, { ...MARIA, documento: '1001001001', tipoDocumento: tipo, fiado: true, cupo: 50_000 });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toMatchObject({ message: M.clientes.fiadoSoloMayores });
+    }
+    expect(await t.database.db.select().from(cliente).where(eq(cliente.tiendaId, s.id))).toEqual([]);
+    const adulto = await nuevoCliente(s, { documento: '1001001001', fiado: true, cupo: 50_000 });
+    const res = await req('PUT', `/api/clientes/${adulto.id}`, s.token, { ...MARIA, documento: '1001001001', tipoDocumento: 'TI' });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().error).toMatchObject({ message: M.clientes.fiadoSoloMayores });
+    const [row] = await t.database.db.select({ tipo: cliente.tipoDocumento, fiado: cliente.fiado }).from(cliente).where(eq(cliente.idCliente, adulto.id));
+    expect(row).toEqual({ tipo: 'CC', fiado: true });
+    // Without fiado, a minor is a customer like any other.
+    expect((await req('PUT', `/api/clientes/${adulto.id}`, s.token, { ...MARIA, documento: '1001001001', tipoDocumento: 'TI', fiado: false, cupo: 0 })).statusCode).toBe(200);
   });
 });
 

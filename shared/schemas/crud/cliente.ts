@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { crud } from '../../messages/crud';
-import { clienteConMensajes, type CampoRequeridoCliente } from '../cliente';
+import { clienteConMensajes, refinarDocumento, type CampoRequeridoCliente } from '../cliente';
 import { zIdTiendaOpcional } from './common';
 
 // Only these areas' texts: a screen that loads this schema does not load the whole catalogue.
@@ -21,7 +21,7 @@ const ZClienteBackOffice = clienteConMensajes({ vacio: (c) => M.crud.campo(ETIQU
  * Tipo de documento required (CC when not sent, spec §9); Correo optional; the store, for the
  * platform operator. The fields and their normalisation are the store's.
  */
-export const ZCrudCreateClienteRequest = z.object({
+const ZCrudClienteCampos = z.object({
   // The form's order, which is the order its refusals are shown in.
   documento: ZClienteBackOffice.shape.documento,
   nombre: ZClienteBackOffice.shape.nombre,
@@ -30,11 +30,12 @@ export const ZCrudCreateClienteRequest = z.object({
   correo: ZClienteBackOffice.shape.correo,
   idTienda: zIdTiendaOpcional,
 });
+export const ZCrudCreateClienteRequest = ZCrudClienteCampos.superRefine(refinarDocumento);
 export type TCrudCreateClienteRequest = z.input<typeof ZCrudCreateClienteRequest>;
 export type TCrudCreateClienteData = z.output<typeof ZCrudCreateClienteRequest>;
 
 /** Back-office client edit (/crud/actualizar/actualizarCliente): a client never changes store. */
-export const ZCrudUpdateClienteRequest = ZCrudCreateClienteRequest.omit({ idTienda: true });
+export const ZCrudUpdateClienteRequest = ZCrudClienteCampos.omit({ idTienda: true }).superRefine(refinarDocumento);
 export type TCrudUpdateClienteRequest = z.input<typeof ZCrudUpdateClienteRequest>;
 export type TCrudUpdateClienteData = z.output<typeof ZCrudUpdateClienteRequest>;
 

@@ -2,7 +2,7 @@ import { clientes } from '#shared/messages/clientes';
 import { comun, generic } from '#shared/messages/comun';
 import { fiado } from '#shared/messages/fiado';
 import { formatNumber, parsePesos } from '#shared/money';
-import { ROL, TIPOS_DOC } from '#shared/roles';
+import { DOC_SOLO_NUMEROS, ROL, TIPOS_DOC_CLIENTE } from '#shared/roles';
 import { ZClienteRequest, type TCliente } from '#shared/schemas/cliente';
 import { Field, SelectField } from '../../../components/ui/field';
 import { MoneyField } from '../../../components/ui/money-field';
@@ -75,8 +75,8 @@ export function ClienteForm(props: { editing: TCliente | null; onDone: () => voi
       {editing ? (
         <p className="gcl-muted">{M.clientes.editando(`${editing.nombre} ${editing.apellido}`)}</p>
       ) : null}
-      <SelectField label={F.tipoDocumento} options={TIPOS_DOC} {...bind('tipoDocumento')} />
-      <Field label={F.documento} inputMode="numeric" autoComplete="off" {...bind('documento')} />
+      <SelectField label={F.tipoDocumento} options={TIPOS_DOC_CLIENTE} {...bind('tipoDocumento')} />
+      <Field label={F.documento} inputMode={DOC_SOLO_NUMEROS.includes(values.tipoDocumento) ? 'numeric' : 'text'} autoComplete="off" {...bind('documento')} />
       <Field label={F.nombre} autoComplete="off" {...bind('nombre')} />
       <Field label={F.apellido} autoComplete="off" {...bind('apellido')} />
       <Field label={F.correoOpcional} type="email" autoComplete="off" {...bind('correo')} />

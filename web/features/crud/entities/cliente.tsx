@@ -1,5 +1,5 @@
 import { crud } from '#shared/messages/crud';
-import { TIPOS_DOC } from '#shared/roles';
+import { TIPOS_DOC_CLIENTE } from '#shared/roles';
 import { ZCrudCreateClienteRequest, ZCrudUpdateClienteRequest, type TClienteRow } from '#shared/schemas/crud';
 import { str, texto } from '../format';
 import { defineEntity } from './types';
@@ -31,7 +31,7 @@ export const cliente = defineEntity<TClienteRow>({
     { name: 'documento', label: T.campos.documento, autoComplete: 'off' },
     { name: 'nombre', label: T.campos.nombre, autoComplete: 'off' },
     { name: 'apellido', label: T.campos.apellido, autoComplete: 'off' },
-    { name: 'tipoDocumento', label: T.campos.tipoDocumento, type: 'select', options: TIPOS_DOC },
+    { name: 'tipoDocumento', label: T.campos.tipoDocumento, type: 'select', options: TIPOS_DOC_CLIENTE },
     { name: 'correo', label: T.campos.correo, type: 'email', autoComplete: 'off' },
     { name: 'idTienda', label: T.campos.idTienda, type: 'number', tienda: 'operator', only: 'create' },
   ],
