@@ -16,7 +16,16 @@ export const ventas = {
   registroError: 'No se pudo registrar la venta.',
 
   // Texts of this product around those rules.
-  oops: 'Oops...',
+  // The payment's dialog titles say what happened (issue #36 point 11), never 'Oops...'.
+  noSeCobroTitle: 'No se pudo cobrar',
+  descuentoInvalidoTitle: 'Descuento no válido',
+  metodoRequeridoTitle: 'Falta el medio de pago',
+  montoInvalidoTitle: 'Monto recibido no válido',
+  montoInsuficienteTitle: 'El dinero recibido no alcanza',
+  motivoDescuentoTitle: 'Falta el motivo del descuento',
+  clienteNoEncontradoTitle: 'Cliente no encontrado',
+  fiadoSinClienteTitle: 'Falta el cliente del fiado',
+  clienteSinFiadoTitle: 'Cliente sin fiado',
   carritoVacioText: 'Agregue al menos un producto para generar el pago.',
   sinStockTitle: 'Stock insuficiente',
   cantidadLineaInvalida: 'La cantidad de cada producto debe ser un número entero entre 1 y 9.999.',
@@ -172,6 +181,8 @@ export const ventas = {
   sinStockLinea: 'Sin stock',
   unidadesDe: (nombre: string) => `Unidades de ${nombre}`,
   quitar: (nombre: string) => `Quitar ${nombre}`,
+  lineaQuitada: (nombre: string) => `Se quitó ${nombre} del carrito.`,
+  deshacer: 'Deshacer',
   unoMenos: (nombre: string) => `Uno menos de ${nombre}`,
   unoMas: (nombre: string) => `Uno más de ${nombre}`,
   cantidadDe: (nombre: string) => `Cantidad de ${nombre}`,

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { agregarAlCarrito, closePopup, DEMO, DEMO_PASSWORD, documento, expectPopup, expectToast, signIn, unique } from './support/fixtures';
+import { agregarAlCarrito, DEMO, DEMO_PASSWORD, documento, expectPopup, expectToast, signIn, unique } from './support/fixtures';
 
 // Issue #16 point 4: a cashier (role 2) gives a discount with a supervisor's PIN. The demo's encargado
 // (Laura Díaz, role 3) is the supervisor; the cashier is a new employee of the demo store, so no other
@@ -58,13 +58,14 @@ test('el encargado pone su PIN; un cajero descuenta, el encargado lo autoriza y 
   await expect(dialogo.getByLabel('PIN del supervisor')).toBeFocused();
   await dialogo.getByLabel('PIN del supervisor').fill('1357');
   await dialogo.getByRole('button', { name: 'Autorizar y cobrar' }).click();
-  await expectPopup(page, 'Oops...', 'El PIN no es correcto para ese supervisor. No se registró la venta.');
-  await closePopup(page);
+  // The dialog stays open with the message (issue #36 point 11), the PIN field empty for another try.
+  await expect(dialogo.locator('.app-dialog__validation')).toHaveText('El PIN no es correcto para ese supervisor. No se registró la venta.');
+  await expect(dialogo.locator('.swal2-title')).toHaveText('Autorización del supervisor');
+  await expect(dialogo.getByLabel('PIN del supervisor')).toHaveValue('');
+  await expect(dialogo.getByLabel('PIN del supervisor')).toBeFocused();
   await expect(page).toHaveURL(/\/generar_pago$/);
 
-  // The right PIN: the sale is recorded with who authorised it.
-  await cobrar.click();
-  await expectPopup(page, 'Autorización del supervisor');
+  // The right PIN, in the same dialog: the sale is recorded with who authorised it.
   await dialogo.getByLabel('PIN del supervisor').fill(PIN);
   await dialogo.getByRole('button', { name: 'Autorizar y cobrar' }).click();
   await expect(page).toHaveURL(/\/factura$/);

@@ -280,6 +280,7 @@ test('5. la cuenta de la tienda pone su PIN y con él autoriza el descuento de u
 
 test.describe('en un teléfono', () => {
   test.use({ viewport: { width: 390, height: 844 } });
+
   test('6. «Nueva venta» se ve en la factura sin desplazarse', async ({ page }) => {
     await signIn(page, 'Empleado', DEMO.admin);
     await cobrar(page, SAL, async (pg) => {
@@ -288,4 +289,63 @@ test.describe('en un teléfono', () => {
     });
     await expect(page.getByRole('button', { name: 'Nueva venta' })).toBeInViewport();
   });
+});
+
+test('11. Enter con varias coincidencias agrega la primera, la resaltada; el diálogo dice qué pasó', async ({ page }) => {
+  await signIn(page, 'Empleado', DEMO.admin);
+  await page.goto('/ventas');
+  const buscar = page.getByLabel('Buscar producto');
+  await buscar.fill('aceite');
+  await expect(page.locator('.pos__productos [aria-busy="true"]')).toHaveCount(0);
+  const filas = page.locator('.pos__tabla tbody tr');
+  expect(await filas.count()).toBeGreaterThan(1);
+  const primera = filas.first();
+  await expect(primera).toHaveAttribute('aria-current', 'true');
+  const nombre = (await primera.locator('.pos__nombre').textContent())!;
+  await buscar.press('Enter');
+  await expect(cart(page).getByText(nombre)).toBeVisible();
+  await expect(page.getByText('Varios productos coinciden')).toHaveCount(0);
+  await expect(buscar).toHaveValue('');
+
+  // Paying short: the dialog's title says what happened, never «Oops...».
+  await page.getByRole('button', { name: 'Generar pago' }).click();
+  await page.getByLabel('Efectivo').check();
+  await page.getByLabel('Monto recibido').fill('100');
+  await page.getByRole('button', { name: 'Confirmar pago' }).click();
+  await expectPopup(page, 'El dinero recibido no alcanza', 'La cantidad recibida es menor al total a pagar');
+});
+
+test('12. una cantidad 0 quita la línea y «Deshacer» la devuelve; una cédula con letras no entra, un pasaporte sí', async ({ page }) => {
+  await signIn(page, 'Empleado', DEMO.admin);
+  await page.goto('/ventas');
+  await agregarAlCarrito(page, SAL, 3);
+  const cantidad = page.getByRole('textbox', { name: `Cantidad de ${SAL}`, exact: true });
+  await expect(cantidad).toHaveValue('3');
+  await cantidad.fill('0');
+  await cantidad.press('Enter');
+  await expect(cart(page)).toHaveCount(0);
+  await expect(page.getByText(`Se quitó ${SAL} del carrito.`)).toBeVisible();
+  await page.getByRole('button', { name: 'Deshacer' }).click();
+  await expect(page.getByRole('textbox', { name: `Cantidad de ${SAL}`, exact: true })).toHaveValue('3');
+  await expect(page.getByTestId('carrito-total')).toHaveText(pesos(3 * 2400));
+  await expect(page.getByRole('button', { name: 'Deshacer' })).toHaveCount(0);
+
+  // Documents by type, in the form and on the server.
+  await page.goto('/gestionar_clientes');
+  const form = page.locator('form.gcl-form');
+  await form.getByLabel('Tipo de documento').selectOption({ label: 'Cédula de ciudadanía' });
+  await form.getByLabel('Documento', { exact: true }).fill('abc123');
+  await form.getByLabel('Nombre').fill('Pedro');
+  await form.getByLabel('Apellido').fill(unique('Letras'));
+  await page.getByRole('button', { name: 'Agregar cliente' }).click();
+  await expect(page.getByText('El número de cédula de ciudadanía lleva solo números (sin letras ni guiones).').first()).toBeVisible();
+  const headers = await authHeaders(page);
+  const malo = await page.request.post('/api/clientes', { headers, data: { documento: 'ABC123', tipoDocumento: 'TI', nombre: 'Pedro', apellido: 'Pérez', correo: '' } });
+  expect(malo.status()).toBe(400);
+  expect((await malo.json()).error.message).toBe('El número de tarjeta de identidad lleva solo números (sin letras ni guiones).');
+  const pasaporte = `AB${documento().slice(0, 7)}`;
+  await form.getByLabel('Tipo de documento').selectOption({ label: 'Pasaporte' });
+  await form.getByLabel('Documento', { exact: true }).fill(pasaporte);
+  await page.getByRole('button', { name: 'Agregar cliente' }).click();
+  await expectToast(page, 'Cliente registrado');
 });

@@ -218,13 +218,13 @@ test('cada regla de la venta avisa con su mensaje, y atrás vuelve al inicio', a
   for (const monto of ['', '0', 'abc']) {
     await page.getByLabel('Monto recibido').fill(monto);
     await confirmar.click();
-    await expectPopup(page, 'Oops...', 'Ingrese una cantidad válida');
+    await expectPopup(page, 'Monto recibido no válido', 'Ingrese una cantidad válida');
     await closePopup(page);
   }
   await page.getByLabel('Monto recibido').fill('1.000');
   await expect(page.getByText('Faltan $ 800')).toBeVisible();
   await confirmar.click();
-  await expectPopup(page, 'Oops...', 'La cantidad recibida es menor al total a pagar');
+  await expectPopup(page, 'El dinero recibido no alcanza', 'La cantidad recibida es menor al total a pagar');
   await closePopup(page);
 
   // The server cannot be reached, then it fails: the spec's messages, and nothing is sold.
@@ -556,7 +556,7 @@ test('la tienda cambia un precio y descuenta la venta con su motivo; el recibo y
 
   // The reason is required.
   await page.getByRole('button', { name: /^Cobrar pago exacto/ }).click();
-  await expectPopup(page, 'Oops...', 'Escriba el motivo del descuento (de 3 a 120 caracteres).');
+  await expectPopup(page, 'Falta el motivo del descuento', 'Escriba el motivo del descuento (de 3 a 120 caracteres).');
   await closePopup(page);
   await page.getByLabel('Motivo del descuento').fill('Cliente frecuente');
   await page.getByRole('button', { name: /^Cobrar pago exacto/ }).click();

@@ -5,8 +5,8 @@ import { generic } from '#shared/messages/comun';
 import { ventas } from '#shared/messages/ventas';
 import { formatNumber, formatPesos, parsePesos } from '#shared/money';
 import { totalConDescuentos } from '#shared/descuento';
-import { METODO, ROL, TIPOS_DOC } from '#shared/roles';
-import type { TAutorizacionPin, TClienteVenta, TDescuentoVenta, TSupervisor } from '#shared/schemas/venta';
+import { METODO, ROL, TIPOS_DOC_CLIENTE } from '#shared/roles';
+import type { TClienteVenta, TDescuentoVenta, TRecibo, TSupervisor } from '#shared/schemas/venta';
 import { Field, SelectField } from '../../components/ui/field';
 import { MoneyField } from '../../components/ui/money-field';
 import { IconBack } from '../../components/ui/icons';
@@ -19,11 +19,12 @@ import { useEscaner } from '../impresion/use-escaner';
 import { buscarCliente } from './api/buscar-cliente';
 import { sugerirClientes } from './api/sugerir-clientes';
 import type { TCliente } from '#shared/schemas/cliente';
+import { errorDocumentoPorTipo } from '#shared/documento';
 import { registrarClienteRapido } from './api/registrar-cliente';
 import { useMetodosPago } from './api/metodos-pago';
 import { useRegistrarVenta } from './api/registrar-venta';
 import { listarSupervisores } from './api/supervisores';
-import { pedirPinSupervisor } from './components/pin-supervisor';
+import { pedirPinSupervisor, type IntentoPin } from './components/pin-supervisor';
 import { claveDeVenta, leerCarrito, parseCarrito, totalCarrito, unidadesCarrito, vaciarCarrito, type LineaCarrito } from './carrito';
 import { useAtrasAlInicio } from './use-atras-al-inicio';
 import './ventas.css';
@@ -35,6 +36,10 @@ const V = M.ventas;
 const EFECTIVO = METODO.EFECTIVO;
 const FIADO = METODO.FIADO;
 const DOCUMENTO_RE = /^[0-9A-Za-z-]{3,20}$/;
+
+/** A refusal of the supervisor's PIN (wrong, or the cashier's tries used up): answered inside the PIN dialog. */
+const esErrorDePin = (err: unknown): err is AppError =>
+  err instanceof AppError && (err.code === 'RATE_LIMITED' || err.message === V.pinIncorrecto);
 
 /** What a customer is likely to hand over for this total: the next 1 000, 2 000, 5 000 and the bills that cover it. */
 export function sugerencias(total: number): number[] {
@@ -146,7 +151,7 @@ function Pago({ lineas }: { lineas: LineaCarrito[] }) {
     const { [l.id]: _quitado, ...resto } = precios;
     if (!texto) return setPrecios(resto);
     const nuevo = parsePesos(texto);
-    if (nuevo == null || nuevo > l.precio) return void alertWarning(V.oops, V.descuentoInvalido);
+    if (nuevo == null || nuevo > l.precio) return void alertWarning(V.descuentoInvalidoTitle, V.descuentoInvalido);
     setPrecios({ ...resto, [l.id]: nuevo });
   };
   const descontarVenta = async () => {
@@ -155,7 +160,7 @@ function Pago({ lineas }: { lineas: LineaCarrito[] }) {
     if (!texto) return setDescVenta(undefined);
     const pct = /^(\d{1,3})\s*%$/.exec(texto);
     const valor = pct ? Number(pct[1]) : parsePesos(texto);
-    if (valor == null || (pct && valor > 100)) return void alertWarning(V.oops, V.descuentoInvalido);
+    if (valor == null || (pct && valor > 100)) return void alertWarning(V.descuentoInvalidoTitle, V.descuentoInvalido);
     setDescVenta({ tipo: pct ? 'porcentaje' : 'valor', valor });
   };
   const esFiado = metodo === FIADO;
@@ -231,6 +236,9 @@ function Pago({ lineas }: { lineas: LineaCarrito[] }) {
 
   const registrarCliente = async () => {
     if (!nuevo || guardandoCliente) return;
+    // The documento against its type, as the server checks it (issue #36 point 12).
+    const malDocumento = errorDocumentoPorTipo(nuevo.tipoDocumento, documentoLimpio.toUpperCase());
+    if (malDocumento) return void setClienteAviso(malDocumento);
     setGuardandoCliente(true);
     try {
       const c = await registrarClienteRapido({ documento: documentoLimpio, ...nuevo });
@@ -270,39 +278,24 @@ function Pago({ lineas }: { lineas: LineaCarrito[] }) {
     const campo = form.elements.namedItem('monto');
     const texto = campo instanceof HTMLInputElement ? campo.value : monto;
     const recibido = texto.trim() ? parsePesos(texto) : null;
-    if (!metodo) return void alertWarning(V.oops, V.metodoRequerido);
-    if (!esFiado && (recibido == null || recibido <= 0)) return void alertWarning(V.oops, V.cantidadInvalida);
-    if (!calculo.valido) return void alertWarning(V.oops, V.descuentoInvalido);
-    if (conDescuento && motivoDesc.trim().length < 3) return void alertWarning(V.oops, V.motivoDescuentoRequerido);
+    if (!metodo) return void alertWarning(V.metodoRequeridoTitle, V.metodoRequerido);
+    if (!esFiado && (recibido == null || recibido <= 0)) return void alertWarning(V.montoInvalidoTitle, V.cantidadInvalida);
+    if (!calculo.valido) return void alertWarning(V.descuentoInvalidoTitle, V.descuentoInvalido);
+    if (conDescuento && motivoDesc.trim().length < 3) return void alertWarning(V.motivoDescuentoTitle, V.motivoDescuentoRequerido);
     const aCredito = esFiado || (dejarResto && recibido != null && recibido < total);
-    if (!aCredito && recibido! < total) return void alertWarning(V.oops, V.montoInsuficiente);
+    if (!aCredito && recibido! < total) return void alertWarning(V.montoInsuficienteTitle, V.montoInsuficiente);
     const c = await resolverCliente();
-    if (c === 'error') return void alertWarning(V.oops, V.clienteNoEncontrado);
+    if (c === 'error') return void alertWarning(V.clienteNoEncontradoTitle, V.clienteNoEncontrado);
     if (aCredito && !c) {
       documentoRef.current?.focus();
-      return void alertWarning(V.oops, V.fiadoRequiereCliente);
+      return void alertWarning(V.fiadoSinClienteTitle, V.fiadoRequiereCliente);
     }
-    if (aCredito && !c!.credito) return void alertWarning(V.oops, V.clienteSinFiado(c!.nombre));
-    // A cashier's discount: a supervisor standing at the till chooses their name and types the PIN.
-    let autorizacion: TAutorizacionPin | undefined;
-    if (conDescuento && conPin) {
-      let supervisores: TSupervisor[];
-      try {
-        supervisores = await listarSupervisores();
-      } catch (err) {
-        return void alertFailure(err);
-      }
-      if (!supervisores.length) return void alertWarning(V.pinTitle, V.sinSupervisores);
-      const pin = await pedirPinSupervisor(supervisores);
-      if (!pin) return;
-      autorizacion = pin;
-    }
+    if (aCredito && !c!.credito) return void alertWarning(V.clienteSinFiadoTitle, V.clienteSinFiado(c!.nombre));
     const pedido = {
       clave,
       lineas: lineasPedidas,
       ...(descVenta ? { descuento: descVenta } : {}),
       ...(conDescuento ? { motivoDescuento: motivoDesc.trim() } : {}),
-      ...(autorizacion ? { autorizacion } : {}),
       metodoPagoId: metodo,
       montoRecibido: esFiado ? 0 : recibido!,
       documentoCliente: c?.documento,
@@ -311,22 +304,44 @@ function Pago({ lineas }: { lineas: LineaCarrito[] }) {
       ...(conReferencia && verificado ? { verificado: true } : {}),
     };
     try {
-      let recibo;
-      try {
-        recibo = await registrar.mutateAsync(pedido);
-      } catch (err) {
-        // Past the customer's limit: an administrator may authorise it, and that is recorded.
-        const sobreCupo = err instanceof AppError && err.title === V.cupoInsuficienteTitle && sesion?.rol === ROL.ADMIN;
-        if (!sobreCupo) throw err;
-        if (!(await confirmAction(V.autorizarSobreCupoTitle, V.autorizarSobreCupoText(err.message), V.autorizarSobreCupo))) return;
-        recibo = await registrar.mutateAsync({ ...pedido, autorizarSobreCupo: true });
+      let recibo: TRecibo;
+      if (conDescuento && conPin) {
+        // A cashier's discount: a supervisor standing at the till chooses their name and types the
+        // PIN; the sale is sent from the dialog, which stays open on a wrong PIN (issue #36 point 11).
+        let supervisores: TSupervisor[];
+        try {
+          supervisores = await listarSupervisores();
+        } catch (err) {
+          return void alertFailure(err);
+        }
+        if (!supervisores.length) return void alertWarning(V.pinTitle, V.sinSupervisores);
+        const hecho = await pedirPinSupervisor(supervisores, async (autorizacion): Promise<IntentoPin<{ recibo: TRecibo } | { error: unknown }>> => {
+          try {
+            return { hecho: { recibo: await registrar.mutateAsync({ ...pedido, autorizacion }) } };
+          } catch (err) {
+            return esErrorDePin(err) ? { pinError: err.message } : { hecho: { error: err } };
+          }
+        });
+        if (!hecho) return;
+        if ('error' in hecho) throw hecho.error;
+        recibo = hecho.recibo;
+      } else {
+        try {
+          recibo = await registrar.mutateAsync(pedido);
+        } catch (err) {
+          // Past the customer's limit: an administrator may authorise it, and that is recorded.
+          const sobreCupo = err instanceof AppError && err.title === V.cupoInsuficienteTitle && sesion?.rol === ROL.ADMIN;
+          if (!sobreCupo) throw err;
+          if (!(await confirmAction(V.autorizarSobreCupoTitle, V.autorizarSobreCupoText(err.message), V.autorizarSobreCupo))) return;
+          recibo = await registrar.mutateAsync({ ...pedido, autorizarSobreCupo: true });
+        }
       }
       window.localStorage.setItem(STORAGE_KEYS.idVenta, String(recibo.id));
       vaciarCarrito();
       navigate(paths.factura, { replace: true, state: { recibo } });
     } catch (err) {
       if (err instanceof NetworkError) return void alertError(M.generic.connectionTitle, M.generic.connectionText);
-      if (err instanceof AppError && err.status < 500 && err.code !== 'UNAUTHORIZED') return void alertWarning(err.title ?? V.oops, err.message);
+      if (err instanceof AppError && err.status < 500 && err.code !== 'UNAUTHORIZED') return void alertWarning(err.title ?? V.noSeCobroTitle, err.message);
       return void alertError(M.generic.errorTitle, V.registroError);
     }
   };
@@ -565,7 +580,7 @@ function Pago({ lineas }: { lineas: LineaCarrito[] }) {
               <SelectField
                 label={V.tipoDocumento}
                 name="tipoDocumentoNuevo"
-                options={TIPOS_DOC}
+                options={TIPOS_DOC_CLIENTE}
                 value={nuevo.tipoDocumento}
                 onChange={(e) => setNuevo({ ...nuevo, tipoDocumento: e.target.value })}
               />

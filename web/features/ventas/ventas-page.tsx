@@ -25,6 +25,7 @@ import {
   totalCarrito,
   unidadesCarrito,
   useCarrito,
+  type LineaCarrito,
   type VentaEnEspera,
 } from './carrito';
 import { BuscadorProductos } from './components/buscador-productos';
@@ -115,6 +116,21 @@ export default function VentasPage() {
   const fechas = useFechas();
   useAtajo('F4', generarPago);
 
+  // A line taken out (a quantity of 0, or − at 1) may come back where it was (issue #36 point 12).
+  const [quitada, setQuitada] = useState<{ linea: LineaCarrito; indice: number } | null>(null);
+  const cambiarCantidad = (id: number, cantidad: number) => {
+    const indice = lineas.findIndex((l) => l.id === id);
+    if (cantidad <= 0 && indice >= 0) setQuitada({ linea: lineas[indice]!, indice });
+    else setQuitada(null);
+    update((l) => fijarCantidad(l, id, cantidad));
+  };
+  const deshacerQuitada = () => {
+    if (!quitada) return;
+    const { linea, indice } = quitada;
+    update((l) => (l.some((x) => x.id === linea.id) ? l : [...l.slice(0, indice), linea, ...l.slice(indice)]));
+    setQuitada(null);
+  };
+
   return (
     <>
       <header className="page-header">
@@ -152,7 +168,8 @@ export default function VentasPage() {
         <BuscadorProductos onAdd={onAdd} onProducts={onProducts} enCarrito={enCarrito} inputRef={buscarRef} />
         <CarritoPanel
           lineas={lineas}
-          onCantidad={(id, cantidad) => update((l) => fijarCantidad(l, id, cantidad))}
+          onCantidad={cambiarCantidad}
+          quitada={quitada && { nombre: quitada.linea.nombre, onDeshacer: deshacerQuitada }}
           onListo={() => buscarRef.current?.focus()}
           onVaciar={async () => {
             if (await confirmAction(M.ventas.vaciarTitle, M.ventas.vaciarText, M.ventas.vaciarConfirm)) update(() => []);

@@ -20,6 +20,9 @@ const C = V.columnas;
 
 const CODE_RE = /^[0-9A-Za-z-]{1,64}$/;
 
+/** The first product of a list that can be sold now. */
+const primeroDisponible = (items: readonly TProductoVenta[]) => items.find((p) => p.stock > 0);
+
 interface Props {
   onAdd: (p: TProductoVenta) => void;
   onProducts: (items: TProductoVenta[]) => void;
@@ -31,8 +34,8 @@ interface Props {
 /**
  * Search box and product list of the till. Typing searches on the server (accents and case aside);
  * ↓ and ↑ pick a product of the list and Enter adds it; otherwise Enter adds the product whose exact
- * code, id or name was typed (a barcode scanner types the code and presses Enter), or the only product
- * found. Escape clears the search.
+ * code, id or name was typed (a barcode scanner types the code and presses Enter), the only product
+ * found, or with several the highlighted one (the first in stock, issue #36). Escape clears the search.
  */
 export function BuscadorProductos({ onAdd, onProducts, enCarrito, inputRef }: Props) {
   const qc = useQueryClient();
@@ -80,7 +83,9 @@ export function BuscadorProductos({ onAdd, onProducts, enCarrito, inputRef }: Pr
       }
       if (!found) {
         const results = await qc.fetchQuery({ queryKey: productosVentaKey(term, 1), queryFn: () => fetchProductosVenta(term, 1), staleTime: 5_000 });
-        found = results.items.find((p) => sinTildes(p.nombre) === sinTildes(term)) ?? (results.total === 1 ? results.items[0] : undefined);
+        // The exact name, else the one found, else the highlighted row: the first of the list that is
+        // in stock (issue #36 point 11), as the list shows it.
+        found = results.items.find((p) => sinTildes(p.nombre) === sinTildes(term)) ?? (results.total === 1 ? results.items[0] : primeroDisponible(results.items));
         if (!found) {
           setAviso({ text: results.total > 1 ? M.ventas.variosResultados : M.ventas.codigoNoEncontrado(term), tone: 'error' });
           return;
@@ -97,6 +102,8 @@ export function BuscadorProductos({ onAdd, onProducts, enCarrito, inputRef }: Pr
   };
 
   const items = data?.items ?? [];
+  // The row Enter takes: the one picked with the arrows, else the first in stock of the search shown.
+  const resaltado = elegido ?? (q && q === texto.trim() ? primeroDisponible(items)?.id : undefined);
 
   const mover = (paso: 1 | -1) => {
     if (!items.length) return;
@@ -207,7 +214,7 @@ export function BuscadorProductos({ onAdd, onProducts, enCarrito, inputRef }: Pr
               {items.map((p) => {
                 const inCart = enCarrito.get(p.id) ?? 0;
                 return (
-                  <tr key={p.id} id={`${rowId}-${p.id}`} className={p.id === elegido ? 'pos__fila--elegida' : undefined}>
+                  <tr key={p.id} id={`${rowId}-${p.id}`} className={p.id === resaltado ? 'pos__fila--elegida' : undefined} aria-current={p.id === resaltado ? 'true' : undefined}>
                     <td>
                       <span className="pos__nombre">{p.nombre}</span>
                       <span className="pos__meta-movil">

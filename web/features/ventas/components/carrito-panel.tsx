@@ -21,6 +21,8 @@ interface Props {
   onGenerarPago: () => void;
   /** Carts put aside, shown under the cart with their actions. */
   espera?: ReactNode;
+  /** The line just taken out (a quantity of 0, or − at 1), with its undo. */
+  quitada?: { nombre: string; onDeshacer: () => void } | null;
 }
 
 /** A quantity the cashier may also type (24 beers are not 24 clicks). */
@@ -29,7 +31,8 @@ function CantidadInput({ linea, onCantidad, onListo }: { linea: LineaCarrito; on
   const commit = () => {
     if (draft === null) return;
     const n = Number(draft);
-    if (draft !== '' && Number.isInteger(n) && n >= 1) onCantidad(linea.id, Math.min(n, VENTA_LIMITS.maxCantidad));
+    // 0 takes the line out (issue #36 point 12; the cart offers to undo it); an empty box keeps it.
+    if (draft !== '' && Number.isInteger(n) && n >= 0) onCantidad(linea.id, Math.min(n, VENTA_LIMITS.maxCantidad));
     setDraft(null);
   };
   return (
@@ -55,7 +58,7 @@ function CantidadInput({ linea, onCantidad, onListo }: { linea: LineaCarrito; on
 }
 
 /** The cart: lines with − quantity +, line totals, the total and 'Generar pago'. */
-export function CarritoPanel({ lineas, onCantidad, onListo, onVaciar, onEnEspera, onGenerarPago, espera }: Props) {
+export function CarritoPanel({ lineas, onCantidad, onListo, onVaciar, onEnEspera, onGenerarPago, espera, quitada }: Props) {
   const total = totalCarrito(lineas);
   const unidades = unidadesCarrito(lineas);
   return (
@@ -73,6 +76,16 @@ export function CarritoPanel({ lineas, onCantidad, onListo, onVaciar, onEnEspera
               {V.vaciar}
             </button>
           </div>
+        ) : null}
+      </div>
+      <div role="status" className="cart__quitada-wrap">
+        {quitada ? (
+          <p className="cart__quitada">
+            <span>{V.lineaQuitada(quitada.nombre)}</span>
+            <button type="button" className="btn btn--ghost btn--sm" onClick={quitada.onDeshacer}>
+              {V.deshacer}
+            </button>
+          </p>
         ) : null}
       </div>
       {lineas.length === 0 ? (
