@@ -29,7 +29,13 @@ const PASSWORD = 'Bench2024x';
 const PIN = '4827';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'adax-flood-'));
-const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+// --profile DIR: the server writes a V8 CPU profile there when it stops (open it in Chrome's DevTools).
+const profileDir = (() => {
+  const i = argv.indexOf('--profile');
+  return i >= 0 ? path.resolve(argv[i + 1] ?? 'bench/results') : null;
+})();
+const profileFlags = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+const server = spawn(process.execPath, [...profileFlags, '--import', 'tsx', 'server/main.ts'], {
   env: {
     ...process.env,
     NODE_ENV: 'production',
@@ -239,7 +245,10 @@ try {
   fs.mkdirSync('bench/results', { recursive: true });
   fs.writeFileSync('bench/results/flood-latest.json', JSON.stringify(result, null, 2) + '\n');
 } finally {
+  const exited = new Promise((r) => (server.exitCode == null ? server.once('exit', r) : r(null)));
   stop();
-  await new Promise((r) => setTimeout(r, 500));
+  // The server writes its profile as it exits: wait for that, at most 20 s.
+  await Promise.race([exited, new Promise((r) => setTimeout(r, 20_000))]);
+  if (profileDir) console.log(`Perfil de CPU del servidor en ${profileDir}`);
   fs.rmSync(dataDir, { recursive: true, force: true });
 }

@@ -12,7 +12,10 @@ import { M } from '#shared/messages';
  * beyond that answers 429 at once instead of queueing. A try is `baja` (low) when its caller's address
  * already made several tries this window (a flood, `AuthLimits.prioridad`): the queue serves every
  * waiting `alta` try first, so a real sign-in waits for at most the hash that is running, however
- * many addresses flood it.
+ * many addresses flood it. The level is asked again when a hash is about to start: a try that queued
+ * at full priority (an address's first) whose address has flooded since then waits behind every
+ * other full-priority try, so the first tries of twenty flooding addresses never run ahead of a real
+ * sign-in that came after them.
  */
 export type NombreCola = 'sesion' | 'pin';
 export type Prioridad = 'alta' | 'baja';
@@ -22,21 +25,29 @@ export const HASH_QUEUE_MAX = 8;
 /** Who asks for a hash: the queue and the level it waits at. */
 export interface Turno {
   cola?: NombreCola;
-  prioridad?: Prioridad;
+  /** The level; a function is asked when the try queues and again when its hash would start. */
+  prioridad?: Prioridad | (() => Prioridad);
   /** Told when the password was wrong (a sign-in's address becomes suspect: server/plugins/auth-limits.ts). */
   alFallar?: () => void;
 }
 
+interface Espera {
+  correr: () => void;
+  nivel: () => Prioridad;
+}
+
 class ColaDeHash {
   private corriendo = 0;
-  private readonly esperan: Record<Prioridad, Array<() => void>> = { alta: [], baja: [] };
+  private readonly esperan: Record<Prioridad, Espera[]> = { alta: [], baja: [] };
 
   get esperando() {
     return this.esperan.alta.length + this.esperan.baja.length;
   }
 
   turno<T>(task: () => Promise<T>, turno: Turno = {}): Promise<T> {
-    const nivel = turno.prioridad ?? 'alta';
+    const prioridad = turno.prioridad ?? 'alta';
+    const nivelDe = typeof prioridad === 'function' ? prioridad : () => prioridad;
+    const nivel = nivelDe();
     if (this.esperan[nivel].length >= HASH_QUEUE_MAX) return Promise.reject(new AppError('RATE_LIMITED', M.generic.serverBusy, { retryAfter: 1 }));
     return new Promise<T>((resolve, reject) => {
       const correr = () => {
@@ -48,7 +59,7 @@ class ColaDeHash {
             this.siguiente();
           });
       };
-      this.esperan[nivel].push(correr);
+      this.esperan[nivel].push({ correr, nivel: nivelDe });
       // Started on the next tick: a caller may still count the waiting ones.
       queueMicrotask(() => this.siguiente());
     });
@@ -56,10 +67,22 @@ class ColaDeHash {
 
   private siguiente() {
     if (this.corriendo > 0) return;
-    const next = this.esperan.alta.shift() ?? this.esperan.baja.shift();
-    next?.();
+    for (let next = this.esperan.alta.shift(); next; next = this.esperan.alta.shift()) {
+      if (next.nivel() === 'alta') return next.correr();
+      // Its address flooded after it queued: it waits behind everyone else now.
+      this.esperan.baja.push(next);
+    }
+    this.esperan.baja.shift()?.correr();
   }
 }
+
+/**
+ * The turn of a try that names no account: it still costs a whole hash (its answer takes as long as a
+ * wrong password's), but waits behind every try that names one, so a flood of made-up sign-ins from
+ * many new addresses never delays a real one. Under a flood this tells, by time, whether an e-mail
+ * has an account; registration already tells that (`M.auth.emailTaken`), within its limits.
+ */
+export const sinCuenta = (turno: Turno = {}): Turno => ({ ...turno, prioridad: 'baja' });
 
 const colas: Record<NombreCola, ColaDeHash> = { sesion: new ColaDeHash(), pin: new ColaDeHash() };
 

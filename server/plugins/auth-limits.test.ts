@@ -134,8 +134,12 @@ describe('la cola de hashes tiene un tope', () => {
     await new Promise((resolve) => setImmediate(resolve));
     expect(hashesWaiting()).toBe(0);
     const cheap = `scrypt$${2 ** 10}$8$1$${randomBytes(16).toString('base64')}$${randomBytes(32).toString('base64')}`;
-    const waiting = Array.from({ length: HASH_QUEUE_MAX }, () => verifyPassword('relleno', cheap));
-    expect(hashesWaiting()).toBe(HASH_QUEUE_MAX);
+    // Both levels full: tries naming an account wait at the high one, the others at the low one.
+    const waiting = [
+      ...Array.from({ length: HASH_QUEUE_MAX }, () => verifyPassword('relleno', cheap)),
+      ...Array.from({ length: HASH_QUEUE_MAX }, () => verifyPassword('relleno', cheap, { prioridad: 'baja' })),
+    ];
+    expect(hashesWaiting()).toBe(2 * HASH_QUEUE_MAX);
 
     const desconocida = await loginApi(t, 'nadie-cola@prueba.co', '10.3.3.3');
     const real = await loginApi(t, conocida, '10.3.3.4', PASSWORD);
@@ -146,7 +150,7 @@ describe('la cola de hashes tiene un tope', () => {
     });
     const registro = await t.request({ method: 'POST', url: '/api/tiendas/registro', payload: { nombreTienda: 'Cola', email: 'cola@prueba.co', contrasena: PASSWORD }, remoteAddress: '10.3.3.6' });
     // Answered while the queue was still full: none of them waited for a turn.
-    expect(hashesWaiting()).toBe(HASH_QUEUE_MAX);
+    expect(hashesWaiting()).toBe(2 * HASH_QUEUE_MAX);
     for (const res of [desconocida, real, registro]) {
       expect(res.statusCode).toBe(429);
       expect(res.json().error).toMatchObject({ code: 'RATE_LIMITED', message: M.generic.serverBusy });
@@ -163,6 +167,69 @@ describe('la cola de hashes tiene un tope', () => {
     expect((await loginApi(t, conocida, '10.3.3.4', PASSWORD)).statusCode).toBe(200);
   });
 });
+
+describe('la prioridad se decide otra vez cuando el hash va a empezar (issue #28)', () => {
+  it('un intento que esperaba en alta y cuya dirección empezó a inundar pasa detrás de uno nuevo', async () => {
+    let soltar!: () => void;
+    const running = enTurnoDeHash(() => new Promise<void>((resolve) => (soltar = resolve)));
+    await new Promise((resolve) => setImmediate(resolve));
+    let nivel: 'alta' | 'baja' = 'alta';
+    const orden: string[] = [];
+    const primero = enTurnoDeHash(async () => void orden.push('inundador'), { prioridad: () => nivel });
+    const despues = enTurnoDeHash(async () => void orden.push('persona'), { prioridad: 'alta' });
+    nivel = 'baja';
+    soltar();
+    await Promise.all([running, primero, despues]);
+    expect(orden).toEqual(['persona', 'inundador']);
+  });
+
+  it('el primer intento de una dirección que inunda, en cola antes que una persona, termina después de ella', { timeout: 180_000 }, async () => {
+    const t = await app({});
+    const email = await tiendaVictima(t);
+    let soltar!: () => void;
+    const running = enTurnoDeHash(() => new Promise<void>((resolve) => (soltar = resolve)));
+    await new Promise((resolve) => setImmediate(resolve));
+    const orden: string[] = [];
+    const marca = (quien: string) => (res: { statusCode: number }) => {
+      orden.push(`${quien} ${res.statusCode}`);
+      return res;
+    };
+    // The flooder's first try queues at full priority; its next tries make its address noisy.
+    const primero = loginApi(t, email, '10.4.4.4').then(marca('inundador'));
+    await waitFor(() => hashesWaiting() === 1);
+    const siguientes = Array.from({ length: 3 }, () => loginApi(t, email, '10.4.4.4').then(marca('inundador')));
+    await waitFor(() => hashesWaiting() === 4);
+    const persona = loginApi(t, email, '10.4.4.5', PASSWORD).then(marca('persona'));
+    await waitFor(() => hashesWaiting() === 5);
+    soltar();
+    await Promise.all([running, primero, ...siguientes, persona]);
+    expect(orden[0]).toBe('persona 200');
+    expect(orden.slice(1)).toEqual(Array(4).fill('inundador 401'));
+  });
+
+  it('los intentos con correos inventados desde direcciones nuevas esperan detrás de una cuenta que existe', { timeout: 180_000 }, async () => {
+    const t = await app({});
+    const email = await tiendaVictima(t);
+    // The stand-in hash for unknown accounts is made once, before the queue is held.
+    expect((await loginApi(t, decoy(), '10.5.5.1')).statusCode).toBe(401);
+    let soltar!: () => void;
+    const running = enTurnoDeHash(() => new Promise<void>((resolve) => (soltar = resolve)));
+    await new Promise((resolve) => setImmediate(resolve));
+    const orden: string[] = [];
+    const inventados = Array.from({ length: 4 }, (_, i) => loginApi(t, decoy(), `10.5.5.${10 + i}`).then((r) => orden.push(`inventado ${r.statusCode}`)));
+    await waitFor(() => hashesWaiting() === 4);
+    const persona = loginApi(t, email, '10.5.5.50', PASSWORD).then((r) => orden.push(`persona ${r.statusCode}`));
+    await waitFor(() => hashesWaiting() === 5);
+    soltar();
+    await Promise.all([running, ...inventados, persona]);
+    expect(orden).toEqual(['persona 200', ...Array(4).fill('inventado 401')]);
+  });
+});
+
+async function waitFor(ok: () => boolean) {
+  for (let i = 0; i < 600 && !ok(); i++) await new Promise((r) => setTimeout(r, 50));
+  expect(ok()).toBe(true);
+}
 
 describe('ayudas', () => {
   it('la cuenta se normaliza como lo hace el esquema', () => {

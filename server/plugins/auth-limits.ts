@@ -57,6 +57,25 @@ export interface AuthLimitsOptions {
   timeWindow: string;
 }
 
+/** Addresses marked until a moment, at most SUSPECT_MAX of them (a Map keeps insertion order: the oldest go first). */
+function hastaCuando() {
+  const hasta = new Map<string, number>();
+  return {
+    marcar(address: string, ms: number) {
+      hasta.delete(address);
+      hasta.set(address, Date.now() + ms);
+      if (hasta.size > SUSPECT_MAX) hasta.delete(hasta.keys().next().value!);
+    },
+    vigente(address: string) {
+      const until = hasta.get(address);
+      if (until === undefined) return false;
+      if (until > Date.now()) return true;
+      hasta.delete(address);
+      return false;
+    },
+  };
+}
+
 /** The account a try names, as the handlers use it (zod trims and lowers emails the same way). */
 export function normalizeAccount(value: unknown): string {
   const text = typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
@@ -69,20 +88,13 @@ const clientAddress = (req: FastifyRequest) => normalizeIP(req.ip);
 export function createAuthLimits(app: FastifyInstance, options: AuthLimitsOptions): AuthLimits {
   const accounts = new WeakMap<FastifyRequest, string>();
   const turnos = new WeakMap<FastifyRequest, Turno>();
-  // Addresses that failed lately, until when (a Map keeps insertion order: the oldest go first).
-  const sospechosas = new Map<string, number>();
-  const marcar = (address: string) => {
-    sospechosas.delete(address);
-    sospechosas.set(address, Date.now() + SUSPECT_MS);
-    if (sospechosas.size > SUSPECT_MAX) sospechosas.delete(sospechosas.keys().next().value!);
-  };
-  const sospechosa = (address: string) => {
-    const hasta = sospechosas.get(address);
-    if (hasta === undefined) return false;
-    if (hasta > Date.now()) return true;
-    sospechosas.delete(address);
-    return false;
-  };
+  // Addresses that failed lately, until when.
+  const sospechosas = hastaCuando();
+  const marcar = (address: string) => sospechosas.marcar(address, SUSPECT_MS);
+  const sospechosa = (address: string) => sospechosas.vigente(address);
+  // Addresses that made more than TRIES_AT_FULL_PRIORITY tries, until their window ends: a first try
+  // still queued at full priority is asked again when its hash would start (server/lib/password.ts).
+  const ruidosas = hastaCuando();
   const callers = new WeakMap<FastifyRequest, string>();
   const byAccount = app.createRateLimit({
     max: options.accountMax,
@@ -120,9 +132,9 @@ export function createAuthLimits(app: FastifyInstance, options: AuthLimitsOption
       throw err;
     }
     // (isAllowed is true only for an allow-listed caller, which has no count.)
-    const used = address.isAllowed ? 0 : options.addressMax - address.remaining;
-    const baja = sospechosa(ip) || used > TRIES_AT_FULL_PRIORITY;
-    turnos.set(req, { cola: 'sesion', prioridad: baja ? 'baja' : 'alta', alFallar: () => marcar(ip) });
+    if (!address.isAllowed && options.addressMax - address.remaining > TRIES_AT_FULL_PRIORITY) ruidosas.marcar(ip, Math.max(1000, address.ttl));
+    const prioridad = () => (sospechosa(ip) || ruidosas.vigente(ip) ? 'baja' : 'alta');
+    turnos.set(req, { cola: 'sesion', prioridad, alFallar: () => marcar(ip) });
   };
 
   return {
