@@ -4,6 +4,7 @@ import { registro } from '../messages/auth';
 import { crud } from '../messages/crud';
 import { productos } from '../messages/productos';
 import { sinBidi } from './common';
+import { baseDe, columnasDe, extrasDe, leidoDe, nombresEn, siPresente, type Campo, type Campos } from '../campos';
 
 // Only these areas' texts: a screen that loads this schema does not load the whole catalogue.
 const M = { crud, productos, registro };
@@ -60,31 +61,23 @@ export const zEstadoProducto = z
   .union([z.literal(0), z.literal(1), z.literal('0'), z.literal('1')], { error: M.productos.estadoInvalido })
   .transform((v) => (Number(v) === 1 ? 1 : 0) as 0 | 1);
 
-/** The id of a row a product points to (supplier, inventory), or none ('' from a select, null or missing). */
+/** The id of a row a product points to (supplier, inventory), or none ('' from a select, null); absent: left as it is. */
 const zReferencia = (message: string) =>
-  z
-    .union([z.null(), z.literal(''), z.coerce.number().int().positive().max(MAX_INT4)], { error: message })
-    .optional()
-    .transform((v) => (v === '' || v == null ? null : v));
-const zIdProveedor = zReferencia(M.productos.proveedorInvalido);
+  siPresente(z.union([z.null(), z.literal(''), z.coerce.number().int().positive().max(MAX_INT4)], { error: message }).transform((v) => (v === '' || v == null ? null : v)));
 
-/** A calendar date (YYYY-MM-DD) that exists — 2024-02-30 does not — or none. */
-const zFecha = z
-  .union([z.null(), z.literal(''), z.iso.date({ error: M.productos.fechaInvalida })], { error: M.productos.fechaInvalida })
-  .optional()
-  .transform((v) => (v ? v : null));
+/** A calendar date (YYYY-MM-DD) that exists — 2024-02-30 does not — or none; absent: left as it is. */
+const zFecha = siPresente(
+  z.union([z.null(), z.literal(''), z.iso.date({ error: M.productos.fechaInvalida })], { error: M.productos.fechaInvalida }).transform((v) => (v ? v : null)),
+);
 
 /** Scanner or shop code; absent means "leave as it is", empty means "no code". */
-const zCodigoBarras = z
-  .union([z.null(), z.string().trim().max(64, M.registro.tooLong).regex(/^[0-9A-Za-z-]*$/, M.productos.codigoBarrasInvalido)])
-  .optional()
-  .transform((v) => (v === undefined ? undefined : v ? v : null));
+const zCodigoBarras = siPresente(
+  z.union([z.null(), z.string().trim().max(64, M.registro.tooLong).regex(/^[0-9A-Za-z-]*$/, M.productos.codigoBarrasInvalido)]).transform((v) => (v ? v : null)),
+);
 
+/** Optional text: empty or null is none; absent: left as it is. */
 const nullableText = (max: number) =>
-  z
-    .union([z.null(), z.string().trim().max(max, M.registro.tooLong).refine(sinBidi, M.registro.bidi)])
-    .optional()
-    .transform((v) => (v ? v : null));
+  siPresente(z.union([z.null(), z.string().trim().max(max, M.registro.tooLong).refine(sinBidi, M.registro.bidi)]).transform((v) => (v ? v : null)));
 
 /**
  * The stock a form showed when it was loaded (store detail form, back-office form, legacy
@@ -105,29 +98,78 @@ const zStockAnterior = z
     return n;
   });
 
+const texto = z.string().nullable();
+const entero = z.number().int();
+
 /**
- * The product's fields under the names of its domain module (server/modules/producto/producto.domain.ts),
- * in the back-office's order, with the store's messages. Every face's request schema derives from
- * it: the store's and the legacy API's rename fields (`precio` is `precioUnit`); the back-office's
- * keep the names and put the spec's back-office messages over the store's (shared/schemas/crud/producto.ts).
+ * THE PRODUCT'S FIELD LIST (issue #29): each field once, under its domain name
+ * (server/modules/producto/producto.domain.ts), in the back-office's order — how a request
+ * validates it (`z`, with the store's messages), how it is read (`lee`), and only the names a face
+ * gives it where they differ (shared/campos.ts says what each key means). The request and read
+ * schemas of every face, the store's and the legacy API's renaming, the legacy extra keys and the
+ * domain's columns all derive from it. An optional field that a request does not send is left as
+ * it is on every face.
+ *
+ * A new field: its column (server/db/schema/producto.ts + migration), one entry here, its label and
+ * its place on the web forms (docs/architecture.md "Where a new field goes").
  */
-export const ZProductoBase = z.object({
-  nombre: requiredName(M.productos.nombreRequerido),
-  precioUnit: zPrecio({ empty: M.productos.precioRequerido, invalid: M.productos.precioInvalido }),
-  descripcion: nullableText(500),
-  marca: nullableText(80),
-  categoria: nullableText(80),
-  presentacion: nullableText(80),
-  fechaVencimiento: zFecha,
-  stock: zEntero({ empty: M.productos.stockRequerido, invalid: M.productos.stockInvalido }),
-  stockMin: zEntero({ empty: M.productos.stockMinRequerido, invalid: M.productos.stockMinInvalido }),
-  estado: zEstadoProducto,
-  codigoBarras: zCodigoBarras,
-  inventarioId: zReferencia(M.crud.idInvalido),
-  proveedorId: zIdProveedor,
-  stockAnterior: zStockAnterior,
-});
+export const CAMPOS_DEL_PRODUCTO = {
+  nombre: { z: requiredName(M.productos.nombreRequerido), lee: z.string(), heredada2: ['Nombre'] },
+  precioUnit: { z: zPrecio({ empty: M.productos.precioRequerido, invalid: M.productos.precioInvalido }), lee: entero, tienda: 'precio', heredada2: ['Precio_unit'] },
+  descripcion: { z: nullableText(500), lee: texto, heredada2: ['Descripcion', 'Descripción'] },
+  marca: { z: nullableText(80), lee: texto, heredada2: ['Marca'] },
+  categoria: { z: nullableText(80), lee: texto, heredada2: ['Categoria', 'Categoría'] },
+  presentacion: { z: nullableText(80), lee: texto, heredada2: ['Presentacion'] },
+  fechaVencimiento: { z: zFecha, lee: texto, heredada2: ['Fecha_vencimiento'], alta: false },
+  stock: { z: zEntero({ empty: M.productos.stockRequerido, invalid: M.productos.stockInvalido }), lee: entero, heredada2: ['Stock'] },
+  stockMin: { z: zEntero({ empty: M.productos.stockMinRequerido, invalid: M.productos.stockMinInvalido }), lee: entero, heredada: 'stock_min', heredada2: ['Stock_Min'] },
+  estado: { z: siPresente(zEstadoProducto), lee: entero, heredada2: ['estado', 'Estado'], alta: false },
+  codigoBarras: { z: zCodigoBarras, lee: texto, heredada: 'codigo_barras', extra: 'extra: barcode, unique in the store (on an edit, absent keeps it, empty clears it)' },
+  inventarioId: { z: zReferencia(M.crud.idInvalido), lee: entero.nullable(), tienda: false, heredada2: ['inventario_id_Inventario'] },
+  proveedorId: { z: zReferencia(M.productos.proveedorInvalido), lee: entero.nullable(), tienda: 'idProveedor', heredada2: ['idProveedor', 'idproveedor'] },
+  stockAnterior: { z: zStockAnterior, heredada: 'stock_anterior', extra: 'extra: the stock the form showed; a sale made meanwhile is then never undone', alta: false },
+  // Read-only here, kept by their own modules: the tax (#30, server/modules/impuestos) and the cost (#32, compras/costo.domain.ts).
+  impuesto: { lee: texto, tienda: false },
+  unidadDian: { lee: z.string(), tienda: false },
+  costo: { lee: entero.nullable(), tienda: false },
+  costoPromedio: { lee: entero.nullable(), tienda: false },
+} as const satisfies Campos;
+type CP = typeof CAMPOS_DEL_PRODUCTO;
+
+/** The product's writable fields under the domain's names, with the store's messages. */
+export const ZProductoBase = baseDe(CAMPOS_DEL_PRODUCTO);
 type BaseShape = typeof ZProductoBase.shape;
+export type TCamposProducto = z.output<typeof ZProductoBase>;
+
+/** The columns a product is read with (the domain's projection is these, from the table). */
+export const COLUMNAS_PRODUCTO = columnasDe(CAMPOS_DEL_PRODUCTO);
+
+/** The legacy API's extra keys of a product write (params, parsing and answers). */
+export const EXTRAS_PRODUCTO = extrasDe(CAMPOS_DEL_PRODUCTO);
+
+/** `{ storeName: domainName }` where they differ, for every writable field the store's forms carry. */
+type NombresTienda<Alta extends boolean> = {
+  [K in keyof CP as CP[K] extends { z: z.ZodType }
+    ? Alta extends true
+      ? CP[K] extends { alta: false }
+        ? never
+        : K extends 'stock'
+          ? never
+          : CP[K] extends { tienda: infer N extends string }
+            ? N
+            : K
+      : CP[K] extends { tienda: false }
+        ? never
+        : CP[K] extends { tienda: infer N extends string }
+          ? N
+          : K
+    : never]: K;
+};
+/** The store's names of the fields (`precio`, `idProveedor`) and back. */
+export const NOMBRES_TIENDA = nombresEn(CAMPOS_DEL_PRODUCTO, 'tienda') as unknown as NombresTienda<false>;
+const NOMBRES_ALTA = Object.fromEntries(
+  Object.entries(NOMBRES_TIENDA).filter(([, k]) => k !== 'stock' && (CAMPOS_DEL_PRODUCTO[k] as Campo).alta !== false),
+) as unknown as NombresTienda<true>;
 
 /**
  * A face's request schema: fields of the base under the face's own names, in the face's order
@@ -137,18 +179,7 @@ export const caraDeProducto = <N extends Record<string, keyof BaseShape>>(nombre
   z.object(Object.fromEntries(Object.entries(nombres).map(([cara, base]) => [cara, ZProductoBase.shape[base]])) as { [K in keyof N]: BaseShape[N[K]] });
 
 /** Add-product form of the store (spec §5): name, price without dots or commas, quantity; the rest optional. */
-export const ZCreateProductoRequest = caraDeProducto({
-  nombre: 'nombre',
-  precio: 'precioUnit',
-  cantidad: 'stock',
-  marca: 'marca',
-  categoria: 'categoria',
-  presentacion: 'presentacion',
-  descripcion: 'descripcion',
-  stockMin: 'stockMin',
-  idProveedor: 'proveedorId',
-  codigoBarras: 'codigoBarras',
-}).extend({
+export const ZCreateProductoRequest = caraDeProducto(NOMBRES_ALTA).extend({
   // Spec §5: any of the three missing is 'Campos vacios'.
   nombre: requiredName(M.productos.camposVacios),
   precio: zPrecio({ empty: M.productos.camposVacios, invalid: M.productos.precioInvalido }),
@@ -159,36 +190,24 @@ export type TCreateProductoRequest = z.input<typeof ZCreateProductoRequest>;
 export type TCreateProductoData = z.output<typeof ZCreateProductoRequest>;
 
 /** Product detail form of the store (spec §3 "Product detail"). */
-export const ZUpdateProductoRequest = caraDeProducto({
-  nombre: 'nombre',
-  marca: 'marca',
-  precio: 'precioUnit',
-  descripcion: 'descripcion',
-  categoria: 'categoria',
-  presentacion: 'presentacion',
-  fechaVencimiento: 'fechaVencimiento',
-  stock: 'stock',
-  stockMin: 'stockMin',
-  estado: 'estado',
-  idProveedor: 'proveedorId',
-  codigoBarras: 'codigoBarras',
-  stockAnterior: 'stockAnterior',
-});
+export const ZUpdateProductoRequest = caraDeProducto(NOMBRES_TIENDA);
 export type TUpdateProductoRequest = z.input<typeof ZUpdateProductoRequest>;
 export type TUpdateProductoData = z.output<typeof ZUpdateProductoRequest>;
 
 /**
  * Legacy API `registrarProductoUnico` (controlador.producto.php): the spec's name, price and
- * quantity, plus the extra `codigo_barras`. The controller renames the legacy keys to these.
+ * quantity, plus the extra keys of an addition (EXTRAS_PRODUCTO), under the domain's names.
  */
-export const ZLegacyRegistrarProductoRequest = ZCreateProductoRequest.pick({ nombre: true, precio: true, cantidad: true, codigoBarras: true });
+export const ZLegacyRegistrarProductoRequest = ZCreateProductoRequest.pick({ nombre: true, precio: true, cantidad: true }).extend(
+  Object.fromEntries(EXTRAS_PRODUCTO.filter((e) => e.alta).map((e) => [e.campo, ZProductoBase.shape[e.campo as keyof BaseShape]])) as Pick<BaseShape, 'codigoBarras'>,
+);
 export type TLegacyRegistrarProductoData = z.output<typeof ZLegacyRegistrarProductoRequest>;
 
 /**
- * Legacy API `modificarProducto`: the store's detail form under the old keys (`stock_min`…),
- * plus the extras `codigo_barras` and `stock_anterior`.
+ * Legacy API `modificarProducto`: the store's detail form under the old keys (`stock_min`…, see
+ * `heredada` in the field list), parsed under the domain's names with the store's messages.
  */
-export const ZLegacyModificarProductoRequest = ZUpdateProductoRequest;
+export const ZLegacyModificarProductoRequest = ZProductoBase.pick(Object.fromEntries(Object.values(NOMBRES_TIENDA).map((k) => [k, true])) as { [K in NombresTienda<false>[keyof NombresTienda<false>]]: true });
 export type TLegacyModificarProductoData = z.output<typeof ZLegacyModificarProductoRequest>;
 
 export const ZProductoParams = z.object({ id: z.coerce.number().int().positive().max(MAX_INT4) });
@@ -214,43 +233,22 @@ export type TProductoListItem = z.infer<typeof ZProductoListItem>;
  * A product as its domain module reads it (`columnasProducto` in producto.domain.ts), under the
  * domain's names: the response base every face's product shape derives from.
  */
-export const ZProductoLeido = z.object({
-  idProducto: z.number().int(),
-  nombre: z.string(),
-  precioUnit: z.number().int(),
-  descripcion: z.string().nullable(),
-  marca: z.string().nullable(),
-  categoria: z.string().nullable(),
-  presentacion: z.string().nullable(),
-  fechaVencimiento: z.string().nullable(),
-  stock: z.number().int(),
-  stockMin: z.number().int(),
-  estado: z.number().int(),
-  codigoBarras: z.string().nullable(),
-  inventarioId: z.number().int().nullable(),
-  proveedorId: z.number().int().nullable(),
-  idTienda: z.number().int(),
-});
+export const ZProductoLeido = z.object({ idProducto: entero, ...leidoDe(CAMPOS_DEL_PRODUCTO).shape, idTienda: entero });
 
 /** The store's product detail: the read base under the detail form's names, with the supplier's name. */
-export const ZProductoDetalle = ZProductoLeido.pick({
-  nombre: true,
-  marca: true,
-  descripcion: true,
-  categoria: true,
-  presentacion: true,
-  fechaVencimiento: true,
-  stock: true,
-  stockMin: true,
-  estado: true,
-  codigoBarras: true,
-}).extend({
-  id: ZProductoLeido.shape.idProducto,
-  precio: ZProductoLeido.shape.precioUnit,
-  idProveedor: ZProductoLeido.shape.proveedorId,
-  /** Current supplier's name, read-only (spec §3). */
-  nombrepr: z.string().nullable(),
-});
+type Leido = typeof ZProductoLeido.shape;
+type NT = NombresTienda<false>;
+export const ZProductoDetalle = z
+  .object(
+    Object.fromEntries(Object.entries(NOMBRES_TIENDA).flatMap(([cara, k]) => (k in ZProductoLeido.shape ? [[cara, ZProductoLeido.shape[k as keyof Leido]]] : []))) as {
+      [F in keyof NT as NT[F] extends keyof Leido ? F : never]: NT[F] extends keyof Leido ? Leido[NT[F]] : never;
+    },
+  )
+  .extend({
+    id: ZProductoLeido.shape.idProducto,
+    /** Current supplier's name, read-only (spec §3). */
+    nombrepr: z.string().nullable(),
+  });
 export type TProductoDetalle = z.infer<typeof ZProductoDetalle>;
 
 export const ZProductoMessage = z.object({ message: z.string() });

@@ -1,23 +1,25 @@
 import { M } from '#shared/messages';
 import { ROL } from '#shared/roles';
 import { ZLegacyModificarProducto2Request } from '#shared/schemas/crud';
-import { ZLegacyModificarProductoRequest, ZLegacyRegistrarProductoRequest } from '#shared/schemas/producto';
+import { invertir, nombreEn, type Campos } from '#shared/campos';
+import { CAMPOS_DEL_PRODUCTO, NOMBRES_TIENDA, ZLegacyModificarProductoRequest, ZLegacyRegistrarProductoRequest } from '#shared/schemas/producto';
 import * as dominio from '../../modules/producto/producto.domain';
 import { autorDe } from '../../modules/actividad/actividad.domain';
 import { catalogoJson, sendCatalogo } from '../catalogo';
 import { adminScope, conTotal, pagina, parseId } from '../comun';
 import { ADMIN, READ, checkCodigoIgual, legacyStore, parseLegacy, sessionStore, type LegacyController } from '../legacy';
 import { legacy as L } from '#shared/messages/legacy';
-import { has, hasAny, str, strOf } from '../params';
+import { extrasRespuesta, leerCampos, paramsExtras } from '../campos';
+import { has, hasAny, str } from '../params';
 
 const noEncontrado = M.generic.notFound;
 
-/**
- * The extras every product write takes beyond the spec's keys: the barcode (`codigo_barras`: absent
- * leaves it as it is, empty clears it) and, on edits, the stock the form showed (`stock_anterior`).
- */
-const CODIGO_BARRAS = { key: 'codigo_barras', optional: true, note: 'extra: barcode, unique in the store (on an edit, absent keeps it, empty clears it)' } as const;
-const STOCK_ANTERIOR = { key: 'stock_anterior', optional: true, note: 'extra: the stock the form showed; a sale made meanwhile is then never undone' } as const;
+/** The extras every product write takes beyond the spec's keys (the field list's `extra`): documented, parsed and answered from it. */
+const EXTRAS = paramsExtras(CAMPOS_DEL_PRODUCTO);
+const EXTRAS_ALTA = paramsExtras(CAMPOS_DEL_PRODUCTO, true);
+const extras = (fila: dominio.TProducto) => extrasRespuesta(CAMPOS_DEL_PRODUCTO, fila);
+const RESPUESTA = Object.keys(extrasRespuesta(CAMPOS_DEL_PRODUCTO, {})).join(', ');
+const enAlta = (k: string) => EXTRAS_ALTA.some((e) => e.key === nombreEn(k, (CAMPOS_DEL_PRODUCTO as Campos)[k]!, 'heredada'));
 
 /** A whole-catalogue list of the old client (sales or management), checked against the store's code. */
 const catalogo = (name: string, kind: 'venta' | 'gestion', description: string, response: string): LegacyController[number] => ({
@@ -64,26 +66,26 @@ export const productoActions: LegacyController = [
       { key: 'precio', note: 'whole pesos, digits or with thousand dots (12.500); at most 100.000.000' },
       { key: 'cantidad' },
       { key: 'codigo_invitacion' },
-      CODIGO_BARRAS,
+      ...EXTRAS_ALTA,
     ],
-    response: '`{ registro: true, mensaje, id_Producto, codigo_barras }` (`codigo_barras` extra)',
+    response: `\`{ registro: true, mensaje, id_Producto, ${RESPUESTA} }\` (\`${RESPUESTA}\` extra)`,
     handle: async (ctx) => {
       const { p } = ctx;
       const tiendaId = await legacyStore(ctx);
-      const input = parseLegacy(ZLegacyRegistrarProductoRequest, {
+      const { precio, cantidad, ...campos } = parseLegacy(ZLegacyRegistrarProductoRequest, {
+        ...leerCampos(p, CAMPOS_DEL_PRODUCTO, 'heredada', enAlta),
         nombre: str(p, 'nombre'),
         precio: str(p, 'precio'),
         cantidad: str(p, 'cantidad'),
-        codigoBarras: str(p, 'codigo_barras'),
       });
       const creado = await dominio.crearProducto({
         db: ctx.app.db,
         scope: { tiendaId },
-        datos: { nombre: input.nombre, precioUnit: input.precio, stock: input.cantidad, codigoBarras: input.codigoBarras },
+        datos: { ...campos, precioUnit: precio, stock: cantidad },
         origen: 'tienda',
         autor: autorDe(ctx.sesion, 'legacy'),
       });
-      return { registro: true, mensaje: L.productoRegistrado, id_Producto: creado.idProducto, codigo_barras: creado.codigoBarras };
+      return { registro: true, mensaje: L.productoRegistrado, id_Producto: creado.idProducto, ...extras(creado) };
     },
   },
   {
@@ -104,34 +106,18 @@ export const productoActions: LegacyController = [
       { key: 'fechaVencimiento', optional: true, note: 'YYYY-MM-DD' },
       { key: 'estado', note: '1 | 0' },
       { key: 'idProveedor', optional: true },
-      CODIGO_BARRAS,
-      STOCK_ANTERIOR,
+      ...EXTRAS,
     ],
-    response: '`{ success: true, mensaje, codigo_barras }` (`codigo_barras` extra)',
+    response: `\`{ success: true, mensaje, ${RESPUESTA} }\` (\`${RESPUESTA}\` extra)`,
     handle: async (ctx) => {
       const { p } = ctx;
       const tiendaId = await legacyStore(ctx);
       const id = parseId(p, 'modificarProducto', noEncontrado);
-      const input = parseLegacy(ZLegacyModificarProductoRequest, {
-        nombre: str(p, 'nombre'),
-        marca: str(p, 'marca'),
-        precio: str(p, 'precio'),
-        descripcion: str(p, 'descripcion'),
-        categoria: str(p, 'categoria'),
-        presentacion: str(p, 'presentacion'),
-        fechaVencimiento: str(p, 'fechaVencimiento'),
-        stock: str(p, 'stock'),
-        stockMin: str(p, 'stock_min'),
-        estado: str(p, 'estado'),
-        idProveedor: str(p, 'idProveedor'),
-        codigoBarras: str(p, 'codigo_barras'),
-        stockAnterior: str(p, 'stock_anterior'),
-      });
-      const { precio, idProveedor, ...mismos } = input;
-      const guardado = await dominio.enNombresDe({ precioUnit: 'precio', proveedorId: 'idProveedor' }, () =>
-        dominio.actualizarProducto({ db: ctx.app.db, scope: { tiendaId }, id, cambios: { ...mismos, precioUnit: precio, proveedorId: idProveedor }, origen: 'tienda', autor: autorDe(ctx.sesion, 'legacy') }),
+      const cambios = parseLegacy(ZLegacyModificarProductoRequest, leerCampos(p, CAMPOS_DEL_PRODUCTO, 'heredada'));
+      const guardado = await dominio.enNombresDe(invertir(NOMBRES_TIENDA), () =>
+        dominio.actualizarProducto({ db: ctx.app.db, scope: { tiendaId }, id, cambios, origen: 'tienda', autor: autorDe(ctx.sesion, 'legacy') }),
       );
-      return { success: true, mensaje: L.productoActualizado, codigo_barras: guardado.codigoBarras };
+      return { success: true, mensaje: L.productoActualizado, ...extras(guardado) };
     },
   },
   {
@@ -155,31 +141,15 @@ export const productoActions: LegacyController = [
       { key: 'estado', note: '1 | 0 (also `Estado`)' },
       { key: 'inventario_id_Inventario', optional: true },
       { key: 'idProveedor', optional: true },
-      CODIGO_BARRAS,
-      STOCK_ANTERIOR,
+      ...EXTRAS,
     ],
-    response: '`{ success: true, mensaje, codigo_barras }` (`codigo_barras` extra)',
+    response: `\`{ success: true, mensaje, ${RESPUESTA} }\` (\`${RESPUESTA}\` extra)`,
     handle: async (ctx) => {
       const { p } = ctx;
       const id = parseId(p, 'id_Producto', noEncontrado);
-      const input = parseLegacy(ZLegacyModificarProducto2Request, {
-        nombre: str(p, 'Nombre'),
-        precioUnit: str(p, 'Precio_unit'),
-        descripcion: strOf(p, 'Descripcion', 'Descripción'),
-        marca: str(p, 'Marca'),
-        categoria: strOf(p, 'Categoria', 'Categoría'),
-        presentacion: str(p, 'Presentacion'),
-        fechaVencimiento: str(p, 'Fecha_vencimiento'),
-        stock: str(p, 'Stock'),
-        stockMin: str(p, 'Stock_Min'),
-        estado: strOf(p, 'estado', 'Estado'),
-        inventarioId: str(p, 'inventario_id_Inventario'),
-        proveedorId: strOf(p, 'idProveedor', 'idproveedor'),
-        codigoBarras: str(p, 'codigo_barras'),
-        stockAnterior: str(p, 'stock_anterior'),
-      });
+      const input = parseLegacy(ZLegacyModificarProducto2Request, leerCampos(p, CAMPOS_DEL_PRODUCTO, 'heredada2'));
       const guardado = await dominio.actualizarProducto({ db: ctx.app.db, scope: adminScope(ctx), id, cambios: input, origen: 'administracion', autor: autorDe(ctx.sesion, 'legacy') });
-      return { success: true, mensaje: M.crud.actualizado.producto, codigo_barras: guardado.codigoBarras };
+      return { success: true, mensaje: M.crud.actualizado.producto, ...extras(guardado) };
     },
   },
   {

@@ -77,7 +77,8 @@ const CASES: Case[] = [
     writer: 'admin',
     idKey: 'idProducto',
     create: () => ({ nombre: 'Panela 500 g', precioUnit: '3200', stock: '12', stockMin: '3', estado: '1', marca: 'La Molienda' }),
-    update: () => ({ nombre: 'Panela 1 kg', precioUnit: 6100, stock: 7, stockMin: 2, estado: 0, fechaVencimiento: '2025-12-31' }),
+    // The form sends every field, an emptied one as '' (an absent key keeps its value: issue #29).
+    update: () => ({ nombre: 'Panela 1 kg', precioUnit: 6100, stock: 7, stockMin: 2, estado: 0, fechaVencimiento: '2025-12-31', marca: '' }),
     created: { nombre: 'Panela 500 g', precioUnit: 3200, stock: 12, estado: 1, marca: 'La Molienda' },
     updated: { nombre: 'Panela 1 kg', precioUnit: 6100, stock: 7, estado: 0, fechaVencimiento: '2025-12-31', marca: null },
     q: () => 'Panela',

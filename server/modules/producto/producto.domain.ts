@@ -7,6 +7,8 @@
  */
 import { and, asc, count, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import { AppError } from '#shared/errors';
+import { presentes } from '#shared/campos';
+import { COLUMNAS_PRODUCTO, ZProductoBase, type TCamposProducto } from '#shared/schemas/producto';
 import { M } from '#shared/messages';
 import type { TPage } from '#shared/schemas/common';
 import type { Db, Tx } from '../../db/client';
@@ -37,23 +39,14 @@ const MOTIVO: Record<Origen, { inicial: string; ajuste: string }> = {
 
 // ── Projection ──────────────────────────────────────────────────────────────────────────────
 
-/** Every column a product is read with, under the domain's names: a new field is one entry here. */
+/**
+ * Every column a product is read with, under the domain's names: the field list's columns
+ * (CAMPOS_DEL_PRODUCTO in shared/schemas/producto.ts), taken from the table.
+ */
 export const columnasProducto = {
   idProducto: producto.idProducto,
   idTienda: producto.tiendaId,
-  nombre: producto.nombre,
-  precioUnit: producto.precioUnit,
-  descripcion: producto.descripcion,
-  marca: producto.marca,
-  categoria: producto.categoria,
-  presentacion: producto.presentacion,
-  fechaVencimiento: producto.fechaVencimiento,
-  stock: producto.stock,
-  stockMin: producto.stockMin,
-  estado: producto.estado,
-  codigoBarras: producto.codigoBarras,
-  inventarioId: producto.inventarioId,
-  proveedorId: producto.proveedorId,
+  ...(Object.fromEntries(COLUMNAS_PRODUCTO.map((k) => [k, producto[k]])) as { [K in (typeof COLUMNAS_PRODUCTO)[number]]: (typeof producto)[K] }),
 };
 
 /** The supplier join: only a supplier of the product's own store counts. */
@@ -67,7 +60,7 @@ const columnasConProveedor = {
 };
 
 /** The fields a refusal may point to, under the domain's names; each face renames them. */
-export type CampoProducto = keyof typeof columnasProducto | 'stockAnterior';
+export type CampoProducto = keyof typeof columnasProducto | keyof TCamposProducto;
 
 // ── Tenancy ─────────────────────────────────────────────────────────────────────────────────
 
@@ -176,21 +169,15 @@ function traducir(err: unknown): never {
 
 // ── Writes ──────────────────────────────────────────────────────────────────────────────────
 
-/** A new product, under the domain's names. */
-export interface DatosProducto {
+/** The fields a product write sets: the field list's columns that a face may write (the stock goes through the ledger). */
+const ESCRITAS = COLUMNAS_PRODUCTO.filter((k): k is Exclude<keyof TCamposProducto, 'stock' | 'stockAnterior'> => k in ZProductoBase.shape && k !== 'stock');
+
+/** A new product, under the domain's names: the field list's values; absent ones take the column's default. */
+export interface DatosProducto extends Partial<TCamposProducto> {
   nombre: string;
   precioUnit: number;
   /** The opening stock, recorded in the ledger as an entry. */
   stock: number;
-  stockMin?: number;
-  estado?: 0 | 1;
-  descripcion?: string | null;
-  marca?: string | null;
-  categoria?: string | null;
-  presentacion?: string | null;
-  fechaVencimiento?: string | null;
-  codigoBarras?: string | null;
-  proveedorId?: number | null;
   /** Missing: the store's first inventory; null: none. */
   inventarioId?: number | null;
   /** The store the operator names (a store session's own store otherwise; another one is refused). */
@@ -224,22 +211,7 @@ export async function crearProducto(options: { db: Db; scope: ProductoScope; dat
       }
       const [row] = await tx
         .insert(producto)
-        .values({
-          tiendaId,
-          nombre: datos.nombre,
-          precioUnit: datos.precioUnit,
-          stock: datos.stock,
-          stockMin: datos.stockMin ?? 0,
-          estado: datos.estado ?? 1,
-          descripcion: datos.descripcion ?? null,
-          marca: datos.marca ?? null,
-          categoria: datos.categoria ?? null,
-          presentacion: datos.presentacion ?? null,
-          fechaVencimiento: datos.fechaVencimiento ?? null,
-          codigoBarras: datos.codigoBarras ?? null,
-          proveedorId: datos.proveedorId ?? null,
-          inventarioId,
-        })
+        .values({ ...presentes(datos, ESCRITAS), nombre: datos.nombre, precioUnit: datos.precioUnit, stock: datos.stock, tiendaId, inventarioId })
         .returning({ id: producto.idProducto });
       await registrarEntradaInicial(tx, { tiendaId, productoId: row!.id, cantidad: datos.stock, inventarioId, motivo: MOTIVO[origen].inicial });
       await registrarCambioPrecio(tx, { tiendaId, productoId: row!.id, autor, campo: 'precio', anterior: null, nuevo: datos.precioUnit });
@@ -249,25 +221,12 @@ export async function crearProducto(options: { db: Db; scope: ProductoScope; dat
   ).catch(traducir);
 }
 
-/** A product's new values, under the domain's names. */
-export interface CambiosProducto {
-  nombre: string;
-  precioUnit: number;
-  descripcion: string | null;
-  marca: string | null;
-  categoria: string | null;
-  presentacion: string | null;
-  fechaVencimiento: string | null;
+/**
+ * A product's new values, under the domain's names: any field of the list, absent ones left as
+ * they are. `stockAnterior` is the stock the form showed, when the face sends it (see below).
+ */
+export interface CambiosProducto extends Partial<TCamposProducto> {
   stock: number;
-  stockMin: number;
-  estado: 0 | 1;
-  proveedorId: number | null;
-  /** Missing: left as it is; null: no code. */
-  codigoBarras?: string | null;
-  /** Missing: left as it is (the store's forms do not show it); null: none. */
-  inventarioId?: number | null;
-  /** The stock the form showed, when the face sends it (see the stock rule below). */
-  stockAnterior?: number;
 }
 
 /**
@@ -302,7 +261,8 @@ export async function actualizarProducto(options: {
       const { tiendaId } = actual;
       const intento = { entidad: 'producto', id, nombre: actual.nombre } as const;
       await exigirPermiso(tx, tiendaId, autor, 'productos', intento);
-      const nuevoPrecio = cambios.precioUnit !== actual.precioUnit;
+      const nuevoPrecio = cambios.precioUnit !== undefined && cambios.precioUnit !== actual.precioUnit;
+      const nombre = cambios.nombre ?? actual.nombre;
       if (nuevoPrecio) await exigirPermiso(tx, tiendaId, autor, 'precios', intento);
       await checkProveedor(tx, tiendaId, cambios.proveedorId);
       await checkInventario(tx, tiendaId, cambios.inventarioId);
@@ -318,31 +278,18 @@ export async function actualizarProducto(options: {
 
       await tx
         .update(producto)
-        .set({
-          nombre: cambios.nombre,
-          precioUnit: cambios.precioUnit,
-          descripcion: cambios.descripcion,
-          marca: cambios.marca,
-          categoria: cambios.categoria,
-          presentacion: cambios.presentacion,
-          fechaVencimiento: cambios.fechaVencimiento,
-          stockMin: cambios.stockMin,
-          estado: cambios.estado,
-          proveedorId: cambios.proveedorId,
-          ...(cambios.codigoBarras !== undefined ? { codigoBarras: cambios.codigoBarras } : {}),
-          ...(cambios.inventarioId !== undefined ? { inventarioId: cambios.inventarioId } : {}),
-        })
+        .set(presentes(cambios, ESCRITAS))
         .where(and(eq(producto.idProducto, id), eq(producto.tiendaId, tiendaId)));
 
       if (delta !== 0) {
         const moved = await ajustarStock(tx, { tiendaId, productoId: id, delta, motivo: MOTIVO[origen].ajuste });
         // Cannot happen under the row lock with a non-negative target; never write half an edit.
         if (!moved) throw refusal('CONFLICT', 'stock', M.productos.stockCambio(actual.stock));
-        await registrarPor(tx, tiendaId, autor, { tipo: 'stock', detalle: { productoId: id, producto: cambios.nombre, anterior: actual.stock, nuevo: actual.stock + delta } });
+        await registrarPor(tx, tiendaId, autor, { tipo: 'stock', detalle: { productoId: id, producto: nombre, anterior: actual.stock, nuevo: actual.stock + delta } });
       }
       if (nuevoPrecio) {
-        await registrarCambioPrecio(tx, { tiendaId, productoId: id, autor, campo: 'precio', anterior: actual.precioUnit, nuevo: cambios.precioUnit });
-        await registrarPor(tx, tiendaId, autor, { tipo: 'precio', detalle: { productoId: id, producto: cambios.nombre, anterior: actual.precioUnit, nuevo: cambios.precioUnit } });
+        await registrarCambioPrecio(tx, { tiendaId, productoId: id, autor, campo: 'precio', anterior: actual.precioUnit, nuevo: cambios.precioUnit! });
+        await registrarPor(tx, tiendaId, autor, { tipo: 'precio', detalle: { productoId: id, producto: nombre, anterior: actual.precioUnit, nuevo: cambios.precioUnit! } });
       }
       return (await leer(tx, { tiendaId }, id))!;
     }),

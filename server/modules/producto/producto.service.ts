@@ -4,30 +4,20 @@
  * renames.
  */
 import type { TPage } from '#shared/schemas/common';
-import type { TCreateProductoData, TProductoDetalle, TProductoListItem, TUpdateProductoData } from '#shared/schemas/producto';
+import { invertir, renombrar } from '#shared/campos';
+import { NOMBRES_TIENDA, ZProductoDetalle, type TCamposProducto, type TCreateProductoData, type TProductoDetalle, type TProductoListItem, type TUpdateProductoData } from '#shared/schemas/producto';
 import type { Db } from '../../db/client';
 import * as dominio from './producto.domain';
 import type { Autor } from '../actividad/actividad.domain';
 
-/** The store's names for the fields a refusal may point to. */
-const CAMPOS = { precioUnit: 'precio', proveedorId: 'idProveedor' } as const;
+/** `{ domainName: storeName }` where they differ (`precioUnit` is `precio`), for refusals and answers. */
+const CAMPOS = invertir(NOMBRES_TIENDA);
 
-const aDetalle = (p: dominio.TProducto): TProductoDetalle => ({
-  id: p.idProducto,
-  nombre: p.nombre,
-  marca: p.marca,
-  precio: p.precioUnit,
-  descripcion: p.descripcion,
-  categoria: p.categoria,
-  presentacion: p.presentacion,
-  fechaVencimiento: p.fechaVencimiento,
-  stock: p.stock,
-  stockMin: p.stockMin,
-  estado: p.estado,
-  codigoBarras: p.codigoBarras,
-  idProveedor: p.proveedorVigente,
-  nombrepr: p.proveedorNombre,
-});
+/** The store's detail: the field list's fields under the store's names, the supplier only when it is of the store. */
+const aDetalle = (p: dominio.TProducto): TProductoDetalle => {
+  const { idProducto, proveedorVigente, proveedorNombre, ...campos } = p;
+  return ZProductoDetalle.parse({ ...renombrar({ ...campos, proveedorId: proveedorVigente }, CAMPOS), id: idProducto, nombrepr: proveedorNombre });
+};
 
 const aItem = (p: dominio.TProducto): TProductoListItem => ({
   id: p.idProducto,
@@ -58,39 +48,15 @@ export async function obtenerProducto(options: { db: Db; tiendaId: number; id: n
 /** The add-product form: its quantity is the opening stock. */
 export async function crearProducto(options: { db: Db; tiendaId: number; input: TCreateProductoData; autor: Autor }): Promise<TProductoDetalle> {
   const { db, tiendaId, input, autor } = options;
-  const datos: dominio.DatosProducto = {
-    nombre: input.nombre,
-    precioUnit: input.precio,
-    stock: input.cantidad,
-    stockMin: input.stockMin,
-    marca: input.marca,
-    categoria: input.categoria,
-    presentacion: input.presentacion,
-    descripcion: input.descripcion,
-    codigoBarras: input.codigoBarras,
-    proveedorId: input.idProveedor,
-  };
+  const { cantidad, ...campos } = input;
+  const datos = { ...(renombrar(campos, NOMBRES_TIENDA) as Partial<TCamposProducto>), nombre: input.nombre, precioUnit: input.precio, stock: cantidad };
   return aDetalle(await dominio.enNombresDe(CAMPOS, () => dominio.crearProducto({ db, scope: { tiendaId }, datos, origen: 'tienda', autor })));
 }
 
 /** The detail form; it sends the stock it showed (`stockAnterior`). */
 export async function actualizarProducto(options: { db: Db; tiendaId: number; id: number; input: TUpdateProductoData; autor: Autor }): Promise<TProductoDetalle> {
   const { db, tiendaId, id, input, autor } = options;
-  const cambios: dominio.CambiosProducto = {
-    nombre: input.nombre,
-    precioUnit: input.precio,
-    descripcion: input.descripcion,
-    marca: input.marca,
-    categoria: input.categoria,
-    presentacion: input.presentacion,
-    fechaVencimiento: input.fechaVencimiento,
-    stock: input.stock,
-    stockMin: input.stockMin,
-    estado: input.estado,
-    proveedorId: input.idProveedor,
-    codigoBarras: input.codigoBarras,
-    stockAnterior: input.stockAnterior,
-  };
+  const cambios = { ...(renombrar(input, NOMBRES_TIENDA) as Partial<TCamposProducto>), stock: input.stock };
   return aDetalle(await dominio.enNombresDe(CAMPOS, () => dominio.actualizarProducto({ db, scope: { tiendaId }, id, cambios, origen: 'tienda', autor })));
 }
 

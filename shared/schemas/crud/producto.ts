@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { crud } from '../../messages/crud';
-import { ZProductoBase, ZProductoLeido, caraDeProducto } from '../producto';
+import { siEnviado, siPresente } from '../../campos';
+import { ZProductoBase, ZProductoLeido } from '../producto';
 import { zCampo, zIdTiendaOpcional, zInt, zOptFecha, zOptInt, zPesos } from './common';
 
 // Only these areas' texts: a screen that loads this schema does not load the whole catalogue.
@@ -11,33 +12,19 @@ const zEstado = z
   .transform((v) => (Number(v) === 1 ? 1 : 0) as 0 | 1);
 
 /**
- * Back-office product form (/crud/registrar_producto): the base's fields under their own names,
+ * Back-office product form (/crud/registrar_producto): the field list's fields under their own names,
  * with the spec's back-office messages ("Por favor, complete el campo 'Nombre'.") over the store's,
  * plus the inventory and, for the platform operator, the store.
  */
-export const ZCrudCreateProductoRequest = caraDeProducto({
-  nombre: 'nombre',
-  precioUnit: 'precioUnit',
-  descripcion: 'descripcion',
-  marca: 'marca',
-  categoria: 'categoria',
-  presentacion: 'presentacion',
-  fechaVencimiento: 'fechaVencimiento',
-  stock: 'stock',
-  stockMin: 'stockMin',
-  estado: 'estado',
-  codigoBarras: 'codigoBarras',
-  inventarioId: 'inventarioId',
-  proveedorId: 'proveedorId',
-}).extend({
+export const ZCrudCreateProductoRequest = ZProductoBase.omit({ stockAnterior: true }).extend({
   nombre: zCampo('Nombre', 120),
   precioUnit: zPesos(M.crud.precioInvalido),
-  fechaVencimiento: zOptFecha,
+  fechaVencimiento: siEnviado(zOptFecha),
   stock: zInt({ required: M.crud.campo('Stock'), invalid: M.crud.cantidadInvalida, min: 0 }),
   stockMin: zInt({ required: M.crud.campo('Stock mínimo'), invalid: M.crud.cantidadInvalida, min: 0 }),
   estado: zEstado.default(1),
-  inventarioId: zOptInt({ invalid: M.crud.idInvalido }),
-  proveedorId: zOptInt({ invalid: M.crud.idInvalido }),
+  inventarioId: siEnviado(zOptInt({ invalid: M.crud.idInvalido })),
+  proveedorId: siEnviado(zOptInt({ invalid: M.crud.idInvalido })),
   idTienda: zIdTiendaOpcional,
 });
 export type TCrudCreateProductoRequest = z.input<typeof ZCrudCreateProductoRequest>;
@@ -49,6 +36,8 @@ export type TCrudCreateProductoData = z.output<typeof ZCrudCreateProductoRequest
  * stock it showed (`stockAnterior`) a sale made meanwhile is not undone.
  */
 export const ZCrudUpdateProductoRequest = ZCrudCreateProductoRequest.omit({ idTienda: true }).extend({
+  // Absent on an edit: left as it is (the register form's default is for new products only).
+  estado: siPresente(zEstado),
   stockAnterior: ZProductoBase.shape.stockAnterior,
 });
 export type TCrudUpdateProductoRequest = z.input<typeof ZCrudUpdateProductoRequest>;

@@ -1,0 +1,103 @@
+/**
+ * Field lists (issue #29): one declaration per entity names each field once, under its domain
+ * name, with the zod schema that validates it, the schema it is read with, and only the names a
+ * face gives it where they differ. The request and response schemas, each face's renaming, the
+ * legacy API's extra keys and the columns a domain reads and writes all derive from it, so a new
+ * field is one entry, and a key a face does not send is never turned into a value.
+ */
+import { z } from 'zod';
+
+/** One field of an entity. */
+export interface Campo {
+  /** How a face's request validates it (absent: the field is read-only, kept by another module). */
+  z?: z.ZodType;
+  /** How it is read back (absent: the field is not a column, e.g. `stockAnterior`). */
+  lee?: z.ZodType;
+  /** The store API's name (and the legacy application calls'), when it differs; `false`: the store's forms do not show it. */
+  tienda?: string | false;
+  /** The legacy application calls' key, when it differs from the store's (`stock_min`). */
+  heredada?: string;
+  /** The legacy back-office's keys (old column names, first spelling first), when they differ from `heredada`. */
+  heredada2?: readonly string[];
+  /**
+   * A legacy extra key (not in the old contract): documented with this note among the call's
+   * parameters, parsed, and answered back where the answer is an object.
+   */
+  extra?: string;
+  /** Not on the store's add-product form (spec §5 keeps it short). */
+  alta?: false;
+}
+export type Campos = Record<string, Campo>;
+
+type ConZ<C extends Campos> = { [K in keyof C as C[K] extends { z: z.ZodType } ? K : never]: C[K] extends { z: infer S } ? S : never };
+type ConLee<C extends Campos> = { [K in keyof C as C[K] extends { lee: z.ZodType } ? K : never]: C[K] extends { lee: infer S } ? S : never };
+
+const entradas = <C extends Campos>(campos: C) => Object.entries(campos) as [keyof C & string, Campo][];
+
+/** The request base: every writable field under the domain's names. */
+export const baseDe = <C extends Campos>(campos: C) =>
+  z.object(Object.fromEntries(entradas(campos).flatMap(([k, c]) => (c.z ? [[k, c.z]] : []))) as ConZ<C>);
+
+/** The read base: every column under the domain's names. */
+export const leidoDe = <C extends Campos>(campos: C) =>
+  z.object(Object.fromEntries(entradas(campos).flatMap(([k, c]) => (c.lee ? [[k, c.lee]] : []))) as ConLee<C>);
+
+/** The fields that are columns of the table (those read back). */
+export const columnasDe = <C extends Campos>(campos: C) => entradas(campos).flatMap(([k, c]) => (c.lee ? [k] : [])) as (keyof ConLee<C> & string)[];
+
+export type Cara = 'tienda' | 'heredada' | 'heredada2';
+
+/** The field's name on a face, or null when the face does not carry it. */
+export function nombreEn(k: string, c: Campo, cara: Cara): string | null {
+  if (!c.z) return null;
+  const tienda = c.tienda === false ? null : (c.tienda ?? k);
+  if (cara === 'tienda') return tienda;
+  const heredada = c.heredada ?? tienda;
+  if (cara === 'heredada') return heredada;
+  return c.heredada2?.[0] ?? heredada ?? k;
+}
+
+/** `{ faceName: domainName }` for the writable fields a face carries. */
+export const nombresEn = <C extends Campos>(campos: C, cara: Cara): Record<string, keyof C & string> =>
+  Object.fromEntries(entradas(campos).flatMap(([k, c]) => {
+    const n = nombreEn(k, c, cara);
+    return n ? [[n, k]] : [];
+  }));
+
+/** The keys the legacy back-office may spell a field with, first spelling first. */
+export const clavesHeredada2 = (k: string, c: Campo): readonly string[] => c.heredada2 ?? [nombreEn(k, c, 'heredada2')!];
+
+/** The legacy extra keys: `{ domainName: { key, note } }` in the list's order. */
+export const extrasDe = <C extends Campos>(campos: C) =>
+  entradas(campos).flatMap(([k, c]) => (c.extra ? [{ campo: k, key: nombreEn(k, c, 'heredada')!, note: c.extra, alta: c.alta !== false, leido: !!c.lee }] : []));
+
+/** Renames an object's keys by `{ from: to }`; keys not named stay as they are, undefined values are dropped. */
+export function renombrar<T extends Record<string, unknown>>(obj: T, nombres: Record<string, string>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(obj)) if (v !== undefined) out[nombres[k] ?? k] = v;
+  return out;
+}
+
+/** Only the given keys of an object that are present (not undefined): what an edit writes. */
+export function presentes<T extends object, K extends keyof T>(obj: T, claves: readonly K[]): Partial<Pick<T, K>> {
+  const out: Partial<Pick<T, K>> = {};
+  for (const k of claves) if (obj[k] !== undefined) out[k] = obj[k];
+  return out;
+}
+
+/** The inverse of a `{ a: b }` map. */
+export const invertir = (m: Record<string, string>): Record<string, string> => Object.fromEntries(Object.entries(m).map(([a, b]) => [b, a]));
+
+/**
+ * An optional field that keeps "absent" apart from "empty": undefined stays undefined (an edit
+ * leaves the stored value), anything else goes through `schema` (empty → null, typically).
+ * `schema` must not itself accept undefined, or zod hands undefined to it.
+ */
+export const siPresente = <S extends z.ZodType>(schema: S) => schema.optional();
+
+/** `siPresente` for a schema that would itself turn undefined into a value (`zOptInt`: null): absent stays absent. */
+export const siEnviado = <S extends z.ZodType>(schema: S) =>
+  z
+    .custom<unknown>((v) => v !== undefined)
+    .pipe(schema as z.ZodType<z.output<S>, unknown>)
+    .optional();
