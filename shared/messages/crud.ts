@@ -137,7 +137,8 @@ export const crud = {
   contrasenaPropia: 'Cambió su propia contraseña: inicie sesión de nuevo con la nueva.',
 
   // The areas (spec §2 'Lists', in its order): menu entry, titles, search hint, the row as the delete
-  // confirmation and the Modificar/Eliminar buttons name it (fila), the spec's column headers, and the
+  // confirmation and the Modificar/Eliminar buttons name it (fila), the column headers (Spanish labels,
+  // not the old column names: issue #36, ADR 025), and the
   // form's labels (campos) and hints (ayudas).
   usuarios: {
     menu: 'Usuarios',
@@ -147,18 +148,18 @@ export const crud = {
     buscar: 'Documento, nombre, apellido o correo',
     fila: (documento: string, nombre: string, apellido: string) => `el usuario ${documento} (${nombre} ${apellido})`,
     columnas: {
-      documento: 'documento',
-      tipoDoc: 'tipo_doc',
-      contrasena: 'contrasena',
-      nombre: 'nombre1',
-      nombre2: 'nombre2',
-      apellido: 'apellido1',
-      apellido2: 'apellido2',
-      correo: 'correo',
-      idRol: 'rol_id_Rol',
-      codigoInvitacion: 'codigo_invitacion',
-      idTienda: 'tienda_idtienda',
-      codigo: 'codigo',
+      documento: 'Documento',
+      tipoDoc: 'Tipo de documento',
+      contrasena: 'Contraseña',
+      nombre: 'Nombre',
+      nombre2: 'Segundo nombre',
+      apellido: 'Apellido',
+      apellido2: 'Segundo apellido',
+      correo: 'Correo',
+      idRol: 'Rol',
+      codigoInvitacion: 'Código de invitación',
+      idTienda: 'Tienda',
+      codigo: 'Código de recuperación',
     },
     campos: {
       documento: 'Documento',
@@ -188,13 +189,13 @@ export const crud = {
     buscar: 'Nombre o correo de la tienda',
     fila: (id: number, nombre: string) => `la tienda ${id} (${nombre}) con todos sus datos`,
     columnas: {
-      idTienda: 'idtienda',
-      nombreTienda: 'nombreTienda',
-      direccion: 'direccion',
-      telefono: 'telefono',
-      correo: 'correo',
-      contrasena: 'contrasena',
-      codigoInvitacion: 'codigo_invitacion',
+      idTienda: 'Id',
+      nombreTienda: 'Nombre de la tienda',
+      direccion: 'Dirección',
+      telefono: 'Teléfono',
+      correo: 'Correo',
+      contrasena: 'Contraseña',
+      codigoInvitacion: 'Código de invitación',
     },
     campos: {
       idTienda: 'idtienda',
@@ -221,20 +222,20 @@ export const crud = {
     /** The estado select and badge: the value, then the store's word for it (M.productos.estado). */
     estados: { 1: `1 · ${productos.estado[1]}`, 0: `0 · ${productos.estado[0]}` },
     columnas: {
-      idProducto: 'id_Producto',
+      idProducto: 'Id',
       nombre: 'Nombre',
-      precioUnit: 'Precio_unit',
-      descripcion: 'Descripcion',
+      precioUnit: 'Precio unitario',
+      descripcion: 'Descripción',
       marca: 'Marca',
-      categoria: 'Categoria',
-      presentacion: 'Presentacion',
-      fechaVencimiento: 'Fecha_vencimiento',
+      categoria: 'Categoría',
+      presentacion: 'Presentación',
+      fechaVencimiento: 'Vence',
       stock: 'Stock',
-      stockMin: 'Stock_Min',
-      estado: 'estado',
+      stockMin: 'Stock mínimo',
+      estado: 'Estado',
       codigoBarras: productos.codigoBarras,
-      inventarioId: 'inventario_id_Inventario',
-      proveedorId: 'idProveedor',
+      inventarioId: 'Inventario',
+      proveedorId: 'Proveedor',
     },
     campos: {
       idProducto: 'id_Producto',
@@ -271,8 +272,8 @@ export const crud = {
      */
     estados: ['Pendiente', 'Pagado'],
     columnas: {
-      ventaId: 'venta_id_Venta',
-      productoId: 'producto_id_Producto',
+      ventaId: 'Venta',
+      productoId: 'Producto',
       cantidad: 'Cantidad',
       precio: 'Precio',
       estado: 'Estado',
@@ -294,9 +295,9 @@ export const crud = {
     fila: (documento: string, nombre: string, apellido: string) => `el cliente ${documento} (${nombre} ${apellido})`,
     columnas: {
       documento: 'Documento',
-      tipoDocumento: 'Tipo_documento',
-      nombre: 'Nombre_Cliente',
-      apellido: 'Apellido_Cliente',
+      tipoDocumento: 'Tipo de documento',
+      nombre: 'Nombre',
+      apellido: 'Apellido',
       correo: 'Correo',
     },
     campos: {
@@ -316,11 +317,11 @@ export const crud = {
     buscar: 'Nombre, email o id del proveedor',
     fila: (id: number, nombre: string) => `el proveedor ${id} (${nombre})`,
     columnas: {
-      idProveedor: 'idproveedor',
-      nombre: 'nombre',
-      telefono: 'telefono',
-      email: 'email',
-      idTienda: 'id_tienda',
+      idProveedor: 'Id',
+      nombre: 'Nombre',
+      telefono: 'Teléfono',
+      email: 'Correo',
+      idTienda: 'Tienda',
     },
     campos: {
       idProveedor: 'ID de Proveedor (opcional)',
@@ -343,12 +344,12 @@ export const crud = {
     /** The estado_despues field's suggestions (free text, stored as typed). */
     estados: ['Entrada', 'Salida', 'Ajuste', 'Conteo físico'],
     columnas: {
-      idMovimiento: 'id_Movimiento',
-      cantidadDespues: 'cantidad_despues',
-      fechaMovimiento: 'fecha_movimiento',
-      fechaModificacion: 'fecha_modificacion',
-      estadoDespues: 'estado_despues',
-      inventarioId: 'inventario_id_Inventario',
+      idMovimiento: 'Id',
+      cantidadDespues: 'Cantidad después',
+      fechaMovimiento: 'Fecha del movimiento',
+      fechaModificacion: 'Fecha de modificación',
+      estadoDespues: 'Estado después',
+      inventarioId: 'Inventario',
     },
     campos: {
       idMovimiento: 'ID de Movimiento (opcional)',

@@ -55,15 +55,34 @@ export function TablaDatos<Row>(props: {
   vacio?: ReactNode;
   className?: string;
   wrapClassName?: string;
+  /**
+   * The actions first, scrolling with their row (the back-office, issue #36 point 12): a wide table
+   * at 1366 px keeps them in sight at the left, and they never cover a value.
+   */
+  accionesAlInicio?: boolean;
 }) {
   const acciones = props.acciones ?? [];
+  const alInicio = !!props.accionesAlInicio;
   // Each action column sits right of the widths of the action columns after it.
   const right = acciones.map((_, i) => {
     const after = acciones.slice(i + 1).map((a) => a.width ?? '0px');
     return after.length ? `calc(${after.join(' + ')})` : '0px';
   });
-  const pin = (i: number, a: ColumnaAccion<Row>): CSSProperties => ({ right: right[i], width: a.width, minWidth: a.width });
+  const pin = (i: number, a: ColumnaAccion<Row>): CSSProperties => (alInicio ? { width: a.width, minWidth: a.width } : { right: right[i], width: a.width, minWidth: a.width });
+  const claseAccion = (i: number, a: ColumnaAccion<Row>) =>
+    cls('tabla-datos__accion', alInicio ? 'tabla-datos__accion--inicio' : i === 0 && 'tabla-datos__accion--first', a.className);
   const span = props.columns.length + acciones.length;
+  const cabezasAccion = acciones.map((a, i) => (
+    <th key={keyOf(a, i)} scope="col" className={claseAccion(i, a)} style={pin(i, a)}>
+      {a.header ?? <span className="visually-hidden">{M.comun.acciones}</span>}
+    </th>
+  ));
+  const celdasAccion = (row: Row) =>
+    acciones.map((a, i) => (
+      <td key={keyOf(a, i)} className={claseAccion(i, a)} style={pin(i, a)}>
+        {a.cell(row)}
+      </td>
+    ));
 
   return (
     <div className={cls('table-wrap tabla-datos-wrap', props.wrapClassName)} aria-busy={props.busy || undefined}>
@@ -71,16 +90,13 @@ export function TablaDatos<Row>(props: {
         <caption className="visually-hidden">{props.caption}</caption>
         <thead>
           <tr>
+            {alInicio ? cabezasAccion : null}
             {props.columns.map((c, i) => (
               <th key={keyOf(c, i)} scope="col" className={cls(c.num && 'num', c.className)}>
                 {c.header}
               </th>
             ))}
-            {acciones.map((a, i) => (
-              <th key={keyOf(a, i)} scope="col" className={cls('tabla-datos__accion', i === 0 && 'tabla-datos__accion--first', a.className)} style={pin(i, a)}>
-                {a.header ?? <span className="visually-hidden">{M.comun.acciones}</span>}
-              </th>
-            ))}
+            {alInicio ? null : cabezasAccion}
           </tr>
         </thead>
         <tbody>
@@ -93,6 +109,7 @@ export function TablaDatos<Row>(props: {
           ) : null}
           {props.rows.map((row) => (
             <tr key={props.rowKey(row)} className={props.rowClassName?.(row)} onClick={props.onRowClick ? (e) => props.onRowClick!(row, e) : undefined}>
+              {alInicio ? celdasAccion(row) : null}
               {props.columns.map((c, i) => {
                 const extra = c.cellProps?.(row);
                 const label = c.label ?? (typeof c.header === 'string' ? c.header : undefined);
@@ -102,11 +119,7 @@ export function TablaDatos<Row>(props: {
                   </td>
                 );
               })}
-              {acciones.map((a, i) => (
-                <td key={keyOf(a, i)} className={cls('tabla-datos__accion', i === 0 && 'tabla-datos__accion--first', a.className)} style={pin(i, a)}>
-                  {a.cell(row)}
-                </td>
-              ))}
+              {alInicio ? null : celdasAccion(row)}
             </tr>
           ))}
         </tbody>

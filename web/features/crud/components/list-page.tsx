@@ -114,6 +114,7 @@ export function CrudListPage({ config }: { config: AnyEntityConfig }) {
               caption={config.listTitle}
               className="crud-table"
               wrapClassName="crud-table-wrap"
+              accionesAlInicio
               rows={items}
               rowKey={(row) => config.rowId(row)}
               busy={lista.query.isFetching}
