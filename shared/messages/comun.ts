@@ -46,6 +46,8 @@ export const comun = {
   agregando: 'Agregando…',
   registrando: 'Registrando…',
   imprimir: 'Imprimir',
+  /** Issue #36 point 9: the Z report and the estado de cuenta on the till's roll. */
+  imprimir80: 'Imprimir en tirilla (80 mm)',
   /** Links between the management screens. */
   nav: {
     productos: 'Productos',

@@ -49,6 +49,13 @@ async function escanearAqui(page: Page, codigo: string) {
   }, codigo.split(''));
 }
 
+/** The width in points of a PDF's first page (its MediaBox). */
+const anchoPdf = (pdf: Buffer) => {
+  const m = /\/MediaBox\s*\[\s*([\d.]+)\s+([\d.]+)\s+([\d.]+)/.exec(pdf.toString('latin1'));
+  expect(m, 'a MediaBox in the PDF').toBeTruthy();
+  return Number(m![3]) - Number(m![1]);
+};
+
 /** Pesos as the app shows them: $ 3.600. */
 const pesos = (n: number) => `$ ${String(n).replace(/\B(?=(\d{3})+(?!\d))/g, '.')}`;
 
@@ -278,8 +285,105 @@ test('5. la cuenta de la tienda pone su PIN y con él autoriza el descuento de u
   await expect(page.getByTestId('recibo-autorizado')).toHaveText(t.nombreTienda);
 });
 
+/**
+ * Every control of the page (issue #36 point 9) smaller than 44 × 44 px, as "what (w×h)": buttons,
+ * links, fields, a radio's or checkbox's label (the part a thumb hits), the bar that stays on screen
+ * though screen readers skip it. Hidden ones (display none, visually hidden 1 px) are left out.
+ */
+async function controlesPequenos(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const sel = 'a[href], button, input:not([type="hidden"]), select, textarea, summary, [role="button"], [role="link"]';
+    const out: string[] = [];
+    for (const el of document.querySelectorAll<HTMLElement>(sel)) {
+      let caja: Element = el;
+      if (el instanceof HTMLInputElement && (el.type === 'radio' || el.type === 'checkbox'))
+        caja = el.closest('label') ?? (el.id ? document.querySelector(`label[for="${el.id}"]`) : null) ?? el;
+      const r = caja.getBoundingClientRect();
+      const estilo = getComputedStyle(el);
+      if (r.width <= 1 || r.height <= 1 || estilo.visibility === 'hidden' || el.closest('[inert]')) continue;
+      if (r.width < 44 || r.height < 44) {
+        const nombre = el.getAttribute('aria-label') ?? (el.textContent ?? '').trim().slice(0, 30) ?? el.id;
+        out.push(`${el.tagName.toLowerCase()}${el.className ? `.${String(el.className).split(' ').join('.')}` : ''} «${nombre || (el as HTMLInputElement).name}» ${Math.round(r.width)}×${Math.round(r.height)}`);
+      }
+    }
+    return out;
+  });
+}
+
 test.describe('en un teléfono', () => {
   test.use({ viewport: { width: 390, height: 844 } });
+
+  test('9. cada control de la caja, el pago y la factura mide al menos 44 × 44 px a 390 px', async ({ page }) => {
+    await signIn(page, 'Empleado', DEMO.admin);
+    await page.goto('/ventas');
+    // The grid with its chips, then a cart with a line and its − quantity + controls.
+    await expect(page.locator('.rejilla__tile').first()).toBeVisible();
+    expect(await controlesPequenos(page), 'la caja con la rejilla').toEqual([]);
+    await agregarAlCarrito(page, SAL, 2);
+    expect(await controlesPequenos(page), 'la caja con una búsqueda y el carrito').toEqual([]);
+    await page.getByLabel('Buscar producto').fill('');
+    await page.getByRole('button', { name: 'Generar pago' }).first().click();
+    await expect(page).toHaveURL(/\/generar_pago$/);
+    expect(await controlesPequenos(page), 'el pago').toEqual([]);
+    await page.getByLabel('Efectivo').check();
+    await expect(page.getByRole('button', { name: /^Cobrar pago exacto/ })).toBeVisible();
+    expect(await controlesPequenos(page), 'el pago en efectivo con los billetes').toEqual([]);
+    await page.getByLabel('Nequi').check();
+    expect(await controlesPequenos(page), 'el pago con Nequi').toEqual([]);
+    await page.getByLabel('Efectivo').check();
+    await page.getByLabel('Monto recibido').fill('10.000');
+    await page.getByRole('button', { name: 'Confirmar pago' }).click();
+    await expect(page).toHaveURL(/\/factura$/);
+    expect(await controlesPequenos(page), 'la factura').toEqual([]);
+  });
+
+
+  test('9. las tarjetas de clientes, el reporte Z y el estado de cuenta se leen enteros a 390 px; el Z y la cuenta se imprimen en 80 mm', async ({ page }) => {
+    await page.addInitScript(() => {
+      window.print = () => {
+        (window as unknown as { impresiones: number }).impresiones = ((window as unknown as { impresiones?: number }).impresiones ?? 0) + 1;
+      };
+    });
+    await signIn(page, 'Empleado', DEMO.admin);
+    // The customers' cards: the whole name on one line, no line starting with «·».
+    await page.goto('/gestionar_clientes');
+    const luisa = page.getByRole('row').filter({ hasText: '1122334455' });
+    await expect(luisa).toBeVisible();
+    const nombre = await luisa.evaluate((tr) => {
+      const n = tr.querySelector('.gcl-nombre')!.getBoundingClientRect();
+      const a = tr.querySelector('.gcl-apellido')!.getBoundingClientRect();
+      return { mismaLinea: Math.abs(n.top - a.top) < 4 };
+    });
+    expect(nombre.mismaLinea).toBe(true);
+    const lineas = await page.locator('.gcl-table tbody').evaluate((tb) => (tb as HTMLElement).innerText.split('\n').map((l) => l.trim()));
+    expect(lineas.filter((l) => l.startsWith('·'))).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+    // The Z report of the open shift: every figure inside the screen, «Diferencia» too.
+    const headers = await authHeaders(page);
+    const turno = ((await (await page.request.get('/api/caja/turno', { headers })).json()) as { turno: { id: number } }).turno;
+    await page.goto(`/caja/turnos/${turno.id}`);
+    const z = page.getByTestId('reporte-z');
+    await expect(z.getByTestId('diferencia').first()).toBeVisible();
+    const fuera = await z.evaluate((art) => {
+      const borde = art.getBoundingClientRect().right;
+      return [...art.querySelectorAll('td, th')].filter((c) => getComputedStyle(c).display !== 'none' && c.getBoundingClientRect().right > borde + 0.5).map((c) => c.textContent);
+    });
+    expect(fuera).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+    // Printed on the 80 mm roll: a page 80 mm wide (226.77 pt).
+    await page.getByRole('button', { name: 'Imprimir en tirilla (80 mm)' }).click();
+    expect(await page.evaluate(() => (window as unknown as { impresiones: number }).impresiones)).toBe(1);
+    expect(anchoPdf(await page.pdf({ preferCSSPageSize: true }))).toBeCloseTo(226.77, 0);
+
+    await page.goto('/gestionar_clientes');
+    await luisa.getByRole('link', { name: /Estado de cuenta/ }).click();
+    await expect(page).toHaveURL(/\/estado_de_cuenta/);
+    await page.getByRole('button', { name: 'Imprimir en tirilla (80 mm)' }).click();
+    expect(anchoPdf(await page.pdf({ preferCSSPageSize: true }))).toBeCloseTo(226.77, 0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  });
 
   test('6. «Nueva venta» se ve en la factura sin desplazarse', async ({ page }) => {
     await signIn(page, 'Empleado', DEMO.admin);
@@ -348,4 +452,35 @@ test('12. una cantidad 0 quita la línea y «Deshacer» la devuelve; una cédula
   await form.getByLabel('Documento', { exact: true }).fill(pasaporte);
   await page.getByRole('button', { name: 'Agregar cliente' }).click();
   await expectToast(page, 'Cliente registrado');
+});
+
+test.describe('a 1366 px', () => {
+  test.use({ viewport: { width: 1366, height: 768 } });
+  test('12. la administración titula sus columnas en español y sus acciones no tapan ningún dato', async ({ page }) => {
+    await signIn(page, 'Empleado', DEMO.admin, undefined, { caja: false });
+    await page.goto('/crud/producto');
+    const tabla = page.getByRole('table', { name: 'Lista de productos' });
+    await expect(tabla.getByRole('row').nth(1)).toBeVisible();
+    const cabezas = await tabla.getByRole('columnheader').allTextContents();
+    expect(cabezas).toEqual(expect.arrayContaining(['Id', 'Nombre', 'Precio unitario', 'Stock mínimo', 'Estado', 'Proveedor']));
+    // No old column name (nombre1, rol_id_Rol, Precio_unit): no underscores, no camelCase.
+    expect(cabezas.filter((c) => /_|[a-z][A-Z]/.test(c))).toEqual([]);
+    // Nothing lies over a value: each data cell of the first row is the element at its own centre.
+    const tapados = await tabla.getByRole('row').nth(1).evaluate((tr) =>
+      [...tr.querySelectorAll('td')].flatMap((td) => {
+        const r = td.getBoundingClientRect();
+        if (r.right > window.innerWidth || r.width === 0) return [];
+        const arriba = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        return arriba && (arriba === td || td.contains(arriba)) ? [] : [td.dataset.label ?? td.textContent];
+      }),
+    );
+    expect(tapados).toEqual([]);
+    await page.goto('/crud/usuarios');
+    const tablaUsuarios = page.getByRole('table', { name: 'Lista de usuarios' });
+    await expect(tablaUsuarios.getByRole('row').nth(1)).toBeVisible();
+    const usuarios = await tablaUsuarios.getByRole('columnheader').allTextContents();
+    expect(usuarios).toEqual(expect.arrayContaining(['Nombre', 'Rol', 'Tienda']));
+    expect(usuarios).not.toContain('nombre1');
+    expect(usuarios).not.toContain('rol_id_Rol');
+  });
 });

@@ -1,7 +1,9 @@
 import { Link, useParams } from 'react-router';
 import { caja } from '#shared/messages/caja';
+import { comun } from '#shared/messages/comun';
 import { PageHeader } from '../../components/page-header';
 import { paths } from '../../config/paths';
+import { imprimirEn80mm } from '../../lib/imprimir-tirilla';
 import { useReporte } from './api/get-reporte';
 import { CierreForm } from './components/cierre-form';
 import { ReferenciasPendientes } from './components/referencias-pendientes';
@@ -9,7 +11,7 @@ import { ReporteZ } from './components/reporte-z';
 import './caja.css';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
-const M = { caja };
+const M = { caja, comun };
 
 /**
  * /caja/turnos/:id: the Z report, printable (the browser's print dialog, or "Guardar como PDF").
@@ -27,9 +29,14 @@ export default function ReporteTurnoPage() {
           {M.caja.irACaja}
         </Link>
         {r ? (
-          <button type="button" className="btn" onClick={() => window.print()}>
-            {M.caja.imprimir}
-          </button>
+          <>
+            <button type="button" className="btn" onClick={() => window.print()}>
+              {M.caja.imprimir}
+            </button>
+            <button type="button" className="btn btn--ghost" onClick={imprimirEn80mm}>
+              {M.comun.imprimir80}
+            </button>
+          </>
         ) : null}
       </PageHeader>
       {reporte.isPending && id > 0 ? (

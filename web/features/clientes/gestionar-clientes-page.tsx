@@ -111,7 +111,13 @@ export default function GestionarClientesPage() {
                     cellProps: (c) => ({ className: c.correo ? undefined : 'gcl-cell-email--empty' }),
                     cell: (c) => (c.correo ? <a href={`mailto:${c.correo}`} title={c.correo}>{c.correo}</a> : <span className="gcl-muted">—</span>),
                   },
-                  { header: M.clientes.campos.fiado, className: 'gcl-credito', cell: (c) => <Credito c={c} /> },
+                  {
+                    header: M.clientes.campos.fiado,
+                    className: 'gcl-credito',
+                    // No credit and nothing owed: an empty cell, left out of the phone's card.
+                    cellProps: (c) => ({ className: !c.credito || (!c.credito.fiado && c.credito.saldo === 0) ? 'gcl-credito--vacio' : undefined }),
+                    cell: (c) => <Credito c={c} />,
+                  },
                 ]}
                 acciones={[
                   {

@@ -2,6 +2,7 @@ import { Link, useSearchParams } from 'react-router';
 import { comun } from '#shared/messages/comun';
 import { fiado } from '#shared/messages/fiado';
 import { formatPesos } from '#shared/money';
+import { imprimirEn80mm } from '../../lib/imprimir-tirilla';
 import { PageHeader } from '../../components/page-header';
 import { LoadFailed, Skeleton } from '../../components/ui/list-state';
 import { TablaDatos } from '../../components/ui/tabla-datos';
@@ -35,6 +36,9 @@ export default function EstadoCuentaPage() {
           <>
             <button type="button" className="btn btn--ghost" onClick={() => window.print()}>
               {M.comun.imprimir}
+            </button>
+            <button type="button" className="btn btn--ghost" onClick={imprimirEn80mm}>
+              {M.comun.imprimir80}
             </button>
             <a className="btn fiado-whatsapp" href={enlaceEstadoCuenta(c, fechas)} target="_blank" rel="noopener noreferrer">
               {M.fiado.enviarWhatsapp}
