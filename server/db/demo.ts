@@ -241,7 +241,7 @@ export async function seedDemo(db: Db): Promise<void> {
           total,
           montoRecibido: s.metodo === 5 ? Math.ceil(total / 10000) * 10000 : total,
         })
-        .returning({ id: venta.idVenta });
+        .returning({ id: venta.idVenta, numero: venta.numero });
       await tx.insert(factura).values(
         s.lines.map((l) => ({ tiendaId, ventaId: v!.id, productoId: l.productoId, cantidad: l.cantidad, precio: l.precio, estado: s.estado === 'Anulada' ? 'Anulada' : 'Pagado' })),
       );
@@ -259,7 +259,7 @@ export async function seedDemo(db: Db): Promise<void> {
             salidas: l.cantidad,
             cantidadDespues: before - l.cantidad,
             estadoDespues: 'Salida',
-            motivo: M.ventas.motivoVenta(v!.id),
+            motivo: M.ventas.motivoVenta(v!.numero),
             fechaMovimiento: s.fecha,
             fechaModificacion: s.fecha,
           };

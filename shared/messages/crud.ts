@@ -461,6 +461,7 @@ export const crud = {
     fila: (id: number) => `la venta ${id}`,
     columnas: {
       idVenta: 'Id de la Venta',
+      numero: 'N.º de venta',
       fecha: 'Fecha de la Venta',
       hora: 'Hora de Venta',
       estado: 'Estado de Venta',

@@ -111,6 +111,8 @@ export type TLineaCierre = z.infer<typeof ZLineaCierre>;
 
 export const ZReferenciaPendiente = z.object({
   ventaId: z.number().int(),
+  /** The sale's number people see (issue #36 point 8). */
+  numero: z.number().int(),
   fecha: z.string(),
   metodo: z.string(),
   referencia: z.string().nullable(),

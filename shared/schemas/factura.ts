@@ -22,6 +22,8 @@ export type TFacturasFiltros = z.output<typeof ZFacturasQuery>;
 /** A sale in the invoice list (spec §3 "Invoice list row": id, product count, price, status). */
 export const ZFacturaResumen = z.object({
   idVenta: z.number().int(),
+  /** The number people see (issue #36 point 8); `idVenta` addresses the sale. */
+  numero: z.number().int(),
   /** ISO 8601 instant. */
   fecha: z.string(),
   estado: z.string(),
@@ -59,6 +61,8 @@ export type TFacturaLinea = z.infer<typeof ZFacturaLinea>;
 /** One invoice: the sale's header, its lines and totals. */
 export const ZFacturaDetalle = z.object({
   idVenta: z.number().int(),
+  /** The number people see (issue #36 point 8); `idVenta` addresses the sale. */
+  numero: z.number().int(),
   fecha: z.string(),
   estado: z.string(),
   tienda: z.object({ nombre: z.string(), direccion: z.string().nullable(), telefono: z.string().nullable() }),

@@ -187,6 +187,8 @@ export type TEstadoVenta = (typeof ESTADOS_VENTA)[number];
 /** The receipt (spec §2 /factura): everything the printed ticket shows. */
 export const ZRecibo = z.object({
   id: z.number().int(),
+  /** The sale's number in its store, the one people see (issue #36 point 8); `id` stays internal. */
+  numero: z.number().int(),
   estado: z.string(),
   fecha: z.string(),
   tienda: z.string(),

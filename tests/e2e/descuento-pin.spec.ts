@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { agregarAlCarrito, DEMO, DEMO_PASSWORD, documento, expectPopup, expectToast, signIn, unique } from './support/fixtures';
+import { agregarAlCarrito, DEMO, DEMO_PASSWORD, documento, expectPopup, expectToast, signIn, unique, ventaDelRecibo } from './support/fixtures';
 
 // Issue #16 point 4: a cashier (role 2) gives a discount with a supervisor's PIN. The demo's encargado
 // (Laura Díaz, role 3) is the supervisor; the cashier is a new employee of the demo store, so no other
@@ -73,7 +73,7 @@ test('el encargado pone su PIN; un cajero descuenta, el encargado lo autoriza y 
   await expect(page.getByTestId('recibo-total')).toHaveText('$ 8.000');
   await expect(recibo.getByText('Fecha de vencimiento cercana')).toBeVisible();
   await expect(page.getByTestId('recibo-autorizado')).toHaveText('Laura Díaz');
-  const id = Number((await page.getByTestId('recibo-id').textContent())!.replace('#', ''));
+  const { id } = await ventaDelRecibo(page);
   await page.goto(`/detalle_factura?id=${id}`);
   await expect(page.getByTestId('factura-total')).toHaveText('$ 8.000');
   await expect(page.getByText('Fecha de vencimiento cercana')).toBeVisible();

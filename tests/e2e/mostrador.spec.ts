@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { agregarAlCarrito, DEMO, documento, expectPopup, expectToast, signIn, unique } from './support/fixtures';
+import { agregarAlCarrito, DEMO, documento, expectPopup, expectToast, signIn, unique, ventaDelRecibo } from './support/fixtures';
 
 // Issue #36: the counter, third pass. Products of the demo store that the other journeys leave alone
 // where stock is compared; every check compares before and after (journeys share one database).
@@ -96,7 +96,7 @@ async function ventaApi(page: Page, id: number) {
   return (await res.json()) as { estado: string; total: number; montoFiado: number; lineas: { nombre: string; cantidad: number }[] };
 }
 
-/** From the till with one product in the cart to the receipt, paying with `pagar`; the sale's number. */
+/** From the till with one product in the cart to the receipt, paying with `pagar`; the sale's id and number. */
 async function cobrar(page: Page, nombre: string, pagar: (page: Page) => Promise<void>) {
   await page.goto('/ventas');
   await agregarAlCarrito(page, nombre);
@@ -105,12 +105,12 @@ async function cobrar(page: Page, nombre: string, pagar: (page: Page) => Promise
   await pagar(page);
   await page.getByRole('button', { name: 'Confirmar pago' }).click();
   await expect(page).toHaveURL(/\/factura$/);
-  return Number((await page.getByTestId('recibo-id').textContent())!.replace('#', ''));
+  return ventaDelRecibo(page);
 }
 
 test('2. una venta pagada queda Completada al cobrarla, aunque la factura se cierre sin salir de ella', async ({ page }) => {
   await signIn(page, 'Tienda', DEMO.tienda);
-  const id = await cobrar(page, SAL, async (p) => {
+  const { id } = await cobrar(page, SAL, async (p) => {
     await p.getByLabel('Efectivo').check();
     await p.getByLabel('Monto recibido').fill('5.000');
   });
@@ -146,7 +146,7 @@ test('3. una venta mitad en efectivo y mitad fiada se ve por partes en el recibo
   await signIn(page, 'Empleado', DEMO.admin);
   const doc = await clienteFiado(page, unico('Marta'));
   const p = await productoPropio(page, unico('Mercado partido'), 100_000);
-  const id = await cobrar(page, p.nombre, async (pg) => {
+  const { id, numero } = await cobrar(page, p.nombre, async (pg) => {
     await pg.getByLabel('Efectivo').check();
     await pg.getByLabel('Monto recibido').fill('50.000');
     await pg.getByLabel('Documento del cliente (opcional)').fill(doc);
@@ -168,7 +168,7 @@ test('3. una venta mitad en efectivo y mitad fiada se ve por partes en el recibo
   await expect(page.locator('article')).not.toContainText('−$');
 
   // The list, searched by the sale's number (no product name has a '#').
-  await page.goto(`/gestionar_ventas?q=${encodeURIComponent(`#${id}`)}`);
+  await page.goto(`/gestionar_ventas?q=${encodeURIComponent(`#${numero}`)}`);
   await expect(page.locator('tbody tr')).toHaveCount(1);
   await expect(page.locator('tbody tr')).toContainText('Efectivo + Fiado');
 });

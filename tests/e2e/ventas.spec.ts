@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { agregarAlCarrito, closePopup, DEMO, expectPopup, expectToast, signIn } from './support/fixtures';
+import { agregarAlCarrito, closePopup, DEMO, expectPopup, expectToast, signIn, ventaDelRecibo } from './support/fixtures';
 
 // Products of the demo store that the other journeys leave alone; every check compares stock
 // before and after (other journeys run against the same database at the same time).
@@ -122,7 +122,7 @@ test('una venta en efectivo: buscar, escanear, quitar, cobrar con cambio y salir
   await expect(recibo.getByText('$ 10.000')).toBeVisible();
   await expect(recibo.getByRole('row', { name: new RegExp(SAL) })).toContainText('$ 4.800');
   await expect(recibo.getByRole('row', { name: new RegExp(PASTA) })).toContainText('$ 3.400');
-  const id = Number((await page.getByTestId('recibo-id').textContent())!.replace('#', ''));
+  const { id, numero } = await ventaDelRecibo(page);
   expect(await page.evaluate(() => window.localStorage.getItem('id_Venta'))).toBe(String(id));
   expect(await page.evaluate(() => window.localStorage.getItem('prodCarrito'))).toBeNull();
   // Paid: complete from the moment the payment was recorded (issue #36), not when the receipt is left.
@@ -143,7 +143,7 @@ test('una venta en efectivo: buscar, escanear, quitar, cobrar con cambio y salir
   expect((await producto(page, PASTA)).stock).toBe(pasta.stock - 1);
   expect((await producto(page, HARINA)).stock).toBe(harina.stock);
   for (const [p, n] of [[sal, 2], [pasta, 1]] as const) {
-    const m = (await movimientosDe(page, p.id)).find((x) => x.motivo === `Venta #${id}`);
+    const m = (await movimientosDe(page, p.id)).find((x) => x.motivo === `Venta #${numero}`);
     expect(m, `movimiento de ${p.nombre}`).toMatchObject({ salidas: n, entradas: 0 });
     expect(m!.stockAntes - m!.stockDespues).toBe(n);
   }
@@ -167,7 +167,7 @@ test('anular la venta desde la factura devuelve el stock', async ({ page }) => {
   await page.getByRole('button', { name: 'Confirmar pago' }).click();
   await expect(page).toHaveURL(/\/factura$/);
   await expect(page.getByRole('article').getByText('Juan Pérez')).toBeVisible();
-  const id = Number((await page.getByTestId('recibo-id').textContent())!.replace('#', ''));
+  const { id, numero } = await ventaDelRecibo(page);
   expect((await producto(page, LENTEJAS)).stock).toBe(before.stock - 3);
 
   await page.getByRole('button', { name: 'Anular venta' }).click();
@@ -179,8 +179,8 @@ test('anular la venta desde la factura devuelve el stock', async ({ page }) => {
   expect((await venta(page, id)).estado).toBe('Anulada');
   expect((await producto(page, LENTEJAS)).stock).toBe(before.stock);
   const movs = await movimientosDe(page, before.id);
-  expect(movs.find((m) => m.motivo === `Venta #${id}`)).toMatchObject({ salidas: 3 });
-  expect(movs.find((m) => m.motivo === `Anulación venta #${id}`)).toMatchObject({ entradas: 3, salidas: 0 });
+  expect(movs.find((m) => m.motivo === `Venta #${numero}`)).toMatchObject({ salidas: 3 });
+  expect(movs.find((m) => m.motivo === `Anulación venta #${numero}`)).toMatchObject({ entradas: 3, salidas: 0 });
 });
 
 test('cada regla de la venta avisa con su mensaje, y atrás vuelve al inicio', async ({ page }) => {
@@ -280,7 +280,7 @@ test('salir de la factura con el botón atrás del navegador también completa l
   await page.getByLabel('Daviplata').check();
   await page.getByRole('button', { name: 'Confirmar pago' }).click();
   await expect(page).toHaveURL(/\/factura$/);
-  const id = Number((await page.getByTestId('recibo-id').textContent())!.replace('#', ''));
+  const { id } = await ventaDelRecibo(page);
   await page.goBack();
   await expect(page).toHaveURL(/\/inicio$/);
   await expect.poll(async () => (await venta(page, id)).estado).toBe('Completada');
@@ -304,10 +304,10 @@ test('doble clic en "Confirmar pago" registra una sola venta', async ({ page }) 
   });
   await page.getByRole('button', { name: 'Confirmar pago' }).dblclick();
   await expect(page).toHaveURL(/\/factura$/);
-  const id = Number((await page.getByTestId('recibo-id').textContent())!.replace('#', ''));
+  const { numero } = await ventaDelRecibo(page);
   expect(posts).toHaveLength(1);
   expect((await producto(page, ATUN)).stock).toBe(before.stock - 1);
-  expect((await movimientosDe(page, before.id)).filter((m) => m.motivo === `Venta #${id}`)).toHaveLength(1);
+  expect((await movimientosDe(page, before.id)).filter((m) => m.motivo === `Venta #${numero}`)).toHaveLength(1);
 });
 
 test('si la respuesta se pierde, volver a confirmar no cobra dos veces', async ({ page }) => {
@@ -333,10 +333,10 @@ test('si la respuesta se pierde, volver a confirmar no cobra dos veces', async (
   // The cart is still there; confirming again answers the sale already recorded.
   await page.getByRole('button', { name: 'Confirmar pago' }).click();
   await expect(page).toHaveURL(/\/factura$/);
-  const id = Number((await page.getByTestId('recibo-id').textContent())!.replace('#', ''));
+  const { numero } = await ventaDelRecibo(page);
   expect(tries).toBe(2);
   expect((await producto(page, CHOCOLATINA)).stock).toBe(before.stock - 1);
-  expect((await movimientosDe(page, before.id)).filter((m) => m.motivo === `Venta #${id}`)).toHaveLength(1);
+  expect((await movimientosDe(page, before.id)).filter((m) => m.motivo === `Venta #${numero}`)).toHaveLength(1);
 });
 
 test('una venta que quedó Pendiente se completa o se anula desde su factura', async ({ page }) => {
@@ -566,7 +566,7 @@ test('la tienda cambia un precio y descuenta la venta con su motivo; el recibo y
   await expect(page.getByTestId('recibo-descuento')).toHaveText('−$ 1.160');
   await expect(recibo.getByText('Cliente frecuente')).toBeVisible();
   await expect(recibo.getByText('Descuento −$ 1.200')).toBeVisible();
-  const id = Number((await page.getByTestId('recibo-id').textContent())!.replace('#', ''));
+  const { id } = await ventaDelRecibo(page);
   const v = await venta(page, id);
   expect(v.total).toBe(10_440);
   await page.goto(`/detalle_factura?id=${id}`);

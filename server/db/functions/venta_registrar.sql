@@ -32,6 +32,7 @@ DECLARE
   v_fiado bigint;
   v_recibido bigint;
   v_turno integer;
+  v_numero integer;
 BEGIN
   -- The cashier's open shift (issue #18), first, as every writer of a shift takes its locks (shift,
   -- then products, then customer). FOR KEY SHARE: sales of one shift do not wait for each other, but
@@ -121,7 +122,7 @@ BEGIN
     monto_fiado, turno_id, referencia, verificado)
   VALUES (p_tienda, 'Completada', p_metodo, p_usuario, p_cliente, v_total, v_recibido, p_clave, v_desc_venta, p_motivo_desc,
     v_fiado, v_turno, p_referencia, coalesce(p_verificado, false))
-  RETURNING id_venta, fecha INTO v_id, v_fecha;
+  RETURNING id_venta, numero, fecha INTO v_id, v_numero, v_fecha;
 
   INSERT INTO factura (tienda_id, venta_id, producto_id, cantidad, precio, descuento, estado)
   SELECT p_tienda, v_id, (e ->> 'productoId')::integer, (e ->> 'cantidad')::integer, (e ->> 'precio')::bigint, (e ->> 'descuento')::bigint, 'Pagado'
@@ -136,7 +137,7 @@ BEGIN
     RETURNING p.id_producto, p.stock, p.inventario_id, l.cantidad
   )
   INSERT INTO movimiento (tienda_id, producto_id, venta_id, inventario_id, stock_antes, entradas, salidas, cantidad_despues, estado_despues, motivo)
-  SELECT p_tienda, u.id_producto, v_id, u.inventario_id, u.stock + u.cantidad, 0, u.cantidad, u.stock, 'Salida', replace(p_motivo, '{id}', v_id::text)
+  SELECT p_tienda, u.id_producto, v_id, u.inventario_id, u.stock + u.cantidad, 0, u.cantidad, u.stock, 'Salida', replace(p_motivo, '{id}', v_numero::text)
   FROM u
   ORDER BY u.id_producto;
   GET DIAGNOSTICS v_movidos = ROW_COUNT;
@@ -148,6 +149,7 @@ BEGIN
   RETURN jsonb_build_object(
     'estado', 'ok',
     'id', v_id,
+    'numero', v_numero,
     'fecha', floor(extract(epoch FROM v_fecha) * 1000),
     'total', v_total,
     'descuento', v_desc_venta,

@@ -47,6 +47,12 @@ export const tienda = pgTable(
      * percentage of its minimum (200: twice the minimum).
      */
     pedidoObjetivo: integer('pedido_objetivo').notNull().default(200),
+    /**
+     * The last sale number given in this store (issue #36 point 8, ADR 026): the trigger
+     * `venta_numerar` takes the next one inside the sale's own transaction, so a refused or undone sale
+     * gives its number back and the numbers people see have no gaps.
+     */
+    ultimoNumeroVenta: integer('ultimo_numero_venta').notNull().default(0),
     /** Bumped when the password changes: older tokens stop working. */
     tokenVersion: integer('token_version').notNull().default(0),
     creadoEn: timestamp('creado_en', { withTimezone: true }).notNull().defaultNow(),

@@ -13,6 +13,13 @@ export const venta = pgTable(
   {
     idVenta: integer('id_venta').primaryKey().generatedByDefaultAsIdentity(),
     tiendaId: integer('tienda_id').notNull().references(() => tienda.idTienda, { onDelete: 'cascade' }),
+    /**
+     * The sale's number in its store, 1, 2, 3… with no gaps (issue #36 point 8, ADR 026): what people
+     * see on lists, receipts and reports; `id_venta` stays internal. Always set by the trigger
+     * `venta_numerar` on insert (from `tienda.ultimo_numero_venta`), whatever the insert says; the
+     * default only lets the faces' inserts leave it out.
+     */
+    numero: integer('numero').notNull().default(0),
     fecha: timestamp('fecha', { withTimezone: true }).notNull().defaultNow(),
     estado: text('estado').notNull().default('Pendiente'),
     clienteId: integer('cliente_id').references(() => cliente.idCliente, { onDelete: 'set null' }),
@@ -53,6 +60,7 @@ export const venta = pgTable(
   (t) => [
     check('venta_total_no_negativo', sql`${t.total} >= 0`),
     // 200 lines of 9 999 units at $ 100.000.000 at most, and what a customer may hand over (LIMITES_DINERO).
+    check('venta_numero_positivo', sql`${t.numero} > 0`),
     check('venta_descuento_no_negativo', sql`${t.descuento} >= 0`),
     check('venta_total_maximo', sql`${t.total} <= 1000000000000000`),
     check('venta_monto_maximo', sql`${t.montoRecibido} <= 1000000000000`),
@@ -60,5 +68,6 @@ export const venta = pgTable(
     index('venta_tienda_fecha_idx').on(t.tiendaId, t.fecha),
     index('venta_turno_idx').on(t.turnoId),
     uniqueIndex('venta_tienda_clave_uq').on(t.tiendaId, t.clave),
+    uniqueIndex('venta_tienda_numero_uq').on(t.tiendaId, t.numero),
   ],
 );

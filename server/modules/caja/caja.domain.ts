@@ -175,8 +175,8 @@ async function calcularResumen(db: Db | Tx, turnoId: number): Promise<Resumen> {
       (select coalesce(sum(monto), 0) from caja_movimiento where turno_id = ${turnoId} and tipo = 'salida')::bigint as salidas,
       (select count(*) from venta where turno_id = ${turnoId} and estado = 'Anulada')::int as anuladas,
       (select coalesce(sum(total), 0) from venta where turno_id = ${turnoId} and estado = 'Anulada')::bigint as monto_anuladas,
-      (select min(id_venta) from venta where turno_id = ${turnoId}) as primera,
-      (select max(id_venta) from venta where turno_id = ${turnoId}) as ultima`)) as unknown as { rows: Record<string, unknown>[] }).rows;
+      (select min(numero) from venta where turno_id = ${turnoId}) as primera,
+      (select max(numero) from venta where turno_id = ${turnoId}) as ultima`)) as unknown as { rows: Record<string, unknown>[] }).rows;
   const nombres = new Map((await db.select({ id: metodoPago.idMetPago, nombre: metodoPago.nombre }).from(metodoPago)).map((m) => [m.id, m.nombre]));
   const metodos = new Map<number, { ventas: number; abonos: number }>();
   const de = (id: number) => metodos.get(id) ?? metodos.set(id, { ventas: 0, abonos: 0 }).get(id)!;
@@ -277,7 +277,7 @@ export async function reporteTurno(options: { db: Db; id: number; actor: Cajero 
     .where(and(eq(cajaMovimiento.turnoId, id), eq(cajaMovimiento.tiendaId, actor.tiendaId)))
     .orderBy(asc(cajaMovimiento.fecha), asc(cajaMovimiento.idCajaMovimiento));
   const pendientes = await db
-    .select({ ventaId: venta.idVenta, fecha: venta.fecha, metodo: metodoPago.nombre, referencia: venta.referencia, total: venta.total, fiado: venta.montoFiado })
+    .select({ ventaId: venta.idVenta, numero: venta.numero, fecha: venta.fecha, metodo: metodoPago.nombre, referencia: venta.referencia, total: venta.total, fiado: venta.montoFiado })
     .from(venta)
     .innerJoin(metodoPago, eq(metodoPago.idMetPago, venta.metodoPagoId))
     .where(
@@ -325,7 +325,7 @@ export async function reporteTurno(options: { db: Db; id: number; actor: Cajero 
     totalDiferencia: totalEsperado != null && totalContado != null ? totalContado - totalEsperado : null,
     denominaciones: cierre?.denominaciones ?? null,
     movimientos: movimientos.map((m) => ({ ...m, fecha: m.fecha.toISOString(), tipo: m.tipo as 'entrada' | 'salida' })),
-    referenciasPendientes: pendientes.map((p) => ({ ventaId: p.ventaId, fecha: p.fecha.toISOString(), metodo: p.metodo, referencia: p.referencia, monto: p.total - p.fiado })),
+    referenciasPendientes: pendientes.map((p) => ({ ventaId: p.ventaId, numero: p.numero, fecha: p.fecha.toISOString(), metodo: p.metodo, referencia: p.referencia, monto: p.total - p.fiado })),
   };
 }
 

@@ -19,6 +19,7 @@ const cajero = alias(usuario, 'cajero');
 
 const columns = {
   idVenta: venta.idVenta,
+  numero: venta.numero,
   fecha: venta.fecha,
   estado: venta.estado,
   clienteDocumento: cliente.documento,
@@ -49,7 +50,7 @@ export async function listVentas(options: { db: Db; scope: CrudScope; query: TPa
   const where = and(
     inScope(scope, venta.tiendaId),
     query.q
-      ? or(ilike(venta.estado, p), ilike(cliente.documento, p), ilike(cliente.nombre, p), id != null ? eq(venta.idVenta, id) : undefined)
+      ? or(ilike(venta.estado, p), ilike(cliente.documento, p), ilike(cliente.nombre, p), id != null ? or(eq(venta.idVenta, id), eq(venta.numero, id)) : undefined)
       : undefined,
   );
   const { limit, offset } = pageOf(query);

@@ -15,7 +15,8 @@ const cajero = sql<string>`coalesce(${usuario.nombre1} || ' ' || ${usuario.apell
 const nombreCliente = sql<string | null>`${cliente.nombre} || ' ' || ${cliente.apellido}`;
 
 /**
- * The search of spec §5: a sale id (exact number) or a product name. The product branch is a
+ * The search of spec §5: a sale's number as people see it (`venta.numero`, issue #36 point 8; the
+ * internal id is not searched) or a product name. The product branch is a
  * semi-join through factura_tienda_producto_idx, so it reads only the lines of matching products.
  */
 function busqueda(db: Db, tiendaId: number, q: string): SQL {
@@ -27,8 +28,8 @@ function busqueda(db: Db, tiendaId: number, q: string): SQL {
       .innerJoin(producto, eq(producto.idProducto, factura.productoId))
       .where(and(eq(factura.tiendaId, tiendaId), eq(producto.tiendaId, tiendaId), contieneTexto(producto.nombre, q))),
   );
-  const id = /^#?\d{1,10}$/.test(q) ? Number(q.replace('#', '')) : NaN;
-  return Number.isInteger(id) && id > 0 && id <= MAX_INT ? or(eq(venta.idVenta, id), conProducto)! : conProducto;
+  const numero = /^#?\d{1,10}$/.test(q) ? Number(q.replace('#', '')) : NaN;
+  return Number.isInteger(numero) && numero > 0 && numero <= MAX_INT ? or(eq(venta.numero, numero), conProducto)! : conProducto;
 }
 
 /**
@@ -47,6 +48,7 @@ export async function listarFacturas(options: { db: Db; tiendaId: number; query:
     db
       .select({
         idVenta: venta.idVenta,
+        numero: venta.numero,
         fecha: venta.fecha,
         estado: venta.estado,
         metodoPago: metodoPago.nombre,
@@ -151,6 +153,7 @@ export async function detalleFactura(options: { db: Db; tiendaId: number; idVent
   const [v] = await db
     .select({
       idVenta: venta.idVenta,
+      numero: venta.numero,
       fecha: venta.fecha,
       estado: venta.estado,
       montoRecibido: venta.montoRecibido,
@@ -197,6 +200,7 @@ export async function detalleFactura(options: { db: Db; tiendaId: number; idVent
   const total = conSubtotal.reduce((acc, l) => acc + l.subtotal, 0) - v.descuento;
   return {
     idVenta: v.idVenta,
+    numero: v.numero,
     fecha: v.fecha.toISOString(),
     estado: v.estado,
     tienda: { nombre: v.tiendaNombre, direccion: v.tiendaDireccion, telefono: v.tiendaTelefono },

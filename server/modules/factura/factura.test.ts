@@ -95,6 +95,8 @@ describe('facturas', () => {
     expect(body.items.map((f: { idVenta: number }) => f.idVenta)).toEqual([v.cuatro, v.tres, v.dos, v.uno]);
     expect(body.items[3]).toEqual({
       idVenta: v.uno,
+      // The store's first sale: its number, whatever its id (issue #36 point 8).
+      numero: 1,
       fecha: '2024-03-01T15:00:00.000Z',
       estado: 'Completada',
       lineas: 2,
@@ -109,8 +111,12 @@ describe('facturas', () => {
   });
 
   it('busca por número de venta exacto y por nombre de producto', async () => {
-    const porId = (await get(s, `/api/facturas?q=${v.dos}`)).json();
-    expect(porId.items.map((f: { idVenta: number }) => f.idVenta)).toEqual([v.dos]);
+    // The number people see (the store's second sale), with or without '#'; not the internal id.
+    for (const q of ['2', '%232']) {
+      const porNumero = (await get(s, `/api/facturas?q=${q}`)).json();
+      expect(porNumero.items.map((f: { idVenta: number; numero: number }) => [f.idVenta, f.numero])).toEqual([[v.dos, 2]]);
+    }
+    if (v.dos !== 2) expect((await get(s, `/api/facturas?q=${v.dos}`)).json().items.map((f: { idVenta: number }) => f.idVenta)).not.toContain(v.dos);
     const porProducto = (await get(s, '/api/facturas?q=leche')).json();
     expect(porProducto.items.map((f: { idVenta: number }) => f.idVenta)).toEqual([v.tres, v.uno]);
     // A number inside a product name finds that product's sales too.
@@ -134,6 +140,7 @@ describe('facturas', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       idVenta: v.uno,
+      numero: 1,
       fecha: '2024-03-01T15:00:00.000Z',
       estado: 'Completada',
       tienda: { nombre: TIENDA, direccion: 'Calle 10 # 5-23', telefono: '6013456789' },
@@ -169,7 +176,8 @@ describe('facturas', () => {
       montoRecibido: 50_000,
       cambio: 0,
     });
-    const lista = (await get(s, `/api/facturas?q=${mitad}`)).json();
+    const [{ numero }] = (await t.database.db.select({ numero: venta.numero }).from(venta).where(eq(venta.idVenta, mitad))) as [{ numero: number }];
+    const lista = (await get(s, `/api/facturas?q=${numero}`)).json();
     expect(lista.items.find((f: { idVenta: number }) => f.idVenta === mitad)).toMatchObject({ metodoPago: 'Efectivo + Fiado' });
     // A transfer gives no change, whatever was typed as received.
     const nequi = await vender(s.id, [[p['Arroz blanco 500 g']!, 1, 10_000]], { metodoPagoId: 3, montoRecibido: 12_000 });
@@ -183,6 +191,7 @@ describe('facturas', () => {
     expect(res.json().error.message).toBe(M.facturas.noEncontrada);
     expect((await get(otra, '/api/facturas')).json()).toEqual({ items: [], total: 0 });
     expect((await get(otra, `/api/facturas?q=${v.uno}`)).json()).toEqual({ items: [], total: 0 });
+    expect((await get(otra, '/api/facturas?q=%231')).json()).toEqual({ items: [], total: 0 });
     expect((await get(s, '/api/facturas/2147483647')).statusCode).toBe(404);
     expect((await get(s, '/api/facturas/abc')).statusCode).toBe(400);
   });

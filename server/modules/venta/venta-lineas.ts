@@ -71,7 +71,7 @@ async function ventaEnAlcance(tx: Tx, scope: LineaScope, ventaId: number, errore
 /** The sale's row FOR UPDATE (after the products): its lines change one writer at a time. */
 async function ventaBloqueada(tx: Tx, tiendaId: number, ventaId: number, errores: ErroresLinea, opciones: { soloPendiente?: boolean } = {}) {
   const [v] = await tx
-    .select({ estado: venta.estado, montoFiado: venta.montoFiado })
+    .select({ estado: venta.estado, montoFiado: venta.montoFiado, numero: venta.numero })
     .from(venta)
     .where(and(eq(venta.idVenta, ventaId), eq(venta.tiendaId, tiendaId)))
     .for('update');
@@ -146,7 +146,7 @@ export async function agregarLinea(options: {
     const v = await ventaBloqueada(tx, tiendaId, ventaId, errores, { soloPendiente: options.soloPendiente });
     if (p.estado !== 1) throw new AppError('BUSINESS_RULE', V.productosNoDisponibles([p.nombre]));
     const precio = options.precio ?? p.precio;
-    await moverStock(tx, tiendaId, ventaId, new Map([[productoId, -cantidad]]), V.motivoLineaAgregada(ventaId));
+    await moverStock(tx, tiendaId, ventaId, new Map([[productoId, -cantidad]]), V.motivoLineaAgregada(v.numero));
     const [f] = await tx
       .insert(factura)
       .values({ tiendaId, ventaId, productoId, cantidad, precio, estado: estadoDeLinea(v.estado) })
@@ -183,10 +183,15 @@ export async function cambiarLinea(options: {
     await bloquearProductos(tx, tiendaId, [actual.productoId, cambios.productoId]);
     const ventas = [...new Set([actual.ventaId, cambios.ventaId])].sort((a, b) => a - b);
     const estados = new Map<number, string>();
-    for (const id of ventas) estados.set(id, (await ventaBloqueada(tx, tiendaId, id, errores)).estado);
+    const numeros = new Map<number, number>();
+    for (const id of ventas) {
+      const v = await ventaBloqueada(tx, tiendaId, id, errores);
+      estados.set(id, v.estado);
+      numeros.set(id, v.numero);
+    }
     const delta = new Map<number, number>([[actual.productoId, actual.cantidad]]);
     delta.set(cambios.productoId, (delta.get(cambios.productoId) ?? 0) - cambios.cantidad);
-    await moverStock(tx, tiendaId, cambios.ventaId, delta, V.motivoLineaCambiada(cambios.ventaId));
+    await moverStock(tx, tiendaId, cambios.ventaId, delta, V.motivoLineaCambiada(numeros.get(cambios.ventaId)!));
     await tx
       .update(factura)
       .set({ ventaId: cambios.ventaId, productoId: cambios.productoId, cantidad: cambios.cantidad, precio: cambios.precio, estado: estadoDeLinea(estados.get(cambios.ventaId)!) })
@@ -207,8 +212,8 @@ export async function quitarLinea(options: { db: Db; scope: LineaScope; idFactur
       .limit(1);
     if (!actual) throw errores.linea();
     await bloquearProductos(tx, actual.tiendaId, [actual.productoId]);
-    await ventaBloqueada(tx, actual.tiendaId, actual.ventaId, errores);
-    await moverStock(tx, actual.tiendaId, actual.ventaId, new Map([[actual.productoId, actual.cantidad]]), V.motivoLineaQuitada(actual.ventaId));
+    const v = await ventaBloqueada(tx, actual.tiendaId, actual.ventaId, errores);
+    await moverStock(tx, actual.tiendaId, actual.ventaId, new Map([[actual.productoId, actual.cantidad]]), V.motivoLineaQuitada(v.numero));
     await tx.delete(factura).where(eq(factura.idFactura, idFactura));
     await recalcularTotal(tx, actual.ventaId);
   });

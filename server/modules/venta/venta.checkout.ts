@@ -41,7 +41,7 @@ class Ensayo extends Error {
 
 /** What `venta_registrar` answers (its source: `server/db/functions/venta_registrar.sql`). */
 type ResultadoVenta =
-  | { estado: 'ok'; id: number; fecha: number; total: number; descuento: number; montoFiado: number; montoRecibido: number; turno: number; lineas: TRecibo['lineas']; tienda: string; metodo: string; cajero: string | null }
+  | { estado: 'ok'; id: number; numero: number; fecha: number; total: number; descuento: number; montoFiado: number; montoRecibido: number; turno: number; lineas: TRecibo['lineas']; tienda: string; metodo: string; cajero: string | null }
   | { estado: 'repetida'; id: number }
   | { estado: 'no_encontrado' | 'monto_insuficiente' | 'sin_turno' }
   | { estado: 'no_disponible' | 'sin_stock' | 'descuento_invalido'; nombres: string[] };
@@ -197,6 +197,7 @@ export async function registrarVenta(options: {
   const recibido = Number(r.montoRecibido);
   return {
     id: r.id,
+    numero: r.numero,
     // Paid (or charged to the customer's account) now: complete from the start (issue #36 point 2).
     estado: 'Completada',
     fecha: new Date(r.fecha).toISOString(),

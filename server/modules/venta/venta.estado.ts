@@ -114,7 +114,7 @@ async function anularEn(tx: Tx, options: { tiendaId: number; ventaId: number; ac
       .update(venta)
       .set({ estado: 'Anulada' })
       .where(and(eq(venta.idVenta, ventaId), eq(venta.tiendaId, tiendaId), ne(venta.estado, 'Anulada')))
-      .returning({ id: venta.idVenta });
+      .returning({ id: venta.idVenta, numero: venta.numero });
     if (!done) {
       await estadoDe(tx, tiendaId, ventaId); // 404 when it is not the store's sale
       return { id: ventaId, estado: 'Anulada' };
@@ -129,7 +129,7 @@ async function anularEn(tx: Tx, options: { tiendaId: number; ventaId: number; ac
     const moved = await ajustarStockLote(tx, {
       tiendaId,
       cambios: [...devueltas].sort(([a], [b]) => a - b).map(([productoId, delta]) => ({ productoId, delta })),
-      motivo: V.motivoAnulacion(ventaId),
+      motivo: V.motivoAnulacion(done.numero),
       ventaId,
     });
     if (!moved) throw new AppError('BUSINESS_RULE', V.estadoVentaError);

@@ -20,6 +20,7 @@ export async function obtenerRecibo(options: { db: Db | Tx; tiendaId: number; ve
   const [row] = await db
     .select({
       id: venta.idVenta,
+      numero: venta.numero,
       estado: venta.estado,
       fecha: venta.fecha,
       total: venta.total,
@@ -59,6 +60,7 @@ export async function obtenerRecibo(options: { db: Db | Tx; tiendaId: number; ve
   const montoRecibido = row.montoRecibido ?? row.total;
   return {
     id: row.id,
+    numero: row.numero,
     estado: row.estado,
     fecha: row.fecha.toISOString(),
     tienda: row.tienda,

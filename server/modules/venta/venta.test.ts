@@ -217,8 +217,9 @@ describe('registrar una venta', () => {
       .where(eq(movimiento.ventaId, recibo.id))
       .orderBy(asc(movimiento.productoId));
     expect(movs.map((m) => [m.productoId, m.stockAntes, m.entradas, m.salidas, m.cantidadDespues, m.motivo])).toEqual([
-      [a.idProducto, 40, 0, 3, 37, `Venta #${recibo.id}`],
-      [b.idProducto, 15, 0, 1, 14, `Venta #${recibo.id}`],
+      // The reason names the sale's number people see (issue #36 point 8), not its id.
+      [a.idProducto, 40, 0, 3, 37, `Venta #${recibo.numero}`],
+      [b.idProducto, 15, 0, 1, 14, `Venta #${recibo.numero}`],
     ]);
     const lines = await t.database.db.select().from(factura).where(eq(factura.ventaId, recibo.id));
     expect(lines).toHaveLength(2);
@@ -384,7 +385,7 @@ describe('completar y anular', () => {
     const p = await crearProducto(s.id, { precio: 1500, stock });
     const res = await vender(s.token, { lineas: [{ productoId: p.idProducto, cantidad }], metodoPagoId: 2, montoRecibido: 1500 * cantidad });
     expect(res.statusCode).toBe(201);
-    return { p, id: res.json().id as number };
+    return { p, id: res.json().id as number, numero: res.json().numero as number };
   };
   const estados = async (id: number) => {
     const [v] = await t.database.db.select().from(venta).where(eq(venta.idVenta, id));
@@ -403,7 +404,7 @@ describe('completar y anular', () => {
   });
 
   it('anular devuelve el stock una sola vez, con su movimiento', async () => {
-    const { p, id } = await nueva();
+    const { p, id, numero } = await nueva();
     expect(await stockOf(p.idProducto)).toBe(6);
     const res = await post(s.token, `/api/ventas/${id}/anular`);
     expect(res.statusCode).toBe(200);
@@ -420,8 +421,8 @@ describe('completar y anular', () => {
       .where(and(eq(movimiento.productoId, p.idProducto), eq(movimiento.ventaId, id)))
       .orderBy(asc(movimiento.idMovimiento));
     expect(movs.map((m) => [m.stockAntes, m.entradas, m.salidas, m.cantidadDespues, m.motivo])).toEqual([
-      [10, 0, 4, 6, `Venta #${id}`],
-      [6, 4, 0, 10, `Anulación venta #${id}`],
+      [10, 0, 4, 6, `Venta #${numero}`],
+      [6, 4, 0, 10, `Anulación venta #${numero}`],
     ]);
 
     const complete = await post(s.token, `/api/ventas/${id}/completar`);

@@ -25,6 +25,8 @@ export type TUpdateVentaRequest = z.input<typeof ZUpdateVentaRequest>;
 
 export const ZVentaRow = z.object({
   idVenta: z.number().int(),
+  /** The sale's number in its store, as the till and its receipts show it (issue #36 point 8). */
+  numero: z.number().int(),
   /** ISO timestamp; the list shows its date and time in Bogotá. */
   fecha: z.string(),
   estado: z.string(),

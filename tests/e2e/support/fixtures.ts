@@ -143,3 +143,12 @@ export async function lastCodeFor(email: string): Promise<string> {
   }
   throw new Error(`no llegó ningún código a ${email}`);
 }
+
+/**
+ * The sale on the receipt page: its internal id (for the API and the invoice's address) and its
+ * number in the store, the one the receipt shows (issue #36 point 8, ADR 026).
+ */
+export async function ventaDelRecibo(page: Page): Promise<{ id: number; numero: number }> {
+  const el = page.getByTestId('recibo-id');
+  return { id: Number(await el.getAttribute('data-venta-id')), numero: Number((await el.textContent())!.replace('#', '').trim()) };
+}

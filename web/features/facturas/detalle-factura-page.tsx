@@ -51,7 +51,7 @@ export default function DetalleFacturaPage() {
 
   const header = (
     <PageHeader
-      title={idVenta ? `${F.detalleTitulo} #${idVenta}` : F.detalleTitulo}
+      title={f ? `${F.detalleTitulo} #${f.numero}` : F.detalleTitulo}
       backTo={back}
       backLabel={F.volver}
       className="facturas-header"
@@ -113,7 +113,7 @@ export default function DetalleFacturaPage() {
             <div className="factura-numero">
               <h2 id="factura-titulo">{F.detalleTitulo}</h2>
               <span className="factura-numero__id" data-testid="factura-id">
-                {F.numero(f.idVenta)}
+                {F.numero(f.numero)}
               </span>
               <span className={estadoBadge(f.estado)} data-testid="factura-estado">
                 {f.estado}
@@ -157,7 +157,7 @@ export default function DetalleFacturaPage() {
 
           <div className="table-wrap factura-lineas">
             <table className="table factura-tabla">
-              <caption className="visually-hidden">{F.productosCaption(f.idVenta)}</caption>
+              <caption className="visually-hidden">{F.productosCaption(f.numero)}</caption>
               <thead>
                 <tr>
                   <th scope="col">{M.ventas.columnas.producto}</th>

@@ -75,10 +75,10 @@ export default function GestionarVentasPage() {
                   <Link
                     to={detalle(f.idVenta)}
                     state={{ idVenta: f.idVenta, from: location.search }}
-                    aria-label={F.verFactura(f.idVenta)}
+                    aria-label={F.verFactura(f.numero)}
                     onClick={(e) => e.stopPropagation()}
                   >
-                    #{f.idVenta}
+                    #{f.numero}
                   </Link>
                 ),
               },

@@ -5,7 +5,9 @@ import { lineasRecibo, textoWhatsApp, enlaceWhatsApp, type DatosTienda } from '.
 
 /** A fixed receipt: accents and ñ, a discount, a customer, a cash sale. */
 export const RECIBO_FIJO: TRecibo = {
-  id: 1234,
+  // The internal id differs from the number people see: the receipt must print the number.
+  id: 50_001,
+  numero: 1234,
   estado: 'Pendiente',
   fecha: '2026-03-14T19:05:00.000Z',
   tienda: 'Tienda Doña Inés',

@@ -69,7 +69,7 @@ export function partesRecibo(recibo: TRecibo, tienda: DatosTienda | null) {
     tienda?.telefono ? R.telefono(tienda.telefono) : null,
   ].filter((x): x is string => !!x);
   const meta: [string, string][] = [
-    [R.venta, `#${recibo.id}`],
+    [R.venta, `#${recibo.numero}`],
     [R.fecha, fechaRecibo(recibo.fecha, tienda?.zonaHoraria)],
     [R.atendio, recibo.cajero],
   ];

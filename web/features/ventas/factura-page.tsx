@@ -223,7 +223,7 @@ function Factura({ recibo }: { recibo: TRecibo }) {
 
         <aside className="factura__acciones no-print" aria-label={V.accionesFactura}>
           <p className="factura__ok" role="status">
-            {V.ventaRegistrada(recibo.id)}
+            {V.ventaRegistrada(recibo.numero)}
           </p>
           <div className="field">
             <label htmlFor="formato-recibo">{I.formato}</label>

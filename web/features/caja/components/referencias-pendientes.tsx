@@ -31,11 +31,11 @@ export function ReferenciasPendientes(props: { items: TReferenciaPendiente[]; ed
             {props.items.map((r) => (
               <li key={r.ventaId}>
                 <span className="caja-list__text">
-                  <strong>{r.metodo}</strong> · {M.caja.ventaNumero(r.ventaId)} · {r.referencia ?? M.caja.sinReferencia} <small className="caja-muted">{fechas.hora(r.fecha)}</small>
+                  <strong>{r.metodo}</strong> · {M.caja.ventaNumero(r.numero)} · {r.referencia ?? M.caja.sinReferencia} <small className="caja-muted">{fechas.hora(r.fecha)}</small>
                 </span>
                 <strong className="caja-num">{formatPesos(r.monto)}</strong>
                 {props.editable ? (
-                  <button type="button" className="btn btn--ghost btn--sm" disabled={verificar.isPending} onClick={() => onVerificar(r.ventaId)} aria-label={M.caja.verificarLabel(r.ventaId)}>
+                  <button type="button" className="btn btn--ghost btn--sm" disabled={verificar.isPending} onClick={() => onVerificar(r.ventaId)} aria-label={M.caja.verificarLabel(r.numero)}>
                     {M.caja.verificarBoton}
                   </button>
                 ) : null}

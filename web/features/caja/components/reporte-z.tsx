@@ -219,7 +219,7 @@ export function ReporteZ({ reporte: r }: { reporte: TReporteTurno }) {
             {r.referenciasPendientes.map((p) => (
               <li key={p.ventaId}>
                 <span className="caja-list__text">
-                  {p.metodo} · {M.caja.ventaNumero(p.ventaId)} · {p.referencia ?? M.caja.sinReferencia}
+                  {p.metodo} · {M.caja.ventaNumero(p.numero)} · {p.referencia ?? M.caja.sinReferencia}
                 </span>
                 <strong className="caja-num">{formatPesos(p.monto)}</strong>
               </li>

@@ -28,6 +28,7 @@ const cargo: TCreditoRow = {
 const abono: TCreditoRow = { ...cargo, idCreditoMovimiento: 42, tipo: 'abono', monto: -4_000, idVenta: null, metodoPago: 'Tarjeta', nota: 'M777' };
 const venta: TVentaRow = {
   idVenta: 512,
+  numero: 37,
   fecha: '2026-03-14T23:45:00.000Z',
   estado: 'Completada',
   clienteDocumento: null,

@@ -20,6 +20,7 @@ export const ventas = defineEntity<TVentaRow>({
   searchHint: T.buscar,
   columns: [
     { header: T.columnas.idVenta, cell: (r) => r.idVenta, num: true },
+    { header: T.columnas.numero, cell: (r) => r.numero, num: true },
     { header: T.columnas.fecha, cell: (r) => fecha(r.fecha), num: true },
     { header: T.columnas.hora, cell: (r) => hora(r.fecha), num: true },
     { header: T.columnas.estado, cell: (r) => r.estado },

@@ -42,7 +42,7 @@ export function Recibo({ recibo, formato, tienda, ref }: { recibo: TRecibo; form
         {tienda?.nit && !fiscal.encabezado.length ? <p className="recibo__dato" data-testid="recibo-nit">{R.nit(tienda.nit)}</p> : null}
         {tienda?.direccion ? <p className="recibo__dato">{tienda.direccion}</p> : null}
         {tienda?.telefono ? <p className="recibo__dato">{R.telefono(tienda.telefono)}</p> : null}
-        <p className="recibo__sub">{R.titulo(recibo.id)}</p>
+        <p className="recibo__sub">{R.titulo(recibo.numero)}</p>
         {anulada ? <p className="recibo__anulada">{R.anulada}</p> : null}
       </header>
       <dl className="recibo__meta">
@@ -54,7 +54,9 @@ export function Recibo({ recibo, formato, tienda, ref }: { recibo: TRecibo; form
         </div>
         <div>
           <dt>{R.venta}</dt>
-          <dd data-testid="recibo-id">#{recibo.id}</dd>
+          <dd data-testid="recibo-id" data-venta-id={recibo.id}>
+            #{recibo.numero}
+          </dd>
         </div>
         <div>
           <dt>{R.atendio}</dt>
