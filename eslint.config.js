@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 
 /** Tests and their helpers (fixtures, the legacy test client) cross the layers on purpose. */
 const TESTS = ['**/*.test.{ts,tsx}', '**/*.fixtures.ts', 'server/legacy/test-client.ts', 'web/test/**'];
@@ -112,5 +113,17 @@ export default tseslint.config(
             { group: ['**/web/**', 'react'], message: 'El servidor no importa la web.' },
           ] }],
     },
+  },
+  // No import cycles (issue #29): a module and what it imports never lead back to it. Type-only
+  // imports count too (a cycle of types is still a knot). `#shared/*` resolves through package.json.
+  {
+    files: ['server/**/*.ts', 'shared/**/*.ts', 'web/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
 );
