@@ -1,10 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { AppError } from '#shared/errors';
 import { impuestos } from '#shared/messages/impuestos';
 import type { TImpuesto, TUnidadDian } from '#shared/impuestos';
 import type { TClasificacion, TInformeImpuestos, TPerfilFiscalRespuesta, TUpdatePerfilFiscal } from '#shared/schemas/impuestos';
-import { api, direccion } from '../../../lib/api-client';
-import { getToken } from '../../../lib/session';
+import { api } from '../../../lib/api-client';
+import { descargarArchivo } from '../../../lib/descargar';
 
 const M = { impuestos };
 
@@ -42,26 +41,6 @@ export const useAsignarProductos = () => {
 export const useInformeImpuestos = (mes: string) =>
   useQuery({ queryKey: ['impuestos', 'informe', mes], queryFn: () => api<TInformeImpuestos>('/impuestos/informe', { query: { mes } }), enabled: /^\d{4}-\d{2}$/.test(mes) });
 
-/** Downloads the month's report as CSV or XLSX (the server names the file). */
-export async function descargarInforme(mes: string, formato: 'csv' | 'xlsx'): Promise<void> {
-  const token = getToken();
-  const res = await fetch(`/api${direccion('/impuestos/informe/archivo', { mes, formato })}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
-  if (!res.ok) {
-    let body: unknown;
-    try {
-      body = await res.json();
-    } catch {
-      // not JSON: the generic refusal below
-    }
-    throw AppError.fromBody(body) ?? new AppError('INTERNAL', M.impuestos.informe.descargaFallida);
-  }
-  const nombre = `${M.impuestos.informe.archivo(mes)}.${formato}`;
-  const url = URL.createObjectURL(await res.blob());
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = nombre;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
+/** Downloads the month's report as CSV or XLSX, named after the month. */
+export const descargarInforme = (mes: string, formato: 'csv' | 'xlsx'): Promise<void> =>
+  descargarArchivo('/impuestos/informe/archivo', { mes, formato }, { fallo: M.impuestos.informe.descargaFallida, nombre: `${M.impuestos.informe.archivo(mes)}.${formato}`, nombreFijo: true });
