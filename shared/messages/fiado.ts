@@ -13,7 +13,7 @@ export const fiado = {
   // The customer's credit
   cupoInvalido: 'Escriba el cupo de fiado: un número entero de pesos, de 0 a 1.000.000.000.000.',
   telefonoInvalido: 'Escriba un celular colombiano de 10 dígitos (por ejemplo 300 123 4567).',
-  soloAdminCupo: 'Solo un administrador puede habilitar el fiado o cambiar el cupo de un cliente.',
+  soloAdminCupo: 'Su rol no tiene permiso para habilitar el fiado ni cambiar el cupo (lo decide el administrador en Permisos).',
   soloAdminCupoTitle: 'Permiso de administrador',
   // Statement
   cuentaTitulo: 'Estado de cuenta',

@@ -31,7 +31,6 @@ const STORE_ROW = rule('401', 'ok', 'ok', 'ok', '404', '403');
 // A sale made by someone else (the store account): role 2 may complete or annul only its own sales of the day.
 const STORE_SALE_NOT_R2S = rule('401', 'ok', '403', 'ok', '404', '403');
 const STORE_NO_R3 = rule('401', 'ok', 'ok', '403', 'ok', '403');
-const STORE_ROW_NO_R3 = rule('401', 'ok', 'ok', '403', '404', '403');
 const CRUD = rule('401', 'ok', '403', '403', 'ok', 'ok');
 const CRUD_ROW = rule('401', 'ok', '403', '403', '404', 'ok');
 const CRUD_OPERATOR = rule('401', '403', '403', '403', '403', 'ok');
@@ -42,6 +41,8 @@ const STORE_ADMIN = rule('401', 'ok', '403', '403', 'ok', '403');
 const SUPERVISOR = rule('401', 'ok', '403', 'ok', 'ok', '403');
 // A row of the store that only its role 1 touches (a new employee waiting for approval): another store's admin gets 404.
 const STORE_ADMIN_ROW = rule('401', 'ok', '403', '403', '404', '403');
+// Deleting or archiving customers and suppliers (issue #27): the `eliminarClientesProveedores` permission, off for role 2 by default, never role 3's.
+const STORE_DELETE_ROW = STORE_ADMIN_ROW;
 // Whoever sees the invitation code (roles 1 and 3) sees its expiry.
 const STORE_CODE = rule('401', 'ok', '403', 'ok', 'ok', '403');
 // The owner's day at a glance (issue #35): roles 1 and 3 (with the reports permission, on by default).
@@ -147,13 +148,13 @@ const TABLE: Record<string, Entry> = {
   'GET /api/proveedores/opciones': { expect: STORE },
   'GET /api/proveedores/:id/productos': { expect: STORE_ROW, params: id('proveedor') },
   'POST /api/proveedores': { expect: STORE_NO_R3, body: {} },
-  'DELETE /api/proveedores/:id': { expect: STORE_ROW_NO_R3, params: freshId('proveedor') },
-  'POST /api/proveedores/:id/archivar': { expect: STORE_ROW_NO_R3, params: freshId('proveedor') },
+  'DELETE /api/proveedores/:id': { expect: STORE_DELETE_ROW, params: freshId('proveedor') },
+  'POST /api/proveedores/:id/archivar': { expect: STORE_DELETE_ROW, params: freshId('proveedor') },
   'GET /api/clientes': { expect: STORE },
   'POST /api/clientes': { expect: STORE, body: {} },
   'PUT /api/clientes/:id': { expect: STORE_ROW, params: id('cliente'), body: { documento: '1020304050', tipoDocumento: 'CC', nombre: 'María', apellido: 'Gómez', correo: 'maria.gomez@correo.example' } },
-  'DELETE /api/clientes/:id': { expect: STORE_ROW_NO_R3, params: freshId('cliente') },
-  'POST /api/clientes/:id/archivar': { expect: STORE_ROW_NO_R3, params: freshId('cliente') },
+  'DELETE /api/clientes/:id': { expect: STORE_DELETE_ROW, params: freshId('cliente') },
+  'POST /api/clientes/:id/archivar': { expect: STORE_DELETE_ROW, params: freshId('cliente') },
   // Fiado (issue #17, ADR 013): every role of the store sees balances and records abonos; the limit is the client form's (role 1).
   'GET /api/clientes/:id/cuenta': { expect: STORE_ROW, params: id('cliente') },
   'POST /api/clientes/:id/abonos': { expect: STORE_ROW, params: id('cliente'), body: { monto: 1000, metodoPagoId: 5 } },

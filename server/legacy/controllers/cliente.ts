@@ -1,6 +1,7 @@
 import { M } from '#shared/messages';
 import { ZLegacyClienteRequest } from '#shared/schemas/cliente';
 import { ZLegacyRegistroCrudClienteRequest } from '#shared/schemas/crud';
+import { autorDe } from '../../modules/actividad/actividad.domain';
 import * as dominio from '../../modules/cliente/cliente.domain';
 import { adminScope, conTotal, pagina } from '../comun';
 import { ADMIN, READ, checkTiendaId, legacyStore, parseLegacy, type LegacyController } from '../legacy';
@@ -74,7 +75,7 @@ export const clienteActions: LegacyController = [
         correo: str(p, 'Correo'),
         idTienda: sent(p, 'tienda_idtienda') ?? sent(p, 'id_tienda'),
       });
-      const creado = await dominio.crearCliente({ db: ctx.app.db, scope: adminScope(ctx), datos: input });
+      const creado = await dominio.crearCliente({ db: ctx.app.db, scope: adminScope(ctx), datos: input, autor: autorDe(ctx.sesion, 'legacy') });
       return { success: true, mensaje: M.crud.registrado.cliente, id_Cliente: creado.idCliente };
     },
   },
@@ -87,7 +88,7 @@ export const clienteActions: LegacyController = [
     response: '`{ success: true, mensaje }`; refused: `{ success: false, error, mensaje }`',
     handle: async (ctx) => {
       const tiendaId = await legacyStore(ctx);
-      await dominio.crearCliente({ db: ctx.app.db, scope: { tiendaId }, datos: clienteInput(ctx.p) });
+      await dominio.crearCliente({ db: ctx.app.db, scope: { tiendaId }, datos: clienteInput(ctx.p), autor: autorDe(ctx.sesion, 'legacy') });
       return { success: true, mensaje: L.clienteRegistrado };
     },
   },
@@ -102,7 +103,7 @@ export const clienteActions: LegacyController = [
       const tiendaId = await legacyStore(ctx);
       const input = clienteInput(ctx.p);
       const id = await dominio.idPorDocumento({ db: ctx.app.db, tiendaId, documento: input.documento });
-      await dominio.actualizarCliente({ db: ctx.app.db, scope: { tiendaId }, id, cambios: input });
+      await dominio.actualizarCliente({ db: ctx.app.db, scope: { tiendaId }, id, cambios: input, autor: autorDe(ctx.sesion, 'legacy') });
       return { success: true, mensaje: L.clienteActualizado };
     },
   },
@@ -118,7 +119,7 @@ export const clienteActions: LegacyController = [
     handle: async (ctx) => {
       const tiendaId = await legacyStore(ctx);
       const id = await dominio.idPorDocumento({ db: ctx.app.db, tiendaId, documento: sent(ctx.p, 'eliminar') });
-      await dominio.eliminarCliente({ db: ctx.app.db, scope: { tiendaId }, id });
+      await dominio.eliminarCliente({ db: ctx.app.db, scope: { tiendaId }, id, autor: autorDe(ctx.sesion, 'legacy') });
       return { success: true, respuesta: true, mensaje: L.clienteEliminado };
     },
   },

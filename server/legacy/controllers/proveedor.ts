@@ -1,6 +1,7 @@
 import { M } from '#shared/messages';
 import { ZLegacyActualizarProveedorRequest, ZLegacyRegistroCrudProveedorRequest } from '#shared/schemas/crud';
 import { ZLegacyAgregarProveedorRequest } from '#shared/schemas/proveedor';
+import { autorDe } from '../../modules/actividad/actividad.domain';
 import * as dominio from '../../modules/proveedor/proveedor.domain';
 import { adminScope, conTotal, pagina, parseId } from '../comun';
 import { ADMIN, READ, checkTiendaId, legacyStore, parseLegacy, type LegacyContext, type LegacyController } from '../legacy';
@@ -92,7 +93,7 @@ export const proveedorActions: LegacyController = [
     response: '`{ respuesta: true, success: true, mensaje }`',
     handle: async (ctx) => {
       const tiendaId = await legacyStore(ctx);
-      await dominio.eliminarProveedor({ db: ctx.app.db, scope: { tiendaId }, id: parseId(ctx.p, 'eliminar', noEncontrado) });
+      await dominio.eliminarProveedor({ db: ctx.app.db, scope: { tiendaId }, id: parseId(ctx.p, 'eliminar', noEncontrado), autor: autorDe(ctx.sesion, 'legacy') });
       return { respuesta: true, success: true, mensaje: L.proveedorEliminado };
     },
   },

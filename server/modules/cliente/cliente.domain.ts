@@ -18,6 +18,8 @@ import { cliente, creditoMovimiento } from '../../db/schema';
 import { formatPesos } from '#shared/money';
 import { tiendaDestino } from '../tienda/alcance';
 import { esReferenciaViva, esViolacionUnica } from '../../db/pg-error';
+import { registrarPor, type Autor } from '../actividad/actividad.domain';
+import { conRechazos, exigirPermiso } from '../tienda/permisos';
 
 /**
  * Who acts: a store session (`{ tiendaId }`) reaches its own store's clients; the platform
@@ -167,12 +169,25 @@ export interface DatosCliente {
 }
 
 /**
- * Fiado (issue #17, ADR 013): only role 1 enables credit or sets the limit. A role that sends the
- * values the client already has (the form sends them back unchanged) changes nothing and may save.
+ * Fiado (issue #17, ADR 013; issue #27): enabling credit or changing the limit needs the store's
+ * `credito` permission (role 1 always; role 2 and 3 as the owner decides, neither by default). A role
+ * that sends the values the client already has (the form sends them back unchanged) changes nothing
+ * and may save. A change is recorded in the activity log (the limit before and after; null: no fiado).
  */
-function verificarCupo(rol: number | undefined, antes: { fiado: boolean; cupo: number }, datos: DatosCliente) {
-  const cambia = (datos.fiado !== undefined && datos.fiado !== antes.fiado) || (datos.cupo !== undefined && datos.cupo !== antes.cupo);
-  if (cambia && rol !== ROL.ADMIN) throw new AppError('FORBIDDEN', M.fiado.soloAdminCupo, { title: M.fiado.soloAdminCupoTitle });
+async function verificarCupo(
+  tx: Tx,
+  c: { tiendaId: number; autor: Autor; id?: number; nombre: string },
+  antes: { fiado: boolean; cupo: number },
+  datos: DatosCliente,
+): Promise<(clienteId: number) => Promise<void>> {
+  const fiado = datos.fiado ?? antes.fiado;
+  const cupo = datos.cupo ?? antes.cupo;
+  const anterior = antes.fiado ? antes.cupo : null;
+  const nuevo = fiado ? cupo : null;
+  const cambia = fiado !== antes.fiado || cupo !== antes.cupo;
+  if (!cambia) return async () => {};
+  await exigirPermiso(tx, c.tiendaId, c.autor, 'credito', { entidad: 'cliente', id: c.id, nombre: c.nombre });
+  return (clienteId) => registrarPor(tx, c.tiendaId, c.autor, { tipo: 'credito', detalle: { clienteId, cliente: c.nombre, anterior, nuevo } });
 }
 
 /**
@@ -186,6 +201,8 @@ function verificarDocumento(datos: { documento: string; tipoDocumento: string },
   if (menor) throw new AppError('BUSINESS_RULE', menor, { fields: { fiado: menor } });
 }
 
+const nombreCompleto = (d: { nombre: string; apellido: string }) => `${d.nombre} ${d.apellido}`.trim();
+
 /** The fiado columns a write sets: only those sent. */
 const camposFiado = (d: DatosCliente) => ({
   ...(d.telefono !== undefined ? { telefono: d.telefono } : {}),
@@ -198,43 +215,53 @@ export async function crearCliente(options: {
   db: Db;
   scope: ClienteScope;
   datos: DatosCliente & { idTienda?: number | null };
-  /** The caller's role: fiado and the limit are role 1's (ADR 013). */
-  rol?: number;
+  /** Who acts: fiado and the limit need the `credito` permission (ADR 013, issue #27). */
+  autor: Autor;
 }): Promise<TFilaCliente> {
-  const { db, scope, datos } = options;
-  verificarCupo(options.rol, { fiado: false, cupo: 0 }, datos);
-  verificarDocumento(datos, !!datos.fiado);
-  return db
-    .transaction(async (tx) => {
-      const tiendaId = await tiendaDestino(tx, { tiendaId: scope.tiendaId, usuarioId: null }, datos.idTienda);
-      await checkDocumento(tx, tiendaId, datos.documento);
-      const [row] = await tx
-        .insert(cliente)
-        .values({ tiendaId, documento: datos.documento, tipoDocumento: datos.tipoDocumento, nombre: datos.nombre, apellido: datos.apellido, correo: datos.correo, ...camposFiado(datos) })
-        .returning({ id: cliente.idCliente });
-      return (await leer(tx, { tiendaId }, row!.id))!;
-    })
-    .catch(traducir);
+  const { db, scope, datos, autor } = options;
+  return conRechazos(db, () =>
+    db
+      .transaction(async (tx) => {
+        const tiendaId = await tiendaDestino(tx, { tiendaId: scope.tiendaId, usuarioId: null }, datos.idTienda);
+        const registrarCredito = await verificarCupo(tx, { tiendaId, autor, nombre: nombreCompleto(datos) }, { fiado: false, cupo: 0 }, datos);
+        verificarDocumento(datos, !!datos.fiado);
+        await checkDocumento(tx, tiendaId, datos.documento);
+        const [row] = await tx
+          .insert(cliente)
+          .values({ tiendaId, documento: datos.documento, tipoDocumento: datos.tipoDocumento, nombre: datos.nombre, apellido: datos.apellido, correo: datos.correo, ...camposFiado(datos) })
+          .returning({ id: cliente.idCliente });
+        await registrarCredito(row!.id);
+        return (await leer(tx, { tiendaId }, row!.id))!;
+      })
+      .catch(traducir),
+  );
 }
 
 /** Saves a client in the caller's reach (404 otherwise), the documento included, unless another client of its store has it. */
-export async function actualizarCliente(options: { db: Db; scope: ClienteScope; id: number; cambios: DatosCliente; rol?: number }): Promise<TFilaCliente> {
-  const { db, scope, id, cambios } = options;
-  return db
-    .transaction(async (tx) => {
-      const [actual] = await tx.select({ tiendaId: cliente.tiendaId, fiado: cliente.fiado, cupo: cliente.cupo }).from(cliente).where(esteCliente(scope, id)).for('update');
-      if (!actual) throw notFound();
-      verificarCupo(options.rol, actual, cambios);
-      verificarDocumento(cambios, cambios.fiado ?? actual.fiado);
-      const { tiendaId } = actual;
-      await checkDocumento(tx, tiendaId, cambios.documento, id);
-      await tx
-        .update(cliente)
-        .set({ documento: cambios.documento, tipoDocumento: cambios.tipoDocumento, nombre: cambios.nombre, apellido: cambios.apellido, correo: cambios.correo, ...camposFiado(cambios) })
-        .where(and(eq(cliente.idCliente, id), eq(cliente.tiendaId, tiendaId)));
-      return (await leer(tx, { tiendaId }, id))!;
-    })
-    .catch(traducir);
+export async function actualizarCliente(options: { db: Db; scope: ClienteScope; id: number; cambios: DatosCliente; autor: Autor }): Promise<TFilaCliente> {
+  const { db, scope, id, cambios, autor } = options;
+  return conRechazos(db, () =>
+    db
+      .transaction(async (tx) => {
+        const [actual] = await tx
+          .select({ tiendaId: cliente.tiendaId, fiado: cliente.fiado, cupo: cliente.cupo, nombre: cliente.nombre, apellido: cliente.apellido })
+          .from(cliente)
+          .where(esteCliente(scope, id))
+          .for('update');
+        if (!actual) throw notFound();
+        const { tiendaId } = actual;
+        const registrarCredito = await verificarCupo(tx, { tiendaId, autor, id, nombre: nombreCompleto(actual) }, actual, cambios);
+        verificarDocumento(cambios, cambios.fiado ?? actual.fiado);
+        await checkDocumento(tx, tiendaId, cambios.documento, id);
+        await tx
+          .update(cliente)
+          .set({ documento: cambios.documento, tipoDocumento: cambios.tipoDocumento, nombre: cambios.nombre, apellido: cambios.apellido, correo: cambios.correo, ...camposFiado(cambios) })
+          .where(and(eq(cliente.idCliente, id), eq(cliente.tiendaId, tiendaId)));
+        await registrarCredito(id);
+        return (await leer(tx, { tiendaId }, id))!;
+      })
+      .catch(traducir),
+  );
 }
 
 /** A customer with credit history (any fiado movement) keeps it: 409 on every face (issue #27). */
@@ -246,21 +273,27 @@ const conHistorial = () => new AppError('CONFLICT', M.clientes.conHistorialCredi
  * A customer with credit history is never deleted (issue #27): the refusal says to archive it; the
  * ledger's foreign key is RESTRICT, so no other path can take the history with it either.
  */
-export async function eliminarCliente(options: { db: Db; scope: ClienteScope; id: number }): Promise<void> {
-  const { db, scope, id } = options;
-  await db
-    .transaction(async (tx) => {
-      const [row] = await tx.select({ tiendaId: cliente.tiendaId }).from(cliente).where(esteCliente(scope, id)).for('update');
-      if (!row) throw notFound();
-      const [mov] = await tx.select({ id: creditoMovimiento.idCreditoMovimiento }).from(creditoMovimiento).where(eq(creditoMovimiento.clienteId, id)).limit(1);
-      if (mov) throw conHistorial();
-      await tx.delete(cliente).where(and(eq(cliente.idCliente, id), eq(cliente.tiendaId, row.tiendaId)));
-    })
-    .catch((err: unknown) => {
-      // A credit movement written between the check and the delete: the foreign key answers the same.
-      if (esReferenciaViva(err)) throw conHistorial();
-      throw err;
-    });
+export async function eliminarCliente(options: { db: Db; scope: ClienteScope; id: number; autor: Autor }): Promise<void> {
+  const { db, scope, id, autor } = options;
+  await conRechazos(db, () =>
+    db
+      .transaction(async (tx) => {
+        const [row] = await tx.select({ tiendaId: cliente.tiendaId, nombre: cliente.nombre, apellido: cliente.apellido }).from(cliente).where(esteCliente(scope, id)).for('update');
+        if (!row) throw notFound();
+        const nombre = nombreCompleto(row);
+        // Issue #27: deleting needs the store's permission (role 3 never: spec §6).
+        await exigirPermiso(tx, row.tiendaId, autor, 'eliminarClientesProveedores', { entidad: 'cliente', id, nombre });
+        const [mov] = await tx.select({ id: creditoMovimiento.idCreditoMovimiento }).from(creditoMovimiento).where(eq(creditoMovimiento.clienteId, id)).limit(1);
+        if (mov) throw conHistorial();
+        await tx.delete(cliente).where(and(eq(cliente.idCliente, id), eq(cliente.tiendaId, row.tiendaId)));
+        await registrarPor(tx, row.tiendaId, autor, { tipo: 'eliminacion', detalle: { entidad: 'cliente', id, nombre } });
+      })
+      .catch((err: unknown) => {
+        // A credit movement written between the check and the delete: the foreign key answers the same.
+        if (esReferenciaViva(err)) throw conHistorial();
+        throw err;
+      }),
+  );
 }
 
 /**
@@ -268,12 +301,15 @@ export async function eliminarCliente(options: { db: Db; scope: ClienteScope; id
  * kept whole in the reports and its history. Only with a zero balance: a debt is collected or
  * forgiven by the ledger, not hidden. Archiving twice changes nothing.
  */
-export async function archivarCliente(options: { db: Db; scope: ClienteScope; id: number }): Promise<TFilaCliente> {
-  const { db, scope, id } = options;
-  return db.transaction(async (tx) => {
+export async function archivarCliente(options: { db: Db; scope: ClienteScope; id: number; autor: Autor }): Promise<TFilaCliente> {
+  const { db, scope, id, autor } = options;
+  return conRechazos(db, () => db.transaction(async (tx) => {
     // The customer's row FOR UPDATE, as every credit write takes it: no charge lands while this checks.
-    const [row] = await tx.select({ tiendaId: cliente.tiendaId }).from(cliente).where(esteCliente(scope, id)).for('update');
+    const [row] = await tx.select({ tiendaId: cliente.tiendaId, nombre: cliente.nombre, apellido: cliente.apellido, activo: cliente.activo }).from(cliente).where(esteCliente(scope, id)).for('update');
     if (!row) throw notFound();
+    const nombre = nombreCompleto(row);
+    // Who may delete may archive (issue #27).
+    await exigirPermiso(tx, row.tiendaId, autor, 'eliminarClientesProveedores', { entidad: 'cliente', id, nombre });
     const [s] = await tx
       .select({ saldo: sql<string>`coalesce(sum(${creditoMovimiento.monto}), 0)` })
       .from(creditoMovimiento)
@@ -281,6 +317,7 @@ export async function archivarCliente(options: { db: Db; scope: ClienteScope; id
     const saldo = Number(s?.saldo ?? 0);
     if (saldo !== 0) throw new AppError('CONFLICT', M.clientes.archivarConSaldo(formatPesos(saldo)), { title: M.clientes.noSeArchivaTitulo });
     await tx.update(cliente).set({ activo: false }).where(and(eq(cliente.idCliente, id), eq(cliente.tiendaId, row.tiendaId)));
+    if (row.activo) await registrarPor(tx, row.tiendaId, autor, { tipo: 'archivo', detalle: { entidad: 'cliente', id, nombre } });
     return (await leer(tx, { tiendaId: row.tiendaId }, id))!;
-  });
+  }));
 }

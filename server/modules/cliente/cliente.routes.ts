@@ -11,6 +11,7 @@ import {
 } from '#shared/schemas/cliente';
 import { ZPageQuery, zPage } from '#shared/schemas/common';
 import { forbidRole, sessionOf, storeOf } from '../../plugins/auth';
+import { autorDe } from '../actividad/actividad.domain';
 import { NO_ELIMINAN } from './cliente.domain';
 import { actualizarCliente, archivarCliente, crearCliente, eliminarCliente, listarClientes } from './cliente.service';
 
@@ -27,7 +28,7 @@ export async function clienteRoutes(app: FastifyInstance) {
   r.post('/clientes', {
     schema: { tags, body: ZCreateClienteRequest, response: { 201: ZClienteResponse } },
     handler: async (req, reply) => {
-      const cliente = await crearCliente({ db: app.db, tiendaId: storeOf(req), rol: sessionOf(req).rol, input: req.body });
+      const cliente = await crearCliente({ db: app.db, tiendaId: storeOf(req), autor: autorDe(sessionOf(req), 'tienda'), input: req.body });
       return reply.status(201).send({ message: M.clientes.registrado, cliente });
     },
   });
@@ -35,7 +36,7 @@ export async function clienteRoutes(app: FastifyInstance) {
   r.put('/clientes/:id', {
     schema: { tags, params: ZClienteParams, body: ZUpdateClienteRequest, response: { 200: ZClienteResponse } },
     handler: async (req) => {
-      const cliente = await actualizarCliente({ db: app.db, tiendaId: storeOf(req), rol: sessionOf(req).rol, id: req.params.id, input: req.body });
+      const cliente = await actualizarCliente({ db: app.db, tiendaId: storeOf(req), autor: autorDe(sessionOf(req), 'tienda'), id: req.params.id, input: req.body });
       return { message: M.clientes.actualizado, cliente };
     },
   });
@@ -45,7 +46,7 @@ export async function clienteRoutes(app: FastifyInstance) {
     preValidation: forbidRole(NO_ELIMINAN.roles, NO_ELIMINAN.message, NO_ELIMINAN.title),
     schema: { tags, params: ZClienteParams, response: { 200: ZClienteMessage } },
     handler: async (req) => {
-      await eliminarCliente({ db: app.db, tiendaId: storeOf(req), id: req.params.id });
+      await eliminarCliente({ db: app.db, tiendaId: storeOf(req), id: req.params.id, autor: autorDe(sessionOf(req), 'tienda') });
       return { message: M.clientes.eliminado };
     },
   });
@@ -55,7 +56,7 @@ export async function clienteRoutes(app: FastifyInstance) {
     preValidation: forbidRole(NO_ELIMINAN.roles, NO_ELIMINAN.message, NO_ELIMINAN.title),
     schema: { tags, params: ZClienteParams, response: { 200: ZClienteResponse } },
     handler: async (req) => {
-      const cliente = await archivarCliente({ db: app.db, tiendaId: storeOf(req), id: req.params.id });
+      const cliente = await archivarCliente({ db: app.db, tiendaId: storeOf(req), id: req.params.id, autor: autorDe(sessionOf(req), 'tienda') });
       return { message: M.clientes.archivado, cliente };
     },
   });

@@ -5,6 +5,7 @@
 import type { TCliente, TClienteData } from '#shared/schemas/cliente';
 import type { TPage } from '#shared/schemas/common';
 import type { Db } from '../../db/client';
+import type { Autor } from '../actividad/actividad.domain';
 import { resumenesCredito } from '../fiado/fiado.service';
 import * as dominio from './cliente.domain';
 
@@ -29,21 +30,21 @@ export async function listarClientes(options: { db: Db; tiendaId: number; q: str
   return { items: page.items.map((c) => ({ ...aCliente(c), credito: credito.get(c.idCliente) })), total: page.total };
 }
 
-export async function crearCliente(options: { db: Db; tiendaId: number; rol: number; input: TClienteData }): Promise<TCliente> {
-  return aCliente(await dominio.crearCliente({ db: options.db, scope: { tiendaId: options.tiendaId }, datos: options.input, rol: options.rol }));
+export async function crearCliente(options: { db: Db; tiendaId: number; autor: Autor; input: TClienteData }): Promise<TCliente> {
+  return aCliente(await dominio.crearCliente({ db: options.db, scope: { tiendaId: options.tiendaId }, datos: options.input, autor: options.autor }));
 }
 
-export async function actualizarCliente(options: { db: Db; tiendaId: number; rol: number; id: number; input: TClienteData }): Promise<TCliente> {
-  const { db, tiendaId, rol, id, input } = options;
-  return aCliente(await dominio.actualizarCliente({ db, scope: { tiendaId }, id, cambios: input, rol }));
+export async function actualizarCliente(options: { db: Db; tiendaId: number; autor: Autor; id: number; input: TClienteData }): Promise<TCliente> {
+  const { db, tiendaId, autor, id, input } = options;
+  return aCliente(await dominio.actualizarCliente({ db, scope: { tiendaId }, id, cambios: input, autor }));
 }
 
 /** Deletes a client of the store; its past sales stay, without client. */
-export async function eliminarCliente(options: { db: Db; tiendaId: number; id: number }): Promise<void> {
-  await dominio.eliminarCliente({ db: options.db, scope: { tiendaId: options.tiendaId }, id: options.id });
+export async function eliminarCliente(options: { db: Db; tiendaId: number; id: number; autor: Autor }): Promise<void> {
+  await dominio.eliminarCliente({ db: options.db, scope: { tiendaId: options.tiendaId }, id: options.id, autor: options.autor });
 }
 
 /** Archives a client of the store (issue #27): only with a zero balance; hidden from lists and the till. */
-export async function archivarCliente(options: { db: Db; tiendaId: number; id: number }): Promise<TCliente> {
-  return aCliente(await dominio.archivarCliente({ db: options.db, scope: { tiendaId: options.tiendaId }, id: options.id }));
+export async function archivarCliente(options: { db: Db; tiendaId: number; id: number; autor: Autor }): Promise<TCliente> {
+  return aCliente(await dominio.archivarCliente({ db: options.db, scope: { tiendaId: options.tiendaId }, id: options.id, autor: options.autor }));
 }

@@ -174,11 +174,15 @@ describe('eliminar cliente', () => {
     expect((await req('GET', '/api/clientes', s.token)).json().total).toBe(2);
   });
 
-  it('el empleado elimina; las ventas del cliente se conservan sin cliente', async () => {
+  it('el empleado elimina con el permiso de la tienda (issue #27); las ventas del cliente se conservan sin cliente', async () => {
     const s = await crearTienda(t);
     const maria = await nuevoCliente(s);
     const [v] = await t.database.db.insert(venta).values({ tiendaId: s.id, metodoPagoId: 5, clienteId: maria.id, total: 5000 }).returning();
     const empleado = await conRol(t, s, ROL.EMPLEADO);
+    expect((await req('DELETE', `/api/clientes/${maria.id}`, empleado)).statusCode).toBe(403);
+    const permisos = (await t.request({ method: 'GET', url: '/api/tienda/permisos', token: s.token })).json();
+    permisos.roles[ROL.EMPLEADO].eliminarClientesProveedores = true;
+    expect((await t.request({ method: 'PUT', url: '/api/tienda/permisos', token: s.token, payload: permisos })).statusCode).toBe(200);
     const res = await req('DELETE', `/api/clientes/${maria.id}`, empleado);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: M.clientes.eliminado });

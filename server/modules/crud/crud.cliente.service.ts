@@ -8,7 +8,7 @@ import type { TPage, TPageQuery } from '#shared/schemas/common';
 import type { TClienteRow, TCrudCreateClienteData, TCrudCreated, TCrudMessage, TCrudUpdateClienteData } from '#shared/schemas/crud';
 import type { Db } from '../../db/client';
 import * as dominio from '../cliente/cliente.domain';
-import type { CrudScope, CrudService } from './crud.scope';
+import { autorCrud, type CrudScope, type CrudService } from './crud.scope';
 
 /** A client as the back-office lists it (the domain's names are the back-office's). */
 export const aFila = (c: dominio.TFilaCliente): TClienteRow => ({
@@ -33,25 +33,25 @@ export async function getCliente(options: { db: Db; scope: CrudScope; id: number
 }
 
 export async function createCliente(options: { db: Db; scope: CrudScope; input: TCrudCreateClienteData }): Promise<TCrudCreated> {
-  const creado = await dominio.crearCliente({ db: options.db, scope: options.scope, datos: options.input });
+  const creado = await dominio.crearCliente({ db: options.db, scope: options.scope, datos: options.input, autor: autorCrud(options.scope) });
   return { id: creado.idCliente, message: M.crud.registrado.cliente };
 }
 
 export async function updateCliente(options: { db: Db; scope: CrudScope; id: number; input: TCrudUpdateClienteData }): Promise<TCrudMessage> {
   const { db, scope, id, input } = options;
-  await dominio.actualizarCliente({ db, scope, id, cambios: input });
+  await dominio.actualizarCliente({ db, scope, id, cambios: input, autor: autorCrud(scope) });
   return { message: M.crud.actualizado.cliente };
 }
 
 /** Hidden from the lists and the till, kept in the reports; only with a zero balance (issue #27). */
 export async function archiveCliente(options: { db: Db; scope: CrudScope; id: number }): Promise<TCrudMessage> {
-  await dominio.archivarCliente(options);
+  await dominio.archivarCliente({ ...options, autor: autorCrud(options.scope) });
   return { message: M.clientes.archivado };
 }
 
 /** Past sales keep their lines; they simply no longer name the client. A debtor is refused (409). */
 export async function deleteCliente(options: { db: Db; scope: CrudScope; id: number }): Promise<TCrudMessage> {
-  await dominio.eliminarCliente(options);
+  await dominio.eliminarCliente({ ...options, autor: autorCrud(options.scope) });
   return { message: M.crud.eliminado.cliente };
 }
 

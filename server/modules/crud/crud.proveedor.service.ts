@@ -8,7 +8,7 @@ import type { TPage, TPageQuery } from '#shared/schemas/common';
 import type { TCrudCreated, TCrudCreateProveedorData, TCrudMessage, TCrudUpdateProveedorData, TProveedorRow } from '#shared/schemas/crud';
 import type { Db } from '../../db/client';
 import * as dominio from '../proveedor/proveedor.domain';
-import type { CrudScope, CrudService } from './crud.scope';
+import { autorCrud, type CrudScope, type CrudService } from './crud.scope';
 
 /** A supplier as the back-office lists it (the domain's names are the back-office's). */
 export const aFila = (p: dominio.TFilaProveedor): TProveedorRow => ({
@@ -44,7 +44,7 @@ export async function updateProveedor(options: { db: Db; scope: CrudScope; id: n
 
 /** A supplier with deliveries on record keeps its history (409); its products just lose the link. */
 export async function deleteProveedor(options: { db: Db; scope: CrudScope; id: number }): Promise<TCrudMessage> {
-  await dominio.eliminarProveedor(options);
+  await dominio.eliminarProveedor({ ...options, autor: autorCrud(options.scope) });
   return { message: M.crud.eliminado.proveedor };
 }
 
@@ -55,7 +55,7 @@ export const proveedorCrud: CrudService<TProveedorRow, TCrudCreateProveedorData,
   update: updateProveedor,
   remove: deleteProveedor,
   archive: async (options) => {
-    await dominio.archivarProveedor(options);
+    await dominio.archivarProveedor({ ...options, autor: autorCrud(options.scope) });
     return { message: M.proveedores.archivado };
   },
 };

@@ -2,9 +2,10 @@ import { and, eq, sql } from 'drizzle-orm';
 import { AppError } from '#shared/errors';
 import { M } from '#shared/messages';
 import { formatPesos } from '#shared/money';
-import { ROL } from '#shared/roles';
 import type { Db, Tx } from '../../db/client';
 import { cliente, creditoMovimiento, usuario } from '../../db/schema';
+import type { Autor } from '../actividad/actividad.domain';
+import { denegado, puede } from '../tienda/permisos';
 
 /**
  * Fiado (issue #17) has one owner: this module. A customer's balance is the sum of the append-only
@@ -49,20 +50,23 @@ async function nombreDe(tx: Tx, usuarioId: number | null): Promise<string> {
 /**
  * Charges the unpaid part of a credit sale to its customer, inside the sale's transaction (after
  * `venta_registrar` wrote the sale). Refuses, and so undoes the sale, when the customer may not buy on
- * credit or the charge passes the limit; role 1 may authorise passing it, and that is recorded.
+ * credit or the charge passes the limit; passing it needs the store's `credito` permission (role 1
+ * always; issue #27), and who authorised it is recorded on the charge. A charge WITHIN the limit the
+ * owner set is open to every role that sells (ADR 013): the owner's decision was the limit itself.
  */
 export async function cargarVenta(
   tx: Tx,
-  options: { tiendaId: number; clienteId: number; ventaId: number; monto: number; usuarioId: number | null; rol: number; turnoId: number | null; autorizarSobreCupo?: boolean },
+  options: { tiendaId: number; clienteId: number; ventaId: number; monto: number; autor: Autor; turnoId: number | null; autorizarSobreCupo?: boolean },
 ): Promise<void> {
-  const { tiendaId, clienteId, ventaId, monto, usuarioId, rol, turnoId } = options;
+  const { tiendaId, clienteId, ventaId, monto, autor, turnoId } = options;
+  const { usuarioId } = autor;
   const c = await bloquearCliente(tx, tiendaId, clienteId);
   if (!c.fiado) throw new AppError('BUSINESS_RULE', V.clienteSinFiado(c.nombre));
   const disponible = c.cupo - (await saldoDe(tx, tiendaId, clienteId));
   let nota: string | null = null;
   if (monto > disponible) {
     if (!options.autorizarSobreCupo) throw new AppError('BUSINESS_RULE', V.cupoInsuficiente(formatPesos(Math.max(0, disponible))), { title: V.cupoInsuficienteTitle });
-    if (rol !== ROL.ADMIN) throw new AppError('FORBIDDEN', V.sobreCupoSoloAdmin);
+    if (!(await puede(tx, tiendaId, autor, 'credito'))) throw denegado(tiendaId, autor, 'credito', { entidad: 'cliente', id: clienteId, nombre: c.nombre }, V.sobreCupoSinPermiso);
     nota = V.sobreCupoNota(await nombreDe(tx, usuarioId));
   }
   await tx.insert(creditoMovimiento).values({ tiendaId, clienteId, tipo: 'cargo', monto, ventaId, usuarioId, turnoId, nota });

@@ -61,7 +61,7 @@ describe('el cupo de fiado de un cliente', () => {
   it('un empleado no habilita fiado ni cambia el cupo, pero sí edita al cliente dejándolos igual', async () => {
     const creado = await req(empleado, 'POST', '/api/clientes', { documento: String(81_000_000 + ++seq), tipoDocumento: 'CC', nombre: 'A', apellido: 'B', fiado: true, cupo: 10_000 });
     expect(creado.statusCode).toBe(403);
-    expect(creado.json().error.message).toBe(F.soloAdminCupo);
+    expect(creado.json().error.message).toBe(M.permisos.denegado.credito);
     const c = await crearCliente(s, { fiado: true, cupo: 20_000 });
     const base = { documento: c.documento, tipoDocumento: 'CC', nombre: 'Rosa', apellido: 'Cambiada' };
     const sube = await req(empleado, 'PUT', `/api/clientes/${c.id}`, { ...base, fiado: true, cupo: 90_000 });
@@ -258,7 +258,7 @@ describe('el saldo es la suma del libro', () => {
         for (const o of ops) {
           if (o.tipo === 'cargo') {
             const [v] = await db.insert(venta).values({ tiendaId: s.id, metodoPagoId: 7, estado: 'Completada', clienteId: c.id, total: o.monto }).returning();
-            await db.transaction((tx) => cargarVenta(tx, { tiendaId: s.id, clienteId: c.id, ventaId: v!.idVenta, monto: o.monto, usuarioId: null, rol: 1, turnoId: null }));
+            await db.transaction((tx) => cargarVenta(tx, { tiendaId: s.id, clienteId: c.id, ventaId: v!.idVenta, monto: o.monto, autor: { usuarioId: null, rol: 1, cara: 'tienda' }, turnoId: null }));
             ventas.push({ id: v!.idVenta, monto: o.monto, reversada: false });
             cargos += o.monto;
           } else if (o.tipo === 'abono') {

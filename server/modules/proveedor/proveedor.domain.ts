@@ -16,6 +16,8 @@ import { contieneTexto } from '../../db/name-search';
 import { entregaPedido, producto, proveedor } from '../../db/schema';
 import { idOf, syncIdentity, tiendaDestino } from '../tienda/alcance';
 import { esViolacionUnica } from '../../db/pg-error';
+import { registrarPor, type Autor } from '../actividad/actividad.domain';
+import { conRechazos, exigirPermiso } from '../tienda/permisos';
 
 /**
  * Who acts: a store session (`{ tiendaId }`) reaches its own store's suppliers; the platform
@@ -224,27 +226,38 @@ const conEntregas = () => new AppError('CONFLICT', M.proveedores.conEntregas);
  * accounting records with it (the key is RESTRICT, issue #27: it may be archived). The row is locked first, so a delivery being
  * recorded for it waits, and then either is seen here or fails its foreign key.
  */
-export async function eliminarProveedor(options: { db: Db; scope: ProveedorScope; id: number }): Promise<void> {
-  const { db, scope, id } = options;
-  await db.transaction(async (tx) => {
-    const [row] = await tx.select({ tiendaId: proveedor.tiendaId }).from(proveedor).where(esteProveedor(scope, id)).for('update');
-    if (!row) throw notFound();
-    // Any delivery naming the supplier counts, whatever store it was recorded in.
-    const [entrega] = await tx.select({ id: entregaPedido.idEntrega }).from(entregaPedido).where(eq(entregaPedido.proveedorId, id)).limit(1);
-    if (entrega) throw conEntregas();
-    await tx.delete(proveedor).where(and(eq(proveedor.idProveedor, id), eq(proveedor.tiendaId, row.tiendaId)));
-  });
+export async function eliminarProveedor(options: { db: Db; scope: ProveedorScope; id: number; autor: Autor }): Promise<void> {
+  const { db, scope, id, autor } = options;
+  await conRechazos(db, () =>
+    db.transaction(async (tx) => {
+      const [row] = await tx.select({ tiendaId: proveedor.tiendaId, nombre: proveedor.nombre }).from(proveedor).where(esteProveedor(scope, id)).for('update');
+      if (!row) throw notFound();
+      // Issue #27: deleting needs the store's permission (role 3 never: spec §6).
+      await exigirPermiso(tx, row.tiendaId, autor, 'eliminarClientesProveedores', { entidad: 'proveedor', id, nombre: row.nombre });
+      // Any delivery naming the supplier counts, whatever store it was recorded in.
+      const [entrega] = await tx.select({ id: entregaPedido.idEntrega }).from(entregaPedido).where(eq(entregaPedido.proveedorId, id)).limit(1);
+      if (entrega) throw conEntregas();
+      await tx.delete(proveedor).where(and(eq(proveedor.idProveedor, id), eq(proveedor.tiendaId, row.tiendaId)));
+      await registrarPor(tx, row.tiendaId, autor, { tipo: 'eliminacion', detalle: { entidad: 'proveedor', id, nombre: row.nombre } });
+    }),
+  );
 }
 
 /**
  * Archives a supplier in the caller's reach (issue #27): it leaves the lists and the product form's
  * choices; its deliveries and the products that name it stay. Archiving twice changes nothing.
  */
-export async function archivarProveedor(options: { db: Db; scope: ProveedorScope; id: number }): Promise<TFilaProveedor> {
-  const { db, scope, id } = options;
-  return db.transaction(async (tx) => {
-    const [row] = await tx.update(proveedor).set({ activo: false }).where(esteProveedor(scope, id)).returning({ tiendaId: proveedor.tiendaId });
-    if (!row) throw notFound();
-    return (await leer(tx, { tiendaId: row.tiendaId }, id))!;
-  });
+export async function archivarProveedor(options: { db: Db; scope: ProveedorScope; id: number; autor: Autor }): Promise<TFilaProveedor> {
+  const { db, scope, id, autor } = options;
+  return conRechazos(db, () =>
+    db.transaction(async (tx) => {
+      const [row] = await tx.select({ tiendaId: proveedor.tiendaId, nombre: proveedor.nombre, activo: proveedor.activo }).from(proveedor).where(esteProveedor(scope, id)).for('update');
+      if (!row) throw notFound();
+      // Who may delete may archive (issue #27).
+      await exigirPermiso(tx, row.tiendaId, autor, 'eliminarClientesProveedores', { entidad: 'proveedor', id, nombre: row.nombre });
+      await tx.update(proveedor).set({ activo: false }).where(and(eq(proveedor.idProveedor, id), eq(proveedor.tiendaId, row.tiendaId)));
+      if (row.activo) await registrarPor(tx, row.tiendaId, autor, { tipo: 'archivo', detalle: { entidad: 'proveedor', id, nombre: row.nombre } });
+      return (await leer(tx, { tiendaId: row.tiendaId }, id))!;
+    }),
+  );
 }

@@ -12,7 +12,8 @@ import {
   ZProveedorOpcion,
   ZProveedorParams,
 } from '#shared/schemas/proveedor';
-import { forbidRole, storeOf } from '../../plugins/auth';
+import { forbidRole, sessionOf, storeOf } from '../../plugins/auth';
+import { autorDe } from '../actividad/actividad.domain';
 import { NO_AGREGAN_NI_ELIMINAN } from './proveedor.domain';
 import {
   crearProveedor,
@@ -57,7 +58,7 @@ export async function proveedorRoutes(app: FastifyInstance) {
     preValidation: denyEncargado,
     schema: { tags, params: ZProveedorParams, response: { 200: ZProveedorMessage } },
     handler: async (req) => {
-      await eliminarProveedor({ db: app.db, tiendaId: storeOf(req), id: req.params.id });
+      await eliminarProveedor({ db: app.db, tiendaId: storeOf(req), id: req.params.id, autor: autorDe(sessionOf(req), 'tienda') });
       return { message: M.proveedores.eliminado };
     },
   });
@@ -67,7 +68,7 @@ export async function proveedorRoutes(app: FastifyInstance) {
     preValidation: denyEncargado,
     schema: { tags, params: ZProveedorParams, response: { 200: ZProveedorMessage } },
     handler: async (req) => {
-      await archivarProveedor({ db: app.db, tiendaId: storeOf(req), id: req.params.id });
+      await archivarProveedor({ db: app.db, tiendaId: storeOf(req), id: req.params.id, autor: autorDe(sessionOf(req), 'tienda') });
       return { message: M.proveedores.archivado };
     },
   });

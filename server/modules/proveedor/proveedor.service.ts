@@ -5,6 +5,7 @@
 import type { TPage } from '#shared/schemas/common';
 import type { TCreateProveedorData, TProductoDeProveedor, TProveedor, TProveedorOpcion } from '#shared/schemas/proveedor';
 import type { Db } from '../../db/client';
+import type { Autor } from '../actividad/actividad.domain';
 import * as dominio from './proveedor.domain';
 
 const aProveedor = (p: dominio.TFilaProveedor): TProveedor => ({
@@ -45,11 +46,11 @@ export async function crearProveedor(options: { db: Db; tiendaId: number; input:
 }
 
 /** Deletes a supplier of the store: its products stay, without supplier; one with order deliveries stays (409). */
-export async function eliminarProveedor(options: { db: Db; tiendaId: number; id: number }): Promise<void> {
-  await dominio.eliminarProveedor({ db: options.db, scope: { tiendaId: options.tiendaId }, id: options.id });
+export async function eliminarProveedor(options: { db: Db; tiendaId: number; id: number; autor: Autor }): Promise<void> {
+  await dominio.eliminarProveedor({ db: options.db, scope: { tiendaId: options.tiendaId }, id: options.id, autor: options.autor });
 }
 
 /** Archives a supplier of the store (issue #27): it leaves the lists; its deliveries stay. */
-export async function archivarProveedor(options: { db: Db; tiendaId: number; id: number }): Promise<TProveedor> {
-  return aProveedor(await dominio.archivarProveedor({ db: options.db, scope: { tiendaId: options.tiendaId }, id: options.id }));
+export async function archivarProveedor(options: { db: Db; tiendaId: number; id: number; autor: Autor }): Promise<TProveedor> {
+  return aProveedor(await dominio.archivarProveedor({ db: options.db, scope: { tiendaId: options.tiendaId }, id: options.id, autor: options.autor }));
 }

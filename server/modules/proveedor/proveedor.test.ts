@@ -190,11 +190,17 @@ describe('roles', () => {
     expect((await req('GET', `/api/proveedores/${sol.id}/productos`, encargado)).statusCode).toBe(200);
   });
 
-  it('el empleado (rol 2) agrega y elimina', async () => {
+  it('el empleado (rol 2) agrega; elimina solo con el permiso de la tienda (issue #27)', async () => {
     const s = await crearTienda(t);
     const empleado = await conRol(t, s, ROL.EMPLEADO);
     const add = await req('POST', '/api/proveedores', empleado, VALIDO);
     expect(add.statusCode).toBe(201);
+    const negado = await req('DELETE', `/api/proveedores/${add.json().proveedor.id}`, empleado);
+    expect(negado.statusCode).toBe(403);
+    expect(negado.json().error.message).toBe(M.permisos.denegado.eliminarClientesProveedores);
+    const actuales = (await t.request({ method: 'GET', url: '/api/tienda/permisos', token: s.token })).json();
+    actuales.roles[ROL.EMPLEADO].eliminarClientesProveedores = true;
+    expect((await t.request({ method: 'PUT', url: '/api/tienda/permisos', token: s.token, payload: actuales })).statusCode).toBe(200);
     expect((await req('DELETE', `/api/proveedores/${add.json().proveedor.id}`, empleado)).statusCode).toBe(200);
     const [left] = await t.database.db.select().from(producto).where(eq(producto.tiendaId, s.id));
     expect(left).toBeUndefined();

@@ -7,7 +7,9 @@ import { SUPERVISOR_TIENDA } from '#shared/schemas/venta';
 import type { TAutorizacionPin, TDescuentoLinea, TDescuentoVenta, TRecibo } from '#shared/schemas/venta';
 import type { Db, Tx } from '../../db/client';
 import { venta } from '../../db/schema';
+import { registrarPor, type Autor } from '../actividad/actividad.domain';
 import { cargarVenta } from '../fiado/fiado.domain';
+import { conRechazos } from '../tienda/permisos';
 import { esViolacionUnica } from '../../db/pg-error';
 import { verificarAutorizacion } from './autorizacion';
 import { buscarCliente } from './venta.busqueda';
@@ -59,7 +61,12 @@ const textArray = (values: string[]) => sql`${`{${values.join(',')}}`}::text[]`;
  * product, all or nothing. Any product short of stock fails
  * the whole sale, naming all of them. The receipt is built from what the call returns.
  */
-export async function registrarVenta(options: {
+export async function registrarVenta(options: Parameters<typeof registrarVentaEn>[0]): Promise<TRecibo> {
+  // A refused permission (credit past the limit) is recorded as an attempt once the sale is undone.
+  return conRechazos(options.db, () => registrarVentaEn(options));
+}
+
+async function registrarVentaEn(options: {
   db: Db;
   tiendaId: number;
   usuarioId: number | null;
@@ -82,6 +89,7 @@ export async function registrarVenta(options: {
   };
 }): Promise<TRecibo> {
   const { db, tiendaId, usuarioId, input } = options;
+  const autor: Autor = { usuarioId, rol: options.rol, cara: 'tienda' };
   const lineas = mergeLineas(input.lineas);
   if (lineas.length === 0) throw new AppError('VALIDATION', V.carritoVacio);
   if (lineas.some((l) => l.cantidad > 9999)) throw new AppError('VALIDATION', V.cantidadLineaInvalida);
@@ -117,8 +125,20 @@ export async function registrarVenta(options: {
           ${aCredito}::boolean, ${referencia}::text, ${!!input.verificado}::boolean) as r`)) as unknown as { rows: { r: ResultadoVenta }[] }
     ).rows[0]!.r;
   /** The sale and, on credit, its charge; `autorizadoPor` recorded on it in the same transaction. */
-  const escribir = async (tx: Tx, autorizadoPor: { id: number } | null) => {
+  const escribir = async (tx: Tx, autorizadoPor: { id: number; nombre: string } | null) => {
     const resultado = await registrar(tx);
+    // A discount is in the activity log with who authorised it (issue #27 point 6): the PIN's owner, or the seller (roles 1 and 3).
+    const descontado = resultado.estado === 'ok' ? Number(resultado.descuento) + resultado.lineas.reduce((a, l) => a + Number(l.descuento), 0) : 0;
+    if (resultado.estado === 'ok' && descontado > 0)
+      await registrarPor(tx, tiendaId, autor, {
+        tipo: 'descuento',
+        detalle: {
+          ventaId: resultado.id,
+          monto: descontado,
+          autorizadoPorId: autorizadoPor ? (autorizadoPor.id === SUPERVISOR_TIENDA ? null : autorizadoPor.id) : usuarioId,
+          autorizadoPor: autorizadoPor?.nombre ?? null,
+        },
+      });
     if (resultado.estado === 'ok' && autorizadoPor)
       await tx
         .update(venta)
@@ -131,8 +151,7 @@ export async function registrarVenta(options: {
         clienteId: cliente!.id,
         ventaId: resultado.id,
         monto: Number(resultado.montoFiado),
-        usuarioId,
-        rol: options.rol,
+        autor,
         turnoId: resultado.turno,
         autorizarSobreCupo: input.autorizarSobreCupo,
       });
@@ -176,7 +195,7 @@ export async function registrarVenta(options: {
   // venta_registrar finds the cashier's open shift and writes the sale in one statement (caja: no
   // open shift, no sale). On credit, one transaction also charges the unpaid part to the customer
   // within the limit (fiado), or nothing is kept.
-  r ??= await porClave(() => (!aCredito && !autorizadoPor ? registrar(db) : db.transaction((tx) => escribir(tx, autorizadoPor))));
+  r ??= await porClave(() => (!aCredito && !conDescuento ? registrar(db) : db.transaction((tx) => escribir(tx, autorizadoPor))));
   switch (r.estado) {
     case 'repetida':
       return obtenerRecibo({ db, tiendaId, ventaId: r.id });

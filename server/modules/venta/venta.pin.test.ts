@@ -1,9 +1,9 @@
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { M } from '#shared/messages';
 import { ROL } from '#shared/roles';
 import { SUPERVISOR_TIENDA } from '#shared/schemas/venta';
-import { factura, movimiento, producto, tienda as tiendaT, usuario, venta } from '../../db/schema';
+import { actividad, factura, movimiento, producto, tienda as tiendaT, usuario, venta } from '../../db/schema';
 import { verifyPassword } from '../../lib/password';
 import { legacy } from '../../legacy/test-client';
 import { crearEmpleado, crearTienda, PASSWORD } from '../../../tests/helpers/factories';
@@ -178,6 +178,9 @@ describe('un cajero (rol 2) que da un descuento', { timeout: 180_000 }, () => {
     expect((await t.request({ method: 'GET', url: `/api/ventas/${recibo.id}`, token: cajero.token })).json()).toEqual(recibo);
     const detalle = (await t.request({ method: 'GET', url: `/api/facturas/${recibo.id}`, token: tienda.token })).json();
     expect(detalle).toMatchObject({ motivoDescuento: 'Cliente frecuente', autorizadoPor: 'Laura Díaz', total: 7500 });
+    // The discount is in the activity log with its authoriser (issue #27 point 6).
+    const [log] = await db().select().from(actividad).where(and(eq(actividad.tiendaId, tienda.id), eq(actividad.tipo, 'descuento')));
+    expect(log?.detalle).toEqual({ ventaId: recibo.id, monto: 500, autorizadoPorId: sup.id, autorizadoPor: 'Laura Díaz' });
     // A sale without a discount, or by a role that needs no PIN, names no one.
     const sin = await t.request({ method: 'POST', url: '/api/ventas', token: cajero.token, payload: { lineas: [{ productoId: p.idProducto, cantidad: 1 }], metodoPagoId: 5, montoRecibido: 5000 } });
     expect(sin.json().autorizadoPor).toBeNull();

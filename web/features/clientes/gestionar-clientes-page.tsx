@@ -11,6 +11,7 @@ import { ListState, SearchBox } from '../../components/ui/list-state';
 import { TablaDatos } from '../../components/ui/tabla-datos';
 import { paths } from '../../config/paths';
 import { alertFailure, alertWarning, confirmAction, toastSuccess } from '../../lib/alerts';
+import { useMisPermisos } from '../../lib/mis-permisos';
 import { useSession } from '../../lib/session';
 import { useListaPaginada } from '../../lib/use-lista-paginada';
 import { useArchivarCliente, useDeleteCliente } from './api/delete-cliente';
@@ -33,6 +34,10 @@ export default function GestionarClientesPage() {
   const [editing, setEditing] = useState<TCliente | null>(null);
   const del = useDeleteCliente();
   const archivar = useArchivarCliente();
+  // Issue #27: whoever may not delete (the owner's *Permisos*) sees no delete or archive button; role 3
+  // keeps them and is told 'Acción no permitida' (spec §6), as the server answers.
+  const permisos = useMisPermisos();
+  const muestraEliminar = permisos.eliminarClientesProveedores || session?.rol === ROL.ENCARGADO;
 
   const startEdit = (c: TCliente) => {
     setEditing(c);
@@ -127,12 +132,16 @@ export default function GestionarClientesPage() {
                         <button type="button" className="btn btn--ghost btn--sm" onClick={() => startEdit(c)} aria-label={M.comun.modificarNombre(`${c.nombre} ${c.apellido}`)}>
                           {M.comun.modificar}
                         </button>
-                        <button type="button" className="btn btn--ghost btn--sm gcl-danger" onClick={() => onDelete(c)} aria-label={M.comun.eliminarNombre(`${c.nombre} ${c.apellido}`)}>
-                          {M.comun.eliminar}
-                        </button>
-                        <button type="button" className="btn btn--ghost btn--sm" onClick={() => onArchivar(c)} aria-label={M.clientes.archivarNombre(`${c.nombre} ${c.apellido}`)}>
-                          {M.clientes.archivar}
-                        </button>
+                        {muestraEliminar ? (
+                          <>
+                            <button type="button" className="btn btn--ghost btn--sm gcl-danger" onClick={() => onDelete(c)} aria-label={M.comun.eliminarNombre(`${c.nombre} ${c.apellido}`)}>
+                              {M.comun.eliminar}
+                            </button>
+                            <button type="button" className="btn btn--ghost btn--sm" onClick={() => onArchivar(c)} aria-label={M.clientes.archivarNombre(`${c.nombre} ${c.apellido}`)}>
+                              {M.clientes.archivar}
+                            </button>
+                          </>
+                        ) : null}
                       </>
                     ),
                   },

@@ -10,6 +10,7 @@ import { ListState, SearchBox } from '../../components/ui/list-state';
 import { TablaDatos } from '../../components/ui/tabla-datos';
 import { paths } from '../../config/paths';
 import { alertFailure, alertWarning, confirmAction, toastSuccess } from '../../lib/alerts';
+import { useMisPermisos } from '../../lib/mis-permisos';
 import { useSession } from '../../lib/session';
 import { useListaPaginada } from '../../lib/use-lista-paginada';
 import { useDeleteProveedor } from './api/delete-proveedor';
@@ -43,6 +44,9 @@ export default function GestionarProveedoresPage() {
   const lista = useListaPaginada({ query: proveedoresQuery, pageSize: PAGE_SIZE, debounceMs: 300 });
   const [abierto, setAbierto] = useState<TProveedor | null>(null);
   const del = useDeleteProveedor();
+  // Issue #27: whoever may not delete sees no delete button; role 3 keeps it and is told 'Acción no permitida' (spec §6).
+  const permisos = useMisPermisos();
+  const muestraEliminar = permisos.eliminarClientesProveedores || session?.rol === ROL.ENCARGADO;
 
   const onDelete = async (p: TProveedor) => {
     if (session?.rol === ROL.ENCARGADO) return void alertWarning(M.roles.denyProveedoresTitle, M.roles.denyProveedoresText);
@@ -121,9 +125,11 @@ export default function GestionarProveedoresPage() {
                         <button type="button" className="btn btn--ghost btn--sm" onClick={() => setAbierto(p)} aria-label={M.proveedores.verProductosDe(p.nombre)}>
                           {M.proveedores.verProductos}
                         </button>
-                        <button type="button" className="btn btn--ghost btn--sm gpv-danger" onClick={() => onDelete(p)} aria-label={M.comun.eliminarNombre(p.nombre)}>
-                          {M.comun.eliminar}
-                        </button>
+                        {muestraEliminar ? (
+                          <button type="button" className="btn btn--ghost btn--sm gpv-danger" onClick={() => onDelete(p)} aria-label={M.comun.eliminarNombre(p.nombre)}>
+                            {M.comun.eliminar}
+                          </button>
+                        ) : null}
                       </div>
                     ),
                   },

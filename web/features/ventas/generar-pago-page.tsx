@@ -10,6 +10,7 @@ import { IconBack } from '../../components/ui/icons';
 import { paths } from '../../config/paths';
 import { alertError, alertFailure, alertWarning, confirmAction } from '../../lib/alerts';
 import { NetworkError } from '../../lib/api-client';
+import { useMisPermisos } from '../../lib/mis-permisos';
 import { STORAGE_KEYS, useSession } from '../../lib/session';
 import { useAtajo } from '../../lib/use-atajo';
 import { useEscaner } from '../impresion/use-escaner';
@@ -60,11 +61,13 @@ function Pago({ lineas }: { lineas: LineaCarrito[] }) {
   // Discounts and lower prices (issue #16 point 4): roles 1 and 3, or a cashier (role 2) with a
   // supervisor's PIN asked when charging; the server checks it again.
   const sesion = useSession();
+  const permisos = useMisPermisos();
   const puedeDescontar = sesion?.rol === ROL.ADMIN || sesion?.rol === ROL.ENCARGADO || sesion?.rol === ROL.EMPLEADO;
   const conPin = sesion?.rol === ROL.EMPLEADO;
   const calculo = calcularPago(lineas, s.precios, s.descVenta);
   const total = calculo.total;
-  const confirmar = useCobrar({ lineas, pago, calculo, conPin, esAdmin: sesion?.rol === ROL.ADMIN, documentoRef });
+  // Issue #27: passing a customer's limit is the store's `credito` permission (role 1 always).
+  const confirmar = useCobrar({ lineas, pago, calculo, conPin, esAdmin: permisos.credito, documentoRef });
 
   const elegirMetodo = (id: number) => {
     dispatch({ tipo: 'metodo', id, total });

@@ -2,11 +2,11 @@ import { clientes } from '#shared/messages/clientes';
 import { comun, generic } from '#shared/messages/comun';
 import { fiado } from '#shared/messages/fiado';
 import { formatNumber, parsePesos } from '#shared/money';
-import { DOC_SOLO_NUMEROS, ROL, TIPOS_DOC_CLIENTE } from '#shared/roles';
+import { DOC_SOLO_NUMEROS, TIPOS_DOC_CLIENTE } from '#shared/roles';
 import { ZClienteRequest, type TCliente } from '#shared/schemas/cliente';
 import { Field, SelectField } from '../../../components/ui/field';
 import { MoneyField } from '../../../components/ui/money-field';
-import { useSession } from '../../../lib/session';
+import { useMisPermisos } from '../../../lib/mis-permisos';
 import { alertFailure, alertWarning, toastSuccess } from '../../../lib/alerts';
 import { useValidatedForm } from '../../../lib/use-validated-form';
 import { useCreateCliente, useUpdateCliente } from '../api/save-cliente';
@@ -41,7 +41,8 @@ export function ClienteForm(props: { editing: TCliente | null; onDone: () => voi
   const pending = create.isPending || update.isPending;
   const editing = props.editing;
   // Fiado (issue #17, ADR 013): only role 1 enables credit or sets the limit; others see it.
-  const esAdmin = useSession()?.rol === ROL.ADMIN;
+  // Issue #27: enabling fiado or changing the limit is the `credito` permission's (role 1 always).
+  const esAdmin = useMisPermisos().credito;
   const toBody = ({ fiado, cupo, telefono, ...resto }: Values) => ({
     ...resto,
     telefono: telefono.trim() || null,
