@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type Ref, type SelectHTMLAttributes } from 'react';
+import { useId, type InputHTMLAttributes, type ReactNode, type Ref, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 
 interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: string;
@@ -9,15 +9,26 @@ interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
   ref?: Ref<HTMLInputElement>;
 }
 
-/** A labelled input with its error message read out by screen readers. */
-export function Field({ label, error, hint, id, wrapperClassName, ...input }: FieldProps) {
+/**
+ * The label, hint and error around a control, and the ids that tie them together for screen
+ * readers: one place for every kind of field (input, select, text area).
+ */
+function Marco(props: {
+  label: string;
+  error?: string;
+  hint?: ReactNode;
+  id?: string;
+  className?: string;
+  control: (a11y: { id: string; 'aria-invalid': true | undefined; 'aria-describedby': string | undefined }) => ReactNode;
+}) {
+  const { label, error, hint, className } = props;
   const auto = useId();
-  const inputId = id ?? auto;
-  const errorId = `${inputId}-error`;
+  const id = props.id ?? auto;
+  const errorId = `${id}-error`;
   return (
-    <div className={`field${error ? ' field--invalid' : ''}${wrapperClassName ? ` ${wrapperClassName}` : ''}`}>
-      <label htmlFor={inputId}>{label}</label>
-      <input id={inputId} aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined} {...input} />
+    <div className={`field${error ? ' field--invalid' : ''}${className ? ` ${className}` : ''}`}>
+      <label htmlFor={id}>{label}</label>
+      {props.control({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': error ? errorId : undefined })}
       {hint && !error ? <small className="field__hint">{hint}</small> : null}
       {error ? (
         <small id={errorId} className="field__error" role="alert">
@@ -28,6 +39,16 @@ export function Field({ label, error, hint, id, wrapperClassName, ...input }: Fi
   );
 }
 
+/** A labelled input with its error message read out by screen readers. */
+export function Field({ label, error, hint, id, wrapperClassName, ...input }: FieldProps) {
+  return <Marco label={label} error={error} hint={hint} id={id} className={wrapperClassName} control={(a11y) => <input {...a11y} {...input} />} />;
+}
+
+/** A labelled multi-line input, with the same look and error wiring as `Field`. */
+export function TextAreaField({ label, error, id, className, ...rest }: TextareaHTMLAttributes<HTMLTextAreaElement> & { label: string; error?: string }) {
+  return <Marco label={label} error={error} id={id} className={className} control={(a11y) => <textarea {...a11y} rows={3} {...rest} />} />;
+}
+
 interface SelectFieldProps extends SelectHTMLAttributes<HTMLSelectElement> {
   label: string;
   error?: string;
@@ -35,24 +56,20 @@ interface SelectFieldProps extends SelectHTMLAttributes<HTMLSelectElement> {
 }
 
 export function SelectField({ label, error, options, id, ...select }: SelectFieldProps) {
-  const auto = useId();
-  const selectId = id ?? auto;
-  const errorId = `${selectId}-error`;
   return (
-    <div className={`field${error ? ' field--invalid' : ''}`}>
-      <label htmlFor={selectId}>{label}</label>
-      <select id={selectId} aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined} {...select}>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-      {error ? (
-        <small id={errorId} className="field__error" role="alert">
-          {error}
-        </small>
-      ) : null}
-    </div>
+    <Marco
+      label={label}
+      error={error}
+      id={id}
+      control={(a11y) => (
+        <select {...a11y} {...select}>
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      )}
+    />
   );
 }

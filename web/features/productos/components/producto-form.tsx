@@ -6,13 +6,12 @@ import { permisos } from '#shared/messages/permisos';
 import { productos } from '#shared/messages/productos';
 import { ZUpdateProductoRequest, type TProductoDetalle, type TUpdateProductoRequest } from '#shared/schemas/producto';
 import { MoneyField, precioProps } from '../../../components/ui/money-field';
-import { Field, SelectField } from '../../../components/ui/field';
+import { Field, SelectField, TextAreaField } from '../../../components/ui/field';
 import { alertWarning, toastSuccess } from '../../../lib/alerts';
 import { useValidatedForm } from '../../../lib/use-validated-form';
 import { useProveedorOpciones } from '../api/get-proveedor-opciones';
 import { useUpdateProducto } from '../api/update-producto';
 import { showFailure } from './failures';
-import { TextAreaField } from './text-area-field';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
 const M = { comun, permisos, productos };
