@@ -155,6 +155,18 @@ export async function agregarLinea(options: {
   });
 }
 
+
+/** One invoice line in the caller's reach, or the line's refusal (another store's line is not found). */
+async function lineaEnAlcance(tx: Tx, scope: LineaScope, idFactura: number, errores: ErroresLinea) {
+  const [actual] = await tx
+    .select({ ventaId: factura.ventaId, productoId: factura.productoId, cantidad: factura.cantidad, tiendaId: factura.tiendaId })
+    .from(factura)
+    .where(and(eq(factura.idFactura, idFactura), scope.tiendaId == null ? undefined : eq(factura.tiendaId, scope.tiendaId)))
+    .limit(1);
+  if (!actual) throw errores.linea();
+  return actual;
+}
+
 /**
  * Changes one line in the caller's reach (its product, quantity, price, or the sale it belongs to):
  * the old quantity comes back to its product and the new one leaves, through the ledger, in one
@@ -170,12 +182,7 @@ export async function cambiarLinea(options: {
   const { db, scope, idFactura, cambios } = options;
   const errores = options.errores ?? ERRORES;
   await db.transaction(async (tx) => {
-    const [actual] = await tx
-      .select({ ventaId: factura.ventaId, productoId: factura.productoId, cantidad: factura.cantidad, tiendaId: factura.tiendaId })
-      .from(factura)
-      .where(and(eq(factura.idFactura, idFactura), scope.tiendaId == null ? undefined : eq(factura.tiendaId, scope.tiendaId)))
-      .limit(1);
-    if (!actual) throw errores.linea();
+    const actual = await lineaEnAlcance(tx, scope, idFactura, errores);
     const tiendaId = await ventaEnAlcance(tx, scope, cambios.ventaId, errores);
     // A line stays in its store: another store's sale is not found from here.
     if (tiendaId !== actual.tiendaId) throw errores.venta();
@@ -205,12 +212,7 @@ export async function quitarLinea(options: { db: Db; scope: LineaScope; idFactur
   const { db, scope, idFactura } = options;
   const errores = options.errores ?? ERRORES;
   await db.transaction(async (tx) => {
-    const [actual] = await tx
-      .select({ ventaId: factura.ventaId, productoId: factura.productoId, cantidad: factura.cantidad, tiendaId: factura.tiendaId })
-      .from(factura)
-      .where(and(eq(factura.idFactura, idFactura), scope.tiendaId == null ? undefined : eq(factura.tiendaId, scope.tiendaId)))
-      .limit(1);
-    if (!actual) throw errores.linea();
+    const actual = await lineaEnAlcance(tx, scope, idFactura, errores);
     await bloquearProductos(tx, actual.tiendaId, [actual.productoId]);
     const v = await ventaBloqueada(tx, actual.tiendaId, actual.ventaId, errores);
     await moverStock(tx, actual.tiendaId, actual.ventaId, new Map([[actual.productoId, actual.cantidad]]), V.motivoLineaQuitada(v.numero));
