@@ -211,6 +211,9 @@ export function usePago() {
     }
   };
 
-  return { s, dispatch, documentoLimpio: limpio, elegirCliente, resolverCliente, registrarCliente };
+  /** A text field of the payment bound to its state (value and onChange). */
+  const texto = (campo: Texto) => ({ value: s[campo], onChange: (e: { target: { value: string } }) => dispatch({ tipo: 'texto', campo, valor: e.target.value }) });
+
+  return { s, dispatch, texto, documentoLimpio: limpio, elegirCliente, resolverCliente, registrarCliente };
 }
 export type Pago = ReturnType<typeof usePago>;

@@ -84,14 +84,7 @@ export function PagoCobro(props: {
           <Cambio id={cambioId} pago={pago} total={total} />
           {s.metodo !== METODO.EFECTIVO ? (
             <div className="pago__referencia">
-              <Field
-                label={V.referencia}
-                name="referencia"
-                autoComplete="off"
-                maxLength={40}
-                value={s.referencia}
-                onChange={(e) => dispatch({ tipo: 'texto', campo: 'referencia', valor: e.target.value })}
-              />
+              <Field label={V.referencia} name="referencia" autoComplete="off" maxLength={40} {...pago.texto('referencia')} />
               <label className="check">
                 <input type="checkbox" name="verificado" checked={s.verificado} onChange={(e) => dispatch({ tipo: 'marca', campo: 'verificado', valor: e.target.checked })} />
                 <span>{V.verificado}</span>

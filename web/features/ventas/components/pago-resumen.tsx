@@ -66,14 +66,7 @@ export function PagoResumen(props: { lineas: LineaCarrito[]; pago: Pago; calculo
                   {s.descVenta.tipo === 'porcentaje' ? ` (${s.descVenta.valor} %)` : ''}
                 </p>
               ) : null}
-              <Field
-                label={V.motivoDescuento}
-                name="motivoDescuento"
-                autoComplete="off"
-                maxLength={120}
-                value={s.motivoDesc}
-                onChange={(e) => dispatch({ tipo: 'texto', campo: 'motivoDesc', valor: e.target.value })}
-              />
+              <Field label={V.motivoDescuento} name="motivoDescuento" autoComplete="off" maxLength={120} {...pago.texto('motivoDesc')} />
               {conPin ? <p className="pago__pin-aviso">{V.pinText}</p> : null}
             </>
           ) : null}
