@@ -40,6 +40,7 @@ import { movimientoRoutes } from './modules/movimiento/movimiento.routes';
 import { productoRoutes } from './modules/producto/producto.routes';
 import { tiendaRoutes } from './modules/tienda/tienda.routes';
 import { impuestosRoutes } from './modules/impuestos/impuestos.routes';
+import { numeracionRoutes } from './modules/numeracion/numeracion.routes';
 import { proveedorRoutes } from './modules/proveedor/proveedor.routes';
 import { ventaRoutes } from './modules/venta/venta.routes';
 import { cajaRoutes } from './modules/caja/caja.routes';
@@ -279,6 +280,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           await store.register(pinRoutes);
           await store.register(actividadRoutes);
           await store.register(impuestosRoutes);
+          await store.register(numeracionRoutes);
           await store.register(redLocalRoutes);
           await store.register(reportesRoutes);
           await store.register(comprasRoutes);

@@ -26,6 +26,7 @@ import { ventas } from './messages/ventas';
 import { actividad } from './messages/actividad';
 import { permisos } from './messages/permisos';
 import { impuestos } from './messages/impuestos';
+import { numeracion } from './messages/numeracion';
 import { redLocal } from './messages/red-local';
 import { reportes } from './messages/reportes';
 import { compras } from './messages/compras';
@@ -69,6 +70,7 @@ export const M = {
   exportacion,
   permisos,
   impuestos,
+  numeracion,
   reportes,
   compras,
 } as const;

@@ -14,6 +14,18 @@ const PG_BAD_DATETIME = '22008';
 const PG_BAD_CHARACTER = '22021';
 const PG_UNTRANSLATABLE = '22P05';
 
+/**
+ * The DIAN numbering's refusals, raised by the trigger `venta_numerar` on any face that records a
+ * sale (migration 0028, ADR 027).
+ */
+const NUMERACION: Record<string, string> = {
+  AXN01: M.numeracion.ventaSinCaja,
+  AXN02: M.numeracion.cajaSinRango,
+  AXN03: M.numeracion.rangoVencido,
+  AXN04: M.numeracion.rangoNoVigente,
+  AXN05: M.numeracion.rangoAgotado,
+};
+
 function pgCode(err: unknown): string | undefined {
   let e: unknown = err;
   for (let i = 0; i < 3 && e && typeof e === 'object'; i++) {
@@ -38,6 +50,7 @@ export function toAppError(err: unknown): AppError | null {
   }
   if (esBaseNoDisponible(err)) return new AppError('UNAVAILABLE', M.operacion.baseNoDisponible);
   const code = pgCode(err);
+  if (code && NUMERACION[code]) return new AppError('BUSINESS_RULE', NUMERACION[code], { title: M.numeracion.noSePudoVender });
   if (code === PG_UNIQUE_VIOLATION) return new AppError('CONFLICT', M.generic.conflict);
   if (code === PG_FK_VIOLATION) return new AppError('CONFLICT', 'El registro está relacionado con otros datos.');
   if (code === PG_CHECK_VIOLATION || code === PG_INVALID_TEXT || code === PG_OUT_OF_RANGE || code === PG_BAD_DATETIME)

@@ -27,5 +27,6 @@ export const inicio = {
     telefonos: { title: 'Teléfonos de la tienda', text: 'Conecte los teléfonos a este computador con conexión segura, para usar la cámara como lector de códigos.' },
     datosFiscales: { title: 'Datos fiscales', text: 'NIT, razón social, responsabilidades y si la tienda cobra IVA.' },
     impuestos: { title: 'Impuestos', text: 'El impuesto de cada producto por categoría y el informe del mes por tarifa.' },
+    numeracion: { title: 'Cajas y numeración', text: 'Las cajas de la tienda y el rango de numeración autorizado por la DIAN de cada una.' },
   },
 } as const;

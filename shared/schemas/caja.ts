@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITES_DINERO } from '../money';
 import { caja } from '../messages/caja';
+import { numeracion } from '../messages/numeracion';
 import { zTextoVisible } from './common';
 
 // Only these areas' texts: a screen that loads this schema does not load the whole catalogue.
@@ -14,6 +15,8 @@ const zMonto = (message: string) => z.number({ error: message }).int(message).no
 /** Open a shift with the cash in the drawer (issue #18). */
 export const ZAbrirTurnoRequest = z.object({
   fondoInicial: zMonto(C.fondoInvalido),
+  /** The till (point of sale) it opens at (issue #30 point 5); a store with one till need not say. */
+  puntoVentaId: z.number({ error: numeracion.cajaRequerida }).int(numeracion.cajaRequerida).positive(numeracion.cajaRequerida).max(2_147_483_647, numeracion.cajaRequerida).optional(),
 });
 export type TAbrirTurnoRequest = z.infer<typeof ZAbrirTurnoRequest>;
 

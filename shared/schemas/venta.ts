@@ -185,10 +185,25 @@ export const ESTADOS_VENTA = ['Pendiente', 'Completada', 'Anulada'] as const;
 export type TEstadoVenta = (typeof ESTADOS_VENTA)[number];
 
 /** The receipt (spec §2 /factura): everything the printed ticket shows. */
+/** The DIAN number a till's range gave the sale (issue #30 points 5 and 6), with what the receipt must print. */
+export const ZFiscalRecibo = z.object({
+  caja: z.string(),
+  prefijo: z.string(),
+  numero: z.number().int(),
+  resolucion: z.string(),
+  desde: z.number().int(),
+  hasta: z.number().int(),
+  fechaDesde: z.string(),
+  fechaHasta: z.string(),
+});
+export type TFiscalRecibo = z.infer<typeof ZFiscalRecibo>;
+
 export const ZRecibo = z.object({
   id: z.number().int(),
   /** The sale's number in its store, the one people see (issue #36 point 8); `id` stays internal. */
   numero: z.number().int(),
+  /** Its till's DIAN number, for a store that configured a range; null or absent otherwise. */
+  fiscal: ZFiscalRecibo.nullable().optional(),
   estado: z.string(),
   fecha: z.string(),
   tienda: z.string(),

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROL } from '#shared/roles';
 import { INFORMES } from '#shared/schemas/reportes';
 import { DEMO, seedDemo } from '../../server/db/demo';
-import { cliente, creditoMovimiento, entregaPedido, ordenCompra, ordenCompraLinea, factura, inventario, metodoPago, movimiento, producto, proveedor, rol, tienda, turno, usuario, venta } from '../../server/db/schema';
+import { cliente, creditoMovimiento, entregaPedido, puntoVenta, ordenCompra, ordenCompraLinea, factura, inventario, metodoPago, movimiento, producto, proveedor, rol, tienda, turno, usuario, venta } from '../../server/db/schema';
 import { crearTienda, login, PASSWORD } from '../helpers/factories';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { asegurarCertificados } from '../../server/modules/red-local/certificados';
@@ -197,6 +197,18 @@ const TABLE: Record<string, Entry> = {
   'PUT /api/impuestos/productos': { expect: STORE_ADMIN, body: {} },
   'GET /api/impuestos/informe': { expect: STORE_ADMIN, query: 'mes=2026-01' },
   'GET /api/impuestos/informe/archivo': { expect: STORE_ADMIN, query: 'mes=2026-01&formato=csv' },
+  // Tills and their DIAN ranges (issue #30 point 5): every role lists the tills to open a shift at; role 1 manages them.
+  'GET /api/numeracion/puntos': { expect: STORE },
+  'GET /api/numeracion': { expect: STORE_ADMIN },
+  'GET /api/numeracion/avisos': { expect: STORE_ADMIN },
+  'POST /api/numeracion/cajas': { expect: STORE_ADMIN, body: {} },
+  'PUT /api/numeracion/cajas/:id': { expect: STORE_ADMIN_ROW, params: id('puntoVenta'), body: { nombre: 'Caja matriz', ubicacion: 'Mostrador' } },
+  // A valid range, wide and current: the demo store's sales after it take its numbers, as a real one would.
+  'POST /api/numeracion/cajas/:id/rangos': {
+    expect: STORE_ADMIN_ROW,
+    params: id('puntoVenta'),
+    body: { prefijo: 'MZ', desde: 1, hasta: 1_000_000, resolucion: '18764000000001', fechaDesde: new Date(Date.now() - 5 * 86_400_000).toISOString().slice(0, 10), fechaHasta: new Date(Date.now() + 600 * 86_400_000).toISOString().slice(0, 10) },
+  },
   // The activity log (issue #27 point 6): the store's role 1 only.
   'GET /api/actividad': { expect: STORE_ADMIN },
   'GET /api/actividad/personas': { expect: STORE_ADMIN },
@@ -328,6 +340,7 @@ beforeAll(async () => {
     usuario: (await first(db.select().from(usuario).where(eq(usuario.correo, DEMO.empleado.email)))).idUsuario,
     rol: ROL.EMPLEADO,
     metodo: 5,
+    puntoVenta: (await first(db.insert(puntoVenta).values({ tiendaId: aId, nombre: 'Caja matriz', ubicacion: 'Mostrador' }).returning())).idPuntoVenta,
   };
   const prov = ids.proveedor!;
   const fresh: Ctx['fresh'] = {

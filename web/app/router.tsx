@@ -56,6 +56,7 @@ const ReportesPage = preloadable(() => import('../features/reportes/reportes-pag
 const ReportePage = preloadable(() => import('../features/reportes/reporte-page'));
 const DatosFiscalesPage = preloadable(() => import('../features/impuestos/datos-fiscales-page'));
 const ImpuestosPage = preloadable(() => import('../features/impuestos/impuestos-page'));
+const NumeracionPage = preloadable(() => import('../features/numeracion/numeracion-page'));
 
 /** The screen of each path, for the first one's chunk to be in before the router renders it. */
 const SCREENS = new Map<string, { preload: () => Promise<unknown> }>(
@@ -93,6 +94,7 @@ const SCREENS = new Map<string, { preload: () => Promise<unknown> }>(
     [paths.reportes]: ReportesPage,
     [paths.datosFiscales]: DatosFiscalesPage,
     [paths.impuestos]: ImpuestosPage,
+    [paths.numeracion]: NumeracionPage,
   }).map(([path, screen]) => [path.toLowerCase(), screen]),
 );
 
@@ -233,6 +235,14 @@ export function AppRouter() {
               element={
                 <RequireRole roles={[ROL.ADMIN]}>
                   <ImpuestosPage />
+                </RequireRole>
+              }
+            />
+            <Route
+              path={paths.numeracion}
+              element={
+                <RequireRole roles={[ROL.ADMIN]}>
+                  <NumeracionPage />
                 </RequireRole>
               }
             />

@@ -48,6 +48,8 @@ export const paths = {
   /** Taxes (issue #30), role 1: the store's fiscal profile; the products' taxes and the monthly report by rate. */
   datosFiscales: '/datos_fiscales',
   impuestos: '/impuestos',
+  /** Tills and their DIAN numbering ranges (issue #30 point 5), role 1. */
+  numeracion: '/numeracion',
   crud: {
     usuarios: '/crud/usuarios',
   },

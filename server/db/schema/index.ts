@@ -15,6 +15,7 @@ export * from './codigo-recuperacion';
 export * from './venta-producto-resumen';
 export * from './resumen-conteo';
 export * from './sesion-cerrada';
+export * from './numeracion';
 export * from './turno';
 export * from './credito-movimiento';
 export * from './actividad';

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { puntoVenta } from './numeracion';
 import { tienda } from './tienda';
 import { usuario } from './usuario';
 
@@ -26,6 +27,8 @@ export const turno = pgTable(
     /** Who closed it (the cashier, or a supervisor). */
     cerradoPor: integer('cerrado_por').references(() => usuario.idUsuario, { onDelete: 'set null' }),
     nota: text('nota'),
+    /** The till (point of sale) the shift was opened at (issue #30 point 5); its sales take its numbers. */
+    puntoVentaId: integer('punto_venta_id').references(() => puntoVenta.idPuntoVenta, { onDelete: 'set null' }),
   },
   (t) => [
     check('turno_fondo_rango', sql`${t.fondoInicial} >= 0 and ${t.fondoInicial} <= 1000000000000`),

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { cliente } from './cliente';
 import { metodoPago } from './metodo-pago';
+import { puntoVenta, rangoNumeracion } from './numeracion';
 import { tienda } from './tienda';
 import { turno } from './turno';
 import { usuario } from './usuario';
@@ -56,6 +57,13 @@ export const venta = pgTable(
     autorizadoPor: integer('autorizado_por').references(() => usuario.idUsuario, { onDelete: 'set null' }),
     /** The store account's PIN authorised it (issue #36 point 5): the store has no user id. */
     autorizadoPorTienda: boolean('autorizado_por_tienda').notNull().default(false),
+    /**
+     * The till it was sold at and its DIAN number (issue #30 point 5, ADR 027): set by the trigger
+     * `venta_numerar` from the shift's till and that till's range in use; null in a store without ranges.
+     */
+    puntoVentaId: integer('punto_venta_id').references(() => puntoVenta.idPuntoVenta, { onDelete: 'set null' }),
+    rangoId: integer('rango_id').references(() => rangoNumeracion.idRango),
+    numeroFiscal: integer('numero_fiscal'),
   },
   (t) => [
     check('venta_total_no_negativo', sql`${t.total} >= 0`),
@@ -69,5 +77,6 @@ export const venta = pgTable(
     index('venta_turno_idx').on(t.turnoId),
     uniqueIndex('venta_tienda_clave_uq').on(t.tiendaId, t.clave),
     uniqueIndex('venta_tienda_numero_uq').on(t.tiendaId, t.numero),
+    uniqueIndex('venta_rango_numero_uq').on(t.rangoId, t.numeroFiscal),
   ],
 );

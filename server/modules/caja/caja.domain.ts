@@ -16,6 +16,7 @@ import type {
   ZTurnosQuery,
 } from '#shared/schemas/caja';
 import { cajaMovimiento, metodoPago, tienda, turno, usuario, venta } from '../../db/schema';
+import { puntoDeTienda, puntosActivos } from '../numeracion/numeracion.domain';
 import { esViolacionUnica } from '../../db/pg-error';
 import { formatPesos } from '#shared/money';
 import { caracteresVisibles } from '#shared/schemas/common';
@@ -114,11 +115,19 @@ export async function turnoDelVendedor(tx: Tx, tiendaId: number, usuarioId: numb
  * Opens the cashier's shift with the cash in the drawer. One open shift per cashier: the partial
  * unique index `turno_abierto_uq` decides between two tries racing, the second is refused.
  */
-export async function abrirTurno(options: { db: Db; tiendaId: number; usuarioId: number | null; fondoInicial: number }): Promise<TTurno> {
+export async function abrirTurno(options: { db: Db; tiendaId: number; usuarioId: number | null; fondoInicial: number; puntoVentaId?: number }): Promise<TTurno> {
   const { db, tiendaId, usuarioId, fondoInicial } = options;
   if (await turnoAbierto(db, tiendaId, usuarioId)) throw new AppError('CONFLICT', M.caja.turnoYaAbierto);
+  // The till it opens at (issue #30 point 5): the one named, else the store's only active till; its
+  // sales take that till's DIAN numbers (ADR 027).
+  let puntoVentaId: number | null = options.puntoVentaId ?? null;
+  if (puntoVentaId != null) await puntoDeTienda(db, tiendaId, puntoVentaId);
+  else {
+    const puntos = await puntosActivos(db, tiendaId);
+    if (puntos.length === 1) puntoVentaId = puntos[0]!.id;
+  }
   try {
-    await db.insert(turno).values({ tiendaId, usuarioId, fondoInicial });
+    await db.insert(turno).values({ tiendaId, usuarioId, fondoInicial, puntoVentaId });
   } catch (err) {
     if (esViolacionUnica(err, 'turno_abierto_uq')) throw new AppError('CONFLICT', M.caja.turnoYaAbierto);
     throw err;

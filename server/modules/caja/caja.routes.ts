@@ -38,7 +38,7 @@ export async function cajaRoutes(app: FastifyInstance) {
     config: { keepsSessions: true },
     schema: { tags, body: ZAbrirTurnoRequest, response: { 201: ZTurno } },
     handler: async (req, reply) => {
-      const t = await abrirTurno({ db: app.db, tiendaId: storeOf(req), usuarioId: sessionOf(req).usuarioId, fondoInicial: req.body.fondoInicial });
+      const t = await abrirTurno({ db: app.db, tiendaId: storeOf(req), usuarioId: sessionOf(req).usuarioId, fondoInicial: req.body.fondoInicial, puntoVentaId: req.body.puntoVentaId });
       return reply.status(201).send(t);
     },
   });

@@ -14,6 +14,7 @@ import { esViolacionUnica } from '../../db/pg-error';
 import { verificarAutorizacion } from './autorizacion';
 import { buscarCliente } from './venta.busqueda';
 import { obtenerRecibo } from './venta.recibo';
+import { fiscalDeVenta } from '../numeracion/numeracion.domain';
 
 const V = M.ventas;
 
@@ -217,6 +218,8 @@ async function registrarVentaEn(options: {
   return {
     id: r.id,
     numero: r.numero,
+    // The till's DIAN number (issue #30 point 5), taken by the trigger with the sale.
+    fiscal: await fiscalDeVenta(db, tiendaId, r.id),
     // Paid (or charged to the customer's account) now: complete from the start (issue #36 point 2).
     estado: 'Completada',
     fecha: new Date(r.fecha).toISOString(),

@@ -6,6 +6,7 @@ import { cambioDelPago } from '#shared/pago';
 import type { TRecibo } from '#shared/schemas/venta';
 import type { Db, Tx } from '../../db/client';
 import { cliente, factura, metodoPago, producto, tienda, usuario, venta } from '../../db/schema';
+import { fiscalDeVenta } from '../numeracion/numeracion.domain';
 
 const V = M.ventas;
 
@@ -61,6 +62,7 @@ export async function obtenerRecibo(options: { db: Db | Tx; tiendaId: number; ve
   return {
     id: row.id,
     numero: row.numero,
+    fiscal: await fiscalDeVenta(db, tiendaId, row.id),
     estado: row.estado,
     fecha: row.fecha.toISOString(),
     tienda: row.tienda,

@@ -11,6 +11,7 @@ import { CierreForm } from './components/cierre-form';
 import { MovimientoForm } from './components/movimiento-form';
 import { ReferenciasPendientes } from './components/referencias-pendientes';
 import { reportePath } from './format';
+import { AvisosNumeracion } from '../numeracion/avisos-numeracion';
 import './caja.css';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
@@ -88,6 +89,7 @@ export default function CajaPage() {
           {M.caja.cajaNoControlada}
         </p>
       ) : null}
+      <AvisosNumeracion conEnlace />
       {body}
     </>
   );

@@ -1,5 +1,6 @@
 import { impresion } from '#shared/messages/impresion';
 import { impuestos } from '#shared/messages/impuestos';
+import { numeracion } from '#shared/messages/numeracion';
 import { ventas } from '#shared/messages/ventas';
 import { formatCentavos, TARIFAS } from '#shared/impuestos';
 import { formatPesos } from '#shared/money';
@@ -67,9 +68,17 @@ export function partesRecibo(recibo: TRecibo, tienda: DatosTienda | null) {
     tienda?.nit && !fiscal.encabezado.length ? R.nit(tienda.nit) : null,
     tienda?.direccion ?? null,
     tienda?.telefono ? R.telefono(tienda.telefono) : null,
+    recibo.fiscal ? numeracion.reciboResolucion(recibo.fiscal) : null,
   ].filter((x): x is string => !!x);
   const meta: [string, string][] = [
     [R.venta, `#${recibo.numero}`],
+    // A till's DIAN number (issue #30 points 5 and 6), with its resolution below the header.
+    ...(recibo.fiscal
+      ? ([
+          [numeracion.reciboNumero, `${recibo.fiscal.prefijo}${recibo.fiscal.numero}`],
+          [numeracion.reciboCaja, recibo.fiscal.caja],
+        ] as [string, string][])
+      : []),
     [R.fecha, fechaRecibo(recibo.fecha, tienda?.zonaHoraria)],
     [R.atendio, recibo.cajero],
   ];

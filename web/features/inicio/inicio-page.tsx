@@ -11,6 +11,7 @@ import { STORAGE_KEYS, useSession } from '../../lib/session';
 import { InstalarApp } from './components/instalar-app';
 import './inicio.css';
 import { ResumenDia } from './components/resumen-dia';
+import { AvisosNumeracion } from '../numeracion/avisos-numeracion';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
 const M = { comun, inicio, ventas };
@@ -33,6 +34,7 @@ const TILES_ADMIN = [
   { to: paths.telefonos, ...M.inicio.tiles.telefonos, Icon: IconPhone },
   { to: paths.datosFiscales, ...M.inicio.tiles.datosFiscales, Icon: IconSettings },
   { to: paths.impuestos, ...M.inicio.tiles.impuestos, Icon: IconReceipt },
+  { to: paths.numeracion, ...M.inicio.tiles.numeracion, Icon: IconStore },
 ];
 
 /** Home: four big buttons; entering it empties the stored cart (spec §2). */
@@ -75,6 +77,7 @@ export default function InicioPage() {
         </div>
       </header>
       <InstalarApp />
+      <AvisosNumeracion conEnlace />
       {verResumen ? <ResumenDia /> : null}
       <nav aria-label={M.inicio.menu} className="tiles">
         {[...TILES, ...(conReportes ? [TILE_REPORTES] : []), ...(session?.rol === ROL.ADMIN ? TILES_ADMIN : [])].map(({ to, title, text, Icon }) => (

@@ -6,11 +6,12 @@ import { METODO } from '#shared/roles';
 import type { TRecibo } from '#shared/schemas/venta';
 import { fechasEn } from '../../../lib/fechas';
 import { impuestos } from '#shared/messages/impuestos';
+import { numeracion } from '#shared/messages/numeracion';
 import { partesFiscales, PIE_POR_DEFECTO, type DatosTienda } from '../../impresion/texto-recibo';
 import './recibo.css';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
-const M = { impuestos, ventas };
+const M = { impuestos, numeracion, ventas };
 
 const R = M.ventas.recibo;
 
@@ -42,6 +43,11 @@ export function Recibo({ recibo, formato, tienda, ref }: { recibo: TRecibo; form
         {tienda?.nit && !fiscal.encabezado.length ? <p className="recibo__dato" data-testid="recibo-nit">{R.nit(tienda.nit)}</p> : null}
         {tienda?.direccion ? <p className="recibo__dato">{tienda.direccion}</p> : null}
         {tienda?.telefono ? <p className="recibo__dato">{R.telefono(tienda.telefono)}</p> : null}
+        {recibo.fiscal ? (
+          <p className="recibo__dato" data-testid="recibo-resolucion">
+            {M.numeracion.reciboResolucion(recibo.fiscal)}
+          </p>
+        ) : null}
         <p className="recibo__sub">{R.titulo(recibo.numero)}</p>
         {anulada ? <p className="recibo__anulada">{R.anulada}</p> : null}
       </header>
@@ -58,6 +64,21 @@ export function Recibo({ recibo, formato, tienda, ref }: { recibo: TRecibo; form
             #{recibo.numero}
           </dd>
         </div>
+        {recibo.fiscal ? (
+          <>
+            <div>
+              <dt>{M.numeracion.reciboNumero}</dt>
+              <dd data-testid="recibo-numero-fiscal">
+                {recibo.fiscal.prefijo}
+                {recibo.fiscal.numero}
+              </dd>
+            </div>
+            <div>
+              <dt>{M.numeracion.reciboCaja}</dt>
+              <dd>{recibo.fiscal.caja}</dd>
+            </div>
+          </>
+        ) : null}
         <div>
           <dt>{R.atendio}</dt>
           <dd>{recibo.cajero}</dd>

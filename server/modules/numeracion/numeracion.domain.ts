@@ -1,0 +1,185 @@
+/**
+ * Tills (points of sale) and their DIAN numbering ranges (issue #30 point 5, ADR 027). The numbers
+ * themselves are taken by the database trigger `venta_numerar` inside each sale's transaction (every
+ * face); this module manages the tills and ranges, and says what role 1 must be warned of.
+ */
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { AppError } from '#shared/errors';
+import { M } from '#shared/messages';
+import { diasEntre, type TAvisosNumeracion, type TNumeracion, type TRango, type TRangoRequest } from '#shared/schemas/numeracion';
+import type { Db, Tx } from '../../db/client';
+import type { TFiscalRecibo } from '#shared/schemas/venta';
+import { numeroInhabilitado, puntoVenta, rangoNumeracion, tienda, venta } from '../../db/schema';
+import { esViolacionUnica } from '../../db/pg-error';
+
+const N = M.numeracion;
+
+/** The store's today, in its own zone, as an ISO date. */
+async function hoyDe(db: Db | Tx, tiendaId: number): Promise<string> {
+  const [r] = await db
+    .select({ hoy: sql<string>`to_char((now() at time zone ${tienda.zonaHoraria})::date, 'YYYY-MM-DD')` })
+    .from(tienda)
+    .where(eq(tienda.idTienda, tiendaId));
+  return r!.hoy;
+}
+
+type FilaRango = typeof rangoNumeracion.$inferSelect;
+
+/** A range as role 1 sees it, with its state on `hoy`: 90 % used or 30 days left warn; exhausted or expired refuse. */
+export function estadoRango(r: FilaRango, hoy: string): TRango {
+  const total = r.hasta - r.desde + 1;
+  const usados = r.siguiente - r.desde;
+  const diasRestantes = diasEntre(hoy, r.fechaHasta);
+  const estado: TRango['estado'] =
+    hoy > r.fechaHasta ? 'vencido' : r.siguiente > r.hasta ? 'agotado' : hoy < r.fechaDesde ? 'no_vigente' : usados * 10 >= total * 9 ? 'por_agotarse' : diasRestantes <= 30 ? 'por_vencer' : 'vigente';
+  return { id: r.idRango, prefijo: r.prefijo, desde: r.desde, hasta: r.hasta, resolucion: r.resolucion, fechaDesde: r.fechaDesde, fechaHasta: r.fechaHasta, siguiente: r.siguiente, usados, total, diasRestantes, estado };
+}
+
+/** The store's tills with their range in use, and the numbers recorded as inhabilitados. */
+export async function numeracionDeTienda(db: Db, tiendaId: number): Promise<TNumeracion> {
+  const hoy = await hoyDe(db, tiendaId);
+  const filas = await db
+    .select({ p: puntoVenta, r: rangoNumeracion })
+    .from(puntoVenta)
+    .leftJoin(rangoNumeracion, and(eq(rangoNumeracion.puntoVentaId, puntoVenta.idPuntoVenta), eq(rangoNumeracion.enUso, true)))
+    .where(eq(puntoVenta.tiendaId, tiendaId))
+    .orderBy(asc(puntoVenta.nombre), asc(puntoVenta.idPuntoVenta));
+  const inhabilitados = await db
+    .select({ caja: puntoVenta.nombre, prefijo: rangoNumeracion.prefijo, numero: numeroInhabilitado.numero, motivo: numeroInhabilitado.motivo, fecha: numeroInhabilitado.fecha })
+    .from(numeroInhabilitado)
+    .innerJoin(rangoNumeracion, eq(rangoNumeracion.idRango, numeroInhabilitado.rangoId))
+    .innerJoin(puntoVenta, eq(puntoVenta.idPuntoVenta, rangoNumeracion.puntoVentaId))
+    .where(eq(numeroInhabilitado.tiendaId, tiendaId))
+    .orderBy(desc(numeroInhabilitado.fecha), desc(numeroInhabilitado.idNumeroInhabilitado))
+    .limit(200);
+  return {
+    puntos: filas.map(({ p, r }) => ({ id: p.idPuntoVenta, nombre: p.nombre, ubicacion: p.ubicacion, activo: p.activo, rango: r ? estadoRango(r, hoy) : null })),
+    inhabilitados: inhabilitados.map((i) => ({ ...i, fecha: i.fecha.toISOString() })),
+  };
+}
+
+/** Role 1's warnings (Inicio and the tills' screen). */
+export async function avisosNumeracion(db: Db, tiendaId: number): Promise<TAvisosNumeracion> {
+  const { puntos } = await numeracionDeTienda(db, tiendaId);
+  const avisos: TAvisosNumeracion['avisos'] = [];
+  for (const p of puntos) {
+    const r = p.rango;
+    if (!r || !p.activo) continue;
+    const aviso = (nivel: 'aviso' | 'bloqueo', mensaje: string) => avisos.push({ puntoVentaId: p.id, nivel, mensaje });
+    if (r.estado === 'vencido') aviso('bloqueo', N.avisoVencido(p.nombre));
+    else if (r.estado === 'agotado') aviso('bloqueo', N.avisoAgotado(p.nombre));
+    else {
+      if (r.usados * 10 >= r.total * 9) aviso('aviso', N.avisoPorAgotarse(p.nombre, r.usados, r.total));
+      if (r.diasRestantes <= 30) aviso('aviso', N.avisoPorVencer(p.nombre, r.diasRestantes));
+    }
+  }
+  return { avisos };
+}
+
+/** The store's active tills (a cashier picks one when opening a shift). */
+export async function puntosActivos(db: Db | Tx, tiendaId: number) {
+  return db
+    .select({ id: puntoVenta.idPuntoVenta, nombre: puntoVenta.nombre, ubicacion: puntoVenta.ubicacion })
+    .from(puntoVenta)
+    .where(and(eq(puntoVenta.tiendaId, tiendaId), eq(puntoVenta.activo, true)))
+    .orderBy(asc(puntoVenta.nombre), asc(puntoVenta.idPuntoVenta));
+}
+
+/** Checks that `puntoVentaId` is an active till of the store (for opening a shift at it). */
+export async function puntoDeTienda(db: Db | Tx, tiendaId: number, puntoVentaId: number): Promise<void> {
+  const [p] = await db
+    .select({ id: puntoVenta.idPuntoVenta })
+    .from(puntoVenta)
+    .where(and(eq(puntoVenta.idPuntoVenta, puntoVentaId), eq(puntoVenta.tiendaId, tiendaId), eq(puntoVenta.activo, true)));
+  if (!p) throw new AppError('NOT_FOUND', N.cajaNoEncontrada);
+}
+
+async function conNombreUnico<T>(f: () => Promise<T>): Promise<T> {
+  try {
+    return await f();
+  } catch (err) {
+    if (esViolacionUnica(err, 'punto_venta_tienda_nombre_uq')) throw new AppError('CONFLICT', N.nombreRepetido, { fields: { nombre: N.nombreRepetido } });
+    throw err;
+  }
+}
+
+export async function crearPuntoVenta(db: Db, tiendaId: number, input: { nombre: string; ubicacion: string; activo?: boolean }) {
+  const [p] = await conNombreUnico(() =>
+    db.insert(puntoVenta).values({ tiendaId, nombre: input.nombre, ubicacion: input.ubicacion, activo: input.activo ?? true }).returning({ id: puntoVenta.idPuntoVenta }),
+  );
+  return { id: p!.id, message: N.cajaCreada };
+}
+
+export async function editarPuntoVenta(db: Db, tiendaId: number, id: number, input: { nombre: string; ubicacion: string; activo?: boolean }) {
+  const [p] = await conNombreUnico(() =>
+    db
+      .update(puntoVenta)
+      .set({ nombre: input.nombre, ubicacion: input.ubicacion, ...(input.activo == null ? {} : { activo: input.activo }) })
+      .where(and(eq(puntoVenta.idPuntoVenta, id), eq(puntoVenta.tiendaId, tiendaId)))
+      .returning({ id: puntoVenta.idPuntoVenta }),
+  );
+  if (!p) throw new AppError('NOT_FOUND', N.cajaNoEncontrada);
+  return { id, message: N.cajaGuardada };
+}
+
+/**
+ * Registers the till's new authorised range, which replaces the one in use. Numbers are never
+ * reused: a range that overlaps any range of the store with the same prefix is refused. Under the
+ * till's range lock, so a sale taking a number waits or sees the new range whole.
+ */
+export async function registrarRango(db: Db, options: { tiendaId: number; puntoVentaId: number; usuarioId: number | null; rango: TRangoRequest & { prefijo: string } }) {
+  const { tiendaId, puntoVentaId, usuarioId, rango } = options;
+  return db.transaction(async (tx) => {
+    const [p] = await tx
+      .select({ id: puntoVenta.idPuntoVenta })
+      .from(puntoVenta)
+      .where(and(eq(puntoVenta.idPuntoVenta, puntoVentaId), eq(puntoVenta.tiendaId, tiendaId)))
+      .for('update');
+    if (!p) throw new AppError('NOT_FOUND', N.cajaNoEncontrada);
+    // One store's ranges are registered one at a time (the overlap check below must see them all).
+    await tx.select({ id: tienda.idTienda }).from(tienda).where(eq(tienda.idTienda, tiendaId)).for('update');
+    const [choque] = await tx
+      .select({ id: rangoNumeracion.idRango })
+      .from(rangoNumeracion)
+      .where(and(eq(rangoNumeracion.tiendaId, tiendaId), eq(rangoNumeracion.prefijo, rango.prefijo), sql`${rangoNumeracion.desde} <= ${rango.hasta} and ${rangoNumeracion.hasta} >= ${rango.desde}`))
+      .limit(1);
+    if (choque) throw new AppError('CONFLICT', N.rangoSeSolapa(rango.prefijo), { fields: { desde: N.rangoSeSolapa(rango.prefijo) } });
+    await tx.update(rangoNumeracion).set({ enUso: false }).where(and(eq(rangoNumeracion.puntoVentaId, puntoVentaId), eq(rangoNumeracion.enUso, true)));
+    const [r] = await tx
+      .insert(rangoNumeracion)
+      .values({
+        tiendaId,
+        puntoVentaId,
+        prefijo: rango.prefijo,
+        desde: rango.desde,
+        hasta: rango.hasta,
+        resolucion: rango.resolucion,
+        fechaDesde: rango.fechaDesde,
+        fechaHasta: rango.fechaHasta,
+        siguiente: rango.desde,
+        creadoPor: usuarioId,
+      })
+      .returning({ id: rangoNumeracion.idRango });
+    return { id: r!.id, message: N.rangoGuardado };
+  });
+}
+
+/** The DIAN number a sale took at its till, with its range's data for the receipt; null without one. */
+export async function fiscalDeVenta(db: Db | Tx, tiendaId: number, ventaId: number): Promise<TFiscalRecibo | null> {
+  const [r] = await db
+    .select({
+      caja: puntoVenta.nombre,
+      prefijo: rangoNumeracion.prefijo,
+      numero: venta.numeroFiscal,
+      resolucion: rangoNumeracion.resolucion,
+      desde: rangoNumeracion.desde,
+      hasta: rangoNumeracion.hasta,
+      fechaDesde: rangoNumeracion.fechaDesde,
+      fechaHasta: rangoNumeracion.fechaHasta,
+    })
+    .from(venta)
+    .innerJoin(rangoNumeracion, eq(rangoNumeracion.idRango, venta.rangoId))
+    .innerJoin(puntoVenta, eq(puntoVenta.idPuntoVenta, rangoNumeracion.puntoVentaId))
+    .where(and(eq(venta.idVenta, ventaId), eq(venta.tiendaId, tiendaId)));
+  return r && r.numero != null ? { ...r, numero: r.numero } : null;
+}

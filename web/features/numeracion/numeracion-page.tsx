@@ -1,0 +1,215 @@
+import { useState, type FormEvent } from 'react';
+import { AppError, type FieldErrors } from '#shared/errors';
+import { comun, generic } from '#shared/messages/comun';
+import { numeracion } from '#shared/messages/numeracion';
+import { ZPuntoVentaRequest, ZRangoRequest, type TPuntoVenta } from '#shared/schemas/numeracion';
+import { PageHeader } from '../../components/page-header';
+import { Field } from '../../components/ui/field';
+import { paths } from '../../config/paths';
+import { alertFailure, toastSuccess } from '../../lib/alerts';
+import { validate } from '../../lib/form-errors';
+import { useFechas } from '../../lib/fechas';
+import { AvisosNumeracion } from './avisos-numeracion';
+import './numeracion.css';
+import { useCrearCaja, useNumeracion, useRegistrarRango } from './api';
+
+// This screen's texts only: the catalogue splits per screen (issue #20).
+const M = { comun, generic, numeracion };
+const N = M.numeracion;
+
+/** dd/mm/aaaa (as typed) → aaaa-mm-dd; anything else is sent as typed and refused by the schema. */
+const aIso = (s: string) => {
+  const m = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(s.trim());
+  return m ? `${m[3]}-${m[2]!.padStart(2, '0')}-${m[1]!.padStart(2, '0')}` : s.trim();
+};
+const aDmy = (iso: string) => iso.split('-').reverse().join('/');
+
+/** /numeracion (role 1, issue #30 point 5): the store's tills, their DIAN ranges and the inhabilitados. */
+export default function NumeracionPage() {
+  const { data, isError } = useNumeracion();
+  const fechas = useFechas();
+  return (
+    <>
+      <PageHeader title={N.titulo} backTo={paths.inicio} backLabel={M.comun.volverInicio} />
+      <p>{N.subtitulo}</p>
+      <AvisosNumeracion />
+      {data ? (
+        <>
+          {data.puntos.length === 0 ? <p className="state">{N.sinCajas}</p> : null}
+          {data.puntos.map((p) => (
+            <Caja key={p.id} p={p} />
+          ))}
+          <NuevaCaja />
+          <section className="card" aria-labelledby="inhabilitados-titulo" style={{ overflowX: 'auto' }}>
+            <h2 id="inhabilitados-titulo">{N.inhabilitados}</h2>
+            {data.inhabilitados.length === 0 ? (
+              <p>{N.sinInhabilitados}</p>
+            ) : (
+              <table className="table">
+                <thead>
+                  <tr>
+                    <th scope="col">{N.caja}</th>
+                    <th scope="col">{N.numero}</th>
+                    <th scope="col">{N.motivo}</th>
+                    <th scope="col">{N.fecha}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.inhabilitados.map((i) => (
+                    <tr key={`${i.prefijo}-${i.numero}`}>
+                      <td>{i.caja}</td>
+                      <td>
+                        {i.prefijo}
+                        {i.numero}
+                      </td>
+                      <td>{i.motivo}</td>
+                      <td>{fechas.fechaHora(i.fecha)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            )}
+          </section>
+        </>
+      ) : (
+        <p className="state" role="status">
+          {isError ? M.generic.errorText : M.comun.cargando}
+        </p>
+      )}
+    </>
+  );
+}
+
+function Caja({ p }: { p: TPuntoVenta }) {
+  const r = p.rango;
+  const [abierto, setAbierto] = useState(false);
+  return (
+    <section className="card" aria-labelledby={`caja-${p.id}`} data-testid={`caja-${p.id}`}>
+      <h2 id={`caja-${p.id}`}>
+        {p.nombre} <small>· {p.ubicacion}</small> {p.activo ? null : <span className="badge">{N.inactiva}</span>}
+      </h2>
+      {r ? (
+        <dl className="numeracion-rango">
+          <div>
+            <dt>{N.rango}</dt>
+            <dd>
+              {r.prefijo}
+              {r.desde} – {r.prefijo}
+              {r.hasta}
+            </dd>
+          </div>
+          <div>
+            <dt>{N.resolucion}</dt>
+            <dd>{r.resolucion}</dd>
+          </div>
+          <div>
+            <dt>{N.fechaDesde}</dt>
+            <dd>{aDmy(r.fechaDesde)}</dd>
+          </div>
+          <div>
+            <dt>{N.fechaHasta}</dt>
+            <dd>{aDmy(r.fechaHasta)}</dd>
+          </div>
+          <div>
+            <dt>{N.siguiente}</dt>
+            <dd data-testid={`siguiente-${p.id}`}>{r.siguiente > r.hasta ? '—' : `${r.prefijo}${r.siguiente}`}</dd>
+          </div>
+          <div>
+            <dt>{N.usados(r.usados, r.total)}</dt>
+            <dd>
+              <progress max={r.total} value={r.usados} aria-label={N.usados(r.usados, r.total)} />
+            </dd>
+          </div>
+        </dl>
+      ) : (
+        <p>{N.sinRango}</p>
+      )}
+      {abierto ? (
+        <RangoForm puntoVentaId={p.id} onListo={() => setAbierto(false)} />
+      ) : (
+        <button type="button" className="btn btn--ghost" onClick={() => setAbierto(true)}>
+          {N.nuevoRango}
+        </button>
+      )}
+    </section>
+  );
+}
+
+function NuevaCaja() {
+  const crear = useCrearCaja();
+  const [v, setV] = useState({ nombre: '', ubicacion: '' });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    const r = validate(ZPuntoVentaRequest, v);
+    if (r.errors) return setErrors(r.errors);
+    setErrors({});
+    try {
+      toastSuccess((await crear.mutateAsync(v)).message);
+      setV({ nombre: '', ubicacion: '' });
+    } catch (err) {
+      if (err instanceof AppError && err.fields) setErrors(err.fields);
+      await alertFailure(err);
+    }
+  };
+  return (
+    <form className="card form-grid" onSubmit={(e) => void onSubmit(e)} noValidate aria-label={N.agregarCaja}>
+      <h2 className="span-2">{N.agregarCaja}</h2>
+      <Field label={N.nombre} name="nombre" autoComplete="off" value={v.nombre} error={errors.nombre} onChange={(e) => setV((x) => ({ ...x, nombre: e.target.value }))} />
+      <Field label={N.ubicacion} name="ubicacion" autoComplete="off" value={v.ubicacion} error={errors.ubicacion} onChange={(e) => setV((x) => ({ ...x, ubicacion: e.target.value }))} />
+      <div className="span-2">
+        <button type="submit" className="btn" disabled={crear.isPending}>
+          {N.guardarCaja}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function RangoForm({ puntoVentaId, onListo }: { puntoVentaId: number; onListo: () => void }) {
+  const registrar = useRegistrarRango();
+  const [v, setV] = useState({ prefijo: '', desde: '', hasta: '', resolucion: '', fechaDesde: '', fechaHasta: '' });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const cuerpo = () => ({
+    ...v,
+    desde: v.desde.trim() === '' ? NaN : Number(v.desde.replace(/\./g, '')),
+    hasta: v.hasta.trim() === '' ? NaN : Number(v.hasta.replace(/\./g, '')),
+    fechaDesde: aIso(v.fechaDesde),
+    fechaHasta: aIso(v.fechaHasta),
+  });
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    const r = validate(ZRangoRequest, cuerpo());
+    if (r.errors) return setErrors(r.errors);
+    setErrors({});
+    try {
+      toastSuccess((await registrar.mutateAsync({ puntoVentaId, ...cuerpo() })).message);
+      onListo();
+    } catch (err) {
+      if (err instanceof AppError && err.fields) setErrors(err.fields);
+      await alertFailure(err);
+    }
+  };
+  const bind = (name: keyof typeof v) => ({
+    name,
+    value: v[name],
+    error: errors[name],
+    autoComplete: 'off',
+    onChange: (e: { target: { value: string } }) => setV((x) => ({ ...x, [name]: e.target.value })),
+  });
+  return (
+    <form className="form-grid" onSubmit={(e) => void onSubmit(e)} noValidate aria-label={N.nuevoRango}>
+      <Field label={N.prefijo} maxLength={4} {...bind('prefijo')} />
+      <Field label={N.resolucion} inputMode="numeric" {...bind('resolucion')} />
+      <Field label={N.desde} inputMode="numeric" {...bind('desde')} />
+      <Field label={N.hasta} inputMode="numeric" {...bind('hasta')} />
+      <Field label={N.fechaDesde} inputMode="numeric" placeholder="dd/mm/aaaa" {...bind('fechaDesde')} />
+      <Field label={N.fechaHasta} inputMode="numeric" placeholder="dd/mm/aaaa" {...bind('fechaHasta')} />
+      <div className="span-2">
+        <button type="submit" className="btn" disabled={registrar.isPending}>
+          {N.guardarRango}
+        </button>
+      </div>
+    </form>
+  );
+}
