@@ -40,7 +40,7 @@ export default function NumeracionPage() {
             <Caja key={p.id} p={p} />
           ))}
           <NuevaCaja />
-          <section className="card" aria-labelledby="inhabilitados-titulo" style={{ overflowX: 'auto' }}>
+          <section className="card numeracion-card" aria-labelledby="inhabilitados-titulo" style={{ overflowX: 'auto' }}>
             <h2 id="inhabilitados-titulo">{N.inhabilitados}</h2>
             {data.inhabilitados.length === 0 ? (
               <p>{N.sinInhabilitados}</p>
@@ -84,7 +84,7 @@ function Caja({ p }: { p: TPuntoVenta }) {
   const r = p.rango;
   const [abierto, setAbierto] = useState(false);
   return (
-    <section className="card" aria-labelledby={`caja-${p.id}`} data-testid={`caja-${p.id}`}>
+    <section className="card numeracion-card" aria-labelledby={`caja-${p.id}`} data-testid={`caja-${p.id}`}>
       <h2 id={`caja-${p.id}`}>
         {p.nombre} <small>· {p.ubicacion}</small> {p.activo ? null : <span className="badge">{N.inactiva}</span>}
       </h2>
@@ -153,7 +153,7 @@ function NuevaCaja() {
     }
   };
   return (
-    <form className="card form-grid" onSubmit={(e) => void onSubmit(e)} noValidate aria-label={N.agregarCaja}>
+    <form className="card form-grid numeracion-card" onSubmit={(e) => void onSubmit(e)} noValidate aria-label={N.agregarCaja}>
       <h2 className="span-2">{N.agregarCaja}</h2>
       <Field label={N.nombre} name="nombre" autoComplete="off" value={v.nombre} error={errors.nombre} onChange={(e) => setV((x) => ({ ...x, nombre: e.target.value }))} />
       <Field label={N.ubicacion} name="ubicacion" autoComplete="off" value={v.ubicacion} error={errors.ubicacion} onChange={(e) => setV((x) => ({ ...x, ubicacion: e.target.value }))} />
