@@ -64,6 +64,8 @@ export const comun = {
     siguiente: 'Siguiente',
   },
   rango: { desde: 'Desde', hasta: 'Hasta' },
+  /** A date field's hint (issue #36 point 12): the day first, whatever the browser's language. */
+  fechaPlaceholder: 'dd/mm/aaaa',
   pendiente: {
     titulo: 'Esta sección estará disponible pronto',
     texto: 'Estamos terminando esta parte de la aplicación.',

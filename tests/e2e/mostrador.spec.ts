@@ -484,3 +484,42 @@ test.describe('a 1366 px', () => {
     expect(usuarios).not.toContain('rol_id_Rol');
   });
 });
+
+test.describe('un navegador en inglés', () => {
+  test.use({ locale: 'en-US' });
+  test('12. las fechas se escriben y se muestran dd/mm/aaaa aunque el navegador esté en inglés', async ({ page }) => {
+    await signIn(page, 'Empleado', DEMO.admin, undefined, { caja: false });
+    const headers = await authHeaders(page);
+    const nombre = unique('Avena');
+    const creado = await page.request.post('/api/productos', { headers, data: { nombre, precio: 3000, cantidad: 0, stockMin: 0 } });
+    // No stock: no opening movement, so the ledger's journey sees its own newest rows.
+    expect(creado.status(), await creado.text()).toBe(201);
+    const id = ((await creado.json()) as { producto: { id: number } }).producto.id;
+
+    await page.goto(`/detalle_producto?id=${id}`);
+    const vence = page.getByLabel('Fecha de vencimiento');
+    await expect(vence).toHaveAttribute('placeholder', 'dd/mm/aaaa');
+    // Digits only: the slashes appear; day first.
+    await vence.pressSequentially('15032030');
+    await expect(vence).toHaveValue('15/03/2030');
+    await page.getByRole('button', { name: 'Guardar cambios' }).click();
+    await expectToast(page, 'Producto actualizado');
+    const guardado = await page.request.get(`/api/productos/${id}`, { headers });
+    expect(JSON.stringify(await guardado.json())).toContain('2030-03-15');
+    await page.reload();
+    await expect(page.getByLabel('Fecha de vencimiento')).toHaveValue('15/03/2030');
+
+    // An impossible date is refused, nothing saved.
+    await page.getByLabel('Fecha de vencimiento').fill('31/02/2031');
+    await page.getByRole('button', { name: 'Guardar cambios' }).click();
+    await expect(page.locator('.field--invalid').getByLabel('Fecha de vencimiento')).toBeVisible();
+    expect(JSON.stringify(await (await page.request.get(`/api/productos/${id}`, { headers })).json())).toContain('2030-03-15');
+
+    // A list's filter: typed dd/mm/aaaa, sent as a date.
+    await page.goto('/movimientos');
+    await page.getByLabel('Desde').pressSequentially('01012099');
+    await expect(page.getByLabel('Desde')).toHaveValue('01/01/2099');
+    await expect(page.getByText('No hay movimientos que coincidan con los filtros.')).toBeVisible();
+    await expect(page).toHaveURL(/desde=2099-01-01/);
+  });
+});

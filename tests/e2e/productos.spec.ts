@@ -93,7 +93,7 @@ test('agregar, buscar, editar y eliminar un producto', async ({ page }) => {
   await expect(page.getByLabel('Precio', { exact: true })).toHaveValue('3.500');
   await expect(page.getByLabel('Stock', { exact: true })).toHaveValue('4');
   await expect(page.getByLabel('Estado')).toHaveValue('0');
-  await expect(page.getByLabel('Fecha de vencimiento')).toHaveValue('2030-01-15');
+  await expect(page.getByLabel('Fecha de vencimiento')).toHaveValue('15/01/2030');
   await expect(page.getByLabel('Proveedor actual')).toHaveValue('Bebidas Andinas');
 
   // Back in the list, as it was left; the row stands out: at or below its minimum, no longer available.

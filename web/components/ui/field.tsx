@@ -1,4 +1,6 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type Ref, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import { useEffect, useId, useRef, useState, type ChangeEvent, type InputHTMLAttributes, type ReactNode, type Ref, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import { comun } from '#shared/messages/comun';
+import { conBarras, ddMmAaaaAIso, isoADdMmAaaa } from '#shared/fecha-texto';
 
 interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: string;
@@ -41,7 +43,17 @@ function Marco(props: {
 
 /** A labelled input with its error message read out by screen readers. */
 export function Field({ label, error, hint, id, wrapperClassName, ...input }: FieldProps) {
-  return <Marco label={label} error={error} hint={hint} id={id} className={wrapperClassName} control={(a11y) => <input {...a11y} {...input} />} />;
+  return (
+    <Marco
+      label={label}
+      error={error}
+      hint={hint}
+      id={id}
+      className={wrapperClassName}
+      // A date is typed and shown dd/mm/aaaa whatever the browser's language (issue #36 point 12).
+      control={(a11y) => (input.type === 'date' ? <FechaInput {...a11y} {...input} /> : <input {...a11y} {...input} />)}
+    />
+  );
 }
 
 /** A labelled multi-line input, with the same look and error wiring as `Field`. */
@@ -70,6 +82,51 @@ export function SelectField({ label, error, options, id, ...select }: SelectFiel
           ))}
         </select>
       )}
+    />
+  );
+}
+
+/**
+ * A date typed and shown as dd/mm/aaaa whatever the browser's language (issue #36 point 12: the
+ * browser's own date field follows its locale, mm/dd/yyyy in an English one). The field's value for
+ * the form stays ISO (aaaa-mm-dd): a complete date goes up as ISO, an empty field as '', anything else
+ * as typed, so the form's own check refuses it. Typing digits only, the slashes appear.
+ */
+export function FechaInput({ value, onChange, onBlur, type: _type, min: _min, max: _max, ref, ...input }: InputHTMLAttributes<HTMLInputElement> & { ref?: Ref<HTMLInputElement> }) {
+  const iso = typeof value === 'string' ? value : '';
+  const [texto, setTexto] = useState(() => isoADdMmAaaa(iso));
+  // The last value this field sent up: a new value from outside (a reset, a row loaded) replaces the text.
+  const enviado = useRef(iso);
+  useEffect(() => {
+    if (iso !== enviado.current) {
+      enviado.current = iso;
+      setTexto(isoADdMmAaaa(iso));
+    }
+  }, [iso]);
+  return (
+    <input
+      {...input}
+      ref={ref}
+      type="text"
+      inputMode="numeric"
+      autoComplete="off"
+      placeholder={comun.fechaPlaceholder}
+      maxLength={10}
+      value={texto}
+      onChange={(e) => {
+        const escrito = texto.length < e.target.value.length ? conBarras(e.target.value) : e.target.value;
+        setTexto(escrito);
+        const leida = ddMmAaaaAIso(escrito);
+        const arriba = leida ?? escrito;
+        enviado.current = arriba;
+        onChange?.({ ...e, target: { ...e.target, value: arriba, name: e.target.name } } as ChangeEvent<HTMLInputElement>);
+      }}
+      onBlur={(e) => {
+        // An ISO date typed (or pasted) reads back as dd/mm/aaaa.
+        const leida = ddMmAaaaAIso(texto);
+        if (leida) setTexto(isoADdMmAaaa(leida));
+        onBlur?.(e);
+      }}
     />
   );
 }

@@ -4,6 +4,7 @@ import { Field } from './field';
 
 // The shell's texts only: every screen loads them (issue #20).
 const M = { comun };
+const ISO_RE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** A list's date range as the filters give it: each date's error, and whether the server can be asked. */
 export function validarRango(desde: string, hasta: string, m: { fechaInvalida: string; rangoInvalido?: string }) {
@@ -29,7 +30,15 @@ export function RangoFechas(props: {
   return (
     <>
       {campos.map(({ name, ...campo }) => (
-        <Field key={name} label={labels[name]} type="date" name={name} {...campo} onChange={(e) => props.onChange({ [name]: e.target.value })} />
+        <Field
+          key={name}
+          label={labels[name]}
+          type="date"
+          name={name}
+          {...campo}
+          // A date being typed (15/0…) filters nothing yet: only a whole date or an empty field.
+          onChange={(e) => (e.target.value === '' || ISO_RE.test(e.target.value) ? props.onChange({ [name]: e.target.value }) : undefined)}
+        />
       ))}
     </>
   );

@@ -5,7 +5,7 @@ import { compras } from '#shared/messages/compras';
 import { formatPesos, parsePesos } from '#shared/money';
 import { cufeDeQr, type TOrden } from '#shared/schemas/compras';
 import { PageHeader } from '../../components/page-header';
-import { Field } from '../../components/ui/field';
+import { Field, FechaInput } from '../../components/ui/field';
 import { paths } from '../../config/paths';
 import { alertFailure, alertWarning, confirmAction, toastSuccess } from '../../lib/alerts';
 import { useFechas } from '../../lib/fechas';
@@ -89,7 +89,7 @@ function RecibirOrden({ orden }: { orden: TOrden }) {
                   <input className="cmp-costo" inputMode="numeric" aria-label={M.compras.costoDe(l.nombre)} value={filas[l.id]!.costo} onChange={(e) => cambiar(l.id, 'costo', e.target.value)} />
                 </td>
                 <td>
-                  <input type="date" aria-label={M.compras.venceDe(l.nombre)} value={filas[l.id]!.vence} onChange={(e) => cambiar(l.id, 'vence', e.target.value)} />
+                  <FechaInput className="cmp-vence" aria-label={M.compras.venceDe(l.nombre)} value={filas[l.id]!.vence} onChange={(e) => cambiar(l.id, 'vence', e.target.value)} />
                 </td>
                 <td>
                   <input className="cmp-lote" maxLength={40} aria-label={M.compras.loteDe(l.nombre)} value={filas[l.id]!.lote} onChange={(e) => cambiar(l.id, 'lote', e.target.value)} />
