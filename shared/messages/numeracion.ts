@@ -65,6 +65,10 @@ export const numeracion = {
   reciboCaja: 'Caja',
   reciboResolucion: (r: { resolucion: string; fechaDesde: string; fechaHasta: string; prefijo: string; desde: number; hasta: number }) =>
     `Resolución DIAN N.º ${r.resolucion} del ${r.fechaDesde.split('-').reverse().join('/')}, numeración ${r.prefijo}${r.desde} a ${r.prefijo}${r.hasta}, vigente hasta ${r.fechaHasta.split('-').reverse().join('/')}`,
+  // The Z report (issue #30 point 7).
+  zNumeracion: 'Numeración DIAN',
+  zRango: (prefijo: string, desde: number, hasta: number) => `${prefijo}${desde} – ${prefijo}${hasta}`,
+  zInhabilitados: 'Inhabilitados',
   // The shift's till.
   cajaDelTurno: 'Caja (punto de venta)',
   elegirCaja: 'Elija la caja',

@@ -144,6 +144,13 @@ export const ZReporteTurno = z.object({
   numeroVentas: z.number().int(),
   primeraVenta: z.number().int().nullable(),
   ultimaVenta: z.number().int().nullable(),
+  /**
+   * The DIAN numbers the shift's sales took, per prefix (issue #30 point 7): the first and the last,
+   * and the numbers of its sales recorded as inhabilitados. Empty for a store without ranges.
+   */
+  numeracionDian: z
+    .array(z.object({ prefijo: z.string(), desde: z.number().int(), hasta: z.number().int(), inhabilitados: z.array(z.object({ numero: z.number().int(), motivo: z.string() })) }))
+    .optional(),
   totalEsperado: z.number().int().nullable(),
   totalContado: z.number().int().nullable(),
   totalDiferencia: z.number().int().nullable(),

@@ -16,7 +16,7 @@ import type {
   ZTurnosQuery,
 } from '#shared/schemas/caja';
 import { cajaMovimiento, metodoPago, tienda, turno, usuario, venta } from '../../db/schema';
-import { puntoDeTienda, puntosActivos } from '../numeracion/numeracion.domain';
+import { numeracionDelTurno, puntoDeTienda, puntosActivos } from '../numeracion/numeracion.domain';
 import { esViolacionUnica } from '../../db/pg-error';
 import { formatPesos } from '#shared/money';
 import { caracteresVisibles } from '#shared/schemas/common';
@@ -329,6 +329,7 @@ export async function reporteTurno(options: { db: Db; id: number; actor: Cajero 
     numeroVentas: resumen.numeroVentas,
     primeraVenta: resumen.primeraVenta,
     ultimaVenta: resumen.ultimaVenta,
+    numeracionDian: await numeracionDelTurno(db, row.id),
     totalEsperado,
     totalContado,
     totalDiferencia: totalEsperado != null && totalContado != null ? totalContado - totalEsperado : null,

@@ -183,3 +183,24 @@ export async function fiscalDeVenta(db: Db | Tx, tiendaId: number, ventaId: numb
     .where(and(eq(venta.idVenta, ventaId), eq(venta.tiendaId, tiendaId)));
   return r && r.numero != null ? { ...r, numero: r.numero } : null;
 }
+
+/**
+ * The DIAN numbers a shift's sales took, per prefix: first, last and those of its sales recorded as
+ * inhabilitados (issue #30 point 7, the Z report). Read live: a sale's number never changes.
+ */
+export async function numeracionDelTurno(db: Db | Tx, turnoId: number) {
+  const rangos = (await db.execute(sql`
+    select r.prefijo, min(v.numero_fiscal)::int as desde, max(v.numero_fiscal)::int as hasta
+    from venta v join rango_numeracion r on r.id_rango = v.rango_id
+    where v.turno_id = ${turnoId} group by r.prefijo order by r.prefijo`)) as unknown as { rows: { prefijo: string; desde: number; hasta: number }[] };
+  const inhabilitados = (await db.execute(sql`
+    select r.prefijo, n.numero, n.motivo
+    from numero_inhabilitado n join venta v on v.id_venta = n.venta_id join rango_numeracion r on r.id_rango = n.rango_id
+    where v.turno_id = ${turnoId} order by n.numero`)) as unknown as { rows: { prefijo: string; numero: number; motivo: string }[] };
+  return rangos.rows.map((r) => ({
+    prefijo: r.prefijo,
+    desde: Number(r.desde),
+    hasta: Number(r.hasta),
+    inhabilitados: inhabilitados.rows.filter((i) => i.prefijo === r.prefijo).map((i) => ({ numero: Number(i.numero), motivo: i.motivo })),
+  }));
+}

@@ -70,6 +70,9 @@ describe('numeración por caja (issue #30 punto 5)', { timeout: 300_000 }, () =>
     expect(cuarta.json().fiscal).toEqual(fiscal);
     expect((await req(s.token, 'GET', `/api/ventas/${cuarta.json().id}`)).json().fiscal).toEqual(fiscal);
     expect(N.reciboResolucion(fiscal)).toContain('AB1500 a AB11000');
+    // The Z report of the shift: first and last DIAN number (issue #30 point 7).
+    const turnoId = (await req(s.token, 'GET', '/api/caja/turno')).json().turno.id as number;
+    expect((await req(s.token, 'GET', `/api/caja/turnos/${turnoId}`)).json().numeracionDian).toEqual([{ prefijo: 'AB1', desde: 500, hasta: 503, inhabilitados: [] }]);
   });
 
   it('50 ventas a la vez en una caja: 50 números distintos y consecutivos', async () => {
@@ -139,7 +142,8 @@ describe('numeración por caja (issue #30 punto 5)', { timeout: 300_000 }, () =>
     const s = await crearTienda(t);
     await cajaConRango(s.token, 'Caja 1', { prefijo: 'P', desde: 1 });
     // The old client's step-by-step sale: written Pendiente (numbered), then annulled or deleted.
-    const pendiente = async () => (await db().insert(venta).values({ tiendaId: s.id, metodoPagoId: METODO.EFECTIVO, estado: 'Pendiente' }).returning())[0]!;
+    const turnoId = (await req(s.token, 'GET', '/api/caja/turno')).json().turno.id as number;
+    const pendiente = async () => (await db().insert(venta).values({ tiendaId: s.id, metodoPagoId: METODO.EFECTIVO, estado: 'Pendiente', turnoId }).returning())[0]!;
     const a = await pendiente();
     const b = await pendiente();
     expect([a.numeroFiscal, b.numeroFiscal]).toEqual([1, 2]);
@@ -159,6 +163,10 @@ describe('numeración por caja (issue #30 punto 5)', { timeout: 300_000 }, () =>
     const pid = await crearProducto(s.id);
     expect((await vender(s.token, pid)).statusCode).toBe(201);
     expect(await fiscales(s.id)).toEqual([1, 3]);
+    // The shift's Z report lists the inhabilitado of its annulled sale (the deleted one is no longer in any shift).
+    expect((await req(s.token, 'GET', `/api/caja/turnos/${turnoId}`)).json().numeracionDian).toEqual([
+      { prefijo: 'P', desde: 1, hasta: 3, inhabilitados: [{ numero: 1, motivo: 'Venta anulada antes de completarse' }] },
+    ]);
   });
 
   it('solo el rol 1 gestiona cajas y rangos; los datos malos se rechazan en español sin cambiar nada', async () => {

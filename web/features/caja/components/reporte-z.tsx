@@ -2,6 +2,7 @@ import { caja } from '#shared/messages/caja';
 import { formatPesos } from '#shared/money';
 import { BILLETES, MONEDAS, type TReporteTurno } from '#shared/schemas/caja';
 import { useFechas } from '../../../lib/fechas';
+import { numeracion } from '#shared/messages/numeracion';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
 const M = { caja };
@@ -55,6 +56,15 @@ export function ReporteZ({ reporte: r }: { reporte: TReporteTurno }) {
           <dt>{M.caja.primeraUltima}</dt>
           <dd>{r.primeraVenta == null ? '—' : `#${r.primeraVenta} – #${r.ultimaVenta}`}</dd>
         </div>
+        {(r.numeracionDian ?? []).map((d) => (
+          <div key={d.prefijo} data-testid={`z-dian-${d.prefijo}`}>
+            <dt>{numeracion.zNumeracion}</dt>
+            <dd>
+              {numeracion.zRango(d.prefijo, d.desde, d.hasta)}
+              {d.inhabilitados.length ? ` · ${numeracion.zInhabilitados}: ${d.inhabilitados.map((i) => `${d.prefijo}${i.numero} (${i.motivo})`).join(', ')}` : null}
+            </dd>
+          </div>
+        ))}
       </dl>
 
       <div className="table-wrap">
