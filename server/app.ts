@@ -49,6 +49,7 @@ import { actividadRoutes } from './modules/actividad/actividad.routes';
 import { reportesRoutes } from './modules/reportes/reportes.routes';
 import { comprasRoutes } from './modules/compras/compras.routes';
 import { importacionRoutes } from './modules/importacion/importacion.routes';
+import { devolucionRoutes } from './modules/devolucion/devolucion.routes';
 import { exportacionRoutes } from './modules/exportacion/exportacion.routes';
 
 declare module 'fastify' {
@@ -286,6 +287,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           await store.register(comprasRoutes);
           await store.register(importacionRoutes);
           await store.register(exportacionRoutes);
+          await store.register(devolucionRoutes);
         });
         await priv.register(crudRoutes, { prefix: '/crud' });
       });

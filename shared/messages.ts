@@ -32,6 +32,7 @@ import { reportes } from './messages/reportes';
 import { compras } from './messages/compras';
 import { importacion } from './messages/importacion';
 import { exportacion } from './messages/exportacion';
+import { devoluciones } from './messages/devoluciones';
 
 export { PRODUCT_NAME } from './product';
 
@@ -73,4 +74,5 @@ export const M = {
   numeracion,
   reportes,
   compras,
+  devoluciones,
 } as const;

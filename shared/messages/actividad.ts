@@ -78,6 +78,7 @@ export const actividad = {
     orden_compra: 'Orden de compra',
     recepcion: 'Recepción de mercancía',
     importacion: 'Importación',
+    devolucion: 'Devolución',
   } as Record<string, string>,
   /** What a refused attempt tried. */
   acciones,
@@ -128,6 +129,8 @@ export const actividad = {
         return `Recibió ${d.unidades} unidades de «${d.proveedor}» (RC-${d.numero}${d.ordenNumero ? `, orden OC-${d.ordenNumero}` : ', sin orden'}${d.facturaNumero ? `, factura ${d.facturaNumero}` : ''}) por ${pesos(d.total)}`;
       case 'importacion':
         return `Importó ${({ producto: 'productos', cliente: 'clientes', proveedor: 'proveedores' } as Record<string, string>)[d.entidad] ?? d.entidad}: ${d.nuevos} nuevos, ${d.actualizados} actualizados (${d.precios} precios y ${d.stock} ajustes de stock)`;
+      case 'devolucion':
+        return `Devolución N.º ${d.numero} de la venta #${d.ventaNumero ?? d.ventaId}: ${d.unidades} ${d.unidades === 1 ? 'unidad' : 'unidades'}, ${pesos(d.total)} devueltos con ${d.metodo}. Motivo: ${d.motivo}`;
       default:
         return JSON.stringify(d);
     }

@@ -89,6 +89,7 @@ export const caja = {
   fondoInicial: 'Fondo inicial',
   ventasEfectivo: 'Ventas en efectivo',
   abonosEfectivo: 'Abonos de fiado en efectivo',
+  devolucionesEfectivo: 'Devoluciones pagadas en efectivo',
   entradas: 'Entradas de efectivo',
   salidas: 'Salidas de efectivo',
   esperado: 'Esperado',

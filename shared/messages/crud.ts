@@ -492,7 +492,7 @@ export const crud = {
     buscar: 'Documento o nombre del cliente, o id de la venta',
     soloLectura:
       'Los movimientos de fiado solo se consultan aquí: las compras fiadas y los abonos se registran en la caja, y al anular una venta fiada su cargo se reversa solo.',
-    tipo: { cargo: 'Compra fiada', abono: 'Abono', reverso: 'Venta anulada' },
+    tipo: { cargo: 'Compra fiada', abono: 'Abono', reverso: 'Venta anulada', devolucion: 'Devolución' },
     fila: (id: number) => `el movimiento de fiado ${id}`,
     columnas: {
       id: 'Id del movimiento',

@@ -19,7 +19,7 @@ export const fiado = {
   cuentaTitulo: 'Estado de cuenta',
   cuentaCargaFallida: 'No se pudo cargar el estado de cuenta.',
   sinMovimientos: 'Este cliente todavía no tiene movimientos de fiado.',
-  tipo: { cargo: 'Compra fiada', abono: 'Abono', reverso: 'Venta anulada' } as Record<string, string>,
+  tipo: { cargo: 'Compra fiada', abono: 'Abono', reverso: 'Venta anulada', devolucion: 'Devolución' } as Record<string, string>,
   antiguedad: (dias: number) => (dias === 0 ? 'de hoy' : dias === 1 ? 'de hace 1 día' : `de hace ${dias} días`),
   whatsapp: (tienda: string, cliente: string, saldo: string, lineas: string[]) =>
     [`${tienda}: estado de cuenta de ${cliente}.`, `Saldo pendiente: ${saldo}.`, ...(lineas.length ? ['Últimos movimientos:', ...lineas] : []), 'Gracias por su compra.'].join('\n'),

@@ -31,6 +31,7 @@ export const TIPOS_ACTIVIDAD = [
   'orden_compra',
   'recepcion',
   'importacion',
+  'devolucion',
 ] as const;
 export type TTipoActividad = (typeof TIPOS_ACTIVIDAD)[number];
 
@@ -62,6 +63,8 @@ export interface TDetallesActividad {
   recepcion: { recepcionId: number; numero: number; ordenNumero: number | null; proveedor: string; unidades: number; total: number; facturaNumero: string | null };
   /** A catalogue import (issue #33): how many products it created and changed; each price is in the price history, each stock change in the ledger. */
   importacion: { entidad: TEntidadActividad; nuevos: number; actualizados: number; precios: number; stock: number };
+  /** A return (issue #32 point 1): its number, the sale, the units, the refund and how it was paid back. */
+  devolucion: { devolucionId: number; numero: number; ventaId: number; ventaNumero: number; unidades: number; total: number; metodo: string; motivo: string };
 }
 
 /** One entry as its writer gives it: a kind and its facts. */

@@ -105,6 +105,8 @@ export const ZLineaCierre = z.object({
   metodo: z.string(),
   ventas: z.number().int(),
   abonos: z.number().int(),
+  /** Refunds of returns paid back with the method from this shift (issue #32). */
+  devoluciones: z.number().int(),
   /** Null while a role-2 cashier has not closed yet (blind close). */
   esperado: z.number().int().nullable(),
   contado: z.number().int().nullable(),
@@ -136,6 +138,7 @@ export const ZReporteTurno = z.object({
     fondoInicial: z.number().int(),
     ventas: z.number().int(),
     abonos: z.number().int(),
+    devoluciones: z.number().int(),
     entradas: z.number().int(),
     salidas: z.number().int(),
   }),

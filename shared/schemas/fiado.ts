@@ -66,7 +66,7 @@ export type TResumenCredito = z.infer<typeof ZResumenCredito>;
 export const ZMovimientoCredito = z.object({
   id: z.number().int(),
   fecha: z.string(),
-  tipo: z.enum(['cargo', 'abono', 'reverso']),
+  tipo: z.enum(['cargo', 'abono', 'reverso', 'devolucion']),
   monto: z.number().int(),
   saldo: z.number().int(),
   ventaId: z.number().int().nullable(),

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROL } from '#shared/roles';
 import { INFORMES } from '#shared/schemas/reportes';
 import { DEMO, seedDemo } from '../../server/db/demo';
-import { cliente, creditoMovimiento, entregaPedido, puntoVenta, ordenCompra, ordenCompraLinea, factura, inventario, metodoPago, movimiento, producto, proveedor, rol, tienda, turno, usuario, venta } from '../../server/db/schema';
+import { cliente, creditoMovimiento, devolucion, entregaPedido, puntoVenta, ordenCompra, ordenCompraLinea, factura, inventario, metodoPago, movimiento, producto, proveedor, rol, tienda, turno, usuario, venta } from '../../server/db/schema';
 import { crearTienda, login, PASSWORD } from '../helpers/factories';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { asegurarCertificados } from '../../server/modules/red-local/certificados';
@@ -122,6 +122,14 @@ const TABLE: Record<string, Entry> = {
   'GET /api/ventas/:id': { expect: STORE_ROW, params: id('venta') },
   'POST /api/ventas/:id/completar': { expect: STORE_SALE_NOT_R2S, params: freshId('venta') },
   'POST /api/ventas/:id/anular': { expect: STORE_SALE_NOT_R2S, params: freshId('venta') },
+  // Returns (issue #32): the annulment rule; role 2 may read a sale's returns as it reads the sale.
+  'GET /api/ventas/:id/devoluciones': { expect: STORE_ROW, params: id('venta') },
+  'POST /api/ventas/:id/devoluciones': {
+    expect: STORE_SALE_NOT_R2S,
+    params: freshId('venta'),
+    body: { lineas: [{ facturaId: 1, cantidad: 1, destino: 'inventario' }], metodoPagoId: 5, motivo: 'Matriz' },
+  },
+  'GET /api/devoluciones/:id': { expect: STORE_ROW, params: id('devolucion') },
   // Issue #16 point 4: the till's PIN dialog lists the store's supervisors; a supervisor sets their own PIN.
   'GET /api/ventas/supervisores': { expect: STORE },
   'GET /api/cuenta/pin': { expect: SUPERVISOR },
@@ -376,6 +384,8 @@ beforeAll(async () => {
   // A fiado charge of the demo store (its credit customer), for the ledger's row route.
   const fiado = await first(db.select().from(cliente).where(and(eq(cliente.tiendaId, aId), eq(cliente.fiado, true))));
   ids.credito = (await first(db.insert(creditoMovimiento).values({ tiendaId: aId, clienteId: fiado.idCliente, tipo: 'cargo', monto: 1000, nota: 'matriz' }).returning())).idCreditoMovimiento;
+  // A return of the demo store's completed sale (issue #32), for the document's route.
+  ids.devolucion = (await first(db.insert(devolucion).values({ tiendaId: aId, numero: 9000, ventaId: ids.venta!, metodoPagoId: 5, total: 0, motivo: 'matriz' }).returning())).idDevolucion;
   ctx = { t, cuentas, a: aId, ids, fresh };
 });
 afterAll(() => ctx?.t.close());

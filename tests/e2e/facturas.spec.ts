@@ -62,7 +62,7 @@ test('la tienda busca una venta por su número, abre su factura y vuelve a la li
     (window as unknown as { printed: boolean }).printed = false;
     window.print = () => ((window as unknown as { printed: boolean }).printed = true);
   });
-  await page.getByRole('button', { name: 'Imprimir' }).click();
+  await page.getByRole('button', { name: 'Imprimir', exact: true }).click();
   expect(await page.evaluate(() => (window as unknown as { printed: boolean }).printed)).toBe(true);
 
   // Back to the list, with the search kept.

@@ -7,11 +7,11 @@ import { turno } from './turno';
 import { usuario } from './usuario';
 import { venta } from './venta';
 
-export const TIPOS_CREDITO = ['cargo', 'abono', 'reverso'] as const;
+export const TIPOS_CREDITO = ['cargo', 'abono', 'reverso', 'devolucion'] as const;
 
 /**
  * The fiado ledger (issue #17), append-only: a credit sale is a 'cargo' (+), a payment on account an
- * 'abono' (−), an annulled credit sale's 'reverso' (−). A customer's balance is the sum of `monto`;
+ * 'abono' (−), an annulled credit sale's 'reverso' (−), a return refunded to the account 'devolucion' (−). A customer's balance is the sum of `monto`;
  * nothing is edited in place.
  */
 export const creditoMovimiento = pgTable(
@@ -36,11 +36,11 @@ export const creditoMovimiento = pgTable(
     nota: text('nota'),
   },
   (t) => [
-    check('credito_movimiento_tipo', sql`${t.tipo} in ('cargo', 'abono', 'reverso')`),
+    check('credito_movimiento_tipo', sql`${t.tipo} in ('cargo', 'abono', 'reverso', 'devolucion')`),
     check('credito_movimiento_signo', sql`(${t.tipo} = 'cargo' and ${t.monto} > 0) or (${t.tipo} <> 'cargo' and ${t.monto} < 0)`),
     check('credito_movimiento_rango', sql`abs(${t.monto}) <= 1000000000000000`),
     index('credito_movimiento_cliente_idx').on(t.tiendaId, t.clienteId, t.fecha),
-    // A sale is charged once and reversed once.
-    uniqueIndex('credito_movimiento_venta_uq').on(t.ventaId, t.tipo).where(sql`${t.ventaId} is not null`),
+    // A sale is charged once and reversed once (it may have several returns).
+    uniqueIndex('credito_movimiento_venta_uq').on(t.ventaId, t.tipo).where(sql`${t.ventaId} is not null and ${t.tipo} <> 'devolucion'`),
   ],
 );

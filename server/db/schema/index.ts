@@ -22,3 +22,4 @@ export * from './actividad';
 export * from './permiso';
 export * from './impuestos';
 export * from './documento-dian';
+export * from './devolucion';

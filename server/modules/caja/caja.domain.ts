@@ -151,7 +151,8 @@ const esSuyo = (row: { usuarioId: number | null }, actor: Cajero) => (row.usuari
 
 /** What landed in a shift, frozen in `turno.cierre.resumen` when it closes. */
 interface Resumen {
-  porMetodo: { metodoPagoId: number; metodo: string; ventas: number; abonos: number }[];
+  /** `devoluciones`: refunds paid back with the method (issue #32); absent in closes frozen before returns existed. */
+  porMetodo: { metodoPagoId: number; metodo: string; ventas: number; abonos: number; devoluciones?: number }[];
   entradas: number;
   salidas: number;
   fiado: number;
@@ -178,6 +179,10 @@ async function calcularResumen(db: Db | Tx, turnoId: number): Promise<Resumen> {
   const porAbono = (await db.execute(sql`
     select c.metodo_pago_id as metodo, coalesce(sum(-c.monto), 0)::bigint as abonos
     from credito_movimiento c where c.turno_id = ${turnoId} and c.tipo = 'abono' and c.metodo_pago_id is not null group by c.metodo_pago_id`)) as unknown as { rows: { metodo: number; abonos: string }[] };
+  // Refunds of returns paid back from this shift, by method (a refund to fiado moves no money).
+  const porDevolucion = (await db.execute(sql`
+    select d.metodo_pago_id as metodo, coalesce(sum(d.total), 0)::bigint as devoluciones
+    from devolucion d where d.turno_id = ${turnoId} and d.metodo_pago_id <> ${METODO.FIADO} group by d.metodo_pago_id`)) as unknown as { rows: { metodo: number; devoluciones: string }[] };
   const [otros] = ((await db.execute(sql`
     select
       (select coalesce(sum(monto), 0) from caja_movimiento where turno_id = ${turnoId} and tipo = 'entrada')::bigint as entradas,
@@ -187,8 +192,8 @@ async function calcularResumen(db: Db | Tx, turnoId: number): Promise<Resumen> {
       (select min(numero) from venta where turno_id = ${turnoId}) as primera,
       (select max(numero) from venta where turno_id = ${turnoId}) as ultima`)) as unknown as { rows: Record<string, unknown>[] }).rows;
   const nombres = new Map((await db.select({ id: metodoPago.idMetPago, nombre: metodoPago.nombre }).from(metodoPago)).map((m) => [m.id, m.nombre]));
-  const metodos = new Map<number, { ventas: number; abonos: number }>();
-  const de = (id: number) => metodos.get(id) ?? metodos.set(id, { ventas: 0, abonos: 0 }).get(id)!;
+  const metodos = new Map<number, { ventas: number; abonos: number; devoluciones: number }>();
+  const de = (id: number) => metodos.get(id) ?? metodos.set(id, { ventas: 0, abonos: 0, devoluciones: 0 }).get(id)!;
   de(METODO.EFECTIVO);
   let fiado = 0;
   let numeroVentas = 0;
@@ -198,6 +203,7 @@ async function calcularResumen(db: Db | Tx, turnoId: number): Promise<Resumen> {
     if (n(r.metodo) !== METODO.FIADO || n(r.pagado) > 0) de(n(r.metodo)).ventas += n(r.pagado);
   }
   for (const r of porAbono.rows) de(n(r.metodo)).abonos += n(r.abonos);
+  for (const r of porDevolucion.rows) de(n(r.metodo)).devoluciones += n(r.devoluciones);
   return {
     porMetodo: [...metodos.entries()]
       .sort(([a], [b]) => (a === METODO.EFECTIVO ? -1 : b === METODO.EFECTIVO ? 1 : a - b))
@@ -216,7 +222,7 @@ async function calcularResumen(db: Db | Tx, turnoId: number): Promise<Resumen> {
 function esperados(resumen: Resumen, fondoInicial: number): Record<string, number> {
   const out: Record<string, number> = {};
   for (const m of resumen.porMetodo) {
-    out[m.metodoPagoId] = m.ventas + m.abonos + (m.metodoPagoId === METODO.EFECTIVO ? fondoInicial + resumen.entradas - resumen.salidas : 0);
+    out[m.metodoPagoId] = m.ventas + m.abonos - (m.devoluciones ?? 0) + (m.metodoPagoId === METODO.EFECTIVO ? fondoInicial + resumen.entradas - resumen.salidas : 0);
   }
   return out;
 }
@@ -272,6 +278,7 @@ export async function reporteTurno(options: { db: Db; id: number; actor: Cajero 
         metodo: m?.metodo ?? nombres.get(metodoPagoId) ?? `Método ${metodoPagoId}`,
         ventas: verEsperado ? (m?.ventas ?? 0) : 0,
         abonos: verEsperado ? (m?.abonos ?? 0) : 0,
+        devoluciones: verEsperado ? (m?.devoluciones ?? 0) : 0,
         esperado: verEsperado ? e : null,
         contado: c,
         diferencia: verEsperado && c != null ? c - e : null,
@@ -321,6 +328,7 @@ export async function reporteTurno(options: { db: Db; id: number; actor: Cajero 
       fondoInicial: row.fondoInicial,
       ventas: verEsperado ? (efe?.ventas ?? 0) : 0,
       abonos: verEsperado ? (efe?.abonos ?? 0) : 0,
+      devoluciones: verEsperado ? (efe?.devoluciones ?? 0) : 0,
       entradas: resumen.entradas,
       salidas: resumen.salidas,
     },
@@ -337,6 +345,21 @@ export async function reporteTurno(options: { db: Db; id: number; actor: Cajero 
     movimientos: movimientos.map((m) => ({ ...m, fecha: m.fecha.toISOString(), tipo: m.tipo as 'entrada' | 'salida' })),
     referenciasPendientes: pendientes.map((p) => ({ ventaId: p.ventaId, numero: p.numero, fecha: p.fecha.toISOString(), metodo: p.metodo, referencia: p.referencia, monto: p.total - p.fiado })),
   };
+}
+
+/**
+ * The caller's open shift, taken FOR SHARE as a sale takes it, and the cash its drawer should hold
+ * now: what a return's cash refund may take out (issue #32). Null when the caller has no open shift.
+ */
+export async function efectivoDelTurno(tx: Tx, tiendaId: number, usuarioId: number | null): Promise<{ turnoId: number; disponible: number } | null> {
+  const [row] = await tx
+    .select({ id: turno.idTurno, fondoInicial: turno.fondoInicial })
+    .from(turno)
+    .where(and(eq(turno.tiendaId, tiendaId), sql`coalesce(${turno.usuarioId}, 0) = ${usuarioId ?? 0}`, isNull(turno.cerradoEn)))
+    .limit(1)
+    .for('share');
+  if (!row) return null;
+  return { turnoId: row.id, disponible: esperados(await calcularResumen(tx, row.id), row.fondoInicial)[METODO.EFECTIVO] ?? 0 };
 }
 
 /** Cash put into or taken out of the caller's open shift, with its reason. */

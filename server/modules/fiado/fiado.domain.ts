@@ -89,3 +89,20 @@ export async function reversarVenta(tx: Tx, options: { tiendaId: number; ventaId
     .values({ tiendaId, clienteId: cargo.clienteId, tipo: 'reverso', monto: -cargo.monto, ventaId, usuarioId, nota: V.reversoNota(ventaId) })
     .onConflictDoNothing();
 }
+
+/**
+ * A return refunded to the customer's account (issue #32): the balance goes down by the refund, in
+ * the return's transaction. Never below zero: the store takes no advance, so a refund larger than
+ * what the customer owes is refused and the rest goes back with another method.
+ */
+export async function abonarDevolucion(
+  tx: Tx,
+  options: { tiendaId: number; clienteId: number; ventaId: number; monto: number; usuarioId: number | null; turnoId: number | null; nota: string },
+): Promise<void> {
+  const { tiendaId, clienteId, ventaId, monto, usuarioId, turnoId, nota } = options;
+  if (monto <= 0) return;
+  await bloquearCliente(tx, tiendaId, clienteId);
+  const saldo = await saldoDe(tx, tiendaId, clienteId);
+  if (monto > saldo) throw new AppError('BUSINESS_RULE', M.devoluciones.fiadoMayorQueSaldo(formatPesos(Math.max(0, saldo))));
+  await tx.insert(creditoMovimiento).values({ tiendaId, clienteId, tipo: 'devolucion', monto: -monto, ventaId, usuarioId, turnoId, nota });
+}

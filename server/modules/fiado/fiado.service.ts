@@ -42,7 +42,7 @@ async function deudas(db: Db | Tx, tiendaId: number, clienteId?: number): Promis
     pagado as (
       select m.cliente_id, -sum(m.monto) as pagado
       from credito_movimiento m
-      where m.tienda_id = ${tiendaId} and m.tipo = 'abono' ${deCliente}
+      where m.tienda_id = ${tiendaId} and m.tipo in ('abono', 'devolucion') ${deCliente}
       group by m.cliente_id
     ),
     cargos as (
@@ -135,7 +135,7 @@ export async function estadoDeCuenta(options: { db: Db; tiendaId: number; client
   let saldo = 0;
   const movimientos = rows.map((r) => {
     saldo += r.monto;
-    return { ...r, tipo: r.tipo as 'cargo' | 'abono' | 'reverso', fecha: r.fecha.toISOString(), saldo, usuario: r.usuario || null };
+    return { ...r, tipo: r.tipo as 'cargo' | 'abono' | 'reverso' | 'devolucion', fecha: r.fecha.toISOString(), saldo, usuario: r.usuario || null };
   });
   const credito = (await resumenesCredito(db, tiendaId, [{ id: c.id, fiado: c.fiado, cupo: c.cupo }])).get(c.id)!;
   const { tienda: nombreTienda, fiado: _f, cupo: _c, ...datos } = c;

@@ -34,7 +34,7 @@ export interface ActorVenta {
  * own sales of the same day (the store's, in its time zone), which is what the till needs (leaving or annulling the receipt
  * just printed). The same rule on every face: the store API, the detail page, the legacy call.
  */
-async function verificarQuienPuede(tx: Tx, tiendaId: number, ventaId: number, actor: ActorVenta): Promise<void> {
+export async function verificarQuienPuede(tx: Tx, tiendaId: number, ventaId: number, actor: ActorVenta): Promise<void> {
   if (actor.rol !== ROL.EMPLEADO) return;
   const [v] = await tx
     .select({

@@ -10,7 +10,7 @@ export const ZCreditoRow = z.object({
   fecha: z.string(),
   /** Clock time in Bogotá (HH:MM, 24 h). */
   hora: z.string(),
-  tipo: z.enum(['cargo', 'abono', 'reverso']),
+  tipo: z.enum(['cargo', 'abono', 'reverso', 'devolucion']),
   /** Signed pesos: charges positive, abonos and reversals negative. */
   monto: z.number().int(),
   clienteDocumento: z.string(),

@@ -12,6 +12,7 @@ import { useFechas } from '../../lib/fechas';
 import { useCambiarEstadoVenta, useFactura } from './api/get-factura';
 import { estadoBadge } from './components/formato';
 import { PageHeader } from '../../components/page-header';
+import { DevolucionesVenta } from '../devoluciones/devoluciones-venta';
 import './facturas.css';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
@@ -252,6 +253,7 @@ export default function DetalleFacturaPage() {
           </dl>
         </article>
       )}
+      {f ? <DevolucionesVenta idVenta={f.idVenta} estado={f.estado} /> : null}
     </>
   );
 }

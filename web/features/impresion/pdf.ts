@@ -18,13 +18,17 @@ const MARGEN_MM = 5;
  */
 export function pdfRecibo(recibo: TRecibo, tienda: DatosTienda | null, ancho: TAnchoPapel): jsPDF {
   const columnas = COLUMNAS[ancho];
-  const lineas = lineasRecibo(recibo, tienda, columnas);
+  return pdfDeLineas(lineasRecibo(recibo, tienda, columnas), columnas, M.impresion.pdfTitulo(recibo.id, recibo.tienda));
+}
+
+/** Fixed-width text lines as a PDF the width of the roll (a receipt, a return's document). */
+export function pdfDeLineas(lineas: string[], columnas: number, titulo: string): jsPDF {
   const tamano = (MM_POR_CARACTER / 0.6) * PT_POR_MM;
   const interlinea = (tamano / PT_POR_MM) * 1.25;
   const anchoPagina = columnas * MM_POR_CARACTER + 2 * MARGEN_MM;
   const alto = lineas.length * interlinea + 2 * MARGEN_MM;
   const doc = new jsPDF({ unit: 'mm', format: [anchoPagina, Math.max(alto, 60)], orientation: 'portrait' });
-  doc.setProperties({ title: M.impresion.pdfTitulo(recibo.id, recibo.tienda) });
+  doc.setProperties({ title: titulo });
   doc.setFont('courier', 'normal').setFontSize(tamano);
   lineas.forEach((l, i) => doc.text(l, MARGEN_MM, MARGEN_MM + interlinea * (i + 0.8)));
   return doc;

@@ -112,14 +112,16 @@ export function partesRecibo(recibo: TRecibo, tienda: DatosTienda | null) {
   };
 }
 
-const centro = (s: string, n: number) => {
+/** A line centred in `n` characters (cut at `n`). */
+export const centro = (s: string, n: number) => {
   const t = s.slice(0, n);
   return ' '.repeat(Math.floor((n - t.length) / 2)) + t;
 };
 /** A label on the left and a value on the right; a long pair takes two lines. */
-const par = (izq: string, der: string, n: number): string[] =>
+export const par = (izq: string, der: string, n: number): string[] =>
   izq.length + der.length + 1 <= n ? [izq + ' '.repeat(n - izq.length - der.length) + der] : [izq.slice(0, n), ' '.repeat(Math.max(0, n - der.length)) + der.slice(0, n)];
-const partir = (s: string, n: number): string[] => {
+/** Words wrapped at `n` characters; a longer word is cut. */
+export const partir = (s: string, n: number): string[] => {
   const out: string[] = [];
   let linea = '';
   for (const palabra of s.split(/\s+/)) {

@@ -154,6 +154,12 @@ export function ReporteZ({ reporte: r }: { reporte: TReporteTurno }) {
                   <dt>{M.caja.abonosEfectivo}</dt>
                   <dd>{formatPesos(r.efectivo.abonos)}</dd>
                 </div>
+                {r.efectivo.devoluciones ? (
+                  <div>
+                    <dt>{M.caja.devolucionesEfectivo}</dt>
+                    <dd data-testid="z-devoluciones">{formatPesos(-r.efectivo.devoluciones)}</dd>
+                  </div>
+                ) : null}
               </>
             ) : null}
             <div>

@@ -1,0 +1,281 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { valorDevuelto } from '#shared/devolucion';
+import { AppError } from '#shared/errors';
+import { desglosarImporte, desglosarVenta, totalesPorTarifa, type TImpuesto } from '#shared/impuestos';
+import { M } from '#shared/messages';
+import { formatPesos } from '#shared/money';
+import { METODO } from '#shared/roles';
+import type { TDestino, TDevolucion, TDevolucionesDeVenta } from '#shared/schemas/devolucion';
+import type { z } from 'zod';
+import type { ZDevolucionRequest } from '#shared/schemas/devolucion';
+import type { Db, Tx } from '../../db/client';
+import { cliente, devolucion, devolucionLinea, factura, metodoPago, producto, tienda, usuario, venta } from '../../db/schema';
+import { registrarPor, type Autor } from '../actividad/actividad.domain';
+import { efectivoDelTurno, exigeCaja } from '../caja/caja.domain';
+import { abonarDevolucion, saldoDe } from '../fiado/fiado.domain';
+import { ajustarStockLote } from '../movimiento/ledger';
+import { verificarQuienPuede } from '../venta/venta.estado';
+
+/**
+ * Returns (devoluciones, issue #32 point 1) have one owner: this module. A return brings back units
+ * of some lines of a completed sale, each to stock through the ledger or written off (merma), and
+ * refunds their share of what the sale paid (shared/devolucion.ts) by a payment method — cash out of
+ * the returning person's drawer — or to the customer's fiado. It is a numbered document of its own;
+ * the sale is never edited. Who may return follows the annulment rule (venta.estado.ts).
+ */
+
+const D = M.devoluciones;
+type Request = z.output<typeof ZDevolucionRequest>;
+
+/** Two-key advisory lock of a store's return numbers (the first key says what is locked). */
+const LLAVE_NUMERO_DEVOLUCION = 32_001;
+
+interface LineaVendida {
+  facturaId: number;
+  productoId: number;
+  producto: string;
+  vendidas: number;
+  devueltas: number;
+  pagado: number;
+  impuesto: TImpuesto | null;
+  valorBolsa: number | null;
+}
+
+/** The sale's lines with what each paid after every discount, and the units already returned. */
+async function lineasDeVenta(db: Db | Tx, tiendaId: number, ventaId: number, descuentoVenta: number): Promise<LineaVendida[]> {
+  const filas = await db
+    .select({
+      facturaId: factura.idFactura,
+      productoId: factura.productoId,
+      producto: producto.nombre,
+      cantidad: factura.cantidad,
+      precio: factura.precio,
+      descuento: factura.descuento,
+      impuesto: factura.impuesto,
+      valorBolsa: factura.valorBolsa,
+      devueltas: sql<number>`coalesce((select sum(dl.cantidad) from devolucion_linea dl where dl.factura_id = ${factura.idFactura}), 0)::int`,
+    })
+    .from(factura)
+    .innerJoin(producto, eq(producto.idProducto, factura.productoId))
+    .where(and(eq(factura.ventaId, ventaId), eq(factura.tiendaId, tiendaId)))
+    .orderBy(asc(factura.idFactura));
+  const desglose = desglosarVenta(
+    filas.map((f) => ({ importe: f.precio * f.cantidad - f.descuento, cantidad: f.cantidad, impuesto: f.impuesto as TImpuesto | null, valorBolsa: f.valorBolsa })),
+    descuentoVenta,
+  );
+  return filas.map((f, i) => ({
+    facturaId: f.facturaId,
+    productoId: f.productoId,
+    producto: f.producto,
+    vendidas: f.cantidad,
+    devueltas: Number(f.devueltas),
+    pagado: desglose[i]!.pagado,
+    impuesto: f.impuesto as TImpuesto | null,
+    valorBolsa: f.valorBolsa,
+  }));
+}
+
+async function ventaDeTienda(db: Db | Tx, tiendaId: number, ventaId: number) {
+  const [v] = await db
+    .select({ id: venta.idVenta, estado: venta.estado, clienteId: venta.clienteId, descuento: venta.descuento })
+    .from(venta)
+    .where(and(eq(venta.idVenta, ventaId), eq(venta.tiendaId, tiendaId)))
+    .limit(1);
+  if (!v) throw new AppError('NOT_FOUND', M.ventas.ventaNoEncontrada);
+  return v;
+}
+
+/** What may still come back of each line of a sale, and the returns already made. */
+export async function devolucionesDeVenta(options: { db: Db; tiendaId: number; ventaId: number }): Promise<TDevolucionesDeVenta> {
+  const { db, tiendaId, ventaId } = options;
+  const v = await ventaDeTienda(db, tiendaId, ventaId);
+  const lineas = await lineasDeVenta(db, tiendaId, ventaId, v.descuento);
+  let clienteVenta: TDevolucionesDeVenta['cliente'] = null;
+  if (v.clienteId != null) {
+    const [c] = await db
+      .select({ idCliente: cliente.idCliente, nombre: sql<string>`trim(${cliente.nombre} || ' ' || ${cliente.apellido})` })
+      .from(cliente)
+      .where(and(eq(cliente.idCliente, v.clienteId), eq(cliente.tiendaId, tiendaId)));
+    if (c) clienteVenta = { ...c, saldo: await saldoDe(db, tiendaId, c.idCliente) };
+  }
+  const ids = await db
+    .select({ id: devolucion.idDevolucion })
+    .from(devolucion)
+    .where(and(eq(devolucion.ventaId, ventaId), eq(devolucion.tiendaId, tiendaId)))
+    .orderBy(asc(devolucion.numero));
+  return {
+    ventaId,
+    estado: v.estado,
+    cliente: clienteVenta,
+    lineas: lineas.map(({ impuesto: _i, valorBolsa: _b, ...l }) => l),
+    devoluciones: await Promise.all(ids.map((d) => obtenerDevolucion({ db, tiendaId, id: d.id }))),
+  };
+}
+
+/** One return as its document shows it. */
+export async function obtenerDevolucion(options: { db: Db | Tx; tiendaId: number; id: number }): Promise<TDevolucion> {
+  const { db, tiendaId, id } = options;
+  const [d] = await db
+    .select({
+      idDevolucion: devolucion.idDevolucion,
+      numero: devolucion.numero,
+      ventaId: devolucion.ventaId,
+      ventaNumero: venta.numero,
+      fecha: devolucion.fecha,
+      usuario: sql<string>`coalesce(trim(${usuario.nombre1} || ' ' || ${usuario.apellido1}), ${tienda.nombreTienda})`,
+      metodoPagoId: devolucion.metodoPagoId,
+      metodo: metodoPago.nombre,
+      total: devolucion.total,
+      motivo: devolucion.motivo,
+      tiendaNombre: tienda.nombreTienda,
+      tiendaDireccion: tienda.direccion,
+      tiendaTelefono: tienda.telefono,
+      clienteNombre: sql<string | null>`trim(${cliente.nombre} || ' ' || ${cliente.apellido})`,
+      clienteDocumento: cliente.documento,
+      clienteTelefono: cliente.telefono,
+    })
+    .from(devolucion)
+    .innerJoin(tienda, eq(tienda.idTienda, devolucion.tiendaId))
+    .innerJoin(metodoPago, eq(metodoPago.idMetPago, devolucion.metodoPagoId))
+    .innerJoin(venta, eq(venta.idVenta, devolucion.ventaId))
+    .leftJoin(usuario, eq(usuario.idUsuario, devolucion.usuarioId))
+    .leftJoin(cliente, eq(cliente.idCliente, venta.clienteId))
+    .where(and(eq(devolucion.idDevolucion, id), eq(devolucion.tiendaId, tiendaId)));
+  if (!d) throw new AppError('NOT_FOUND', D.noEncontrada);
+  const lineas = await db
+    .select({
+      productoId: devolucionLinea.productoId,
+      producto: producto.nombre,
+      cantidad: devolucionLinea.cantidad,
+      valor: devolucionLinea.valor,
+      destino: devolucionLinea.destino,
+      impuesto: factura.impuesto,
+      valorBolsa: factura.valorBolsa,
+    })
+    .from(devolucionLinea)
+    .innerJoin(producto, eq(producto.idProducto, devolucionLinea.productoId))
+    .innerJoin(factura, eq(factura.idFactura, devolucionLinea.facturaId))
+    .where(eq(devolucionLinea.devolucionId, id))
+    .orderBy(asc(devolucionLinea.idDevolucionLinea));
+  const tarifas = totalesPorTarifa(
+    lineas.map((l) => {
+      const { base, impuesto } = desglosarImporte(l.valor, l.impuesto as TImpuesto | null, l.cantidad, l.valorBolsa);
+      return { impuesto: l.impuesto as TImpuesto | null, base, valor: impuesto };
+    }),
+  );
+  return {
+    idDevolucion: d.idDevolucion,
+    numero: d.numero,
+    ventaId: d.ventaId,
+    ventaNumero: d.ventaNumero,
+    fecha: d.fecha.toISOString(),
+    usuario: d.usuario,
+    metodoPagoId: d.metodoPagoId,
+    metodo: d.metodo,
+    total: d.total,
+    motivo: d.motivo,
+    lineas: lineas.map((l) => ({ productoId: l.productoId, producto: l.producto, cantidad: l.cantidad, valor: l.valor, destino: l.destino as TDestino })),
+    tarifas,
+    tienda: { nombre: d.tiendaNombre, direccion: d.tiendaDireccion, telefono: d.tiendaTelefono },
+    cliente: d.clienteNombre && d.clienteDocumento ? { nombre: d.clienteNombre, documento: d.clienteDocumento, telefono: d.clienteTelefono } : null,
+  };
+}
+
+/**
+ * Records a return in one transaction: the sale's products and then the sale are locked (the order an
+ * annulment takes), so two returns racing for the last unit see each other's lines and the second is
+ * refused; the units go back to stock through the ledger, the refund leaves the drawer or lowers the
+ * fiado balance, and the activity log says who did it and through which face.
+ */
+export async function registrarDevolucion(options: { db: Db; tiendaId: number; ventaId: number; autor: Autor; body: Request }): Promise<TDevolucion> {
+  const { db, tiendaId, ventaId, autor, body } = options;
+  const id = await db.transaction(async (tx) => {
+    await verificarQuienPuede(tx, tiendaId, ventaId, { usuarioId: autor.usuarioId, rol: autor.rol });
+    const productoIds = (
+      await tx
+        .selectDistinct({ id: factura.productoId })
+        .from(factura)
+        .where(and(eq(factura.ventaId, ventaId), eq(factura.tiendaId, tiendaId)))
+    ).map((r) => r.id);
+    if (productoIds.length)
+      await tx
+        .select({ id: producto.idProducto })
+        .from(producto)
+        .where(and(eq(producto.tiendaId, tiendaId), inArray(producto.idProducto, productoIds)))
+        .orderBy(asc(producto.idProducto))
+        .for('update');
+    const [v] = await tx
+      .select({ estado: venta.estado, numero: venta.numero, clienteId: venta.clienteId, descuento: venta.descuento })
+      .from(venta)
+      .where(and(eq(venta.idVenta, ventaId), eq(venta.tiendaId, tiendaId)))
+      .for('update');
+    if (!v) throw new AppError('NOT_FOUND', M.ventas.ventaNoEncontrada);
+    // The same return sent twice (a retry after a lost answer) answers the one recorded; read under
+    // the sale's lock, so two copies racing find each other.
+    if (body.clave) {
+      const [ya] = await tx
+        .select({ id: devolucion.idDevolucion, ventaId: devolucion.ventaId })
+        .from(devolucion)
+        .where(and(eq(devolucion.tiendaId, tiendaId), eq(devolucion.clave, body.clave)));
+      if (ya) {
+        if (ya.ventaId === ventaId) return ya.id;
+        throw new AppError('CONFLICT', D.claveDeOtraVenta);
+      }
+    }
+    if (v.estado !== 'Completada') throw new AppError('BUSINESS_RULE', D.ventaNoCompletada);
+
+    const vendidas = new Map((await lineasDeVenta(tx, tiendaId, ventaId, v.descuento)).map((l) => [l.facturaId, l]));
+    const lineas = body.lineas.map((pedida) => {
+      const l = vendidas.get(pedida.facturaId);
+      if (!l) throw new AppError('VALIDATION', D.lineaAjena);
+      const quedan = l.vendidas - l.devueltas;
+      if (pedida.cantidad > quedan) throw new AppError('BUSINESS_RULE', D.masDeLoVendido(l.producto, quedan));
+      return { ...pedida, productoId: l.productoId, valor: valorDevuelto(l.pagado, l.vendidas, l.devueltas, pedida.cantidad) };
+    });
+    const total = lineas.reduce((s, l) => s + l.valor, 0);
+
+    const [metodo] = await tx.select({ nombre: metodoPago.nombre }).from(metodoPago).where(eq(metodoPago.idMetPago, body.metodoPagoId));
+    if (!metodo) throw new AppError('VALIDATION', D.metodoInvalido, { fields: { metodoPagoId: D.metodoInvalido } });
+    if (body.metodoPagoId === METODO.FIADO && v.clienteId == null) throw new AppError('BUSINESS_RULE', D.fiadoSinCliente);
+    // The refund leaves the returning person's drawer (cash), or is recorded in its shift (other methods).
+    const caja = await efectivoDelTurno(tx, tiendaId, autor.usuarioId);
+    if (body.metodoPagoId === METODO.EFECTIVO && total > 0) {
+      if (!caja) {
+        if (await exigeCaja(tx, tiendaId)) throw new AppError('BUSINESS_RULE', D.efectivoSinCaja);
+      } else if (total > caja.disponible) throw new AppError('BUSINESS_RULE', D.efectivoInsuficiente(formatPesos(Math.max(0, caja.disponible))));
+    }
+
+    // The store's next return number, one at a time per store (a rolled-back return gives it back).
+    await tx.execute(sql`select pg_advisory_xact_lock(${LLAVE_NUMERO_DEVOLUCION}, ${tiendaId})`);
+    const siguiente = (await tx.execute(sql`select coalesce(max(numero), 0) + 1 as numero from devolucion where tienda_id = ${tiendaId}`)) as unknown as {
+      rows: { numero: number }[];
+    };
+    const numero = Number(siguiente.rows[0]!.numero);
+    const turnoId = caja?.turnoId ?? null;
+    const [d] = await tx
+      .insert(devolucion)
+      .values({ tiendaId, numero, ventaId, usuarioId: autor.usuarioId, metodoPagoId: body.metodoPagoId, turnoId, total, motivo: body.motivo, clave: body.clave ?? null })
+      .returning({ id: devolucion.idDevolucion });
+    await tx.insert(devolucionLinea).values(
+      lineas.map((l) => ({ tiendaId, devolucionId: d!.id, facturaId: l.facturaId, productoId: l.productoId, cantidad: l.cantidad, valor: l.valor, destino: l.destino })),
+    );
+    // Units back on the shelf go through the ledger; damaged ones (merma) stay out of stock.
+    const alInventario = new Map<number, number>();
+    for (const l of lineas) if (l.destino === 'inventario') alInventario.set(l.productoId, (alInventario.get(l.productoId) ?? 0) + l.cantidad);
+    const movidos = await ajustarStockLote(tx, {
+      tiendaId,
+      cambios: [...alInventario].sort(([a], [b]) => a - b).map(([productoId, delta]) => ({ productoId, delta })),
+      motivo: D.motivoMovimiento(numero, v.numero),
+      ventaId,
+    });
+    if (!movidos) throw new AppError('BUSINESS_RULE', M.ventas.estadoVentaError);
+    if (body.metodoPagoId === METODO.FIADO)
+      await abonarDevolucion(tx, { tiendaId, clienteId: v.clienteId!, ventaId, monto: total, usuarioId: autor.usuarioId, turnoId, nota: D.notaCredito(numero) });
+    await registrarPor(tx, tiendaId, autor, {
+      tipo: 'devolucion',
+      detalle: { devolucionId: d!.id, numero, ventaId, ventaNumero: v.numero, unidades: lineas.reduce((s, l) => s + l.cantidad, 0), total, metodo: metodo.nombre, motivo: body.motivo },
+    });
+    return d!.id;
+  });
+  return obtenerDevolucion({ db, tiendaId, id });
+}

@@ -1,0 +1,264 @@
+/**
+ * Returns (issue #32 point 1): some units of some lines of a completed sale come back, to stock
+ * through the ledger or as merma; the refund is each line's share of what it paid, out of the
+ * returning person's drawer or off the customer's fiado; never more than was sold, also when two
+ * returns race for the last unit; the annulment rule decides who may; tenancy; a retry answers the
+ * same return; the activity log says who did it.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { M } from '#shared/messages';
+import { formatPesos } from '#shared/money';
+import { actividad, factura, movimiento, producto, venta } from '../../db/schema';
+import { crearEmpleado, crearTienda, peticion, type Tienda } from '../../../tests/helpers/factories';
+import { usarApp } from '../../../tests/helpers/test-app';
+
+const D = M.devoluciones;
+const t = usarApp();
+const req = peticion(t);
+let seq = 0;
+
+async function crearProducto(tiendaId: number, precio: number, stock = 100) {
+  const [p] = await t.database.db.insert(producto).values({ tiendaId, nombre: `Producto devolución ${++seq}`, precioUnit: precio, stock, estado: 1, marca: 'M' }).returning();
+  return p!.idProducto;
+}
+const stockDe = async (id: number) => (await t.database.db.select({ s: producto.stock }).from(producto).where(eq(producto.idProducto, id)))[0]!.s;
+
+async function vender(token: string, lineas: { productoId: number; cantidad: number }[], extra: object = {}) {
+  const res = await req('POST', '/api/ventas', token, { lineas, metodoPagoId: 5, montoRecibido: 10_000_000, ...extra });
+  expect(res.statusCode, res.body).toBe(201);
+  numeros.set(res.json().id, res.json().numero);
+  return res.json().id as number;
+}
+async function lineasDe(token: string, ventaId: number) {
+  const res = await req('GET', `/api/ventas/${ventaId}/devoluciones`, token);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as { lineas: { facturaId: number; productoId: number; vendidas: number; devueltas: number; pagado: number }[]; devoluciones: { numero: number; total: number }[]; cliente: { saldo: number } | null };
+}
+const devolver = (token: string, ventaId: number, body: object) => req('POST', `/api/ventas/${ventaId}/devoluciones`, token, { metodoPagoId: 5, motivo: 'Producto vencido', ...body });
+const numeros = new Map<number, number>();
+const numeroDe = (ventaId: number) => numeros.get(ventaId)!;
+const efectivoEsperado = async (token: string) => {
+  const turno = (await req('GET', '/api/caja/turno', token)).json().turno;
+  const z = (await req('GET', `/api/caja/turnos/${turno.id}`, token)).json();
+  return z.lineas.find((l: { metodoPagoId: number }) => l.metodoPagoId === 5).esperado as number;
+};
+
+describe('una devolución parcial', () => {
+  let s: Tienda;
+  beforeAll(async () => {
+    s = await crearTienda(t);
+  });
+
+  it('devuelve 2 de 3 unidades al inventario: el stock sube por el libro de movimientos y el efectivo sale de la caja', async () => {
+    const p = await crearProducto(s.id, 10_000, 50);
+    const q = await crearProducto(s.id, 2_500, 50);
+    const ventaId = await vender(s.token, [
+      { productoId: p, cantidad: 3 },
+      { productoId: q, cantidad: 1 },
+    ]);
+    expect(await stockDe(p)).toBe(47);
+    const antes = await efectivoEsperado(s.token);
+    const { lineas } = await lineasDe(s.token, ventaId);
+    const lp = lineas.find((l) => l.productoId === p)!;
+    expect(lp).toMatchObject({ vendidas: 3, devueltas: 0, pagado: 30_000 });
+
+    const res = await devolver(s.token, ventaId, { lineas: [{ facturaId: lp.facturaId, cantidad: 2, destino: 'inventario' }] });
+    expect(res.statusCode, res.body).toBe(201);
+    const d = res.json();
+    expect(d).toMatchObject({ numero: 1, ventaId, total: 20_000, metodo: 'Efectivo', motivo: 'Producto vencido', lineas: [{ productoId: p, cantidad: 2, valor: 20_000, destino: 'inventario' }] });
+    expect(await stockDe(p)).toBe(49);
+    const [mov] = await t.database.db
+      .select()
+      .from(movimiento)
+      .where(and(eq(movimiento.productoId, p), eq(movimiento.motivo, D.motivoMovimiento(1, numeroDe(ventaId)))));
+    expect(mov).toMatchObject({ entradas: 2, salidas: 0, cantidadDespues: 49 });
+    expect(await efectivoEsperado(s.token)).toBe(antes - 20_000);
+    // The sale itself is not edited; its detail lists the return.
+    const [v] = await t.database.db.select().from(venta).where(eq(venta.idVenta, ventaId));
+    expect(v).toMatchObject({ estado: 'Completada', total: 32_500 });
+    const despues = await lineasDe(s.token, ventaId);
+    expect(despues.lineas.find((l) => l.productoId === p)).toMatchObject({ devueltas: 2 });
+    expect(despues.devoluciones.map((x) => x.numero)).toEqual([1]);
+    // The activity log says who and through which face.
+    const [a] = await t.database.db.select().from(actividad).where(and(eq(actividad.tiendaId, s.id), eq(actividad.tipo, 'devolucion')));
+    expect(a).toMatchObject({ cara: 'tienda', detalle: { numero: 1, ventaId, ventaNumero: numeroDe(ventaId), unidades: 2, total: 20_000, metodo: 'Efectivo' } });
+  });
+
+  it('lo dañado (merma) no vuelve al stock, pero se reembolsa', async () => {
+    const p = await crearProducto(s.id, 4_000, 10);
+    const ventaId = await vender(s.token, [{ productoId: p, cantidad: 2 }]);
+    const [l] = (await lineasDe(s.token, ventaId)).lineas;
+    const res = await devolver(s.token, ventaId, { lineas: [{ facturaId: l!.facturaId, cantidad: 1, destino: 'merma' }], metodoPagoId: 3 });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ total: 4_000, metodo: 'Nequi', numero: 2 });
+    expect(await stockDe(p)).toBe(8);
+  });
+
+  it('con el descuento de la venta, cada unidad devuelve su parte de lo pagado, y todas juntas exactamente lo pagado', async () => {
+    const p = await crearProducto(s.id, 10_000, 10);
+    const ventaId = await vender(s.token, [{ productoId: p, cantidad: 3 }], { descuento: { tipo: 'valor', valor: 1_000 }, motivoDescuento: 'Cliente frecuente' });
+    const [l] = (await lineasDe(s.token, ventaId)).lineas;
+    expect(l!.pagado).toBe(29_000);
+    const totales: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const res = await devolver(s.token, ventaId, { lineas: [{ facturaId: l!.facturaId, cantidad: 1, destino: 'inventario' }] });
+      expect(res.statusCode, res.body).toBe(201);
+      totales.push(res.json().total);
+    }
+    expect(totales).toEqual([9_667, 9_666, 9_667]);
+    expect(totales.reduce((a, b) => a + b, 0)).toBe(29_000);
+  });
+});
+
+describe('nunca más de lo vendido', () => {
+  let s: Tienda;
+  beforeAll(async () => {
+    s = await crearTienda(t);
+  });
+
+  it('a lo largo de varias devoluciones, la que pasa lo vendido se rechaza y no cambia nada', async () => {
+    const p = await crearProducto(s.id, 1_000, 10);
+    const ventaId = await vender(s.token, [{ productoId: p, cantidad: 3 }]);
+    const [l] = (await lineasDe(s.token, ventaId)).lineas;
+    expect((await devolver(s.token, ventaId, { lineas: [{ facturaId: l!.facturaId, cantidad: 2, destino: 'inventario' }] })).statusCode).toBe(201);
+    const stock = await stockDe(p);
+    const res = await devolver(s.token, ventaId, { lineas: [{ facturaId: l!.facturaId, cantidad: 2, destino: 'inventario' }] });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().error.message).toBe(D.masDeLoVendido((await t.database.db.select().from(producto).where(eq(producto.idProducto, p)))[0]!.nombre, 1));
+    expect(await stockDe(p)).toBe(stock);
+    expect((await lineasDe(s.token, ventaId)).devoluciones).toHaveLength(1);
+  });
+
+  it('dos devoluciones que compiten por la última unidad: una pasa, la otra se rechaza, y el stock sube una sola vez', async () => {
+    const p = await crearProducto(s.id, 1_000, 10);
+    const ventaId = await vender(s.token, [{ productoId: p, cantidad: 1 }]);
+    const [l] = (await lineasDe(s.token, ventaId)).lineas;
+    const stock = await stockDe(p);
+    const cuerpo = { lineas: [{ facturaId: l!.facturaId, cantidad: 1, destino: 'inventario' }] };
+    const respuestas = await Promise.all([devolver(s.token, ventaId, cuerpo), devolver(s.token, ventaId, cuerpo), devolver(s.token, ventaId, cuerpo)]);
+    expect(respuestas.map((r) => r.statusCode).sort()).toEqual([201, 422, 422]);
+    expect(await stockDe(p)).toBe(stock + 1);
+    const filas = (await t.database.db.execute(sql`select count(*)::int as n from devolucion_linea where factura_id = ${l!.facturaId}`)) as unknown as { rows: { n: number }[] };
+    expect(filas.rows[0]!.n).toBe(1);
+  });
+
+  it('la misma devolución enviada dos veces (misma clave) se registra una vez', async () => {
+    const p = await crearProducto(s.id, 1_000, 10);
+    const ventaId = await vender(s.token, [{ productoId: p, cantidad: 2 }]);
+    const [l] = (await lineasDe(s.token, ventaId)).lineas;
+    const cuerpo = { clave: randomUUID(), lineas: [{ facturaId: l!.facturaId, cantidad: 1, destino: 'inventario' }] };
+    const [a, b] = await Promise.all([devolver(s.token, ventaId, cuerpo), devolver(s.token, ventaId, cuerpo)]);
+    expect([a.statusCode, b.statusCode]).toEqual([201, 201]);
+    expect(a.json().idDevolucion).toBe(b.json().idDevolucion);
+    expect((await lineasDe(s.token, ventaId)).lineas[0]!.devueltas).toBe(1);
+  });
+
+  it('una línea de otra venta, una cantidad 0 o un motivo invisible se rechazan con su mensaje', async () => {
+    const p = await crearProducto(s.id, 1_000, 10);
+    const v1 = await vender(s.token, [{ productoId: p, cantidad: 1 }]);
+    const v2 = await vender(s.token, [{ productoId: p, cantidad: 1 }]);
+    const [l2] = (await lineasDe(s.token, v2)).lineas;
+    const ajena = await devolver(s.token, v1, { lineas: [{ facturaId: l2!.facturaId, cantidad: 1, destino: 'inventario' }] });
+    expect(ajena.statusCode).toBe(400);
+    expect(ajena.json().error.message).toBe(D.lineaAjena);
+    const cero = await devolver(s.token, v2, { lineas: [{ facturaId: l2!.facturaId, cantidad: 0, destino: 'inventario' }] });
+    expect(cero.statusCode).toBe(400);
+    expect(JSON.stringify(cero.json())).toContain(D.cantidadInvalida);
+    const invisible = await devolver(s.token, v2, { lineas: [{ facturaId: l2!.facturaId, cantidad: 1, destino: 'inventario' }], motivo: '\u200b\u200b\u200b\u200b' });
+    expect(invisible.statusCode).toBe(400);
+    expect(JSON.stringify(invisible.json())).toContain(D.motivoRequerido);
+  });
+
+  it('una venta anulada o pendiente no tiene devoluciones', async () => {
+    const p = await crearProducto(s.id, 1_000, 10);
+    const ventaId = await vender(s.token, [{ productoId: p, cantidad: 1 }]);
+    const [l] = (await lineasDe(s.token, ventaId)).lineas;
+    expect((await req('POST', `/api/ventas/${ventaId}/anular`, s.token)).statusCode).toBe(200);
+    const res = await devolver(s.token, ventaId, { lineas: [{ facturaId: l!.facturaId, cantidad: 1, destino: 'inventario' }] });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().error.message).toBe(D.ventaNoCompletada);
+  });
+});
+
+describe('el reembolso', () => {
+  let s: Tienda;
+  beforeAll(async () => {
+    s = await crearTienda(t);
+  });
+
+  it('al fiado baja lo que el cliente debe; más de lo que debe se rechaza', async () => {
+    const p = await crearProducto(s.id, 5_000, 20);
+    const documento = String(90_000_000 + ++seq);
+    const c = await req('POST', '/api/clientes', s.token, { documento, tipoDocumento: 'CC', nombre: 'Rosa', apellido: 'Devuelve', correo: '', fiado: true, cupo: 100_000 });
+    expect(c.statusCode, c.body).toBe(201);
+    const res = await req('POST', '/api/ventas', s.token, { lineas: [{ productoId: p, cantidad: 4 }], metodoPagoId: 7, montoRecibido: 0, aCredito: true, documentoCliente: documento });
+    expect(res.statusCode, res.body).toBe(201);
+    const ventaId = res.json().id as number;
+    const info = await lineasDe(s.token, ventaId);
+    expect(info.cliente!.saldo).toBe(20_000);
+    const l = info.lineas[0]!;
+    const r1 = await devolver(s.token, ventaId, { lineas: [{ facturaId: l.facturaId, cantidad: 1, destino: 'inventario' }], metodoPagoId: 7 });
+    expect(r1.statusCode, r1.body).toBe(201);
+    expect((await lineasDe(s.token, ventaId)).cliente!.saldo).toBe(15_000);
+    // The customer pays most of it; a refund of more than what is left is refused.
+    const abono = await req('POST', `/api/clientes/${c.json().cliente.id}/abonos`, s.token, { monto: 10_000, metodoPagoId: 5 });
+    expect(abono.statusCode, abono.body).toBe(201);
+    const r2 = await devolver(s.token, ventaId, { lineas: [{ facturaId: l.facturaId, cantidad: 2, destino: 'inventario' }], metodoPagoId: 7 });
+    expect(r2.statusCode).toBe(422);
+    expect(r2.json().error.message).toBe(D.fiadoMayorQueSaldo(formatPesos(5_000)));
+    expect((await lineasDe(s.token, ventaId)).cliente!.saldo).toBe(5_000);
+  });
+
+  it('al fiado sin cliente en la venta se rechaza', async () => {
+    const p = await crearProducto(s.id, 5_000, 20);
+    const ventaId = await vender(s.token, [{ productoId: p, cantidad: 1 }]);
+    const [l] = (await lineasDe(s.token, ventaId)).lineas;
+    const res = await devolver(s.token, ventaId, { lineas: [{ facturaId: l!.facturaId, cantidad: 1, destino: 'inventario' }], metodoPagoId: 7 });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().error.message).toBe(D.fiadoSinCliente);
+  });
+
+  it('en efectivo no sale más de lo que hay en la caja de quien devuelve', async () => {
+    const p = await crearProducto(s.id, 50_000, 20);
+    const ventaId = await vender(s.token, [{ productoId: p, cantidad: 1 }], { metodoPagoId: 3, montoRecibido: 50_000 });
+    const [l] = (await lineasDe(s.token, ventaId)).lineas;
+    const disponible = await efectivoEsperado(s.token);
+    expect(disponible).toBeLessThan(50_000);
+    const res = await devolver(s.token, ventaId, { lineas: [{ facturaId: l!.facturaId, cantidad: 1, destino: 'inventario' }] });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().error.message).toBe(D.efectivoInsuficiente(formatPesos(disponible)));
+    // By Nequi it goes through.
+    expect((await devolver(s.token, ventaId, { lineas: [{ facturaId: l!.facturaId, cantidad: 1, destino: 'inventario' }], metodoPagoId: 3 })).statusCode).toBe(201);
+  });
+});
+
+describe('quién puede devolver', () => {
+  let s: Tienda;
+  let cajero: string;
+  beforeAll(async () => {
+    s = await crearTienda(t);
+    cajero = (await crearEmpleado(t, s.codigo)).token;
+  });
+
+  it('un cajero devuelve de sus ventas del día, no de las ajenas; otra tienda no ve la venta', async () => {
+    const p = await crearProducto(s.id, 1_000, 20);
+    const propia = await vender(cajero, [{ productoId: p, cantidad: 2 }]);
+    const ajena = await vender(s.token, [{ productoId: p, cantidad: 2 }]);
+    const [lp] = (await lineasDe(cajero, propia)).lineas;
+    const [la] = (await lineasDe(s.token, ajena)).lineas;
+    expect((await devolver(cajero, propia, { lineas: [{ facturaId: lp!.facturaId, cantidad: 1, destino: 'inventario' }] })).statusCode).toBe(201);
+    const r = await devolver(cajero, ajena, { lineas: [{ facturaId: la!.facturaId, cantidad: 1, destino: 'inventario' }] });
+    expect(r.statusCode).toBe(403);
+    const otra = await crearTienda(t);
+    expect((await devolver(otra.token, ajena, { lineas: [{ facturaId: la!.facturaId, cantidad: 1, destino: 'inventario' }] })).statusCode).toBe(404);
+    expect((await req('GET', `/api/ventas/${ajena}/devoluciones`, otra.token)).statusCode).toBe(404);
+    const d = (await lineasDe(cajero, propia)).devoluciones[0] as unknown as { idDevolucion: number };
+    expect((await req('GET', `/api/devoluciones/${d.idDevolucion}`, otra.token)).statusCode).toBe(404);
+    expect((await req('GET', `/api/devoluciones/${d.idDevolucion}`, s.token)).statusCode).toBe(200);
+    // The sale's own line is never edited by a return.
+    const [linea] = await t.database.db.select().from(factura).where(eq(factura.ventaId, ajena));
+    expect(linea!.cantidad).toBe(2);
+  });
+});

@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { devoluciones } from '../messages/devoluciones';
+import { LIMITES_DINERO } from '../money';
+import { zTextoVisible } from './common';
+import { ZTotalTarifa } from './impuestos';
+
+// Only these areas' texts: a screen that loads this schema does not load the whole catalogue.
+const M = { devoluciones };
+const D = M.devoluciones;
+
+export const DESTINOS = ['inventario', 'merma'] as const;
+export type TDestino = (typeof DESTINOS)[number];
+
+const zId = (mensaje: string) => z.number({ error: mensaje }).int(mensaje).positive(mensaje).max(2_147_483_647, mensaje);
+
+/** POST /api/ventas/:id/devoluciones: units of some lines back, where they go, how the money goes back. */
+export const ZDevolucionRequest = z.object({
+  lineas: z
+    .array(
+      z.object({
+        facturaId: zId(D.lineaAjena),
+        cantidad: z.number({ error: D.cantidadInvalida }).int(D.cantidadInvalida).min(1, D.cantidadInvalida).max(LIMITES_DINERO.maxCantidad, D.cantidadInvalida),
+        destino: z.enum(DESTINOS, { error: D.sinLineas }),
+      }),
+      { error: D.sinLineas },
+    )
+    .min(1, D.sinLineas)
+    .max(LIMITES_DINERO.maxLineas, D.sinLineas)
+    .refine((ls) => new Set(ls.map((l) => l.facturaId)).size === ls.length, D.lineaRepetida),
+  metodoPagoId: zId(D.metodoInvalido).max(99, D.metodoInvalido),
+  motivo: zTextoVisible({ min: 3, max: 200, requerido: D.motivoRequerido, largo: D.motivoLargo }),
+  /** The till's key for this return (a UUID): sent again, it answers the return already made. */
+  clave: z.uuid({ error: D.sinLineas }).optional(),
+});
+export type TDevolucionRequest = z.input<typeof ZDevolucionRequest>;
+
+export const ZDevolucion = z.object({
+  idDevolucion: z.number().int(),
+  numero: z.number().int(),
+  ventaId: z.number().int(),
+  /** The sale's number as people see it (issue #36 point 8); the id stays internal. */
+  ventaNumero: z.number().int(),
+  /** ISO 8601 instant. */
+  fecha: z.string(),
+  usuario: z.string(),
+  metodoPagoId: z.number().int(),
+  metodo: z.string(),
+  total: z.number().int(),
+  motivo: z.string(),
+  lineas: z.array(z.object({ productoId: z.number().int(), producto: z.string(), cantidad: z.number().int(), valor: z.number().int(), destino: z.enum(DESTINOS) })),
+  /** Base and tax given back by rate (centavos), for a store responsible for IVA; empty otherwise. */
+  tarifas: z.array(ZTotalTarifa),
+  tienda: z.object({ nombre: z.string(), direccion: z.string().nullable(), telefono: z.string().nullable() }),
+  cliente: z.object({ nombre: z.string(), documento: z.string(), telefono: z.string().nullable() }).nullable(),
+});
+export type TDevolucion = z.infer<typeof ZDevolucion>;
+
+/** GET /api/ventas/:id/devoluciones: what may still come back of each line, and the returns made. */
+export const ZDevolucionesDeVenta = z.object({
+  ventaId: z.number().int(),
+  estado: z.string(),
+  /** The sale's customer and what it owes on fiado (a refund to fiado lowers it, never below zero). */
+  cliente: z.object({ idCliente: z.number().int(), nombre: z.string(), saldo: z.number().int() }).nullable(),
+  lineas: z.array(
+    z.object({
+      facturaId: z.number().int(),
+      productoId: z.number().int(),
+      producto: z.string(),
+      vendidas: z.number().int(),
+      devueltas: z.number().int(),
+      /** Pesos the line paid after every discount: what all its units give back. */
+      pagado: z.number().int(),
+    }),
+  ),
+  devoluciones: z.array(ZDevolucion),
+});
+export type TDevolucionesDeVenta = z.infer<typeof ZDevolucionesDeVenta>;
+
+export const ZDevolucionParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });

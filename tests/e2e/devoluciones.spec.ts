@@ -1,0 +1,95 @@
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO, documento, expectToast, signIn, unique } from './support/fixtures';
+
+/** The API as the signed-in page (its token). */
+async function apiDe(page: Page) {
+  const token = await page.evaluate(() => window.localStorage.getItem('token'));
+  const headers = { authorization: `Bearer ${token}` };
+  return {
+    post: async (url: string, data: unknown) => {
+      const res = await page.request.post(url, { headers, data });
+      expect(res.status(), await res.text()).toBeLessThan(300);
+      return res.json();
+    },
+    get: async (url: string) => (await page.request.get(url, { headers })).json(),
+  };
+}
+
+test('una devolución parcial al inventario: el stock y el libro de movimientos suben, la caja devuelve el efectivo y el comprobante se imprime', async ({ page }) => {
+  await signIn(page, 'Tienda', DEMO.tienda);
+  const api = await apiDe(page);
+  const nombre = unique('Yogur E2E');
+  const id = (await api.post('/api/productos', { nombre, precio: 5000, cantidad: 20 })).producto.id as number;
+  const venta = await api.post('/api/ventas', { lineas: [{ productoId: id, cantidad: 3 }], metodoPagoId: 5, montoRecibido: 20000 });
+  expect((await api.get(`/api/productos/${id}`)).stock).toBe(17);
+
+  await page.goto(`/detalle_factura?id=${venta.id}`);
+  const seccion = page.getByRole('region', { name: 'Devoluciones de esta venta' });
+  await expect(seccion).toContainText('Esta venta no tiene devoluciones.');
+  await seccion.getByRole('button', { name: 'Devolver productos' }).click();
+  const form = page.getByRole('form', { name: 'Devolver productos de esta venta' });
+  await form.getByLabel(`Devuelve: ${nombre}`).fill('2');
+  await expect(form.getByLabel(`Destino: ${nombre}`)).toHaveValue('inventario');
+  await expect(form.getByTestId('devolucion-total')).toHaveText('$ 10.000');
+  await form.getByLabel('Motivo').fill('Vencido');
+  await page.screenshot({ path: 'test-results/devolucion-form-1366.png', fullPage: true });
+  await form.getByRole('button', { name: 'Registrar devolución' }).click();
+  await expectToast(page, 'Devolución registrada', /se devuelven \$ 10\.000 al cliente/);
+  const doc = seccion.getByRole('article', { name: /^Devolución N\.º \d+$/ });
+  await expect(doc).toContainText(`2 × ${nombre}`);
+  await expect(doc).toContainText('Total devuelto: $ 10.000');
+  await expect(doc).toContainText('Reembolsado con: Efectivo');
+  await expect(doc).toContainText('Motivo: Vencido');
+  await page.screenshot({ path: 'test-results/devolucion-hecha-1366.png', fullPage: true });
+
+  // Stock back through the ledger.
+  expect((await api.get(`/api/productos/${id}`)).stock).toBe(19);
+  const movs = await api.get(`/api/movimientos?productoId=${id}`);
+  expect(JSON.stringify(movs)).toMatch(new RegExp(`Devolución N\\.º \\d+ de la venta #${venta.numero}`));
+
+  // The document: a PDF of its own, and a WhatsApp text.
+  const descarga = page.waitForEvent('download');
+  await doc.getByRole('button', { name: 'Descargar PDF' }).click();
+  expect((await descarga).suggestedFilename()).toMatch(/^devolucion-\d+\.pdf$/);
+  const wa = decodeURIComponent((await doc.getByRole('link', { name: 'Enviar por WhatsApp' }).getAttribute('href'))!);
+  expect(wa).toMatch(/\*Devolución N\.º \d+\*/);
+  expect(wa).toContain(`De la venta #${venta.numero}`);
+
+  // Only one unit is left to return: asking for two is refused on the server with its message.
+  await seccion.getByRole('button', { name: 'Devolver productos' }).click();
+  await expect(form.getByLabel(`Devuelve: ${nombre}`)).toHaveAttribute('max', '1');
+  await form.getByLabel(`Devuelve: ${nombre}`).fill('2');
+  await form.getByLabel('Motivo').fill('Otra vez');
+  await form.getByRole('button', { name: 'Registrar devolución' }).click();
+  await expect(form.getByRole('alert')).toHaveText(`De ${nombre} solo queda 1 unidad por devolver.`);
+  expect((await api.get(`/api/productos/${id}`)).stock).toBe(19);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: 'test-results/devolucion-form-390.png', fullPage: true });
+});
+
+test('una devolución al fiado baja lo que el cliente debe', async ({ page }) => {
+  await signIn(page, 'Tienda', DEMO.tienda);
+  const api = await apiDe(page);
+  const nombre = unique('Arroz E2E');
+  const id = (await api.post('/api/productos', { nombre, precio: 4000, cantidad: 20 })).producto.id as number;
+  const doc = documento();
+  const { cliente } = await api.post('/api/clientes', { documento: doc, tipoDocumento: 'CC', nombre: 'Marta', apellido: unique('Fiada'), correo: '', fiado: true, cupo: 100000 });
+  const venta = await api.post('/api/ventas', { lineas: [{ productoId: id, cantidad: 2 }], metodoPagoId: 7, montoRecibido: 0, aCredito: true, documentoCliente: doc });
+  expect((await api.get(`/api/clientes/${cliente.id}/cuenta`)).credito.saldo).toBe(8000);
+
+  await page.goto(`/detalle_factura?id=${venta.id}`);
+  const seccion = page.getByRole('region', { name: 'Devoluciones de esta venta' });
+  await seccion.getByRole('button', { name: 'Devolver productos' }).click();
+  const form = page.getByRole('form', { name: 'Devolver productos de esta venta' });
+  await form.getByLabel(`Devuelve: ${nombre}`).fill('1');
+  await form.getByLabel(`Destino: ${nombre}`).selectOption('merma');
+  await form.getByLabel('Cómo se le devuelve el dinero').selectOption({ label: 'Descontar de lo que debe (fiado) · $ 8.000' });
+  await form.getByLabel('Motivo').fill('Bolsa rota');
+  await form.getByRole('button', { name: 'Registrar devolución' }).click();
+  await expectToast(page, 'Devolución registrada');
+  await expect(seccion.getByRole('article', { name: /^Devolución N\.º \d+$/ })).toContainText('Reembolsado con: Fiado');
+  expect((await api.get(`/api/clientes/${cliente.id}/cuenta`)).credito.saldo).toBe(4000);
+  // Damaged: it does not go back on the shelf.
+  expect((await api.get(`/api/productos/${id}`)).stock).toBe(18);
+});

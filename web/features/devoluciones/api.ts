@@ -1,0 +1,32 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TDevolucion, TDevolucionesDeVenta, TDevolucionRequest } from '#shared/schemas/devolucion';
+import type { TMetodoPago } from '#shared/schemas/venta';
+import { api } from '../../lib/api-client';
+
+/** Under 'facturas': whatever refreshes a sale's detail refreshes its returns. */
+export const devolucionesKey = (ventaId: number) => ['facturas', 'devoluciones', ventaId] as const;
+
+export const useDevolucionesDeVenta = (ventaId: number, enabled = true) =>
+  useQuery({
+    queryKey: devolucionesKey(ventaId),
+    queryFn: ({ signal }) => api<TDevolucionesDeVenta>(`/ventas/${ventaId}/devoluciones`, { signal }),
+    enabled,
+  });
+
+export const useMetodosReembolso = () =>
+  useQuery({ queryKey: ['facturas', 'metodos-pago'], queryFn: ({ signal }) => api<TMetodoPago[]>('/metodos-pago', { signal }), staleTime: 10 * 60_000 });
+
+/** A return: stock, the drawer and the customer's balance move, so the lists, the till and the caja read again. */
+export function useRegistrarDevolucion(ventaId: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TDevolucionRequest) => api<TDevolucion>(`/ventas/${ventaId}/devoluciones`, { method: 'POST', body }),
+    onSettled: () =>
+      Promise.all([
+        qc.invalidateQueries({ queryKey: ['facturas'] }),
+        qc.invalidateQueries({ queryKey: ['ventas', 'productos'] }),
+        qc.invalidateQueries({ queryKey: ['caja'] }),
+        qc.invalidateQueries({ queryKey: ['clientes'] }),
+      ]),
+  });
+}

@@ -1,0 +1,266 @@
+import { useMemo, useState } from 'react';
+import { valorDevuelto } from '#shared/devolucion';
+import { AppError } from '#shared/errors';
+import { generic } from '#shared/messages/comun';
+import { devoluciones } from '#shared/messages/devoluciones';
+import { formatPesos } from '#shared/money';
+import { METODO } from '#shared/roles';
+import type { TDestino, TDevolucion, TDevolucionesDeVenta } from '#shared/schemas/devolucion';
+import { Field, SelectField } from '../../components/ui/field';
+import { useAjustesTienda } from '../../lib/ajustes-tienda';
+import { alertWarning, toastSuccess } from '../../lib/alerts';
+import { NetworkError } from '../../lib/api-client';
+import { useFechas } from '../../lib/fechas';
+import { COLUMNAS, enlaceWhatsApp } from '../impresion/texto-recibo';
+import { useDevolucionesDeVenta, useMetodosReembolso, useRegistrarDevolucion } from './api';
+import { lineasDevolucion, textoWhatsAppDevolucion } from './texto-devolucion';
+import './devoluciones.css';
+
+// This screen's texts only: the catalogue splits per screen (issue #20).
+const M = { devoluciones, generic };
+const D = M.devoluciones;
+
+/**
+ * A sale's returns (issue #32 point 1), under its invoice: the returns made, each with its document to
+ * print, download or send, and for a completed sale the form that returns some units of some lines.
+ */
+export function DevolucionesVenta({ idVenta, estado }: { idVenta: number; estado: string }) {
+  const query = useDevolucionesDeVenta(idVenta);
+  const [abierto, setAbierto] = useState(false);
+  const [ultima, setUltima] = useState<number | null>(null);
+  const data = query.data;
+  if (!data) return null;
+  const quedan = data.lineas.some((l) => l.vendidas > l.devueltas);
+  if (estado !== 'Completada' && data.devoluciones.length === 0) return null;
+  return (
+    <section className="card devoluciones" aria-labelledby="devoluciones-titulo">
+      <header className="devoluciones__head">
+        <h2 id="devoluciones-titulo">{D.historial}</h2>
+        {estado === 'Completada' && quedan && !abierto ? (
+          <button type="button" className="btn" onClick={() => setAbierto(true)}>
+            {D.boton}
+          </button>
+        ) : null}
+      </header>
+      {abierto ? (
+        <FormularioDevolucion
+          datos={data}
+          onCancelar={() => setAbierto(false)}
+          onHecha={(d) => {
+            setAbierto(false);
+            setUltima(d.idDevolucion);
+          }}
+        />
+      ) : null}
+      {data.devoluciones.length === 0 ? (
+        <p className="devoluciones__vacio">{D.sinDevoluciones}</p>
+      ) : (
+        <ul className="devoluciones__lista">
+          {data.devoluciones.map((d) => (
+            <li key={d.idDevolucion}>
+              <Documento d={d} destacado={d.idDevolucion === ultima} telefono={d.cliente?.telefono ?? null} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {estado === 'Completada' && !quedan ? <p className="devoluciones__vacio">{D.nadaPorDevolver}</p> : null}
+    </section>
+  );
+}
+
+interface Fila {
+  cantidad: string;
+  destino: TDestino;
+}
+
+function FormularioDevolucion({ datos, onCancelar, onHecha }: { datos: TDevolucionesDeVenta; onCancelar: () => void; onHecha: (d: TDevolucion) => void }) {
+  const registrar = useRegistrarDevolucion(datos.ventaId);
+  const metodos = useMetodosReembolso();
+  const [filas, setFilas] = useState<Record<number, Fila>>({});
+  const [metodo, setMetodo] = useState<number>(METODO.EFECTIVO);
+  const [motivo, setMotivo] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [clave] = useState(() => crypto.randomUUID());
+
+  const fila = (facturaId: number): Fila => filas[facturaId] ?? { cantidad: '', destino: 'inventario' };
+  const cambiar = (facturaId: number, cambio: Partial<Fila>) => setFilas((f) => ({ ...f, [facturaId]: { ...fila(facturaId), ...cambio } }));
+  const pedidas = datos.lineas
+    .map((l) => ({ l, cantidad: Number(fila(l.facturaId).cantidad || 0), destino: fila(l.facturaId).destino }))
+    .filter((x) => Number.isInteger(x.cantidad) && x.cantidad > 0);
+  const total = pedidas.reduce((s, x) => s + valorDevuelto(x.l.pagado, x.l.vendidas, x.l.devueltas, Math.min(x.cantidad, x.l.vendidas - x.l.devueltas)), 0);
+  const opciones = useMemo(
+    () =>
+      (metodos.data ?? [])
+        .filter((m) => m.id !== METODO.FIADO || datos.cliente)
+        .map((m) => ({ value: String(m.id), label: m.id === METODO.FIADO ? `${D.alFiado} · ${formatPesos(datos.cliente?.saldo ?? 0)}` : m.nombre })),
+    [metodos.data, datos.cliente],
+  );
+
+  const enviar = async () => {
+    setError(null);
+    if (pedidas.length === 0) return setError(D.sinLineas);
+    // The server refuses the same; said here in the store's words, not the browser's.
+    const demasiadas = pedidas.find((x) => x.cantidad > x.l.vendidas - x.l.devueltas);
+    if (demasiadas) return setError(D.masDeLoVendido(demasiadas.l.producto, demasiadas.l.vendidas - demasiadas.l.devueltas));
+    try {
+      const d = await registrar.mutateAsync({
+        clave,
+        metodoPagoId: metodo,
+        motivo,
+        lineas: pedidas.map((x) => ({ facturaId: x.l.facturaId, cantidad: x.cantidad, destino: x.destino })),
+      });
+      toastSuccess(D.registrada, D.registradaTexto(d.numero, formatPesos(d.total)));
+      onHecha(d);
+    } catch (err) {
+      if (err instanceof NetworkError) return void alertWarning(M.generic.connectionTitle, M.generic.connectionText);
+      const mensaje = err instanceof AppError ? (Object.values(err.fields ?? {})[0] ?? err.message) : M.generic.errorText;
+      setError(mensaje);
+    }
+  };
+
+  return (
+    <form
+      className="devolucion-form"
+      aria-label={D.dialogoTitulo}
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        void enviar();
+      }}
+    >
+      <h3>{D.dialogoTitulo}</h3>
+      <p className="devolucion-form__ayuda">{D.dialogoAyuda}</p>
+      <div className="table-wrap">
+        <table className="table devolucion-tabla">
+          <thead>
+            <tr>
+              <th scope="col">{D.producto}</th>
+              <th scope="col" className="num">
+                {D.vendidas}
+              </th>
+              <th scope="col" className="num">
+                {D.yaDevueltas}
+              </th>
+              <th scope="col">{D.aDevolver}</th>
+              <th scope="col">{D.destino}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {datos.lineas.map((l) => {
+              const quedan = l.vendidas - l.devueltas;
+              const f = fila(l.facturaId);
+              return (
+                <tr key={l.facturaId}>
+                  <td className="devolucion-c-producto">{l.producto}</td>
+                  <td className="num" data-label={D.vendidas}>
+                    {l.vendidas}
+                  </td>
+                  <td className="num" data-label={D.yaDevueltas}>
+                    {l.devueltas}
+                  </td>
+                  <td data-label={D.aDevolver}>
+                    <input
+                      className="devolucion-cantidad"
+                      type="number"
+                      inputMode="numeric"
+                      min={0}
+                      max={quedan}
+                      step={1}
+                      disabled={quedan === 0}
+                      aria-label={`${D.aDevolver}: ${l.producto}`}
+                      value={f.cantidad}
+                      onChange={(e) => cambiar(l.facturaId, { cantidad: e.target.value })}
+                    />
+                  </td>
+                  <td data-label={D.destino}>
+                    <select aria-label={`${D.destino}: ${l.producto}`} value={f.destino} disabled={quedan === 0} onChange={(e) => cambiar(l.facturaId, { destino: e.target.value as TDestino })}>
+                      <option value="inventario">{D.vuelveAlInventario}</option>
+                      <option value="merma">{D.merma}</option>
+                    </select>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+      <div className="devolucion-form__campos">
+        <SelectField label={D.reembolso} value={String(metodo)} onChange={(e) => setMetodo(Number(e.target.value))} options={opciones} />
+        <Field label={D.motivo} hint={D.motivoAyuda} value={motivo} maxLength={200} onChange={(e) => setMotivo(e.target.value)} />
+      </div>
+      <p className="devolucion-form__total">
+        {D.totalADevolver}: <strong data-testid="devolucion-total">{formatPesos(total)}</strong>
+      </p>
+      {error ? (
+        <p className="devolucion-form__error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <div className="devolucion-form__acciones">
+        <button type="button" className="btn btn--ghost" onClick={onCancelar}>
+          {D.cancelar}
+        </button>
+        <button type="submit" className="btn" disabled={registrar.isPending}>
+          {D.confirmar}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** One return's document: its summary, and the slip at the store's paper width to print, download or send. */
+function Documento({ d, destacado, telefono }: { d: TDevolucion; destacado: boolean; telefono: string | null }) {
+  const ajustes = useAjustesTienda();
+  const fechas = useFechas();
+  const ancho = ajustes.data?.anchoPapel === '58' ? '58' : '80';
+  const zona = ajustes.data?.zonaHoraria;
+  const lineas = lineasDevolucion(d, COLUMNAS[ancho], zona);
+  const imprimir = () => {
+    // The slip alone, in a frame of its own: the page around it is not printed.
+    const frame = document.createElement('iframe');
+    frame.className = 'devolucion-frame';
+    document.body.appendChild(frame);
+    const doc = frame.contentDocument!;
+    doc.title = D.tituloN(d.numero);
+    const pre = doc.createElement('pre');
+    pre.style.font = '12px/1.3 monospace';
+    pre.style.margin = '0';
+    pre.textContent = lineas.join('\n');
+    doc.body.appendChild(pre);
+    frame.contentWindow!.focus();
+    frame.contentWindow!.print();
+    setTimeout(() => frame.remove(), 1000);
+  };
+  const pdf = async () => {
+    const { pdfDeLineas } = await import('../impresion/pdf');
+    pdfDeLineas(lineas, COLUMNAS[ancho], D.tituloN(d.numero)).save(D.pdfArchivo(d.numero));
+  };
+  return (
+    <article className={`devolucion-doc${destacado ? ' devolucion-doc--nueva' : ''}`} aria-label={D.tituloN(d.numero)} data-testid={`devolucion-${d.numero}`}>
+      <div className="devolucion-doc__resumen">
+        <strong>{D.tituloN(d.numero)}</strong>
+        <span>{fechas.fechaHora(d.fecha)}</span>
+        <span>
+          {d.lineas.map((l) => `${l.cantidad} × ${l.producto}${l.destino === 'merma' ? ` (${D.merma.toLowerCase()})` : ''}`).join(', ')}
+        </span>
+        <span>
+          {D.totalDevuelto}: <strong>{formatPesos(d.total)}</strong> · {D.reembolsadoCon(d.metodo)}
+        </span>
+        <span className="devolucion-doc__motivo">
+          {D.motivo}: {d.motivo}
+        </span>
+      </div>
+      <div className="devolucion-doc__acciones">
+        <button type="button" className="btn btn--sm" onClick={imprimir}>
+          {D.imprimir}
+        </button>
+        <button type="button" className="btn btn--sm btn--ghost" onClick={() => void pdf()}>
+          {D.pdf}
+        </button>
+        <a className="btn btn--sm btn--ghost" href={enlaceWhatsApp(textoWhatsAppDevolucion(d, zona), telefono)} target="_blank" rel="noreferrer">
+          {D.whatsapp}
+        </a>
+      </div>
+    </article>
+  );
+}
