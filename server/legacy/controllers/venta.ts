@@ -78,7 +78,7 @@ export const ventaActions: LegacyController = [
         if (!(await tieneLineas({ db: app.db, tiendaId, ventaId }))) throw new AppError('BUSINESS_RULE', L.ventaSinLineas);
         estado = (await completarVenta({ db: app.db, tiendaId, ventaId, actor: sesion })).estado;
       } else if (destino === 'Anulada') {
-        estado = (await anularVenta({ db: app.db, tiendaId, ventaId, actor: sesion })).estado;
+        estado = (await anularVenta({ db: app.db, tiendaId, ventaId, actor: { usuarioId: sesion.usuarioId, rol: sesion.rol, cara: 'legacy' } })).estado;
       } else {
         throw new AppError('VALIDATION', L.estadoVentaDestino, { fields: { EstadoVenta: L.estadoVentaDestino } });
       }

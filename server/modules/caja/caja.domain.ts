@@ -4,6 +4,7 @@ import { AppError } from '#shared/errors';
 import { M } from '#shared/messages';
 import { METODO, ROL } from '#shared/roles';
 import type { Db, Tx } from '../../db/client';
+import { registrarPor, type Autor } from '../actividad/actividad.domain';
 import type {
   TDenominaciones,
   TMovimientoCaja,
@@ -144,6 +145,9 @@ export interface Cajero {
   usuarioId: number | null;
   rol: number;
 }
+
+/** The caja's author in the activity log: its routes are the store API's. */
+const autorCaja = (a: Cajero): Autor => ({ usuarioId: a.usuarioId, rol: a.rol, cara: 'tienda' });
 
 /** Roles 1 and 3 see expected amounts before closing and may close another cashier's shift. */
 const esSupervisor = (rol: number) => rol === ROL.ADMIN || rol === ROL.ENCARGADO;
@@ -389,6 +393,8 @@ export async function registrarMovimiento(options: { db: Db; actor: Cajero; body
       .insert(cajaMovimiento)
       .values({ tiendaId: actor.tiendaId, turnoId: row.id, usuarioId: actor.usuarioId, tipo: body.tipo, monto: body.monto, motivo })
       .returning();
+    // Every cash movement is in the activity log (issue #27 point 6).
+    await registrarPor(tx, actor.tiendaId, autorCaja(actor), { tipo: 'caja_movimiento', detalle: { turnoId: row.id, tipo: body.tipo, monto: body.monto, motivo } });
     return { id: m!.idCajaMovimiento, fecha: m!.fecha.toISOString(), tipo: m!.tipo as 'entrada' | 'salida', monto: m!.monto, motivo: m!.motivo };
   });
 }
@@ -434,6 +440,10 @@ export async function cerrarTurno(options: { db: Db; id: number; actor: Cajero; 
       .update(turno)
       .set({ cerradoEn: sql`now()`, cierre, cerradoPor: actor.usuarioId, nota: body.nota || null })
       .where(eq(turno.idTurno, id));
+    // The close is in the activity log with its cash figures (issue #27 point 6).
+    const esperado = cierre.esperado[METODO.EFECTIVO] ?? 0;
+    const contadoEfectivo = contado[METODO.EFECTIVO] ?? 0;
+    await registrarPor(tx, actor.tiendaId, autorCaja(actor), { tipo: 'cierre_turno', detalle: { turnoId: id, esperado, contado: contadoEfectivo, diferencia: contadoEfectivo - esperado } });
   });
   return reporteTurno({ db, id, actor });
 }

@@ -132,7 +132,7 @@ export async function updateVenta(options: { db: Db; scope: CrudScope; id: numbe
     const { estado, ...refs } = await resolveRefs(tx, current.tiendaId, input);
     verificarEdicionDeVenta(current, refs);
     // The state moves as at the till (stock, lines, credit), by the sale's one owner (issue #14).
-    await cambiarEstadoEn(tx, { tiendaId: current.tiendaId, ventaId: id, estado, actor: { usuarioId: null, rol: ROL.ADMIN } });
+    await cambiarEstadoEn(tx, { tiendaId: current.tiendaId, ventaId: id, estado, actor: { usuarioId: scope.usuarioId ?? null, rol: scope.rol ?? ROL.ADMIN, cara: 'crud' } });
     // The same minute as recorded keeps the recorded instant (seconds included).
     const sameMinute = Math.floor(current.fecha.getTime() / 60_000) === Math.floor(refs.fecha.getTime() / 60_000);
     await tx

@@ -2,10 +2,13 @@ import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { AppError } from '#shared/errors';
 import { M } from '#shared/messages';
 import { METODO, ROL } from '#shared/roles';
+import type { TCara } from '#shared/schemas/actividad';
 import type { TEstadoVentaResponse } from '#shared/schemas/venta';
 import type { Db, Tx } from '../../db/client';
 import { factura, producto, venta } from '../../db/schema';
+import { registrarPor } from '../actividad/actividad.domain';
 import { reversarVenta } from '../fiado/fiado.domain';
+import { conRechazos, exigirPermiso } from '../tienda/permisos';
 import { ajustarStockLote } from '../movimiento/ledger';
 import { diaEnZona } from '../tienda/zona-horaria';
 
@@ -27,7 +30,11 @@ async function estadoDe(tx: Tx, tiendaId: number, ventaId: number): Promise<stri
 export interface ActorVenta {
   usuarioId: number | null;
   rol: number;
+  /** Through which face (the activity log's); the store's screens when not said. */
+  cara?: TCara;
 }
+
+const autorDeActor = (a: ActorVenta) => ({ usuarioId: a.usuarioId, rol: a.rol, cara: a.cara ?? ('tienda' as const) });
 
 /**
  * Who may complete or annul a sale (issue #15): roles 1 and 3 any sale of the store; role 2 only its
@@ -87,12 +94,15 @@ async function completarEn(tx: Tx, options: { tiendaId: number; ventaId: number;
  */
 export async function anularVenta(options: { db: Db; tiendaId: number; ventaId: number; actor: ActorVenta }): Promise<TEstadoVentaResponse> {
   const { db, ...rest } = options;
-  return db.transaction((tx) => anularEn(tx, rest));
+  // A refused permission is recorded as an attempt once the transaction is undone (issue #27).
+  return conRechazos(db, () => db.transaction((tx) => anularEn(tx, rest)));
 }
 
 async function anularEn(tx: Tx, options: { tiendaId: number; ventaId: number; actor: ActorVenta }): Promise<TEstadoVentaResponse> {
   const { tiendaId, ventaId, actor } = options;
   {
+    // Issue #27: the store's `anular` permission (role 1 always), and today's rule as the floor under it.
+    await exigirPermiso(tx, tiendaId, autorDeActor(actor), 'anular', { entidad: 'venta', id: ventaId });
     await verificarQuienPuede(tx, tiendaId, ventaId, actor);
     // The sale's products are locked first, in id order, as a checkout does: annulling updates the
     // sales summary (database triggers) and the stock, and taking those locks in the same order as
@@ -135,6 +145,8 @@ async function anularEn(tx: Tx, options: { tiendaId: number; ventaId: number; ac
     if (!moved) throw new AppError('BUSINESS_RULE', V.estadoVentaError);
     // A credit sale gives its charge back to the customer's account (fiado, issue #17).
     await reversarVenta(tx, { tiendaId, ventaId, usuarioId: actor.usuarioId });
+    const [v] = await tx.select({ total: venta.total }).from(venta).where(eq(venta.idVenta, ventaId));
+    await registrarPor(tx, tiendaId, autorDeActor(actor), { tipo: 'anulacion', detalle: { ventaId, total: Number(v?.total ?? 0) } });
     return { id: ventaId, estado: 'Anulada' };
   }
 }
