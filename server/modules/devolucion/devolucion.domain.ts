@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { valorDevuelto } from '#shared/devolucion';
 import { AppError } from '#shared/errors';
 import { desglosarImporte, desglosarVenta, totalesPorTarifa, type TImpuesto } from '#shared/impuestos';
@@ -14,7 +14,8 @@ import { registrarPor, type Autor } from '../actividad/actividad.domain';
 import { efectivoDelTurno, exigeCaja } from '../caja/caja.domain';
 import { abonarDevolucion, saldoDe } from '../fiado/fiado.domain';
 import { ajustarStockLote } from '../movimiento/ledger';
-import { verificarQuienPuede } from '../venta/venta.estado';
+import { prepararDeshacer } from '../venta/venta.estado';
+import { conRechazos } from '../tienda/permisos';
 
 /**
  * Returns (devoluciones, issue #32 point 1) have one owner: this module. A return brings back units
@@ -189,21 +190,10 @@ export async function obtenerDevolucion(options: { db: Db | Tx; tiendaId: number
  */
 export async function registrarDevolucion(options: { db: Db; tiendaId: number; ventaId: number; autor: Autor; body: Request }): Promise<TDevolucion> {
   const { db, tiendaId, ventaId, autor, body } = options;
-  const id = await db.transaction(async (tx) => {
-    await verificarQuienPuede(tx, tiendaId, ventaId, { usuarioId: autor.usuarioId, rol: autor.rol });
-    const productoIds = (
-      await tx
-        .selectDistinct({ id: factura.productoId })
-        .from(factura)
-        .where(and(eq(factura.ventaId, ventaId), eq(factura.tiendaId, tiendaId)))
-    ).map((r) => r.id);
-    if (productoIds.length)
-      await tx
-        .select({ id: producto.idProducto })
-        .from(producto)
-        .where(and(eq(producto.tiendaId, tiendaId), inArray(producto.idProducto, productoIds)))
-        .orderBy(asc(producto.idProducto))
-        .for('update');
+  // A refused permission is recorded as an attempt once the transaction is undone (issue #27).
+  const id = await conRechazos(db, () => db.transaction(async (tx) => {
+    // Who may: the annulment's permission and rule; then the sale's products locked (venta.estado.ts).
+    await prepararDeshacer(tx, tiendaId, ventaId, autor);
     const [v] = await tx
       .select({ estado: venta.estado, numero: venta.numero, clienteId: venta.clienteId, descuento: venta.descuento })
       .from(venta)
@@ -276,6 +266,6 @@ export async function registrarDevolucion(options: { db: Db; tiendaId: number; v
       detalle: { devolucionId: d!.id, numero, ventaId, ventaNumero: v.numero, unidades: lineas.reduce((s, l) => s + l.cantidad, 0), total, metodo: metodo.nombre, motivo: body.motivo },
     });
     return d!.id;
-  });
+  }));
   return obtenerDevolucion({ db, tiendaId, id });
 }

@@ -88,6 +88,31 @@ async function completarEn(tx: Tx, options: { tiendaId: number; ventaId: number;
 }
 
 /**
+ * Before anything of a sale is undone (an annulment, a return of issue #32), inside its transaction:
+ * the store's `anular` permission (role 1 always) with today's rule as the floor under it (issue #27),
+ * then the sale's products locked in id order, as a checkout does. Undoing updates the sales summary
+ * (database triggers) and the stock; taking those locks in the same order as concurrent sales of the
+ * same products keeps the two from deadlocking.
+ */
+export async function prepararDeshacer(tx: Tx, tiendaId: number, ventaId: number, actor: ActorVenta): Promise<void> {
+  await exigirPermiso(tx, tiendaId, autorDeActor(actor), 'anular', { entidad: 'venta', id: ventaId });
+  await verificarQuienPuede(tx, tiendaId, ventaId, actor);
+  const productoIds = (
+    await tx
+      .selectDistinct({ id: factura.productoId })
+      .from(factura)
+      .where(and(eq(factura.ventaId, ventaId), eq(factura.tiendaId, tiendaId)))
+  ).map((r) => r.id);
+  if (productoIds.length)
+    await tx
+      .select({ id: producto.idProducto })
+      .from(producto)
+      .where(and(eq(producto.tiendaId, tiendaId), inArray(producto.idProducto, productoIds)))
+      .orderBy(asc(producto.idProducto))
+      .for('update');
+}
+
+/**
  * The receipt's exit button, after confirmation: the sale and its lines become Anulada and the
  * stock goes back with movimientos. The guarded UPDATE makes a second call a no-op, so stock is
  * never returned twice, even when two calls race.
@@ -101,25 +126,7 @@ export async function anularVenta(options: { db: Db; tiendaId: number; ventaId: 
 async function anularEn(tx: Tx, options: { tiendaId: number; ventaId: number; actor: ActorVenta }): Promise<TEstadoVentaResponse> {
   const { tiendaId, ventaId, actor } = options;
   {
-    // Issue #27: the store's `anular` permission (role 1 always), and today's rule as the floor under it.
-    await exigirPermiso(tx, tiendaId, autorDeActor(actor), 'anular', { entidad: 'venta', id: ventaId });
-    await verificarQuienPuede(tx, tiendaId, ventaId, actor);
-    // The sale's products are locked first, in id order, as a checkout does: annulling updates the
-    // sales summary (database triggers) and the stock, and taking those locks in the same order as
-    // concurrent sales of the same products keeps the two from deadlocking.
-    const productoIds = (
-      await tx
-        .selectDistinct({ id: factura.productoId })
-        .from(factura)
-        .where(and(eq(factura.ventaId, ventaId), eq(factura.tiendaId, tiendaId)))
-    ).map((r) => r.id);
-    if (productoIds.length)
-      await tx
-        .select({ id: producto.idProducto })
-        .from(producto)
-        .where(and(eq(producto.tiendaId, tiendaId), inArray(producto.idProducto, productoIds)))
-        .orderBy(asc(producto.idProducto))
-        .for('update');
+    await prepararDeshacer(tx, tiendaId, ventaId, actor);
     const [done] = await tx
       .update(venta)
       .set({ estado: 'Anulada' })
