@@ -47,6 +47,13 @@ describe("index.html's early reads (issue #20)", () => {
     expect(fetchMock).toHaveBeenCalledTimes(3);
   });
 
+  it('are dropped by a write: a read after it is the server\'s, not the answer from before the write', async () => {
+    window.__lecturas = { '/ventas/productos/rapidos': { token: 'tok-1', at: Date.now(), res: Promise.resolve(json({ desde: 'arranque' })) } };
+    await api('/ventas/productos/rapidos/orden', { method: 'PUT', body: { productos: [] } });
+    await expect(api('/ventas/productos/rapidos')).resolves.toEqual({ desde: 'servidor' });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
   it('ask the server again when the early read failed', async () => {
     window.__lecturas = { '/caja/turno': { token: 'tok-1', at: Date.now(), res: Promise.reject(new TypeError('Failed to fetch')) } };
     await expect(api('/caja/turno')).resolves.toEqual({ desde: 'servidor' });

@@ -111,6 +111,9 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   const url = direccion(path, options.query);
   // A GET of the session's own: it may take index.html's early read, and keeps the device's copy fresh.
   const lectura = (options.method ?? 'GET') === 'GET' && !options.token;
+  // A write makes every early read still waiting stale: a refetch after it (a sale, a saved order)
+  // must ask the server, not take the boot script's answer from before the write.
+  if ((options.method ?? 'GET') !== 'GET' && typeof window !== 'undefined' && window.__lecturas) window.__lecturas = {};
   const headers: Record<string, string> = { accept: 'application/json' };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   if (token) headers.authorization = `Bearer ${token}`;
