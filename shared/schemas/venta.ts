@@ -35,8 +35,24 @@ export const ZProductosRapidosQuery = z.object({
 export const ZProductosRapidos = z.object({
   productos: z.array(ZProductoVenta),
   categorias: z.array(z.string()),
+  /** Without a category: how many of the first products are in the order the owner fixed (issue #36 point 11). */
+  fijos: z.number().int(),
 });
 export type TProductosRapidos = z.infer<typeof ZProductosRapidos>;
+
+/**
+ * The order the store's role 1 fixes for the till's grid (issue #36 point 11): these products first,
+ * then the best sellers; an empty list gives the grid back to the best sellers.
+ */
+export const ZOrdenRejilla = z
+  .object({
+    productos: z
+      .array(z.number({ error: V.ordenRejillaInvalido }).int(V.ordenRejillaInvalido).positive(V.ordenRejillaInvalido).max(2147483647, V.ordenRejillaInvalido), { error: V.ordenRejillaInvalido })
+      .max(30, V.ordenRejillaLargo(30))
+      .refine((ids) => new Set(ids).size === ids.length, V.ordenRejillaRepetido),
+  })
+  .strict();
+export type TOrdenRejilla = z.infer<typeof ZOrdenRejilla>;
 
 export const ZCodigoParam = z.object({ codigo: z.string().trim().min(1, V.productoNoEncontrado).max(64, V.productoNoEncontrado) });
 

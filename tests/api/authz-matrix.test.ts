@@ -115,6 +115,7 @@ const TABLE: Record<string, Entry> = {
   // Point of sale
   'GET /api/ventas/productos': { expect: STORE },
   'GET /api/ventas/productos/rapidos': { expect: STORE },
+  'PUT /api/ventas/productos/rapidos/orden': { expect: STORE_ADMIN, body: { productos: [] } },
   'GET /api/ventas/productos/codigo/:codigo': { expect: STORE_ROW, params: async () => ({ codigo: '7702001000012' }) },
   'GET /api/metodos-pago': { expect: STORE },
   'GET /api/ventas/clientes/:documento': { expect: STORE_ROW, params: async () => ({ documento: '1020304050' }) },

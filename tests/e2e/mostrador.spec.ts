@@ -419,6 +419,34 @@ test('11. Enter con varias coincidencias agrega la primera, la resaltada; el di�
   await expectPopup(page, 'El dinero recibido no alcanza', 'La cantidad recibida es menor al total a pagar');
 });
 
+test('11. el dueño fija el orden de la rejilla: la caja lo conserva al recargar y puede volver a los más vendidos', async ({ page }) => {
+  await signIn(page, 'Empleado', DEMO.admin);
+  await page.goto('/ventas');
+  const rejilla = page.getByRole('list', { name: 'Productos más vendidos' });
+  await expect(rejilla.getByRole('button').nth(1)).toBeVisible();
+  await page.getByRole('button', { name: 'Ordenar', exact: true }).click();
+  const orden = page.getByRole('list', { name: 'Ordenar los productos de la caja' });
+  const nombres = (await orden.locator('.rejilla__nombre').allTextContents()).map((t) => t.replace(/^\d+\.\s*/, ''));
+  expect(nombres.length).toBeGreaterThan(1);
+  const [primero, segundo] = nombres as [string, string];
+  await page.getByRole('button', { name: `Mover ${segundo} antes`, exact: true }).click();
+  await expect(orden.locator('.rejilla__nombre').first()).toHaveText(`1. ${segundo}`);
+  await page.getByRole('button', { name: 'Guardar orden' }).click();
+  await expectToast(page, 'Orden de la caja guardado.');
+
+  const primeros = async () => (await rejilla.locator('.rejilla__nombre').allTextContents()).slice(0, 2);
+  await expect.poll(primeros).toEqual([segundo, primero]);
+  await expect(page.getByText('Orden fijo')).toBeVisible();
+  await page.reload();
+  await expect.poll(primeros).toEqual([segundo, primero]);
+
+  // Back to the best sellers (other journeys sell meanwhile: only the fixed mark is compared).
+  await page.getByRole('button', { name: 'Ordenar', exact: true }).click();
+  await page.getByRole('button', { name: 'Volver a los más vendidos' }).click();
+  await expectToast(page, 'La caja vuelve a mostrar los más vendidos.');
+  await expect(page.getByText('Orden fijo')).toHaveCount(0);
+});
+
 test('12. una cantidad 0 quita la línea y «Deshacer» la devuelve; una cédula con letras no entra, un pasaporte sí', async ({ page }) => {
   await signIn(page, 'Empleado', DEMO.admin);
   await page.goto('/ventas');

@@ -23,3 +23,4 @@ export * from './permiso';
 export * from './impuestos';
 export * from './documento-dian';
 export * from './devolucion';
+export * from './rejilla';

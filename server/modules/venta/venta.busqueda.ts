@@ -7,6 +7,7 @@ import type { Db, Tx } from '../../db/client';
 import { contieneTexto, contieneTextoPorFila, enOrden, idsParecidos, paginaDeProductos, tiendaPequena, TRIGRAM_MIN_LENGTH } from '../../db/name-search';
 import { cliente, metodoPago, producto, ventaProductoResumen } from '../../db/schema';
 import { creditoDe } from '../fiado/fiado.domain';
+import { ordenFijo } from './rejilla';
 
 const V = M.ventas;
 
@@ -79,28 +80,35 @@ export async function productosRapidos(options: { db: Db; tiendaId: number; cate
       db.select(productoVentaColumns).from(producto).where(and(enVenta, eq(producto.categoria, categoria))).orderBy(sql`lower(${producto.nombre})`, asc(producto.idProducto)).limit(TILES),
       categoriasQuery,
     ]);
-    return { productos, categorias: categorias.map((c) => c.categoria!) };
+    return { productos, categorias: categorias.map((c) => c.categoria!), fijos: 0 };
   }
+  // The owner's fixed order first (rejilla.ts), those still on sale; then the best sellers.
+  const orden = await ordenFijo(db, tiendaId);
+  const fijosRows = orden.length ? await db.select(productoVentaColumns).from(producto).where(and(enVenta, inArray(producto.idProducto, orden))) : [];
+  const porId = new Map(fijosRows.map((p) => [p.id, p]));
+  const fijos = orden.flatMap((id) => (porId.has(id) ? [porId.get(id)!] : [])).slice(0, TILES);
+  const sinFijos = (ids: number[]) => (ids.length ? notInArray(producto.idProducto, ids) : undefined);
   const [vendidos, categorias] = await Promise.all([
     db
       .select(productoVentaColumns)
       .from(ventaProductoResumen)
       .innerJoin(producto, eq(producto.idProducto, ventaProductoResumen.productoId))
-      .where(and(eq(ventaProductoResumen.tiendaId, tiendaId), enVenta, sql`${ventaProductoResumen.cantidadVendida} > 0`))
+      .where(and(eq(ventaProductoResumen.tiendaId, tiendaId), enVenta, sql`${ventaProductoResumen.cantidadVendida} > 0`, sinFijos(orden)))
       .orderBy(desc(ventaProductoResumen.cantidadVendida), asc(producto.idProducto))
-      .limit(TILES),
+      .limit(TILES - fijos.length),
     categoriasQuery,
   ]);
+  const vistos = [...fijos, ...vendidos];
   const relleno =
-    vendidos.length < TILES
+    vistos.length < TILES
       ? await db
           .select(productoVentaColumns)
           .from(producto)
-          .where(vendidos.length ? and(enVenta, notInArray(producto.idProducto, vendidos.map((p) => p.id))) : enVenta)
+          .where(and(enVenta, sinFijos([...orden, ...vendidos.map((p) => p.id)])))
           .orderBy(sql`lower(${producto.nombre})`, asc(producto.idProducto))
-          .limit(TILES - vendidos.length)
+          .limit(TILES - vistos.length)
       : [];
-  return { productos: [...vendidos, ...relleno], categorias: categorias.map((c) => c.categoria!) };
+  return { productos: [...vistos, ...relleno], categorias: categorias.map((c) => c.categoria!), fijos: fijos.length };
 }
 
 /**

@@ -13,13 +13,16 @@ import {
   ZProductosRapidos,
   ZProductosRapidosQuery,
   ZProductosVentaPage,
+  ZOrdenRejilla,
   ZProductosVentaQuery,
   ZProductoVenta,
   ZRecibo,
   ZSupervisor,
   type TProductoVenta,
 } from '#shared/schemas/venta';
-import { sessionOf, storeOf } from '../../plugins/auth';
+import { M } from '#shared/messages';
+import { ROL } from '#shared/roles';
+import { requireRole, sessionOf, storeOf } from '../../plugins/auth';
 import {
   anularVenta,
   buscarCliente,
@@ -33,6 +36,7 @@ import {
   registrarVenta,
 } from './venta.service';
 import { supervisoresConPin } from './autorizacion';
+import { fijarOrden } from './rejilla';
 
 /** The point of sale (spec §2 /ventas, /generar_pago, /factura; DESIGN.md §5). Every role may sell. */
 export async function ventaRoutes(app: FastifyInstance) {
@@ -56,6 +60,13 @@ export async function ventaRoutes(app: FastifyInstance) {
     config: { readCache: true },
     schema: { tags, querystring: ZProductosRapidosQuery, response: { 200: ZProductosRapidos } },
     handler: (req) => productosRapidos({ db: app.db, tiendaId: storeOf(req), categoria: req.query.categoria || undefined }),
+  });
+
+  // The grid's order, fixed by the store's role 1 (issue #36 point 11).
+  r.put('/ventas/productos/rapidos/orden', {
+    preValidation: requireRole([ROL.ADMIN], M.ventas.soloAdministradorOrden),
+    schema: { tags, body: ZOrdenRejilla, response: { 200: ZOrdenRejilla } },
+    handler: (req) => fijarOrden({ db: app.db, tiendaId: storeOf(req), orden: req.body }),
   });
 
   r.get('/ventas/productos/codigo/:codigo', {

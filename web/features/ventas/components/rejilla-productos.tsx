@@ -1,7 +1,11 @@
 import { useState } from 'react';
 import { ventas } from '#shared/messages/ventas';
 import { formatPesos } from '#shared/money';
+import { ROL } from '#shared/roles';
 import type { TProductoVenta } from '#shared/schemas/venta';
+import { alertFailure, toastSuccess } from '../../../lib/alerts';
+import { useSession } from '../../../lib/session';
+import { useFijarOrdenRejilla } from '../api/orden-rejilla';
 import { useProductosRapidos } from '../api/productos-venta';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
@@ -21,6 +25,22 @@ interface Props {
 export function RejillaProductos({ onAdd, enCarrito }: Props) {
   const [categoria, setCategoria] = useState('');
   const { data, isPending, isError, refetch } = useProductosRapidos(categoria);
+  // The store's role 1 fixes the grid's order (issue #36 point 11): the products it arranges here come
+  // first, in this order, whatever sells during the day.
+  const puedeOrdenar = useSession()?.rol === ROL.ADMIN;
+  const [orden, setOrden] = useState<TProductoVenta[] | null>(null);
+  const fijar = useFijarOrdenRejilla();
+  const guardar = (productos: TProductoVenta[]) =>
+    fijar.mutate(
+      productos.map((p) => p.id),
+      {
+        onSuccess: () => {
+          setOrden(null);
+          toastSuccess(productos.length ? V.ordenGuardado : V.ordenQuitado);
+        },
+        onError: (err) => alertFailure(err, V.ordenNoGuardado),
+      },
+    );
   if (isPending) return <div className="rejilla rejilla--cargando" aria-hidden="true" />;
   if (isError || !data)
     return (
@@ -31,8 +51,27 @@ export function RejillaProductos({ onAdd, enCarrito }: Props) {
         </button>
       </div>
     );
+  if (orden)
+    return (
+      <OrdenarRejilla
+        productos={orden}
+        onChange={setOrden}
+        onGuardar={() => guardar(orden)}
+        onLibre={data.fijos ? () => guardar([]) : undefined}
+        onCancelar={() => setOrden(null)}
+        ocupado={fijar.isPending}
+      />
+    );
   return (
     <div className="rejilla-wrap">
+      {puedeOrdenar && !categoria && data.productos.length > 1 ? (
+        <div className="rejilla__ordenar">
+          {data.fijos ? <span className="rejilla__fijo">{V.ordenFijo}</span> : null}
+          <button type="button" className="btn btn--ghost btn--sm" onClick={() => setOrden(data.productos)}>
+            {V.ordenarRejilla}
+          </button>
+        </div>
+      ) : null}
       {data.categorias.length ? (
         <div className="rejilla__categorias" role="group" aria-label={V.categorias}>
           {['', ...data.categorias].map((c) => (
@@ -62,5 +101,66 @@ export function RejillaProductos({ onAdd, enCarrito }: Props) {
         </ul>
       )}
     </div>
+  );
+}
+
+interface OrdenarProps {
+  productos: TProductoVenta[];
+  onChange: (productos: TProductoVenta[]) => void;
+  onGuardar: () => void;
+  /** Gives the grid back to the best sellers; absent when no order is fixed. */
+  onLibre?: () => void;
+  onCancelar: () => void;
+  ocupado: boolean;
+}
+
+/** The grid's tiles with arrows to move each one; saving fixes them in this order. */
+function OrdenarRejilla({ productos, onChange, onGuardar, onLibre, onCancelar, ocupado }: OrdenarProps) {
+  const mover = (i: number, paso: -1 | 1) => {
+    const j = i + paso;
+    if (j < 0 || j >= productos.length) return;
+    const otra = [...productos];
+    [otra[i], otra[j]] = [otra[j]!, otra[i]!];
+    onChange(otra);
+  };
+  return (
+    <section className="rejilla-wrap rejilla--ordenando" aria-labelledby="rejilla-ordenar-titulo">
+      <div>
+        <h2 id="rejilla-ordenar-titulo" className="rejilla__titulo">
+          {V.ordenarRejillaTitulo}
+        </h2>
+        <p className="rejilla__ayuda">{V.ordenarRejillaAyuda}</p>
+      </div>
+      <ol className="rejilla" aria-label={V.ordenarRejillaTitulo}>
+        {productos.map((p, i) => (
+          <li key={p.id} className="rejilla__tile rejilla__tile--orden">
+            <span className="rejilla__nombre">
+              {i + 1}. {p.nombre}
+            </span>
+            <span className="rejilla__flechas">
+              <button type="button" className="btn btn--ghost btn--qty" disabled={i === 0 || ocupado} onClick={() => mover(i, -1)} aria-label={V.moverAntes(p.nombre)}>
+                ◀
+              </button>
+              <button type="button" className="btn btn--ghost btn--qty" disabled={i === productos.length - 1 || ocupado} onClick={() => mover(i, 1)} aria-label={V.moverDespues(p.nombre)}>
+                ▶
+              </button>
+            </span>
+          </li>
+        ))}
+      </ol>
+      <div className="rejilla__acciones">
+        <button type="button" className="btn btn--primary" disabled={ocupado} onClick={onGuardar}>
+          {V.guardarOrden}
+        </button>
+        {onLibre ? (
+          <button type="button" className="btn btn--ghost" disabled={ocupado} onClick={onLibre}>
+            {V.volverMasVendidos}
+          </button>
+        ) : null}
+        <button type="button" className="btn btn--ghost" disabled={ocupado} onClick={onCancelar}>
+          {V.cancelarOrden}
+        </button>
+      </div>
+    </section>
   );
 }
