@@ -201,6 +201,35 @@ test('4. en el pago un cliente se encuentra por nombre sin tildes o por celular,
   await expect(page.getByRole('article')).toContainText(`Luísa ${sufijo}`);
 });
 
+test('8. una venta rechazada no gasta número: la tienda nueva ve #1 y #2 seguidos en su lista', async ({ page }) => {
+  // A store of its own: numbers are per store, and the demo store's are every journey's.
+  const email = `${unique('numeros')}@prueba.co`;
+  const registro = await page.request.post('/api/tiendas/registro', { data: { nombreTienda: unico('Tienda Números'), email, contrasena: 'Numeros2024' } });
+  expect(registro.status(), await registro.text()).toBe(201);
+  await signIn(page, 'Tienda', email, 'Numeros2024');
+  const p = await productoPropio(page, unico('Panela'), 4_000);
+  const doc = await clienteFiado(page, unico('Rosa'), 2_000);
+  const efectivo = async (pg: Page) => {
+    await pg.getByLabel('Efectivo').check();
+    await pg.getByLabel('Monto recibido').fill('5.000');
+  };
+  expect((await cobrar(page, p.nombre, efectivo)).numero).toBe(1);
+
+  // Refused over the customer's fiado limit: written, undone in its transaction, and its number given back.
+  const sobreCupo = await page.request.post('/api/ventas', {
+    headers: await authHeaders(page),
+    data: { lineas: [{ productoId: p.id, cantidad: 1 }], metodoPagoId: 7, montoRecibido: 0, documentoCliente: doc },
+  });
+  expect(sobreCupo.status()).toBe(422);
+
+  expect((await cobrar(page, p.nombre, efectivo)).numero).toBe(2);
+  await page.goto('/gestionar_ventas');
+  await expect(page.locator('tbody tr')).toHaveCount(2);
+  await expect(page.locator('tbody')).toContainText('#1');
+  await expect(page.locator('tbody')).toContainText('#2');
+  await expect(page.locator('tbody')).not.toContainText('#3');
+});
+
 test('6. en la factura Enter empieza la venta siguiente y un escaneo la empieza con ese producto; «Nueva venta» va primero', async ({ page }) => {
   await signIn(page, 'Empleado', DEMO.admin);
   const leido = await conCodigo(page, 'Chocolatina');
