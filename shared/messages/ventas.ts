@@ -219,6 +219,7 @@ export const ventas = {
   ordenarRejilla: 'Ordenar',
   ordenarRejillaTitulo: 'Ordenar los productos de la caja',
   ordenarRejillaAyuda: 'Mueva cada producto con las flechas y guarde: la caja los mostrará siempre en este orden, y los más vendidos después.',
+  moverPrimero: (nombre: string) => `Poner ${nombre} de primero`,
   moverAntes: (nombre: string) => `Mover ${nombre} antes`,
   moverDespues: (nombre: string) => `Mover ${nombre} después`,
   guardarOrden: 'Guardar orden',

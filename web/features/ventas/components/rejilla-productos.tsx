@@ -64,21 +64,25 @@ export function RejillaProductos({ onAdd, enCarrito }: Props) {
     );
   return (
     <div className="rejilla-wrap">
-      {puedeOrdenar && !categoria && data.productos.length > 1 ? (
-        <div className="rejilla__ordenar">
-          {data.fijos ? <span className="rejilla__fijo">{V.ordenFijo}</span> : null}
-          <button type="button" className="btn btn--ghost btn--sm" onClick={() => setOrden(data.productos)}>
-            {V.ordenarRejilla}
-          </button>
-        </div>
-      ) : null}
-      {data.categorias.length ? (
-        <div className="rejilla__categorias" role="group" aria-label={V.categorias}>
-          {['', ...data.categorias].map((c) => (
-            <button key={c || '-'} type="button" className={`chip${c === categoria ? ' chip--activo' : ''}`} aria-pressed={c === categoria} onClick={() => setCategoria(c)}>
-              {c || V.masVendidos}
-            </button>
-          ))}
+      {data.categorias.length || puedeOrdenar ? (
+        <div className="rejilla__barra">
+          {data.categorias.length ? (
+            <div className="rejilla__categorias" role="group" aria-label={V.categorias}>
+              {['', ...data.categorias].map((c) => (
+                <button key={c || '-'} type="button" className={`chip${c === categoria ? ' chip--activo' : ''}`} aria-pressed={c === categoria} onClick={() => setCategoria(c)}>
+                  {c || V.masVendidos}
+                </button>
+              ))}
+            </div>
+          ) : null}
+          {puedeOrdenar && !categoria && data.productos.length > 1 ? (
+            <div className="rejilla__ordenar">
+              {data.fijos ? <span className="rejilla__fijo">{V.ordenFijo}</span> : null}
+              <button type="button" className="chip" onClick={() => setOrden(data.productos)}>
+                {V.ordenarRejilla}
+              </button>
+            </div>
+          ) : null}
         </div>
       ) : null}
       {data.productos.length === 0 ? (
@@ -131,23 +135,6 @@ function OrdenarRejilla({ productos, onChange, onGuardar, onLibre, onCancelar, o
         </h2>
         <p className="rejilla__ayuda">{V.ordenarRejillaAyuda}</p>
       </div>
-      <ol className="rejilla" aria-label={V.ordenarRejillaTitulo}>
-        {productos.map((p, i) => (
-          <li key={p.id} className="rejilla__tile rejilla__tile--orden">
-            <span className="rejilla__nombre">
-              {i + 1}. {p.nombre}
-            </span>
-            <span className="rejilla__flechas">
-              <button type="button" className="btn btn--ghost btn--qty" disabled={i === 0 || ocupado} onClick={() => mover(i, -1)} aria-label={V.moverAntes(p.nombre)}>
-                ◀
-              </button>
-              <button type="button" className="btn btn--ghost btn--qty" disabled={i === productos.length - 1 || ocupado} onClick={() => mover(i, 1)} aria-label={V.moverDespues(p.nombre)}>
-                ▶
-              </button>
-            </span>
-          </li>
-        ))}
-      </ol>
       <div className="rejilla__acciones">
         <button type="button" className="btn btn--primary" disabled={ocupado} onClick={onGuardar}>
           {V.guardarOrden}
@@ -161,6 +148,26 @@ function OrdenarRejilla({ productos, onChange, onGuardar, onLibre, onCancelar, o
           {V.cancelarOrden}
         </button>
       </div>
+      <ol className="rejilla" aria-label={V.ordenarRejillaTitulo}>
+        {productos.map((p, i) => (
+          <li key={p.id} className="rejilla__tile rejilla__tile--orden">
+            <span className="rejilla__nombre">
+              {i + 1}. {p.nombre}
+            </span>
+            <span className="rejilla__flechas">
+              <button type="button" className="btn btn--ghost btn--qty" disabled={i === 0 || ocupado} onClick={() => onChange([p, ...productos.filter((x) => x.id !== p.id)])} aria-label={V.moverPrimero(p.nombre)} title={V.moverPrimero(p.nombre)}>
+                ⇤
+              </button>
+              <button type="button" className="btn btn--ghost btn--qty" disabled={i === 0 || ocupado} onClick={() => mover(i, -1)} aria-label={V.moverAntes(p.nombre)}>
+                ◀
+              </button>
+              <button type="button" className="btn btn--ghost btn--qty" disabled={i === productos.length - 1 || ocupado} onClick={() => mover(i, 1)} aria-label={V.moverDespues(p.nombre)}>
+                ▶
+              </button>
+            </span>
+          </li>
+        ))}
+      </ol>
     </section>
   );
 }
