@@ -215,6 +215,8 @@ export const ventas = {
   masVendidos: 'Más vendidos',
   productosDe: (categoria: string) => `Productos de ${categoria}`,
   productosMasVendidos: 'Productos más vendidos',
+  /** A sale with a return (issue #32) keeps its lines and is not annulled whole. */
+  ventaConDevoluciones: 'Esta venta ya tiene devoluciones: no se anula ni se cambian sus líneas. Lo que falta se devuelve con otra devolución.',
   /** The grid's order fixed by the owner (issue #36 point 11). */
   ordenarRejilla: 'Ordenar',
   ordenarRejillaTitulo: 'Ordenar los productos de la caja',

@@ -1,6 +1,6 @@
 /**
- * Every peso leaves a trace (issue #27): random sequences of sales, line edits, annulments and
- * abonos, each sent through a random face (the till's API, the back-office, the old controller API),
+ * Every peso leaves a trace (issue #27): random sequences of sales, line edits, annulments, returns
+ * (to stock or written off, refunded in cash or to fiado: issue #32) and abonos, each sent through a random face (the till's API, the back-office, the old controller API),
  * keep for every product `stock = initial + Σ movimientos` and `stock = initial − units on the lines
  * of sales that are not annulled`, and for every customer `balance = Σ credit movements` = what the
  * credit sales not annulled left on credit less the abonos accepted. Refusals (short stock, a line of
@@ -11,7 +11,7 @@ import fc from 'fast-check';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { METODO } from '#shared/roles';
-import { cliente, creditoMovimiento, factura, movimiento, producto, venta } from '../../server/db/schema';
+import { cliente, creditoMovimiento, devolucion, devolucionLinea, factura, movimiento, producto, venta } from '../../server/db/schema';
 import { createCrudTestApp } from '../../server/modules/crud/crud.fixtures';
 import { legacy } from '../../server/legacy/test-client';
 import { crearTienda } from '../helpers/factories';
@@ -36,6 +36,8 @@ const operacion = fc.oneof(
   fc.record({ tipo: fc.constant('quitar' as const), cara: fc.constantFrom<Cara>('administracion', 'heredada'), n: fc.nat() }),
   fc.record({ tipo: fc.constant('anular' as const), cara, n: fc.nat() }),
   fc.record({ tipo: fc.constant('abono' as const), n: fc.nat(), monto: fc.integer({ min: 1, max: 20_000 }) }),
+  // A return (issue #32) of some units of a line, to stock or written off, refunded in cash or to fiado.
+  fc.record({ tipo: fc.constant('devolver' as const), n: fc.nat(), cantidad: fc.integer({ min: 1, max: 4 }), merma: fc.boolean(), alFiado: fc.boolean() }),
 );
 
 interface Tienda {
@@ -137,6 +139,20 @@ async function aplicar(s: Tienda, op: Operacion): Promise<void> {
       }
       return;
     }
+    case 'devolver': {
+      const v = pick(await ventasDe(s), op.n);
+      if (!v) return;
+      const info = await t.request({ method: 'GET', url: `/api/ventas/${v.id}/devoluciones`, token: s.token });
+      const l = pick((info.json().lineas ?? []) as { facturaId: number }[], op.n);
+      if (!l) return;
+      await t.request({
+        method: 'POST',
+        url: `/api/ventas/${v.id}/devoluciones`,
+        token: s.token,
+        payload: { lineas: [{ facturaId: l.facturaId, cantidad: op.cantidad, destino: op.merma ? 'merma' : 'inventario' }], metodoPagoId: op.alFiado ? METODO.FIADO : METODO.EFECTIVO, motivo: 'Producto vencido' },
+      });
+      return;
+    }
     case 'abono': {
       const c = pick(s.clientes, op.n)!;
       const r = await t.request({ method: 'POST', url: `/api/clientes/${c.id}/abonos`, token: s.token, payload: { monto: op.monto, metodoPagoId: METODO.EFECTIVO } });
@@ -164,8 +180,12 @@ async function verificar(s: Tienda) {
       .from(factura)
       .innerJoin(venta, eq(venta.idVenta, factura.ventaId))
       .where(and(eq(factura.productoId, p), sql`${venta.estado} <> 'Anulada'`));
+    const [d] = await db
+      .select({ unidades: sql<string>`coalesce(sum(${devolucionLinea.cantidad}), 0)` })
+      .from(devolucionLinea)
+      .where(and(eq(devolucionLinea.productoId, p), eq(devolucionLinea.destino, 'inventario')));
     expect(stock, `producto ${p}: stock = inicial + Σ movimientos`).toBe(INICIAL + Number(m!.suma));
-    expect(stock, `producto ${p}: stock = inicial − unidades en ventas no anuladas`).toBe(INICIAL - Number(l!.unidades));
+    expect(stock, `producto ${p}: stock = inicial − unidades en ventas no anuladas + unidades devueltas al inventario`).toBe(INICIAL - Number(l!.unidades) + Number(d!.unidades));
   }
   for (const c of s.clientes) {
     const cuenta = await t.request({ method: 'GET', url: `/api/clientes/${c.id}/cuenta`, token: s.token });
@@ -176,12 +196,17 @@ async function verificar(s: Tienda) {
       .from(venta)
       .where(and(eq(venta.clienteId, c.id), sql`${venta.estado} <> 'Anulada'`));
     expect(saldo, `cliente ${c.id}: saldo = Σ movimientos de crédito`).toBe(Number(suma!.s));
-    expect(saldo, `cliente ${c.id}: saldo = fiado de ventas no anuladas − abonos`).toBe(Number(fiado!.s) - (abonos.get(c.id) ?? 0));
+    const [devuelto] = await db
+      .select({ s: sql<string>`coalesce(sum(${devolucion.total}), 0)` })
+      .from(devolucion)
+      .innerJoin(venta, eq(venta.idVenta, devolucion.ventaId))
+      .where(and(eq(venta.clienteId, c.id), eq(devolucion.metodoPagoId, METODO.FIADO)));
+    expect(saldo, `cliente ${c.id}: saldo = fiado de ventas no anuladas − abonos − devoluciones al fiado`).toBe(Number(fiado!.s) - (abonos.get(c.id) ?? 0) - Number(devuelto!.s));
   }
 }
 
 describe('cada peso deja rastro (propiedad)', () => {
-  it('secuencias al azar de ventas, cambios de líneas, anulaciones y abonos por caras al azar conservan stock y saldos', { timeout: 600_000 }, async () => {
+  it('secuencias al azar de ventas, cambios de líneas, anulaciones, devoluciones y abonos por caras al azar conservan stock y saldos', { timeout: 600_000 }, async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(operacion, { minLength: 4, maxLength: 14 }), async (ops) => {
         const s = await nuevaTienda();

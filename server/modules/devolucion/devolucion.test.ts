@@ -188,6 +188,32 @@ describe('el reembolso', () => {
     s = await crearTienda(t);
   });
 
+  it('una venta con devoluciones ya no se anula ni cambia sus líneas: las unidades devueltas no vuelven dos veces al inventario', async () => {
+    const p = await crearProducto(s.id, 4_000, 30);
+    const ventaId = await vender(s.token, [{ productoId: p, cantidad: 3 }]);
+    const l = (await lineasDe(s.token, ventaId)).lineas[0]!;
+    expect((await devolver(s.token, ventaId, { lineas: [{ facturaId: l.facturaId, cantidad: 1, destino: 'inventario' }] })).statusCode).toBe(201);
+    expect(await stockDe(p)).toBe(28);
+
+    const anular = await req('POST', `/api/ventas/${ventaId}/anular`, s.token);
+    expect(anular.statusCode).toBe(422);
+    expect(anular.json().error.message).toBe(M.ventas.ventaConDevoluciones);
+    // The back-office: neither the sale's state nor its line.
+    const linea = await req('PUT', `/api/crud/factura/${l.facturaId}`, s.token, { ventaId, productoId: p, cantidad: 1, precio: 4_000, estado: 'Pagado' });
+    expect(linea.statusCode).toBe(422);
+    expect(linea.json().error.message).toBe(M.ventas.ventaConDevoluciones);
+    expect((await req('DELETE', `/api/crud/factura/${l.facturaId}`, s.token)).statusCode).toBe(422);
+
+    expect(await stockDe(p)).toBe(28);
+    const [v] = await t.database.db.select({ estado: venta.estado }).from(venta).where(eq(venta.idVenta, ventaId));
+    expect(v!.estado).toBe('Completada');
+    const [f] = await t.database.db.select({ cantidad: factura.cantidad }).from(factura).where(eq(factura.idFactura, l.facturaId));
+    expect(f!.cantidad).toBe(3);
+    // What is left still comes back through a return.
+    expect((await devolver(s.token, ventaId, { lineas: [{ facturaId: l.facturaId, cantidad: 2, destino: 'inventario' }] })).statusCode).toBe(201);
+    expect(await stockDe(p)).toBe(30);
+  });
+
   it('al fiado baja lo que el cliente debe; más de lo que debe se rechaza', async () => {
     const p = await crearProducto(s.id, 5_000, 20);
     const documento = String(90_000_000 + ++seq);

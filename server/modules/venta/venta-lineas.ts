@@ -18,7 +18,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { AppError } from '#shared/errors';
 import { M } from '#shared/messages';
 import type { Db, Tx } from '../../db/client';
-import { factura, producto, venta } from '../../db/schema';
+import { devolucion, factura, producto, venta } from '../../db/schema';
 import { ajustarStockLote } from '../movimiento/ledger';
 
 const V = M.ventas;
@@ -79,7 +79,24 @@ async function ventaBloqueada(tx: Tx, tiendaId: number, ventaId: number, errores
   if (opciones.soloPendiente && v.estado !== 'Pendiente') throw new AppError('BUSINESS_RULE', V.ventaNoPendienteLineas);
   if (v.estado === 'Anulada') throw new AppError('BUSINESS_RULE', V.lineasDeVentaAnulada);
   if (v.montoFiado > 0) throw new AppError('BUSINESS_RULE', V.lineasDeVentaFiada);
+  await exigirSinDevoluciones(tx, tiendaId, ventaId);
   return v;
+}
+
+/**
+ * A sale with a return (issue #32) is no longer changed as a whole: its lines stay as they were sold
+ * and it is not annulled, or the units already back in stock (or refunded to fiado) would come back a
+ * second time. What is left of it goes back through another return. Asked by every face's line edit
+ * (above) and by the annulment (venta.estado.ts), after the sale's products are locked, so a return
+ * racing with them is seen.
+ */
+export async function exigirSinDevoluciones(tx: Tx, tiendaId: number, ventaId: number): Promise<void> {
+  const [d] = await tx
+    .select({ id: devolucion.idDevolucion })
+    .from(devolucion)
+    .where(and(eq(devolucion.tiendaId, tiendaId), eq(devolucion.ventaId, ventaId)))
+    .limit(1);
+  if (d) throw new AppError('BUSINESS_RULE', V.ventaConDevoluciones);
 }
 
 /** The store's product (for its name and price); another store's answers the face's not-found. */

@@ -10,6 +10,7 @@ import { registrarPor } from '../actividad/actividad.domain';
 import { reversarVenta } from '../fiado/fiado.domain';
 import { conRechazos, exigirPermiso } from '../tienda/permisos';
 import { ajustarStockLote } from '../movimiento/ledger';
+import { exigirSinDevoluciones } from './venta-lineas';
 import { diaEnZona } from '../tienda/zona-horaria';
 
 const V = M.ventas;
@@ -127,6 +128,7 @@ async function anularEn(tx: Tx, options: { tiendaId: number; ventaId: number; ac
   const { tiendaId, ventaId, actor } = options;
   {
     await prepararDeshacer(tx, tiendaId, ventaId, actor);
+    await exigirSinDevoluciones(tx, tiendaId, ventaId);
     const [done] = await tx
       .update(venta)
       .set({ estado: 'Anulada' })
