@@ -70,7 +70,8 @@ describe('los costos solo para quien puede verlos', { timeout: 180_000 }, () => 
     expect(JSON.parse(costos.texto).error.message).toBe(M.permisos.denegado.reportes);
 
     // The old controller API: the detail form and both catalogue lists.
-    for (const query of [{ consultaDatosProducto: id }, { listarProductosApp: true, codigo_invitacion: s.codigo }, { listarProductosAppPrecio: true, codigo_invitacion: s.codigo }]) {
+    const llamadas: Record<string, string | number | boolean>[] = [{ consultaDatosProducto: id }, { listarProductosApp: true, codigo_invitacion: s.codigo }, { listarProductosAppPrecio: true, codigo_invitacion: s.codigo }];
+    for (const query of llamadas) {
       const r = await L.get('producto', query, empleado);
       expect(r.status, JSON.stringify(r.body)).toBe(200);
       expect(JSON.stringify(r.body)).toContain('Aceite Premier');
