@@ -415,7 +415,7 @@ async function autorizarSobreUmbral(db: Db, actor: Cajero, body: { tipo: 'entrad
   if (!body.autorizacion || actor.usuarioId == null)
     throw await registrarRechazo(db, denegado(actor.tiendaId, autor, 'cajaSobreUmbral', intento, M.permisos.denegado.cajaSobreUmbral(formatPesos(umbral))));
   try {
-    return await verificarAutorizacion({ db, tiendaId: actor.tiendaId, cajeroId: actor.usuarioId, autorizacion: body.autorizacion, incorrecto: M.caja.pinIncorrecto });
+    return await verificarAutorizacion({ db, tiendaId: actor.tiendaId, cajeroId: actor.usuarioId, autorizacion: body.autorizacion, incorrecto: M.caja.pinIncorrecto, bloqueado: M.caja.pinBloqueado });
   } catch (err) {
     if (err instanceof AppError && (err.code === 'FORBIDDEN' || err.code === 'RATE_LIMITED'))
       await registrarPor(db, actor.tiendaId, autor, { tipo: 'rechazo', detalle: { accion: 'cajaSobreUmbral', mensaje: err.message, ...intento } });

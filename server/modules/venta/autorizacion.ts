@@ -165,13 +165,15 @@ export async function verificarAutorizacion(options: {
   autorizacion: TAutorizacionPin | undefined;
   /** The wrong PIN's words where it is not a sale (a cash movement above the threshold says no movement was recorded). */
   incorrecto?: string;
+  /** The words of a cashier past their tries, likewise. */
+  bloqueado?: (minutos: number) => string;
 }): Promise<{ id: number; nombre: string }> {
   // The answer's id is SUPERVISOR_TIENDA when the store account's PIN authorised.
   const { db, tiendaId, cajeroId, autorizacion } = options;
   if (!autorizacion || cajeroId == null) throw new AppError('FORBIDDEN', V.descuentoSoloSupervisor);
   const cajero = { tiendaId, usuarioId: cajeroId };
   const espera = await tomarIntentoCajero(db, cajero);
-  if (espera > 0) throw new AppError('RATE_LIMITED', V.pinBloqueado(Math.ceil(espera / 60_000)), { retryAfter: espera / 1000 });
+  if (espera > 0) throw new AppError('RATE_LIMITED', (options.bloqueado ?? V.pinBloqueado)(Math.ceil(espera / 60_000)), { retryAfter: espera / 1000 });
 
   // The supervisor's count goes up before the hash: only a PIN that took one of its tries is checked.
   const s = await tomarIntentoSupervisor(db, tiendaId, autorizacion.supervisorId);
