@@ -27,7 +27,7 @@ const acciones: Record<string, string> = {
   anular: 'anular una venta',
   cajaSobreUmbral: 'registrar un movimiento de caja sobre el tope',
   reportes: 'ver costos o reportes',
-  pinSupervisor: 'autorizar un descuento con el PIN de un supervisor',
+  pinSupervisor: 'autorizar con el PIN de un supervisor',
 };
 const ordenAccion: Record<string, string> = { creada: 'Creó', editada: 'Modificó', enviada: 'Envió', cancelada: 'Canceló' };
 // The log's facts are JSON the writers chose by kind (shared/schemas/actividad.ts); read defensively.

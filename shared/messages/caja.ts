@@ -46,6 +46,16 @@ export const caja = {
   registrarMovimiento: 'Registrar',
   movimientoRegistrado: 'Movimiento registrado.',
   movimientosTitulo: 'Entradas y salidas',
+  /** Issue #27: above the owner's threshold, a role without the permission needs a supervisor's PIN. */
+  sobreTopeAyuda: (tope: string) => `Por encima de ${tope}, el movimiento necesita el PIN de un administrador o encargado.`,
+  pinTexto: (tope: string) => `Este movimiento pasa el tope de ${tope}: necesita el PIN de un administrador o encargado.`,
+  pinAutorizar: 'Autorizar y registrar',
+  pinIncorrecto: 'El PIN no es correcto para ese supervisor. No se registró el movimiento.',
+  pinBloqueado: (minutos: number) =>
+    `Demasiados PIN equivocados desde esta cuenta. Espere ${minutos} ${minutos === 1 ? 'minuto' : 'minutos'} o pida a un supervisor que registre el movimiento.`,
+  sinSupervisores: 'Ningún administrador ni encargado de la tienda tiene PIN. Uno de ellos debe crearlo en «Mi PIN» (Inicio), o registrar él el movimiento.',
+  /** What a refused movement was, for the activity log. */
+  intentoMovimiento: (tipo: 'entrada' | 'salida', monto: string, motivo: string) => `${tipo === 'salida' ? 'Salida' : 'Entrada'} de ${monto}: ${motivo}`,
   sinMovimientos: 'Aún no hay entradas ni salidas de efectivo.',
   referenciasTitulo: 'Transferencias por verificar',
   referenciasTexto: 'Confirme en la app del banco que llegó cada una antes de cerrar.',

@@ -51,7 +51,8 @@ export interface TDetallesActividad {
   /** A paid sale completed (issue #36): by migration 0019 for the sales an earlier checkout left Pendiente. */
   completada: { ventaId: number; total: number; porMigracion?: boolean };
   descuento: { ventaId: number; monto: number; autorizadoPorId: number | null; autorizadoPor: string | null };
-  caja_movimiento: { turnoId: number; tipo: 'entrada' | 'salida'; monto: number; motivo: string; autorizadoPor?: string | null };
+  /** Above the store's threshold (issue #27): the supervisor whose PIN authorised it (id 0: the store account's PIN). */
+  caja_movimiento: { turnoId: number; tipo: 'entrada' | 'salida'; monto: number; motivo: string; autorizadoPorId?: number; autorizadoPor?: string | null };
   cierre_turno: { turnoId: number; esperado: number; contado: number; diferencia: number };
   credito: { clienteId: number; cliente: string; anterior: number | null; nuevo: number | null };
   permisos: { rol: number; cambios: { permiso: string; antes: boolean; despues: boolean }[]; umbralAnterior?: number | null; umbralNuevo?: number | null };

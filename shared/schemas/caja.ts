@@ -3,6 +3,7 @@ import { LIMITES_DINERO } from '../money';
 import { caja } from '../messages/caja';
 import { numeracion } from '../messages/numeracion';
 import { zTextoVisible } from './common';
+import { ZAutorizacionPin } from './venta';
 
 // Only these areas' texts: a screen that loads this schema does not load the whole catalogue.
 const M = { caja };
@@ -47,6 +48,8 @@ export const ZMovimientoCajaRequest = z.object({
   monto: zMonto(C.montoInvalido).min(1, C.montoInvalido),
   // At least 3 characters a person sees: a zero-width or control character is no reason (issue #27).
   motivo: zTextoVisible({ min: 3, max: 120, requerido: C.motivoRequerido, largo: C.motivoLargo }),
+  /** Above the store's threshold, for a role without `cajaSobreUmbral` (issue #27): a supervisor's PIN, as at the till. */
+  autorizacion: ZAutorizacionPin.optional(),
 });
 export type TMovimientoCajaRequest = z.input<typeof ZMovimientoCajaRequest>;
 

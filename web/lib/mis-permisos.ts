@@ -16,6 +16,14 @@ const todos = (v: boolean) => Object.fromEntries(PERMISOS.map((p) => [p, v])) as
  * shown the cautious view (nothing it may not do).
  */
 export function useMisPermisos(): TPermisosRol {
+  return useMisPermisosYTope().permisos;
+}
+
+/**
+ * The session's permissions and the store's cash threshold (`umbralCaja`): above it, a movement of a
+ * role without `cajaSobreUmbral` asks for a supervisor's PIN (issue #27). Role 1 never needs one: null.
+ */
+export function useMisPermisosYTope(): TMisPermisos {
   const session = useSession();
   const admin = session?.rol === ROL.ADMIN;
   const q = useQuery({
@@ -24,6 +32,6 @@ export function useMisPermisos(): TPermisosRol {
     enabled: !!session && !admin && session.id_Tienda != null,
     staleTime: 30_000,
   });
-  if (admin) return todos(true);
-  return q.data?.permisos ?? todos(false);
+  if (admin) return { permisos: todos(true), umbralCaja: null };
+  return q.data ?? { permisos: todos(false), umbralCaja: null };
 }

@@ -51,7 +51,7 @@ export const productoActions: LegacyController = [
     handle: async (ctx) => {
       const tiendaId = await legacyStore(ctx);
       const id = parseId(ctx.p, 'consultaDatosProducto', noEncontrado);
-      const d = await dominio.obtenerProducto({ db: ctx.app.db, scope: { tiendaId }, id });
+      const d = await dominio.obtenerProducto({ db: ctx.app.db, scope: { tiendaId }, id, lector: ctx.sesion });
       return [[d.nombre, d.marca, d.precioUnit, d.descripcion, d.marca, d.categoria, d.presentacion, d.fechaVencimiento, d.stock, d.stockMin, d.estado, d.proveedorNombre, d.proveedorVigente]];
     },
   },
@@ -162,7 +162,7 @@ export const productoActions: LegacyController = [
     response:
       'rows `[id_Producto, Nombre, Precio_unit, Descripcion, Marca, Categoria, Presentacion, Fecha_vencimiento, Stock, Stock_Min, estado, inventario_id_Inventario, idProveedor]`; header `X-Total-Count`',
     handle: async (ctx) => {
-      const page = await dominio.listarProductos({ db: ctx.app.db, scope: adminScope(ctx), ...pagina(ctx.p), orden: 'recientes' });
+      const page = await dominio.listarProductos({ db: ctx.app.db, scope: adminScope(ctx), ...pagina(ctx.p), orden: 'recientes', lector: ctx.sesion });
       conTotal(ctx.reply, page.total);
       return page.items.map((r) => [
         r.idProducto,

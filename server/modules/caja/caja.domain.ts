@@ -5,6 +5,9 @@ import { M } from '#shared/messages';
 import { METODO, ROL } from '#shared/roles';
 import type { Db, Tx } from '../../db/client';
 import { registrarPor, type Autor } from '../actividad/actividad.domain';
+import { denegado, puede, registrarRechazo } from '../tienda/permisos';
+import { verificarAutorizacion } from '../venta/autorizacion';
+import type { TAutorizacionPin } from '#shared/schemas/venta';
 import type {
   TDenominaciones,
   TMovimientoCaja,
@@ -366,35 +369,90 @@ export async function efectivoDelTurno(tx: Tx, tiendaId: number, usuarioId: numb
   return { turnoId: row.id, disponible: esperados(await calcularResumen(tx, row.id), row.fondoInicial)[METODO.EFECTIVO] ?? 0 };
 }
 
-/** Cash put into or taken out of the caller's open shift, with its reason. */
+/**
+ * The caller's open shift, taken FOR SHARE as a sale takes it, after every check a movement must
+ * pass: an open shift, and no more cash out than the drawer should hold (issue #27). Two exits racing
+ * each see the other once it commits: the drawer's row is the shift's, taken FOR SHARE by both, so the
+ * check is per statement, not a lock — a supervisor's count at the close still shows any difference.
+ */
+async function comprobarMovimiento(tx: Tx, actor: Cajero, body: { tipo: 'entrada' | 'salida'; monto: number }): Promise<number> {
+  // FOR SHARE, as a sale: a close running now waits, or this waits for it and finds no open shift.
+  const [row] = await tx
+    .select({ id: turno.idTurno, fondoInicial: turno.fondoInicial })
+    .from(turno)
+    .where(and(eq(turno.tiendaId, actor.tiendaId), sql`coalesce(${turno.usuarioId}, 0) = ${actor.usuarioId ?? 0}`, isNull(turno.cerradoEn)))
+    .limit(1)
+    .for('share');
+  if (!row) throw new AppError('BUSINESS_RULE', M.caja.sinTurnoAbierto, { title: M.caja.turnoCerradoTitulo });
+  if (body.tipo === 'salida') {
+    // The float, cash sales and abonos, entries less earlier exits and cash refunds.
+    const disponible = esperados(await calcularResumen(tx, row.id), row.fondoInicial)[METODO.EFECTIVO] ?? 0;
+    if (body.monto > disponible) throw new AppError('BUSINESS_RULE', M.caja.salidaMayorQueEfectivo(formatPesos(Math.max(0, disponible))), { title: M.caja.salidaMayorTitulo });
+  }
+  return row.id;
+}
+
+/**
+ * The store's threshold when this movement needs a supervisor's PIN (issue #27): its amount is above
+ * the owner's `umbral_caja` (*Permisos*) and the actor's role lacks `cajaSobreUmbral`. Null: no PIN.
+ */
+async function umbralQueExige(db: Db, actor: Cajero, monto: number): Promise<number | null> {
+  const [t] = await db.select({ umbral: tienda.umbralCaja }).from(tienda).where(eq(tienda.idTienda, actor.tiendaId)).limit(1);
+  const umbral = t?.umbral ?? null;
+  if (umbral == null || monto <= umbral) return null;
+  return (await puede(db, actor.tiendaId, autorCaja(actor), 'cajaSobreUmbral')) ? null : umbral;
+}
+
+/**
+ * A supervisor's PIN for a movement above the threshold, through the till's check (autorizacion.ts:
+ * the same supervisors, the same limits, one 403 for every wrong PIN). Each refusal — no PIN, a wrong
+ * one, a cashier past their tries — is recorded in the activity log as an attempt. Answers who authorised.
+ */
+async function autorizarSobreUmbral(db: Db, actor: Cajero, body: { tipo: 'entrada' | 'salida'; monto: number; autorizacion?: TAutorizacionPin }, motivo: string, umbral: number) {
+  const autor = autorCaja(actor);
+  const intento = { nombre: M.caja.intentoMovimiento(body.tipo, formatPesos(body.monto), motivo) };
+  // The store account is role 1 and never gets here: a PIN is always some employee's request.
+  if (!body.autorizacion || actor.usuarioId == null)
+    throw await registrarRechazo(db, denegado(actor.tiendaId, autor, 'cajaSobreUmbral', intento, M.permisos.denegado.cajaSobreUmbral(formatPesos(umbral))));
+  try {
+    return await verificarAutorizacion({ db, tiendaId: actor.tiendaId, cajeroId: actor.usuarioId, autorizacion: body.autorizacion, incorrecto: M.caja.pinIncorrecto, bloqueado: M.caja.pinBloqueado });
+  } catch (err) {
+    if (err instanceof AppError && (err.code === 'FORBIDDEN' || err.code === 'RATE_LIMITED'))
+      await registrarPor(db, actor.tiendaId, autor, { tipo: 'rechazo', detalle: { accion: 'cajaSobreUmbral', mensaje: err.message, ...intento } });
+    throw err;
+  }
+}
+
+/**
+ * Cash put into or taken out of the caller's open shift, with its reason: the one way a cash movement
+ * is written (only the store API records them; the back-office and the legacy API have none). Above
+ * the store's threshold, a role without `cajaSobreUmbral` needs a supervisor's PIN, checked only once
+ * the movement was found valid (a transaction that writes nothing), so no answer depends on the PIN
+ * unless everything else is right; the hash runs outside any transaction (the embedded database has
+ * one connection). The activity log's entry names the supervisor who authorised it.
+ */
 export async function registrarMovimiento(options: { db: Db; actor: Cajero; body: TMovimientoCajaRequest }): Promise<TMovimientoCaja> {
   const { db, actor, body } = options;
   const motivo = body.motivo.trim();
   // The shared rule (the route's schema checks it too): zero-width and control characters say nothing.
   if (caracteresVisibles(motivo) < 3) throw new AppError('VALIDATION', M.caja.motivoRequerido, { fields: { motivo: M.caja.motivoRequerido } });
+  const umbral = await umbralQueExige(db, actor, body.monto);
+  let autorizadoPor: { id: number; nombre: string } | null = null;
+  if (umbral != null) {
+    await db.transaction((tx) => comprobarMovimiento(tx, actor, body));
+    autorizadoPor = await autorizarSobreUmbral(db, actor, body, motivo, umbral);
+  }
   return db.transaction(async (tx) => {
-    // FOR SHARE, as a sale: a close running now waits, or this waits for it and finds no open shift.
-    const [row] = await tx
-      .select({ id: turno.idTurno, fondoInicial: turno.fondoInicial })
-      .from(turno)
-      .where(and(eq(turno.tiendaId, actor.tiendaId), sql`coalesce(${turno.usuarioId}, 0) = ${actor.usuarioId ?? 0}`, isNull(turno.cerradoEn)))
-      .limit(1)
-      .for('share');
-    if (!row) throw new AppError('BUSINESS_RULE', M.caja.sinTurnoAbierto, { title: M.caja.turnoCerradoTitulo });
-    if (body.tipo === 'salida') {
-      // No more cash leaves than the drawer should hold (issue #27): the float, cash sales and abonos,
-      // entries less earlier exits. Two exits racing each see the other once it commits: the drawer's
-      // row is the shift's, taken FOR SHARE by both, so the check is per statement, not a lock — a
-      // supervisor's count at the close still shows any difference.
-      const disponible = esperados(await calcularResumen(tx, row.id), row.fondoInicial)[METODO.EFECTIVO] ?? 0;
-      if (body.monto > disponible) throw new AppError('BUSINESS_RULE', M.caja.salidaMayorQueEfectivo(formatPesos(Math.max(0, disponible))), { title: M.caja.salidaMayorTitulo });
-    }
+    const turnoId = await comprobarMovimiento(tx, actor, body);
     const [m] = await tx
       .insert(cajaMovimiento)
-      .values({ tiendaId: actor.tiendaId, turnoId: row.id, usuarioId: actor.usuarioId, tipo: body.tipo, monto: body.monto, motivo })
+      .values({ tiendaId: actor.tiendaId, turnoId, usuarioId: actor.usuarioId, tipo: body.tipo, monto: body.monto, motivo })
       .returning();
-    // Every cash movement is in the activity log (issue #27 point 6).
-    await registrarPor(tx, actor.tiendaId, autorCaja(actor), { tipo: 'caja_movimiento', detalle: { turnoId: row.id, tipo: body.tipo, monto: body.monto, motivo } });
+    // Every cash movement is in the activity log (issue #27 point 6), with its authoriser above the threshold.
+    await registrarPor(tx, actor.tiendaId, autorCaja(actor), {
+      tipo: 'caja_movimiento',
+      detalle: { turnoId, tipo: body.tipo, monto: body.monto, motivo, ...(autorizadoPor ? { autorizadoPorId: autorizadoPor.id, autorizadoPor: autorizadoPor.nombre } : {}) },
+    });
     return { id: m!.idCajaMovimiento, fecha: m!.fecha.toISOString(), tipo: m!.tipo as 'entrada' | 'salida', monto: m!.monto, motivo: m!.motivo };
   });
 }

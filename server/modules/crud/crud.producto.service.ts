@@ -16,12 +16,12 @@ export const aFila = ({ proveedorNombre: _nombre, proveedorVigente: _vigente, ..
 /** Newest first; `q` is part of the name, or the id. */
 export async function listProductos(options: { db: Db; scope: CrudScope; query: TPageQuery }): Promise<TPage<TProductoRow>> {
   const { db, scope, query } = options;
-  const page = await dominio.listarProductos({ db, scope, ...query, orden: 'recientes' });
+  const page = await dominio.listarProductos({ db, scope, ...query, orden: 'recientes', lector: autorCrud(scope) });
   return { items: page.items.map(aFila), total: page.total };
 }
 
 export async function getProducto(options: { db: Db; scope: CrudScope; id: number }): Promise<TProductoRow> {
-  return aFila(await dominio.obtenerProducto(options));
+  return aFila(await dominio.obtenerProducto({ ...options, lector: autorCrud(options.scope) }));
 }
 
 /** The register form: an empty inventory field means none (the store's forms take the first one). */

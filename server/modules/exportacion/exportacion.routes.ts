@@ -6,7 +6,7 @@ import { ZPageQuery } from '#shared/schemas/common';
 import { ZExportarParams } from '#shared/schemas/exportacion';
 import { ZFacturasQuery } from '#shared/schemas/factura';
 import { ZMovimientosQuery } from '#shared/schemas/movimiento';
-import { forbidRole, storeOf } from '../../plugins/auth';
+import { forbidRole, sessionOf, storeOf } from '../../plugins/auth';
 import { descargaComo } from '../../lib/exportar';
 import { exportarLista } from './exportacion.service';
 
@@ -25,19 +25,19 @@ export async function exportacionRoutes(app: FastifyInstance) {
   for (const entidad of ['productos', 'clientes', 'proveedores'] as const) {
     r.get(`/${entidad}/exportar/:formato`, {
       schema: { tags, params: ZExportarParams, querystring: busqueda },
-      handler: async (req, reply) => enviar(reply, await exportarLista({ db: app.db, tiendaId: storeOf(req), entidad, formato: req.params.formato, q: req.query.q })),
+      handler: async (req, reply) => enviar(reply, await exportarLista({ db: app.db, tiendaId: storeOf(req), lector: sessionOf(req), entidad, formato: req.params.formato, q: req.query.q })),
     });
   }
 
   r.get('/facturas/exportar/:formato', {
     schema: { tags, params: ZExportarParams, querystring: ZFacturasQuery },
-    handler: async (req, reply) => enviar(reply, await exportarLista({ db: app.db, tiendaId: storeOf(req), entidad: 'ventas', formato: req.params.formato, facturas: req.query })),
+    handler: async (req, reply) => enviar(reply, await exportarLista({ db: app.db, tiendaId: storeOf(req), lector: sessionOf(req), entidad: 'ventas', formato: req.params.formato, facturas: req.query })),
   });
 
   r.get('/movimientos/exportar/:formato', {
     // As the movements list: role 3 may not see the ledger (spec §6), refused before validation.
     preValidation: forbidRole([ROL.ENCARGADO], M.roles.denyMovimientos, M.movimientos.denegadoTitulo),
     schema: { tags, params: ZExportarParams, querystring: ZMovimientosQuery },
-    handler: async (req, reply) => enviar(reply, await exportarLista({ db: app.db, tiendaId: storeOf(req), entidad: 'movimientos', formato: req.params.formato, movimientos: req.query })),
+    handler: async (req, reply) => enviar(reply, await exportarLista({ db: app.db, tiendaId: storeOf(req), lector: sessionOf(req), entidad: 'movimientos', formato: req.params.formato, movimientos: req.query })),
   });
 }

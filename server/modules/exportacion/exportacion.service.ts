@@ -17,6 +17,7 @@ import { listarClientes } from '../cliente/cliente.service';
 import { listarFacturas } from '../factura/factura.service';
 import { listarMovimientos } from '../movimiento/movimiento.service';
 import { listarProductos } from '../producto/producto.service';
+import type { Lector } from '../producto/producto.domain';
 import { listarProveedores } from '../proveedor/proveedor.service';
 
 const ME = M.exportacion;
@@ -39,6 +40,8 @@ const todo = { page: 1, pageSize: EXPORT_MAX_FILAS };
 export async function exportarLista(options: {
   db: Db;
   tiendaId: number;
+  /** Who exports: the product list's costs are read only by whoever may see them (issue #27). */
+  lector: Lector;
   entidad: EntidadExport;
   formato: TFormatoExport;
   q?: string;
@@ -52,7 +55,7 @@ export async function exportarLista(options: {
   switch (entidad) {
     case 'productos': {
       const C = ME.columnas.productos;
-      const { items } = await listarProductos({ db, tiendaId, q, ...todo });
+      const { items } = await listarProductos({ db, tiendaId, lector: options.lector, q, ...todo });
       const columnas: ColumnaExport<(typeof items)[number]>[] = [
         { titulo: C.id, tipo: 'numero', valor: (p) => p.id },
         { titulo: C.codigo, valor: (p) => p.codigoBarras },

@@ -20,7 +20,7 @@ import { verificarProveedorDeTienda } from '../proveedor/proveedor.domain';
 import { esReferenciaViva, esViolacionUnica } from '../../db/pg-error';
 import type { THistorialPrecios } from '#shared/schemas/permisos';
 import { nombreDe, registrarPor, type Autor } from '../actividad/actividad.domain';
-import { conRechazos, exigirPermiso } from '../tienda/permisos';
+import { conRechazos, exigirPermiso, puede } from '../tienda/permisos';
 
 /**
  * Who acts: a store session (`{ tiendaId }`) reaches its own store's products; the platform
@@ -82,11 +82,24 @@ async function leer(db: Db | Tx, scope: ProductoScope, id: number) {
 /** A product as the domain reads it: its columns and its current supplier's name. */
 export type TProducto = NonNullable<Awaited<ReturnType<typeof leer>>>;
 
+/** Who reads: the role decides whether the product's costs come with it. */
+export type Lector = Pick<Autor, 'rol'>;
+
+/**
+ * Costs (the last unit cost and the average, and so the margin) reach only whoever may see them
+ * (`reportes`, issue #27 point 1): for anyone else they are null on every face that reads products
+ * here. Role 1 and the platform operator always see them.
+ */
+async function conCostosDe<T extends Pick<TProducto, 'costo' | 'costoPromedio'>>(db: Db, scope: ProductoScope, lector: Lector, filas: T[]): Promise<T[]> {
+  if (!filas.length || scope.tiendaId == null || (await puede(db, scope.tiendaId, lector, 'reportes'))) return filas;
+  return filas.map((f) => ({ ...f, costo: null, costoPromedio: null }));
+}
+
 /** One product in the caller's reach; any other answers 404, whether it exists elsewhere or not. */
-export async function obtenerProducto(options: { db: Db; scope: ProductoScope; id: number }): Promise<TProducto> {
+export async function obtenerProducto(options: { db: Db; scope: ProductoScope; id: number; lector: Lector }): Promise<TProducto> {
   const row = await leer(options.db, options.scope, options.id);
   if (!row) throw notFound();
-  return row;
+  return (await conCostosDe(options.db, options.scope, options.lector, [row]))[0]!;
 }
 
 /**
@@ -101,8 +114,9 @@ export async function listarProductos(options: {
   page: number;
   pageSize: number;
   orden: 'nombre' | 'recientes';
+  lector: Lector;
 }): Promise<TPage<TProducto>> {
-  const { db, scope, q, page, pageSize, orden } = options;
+  const { db, scope, q, page, pageSize, orden, lector } = options;
   const id = orden === 'recientes' ? idOf(q) : null;
   const where = and(enAlcance(scope), q ? or(contieneTexto(producto.nombre, q), id != null ? eq(producto.idProducto, id) : undefined) : undefined);
   const limit = pageSize;
@@ -117,7 +131,7 @@ export async function listarProductos(options: {
       async (byIds) => (await select().where(byIds)).map((r) => ({ ...r, id: r.idProducto })),
       scope.tiendaId,
     );
-    return { items: rows.map(({ id: _id, ...r }) => r), total };
+    return { items: await conCostosDe(db, scope, lector, rows.map(({ id: _id, ...r }) => r)), total };
   }
   const order = orden === 'nombre' ? [asc(producto.nombre), asc(producto.idProducto)] : [desc(producto.idProducto)];
   const [items, [totalRow]] = await Promise.all([
@@ -128,7 +142,7 @@ export async function listarProductos(options: {
       .offset(offset),
     db.select({ total: count() }).from(producto).where(where),
   ]);
-  return { items, total: totalRow?.total ?? 0 };
+  return { items: await conCostosDe(db, scope, lector, items), total: totalRow?.total ?? 0 };
 }
 
 // ── References and uniqueness ───────────────────────────────────────────────────────────────

@@ -25,12 +25,12 @@ export async function productoRoutes(app: FastifyInstance) {
 
   r.get('/productos', {
     schema: { tags, querystring: ZPageQuery, response: { 200: zPage(ZProductoListItem) } },
-    handler: (req) => listarProductos({ db: app.db, tiendaId: storeOf(req), ...req.query }),
+    handler: (req) => listarProductos({ db: app.db, tiendaId: storeOf(req), lector: sessionOf(req), ...req.query }),
   });
 
   r.get('/productos/:id', {
     schema: { tags, params: ZProductoParams, response: { 200: ZProductoDetalle } },
-    handler: (req) => obtenerProducto({ db: app.db, tiendaId: storeOf(req), id: req.params.id }),
+    handler: (req) => obtenerProducto({ db: app.db, tiendaId: storeOf(req), id: req.params.id, lector: sessionOf(req) }),
   });
 
   // Issue #27 point 2: every price the product had, who set it, when and through which face.

@@ -34,15 +34,15 @@ const aItem = (p: dominio.TProducto): TProductoListItem => ({
 });
 
 /** The store's products, every estado, by name; `q` is a case-insensitive name substring. */
-export async function listarProductos(options: { db: Db; tiendaId: number; q: string; page: number; pageSize: number }): Promise<TPage<TProductoListItem>> {
-  const { db, tiendaId, ...query } = options;
-  const page = await dominio.listarProductos({ db, scope: { tiendaId }, ...query, orden: 'nombre' });
+export async function listarProductos(options: { db: Db; tiendaId: number; lector: dominio.Lector; q: string; page: number; pageSize: number }): Promise<TPage<TProductoListItem>> {
+  const { db, tiendaId, lector, ...query } = options;
+  const page = await dominio.listarProductos({ db, scope: { tiendaId }, lector, ...query, orden: 'nombre' });
   return { items: page.items.map(aItem), total: page.total };
 }
 
 /** One product of the store with its current supplier's name (`nombrepr`). */
-export async function obtenerProducto(options: { db: Db; tiendaId: number; id: number }): Promise<TProductoDetalle> {
-  return aDetalle(await dominio.obtenerProducto({ db: options.db, scope: { tiendaId: options.tiendaId }, id: options.id }));
+export async function obtenerProducto(options: { db: Db; tiendaId: number; id: number; lector: dominio.Lector }): Promise<TProductoDetalle> {
+  return aDetalle(await dominio.obtenerProducto({ db: options.db, scope: { tiendaId: options.tiendaId }, id: options.id, lector: options.lector }));
 }
 
 /** The add-product form: its quantity is the opening stock. */

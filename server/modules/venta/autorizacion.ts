@@ -151,7 +151,8 @@ async function bloquearSiAgotado(db: Db, tiendaId: number, supervisorId: number)
 
 /**
  * Checks a supervisor's PIN for a cashier's sale, once everything else about the sale was found
- * valid (`registrarVenta`): the supervisor must be a role-1 or role-3 user of the same store with a
+ * valid (`registrarVenta`), or for a cash movement above the store's threshold (`registrarMovimiento`
+ * in caja.domain.ts, issue #27): the supervisor must be a role-1 or role-3 user of the same store with a
  * PIN that is not locked. Any other case (wrong PIN, another store's supervisor, a user without a PIN
  * or of another role, a locked PIN) answers the same 403 after a hash of the same cost; a cashier past
  * their limit gets 429 without any check. Answers who authorised.
@@ -162,13 +163,17 @@ export async function verificarAutorizacion(options: {
   /** The cashier asking (role 2); the store account never needs a PIN. */
   cajeroId: number | null;
   autorizacion: TAutorizacionPin | undefined;
+  /** The wrong PIN's words where it is not a sale (a cash movement above the threshold says no movement was recorded). */
+  incorrecto?: string;
+  /** The words of a cashier past their tries, likewise. */
+  bloqueado?: (minutos: number) => string;
 }): Promise<{ id: number; nombre: string }> {
   // The answer's id is SUPERVISOR_TIENDA when the store account's PIN authorised.
   const { db, tiendaId, cajeroId, autorizacion } = options;
   if (!autorizacion || cajeroId == null) throw new AppError('FORBIDDEN', V.descuentoSoloSupervisor);
   const cajero = { tiendaId, usuarioId: cajeroId };
   const espera = await tomarIntentoCajero(db, cajero);
-  if (espera > 0) throw new AppError('RATE_LIMITED', V.pinBloqueado(Math.ceil(espera / 60_000)), { retryAfter: espera / 1000 });
+  if (espera > 0) throw new AppError('RATE_LIMITED', (options.bloqueado ?? V.pinBloqueado)(Math.ceil(espera / 60_000)), { retryAfter: espera / 1000 });
 
   // The supervisor's count goes up before the hash: only a PIN that took one of its tries is checked.
   const s = await tomarIntentoSupervisor(db, tiendaId, autorizacion.supervisorId);
@@ -203,5 +208,5 @@ export async function verificarAutorizacion(options: {
         nombre: s.nombre,
       },
     });
-  throw new AppError('FORBIDDEN', V.pinIncorrecto);
+  throw new AppError('FORBIDDEN', options.incorrecto ?? V.pinIncorrecto);
 }

@@ -85,7 +85,7 @@ describe('el PIN del supervisor no se puede adivinar (M1)', { timeout: 300_000 }
     const log = (await t.request({ method: 'GET', url: '/api/actividad?tipo=rechazo', token: tienda.token })).json();
     const bloqueos = log.items.filter((i: { descripcion: string }) => i.descripcion.includes('Laura Díaz') && i.descripcion.includes('bloqueado'));
     expect(bloqueos).toHaveLength(1);
-    expect(bloqueos[0].descripcion).toBe(`Intentó autorizar un descuento con el PIN de un supervisor («Laura Díaz»): ${V.pinSupervisorBloqueado(PIN_FALLOS_SUPERVISOR_MAX)}`);
+    expect(bloqueos[0].descripcion).toBe(`Intentó autorizar con el PIN de un supervisor («Laura Díaz»): ${V.pinSupervisorBloqueado(PIN_FALLOS_SUPERVISOR_MAX)}`);
     // The till no longer offers that supervisor; the supervisor sees the lock on their PIN page.
     expect((await t.request({ method: 'GET', url: '/api/ventas/supervisores', token: otro.token })).json()).toEqual([]);
     expect((await t.request({ method: 'GET', url: '/api/cuenta/pin', token: sup.token })).json()).toEqual({ tienePin: true, bloqueado: true });

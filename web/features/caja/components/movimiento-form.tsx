@@ -1,15 +1,23 @@
 import { useState, type FormEvent } from 'react';
+import { AppError } from '#shared/errors';
 import { caja } from '#shared/messages/caja';
+import { ventas } from '#shared/messages/ventas';
 import { formatPesos, parsePesos } from '#shared/money';
-import { ZMovimientoCajaRequest, type TMovimientoCaja } from '#shared/schemas/caja';
+import { ZMovimientoCajaRequest, type TMovimientoCaja, type TMovimientoCajaRequest } from '#shared/schemas/caja';
+import type { TSupervisor } from '#shared/schemas/venta';
 import { Field } from '../../../components/ui/field';
 import { MoneyField } from '../../../components/ui/money-field';
-import { alertFailure, toastSuccess } from '../../../lib/alerts';
+import { alertFailure, alertWarning, toastSuccess } from '../../../lib/alerts';
+import { useMisPermisosYTope } from '../../../lib/mis-permisos';
+import { listarSupervisores, pedirPinSupervisor, type IntentoPin } from '../../../lib/pin-supervisor';
 import { useRegistrarMovimiento } from '../api/mutations';
 import { useFechas } from '../../../lib/fechas';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
-const M = { caja };
+const M = { caja, ventas };
+
+/** A wrong PIN (or a cashier past their tries): the dialog stays open with it. */
+const esErrorDePin = (err: unknown): err is AppError => err instanceof AppError && (err.code === 'RATE_LIMITED' || err.message === M.caja.pinIncorrecto);
 
 /** Cash in or out of the drawer with its reason, and the list of those already recorded. */
 export function MovimientoForm(props: { movimientos: TMovimientoCaja[] }) {
@@ -19,6 +27,41 @@ export function MovimientoForm(props: { movimientos: TMovimientoCaja[] }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const registrar = useRegistrarMovimiento();
   const fechas = useFechas();
+  // Above the owner's threshold, a role without the permission needs a supervisor's PIN (issue #27).
+  const { permisos, umbralCaja } = useMisPermisosYTope();
+  const tope = permisos.cajaSobreUmbral ? null : umbralCaja;
+  const montoActual = parsePesos(monto);
+  const pidePin = (valor: number) => tope != null && valor > tope;
+
+  /** Sends the movement through the supervisor's dialog; false when the person closed it. */
+  const conPin = async (datos: TMovimientoCajaRequest, umbral: number): Promise<boolean> => {
+    let supervisores: TSupervisor[];
+    try {
+      supervisores = await listarSupervisores();
+    } catch (err) {
+      await alertFailure(err);
+      return false;
+    }
+    if (!supervisores.length) {
+      await alertWarning(M.ventas.pinTitle, M.caja.sinSupervisores);
+      return false;
+    }
+    const hecho = await pedirPinSupervisor(
+      supervisores,
+      async (autorizacion): Promise<IntentoPin<{ error?: unknown }>> => {
+        try {
+          await registrar.mutateAsync({ ...datos, autorizacion });
+          return { hecho: {} };
+        } catch (err) {
+          return esErrorDePin(err) ? { pinError: err.message } : { hecho: { error: err } };
+        }
+      },
+      { texto: M.caja.pinTexto(formatPesos(umbral)), autorizar: M.caja.pinAutorizar },
+    );
+    if (!hecho) return false;
+    if ('error' in hecho) throw hecho.error;
+    return true;
+  };
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
@@ -30,7 +73,9 @@ export function MovimientoForm(props: { movimientos: TMovimientoCaja[] }) {
     }
     setErrors({});
     try {
-      await registrar.mutateAsync(parsed.data);
+      if (tope != null && pidePin(parsed.data.monto)) {
+        if (!(await conPin(parsed.data, tope))) return;
+      } else await registrar.mutateAsync(parsed.data);
       setMonto('');
       setMotivo('');
       toastSuccess(M.caja.movimientoRegistrado);
@@ -52,7 +97,14 @@ export function MovimientoForm(props: { movimientos: TMovimientoCaja[] }) {
             {M.caja.entrada}
           </button>
         </div>
-        <MoneyField label={M.caja.montoLabel} value={monto} onValue={setMonto} error={errors.monto} placeholder="0" />
+        <MoneyField
+          label={M.caja.montoLabel}
+          value={monto}
+          onValue={setMonto}
+          error={errors.monto}
+          placeholder="0"
+          hint={tope != null && montoActual != null && pidePin(montoActual) ? M.caja.sobreTopeAyuda(formatPesos(tope)) : undefined}
+        />
         <Field label={M.caja.motivoLabel} value={motivo} onChange={(e) => setMotivo(e.target.value)} error={errors.motivo} placeholder={M.caja.motivoPlaceholder} maxLength={120} />
         <button type="submit" className="btn" disabled={registrar.isPending}>
           {M.caja.registrarMovimiento}

@@ -1,6 +1,7 @@
 import { ventas } from '#shared/messages/ventas';
 import type { TAutorizacionPin, TSupervisor } from '#shared/schemas/venta';
-import { showDialog } from '../../../lib/alerts';
+import { showDialog } from './alerts';
+import { api } from './api-client';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
 const M = { ventas };
@@ -8,20 +9,29 @@ const M = { ventas };
 const V = M.ventas;
 const PIN_RE = /^[0-9]{4,6}$/;
 
+/** The store's supervisors whose PIN works (issue #16 point 4); read when the dialog opens. */
+export const listarSupervisores = () => api<TSupervisor[]>('/ventas/supervisores');
+
 /** What a try with a PIN ended in: a wrong PIN (the dialog stays open with it) or anything else. */
 export type IntentoPin<T> = { pinError: string } | { hecho: T };
 
 /**
- * The supervisor's PIN at the till (issue #16 point 4): a role-2 cashier's discount is sent with the
- * supervisor chosen here (the store's roles 1 and 3 with a PIN) and the PIN they type. `intentar`
- * sends it while the dialog waits: a wrong PIN keeps the dialog open with the server's message and
- * the PIN field empty (issue #36 point 11); anything else closes it and is answered. Null when the
- * cashier cancels. The supervisor's names are set as text, never as HTML.
+ * The supervisor's PIN (issue #16 point 4): a role-2 cashier's discount at the till, or a cash
+ * movement above the store's threshold on the caja screen (issue #27), is sent with the supervisor
+ * chosen here (the store's roles 1 and 3 with a PIN) and the PIN they type. `intentar` sends it while
+ * the dialog waits: a wrong PIN keeps the dialog open with the server's message and the PIN field
+ * empty (issue #36 point 11); anything else closes it and is answered. Null when the cashier cancels.
+ * The supervisor's names are set as text, never as HTML. `textos`: the dialog's words where it is not
+ * the till's discount.
  */
-export async function pedirPinSupervisor<T>(supervisores: readonly TSupervisor[], intentar: (a: TAutorizacionPin) => Promise<IntentoPin<T>>): Promise<T | null> {
+export async function pedirPinSupervisor<T>(
+  supervisores: readonly TSupervisor[],
+  intentar: (a: TAutorizacionPin) => Promise<IntentoPin<T>>,
+  textos: { texto?: string; autorizar?: string } = {},
+): Promise<T | null> {
   const cuerpo = document.createElement('div');
   const texto = document.createElement('p');
-  texto.textContent = V.pinText;
+  texto.textContent = textos.texto ?? V.pinText;
   const label = document.createElement('label');
   label.className = 'app-dialog__label';
   label.htmlFor = 'pin-supervisor';
@@ -44,7 +54,7 @@ export async function pedirPinSupervisor<T>(supervisores: readonly TSupervisor[]
     inputAttributes: { inputmode: 'numeric', maxlength: '6', autocomplete: 'off', pattern: '[0-9]*' },
     inputValidator: (value: string) => (!select.value ? V.supervisorRequerido : PIN_RE.test(String(value ?? '')) ? null : V.pinInvalido),
     showCancelButton: true,
-    confirmButtonText: V.pinAutorizar,
+    confirmButtonText: textos.autorizar ?? V.pinAutorizar,
     showLoaderOnConfirm: true,
     allowOutsideClick: false,
     preConfirm: async (value: string) => {
