@@ -18,10 +18,15 @@ export type IntentoPin<T> = { pinError: string } | { hecho: T };
  * the PIN field empty (issue #36 point 11); anything else closes it and is answered. Null when the
  * cashier cancels. The supervisor's names are set as text, never as HTML.
  */
-export async function pedirPinSupervisor<T>(supervisores: readonly TSupervisor[], intentar: (a: TAutorizacionPin) => Promise<IntentoPin<T>>): Promise<T | null> {
+export async function pedirPinSupervisor<T>(
+  supervisores: readonly TSupervisor[],
+  intentar: (a: TAutorizacionPin) => Promise<IntentoPin<T>>,
+  /** Why the PIN is asked: a discount by default; a sale past stock (issue #36 point 7). */
+  motivo: 'descuento' | 'sinStock' = 'descuento',
+): Promise<T | null> {
   const cuerpo = document.createElement('div');
   const texto = document.createElement('p');
-  texto.textContent = V.pinText;
+  texto.textContent = motivo === 'sinStock' ? V.pinTextSinStock : V.pinText;
   const label = document.createElement('label');
   label.className = 'app-dialog__label';
   label.htmlFor = 'pin-supervisor';
