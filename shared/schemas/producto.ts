@@ -226,8 +226,8 @@ export const ZProductoListItem = z.object({
   codigoBarras: z.string().optional(),
   /** Stock at or below the minimum: the row stands out. */
   bajoStock: z.boolean(),
-  /** A sale went past the recorded stock (issue #36 point 7): the count needs checking. */
-  revisarStock: z.boolean(),
+  /** Only when a sale went past the recorded stock (issue #36 point 7): the count needs checking. */
+  revisarStock: z.boolean().optional(),
 });
 export type TProductoListItem = z.infer<typeof ZProductoListItem>;
 
@@ -250,7 +250,7 @@ export const ZProductoDetalle = z
     id: ZProductoLeido.shape.idProducto,
     /** Current supplier's name, read-only (spec §3). */
     nombrepr: z.string().nullable(),
-    /** A sale went past the recorded stock (issue #36 point 7), read-only. */
+    /** Only when a sale went past the recorded stock (issue #36 point 7), read-only. */
     revisarStock: z.boolean().optional(),
   });
 export type TProductoDetalle = z.infer<typeof ZProductoDetalle>;
