@@ -182,3 +182,18 @@ describe.each(FACES)('cara $name', (f) => {
     expect((await ledger(id)).suma).toBe(4);
   });
 });
+
+describe('una entrada sobre stock negativo', () => {
+  it('anular una venta sin stock devuelve sus unidades aunque el stock siga bajo cero; el libro sigue cuadrando', async () => {
+    const s = caras.storeOf(tiendaFace);
+    const id = await productoCon(s, 0, 'Café 250 g');
+    const vender = (cantidad: number) => api(s.token, 'POST', '/api/ventas', { lineas: [{ productoId: id, cantidad }], metodoPagoId: 5, montoRecibido: 100_000, venderSinStock: true });
+    expect((await vender(3)).status).toBe(201);
+    const b = await vender(1);
+    expect(b.status).toBe(201);
+    expect((await fila(id)).stock).toBe(-4);
+    expect((await api(s.token, 'POST', `/api/ventas/${b.body.id}/anular`)).status).toBe(200);
+    expect(await fila(id)).toEqual({ stock: -3, revisar: true });
+    expect((await ledger(id)).suma).toBe(-3);
+  });
+});
