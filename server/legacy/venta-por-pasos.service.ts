@@ -4,7 +4,7 @@ import { M } from '#shared/messages';
 import type { Db, Tx } from '../db/client';
 import { cliente, factura, metodoPago, venta } from '../db/schema';
 import { turnoDelVendedor } from '../modules/caja/caja.domain';
-import { agregarLinea } from '../modules/venta/venta-lineas';
+import { agregarLinea, type PedidoSinStock } from '../modules/venta/venta-lineas';
 import { crearUnaVez } from '../modules/venta/venta.service';
 
 const V = M.ventas;
@@ -74,9 +74,11 @@ export async function registrarLinea(options: {
   ventaId: number;
   productoId: number;
   cantidad: number;
+  /** Sell past the recorded stock (issue #36 point 7): the permission, or a supervisor's PIN. */
+  sinStock?: PedidoSinStock;
 }): Promise<{ idFactura: number; precio: number; total: number }> {
-  const { db, tiendaId, ventaId, productoId, cantidad } = options;
-  return agregarLinea({ db, scope: { tiendaId }, ventaId, productoId, cantidad, soloPendiente: true });
+  const { db, tiendaId, ventaId, productoId, cantidad, sinStock } = options;
+  return agregarLinea({ db, scope: { tiendaId }, ventaId, productoId, cantidad, soloPendiente: true, sinStock });
 }
 
 /** Whether a sale of the store has any invoice line (404 when it is not the store's sale). */

@@ -27,6 +27,7 @@ const acciones: Record<string, string> = {
   anular: 'anular una venta',
   cajaSobreUmbral: 'registrar un movimiento de caja sobre el tope',
   reportes: 'ver costos o reportes',
+  venderSinStock: 'vender sin stock en el sistema',
   pinSupervisor: 'autorizar con el PIN de un supervisor',
 };
 const ordenAccion: Record<string, string> = { creada: 'Creó', editada: 'Modificó', enviada: 'Envió', cancelada: 'Canceló' };
@@ -79,6 +80,7 @@ export const actividad = {
     recepcion: 'Recepción de mercancía',
     importacion: 'Importación',
     devolucion: 'Devolución',
+    sin_stock: 'Venta sin stock',
   } as Record<string, string>,
   /** What a refused attempt tried. */
   acciones,
@@ -131,6 +133,8 @@ export const actividad = {
         return `Importó ${({ producto: 'productos', cliente: 'clientes', proveedor: 'proveedores' } as Record<string, string>)[d.entidad] ?? d.entidad}: ${d.nuevos} nuevos, ${d.actualizados} actualizados (${d.precios} precios y ${d.stock} ajustes de stock)`;
       case 'devolucion':
         return `Devolución N.º ${d.numero} de la venta #${d.ventaNumero ?? d.ventaId}: ${d.unidades} ${d.unidades === 1 ? 'unidad' : 'unidades'}, ${pesos(d.total)} devueltos con ${d.metodo}. Motivo: ${d.motivo}`;
+      case 'sin_stock':
+        return `Vendió ${d.cantidad} de «${d.producto}» sin stock en el sistema (venta #${d.ventaNumero ?? d.ventaId}): stock ${d.stockAntes} → ${d.stockDespues}${d.autorizadoPor ? `, autorizado por ${d.autorizadoPor}` : ''}`;
       default:
         return JSON.stringify(d);
     }

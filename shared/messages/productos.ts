@@ -54,6 +54,10 @@ export const productos = {
   conVentas: conHistoria,
   estado: { 1: 'Disponible', 0: 'No disponible' } as Record<number, string>,
   stockBajo: 'Stock bajo',
+  /** Issue #36 point 7: a sale went past the recorded stock; the count needs checking. */
+  revisarStock: 'Revisar stock',
+  revisarStockAyuda: 'Se vendió más de lo que había en el sistema. Cuente el producto y ajuste el stock.',
+  stockNegativo: (stock: number) => `${stock} en stock: el conteo está por debajo de cero`,
   sinProveedor: 'Sin proveedor',
   vacio: 'Todavía no hay productos. Agregue el primero con el formulario.',
   sinResultados: (q: string) => `No hay productos que coincidan con «${q}».`,

@@ -129,6 +129,11 @@ export const ventas = {
     `Demasiados PIN equivocados desde esta cuenta. Espere ${minutos} ${minutos === 1 ? 'minuto' : 'minutos'} o pida a un supervisor que registre la venta.`,
   pinTitle: 'Autorización del supervisor',
   pinText: 'Un cajero necesita el PIN de un administrador o encargado para dar descuentos o cambiar precios.',
+  // Issue #36 point 7: selling past the recorded stock when the product is in the customer's hand.
+  pinTextSinStock: 'Para vender sin stock en el sistema se necesita el PIN de un administrador o encargado.',
+  venderSinStockText: (motivo: string) => `${motivo}. Si el producto está en la mano del cliente, el conteo está mal: puede venderlo de todos modos; el stock quedará en negativo y el producto marcado para revisar.`,
+  venderDeTodosModos: 'Vender de todos modos',
+  revisarStock: 'Revisar stock',
   pinSupervisor: 'Supervisor',
   pinElija: 'Elija…',
   pinLabel: 'PIN del supervisor',

@@ -32,6 +32,7 @@ export const TIPOS_ACTIVIDAD = [
   'recepcion',
   'importacion',
   'devolucion',
+  'sin_stock',
 ] as const;
 export type TTipoActividad = (typeof TIPOS_ACTIVIDAD)[number];
 
@@ -66,6 +67,19 @@ export interface TDetallesActividad {
   importacion: { entidad: TEntidadActividad; nuevos: number; actualizados: number; precios: number; stock: number };
   /** A return (issue #32 point 1): its number, the sale, the units, the refund and how it was paid back. */
   devolucion: { devolucionId: number; numero: number; ventaId: number; ventaNumero: number; unidades: number; total: number; metodo: string; motivo: string };
+  /** A line sold past the recorded stock (issue #36 point 7): the stock went from `stockAntes` to `stockDespues` through the ledger. */
+  sin_stock: {
+    ventaId: number;
+    ventaNumero: number;
+    productoId: number;
+    producto: string;
+    cantidad: number;
+    stockAntes: number;
+    stockDespues: number;
+    /** Who authorised: the PIN's owner, or the seller holding the permission (null: the store account). */
+    autorizadoPorId: number | null;
+    autorizadoPor: string | null;
+  };
 }
 
 /** One entry as its writer gives it: a kind and its facts. */

@@ -226,6 +226,8 @@ export const ZProductoListItem = z.object({
   codigoBarras: z.string().optional(),
   /** Stock at or below the minimum: the row stands out. */
   bajoStock: z.boolean(),
+  /** Only when a sale went past the recorded stock (issue #36 point 7): the count needs checking. */
+  revisarStock: z.boolean().optional(),
 });
 export type TProductoListItem = z.infer<typeof ZProductoListItem>;
 
@@ -248,6 +250,8 @@ export const ZProductoDetalle = z
     id: ZProductoLeido.shape.idProducto,
     /** Current supplier's name, read-only (spec §3). */
     nombrepr: z.string().nullable(),
+    /** Only when a sale went past the recorded stock (issue #36 point 7), read-only. */
+    revisarStock: z.boolean().optional(),
   });
 export type TProductoDetalle = z.infer<typeof ZProductoDetalle>;
 

@@ -187,6 +187,11 @@ export const ZCreateVentaRequest = z.object({
   motivoDescuento: z.string({ error: V.motivoDescuentoRequerido }).trim().max(120, V.motivoDescuentoRequerido).refine(sinBidi, BIDI_MENSAJE).optional(),
   /** A role-2 cashier's discount: the supervisor who authorises it and their PIN (ignored for roles 1 and 3). */
   autorizacion: ZAutorizacionPin.optional(),
+  /**
+   * Sell past the recorded stock (issue #36 point 7: the product is in the customer's hand, the count
+   * is wrong): with the permission `venderSinStock`, or a supervisor's PIN in `autorizacion`.
+   */
+  venderSinStock: z.boolean().optional(),
 }).superRefine((v, ctx) => {
   const aCredito = v.aCredito || v.metodoPagoId === METODO.FIADO;
   if (!aCredito && v.montoRecibido <= 0) ctx.addIssue({ code: 'custom', message: V.cantidadInvalida, path: ['montoRecibido'] });

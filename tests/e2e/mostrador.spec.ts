@@ -314,6 +314,41 @@ test('5. la cuenta de la tienda pone su PIN y con él autoriza el descuento de u
   await expect(page.getByTestId('recibo-autorizado')).toHaveText(t.nombreTienda);
 });
 
+test('7. un cajero vende más de lo que dice el sistema con el PIN del supervisor: el stock queda en negativo y el producto marcado «Revisar stock»', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const t = await tiendaPropia(page, { nombre: unico('Leche deslactosada'), precio: 3000, cantidad: 1 });
+  const pin = await page.request.put('/api/cuenta/pin', { data: { contrasena: CLAVE, pin: '5829' }, headers: t.headers });
+  expect(pin.status(), await pin.text()).toBe(200);
+
+  await signIn(page, 'Empleado', t.cajero, CLAVE);
+  await page.goto('/ventas');
+  // The customer brings two; the system counts one.
+  await agregarAlCarrito(page, t.producto.nombre, 2);
+  await page.getByRole('button', { name: /^Generar pago/ }).first().click();
+  await expectPopup(page, 'Stock insuficiente');
+  const vender = page.locator('.swal2-popup').getByRole('button', { name: 'Vender de todos modos' });
+  expect((await vender.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+  await vender.click();
+  await expect(page).toHaveURL(/\/generar_pago$/);
+  await page.getByRole('button', { name: /^Cobrar pago exacto/ }).click();
+  // Role 2 lacks the permission by default: the supervisor's PIN, the dialog of the discounts.
+  await expectPopup(page, 'Autorización del supervisor');
+  const dialogo = page.locator('.swal2-popup');
+  await expect(dialogo).toContainText('vender sin stock');
+  await dialogo.getByLabel('PIN del supervisor').fill('5829');
+  await dialogo.getByRole('button', { name: 'Autorizar y cobrar' }).click();
+  await expect(page).toHaveURL(/\/factura$/);
+  await expect(page.getByTestId('recibo-total')).toHaveText('$ 6.000');
+
+  const p = await (await page.request.get(`/api/productos/${t.producto.id}`, { headers: t.headers })).json();
+  expect({ stock: p.stock, revisarStock: p.revisarStock }).toEqual({ stock: -1, revisarStock: true });
+  await page.goto('/gestionar_productos');
+  await page.getByLabel('Buscar producto').fill(t.producto.nombre);
+  const fila = page.getByRole('row').filter({ hasText: t.producto.nombre });
+  await expect(fila.getByTestId('revisar-stock')).toHaveText('Revisar stock');
+  await expect(fila).toContainText('-1');
+});
+
 /**
  * Every control of the page (issue #36 point 9) smaller than 44 × 44 px, as "what (w×h)": buttons,
  * links, fields, a radio's or checkbox's label (the part a thumb hits), the bar that stays on screen

@@ -15,7 +15,8 @@ CREATE OR REPLACE FUNCTION venta_registrar(
   p_motivo_desc text,
   p_a_credito boolean,
   p_referencia text,
-  p_verificado boolean
+  p_verificado boolean,
+  p_sin_stock boolean
 ) RETURNS jsonb LANGUAGE plpgsql AS $$
 DECLARE
   v_lineas jsonb;
@@ -33,6 +34,7 @@ DECLARE
   v_recibido bigint;
   v_turno integer;
   v_numero integer;
+  v_sobreventa jsonb;
 BEGIN
   -- The cashier's open shift (issue #18), first, as every writer of a shift takes its locks (shift,
   -- then products, then customer). FOR KEY SHARE: sales of one shift do not wait for each other, but
@@ -69,9 +71,11 @@ BEGIN
     count(d.id_producto),
     coalesce(jsonb_agg(d.nombre ORDER BY d.orden) FILTER (WHERE d.estado <> 1), '[]'),
     coalesce(jsonb_agg(d.nombre ORDER BY d.orden) FILTER (WHERE d.stock < d.cantidad), '[]'),
+    coalesce(jsonb_agg(jsonb_build_object('productoId', d.id_producto, 'nombre', d.nombre, 'cantidad', d.cantidad,
+      'stockAntes', d.stock, 'stockDespues', d.stock - d.cantidad) ORDER BY d.orden) FILTER (WHERE d.stock < d.cantidad), '[]'),
     coalesce(jsonb_agg(d.nombre ORDER BY d.orden) FILTER (WHERE d.descuento < 0 OR d.descuento > d.precio_unit * d.cantidad), '[]'),
     sum(d.precio_unit * d.cantidad - d.descuento)
-  INTO v_lineas, v_encontrados, v_no_disponibles, v_cortos, v_malos, v_subtotal
+  INTO v_lineas, v_encontrados, v_no_disponibles, v_cortos, v_sobreventa, v_malos, v_subtotal
   FROM (
     SELECT p.id_producto, p.nombre, p.marca, p.precio_unit, p.stock, p.estado, l.cantidad, l.orden,
       CASE coalesce(p_desc_tipos[l.orden], 'ninguno')
@@ -90,7 +94,10 @@ BEGIN
   IF jsonb_array_length(v_no_disponibles) > 0 THEN
     RETURN jsonb_build_object('estado', 'no_disponible', 'nombres', v_no_disponibles);
   END IF;
-  IF jsonb_array_length(v_cortos) > 0 THEN
+  -- Past the recorded stock (issue #36 point 7): only when the caller asked and may (the permission
+  -- or a supervisor's PIN, checked by registrarVenta); the stock then goes below zero through the
+  -- ledger like any exit, and the product is flagged revisar_stock.
+  IF jsonb_array_length(v_cortos) > 0 AND NOT coalesce(p_sin_stock, false) THEN
     RETURN jsonb_build_object('estado', 'sin_stock', 'nombres', v_cortos);
   END IF;
   IF jsonb_array_length(v_malos) > 0 THEN
@@ -131,9 +138,9 @@ BEGIN
 
   -- The stock exits and their ledger rows in one statement (as ajustarStockLote in ledger.ts).
   WITH u AS (
-    UPDATE producto p SET stock = p.stock - l.cantidad
+    UPDATE producto p SET stock = p.stock - l.cantidad, revisar_stock = p.revisar_stock OR p.stock < l.cantidad
     FROM unnest(p_productos, p_cantidades) AS l (producto_id, cantidad)
-    WHERE p.id_producto = l.producto_id AND p.tienda_id = p_tienda AND p.stock >= l.cantidad
+    WHERE p.id_producto = l.producto_id AND p.tienda_id = p_tienda AND (p.stock >= l.cantidad OR coalesce(p_sin_stock, false))
     RETURNING p.id_producto, p.stock, p.inventario_id, l.cantidad
   )
   INSERT INTO movimiento (tienda_id, producto_id, venta_id, inventario_id, stock_antes, entradas, salidas, cantidad_despues, estado_despues, motivo)
@@ -157,6 +164,7 @@ BEGIN
     'turno', v_turno,
     'montoRecibido', v_recibido,
     'lineas', v_lineas,
+    'sobreventa', v_sobreventa,
     'tienda', (SELECT nombre_tienda FROM tienda WHERE id_tienda = p_tienda),
     'metodo', (SELECT nombre FROM metodo_pago WHERE id_met_pago = p_metodo),
     'cajero', (SELECT trim(nombre1 || ' ' || apellido1) FROM usuario WHERE id_usuario = p_usuario)

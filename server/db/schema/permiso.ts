@@ -24,6 +24,8 @@ export const permisoRol = pgTable(
     anular: boolean('anular').notNull(),
     cajaSobreUmbral: boolean('caja_sobre_umbral').notNull(),
     reportes: boolean('reportes').notNull(),
+    /** Issue #36 point 7: sell past the recorded stock without a supervisor's PIN. */
+    venderSinStock: boolean('vender_sin_stock').notNull().default(false),
   },
   (t) => [primaryKey({ columns: [t.tiendaId, t.rolId] })],
 );

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, date, index, integer, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, index, integer, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { inventario } from './inventario';
 import { proveedor } from './proveedor';
 import { tienda } from './tienda';
@@ -39,9 +39,15 @@ export const producto = pgTable(
     impuesto: text('impuesto'),
     /** DIAN's unit of measure (94 unidad, KGM, GRM, LTR, MLT). */
     unidadDian: text('unidad_dian').notNull().default('94'),
+    /**
+     * Issue #36 point 7: a sale went past the recorded stock (the count is wrong, the stock may be
+     * negative). Cleared when someone sets the stock (product edit, inventory count) or receives goods.
+     */
+    revisarStock: boolean('revisar_stock').notNull().default(false),
   },
   (t) => [
-    check('producto_stock_no_negativo', sql`${t.stock} >= 0`),
+    // No CHECK on stock since migration 0030 (issue #36 point 7): only a sale past stock, with the
+    // permission or a supervisor's PIN, takes it below zero; every other exit keeps its guarded UPDATE.
     check('producto_precio_no_negativo', sql`${t.precioUnit} >= 0`),
     // LIMITES_DINERO (shared/money.ts); NOT VALID in migration 0008: older rows are not re-checked.
     check('producto_precio_maximo', sql`${t.precioUnit} <= 100000000`),

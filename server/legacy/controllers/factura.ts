@@ -1,7 +1,8 @@
 import { AppError } from '#shared/errors';
 import { M } from '#shared/messages';
 import { ZCreateFacturaRequest, ZUpdateFacturaRequest } from '#shared/schemas/crud';
-import { ZLineaVenta } from '#shared/schemas/venta';
+import { ZAutorizacionPin, ZLineaVenta } from '#shared/schemas/venta';
+import { autorDe } from '../../modules/actividad/actividad.domain';
 import { analisisVentas } from '../../modules/analisis/analisis.service';
 import { facturaCrud } from '../../modules/crud/crud.factura.service';
 import { detalleFactura, listarFacturas } from '../../modules/factura/factura.service';
@@ -54,16 +55,25 @@ export const facturaActions: LegacyController = [
       { key: 'Precio', note: 'ignored: the price is read from the product' },
       { key: 'Cantidad', note: '1–9999' },
       { key: 'Estado', note: 'ignored: lines start Pendiente' },
+      { key: 'vender_Sin_Stock', optional: true, note: "extra (issue #36 point 7): 'true' sells past the recorded stock when the product is short; needs the permission venderSinStock or a supervisor's PIN" },
+      { key: 'supervisor_ID', optional: true, note: "extra: the authorising supervisor (0: the store account), with vender_Sin_Stock and no permission" },
+      { key: 'pin_Supervisor', optional: true, note: "extra: that supervisor's PIN" },
     ],
     response:
-      "`{ access: true, mensaje, id_Venta, id_Factura, Precio, total }`; short stock: `{ access: false, mensaje: 'Estos productos no tienen suficiente stock para la cantidad solicitada: <nombre>' }`",
+      "`{ access: true, mensaje, id_Venta, id_Factura, Precio, total }`; short stock: `{ access: false, mensaje: 'Estos productos no tienen suficiente stock para la cantidad solicitada: <nombre>' }`; past stock without permission nor PIN: 403 `{ access: false, mensaje }`",
     handle: async (ctx) => {
       const { app, p } = ctx;
       const tiendaId = await legacyStore(ctx);
       const ventaId = parseId(p, 'venta_id_Venta', V.ventaNoEncontrada);
       const productoId = parseLegacy(ZLineaVenta.shape.productoId, int(p, 'producto_id_Producto') ?? str(p, 'producto_id_Producto'));
       const cantidad = parseLegacy(ZLineaVenta.shape.cantidad, int(p, 'Cantidad') ?? str(p, 'Cantidad'));
-      const r = await registrarLinea({ db: app.db, tiendaId, ventaId, productoId, cantidad });
+      const sinStock = ['true', '1'].includes((str(p, 'vender_Sin_Stock') ?? '').toLowerCase())
+        ? {
+            autor: autorDe(ctx.sesion, 'legacy'),
+            autorizacion: has(p, 'pin_Supervisor') ? parseLegacy(ZAutorizacionPin, { supervisorId: int(p, 'supervisor_ID') ?? -1, pin: str(p, 'pin_Supervisor') }) : undefined,
+          }
+        : undefined;
+      const r = await registrarLinea({ db: app.db, tiendaId, ventaId, productoId, cantidad, sinStock });
       return { access: true, mensaje: L.lineaRegistrada, id_Venta: ventaId, id_Factura: r.idFactura, Precio: r.precio, total: r.total };
     },
   },

@@ -427,6 +427,7 @@ export async function registrarRecepcion(options: { db: Db; tiendaId: number; au
         tiendaId,
         cambios: input.lineas.map((l) => ({ productoId: l.productoId, delta: l.cantidad })),
         motivo: M.movimientos.motivos.recepcion(numero, orden?.numero ?? null),
+        revisado: true,
       });
       if (!movidos) throw new AppError('CONFLICT', M.compras.productoNoExiste);
       await actualizarCostos(tx, { tiendaId, autor, lineas: input.lineas, stockAntes: new Map([...movidos].map(([id, m]) => [id, m.stockAntes])) });

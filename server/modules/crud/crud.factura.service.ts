@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { factura, producto } from '../../db/schema';
 import * as lineas from '../venta/venta-lineas';
-import { countAll, fieldError, idOf, inScope, likePattern, notFound, pageOf, type CrudScope, type CrudService } from './crud.scope';
+import { autorCrud, countAll, fieldError, idOf, inScope, likePattern, notFound, pageOf, type CrudScope, type CrudService } from './crud.scope';
 
 type Input = z.output<typeof ZCreateFacturaRequest>;
 
@@ -73,7 +73,8 @@ const errores: lineas.ErroresLinea = {
  */
 export async function createFactura(options: { db: Db; scope: CrudScope; input: Input }): Promise<TCrudCreated> {
   const { db, scope, input } = options;
-  const r = await lineas.agregarLinea({ db, scope, ventaId: input.ventaId, productoId: input.productoId, cantidad: input.cantidad, precio: input.precio, errores });
+  const sinStock = input.venderSinStock ? { autor: autorCrud(scope) } : undefined;
+  const r = await lineas.agregarLinea({ db, scope, ventaId: input.ventaId, productoId: input.productoId, cantidad: input.cantidad, precio: input.precio, errores, sinStock });
   return { id: r.idFactura, message: M.crud.registrado.factura };
 }
 

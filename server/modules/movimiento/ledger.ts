@@ -21,9 +21,12 @@ export async function ajustarStock(
     motivo: string;
     ventaId?: number | null;
     inventarioId?: number | null;
+    /** Someone set the stock (an edit, an inventory count): the product's *revisar stock* flag is cleared. */
+    revisado?: boolean;
   },
 ): Promise<{ stockAntes: number; stockDespues: number } | null> {
   const moved = await moverStock(tx, {
+    revisado: options.revisado,
     tiendaId: options.tiendaId,
     cambios: [{ productoId: options.productoId, delta: options.delta }],
     motivo: options.motivo,
@@ -98,6 +101,14 @@ async function moverStock(
     ventaId?: number | null;
     /** The inventory the movimientos belong to; by default each product's own. */
     inventarioId?: number | null;
+    /** Someone set or received the stock (an edit, an inventory count, a receipt): clears *revisar stock*. */
+    revisado?: boolean;
+    /**
+     * A sale past the recorded stock (issue #36 point 7), asked and allowed by the sale's owner
+     * (venta-lineas.ts: the permission or a supervisor's PIN): exits may take the stock below zero,
+     * and a product they take below zero is flagged *revisar stock*. Nothing else passes this.
+     */
+    ventaSinStock?: boolean;
   },
 ): Promise<Map<number, { stockAntes: number; stockDespues: number }> | null> {
   const { tiendaId, cambios } = options;
@@ -107,12 +118,15 @@ async function moverStock(
     sql`, `,
   );
   // The guard `(select count(*) from u) = n` keeps the ledger untouched when any product failed.
+  // An exit never takes the stock below zero here (only the checkout's sale past stock may, issue #36
+  // point 7); an entry always lands, also on a product whose stock a sale past stock left negative.
   const res = (await tx.execute(sql`
     with v(id, delta) as (values ${values}),
     u as (
-      update producto p set stock = p.stock + v.delta
+      update producto p set stock = p.stock + v.delta,
+        revisar_stock = (p.revisar_stock and not ${!!options.revisado}::boolean) or (${!!options.ventaSinStock}::boolean and p.stock + v.delta < 0)
       from v
-      where p.id_producto = v.id and p.tienda_id = ${tiendaId} and p.stock + v.delta >= 0
+      where p.id_producto = v.id and p.tienda_id = ${tiendaId} and (v.delta >= 0 or p.stock + v.delta >= 0 or ${!!options.ventaSinStock}::boolean)
       returning p.id_producto as id, p.stock as stock, p.inventario_id as inventario, v.delta as delta
     ),
     m as (

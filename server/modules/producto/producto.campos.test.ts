@@ -27,7 +27,7 @@ interface Tienda {
   inventarios: number[];
 }
 
-type Valor = string | number | null;
+type Valor = string | number | boolean | null;
 type Estado = Record<string, Valor>;
 
 const palabra = fc.stringMatching(/^[A-Za-zñáé][A-Za-zñáé ]{0,14}[A-Za-z]$/);

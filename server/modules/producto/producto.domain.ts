@@ -57,6 +57,8 @@ const columnasConProveedor = {
   /** The supplier's name, and its id, when it is of the product's store (null otherwise). */
   proveedorNombre: proveedor.nombre,
   proveedorVigente: proveedor.idProveedor,
+  /** A sale went past the recorded stock (issue #36 point 7); read-only, cleared by a stock edit or a receipt. */
+  revisarStock: producto.revisarStock,
 };
 
 /** The fields a refusal may point to, under the domain's names; each face renames them. */
@@ -296,7 +298,7 @@ export async function actualizarProducto(options: {
         .where(and(eq(producto.idProducto, id), eq(producto.tiendaId, tiendaId)));
 
       if (delta !== 0) {
-        const moved = await ajustarStock(tx, { tiendaId, productoId: id, delta, motivo: MOTIVO[origen].ajuste });
+        const moved = await ajustarStock(tx, { tiendaId, productoId: id, delta, motivo: MOTIVO[origen].ajuste, revisado: true });
         // Cannot happen under the row lock with a non-negative target; never write half an edit.
         if (!moved) throw refusal('CONFLICT', 'stock', M.productos.stockCambio(actual.stock));
         await registrarPor(tx, tiendaId, autor, { tipo: 'stock', detalle: { productoId: id, producto: nombre, anterior: actual.stock, nuevo: actual.stock + delta } });
@@ -487,7 +489,7 @@ export async function importarProductos(options: {
           if (c.stock !== undefined && c.stock !== actual.stock) stock.push({ productoId: c.id, delta: c.stock - actual.stock });
         }
         if (historial.length) await tx.insert(historialPrecio).values(historial);
-        if (stock.length && !(await ajustarStockLote(tx, { tiendaId, cambios: stock, motivo }))) throw refusal('CONFLICT', 'stock', M.productos.stockCambio(0));
+        if (stock.length && !(await ajustarStockLote(tx, { tiendaId, cambios: stock, motivo, revisado: true }))) throw refusal('CONFLICT', 'stock', M.productos.stockCambio(0));
         precios += historial.length;
         ajustes += stock.length;
         hechas += lote.length;

@@ -249,6 +249,8 @@ describe('las tres caras del producto terminan igual', () => {
         // Cost (#32): none until goods are received.
         costo: null,
         costoPromedio: null,
+        // Sold past the recorded stock (#36 point 7): never, for a new product.
+        revisarStock: false,
       }),
     );
     expect(await porCara(ALTAS, (f) => libro(ids[f.name]!))).toEqual(todas(ALTAS, [[0, 12, 0, 12]]));

@@ -15,8 +15,8 @@ const CAMPOS = invertir(NOMBRES_TIENDA);
 
 /** The store's detail: the field list's fields under the store's names, the supplier only when it is of the store. */
 const aDetalle = (p: dominio.TProducto): TProductoDetalle => {
-  const { idProducto, proveedorVigente, proveedorNombre, ...campos } = p;
-  return ZProductoDetalle.parse({ ...renombrar({ ...campos, proveedorId: proveedorVigente }, CAMPOS), id: idProducto, nombrepr: proveedorNombre });
+  const { idProducto, proveedorVigente, proveedorNombre, revisarStock, ...campos } = p;
+  return ZProductoDetalle.parse({ ...renombrar({ ...campos, proveedorId: proveedorVigente }, CAMPOS), id: idProducto, nombrepr: proveedorNombre, ...(revisarStock ? { revisarStock } : {}) });
 };
 
 const aItem = (p: dominio.TProducto): TProductoListItem => ({
@@ -31,6 +31,7 @@ const aItem = (p: dominio.TProducto): TProductoListItem => ({
   proveedor: p.proveedorNombre,
   ...(p.codigoBarras ? { codigoBarras: p.codigoBarras } : {}),
   bajoStock: p.stock <= p.stockMin,
+  ...(p.revisarStock ? { revisarStock: true } : {}),
 });
 
 /** The store's products, every estado, by name; `q` is a case-insensitive name substring. */

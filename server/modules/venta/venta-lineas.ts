@@ -19,7 +19,11 @@ import { AppError } from '#shared/errors';
 import { M } from '#shared/messages';
 import type { Db, Tx } from '../../db/client';
 import { devolucion, factura, producto, venta } from '../../db/schema';
+import { SUPERVISOR_TIENDA, type TAutorizacionPin } from '#shared/schemas/venta';
+import { registrarPor, type Autor } from '../actividad/actividad.domain';
 import { ajustarStockLote } from '../movimiento/ledger';
+import { conRechazos, denegado, puede } from '../tienda/permisos';
+import { verificarAutorizacion } from './autorizacion';
 
 const V = M.ventas;
 
@@ -139,6 +143,22 @@ async function recalcularTotal(tx: Tx, ventaId: number): Promise<number> {
 }
 
 /**
+ * A line asked to be sold past the recorded stock (issue #36 point 7): who asks, and a supervisor's
+ * PIN for whoever lacks the permission `venderSinStock`.
+ */
+export interface PedidoSinStock {
+  autor: Autor;
+  autorizacion?: TAutorizacionPin;
+}
+
+/** The line was found short and the seller lacks the permission: the PIN is checked outside the (undone) transaction. */
+class PinPendiente extends Error {
+  constructor(readonly tiendaId: number) {
+    super('pin pendiente');
+  }
+}
+
+/**
  * Adds one line to a sale in the caller's reach: the product's units leave the stock through the
  * ledger, the line takes the sale's state, the total grows. `precio` absent: the product's own price
  * (the old client's step 2 never sends a trusted one). A product not on sale is refused.
@@ -153,9 +173,30 @@ export async function agregarLinea(options: {
   /** The old client's step 2: only a Pendiente sale takes lines. */
   soloPendiente?: boolean;
   errores?: ErroresLinea;
+  /** Sell past the recorded stock if the product is short (issue #36 point 7); absent: short stock is refused as always. */
+  sinStock?: PedidoSinStock;
 }): Promise<{ idFactura: number; precio: number; total: number }> {
+  const pedido = options.sinStock;
+  if (!pedido) return escribirLinea(options, null);
+  // Asked past stock: with the permission in one go; without it, the PIN is checked only once the
+  // line was found valid and short (as the till's checkout does), outside any transaction.
+  const intentar = (autorizado: { id: number; nombre: string } | null) => conRechazos(options.db, () => escribirLinea(options, autorizado));
+  try {
+    return await intentar(null);
+  } catch (err) {
+    if (!(err instanceof PinPendiente)) throw err;
+    const autorizado = await verificarAutorizacion({ db: options.db, tiendaId: err.tiendaId, cajeroId: pedido.autor.usuarioId, autorizacion: pedido.autorizacion });
+    return intentar(autorizado);
+  }
+}
+
+async function escribirLinea(
+  options: Parameters<typeof agregarLinea>[0],
+  autorizado: { id: number; nombre: string } | null,
+): Promise<{ idFactura: number; precio: number; total: number }> {
   const { db, scope, ventaId, productoId, cantidad } = options;
   const errores = options.errores ?? ERRORES;
+  const pedido = options.sinStock;
   return db.transaction(async (tx) => {
     const tiendaId = await ventaEnAlcance(tx, scope, ventaId, errores);
     const p = await productoDe(tx, tiendaId, productoId, errores);
@@ -163,7 +204,30 @@ export async function agregarLinea(options: {
     const v = await ventaBloqueada(tx, tiendaId, ventaId, errores, { soloPendiente: options.soloPendiente });
     if (p.estado !== 1) throw new AppError('BUSINESS_RULE', V.productosNoDisponibles([p.nombre]));
     const precio = options.precio ?? p.precio;
-    await moverStock(tx, tiendaId, ventaId, new Map([[productoId, -cantidad]]), V.motivoLineaAgregada(v.numero));
+    const [{ stock } = { stock: 0 }] = await tx.select({ stock: producto.stock }).from(producto).where(eq(producto.idProducto, productoId));
+    if (pedido && stock < cantidad) {
+      if (!autorizado && !(await puede(tx, tiendaId, pedido.autor, 'venderSinStock'))) {
+        if (!pedido.autorizacion) throw denegado(tiendaId, pedido.autor, 'venderSinStock', { entidad: 'producto', id: productoId, nombre: p.nombre });
+        throw new PinPendiente(tiendaId);
+      }
+      const moved = await ajustarStockLote(tx, { tiendaId, cambios: [{ productoId, delta: -cantidad }], motivo: V.motivoLineaAgregada(v.numero), ventaId, ventaSinStock: true });
+      const m = moved?.get(productoId);
+      if (!m) throw new AppError('BUSINESS_RULE', V.sinStock([p.nombre]), { title: V.sinStockTitle });
+      await registrarPor(tx, tiendaId, pedido.autor, {
+        tipo: 'sin_stock',
+        detalle: {
+          ventaId,
+          ventaNumero: v.numero,
+          productoId,
+          producto: p.nombre,
+          cantidad,
+          stockAntes: m.stockAntes,
+          stockDespues: m.stockDespues,
+          autorizadoPorId: autorizado ? (autorizado.id === SUPERVISOR_TIENDA ? null : autorizado.id) : pedido.autor.usuarioId,
+          autorizadoPor: autorizado?.nombre ?? null,
+        },
+      });
+    } else await moverStock(tx, tiendaId, ventaId, new Map([[productoId, -cantidad]]), V.motivoLineaAgregada(v.numero));
     const [f] = await tx
       .insert(factura)
       .values({ tiendaId, ventaId, productoId, cantidad, precio, estado: estadoDeLinea(v.estado) })

@@ -9,7 +9,7 @@ import type { Db, Tx } from '../../db/client';
 import { venta } from '../../db/schema';
 import { registrarPor, type Autor } from '../actividad/actividad.domain';
 import { cargarVenta } from '../fiado/fiado.domain';
-import { conRechazos } from '../tienda/permisos';
+import { conRechazos, denegado, puede } from '../tienda/permisos';
 import { esViolacionUnica } from '../../db/pg-error';
 import { verificarAutorizacion } from './autorizacion';
 import { buscarCliente } from './venta.busqueda';
@@ -44,10 +44,13 @@ class Ensayo extends Error {
 
 /** What `venta_registrar` answers (its source: `server/db/functions/venta_registrar.sql`). */
 type ResultadoVenta =
-  | { estado: 'ok'; id: number; numero: number; fecha: number; total: number; descuento: number; montoFiado: number; montoRecibido: number; turno: number; lineas: TRecibo['lineas']; tienda: string; metodo: string; cajero: string | null }
+  | { estado: 'ok'; id: number; numero: number; fecha: number; total: number; descuento: number; montoFiado: number; montoRecibido: number; turno: number; lineas: TRecibo['lineas']; sobreventa: Sobreventa[]; tienda: string; metodo: string; cajero: string | null }
   | { estado: 'repetida'; id: number }
   | { estado: 'no_encontrado' | 'monto_insuficiente' | 'sin_turno' }
   | { estado: 'no_disponible' | 'sin_stock' | 'descuento_invalido'; nombres: string[] };
+
+/** A line sold past the recorded stock (issue #36 point 7), as `venta_registrar` answers it. */
+type Sobreventa = { productoId: number; nombre: string; cantidad: number; stockAntes: number; stockDespues: number };
 
 /** A list of integer ids as one PostgreSQL array parameter (drizzle would spread a JS array). */
 const intArray = (values: number[]) => sql`${`{${values.map((v) => Math.trunc(v)).join(',')}}`}::int[]`;
@@ -87,6 +90,8 @@ async function registrarVentaEn(options: {
     autorizarSobreCupo?: boolean;
     referencia?: string;
     verificado?: boolean;
+    /** Sell past the recorded stock (issue #36 point 7): the permission `venderSinStock`, or a supervisor's PIN. */
+    venderSinStock?: boolean;
   };
 }): Promise<TRecibo> {
   const { db, tiendaId, usuarioId, input } = options;
@@ -111,7 +116,11 @@ async function registrarVentaEn(options: {
     const repetida = await ventaPorClave(db, tiendaId, clave);
     if (repetida != null) return obtenerRecibo({ db, tiendaId, ventaId: repetida });
   }
-  const necesitaPin = conDescuento && options.rol === ROL.EMPLEADO;
+  const pinDescuento = conDescuento && options.rol === ROL.EMPLEADO;
+  // Past the recorded stock (issue #36 point 7): only when asked; without the permission, a supervisor's PIN.
+  const sinStock = !!input.venderSinStock;
+  const pinSinStock = sinStock && !(await puede(db, tiendaId, autor, 'venderSinStock'));
+  const necesitaPin = pinDescuento || pinSinStock;
   const cliente = input.documentoCliente ? await buscarCliente({ db, tiendaId, documento: input.documentoCliente }) : null;
 
   const registrar = async (q: Db | Tx) =>
@@ -123,7 +132,7 @@ async function registrarVentaEn(options: {
           ${textArray(lineas.map((l) => l.descuento?.tipo ?? 'ninguno'))}, ${bigintArray(lineas.map((l) => l.descuento?.valor ?? 0))},
           ${input.descuento?.tipo ?? null}::text, ${input.descuento?.valor ?? null}::bigint,
           ${conDescuento ? input.motivoDescuento!.trim() : null}::text,
-          ${aCredito}::boolean, ${referencia}::text, ${!!input.verificado}::boolean) as r`)) as unknown as { rows: { r: ResultadoVenta }[] }
+          ${aCredito}::boolean, ${referencia}::text, ${!!input.verificado}::boolean, ${sinStock}::boolean) as r`)) as unknown as { rows: { r: ResultadoVenta }[] }
     ).rows[0]!.r;
   /** The sale and, on credit, its charge; `autorizadoPor` recorded on it in the same transaction. */
   const escribir = async (tx: Tx, autorizadoPor: { id: number; nombre: string } | null) => {
@@ -140,6 +149,25 @@ async function registrarVentaEn(options: {
           autorizadoPor: autorizadoPor?.nombre ?? null,
         },
       });
+    // Each line sold past the recorded stock, with who authorised it: the PIN's owner, or the seller with the permission.
+    if (resultado.estado === 'ok')
+      for (const s of resultado.sobreventa ?? []) {
+        const quien = pinSinStock ? autorizadoPor : null;
+        await registrarPor(tx, tiendaId, autor, {
+          tipo: 'sin_stock',
+          detalle: {
+            ventaId: resultado.id,
+            ventaNumero: resultado.numero,
+            productoId: s.productoId,
+            producto: s.nombre,
+            cantidad: s.cantidad,
+            stockAntes: s.stockAntes,
+            stockDespues: s.stockDespues,
+            autorizadoPorId: quien ? (quien.id === SUPERVISOR_TIENDA ? null : quien.id) : usuarioId,
+            autorizadoPor: quien?.nombre ?? null,
+          },
+        });
+      }
     if (resultado.estado === 'ok' && autorizadoPor)
       await tx
         .update(venta)
@@ -191,12 +219,18 @@ async function registrarVentaEn(options: {
       throw new Error('unreachable');
     });
     if (ensayo.estado !== 'ok') r = ensayo;
-    else autorizadoPor = await verificarAutorizacion({ db, tiendaId, cajeroId: usuarioId, autorizacion: input.autorizacion });
+    else {
+      const sobreventa = pinSinStock ? (ensayo.sobreventa ?? []) : [];
+      // Asked to sell past stock without the permission: the PIN is needed only when a line is short.
+      if (sobreventa.length > 0 && !input.autorizacion)
+        throw denegado(tiendaId, autor, 'venderSinStock', { entidad: 'producto', id: sobreventa[0]!.productoId, nombre: sobreventa.map((s) => s.nombre).join(', ') });
+      if (pinDescuento || sobreventa.length > 0) autorizadoPor = await verificarAutorizacion({ db, tiendaId, cajeroId: usuarioId, autorizacion: input.autorizacion });
+    }
   }
   // venta_registrar finds the cashier's open shift and writes the sale in one statement (caja: no
   // open shift, no sale). On credit, one transaction also charges the unpaid part to the customer
   // within the limit (fiado), or nothing is kept.
-  r ??= await porClave(() => (!aCredito && !conDescuento ? registrar(db) : db.transaction((tx) => escribir(tx, autorizadoPor))));
+  r ??= await porClave(() => (!aCredito && !conDescuento && !sinStock ? registrar(db) : db.transaction((tx) => escribir(tx, autorizadoPor))));
   switch (r.estado) {
     case 'repetida':
       return obtenerRecibo({ db, tiendaId, ventaId: r.id });

@@ -13,6 +13,8 @@ export const ZCreateFacturaRequest = z.object({
   cantidad: zInt({ required: M.crud.cantidadInvalida, min: 1, max: LIMITES_DINERO.maxCantidad }),
   precio: zPesos(M.crud.precioInvalido),
   estado: zCampo('Estado', 30),
+  /** Sell past the recorded stock when the product is short (issue #36 point 7); role 1 always may. */
+  venderSinStock: z.boolean().optional(),
 });
 export type TCreateFacturaRequest = z.input<typeof ZCreateFacturaRequest>;
 

@@ -89,9 +89,14 @@ function Detalle({ id }: { id: number }) {
           <h2 id="producto-nombre">{p.nombre}</h2>
           <p className="gp-summary__facts">
             <EstadoBadge estado={p.estado} />
+            {p.revisarStock ? (
+              <span className="badge badge--danger" title={M.productos.revisarStockAyuda} data-testid="revisar-stock">
+                {M.productos.revisarStock}
+              </span>
+            ) : null}
             {p.stock <= p.stockMin ? <span className="badge badge--warn">{M.productos.stockBajo}</span> : null}
             <span>{formatPesos(p.precio)}</span>
-            <span>{M.productos.enStock(p.stock, p.stockMin)}</span>
+            <span className={p.stock < 0 ? 'gp-stock-negativo' : undefined}>{p.stock < 0 ? M.productos.stockNegativo(p.stock) : M.productos.enStock(p.stock, p.stockMin)}</span>
             {p.codigoBarras ? <span className="gp-cell-codigo">{M.productos.codigoBarrasResumen(p.codigoBarras)}</span> : null}
           </p>
         </div>

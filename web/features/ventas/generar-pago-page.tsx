@@ -41,16 +41,18 @@ export default function GenerarPagoPage() {
     const fromState = parseCarrito((location.state as { carrito?: unknown } | null)?.carrito);
     return fromState.length ? fromState : leerCarrito();
   });
+  // The cashier chose "Vender de todos modos" at the till (issue #36 point 7): the sale asks past stock.
+  const [sinStock] = useState(() => (location.state as { venderSinStock?: unknown } | null)?.venderSinStock === true);
   useAtrasAlInicio();
   if (lineas.length === 0) return <Navigate to={paths.ventas} replace />;
-  return <Pago lineas={lineas} />;
+  return <Pago lineas={lineas} sinStock={sinStock} />;
 }
 
 /**
  * The payment: its state is usePago's reducer, its request pedido-pago.ts's pure builder; this
  * component wires the shortcuts and the scanner, sends the sale and lays out the three sections.
  */
-function Pago({ lineas }: { lineas: LineaCarrito[] }) {
+function Pago({ lineas, sinStock }: { lineas: LineaCarrito[]; sinStock: boolean }) {
   const metodos = useMetodosPago();
   const pago = usePago();
   const { s, dispatch } = pago;
@@ -66,7 +68,8 @@ function Pago({ lineas }: { lineas: LineaCarrito[] }) {
   const calculo = calcularPago(lineas, s.precios, s.descVenta);
   const total = calculo.total;
   // Issue #27: passing a customer's limit is the store's `credito` permission (role 1 always).
-  const confirmar = useCobrar({ lineas, pago, calculo, conPin, esAdmin: permisos.credito, documentoRef });
+  // Issue #36 point 7: past the recorded stock, the `venderSinStock` permission or a supervisor's PIN.
+  const confirmar = useCobrar({ lineas, pago, calculo, conPin, esAdmin: permisos.credito, puedeSinStock: permisos.venderSinStock, sinStock, documentoRef });
 
   const elegirMetodo = (id: number) => {
     dispatch({ tipo: 'metodo', id, total });
@@ -142,9 +145,12 @@ function useCobrar(o: {
   calculo: ReturnType<typeof calcularPago>;
   conPin: boolean;
   esAdmin: boolean;
+  puedeSinStock: boolean;
+  /** Already chosen at the till: the sale is sent past stock from the start. */
+  sinStock: boolean;
   documentoRef: RefObject<HTMLInputElement | null>;
 }) {
-  const { pago, calculo, conPin, esAdmin, documentoRef } = o;
+  const { pago, calculo, conPin, esAdmin, puedeSinStock, documentoRef } = o;
   const { s, dispatch } = pago;
   const navigate = useNavigate();
   const registrar = useRegistrarVenta();
@@ -153,9 +159,27 @@ function useCobrar(o: {
   // Locked from the first click: React state would let a second click in before the next render.
   const enviando = useRef(false);
 
-  /** Sends the sale; null when the person stopped it (closed a dialog). */
-  const enviar = async (pedido: TPedido): Promise<TRecibo | null> => {
-    if (calculo.conDescuento && conPin) {
+  type Pedido = TPedido & { venderSinStock?: boolean };
+
+  /**
+   * Sends the sale; null when the person stopped it (closed a dialog). "Stock insuficiente" offers
+   * to sell anyway (issue #36 point 7): straight away with the permission, else with a supervisor's PIN.
+   */
+  const enviar = async (pedido: Pedido): Promise<TRecibo | null> => {
+    if (o.sinStock) return enviarUnaVez({ ...pedido, venderSinStock: true }, (calculo.conDescuento && conPin) || !puedeSinStock);
+    try {
+      return await enviarUnaVez(pedido, calculo.conDescuento && conPin);
+    } catch (err) {
+      const corto = err instanceof AppError && err.title === V.sinStockTitle && !pedido.venderSinStock;
+      if (!corto) throw err;
+      if (!(await confirmAction(V.sinStockTitle, V.venderSinStockText(err.message), V.venderDeTodosModos))) return null;
+      const otra = { ...pedido, venderSinStock: true };
+      return enviarUnaVez(otra, (calculo.conDescuento && conPin) || !puedeSinStock);
+    }
+  };
+
+  const enviarUnaVez = async (pedido: Pedido, pedirPin: boolean): Promise<TRecibo | null> => {
+    if (pedirPin) {
       // A cashier's discount: a supervisor standing at the till chooses their name and types the
       // PIN; the sale is sent from the dialog, which stays open on a wrong PIN (issue #36 point 11).
       let supervisores: TSupervisor[];
@@ -175,7 +199,7 @@ function useCobrar(o: {
         } catch (err) {
           return esErrorDePin(err) ? { pinError: err.message } : { hecho: { error: err } };
         }
-      });
+      }, pedido.venderSinStock && !(calculo.conDescuento && conPin) ? { texto: V.pinTextSinStock } : {});
       if (!hecho) return null;
       if ('error' in hecho) throw hecho.error;
       return hecho.recibo;

@@ -52,10 +52,15 @@ export default function VentasPage() {
   const onProducts = useCallback((items: TProductoVenta[]) => update((l) => actualizarDesde(l, items)), [update]);
   const enCarrito = useMemo(() => new Map(lineas.map((l) => [l.id, l.cantidad])), [lineas]);
 
-  const generarPago = () => {
+  const generarPago = async () => {
     if (lineas.length === 0) return void alertWarning(M.ventas.carritoVacio, M.ventas.carritoVacioText);
     const cortos = lineasSinStock(lineas);
-    if (cortos.length) return void alertWarning(M.ventas.sinStockTitle, M.ventas.sinStock(cortos.map((l) => l.nombre)));
+    // Past the recorded stock (issue #36 point 7): the product is in the customer's hand, so the
+    // count is wrong; the cashier may sell anyway, and the payment asks the permission or a PIN.
+    if (cortos.length) {
+      if (!(await confirmAction(M.ventas.sinStockTitle, M.ventas.venderSinStockText(M.ventas.sinStock(cortos.map((l) => l.nombre))), M.ventas.venderDeTodosModos))) return;
+      return void navigate(paths.generarPago, { state: { carrito: lineas, venderSinStock: true } });
+    }
     navigate(paths.generarPago, { state: { carrito: lineas } });
   };
 

@@ -82,8 +82,14 @@ export function ProductosTable(props: {
       cellProps: () => ({ 'data-short': M.productos.cortos.stock }),
       cell: (p) => (
         <>
-          {p.bajoStock ? <span className="badge badge--warn gp-low">{M.productos.stockBajo}</span> : null}
-          <span>{formatNumber(p.stock)}</span>
+          {p.revisarStock ? (
+            <span className="badge badge--danger gp-low" title={M.productos.revisarStockAyuda} data-testid="revisar-stock">
+              {M.productos.revisarStock}
+            </span>
+          ) : p.bajoStock ? (
+            <span className="badge badge--warn gp-low">{M.productos.stockBajo}</span>
+          ) : null}
+          <span className={p.stock < 0 ? 'gp-stock-negativo' : undefined}>{formatNumber(p.stock)}</span>
         </>
       ),
     },
