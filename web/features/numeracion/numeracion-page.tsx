@@ -203,8 +203,8 @@ function RangoForm({ puntoVentaId, onListo }: { puntoVentaId: number; onListo: (
       <Field label={N.resolucion} inputMode="numeric" {...bind('resolucion')} />
       <Field label={N.desde} inputMode="numeric" {...bind('desde')} />
       <Field label={N.hasta} inputMode="numeric" {...bind('hasta')} />
-      <Field label={N.fechaDesde} inputMode="numeric" placeholder="dd/mm/aaaa" {...bind('fechaDesde')} />
-      <Field label={N.fechaHasta} inputMode="numeric" placeholder="dd/mm/aaaa" {...bind('fechaHasta')} />
+      <Field label={N.fechaDesde} inputMode="numeric" placeholder={M.comun.fechaPlaceholder} {...bind('fechaDesde')} />
+      <Field label={N.fechaHasta} inputMode="numeric" placeholder={M.comun.fechaPlaceholder} {...bind('fechaHasta')} />
       <div className="span-2">
         <button type="submit" className="btn" disabled={registrar.isPending}>
           {N.guardarRango}
