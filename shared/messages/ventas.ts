@@ -117,6 +117,9 @@ export const ventas = {
   /** A scan at the payment: nothing is typed in the amount; the product is added at the till. */
   escaneadoEnPago: (codigo: string) => `Código ${codigo} leído: para agregar un producto, vuelva al carrito. El monto no cambió.`,
   escaneadoAgotado: (nombre: string) => `${nombre}: agotado`,
+  /** The product is in the customer's hand though the system counts none (issue #36 point 7): the payment asks the permission or a PIN. */
+  agregarDeTodosModos: 'Agregar de todos modos',
+  agregadoSinStock: (nombre: string) => `${nombre} agregado sin stock en el sistema: al cobrar se confirma.`,
   impresionDirectaFallida: 'No se pudo imprimir en la impresora térmica. Se abrirá el diálogo de impresión.',
   ajustesGuardados: 'Datos del recibo guardados',
   // Issue #16 point 4: a supervisor's PIN lets a cashier (role 2) give a discount.

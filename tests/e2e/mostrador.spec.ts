@@ -260,7 +260,7 @@ const CLAVE = 'Clave1234';
  * A store of its own (its supervisors, numbers and settings are no other journey's): registered and
  * signed in through the API, letting its cashier in at once, with one product and that cashier.
  */
-async function tiendaPropia(page: Page, producto = { nombre: 'Arroz 500 g', precio: 3000, cantidad: 20 }) {
+async function tiendaPropia(page: Page, producto: { nombre: string; precio: number; cantidad: number; codigoBarras?: string } = { nombre: 'Arroz 500 g', precio: 3000, cantidad: 20 }) {
   const email = `${unique('mostrador')}@prueba.co`;
   const nombreTienda = unique('Tienda Mostrador');
   const r = await page.request.post('/api/tiendas/registro', { data: { nombreTienda, email, contrasena: CLAVE } });
@@ -347,6 +347,30 @@ test('7. un cajero vende más de lo que dice el sistema con el PIN del superviso
   const fila = page.getByRole('row').filter({ hasText: t.producto.nombre });
   await expect(fila.getByTestId('revisar-stock')).toHaveText('Revisar stock');
   await expect(fila).toContainText('-1');
+});
+
+test('7. un producto agotado en el sistema se escanea, se agrega de todos modos y el dueño lo vende: el stock queda en −1', async ({ page }) => {
+  const codigo = `77${Date.now().toString().slice(-9)}`;
+  const t = await tiendaPropia(page, { nombre: unico('Aguacate'), precio: 2500, cantidad: 0, codigoBarras: codigo });
+  await signIn(page, 'Tienda', t.email, CLAVE);
+  await page.goto('/ventas');
+  await expect(page.getByLabel('Buscar producto')).toBeFocused();
+  await escanearAqui(page, codigo);
+  const aviso = page.getByTestId('aviso-escaner');
+  await expect(aviso).toContainText(`${t.producto.nombre}: agotado`);
+  await expect(cart(page).getByText(t.producto.nombre)).toHaveCount(0);
+  await aviso.getByRole('button', { name: 'Agregar de todos modos' }).click();
+  await expect(cart(page).getByText(t.producto.nombre)).toBeVisible();
+  await page.getByRole('button', { name: /^Generar pago/ }).first().click();
+  await expectPopup(page, 'Stock insuficiente');
+  await page.locator('.swal2-popup').getByRole('button', { name: 'Vender de todos modos' }).click();
+  await expect(page).toHaveURL(/\/generar_pago$/);
+  // The store's role 1 may sell past the recorded stock: no PIN.
+  await page.getByRole('button', { name: /^Cobrar pago exacto/ }).click();
+  await expect(page).toHaveURL(/\/factura$/);
+  await expect(page.getByTestId('recibo-total')).toHaveText('$ 2.500');
+  const p = await (await page.request.get(`/api/productos/${t.producto.id}`, { headers: t.headers })).json();
+  expect({ stock: p.stock, revisarStock: p.revisarStock }).toEqual({ stock: -1, revisarStock: true });
 });
 
 /**

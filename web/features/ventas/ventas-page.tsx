@@ -69,7 +69,8 @@ export default function VentasPage() {
   // A scanner's burst (or the camera's read) adds the product by its code; an unknown code offers
   // to create the product with it (roles 1 and 3, who may add products).
   const session = useSession();
-  const [avisoEscaner, setAvisoEscaner] = useState<{ text: string; tone: 'ok' | 'error' } | null>(null);
+  // An agotado product scanned: the message, and a button to add it anyway (issue #36 point 7).
+  const [avisoEscaner, setAvisoEscaner] = useState<{ text: string; tone: 'ok' | 'error'; agregar?: TProductoVenta } | null>(null);
   const [camara, setCamara] = useState(false);
   const escanear = async (codigo: string) => {
     try {
@@ -77,7 +78,7 @@ export default function VentasPage() {
       if (p.stock > 0) {
         onAdd(p);
         setAvisoEscaner({ text: M.ventas.escaneado(p.nombre), tone: 'ok' });
-      } else setAvisoEscaner({ text: M.ventas.escaneadoAgotado(p.nombre), tone: 'error' });
+      } else setAvisoEscaner({ text: M.ventas.escaneadoAgotado(p.nombre), tone: 'error', agregar: p });
     } catch (err) {
       if (err instanceof AppError && err.code === 'NOT_FOUND') {
         const puedeCrear = session?.rol === ROL.ADMIN || session?.rol === ROL.ENCARGADO;
@@ -156,6 +157,19 @@ export default function VentasPage() {
       {avisoEscaner ? (
         <p className={`pos__aviso pos__aviso--${avisoEscaner.tone}`} role="status" data-testid="aviso-escaner">
           {avisoEscaner.text}
+          {avisoEscaner.agregar ? (
+            <button
+              type="button"
+              className="btn btn--ghost btn--sm pos__aviso-accion"
+              onClick={() => {
+                const p = avisoEscaner.agregar!;
+                onAdd(p);
+                setAvisoEscaner({ text: M.ventas.agregadoSinStock(p.nombre), tone: 'ok' });
+              }}
+            >
+              {M.ventas.agregarDeTodosModos}
+            </button>
+          ) : null}
         </p>
       ) : null}
       {camara ? (

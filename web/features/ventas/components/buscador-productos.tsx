@@ -41,7 +41,8 @@ export function BuscadorProductos({ onAdd, onProducts, enCarrito, inputRef }: Pr
   const qc = useQueryClient();
   const [texto, setTexto] = useState('');
   const [page, setPage] = useState(1);
-  const [aviso, setAviso] = useState<{ text: string; tone: 'ok' | 'error' } | null>(null);
+  // An agotado product picked: the message, and a button to add it anyway (issue #36 point 7).
+  const [aviso, setAviso] = useState<{ text: string; tone: 'ok' | 'error'; agregar?: TProductoVenta } | null>(null);
   const [busy, setBusy] = useState(false);
   // The row picked with the arrow keys, by product id (the list may be read again meanwhile).
   const [elegido, setElegido] = useState<number | null>(null);
@@ -67,7 +68,7 @@ export function BuscadorProductos({ onAdd, onProducts, enCarrito, inputRef }: Pr
         added(picked);
         setTexto('');
         setElegido(null);
-      } else setAviso({ text: V.escaneadoAgotado(picked.nombre), tone: 'error' });
+      } else setAviso({ text: V.escaneadoAgotado(picked.nombre), tone: 'error', agregar: picked });
       return;
     }
     const term = texto.trim();
@@ -161,6 +162,22 @@ export function BuscadorProductos({ onAdd, onProducts, enCarrito, inputRef }: Pr
       </form>
       <p className={`pos__aviso${aviso ? ` pos__aviso--${aviso.tone}` : ''}`} role="status" aria-live="polite">
         {aviso?.text ?? ''}
+        {aviso?.agregar ? (
+          <button
+            type="button"
+            className="btn btn--ghost btn--sm pos__aviso-accion"
+            onClick={() => {
+              const p = aviso.agregar!;
+              onAdd(p);
+              setAviso({ text: V.agregadoSinStock(p.nombre), tone: 'ok' });
+              setTexto('');
+              setElegido(null);
+              inputRef.current?.focus();
+            }}
+          >
+            {V.agregarDeTodosModos}
+          </button>
+        ) : null}
       </p>
 
       {!texto.trim() && !q ? (
