@@ -3,8 +3,7 @@ import { AppError } from '#shared/errors';
 import { M } from '#shared/messages';
 import type { Db, Tx } from '../db/client';
 import { cliente, factura, metodoPago, venta } from '../db/schema';
-import { turnoDelVendedor } from '../modules/caja/caja.domain';
-import { agregarLinea, type PedidoSinStock } from '../modules/venta/venta-lineas';
+import { abrirVenta, agregarLinea, type PedidoSinStock } from '../modules/venta/venta-lineas';
 import { crearUnaVez } from '../modules/venta/venta.service';
 
 const V = M.ventas;
@@ -41,13 +40,8 @@ export async function crearVentaPendiente(options: {
         .limit(1);
       clienteId = c?.id ?? null;
     }
-    // The cashier's open shift, as at the till (issue #27): none, and the store requires one, refuses.
-    const turnoId = await turnoDelVendedor(tx, tiendaId, usuarioId);
-    const [v] = await tx
-      .insert(venta)
-      .values({ tiendaId, estado: 'Pendiente', metodoPagoId, usuarioId, clienteId, total: 0, clave, turnoId })
-      .returning({ id: venta.idVenta });
-    return v!.id;
+    // Opened by the sale's domain, in the cashier's open shift as at the till (issue #27).
+    return abrirVenta(tx, { tiendaId, usuarioId, metodoPagoId, clienteId, clave });
   }) });
 }
 

@@ -8,7 +8,7 @@ import type { TCrudCreated, TCrudMessage, TVentaRow, ZCreateVentaRequest, ZUpdat
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
 import { cliente, factura, metodoPago, tienda, usuario, venta } from '../../db/schema';
-import { turnoDelVendedor } from '../caja/caja.domain';
+import { abrirVenta } from '../venta/venta-lineas';
 import { cambiarEstadoEn, crearUnaVez, metodoFueraDeCaja, verificarEdicionDeVenta } from '../venta/venta.service';
 import { countAll, fieldError, idOf, inScope, instanteBogota, likePattern, notFound, pageOf, tiendaDestino, type CrudScope, type CrudService } from './crud.scope';
 
@@ -108,13 +108,8 @@ export async function createVenta(options: { db: Db; scope: CrudScope; input: Cr
       db.transaction(async (tx) => {
         metodoFueraDeCaja(input.metodoPagoId);
         const refs = await resolveRefs(tx, tiendaId, input);
-        // The seller's open shift, as at the till (issue #27): none, and the store requires one, refuses.
-        const turnoId = await turnoDelVendedor(tx, tiendaId, refs.usuarioId);
-        const [row] = await tx
-          .insert(venta)
-          .values({ tiendaId, ...refs, clave: input.clave, turnoId })
-          .returning({ id: venta.idVenta });
-        return row!.id;
+        // Opened by the sale's domain, in the seller's open shift as at the till (issue #27).
+        return abrirVenta(tx, { tiendaId, ...refs, clave: input.clave });
       }),
   });
   return { id, message: M.crud.registrado.ventas };

@@ -21,6 +21,7 @@ import type { Db, Tx } from '../../db/client';
 import { devolucion, factura, producto, venta } from '../../db/schema';
 import { SUPERVISOR_TIENDA, type TAutorizacionPin } from '#shared/schemas/venta';
 import { registrarPor, type Autor } from '../actividad/actividad.domain';
+import { turnoDelVendedor } from '../caja/caja.domain';
 import { ajustarStockLote } from '../movimiento/ledger';
 import { conRechazos, denegado, puede } from '../tienda/permisos';
 import { verificarAutorizacion } from './autorizacion';
@@ -70,6 +71,23 @@ async function ventaEnAlcance(tx: Tx, scope: LineaScope, ventaId: number, errore
   const [v] = await tx.select({ tiendaId: venta.tiendaId }).from(venta).where(and(eq(venta.idVenta, ventaId), enAlcance(scope))).limit(1);
   if (!v) throw errores.venta();
   return v.tiendaId;
+}
+
+/**
+ * A sale opened empty, for the faces that build it line by line (the back-office form, the old
+ * client's step 1; issue #27 point 4): in the seller's open shift, refused as the till refuses when
+ * the store requires one and the seller has none. Its lines then come through `agregarLinea`.
+ */
+export async function abrirVenta(
+  tx: Tx,
+  datos: { tiendaId: number; usuarioId: number | null; metodoPagoId: number; clienteId: number | null; clave?: string | null; fecha?: Date; estado?: string },
+): Promise<number> {
+  const turnoId = await turnoDelVendedor(tx, datos.tiendaId, datos.usuarioId);
+  const [v] = await tx
+    .insert(venta)
+    .values({ estado: 'Pendiente', total: 0, ...datos, turnoId })
+    .returning({ id: venta.idVenta });
+  return v!.id;
 }
 
 /** The sale's row FOR UPDATE (after the products): its lines change one writer at a time. */
