@@ -1,16 +1,34 @@
 import { ventas } from '#shared/messages/ventas';
-import type { TAutorizacionPin, TSupervisor } from '#shared/schemas/venta';
-import { showDialog } from './alerts';
+import { ZPin, type TAutorizacionPin, type TSupervisor } from '#shared/schemas/venta';
+import { alertFailure, alertWarning, showDialog } from './alerts';
 import { api } from './api-client';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
 const M = { ventas };
 
 const V = M.ventas;
-const PIN_RE = /^[0-9]{4,6}$/;
 
 /** The store's supervisors whose PIN works (issue #16 point 4); read when the dialog opens. */
 export const listarSupervisores = () => api<TSupervisor[]>('/ventas/supervisores');
+
+/**
+ * The supervisors for the PIN dialog, or null after telling the person why there are none: the list
+ * could not be read, or nobody has a PIN yet (`sinSupervisores`, the screen's words).
+ */
+export async function supervisoresParaPin(sinSupervisores: string): Promise<TSupervisor[] | null> {
+  let supervisores: TSupervisor[];
+  try {
+    supervisores = await listarSupervisores();
+  } catch (err) {
+    void alertFailure(err);
+    return null;
+  }
+  if (!supervisores.length) {
+    void alertWarning(V.pinTitle, sinSupervisores);
+    return null;
+  }
+  return supervisores;
+}
 
 /** What a try with a PIN ended in: a wrong PIN (the dialog stays open with it) or anything else. */
 export type IntentoPin<T> = { pinError: string } | { hecho: T };
@@ -51,8 +69,8 @@ export async function pedirPinSupervisor<T>(
     input: 'password',
     inputLabel: V.pinLabel,
     // SweetAlert2 sets these on each of its hidden inputs too: no name or label here (inputLabel labels it).
-    inputAttributes: { inputmode: 'numeric', maxlength: '6', autocomplete: 'off', pattern: '[0-9]*' },
-    inputValidator: (value: string) => (!select.value ? V.supervisorRequerido : PIN_RE.test(String(value ?? '')) ? null : V.pinInvalido),
+    inputAttributes: { inputmode: 'numeric', maxlength: '8', autocomplete: 'off', pattern: '[0-9]*' },
+    inputValidator: (value: string) => (!select.value ? V.supervisorRequerido : ZPin.safeParse(String(value ?? '')).success ? null : V.pinInvalido),
     showCancelButton: true,
     confirmButtonText: textos.autorizar ?? V.pinAutorizar,
     showLoaderOnConfirm: true,

@@ -5,13 +5,13 @@ import { generic } from '#shared/messages/comun';
 import { ventas } from '#shared/messages/ventas';
 import { formatNumber, formatPesos } from '#shared/money';
 import { METODO, ROL } from '#shared/roles';
-import type { TRecibo, TSupervisor } from '#shared/schemas/venta';
+import type { TRecibo } from '#shared/schemas/venta';
 import { IconBack } from '../../components/ui/icons';
 import { paths } from '../../config/paths';
-import { alertError, alertFailure, alertWarning, confirmAction } from '../../lib/alerts';
+import { alertError, alertWarning, confirmAction } from '../../lib/alerts';
 import { NetworkError } from '../../lib/api-client';
 import { useMisPermisos } from '../../lib/mis-permisos';
-import { listarSupervisores, pedirPinSupervisor, type IntentoPin } from '../../lib/pin-supervisor';
+import { pedirPinSupervisor, supervisoresParaPin, type IntentoPin } from '../../lib/pin-supervisor';
 import { STORAGE_KEYS, useSession } from '../../lib/session';
 import { useAtajo } from '../../lib/use-atajo';
 import { useEscaner } from '../impresion/use-escaner';
@@ -182,17 +182,8 @@ function useCobrar(o: {
     if (pedirPin) {
       // A cashier's discount: a supervisor standing at the till chooses their name and types the
       // PIN; the sale is sent from the dialog, which stays open on a wrong PIN (issue #36 point 11).
-      let supervisores: TSupervisor[];
-      try {
-        supervisores = await listarSupervisores();
-      } catch (err) {
-        void alertFailure(err);
-        return null;
-      }
-      if (!supervisores.length) {
-        void alertWarning(V.pinTitle, V.sinSupervisores);
-        return null;
-      }
+      const supervisores = await supervisoresParaPin(V.sinSupervisores);
+      if (!supervisores) return null;
       const hecho = await pedirPinSupervisor(supervisores, async (autorizacion): Promise<IntentoPin<{ recibo: TRecibo } | { error: unknown }>> => {
         try {
           return { hecho: { recibo: await registrar.mutateAsync({ ...pedido, autorizacion }) } };

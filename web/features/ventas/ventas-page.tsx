@@ -28,6 +28,7 @@ import {
   type LineaCarrito,
   type VentaEnEspera,
 } from './carrito';
+import { AgregarSinStock } from './components/agregar-sin-stock';
 import { BuscadorProductos } from './components/buscador-productos';
 import { CarritoPanel } from './components/carrito-panel';
 import { useAtrasAlInicio } from './use-atras-al-inicio';
@@ -158,17 +159,13 @@ export default function VentasPage() {
         <p className={`pos__aviso pos__aviso--${avisoEscaner.tone}`} role="status" data-testid="aviso-escaner">
           {avisoEscaner.text}
           {avisoEscaner.agregar ? (
-            <button
-              type="button"
-              className="btn btn--ghost btn--sm pos__aviso-accion"
-              onClick={() => {
+            <AgregarSinStock
+              onAgregar={() => {
                 const p = avisoEscaner.agregar!;
                 onAdd(p);
                 setAvisoEscaner({ text: M.ventas.agregadoSinStock(p.nombre), tone: 'ok' });
               }}
-            >
-              {M.ventas.agregarDeTodosModos}
-            </button>
+            />
           ) : null}
         </p>
       ) : null}

@@ -4,12 +4,11 @@ import { caja } from '#shared/messages/caja';
 import { ventas } from '#shared/messages/ventas';
 import { formatPesos, parsePesos } from '#shared/money';
 import { ZMovimientoCajaRequest, type TMovimientoCaja, type TMovimientoCajaRequest } from '#shared/schemas/caja';
-import type { TSupervisor } from '#shared/schemas/venta';
 import { Field } from '../../../components/ui/field';
 import { MoneyField } from '../../../components/ui/money-field';
-import { alertFailure, alertWarning, toastSuccess } from '../../../lib/alerts';
+import { alertFailure, toastSuccess } from '../../../lib/alerts';
 import { useMisPermisosYTope } from '../../../lib/mis-permisos';
-import { listarSupervisores, pedirPinSupervisor, type IntentoPin } from '../../../lib/pin-supervisor';
+import { pedirPinSupervisor, supervisoresParaPin, type IntentoPin } from '../../../lib/pin-supervisor';
 import { useRegistrarMovimiento } from '../api/mutations';
 import { useFechas } from '../../../lib/fechas';
 
@@ -35,17 +34,8 @@ export function MovimientoForm(props: { movimientos: TMovimientoCaja[] }) {
 
   /** Sends the movement through the supervisor's dialog; false when the person closed it. */
   const conPin = async (datos: TMovimientoCajaRequest, umbral: number): Promise<boolean> => {
-    let supervisores: TSupervisor[];
-    try {
-      supervisores = await listarSupervisores();
-    } catch (err) {
-      await alertFailure(err);
-      return false;
-    }
-    if (!supervisores.length) {
-      await alertWarning(M.ventas.pinTitle, M.caja.sinSupervisores);
-      return false;
-    }
+    const supervisores = await supervisoresParaPin(M.caja.sinSupervisores);
+    if (!supervisores) return false;
     const hecho = await pedirPinSupervisor(
       supervisores,
       async (autorizacion): Promise<IntentoPin<{ error?: unknown }>> => {

@@ -9,6 +9,7 @@ import { sinTildes } from '#shared/texto';
 import { Pager } from '../../../components/ui/pager';
 import { NetworkError } from '../../../lib/api-client';
 import { useDebounced } from '../../../lib/use-debounced';
+import { AgregarSinStock } from './agregar-sin-stock';
 import { RejillaProductos } from './rejilla-productos';
 import { fetchProductoPorCodigo, fetchProductosVenta, PAGE_SIZE, productosVentaKey, useProductosVenta } from '../api/productos-venta';
 
@@ -163,10 +164,8 @@ export function BuscadorProductos({ onAdd, onProducts, enCarrito, inputRef }: Pr
       <p className={`pos__aviso${aviso ? ` pos__aviso--${aviso.tone}` : ''}`} role="status" aria-live="polite">
         {aviso?.text ?? ''}
         {aviso?.agregar ? (
-          <button
-            type="button"
-            className="btn btn--ghost btn--sm pos__aviso-accion"
-            onClick={() => {
+          <AgregarSinStock
+            onAgregar={() => {
               const p = aviso.agregar!;
               onAdd(p);
               setAviso({ text: V.agregadoSinStock(p.nombre), tone: 'ok' });
@@ -174,9 +173,7 @@ export function BuscadorProductos({ onAdd, onProducts, enCarrito, inputRef }: Pr
               setElegido(null);
               inputRef.current?.focus();
             }}
-          >
-            {V.agregarDeTodosModos}
-          </button>
+          />
         ) : null}
       </p>
 
