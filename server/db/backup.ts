@@ -76,6 +76,9 @@ export async function dumpDatabase(db: Db): Promise<BackupFile> {
   );
 }
 
+/** Triggers that give a new row its number, by table: a restored row keeps the one it was saved with. */
+const NUMERADORES: readonly (readonly [string, string])[] = [['venta', 'venta_numerar']];
+
 /** Replaces every row of the database with the backup's, in one transaction (all or nothing). */
 export async function restoreDatabase(db: Db, backup: BackupFile): Promise<Record<string, number>> {
   if (backup.format !== 'adax-backup' || backup.version !== 1) throw new Error('El archivo no es un respaldo de ADAX Store Manager.');
@@ -87,6 +90,10 @@ export async function restoreDatabase(db: Db, backup: BackupFile): Promise<Recor
     // The sales summary is derived: emptied here, rebuilt by its triggers as the invoice lines go back in.
     const tables = await backupTables(tx);
     await tx.execute(sql.raw(`truncate ${[...tables, ...DERIVED_TABLES].map((t) => `"${t}"`).join(', ')} restart identity cascade`));
+    // The sales go back with the numbers they had: the trigger that numbers a new sale (ADR 026, 027)
+    // would give each restored one the store's next number and move the counters past them. Off for the
+    // load only, inside this transaction (undone with it on any failure).
+    for (const [tabla, trigger] of NUMERADORES) await tx.execute(sql.raw(`alter table "${tabla}" disable trigger "${trigger}"`));
     for (const t of tables) {
       const rows = backup.tables[t] ?? [];
       counts[t] = rows.length;
@@ -105,6 +112,7 @@ export async function restoreDatabase(db: Db, backup: BackupFile): Promise<Recor
         );
       }
     }
+    for (const [tabla, trigger] of NUMERADORES) await tx.execute(sql.raw(`alter table "${tabla}" enable trigger "${trigger}"`));
   });
   return counts;
 }
