@@ -55,7 +55,7 @@ test('datos fiscales, clasificación por categoría, venta con 19 %, 5 % y bolsa
   // Impuestos (the screen's link): one tax per category, the products inherit it.
   await form.getByRole('link', { name: 'Clasificar productos por impuesto' }).click();
   await expect(page).toHaveURL(/\/impuestos$/);
-  await expect(page.getByText('3 productos sin impuesto')).toBeVisible();
+  await expect(page.getByText('3 productos sin impuesto', { exact: true })).toBeVisible();
   for (const [categoria, impuesto] of [
     ['Bebidas', 'IVA 19 %'],
     ['Granos', 'IVA 5 %'],
