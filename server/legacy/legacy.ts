@@ -1,10 +1,9 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodType } from 'zod';
 import { AppError } from '#shared/errors';
 import { M } from '#shared/messages';
 import { ROL } from '#shared/roles';
-import { tienda } from '../db/schema';
+import { codigoDeTienda } from '../modules/tienda/invitacion.domain';
 import { bearerToken, resolveSession, type RequestSession } from '../plugins/auth';
 import type { WriteEvent } from '../plugins/write-bus';
 import { legacy as L } from '#shared/messages/legacy';
@@ -85,10 +84,7 @@ export function parseLegacy<T>(schema: ZodType<T>, data: unknown): T {
 }
 
 /** The session's invitation code. */
-async function codigoDeSesion(ctx: LegacyContext, tiendaId: number): Promise<string | null> {
-  const [row] = await ctx.app.db.select({ code: tienda.codigoInvitacion }).from(tienda).where(eq(tienda.idTienda, tiendaId)).limit(1);
-  return row?.code ?? null;
-}
+const codigoDeSesion = (ctx: LegacyContext, tiendaId: number): Promise<string | null> => codigoDeTienda(ctx.app.db, tiendaId);
 
 /** The codes the request sends under `keys` (markers such as `listarPorTienda=true` are not codes). */
 const codesSent = (ctx: LegacyContext, keys: string[]) => keys.map((k) => sent(ctx.p, k)).filter((v): v is string => v !== undefined && v !== 'true');

@@ -30,6 +30,7 @@ const acciones: Record<string, string> = {
   venderSinStock: 'vender sin stock en el sistema',
   pinSupervisor: 'autorizar con el PIN de un supervisor',
 };
+const camposVenta: Record<string, string> = { metodo: 'método de pago', cliente: 'cliente', vendedor: 'vendedor', fecha: 'fecha' };
 const ordenAccion: Record<string, string> = { creada: 'Creó', editada: 'Modificó', enviada: 'Envió', cancelada: 'Canceló' };
 // The log's facts are JSON the writers chose by kind (shared/schemas/actividad.ts); read defensively.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -81,6 +82,7 @@ export const actividad = {
     importacion: 'Importación',
     devolucion: 'Devolución',
     sin_stock: 'Venta sin stock',
+    venta_editada: 'Venta editada',
   } as Record<string, string>,
   /** What a refused attempt tried. */
   acciones,
@@ -135,6 +137,8 @@ export const actividad = {
         return `Devolución N.º ${d.numero} de la venta #${d.ventaNumero ?? d.ventaId}: ${d.unidades} ${d.unidades === 1 ? 'unidad' : 'unidades'}, ${pesos(d.total)} devueltos con ${d.metodo}. Motivo: ${d.motivo}`;
       case 'sin_stock':
         return `Vendió ${d.cantidad} de «${d.producto}» sin stock en el sistema (venta #${d.ventaNumero ?? d.ventaId}): stock ${d.stockAntes} → ${d.stockDespues}${d.autorizadoPor ? `, autorizado por ${d.autorizadoPor}` : ''}`;
+      case 'venta_editada':
+        return `Editó la venta #${d.numero || d.ventaId}: ${(d.campos as string[]).map((c) => camposVenta[c] ?? c).join(', ')}`;
       default:
         return JSON.stringify(d);
     }

@@ -62,6 +62,7 @@ export const ventas = {
   sobreCupoNota: (quien: string) => `Autorizado sobre el cupo por ${quien}`,
   fiadoSoloEnCaja: 'El fiado solo se registra desde la caja de la tienda.',
   clienteDeVentaFiada: 'Una venta fiada no cambia de cliente: la deuda está en la cuenta del cliente original. Anúlela y regístrela de nuevo.',
+  metodoDeTurnoCerrado: 'El turno de esta venta ya se cerró y su arqueo la contó con ese método de pago: el método no cambia. Registre la corrección como un movimiento de caja del turno abierto.',
   referenciaInvalida: 'La referencia admite hasta 40 letras, números, espacios y guiones.',
   fiadoDisponible: (disponible: string, cupo: string) => `Fiado disponible: ${disponible} de un cupo de ${cupo}`,
   fiadoNoHabilitado: 'Este cliente no tiene fiado habilitado.',

@@ -33,6 +33,7 @@ export const TIPOS_ACTIVIDAD = [
   'importacion',
   'devolucion',
   'sin_stock',
+  'venta_editada',
 ] as const;
 export type TTipoActividad = (typeof TIPOS_ACTIVIDAD)[number];
 
@@ -80,7 +81,12 @@ export interface TDetallesActividad {
     autorizadoPorId: number | null;
     autorizadoPor: string | null;
   };
+  /** A sale's header edited in the back-office (issue #27): which of its fields changed. */
+  venta_editada: { ventaId: number; numero: number; campos: TCampoVentaEditado[] };
 }
+
+/** What a back-office edit of a sale's header changed (issue #27): its method, customer, seller or date. */
+export type TCampoVentaEditado = 'metodo' | 'cliente' | 'vendedor' | 'fecha';
 
 /** One entry as its writer gives it: a kind and its facts. */
 export type TEntradaActividad = { [K in TTipoActividad]: { tipo: K; detalle: TDetallesActividad[K] } }[TTipoActividad];

@@ -11,7 +11,7 @@ import { partesIso } from '../filas';
 import { ADMIN, READ, legacyStore, parseLegacy, SALE_WRITE, type LegacyController } from '../legacy';
 import { legacy as L } from '#shared/messages/legacy';
 import { has, int, str, type LegacyParams } from '../params';
-import { marcarLineasPagadas, registrarLinea } from '../venta-por-pasos.service';
+import { marcarLineasPagadas, registrarLinea } from '../../modules/venta/venta.por-pasos';
 
 const V = M.ventas;
 

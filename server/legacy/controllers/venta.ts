@@ -9,7 +9,7 @@ import { partesIso } from '../filas';
 import { ADMIN, READ, checkDocumentoUsuario, checkTiendaId, legacyStore, parseLegacy, SALE_WRITE, type LegacyController } from '../legacy';
 import { legacy as L } from '#shared/messages/legacy';
 import { has, int, sent, str } from '../params';
-import { crearVentaPendiente, tieneLineas } from '../venta-por-pasos.service';
+import { crearVentaPendiente, tieneLineas } from '../../modules/venta/venta.por-pasos';
 
 const V = M.ventas;
 
@@ -50,6 +50,7 @@ export const ventaActions: LegacyController = [
         usuarioId: sesion.usuarioId,
         metodoPagoId,
         documentoCliente: sent(p, 'documento_Cliente'),
+        metodoNoExiste: () => new AppError('VALIDATION', V.metodoRequerido, { fields: { metododepago_ID_Met_Pago: V.metodoRequerido } }),
       });
       return { success: true, id_Venta: id, mensaje: L.ventaRegistrada };
     },

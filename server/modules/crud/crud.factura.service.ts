@@ -1,63 +1,17 @@
-import { and, desc, eq, ilike, or } from 'drizzle-orm';
 import { M } from '#shared/messages';
 import type { TPage, TPageQuery } from '#shared/schemas/common';
 import type { TCrudCreated, TCrudMessage, TFacturaRow, ZCreateFacturaRequest } from '#shared/schemas/crud';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { factura, producto } from '../../db/schema';
 import * as lineas from '../venta/venta-lineas';
-import { autorCrud, countAll, fieldError, idOf, inScope, likePattern, notFound, pageOf, type CrudScope, type CrudService } from './crud.scope';
+import * as ventas from '../venta/venta.administracion';
+import { autorCrud, fieldError, notFound, type CrudScope, type CrudService } from './crud.scope';
 
 type Input = z.output<typeof ZCreateFacturaRequest>;
 
-const columns = {
-  idFactura: factura.idFactura,
-  ventaId: factura.ventaId,
-  productoId: factura.productoId,
-  productoNombre: producto.nombre,
-  cantidad: factura.cantidad,
-  precio: factura.precio,
-  estado: factura.estado,
-  idTienda: factura.tiendaId,
-};
+export const listFacturas = (options: { db: Db; scope: CrudScope; query: TPageQuery }): Promise<TPage<TFacturaRow>> => ventas.listarLineas(options);
 
-/** Search by sale id or product (spec §5 "invoices by sale id or product value"), or by state. */
-export async function listFacturas(options: { db: Db; scope: CrudScope; query: TPageQuery }): Promise<TPage<TFacturaRow>> {
-  const { db, scope, query } = options;
-  const id = idOf(query.q);
-  const p = likePattern(query.q);
-  const search = !query.q
-    ? undefined
-    : id != null
-      ? or(eq(factura.ventaId, id), eq(factura.productoId, id), eq(factura.idFactura, id))
-      : or(ilike(factura.estado, p), ilike(producto.nombre, p));
-  const where = and(inScope(scope, factura.tiendaId), search);
-  const { limit, offset } = pageOf(query);
-  const [items, [total]] = await Promise.all([
-    db
-      .select(columns)
-      .from(factura)
-      .innerJoin(producto, eq(producto.idProducto, factura.productoId))
-      .where(where)
-      .orderBy(desc(factura.idFactura))
-      .limit(limit)
-      .offset(offset),
-    db.select({ n: countAll }).from(factura).innerJoin(producto, eq(producto.idProducto, factura.productoId)).where(where),
-  ]);
-  return { items, total: total?.n ?? 0 };
-}
-
-export async function getFactura(options: { db: Db; scope: CrudScope; id: number }): Promise<TFacturaRow> {
-  const { db, scope, id } = options;
-  const [row] = await db
-    .select(columns)
-    .from(factura)
-    .innerJoin(producto, eq(producto.idProducto, factura.productoId))
-    .where(and(eq(factura.idFactura, id), inScope(scope, factura.tiendaId)))
-    .limit(1);
-  if (!row) throw notFound();
-  return row;
-}
+export const getFactura = (options: { db: Db; scope: CrudScope; id: number }): Promise<TFacturaRow> => ventas.obtenerLinea(options);
 
 /** The back-office names what it cannot find under its form's fields. */
 const errores: lineas.ErroresLinea = {

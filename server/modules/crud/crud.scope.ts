@@ -9,7 +9,7 @@ import { isOperator, type Alcance } from '../tienda/alcance';
 
 // The scope and its helpers live in server/modules/tienda/alcance.ts (issue #29: no domain imports
 // the back-office); the back-office's files keep importing them from here.
-export { countAll, fieldConflict, fieldError, idOf, inScope, isOperator, likePattern, notFound, pageOf, syncIdentity, tiendaDestino } from '../tienda/alcance';
+export { countAll, fieldConflict, fieldError, idOf, inScope, instanteBogota, isOperator, likePattern, notFound, pageOf, partesBogota, syncIdentity, tiendaDestino } from '../tienda/alcance';
 
 /**
  * Who acts in the back-office (DESIGN.md §4): a store admin (`tiendaId` set) sees and changes only
@@ -20,22 +20,11 @@ export type CrudScope = Alcance;
 export const scopeOf = (s: RequestSession): CrudScope => ({ tiendaId: s.tiendaId, usuarioId: s.usuarioId, rol: s.rol });
 
 /** Who acts in the back-office, for the domain's permissions and the activity log (issue #27). */
-export const autorCrud = (scope: CrudScope): Autor => ({ usuarioId: scope.usuarioId, rol: scope.rol ?? ROL.ADMIN, cara: 'crud' });
+export const autorCrud = (scope: CrudScope): Autor => ({ usuarioId: scope.usuarioId, rol: scope.rol ?? ROL.ADMIN, cara: scope.cara ?? 'crud' });
 
 /** Global catalogues and store creation are the operator's alone: a store admin gets 403. */
 export function requireOperator(scope: CrudScope, message: string) {
   if (!isOperator(scope)) throw new AppError('FORBIDDEN', message);
-}
-
-/**
- * Bogotá keeps UTC−5 all year (no daylight saving since 1993), so dates typed in the back-office
- * map to instants with a fixed offset, and instants back to the shop's calendar date and clock time.
- */
-const BOGOTA_OFFSET_MS = 5 * 60 * 60 * 1000;
-export const instanteBogota = (fecha: string, hora = '12:00') => new Date(`${fecha}T${hora}:00-05:00`);
-export function partesBogota(d: Date): { fecha: string; hora: string } {
-  const iso = new Date(d.getTime() - BOGOTA_OFFSET_MS).toISOString();
-  return { fecha: iso.slice(0, 10), hora: iso.slice(11, 16) };
 }
 
 /**

@@ -18,6 +18,8 @@ export interface Alcance {
   usuarioId: number | null;
   /** The caller's role (absent: role 1). */
   rol?: number;
+  /** The face that adapts the call, for the activity log (absent: the back-office). */
+  cara?: 'crud' | 'legacy';
 }
 
 export const isOperator = (scope: Alcance) => scope.tiendaId == null;
@@ -57,6 +59,18 @@ export const idOf = (q: string): number | null => (/^\d{1,9}$/.test(q) ? Number(
 export const pageOf = (query: TPageQuery) => ({ limit: query.pageSize, offset: (query.page - 1) * query.pageSize });
 
 export const countAll = sql<number>`count(*)::int`;
+
+/**
+ * Bogotá keeps UTC−5 all year (no daylight saving since 1993), so dates typed in the back-office
+ * map to instants with a fixed offset, and instants back to the shop's calendar date and clock time.
+ */
+const BOGOTA_OFFSET_MS = 5 * 60 * 60 * 1000;
+export const instanteBogota = (fecha: string, hora = '12:00') => new Date(`${fecha}T${hora}:00-05:00`);
+export function partesBogota(d: Date): { fecha: string; hora: string } {
+  const iso = new Date(d.getTime() - BOGOTA_OFFSET_MS).toISOString();
+  return { fecha: iso.slice(0, 10), hora: iso.slice(11, 16) };
+}
+
 
 /**
  * After inserting a row with an id the person typed, moves the table's identity sequence past it,

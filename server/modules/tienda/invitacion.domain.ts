@@ -50,6 +50,12 @@ export async function tiendaDelCodigo(db: Db | Tx, codigo: string): Promise<numb
   return t?.id ?? null;
 }
 
+/** A store's invitation code, expired or not (the old clients send it with their calls). */
+export async function codigoDeTienda(db: Db | Tx, tiendaId: number): Promise<string | null> {
+  const [t] = await db.select({ code: tienda.codigoInvitacion }).from(tienda).where(eq(tienda.idTienda, tiendaId)).limit(1);
+  return t?.code ?? null;
+}
+
 export { aprobada };
 
 /**

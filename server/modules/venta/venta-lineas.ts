@@ -1,7 +1,7 @@
 /**
  * A sale's invoice lines, written by one owner (issue #27 point 4): the back-office's invoice form
  * (crud.factura.service.ts), the old controller's back-office calls (registroCrud, actualizar, eliminar)
- * and the old client's step-by-step sale (venta-por-pasos.service.ts) add, change and remove lines
+ * and the old client's step-by-step sale (venta.por-pasos.ts) add, change and remove lines
  * only through these functions. Each moves the stock through the ledger (`ajustarStockLote`: the
  * change and its movimiento in one statement), recomputes the sale's total, and keeps credit right.
  *

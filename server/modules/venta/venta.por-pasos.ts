@@ -1,16 +1,17 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { AppError } from '#shared/errors';
 import { M } from '#shared/messages';
-import type { Db, Tx } from '../db/client';
-import { cliente, factura, metodoPago, venta } from '../db/schema';
-import { abrirVenta, agregarLinea, type PedidoSinStock } from '../modules/venta/venta-lineas';
-import { crearUnaVez } from '../modules/venta/venta.service';
+import type { Db, Tx } from '../../db/client';
+import { cliente, factura, metodoPago, venta } from '../../db/schema';
+import { fieldError } from '../tienda/alcance';
+import { abrirVenta, agregarLinea, type PedidoSinStock } from './venta-lineas';
+import { crearUnaVez } from './venta.checkout';
 
 const V = M.ventas;
 
 /**
  * The old client's sale, call by call (spec §7): an empty Pendiente sale, then one invoice line per
- * cart line, then the status. Each call is one transaction; every stock exit goes through the ledger
+ * cart line, then the status. It lives with the sale's domain (issue #27): the legacy face only adapts. Each call is one transaction; every stock exit goes through the ledger
  * (`ajustarStock`: a single guarded UPDATE plus its movimiento), so lines racing for the last units
  * can never take the stock below zero. The one-call checkout of the clean API is
  * `registrarVenta` in modules/venta; this is its step-by-step twin for the old clients.
@@ -25,11 +26,13 @@ export async function crearVentaPendiente(options: {
   documentoCliente?: string;
   /** The sale's key (ADR 011): step 1 sent again with the same key answers the same sale. */
   clave?: string;
+  /** How the face names an unknown payment method (its field's name). */
+  metodoNoExiste?: () => AppError;
 }): Promise<number> {
   const { db, tiendaId, usuarioId, metodoPagoId, clave } = options;
   return crearUnaVez({ db, tiendaId, clave, crear: () => db.transaction(async (tx) => {
     const [m] = await tx.select({ id: metodoPago.idMetPago }).from(metodoPago).where(eq(metodoPago.idMetPago, metodoPagoId)).limit(1);
-    if (!m) throw new AppError('VALIDATION', V.metodoRequerido, { fields: { metododepago_ID_Met_Pago: V.metodoRequerido } });
+    if (!m) throw (options.metodoNoExiste ?? (() => fieldError('metodoPagoId', V.metodoRequerido)))();
     let clienteId: number | null = null;
     const documento = options.documentoCliente?.trim();
     if (documento) {
