@@ -7,18 +7,6 @@ import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 /** Tests and their helpers (fixtures, the legacy test client) cross the layers on purpose. */
 const TESTS = ['**/*.test.{ts,tsx}', '**/*.fixtures.ts', 'server/legacy/test-client.ts', 'web/test/**'];
 
-/**
- * Adapters that still read or write tables themselves (issue #27 point 4). The list only shrinks: a
- * file leaves it when its writes move into the entity's domain module; a new adapter is never added.
- */
-const ADAPTADORES_CON_TABLAS = [
-  'server/modules/crud/crud.credito.service.ts',
-  'server/modules/crud/crud.metodosdepago.service.ts',
-  'server/modules/crud/crud.roles.service.ts',
-  'server/modules/crud/crud.tienda.service.ts',
-  'server/modules/crud/crud.usuarios.service.ts',
-];
-
 export default tseslint.config(
   { ignores: ['dist/**', 'dist-*/**', 'node_modules/**', 'data/**', 'server/db/migrations/**', 'test-results/**', 'playwright-report/**', 'screenshots/**', 'bench/results/**'] },
   js.configs.recommended,
@@ -98,10 +86,11 @@ export default tseslint.config(
   {
     // The adapters adapt names and shapes; the domain writes (issue #27 point 4): no table access.
     files: ['server/modules/crud/**/*.ts', 'server/legacy/**/*.ts'],
-    ignores: [...TESTS, ...ADAPTADORES_CON_TABLAS],
+    ignores: TESTS,
     rules: {
       'no-restricted-imports': ['error', { patterns: [
             { regex: '^(\\.\\.?/)+(.*/)?db/schema(/|$)', message: 'El back-office y la API antigua no escriben tablas: llaman al dominio de la entidad (issue #27).' },
+            { regex: '^drizzle-orm(/|$)', message: 'El back-office y la API antigua no escriben SQL: llaman al dominio de la entidad (issue #27).' },
             { group: ['**/web/**', 'react'], message: 'El servidor no importa la web.' },
           ] }],
     },

@@ -1,4 +1,4 @@
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, lt, ne, sql } from 'drizzle-orm';
 import { AppError } from '#shared/errors';
 import { M } from '#shared/messages';
 import { ROL, canSeeInvitationCode } from '#shared/roles';
@@ -24,6 +24,20 @@ export async function emailTaken(db: Db | Tx, email: string): Promise<boolean> {
   if (u) return true;
   const [t] = await db.select({ id: tienda.idTienda }).from(tienda).where(sql`lower(${tienda.correo}) = ${lower}`).limit(1);
   return !!t;
+}
+
+/**
+ * A documento is unique within a store (issue #15): other stores' users are never compared, and the
+ * platform operator (no store) never is. `exceptoId`: the user being edited.
+ */
+export async function exigirDocumentoLibre(db: Db | Tx, tiendaId: number | null, documento: string, exceptoId?: number): Promise<void> {
+  if (tiendaId == null) return;
+  const [dup] = await db
+    .select({ id: usuario.idUsuario })
+    .from(usuario)
+    .where(and(eq(usuario.tiendaId, tiendaId), eq(usuario.documento, documento), exceptoId != null ? ne(usuario.idUsuario, exceptoId) : undefined))
+    .limit(1);
+  if (dup) throw new AppError('CONFLICT', M.registro.documentoTaken, { fields: { documento: M.registro.documentoTaken } });
 }
 
 export async function login(options: {
@@ -141,12 +155,7 @@ export async function registrarUsuario(options: {
     if (await emailTaken(tx, input.email))
       throw new AppError('CONFLICT', M.registro.emailTaken, { fields: { email: M.registro.emailTaken } });
     // A documento is unique within a store (issue #15): the answer says nothing about other stores.
-    const [dup] = await tx
-      .select({ id: usuario.idUsuario })
-      .from(usuario)
-      .where(and(eq(usuario.tiendaId, t.id), eq(usuario.documento, input.documento)))
-      .limit(1);
-    if (dup) throw new AppError('CONFLICT', M.registro.documentoTaken, { fields: { documento: M.registro.documentoTaken } });
+    await exigirDocumentoLibre(tx, t.id, input.documento);
     await tx.insert(usuario).values({
       documento: input.documento,
       tipoDoc: input.tipoDoc,

@@ -4,14 +4,16 @@
  * nothing here edits a row in place. "How old is the debt" is computed on read: abonos pay the oldest
  * charges first (FIFO), and a reversed sale's charge is no debt at all.
  */
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import { AppError } from '#shared/errors';
 import { M } from '#shared/messages';
 import { formatPesos } from '#shared/money';
+import type { TPage, TPageQuery } from '#shared/schemas/common';
 import type { TAbonoResponse, TCuentasPorCobrar, TEstadoCuenta, TResumenCredito } from '#shared/schemas/fiado';
 import type { Db, Tx } from '../../db/client';
 import { cliente, creditoMovimiento, metodoPago, tienda, usuario } from '../../db/schema';
 import { turnoParaVender } from '../caja/caja.domain';
+import { countAll, idOf, inScope, likePattern, notFound, pageOf, type Alcance } from '../tienda/alcance';
 import { bloquearCliente, saldoDe } from './fiado.domain';
 
 const F = M.fiado;
@@ -208,4 +210,72 @@ export async function cuentasPorCobrar(options: { db: Db; tiendaId: number; orde
   const edad = (i: (typeof items)[number]) => (i.deudaDesde ? Date.parse(i.deudaDesde) : Number.MAX_SAFE_INTEGER);
   items.sort((a, b) => (orden === 'monto' ? b.saldo - a.saldo || edad(a) - edad(b) : edad(a) - edad(b) || b.saldo - a.saldo) || a.clienteId - b.clienteId);
   return { items, total: items.reduce((s, i) => s + i.saldo, 0), clientes: items.length };
+}
+
+// ── The ledger's lines, for the back-office (read-only) ─────────────────────────────────────
+
+/** Every column a ledger line is read with: its customer, sale, method and who recorded it. */
+const columnasMovimiento = {
+  idCreditoMovimiento: creditoMovimiento.idCreditoMovimiento,
+  fecha: creditoMovimiento.fecha,
+  tipo: creditoMovimiento.tipo,
+  monto: creditoMovimiento.monto,
+  clienteDocumento: cliente.documento,
+  clienteNombre: sql<string>`${cliente.nombre} || ' ' || ${cliente.apellido}`,
+  idVenta: creditoMovimiento.ventaId,
+  metodoPago: metodoPago.nombre,
+  /** Documento of the user who recorded it; null for the store account or a removed user. */
+  usuario: usuario.documento,
+  idTurno: creditoMovimiento.turnoId,
+  nota: creditoMovimiento.nota,
+  idTienda: creditoMovimiento.tiendaId,
+};
+
+const movimientos = (db: Db) =>
+  db
+    .select(columnasMovimiento)
+    .from(creditoMovimiento)
+    .innerJoin(cliente, eq(cliente.idCliente, creditoMovimiento.clienteId))
+    .leftJoin(metodoPago, eq(metodoPago.idMetPago, creditoMovimiento.metodoPagoId))
+    .leftJoin(usuario, eq(usuario.idUsuario, creditoMovimiento.usuarioId));
+
+/** A line of the ledger as the domain reads it (the instant as a Date). */
+export type TFilaMovimientoCredito = Awaited<ReturnType<ReturnType<typeof movimientos>['execute']>>[number];
+
+/**
+ * The ledger's lines in the caller's reach (a store, or every store for the operator), newest
+ * first; `q` finds a customer by documento or name, or a sale by its id. Nothing edits them.
+ */
+export async function listarMovimientosCredito(options: { db: Db; alcance: Alcance; query: TPageQuery }): Promise<TPage<TFilaMovimientoCredito>> {
+  const { db, alcance, query } = options;
+  const id = idOf(query.q);
+  const p = likePattern(query.q);
+  const where = and(
+    inScope(alcance, creditoMovimiento.tiendaId),
+    query.q
+      ? or(
+          ilike(cliente.documento, p),
+          ilike(cliente.nombre, p),
+          ilike(cliente.apellido, p),
+          ilike(sql`${cliente.nombre} || ' ' || ${cliente.apellido}`, p),
+          id != null ? eq(creditoMovimiento.ventaId, id) : undefined,
+        )
+      : undefined,
+  );
+  const { limit, offset } = pageOf(query);
+  const [items, [total]] = await Promise.all([
+    movimientos(db).where(where).orderBy(desc(creditoMovimiento.fecha), desc(creditoMovimiento.idCreditoMovimiento)).limit(limit).offset(offset),
+    db.select({ n: countAll }).from(creditoMovimiento).innerJoin(cliente, eq(cliente.idCliente, creditoMovimiento.clienteId)).where(where),
+  ]);
+  return { items, total: total?.n ?? 0 };
+}
+
+/** One ledger line in the caller's reach (another store's: 404). */
+export async function obtenerMovimientoCredito(options: { db: Db; alcance: Alcance; id: number }): Promise<TFilaMovimientoCredito> {
+  const { db, alcance, id } = options;
+  const [row] = await movimientos(db)
+    .where(and(eq(creditoMovimiento.idCreditoMovimiento, id), inScope(alcance, creditoMovimiento.tiendaId)))
+    .limit(1);
+  if (!row) throw notFound();
+  return row;
 }

@@ -24,6 +24,24 @@ export interface Alcance {
 
 export const isOperator = (scope: Alcance) => scope.tiendaId == null;
 
+/** Global catalogues and store creation are the operator's alone: a store admin gets 403. */
+export function requireOperator(scope: Alcance, message: string) {
+  if (!isOperator(scope)) throw new AppError('FORBIDDEN', message);
+}
+
+/**
+ * Called just before an answer that depends on other accounts (whether an email is taken, whether
+ * an invitation code is the store's): the routes count these per signed-in account and answer 429
+ * past the limit (issue #15). Ordinary edits never ask.
+ */
+export type Consulta = () => Promise<void>;
+
+/** A Consulta that counts at most once per request. */
+export function unaVez(consulta: Consulta | undefined): Consulta {
+  let done: Promise<void> | undefined;
+  return () => (done ??= consulta?.() ?? Promise.resolve());
+}
+
 /** The WHERE condition that keeps a query inside the caller's store (none for the operator). */
 export function inScope(scope: Alcance, column: Column): SQL | undefined {
   return scope.tiendaId == null ? undefined : eq(column, scope.tiendaId);
