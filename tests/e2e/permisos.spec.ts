@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { documento, expectToast, signIn, unique } from './support/fixtures';
+import { documento, expectPopup, expectToast, signIn, unique } from './support/fixtures';
 
 // Issue #27 points 1, 2 and 6: the owner decides what a cashier may do; the cashier's screens hide
 // the rest and the server refuses a direct request anyway; the owner sees the product's price history
@@ -124,4 +124,58 @@ test('el dueño decide los permisos; la cajera no puede cambiar el precio ni eli
     ['Marta Gil', 'Empleado', 'Tienda', 'Intento rechazado'],
     ['Marta Gil', 'Empleado', 'Tienda', 'Intento rechazado'],
   ]);
+});
+
+test('sobre el tope de caja que fija el dueño, la cajera necesita un PIN; el registro dice quién lo autorizó', async ({ page }) => {
+  const tienda = await nuevaTienda(page);
+  // The store account is the supervisor here: its PIN, set as Inicio → Mi PIN would.
+  const login = await page.request.post('/api/sesion/login', { data: { tipo: 'tienda', email: tienda.email, contrasena: CLAVE } });
+  const { token: tokenTienda } = await login.json();
+  const pin = await page.request.put('/api/cuenta/pin', { data: { contrasena: CLAVE, pin: '2468' }, headers: { authorization: `Bearer ${tokenTienda}` } });
+  expect(pin.status(), await pin.text()).toBe(200);
+
+  // The owner sets the drawer's threshold on Permisos.
+  await signIn(page, 'Tienda', tienda.email, CLAVE, { caja: false });
+  await page.getByRole('link', { name: /^Permisos/ }).click();
+  await page.getByLabel('Tope de caja sin PIN (pesos)').fill('50000');
+  await page.getByRole('button', { name: 'Guardar permisos' }).click();
+  await expectToast(page, 'Permisos guardados');
+  await page.evaluate(() => window.localStorage.clear());
+
+  // The cashier brings change from the bank: above the threshold the screen says a PIN is needed.
+  await signIn(page, 'Empleado', tienda.cajero, CLAVE);
+  await page.goto('/caja');
+  const mov = page.getByRole('region', { name: 'Entrada o salida de efectivo' });
+  await mov.getByRole('button', { name: 'Entrada' }).click();
+  await mov.getByLabel('Valor').fill('80000');
+  await expect(mov.getByText('Por encima de $ 50.000, el movimiento necesita el PIN de un administrador o encargado.')).toBeVisible();
+  await mov.getByLabel('Motivo').fill('Sencillo del banco');
+  await mov.getByRole('button', { name: 'Registrar' }).click();
+  await expectPopup(page, 'Autorización del supervisor');
+  const dialogo = page.locator('.swal2-popup');
+  await dialogo.getByLabel('PIN del supervisor').fill('1357');
+  await dialogo.getByRole('button', { name: 'Autorizar y registrar' }).click();
+  await expect(dialogo.locator('.app-dialog__validation')).toHaveText('El PIN no es correcto para ese supervisor. No se registró el movimiento.');
+  await expect(mov.getByRole('listitem').filter({ hasText: 'Sencillo del banco' })).toHaveCount(0);
+  await dialogo.getByLabel('PIN del supervisor').fill('2468');
+  await dialogo.getByRole('button', { name: 'Autorizar y registrar' }).click();
+  await expectToast(page, 'Movimiento registrado.');
+  await expect(mov.getByRole('listitem').filter({ hasText: 'Sencillo del banco' })).toContainText('$ 80.000');
+
+  // A direct request above the threshold, without the PIN, is refused.
+  const token = await page.evaluate(() => window.localStorage.getItem('token'));
+  const directo = await page.request.post('/api/caja/movimientos', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { tipo: 'entrada', monto: 60000, motivo: 'Otra entrada' },
+  });
+  expect(directo.status()).toBe(403);
+  await page.evaluate(() => window.localStorage.clear());
+
+  // The owner's activity log names the supervisor who authorised it.
+  await signIn(page, 'Tienda', tienda.email, CLAVE, { caja: false });
+  await page.getByRole('link', { name: /^Registro de actividad/ }).click();
+  await page.getByLabel('Tipo').selectOption({ label: 'Movimiento de caja' });
+  const filas = page.getByRole('table', { name: 'Registro de actividad' }).getByRole('row').filter({ hasText: 'Marta Gil' });
+  await expect(filas).toHaveCount(1);
+  await expect(filas).toContainText(/Entrada de caja de \$ 80\.000 \(turno #\d+\): Sencillo del banco, autorizada por Tienda Permisos/);
 });

@@ -18,7 +18,7 @@ describe('permisos de la tienda', { timeout: 60_000 }, () => {
     expect(r.statusCode).toBe(200);
     expect(r.json()).toEqual({ roles: PERMISOS_POR_DEFECTO, umbralCaja: null });
     // Role 2 may NOT change prices or stock, delete anything or give credit.
-    expect(PERMISOS_POR_DEFECTO[2]).toMatchObject({ precios: false, stock: false, eliminarProductos: false, eliminarClientesProveedores: false, credito: false, productos: true, anular: true });
+    expect(PERMISOS_POR_DEFECTO[2]).toMatchObject({ precios: false, stock: false, eliminarProductos: false, eliminarClientesProveedores: false, credito: false, productos: true, anular: true, cajaSobreUmbral: false });
     const e = await crearEmpleado(t, s.codigo, { sinCaja: true });
     expect((await req('GET', '/api/tienda/mis-permisos', e.token)).json()).toEqual({ permisos: PERMISOS_POR_DEFECTO[2], umbralCaja: null });
     const admin = (await req('GET', '/api/tienda/mis-permisos', s.token)).json();
