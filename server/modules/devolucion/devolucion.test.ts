@@ -13,6 +13,7 @@ import { formatPesos } from '#shared/money';
 import { actividad, factura, movimiento, producto, venta } from '../../db/schema';
 import { crearEmpleado, crearTienda, peticion, type Tienda } from '../../../tests/helpers/factories';
 import { usarApp } from '../../../tests/helpers/test-app';
+import { legacy } from '../../legacy/test-client';
 
 const D = M.devoluciones;
 const t = usarApp();
@@ -203,6 +204,12 @@ describe('el reembolso', () => {
     expect(linea.statusCode).toBe(422);
     expect(linea.json().error.message).toBe(M.ventas.ventaConDevoluciones);
     expect((await req('DELETE', `/api/crud/factura/${l.facturaId}`, s.token)).statusCode).toBe(422);
+    // The old controller API: step 3's annulment and the admin's line edit, refused with its shape.
+    const L = legacy(t);
+    const anularViejo = await L.json('POST', 'venta', { modificarEstado: true, id_Venta: ventaId, EstadoVenta: 'Anulada' }, s.token);
+    expect(anularViejo.body).toMatchObject({ status: 'error', mensaje: M.ventas.ventaConDevoluciones });
+    const lineaVieja = await L.json('PUT', 'factura', { actualizar: true, id_Factura: l.facturaId, venta_id_Venta: ventaId, producto_id_Producto: p, Cantidad: 1, Precio: 4_000, Estado: 'Pagado' }, s.token);
+    expect(lineaVieja.body).toMatchObject({ status: 'error', mensaje: M.ventas.ventaConDevoluciones });
 
     expect(await stockDe(p)).toBe(28);
     const [v] = await t.database.db.select({ estado: venta.estado }).from(venta).where(eq(venta.idVenta, ventaId));
