@@ -1,0 +1,162 @@
+/**
+ * The customer's field list, as a property (issue #29): random partial edits through random faces
+ * (the store API, the back-office, the legacy `actualizar`). A field a face does not send — or does
+ * not carry at all, as the back-office and the legacy calls the store's fiado fields — keeps its
+ * value; what one face writes, every face reads back the same (the store's list, the back-office's
+ * row, the legacy application's and back-office's lists) and the table holds. The fields come
+ * from CAMPOS_DEL_CLIENTE, so a new field is covered as soon as it has a generator below — and the
+ * test fails until it has one. Which fields an edit must send is each face's schema's, not a list here.
+ */
+import { eq } from 'drizzle-orm';
+import fc from 'fast-check';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { leidosEn, nombreEn, type Campo, type Cara } from '#shared/campos';
+import { CAMPOS_DEL_CLIENTE, ZLegacyClienteRequest, ZUpdateClienteRequest } from '#shared/schemas/cliente';
+import { ZCrudUpdateClienteRequest } from '#shared/schemas/crud';
+import { cliente } from '../../db/schema';
+import { crearTienda } from '../../../tests/helpers/factories';
+import { usarApp } from '../../../tests/helpers/test-app';
+import { legacy } from '../../legacy/test-client';
+import { client, type Client } from '../crud/crud.fixtures';
+
+const t = usarApp({ OPERADOR_EMAIL: 'operador@adax.co', OPERADOR_PASSWORD: 'Operador2024' });
+
+interface Tienda {
+  id: number;
+  token: string;
+  crud: Client;
+}
+
+type Valor = string | number | boolean | null;
+type Estado = Record<string, Valor>;
+
+const palabra = fc.stringMatching(/^[A-Za-zñáé][A-Za-zñáé ]{0,14}[A-Za-z]$/);
+
+/**
+ * A value generator for each field of the list, under the domain's name, as the faces store it.
+ * Adults' documents only: fiado is an adult's (issue #36 point 10), and digits fit every type.
+ */
+const GENERADORES: Record<string, (s: Tienda) => fc.Arbitrary<Valor>> = {
+  documento: () => fc.stringMatching(/^[1-9][0-9]{5,9}$/),
+  tipoDocumento: () => fc.constantFrom('CC', 'CE', 'PA'),
+  nombre: () => palabra,
+  apellido: () => palabra,
+  correo: () => fc.option(fc.stringMatching(/^[a-z][a-z0-9]{0,9}@[a-z]{2,8}\.(co|com)$/), { nil: null }),
+  telefono: () => fc.option(fc.stringMatching(/^3[0-9]{9}$/), { nil: null }),
+  fiado: () => fc.boolean(),
+  cupo: () => fc.integer({ min: 0, max: 5_000_000 }),
+};
+
+const CAMPOS = Object.entries(CAMPOS_DEL_CLIENTE as Record<string, Campo>);
+const ESCRIBIBLES = CAMPOS.filter(([, c]) => c.z).map(([k]) => k);
+const SOLO_LECTURA = CAMPOS.filter(([, c]) => c.lee && !c.z).map(([k]) => k);
+const campo = (k: string) => (CAMPOS_DEL_CLIENTE as Record<string, Campo>)[k]!;
+
+/** The faces that edit a customer, and the schema each reads an edit with. */
+type CaraQueEdita = Extract<Cara, 'tienda' | 'administracion' | 'heredada'>;
+const ESQUEMAS = { tienda: ZUpdateClienteRequest, administracion: ZCrudUpdateClienteRequest, heredada: ZLegacyClienteRequest };
+const CARAS = Object.keys(ESQUEMAS) as CaraQueEdita[];
+/** A field the face's edit must send (its schema refuses it missing); the rest may be left out. */
+const requeridoEn = (cara: CaraQueEdita, k: string) => {
+  const s = (ESQUEMAS[cara].shape as Record<string, { safeParse(v: unknown): { success: boolean } }>)[k];
+  return !!s && !s.safeParse(undefined).success;
+};
+
+/** Sends an edit through a face: `cambios` under the domain's names, renamed to the face's keys. */
+async function editar(cara: CaraQueEdita, s: Tienda, id: number, cambios: Estado) {
+  const cuerpo: Record<string, Valor> = {};
+  for (const [k, v] of Object.entries(cambios)) {
+    const n = nombreEn(k, campo(k), cara);
+    if (n) cuerpo[n] = v === null && cara === 'heredada' ? '' : v;
+  }
+  switch (cara) {
+    case 'tienda': {
+      const r = await t.request({ method: 'PUT', url: `/api/clientes/${id}`, token: s.token, payload: cuerpo });
+      return { ok: r.statusCode === 200, body: r.body };
+    }
+    case 'administracion': {
+      const r = await s.crud.put(`/cliente/${id}`, cuerpo);
+      return { ok: r.status === 200, body: JSON.stringify(r.body) };
+    }
+    case 'heredada': {
+      const r = await legacy(t).json('PUT', 'cliente', { actualizar: true, ...cuerpo }, s.token);
+      return { ok: r.body?.success === true, body: JSON.stringify(r.body) };
+    }
+  }
+}
+
+/** The columns a face reads back, under the domain's names (neither the store nor the back-office renames a customer's field). */
+const deCara = (cara: 'tienda' | 'administracion', fila: Record<string, Valor>) => Object.fromEntries(leidosEn(CAMPOS_DEL_CLIENTE, cara).map((k) => [k, fila[k]]));
+
+/** What every face reads back, each reduced to the domain's names. */
+async function leer(s: Tienda, id: number) {
+  const [fila] = await t.database.db.select().from(cliente).where(eq(cliente.idCliente, id));
+  const tabla = Object.fromEntries(CAMPOS.filter(([, c]) => c.lee).map(([k]) => [k, (fila as Record<string, Valor>)[k]]));
+
+  const administracion = deCara('administracion', (await s.crud.get(`/cliente/${id}`)).body as Record<string, Valor>);
+  const lista = (await t.request({ method: 'GET', url: `/api/clientes?q=${fila!.documento}&pageSize=100`, token: s.token })).json() as { items: Record<string, Valor>[] };
+  const tienda = deCara('tienda', lista.items.find((c) => c.id === id)!);
+  const L = legacy(t);
+  // The old contract's positional rows (legacy/controllers/cliente.ts): they never grow.
+  const posicional = (r: Valor[]) => ({ documento: r[0], tipoDocumento: r[1], nombre: r[2], apellido: r[3], correo: r[4] });
+  const app = ((await L.get('cliente', { listarClientesTienda: true }, s.token)).body as Valor[][]).find((r) => r[0] === fila!.documento)!;
+  const admin = ((await L.get('cliente', { listar: true }, s.token)).body as Valor[][]).find((r) => r[0] === fila!.documento)!;
+  return { tabla, administracion, tienda, heredada: posicional(app), heredada2: posicional(admin) };
+}
+
+/** `actual` restricted to the keys `de` has. */
+const sobre = (de: object, actual: Record<string, unknown>) => Object.fromEntries(Object.keys(de).map((k) => [k, actual[k]]));
+
+let tiendaA: Tienda;
+beforeAll(async () => {
+  const s = await crearTienda(t);
+  tiendaA = { id: s.id, token: s.token, crud: client(t, s.token) };
+});
+
+describe('la lista de campos del cliente, a través de sus caras', () => {
+  it('cada campo escribible tiene un generador (un campo nuevo entra en esta prueba)', () => {
+    expect(ESCRIBIBLES.filter((k) => !GENERADORES[k])).toEqual([]);
+  });
+
+  it('un campo que una cara no envía conserva su valor; lo que una cara escribe, todas lo leen igual', async () => {
+    const s = tiendaA;
+    const estadoCompleto = fc.record(Object.fromEntries(ESCRIBIBLES.map((k) => [k, GENERADORES[k]!(s)])) as Record<string, fc.Arbitrary<Valor>>);
+    const edicion = fc.record({
+      cara: fc.constantFrom(...CARAS),
+      valores: estadoCompleto,
+      // Which optional fields this edit sends (a field the face requires is always sent).
+      envia: fc.subarray(ESCRIBIBLES),
+    });
+    let n = 0;
+    await fc.assert(
+      fc.asyncProperty(estadoCompleto, fc.array(edicion, { minLength: 1, maxLength: 3 }), async (inicial, ediciones) => {
+        // A customer with every field set; the documento is unique in the store.
+        const [creado] = await t.database.db
+          .insert(cliente)
+          .values({ ...(inicial as object), documento: `${inicial.documento}${++n}`, tiendaId: s.id } as typeof cliente.$inferInsert)
+          .returning();
+        const id = creado!.idCliente;
+        const esperado: Estado = Object.fromEntries(ESCRIBIBLES.map((k) => [k, (creado as Record<string, Valor>)[k]!]));
+        const soloLectura = Object.fromEntries(SOLO_LECTURA.map((k) => [k, (creado as Record<string, Valor>)[k]!]));
+        for (const e of ediciones) {
+          const cambios: Estado = {};
+          for (const k of ESCRIBIBLES) if ((requeridoEn(e.cara, k) || e.envia.includes(k)) && nombreEn(k, campo(k), e.cara)) cambios[k] = e.valores[k]!;
+          if (cambios.documento !== undefined) cambios.documento = `${cambios.documento}${++n}`;
+          // The legacy call names the customer by its documento: it sends the one it has.
+          if (e.cara === 'heredada') cambios.documento = esperado.documento!;
+          const r = await editar(e.cara, s, id, cambios);
+          expect(r.ok, `${e.cara} ${JSON.stringify(cambios)}: ${r.body}`).toBe(true);
+          Object.assign(esperado, cambios);
+
+          const leido = await leer(s, id);
+          expect(leido.tabla, `tabla tras ${e.cara}`).toEqual({ ...esperado, ...soloLectura });
+          expect(leido.administracion, 'administración').toEqual(sobre(leido.administracion, leido.tabla));
+          expect(leido.tienda, 'tienda').toEqual(sobre(leido.tienda, leido.tabla));
+          expect(leido.heredada, 'heredada').toEqual(sobre(leido.heredada, leido.tabla));
+          expect(leido.heredada2, 'heredada (administración)').toEqual(sobre(leido.heredada2, leido.tabla));
+        }
+      }),
+      { numRuns: 10 },
+    );
+  });
+});
