@@ -73,7 +73,7 @@ export const clienteActions: LegacyController = [
     ...ADMIN,
     match: (p) => has(p, 'registroCrud'),
     params: [{ key: 'registroCrud', note: 'marker' }, ...params, ...EXTRAS_ALTA],
-    response: '`{ success: true, mensaje }`',
+    response: respuesta('`{ success: true, mensaje }`'),
     handle: async (ctx) => {
       checkTiendaId(ctx, 'tienda_idtienda', 'id_tienda');
       const { p } = ctx;
