@@ -7,10 +7,47 @@
  */
 import fc from 'fast-check';
 import { expect } from 'vitest';
-import type { Campo, Campos } from '#shared/campos';
+import { leidosEn, nombreEn, type Cara, type Campo, type Campos } from '#shared/campos';
+import { client, type Client } from '../../server/modules/crud/crud.fixtures';
+import { crearTienda } from './factories';
+import type { TestApp } from './test-app';
 
 export type Valor = string | number | boolean | null;
 export type Estado = Record<string, Valor>;
+
+/** The store a property test edits in: its owner's session on the store API and on the back-office. */
+export interface TiendaDePrueba {
+  id: number;
+  token: string;
+  crud: Client;
+}
+export async function tiendaDePrueba(t: TestApp): Promise<TiendaDePrueba> {
+  const s = await crearTienda(t);
+  return { id: s.id, token: s.token, crud: client(t, s.token) };
+}
+
+/** A name or a word as a person types it. */
+export const palabra = fc.stringMatching(/^[A-Za-zñáé][A-Za-zñáé ]{0,14}[A-Za-z]$/);
+/** An email address as the faces keep it (lower case). */
+export const correo = fc.stringMatching(/^[a-z][a-z0-9]{0,9}@[a-z]{2,8}\.(co|com)$/);
+
+/** An edit under a face's keys: the fields it carries, renamed; none (null) is sent as `vacio` where the face writes it so. */
+export function cuerpoEn(campos: Campos, cara: Cara, cambios: Estado, vacio: Valor = null): Record<string, Valor> {
+  const cuerpo: Record<string, Valor> = {};
+  for (const [k, v] of Object.entries(cambios)) {
+    const n = nombreEn(k, (campos as Record<string, Campo>)[k]!, cara);
+    if (n) cuerpo[n] = v === null ? vacio : v;
+  }
+  return cuerpo;
+}
+
+/** The columns a face that renames none reads back, under the domain's names, out of its answer. */
+export const leidoEnCara = (campos: Campos, cara: 'tienda' | 'administracion', fila: Record<string, unknown>) =>
+  Object.fromEntries(leidosEn(campos, cara).map((k) => [k, fila[k]]));
+
+/** The table's row, under the domain's names of the list's columns. */
+export const enTabla = (campos: Campos, fila: unknown) =>
+  Object.fromEntries(Object.entries(campos as Record<string, Campo>).flatMap(([k, c]) => (c.lee ? [[k, (fila as Record<string, unknown>)[k]]] : [])));
 
 /** `actual` restricted to the keys `de` has. */
 export const sobre = (de: object, actual: Record<string, unknown>) => Object.fromEntries(Object.keys(de).map((k) => [k, actual[k]]));

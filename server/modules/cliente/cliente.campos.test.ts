@@ -10,25 +10,17 @@
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { leidosEn, nombreEn, type Campo, type Cara } from '#shared/campos';
+import { nombreEn, type Campo, type Cara } from '#shared/campos';
 import { CAMPOS_DEL_CLIENTE, ZLegacyClienteRequest, ZUpdateClienteRequest } from '#shared/schemas/cliente';
 import { ZCrudUpdateClienteRequest } from '#shared/schemas/crud';
 import { cliente } from '../../db/schema';
-import { crearTienda } from '../../../tests/helpers/factories';
 import { usarApp } from '../../../tests/helpers/test-app';
-import { escribibles, propiedadDeCampos, type Estado, type Valor } from '../../../tests/helpers/propiedad-campos';
+import { correo, cuerpoEn, enTabla, escribibles, leidoEnCara, palabra, propiedadDeCampos, tiendaDePrueba, type Estado, type TiendaDePrueba, type Valor } from '../../../tests/helpers/propiedad-campos';
 import { legacy } from '../../legacy/test-client';
-import { client, type Client } from '../crud/crud.fixtures';
 
 const t = usarApp({ OPERADOR_EMAIL: 'operador@adax.co', OPERADOR_PASSWORD: 'Operador2024' });
 
-interface Tienda {
-  id: number;
-  token: string;
-  crud: Client;
-}
-
-const palabra = fc.stringMatching(/^[A-Za-zñáé][A-Za-zñáé ]{0,14}[A-Za-z]$/);
+type Tienda = TiendaDePrueba;
 
 /**
  * A value generator for each field of the list, under the domain's name, as the faces store it.
@@ -39,13 +31,12 @@ const GENERADORES: Record<string, fc.Arbitrary<Valor>> = {
   tipoDocumento: fc.constantFrom('CC', 'CE', 'PA'),
   nombre: palabra,
   apellido: palabra,
-  correo: fc.option(fc.stringMatching(/^[a-z][a-z0-9]{0,9}@[a-z]{2,8}\.(co|com)$/), { nil: null }),
+  correo: fc.option(correo, { nil: null }),
   telefono: fc.option(fc.stringMatching(/^3[0-9]{9}$/), { nil: null }),
   fiado: fc.boolean(),
   cupo: fc.integer({ min: 0, max: 5_000_000 }),
 };
 
-const CAMPOS = Object.entries(CAMPOS_DEL_CLIENTE as Record<string, Campo>);
 const campo = (k: string) => (CAMPOS_DEL_CLIENTE as Record<string, Campo>)[k]!;
 
 /** The faces that edit a customer, and the schema each reads an edit with. */
@@ -59,11 +50,7 @@ const requeridoEn = (cara: CaraQueEdita, k: string) => {
 
 /** Sends an edit through a face: `cambios` under the domain's names, renamed to the face's keys. */
 async function editar(s: Tienda, cara: CaraQueEdita, id: number, cambios: Estado) {
-  const cuerpo: Record<string, Valor> = {};
-  for (const [k, v] of Object.entries(cambios)) {
-    const n = nombreEn(k, campo(k), cara);
-    if (n) cuerpo[n] = v === null && cara === 'heredada' ? '' : v;
-  }
+  const cuerpo = cuerpoEn(CAMPOS_DEL_CLIENTE, cara, cambios, cara === 'heredada' ? '' : null);
   switch (cara) {
     case 'tienda': {
       const r = await t.request({ method: 'PUT', url: `/api/clientes/${id}`, token: s.token, payload: cuerpo });
@@ -80,16 +67,13 @@ async function editar(s: Tienda, cara: CaraQueEdita, id: number, cambios: Estado
   }
 }
 
-/** The columns a face reads back, under the domain's names (neither the store nor the back-office renames a customer's field). */
-const deCara = (cara: 'tienda' | 'administracion', fila: Record<string, Valor>) => Object.fromEntries(leidosEn(CAMPOS_DEL_CLIENTE, cara).map((k) => [k, fila[k]]));
-
 /** What every face reads back, each reduced to the domain's names. */
 async function leer(s: Tienda, id: number) {
   const [fila] = await t.database.db.select().from(cliente).where(eq(cliente.idCliente, id));
-  const tabla = Object.fromEntries(CAMPOS.filter(([, c]) => c.lee).map(([k]) => [k, (fila as Record<string, Valor>)[k]]));
-  const administracion = deCara('administracion', (await s.crud.get(`/cliente/${id}`)).body as Record<string, Valor>);
+  const tabla = enTabla(CAMPOS_DEL_CLIENTE, fila);
+  const administracion = leidoEnCara(CAMPOS_DEL_CLIENTE, 'administracion', (await s.crud.get(`/cliente/${id}`)).body as Record<string, Valor>);
   const lista = (await t.request({ method: 'GET', url: `/api/clientes?q=${fila!.documento}&pageSize=100`, token: s.token })).json() as { items: Record<string, Valor>[] };
-  const tienda = deCara('tienda', lista.items.find((c) => c.id === id)!);
+  const tienda = leidoEnCara(CAMPOS_DEL_CLIENTE, 'tienda', lista.items.find((c) => c.id === id)!);
   const L = legacy(t);
   // The old contract's positional rows (legacy/controllers/cliente.ts): they never grow.
   const posicional = (r: Valor[]) => ({ documento: r[0], tipoDocumento: r[1], nombre: r[2], apellido: r[3], correo: r[4] });
@@ -100,8 +84,7 @@ async function leer(s: Tienda, id: number) {
 
 let tiendaA: Tienda;
 beforeAll(async () => {
-  const s = await crearTienda(t);
-  tiendaA = { id: s.id, token: s.token, crud: client(t, s.token) };
+  tiendaA = await tiendaDePrueba(t);
 });
 
 describe('la lista de campos del cliente, a través de sus caras', () => {

@@ -10,33 +10,24 @@
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { leidosEn, nombreEn, requerido, type Campo, type Cara } from '#shared/campos';
+import { nombreEn, requerido, type Campo, type Cara } from '#shared/campos';
 import { CAMPOS_DEL_PROVEEDOR } from '#shared/schemas/proveedor';
 import { proveedor } from '../../db/schema';
-import { crearTienda } from '../../../tests/helpers/factories';
 import { usarApp } from '../../../tests/helpers/test-app';
-import { escribibles, propiedadDeCampos, type Estado, type Valor } from '../../../tests/helpers/propiedad-campos';
+import { correo, cuerpoEn, enTabla, escribibles, leidoEnCara, palabra, propiedadDeCampos, tiendaDePrueba, type Estado, type TiendaDePrueba, type Valor } from '../../../tests/helpers/propiedad-campos';
 import { legacy } from '../../legacy/test-client';
-import { client, type Client } from '../crud/crud.fixtures';
 
 const t = usarApp({ OPERADOR_EMAIL: 'operador@adax.co', OPERADOR_PASSWORD: 'Operador2024' });
 
-interface Tienda {
-  id: number;
-  token: string;
-  crud: Client;
-}
-
-const palabra = fc.stringMatching(/^[A-Za-zñáé][A-Za-zñáé ]{0,14}[A-Za-z]$/);
+type Tienda = TiendaDePrueba;
 
 /** A value generator for each field of the list, under the domain's name, as the faces store it. */
 const GENERADORES: Record<string, fc.Arbitrary<Valor>> = {
   nombre: palabra,
   telefono: fc.stringMatching(/^[0-9]{7,15}$/),
-  email: fc.stringMatching(/^[a-z][a-z0-9]{0,9}@[a-z]{2,8}\.(co|com)$/),
+  email: correo,
 };
 
-const CAMPOS = Object.entries(CAMPOS_DEL_PROVEEDOR as Record<string, Campo>);
 const campo = (k: string) => (CAMPOS_DEL_PROVEEDOR as Record<string, Campo>)[k]!;
 
 /** The faces that edit a supplier. */
@@ -44,11 +35,7 @@ type CaraQueEdita = Extract<Cara, 'administracion' | 'heredada2'>;
 
 /** Sends an edit through a face: `cambios` under the domain's names, renamed to the face's keys. */
 async function editar(s: Tienda, cara: CaraQueEdita, id: number, cambios: Estado) {
-  const cuerpo: Record<string, Valor> = {};
-  for (const [k, v] of Object.entries(cambios)) {
-    const n = nombreEn(k, campo(k), cara);
-    if (n) cuerpo[n] = v === null && cara === 'heredada2' ? '' : v;
-  }
+  const cuerpo = cuerpoEn(CAMPOS_DEL_PROVEEDOR, cara, cambios, cara === 'heredada2' ? '' : null);
   if (cara === 'administracion') {
     const r = await s.crud.put(`/proveedor/${id}`, cuerpo);
     return { ok: r.status === 200, body: JSON.stringify(r.body) };
@@ -57,16 +44,13 @@ async function editar(s: Tienda, cara: CaraQueEdita, id: number, cambios: Estado
   return { ok: r.body?.respuesta === true, body: JSON.stringify(r.body) };
 }
 
-/** The columns a face reads back, under the domain's names (no face renames a supplier's field). */
-const deCara = (cara: 'tienda' | 'administracion', fila: Record<string, Valor>) => Object.fromEntries(leidosEn(CAMPOS_DEL_PROVEEDOR, cara).map((k) => [k, fila[k]]));
-
 /** What every face reads back, each reduced to the domain's names. */
 async function leer(s: Tienda, id: number) {
   const [fila] = await t.database.db.select().from(proveedor).where(eq(proveedor.idProveedor, id));
-  const tabla = Object.fromEntries(CAMPOS.filter(([, c]) => c.lee).map(([k]) => [k, (fila as Record<string, Valor>)[k]]));
-  const administracion = deCara('administracion', (await s.crud.get(`/proveedor/${id}`)).body as Record<string, Valor>);
+  const tabla = enTabla(CAMPOS_DEL_PROVEEDOR, fila);
+  const administracion = leidoEnCara(CAMPOS_DEL_PROVEEDOR, 'administracion', (await s.crud.get(`/proveedor/${id}`)).body as Record<string, Valor>);
   const lista = (await t.request({ method: 'GET', url: '/api/proveedores?pageSize=100', token: s.token })).json() as { items: Record<string, Valor>[] };
-  const tienda = deCara('tienda', lista.items.find((p) => p.id === id)!);
+  const tienda = leidoEnCara(CAMPOS_DEL_PROVEEDOR, 'tienda', lista.items.find((p) => p.id === id)!);
   const L = legacy(t);
   // The old contract's positional rows (legacy/controllers/proveedor.ts): they never grow.
   const app = ((await L.get('proveedor', { listarPorTienda: true }, s.token)).body as Valor[][]).find((r) => r[3] === id)!;
@@ -82,8 +66,7 @@ async function leer(s: Tienda, id: number) {
 
 let tiendaA: Tienda;
 beforeAll(async () => {
-  const s = await crearTienda(t);
-  tiendaA = { id: s.id, token: s.token, crud: client(t, s.token) };
+  tiendaA = await tiendaDePrueba(t);
 });
 
 describe('la lista de campos del proveedor, a través de sus caras', () => {
