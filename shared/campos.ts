@@ -15,8 +15,8 @@ export interface Campo {
   lee?: z.ZodType;
   /** The store API's name (and the legacy application calls'), when it differs; `false`: the store's forms do not show it. */
   tienda?: string | false;
-  /** The legacy application calls' key, when it differs from the store's (`stock_min`). */
-  heredada?: string;
+  /** The legacy application calls' key, when it differs from the store's (`stock_min`); `false`: they do not carry it. */
+  heredada?: string | false;
   /** The legacy back-office's keys (old column names, first spelling first), when they differ from `heredada`. */
   heredada2?: readonly string[];
   /**
@@ -26,11 +26,13 @@ export interface Campo {
   extra?: string;
   /** Not on the store's add-product form (spec §5 keeps it short). */
   alta?: false;
+  /** `false`: the back-office (its API, and the legacy back-office's calls) neither shows nor writes it (the customer's fiado is the store's). */
+  administracion?: false;
 }
 export type Campos = Record<string, Campo>;
 
-type ConZ<C extends Campos> = { [K in keyof C as C[K] extends { z: z.ZodType } ? K : never]: C[K] extends { z: infer S } ? S : never };
-type ConLee<C extends Campos> = { [K in keyof C as C[K] extends { lee: z.ZodType } ? K : never]: C[K] extends { lee: infer S } ? S : never };
+type ConZ<C extends Campos> = { [K in keyof C as C[K] extends { z: z.ZodType } ? K : never]: C[K] extends { z: infer S extends z.ZodType } ? S : never };
+type ConLee<C extends Campos> = { [K in keyof C as C[K] extends { lee: z.ZodType } ? K : never]: C[K] extends { lee: infer S extends z.ZodType } ? S : never };
 
 const entradas = <C extends Campos>(campos: C) => Object.entries(campos) as [keyof C & string, Campo][];
 
@@ -45,17 +47,30 @@ export const leidoDe = <C extends Campos>(campos: C) =>
 /** The fields that are columns of the table (those read back). */
 export const columnasDe = <C extends Campos>(campos: C) => entradas(campos).flatMap(([k, c]) => (c.lee ? [k] : [])) as (keyof ConLee<C> & string)[];
 
-export type Cara = 'tienda' | 'heredada' | 'heredada2';
+/** A face: the store API, the back-office (under the domain's names), the legacy application calls, the legacy back-office's calls. */
+export type Cara = 'tienda' | 'administracion' | 'heredada' | 'heredada2';
 
-/** The field's name on a face, or null when the face does not carry it. */
-export function nombreEn(k: string, c: Campo, cara: Cara): string | null {
-  if (!c.z) return null;
+/** The field's name on a face whether it is written or only read, or null when the face does not carry it. */
+function nombreLeidoEn(k: string, c: Campo, cara: Cara): string | null {
   const tienda = c.tienda === false ? null : (c.tienda ?? k);
   if (cara === 'tienda') return tienda;
-  const heredada = c.heredada ?? tienda;
+  if (cara === 'administracion') return c.administracion === false ? null : k;
+  const heredada = c.heredada === false ? null : (c.heredada ?? tienda);
   if (cara === 'heredada') return heredada;
-  return c.heredada2?.[0] ?? heredada ?? k;
+  return c.administracion === false ? null : (c.heredada2?.[0] ?? heredada ?? k);
 }
+
+/** The field's name on a face, or null when the face does not carry it. */
+export const nombreEn = (k: string, c: Campo, cara: Cara): string | null => (c.z ? nombreLeidoEn(k, c, cara) : null);
+
+/** The domain's names of the writable fields a face carries, in the list's order. */
+export const escritosEn = <C extends Campos>(campos: C, cara: Cara) => entradas(campos).flatMap(([k, c]) => (nombreEn(k, c, cara) ? [k] : []));
+
+/** The domain's names of the columns a face reads back, in the list's order. */
+export const leidosEn = <C extends Campos>(campos: C, cara: Cara) => entradas(campos).flatMap(([k, c]) => (c.lee && nombreLeidoEn(k, c, cara) ? [k] : []));
+
+/** Whether a writable field must be sent (its schema refuses a missing key): an edit always carries it. */
+export const requerido = (c: Campo): boolean => !!c.z && !c.z.safeParse(undefined).success;
 
 /** `{ faceName: domainName }` for the writable fields a face carries. */
 export const nombresEn = <C extends Campos>(campos: C, cara: Cara): Record<string, keyof C & string> =>
@@ -64,8 +79,31 @@ export const nombresEn = <C extends Campos>(campos: C, cara: Cara): Record<strin
     return n ? [[n, k]] : [];
   }));
 
+/** The fields of `C` a face says it does not carry (`tienda: false`, `administracion: false`, `heredada: false`). */
+type FueraDe<C extends Campos, F extends 'tienda' | 'administracion' | 'heredada'> = { [K in keyof C]: C[K] extends { [P in F]: false } ? K : never }[keyof C];
+
+/**
+ * A face's request schema under the domain's names: the base without the fields the face does not
+ * carry (the back-office has no fiado; the legacy calls neither). Each face then `.extend()`s
+ * only where its words or its defaults differ.
+ */
+export const soloDeCara = <C extends Campos, S extends z.ZodRawShape, F extends 'tienda' | 'administracion' | 'heredada'>(base: z.ZodObject<S>, campos: C, cara: F) => {
+  const fuera = entradas(campos).flatMap(([k, c]) => (c.z && !nombreEn(k, c, cara) ? [k] : []));
+  return (fuera.length ? base.omit(Object.fromEntries(fuera.map((k) => [k, true])) as never) : base) as unknown as z.ZodObject<Omit<S, FueraDe<C, F>>>;
+};
+
+/**
+ * The read base of the columns a face reads back, under the domain's names (for a face that renames
+ * none of them: the back-office, or the store of an entity whose store names are the domain's).
+ */
+export const leidoDeCara = <C extends Campos, F extends 'tienda' | 'administracion' | 'heredada'>(campos: C, cara: F) =>
+  z.object(Object.fromEntries(leidosEn(campos, cara).map((k) => [k, campos[k]!.lee!]))) as unknown as z.ZodObject<Omit<ConLee<C>, FueraDe<C, F>>>;
+
 /** The keys the legacy back-office may spell a field with, first spelling first. */
-export const clavesHeredada2 = (k: string, c: Campo): readonly string[] => c.heredada2 ?? [nombreEn(k, c, 'heredada2')!];
+export function clavesHeredada2(k: string, c: Campo): readonly string[] {
+  const n = nombreEn(k, c, 'heredada2');
+  return n == null ? [] : (c.heredada2 ?? [n]);
+}
 
 /** The legacy extra keys: `{ domainName: { key, note } }` in the list's order. */
 export const extrasDe = <C extends Campos>(campos: C) =>
@@ -82,6 +120,13 @@ export function renombrar<T extends Record<string, unknown>>(obj: T, nombres: Re
 export function presentes<T extends object, K extends keyof T>(obj: T, claves: readonly K[]): Partial<Pick<T, K>> {
   const out: Partial<Pick<T, K>> = {};
   for (const k of claves) if (obj[k] !== undefined) out[k] = obj[k];
+  return out;
+}
+
+/** The given keys of an object (a face's columns out of the domain's row). */
+export function elegir<T extends object, K extends keyof T>(obj: T, claves: readonly K[]): Pick<T, K> {
+  const out = {} as Pick<T, K>;
+  for (const k of claves) out[k] = obj[k];
   return out;
 }
 

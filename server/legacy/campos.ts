@@ -26,3 +26,9 @@ export const paramsExtras = (campos: Campos, alta = false) => extrasDe(campos).f
 /** The extra keys of an answer: each extra that is a column, under its legacy key, from the row read back. */
 export const extrasRespuesta = (campos: Campos, fila: Record<string, unknown>) =>
   Object.fromEntries(extrasDe(campos).flatMap((e) => (e.leido ? [[e.key, fila[e.campo]]] : [])));
+
+/** An answer's documentation with the extra keys it carries appended (`{ …, key }` (`key` extra)); none: as it is. */
+export function respuestaConExtras(campos: Campos, doc: string): string {
+  const claves = Object.keys(extrasRespuesta(campos, {})).join(', ');
+  return claves ? `${doc.replace(/ \}`$/, `, ${claves} }\``)} (\`${claves}\` extra)` : doc;
+}

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { registro } from '../messages/auth';
 import { proveedores } from '../messages/proveedores';
 import { EMAIL_RE, sinBidi } from './common';
+import { baseDe, columnasDe, leidoDe, type Campos } from '../campos';
 
 // Only these areas' texts: a screen that loads this schema does not load the whole catalogue.
 const M = { proveedores, registro };
@@ -38,26 +39,51 @@ export const zTelefonoProveedor = (m: { vacio: string; invalido: string }) =>
     return s;
   });
 
+const texto = z.string();
+
 /**
- * The supplier's fields under the names of its domain module (server/modules/proveedor/proveedor.domain.ts),
- * with a face's words. Every face's request schema is one of these: the fields, their shapes and
- * their normalisation (the phone's separators, the email in lower case) are the same on every face.
+ * THE SUPPLIER'S FIELD LIST (issue #29): each field once, under its domain name
+ * (server/modules/proveedor/proveedor.domain.ts), in the forms' order — how a request validates it
+ * (`z`, in a face's words), how it is read (`lee`), and only the names a face gives it where they
+ * differ (shared/campos.ts says what each key means; no face renames a supplier's field today).
+ * Every face's request schema, the store's and the back-office's rows, the legacy extra keys and
+ * the domain's columns derive from it: the fields, their shapes and their normalisation (the
+ * phone's separators, the email in lower case) are the same on every face, only the words differ.
+ *
+ * A new field: its column (server/db/schema/proveedor.ts + migration), one entry here, its label
+ * and its place on the web forms (docs/architecture.md "Where a new field goes").
  */
-export const proveedorConMensajes = (m: MensajesProveedor) =>
-  z.object({
-    nombre: z.string({ error: m.vacio('nombre') }).trim().min(1, m.vacio('nombre')).max(120, M.registro.tooLong).refine(sinBidi, M.registro.bidi),
-    telefono: zTelefonoProveedor({ vacio: m.vacio('telefono'), invalido: m.telefono }),
-    email: z
-      .string({ error: m.vacio('email') })
-      .trim()
-      .min(1, m.vacio('email'))
-      .max(254, M.registro.email)
-      .regex(EMAIL_RE, M.registro.email)
-      .transform((v) => v.toLowerCase()),
-  });
+export const camposDelProveedor = (m: MensajesProveedor) =>
+  ({
+    nombre: { z: z.string({ error: m.vacio('nombre') }).trim().min(1, m.vacio('nombre')).max(120, M.registro.tooLong).refine(sinBidi, M.registro.bidi), lee: texto },
+    telefono: { z: zTelefonoProveedor({ vacio: m.vacio('telefono'), invalido: m.telefono }), lee: texto },
+    email: {
+      z: z
+        .string({ error: m.vacio('email') })
+        .trim()
+        .min(1, m.vacio('email'))
+        .max(254, M.registro.email)
+        .regex(EMAIL_RE, M.registro.email)
+        .transform((v) => v.toLowerCase()),
+      lee: texto,
+    },
+  }) as const satisfies Campos;
+
+/** The supplier's field list with the store's words. */
+export const CAMPOS_DEL_PROVEEDOR = camposDelProveedor({ vacio: () => M.proveedores.camposVacios, telefono: M.proveedores.telefonoInvalido });
+
+/** The supplier's fields under the domain's names, with a face's words: every face's request schema is this. */
+export const proveedorConMensajes = (m: MensajesProveedor) => baseDe(camposDelProveedor(m));
 
 /** The supplier's one zod base, with the store's words. */
-export const ZProveedorBase = proveedorConMensajes({ vacio: () => M.proveedores.camposVacios, telefono: M.proveedores.telefonoInvalido });
+export const ZProveedorBase = baseDe(CAMPOS_DEL_PROVEEDOR);
+export type TCamposProveedor = z.output<typeof ZProveedorBase>;
+
+/** The columns a supplier is read with (the domain's projection is these, from the table). */
+export const COLUMNAS_PROVEEDOR = columnasDe(CAMPOS_DEL_PROVEEDOR);
+
+/** The supplier as its domain module reads it, under the domain's names: every face's row derives from it. */
+export const ZProveedorLeido = z.object({ idProveedor: z.number().int(), ...leidoDe(CAMPOS_DEL_PROVEEDOR).shape, idTienda: z.number().int() });
 
 /** The store's add-supplier form (spec §5, /gestionar_proveedores): every field required. */
 export const ZCreateProveedorRequest = ZProveedorBase;
@@ -69,11 +95,10 @@ export const ZLegacyAgregarProveedorRequest = ZCreateProveedorRequest;
 
 export const ZProveedorParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
+/** A supplier of the store's list: the read base under the store's names, with its product count. */
 export const ZProveedor = z.object({
-  id: z.number().int(),
-  nombre: z.string(),
-  telefono: z.string(),
-  email: z.string(),
+  id: ZProveedorLeido.shape.idProveedor,
+  ...leidoDe(CAMPOS_DEL_PROVEEDOR).shape,
   /** How many of the store's products name this supplier. */
   productos: z.number().int(),
 });

@@ -1,11 +1,12 @@
 import { M } from '#shared/messages';
-import { ZLegacyClienteRequest } from '#shared/schemas/cliente';
+import { CAMPOS_DEL_CLIENTE, ZLegacyClienteRequest } from '#shared/schemas/cliente';
 import { ZLegacyRegistroCrudClienteRequest } from '#shared/schemas/crud';
 import { autorDe } from '../../modules/actividad/actividad.domain';
 import * as dominio from '../../modules/cliente/cliente.domain';
 import { adminScope, conTotal, pagina } from '../comun';
 import { ADMIN, READ, checkTiendaId, legacyStore, parseLegacy, type LegacyController } from '../legacy';
 import { legacy as L } from '#shared/messages/legacy';
+import { extrasRespuesta, leerCampos, paramsExtras, respuestaConExtras } from '../campos';
 import { has, sent, str, type LegacyParams } from '../params';
 
 /** Every client of a store fits one answer; the old client filters it in the browser. */
@@ -19,15 +20,24 @@ const TODOS = 100_000;
 const nombreDe = (p: LegacyParams, clave: string, primero: string, segundo: string) =>
   str(p, clave) ?? ([sent(p, primero), sent(p, segundo)].filter(Boolean).join(' ') || str(p, primero));
 
-/** The client form of the application under the old keys (the same schema as /api/clientes). */
-const clienteInput = (p: LegacyParams) =>
-  parseLegacy(ZLegacyClienteRequest, {
-    documento: str(p, 'Documento'),
-    tipoDocumento: str(p, 'Tipo_documento'),
-    nombre: nombreDe(p, 'NombreCliente', 'Nombre1_Cliente', 'Nombre2_Cliente'),
-    apellido: nombreDe(p, 'ApellidoCliente', 'Apellido1_Cliente', 'Apellido2_Cliente'),
-    correo: str(p, 'Correo'),
-  });
+/**
+ * The client form under the old keys (the field list's `heredada`), read under the domain's names;
+ * the names may come in the older client's two keys. A key not sent stays undefined.
+ */
+const campos = (p: LegacyParams) => ({
+  ...leerCampos(p, CAMPOS_DEL_CLIENTE, 'heredada'),
+  nombre: nombreDe(p, 'NombreCliente', 'Nombre1_Cliente', 'Nombre2_Cliente'),
+  apellido: nombreDe(p, 'ApellidoCliente', 'Apellido1_Cliente', 'Apellido2_Cliente'),
+});
+
+/** The client form of the application (the same schema as /api/clientes, without the store's fiado fields). */
+const clienteInput = (p: LegacyParams) => parseLegacy(ZLegacyClienteRequest, campos(p));
+
+/** The extra keys of a client write beyond the old contract (the field list's `extra`): documented, parsed and answered from it. */
+const EXTRAS = paramsExtras(CAMPOS_DEL_CLIENTE);
+const EXTRAS_ALTA = paramsExtras(CAMPOS_DEL_CLIENTE, true);
+const extras = (fila: dominio.TFilaCliente) => extrasRespuesta(CAMPOS_DEL_CLIENTE, fila);
+const respuesta = (doc: string) => respuestaConExtras(CAMPOS_DEL_CLIENTE, doc);
 
 const params = [
   { key: 'Documento' },
@@ -62,21 +72,19 @@ export const clienteActions: LegacyController = [
     methods: ['POST'],
     ...ADMIN,
     match: (p) => has(p, 'registroCrud'),
-    params: [{ key: 'registroCrud', note: 'marker' }, ...params],
-    response: '`{ success: true, mensaje }`',
+    params: [{ key: 'registroCrud', note: 'marker' }, ...params, ...EXTRAS_ALTA],
+    response: respuesta('`{ success: true, mensaje }`'),
     handle: async (ctx) => {
       checkTiendaId(ctx, 'tienda_idtienda', 'id_tienda');
       const { p } = ctx;
       const input = parseLegacy(ZLegacyRegistroCrudClienteRequest, {
-        documento: str(p, 'Documento'),
+        ...campos(p),
+        // The back-office's register: a type not sent, or sent empty, is CC (spec §9).
         tipoDocumento: sent(p, 'Tipo_documento'),
-        nombre: nombreDe(p, 'NombreCliente', 'Nombre1_Cliente', 'Nombre2_Cliente'),
-        apellido: nombreDe(p, 'ApellidoCliente', 'Apellido1_Cliente', 'Apellido2_Cliente'),
-        correo: str(p, 'Correo'),
         idTienda: sent(p, 'tienda_idtienda') ?? sent(p, 'id_tienda'),
       });
       const creado = await dominio.crearCliente({ db: ctx.app.db, scope: adminScope(ctx), datos: input, autor: autorDe(ctx.sesion, 'legacy') });
-      return { success: true, mensaje: M.crud.registrado.cliente, id_Cliente: creado.idCliente };
+      return { success: true, mensaje: M.crud.registrado.cliente, id_Cliente: creado.idCliente, ...extras(creado) };
     },
   },
   {
@@ -84,12 +92,12 @@ export const clienteActions: LegacyController = [
     description: "Adds a client to the session's store (the document is unique within the store).",
     methods: ['POST'],
     match: (p) => has(p, 'registroCliente'),
-    params: [{ key: 'registroCliente', note: 'marker' }, ...params],
-    response: '`{ success: true, mensaje }`; refused: `{ success: false, error, mensaje }`',
+    params: [{ key: 'registroCliente', note: 'marker' }, ...params, ...EXTRAS_ALTA],
+    response: respuesta('`{ success: true, mensaje }`; refused: `{ success: false, error, mensaje }`'),
     handle: async (ctx) => {
       const tiendaId = await legacyStore(ctx);
-      await dominio.crearCliente({ db: ctx.app.db, scope: { tiendaId }, datos: clienteInput(ctx.p), autor: autorDe(ctx.sesion, 'legacy') });
-      return { success: true, mensaje: L.clienteRegistrado };
+      const creado = await dominio.crearCliente({ db: ctx.app.db, scope: { tiendaId }, datos: clienteInput(ctx.p), autor: autorDe(ctx.sesion, 'legacy') });
+      return { success: true, mensaje: L.clienteRegistrado, ...extras(creado) };
     },
   },
   {
@@ -97,14 +105,14 @@ export const clienteActions: LegacyController = [
     description: "Edits the store's client the `Documento` names (read-only in the old form); also the back-office client update.",
     methods: ['PUT', 'POST'],
     match: (p) => has(p, 'actualizar'),
-    params: [{ key: 'actualizar', note: 'true' }, ...params],
-    response: '`{ success: true, mensaje }`; refused: `{ success: false, error, mensaje }`',
+    params: [{ key: 'actualizar', note: 'true' }, ...params, ...EXTRAS],
+    response: respuesta('`{ success: true, mensaje }`; refused: `{ success: false, error, mensaje }`'),
     handle: async (ctx) => {
       const tiendaId = await legacyStore(ctx);
       const input = clienteInput(ctx.p);
       const id = await dominio.idPorDocumento({ db: ctx.app.db, tiendaId, documento: input.documento });
-      await dominio.actualizarCliente({ db: ctx.app.db, scope: { tiendaId }, id, cambios: input, autor: autorDe(ctx.sesion, 'legacy') });
-      return { success: true, mensaje: L.clienteActualizado };
+      const guardado = await dominio.actualizarCliente({ db: ctx.app.db, scope: { tiendaId }, id, cambios: input, autor: autorDe(ctx.sesion, 'legacy') });
+      return { success: true, mensaje: L.clienteActualizado, ...extras(guardado) };
     },
   },
   {

@@ -1,16 +1,23 @@
 import { M } from '#shared/messages';
 import { ZLegacyActualizarProveedorRequest, ZLegacyRegistroCrudProveedorRequest } from '#shared/schemas/crud';
-import { ZLegacyAgregarProveedorRequest } from '#shared/schemas/proveedor';
+import { CAMPOS_DEL_PROVEEDOR, ZLegacyAgregarProveedorRequest } from '#shared/schemas/proveedor';
 import { autorDe } from '../../modules/actividad/actividad.domain';
 import * as dominio from '../../modules/proveedor/proveedor.domain';
 import { adminScope, conTotal, pagina, parseId } from '../comun';
 import { ADMIN, READ, checkTiendaId, legacyStore, parseLegacy, type LegacyContext, type LegacyController } from '../legacy';
 import { legacy as L } from '#shared/messages/legacy';
+import { extrasRespuesta, leerCampos, paramsExtras, respuestaConExtras } from '../campos';
 import { has, hasAny, str } from '../params';
 
 const noEncontrado = M.generic.notFound;
 /** Every supplier of a store fits one answer; the old client filters it in the browser. */
 const TODOS = 10_000;
+
+/** The extra keys of a supplier write beyond the old contract (the field list's `extra`): documented, parsed and answered from it. */
+const EXTRAS = paramsExtras(CAMPOS_DEL_PROVEEDOR);
+const EXTRAS_ALTA = paramsExtras(CAMPOS_DEL_PROVEEDOR, true);
+const extras = (fila: dominio.TFilaProveedor) => extrasRespuesta(CAMPOS_DEL_PROVEEDOR, fila);
+const respuesta = (doc: string) => respuestaConExtras(CAMPOS_DEL_PROVEEDOR, doc);
 
 const MARKERS = ['listarPorTienda', 'listarProductos', 'listarNombreID', 'agregarProveedor', 'eliminar', 'registroCrud', 'actualizar', 'listar'];
 
@@ -74,13 +81,13 @@ export const proveedorActions: LegacyController = [
     methods: ['POST'],
     forbid: dominio.NO_AGREGAN_NI_ELIMINAN,
     match: (p) => has(p, 'agregarProveedor'),
-    params: [{ key: 'agregarProveedor', note: 'marker' }, { key: 'nombre' }, { key: 'telefono', note: 'digits' }, { key: 'email' }, { key: 'codigo_invitacion' }],
-    response: '`{ success: true, mensaje, idproveedor }`',
+    params: [{ key: 'agregarProveedor', note: 'marker' }, { key: 'nombre' }, { key: 'telefono', note: 'digits' }, { key: 'email' }, { key: 'codigo_invitacion' }, ...EXTRAS_ALTA],
+    response: respuesta('`{ success: true, mensaje, idproveedor }`'),
     handle: async (ctx) => {
       const tiendaId = await legacyStore(ctx);
-      const datos = parseLegacy(ZLegacyAgregarProveedorRequest, { nombre: str(ctx.p, 'nombre'), telefono: str(ctx.p, 'telefono'), email: str(ctx.p, 'email') });
+      const datos = parseLegacy(ZLegacyAgregarProveedorRequest, leerCampos(ctx.p, CAMPOS_DEL_PROVEEDOR, 'heredada'));
       const creado = await dominio.crearProveedor({ db: ctx.app.db, scope: { tiendaId }, datos });
-      return { success: true, mensaje: L.proveedorRegistrado, idproveedor: creado.idProveedor };
+      return { success: true, mensaje: L.proveedorRegistrado, idproveedor: creado.idProveedor, ...extras(creado) };
     },
   },
   {
@@ -103,19 +110,17 @@ export const proveedorActions: LegacyController = [
     methods: ['POST'],
     ...ADMIN,
     match: (p) => has(p, 'registroCrud'),
-    params: [{ key: 'registroCrud', note: 'marker' }, { key: 'idproveedor', optional: true }, { key: 'nombre' }, { key: 'telefono' }, { key: 'email' }, { key: 'id_tienda' }],
-    response: '`{ success: true, mensaje, idproveedor }`',
+    params: [{ key: 'registroCrud', note: 'marker' }, { key: 'idproveedor', optional: true }, { key: 'nombre' }, { key: 'telefono' }, { key: 'email' }, { key: 'id_tienda' }, ...EXTRAS_ALTA],
+    response: respuesta('`{ success: true, mensaje, idproveedor }`'),
     handle: async (ctx) => {
       checkTiendaId(ctx, 'id_tienda');
       const datos = parseLegacy(ZLegacyRegistroCrudProveedorRequest, {
         idProveedor: str(ctx.p, 'idproveedor'),
-        nombre: str(ctx.p, 'nombre'),
-        telefono: str(ctx.p, 'telefono'),
-        email: str(ctx.p, 'email'),
+        ...leerCampos(ctx.p, CAMPOS_DEL_PROVEEDOR, 'heredada2'),
         idTienda: str(ctx.p, 'id_tienda'),
       });
       const creado = await dominio.crearProveedor({ db: ctx.app.db, scope: adminScope(ctx), datos });
-      return { success: true, mensaje: M.crud.registrado.proveedor, idproveedor: creado.idProveedor };
+      return { success: true, mensaje: M.crud.registrado.proveedor, idproveedor: creado.idProveedor, ...extras(creado) };
     },
   },
   {
@@ -124,14 +129,14 @@ export const proveedorActions: LegacyController = [
     methods: ['POST', 'PUT'],
     ...ADMIN,
     match: (p) => has(p, 'actualizar'),
-    params: [{ key: 'actualizar', note: 'true' }, { key: 'idproveedor' }, { key: 'nombre' }, { key: 'telefono' }, { key: 'email' }, { key: 'id_tienda', optional: true }],
-    response: '`{ respuesta: true, mensaje }`',
+    params: [{ key: 'actualizar', note: 'true' }, { key: 'idproveedor' }, { key: 'nombre' }, { key: 'telefono' }, { key: 'email' }, { key: 'id_tienda', optional: true }, ...EXTRAS],
+    response: respuesta('`{ respuesta: true, mensaje }`'),
     handle: async (ctx) => {
       checkTiendaId(ctx, 'id_tienda');
       const id = parseId(ctx.p, 'idproveedor', noEncontrado);
-      const cambios = parseLegacy(ZLegacyActualizarProveedorRequest, { nombre: str(ctx.p, 'nombre'), telefono: str(ctx.p, 'telefono'), email: str(ctx.p, 'email') });
-      await dominio.actualizarProveedor({ db: ctx.app.db, scope: adminScope(ctx), id, cambios });
-      return { respuesta: true, mensaje: M.crud.actualizado.proveedor };
+      const cambios = parseLegacy(ZLegacyActualizarProveedorRequest, leerCampos(ctx.p, CAMPOS_DEL_PROVEEDOR, 'heredada2'));
+      const guardado = await dominio.actualizarProveedor({ db: ctx.app.db, scope: adminScope(ctx), id, cambios });
+      return { respuesta: true, mensaje: M.crud.actualizado.proveedor, ...extras(guardado) };
     },
   },
   {

@@ -10,7 +10,8 @@ import { AppError } from '#shared/errors';
 import { M } from '#shared/messages';
 import { ROL } from '#shared/roles';
 import { errorDocumentoPorTipo, errorFiadoPorTipo } from '#shared/documento';
-import { normalizarDocumento } from '#shared/schemas/cliente';
+import { presentes } from '#shared/campos';
+import { COLUMNAS_CLIENTE, normalizarDocumento, ZClienteBase, type TCamposCliente } from '#shared/schemas/cliente';
 import type { TPage } from '#shared/schemas/common';
 import type { Db, Tx } from '../../db/client';
 import { contieneTexto } from '../../db/name-search';
@@ -34,19 +35,14 @@ export const NO_ELIMINAN = { roles: [ROL.ENCARGADO], message: M.roles.denyClient
 
 // ── Projection ──────────────────────────────────────────────────────────────────────────────
 
-/** Every column a client is read with, under the domain's names: a new field is one entry here. */
+/**
+ * Every column a client is read with, under the domain's names: the field list's columns
+ * (CAMPOS_DEL_CLIENTE in shared/schemas/cliente.ts), taken from the table.
+ */
 export const columnasCliente = {
   idCliente: cliente.idCliente,
   idTienda: cliente.tiendaId,
-  documento: cliente.documento,
-  tipoDocumento: cliente.tipoDocumento,
-  nombre: cliente.nombre,
-  apellido: cliente.apellido,
-  correo: cliente.correo,
-  telefono: cliente.telefono,
-  fiado: cliente.fiado,
-  cupo: cliente.cupo,
-  activo: cliente.activo,
+  ...(Object.fromEntries(COLUMNAS_CLIENTE.map((k) => [k, cliente[k]])) as { [K in (typeof COLUMNAS_CLIENTE)[number]]: (typeof cliente)[K] }),
 };
 
 // ── Tenancy ─────────────────────────────────────────────────────────────────────────────────
@@ -155,18 +151,21 @@ function traducir(err: unknown): never {
 
 // ── Writes ──────────────────────────────────────────────────────────────────────────────────
 
-/** A client's values, under the domain's names (the faces' schemas normalise them the same way). */
-export interface DatosCliente {
-  documento: string;
-  tipoDocumento: string;
-  nombre: string;
-  apellido: string;
-  correo: string | null;
-  /** Fiado (issue #17), the store's form only: not sent (undefined) keeps what the client has. */
-  telefono?: string | null;
-  fiado?: boolean;
-  cupo?: number;
-}
+/** The fields a client write sets: the field list's columns that a face may write. */
+const ESCRITAS = COLUMNAS_CLIENTE.filter((k): k is keyof TCamposCliente & (typeof COLUMNAS_CLIENTE)[number] => k in ZClienteBase.shape);
+
+/** The fields every new client has (the faces' schemas require them). */
+type Requeridos = 'documento' | 'tipoDocumento' | 'nombre' | 'apellido';
+
+/**
+ * A client's values, under the domain's names: the field list's (the faces' schemas normalise them
+ * the same way). An optional one not sent (undefined) takes the column's default on a new client
+ * and is left as it is on an edit — the fiado fields, which only the store's form carries, included.
+ */
+export type DatosCliente = Pick<TCamposCliente, Requeridos> & Partial<TCamposCliente>;
+
+/** A client's new values: any field of the list, absent ones left as they are. */
+export type CambiosCliente = Partial<TCamposCliente>;
 
 /**
  * Fiado (issue #17, ADR 013; issue #27): enabling credit or changing the limit needs the store's
@@ -178,7 +177,7 @@ async function verificarCupo(
   tx: Tx,
   c: { tiendaId: number; autor: Autor; id?: number; nombre: string },
   antes: { fiado: boolean; cupo: number },
-  datos: DatosCliente,
+  datos: CambiosCliente,
 ): Promise<(clienteId: number) => Promise<void>> {
   const fiado = datos.fiado ?? antes.fiado;
   const cupo = datos.cupo ?? antes.cupo;
@@ -203,13 +202,6 @@ function verificarDocumento(datos: { documento: string; tipoDocumento: string },
 
 const nombreCompleto = (d: { nombre: string; apellido: string }) => `${d.nombre} ${d.apellido}`.trim();
 
-/** The fiado columns a write sets: only those sent. */
-const camposFiado = (d: DatosCliente) => ({
-  ...(d.telefono !== undefined ? { telefono: d.telefono } : {}),
-  ...(d.fiado !== undefined ? { fiado: d.fiado } : {}),
-  ...(d.cupo !== undefined ? { cupo: d.cupo } : {}),
-});
-
 /** Adds a client to the caller's store (or the store the operator names): a documento no other client of the store has. */
 export async function crearCliente(options: {
   db: Db;
@@ -228,7 +220,7 @@ export async function crearCliente(options: {
         await checkDocumento(tx, tiendaId, datos.documento);
         const [row] = await tx
           .insert(cliente)
-          .values({ tiendaId, documento: datos.documento, tipoDocumento: datos.tipoDocumento, nombre: datos.nombre, apellido: datos.apellido, correo: datos.correo, ...camposFiado(datos) })
+          .values({ ...(presentes(datos, ESCRITAS) as DatosCliente), tiendaId })
           .returning({ id: cliente.idCliente });
         await registrarCredito(row!.id);
         return (await leer(tx, { tiendaId }, row!.id))!;
@@ -237,26 +229,36 @@ export async function crearCliente(options: {
   );
 }
 
-/** Saves a client in the caller's reach (404 otherwise), the documento included, unless another client of its store has it. */
-export async function actualizarCliente(options: { db: Db; scope: ClienteScope; id: number; cambios: DatosCliente; autor: Autor }): Promise<TFilaCliente> {
+/**
+ * Saves a client in the caller's reach (404 otherwise): the fields sent, the documento included
+ * unless another client of its store has it; a field not sent is left as it is.
+ */
+export async function actualizarCliente(options: { db: Db; scope: ClienteScope; id: number; cambios: CambiosCliente; autor: Autor }): Promise<TFilaCliente> {
   const { db, scope, id, cambios, autor } = options;
   return conRechazos(db, () =>
     db
       .transaction(async (tx) => {
         const [actual] = await tx
-          .select({ tiendaId: cliente.tiendaId, fiado: cliente.fiado, cupo: cliente.cupo, nombre: cliente.nombre, apellido: cliente.apellido })
+          .select({
+            tiendaId: cliente.tiendaId,
+            fiado: cliente.fiado,
+            cupo: cliente.cupo,
+            nombre: cliente.nombre,
+            apellido: cliente.apellido,
+            documento: cliente.documento,
+            tipoDocumento: cliente.tipoDocumento,
+          })
           .from(cliente)
           .where(esteCliente(scope, id))
           .for('update');
         if (!actual) throw notFound();
         const { tiendaId } = actual;
         const registrarCredito = await verificarCupo(tx, { tiendaId, autor, id, nombre: nombreCompleto(actual) }, actual, cambios);
-        verificarDocumento(cambios, cambios.fiado ?? actual.fiado);
-        await checkDocumento(tx, tiendaId, cambios.documento, id);
-        await tx
-          .update(cliente)
-          .set({ documento: cambios.documento, tipoDocumento: cambios.tipoDocumento, nombre: cambios.nombre, apellido: cambios.apellido, correo: cambios.correo, ...camposFiado(cambios) })
-          .where(and(eq(cliente.idCliente, id), eq(cliente.tiendaId, tiendaId)));
+        // What the client will be: the fields sent over the stored ones.
+        verificarDocumento({ documento: cambios.documento ?? actual.documento, tipoDocumento: cambios.tipoDocumento ?? actual.tipoDocumento }, cambios.fiado ?? actual.fiado);
+        if (cambios.documento !== undefined) await checkDocumento(tx, tiendaId, cambios.documento, id);
+        const valores = presentes(cambios, ESCRITAS);
+        if (Object.keys(valores).length) await tx.update(cliente).set(valores).where(and(eq(cliente.idCliente, id), eq(cliente.tiendaId, tiendaId)));
         await registrarCredito(id);
         return (await leer(tx, { tiendaId }, id))!;
       })

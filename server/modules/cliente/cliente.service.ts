@@ -2,24 +2,16 @@
  * The store API's face of the client (spec §2 /gestionar_clientes): the names the store's screens
  * use. Every rule is the domain's (cliente.domain.ts); this file only renames.
  */
-import type { TCliente, TClienteData } from '#shared/schemas/cliente';
+import { elegir } from '#shared/campos';
+import { LEIDAS_TIENDA, type TCliente, type TClienteData } from '#shared/schemas/cliente';
 import type { TPage } from '#shared/schemas/common';
 import type { Db } from '../../db/client';
 import type { Autor } from '../actividad/actividad.domain';
 import { resumenesCredito } from '../fiado/fiado.service';
 import * as dominio from './cliente.domain';
 
-const aCliente = (c: dominio.TFilaCliente): TCliente => ({
-  id: c.idCliente,
-  documento: c.documento,
-  tipoDocumento: c.tipoDocumento,
-  nombre: c.nombre,
-  apellido: c.apellido,
-  correo: c.correo,
-  telefono: c.telefono,
-  fiado: c.fiado,
-  cupo: c.cupo,
-});
+/** A client as the store's screens show it: the columns the store reads (no field is renamed), its id as `id`. */
+const aCliente = (c: dominio.TFilaCliente): TCliente => ({ id: c.idCliente, ...elegir(c, LEIDAS_TIENDA) });
 
 /** The store's clients by name; `q` matches the full name (nombre apellido) or the documento. */
 export async function listarClientes(options: { db: Db; tiendaId: number; q: string; page: number; pageSize: number }): Promise<TPage<TCliente>> {

@@ -4,22 +4,16 @@
  * (modules/cliente/cliente.domain.ts); this file only renames.
  */
 import { M } from '#shared/messages';
+import { elegir } from '#shared/campos';
+import { LEIDAS_ADMINISTRACION } from '#shared/schemas/cliente';
 import type { TPage, TPageQuery } from '#shared/schemas/common';
 import type { TClienteRow, TCrudCreateClienteData, TCrudCreated, TCrudMessage, TCrudUpdateClienteData } from '#shared/schemas/crud';
 import type { Db } from '../../db/client';
 import * as dominio from '../cliente/cliente.domain';
 import { autorCrud, type CrudScope, type CrudService } from './crud.scope';
 
-/** A client as the back-office lists it (the domain's names are the back-office's). */
-export const aFila = (c: dominio.TFilaCliente): TClienteRow => ({
-  idCliente: c.idCliente,
-  documento: c.documento,
-  tipoDocumento: c.tipoDocumento,
-  nombre: c.nombre,
-  apellido: c.apellido,
-  correo: c.correo,
-  idTienda: c.idTienda,
-});
+/** A client as the back-office lists it: the columns the back-office reads, under the domain's names (no fiado). */
+export const aFila = (c: dominio.TFilaCliente): TClienteRow => ({ idCliente: c.idCliente, ...elegir(c, LEIDAS_ADMINISTRACION), idTienda: c.idTienda });
 
 /** Newest first; `q` is part of the name, the documento or the correo. */
 export async function listClientes(options: { db: Db; scope: CrudScope; query: TPageQuery }): Promise<TPage<TClienteRow>> {

@@ -10,14 +10,8 @@ import type { Db } from '../../db/client';
 import * as dominio from '../proveedor/proveedor.domain';
 import { autorCrud, type CrudScope, type CrudService } from './crud.scope';
 
-/** A supplier as the back-office lists it (the domain's names are the back-office's). */
-export const aFila = (p: dominio.TFilaProveedor): TProveedorRow => ({
-  idProveedor: p.idProveedor,
-  nombre: p.nombre,
-  telefono: p.telefono,
-  email: p.email,
-  idTienda: p.idTienda,
-});
+/** A supplier as the back-office lists it: the domain's own columns under the domain's names. */
+export const aFila = ({ productos: _productos, ...fila }: dominio.TFilaProveedor): TProveedorRow => fila;
 
 /** Newest first; `q` is part of the name or the email, or the id. */
 export async function listProveedores(options: { db: Db; scope: CrudScope; query: TPageQuery }): Promise<TPage<TProveedorRow>> {

@@ -8,6 +8,8 @@
  */
 import { and, asc, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import { AppError } from '#shared/errors';
+import { presentes } from '#shared/campos';
+import { COLUMNAS_PROVEEDOR, ZProveedorBase, type TCamposProveedor } from '#shared/schemas/proveedor';
 import { M } from '#shared/messages';
 import { ROL } from '#shared/roles';
 import type { TPage } from '#shared/schemas/common';
@@ -32,13 +34,14 @@ export const NO_AGREGAN_NI_ELIMINAN = { roles: [ROL.ENCARGADO], message: M.roles
 
 // ── Projection ──────────────────────────────────────────────────────────────────────────────
 
-/** Every column a supplier is read with, under the domain's names: a new field is one entry here. */
+/**
+ * Every column a supplier is read with, under the domain's names: the field list's columns
+ * (CAMPOS_DEL_PROVEEDOR in shared/schemas/proveedor.ts), taken from the table.
+ */
 export const columnasProveedor = {
   idProveedor: proveedor.idProveedor,
   idTienda: proveedor.tiendaId,
-  nombre: proveedor.nombre,
-  telefono: proveedor.telefono,
-  email: proveedor.email,
+  ...(Object.fromEntries(COLUMNAS_PROVEEDOR.map((k) => [k, proveedor[k]])) as { [K in (typeof COLUMNAS_PROVEEDOR)[number]]: (typeof proveedor)[K] }),
   /** How many products of the supplier's store name it (indexed by proveedor_id). */
   productos:
     sql<number>`(select count(*) from ${producto} where ${producto.proveedorId} = ${proveedor.idProveedor} and ${producto.tiendaId} = ${proveedor.tiendaId})`.mapWith(
@@ -164,12 +167,14 @@ export async function verificarProveedorDeTienda(tx: Db | Tx, tiendaId: number, 
 
 // ── Writes ──────────────────────────────────────────────────────────────────────────────────
 
-/** A supplier's values, under the domain's names (the faces' schemas normalise them the same way). */
-export interface DatosProveedor {
-  nombre: string;
-  telefono: string;
-  email: string;
-}
+/** The fields a supplier write sets: the field list's columns that a face may write. */
+const ESCRITAS = COLUMNAS_PROVEEDOR.filter((k): k is keyof TCamposProveedor & (typeof COLUMNAS_PROVEEDOR)[number] => k in ZProveedorBase.shape);
+
+/** A new supplier, under the domain's names: the field list's values (the faces' schemas normalise them the same way). */
+export type DatosProveedor = TCamposProveedor;
+
+/** A supplier's new values, under the domain's names: any field of the list, absent ones left as they are. */
+export type CambiosProveedor = Partial<TCamposProveedor>;
 
 /**
  * Adds a supplier to the caller's store (or the store the operator names). The id is the database's
@@ -192,7 +197,8 @@ export async function crearProveedor(options: {
       }
       const [row] = await tx
         .insert(proveedor)
-        .values({ ...(tecleado != null ? { idProveedor: tecleado } : {}), tiendaId, nombre: datos.nombre, telefono: datos.telefono, email: datos.email })
+        // The list's fields sent (the base requires the ones a supplier must have); the rest take the column's default.
+        .values({ ...(tecleado != null ? { idProveedor: tecleado } : {}), ...(presentes(datos, ESCRITAS) as DatosProveedor), tiendaId })
         .returning({ id: proveedor.idProveedor });
       if (tecleado != null) await syncIdentity(tx, 'proveedor', 'id_proveedor');
       return (await leer(tx, { tiendaId }, row!.id))!;
@@ -204,15 +210,14 @@ export async function crearProveedor(options: {
     });
 }
 
-/** Saves a supplier in the caller's reach (404 otherwise); its id and store never change. */
-export async function actualizarProveedor(options: { db: Db; scope: ProveedorScope; id: number; cambios: DatosProveedor }): Promise<TFilaProveedor> {
+/** Saves a supplier in the caller's reach (404 otherwise): the fields sent; its id and store never change. */
+export async function actualizarProveedor(options: { db: Db; scope: ProveedorScope; id: number; cambios: CambiosProveedor }): Promise<TFilaProveedor> {
   const { db, scope, id, cambios } = options;
+  const valores = presentes(cambios, ESCRITAS);
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(proveedor)
-      .set({ nombre: cambios.nombre, telefono: cambios.telefono, email: cambios.email })
-      .where(esteProveedor(scope, id))
-      .returning({ tiendaId: proveedor.tiendaId });
+    const [row] = Object.keys(valores).length
+      ? await tx.update(proveedor).set(valores).where(esteProveedor(scope, id)).returning({ tiendaId: proveedor.tiendaId })
+      : await tx.select({ tiendaId: proveedor.tiendaId }).from(proveedor).where(esteProveedor(scope, id));
     if (!row) throw notFound();
     return (await leer(tx, { tiendaId: row.tiendaId }, id))!;
   });

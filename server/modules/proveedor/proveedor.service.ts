@@ -8,13 +8,8 @@ import type { Db } from '../../db/client';
 import type { Autor } from '../actividad/actividad.domain';
 import * as dominio from './proveedor.domain';
 
-const aProveedor = (p: dominio.TFilaProveedor): TProveedor => ({
-  id: p.idProveedor,
-  nombre: p.nombre,
-  telefono: p.telefono,
-  email: p.email,
-  productos: p.productos,
-});
+/** A supplier as the store lists it: the domain's columns (no field is renamed), its id as `id`. */
+const aProveedor = ({ idProveedor, idTienda: _tienda, ...fila }: dominio.TFilaProveedor): TProveedor => ({ id: idProveedor, ...fila });
 
 /** The store's suppliers by name; `q` is a name substring, accents and case aside. */
 export async function listarProveedores(options: { db: Db; tiendaId: number; q: string; page: number; pageSize: number }): Promise<TPage<TProveedor>> {

@@ -1,20 +1,19 @@
 import { z } from 'zod';
 import { crud } from '../../messages/crud';
-import { clienteConMensajes, refinarDocumento, type CampoRequeridoCliente } from '../cliente';
+import { siPresente, soloDeCara } from '../../campos';
+import { CAMPOS_DEL_CLIENTE, clienteConMensajes, refinarDocumento, ZClienteLeido } from '../cliente';
 import { zIdTiendaOpcional } from './common';
 
 // Only these areas' texts: a screen that loads this schema does not load the whole catalogue.
 const M = { crud };
 
-const ETIQUETA: Record<CampoRequeridoCliente, string> = {
-  documento: 'Documento',
-  tipoDocumento: 'Tipo de documento',
-  nombre: 'Nombre',
-  apellido: 'Apellido',
-};
-
-/** The client's base (shared/schemas/cliente.ts) with the back-office's words. */
-const ZClienteBackOffice = clienteConMensajes({ vacio: (c) => M.crud.campo(ETIQUETA[c]), tipoDocumento: M.crud.tipoDocInvalido });
+/** The client's base (shared/schemas/cliente.ts) with the back-office's words, each field by its form's label, without the store's fiado fields. */
+const ZClienteBackOffice = soloDeCara(
+  clienteConMensajes({ vacio: (c) => M.crud.campo(M.crud.cliente.campos[c]), tipoDocumento: M.crud.tipoDocInvalido }),
+  CAMPOS_DEL_CLIENTE,
+  'administracion',
+);
+const { documento, nombre, apellido, tipoDocumento, ...resto } = ZClienteBackOffice.shape;
 
 /**
  * Back-office client register (/crud/registrar_cliente, spec §5): Documento, Nombre, Apellido and
@@ -23,32 +22,30 @@ const ZClienteBackOffice = clienteConMensajes({ vacio: (c) => M.crud.campo(ETIQU
  */
 const ZCrudClienteCampos = z.object({
   // The form's order, which is the order its refusals are shown in.
-  documento: ZClienteBackOffice.shape.documento,
-  nombre: ZClienteBackOffice.shape.nombre,
-  apellido: ZClienteBackOffice.shape.apellido,
-  tipoDocumento: ZClienteBackOffice.shape.tipoDocumento.default('CC'),
-  correo: ZClienteBackOffice.shape.correo,
+  documento,
+  nombre,
+  apellido,
+  tipoDocumento: tipoDocumento.default('CC'),
+  ...resto,
   idTienda: zIdTiendaOpcional,
 });
 export const ZCrudCreateClienteRequest = ZCrudClienteCampos.superRefine(refinarDocumento);
 export type TCrudCreateClienteRequest = z.input<typeof ZCrudCreateClienteRequest>;
 export type TCrudCreateClienteData = z.output<typeof ZCrudCreateClienteRequest>;
 
-/** Back-office client edit (/crud/actualizar/actualizarCliente): a client never changes store. */
-export const ZCrudUpdateClienteRequest = ZCrudClienteCampos.omit({ idTienda: true }).superRefine(refinarDocumento);
+/**
+ * Back-office client edit (/crud/actualizar/actualizarCliente): a client never changes store; a
+ * type not sent is left as it is (the register's default is for new clients only).
+ */
+export const ZCrudUpdateClienteRequest = ZCrudClienteCampos.omit({ idTienda: true })
+  .extend({ tipoDocumento: siPresente(tipoDocumento) })
+  .superRefine(refinarDocumento);
 export type TCrudUpdateClienteRequest = z.input<typeof ZCrudUpdateClienteRequest>;
 export type TCrudUpdateClienteData = z.output<typeof ZCrudUpdateClienteRequest>;
 
 /** Legacy API `registroCrud` (controlador.cliente.php, back-office register) under the old keys. */
 export const ZLegacyRegistroCrudClienteRequest = ZCrudCreateClienteRequest;
 
-export const ZClienteRow = z.object({
-  idCliente: z.number().int(),
-  documento: z.string(),
-  tipoDocumento: z.string(),
-  nombre: z.string(),
-  apellido: z.string(),
-  correo: z.string().nullable(),
-  idTienda: z.number().int(),
-});
+/** A client row of the back-office: the read base of the fields it carries. */
+export const ZClienteRow = ZClienteLeido;
 export type TClienteRow = z.infer<typeof ZClienteRow>;

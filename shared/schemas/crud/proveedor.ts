@@ -1,16 +1,19 @@
 import { z } from 'zod';
 import { registro } from '../../messages/auth';
 import { crud } from '../../messages/crud';
-import { proveedorConMensajes, type CampoProveedor } from '../proveedor';
+import { soloDeCara } from '../../campos';
+import { CAMPOS_DEL_PROVEEDOR, proveedorConMensajes, ZProveedorLeido } from '../proveedor';
 import { zIdTecleado, zIdTienda } from './common';
 
 // Only these areas' texts: a screen that loads this schema does not load the whole catalogue.
 const M = { crud, registro };
 
-const ETIQUETA: Record<CampoProveedor, string> = { nombre: 'Nombre', telefono: 'Teléfono', email: 'Email' };
-
-/** The supplier's base (shared/schemas/proveedor.ts) with the back-office's words. */
-const ZProveedorBackOffice = proveedorConMensajes({ vacio: (c) => M.crud.campo(ETIQUETA[c]), telefono: M.registro.telefono });
+/** The supplier's base (shared/schemas/proveedor.ts) with the back-office's words: each field by its form's label. */
+const ZProveedorBackOffice = soloDeCara(
+  proveedorConMensajes({ vacio: (c) => M.crud.campo(M.crud.proveedor.campos[c]), telefono: M.registro.telefono }),
+  CAMPOS_DEL_PROVEEDOR,
+  'administracion',
+);
 
 /**
  * Back-office supplier register (/crud/registrar_proveedor, spec §5): a typed id must be above 1;
@@ -33,11 +36,6 @@ export type TCrudUpdateProveedorData = z.output<typeof ZCrudUpdateProveedorReque
 export const ZLegacyRegistroCrudProveedorRequest = ZCrudCreateProveedorRequest;
 export const ZLegacyActualizarProveedorRequest = ZCrudUpdateProveedorRequest;
 
-export const ZProveedorRow = z.object({
-  idProveedor: z.number().int(),
-  nombre: z.string(),
-  telefono: z.string(),
-  email: z.string(),
-  idTienda: z.number().int(),
-});
+/** A supplier row of the back-office: the read base as it is. */
+export const ZProveedorRow = ZProveedorLeido;
 export type TProveedorRow = z.infer<typeof ZProveedorRow>;
