@@ -70,8 +70,8 @@ test('el dueño ve su día, abre tres reportes, cambia el periodo y exporta CSV 
   const bytes = fs.readFileSync((await csv.path())!);
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const lineas = bytes.toString('utf8').slice(1).split('\r\n');
-  expect(lineas[0]).toBe('Día;Tickets;Bruto;Descuentos;Neto;Ticket promedio;Unidades;Anuladas;Monto anulado');
-  expect(lineas[1]).toMatch(/^01\/\d{2}\/\d{4};\d+;\d+;\d+;\d+;\d+;\d+;\d+;\d+$/);
+  expect(lineas[0]).toBe('Día;Tickets;Bruto;Descuentos;Neto;Ticket promedio;Unidades;Anuladas;Monto anulado;Devoluciones;Devuelto;Neto menos devoluciones');
+  expect(lineas[1]).toMatch(/^01\/\d{2}\/\d{4};\d+;\d+;\d+;\d+;\d+;\d+;\d+;\d+;\d+;\d+;-?\d+$/);
 
   // Report 2: by product, from the list of reports; its XLSX.
   await page.getByRole('link', { name: 'Todos los reportes' }).first().click();

@@ -183,6 +183,22 @@ describe('nunca más de lo vendido', () => {
   });
 });
 
+describe('en los informes', () => {
+  it('el resumen de ventas del día muestra lo devuelto y el neto menos devoluciones, también en la fila del día', async () => {
+    const s = await crearTienda(t);
+    const p = await crearProducto(s.id, 4_000, 30);
+    const ventaId = await vender(s.token, [{ productoId: p, cantidad: 3 }]);
+    const l = (await lineasDe(s.token, ventaId)).lineas[0]!;
+    expect((await devolver(s.token, ventaId, { lineas: [{ facturaId: l.facturaId, cantidad: 1, destino: 'inventario' }] })).statusCode).toBe(201);
+
+    const rep = (await req('GET', '/api/reportes/ventas?periodo=hoy', s.token)).json();
+    const ind = (clave: string) => rep.indicadores.find((i: { clave: string }) => i.clave === clave)?.valor;
+    expect({ neto: ind('neto'), devuelto: ind('devuelto'), netoMenosDevuelto: ind('netoMenosDevuelto') }).toEqual({ neto: 12_000, devuelto: 4_000, netoMenosDevuelto: 8_000 });
+    const [dia] = rep.tablas[0].filas;
+    expect(dia).toMatchObject({ neto: 12_000, devoluciones: 1, devuelto: 4_000, netoMenosDevuelto: 8_000 });
+  });
+});
+
 describe('el reembolso', () => {
   let s: Tienda;
   beforeAll(async () => {

@@ -91,9 +91,15 @@ interface Totales {
   unidades: number;
   anuladas: number;
   montoAnulado: number;
+  /** Returns made that day (issue #32), by the return's own day, person and shift: what went back to customers. */
+  devoluciones: number;
+  devuelto: number;
 }
 
-/** Per store day of `r`: sales, gross (Σ price × quantity of the lines), discounts (lines' and the sale's), net (Σ sale totals). */
+/**
+ * Per store day of `r`: sales, gross (Σ price × quantity of the lines), discounts (lines' and the sale's),
+ * net (Σ sale totals), and the returns made that day (count and pesos refunded, issue #32).
+ */
 async function ventasPorDia(ctx: Ctx, r: Rango): Promise<(Totales & { dia: string })[]> {
   const { db, tiendaId } = ctx;
   const rows = await filas(
@@ -117,10 +123,17 @@ async function ventasPorDia(ctx: Ctx, r: Rango): Promise<(Totales & { dia: strin
         coalesce(sum(v.total) filter (where v.estado = 'Anulada'), 0) as monto_anulado
       from v left join l on l.venta_id = v.id_venta group by v.dia
     )
+    ,
+    dd as (
+      select ${diaEnZona(sql`dv.fecha`, tiendaId)} as dia, count(*) as devoluciones, coalesce(sum(dv.total), 0) as devuelto
+      from devolucion dv where ${ventasDe(ctx, r, sql`dv`)} group by 1
+    )
     select g.dia::date::text as dia, coalesce(d.tickets, 0) as tickets, coalesce(d.bruto, 0) as bruto, coalesce(d.descuentos, 0) as descuentos,
-      coalesce(d.neto, 0) as neto, coalesce(d.unidades, 0) as unidades, coalesce(d.anuladas, 0) as anuladas, coalesce(d.monto_anulado, 0) as monto_anulado
+      coalesce(d.neto, 0) as neto, coalesce(d.unidades, 0) as unidades, coalesce(d.anuladas, 0) as anuladas, coalesce(d.monto_anulado, 0) as monto_anulado,
+      coalesce(dd.devoluciones, 0) as devoluciones, coalesce(dd.devuelto, 0) as devuelto
     from generate_series(${r.desde}::date, ${r.hasta}::date, interval '1 day') g(dia)
     left join d on d.dia = g.dia::date
+    left join dd on dd.dia = g.dia::date
     order by g.dia`,
   );
   return rows.map((x) => ({
@@ -132,6 +145,8 @@ async function ventasPorDia(ctx: Ctx, r: Rango): Promise<(Totales & { dia: strin
     unidades: n(x.unidades),
     anuladas: n(x.anuladas),
     montoAnulado: n(x.monto_anulado),
+    devoluciones: n(x.devoluciones),
+    devuelto: n(x.devuelto),
   }));
 }
 
@@ -145,8 +160,10 @@ const sumar = (rows: Totales[]): Totales =>
       unidades: a.unidades + x.unidades,
       anuladas: a.anuladas + x.anuladas,
       montoAnulado: a.montoAnulado + x.montoAnulado,
+      devoluciones: a.devoluciones + x.devoluciones,
+      devuelto: a.devuelto + x.devuelto,
     }),
-    { tickets: 0, bruto: 0, descuentos: 0, neto: 0, unidades: 0, anuladas: 0, montoAnulado: 0 },
+    { tickets: 0, bruto: 0, descuentos: 0, neto: 0, unidades: 0, anuladas: 0, montoAnulado: 0, devoluciones: 0, devuelto: 0 },
   );
 
 /** The average ticket in whole pesos (rounded half up). */
@@ -166,14 +183,16 @@ async function resumenVentas(ctx: Ctx, r: Rango, ant: Rango): Promise<TReporte> 
       ind('ticketPromedio', 'dinero', promedio(t.neto, t.tickets), promedio(a.neto, a.tickets)),
       ind('unidades', 'entero', t.unidades, a.unidades),
       ind('anuladas', 'entero', t.anuladas, a.anuladas),
+      ind('devuelto', 'dinero', t.devuelto, a.devuelto),
+      ind('netoMenosDevuelto', 'dinero', t.neto - t.devuelto, a.neto - a.devuelto),
     ],
     grafico: { tipo: 'barras', titulo: R.graficos.netoPorDia, etiquetas: dias.map((d) => d.dia), series: [{ nombre: R.graficos.actual, datos: dias.map((d) => d.neto) }], tipoValor: 'dinero' },
     tablas: [
       tabla(
         ctx,
         R.informes.ventas.titulo,
-        [col('dia', C.dia, 'fecha'), col('tickets', C.tickets, 'entero'), col('bruto', C.bruto, 'dinero'), col('descuentos', C.descuentos, 'dinero'), col('neto', C.neto, 'dinero'), col('ticketPromedio', C.ticketPromedio, 'dinero'), col('unidades', C.unidades, 'entero'), col('anuladas', C.anuladas, 'entero'), col('montoAnulado', C.montoAnulado, 'dinero')],
-        dias.map((d) => ({ ...d, ticketPromedio: promedio(d.neto, d.tickets) })),
+        [col('dia', C.dia, 'fecha'), col('tickets', C.tickets, 'entero'), col('bruto', C.bruto, 'dinero'), col('descuentos', C.descuentos, 'dinero'), col('neto', C.neto, 'dinero'), col('ticketPromedio', C.ticketPromedio, 'dinero'), col('unidades', C.unidades, 'entero'), col('anuladas', C.anuladas, 'entero'), col('montoAnulado', C.montoAnulado, 'dinero'), col('devoluciones', C.devoluciones, 'entero'), col('devuelto', C.devuelto, 'dinero'), col('netoMenosDevuelto', C.netoMenosDevuelto, 'dinero')],
+        dias.map((d) => ({ ...d, ticketPromedio: promedio(d.neto, d.tickets), netoMenosDevuelto: d.neto - d.devuelto })),
       ),
     ],
   });
