@@ -51,18 +51,7 @@ export type TFilaUsuario = {
 };
 
 /** What a user is created or edited with. On an edit, no password keeps it and no code keeps the store. */
-export interface DatosUsuario {
-  documento: string;
-  tipoDoc: string;
-  nombre1: string;
-  nombre2: string | null;
-  apellido1: string;
-  apellido2: string | null;
-  correo: string;
-  rolId: number;
-  codigoInvitacion: string | null;
-  contrasena?: string | null;
-}
+export type DatosUsuario = Omit<TFilaUsuario, 'idUsuario' | 'tiendaId'> & { contrasena?: string | null };
 
 function filtro(alcance: Alcance, q: string) {
   const id = idOf(q);
