@@ -1,5 +1,6 @@
 import { formatPesos } from '../money';
 import { permisos } from './permisos';
+import { impuestos } from './impuestos';
 
 const si = (b: boolean) => (b ? 'sí' : 'no');
 const entidad: Record<string, string> = {
@@ -83,6 +84,8 @@ export const actividad = {
     devolucion: 'Devolución',
     sin_stock: 'Venta sin stock',
     venta_editada: 'Venta editada',
+    perfil_fiscal: 'Datos fiscales',
+    impuesto: 'Impuestos de productos',
   } as Record<string, string>,
   /** What a refused attempt tried. */
   acciones,
@@ -139,6 +142,16 @@ export const actividad = {
         return `Vendió ${d.cantidad} de «${d.producto}» sin stock en el sistema (venta #${d.ventaNumero ?? d.ventaId}): stock ${d.stockAntes} → ${d.stockDespues}${d.autorizadoPor ? `, autorizado por ${d.autorizadoPor}` : ''}`;
       case 'venta_editada':
         return `Editó la venta #${d.numero || d.ventaId}: ${(d.campos as string[]).map((c) => camposVenta[c] ?? c).join(', ')}`;
+      case 'perfil_fiscal': {
+        const campos = (d.campos as string[]).map((c) => (impuestos.perfil as Record<string, unknown>)[c]).filter((c): c is string => typeof c === 'string');
+        return `${d.nuevo ? 'Registró' : 'Cambió'} los datos fiscales${campos.length ? `: ${campos.join(', ')}` : ''}. Responsable de IVA: ${si(d.responsableIva)}`;
+      }
+      case 'impuesto': {
+        const tarifa = d.impuesto ? (impuestos.nombres as Record<string, string>)[d.impuesto] ?? d.impuesto : 'el de su categoría';
+        return d.categoria != null
+          ? `Impuesto de la categoría «${d.categoria}»: ${tarifa} (${d.actualizados} ${d.actualizados === 1 ? 'producto lo hereda' : 'productos lo heredan'})`
+          : `Impuesto de ${d.productos} ${d.productos === 1 ? 'producto' : 'productos'}: ${tarifa}`;
+      }
       default:
         return JSON.stringify(d);
     }

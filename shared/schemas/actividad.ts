@@ -34,6 +34,8 @@ export const TIPOS_ACTIVIDAD = [
   'devolucion',
   'sin_stock',
   'venta_editada',
+  'perfil_fiscal',
+  'impuesto',
 ] as const;
 export type TTipoActividad = (typeof TIPOS_ACTIVIDAD)[number];
 
@@ -83,6 +85,10 @@ export interface TDetallesActividad {
   };
   /** A sale's header edited in the back-office (issue #27): which of its fields changed. */
   venta_editada: { ventaId: number; numero: number; campos: TCampoVentaEditado[] };
+  /** The store's fiscal profile saved (issue #30): which of its fields changed (all of them the first time), and whether it is now responsible for IVA. */
+  perfil_fiscal: { campos: string[]; responsableIva: boolean; nuevo: boolean };
+  /** A tax assigned (issue #30): to a category (its products without their own inherit it) or to some products; null: back to the category's. */
+  impuesto: { categoria?: string; productos?: number; impuesto: string | null; actualizados: number };
 }
 
 /** What a back-office edit of a sale's header changed (issue #27): its method, customer, seller or date. */

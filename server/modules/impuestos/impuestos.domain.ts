@@ -13,6 +13,7 @@ import { desglosarVenta, totalesPorTarifa, type TImpuesto, type TotalTarifa } fr
 import type { TClasificacion, TImpuestosVenta, TInformeImpuestos } from '#shared/schemas/impuestos';
 import type { Db, Tx } from '../../db/client';
 import { categoriaImpuesto, factura, perfilFiscal, producto, venta } from '../../db/schema';
+import { registrarPor, type Autor } from '../actividad/actividad.domain';
 import { entreDias } from '../tienda/zona-horaria';
 
 type DbOTx = Db | Tx;
@@ -79,8 +80,8 @@ export async function clasificacion(options: { db: Db; tiendaId: number }): Prom
 }
 
 /** A category's default tax (the bulk assignment): its products without their own tax inherit it. */
-export async function asignarCategoria(options: { db: Db; tiendaId: number; categoria: string; impuesto: TImpuesto }): Promise<{ actualizados: number; sinClasificar: number }> {
-  const { db, tiendaId, categoria, impuesto } = options;
+export async function asignarCategoria(options: { db: Db; tiendaId: number; categoria: string; impuesto: TImpuesto; autor: Autor }): Promise<{ actualizados: number; sinClasificar: number }> {
+  const { db, tiendaId, categoria, impuesto, autor } = options;
   return db.transaction(async (tx) => {
     const [hay] = await tx
       .select({ n: sql<number>`count(*)::int`, heredan: sql<number>`(count(*) filter (where ${producto.impuesto} is null))::int` })
@@ -91,13 +92,21 @@ export async function asignarCategoria(options: { db: Db; tiendaId: number; cate
       .insert(categoriaImpuesto)
       .values({ tiendaId, categoria, impuesto })
       .onConflictDoUpdate({ target: [categoriaImpuesto.tiendaId, categoriaImpuesto.categoria], set: { impuesto } });
+    await registrarPor(tx, tiendaId, autor, { tipo: 'impuesto', detalle: { categoria, impuesto, actualizados: hay.heredan } });
     return { actualizados: hay.heredan, sinClasificar: await contarSinImpuesto(tx, tiendaId) };
   });
 }
 
 /** Some products' own tax (null: back to their category's) and DIAN unit. Every id must be the store's. */
-export async function asignarProductos(options: { db: Db; tiendaId: number; productoIds: number[]; impuesto: TImpuesto | null; unidadDian?: string }): Promise<{ actualizados: number; sinClasificar: number }> {
-  const { db, tiendaId, impuesto, unidadDian } = options;
+export async function asignarProductos(options: {
+  db: Db;
+  tiendaId: number;
+  productoIds: number[];
+  impuesto: TImpuesto | null;
+  unidadDian?: string;
+  autor: Autor;
+}): Promise<{ actualizados: number; sinClasificar: number }> {
+  const { db, tiendaId, impuesto, unidadDian, autor } = options;
   const ids = [...new Set(options.productoIds)];
   return db.transaction(async (tx) => {
     const rows = await tx
@@ -109,6 +118,7 @@ export async function asignarProductos(options: { db: Db; tiendaId: number; prod
     const sinClasificar = await contarSinImpuesto(tx, tiendaId);
     // A store already responsible for IVA cannot go back to having unclassified products.
     if (sinClasificar > 0 && (await responsableDeIva(tx, tiendaId))) throw new AppError('BUSINESS_RULE', M.impuestos.sinClasificar(sinClasificar));
+    await registrarPor(tx, tiendaId, autor, { tipo: 'impuesto', detalle: { productos: rows.length, impuesto, actualizados: rows.length } });
     return { actualizados: rows.length, sinClasificar };
   });
 }

@@ -3,7 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { M } from '#shared/messages';
 import { ROL } from '#shared/roles';
 import { ZAsignacionHecha, ZAsignarCategoria, ZAsignarProductos, ZClasificacion, ZArchivoInformeQuery, ZImpuestosVenta, ZInformeImpuestos, ZMesQuery, ZVentaIdParam } from '#shared/schemas/impuestos';
-import { requireRole, storeOf } from '../../plugins/auth';
+import { requireRole, sessionOf, storeOf } from '../../plugins/auth';
+import { autorDe } from '../actividad/actividad.domain';
 import { asignarCategoria, asignarProductos, clasificacion, impuestosDeVenta, informeImpuestos } from './impuestos.domain';
 import { descargaComo, exportarTabla } from '../../lib/exportar';
 import { columnasInforme, diasDelMes, filasInforme } from './impuestos.informe';
@@ -31,14 +32,14 @@ export async function impuestosRoutes(app: FastifyInstance) {
     preValidation: soloAdministrador,
     config: { keepsSessions: true },
     schema: { tags, body: ZAsignarCategoria, response: { 200: ZAsignacionHecha } },
-    handler: (req) => asignarCategoria({ db: app.db, tiendaId: storeOf(req), ...req.body }),
+    handler: (req) => asignarCategoria({ db: app.db, tiendaId: storeOf(req), ...req.body, autor: autorDe(sessionOf(req), 'tienda') }),
   });
 
   r.put('/impuestos/productos', {
     preValidation: soloAdministrador,
     config: { keepsSessions: true },
     schema: { tags, body: ZAsignarProductos, response: { 200: ZAsignacionHecha } },
-    handler: (req) => asignarProductos({ db: app.db, tiendaId: storeOf(req), ...req.body }),
+    handler: (req) => asignarProductos({ db: app.db, tiendaId: storeOf(req), ...req.body, autor: autorDe(sessionOf(req), 'tienda') }),
   });
 
   r.get('/impuestos/informe', {

@@ -114,6 +114,20 @@ describe('pasar la tienda a responsable de IVA', { timeout: 60_000 }, () => {
     const atras = await req('PUT', '/api/impuestos/productos', s.token, { productoIds: [suelto], impuesto: null });
     expect(atras.statusCode).toBe(422);
     expect((await t.database.db.select({ i: producto.impuesto }).from(producto).where(eq(producto.idProducto, suelto)))[0]!.i).toBe('iva5');
+
+    // Each change is in the activity log (issue #27 point 6); the refused ones left nothing there.
+    expect((await req('PUT', '/api/tienda/perfil-fiscal', s.token, { ...PERFIL, responsableIva: true, direccion: 'Calle 10 # 4-20' })).statusCode).toBe(200);
+    const log = (await req('GET', '/api/actividad', s.token)).json().items as { tipo: string; descripcion: string }[];
+    const fiscales = log.filter((e) => e.tipo === 'perfil_fiscal').map((e) => e.descripcion);
+    expect(fiscales).toHaveLength(2);
+    expect(fiscales[0]).toBe(`Cambió los datos fiscales: ${M.impuestos.perfil.direccion}. Responsable de IVA: sí`);
+    expect(fiscales[1]).toMatch(/^Registró los datos fiscales: Razón social o nombre, .+\. Responsable de IVA: sí$/);
+    const impuestos = log.filter((e) => e.tipo === 'impuesto').map((e) => e.descripcion);
+    expect(impuestos).toEqual([
+      'Impuesto de 1 producto: IVA 5 %',
+      'Impuesto de 1 producto: Excluido',
+      'Impuesto de la categoría «Bebidas»: IVA 19 % (2 productos lo heredan)',
+    ]);
   });
 
   it('solo el rol 1 clasifica; los productos de otra tienda no se tocan (404)', async () => {

@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm';
 import type { TPerfilFiscal, TPerfilFiscalRespuesta } from '#shared/schemas/impuestos';
 import type { Db } from '../../db/client';
 import { perfilFiscal } from '../../db/schema';
+import { registrarPor, type Autor } from '../actividad/actividad.domain';
 import { contarSinImpuesto, exigirTodoClasificado } from '../impuestos/impuestos.domain';
 
 /** The profile's one projection: what the screens, receipts and the electronic document (#31) read. */
@@ -40,17 +41,21 @@ export async function obtenerPerfilFiscal(options: { db: Db; tiendaId: number })
   return { perfil, sinClasificar };
 }
 
-/** Writes the whole profile (validated by ZUpdatePerfilFiscal: the DV is the NIT's). */
-export async function guardarPerfilFiscal(options: { db: Db; tiendaId: number; datos: TPerfilFiscal }): Promise<TPerfilFiscalRespuesta> {
-  const { db, tiendaId, datos } = options;
+/** Writes the whole profile (validated by ZUpdatePerfilFiscal: the DV is the NIT's); the activity log says which fields changed. */
+export async function guardarPerfilFiscal(options: { db: Db; tiendaId: number; datos: TPerfilFiscal; autor: Autor }): Promise<TPerfilFiscalRespuesta> {
+  const { db, tiendaId, datos, autor } = options;
   return db.transaction(async (tx) => {
     if (datos.responsableIva) await exigirTodoClasificado(tx, tiendaId);
+    const [antes] = await tx.select(perfilColumns).from(perfilFiscal).where(eq(perfilFiscal.tiendaId, tiendaId)).for('update').limit(1);
     const valores = { ...datos, actualizadoEn: new Date() };
     const [row] = await tx
       .insert(perfilFiscal)
       .values({ tiendaId, ...valores })
       .onConflictDoUpdate({ target: perfilFiscal.tiendaId, set: valores })
       .returning(perfilColumns);
-    return { perfil: comoPerfil(row!), sinClasificar: await contarSinImpuesto(tx, tiendaId) };
+    const perfil = comoPerfil(row!);
+    const campos = (Object.keys(perfilColumns) as (keyof typeof perfilColumns)[]).filter((k) => !antes || JSON.stringify(antes[k]) !== JSON.stringify(perfil[k]));
+    if (campos.length) await registrarPor(tx, tiendaId, autor, { tipo: 'perfil_fiscal', detalle: { campos, responsableIva: perfil.responsableIva, nuevo: !antes } });
+    return { perfil, sinClasificar: await contarSinImpuesto(tx, tiendaId) };
   });
 }

@@ -116,6 +116,6 @@ export async function tiendaRoutes(app: FastifyInstance) {
     preValidation: requireRole([ROL.ADMIN], M.impuestos.soloAdministrador),
     config: { keepsSessions: true },
     schema: { tags: ['tienda'], body: ZUpdatePerfilFiscal, response: { 200: ZPerfilFiscalRespuesta } },
-    handler: (req) => guardarPerfilFiscal({ db: app.db, tiendaId: storeOf(req), datos: req.body }),
+    handler: (req) => guardarPerfilFiscal({ db: app.db, tiendaId: storeOf(req), datos: req.body, autor: autorDe(sessionOf(req), 'tienda') }),
   });
 }
