@@ -284,7 +284,9 @@ export const crud = {
       cantidad: 'Cantidad',
       precio: 'Precio',
       estado: 'Estado',
+      venderSinStock: 'Vender aunque el sistema no tenga stock',
     },
+    venderSinStockAyuda: 'Para mercancía que está en el estante pero no en el sistema: el stock queda negativo y el producto, marcado «Revisar stock».',
   },
   cliente: {
     menu: 'Clientes',

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { closePopup, documento, expectPopup, unique } from './support/fixtures';
-import { buscar, CLAVE, confirmarEliminar, crearFila, entrarComo, fila, llenar, nuevaTienda, operacion, operador } from './crud-support';
+import { buscar, CLAVE, confirmarEliminar, crearFila, entrarComo, fila, leerFila, llenar, nuevaTienda, operacion, operador, registroExitoso } from './crud-support';
 
 /** Spec §5 'Administration': each rule answers with an 'Oops...' popup and its text. */
 async function oops(page: Page, text: string) {
@@ -101,6 +101,25 @@ test('factura y cliente: cantidades, precios y campos requeridos; los fallos del
   await page.getByRole('button', { name: 'registrar', exact: true }).click();
   await expect(page.locator('.crud-failure')).toContainText('Error al registrar la cliente');
   await expect(page.locator('.crud-failure')).toContainText('Ya existe un cliente con ese número de documento en su tienda.');
+});
+
+test('factura de un producto sin stock en el sistema: negada, y con la casilla se registra y el stock queda negativo', async ({ page, request }) => {
+  const t = await nuevaTienda(request);
+  const productoId = await crearFila(request, t, 'producto', { nombre: 'Avena 400 g', precioUnit: 3500, stock: 1, stockMin: 0 });
+  const ventaId = await crearFila(request, t, 'ventas', { fecha: '2024-05-02', hora: '10:30', estado: 'Pendiente', metodoPagoId: 5 });
+  await entrarComo(page, t);
+  await page.goto('/crud/registrar_factura');
+  await llenar(page, { 'Venta ID': String(ventaId), 'Producto ID': String(productoId), Cantidad: '3', Precio: '3500' });
+  const casilla = page.getByRole('checkbox', { name: 'Vender aunque el sistema no tenga stock' });
+  await expect(casilla).not.toBeChecked();
+  await page.getByRole('button', { name: 'registrar', exact: true }).click();
+  await expect(page.locator('.crud-failure')).toHaveText('Estos productos no tienen suficiente stock para la cantidad solicitada: Avena 400 g');
+  expect((await leerFila<{ stock: number }>(request, t, 'producto', productoId)).stock).toBe(1);
+  // The goods are on the shelf: the owner sells past the recorded stock.
+  await casilla.check();
+  await page.getByRole('button', { name: 'registrar', exact: true }).click();
+  await registroExitoso(page);
+  expect((await leerFila<{ stock: number }>(request, t, 'producto', productoId)).stock).toBe(-2);
 });
 
 test('roles: registrar y actualizar piden sus tres campos', async ({ page, request }) => {

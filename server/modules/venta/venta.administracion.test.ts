@@ -97,3 +97,21 @@ describe('una entrega de pedido en la administración', { timeout: 60_000 }, () 
     expect(await actividad(s.token, 'eliminacion')).toEqual([]);
   });
 });
+
+describe('una línea de factura en la administración', { timeout: 60_000 }, () => {
+  it('la casilla «Vender aunque el sistema no tenga stock» deja pasar la línea; sin ella, el stock corto la niega', async () => {
+    const s = await tiendaConDatos(t);
+    const productoId = await crear(s.admin, 'producto', { nombre: 'Avena 400 g', precioUnit: 3500, stock: 1, stockMin: 0 });
+    const ventaId = await crear(s.admin, 'ventas', { ...cabecera, estado: 'Pendiente', metodoPagoId: 5 });
+    const linea = { ventaId, productoId, cantidad: 3, precio: 3500, estado: 'Pendiente' };
+    // The form sends what its fields hold: '' for the box left empty, 'true' for the box ticked.
+    const negada = await s.admin.post('/factura', { ...linea, venderSinStock: '' });
+    expect(negada.status).toBe(422);
+    expect((await s.admin.get(`/producto/${productoId}`)).body.stock).toBe(1);
+    const vendida = await s.admin.post('/factura', { ...linea, venderSinStock: 'true' });
+    expect(vendida.status, JSON.stringify(vendida.body)).toBe(201);
+    expect((await s.admin.get(`/producto/${productoId}`)).body.stock).toBe(-2);
+    const rara = await s.admin.post('/factura', { ...linea, venderSinStock: 'quizás' });
+    expect(rara.status).toBe(400);
+  });
+});

@@ -14,7 +14,11 @@ export const ZCreateFacturaRequest = z.object({
   precio: zPesos(M.crud.precioInvalido),
   estado: zCampo('Estado', 30),
   /** Sell past the recorded stock when the product is short (issue #36 point 7); role 1 always may. */
-  venderSinStock: z.boolean().optional(),
+  venderSinStock: z
+    .union([z.boolean(), z.enum(['true', ''], { error: M.crud.campo('Vender aunque el sistema no tenga stock') }).transform((v) => v === 'true')], {
+      error: M.crud.campo('Vender aunque el sistema no tenga stock'),
+    })
+    .optional(),
 });
 export type TCreateFacturaRequest = z.input<typeof ZCreateFacturaRequest>;
 

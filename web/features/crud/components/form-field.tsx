@@ -72,6 +72,30 @@ export function FormField(props: { field: FieldDef; value: string; error?: strin
       </div>
     );
   }
+  if (field.type === 'checkbox') {
+    const hintId = `${listId}-hint`;
+    return (
+      <div className="field field--check span-2">
+        <label>
+          <input
+            type="checkbox"
+            name={field.name}
+            checked={value === 'true'}
+            disabled={readOnly}
+            aria-describedby={field.hint ? hintId : undefined}
+            onChange={(e) => props.onChange(e.target.checked ? 'true' : '')}
+          />{' '}
+          {field.label}
+        </label>
+        {field.hint ? (
+          <small id={hintId} className="field__hint">
+            {field.hint}
+          </small>
+        ) : null}
+        {error ? <small className="field__error">{error}</small> : null}
+      </div>
+    );
+  }
   if (field.type === 'money') {
     return (
       <div className={className}>

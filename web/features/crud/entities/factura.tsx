@@ -39,8 +39,10 @@ export const factura = defineEntity<TFacturaRow>({
     { name: 'cantidad', label: T.campos.cantidad, type: 'number' },
     { name: 'precio', label: T.campos.precio, type: 'money', hint: M.crud.enPesosUnitario },
     { name: 'estado', label: T.campos.estado, suggestions: T.estados },
+    // Issue #36 point 7: the back-office's way past the recorded stock, as the till's 'Vender de todos modos'.
+    { name: 'venderSinStock', label: T.campos.venderSinStock, type: 'checkbox', hint: T.venderSinStockAyuda, only: 'create' },
   ],
-  emptyValues: () => ({ ventaId: '', productoId: '', cantidad: '', precio: '', estado: T.estados[0] }),
+  emptyValues: () => ({ ventaId: '', productoId: '', cantidad: '', precio: '', estado: T.estados[0], venderSinStock: '' }),
   toForm: (r) => ({ ventaId: String(r.ventaId), productoId: String(r.productoId), cantidad: String(r.cantidad), precio: formatearMonto(String(r.precio)), estado: r.estado }),
   createSchema: ZCreateFacturaRequest,
   updateSchema: ZUpdateFacturaRequest,

@@ -11,8 +11,8 @@ export type OptionsSource = readonly { value: string; label: string }[] | 'roles
 export interface FieldDef {
   name: string;
   label: string;
-  /** 'money': integer pesos, shown with thousand dots as they are typed (MoneyField). */
-  type?: 'text' | 'number' | 'money' | 'email' | 'password' | 'date' | 'time' | 'tel' | 'select';
+  /** 'money': integer pesos, shown with thousand dots as they are typed (MoneyField). 'checkbox': 'true' when ticked, '' when not. */
+  type?: 'text' | 'number' | 'money' | 'email' | 'password' | 'date' | 'time' | 'tel' | 'select' | 'checkbox';
   options?: OptionsSource;
   /** Suggestions for free-text fields (a datalist). */
   suggestions?: readonly string[];
