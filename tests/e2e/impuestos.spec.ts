@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { agregarAlCarrito, expectPopup, expectToast, signIn, unique, closePopup } from './support/fixtures';
+import { agregarAlCarrito, expectPopup, expectToast, signIn, unique, closePopup, ventaDelRecibo } from './support/fixtures';
 
 // Issue #30: the owner fills the fiscal profile, classifies the products by category, sells a 19 %
 // and a 5 % product and a bag; the 80 mm receipt and its PDF show both rates with their bases and the
@@ -119,6 +119,22 @@ test('datos fiscales, clasificación por categoría, venta con 19 %, 5 % y bolsa
   expect(pdf).toContain('Base IVA 19 %');
   expect(pdf).toMatch(/IVA 5 %\s+\$ 100,00/);
   expect(pdf).toContain('INC bolsas pl');
+
+  // The invoice's detail (Gestionar ventas → the sale) shows the same base and tax by rate.
+  const { id } = await ventaDelRecibo(page);
+  await page.goto(`/detalle_factura?id=${id}`);
+  const detalle = page.getByTestId('factura-impuestos');
+  for (const [k, v] of [
+    ['Base IVA 19 %', '$ 2.000,00'],
+    ['IVA 19 %', '$ 380,00'],
+    ['INC bolsas plásticas', '$ 66,00'],
+  ] as const) {
+    await expect(detalle.locator('div').filter({ has: page.getByText(k, { exact: true }) })).toContainText(v);
+  }
+  await page.screenshot({ path: test.info().outputPath('detalle-1366.png'), fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: test.info().outputPath('detalle-390.png'), fullPage: true });
+  await page.setViewportSize({ width: 1366, height: 900 });
 
   // The monthly report and its CSV: BOM first, accents kept.
   await page.goto('/impuestos');

@@ -2,6 +2,7 @@ import { Link, useLocation, useSearchParams } from 'react-router';
 import { AppError } from '#shared/errors';
 import { generic } from '#shared/messages/comun';
 import { facturas } from '#shared/messages/facturas';
+import { impuestos as mensajesImpuestos } from '#shared/messages/impuestos';
 import { ventas } from '#shared/messages/ventas';
 import { formatPesos } from '#shared/money';
 import { METODO } from '#shared/roles';
@@ -9,6 +10,8 @@ import { paths } from '../../config/paths';
 import { alertWarning, confirmAction, toastSuccess } from '../../lib/alerts';
 import { NetworkError } from '../../lib/api-client';
 import { useFechas } from '../../lib/fechas';
+import { useImpuestosVenta } from '../../lib/impuestos-venta';
+import { partesFiscales } from '../impresion/texto-recibo';
 import { useCambiarEstadoVenta, useFactura } from './api/get-factura';
 import { estadoBadge } from './components/formato';
 import { PageHeader } from '../../components/page-header';
@@ -16,7 +19,7 @@ import { DevolucionesVenta } from '../devoluciones/devoluciones-venta';
 import './facturas.css';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
-const M = { facturas, generic, ventas };
+const M = { facturas, generic, impuestos: mensajesImpuestos, ventas };
 
 const F = M.facturas;
 const C = F.columnas;
@@ -45,6 +48,8 @@ export default function DetalleFacturaPage() {
   const back = `${paths.gestionarVentas}${typeof from === 'string' && from.startsWith('?') ? from : ''}`;
   const query = useFactura(idVenta);
   const f = query.data;
+  // The sale's base and tax by rate (issue #30), as its receipt prints them; none for a store not responsible for IVA.
+  const impuestos = partesFiscales(useImpuestosVenta(idVenta ?? 0, idVenta != null).data).impuestos;
   // A line of a sale left on credit is not "Pagado" (issue #36): wholly or partly fiado.
   const fiado = f?.pagos.find((p) => p.metodoPagoId === METODO.FIADO);
   const estadoLinea = (estado: string) => (estado === 'Pagado' && fiado ? (f!.pagos.length > 1 ? F.lineaPagoParcial : F.lineaFiada) : estado);
@@ -251,6 +256,16 @@ export default function DetalleFacturaPage() {
               </>
             ) : null}
           </dl>
+          {impuestos.length ? (
+            <dl className="factura-totales factura-impuestos" aria-label={M.impuestos.recibo.impuestos} data-testid="factura-impuestos">
+              {impuestos.map(([etiqueta, valor]) => (
+                <div key={etiqueta}>
+                  <dt>{etiqueta}</dt>
+                  <dd>{valor}</dd>
+                </div>
+              ))}
+            </dl>
+          ) : null}
         </article>
       )}
       {f ? <DevolucionesVenta idVenta={f.idVenta} estado={f.estado} /> : null}

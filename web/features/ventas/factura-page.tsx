@@ -14,7 +14,7 @@ import { enviarAImpresora, impresionDirectaDisponible } from '../impresion/impre
 import { enlaceWhatsApp, textoWhatsApp } from '../impresion/texto-recibo';
 import { useAjustesTienda } from '../../lib/ajustes-tienda';
 import { completarVenta, useAnularVenta, useCompletarVenta } from './api/estado-venta';
-import { useImpuestosVenta } from './api/impuestos-venta';
+import { useImpuestosVenta } from '../../lib/impuestos-venta';
 import { Recibo, type FormatoRecibo } from './components/recibo';
 import { useAtrasAlInicio } from './use-atras-al-inicio';
 import { useEscaner } from '../impresion/use-escaner';
