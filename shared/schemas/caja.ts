@@ -4,6 +4,7 @@ import { caja } from '../messages/caja';
 import { numeracion } from '../messages/numeracion';
 import { zTextoVisible } from './common';
 import { ZAutorizacionPin } from './venta';
+import { ZTotalTarifa } from './impuestos';
 
 // Only these areas' texts: a screen that loads this schema does not load the whole catalogue.
 const M = { caja };
@@ -157,6 +158,8 @@ export const ZReporteTurno = z.object({
   numeracionDian: z
     .array(z.object({ prefijo: z.string(), desde: z.number().int(), hasta: z.number().int(), inhabilitados: z.array(z.object({ numero: z.number().int(), motivo: z.string() })) }))
     .optional(),
+  /** Base and tax per rate of the shift's completed sales, in centavos (issue #30); empty for a store not responsible for IVA, or before a cashier's close. */
+  impuestos: z.array(ZTotalTarifa).optional(),
   totalEsperado: z.number().int().nullable(),
   totalContado: z.number().int().nullable(),
   totalDiferencia: z.number().int().nullable(),

@@ -136,6 +136,17 @@ test('datos fiscales, clasificación por categoría, venta con 19 %, 5 % y bolsa
   await page.screenshot({ path: test.info().outputPath('detalle-390.png'), fullPage: true });
   await page.setViewportSize({ width: 1366, height: 900 });
 
+  // The shift's Z report: the same rates for the shift's sales (issue #30).
+  const turno = await page.evaluate(async () => {
+    const r = await fetch('/api/caja/turno', { headers: { authorization: `Bearer ${localStorage.getItem('token')}` } });
+    return ((await r.json()) as { turno: { id: number } }).turno.id;
+  });
+  await page.goto(`/caja/turnos/${turno}`);
+  const z = page.getByTestId('z-impuestos');
+  await expect(z.locator('div').filter({ has: page.getByText('IVA 19 %', { exact: true }) })).toContainText('$ 380,00');
+  await expect(z.locator('div').filter({ has: page.getByText('Base IVA 5 %', { exact: true }) })).toContainText('$ 2.000,00');
+  await page.screenshot({ path: test.info().outputPath('z-1366.png'), fullPage: true });
+
   // The monthly report and its CSV: BOM first, accents kept.
   await page.goto('/impuestos');
   const informe = page.getByRole('region', { name: 'Impuestos del mes' });

@@ -20,7 +20,9 @@ import type {
   ZTurnosQuery,
 } from '#shared/schemas/caja';
 import { cajaMovimiento, metodoPago, tienda, turno, usuario, venta } from '../../db/schema';
+import { impuestosDelTurno } from '../impuestos/impuestos.domain';
 import { numeracionDelTurno, puntoDeTienda, puntosActivos } from '../numeracion/numeracion.domain';
+import type { TotalTarifa } from '#shared/impuestos';
 import { esViolacionUnica } from '../../db/pg-error';
 import { formatPesos } from '#shared/money';
 import { caracteresVisibles } from '#shared/schemas/common';
@@ -170,6 +172,8 @@ interface Resumen {
 }
 interface Cierre {
   resumen: Resumen;
+  /** Base and tax per rate of the shift's sales, frozen with the rest at the close (issue #30); absent in closes made before it. */
+  impuestos?: TotalTarifa[];
   esperado: Record<string, number>;
   contado: Record<string, number>;
   denominaciones: TDenominaciones | null;
@@ -345,6 +349,8 @@ export async function reporteTurno(options: { db: Db; id: number; actor: Cajero 
     primeraVenta: resumen.primeraVenta,
     ultimaVenta: resumen.ultimaVenta,
     numeracionDian: await numeracionDelTurno(db, row.id),
+    // Figures of the shift: as the other expected amounts, a cashier sees them once the shift is closed.
+    impuestos: verEsperado ? (cierre?.impuestos ?? (await impuestosDelTurno(db, actor.tiendaId, row.id))) : [],
     totalEsperado,
     totalContado,
     totalDiferencia: totalEsperado != null && totalContado != null ? totalContado - totalEsperado : null,
@@ -489,6 +495,7 @@ export async function cerrarTurno(options: { db: Db; id: number; actor: Cajero; 
       : await tx.select({ nombre: tienda.nombreTienda }).from(tienda).where(eq(tienda.idTienda, actor.tiendaId));
     const cierre: Cierre = {
       resumen,
+      impuestos: await impuestosDelTurno(tx, actor.tiendaId, id),
       esperado: esperados(resumen, row.fondoInicial),
       contado,
       denominaciones: body.denominaciones ?? null,

@@ -203,6 +203,21 @@ export async function informeImpuestos(options: { db: DbOTx; tiendaId: number; d
   };
 }
 
+/**
+ * Base and tax per rate of a shift's completed sales: the Z report's tax part (issue #30). Empty for a
+ * store not responsible for IVA (its sales carry no tax to report).
+ */
+export async function impuestosDelTurno(db: DbOTx, tiendaId: number, turnoId: number): Promise<TotalTarifa[]> {
+  if (!(await responsableDeIva(db, tiendaId))) return [];
+  const filas = await db
+    .select(filaColumns)
+    .from(factura)
+    .innerJoin(venta, eq(venta.idVenta, factura.ventaId))
+    .where(and(eq(venta.tiendaId, tiendaId), eq(venta.turnoId, turnoId), eq(venta.estado, 'Completada')))
+    .orderBy(asc(factura.ventaId), asc(factura.idFactura));
+  return totalesPorTarifa([...desglosarFilas(filas).values()].flat());
+}
+
 /** What a receipt adds for taxes (issue #30 point 6): the seller's fiscal data and, for a store responsible for IVA, base and tax by rate. */
 export async function impuestosDeVenta(options: { db: Db; tiendaId: number; ventaId: number }): Promise<TImpuestosVenta> {
   const { db, tiendaId, ventaId } = options;

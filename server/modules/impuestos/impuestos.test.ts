@@ -203,6 +203,38 @@ describe('cada línea vendida guarda su impuesto; el informe por tarifa suma lo 
     expect((await req('GET', `/api/impuestos/ventas/${r.json().id}`, otra.token)).statusCode).toBe(404);
   });
 
+  it('el reporte Z trae la base y el impuesto por tarifa de las ventas del turno, congelados al cerrar', async () => {
+    const z = await crearTienda(t);
+    const gaseosa = await crearProducto(z, 'Gaseosa', 2500, 'Bebidas', 'iva19');
+    const arroz = await crearProducto(z, 'Arroz', 2800, 'Granos', 'iva5');
+    expect((await req('PUT', '/api/tienda/perfil-fiscal', z.token, { ...PERFIL, responsableIva: true })).statusCode).toBe(200);
+    const vender = async (lineas: { productoId: number; cantidad: number }[]) => {
+      const r = await req('POST', '/api/ventas', z.token, { lineas, metodoPagoId: 5, montoRecibido: 50_000 });
+      expect(r.statusCode, r.body).toBe(201);
+      return r.json().id as number;
+    };
+    await vender([{ productoId: gaseosa, cantidad: 2 }]);
+    const otra = await vender([{ productoId: arroz, cantidad: 1 }]);
+    const turnoId = (await req('GET', '/api/caja/turno', z.token)).json().turno.id as number;
+    // 5.000 at 19 %: base 4.201,68, IVA 798,32; 2.800 at 5 %: 2.666,67 + 133,33.
+    const esperado = [
+      { impuesto: 'iva19', base: 420168, valor: 79832, lineas: 1 },
+      { impuesto: 'iva5', base: 266667, valor: 13333, lineas: 1 },
+    ];
+    expect((await req('GET', `/api/caja/turnos/${turnoId}`, z.token)).json().impuestos).toEqual(esperado);
+    const cierre = await req('POST', `/api/caja/turnos/${turnoId}/cerrar`, z.token, { efectivo: 7_800 });
+    expect(cierre.statusCode, cierre.body).toBe(200);
+    expect(cierre.json().impuestos).toEqual(esperado);
+    // Annulled after the close: the closed report keeps what it counted.
+    await req('POST', '/api/caja/turnos', z.token, { fondoInicial: 0 });
+    expect((await req('POST', `/api/ventas/${otra}/anular`, z.token)).statusCode).toBe(200);
+    expect((await req('GET', `/api/caja/turnos/${turnoId}`, z.token)).json().impuestos).toEqual(esperado);
+    // A store not responsible for IVA reports no rates.
+    const sinIva = await crearTienda(t);
+    const sinIvaTurno = (await req('GET', '/api/caja/turno', sinIva.token)).json().turno.id as number;
+    expect((await req('GET', `/api/caja/turnos/${sinIvaTurno}`, sinIva.token)).json().impuestos).toEqual([]);
+  });
+
   it('propiedad: ventas al azar con cada tarifa, cantidades y descuentos; el informe por tarifa suma exactamente lo cobrado', async () => {
     const nombres = ['gaseosa', 'arroz', 'almuerzo', 'huevos', 'cuaderno', 'bolsa'];
     await fc.assert(

@@ -3,9 +3,11 @@ import { formatPesos } from '#shared/money';
 import { BILLETES, MONEDAS, type TReporteTurno } from '#shared/schemas/caja';
 import { useFechas } from '../../../lib/fechas';
 import { numeracion } from '#shared/messages/numeracion';
+import { impuestos } from '#shared/messages/impuestos';
+import { formatCentavos, TARIFAS } from '#shared/impuestos';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
-const M = { caja };
+const M = { caja, impuestos };
 
 const pesos = (v: number | null) => (v == null ? M.caja.ocultoHastaCerrar : formatPesos(v));
 const dif = (v: number | null) => (v == null ? '—' : <span className={v < 0 ? 'caja-dif--neg' : v > 0 ? 'caja-dif--pos' : undefined}>{formatPesos(v)}</span>);
@@ -208,6 +210,30 @@ export function ReporteZ({ reporte: r }: { reporte: TReporteTurno }) {
                   </li>
                 ) : null}
               </ul>
+            </>
+          ) : null}
+          {r.impuestos?.length ? (
+            <>
+              <h3 className="caja-subtitle">{M.impuestos.recibo.impuestos}</h3>
+              <dl className="caja-z__rows" data-testid="z-impuestos">
+                {r.impuestos.flatMap((tarifa) => {
+                  const nombre = M.impuestos.nombres[tarifa.impuesto];
+                  const filas = [
+                    <div key={`${tarifa.impuesto}-base`}>
+                      <dt>{M.impuestos.recibo.base(nombre)}</dt>
+                      <dd>{formatCentavos(tarifa.base)}</dd>
+                    </div>,
+                  ];
+                  if (TARIFAS[tarifa.impuesto].reportado)
+                    filas.push(
+                      <div key={tarifa.impuesto}>
+                        <dt>{nombre}</dt>
+                        <dd>{formatCentavos(tarifa.valor)}</dd>
+                      </div>,
+                    );
+                  return filas;
+                })}
+              </dl>
             </>
           ) : null}
         </section>
