@@ -15,7 +15,7 @@ import { AppError } from '#shared/errors';
 import { M } from '#shared/messages';
 import type { TCampoVentaEditado } from '#shared/schemas/actividad';
 import type { TPage, TPageQuery } from '#shared/schemas/common';
-import type { TFacturaRow, TVentaRow } from '#shared/schemas/crud';
+import type { TCabeceraVenta, TFacturaRow, TVentaRow } from '#shared/schemas/crud';
 import type { Db, Tx } from '../../db/client';
 import { cliente, factura, metodoPago, producto, tienda, turno, usuario, venta } from '../../db/schema';
 import { registrarPor, type Autor } from '../actividad/actividad.domain';
@@ -136,21 +136,20 @@ export async function idsDeLineas(options: { db: Db; scope: Alcance; ventaId: nu
 
 // ── Writes ─────────────────────────────────────────────────────────────────────────────────
 
-/** A sale's header as a form names it: method, customer and cashier by document, day and time, state. */
-export interface CabeceraVenta {
-  metodoPagoId: number;
-  clienteDocumento?: string | null;
-  usuarioDocumento?: string | null;
-  fecha: string;
-  hora?: string;
-  estado: string;
-}
+/**
+ * A sale's header as a form names it (the field list's, CAMPOS_DE_LA_VENTA): method, customer and
+ * cashier by document, day and time, state. A customer or cashier not sent (undefined) is left as it is.
+ */
+export type CabeceraVenta = TCabeceraVenta;
 
-/** Payment method, customer and cashier named by the form, resolved inside the sale's store. */
+/**
+ * Payment method, customer and cashier named by the form, resolved inside the sale's store; a
+ * customer or cashier the form did not send stays undefined (kept), empty or null is none.
+ */
 async function referencias(tx: Tx, tiendaId: number, datos: CabeceraVenta) {
   const [m] = await tx.select({ id: metodoPago.idMetPago }).from(metodoPago).where(eq(metodoPago.idMetPago, datos.metodoPagoId)).limit(1);
   if (!m) throw fieldError('metodoPagoId', M.crud.metodoNoExiste);
-  let clienteId: number | null = null;
+  let clienteId: number | null | undefined = datos.clienteDocumento === undefined ? undefined : null;
   if (datos.clienteDocumento) {
     const [c] = await tx
       .select({ id: cliente.idCliente })
@@ -160,7 +159,7 @@ async function referencias(tx: Tx, tiendaId: number, datos: CabeceraVenta) {
     if (!c) throw fieldError('clienteDocumento', M.crud.clienteNoExiste);
     clienteId = c.id;
   }
-  let usuarioId: number | null = null;
+  let usuarioId: number | null | undefined = datos.usuarioDocumento === undefined ? undefined : null;
   if (datos.usuarioDocumento) {
     const [u] = await tx
       .select({ id: usuario.idUsuario })
@@ -183,8 +182,8 @@ export async function crearVentaVacia(options: { db: Db; tiendaId: number; datos
     crear: () =>
       db.transaction(async (tx) => {
         metodoFueraDeCaja(datos.metodoPagoId);
-        const refs = await referencias(tx, tiendaId, datos);
-        return abrirVenta(tx, { tiendaId, ...refs, clave });
+        const { clienteId, usuarioId, ...refs } = await referencias(tx, tiendaId, datos);
+        return abrirVenta(tx, { tiendaId, ...refs, clienteId: clienteId ?? null, usuarioId: usuarioId ?? null, clave });
       }),
   });
 }
@@ -213,7 +212,13 @@ export async function editarVenta(options: { db: Db; scope: Alcance; id: number;
       .where(and(eq(venta.idVenta, id), inScope(scope, venta.tiendaId)))
       .limit(1);
     if (!actual) throw notFound();
-    const { estado, ...refs } = await referencias(tx, actual.tiendaId, datos);
+    const { estado, ...enviadas } = await referencias(tx, actual.tiendaId, datos);
+    // What the form did not send keeps the sale's.
+    const refs = {
+      ...enviadas,
+      clienteId: enviadas.clienteId === undefined ? actual.clienteId : enviadas.clienteId,
+      usuarioId: enviadas.usuarioId === undefined ? actual.usuarioId : enviadas.usuarioId,
+    };
     verificarEdicionDeVenta(actual, refs);
     if (actual.turnoCerrado && refs.metodoPagoId !== actual.metodoPagoId)
       throw new AppError('BUSINESS_RULE', M.ventas.metodoDeTurnoCerrado, { fields: { metodoPagoId: M.ventas.metodoDeTurnoCerrado } });
