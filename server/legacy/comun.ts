@@ -1,7 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { M } from '#shared/messages';
-import { usuarioPorDocumento as porDocumento } from '../modules/cuenta/usuario.documento';
+import { usuarioPorDocumento as porDocumento } from '../modules/cuenta/usuario.domain';
 import { scopeOf, type CrudScope } from '../modules/crud/crud.scope';
 import { idsDeLineas } from '../modules/venta/venta.administracion';
 import { parseLegacy, type LegacyContext } from './legacy';

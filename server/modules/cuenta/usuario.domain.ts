@@ -10,6 +10,7 @@
 import { and, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import { AppError } from '#shared/errors';
 import { M } from '#shared/messages';
+import { legacy as L } from '#shared/messages/legacy';
 import type { TPage, TPageQuery } from '#shared/schemas/common';
 import type { Db, Tx } from '../../db/client';
 import { tienda, usuario } from '../../db/schema';
@@ -201,4 +202,19 @@ export async function eliminarUsuario(options: { db: Db; alcance: Alcance; id: n
       throw err;
     });
   if (deleted.length === 0) throw notFound();
+}
+
+/**
+ * The user a document names, inside the caller's reach (null when there is none). A documento is
+ * unique within a store: for the platform operator (every store) it may name several users, and
+ * then the call is refused rather than acting on one of them at random.
+ */
+export async function usuarioPorDocumento(db: Db, scope: Alcance, documento: string): Promise<number | null> {
+  const rows = await db
+    .select({ id: usuario.idUsuario })
+    .from(usuario)
+    .where(and(eq(usuario.documento, documento.trim()), inScope(scope, usuario.tiendaId)))
+    .limit(2);
+  if (rows.length > 1) throw new AppError('CONFLICT', L.documentoEnVariasTiendas);
+  return rows[0]?.id ?? null;
 }

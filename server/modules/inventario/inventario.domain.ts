@@ -1,7 +1,7 @@
 import { and, desc, eq, ilike, or } from 'drizzle-orm';
 import { M } from '#shared/messages';
 import type { TPage, TPageQuery } from '#shared/schemas/common';
-import type { TCrudCreated, TCrudMessage, TInventarioRow, ZCreateInventarioRequest, ZUpdateInventarioRequest } from '#shared/schemas/crud';
+import type { TInventarioRow, ZCreateInventarioRequest, ZUpdateInventarioRequest } from '#shared/schemas/crud';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { inventario } from '../../db/schema';
@@ -34,7 +34,7 @@ const columns = {
   idTienda: inventario.tiendaId,
 };
 
-export async function listInventarios(options: { db: Db; scope: Alcance; query: TPageQuery }): Promise<TPage<TInventarioRow>> {
+export async function listarInventarios(options: { db: Db; scope: Alcance; query: TPageQuery }): Promise<TPage<TInventarioRow>> {
   const { db, scope, query } = options;
   const id = idOf(query.q);
   const where = and(
@@ -49,7 +49,7 @@ export async function listInventarios(options: { db: Db; scope: Alcance; query: 
   return { items, total: total?.n ?? 0 };
 }
 
-export async function getInventario(options: { db: Db; scope: Alcance; id: number }): Promise<TInventarioRow> {
+export async function obtenerInventario(options: { db: Db; scope: Alcance; id: number }): Promise<TInventarioRow> {
   const { db, scope, id } = options;
   const [row] = await db
     .select(columns)
@@ -61,7 +61,7 @@ export async function getInventario(options: { db: Db; scope: Alcance; id: numbe
 }
 
 /** estado_revision is free text (spec §4); a typed id must be above 1 and free (409 otherwise). */
-export async function createInventario(options: { db: Db; scope: Alcance; input: Create }): Promise<TCrudCreated> {
+export async function crearInventario(options: { db: Db; scope: Alcance; input: Create }): Promise<number> {
   const { db, scope, input } = options;
   const id = await db.transaction(async (tx) => {
     const tiendaId = await tiendaDestino(tx, scope, input.idTienda);
@@ -82,10 +82,10 @@ export async function createInventario(options: { db: Db; scope: Alcance; input:
     if (input.idInventario != null) await syncIdentity(tx, 'inventario', 'id_inventario');
     return row!.id;
   });
-  return { id, message: M.crud.registrado.inventario };
+  return id;
 }
 
-export async function updateInventario(options: { db: Db; scope: Alcance; id: number; input: Update }): Promise<TCrudMessage> {
+export async function actualizarInventario(options: { db: Db; scope: Alcance; id: number; input: Update }): Promise<void> {
   const { db, scope, id, input } = options;
   const updated = await db
     .update(inventario)
@@ -93,16 +93,14 @@ export async function updateInventario(options: { db: Db; scope: Alcance; id: nu
     .where(and(eq(inventario.idInventario, id), inScope(scope, inventario.tiendaId)))
     .returning({ id: inventario.idInventario });
   if (updated.length === 0) throw notFound();
-  return { message: M.crud.actualizado.inventario };
 }
 
 /** Products and movements that pointed to it keep their data and lose the link. */
-export async function deleteInventario(options: { db: Db; scope: Alcance; id: number }): Promise<TCrudMessage> {
+export async function eliminarInventario(options: { db: Db; scope: Alcance; id: number }): Promise<void> {
   const { db, scope, id } = options;
   const deleted = await db
     .delete(inventario)
     .where(and(eq(inventario.idInventario, id), inScope(scope, inventario.tiendaId)))
     .returning({ id: inventario.idInventario });
   if (deleted.length === 0) throw notFound();
-  return { message: M.crud.eliminado.inventario };
 }

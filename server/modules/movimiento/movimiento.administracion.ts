@@ -2,7 +2,7 @@ import { and, desc, eq, ilike, or } from 'drizzle-orm';
 import { AppError } from '#shared/errors';
 import { M } from '#shared/messages';
 import type { TPage, TPageQuery } from '#shared/schemas/common';
-import type { TCrudCreated, TCrudMessage, TMovimientoRow, ZCreateMovimientoRequest, ZUpdateMovimientoRequest } from '#shared/schemas/crud';
+import type { TMovimientoRow, ZCreateMovimientoRequest } from '#shared/schemas/crud';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
 import { inventario, movimiento } from '../../db/schema';
@@ -27,7 +27,6 @@ import {
  * any row — the ledger is append-only on every face. The back-office and the old controller adapt.
  */
 type Create = z.output<typeof ZCreateMovimientoRequest>;
-type Update = z.output<typeof ZUpdateMovimientoRequest>;
 
 const columns = {
   idMovimiento: movimiento.idMovimiento,
@@ -48,7 +47,7 @@ const toRow = (r: DbRow): TMovimientoRow => ({
   fechaModificacion: r.fechaModificacion.toISOString(),
 });
 
-export async function listMovimientos(options: { db: Db; scope: Alcance; query: TPageQuery }): Promise<TPage<TMovimientoRow>> {
+export async function listarMovimientos(options: { db: Db; scope: Alcance; query: TPageQuery }): Promise<TPage<TMovimientoRow>> {
   const { db, scope, query } = options;
   const id = idOf(query.q);
   const p = likePattern(query.q);
@@ -70,7 +69,7 @@ export async function listMovimientos(options: { db: Db; scope: Alcance; query: 
   return { items: items.map(toRow), total: total?.n ?? 0 };
 }
 
-export async function getMovimiento(options: { db: Db; scope: Alcance; id: number }): Promise<TMovimientoRow> {
+export async function obtenerMovimiento(options: { db: Db; scope: Alcance; id: number }): Promise<TMovimientoRow> {
   const { db, scope, id } = options;
   const [row] = await db
     .select(columns)
@@ -96,7 +95,7 @@ async function tiendaDelInventario(tx: Tx, scope: Alcance, inventarioId: number)
 const instante = (fecha: string, previo?: Date) => (previo && partesBogota(previo).fecha === fecha ? previo : instanteBogota(fecha));
 
 /** Movements typed in the back-office are free-text records (spec §4): stock is not touched. */
-export async function createMovimiento(options: { db: Db; scope: Alcance; input: Create }): Promise<TCrudCreated> {
+export async function registrarMovimientoManual(options: { db: Db; scope: Alcance; input: Create }): Promise<number> {
   const { db, scope, input } = options;
   const id = await db.transaction(async (tx) => {
     const tiendaId = await tiendaDelInventario(tx, scope, input.inventarioId);
@@ -120,14 +119,14 @@ export async function createMovimiento(options: { db: Db; scope: Alcance; input:
     if (input.idMovimiento != null) await syncIdentity(tx, 'movimiento', 'id_movimiento');
     return row!.id;
   });
-  return { id, message: M.crud.registrado.movimiento };
+  return id;
 }
 
 /**
  * The stock ledger is append-only (issue #27): a movement is never edited or deleted, on any face.
  * Another store's row is still not found; the caller's own is refused with the way to correct it.
  */
-async function soloLectura(db: Db, scope: Alcance, id: number): Promise<never> {
+export async function movimientoSoloLectura(db: Db, scope: Alcance, id: number): Promise<never> {
   const [row] = await db
     .select({ id: movimiento.idMovimiento })
     .from(movimiento)
@@ -135,12 +134,4 @@ async function soloLectura(db: Db, scope: Alcance, id: number): Promise<never> {
     .limit(1);
   if (!row) throw notFound();
   throw new AppError('CONFLICT', M.movimientos.soloLectura, { title: M.movimientos.soloLecturaTitulo });
-}
-
-export async function updateMovimiento(options: { db: Db; scope: Alcance; id: number; input: Update }): Promise<TCrudMessage> {
-  return soloLectura(options.db, options.scope, options.id);
-}
-
-export async function deleteMovimiento(options: { db: Db; scope: Alcance; id: number }): Promise<TCrudMessage> {
-  return soloLectura(options.db, options.scope, options.id);
 }
