@@ -166,6 +166,9 @@ export function decimalComa(centavos: number): string {
 /** UVT by year (DIAN): above 5 UVT the till offers to capture the buyer's data. */
 export const UVT_POR_ANO: Record<number, number> = { 2024: 47_065, 2025: 49_799, 2026: 52_374 };
 
+/** Above this many pesos (5 UVT of the sale's year) the till offers to capture the buyer's data; it never requires them. */
+export const topeDatosComprador = (ano: number): number => 5 * uvtDe(ano);
+
 /** The UVT of a year: the table's, or the latest year's known value for a later year. */
 export function uvtDe(ano: number): number {
   const anos = Object.keys(UVT_POR_ANO).map(Number).sort((a, b) => a - b);

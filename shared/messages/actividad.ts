@@ -117,7 +117,7 @@ export const actividad = {
       case 'cierre_turno':
         return `Cerró el turno #${d.turnoId}: esperado ${pesos(d.esperado)}, contado ${pesos(d.contado)}, diferencia ${pesos(d.diferencia)}`;
       case 'credito':
-        return `Cupo de crédito de «${d.cliente}»: ${pesos(d.anterior)} → ${pesos(d.nuevo)}`;
+        return `Cupo de crédito de «${d.cliente}»: ${pesos(d.anterior)} → ${pesos(d.nuevo)}${d.plazoNuevo !== undefined ? `; plazo: ${d.plazoAnterior} → ${d.plazoNuevo} días` : ''}`;
       case 'permisos': {
         const partes: string[] = (d.cambios ?? []).map(
           (c: { permiso: string; antes: boolean; despues: boolean }) => `${permisos.permiso[c.permiso] ?? c.permiso}: ${si(c.antes)} → ${si(c.despues)}`,

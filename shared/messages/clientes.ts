@@ -60,6 +60,8 @@ export const clientes = {
     fiado: 'Fiado',
     puedeFiado: 'Puede comprar fiado',
     cupo: 'Cupo de fiado',
+    plazo: 'Plazo para pagar (días)',
+    plazoHint: 'Cada compra fiada vence este número de días después de su fecha.',
   },
   // The form
   agregar: 'Agregar cliente',

@@ -12,6 +12,7 @@ export const fiado = {
   abonoFallido: 'El abono no se pudo registrar',
   // The customer's credit
   cupoInvalido: 'Escriba el cupo de fiado: un número entero de pesos, de 0 a 1.000.000.000.000.',
+  plazoInvalido: 'Escriba el plazo para pagar el fiado: un número entero de días, de 1 a 365.',
   telefonoInvalido: 'Escriba un celular colombiano de 10 dígitos (por ejemplo 300 123 4567).',
   soloAdminCupo: 'Su rol no tiene permiso para habilitar el fiado ni cambiar el cupo (lo decide el administrador en Permisos).',
   soloAdminCupoTitle: 'Permiso de administrador',

@@ -77,6 +77,11 @@ export const ventas = {
   turnoRequeridoTitle: 'Caja cerrada',
   turnoRequerido: 'Abra la caja antes de vender: no hay un turno abierto a su nombre.',
   registrarCliente: 'Registrar este cliente',
+  // Above 5 UVT (issue #30 point 6; Res. 202/2025: only name, ID type and number and e-mail may be asked).
+  ofertaComprador: (tope: string) =>
+    `Compra mayor a 5 UVT (${tope}): si el comprador quiere el documento a su nombre, pídale solo nombre, tipo y número de documento y correo. No es obligatorio.`,
+  agregarComprador: 'Agregar datos del comprador',
+  correoOpcional: 'Correo (opcional)',
   nuevoCliente: (documento: string) => `Nuevo cliente, documento ${documento}`,
   guardarCliente: 'Guardar cliente',
   documentoInvalido: 'Ingrese un documento válido (solo letras y números).',
@@ -304,6 +309,11 @@ export const ventas = {
     referencia: 'Referencia',
     recibido: 'Recibido',
     fiado: 'Fiado (queda debiendo)',
+    // Payment form (issue #30 point 6): a fiado sale is *crédito* with its due date.
+    formaPago: 'Forma de pago',
+    contado: 'Contado',
+    credito: 'Crédito',
+    vence: 'Vence',
     pie: '¡Gracias por su compra!',
   },
 } as const;

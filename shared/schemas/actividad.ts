@@ -58,7 +58,7 @@ export interface TDetallesActividad {
   /** Above the store's threshold (issue #27): the supervisor whose PIN authorised it (id 0: the store account's PIN). */
   caja_movimiento: { turnoId: number; tipo: 'entrada' | 'salida'; monto: number; motivo: string; autorizadoPorId?: number; autorizadoPor?: string | null };
   cierre_turno: { turnoId: number; esperado: number; contado: number; diferencia: number };
-  credito: { clienteId: number; cliente: string; anterior: number | null; nuevo: number | null };
+  credito: { clienteId: number; cliente: string; anterior: number | null; nuevo: number | null; plazoAnterior?: number; plazoNuevo?: number };
   permisos: { rol: number; cambios: { permiso: string; antes: boolean; despues: boolean }[]; umbralAnterior?: number | null; umbralNuevo?: number | null };
   /** An attempt the rules refused: what was tried (a key of messages/actividad.ts `acciones`) and the answer given. */
   rechazo: { accion: string; mensaje: string; entidad?: TEntidadActividad; id?: number; nombre?: string };

@@ -6,7 +6,7 @@ import { errorDocumentoPorTipo, errorFiadoPorTipo } from '../documento';
 import { TIPOS_DOC_CLIENTE } from '../roles';
 import { EMAIL_RE, sinBidi } from './common';
 import { baseDe, columnasDe, leidoDeCara, leidosEn, siPresente, soloDeCara, type Campos } from '../campos';
-import { ZCupo, ZResumenCredito, ZTelefono } from './fiado';
+import { ZCupo, ZPlazoFiado, ZResumenCredito, ZTelefono } from './fiado';
 
 // Only these areas' texts: a screen that loads this schema does not load the whole catalogue.
 const M = { clientes, fiado, registro };
@@ -83,6 +83,8 @@ export const camposDelCliente = (m: MensajesCliente) =>
     telefono: { z: ZTelefono, lee: texto.nullable(), heredada: false, administracion: false },
     fiado: { z: z.boolean({ error: M.fiado.cupoInvalido }).optional(), lee: z.boolean(), heredada: false, administracion: false },
     cupo: { z: ZCupo.optional(), lee: z.number().int(), heredada: false, administracion: false },
+    // The days each fiado sale has to be paid (issue #30 point 6): credit terms, changed like the limit.
+    plazoFiado: { z: ZPlazoFiado.optional(), lee: z.number().int(), heredada: false, administracion: false },
     // Read-only here, kept by the archive (issue #27).
     activo: { lee: z.boolean(), tienda: false, administracion: false },
   }) as const satisfies Campos;

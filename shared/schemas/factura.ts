@@ -82,5 +82,7 @@ export const ZFacturaDetalle = z.object({
   /** Cash received, and the change given on it; null for a sale paid otherwise (no change off cash). */
   montoRecibido: z.number().int().nullable(),
   cambio: z.number().int().nullable(),
+  /** When its fiado part is due (yyyy-mm-dd; issue #30 point 6: payment form *crédito*); null when paid in full. */
+  fiadoVence: z.string().nullable(),
 });
 export type TFacturaDetalle = z.infer<typeof ZFacturaDetalle>;

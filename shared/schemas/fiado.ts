@@ -14,6 +14,10 @@ export const MAX_CUPO = LIMITES_DINERO.maxMonto;
 /** A credit limit (cupo): integer pesos, 0 … $ 1.000.000.000.000. */
 export const ZCupo = z.number({ error: F.cupoInvalido }).int(F.cupoInvalido).min(0, F.cupoInvalido).max(MAX_CUPO, F.cupoInvalido);
 
+/** Days a fiado sale has to be paid (issue #30 point 6): 1 … 365, 30 unless the store says otherwise. */
+export const PLAZO_FIADO_POR_DEFECTO = 30;
+export const ZPlazoFiado = z.number({ error: F.plazoInvalido }).int(F.plazoInvalido).min(1, F.plazoInvalido).max(365, F.plazoInvalido);
+
 /**
  * A Colombian phone as people type it ("300 123 4567", "+57 300-123-4567"): kept as digits only.
  * Empty is no phone. 10 digits (mobile) or 12 starting with 57.

@@ -57,6 +57,8 @@ export const ZAjustesTienda = z.object({
   zonaHoraria: z.string(),
   /** "Exigir caja abierta para vender" (issue #27): on by default; a one-person shop may turn it off. */
   exigirCaja: z.boolean(),
+  /** Whether the store is responsible for IVA (its fiscal profile, issue #30); changed in *Datos fiscales*, not here. */
+  responsableIva: z.boolean(),
 });
 export type TAjustesTienda = z.infer<typeof ZAjustesTienda>;
 

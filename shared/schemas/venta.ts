@@ -252,6 +252,8 @@ export const ZRecibo = z.object({
   cambio: z.number().int(),
   /** Pesos left on the customer's credit (fiado); 0 for a sale paid in full. */
   montoFiado: z.number().int(),
+  /** When that credit is due (yyyy-mm-dd; issue #30 point 6: payment form *crédito*); null or absent when paid in full. */
+  fiadoVence: z.string().nullable().optional(),
   referencia: z.string().nullable(),
   verificado: z.boolean(),
   cliente: ZClienteVenta.nullable(),

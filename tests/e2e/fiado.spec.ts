@@ -36,6 +36,9 @@ test('fiado: cupo, venta fiada, cupo insuficiente, abono, estado de cuenta, What
   await form.getByLabel('Puede comprar fiado').check();
   await form.getByLabel('Cupo de fiado').fill('50000');
   await expect(form.getByLabel('Cupo de fiado')).toHaveValue('50.000');
+  // Issue #30 point 6: the days the customer has to pay each fiado sale (30 unless said).
+  await expect(form.getByLabel('Plazo para pagar (días)')).toHaveValue('30');
+  await form.getByLabel('Plazo para pagar (días)').fill('15');
   await form.getByRole('button', { name: 'Agregar cliente' }).click();
   await expectToast(page, 'Cliente registrado');
 
@@ -55,6 +58,12 @@ test('fiado: cupo, venta fiada, cupo insuficiente, abono, estado de cuenta, What
   await page.getByRole('button', { name: 'Confirmar pago' }).click();
   await expect(page).toHaveURL(/\/factura$/);
   await expect(page.getByRole('article')).toContainText('Fiado (queda debiendo)');
+  // Payment form crédito, due 15 days after the sale's day as the receipt prints it (dd/mm/aaaa).
+  await expect(page.getByTestId('recibo-forma-pago')).toHaveText('Crédito');
+  const [d, m, a] = ((await page.locator('.recibo__meta time').first().textContent()) ?? '').slice(0, 10).split('/').map(Number);
+  const vence = new Date(Date.UTC(a!, m! - 1, d! + 15));
+  const venceTexto = `${String(vence.getUTCDate()).padStart(2, '0')}/${String(vence.getUTCMonth() + 1).padStart(2, '0')}/${vence.getUTCFullYear()}`;
+  await expect(page.getByTestId('recibo-vence')).toHaveText(venceTexto);
   await page.getByRole('button', { name: 'Nueva venta' }).click();
 
   // A second $ 30.000 passes the limit: the server refuses it saying what is available. An

@@ -17,6 +17,7 @@ async function nuevaTienda(page: Page) {
     ['Gaseosa 400 ml', 2380, 'Bebidas'],
     ['Arroz 500 g', 2100, 'Granos'],
     ['Bolsa plástica', 100, 'Bolsas'],
+    ['Mercado del mes', 280_000, 'Granos'],
   ] as const) {
     const p = await page.request.post('/api/productos', { data: { nombre, precio, cantidad: 50, categoria }, headers: { authorization: `Bearer ${token}` } });
     expect(p.status(), await p.text()).toBe(201);
@@ -46,16 +47,16 @@ test('datos fiscales, clasificación por categoría, venta con 19 %, 5 % y bolsa
   await form.getByLabel('INC por cada bolsa plástica (pesos)').fill('66');
   await form.getByRole('button', { name: 'Guardar datos fiscales' }).click();
   await expectToast(page, 'Datos fiscales guardados.');
-  await expect(form.getByText('3 productos sin impuesto.')).toBeVisible();
+  await expect(form.getByText('4 productos sin impuesto.')).toBeVisible();
   await form.getByLabel('Responsable de IVA (cobra y discrimina impuestos)').check();
   await form.getByRole('button', { name: 'Guardar datos fiscales' }).click();
-  await expectPopup(page, /.*/, 'Hay 3 productos sin impuesto. Clasifíquelos antes de volver la tienda responsable de IVA.');
+  await expectPopup(page, /.*/, 'Hay 4 productos sin impuesto. Clasifíquelos antes de volver la tienda responsable de IVA.');
   await closePopup(page);
 
   // Impuestos (the screen's link): one tax per category, the products inherit it.
   await form.getByRole('link', { name: 'Clasificar productos por impuesto' }).click();
   await expect(page).toHaveURL(/\/impuestos$/);
-  await expect(page.getByText('3 productos sin impuesto', { exact: true })).toBeVisible();
+  await expect(page.getByText('4 productos sin impuesto', { exact: true })).toBeVisible();
   for (const [categoria, impuesto] of [
     ['Bebidas', 'IVA 19 %'],
     ['Granos', 'IVA 5 %'],
@@ -90,6 +91,9 @@ test('datos fiscales, clasificación por categoría, venta con 19 %, 5 % y bolsa
   await expect(page.getByTestId('carrito-total')).toHaveText('$ 4.580');
   await page.keyboard.press('F4');
   await expect(page).toHaveURL(/\/generar_pago$/);
+  // Under 5 UVT the till offers nothing about the buyer.
+  await expect(page.getByTestId('pago-total')).toHaveText('$ 4.580');
+  await expect(page.getByTestId('oferta-comprador')).toHaveCount(0);
   await page.getByLabel('Monto recibido').fill('4580');
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/factura$/);
@@ -97,6 +101,8 @@ test('datos fiscales, clasificación por categoría, venta con 19 %, 5 % y bolsa
   // The receipt: the seller's data and each rate's base and tax (2.380 = 2.000 + 380; 2.100 = 2.000 + 100; the bag: 34 + 66).
   const recibo = page.getByRole('article');
   await expect(recibo.getByText('Víveres Doña Rosa S.A.S.')).toBeVisible();
+  // Payment form (issue #30 point 6): paid now, contado.
+  await expect(page.getByTestId('recibo-forma-pago')).toHaveText('Contado');
   await expect(recibo.getByText('NIT 800197268-4')).toBeVisible();
   const imp = page.getByTestId('recibo-impuestos');
   for (const [k, v] of [
@@ -159,4 +165,34 @@ test('datos fiscales, clasificación por categoría, venta con 19 %, 5 % y bolsa
   expect(texto).toContain('Líneas');
   expect(texto).toContain(';INC bolsas plásticas;34;66;100;1');
   expect(texto).toContain(';IVA 19 %;2000;380;2380;1');
+
+  // Above 5 UVT (2026: $ 261.870) the till offers the buyer's data and never requires them (issue #30
+  // point 6); only name, ID type and number and e-mail are asked.
+  await page.goto('/ventas');
+  await agregarAlCarrito(page, 'Mercado del mes');
+  await page.keyboard.press('F4');
+  await expect(page).toHaveURL(/\/generar_pago$/);
+  const oferta = page.getByTestId('oferta-comprador');
+  await expect(oferta).toContainText('Compra mayor a 5 UVT ($ 261.870)');
+  await page.screenshot({ path: test.info().outputPath('oferta-comprador-1366.png'), fullPage: true });
+  await oferta.getByRole('button', { name: 'Agregar datos del comprador' }).click();
+  await expect(page.getByLabel('Documento del cliente (opcional)')).toBeFocused();
+  await page.keyboard.type('52123456');
+  await page.getByRole('button', { name: 'Buscar cliente' }).click();
+  await page.getByRole('button', { name: 'Registrar este cliente' }).click();
+  const nuevo = page.locator('.pago__nuevo-cliente');
+  await nuevo.getByLabel('Nombre').fill('Marta');
+  await nuevo.getByLabel('Apellido').fill('Gómez');
+  await nuevo.getByLabel('Correo (opcional)').fill('marta@correo.co');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: test.info().outputPath('oferta-comprador-390.png'), fullPage: true });
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await nuevo.getByRole('button', { name: 'Guardar cliente' }).click();
+  await expect(page.getByText('Cliente: Marta Gómez')).toBeVisible();
+  await expect(oferta).toHaveCount(0);
+  await page.getByLabel('Monto recibido').fill('280000');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/factura$/);
+  await expect(page.getByRole('article')).toContainText('Marta Gómez · 52123456');
+  await expect(page.getByTestId('recibo-forma-pago')).toHaveText('Contado');
 });

@@ -19,6 +19,12 @@ export const cliente = pgTable(
     /** The credit limit (cupo) in pesos; the balance itself is the ledger's sum (credito_movimiento). */
     cupo: bigint('cupo', { mode: 'number' }).notNull().default(0),
     /**
+     * Days a fiado sale has to be paid (issue #30 point 6): each credit sale is due this many days
+     * after its date in the store's zone (`venta.fiado_vence`), the payment form *crédito* with its due
+     * date on the receipt and the electronic POS document.
+     */
+    plazoFiado: integer('plazo_fiado').notNull().default(30),
+    /**
      * False once archived (issue #27): a customer with credit history is never deleted; with a zero
      * balance it may be archived, hidden from the lists and the till's lookup, kept in reports.
      */
@@ -26,6 +32,7 @@ export const cliente = pgTable(
   },
   (t) => [
     check('cliente_cupo_rango', sql`${t.cupo} >= 0 and ${t.cupo} <= 1000000000000`),
+    check('cliente_plazo_fiado_rango', sql`${t.plazoFiado} between 1 and 365`),
     uniqueIndex('cliente_tienda_documento_uq').on(t.tiendaId, t.documento),
     index('cliente_tienda_nombre_idx').on(t.tiendaId, t.nombre),
   ],

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { cliente } from './cliente';
 import { metodoPago } from './metodo-pago';
 import { puntoVenta, rangoNumeracion } from './numeracion';
@@ -47,6 +47,12 @@ export const venta = pgTable(
      */
     turnoAnulacionId: integer('turno_anulacion_id').references(() => turno.idTurno, { onDelete: 'set null' }),
     montoFiado: bigint('monto_fiado', { mode: 'number' }).notNull().default(0),
+    /**
+     * When the fiado part is due (issue #30 point 6: payment form *crédito* with its due date): the
+     * sale's date in the store's zone plus the customer's `plazo_fiado`, set by the fiado domain when it
+     * charges the sale; null for a sale paid in full.
+     */
+    fiadoVence: date('fiado_vence', { mode: 'string' }),
     /** A transfer's or card voucher's reference number, and whether the cashier checked it arrived. */
     referencia: text('referencia'),
     verificado: boolean('verificado').notNull().default(false),

@@ -35,6 +35,7 @@ const GENERADORES: Record<string, fc.Arbitrary<Valor>> = {
   telefono: fc.option(fc.stringMatching(/^3[0-9]{9}$/), { nil: null }),
   fiado: fc.boolean(),
   cupo: fc.integer({ min: 0, max: 5_000_000 }),
+  plazoFiado: fc.integer({ min: 1, max: 365 }),
 };
 
 const campo = (k: string) => (CAMPOS_DEL_CLIENTE as Record<string, Campo>)[k]!;

@@ -12,6 +12,7 @@ import { ROL } from '#shared/roles';
 import { errorDocumentoPorTipo, errorFiadoPorTipo } from '#shared/documento';
 import { presentes } from '#shared/campos';
 import { COLUMNAS_CLIENTE, normalizarDocumento, ZClienteBase, type TCamposCliente } from '#shared/schemas/cliente';
+import { PLAZO_FIADO_POR_DEFECTO } from '#shared/schemas/fiado';
 import type { TPage } from '#shared/schemas/common';
 import type { Db, Tx } from '../../db/client';
 import { contieneTexto } from '../../db/name-search';
@@ -176,17 +177,21 @@ export type CambiosCliente = Partial<TCamposCliente>;
 async function verificarCupo(
   tx: Tx,
   c: { tiendaId: number; autor: Autor; id?: number; nombre: string },
-  antes: { fiado: boolean; cupo: number },
+  antes: { fiado: boolean; cupo: number; plazoFiado: number },
   datos: CambiosCliente,
 ): Promise<(clienteId: number) => Promise<void>> {
   const fiado = datos.fiado ?? antes.fiado;
   const cupo = datos.cupo ?? antes.cupo;
+  const plazo = datos.plazoFiado ?? antes.plazoFiado;
   const anterior = antes.fiado ? antes.cupo : null;
   const nuevo = fiado ? cupo : null;
-  const cambia = fiado !== antes.fiado || cupo !== antes.cupo;
+  // The days to pay are credit terms too (issue #30 point 6): changed with the same permission.
+  const cambiaPlazo = plazo !== antes.plazoFiado;
+  const cambia = fiado !== antes.fiado || cupo !== antes.cupo || cambiaPlazo;
   if (!cambia) return async () => {};
   await exigirPermiso(tx, c.tiendaId, c.autor, 'credito', { entidad: 'cliente', id: c.id, nombre: c.nombre });
-  return (clienteId) => registrarPor(tx, c.tiendaId, c.autor, { tipo: 'credito', detalle: { clienteId, cliente: c.nombre, anterior, nuevo } });
+  const plazos = cambiaPlazo ? { plazoAnterior: antes.plazoFiado, plazoNuevo: plazo } : {};
+  return (clienteId) => registrarPor(tx, c.tiendaId, c.autor, { tipo: 'credito', detalle: { clienteId, cliente: c.nombre, anterior, nuevo, ...plazos } });
 }
 
 /**
@@ -215,7 +220,7 @@ export async function crearCliente(options: {
     db
       .transaction(async (tx) => {
         const tiendaId = await tiendaDestino(tx, { tiendaId: scope.tiendaId, usuarioId: null }, datos.idTienda);
-        const registrarCredito = await verificarCupo(tx, { tiendaId, autor, nombre: nombreCompleto(datos) }, { fiado: false, cupo: 0 }, datos);
+        const registrarCredito = await verificarCupo(tx, { tiendaId, autor, nombre: nombreCompleto(datos) }, { fiado: false, cupo: 0, plazoFiado: PLAZO_FIADO_POR_DEFECTO }, datos);
         verificarDocumento(datos, !!datos.fiado);
         await checkDocumento(tx, tiendaId, datos.documento);
         const [row] = await tx
@@ -243,6 +248,7 @@ export async function actualizarCliente(options: { db: Db; scope: ClienteScope; 
             tiendaId: cliente.tiendaId,
             fiado: cliente.fiado,
             cupo: cliente.cupo,
+            plazoFiado: cliente.plazoFiado,
             nombre: cliente.nombre,
             apellido: cliente.apellido,
             documento: cliente.documento,

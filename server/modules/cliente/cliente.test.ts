@@ -14,7 +14,7 @@ beforeAll(async () => {
 const req = peticion(t);
 
 /** A client without fiado (issue #17): no phone, no credit, nothing owed. */
-const SIN_FIADO = { telefono: null, fiado: false, cupo: 0 };
+const SIN_FIADO = { telefono: null, fiado: false, cupo: 0, plazoFiado: 30 };
 const SIN_CREDITO = { fiado: false, cupo: 0, saldo: 0, disponible: 0, deudaDesde: null, antiguedadDias: null };
 const MARIA = { documento: '1020304050', tipoDocumento: 'CC', nombre: 'María', apellido: 'Gómez', correo: 'maria@correo.co' };
 

@@ -158,6 +158,7 @@ export async function detalleFactura(options: { db: Db; tiendaId: number; idVent
       estado: venta.estado,
       montoRecibido: venta.montoRecibido,
       montoFiado: venta.montoFiado,
+      fiadoVence: venta.fiadoVence,
       metodoPagoId: venta.metodoPagoId,
       descuento: venta.descuento,
       motivoDescuento: venta.motivoDescuento,
@@ -217,5 +218,6 @@ export async function detalleFactura(options: { db: Db; tiendaId: number; idVent
     autorizadoPor: v.autorizadoPor,
     total,
     ...pagoDe({ metodoPagoId: v.metodoPagoId, metodo: v.metodoPago ?? '', total, montoFiado: v.montoFiado, montoRecibido: v.montoRecibido }),
+    fiadoVence: v.montoFiado > 0 ? v.fiadoVence : null,
   };
 }

@@ -3,7 +3,7 @@ import { AppError } from '#shared/errors';
 import { M } from '#shared/messages';
 import { formatPesos } from '#shared/money';
 import type { Db, Tx } from '../../db/client';
-import { cliente, creditoMovimiento, usuario } from '../../db/schema';
+import { cliente, creditoMovimiento, tienda, usuario, venta } from '../../db/schema';
 import type { Autor } from '../actividad/actividad.domain';
 import { denegado, puede } from '../tienda/permisos';
 
@@ -33,7 +33,7 @@ export async function creditoDe(db: Db | Tx, tiendaId: number, clienteId: number
 /** Locks the store's customer for a ledger write; 404 for another store's. */
 export async function bloquearCliente(tx: Tx, tiendaId: number, clienteId: number) {
   const [c] = await tx
-    .select({ id: cliente.idCliente, nombre: sql<string>`trim(${cliente.nombre} || ' ' || ${cliente.apellido})`, fiado: cliente.fiado, cupo: cliente.cupo })
+    .select({ id: cliente.idCliente, nombre: sql<string>`trim(${cliente.nombre} || ' ' || ${cliente.apellido})`, fiado: cliente.fiado, cupo: cliente.cupo, plazoFiado: cliente.plazoFiado })
     .from(cliente)
     .where(and(eq(cliente.tiendaId, tiendaId), eq(cliente.idCliente, clienteId)))
     .for('update');
@@ -57,7 +57,7 @@ async function nombreDe(tx: Tx, usuarioId: number | null): Promise<string> {
 export async function cargarVenta(
   tx: Tx,
   options: { tiendaId: number; clienteId: number; ventaId: number; monto: number; autor: Autor; turnoId: number | null; autorizarSobreCupo?: boolean },
-): Promise<void> {
+): Promise<{ vence: string | null }> {
   const { tiendaId, clienteId, ventaId, monto, autor, turnoId } = options;
   const { usuarioId } = autor;
   const c = await bloquearCliente(tx, tiendaId, clienteId);
@@ -70,6 +70,15 @@ export async function cargarVenta(
     nota = V.sobreCupoNota(await nombreDe(tx, usuarioId));
   }
   await tx.insert(creditoMovimiento).values({ tiendaId, clienteId, tipo: 'cargo', monto, ventaId, usuarioId, turnoId, nota });
+  // Payment form *crédito* with its due date (issue #30 point 6): the sale's day in the store's zone
+  // plus the customer's days to pay, fixed now (a later change of the customer's terms does not move it).
+  const zona = sql`(select ${tienda.zonaHoraria} from ${tienda} where ${tienda.idTienda} = ${venta.tiendaId})`;
+  const [v] = await tx
+    .update(venta)
+    .set({ fiadoVence: sql`((${venta.fecha} at time zone ${zona})::date + ${c.plazoFiado}::int)` })
+    .where(and(eq(venta.idVenta, ventaId), eq(venta.tiendaId, tiendaId)))
+    .returning({ vence: venta.fiadoVence });
+  return { vence: v?.vence ?? null };
 }
 
 /**

@@ -4,7 +4,7 @@ import { M } from '#shared/messages';
 import type { z } from 'zod';
 import type { TAjustesTienda, ZUpdateAjustesTienda } from '#shared/schemas/tienda';
 import type { Db } from '../../db/client';
-import { tienda } from '../../db/schema';
+import { perfilFiscal, tienda } from '../../db/schema';
 import { invitationCode } from '../../lib/random-code';
 import type { TVigencia } from '#shared/schemas/invitacion';
 import { expiraSql } from './invitacion.domain';
@@ -39,6 +39,8 @@ const ajustesColumns = {
   pieRecibo: tienda.pieRecibo,
   zonaHoraria: tienda.zonaHoraria,
   exigirCaja: tienda.exigirCaja,
+  // Read only here (issue #30 point 6): the till offers the buyer's data above 5 UVT in such a store.
+  responsableIva: sql<boolean>`coalesce((select ${perfilFiscal.responsableIva} from ${perfilFiscal} where ${perfilFiscal.tiendaId} = ${tienda.idTienda}), false)`,
 };
 
 const comoAjustes = (row: Omit<TAjustesTienda, 'anchoPapel'> & { anchoPapel: string }): TAjustesTienda => ({

@@ -44,7 +44,7 @@ class Ensayo extends Error {
 
 /** What `venta_registrar` answers (its source: `server/db/functions/venta_registrar.sql`). */
 type ResultadoVenta =
-  | { estado: 'ok'; id: number; numero: number; fecha: number; total: number; descuento: number; montoFiado: number; montoRecibido: number; turno: number; lineas: TRecibo['lineas']; sobreventa: Sobreventa[]; tienda: string; metodo: string; cajero: string | null }
+  | { estado: 'ok'; id: number; numero: number; fecha: number; total: number; descuento: number; montoFiado: number; montoRecibido: number; turno: number; lineas: TRecibo['lineas']; sobreventa: Sobreventa[]; tienda: string; metodo: string; cajero: string | null; fiadoVence?: string | null }
   | { estado: 'repetida'; id: number }
   | { estado: 'no_encontrado' | 'monto_insuficiente' | 'sin_turno' }
   | { estado: 'no_disponible' | 'sin_stock' | 'descuento_invalido'; nombres: string[] };
@@ -174,8 +174,8 @@ async function registrarVentaEn(options: {
         // The store account's PIN (issue #36 point 5) is no user: the sale says the store authorised.
         .set(autorizadoPor.id === SUPERVISOR_TIENDA ? { autorizadoPorTienda: true } : { autorizadoPor: autorizadoPor.id })
         .where(and(eq(venta.idVenta, resultado.id), eq(venta.tiendaId, tiendaId)));
-    if (resultado.estado === 'ok' && Number(resultado.montoFiado) > 0)
-      await cargarVenta(tx, {
+    if (resultado.estado === 'ok' && Number(resultado.montoFiado) > 0) {
+      const { vence } = await cargarVenta(tx, {
         tiendaId,
         clienteId: cliente!.id,
         ventaId: resultado.id,
@@ -184,6 +184,8 @@ async function registrarVentaEn(options: {
         turnoId: resultado.turno,
         autorizarSobreCupo: input.autorizarSobreCupo,
       });
+      return { ...resultado, fiadoVence: vence };
+    }
     return resultado;
   };
   /** Runs `intento`; a retry of the same key that met the first one at the key's index answers it. */
@@ -269,6 +271,7 @@ async function registrarVentaEn(options: {
     // Change only on cash, over the part paid now (issue #36).
     cambio: cambioDelPago({ metodoPagoId: input.metodoPagoId, total: Number(r.total), montoFiado: Number(r.montoFiado), montoRecibido: recibido }) ?? 0,
     montoFiado: Number(r.montoFiado),
+    fiadoVence: r.fiadoVence ?? null,
     referencia,
     verificado: !!input.verificado,
     // The receipt names the customer; the credit shown at the till is not part of it.

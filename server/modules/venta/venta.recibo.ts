@@ -30,6 +30,7 @@ export async function obtenerRecibo(options: { db: Db | Tx; tiendaId: number; ve
       autorizadoPor: sql<string | null>`coalesce(${autorizador.nombre1} || ' ' || ${autorizador.apellido1}, case when ${venta.autorizadoPorTienda} then ${tienda.nombreTienda} end)`,
       montoRecibido: venta.montoRecibido,
       montoFiado: venta.montoFiado,
+      fiadoVence: venta.fiadoVence,
       referencia: venta.referencia,
       verificado: venta.verificado,
       tienda: tienda.nombreTienda,
@@ -76,6 +77,7 @@ export async function obtenerRecibo(options: { db: Db | Tx; tiendaId: number; ve
     montoRecibido,
     cambio: cambioDelPago({ metodoPagoId: row.metodoId, total: row.total, montoFiado: row.montoFiado, montoRecibido }) ?? 0,
     montoFiado: row.montoFiado,
+    fiadoVence: row.montoFiado > 0 ? row.fiadoVence : null,
     referencia: row.referencia,
     verificado: row.verificado,
     cliente:

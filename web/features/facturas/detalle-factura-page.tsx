@@ -11,7 +11,7 @@ import { alertWarning, confirmAction, toastSuccess } from '../../lib/alerts';
 import { NetworkError } from '../../lib/api-client';
 import { useFechas } from '../../lib/fechas';
 import { useImpuestosVenta } from '../../lib/impuestos-venta';
-import { partesFiscales } from '../impresion/texto-recibo';
+import { formaDePago, partesFiscales } from '../impresion/texto-recibo';
 import { useCambiarEstadoVenta, useFactura } from './api/get-factura';
 import { estadoBadge } from './components/formato';
 import { PageHeader } from '../../components/page-header';
@@ -49,7 +49,8 @@ export default function DetalleFacturaPage() {
   const query = useFactura(idVenta);
   const f = query.data;
   // The sale's base and tax by rate (issue #30), as its receipt prints them; none for a store not responsible for IVA.
-  const impuestos = partesFiscales(useImpuestosVenta(idVenta ?? 0, idVenta != null).data).impuestos;
+  const datosImpuestos = useImpuestosVenta(idVenta ?? 0, idVenta != null).data;
+  const impuestos = partesFiscales(datosImpuestos).impuestos;
   // A line of a sale left on credit is not "Pagado" (issue #36): wholly or partly fiado.
   const fiado = f?.pagos.find((p) => p.metodoPagoId === METODO.FIADO);
   const estadoLinea = (estado: string) => (estado === 'Pagado' && fiado ? (f!.pagos.length > 1 ? F.lineaPagoParcial : F.lineaFiada) : estado);
@@ -255,6 +256,13 @@ export default function DetalleFacturaPage() {
                 </div>
               </>
             ) : null}
+            {/* Payment form (issue #30 point 6): crédito with its due date, or contado for a store responsible for IVA. */}
+            {formaDePago({ montoFiado: f.pagos.find((p) => p.metodoPagoId === METODO.FIADO)?.monto ?? 0, fiadoVence: f.fiadoVence }, datosImpuestos).map(([k, v]) => (
+              <div key={k}>
+                <dt>{k}</dt>
+                <dd data-testid={k === R.vence ? 'factura-vence' : 'factura-forma-pago'}>{v}</dd>
+              </div>
+            ))}
           </dl>
           {impuestos.length ? (
             <dl className="factura-totales factura-impuestos" aria-label={M.impuestos.recibo.impuestos} data-testid="factura-impuestos">

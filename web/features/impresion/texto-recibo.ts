@@ -3,6 +3,7 @@ import { impuestos } from '#shared/messages/impuestos';
 import { numeracion } from '#shared/messages/numeracion';
 import { ventas } from '#shared/messages/ventas';
 import { formatCentavos, TARIFAS } from '#shared/impuestos';
+import { isoADdMmAaaa } from '#shared/fecha-texto';
 import { formatPesos } from '#shared/money';
 import type { TImpuestosVenta } from '#shared/schemas/impuestos';
 import type { TAjustesTienda, TAnchoPapel } from '#shared/schemas/tienda';
@@ -56,6 +57,16 @@ export function partesFiscales(imp: TImpuestosVenta | null | undefined) {
   };
 }
 
+/**
+ * The payment form (issue #30 point 6): a sale with a fiado part is *crédito*, with the day it is due
+ * (on every receipt: the customer needs it); a store responsible for IVA also prints *Contado* on the
+ * others, as its POS document says.
+ */
+export function formaDePago(recibo: Pick<TRecibo, 'montoFiado' | 'fiadoVence'>, imp: TImpuestosVenta | null | undefined): [string, string][] {
+  if (recibo.montoFiado > 0) return [[R.formaPago, R.credito], ...(recibo.fiadoVence ? ([[R.vence, isoADdMmAaaa(recibo.fiadoVence)]] as [string, string][]) : [])];
+  return imp?.fiscal?.responsableIva ? [[R.formaPago, R.contado]] : [];
+}
+
 /** 23/11/2026, 9:05 a. m. with plain spaces (a thermal printer's code page has no narrow no-break space). */
 export const fechaRecibo = (iso: string, zona?: string) => fechasEn(zona).fechaHora(iso).replace(/\u00a0|\u202f/g, ' ');
 
@@ -90,6 +101,7 @@ export function partesRecibo(recibo: TRecibo, tienda: DatosTienda | null) {
   pago.push([R.recibido, formatPesos(recibo.montoRecibido)]);
   if (recibo.montoFiado > 0) pago.push([R.fiado, formatPesos(recibo.montoFiado)]);
   pago.push([M.ventas.cambio, formatPesos(recibo.cambio)]);
+  pago.push(...formaDePago(recibo, tienda?.impuestos));
   return {
     tienda: tienda?.nombreTienda || recibo.tienda,
     encabezado,

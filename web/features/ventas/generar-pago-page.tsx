@@ -3,6 +3,7 @@ import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { AppError } from '#shared/errors';
 import { generic } from '#shared/messages/comun';
 import { ventas } from '#shared/messages/ventas';
+import { topeDatosComprador } from '#shared/impuestos';
 import { formatNumber, formatPesos } from '#shared/money';
 import { METODO, ROL } from '#shared/roles';
 import type { TRecibo } from '#shared/schemas/venta';
@@ -10,6 +11,8 @@ import { IconBack } from '../../components/ui/icons';
 import { paths } from '../../config/paths';
 import { alertError, alertWarning, confirmAction } from '../../lib/alerts';
 import { NetworkError } from '../../lib/api-client';
+import { useAjustesTienda } from '../../lib/ajustes-tienda';
+import { useFechas } from '../../lib/fechas';
 import { useMisPermisos } from '../../lib/mis-permisos';
 import { pedirPinSupervisor, supervisoresParaPin, type IntentoPin } from '../../lib/pin-supervisor';
 import { STORAGE_KEYS, useSession } from '../../lib/session';
@@ -67,6 +70,11 @@ function Pago({ lineas, sinStock }: { lineas: LineaCarrito[]; sinStock: boolean 
   const conPin = sesion?.rol === ROL.EMPLEADO;
   const calculo = calcularPago(lineas, s.precios, s.descVenta);
   const total = calculo.total;
+  // Issue #30 point 6: above 5 UVT of this year, a store responsible for IVA is offered the buyer's data.
+  const ajustes = useAjustesTienda().data;
+  const fechas = useFechas();
+  const tope = topeDatosComprador(Number(fechas.hoy().slice(0, 4)));
+  const topeComprador = ajustes?.responsableIva && total > tope ? tope : null;
   // Issue #27: passing a customer's limit is the store's `credito` permission (role 1 always).
   // Issue #36 point 7: past the recorded stock, the `venderSinStock` permission or a supervisor's PIN.
   const confirmar = useCobrar({ lineas, pago, calculo, conPin, esAdmin: permisos.credito, puedeSinStock: permisos.venderSinStock, sinStock, documentoRef });
@@ -118,7 +126,7 @@ function Pago({ lineas, sinStock }: { lineas: LineaCarrito[]; sinStock: boolean 
             <strong>{formatPesos(total)}</strong>
           </div>
           <PagoCobro pago={pago} total={total} metodos={metodos} montoRef={montoRef} elegirMetodo={elegirMetodo} cobrarCon={cobrarCon} />
-          <PagoCliente pago={pago} documentoRef={documentoRef} />
+          <PagoCliente pago={pago} documentoRef={documentoRef} topeComprador={topeComprador} />
           <button type="submit" className="btn btn--block btn--lg" disabled={s.ocupado} aria-busy={s.ocupado}>
             {s.ocupado ? (
               V.registrando

@@ -27,6 +27,8 @@ export interface NuevoCliente {
   tipoDocumento: string;
   nombre: string;
   apellido: string;
+  /** Asked only when the till offers the buyer's data (above 5 UVT, issue #30); empty: none. */
+  correo?: string;
 }
 
 export interface EstadoPago {
@@ -202,7 +204,8 @@ export function usePago() {
     if (malDocumento) return void dispatch({ tipo: 'aviso', aviso: malDocumento });
     dispatch({ tipo: 'marca', campo: 'guardandoCliente', valor: true });
     try {
-      const c = await registrarClienteRapido({ documento: limpio, ...s.nuevo });
+      const { correo, ...nuevo } = s.nuevo;
+      const c = await registrarClienteRapido({ documento: limpio, ...nuevo, ...(correo?.trim() ? { correo: correo.trim() } : {}) });
       dispatch({ tipo: 'cliente', cliente: c, documento: c.documento });
     } catch (err) {
       dispatch({ tipo: 'aviso', aviso: textoDeError(err) });

@@ -4,6 +4,7 @@ import { fiado } from '#shared/messages/fiado';
 import { formatNumber, parsePesos } from '#shared/money';
 import { DOC_SOLO_NUMEROS, TIPOS_DOC_CLIENTE } from '#shared/roles';
 import { ZClienteRequest, type TCliente } from '#shared/schemas/cliente';
+import { PLAZO_FIADO_POR_DEFECTO } from '#shared/schemas/fiado';
 import { Field, SelectField } from '../../../components/ui/field';
 import { MoneyField } from '../../../components/ui/money-field';
 import { useMisPermisos } from '../../../lib/mis-permisos';
@@ -16,7 +17,7 @@ const M = { clientes, comun, fiado, generic };
 
 const F = M.clientes.campos;
 
-const EMPTY = { documento: '', tipoDocumento: 'CC', nombre: '', apellido: '', correo: '', telefono: '', fiado: false, cupo: '' };
+const EMPTY = { documento: '', tipoDocumento: 'CC', nombre: '', apellido: '', correo: '', telefono: '', fiado: false, cupo: '', plazoFiado: String(PLAZO_FIADO_POR_DEFECTO) };
 type Values = typeof EMPTY;
 const REQUIRED = ['documento', 'tipoDocumento', 'nombre', 'apellido'] as const;
 
@@ -29,7 +30,11 @@ const toValues = (c: TCliente): Values => ({
   telefono: c.telefono ?? '',
   fiado: c.fiado,
   cupo: c.cupo ? formatNumber(c.cupo) : '',
+  plazoFiado: String(c.plazoFiado),
 });
+
+/** The days typed: a whole number, or what the server will refuse with its message (never silently 30). */
+const diasTecleados = (texto: string): number => (/^\s*\d{1,3}\s*$/.test(texto) ? Number(texto) : Number.NaN);
 
 /**
  * Register a client, or update the one being edited (spec §3 "Client"). Failures show
@@ -43,10 +48,12 @@ export function ClienteForm(props: { editing: TCliente | null; onDone: () => voi
   // Fiado (issue #17, ADR 013): only role 1 enables credit or sets the limit; others see it.
   // Issue #27: enabling fiado or changing the limit is the `credito` permission's (role 1 always).
   const esAdmin = useMisPermisos().credito;
-  const toBody = ({ fiado, cupo, telefono, ...resto }: Values) => ({
+  const toBody = ({ fiado, cupo, plazoFiado, telefono, ...resto }: Values) => ({
     ...resto,
     telefono: telefono.trim() || null,
     ...(esAdmin ? { fiado, cupo: fiado ? (parsePesos(cupo) ?? 0) : (editing?.cupo ?? 0) } : {}),
+    // Credit terms (issue #30 point 6): sent with the limit, by who may change it.
+    ...(esAdmin && fiado ? { plazoFiado: diasTecleados(plazoFiado) } : {}),
   });
 
   const { formRef, values, set, setValues, errors, bind, onSubmit } = useValidatedForm({
@@ -88,7 +95,10 @@ export function ClienteForm(props: { editing: TCliente | null; onDone: () => voi
           <input type="checkbox" name="fiado" checked={values.fiado} onChange={(e) => set('fiado', e.target.checked)} /> {F.puedeFiado}
         </label>
         {values.fiado ? (
-          <MoneyField label={F.cupo} name="cupo" placeholder="0" value={values.cupo} onValue={(cupo) => set('cupo', cupo)} error={errors.cupo} />
+          <>
+            <MoneyField label={F.cupo} name="cupo" placeholder="0" value={values.cupo} onValue={(cupo) => set('cupo', cupo)} error={errors.cupo} />
+            <Field label={F.plazo} inputMode="numeric" autoComplete="off" maxLength={3} hint={F.plazoHint} {...bind('plazoFiado')} />
+          </>
         ) : null}
         {!esAdmin ? <small className="field__hint">{M.fiado.soloAdminCupo}</small> : null}
       </fieldset>

@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ajustesKey } from '../../../lib/ajustes-tienda';
 import { impuestos } from '#shared/messages/impuestos';
 import type { TImpuesto, TUnidadDian } from '#shared/impuestos';
 import type { TClasificacion, TInformeImpuestos, TPerfilFiscalRespuesta, TUpdatePerfilFiscal } from '#shared/schemas/impuestos';
@@ -16,7 +17,11 @@ export const useGuardarPerfilFiscal = () => {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: TUpdatePerfilFiscal) => api<TPerfilFiscalRespuesta>('/tienda/perfil-fiscal', { method: 'PUT', body }),
-    onSuccess: (data) => qc.setQueryData(perfilFiscalKey, data),
+    onSuccess: (data) => {
+      qc.setQueryData(perfilFiscalKey, data);
+      // The store's settings say whether it is responsible for IVA (the till's buyer offer, issue #30).
+      return qc.invalidateQueries({ queryKey: ajustesKey });
+    },
   });
 };
 

@@ -1,4 +1,4 @@
-import type { KeyboardEvent, Ref } from 'react';
+import type { KeyboardEvent, RefObject } from 'react';
 import { generic } from '#shared/messages/comun';
 import { ventas } from '#shared/messages/ventas';
 import { formatPesos } from '#shared/money';
@@ -10,7 +10,7 @@ const M = { generic, ventas };
 const V = M.ventas;
 
 /** The sale's customer: typed (documento, name or phone), suggested with their credit, or registered on the spot. */
-export function PagoCliente({ pago, documentoRef }: { pago: Pago; documentoRef: Ref<HTMLInputElement> }) {
+export function PagoCliente({ pago, documentoRef, topeComprador }: { pago: Pago; documentoRef: RefObject<HTMLInputElement | null>; topeComprador: number | null }) {
   const { s, dispatch, documentoLimpio, elegirCliente, resolverCliente, registrarCliente } = pago;
   const esFiado = s.metodo === METODO.FIADO;
   const credito = s.cliente?.credito ?? null;
@@ -21,8 +21,18 @@ export function PagoCliente({ pago, documentoRef }: { pago: Pago; documentoRef: 
     e.preventDefault();
     void registrarCliente();
   };
+  // Above 5 UVT in a store responsible for IVA (issue #30 point 6): the buyer's data are offered, never required.
+  const ofrecer = topeComprador != null && !s.cliente;
   return (
     <>
+      {ofrecer ? (
+        <div className="pago__comprador" role="note" data-testid="oferta-comprador">
+          <p>{V.ofertaComprador(formatPesos(topeComprador))}</p>
+          <button type="button" className="btn btn--ghost btn--sm" onClick={() => documentoRef.current?.focus()}>
+            {V.agregarComprador}
+          </button>
+        </div>
+      ) : null}
       <div className="pago__cliente">
         <Field
           ref={documentoRef}
@@ -96,6 +106,17 @@ export function PagoCliente({ pago, documentoRef }: { pago: Pago; documentoRef: 
             onChange={(e) => dispatch({ tipo: 'nuevo', nuevo: { ...nuevo, apellido: e.target.value } })}
             onKeyDown={enterGuarda}
           />
+          {topeComprador != null ? (
+            <Field
+              label={V.correoOpcional}
+              name="correoNuevo"
+              type="email"
+              autoComplete="off"
+              value={nuevo.correo ?? ''}
+              onChange={(e) => dispatch({ tipo: 'nuevo', nuevo: { ...nuevo, correo: e.target.value } })}
+              onKeyDown={enterGuarda}
+            />
+          ) : null}
           <div className="pago__nuevo-acciones">
             <button type="button" className="btn btn--sm" disabled={s.guardandoCliente} onClick={() => void registrarCliente()}>
               {s.guardandoCliente ? V.guardando : V.guardarCliente}

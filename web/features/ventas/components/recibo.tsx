@@ -7,7 +7,7 @@ import type { TRecibo } from '#shared/schemas/venta';
 import { fechasEn } from '../../../lib/fechas';
 import { impuestos } from '#shared/messages/impuestos';
 import { numeracion } from '#shared/messages/numeracion';
-import { partesFiscales, PIE_POR_DEFECTO, type DatosTienda } from '../../impresion/texto-recibo';
+import { formaDePago, partesFiscales, PIE_POR_DEFECTO, type DatosTienda } from '../../impresion/texto-recibo';
 import './recibo.css';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
@@ -191,6 +191,12 @@ export function Recibo({ recibo, formato, tienda, ref }: { recibo: TRecibo; form
             <dd data-testid="recibo-fiado">{formatPesos(recibo.montoFiado)}</dd>
           </div>
         ) : null}
+        {formaDePago(recibo, tienda?.impuestos).map(([k, v]) => (
+          <div key={k}>
+            <dt>{k}</dt>
+            <dd data-testid={k === R.vence ? 'recibo-vence' : 'recibo-forma-pago'}>{v}</dd>
+          </div>
+        ))}
       </dl>
       {fiscal.impuestos.length ? (
         <dl className="recibo__totales" aria-label={M.impuestos.recibo.impuestos} data-testid="recibo-impuestos">
