@@ -67,6 +67,10 @@ export const numeracion = {
     `Resolución DIAN N.º ${r.resolucion} del ${r.fechaDesde.split('-').reverse().join('/')}, numeración ${r.prefijo}${r.desde} a ${r.prefijo}${r.hasta}, vigente hasta ${r.fechaHasta.split('-').reverse().join('/')}`,
   // The Z report (issue #30 point 7).
   zNumeracion: 'Numeración DIAN',
+  /** The monthly tax report's numbering line (issue #30 point 7). */
+  informeNumeracion: (n: { prefijo: string; desde: number; hasta: number; inhabilitados: { numero: number; motivo: string }[] }) =>
+    `Numeración DIAN ${n.prefijo}: del ${n.prefijo}${n.desde} al ${n.prefijo}${n.hasta}; ` +
+    (n.inhabilitados.length ? `inhabilitados: ${n.inhabilitados.map((i) => `${n.prefijo}${i.numero} (${i.motivo})`).join(', ')}` : 'ningún número inhabilitado'),
   zRango: (prefijo: string, desde: number, hasta: number) => `${prefijo}${desde} – ${prefijo}${hasta}`,
   zInhabilitados: 'Inhabilitados',
   // The shift's till.

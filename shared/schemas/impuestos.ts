@@ -126,6 +126,10 @@ export const ZInformeImpuestos = z.object({
   total: z.number().int(),
   /** Lines sold without a tax (before the store became responsible, or a product left unclassified). */
   sinImpuesto: z.object({ base: z.number().int(), lineas: z.number().int() }),
+  /** The DIAN numbers the period's sales took per prefix: first, last and the inhabilitados (issue #30 point 7). */
+  numeracion: z.array(
+    z.object({ prefijo: z.string(), desde: z.number().int(), hasta: z.number().int(), inhabilitados: z.array(z.object({ numero: z.number().int(), motivo: z.string() })) }),
+  ),
 });
 export type TInformeImpuestos = z.infer<typeof ZInformeImpuestos>;
 

@@ -76,4 +76,10 @@ test('el dueño registra una caja con su rango DIAN, recibe el aviso de vencimie
   await expect(page.getByRole('region', { name: /Caja 1/ }).getByText('POS12')).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await page.screenshot({ path: 'test-results/numeracion-390.png', fullPage: true });
+
+  // The month's tax report says the first and last number used (issue #30 point 7).
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.goto('/impuestos');
+  await expect(page.getByTestId('informe-numeracion')).toHaveText('Numeración DIAN POS1: del POS11 al POS11; ningún número inhabilitado');
+  await page.screenshot({ path: 'test-results/informe-numeracion-1366.png', fullPage: true });
 });

@@ -15,6 +15,7 @@ import type { Db, Tx } from '../../db/client';
 import { categoriaImpuesto, factura, perfilFiscal, producto, venta } from '../../db/schema';
 import { registrarPor, type Autor } from '../actividad/actividad.domain';
 import { entreDias } from '../tienda/zona-horaria';
+import { numeracionDelPeriodo } from '../numeracion/numeracion.domain';
 
 type DbOTx = Db | Tx;
 
@@ -200,6 +201,7 @@ export async function informeImpuestos(options: { db: DbOTx; tiendaId: number; d
     ventas: porVenta.size,
     total: todas.reduce((s, l) => s + l.pagado * 100, 0),
     sinImpuesto: { base: sin.reduce((s, l) => s + l.base, 0), lineas: sin.length },
+    numeracion: await numeracionDelPeriodo(db, tiendaId, desde, hasta),
   };
 }
 

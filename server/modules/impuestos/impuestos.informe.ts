@@ -16,20 +16,22 @@ export function diasDelMes(mes: string): { desde: string; hasta: string } {
 
 interface FilaInforme {
   tarifa: string;
-  /** Centavos. */
-  base: number;
-  valor: number;
-  lineas: number;
+  /** Centavos; null on a numbering row. */
+  base: number | null;
+  valor: number | null;
+  lineas: number | null;
 }
 
-const pesos = (centavos: number) => centavos / 100;
+const pesos = (centavos: number | null) => (centavos == null ? null : centavos / 100);
 
-/** One row per rate, the untaxed lines, and the total; each with the period. */
+/** One row per rate, the untaxed lines, and the total; then, per prefix, the DIAN numbers used (issue #30 point 7). */
 export function filasInforme(inf: TInformeImpuestos): FilaInforme[] {
   const I = M.impuestos;
   const filas: FilaInforme[] = inf.tarifas.map((t) => ({ tarifa: I.nombres[t.impuesto], base: t.base, valor: t.valor, lineas: t.lineas }));
   if (inf.sinImpuesto.lineas > 0) filas.push({ tarifa: I.informe.sinClasificarLineas, base: inf.sinImpuesto.base, valor: 0, lineas: inf.sinImpuesto.lineas });
-  filas.push({ tarifa: I.informe.total, base: filas.reduce((s, f) => s + f.base, 0), valor: filas.reduce((s, f) => s + f.valor, 0), lineas: filas.reduce((s, f) => s + f.lineas, 0) });
+  const suma = (k: 'base' | 'valor' | 'lineas') => filas.reduce((s, f) => s + (f[k] ?? 0), 0);
+  filas.push({ tarifa: I.informe.total, base: suma('base'), valor: suma('valor'), lineas: suma('lineas') });
+  for (const n of inf.numeracion) filas.push({ tarifa: M.numeracion.informeNumeracion(n), base: null, valor: null, lineas: null });
   return filas;
 }
 
@@ -41,7 +43,7 @@ export function columnasInforme(inf: TInformeImpuestos): ColumnaExport<FilaInfor
     { titulo: I.tarifa, valor: (f) => f.tarifa },
     { titulo: I.base, tipo: 'numero', valor: (f) => pesos(f.base) },
     { titulo: I.impuesto, tipo: 'numero', valor: (f) => pesos(f.valor) },
-    { titulo: I.total, tipo: 'numero', valor: (f) => pesos(f.base + f.valor) },
+    { titulo: I.total, tipo: 'numero', valor: (f) => (f.base == null ? null : pesos(f.base + (f.valor ?? 0))) },
     { titulo: I.lineas, tipo: 'numero', valor: (f) => f.lineas },
   ];
 }

@@ -3,7 +3,7 @@
  * themselves are taken by the database trigger `venta_numerar` inside each sale's transaction (every
  * face); this module manages the tills and ranges, and says what role 1 must be warned of.
  */
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { AppError } from '#shared/errors';
 import { M } from '#shared/messages';
 import { diasEntre, type TAvisosNumeracion, type TNumeracion, type TRango, type TRangoRequest } from '#shared/schemas/numeracion';
@@ -11,6 +11,7 @@ import type { Db, Tx } from '../../db/client';
 import type { TFiscalRecibo } from '#shared/schemas/venta';
 import { numeroInhabilitado, puntoVenta, rangoNumeracion, tienda, venta } from '../../db/schema';
 import { esViolacionUnica } from '../../db/pg-error';
+import { entreDias } from '../tienda/zona-horaria';
 
 const N = M.numeracion;
 
@@ -184,23 +185,45 @@ export async function fiscalDeVenta(db: Db | Tx, tiendaId: number, ventaId: numb
   return r && r.numero != null ? { ...r, numero: r.numero } : null;
 }
 
+/** The DIAN numbers used per prefix: first, last, and the numbers recorded as inhabilitados. */
+export type NumeracionUsada = { prefijo: string; desde: number; hasta: number; inhabilitados: { numero: number; motivo: string }[] }[];
+
+/**
+ * The numbers the sales matching `ventas` (a condition on `venta`) took, per prefix, with the
+ * inhabilitados `inhabilitados` selects (a condition on `numero_inhabilitado` as `n`, joined to its sale if any).
+ */
+async function numeracionDe(db: Db | Tx, ventas: SQL, inhabilitados: SQL): Promise<NumeracionUsada> {
+  const rangos = (await db.execute(sql`
+    select r.prefijo, min(${venta.numeroFiscal})::int as desde, max(${venta.numeroFiscal})::int as hasta
+    from ${venta} join rango_numeracion r on r.id_rango = ${venta.rangoId}
+    where ${ventas} group by r.prefijo order by r.prefijo`)) as unknown as { rows: { prefijo: string; desde: number; hasta: number }[] };
+  const sueltos = (await db.execute(sql`
+    select r.prefijo, n.numero, n.motivo
+    from numero_inhabilitado n left join ${venta} on ${venta.idVenta} = n.venta_id join rango_numeracion r on r.id_rango = n.rango_id
+    where ${inhabilitados} order by r.prefijo, n.numero`)) as unknown as { rows: { prefijo: string; numero: number; motivo: string }[] };
+  const porPrefijo = new Map(rangos.rows.map((r) => [r.prefijo, { prefijo: r.prefijo, desde: Number(r.desde), hasta: Number(r.hasta), inhabilitados: [] as { numero: number; motivo: string }[] }]));
+  for (const i of sueltos.rows) {
+    const numero = Number(i.numero);
+    // A prefix whose only numbers of the period were inhabilitados still shows them.
+    const p = porPrefijo.get(i.prefijo) ?? porPrefijo.set(i.prefijo, { prefijo: i.prefijo, desde: numero, hasta: numero, inhabilitados: [] }).get(i.prefijo)!;
+    p.inhabilitados.push({ numero, motivo: i.motivo });
+  }
+  return [...porPrefijo.values()].sort((a, b) => a.prefijo.localeCompare(b.prefijo));
+}
+
 /**
  * The DIAN numbers a shift's sales took, per prefix: first, last and those of its sales recorded as
  * inhabilitados (issue #30 point 7, the Z report). Read live: a sale's number never changes.
  */
-export async function numeracionDelTurno(db: Db | Tx, turnoId: number) {
-  const rangos = (await db.execute(sql`
-    select r.prefijo, min(v.numero_fiscal)::int as desde, max(v.numero_fiscal)::int as hasta
-    from venta v join rango_numeracion r on r.id_rango = v.rango_id
-    where v.turno_id = ${turnoId} group by r.prefijo order by r.prefijo`)) as unknown as { rows: { prefijo: string; desde: number; hasta: number }[] };
-  const inhabilitados = (await db.execute(sql`
-    select r.prefijo, n.numero, n.motivo
-    from numero_inhabilitado n join venta v on v.id_venta = n.venta_id join rango_numeracion r on r.id_rango = n.rango_id
-    where v.turno_id = ${turnoId} order by n.numero`)) as unknown as { rows: { prefijo: string; numero: number; motivo: string }[] };
-  return rangos.rows.map((r) => ({
-    prefijo: r.prefijo,
-    desde: Number(r.desde),
-    hasta: Number(r.hasta),
-    inhabilitados: inhabilitados.rows.filter((i) => i.prefijo === r.prefijo).map((i) => ({ numero: Number(i.numero), motivo: i.motivo })),
-  }));
-}
+export const numeracionDelTurno = (db: Db | Tx, turnoId: number) => numeracionDe(db, sql`${venta.turnoId} = ${turnoId}`, sql`${venta.turnoId} = ${turnoId}`);
+
+/**
+ * The same for the store's sales of a period of its days (inclusive), with every number inhabilitado
+ * in it, a deleted sale's too: the monthly tax report's (issue #30 point 7).
+ */
+export const numeracionDelPeriodo = (db: Db | Tx, tiendaId: number, desde: string, hasta: string) =>
+  numeracionDe(
+    db,
+    and(eq(venta.tiendaId, tiendaId), ...entreDias(venta.fecha, tiendaId, desde, hasta))!,
+    and(sql`n.tienda_id = ${tiendaId}`, ...entreDias(sql`n.fecha`, tiendaId, desde, hasta))!,
+  );

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNotNull } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { M } from '#shared/messages';
 import { METODO, ROL } from '#shared/roles';
@@ -41,6 +41,11 @@ async function cajaConRango(token: string, nombre: string, r: Record<string, unk
 }
 const fiscales = async (tiendaId: number) =>
   (await db().select({ n: venta.numeroFiscal }).from(venta).where(and(eq(venta.tiendaId, tiendaId), isNotNull(venta.numeroFiscal))).orderBy(asc(venta.numeroFiscal))).map((v) => v.n!);
+/** The day (YYYY-MM-DD) of the store's last sale in Bogotá, the test stores' zone: the month its report holds. */
+async function fechaDeVentaEnZona(tiendaId: number): Promise<string> {
+  const [v] = await db().select({ fecha: venta.fecha }).from(venta).where(eq(venta.tiendaId, tiendaId)).orderBy(desc(venta.fecha)).limit(1);
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Bogota', year: 'numeric', month: '2-digit', day: '2-digit' }).format(v!.fecha);
+}
 const consecutivos = (desde: number, n: number) => Array.from({ length: n }, (_, i) => desde + i);
 
 describe('numeración por caja (issue #30 punto 5)', { timeout: 300_000 }, () => {
@@ -167,6 +172,23 @@ describe('numeración por caja (issue #30 punto 5)', { timeout: 300_000 }, () =>
     expect((await req(s.token, 'GET', `/api/caja/turnos/${turnoId}`)).json().numeracionDian).toEqual([
       { prefijo: 'P', desde: 1, hasta: 3, inhabilitados: [{ numero: 1, motivo: 'Venta anulada antes de completarse' }] },
     ]);
+    // The month's tax report lists both, the deleted sale's number too, in the screen and the CSV (issue #30 point 7).
+    const mes = (await fechaDeVentaEnZona(s.id)).slice(0, 7);
+    const usados = [
+      {
+        prefijo: 'P',
+        desde: 1,
+        hasta: 3,
+        inhabilitados: [
+          { numero: 1, motivo: 'Venta anulada antes de completarse' },
+          { numero: 2, motivo: 'Venta eliminada sin completarse' },
+        ],
+      },
+    ];
+    expect((await req(s.token, 'GET', `/api/impuestos/informe?mes=${mes}`)).json().numeracion).toEqual(usados);
+    const csv = (await req(s.token, 'GET', `/api/impuestos/informe/archivo?mes=${mes}&formato=csv`)).body;
+    expect(csv).toContain(M.numeracion.informeNumeracion(usados[0]!));
+    expect(csv).toContain('P1 (Venta anulada antes de completarse), P2 (Venta eliminada sin completarse)');
   });
 
   it('solo el rol 1 gestiona cajas y rangos; los datos malos se rechazan en español sin cambiar nada', async () => {

@@ -2,11 +2,13 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { comun, generic } from '#shared/messages/comun';
 import { impuestos } from '#shared/messages/impuestos';
+import { numeracion } from '#shared/messages/numeracion';
 import { formatCentavos, IMPUESTOS, UNIDADES_DIAN, type TImpuesto, type TUnidadDian } from '#shared/impuestos';
 import type { TClasificacion } from '#shared/schemas/impuestos';
 import { PageHeader } from '../../components/page-header';
 import { paths } from '../../config/paths';
 import { alertFailure, toastSuccess } from '../../lib/alerts';
+import { useFechas } from '../../lib/fechas';
 import { descargarInforme, useAsignarCategoria, useAsignarProductos, useClasificacion, useInformeImpuestos } from './api/impuestos';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
@@ -156,7 +158,9 @@ function ImpuestoProducto({ id, nombre, unidad }: { id: number; nombre: string; 
 }
 
 function InformeMes() {
-  const [mes, setMes] = useState(() => new Date().toISOString().slice(0, 7));
+  // This month in the store's zone (a UTC month would show the next one on a Colombian evening of the last day).
+  const hoy = useFechas().hoy();
+  const [mes, setMes] = useState(() => hoy.slice(0, 7));
   const { data } = useInformeImpuestos(mes);
   const R = I.informe;
   const descargar = async (formato: 'csv' | 'xlsx') => {
@@ -213,6 +217,14 @@ function InformeMes() {
       ) : (
         <p>{R.sinVentas}</p>
       )}
+      {/* The DIAN numbers the month's sales took, per till's prefix, and the inhabilitados (issue #30 point 7). */}
+      {data?.numeracion.length ? (
+        <ul className="informe-numeracion" data-testid="informe-numeracion">
+          {data.numeracion.map((n) => (
+            <li key={n.prefijo}>{numeracion.informeNumeracion(n)}</li>
+          ))}
+        </ul>
+      ) : null}
     </section>
   );
 }
