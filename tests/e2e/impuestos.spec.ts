@@ -22,6 +22,14 @@ async function nuevaTienda(page: Page) {
     const p = await page.request.post('/api/productos', { data: { nombre, precio, cantidad: 50, categoria }, headers: { authorization: `Bearer ${token}` } });
     expect(p.status(), await p.text()).toBe(201);
   }
+  // A till with its DIAN range (the numbering journey sets one through its screen): the sales take FE1, FE2…
+  const headers = { authorization: `Bearer ${token}` };
+  const caja = await page.request.post('/api/numeracion/cajas', { data: { nombre: 'Caja 1', ubicacion: 'Mostrador' }, headers });
+  expect(caja.status(), await caja.text()).toBe(201);
+  const dia = (dias: number) => new Date(Date.now() + dias * 86_400_000).toISOString().slice(0, 10);
+  const rango = { prefijo: 'FE', desde: 1, hasta: 5000, resolucion: '18764000000077', fechaDesde: dia(-2), fechaHasta: dia(300) };
+  const r2 = await page.request.post(`/api/numeracion/cajas/${(await caja.json()).id}/rangos`, { data: rango, headers });
+  expect(r2.status(), await r2.text()).toBe(201);
   return { email };
 }
 
@@ -101,8 +109,10 @@ test('datos fiscales, clasificación por categoría, venta con 19 %, 5 % y bolsa
   // The receipt: the seller's data and each rate's base and tax (2.380 = 2.000 + 380; 2.100 = 2.000 + 100; the bag: 34 + 66).
   const recibo = page.getByRole('article');
   await expect(recibo.getByText('Víveres Doña Rosa S.A.S.')).toBeVisible();
-  // Payment form (issue #30 point 6): paid now, contado.
+  // Payment form (issue #30 point 6): paid now, contado; the till's prefixed number and its resolution.
   await expect(page.getByTestId('recibo-forma-pago')).toHaveText('Contado');
+  await expect(page.getByTestId('recibo-numero-fiscal')).toHaveText('FE1');
+  await expect(page.getByTestId('recibo-resolucion')).toContainText('Resolución DIAN N.º 18764000000077');
   await expect(recibo.getByText('NIT 800197268-4')).toBeVisible();
   const imp = page.getByTestId('recibo-impuestos');
   for (const [k, v] of [
@@ -165,6 +175,9 @@ test('datos fiscales, clasificación por categoría, venta con 19 %, 5 % y bolsa
   expect(texto).toContain('Líneas');
   expect(texto).toContain(';INC bolsas plásticas;34;66;100;1');
   expect(texto).toContain(';IVA 19 %;2000;380;2380;1');
+  // …and the first and last number the month's sales took.
+  await expect(page.getByTestId('informe-numeracion')).toHaveText('Numeración DIAN FE: del FE1 al FE1; ningún número inhabilitado');
+  expect(texto).toContain('Numeración DIAN FE: del FE1 al FE1; ningún número inhabilitado');
 
   // Above 5 UVT (2026: $ 261.870) the till offers the buyer's data and never requires them (issue #30
   // point 6); only name, ID type and number and e-mail are asked.
