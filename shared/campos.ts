@@ -28,6 +28,8 @@ export interface Campo {
   alta?: false;
   /** `false`: the back-office (its API, and the legacy back-office's calls) neither shows nor writes it (the customer's fiado is the store's). */
   administracion?: false;
+  /** How the store's forms show it (`valoresEn`): 'pesos' with thousand dots; absent: as text. */
+  forma?: 'pesos';
 }
 export type Campos = Record<string, Campo>;
 
@@ -98,6 +100,33 @@ export const soloDeCara = <C extends Campos, S extends z.ZodRawShape, F extends 
  */
 export const leidoDeCara = <C extends Campos, F extends 'tienda' | 'administracion' | 'heredada'>(campos: C, cara: F) =>
   z.object(Object.fromEntries(leidosEn(campos, cara).map((k) => [k, campos[k]!.lee!]))) as unknown as z.ZodObject<Omit<ConLee<C>, FueraDe<C, F>>>;
+
+/** The store's name of a field: its `tienda` name, or the domain's. */
+type NombreTiendaDe<C extends Campos, K extends keyof C> = C[K] extends { tienda: infer N extends string } ? N : K;
+
+/**
+ * A store form's values (issue #29): every field the store writes and reads back, under the store's
+ * name; a yes/no field as a boolean, the rest as the text the form holds.
+ */
+export type ValoresEn<C extends Campos> = {
+  [K in keyof C as C[K] extends { z: z.ZodType; lee: z.ZodType } ? (C[K] extends { tienda: false } ? never : NombreTiendaDe<C, K>) : never]: C[K] extends { lee: z.ZodBoolean } ? boolean : string;
+};
+
+/**
+ * A row of the store's API on the store's form (issue #29): each field the store writes and reads,
+ * as text ('' for none, pesos through `pesos`, numbers as digits), yes/no kept a boolean. A new field
+ * of the list is on the form's values with no line of the form's own.
+ */
+export function valoresEn<C extends Campos>(campos: C, fila: Record<string, unknown>, pesos: (n: number) => string): ValoresEn<C> {
+  const out: Record<string, string | boolean> = {};
+  for (const [k, c] of entradas(campos)) {
+    const nombre = c.lee ? nombreEn(k, c, 'tienda') : null;
+    if (!nombre) continue;
+    const v = fila[nombre];
+    out[nombre] = typeof v === 'boolean' ? v : v == null ? '' : c.forma === 'pesos' && typeof v === 'number' ? pesos(v) : String(v);
+  }
+  return out as ValoresEn<C>;
+}
 
 /** The keys the legacy back-office may spell a field with, first spelling first. */
 export function clavesHeredada2(k: string, c: Campo): readonly string[] {

@@ -82,7 +82,7 @@ export const camposDelCliente = (m: MensajesCliente) =>
     // limit; only the store's form carries them, and only who has `credito` changes the last two.
     telefono: { z: ZTelefono, lee: texto.nullable(), heredada: false, administracion: false },
     fiado: { z: z.boolean({ error: M.fiado.cupoInvalido }).optional(), lee: z.boolean(), heredada: false, administracion: false },
-    cupo: { z: ZCupo.optional(), lee: z.number().int(), heredada: false, administracion: false },
+    cupo: { z: ZCupo.optional(), lee: z.number().int(), heredada: false, administracion: false, forma: 'pesos' },
     // The days each fiado sale has to be paid (issue #30 point 6): credit terms, changed like the limit.
     plazoFiado: { z: ZPlazoFiado.optional(), lee: z.number().int(), heredada: false, administracion: false },
     // Read-only here, kept by the archive (issue #27).

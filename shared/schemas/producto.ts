@@ -115,7 +115,7 @@ const entero = z.number().int();
  */
 export const CAMPOS_DEL_PRODUCTO = {
   nombre: { z: requiredName(M.productos.nombreRequerido), lee: z.string(), heredada2: ['Nombre'] },
-  precioUnit: { z: zPrecio({ empty: M.productos.precioRequerido, invalid: M.productos.precioInvalido }), lee: entero, tienda: 'precio', heredada2: ['Precio_unit'] },
+  precioUnit: { z: zPrecio({ empty: M.productos.precioRequerido, invalid: M.productos.precioInvalido }), lee: entero, tienda: 'precio', heredada2: ['Precio_unit'], forma: 'pesos' },
   descripcion: { z: nullableText(500), lee: texto, heredada2: ['Descripcion', 'Descripción'] },
   marca: { z: nullableText(80), lee: texto, heredada2: ['Marca'] },
   categoria: { z: nullableText(80), lee: texto, heredada2: ['Categoria', 'Categoría'] },

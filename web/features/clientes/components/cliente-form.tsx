@@ -3,7 +3,8 @@ import { comun, generic } from '#shared/messages/comun';
 import { fiado } from '#shared/messages/fiado';
 import { formatNumber, parsePesos } from '#shared/money';
 import { DOC_SOLO_NUMEROS, TIPOS_DOC_CLIENTE } from '#shared/roles';
-import { ZClienteRequest, type TCliente } from '#shared/schemas/cliente';
+import { valoresEn } from '#shared/campos';
+import { CAMPOS_DEL_CLIENTE, ZClienteRequest, type TCliente } from '#shared/schemas/cliente';
 import { PLAZO_FIADO_POR_DEFECTO } from '#shared/schemas/fiado';
 import { Field, SelectField } from '../../../components/ui/field';
 import { MoneyField } from '../../../components/ui/money-field';
@@ -17,21 +18,11 @@ const M = { clientes, comun, fiado, generic };
 
 const F = M.clientes.campos;
 
-const EMPTY = { documento: '', tipoDocumento: 'CC', nombre: '', apellido: '', correo: '', telefono: '', fiado: false, cupo: '', plazoFiado: String(PLAZO_FIADO_POR_DEFECTO) };
-type Values = typeof EMPTY;
+/** The form's values: the customer's field list, under the store's names (a new field needs no line here). */
+const toValues = (c: TCliente) => ({ ...valoresEn(CAMPOS_DEL_CLIENTE, c, formatNumber), cupo: c.cupo ? formatNumber(c.cupo) : '' });
+type Values = ReturnType<typeof toValues>;
+const EMPTY: Values = { ...valoresEn(CAMPOS_DEL_CLIENTE, {}, formatNumber), tipoDocumento: 'CC', fiado: false, plazoFiado: String(PLAZO_FIADO_POR_DEFECTO) };
 const REQUIRED = ['documento', 'tipoDocumento', 'nombre', 'apellido'] as const;
-
-const toValues = (c: TCliente): Values => ({
-  documento: c.documento,
-  tipoDocumento: c.tipoDocumento,
-  nombre: c.nombre,
-  apellido: c.apellido,
-  correo: c.correo ?? '',
-  telefono: c.telefono ?? '',
-  fiado: c.fiado,
-  cupo: c.cupo ? formatNumber(c.cupo) : '',
-  plazoFiado: String(c.plazoFiado),
-});
 
 /** The days typed: a whole number, or what the server will refuse with its message (never silently 30). */
 const diasTecleados = (texto: string): number => (/^\s*\d{1,3}\s*$/.test(texto) ? Number(texto) : Number.NaN);

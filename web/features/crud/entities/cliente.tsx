@@ -1,7 +1,7 @@
 import { crud } from '#shared/messages/crud';
 import { TIPOS_DOC_CLIENTE } from '#shared/roles';
 import { ZCrudCreateClienteRequest, ZCrudUpdateClienteRequest, type TClienteRow } from '#shared/schemas/crud';
-import { str, texto } from '../format';
+import { texto } from '../format';
 import { defineEntity } from './types';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
@@ -31,12 +31,10 @@ export const cliente = defineEntity<TClienteRow>({
     { name: 'documento', label: T.campos.documento, autoComplete: 'off' },
     { name: 'nombre', label: T.campos.nombre, autoComplete: 'off' },
     { name: 'apellido', label: T.campos.apellido, autoComplete: 'off' },
-    { name: 'tipoDocumento', label: T.campos.tipoDocumento, type: 'select', options: TIPOS_DOC_CLIENTE },
+    { name: 'tipoDocumento', label: T.campos.tipoDocumento, type: 'select', options: TIPOS_DOC_CLIENTE, defecto: 'CC' },
     { name: 'correo', label: T.campos.correo, type: 'email', autoComplete: 'off' },
     { name: 'idTienda', label: T.campos.idTienda, type: 'number', tienda: 'operator', only: 'create' },
   ],
-  emptyValues: (s) => ({ documento: '', nombre: '', apellido: '', tipoDocumento: 'CC', correo: '', idTienda: str(s.id_Tienda) }),
-  toForm: (r) => ({ documento: r.documento, nombre: r.nombre, apellido: r.apellido, tipoDocumento: r.tipoDocumento, correo: str(r.correo) }),
   createSchema: ZCrudCreateClienteRequest,
   updateSchema: ZCrudUpdateClienteRequest,
   registerFailure: { refused: M.crud.errorRegistrarCliente, network: M.crud.errorRegistrarCliente },

@@ -1,8 +1,7 @@
 import { crud } from '#shared/messages/crud';
 import { formatNumber, formatPesos } from '#shared/money';
 import { ZCrudCreateProductoRequest, ZCrudUpdateProductoRequest, type TProductoRow } from '#shared/schemas/crud';
-import { formatearMonto } from '../../../components/ui/money-field';
-import { fecha, str, texto } from '../format';
+import { fecha, texto } from '../format';
 import { defineEntity } from './types';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
@@ -47,9 +46,9 @@ export const producto = defineEntity<TProductoRow>({
     { name: 'idProducto', label: T.campos.idProducto, only: 'update', readOnlyOnUpdate: true },
     { name: 'nombre', label: T.campos.nombre, wide: true },
     { name: 'precioUnit', label: T.campos.precioUnit, type: 'money', hint: M.crud.enPesos },
-    { name: 'estado', label: T.campos.estado, type: 'select', options: ESTADOS },
-    { name: 'stock', label: T.campos.stock, type: 'number', hint: T.ayudas.stock },
-    { name: 'stockMin', label: T.campos.stockMin, type: 'number' },
+    { name: 'estado', label: T.campos.estado, type: 'select', options: ESTADOS, defecto: '1' },
+    { name: 'stock', label: T.campos.stock, type: 'number', hint: T.ayudas.stock, defecto: '0' },
+    { name: 'stockMin', label: T.campos.stockMin, type: 'number', defecto: '0' },
     { name: 'marca', label: T.campos.marca },
     { name: 'categoria', label: T.campos.categoria },
     { name: 'presentacion', label: T.campos.presentacion },
@@ -60,40 +59,8 @@ export const producto = defineEntity<TProductoRow>({
     { name: 'proveedorId', label: T.campos.proveedorId, type: 'number', lookup: 'proveedor' },
     { name: 'idTienda', label: T.campos.idTienda, type: 'number', tienda: 'operator', only: 'create' },
   ],
-  emptyValues: (s) => ({
-    nombre: '',
-    precioUnit: '',
-    estado: '1',
-    stock: '0',
-    stockMin: '0',
-    marca: '',
-    categoria: '',
-    presentacion: '',
-    fechaVencimiento: '',
-    codigoBarras: '',
-    descripcion: '',
-    inventarioId: '',
-    proveedorId: '',
-    idTienda: str(s.id_Tienda),
-  }),
-  toForm: (r) => ({
-    idProducto: String(r.idProducto),
-    nombre: r.nombre,
-    precioUnit: formatearMonto(String(r.precioUnit)),
-    estado: String(r.estado),
-    stock: String(r.stock),
-    stockMin: String(r.stockMin),
-    marca: str(r.marca),
-    categoria: str(r.categoria),
-    presentacion: str(r.presentacion),
-    fechaVencimiento: str(r.fechaVencimiento),
-    codigoBarras: str(r.codigoBarras),
-    descripcion: str(r.descripcion),
-    inventarioId: str(r.inventarioId),
-    proveedorId: str(r.proveedorId),
-    // Not a field: the stock this form showed, so that saving never undoes a sale made meanwhile.
-    stockAnterior: String(r.stock),
-  }),
+  // Not a field: the stock this form showed, so that saving never undoes a sale made meanwhile.
+  extraForm: (r) => ({ stockAnterior: String(r.stock) }),
   createSchema: ZCrudCreateProductoRequest,
   updateSchema: ZCrudUpdateProductoRequest,
   registerFailure: { refused: M.crud.errorRegistrar, network: M.crud.errorRealizarRegistro },

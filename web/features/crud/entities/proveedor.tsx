@@ -1,6 +1,5 @@
 import { crud } from '#shared/messages/crud';
 import { ZCrudCreateProveedorRequest, ZCrudUpdateProveedorRequest, type TProveedorRow } from '#shared/schemas/crud';
-import { str } from '../format';
 import { defineEntity } from './types';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
@@ -39,8 +38,6 @@ export const proveedor = defineEntity<TProveedorRow>({
     { name: 'email', label: T.campos.email, type: 'email', autoComplete: 'off' },
     { name: 'idTienda', label: T.campos.idTienda, type: 'number', tienda: 'always', readOnlyOnUpdate: true },
   ],
-  emptyValues: (s) => ({ idProveedor: '', nombre: '', telefono: '', email: '', idTienda: str(s.id_Tienda) }),
-  toForm: (r) => ({ idProveedor: String(r.idProveedor), nombre: r.nombre, telefono: r.telefono, email: r.email, idTienda: String(r.idTienda) }),
   createSchema: ZCrudCreateProveedorRequest,
   updateSchema: ZCrudUpdateProveedorRequest,
   registerFailure: { refused: M.crud.credencialesIncorrectas, network: M.crud.errorIniciarSesion },

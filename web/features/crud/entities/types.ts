@@ -2,6 +2,8 @@ import type { ReactNode } from 'react';
 import type { ZodType } from 'zod';
 import type { TCrudEntidad, TCrudEntidadEditable } from '#shared/schemas/crud';
 import type { StoredSession } from '../../../lib/session';
+import { formatearMonto } from '../../../components/ui/money-field';
+import { str } from '../format';
 
 export type FormValues = Record<string, string>;
 
@@ -27,6 +29,8 @@ export interface FieldDef {
   wide?: boolean;
   /** An id of another area: the form names the row it points to as the person types. */
   lookup?: 'producto' | 'proveedor' | 'inventario' | 'ventas';
+  /** The register form's value before anything is typed (issue #29); '' when absent. */
+  defecto?: string;
 }
 
 export interface ColumnDef<Row> {
@@ -88,6 +92,12 @@ export interface EntityConfig<Row = Record<string, unknown>> extends EntityListC
   /** Where the register form's Cancelar goes (spec: the supplier form cancels to /crud/proveedores). */
   cancelRegister?: string;
   fields: FieldDef[];
+  /**
+   * The register form's values and a row's values on the update form. Derived from `fields` when
+   * absent (issue #29: a new field is its entry in `fields`): each field's `defecto` or '' (the
+   * store's own id for the store field); a row's value as text (money with thousand dots, a ticked
+   * box 'true'). `extraForm` adds what a row's form carries that is not a field.
+   */
   emptyValues: (session: StoredSession) => FormValues;
   toForm: (row: Row) => FormValues;
   createSchema: ZodType;
@@ -106,9 +116,37 @@ export interface EntityConfig<Row = Record<string, unknown>> extends EntityListC
 /** Any area of the menu: one with forms, or a read-only list. */
 export type AnyEntityConfig = EntityConfig | ReadOnlyEntityConfig;
 
-/** Keeps each area's row type while storing all of them in one table. */
-export function defineEntity<Row>(config: EntityConfig<Row>) {
-  return config as unknown as EntityConfig;
+/** The register form's values from the fields: each one's `defecto` or '', the store's own id for the store field. */
+export function valoresVacios(fields: FieldDef[], session: StoredSession): FormValues {
+  return Object.fromEntries(fields.filter((f) => f.only !== 'update').map((f) => [f.name, f.tienda ? str(session.id_Tienda) : (f.defecto ?? '')]));
+}
+
+/** A row's values on the update form, from the fields: text, money with thousand dots, a ticked box 'true'. */
+export function valoresDeFila(fields: FieldDef[], row: Record<string, unknown>): FormValues {
+  const valor = (f: FieldDef, v: unknown): string => {
+    if (f.type === 'checkbox') return v ? 'true' : '';
+    if (v == null) return '';
+    return f.type === 'money' ? formatearMonto(String(v)) : String(v);
+  };
+  return Object.fromEntries(fields.filter((f) => f.only !== 'create').map((f) => [f.name, valor(f, row[f.name])]));
+}
+
+type EntradaEntidad<Row> = Omit<EntityConfig<Row>, 'emptyValues' | 'toForm'> & {
+  emptyValues?: EntityConfig<Row>['emptyValues'];
+  toForm?: EntityConfig<Row>['toForm'];
+  /** What a row's update form carries that is not a field (the stock the form showed). */
+  extraForm?: (row: Row) => FormValues;
+};
+
+/** Keeps each area's row type while storing all of them in one table; derives the form values the area does not write. */
+export function defineEntity<Row>(config: EntradaEntidad<Row>) {
+  const { extraForm, ...resto } = config;
+  const completa: EntityConfig<Row> = {
+    ...resto,
+    emptyValues: config.emptyValues ?? ((s) => valoresVacios(config.fields, s)),
+    toForm: config.toForm ?? ((r) => ({ ...valoresDeFila(config.fields, r as Record<string, unknown>), ...extraForm?.(r) })),
+  };
+  return completa as unknown as EntityConfig;
 }
 export function defineReadOnlyEntity<Row>(config: Omit<ReadOnlyEntityConfig<Row>, 'readOnly'>) {
   return { ...config, readOnly: true } as unknown as ReadOnlyEntityConfig;

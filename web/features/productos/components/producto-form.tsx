@@ -4,7 +4,8 @@ import { AppError } from '#shared/errors';
 import { comun } from '#shared/messages/comun';
 import { permisos } from '#shared/messages/permisos';
 import { productos } from '#shared/messages/productos';
-import { ZUpdateProductoRequest, type TProductoDetalle, type TUpdateProductoRequest } from '#shared/schemas/producto';
+import { valoresEn } from '#shared/campos';
+import { CAMPOS_DEL_PRODUCTO, ZUpdateProductoRequest, type TProductoDetalle, type TUpdateProductoRequest } from '#shared/schemas/producto';
 import { MoneyField, precioProps } from '../../../components/ui/money-field';
 import { Field, SelectField, TextAreaField } from '../../../components/ui/field';
 import { alertWarning, toastSuccess } from '../../../lib/alerts';
@@ -18,35 +19,9 @@ const M = { comun, permisos, productos };
 
 const F = M.productos.campos;
 
-type Values = {
-  nombre: string;
-  marca: string;
-  precio: string;
-  descripcion: string;
-  categoria: string;
-  presentacion: string;
-  fechaVencimiento: string;
-  stock: string;
-  stockMin: string;
-  estado: string;
-  idProveedor: string;
-  codigoBarras: string;
-};
-
-const toValues = (p: TProductoDetalle): Values => ({
-  nombre: p.nombre,
-  marca: p.marca ?? '',
-  precio: formatNumber(p.precio),
-  descripcion: p.descripcion ?? '',
-  categoria: p.categoria ?? '',
-  presentacion: p.presentacion ?? '',
-  fechaVencimiento: p.fechaVencimiento ?? '',
-  stock: String(p.stock),
-  stockMin: String(p.stockMin),
-  estado: String(p.estado),
-  idProveedor: p.idProveedor == null ? '' : String(p.idProveedor),
-  codigoBarras: p.codigoBarras ?? '',
-});
+/** The form's values: the product's field list, under the store's names (a new field needs no line here). */
+const toValues = (p: TProductoDetalle) => valoresEn(CAMPOS_DEL_PRODUCTO, p, formatNumber);
+type Values = ReturnType<typeof toValues>;
 
 const ESTADOS = [1, 0].map((estado) => ({ value: String(estado), label: M.productos.estado[estado] ?? String(estado) }));
 
