@@ -1,10 +1,10 @@
 import { and, asc, desc, eq, isNotNull } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { M } from '#shared/messages';
 import { METODO, ROL } from '#shared/roles';
 import { cliente, numeroInhabilitado, producto, rangoNumeracion, venta } from '../../db/schema';
 import { crearEmpleado, crearTienda } from '../../../tests/helpers/factories';
-import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
+import { usarApp } from '../../../tests/helpers/test-app';
 
 /**
  * Issue #30 point 5 (ADR 027): a till's authorised DIAN range numbers its sales once each, in order,
@@ -13,11 +13,7 @@ import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
  */
 const N = M.numeracion;
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t?.close());
+const t = usarApp();
 
 const db = () => t.database.db;
 let seq = 0;

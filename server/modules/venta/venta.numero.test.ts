@@ -1,10 +1,10 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { M } from '#shared/messages';
 import { METODO, ROL } from '#shared/roles';
 import { cliente, movimiento, producto, tienda as tiendaT, usuario, venta } from '../../db/schema';
 import { crearEmpleado, crearTienda, PASSWORD } from '../../../tests/helpers/factories';
-import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
+import { usarApp } from '../../../tests/helpers/test-app';
 
 /**
  * Issue #36 point 8 (ADR 026): a sale refused at any step takes no number; the numbers people see run
@@ -12,11 +12,7 @@ import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
  */
 const V = M.ventas;
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t?.close());
+const t = usarApp();
 
 const db = () => t.database.db;
 let seq = 0;

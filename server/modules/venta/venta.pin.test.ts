@@ -1,5 +1,5 @@
 import { and, count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { M } from '#shared/messages';
 import { ROL } from '#shared/roles';
 import { SUPERVISOR_TIENDA } from '#shared/schemas/venta';
@@ -7,7 +7,7 @@ import { actividad, factura, movimiento, producto, tienda as tiendaT, usuario, v
 import { verifyPassword } from '../../lib/password';
 import { legacy } from '../../legacy/test-client';
 import { crearEmpleado, crearTienda, PASSWORD } from '../../../tests/helpers/factories';
-import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
+import { usarApp } from '../../../tests/helpers/test-app';
 import { PIN_FALLOS_MAX } from './autorizacion';
 
 /**
@@ -18,11 +18,7 @@ import { PIN_FALLOS_MAX } from './autorizacion';
 const V = M.ventas;
 // Every account is a password hash (one at a time, server/lib/password.ts): these tests make several.
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t?.close());
+const t = usarApp();
 
 const db = () => t.database.db;
 
