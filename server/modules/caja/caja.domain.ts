@@ -49,14 +49,20 @@ export async function turnoAbierto(db: Db | Tx, tiendaId: number, usuarioId: num
  * under it. No open shift: the till must open one first.
  */
 export async function turnoParaVender(tx: Tx, tiendaId: number, usuarioId: number | null): Promise<number> {
+  const id = await turnoAbiertoCompartido(tx, tiendaId, usuarioId);
+  if (id == null) throw new AppError('BUSINESS_RULE', M.ventas.turnoRequerido, { title: M.ventas.turnoRequeridoTitle });
+  return id;
+}
+
+/** The person's open shift in the store, locked FOR SHARE until the caller's transaction ends; null without one. */
+async function turnoAbiertoCompartido(tx: Tx, tiendaId: number, usuarioId: number | null): Promise<number | null> {
   const [row] = await tx
     .select({ id: turno.idTurno })
     .from(turno)
     .where(and(eq(turno.tiendaId, tiendaId), sql`coalesce(${turno.usuarioId}, 0) = ${usuarioId ?? 0}`, isNull(turno.cerradoEn)))
     .limit(1)
     .for('share');
-  if (!row) throw new AppError('BUSINESS_RULE', M.ventas.turnoRequerido, { title: M.ventas.turnoRequeridoTitle });
-  return row.id;
+  return row?.id ?? null;
 }
 
 const turnoColumns = {
@@ -106,13 +112,8 @@ export async function exigeCaja(db: Db | Tx, tiendaId: number): Promise<boolean>
  * closed). None: refused when the store requires a shift (issue #27); otherwise the sale has none.
  */
 export async function turnoDelVendedor(tx: Tx, tiendaId: number, usuarioId: number | null): Promise<number | null> {
-  const [row] = await tx
-    .select({ id: turno.idTurno })
-    .from(turno)
-    .where(and(eq(turno.tiendaId, tiendaId), sql`coalesce(${turno.usuarioId}, 0) = ${usuarioId ?? 0}`, isNull(turno.cerradoEn)))
-    .limit(1)
-    .for('share');
-  if (row) return row.id;
+  const id = await turnoAbiertoCompartido(tx, tiendaId, usuarioId);
+  if (id != null) return id;
   if (!(await exigeCaja(tx, tiendaId))) return null;
   throw new AppError('BUSINESS_RULE', M.ventas.turnoRequerido, { title: M.ventas.turnoRequeridoTitle });
 }
