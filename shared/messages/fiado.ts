@@ -19,6 +19,7 @@ export const fiado = {
   // Statement
   cuentaTitulo: 'Estado de cuenta',
   cuentaCargaFallida: 'No se pudo cargar el estado de cuenta.',
+  vence: (fecha: string) => `vence ${fecha}`,
   sinMovimientos: 'Este cliente todavía no tiene movimientos de fiado.',
   tipo: { cargo: 'Compra fiada', abono: 'Abono', reverso: 'Venta anulada', devolucion: 'Devolución' } as Record<string, string>,
   antiguedad: (dias: number) => (dias === 0 ? 'de hoy' : dias === 1 ? 'de hace 1 día' : `de hace ${dias} días`),
@@ -63,7 +64,7 @@ export const fiado = {
   celular: (telefono: string) => ` · Cel. ${telefono}`,
   cuentaAl: (fecha: string) => `Estado de cuenta al ${fecha}`,
   movimientosTabla: 'Movimientos de fiado',
-  venta: (id: number) => `Venta ${id}`,
+  venta: (numero: number) => `Venta #${numero}`,
   porUsuario: (usuario: string) => `por ${usuario}`,
   whatsappLinea: (fecha: string, tipo: string, monto: string, saldo: string) => `• ${fecha} ${tipo}: ${monto} (saldo ${saldo})`,
   // Abono form

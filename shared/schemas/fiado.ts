@@ -74,9 +74,13 @@ export const ZMovimientoCredito = z.object({
   monto: z.number().int(),
   saldo: z.number().int(),
   ventaId: z.number().int().nullable(),
+  /** The sale's number as its receipt shows it (#n); null without a sale. */
+  ventaNumero: z.number().int().nullable(),
   metodo: z.string().nullable(),
   nota: z.string().nullable(),
   usuario: z.string().nullable(),
+  /** A charge's due date (yyyy-mm-dd, issue #30 point 6); null on other movements. */
+  vence: z.string().nullable(),
 });
 export type TMovimientoCredito = z.infer<typeof ZMovimientoCredito>;
 

@@ -11,7 +11,7 @@ import { formatPesos } from '#shared/money';
 import type { TPage, TPageQuery } from '#shared/schemas/common';
 import type { TAbonoResponse, TCuentasPorCobrar, TEstadoCuenta, TResumenCredito } from '#shared/schemas/fiado';
 import type { Db, Tx } from '../../db/client';
-import { cliente, creditoMovimiento, metodoPago, tienda, usuario } from '../../db/schema';
+import { cliente, creditoMovimiento, metodoPago, tienda, usuario, venta } from '../../db/schema';
 import { turnoParaVender } from '../caja/caja.domain';
 import { countAll, idOf, inScope, likePattern, notFound, pageOf, type Alcance } from '../tienda/alcance';
 import { bloquearCliente, saldoDe } from './fiado.domain';
@@ -125,11 +125,16 @@ export async function estadoDeCuenta(options: { db: Db; tiendaId: number; client
       tipo: creditoMovimiento.tipo,
       monto: creditoMovimiento.monto,
       ventaId: creditoMovimiento.ventaId,
+      // The number people see on the receipt (issue #36 point 8), not the internal id.
+      ventaNumero: venta.numero,
       metodo: metodoPago.nombre,
       nota: creditoMovimiento.nota,
       usuario: sql<string | null>`trim(${usuario.nombre1} || ' ' || ${usuario.apellido1})`,
+      // A charge's due date (issue #30 point 6): its sale's.
+      vence: sql<string | null>`case when ${creditoMovimiento.tipo} = 'cargo' then ${venta.fiadoVence}::text end`,
     })
     .from(creditoMovimiento)
+    .leftJoin(venta, eq(venta.idVenta, creditoMovimiento.ventaId))
     .leftJoin(metodoPago, eq(metodoPago.idMetPago, creditoMovimiento.metodoPagoId))
     .leftJoin(usuario, eq(usuario.idUsuario, creditoMovimiento.usuarioId))
     .where(and(eq(creditoMovimiento.tiendaId, tiendaId), eq(creditoMovimiento.clienteId, clienteId)))

@@ -61,6 +61,9 @@ describe('el fiado es una venta a crédito con fecha de vencimiento', () => {
       const detalle = (await req(s.token, 'GET', `/api/facturas/${recibo.id}`)).json();
       expect(detalle.fiadoVence).toBe(esperado);
       expect((await req(empleado, 'GET', `/api/ventas/${recibo.id}`)).json().fiadoVence).toBe(esperado);
+      // The statement shows each charge with the sale's number as its receipt says it, and its due date.
+      const cuenta = (await req(s.token, 'GET', `/api/clientes/${c.id}/cuenta`)).json();
+      expect(cuenta.movimientos.at(-1)).toMatchObject({ tipo: 'cargo', ventaNumero: recibo.numero, vence: esperado });
     }
 
     // Part paid now, the rest on credit: still crédito, with its due date.

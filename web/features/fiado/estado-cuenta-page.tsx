@@ -1,6 +1,7 @@
 import { Link, useSearchParams } from 'react-router';
 import { comun } from '#shared/messages/comun';
 import { fiado } from '#shared/messages/fiado';
+import { isoADdMmAaaa } from '#shared/fecha-texto';
 import { formatPesos } from '#shared/money';
 import { imprimirEn80mm } from '../../lib/imprimir-tirilla';
 import { PageHeader } from '../../components/page-header';
@@ -100,7 +101,7 @@ export default function EstadoCuentaPage() {
                 {
                   header: C.detalle,
                   className: 'fiado-muted',
-                  cell: (m) => [m.ventaId ? M.fiado.venta(m.ventaId) : null, m.metodo, m.nota, m.usuario ? M.fiado.porUsuario(m.usuario) : null].filter(Boolean).join(' · ') || '—',
+                  cell: (m) => [m.ventaNumero ? M.fiado.venta(m.ventaNumero) : null, m.vence ? M.fiado.vence(isoADdMmAaaa(m.vence)) : null, m.metodo, m.nota, m.usuario ? M.fiado.porUsuario(m.usuario) : null].filter(Boolean).join(' · ') || '—',
                 },
                 { header: C.valor, num: true, cell: (m) => conSigno(m.monto) },
                 { header: C.saldo, num: true, className: 'fiado-movs__saldo', cell: (m) => formatPesos(m.saldo) },
