@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { facturas } from '../messages/facturas';
 import { ZPageQuery, zPage } from './common';
+import { ZCambioDe } from './venta';
 
 // Only these areas' texts: a screen that loads this schema does not load the whole catalogue.
 const M = { facturas };
@@ -82,5 +83,7 @@ export const ZFacturaDetalle = z.object({
   /** Cash received, and the change given on it; null for a sale paid otherwise (no change off cash). */
   montoRecibido: z.number().int().nullable(),
   cambio: z.number().int().nullable(),
+  /** A sale made by an exchange (issue #32 point 2): the return it came from and the credit it applied. */
+  cambioDe: ZCambioDe.nullable(),
 });
 export type TFacturaDetalle = z.infer<typeof ZFacturaDetalle>;

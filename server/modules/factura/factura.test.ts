@@ -159,6 +159,7 @@ describe('facturas', () => {
       pagos: [{ metodoPagoId: 5, metodo: 'Efectivo', monto: 10200 }],
       montoRecibido: 20000,
       cambio: 9800,
+      cambioDe: null,
     });
     const pendiente = (await get(s, `/api/facturas/${v.cuatro}`)).json();
     expect(pendiente).toMatchObject({ estado: 'Pendiente', montoRecibido: null, cambio: null, cliente: null });

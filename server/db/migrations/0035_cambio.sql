@@ -1,0 +1,3 @@
+ALTER TABLE "devolucion" ADD COLUMN "venta_cambio_id" integer;--> statement-breakpoint
+ALTER TABLE "devolucion" ADD CONSTRAINT "devolucion_venta_cambio_id_venta_id_venta_fk" FOREIGN KEY ("venta_cambio_id") REFERENCES "public"."venta"("id_venta") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "devolucion_venta_cambio_uq" ON "devolucion" USING btree ("venta_cambio_id");
