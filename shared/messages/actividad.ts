@@ -137,7 +137,9 @@ export const actividad = {
       case 'importacion':
         return `Importó ${({ producto: 'productos', cliente: 'clientes', proveedor: 'proveedores' } as Record<string, string>)[d.entidad] ?? d.entidad}: ${d.nuevos} nuevos, ${d.actualizados} actualizados (${d.precios} precios y ${d.stock} ajustes de stock)`;
       case 'devolucion':
-        return `Devolución N.º ${d.numero} de la venta #${d.ventaNumero ?? d.ventaId}: ${d.unidades} ${d.unidades === 1 ? 'unidad' : 'unidades'}, ${pesos(d.total)} devueltos con ${d.metodo}. Motivo: ${d.motivo}`;
+        return d.ventaCambioNumero != null
+          ? `Cambio: devolución N.º ${d.numero} de la venta #${d.ventaNumero ?? d.ventaId} (${d.unidades} ${d.unidades === 1 ? 'unidad' : 'unidades'}, ${pesos(d.total)}) abonada a la venta #${d.ventaCambioNumero}, diferencia con ${d.metodo}. Motivo: ${d.motivo}`
+          : `Devolución N.º ${d.numero} de la venta #${d.ventaNumero ?? d.ventaId}: ${d.unidades} ${d.unidades === 1 ? 'unidad' : 'unidades'}, ${pesos(d.total)} devueltos con ${d.metodo}. Motivo: ${d.motivo}`;
       case 'sin_stock':
         return `Vendió ${d.cantidad} de «${d.producto}» sin stock en el sistema (venta #${d.ventaNumero ?? d.ventaId}): stock ${d.stockAntes} → ${d.stockDespues}${d.autorizadoPor ? `, autorizado por ${d.autorizadoPor}` : ''}`;
       case 'venta_editada':

@@ -86,6 +86,10 @@ export const reportes = {
     cantidad: 'Cantidad',
     cantidadAnterior: 'Cantidad periodo anterior',
     netoAnterior: 'Neto periodo anterior',
+    /** The margin of a period (issue #32 point 6). */
+    costo: 'Costo',
+    margen: 'Margen',
+    margenPorcentaje: 'Margen %',
     productos: 'Productos',
     stock: 'Stock',
     stockMin: 'Stock mínimo',
@@ -131,6 +135,8 @@ export const reportes = {
     porMedio: 'Esperado y contado por medio de pago',
   },
   indicadores: {
+    costo: 'Costo de lo vendido',
+    margen: 'Margen bruto',
     neto: 'Ventas netas',
     bruto: 'Ventas brutas',
     descuentos: 'Descuentos',
@@ -166,7 +172,8 @@ export const reportes = {
   },
   estados: { porPedir: 'Por pedir', agotado: 'Agotado', ok: 'Suficiente', abierto: 'Abierto', cerrado: 'Cerrado', anulacion: 'Anulación', descuento: 'Descuento' },
   notas: {
-    productos: 'El neto de cada línea descuenta su propio descuento; los descuentos sobre el total de la venta se ven en el resumen de ventas. Sin costos registrados no hay margen.',
+    productos:
+      'El neto de cada línea descuenta su propio descuento; los descuentos sobre el total de la venta se ven en el resumen de ventas. El costo es el costo promedio de cada unidad al venderla (el actual si la venta no lo guardó); sin costo registrado, el margen queda vacío.',
     inventario: 'Valorizado a precio de venta: los productos aún no tienen costo registrado.',
     cartera: 'Antigüedad por fecha de cada fiado; los abonos pagan primero lo más antiguo. Saldos a la fecha final del periodo.',
     sinVentas: (dias: number) => `Productos a la venta sin ninguna venta en los últimos ${dias} días.`,

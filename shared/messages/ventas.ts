@@ -315,5 +315,11 @@ export const ventas = {
     credito: 'Crédito',
     vence: 'Vence',
     pie: '¡Gracias por su compra!',
+    /** An exchange's new sale (issue #32 point 2). */
+    cambioDe: 'Cambio',
+    cambioDeTexto: (devolucion: number, venta: number) => `Devolución N.º ${devolucion} de la venta #${venta}`,
+    creditoCambio: 'Crédito de la devolución',
+    creditoCambioFiado: 'Crédito de la devolución (abonado a su cuenta)',
+    aFavor: (metodo: string) => `Se le devuelve (${metodo})`,
   },
 } as const;

@@ -69,7 +69,19 @@ export interface TDetallesActividad {
   /** A catalogue import (issue #33): how many products it created and changed; each price is in the price history, each stock change in the ledger. */
   importacion: { entidad: TEntidadActividad; nuevos: number; actualizados: number; precios: number; stock: number };
   /** A return (issue #32 point 1): its number, the sale, the units, the refund and how it was paid back. */
-  devolucion: { devolucionId: number; numero: number; ventaId: number; ventaNumero: number; unidades: number; total: number; metodo: string; motivo: string };
+  devolucion: {
+    devolucionId: number;
+    numero: number;
+    ventaId: number;
+    ventaNumero: number;
+    unidades: number;
+    total: number;
+    metodo: string;
+    motivo: string;
+    /** An exchange (issue #32 point 2): the new sale the return's value went into. */
+    ventaCambioId?: number;
+    ventaCambioNumero?: number;
+  };
   /** A line sold past the recorded stock (issue #36 point 7): the stock went from `stockAntes` to `stockDespues` through the ledger. */
   sin_stock: {
     ventaId: number;

@@ -3,6 +3,7 @@ import { devoluciones } from '../messages/devoluciones';
 import { LIMITES_DINERO } from '../money';
 import { zTextoVisible } from './common';
 import { ZTotalTarifa } from './impuestos';
+import { ZRecibo, ZVentaBase } from './venta';
 
 // Only these areas' texts: a screen that loads this schema does not load the whole catalogue.
 const M = { devoluciones };
@@ -52,6 +53,8 @@ export const ZDevolucion = z.object({
   tarifas: z.array(ZTotalTarifa),
   tienda: z.object({ nombre: z.string(), direccion: z.string().nullable(), telefono: z.string().nullable() }),
   cliente: z.object({ nombre: z.string(), documento: z.string(), telefono: z.string().nullable() }).nullable(),
+  /** An exchange (issue #32 point 2): the new sale this return's value went into; null for a plain return. */
+  ventaCambio: z.object({ id: z.number().int(), numero: z.number().int() }).nullable(),
 });
 export type TDevolucion = z.infer<typeof ZDevolucion>;
 
@@ -77,3 +80,33 @@ export const ZDevolucionesDeVenta = z.object({
 export type TDevolucionesDeVenta = z.infer<typeof ZDevolucionesDeVenta>;
 
 export const ZDevolucionParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+/**
+ * POST /api/ventas/:id/cambios (issue #32 point 2): units of the sale's lines come back (`devolver`,
+ * as a return's) and other products are sold (`lineas`, as at the till) in one step. One method moves
+ * the difference either way: what the customer hands over for it (`montoRecibido`, 0 when the new
+ * sale costs no more than what comes back), or how the rest goes back to them (fiado included).
+ * The new sale's customer is the original sale's.
+ */
+export const ZCambioRequest = ZVentaBase.pick({
+  lineas: true,
+  metodoPagoId: true,
+  montoRecibido: true,
+  autorizarSobreCupo: true,
+  referencia: true,
+  verificado: true,
+  descuento: true,
+  motivoDescuento: true,
+  autorizacion: true,
+  venderSinStock: true,
+}).extend({
+  devolver: ZDevolucionRequest.shape.lineas,
+  motivo: ZDevolucionRequest.shape.motivo,
+  /** The till's key for the exchange (a UUID): sent again, it answers the exchange already made. */
+  clave: z.uuid({ error: D.sinLineas }).optional(),
+});
+export type TCambioRequest = z.input<typeof ZCambioRequest>;
+
+/** The exchange's two documents. */
+export const ZCambio = z.object({ devolucion: ZDevolucion, venta: ZRecibo });
+export type TCambio = z.infer<typeof ZCambio>;

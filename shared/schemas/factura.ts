@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { facturas } from '../messages/facturas';
 import { ZPageQuery, zPage } from './common';
+import { ZCambioDe } from './venta';
 
 // Only these areas' texts: a screen that loads this schema does not load the whole catalogue.
 const M = { facturas };
@@ -84,5 +85,7 @@ export const ZFacturaDetalle = z.object({
   cambio: z.number().int().nullable(),
   /** When its fiado part is due (yyyy-mm-dd; issue #30 point 6: payment form *crédito*); null when paid in full. */
   fiadoVence: z.string().nullable(),
+  /** A sale made by an exchange (issue #32 point 2): the return it came from and the credit it applied. */
+  cambioDe: ZCambioDe.nullable(),
 });
 export type TFacturaDetalle = z.infer<typeof ZFacturaDetalle>;

@@ -155,8 +155,8 @@ export type TEstablecerPinRequest = z.infer<typeof ZEstablecerPinRequest>;
 export const ZEstadoPin = z.object({ tienePin: z.boolean(), bloqueado: z.boolean() });
 export type TEstadoPin = z.infer<typeof ZEstadoPin>;
 
-/** Checkout (spec §5 "Sale"): prices are never sent, the server reads them. */
-export const ZCreateVentaRequest = z.object({
+/** Checkout (spec §5 "Sale"): prices are never sent, the server reads them. The exchange (issue #32) picks from it. */
+export const ZVentaBase = z.object({
   clave: ZClaveVenta.optional(),
   lineas: z
     .array(ZLineaVenta, { error: V.carritoVacio })
@@ -192,7 +192,8 @@ export const ZCreateVentaRequest = z.object({
    * is wrong): with the permission `venderSinStock`, or a supervisor's PIN in `autorizacion`.
    */
   venderSinStock: z.boolean().optional(),
-}).superRefine((v, ctx) => {
+});
+export const ZCreateVentaRequest = ZVentaBase.superRefine((v, ctx) => {
   const aCredito = v.aCredito || v.metodoPagoId === METODO.FIADO;
   if (!aCredito && v.montoRecibido <= 0) ctx.addIssue({ code: 'custom', message: V.cantidadInvalida, path: ['montoRecibido'] });
   if (aCredito && !v.documentoCliente) ctx.addIssue({ code: 'custom', message: V.fiadoRequiereCliente, path: ['documentoCliente'] });
@@ -204,6 +205,9 @@ export type TCreateVentaRequest = z.input<typeof ZCreateVentaRequest>;
 
 export const ESTADOS_VENTA = ['Pendiente', 'Completada', 'Anulada'] as const;
 export type TEstadoVenta = (typeof ESTADOS_VENTA)[number];
+
+/** A sale made by an exchange (issue #32 point 2): the return it came from and the credit (pesos) it applied. */
+export const ZCambioDe = z.object({ devolucionId: z.number().int(), devolucionNumero: z.number().int(), ventaId: z.number().int(), ventaNumero: z.number().int(), credito: z.number().int() });
 
 /** The receipt (spec §2 /factura): everything the printed ticket shows. */
 /** The DIAN number a till's range gave the sale (issue #30 points 5 and 6), with what the receipt must print. */
@@ -257,6 +261,12 @@ export const ZRecibo = z.object({
   referencia: z.string().nullable(),
   verificado: z.boolean(),
   cliente: ZClienteVenta.nullable(),
+  /**
+   * A sale made by an exchange (issue #32 point 2): the return whose value paid part of it (`credito`,
+   * pesos) and the sale it came from. Absent or null for any other sale. `montoRecibido` is then what
+   * the customer handed over besides the credit (on fiado the credit lowered the account instead).
+   */
+  cambioDe: ZCambioDe.nullable().optional(),
 });
 export type TRecibo = z.infer<typeof ZRecibo>;
 

@@ -130,6 +130,12 @@ const TABLE: Record<string, Entry> = {
     params: freshId('venta'),
     body: { lineas: [{ facturaId: 1, cantidad: 1, destino: 'inventario' }], metodoPagoId: 5, motivo: 'Matriz' },
   },
+  // An exchange (issue #32 point 2): the return's rule, then the checkout's.
+  'POST /api/ventas/:id/cambios': {
+    expect: STORE_SALE_NOT_R2S,
+    params: freshId('venta'),
+    body: { devolver: [{ facturaId: 1, cantidad: 1, destino: 'inventario' }], lineas: [{ productoId: 1, cantidad: 1 }], metodoPagoId: 5, montoRecibido: 0, motivo: 'Matriz' },
+  },
   'GET /api/devoluciones/:id': { expect: STORE_ROW, params: id('devolucion') },
   // Issue #16 point 4: the till's PIN dialog lists the store's supervisors; a supervisor sets their own PIN.
   'GET /api/ventas/supervisores': { expect: STORE },

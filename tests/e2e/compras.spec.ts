@@ -38,9 +38,43 @@ test('por pedir → orden de compra → recibida en dos partes, con el stock y e
   await expect(page.getByRole('heading', { name: /Orden de compra OC-\d+/ })).toBeVisible();
   await expect(page.getByText('Borrador')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Enviar por WhatsApp' })).toHaveAttribute('href', /^https:\/\/wa\.me\/573104567890\?text=/);
+
+  // The draft is edited on screen: a product of the supplier added with its quantity and cost, a
+  // quantity changed, then the added line removed again (issue #32 point 4).
+  const sal = unique('Sal E2E');
+  await api.post('/api/productos', { nombre: sal, precio: 2000, cantidad: 50, stockMin: 1, idProveedor: proveedor.id });
+  await page.reload();
+  await page.getByRole('button', { name: 'Editar orden' }).click();
+  const editar = page.getByRole('form', { name: 'Editar la orden (borrador)' });
+  await editar.getByLabel('Agregar producto').selectOption({ label: sal });
+  await editar.getByLabel(`Cantidad a pedir de ${sal}`).fill('3');
+  await editar.getByLabel(`Costo unitario de ${sal}`).fill('1500');
+  await editar.getByLabel(`Cantidad a pedir de ${panela}`).fill('7');
+  await page.screenshot({ path: 'test-results/compras-editar-1366.png', fullPage: true });
+  await editar.getByRole('button', { name: 'Guardar cambios' }).click();
+  await expectToast(page, 'Orden de compra guardada');
+  await expect(editar).toHaveCount(0);
+  const lineas = page.getByRole('table', { name: 'Productos de la orden' });
+  await expect(lineas.getByRole('row', { name: new RegExp(sal) })).toContainText('$ 4.500');
+  await expect(lineas.getByRole('row', { name: new RegExp(panela) }).getByRole('cell').nth(1)).toHaveText('7');
+  await page.getByRole('button', { name: 'Editar orden' }).click();
+  await editar.getByRole('button', { name: `Quitar ${sal} de la orden` }).click();
+  await editar.getByLabel(`Cantidad a pedir de ${panela}`).fill('6');
+  await editar.getByRole('button', { name: 'Guardar cambios' }).click();
+  await expectToast(page, 'Orden de compra guardada');
+  await expect(lineas.getByRole('row', { name: new RegExp(sal) })).toHaveCount(0);
+  await expect(lineas.getByRole('row', { name: new RegExp(panela) }).getByRole('cell').nth(1)).toHaveText('6');
+
   await page.getByRole('button', { name: 'Marcar como enviada' }).click();
   await expectToast(page, 'Orden marcada como enviada');
   await expect(page.locator('.cmp-resumen')).toContainText('Enviada');
+  // Sent: no more edits, on screen or through the API.
+  await expect(page.getByRole('button', { name: 'Editar orden' })).toHaveCount(0);
+  const idOrden = Number(urlOrden.split('/').pop());
+  const token = await page.evaluate(() => window.localStorage.getItem('token'));
+  const tarde = await page.request.put(`/api/compras/ordenes/${idOrden}`, { headers: { authorization: `Bearer ${token}` }, data: { lineas: [{ productoId: a, cantidad: 1, costoUnit: 1 }] } });
+  expect(tarde.status()).toBe(422);
+  expect((await tarde.json()).error.message).toBe('Solo una orden en borrador se puede modificar.');
 
   // First part: 4 of the oil at $ 8.000.
   const recibir = page.getByRole('form', { name: 'Recibir mercancía' });

@@ -93,3 +93,70 @@ test('una devolución al fiado baja lo que el cliente debe', async ({ page }) =>
   // Damaged: it does not go back on the shelf.
   expect((await api.get(`/api/productos/${id}`)).stock).toBe(18);
 });
+
+test('un cambio neta la diferencia: devolución y venta nueva en un paso, cada documento nombra al otro', async ({ page }) => {
+  await signIn(page, 'Tienda', DEMO.tienda);
+  const api = await apiDe(page);
+  const camisa = unique('Camisa E2E');
+  const chaqueta = unique('Chaqueta E2E');
+  const media = unique('Media E2E');
+  const idCamisa = (await api.post('/api/productos', { nombre: camisa, precio: 30000, cantidad: 10 })).producto.id as number;
+  const idChaqueta = (await api.post('/api/productos', { nombre: chaqueta, precio: 45000, cantidad: 10 })).producto.id as number;
+  const idMedia = (await api.post('/api/productos', { nombre: media, precio: 6000, cantidad: 10 })).producto.id as number;
+  const venta = await api.post('/api/ventas', { lineas: [{ productoId: idCamisa, cantidad: 2 }], metodoPagoId: 5, montoRecibido: 60000 });
+
+  await page.goto(`/detalle_factura?id=${venta.id}`);
+  const seccion = page.getByRole('region', { name: 'Devoluciones de esta venta' });
+  await seccion.getByRole('button', { name: 'Hacer un cambio' }).click();
+  const form = page.getByRole('form', { name: 'Cambio: el cliente devuelve productos y se lleva otros' });
+  await form.getByLabel(`Devuelve: ${camisa}`).fill('1');
+  await form.getByLabel('Buscar producto').fill(chaqueta);
+  await form.getByRole('button', { name: `Agregar ${chaqueta} ($ 45.000)` }).click();
+  await expect(form.getByLabel(`Cantidad que se lleva: ${chaqueta}`)).toHaveValue('1');
+  await expect(form.getByTestId('devolucion-total')).toHaveText('$ 30.000');
+  await expect(form.getByTestId('cambio-nuevo')).toHaveText('$ 45.000');
+  await expect(form.getByTestId('cambio-cuentas')).toContainText('El cliente paga');
+  await expect(form.getByTestId('cambio-diferencia')).toHaveText('$ 15.000');
+  await form.getByLabel('Recibido del cliente').fill('20000');
+  await form.getByLabel('Motivo').fill('Talla equivocada');
+  await page.screenshot({ path: 'test-results/cambio-form-1366.png', fullPage: true });
+  await form.getByRole('button', { name: 'Registrar cambio' }).click();
+  await expectToast(page, 'Cambio registrado', /Devolución N\.º \d+ y venta nueva #\d+\./);
+
+  // The new sale's document: where it came from, the credit applied, what was paid and the change.
+  const aviso = page.getByTestId('factura-cambio-de');
+  await expect(aviso).toContainText(new RegExp(`Cambio: Devolución N\\.º \\d+ de la venta #${venta.numero}`));
+  await expect(page.getByTestId('factura-total')).toHaveText('$ 45.000');
+  await expect(page.getByTestId('factura-credito-cambio')).toHaveText('-$ 30.000');
+  await expect(page.getByTestId('factura-cambio')).toHaveText('$ 5.000');
+  await page.screenshot({ path: 'test-results/cambio-venta-nueva-1366.png', fullPage: true });
+  expect((await api.get(`/api/productos/${idCamisa}`)).stock).toBe(9);
+  expect((await api.get(`/api/productos/${idChaqueta}`)).stock).toBe(9);
+
+  // Back to the original sale: its return names the new sale; the sale itself is unchanged.
+  await aviso.getByRole('link', { name: `Ver venta #${venta.numero}` }).click();
+  await expect(page.getByTestId('factura-total')).toHaveText('$ 60.000');
+  const doc = seccion.getByRole('article', { name: /^Devolución N\.º \d+$/ });
+  await expect(doc).toContainText(/Cambio: su valor pasó a la venta #\d+/);
+
+  // The other way: the last shirt for a pair of socks; the rest goes back to the customer.
+  await seccion.getByRole('button', { name: 'Hacer un cambio' }).click();
+  await form.getByLabel(`Devuelve: ${camisa}`).fill('1');
+  await form.getByLabel('Buscar producto').fill(media);
+  await form.getByRole('button', { name: `Agregar ${media} ($ 6.000)` }).click();
+  await form.getByLabel(`Cantidad que se lleva: ${media}`).fill('2');
+  await expect(form.getByTestId('cambio-cuentas')).toContainText('Se le devuelve');
+  await expect(form.getByTestId('cambio-diferencia')).toHaveText('$ 18.000');
+  await expect(form.getByLabel('Recibido del cliente')).toHaveCount(0);
+  await form.getByLabel('Motivo').fill('No le gustó');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: 'test-results/cambio-form-390.png', fullPage: true });
+  await form.getByRole('button', { name: 'Registrar cambio' }).click();
+  await expectToast(page, 'Cambio registrado');
+  await expect(page.getByTestId('factura-credito-cambio')).toHaveText('-$ 30.000');
+  await expect(page.getByTestId('factura-total')).toHaveText('$ 12.000');
+  await expect(page.getByTestId('factura-cambio')).toHaveText('$ 18.000');
+  await page.screenshot({ path: 'test-results/cambio-venta-nueva-390.png', fullPage: true });
+  expect((await api.get(`/api/productos/${idCamisa}`)).stock).toBe(10);
+  expect((await api.get(`/api/productos/${idMedia}`)).stock).toBe(8);
+});

@@ -81,6 +81,9 @@ test('el dueño ve su día, abre tres reportes, cambia el periodo y exporta CSV 
   const fila = page.getByRole('row').filter({ has: page.getByRole('cell', { name: nombre, exact: true }) });
   await expect(fila.getByRole('cell').nth(3)).toHaveText('2');
   await expect(fila.getByRole('cell').nth(6)).toHaveText(formatPesos(8400));
+  // Cost and margin of the period (issue #32 point 6): this product has no cost yet, so neither.
+  await expect(page.getByRole('columnheader', { name: 'Margen', exact: true })).toBeVisible();
+  await expect(page.getByRole('columnheader', { name: 'Costo', exact: true })).toBeVisible();
   await foto(page, 'productos');
   const [xlsx] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Excel (XLSX)' }).click()]);
   expect(xlsx.suggestedFilename()).toMatch(/^reporte-productos-.*\.xlsx$/);

@@ -131,8 +131,11 @@ BEGIN
     v_fiado, v_turno, p_referencia, coalesce(p_verificado, false))
   RETURNING id_venta, numero, fecha INTO v_id, v_numero, v_fecha;
 
-  INSERT INTO factura (tienda_id, venta_id, producto_id, cantidad, precio, descuento, estado)
-  SELECT p_tienda, v_id, (e ->> 'productoId')::integer, (e ->> 'cantidad')::integer, (e ->> 'precio')::bigint, (e ->> 'descuento')::bigint, 'Pagado'
+  -- Each line keeps the product's average cost at this moment (issue #32 point 6: the margin of a
+  -- period); the products are locked, so it is the cost the units left the shelf at.
+  INSERT INTO factura (tienda_id, venta_id, producto_id, cantidad, precio, descuento, estado, costo_unit)
+  SELECT p_tienda, v_id, (e ->> 'productoId')::integer, (e ->> 'cantidad')::integer, (e ->> 'precio')::bigint, (e ->> 'descuento')::bigint, 'Pagado',
+    (SELECT p.costo_promedio FROM producto p WHERE p.id_producto = (e ->> 'productoId')::integer AND p.tienda_id = p_tienda)
   FROM jsonb_array_elements(v_lineas) WITH ORDINALITY AS x (e, orden)
   ORDER BY orden;
 

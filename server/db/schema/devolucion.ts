@@ -37,6 +37,8 @@ export const devolucion = pgTable(
     motivo: text('motivo').notNull(),
     /** The till's key for this return: sent twice, it answers the return already made. */
     clave: uuid('clave'),
+    /** An exchange (cambio, issue #32 point 2): the new sale this return's value went into, in the same transaction. */
+    ventaCambioId: integer('venta_cambio_id').references(() => venta.idVenta, { onDelete: 'restrict' }),
   },
   (t) => [
     check('devolucion_total_rango', sql`${t.total} >= 0 and ${t.total} <= 1000000000000000`),
@@ -44,6 +46,7 @@ export const devolucion = pgTable(
     uniqueIndex('devolucion_tienda_clave_uq').on(t.tiendaId, t.clave),
     index('devolucion_venta_idx').on(t.ventaId),
     index('devolucion_turno_idx').on(t.turnoId),
+    uniqueIndex('devolucion_venta_cambio_uq').on(t.ventaCambioId),
     index('devolucion_tienda_fecha_idx').on(t.tiendaId, t.fecha),
   ],
 );

@@ -19,6 +19,12 @@ export const factura = pgTable(
     descuento: bigint('descuento', { mode: 'number' }).notNull().default(0),
     estado: text('estado').notNull().default('Pendiente'),
     /**
+     * The product's average cost (costo_promedio) when the line was sold at the till (issue #32 point 6):
+     * the cost of the units sold for the margin of a period. Null where it was unknown, and on lines
+     * written by other faces; the reports then take the product's current average cost.
+     */
+    costoUnit: bigint('costo_unit', { mode: 'number' }),
+    /**
      * The tax the line was sold with (issue #30), copied from its product by the trigger
      * factura_impuesto when the store is responsible for IVA; null otherwise. Base and tax are derived
      * from it by shared/impuestos.ts (desglosarVenta), the one rounding rule (ADR 021).

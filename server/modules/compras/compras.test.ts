@@ -305,3 +305,58 @@ describe('CUFE desde el QR de la factura', () => {
     expect(cufeDeQr('https://example.co/?documentkey=123')).toBeNull();
   });
 });
+
+describe('editar una orden en borrador (issue #32 punto 4)', () => {
+  it('cambia cantidades y costos, quita y agrega líneas; queda en el registro; enviada o cancelada ya no se edita', async () => {
+    const st = await crearTienda(t);
+    const prov = await nuevoProveedor(st);
+    const a = await nuevoProducto(st, 'Café 500 g', 1, 5, prov);
+    const b = await nuevoProducto(st, 'Chocolate', 0, 3, prov);
+    const c = await nuevoProducto(st, 'Galletas', 2, 2, prov);
+    const orden = (
+      await req('POST', '/api/compras/ordenes', st.token, {
+        proveedorId: prov,
+        lineas: [
+          { productoId: a, cantidad: 4, costoUnit: 9000 },
+          { productoId: b, cantidad: 6, costoUnit: 2500 },
+        ],
+        nota: null,
+      })
+    ).json().orden;
+    // b removed, a changed, c added.
+    const editada = await req('PUT', `/api/compras/ordenes/${orden.id}`, st.token, {
+      lineas: [
+        { productoId: a, cantidad: 5, costoUnit: 8800 },
+        { productoId: c, cantidad: 12, costoUnit: 700 },
+      ],
+      nota: 'Llamar antes',
+    });
+    expect(editada.statusCode, editada.body).toBe(200);
+    const o = editada.json().orden;
+    expect(o).toMatchObject({ estado: 'borrador', total: 5 * 8800 + 12 * 700, nota: 'Llamar antes', lineas: 2 });
+    expect(o.items.map((l: { productoId: number; cantidad: number; costoUnit: number }) => [l.productoId, l.cantidad, l.costoUnit])).toEqual([
+      [a, 5, 8800],
+      [c, 12, 700],
+    ]);
+    const log = await t.database.db
+      .select({ detalle: actividad.detalle })
+      .from(actividad)
+      .where(and(eq(actividad.tiendaId, st.id), eq(actividad.tipo, 'orden_compra')));
+    expect(log.map((r) => (r.detalle as { accion: string }).accion)).toEqual(['creada', 'editada']);
+    // No stock moves while it is a draft.
+    expect([await stockDe(a), await stockDe(b), await stockDe(c)]).toEqual([1, 0, 2]);
+
+    // Bad lines are refused with their message and change nothing.
+    const mala = await req('PUT', `/api/compras/ordenes/${orden.id}`, st.token, { lineas: [{ productoId: a, cantidad: 0, costoUnit: 1 }] });
+    expect(mala.statusCode).toBe(400);
+    const ajena = await req('PUT', `/api/compras/ordenes/${orden.id}`, (await crearTienda(t)).token, { lineas: [{ productoId: a, cantidad: 1, costoUnit: 1 }] });
+    expect(ajena.statusCode).toBe(404);
+    expect((await req('GET', `/api/compras/ordenes/${orden.id}`, st.token)).json().total).toBe(5 * 8800 + 12 * 700);
+
+    // Cancelled: refused too.
+    expect((await req('POST', `/api/compras/ordenes/${orden.id}/cancelar`, st.token)).statusCode).toBe(200);
+    const tarde = await req('PUT', `/api/compras/ordenes/${orden.id}`, st.token, { lineas: [{ productoId: a, cantidad: 1, costoUnit: 1 }] });
+    expect(tarde.statusCode).toBe(422);
+    expect(tarde.json().error.message).toBe(M.compras.soloBorrador);
+  });
+});

@@ -8,6 +8,7 @@ import { METODO } from '#shared/roles';
 import type { TDestino, TDevolucion, TDevolucionesDeVenta } from '#shared/schemas/devolucion';
 import type { z } from 'zod';
 import type { ZDevolucionRequest } from '#shared/schemas/devolucion';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
 import { cliente, devolucion, devolucionLinea, factura, metodoPago, producto, tienda, usuario, venta } from '../../db/schema';
 import { registrarPor, type Autor } from '../actividad/actividad.domain';
@@ -30,6 +31,9 @@ type Request = z.output<typeof ZDevolucionRequest>;
 
 /** Two-key advisory lock of a store's return numbers (the first key says what is locked). */
 const LLAVE_NUMERO_DEVOLUCION = 32_001;
+
+/** An exchange's new sale: a second join of venta. */
+const ventaCambio = alias(venta, 'venta_cambio');
 
 interface LineaVendida {
   facturaId: number;
@@ -134,6 +138,8 @@ export async function obtenerDevolucion(options: { db: Db | Tx; tiendaId: number
       clienteNombre: sql<string | null>`trim(${cliente.nombre} || ' ' || ${cliente.apellido})`,
       clienteDocumento: cliente.documento,
       clienteTelefono: cliente.telefono,
+      ventaCambioId: ventaCambio.idVenta,
+      ventaCambioNumero: ventaCambio.numero,
     })
     .from(devolucion)
     .innerJoin(tienda, eq(tienda.idTienda, devolucion.tiendaId))
@@ -141,6 +147,7 @@ export async function obtenerDevolucion(options: { db: Db | Tx; tiendaId: number
     .innerJoin(venta, eq(venta.idVenta, devolucion.ventaId))
     .leftJoin(usuario, eq(usuario.idUsuario, devolucion.usuarioId))
     .leftJoin(cliente, eq(cliente.idCliente, venta.clienteId))
+    .leftJoin(ventaCambio, eq(ventaCambio.idVenta, devolucion.ventaCambioId))
     .where(and(eq(devolucion.idDevolucion, id), eq(devolucion.tiendaId, tiendaId)));
   if (!d) throw new AppError('NOT_FOUND', D.noEncontrada);
   const lineas = await db
@@ -179,6 +186,7 @@ export async function obtenerDevolucion(options: { db: Db | Tx; tiendaId: number
     tarifas,
     tienda: { nombre: d.tiendaNombre, direccion: d.tiendaDireccion, telefono: d.tiendaTelefono },
     cliente: d.clienteNombre && d.clienteDocumento ? { nombre: d.clienteNombre, documento: d.clienteDocumento, telefono: d.clienteTelefono } : null,
+    ventaCambio: d.ventaCambioId != null && d.ventaCambioNumero != null ? { id: d.ventaCambioId, numero: d.ventaCambioNumero } : null,
   };
 }
 
@@ -191,81 +199,134 @@ export async function obtenerDevolucion(options: { db: Db | Tx; tiendaId: number
 export async function registrarDevolucion(options: { db: Db; tiendaId: number; ventaId: number; autor: Autor; body: Request }): Promise<TDevolucion> {
   const { db, tiendaId, ventaId, autor, body } = options;
   // A refused permission is recorded as an attempt once the transaction is undone (issue #27).
-  const id = await conRechazos(db, () => db.transaction(async (tx) => {
-    // Who may: the annulment's permission and rule; then the sale's products locked (venta.estado.ts).
-    await prepararDeshacer(tx, tiendaId, ventaId, autor);
-    const [v] = await tx
-      .select({ estado: venta.estado, numero: venta.numero, clienteId: venta.clienteId, descuento: venta.descuento })
-      .from(venta)
-      .where(and(eq(venta.idVenta, ventaId), eq(venta.tiendaId, tiendaId)))
-      .for('update');
-    if (!v) throw new AppError('NOT_FOUND', M.ventas.ventaNoEncontrada);
-    // The same return sent twice (a retry after a lost answer) answers the one recorded; read under
-    // the sale's lock, so two copies racing find each other.
-    if (body.clave) {
-      const [ya] = await tx
-        .select({ id: devolucion.idDevolucion, ventaId: devolucion.ventaId })
-        .from(devolucion)
-        .where(and(eq(devolucion.tiendaId, tiendaId), eq(devolucion.clave, body.clave)));
-      if (ya) {
-        if (ya.ventaId === ventaId) return ya.id;
-        throw new AppError('CONFLICT', D.claveDeOtraVenta);
-      }
-    }
-    if (v.estado !== 'Completada') throw new AppError('BUSINESS_RULE', D.ventaNoCompletada);
-
-    const vendidas = new Map((await lineasDeVenta(tx, tiendaId, ventaId, v.descuento)).map((l) => [l.facturaId, l]));
-    const lineas = body.lineas.map((pedida) => {
-      const l = vendidas.get(pedida.facturaId);
-      if (!l) throw new AppError('VALIDATION', D.lineaAjena);
-      const quedan = l.vendidas - l.devueltas;
-      if (pedida.cantidad > quedan) throw new AppError('BUSINESS_RULE', D.masDeLoVendido(l.producto, quedan));
-      return { ...pedida, productoId: l.productoId, valor: valorDevuelto(l.pagado, l.vendidas, l.devueltas, pedida.cantidad) };
-    });
-    const total = lineas.reduce((s, l) => s + l.valor, 0);
-
-    const [metodo] = await tx.select({ nombre: metodoPago.nombre }).from(metodoPago).where(eq(metodoPago.idMetPago, body.metodoPagoId));
-    if (!metodo) throw new AppError('VALIDATION', D.metodoInvalido, { fields: { metodoPagoId: D.metodoInvalido } });
-    if (body.metodoPagoId === METODO.FIADO && v.clienteId == null) throw new AppError('BUSINESS_RULE', D.fiadoSinCliente);
-    // The refund leaves the returning person's drawer (cash), or is recorded in its shift (other methods).
-    const caja = await efectivoDelTurno(tx, tiendaId, autor.usuarioId);
-    if (body.metodoPagoId === METODO.EFECTIVO && total > 0) {
-      if (!caja) {
-        if (await exigeCaja(tx, tiendaId)) throw new AppError('BUSINESS_RULE', D.efectivoSinCaja);
-      } else if (total > caja.disponible) throw new AppError('BUSINESS_RULE', D.efectivoInsuficiente(formatPesos(Math.max(0, caja.disponible))));
-    }
-
-    // The store's next return number, one at a time per store (a rolled-back return gives it back).
-    await tx.execute(sql`select pg_advisory_xact_lock(${LLAVE_NUMERO_DEVOLUCION}, ${tiendaId})`);
-    const siguiente = (await tx.execute(sql`select coalesce(max(numero), 0) + 1 as numero from devolucion where tienda_id = ${tiendaId}`)) as unknown as {
-      rows: { numero: number }[];
-    };
-    const numero = Number(siguiente.rows[0]!.numero);
-    const turnoId = caja?.turnoId ?? null;
-    const [d] = await tx
-      .insert(devolucion)
-      .values({ tiendaId, numero, ventaId, usuarioId: autor.usuarioId, metodoPagoId: body.metodoPagoId, turnoId, total, motivo: body.motivo, clave: body.clave ?? null })
-      .returning({ id: devolucion.idDevolucion });
-    await tx.insert(devolucionLinea).values(
-      lineas.map((l) => ({ tiendaId, devolucionId: d!.id, facturaId: l.facturaId, productoId: l.productoId, cantidad: l.cantidad, valor: l.valor, destino: l.destino })),
-    );
-    // Units back on the shelf go through the ledger; damaged ones (merma) stay out of stock.
-    const alInventario = new Map<number, number>();
-    for (const l of lineas) if (l.destino === 'inventario') alInventario.set(l.productoId, (alInventario.get(l.productoId) ?? 0) + l.cantidad);
-    const movidos = await ajustarStockLote(tx, {
-      tiendaId,
-      cambios: [...alInventario].sort(([a], [b]) => a - b).map(([productoId, delta]) => ({ productoId, delta })),
-      motivo: D.motivoMovimiento(numero, v.numero),
-      ventaId,
-    });
-    if (!movidos) throw new AppError('BUSINESS_RULE', M.ventas.estadoVentaError);
-    if (body.metodoPagoId === METODO.FIADO)
-      await abonarDevolucion(tx, { tiendaId, clienteId: v.clienteId!, ventaId, monto: total, usuarioId: autor.usuarioId, turnoId, nota: D.notaCredito(numero) });
-    await registrarPor(tx, tiendaId, autor, {
-      tipo: 'devolucion',
-      detalle: { devolucionId: d!.id, numero, ventaId, ventaNumero: v.numero, unidades: lineas.reduce((s, l) => s + l.cantidad, 0), total, metodo: metodo.nombre, motivo: body.motivo },
-    });
-    return d!.id;
-  }));
+  const id = await conRechazos(db, () =>
+    db.transaction(async (tx) => {
+      const p = await prepararDevolucion(tx, { tiendaId, ventaId, autor, lineas: body.lineas, clave: body.clave });
+      if ('repetida' in p) return p.repetida;
+      return escribirDevolucion(tx, p, { metodoPagoId: body.metodoPagoId, motivo: body.motivo, clave: body.clave });
+    }),
+  );
   return obtenerDevolucion({ db, tiendaId, id });
+}
+
+/** A return checked and valued under its locks, not yet written (`escribirDevolucion`). */
+export interface DevolucionPreparada {
+  tiendaId: number;
+  ventaId: number;
+  autor: Autor;
+  venta: { numero: number; clienteId: number | null };
+  lineas: { facturaId: number; cantidad: number; destino: TDestino; productoId: number; valor: number }[];
+  /** Pesos the returned units give back. */
+  total: number;
+}
+
+/**
+ * The first half of a return, inside the caller's transaction: who may (the annulment's rule), the
+ * sale's products and the sale locked, a key already recorded (`repetida`), the sale completed, and
+ * each line within what is left of it, valued by `valorDevuelto`. The exchange (cambio.domain.ts)
+ * writes its new sale between this and `escribirDevolucion`.
+ */
+export async function prepararDevolucion(
+  tx: Tx,
+  options: { tiendaId: number; ventaId: number; autor: Autor; lineas: Request['lineas']; clave?: string },
+): Promise<DevolucionPreparada | { repetida: number }> {
+  const { tiendaId, ventaId, autor, clave } = options;
+  // Who may: the annulment's permission and rule; then the sale's products locked (venta.estado.ts).
+  await prepararDeshacer(tx, tiendaId, ventaId, autor);
+  const [v] = await tx
+    .select({ estado: venta.estado, numero: venta.numero, clienteId: venta.clienteId, descuento: venta.descuento })
+    .from(venta)
+    .where(and(eq(venta.idVenta, ventaId), eq(venta.tiendaId, tiendaId)))
+    .for('update');
+  if (!v) throw new AppError('NOT_FOUND', M.ventas.ventaNoEncontrada);
+  // The same return sent twice (a retry after a lost answer) answers the one recorded; read under
+  // the sale's lock, so two copies racing find each other.
+  if (clave) {
+    const [ya] = await tx
+      .select({ id: devolucion.idDevolucion, ventaId: devolucion.ventaId })
+      .from(devolucion)
+      .where(and(eq(devolucion.tiendaId, tiendaId), eq(devolucion.clave, clave)));
+    if (ya) {
+      if (ya.ventaId === ventaId) return { repetida: ya.id };
+      throw new AppError('CONFLICT', D.claveDeOtraVenta);
+    }
+  }
+  if (v.estado !== 'Completada') throw new AppError('BUSINESS_RULE', D.ventaNoCompletada);
+
+  const vendidas = new Map((await lineasDeVenta(tx, tiendaId, ventaId, v.descuento)).map((l) => [l.facturaId, l]));
+  const lineas = options.lineas.map((pedida) => {
+    const l = vendidas.get(pedida.facturaId);
+    if (!l) throw new AppError('VALIDATION', D.lineaAjena);
+    const quedan = l.vendidas - l.devueltas;
+    if (pedida.cantidad > quedan) throw new AppError('BUSINESS_RULE', D.masDeLoVendido(l.producto, quedan));
+    return { ...pedida, productoId: l.productoId, valor: valorDevuelto(l.pagado, l.vendidas, l.devueltas, pedida.cantidad) };
+  });
+  return { tiendaId, ventaId, autor, venta: { numero: v.numero, clienteId: v.clienteId }, lineas, total: lineas.reduce((s, l) => s + l.valor, 0) };
+}
+
+/**
+ * The second half of a return: the refund's method and drawer, the document and its number, the
+ * units back on the shelf, the fiado credit and the activity log. `ventaCambio` links an exchange's
+ * new sale, written before it in the same transaction (so its payment is already in the drawer).
+ */
+export async function escribirDevolucion(
+  tx: Tx,
+  p: DevolucionPreparada,
+  options: { metodoPagoId: number; motivo: string; clave?: string; ventaCambio?: { id: number; numero: number } },
+): Promise<number> {
+  const { tiendaId, ventaId, autor, lineas, total } = p;
+  const { metodoPagoId, motivo } = options;
+  const v = p.venta;
+  const [metodo] = await tx.select({ nombre: metodoPago.nombre }).from(metodoPago).where(eq(metodoPago.idMetPago, metodoPagoId));
+  if (!metodo) throw new AppError('VALIDATION', D.metodoInvalido, { fields: { metodoPagoId: D.metodoInvalido } });
+  if (metodoPagoId === METODO.FIADO && v.clienteId == null) throw new AppError('BUSINESS_RULE', D.fiadoSinCliente);
+  // The refund leaves the returning person's drawer (cash), or is recorded in its shift (other methods).
+  const caja = await efectivoDelTurno(tx, tiendaId, autor.usuarioId);
+  if (metodoPagoId === METODO.EFECTIVO && total > 0) {
+    if (!caja) {
+      if (await exigeCaja(tx, tiendaId)) throw new AppError('BUSINESS_RULE', D.efectivoSinCaja);
+    } else if (total > caja.disponible) throw new AppError('BUSINESS_RULE', D.efectivoInsuficiente(formatPesos(Math.max(0, caja.disponible))));
+  }
+
+  // The store's next return number, one at a time per store (a rolled-back return gives it back).
+  await tx.execute(sql`select pg_advisory_xact_lock(${LLAVE_NUMERO_DEVOLUCION}, ${tiendaId})`);
+  const siguiente = (await tx.execute(sql`select coalesce(max(numero), 0) + 1 as numero from devolucion where tienda_id = ${tiendaId}`)) as unknown as {
+    rows: { numero: number }[];
+  };
+  const numero = Number(siguiente.rows[0]!.numero);
+  const turnoId = caja?.turnoId ?? null;
+  const [d] = await tx
+    .insert(devolucion)
+    .values({ tiendaId, numero, ventaId, usuarioId: autor.usuarioId, metodoPagoId, turnoId, total, motivo, clave: options.clave ?? null, ventaCambioId: options.ventaCambio?.id ?? null })
+    .returning({ id: devolucion.idDevolucion });
+  await tx.insert(devolucionLinea).values(
+    lineas.map((l) => ({ tiendaId, devolucionId: d!.id, facturaId: l.facturaId, productoId: l.productoId, cantidad: l.cantidad, valor: l.valor, destino: l.destino })),
+  );
+  // Units back on the shelf go through the ledger; damaged ones (merma) stay out of stock.
+  const alInventario = new Map<number, number>();
+  for (const l of lineas) if (l.destino === 'inventario') alInventario.set(l.productoId, (alInventario.get(l.productoId) ?? 0) + l.cantidad);
+  const movidos = await ajustarStockLote(tx, {
+    tiendaId,
+    cambios: [...alInventario].sort(([a], [b]) => a - b).map(([productoId, delta]) => ({ productoId, delta })),
+    motivo: D.motivoMovimiento(numero, v.numero),
+    ventaId,
+  });
+  if (!movidos) throw new AppError('BUSINESS_RULE', M.ventas.estadoVentaError);
+  if (metodoPagoId === METODO.FIADO)
+    await abonarDevolucion(tx, { tiendaId, clienteId: v.clienteId!, ventaId, monto: total, usuarioId: autor.usuarioId, turnoId, nota: D.notaCredito(numero) });
+  await registrarPor(tx, tiendaId, autor, {
+    tipo: 'devolucion',
+    detalle: {
+      devolucionId: d!.id,
+      numero,
+      ventaId,
+      ventaNumero: v.numero,
+      unidades: lineas.reduce((s, l) => s + l.cantidad, 0),
+      total,
+      metodo: metodo.nombre,
+      motivo,
+      ...(options.ventaCambio ? { ventaCambioId: options.ventaCambio.id, ventaCambioNumero: options.ventaCambio.numero } : {}),
+    },
+  });
+  return d!.id;
 }

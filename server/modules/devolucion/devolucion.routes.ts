@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ZDevolucion, ZDevolucionesDeVenta, ZDevolucionParams, ZDevolucionRequest } from '#shared/schemas/devolucion';
+import { ZCambio, ZCambioRequest, ZDevolucion, ZDevolucionesDeVenta, ZDevolucionParams, ZDevolucionRequest } from '#shared/schemas/devolucion';
 import { ZIdParam } from '#shared/schemas/venta';
 import { sessionOf, storeOf } from '../../plugins/auth';
 import { autorDe } from '../actividad/actividad.domain';
+import { registrarCambio } from './cambio.domain';
 import { devolucionesDeVenta, obtenerDevolucion, registrarDevolucion } from './devolucion.domain';
 
 /** Returns of a sale (issue #32 point 1): every role may ask; the domain applies the annulment rule. */
@@ -23,6 +24,17 @@ export async function devolucionRoutes(app: FastifyInstance) {
     handler: async (req, reply) => {
       const d = await registrarDevolucion({ db: app.db, tiendaId: storeOf(req), ventaId: req.params.id, autor: autorDe(sessionOf(req), 'tienda'), body: req.body });
       return reply.status(201).send(d);
+    },
+  });
+
+  // An exchange (issue #32 point 2): a return and a new sale in one step; the domain applies the
+  // return's rule and the checkout's.
+  r.post('/ventas/:id/cambios', {
+    config: { keepsSessions: true, keepsCatalog: true },
+    schema: { tags, params: ZIdParam, body: ZCambioRequest, response: { 201: ZCambio } },
+    handler: async (req, reply) => {
+      const c = await registrarCambio({ db: app.db, tiendaId: storeOf(req), ventaId: req.params.id, autor: autorDe(sessionOf(req), 'tienda'), body: req.body });
+      return reply.status(201).send(c);
     },
   });
 

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-o
 import { alias } from 'drizzle-orm/pg-core';
 import { AppError } from '#shared/errors';
 import { cambioDelPago, metodosDelPago, partesDelPago } from '#shared/pago';
+import { cambioDeVenta, entregadoEnCambio } from '../venta/venta.recibo';
 import { M } from '#shared/messages';
 import type { TFacturaDetalle, TFacturasFiltros, TFacturasPage } from '#shared/schemas/factura';
 import type { Db } from '../../db/client';
@@ -197,6 +198,8 @@ export async function detalleFactura(options: { db: Db; tiendaId: number; idVent
     .where(and(eq(factura.ventaId, idVenta), eq(factura.tiendaId, tiendaId)))
     .orderBy(asc(factura.idFactura));
 
+  // A sale made by an exchange (issue #32 point 2): the return whose value paid part of it.
+  const cambioDe = await cambioDeVenta(db, tiendaId, idVenta);
   const conSubtotal = lineas.map((l) => ({ ...l, subtotal: l.cantidad * l.precio - l.descuento }));
   const total = conSubtotal.reduce((acc, l) => acc + l.subtotal, 0) - v.descuento;
   return {
@@ -219,5 +222,6 @@ export async function detalleFactura(options: { db: Db; tiendaId: number; idVent
     total,
     ...pagoDe({ metodoPagoId: v.metodoPagoId, metodo: v.metodoPago ?? '', total, montoFiado: v.montoFiado, montoRecibido: v.montoRecibido }),
     fiadoVence: v.montoFiado > 0 ? v.fiadoVence : null,
+    ...(cambioDe ? { cambioDe, montoRecibido: v.montoRecibido == null ? null : entregadoEnCambio(v.montoRecibido, v.metodoPagoId, cambioDe) } : { cambioDe: null }),
   };
 }

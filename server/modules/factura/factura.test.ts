@@ -160,6 +160,7 @@ describe('facturas', () => {
       montoRecibido: 20000,
       cambio: 9800,
       fiadoVence: null,
+      cambioDe: null,
     });
     const pendiente = (await get(s, `/api/facturas/${v.cuatro}`)).json();
     expect(pendiente).toMatchObject({ estado: 'Pendiente', montoRecibido: null, cambio: null, cliente: null });

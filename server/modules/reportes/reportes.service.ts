@@ -275,25 +275,45 @@ async function mediosDePago(ctx: Ctx, r: Rango, ant: Rango): Promise<TReporte> {
 const categoriaDe = (p: SQL) => sql`coalesce(nullif(btrim(${p}.categoria), ''), ${R.sinCategoria})`;
 
 /** Units, gross, the lines' discounts and net (Σ price × quantity − the line's discount) per product or category. */
-async function porProducto(ctx: Ctx, r: Rango, porCategoria: boolean): Promise<{ clave: string; nombre: string; categoria: string; cantidad: number; bruto: number; descuentos: number; neto: number; productos: number }[]> {
+async function porProducto(
+  ctx: Ctx,
+  r: Rango,
+  porCategoria: boolean,
+): Promise<{ clave: string; nombre: string; categoria: string; cantidad: number; bruto: number; descuentos: number; neto: number; productos: number; costo: number; sinCosto: number }[]> {
   const { db, tiendaId } = ctx;
   const grupo = porCategoria ? categoriaDe(sql`p`) : sql`l.producto_id::text`;
   const rows = await filas(
     db,
     sql`
     with l as (
-      select f.producto_id, sum(f.cantidad)::bigint as cantidad, sum(f.precio * f.cantidad)::bigint as bruto, sum(f.descuento)::bigint as descuentos
-      from factura f join venta v on v.id_venta = f.venta_id
+      select f.producto_id, sum(f.cantidad)::bigint as cantidad, sum(f.precio * f.cantidad)::bigint as bruto, sum(f.descuento)::bigint as descuentos,
+        -- The margin of a period (issue #32 point 6): each unit at the average cost it was sold at,
+        -- or the product's current one where the line kept none; units with no cost at all are counted.
+        sum(f.cantidad * coalesce(f.costo_unit, p.costo_promedio))::bigint as costo,
+        sum(f.cantidad) filter (where coalesce(f.costo_unit, p.costo_promedio) is null)::bigint as sin_costo
+      from factura f join venta v on v.id_venta = f.venta_id join producto p on p.id_producto = f.producto_id
       where f.tienda_id = ${tiendaId} and ${ventasDe(ctx, r)} and v.estado <> 'Anulada'
       group by f.producto_id
     )
     select ${grupo} as clave, min(p.nombre) as nombre, min(${categoriaDe(sql`p`)}) as categoria, count(*) as productos,
-      sum(l.cantidad) as cantidad, sum(l.bruto) as bruto, sum(l.descuentos) as descuentos, sum(l.bruto - l.descuentos) as neto
+      sum(l.cantidad) as cantidad, sum(l.bruto) as bruto, sum(l.descuentos) as descuentos, sum(l.bruto - l.descuentos) as neto,
+      coalesce(sum(l.costo), 0) as costo, coalesce(sum(l.sin_costo), 0) as sin_costo
     from l join producto p on p.id_producto = l.producto_id
     group by 1
     order by neto desc, cantidad desc, 1`,
   );
-  return rows.map((x) => ({ clave: s(x.clave), nombre: s(x.nombre), categoria: s(x.categoria), cantidad: n(x.cantidad), bruto: n(x.bruto), descuentos: n(x.descuentos), neto: n(x.neto), productos: n(x.productos) }));
+  return rows.map((x) => ({
+    clave: s(x.clave),
+    nombre: s(x.nombre),
+    categoria: s(x.categoria),
+    cantidad: n(x.cantidad),
+    bruto: n(x.bruto),
+    descuentos: n(x.descuentos),
+    neto: n(x.neto),
+    productos: n(x.productos),
+    costo: n(x.costo),
+    sinCosto: n(x.sin_costo),
+  }));
 }
 
 async function productosOCategorias(ctx: Ctx, r: Rango, ant: Rango, porCategoria: boolean): Promise<TReporte> {
@@ -303,15 +323,23 @@ async function productosOCategorias(ctx: Ctx, r: Rango, ant: Rango, porCategoria
   const neto = rows.reduce((a, x) => a + x.neto, 0);
   const top = rows.slice(0, 10);
   const informe = porCategoria ? 'categorias' : 'productos';
+  // Cost and margin of the period (issue #32 point 6): every report needs the `reportes` permission,
+  // the one that shows costs (permisos.ts). A group with units of no known cost has no margin.
+  const margenCols = [col('costo', C.costo, 'dinero'), col('margen', C.margen, 'dinero'), col('margenPorcentaje', C.margenPorcentaje, 'porcentaje')];
+  const margenDe = (x: { neto: number; costo: number; sinCosto: number }) => (x.sinCosto > 0 ? null : x.neto - x.costo);
+  const conCosto = rows.filter((x) => x.sinCosto === 0);
   const columnas = porCategoria
-    ? [col('puesto', C.puesto, 'entero'), col('categoria', C.categoria), col('productos', C.productos, 'entero'), col('cantidad', C.cantidad, 'entero'), col('bruto', C.bruto, 'dinero'), col('descuentos', C.descuentos, 'dinero'), col('neto', C.neto, 'dinero'), col('participacion', C.participacion, 'porcentaje'), col('netoAnterior', C.netoAnterior, 'dinero')]
-    : [col('puesto', C.puesto, 'entero'), col('producto', C.producto), col('categoria', C.categoria), col('cantidad', C.cantidad, 'entero'), col('bruto', C.bruto, 'dinero'), col('descuentos', C.descuentos, 'dinero'), col('neto', C.neto, 'dinero'), col('participacion', C.participacion, 'porcentaje'), col('cantidadAnterior', C.cantidadAnterior, 'entero')];
+    ? [col('puesto', C.puesto, 'entero'), col('categoria', C.categoria), col('productos', C.productos, 'entero'), col('cantidad', C.cantidad, 'entero'), col('bruto', C.bruto, 'dinero'), col('descuentos', C.descuentos, 'dinero'), col('neto', C.neto, 'dinero'), ...margenCols, col('participacion', C.participacion, 'porcentaje'), col('netoAnterior', C.netoAnterior, 'dinero')]
+    : [col('puesto', C.puesto, 'entero'), col('producto', C.producto), col('categoria', C.categoria), col('cantidad', C.cantidad, 'entero'), col('bruto', C.bruto, 'dinero'), col('descuentos', C.descuentos, 'dinero'), col('neto', C.neto, 'dinero'), ...margenCols, col('participacion', C.participacion, 'porcentaje'), col('cantidadAnterior', C.cantidadAnterior, 'entero')];
   return reporte(informe, r, {
     anterior: ant,
     indicadores: [
       ind('neto', 'dinero', neto, sumaAnt.reduce((a, x) => a + x.neto, 0)),
       ind('unidades', 'entero', rows.reduce((a, x) => a + x.cantidad, 0), sumaAnt.reduce((a, x) => a + x.cantidad, 0)),
       ind(porCategoria ? 'categorias' : 'productos', 'entero', rows.length, sumaAnt.length),
+      // Over the groups whose every unit has a cost.
+      ind('costo', 'dinero', conCosto.reduce((a, x) => a + x.costo, 0)),
+      ind('margen', 'dinero', conCosto.reduce((a, x) => a + x.neto - x.costo, 0)),
     ],
     grafico: {
       tipo: porCategoria ? 'dona' : 'barrasH',
@@ -337,6 +365,9 @@ async function productosOCategorias(ctx: Ctx, r: Rango, ant: Rango, porCategoria
           bruto: x.bruto,
           descuentos: x.descuentos,
           neto: x.neto,
+          costo: x.sinCosto > 0 ? null : x.costo,
+          margen: margenDe(x),
+          margenPorcentaje: margenDe(x) == null || x.neto === 0 ? null : Math.round((margenDe(x)! / x.neto) * 1000) / 10,
           participacion: neto === 0 ? 0 : Math.round((x.neto / neto) * 1000) / 10,
           netoAnterior: anteriores.get(x.clave)?.neto ?? 0,
           cantidadAnterior: anteriores.get(x.clave)?.cantidad ?? 0,

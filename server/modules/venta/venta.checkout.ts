@@ -37,13 +37,13 @@ export function mergeLineas(lineas: readonly LineaPedida[]): LineaPedida[] {
 
 /** A checkout tried and undone (a cashier's discount, before its PIN is checked): what it answered. */
 class Ensayo extends Error {
-  constructor(readonly resultado: ResultadoVenta) {
+  constructor(readonly resultado: unknown) {
     super('ensayo');
   }
 }
 
 /** What `venta_registrar` answers (its source: `server/db/functions/venta_registrar.sql`). */
-type ResultadoVenta =
+export type ResultadoVenta =
   | { estado: 'ok'; id: number; numero: number; fecha: number; total: number; descuento: number; montoFiado: number; montoRecibido: number; turno: number; lineas: TRecibo['lineas']; sobreventa: Sobreventa[]; tienda: string; metodo: string; cajero: string | null; fiadoVence?: string | null }
   | { estado: 'repetida'; id: number }
   | { estado: 'no_encontrado' | 'monto_insuficiente' | 'sin_turno' }
@@ -70,7 +70,8 @@ export async function registrarVenta(options: Parameters<typeof registrarVentaEn
   return conRechazos(options.db, () => registrarVentaEn(options));
 }
 
-async function registrarVentaEn(options: {
+/** What a checkout is asked: the till's request, the seller and its role. */
+export interface PedidoVenta {
   db: Db;
   tiendaId: number;
   usuarioId: number | null;
@@ -93,7 +94,88 @@ async function registrarVentaEn(options: {
     /** Sell past the recorded stock (issue #36 point 7): the permission `venderSinStock`, or a supervisor's PIN. */
     venderSinStock?: boolean;
   };
-}): Promise<TRecibo> {
+}
+
+async function registrarVentaEn(options: PedidoVenta): Promise<TRecibo> {
+  const { db, tiendaId, clave } = { ...options, clave: options.input.clave ?? null };
+  if (clave) {
+    // A retry of a sale already recorded answers its receipt without locking anything.
+    const repetida = await ventaPorClave(db, tiendaId, clave);
+    if (repetida != null) return obtenerRecibo({ db, tiendaId, ventaId: repetida });
+  }
+  const c = await prepararCheckout(options);
+  /** Runs `intento`; a retry of the same key that met the first one at the key's index answers it. */
+  const porClave = async (intento: () => Promise<ResultadoVenta>): Promise<ResultadoVenta> => {
+    try {
+      return await intento();
+    } catch (err) {
+      // Two tries of one sale with no product in common cannot meet at the product locks: the key's
+      // unique index stops the second, which then answers the first one's receipt.
+      const repetida = clave && esClaveRepetida(err) ? await ventaPorClave(db, tiendaId, clave) : null;
+      if (repetida == null) throw err;
+      return { estado: 'repetida', id: repetida };
+    }
+  };
+
+  let autorizadoPor: { id: number; nombre: string } | null = null;
+  let r: ResultadoVenta | null = null;
+  if (c.necesitaPin) {
+    // A cashier's discount needs a supervisor's PIN (issue #16 point 4), checked only once the whole
+    // sale was found valid (issue #28): the sale is written and charged in a transaction that is then
+    // undone, so products, stock, amounts, the shift and the customer's credit all answer as they
+    // would without a PIN, and no answer ever depends on the PIN unless everything else is right. The
+    // hash runs outside any transaction (the embedded database has one connection).
+    const ensayo = await porClave(() => ensayar(db, (tx) => c.escribir(tx, null)));
+    if (ensayo.estado !== 'ok') r = ensayo;
+    else autorizadoPor = await c.autorizar(ensayo);
+  }
+  // venta_registrar finds the cashier's open shift and writes the sale in one statement (caja: no
+  // open shift, no sale). On credit, one transaction also charges the unpaid part to the customer
+  // within the limit (fiado), or nothing is kept.
+  r ??= await porClave(() => (c.sinTransaccion ? c.registrar(db) : db.transaction((tx) => c.escribir(tx, autorizadoPor))));
+  if (r.estado === 'repetida') return obtenerRecibo({ db, tiendaId, ventaId: r.id });
+  return c.recibo(db, r, autorizadoPor);
+}
+
+/**
+ * Runs `escribir` in a transaction that is then undone, and answers what it answered: a checkout (or
+ * an exchange) tried in full before a supervisor's PIN is checked outside any transaction.
+ */
+export async function ensayar<T>(db: Db, escribir: (tx: Tx) => Promise<T>): Promise<T> {
+  try {
+    await db.transaction(async (tx) => {
+      throw new Ensayo(await escribir(tx));
+    });
+  } catch (err) {
+    if (err instanceof Ensayo) return err.resultado as T;
+    throw err;
+  }
+  throw new Error('unreachable');
+}
+
+/** A checkout checked and ready to write, in the caller's transaction or its own. */
+export interface Checkout {
+  /** A discount by role 2, or past the stock without the permission: tried first, then a PIN. */
+  necesitaPin: boolean;
+  /** Paid in full with no discount nor sale past stock: one statement, no transaction needed. */
+  sinTransaccion: boolean;
+  /** `venta_registrar` alone. */
+  registrar(q: Db | Tx, credito?: number): Promise<ResultadoVenta>;
+  /** The sale, its log entries and, on credit, its charge; `credito` pesos of an exchange count as received. */
+  escribir(tx: Tx, autorizadoPor: { id: number; nombre: string } | null, credito?: number): Promise<ResultadoVenta>;
+  /** After a trial that answered ok: the supervisor whose PIN authorises it (refusals thrown). */
+  autorizar(ensayo: ResultadoVenta & { estado: 'ok' }): Promise<{ id: number; nombre: string } | null>;
+  /** The receipt of a sale written, or the refusal `venta_registrar` answered, thrown. */
+  recibo(db: Db | Tx, r: ResultadoVenta, autorizadoPor: { id: number; nombre: string } | null): Promise<TRecibo>;
+}
+
+/**
+ * The checkout's rules before any write (issue #32 point 2 shares them with the exchange): the lines,
+ * the discounts and who may give them, fiado and its customer, the amount received, the sale past
+ * stock; then `escribir` writes it all in the caller's transaction. `porCambio`: the credit of an
+ * exchange pays part or all of it, so nothing need be handed over.
+ */
+export async function prepararCheckout(options: PedidoVenta & { porCambio?: boolean }): Promise<Checkout> {
   const { db, tiendaId, usuarioId, input } = options;
   const autor: Autor = { usuarioId, rol: options.rol, cara: 'tienda' };
   const lineas = mergeLineas(input.lineas);
@@ -108,14 +190,9 @@ async function registrarVentaEn(options: {
   const aCredito = todoFiado || !!input.aCredito;
   const montoRecibido = todoFiado ? 0 : input.montoRecibido;
   if (aCredito && !input.documentoCliente) throw new AppError('VALIDATION', V.fiadoRequiereCliente, { fields: { documentoCliente: V.fiadoRequiereCliente } });
-  if (!aCredito && montoRecibido <= 0) throw new AppError('VALIDATION', V.cantidadInvalida);
+  if (!aCredito && montoRecibido <= 0 && !options.porCambio) throw new AppError('VALIDATION', V.cantidadInvalida);
   const referencia = input.referencia?.trim() || null;
   const clave = input.clave ?? null;
-  if (clave) {
-    // A retry of a sale already recorded answers its receipt without locking anything.
-    const repetida = await ventaPorClave(db, tiendaId, clave);
-    if (repetida != null) return obtenerRecibo({ db, tiendaId, ventaId: repetida });
-  }
   const pinDescuento = conDescuento && options.rol === ROL.EMPLEADO;
   // Past the recorded stock (issue #36 point 7): only when asked; without the permission, a supervisor's PIN.
   const sinStock = !!input.venderSinStock;
@@ -123,11 +200,11 @@ async function registrarVentaEn(options: {
   const necesitaPin = pinDescuento || pinSinStock;
   const cliente = input.documentoCliente ? await buscarCliente({ db, tiendaId, documento: input.documentoCliente }) : null;
 
-  const registrar = async (q: Db | Tx) =>
+  const registrar = async (q: Db | Tx, credito = 0) =>
     (
       (await q.execute(sql`
         select venta_registrar(${tiendaId}::int, ${usuarioId}::int, ${cliente?.id ?? null}::int, ${input.metodoPagoId}::int,
-          ${montoRecibido}::bigint, ${intArray(lineas.map((l) => l.productoId))}, ${intArray(lineas.map((l) => l.cantidad))},
+          ${montoRecibido + credito}::bigint, ${intArray(lineas.map((l) => l.productoId))}, ${intArray(lineas.map((l) => l.cantidad))},
           ${V.motivoVenta('{id}')}, ${clave}::uuid,
           ${textArray(lineas.map((l) => l.descuento?.tipo ?? 'ninguno'))}, ${bigintArray(lineas.map((l) => l.descuento?.valor ?? 0))},
           ${input.descuento?.tipo ?? null}::text, ${input.descuento?.valor ?? null}::bigint,
@@ -135,8 +212,8 @@ async function registrarVentaEn(options: {
           ${aCredito}::boolean, ${referencia}::text, ${!!input.verificado}::boolean, ${sinStock}::boolean) as r`)) as unknown as { rows: { r: ResultadoVenta }[] }
     ).rows[0]!.r;
   /** The sale and, on credit, its charge; `autorizadoPor` recorded on it in the same transaction. */
-  const escribir = async (tx: Tx, autorizadoPor: { id: number; nombre: string } | null) => {
-    const resultado = await registrar(tx);
+  const escribir = async (tx: Tx, autorizadoPor: { id: number; nombre: string } | null, credito = 0) => {
+    const resultado = await registrar(tx, credito);
     // A discount is in the activity log with who authorised it (issue #27 point 6): the PIN's owner, or the seller (roles 1 and 3).
     const descontado = resultado.estado === 'ok' ? Number(resultado.descuento) + resultado.lineas.reduce((a, l) => a + Number(l.descuento), 0) : 0;
     if (resultado.estado === 'ok' && descontado > 0)
@@ -188,95 +265,63 @@ async function registrarVentaEn(options: {
     }
     return resultado;
   };
-  /** Runs `intento`; a retry of the same key that met the first one at the key's index answers it. */
-  const porClave = async (intento: () => Promise<ResultadoVenta>): Promise<ResultadoVenta> => {
-    try {
-      return await intento();
-    } catch (err) {
-      // Two tries of one sale with no product in common cannot meet at the product locks: the key's
-      // unique index stops the second, which then answers the first one's receipt.
-      const repetida = clave && esClaveRepetida(err) ? await ventaPorClave(db, tiendaId, clave) : null;
-      if (repetida == null) throw err;
-      return { estado: 'repetida', id: repetida };
-    }
+  const autorizar = async (ensayo: ResultadoVenta & { estado: 'ok' }) => {
+    const sobreventa = pinSinStock ? (ensayo.sobreventa ?? []) : [];
+    // Asked to sell past stock without the permission: the PIN is needed only when a line is short.
+    if (sobreventa.length > 0 && !input.autorizacion)
+      throw denegado(tiendaId, autor, 'venderSinStock', { entidad: 'producto', id: sobreventa[0]!.productoId, nombre: sobreventa.map((s) => s.nombre).join(', ') });
+    if (pinDescuento || sobreventa.length > 0) return verificarAutorizacion({ db, tiendaId, cajeroId: usuarioId, autorizacion: input.autorizacion });
+    return null;
   };
-
-  let autorizadoPor: { id: number; nombre: string } | null = null;
-  let r: ResultadoVenta | null = null;
-  if (necesitaPin) {
-    // A cashier's discount needs a supervisor's PIN (issue #16 point 4), checked only once the whole
-    // sale was found valid (issue #28): the sale is written and charged in a transaction that is then
-    // undone, so products, stock, amounts, the shift and the customer's credit all answer as they
-    // would without a PIN, and no answer ever depends on the PIN unless everything else is right. The
-    // hash runs outside any transaction (the embedded database has one connection).
-    const ensayo = await porClave(async () => {
-      try {
-        await db.transaction(async (tx) => {
-          throw new Ensayo(await escribir(tx, null));
-        });
-      } catch (err) {
-        if (err instanceof Ensayo) return err.resultado;
-        throw err;
-      }
-      throw new Error('unreachable');
-    });
-    if (ensayo.estado !== 'ok') r = ensayo;
-    else {
-      const sobreventa = pinSinStock ? (ensayo.sobreventa ?? []) : [];
-      // Asked to sell past stock without the permission: the PIN is needed only when a line is short.
-      if (sobreventa.length > 0 && !input.autorizacion)
-        throw denegado(tiendaId, autor, 'venderSinStock', { entidad: 'producto', id: sobreventa[0]!.productoId, nombre: sobreventa.map((s) => s.nombre).join(', ') });
-      if (pinDescuento || sobreventa.length > 0) autorizadoPor = await verificarAutorizacion({ db, tiendaId, cajeroId: usuarioId, autorizacion: input.autorizacion });
+  const recibo = async (q: Db | Tx, r: ResultadoVenta, autorizadoPor: { id: number; nombre: string } | null): Promise<TRecibo> => {
+    switch (r.estado) {
+      case 'repetida':
+        return obtenerRecibo({ db: q, tiendaId, ventaId: r.id });
+      case 'no_encontrado':
+        // Another store's product, or none at all: not found, without saying which exists.
+        throw new AppError('NOT_FOUND', V.productoNoEncontrado);
+      case 'no_disponible':
+        throw new AppError('NOT_FOUND', V.productosNoDisponibles(r.nombres));
+      case 'sin_stock':
+        throw new AppError('BUSINESS_RULE', V.sinStock(r.nombres), { title: V.sinStockTitle });
+      case 'monto_insuficiente':
+        throw new AppError('BUSINESS_RULE', V.montoInsuficiente);
+      case 'sin_turno':
+        throw new AppError('BUSINESS_RULE', V.turnoRequerido, { title: V.turnoRequeridoTitle });
+      case 'descuento_invalido':
+        throw new AppError('BUSINESS_RULE', V.descuentosInvalidos(r.nombres));
     }
-  }
-  // venta_registrar finds the cashier's open shift and writes the sale in one statement (caja: no
-  // open shift, no sale). On credit, one transaction also charges the unpaid part to the customer
-  // within the limit (fiado), or nothing is kept.
-  r ??= await porClave(() => (!aCredito && !conDescuento && !sinStock ? registrar(db) : db.transaction((tx) => escribir(tx, autorizadoPor))));
-  switch (r.estado) {
-    case 'repetida':
-      return obtenerRecibo({ db, tiendaId, ventaId: r.id });
-    case 'no_encontrado':
-      // Another store's product, or none at all: not found, without saying which exists.
-      throw new AppError('NOT_FOUND', V.productoNoEncontrado);
-    case 'no_disponible':
-      throw new AppError('NOT_FOUND', V.productosNoDisponibles(r.nombres));
-    case 'sin_stock':
-      throw new AppError('BUSINESS_RULE', V.sinStock(r.nombres), { title: V.sinStockTitle });
-    case 'monto_insuficiente':
-      throw new AppError('BUSINESS_RULE', V.montoInsuficiente);
-    case 'sin_turno':
-      throw new AppError('BUSINESS_RULE', V.turnoRequerido, { title: V.turnoRequeridoTitle });
-    case 'descuento_invalido':
-      throw new AppError('BUSINESS_RULE', V.descuentosInvalidos(r.nombres));
-  }
-  const recibido = Number(r.montoRecibido);
-  return {
-    id: r.id,
-    numero: r.numero,
-    // The till's DIAN number (issue #30 point 5), taken by the trigger with the sale.
-    fiscal: await fiscalDeVenta(db, tiendaId, r.id),
-    // Paid (or charged to the customer's account) now: complete from the start (issue #36 point 2).
-    estado: 'Completada',
-    fecha: new Date(r.fecha).toISOString(),
-    tienda: r.tienda,
-    cajero: r.cajero || r.tienda,
-    lineas: r.lineas.map((l) => ({ ...l, precio: Number(l.precio), descuento: Number(l.descuento), subtotal: Number(l.subtotal) })),
-    descuento: Number(r.descuento),
-    motivoDescuento: conDescuento ? input.motivoDescuento!.trim() : null,
-    autorizadoPor: autorizadoPor?.nombre ?? null,
-    total: Number(r.total),
-    metodoPago: { id: input.metodoPagoId, nombre: r.metodo },
-    montoRecibido: recibido,
-    // Change only on cash, over the part paid now (issue #36).
-    cambio: cambioDelPago({ metodoPagoId: input.metodoPagoId, total: Number(r.total), montoFiado: Number(r.montoFiado), montoRecibido: recibido }) ?? 0,
-    montoFiado: Number(r.montoFiado),
-    fiadoVence: r.fiadoVence ?? null,
-    referencia,
-    verificado: !!input.verificado,
-    // The receipt names the customer; the credit shown at the till is not part of it.
-    cliente: cliente && { id: cliente.id, documento: cliente.documento, nombre: cliente.nombre.trim(), telefono: cliente.telefono },
+    const recibido = Number(r.montoRecibido);
+    return {
+      id: r.id,
+      numero: r.numero,
+      // The till's DIAN number (issue #30 point 5), taken by the trigger with the sale.
+      fiscal: await fiscalDeVenta(q, tiendaId, r.id),
+      // Paid (or charged to the customer's account) now: complete from the start (issue #36 point 2).
+      estado: 'Completada',
+      fecha: new Date(r.fecha).toISOString(),
+      tienda: r.tienda,
+      cajero: r.cajero || r.tienda,
+      lineas: r.lineas.map((l) => ({ ...l, precio: Number(l.precio), descuento: Number(l.descuento), subtotal: Number(l.subtotal) })),
+      descuento: Number(r.descuento),
+      motivoDescuento: conDescuento ? input.motivoDescuento!.trim() : null,
+      autorizadoPor: autorizadoPor?.nombre ?? null,
+      total: Number(r.total),
+      metodoPago: { id: input.metodoPagoId, nombre: r.metodo },
+      montoRecibido: recibido,
+      // Change only on cash, over the part paid now (issue #36).
+      cambio: cambioDelPago({ metodoPagoId: input.metodoPagoId, total: Number(r.total), montoFiado: Number(r.montoFiado), montoRecibido: recibido }) ?? 0,
+      montoFiado: Number(r.montoFiado),
+      fiadoVence: r.fiadoVence ?? null,
+      referencia,
+      verificado: !!input.verificado,
+      // The receipt names the customer; the credit shown at the till is not part of it.
+      cliente: cliente && { id: cliente.id, documento: cliente.documento, nombre: cliente.nombre.trim(), telefono: cliente.telefono },
+      // An exchange answers its sale's receipt as read back (registrarCambio), with the return it came from.
+      cambioDe: null,
+    };
   };
+  return { necesitaPin, sinTransaccion: !aCredito && !conDescuento && !sinStock, registrar, escribir, autorizar, recibo };
 }
 
 /** The store's sale recorded under a till's key, if any. */

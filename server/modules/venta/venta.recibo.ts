@@ -3,9 +3,10 @@ import { alias } from 'drizzle-orm/pg-core';
 import { AppError } from '#shared/errors';
 import { M } from '#shared/messages';
 import { cambioDelPago } from '#shared/pago';
+import { METODO } from '#shared/roles';
 import type { TRecibo } from '#shared/schemas/venta';
 import type { Db, Tx } from '../../db/client';
-import { cliente, factura, metodoPago, producto, tienda, usuario, venta } from '../../db/schema';
+import { cliente, devolucion, factura, metodoPago, producto, tienda, usuario, venta } from '../../db/schema';
 import { fiscalDeVenta } from '../numeracion/numeracion.domain';
 
 const V = M.ventas;
@@ -14,6 +15,8 @@ const V = M.ventas;
 
 /** The supervisor who authorised a cashier's discount (issue #16 point 4): a second join of usuario. */
 const autorizador = alias(usuario, 'autorizador');
+/** The sale an exchange's return came from (issue #32 point 2): a second join of venta. */
+const ventaOriginal = alias(venta, 'venta_original');
 
 /** The receipt of one of the store's sales; another store's sale is not found. */
 export async function obtenerRecibo(options: { db: Db | Tx; tiendaId: number; ventaId: number }): Promise<TRecibo> {
@@ -59,7 +62,9 @@ export async function obtenerRecibo(options: { db: Db | Tx; tiendaId: number; ve
     .innerJoin(producto, eq(producto.idProducto, factura.productoId))
     .where(and(eq(factura.ventaId, ventaId), eq(factura.tiendaId, tiendaId)))
     .orderBy(asc(factura.idFactura));
+  const cambioDe = await cambioDeVenta(db, tiendaId, ventaId);
   const montoRecibido = row.montoRecibido ?? row.total;
+  const entregado = entregadoEnCambio(montoRecibido, row.metodoId, cambioDe);
   return {
     id: row.id,
     numero: row.numero,
@@ -74,15 +79,36 @@ export async function obtenerRecibo(options: { db: Db | Tx; tiendaId: number; ve
     autorizadoPor: row.autorizadoPor,
     total: row.total,
     metodoPago: { id: row.metodoId, nombre: row.metodoNombre },
-    montoRecibido,
+    montoRecibido: entregado,
     cambio: cambioDelPago({ metodoPagoId: row.metodoId, total: row.total, montoFiado: row.montoFiado, montoRecibido }) ?? 0,
     montoFiado: row.montoFiado,
     fiadoVence: row.montoFiado > 0 ? row.fiadoVence : null,
     referencia: row.referencia,
     verificado: row.verificado,
+    cambioDe: cambioDe ?? null,
     cliente:
       row.clienteId != null
         ? { id: row.clienteId, documento: row.clienteDocumento!, nombre: `${row.clienteNombre} ${row.clienteApellido}`.trim(), telefono: row.clienteTelefono }
         : null,
   };
+}
+
+/** A sale made by an exchange (issue #32 point 2): the return whose value paid part of it; null for any other sale. */
+export async function cambioDeVenta(db: Db | Tx, tiendaId: number, ventaId: number): Promise<NonNullable<TRecibo['cambioDe']> | null> {
+  const [c] = await db
+    .select({ devolucionId: devolucion.idDevolucion, devolucionNumero: devolucion.numero, ventaId: ventaOriginal.idVenta, ventaNumero: ventaOriginal.numero, credito: devolucion.total })
+    .from(devolucion)
+    .innerJoin(ventaOriginal, eq(ventaOriginal.idVenta, devolucion.ventaId))
+    .where(and(eq(devolucion.ventaCambioId, ventaId), eq(devolucion.tiendaId, tiendaId)))
+    .limit(1);
+  return c ?? null;
+}
+
+/**
+ * What the customer handed over for an exchange's sale: the stored amount received counts the return's
+ * value (it paid the sale, `venta_registrar` checks the whole), except on fiado, where the credit
+ * lowered the account instead.
+ */
+export function entregadoEnCambio(montoRecibido: number, metodoPagoId: number, cambio: { credito: number } | null): number {
+  return cambio && metodoPagoId !== METODO.FIADO ? Math.max(0, montoRecibido - cambio.credito) : montoRecibido;
 }

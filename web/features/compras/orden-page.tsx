@@ -5,13 +5,13 @@ import { compras } from '#shared/messages/compras';
 import { formatPesos, parsePesos } from '#shared/money';
 import { cufeDeQr, type TOrden } from '#shared/schemas/compras';
 import { PageHeader } from '../../components/page-header';
-import { Field, FechaInput } from '../../components/ui/field';
+import { Field, FechaInput, SelectField } from '../../components/ui/field';
 import { paths } from '../../config/paths';
 import { alertFailure, alertWarning, confirmAction, toastSuccess } from '../../lib/alerts';
 import { useFechas } from '../../lib/fechas';
 import { useMisPermisos } from '../../lib/mis-permisos';
 import { useSession } from '../../lib/session';
-import { useCambiarOrden, useOrden, useRecibir } from './api/compras';
+import { useActualizarOrden, useCambiarOrden, useOrden, useProductosDeProveedor, useRecibir } from './api/compras';
 import { claseEstado } from './estado';
 import { enlaceWhatsapp } from './whatsapp';
 import './compras.css';
@@ -130,6 +130,107 @@ function RecibirOrden({ orden }: { orden: TOrden }) {
   );
 }
 
+interface LineaEditada {
+  productoId: number;
+  nombre: string;
+  cantidad: string;
+  costo: string;
+}
+
+/**
+ * An order still in borrador, edited on screen (issue #32 point 4): quantities and unit costs, lines
+ * removed, products of the supplier added; the server replaces the lines (PUT, refused once sent).
+ */
+function EditarOrden({ orden, onCerrar }: { orden: TOrden; onCerrar: () => void }) {
+  const actualizar = useActualizarOrden(orden.id);
+  const productos = useProductosDeProveedor(orden.proveedorId);
+  const [lineas, setLineas] = useState<LineaEditada[]>(() =>
+    orden.items.filter((l) => l.productoId != null).map((l) => ({ productoId: l.productoId!, nombre: l.nombre, cantidad: String(l.cantidad), costo: String(l.costoUnit ?? 0) })),
+  );
+  const [nota, setNota] = useState(orden.nota ?? '');
+  const cambiar = (productoId: number, campo: 'cantidad' | 'costo', v: string) => setLineas((ls) => ls.map((l) => (l.productoId === productoId ? { ...l, [campo]: v } : l)));
+  const enOrden = new Set(lineas.map((l) => l.productoId));
+  const disponibles = (productos.data?.items ?? []).filter((p) => !enOrden.has(p.id));
+  const total = lineas.reduce((s, l) => s + (Number(l.cantidad) || 0) * (parsePesos(l.costo || '0') ?? 0), 0);
+
+  const onSubmit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    const pedidas = lineas.map((l) => ({ productoId: l.productoId, cantidad: Number(l.cantidad || 0), costoUnit: parsePesos(l.costo || '0') ?? -1 })).filter((l) => l.cantidad !== 0);
+    if (pedidas.length === 0) return void alertWarning(M.compras.sinLineas);
+    try {
+      await actualizar.mutateAsync({ lineas: pedidas, nota: nota.trim() || null });
+      toastSuccess(M.compras.ordenGuardada, M.compras.ordenNumero(orden.numero));
+      onCerrar();
+    } catch (err) {
+      await alertFailure(err);
+    }
+  };
+
+  return (
+    <form className="card cmp-editar" onSubmit={onSubmit} noValidate aria-labelledby="editar-title">
+      <h2 id="editar-title">{M.compras.editarTitulo}</h2>
+      <p className="cmp-muted">{M.compras.editarTexto}</p>
+      <div className="table-wrap">
+        <table className="table cmp-table">
+          <thead>
+            <tr>
+              <th>{C.producto}</th>
+              <th className="num">{C.cantidad}</th>
+              <th className="num">{C.costo}</th>
+              <th className="num">{C.subtotal}</th>
+              <th>
+                <span className="visually-hidden">{M.compras.quitar}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {lineas.map((l) => (
+              <tr key={l.productoId}>
+                <td>{l.nombre}</td>
+                <td className="num">
+                  <input className="cmp-num" type="number" min={1} max={9999} inputMode="numeric" aria-label={M.compras.cantidadDe(l.nombre)} value={l.cantidad} onChange={(e) => cambiar(l.productoId, 'cantidad', e.target.value)} />
+                </td>
+                <td className="num">
+                  <input className="cmp-costo" inputMode="numeric" aria-label={M.compras.costoDe(l.nombre)} value={l.costo} onChange={(e) => cambiar(l.productoId, 'costo', e.target.value)} />
+                </td>
+                <td className="num">{formatPesos((Number(l.cantidad) || 0) * (parsePesos(l.costo || '0') ?? 0))}</td>
+                <td>
+                  <button type="button" className="btn btn--sm btn--ghost" aria-label={M.compras.quitarDe(l.nombre)} onClick={() => setLineas((ls) => ls.filter((x) => x.productoId !== l.productoId))}>
+                    {M.compras.quitar}
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <div className="form-grid">
+        <SelectField
+          label={M.compras.agregarProducto}
+          value=""
+          onChange={(e) => {
+            const p = disponibles.find((x) => String(x.id) === e.target.value);
+            if (p) setLineas((ls) => [...ls, { productoId: p.id, nombre: p.nombre, cantidad: '1', costo: '' }]);
+          }}
+          options={[{ value: '', label: M.compras.agregarElegir }, ...disponibles.map((p) => ({ value: String(p.id), label: p.nombre }))]}
+        />
+        <Field label={M.compras.nota} maxLength={500} value={nota} onChange={(e) => setNota(e.target.value)} />
+      </div>
+      <p className="cmp-editar__total">
+        {C.total}: <strong data-testid="orden-editada-total">{formatPesos(total)}</strong>
+      </p>
+      <div className="cmp-acciones">
+        <button type="button" className="btn btn--ghost" onClick={onCerrar}>
+          {M.compras.descartarCambios}
+        </button>
+        <button type="submit" className="btn" disabled={actualizar.isPending}>
+          {M.compras.guardarCambios}
+        </button>
+      </div>
+    </form>
+  );
+}
+
 /** /ordenes_compra/:id (issue #32 points 4–5): one purchase order, its PDF and WhatsApp, its state, and receiving it. */
 export default function OrdenPage() {
   const { id } = useParams();
@@ -141,6 +242,7 @@ export default function OrdenPage() {
   const permisos = useMisPermisos();
   const orden = q.data;
   const tienda = session?.tienda ?? '';
+  const [editando, setEditando] = useState(false);
 
   const onEnviar = async () => {
     try {
@@ -185,7 +287,13 @@ export default function OrdenPage() {
         <a className="btn btn--ghost" href={enlaceWhatsapp(orden, tienda)} target="_blank" rel="noopener noreferrer">
           {M.compras.whatsapp}
         </a>
-        {orden.estado === 'borrador' && permisos.stock ? (
+        {/* Costs hidden from this role (total null): it cannot price the lines, so it does not edit them. */}
+        {orden.estado === 'borrador' && permisos.stock && orden.total != null && !editando ? (
+          <button type="button" className="btn btn--ghost" onClick={() => setEditando(true)}>
+            {M.compras.editar}
+          </button>
+        ) : null}
+        {orden.estado === 'borrador' && permisos.stock && !editando ? (
           <button type="button" className="btn" onClick={onEnviar} disabled={cambiar.isPending}>
             {M.compras.enviar}
           </button>
@@ -223,35 +331,39 @@ export default function OrdenPage() {
         {orden.nota ? <p className="cmp-muted">{orden.nota}</p> : null}
       </section>
 
-      <div className="table-wrap">
-        <table className="table cmp-table">
-          <caption className="visually-hidden">{M.compras.lineas}</caption>
-          <thead>
-            <tr>
-              <th>{C.producto}</th>
-              <th className="num">{C.cantidad}</th>
-              {orden.total != null ? <th className="num">{C.costo}</th> : null}
-              {orden.total != null ? <th className="num">{C.subtotal}</th> : null}
-              <th className="num">{C.recibido}</th>
-              <th className="num">{C.pendiente}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {orden.items.map((l) => (
-              <tr key={l.id}>
-                <td>{l.nombre}</td>
-                <td className="num">{l.cantidad}</td>
-                {orden.total != null ? <td className="num">{formatPesos(l.costoUnit ?? 0)}</td> : null}
-                {orden.total != null ? <td className="num">{formatPesos((l.costoUnit ?? 0) * l.cantidad)}</td> : null}
-                <td className="num">{l.recibido}</td>
-                <td className="num">{Math.max(l.cantidad - l.recibido, 0)}</td>
+      {editando && orden.estado === 'borrador' ? (
+        <EditarOrden key={orden.id} orden={orden} onCerrar={() => setEditando(false)} />
+      ) : (
+        <div className="table-wrap">
+          <table className="table cmp-table">
+            <caption className="visually-hidden">{M.compras.lineas}</caption>
+            <thead>
+              <tr>
+                <th>{C.producto}</th>
+                <th className="num">{C.cantidad}</th>
+                {orden.total != null ? <th className="num">{C.costo}</th> : null}
+                {orden.total != null ? <th className="num">{C.subtotal}</th> : null}
+                <th className="num">{C.recibido}</th>
+                <th className="num">{C.pendiente}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+            </thead>
+            <tbody>
+              {orden.items.map((l) => (
+                <tr key={l.id}>
+                  <td>{l.nombre}</td>
+                  <td className="num">{l.cantidad}</td>
+                  {orden.total != null ? <td className="num">{formatPesos(l.costoUnit ?? 0)}</td> : null}
+                  {orden.total != null ? <td className="num">{formatPesos((l.costoUnit ?? 0) * l.cantidad)}</td> : null}
+                  <td className="num">{l.recibido}</td>
+                  <td className="num">{Math.max(l.cantidad - l.recibido, 0)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
 
-      {abierta && permisos.stock ? <RecibirOrden key={orden.recepciones.length} orden={orden} /> : null}
+      {abierta && permisos.stock && !editando ? <RecibirOrden key={orden.recepciones.length} orden={orden} /> : null}
 
       <section className="card cmp-recepciones" aria-labelledby="recepciones-title">
         <h2 id="recepciones-title">{M.compras.recepciones}</h2>

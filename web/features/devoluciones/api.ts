@@ -1,6 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TDevolucion, TDevolucionesDeVenta, TDevolucionRequest } from '#shared/schemas/devolucion';
-import type { TMetodoPago } from '#shared/schemas/venta';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TPage } from '#shared/schemas/common';
+import type { TCambio, TCambioRequest, TDevolucion, TDevolucionesDeVenta, TDevolucionRequest } from '#shared/schemas/devolucion';
+import type { TMetodoPago, TProductoVenta } from '#shared/schemas/venta';
 import { api } from '../../lib/api-client';
 
 /** Under 'facturas': whatever refreshes a sale's detail refreshes its returns. */
@@ -21,6 +22,31 @@ export function useRegistrarDevolucion(ventaId: number) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: TDevolucionRequest) => api<TDevolucion>(`/ventas/${ventaId}/devoluciones`, { method: 'POST', body }),
+    onSettled: () =>
+      Promise.all([
+        qc.invalidateQueries({ queryKey: ['facturas'] }),
+        qc.invalidateQueries({ queryKey: ['ventas', 'productos'] }),
+        qc.invalidateQueries({ queryKey: ['caja'] }),
+        qc.invalidateQueries({ queryKey: ['clientes'] }),
+      ]),
+  });
+}
+
+/** The till's product search, for what an exchange's customer takes instead. */
+export const useProductosCambio = (q: string) =>
+  useQuery({
+    queryKey: ['ventas', 'productos', { q, page: 1, cambio: true }],
+    queryFn: ({ signal }) => api<TPage<TProductoVenta>>('/ventas/productos', { query: { q, page: 1, pageSize: 6 }, signal }),
+    enabled: q.trim().length > 0,
+    placeholderData: keepPreviousData,
+    staleTime: 5_000,
+  });
+
+/** An exchange (issue #32 point 2): a return and a new sale; the same lists read again as after a return. */
+export function useRegistrarCambio(ventaId: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TCambioRequest) => api<TCambio>(`/ventas/${ventaId}/cambios`, { method: 'POST', body }),
     onSettled: () =>
       Promise.all([
         qc.invalidateQueries({ queryKey: ['facturas'] }),

@@ -1,4 +1,5 @@
-import { useMemo, useState } from 'react';
+import { useDeferredValue, useMemo, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
 import { valorDevuelto } from '#shared/devolucion';
 import { AppError } from '#shared/errors';
 import { generic } from '#shared/messages/comun';
@@ -6,13 +7,15 @@ import { devoluciones } from '#shared/messages/devoluciones';
 import { formatPesos } from '#shared/money';
 import { METODO } from '#shared/roles';
 import type { TDestino, TDevolucion, TDevolucionesDeVenta } from '#shared/schemas/devolucion';
+import type { TProductoVenta } from '#shared/schemas/venta';
+import { paths } from '../../config/paths';
 import { Field, SelectField } from '../../components/ui/field';
 import { useAjustesTienda } from '../../lib/ajustes-tienda';
 import { alertWarning, toastSuccess } from '../../lib/alerts';
 import { NetworkError } from '../../lib/api-client';
 import { useFechas } from '../../lib/fechas';
 import { COLUMNAS, enlaceWhatsApp } from '../impresion/texto-recibo';
-import { useDevolucionesDeVenta, useMetodosReembolso, useRegistrarDevolucion } from './api';
+import { useDevolucionesDeVenta, useMetodosReembolso, useProductosCambio, useRegistrarCambio, useRegistrarDevolucion } from './api';
 import { lineasDevolucion, textoWhatsAppDevolucion } from './texto-devolucion';
 import './devoluciones.css';
 
@@ -26,7 +29,8 @@ const D = M.devoluciones;
  */
 export function DevolucionesVenta({ idVenta, estado }: { idVenta: number; estado: string }) {
   const query = useDevolucionesDeVenta(idVenta);
-  const [abierto, setAbierto] = useState(false);
+  // Which form is open: a plain return, or an exchange (issue #32 point 2).
+  const [abierto, setAbierto] = useState<'devolucion' | 'cambio' | null>(null);
   const [ultima, setUltima] = useState<number | null>(null);
   const data = query.data;
   if (!data) return null;
@@ -37,17 +41,24 @@ export function DevolucionesVenta({ idVenta, estado }: { idVenta: number; estado
       <header className="devoluciones__head">
         <h2 id="devoluciones-titulo">{D.historial}</h2>
         {estado === 'Completada' && quedan && !abierto ? (
-          <button type="button" className="btn" onClick={() => setAbierto(true)}>
-            {D.boton}
-          </button>
+          <div className="devoluciones__botones">
+            <button type="button" className="btn" onClick={() => setAbierto('devolucion')}>
+              {D.boton}
+            </button>
+            <button type="button" className="btn btn--ghost" onClick={() => setAbierto('cambio')}>
+              {D.botonCambio}
+            </button>
+          </div>
         ) : null}
       </header>
       {abierto ? (
         <FormularioDevolucion
+          key={abierto}
           datos={data}
-          onCancelar={() => setAbierto(false)}
+          cambio={abierto === 'cambio'}
+          onCancelar={() => setAbierto(null)}
           onHecha={(d) => {
-            setAbierto(false);
+            setAbierto(null);
             setUltima(d.idDevolucion);
           }}
         />
@@ -73,8 +84,32 @@ interface Fila {
   destino: TDestino;
 }
 
-function FormularioDevolucion({ datos, onCancelar, onHecha }: { datos: TDevolucionesDeVenta; onCancelar: () => void; onHecha: (d: TDevolucion) => void }) {
+/** What an exchange's customer takes instead: a product and how many. */
+interface Nuevo {
+  producto: TProductoVenta;
+  cantidad: string;
+}
+
+/**
+ * The return's form; with `cambio`, the exchange's (issue #32 point 2): the same lines to give back,
+ * what the customer takes instead, and one method for the difference either way.
+ */
+function FormularioDevolucion({
+  datos,
+  cambio = false,
+  onCancelar,
+  onHecha,
+}: {
+  datos: TDevolucionesDeVenta;
+  cambio?: boolean;
+  onCancelar: () => void;
+  onHecha: (d: TDevolucion) => void;
+}) {
   const registrar = useRegistrarDevolucion(datos.ventaId);
+  const registrarCambio = useRegistrarCambio(datos.ventaId);
+  const navigate = useNavigate();
+  const [nuevos, setNuevos] = useState<Nuevo[]>([]);
+  const [recibido, setRecibido] = useState('');
   const metodos = useMetodosReembolso();
   const [filas, setFilas] = useState<Record<number, Fila>>({});
   const [metodo, setMetodo] = useState<number>(METODO.EFECTIVO);
@@ -88,6 +123,8 @@ function FormularioDevolucion({ datos, onCancelar, onHecha }: { datos: TDevoluci
     .map((l) => ({ l, cantidad: Number(fila(l.facturaId).cantidad || 0), destino: fila(l.facturaId).destino }))
     .filter((x) => Number.isInteger(x.cantidad) && x.cantidad > 0);
   const total = pedidas.reduce((s, x) => s + valorDevuelto(x.l.pagado, x.l.vendidas, x.l.devueltas, Math.min(x.cantidad, x.l.vendidas - x.l.devueltas)), 0);
+  const valorNuevo = nuevos.reduce((acc, n) => acc + n.producto.precio * (Number(n.cantidad) || 0), 0);
+  const diferencia = valorNuevo - total;
   const opciones = useMemo(
     () =>
       (metodos.data ?? [])
@@ -102,6 +139,7 @@ function FormularioDevolucion({ datos, onCancelar, onHecha }: { datos: TDevoluci
     // The server refuses the same; said here in the store's words, not the browser's.
     const demasiadas = pedidas.find((x) => x.cantidad > x.l.vendidas - x.l.devueltas);
     if (demasiadas) return setError(D.masDeLoVendido(demasiadas.l.producto, demasiadas.l.vendidas - demasiadas.l.devueltas));
+    if (cambio) return enviarCambio();
     try {
       const d = await registrar.mutateAsync({
         clave,
@@ -118,18 +156,42 @@ function FormularioDevolucion({ datos, onCancelar, onHecha }: { datos: TDevoluci
     }
   };
 
+  const enviarCambio = async () => {
+    const lleva = nuevos.filter((n) => Number.isInteger(Number(n.cantidad)) && Number(n.cantidad) > 0);
+    if (lleva.length === 0) return setError(D.sinProductosNuevos);
+    try {
+      const c = await registrarCambio.mutateAsync({
+        clave,
+        metodoPagoId: metodo,
+        motivo,
+        devolver: pedidas.map((x) => ({ facturaId: x.l.facturaId, cantidad: x.cantidad, destino: x.destino })),
+        lineas: lleva.map((n) => ({ productoId: n.producto.id, cantidad: Number(n.cantidad) })),
+        // What the customer hands over for the difference; left empty, exactly the difference.
+        montoRecibido: diferencia > 0 && metodo !== METODO.FIADO ? (recibido.trim() === '' ? diferencia : Number(recibido) || 0) : 0,
+      });
+      toastSuccess(D.cambioRegistrado, D.cambioRegistradoTexto(c.devolucion.numero, c.venta.numero));
+      onHecha(c.devolucion);
+      // The new sale's document: it says it came from this exchange and the credit it applied.
+      navigate(`${paths.detalleFactura}?id=${c.venta.id}`, { state: { idVenta: c.venta.id } });
+    } catch (err) {
+      if (err instanceof NetworkError) return void alertWarning(M.generic.connectionTitle, M.generic.connectionText);
+      const mensaje = err instanceof AppError ? (Object.values(err.fields ?? {})[0] ?? err.message) : M.generic.errorText;
+      setError(mensaje);
+    }
+  };
+
   return (
     <form
       className="devolucion-form"
-      aria-label={D.dialogoTitulo}
+      aria-label={cambio ? D.cambioTitulo : D.dialogoTitulo}
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
         void enviar();
       }}
     >
-      <h3>{D.dialogoTitulo}</h3>
-      <p className="devolucion-form__ayuda">{D.dialogoAyuda}</p>
+      <h3>{cambio ? D.cambioTitulo : D.dialogoTitulo}</h3>
+      <p className="devolucion-form__ayuda">{cambio ? D.cambioAyuda : D.dialogoAyuda}</p>
       <div className="table-wrap">
         <table className="table devolucion-tabla">
           <thead>
@@ -184,13 +246,49 @@ function FormularioDevolucion({ datos, onCancelar, onHecha }: { datos: TDevoluci
           </tbody>
         </table>
       </div>
+      {cambio ? <ProductosNuevos nuevos={nuevos} onChange={setNuevos} /> : null}
       <div className="devolucion-form__campos">
-        <SelectField label={D.reembolso} value={String(metodo)} onChange={(e) => setMetodo(Number(e.target.value))} options={opciones} />
+        <SelectField
+          label={cambio ? D.medioDiferencia : D.reembolso}
+          value={String(metodo)}
+          onChange={(e) => setMetodo(Number(e.target.value))}
+          options={opciones}
+        />
+        {cambio && diferencia > 0 && metodo !== METODO.FIADO ? (
+          <Field
+            label={D.recibido}
+            hint={D.recibidoAyuda}
+            type="number"
+            inputMode="numeric"
+            min={0}
+            step={1}
+            value={recibido}
+            placeholder={String(diferencia)}
+            onChange={(e) => setRecibido(e.target.value)}
+          />
+        ) : null}
         <Field label={D.motivo} hint={D.motivoAyuda} value={motivo} maxLength={200} onChange={(e) => setMotivo(e.target.value)} />
       </div>
-      <p className="devolucion-form__total">
-        {D.totalADevolver}: <strong data-testid="devolucion-total">{formatPesos(total)}</strong>
-      </p>
+      {cambio ? (
+        <dl className="devolucion-form__cuentas" data-testid="cambio-cuentas">
+          <div>
+            <dt>{D.valorDevuelto}</dt>
+            <dd data-testid="devolucion-total">{formatPesos(total)}</dd>
+          </div>
+          <div>
+            <dt>{D.valorNuevo}</dt>
+            <dd data-testid="cambio-nuevo">{formatPesos(valorNuevo)}</dd>
+          </div>
+          <div className="devolucion-form__diferencia">
+            <dt>{diferencia > 0 ? D.clientePaga : diferencia < 0 ? D.seLeDevuelve : D.sinDiferencia}</dt>
+            <dd data-testid="cambio-diferencia">{formatPesos(Math.abs(diferencia))}</dd>
+          </div>
+        </dl>
+      ) : (
+        <p className="devolucion-form__total">
+          {D.totalADevolver}: <strong data-testid="devolucion-total">{formatPesos(total)}</strong>
+        </p>
+      )}
       {error ? (
         <p className="devolucion-form__error" role="alert">
           {error}
@@ -200,11 +298,64 @@ function FormularioDevolucion({ datos, onCancelar, onHecha }: { datos: TDevoluci
         <button type="button" className="btn btn--ghost" onClick={onCancelar}>
           {D.cancelar}
         </button>
-        <button type="submit" className="btn" disabled={registrar.isPending}>
-          {D.confirmar}
+        <button type="submit" className="btn" disabled={registrar.isPending || registrarCambio.isPending}>
+          {cambio ? D.confirmarCambio : D.confirmar}
         </button>
       </div>
     </form>
+  );
+}
+
+/** What the customer takes instead: a search of the products on sale, and each one chosen with its quantity. */
+function ProductosNuevos({ nuevos, onChange }: { nuevos: Nuevo[]; onChange: (n: Nuevo[]) => void }) {
+  const [q, setQ] = useState('');
+  const buscado = useDeferredValue(q.trim());
+  const resultados = useProductosCambio(buscado);
+  const agregar = (p: TProductoVenta) => {
+    const ya = nuevos.find((n) => n.producto.id === p.id);
+    onChange(ya ? nuevos.map((n) => (n === ya ? { ...n, cantidad: String((Number(n.cantidad) || 0) + 1) } : n)) : [...nuevos, { producto: p, cantidad: '1' }]);
+    setQ('');
+  };
+  return (
+    <fieldset className="cambio-nuevos">
+      <legend>{D.seLleva}</legend>
+      <Field label={D.buscarProducto} hint={D.buscarAyuda} type="search" value={q} onChange={(e) => setQ(e.target.value)} autoComplete="off" />
+      {buscado ? (
+        <ul className="cambio-resultados">
+          {(resultados.data?.items ?? []).map((p) => (
+            <li key={p.id}>
+              <button type="button" className="btn btn--sm btn--ghost" onClick={() => agregar(p)}>
+                {D.agregar(p.nombre, formatPesos(p.precio))}
+              </button>
+            </li>
+          ))}
+          {resultados.data && resultados.data.items.length === 0 ? <li className="devoluciones__vacio">{D.sinResultados}</li> : null}
+        </ul>
+      ) : null}
+      {nuevos.length ? (
+        <ul className="cambio-elegidos">
+          {nuevos.map((n) => (
+            <li key={n.producto.id}>
+              <span className="cambio-elegidos__nombre">{n.producto.nombre}</span>
+              <input
+                className="devolucion-cantidad"
+                type="number"
+                inputMode="numeric"
+                min={1}
+                step={1}
+                aria-label={D.cantidadDe(n.producto.nombre)}
+                value={n.cantidad}
+                onChange={(e) => onChange(nuevos.map((x) => (x === n ? { ...x, cantidad: e.target.value } : x)))}
+              />
+              <span className="num">{formatPesos(n.producto.precio * (Number(n.cantidad) || 0))}</span>
+              <button type="button" className="btn btn--sm btn--ghost" aria-label={D.quitar(n.producto.nombre)} onClick={() => onChange(nuevos.filter((x) => x !== n))}>
+                {D.quitarSimbolo}
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </fieldset>
   );
 }
 
@@ -249,6 +400,14 @@ function Documento({ d, destacado, telefono }: { d: TDevolucion; destacado: bool
         <span className="devolucion-doc__motivo">
           {D.motivo}: {d.motivo}
         </span>
+        {d.ventaCambio ? (
+          <span className="devolucion-doc__cambio" data-testid={`devolucion-${d.numero}-cambio`}>
+            {D.cambioAVenta(d.ventaCambio.numero)} ·{' '}
+            <Link to={`${paths.detalleFactura}?id=${d.ventaCambio.id}`} state={{ idVenta: d.ventaCambio.id }}>
+              {D.verVentaNueva(d.ventaCambio.numero)}
+            </Link>
+          </span>
+        ) : null}
       </div>
       <div className="devolucion-doc__acciones">
         <button type="button" className="btn btn--sm" onClick={imprimir}>

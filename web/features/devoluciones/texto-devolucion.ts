@@ -19,6 +19,8 @@ function partes(d: TDevolucion, zona?: string) {
     [D.etiquetas.atendio, d.usuario],
   ];
   if (d.cliente) meta.push([D.etiquetas.cliente, `${d.cliente.nombre} (${d.cliente.documento})`]);
+  // An exchange (issue #32 point 2): the new sale its value went into.
+  if (d.ventaCambio) meta.push([D.cambioAVenta(d.ventaCambio.numero), '']);
   const lineas = d.lineas.map((l) => ({
     nombre: l.producto,
     detalle: `${l.cantidad} × ${l.destino === 'merma' ? D.merma : D.vuelveAlInventario}`,

@@ -1,6 +1,7 @@
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { AppError } from '#shared/errors';
 import { generic } from '#shared/messages/comun';
+import { devoluciones } from '#shared/messages/devoluciones';
 import { facturas } from '#shared/messages/facturas';
 import { impuestos as mensajesImpuestos } from '#shared/messages/impuestos';
 import { ventas } from '#shared/messages/ventas';
@@ -19,7 +20,7 @@ import { DevolucionesVenta } from '../devoluciones/devoluciones-venta';
 import './facturas.css';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
-const M = { facturas, generic, impuestos: mensajesImpuestos, ventas };
+const M = { devoluciones, facturas, generic, impuestos: mensajesImpuestos, ventas };
 
 const F = M.facturas;
 const C = F.columnas;
@@ -107,6 +108,14 @@ export default function DetalleFacturaPage() {
             </p>
           ) : f.estado === 'Pendiente' ? (
             <VentaPendiente idVenta={f.idVenta} />
+          ) : null}
+          {f.cambioDe ? (
+            <p className="factura-aviso factura-aviso--cambio" role="note" data-testid="factura-cambio-de">
+              {R.cambioDe}: {R.cambioDeTexto(f.cambioDe.devolucionNumero, f.cambioDe.ventaNumero)} ·{' '}
+              <Link to={`${paths.detalleFactura}?id=${f.cambioDe.ventaId}`} state={{ idVenta: f.cambioDe.ventaId }}>
+                {M.devoluciones.verVentaOriginal(f.cambioDe.ventaNumero)}
+              </Link>
+            </p>
           ) : null}
 
           <header className="factura-head">
@@ -243,6 +252,13 @@ export default function DetalleFacturaPage() {
                   </div>
                 ))
               : null}
+            {/* An exchange's sale (issue #32 point 2): the return's value paid part of it. */}
+            {f.cambioDe ? (
+              <div>
+                <dt>{f.pagos.some((p) => p.metodoPagoId === METODO.FIADO) ? R.creditoCambioFiado : R.creditoCambio}</dt>
+                <dd data-testid="factura-credito-cambio">-{formatPesos(f.cambioDe.credito)}</dd>
+              </div>
+            ) : null}
             {/* Received and change only on cash; never a negative change. */}
             {f.montoRecibido != null && f.cambio != null ? (
               <>

@@ -20,6 +20,8 @@ const I = M.impresion;
 export const COLUMNAS: Record<TAnchoPapel, number> = { '58': 32, '80': 48 };
 /** The payment method "Efectivo": a cash sale opens the drawer. */
 export const METODO_EFECTIVO = 5;
+/** The payment method "Fiado" (issue #17). */
+const METODO_FIADO = 7;
 export const PIE_POR_DEFECTO = R.pie;
 
 /**
@@ -94,13 +96,23 @@ export function partesRecibo(recibo: TRecibo, tienda: DatosTienda | null) {
     [R.atendio, recibo.cajero],
   ];
   if (recibo.cliente) meta.push([M.ventas.cliente, `${recibo.cliente.nombre} · ${recibo.cliente.documento}`]);
+  // A sale made by an exchange (issue #32 point 2): the return it came from, and its credit.
+  const cambio = recibo.cambioDe;
+  if (cambio) meta.push([R.cambioDe, R.cambioDeTexto(cambio.devolucionNumero, cambio.ventaNumero)]);
   const totales: [string, string][] = [];
   if (recibo.descuento) totales.push([R.descuento, `-${formatPesos(recibo.descuento)}`]);
   const pago: [string, string][] = [[M.ventas.medioPago, recibo.metodoPago.nombre]];
   if (recibo.referencia) pago.push([R.referencia, recibo.referencia]);
-  pago.push([R.recibido, formatPesos(recibo.montoRecibido)]);
-  if (recibo.montoFiado > 0) pago.push([R.fiado, formatPesos(recibo.montoFiado)]);
-  pago.push([M.ventas.cambio, formatPesos(recibo.cambio)]);
+  const alFiado = recibo.metodoPago.id === METODO_FIADO;
+  if (cambio) pago.push([alFiado ? R.creditoCambioFiado : R.creditoCambio, `-${formatPesos(cambio.credito)}`]);
+  if (cambio && !alFiado && cambio.credito >= recibo.total) {
+    // The new sale cost no more than what came back: the rest went back to the customer.
+    pago.push([R.aFavor(recibo.metodoPago.nombre), formatPesos(cambio.credito - recibo.total)]);
+  } else {
+    pago.push([R.recibido, formatPesos(recibo.montoRecibido)]);
+    if (recibo.montoFiado > 0) pago.push([R.fiado, formatPesos(recibo.montoFiado)]);
+    pago.push([M.ventas.cambio, formatPesos(recibo.cambio)]);
+  }
   pago.push(...formaDePago(recibo, tienda?.impuestos));
   return {
     tienda: tienda?.nombreTienda || recibo.tienda,

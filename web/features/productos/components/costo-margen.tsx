@@ -10,6 +10,22 @@ const M = { compras };
 export const textoMargen = (c: TCostoProducto | undefined) =>
   c?.margen == null ? '—' : c.margenPorcentaje == null ? formatPesos(c.margen) : M.compras.margenDe(formatPesos(c.margen), M.compras.porcentaje(c.margenPorcentaje));
 
+/**
+ * The margin in the product list: the amount and its percentage may go on two lines (each whole), so
+ * the column stays narrow enough at 1366 px for the Estado badge beside it.
+ */
+export function MargenEnLista({ c }: { c: TCostoProducto | undefined }) {
+  const texto = textoMargen(c);
+  const corte = texto.indexOf(' (');
+  if (corte < 0) return <span className="gp-margen-parte">{texto}</span>;
+  return (
+    <>
+      <span className="gp-margen-parte">{texto.slice(0, corte)}</span>{' '}
+      <span className="gp-margen-parte">{texto.slice(corte + 1)}</span>
+    </>
+  );
+}
+
 /** *Costo y margen* of a product's detail (issue #32 point 6), shown only to those who may see costs. */
 export function CostoMargen({ id }: { id: number }) {
   const q = useCostos([id], true);

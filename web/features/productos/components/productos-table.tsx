@@ -8,7 +8,7 @@ import { compras } from '#shared/messages/compras';
 import { TablaDatos, type Columna } from '../../../components/ui/tabla-datos';
 import { paths } from '../../../config/paths';
 import { useCostos } from '../api/get-costos';
-import { textoMargen } from './costo-margen';
+import { MargenEnLista } from './costo-margen';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
 const M = { comun, compras, productos };
@@ -95,7 +95,7 @@ export function ProductosTable(props: {
     },
     { header: F.stockMin, label: F.stockMin, num: true, className: 'gp-cell-fact', cellProps: () => ({ 'data-short': M.productos.cortos.stockMin }), cell: (p) => formatNumber(p.stockMin) },
     ...(props.conMargen
-      ? [{ header: M.compras.margen, num: true, className: 'gp-cell-fact gp-cell-margen', cell: (p: TProductoListItem) => textoMargen(costos.data?.get(p.id)) }]
+      ? [{ header: M.compras.margen, num: true, className: 'gp-cell-fact gp-cell-margen', cell: (p: TProductoListItem) => <MargenEnLista c={costos.data?.get(p.id)} /> }]
       : []),
     { header: F.estado, className: 'gp-cell-fact', cell: (p) => <EstadoBadge estado={p.estado} /> },
   ];

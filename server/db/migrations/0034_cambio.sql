@@ -1,0 +1,180 @@
+ALTER TABLE "factura" ADD COLUMN "costo_unit" bigint;--> statement-breakpoint
+ALTER TABLE "devolucion" ADD COLUMN "venta_cambio_id" integer;--> statement-breakpoint
+ALTER TABLE "devolucion" ADD CONSTRAINT "devolucion_venta_cambio_id_venta_id_venta_fk" FOREIGN KEY ("venta_cambio_id") REFERENCES "public"."venta"("id_venta") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "devolucion_venta_cambio_uq" ON "devolucion" USING btree ("venta_cambio_id");--> statement-breakpoint
+-- venta_registrar (server/db/functions/venta_registrar.sql): each sale line keeps the product's average cost.
+CREATE OR REPLACE FUNCTION venta_registrar(
+  p_tienda integer,
+  p_usuario integer,
+  p_cliente integer,
+  p_metodo integer,
+  p_monto bigint,
+  p_productos integer[],
+  p_cantidades integer[],
+  p_motivo text,
+  p_clave uuid,
+  p_desc_tipos text[],
+  p_desc_valores bigint[],
+  p_venta_desc_tipo text,
+  p_venta_desc_valor bigint,
+  p_motivo_desc text,
+  p_a_credito boolean,
+  p_referencia text,
+  p_verificado boolean,
+  p_sin_stock boolean
+) RETURNS jsonb LANGUAGE plpgsql AS $$
+DECLARE
+  v_lineas jsonb;
+  v_encontrados integer;
+  v_no_disponibles jsonb;
+  v_cortos jsonb;
+  v_total bigint;
+  v_id integer;
+  v_fecha timestamptz;
+  v_movidos integer;
+  v_malos jsonb;
+  v_subtotal bigint;
+  v_desc_venta bigint;
+  v_fiado bigint;
+  v_recibido bigint;
+  v_turno integer;
+  v_numero integer;
+  v_sobreventa jsonb;
+BEGIN
+  -- The cashier's open shift (issue #18), first, as every writer of a shift takes its locks (shift,
+  -- then products, then customer). FOR KEY SHARE: sales of one shift do not wait for each other, but
+  -- a close (FOR UPDATE) waits for them, and a sale that waited for a close sees the row again and
+  -- finds it closed: no sale lands in a closed shift.
+  SELECT id_turno INTO v_turno FROM turno
+  WHERE tienda_id = p_tienda AND coalesce(usuario_id, 0) = coalesce(p_usuario, 0) AND cerrado_en IS NULL
+  FOR KEY SHARE;
+  IF NOT FOUND AND (SELECT exigir_caja FROM tienda WHERE id_tienda = p_tienda) THEN
+    RETURN jsonb_build_object('estado', 'sin_turno');
+  END IF;
+
+  -- Concurrent sales of the same products queue here instead of deadlocking.
+  PERFORM 1 FROM producto
+  WHERE tienda_id = p_tienda AND id_producto = ANY (p_productos)
+  ORDER BY id_producto
+  FOR UPDATE;
+
+  -- The same sale sent again (a double click, a retry after a lost answer): once the products are
+  -- locked, the first call has committed or failed, so its row is seen here and nothing is written.
+  IF p_clave IS NOT NULL THEN
+    SELECT id_venta INTO v_id FROM venta WHERE tienda_id = p_tienda AND clave = p_clave;
+    IF FOUND THEN
+      RETURN jsonb_build_object('estado', 'repetida', 'id', v_id);
+    END IF;
+  END IF;
+
+  -- Each line's discount (issue #16 point 4): a percentage of the line, pesos off the line, or a lower
+  -- unit price given at the till. 'ninguno' is none. It must leave the line between 0 and its gross.
+  SELECT
+    jsonb_agg(jsonb_build_object('productoId', d.id_producto, 'nombre', d.nombre, 'marca', d.marca,
+      'cantidad', d.cantidad, 'precio', d.precio_unit, 'descuento', d.descuento,
+      'subtotal', d.precio_unit * d.cantidad - d.descuento) ORDER BY d.orden),
+    count(d.id_producto),
+    coalesce(jsonb_agg(d.nombre ORDER BY d.orden) FILTER (WHERE d.estado <> 1), '[]'),
+    coalesce(jsonb_agg(d.nombre ORDER BY d.orden) FILTER (WHERE d.stock < d.cantidad), '[]'),
+    coalesce(jsonb_agg(jsonb_build_object('productoId', d.id_producto, 'nombre', d.nombre, 'cantidad', d.cantidad,
+      'stockAntes', d.stock, 'stockDespues', d.stock - d.cantidad) ORDER BY d.orden) FILTER (WHERE d.stock < d.cantidad), '[]'),
+    coalesce(jsonb_agg(d.nombre ORDER BY d.orden) FILTER (WHERE d.descuento < 0 OR d.descuento > d.precio_unit * d.cantidad), '[]'),
+    sum(d.precio_unit * d.cantidad - d.descuento)
+  INTO v_lineas, v_encontrados, v_no_disponibles, v_cortos, v_sobreventa, v_malos, v_subtotal
+  FROM (
+    SELECT p.id_producto, p.nombre, p.marca, p.precio_unit, p.stock, p.estado, l.cantidad, l.orden,
+      CASE coalesce(p_desc_tipos[l.orden], 'ninguno')
+        WHEN 'porcentaje' THEN (p.precio_unit * l.cantidad * p_desc_valores[l.orden]) / 100
+        WHEN 'valor' THEN p_desc_valores[l.orden]
+        WHEN 'precio' THEN (p.precio_unit - p_desc_valores[l.orden]) * l.cantidad
+        ELSE 0
+      END AS descuento
+    FROM unnest(p_productos, p_cantidades) WITH ORDINALITY AS l (producto_id, cantidad, orden)
+    LEFT JOIN producto p ON p.id_producto = l.producto_id AND p.tienda_id = p_tienda
+  ) d;
+
+  IF v_encontrados < cardinality(p_productos) THEN
+    RETURN jsonb_build_object('estado', 'no_encontrado');
+  END IF;
+  IF jsonb_array_length(v_no_disponibles) > 0 THEN
+    RETURN jsonb_build_object('estado', 'no_disponible', 'nombres', v_no_disponibles);
+  END IF;
+  -- Past the recorded stock (issue #36 point 7): only when the caller asked and may (the permission
+  -- or a supervisor's PIN, checked by registrarVenta); the stock then goes below zero through the
+  -- ledger like any exit, and the product is flagged revisar_stock.
+  IF jsonb_array_length(v_cortos) > 0 AND NOT coalesce(p_sin_stock, false) THEN
+    RETURN jsonb_build_object('estado', 'sin_stock', 'nombres', v_cortos);
+  END IF;
+  IF jsonb_array_length(v_malos) > 0 THEN
+    RETURN jsonb_build_object('estado', 'descuento_invalido', 'nombres', v_malos);
+  END IF;
+  v_desc_venta := CASE coalesce(p_venta_desc_tipo, 'ninguno')
+    WHEN 'porcentaje' THEN (v_subtotal * p_venta_desc_valor) / 100
+    WHEN 'valor' THEN p_venta_desc_valor
+    ELSE 0
+  END;
+  IF v_desc_venta < 0 OR v_desc_venta > v_subtotal THEN
+    RETURN jsonb_build_object('estado', 'descuento_invalido', 'nombres', '[]'::jsonb);
+  END IF;
+  v_total := v_subtotal - v_desc_venta;
+  -- On credit (fiado, issue #17) what was not paid now goes on the customer's account: the caller
+  -- charges it to the ledger in the same transaction, under the customer's lock and limit.
+  IF p_a_credito THEN
+    v_recibido := p_monto;
+    v_fiado := greatest(0, v_total - p_monto);
+  ELSE
+    IF p_monto < v_total THEN
+      RETURN jsonb_build_object('estado', 'monto_insuficiente', 'total', v_total);
+    END IF;
+    v_recibido := p_monto;
+    v_fiado := 0;
+  END IF;
+
+  INSERT INTO venta (tienda_id, estado, metodo_pago_id, usuario_id, cliente_id, total, monto_recibido, clave, descuento, motivo_descuento,
+    monto_fiado, turno_id, referencia, verificado)
+  VALUES (p_tienda, 'Completada', p_metodo, p_usuario, p_cliente, v_total, v_recibido, p_clave, v_desc_venta, p_motivo_desc,
+    v_fiado, v_turno, p_referencia, coalesce(p_verificado, false))
+  RETURNING id_venta, numero, fecha INTO v_id, v_numero, v_fecha;
+
+  -- Each line keeps the product's average cost at this moment (issue #32 point 6: the margin of a
+  -- period); the products are locked, so it is the cost the units left the shelf at.
+  INSERT INTO factura (tienda_id, venta_id, producto_id, cantidad, precio, descuento, estado, costo_unit)
+  SELECT p_tienda, v_id, (e ->> 'productoId')::integer, (e ->> 'cantidad')::integer, (e ->> 'precio')::bigint, (e ->> 'descuento')::bigint, 'Pagado',
+    (SELECT p.costo_promedio FROM producto p WHERE p.id_producto = (e ->> 'productoId')::integer AND p.tienda_id = p_tienda)
+  FROM jsonb_array_elements(v_lineas) WITH ORDINALITY AS x (e, orden)
+  ORDER BY orden;
+
+  -- The stock exits and their ledger rows in one statement (as ajustarStockLote in ledger.ts).
+  WITH u AS (
+    UPDATE producto p SET stock = p.stock - l.cantidad, revisar_stock = p.revisar_stock OR p.stock < l.cantidad
+    FROM unnest(p_productos, p_cantidades) AS l (producto_id, cantidad)
+    WHERE p.id_producto = l.producto_id AND p.tienda_id = p_tienda AND (p.stock >= l.cantidad OR coalesce(p_sin_stock, false))
+    RETURNING p.id_producto, p.stock, p.inventario_id, l.cantidad
+  )
+  INSERT INTO movimiento (tienda_id, producto_id, venta_id, inventario_id, stock_antes, entradas, salidas, cantidad_despues, estado_despues, motivo)
+  SELECT p_tienda, u.id_producto, v_id, u.inventario_id, u.stock + u.cantidad, 0, u.cantidad, u.stock, 'Salida', replace(p_motivo, '{id}', v_numero::text)
+  FROM u
+  ORDER BY u.id_producto;
+  GET DIAGNOSTICS v_movidos = ROW_COUNT;
+  -- The rows are locked and checked above, so this cannot happen; if it ever did, nothing is kept.
+  IF v_movidos <> cardinality(p_productos) THEN
+    RAISE EXCEPTION 'venta_registrar: % de % productos movidos', v_movidos, cardinality(p_productos);
+  END IF;
+
+  RETURN jsonb_build_object(
+    'estado', 'ok',
+    'id', v_id,
+    'numero', v_numero,
+    'fecha', floor(extract(epoch FROM v_fecha) * 1000),
+    'total', v_total,
+    'descuento', v_desc_venta,
+    'montoFiado', v_fiado,
+    'turno', v_turno,
+    'montoRecibido', v_recibido,
+    'lineas', v_lineas,
+    'sobreventa', v_sobreventa,
+    'tienda', (SELECT nombre_tienda FROM tienda WHERE id_tienda = p_tienda),
+    'metodo', (SELECT nombre FROM metodo_pago WHERE id_met_pago = p_metodo),
+    'cajero', (SELECT trim(nombre1 || ' ' || apellido1) FROM usuario WHERE id_usuario = p_usuario)
+  );
+END $$;

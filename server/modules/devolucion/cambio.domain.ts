@@ -1,0 +1,161 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { AppError } from '#shared/errors';
+import { M } from '#shared/messages';
+import { METODO } from '#shared/roles';
+import type { TCambio, ZCambioRequest } from '#shared/schemas/devolucion';
+import type { z } from 'zod';
+import type { Db, Tx } from '../../db/client';
+import { cliente, devolucion, factura, producto, venta } from '../../db/schema';
+import type { Autor } from '../actividad/actividad.domain';
+import { conRechazos } from '../tienda/permisos';
+import { ensayar, prepararCheckout, type ResultadoVenta } from '../venta/venta.checkout';
+import { obtenerRecibo } from '../venta/venta.recibo';
+import { escribirDevolucion, obtenerDevolucion, prepararDevolucion } from './devolucion.domain';
+
+/**
+ * The exchange (cambio, issue #32 point 2): units of a completed sale come back and other products are
+ * sold, in one transaction — the return document (devolucion.domain.ts) and a NEW sale (the checkout,
+ * venta.checkout.ts, with every rule of the till: stock, discounts and their PIN, the shift, fiado and
+ * its limit); the original sale is never edited. One method moves the difference:
+ *
+ * - paid (new sale worth more): the new sale is paid with the return's value plus what the customer
+ *   hands over; the drawer gets the sale by that method and gives back the return by the same one, so
+ *   the shift's expected amount moves by the difference only;
+ * - refunded (worth less): likewise, and the cash refund's drawer check sees the new sale already in it;
+ * - on fiado: the new sale goes wholly on the customer's account (its limit checked) and the return is
+ *   credited to it, so the balance moves by the difference.
+ *
+ * Who may: the return's rule (the annulment's, `prepararDeshacer`) and the checkout's. A return and its
+ * new sale point at each other through `devolucion.venta_cambio_id`.
+ */
+
+type Request = z.output<typeof ZCambioRequest>;
+const D = M.devoluciones;
+
+export async function registrarCambio(options: { db: Db; tiendaId: number; ventaId: number; autor: Autor; body: Request }): Promise<TCambio> {
+  const { db, tiendaId, ventaId, autor, body } = options;
+  // A retry of an exchange already made answers its two documents.
+  if (body.clave) {
+    const ya = await cambioPorClave(db, tiendaId, body.clave);
+    if (ya) return documentos(db, tiendaId, ya);
+  }
+  const [original] = await db
+    .select({ clienteId: venta.clienteId, documento: cliente.documento })
+    .from(venta)
+    .leftJoin(cliente, eq(cliente.idCliente, venta.clienteId))
+    .where(and(eq(venta.idVenta, ventaId), eq(venta.tiendaId, tiendaId)))
+    .limit(1);
+  if (!original) throw new AppError('NOT_FOUND', M.ventas.ventaNoEncontrada);
+  const fiado = body.metodoPagoId === METODO.FIADO;
+  if (fiado && original.clienteId == null) throw new AppError('BUSINESS_RULE', D.fiadoSinCliente);
+
+  return conRechazos(db, async () => {
+    // The checkout's rules, for the new sale: it is the original sale's customer's.
+    const checkout = await prepararCheckout({
+      db,
+      tiendaId,
+      usuarioId: autor.usuarioId,
+      rol: autor.rol,
+      porCambio: true,
+      input: {
+        clave: body.clave,
+        lineas: body.lineas,
+        metodoPagoId: body.metodoPagoId,
+        montoRecibido: fiado ? 0 : body.montoRecibido,
+        documentoCliente: original.documento ?? undefined,
+        descuento: body.descuento,
+        motivoDescuento: body.motivoDescuento,
+        autorizacion: body.autorizacion,
+        autorizarSobreCupo: body.autorizarSobreCupo,
+        referencia: body.referencia,
+        verificado: body.verificado,
+        venderSinStock: body.venderSinStock,
+      },
+    });
+
+    const escribir = async (tx: Tx, autorizadoPor: { id: number; nombre: string } | null): Promise<Escrito> => {
+      // Every product either half touches, locked once in id order: two exchanges crossing the same
+      // products queue instead of deadlocking (the return locks its sale's, the sale its own).
+      await bloquearProductos(tx, tiendaId, ventaId, body.lineas.map((l) => l.productoId));
+      const dev = await prepararDevolucion(tx, { tiendaId, ventaId, autor, lineas: body.devolver, clave: body.clave });
+      if ('repetida' in dev) {
+        const ya = await cambioDeDevolucion(tx, tiendaId, dev.repetida);
+        if (!ya) throw new AppError('CONFLICT', D.claveDeOtraVenta);
+        return { estado: 'repetido', ...ya };
+      }
+      // The new sale first, paid with the return's value (on fiado the return is credited instead).
+      const r = await checkout.escribir(tx, autorizadoPor, fiado ? 0 : dev.total);
+      if (r.estado !== 'ok') {
+        if (r.estado === 'repetida') throw new AppError('CONFLICT', D.claveDeOtraVenta);
+        return { estado: 'rechazado', r };
+      }
+      const devolucionId = await escribirDevolucion(tx, dev, { metodoPagoId: body.metodoPagoId, motivo: body.motivo, clave: body.clave, ventaCambio: { id: r.id, numero: r.numero } });
+      return { estado: 'ok', r, devolucionId, ventaNuevaId: r.id };
+    };
+
+    let autorizadoPor: { id: number; nombre: string } | null = null;
+    if (checkout.necesitaPin) {
+      // As at the till: the whole exchange is tried and undone, then the supervisor's PIN is checked
+      // outside any transaction, so its tries are counted even when the exchange is refused.
+      const ensayo = await ensayar(db, (tx) => escribir(tx, null));
+      if (ensayo.estado === 'rechazado') {
+        await checkout.recibo(db, ensayo.r, null);
+        return never();
+      }
+      if (ensayo.estado === 'repetido') return documentos(db, tiendaId, ensayo);
+      autorizadoPor = await checkout.autorizar(ensayo.r);
+    }
+    const hecho = await db.transaction(async (tx) => {
+      const e = await escribir(tx, autorizadoPor);
+      // A refusal of the checkout (stock, the shift, the amount…) undoes the return's half too.
+      if (e.estado === 'rechazado') await checkout.recibo(tx, e.r, null);
+      return e;
+    });
+    if (hecho.estado === 'rechazado') return never();
+    return documentos(db, tiendaId, hecho);
+  });
+}
+
+type Escrito =
+  | { estado: 'ok'; r: ResultadoVenta & { estado: 'ok' }; devolucionId: number; ventaNuevaId: number }
+  | { estado: 'repetido'; devolucionId: number; ventaNuevaId: number }
+  | { estado: 'rechazado'; r: ResultadoVenta };
+
+function never(): never {
+  throw new Error('registrarCambio: a refused checkout answered no error');
+}
+
+async function documentos(db: Db, tiendaId: number, e: { devolucionId: number; ventaNuevaId: number }): Promise<TCambio> {
+  return {
+    devolucion: await obtenerDevolucion({ db, tiendaId, id: e.devolucionId }),
+    venta: await obtenerRecibo({ db, tiendaId, ventaId: e.ventaNuevaId }),
+  };
+}
+
+async function cambioDeDevolucion(db: Db | Tx, tiendaId: number, devolucionId: number) {
+  const [d] = await db
+    .select({ devolucionId: devolucion.idDevolucion, ventaNuevaId: devolucion.ventaCambioId })
+    .from(devolucion)
+    .where(and(eq(devolucion.idDevolucion, devolucionId), eq(devolucion.tiendaId, tiendaId)));
+  return d?.ventaNuevaId != null ? { devolucionId: d.devolucionId, ventaNuevaId: d.ventaNuevaId } : null;
+}
+
+async function cambioPorClave(db: Db, tiendaId: number, clave: string) {
+  const [d] = await db
+    .select({ id: devolucion.idDevolucion })
+    .from(devolucion)
+    .where(and(eq(devolucion.tiendaId, tiendaId), eq(devolucion.clave, clave)));
+  return d ? cambioDeDevolucion(db, tiendaId, d.id) : null;
+}
+
+async function bloquearProductos(tx: Tx, tiendaId: number, ventaId: number, nuevos: number[]) {
+  const vendidos = (await tx.selectDistinct({ id: factura.productoId }).from(factura).where(and(eq(factura.ventaId, ventaId), eq(factura.tiendaId, tiendaId)))).map((r) => r.id);
+  const ids = [...new Set([...vendidos, ...nuevos])];
+  if (ids.length)
+    await tx
+      .select({ id: producto.idProducto })
+      .from(producto)
+      .where(and(eq(producto.tiendaId, tiendaId), inArray(producto.idProducto, ids)))
+      .orderBy(asc(producto.idProducto))
+      .for('update');
+}

@@ -1,0 +1,235 @@
+/**
+ * The exchange (cambio, issue #32 point 2): a return and a new sale in one transaction. The difference
+ * is paid or refunded by one method and the drawer, the fiado ledger and the stock move by exactly
+ * that; the original sale is never edited; both documents point at each other; over-returning and a
+ * race for the last returnable unit are refused once, and a refusal of either half leaves nothing.
+ */
+import { and, eq } from 'drizzle-orm';
+import fc from 'fast-check';
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { M } from '#shared/messages';
+import { actividad, devolucion, movimiento, producto, venta } from '../../db/schema';
+import { crearEmpleado, crearTienda, peticion, type Tienda } from '../../../tests/helpers/factories';
+import { usarApp } from '../../../tests/helpers/test-app';
+
+const D = M.devoluciones;
+const t = usarApp();
+const req = peticion(t);
+let seq = 0;
+
+async function crearProducto(tiendaId: number, precio: number, stock = 100) {
+  const [p] = await t.database.db.insert(producto).values({ tiendaId, nombre: `Producto cambio ${++seq}`, precioUnit: precio, stock, estado: 1, marca: 'M' }).returning();
+  return p!.idProducto;
+}
+const stockDe = async (id: number) => (await t.database.db.select({ s: producto.stock }).from(producto).where(eq(producto.idProducto, id)))[0]!.s;
+
+async function vender(token: string, lineas: { productoId: number; cantidad: number }[], extra: object = {}) {
+  const res = await req('POST', '/api/ventas', token, { lineas, metodoPagoId: 5, montoRecibido: 10_000_000, ...extra });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().id as number;
+}
+async function lineasDe(token: string, ventaId: number) {
+  const res = await req('GET', `/api/ventas/${ventaId}/devoluciones`, token);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as { lineas: { facturaId: number; productoId: number; vendidas: number; devueltas: number }[]; cliente: { saldo: number } | null };
+}
+const cambiar = (token: string, ventaId: number, body: object) =>
+  req('POST', `/api/ventas/${ventaId}/cambios`, token, { metodoPagoId: 5, montoRecibido: 0, motivo: 'Talla equivocada', ...body });
+const esperadoDe = async (token: string, metodo = 5) => {
+  const turno = (await req('GET', '/api/caja/turno', token)).json().turno;
+  const z = (await req('GET', `/api/caja/turnos/${turno.id}`, token)).json();
+  return (z.lineas.find((l: { metodoPagoId: number }) => l.metodoPagoId === metodo)?.esperado ?? 0) as number;
+};
+
+describe('un cambio', () => {
+  let s: Tienda;
+  beforeAll(async () => {
+    s = await crearTienda(t);
+  });
+
+  it('con diferencia a pagar: devolución y venta nueva en un paso, la caja sube solo la diferencia', async () => {
+    const camisa = await crearProducto(s.id, 30_000, 10);
+    const chaqueta = await crearProducto(s.id, 45_000, 10);
+    const ventaId = await vender(s.token, [{ productoId: camisa, cantidad: 2 }]);
+    const [l] = (await lineasDe(s.token, ventaId)).lineas;
+    const antes = await esperadoDe(s.token);
+
+    const res = await cambiar(s.token, ventaId, { devolver: [{ facturaId: l!.facturaId, cantidad: 1, destino: 'inventario' }], lineas: [{ productoId: chaqueta, cantidad: 1 }], montoRecibido: 20_000 });
+    expect(res.statusCode, res.body).toBe(201);
+    const { devolucion: d, venta: v } = res.json();
+    expect(d).toMatchObject({ numero: 1, ventaId, total: 30_000, metodo: 'Efectivo', ventaCambio: { id: v.id, numero: v.numero } });
+    expect(v).toMatchObject({ total: 45_000, montoRecibido: 20_000, cambio: 5_000, cambioDe: { devolucionId: d.idDevolucion, devolucionNumero: 1, ventaId, credito: 30_000 } });
+    expect(v.id).not.toBe(ventaId);
+    // Drawer: +45.000 by the sale, −30.000 by the return: the 15.000 the customer paid.
+    expect(await esperadoDe(s.token)).toBe(antes + 15_000);
+    expect(await stockDe(camisa)).toBe(9);
+    expect(await stockDe(chaqueta)).toBe(9);
+    // The original sale is not edited; its receipt carries no exchange, the new one reads it back.
+    const [orig] = await t.database.db.select().from(venta).where(eq(venta.idVenta, ventaId));
+    expect(orig).toMatchObject({ estado: 'Completada', total: 60_000 });
+    expect((await req('GET', `/api/ventas/${ventaId}`, s.token)).json().cambioDe).toBeNull();
+    expect((await req('GET', `/api/ventas/${v.id}`, s.token)).json().cambioDe).toMatchObject({ credito: 30_000, ventaId });
+    // Ledger: the return's entry and the new sale's exit.
+    const movs = await t.database.db.select().from(movimiento).where(eq(movimiento.productoId, camisa));
+    expect(movs.map((m) => [m.entradas, m.salidas])).toEqual([
+      [0, 2],
+      [1, 0],
+    ]);
+    const [log] = await t.database.db
+      .select()
+      .from(actividad)
+      .where(and(eq(actividad.tiendaId, s.id), eq(actividad.tipo, 'devolucion')));
+    expect(log!.detalle).toMatchObject({ ventaCambioId: v.id, total: 30_000 });
+  });
+
+  it('con diferencia a favor del cliente: se le devuelve en efectivo desde la caja', async () => {
+    const caro = await crearProducto(s.id, 40_000, 10);
+    const barato = await crearProducto(s.id, 12_500, 10);
+    const ventaId = await vender(s.token, [{ productoId: caro, cantidad: 1 }]);
+    const [l] = (await lineasDe(s.token, ventaId)).lineas;
+    const antes = await esperadoDe(s.token);
+    const res = await cambiar(s.token, ventaId, { devolver: [{ facturaId: l!.facturaId, cantidad: 1, destino: 'merma' }], lineas: [{ productoId: barato, cantidad: 2 }] });
+    expect(res.statusCode, res.body).toBe(201);
+    const { venta: v } = res.json();
+    // 40.000 back, 25.000 bought: 15.000 go back to the customer as change.
+    expect(v).toMatchObject({ total: 25_000, montoRecibido: 0, cambio: 15_000, cambioDe: { credito: 40_000 } });
+    expect(await esperadoDe(s.token)).toBe(antes - 15_000);
+    expect(await stockDe(caro)).toBe(9); // merma: it does not come back
+    expect(await stockDe(barato)).toBe(8);
+  });
+
+  it('de igual valor, por Nequi: ni la caja ni Nequi cambian', async () => {
+    const a = await crearProducto(s.id, 8_000, 10);
+    const b = await crearProducto(s.id, 8_000, 10);
+    const ventaId = await vender(s.token, [{ productoId: a, cantidad: 1 }], { metodoPagoId: 3, montoRecibido: 8_000 });
+    const [l] = (await lineasDe(s.token, ventaId)).lineas;
+    const [efe, nequi] = [await esperadoDe(s.token), await esperadoDe(s.token, 3)];
+    const res = await cambiar(s.token, ventaId, { devolver: [{ facturaId: l!.facturaId, cantidad: 1, destino: 'inventario' }], lineas: [{ productoId: b, cantidad: 1 }], metodoPagoId: 3 });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(await esperadoDe(s.token)).toBe(efe);
+    expect(await esperadoDe(s.token, 3)).toBe(nequi);
+    expect(await stockDe(a)).toBe(10);
+    expect(await stockDe(b)).toBe(9);
+  });
+
+  it('al fiado: la cuenta del cliente cambia solo en la diferencia, en ambos sentidos', async () => {
+    const p = await crearProducto(s.id, 10_000, 20);
+    const q = await crearProducto(s.id, 16_000, 20);
+    const documento = String(91_000_000 + ++seq);
+    const c = await req('POST', '/api/clientes', s.token, { documento, tipoDocumento: 'CC', nombre: 'Luz', apellido: 'Cambia', correo: '', fiado: true, cupo: 200_000 });
+    expect(c.statusCode, c.body).toBe(201);
+    const ventaId = await vender(s.token, [{ productoId: p, cantidad: 3 }], { metodoPagoId: 5, montoRecibido: 30_000, documentoCliente: documento });
+    const [l] = (await lineasDe(s.token, ventaId)).lineas;
+    // 10.000 back, 16.000 bought on fiado: owes 6.000.
+    const r1 = await cambiar(s.token, ventaId, { devolver: [{ facturaId: l!.facturaId, cantidad: 1, destino: 'inventario' }], lineas: [{ productoId: q, cantidad: 1 }], metodoPagoId: 7 });
+    expect(r1.statusCode, r1.body).toBe(201);
+    expect((await lineasDe(s.token, ventaId)).cliente!.saldo).toBe(6_000);
+    expect(r1.json().venta).toMatchObject({ total: 16_000, montoFiado: 16_000, cliente: { documento } });
+    // 20.000 back, 16.000 bought: 4.000 off what the customer owes.
+    const r2 = await cambiar(s.token, ventaId, { devolver: [{ facturaId: l!.facturaId, cantidad: 2, destino: 'inventario' }], lineas: [{ productoId: q, cantidad: 1 }], metodoPagoId: 7 });
+    expect(r2.statusCode, r2.body).toBe(201);
+    expect((await lineasDe(s.token, ventaId)).cliente!.saldo).toBe(2_000);
+  });
+
+  it('lo que falte por pagar se rechaza como en la caja, y no queda nada: ni devolución ni venta', async () => {
+    const p = await crearProducto(s.id, 5_000, 10);
+    const q = await crearProducto(s.id, 9_000, 1);
+    const ventaId = await vender(s.token, [{ productoId: p, cantidad: 1 }]);
+    const [l] = (await lineasDe(s.token, ventaId)).lineas;
+    const devolucionesAntes = (await t.database.db.select().from(devolucion).where(eq(devolucion.tiendaId, s.id))).length;
+    const corto = await cambiar(s.token, ventaId, { devolver: [{ facturaId: l!.facturaId, cantidad: 1, destino: 'inventario' }], lineas: [{ productoId: q, cantidad: 1 }], montoRecibido: 1_000 });
+    expect(corto.statusCode).toBe(422);
+    expect(corto.json().error.message).toBe(M.ventas.montoInsuficiente);
+    const sinStock = await cambiar(s.token, ventaId, { devolver: [{ facturaId: l!.facturaId, cantidad: 1, destino: 'inventario' }], lineas: [{ productoId: q, cantidad: 2 }], montoRecibido: 20_000 });
+    expect(sinStock.statusCode).toBe(422);
+    expect((await t.database.db.select().from(devolucion).where(eq(devolucion.tiendaId, s.id))).length).toBe(devolucionesAntes);
+    expect(await stockDe(p)).toBe(9);
+    expect(await stockDe(q)).toBe(1);
+    // Right amount: it goes through.
+    expect((await cambiar(s.token, ventaId, { devolver: [{ facturaId: l!.facturaId, cantidad: 1, destino: 'inventario' }], lineas: [{ productoId: q, cantidad: 1 }], montoRecibido: 4_000 })).statusCode).toBe(201);
+  });
+
+  it('devolver más de lo vendido se rechaza; la misma clave enviada dos veces hace un solo cambio', async () => {
+    const p = await crearProducto(s.id, 3_000, 10);
+    const q = await crearProducto(s.id, 3_000, 10);
+    const ventaId = await vender(s.token, [{ productoId: p, cantidad: 2 }]);
+    const [l] = (await lineasDe(s.token, ventaId)).lineas;
+    const mas = await cambiar(s.token, ventaId, { devolver: [{ facturaId: l!.facturaId, cantidad: 3, destino: 'inventario' }], lineas: [{ productoId: q, cantidad: 1 }] });
+    expect(mas.statusCode).toBe(422);
+    expect(mas.json().error.message).toBe(D.masDeLoVendido(`Producto cambio ${seq - 1}`, 2));
+    const clave = randomUUID();
+    const body = { devolver: [{ facturaId: l!.facturaId, cantidad: 1, destino: 'inventario' }], lineas: [{ productoId: q, cantidad: 1 }], clave };
+    const a = await cambiar(s.token, ventaId, body);
+    const b = await cambiar(s.token, ventaId, body);
+    expect(a.statusCode, a.body).toBe(201);
+    expect(b.statusCode, b.body).toBe(201);
+    expect(b.json().venta.id).toBe(a.json().venta.id);
+    expect(b.json().devolucion.idDevolucion).toBe(a.json().devolucion.idDevolucion);
+    expect(await stockDe(q)).toBe(9);
+  });
+
+  it('dos cambios que compiten por la última unidad devolvible: uno pasa, el otro se rechaza', async () => {
+    const p = await crearProducto(s.id, 7_000, 10);
+    const q = await crearProducto(s.id, 7_000, 10);
+    const ventaId = await vender(s.token, [{ productoId: p, cantidad: 1 }]);
+    const [l] = (await lineasDe(s.token, ventaId)).lineas;
+    const body = { devolver: [{ facturaId: l!.facturaId, cantidad: 1, destino: 'inventario' }], lineas: [{ productoId: q, cantidad: 1 }] };
+    const res = await Promise.all([cambiar(s.token, ventaId, body), cambiar(s.token, ventaId, body)]);
+    expect(res.map((r) => r.statusCode).sort()).toEqual([201, 422]);
+    expect(await stockDe(p)).toBe(10);
+    expect(await stockDe(q)).toBe(9);
+    expect((await lineasDe(s.token, ventaId)).lineas[0]!.devueltas).toBe(1);
+  });
+});
+
+describe('quién puede cambiar', () => {
+  it('el cajero cambia de sus ventas del día, no de las ajenas; otra tienda no ve la venta', async () => {
+    const s = await crearTienda(t);
+    const cajero = (await crearEmpleado(t, s.codigo)).token;
+    const p = await crearProducto(s.id, 2_000, 20);
+    const propia = await vender(cajero, [{ productoId: p, cantidad: 2 }]);
+    const ajena = await vender(s.token, [{ productoId: p, cantidad: 2 }]);
+    const [lp] = (await lineasDe(cajero, propia)).lineas;
+    const [la] = (await lineasDe(s.token, ajena)).lineas;
+    const body = (facturaId: number) => ({ devolver: [{ facturaId, cantidad: 1, destino: 'inventario' }], lineas: [{ productoId: p, cantidad: 1 }] });
+    expect((await cambiar(cajero, propia, body(lp!.facturaId))).statusCode).toBe(201);
+    expect((await cambiar(cajero, ajena, body(la!.facturaId))).statusCode).toBe(403);
+    const otra = await crearTienda(t);
+    expect((await cambiar(otra.token, ajena, body(la!.facturaId))).statusCode).toBe(404);
+    expect(await stockDe(p)).toBe(16);
+  });
+});
+
+describe('propiedad: la caja se mueve exactamente la diferencia', () => {
+  it('para cualquier precio, cantidad y medio, lo esperado cambia en lo comprado menos lo devuelto', async () => {
+    const s = await crearTienda(t);
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 100, max: 90_000 }),
+        fc.integer({ min: 1, max: 4 }),
+        fc.integer({ min: 100, max: 90_000 }),
+        fc.integer({ min: 1, max: 4 }),
+        fc.constantFrom(3, 5),
+        async (precioA, cantidadA, precioB, cantidadB, metodo) => {
+          const a = await crearProducto(s.id, precioA, 50);
+          const b = await crearProducto(s.id, precioB, 50);
+          const ventaId = await vender(s.token, [{ productoId: a, cantidad: 4 }]);
+          const [l] = (await lineasDe(s.token, ventaId)).lineas;
+          const antes = await esperadoDe(s.token, metodo);
+          const diferencia = precioB * cantidadB - precioA * cantidadA;
+          const res = await cambiar(s.token, ventaId, {
+            devolver: [{ facturaId: l!.facturaId, cantidad: cantidadA, destino: 'inventario' }],
+            lineas: [{ productoId: b, cantidad: cantidadB }],
+            metodoPagoId: metodo,
+            montoRecibido: Math.max(0, diferencia),
+          });
+          expect(res.statusCode, res.body).toBe(201);
+          expect(await esperadoDe(s.token, metodo)).toBe(antes + diferencia);
+          expect(res.json().devolucion.total + Math.max(0, diferencia) - res.json().venta.total).toBe(Math.max(0, -diferencia));
+        },
+      ),
+      { numRuns: 12 },
+    );
+  });
+});
