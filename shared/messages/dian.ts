@@ -3,6 +3,9 @@ export const dian = {
   titulo: 'Documento electrónico',
   subtitulo: 'Cada venta de esta tienda se emite como documento equivalente electrónico POS, firmado y enviado a la DIAN.',
   tile: 'Documento electrónico',
+  tileTexto: 'Emisión del documento equivalente electrónico POS: certificado, habilitación y envío a la DIAN.',
+  panelTileTexto: 'Los documentos enviados a la DIAN, su respuesta, la contingencia y el archivo.',
+  enlaceDesdeFiscales: 'Configurar el documento electrónico POS',
   soloAdministrador: 'Solo el administrador de la tienda configura el documento electrónico.',
   // Configuration.
   habilitado: 'Emitir documento electrónico POS en cada venta',
@@ -67,6 +70,7 @@ export const dian = {
   panelTitulo: 'Documentos enviados a la DIAN',
   panelTile: 'Documentos DIAN',
   sinDocumentos: 'Aún no hay documentos electrónicos.',
+  todos: 'Todos',
   numero: 'Número',
   tipo: 'Tipo',
   tipoPos: 'Documento POS',

@@ -1,6 +1,7 @@
 import { impresion } from '#shared/messages/impresion';
 import { impuestos } from '#shared/messages/impuestos';
 import { numeracion } from '#shared/messages/numeracion';
+import { dian } from '#shared/messages/dian';
 import { ventas } from '#shared/messages/ventas';
 import { formatCentavos, TARIFAS } from '#shared/impuestos';
 import { formatPesos } from '#shared/money';
@@ -10,7 +11,7 @@ import type { TRecibo } from '#shared/schemas/venta';
 import { fechasEn } from '../../lib/fechas';
 
 // The receipt's labels are the screen receipt's (ventas.recibo); the printed receipt's own words are in impresion.
-const M = { impresion, impuestos, ventas };
+const M = { impresion, impuestos, ventas, dian };
 
 const R = M.ventas.recibo;
 const I = M.impresion;
@@ -53,6 +54,23 @@ export function partesFiscales(imp: TImpuestosVenta | null | undefined) {
     encabezado: [f.razonSocial, I.recibo.nit(f.nit, f.dv)],
     impuestos,
     leyenda: !f.responsableIva && f.documentoInformativo ? I.leyendaInformativo : null,
+  };
+}
+
+/**
+ * The electronic POS document's part of the tirilla (issue #31 point 6): its title, CUDE, DIAN's
+ * catalogue URL (the QR's content), the software's name and maker; CONTINGENCIA while DIAN was down.
+ */
+export function partesElectronico(recibo: TRecibo) {
+  const d = recibo.documento;
+  if (!d) return null;
+  return {
+    titulo: dian.tirillaTitulo,
+    contingencia: d.contingencia ? dian.tirillaContingencia : null,
+    cude: d.cude,
+    url: d.url,
+    software: dian.tirillaSoftware(d.software, d.fabricante),
+    qr: dian.tirillaQr,
   };
 }
 
@@ -108,6 +126,7 @@ export function partesRecibo(recibo: TRecibo, tienda: DatosTienda | null) {
     pago,
     impuestos: fiscal.impuestos,
     leyenda: fiscal.leyenda,
+    electronico: partesElectronico(recibo),
     pie: tienda?.pieRecibo || PIE_POR_DEFECTO,
   };
 }
@@ -168,6 +187,16 @@ export function lineasRecibo(recibo: TRecibo, tienda: DatosTienda | null, column
     for (const [k, v] of p.impuestos) out.push(...par(k, v, columnas));
   }
   out.push(regla);
+  if (p.electronico) {
+    const e = p.electronico;
+    out.push(...partir(e.titulo, columnas).map((l) => centro(l, columnas)));
+    if (e.contingencia) out.push(centro(`*** ${e.contingencia} ***`, columnas));
+    out.push(`${M.dian.tirillaCude}:`);
+    for (let i = 0; i < e.cude.length; i += columnas) out.push(e.cude.slice(i, i + columnas));
+    out.push(...partir(e.software, columnas));
+    out.push(...partir(e.qr, columnas).map((l) => centro(l, columnas)));
+    out.push(regla);
+  }
   if (p.leyenda) out.push(centro(p.leyenda, columnas));
   out.push(...partir(p.pie, columnas).map((l) => centro(l, columnas)));
   return out;
@@ -185,6 +214,12 @@ export function textoWhatsApp(recibo: TRecibo, tienda: DatosTienda | null): stri
   out.push(`*${I.total}: ${p.total}*`);
   for (const [k, v] of p.pago) out.push(`${k}: ${v}`);
   if (p.impuestos.length) out.push('', M.impuestos.recibo.impuestos, ...p.impuestos.map(([k, v]) => `${k}: ${v}`));
+  if (p.electronico) {
+    const e = p.electronico;
+    out.push('', `*${e.titulo}*`);
+    if (e.contingencia) out.push(`*${e.contingencia}*`);
+    out.push(`${M.dian.tirillaCude}: ${e.cude}`, `${e.qr}: ${e.url}`, e.software);
+  }
   if (p.leyenda) out.push('', p.leyenda);
   out.push('', p.pie);
   return out.join('\n');
