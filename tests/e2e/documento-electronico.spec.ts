@@ -52,7 +52,9 @@ async function tiendaConNumeracion(page: Page): Promise<string> {
 
 /** zxing reads the receipt's QR image as a phone would: its pixels, read in the page through a canvas. */
 async function leerQr(page: Page, testId: string): Promise<string> {
-  const { ancho, alto, gris } = await page.getByTestId(testId).evaluate((img: HTMLImageElement) => {
+  const { ancho, alto, gris } = await page.getByTestId(testId).evaluate(async (img: HTMLImageElement) => {
+    // Visible is not yet decoded: a data URL's pixels may arrive a moment after its box.
+    await img.decode();
     const c = document.createElement('canvas');
     c.width = img.naturalWidth;
     c.height = img.naturalHeight;
