@@ -2,9 +2,6 @@
 export const dian = {
   titulo: 'Documento electrónico',
   subtitulo: 'Cada venta de esta tienda se emite como documento equivalente electrónico POS, firmado y enviado a la DIAN.',
-  tile: 'Documento electrónico',
-  tileTexto: 'Emisión del documento equivalente electrónico POS: certificado, habilitación y envío a la DIAN.',
-  panelTileTexto: 'Los documentos enviados a la DIAN, su respuesta, la contingencia y el archivo.',
   enlaceDesdeFiscales: 'Configurar el documento electrónico POS',
   soloAdministrador: 'Solo el administrador de la tienda configura el documento electrónico.',
   // Configuration.
@@ -64,11 +61,10 @@ export const dian = {
   setPruebasAceptado: 'La DIAN aceptó el set de pruebas. Ya puede pasar a producción.',
   setPruebasRechazado: 'La DIAN no aceptó todos los documentos del set de pruebas. Revise sus respuestas.',
   setPruebasSinRespuesta: 'La DIAN no respondió. Intente más tarde.',
-  habilitacionSuperada: (fecha: string) => `Habilitación superada el ${fecha}.`,
+  habilitacionSuperada: (fecha: string) => `Habilitación superada: ${fecha}`,
   habilitacionPendiente: 'Habilitación pendiente: envíe el set de pruebas.',
   // Outbox panel.
   panelTitulo: 'Documentos enviados a la DIAN',
-  panelTile: 'Documentos DIAN',
   sinDocumentos: 'Aún no hay documentos electrónicos.',
   todos: 'Todos',
   numero: 'Número',

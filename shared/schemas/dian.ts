@@ -80,6 +80,7 @@ export const ZDocumentoDian = z.object({
   alerta: z.boolean(),
   regla: z.string().nullable(),
   mensaje: z.string().nullable(),
+  descripcion: z.string().nullable(),
   intentos: z.number().int(),
   creadoEn: z.string(),
   aceptadoEn: z.string().nullable(),

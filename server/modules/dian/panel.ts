@@ -51,6 +51,8 @@ export async function listarDocumentos(options: { db: Db; tiendaId: number; page
       alerta: minutos != null && minutos < MINUTOS_ALERTA,
       regla: f.regla,
       mensaje: f.mensaje,
+      // DIAN's last answer in words (e.g. "Procesado Correctamente.").
+      descripcion: ((f.respuestas as { descripcion?: string }[] | null)?.at(-1)?.descripcion ?? null) || null,
       intentos: f.intentos,
       creadoEn: f.creadoEn.toISOString(),
       aceptadoEn: f.aceptadoEn?.toISOString() ?? null,

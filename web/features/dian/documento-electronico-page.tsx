@@ -107,7 +107,7 @@ function ConfiguracionForm({ inicial }: { inicial: TConfiguracionDian }) {
       />
       <Field label={D.softwareId} wrapperClassName="span-2" spellCheck={false} {...bind('softwareId')} />
       <Field label={D.softwarePin} type="password" inputMode="numeric" hint={inicial.pinGuardado ? D.softwarePinGuardado : undefined} {...bind('softwarePin')} autoComplete="new-password" />
-      <Field label={D.testSetId} spellCheck={false} {...bind('testSetId')} />
+      <Field label={D.testSetId} wrapperClassName="span-2" spellCheck={false} {...bind('testSetId')} />
       {v.transporte === 'proveedor' ? (
         <>
           <Field label={D.proveedorUrl} type="url" wrapperClassName="span-2" {...bind('proveedorUrl')} />

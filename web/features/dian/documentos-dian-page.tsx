@@ -100,7 +100,7 @@ export default function DocumentosDianPage() {
                     </span>
                     {cuentaRegresiva(d) ? <small className={d.alerta ? 'dian-plazo dian-plazo--alerta' : 'dian-plazo'}>{cuentaRegresiva(d)}</small> : null}
                   </td>
-                  <td>{d.regla || d.mensaje ? `${d.regla ?? ''} ${d.mensaje ?? ''}`.trim() : d.estado === 'aceptado' ? D.estados.aceptado : '—'}</td>
+                  <td>{d.regla || d.mensaje ? `${d.regla ?? ''} ${d.mensaje ?? ''}`.trim() : (d.descripcion ?? '—')}</td>
                 </tr>
               ))}
             </tbody>
