@@ -20,4 +20,5 @@ CREATE TABLE "dian_configuracion" (
 	CONSTRAINT "dian_configuracion_transporte_valido" CHECK ("dian_configuracion"."transporte" in ('dian', 'proveedor'))
 );
 --> statement-breakpoint
+ALTER TABLE "documento_dian" ADD COLUMN "concepto" integer;--> statement-breakpoint
 ALTER TABLE "dian_configuracion" ADD CONSTRAINT "dian_configuracion_tienda_id_tienda_id_tienda_fk" FOREIGN KEY ("tienda_id") REFERENCES "public"."tienda"("id_tienda") ON DELETE cascade ON UPDATE no action;

@@ -19,6 +19,8 @@ export const documentoDian = pgTable(
     ventaId: integer('venta_id').references(() => venta.idVenta, { onDelete: 'set null' }),
     /** '20' documento equivalente POS; '94'/'93' adjustment notes (credit/debit). */
     tipo: text('tipo').notNull().default('20'),
+    /** An adjustment note's concept: 1 devolución parcial, 2 anulación (null for a POS document). */
+    concepto: integer('concepto'),
     numero: text('numero').notNull(),
     cude: text('cude').notNull(),
     ambiente: integer('ambiente').notNull(),

@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import type { ZDevolucionRequest } from '#shared/schemas/devolucion';
 import type { Db, Tx } from '../../db/client';
 import { cliente, devolucion, devolucionLinea, factura, metodoPago, producto, tienda, usuario, venta } from '../../db/schema';
+import { emitirNotaDevolucion } from '../dian/emision';
 import { registrarPor, type Autor } from '../actividad/actividad.domain';
 import { efectivoDelTurno, exigeCaja } from '../caja/caja.domain';
 import { abonarDevolucion, saldoDe } from '../fiado/fiado.domain';
@@ -191,7 +192,7 @@ export async function obtenerDevolucion(options: { db: Db | Tx; tiendaId: number
 export async function registrarDevolucion(options: { db: Db; tiendaId: number; ventaId: number; autor: Autor; body: Request }): Promise<TDevolucion> {
   const { db, tiendaId, ventaId, autor, body } = options;
   // A refused permission is recorded as an attempt once the transaction is undone (issue #27).
-  const id = await conRechazos(db, () => db.transaction(async (tx) => {
+  const hecha = await conRechazos(db, () => db.transaction(async (tx): Promise<{ id: number; devueltas: Map<number, { cantidad: number; valor: number }> | null }> => {
     // Who may: the annulment's permission and rule; then the sale's products locked (venta.estado.ts).
     await prepararDeshacer(tx, tiendaId, ventaId, autor);
     const [v] = await tx
@@ -208,7 +209,7 @@ export async function registrarDevolucion(options: { db: Db; tiendaId: number; v
         .from(devolucion)
         .where(and(eq(devolucion.tiendaId, tiendaId), eq(devolucion.clave, body.clave)));
       if (ya) {
-        if (ya.ventaId === ventaId) return ya.id;
+        if (ya.ventaId === ventaId) return { id: ya.id, devueltas: null };
         throw new AppError('CONFLICT', D.claveDeOtraVenta);
       }
     }
@@ -265,7 +266,15 @@ export async function registrarDevolucion(options: { db: Db; tiendaId: number; v
       tipo: 'devolucion',
       detalle: { devolucionId: d!.id, numero, ventaId, ventaNumero: v.numero, unidades: lineas.reduce((s, l) => s + l.cantidad, 0), total, metodo: metodo.nombre, motivo: body.motivo },
     });
-    return d!.id;
+    const devueltas = new Map<number, { cantidad: number; valor: number }>();
+    for (const l of lineas) {
+      const antes = devueltas.get(l.facturaId);
+      devueltas.set(l.facturaId, { cantidad: (antes?.cantidad ?? 0) + l.cantidad, valor: (antes?.valor ?? 0) + l.valor });
+    }
+    return { id: d!.id, devueltas };
   }));
-  return obtenerDevolucion({ db, tiendaId, id });
+  // An electronic sale's return is corrected by its nota de ajuste, concept 1 (issue #31 point 7),
+  // once: a retried return (its key already recorded) issues nothing. Never fails the return.
+  if (hecha.devueltas) await emitirNotaDevolucion(db, tiendaId, ventaId, hecha.devueltas, body.motivo);
+  return obtenerDevolucion({ db, tiendaId, id: hecha.id });
 }

@@ -252,6 +252,25 @@ describe('cada venta completada emite su documento (issue #31 punto 1)', { timeo
     expect(fila!.xmlFirmado).toContain('<cbc:ResponseCode>2</cbc:ResponseCode>');
   });
 
+  it('una devolución parcial emite su nota de ajuste (concepto 1) con las unidades devueltas, una sola vez', async () => {
+    const s = await tiendaElectronica();
+    const v = await vender(s, { lineas: [{ productoId: s.productoId, cantidad: 3 }], montoRecibido: 40_000 });
+    expect(v.statusCode, v.body).toBe(201);
+    const [linea] = await t.database.db.select({ id: factura.idFactura }).from(factura).where(eq(factura.ventaId, v.json().id));
+    const cuerpo = { lineas: [{ facturaId: linea!.id, cantidad: 1, destino: 'inventario' }], metodoPagoId: METODO.EFECTIVO, motivo: 'Gaseosa vencida', clave: '7f3c2a44-5b6d-4e7f-8a9b-0c1d2e3f4a5b' };
+    for (const _ of [1, 2]) expect((await req('POST', `/api/ventas/${v.json().id}/devoluciones`, s.token, cuerpo)).statusCode).toBeLessThan(300);
+    await enviar(s);
+    const notas = (await documentos(s)).filter((d) => d.tipo === '94');
+    expect(notas).toMatchObject([{ numero: 'NA1', estado: 'aceptado' }]);
+    const [fila] = await t.database.db.select().from(documentoDian).where(eq(documentoDian.cude, notas[0]!.cude));
+    expect(fila!.concepto).toBe(1);
+    expect(fila!.xmlFirmado).toContain('<cbc:ResponseCode>1</cbc:ResponseCode>');
+    expect(fila!.xmlFirmado).toContain(v.json().documento.cude);
+    // One unit of $ 11.900 back: $ 11.900,00 payable.
+    expect(fila!.xmlFirmado).toMatch(/<cbc:PayableAmount currencyID="COP">11900.00<\/cbc:PayableAmount>/);
+    expect((await validarContraXsd(fila!.xmlFirmado, { raiz: 'maindoc/UBL-CreditNote-2.1.xsd' })).errores).toBe('');
+  });
+
   it('el archivo ZIP por rango de fechas trae los XML', async () => {
     const s = await tiendaElectronica();
     await vender(s);

@@ -21,7 +21,7 @@ import { contextoDian } from './contexto';
 import { fechaHoraBogota, urlCatalogo } from './cude';
 import { firmarDocumento } from './firma';
 import type { Adquirente, DocumentoPos, MedioPago } from './tipos';
-import { notaDeAnulacion } from './nota';
+import { notaDeAnulacion, notaDeDevolucion } from './nota';
 import { construirDocumentoPos, construirNotaAjuste, TIPO_NOTA_CREDITO } from './xml';
 import { dian as D } from '#shared/messages/dian';
 
@@ -62,7 +62,10 @@ export async function documentoDeVenta(db: Db, tiendaId: number, ventaId: number
 }
 
 /** A sale as the module's `DocumentoPos` (null: not completed, or without a DIAN number or a fiscal profile). */
-async function documentoPosDeVenta(db: Db, f: FilaConfiguracion, ventaId: number, ahora: Date, estados: string[] = ['Completada']): Promise<DocumentoPos | null> {
+/** Returned units of some of a sale's lines (a return's note): by invoice line, units and pesos refunded. */
+type Devueltas = Map<number, { cantidad: number; valor: number }>;
+
+async function documentoPosDeVenta(db: Db, f: FilaConfiguracion, ventaId: number, ahora: Date, estados: string[] = ['Completada'], devueltas?: Devueltas): Promise<DocumentoPos | null> {
   const tiendaId = f.tiendaId;
   const [v] = await db
     .select({
@@ -102,7 +105,7 @@ async function documentoPosDeVenta(db: Db, f: FilaConfiguracion, ventaId: number
   const perfil = await leerPerfilFiscal(db, tiendaId);
   if (!perfil) return null;
   const lineas = await db
-    .select({ codigo: producto.idProducto, codigoBarras: producto.codigoBarras, nombre: producto.nombre, cantidad: factura.cantidad, unidad: producto.unidadDian, precio: factura.precio, descuento: factura.descuento, impuesto: factura.impuesto, valorBolsa: factura.valorBolsa })
+    .select({ idFactura: factura.idFactura, codigo: producto.idProducto, codigoBarras: producto.codigoBarras, nombre: producto.nombre, cantidad: factura.cantidad, unidad: producto.unidadDian, precio: factura.precio, descuento: factura.descuento, impuesto: factura.impuesto, valorBolsa: factura.valorBolsa })
     .from(factura)
     .innerJoin(producto, eq(producto.idProducto, factura.productoId))
     .where(and(eq(factura.ventaId, ventaId), eq(factura.tiendaId, tiendaId)))
@@ -116,19 +119,20 @@ async function documentoPosDeVenta(db: Db, f: FilaConfiguracion, ventaId: number
   return documentoDesdeVenta({
     nombreTienda: perfil.razonSocial,
     perfil: { ...perfil, telefono: perfil.telefono ?? null },
-    lineas: lineas.map(
+    // A return's note carries only the returned units, at what was refunded (the sale's discount already in it).
+    lineas: (devueltas ? lineas.filter((l) => devueltas.has(l.idFactura)) : lineas).map(
       (l): LineaVenta => ({
         codigo: String(l.codigo),
         codigoBarras: l.codigoBarras,
         nombre: l.nombre,
-        cantidad: l.cantidad,
+        cantidad: devueltas ? devueltas.get(l.idFactura)!.cantidad : l.cantidad,
         unidad: l.unidad as TUnidadDian,
-        importe: l.precio * l.cantidad - l.descuento,
+        importe: devueltas ? devueltas.get(l.idFactura)!.valor : l.precio * l.cantidad - l.descuento,
         impuesto: l.impuesto as TImpuesto | null,
         valorBolsa: l.valorBolsa,
       }),
     ),
-    descuento: v.descuento,
+    descuento: devueltas ? 0 : v.descuento,
     fiado: v.montoFiado > 0 ? { vencimiento: vencimientoFiado({ fecha: v.fecha }) } : null,
     medio: MEDIO_DE_METODO[v.metodoPagoId] ?? 'ZZZ',
     adquirente,
@@ -202,39 +206,55 @@ export async function emitirFaltantes(db: Db, limite = 50): Promise<number> {
  */
 export async function emitirNotaAnulacion(db: Db, tiendaId: number, ventaId: number, ahora = new Date()): Promise<void> {
   try {
-    const f = await filaConfiguracion(db, tiendaId);
-    if (!f) return;
-    const [original] = await db
-      .select({ numero: documentoDian.numero, cude: documentoDian.cude, xml: documentoDian.xmlFirmado })
-      .from(documentoDian)
-      .where(and(eq(documentoDian.tiendaId, tiendaId), eq(documentoDian.ventaId, ventaId), eq(documentoDian.tipo, '20')))
-      .limit(1);
-    if (!original) return;
     const [ya] = await db
       .select({ id: documentoDian.idDocumento })
       .from(documentoDian)
-      .where(and(eq(documentoDian.tiendaId, tiendaId), eq(documentoDian.ventaId, ventaId), eq(documentoDian.tipo, TIPO_NOTA_CREDITO)))
+      .where(and(eq(documentoDian.tiendaId, tiendaId), eq(documentoDian.ventaId, ventaId), eq(documentoDian.tipo, TIPO_NOTA_CREDITO), eq(documentoDian.concepto, 2)))
       .limit(1);
     if (ya) return;
-    const doc = await documentoPosDeVenta(db, f, ventaId, ahora, ['Anulada']);
-    if (!doc) return;
-    const fecha = /<cbc:IssueDate>([^<]+)<\/cbc:IssueDate>/.exec(original.xml)?.[1] ?? fechaHoraBogota(ahora).fecha;
-    const [n] = await db
-      .update(dianConfiguracion)
-      .set({ notaSiguiente: sql`${dianConfiguracion.notaSiguiente} + 1` })
-      .where(eq(dianConfiguracion.tiendaId, tiendaId))
-      .returning({ numero: sql<number>`${dianConfiguracion.notaSiguiente} - 1` });
-    const nota = notaDeAnulacion(
-      { documento: doc, numero: original.numero, cude: original.cude, fecha },
-      { resolucion: { ...doc.resolucion, prefijo: PREFIJO_NOTAS, desde: 1, hasta: 999_999_999 }, consecutivo: Number(n!.numero), emision: ahora, motivo: D.motivoAnulacion(original.numero) },
-    );
-    const g = construirNotaAjuste(nota);
-    const xmlFirmado = firmarDocumento(g.xml, credencialDe(f), { instante: ahora });
-    await registrarDocumento(db, { tiendaId, ventaId, tipo: TIPO_NOTA_CREDITO, numero: g.numero, cude: g.cude, ambiente: doc.ambiente, xmlFirmado }, ahora);
-    avisarBandeja();
+    await emitirNota(db, tiendaId, ventaId, 2, ahora);
   } catch (err) {
     contextoDian().aviso(err, 'no se pudo emitir la nota de ajuste de la venta anulada');
   }
+}
+
+/**
+ * A return of part of an electronic sale (issue #32) issues its *nota de ajuste* (concept 1,
+ * devolución parcial) with the returned units at what was refunded. Called once, after the return
+ * commits (a retried return answers the one recorded and issues nothing); never fails it.
+ */
+export async function emitirNotaDevolucion(db: Db, tiendaId: number, ventaId: number, devueltas: Devueltas, motivo: string, ahora = new Date()): Promise<void> {
+  try {
+    await emitirNota(db, tiendaId, ventaId, 1, ahora, devueltas, motivo);
+  } catch (err) {
+    contextoDian().aviso(err, 'no se pudo emitir la nota de ajuste de la devolución');
+  }
+}
+
+async function emitirNota(db: Db, tiendaId: number, ventaId: number, concepto: 1 | 2, ahora: Date, devueltas?: Devueltas, motivo?: string): Promise<void> {
+  const f = await filaConfiguracion(db, tiendaId);
+  if (!f) return;
+  const [original] = await db
+    .select({ numero: documentoDian.numero, cude: documentoDian.cude, xml: documentoDian.xmlFirmado })
+    .from(documentoDian)
+    .where(and(eq(documentoDian.tiendaId, tiendaId), eq(documentoDian.ventaId, ventaId), eq(documentoDian.tipo, '20')))
+    .limit(1);
+  if (!original) return;
+  const doc = await documentoPosDeVenta(db, f, ventaId, ahora, concepto === 2 ? ['Anulada'] : ['Completada'], devueltas);
+  if (!doc || doc.lineas.length === 0) return;
+  const fecha = /<cbc:IssueDate>([^<]+)<\/cbc:IssueDate>/.exec(original.xml)?.[1] ?? fechaHoraBogota(ahora).fecha;
+  const [n] = await db
+    .update(dianConfiguracion)
+    .set({ notaSiguiente: sql`${dianConfiguracion.notaSiguiente} + 1` })
+    .where(eq(dianConfiguracion.tiendaId, tiendaId))
+    .returning({ numero: sql<number>`${dianConfiguracion.notaSiguiente} - 1` });
+  const o = { documento: doc, numero: original.numero, cude: original.cude, fecha };
+  const datos = { resolucion: { ...doc.resolucion, prefijo: PREFIJO_NOTAS, desde: 1, hasta: 999_999_999 }, consecutivo: Number(n!.numero), emision: ahora, motivo: motivo?.trim() || D.motivoAnulacion(original.numero) };
+  const nota = concepto === 2 ? notaDeAnulacion(o, datos) : notaDeDevolucion(o, datos, doc.lineas);
+  const g = construirNotaAjuste(nota);
+  const xmlFirmado = firmarDocumento(g.xml, credencialDe(f), { instante: ahora });
+  await registrarDocumento(db, { tiendaId, ventaId, tipo: TIPO_NOTA_CREDITO, concepto, numero: g.numero, cude: g.cude, ambiente: doc.ambiente, xmlFirmado }, ahora);
+  avisarBandeja();
 }
 
 /** The adjustment notes' own prefix. */
