@@ -131,11 +131,26 @@ export async function guardarCertificado(options: { db: Db; tiendaId: number; da
   return respuesta(f!);
 }
 
+/**
+ * Opened credentials by store and sealed blob: reading a .p12 (its key derivation) costs more than
+ * signing, and every sale signs. A new certificate is a new blob, so it is never served stale.
+ * Bounded; kept only in this process's memory, like the key it came from.
+ */
+const credenciales = new Map<string, Credencial>();
+const MAX_CREDENCIALES = 200;
+
 /** The store's signing credential, opened from custody. */
 export function credencialDe(f: FilaConfiguracion): Credencial {
   if (!f.certificadoSellado) throw new AppError('BUSINESS_RULE', D.faltaParaHabilitar([D.faltaCertificado]));
+  const clave = `${f.tiendaId}:${f.certificadoSellado}`;
+  const ya = credenciales.get(clave);
+  if (ya) return ya;
   const c = abrirCertificado(f.certificadoSellado, contextoDian().llave(), String(f.tiendaId));
-  return leerP12(c.p12, c.clave);
+  const credencial = leerP12(c.p12, c.clave);
+  c.p12.fill(0);
+  if (credenciales.size >= MAX_CREDENCIALES) credenciales.delete(credenciales.keys().next().value!);
+  credenciales.set(clave, credencial);
+  return credencial;
 }
 
 /** The transport the store chose, for its environment. */

@@ -12,6 +12,7 @@ import { generarCertificadoPrueba, type CertificadoPrueba } from './certificado-
 import { ajustarContextoDian } from './contexto';
 import { iniciarFakeDian, type FakeDian } from './fake-dian';
 import { validarContraXsd } from './validar-xsd';
+import { procesarBandejas } from './trabajador';
 
 /**
  * Issue #31 wired to real sales: the store's configuration (validation, certificate custody,
@@ -269,6 +270,36 @@ describe('cada venta completada emite su documento (issue #31 punto 1)', { timeo
     // One unit of $ 11.900 back: $ 11.900,00 payable.
     expect(fila!.xmlFirmado).toMatch(/<cbc:PayableAmount currencyID="COP">11900.00<\/cbc:PayableAmount>/);
     expect((await validarContraXsd(fila!.xmlFirmado, { raiz: 'maindoc/UBL-CreditNote-2.1.xsd' })).errores).toBe('');
+  });
+
+  it('el barrido emite el documento de una venta completada que no lo tiene (p. ej. tras una caída)', async () => {
+    const s = await tiendaElectronica();
+    const [v] = await t.database.db.insert(venta).values({ tiendaId: s.id, metodoPagoId: METODO.EFECTIVO, estado: 'Pendiente', total: 11_900 }).returning();
+    await t.database.db.insert(factura).values({ tiendaId: s.id, ventaId: v!.idVenta, productoId: s.productoId, cantidad: 1, precio: 11_900 });
+    // Completed without any face (as a crash between the sale and its document would leave it).
+    await t.database.db.update(venta).set({ estado: 'Completada' }).where(eq(venta.idVenta, v!.idVenta));
+    await procesarBandejas(t.database.db);
+    const [d] = await t.database.db.select().from(documentoDian).where(and(eq(documentoDian.ventaId, v!.idVenta), eq(documentoDian.tipo, '20')));
+    expect(d).toMatchObject({ estado: 'aceptado' });
+  });
+
+  it('el panel avisa de un documento en contingencia a menos de 6 horas de su plazo', async () => {
+    const s = await tiendaElectronica();
+    fake.modo = '503';
+    try {
+      await vender(s);
+      await enviar(s);
+    } finally {
+      fake.modo = 'aceptar';
+    }
+    await t.database.db
+      .update(documentoDian)
+      .set({ limiteContingencia: new Date(Date.now() + 90 * 60_000) })
+      .where(and(eq(documentoDian.tiendaId, s.id), eq(documentoDian.estado, 'contingencia')));
+    const r = (await req('GET', '/api/dian/documentos', s.token)).json();
+    expect(r.alertas).toBe(1);
+    expect(r.items[0]).toMatchObject({ estado: 'contingencia', alerta: true });
+    expect(r.items[0].minutosRestantes).toBeLessThanOrEqual(90);
   });
 
   it('el archivo ZIP por rango de fechas trae los XML', async () => {
