@@ -21,4 +21,5 @@ CREATE TABLE "dian_configuracion" (
 );
 --> statement-breakpoint
 ALTER TABLE "documento_dian" ADD COLUMN "concepto" integer;--> statement-breakpoint
-ALTER TABLE "dian_configuracion" ADD CONSTRAINT "dian_configuracion_tienda_id_tienda_id_tienda_fk" FOREIGN KEY ("tienda_id") REFERENCES "public"."tienda"("id_tienda") ON DELETE cascade ON UPDATE no action;
+ALTER TABLE "dian_configuracion" ADD CONSTRAINT "dian_configuracion_tienda_id_tienda_id_tienda_fk" FOREIGN KEY ("tienda_id") REFERENCES "public"."tienda"("id_tienda") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "documento_dian_venta_idx" ON "documento_dian" USING btree ("venta_id");

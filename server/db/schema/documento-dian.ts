@@ -50,6 +50,8 @@ export const documentoDian = pgTable(
     uniqueIndex('documento_dian_tienda_numero_uq').on(t.tiendaId, t.tipo, t.numero),
     uniqueIndex('documento_dian_tienda_cude_uq').on(t.tiendaId, t.cude),
     index('documento_dian_tienda_estado_idx').on(t.tiendaId, t.estado),
+    // A sale's document and notes (the receipt, the worker's sweep).
+    index('documento_dian_venta_idx').on(t.ventaId),
   ],
 );
 

@@ -40,3 +40,9 @@ export function contextoDian(): ContextoDian {
 export function ajustarContextoDian(cambios: Partial<Omit<ContextoDian, 'llave'>>): void {
   Object.assign(contextoDian(), cambios);
 }
+
+/** Tells a failure that must not stop a sale: to the server's log, or the console when no app configured it (a script). */
+export function avisarDian(err: unknown, mensaje: string): void {
+  if (actual) actual.aviso(err, mensaje);
+  else console.error(mensaje, err);
+}

@@ -17,7 +17,7 @@ import { documentoDesdeVenta, type LineaVenta } from './adaptador';
 import { registrarDocumento } from './bandeja';
 import { avisarBandeja } from './aviso';
 import { FABRICANTE, credencialDe, filaConfiguracion, softwareDe, type FilaConfiguracion } from './configuracion.domain';
-import { contextoDian } from './contexto';
+import { avisarDian } from './contexto';
 import { fechaHoraBogota, urlCatalogo } from './cude';
 import { firmarDocumento } from './firma';
 import type { Adquirente, DocumentoPos, MedioPago } from './tipos';
@@ -174,7 +174,7 @@ export async function emitirDocumentoVenta(db: Db, tiendaId: number, ventaId: nu
     avisarBandeja();
     return await documentoDeVenta(db, tiendaId, ventaId);
   } catch (err) {
-    contextoDian().aviso(err, 'no se pudo emitir el documento electrónico de la venta; se reintentará');
+    avisarDian(err, 'no se pudo emitir el documento electrónico de la venta; se reintentará');
     return null;
   }
 }
@@ -190,7 +190,15 @@ export async function emitirFaltantes(db: Db, limite = 50): Promise<number> {
     .from(venta)
     .innerJoin(dianConfiguracion, and(eq(dianConfiguracion.tiendaId, venta.tiendaId), eq(dianConfiguracion.habilitado, true)))
     .leftJoin(documentoDian, and(eq(documentoDian.ventaId, venta.idVenta), eq(documentoDian.tipo, '20')))
-    .where(and(eq(venta.estado, 'Completada'), isNotNull(venta.numeroFiscal), isNull(documentoDian.idDocumento), gte(venta.fecha, sql`${dianConfiguracion.habilitadoDesde}`)))
+    // Bounded to the last week: a document is due within 48 hours; older gaps are for a person.
+    .where(
+      and(
+        eq(venta.estado, 'Completada'),
+        isNotNull(venta.numeroFiscal),
+        isNull(documentoDian.idDocumento),
+        gte(venta.fecha, sql`greatest(${dianConfiguracion.habilitadoDesde}, now() - interval '7 days')`),
+      ),
+    )
     .orderBy(asc(venta.idVenta))
     .limit(limite);
   let n = 0;
@@ -214,7 +222,7 @@ export async function emitirNotaAnulacion(db: Db, tiendaId: number, ventaId: num
     if (ya) return;
     await emitirNota(db, tiendaId, ventaId, 2, ahora);
   } catch (err) {
-    contextoDian().aviso(err, 'no se pudo emitir la nota de ajuste de la venta anulada');
+    avisarDian(err, 'no se pudo emitir la nota de ajuste de la venta anulada');
   }
 }
 
@@ -227,7 +235,7 @@ export async function emitirNotaDevolucion(db: Db, tiendaId: number, ventaId: nu
   try {
     await emitirNota(db, tiendaId, ventaId, 1, ahora, devueltas, motivo);
   } catch (err) {
-    contextoDian().aviso(err, 'no se pudo emitir la nota de ajuste de la devolución');
+    avisarDian(err, 'no se pudo emitir la nota de ajuste de la devolución');
   }
 }
 

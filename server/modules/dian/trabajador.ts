@@ -10,7 +10,7 @@ import { dianConfiguracion, documentoDian } from '../../db/schema';
 import { alAvisarBandeja } from './aviso';
 import { procesarPendientes, type DocumentoBandeja } from './bandeja';
 import { credencialDe, filaConfiguracion, transporteDe } from './configuracion.domain';
-import { contextoDian } from './contexto';
+import { avisarDian } from './contexto';
 import { emitirFaltantes } from './emision';
 
 /** One pass over one store's outbox (the panel's "send now" and the worker). */
@@ -34,7 +34,7 @@ export async function procesarBandejas(db: Db, limite = 50): Promise<void> {
     try {
       await procesarBandejaTienda(db, tiendaId, limite);
     } catch (err) {
-      contextoDian().aviso(err, `no se pudo procesar la bandeja DIAN de la tienda ${tiendaId}`);
+      avisarDian(err, `no se pudo procesar la bandeja DIAN de la tienda ${tiendaId}`);
     }
   }
 }
@@ -54,7 +54,7 @@ export function iniciarTrabajadorDian(db: Db, intervaloMs: number): () => void {
     try {
       await procesarBandejas(db);
     } catch (err) {
-      contextoDian().aviso(err, 'falló una pasada de la bandeja DIAN');
+      avisarDian(err, 'falló una pasada de la bandeja DIAN');
     } finally {
       corriendo = false;
       if (otraVez && !detenido) {
