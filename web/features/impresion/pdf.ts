@@ -22,7 +22,7 @@ export async function pdfRecibo(recibo: TRecibo, tienda: DatosTienda | null, anc
   if (!recibo.documento) return pdfDeLineas(lineas, columnas, M.impresion.pdfTitulo(recibo.id, recibo.tienda));
   // The electronic document's QR (issue #31 point 6), 25 mm wide (DIAN asks at least 2 cm), under the lines.
   const QRCode = (await import('qrcode')).default;
-  const png = await QRCode.toDataURL(recibo.documento.url, { errorCorrectionLevel: 'M', margin: 2, width: 300 });
+  const png = await QRCode.toDataURL(recibo.documento.url, { errorCorrectionLevel: 'M', margin: 4, scale: 6 });
   return pdfDeLineas(lineas, columnas, M.impresion.pdfTitulo(recibo.id, recibo.tienda), { png, mm: QR_MM });
 }
 

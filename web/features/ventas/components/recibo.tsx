@@ -217,7 +217,7 @@ function useQr(url: string | null): string | null {
     let vivo = true;
     if (!url) return;
     void import('qrcode').then(({ default: QRCode }) =>
-      QRCode.toDataURL(url, { errorCorrectionLevel: 'M', margin: 2, width: 300 }).then((d) => {
+      QRCode.toDataURL(url, { errorCorrectionLevel: 'M', margin: 4, scale: 6 }).then((d) => {
         if (vivo) setPng(d);
       }),
     );
