@@ -16,6 +16,17 @@ await build({
   sourcemap: true,
   logLevel: 'warning',
 });
+// The loopback fake DIAN (issue #31): the journeys' serve.mjs starts it beside the server.
+await build({
+  entryPoints: ['server/modules/dian/fake-dian.ts'],
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'esm',
+  packages: 'external',
+  outfile: `${dist}/server/fake-dian.js`,
+  logLevel: 'warning',
+});
 cpSync('server/db/migrations', `${dist}/server/migrations`, { recursive: true });
 // The embedded database's thread (ADR 009): plain JavaScript, loaded beside main.js.
 cpSync('server/db/pglite-worker.mjs', `${dist}/server/pglite-worker.mjs`);

@@ -15,7 +15,7 @@ import { AppError } from '#shared/errors';
 import { M, PRODUCT_NAME } from '#shared/messages';
 import { ROL } from '#shared/roles';
 import type { Database, Db } from './db/client';
-import type { Env } from './env';
+import { durationMs, type Env } from './env';
 import { loggerOptions } from './lib/log-redact';
 import type { Mailer } from './lib/mailer';
 import { createTokenService, type TokenService } from './lib/tokens';
@@ -51,6 +51,9 @@ import { comprasRoutes } from './modules/compras/compras.routes';
 import { importacionRoutes } from './modules/importacion/importacion.routes';
 import { devolucionRoutes } from './modules/devolucion/devolucion.routes';
 import { exportacionRoutes } from './modules/exportacion/exportacion.routes';
+import { dianRoutes } from './modules/dian/dian.routes';
+import { configurarDian } from './modules/dian/contexto';
+import { iniciarTrabajadorDian } from './modules/dian/trabajador';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -288,6 +291,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           await store.register(importacionRoutes);
           await store.register(exportacionRoutes);
           await store.register(devolucionRoutes);
+          await store.register(dianRoutes);
         });
         await priv.register(crudRoutes, { prefix: '/crud' });
       });
@@ -296,6 +300,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   );
 
   await app.register(legacyRoutes, { prefix: env.LEGACY_PREFIX });
+
+  // The electronic POS document (issue #31, ADR 023): its settings, and the outbox's worker (not in
+  // tests, which drain the outbox through its route).
+  configurarDian(env, (err, mensaje) => app.log.error({ err: err instanceof Error ? err.message : String(err) }, mensaje));
+  if (env.DIAN_INTERVALO !== 'off' && env.NODE_ENV !== 'test') {
+    const detener = iniciarTrabajadorDian(app.db, durationMs(env.DIAN_INTERVALO));
+    app.addHook('onClose', async () => detener());
+  }
 
   await registerStaticWeb(app, {
     webDir: env.WEB_DIR ?? defaultWebDir(),

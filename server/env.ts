@@ -75,6 +75,19 @@ export const ZEnv = z.object({
   HTTPS_PORT: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).max(65535).optional()),
   TLS_CERT: z.string().optional().or(z.literal('').transform(() => undefined)),
   TLS_KEY: z.string().optional().or(z.literal('').transform(() => undefined)),
+  /**
+   * The electronic POS document (issue #31, ADR 023): the certificate custody key (32 bytes, base64;
+   * unset: a 0600 file in $DATA_DIR/secrets), DIAN's web service endpoints (default: DIAN's own; the
+   * tests and journeys point them at the loopback fake), and how often the outbox is drained
+   * (`30s`, `off`).
+   */
+  DIAN_CLAVE_CUSTODIA: z.string().optional().or(z.literal('').transform(() => undefined)),
+  DIAN_URL_HABILITACION: z.string().url().optional().or(z.literal('').transform(() => undefined)),
+  DIAN_URL_PRODUCCION: z.string().url().optional().or(z.literal('').transform(() => undefined)),
+  DIAN_INTERVALO: z
+    .string()
+    .regex(/^(off|\d+[smh])$/, 'DIAN_INTERVALO como 30s, 5m u off')
+    .default('30s'),
   LEGACY_PREFIX: z.string().startsWith('/').default('/adx/ADAX-Store-Manager/Crud'),
   WEB_DIR: z.string().optional(),
 });

@@ -27,6 +27,7 @@ import { actividad } from './messages/actividad';
 import { permisos } from './messages/permisos';
 import { impuestos } from './messages/impuestos';
 import { numeracion } from './messages/numeracion';
+import { dian } from './messages/dian';
 import { redLocal } from './messages/red-local';
 import { reportes } from './messages/reportes';
 import { compras } from './messages/compras';
@@ -72,6 +73,7 @@ export const M = {
   permisos,
   impuestos,
   numeracion,
+  dian,
   reportes,
   compras,
   devoluciones,

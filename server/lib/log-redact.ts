@@ -8,7 +8,7 @@ import pino from 'pino';
 export const REDACTED = '[REDACTED]';
 
 /** Keys whose values are secret, whatever their spelling (contrasena, confirmarContrasena, codigo_invitacion…). */
-const SECRET_KEY = /contrase(?:n|ñ)a|passw|pwd|clave|c(?:o|ó)digo|token|secret|authorization|cookie|api[-_]?key/i;
+const SECRET_KEY = /contrase(?:n|ñ)a|passw|pwd|clave|c(?:o|ó)digo|token|secret|authorization|cookie|api[-_]?key|p12|pfx|certificado_?sellado/i;
 
 /**
  * A supervisor's PIN (issue #28): `pin`, `pin_nuevo`, `pinNuevo`, `nuevoPin`, `PIN`; not words that

@@ -28,5 +28,6 @@ export const inicio = {
     datosFiscales: { title: 'Datos fiscales', text: 'NIT, razón social, responsabilidades y si la tienda cobra IVA.' },
     impuestos: { title: 'Impuestos', text: 'El impuesto de cada producto por categoría y el informe del mes por tarifa.' },
     numeracion: { title: 'Cajas y numeración', text: 'Las cajas de la tienda y el rango de numeración autorizado por la DIAN de cada una.' },
+    documentosDian: { title: 'Documentos DIAN', text: 'Los documentos electrónicos POS enviados a la DIAN, su respuesta, la contingencia y el archivo.' },
   },
 } as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZDocumentoRecibo } from './dian';
 import { LIMITES_DINERO } from '../money';
 import { ventas } from '../messages/ventas';
 import { METODO } from '../roles';
@@ -229,6 +230,8 @@ export const ZRecibo = z.object({
   numero: z.number().int(),
   /** Its till's DIAN number, for a store that configured a range; null or absent otherwise. */
   fiscal: ZFiscalRecibo.nullable().optional(),
+  /** The electronic POS document (issue #31): its CUDE and QR; null or absent when the sale has none. */
+  documento: ZDocumentoRecibo.nullable().optional(),
   estado: z.string(),
   fecha: z.string(),
   tienda: z.string(),

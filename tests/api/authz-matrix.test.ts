@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROL } from '#shared/roles';
 import { INFORMES } from '#shared/schemas/reportes';
 import { DEMO, seedDemo } from '../../server/db/demo';
-import { cliente, creditoMovimiento, devolucion, entregaPedido, puntoVenta, ordenCompra, ordenCompraLinea, factura, inventario, metodoPago, movimiento, producto, proveedor, rol, tienda, turno, usuario, venta } from '../../server/db/schema';
+import { cliente, creditoMovimiento, devolucion, documentoDian, entregaPedido, puntoVenta, ordenCompra, ordenCompraLinea, factura, inventario, metodoPago, movimiento, producto, proveedor, rol, tienda, turno, usuario, venta } from '../../server/db/schema';
 import { crearTienda, login, PASSWORD } from '../helpers/factories';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { asegurarCertificados } from '../../server/modules/red-local/certificados';
@@ -213,6 +213,15 @@ const TABLE: Record<string, Entry> = {
   'GET /api/impuestos/informe': { expect: STORE_ADMIN, query: 'mes=2026-01' },
   'GET /api/impuestos/informe/archivo': { expect: STORE_ADMIN, query: 'mes=2026-01&formato=csv' },
   // Tills and their DIAN ranges (issue #30 point 5): every role lists the tills to open a shift at; role 1 manages them.
+  // The electronic POS document (issue #31): role 1 of its own store; a sale's XML as its receipt.
+  'GET /api/dian/configuracion': { expect: STORE_ADMIN },
+  'PUT /api/dian/configuracion': { expect: STORE_ADMIN, body: {} },
+  'POST /api/dian/certificado': { expect: STORE_ADMIN, body: {} },
+  'POST /api/dian/habilitacion': { expect: STORE_ADMIN },
+  'GET /api/dian/documentos': { expect: STORE_ADMIN },
+  'POST /api/dian/documentos/enviar': { expect: STORE_ADMIN },
+  'GET /api/dian/archivo': { expect: STORE_ADMIN, query: 'desde=2026-01-01&hasta=2026-01-02' },
+  'GET /api/dian/ventas/:id/xml': { expect: STORE_ROW, params: id('venta') },
   'GET /api/numeracion/puntos': { expect: STORE },
   'GET /api/numeracion': { expect: STORE_ADMIN },
   'GET /api/numeracion/avisos': { expect: STORE_ADMIN },
@@ -392,6 +401,8 @@ beforeAll(async () => {
   const fiado = await first(db.select().from(cliente).where(and(eq(cliente.tiendaId, aId), eq(cliente.fiado, true))));
   ids.credito = (await first(db.insert(creditoMovimiento).values({ tiendaId: aId, clienteId: fiado.idCliente, tipo: 'cargo', monto: 1000, nota: 'matriz' }).returning())).idCreditoMovimiento;
   // A return of the demo store's completed sale (issue #32), for the document's route.
+  // The demo sale's electronic document, so its XML is there for whoever may read it.
+  await db.insert(documentoDian).values({ tiendaId: aId, ventaId: ids.venta!, numero: 'MTZ1', cude: 'a'.repeat(96), ambiente: 2, xmlFirmado: '<Invoice/>' });
   ids.devolucion = (await first(db.insert(devolucion).values({ tiendaId: aId, numero: 9000, ventaId: ids.venta!, metodoPagoId: 5, total: 0, motivo: 'matriz' }).returning())).idDevolucion;
   ctx = { t, cuentas, a: aId, ids, fresh };
 });

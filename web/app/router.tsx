@@ -57,6 +57,8 @@ const ReportePage = preloadable(() => import('../features/reportes/reporte-page'
 const DatosFiscalesPage = preloadable(() => import('../features/impuestos/datos-fiscales-page'));
 const ImpuestosPage = preloadable(() => import('../features/impuestos/impuestos-page'));
 const NumeracionPage = preloadable(() => import('../features/numeracion/numeracion-page'));
+const DocumentoElectronicoPage = preloadable(() => import('../features/dian/documento-electronico-page'));
+const DocumentosDianPage = preloadable(() => import('../features/dian/documentos-dian-page'));
 
 /** The screen of each path, for the first one's chunk to be in before the router renders it. */
 const SCREENS = new Map<string, { preload: () => Promise<unknown> }>(
@@ -95,6 +97,8 @@ const SCREENS = new Map<string, { preload: () => Promise<unknown> }>(
     [paths.datosFiscales]: DatosFiscalesPage,
     [paths.impuestos]: ImpuestosPage,
     [paths.numeracion]: NumeracionPage,
+    [paths.documentoElectronico]: DocumentoElectronicoPage,
+    [paths.documentosDian]: DocumentosDianPage,
   }).map(([path, screen]) => [path.toLowerCase(), screen]),
 );
 
@@ -243,6 +247,22 @@ export function AppRouter() {
               element={
                 <RequireRole roles={[ROL.ADMIN]}>
                   <NumeracionPage />
+                </RequireRole>
+              }
+            />
+            <Route
+              path={paths.documentoElectronico}
+              element={
+                <RequireRole roles={[ROL.ADMIN]}>
+                  <DocumentoElectronicoPage />
+                </RequireRole>
+              }
+            />
+            <Route
+              path={paths.documentosDian}
+              element={
+                <RequireRole roles={[ROL.ADMIN]}>
+                  <DocumentosDianPage />
                 </RequireRole>
               }
             />

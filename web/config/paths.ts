@@ -50,6 +50,9 @@ export const paths = {
   impuestos: '/impuestos',
   /** Tills and their DIAN numbering ranges (issue #30 point 5), role 1. */
   numeracion: '/numeracion',
+  /** The electronic POS document (issue #31), role 1: its settings and the outbox's panel. */
+  documentoElectronico: '/documento_electronico',
+  documentosDian: '/documentos_dian',
   crud: {
     usuarios: '/crud/usuarios',
   },

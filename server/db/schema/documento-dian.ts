@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { tienda } from './tienda';
 import { venta } from './venta';
 
@@ -19,6 +19,8 @@ export const documentoDian = pgTable(
     ventaId: integer('venta_id').references(() => venta.idVenta, { onDelete: 'set null' }),
     /** '20' documento equivalente POS; '94'/'93' adjustment notes (credit/debit). */
     tipo: text('tipo').notNull().default('20'),
+    /** An adjustment note's concept: 1 devolución parcial, 2 anulación (null for a POS document). */
+    concepto: integer('concepto'),
     numero: text('numero').notNull(),
     cude: text('cude').notNull(),
     ambiente: integer('ambiente').notNull(),
@@ -48,5 +50,50 @@ export const documentoDian = pgTable(
     uniqueIndex('documento_dian_tienda_numero_uq').on(t.tiendaId, t.tipo, t.numero),
     uniqueIndex('documento_dian_tienda_cude_uq').on(t.tiendaId, t.cude),
     index('documento_dian_tienda_estado_idx').on(t.tiendaId, t.estado),
+    // A sale's document and notes (the receipt, the worker's sweep).
+    index('documento_dian_venta_idx').on(t.ventaId),
+  ],
+);
+
+/**
+ * A store's electronic POS configuration (issue #31 point 8): on or off, DIAN's environment, the
+ * software registered at DIAN (id, PIN), the habilitación test set, the transport (DIAN's own web
+ * service or a technology provider's API) and the signing certificate, sealed with AES-256-GCM by
+ * server/modules/dian/custodia.ts (the .p12 and its password never leave the server; routes answer
+ * only `certificadoResumen`). Written only through server/modules/dian/configuracion.domain.ts.
+ */
+export const dianConfiguracion = pgTable(
+  'dian_configuracion',
+  {
+    tiendaId: integer('tienda_id')
+      .primaryKey()
+      .references(() => tienda.idTienda, { onDelete: 'cascade' }),
+    habilitado: boolean('habilitado').notNull().default(false),
+    /** 1 producción, 2 habilitación. */
+    ambiente: integer('ambiente').notNull().default(2),
+    softwareId: text('software_id'),
+    softwarePin: text('software_pin'),
+    testSetId: text('test_set_id'),
+    /** 'dian' (SOAP web service) or 'proveedor' (APIDIAN-compatible HTTP API). */
+    transporte: text('transporte').notNull().default('dian'),
+    proveedorUrl: text('proveedor_url'),
+    proveedorToken: text('proveedor_token'),
+    certificadoSellado: text('certificado_sellado'),
+    certificadoResumen: jsonb('certificado_resumen'),
+    /** When DIAN (or the fake) accepted the test set's documents: producción may be chosen after it. */
+    habilitacionSuperadaEn: timestamp('habilitacion_superada_en', { withTimezone: true }),
+    /** The test set's last run: documents sent and DIAN's answers. */
+    habilitacionResultado: jsonb('habilitacion_resultado'),
+    /** Next number of the test set's own range (SETP 990000000…). */
+    setPruebasSiguiente: integer('set_pruebas_siguiente').notNull().default(990000001),
+    /** Next number of the adjustment notes (prefix `NA`), their own numbering. */
+    notaSiguiente: integer('nota_siguiente').notNull().default(1),
+    /** Sales completed since this instant get their document (the worker's sweep looks no earlier). */
+    habilitadoDesde: timestamp('habilitado_desde', { withTimezone: true }),
+    actualizadoEn: timestamp('actualizado_en', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('dian_configuracion_ambiente_valido', sql`${t.ambiente} in (1, 2)`),
+    check('dian_configuracion_transporte_valido', sql`${t.transporte} in ('dian', 'proveedor')`),
   ],
 );

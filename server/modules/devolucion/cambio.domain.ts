@@ -10,7 +10,8 @@ import type { Autor } from '../actividad/actividad.domain';
 import { conRechazos } from '../tienda/permisos';
 import { ensayar, prepararCheckout, type ResultadoVenta } from '../venta/venta.checkout';
 import { obtenerRecibo } from '../venta/venta.recibo';
-import { escribirDevolucion, obtenerDevolucion, prepararDevolucion } from './devolucion.domain';
+import { devueltasDe, escribirDevolucion, obtenerDevolucion, prepararDevolucion } from './devolucion.domain';
+import { emitirDocumentoVenta, emitirNotaDevolucion } from '../dian/emision';
 
 /**
  * The exchange (cambio, issue #32 point 2): units of a completed sale come back and other products are
@@ -90,7 +91,7 @@ export async function registrarCambio(options: { db: Db; tiendaId: number; venta
         return { estado: 'rechazado', r };
       }
       const devolucionId = await escribirDevolucion(tx, dev, { metodoPagoId: body.metodoPagoId, motivo: body.motivo, clave: body.clave, ventaCambio: { id: r.id, numero: r.numero } });
-      return { estado: 'ok', r, devolucionId, ventaNuevaId: r.id };
+      return { estado: 'ok', r, devolucionId, ventaNuevaId: r.id, devueltas: devueltasDe(dev) };
     };
 
     let autorizadoPor: { id: number; nombre: string } | null = null;
@@ -112,12 +113,18 @@ export async function registrarCambio(options: { db: Db; tiendaId: number; venta
       return e;
     });
     if (hecho.estado === 'rechazado') return never();
+    if (hecho.estado === 'ok') {
+      // For a store on the electronic POS document (issue #31): the new sale's document and the
+      // return's nota de ajuste (concept 1), after commit; neither ever fails the exchange.
+      await emitirDocumentoVenta(db, tiendaId, hecho.ventaNuevaId);
+      await emitirNotaDevolucion(db, tiendaId, ventaId, hecho.devueltas, body.motivo);
+    }
     return documentos(db, tiendaId, hecho);
   });
 }
 
 type Escrito =
-  | { estado: 'ok'; r: ResultadoVenta & { estado: 'ok' }; devolucionId: number; ventaNuevaId: number }
+  | { estado: 'ok'; r: ResultadoVenta & { estado: 'ok' }; devolucionId: number; ventaNuevaId: number; devueltas: ReturnType<typeof devueltasDe> }
   | { estado: 'repetido'; devolucionId: number; ventaNuevaId: number }
   | { estado: 'rechazado'; r: ResultadoVenta };
 

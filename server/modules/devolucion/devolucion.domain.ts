@@ -11,6 +11,7 @@ import type { ZDevolucionRequest } from '#shared/schemas/devolucion';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
 import { cliente, devolucion, devolucionLinea, factura, metodoPago, producto, tienda, usuario, venta } from '../../db/schema';
+import { emitirNotaDevolucion } from '../dian/emision';
 import { registrarPor, type Autor } from '../actividad/actividad.domain';
 import { efectivoDelTurno, exigeCaja } from '../caja/caja.domain';
 import { abonarDevolucion, saldoDe } from '../fiado/fiado.domain';
@@ -199,14 +200,28 @@ export async function obtenerDevolucion(options: { db: Db | Tx; tiendaId: number
 export async function registrarDevolucion(options: { db: Db; tiendaId: number; ventaId: number; autor: Autor; body: Request }): Promise<TDevolucion> {
   const { db, tiendaId, ventaId, autor, body } = options;
   // A refused permission is recorded as an attempt once the transaction is undone (issue #27).
-  const id = await conRechazos(db, () =>
+  const hecha = await conRechazos(db, () =>
     db.transaction(async (tx) => {
       const p = await prepararDevolucion(tx, { tiendaId, ventaId, autor, lineas: body.lineas, clave: body.clave });
-      if ('repetida' in p) return p.repetida;
-      return escribirDevolucion(tx, p, { metodoPagoId: body.metodoPagoId, motivo: body.motivo, clave: body.clave });
+      if ('repetida' in p) return { id: p.repetida, devueltas: null };
+      const id = await escribirDevolucion(tx, p, { metodoPagoId: body.metodoPagoId, motivo: body.motivo, clave: body.clave });
+      return { id, devueltas: devueltasDe(p) };
     }),
   );
-  return obtenerDevolucion({ db, tiendaId, id });
+  // An electronic sale's return is corrected by its nota de ajuste, concept 1 (issue #31 point 7),
+  // once: a retried return (its key already recorded) issues nothing. Never fails the return.
+  if (hecha.devueltas) await emitirNotaDevolucion(db, tiendaId, ventaId, hecha.devueltas, body.motivo);
+  return obtenerDevolucion({ db, tiendaId, id: hecha.id });
+}
+
+/** Units and pesos returned per sale line (a line may come twice in one return): what the nota de ajuste corrects. */
+export function devueltasDe(p: DevolucionPreparada): Map<number, { cantidad: number; valor: number }> {
+  const devueltas = new Map<number, { cantidad: number; valor: number }>();
+  for (const l of p.lineas) {
+    const antes = devueltas.get(l.facturaId);
+    devueltas.set(l.facturaId, { cantidad: (antes?.cantidad ?? 0) + l.cantidad, valor: (antes?.valor ?? 0) + l.valor });
+  }
+  return devueltas;
 }
 
 /** A return checked and valued under its locks, not yet written (`escribirDevolucion`). */

@@ -25,6 +25,8 @@ export interface NuevoDocumento {
   tiendaId: number;
   ventaId?: number | null;
   tipo?: string;
+  /** An adjustment note's concept (1 devolución, 2 anulación). */
+  concepto?: 1 | 2;
   numero: string;
   cude: string;
   ambiente: 1 | 2;
@@ -40,6 +42,7 @@ export async function registrarDocumento(db: Db, d: NuevoDocumento, ahora = new 
       tiendaId: d.tiendaId,
       ventaId: d.ventaId ?? null,
       tipo: d.tipo ?? '20',
+      concepto: d.concepto ?? null,
       numero: d.numero,
       cude: d.cude,
       ambiente: d.ambiente,

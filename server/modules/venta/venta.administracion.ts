@@ -23,6 +23,7 @@ import { countAll, fieldError, idOf, inScope, instanteBogota, likePattern, notFo
 import { abrirVenta } from './venta-lineas';
 import { crearUnaVez } from './venta.checkout';
 import { cambiarEstadoEn, metodoFueraDeCaja, verificarEdicionDeVenta } from './venta.estado';
+import { emitirDocumentoVenta, emitirNotaAnulacion } from '../dian/emision';
 
 // ── Reads ──────────────────────────────────────────────────────────────────────────────────
 
@@ -195,7 +196,7 @@ export async function crearVentaVacia(options: { db: Db; tiendaId: number; datos
  */
 export async function editarVenta(options: { db: Db; scope: Alcance; id: number; datos: CabeceraVenta; autor: Autor }): Promise<void> {
   const { db, scope, id, datos, autor } = options;
-  await db.transaction(async (tx) => {
+  const cambio = await db.transaction(async (tx) => {
     const [actual] = await tx
       .select({
         tiendaId: venta.tiendaId,
@@ -236,7 +237,11 @@ export async function editarVenta(options: { db: Db; scope: Alcance; id: number;
     if (refs.usuarioId !== actual.usuarioId) campos.push('vendedor');
     if (fecha.getTime() !== actual.fecha.getTime()) campos.push('fecha');
     if (campos.length) await registrarPor(tx, actual.tiendaId, autor, { tipo: 'venta_editada', detalle: { ventaId: id, numero: actual.numero, campos } });
+    return { tiendaId: actual.tiendaId, estado };
   });
+  // The electronic POS document (issue #31) once committed: a completed sale's, or an annulled one's note.
+  if (cambio.estado === 'Completada') await emitirDocumentoVenta(db, cambio.tiendaId, id);
+  else if (cambio.estado === 'Anulada') await emitirNotaAnulacion(db, cambio.tiendaId, id);
 }
 
 /** An empty sale deleted (one with invoice lines keeps them: remove the lines first, 409 otherwise). */

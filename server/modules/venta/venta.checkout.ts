@@ -15,6 +15,7 @@ import { verificarAutorizacion } from './autorizacion';
 import { buscarCliente } from './venta.busqueda';
 import { obtenerRecibo } from './venta.recibo';
 import { fiscalDeVenta } from '../numeracion/numeracion.domain';
+import { emitirDocumentoVenta } from '../dian/emision';
 
 const V = M.ventas;
 
@@ -67,7 +68,11 @@ const textArray = (values: string[]) => sql`${`{${values.join(',')}}`}::text[]`;
  */
 export async function registrarVenta(options: Parameters<typeof registrarVentaEn>[0]): Promise<TRecibo> {
   // A refused permission (credit past the limit) is recorded as an attempt once the sale is undone.
-  return conRechazos(options.db, () => registrarVentaEn(options));
+  const recibo = await conRechazos(options.db, () => registrarVentaEn(options));
+  // The electronic POS document (issue #31), right after the sale committed: signed into the outbox,
+  // sent by its worker. It never makes the sale fail (emitirDocumentoVenta logs and the sweep retries).
+  if (recibo.documento === undefined) recibo.documento = await emitirDocumentoVenta(options.db, options.tiendaId, recibo.id);
+  return recibo;
 }
 
 /** What a checkout is asked: the till's request, the seller and its role. */

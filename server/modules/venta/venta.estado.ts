@@ -12,6 +12,7 @@ import { conRechazos, exigirPermiso } from '../tienda/permisos';
 import { ajustarStockLote } from '../movimiento/ledger';
 import { exigirSinDevoluciones } from './venta-lineas';
 import { diaEnZona } from '../tienda/zona-horaria';
+import { emitirDocumentoVenta, emitirNotaAnulacion } from '../dian/emision';
 
 const V = M.ventas;
 
@@ -63,7 +64,10 @@ export async function verificarQuienPuede(tx: Tx, tiendaId: number, ventaId: num
  */
 export async function completarVenta(options: { db: Db; tiendaId: number; ventaId: number; actor: ActorVenta }): Promise<TEstadoVentaResponse> {
   const { db, ...rest } = options;
-  return db.transaction((tx) => completarEn(tx, rest));
+  const r = await db.transaction((tx) => completarEn(tx, rest));
+  // The electronic POS document once the sale is complete (issue #31); never fails the completion.
+  await emitirDocumentoVenta(db, rest.tiendaId, rest.ventaId);
+  return r;
 }
 
 async function completarEn(tx: Tx, options: { tiendaId: number; ventaId: number; actor: ActorVenta }): Promise<TEstadoVentaResponse> {
@@ -121,7 +125,10 @@ export async function prepararDeshacer(tx: Tx, tiendaId: number, ventaId: number
 export async function anularVenta(options: { db: Db; tiendaId: number; ventaId: number; actor: ActorVenta }): Promise<TEstadoVentaResponse> {
   const { db, ...rest } = options;
   // A refused permission is recorded as an attempt once the transaction is undone (issue #27).
-  return conRechazos(db, () => db.transaction((tx) => anularEn(tx, rest)));
+  const r = await conRechazos(db, () => db.transaction((tx) => anularEn(tx, rest)));
+  // An electronic sale is corrected by its nota de ajuste (issue #31 point 7); never fails the annulment.
+  await emitirNotaAnulacion(db, rest.tiendaId, rest.ventaId);
+  return r;
 }
 
 async function anularEn(tx: Tx, options: { tiendaId: number; ventaId: number; actor: ActorVenta }): Promise<TEstadoVentaResponse> {

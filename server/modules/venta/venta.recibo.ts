@@ -8,6 +8,7 @@ import type { TRecibo } from '#shared/schemas/venta';
 import type { Db, Tx } from '../../db/client';
 import { cliente, devolucion, factura, metodoPago, producto, tienda, usuario, venta } from '../../db/schema';
 import { fiscalDeVenta } from '../numeracion/numeracion.domain';
+import { documentoDeVenta } from '../dian/emision';
 
 const V = M.ventas;
 
@@ -69,6 +70,8 @@ export async function obtenerRecibo(options: { db: Db | Tx; tiendaId: number; ve
     id: row.id,
     numero: row.numero,
     fiscal: await fiscalDeVenta(db, tiendaId, row.id),
+    // The electronic POS document's CUDE and QR (issue #31 point 6), when the sale has one.
+    documento: await documentoDeVenta(db as Db, tiendaId, row.id),
     estado: row.estado,
     fecha: row.fecha.toISOString(),
     tienda: row.tienda,

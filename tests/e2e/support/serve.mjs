@@ -26,7 +26,14 @@ const smtp = new SMTPServer({
 await new Promise((resolve) => smtp.listen(0, '127.0.0.1', resolve));
 const smtpPort = smtp.server.address().port;
 
+// The loopback fake DIAN (issue #31): habilitación's web service for the electronic POS journey.
+const { iniciarFakeDian } = await import(path.resolve(process.env.E2E_DIST ?? 'dist', 'server', 'fake-dian.js'));
+const fakeDian = await iniciarFakeDian();
+
 Object.assign(process.env, {
+  DIAN_URL_HABILITACION: fakeDian.url,
+  DIAN_URL_PRODUCCION: fakeDian.url,
+  DIAN_INTERVALO: '2s',
   HOST: '127.0.0.1',
   PORT: process.env.E2E_PORT ?? '4310',
   DATA_DIR: path.join(dir, 'data'),

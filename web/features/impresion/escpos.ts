@@ -1,13 +1,14 @@
 import ReceiptPrinterEncoder from '@point-of-sale/receipt-printer-encoder';
 import { impresion } from '#shared/messages/impresion';
 import { impuestos } from '#shared/messages/impuestos';
+import { dian } from '#shared/messages/dian';
 import { ventas } from '#shared/messages/ventas';
 import type { TAnchoPapel } from '#shared/schemas/tienda';
 import type { TRecibo } from '#shared/schemas/venta';
 import { COLUMNAS, METODO_EFECTIVO, partesRecibo, type DatosTienda } from './texto-recibo';
 
 // The printed receipt's own words; its labels come with partesRecibo (ventas.recibo).
-const M = { impresion, impuestos, ventas };
+const M = { impresion, impuestos, ventas, dian };
 
 /**
  * The receipt as ESC/POS commands for a thermal printer (issue #19), through a maintained encoder
@@ -58,6 +59,16 @@ export function bytesRecibo(recibo: TRecibo, tienda: DatosTienda | null, ancho: 
     dos(p.impuestos);
   }
   e.rule().align('center');
+  if (p.electronico) {
+    // The tirilla's electronic part (issue #31): the QR at 5 dots a module is ≥ 2 cm (≥ 160 dots at 203 dpi).
+    e.bold(true).line(p.electronico.titulo).bold(false);
+    if (p.electronico.contingencia) e.bold(true).line(`*** ${p.electronico.contingencia} ***`).bold(false);
+    e.align('left').line(`${M.dian.tirillaCude}:`);
+    for (let i = 0; i < p.electronico.cude.length; i += columnas) e.line(p.electronico.cude.slice(i, i + columnas));
+    e.line(p.electronico.software).align('center');
+    e.qrcode(p.electronico.url, { model: 2, size: 5, errorlevel: 'm' });
+    e.line(p.electronico.qr).rule();
+  }
   if (p.leyenda) e.bold(true).line(p.leyenda).bold(false);
   e.line(p.pie).newline();
   e.cut();

@@ -16,24 +16,34 @@ const MARGEN_MM = 5;
  * The receipt as a PDF the width of the roll (issue #19), built with jsPDF from the same text lines as
  * the thermal printer's: a file to keep or send, without the print dialog. Imported lazily.
  */
-export function pdfRecibo(recibo: TRecibo, tienda: DatosTienda | null, ancho: TAnchoPapel): jsPDF {
+export async function pdfRecibo(recibo: TRecibo, tienda: DatosTienda | null, ancho: TAnchoPapel): Promise<jsPDF> {
   const columnas = COLUMNAS[ancho];
-  return pdfDeLineas(lineasRecibo(recibo, tienda, columnas), columnas, M.impresion.pdfTitulo(recibo.id, recibo.tienda));
+  const lineas = lineasRecibo(recibo, tienda, columnas);
+  if (!recibo.documento) return pdfDeLineas(lineas, columnas, M.impresion.pdfTitulo(recibo.id, recibo.tienda));
+  // The electronic document's QR (issue #31 point 6), 25 mm wide (DIAN asks at least 2 cm), under the lines.
+  const QRCode = (await import('qrcode')).default;
+  const png = await QRCode.toDataURL(recibo.documento.url, { errorCorrectionLevel: 'M', margin: 4, scale: 6 });
+  return pdfDeLineas(lineas, columnas, M.impresion.pdfTitulo(recibo.id, recibo.tienda), { png, mm: QR_MM });
 }
 
+/** The QR's width in the PDF, mm. */
+const QR_MM = 25;
+
 /** Fixed-width text lines as a PDF the width of the roll (a receipt, a return's document). */
-export function pdfDeLineas(lineas: string[], columnas: number, titulo: string): jsPDF {
+export function pdfDeLineas(lineas: string[], columnas: number, titulo: string, qr?: { png: string; mm: number }): jsPDF {
   const tamano = (MM_POR_CARACTER / 0.6) * PT_POR_MM;
   const interlinea = (tamano / PT_POR_MM) * 1.25;
   const anchoPagina = columnas * MM_POR_CARACTER + 2 * MARGEN_MM;
-  const alto = lineas.length * interlinea + 2 * MARGEN_MM;
+  const textoAlto = lineas.length * interlinea;
+  const alto = textoAlto + 2 * MARGEN_MM + (qr ? qr.mm + 3 : 0);
   const doc = new jsPDF({ unit: 'mm', format: [anchoPagina, Math.max(alto, 60)], orientation: 'portrait' });
   doc.setProperties({ title: titulo });
   doc.setFont('courier', 'normal').setFontSize(tamano);
   lineas.forEach((l, i) => doc.text(l, MARGEN_MM, MARGEN_MM + interlinea * (i + 0.8)));
+  if (qr) doc.addImage(qr.png, 'PNG', (anchoPagina - qr.mm) / 2, MARGEN_MM + textoAlto + 2, qr.mm, qr.mm);
   return doc;
 }
 
-export function descargarPdf(recibo: TRecibo, tienda: DatosTienda | null, ancho: TAnchoPapel): void {
-  pdfRecibo(recibo, tienda, ancho).save(M.impresion.pdfArchivo(recibo.id));
+export async function descargarPdf(recibo: TRecibo, tienda: DatosTienda | null, ancho: TAnchoPapel): Promise<void> {
+  (await pdfRecibo(recibo, tienda, ancho)).save(M.impresion.pdfArchivo(recibo.id));
 }

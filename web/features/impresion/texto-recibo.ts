@@ -1,6 +1,7 @@
 import { impresion } from '#shared/messages/impresion';
 import { impuestos } from '#shared/messages/impuestos';
 import { numeracion } from '#shared/messages/numeracion';
+import { dian } from '#shared/messages/dian';
 import { ventas } from '#shared/messages/ventas';
 import { formatCentavos, TARIFAS } from '#shared/impuestos';
 import { isoADdMmAaaa } from '#shared/fecha-texto';
@@ -11,7 +12,7 @@ import type { TRecibo } from '#shared/schemas/venta';
 import { fechasEn } from '../../lib/fechas';
 
 // The receipt's labels are the screen receipt's (ventas.recibo); the printed receipt's own words are in impresion.
-const M = { impresion, impuestos, ventas };
+const M = { impresion, impuestos, ventas, dian };
 
 const R = M.ventas.recibo;
 const I = M.impresion;
@@ -67,6 +68,23 @@ export function partesFiscales(imp: TImpuestosVenta | null | undefined) {
 export function formaDePago(recibo: Pick<TRecibo, 'montoFiado' | 'fiadoVence'>, imp: TImpuestosVenta | null | undefined): [string, string][] {
   if (recibo.montoFiado > 0) return [[R.formaPago, R.credito], ...(recibo.fiadoVence ? ([[R.vence, isoADdMmAaaa(recibo.fiadoVence)]] as [string, string][]) : [])];
   return imp?.fiscal?.responsableIva ? [[R.formaPago, R.contado]] : [];
+}
+
+/**
+ * The electronic POS document's part of the tirilla (issue #31 point 6): its title, CUDE, DIAN's
+ * catalogue URL (the QR's content), the software's name and maker; CONTINGENCIA while DIAN was down.
+ */
+export function partesElectronico(recibo: TRecibo) {
+  const d = recibo.documento;
+  if (!d) return null;
+  return {
+    titulo: dian.tirillaTitulo,
+    contingencia: d.contingencia ? dian.tirillaContingencia : null,
+    cude: d.cude,
+    url: d.url,
+    software: dian.tirillaSoftware(d.software, d.fabricante),
+    qr: dian.tirillaQr,
+  };
 }
 
 /** 23/11/2026, 9:05 a. m. with plain spaces (a thermal printer's code page has no narrow no-break space). */
@@ -132,6 +150,7 @@ export function partesRecibo(recibo: TRecibo, tienda: DatosTienda | null) {
     pago,
     impuestos: fiscal.impuestos,
     leyenda: fiscal.leyenda,
+    electronico: partesElectronico(recibo),
     pie: tienda?.pieRecibo || PIE_POR_DEFECTO,
   };
 }
@@ -192,6 +211,16 @@ export function lineasRecibo(recibo: TRecibo, tienda: DatosTienda | null, column
     for (const [k, v] of p.impuestos) out.push(...par(k, v, columnas));
   }
   out.push(regla);
+  if (p.electronico) {
+    const e = p.electronico;
+    out.push(...partir(e.titulo, columnas).map((l) => centro(l, columnas)));
+    if (e.contingencia) out.push(centro(`*** ${e.contingencia} ***`, columnas));
+    out.push(`${M.dian.tirillaCude}:`);
+    for (let i = 0; i < e.cude.length; i += columnas) out.push(e.cude.slice(i, i + columnas));
+    out.push(...partir(e.software, columnas));
+    out.push(...partir(e.qr, columnas).map((l) => centro(l, columnas)));
+    out.push(regla);
+  }
   if (p.leyenda) out.push(centro(p.leyenda, columnas));
   out.push(...partir(p.pie, columnas).map((l) => centro(l, columnas)));
   return out;
@@ -209,6 +238,12 @@ export function textoWhatsApp(recibo: TRecibo, tienda: DatosTienda | null): stri
   out.push(`*${I.total}: ${p.total}*`);
   for (const [k, v] of p.pago) out.push(`${k}: ${v}`);
   if (p.impuestos.length) out.push('', M.impuestos.recibo.impuestos, ...p.impuestos.map(([k, v]) => `${k}: ${v}`));
+  if (p.electronico) {
+    const e = p.electronico;
+    out.push('', `*${e.titulo}*`);
+    if (e.contingencia) out.push(`*${e.contingencia}*`);
+    out.push(`${M.dian.tirillaCude}: ${e.cude}`, `${e.qr}: ${e.url}`, e.software);
+  }
   if (p.leyenda) out.push('', p.leyenda);
   out.push('', p.pie);
   return out.join('\n');

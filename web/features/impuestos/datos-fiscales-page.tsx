@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
+import { dian } from '#shared/messages/dian';
 import { AppError, type FieldErrors } from '#shared/errors';
 import { comun, generic } from '#shared/messages/comun';
 import { impuestos } from '#shared/messages/impuestos';
@@ -23,6 +24,9 @@ export default function DatosFiscalesPage() {
     <>
       <PageHeader title={P.titulo} backTo={paths.inicio} backLabel={M.comun.volverInicio} />
       <p>{P.intro}</p>
+      <p>
+        <Link to={paths.documentoElectronico}>{dian.enlaceDesdeFiscales}</Link>
+      </p>
       {data ? <PerfilForm inicial={data} /> : <p className="state" role="status">{isError ? M.generic.errorText : M.comun.cargando}</p>}
     </>
   );

@@ -35,6 +35,7 @@ const TILES_ADMIN = [
   { to: paths.datosFiscales, ...M.inicio.tiles.datosFiscales, Icon: IconSettings },
   { to: paths.impuestos, ...M.inicio.tiles.impuestos, Icon: IconReceipt },
   { to: paths.numeracion, ...M.inicio.tiles.numeracion, Icon: IconStore },
+  { to: paths.documentosDian, ...M.inicio.tiles.documentosDian, Icon: IconReceipt },
 ];
 
 /** Home: four big buttons; entering it empties the stored cart (spec §2). */

@@ -3,11 +3,13 @@ import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { ROL } from '#shared/roles';
 import { generic } from '#shared/messages/comun';
 import { impresion } from '#shared/messages/impresion';
+import { dian } from '#shared/messages/dian';
 import { ventas } from '#shared/messages/ventas';
 import type { TRecibo } from '#shared/schemas/venta';
 import { IconClose, IconReceipt } from '../../components/ui/icons';
 import { paths } from '../../config/paths';
-import { alertError, confirmAction, toastSuccess } from '../../lib/alerts';
+import { alertError, alertFailure, confirmAction, toastSuccess } from '../../lib/alerts';
+import { descargarArchivo } from '../../lib/descargar';
 import { NetworkError } from '../../lib/api-client';
 import { useSession } from '../../lib/session';
 import { enviarAImpresora, impresionDirectaDisponible } from '../impresion/impresora';
@@ -23,7 +25,7 @@ import { agregarProducto, guardarCarrito } from './carrito';
 import './ventas.css';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
-const M = { generic, ventas, impresion };
+const M = { generic, ventas, impresion, dian };
 
 const V = M.ventas;
 const I = M.impresion;
@@ -98,7 +100,15 @@ function Factura({ recibo }: { recibo: TRecibo }) {
   };
   const pdf = async () => {
     const { descargarPdf } = await import('../impresion/pdf');
-    descargarPdf(recibo, tienda, ancho);
+    await descargarPdf(recibo, tienda, ancho);
+  };
+  /** The customer's copy of the electronic document (issue #31 point 6). */
+  const xml = async () => {
+    try {
+      await descargarArchivo(`/dian/ventas/${recibo.id}/xml`, undefined, { fallo: M.generic.errorText, nombre: `${recibo.documento?.numero ?? recibo.id}.xml` });
+    } catch (err) {
+      await alertFailure(err);
+    }
   };
   const whatsapp = () => window.open(enlaceWhatsApp(textoWhatsApp(recibo, tienda), recibo.cliente?.telefono), '_blank', 'noopener');
   /** Once the sale has been completed or annulled, leaving does nothing more. */
@@ -250,6 +260,11 @@ function Factura({ recibo }: { recibo: TRecibo }) {
             <button type="button" className="btn btn--ghost btn--block" onClick={whatsapp}>
               {recibo.cliente?.telefono ? I.whatsappCliente : I.whatsapp}
             </button>
+            {recibo.documento ? (
+              <button type="button" className="btn btn--ghost btn--block" onClick={() => void xml()}>
+                {M.dian.descargarXml}
+              </button>
+            ) : null}
             {session?.rol === ROL.ADMIN ? (
               <p className="factura__nota">
                 <Link to="/ajustes_tienda">{I.datosRecibo}</Link>

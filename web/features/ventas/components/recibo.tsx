@@ -1,4 +1,4 @@
-import type { Ref } from 'react';
+import { useEffect, useState, type Ref } from 'react';
 import { ventas } from '#shared/messages/ventas';
 import { formatPesos } from '#shared/money';
 import { partesDelPago } from '#shared/pago';
@@ -7,11 +7,12 @@ import type { TRecibo } from '#shared/schemas/venta';
 import { fechasEn } from '../../../lib/fechas';
 import { impuestos } from '#shared/messages/impuestos';
 import { numeracion } from '#shared/messages/numeracion';
-import { formaDePago, partesFiscales, PIE_POR_DEFECTO, type DatosTienda } from '../../impresion/texto-recibo';
+import { formaDePago, partesElectronico, partesFiscales, PIE_POR_DEFECTO, type DatosTienda } from '../../impresion/texto-recibo';
+import { dian } from '#shared/messages/dian';
 import './recibo.css';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
-const M = { impuestos, numeracion, ventas };
+const M = { impuestos, numeracion, ventas, dian };
 
 const R = M.ventas.recibo;
 
@@ -208,8 +209,52 @@ export function Recibo({ recibo, formato, tienda, ref }: { recibo: TRecibo; form
           ))}
         </dl>
       ) : null}
+      <DocumentoElectronico recibo={recibo} />
       {fiscal.leyenda ? <p className="recibo__sub" data-testid="recibo-leyenda">{fiscal.leyenda}</p> : null}
       <p className="recibo__gracias">{tienda?.pieRecibo || PIE_POR_DEFECTO}</p>
     </article>
+  );
+}
+
+/** The QR of a URL as a PNG data URL (qrcode, loaded only when a receipt has an electronic document). */
+function useQr(url: string | null): string | null {
+  const [png, setPng] = useState<string | null>(null);
+  useEffect(() => {
+    let vivo = true;
+    if (!url) return;
+    void import('qrcode').then(({ default: QRCode }) =>
+      QRCode.toDataURL(url, { errorCorrectionLevel: 'M', margin: 4, scale: 6 }).then((d) => {
+        if (vivo) setPng(d);
+      }),
+    );
+    return () => {
+      vivo = false;
+    };
+  }, [url]);
+  return png;
+}
+
+/**
+ * The electronic POS document on the tirilla (issue #31 point 6): its title, CUDE, a QR at least 2 cm
+ * wide to DIAN's catalogue with that CUDE, and the software's name and maker.
+ */
+function DocumentoElectronico({ recibo }: { recibo: TRecibo }) {
+  const e = partesElectronico(recibo);
+  const qr = useQr(e?.url ?? null);
+  if (!e) return null;
+  return (
+    <section className="recibo__electronico" aria-label={e.titulo} data-testid="recibo-electronico">
+      <p className="recibo__sub">{e.titulo}</p>
+      {e.contingencia ? <p className="recibo__anulada">{e.contingencia}</p> : null}
+      <p className="recibo__cude">
+        <span>{M.dian.tirillaCude}: </span>
+        <span data-testid="recibo-cude">{e.cude}</span>
+      </p>
+      {qr ? <img className="recibo__qr" src={qr} alt={e.qr} data-testid="recibo-qr" data-url={e.url} /> : <span className="recibo__qr" aria-hidden="true" />}
+      <p className="recibo__dato">{e.qr}</p>
+      <p className="recibo__dato" data-testid="recibo-software">
+        {e.software}
+      </p>
+    </section>
   );
 }

@@ -1,0 +1,231 @@
+/**
+ * A store's electronic POS configuration (issue #31 point 8): role 1 turns it on, picks DIAN's
+ * environment and transport, saves the software's id and PIN, the test set's id and the signing
+ * certificate (sealed by custodia.ts), sends the test set, and only then may choose producción.
+ * The routes answer `TConfiguracionDian`: never the certificate, its password, the PIN or a token.
+ */
+import { eq, sql } from 'drizzle-orm';
+import { AppError } from '#shared/errors';
+import { dian as D } from '#shared/messages/dian';
+import { PRODUCT_NAME } from '#shared/messages';
+import type { TCertificadoDianRequest, TConfiguracionDian, TConfiguracionDianRequest, TResultadoHabilitacion } from '#shared/schemas/dian';
+import type { TPerfilFiscal } from '#shared/schemas/impuestos';
+import type { Db } from '../../db/client';
+import { dianConfiguracion } from '../../db/schema';
+import { leerPerfilFiscal } from '../tienda/perfil-fiscal';
+import { documentoDesdeVenta } from './adaptador';
+import { TransporteApidian } from './apidian';
+import { contextoDian } from './contexto';
+import { abrirCertificado, sellarCertificado } from './custodia';
+import { CertificadoInvalido, firmarDocumento, leerP12, resumenCertificado, type Credencial, type ResumenCertificado } from './firma';
+import { TransporteSoapDian } from './soap';
+import type { Software } from './tipos';
+import { FallaTransporte, type TransporteDian } from './transporte';
+import { construirDocumentoPos } from './xml';
+
+export type FilaConfiguracion = typeof dianConfiguracion.$inferSelect;
+
+/** The software's maker and name, printed on the tirilla and sent in `FabricanteSoftware`. */
+export const FABRICANTE = { nombreApellido: 'Equipo ADAX', razonSocial: 'ADAX Software', nombreSoftware: PRODUCT_NAME } as const;
+
+const ambienteDe = (n: number): 'habilitacion' | 'produccion' => (n === 1 ? 'produccion' : 'habilitacion');
+
+export async function filaConfiguracion(db: Db, tiendaId: number): Promise<FilaConfiguracion | null> {
+  const [f] = await db.select().from(dianConfiguracion).where(eq(dianConfiguracion.tiendaId, tiendaId)).limit(1);
+  return f ?? null;
+}
+
+function respuesta(f: FilaConfiguracion | null): TConfiguracionDian {
+  return {
+    habilitado: f?.habilitado ?? false,
+    ambiente: ambienteDe(f?.ambiente ?? 2),
+    softwareId: f?.softwareId ?? null,
+    pinGuardado: !!f?.softwarePin,
+    testSetId: f?.testSetId ?? null,
+    transporte: (f?.transporte as 'dian' | 'proveedor' | undefined) ?? 'dian',
+    proveedorUrl: f?.proveedorUrl ?? null,
+    tokenGuardado: !!f?.proveedorToken,
+    certificado: (f?.certificadoResumen as ResumenCertificado | null) ?? null,
+    habilitacionSuperadaEn: f?.habilitacionSuperadaEn?.toISOString() ?? null,
+    habilitacion: (f?.habilitacionResultado as TResultadoHabilitacion | null) ?? null,
+  };
+}
+
+export async function obtenerConfiguracion(options: { db: Db; tiendaId: number }): Promise<TConfiguracionDian> {
+  return respuesta(await filaConfiguracion(options.db, options.tiendaId));
+}
+
+/** What is still missing to issue documents (empty: ready). */
+function faltantes(f: Partial<FilaConfiguracion>, perfil: TPerfilFiscal | null): string[] {
+  const faltan: string[] = [];
+  if (!perfil) faltan.push(D.faltaPerfil);
+  else if (!perfil.responsableIva) faltan.push(D.faltaResponsable);
+  if (!f.softwareId || !f.softwarePin) faltan.push(D.faltaSoftware);
+  if (!f.certificadoSellado) faltan.push(D.faltaCertificado);
+  if (f.transporte === 'proveedor' && (!f.proveedorUrl || !f.proveedorToken)) faltan.push(D.faltaProveedor);
+  return faltan;
+}
+
+export async function guardarConfiguracion(options: { db: Db; tiendaId: number; datos: TConfiguracionDianRequest }): Promise<TConfiguracionDian> {
+  const { db, tiendaId } = options;
+  const datos = options.datos as Required<Pick<TConfiguracionDianRequest, 'habilitado' | 'ambiente' | 'transporte'>> & Partial<Record<'softwareId' | 'softwarePin' | 'testSetId' | 'proveedorUrl' | 'proveedorToken', string>>;
+  const perfil = await leerPerfilFiscal(db, tiendaId);
+  return db.transaction(async (tx) => {
+    await tx.insert(dianConfiguracion).values({ tiendaId }).onConflictDoNothing();
+    const [actual] = await tx.select().from(dianConfiguracion).where(eq(dianConfiguracion.tiendaId, tiendaId)).for('update');
+    const ambiente = datos.ambiente === 'produccion' ? 1 : 2;
+    const nueva = {
+      habilitado: datos.habilitado,
+      ambiente,
+      softwareId: datos.softwareId ?? actual!.softwareId,
+      // Secrets left empty keep the saved ones.
+      softwarePin: datos.softwarePin ?? actual!.softwarePin,
+      testSetId: datos.testSetId ?? actual!.testSetId,
+      transporte: datos.transporte,
+      proveedorUrl: datos.proveedorUrl ?? actual!.proveedorUrl,
+      proveedorToken: datos.proveedorToken ?? actual!.proveedorToken,
+    };
+    if (ambiente === 1 && !actual!.habilitacionSuperadaEn) throw new AppError('BUSINESS_RULE', D.produccionSinHabilitacion, { fields: { ambiente: D.produccionSinHabilitacion } });
+    if (nueva.habilitado) {
+      const faltan = faltantes({ ...actual!, ...nueva }, perfil);
+      if (faltan.length) throw new AppError('BUSINESS_RULE', D.faltaParaHabilitar(faltan));
+    }
+    // A new software (id or PIN) must pass the test set again before producción.
+    const otroSoftware = (nueva.softwareId !== actual!.softwareId || nueva.softwarePin !== actual!.softwarePin) && !!actual!.habilitacionSuperadaEn;
+    const [f] = await tx
+      .update(dianConfiguracion)
+      .set({
+        ...nueva,
+        ...(otroSoftware ? { habilitacionSuperadaEn: null, ambiente: 2 } : {}),
+        habilitadoDesde: nueva.habilitado ? (actual!.habilitado ? actual!.habilitadoDesde : new Date()) : null,
+        actualizadoEn: new Date(),
+      })
+      .where(eq(dianConfiguracion.tiendaId, tiendaId))
+      .returning();
+    return respuesta(f!);
+  });
+}
+
+/** Reads the .p12 with its password, refuses one that is not valid today, and keeps it sealed. */
+export async function guardarCertificado(options: { db: Db; tiendaId: number; datos: TCertificadoDianRequest; ahora?: Date }): Promise<TConfiguracionDian> {
+  const { db, tiendaId, datos } = options;
+  const ahora = options.ahora ?? new Date();
+  const p12 = Buffer.from(datos.p12, 'base64');
+  let credencial: Credencial;
+  try {
+    credencial = leerP12(p12, datos.clave);
+  } catch (err) {
+    if (err instanceof CertificadoInvalido) throw new AppError('VALIDATION', D.certificadoInvalido, { fields: { p12: D.certificadoInvalido } });
+    throw err;
+  }
+  if (ahora < credencial.validoDesde || ahora > credencial.validoHasta) throw new AppError('VALIDATION', D.certificadoVencido, { fields: { p12: D.certificadoVencido } });
+  const sellado = sellarCertificado({ p12, clave: datos.clave }, contextoDian().llave(), String(tiendaId));
+  p12.fill(0);
+  const resumen = resumenCertificado(credencial);
+  await db.insert(dianConfiguracion).values({ tiendaId }).onConflictDoNothing();
+  const [f] = await db
+    .update(dianConfiguracion)
+    .set({ certificadoSellado: sellado, certificadoResumen: resumen, actualizadoEn: new Date() })
+    .where(eq(dianConfiguracion.tiendaId, tiendaId))
+    .returning();
+  return respuesta(f!);
+}
+
+/**
+ * Opened credentials by store and sealed blob: reading a .p12 (its key derivation) costs more than
+ * signing, and every sale signs. A new certificate is a new blob, so it is never served stale.
+ * Bounded; kept only in this process's memory, like the key it came from.
+ */
+const credenciales = new Map<string, Credencial>();
+const MAX_CREDENCIALES = 200;
+
+/** The store's signing credential, opened from custody. */
+export function credencialDe(f: FilaConfiguracion): Credencial {
+  if (!f.certificadoSellado) throw new AppError('BUSINESS_RULE', D.faltaParaHabilitar([D.faltaCertificado]));
+  const clave = `${f.tiendaId}:${f.certificadoSellado}`;
+  const ya = credenciales.get(clave);
+  if (ya) return ya;
+  const c = abrirCertificado(f.certificadoSellado, contextoDian().llave(), String(f.tiendaId));
+  const credencial = leerP12(c.p12, c.clave);
+  c.p12.fill(0);
+  if (credenciales.size >= MAX_CREDENCIALES) credenciales.delete(credenciales.keys().next().value!);
+  credenciales.set(clave, credencial);
+  return credencial;
+}
+
+/** The transport the store chose, for its environment. */
+export function transporteDe(f: FilaConfiguracion, credencial: Credencial): TransporteDian {
+  const ctx = contextoDian();
+  if (f.transporte === 'proveedor') return new TransporteApidian({ base: f.proveedorUrl!, token: f.proveedorToken!, tiempoMaximoMs: ctx.tiempoMaximoMs });
+  return new TransporteSoapDian({ url: ctx.url(f.ambiente === 1 ? 1 : 2), credencial, tiempoMaximoMs: ctx.tiempoMaximoMs });
+}
+
+export function softwareDe(f: FilaConfiguracion, perfil: TPerfilFiscal): Software {
+  return { id: f.softwareId!, pin: f.softwarePin!, proveedorNit: perfil.nit, proveedorDv: String(perfil.dv), fabricante: { ...FABRICANTE } };
+}
+
+/** DIAN's habilitación test range (SETP 990000000–995000000, resolution 18760000001). */
+const RESOLUCION_PRUEBAS = { numero: '18760000001', fechaDesde: '2019-01-19', fechaHasta: '2030-01-19', prefijo: 'SETP', desde: 990000000, hasta: 995000000 };
+
+/**
+ * Sends the test set to habilitación: documents built from the store's own profile (a cash sale to
+ * the consumidor final with IVA 19 %, a fiado sale with an exempt line), signed with its certificate
+ * and sent through its transport. When DIAN accepts every one, the habilitación is recorded and
+ * producción may be chosen.
+ */
+export async function enviarSetPruebas(options: { db: Db; tiendaId: number; ahora?: Date }): Promise<TConfiguracionDian> {
+  const { db, tiendaId } = options;
+  const f = await filaConfiguracion(db, tiendaId);
+  const perfil = await leerPerfilFiscal(db, tiendaId);
+  if (!f || f.ambiente !== 2) throw new AppError('BUSINESS_RULE', D.setPruebasSoloHabilitacion);
+  if (!perfil || !f.softwareId || !f.softwarePin || !f.testSetId || !f.certificadoSellado) throw new AppError('BUSINESS_RULE', D.setPruebasFalta);
+  const credencial = credencialDe(f);
+  const transporte = transporteDe(f, credencial);
+  // Take the set's numbers first: a second run never repeats one.
+  const [n] = await db
+    .update(dianConfiguracion)
+    .set({ setPruebasSiguiente: sql`${dianConfiguracion.setPruebasSiguiente} + 2` })
+    .where(eq(dianConfiguracion.tiendaId, tiendaId))
+    .returning({ desde: sql<number>`${dianConfiguracion.setPruebasSiguiente} - 2` });
+  const ahora = options.ahora ?? new Date();
+  const vence = new Date(ahora.getTime() + 30 * 86_400_000).toISOString().slice(0, 10);
+  const ventas = [
+    { fiado: null, lineas: [{ codigo: 'SET-1', nombre: 'Gaseosa 400 ml', cantidad: 2, unidad: '94' as const, importe: 5_000, impuesto: 'iva19' as const }] },
+    { fiado: { vencimiento: vence }, lineas: [{ codigo: 'SET-2', nombre: 'Huevos x 30', cantidad: 1, unidad: '94' as const, importe: 18_000, impuesto: 'exento' as const }] },
+  ];
+  const documentos: TResultadoHabilitacion['documentos'] = [];
+  for (const [i, v] of ventas.entries()) {
+    const doc = documentoDesdeVenta({
+      nombreTienda: perfil.razonSocial,
+      perfil: { ...perfil, telefono: perfil.telefono ?? null },
+      lineas: v.lineas,
+      descuento: 0,
+      fiado: v.fiado,
+      medio: '10',
+      adquirente: null,
+      emision: ahora,
+      ambiente: 2,
+      consecutivo: Number(n!.desde) + i,
+      resolucion: RESOLUCION_PRUEBAS,
+      software: softwareDe(f, perfil),
+      caja: { placa: 'SET-PRUEBAS', ubicacion: 'Habilitación', cajero: 'Set de pruebas', tipo: 'Caja principal', codigoVenta: `SET-${i + 1}` },
+    });
+    const g = construirDocumentoPos(doc);
+    const xml = firmarDocumento(g.xml, credencial, { instante: ahora });
+    try {
+      const r = await transporte.enviar({ numero: g.numero, cude: g.cude, nitEmisor: perfil.nit, xmlFirmado: xml });
+      documentos.push({ numero: g.numero, estado: r.estado, codigo: r.codigo, descripcion: r.descripcion, reglas: r.reglas });
+    } catch (err) {
+      if (!(err instanceof FallaTransporte)) throw err;
+      documentos.push({ numero: g.numero, estado: 'sin_respuesta', codigo: String(err.status ?? ''), descripcion: D.setPruebasSinRespuesta, reglas: [] });
+    }
+  }
+  const aceptado = documentos.every((d) => d.estado === 'aceptado');
+  const resultado: TResultadoHabilitacion = { fecha: ahora.toISOString(), aceptado, documentos };
+  const [g] = await db
+    .update(dianConfiguracion)
+    .set({ habilitacionResultado: resultado, ...(aceptado ? { habilitacionSuperadaEn: ahora } : {}), actualizadoEn: new Date() })
+    .where(eq(dianConfiguracion.tiendaId, tiendaId))
+    .returning();
+  return respuesta(g!);
+}

@@ -1,0 +1,318 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dian as D } from '#shared/messages/dian';
+import { METODO, ROL } from '#shared/roles';
+import { documentoDian, factura, producto, venta } from '../../db/schema';
+import { conRol, crearTienda, peticion, type Tienda } from '../../../tests/helpers/factories';
+import { usarApp } from '../../../tests/helpers/test-app';
+import { legacy } from '../../legacy/test-client';
+import { partesIso } from '../../legacy/filas';
+import { client } from '../crud/crud.fixtures';
+import { generarCertificadoPrueba, type CertificadoPrueba } from './certificado-prueba';
+import { ajustarContextoDian } from './contexto';
+import { iniciarFakeDian, type FakeDian } from './fake-dian';
+import { validarContraXsd } from './validar-xsd';
+import { procesarBandejas } from './trabajador';
+
+/**
+ * Issue #31 wired to real sales: the store's configuration (validation, certificate custody,
+ * habilitación against the fake DIAN), each face that completes a sale issuing its signed document
+ * into the outbox, the outbox accepted by the fake exactly once after a 503, and the annulment's note.
+ */
+const t = usarApp();
+const req = peticion(t);
+let fake: FakeDian;
+let cert: CertificadoPrueba;
+
+const SOFTWARE = { softwareId: '56f2ae4e-9812-4fad-9255-08fcfcd5ccb0', softwarePin: '12345', testSetId: '3f1c2a44-5b6d-4e7f-8a9b-0c1d2e3f4a5b' };
+const PERFIL = {
+  razonSocial: 'Minimercado La Esquina S.A.S.',
+  tipoPersona: 'juridica',
+  nit: '900373076',
+  dv: 4,
+  responsabilidades: ['O-13'],
+  responsableIva: true,
+  departamento: '11',
+  municipio: '11001',
+  direccion: 'Calle 45 # 13-20',
+  telefono: '6013456789',
+  correo: 'facturas@esquina.co',
+  documentoInformativo: true,
+  valorIncBolsa: 66,
+};
+const hoy = (dias = 0) => new Date(Date.now() + dias * 86_400_000).toISOString().slice(0, 10);
+
+beforeAll(async () => {
+  fake = await iniciarFakeDian();
+  cert = await generarCertificadoPrueba();
+  ajustarContextoDian({ url: () => fake.url, tiempoMaximoMs: 5_000, aviso: (err, m) => console.error(m, err) });
+}, 60_000);
+afterAll(() => fake?.cerrar());
+
+let seq = 0;
+async function crearProducto(tiendaId: number, precio = 11_900) {
+  const [p] = await t.database.db.insert(producto).values({ tiendaId, nombre: `Gaseosa ${++seq}`, precioUnit: precio, stock: 1000, estado: 1, impuesto: 'iva19' }).returning();
+  return p!.idProducto;
+}
+
+/** A store with its fiscal profile, a till with a range and (unless told) the electronic POS configured and on. */
+async function tiendaElectronica(opciones: { encender?: boolean } = {}): Promise<Tienda & { productoId: number }> {
+  const s = await crearTienda(t);
+  expect((await req('PUT', '/api/tienda/perfil-fiscal', s.token, PERFIL)).statusCode).toBe(200);
+  const productoId = await crearProducto(s.id);
+  const c = await req('POST', '/api/numeracion/cajas', s.token, { nombre: 'Caja 1', ubicacion: 'Mostrador' });
+  expect(c.statusCode, c.body).toBe(201);
+  const rr = await req('POST', `/api/numeracion/cajas/${c.json().id}/rangos`, s.token, { prefijo: 'SETP', desde: 990000000, hasta: 995000000, resolucion: '18760000001', fechaDesde: hoy(-10), fechaHasta: hoy(300) });
+  expect(rr.statusCode, rr.body).toBe(201);
+  if (opciones.encender !== false) {
+    expect((await req('POST', '/api/dian/certificado', s.token, { p12: cert.p12.toString('base64'), clave: cert.clave })).statusCode).toBe(200);
+    const r = await req('PUT', '/api/dian/configuracion', s.token, { habilitado: true, ambiente: 'habilitacion', transporte: 'dian', ...SOFTWARE });
+    expect(r.statusCode, r.body).toBe(200);
+  }
+  return { ...s, productoId };
+}
+
+const vender = (s: Tienda & { productoId: number }, extra: object = {}) =>
+  req('POST', '/api/ventas', s.token, { lineas: [{ productoId: s.productoId, cantidad: 1 }], metodoPagoId: METODO.EFECTIVO, montoRecibido: 20_000, ...extra });
+const enviar = (s: Tienda) => req('POST', '/api/dian/documentos/enviar', s.token);
+const documentos = async (s: Tienda) => (await req('GET', '/api/dian/documentos', s.token)).json().items as { numero: string; cude: string; estado: string; tipo: string; ventaId: number; minutosRestantes: number | null; contingencia: string | null }[];
+
+describe('configuración del documento electrónico (issue #31 punto 8)', { timeout: 120_000 }, () => {
+  it('valida cada campo con su mensaje, exige lo que falta para encender y producción solo tras la habilitación', async () => {
+    const s = await tiendaElectronica({ encender: false });
+    const base = { habilitado: false, ambiente: 'habilitacion', transporte: 'dian' };
+    const malo = await req('PUT', '/api/dian/configuracion', s.token, { ...base, softwareId: 'abc', softwarePin: '12', testSetId: 'x' });
+    expect(malo.statusCode).toBe(400);
+    expect(malo.json().error.fields).toMatchObject({ softwareId: D.softwareIdInvalido, softwarePin: D.softwarePinInvalido, testSetId: D.testSetIdInvalido });
+    const proveedor = await req('PUT', '/api/dian/configuracion', s.token, { ...base, transporte: 'proveedor', proveedorUrl: 'http://inseguro.co' });
+    expect(proveedor.json().error.fields).toMatchObject({ proveedorUrl: D.proveedorUrlInvalida });
+
+    const sinCert = await req('PUT', '/api/dian/configuracion', s.token, { ...base, habilitado: true, ...SOFTWARE });
+    expect(sinCert.statusCode).toBe(422);
+    expect(sinCert.json().error.message).toBe(D.faltaParaHabilitar([D.faltaCertificado]));
+    const prod = await req('PUT', '/api/dian/configuracion', s.token, { ...base, ambiente: 'produccion', ...SOFTWARE });
+    expect(prod.statusCode).toBe(422);
+    expect(prod.json().error.message).toBe(D.produccionSinHabilitacion);
+
+    // Saved without turning on: the PIN is kept but never answered.
+    const ok = await req('PUT', '/api/dian/configuracion', s.token, { ...base, ...SOFTWARE });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json()).toMatchObject({ habilitado: false, softwareId: SOFTWARE.softwareId, pinGuardado: true, certificado: null });
+    expect(ok.body).not.toContain(SOFTWARE.softwarePin);
+  });
+
+  it('el certificado: contraseña errada rechazada; guardado sellado; las rutas solo responden su resumen', async () => {
+    const s = await tiendaElectronica({ encender: false });
+    const errada = await req('POST', '/api/dian/certificado', s.token, { p12: cert.p12.toString('base64'), clave: 'otra-clave' });
+    expect(errada.statusCode).toBe(400);
+    expect(errada.json().error.fields.p12).toBe(D.certificadoInvalido);
+    const r = await req('POST', '/api/dian/certificado', s.token, { p12: cert.p12.toString('base64'), clave: cert.clave });
+    expect(r.statusCode, r.body).toBe(200);
+    expect(r.json().certificado.sujeto).toContain('CN=Minimercado La Esquina SAS');
+    const leida = await req('GET', '/api/dian/configuracion', s.token);
+    for (const body of [r.body, leida.body]) {
+      expect(body).not.toContain(cert.clave);
+      expect(body).not.toContain(cert.p12.toString('base64').slice(0, 40));
+    }
+  });
+
+  it('roles 2 y 3 rechazados; el XML de una venta de otra tienda no se encuentra', async () => {
+    const s = await tiendaElectronica();
+    const otra = await tiendaElectronica({ encender: false });
+    for (const rol of [ROL.EMPLEADO, ROL.ENCARGADO]) {
+      const token = await conRol(t, s, rol);
+      for (const [m, u, b] of [
+        ['GET', '/api/dian/configuracion'],
+        ['PUT', '/api/dian/configuracion', {}],
+        ['POST', '/api/dian/certificado', {}],
+        ['POST', '/api/dian/habilitacion'],
+        ['GET', '/api/dian/documentos'],
+        ['GET', '/api/dian/archivo?desde=2026-01-01&hasta=2026-01-02'],
+      ] as const) {
+        const r = await req(m, u, token, b);
+        expect(r.statusCode, `${rol} ${m} ${u}`).toBe(403);
+        expect(r.json().error.message).toBe(D.soloAdministrador);
+      }
+    }
+    const v = await vender(s);
+    expect(v.statusCode, v.body).toBe(201);
+    expect((await req('GET', `/api/dian/ventas/${v.json().id}/xml`, s.token)).statusCode).toBe(200);
+    expect((await req('GET', `/api/dian/ventas/${v.json().id}/xml`, otra.token)).statusCode).toBe(404);
+  });
+
+  it('el set de pruebas se envía a la DIAN falsa; aceptado, producción se permite', async () => {
+    const s = await tiendaElectronica();
+    const r = await req('POST', '/api/dian/habilitacion', s.token);
+    expect(r.statusCode, r.body).toBe(200);
+    expect(r.json().habilitacion).toMatchObject({ aceptado: true });
+    expect(r.json().habilitacion.documentos).toHaveLength(2);
+    expect(r.json().habilitacionSuperadaEn).not.toBeNull();
+    const prod = await req('PUT', '/api/dian/configuracion', s.token, { habilitado: true, ambiente: 'produccion', transporte: 'dian' });
+    expect(prod.statusCode, prod.body).toBe(200);
+    expect(prod.json().ambiente).toBe('produccion');
+  });
+});
+
+describe('cada venta completada emite su documento (issue #31 punto 1)', { timeout: 180_000 }, () => {
+  it('la caja: el recibo trae el CUDE y la URL del catálogo; el documento valida con los XSD; la DIAN falsa lo acepta', async () => {
+    const s = await tiendaElectronica();
+    const v = await vender(s);
+    expect(v.statusCode, v.body).toBe(201);
+    const doc = v.json().documento;
+    expect(doc.cude).toMatch(/^[0-9a-f]{96}$/);
+    expect(doc.url).toBe(`https://catalogo-vpfe-hab.dian.gov.co/document/searchqr?documentkey=${doc.cude}`);
+    expect(doc.numero).toBe('SETP990000000');
+    // The receipt read later says the same.
+    expect((await req('GET', `/api/ventas/${v.json().id}`, s.token)).json().documento.cude).toBe(doc.cude);
+    const xml = (await req('GET', `/api/dian/ventas/${v.json().id}/xml`, s.token)).body;
+    expect((await validarContraXsd(xml)).errores).toBe('');
+    expect((await enviar(s)).statusCode).toBe(200);
+    expect(await documentos(s)).toMatchObject([{ numero: 'SETP990000000', estado: 'aceptado', tipo: '20' }]);
+    expect(fake.aceptados.get(doc.cude)).toBe('SETP990000000');
+  });
+
+  it('una tienda sin documento electrónico vende como siempre, sin documento', async () => {
+    const s = await tiendaElectronica({ encender: false });
+    const v = await vender(s);
+    expect(v.statusCode).toBe(201);
+    expect(v.json().documento).toBeNull();
+    expect(await documentos(s)).toEqual([]);
+  });
+
+  it('fiado: forma de pago crédito con vencimiento', async () => {
+    const s = await tiendaElectronica();
+    const c = await req('POST', '/api/clientes', s.token, { documento: '1020304050', tipoDocumento: 'CC', nombre: 'Rosa', apellido: 'Pérez', telefono: '3001234567', fiado: true, cupo: 500_000, plazoFiado: 8 });
+    expect(c.statusCode, c.body).toBe(201);
+    const v = await vender(s, { metodoPagoId: METODO.FIADO, montoRecibido: 0, documentoCliente: '1020304050' });
+    expect(v.statusCode, v.body).toBe(201);
+    // The due date the fiado domain fixed on the sale (the customer's 8 days, issue #30 point 6), also in PaymentMeans.
+    const vence = v.json().fiadoVence as string;
+    expect(vence).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    const xml = (await req('GET', `/api/dian/ventas/${v.json().id}/xml`, s.token)).body;
+    expect(xml).toContain(`<cbc:DueDate>${vence}</cbc:DueDate>`);
+    expect(xml).toContain(`<cbc:PaymentDueDate>${vence}</cbc:PaymentDueDate>`);
+    expect(xml).toContain('<cbc:ID>2</cbc:ID>');
+  });
+
+  it('la venta por pasos completada en la caja, en la API heredada y en la administración emite su documento', async () => {
+    const s = await tiendaElectronica();
+    const L = legacy(t);
+    const crud = client(t, s.token);
+    const pendiente = async () => {
+      const [v] = await t.database.db.insert(venta).values({ tiendaId: s.id, metodoPagoId: METODO.EFECTIVO, estado: 'Pendiente', total: 11_900 }).returning();
+      await t.database.db.insert(factura).values({ tiendaId: s.id, ventaId: v!.idVenta, productoId: s.productoId, cantidad: 1, precio: 11_900 });
+      return v!.idVenta;
+    };
+    const caras: Record<string, (id: number) => Promise<number>> = {
+      tienda: async (id) => (await req('POST', `/api/ventas/${id}/completar`, s.token)).statusCode,
+      heredada: async (id) => (await L.json('POST', 'venta', { modificarEstado: true, id_Venta: id, EstadoVenta: 'Completada' }, s.token)).status,
+      administracion: async (id) => {
+        const row = await crud.get(`/ventas/${id}`);
+        const { fecha, hora } = partesIso(row.body.fecha);
+        return (await crud.put(`/ventas/${id}`, { fecha, hora: hora.slice(0, 5), metodoPagoId: row.body.metodoPagoId, clienteDocumento: '', usuarioDocumento: '', estado: 'Completada' })).status;
+      },
+    };
+    for (const [cara, completar] of Object.entries(caras)) {
+      const id = await pendiente();
+      expect(await completar(id), cara).toBe(200);
+      const [d] = await t.database.db.select().from(documentoDian).where(and(eq(documentoDian.ventaId, id), eq(documentoDian.tipo, '20')));
+      expect(d, cara).toBeDefined();
+      expect(d!.cude).toMatch(/^[0-9a-f]{96}$/);
+    }
+  });
+
+  it('con la DIAN en 503 la venta se completa, queda en contingencia 08 con su plazo, y se acepta una sola vez al volver', async () => {
+    const s = await tiendaElectronica();
+    fake.modo = '503';
+    try {
+      const v = await vender(s);
+      expect(v.statusCode, v.body).toBe(201);
+      const cude = v.json().documento.cude as string;
+      await enviar(s);
+      const [d] = await documentos(s);
+      expect(d).toMatchObject({ estado: 'contingencia', contingencia: '08' });
+      expect(d!.minutosRestantes).toBeGreaterThan(47 * 60);
+      expect(fake.envios(cude)).toBe(0);
+      fake.modo = 'aceptar';
+      await enviar(s);
+      await enviar(s);
+      expect((await documentos(s))[0]).toMatchObject({ estado: 'aceptado' });
+      expect(fake.envios(cude)).toBe(1);
+    } finally {
+      fake.modo = 'aceptar';
+    }
+  });
+
+  it('anular una venta electrónica emite su nota de ajuste (concepto 2) a la bandeja', async () => {
+    const s = await tiendaElectronica();
+    const v = await vender(s);
+    const original = v.json().documento;
+    expect((await req('POST', `/api/ventas/${v.json().id}/anular`, s.token)).statusCode).toBe(200);
+    await enviar(s);
+    const docs = await documentos(s);
+    const nota = docs.find((d) => d.tipo === '94');
+    expect(nota).toMatchObject({ numero: 'NA1', estado: 'aceptado', ventaId: v.json().id });
+    const [fila] = await t.database.db.select().from(documentoDian).where(eq(documentoDian.cude, nota!.cude));
+    expect(fila!.xmlFirmado).toContain(original.cude);
+    expect(fila!.xmlFirmado).toContain('<cbc:ResponseCode>2</cbc:ResponseCode>');
+  });
+
+  it('una devolución parcial emite su nota de ajuste (concepto 1) con las unidades devueltas, una sola vez', async () => {
+    const s = await tiendaElectronica();
+    const v = await vender(s, { lineas: [{ productoId: s.productoId, cantidad: 3 }], montoRecibido: 40_000 });
+    expect(v.statusCode, v.body).toBe(201);
+    const [linea] = await t.database.db.select({ id: factura.idFactura }).from(factura).where(eq(factura.ventaId, v.json().id));
+    const cuerpo = { lineas: [{ facturaId: linea!.id, cantidad: 1, destino: 'inventario' }], metodoPagoId: METODO.EFECTIVO, motivo: 'Gaseosa vencida', clave: '7f3c2a44-5b6d-4e7f-8a9b-0c1d2e3f4a5b' };
+    for (const _ of [1, 2]) expect((await req('POST', `/api/ventas/${v.json().id}/devoluciones`, s.token, cuerpo)).statusCode).toBeLessThan(300);
+    await enviar(s);
+    const notas = (await documentos(s)).filter((d) => d.tipo === '94');
+    expect(notas).toMatchObject([{ numero: 'NA1', estado: 'aceptado' }]);
+    const [fila] = await t.database.db.select().from(documentoDian).where(eq(documentoDian.cude, notas[0]!.cude));
+    expect(fila!.concepto).toBe(1);
+    expect(fila!.xmlFirmado).toContain('<cbc:ResponseCode>1</cbc:ResponseCode>');
+    expect(fila!.xmlFirmado).toContain(v.json().documento.cude);
+    // One unit of $ 11.900 back: $ 11.900,00 payable.
+    expect(fila!.xmlFirmado).toMatch(/<cbc:PayableAmount currencyID="COP">11900.00<\/cbc:PayableAmount>/);
+    expect((await validarContraXsd(fila!.xmlFirmado, { raiz: 'maindoc/UBL-CreditNote-2.1.xsd' })).errores).toBe('');
+  });
+
+  it('el barrido emite el documento de una venta completada que no lo tiene (p. ej. tras una caída)', async () => {
+    const s = await tiendaElectronica();
+    const [v] = await t.database.db.insert(venta).values({ tiendaId: s.id, metodoPagoId: METODO.EFECTIVO, estado: 'Pendiente', total: 11_900 }).returning();
+    await t.database.db.insert(factura).values({ tiendaId: s.id, ventaId: v!.idVenta, productoId: s.productoId, cantidad: 1, precio: 11_900 });
+    // Completed without any face (as a crash between the sale and its document would leave it).
+    await t.database.db.update(venta).set({ estado: 'Completada' }).where(eq(venta.idVenta, v!.idVenta));
+    await procesarBandejas(t.database.db);
+    const [d] = await t.database.db.select().from(documentoDian).where(and(eq(documentoDian.ventaId, v!.idVenta), eq(documentoDian.tipo, '20')));
+    expect(d).toMatchObject({ estado: 'aceptado' });
+  });
+
+  it('el panel avisa de un documento en contingencia a menos de 6 horas de su plazo', async () => {
+    const s = await tiendaElectronica();
+    fake.modo = '503';
+    try {
+      await vender(s);
+      await enviar(s);
+    } finally {
+      fake.modo = 'aceptar';
+    }
+    await t.database.db
+      .update(documentoDian)
+      .set({ limiteContingencia: new Date(Date.now() + 90 * 60_000) })
+      .where(and(eq(documentoDian.tiendaId, s.id), eq(documentoDian.estado, 'contingencia')));
+    const r = (await req('GET', '/api/dian/documentos', s.token)).json();
+    expect(r.alertas).toBe(1);
+    expect(r.items[0]).toMatchObject({ estado: 'contingencia', alerta: true });
+    expect(r.items[0].minutosRestantes).toBeLessThanOrEqual(90);
+  });
+
+  it('el archivo ZIP por rango de fechas trae los XML', async () => {
+    const s = await tiendaElectronica();
+    await vender(s);
+    const r = await req('GET', `/api/dian/archivo?desde=${hoy(-1)}&hasta=${hoy(1)}`, s.token);
+    expect(r.statusCode).toBe(200);
+    expect(r.headers['content-type']).toBe('application/zip');
+    expect(r.rawPayload.subarray(0, 2).toString()).toBe('PK');
+    expect((await req('GET', `/api/dian/archivo?desde=${hoy(1)}&hasta=${hoy(-1)}`, s.token)).statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,84 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { dian as D } from '#shared/messages/dian';
+import { ROL } from '#shared/roles';
+import { ZArchivoDianQuery, ZCertificadoDianRequest, ZConfiguracionDian, ZConfiguracionDianRequest, ZDocumentosDian, ZDocumentosDianQuery } from '#shared/schemas/dian';
+import { descargaComo } from '../../lib/exportar';
+import { requireRole, storeOf } from '../../plugins/auth';
+import { enviarSetPruebas, guardarCertificado, guardarConfiguracion, obtenerConfiguracion } from './configuracion.domain';
+import { archivoDeTienda, listarDocumentos, xmlDeVenta } from './panel';
+import { procesarBandejaTienda } from './trabajador';
+
+const ZVentaParam = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+
+/**
+ * The electronic POS document (issue #31, ADR 023): the store's configuration, certificate and test
+ * set, the outbox's panel and archive — role 1 only, refused before validation; the customer's copy
+ * of a sale's XML for whoever sees its receipt. No route ever answers the certificate, its password,
+ * the software's PIN or a provider's token.
+ */
+export async function dianRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['dian'];
+  const soloAdministrador = requireRole([ROL.ADMIN], D.soloAdministrador);
+
+  r.get('/dian/configuracion', {
+    preValidation: soloAdministrador,
+    schema: { tags, response: { 200: ZConfiguracionDian } },
+    handler: (req) => obtenerConfiguracion({ db: app.db, tiendaId: storeOf(req) }),
+  });
+
+  r.put('/dian/configuracion', {
+    preValidation: soloAdministrador,
+    schema: { tags, body: ZConfiguracionDianRequest, response: { 200: ZConfiguracionDian } },
+    handler: (req) => guardarConfiguracion({ db: app.db, tiendaId: storeOf(req), datos: req.body }),
+  });
+
+  r.post('/dian/certificado', {
+    preValidation: soloAdministrador,
+    schema: { tags, body: ZCertificadoDianRequest, response: { 200: ZConfiguracionDian } },
+    handler: (req) => guardarCertificado({ db: app.db, tiendaId: storeOf(req), datos: req.body }),
+  });
+
+  r.post('/dian/habilitacion', {
+    preValidation: soloAdministrador,
+    schema: { tags, response: { 200: ZConfiguracionDian } },
+    handler: (req) => enviarSetPruebas({ db: app.db, tiendaId: storeOf(req) }),
+  });
+
+  r.get('/dian/documentos', {
+    preValidation: soloAdministrador,
+    schema: { tags, querystring: ZDocumentosDianQuery, response: { 200: ZDocumentosDian } },
+    handler: (req) => listarDocumentos({ db: app.db, tiendaId: storeOf(req), ...req.query }),
+  });
+
+  // "Send what waits now": one bounded pass over the store's outbox.
+  r.post('/dian/documentos/enviar', {
+    preValidation: soloAdministrador,
+    schema: { tags, response: { 200: z.object({ procesados: z.number().int() }) } },
+    handler: async (req) => ({ procesados: (await procesarBandejaTienda(app.db, storeOf(req))).length }),
+  });
+
+  r.get('/dian/archivo', {
+    preValidation: soloAdministrador,
+    schema: { tags, querystring: ZArchivoDianQuery },
+    handler: async (req, reply) => {
+      const { zip } = await archivoDeTienda({ db: app.db, tiendaId: storeOf(req), ...req.query });
+      return reply
+        .header('content-type', 'application/zip')
+        .header('content-disposition', descargaComo(`documentos-dian-${req.query.desde}-a-${req.query.hasta}.zip`))
+        .header('cache-control', 'no-store')
+        .send(zip);
+    },
+  });
+
+  // The customer's copy: the signed XML of a sale's document.
+  r.get('/dian/ventas/:id/xml', {
+    schema: { tags, params: ZVentaParam },
+    handler: async (req, reply) => {
+      const { nombre, xml } = await xmlDeVenta({ db: app.db, tiendaId: storeOf(req), ventaId: req.params.id });
+      return reply.header('content-type', 'application/xml; charset=utf-8').header('content-disposition', descargaComo(nombre)).header('cache-control', 'no-store').send(xml);
+    },
+  });
+}

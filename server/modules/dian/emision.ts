@@ -1,0 +1,270 @@
+/**
+ * A completed sale of a store with the electronic POS on becomes its signed document in the outbox
+ * (issue #31 point 1, ADR 023). Called right after the sale's transaction commits on every face that
+ * completes sales (the till's checkout, the step-by-step sale's completion, the back-office's state
+ * change) and, as a safety net, by the outbox's worker for any completed sale that has none. It never
+ * makes a sale fail: DIAN is reached later by the worker, and a failure here is logged and retried
+ * by the sweep. Idempotent: one document per sale (the outbox's unique number per store).
+ */
+import { and, asc, eq, gte, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { TDocumentoRecibo } from '#shared/schemas/dian';
+import type { TImpuesto, TUnidadDian } from '#shared/impuestos';
+import type { Db } from '../../db/client';
+import { cliente, dianConfiguracion, documentoDian, factura, producto, puntoVenta, rangoNumeracion, usuario, venta } from '../../db/schema';
+import { esViolacionUnica } from '../../db/pg-error';
+import { leerPerfilFiscal } from '../tienda/perfil-fiscal';
+import { documentoDesdeVenta, type LineaVenta } from './adaptador';
+import { registrarDocumento } from './bandeja';
+import { avisarBandeja } from './aviso';
+import { FABRICANTE, credencialDe, filaConfiguracion, softwareDe, type FilaConfiguracion } from './configuracion.domain';
+import { avisarDian } from './contexto';
+import { fechaHoraBogota, urlCatalogo } from './cude';
+import { firmarDocumento } from './firma';
+import type { Adquirente, DocumentoPos, MedioPago } from './tipos';
+import { notaDeAnulacion, notaDeDevolucion } from './nota';
+import { construirDocumentoPos, construirNotaAjuste, TIPO_NOTA_CREDITO } from './xml';
+import { dian as D } from '#shared/messages/dian';
+
+/**
+ * The due date of a fiado sale (payment form crédito): the one the fiado domain fixed on the sale
+ * (`venta.fiado_vence`, issue #30 point 6); for a sale made before it existed, its date + 30 days in Bogotá.
+ */
+export function vencimientoFiado(venta: { fecha: Date; fiadoVence?: string | null }): string {
+  if (venta.fiadoVence) return venta.fiadoVence;
+  const d = new Date(venta.fecha.getTime() + 30 * 86_400_000 - 5 * 3_600_000);
+  return d.toISOString().slice(0, 10);
+}
+
+/** Payment methods (shared/roles.ts METODOS_PAGO_SEED) as DIAN's payment means. */
+const MEDIO_DE_METODO: Record<number, MedioPago> = { 1: '48', 2: '49', 3: '47', 4: '47', 5: '10', 6: '47' };
+
+/** A customer's document type (the product's codes) as DIAN's ID type. */
+const TIPO_DOC_DIAN: Record<string, Adquirente['tipoDocumento']> = { CC: '13', CE: '22', PA: '41', TI: '12', NIT: '31', RC: '11' };
+
+/** What the receipt shows of a sale's document. */
+export async function documentoDeVenta(db: Db, tiendaId: number, ventaId: number): Promise<TDocumentoRecibo | null> {
+  const [d] = await db
+    .select({ numero: documentoDian.numero, cude: documentoDian.cude, estado: documentoDian.estado, contingencia: documentoDian.contingencia, ambiente: documentoDian.ambiente })
+    .from(documentoDian)
+    .where(and(eq(documentoDian.tiendaId, tiendaId), eq(documentoDian.ventaId, ventaId), eq(documentoDian.tipo, '20')))
+    .limit(1);
+  if (!d) return null;
+  return {
+    numero: d.numero,
+    cude: d.cude,
+    url: urlCatalogo(d.cude, d.ambiente === 1 ? 1 : 2),
+    estado: d.estado,
+    contingencia: d.contingencia,
+    ambiente: d.ambiente === 1 ? 'produccion' : 'habilitacion',
+    software: FABRICANTE.nombreSoftware,
+    fabricante: `${FABRICANTE.razonSocial} (${FABRICANTE.nombreApellido})`,
+  };
+}
+
+/** A sale as the module's `DocumentoPos` (null: not completed, or without a DIAN number or a fiscal profile). */
+/** Returned units of some of a sale's lines (a return's note): by invoice line, units and pesos refunded. */
+type Devueltas = Map<number, { cantidad: number; valor: number }>;
+
+async function documentoPosDeVenta(db: Db, f: FilaConfiguracion, ventaId: number, ahora: Date, estados: string[] = ['Completada'], devueltas?: Devueltas): Promise<DocumentoPos | null> {
+  const tiendaId = f.tiendaId;
+  const [v] = await db
+    .select({
+      id: venta.idVenta,
+      numero: venta.numero,
+      estado: venta.estado,
+      fecha: venta.fecha,
+      descuento: venta.descuento,
+      metodoPagoId: venta.metodoPagoId,
+      montoFiado: venta.montoFiado,
+      numeroFiscal: venta.numeroFiscal,
+      prefijo: rangoNumeracion.prefijo,
+      resolucion: rangoNumeracion.resolucion,
+      desde: rangoNumeracion.desde,
+      hasta: rangoNumeracion.hasta,
+      fechaDesde: rangoNumeracion.fechaDesde,
+      fechaHasta: rangoNumeracion.fechaHasta,
+      caja: puntoVenta.nombre,
+      ubicacion: puntoVenta.ubicacion,
+      cajeroNombre: usuario.nombre1,
+      cajeroApellido: usuario.apellido1,
+      clienteDocumento: cliente.documento,
+      clienteTipo: cliente.tipoDocumento,
+      clienteNombre: cliente.nombre,
+      clienteApellido: cliente.apellido,
+      clienteCorreo: cliente.correo,
+      fiadoVence: venta.fiadoVence,
+    })
+    .from(venta)
+    .innerJoin(rangoNumeracion, eq(rangoNumeracion.idRango, venta.rangoId))
+    .innerJoin(puntoVenta, eq(puntoVenta.idPuntoVenta, rangoNumeracion.puntoVentaId))
+    .leftJoin(usuario, eq(usuario.idUsuario, venta.usuarioId))
+    .leftJoin(cliente, eq(cliente.idCliente, venta.clienteId))
+    .where(and(eq(venta.idVenta, ventaId), eq(venta.tiendaId, tiendaId)))
+    .limit(1);
+  // Without a DIAN number (no range at its till) or not completed: nothing to issue.
+  if (!v || !estados.includes(v.estado) || v.numeroFiscal == null) return null;
+  const perfil = await leerPerfilFiscal(db, tiendaId);
+  if (!perfil) return null;
+  const lineas = await db
+    .select({ idFactura: factura.idFactura, codigo: producto.idProducto, codigoBarras: producto.codigoBarras, nombre: producto.nombre, cantidad: factura.cantidad, unidad: producto.unidadDian, precio: factura.precio, descuento: factura.descuento, impuesto: factura.impuesto, valorBolsa: factura.valorBolsa })
+    .from(factura)
+    .innerJoin(producto, eq(producto.idProducto, factura.productoId))
+    .where(and(eq(factura.ventaId, ventaId), eq(factura.tiendaId, tiendaId)))
+    .orderBy(asc(factura.idFactura));
+  const cajero = v.cajeroNombre ? `${v.cajeroNombre} ${v.cajeroApellido ?? ''}`.trim() : perfil.razonSocial;
+  const documentoCliente = v.clienteDocumento?.replace(/[^0-9A-Za-z]/g, '') ?? '';
+  const adquirente: Adquirente | null =
+    documentoCliente && documentoCliente !== '222222222222'
+      ? { tipoDocumento: TIPO_DOC_DIAN[v.clienteTipo ?? 'CC'] ?? '13', numero: documentoCliente, nombre: `${v.clienteNombre ?? ''} ${v.clienteApellido ?? ''}`.trim() || documentoCliente, email: v.clienteCorreo ?? undefined }
+      : null;
+  return documentoDesdeVenta({
+    nombreTienda: perfil.razonSocial,
+    perfil: { ...perfil, telefono: perfil.telefono ?? null },
+    // A return's note carries only the returned units, at what was refunded (the sale's discount already in it).
+    lineas: (devueltas ? lineas.filter((l) => devueltas.has(l.idFactura)) : lineas).map(
+      (l): LineaVenta => ({
+        codigo: String(l.codigo),
+        codigoBarras: l.codigoBarras,
+        nombre: l.nombre,
+        cantidad: devueltas ? devueltas.get(l.idFactura)!.cantidad : l.cantidad,
+        unidad: l.unidad as TUnidadDian,
+        importe: devueltas ? devueltas.get(l.idFactura)!.valor : l.precio * l.cantidad - l.descuento,
+        impuesto: l.impuesto as TImpuesto | null,
+        valorBolsa: l.valorBolsa,
+      }),
+    ),
+    descuento: devueltas ? 0 : v.descuento,
+    fiado: v.montoFiado > 0 ? { vencimiento: vencimientoFiado({ fecha: v.fecha, fiadoVence: v.fiadoVence }) } : null,
+    medio: MEDIO_DE_METODO[v.metodoPagoId] ?? 'ZZZ',
+    adquirente,
+    emision: ahora,
+    ambiente: f.ambiente === 1 ? 1 : 2,
+    consecutivo: v.numeroFiscal,
+    resolucion: { numero: v.resolucion, fechaDesde: v.fechaDesde, fechaHasta: v.fechaHasta, prefijo: v.prefijo, desde: v.desde, hasta: v.hasta },
+    software: softwareDe(f, perfil),
+    caja: { placa: v.caja, ubicacion: v.ubicacion, cajero, tipo: 'Caja principal', codigoVenta: String(v.numero) },
+  });
+}
+
+async function construirYRegistrar(db: Db, f: FilaConfiguracion, ventaId: number, ahora: Date): Promise<void> {
+  const tiendaId = f.tiendaId;
+  const doc = await documentoPosDeVenta(db, f, ventaId, ahora);
+  if (!doc) return;
+  const g = construirDocumentoPos(doc);
+  const xmlFirmado = firmarDocumento(g.xml, credencialDe(f), { instante: ahora });
+  try {
+    await registrarDocumento(db, { tiendaId, ventaId, numero: g.numero, cude: g.cude, ambiente: doc.ambiente, xmlFirmado }, ahora);
+  } catch (err) {
+    // Another pass (the sweep, a retried request) issued it first: one document per sale.
+    if (!esViolacionUnica(err)) throw err;
+  }
+}
+
+/**
+ * Issues the document of one sale when its store has the electronic POS on; answers what its receipt
+ * shows (null when the store has it off or the sale has no DIAN number). Never throws: a failure is
+ * logged and the sweep tries again.
+ */
+export async function emitirDocumentoVenta(db: Db, tiendaId: number, ventaId: number, ahora = new Date()): Promise<TDocumentoRecibo | null> {
+  try {
+    const f = await filaConfiguracion(db, tiendaId);
+    if (!f?.habilitado) return null;
+    const ya = await documentoDeVenta(db, tiendaId, ventaId);
+    if (ya) return ya;
+    await construirYRegistrar(db, f, ventaId, ahora);
+    avisarBandeja();
+    return await documentoDeVenta(db, tiendaId, ventaId);
+  } catch (err) {
+    avisarDian(err, 'no se pudo emitir el documento electrónico de la venta; se reintentará');
+    return null;
+  }
+}
+
+/**
+ * The sweep: completed sales of stores with the electronic POS on, since it was turned on, that
+ * have a DIAN number and no document yet (a crash between the sale and its document, a face that
+ * completes sales without calling emitirDocumentoVenta). Bounded per pass.
+ */
+export async function emitirFaltantes(db: Db, limite = 50): Promise<number> {
+  const faltan = await db
+    .select({ tiendaId: venta.tiendaId, ventaId: venta.idVenta })
+    .from(venta)
+    .innerJoin(dianConfiguracion, and(eq(dianConfiguracion.tiendaId, venta.tiendaId), eq(dianConfiguracion.habilitado, true)))
+    .leftJoin(documentoDian, and(eq(documentoDian.ventaId, venta.idVenta), eq(documentoDian.tipo, '20')))
+    // Bounded to the last week: a document is due within 48 hours; older gaps are for a person.
+    .where(
+      and(
+        eq(venta.estado, 'Completada'),
+        isNotNull(venta.numeroFiscal),
+        isNull(documentoDian.idDocumento),
+        gte(venta.fecha, sql`greatest(${dianConfiguracion.habilitadoDesde}, now() - interval '7 days')`),
+      ),
+    )
+    .orderBy(asc(venta.idVenta))
+    .limit(limite);
+  let n = 0;
+  for (const s of faltan) if (await emitirDocumentoVenta(db, s.tiendaId, s.ventaId)) n++;
+  return n;
+}
+
+/**
+ * Annulling a sale that has an electronic document issues its *nota de ajuste* (credit, concept 2
+ * anulación, issue #31 point 7) into the outbox: every line back, referencing the original's number,
+ * CUDE and date, numbered with the store's own notes' prefix (`NA`). Notes have no contingency: they
+ * wait in the outbox. Called after the annulment commits; never fails it; once per sale.
+ */
+export async function emitirNotaAnulacion(db: Db, tiendaId: number, ventaId: number, ahora = new Date()): Promise<void> {
+  try {
+    const [ya] = await db
+      .select({ id: documentoDian.idDocumento })
+      .from(documentoDian)
+      .where(and(eq(documentoDian.tiendaId, tiendaId), eq(documentoDian.ventaId, ventaId), eq(documentoDian.tipo, TIPO_NOTA_CREDITO), eq(documentoDian.concepto, 2)))
+      .limit(1);
+    if (ya) return;
+    await emitirNota(db, tiendaId, ventaId, 2, ahora);
+  } catch (err) {
+    avisarDian(err, 'no se pudo emitir la nota de ajuste de la venta anulada');
+  }
+}
+
+/**
+ * A return of part of an electronic sale (issue #32) issues its *nota de ajuste* (concept 1,
+ * devolución parcial) with the returned units at what was refunded. Called once, after the return
+ * commits (a retried return answers the one recorded and issues nothing); never fails it.
+ */
+export async function emitirNotaDevolucion(db: Db, tiendaId: number, ventaId: number, devueltas: Devueltas, motivo: string, ahora = new Date()): Promise<void> {
+  try {
+    await emitirNota(db, tiendaId, ventaId, 1, ahora, devueltas, motivo);
+  } catch (err) {
+    avisarDian(err, 'no se pudo emitir la nota de ajuste de la devolución');
+  }
+}
+
+async function emitirNota(db: Db, tiendaId: number, ventaId: number, concepto: 1 | 2, ahora: Date, devueltas?: Devueltas, motivo?: string): Promise<void> {
+  const f = await filaConfiguracion(db, tiendaId);
+  if (!f) return;
+  const [original] = await db
+    .select({ numero: documentoDian.numero, cude: documentoDian.cude, xml: documentoDian.xmlFirmado })
+    .from(documentoDian)
+    .where(and(eq(documentoDian.tiendaId, tiendaId), eq(documentoDian.ventaId, ventaId), eq(documentoDian.tipo, '20')))
+    .limit(1);
+  if (!original) return;
+  const doc = await documentoPosDeVenta(db, f, ventaId, ahora, concepto === 2 ? ['Anulada'] : ['Completada'], devueltas);
+  if (!doc || doc.lineas.length === 0) return;
+  const fecha = /<cbc:IssueDate>([^<]+)<\/cbc:IssueDate>/.exec(original.xml)?.[1] ?? fechaHoraBogota(ahora).fecha;
+  const [n] = await db
+    .update(dianConfiguracion)
+    .set({ notaSiguiente: sql`${dianConfiguracion.notaSiguiente} + 1` })
+    .where(eq(dianConfiguracion.tiendaId, tiendaId))
+    .returning({ numero: sql<number>`${dianConfiguracion.notaSiguiente} - 1` });
+  const o = { documento: doc, numero: original.numero, cude: original.cude, fecha };
+  const datos = { resolucion: { ...doc.resolucion, prefijo: PREFIJO_NOTAS, desde: 1, hasta: 999_999_999 }, consecutivo: Number(n!.numero), emision: ahora, motivo: motivo?.trim() || D.motivoAnulacion(original.numero) };
+  const nota = concepto === 2 ? notaDeAnulacion(o, datos) : notaDeDevolucion(o, datos, doc.lineas);
+  const g = construirNotaAjuste(nota);
+  const xmlFirmado = firmarDocumento(g.xml, credencialDe(f), { instante: ahora });
+  await registrarDocumento(db, { tiendaId, ventaId, tipo: TIPO_NOTA_CREDITO, concepto, numero: g.numero, cude: g.cude, ambiente: doc.ambiente, xmlFirmado }, ahora);
+  avisarBandeja();
+}
+
+/** The adjustment notes' own prefix. */
+export const PREFIJO_NOTAS = 'NA';

@@ -1,0 +1,74 @@
+/**
+ * The outbox's worker (issue #31 point 4): on a timer, and soon after a new document, it issues any
+ * document a completed sale is missing (the sweep) and sends what waits, store by store, with the
+ * store's own certificate and transport. Bounded: one pass at a time, at most `limite` documents per
+ * store per pass; a store whose DIAN fails stops its pass (contingency) and is retried on the next.
+ */
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { dianConfiguracion, documentoDian } from '../../db/schema';
+import { alAvisarBandeja } from './aviso';
+import { procesarPendientes, type DocumentoBandeja } from './bandeja';
+import { credencialDe, filaConfiguracion, transporteDe } from './configuracion.domain';
+import { avisarDian } from './contexto';
+import { emitirFaltantes } from './emision';
+
+/** One pass over one store's outbox (the panel's "send now" and the worker). */
+export async function procesarBandejaTienda(db: Db, tiendaId: number, limite = 50): Promise<DocumentoBandeja[]> {
+  const f = await filaConfiguracion(db, tiendaId);
+  if (!f?.certificadoSellado) return [];
+  const transporte = transporteDe(f, credencialDe(f));
+  return procesarPendientes(db, transporte, { tiendaId, limite });
+}
+
+/** One pass over every store: the sweep, then each store with documents waiting. */
+export async function procesarBandejas(db: Db, limite = 50): Promise<void> {
+  await emitirFaltantes(db, limite);
+  const tiendas = await db
+    .selectDistinct({ tiendaId: documentoDian.tiendaId })
+    .from(documentoDian)
+    .innerJoin(dianConfiguracion, eq(dianConfiguracion.tiendaId, documentoDian.tiendaId))
+    .where(and(inArray(documentoDian.estado, ['pendiente', 'enviado', 'contingencia'])))
+    .limit(500);
+  for (const { tiendaId } of tiendas) {
+    try {
+      await procesarBandejaTienda(db, tiendaId, limite);
+    } catch (err) {
+      avisarDian(err, `no se pudo procesar la bandeja DIAN de la tienda ${tiendaId}`);
+    }
+  }
+}
+
+/** Starts the timer; returns its stop. */
+export function iniciarTrabajadorDian(db: Db, intervaloMs: number): () => void {
+  let corriendo = false;
+  let otraVez = false;
+  let detenido = false;
+  const pasada = async () => {
+    if (detenido) return;
+    if (corriendo) {
+      otraVez = true;
+      return;
+    }
+    corriendo = true;
+    try {
+      await procesarBandejas(db);
+    } catch (err) {
+      avisarDian(err, 'falló una pasada de la bandeja DIAN');
+    } finally {
+      corriendo = false;
+      if (otraVez && !detenido) {
+        otraVez = false;
+        setTimeout(() => void pasada(), 200).unref();
+      }
+    }
+  };
+  const t = setInterval(() => void pasada(), intervaloMs);
+  t.unref();
+  const quitar = alAvisarBandeja(() => setTimeout(() => void pasada(), 100).unref());
+  return () => {
+    detenido = true;
+    clearInterval(t);
+    quitar();
+  };
+}

@@ -1,0 +1,116 @@
+import { z } from 'zod';
+import { dian } from '../messages/dian';
+
+// Only this area's texts (a screen that loads this schema does not load the whole catalogue).
+const D = dian;
+const UUID_RE = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
+/** Optional text: an empty string is "none" (or, for secrets, "keep the one saved"). */
+const opcional = <T extends z.ZodTypeAny>(s: T) => z.union([z.literal('').transform(() => undefined), s]).optional();
+
+export const AMBIENTES_DIAN = ['habilitacion', 'produccion'] as const;
+export const TRANSPORTES_DIAN = ['dian', 'proveedor'] as const;
+
+/** The store's electronic POS configuration as role 1 saves it (issue #31 point 8). Secrets left empty keep the saved ones. */
+export const ZConfiguracionDianRequest = z.object({
+  habilitado: z.boolean({ error: D.ambienteInvalido }),
+  ambiente: z.enum(AMBIENTES_DIAN, { error: D.ambienteInvalido }),
+  softwareId: opcional(z.string({ error: D.softwareIdInvalido }).trim().regex(UUID_RE, D.softwareIdInvalido)),
+  softwarePin: opcional(z.string({ error: D.softwarePinInvalido }).trim().regex(/^\d{4,10}$/, D.softwarePinInvalido)),
+  testSetId: opcional(z.string({ error: D.testSetIdInvalido }).trim().regex(UUID_RE, D.testSetIdInvalido)),
+  transporte: z.enum(TRANSPORTES_DIAN, { error: D.transporteInvalido }),
+  proveedorUrl: opcional(
+    z
+      .string({ error: D.proveedorUrlInvalida })
+      .trim()
+      .max(300, D.proveedorUrlInvalida)
+      .regex(/^https:\/\/[^\s/$.?#][^\s]*$/i, D.proveedorUrlInvalida),
+  ),
+  proveedorToken: opcional(z.string({ error: D.proveedorTokenInvalido }).trim().min(10, D.proveedorTokenInvalido).max(500, D.proveedorTokenInvalido)),
+});
+export type TConfiguracionDianRequest = z.input<typeof ZConfiguracionDianRequest>;
+
+/** The certificate's upload: the .p12 in base64 (≤ 100 KB) and its password. Never answered back. */
+export const ZCertificadoDianRequest = z.object({
+  p12: z
+    .string({ error: D.archivoP12Invalido })
+    .min(16, D.archivoP12Invalido)
+    .max(140_000, D.archivoP12Invalido)
+    .regex(/^[A-Za-z0-9+/]+={0,2}$/, D.archivoP12Invalido),
+  clave: z.string({ error: D.claveCertificadoInvalida }).min(1, D.claveCertificadoInvalida).max(200, D.claveCertificadoInvalida),
+});
+export type TCertificadoDianRequest = z.input<typeof ZCertificadoDianRequest>;
+
+export const ZResumenCertificado = z.object({ sujeto: z.string(), emisor: z.string(), serial: z.string(), validoDesde: z.string(), validoHasta: z.string() });
+
+export const ZResultadoHabilitacion = z.object({
+  fecha: z.string(),
+  aceptado: z.boolean(),
+  documentos: z.array(z.object({ numero: z.string(), estado: z.string(), codigo: z.string(), descripcion: z.string(), reglas: z.array(z.object({ codigo: z.string(), mensaje: z.string() })) })),
+});
+export type TResultadoHabilitacion = z.infer<typeof ZResultadoHabilitacion>;
+
+/** What the routes answer: never the certificate, its password, the PIN or the provider's token. */
+export const ZConfiguracionDian = z.object({
+  habilitado: z.boolean(),
+  ambiente: z.enum(AMBIENTES_DIAN),
+  softwareId: z.string().nullable(),
+  pinGuardado: z.boolean(),
+  testSetId: z.string().nullable(),
+  transporte: z.enum(TRANSPORTES_DIAN),
+  proveedorUrl: z.string().nullable(),
+  tokenGuardado: z.boolean(),
+  certificado: ZResumenCertificado.nullable(),
+  habilitacionSuperadaEn: z.string().nullable(),
+  habilitacion: ZResultadoHabilitacion.nullable(),
+});
+export type TConfiguracionDian = z.infer<typeof ZConfiguracionDian>;
+
+/** One document of the outbox as the panel lists it. */
+export const ZDocumentoDian = z.object({
+  id: z.number().int(),
+  ventaId: z.number().int().nullable(),
+  tipo: z.string(),
+  numero: z.string(),
+  cude: z.string(),
+  estado: z.string(),
+  contingencia: z.string().nullable(),
+  limiteContingencia: z.string().nullable(),
+  /** Minutes left of the 48 hours (negative once expired); null outside contingency. */
+  minutosRestantes: z.number().int().nullable(),
+  alerta: z.boolean(),
+  regla: z.string().nullable(),
+  mensaje: z.string().nullable(),
+  descripcion: z.string().nullable(),
+  intentos: z.number().int(),
+  creadoEn: z.string(),
+  aceptadoEn: z.string().nullable(),
+});
+export type TDocumentoDian = z.infer<typeof ZDocumentoDian>;
+
+export const ZDocumentosDian = z.object({ items: z.array(ZDocumentoDian), total: z.number().int(), alertas: z.number().int() });
+export type TDocumentosDian = z.infer<typeof ZDocumentosDian>;
+
+export const ZDocumentosDianQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  estado: z.enum(['pendiente', 'enviado', 'aceptado', 'rechazado', 'contingencia']).optional(),
+});
+
+const FECHA = z.iso.date({ error: D.rangoInvalido });
+export const ZArchivoDianQuery = z
+  .object({ desde: FECHA, hasta: FECHA })
+  .refine((v) => v.hasta >= v.desde && Date.parse(v.hasta) - Date.parse(v.desde) <= 366 * 86_400_000, { message: D.rangoInvalido, path: ['hasta'] });
+
+/** The tirilla's electronic part (issue #31 point 6): shown on every receipt of a sale that has a document. */
+export const ZDocumentoRecibo = z.object({
+  numero: z.string(),
+  cude: z.string(),
+  /** DIAN's catalogue URL with the CUDE (the QR's content). */
+  url: z.string(),
+  estado: z.string(),
+  contingencia: z.string().nullable(),
+  ambiente: z.enum(AMBIENTES_DIAN),
+  software: z.string(),
+  fabricante: z.string(),
+});
+export type TDocumentoRecibo = z.infer<typeof ZDocumentoRecibo>;

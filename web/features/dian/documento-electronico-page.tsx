@@ -1,0 +1,227 @@
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { AppError, type FieldErrors } from '#shared/errors';
+import { comun, generic } from '#shared/messages/comun';
+import { dian } from '#shared/messages/dian';
+import { ZCertificadoDianRequest, ZConfiguracionDianRequest, type TConfiguracionDian } from '#shared/schemas/dian';
+import { PageHeader } from '../../components/page-header';
+import { Field, SelectField } from '../../components/ui/field';
+import { paths } from '../../config/paths';
+import { alertFailure, toastSuccess } from '../../lib/alerts';
+import { validate } from '../../lib/form-errors';
+import { useFechas } from '../../lib/fechas';
+import { useConfiguracionDian, useEnviarSetPruebas, useGuardarCertificado, useGuardarConfiguracionDian } from './api';
+import './dian.css';
+
+// This screen's texts only: the catalogue splits per screen (issue #20).
+const M = { comun, generic, dian };
+const D = M.dian;
+
+/** /documento_electronico (role 1, issue #31 point 8): the store's electronic POS document, its certificate and habilitación. */
+export default function DocumentoElectronicoPage() {
+  const { data, isError } = useConfiguracionDian();
+  return (
+    <>
+      <PageHeader title={D.titulo} backTo={paths.datosFiscales} backLabel={M.comun.volver} />
+      <p>{D.subtitulo}</p>
+      {data ? (
+        <div className="dian-grid">
+          <ConfiguracionForm inicial={data} />
+          <div className="dian-columna">
+            <Certificado config={data} />
+            <Habilitacion config={data} />
+            <p>
+              <Link to={paths.documentosDian}>{D.panelTitulo}</Link>
+            </p>
+          </div>
+        </div>
+      ) : (
+        <p className="state" role="status">
+          {isError ? M.generic.errorText : M.comun.cargando}
+        </p>
+      )}
+    </>
+  );
+}
+
+function ConfiguracionForm({ inicial }: { inicial: TConfiguracionDian }) {
+  const guardar = useGuardarConfiguracionDian();
+  const [v, setV] = useState({
+    habilitado: inicial.habilitado,
+    ambiente: inicial.ambiente as string,
+    softwareId: inicial.softwareId ?? '',
+    softwarePin: '',
+    testSetId: inicial.testSetId ?? '',
+    transporte: inicial.transporte as string,
+    proveedorUrl: inicial.proveedorUrl ?? '',
+    proveedorToken: '',
+  });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    const r = validate(ZConfiguracionDianRequest, v);
+    if (r.errors) return setErrors(r.errors);
+    setErrors({});
+    try {
+      await guardar.mutateAsync(v as never);
+      setV((x) => ({ ...x, softwarePin: '', proveedorToken: '' }));
+      toastSuccess(D.guardado);
+    } catch (err) {
+      if (err instanceof AppError && err.fields) setErrors(err.fields);
+      await alertFailure(err);
+    }
+  };
+  const bind = (name: 'softwareId' | 'softwarePin' | 'testSetId' | 'proveedorUrl' | 'proveedorToken') => ({
+    name,
+    value: v[name],
+    error: errors[name],
+    autoComplete: 'off',
+    onChange: (e: { target: { value: string } }) => setV((x) => ({ ...x, [name]: e.target.value })),
+  });
+  return (
+    <form className="card form-grid dian-card" onSubmit={(e) => void onSubmit(e)} noValidate aria-label={D.titulo}>
+      <label className="span-2 dian-interruptor">
+        <input type="checkbox" checked={v.habilitado} onChange={(e) => setV((x) => ({ ...x, habilitado: e.target.checked }))} /> {D.habilitado}
+      </label>
+      <SelectField
+        label={D.ambiente}
+        name="ambiente"
+        value={v.ambiente}
+        error={errors.ambiente}
+        options={[
+          { value: 'habilitacion', label: D.habilitacion },
+          { value: 'produccion', label: D.produccion },
+        ]}
+        onChange={(e) => setV((x) => ({ ...x, ambiente: e.target.value }))}
+      />
+      <SelectField
+        label={D.transporte}
+        name="transporte"
+        value={v.transporte}
+        error={errors.transporte}
+        options={[
+          { value: 'dian', label: D.transporteDian },
+          { value: 'proveedor', label: D.transporteProveedor },
+        ]}
+        onChange={(e) => setV((x) => ({ ...x, transporte: e.target.value }))}
+      />
+      <Field label={D.softwareId} wrapperClassName="span-2" spellCheck={false} {...bind('softwareId')} />
+      <Field label={D.softwarePin} type="password" inputMode="numeric" hint={inicial.pinGuardado ? D.softwarePinGuardado : undefined} {...bind('softwarePin')} autoComplete="new-password" />
+      <Field label={D.testSetId} wrapperClassName="span-2" spellCheck={false} {...bind('testSetId')} />
+      {v.transporte === 'proveedor' ? (
+        <>
+          <Field label={D.proveedorUrl} type="url" wrapperClassName="span-2" {...bind('proveedorUrl')} />
+          <Field label={D.proveedorToken} type="password" wrapperClassName="span-2" hint={inicial.tokenGuardado ? D.proveedorTokenGuardado : undefined} {...bind('proveedorToken')} autoComplete="new-password" />
+        </>
+      ) : null}
+      <div className="span-2">
+        <button type="submit" className="btn" disabled={guardar.isPending}>
+          {D.guardar}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** Reads a chosen file as base64 (without the data URL's prefix). */
+const enBase64 = (f: File) =>
+  new Promise<string>((ok, mal) => {
+    const r = new FileReader();
+    r.onload = () => ok(String(r.result).replace(/^data:[^,]*,/, ''));
+    r.onerror = () => mal(r.error);
+    r.readAsDataURL(f);
+  });
+
+function Certificado({ config }: { config: TConfiguracionDian }) {
+  const guardar = useGuardarCertificado();
+  const fechas = useFechas();
+  const [archivo, setArchivo] = useState<File | null>(null);
+  const [clave, setClave] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const c = config.certificado;
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    const cuerpo = { p12: archivo && archivo.size <= 100_000 ? await enBase64(archivo) : '', clave };
+    const r = validate(ZCertificadoDianRequest, cuerpo);
+    if (r.errors) return setErrors(r.errors);
+    setErrors({});
+    try {
+      await guardar.mutateAsync(cuerpo);
+      setClave('');
+      toastSuccess(D.certificadoGuardado);
+    } catch (err) {
+      if (err instanceof AppError && err.fields) setErrors(err.fields);
+      await alertFailure(err);
+    }
+  };
+  return (
+    <form className="card form-grid dian-card" onSubmit={(e) => void onSubmit(e)} noValidate aria-label={D.certificado}>
+      <h2 className="span-2">{D.certificado}</h2>
+      {c ? (
+        <dl className="span-2 dian-resumen" data-testid="certificado-resumen">
+          <div>
+            <dt>{D.sujeto}</dt>
+            <dd>{c.sujeto}</dd>
+          </div>
+          <div>
+            <dt>{D.emisorCertificado}</dt>
+            <dd>{c.emisor}</dd>
+          </div>
+          <div>
+            <dt>{D.serial}</dt>
+            <dd>{c.serial}</dd>
+          </div>
+          <div>
+            <dt>{D.vigencia}</dt>
+            <dd>{D.vigenciaDe(fechas.fecha(c.validoDesde), fechas.fecha(c.validoHasta))}</dd>
+          </div>
+        </dl>
+      ) : (
+        <p className="span-2">{D.sinCertificado}</p>
+      )}
+      <Field label={D.archivoP12} name="p12" type="file" accept=".p12,.pfx,application/x-pkcs12" wrapperClassName="span-2" error={errors.p12} onChange={(e) => setArchivo(e.target.files?.[0] ?? null)} />
+      <Field label={D.claveCertificado} name="clave" type="password" wrapperClassName="span-2" autoComplete="off" value={clave} error={errors.clave} onChange={(e) => setClave(e.target.value)} />
+      <div className="span-2">
+        <button type="submit" className="btn" disabled={guardar.isPending}>
+          {D.subirCertificado}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function Habilitacion({ config }: { config: TConfiguracionDian }) {
+  const enviar = useEnviarSetPruebas();
+  const fechas = useFechas();
+  const h = config.habilitacion;
+  const onEnviar = async () => {
+    try {
+      const r = await enviar.mutateAsync();
+      toastSuccess(r.habilitacion?.aceptado ? D.setPruebasAceptado : D.setPruebasRechazado);
+    } catch (err) {
+      await alertFailure(err);
+    }
+  };
+  return (
+    <section className="card dian-card" aria-labelledby="habilitacion-titulo">
+      <h2 id="habilitacion-titulo">{D.setPruebas}</h2>
+      <p>{D.setPruebasExplica}</p>
+      <p role="status" data-testid="habilitacion-estado">
+        <strong>{config.habilitacionSuperadaEn ? D.habilitacionSuperada(fechas.fechaHora(config.habilitacionSuperadaEn)) : D.habilitacionPendiente}</strong>
+      </p>
+      {h ? (
+        <ul className="dian-respuestas" aria-label={D.respuesta}>
+          {h.documentos.map((d) => (
+            <li key={d.numero}>
+              {d.numero}: {D.estados[d.estado] ?? d.estado} — {d.descripcion}
+              {d.reglas.map((r) => ` · ${r.codigo} ${r.mensaje}`).join('')}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <button type="button" className="btn btn--ghost" onClick={() => void onEnviar()} disabled={enviar.isPending || config.ambiente !== 'habilitacion'}>
+        {D.enviarSetPruebas}
+      </button>
+    </section>
+  );
+}
