@@ -135,7 +135,7 @@ export const actividad = {
       case 'recepcion':
         return `Recibió ${d.unidades} unidades de «${d.proveedor}» (RC-${d.numero}${d.ordenNumero ? `, orden OC-${d.ordenNumero}` : ', sin orden'}${d.facturaNumero ? `, factura ${d.facturaNumero}` : ''}) por ${pesos(d.total)}`;
       case 'importacion':
-        return `Importó ${({ producto: 'productos', cliente: 'clientes', proveedor: 'proveedores' } as Record<string, string>)[d.entidad] ?? d.entidad}: ${d.nuevos} nuevos, ${d.actualizados} actualizados (${d.precios} precios y ${d.stock} ajustes de stock)`;
+        return `Importó ${({ producto: 'productos', cliente: 'clientes', proveedor: 'proveedores' } as Record<string, string>)[d.entidad] ?? d.entidad}: ${d.nuevos} nuevos, ${d.actualizados} actualizados${d.precios != null ? ` (${d.precios} precios y ${d.stock ?? 0} ajustes de stock)` : ''}`;
       case 'devolucion':
         return d.ventaCambioNumero != null
           ? `Cambio: devolución N.º ${d.numero} de la venta #${d.ventaNumero ?? d.ventaId} (${d.unidades} ${d.unidades === 1 ? 'unidad' : 'unidades'}, ${pesos(d.total)}) abonada a la venta #${d.ventaCambioNumero}, diferencia con ${d.metodo}. Motivo: ${d.motivo}`

@@ -66,8 +66,8 @@ export interface TDetallesActividad {
   orden_compra: { ordenId: number; numero: number; proveedor: string; accion: 'creada' | 'editada' | 'enviada' | 'cancelada'; total: number };
   /** Goods received (issue #32): every unit entered stock through the ledger in the same transaction. */
   recepcion: { recepcionId: number; numero: number; ordenNumero: number | null; proveedor: string; unidades: number; total: number; facturaNumero: string | null };
-  /** A catalogue import (issue #33): how many products it created and changed; each price is in the price history, each stock change in the ledger. */
-  importacion: { entidad: TEntidadActividad; nuevos: number; actualizados: number; precios: number; stock: number };
+  /** An import (issue #33): how many products, customers or suppliers it created and changed; for products, each price is in the price history, each stock change in the ledger. */
+  importacion: { entidad: TEntidadActividad; nuevos: number; actualizados: number; precios?: number; stock?: number };
   /** A return (issue #32 point 1): its number, the sale, the units, the refund and how it was paid back. */
   devolucion: {
     devolucionId: number;

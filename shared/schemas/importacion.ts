@@ -8,12 +8,33 @@ const M = { generic, importacion };
 /** The largest file accepted, and the most rows and columns read from it (issue #33: parse with caps). */
 export const LIMITES_IMPORTACION = { maxBytes: 4 * 1024 * 1024, maxFilas: 20_000, maxColumnas: 60 } as const;
 
+/** What can be imported (issue #33 point 1): the catalogue, the customers and the suppliers. */
+export const ENTIDADES_IMPORTACION = ['productos', 'clientes', 'proveedores'] as const;
+export type TEntidadImportacion = (typeof ENTIDADES_IMPORTACION)[number];
+
 /** What a product's row may carry; each is a column of the file chosen by the person (the mapping). */
-export const CAMPOS_PRODUCTO = ['nombre', 'codigoBarras', 'precio', 'stock', 'stockMin', 'categoria', 'marca', 'presentacion', 'descripcion', 'proveedor'] as const;
+export const CAMPOS_PRODUCTO = ['nombre', 'codigoBarras', 'precio', 'costo', 'impuesto', 'unidad', 'stock', 'stockMin', 'categoria', 'marca', 'presentacion', 'descripcion', 'proveedor'] as const;
 export type TCampoProducto = (typeof CAMPOS_PRODUCTO)[number];
 
-/** Field → the file's column header (null or missing: not imported). */
-export const ZMapeo = z.partialRecord(z.enum(CAMPOS_PRODUCTO, { error: M.generic.validation }), z.string({ error: M.generic.validation }).max(200, M.generic.validation).nullable());
+/** A customer's row: matched by its document (one customer per document in a store). */
+export const CAMPOS_CLIENTE = ['documento', 'tipoDocumento', 'nombre', 'apellido', 'correo', 'telefono', 'fiado', 'cupo', 'plazoFiado'] as const;
+export type TCampoClienteImportado = (typeof CAMPOS_CLIENTE)[number];
+
+/** A supplier's row: matched by its exact name. */
+export const CAMPOS_PROVEEDOR = ['nombre', 'telefono', 'email'] as const;
+export type TCampoProveedorImportado = (typeof CAMPOS_PROVEEDOR)[number];
+
+/** Each kind's fields, in the mapping's order. */
+export const CAMPOS_IMPORTACION: Record<TEntidadImportacion, readonly string[]> = { productos: CAMPOS_PRODUCTO, clientes: CAMPOS_CLIENTE, proveedores: CAMPOS_PROVEEDOR };
+
+/** The fields a row cannot go without: the mapping must name their columns. */
+export const CAMPO_CLAVE: Record<TEntidadImportacion, string> = { productos: 'nombre', clientes: 'documento', proveedores: 'nombre' };
+
+/**
+ * Field → the file's column header (null or missing: not imported). Keys are checked against the
+ * kind's fields by the server (a key another kind has is refused there, with its Spanish message).
+ */
+export const ZMapeo = z.record(z.string({ error: M.generic.validation }).max(40, M.generic.validation), z.string({ error: M.generic.validation }).max(200, M.generic.validation).nullable());
 export type TMapeo = z.infer<typeof ZMapeo>;
 
 /** The file travels base64-encoded in JSON (the caps apply to its decoded bytes). */
@@ -49,19 +70,41 @@ export const ZVistaPrevia = z.object({
   resumen: ZResumenImportacion,
   /** The rows with errors (row 2 is the first under the headers, as the spreadsheet numbers them), up to 500. */
   errores: z.array(z.object({ fila: z.number().int(), mensajes: z.array(z.string()) })),
-  /** The first rows and what importing them does. */
+  /** The first rows and what importing them does; each kind fills its own columns (MUESTRA_IMPORTACION). */
   muestra: z.array(
     z.object({
       fila: z.number().int(),
       accion: z.enum(ACCIONES_FILA),
       nombre: z.string(),
-      codigoBarras: z.string().nullable(),
-      precio: z.number().nullable(),
-      stock: z.number().nullable(),
+      codigoBarras: z.string().nullable().optional(),
+      precio: z.number().nullable().optional(),
+      stock: z.number().nullable().optional(),
+      documento: z.string().nullable().optional(),
+      telefono: z.string().nullable().optional(),
+      correo: z.string().nullable().optional(),
     }),
   ),
 });
 export type TVistaPrevia = z.infer<typeof ZVistaPrevia>;
+export type TFilaMuestra = TVistaPrevia['muestra'][number];
+
+/** The preview's sample columns of each kind, besides the row, the action and the name. */
+export const MUESTRA_IMPORTACION: Record<TEntidadImportacion, readonly { campo: 'codigoBarras' | 'precio' | 'stock' | 'documento' | 'telefono' | 'correo'; forma: 'texto' | 'pesos' | 'numero' }[]> = {
+  productos: [
+    { campo: 'codigoBarras', forma: 'texto' },
+    { campo: 'precio', forma: 'pesos' },
+    { campo: 'stock', forma: 'numero' },
+  ],
+  clientes: [
+    { campo: 'documento', forma: 'texto' },
+    { campo: 'telefono', forma: 'texto' },
+    { campo: 'correo', forma: 'texto' },
+  ],
+  proveedores: [
+    { campo: 'telefono', forma: 'texto' },
+    { campo: 'correo', forma: 'texto' },
+  ],
+};
 
 /** The apply's answer is a stream of lines (NDJSON): progress, then the end or an error. */
 export type TLineaAplicacion =

@@ -153,6 +153,11 @@ const TABLE: Record<string, Entry> = {
   // Issue #33: the catalogue's import; the product's permissions are asked row by row (a refused row is a row error).
   'POST /api/importacion/productos/vista-previa': { expect: STORE, body: {} },
   'POST /api/importacion/productos/aplicar': { expect: STORE, body: {} },
+  // Customers and suppliers too: their domains' rules apply row by row (credit terms need `credito`).
+  'POST /api/importacion/clientes/vista-previa': { expect: STORE, body: {} },
+  'POST /api/importacion/clientes/aplicar': { expect: STORE, body: {} },
+  'POST /api/importacion/proveedores/vista-previa': { expect: STORE, body: {} },
+  'POST /api/importacion/proveedores/aplicar': { expect: STORE, body: {} },
   // Issue #33 point 2: each list as CSV or XLSX, by whoever may read the list.
   'GET /api/productos/exportar/:formato': { expect: STORE, params: async () => ({ formato: 'csv' }) },
   'GET /api/clientes/exportar/:formato': { expect: STORE, params: async () => ({ formato: 'xlsx' }) },

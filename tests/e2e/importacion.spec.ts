@@ -75,3 +75,28 @@ test('el dueño importa un CSV de Excel: vista previa con errores, progreso, y r
   await expect(page.getByRole('row').filter({ hasText: 'Azúcar morena 1 kg' })).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: 'Arroz Diana 500 g' })).toContainText('3.100');
 });
+
+// Customers come from a spreadsheet too: found by their document (dots or not), each field checked by
+// the customer's own rules, credit terms with the owner's permission.
+test('el dueño importa sus clientes de un CSV: vista previa con errores y los clientes en la lista', async ({ page }) => {
+  const tienda = await nuevaTienda(page);
+  await signIn(page, 'Tienda', tienda.email, CLAVE, { caja: false });
+  await page.goto('/gestionar_clientes');
+  await page.getByRole('link', { name: 'Importar clientes' }).click();
+  await expect(page).toHaveURL(/\/importar_clientes$/);
+  const archivo = ['Cédula;Nombre;Celular;Fiado;Cupo', '1.020.304.050;María José Pérez;300 123 4567;Sí;150.000', '79888777;Jesús Peña;;No;', 'AB12;Luis Díaz;;;'].join('\r\n');
+  await page.getByLabel('Archivo CSV o Excel (.csv, .xlsx)').setInputFiles({ name: 'clientes.csv', mimeType: 'text/csv', buffer: Buffer.from(`${archivo}\r\n`, 'latin1') });
+  await expect(page.getByLabel('Documento', { exact: true })).toHaveValue('Cédula');
+  await expect(page.getByText('3 filas: 2 nuevas, 0 con cambios, 0 sin cambios, 1 con errores.')).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Filas con errores (no se importarán)' }).getByRole('row').filter({ hasText: '4' })).toContainText('solo números');
+  const muestra = page.getByRole('table', { name: 'Primeras filas' });
+  await expect(muestra.getByRole('row').filter({ hasText: 'María José Pérez' })).toContainText('1020304050');
+  await page.getByRole('button', { name: 'Importar 2 filas' }).click();
+  await page.getByRole('button', { name: 'Sí, importar' }).click();
+  await expectPopup(page, 'Importación terminada', '2 clientes nuevos y 0 actualizados.');
+  await closePopup(page);
+  await expect(page.getByText('3 filas: 0 nuevas, 0 con cambios, 2 sin cambios, 1 con errores.')).toBeVisible();
+  await page.getByRole('link', { name: 'Volver a clientes' }).click();
+  await expect(page.getByRole('row').filter({ hasText: '1020304050' })).toContainText('María');
+  await expect(page.getByRole('row').filter({ hasText: '79888777' })).toContainText('Peña');
+});

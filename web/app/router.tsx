@@ -30,7 +30,7 @@ const FacturaPage = preloadable(() => import('../features/ventas/factura-page'))
 const GestionarProductosPage = preloadable(() => import('../features/productos/gestionar-productos-page'));
 const DetalleProductoPage = preloadable(() => import('../features/productos/detalle-producto-page'));
 const EtiquetasPage = preloadable(() => import('../features/productos/etiquetas-page'));
-const ImportarProductosPage = preloadable(() => import('../features/importacion/importar-productos-page'));
+const ImportarPage = preloadable(() => import('../features/importacion/importar-page'));
 const AjustesTiendaPage = preloadable(() => import('../features/tienda/ajustes-tienda-page'));
 const InvitacionPage = preloadable(() => import('../features/tienda/invitacion-page'));
 const RedLocalPage = preloadable(() => import('../features/red-local/red-local-page'));
@@ -73,7 +73,9 @@ const SCREENS = new Map<string, { preload: () => Promise<unknown> }>(
     [paths.gestionarProductos]: GestionarProductosPage,
     [paths.detalleProducto]: DetalleProductoPage,
     [paths.etiquetas]: EtiquetasPage,
-    [paths.importarProductos]: ImportarProductosPage,
+    [paths.importarProductos]: ImportarPage,
+    [paths.importarClientes]: ImportarPage,
+    [paths.importarProveedores]: ImportarPage,
     [paths.ajustesTienda]: AjustesTiendaPage,
     [paths.invitacion]: InvitacionPage,
     [paths.telefonos]: RedLocalPage,
@@ -174,7 +176,9 @@ export function AppRouter() {
             <Route path={paths.gestionarProductos} element={<GestionarProductosPage />} />
             <Route path={paths.detalleProducto} element={<DetalleProductoPage />} />
             <Route path={paths.etiquetas} element={<EtiquetasPage />} />
-            <Route path={paths.importarProductos} element={<ImportarProductosPage />} />
+            <Route path={paths.importarProductos} element={<ImportarPage entidad="productos" />} />
+            <Route path={paths.importarClientes} element={<ImportarPage entidad="clientes" />} />
+            <Route path={paths.importarProveedores} element={<ImportarPage entidad="proveedores" />} />
             <Route path={paths.ajustesTienda} element={<AjustesTiendaPage />} />
             <Route
               path={paths.invitacion}

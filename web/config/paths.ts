@@ -24,6 +24,8 @@ export const paths = {
   etiquetas: '/etiquetas',
   /** The catalogue's import from a spreadsheet (issue #33). */
   importarProductos: '/importar_productos',
+  importarClientes: '/importar_clientes',
+  importarProveedores: '/importar_proveedores',
   /** The cash register (issue #18): the session's shift, the history, a shift's Z report. */
   caja: '/caja',
   turnosCaja: '/caja/turnos',

@@ -207,6 +207,47 @@ function verificarDocumento(datos: { documento: string; tipoDocumento: string },
 
 const nombreCompleto = (d: { nombre: string; apellido: string }) => `${d.nombre} ${d.apellido}`.trim();
 
+/** A new client of a store, inside the caller's transaction: every rule of `crearCliente`. */
+async function insertarCliente(tx: Tx, tiendaId: number, datos: DatosCliente, autor: Autor): Promise<number> {
+  const registrarCredito = await verificarCupo(tx, { tiendaId, autor, nombre: nombreCompleto(datos) }, { fiado: false, cupo: 0, plazoFiado: PLAZO_FIADO_POR_DEFECTO }, datos);
+  verificarDocumento(datos, !!datos.fiado);
+  await checkDocumento(tx, tiendaId, datos.documento);
+  const [row] = await tx
+    .insert(cliente)
+    .values({ ...(presentes(datos, ESCRITAS) as DatosCliente), tiendaId })
+    .returning({ id: cliente.idCliente });
+  await registrarCredito(row!.id);
+  return row!.id;
+}
+
+/** A client's new values, inside the caller's transaction: every rule of `actualizarCliente`. Null: not in reach. */
+async function cambiarCliente(tx: Tx, scope: ClienteScope, id: number, cambios: CambiosCliente, autor: Autor): Promise<number> {
+  const [actual] = await tx
+    .select({
+      tiendaId: cliente.tiendaId,
+      fiado: cliente.fiado,
+      cupo: cliente.cupo,
+      plazoFiado: cliente.plazoFiado,
+      nombre: cliente.nombre,
+      apellido: cliente.apellido,
+      documento: cliente.documento,
+      tipoDocumento: cliente.tipoDocumento,
+    })
+    .from(cliente)
+    .where(esteCliente(scope, id))
+    .for('update');
+  if (!actual) throw notFound();
+  const { tiendaId } = actual;
+  const registrarCredito = await verificarCupo(tx, { tiendaId, autor, id, nombre: nombreCompleto(actual) }, actual, cambios);
+  // What the client will be: the fields sent over the stored ones.
+  verificarDocumento({ documento: cambios.documento ?? actual.documento, tipoDocumento: cambios.tipoDocumento ?? actual.tipoDocumento }, cambios.fiado ?? actual.fiado);
+  if (cambios.documento !== undefined) await checkDocumento(tx, tiendaId, cambios.documento, id);
+  const valores = presentes(cambios, ESCRITAS);
+  if (Object.keys(valores).length) await tx.update(cliente).set(valores).where(and(eq(cliente.idCliente, id), eq(cliente.tiendaId, tiendaId)));
+  await registrarCredito(id);
+  return tiendaId;
+}
+
 /** Adds a client to the caller's store (or the store the operator names): a documento no other client of the store has. */
 export async function crearCliente(options: {
   db: Db;
@@ -220,15 +261,8 @@ export async function crearCliente(options: {
     db
       .transaction(async (tx) => {
         const tiendaId = await tiendaDestino(tx, { tiendaId: scope.tiendaId, usuarioId: null }, datos.idTienda);
-        const registrarCredito = await verificarCupo(tx, { tiendaId, autor, nombre: nombreCompleto(datos) }, { fiado: false, cupo: 0, plazoFiado: PLAZO_FIADO_POR_DEFECTO }, datos);
-        verificarDocumento(datos, !!datos.fiado);
-        await checkDocumento(tx, tiendaId, datos.documento);
-        const [row] = await tx
-          .insert(cliente)
-          .values({ ...(presentes(datos, ESCRITAS) as DatosCliente), tiendaId })
-          .returning({ id: cliente.idCliente });
-        await registrarCredito(row!.id);
-        return (await leer(tx, { tiendaId }, row!.id))!;
+        const id = await insertarCliente(tx, tiendaId, datos, autor);
+        return (await leer(tx, { tiendaId }, id))!;
       })
       .catch(traducir),
   );
@@ -243,30 +277,55 @@ export async function actualizarCliente(options: { db: Db; scope: ClienteScope; 
   return conRechazos(db, () =>
     db
       .transaction(async (tx) => {
-        const [actual] = await tx
-          .select({
-            tiendaId: cliente.tiendaId,
-            fiado: cliente.fiado,
-            cupo: cliente.cupo,
-            plazoFiado: cliente.plazoFiado,
-            nombre: cliente.nombre,
-            apellido: cliente.apellido,
-            documento: cliente.documento,
-            tipoDocumento: cliente.tipoDocumento,
-          })
-          .from(cliente)
-          .where(esteCliente(scope, id))
-          .for('update');
-        if (!actual) throw notFound();
-        const { tiendaId } = actual;
-        const registrarCredito = await verificarCupo(tx, { tiendaId, autor, id, nombre: nombreCompleto(actual) }, actual, cambios);
-        // What the client will be: the fields sent over the stored ones.
-        verificarDocumento({ documento: cambios.documento ?? actual.documento, tipoDocumento: cambios.tipoDocumento ?? actual.tipoDocumento }, cambios.fiado ?? actual.fiado);
-        if (cambios.documento !== undefined) await checkDocumento(tx, tiendaId, cambios.documento, id);
-        const valores = presentes(cambios, ESCRITAS);
-        if (Object.keys(valores).length) await tx.update(cliente).set(valores).where(and(eq(cliente.idCliente, id), eq(cliente.tiendaId, tiendaId)));
-        await registrarCredito(id);
+        const tiendaId = await cambiarCliente(tx, scope, id, cambios, autor);
         return (await leer(tx, { tiendaId }, id))!;
+      })
+      .catch(traducir),
+  );
+}
+
+// ── Import (issue #33 point 1) ──────────────────────────────────────────────────────────────
+
+/** What an import compares a row with: every client of the store, by document. */
+export async function clientesImportables(db: Db | Tx, tiendaId: number) {
+  return db.select(columnasCliente).from(cliente).where(eq(cliente.tiendaId, tiendaId)).orderBy(asc(cliente.idCliente));
+}
+
+/**
+ * A customers' import, all or nothing in one transaction: each new client and each change goes
+ * through the same rules as one at a time (the documento by its type and unique in the store, fiado
+ * for adults only, the `credito` permission and its log for fiado, limit and days), then one entry in
+ * the activity log. A refusal undoes everything and is recorded as an attempt.
+ */
+export async function importarClientes(options: {
+  db: Db;
+  tiendaId: number;
+  autor: Autor;
+  altas: DatosCliente[];
+  cambios: { id: number; campos: CambiosCliente }[];
+  alAvanzar?: (hechas: number, total: number) => void | Promise<void>;
+}): Promise<{ nuevos: number; actualizados: number }> {
+  const { db, tiendaId, autor, altas, cambios } = options;
+  const total = altas.length + cambios.length;
+  if (total === 0) return { nuevos: 0, actualizados: 0 };
+  return conRechazos(db, () =>
+    db
+      .transaction(async (tx) => {
+        let hechas = 0;
+        const avance = async () => {
+          hechas += 1;
+          if (hechas % 200 === 0 || hechas === total) await options.alAvanzar?.(hechas, total);
+        };
+        for (const datos of altas) {
+          await insertarCliente(tx, tiendaId, datos, autor);
+          await avance();
+        }
+        for (const c of cambios) {
+          await cambiarCliente(tx, { tiendaId }, c.id, c.campos, autor);
+          await avance();
+        }
+        await registrarPor(tx, tiendaId, autor, { tipo: 'importacion', detalle: { entidad: 'cliente', nuevos: altas.length, actualizados: cambios.length } });
+        return { nuevos: altas.length, actualizados: cambios.length };
       })
       .catch(traducir),
   );

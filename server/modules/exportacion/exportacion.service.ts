@@ -16,6 +16,7 @@ import { EXPORT_MAX_FILAS, exportarTabla, type ColumnaExport } from '../../lib/e
 import { listarClientes } from '../cliente/cliente.service';
 import { listarFacturas } from '../factura/factura.service';
 import { listarMovimientos } from '../movimiento/movimiento.service';
+import { impuestosYCostos } from '../producto/producto.domain';
 import { listarProductos } from '../producto/producto.service';
 import type { Lector } from '../producto/producto.domain';
 import { listarProveedores } from '../proveedor/proveedor.service';
@@ -37,6 +38,9 @@ const hoy = (reloj: (iso: string) => string) => reloj(new Date().toISOString()).
 const siNo = (v: boolean) => (v ? ME.si : ME.no);
 const todo = { page: 1, pageSize: EXPORT_MAX_FILAS };
 
+/** A tax as the screens name it ("IVA 19 %"), which the import reads back. */
+const nombreImpuesto = (imp: string | null | undefined) => (imp ? ((M.impuestos.nombres as Record<string, string>)[imp] ?? imp) : null);
+
 export async function exportarLista(options: {
   db: Db;
   tiendaId: number;
@@ -55,7 +59,7 @@ export async function exportarLista(options: {
   switch (entidad) {
     case 'productos': {
       const C = ME.columnas.productos;
-      const { items } = await listarProductos({ db, tiendaId, lector: options.lector, q, ...todo });
+      const [{ items }, extras] = await Promise.all([listarProductos({ db, tiendaId, lector: options.lector, q, ...todo }), impuestosYCostos(db, tiendaId, options.lector)]);
       const columnas: ColumnaExport<(typeof items)[number]>[] = [
         { titulo: C.id, tipo: 'numero', valor: (p) => p.id },
         { titulo: C.codigo, valor: (p) => p.codigoBarras },
@@ -63,6 +67,10 @@ export async function exportarLista(options: {
         { titulo: C.marca, valor: (p) => p.marca },
         { titulo: C.categoria, valor: (p) => p.categoria },
         { titulo: C.precio, tipo: 'numero', valor: (p) => p.precio },
+        // Costs only for who may see them (the list reads them null otherwise).
+        { titulo: C.costo, tipo: 'numero', valor: (p) => extras.get(p.id)?.costo ?? null },
+        { titulo: C.impuesto, valor: (p) => nombreImpuesto(extras.get(p.id)?.impuesto) },
+        { titulo: C.unidad, valor: (p) => M.impuestos.unidades[extras.get(p.id)?.unidadDian ?? '94'] ?? null },
         { titulo: C.stock, tipo: 'numero', valor: (p) => p.stock },
         { titulo: C.stockMin, tipo: 'numero', valor: (p) => p.stockMin },
         { titulo: C.estado, valor: (p) => siNo(p.estado === 1) },
@@ -82,6 +90,7 @@ export async function exportarLista(options: {
         { titulo: C.telefono, valor: (c) => c.telefono },
         { titulo: C.fiado, valor: (c) => siNo(c.fiado) },
         { titulo: C.cupo, tipo: 'numero', valor: (c) => c.cupo },
+        { titulo: C.plazo, tipo: 'numero', valor: (c) => c.plazoFiado },
         { titulo: C.saldo, tipo: 'numero', valor: (c) => c.credito?.saldo ?? 0 },
       ];
       return exportarTabla({ ...base, columnas, filas: items });

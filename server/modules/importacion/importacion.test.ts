@@ -174,7 +174,7 @@ describe('archivos pequeños: mapeo, permisos y rechazos', () => {
     expect(mala.json().error.message).toBe(MI.columnaInexistente('Precio'));
     const sinNombre = await aplicar(s.token, archivo, { precio: 'Valor venta' });
     expect(sinNombre.res.statusCode).toBe(400);
-    expect(sinNombre.res.json().error.message).toBe(MI.sinNombre);
+    expect(sinNombre.res.json().error.message).toBe(MI.entidades.productos.sinClave);
     expect((await estado(s.id)).productos).toEqual([]);
   });
 

@@ -9,6 +9,7 @@ import { and, asc, count, desc, eq, inArray, ne, or, sql, type SQL } from 'drizz
 import { AppError } from '#shared/errors';
 import { presentes } from '#shared/campos';
 import { COLUMNAS_PRODUCTO, ZProductoBase, type TCamposProducto } from '#shared/schemas/producto';
+import type { TImpuesto } from '#shared/impuestos';
 import { M } from '#shared/messages';
 import type { TPage } from '#shared/schemas/common';
 import type { Db, Tx } from '../../db/client';
@@ -367,6 +368,9 @@ export const columnasImportables = {
   presentacion: producto.presentacion,
   descripcion: producto.descripcion,
   proveedorId: producto.proveedorId,
+  costo: producto.costo,
+  impuesto: producto.impuesto,
+  unidadDian: producto.unidadDian,
 };
 
 export async function productosImportables(db: Db | Tx, tiendaId: number) {
@@ -374,8 +378,26 @@ export async function productosImportables(db: Db | Tx, tiendaId: number) {
 }
 export type TProductoImportable = Awaited<ReturnType<typeof productosImportables>>[number];
 
-/** The fields an import may set on a product (the stock through the ledger). */
-export type CamposImportables = Partial<Pick<TProductoImportable, 'nombre' | 'codigoBarras' | 'precioUnit' | 'stockMin' | 'categoria' | 'marca' | 'presentacion' | 'descripcion' | 'proveedorId'>>;
+/**
+ * Each product's tax, DIAN unit and last cost, by id (the export's extra columns, so that an
+ * exported file imports back unchanged); costs only for whoever may see them.
+ */
+export async function impuestosYCostos(db: Db, tiendaId: number, lector: Lector) {
+  const filas = await db
+    .select({ id: producto.idProducto, impuesto: producto.impuesto, unidadDian: producto.unidadDian, costo: producto.costo, costoPromedio: producto.costoPromedio })
+    .from(producto)
+    .where(eq(producto.tiendaId, tiendaId));
+  return new Map((await conCostosDe(db, { tiendaId }, lector, filas)).map((f) => [f.id, f]));
+}
+
+/**
+ * The fields an import may set on a product (the stock through the ledger). The tax and the DIAN unit
+ * (issue #30) are the product's own; the cost is its last cost, and its average cost too while it has
+ * none (compras/costo.domain.ts keeps both from then on).
+ */
+export type CamposImportables = Partial<
+  Pick<TProductoImportable, 'nombre' | 'codigoBarras' | 'precioUnit' | 'stockMin' | 'categoria' | 'marca' | 'presentacion' | 'descripcion' | 'proveedorId' | 'costo' | 'unidadDian'> & { impuesto: TImpuesto | null }
+>;
 export interface AltaImportada extends CamposImportables {
   nombre: string;
   precioUnit: number;
@@ -418,6 +440,10 @@ export async function importarProductos(options: {
       await exigirPermiso(tx, tiendaId, autor, 'productos', intento);
       if (cambios.some((c) => c.campos.precioUnit !== undefined)) await exigirPermiso(tx, tiendaId, autor, 'precios', intento);
       if (cambios.some((c) => c.stock !== undefined)) await exigirPermiso(tx, tiendaId, autor, 'stock', intento);
+      // Costs are seen and set by who may see reports (compras/costo.domain.ts).
+      if ([...altas, ...cambios.map((c) => c.campos)].some((x) => x.costo != null)) await exigirPermiso(tx, tiendaId, autor, 'reportes', intento);
+      // A cost already set is changed like a price (asked once, when the first such row comes).
+      let costosPermitidos = false;
       const proveedores = [...new Set([...altas, ...cambios.map((c) => c.campos)].map((x) => x.proveedorId).filter((x): x is number => x != null))];
       for (const id of proveedores) await checkProveedor(tx, tiendaId, id);
 
@@ -455,12 +481,19 @@ export async function importarProductos(options: {
               descripcion: a.descripcion ?? null,
               codigoBarras: a.codigoBarras ?? null,
               proveedorId: a.proveedorId ?? null,
+              costo: a.costo ?? null,
+              costoPromedio: a.costo ?? null,
+              impuesto: a.impuesto ?? null,
+              ...(a.unidadDian ? { unidadDian: a.unidadDian } : {}),
               inventarioId,
             })),
           )
           .returning({ id: producto.idProducto });
         await registrarEntradasIniciales(tx, { tiendaId, entradas: rows.map((r, j) => ({ productoId: r.id, cantidad: lote[j]!.stock, inventarioId })), motivo });
-        await tx.insert(historialPrecio).values(rows.map((r, j) => precio(r.id, null, lote[j]!.precioUnit)));
+        await tx.insert(historialPrecio).values([
+          ...rows.map((r, j) => precio(r.id, null, lote[j]!.precioUnit)),
+          ...rows.flatMap((r, j) => (lote[j]!.costo != null ? [{ ...precio(r.id, null, lote[j]!.costo!), campo: 'costo' as const }] : [])),
+        ]);
         hechas += lote.length;
         await options.alAvanzar?.(hechas, total);
       }
@@ -470,7 +503,7 @@ export async function importarProductos(options: {
         const actuales = new Map(
           (
             await tx
-              .select({ id: producto.idProducto, stock: producto.stock, precioUnit: producto.precioUnit })
+              .select({ id: producto.idProducto, stock: producto.stock, precioUnit: producto.precioUnit, costo: producto.costo, costoPromedio: producto.costoPromedio })
               .from(producto)
               .where(and(eq(producto.tiendaId, tiendaId), inArray(producto.idProducto, lote.map((c) => c.id))))
               .orderBy(asc(producto.idProducto))
@@ -482,10 +515,17 @@ export async function importarProductos(options: {
         for (const c of lote) {
           const actual = actuales.get(c.id);
           if (!actual) throw notFound();
-          if (Object.keys(c.campos).length) await tx.update(producto).set(c.campos).where(and(eq(producto.idProducto, c.id), eq(producto.tiendaId, tiendaId)));
+          if (c.campos.costo != null && actual.costo != null && !costosPermitidos) {
+            await exigirPermiso(tx, tiendaId, autor, 'precios', intento);
+            costosPermitidos = true;
+          }
+          // A first cost is the average cost too; later receipts average from there.
+          const promedio = c.campos.costo != null && actual.costoPromedio == null ? { costoPromedio: c.campos.costo } : {};
+          if (Object.keys(c.campos).length) await tx.update(producto).set({ ...c.campos, ...promedio }).where(and(eq(producto.idProducto, c.id), eq(producto.tiendaId, tiendaId)));
           if (c.campos.precioUnit !== undefined && c.campos.precioUnit !== actual.precioUnit) {
             historial.push(precio(c.id, actual.precioUnit, c.campos.precioUnit));
           }
+          if (c.campos.costo != null && c.campos.costo !== actual.costo) historial.push({ ...precio(c.id, actual.costo, c.campos.costo), campo: 'costo' });
           if (c.stock !== undefined && c.stock !== actual.stock) stock.push({ productoId: c.id, delta: c.stock - actual.stock });
         }
         if (historial.length) await tx.insert(historialPrecio).values(historial);

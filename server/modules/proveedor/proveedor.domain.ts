@@ -223,6 +223,49 @@ export async function actualizarProveedor(options: { db: Db; scope: ProveedorSco
   });
 }
 
+// ── Import (issue #33 point 1) ──────────────────────────────────────────────────────────────
+
+/** What an import compares a row with: every supplier of the store (its name is how a row finds it). */
+export async function proveedoresImportables(db: Db | Tx, tiendaId: number) {
+  return db.select(columnasProveedor).from(proveedor).where(eq(proveedor.tiendaId, tiendaId)).orderBy(asc(proveedor.idProveedor));
+}
+
+/**
+ * A suppliers' import, all or nothing in one transaction: new suppliers with the field list's values
+ * (the same as the form's), changes of the store's own suppliers only, one entry in the activity log.
+ */
+export async function importarProveedores(options: {
+  db: Db;
+  tiendaId: number;
+  autor: Autor;
+  altas: DatosProveedor[];
+  cambios: { id: number; campos: CambiosProveedor }[];
+  alAvanzar?: (hechas: number, total: number) => void | Promise<void>;
+}): Promise<{ nuevos: number; actualizados: number }> {
+  const { db, tiendaId, autor, altas, cambios } = options;
+  const total = altas.length + cambios.length;
+  if (total === 0) return { nuevos: 0, actualizados: 0 };
+  return db.transaction(async (tx) => {
+    const LOTE = 500;
+    let hechas = 0;
+    for (let i = 0; i < altas.length; i += LOTE) {
+      const lote = altas.slice(i, i + LOTE);
+      await tx.insert(proveedor).values(lote.map((d) => ({ ...(presentes(d, ESCRITAS) as DatosProveedor), tiendaId })));
+      hechas += lote.length;
+      await options.alAvanzar?.(hechas, total);
+    }
+    for (const c of cambios) {
+      const valores = presentes(c.campos, ESCRITAS);
+      const [row] = await tx.update(proveedor).set(valores).where(esteProveedor({ tiendaId }, c.id)).returning({ id: proveedor.idProveedor });
+      if (!row) throw notFound();
+      hechas += 1;
+      if (hechas % 200 === 0 || hechas === total) await options.alAvanzar?.(hechas, total);
+    }
+    await registrarPor(tx, tiendaId, autor, { tipo: 'importacion', detalle: { entidad: 'proveedor', nuevos: altas.length, actualizados: cambios.length } });
+    return { nuevos: altas.length, actualizados: cambios.length };
+  });
+}
+
 const conEntregas = () => new AppError('CONFLICT', M.proveedores.conEntregas);
 
 /**

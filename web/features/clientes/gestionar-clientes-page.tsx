@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { clientes } from '#shared/messages/clientes';
 import { comun } from '#shared/messages/comun';
+import { importacion } from '#shared/messages/importacion';
 import { fiado } from '#shared/messages/fiado';
 import { roles } from '#shared/messages/roles';
 import { formatPesos } from '#shared/money';
@@ -22,7 +23,7 @@ import { ExportarLista } from '../../components/exportar-lista';
 import './clientes.css';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
-const M = { clientes, comun, fiado, roles };
+const M = { clientes, comun, fiado, roles, importacion };
 
 const PAGE_SIZE = 20;
 const tipoLabel = (v: string) => TIPOS_DOC.find((t) => t.value === v)?.label ?? v;
@@ -84,6 +85,9 @@ export default function GestionarClientesPage() {
         </Link>
         <Link className="btn btn--ghost" to={paths.gestionarProveedores}>
           {M.comun.nav.proveedores}
+        </Link>
+        <Link className="btn btn--ghost" to={paths.importarClientes}>
+          {M.importacion.botonClientes}
         </Link>
         <ExportarLista ruta="/clientes/exportar" query={{ q: lista.q }} />
       </PageHeader>

@@ -1,6 +1,7 @@
 import { Fragment, useState } from 'react';
 import { Link } from 'react-router';
 import { comun } from '#shared/messages/comun';
+import { importacion } from '#shared/messages/importacion';
 import { proveedores } from '#shared/messages/proveedores';
 import { roles } from '#shared/messages/roles';
 import { formatNumber } from '#shared/money';
@@ -22,7 +23,7 @@ import { ProductosPanel } from './components/productos-panel';
 import './proveedores.css';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
-const M = { comun, proveedores, roles };
+const M = { comun, proveedores, roles, importacion };
 
 const C = M.proveedores.columnas;
 
@@ -68,6 +69,9 @@ export default function GestionarProveedoresPage() {
         </Link>
         <Link className="btn btn--ghost" to={paths.gestionarClientes}>
           {M.comun.nav.clientes}
+        </Link>
+        <Link className="btn btn--ghost" to={paths.importarProveedores}>
+          {M.importacion.botonProveedores}
         </Link>
         <ExportarLista ruta="/proveedores/exportar" query={{ q: lista.q }} />
       </PageHeader>

@@ -3,23 +3,26 @@ import { useId, useState } from 'react';
 import { comun, generic } from '#shared/messages/comun';
 import { importacion } from '#shared/messages/importacion';
 import { formatNumber, formatPesos } from '#shared/money';
-import { CAMPOS_PRODUCTO, type TCampoProducto, type TMapeo, type TVistaPrevia } from '#shared/schemas/importacion';
+import { CAMPOS_IMPORTACION, MUESTRA_IMPORTACION, type TEntidadImportacion, type TFilaMuestra, type TMapeo, type TVistaPrevia } from '#shared/schemas/importacion';
 import { PageHeader } from '../../components/page-header';
 import { paths } from '../../config/paths';
 import { alertFailure, alertSuccess, confirmAction } from '../../lib/alerts';
 import { useSession } from '../../lib/session';
-import { aBase64, aplicarProductos, vistaPreviaProductos } from './api/importar-productos';
+import { aBase64, aplicarImportacion, vistaPreviaImportacion } from './api/importar';
 import './importacion.css';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
 const M = { comun, generic, importacion };
 const MI = M.importacion;
 
-/** The last mapping is remembered per store (on this device). */
-const claveMapeo = (tiendaId: number | null | undefined) => `adax:importacion:productos:${tiendaId ?? 0}`;
-function mapeoGuardado(tiendaId: number | null | undefined): TMapeo | undefined {
+/** Where each import goes back to. */
+const VOLVER: Record<TEntidadImportacion, string> = { productos: paths.gestionarProductos, clientes: paths.gestionarClientes, proveedores: paths.gestionarProveedores };
+
+/** The last mapping is remembered per store and kind (on this device). */
+const claveMapeo = (entidad: TEntidadImportacion, tiendaId: number | null | undefined) => `adax:importacion:${entidad}:${tiendaId ?? 0}`;
+function mapeoGuardado(entidad: TEntidadImportacion, tiendaId: number | null | undefined): TMapeo | undefined {
   try {
-    const v = localStorage.getItem(claveMapeo(tiendaId));
+    const v = localStorage.getItem(claveMapeo(entidad, tiendaId));
     return v ? (JSON.parse(v) as TMapeo) : undefined;
   } catch {
     return undefined;
@@ -28,8 +31,21 @@ function mapeoGuardado(tiendaId: number | null | undefined): TMapeo | undefined 
 
 type Estado = { paso: 'inicio' } | { paso: 'revisando' } | { paso: 'vista'; vista: TVistaPrevia } | { paso: 'aplicando'; vista: TVistaPrevia; hechas: number; total: number };
 
-/** /importar_productos: a spreadsheet of products, its columns, a preview with each row's errors, then the import with its progress. */
-export default function ImportarProductosPage() {
+/** A sample cell as the preview shows it. */
+function celdaMuestra(f: TFilaMuestra, c: (typeof MUESTRA_IMPORTACION)[TEntidadImportacion][number]): string {
+  const v = f[c.campo];
+  if (v == null) return '';
+  if (c.forma === 'pesos') return formatPesos(Number(v));
+  if (c.forma === 'numero') return formatNumber(Number(v));
+  return String(v);
+}
+
+/**
+ * /importar_productos, /importar_clientes, /importar_proveedores: a spreadsheet, its columns, a
+ * preview with each row's errors, then the import with its progress.
+ */
+export default function ImportarPage({ entidad = 'productos' }: { entidad?: TEntidadImportacion }) {
+  const ME = MI.entidades[entidad];
   const session = useSession();
   const qc = useQueryClient();
   const inputId = useId();
@@ -42,11 +58,11 @@ export default function ImportarProductosPage() {
     try {
       let vista: TVistaPrevia;
       try {
-        vista = await vistaPreviaProductos({ archivo: base64, ...(pedido ? { mapeo: pedido } : {}) });
+        vista = await vistaPreviaImportacion(entidad, { archivo: base64, ...(pedido ? { mapeo: pedido } : {}) });
       } catch (err) {
         // A remembered mapping names columns this file does not have: the headers' guess instead.
         if (!pedido) throw err;
-        vista = await vistaPreviaProductos({ archivo: base64 });
+        vista = await vistaPreviaImportacion(entidad, { archivo: base64 });
       }
       setMapeo(vista.mapeo);
       setEstado({ paso: 'vista', vista });
@@ -60,7 +76,7 @@ export default function ImportarProductosPage() {
     if (!file) return;
     const base64 = await aBase64(file);
     setArchivo({ nombre: file.name, base64 });
-    await revisar(base64, mapeoGuardado(session?.id_Tienda));
+    await revisar(base64, mapeoGuardado(entidad, session?.id_Tienda));
   };
 
   const vista = estado.paso === 'vista' || estado.paso === 'aplicando' ? estado.vista : null;
@@ -71,10 +87,10 @@ export default function ImportarProductosPage() {
     if (!(await confirmAction(MI.confirmarTitulo, MI.confirmarTexto(porAplicar, vista.resumen.conError), MI.confirmar))) return;
     setEstado({ paso: 'aplicando', vista, hechas: 0, total: porAplicar });
     try {
-      const resumen = await aplicarProductos({ archivo: archivo.base64, mapeo }, (hechas, total) => setEstado({ paso: 'aplicando', vista, hechas, total }));
-      localStorage.setItem(claveMapeo(session?.id_Tienda), JSON.stringify(mapeo));
+      const resumen = await aplicarImportacion(entidad, { archivo: archivo.base64, mapeo }, (hechas, total) => setEstado({ paso: 'aplicando', vista, hechas, total }));
+      localStorage.setItem(claveMapeo(entidad, session?.id_Tienda), JSON.stringify(mapeo));
       await qc.invalidateQueries();
-      await alertSuccess(MI.listo, MI.listoTexto(resumen));
+      await alertSuccess(MI.listo, ME.listoTexto(resumen));
       await revisar(archivo.base64, mapeo);
     } catch (err) {
       setEstado({ paso: 'vista', vista });
@@ -86,8 +102,8 @@ export default function ImportarProductosPage() {
 
   return (
     <>
-      <PageHeader title={MI.titulo} backTo={paths.gestionarProductos} backLabel={MI.volver} />
-      <p className="imp-subtitulo">{MI.subtitulo}</p>
+      <PageHeader title={ME.titulo} backTo={VOLVER[entidad]} backLabel={ME.volver} />
+      <p className="imp-subtitulo">{ME.subtitulo}</p>
 
       <section className="card imp-archivo">
         <div className="field">
@@ -107,9 +123,9 @@ export default function ImportarProductosPage() {
             <h2 id="imp-mapeo-titulo">{MI.mapeoTitulo}</h2>
             <p className="field__hint">{MI.mapeoAyuda}</p>
             <div className="imp-mapeo__grid">
-              {CAMPOS_PRODUCTO.map((campo: TCampoProducto) => (
+              {CAMPOS_IMPORTACION[entidad].map((campo) => (
                 <div className="field" key={campo}>
-                  <label htmlFor={`imp-${campo}`}>{MI.campos[campo]}</label>
+                  <label htmlFor={`imp-${campo}`}>{MI.campos[campo as keyof typeof MI.campos]}</label>
                   <select id={`imp-${campo}`} value={mapeo[campo] ?? ''} disabled={ocupado} onChange={(e) => setMapeo({ ...mapeo, [campo]: e.target.value || null })}>
                     <option value="">{MI.sinColumna}</option>
                     {vista.columnas.map((c) => (
@@ -163,9 +179,11 @@ export default function ImportarProductosPage() {
                     <th scope="col">{MI.columnas.fila}</th>
                     <th scope="col">{MI.columnas.accion}</th>
                     <th scope="col">{MI.columnas.nombre}</th>
-                    <th scope="col">{MI.columnas.codigo}</th>
-                    <th scope="col">{MI.columnas.precio}</th>
-                    <th scope="col">{MI.columnas.stock}</th>
+                    {MUESTRA_IMPORTACION[entidad].map((c) => (
+                      <th scope="col" key={c.campo}>
+                        {MI.columnas[c.campo]}
+                      </th>
+                    ))}
                   </tr>
                 </thead>
                 <tbody>
@@ -176,9 +194,11 @@ export default function ImportarProductosPage() {
                         <span className={`badge${f.accion === 'error' ? ' badge--danger' : f.accion === 'igual' ? '' : ' badge--ok'}`}>{MI.acciones[f.accion]}</span>
                       </td>
                       <td>{f.nombre}</td>
-                      <td>{f.codigoBarras ?? ''}</td>
-                      <td className="num">{f.precio == null ? '' : formatPesos(f.precio)}</td>
-                      <td className="num">{f.stock == null ? '' : formatNumber(f.stock)}</td>
+                      {MUESTRA_IMPORTACION[entidad].map((c) => (
+                        <td key={c.campo} className={c.forma === 'texto' ? undefined : 'num'}>
+                          {celdaMuestra(f, c)}
+                        </td>
+                      ))}
                     </tr>
                   ))}
                 </tbody>

@@ -1,6 +1,6 @@
 import { AppError } from '#shared/errors';
 import { generic } from '#shared/messages/comun';
-import type { TImportacionRequest, TLineaAplicacion, TResumenImportacion, TVistaPrevia } from '#shared/schemas/importacion';
+import type { TEntidadImportacion, TImportacionRequest, TLineaAplicacion, TResumenImportacion, TVistaPrevia } from '#shared/schemas/importacion';
 import { api, NetworkError } from '../../../lib/api-client';
 import { getToken } from '../../../lib/session';
 
@@ -19,15 +19,15 @@ export async function aBase64(archivo: File): Promise<string> {
 }
 
 /** What importing the file would do; nothing is written. */
-export const vistaPreviaProductos = (body: TImportacionRequest) =>
-  api<TVistaPrevia>('/importacion/productos/vista-previa', { method: 'POST', body, timeoutMs: TIEMPO_MS });
+export const vistaPreviaImportacion = (entidad: TEntidadImportacion, body: TImportacionRequest) =>
+  api<TVistaPrevia>(`/importacion/${entidad}/vista-previa`, { method: 'POST', body, timeoutMs: TIEMPO_MS });
 
 /** Applies the file; `alAvanzar` hears each batch the server finishes (its answer is a stream of JSON lines). */
-export async function aplicarProductos(body: TImportacionRequest, alAvanzar: (hechas: number, total: number) => void): Promise<TResumenImportacion> {
+export async function aplicarImportacion(entidad: TEntidadImportacion, body: TImportacionRequest, alAvanzar: (hechas: number, total: number) => void): Promise<TResumenImportacion> {
   const token = getToken();
   let res: Response;
   try {
-    res = await fetch('/api/importacion/productos/aplicar', {
+    res = await fetch(`/api/importacion/${entidad}/aplicar`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/x-ndjson', ...(token ? { authorization: `Bearer ${token}` } : {}) },
       body: JSON.stringify(body),

@@ -1,0 +1,245 @@
+/**
+ * The catalogue's import (issue #33 point 1): a file of products is read (leer-archivo.ts), each row
+ * is checked and matched with the store's products — by barcode, or by exact name when the row has
+ * none — and the preview says what each row would do and why a row cannot be imported, before
+ * anything is written. Applying does the same reading again (the server keeps no file between
+ * requests) and hands the rows that pass to the product's domain (`importarProductos`), which owns
+ * the writes: permissions, price history, the ledger. A row identical to its product changes
+ * nothing, so importing the same file twice writes nothing the second time.
+ */
+import { M } from '#shared/messages';
+import { LIMITES_DINERO } from '#shared/money';
+import type { TImpuesto, TUnidadDian } from '#shared/impuestos';
+import type { TCampoProducto, TMapeo } from '#shared/schemas/importacion';
+import { ZProductoBase } from '#shared/schemas/producto';
+import { sinTildes } from '#shared/texto';
+import type { Db } from '../../db/client';
+import type { Autor } from '../actividad/actividad.domain';
+import { importarProductos, productosImportables, type AltaImportada, type CambioImportado, type CamposImportables } from '../producto/producto.domain';
+import { opcionesProveedores } from '../proveedor/proveedor.domain';
+import { puede } from '../tienda/permisos';
+import { adivinarMapeo, celdasDe, clave, entero, texto, validarMapeo, type FilaPlan } from './importacion.comun';
+import type { Tabla } from './leer-archivo';
+
+const MI = M.importacion;
+const MAX_INT4 = 2_147_483_647;
+
+/** Headers a shop's spreadsheet or another POS uses for each field (compared without accents, case or spaces). */
+export const SINONIMOS_PRODUCTO: Record<TCampoProducto, string[]> = {
+  nombre: ['nombre', 'producto', 'nombredelproducto', 'nombreproducto', 'articulo', 'item'],
+  codigoBarras: ['codigodebarras', 'codigobarras', 'codigo', 'codbarras', 'ean', 'barcode', 'plu', 'referencia'],
+  precio: ['precio', 'preciodeventa', 'precioventa', 'preciounitario', 'preciounit', 'pvp', 'valor'],
+  costo: ['costo', 'costounitario', 'preciodecompra', 'preciocompra', 'costopromedio'],
+  impuesto: ['impuesto', 'iva', 'tarifa', 'tarifaiva', 'impuestos'],
+  unidad: ['unidad', 'unidaddemedida', 'medida', 'um'],
+  stock: ['stock', 'cantidad', 'existencias', 'existencia', 'inventario'],
+  stockMin: ['stockminimo', 'stockmin', 'minimo', 'cantidadminima'],
+  categoria: ['categoria', 'grupo', 'familia', 'linea'],
+  marca: ['marca'],
+  presentacion: ['presentacion'],
+  descripcion: ['descripcion', 'detalle'],
+  proveedor: ['proveedor', 'nombreproveedor'],
+};
+
+/** What a tax cell may say ("IVA 19 %", "19", "Exento"…), compared without accents, spaces or signs. */
+const IMPUESTOS_ESCRITOS: Record<string, TImpuesto> = {
+  iva19: 'iva19', '19': 'iva19', iva: 'iva19', iva5: 'iva5', '5': 'iva5',
+  exento: 'exento', exenta: 'exento', '0': 'exento', iva0: 'exento',
+  excluido: 'excluido', excluida: 'excluido', noaplica: 'excluido', na: 'excluido',
+  inc8: 'inc8', inc: 'inc8', '8': 'inc8', impuestoalconsumo: 'inc8',
+  bolsa: 'bolsa', inbolsa: 'bolsa', impuestoalabolsa: 'bolsa', impuestobolsa: 'bolsa',
+  // As the screens and the product export name them ("Exento (0 %)", "INC bolsas plásticas").
+  ...Object.fromEntries(Object.entries(M.impuestos.nombres).map(([k, nombre]) => [clave(nombre), k as TImpuesto])),
+};
+
+/** What a unit cell may say; a libra is refused (DIAN has no Colombian pound: it is 0.5 kg). */
+const UNIDADES_ESCRITAS: Record<string, TUnidadDian | 'libra'> = {
+  unidad: '94', unidades: '94', und: '94', un: '94', u: '94', '94': '94', ud: '94',
+  kg: 'KGM', kilo: 'KGM', kilos: 'KGM', kilogramo: 'KGM', kilogramos: 'KGM', kgm: 'KGM',
+  g: 'GRM', gr: 'GRM', gramo: 'GRM', gramos: 'GRM', grm: 'GRM',
+  l: 'LTR', lt: 'LTR', litro: 'LTR', litros: 'LTR', ltr: 'LTR',
+  ml: 'MLT', mililitro: 'MLT', mililitros: 'MLT', mlt: 'MLT',
+  lb: 'libra', libra: 'libra', libras: 'libra', lbr: 'libra',
+  // As the screens and the product export name them ("Kilogramo (KGM)").
+  ...Object.fromEntries(Object.entries(M.impuestos.unidades).map(([k, nombre]) => [clave(nombre), k as TUnidadDian])),
+};
+
+// ── A row ───────────────────────────────────────────────────────────────────────────────────
+
+interface Valores {
+  nombre: string;
+  codigoBarras: string | null;
+  precio?: number;
+  costo?: number;
+  impuesto?: TImpuesto;
+  unidadDian?: TUnidadDian;
+  stock?: number;
+  stockMin?: number;
+  categoria?: string;
+  marca?: string;
+  presentacion?: string;
+  descripcion?: string;
+  proveedorId?: number;
+}
+
+type FilaProducto = FilaPlan<AltaImportada, CambioImportado>;
+
+/** A text field checked by the product's own rule (shared/schemas/producto.ts). */
+function textoProducto(campo: 'categoria' | 'marca' | 'presentacion' | 'descripcion', valor: string): string | { error: string } {
+  const r = ZProductoBase.shape[campo].safeParse(valor);
+  if (!r.success) return { error: `${MI.campos[campo]}: ${r.error.issues[0]?.message ?? M.generic.validation}` };
+  return r.data ?? '';
+}
+
+// ── The plan ────────────────────────────────────────────────────────────────────────────────
+
+/** Each row of a file of products, checked and matched with the store's catalogue; nothing is written. */
+export async function planificarProductos(options: { db: Db; tiendaId: number; autor: Autor; tabla: Tabla; mapeo?: TMapeo }) {
+  const { db, tiendaId, autor, tabla } = options;
+  const mapeo = options.mapeo ?? adivinarMapeo(tabla.columnas, SINONIMOS_PRODUCTO);
+  const idx = validarMapeo<TCampoProducto>('productos', tabla.columnas, mapeo);
+
+  const [productos, proveedores, puedeProductos, puedePrecios, puedeStock, puedeCostos] = await Promise.all([
+    productosImportables(db, tiendaId),
+    opcionesProveedores({ db, tiendaId }),
+    puede(db, tiendaId, autor, 'productos'),
+    puede(db, tiendaId, autor, 'precios'),
+    puede(db, tiendaId, autor, 'stock'),
+    // Costs are seen and set by who may see reports (compras/costo.domain.ts).
+    puede(db, tiendaId, autor, 'reportes'),
+  ]);
+  const porCodigo = new Map(productos.filter((p) => p.codigoBarras).map((p) => [p.codigoBarras!, p]));
+  const porNombre = new Map<string, typeof productos>();
+  for (const p of productos) porNombre.set(p.nombre, [...(porNombre.get(p.nombre) ?? []), p]);
+  const proveedorPorNombre = new Map(proveedores.map((p) => [sinTildes(p.nombre.trim()), p.id]));
+
+  const codigosVistos = new Map<string, number>();
+  const nombresVistos = new Map<string, number>();
+  const filas: FilaProducto[] = [];
+
+  for (const { fila, celdas } of tabla.filas) {
+    const errores: string[] = [];
+    const { celda, lleno } = celdasDe(idx, celdas);
+    const v: Partial<Valores> = {};
+
+    // The name: the product's rule.
+    const nombre = ZProductoBase.shape.nombre.safeParse(texto(celda('nombre')));
+    if (!nombre.success) errores.push(texto(celda('nombre')) === '' ? MI.fila.nombreVacio : `${MI.campos.nombre}: ${nombre.error.issues[0]?.message}`);
+    else v.nombre = nombre.data;
+
+    v.codigoBarras = null;
+    if (lleno('codigoBarras')) {
+      const cod = ZProductoBase.shape.codigoBarras.safeParse(texto(celda('codigoBarras')));
+      if (!cod.success) errores.push(`${MI.campos.codigoBarras}: ${cod.error.issues[0]?.message}`);
+      else v.codigoBarras = cod.data ?? null;
+    }
+    for (const [campo, max] of [
+      ['precio', LIMITES_DINERO.maxPrecio],
+      ['costo', LIMITES_DINERO.maxPrecio],
+      ['stock', MAX_INT4],
+      ['stockMin', MAX_INT4],
+    ] as const) {
+      if (!lleno(campo)) continue;
+      const n = entero(celda(campo)!, MI.campos[campo], max);
+      if (typeof n === 'string') errores.push(n);
+      else v[campo] = n;
+    }
+    for (const campo of ['categoria', 'marca', 'presentacion', 'descripcion'] as const) {
+      if (!lleno(campo)) continue;
+      const t = textoProducto(campo, texto(celda(campo)));
+      if (typeof t === 'string') v[campo] = t;
+      else errores.push(t.error);
+    }
+    if (lleno('impuesto')) {
+      const imp = IMPUESTOS_ESCRITOS[clave(texto(celda('impuesto')))];
+      if (imp === undefined) errores.push(MI.fila.impuestoInvalido(texto(celda('impuesto'))));
+      else v.impuesto = imp;
+    }
+    if (lleno('unidad')) {
+      const u = UNIDADES_ESCRITAS[clave(texto(celda('unidad')))];
+      if (u === undefined) errores.push(MI.fila.unidadInvalida(texto(celda('unidad'))));
+      else if (u === 'libra') errores.push(MI.fila.libra);
+      else v.unidadDian = u;
+    }
+    if (v.costo !== undefined && !puedeCostos) errores.push(MI.fila.sinPermisoCostos);
+    if (lleno('proveedor')) {
+      const nombreProv = texto(celda('proveedor'));
+      const id = proveedorPorNombre.get(sinTildes(nombreProv));
+      if (id === undefined) errores.push(MI.fila.proveedorNoExiste(nombreProv));
+      else v.proveedorId = id;
+    }
+
+    // Which product it is: by barcode, or by exact name when the row has none; once per file.
+    let existente: (typeof productos)[number] | undefined;
+    if (v.codigoBarras) {
+      const antes = codigosVistos.get(v.codigoBarras);
+      if (antes !== undefined) errores.push(MI.fila.codigoRepetido(antes));
+      else codigosVistos.set(v.codigoBarras, fila);
+      existente = porCodigo.get(v.codigoBarras);
+    } else if (v.nombre) {
+      const antes = nombresVistos.get(v.nombre);
+      if (antes !== undefined) errores.push(MI.fila.nombreRepetido(antes));
+      else nombresVistos.set(v.nombre, fila);
+      const candidatos = porNombre.get(v.nombre) ?? [];
+      if (candidatos.length > 1) errores.push(MI.fila.nombreAmbiguo);
+      existente = candidatos[0];
+    }
+    if (!puedeProductos) errores.push(MI.fila.sinPermisoProductos);
+
+    const plan: FilaProducto = { fila, accion: 'error', errores, muestra: { nombre: v.nombre ?? '', codigoBarras: v.codigoBarras ?? null, precio: v.precio ?? null, stock: v.stock ?? null } };
+    if (errores.length === 0 && v.nombre) {
+      if (!existente) {
+        if (v.precio === undefined) errores.push(MI.fila.precioVacio);
+        else {
+          plan.accion = 'nuevo';
+          plan.alta = {
+            nombre: v.nombre,
+            precioUnit: v.precio,
+            stock: v.stock ?? 0,
+            stockMin: v.stockMin,
+            categoria: v.categoria,
+            marca: v.marca,
+            presentacion: v.presentacion,
+            descripcion: v.descripcion,
+            codigoBarras: v.codigoBarras,
+            proveedorId: v.proveedorId,
+            costo: v.costo,
+            impuesto: v.impuesto,
+            unidadDian: v.unidadDian,
+          };
+        }
+      } else {
+        // Only what the row says and the product does not have already.
+        const campos: CamposImportables = {};
+        if (v.nombre !== existente.nombre) campos.nombre = v.nombre;
+        if (v.precio !== undefined && v.precio !== existente.precioUnit) campos.precioUnit = v.precio;
+        if (v.stockMin !== undefined && v.stockMin !== existente.stockMin) campos.stockMin = v.stockMin;
+        for (const k of ['categoria', 'marca', 'presentacion', 'descripcion'] as const) if (v[k] !== undefined && v[k] !== existente[k]) campos[k] = v[k];
+        if (v.proveedorId !== undefined && v.proveedorId !== existente.proveedorId) campos.proveedorId = v.proveedorId;
+        if (v.costo !== undefined && v.costo !== existente.costo) campos.costo = v.costo;
+        if (v.impuesto !== undefined && v.impuesto !== existente.impuesto) campos.impuesto = v.impuesto;
+        if (v.unidadDian !== undefined && v.unidadDian !== existente.unidadDian) campos.unidadDian = v.unidadDian;
+        const stock = v.stock !== undefined && v.stock !== existente.stock ? v.stock : undefined;
+        if (campos.precioUnit !== undefined && !puedePrecios) errores.push(MI.fila.sinPermisoPrecios);
+        if (stock !== undefined && !puedeStock) errores.push(MI.fila.sinPermisoStock);
+        // A cost already set is changed like a price.
+        if (campos.costo !== undefined && existente.costo != null && !puedePrecios) errores.push(MI.fila.sinPermisoCostos);
+        if (errores.length === 0) {
+          if (Object.keys(campos).length === 0 && stock === undefined) plan.accion = 'igual';
+          else {
+            plan.accion = 'actualizar';
+            plan.cambio = { id: existente.idProducto, campos, ...(stock !== undefined ? { stock } : {}) };
+          }
+        }
+      }
+    }
+    filas.push(plan);
+  }
+  return { columnas: tabla.columnas, mapeo, filas };
+}
+
+/** The product's domain writes the rows that pass, in one transaction. */
+export const escribirProductos =
+  (options: { db: Db; tiendaId: number; autor: Autor }) =>
+  (altas: AltaImportada[], cambios: CambioImportado[], alAvanzar?: (hechas: number, total: number) => void | Promise<void>) =>
+    importarProductos({ ...options, altas, cambios, motivo: MI.motivoMovimiento, alAvanzar });
