@@ -10,7 +10,7 @@ import type { Autor } from '../actividad/actividad.domain';
 import { conRechazos } from '../tienda/permisos';
 import { ensayar, prepararCheckout, type ResultadoVenta } from '../venta/venta.checkout';
 import { obtenerRecibo } from '../venta/venta.recibo';
-import { devueltasDe, escribirDevolucion, obtenerDevolucion, prepararDevolucion } from './devolucion.domain';
+import { abrirDevolucion, devueltasDe, obtenerDevolucion, prepararDevolucion } from './devolucion.domain';
 import { emitirDocumentoVenta, emitirNotaDevolucion } from '../dian/emision';
 
 /**
@@ -84,14 +84,18 @@ export async function registrarCambio(options: { db: Db; tiendaId: number; venta
         if (!ya) throw new AppError('CONFLICT', D.claveDeOtraVenta);
         return { estado: 'repetido', ...ya };
       }
-      // The new sale first, paid with the return's value (on fiado the return is credited instead).
+      // The return first: its units are back on the shelf (the new sale may take the very same
+      // ones) and, on fiado, its credit is in the customer's balance before the new sale's limit check.
+      const abierta = await abrirDevolucion(tx, dev, { metodoPagoId: body.metodoPagoId, motivo: body.motivo, clave: body.clave, enCambio: true });
+      // The new sale, paid with the return's value (on fiado the return is credited instead).
       const r = await checkout.escribir(tx, autorizadoPor, fiado ? 0 : dev.total);
       if (r.estado !== 'ok') {
         if (r.estado === 'repetida') throw new AppError('CONFLICT', D.claveDeOtraVenta);
         return { estado: 'rechazado', r };
       }
-      const devolucionId = await escribirDevolucion(tx, dev, { metodoPagoId: body.metodoPagoId, motivo: body.motivo, clave: body.clave, ventaCambio: { id: r.id, numero: r.numero } });
-      return { estado: 'ok', r, devolucionId, ventaNuevaId: r.id, devueltas: devueltasDe(dev) };
+      // The drawer is checked with the new sale's payment in it; the two documents linked.
+      await abierta.cerrar({ id: r.id, numero: r.numero });
+      return { estado: 'ok', r, devolucionId: abierta.id, ventaNuevaId: r.id, devueltas: devueltasDe(dev) };
     };
 
     let autorizadoPor: { id: number; nombre: string } | null = null;

@@ -9,6 +9,7 @@ import fc from 'fast-check';
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { M } from '#shared/messages';
+import { formatPesos } from '#shared/money';
 import { actividad, devolucion, movimiento, producto, venta } from '../../db/schema';
 import { crearEmpleado, crearTienda, peticion, type Tienda } from '../../../tests/helpers/factories';
 import { usarApp } from '../../../tests/helpers/test-app';
@@ -180,6 +181,62 @@ describe('un cambio', () => {
     expect(await stockDe(p)).toBe(10);
     expect(await stockDe(q)).toBe(9);
     expect((await lineasDe(s.token, ventaId)).lineas[0]!.devueltas).toBe(1);
+  });
+});
+
+describe('un cambio por el mismo producto y al fiado con el cupo justo (lo que quedó pendiente en la sesión anterior)', () => {
+  let s: Tienda;
+  beforeAll(async () => {
+    s = await crearTienda(t);
+  });
+
+  it('la última unidad se cambia por otra igual (un defecto): la devolución la repone antes de venderla', async () => {
+    const p = await crearProducto(s.id, 12_000, 1);
+    const ventaId = await vender(s.token, [{ productoId: p, cantidad: 1 }]);
+    expect(await stockDe(p)).toBe(0);
+    const [l] = (await lineasDe(s.token, ventaId)).lineas;
+    const res = await cambiar(s.token, ventaId, { devolver: [{ facturaId: l!.facturaId, cantidad: 1, destino: 'inventario' }], lineas: [{ productoId: p, cantidad: 1 }] });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().venta).toMatchObject({ total: 12_000, cambioDe: { credito: 12_000 } });
+    expect(await stockDe(p)).toBe(0);
+    // Ledger: the sale, the return back in, the new sale out.
+    const movs = await t.database.db.select().from(movimiento).where(eq(movimiento.productoId, p));
+    expect(movs.map((m) => [m.entradas, m.salidas, m.cantidadDespues])).toEqual([
+      [0, 1, 0],
+      [1, 0, 1],
+      [0, 1, 0],
+    ]);
+  });
+
+  it('al fiado, el cupo se mira con el crédito de la devolución ya abonado: un cambio cuyo saldo final cabe pasa', async () => {
+    const p = await crearProducto(s.id, 40_000, 5);
+    const q = await crearProducto(s.id, 45_000, 5);
+    const documento = String(92_000_000 + ++seq);
+    const c = await req('POST', '/api/clientes', s.token, { documento, tipoDocumento: 'CC', nombre: 'Rosa', apellido: 'Justa', correo: '', fiado: true, cupo: 50_000 });
+    expect(c.statusCode, c.body).toBe(201);
+    const ventaId = await vender(s.token, [{ productoId: p, cantidad: 1 }], { metodoPagoId: 7, montoRecibido: 0, documentoCliente: documento });
+    expect((await lineasDe(s.token, ventaId)).cliente!.saldo).toBe(40_000);
+    const [l] = (await lineasDe(s.token, ventaId)).lineas;
+    // 40.000 back, 45.000 on fiado: the balance ends at 45.000, within the 50.000 limit.
+    const res = await cambiar(s.token, ventaId, { devolver: [{ facturaId: l!.facturaId, cantidad: 1, destino: 'inventario' }], lineas: [{ productoId: q, cantidad: 1 }], metodoPagoId: 7 });
+    expect(res.statusCode, res.body).toBe(201);
+    expect((await lineasDe(s.token, ventaId)).cliente!.saldo).toBe(45_000);
+  });
+
+  it('un reembolso en efectivo mayor que la caja, aun contando la venta nueva, se rechaza y no deja nada', async () => {
+    const s2 = await crearTienda(t);
+    const caro = await crearProducto(s2.id, 900_000, 5);
+    const barato = await crearProducto(s2.id, 1_000, 5);
+    // Paid by card: no cash came into the drawer for it.
+    const ventaId = await vender(s2.token, [{ productoId: caro, cantidad: 1 }], { metodoPagoId: 1, montoRecibido: 900_000 });
+    const [l] = (await lineasDe(s2.token, ventaId)).lineas;
+    const antes = await esperadoDe(s2.token);
+    const res = await cambiar(s2.token, ventaId, { devolver: [{ facturaId: l!.facturaId, cantidad: 1, destino: 'inventario' }], lineas: [{ productoId: barato, cantidad: 1 }] });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().error.message).toBe(D.efectivoInsuficiente(formatPesos(antes + 1_000)));
+    expect(await stockDe(caro)).toBe(4);
+    expect(await stockDe(barato)).toBe(5);
+    expect(await esperadoDe(s2.token)).toBe(antes);
   });
 });
 

@@ -281,14 +281,26 @@ export async function prepararDevolucion(
 
 /**
  * The second half of a return: the refund's method and drawer, the document and its number, the
- * units back on the shelf, the fiado credit and the activity log. `ventaCambio` links an exchange's
- * new sale, written before it in the same transaction (so its payment is already in the drawer).
+ * units back on the shelf, the fiado credit and the activity log.
  */
-export async function escribirDevolucion(
+export async function escribirDevolucion(tx: Tx, p: DevolucionPreparada, options: { metodoPagoId: number; motivo: string; clave?: string }): Promise<number> {
+  const d = await abrirDevolucion(tx, p, options);
+  await d.cerrar();
+  return d.id;
+}
+
+/**
+ * A return written in two steps, for an exchange (cambio.domain.ts): `abrirDevolucion` writes the
+ * document, puts the units back on the shelf and credits fiado — so the exchange's new sale, written
+ * next in the same transaction, can take those very units and sees the credit in the customer's
+ * balance —; `cerrar` then checks the drawer with the new sale's payment already in it, links that sale
+ * and writes the activity log. A refusal at either step undoes the whole transaction.
+ */
+export async function abrirDevolucion(
   tx: Tx,
   p: DevolucionPreparada,
-  options: { metodoPagoId: number; motivo: string; clave?: string; ventaCambio?: { id: number; numero: number } },
-): Promise<number> {
+  options: { metodoPagoId: number; motivo: string; clave?: string; enCambio?: boolean },
+): Promise<{ id: number; numero: number; cerrar: (ventaCambio?: { id: number; numero: number }) => Promise<void> }> {
   const { tiendaId, ventaId, autor, lineas, total } = p;
   const { metodoPagoId, motivo } = options;
   const v = p.venta;
@@ -297,11 +309,8 @@ export async function escribirDevolucion(
   if (metodoPagoId === METODO.FIADO && v.clienteId == null) throw new AppError('BUSINESS_RULE', D.fiadoSinCliente);
   // The refund leaves the returning person's drawer (cash), or is recorded in its shift (other methods).
   const caja = await efectivoDelTurno(tx, tiendaId, autor.usuarioId);
-  if (metodoPagoId === METODO.EFECTIVO && total > 0) {
-    if (!caja) {
-      if (await exigeCaja(tx, tiendaId)) throw new AppError('BUSINESS_RULE', D.efectivoSinCaja);
-    } else if (total > caja.disponible) throw new AppError('BUSINESS_RULE', D.efectivoInsuficiente(formatPesos(Math.max(0, caja.disponible))));
-  }
+  const enEfectivo = metodoPagoId === METODO.EFECTIVO && total > 0;
+  if (enEfectivo && !caja && (await exigeCaja(tx, tiendaId))) throw new AppError('BUSINESS_RULE', D.efectivoSinCaja);
 
   // The store's next return number, one at a time per store (a rolled-back return gives it back).
   await tx.execute(sql`select pg_advisory_xact_lock(${LLAVE_NUMERO_DEVOLUCION}, ${tiendaId})`);
@@ -312,7 +321,7 @@ export async function escribirDevolucion(
   const turnoId = caja?.turnoId ?? null;
   const [d] = await tx
     .insert(devolucion)
-    .values({ tiendaId, numero, ventaId, usuarioId: autor.usuarioId, metodoPagoId, turnoId, total, motivo, clave: options.clave ?? null, ventaCambioId: options.ventaCambio?.id ?? null })
+    .values({ tiendaId, numero, ventaId, usuarioId: autor.usuarioId, metodoPagoId, turnoId, total, motivo, clave: options.clave ?? null })
     .returning({ id: devolucion.idDevolucion });
   await tx.insert(devolucionLinea).values(
     lineas.map((l) => ({ tiendaId, devolucionId: d!.id, facturaId: l.facturaId, productoId: l.productoId, cantidad: l.cantidad, valor: l.valor, destino: l.destino })),
@@ -328,20 +337,34 @@ export async function escribirDevolucion(
   });
   if (!movidos) throw new AppError('BUSINESS_RULE', M.ventas.estadoVentaError);
   if (metodoPagoId === METODO.FIADO)
-    await abonarDevolucion(tx, { tiendaId, clienteId: v.clienteId!, ventaId, monto: total, usuarioId: autor.usuarioId, turnoId, nota: D.notaCredito(numero) });
-  await registrarPor(tx, tiendaId, autor, {
-    tipo: 'devolucion',
-    detalle: {
-      devolucionId: d!.id,
-      numero,
-      ventaId,
-      ventaNumero: v.numero,
-      unidades: lineas.reduce((s, l) => s + l.cantidad, 0),
-      total,
-      metodo: metodo.nombre,
-      motivo,
-      ...(options.ventaCambio ? { ventaCambioId: options.ventaCambio.id, ventaCambioNumero: options.ventaCambio.numero } : {}),
-    },
-  });
-  return d!.id;
+    await abonarDevolucion(tx, { tiendaId, clienteId: v.clienteId!, ventaId, monto: total, usuarioId: autor.usuarioId, turnoId, nota: D.notaCredito(numero), saldoAlFinal: options.enCambio });
+
+  const cerrar = async (ventaCambio?: { id: number; numero: number }) => {
+    // An exchange's credit was written before its new sale: what the customer owes, after both.
+    if (options.enCambio && metodoPagoId === METODO.FIADO) {
+      const saldoAntes = (await saldoDe(tx, tiendaId, v.clienteId!)) + total;
+      if (saldoAntes - total < 0) throw new AppError('BUSINESS_RULE', D.fiadoMayorQueSaldo(formatPesos(Math.max(0, saldoAntes))));
+    }
+    // The drawer, with this refund out of it (and an exchange's new sale in it): never below zero.
+    if (enEfectivo && caja) {
+      const ahora = await efectivoDelTurno(tx, tiendaId, autor.usuarioId);
+      if (ahora && ahora.disponible < 0) throw new AppError('BUSINESS_RULE', D.efectivoInsuficiente(formatPesos(Math.max(0, ahora.disponible + total))));
+    }
+    if (ventaCambio) await tx.update(devolucion).set({ ventaCambioId: ventaCambio.id }).where(eq(devolucion.idDevolucion, d!.id));
+    await registrarPor(tx, tiendaId, autor, {
+      tipo: 'devolucion',
+      detalle: {
+        devolucionId: d!.id,
+        numero,
+        ventaId,
+        ventaNumero: v.numero,
+        unidades: lineas.reduce((s, l) => s + l.cantidad, 0),
+        total,
+        metodo: metodo.nombre,
+        motivo,
+        ...(ventaCambio ? { ventaCambioId: ventaCambio.id, ventaCambioNumero: ventaCambio.numero } : {}),
+      },
+    });
+  };
+  return { id: d!.id, numero, cerrar };
 }

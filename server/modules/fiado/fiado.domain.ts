@@ -106,12 +106,33 @@ export async function reversarVenta(tx: Tx, options: { tiendaId: number; ventaId
  */
 export async function abonarDevolucion(
   tx: Tx,
-  options: { tiendaId: number; clienteId: number; ventaId: number; monto: number; usuarioId: number | null; turnoId: number | null; nota: string },
+  options: {
+    tiendaId: number;
+    clienteId: number;
+    ventaId: number;
+    monto: number;
+    usuarioId: number | null;
+    turnoId: number | null;
+    nota: string;
+    /**
+     * An exchange credits the return before its new sale is charged in the same transaction (so the
+     * limit sees the net): it checks the balance after both, with `exigirSaldoNoNegativo`.
+     */
+    saldoAlFinal?: boolean;
+  },
 ): Promise<void> {
   const { tiendaId, clienteId, ventaId, monto, usuarioId, turnoId, nota } = options;
   if (monto <= 0) return;
   await bloquearCliente(tx, tiendaId, clienteId);
-  const saldo = await saldoDe(tx, tiendaId, clienteId);
-  if (monto > saldo) throw new AppError('BUSINESS_RULE', M.devoluciones.fiadoMayorQueSaldo(formatPesos(Math.max(0, saldo))));
+  if (!options.saldoAlFinal) await exigirSaldoNoNegativo(tx, tiendaId, clienteId, -monto);
   await tx.insert(creditoMovimiento).values({ tiendaId, clienteId, tipo: 'devolucion', monto: -monto, ventaId, usuarioId, turnoId, nota });
+}
+
+/**
+ * A return never leaves the customer owed money by the shop: the balance, moved by `delta` (already
+ * written when 0), stays at zero or above; the refusal says how much the customer owes.
+ */
+export async function exigirSaldoNoNegativo(tx: Tx, tiendaId: number, clienteId: number, delta = 0): Promise<void> {
+  const saldo = await saldoDe(tx, tiendaId, clienteId);
+  if (saldo + delta < 0) throw new AppError('BUSINESS_RULE', M.devoluciones.fiadoMayorQueSaldo(formatPesos(Math.max(0, saldo))));
 }
