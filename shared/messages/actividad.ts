@@ -86,6 +86,7 @@ export const actividad = {
     venta_editada: 'Venta editada',
     perfil_fiscal: 'Datos fiscales',
     impuesto: 'Impuestos de productos',
+    documento_electronico: 'Documento electrónico',
   } as Record<string, string>,
   /** What a refused attempt tried. */
   acciones,
@@ -144,6 +145,12 @@ export const actividad = {
         return `Vendió ${d.cantidad} de «${d.producto}» sin stock en el sistema (venta #${d.ventaNumero ?? d.ventaId}): stock ${d.stockAntes} → ${d.stockDespues}${d.autorizadoPor ? `, autorizado por ${d.autorizadoPor}` : ''}`;
       case 'venta_editada':
         return `Editó la venta #${d.numero || d.ventaId}: ${(d.campos as string[]).map((c) => camposVenta[c] ?? c).join(', ')}`;
+      case 'documento_electronico': {
+        if (d.accion === 'certificado') return `Cargó el certificado de firma de «${d.sujeto}» (vence ${String(d.validoHasta).slice(0, 10)})`;
+        if (d.accion === 'set_pruebas') return d.aceptado ? 'Envió el set de pruebas a la DIAN: aceptado' : 'Envió el set de pruebas a la DIAN: no fue aceptado';
+        const campos = (d.campos as string[]).length ? `: ${(d.campos as string[]).join(', ')}` : '';
+        return `Cambió el documento electrónico (${d.habilitado ? 'activo' : 'inactivo'}, ${d.ambiente === 'produccion' ? 'producción' : 'habilitación'})${campos}`;
+      }
       case 'perfil_fiscal': {
         const campos = (d.campos as string[]).map((c) => (impuestos.perfil as Record<string, unknown>)[c]).filter((c): c is string => typeof c === 'string');
         return `${d.nuevo ? 'Registró' : 'Cambió'} los datos fiscales${campos.length ? `: ${campos.join(', ')}` : ''}. Responsable de IVA: ${si(d.responsableIva)}`;

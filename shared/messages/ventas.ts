@@ -298,6 +298,8 @@ export const ventas = {
     nit: (nit: string) => `NIT/Doc.: ${nit}`,
     telefono: (telefono: string) => `Tel.: ${telefono}`,
     titulo: (id: number) => `Factura de venta N.º ${id}`,
+    /** A sale issued as DIAN's electronic POS document (issue #31): its own name and DIAN number. */
+    tituloDocumento: (numero: string) => `Documento equivalente electrónico tiquete POS N.º ${numero}`,
     anulada: 'ANULADA',
     fecha: 'Fecha',
     venta: 'Venta',

@@ -36,6 +36,7 @@ export const TIPOS_ACTIVIDAD = [
   'venta_editada',
   'perfil_fiscal',
   'impuesto',
+  'documento_electronico',
 ] as const;
 export type TTipoActividad = (typeof TIPOS_ACTIVIDAD)[number];
 
@@ -99,6 +100,14 @@ export interface TDetallesActividad {
   venta_editada: { ventaId: number; numero: number; campos: TCampoVentaEditado[] };
   /** The store's fiscal profile saved (issue #30): which of its fields changed (all of them the first time), and whether it is now responsible for IVA. */
   perfil_fiscal: { campos: string[]; responsableIva: boolean; nuevo: boolean };
+  /**
+   * The electronic POS document's settings (issue #31): what changed (secrets named, never their
+   * values), a new certificate's holder and expiry, a test set's result.
+   */
+  documento_electronico:
+    | { accion: 'configuracion'; campos: string[]; habilitado: boolean; ambiente: 'habilitacion' | 'produccion' }
+    | { accion: 'certificado'; sujeto: string; validoHasta: string }
+    | { accion: 'set_pruebas'; aceptado: boolean };
   /** A tax assigned (issue #30): to a category (its products without their own inherit it) or to some products; null: back to the category's. */
   impuesto: { categoria?: string; productos?: number; impuesto: string | null; actualizados: number };
 }

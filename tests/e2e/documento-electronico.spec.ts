@@ -118,6 +118,8 @@ test('el dueño configura el documento electrónico en habilitación, vende, y e
   await page.getByLabel('Monto recibido').fill('5.000');
   await page.getByRole('button', { name: 'Confirmar pago' }).click();
   await expect(page).toHaveURL(/\/factura$/);
+  // The receipt names itself as what it is, not as a factura.
+  await expect(page.locator('.recibo__sub').first()).toHaveText(/^Documento equivalente electrónico tiquete POS N\.º \S+$/);
   const cude = (await page.getByTestId('recibo-cude').textContent())!.trim();
   expect(cude).toMatch(/^[0-9a-f]{96}$/);
   await expect(page.getByTestId('recibo-resolucion')).toContainText('18760000001');

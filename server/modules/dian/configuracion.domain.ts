@@ -10,6 +10,7 @@ import { dian as D } from '#shared/messages/dian';
 import { PRODUCT_NAME } from '#shared/messages';
 import type { TCertificadoDianRequest, TConfiguracionDian, TConfiguracionDianRequest, TResultadoHabilitacion } from '#shared/schemas/dian';
 import type { TPerfilFiscal } from '#shared/schemas/impuestos';
+import { registrarPor, type Autor } from '../actividad/actividad.domain';
 import type { Db } from '../../db/client';
 import { dianConfiguracion } from '../../db/schema';
 import { leerPerfilFiscal } from '../tienda/perfil-fiscal';
@@ -66,8 +67,11 @@ function faltantes(f: Partial<FilaConfiguracion>, perfil: TPerfilFiscal | null):
   return faltan;
 }
 
-export async function guardarConfiguracion(options: { db: Db; tiendaId: number; datos: TConfiguracionDianRequest }): Promise<TConfiguracionDian> {
-  const { db, tiendaId } = options;
+/** The settings an owner changes, named in the activity log as the form labels them (secrets by name only). */
+const CAMPOS_REGISTRADOS = ['habilitado', 'ambiente', 'softwareId', 'softwarePin', 'testSetId', 'transporte', 'proveedorUrl', 'proveedorToken'] as const;
+
+export async function guardarConfiguracion(options: { db: Db; tiendaId: number; datos: TConfiguracionDianRequest; autor: Autor }): Promise<TConfiguracionDian> {
+  const { db, tiendaId, autor } = options;
   const datos = options.datos as Required<Pick<TConfiguracionDianRequest, 'habilitado' | 'ambiente' | 'transporte'>> & Partial<Record<'softwareId' | 'softwarePin' | 'testSetId' | 'proveedorUrl' | 'proveedorToken', string>>;
   const perfil = await leerPerfilFiscal(db, tiendaId);
   return db.transaction(async (tx) => {
@@ -102,13 +106,16 @@ export async function guardarConfiguracion(options: { db: Db; tiendaId: number; 
       })
       .where(eq(dianConfiguracion.tiendaId, tiendaId))
       .returning();
+    // Who changed what, and when (issue #31): each change to how the store's sales reach DIAN.
+    const campos = CAMPOS_REGISTRADOS.filter((k) => (f as Record<string, unknown>)[k] !== (actual as Record<string, unknown>)[k]).map((k) => D[k]);
+    if (campos.length) await registrarPor(tx, tiendaId, autor, { tipo: 'documento_electronico', detalle: { accion: 'configuracion', campos, habilitado: f!.habilitado, ambiente: f!.ambiente === 1 ? 'produccion' : 'habilitacion' } });
     return respuesta(f!);
   });
 }
 
 /** Reads the .p12 with its password, refuses one that is not valid today, and keeps it sealed. */
-export async function guardarCertificado(options: { db: Db; tiendaId: number; datos: TCertificadoDianRequest; ahora?: Date }): Promise<TConfiguracionDian> {
-  const { db, tiendaId, datos } = options;
+export async function guardarCertificado(options: { db: Db; tiendaId: number; datos: TCertificadoDianRequest; autor: Autor; ahora?: Date }): Promise<TConfiguracionDian> {
+  const { db, tiendaId, datos, autor } = options;
   const ahora = options.ahora ?? new Date();
   const p12 = Buffer.from(datos.p12, 'base64');
   let credencial: Credencial;
@@ -122,13 +129,16 @@ export async function guardarCertificado(options: { db: Db; tiendaId: number; da
   const sellado = sellarCertificado({ p12, clave: datos.clave }, contextoDian().llave(), String(tiendaId));
   p12.fill(0);
   const resumen = resumenCertificado(credencial);
-  await db.insert(dianConfiguracion).values({ tiendaId }).onConflictDoNothing();
-  const [f] = await db
-    .update(dianConfiguracion)
-    .set({ certificadoSellado: sellado, certificadoResumen: resumen, actualizadoEn: new Date() })
-    .where(eq(dianConfiguracion.tiendaId, tiendaId))
-    .returning();
-  return respuesta(f!);
+  return db.transaction(async (tx) => {
+    await tx.insert(dianConfiguracion).values({ tiendaId }).onConflictDoNothing();
+    const [f] = await tx
+      .update(dianConfiguracion)
+      .set({ certificadoSellado: sellado, certificadoResumen: resumen, actualizadoEn: new Date() })
+      .where(eq(dianConfiguracion.tiendaId, tiendaId))
+      .returning();
+    await registrarPor(tx, tiendaId, autor, { tipo: 'documento_electronico', detalle: { accion: 'certificado', sujeto: resumen.sujeto, validoHasta: resumen.validoHasta } });
+    return respuesta(f!);
+  });
 }
 
 /**
@@ -173,8 +183,8 @@ const RESOLUCION_PRUEBAS = { numero: '18760000001', fechaDesde: '2019-01-19', fe
  * and sent through its transport. When DIAN accepts every one, the habilitación is recorded and
  * producción may be chosen.
  */
-export async function enviarSetPruebas(options: { db: Db; tiendaId: number; ahora?: Date }): Promise<TConfiguracionDian> {
-  const { db, tiendaId } = options;
+export async function enviarSetPruebas(options: { db: Db; tiendaId: number; autor: Autor; ahora?: Date }): Promise<TConfiguracionDian> {
+  const { db, tiendaId, autor } = options;
   const f = await filaConfiguracion(db, tiendaId);
   const perfil = await leerPerfilFiscal(db, tiendaId);
   if (!f || f.ambiente !== 2) throw new AppError('BUSINESS_RULE', D.setPruebasSoloHabilitacion);
@@ -222,10 +232,13 @@ export async function enviarSetPruebas(options: { db: Db; tiendaId: number; ahor
   }
   const aceptado = documentos.every((d) => d.estado === 'aceptado');
   const resultado: TResultadoHabilitacion = { fecha: ahora.toISOString(), aceptado, documentos };
-  const [g] = await db
-    .update(dianConfiguracion)
-    .set({ habilitacionResultado: resultado, ...(aceptado ? { habilitacionSuperadaEn: ahora } : {}), actualizadoEn: new Date() })
-    .where(eq(dianConfiguracion.tiendaId, tiendaId))
-    .returning();
-  return respuesta(g!);
+  return db.transaction(async (tx) => {
+    const [g] = await tx
+      .update(dianConfiguracion)
+      .set({ habilitacionResultado: resultado, ...(aceptado ? { habilitacionSuperadaEn: ahora } : {}), actualizadoEn: new Date() })
+      .where(eq(dianConfiguracion.tiendaId, tiendaId))
+      .returning();
+    await registrarPor(tx, tiendaId, autor, { tipo: 'documento_electronico', detalle: { accion: 'set_pruebas', aceptado } });
+    return respuesta(g!);
+  });
 }

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dian as D } from '#shared/messages/dian';
 import { METODO, ROL } from '#shared/roles';
-import { documentoDian, factura, producto, venta } from '../../db/schema';
+import { actividad, documentoDian, factura, producto, venta } from '../../db/schema';
 import { conRol, crearTienda, peticion, type Tienda } from '../../../tests/helpers/factories';
 import { usarApp } from '../../../tests/helpers/test-app';
 import { legacy } from '../../legacy/test-client';
@@ -150,6 +150,20 @@ describe('configuración del documento electrónico (issue #31 punto 8)', { time
     const prod = await req('PUT', '/api/dian/configuracion', s.token, { habilitado: true, ambiente: 'produccion', transporte: 'dian' });
     expect(prod.statusCode, prod.body).toBe(200);
     expect(prod.json().ambiente).toBe('produccion');
+
+    // Every change is in the activity log with who made it; the secrets by name, never by value.
+    const log = await req('GET', '/api/actividad?tipo=documento_electronico', s.token);
+    expect(log.statusCode, log.body).toBe(200);
+    const textos = (log.json().items as { descripcion: string }[]).map((e) => e.descripcion);
+    expect(textos).toEqual([
+      'Cambió el documento electrónico (activo, producción): Ambiente',
+      'Envió el set de pruebas a la DIAN: aceptado',
+      expect.stringMatching(/^Cambió el documento electrónico \(activo, habilitación\): .*PIN del software/),
+      expect.stringMatching(/^Cargó el certificado de firma de «.+» \(vence \d{4}-\d{2}-\d{2}\)$/),
+    ]);
+    const detalles = await t.database.db.select({ d: actividad.detalle }).from(actividad).where(and(eq(actividad.tiendaId, s.id), eq(actividad.tipo, 'documento_electronico')));
+    expect(detalles).toHaveLength(4);
+    expect(JSON.stringify(detalles)).not.toContain(`"${SOFTWARE.softwarePin}"`);
   });
 });
 

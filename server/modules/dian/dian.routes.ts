@@ -5,7 +5,8 @@ import { dian as D } from '#shared/messages/dian';
 import { ROL } from '#shared/roles';
 import { ZArchivoDianQuery, ZCertificadoDianRequest, ZConfiguracionDian, ZConfiguracionDianRequest, ZDocumentosDian, ZDocumentosDianQuery } from '#shared/schemas/dian';
 import { descargaComo } from '../../lib/exportar';
-import { requireRole, storeOf } from '../../plugins/auth';
+import { requireRole, sessionOf, storeOf } from '../../plugins/auth';
+import { autorDe } from '../actividad/actividad.domain';
 import { enviarSetPruebas, guardarCertificado, guardarConfiguracion, obtenerConfiguracion } from './configuracion.domain';
 import { archivoDeTienda, listarDocumentos, xmlDeVenta } from './panel';
 import { procesarBandejaTienda } from './trabajador';
@@ -32,19 +33,19 @@ export async function dianRoutes(app: FastifyInstance) {
   r.put('/dian/configuracion', {
     preValidation: soloAdministrador,
     schema: { tags, body: ZConfiguracionDianRequest, response: { 200: ZConfiguracionDian } },
-    handler: (req) => guardarConfiguracion({ db: app.db, tiendaId: storeOf(req), datos: req.body }),
+    handler: (req) => guardarConfiguracion({ db: app.db, tiendaId: storeOf(req), datos: req.body, autor: autorDe(sessionOf(req), 'tienda') }),
   });
 
   r.post('/dian/certificado', {
     preValidation: soloAdministrador,
     schema: { tags, body: ZCertificadoDianRequest, response: { 200: ZConfiguracionDian } },
-    handler: (req) => guardarCertificado({ db: app.db, tiendaId: storeOf(req), datos: req.body }),
+    handler: (req) => guardarCertificado({ db: app.db, tiendaId: storeOf(req), datos: req.body, autor: autorDe(sessionOf(req), 'tienda') }),
   });
 
   r.post('/dian/habilitacion', {
     preValidation: soloAdministrador,
     schema: { tags, response: { 200: ZConfiguracionDian } },
-    handler: (req) => enviarSetPruebas({ db: app.db, tiendaId: storeOf(req) }),
+    handler: (req) => enviarSetPruebas({ db: app.db, tiendaId: storeOf(req), autor: autorDe(sessionOf(req), 'tienda') }),
   });
 
   r.get('/dian/documentos', {

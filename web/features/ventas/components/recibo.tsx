@@ -49,7 +49,7 @@ export function Recibo({ recibo, formato, tienda, ref }: { recibo: TRecibo; form
             {M.numeracion.reciboResolucion(recibo.fiscal)}
           </p>
         ) : null}
-        <p className="recibo__sub">{R.titulo(recibo.numero)}</p>
+        <p className="recibo__sub">{recibo.documento ? R.tituloDocumento(recibo.fiscal ? `${recibo.fiscal.prefijo}${recibo.fiscal.numero}` : String(recibo.numero)) : R.titulo(recibo.numero)}</p>
         {anulada ? <p className="recibo__anulada">{R.anulada}</p> : null}
       </header>
       <dl className="recibo__meta">
