@@ -41,6 +41,7 @@ export const facturas = {
   anular: 'Anular venta',
   cambioFallido: 'No se pudo cambiar el estado de la venta',
   imprimir: 'Imprimir',
+  verTicket: 'Ver ticket',
   volver: 'Volver a las facturas',
   // Issue #14 point 6: the rest of the list and the detail.
   buscarFacturas: 'Buscar facturas',

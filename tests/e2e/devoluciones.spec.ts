@@ -159,4 +159,13 @@ test('un cambio neta la diferencia: devolución y venta nueva en un paso, cada d
   await page.screenshot({ path: 'test-results/cambio-venta-nueva-390.png', fullPage: true });
   expect((await api.get(`/api/productos/${idCamisa}`)).stock).toBe(10);
   expect((await api.get(`/api/productos/${idMedia}`)).stock).toBe(8);
+
+  // The new sale's ticket, to print or send: it says where it came from and what went back.
+  await page.getByRole('button', { name: 'Ver ticket' }).click();
+  await expect(page).toHaveURL(/\/factura$/);
+  await expect(page.getByTestId('recibo-cambio-de')).toHaveText(new RegExp(`^Devolución N\\.º \\d+ de la venta #${venta.numero}$`));
+  await expect(page.getByTestId('recibo-credito-cambio')).toHaveText('−$ 30.000');
+  await expect(page.getByTestId('recibo-a-favor')).toHaveText('$ 18.000');
+  await expect(page.getByTestId('recibo-total')).toHaveText('$ 12.000');
+  await page.screenshot({ path: 'test-results/cambio-ticket-390.png', fullPage: true });
 });

@@ -17,20 +17,20 @@ export const useDevolucionesDeVenta = (ventaId: number, enabled = true) =>
 export const useMetodosReembolso = () =>
   useQuery({ queryKey: ['facturas', 'metodos-pago'], queryFn: ({ signal }) => api<TMetodoPago[]>('/metodos-pago', { signal }), staleTime: 10 * 60_000 });
 
-/** A return: stock, the drawer and the customer's balance move, so the lists, the till and the caja read again. */
-export function useRegistrarDevolucion(ventaId: number) {
+/** What a return or an exchange moves — stock, the drawer, the customer's balance —: the lists, the till and the caja read again. */
+const LEIDAS_DE_NUEVO = [['facturas'], ['ventas', 'productos'], ['caja'], ['clientes']] as const;
+
+/** A POST to the sale's returns or exchanges, then everything it moved is read again. */
+function useEscrituraDeVenta<B, R>(ruta: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: TDevolucionRequest) => api<TDevolucion>(`/ventas/${ventaId}/devoluciones`, { method: 'POST', body }),
-    onSettled: () =>
-      Promise.all([
-        qc.invalidateQueries({ queryKey: ['facturas'] }),
-        qc.invalidateQueries({ queryKey: ['ventas', 'productos'] }),
-        qc.invalidateQueries({ queryKey: ['caja'] }),
-        qc.invalidateQueries({ queryKey: ['clientes'] }),
-      ]),
+    mutationFn: (body: B) => api<R>(ruta, { method: 'POST', body }),
+    onSettled: () => Promise.all(LEIDAS_DE_NUEVO.map((queryKey) => qc.invalidateQueries({ queryKey }))),
   });
 }
+
+/** A return. */
+export const useRegistrarDevolucion = (ventaId: number) => useEscrituraDeVenta<TDevolucionRequest, TDevolucion>(`/ventas/${ventaId}/devoluciones`);
 
 /** The till's product search, for what an exchange's customer takes instead. */
 export const useProductosCambio = (q: string) =>
@@ -43,16 +43,4 @@ export const useProductosCambio = (q: string) =>
   });
 
 /** An exchange (issue #32 point 2): a return and a new sale; the same lists read again as after a return. */
-export function useRegistrarCambio(ventaId: number) {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (body: TCambioRequest) => api<TCambio>(`/ventas/${ventaId}/cambios`, { method: 'POST', body }),
-    onSettled: () =>
-      Promise.all([
-        qc.invalidateQueries({ queryKey: ['facturas'] }),
-        qc.invalidateQueries({ queryKey: ['ventas', 'productos'] }),
-        qc.invalidateQueries({ queryKey: ['caja'] }),
-        qc.invalidateQueries({ queryKey: ['clientes'] }),
-      ]),
-  });
-}
+export const useRegistrarCambio = (ventaId: number) => useEscrituraDeVenta<TCambioRequest, TCambio>(`/ventas/${ventaId}/cambios`);

@@ -1,15 +1,16 @@
-import { Link, useLocation, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { AppError } from '#shared/errors';
 import { generic } from '#shared/messages/comun';
 import { devoluciones } from '#shared/messages/devoluciones';
 import { facturas } from '#shared/messages/facturas';
 import { impuestos as mensajesImpuestos } from '#shared/messages/impuestos';
 import { ventas } from '#shared/messages/ventas';
+import type { TRecibo } from '#shared/schemas/venta';
 import { formatPesos } from '#shared/money';
 import { METODO } from '#shared/roles';
 import { paths } from '../../config/paths';
-import { alertWarning, confirmAction, toastSuccess } from '../../lib/alerts';
-import { NetworkError } from '../../lib/api-client';
+import { alertFailure, alertWarning, confirmAction, toastSuccess } from '../../lib/alerts';
+import { api, NetworkError } from '../../lib/api-client';
 import { useFechas } from '../../lib/fechas';
 import { useImpuestosVenta } from '../../lib/impuestos-venta';
 import { formaDePago, partesFiscales } from '../impresion/texto-recibo';
@@ -56,6 +57,19 @@ export default function DetalleFacturaPage() {
   const fiado = f?.pagos.find((p) => p.metodoPagoId === METODO.FIADO);
   const estadoLinea = (estado: string) => (estado === 'Pagado' && fiado ? (f!.pagos.length > 1 ? F.lineaPagoParcial : F.lineaFiada) : estado);
   const fechas = useFechas();
+  const navigate = useNavigate();
+  /**
+   * The sale's ticket again (58/80 mm, the printer, PDF, WhatsApp): an exchange's new sale, a reprint.
+   * Only for a sale already settled: the ticket page completes a pending sale when left.
+   */
+  const verTicket = async () => {
+    try {
+      const recibo = await api<TRecibo>(`/ventas/${f!.idVenta}`);
+      navigate(paths.factura, { state: { recibo } });
+    } catch (err) {
+      await alertFailure(err);
+    }
+  };
 
   const header = (
     <PageHeader
@@ -65,6 +79,11 @@ export default function DetalleFacturaPage() {
       className="facturas-header"
       actionsClassName="facturas-header__actions"
     >
+      {f && f.estado !== 'Pendiente' ? (
+        <button type="button" className="btn btn--ghost" onClick={() => void verTicket()}>
+          {F.verTicket}
+        </button>
+      ) : null}
       {f ? (
         <button type="button" className="btn" onClick={() => window.print()}>
           {F.imprimir}

@@ -28,8 +28,13 @@ export function Recibo({ recibo, formato, tienda, ref }: { recibo: TRecibo; form
   const fechas = fechasEn(tienda?.zonaHoraria);
   // The payment as its parts: a split sale shows each method with its amount (issue #36).
   const partes = partesDelPago({ metodoPagoId: recibo.metodoPago.id, metodo: recibo.metodoPago.nombre, total: recibo.total, montoFiado: recibo.montoFiado });
-  const enEfectivo = recibo.metodoPago.id === METODO.EFECTIVO;
   const fiscal = partesFiscales(tienda?.impuestos);
+  // A sale made by an exchange (issue #32 point 2): the return's credit paid part of it; when it paid
+  // all of it, the rest went back to the customer (texto-recibo.ts prints the same lines).
+  const cambioDe = recibo.cambioDe ?? null;
+  const alFiado = recibo.metodoPago.id === METODO.FIADO;
+  const aFavor = cambioDe && !alFiado && cambioDe.credito >= recibo.total ? cambioDe.credito - recibo.total : null;
+  const enEfectivo = recibo.metodoPago.id === METODO.EFECTIVO && aFavor == null;
   return (
     <article ref={ref} className={`recibo recibo--${formato}`} aria-labelledby="recibo-title">
       <header className="recibo__head">
@@ -90,6 +95,12 @@ export function Recibo({ recibo, formato, tienda, ref }: { recibo: TRecibo; form
             <dd>
               {recibo.cliente.nombre} · {recibo.cliente.documento}
             </dd>
+          </div>
+        ) : null}
+        {cambioDe ? (
+          <div>
+            <dt>{R.cambioDe}</dt>
+            <dd data-testid="recibo-cambio-de">{R.cambioDeTexto(cambioDe.devolucionNumero, cambioDe.ventaNumero)}</dd>
           </div>
         ) : null}
       </dl>
@@ -171,6 +182,18 @@ export function Recibo({ recibo, formato, tienda, ref }: { recibo: TRecibo; form
           <div>
             <dt>{R.referencia}</dt>
             <dd data-testid="recibo-referencia">{recibo.referencia}</dd>
+          </div>
+        ) : null}
+        {cambioDe ? (
+          <div>
+            <dt>{alFiado ? R.creditoCambioFiado : R.creditoCambio}</dt>
+            <dd data-testid="recibo-credito-cambio">−{formatPesos(cambioDe.credito)}</dd>
+          </div>
+        ) : null}
+        {aFavor != null ? (
+          <div>
+            <dt>{R.aFavor(recibo.metodoPago.nombre)}</dt>
+            <dd data-testid="recibo-a-favor">{formatPesos(aFavor)}</dd>
           </div>
         ) : null}
         {/* Received and change only on cash (issue #36): a card or a transfer is charged exactly. */}
