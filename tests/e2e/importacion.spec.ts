@@ -91,6 +91,11 @@ test('el dueño importa sus clientes de un CSV: vista previa con errores y los c
   await expect(page.getByRole('table', { name: 'Filas con errores (no se importarán)' }).getByRole('row').filter({ hasText: '4' })).toContainText('solo números');
   const muestra = page.getByRole('table', { name: 'Primeras filas' });
   await expect(muestra.getByRole('row').filter({ hasText: 'María José Pérez' })).toContainText('1020304050');
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.screenshot({ path: 'test-results/importar-clientes-1366.png', fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: 'test-results/importar-clientes-390.png', fullPage: true });
+  await page.setViewportSize({ width: 1366, height: 900 });
   await page.getByRole('button', { name: 'Importar 2 filas' }).click();
   await page.getByRole('button', { name: 'Sí, importar' }).click();
   await expectPopup(page, 'Importación terminada', '2 clientes nuevos y 0 actualizados.');
