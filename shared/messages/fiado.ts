@@ -23,6 +23,9 @@ export const fiado = {
   sinMovimientos: 'Este cliente todavía no tiene movimientos de fiado.',
   tipo: { cargo: 'Compra fiada', abono: 'Abono', reverso: 'Venta anulada', devolucion: 'Devolución' } as Record<string, string>,
   antiguedad: (dias: number) => (dias === 0 ? 'de hoy' : dias === 1 ? 'de hace 1 día' : `de hace ${dias} días`),
+  /** The oldest debt against its due date (issue #30: fiado is payment form crédito with a due date). */
+  vencida: (dias: number) => (dias === 1 ? 'vencida hace 1 día' : `vencida hace ${dias} días`),
+  venceEl: (fecha: string) => `vence el ${fecha}`,
   whatsapp: (tienda: string, cliente: string, saldo: string, lineas: string[]) =>
     [`${tienda}: estado de cuenta de ${cliente}.`, `Saldo pendiente: ${saldo}.`, ...(lineas.length ? ['Últimos movimientos:', ...lineas] : []), 'Gracias por su compra.'].join('\n'),
   // Accounts receivable

@@ -63,6 +63,9 @@ export const ZResumenCredito = z.object({
   /** When the oldest debt still unpaid was made (abonos pay the oldest first); null when nothing is owed. */
   deudaDesde: z.string().nullable(),
   antiguedadDias: z.number().int().nullable(),
+  /** The oldest unpaid charge's due date (YYYY-MM-DD, the sale's `fiado_vence`) and the days past it (0: not yet due); null when nothing is owed or it has none. */
+  vence: z.string().nullable(),
+  diasVencida: z.number().int().nullable(),
 });
 export type TResumenCredito = z.infer<typeof ZResumenCredito>;
 
@@ -109,6 +112,9 @@ export const ZCuentaPorCobrar = z.object({
   cupo: z.number().int(),
   deudaDesde: z.string().nullable(),
   antiguedadDias: z.number().int().nullable(),
+  /** The oldest unpaid charge's due date (YYYY-MM-DD, the sale's `fiado_vence`) and the days past it (0: not yet due); null when nothing is owed or it has none. */
+  vence: z.string().nullable(),
+  diasVencida: z.number().int().nullable(),
 });
 export type TCuentaPorCobrar = z.infer<typeof ZCuentaPorCobrar>;
 

@@ -15,7 +15,7 @@ const req = peticion(t);
 
 /** A client without fiado (issue #17): no phone, no credit, nothing owed. */
 const SIN_FIADO = { telefono: null, fiado: false, cupo: 0, plazoFiado: 30 };
-const SIN_CREDITO = { fiado: false, cupo: 0, saldo: 0, disponible: 0, deudaDesde: null, antiguedadDias: null };
+const SIN_CREDITO = { fiado: false, cupo: 0, saldo: 0, disponible: 0, deudaDesde: null, antiguedadDias: null, vence: null, diasVencida: null };
 const MARIA = { documento: '1020304050', tipoDocumento: 'CC', nombre: 'María', apellido: 'Gómez', correo: 'maria@correo.co' };
 
 async function nuevoCliente(s: Tienda, body: Record<string, unknown> = {}) {

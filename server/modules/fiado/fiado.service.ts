@@ -25,6 +25,17 @@ interface FilaDeuda {
   cliente_id: number;
   saldo: string | number;
   deuda_desde: string | Date | null;
+  vence: string | Date | null;
+  dias_vencida: string | number | null;
+}
+
+/** What a customer owes: the balance, when the oldest unpaid charge was made, and when it was due (issue #30: fiado has a due date). */
+interface Deuda {
+  saldo: number;
+  deudaDesde: Date | null;
+  /** The oldest unpaid charge's due date (YYYY-MM-DD), and how many days past it the store's today is (0: not yet due). */
+  vence: string | null;
+  diasVencida: number | null;
 }
 
 /**
@@ -32,7 +43,7 @@ interface FilaDeuda {
  * charges not reversed, in order, are paid by the sum of the abonos: the first whose running total
  * passes what was paid is the oldest debt still open.
  */
-async function deudas(db: Db | Tx, tiendaId: number, clienteId?: number): Promise<Map<number, { saldo: number; deudaDesde: Date | null }>> {
+async function deudas(db: Db | Tx, tiendaId: number, clienteId?: number): Promise<Map<number, Deuda>> {
   const deCliente = clienteId == null ? sql`` : sql`and m.cliente_id = ${clienteId}`;
   const res = (await db.execute(sql`
     with saldos as (
@@ -48,7 +59,7 @@ async function deudas(db: Db | Tx, tiendaId: number, clienteId?: number): Promis
       group by m.cliente_id
     ),
     cargos as (
-      select m.cliente_id, m.fecha,
+      select m.cliente_id, m.fecha, (select v.fiado_vence from venta v where v.id_venta = m.venta_id) as vence,
              sum(m.monto) over (partition by m.cliente_id order by m.fecha, m.id_credito_movimiento) as acumulado
       from credito_movimiento m
       where m.tienda_id = ${tiendaId} and m.tipo = 'cargo' ${deCliente}
@@ -58,25 +69,28 @@ async function deudas(db: Db | Tx, tiendaId: number, clienteId?: number): Promis
         )
     ),
     desde as (
-      select c.cliente_id, min(c.fecha) as deuda_desde
+      select c.cliente_id, min(c.fecha) as deuda_desde, min(c.vence) as vence
       from cargos c left join pagado p on p.cliente_id = c.cliente_id
       where c.acumulado > coalesce(p.pagado, 0)
       group by c.cliente_id
     )
-    select s.cliente_id, s.saldo, d.deuda_desde
+    select s.cliente_id, s.saldo, d.deuda_desde, d.vence,
+           greatest(0, (now() at time zone (select t.zona_horaria from tienda t where t.id_tienda = ${tiendaId}))::date - d.vence) as dias_vencida
     from saldos s left join desde d on d.cliente_id = s.cliente_id
   `)) as unknown as { rows: FilaDeuda[] };
-  const out = new Map<number, { saldo: number; deudaDesde: Date | null }>();
+  const out = new Map<number, Deuda>();
   for (const r of res.rows) {
     const saldo = Number(r.saldo);
-    out.set(Number(r.cliente_id), { saldo, deudaDesde: saldo > 0 && r.deuda_desde ? new Date(r.deuda_desde) : null });
+    const debe = saldo > 0 && !!r.deuda_desde;
+    const vence = debe && r.vence ? (r.vence instanceof Date ? r.vence.toISOString() : String(r.vence)).slice(0, 10) : null;
+    out.set(Number(r.cliente_id), { saldo, deudaDesde: debe ? new Date(r.deuda_desde!) : null, vence, diasVencida: vence ? Number(r.dias_vencida) : null });
   }
   return out;
 }
 
 /** What the customer screens show of each customer's credit (one query for a page of them). */
 export async function resumenesCredito(db: Db, tiendaId: number, clientes: { id: number; fiado: boolean; cupo: number }[]): Promise<Map<number, TResumenCredito>> {
-  const all = clientes.length ? await deudas(db, tiendaId) : new Map<number, { saldo: number; deudaDesde: Date | null }>();
+  const all = clientes.length ? await deudas(db, tiendaId) : new Map<number, Deuda>();
   const out = new Map<number, TResumenCredito>();
   for (const c of clientes) {
     const d = all.get(c.id);
@@ -88,6 +102,8 @@ export async function resumenesCredito(db: Db, tiendaId: number, clientes: { id:
       disponible: c.fiado ? Math.max(0, c.cupo - saldo) : 0,
       deudaDesde: d?.deudaDesde?.toISOString() ?? null,
       antiguedadDias: diasDesde(d?.deudaDesde ?? null),
+      vence: d?.vence ?? null,
+      diasVencida: d?.diasVencida ?? null,
     });
   }
   return out;
@@ -210,6 +226,8 @@ export async function cuentasPorCobrar(options: { db: Db; tiendaId: number; orde
       cupo: r.cupo,
       deudaDesde: x.deudaDesde?.toISOString() ?? null,
       antiguedadDias: diasDesde(x.deudaDesde, ahora),
+      vence: x.vence,
+      diasVencida: x.diasVencida,
     };
   });
   const edad = (i: (typeof items)[number]) => (i.deudaDesde ? Date.parse(i.deudaDesde) : Number.MAX_SAFE_INTEGER);

@@ -206,6 +206,16 @@ describe('ventas fiadas, abonos y estado de cuenta', () => {
     const porEdad = (await req(s2.token, 'GET', '/api/cuentas-por-cobrar?orden=antiguedad')).json();
     expect(porEdad.items.map((i: { clienteId: number }) => i.clienteId)).toEqual([viejo.id, grande.id]);
     expect(porEdad.items[0].antiguedadDias).toBe(10);
+    // Each debt against its due date (the sale's own, 30 days unless the customer says otherwise):
+    // neither is due yet; moved 3 days into the past, the old one is overdue by 3.
+    expect(porEdad.items[1]).toMatchObject({ vence: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), diasVencida: 0 });
+    await t.database.db.transaction(async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`);
+      await tx.execute(sql`update venta set fiado_vence = (now() at time zone 'America/Bogota')::date - 3 where cliente_id = ${viejo.id}`);
+    });
+    const vencidas = (await req(s2.token, 'GET', '/api/cuentas-por-cobrar?orden=antiguedad')).json();
+    expect(vencidas.items[0]).toMatchObject({ clienteId: viejo.id, diasVencida: 3 });
+    expect(vencidas.items[1]).toMatchObject({ clienteId: grande.id, diasVencida: 0 });
   });
 });
 

@@ -84,8 +84,13 @@ export default function CuentasPorCobrarPage() {
                 header: C.deudaAntigua,
                 cell: (i) =>
                   i.deudaDesde ? (
-                    <span className={`badge ${(i.antiguedadDias ?? 0) > 30 ? 'badge--danger' : (i.antiguedadDias ?? 0) > 15 ? 'badge--warn' : 'badge--ok'}`}>
+                    // Coloured by the due date when the sale has one: overdue is red, not yet due green.
+                    <span
+                      className={`badge ${i.diasVencida != null ? (i.diasVencida > 0 ? 'badge--danger' : 'badge--ok') : (i.antiguedadDias ?? 0) > 30 ? 'badge--danger' : (i.antiguedadDias ?? 0) > 15 ? 'badge--warn' : 'badge--ok'}`}
+                      data-testid="cxc-vence"
+                    >
                       {fechas.fecha(i.deudaDesde)} · {antiguedad(i.antiguedadDias)}
+                      {i.vence ? ` · ${i.diasVencida ? M.fiado.vencida(i.diasVencida) : M.fiado.venceEl(fechas.fecha(`${i.vence}T12:00:00`))}` : ''}
                     </span>
                   ) : (
                     '—'
