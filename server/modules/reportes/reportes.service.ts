@@ -6,6 +6,7 @@ import { METODO } from '#shared/roles';
 import type { TColumna, TFila, TIndicador, TInforme, TInicioResumen, TReporte, TReporteFiltros, TReporteOpciones, TTabla, TTipoValor } from '#shared/schemas/reportes';
 import type { Db } from '../../db/client';
 import { impuestosPorGrupo, informeImpuestos } from '../impuestos/impuestos.domain';
+import { hayQuePlegar, partirRango, plegarResumenes } from './reportes.resumen';
 import { diaEnZona, finDelDiaEn, inicioDelDiaEn, zonaDeTienda } from '../tienda/zona-horaria';
 
 /**
@@ -32,6 +33,8 @@ interface Ctx {
   f: TReporteFiltros;
   /** Every row (an export) or the first FILAS_EN_PANTALLA. */
   completo: boolean;
+  /** Read every sale and line, never the per-day summaries (the property test's and the bench's reference). */
+  directo?: boolean;
 }
 
 const n = (v: unknown): number => Number(v ?? 0);
@@ -102,18 +105,25 @@ interface Totales {
  * net (Σ sale totals), and the returns made that day (count and pesos refunded, issue #32).
  */
 async function ventasPorDia(ctx: Ctx, r: Rango): Promise<(Totales & { dia: string })[]> {
-  const { db, tiendaId } = ctx;
+  const { db, tiendaId, f } = ctx;
+  // Whole past days from the per-day summary (issue #35 point 3), today and later directly.
+  const { pasado, presente } = ctx.directo ? { pasado: null, presente: r } : partirRango(r, await hoyEnTienda(db, tiendaId));
+  const resumen: SQL[] = [sql`s.tienda_id = ${tiendaId}`];
+  if (pasado) resumen.push(sql`s.dia between ${pasado.desde}::date and ${pasado.hasta}::date`);
+  if (f.usuarioId != null) resumen.push(sql`s.usuario_id = ${f.usuarioId}`);
+  if (f.turnoId != null) resumen.push(sql`s.turno_id = ${f.turnoId}`);
   const rows = await filas(
     db,
     sql`
     with v as materialized (
-      select v.id_venta, v.total, v.descuento, v.estado, ${diaEnZona(sql`v.fecha`, tiendaId)} as dia from venta v where ${ventasDe(ctx, r)}
+      select v.id_venta, v.total, v.descuento, v.estado, ${diaEnZona(sql`v.fecha`, tiendaId)} as dia from venta v
+      where ${presente ? ventasDe(ctx, presente) : sql`false`}
     ),
     l as (
       select f.venta_id, sum(f.precio * f.cantidad)::bigint as bruto, sum(f.descuento)::bigint as descuento, sum(f.cantidad)::bigint as unidades
       from factura f where f.tienda_id = ${tiendaId} and f.venta_id in (select id_venta from v) group by f.venta_id
     ),
-    d as (
+    directo as (
       select v.dia,
         count(*) filter (where v.estado <> 'Anulada') as tickets,
         coalesce(sum(l.bruto) filter (where v.estado <> 'Anulada'), 0) as bruto,
@@ -121,22 +131,31 @@ async function ventasPorDia(ctx: Ctx, r: Rango): Promise<(Totales & { dia: strin
         coalesce(sum(v.total) filter (where v.estado <> 'Anulada'), 0) as neto,
         coalesce(sum(l.unidades) filter (where v.estado <> 'Anulada'), 0) as unidades,
         count(*) filter (where v.estado = 'Anulada') as anuladas,
-        coalesce(sum(v.total) filter (where v.estado = 'Anulada'), 0) as monto_anulado
+        coalesce(sum(v.total) filter (where v.estado = 'Anulada'), 0) as monto_anulado,
+        0 as filas, 0 as claves
       from v left join l on l.venta_id = v.id_venta group by v.dia
-    )
-    ,
+    ),
+    resumido as (
+      select s.dia, sum(s.tickets) as tickets, sum(s.bruto) as bruto, sum(s.descuentos) as descuentos, sum(s.neto) as neto, sum(s.unidades) as unidades,
+        sum(s.anuladas) as anuladas, sum(s.monto_anulado) as monto_anulado,
+        count(*) as filas, count(distinct (s.hora, s.usuario_id, s.turno_id, s.metodo_pago_id)) as claves
+      from resumen_venta_dia s where ${pasado ? sql.join(resumen, sql` and `) : sql`false`} group by s.dia
+    ),
+    d as (select * from directo union all select * from resumido),
     dd as (
       select ${diaEnZona(sql`dv.fecha`, tiendaId)} as dia, count(*) as devoluciones, coalesce(sum(dv.total), 0) as devuelto
       from devolucion dv where ${ventasDe(ctx, r, sql`dv`)} group by 1
     )
     select g.dia::date::text as dia, coalesce(d.tickets, 0) as tickets, coalesce(d.bruto, 0) as bruto, coalesce(d.descuentos, 0) as descuentos,
       coalesce(d.neto, 0) as neto, coalesce(d.unidades, 0) as unidades, coalesce(d.anuladas, 0) as anuladas, coalesce(d.monto_anulado, 0) as monto_anulado,
-      coalesce(dd.devoluciones, 0) as devoluciones, coalesce(dd.devuelto, 0) as devuelto
+      coalesce(dd.devoluciones, 0) as devoluciones, coalesce(dd.devuelto, 0) as devuelto, coalesce(d.filas, 0) as filas, coalesce(d.claves, 0) as claves
     from generate_series(${r.desde}::date, ${r.hasta}::date, interval '1 day') g(dia)
     left join d on d.dia = g.dia::date
     left join dd on dd.dia = g.dia::date
     order by g.dia`,
   );
+  // Deltas piled up on past days (a day's sales each added their rows): fold them for the next reader.
+  if (pasado && hayQuePlegar(rows.reduce((a, x) => a + n(x.filas), 0), rows.reduce((a, x) => a + n(x.claves), 0))) await plegarResumenes(db, tiendaId, pasado);
   return rows.map((x) => ({
     dia: s(x.dia),
     tickets: n(x.tickets),
@@ -283,18 +302,35 @@ async function porProducto(
 ): Promise<{ clave: string; nombre: string; categoria: string; cantidad: number; bruto: number; descuentos: number; neto: number; productos: number; costo: number; sinCosto: number }[]> {
   const { db, tiendaId } = ctx;
   const grupo = porCategoria ? categoriaDe(sql`p`) : sql`l.producto_id::text`;
+  // Whole past days from the per-day summary (issue #35 point 3) when no person or shift narrows the
+  // sales (the products' summary is per store and day); today and later directly.
+  const conResumen = !ctx.directo && ctx.f.usuarioId == null && ctx.f.turnoId == null;
+  const { pasado, presente } = conResumen ? partirRango(r, await hoyEnTienda(db, tiendaId)) : { pasado: null, presente: r };
   const rows = await filas(
     db,
     sql`
-    with l as (
+    with directo as (
       select f.producto_id, sum(f.cantidad)::bigint as cantidad, sum(f.precio * f.cantidad)::bigint as bruto, sum(f.descuento)::bigint as descuentos,
         -- The margin of a period (issue #32 point 6): each unit at the average cost it was sold at,
         -- or the product's current one where the line kept none; units with no cost at all are counted.
         sum(f.cantidad * coalesce(f.costo_unit, p.costo_promedio))::bigint as costo,
         sum(f.cantidad) filter (where coalesce(f.costo_unit, p.costo_promedio) is null)::bigint as sin_costo
       from factura f join venta v on v.id_venta = f.venta_id join producto p on p.id_producto = f.producto_id
-      where f.tienda_id = ${tiendaId} and ${ventasDe(ctx, r)} and v.estado <> 'Anulada'
+      where f.tienda_id = ${tiendaId} and ${presente ? ventasDe(ctx, presente) : sql`false`} and v.estado <> 'Anulada'
       group by f.producto_id
+    ),
+    resumido as (
+      select s.producto_id, sum(s.cantidad)::bigint as cantidad, sum(s.bruto)::bigint as bruto, sum(s.descuentos)::bigint as descuentos,
+        (sum(s.costo) + sum(s.sin_costo_unit) * coalesce(p.costo_promedio, 0))::bigint as costo,
+        case when p.costo_promedio is null then sum(s.sin_costo_unit) else 0 end::bigint as sin_costo
+      from resumen_producto_dia s join producto p on p.id_producto = s.producto_id
+      where ${pasado ? sql`s.tienda_id = ${tiendaId} and s.dia between ${pasado.desde}::date and ${pasado.hasta}::date` : sql`false`}
+      group by s.producto_id, p.costo_promedio
+      having sum(s.cantidad) <> 0
+    ),
+    l as (
+      select producto_id, sum(cantidad) as cantidad, sum(bruto) as bruto, sum(descuentos) as descuentos, sum(costo) as costo, sum(sin_costo) as sin_costo
+      from (select * from directo union all select * from resumido) u group by producto_id
     )
     select ${grupo} as clave, min(p.nombre) as nombre, min(${categoriaDe(sql`p`)}) as categoria, count(*) as productos,
       sum(l.cantidad) as cantidad, sum(l.bruto) as bruto, sum(l.descuentos) as descuentos, sum(l.bruto - l.descuentos) as neto,
@@ -701,12 +737,22 @@ async function kardex(ctx: Ctx, r: Rango): Promise<TReporte> {
 
 async function mapaCalor(ctx: Ctx, r: Rango): Promise<TReporte> {
   const { db, tiendaId } = ctx;
+  // Whole past days from the per-day summary (issue #35 point 3), today and later directly.
+  const { pasado, presente } = ctx.directo ? { pasado: null, presente: r } : partirRango(r, await hoyEnTienda(db, tiendaId));
+  const resumen: SQL[] = [sql`s.tienda_id = ${tiendaId}`];
+  if (pasado) resumen.push(sql`s.dia between ${pasado.desde}::date and ${pasado.hasta}::date`);
+  if (ctx.f.usuarioId != null) resumen.push(sql`s.usuario_id = ${ctx.f.usuarioId}`);
+  if (ctx.f.turnoId != null) resumen.push(sql`s.turno_id = ${ctx.f.turnoId}`);
   const rows = await filas(
     db,
     sql`
-    with v as (select v.fecha at time zone ${zonaDeTienda(tiendaId)} as local, v.total from venta v where ${ventasDe(ctx, r)} and v.estado <> 'Anulada')
-    select extract(isodow from local)::int - 1 as dia, extract(hour from local)::int as hora, sum(total) as neto, count(*) as tickets
-    from v group by 1, 2`,
+    with v as (select v.fecha at time zone ${zonaDeTienda(tiendaId)} as local, v.total from venta v where ${presente ? ventasDe(ctx, presente) : sql`false`} and v.estado <> 'Anulada'),
+    u as (
+      select extract(isodow from local)::int - 1 as dia, extract(hour from local)::int as hora, sum(total) as neto, count(*) as tickets from v group by 1, 2
+      union all
+      select extract(isodow from s.dia)::int - 1, s.hora, sum(s.neto), sum(s.tickets) from resumen_venta_dia s where ${pasado ? sql.join(resumen, sql` and `) : sql`false`} group by 1, 2
+    )
+    select dia, hora, sum(neto) as neto, sum(tickets) as tickets from u group by 1, 2 having sum(tickets) <> 0 or sum(neto) <> 0`,
   );
   const matriz = R.semana.map(() => Array.from({ length: 24 }, () => 0));
   for (const x of rows) matriz[n(x.dia)]![n(x.hora)] = n(x.neto);
@@ -721,9 +767,9 @@ async function mapaCalor(ctx: Ctx, r: Rango): Promise<TReporte> {
 // ── The entry point ───────────────────────────────────────────────────────────────────────────
 
 /** One report over the filters' period (and the period before it, where it compares). */
-export async function generarReporte(options: { db: Db; tiendaId: number; informe: TInforme; filtros: TReporteFiltros; completo?: boolean }): Promise<TReporte> {
+export async function generarReporte(options: { db: Db; tiendaId: number; informe: TInforme; filtros: TReporteFiltros; completo?: boolean; directo?: boolean }): Promise<TReporte> {
   const { db, tiendaId, informe, filtros } = options;
-  const ctx: Ctx = { db, tiendaId, f: filtros, completo: options.completo ?? false };
+  const ctx: Ctx = { db, tiendaId, f: filtros, completo: options.completo ?? false, directo: options.directo ?? false };
   const r = await rangoDe(db, tiendaId, filtros);
   const ant = periodoAnterior(r);
   switch (informe) {
