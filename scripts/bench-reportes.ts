@@ -44,8 +44,9 @@ async function generar(database: Database, lineas: number): Promise<{ tiendaId: 
       jsonb_build_object('esperado', jsonb_build_object('5', 300000 + g), 'contado', jsonb_build_object('5', 300000 + g - (g % 7) * 100))
     from generate_series(1, 730) g`);
   // Sales spread over the last 365 days, a third in the last 30 (a shop's recent days are the busiest).
-  await db.execute(sql`insert into venta (tienda_id, fecha, estado, metodo_pago_id, usuario_id, total, monto_recibido, descuento, monto_fiado, referencia)
-    select ${tiendaId},
+  // With the triggers off, `venta_numerar` gives no number: the store's numbers are written here.
+  await db.execute(sql`insert into venta (tienda_id, numero, fecha, estado, metodo_pago_id, usuario_id, total, monto_recibido, descuento, monto_fiado, referencia)
+    select ${tiendaId}, g,
       now() - case when g % 3 = 0 then random() * interval '30 days' else random() * interval '365 days' end,
       case when g % 50 = 0 then 'Anulada' else 'Completada' end,
       (array[5, 5, 5, 1, 3, 6, 7])[1 + g % 7],
