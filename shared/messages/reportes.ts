@@ -152,6 +152,7 @@ export const reportes = {
     facturaProveedor: 'Factura del proveedor',
     costoPromedio: 'Costo promedio',
     valorCosto: 'Valor al costo',
+    antiguedad: 'Antigüedad',
   },
   tablas: {
     referencias: 'Transferencias y tarjetas con referencia',

@@ -1252,7 +1252,7 @@ async function cierreMensual(ctx: Ctx, r: Rango): Promise<TReporte> {
       tabla(
         completo,
         R.tablas.cartera,
-        [col('cartera', C.tipo), col('saldo', C.saldo, 'dinero')],
+        [col('cartera', C.antiguedad), col('saldo', C.saldo, 'dinero')],
         [
           { cartera: C.d0, saldo: sumaC('d0') },
           { cartera: C.d31, saldo: sumaC('d31') },
