@@ -107,6 +107,7 @@ const ventas = Math.ceil(LINES / 3);
 // Bulk load: the count triggers (migration 0016) are switched off and the counts rebuilt once afterwards.
 await db.execute(sql`alter table venta disable trigger venta_conteo`);
 await db.execute(sql`alter table venta_producto_resumen disable trigger venta_producto_resumen_cantidad`);
+await resumenesDiarios('disable');
 if (ventas > 0) {
 await step('ventas', sql`
   insert into venta (tienda_id, fecha, estado, cliente_id, metodo_pago_id, usuario_id, total, monto_recibido)
@@ -183,6 +184,7 @@ async function generateFleet() {
   const ventasPorTienda = Math.ceil(LINES / 3);
   await db.execute(sql`alter table venta disable trigger venta_conteo`);
   await db.execute(sql`alter table venta_producto_resumen disable trigger venta_producto_resumen_cantidad`);
+  await resumenesDiarios('disable');
   if (ventasPorTienda > 0) {
     await step('ventas', sql`
       insert into venta (tienda_id, fecha, estado, cliente_id, metodo_pago_id, usuario_id, total, monto_recibido)
@@ -214,10 +216,26 @@ async function generateFleet() {
   console.log(`Listo en ${((Date.now() - t0) / 1000).toFixed(1)} s. Tiendas: fleet1…fleet${STORES}@adax.co / ${BENCH_ACCOUNT.password}`);
 }
 
-/** The counts of migration 0016 for the stores just loaded (their triggers were off), then the triggers back on. */
+/** The per-day summaries' triggers (issue #35 point 3, migration resumen_diario) off for a bulk load, or back on. */
+async function resumenesDiarios(accion: 'enable' | 'disable') {
+  for (const [tabla, trigger] of [
+    ['venta', 'venta_resumen_dia_ins'],
+    ['venta', 'venta_resumen_dia_upd'],
+    ['venta', 'venta_resumen_dia_del'],
+    ['factura', 'factura_resumen_dia_ins'],
+    ['factura', 'factura_resumen_dia_upd'],
+    ['factura', 'factura_resumen_dia_del'],
+  ] as const) {
+    await db.execute(sql.raw(`alter table ${tabla} ${accion} trigger ${trigger}`));
+  }
+}
+
+/** The counts of migration 0016 and the per-day summaries for the stores just loaded (their triggers were off), then the triggers back on. */
 async function rebuildCounts(stores: ReturnType<typeof sql>) {
   await db.execute(sql`alter table venta enable trigger venta_conteo`);
   await db.execute(sql`alter table venta_producto_resumen enable trigger venta_producto_resumen_cantidad`);
+  await resumenesDiarios('enable');
+  await step('resúmenes por día (reportes)', sql`select resumen_dia_reconstruir(id_tienda) from tienda where id_tienda in ${stores}`);
   await step('conteos (análisis y paginador)', sql`
     with a as (delete from venta_resumen_cantidad where tienda_id in ${stores}),
          b as (delete from venta_conteo where tienda_id in ${stores}),

@@ -9,7 +9,7 @@ const M = { comun, reportes };
 const R = M.reportes;
 
 /** The reports (issue #35), by the last part of their path: /api/reportes/<informe>, /reportes/<informe>. */
-export const INFORMES = ['ventas', 'medios-pago', 'productos', 'categorias', 'sin-ventas', 'empleados', 'turnos', 'anulaciones-descuentos', 'cartera', 'inventario', 'kardex', 'mapa-calor'] as const;
+export const INFORMES = ['ventas', 'medios-pago', 'productos', 'categorias', 'sin-ventas', 'empleados', 'turnos', 'anulaciones-descuentos', 'cartera', 'inventario', 'kardex', 'mapa-calor', 'impuestos', 'cierre-diario', 'cierre-mensual'] as const;
 export type TInforme = (typeof INFORMES)[number];
 
 const zId = z.coerce.number({ error: R.filtroInvalido }).int(R.filtroInvalido).min(1, R.filtroInvalido).max(2_147_483_647, R.filtroInvalido);
@@ -26,6 +26,8 @@ export const ZReporteQuery = z
     dias: z.coerce.number({ error: R.filtroInvalido }).int(R.filtroInvalido).min(1, R.filtroInvalido).max(3650, R.filtroInvalido).optional().default(30),
     /** The kardex's product. */
     productoId: zId.optional(),
+    /** The till (punto de venta) of the daily close (issue #35 point 4); 0: sales of no till. */
+    puntoVentaId: z.coerce.number({ error: R.filtroInvalido }).int(R.filtroInvalido).min(0, R.filtroInvalido).max(2_147_483_647, R.filtroInvalido).optional(),
   })
   .refine(rangoValido, { path: ['hasta'], message: R.rangoInvalido });
 export type TReporteQuery = Partial<z.output<typeof ZReporteQuery>>;
@@ -33,7 +35,8 @@ export type TReporteFiltros = z.output<typeof ZReporteQuery>;
 
 export const ZExportarQuery = ZReporteQuery.and(z.object({ formato: z.enum(['csv', 'xlsx'], { error: R.filtroInvalido }) }));
 
-export const TIPOS_VALOR = ['texto', 'dinero', 'entero', 'fecha', 'fechaHora', 'porcentaje'] as const;
+/** `centavos`: money to the centavo (bases and taxes, ADR 021), an integer of centavos. */
+export const TIPOS_VALOR = ['texto', 'dinero', 'entero', 'fecha', 'fechaHora', 'porcentaje', 'centavos'] as const;
 export type TTipoValor = (typeof TIPOS_VALOR)[number];
 
 export const ZColumna = z.object({ clave: z.string(), titulo: z.string(), tipo: z.enum(TIPOS_VALOR) });
@@ -73,9 +76,10 @@ export const ZReporte = z.object({
 });
 export type TReporte = z.infer<typeof ZReporte>;
 
-/** The filters' choices: the store's people and its shifts of the period. */
+/** The filters' choices: the store's people, its tills and its shifts of the period. */
 export const ZReporteOpciones = z.object({
   personas: z.array(z.object({ id: z.number().int(), nombre: z.string() })),
+  cajas: z.array(z.object({ id: z.number().int(), nombre: z.string() })),
   turnos: z.array(z.object({ id: z.number().int(), nombre: z.string() })),
 });
 export type TReporteOpciones = z.infer<typeof ZReporteOpciones>;

@@ -11,6 +11,8 @@ import { DEMO, signIn, unique } from './support/fixtures';
  * are what Excel in Spanish expects. Screenshots at 1366 and 390 px go to test-results/reportes/.
  */
 const SHOTS = path.join('test-results', 'reportes');
+// Both journeys sell in the demo store and the first compares today's figures exactly: one after the other.
+test.describe.configure({ mode: 'default' });
 
 async function apiJson<T>(page: Page, method: string, url: string, body?: unknown): Promise<T> {
   return page.evaluate(
@@ -113,4 +115,47 @@ test('el dueño ve su día, abre tres reportes, cambia el periodo y exporta CSV 
   await expect(mapa.getByRole('row')).toHaveCount(8);
   await expect(mapa.locator('td[style*="background"]').first()).toBeVisible();
   await foto(page, 'mapa-calor');
+});
+
+test('el cierre diario por caja: la venta de hoy en su caja, y su CSV para Excel', async ({ page }) => {
+  test.setTimeout(120_000);
+  fs.mkdirSync(SHOTS, { recursive: true });
+  await signIn(page, 'Tienda', DEMO.tienda);
+  const nombre = unique('Pan cierre');
+  const { producto } = await apiJson<{ producto: { id: number } }>(page, 'POST', '/api/productos', { nombre, precio: 1500, cantidad: 30, categoria: 'Panadería' });
+  await apiJson(page, 'POST', '/api/ventas', { lineas: [{ productoId: producto.id, cantidad: 3 }], metodoPagoId: 5, montoRecibido: 5_000 });
+  // Other journeys sell in the same demo store meanwhile: figures are checked for what they must hold, not against one reading.
+  const api = await apiJson<{ indicadores: { clave: string; valor: number }[] }>(page, 'GET', '/api/reportes/cierre-diario?periodo=hoy');
+  expect(api.indicadores.find((i) => i.clave === 'neto')!.valor).toBeGreaterThanOrEqual(4500);
+
+  await page.goto('/reportes');
+  await page.getByRole('link', { name: /^Cierre diario por caja/ }).click();
+  await expect(page).toHaveURL(/\/reportes\/cierre-diario$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Cierre diario por caja' })).toBeVisible();
+  await expect(page.getByTestId('indicador-neto').locator('strong')).toHaveText(/^\$ [\d.]+$/);
+  await expect(page.getByLabel('Caja', { exact: true })).toBeVisible();
+  // One row per till and day: today's, with the day in dd/mm/aaaa.
+  const tabla = page.getByRole('table', { name: 'Cierre diario por caja' });
+  await expect(tabla.getByRole('row').nth(1)).toContainText(/\d{2}\/\d{2}\/\d{4}/);
+  await expect(page.getByRole('heading', { name: 'Base e impuesto por tarifa, por caja y día' })).toBeVisible();
+  await foto(page, 'cierre-diario');
+
+  const [csv] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'CSV (Excel)' }).click()]);
+  expect(csv.suggestedFilename()).toMatch(/^reporte-cierre-diario-(\d{4}-\d{2}-\d{2})-a-\1\.csv$/);
+  const bytes = fs.readFileSync((await csv.path())!);
+  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  const lineas = bytes.toString('utf8').slice(1).split('\r\n');
+  expect(lineas[0]).toBe('Día;Caja;Primer número;Último número;Ventas;Anuladas;Inhabilitados;Bruto;Descuentos;Devoluciones;Neto;Fiado dado;Fiado cobrado;Entradas;Salidas;Esperado;Contado;Diferencia');
+  const filasCsv = lineas.slice(1, lineas.indexOf(''));
+  expect(filasCsv.length).toBeGreaterThanOrEqual(1);
+  for (const l of filasCsv) {
+    expect(l).toMatch(/^\d{2}\/\d{2}\/\d{4};[^;]+;[^;]*;[^;]*;\d+;\d+;\d+;\d+;\d+;\d+;-?\d+;\d+;\d+;\d+;\d+;-?\d*;-?\d*;-?\d*$/);
+    // Each till's net is its gross less discounts less returns.
+    const c = l.split(';').map(Number);
+    expect(c[10]).toBe(c[7]! - c[8]! - c[9]!);
+  }
+  // Today's sales, this one's 4 500 among them.
+  expect(filasCsv.reduce((a, l) => a + Number(l.split(';')[10]), 0)).toBeGreaterThanOrEqual(4500);
+  expect(lineas).toContain('Por medio de pago, por caja y día');
+  expect(lineas).toContain('Base e impuesto por tarifa, por caja y día');
 });

@@ -6,7 +6,7 @@
  *
  * Other modules call these functions; they do not re-read factura.impuesto themselves.
  */
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { AppError } from '#shared/errors';
 import { M } from '#shared/messages';
 import { desglosarVenta, totalesPorTarifa, type TImpuesto, type TotalTarifa } from '#shared/impuestos';
@@ -232,4 +232,30 @@ export async function impuestosDeVenta(options: { db: Db; tiendaId: number; vent
     .limit(1);
   const tarifas = fiscal?.responsableIva ? (await desgloseDeVenta(db, tiendaId, ventaId)).tarifas : [];
   return { fiscal: fiscal ?? null, tarifas };
+}
+
+/**
+ * Base and tax per rate of the store's completed sales between two of its days, grouped by `grupo`
+ * (an SQL expression over `venta`, e.g. its day in the store's zone and its till): the daily close's
+ * taxes per till and day (issue #35 point 4). Same rows and rounding as `informeImpuestos`; the
+ * untaxed lines' base is under `sinImpuesto`.
+ */
+export async function impuestosPorGrupo(options: { db: DbOTx; tiendaId: number; desde: string; hasta: string; grupo: SQL }): Promise<Map<string, { tarifas: TotalTarifa[]; sinImpuesto: number }>> {
+  const { db, tiendaId, desde, hasta, grupo } = options;
+  const filas = await db
+    .select({ ...filaColumns, grupo: sql<string>`(${grupo})::text` })
+    .from(factura)
+    .innerJoin(venta, eq(venta.idVenta, factura.ventaId))
+    .where(and(eq(venta.tiendaId, tiendaId), eq(venta.estado, 'Completada'), ...entreDias(venta.fecha, tiendaId, desde, hasta)))
+    .orderBy(asc(factura.ventaId), asc(factura.idFactura));
+  const grupoDe = new Map(filas.map((f) => [f.ventaId, f.grupo ?? '']));
+  const out = new Map<string, { lineas: LineaConImpuesto[] }>();
+  for (const [ventaId, lineas] of desglosarFilas(filas)) {
+    const g = grupoDe.get(ventaId)!;
+    const x = out.get(g) ?? out.set(g, { lineas: [] }).get(g)!;
+    x.lineas.push(...lineas);
+  }
+  return new Map(
+    [...out].map(([g, x]) => [g, { tarifas: totalesPorTarifa(x.lineas), sinImpuesto: x.lineas.filter((l) => l.impuesto === null).reduce((s, l) => s + l.base, 0) }]),
+  );
 }

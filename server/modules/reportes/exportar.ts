@@ -33,6 +33,8 @@ export function valorCsv(c: TColumna, v: string | number | null, zona: string): 
     }
     case 'porcentaje':
       return numeroCsv(Number(v));
+    case 'centavos':
+      return numeroCsv(Number(v) / 100);
     case 'dinero':
     case 'entero':
       return String(Math.trunc(Number(v)));
@@ -56,6 +58,7 @@ const FORMATOS: Partial<Record<TColumna['tipo'], string>> = {
   dinero: '"$"#,##0;-"$"#,##0',
   entero: '#,##0',
   porcentaje: '0.0',
+  centavos: '"$"#,##0.00;-"$"#,##0.00',
   fecha: 'dd/mm/yyyy',
   fechaHora: 'dd/mm/yyyy hh:mm',
 };
@@ -71,6 +74,7 @@ function valorXlsx(c: TColumna, v: string | number | null, zona: string): ExcelJ
     return new Date(Date.UTC(Number(p.y), Number(p.m) - 1, Number(p.d), Number(p.h), Number(p.mi)));
   }
   if (c.tipo === 'dinero' || c.tipo === 'entero' || c.tipo === 'porcentaje') return Number(v);
+  if (c.tipo === 'centavos') return Number(v) / 100;
   return String(v);
 }
 

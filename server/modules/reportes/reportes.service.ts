@@ -5,6 +5,8 @@ import { periodoAnterior, rangoDelPeriodo, sumarDias, type Rango } from '#shared
 import { METODO } from '#shared/roles';
 import type { TColumna, TFila, TIndicador, TInforme, TInicioResumen, TReporte, TReporteFiltros, TReporteOpciones, TTabla, TTipoValor } from '#shared/schemas/reportes';
 import type { Db } from '../../db/client';
+import { impuestosPorGrupo, informeImpuestos } from '../impuestos/impuestos.domain';
+import { hayQuePlegar, partirRango, plegarResumenes } from './reportes.resumen';
 import { diaEnZona, finDelDiaEn, inicioDelDiaEn, zonaDeTienda } from '../tienda/zona-horaria';
 
 /**
@@ -31,6 +33,8 @@ interface Ctx {
   f: TReporteFiltros;
   /** Every row (an export) or the first FILAS_EN_PANTALLA. */
   completo: boolean;
+  /** Read every sale and line, never the per-day summaries (the property test's and the bench's reference). */
+  directo?: boolean;
 }
 
 const n = (v: unknown): number => Number(v ?? 0);
@@ -101,18 +105,25 @@ interface Totales {
  * net (Σ sale totals), and the returns made that day (count and pesos refunded, issue #32).
  */
 async function ventasPorDia(ctx: Ctx, r: Rango): Promise<(Totales & { dia: string })[]> {
-  const { db, tiendaId } = ctx;
+  const { db, tiendaId, f } = ctx;
+  // Whole past days from the per-day summary (issue #35 point 3), today and later directly.
+  const { pasado, presente } = ctx.directo ? { pasado: null, presente: r } : partirRango(r, await hoyEnTienda(db, tiendaId));
+  const resumen: SQL[] = [sql`s.tienda_id = ${tiendaId}`];
+  if (pasado) resumen.push(sql`s.dia between ${pasado.desde}::date and ${pasado.hasta}::date`);
+  if (f.usuarioId != null) resumen.push(sql`s.usuario_id = ${f.usuarioId}`);
+  if (f.turnoId != null) resumen.push(sql`s.turno_id = ${f.turnoId}`);
   const rows = await filas(
     db,
     sql`
     with v as materialized (
-      select v.id_venta, v.total, v.descuento, v.estado, ${diaEnZona(sql`v.fecha`, tiendaId)} as dia from venta v where ${ventasDe(ctx, r)}
+      select v.id_venta, v.total, v.descuento, v.estado, ${diaEnZona(sql`v.fecha`, tiendaId)} as dia from venta v
+      where ${presente ? ventasDe(ctx, presente) : sql`false`}
     ),
     l as (
       select f.venta_id, sum(f.precio * f.cantidad)::bigint as bruto, sum(f.descuento)::bigint as descuento, sum(f.cantidad)::bigint as unidades
       from factura f where f.tienda_id = ${tiendaId} and f.venta_id in (select id_venta from v) group by f.venta_id
     ),
-    d as (
+    directo as (
       select v.dia,
         count(*) filter (where v.estado <> 'Anulada') as tickets,
         coalesce(sum(l.bruto) filter (where v.estado <> 'Anulada'), 0) as bruto,
@@ -120,22 +131,31 @@ async function ventasPorDia(ctx: Ctx, r: Rango): Promise<(Totales & { dia: strin
         coalesce(sum(v.total) filter (where v.estado <> 'Anulada'), 0) as neto,
         coalesce(sum(l.unidades) filter (where v.estado <> 'Anulada'), 0) as unidades,
         count(*) filter (where v.estado = 'Anulada') as anuladas,
-        coalesce(sum(v.total) filter (where v.estado = 'Anulada'), 0) as monto_anulado
+        coalesce(sum(v.total) filter (where v.estado = 'Anulada'), 0) as monto_anulado,
+        0 as filas, 0 as claves
       from v left join l on l.venta_id = v.id_venta group by v.dia
-    )
-    ,
+    ),
+    resumido as (
+      select s.dia, sum(s.tickets) as tickets, sum(s.bruto) as bruto, sum(s.descuentos) as descuentos, sum(s.neto) as neto, sum(s.unidades) as unidades,
+        sum(s.anuladas) as anuladas, sum(s.monto_anulado) as monto_anulado,
+        count(*) as filas, count(distinct (s.hora, s.usuario_id, s.turno_id, s.metodo_pago_id)) as claves
+      from resumen_venta_dia s where ${pasado ? sql.join(resumen, sql` and `) : sql`false`} group by s.dia
+    ),
+    d as (select * from directo union all select * from resumido),
     dd as (
       select ${diaEnZona(sql`dv.fecha`, tiendaId)} as dia, count(*) as devoluciones, coalesce(sum(dv.total), 0) as devuelto
       from devolucion dv where ${ventasDe(ctx, r, sql`dv`)} group by 1
     )
     select g.dia::date::text as dia, coalesce(d.tickets, 0) as tickets, coalesce(d.bruto, 0) as bruto, coalesce(d.descuentos, 0) as descuentos,
       coalesce(d.neto, 0) as neto, coalesce(d.unidades, 0) as unidades, coalesce(d.anuladas, 0) as anuladas, coalesce(d.monto_anulado, 0) as monto_anulado,
-      coalesce(dd.devoluciones, 0) as devoluciones, coalesce(dd.devuelto, 0) as devuelto
+      coalesce(dd.devoluciones, 0) as devoluciones, coalesce(dd.devuelto, 0) as devuelto, coalesce(d.filas, 0) as filas, coalesce(d.claves, 0) as claves
     from generate_series(${r.desde}::date, ${r.hasta}::date, interval '1 day') g(dia)
     left join d on d.dia = g.dia::date
     left join dd on dd.dia = g.dia::date
     order by g.dia`,
   );
+  // Deltas piled up on past days (a day's sales each added their rows): fold them for the next reader.
+  if (pasado && hayQuePlegar(rows.reduce((a, x) => a + n(x.filas), 0), rows.reduce((a, x) => a + n(x.claves), 0))) await plegarResumenes(db, tiendaId, pasado);
   return rows.map((x) => ({
     dia: s(x.dia),
     tickets: n(x.tickets),
@@ -282,18 +302,35 @@ async function porProducto(
 ): Promise<{ clave: string; nombre: string; categoria: string; cantidad: number; bruto: number; descuentos: number; neto: number; productos: number; costo: number; sinCosto: number }[]> {
   const { db, tiendaId } = ctx;
   const grupo = porCategoria ? categoriaDe(sql`p`) : sql`l.producto_id::text`;
+  // Whole past days from the per-day summary (issue #35 point 3) when no person or shift narrows the
+  // sales (the products' summary is per store and day); today and later directly.
+  const conResumen = !ctx.directo && ctx.f.usuarioId == null && ctx.f.turnoId == null;
+  const { pasado, presente } = conResumen ? partirRango(r, await hoyEnTienda(db, tiendaId)) : { pasado: null, presente: r };
   const rows = await filas(
     db,
     sql`
-    with l as (
+    with directo as (
       select f.producto_id, sum(f.cantidad)::bigint as cantidad, sum(f.precio * f.cantidad)::bigint as bruto, sum(f.descuento)::bigint as descuentos,
         -- The margin of a period (issue #32 point 6): each unit at the average cost it was sold at,
         -- or the product's current one where the line kept none; units with no cost at all are counted.
         sum(f.cantidad * coalesce(f.costo_unit, p.costo_promedio))::bigint as costo,
         sum(f.cantidad) filter (where coalesce(f.costo_unit, p.costo_promedio) is null)::bigint as sin_costo
       from factura f join venta v on v.id_venta = f.venta_id join producto p on p.id_producto = f.producto_id
-      where f.tienda_id = ${tiendaId} and ${ventasDe(ctx, r)} and v.estado <> 'Anulada'
+      where f.tienda_id = ${tiendaId} and ${presente ? ventasDe(ctx, presente) : sql`false`} and v.estado <> 'Anulada'
       group by f.producto_id
+    ),
+    resumido as (
+      select s.producto_id, sum(s.cantidad)::bigint as cantidad, sum(s.bruto)::bigint as bruto, sum(s.descuentos)::bigint as descuentos,
+        (sum(s.costo) + sum(s.sin_costo_unit) * coalesce(p.costo_promedio, 0))::bigint as costo,
+        case when p.costo_promedio is null then sum(s.sin_costo_unit) else 0 end::bigint as sin_costo
+      from resumen_producto_dia s join producto p on p.id_producto = s.producto_id
+      where ${pasado ? sql`s.tienda_id = ${tiendaId} and s.dia between ${pasado.desde}::date and ${pasado.hasta}::date` : sql`false`}
+      group by s.producto_id, p.costo_promedio
+      having sum(s.cantidad) <> 0
+    ),
+    l as (
+      select producto_id, sum(cantidad) as cantidad, sum(bruto) as bruto, sum(descuentos) as descuentos, sum(costo) as costo, sum(sin_costo) as sin_costo
+      from (select * from directo union all select * from resumido) u group by producto_id
     )
     select ${grupo} as clave, min(p.nombre) as nombre, min(${categoriaDe(sql`p`)}) as categoria, count(*) as productos,
       sum(l.cantidad) as cantidad, sum(l.bruto) as bruto, sum(l.descuentos) as descuentos, sum(l.bruto - l.descuentos) as neto,
@@ -700,12 +737,22 @@ async function kardex(ctx: Ctx, r: Rango): Promise<TReporte> {
 
 async function mapaCalor(ctx: Ctx, r: Rango): Promise<TReporte> {
   const { db, tiendaId } = ctx;
+  // Whole past days from the per-day summary (issue #35 point 3), today and later directly.
+  const { pasado, presente } = ctx.directo ? { pasado: null, presente: r } : partirRango(r, await hoyEnTienda(db, tiendaId));
+  const resumen: SQL[] = [sql`s.tienda_id = ${tiendaId}`];
+  if (pasado) resumen.push(sql`s.dia between ${pasado.desde}::date and ${pasado.hasta}::date`);
+  if (ctx.f.usuarioId != null) resumen.push(sql`s.usuario_id = ${ctx.f.usuarioId}`);
+  if (ctx.f.turnoId != null) resumen.push(sql`s.turno_id = ${ctx.f.turnoId}`);
   const rows = await filas(
     db,
     sql`
-    with v as (select v.fecha at time zone ${zonaDeTienda(tiendaId)} as local, v.total from venta v where ${ventasDe(ctx, r)} and v.estado <> 'Anulada')
-    select extract(isodow from local)::int - 1 as dia, extract(hour from local)::int as hora, sum(total) as neto, count(*) as tickets
-    from v group by 1, 2`,
+    with v as (select v.fecha at time zone ${zonaDeTienda(tiendaId)} as local, v.total from venta v where ${presente ? ventasDe(ctx, presente) : sql`false`} and v.estado <> 'Anulada'),
+    u as (
+      select extract(isodow from local)::int - 1 as dia, extract(hour from local)::int as hora, sum(total) as neto, count(*) as tickets from v group by 1, 2
+      union all
+      select extract(isodow from s.dia)::int - 1, s.hora, sum(s.neto), sum(s.tickets) from resumen_venta_dia s where ${pasado ? sql.join(resumen, sql` and `) : sql`false`} group by 1, 2
+    )
+    select dia, hora, sum(neto) as neto, sum(tickets) as tickets from u group by 1, 2 having sum(tickets) <> 0 or sum(neto) <> 0`,
   );
   const matriz = R.semana.map(() => Array.from({ length: 24 }, () => 0));
   for (const x of rows) matriz[n(x.dia)]![n(x.hora)] = n(x.neto);
@@ -720,9 +767,9 @@ async function mapaCalor(ctx: Ctx, r: Rango): Promise<TReporte> {
 // ── The entry point ───────────────────────────────────────────────────────────────────────────
 
 /** One report over the filters' period (and the period before it, where it compares). */
-export async function generarReporte(options: { db: Db; tiendaId: number; informe: TInforme; filtros: TReporteFiltros; completo?: boolean }): Promise<TReporte> {
+export async function generarReporte(options: { db: Db; tiendaId: number; informe: TInforme; filtros: TReporteFiltros; completo?: boolean; directo?: boolean }): Promise<TReporte> {
   const { db, tiendaId, informe, filtros } = options;
-  const ctx: Ctx = { db, tiendaId, f: filtros, completo: options.completo ?? false };
+  const ctx: Ctx = { db, tiendaId, f: filtros, completo: options.completo ?? false, directo: options.directo ?? false };
   const r = await rangoDe(db, tiendaId, filtros);
   const ant = periodoAnterior(r);
   switch (informe) {
@@ -750,6 +797,12 @@ export async function generarReporte(options: { db: Db; tiendaId: number; inform
       return kardex(ctx, r);
     case 'mapa-calor':
       return mapaCalor(ctx, r);
+    case 'impuestos':
+      return impuestosPorTarifa(ctx, r);
+    case 'cierre-diario':
+      return cierreDiario(ctx, r);
+    case 'cierre-mensual':
+      return cierreMensual(ctx, r);
   }
 }
 
@@ -762,7 +815,12 @@ export async function opcionesDeReporte(options: { db: Db; tiendaId: number }): 
     sql`select t.id_turno as id, '#' || t.id_turno || ' · ' || ${nombreUsuario(sql`t.usuario_id`)} || ' · ' || to_char(t.abierto_en at time zone ${zonaDeTienda(tiendaId)}, 'DD/MM/YYYY HH24:MI') as nombre
     from turno t where t.tienda_id = ${tiendaId} order by t.abierto_en desc limit 100`,
   );
-  return { personas: [{ id: 0, nombre: R.tiendaCuenta }, ...personas.map((x) => ({ id: n(x.id), nombre: s(x.nombre) }))], turnos: ts.map((x) => ({ id: n(x.id), nombre: s(x.nombre) })) };
+  const cajas = await filas(db, sql`select id_punto_venta as id, nombre from punto_venta where tienda_id = ${tiendaId} order by nombre, id_punto_venta limit 100`);
+  return {
+    personas: [{ id: 0, nombre: R.tiendaCuenta }, ...personas.map((x) => ({ id: n(x.id), nombre: s(x.nombre) }))],
+    cajas: [{ id: 0, nombre: R.sinCaja }, ...cajas.map((x) => ({ id: n(x.id), nombre: s(x.nombre) }))],
+    turnos: ts.map((x) => ({ id: n(x.id), nombre: s(x.nombre) })),
+  };
 }
 
 // ── Inicio: the day at a glance ───────────────────────────────────────────────────────────────
@@ -831,4 +889,379 @@ export async function resumenDeInicio(options: { db: Db; tiendaId: number }): Pr
     porPedir: n(otros!.por_pedir),
     turnosAbiertos: n(otros!.abiertos),
   };
+}
+
+// ── Impuestos por tarifa ──────────────────────────────────────────────────────────────────────
+
+const nombreTarifa = (t: string) => (M.impuestos.nombres as Record<string, string>)[t] ?? t;
+
+/** Base and tax per rate of the period's completed sales (informeImpuestos, the monthly tax report's figures), and the DIAN numbers used. */
+async function impuestosPorTarifa(ctx: Ctx, r: Rango): Promise<TReporte> {
+  const inf = await informeImpuestos({ db: ctx.db, tiendaId: ctx.tiendaId, desde: r.desde, hasta: r.hasta });
+  const rows: TFila[] = inf.tarifas.map((t) => ({ tarifa: nombreTarifa(t.impuesto), lineas: t.lineas, base: t.base, impuesto: t.valor, total: t.base + t.valor }));
+  if (inf.sinImpuesto.lineas > 0) rows.push({ tarifa: R.sinImpuesto, lineas: inf.sinImpuesto.lineas, base: inf.sinImpuesto.base, impuesto: 0, total: inf.sinImpuesto.base });
+  const base = rows.reduce((a, x) => a + n(x.base), 0);
+  const valor = rows.reduce((a, x) => a + n(x.impuesto), 0);
+  if (rows.length) rows.push({ tarifa: R.total, lineas: rows.reduce((a, x) => a + n(x.lineas), 0), base, impuesto: valor, total: base + valor });
+  return reporte('impuestos', r, {
+    indicadores: [ind('baseTotal', 'centavos', base), ind('impuestoTotal', 'centavos', valor), ind('tickets', 'entero', inf.ventas)],
+    grafico: inf.tarifas.length ? { tipo: 'barras', titulo: R.graficos.impuestos, etiquetas: inf.tarifas.map((t) => nombreTarifa(t.impuesto)), series: [{ nombre: C.impuesto, datos: inf.tarifas.map((t) => t.valor / 100) }], tipoValor: 'dinero' } : null,
+    tablas: [
+      tabla(ctx, R.informes.impuestos.titulo, [col('tarifa', C.tarifa), col('lineas', C.lineas, 'entero'), col('base', C.base, 'centavos'), col('impuesto', C.impuesto, 'centavos'), col('total', C.totalConImpuesto, 'centavos')], rows),
+      tabla(ctx, R.tablas.numeracion, [col('numeracion', C.numeracion)], inf.numeracion.map((x) => ({ numeracion: M.numeracion.informeNumeracion(x) }))),
+    ],
+    nota: R.notas.impuestos,
+  });
+}
+
+// ── Cierre diario por caja ────────────────────────────────────────────────────────────────────
+
+/** The till of a sale: its own, else its shift's; 0 without one. */
+const cajaDeVenta = (v: SQL) => sql`coalesce(${v}.punto_venta_id, (select t.punto_venta_id from turno t where t.id_turno = ${v}.turno_id), 0)`;
+/** The till of a row written in a shift (a return, an abono, a cash movement); 0 without one. */
+const cajaDeTurno = (turnoId: SQL) => sql`coalesce((select t.punto_venta_id from turno t where t.id_turno = ${turnoId}), 0)`;
+
+interface FilaCierre {
+  dia: string;
+  caja: number;
+  primero: string | null;
+  ultimo: string | null;
+  ventas: number;
+  anuladas: number;
+  inhabilitados: number;
+  bruto: number;
+  descuentos: number;
+  devoluciones: number;
+  devuelto: number;
+  fiadoDado: number;
+  fiadoCobrado: number;
+  entradas: number;
+  salidas: number;
+  esperado: number | null;
+  contado: number | null;
+}
+
+/**
+ * The daily close (issue #35 point 4): per till and store day of `r`, the numbers its sales took (first
+ * and last: the DIAN number with its prefix, else the store's own), the sales and annulments, the
+ * numbers inhabilitados, gross, discounts, returns, net (gross − discounts − returns), fiado given and
+ * collected, cash in and out, and what the shifts opened that day at that till expected and counted.
+ * Per method and per tax rate in the other tables. A sale's till is its own, else its shift's; a
+ * return's, an abono's and a cash movement's is their shift's.
+ */
+export async function cierreDiarioFilas(ctx: Ctx, r: Rango) {
+  const { db, tiendaId, f } = ctx;
+  const desde = inicioDelDiaEn(r.desde, tiendaId);
+  const hasta = finDelDiaEn(r.hasta, tiendaId);
+  const zona = zonaDeTienda(tiendaId);
+  const porCaja = (expr: SQL) => (f.puntoVentaId == null ? sql`true` : sql`${expr} = ${f.puntoVentaId}`);
+  const dia = (instante: SQL) => sql`(${instante} at time zone ${zona})::date::text`;
+
+  const ventas = await filas(
+    db,
+    sql`
+    with v as materialized (
+      select v.id_venta, v.numero, v.numero_fiscal, v.rango_id, v.total, v.descuento, v.estado, v.monto_fiado, v.metodo_pago_id, ${dia(sql`v.fecha`)} as dia, ${cajaDeVenta(sql`v`)} as caja
+      from venta v where v.tienda_id = ${tiendaId} and v.fecha >= ${desde} and v.fecha < ${hasta}
+    ),
+    l as (
+      select f.venta_id, sum(f.precio * f.cantidad)::bigint as bruto, sum(f.descuento)::bigint as descuento
+      from factura f where f.tienda_id = ${tiendaId} and f.venta_id in (select id_venta from v) group by f.venta_id
+    )
+    select v.dia, v.caja,
+      (array_agg(coalesce(rn.prefijo || v.numero_fiscal, v.numero::text) order by v.numero))[1] as primero,
+      (array_agg(coalesce(rn.prefijo || v.numero_fiscal, v.numero::text) order by v.numero desc))[1] as ultimo,
+      count(*) filter (where v.estado <> 'Anulada') as ventas,
+      count(*) filter (where v.estado = 'Anulada') as anuladas,
+      coalesce(sum(l.bruto) filter (where v.estado <> 'Anulada'), 0) as bruto,
+      coalesce(sum(coalesce(l.descuento, 0) + v.descuento) filter (where v.estado <> 'Anulada'), 0) as descuentos,
+      coalesce(sum(case when v.metodo_pago_id = ${METODO.FIADO} then v.total else v.monto_fiado end) filter (where v.estado <> 'Anulada'), 0) as fiado
+    from v left join l on l.venta_id = v.id_venta left join rango_numeracion rn on rn.id_rango = v.rango_id
+    where ${porCaja(sql`v.caja`)}
+    group by v.dia, v.caja`,
+  );
+  const devoluciones = await filas(
+    db,
+    sql`select * from (
+      select ${dia(sql`d.fecha`)} as dia, coalesce((select t.punto_venta_id from turno t where t.id_turno = d.turno_id), (select ${cajaDeVenta(sql`v`)} from venta v where v.id_venta = d.venta_id), 0) as caja,
+        count(*) as devoluciones, coalesce(sum(d.total), 0) as devuelto
+      from devolucion d where d.tienda_id = ${tiendaId} and d.fecha >= ${desde} and d.fecha < ${hasta} group by 1, 2) x where ${porCaja(sql`x.caja`)}`,
+  );
+  const abonos = await filas(
+    db,
+    sql`select * from (
+      select ${dia(sql`c.fecha`)} as dia, ${cajaDeTurno(sql`c.turno_id`)} as caja, coalesce(-sum(c.monto), 0) as cobrado
+      from credito_movimiento c where c.tienda_id = ${tiendaId} and c.tipo = 'abono' and c.fecha >= ${desde} and c.fecha < ${hasta} group by 1, 2) x where ${porCaja(sql`x.caja`)}`,
+  );
+  const caja = await filas(
+    db,
+    sql`select * from (
+      select ${dia(sql`m.fecha`)} as dia, ${cajaDeTurno(sql`m.turno_id`)} as caja,
+        coalesce(sum(m.monto) filter (where m.tipo = 'entrada'), 0) as entradas, coalesce(sum(m.monto) filter (where m.tipo = 'salida'), 0) as salidas
+      from caja_movimiento m where m.tienda_id = ${tiendaId} and m.fecha >= ${desde} and m.fecha < ${hasta} group by 1, 2) x where ${porCaja(sql`x.caja`)}`,
+  );
+  const turnosDia = await filas(
+    db,
+    sql`select * from (
+      select ${dia(sql`t.abierto_en`)} as dia, coalesce(t.punto_venta_id, 0) as caja,
+        sum((select sum(e.value::bigint) from jsonb_each_text(t.cierre -> 'esperado') e)) as esperado,
+        sum((select sum(e.value::bigint) from jsonb_each_text(t.cierre -> 'contado') e)) as contado
+      from turno t where t.tienda_id = ${tiendaId} and t.abierto_en >= ${desde} and t.abierto_en < ${hasta} group by 1, 2) x where ${porCaja(sql`x.caja`)}`,
+  );
+  const inhabilitados = await filas(
+    db,
+    sql`select * from (
+      select ${dia(sql`i.fecha`)} as dia, rn.punto_venta_id as caja, count(*) as inhabilitados
+      from numero_inhabilitado i join rango_numeracion rn on rn.id_rango = i.rango_id
+      where i.tienda_id = ${tiendaId} and i.fecha >= ${desde} and i.fecha < ${hasta} group by 1, 2) x where ${porCaja(sql`x.caja`)}`,
+  );
+  const claves = new Map<string, FilaCierre>();
+  const de = (x: Record<string, unknown>) => {
+    const k = `${s(x.dia)}|${n(x.caja)}`;
+    return (
+      claves.get(k) ??
+      claves
+        .set(k, { dia: s(x.dia), caja: n(x.caja), primero: null, ultimo: null, ventas: 0, anuladas: 0, inhabilitados: 0, bruto: 0, descuentos: 0, devoluciones: 0, devuelto: 0, fiadoDado: 0, fiadoCobrado: 0, entradas: 0, salidas: 0, esperado: null, contado: null })
+        .get(k)!
+    );
+  };
+  for (const x of ventas) Object.assign(de(x), { primero: x.primero == null ? null : s(x.primero), ultimo: x.ultimo == null ? null : s(x.ultimo), ventas: n(x.ventas), anuladas: n(x.anuladas), bruto: n(x.bruto), descuentos: n(x.descuentos), fiadoDado: n(x.fiado) });
+  for (const x of devoluciones) Object.assign(de(x), { devoluciones: n(x.devoluciones), devuelto: n(x.devuelto) });
+  for (const x of abonos) de(x).fiadoCobrado = n(x.cobrado);
+  for (const x of caja) Object.assign(de(x), { entradas: n(x.entradas), salidas: n(x.salidas) });
+  for (const x of turnosDia) Object.assign(de(x), { esperado: x.esperado == null ? null : n(x.esperado), contado: x.contado == null ? null : n(x.contado) });
+  for (const x of inhabilitados) de(x).inhabilitados = n(x.inhabilitados);
+  const rows = [...claves.values()].sort((a, b) => a.dia.localeCompare(b.dia) || a.caja - b.caja);
+
+  const medios = await filas(
+    db,
+    sql`
+    with v as materialized (
+      select v.metodo_pago_id, v.total, v.monto_fiado, ${dia(sql`v.fecha`)} as dia, ${cajaDeVenta(sql`v`)} as caja
+      from venta v where v.tienda_id = ${tiendaId} and v.fecha >= ${desde} and v.fecha < ${hasta} and v.estado <> 'Anulada'
+    ),
+    partes as (
+      select dia, caja, v.metodo_pago_id as metodo, case when v.metodo_pago_id = ${METODO.FIADO} then v.total else v.total - v.monto_fiado end as monto
+      from v where v.metodo_pago_id = ${METODO.FIADO} or v.total - v.monto_fiado > 0 or v.monto_fiado <= 0
+      union all
+      select dia, caja, ${METODO.FIADO}, v.monto_fiado from v where v.metodo_pago_id <> ${METODO.FIADO} and v.monto_fiado > 0
+    ),
+    pv as (select dia, caja, metodo, count(*) as ventas, sum(monto) as monto from partes where ${porCaja(sql`caja`)} group by 1, 2, 3),
+    pa as (
+      select * from (
+        select ${dia(sql`c.fecha`)} as dia, ${cajaDeTurno(sql`c.turno_id`)} as caja, c.metodo_pago_id as metodo, sum(-c.monto) as abonos
+        from credito_movimiento c where c.tienda_id = ${tiendaId} and c.tipo = 'abono' and c.metodo_pago_id is not null and c.fecha >= ${desde} and c.fecha < ${hasta} group by 1, 2, 3
+      ) x where ${porCaja(sql`x.caja`)}
+    ),
+    pd as (
+      select * from (
+        select ${dia(sql`d.fecha`)} as dia, coalesce((select t.punto_venta_id from turno t where t.id_turno = d.turno_id), 0) as caja, d.metodo_pago_id as metodo, sum(d.total) as devuelto
+        from devolucion d where d.tienda_id = ${tiendaId} and d.fecha >= ${desde} and d.fecha < ${hasta} group by 1, 2, 3
+      ) x where ${porCaja(sql`x.caja`)}
+    ),
+    k as (select dia, caja, metodo from pv union select dia, caja, metodo from pa union select dia, caja, metodo from pd)
+    select k.dia, k.caja, (select m.nombre from metodo_pago m where m.id_met_pago = k.metodo) as medio,
+      coalesce(pv.ventas, 0) as ventas, coalesce(pv.monto, 0) as monto, coalesce(pa.abonos, 0) as abonos, coalesce(pd.devuelto, 0) as devuelto
+    from k left join pv using (dia, caja, metodo) left join pa using (dia, caja, metodo) left join pd using (dia, caja, metodo)
+    order by k.dia, k.caja, k.metodo`,
+  );
+  const impuestos = await impuestosPorGrupo({ db, tiendaId, desde: r.desde, hasta: r.hasta, grupo: sql`${dia(sql`venta.fecha`)} || '|' || ${cajaDeVenta(sql`venta`)}` });
+  const tarifas = [...impuestos]
+    .flatMap(([g, x]) => {
+      const [d, c] = g.split('|');
+      return [...x.tarifas.map((t) => ({ dia: d!, caja: Number(c), tarifa: t.impuesto as string, base: t.base, impuesto: t.valor })), ...(x.sinImpuesto > 0 ? [{ dia: d!, caja: Number(c), tarifa: '', base: x.sinImpuesto, impuesto: 0 }] : [])];
+    })
+    .filter((x) => f.puntoVentaId == null || x.caja === f.puntoVentaId)
+    .sort((a, b) => a.dia.localeCompare(b.dia) || a.caja - b.caja);
+  return { rows, medios, tarifas };
+}
+
+async function nombresDeCajas(db: Db, tiendaId: number): Promise<Map<number, string>> {
+  const rows = await filas(db, sql`select id_punto_venta as id, nombre from punto_venta where tienda_id = ${tiendaId}`);
+  return new Map([[0, R.sinCaja], ...rows.map((x) => [n(x.id), s(x.nombre)] as [number, string])]);
+}
+
+async function cierreDiario(ctx: Ctx, r: Rango): Promise<TReporte> {
+  const { rows, medios, tarifas } = await cierreDiarioFilas(ctx, r);
+  const cajas = await nombresDeCajas(ctx.db, ctx.tiendaId);
+  const neto = (x: FilaCierre) => x.bruto - x.descuentos - x.devuelto;
+  const suma = (k: keyof FilaCierre) => rows.reduce((a, x) => a + n(x[k]), 0);
+  const conConteo = rows.filter((x) => x.esperado != null && x.contado != null);
+  return reporte('cierre-diario', r, {
+    indicadores: [
+      ind('neto', 'dinero', rows.reduce((a, x) => a + neto(x), 0)),
+      ind('tickets', 'entero', suma('ventas')),
+      ind('anuladas', 'entero', suma('anuladas')),
+      ind('inhabilitados', 'entero', suma('inhabilitados')),
+      ind('devuelto', 'dinero', suma('devuelto')),
+      ind('fiadoDado', 'dinero', suma('fiadoDado')),
+      ind('fiadoCobrado', 'dinero', suma('fiadoCobrado')),
+      ind('diferencia', 'dinero', conConteo.reduce((a, x) => a + x.contado! - x.esperado!, 0)),
+    ],
+    tablas: [
+      tabla(
+        ctx,
+        R.informes['cierre-diario'].titulo,
+        [
+          col('dia', C.dia, 'fecha'),
+          col('caja', C.caja),
+          col('primero', C.primerNumero),
+          col('ultimo', C.ultimoNumero),
+          col('ventas', C.ventas, 'entero'),
+          col('anuladas', C.anuladas, 'entero'),
+          col('inhabilitados', C.inhabilitados, 'entero'),
+          col('bruto', C.bruto, 'dinero'),
+          col('descuentos', C.descuentos, 'dinero'),
+          col('devuelto', C.devoluciones, 'dinero'),
+          col('neto', C.neto, 'dinero'),
+          col('fiadoDado', C.fiadoDado, 'dinero'),
+          col('fiadoCobrado', C.fiadoCobrado, 'dinero'),
+          col('entradas', C.entradas, 'dinero'),
+          col('salidas', C.salidas, 'dinero'),
+          col('esperado', C.esperado, 'dinero'),
+          col('contado', C.contado, 'dinero'),
+          col('diferencia', C.diferencia, 'dinero'),
+        ],
+        rows.map((x) => ({
+          dia: x.dia,
+          caja: cajas.get(x.caja) ?? String(x.caja),
+          primero: x.primero,
+          ultimo: x.ultimo,
+          ventas: x.ventas,
+          anuladas: x.anuladas,
+          inhabilitados: x.inhabilitados,
+          bruto: x.bruto,
+          descuentos: x.descuentos,
+          devuelto: x.devuelto,
+          neto: neto(x),
+          fiadoDado: x.fiadoDado,
+          fiadoCobrado: x.fiadoCobrado,
+          entradas: x.entradas,
+          salidas: x.salidas,
+          esperado: x.esperado,
+          contado: x.contado,
+          diferencia: x.esperado == null || x.contado == null ? null : x.contado - x.esperado,
+        })),
+      ),
+      tabla(
+        ctx,
+        R.tablas.cierreMedios,
+        [col('dia', C.dia, 'fecha'), col('caja', C.caja), col('medio', C.medio), col('ventas', C.ventas, 'entero'), col('monto', C.montoVentas, 'dinero'), col('abonos', C.abonos, 'dinero'), col('devuelto', C.devuelto, 'dinero')],
+        medios.map((x) => ({ dia: s(x.dia), caja: cajas.get(n(x.caja)) ?? String(x.caja), medio: s(x.medio), ventas: n(x.ventas), monto: n(x.monto), abonos: n(x.abonos), devuelto: n(x.devuelto) })),
+      ),
+      tabla(
+        ctx,
+        R.tablas.cierreImpuestos,
+        [col('dia', C.dia, 'fecha'), col('caja', C.caja), col('tarifa', C.tarifa), col('base', C.base, 'centavos'), col('impuesto', C.impuesto, 'centavos')],
+        tarifas.map((x) => ({ dia: x.dia, caja: cajas.get(x.caja) ?? String(x.caja), tarifa: x.tarifa ? nombreTarifa(x.tarifa) : R.sinImpuesto, base: x.base, impuesto: x.impuesto })),
+      ),
+    ],
+    nota: R.notas.cierreDiario,
+  });
+}
+
+// ── Cierre mensual ────────────────────────────────────────────────────────────────────────────
+
+/**
+ * Each product's stock at the end of `hasta` (today's stock less what the ledger moved after it) and
+ * its value at the product's current average cost (the average of that day is not kept; no cost: 0).
+ */
+export async function inventarioAlCierre(db: Db, tiendaId: number, hasta: string) {
+  return filas<{ id_producto: number; nombre: string; stock: number; costo: number | null; valor: number }>(
+    db,
+    sql`
+    with despues as (
+      select m.producto_id, sum(m.entradas - m.salidas) as neto from movimiento m
+      where m.tienda_id = ${tiendaId} and m.fecha_movimiento >= ${finDelDiaEn(hasta, tiendaId)} and m.producto_id is not null group by m.producto_id
+    )
+    select p.id_producto, p.nombre, (p.stock - coalesce(d.neto, 0))::bigint as stock, p.costo_promedio as costo,
+      ((p.stock - coalesce(d.neto, 0)) * coalesce(p.costo_promedio, 0))::bigint as valor
+    from producto p left join despues d on d.producto_id = p.id_producto
+    where p.tienda_id = ${tiendaId} and p.stock - coalesce(d.neto, 0) <> 0
+    order by valor desc, p.nombre, p.id_producto`,
+  );
+}
+
+async function cierreMensual(ctx: Ctx, r: Rango): Promise<TReporte> {
+  const { db, tiendaId } = ctx;
+  const dias = await ventasPorDia(ctx, r);
+  const t = sumar(dias);
+  const inf = await informeImpuestos({ db, tiendaId, desde: r.desde, hasta: r.hasta });
+  const productos = await porProducto(ctx, r, false);
+  const conCosto = productos.filter((x) => x.sinCosto === 0);
+  const margen = conCosto.reduce((a, x) => a + x.neto - x.costo, 0);
+  const compras = await filas(
+    db,
+    sql`select rc.fecha, rc.numero, pr.nombre as proveedor, rc.factura_numero, rc.total
+    from recepcion rc join proveedor pr on pr.id_proveedor = rc.proveedor_id
+    where rc.tienda_id = ${tiendaId} and rc.fecha >= ${inicioDelDiaEn(r.desde, tiendaId)} and rc.fecha < ${finDelDiaEn(r.hasta, tiendaId)}
+    order by rc.fecha, rc.numero`,
+  );
+  const inventario = await inventarioAlCierre(db, tiendaId, r.hasta);
+  const cartera = await carteraFilas(db, tiendaId, r.hasta);
+  const sumaC = (k: 'd0' | 'd31' | 'd61' | 'd90') => cartera.reduce((a, x) => a + x[k], 0);
+  const margenDe = (x: { neto: number; costo: number; sinCosto: number }) => (x.sinCosto > 0 ? null : x.neto - x.costo);
+  const filaProducto = (x: (typeof productos)[number], puesto: number) => ({ puesto, producto: x.nombre, categoria: x.categoria, cantidad: x.cantidad, neto: x.neto, costo: x.sinCosto > 0 ? null : x.costo, margen: margenDe(x) });
+  const colsProducto = [col('puesto', C.puesto, 'entero'), col('producto', C.producto), col('categoria', C.categoria), col('cantidad', C.cantidad, 'entero'), col('neto', C.neto, 'dinero'), col('costo', C.costo, 'dinero'), col('margen', C.margen, 'dinero')];
+  const tarifas: TFila[] = inf.tarifas.map((x) => ({ tarifa: nombreTarifa(x.impuesto), base: x.base, impuesto: x.valor }));
+  if (inf.sinImpuesto.lineas > 0) tarifas.push({ tarifa: R.sinImpuesto, base: inf.sinImpuesto.base, impuesto: 0 });
+  const totalCompras = compras.reduce((a, x) => a + n(x.total), 0);
+  const valorInventario = inventario.reduce((a, x) => a + n(x.valor), 0);
+  const completo = { ...ctx, completo: true };
+  return reporte('cierre-mensual', r, {
+    indicadores: [
+      ind('neto', 'dinero', t.neto - t.devuelto),
+      ind('impuestoTotal', 'centavos', inf.tarifas.reduce((a, x) => a + x.valor, 0)),
+      ind('costo', 'dinero', conCosto.reduce((a, x) => a + x.costo, 0)),
+      ind('margen', 'dinero', margen),
+      ind('compras', 'dinero', totalCompras),
+      ind('inventarioCosto', 'dinero', valorInventario),
+      ind('cartera', 'dinero', cartera.reduce((a, x) => a + x.saldo, 0)),
+    ],
+    grafico: { tipo: 'barras', titulo: R.graficos.netoPorDia, etiquetas: dias.map((d) => d.dia), series: [{ nombre: R.graficos.actual, datos: dias.map((d) => d.neto - d.devuelto) }], tipoValor: 'dinero' },
+    tablas: [
+      tabla(
+        ctx,
+        R.tablas.netoPorDia,
+        [col('dia', C.dia, 'fecha'), col('tickets', C.tickets, 'entero'), col('bruto', C.bruto, 'dinero'), col('descuentos', C.descuentos, 'dinero'), col('devuelto', C.devoluciones, 'dinero'), col('neto', C.neto, 'dinero')],
+        dias.map((d) => ({ dia: d.dia, tickets: d.tickets, bruto: d.bruto, descuentos: d.descuentos, devuelto: d.devuelto, neto: d.neto - d.devuelto })),
+      ),
+      tabla(completo, R.tablas.impuestos, [col('tarifa', C.tarifa), col('base', C.base, 'centavos'), col('impuesto', C.impuesto, 'centavos')], tarifas),
+      tabla(completo, R.tablas.top, colsProducto, productos.slice(0, 10).map((x, i) => filaProducto(x, i + 1))),
+      tabla(
+        completo,
+        R.tablas.bottom,
+        colsProducto,
+        productos
+          .map((x, i) => filaProducto(x, i + 1))
+          .slice(Math.max(10, productos.length - 10))
+          .reverse(),
+      ),
+      tabla(
+        ctx,
+        R.tablas.compras,
+        [col('fecha', C.fecha, 'fechaHora'), col('recepcion', C.recepcion, 'entero'), col('proveedor', C.proveedor), col('factura', C.facturaProveedor), col('total', C.monto, 'dinero')],
+        compras.map((x) => ({ fecha: new Date(x.fecha as string).toISOString(), recepcion: n(x.numero), proveedor: s(x.proveedor), factura: s(x.factura_numero), total: n(x.total) })),
+      ),
+      tabla(
+        ctx,
+        R.tablas.inventarioCierre,
+        [col('producto', C.producto), col('stock', C.stock, 'entero'), col('costo', C.costoPromedio, 'dinero'), col('valor', C.valorCosto, 'dinero')],
+        inventario.map((x) => ({ producto: s(x.nombre), stock: n(x.stock), costo: x.costo == null ? null : n(x.costo), valor: n(x.valor) })),
+      ),
+      tabla(
+        completo,
+        R.tablas.cartera,
+        [col('cartera', C.antiguedad), col('saldo', C.saldo, 'dinero')],
+        [
+          { cartera: C.d0, saldo: sumaC('d0') },
+          { cartera: C.d31, saldo: sumaC('d31') },
+          { cartera: C.d61, saldo: sumaC('d61') },
+          { cartera: C.d90, saldo: sumaC('d90') },
+          { cartera: R.total, saldo: cartera.reduce((a, x) => a + x.saldo, 0) },
+        ],
+      ),
+    ],
+    nota: R.notas.cierreMensual,
+  });
 }

@@ -56,6 +56,7 @@ function Reporte({ informe }: { informe: TInforme }) {
   const turnoId = params.get('turnoId') ?? '';
   const dias = params.get('dias') ?? '30';
   const productoId = params.get('productoId') ?? '';
+  const puntoVentaId = params.get('puntoVentaId') ?? '';
   const rango = validarRango(desde, hasta, R);
   const diasValidos = /^\d{1,4}$/.test(dias) && Number(dias) >= 1 && Number(dias) <= 3650;
   const query: TReporteQuery = {
@@ -65,9 +66,10 @@ function Reporte({ informe }: { informe: TInforme }) {
     ...(turnoId && CON_PERSONA.includes(informe) ? { turnoId: Number(turnoId) } : {}),
     ...(informe === 'sin-ventas' && diasValidos ? { dias: Number(dias) } : {}),
     ...(informe === 'kardex' && /^\d+$/.test(productoId) ? { productoId: Number(productoId) } : {}),
+    ...(informe === 'cierre-diario' && /^\d+$/.test(puntoVentaId) ? { puntoVentaId: Number(puntoVentaId) } : {}),
   };
   const lista = useQuery({ ...reporteQuery(informe, query), enabled: rango.valido });
-  const opciones = useQuery({ ...opcionesReporteQuery(), enabled: CON_PERSONA.includes(informe) });
+  const opciones = useQuery({ ...opcionesReporteQuery(), enabled: CON_PERSONA.includes(informe) || informe === 'cierre-diario' });
   const [exportando, setExportando] = useState<'csv' | 'xlsx' | null>(null);
   const rep = lista.data;
 
@@ -116,6 +118,14 @@ function Reporte({ informe }: { informe: TInforme }) {
               options={[{ value: '', label: R.filtros.todos }, ...(opciones.data?.turnos ?? []).map((t) => ({ value: String(t.id), label: t.nombre }))]}
             />
           </>
+        ) : null}
+        {informe === 'cierre-diario' ? (
+          <SelectField
+            label={R.filtros.caja}
+            value={puntoVentaId}
+            onChange={(e) => update({ puntoVentaId: e.target.value })}
+            options={[{ value: '', label: R.filtros.todas }, ...(opciones.data?.cajas ?? []).map((c) => ({ value: String(c.id), label: c.nombre }))]}
+          />
         ) : null}
         {informe === 'sin-ventas' ? <Field label={R.filtros.dias} type="number" min={1} max={3650} value={dias} onChange={(e) => update({ dias: e.target.value })} error={diasValidos ? undefined : R.filtroInvalido} /> : null}
         {informe === 'kardex' ? <Field label={R.filtros.producto} inputMode="numeric" value={productoId} onChange={(e) => update({ productoId: e.target.value.replace(/\D/g, '') })} /> : null}
@@ -176,7 +186,7 @@ function Reporte({ informe }: { informe: TInforme }) {
                   caption={t.titulo}
                   rows={t.filas.map((valores, i) => ({ valores, i }))}
                   rowKey={(f) => f.i}
-                  columns={t.columnas.map((c) => ({ header: c.titulo, num: c.tipo === 'dinero' || c.tipo === 'entero' || c.tipo === 'porcentaje', cell: (f: Fila) => formatear(c.tipo, f.valores[c.clave], fechas) }))}
+                  columns={t.columnas.map((c) => ({ header: c.titulo, num: c.tipo === 'dinero' || c.tipo === 'entero' || c.tipo === 'porcentaje' || c.tipo === 'centavos', cell: (f: Fila) => formatear(c.tipo, f.valores[c.clave], fechas) }))}
                 />
               )}
               {t.total > t.filas.length ? <p className="reporte-nota">{R.notas.limite(t.filas.length)}</p> : null}

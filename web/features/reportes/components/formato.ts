@@ -1,3 +1,4 @@
+import { formatCentavos } from '#shared/impuestos';
 import { formatNumber, formatPesos } from '#shared/money';
 import type { TTipoValor } from '#shared/schemas/reportes';
 import type { Fechas } from '../../../lib/fechas';
@@ -13,6 +14,8 @@ export function formatear(tipo: TTipoValor, v: string | number | null | undefine
       return formatPesos(Number(v));
     case 'entero':
       return formatNumber(Number(v));
+    case 'centavos':
+      return formatCentavos(Number(v));
     case 'porcentaje':
       return `${String(v).replace('.', ',')} %`;
     case 'fecha':

@@ -1,0 +1,99 @@
+import fc from 'fast-check';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sumarDias } from '#shared/periodo';
+import type { TInforme, TReporteFiltros } from '#shared/schemas/reportes';
+import { factura, producto, tienda, usuario, venta } from '../../db/schema';
+import { crearTienda } from '../../../tests/helpers/factories';
+import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
+import { generarReporte, hoyEnTienda } from './reportes.service';
+import { plegarResumenes } from './reportes.resumen';
+
+/**
+ * Issue #35 point 3: the reports that read the per-day summaries for past days answer exactly what
+ * the direct sums over every sale and line answer (`directo`), on random sales of the last days
+ * (so the periods hold whole past days and today, and cross the store's midnight), after the changes
+ * the summaries' triggers must follow: annulments, lines edited and deleted, sales deleted, a seller
+ * deleted, a fold, and a change of the store's time zone.
+ */
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t?.close());
+
+const ZONAS = ['America/Bogota', 'Pacific/Auckland', 'Europe/Madrid', 'Asia/Kolkata'] as const;
+const INFORMES_RESUMIDOS: TInforme[] = ['ventas', 'productos', 'categorias', 'mapa-calor', 'cierre-mensual'];
+
+const arbVenta = fc.record({
+  // Minutes before now: the last four days, and a cluster around each of the store's last midnights is reached by the range.
+  minutos: fc.integer({ min: 0, max: 4 * 24 * 60 }),
+  anulada: fc.boolean(),
+  metodo: fc.constantFrom(5, 3, 7),
+  vendedor: fc.boolean(),
+  descuento: fc.integer({ min: 0, max: 200 }),
+  lineas: fc.array(fc.record({ producto: fc.integer({ min: 0, max: 2 }), cantidad: fc.integer({ min: 1, max: 9 }), precio: fc.integer({ min: 100, max: 9000 }), costo: fc.option(fc.integer({ min: 50, max: 5000 }), { nil: null }) }), {
+    minLength: 1,
+    maxLength: 3,
+  }),
+});
+const arbCambio = fc.record({
+  tipo: fc.constantFrom('anular', 'desanular', 'borrarLinea', 'cantidad', 'borrarVenta', 'plegar', 'zona', 'borrarVendedor'),
+  cual: fc.nat(),
+  zona: fc.constantFrom(...ZONAS),
+});
+
+describe('resúmenes por día: la respuesta resumida es la suma directa', () => {
+  it('ventas, productos, categorías, mapa de calor y cierre mensual, con anulaciones, ediciones y cambios de zona', { timeout: 600_000 }, async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...ZONAS), fc.array(arbVenta, { minLength: 1, maxLength: 12 }), fc.array(arbCambio, { maxLength: 6 }), fc.integer({ min: 0, max: 3 }), async (zona, ventas, cambios, atras) => {
+        const s = await crearTienda(t, { sinCaja: true });
+        const db = t.database.db;
+        await db.update(tienda).set({ zonaHoraria: zona }).where(eq(tienda.idTienda, s.id));
+        const prods = await db
+          .insert(producto)
+          .values([0, 1, 2].map((i) => ({ tiendaId: s.id, nombre: `P${i}`, categoria: i ? 'Granos' : 'Aseo', precioUnit: 1000, stock: 100, costoPromedio: i === 2 ? null : 700 })))
+          .returning({ id: producto.idProducto });
+        const [emp] = await db.insert(usuario).values({ documento: `${s.id}0555`, nombre1: 'Leo', apellido1: 'Caja', correo: `leo${s.id}@prueba.co`, contrasenaHash: 'x', rolId: 2, tiendaId: s.id }).returning();
+        const ids: number[] = [];
+        for (const v of ventas) {
+          const lineas = v.lineas.map((l) => ({ ...l, productoId: prods[l.producto]!.id }));
+          const subtotal = lineas.reduce((a, l) => a + l.precio * l.cantidad, 0);
+          const descuento = Math.min(v.descuento, subtotal);
+          const [row] = await db
+            .insert(venta)
+            .values({ tiendaId: s.id, fecha: new Date(Date.now() - v.minutos * 60_000), estado: v.anulada ? 'Anulada' : 'Completada', metodoPagoId: v.metodo, usuarioId: v.vendedor ? emp!.idUsuario : null, total: subtotal - descuento, descuento, montoFiado: v.metodo === 7 ? subtotal - descuento : 0 })
+            .returning({ id: venta.idVenta });
+          await db.insert(factura).values(lineas.map((l) => ({ tiendaId: s.id, ventaId: row!.id, productoId: l.productoId, cantidad: l.cantidad, precio: l.precio, costoUnit: l.costo, estado: 'Pagado' })));
+          ids.push(row!.id);
+        }
+        const hoy = await hoyEnTienda(db, s.id);
+        for (const c of cambios) {
+          const ventaId = ids[c.cual % ids.length]!;
+          if (c.tipo === 'anular') await db.update(venta).set({ estado: 'Anulada' }).where(eq(venta.idVenta, ventaId));
+          if (c.tipo === 'desanular') await db.update(venta).set({ estado: 'Completada' }).where(eq(venta.idVenta, ventaId));
+          if (c.tipo === 'borrarVenta') await db.delete(venta).where(eq(venta.idVenta, ventaId));
+          if (c.tipo === 'borrarLinea' || c.tipo === 'cantidad') {
+            const [linea] = await db.select({ id: factura.idFactura }).from(factura).where(eq(factura.ventaId, ventaId)).limit(1);
+            if (linea && c.tipo === 'borrarLinea') await db.delete(factura).where(eq(factura.idFactura, linea.id));
+            if (linea && c.tipo === 'cantidad') await db.update(factura).set({ cantidad: 1 + (c.cual % 7) }).where(and(eq(factura.idFactura, linea.id), eq(factura.tiendaId, s.id)));
+          }
+          if (c.tipo === 'plegar') await plegarResumenes(db, s.id, { desde: sumarDias(hoy, -10), hasta: sumarDias(hoy, -1) });
+          if (c.tipo === 'zona') await db.update(tienda).set({ zonaHoraria: c.zona }).where(eq(tienda.idTienda, s.id));
+          if (c.tipo === 'borrarVendedor') await db.update(venta).set({ usuarioId: null }).where(eq(venta.usuarioId, emp!.idUsuario));
+        }
+        const hoyAhora = await hoyEnTienda(db, s.id);
+        const filtrosDe = (extra: Partial<TReporteFiltros>): TReporteFiltros => ({ periodo: 'rango', desde: sumarDias(hoyAhora, -atras - 1), hasta: hoyAhora, dias: 30, ...extra });
+        for (const informe of INFORMES_RESUMIDOS) {
+          for (const extra of [{}, { usuarioId: emp!.idUsuario }, { usuarioId: 0 }] as Partial<TReporteFiltros>[]) {
+            const filtros = filtrosDe(extra);
+            const resumido = await generarReporte({ db, tiendaId: s.id, informe, filtros, completo: true });
+            const directo = await generarReporte({ db, tiendaId: s.id, informe, filtros, completo: true, directo: true });
+            expect(resumido, `${informe} ${JSON.stringify(extra)}`).toEqual(directo);
+          }
+        }
+      }),
+      { numRuns: Number(process.env.REPORTES_RUNS ?? 15), seed: 3_2026 },
+    );
+  });
+});
