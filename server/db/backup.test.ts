@@ -79,9 +79,14 @@ describe('respaldo y restauración', () => {
     expect(tables.indexOf('tienda')).toBeLessThan(tables.indexOf('turno'));
     expect(tables.indexOf('turno')).toBeLessThan(tables.indexOf('caja_movimiento'));
 
+    // The per-day summaries keep deltas that readers fold (ADR 028): their rows are compared folded.
+    const plegadas: Record<string, string> = {
+      resumen_venta_dia: 'select count(*)::int as n from (select tienda_id, dia, hora, usuario_id, turno_id, metodo_pago_id, sum(tickets), sum(bruto), sum(neto), sum(anuladas) from resumen_venta_dia group by 1, 2, 3, 4, 5, 6 having sum(tickets) <> 0 or sum(bruto) <> 0 or sum(neto) <> 0 or sum(anuladas) <> 0) x',
+      resumen_producto_dia: 'select count(*)::int as n from (select tienda_id, dia, producto_id, sum(cantidad), sum(bruto) from resumen_producto_dia group by 1, 2, 3 having sum(cantidad) <> 0 or sum(bruto) <> 0) x',
+    };
     const counts = async () =>
       Object.fromEntries(
-        await Promise.all(all.map(async (t) => [t, Number(((await db.execute(sql.raw(`select count(*)::int as n from "${t}"`))) as unknown as { rows: { n: number }[] }).rows[0]!.n)])),
+        await Promise.all(all.map(async (t) => [t, Number(((await db.execute(sql.raw(plegadas[t] ?? `select count(*)::int as n from "${t}"`))) as unknown as { rows: { n: number }[] }).rows[0]!.n)])),
       );
     const before = await counts();
     expect(before.movimiento).toBeGreaterThan(0);

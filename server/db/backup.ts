@@ -8,7 +8,20 @@ import type { Db } from './client';
  * Tables kept by triggers from others (ADR 017): never dumped; emptied on restore and rebuilt by their
  * triggers as the invoice lines go back in.
  */
-export const DERIVED_TABLES = ['venta_producto_resumen', 'venta_resumen_cantidad', 'venta_conteo'] as const;
+export const DERIVED_TABLES = ['venta_producto_resumen', 'venta_resumen_cantidad', 'venta_conteo', 'resumen_venta_dia', 'resumen_producto_dia'] as const;
+
+/**
+ * The per-day summaries (ADR 028 resumen diario) are rebuilt whole after the load, not fed row by
+ * row: their triggers are off while the rows go back, then `resumen_dia_reconstruir` runs per store.
+ */
+const RESUMEN_DIA: readonly (readonly [string, string])[] = [
+  ['venta', 'venta_resumen_dia_ins'],
+  ['venta', 'venta_resumen_dia_upd'],
+  ['venta', 'venta_resumen_dia_del'],
+  ['factura', 'factura_resumen_dia_ins'],
+  ['factura', 'factura_resumen_dia_upd'],
+  ['factura', 'factura_resumen_dia_del'],
+];
 
 /**
  * Every table of the product but the derived ones, parents before children (restore order), read from
@@ -93,7 +106,7 @@ export async function restoreDatabase(db: Db, backup: BackupFile): Promise<Recor
     // The sales go back with the numbers they had: the trigger that numbers a new sale (ADR 026, 027)
     // would give each restored one the store's next number and move the counters past them. Off for the
     // load only, inside this transaction (undone with it on any failure).
-    for (const [tabla, trigger] of NUMERADORES) await tx.execute(sql.raw(`alter table "${tabla}" disable trigger "${trigger}"`));
+    for (const [tabla, trigger] of [...NUMERADORES, ...RESUMEN_DIA]) await tx.execute(sql.raw(`alter table "${tabla}" disable trigger "${trigger}"`));
     for (const t of tables) {
       const rows = backup.tables[t] ?? [];
       counts[t] = rows.length;
@@ -112,7 +125,8 @@ export async function restoreDatabase(db: Db, backup: BackupFile): Promise<Recor
         );
       }
     }
-    for (const [tabla, trigger] of NUMERADORES) await tx.execute(sql.raw(`alter table "${tabla}" enable trigger "${trigger}"`));
+    for (const [tabla, trigger] of [...NUMERADORES, ...RESUMEN_DIA]) await tx.execute(sql.raw(`alter table "${tabla}" enable trigger "${trigger}"`));
+    await tx.execute(sql`select resumen_dia_reconstruir(id_tienda) from tienda`);
   });
   return counts;
 }
