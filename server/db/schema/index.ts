@@ -24,3 +24,4 @@ export * from './impuestos';
 export * from './documento-dian';
 export * from './devolucion';
 export * from './rejilla';
+export * from './dispositivo';
