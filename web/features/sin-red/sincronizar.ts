@@ -87,25 +87,29 @@ export async function enviarSalida(db: BaseLocal): Promise<{ enviadas: number; r
 
 let enCurso: Promise<void> | null = null;
 
-/** One round: outbox, then download. Never throws; a tab already syncing makes this one wait its turn or skip. */
+/** One round: outbox, then download. Never throws; a tab already syncing makes this one skip. */
 export function sincronizar(): Promise<void> {
-  enCurso ??= (async () => {
-    try {
-      const db = baseLocal();
-      const sesion = getSession();
-      if (!db || sesion?.id_Tienda == null || !navigator.onLine) return;
-      const ronda = async () => {
-        await asegurarDispositivo(db);
-        await enviarSalida(db);
-        await descargar(db);
-      };
-      if (navigator.locks) await navigator.locks.request(`adax-sin-red-sync:${db.name}`, { ifAvailable: true }, async (lock) => (lock ? ronda() : undefined));
-      else await ronda();
-    } catch {
-      // No connection, or the server refused the download: the banner keeps the last sync's time.
-    } finally {
-      enCurso = null;
-    }
-  })();
-  return enCurso;
+  if (enCurso) return enCurso;
+  // Assigned before the round may end (a round that returns at once must not leave itself behind).
+  const ronda = (enCurso = Promise.resolve()
+    .then(unaRonda)
+    .catch(() => undefined)
+    .finally(() => {
+      if (enCurso === ronda) enCurso = null;
+    }));
+  return ronda;
+}
+
+async function unaRonda(): Promise<void> {
+  const db = baseLocal();
+  const sesion = getSession();
+  // No connection, or the server refuses: the banner keeps the last sync's time and the next round tries again.
+  if (!db || sesion?.id_Tienda == null || !navigator.onLine) return;
+  const pasos = async () => {
+    await asegurarDispositivo(db);
+    await enviarSalida(db);
+    await descargar(db);
+  };
+  if (navigator.locks) await navigator.locks.request(`adax-sin-red-sync:${db.name}`, { ifAvailable: true }, async (lock) => (lock ? pasos() : undefined));
+  else await pasos();
 }
