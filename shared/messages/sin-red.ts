@@ -41,7 +41,9 @@ export const sinRed = {
   // Sign-out with sales still on the device (point 6).
   salirConPendientesTitulo: 'Hay ventas sin enviar',
   salirConPendientes: (n: number) =>
-    `Este equipo tiene ${n === 1 ? '1 venta que no ha llegado' : `${n} ventas que no han llegado`} al servidor. Si cierra la sesión, se borran de este equipo y se pierden.`,
+    n === 1
+      ? 'Este equipo tiene 1 venta que no ha llegado al servidor. Si cierra la sesión, se borra de este equipo y se pierde.'
+      : `Este equipo tiene ${n} ventas que no han llegado al servidor. Si cierra la sesión, se borran de este equipo y se pierden.`,
   salirRechazado: 'No puede cerrar la sesión: hay ventas sin enviar. Espere a que vuelva la conexión o pida al administrador que cierre la sesión.',
   salirConfirmar: 'Cerrar sesión y perder las ventas',
   salirCancelar: 'No cerrar',
