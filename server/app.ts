@@ -43,6 +43,7 @@ import { impuestosRoutes } from './modules/impuestos/impuestos.routes';
 import { numeracionRoutes } from './modules/numeracion/numeracion.routes';
 import { proveedorRoutes } from './modules/proveedor/proveedor.routes';
 import { ventaRoutes } from './modules/venta/venta.routes';
+import { sinRedRoutes } from './modules/sin-red/sin-red.routes';
 import { cajaRoutes } from './modules/caja/caja.routes';
 import { fiadoRoutes } from './modules/fiado/fiado.routes';
 import { actividadRoutes } from './modules/actividad/actividad.routes';
@@ -272,6 +273,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         await priv.register(async (store) => {
           store.addHook('preValidation', requireStore);
           await store.register(ventaRoutes);
+          await store.register(sinRedRoutes);
           await store.register(cajaRoutes);
           await store.register(fiadoRoutes);
           await store.register(productoRoutes);

@@ -34,6 +34,7 @@ import { compras } from './messages/compras';
 import { importacion } from './messages/importacion';
 import { exportacion } from './messages/exportacion';
 import { devoluciones } from './messages/devoluciones';
+import { sinRed } from './messages/sin-red';
 
 export { PRODUCT_NAME } from './product';
 
@@ -77,4 +78,5 @@ export const M = {
   reportes,
   compras,
   devoluciones,
+  sinRed,
 } as const;

@@ -4,6 +4,7 @@ import { LIMITES_DINERO } from '../money';
 import { ventas } from '../messages/ventas';
 import { METODO } from '../roles';
 import { BIDI_MENSAJE, sinBidi, ZPageQuery, zPage } from './common';
+import { ZVentaSinRed } from './sin-red';
 
 // Only these areas' texts: a screen that loads this schema does not load the whole catalogue.
 const M = { ventas };
@@ -193,6 +194,12 @@ export const ZVentaBase = z.object({
    * is wrong): with the permission `venderSinStock`, or a supervisor's PIN in `autorizacion`.
    */
   venderSinStock: z.boolean().optional(),
+  /**
+   * A sale made without the network (issue #34, ADR 029), sent from the device's outbox: its device
+   * and printed number. Such a sale is recorded even past the stock (the goods already left) or past
+   * the customer's limit, both flagged; every other rule is checked as for any sale.
+   */
+  sinRed: ZVentaSinRed.optional(),
 });
 export const ZCreateVentaRequest = ZVentaBase.superRefine((v, ctx) => {
   const aCredito = v.aCredito || v.metodoPagoId === METODO.FIADO;
@@ -230,6 +237,8 @@ export const ZRecibo = z.object({
   numero: z.number().int(),
   /** Its till's DIAN number, for a store that configured a range; null or absent otherwise. */
   fiscal: ZFiscalRecibo.nullable().optional(),
+  /** Sold without the network (ADR 029): the device's printed number and whether its clock was off by more than 5 minutes. */
+  sinRed: z.object({ numero: z.string(), fecha: z.string().nullable(), relojDesfasado: z.boolean() }).nullable().optional(),
   /** The electronic POS document (issue #31): its CUDE and QR; null or absent when the sale has none. */
   documento: ZDocumentoRecibo.nullable().optional(),
   estado: z.string(),

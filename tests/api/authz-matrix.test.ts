@@ -139,6 +139,9 @@ const TABLE: Record<string, Entry> = {
   'GET /api/devoluciones/:id': { expect: STORE_ROW, params: id('devolucion') },
   // Issue #16 point 4: the till's PIN dialog lists the store's supervisors; a supervisor sets their own PIN.
   'GET /api/ventas/supervisores': { expect: STORE },
+  // The offline till (issue #34, ADR 029): every role that sells registers its device and downloads.
+  'POST /api/sin-red/dispositivos': { expect: STORE },
+  'GET /api/sin-red/datos': { expect: STORE },
   'GET /api/cuenta/pin': { expect: SUPERVISOR },
   'PUT /api/cuenta/pin': { expect: SUPERVISOR, body: {} },
   // Management

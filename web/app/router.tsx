@@ -7,6 +7,7 @@ import { paths } from '../config/paths';
 import { RedirectIfSession, RequireRole, RequireSession } from './guards';
 import { AppLayout } from './layouts/app-layout';
 import { TurnoRequerido } from '../features/caja/components/turno-requerido';
+import { useEnLinea } from '../features/sin-red/use-sin-red';
 import { prefetchProductosVenta } from '../features/ventas/api/productos-venta';
 import { preloadable } from '../lib/preloadable';
 
@@ -122,6 +123,20 @@ export function precargarPantalla(pathname: string): Promise<unknown> {
   return screen ? screen.preload().catch(() => undefined) : Promise.resolve();
 }
 
+/**
+ * The till needs an open shift (issue #18), read from the server; without the network (issue #34, ADR
+ * 028) the till sells from the device's data and the server checks the shift when the sales arrive.
+ */
+function VentasConTurno() {
+  return useEnLinea() ? (
+    <TurnoRequerido prefetch={prefetchVentas}>
+      <VentasPage />
+    </TurnoRequerido>
+  ) : (
+    <VentasPage />
+  );
+}
+
 function Loading() {
   return (
     <div className="state" role="status">
@@ -158,11 +173,7 @@ export function AppRouter() {
             <Route path={paths.inicio} element={<InicioPage />} />
             <Route
               path={paths.ventas}
-              element={
-                <TurnoRequerido prefetch={prefetchVentas}>
-                  <VentasPage />
-                </TurnoRequerido>
-              }
+              element={<VentasConTurno />}
             />
             <Route
               path={paths.generarPago}

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { tienda } from './tienda';
 
 export const cliente = pgTable(
@@ -29,6 +29,11 @@ export const cliente = pgTable(
      * balance it may be archived, hidden from the lists and the till's lookup, kept in reports.
      */
     activo: boolean('activo').notNull().default(true),
+    /**
+     * When the row last changed (issue #34 point 3): set by the trigger `tocar_actualizado_en` on every
+     * update, whatever face wrote it; the offline till downloads only what changed since its last sync.
+     */
+    actualizadoEn: timestamp('actualizado_en', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('cliente_cupo_rango', sql`${t.cupo} >= 0 and ${t.cupo} <= 1000000000000`),

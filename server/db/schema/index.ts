@@ -25,3 +25,4 @@ export * from './documento-dian';
 export * from './devolucion';
 export * from './rejilla';
 export * from './resumen-dia';
+export * from './dispositivo';

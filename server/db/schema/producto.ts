@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, date, index, integer, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, index, integer, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { inventario } from './inventario';
 import { proveedor } from './proveedor';
 import { tienda } from './tienda';
@@ -44,6 +44,11 @@ export const producto = pgTable(
      * negative). Cleared when someone sets the stock (product edit, inventory count) or receives goods.
      */
     revisarStock: boolean('revisar_stock').notNull().default(false),
+    /**
+     * When the row last changed (issue #34 point 3): set by the trigger `tocar_actualizado_en` on every
+     * update, whatever face wrote it; the offline till downloads only what changed since its last sync.
+     */
+    actualizadoEn: timestamp('actualizado_en', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     // No CHECK on stock since migration 0030 (issue #36 point 7): only a sale past stock, with the
@@ -60,6 +65,8 @@ export const producto = pgTable(
     index('producto_venta_orden_idx').on(t.tiendaId, sql`lower(${t.nombre})`, t.idProducto).where(sql`${t.estado} = 1`),
     index('producto_nombre_trgm_idx').using('gin', sql`sin_tildes(${t.nombre}) gin_trgm_ops`),
     uniqueIndex('producto_tienda_codigo_uq').on(t.tiendaId, t.codigoBarras),
+    // The offline till's incremental download (issue #34): a store's products changed since a moment.
+    index('producto_tienda_actualizado_idx').on(t.tiendaId, t.actualizadoEn, t.idProducto),
     index('producto_proveedor_idx').on(t.proveedorId),
   ],
 );

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { cliente } from './cliente';
+import { dispositivoVenta } from './dispositivo';
 import { metodoPago } from './metodo-pago';
 import { puntoVenta, rangoNumeracion } from './numeracion';
 import { tienda } from './tienda';
@@ -70,6 +71,16 @@ export const venta = pgTable(
     puntoVentaId: integer('punto_venta_id').references(() => puntoVenta.idPuntoVenta, { onDelete: 'set null' }),
     rangoId: integer('rango_id').references(() => rangoNumeracion.idRango),
     numeroFiscal: integer('numero_fiscal'),
+    /**
+     * A sale made without the network (issue #34, ADR 029): the device that sold it, the number it
+     * printed (`<prefijo>-<n>`, never changed by the server), the device's clock when it sold, and how
+     * far the device's clock was from the server's when the sale arrived (device minus server, ms;
+     * more than 5 minutes either way is flagged). Null for sales made online.
+     */
+    dispositivoId: integer('dispositivo_id').references(() => dispositivoVenta.idDispositivo, { onDelete: 'restrict' }),
+    numeroDispositivo: text('numero_dispositivo'),
+    fechaDispositivo: timestamp('fecha_dispositivo', { withTimezone: true }),
+    desfaseRelojMs: bigint('desfase_reloj_ms', { mode: 'number' }),
   },
   (t) => [
     check('venta_total_no_negativo', sql`${t.total} >= 0`),
@@ -84,5 +95,6 @@ export const venta = pgTable(
     uniqueIndex('venta_tienda_clave_uq').on(t.tiendaId, t.clave),
     uniqueIndex('venta_tienda_numero_uq').on(t.tiendaId, t.numero),
     uniqueIndex('venta_rango_numero_uq').on(t.rangoId, t.numeroFiscal),
+    uniqueIndex('venta_tienda_numero_dispositivo_uq').on(t.tiendaId, t.numeroDispositivo),
   ],
 );

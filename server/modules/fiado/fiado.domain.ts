@@ -56,7 +56,7 @@ async function nombreDe(tx: Tx, usuarioId: number | null): Promise<string> {
  */
 export async function cargarVenta(
   tx: Tx,
-  options: { tiendaId: number; clienteId: number; ventaId: number; monto: number; autor: Autor; turnoId: number | null; autorizarSobreCupo?: boolean },
+  options: { tiendaId: number; clienteId: number; ventaId: number; monto: number; autor: Autor; turnoId: number | null; autorizarSobreCupo?: boolean; sobreCupoSinRed?: boolean },
 ): Promise<{ vence: string | null }> {
   const { tiendaId, clienteId, ventaId, monto, autor, turnoId } = options;
   const { usuarioId } = autor;
@@ -64,7 +64,11 @@ export async function cargarVenta(
   if (!c.fiado) throw new AppError('BUSINESS_RULE', V.clienteSinFiado(c.nombre));
   const disponible = c.cupo - (await saldoDe(tx, tiendaId, clienteId));
   let nota: string | null = null;
-  if (monto > disponible) {
+  if (monto > disponible && options.sobreCupoSinRed) {
+    // Sold without the network (issue #34, ADR 029): the device checked the limit against its last
+    // sync and let the sale go over it; the goods left, so it is recorded and the charge says so.
+    nota = M.sinRed.motivoSobreCupo;
+  } else if (monto > disponible) {
     if (!options.autorizarSobreCupo) throw new AppError('BUSINESS_RULE', V.cupoInsuficiente(formatPesos(Math.max(0, disponible))), { title: V.cupoInsuficienteTitle });
     if (!(await puede(tx, tiendaId, autor, 'credito'))) throw denegado(tiendaId, autor, 'credito', { entidad: 'cliente', id: clienteId, nombre: c.nombre }, V.sobreCupoSinPermiso);
     nota = V.sobreCupoNota(await nombreDe(tx, usuarioId));

@@ -98,7 +98,7 @@ async function editar(cara: NombreCara, s: Tienda, id: number, cambios: Estado) 
 /** What every face reads back, each reduced to the domain's names. */
 async function leer(s: Tienda, id: number) {
   const [fila] = await t.database.db.select().from(producto).where(eq(producto.idProducto, id));
-  const tabla = Object.fromEntries(CAMPOS.filter(([, c]) => c.lee).map(([k]) => [k, (fila as Record<string, Valor>)[k]]));
+  const tabla = Object.fromEntries(CAMPOS.filter(([, c]) => c.lee).map(([k]) => [k, (fila as unknown as Record<string, Valor>)[k]]));
 
   const administracion = (await s.crud.get(`/producto/${id}`)).body as Record<string, Valor>;
   const detalle = (await t.request({ method: 'GET', url: `/api/productos/${id}`, token: s.token })).json() as Record<string, Valor>;
@@ -173,8 +173,8 @@ describe('la lista de campos del producto, a través de las cuatro caras', () =>
           } as typeof producto.$inferInsert)
           .returning();
         const id = creado!.idProducto;
-        const esperado: Estado = Object.fromEntries(ESCRIBIBLES.map((k) => [k, (creado as Record<string, Valor>)[k]!]));
-        const soloLectura = Object.fromEntries(SOLO_LECTURA.map((k) => [k, (creado as Record<string, Valor>)[k]!]));
+        const esperado: Estado = Object.fromEntries(ESCRIBIBLES.map((k) => [k, (creado as unknown as Record<string, Valor>)[k]!]));
+        const soloLectura = Object.fromEntries(SOLO_LECTURA.map((k) => [k, (creado as unknown as Record<string, Valor>)[k]!]));
         for (const e of ediciones) {
           const cambios: Estado = {};
           for (const k of ESCRIBIBLES) if ((REQUERIDOS.has(k) || e.envia.includes(k)) && clave(e.cara, k)) cambios[k] = e.valores[k]!;

@@ -16,6 +16,8 @@ import { buscarCliente } from './venta.busqueda';
 import { obtenerRecibo } from './venta.recibo';
 import { fiscalDeVenta } from '../numeracion/numeracion.domain';
 import { emitirDocumentoVenta } from '../dian/emision';
+import { comprobarVentaSinRed, marcarVentaSinRed, relojDesfasado } from '../sin-red/sin-red.domain';
+import type { TVentaSinRed } from '#shared/schemas/sin-red';
 
 const V = M.ventas;
 
@@ -98,6 +100,8 @@ export interface PedidoVenta {
     verificado?: boolean;
     /** Sell past the recorded stock (issue #36 point 7): the permission `venderSinStock`, or a supervisor's PIN. */
     venderSinStock?: boolean;
+    /** Made without the network (issue #34, ADR 029): recorded past stock and limit, both flagged. */
+    sinRed?: TVentaSinRed;
   };
 }
 
@@ -199,9 +203,14 @@ export async function prepararCheckout(options: PedidoVenta & { porCambio?: bool
   const referencia = input.referencia?.trim() || null;
   const clave = input.clave ?? null;
   const pinDescuento = conDescuento && options.rol === ROL.EMPLEADO;
-  // Past the recorded stock (issue #36 point 7): only when asked; without the permission, a supervisor's PIN.
-  const sinStock = !!input.venderSinStock;
-  const pinSinStock = sinStock && !(await puede(db, tiendaId, autor, 'venderSinStock'));
+  // A sale made without the network (issue #34, ADR 029): its device and number are checked first.
+  const sinRed = input.sinRed;
+  if (sinRed) await comprobarVentaSinRed(db, tiendaId, sinRed);
+  // Past the recorded stock (issue #36 point 7): only when asked; without the permission, a supervisor's
+  // PIN. An offline sale is recorded past stock without either: the goods already left the shop, and
+  // the product is flagged revisar_stock like any sale past stock (this path alone skips the PIN).
+  const sinStock = !!input.venderSinStock || !!sinRed;
+  const pinSinStock = !!input.venderSinStock && !sinRed && !(await puede(db, tiendaId, autor, 'venderSinStock'));
   const necesitaPin = pinDescuento || pinSinStock;
   const cliente = input.documentoCliente ? await buscarCliente({ db, tiendaId, documento: input.documentoCliente }) : null;
 
@@ -245,11 +254,13 @@ export async function prepararCheckout(options: PedidoVenta & { porCambio?: bool
             cantidad: s.cantidad,
             stockAntes: s.stockAntes,
             stockDespues: s.stockDespues,
+            ...(sinRed ? { sinRed: sinRed.numero } : {}),
             autorizadoPorId: quien ? (quien.id === SUPERVISOR_TIENDA ? null : quien.id) : usuarioId,
             autorizadoPor: quien?.nombre ?? null,
           },
         });
       }
+    if (resultado.estado === 'ok' && sinRed) await marcarVentaSinRed(tx, tiendaId, resultado.id, sinRed);
     if (resultado.estado === 'ok' && autorizadoPor)
       await tx
         .update(venta)
@@ -265,6 +276,7 @@ export async function prepararCheckout(options: PedidoVenta & { porCambio?: bool
         autor,
         turnoId: resultado.turno,
         autorizarSobreCupo: input.autorizarSobreCupo,
+        sobreCupoSinRed: !!sinRed,
       });
       return { ...resultado, fiadoVence: vence };
     }
@@ -302,6 +314,7 @@ export async function prepararCheckout(options: PedidoVenta & { porCambio?: bool
       numero: r.numero,
       // The till's DIAN number (issue #30 point 5), taken by the trigger with the sale.
       fiscal: await fiscalDeVenta(q, tiendaId, r.id),
+      sinRed: sinRed ? { numero: sinRed.numero, fecha: sinRed.fecha, relojDesfasado: relojDesfasado(Date.parse(sinRed.reloj) - Date.now()) } : null,
       // Paid (or charged to the customer's account) now: complete from the start (issue #36 point 2).
       estado: 'Completada',
       fecha: new Date(r.fecha).toISOString(),
@@ -326,7 +339,7 @@ export async function prepararCheckout(options: PedidoVenta & { porCambio?: bool
       cambioDe: null,
     };
   };
-  return { necesitaPin, sinTransaccion: !aCredito && !conDescuento && !sinStock, registrar, escribir, autorizar, recibo };
+  return { necesitaPin, sinTransaccion: !aCredito && !conDescuento && !sinStock && !sinRed, registrar, escribir, autorizar, recibo };
 }
 
 /** The store's sale recorded under a till's key, if any. */

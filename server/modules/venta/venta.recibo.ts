@@ -8,6 +8,7 @@ import type { TRecibo } from '#shared/schemas/venta';
 import type { Db, Tx } from '../../db/client';
 import { cliente, devolucion, factura, metodoPago, producto, tienda, usuario, venta } from '../../db/schema';
 import { fiscalDeVenta } from '../numeracion/numeracion.domain';
+import { relojDesfasado } from '../sin-red/sin-red.domain';
 import { documentoDeVenta } from '../dian/emision';
 
 const V = M.ventas;
@@ -26,6 +27,9 @@ export async function obtenerRecibo(options: { db: Db | Tx; tiendaId: number; ve
     .select({
       id: venta.idVenta,
       numero: venta.numero,
+      numeroDispositivo: venta.numeroDispositivo,
+      fechaDispositivo: venta.fechaDispositivo,
+      desfaseRelojMs: venta.desfaseRelojMs,
       estado: venta.estado,
       fecha: venta.fecha,
       total: venta.total,
@@ -70,6 +74,10 @@ export async function obtenerRecibo(options: { db: Db | Tx; tiendaId: number; ve
     id: row.id,
     numero: row.numero,
     fiscal: await fiscalDeVenta(db, tiendaId, row.id),
+    // Sold without the network (ADR 029): the number the device printed, never changed here.
+    sinRed: row.numeroDispositivo
+      ? { numero: row.numeroDispositivo, fecha: row.fechaDispositivo?.toISOString() ?? null, relojDesfasado: relojDesfasado(row.desfaseRelojMs) }
+      : null,
     // The electronic POS document's CUDE and QR (issue #31 point 6), when the sale has one.
     documento: await documentoDeVenta(db as Db, tiendaId, row.id),
     estado: row.estado,

@@ -8,10 +8,13 @@ import { IconLogout } from '../../components/ui/icons';
 import { paths } from '../../config/paths';
 import { cerrarSesionEnServidor } from '../../features/auth/api/cerrar-sesion';
 import { confirmarSalidaConCaja } from '../../features/caja/components/salida-con-caja';
+import { BannerSinRed } from '../../features/sin-red/banner-sin-red';
+import { confirmarSalidaSinRed } from '../../features/sin-red/salida-sin-red';
+import { useSincronizacion } from '../../features/sin-red/use-sin-red';
 import { RegenerarCodigoButton } from '../../features/tienda/components/regenerar-codigo-button';
 import { VencimientoCodigo } from '../../features/tienda/components/vencimiento-codigo';
 import { api } from '../../lib/api-client';
-import { clearSession, getToken, saveSession, useSession } from '../../lib/session';
+import { clearSession, getToken, identidadDeSesion, saveSession, useSession } from '../../lib/session';
 
 // The shell's texts only: every screen loads them (issue #20).
 const M = { comun };
@@ -28,12 +31,18 @@ export function AppLayout() {
     if (data && token) saveSession(token, data);
   }, [data]);
 
+  // Selling without the network (issue #34): the device's copy kept fresh and its outbox sent.
+  const cuenta = session ? identidadDeSesion() : '';
+  useSincronizacion(session?.id_Tienda != null, cuenta);
+
   if (!session) return null;
   const showCode = canSeeInvitationCode(session.rol) && session.codigo_invitacion;
 
   // The token is ended on the server too (a stolen copy stops working), best effort: the session
   // ends here at once whether or not the server answers.
   const logout = async () => {
+    // Sales made without the network and not yet on the server (issue #34 point 6).
+    if ((await confirmarSalidaSinRed(session.rol)) === 'quedarse') return;
     // The caja still open (issue #18): go and close it, or sign out anyway.
     const eleccion = await confirmarSalidaConCaja();
     if (eleccion === 'cerrar-caja') return void navigate(paths.caja);
@@ -46,6 +55,7 @@ export function AppLayout() {
 
   return (
     <div className="app-shell">
+      {session.id_Tienda != null ? <BannerSinRed cuenta={cuenta} /> : null}
       <main className="app-main" id="contenido">
         <Outlet />
       </main>

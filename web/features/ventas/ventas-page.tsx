@@ -13,6 +13,8 @@ import { NetworkError } from '../../lib/api-client';
 import { useFechas } from '../../lib/fechas';
 import { useSession } from '../../lib/session';
 import { useEscaner } from '../impresion/use-escaner';
+import { VenderSinRed } from '../sin-red/vender-sin-red';
+import { useEnLinea } from '../sin-red/use-sin-red';
 import { fetchProductoPorCodigo } from './api/productos-venta';
 import {
   actualizarDesde,
@@ -42,8 +44,16 @@ const M = { generic, ventas };
 const EscanerCamara = lazy(() => import('../impresion/escaner-camara'));
 const hayCamara = () => typeof navigator !== 'undefined' && !!navigator.mediaDevices?.getUserMedia && window.matchMedia?.('(pointer: coarse)').matches;
 
-/** The till (spec §2 /ventas): search or scan products, build the cart, go to payment. */
+/**
+ * The till (spec §2 /ventas). Without the network (issue #34, ADR 029) it sells from the device's
+ * own data instead: the browser's `offline` state switches it, and `online` switches it back.
+ */
 export default function VentasPage() {
+  return useEnLinea() ? <VentasEnLinea /> : <VenderSinRed />;
+}
+
+/** The till online: search or scan products, build the cart, go to payment. */
+function VentasEnLinea() {
   const navigate = useNavigate();
   const { lineas, update } = useCarrito();
   const buscarRef = useRef<HTMLInputElement>(null);

@@ -1,0 +1,148 @@
+import { and, asc, eq, gt, or, sql } from 'drizzle-orm';
+import { AppError } from '#shared/errors';
+import { M } from '#shared/messages';
+import type { TDatosSinRed, TDispositivo, TVentaSinRed } from '#shared/schemas/sin-red';
+import { DESFASE_MAXIMO_MS } from '#shared/schemas/sin-red';
+import type { Db, Tx } from '../../db/client';
+import { cliente, creditoMovimiento, dispositivoVenta, metodoPago, producto, venta } from '../../db/schema';
+import { esViolacionUnica } from '../../db/pg-error';
+
+/**
+ * Selling without the network (issue #34, ADR 029): the device's prefix, the incremental download of
+ * what a device needs to sell alone, and what an offline sale records when it arrives.
+ */
+
+/** Products per page of the download: 100 000 products come in 20 requests. */
+export const PAGINA_SIN_RED = 5000;
+
+/**
+ * Gives the device a prefix of its store, `D1`, `D2`…, never given twice in the store (a unique index;
+ * two devices registering at once: the second tries the next one).
+ */
+export async function registrarDispositivo(db: Db, tiendaId: number, usuarioId: number | null): Promise<TDispositivo> {
+  for (let intento = 0; intento < 5; intento++) {
+    try {
+      const [d] = await db
+        .insert(dispositivoVenta)
+        .values({
+          tiendaId,
+          usuarioId,
+          prefijo: sql`'D' || (select count(*) + 1 + ${intento}::int from ${dispositivoVenta} where ${dispositivoVenta.tiendaId} = ${tiendaId})`,
+        })
+        .returning({ id: dispositivoVenta.idDispositivo, prefijo: dispositivoVenta.prefijo });
+      return d!;
+    } catch (err) {
+      if (!esViolacionUnica(err, 'dispositivo_venta_tienda_prefijo_uq')) throw err;
+    }
+  }
+  throw new AppError('CONFLICT', M.generic.conflict);
+}
+
+/**
+ * What changed since `desde` (all of it without one): the store's products a page at a time in
+ * (actualizado_en, id) order, and, with the first page, the customers whose row or balance changed
+ * and the payment methods. A product taken off sale comes with estado 0 so the device drops it.
+ */
+export async function datosSinRed(db: Db, tiendaId: number, query: { desde?: string; tras?: number }): Promise<TDatosSinRed> {
+  const ahora = ((await db.execute(sql`select now() as t`)) as unknown as { rows: { t: string | Date }[] }).rows[0]!.t;
+  const servidor = new Date(ahora).toISOString();
+  const desde = query.desde ? new Date(query.desde) : null;
+  const tras = query.tras ?? 0;
+  const filtro = desde
+    ? or(gt(producto.actualizadoEn, desde), and(eq(producto.actualizadoEn, desde), gt(producto.idProducto, tras)))
+    : tras > 0
+      ? gt(producto.idProducto, tras)
+      : undefined;
+  const filas = await db
+    .select({
+      id: producto.idProducto,
+      nombre: producto.nombre,
+      marca: producto.marca,
+      categoria: producto.categoria,
+      precio: producto.precioUnit,
+      impuesto: producto.impuesto,
+      stock: producto.stock,
+      codigoBarras: producto.codigoBarras,
+      estado: producto.estado,
+      actualizadoEn: producto.actualizadoEn,
+    })
+    .from(producto)
+    .where(and(eq(producto.tiendaId, tiendaId), filtro))
+    .orderBy(...(desde ? [asc(producto.actualizadoEn), asc(producto.idProducto)] : [asc(producto.idProducto)]))
+    .limit(PAGINA_SIN_RED + 1);
+  const hayMas = filas.length > PAGINA_SIN_RED;
+  const pagina = hayMas ? filas.slice(0, PAGINA_SIN_RED) : filas;
+  const ultimo = pagina.at(-1);
+  const productos = pagina.map((p) => ({ ...p, actualizadoEn: p.actualizadoEn.toISOString() }));
+  // A full download pages by id alone; an incremental one by (actualizado_en, id).
+  const siguiente = hayMas && ultimo ? { desde: desde ? ultimo.actualizadoEn.toISOString() : '', tras: ultimo.id } : null;
+  const primera = tras === 0;
+  return {
+    productos,
+    clientes: primera ? await clientesCambiados(db, tiendaId, desde) : [],
+    metodos: primera ? await db.select({ id: metodoPago.idMetPago, nombre: metodoPago.nombre }).from(metodoPago).orderBy(asc(metodoPago.idMetPago)) : [],
+    servidor,
+    siguiente,
+  };
+}
+
+/** Customers whose row changed or whose credit ledger moved since `desde`, with their balance now. */
+async function clientesCambiados(db: Db, tiendaId: number, desde: Date | null) {
+  const saldo = sql<string>`(select coalesce(sum(${creditoMovimiento.monto}), 0) from ${creditoMovimiento}
+    where ${creditoMovimiento.tiendaId} = ${tiendaId} and ${creditoMovimiento.clienteId} = ${cliente.idCliente})`;
+  const movidos = desde
+    ? or(
+        gt(cliente.actualizadoEn, desde),
+        sql`${cliente.idCliente} in (select ${creditoMovimiento.clienteId} from ${creditoMovimiento}
+          where ${creditoMovimiento.tiendaId} = ${tiendaId} and ${creditoMovimiento.fecha} > ${desde.toISOString()}::timestamptz)`,
+      )
+    : undefined;
+  const filas = await db
+    .select({
+      id: cliente.idCliente,
+      documento: cliente.documento,
+      nombre: sql<string>`trim(${cliente.nombre} || ' ' || ${cliente.apellido})`,
+      fiado: cliente.fiado,
+      cupo: cliente.cupo,
+      saldo,
+      activo: cliente.activo,
+    })
+    .from(cliente)
+    .where(and(eq(cliente.tiendaId, tiendaId), movidos))
+    .orderBy(asc(cliente.idCliente));
+  return filas.map((c) => ({ ...c, saldo: Number(c.saldo) }));
+}
+
+/**
+ * An offline sale's device and number, checked before its checkout: the device is the store's and
+ * the number carries its prefix. A number already recorded under another key is refused (the key
+ * itself, sent again, answers its sale before this is reached).
+ */
+export async function comprobarVentaSinRed(db: Db | Tx, tiendaId: number, sinRed: TVentaSinRed): Promise<void> {
+  const [d] = await db
+    .select({ prefijo: dispositivoVenta.prefijo })
+    .from(dispositivoVenta)
+    .where(and(eq(dispositivoVenta.idDispositivo, sinRed.dispositivoId), eq(dispositivoVenta.tiendaId, tiendaId)))
+    .limit(1);
+  if (!d || !sinRed.numero.startsWith(`${d.prefijo}-`)) throw new AppError('BUSINESS_RULE', M.sinRed.numeroInvalido, { fields: { sinRed: M.sinRed.numeroInvalido } });
+}
+
+/**
+ * Records on the sale written by the checkout its device, printed number, the device's time of sale
+ * and the skew of its clock (device minus server, when it sent), in the sale's transaction.
+ */
+export async function marcarVentaSinRed(tx: Tx, tiendaId: number, ventaId: number, sinRed: TVentaSinRed): Promise<void> {
+  const desfase = sql`floor(extract(epoch from (${sinRed.reloj}::timestamptz - now())) * 1000)::bigint`;
+  try {
+    await tx
+      .update(venta)
+      .set({ dispositivoId: sinRed.dispositivoId, numeroDispositivo: sinRed.numero, fechaDispositivo: new Date(sinRed.fecha), desfaseRelojMs: desfase })
+      .where(and(eq(venta.idVenta, ventaId), eq(venta.tiendaId, tiendaId)));
+  } catch (err) {
+    if (esViolacionUnica(err, 'venta_tienda_numero_dispositivo_uq')) throw new AppError('CONFLICT', M.sinRed.numeroRepetido);
+    throw err;
+  }
+}
+
+/** A skew beyond 5 minutes either way is flagged. */
+export const relojDesfasado = (desfaseMs: number | null) => desfaseMs != null && Math.abs(desfaseMs) > DESFASE_MAXIMO_MS;

@@ -1,0 +1,201 @@
+/**
+ * Issue #34 points 3–5 (ADR 029): a device's prefix, the incremental download, and an offline sale
+ * arriving from a device's outbox: recorded once whatever is retried, past stock (flagged revisar
+ * stock, the ledger agrees) and past the customer's limit (noted), with the device's number kept and
+ * its clock's skew flagged. Everything else is still refused as for any sale.
+ */
+import { randomUUID } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { M } from '#shared/messages';
+import { ROL } from '#shared/roles';
+import type { TDatosSinRed, TDispositivo } from '#shared/schemas/sin-red';
+import type { TRecibo } from '#shared/schemas/venta';
+import { actividad, creditoMovimiento, movimiento, producto, venta } from '../../db/schema';
+import { crearEmpleado, crearTienda, peticion, type Tienda } from '../../../tests/helpers/factories';
+import { usarApp } from '../../../tests/helpers/test-app';
+
+const t = usarApp();
+const req = peticion(t);
+const db = () => t.database.db;
+
+async function productoCon(s: Tienda, stock: number, nombre: string, codigoBarras: string | null = null) {
+  const [p] = await db().insert(producto).values({ tiendaId: s.id, nombre, precioUnit: 2500, stock, estado: 1, codigoBarras }).returning();
+  await db().insert(movimiento).values({ tiendaId: s.id, productoId: p!.idProducto, stockAntes: 0, entradas: stock, salidas: 0, cantidadDespues: stock, estadoDespues: 'Entrada', motivo: 'Inicial' });
+  return p!.idProducto;
+}
+async function dispositivo(token: string): Promise<TDispositivo> {
+  const r = await req('POST', '/api/sin-red/dispositivos', token);
+  expect(r.statusCode, r.body).toBe(201);
+  return r.json();
+}
+const datos = async (token: string, query = ''): Promise<TDatosSinRed> => {
+  const r = await req('GET', `/api/sin-red/datos${query}`, token);
+  expect(r.statusCode, r.body).toBe(200);
+  return r.json();
+};
+const ahora = () => new Date().toISOString();
+const ventaSinRed = (d: TDispositivo, n: number, productoId: number, cantidad: number, extra: Record<string, unknown> = {}) => ({
+  clave: randomUUID(),
+  lineas: [{ productoId, cantidad }],
+  metodoPagoId: 5,
+  montoRecibido: 100_000,
+  sinRed: { dispositivoId: d.id, numero: `${d.prefijo}-${n}`, fecha: ahora(), reloj: ahora() },
+  ...extra,
+});
+
+describe('dispositivos', () => {
+  it('cada equipo recibe un prefijo propio de su tienda, nunca repetido', async () => {
+    const a = await crearTienda(t);
+    const b = await crearTienda(t);
+    const cajero = (await crearEmpleado(t, a.codigo)).token;
+    const [d1, d2, d3] = await Promise.all([dispositivo(a.token), dispositivo(cajero), dispositivo(a.token)]);
+    expect(new Set([d1.prefijo, d2.prefijo, d3.prefijo]).size).toBe(3);
+    expect((await dispositivo(b.token)).prefijo).toBe('D1');
+  });
+});
+
+describe('descarga incremental', () => {
+  it('la primera trae todo; la siguiente solo lo que cambió (precio, stock por una venta, saldo de fiado)', async () => {
+    const s = await crearTienda(t);
+    const arroz = await productoCon(s, 10, 'Arroz', '7701234567890');
+    const panela = await productoCon(s, 10, 'Panela');
+    const cli = await req('POST', '/api/clientes', s.token, { documento: '52000111', tipoDocumento: 'CC', nombre: 'Rosa', apellido: 'Gil', fiado: true, cupo: 50_000 });
+    expect(cli.statusCode, cli.body).toBe(201);
+    const primera = await datos(s.token);
+    expect(primera.productos.map((p) => [p.nombre, p.codigoBarras, p.precio, p.stock])).toEqual([
+      ['Arroz', '7701234567890', 2500, 10],
+      ['Panela', null, 2500, 10],
+    ]);
+    expect(primera.clientes).toEqual([expect.objectContaining({ documento: '52000111', nombre: 'Rosa Gil', fiado: true, cupo: 50_000, saldo: 0 })]);
+    expect(primera.metodos.map((m) => m.id)).toContain(7);
+    expect(primera.siguiente).toBeNull();
+
+    // Nothing changed: nothing comes (the cursor is taken exactly).
+    expect((await datos(s.token, `?desde=${encodeURIComponent(primera.servidor)}`)).productos).toEqual([]);
+    // A fiado sale of Panela moves its stock and Rosa's balance; Arroz's price changes through the API.
+    const v = await req('POST', '/api/ventas', s.token, { lineas: [{ productoId: panela, cantidad: 2 }], metodoPagoId: 7, montoRecibido: 0, documentoCliente: '52000111' });
+    expect(v.statusCode, v.body).toBe(201);
+    await db().update(producto).set({ precioUnit: 2700 }).where(eq(producto.idProducto, arroz));
+    const segunda = await datos(s.token, `?desde=${encodeURIComponent(primera.servidor)}`);
+    expect(segunda.productos.map((p) => [p.nombre, p.precio, p.stock]).sort()).toEqual([
+      ['Arroz', 2700, 10],
+      ['Panela', 2500, 8],
+    ]);
+    expect(segunda.clientes).toEqual([expect.objectContaining({ documento: '52000111', saldo: 5000 })]);
+  });
+
+  it('pagina los productos sin perder ni repetir ninguno', async () => {
+    const s = await crearTienda(t);
+    await db().execute(sql`insert into producto (tienda_id, nombre, precio_unit, stock, estado)
+      select ${s.id}, 'P' || g, 1000, 5, 1 from generate_series(1, 5003) g`);
+    const ids: number[] = [];
+    let q = '';
+    for (let paginas = 0; ; paginas++) {
+      const d = await datos(s.token, q);
+      ids.push(...d.productos.map((p) => p.id));
+      if (!d.siguiente) break;
+      q = `?tras=${d.siguiente.tras}${d.siguiente.desde ? `&desde=${encodeURIComponent(d.siguiente.desde)}` : ''}`;
+      expect(paginas).toBeLessThan(3);
+    }
+    expect(ids.length).toBe(5003);
+    expect(new Set(ids).size).toBe(5003);
+  });
+
+  it("otra tienda no ve nada de la tienda", async () => {
+    const s = await crearTienda(t);
+    await productoCon(s, 3, 'Secreto');
+    const otra = await crearTienda(t);
+    expect((await datos(otra.token)).productos.map((p) => p.nombre)).not.toContain('Secreto');
+  });
+});
+
+describe('una venta sin red que llega del equipo', () => {
+  it('se registra una sola vez aunque se reenvíe, con el número del equipo; pasa el stock y marca revisar stock; el libro cuadra', async () => {
+    const s = await crearTienda(t);
+    // A role-2 cashier, who cannot sell past stock online without a supervisor's PIN.
+    const cajero = (await crearEmpleado(t, s.codigo, { rol: ROL.EMPLEADO })).token;
+    const id = await productoCon(s, 1, 'Leche');
+    const d = await dispositivo(cajero);
+    const cuerpo = ventaSinRed(d, 1, id, 3);
+    const respuestas = await Promise.all([req('POST', '/api/ventas', cajero, cuerpo), req('POST', '/api/ventas', cajero, cuerpo)]);
+    const otra = await req('POST', '/api/ventas', cajero, cuerpo);
+    for (const r of [...respuestas, otra]) expect(r.statusCode, r.body).toBe(201);
+    const recibos = [...respuestas, otra].map((r) => r.json() as TRecibo);
+    expect(new Set(recibos.map((r) => r.id)).size).toBe(1);
+    expect(recibos[0]!.sinRed).toEqual({ numero: `${d.prefijo}-1`, fecha: expect.any(String), relojDesfasado: false });
+    const [fila] = await db().select({ n: sql<number>`count(*)::int` }).from(venta).where(eq(venta.tiendaId, s.id));
+    expect(fila!.n).toBe(1);
+    const [p] = await db().select({ stock: producto.stock, revisar: producto.revisarStock }).from(producto).where(eq(producto.idProducto, id));
+    expect(p).toEqual({ stock: -2, revisar: true });
+    const ms = await db().select().from(movimiento).where(eq(movimiento.productoId, id));
+    expect(ms.reduce((a, m) => a + m.entradas - m.salidas, 0)).toBe(-2);
+    const log = await db().select().from(actividad).where(and(eq(actividad.tiendaId, s.id), eq(actividad.tipo, 'sin_stock')));
+    expect(log.map((a) => (a.detalle as { sinRed?: string }).sinRed)).toEqual([`${d.prefijo}-1`]);
+    // Read back later, the receipt still prints the device's number.
+    const leido = await req('GET', `/api/ventas/${recibos[0]!.id}`, cajero);
+    expect((leido.json() as TRecibo).sinRed?.numero).toBe(`${d.prefijo}-1`);
+  });
+
+  it('sin la marca sin red, el mismo pedido sigue rechazado por stock', async () => {
+    const s = await crearTienda(t);
+    const id = await productoCon(s, 1, 'Huevos');
+    const { sinRed: _, ...online } = ventaSinRed(await dispositivo(s.token), 1, id, 3);
+    const r = await req('POST', '/api/ventas', s.token, online);
+    expect(r.statusCode).toBe(422);
+    expect(r.json().error.message).toBe(M.ventas.sinStock(['Huevos']));
+  });
+
+  it('el número debe ser del equipo y de la tienda, y no se repite con otra clave', async () => {
+    const s = await crearTienda(t);
+    const otra = await crearTienda(t);
+    const id = await productoCon(s, 50, 'Café');
+    const d = await dispositivo(s.token);
+    const ajeno = await dispositivo(otra.token);
+    const malPrefijo = await req('POST', '/api/ventas', s.token, { ...ventaSinRed(d, 1, id, 1), sinRed: { ...ventaSinRed(d, 1, id, 1).sinRed, numero: 'D99-1' } });
+    expect(malPrefijo.statusCode).toBe(422);
+    expect(malPrefijo.json().error.message).toBe(M.sinRed.numeroInvalido);
+    const deOtraTienda = await req('POST', '/api/ventas', s.token, ventaSinRed(ajeno, 1, id, 1));
+    expect(deOtraTienda.statusCode).toBe(422);
+    expect((await req('POST', '/api/ventas', s.token, ventaSinRed(d, 7, id, 1))).statusCode).toBe(201);
+    const repetido = await req('POST', '/api/ventas', s.token, ventaSinRed(d, 7, id, 1));
+    expect(repetido.statusCode).toBe(409);
+    expect(repetido.json().error.message).toBe(M.sinRed.numeroRepetido);
+    const [p] = await db().select({ stock: producto.stock }).from(producto).where(eq(producto.idProducto, id));
+    expect(p!.stock).toBe(49);
+  });
+
+  it('guarda el desfase del reloj del equipo y lo marca pasados 5 minutos', async () => {
+    const s = await crearTienda(t);
+    const id = await productoCon(s, 50, 'Azúcar');
+    const d = await dispositivo(s.token);
+    const adelantado = new Date(Date.now() + 10 * 60_000).toISOString();
+    const cuerpo = ventaSinRed(d, 1, id, 1);
+    const r = await req('POST', '/api/ventas', s.token, { ...cuerpo, sinRed: { ...cuerpo.sinRed, fecha: adelantado, reloj: adelantado } });
+    expect(r.statusCode, r.body).toBe(201);
+    expect((r.json() as TRecibo).sinRed?.relojDesfasado).toBe(true);
+    const [v] = await db().select({ desfase: venta.desfaseRelojMs, fecha: venta.fechaDispositivo }).from(venta).where(eq(venta.tiendaId, s.id));
+    expect(v!.desfase).toBeGreaterThan(9 * 60_000);
+    expect(v!.fecha?.toISOString()).toBe(adelantado);
+    const normal = await req('POST', '/api/ventas', s.token, ventaSinRed(d, 2, id, 1));
+    expect((normal.json() as TRecibo).sinRed?.relojDesfasado).toBe(false);
+  });
+
+  it('un fiado sin red por encima del cupo se registra y la deuda lo anota; un cliente sin fiado sigue rechazado', async () => {
+    const s = await crearTienda(t);
+    const cajero = (await crearEmpleado(t, s.codigo, { rol: ROL.EMPLEADO })).token;
+    const id = await productoCon(s, 50, 'Aceite');
+    const d = await dispositivo(cajero);
+    for (const [documento, fiado] of [['53000111', true], ['53000222', false]] as const)
+      expect((await req('POST', '/api/clientes', s.token, { documento, tipoDocumento: 'CC', nombre: 'C', apellido: 'D', fiado, cupo: fiado ? 3000 : 0 })).statusCode).toBe(201);
+    const sobre = await req('POST', '/api/ventas', cajero, ventaSinRed(d, 1, id, 2, { metodoPagoId: 7, montoRecibido: 0, documentoCliente: '53000111' }));
+    expect(sobre.statusCode, sobre.body).toBe(201);
+    const cargos = await db().select().from(creditoMovimiento).where(eq(creditoMovimiento.tiendaId, s.id));
+    expect(cargos.map((c) => [c.monto, c.nota])).toEqual([[5000, M.sinRed.motivoSobreCupo]]);
+    // Online, the same cashier is refused past the limit.
+    const online = await req('POST', '/api/ventas', cajero, { lineas: [{ productoId: id, cantidad: 2 }], metodoPagoId: 7, montoRecibido: 0, documentoCliente: '53000111' });
+    expect(online.statusCode).toBe(422);
+    const sinFiado = await req('POST', '/api/ventas', cajero, ventaSinRed(d, 2, id, 1, { metodoPagoId: 7, montoRecibido: 0, documentoCliente: '53000222' }));
+    expect(sinFiado.statusCode).toBe(422);
+  });
+});

@@ -1,0 +1,70 @@
+import { z } from 'zod';
+/** A payment method (as ZMetodoPago in venta.ts, which imports this file). */
+const ZMetodoPago = z.object({ id: z.number().int(), nombre: z.string() });
+
+/** Selling without the network (issue #34 points 3–5, ADR 029): what the device keeps and sends. */
+
+/** A device's prefix, given once by the server (`POST /api/sin-red/dispositivos`). */
+export const ZDispositivo = z.object({ id: z.number().int(), prefijo: z.string() });
+export type TDispositivo = z.infer<typeof ZDispositivo>;
+
+/** The incremental download: rows changed since `desde` (ISO time), products after id `tras` at that time. */
+export const ZDatosSinRedQuery = z.object({
+  desde: z.iso.datetime({ offset: true }).optional(),
+  tras: z.coerce.number().int().min(0).max(2_147_483_647).optional(),
+});
+
+export const ZProductoSinRed = z.object({
+  id: z.number().int(),
+  nombre: z.string(),
+  marca: z.string().nullable(),
+  categoria: z.string().nullable(),
+  /** Integer pesos, tax included (shelf price). */
+  precio: z.number().int(),
+  /** The product's own tax, or null for its category's (resolved by the server when the sale arrives). */
+  impuesto: z.string().nullable(),
+  stock: z.number().int(),
+  codigoBarras: z.string().nullable(),
+  /** 1 on sale; 0 removed from sale (the device drops it). */
+  estado: z.number().int(),
+  actualizadoEn: z.string(),
+});
+export type TProductoSinRed = z.infer<typeof ZProductoSinRed>;
+
+export const ZClienteSinRed = z.object({
+  id: z.number().int(),
+  documento: z.string(),
+  nombre: z.string(),
+  fiado: z.boolean(),
+  /** The credit limit and the balance owed at the sync (pesos). */
+  cupo: z.number().int(),
+  saldo: z.number().int(),
+  activo: z.boolean(),
+});
+export type TClienteSinRed = z.infer<typeof ZClienteSinRed>;
+
+/** Products come in pages (keyset on actualizado_en, id); customers and methods with the first page. */
+export const ZDatosSinRed = z.object({
+  productos: z.array(ZProductoSinRed),
+  clientes: z.array(ZClienteSinRed),
+  metodos: z.array(ZMetodoPago),
+  /** The server's clock when it read: the next sync asks from a little before it. */
+  servidor: z.string(),
+  /** The next page of products, or null when this was the last. */
+  siguiente: z.object({ desde: z.string(), tras: z.number().int() }).nullable(),
+});
+export type TDatosSinRed = z.infer<typeof ZDatosSinRed>;
+
+/** What an offline sale adds to `POST /api/ventas`: its device, its printed number and the device's clocks. */
+export const ZVentaSinRed = z.object({
+  dispositivoId: z.number().int().min(1).max(2_147_483_647),
+  /** `<prefijo>-<n>` as printed on the receipt; the server checks the prefix is the device's. */
+  numero: z.string().regex(/^D[0-9]{1,9}-[0-9]{1,9}$/),
+  /** The device's clock when it sold, and when it sent (to measure the skew). */
+  fecha: z.iso.datetime({ offset: true }),
+  reloj: z.iso.datetime({ offset: true }),
+});
+export type TVentaSinRed = z.infer<typeof ZVentaSinRed>;
+
+/** A skew between the device's clock and the server's beyond this is flagged (issue #34 point 5). */
+export const DESFASE_MAXIMO_MS = 5 * 60_000;

@@ -1,0 +1,173 @@
+import { expect, test, type Page } from '@playwright/test';
+import { CLAVE, nuevaTienda } from './crud-support';
+import { documento, signIn, unique } from './support/fixtures';
+
+/**
+ * Issue #34 "Done when" (ADR 029): the till keeps selling without the network. Signed in and on
+ * /ventas online (the device downloads the catalogue and gets its prefix), the context goes offline,
+ * the page reloads from the service worker, 20 sales (cash, card, fiado) each show their receipt, two
+ * more tabs of the same device sell with distinct numbers; back online, all 22 arrive exactly once
+ * (the same outbox is replayed a second time), stock and ledger agree, and the product sold past its
+ * stock is flagged revisar stock.
+ */
+test.use({ serviceWorkers: 'allow' });
+
+/** The outbox of this device's local database, read straight from IndexedDB. */
+async function salida(page: Page): Promise<{ numero: string; estado: string }[]> {
+  return page.evaluate(async () => {
+    const dbs = (await indexedDB.databases()).filter((d) => d.name?.startsWith('adax-sin-red:'));
+    const filas: { numero: string; estado: string }[] = [];
+    for (const d of dbs) {
+      const db = await new Promise<IDBDatabase>((ok, mal) => {
+        const r = indexedDB.open(d.name!);
+        r.onsuccess = () => ok(r.result);
+        r.onerror = () => mal(r.error);
+      });
+      if (db.objectStoreNames.contains('salida'))
+        filas.push(
+          ...(await new Promise<{ numero: string; estado: string }[]>((ok) => {
+            const r = db.transaction('salida').objectStore('salida').getAll();
+            r.onsuccess = () => ok(r.result as { numero: string; estado: string }[]);
+          })),
+        );
+      db.close();
+    }
+    return filas;
+  });
+}
+async function productosLocales(page: Page): Promise<number> {
+  return page.evaluate(async () => {
+    const d = (await indexedDB.databases()).find((x) => x.name?.startsWith('adax-sin-red:'));
+    if (!d) return 0;
+    const db = await new Promise<IDBDatabase>((ok) => {
+      const r = indexedDB.open(d.name!);
+      r.onsuccess = () => ok(r.result);
+    });
+    if (!db.objectStoreNames.contains('productos')) return (db.close(), 0);
+    const n = await new Promise<number>((ok) => {
+      const r = db.transaction('productos').objectStore('productos').count();
+      r.onsuccess = () => ok(r.result);
+    });
+    db.close();
+    return n;
+  });
+}
+
+type Metodo = 'Efectivo' | 'Tarjeta' | 'Fiado';
+/** One sale on the offline till: products by name (search) or code (scan + Enter), then payment; answers the receipt's number. */
+async function vender(page: Page, items: { buscar: string; nombre: string; escanear?: boolean }[], metodo: Metodo, doc?: string): Promise<string> {
+  for (const it of items) {
+    const buscador = page.getByLabel('Buscar producto o escanear código');
+    await buscador.fill(it.buscar);
+    if (it.escanear) {
+      await expect(page.getByRole('button', { name: `Agregar ${it.nombre}`, exact: true })).toHaveCount(1);
+      await buscador.press('Enter');
+    } else await page.getByRole('button', { name: `Agregar ${it.nombre}`, exact: true }).click();
+  }
+  await page.getByLabel(metodo, { exact: true }).check();
+  if (metodo === 'Efectivo') await page.getByLabel('Dinero recibido').fill('100000');
+  if (metodo === 'Fiado') await page.getByLabel('Documento del cliente').fill(doc!);
+  if (metodo === 'Fiado') await expect(page.getByText(/^Cupo disponible/)).toBeVisible();
+  await page.getByRole('button', { name: 'Confirmar pago' }).click();
+  const numero = page.getByTestId('recibo-sin-red-numero');
+  await expect(numero).toBeVisible();
+  await expect(page.getByText('Pendiente de envío al servidor')).toBeVisible();
+  const texto = (await numero.textContent())!.replace('Venta N.º ', '');
+  await page.getByRole('button', { name: 'Nueva venta' }).click();
+  return texto;
+}
+
+test('sin red: 22 ventas en tres pestañas llegan una sola vez, el stock y el libro cuadran, el producto vendido de más queda marcado', async ({ page, context, request }) => {
+  test.setTimeout(240_000);
+  const t = await nuevaTienda(request);
+  const auth = { authorization: `Bearer ${t.token}` };
+  const crear = async (nombre: string, precio: number, cantidad: number, codigoBarras?: string) => {
+    const r = await request.post('/api/productos', { headers: auth, data: { nombre, precio, cantidad, ...(codigoBarras ? { codigoBarras } : {}) } });
+    expect(r.status(), await r.text()).toBe(201);
+    return ((await r.json()) as { producto: { id: number } }).producto.id;
+  };
+  const arroz = unique('Arroz');
+  const panela = unique('Panela');
+  const leche = unique('Leche');
+  const codigoArroz = `7709${String(Date.now()).slice(-9)}`;
+  const ids = { arroz: await crear(arroz, 2500, 100, codigoArroz), panela: await crear(panela, 1800, 2), leche: await crear(leche, 3000, 100) };
+  const doc = documento();
+  const c = await request.post('/api/clientes', { headers: auth, data: { documento: doc, tipoDocumento: 'CC', nombre: 'Rosa', apellido: 'Gil', fiado: true, cupo: 20_000 } });
+  expect(c.status(), await c.text()).toBe(201);
+
+  // Online: the till, the service worker in control, the catalogue on the device.
+  await signIn(page, 'Tienda', t.email, CLAVE, { caja: false });
+  await page.goto('/ventas');
+  await expect(page.getByLabel('Buscar producto')).toBeVisible();
+  await page.waitForFunction(() => navigator.serviceWorker?.controller != null, undefined, { timeout: 30_000 });
+  await expect.poll(() => productosLocales(page), { timeout: 30_000 }).toBe(3);
+
+  // Every sale the device sends, as sent (to replay them afterwards).
+  const enviados: unknown[] = [];
+  context.on('request', (r) => {
+    if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/ventas') enviados.push(r.postDataJSON());
+  });
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByTestId('banner-sin-red')).toContainText('SIN CONEXIÓN');
+  await expect(page.getByRole('heading', { name: 'Vender sin red' })).toBeVisible();
+
+  // 20 sales: cash, card and fiado in turn; Panela (2 in stock) is sold 3 times; Arroz by its barcode.
+  const numeros: string[] = [];
+  for (let i = 0; i < 20; i++) {
+    const metodo: Metodo = (['Efectivo', 'Tarjeta', 'Fiado'] as const)[i % 3]!;
+    const items: { buscar: string; nombre: string; escanear?: boolean }[] = [{ buscar: i % 2 ? codigoArroz : arroz.slice(0, 10), nombre: arroz, escanear: i % 2 === 1 }];
+    if (i < 3) items.push({ buscar: panela, nombre: panela });
+    if (metodo === 'Fiado') items.push({ buscar: leche, nombre: leche });
+    numeros.push(await vender(page, items, metodo, doc));
+  }
+  await expect(page.getByTestId('ventas-pendientes')).toHaveText('20 ventas por enviar');
+
+  // Two more tabs of the same device, offline too, sell at the same time.
+  const otras = [await context.newPage(), await context.newPage()];
+  await Promise.all(otras.map((p) => p.goto('/ventas')));
+  for (const p of otras) await expect(p.getByRole('heading', { name: 'Vender sin red' })).toBeVisible();
+  numeros.push(...(await Promise.all(otras.map((p) => vender(p, [{ buscar: leche, nombre: leche }], 'Tarjeta')))));
+  expect(new Set(numeros).size).toBe(22);
+  const prefijo = numeros[0]!.split('-')[0];
+  expect(numeros.every((n) => n.startsWith(`${prefijo}-`))).toBe(true);
+  await expect(page.getByTestId('ventas-pendientes')).toHaveText('22 ventas por enviar');
+  // Nothing left the device while offline.
+  expect(enviados).toEqual([]);
+
+  // Back online: the outbox goes, in order, and the banner goes away.
+  await context.setOffline(false);
+  await expect.poll(async () => (await salida(page)).filter((v) => v.estado === 'enviada').length, { timeout: 60_000 }).toBe(22);
+  await expect(page.getByTestId('banner-sin-red')).toHaveCount(0);
+  expect((await salida(page)).map((v) => v.numero).sort()).toEqual([...numeros].sort());
+
+  // The same outbox replayed: every sale answers its receipt, nothing is recorded twice.
+  const cuerpos = [...new Map(enviados.map((b) => [(b as { clave: string }).clave, b])).values()];
+  expect(cuerpos.length).toBe(22);
+  const idsVenta = new Set<number>();
+  for (const b of cuerpos) {
+    const r = await request.post('/api/ventas', { headers: auth, data: b });
+    expect(r.status(), await r.text()).toBe(201);
+    const recibo = (await r.json()) as { id: number; sinRed: { numero: string } };
+    expect(recibo.sinRed.numero).toBe((b as { sinRed: { numero: string } }).sinRed.numero);
+    idsVenta.add(recibo.id);
+  }
+  expect(idsVenta.size).toBe(22);
+  const lista = await request.get('/api/facturas?pageSize=100', { headers: auth });
+  expect(((await lista.json()) as { total: number }).total).toBe(22);
+
+  // Stock and ledger: Arroz 100 − 20, Panela 2 − 3 = −1 (flagged), Leche 100 − 6 (fiado) − 2 (the other tabs).
+  const esperado = { arroz: 80, panela: -1, leche: 92 };
+  for (const [k, id] of Object.entries(ids) as [keyof typeof ids, number][]) {
+    const p = (await (await request.get(`/api/productos/${id}`, { headers: auth })).json()) as { stock: number; revisarStock?: boolean };
+    expect(p.stock, k).toBe(esperado[k]);
+    expect(!!p.revisarStock, k).toBe(k === 'panela');
+    const m = (await (await request.get(`/api/movimientos?productoId=${id}&pageSize=100`, { headers: auth })).json()) as { items: { entradas: number; salidas: number }[] };
+    expect(m.items.reduce((a, x) => a + x.entradas - x.salidas, 0), `${k}: libro`).toBe(esperado[k]);
+  }
+  // The customer's balance: every fiado charged (the first with Panela), those over the 20 000 limit included.
+  const saldo = await request.get(`/api/sin-red/datos`, { headers: auth });
+  const rosa = ((await saldo.json()) as { clientes: { documento: string; saldo: number }[] }).clientes.find((x) => x.documento === doc);
+  expect(rosa?.saldo).toBe(2500 + 1800 + 3000 + 5 * 5500);
+});

@@ -1,0 +1,139 @@
+import Dexie, { type Table } from 'dexie';
+import type { TClienteSinRed, TDispositivo, TProductoSinRed } from '#shared/schemas/sin-red';
+import type { TCreateVentaRequest, TMetodoPago } from '#shared/schemas/venta';
+import { alCambiarDeSesion, identidadDeSesion } from '../../lib/session';
+
+/**
+ * The device's own data for selling without the network (issue #34 points 3–4, ADR 029), in
+ * IndexedDB through Dexie: one database per account signed in on the device, so nothing of one
+ * account's is read or sent under another's.
+ */
+
+/** A product as the device keeps it: the server's row and its name folded for search. */
+export interface ProductoLocal extends TProductoSinRed {
+  busqueda: string;
+}
+
+/** What the receipt of an offline sale shows, built on the device. */
+export interface ReciboLocal {
+  numero: string;
+  fecha: string;
+  tienda: string;
+  cajero: string;
+  lineas: { productoId: number; nombre: string; cantidad: number; precio: number; subtotal: number }[];
+  total: number;
+  metodo: string;
+  montoRecibido: number;
+  cambio: number;
+  cliente: string | null;
+  /** Fiado past the customer's limit (last sync plus this device's unsent sales): allowed and flagged. */
+  sobregiro: boolean;
+}
+
+/** A sale in the outbox: the request it will send, its receipt, and where it is. */
+export interface VentaSalida {
+  /** The sale's key (ADR 011), made before it was stored. */
+  clave: string;
+  /** The device's counter value and the printed number `<prefijo>-<n>`. */
+  n: number;
+  numero: string;
+  creada: number;
+  estado: 'pendiente' | 'enviada' | 'rechazada';
+  cuerpo: TCreateVentaRequest;
+  recibo: ReciboLocal;
+  /** For fiado: the customer and the pesos charged, to count against the limit until synced. */
+  clienteId: number | null;
+  montoFiado: number;
+  enviadaEn?: number;
+  ventaId?: number;
+  error?: string;
+}
+
+export interface Ajuste {
+  clave: 'dispositivo' | 'contador' | 'cursor' | 'ultimaSincronizacion' | 'catalogoCompleto';
+  valor: unknown;
+}
+
+export class BaseLocal extends Dexie {
+  productos!: Table<ProductoLocal, number>;
+  clientes!: Table<TClienteSinRed, number>;
+  metodos!: Table<TMetodoPago, number>;
+  ajustes!: Table<Ajuste, string>;
+  salida!: Table<VentaSalida, string>;
+
+  constructor(nombre: string) {
+    super(nombre);
+    this.version(1).stores({
+      productos: 'id, codigoBarras, busqueda',
+      clientes: 'id, documento',
+      metodos: 'id',
+      ajustes: 'clave',
+      salida: 'clave, &numero, n, estado',
+    });
+  }
+}
+
+const PREFIJO = 'adax-sin-red:';
+let abierta: { cuenta: string; db: BaseLocal } | null = null;
+
+/** The signed-in account's local database (null signed out). */
+export function baseLocal(): BaseLocal | null {
+  const cuenta = identidadDeSesion();
+  if (!cuenta) return null;
+  if (abierta?.cuenta !== cuenta) {
+    abierta?.db.close();
+    abierta = { cuenta, db: new BaseLocal(`${PREFIJO}${cuenta}`) };
+  }
+  return abierta.db;
+}
+
+/** Lower case without accents: how names are searched on the device. */
+export const plegar = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
+
+export async function leerAjuste<T>(db: BaseLocal, clave: Ajuste['clave']): Promise<T | undefined> {
+  return (await db.ajustes.get(clave))?.valor as T | undefined;
+}
+
+export const dispositivoDe = (db: BaseLocal) => leerAjuste<TDispositivo>(db, 'dispositivo');
+
+/** Sales not yet recorded by the server (pending or refused). */
+export const pendientesDe = (db: BaseLocal) => db.salida.where('estado').anyOf('pendiente', 'rechazada').count();
+
+/**
+ * Empties the account's local database when a session ends or changes hands (the shared-device rule,
+ * issue #28). `todo`: the person chose to lose unsent sales (role 1's confirmation); otherwise a
+ * database still holding unsent sales keeps them (and only them, under the same account's name, sent
+ * when that account signs in again) while the catalogue and customers go.
+ */
+export async function vaciarBaseLocal(cuenta: string, todo: boolean): Promise<void> {
+  if (!cuenta) return;
+  if (abierta?.cuenta === cuenta) {
+    abierta.db.close();
+    abierta = null;
+  }
+  const db = new BaseLocal(`${PREFIJO}${cuenta}`);
+  try {
+    const quedan = todo ? 0 : await pendientesDe(db);
+    if (quedan === 0) {
+      await db.delete();
+      return;
+    }
+    await db.transaction('rw', [db.productos, db.clientes, db.metodos, db.ajustes, db.salida], async () => {
+      await Promise.all([db.productos.clear(), db.clientes.clear(), db.metodos.clear(), db.ajustes.where('clave').anyOf('cursor', 'catalogoCompleto').delete()]);
+      await db.salida.where('estado').equals('enviada').delete();
+    });
+  } finally {
+    db.close();
+  }
+}
+
+// A session that ends or changes hands (sign-out, a 401, another account signing in on the device)
+// empties the last account's local database (issue #28's shared-device rule), keeping only unsent sales.
+alCambiarDeSesion(() => {
+  const cuenta = abierta?.cuenta;
+  if (cuenta) void vaciarBaseLocal(cuenta, false).catch(() => undefined);
+});

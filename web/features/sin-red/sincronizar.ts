@@ -1,0 +1,115 @@
+import { AppError } from '#shared/errors';
+import type { TDatosSinRed, TDispositivo } from '#shared/schemas/sin-red';
+import type { TRecibo } from '#shared/schemas/venta';
+import { api, NetworkError } from '../../lib/api-client';
+import { getSession } from '../../lib/session';
+import { baseLocal, leerAjuste, plegar, type BaseLocal } from './base-local';
+
+/**
+ * Sync (issue #34 points 3 and 5, ADR 029): the outbox goes first, in the order the sales were made,
+ * to the idempotent `POST /api/ventas` (the sale's key, ADR 011: a sale sent twice is recorded once);
+ * then what changed on the server since the last download. Run on the `online` event, when the page
+ * becomes visible, by a poll, and after each offline sale; one tab at a time (navigator.locks).
+ */
+
+/** The next download asks from this long before the server's last read: a transaction that began before it and committed after is not missed. */
+const SOLAPE_MS = 60_000;
+
+/** Registers the device once (its prefix), while online. */
+async function asegurarDispositivo(db: BaseLocal): Promise<TDispositivo> {
+  const hay = await leerAjuste<TDispositivo>(db, 'dispositivo');
+  if (hay) return hay;
+  const nuevo = await api<TDispositivo>('/sin-red/dispositivos', { method: 'POST' });
+  // Two tabs registering at once: the first one stored wins, the other prefix is simply unused.
+  return db.transaction('rw', db.ajustes, async () => {
+    const ya = await leerAjuste<TDispositivo>(db, 'dispositivo');
+    if (ya) return ya;
+    await db.ajustes.put({ clave: 'dispositivo', valor: nuevo });
+    return nuevo;
+  });
+}
+
+/** Downloads the catalogue, customers and methods: everything the first time, then what changed. */
+export async function descargar(db: BaseLocal): Promise<{ productos: number }> {
+  const cursor = await leerAjuste<string>(db, 'cursor');
+  let desde = cursor;
+  let tras = 0;
+  let servidor: string | null = null;
+  let productos = 0;
+  for (;;) {
+    const d = await api<TDatosSinRed>('/sin-red/datos', { query: { desde, tras: tras || undefined }, timeoutMs: 30_000 });
+    servidor ??= d.servidor;
+    productos += d.productos.length;
+    await db.transaction('rw', [db.productos, db.clientes, db.metodos], async () => {
+      const quitar = d.productos.filter((p) => p.estado !== 1).map((p) => p.id);
+      await db.productos.bulkPut(d.productos.filter((p) => p.estado === 1).map((p) => ({ ...p, busqueda: plegar(`${p.nombre} ${p.marca ?? ''}`) })));
+      if (quitar.length) await db.productos.bulkDelete(quitar);
+      if (d.clientes.length) await db.clientes.bulkPut(d.clientes);
+      if (d.metodos.length) await db.metodos.bulkPut(d.metodos);
+    });
+    if (!d.siguiente) break;
+    desde = d.siguiente.desde || undefined;
+    tras = d.siguiente.tras;
+  }
+  const proximo = new Date(Date.parse(servidor!) - SOLAPE_MS).toISOString();
+  await db.ajustes.bulkPut([
+    { clave: 'cursor', valor: proximo },
+    { clave: 'catalogoCompleto', valor: true },
+    { clave: 'ultimaSincronizacion', valor: Date.now() },
+  ]);
+  return { productos };
+}
+
+/**
+ * Sends the outbox in order. A sale the server answers (recorded now or before: the same key) is
+ * marked sent; one it refuses for good (4xx) is marked refused with the server's message and the next
+ * ones go on; no connection stops the round (the next one tries again).
+ */
+export async function enviarSalida(db: BaseLocal): Promise<{ enviadas: number; rechazadas: number }> {
+  const pendientes = await db.salida.where('estado').equals('pendiente').sortBy('n');
+  let enviadas = 0;
+  let rechazadas = 0;
+  for (const v of pendientes) {
+    try {
+      const cuerpo = { ...v.cuerpo, sinRed: { ...v.cuerpo.sinRed!, reloj: new Date().toISOString() } };
+      const recibo = await api<TRecibo>('/ventas', { method: 'POST', body: cuerpo, timeoutMs: 20_000 });
+      await db.salida.update(v.clave, { estado: 'enviada', enviadaEn: Date.now(), ventaId: recibo.id });
+      enviadas++;
+    } catch (err) {
+      // Not a refusal of this sale (no connection, session ended, server busy or failing): try again later.
+      if (err instanceof NetworkError || !(err instanceof AppError) || err.status >= 500 || err.code === 'UNAUTHORIZED' || err.code === 'RATE_LIMITED') break;
+      await db.salida.update(v.clave, { estado: 'rechazada', error: err.message });
+      rechazadas++;
+    }
+  }
+  return { enviadas, rechazadas };
+}
+
+let enCurso: Promise<void> | null = null;
+
+/** One round: outbox, then download. Never throws; a tab already syncing makes this one skip. */
+export function sincronizar(): Promise<void> {
+  if (enCurso) return enCurso;
+  // Assigned before the round may end (a round that returns at once must not leave itself behind).
+  const ronda = (enCurso = Promise.resolve()
+    .then(unaRonda)
+    .catch(() => undefined)
+    .finally(() => {
+      if (enCurso === ronda) enCurso = null;
+    }));
+  return ronda;
+}
+
+async function unaRonda(): Promise<void> {
+  const db = baseLocal();
+  const sesion = getSession();
+  // No connection, or the server refuses: the banner keeps the last sync's time and the next round tries again.
+  if (!db || sesion?.id_Tienda == null || !navigator.onLine) return;
+  const pasos = async () => {
+    await asegurarDispositivo(db);
+    await enviarSalida(db);
+    await descargar(db);
+  };
+  if (navigator.locks) await navigator.locks.request(`adax-sin-red-sync:${db.name}`, { ifAvailable: true }, async (lock) => (lock ? pasos() : undefined));
+  else await pasos();
+}

@@ -1,0 +1,60 @@
+import { liveQuery } from 'dexie';
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { baseLocal, leerAjuste } from './base-local';
+import { sincronizar } from './sincronizar';
+
+/** The browser says it has a network (issue #34): `online`/`offline` events. */
+function suscribirRed(avisar: () => void) {
+  window.addEventListener('online', avisar);
+  window.addEventListener('offline', avisar);
+  return () => {
+    window.removeEventListener('online', avisar);
+    window.removeEventListener('offline', avisar);
+  };
+}
+export const useEnLinea = () => useSyncExternalStore(suscribirRed, () => navigator.onLine, () => true);
+
+export interface EstadoSinRed {
+  pendientes: number;
+  rechazadas: number;
+  ultimaSincronizacion: number | null;
+}
+
+/** The outbox's counts and the last sync's time, live across the device's tabs (Dexie's liveQuery). */
+export function useEstadoSinRed(cuenta: string): EstadoSinRed {
+  const [estado, setEstado] = useState<EstadoSinRed>({ pendientes: 0, rechazadas: 0, ultimaSincronizacion: null });
+  useEffect(() => {
+    const db = baseLocal();
+    if (!db) return;
+    const sub = liveQuery(async () => ({
+      pendientes: await db.salida.where('estado').equals('pendiente').count(),
+      rechazadas: await db.salida.where('estado').equals('rechazada').count(),
+      ultimaSincronizacion: (await leerAjuste<number>(db, 'ultimaSincronizacion')) ?? null,
+    })).subscribe({ next: setEstado, error: () => undefined });
+    return () => sub.unsubscribe();
+  }, [cuenta]);
+  return estado;
+}
+
+/** How often the poll tries (Background Sync is not in every browser). */
+const SONDEO_MS = 30_000;
+
+/** Syncs at start, on `online`, when the page becomes visible and by a poll, while a store's session lasts. */
+export function useSincronizacion(activa: boolean, cuenta: string): void {
+  useEffect(() => {
+    if (!activa) return;
+    const intentar = () => void sincronizar();
+    const alVerse = () => {
+      if (document.visibilityState === 'visible') intentar();
+    };
+    intentar();
+    window.addEventListener('online', intentar);
+    document.addEventListener('visibilitychange', alVerse);
+    const sondeo = window.setInterval(intentar, SONDEO_MS);
+    return () => {
+      window.removeEventListener('online', intentar);
+      document.removeEventListener('visibilitychange', alVerse);
+      window.clearInterval(sondeo);
+    };
+  }, [activa, cuenta]);
+}

@@ -1,0 +1,273 @@
+import { useEffect, useRef, useState } from 'react';
+import { sinRed } from '#shared/messages/sin-red';
+import { formatPesos } from '#shared/money';
+import { METODO } from '#shared/roles';
+import type { TClienteSinRed } from '#shared/schemas/sin-red';
+import { useFechas } from '../../lib/fechas';
+import { useSession } from '../../lib/session';
+import { baseLocal, leerAjuste, plegar, type ProductoLocal, type VentaSalida } from './base-local';
+import { sincronizar } from './sincronizar';
+import { disponibleFiado, fiadoSinContar, totalDe, venderSinRed, type LineaCarrito } from './venta-local';
+import './sin-red.css';
+
+const M = { sinRed };
+
+type Metodo = 'efectivo' | 'tarjeta' | 'fiado';
+const ID_METODO: Record<Metodo, number> = { efectivo: METODO.EFECTIVO, tarjeta: 2, fiado: METODO.FIADO };
+const NOMBRE: Record<Metodo, string> = { efectivo: M.sinRed.efectivo, tarjeta: M.sinRed.tarjeta, fiado: M.sinRed.fiado };
+
+/**
+ * The till without the network (issue #34 point 4, ADR 029): search and scan over the device's
+ * catalogue, the cart, payment in cash, card or fiado (checked against the last synced balance plus
+ * this device's unsent sales; over the limit allowed and flagged), and the receipt, shown only once the
+ * sale is in the device's outbox with its number.
+ */
+export function VenderSinRed() {
+  const session = useSession();
+  const f = useFechas();
+  const db = baseLocal();
+  const [listo, setListo] = useState<'cargando' | 'sin-catalogo' | 'sin-dispositivo' | 'ok'>('cargando');
+  const [q, setQ] = useState('');
+  const [resultados, setResultados] = useState<ProductoLocal[]>([]);
+  const [carrito, setCarrito] = useState<LineaCarrito[]>([]);
+  const [metodo, setMetodo] = useState<Metodo>('efectivo');
+  const [recibido, setRecibido] = useState('');
+  const [documento, setDocumento] = useState('');
+  const [cliente, setCliente] = useState<TClienteSinRed | null>(null);
+  const [disponible, setDisponible] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [recibo, setRecibo] = useState<VentaSalida | null>(null);
+  const enviando = useRef(false);
+  const buscador = useRef<HTMLInputElement>(null);
+  const total = totalDe(carrito);
+
+  useEffect(() => {
+    if (!db) return;
+    void (async () => {
+      if ((await db.productos.count()) === 0) return setListo('sin-catalogo');
+      if (!(await leerAjuste(db, 'dispositivo'))) return setListo('sin-dispositivo');
+      setListo('ok');
+    })();
+  }, [db]);
+
+  useEffect(() => {
+    if (!db) return;
+    const texto = plegar(q.trim());
+    if (!texto) return void setResultados([]);
+    let vigente = true;
+    void (async () => {
+      const porCodigo = await db.productos.where('codigoBarras').equals(q.trim()).toArray();
+      const encontrados = porCodigo.length ? porCodigo : await db.productos.filter((p) => p.busqueda.includes(texto)).limit(20).toArray();
+      if (vigente) setResultados(encontrados);
+    })();
+    return () => {
+      vigente = false;
+    };
+  }, [db, q]);
+
+  useEffect(() => {
+    if (!db || metodo !== 'fiado') return;
+    let vigente = true;
+    void (async () => {
+      const c = documento.trim() ? ((await db.clientes.where('documento').equals(documento.trim()).first()) ?? null) : null;
+      const d = c ? disponibleFiado(c, await fiadoSinContar(db, c.id)) : null;
+      if (vigente) {
+        setCliente(c);
+        setDisponible(d);
+      }
+    })();
+    return () => {
+      vigente = false;
+    };
+  }, [db, metodo, documento, recibo]);
+
+  if (!db || !session) return null;
+  if (listo === 'cargando') return null;
+  if (listo !== 'ok')
+    return (
+      <div className="card state" role="alert">
+        {listo === 'sin-catalogo' ? M.sinRed.sinCatalogo : M.sinRed.sinDispositivo}
+      </div>
+    );
+
+  const agregar = (p: ProductoLocal) => {
+    setCarrito((c) => {
+      const i = c.findIndex((l) => l.producto.id === p.id);
+      if (i < 0) return [...c, { producto: p, cantidad: 1 }];
+      return c.map((l, j) => (j === i ? { ...l, cantidad: l.cantidad + 1 } : l));
+    });
+    setQ('');
+    buscador.current?.focus();
+  };
+
+  const sobregiro = metodo === 'fiado' && cliente != null && disponible != null && total > disponible;
+
+  const confirmar = async () => {
+    if (enviando.current) return;
+    setError(null);
+    if (carrito.length === 0) return setError(M.sinRed.carritoVacio);
+    const monto = Number(recibido.replace(/\D/g, '')) || 0;
+    if (metodo === 'efectivo' && monto < total) return setError(M.sinRed.montoInsuficiente);
+    if (metodo === 'fiado' && !cliente) return setError(M.sinRed.clienteNoEncontrado);
+    if (metodo === 'fiado' && cliente && !cliente.fiado) return setError(M.sinRed.clienteSinFiado);
+    enviando.current = true;
+    try {
+      const venta = await venderSinRed(db, {
+        lineas: carrito,
+        pago: { metodoPagoId: ID_METODO[metodo], metodo: NOMBRE[metodo], montoRecibido: monto, cliente: metodo === 'fiado' ? cliente : null },
+        tienda: session.tienda ?? '',
+        cajero: session.usuario,
+        sobregiro,
+      });
+      setRecibo(venta);
+      setCarrito([]);
+      setRecibido('');
+      setDocumento('');
+      if (navigator.onLine) void sincronizar();
+    } catch {
+      setError(M.sinRed.sinDispositivo);
+    } finally {
+      enviando.current = false;
+    }
+  };
+
+  if (recibo) {
+    const r = recibo.recibo;
+    return (
+      <section className="card recibo-sin-red" aria-labelledby="recibo-sin-red-titulo">
+        <h2 id="recibo-sin-red-titulo">{M.sinRed.reciboTitulo}</h2>
+        <p>
+          <strong data-testid="recibo-sin-red-numero">{M.sinRed.numero(r.numero)}</strong>
+        </p>
+        <p>
+          {r.tienda} · {r.cajero} · {f.fechaHora(r.fecha)}
+        </p>
+        {r.lineas.map((l) => (
+          <div className="venta-sin-red__linea" key={l.productoId}>
+            <span>
+              {l.cantidad} × {l.nombre}
+            </span>
+            <span>{formatPesos(l.subtotal)}</span>
+          </div>
+        ))}
+        <div className="venta-sin-red__total">
+          <span>{M.sinRed.total}</span>
+          <span data-testid="recibo-sin-red-total">{formatPesos(r.total)}</span>
+        </div>
+        <p>
+          {M.sinRed.metodo}: {r.metodo}
+          {r.cliente ? ` · ${r.cliente}` : ''}
+        </p>
+        {r.cambio > 0 ? (
+          <p>
+            {M.sinRed.cambio}: {formatPesos(r.cambio)}
+          </p>
+        ) : null}
+        {r.sobregiro ? <p className="venta-sin-red__aviso">{M.sinRed.sobregiro}</p> : null}
+        <p className="recibo-sin-red__pendiente">{M.sinRed.pendienteEnvio}</p>
+        <div className="venta-sin-red__metodos">
+          <button type="button" className="btn btn--ghost" onClick={() => window.print()}>
+            {M.sinRed.imprimir}
+          </button>
+          <button type="button" className="btn" onClick={() => setRecibo(null)}>
+            {M.sinRed.nuevaVenta}
+          </button>
+        </div>
+      </section>
+    );
+  }
+
+  return (
+    <div className="venta-sin-red">
+      <section className="card" aria-labelledby="sin-red-titulo">
+        <h2 id="sin-red-titulo">{M.sinRed.titulo}</h2>
+        <label className="field">
+          <span>{M.sinRed.buscar}</span>
+          <input
+            ref={buscador}
+            className="input"
+            value={q}
+            autoFocus
+            onChange={(e) => setQ(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter' && resultados.length === 1) {
+                e.preventDefault();
+                agregar(resultados[0]!);
+              }
+            }}
+          />
+        </label>
+        <p className="muted">{M.sinRed.buscarAyuda}</p>
+        {q.trim() && resultados.length === 0 ? <p className="muted">{M.sinRed.sinResultados}</p> : null}
+        <ul className="venta-sin-red__resultados">
+          {resultados.map((p) => (
+            <li key={p.id}>
+              <button type="button" className="btn btn--ghost" aria-label={M.sinRed.agregar(p.nombre)} onClick={() => agregar(p)}>
+                <span>
+                  {p.nombre}
+                  {p.marca ? ` · ${p.marca}` : ''}
+                </span>
+                <span>{formatPesos(p.precio)}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+        <p className="muted">{M.sinRed.devolucionesSinRed}</p>
+      </section>
+      <section className="card" aria-labelledby="sin-red-carrito">
+        <h2 id="sin-red-carrito">{M.sinRed.carrito}</h2>
+        {carrito.length === 0 ? <p className="muted">{M.sinRed.carritoVacio}</p> : null}
+        {carrito.map((l) => (
+          <div className="venta-sin-red__linea" key={l.producto.id}>
+            <span>
+              {l.cantidad} × {l.producto.nombre}
+            </span>
+            <span>
+              {formatPesos(l.producto.precio * l.cantidad)}{' '}
+              <button type="button" className="btn btn--ghost btn--sm" aria-label={M.sinRed.quitar(l.producto.nombre)} onClick={() => setCarrito((c) => c.filter((x) => x !== l))}>
+                ×
+              </button>
+            </span>
+          </div>
+        ))}
+        <div className="venta-sin-red__total">
+          <span>{M.sinRed.total}</span>
+          <span data-testid="sin-red-total">{formatPesos(total)}</span>
+        </div>
+        <fieldset className="venta-sin-red__metodos">
+          <legend>{M.sinRed.metodo}</legend>
+          {(Object.keys(NOMBRE) as Metodo[]).map((m) => (
+            <label key={m}>
+              <input type="radio" name="metodo-sin-red" checked={metodo === m} onChange={() => setMetodo(m)} /> {NOMBRE[m]}
+            </label>
+          ))}
+        </fieldset>
+        {metodo === 'efectivo' ? (
+          <label className="field">
+            <span>{M.sinRed.recibido}</span>
+            <input className="input" inputMode="numeric" value={recibido} onChange={(e) => setRecibido(e.target.value)} />
+          </label>
+        ) : null}
+        {metodo === 'fiado' ? (
+          <>
+            <label className="field">
+              <span>{M.sinRed.documentoCliente}</span>
+              <input className="input" value={documento} onChange={(e) => setDocumento(e.target.value)} />
+            </label>
+            {documento.trim() && !cliente ? <p className="muted">{M.sinRed.clienteNoEncontrado}</p> : null}
+            {cliente ? <p>{cliente.fiado ? M.sinRed.cupo(formatPesos(Math.max(0, disponible ?? 0))) : M.sinRed.clienteSinFiado}</p> : null}
+            {sobregiro ? <p className="venta-sin-red__aviso">{M.sinRed.sobreCupo}</p> : null}
+          </>
+        ) : null}
+        {error ? (
+          <p className="field__error" role="alert">
+            {error}
+          </p>
+        ) : null}
+        <button type="button" className="btn btn--primary" onClick={() => void confirmar()}>
+          {M.sinRed.confirmar}
+        </button>
+      </section>
+    </div>
+  );
+}
