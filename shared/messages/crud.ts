@@ -330,6 +330,9 @@ export const crud = {
       nombre: 'Nombre',
       telefono: 'Teléfono',
       email: 'Email',
+      documento: 'NIT o cédula',
+      direccion: 'Dirección',
+      obligadoFacturar: 'Emite factura electrónica',
       idTienda: ID_TIENDA,
     },
     ayudas: {

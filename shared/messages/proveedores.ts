@@ -49,5 +49,11 @@ export const proveedores = {
     telefonoHint: 'Solo números, de 7 a 15 dígitos.',
     correo: 'Correo',
     correoPlaceholder: 'pedidos@proveedor.com',
+    documento: 'NIT o cédula (opcional)',
+    documentoHint: 'Para el documento soporte de compras a quien no factura. Ej.: 900123456-7',
+    direccion: 'Dirección (opcional)',
+    obligadoFacturar: 'Emite factura electrónica',
   },
+  documentoInvalido: 'Escriba el NIT o la cédula con números (el dígito de verificación después de un guion).',
+  obligadoInvalido: 'Indique si el proveedor emite factura electrónica.',
 } as const;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { registro } from '../messages/auth';
 import { proveedores } from '../messages/proveedores';
 import { EMAIL_RE, sinBidi } from './common';
-import { baseDe, columnasDe, leidoDe, type Campos } from '../campos';
+import { baseDe, columnasDe, leidoDe, siPresente, type Campos } from '../campos';
 
 // Only these areas' texts: a screen that loads this schema does not load the whole catalogue.
 const M = { proveedores, registro };
@@ -66,6 +66,33 @@ export const camposDelProveedor = (m: MensajesProveedor) =>
         .regex(EMAIL_RE, M.registro.email)
         .transform((v) => v.toLowerCase()),
       lee: texto,
+    },
+    // For a later documento soporte (issue #32 point 7): optional; empty is none; absent, left as it is.
+    documento: {
+      z: siPresente(
+        z
+          .union([z.null(), z.string().trim().max(20, M.proveedores.documentoInvalido)], { error: M.proveedores.documentoInvalido })
+          .transform((v) => (v ? v.replace(/[.\s]/g, '') : null))
+          .pipe(z.union([z.null(), z.string().regex(/^[0-9]{5,15}(-[0-9])?$/, M.proveedores.documentoInvalido)])),
+      ),
+      lee: texto.nullable(),
+      heredada: false,
+    },
+    direccion: {
+      z: siPresente(
+        z
+          .union([z.null(), z.string().trim().max(160, M.registro.tooLong)], { error: M.registro.tooLong })
+          .transform((v) => v || null)
+          .pipe(z.union([z.null(), z.string().refine(sinBidi, M.registro.bidi)])),
+      ),
+      lee: texto.nullable(),
+      heredada: false,
+    },
+    // A ticked box of the back-office's form is 'true', an unticked one ''.
+    obligadoFacturar: {
+      z: z.union([z.boolean(), z.enum(['true', 'false', '']).transform((v) => v === 'true')], { error: M.proveedores.obligadoInvalido }).optional(),
+      lee: z.boolean(),
+      heredada: false,
     },
   }) as const satisfies Campos;
 

@@ -10,6 +10,14 @@ export const proveedor = pgTable(
     /** Digits only; text so that 10-digit Colombian numbers and leading zeros fit. */
     telefono: text('telefono').notNull(),
     email: text('email').notNull(),
+    /**
+     * For a later *documento soporte* (issue #32 point 7: purchases from sellers who do not invoice):
+     * the seller's NIT or cédula (digits, a NIT's check digit after a dash), its address, and whether
+     * it issues electronic invoices. Kept now, used later.
+     */
+    documento: text('documento'),
+    direccion: text('direccion'),
+    obligadoFacturar: boolean('obligado_facturar').notNull().default(true),
     /** False once archived (issue #27): a supplier with deliveries is never deleted, only hidden from lists. */
     activo: boolean('activo').notNull().default(true),
   },

@@ -26,6 +26,9 @@ const GENERADORES: Record<string, fc.Arbitrary<Valor>> = {
   nombre: palabra,
   telefono: fc.stringMatching(/^[0-9]{7,15}$/),
   email: correo,
+  documento: fc.oneof(fc.constant(null), fc.stringMatching(/^[0-9]{5,15}(-[0-9])?$/)),
+  direccion: fc.oneof(fc.constant(null), palabra),
+  obligadoFacturar: fc.boolean(),
 };
 
 const campo = (k: string) => (CAMPOS_DEL_PROVEEDOR as Record<string, Campo>)[k]!;

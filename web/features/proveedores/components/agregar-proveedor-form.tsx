@@ -14,13 +14,13 @@ const M = { comun, proveedores, roles };
 
 const F = M.proveedores.campos;
 
-const EMPTY = { nombre: '', telefono: '', email: '' };
+const EMPTY = { nombre: '', telefono: '', email: '', documento: '', direccion: '', obligadoFacturar: true };
 
 /** Add supplier (spec §5): every field required; role 3 is refused (spec §6). */
 export function AgregarProveedorForm() {
   const session = useSession();
   const mutation = useCreateProveedor();
-  const { formRef, bind, onSubmit, setValues } = useValidatedForm({
+  const { formRef, bind, onSubmit, setValues, values, set } = useValidatedForm({
     schema: ZCreateProveedorRequest,
     initial: EMPTY,
     before: () => {
@@ -43,6 +43,12 @@ export function AgregarProveedorForm() {
       <Field label={F.nombre} autoComplete="organization" {...bind('nombre')} />
       <Field label={F.telefono} type="tel" inputMode="tel" autoComplete="tel" placeholder="3104567890" hint={F.telefonoHint} {...bind('telefono')} />
       <Field label={F.correo} type="email" autoComplete="email" placeholder={F.correoPlaceholder} {...bind('email')} />
+      {/* For a later documento soporte (issue #32 point 7): purchases from sellers who do not invoice. */}
+      <Field label={F.documento} inputMode="numeric" autoComplete="off" hint={F.documentoHint} {...bind('documento')} />
+      <Field label={F.direccion} autoComplete="street-address" {...bind('direccion')} />
+      <label className="check">
+        <input type="checkbox" name="obligadoFacturar" checked={values.obligadoFacturar} onChange={(e) => set('obligadoFacturar', e.target.checked)} /> {F.obligadoFacturar}
+      </label>
       <button type="submit" className="btn btn--block" disabled={mutation.isPending}>
         {mutation.isPending ? M.comun.agregando : M.proveedores.agregar}
       </button>
