@@ -52,6 +52,7 @@ export const importacion = {
     cupo: 'Cupo de fiado',
     plazoFiado: 'Plazo para pagar (días)',
     email: 'Correo',
+    direccion: 'Dirección',
   },
   // Each kind's own words (customers and suppliers, issue #33 point 1).
   entidades: {

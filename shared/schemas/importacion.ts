@@ -21,7 +21,7 @@ export const CAMPOS_CLIENTE = ['documento', 'tipoDocumento', 'nombre', 'apellido
 export type TCampoClienteImportado = (typeof CAMPOS_CLIENTE)[number];
 
 /** A supplier's row: matched by its exact name. */
-export const CAMPOS_PROVEEDOR = ['nombre', 'telefono', 'email'] as const;
+export const CAMPOS_PROVEEDOR = ['nombre', 'telefono', 'email', 'documento', 'direccion'] as const;
 export type TCampoProveedorImportado = (typeof CAMPOS_PROVEEDOR)[number];
 
 /** Each kind's fields, in the mapping's order. */

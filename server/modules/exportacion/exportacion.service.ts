@@ -103,6 +103,8 @@ export async function exportarLista(options: {
         { titulo: C.nombre, valor: (p) => p.nombre },
         { titulo: C.telefono, valor: (p) => p.telefono },
         { titulo: C.email, valor: (p) => p.email },
+        { titulo: C.documento, valor: (p) => p.documento },
+        { titulo: C.direccion, valor: (p) => p.direccion },
         { titulo: C.productos, tipo: 'numero', valor: (p) => p.productos },
       ];
       return exportarTabla({ ...base, columnas, filas: items });

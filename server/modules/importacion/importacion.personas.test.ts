@@ -136,14 +136,14 @@ describe('importar proveedores', () => {
     return Buffer.from(await libro.xlsx.writeBuffer());
   }
   const lista = (tiendaId: number) =>
-    t.database.db.select({ nombre: proveedor.nombre, telefono: proveedor.telefono, email: proveedor.email }).from(proveedor).where(eq(proveedor.tiendaId, tiendaId)).orderBy(asc(proveedor.nombre));
+    t.database.db.select({ nombre: proveedor.nombre, telefono: proveedor.telefono, email: proveedor.email, documento: proveedor.documento }).from(proveedor).where(eq(proveedor.tiendaId, tiendaId)).orderBy(asc(proveedor.nombre));
 
   it('de un libro de Excel: nuevos, actualizados por nombre (sin importar tildes ni mayúsculas), errores por fila; el mismo archivo dos veces no cambia nada', async () => {
     const s = await crearTienda(t);
     await t.database.db.insert(proveedor).values({ tiendaId: s.id, nombre: 'Distribuidora Andina', telefono: '3001234567', email: 'ventas@andina.co' });
     const libro = await xlsx([
-      ['Proveedor', 'Teléfono', 'Correo'],
-      ['Lácteos El Campo', 6017654321, 'pedidos@elcampo.co'],
+      ['Proveedor', 'Teléfono', 'Correo', 'NIT'],
+      ['Lácteos El Campo', 6017654321, 'pedidos@elcampo.co', '900.123.456-7'],
       ['DISTRIBUIDORA ANDINA', '300-765-4321', ''],
       ['Sin Correo', '3001112222', ''],
       ['Teléfono Malo', 'abc', 'x@y.co'],
@@ -157,8 +157,8 @@ describe('importar proveedores', () => {
     expect(await lista(s.id)).toHaveLength(1);
     await aplicar('proveedores', s.token, libro);
     expect(await lista(s.id)).toEqual([
-      { nombre: 'DISTRIBUIDORA ANDINA', telefono: '3007654321', email: 'ventas@andina.co' },
-      { nombre: 'Lácteos El Campo', telefono: '6017654321', email: 'pedidos@elcampo.co' },
+      { nombre: 'DISTRIBUIDORA ANDINA', telefono: '3007654321', email: 'ventas@andina.co', documento: null },
+      { nombre: 'Lácteos El Campo', telefono: '6017654321', email: 'pedidos@elcampo.co', documento: '900123456-7' },
     ]);
     expect((await vistaPrevia('proveedores', s.token, libro)).resumen).toMatchObject({ nuevos: 0, actualizados: 0, sinCambios: 2 });
     expect((await entradas(s.id, 'importacion')).map((e) => e.detalle)).toEqual([{ entidad: 'proveedor', nuevos: 1, actualizados: 1 }]);

@@ -21,6 +21,8 @@ export const SINONIMOS_PROVEEDOR: Record<TCampoProveedorImportado, string[]> = {
   nombre: ['nombre', 'proveedor', 'razonsocial', 'empresa', 'nombredelproveedor'],
   telefono: ['telefono', 'celular', 'movil', 'tel', 'contacto'],
   email: ['email', 'correo', 'correoelectronico', 'mail'],
+  documento: ['nit', 'documento', 'cedula', 'nitocedula', 'identificacion'],
+  direccion: ['direccion', 'domicilio'],
 };
 
 /** The field list's checks with the import's words. */
@@ -44,10 +46,10 @@ export async function planificarProveedores(options: { db: Db; tiendaId: number;
     const errores: string[] = [];
     const { celda, lleno } = celdasDe(idx, celdas);
     const v: Partial<TCamposProveedor> = {};
-    for (const k of ['nombre', 'telefono', 'email'] as const) {
+    for (const k of ['nombre', 'telefono', 'email', 'documento', 'direccion'] as const) {
       if (!lleno(k)) continue;
       const r = Z[k].safeParse(texto(celda(k)));
-      if (r.success) v[k] = r.data;
+      if (r.success) (v as Record<string, unknown>)[k] = r.data;
       else errores.push(MI.fila.campo(MI.campos[k], r.error.issues[0]?.message ?? M.generic.validation));
     }
     if (!lleno('nombre')) errores.push(MI.fila.falta(MI.campos.nombre));
@@ -70,11 +72,11 @@ export async function planificarProveedores(options: { db: Db; tiendaId: number;
         if (!v.email) errores.push(MI.fila.falta(MI.campos.email));
         if (errores.length === 0) {
           plan.accion = 'nuevo';
-          plan.alta = { nombre: v.nombre, telefono: v.telefono!, email: v.email! };
+          plan.alta = { nombre: v.nombre, telefono: v.telefono!, email: v.email!, ...(v.documento ? { documento: v.documento } : {}), ...(v.direccion ? { direccion: v.direccion } : {}) };
         }
       } else {
         const campos: CambiosProveedor = {};
-        for (const k of ['nombre', 'telefono', 'email'] as const) if (v[k] !== undefined && v[k] !== existente[k]) campos[k] = v[k];
+        for (const k of ['nombre', 'telefono', 'email', 'documento', 'direccion'] as const) if (v[k] !== undefined && v[k] !== existente[k]) (campos as Record<string, unknown>)[k] = v[k];
         if (Object.keys(campos).length === 0) plan.accion = 'igual';
         else {
           plan.accion = 'actualizar';
