@@ -59,7 +59,7 @@ export async function exportarLista(options: {
   switch (entidad) {
     case 'productos': {
       const C = ME.columnas.productos;
-      const [{ items }, extras] = await Promise.all([listarProductos({ db, tiendaId, lector: options.lector, q, ...todo }), impuestosYCostos(db, tiendaId, options.lector)]);
+      const [{ items }, { conCostos, porId: extras }] = await Promise.all([listarProductos({ db, tiendaId, lector: options.lector, q, ...todo }), impuestosYCostos(db, tiendaId, options.lector)]);
       const columnas: ColumnaExport<(typeof items)[number]>[] = [
         { titulo: C.id, tipo: 'numero', valor: (p) => p.id },
         { titulo: C.codigo, valor: (p) => p.codigoBarras },
@@ -67,8 +67,8 @@ export async function exportarLista(options: {
         { titulo: C.marca, valor: (p) => p.marca },
         { titulo: C.categoria, valor: (p) => p.categoria },
         { titulo: C.precio, tipo: 'numero', valor: (p) => p.precio },
-        // Costs only for who may see them (the list reads them null otherwise).
-        { titulo: C.costo, tipo: 'numero', valor: (p) => extras.get(p.id)?.costo ?? null },
+        // Costs only for who may see them: for anyone else the column is not there at all.
+        ...(conCostos ? [{ titulo: C.costo, tipo: 'numero', valor: (p) => extras.get(p.id)?.costo ?? null } satisfies ColumnaExport<(typeof items)[number]>] : []),
         { titulo: C.impuesto, valor: (p) => nombreImpuesto(extras.get(p.id)?.impuesto) },
         { titulo: C.unidad, valor: (p) => M.impuestos.unidades[extras.get(p.id)?.unidadDian ?? '94'] ?? null },
         { titulo: C.stock, tipo: 'numero', valor: (p) => p.stock },

@@ -383,11 +383,11 @@ export type TProductoImportable = Awaited<ReturnType<typeof productosImportables
  * exported file imports back unchanged); costs only for whoever may see them.
  */
 export async function impuestosYCostos(db: Db, tiendaId: number, lector: Lector) {
-  const filas = await db
-    .select({ id: producto.idProducto, impuesto: producto.impuesto, unidadDian: producto.unidadDian, costo: producto.costo, costoPromedio: producto.costoPromedio })
-    .from(producto)
-    .where(eq(producto.tiendaId, tiendaId));
-  return new Map((await conCostosDe(db, { tiendaId }, lector, filas)).map((f) => [f.id, f]));
+  const [filas, conCostos] = await Promise.all([
+    db.select({ id: producto.idProducto, impuesto: producto.impuesto, unidadDian: producto.unidadDian, costo: producto.costo }).from(producto).where(eq(producto.tiendaId, tiendaId)),
+    puede(db, tiendaId, lector, 'reportes'),
+  ]);
+  return { conCostos, porId: new Map(filas.map((f) => [f.id, conCostos ? f : { ...f, costo: null }])) };
 }
 
 /**

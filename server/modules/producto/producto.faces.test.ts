@@ -180,7 +180,8 @@ async function fila(id: number) {
   const [row] = await t.database.db.select().from(producto).where(eq(producto.idProducto, id));
   if (!row) return null;
   const s = [...caras.stores.values(), caras.ajena].find((x) => x.id === row.tiendaId)!;
-  const { idProducto: _id, tiendaId: _t, proveedorId, ...rest } = row;
+  // actualizadoEn is the offline till's sync cursor, moved by a trigger on every write (ADR 029): not a value a face writes.
+  const { idProducto: _id, tiendaId: _t, actualizadoEn: _u, proveedorId, ...rest } = row;
   return { ...rest, proveedor: proveedorId == null ? null : proveedorId === s.proveedor ? 'el de la tienda' : proveedorId };
 }
 
