@@ -7,6 +7,7 @@
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { abrirBase } from './open-db';
+import { RESUMEN_DIA } from '../server/db/backup';
 import { seedCatalogos } from '../server/db/setup';
 import { loadEnv } from '../server/env';
 import { hashPassword } from '../server/lib/password';
@@ -218,14 +219,7 @@ async function generateFleet() {
 
 /** The per-day summaries' triggers (issue #35 point 3, migration resumen_diario) off for a bulk load, or back on. */
 async function resumenesDiarios(accion: 'enable' | 'disable') {
-  for (const [tabla, trigger] of [
-    ['venta', 'venta_resumen_dia_ins'],
-    ['venta', 'venta_resumen_dia_upd'],
-    ['venta', 'venta_resumen_dia_del'],
-    ['factura', 'factura_resumen_dia_ins'],
-    ['factura', 'factura_resumen_dia_upd'],
-    ['factura', 'factura_resumen_dia_del'],
-  ] as const) {
+  for (const [tabla, trigger] of RESUMEN_DIA) {
     await db.execute(sql.raw(`alter table ${tabla} ${accion} trigger ${trigger}`));
   }
 }

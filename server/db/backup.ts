@@ -12,9 +12,10 @@ export const DERIVED_TABLES = ['venta_producto_resumen', 'venta_resumen_cantidad
 
 /**
  * The per-day summaries (ADR 028 resumen diario) are rebuilt whole after the load, not fed row by
- * row: their triggers are off while the rows go back, then `resumen_dia_reconstruir` runs per store.
+ * row: their triggers are off while the rows go back, then `resumen_dia_reconstruir` runs per store
+ * (the bench's bulk load does the same, scripts/bench-data.ts).
  */
-const RESUMEN_DIA: readonly (readonly [string, string])[] = [
+export const RESUMEN_DIA: readonly (readonly [string, string])[] = [
   ['venta', 'venta_resumen_dia_ins'],
   ['venta', 'venta_resumen_dia_upd'],
   ['venta', 'venta_resumen_dia_del'],
