@@ -342,8 +342,9 @@ export async function abrirDevolucion(
   const cerrar = async (ventaCambio?: { id: number; numero: number }) => {
     // An exchange's credit was written before its new sale: what the customer owes, after both.
     if (options.enCambio && metodoPagoId === METODO.FIADO) {
-      const saldoAntes = (await saldoDe(tx, tiendaId, v.clienteId!)) + total;
-      if (saldoAntes - total < 0) throw new AppError('BUSINESS_RULE', D.fiadoMayorQueSaldo(formatPesos(Math.max(0, saldoAntes))));
+      const saldo = await saldoDe(tx, tiendaId, v.clienteId!);
+      // The refusal names what the customer owed before this credit.
+      if (saldo < 0) throw new AppError('BUSINESS_RULE', D.fiadoMayorQueSaldo(formatPesos(Math.max(0, saldo + total))));
     }
     // The drawer, with this refund out of it (and an exchange's new sale in it): never below zero.
     if (enEfectivo && caja) {
