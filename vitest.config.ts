@@ -8,6 +8,8 @@ export default defineConfig({
     // PGlite is single-threaded WebAssembly: a few files at a time keep a 2-core machine responsive.
     // (A whole-run setting: it covers both projects below.)
     maxWorkers: 2,
+    // Every test database starts from one migrated template built per run (tests/helpers/plantilla.ts).
+    globalSetup: ['tests/helpers/plantilla.ts'],
     // Two projects in one run: `npx vitest run` and scripts/test-all.sh run and count both.
     projects: [
       {

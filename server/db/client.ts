@@ -60,6 +60,11 @@ export interface CreateDbOptions {
    * or a script's command). The folder holding `pgliteDir` is locked for this process until close().
    */
   lockAs?: string;
+  /**
+   * An uncompressed tarball of a PGlite data folder to start an in-memory database from, instead of an
+   * empty cluster (tests: the migrated template built once per run, tests/helpers/plantilla.ts).
+   */
+  pgliteLoadDataDir?: string;
   /** Told when an idle PostgreSQL connection is lost (the pool replaces it). */
   onConnectionError?: (err: Error) => void;
 }
@@ -139,10 +144,14 @@ async function openPglite(options: CreateDbOptions, folder: string): Promise<Dat
   // PGliteThread answers drizzle's calls (query, exec, transaction) as PGlite does (ADR 009).
   const client =
     options.pgliteThread === 'worker'
-      ? (new PGliteThread({ dataDir: options.pgliteDir, startParams: settings }) as unknown as PGlite)
+      ? (new PGliteThread({ dataDir: options.pgliteDir, startParams: settings, loadDataDir: options.pgliteLoadDataDir }) as unknown as PGlite)
       : options.pgliteDir
         ? new PGlite(options.pgliteDir, { extensions, startParams })
-        : new PGlite({ extensions, startParams });
+        : new PGlite({
+            extensions,
+            startParams,
+            ...(options.pgliteLoadDataDir ? { loadDataDir: new Blob([fs.readFileSync(options.pgliteLoadDataDir)]) } : {}),
+          });
   await client.waitReady;
   const db = drizzlePglite({ client, schema });
   return {

@@ -58,9 +58,9 @@ export class PGliteThread {
   private stopped: Error | null = null;
 
   /** `startParams` are added to PGlite's own (`-c name=value` pairs). */
-  constructor(options: { dataDir?: string; startParams?: string[] }) {
+  constructor(options: { dataDir?: string; startParams?: string[]; loadDataDir?: string }) {
     this.worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
-      workerData: { dataDir: options.dataDir, startParams: options.startParams ?? [] },
+      workerData: { dataDir: options.dataDir, startParams: options.startParams ?? [], loadDataDir: options.loadDataDir },
       // The worker is plain JavaScript: no loader of the parent (tsx, Vitest) is needed or wanted there.
       execArgv: [],
       // Its JavaScript is only the wire protocol and the rows in transit: a small young generation keeps

@@ -4,6 +4,7 @@
 // the server's thread parses requests, validates them and writes answers while the database works.
 // Plain JavaScript on purpose: the same file is loaded by the built server, by tsx and by Vitest.
 // It answers the messages of pglite-thread.ts, one at a time and in the order they arrive.
+import fs from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -12,10 +13,16 @@ import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 if (!parentPort) throw new Error('pglite-worker.mjs runs as a worker thread');
 const port = parentPort;
 
-/** @type {{ dataDir?: string, startParams: string[] }} */
+/** @type {{ dataDir?: string, startParams: string[], loadDataDir?: string }} */
 const options = workerData;
 const defaults = /** @type {{ defaultStartParams?: string[] }} */ (/** @type {unknown} */ (PGlite)).defaultStartParams ?? [];
-const pg = new PGlite({ dataDir: options.dataDir, extensions: { pg_trgm, unaccent }, startParams: [...defaults, ...options.startParams] });
+const pg = new PGlite({
+  dataDir: options.dataDir,
+  extensions: { pg_trgm, unaccent },
+  startParams: [...defaults, ...options.startParams],
+  // A data folder's tarball to start from (tests: the migrated template, tests/helpers/plantilla.ts).
+  ...(options.loadDataDir ? { loadDataDir: new Blob([fs.readFileSync(options.loadDataDir)]) } : {}),
+});
 
 /** Everything a database error carries (code, detail, constraint…), so the caller can map it. */
 function plainError(/** @type {unknown} */ err) {

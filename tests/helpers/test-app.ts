@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { bootstrap } from '../../server/bootstrap';
 import { createDb, type Database } from '../../server/db/client';
@@ -13,15 +13,22 @@ import type { Mail, Mailer } from '../../server/lib/mailer';
 /**
  * A fresh database per test file: PGlite in memory by default (on its own thread when
  * TEST_PGLITE_THREAD=worker, ADR 009), or a new PostgreSQL database (created and dropped here) when
- * TEST_DATABASE_URL is set.
+ * TEST_DATABASE_URL is set. Both start as a copy of the run's migrated template (plantilla.ts).
  */
 export async function createTestDatabase(): Promise<Database> {
   const url = process.env.TEST_DATABASE_URL;
-  if (!url) return createDb({ pgliteThread: process.env.TEST_PGLITE_THREAD === 'worker' ? 'worker' : 'main' });
+  if (!url) {
+    const plantilla = inject('plantillaPglite');
+    return createDb({
+      pgliteThread: process.env.TEST_PGLITE_THREAD === 'worker' ? 'worker' : 'main',
+      ...(plantilla ? { pgliteLoadDataDir: plantilla } : {}),
+    });
+  }
   const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const plantilla = inject('plantillaPostgres');
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  await admin.query(`create database "${name}"`);
+  await admin.query(plantilla ? `create database "${name}" template "${plantilla}"` : `create database "${name}"`);
   await admin.end();
   const dbUrl = new URL(url);
   dbUrl.pathname = `/${name}`;
