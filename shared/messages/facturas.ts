@@ -45,13 +45,16 @@ export const facturas = {
   volver: 'Volver a las facturas',
   // Issue #14 point 6: the rest of the list and the detail.
   buscarFacturas: 'Buscar facturas',
-  buscarPlaceholder: 'Ej.: 25 o arroz',
+  buscarPlaceholder: 'Ej.: 25, D2-14 o arroz',
   cargandoLista: 'Cargando facturas…',
   verFactura: (id: number) => `Ver factura de la venta ${id}`,
   cargando: 'Cargando…',
   reintentar: 'Reintentar',
   telefono: (telefono: string) => `Tel. ${telefono}`,
   numero: (id: number) => `N.º ${id}`,
+  // Issue #34: a sale made without network keeps the number its receipt printed (D3-17).
+  numeroSinRed: (n: string) => `Sin red: ${n}`,
+  numeroSinRedTitulo: 'Número impreso por la caja cuando vendió sin red',
   hora: 'Hora',
   cajero: 'Cajero',
   productosCaption: (id: number) => `Productos de la venta ${id}`,

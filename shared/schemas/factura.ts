@@ -25,6 +25,8 @@ export const ZFacturaResumen = z.object({
   idVenta: z.number().int(),
   /** The number people see (issue #36 point 8); `idVenta` addresses the sale. */
   numero: z.number().int(),
+  /** The number the offline till printed (D3-17, issue #34) for a sale made without network; null otherwise. */
+  numeroDispositivo: z.string().nullable(),
   /** ISO 8601 instant. */
   fecha: z.string(),
   estado: z.string(),
@@ -64,6 +66,8 @@ export const ZFacturaDetalle = z.object({
   idVenta: z.number().int(),
   /** The number people see (issue #36 point 8); `idVenta` addresses the sale. */
   numero: z.number().int(),
+  /** The number the offline till printed (D3-17, issue #34) for a sale made without network; null otherwise. */
+  numeroDispositivo: z.string().nullable(),
   fecha: z.string(),
   estado: z.string(),
   tienda: z.object({ nombre: z.string(), direccion: z.string().nullable(), telefono: z.string().nullable() }),

@@ -17,10 +17,13 @@ const nombreCliente = sql<string | null>`${cliente.nombre} || ' ' || ${cliente.a
 
 /**
  * The search of spec §5: a sale's number as people see it (`venta.numero`, issue #36 point 8; the
- * internal id is not searched) or a product name. The product branch is a
+ * internal id is not searched), the number an offline till printed on its receipt (`D3-17`, issue
+ * #34) or a product name. The product branch is a
  * semi-join through factura_tienda_producto_idx, so it reads only the lines of matching products.
  */
 function busqueda(db: Db, tiendaId: number, q: string): SQL {
+  const dispositivo = /^\s*(d\d{1,6}-\d{1,9})\s*$/i.exec(q)?.[1];
+  if (dispositivo) return eq(venta.numeroDispositivo, dispositivo.toUpperCase());
   const conProducto = inArray(
     venta.idVenta,
     db
@@ -50,6 +53,7 @@ export async function listarFacturas(options: { db: Db; tiendaId: number; query:
       .select({
         idVenta: venta.idVenta,
         numero: venta.numero,
+        numeroDispositivo: venta.numeroDispositivo,
         fecha: venta.fecha,
         estado: venta.estado,
         metodoPago: metodoPago.nombre,
@@ -155,6 +159,7 @@ export async function detalleFactura(options: { db: Db; tiendaId: number; idVent
     .select({
       idVenta: venta.idVenta,
       numero: venta.numero,
+      numeroDispositivo: venta.numeroDispositivo,
       fecha: venta.fecha,
       estado: venta.estado,
       montoRecibido: venta.montoRecibido,
@@ -205,6 +210,7 @@ export async function detalleFactura(options: { db: Db; tiendaId: number; idVent
   return {
     idVenta: v.idVenta,
     numero: v.numero,
+    numeroDispositivo: v.numeroDispositivo,
     fecha: v.fecha.toISOString(),
     estado: v.estado,
     tienda: { nombre: v.tiendaNombre, direccion: v.tiendaDireccion, telefono: v.tiendaTelefono },

@@ -97,6 +97,7 @@ describe('facturas', () => {
       idVenta: v.uno,
       // The store's first sale: its number, whatever its id (issue #36 point 8).
       numero: 1,
+      numeroDispositivo: null,
       fecha: '2024-03-01T15:00:00.000Z',
       estado: 'Completada',
       lineas: 2,
@@ -141,6 +142,7 @@ describe('facturas', () => {
     expect(res.json()).toEqual({
       idVenta: v.uno,
       numero: 1,
+      numeroDispositivo: null,
       fecha: '2024-03-01T15:00:00.000Z',
       estado: 'Completada',
       tienda: { nombre: TIENDA, direccion: 'Calle 10 # 5-23', telefono: '6013456789' },

@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { M } from '#shared/messages';
 import { ROL } from '#shared/roles';
 import type { TDatosSinRed, TDispositivo } from '#shared/schemas/sin-red';
+import type { TFacturaDetalle, TFacturasPage } from '#shared/schemas/factura';
 import type { TRecibo } from '#shared/schemas/venta';
 import { actividad, creditoMovimiento, movimiento, producto, venta } from '../../db/schema';
 import { crearEmpleado, crearTienda, peticion, type Tienda } from '../../../tests/helpers/factories';
@@ -135,6 +136,13 @@ describe('una venta sin red que llega del equipo', () => {
     // Read back later, the receipt still prints the device's number.
     const leido = await req('GET', `/api/ventas/${recibos[0]!.id}`, cajero);
     expect((leido.json() as TRecibo).sinRed?.numero).toBe(`${d.prefijo}-1`);
+    // The sales list and the invoice show it, and the printed number finds the sale (in any case).
+    const buscada = await req('GET', `/api/facturas?q=${d.prefijo.toLowerCase()}-1`, cajero);
+    expect(buscada.statusCode, buscada.body).toBe(200);
+    const pagina = buscada.json() as TFacturasPage;
+    expect(pagina.items.map((f) => [f.idVenta, f.numeroDispositivo])).toEqual([[recibos[0]!.id, `${d.prefijo}-1`]]);
+    const detalle = await req('GET', `/api/facturas/${recibos[0]!.id}`, cajero);
+    expect((detalle.json() as TFacturaDetalle).numeroDispositivo).toBe(`${d.prefijo}-1`);
   });
 
   it('sin la marca sin red, el mismo pedido sigue rechazado por stock', async () => {

@@ -150,6 +150,11 @@ export default function DetalleFacturaPage() {
               <span className="factura-numero__id" data-testid="factura-id">
                 {F.numero(f.numero)}
               </span>
+              {f.numeroDispositivo ? (
+                <span className="facturas-sin-red" title={F.numeroSinRedTitulo} data-testid="factura-sin-red">
+                  {F.numeroSinRed(f.numeroDispositivo)}
+                </span>
+              ) : null}
               <span className={estadoBadge(f.estado)} data-testid="factura-estado">
                 {f.estado}
               </span>

@@ -72,14 +72,21 @@ export default function GestionarVentasPage() {
                 header: C.venta,
                 className: 'facturas-c-venta',
                 cell: (f) => (
-                  <Link
-                    to={detalle(f.idVenta)}
-                    state={{ idVenta: f.idVenta, from: location.search }}
-                    aria-label={F.verFactura(f.numero)}
-                    onClick={(e) => e.stopPropagation()}
-                  >
-                    #{f.numero}
-                  </Link>
+                  <>
+                    <Link
+                      to={detalle(f.idVenta)}
+                      state={{ idVenta: f.idVenta, from: location.search }}
+                      aria-label={F.verFactura(f.numero)}
+                      onClick={(e) => e.stopPropagation()}
+                    >
+                      #{f.numero}
+                    </Link>
+                    {f.numeroDispositivo ? (
+                      <span className="facturas-sin-red" title={F.numeroSinRedTitulo}>
+                        {F.numeroSinRed(f.numeroDispositivo)}
+                      </span>
+                    ) : null}
+                  </>
                 ),
               },
               { header: C.fecha, className: 'facturas-nowrap facturas-c-fecha', cell: (f) => fechas.fechaMedia(f.fecha) },
