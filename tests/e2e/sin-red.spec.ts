@@ -170,4 +170,13 @@ test('sin red: 22 ventas en tres pestañas llegan una sola vez, el stock y el li
   const saldo = await request.get(`/api/sin-red/datos`, { headers: auth });
   const rosa = ((await saldo.json()) as { clientes: { documento: string; saldo: number }[] }).clientes.find((x) => x.documento === doc);
   expect(rosa?.saldo).toBe(2500 + 1800 + 3000 + 5 * 5500);
+
+  // The sales list finds a sale by the number its receipt printed, and shows it there and on the invoice.
+  const primero = numeros[0]!;
+  await page.goto(`/gestionar_ventas?q=${encodeURIComponent(primero)}`);
+  const fila = page.getByRole('row').filter({ hasText: `Sin red: ${primero}` });
+  await expect(fila).toHaveCount(1);
+  await fila.getByRole('link').click();
+  await expect(page.getByTestId('factura-sin-red')).toHaveText(`Sin red: ${primero}`);
+  await page.screenshot({ path: test.info().outputPath('factura-sin-red.png') });
 });
