@@ -37,6 +37,9 @@ export const sinRed = {
   nuevaVenta: 'Nueva venta',
   imprimir: 'Imprimir',
   sinDispositivo: 'Este equipo no tiene numeración para vender sin red. Conéctese una vez para obtenerla.',
+  instalarTitulo: 'Instale la app para vender sin red',
+  instalarIos:
+    'En iPhone y iPad, Safari borra lo guardado por una página que no se usa en 7 días, y con ello las ventas sin enviar. Para vender sin red, instale la app: toque Compartir y luego «Agregar a pantalla de inicio», y ábrala desde ese ícono.',
   devolucionesSinRed: 'Sin conexión no se pueden hacer devoluciones ni anulaciones. Espere a que vuelva la red.',
   // Sign-out with sales still on the device (point 6).
   salirConPendientesTitulo: 'Hay ventas sin enviar',

@@ -180,3 +180,30 @@ test('sin red: 22 ventas en tres pestañas llegan una sola vez, el stock y el li
   await expect(page.getByTestId('factura-sin-red')).toHaveText(`Sin red: ${primero}`);
   await page.screenshot({ path: test.info().outputPath('factura-sin-red.png') });
 });
+
+test.describe('en un iPhone con Safari', () => {
+  test.use({
+    userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+    viewport: { width: 390, height: 844 },
+  });
+
+  test('sin instalar la app, la caja sin red pide instalarla y no acepta ventas', async ({ page, context, request }) => {
+    test.setTimeout(120_000);
+    const t = await nuevaTienda(request);
+    const r = await request.post('/api/productos', { headers: { authorization: `Bearer ${t.token}` }, data: { nombre: unique('Arroz'), precio: 2500, cantidad: 10 } });
+    expect(r.status(), await r.text()).toBe(201);
+    await signIn(page, 'Tienda', t.email, CLAVE, { caja: false });
+    await page.goto('/ventas');
+    await page.waitForFunction(() => navigator.serviceWorker?.controller != null, undefined, { timeout: 30_000 });
+    await expect.poll(() => productosLocales(page), { timeout: 30_000 }).toBe(1);
+
+    await context.setOffline(true);
+    await page.reload();
+    await expect(page.getByTestId('banner-sin-red')).toContainText('SIN CONEXIÓN');
+    await expect(page.getByTestId('sin-red-instalar')).toContainText('Instale la app para vender sin red');
+    await expect(page.getByTestId('sin-red-instalar')).toContainText('Agregar a pantalla de inicio');
+    await expect(page.getByRole('button', { name: 'Confirmar pago' })).toHaveCount(0);
+    await page.screenshot({ path: test.info().outputPath('sin-red-instalar-390.png') });
+    await context.setOffline(false);
+  });
+});

@@ -4,6 +4,7 @@ import { formatPesos } from '#shared/money';
 import { METODO } from '#shared/roles';
 import type { TClienteSinRed } from '#shared/schemas/sin-red';
 import { useFechas } from '../../lib/fechas';
+import { enModoApp, esIosSafari } from '../../lib/instalacion';
 import { useSession } from '../../lib/session';
 import { baseLocal, leerAjuste, plegar, type ProductoLocal, type VentaSalida } from './base-local';
 import { sincronizar } from './sincronizar';
@@ -82,6 +83,15 @@ export function VenderSinRed() {
   }, [db, metodo, documento, recibo]);
 
   if (!db || !session) return null;
+  // Safari on iOS deletes a site's stored data after 7 days without use unless the app is installed:
+  // sales kept on a phone in a browser tab could be lost before they are sent (issue #34 point 2).
+  if (esIosSafari() && !enModoApp())
+    return (
+      <div className="card state" role="alert" data-testid="sin-red-instalar">
+        <strong>{M.sinRed.instalarTitulo}</strong>
+        <p>{M.sinRed.instalarIos}</p>
+      </div>
+    );
   if (listo === 'cargando') return null;
   if (listo !== 'ok')
     return (
