@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { BinaryBitmap, DecodeHintType, HybridBinarizer, QRCodeReader, RGBLuminanceSource } from '@zxing/library';
 import { generarCertificadoPrueba } from '../../server/modules/dian/certificado-prueba';
@@ -10,6 +13,9 @@ import { agregarAlCarrito, expectToast, signIn, unique } from './support/fixture
 const CLAVE = 'Clave1234';
 const SOFTWARE_ID = '56f2ae4e-9812-4fad-9255-08fcfcd5ccb0';
 const TEST_SET_ID = '3f1c2a44-5b6d-4e7f-8a9b-0c1d2e3f4a5b';
+// One loopback fake DIAN serves the whole run; the second journey switches it to 503 and back, so the
+// two run one after the other, never beside each other.
+test.describe.configure({ mode: 'serial' });
 const dia = (dias: number) => new Date(Date.now() + dias * 86_400_000).toISOString().slice(0, 10);
 
 /** A store with its fiscal profile (responsible for IVA), a product at 19 % and a till with a range, through the API. */
@@ -138,4 +144,65 @@ test('el dueño configura el documento electrónico en habilitación, vende, y e
     await page.getByRole('button', { name: 'Enviar pendientes ahora' }).click();
     await expect(fila.getByTestId('documento-estado')).toHaveText('Aceptado', { timeout: 2_000 });
   }).toPass({ timeout: 30_000 });
+});
+
+/** The fake DIAN's switch (tests/e2e/support/serve.mjs). */
+const controlDian = (): string =>
+  (JSON.parse(fs.readFileSync(path.join(process.env.E2E_DIR || path.join(os.tmpdir(), 'adax-e2e'), 'env.json'), 'utf8')) as { controlDian: string }).controlDian;
+
+test('con la DIAN caída (503) la venta se entrega igual, queda en contingencia, y al volver la DIAN se acepta una sola vez', async ({ page }) => {
+  test.setTimeout(150_000);
+  const cert = await generarCertificadoPrueba();
+  const email = await tiendaConNumeracion(page);
+  const { token } = await (await page.request.post('/api/sesion/login', { data: { tipo: 'tienda', email, contrasena: CLAVE } })).json();
+  const headers = { authorization: `Bearer ${token}` };
+  const llamar = async (method: 'post' | 'put', url: string, data?: object) => {
+    const r = await page.request[method](url, { data, headers });
+    expect(r.status(), await r.text()).toBe(200);
+  };
+  const base = { ambiente: 'habilitacion', softwareId: SOFTWARE_ID, softwarePin: '12345', testSetId: TEST_SET_ID, transporte: 'dian' };
+  await llamar('put', '/api/dian/configuracion', { ...base, habilitado: false });
+  await llamar('post', '/api/dian/certificado', { p12: cert.p12.toString('base64'), clave: cert.clave });
+  await llamar('post', '/api/dian/habilitacion');
+  await llamar('put', '/api/dian/configuracion', { ...base, habilitado: true });
+
+  const control = controlDian();
+  expect((await page.request.post(`${control}/modo?modo=503`)).status()).toBe(200);
+  try {
+    await signIn(page, 'Tienda', email, CLAVE);
+    await page.goto('/ventas');
+    await agregarAlCarrito(page, 'Gaseosa 400 ml');
+    await page.getByRole('button', { name: 'Generar pago' }).click();
+    await page.getByLabel('Efectivo').check();
+    await page.getByLabel('Monto recibido').fill('5.000');
+    await page.getByRole('button', { name: 'Confirmar pago' }).click();
+    // The sale completes: its receipt, its number and CUDE, whatever DIAN answers.
+    await expect(page).toHaveURL(/\/factura$/);
+    const cude = (await page.getByTestId('recibo-cude').textContent())!.trim();
+    expect(cude).toMatch(/^[0-9a-f]{96}$/);
+
+    // DIAN answers 503: the document goes to contingency, with its 48-hour countdown.
+    await page.goto('/documentos_dian');
+    const fila = page.getByTestId('documento-SETP990000000');
+    await expect(async () => {
+      await page.getByRole('button', { name: 'Enviar pendientes ahora' }).click();
+      await expect(fila.getByTestId('documento-estado')).toHaveText('Contingencia', { timeout: 2_000 });
+    }).toPass({ timeout: 30_000 });
+    await expect(page.getByText(/Quedan \d+ h \d+ min para transmitirlo/).first()).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath('contingencia.png'), fullPage: true });
+
+    // DIAN is back: the document is sent again and accepted, once.
+    expect((await page.request.post(`${control}/modo?modo=aceptar`)).status()).toBe(200);
+    await expect(async () => {
+      await page.getByRole('button', { name: 'Enviar pendientes ahora' }).click();
+      await expect(fila.getByTestId('documento-estado')).toHaveText('Aceptado', { timeout: 2_000 });
+    }).toPass({ timeout: 30_000 });
+    // More passes of the worker change nothing: DIAN received that CUDE once and accepted it.
+    await page.getByRole('button', { name: 'Enviar pendientes ahora' }).click();
+    await expect(fila.getByTestId('documento-estado')).toHaveText('Aceptado');
+    const fake = (await (await page.request.get(`${control}/envios?cude=${cude}`)).json()) as { envios: number; aceptado: boolean };
+    expect(fake).toEqual({ envios: 1, aceptado: true });
+  } finally {
+    await page.request.post(`${control}/modo?modo=aceptar`);
+  }
 });

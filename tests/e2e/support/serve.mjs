@@ -1,6 +1,7 @@
 // Starts what the journeys need: a real SMTP listener on loopback (messages appended to
 // $E2E_DIR/mail.jsonl) and the built server on a fresh embedded database with demo data.
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
@@ -29,6 +30,19 @@ const smtpPort = smtp.server.address().port;
 // The loopback fake DIAN (issue #31): habilitación's web service for the electronic POS journey.
 const { iniciarFakeDian } = await import(path.resolve(process.env.E2E_DIST ?? 'dist', 'server', 'fake-dian.js'));
 const fakeDian = await iniciarFakeDian();
+// Its switch, for the journey of DIAN failing (503) and recovering: loopback only, test support only.
+const controlDian = http.createServer((req, res) => {
+  const u = new URL(req.url ?? '/', 'http://127.0.0.1');
+  if (req.method === 'POST' && u.pathname === '/modo' && ['aceptar', '503'].includes(u.searchParams.get('modo') ?? '')) {
+    fakeDian.modo = u.searchParams.get('modo');
+    res.end('ok');
+  } else if (req.method === 'GET' && u.pathname === '/envios') {
+    const cude = u.searchParams.get('cude') ?? '';
+    res.setHeader('content-type', 'application/json');
+    res.end(JSON.stringify({ envios: fakeDian.envios(cude), aceptado: fakeDian.aceptados.has(cude) }));
+  } else res.writeHead(404).end();
+});
+await new Promise((resolve) => controlDian.listen(0, '127.0.0.1', resolve));
 
 Object.assign(process.env, {
   DIAN_URL_HABILITACION: fakeDian.url,
@@ -46,5 +60,5 @@ Object.assign(process.env, {
   OPERADOR_EMAIL: 'operador@e2e.adax.co',
   OPERADOR_PASSWORD: 'Operador2024',
 });
-fs.writeFileSync(path.join(dir, 'env.json'), JSON.stringify({ mailLog }));
+fs.writeFileSync(path.join(dir, 'env.json'), JSON.stringify({ mailLog, controlDian: `http://127.0.0.1:${controlDian.address().port}` }));
 await import(path.resolve(process.env.E2E_DIST ?? 'dist', 'server', 'main.js'));
