@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { M } from '#shared/messages';
 import type { Db, Tx } from '../../db/client';
+import { insertarLote } from '../../db/insertar-lote';
 import { movimiento } from '../../db/schema';
 
 /**
@@ -62,7 +63,9 @@ export async function registrarEntradasIniciales(
 ): Promise<void> {
   const filas = options.entradas.filter((e) => e.cantidad > 0);
   if (filas.length === 0) return;
-  await tx.insert(movimiento).values(
+  await insertarLote(
+    tx,
+    movimiento,
     filas.map((e) => ({
       tiendaId: options.tiendaId,
       productoId: e.productoId,

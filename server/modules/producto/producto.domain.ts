@@ -13,6 +13,7 @@ import type { TImpuesto } from '#shared/impuestos';
 import { M } from '#shared/messages';
 import type { TPage } from '#shared/schemas/common';
 import type { Db, Tx } from '../../db/client';
+import { insertarLote } from '../../db/insertar-lote';
 import { contieneTexto, enOrden, paginaDeProductos, TRIGRAM_MIN_LENGTH } from '../../db/name-search';
 import { entregaPedido, factura, historialPrecio, inventario, producto, proveedor } from '../../db/schema';
 import { idOf, tiendaDestino } from '../tienda/alcance';
@@ -466,31 +467,31 @@ export async function importarProductos(options: {
       const inventarioId = inv?.id ?? null;
       for (let i = 0; i < altas.length; i += LOTE) {
         const lote = altas.slice(i, i + LOTE);
-        const rows = await tx
-          .insert(producto)
-          .values(
-            lote.map((a) => ({
-              tiendaId,
-              nombre: a.nombre,
-              precioUnit: a.precioUnit,
-              stock: a.stock,
-              stockMin: a.stockMin ?? 0,
-              categoria: a.categoria ?? null,
-              marca: a.marca ?? null,
-              presentacion: a.presentacion ?? null,
-              descripcion: a.descripcion ?? null,
-              codigoBarras: a.codigoBarras ?? null,
-              proveedorId: a.proveedorId ?? null,
-              costo: a.costo ?? null,
-              costoPromedio: a.costo ?? null,
-              impuesto: a.impuesto ?? null,
-              ...(a.unidadDian ? { unidadDian: a.unidadDian } : {}),
-              inventarioId,
-            })),
-          )
-          .returning({ id: producto.idProducto });
+        const rows = await insertarLote(
+          tx,
+          producto,
+          lote.map((a) => ({
+            tiendaId,
+            nombre: a.nombre,
+            precioUnit: a.precioUnit,
+            stock: a.stock,
+            stockMin: a.stockMin ?? 0,
+            categoria: a.categoria ?? null,
+            marca: a.marca ?? null,
+            presentacion: a.presentacion ?? null,
+            descripcion: a.descripcion ?? null,
+            codigoBarras: a.codigoBarras ?? null,
+            proveedorId: a.proveedorId ?? null,
+            costo: a.costo ?? null,
+            costoPromedio: a.costo ?? null,
+            impuesto: a.impuesto ?? null,
+            ...(a.unidadDian ? { unidadDian: a.unidadDian } : {}),
+            inventarioId,
+          })),
+          { id: producto.idProducto },
+        );
         await registrarEntradasIniciales(tx, { tiendaId, entradas: rows.map((r, j) => ({ productoId: r.id, cantidad: lote[j]!.stock, inventarioId })), motivo });
-        await tx.insert(historialPrecio).values([
+        await insertarLote(tx, historialPrecio, [
           ...rows.map((r, j) => precio(r.id, null, lote[j]!.precioUnit)),
           ...rows.flatMap((r, j) => (lote[j]!.costo != null ? [{ ...precio(r.id, null, lote[j]!.costo!), campo: 'costo' as const }] : [])),
         ]);
