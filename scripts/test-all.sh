@@ -33,8 +33,10 @@ env -u TEST_DATABASE_URL TEST_PGLITE_THREAD=worker npx vitest run --reporter=def
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
   echo
   echo "=== pruebas de API sobre PostgreSQL ($TEST_DATABASE_URL)"
-  # The node project only: the web app's tests (happy-dom) never touch a database and ran in the first pass.
-  npx vitest run --project node --reporter=default --reporter=json --outputFile.json="$out/vitest-postgres.json" || true
+  # The node projects only: the web app's tests (happy-dom) never touch a database and ran in the first
+  # pass; so did the files that never reach the database (vitest.config.ts leaves them out here).
+  npx vitest run --project node --project node-aislado \
+    --reporter=default --reporter=json --outputFile.json="$out/vitest-postgres.json" || true
 fi
 
 run_check build npm run build --silent
