@@ -89,3 +89,16 @@ export function cantidadPorValor(valor: number, precio: number): number | null {
   const m = Math.floor((valor * MILESIMAS * 2 + precio) / (precio * 2));
   return m >= 1 && m <= MAX_CANTIDAD * MILESIMAS ? m : null;
 }
+
+/** A quantity as exact decimal text for a numeric parameter ("0.375", "-2"); throws on more than three decimals (zod checked them before). */
+export function cantidadDecimal(cantidad: number): string {
+  const m = aMilesimas(cantidad);
+  if (m === null) throw new Error(`cantidad con más de tres decimales: ${cantidad}`);
+  return String(deMilesimas(m));
+}
+
+/** After a unit price: "/kg", "/L"…; nothing for a product sold by unit ("$ 12.000/kg"). */
+export function porUnidadDe(unidad: string | null | undefined): string {
+  const simbolo = SIMBOLO_UNIDAD[(unidad ?? '94') as TUnidadDian] ?? '';
+  return simbolo ? `/${simbolo}` : '';
+}
