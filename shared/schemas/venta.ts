@@ -23,7 +23,7 @@ export const ZProductoVenta = z.object({
   nombre: z.string(),
   marca: z.string().nullable(),
   precio: z.number().int(),
-  stock: z.number().int(),
+  stock: z.number(),
   codigoBarras: z.string().nullable(),
 });
 export type TProductoVenta = z.infer<typeof ZProductoVenta>;

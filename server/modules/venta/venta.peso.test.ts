@@ -50,6 +50,16 @@ describe('venta por peso o medida', () => {
     const [mov] = await t.database.db.select().from(movimiento).where(eq(movimiento.ventaId, recibo.id));
     expect(mov).toMatchObject({ stockAntes: 5, entradas: 0, salidas: 0.375, cantidadDespues: 4.625, estadoDespues: 'Salida' });
 
+    // The screens that list stock and the ledger answer the exact decimals (not a 500 on a fraction).
+    const lista = await t.request({ method: 'GET', url: '/api/ventas/productos?q=Queso%20campesino', token: s.token });
+    expect(lista.statusCode).toBe(200);
+    expect(lista.json().items).toEqual([expect.objectContaining({ nombre: 'Queso campesino', stock: 4.625 })]);
+    const productos = await t.request({ method: 'GET', url: '/api/productos?q=Queso%20campesino', token: s.token });
+    expect(productos.statusCode).toBe(200);
+    const movimientos = await t.request({ method: 'GET', url: '/api/movimientos', token: s.token });
+    expect(movimientos.statusCode).toBe(200);
+    expect(movimientos.json().items).toEqual(expect.arrayContaining([expect.objectContaining({ stockAntes: 5, salidas: 0.375, stockDespues: 4.625 })]));
+
     // The receipt read back says the same.
     const leido = await t.request({ method: 'GET', url: `/api/ventas/${recibo.id}`, token: s.token });
     expect(leido.json().lineas).toEqual([expect.objectContaining({ cantidad: 0.375, subtotal: 4_500 })]);
