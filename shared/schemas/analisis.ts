@@ -26,7 +26,7 @@ export type TAnalisisFiltros = z.output<typeof ZAnalisisQuery>;
 export const ZAnalisisItem = z.object({
   id: z.number().int(),
   nombre: z.string(),
-  cantidadVendida: z.number().int(),
+  cantidadVendida: z.number(),
   clase: ZClasePopularidad,
 });
 export type TAnalisisItem = z.infer<typeof ZAnalisisItem>;
@@ -37,7 +37,7 @@ export const ZAnalisisResponse = z.object({
   /** Products with sales (every page). */
   total: z.number().int(),
   /** Units sold over all those products. */
-  unidades: z.number().int(),
+  unidades: z.number(),
   /** unidades / total; 0 without sales. */
   promedio: z.number(),
   resumen: z.object({ popular: z.number().int(), medio: z.number().int(), noPopular: z.number().int() }),

@@ -23,7 +23,7 @@ export type TObjetivoRequest = z.infer<typeof ZObjetivoRequest>;
 export const ZPorPedirProducto = z.object({
   id: z.number().int(),
   nombre: z.string(),
-  stock: z.number().int(),
+  stock: z.number(),
   stockMin: z.number().int(),
   /** Units still to come on the store's open orders. */
   enCamino: z.number().int(),

@@ -48,7 +48,7 @@ export const ZDevolucion = z.object({
   metodo: z.string(),
   total: z.number().int(),
   motivo: z.string(),
-  lineas: z.array(z.object({ productoId: z.number().int(), producto: z.string(), cantidad: z.number().int(), valor: z.number().int(), destino: z.enum(DESTINOS) })),
+  lineas: z.array(z.object({ productoId: z.number().int(), producto: z.string(), cantidad: z.number(), valor: z.number().int(), destino: z.enum(DESTINOS) })),
   /** Base and tax given back by rate (centavos), for a store responsible for IVA; empty otherwise. */
   tarifas: z.array(ZTotalTarifa),
   tienda: z.object({ nombre: z.string(), direccion: z.string().nullable(), telefono: z.string().nullable() }),
@@ -69,8 +69,8 @@ export const ZDevolucionesDeVenta = z.object({
       facturaId: z.number().int(),
       productoId: z.number().int(),
       producto: z.string(),
-      vendidas: z.number().int(),
-      devueltas: z.number().int(),
+      vendidas: z.number(),
+      devueltas: z.number(),
       /** Pesos the line paid after every discount: what all its units give back. */
       pagado: z.number().int(),
     }),

@@ -33,7 +33,7 @@ export const ZFacturaResumen = z.object({
   /** Number of invoice lines (distinct products). */
   lineas: z.number().int(),
   /** Units over all lines. */
-  unidades: z.number().int(),
+  unidades: z.number(),
   /** Integer pesos: the sum of its lines. */
   total: z.number().int(),
   metodoPago: z.string().nullable(),
@@ -52,7 +52,7 @@ export const ZFacturaParams = z.object({
 export const ZFacturaLinea = z.object({
   productoId: z.number().int(),
   producto: z.string(),
-  cantidad: z.number().int(),
+  cantidad: z.number(),
   precio: z.number().int(),
   /** Pesos taken off the line at the till (issue #16): the subtotal is precio × cantidad − descuento. */
   descuento: z.number().int(),
@@ -75,7 +75,7 @@ export const ZFacturaDetalle = z.object({
   cliente: z.object({ nombre: z.string(), documento: z.string(), tipoDocumento: z.string() }).nullable(),
   metodoPago: z.string().nullable(),
   lineas: z.array(ZFacturaLinea),
-  unidades: z.number().int(),
+  unidades: z.number(),
   /** Pesos taken off the whole sale, and why (any discount of the sale or its lines). */
   descuento: z.number().int(),
   motivoDescuento: z.string().nullable(),

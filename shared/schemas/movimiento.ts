@@ -50,10 +50,10 @@ export const ZMovimiento = z.object({
   productoId: z.number().int().nullable(),
   /** Null when the product was deleted after the movement. */
   producto: z.string().nullable(),
-  stockAntes: z.number().int(),
-  entradas: z.number().int(),
-  salidas: z.number().int(),
-  stockDespues: z.number().int(),
+  stockAntes: z.number(),
+  entradas: z.number(),
+  salidas: z.number(),
+  stockDespues: z.number(),
   /** ISO 8601 instant. */
   fecha: z.string(),
   motivo: z.string(),

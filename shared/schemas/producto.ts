@@ -218,7 +218,7 @@ export const ZProductoListItem = z.object({
   marca: z.string().nullable(),
   categoria: z.string().nullable(),
   precio: z.number().int(),
-  stock: z.number().int(),
+  stock: z.number(),
   stockMin: z.number().int(),
   estado: z.number().int(),
   proveedor: z.string().nullable(),

@@ -139,7 +139,7 @@ export const ZProductoDeProveedor = z.object({
   nombre: z.string(),
   marca: z.string().nullable(),
   precio: z.number().int(),
-  stock: z.number().int(),
+  stock: z.number(),
   estado: z.number().int(),
 });
 export type TProductoDeProveedor = z.infer<typeof ZProductoDeProveedor>;

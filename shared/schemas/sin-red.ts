@@ -23,7 +23,7 @@ export const ZProductoSinRed = z.object({
   precio: z.number().int(),
   /** The product's own tax, or null for its category's (resolved by the server when the sale arrives). */
   impuesto: z.string().nullable(),
-  stock: z.number().int(),
+  stock: z.number(),
   codigoBarras: z.string().nullable(),
   /** 1 on sale; 0 removed from sale (the device drops it). */
   estado: z.number().int(),

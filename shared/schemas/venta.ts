@@ -5,6 +5,7 @@ import { ventas } from '../messages/ventas';
 import { METODO } from '../roles';
 import { BIDI_MENSAJE, sinBidi, ZPageQuery, zPage } from './common';
 import { ZVentaSinRed } from './sin-red';
+import { aMilesimas } from '../cantidad';
 
 // Only these areas' texts: a screen that loads this schema does not load the whole catalogue.
 const M = { ventas };
@@ -22,7 +23,7 @@ export const ZProductoVenta = z.object({
   nombre: z.string(),
   marca: z.string().nullable(),
   precio: z.number().int(),
-  stock: z.number().int(),
+  stock: z.number(),
   codigoBarras: z.string().nullable(),
 });
 export type TProductoVenta = z.infer<typeof ZProductoVenta>;
@@ -95,14 +96,21 @@ export const ZDescuentoVenta = z
   .refine((d) => d.tipo !== 'porcentaje' || d.valor <= 100, { message: V.descuentoInvalido, path: ['valor'] });
 export type TDescuentoVenta = z.infer<typeof ZDescuentoVenta>;
 
+/** A line's quantity: above 0, at most 9 999, at most three decimals. */
+export const ZCantidadLinea = z
+  .number({ error: V.cantidadLineaInvalida })
+  .positive(V.cantidadLineaInvalida)
+  .max(VENTA_LIMITS.maxCantidad, V.cantidadLineaInvalida)
+  .refine((c) => aMilesimas(c) !== null, V.cantidadLineaInvalida);
+
 export const ZLineaVenta = z.object({
   descuento: ZDescuentoLinea.optional(),
   productoId: z.number({ error: V.productoInvalido }).int(V.productoInvalido).positive(V.productoInvalido).max(2_147_483_647, V.productoInvalido),
-  cantidad: z
-    .number({ error: V.cantidadLineaInvalida })
-    .int(V.cantidadLineaInvalida)
-    .min(1, V.cantidadLineaInvalida)
-    .max(VENTA_LIMITS.maxCantidad, V.cantidadLineaInvalida),
+  /**
+   * Units, or up to three decimals for a product sold by measure (issue #33, ADR 030); the server
+   * refuses decimals for a product sold by unit, where it knows the product.
+   */
+  cantidad: ZCantidadLinea,
 });
 
 /**
@@ -250,9 +258,12 @@ export const ZRecibo = z.object({
       productoId: z.number().int(),
       nombre: z.string(),
       marca: z.string().nullable(),
-      cantidad: z.number().int(),
+      /** Units, or up to three decimals for a product sold by measure (ADR 030). */
+      cantidad: z.number(),
+      /** DIAN's unit of measure (94 unidad, KGM, GRM, LTR, MLT): how the receipt shows the quantity. */
+      unidad: z.string().optional(),
       precio: z.number().int(),
-      /** Pesos taken off the line; the subtotal is precio × cantidad − descuento. */
+      /** Pesos taken off the line; the subtotal is precio × cantidad rounded half-up to the peso (ADR 030) − descuento. */
       descuento: z.number().int(),
       subtotal: z.number().int(),
     }),

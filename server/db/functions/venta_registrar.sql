@@ -5,7 +5,7 @@ CREATE OR REPLACE FUNCTION venta_registrar(
   p_metodo integer,
   p_monto bigint,
   p_productos integer[],
-  p_cantidades integer[],
+  p_cantidades numeric[],
   p_motivo text,
   p_clave uuid,
   p_desc_tipos text[],
@@ -35,6 +35,7 @@ DECLARE
   v_turno integer;
   v_numero integer;
   v_sobreventa jsonb;
+  v_fraccion jsonb;
 BEGIN
   -- The cashier's open shift (issue #18), first, as every writer of a shift takes its locks (shift,
   -- then products, then customer). FOR KEY SHARE: sales of one shift do not wait for each other, but
@@ -64,24 +65,28 @@ BEGIN
 
   -- Each line's discount (issue #16 point 4): a percentage of the line, pesos off the line, or a lower
   -- unit price given at the till. 'ninguno' is none. It must leave the line between 0 and its gross.
+  -- A line's gross is precio × cantidad rounded half-up to the peso (ADR 030: one rounding rule; the
+  -- quantity has up to three decimals for a product sold by measure, whole units otherwise).
   SELECT
     jsonb_agg(jsonb_build_object('productoId', d.id_producto, 'nombre', d.nombre, 'marca', d.marca,
-      'cantidad', d.cantidad, 'precio', d.precio_unit, 'descuento', d.descuento,
-      'subtotal', d.precio_unit * d.cantidad - d.descuento) ORDER BY d.orden),
+      'cantidad', d.cantidad, 'unidad', d.unidad_dian, 'precio', d.precio_unit, 'descuento', d.descuento,
+      'subtotal', d.bruto - d.descuento) ORDER BY d.orden),
     count(d.id_producto),
     coalesce(jsonb_agg(d.nombre ORDER BY d.orden) FILTER (WHERE d.estado <> 1), '[]'),
     coalesce(jsonb_agg(d.nombre ORDER BY d.orden) FILTER (WHERE d.stock < d.cantidad), '[]'),
     coalesce(jsonb_agg(jsonb_build_object('productoId', d.id_producto, 'nombre', d.nombre, 'cantidad', d.cantidad,
       'stockAntes', d.stock, 'stockDespues', d.stock - d.cantidad) ORDER BY d.orden) FILTER (WHERE d.stock < d.cantidad), '[]'),
-    coalesce(jsonb_agg(d.nombre ORDER BY d.orden) FILTER (WHERE d.descuento < 0 OR d.descuento > d.precio_unit * d.cantidad), '[]'),
-    sum(d.precio_unit * d.cantidad - d.descuento)
-  INTO v_lineas, v_encontrados, v_no_disponibles, v_cortos, v_sobreventa, v_malos, v_subtotal
+    coalesce(jsonb_agg(d.nombre ORDER BY d.orden) FILTER (WHERE d.descuento < 0 OR d.descuento > d.bruto), '[]'),
+    coalesce(jsonb_agg(d.nombre ORDER BY d.orden) FILTER (WHERE d.unidad_dian = '94' AND d.cantidad <> trunc(d.cantidad)), '[]'),
+    sum(d.bruto - d.descuento)
+  INTO v_lineas, v_encontrados, v_no_disponibles, v_cortos, v_sobreventa, v_malos, v_fraccion, v_subtotal
   FROM (
-    SELECT p.id_producto, p.nombre, p.marca, p.precio_unit, p.stock, p.estado, l.cantidad, l.orden,
+    SELECT p.id_producto, p.nombre, p.marca, p.precio_unit, p.stock, p.estado, p.unidad_dian, l.cantidad, l.orden,
+      round(p.precio_unit * l.cantidad)::bigint AS bruto,
       CASE coalesce(p_desc_tipos[l.orden], 'ninguno')
-        WHEN 'porcentaje' THEN (p.precio_unit * l.cantidad * p_desc_valores[l.orden]) / 100
+        WHEN 'porcentaje' THEN floor(round(p.precio_unit * l.cantidad) * p_desc_valores[l.orden] / 100)::bigint
         WHEN 'valor' THEN p_desc_valores[l.orden]
-        WHEN 'precio' THEN (p.precio_unit - p_desc_valores[l.orden]) * l.cantidad
+        WHEN 'precio' THEN round(p.precio_unit * l.cantidad)::bigint - round(p_desc_valores[l.orden] * l.cantidad)::bigint
         ELSE 0
       END AS descuento
     FROM unnest(p_productos, p_cantidades) WITH ORDINALITY AS l (producto_id, cantidad, orden)
@@ -93,6 +98,10 @@ BEGIN
   END IF;
   IF jsonb_array_length(v_no_disponibles) > 0 THEN
     RETURN jsonb_build_object('estado', 'no_disponible', 'nombres', v_no_disponibles);
+  END IF;
+  -- A product sold by unit takes whole quantities only (ADR 030).
+  IF jsonb_array_length(v_fraccion) > 0 THEN
+    RETURN jsonb_build_object('estado', 'cantidad_entera', 'nombres', v_fraccion);
   END IF;
   -- Past the recorded stock (issue #36 point 7): only when the caller asked and may (the permission
   -- or a supervisor's PIN, checked by registrarVenta); the stock then goes below zero through the
@@ -134,7 +143,7 @@ BEGIN
   -- Each line keeps the product's average cost at this moment (issue #32 point 6: the margin of a
   -- period); the products are locked, so it is the cost the units left the shelf at.
   INSERT INTO factura (tienda_id, venta_id, producto_id, cantidad, precio, descuento, estado, costo_unit)
-  SELECT p_tienda, v_id, (e ->> 'productoId')::integer, (e ->> 'cantidad')::integer, (e ->> 'precio')::bigint, (e ->> 'descuento')::bigint, 'Pagado',
+  SELECT p_tienda, v_id, (e ->> 'productoId')::integer, (e ->> 'cantidad')::numeric, (e ->> 'precio')::bigint, (e ->> 'descuento')::bigint, 'Pagado',
     (SELECT p.costo_promedio FROM producto p WHERE p.id_producto = (e ->> 'productoId')::integer AND p.tienda_id = p_tienda)
   FROM jsonb_array_elements(v_lineas) WITH ORDINALITY AS x (e, orden)
   ORDER BY orden;

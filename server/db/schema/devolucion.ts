@@ -4,6 +4,7 @@ import { factura } from './factura';
 import { metodoPago } from './metodo-pago';
 import { producto } from './producto';
 import { tienda } from './tienda';
+import { cantidadColumna } from './columna-cantidad';
 import { turno } from './turno';
 import { usuario } from './usuario';
 import { venta } from './venta';
@@ -68,7 +69,7 @@ export const devolucionLinea = pgTable(
     productoId: integer('producto_id')
       .notNull()
       .references(() => producto.idProducto, { onDelete: 'restrict' }),
-    cantidad: integer('cantidad').notNull(),
+    cantidad: cantidadColumna('cantidad').notNull(),
     /** Pesos refunded for these units. */
     valor: bigint('valor', { mode: 'number' }).notNull(),
     destino: text('destino').notNull(),

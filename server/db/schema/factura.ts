@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { producto } from './producto';
 import { tienda } from './tienda';
+import { cantidadColumna } from './columna-cantidad';
 import { venta } from './venta';
 
 /** An invoice line: one product of one sale. */
@@ -12,7 +13,8 @@ export const factura = pgTable(
     tiendaId: integer('tienda_id').notNull().references(() => tienda.idTienda, { onDelete: 'cascade' }),
     ventaId: integer('venta_id').notNull().references(() => venta.idVenta, { onDelete: 'cascade' }),
     productoId: integer('producto_id').notNull().references(() => producto.idProducto, { onDelete: 'restrict' }),
-    cantidad: integer('cantidad').notNull(),
+    /** Units, or up to three decimals for a product sold by measure (ADR 030). */
+    cantidad: cantidadColumna('cantidad').notNull(),
     /** Unit price at the time of sale, integer pesos. */
     precio: bigint('precio', { mode: 'number' }).notNull(),
     /** Pesos taken off this line (a discount or a lower price given at the till); the line pays precio × cantidad − descuento. */

@@ -1,5 +1,6 @@
 import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { inventario } from './inventario';
+import { cantidadColumna } from './columna-cantidad';
 import { producto } from './producto';
 import { tienda } from './tienda';
 import { venta } from './venta';
@@ -13,10 +14,10 @@ export const movimiento = pgTable(
     productoId: integer('producto_id').references(() => producto.idProducto, { onDelete: 'set null' }),
     inventarioId: integer('inventario_id').references(() => inventario.idInventario, { onDelete: 'set null' }),
     ventaId: integer('venta_id').references(() => venta.idVenta, { onDelete: 'set null' }),
-    stockAntes: integer('stock_antes').notNull().default(0),
-    entradas: integer('entradas').notNull().default(0),
-    salidas: integer('salidas').notNull().default(0),
-    cantidadDespues: integer('cantidad_despues').notNull(),
+    stockAntes: cantidadColumna('stock_antes').notNull().default(0),
+    entradas: cantidadColumna('entradas').notNull().default(0),
+    salidas: cantidadColumna('salidas').notNull().default(0),
+    cantidadDespues: cantidadColumna('cantidad_despues').notNull(),
     estadoDespues: text('estado_despues').notNull().default(''),
     motivo: text('motivo').notNull().default(''),
     fechaMovimiento: timestamp('fecha_movimiento', { withTimezone: true }).notNull().defaultNow(),

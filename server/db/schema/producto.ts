@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, date, index, integer, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { inventario } from './inventario';
+import { cantidadColumna } from './columna-cantidad';
 import { proveedor } from './proveedor';
 import { tienda } from './tienda';
 
@@ -17,7 +18,8 @@ export const producto = pgTable(
     categoria: text('categoria'),
     presentacion: text('presentacion'),
     fechaVencimiento: date('fecha_vencimiento', { mode: 'string' }),
-    stock: integer('stock').notNull().default(0),
+    /** Exact to the thousandth for products sold by measure (ADR 030). */
+    stock: cantidadColumna('stock').notNull().default(0),
     stockMin: integer('stock_min').notNull().default(0),
     /** 1 Disponible, 0 No disponible. */
     estado: smallint('estado').notNull().default(1),

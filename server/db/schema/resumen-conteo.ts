@@ -1,5 +1,6 @@
 import { bigint, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { tienda } from './tienda';
+import { sumaCantidadColumna } from './columna-cantidad';
 
 /**
  * How many products of the store have sold exactly `cantidad` units (annulled sales excluded, only
@@ -15,7 +16,7 @@ export const ventaResumenCantidad = pgTable(
   'venta_resumen_cantidad',
   {
     tiendaId: integer('tienda_id').notNull().references(() => tienda.idTienda, { onDelete: 'cascade' }),
-    cantidad: bigint('cantidad', { mode: 'number' }).notNull(),
+    cantidad: sumaCantidadColumna('cantidad').notNull(),
     productos: bigint('productos', { mode: 'number' }).notNull(),
   },
   (t) => [index('venta_resumen_cantidad_idx').on(t.tiendaId, t.cantidad)],

@@ -1,5 +1,6 @@
 import { bigint, date, index, integer, pgTable, smallint } from 'drizzle-orm/pg-core';
 import { tienda } from './tienda';
+import { sumaCantidadColumna } from './columna-cantidad';
 
 /**
  * The store's sales per day of its time zone, hour, seller, shift and method (issue #35 point 3): what
@@ -25,7 +26,7 @@ export const resumenVentaDia = pgTable(
     bruto: bigint('bruto', { mode: 'number' }).notNull().default(0),
     descuentos: bigint('descuentos', { mode: 'number' }).notNull().default(0),
     neto: bigint('neto', { mode: 'number' }).notNull().default(0),
-    unidades: bigint('unidades', { mode: 'number' }).notNull().default(0),
+    unidades: sumaCantidadColumna('unidades').notNull().default(0),
     anuladas: bigint('anuladas', { mode: 'number' }).notNull().default(0),
     montoAnulado: bigint('monto_anulado', { mode: 'number' }).notNull().default(0),
   },
@@ -44,11 +45,11 @@ export const resumenProductoDia = pgTable(
     tiendaId: integer('tienda_id').notNull().references(() => tienda.idTienda, { onDelete: 'cascade' }),
     dia: date('dia', { mode: 'string' }).notNull(),
     productoId: integer('producto_id').notNull(),
-    cantidad: bigint('cantidad', { mode: 'number' }).notNull().default(0),
+    cantidad: sumaCantidadColumna('cantidad').notNull().default(0),
     bruto: bigint('bruto', { mode: 'number' }).notNull().default(0),
     descuentos: bigint('descuentos', { mode: 'number' }).notNull().default(0),
     costo: bigint('costo', { mode: 'number' }).notNull().default(0),
-    sinCostoUnit: bigint('sin_costo_unit', { mode: 'number' }).notNull().default(0),
+    sinCostoUnit: sumaCantidadColumna('sin_costo_unit').notNull().default(0),
   },
   (t) => [index('resumen_producto_dia_idx').on(t.tiendaId, t.dia)],
 );

@@ -1,6 +1,7 @@
-import { bigint, index, integer, pgTable, primaryKey } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey } from 'drizzle-orm/pg-core';
 import { producto } from './producto';
 import { tienda } from './tienda';
+import { sumaCantidadColumna } from './columna-cantidad';
 
 /**
  * Units sold per product (annulled sales excluded), kept by database triggers on factura and venta
@@ -12,7 +13,7 @@ export const ventaProductoResumen = pgTable(
   {
     tiendaId: integer('tienda_id').notNull().references(() => tienda.idTienda, { onDelete: 'cascade' }),
     productoId: integer('producto_id').notNull().references(() => producto.idProducto, { onDelete: 'cascade' }),
-    cantidadVendida: bigint('cantidad_vendida', { mode: 'number' }).notNull().default(0),
+    cantidadVendida: sumaCantidadColumna('cantidad_vendida').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.tiendaId, t.productoId] }), index('venta_producto_resumen_orden_idx').on(t.tiendaId, t.cantidadVendida)],
 );

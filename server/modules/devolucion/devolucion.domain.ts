@@ -1,4 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
+import { aMilesimas, importeLinea } from '#shared/cantidad';
 import { valorDevuelto } from '#shared/devolucion';
 import { AppError } from '#shared/errors';
 import { desglosarImporte, desglosarVenta, totalesPorTarifa, type TImpuesto } from '#shared/impuestos';
@@ -59,14 +60,14 @@ async function lineasDeVenta(db: Db | Tx, tiendaId: number, ventaId: number, des
       descuento: factura.descuento,
       impuesto: factura.impuesto,
       valorBolsa: factura.valorBolsa,
-      devueltas: sql<number>`coalesce((select sum(dl.cantidad) from devolucion_linea dl where dl.factura_id = ${factura.idFactura}), 0)::int`,
+      devueltas: sql<number>`coalesce((select sum(dl.cantidad) from devolucion_linea dl where dl.factura_id = ${factura.idFactura}), 0)`.mapWith(Number),
     })
     .from(factura)
     .innerJoin(producto, eq(producto.idProducto, factura.productoId))
     .where(and(eq(factura.ventaId, ventaId), eq(factura.tiendaId, tiendaId)))
     .orderBy(asc(factura.idFactura));
   const desglose = desglosarVenta(
-    filas.map((f) => ({ importe: f.precio * f.cantidad - f.descuento, cantidad: f.cantidad, impuesto: f.impuesto as TImpuesto | null, valorBolsa: f.valorBolsa })),
+    filas.map((f) => ({ importe: importeLinea(f.precio, aMilesimas(f.cantidad)!) - f.descuento, cantidad: f.cantidad, impuesto: f.impuesto as TImpuesto | null, valorBolsa: f.valorBolsa })),
     descuentoVenta,
   );
   return filas.map((f, i) => ({

@@ -6,6 +6,7 @@
  * makes a sale fail: DIAN is reached later by the worker, and a failure here is logged and retried
  * by the sweep. Idempotent: one document per sale (the outbox's unique number per store).
  */
+import { aMilesimas, importeLinea } from '#shared/cantidad';
 import { and, asc, eq, gte, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { TDocumentoRecibo } from '#shared/schemas/dian';
 import type { TImpuesto, TUnidadDian } from '#shared/impuestos';
@@ -128,7 +129,8 @@ async function documentoPosDeVenta(db: Db, f: FilaConfiguracion, ventaId: number
         nombre: l.nombre,
         cantidad: devueltas ? devueltas.get(l.idFactura)!.cantidad : l.cantidad,
         unidad: l.unidad as TUnidadDian,
-        importe: devueltas ? devueltas.get(l.idFactura)!.valor : l.precio * l.cantidad - l.descuento,
+        // The line's amount by the one rounding rule (ADR 030).
+        importe: devueltas ? devueltas.get(l.idFactura)!.valor : importeLinea(l.precio, aMilesimas(l.cantidad)!) - l.descuento,
         impuesto: l.impuesto as TImpuesto | null,
         valorBolsa: l.valorBolsa,
       }),

@@ -6,6 +6,7 @@
  *
  * Other modules call these functions; they do not re-read factura.impuesto themselves.
  */
+import { aMilesimas, importeLinea } from '#shared/cantidad';
 import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { AppError } from '#shared/errors';
 import { M } from '#shared/messages';
@@ -143,7 +144,7 @@ function desglosarFilas(filas: FilaLinea[]): Map<number, LineaConImpuesto[]> {
   const out = new Map<number, LineaConImpuesto[]>();
   for (const [ventaId, ls] of porVenta) {
     const d = desglosarVenta(
-      ls.map((l) => ({ importe: l.precio * l.cantidad - l.descuento, cantidad: l.cantidad, impuesto: l.impuesto as TImpuesto | null, valorBolsa: l.valorBolsa })),
+      ls.map((l) => ({ importe: importeLinea(l.precio, aMilesimas(l.cantidad)!) - l.descuento, cantidad: l.cantidad, impuesto: l.impuesto as TImpuesto | null, valorBolsa: l.valorBolsa })),
       ls[0]!.descuentoVenta,
     );
     out.set(

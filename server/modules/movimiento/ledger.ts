@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { aMilesimas, cantidadDecimal, deMilesimas } from '#shared/cantidad';
 import { M } from '#shared/messages';
 import type { Db, Tx } from '../../db/client';
 import { insertarLote } from '../../db/insertar-lote';
@@ -117,7 +118,8 @@ async function moverStock(
   const { tiendaId, cambios } = options;
   if (cambios.length === 0) return new Map();
   const values = sql.join(
-    cambios.map((c) => sql`(${c.productoId}::int, ${c.delta}::int)`),
+    // Quantities are exact numeric(12,3) (ADR 030): sent as text of their integer thousandths' value.
+    cambios.map((c) => sql`(${c.productoId}::int, ${cantidadDecimal(c.delta)}::numeric)`),
     sql`, `,
   );
   // The guard `(select count(*) from u) = n` keeps the ledger untouched when any product failed.
@@ -145,7 +147,7 @@ async function moverStock(
   const out = new Map<number, { stockAntes: number; stockDespues: number }>();
   for (const r of res.rows) {
     const stockDespues = Number(r.stock);
-    out.set(Number(r.id), { stockAntes: stockDespues - Number(r.delta), stockDespues });
+    out.set(Number(r.id), { stockAntes: deMilesimas(aMilesimas(stockDespues)! - aMilesimas(Number(r.delta))!), stockDespues });
   }
   return out;
 }

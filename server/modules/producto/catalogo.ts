@@ -52,7 +52,8 @@ type Rows = { rows: { s: string; j: string; c: string | null }[] };
  * Text goes through to_json, so names are escaped exactly as JSON requires.
  */
 async function read(db: Db, tiendaId: number, kind: CatalogoKind, withSnapshot: boolean): Promise<CatalogoEntry> {
-  const tail = kind === 'venta' ? sql`p.estado || ',' || p.stock` : sql`p.stock || ',' || p.estado`;
+  // trim_scale: a numeric(12,3) stock reads 5, not 5.000, and 0.375 for a weighed product (ADR 030).
+  const tail = kind === 'venta' ? sql`p.estado || ',' || trim_scale(p.stock)` : sql`trim_scale(p.stock) || ',' || p.estado`;
   const res = (await db.execute(sql`
     select ${withSnapshot ? sql`pg_current_snapshot()::text` : sql`''`} as s,
       (select t.codigo_invitacion from tienda t where t.id_tienda = ${tiendaId}) as c,

@@ -120,7 +120,7 @@ async function ventasPorDia(ctx: Ctx, r: Rango): Promise<(Totales & { dia: strin
       where ${presente ? ventasDe(ctx, presente) : sql`false`}
     ),
     l as (
-      select f.venta_id, sum(f.precio * f.cantidad)::bigint as bruto, sum(f.descuento)::bigint as descuento, sum(f.cantidad)::bigint as unidades
+      select f.venta_id, sum(round(f.precio * f.cantidad))::bigint as bruto, sum(f.descuento)::bigint as descuento, sum(f.cantidad)::numeric as unidades
       from factura f where f.tienda_id = ${tiendaId} and f.venta_id in (select id_venta from v) group by f.venta_id
     ),
     directo as (
@@ -310,19 +310,19 @@ async function porProducto(
     db,
     sql`
     with directo as (
-      select f.producto_id, sum(f.cantidad)::bigint as cantidad, sum(f.precio * f.cantidad)::bigint as bruto, sum(f.descuento)::bigint as descuentos,
+      select f.producto_id, sum(f.cantidad)::numeric as cantidad, sum(round(f.precio * f.cantidad))::bigint as bruto, sum(f.descuento)::bigint as descuentos,
         -- The margin of a period (issue #32 point 6): each unit at the average cost it was sold at,
         -- or the product's current one where the line kept none; units with no cost at all are counted.
-        sum(f.cantidad * coalesce(f.costo_unit, p.costo_promedio))::bigint as costo,
-        sum(f.cantidad) filter (where coalesce(f.costo_unit, p.costo_promedio) is null)::bigint as sin_costo
+        sum(round(f.cantidad * coalesce(f.costo_unit, p.costo_promedio)))::bigint as costo,
+        sum(f.cantidad) filter (where coalesce(f.costo_unit, p.costo_promedio) is null)::numeric as sin_costo
       from factura f join venta v on v.id_venta = f.venta_id join producto p on p.id_producto = f.producto_id
       where f.tienda_id = ${tiendaId} and ${presente ? ventasDe(ctx, presente) : sql`false`} and v.estado <> 'Anulada'
       group by f.producto_id
     ),
     resumido as (
-      select s.producto_id, sum(s.cantidad)::bigint as cantidad, sum(s.bruto)::bigint as bruto, sum(s.descuentos)::bigint as descuentos,
-        (sum(s.costo) + sum(s.sin_costo_unit) * coalesce(p.costo_promedio, 0))::bigint as costo,
-        case when p.costo_promedio is null then sum(s.sin_costo_unit) else 0 end::bigint as sin_costo
+      select s.producto_id, sum(s.cantidad)::numeric as cantidad, sum(s.bruto)::bigint as bruto, sum(s.descuentos)::bigint as descuentos,
+        (sum(s.costo) + round(sum(s.sin_costo_unit) * coalesce(p.costo_promedio, 0)))::bigint as costo,
+        case when p.costo_promedio is null then sum(s.sin_costo_unit) else 0 end::numeric as sin_costo
       from resumen_producto_dia s join producto p on p.id_producto = s.producto_id
       where ${pasado ? sql`s.tienda_id = ${tiendaId} and s.dia between ${pasado.desde}::date and ${pasado.hasta}::date` : sql`false`}
       group by s.producto_id, p.costo_promedio
@@ -965,7 +965,7 @@ export async function cierreDiarioFilas(ctx: Ctx, r: Rango) {
       from venta v where v.tienda_id = ${tiendaId} and v.fecha >= ${desde} and v.fecha < ${hasta}
     ),
     l as (
-      select f.venta_id, sum(f.precio * f.cantidad)::bigint as bruto, sum(f.descuento)::bigint as descuento
+      select f.venta_id, sum(round(f.precio * f.cantidad))::bigint as bruto, sum(f.descuento)::bigint as descuento
       from factura f where f.tienda_id = ${tiendaId} and f.venta_id in (select id_venta from v) group by f.venta_id
     )
     select v.dia, v.caja,

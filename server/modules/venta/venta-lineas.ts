@@ -153,7 +153,7 @@ async function recalcularTotal(tx: Tx, ventaId: number): Promise<number> {
   const [t] = await tx
     .update(venta)
     .set({
-      total: sql`greatest(0, coalesce((select sum(${factura.cantidad}::bigint * ${factura.precio} - ${factura.descuento}) from ${factura} where ${factura.ventaId} = ${ventaId}), 0) - ${venta.descuento})`,
+      total: sql`greatest(0, coalesce((select sum(round(${factura.precio} * ${factura.cantidad})::bigint - ${factura.descuento}) from ${factura} where ${factura.ventaId} = ${ventaId}), 0) - ${venta.descuento})`,
     })
     .where(eq(venta.idVenta, ventaId))
     .returning({ total: venta.total });

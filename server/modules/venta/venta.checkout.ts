@@ -3,6 +3,7 @@ import { AppError } from '#shared/errors';
 import { M } from '#shared/messages';
 import { METODO, ROL } from '#shared/roles';
 import { cambioDelPago } from '#shared/pago';
+import { aMilesimas, cantidadDecimal, deMilesimas } from '#shared/cantidad';
 import { SUPERVISOR_TIENDA } from '#shared/schemas/venta';
 import type { TAutorizacionPin, TDescuentoLinea, TDescuentoVenta, TRecibo } from '#shared/schemas/venta';
 import type { Db, Tx } from '../../db/client';
@@ -33,7 +34,9 @@ export function mergeLineas(lineas: readonly LineaPedida[]): LineaPedida[] {
   const merged = new Map<number, LineaPedida>();
   for (const l of lineas) {
     const prev = merged.get(l.productoId);
-    merged.set(l.productoId, prev ? { ...prev, cantidad: prev.cantidad + l.cantidad, descuento: prev.descuento ?? l.descuento } : { ...l });
+    // Quantities add in integer thousandths (ADR 030): 0,1 kg + 0,2 kg is 0,3 kg, not 0.30000000000000004.
+    const cantidad = prev ? deMilesimas(aMilesimas(prev.cantidad)! + aMilesimas(l.cantidad)!) : l.cantidad;
+    merged.set(l.productoId, prev ? { ...prev, cantidad, descuento: prev.descuento ?? l.descuento } : { ...l });
   }
   return [...merged.values()];
 }
@@ -50,13 +53,15 @@ export type ResultadoVenta =
   | { estado: 'ok'; id: number; numero: number; fecha: number; total: number; descuento: number; montoFiado: number; montoRecibido: number; turno: number; lineas: TRecibo['lineas']; sobreventa: Sobreventa[]; tienda: string; metodo: string; cajero: string | null; fiadoVence?: string | null }
   | { estado: 'repetida'; id: number }
   | { estado: 'no_encontrado' | 'monto_insuficiente' | 'sin_turno' }
-  | { estado: 'no_disponible' | 'sin_stock' | 'descuento_invalido'; nombres: string[] };
+  | { estado: 'no_disponible' | 'sin_stock' | 'descuento_invalido' | 'cantidad_entera'; nombres: string[] };
 
 /** A line sold past the recorded stock (issue #36 point 7), as `venta_registrar` answers it. */
 type Sobreventa = { productoId: number; nombre: string; cantidad: number; stockAntes: number; stockDespues: number };
 
 /** A list of integer ids as one PostgreSQL array parameter (drizzle would spread a JS array). */
 const intArray = (values: number[]) => sql`${`{${values.map((v) => Math.trunc(v)).join(',')}}`}::int[]`;
+/** Quantities (up to three decimals, checked by zod) as one numeric[] parameter, exact. */
+const numericArray = (values: number[]) => sql`${`{${values.map(cantidadDecimal).join(',')}}`}::numeric[]`;
 const bigintArray = (values: number[]) => sql`${`{${values.map((v) => Math.trunc(v)).join(',')}}`}::bigint[]`;
 /** Only the fixed words of a discount type reach it (zod checked them), so no quoting is needed. */
 const textArray = (values: string[]) => sql`${`{${values.join(',')}}`}::text[]`;
@@ -218,7 +223,7 @@ export async function prepararCheckout(options: PedidoVenta & { porCambio?: bool
     (
       (await q.execute(sql`
         select venta_registrar(${tiendaId}::int, ${usuarioId}::int, ${cliente?.id ?? null}::int, ${input.metodoPagoId}::int,
-          ${montoRecibido + credito}::bigint, ${intArray(lineas.map((l) => l.productoId))}, ${intArray(lineas.map((l) => l.cantidad))},
+          ${montoRecibido + credito}::bigint, ${intArray(lineas.map((l) => l.productoId))}, ${numericArray(lineas.map((l) => l.cantidad))},
           ${V.motivoVenta('{id}')}, ${clave}::uuid,
           ${textArray(lineas.map((l) => l.descuento?.tipo ?? 'ninguno'))}, ${bigintArray(lineas.map((l) => l.descuento?.valor ?? 0))},
           ${input.descuento?.tipo ?? null}::text, ${input.descuento?.valor ?? null}::bigint,
@@ -307,6 +312,8 @@ export async function prepararCheckout(options: PedidoVenta & { porCambio?: bool
         throw new AppError('BUSINESS_RULE', V.turnoRequerido, { title: V.turnoRequeridoTitle });
       case 'descuento_invalido':
         throw new AppError('BUSINESS_RULE', V.descuentosInvalidos(r.nombres));
+      case 'cantidad_entera':
+        throw new AppError('VALIDATION', V.cantidadEntera(r.nombres));
     }
     const recibido = Number(r.montoRecibido);
     return {

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { AppError } from '#shared/errors';
+import { aMilesimas, deMilesimas } from '#shared/cantidad';
 import { M } from '#shared/messages';
 import { METODO, ROL } from '#shared/roles';
 import type { TCara } from '#shared/schemas/actividad';
@@ -151,7 +152,8 @@ async function anularEn(tx: Tx, options: { tiendaId: number; ventaId: number; ac
       .where(and(eq(factura.ventaId, ventaId), eq(factura.tiendaId, tiendaId)))
       .returning({ productoId: factura.productoId, cantidad: factura.cantidad });
     const devueltas = new Map<number, number>();
-    for (const l of lineas) devueltas.set(l.productoId, (devueltas.get(l.productoId) ?? 0) + l.cantidad);
+    // Added in integer thousandths (ADR 030): a weighed line comes back exactly.
+    for (const l of lineas) devueltas.set(l.productoId, deMilesimas(aMilesimas(devueltas.get(l.productoId) ?? 0)! + aMilesimas(l.cantidad)!));
     const moved = await ajustarStockLote(tx, {
       tiendaId,
       cambios: [...devueltas].sort(([a], [b]) => a - b).map(([productoId, delta]) => ({ productoId, delta })),

@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { AppError } from '#shared/errors';
 import { M } from '#shared/messages';
 import { cambioDelPago } from '#shared/pago';
+import { aMilesimas, importeLinea } from '#shared/cantidad';
 import { METODO } from '#shared/roles';
 import type { TRecibo } from '#shared/schemas/venta';
 import type { Db, Tx } from '../../db/client';
@@ -62,7 +63,7 @@ export async function obtenerRecibo(options: { db: Db | Tx; tiendaId: number; ve
     .limit(1);
   if (!row) throw new AppError('NOT_FOUND', V.ventaNoEncontrada);
   const lineas = await db
-    .select({ productoId: factura.productoId, nombre: producto.nombre, marca: producto.marca, cantidad: factura.cantidad, precio: factura.precio, descuento: factura.descuento })
+    .select({ productoId: factura.productoId, nombre: producto.nombre, marca: producto.marca, cantidad: factura.cantidad, unidad: producto.unidadDian, precio: factura.precio, descuento: factura.descuento })
     .from(factura)
     .innerJoin(producto, eq(producto.idProducto, factura.productoId))
     .where(and(eq(factura.ventaId, ventaId), eq(factura.tiendaId, tiendaId)))
@@ -84,7 +85,7 @@ export async function obtenerRecibo(options: { db: Db | Tx; tiendaId: number; ve
     fecha: row.fecha.toISOString(),
     tienda: row.tienda,
     cajero: row.cajeroNombre ? `${row.cajeroNombre} ${row.cajeroApellido ?? ''}`.trim() : row.tienda,
-    lineas: lineas.map((l) => ({ ...l, subtotal: l.precio * l.cantidad - l.descuento })),
+    lineas: lineas.map((l) => ({ ...l, subtotal: importeLinea(l.precio, aMilesimas(l.cantidad)!) - l.descuento })),
     descuento: row.descuento,
     motivoDescuento: row.motivoDescuento,
     autorizadoPor: row.autorizadoPor,

@@ -281,7 +281,7 @@ describe('registrar una venta', () => {
       ['monto en texto', { metodoPagoId: 5, montoRecibido: 'diez mil' }, 400, V.cantidadInvalida],
       ['monto menor al total', { metodoPagoId: 5, montoRecibido: 9999 }, 422, V.montoInsuficiente],
       ['cantidad 0', { lineas: [{ productoId: 1, cantidad: 0 }], metodoPagoId: 5, montoRecibido: 10000 }, 400, V.cantidadLineaInvalida],
-      ['cantidad fraccionaria', { lineas: [{ productoId: 1, cantidad: 1.5 }], metodoPagoId: 5, montoRecibido: 10000 }, 400, V.cantidadLineaInvalida],
+      ['cantidad con más de tres decimales', { lineas: [{ productoId: 1, cantidad: 1.0005 }], metodoPagoId: 5, montoRecibido: 10000 }, 400, V.cantidadLineaInvalida],
       ['cantidad enorme', { lineas: [{ productoId: 1, cantidad: 10000 }], metodoPagoId: 5, montoRecibido: 10000 }, 400, V.cantidadLineaInvalida],
     ])('%s', async (_name, body, status, message) => {
       const before = await counts(s.id);

@@ -30,7 +30,7 @@ export const ZFacturaRow = z.object({
   ventaId: z.number().int(),
   productoId: z.number().int(),
   productoNombre: z.string(),
-  cantidad: z.number().int(),
+  cantidad: z.number(),
   precio: z.number().int(),
   estado: z.string(),
   idTienda: z.number().int(),

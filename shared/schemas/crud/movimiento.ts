@@ -21,7 +21,7 @@ export type TUpdateMovimientoRequest = z.input<typeof ZUpdateMovimientoRequest>;
 
 export const ZMovimientoRow = z.object({
   idMovimiento: z.number().int(),
-  cantidadDespues: z.number().int(),
+  cantidadDespues: z.number(),
   /** ISO timestamps; shown as dates in Bogotá time. */
   fechaMovimiento: z.string(),
   fechaModificacion: z.string(),

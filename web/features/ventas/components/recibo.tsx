@@ -1,6 +1,7 @@
 import { useEffect, useState, type Ref } from 'react';
 import { ventas } from '#shared/messages/ventas';
 import { formatPesos } from '#shared/money';
+import { formatCantidad, porUnidadDe } from '#shared/cantidad';
 import { partesDelPago } from '#shared/pago';
 import { METODO } from '#shared/roles';
 import type { TRecibo } from '#shared/schemas/venta';
@@ -125,10 +126,15 @@ export function Recibo({ recibo, formato, tienda, ref }: { recibo: TRecibo; form
             <tr key={l.productoId}>
               <td>
                 {l.nombre}
-                <span className="recibo__unit"> {l.cantidad} × {formatPesos(l.precio)}</span>
+                {/* A weighed line: "0,375 kg × $ 12.000/kg" (ADR 030). */}
+                <span className="recibo__unit">
+                  {' '}
+                  {formatCantidad(l.cantidad, l.unidad)} × {formatPesos(l.precio)}
+                  {porUnidadDe(l.unidad)}
+                </span>
                 {l.descuento ? <span className="recibo__descuento"> {R.descuento} −{formatPesos(l.descuento)}</span> : null}
               </td>
-              <td className="num">{l.cantidad}</td>
+              <td className="num">{formatCantidad(l.cantidad, l.unidad)}</td>
               <td className="num recibo__col-precio">{formatPesos(l.precio)}</td>
               <td className="num">{formatPesos(l.subtotal)}</td>
             </tr>

@@ -1,0 +1,301 @@
+-- Hand-written (ADR 030): the summary trigger that names factura.cantidad is dropped while its type changes, and made again below.
+DROP TRIGGER factura_resumen ON factura;--> statement-breakpoint
+ALTER TABLE "producto" ALTER COLUMN "stock" SET DATA TYPE numeric(12, 3);--> statement-breakpoint
+ALTER TABLE "factura" ALTER COLUMN "cantidad" SET DATA TYPE numeric(12, 3);--> statement-breakpoint
+ALTER TABLE "movimiento" ALTER COLUMN "stock_antes" SET DATA TYPE numeric(12, 3);--> statement-breakpoint
+ALTER TABLE "movimiento" ALTER COLUMN "entradas" SET DATA TYPE numeric(12, 3);--> statement-breakpoint
+ALTER TABLE "movimiento" ALTER COLUMN "salidas" SET DATA TYPE numeric(12, 3);--> statement-breakpoint
+ALTER TABLE "movimiento" ALTER COLUMN "cantidad_despues" SET DATA TYPE numeric(12, 3);--> statement-breakpoint
+ALTER TABLE "venta_producto_resumen" ALTER COLUMN "cantidad_vendida" SET DATA TYPE numeric(15, 3);--> statement-breakpoint
+ALTER TABLE "venta_resumen_cantidad" ALTER COLUMN "cantidad" SET DATA TYPE numeric(15, 3);--> statement-breakpoint
+ALTER TABLE "devolucion_linea" ALTER COLUMN "cantidad" SET DATA TYPE numeric(12, 3);--> statement-breakpoint
+ALTER TABLE "resumen_producto_dia" ALTER COLUMN "cantidad" SET DATA TYPE numeric(15, 3);--> statement-breakpoint
+ALTER TABLE "resumen_producto_dia" ALTER COLUMN "sin_costo_unit" SET DATA TYPE numeric(15, 3);--> statement-breakpoint
+ALTER TABLE "resumen_venta_dia" ALTER COLUMN "unidades" SET DATA TYPE numeric(15, 3);--> statement-breakpoint
+-- ══ Hand-written tail (issue #33 point 3, ADR 030): quantities with three decimals. ══
+-- Everything below this line is hand-written; everything above is drizzle-kit's. A line's amount is
+-- round(precio × cantidad), half-up to the peso, wherever a line's money is computed in SQL.
+-- venta_registrar (server/db/functions/venta_registrar.sql) takes numeric quantities: the old
+-- signature (integer[]) goes, or both would exist.
+DROP FUNCTION venta_registrar(integer, integer, integer, integer, bigint, integer[], integer[], text, uuid, text[], bigint[], text, bigint, text, boolean, text, boolean, boolean);
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION venta_registrar(
+  p_tienda integer,
+  p_usuario integer,
+  p_cliente integer,
+  p_metodo integer,
+  p_monto bigint,
+  p_productos integer[],
+  p_cantidades numeric[],
+  p_motivo text,
+  p_clave uuid,
+  p_desc_tipos text[],
+  p_desc_valores bigint[],
+  p_venta_desc_tipo text,
+  p_venta_desc_valor bigint,
+  p_motivo_desc text,
+  p_a_credito boolean,
+  p_referencia text,
+  p_verificado boolean,
+  p_sin_stock boolean
+) RETURNS jsonb LANGUAGE plpgsql AS $$
+DECLARE
+  v_lineas jsonb;
+  v_encontrados integer;
+  v_no_disponibles jsonb;
+  v_cortos jsonb;
+  v_total bigint;
+  v_id integer;
+  v_fecha timestamptz;
+  v_movidos integer;
+  v_malos jsonb;
+  v_subtotal bigint;
+  v_desc_venta bigint;
+  v_fiado bigint;
+  v_recibido bigint;
+  v_turno integer;
+  v_numero integer;
+  v_sobreventa jsonb;
+  v_fraccion jsonb;
+BEGIN
+  -- The cashier's open shift (issue #18), first, as every writer of a shift takes its locks (shift,
+  -- then products, then customer). FOR KEY SHARE: sales of one shift do not wait for each other, but
+  -- a close (FOR UPDATE) waits for them, and a sale that waited for a close sees the row again and
+  -- finds it closed: no sale lands in a closed shift.
+  SELECT id_turno INTO v_turno FROM turno
+  WHERE tienda_id = p_tienda AND coalesce(usuario_id, 0) = coalesce(p_usuario, 0) AND cerrado_en IS NULL
+  FOR KEY SHARE;
+  IF NOT FOUND AND (SELECT exigir_caja FROM tienda WHERE id_tienda = p_tienda) THEN
+    RETURN jsonb_build_object('estado', 'sin_turno');
+  END IF;
+
+  -- Concurrent sales of the same products queue here instead of deadlocking.
+  PERFORM 1 FROM producto
+  WHERE tienda_id = p_tienda AND id_producto = ANY (p_productos)
+  ORDER BY id_producto
+  FOR UPDATE;
+
+  -- The same sale sent again (a double click, a retry after a lost answer): once the products are
+  -- locked, the first call has committed or failed, so its row is seen here and nothing is written.
+  IF p_clave IS NOT NULL THEN
+    SELECT id_venta INTO v_id FROM venta WHERE tienda_id = p_tienda AND clave = p_clave;
+    IF FOUND THEN
+      RETURN jsonb_build_object('estado', 'repetida', 'id', v_id);
+    END IF;
+  END IF;
+
+  -- Each line's discount (issue #16 point 4): a percentage of the line, pesos off the line, or a lower
+  -- unit price given at the till. 'ninguno' is none. It must leave the line between 0 and its gross.
+  -- A line's gross is precio × cantidad rounded half-up to the peso (ADR 030: one rounding rule; the
+  -- quantity has up to three decimals for a product sold by measure, whole units otherwise).
+  SELECT
+    jsonb_agg(jsonb_build_object('productoId', d.id_producto, 'nombre', d.nombre, 'marca', d.marca,
+      'cantidad', d.cantidad, 'unidad', d.unidad_dian, 'precio', d.precio_unit, 'descuento', d.descuento,
+      'subtotal', d.bruto - d.descuento) ORDER BY d.orden),
+    count(d.id_producto),
+    coalesce(jsonb_agg(d.nombre ORDER BY d.orden) FILTER (WHERE d.estado <> 1), '[]'),
+    coalesce(jsonb_agg(d.nombre ORDER BY d.orden) FILTER (WHERE d.stock < d.cantidad), '[]'),
+    coalesce(jsonb_agg(jsonb_build_object('productoId', d.id_producto, 'nombre', d.nombre, 'cantidad', d.cantidad,
+      'stockAntes', d.stock, 'stockDespues', d.stock - d.cantidad) ORDER BY d.orden) FILTER (WHERE d.stock < d.cantidad), '[]'),
+    coalesce(jsonb_agg(d.nombre ORDER BY d.orden) FILTER (WHERE d.descuento < 0 OR d.descuento > d.bruto), '[]'),
+    coalesce(jsonb_agg(d.nombre ORDER BY d.orden) FILTER (WHERE d.unidad_dian = '94' AND d.cantidad <> trunc(d.cantidad)), '[]'),
+    sum(d.bruto - d.descuento)
+  INTO v_lineas, v_encontrados, v_no_disponibles, v_cortos, v_sobreventa, v_malos, v_fraccion, v_subtotal
+  FROM (
+    SELECT p.id_producto, p.nombre, p.marca, p.precio_unit, p.stock, p.estado, p.unidad_dian, l.cantidad, l.orden,
+      round(p.precio_unit * l.cantidad)::bigint AS bruto,
+      CASE coalesce(p_desc_tipos[l.orden], 'ninguno')
+        WHEN 'porcentaje' THEN floor(round(p.precio_unit * l.cantidad) * p_desc_valores[l.orden] / 100)::bigint
+        WHEN 'valor' THEN p_desc_valores[l.orden]
+        WHEN 'precio' THEN round(p.precio_unit * l.cantidad)::bigint - round(p_desc_valores[l.orden] * l.cantidad)::bigint
+        ELSE 0
+      END AS descuento
+    FROM unnest(p_productos, p_cantidades) WITH ORDINALITY AS l (producto_id, cantidad, orden)
+    LEFT JOIN producto p ON p.id_producto = l.producto_id AND p.tienda_id = p_tienda
+  ) d;
+
+  IF v_encontrados < cardinality(p_productos) THEN
+    RETURN jsonb_build_object('estado', 'no_encontrado');
+  END IF;
+  IF jsonb_array_length(v_no_disponibles) > 0 THEN
+    RETURN jsonb_build_object('estado', 'no_disponible', 'nombres', v_no_disponibles);
+  END IF;
+  -- A product sold by unit takes whole quantities only (ADR 030).
+  IF jsonb_array_length(v_fraccion) > 0 THEN
+    RETURN jsonb_build_object('estado', 'cantidad_entera', 'nombres', v_fraccion);
+  END IF;
+  -- Past the recorded stock (issue #36 point 7): only when the caller asked and may (the permission
+  -- or a supervisor's PIN, checked by registrarVenta); the stock then goes below zero through the
+  -- ledger like any exit, and the product is flagged revisar_stock.
+  IF jsonb_array_length(v_cortos) > 0 AND NOT coalesce(p_sin_stock, false) THEN
+    RETURN jsonb_build_object('estado', 'sin_stock', 'nombres', v_cortos);
+  END IF;
+  IF jsonb_array_length(v_malos) > 0 THEN
+    RETURN jsonb_build_object('estado', 'descuento_invalido', 'nombres', v_malos);
+  END IF;
+  v_desc_venta := CASE coalesce(p_venta_desc_tipo, 'ninguno')
+    WHEN 'porcentaje' THEN (v_subtotal * p_venta_desc_valor) / 100
+    WHEN 'valor' THEN p_venta_desc_valor
+    ELSE 0
+  END;
+  IF v_desc_venta < 0 OR v_desc_venta > v_subtotal THEN
+    RETURN jsonb_build_object('estado', 'descuento_invalido', 'nombres', '[]'::jsonb);
+  END IF;
+  v_total := v_subtotal - v_desc_venta;
+  -- On credit (fiado, issue #17) what was not paid now goes on the customer's account: the caller
+  -- charges it to the ledger in the same transaction, under the customer's lock and limit.
+  IF p_a_credito THEN
+    v_recibido := p_monto;
+    v_fiado := greatest(0, v_total - p_monto);
+  ELSE
+    IF p_monto < v_total THEN
+      RETURN jsonb_build_object('estado', 'monto_insuficiente', 'total', v_total);
+    END IF;
+    v_recibido := p_monto;
+    v_fiado := 0;
+  END IF;
+
+  INSERT INTO venta (tienda_id, estado, metodo_pago_id, usuario_id, cliente_id, total, monto_recibido, clave, descuento, motivo_descuento,
+    monto_fiado, turno_id, referencia, verificado)
+  VALUES (p_tienda, 'Completada', p_metodo, p_usuario, p_cliente, v_total, v_recibido, p_clave, v_desc_venta, p_motivo_desc,
+    v_fiado, v_turno, p_referencia, coalesce(p_verificado, false))
+  RETURNING id_venta, numero, fecha INTO v_id, v_numero, v_fecha;
+
+  -- Each line keeps the product's average cost at this moment (issue #32 point 6: the margin of a
+  -- period); the products are locked, so it is the cost the units left the shelf at.
+  INSERT INTO factura (tienda_id, venta_id, producto_id, cantidad, precio, descuento, estado, costo_unit)
+  SELECT p_tienda, v_id, (e ->> 'productoId')::integer, (e ->> 'cantidad')::numeric, (e ->> 'precio')::bigint, (e ->> 'descuento')::bigint, 'Pagado',
+    (SELECT p.costo_promedio FROM producto p WHERE p.id_producto = (e ->> 'productoId')::integer AND p.tienda_id = p_tienda)
+  FROM jsonb_array_elements(v_lineas) WITH ORDINALITY AS x (e, orden)
+  ORDER BY orden;
+
+  -- The stock exits and their ledger rows in one statement (as ajustarStockLote in ledger.ts).
+  WITH u AS (
+    UPDATE producto p SET stock = p.stock - l.cantidad, revisar_stock = p.revisar_stock OR p.stock < l.cantidad
+    FROM unnest(p_productos, p_cantidades) AS l (producto_id, cantidad)
+    WHERE p.id_producto = l.producto_id AND p.tienda_id = p_tienda AND (p.stock >= l.cantidad OR coalesce(p_sin_stock, false))
+    RETURNING p.id_producto, p.stock, p.inventario_id, l.cantidad
+  )
+  INSERT INTO movimiento (tienda_id, producto_id, venta_id, inventario_id, stock_antes, entradas, salidas, cantidad_despues, estado_despues, motivo)
+  SELECT p_tienda, u.id_producto, v_id, u.inventario_id, u.stock + u.cantidad, 0, u.cantidad, u.stock, 'Salida', replace(p_motivo, '{id}', v_numero::text)
+  FROM u
+  ORDER BY u.id_producto;
+  GET DIAGNOSTICS v_movidos = ROW_COUNT;
+  -- The rows are locked and checked above, so this cannot happen; if it ever did, nothing is kept.
+  IF v_movidos <> cardinality(p_productos) THEN
+    RAISE EXCEPTION 'venta_registrar: % de % productos movidos', v_movidos, cardinality(p_productos);
+  END IF;
+
+  RETURN jsonb_build_object(
+    'estado', 'ok',
+    'id', v_id,
+    'numero', v_numero,
+    'fecha', floor(extract(epoch FROM v_fecha) * 1000),
+    'total', v_total,
+    'descuento', v_desc_venta,
+    'montoFiado', v_fiado,
+    'turno', v_turno,
+    'montoRecibido', v_recibido,
+    'lineas', v_lineas,
+    'sobreventa', v_sobreventa,
+    'tienda', (SELECT nombre_tienda FROM tienda WHERE id_tienda = p_tienda),
+    'metodo', (SELECT nombre FROM metodo_pago WHERE id_met_pago = p_metodo),
+    'cajero', (SELECT trim(nombre1 || ' ' || apellido1) FROM usuario WHERE id_usuario = p_usuario)
+  );
+END $$;
+--> statement-breakpoint
+-- The sales-per-product summary (migration 0002) adds numeric quantities.
+DROP FUNCTION resumen_sumar(integer, integer, bigint);
+--> statement-breakpoint
+CREATE FUNCTION resumen_sumar(p_tienda integer, p_producto integer, p_delta numeric) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  IF p_delta = 0 THEN RETURN; END IF;
+  -- A store or product being deleted (cascades) has no summary to keep.
+  IF NOT EXISTS (SELECT 1 FROM tienda WHERE id_tienda = p_tienda) OR NOT EXISTS (SELECT 1 FROM producto WHERE id_producto = p_producto) THEN RETURN; END IF;
+  INSERT INTO venta_producto_resumen (tienda_id, producto_id, cantidad_vendida) VALUES (p_tienda, p_producto, p_delta)
+  ON CONFLICT (tienda_id, producto_id) DO UPDATE SET cantidad_vendida = venta_producto_resumen.cantidad_vendida + EXCLUDED.cantidad_vendida;
+END $$;
+--> statement-breakpoint
+-- The per-day summaries (migration 0036): each line's gross and cost rounded to the peso before summing.
+CREATE OR REPLACE FUNCTION resumen_dia_venta(v venta, signo integer) RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+  v_local timestamp;
+  v_bruto bigint;
+  v_desc bigint;
+  v_unidades numeric;
+BEGIN
+  SELECT v.fecha AT TIME ZONE t.zona_horaria INTO v_local FROM tienda t WHERE t.id_tienda = v.tienda_id;
+  IF NOT FOUND THEN
+    RETURN;
+  END IF;
+  IF v.estado = 'Anulada' THEN
+    INSERT INTO resumen_venta_dia (tienda_id, dia, hora, usuario_id, turno_id, metodo_pago_id, anuladas, monto_anulado)
+    VALUES (v.tienda_id, v_local::date, extract(hour FROM v_local)::smallint, coalesce(v.usuario_id, 0), coalesce(v.turno_id, 0), v.metodo_pago_id, signo, signo * v.total);
+    RETURN;
+  END IF;
+  SELECT coalesce(sum(round(f.precio * f.cantidad)), 0), coalesce(sum(f.descuento), 0), coalesce(sum(f.cantidad), 0)
+    INTO v_bruto, v_desc, v_unidades FROM factura f WHERE f.venta_id = v.id_venta;
+  INSERT INTO resumen_venta_dia (tienda_id, dia, hora, usuario_id, turno_id, metodo_pago_id, tickets, bruto, descuentos, neto, unidades)
+  VALUES (v.tienda_id, v_local::date, extract(hour FROM v_local)::smallint, coalesce(v.usuario_id, 0), coalesce(v.turno_id, 0), v.metodo_pago_id,
+    signo, signo * v_bruto, signo * (v_desc + v.descuento), signo * v.total, signo * v_unidades);
+  INSERT INTO resumen_producto_dia (tienda_id, dia, producto_id, cantidad, bruto, descuentos, costo, sin_costo_unit)
+  SELECT v.tienda_id, v_local::date, f.producto_id, signo * sum(f.cantidad), signo * sum(round(f.precio * f.cantidad)), signo * sum(f.descuento),
+    signo * coalesce(sum(round(f.cantidad * f.costo_unit)), 0), signo * coalesce(sum(f.cantidad) FILTER (WHERE f.costo_unit IS NULL), 0)
+  FROM factura f WHERE f.venta_id = v.id_venta GROUP BY f.producto_id;
+END $$;
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION factura_resumen_dia() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP IN ('UPDATE', 'DELETE') THEN
+    INSERT INTO resumen_venta_dia (tienda_id, dia, hora, usuario_id, turno_id, metodo_pago_id, bruto, descuentos, unidades)
+    SELECT v.tienda_id, (v.fecha AT TIME ZONE t.zona_horaria)::date, extract(hour FROM v.fecha AT TIME ZONE t.zona_horaria)::smallint,
+      coalesce(v.usuario_id, 0), coalesce(v.turno_id, 0), v.metodo_pago_id, -sum(round(l.precio * l.cantidad)), -sum(l.descuento), -sum(l.cantidad)
+    FROM viejas l JOIN venta v ON v.id_venta = l.venta_id JOIN tienda t ON t.id_tienda = v.tienda_id
+    WHERE v.estado <> 'Anulada' GROUP BY 1, 2, 3, 4, 5, 6;
+    INSERT INTO resumen_producto_dia (tienda_id, dia, producto_id, cantidad, bruto, descuentos, costo, sin_costo_unit)
+    SELECT v.tienda_id, (v.fecha AT TIME ZONE t.zona_horaria)::date, l.producto_id, -sum(l.cantidad), -sum(round(l.precio * l.cantidad)), -sum(l.descuento),
+      -coalesce(sum(round(l.cantidad * l.costo_unit)), 0), -coalesce(sum(l.cantidad) FILTER (WHERE l.costo_unit IS NULL), 0)
+    FROM viejas l JOIN venta v ON v.id_venta = l.venta_id JOIN tienda t ON t.id_tienda = v.tienda_id
+    WHERE v.estado <> 'Anulada' GROUP BY 1, 2, 3;
+  END IF;
+  IF TG_OP IN ('UPDATE', 'INSERT') THEN
+    INSERT INTO resumen_venta_dia (tienda_id, dia, hora, usuario_id, turno_id, metodo_pago_id, bruto, descuentos, unidades)
+    SELECT v.tienda_id, (v.fecha AT TIME ZONE t.zona_horaria)::date, extract(hour FROM v.fecha AT TIME ZONE t.zona_horaria)::smallint,
+      coalesce(v.usuario_id, 0), coalesce(v.turno_id, 0), v.metodo_pago_id, sum(round(l.precio * l.cantidad)), sum(l.descuento), sum(l.cantidad)
+    FROM nuevas l JOIN venta v ON v.id_venta = l.venta_id JOIN tienda t ON t.id_tienda = v.tienda_id
+    WHERE v.estado <> 'Anulada' GROUP BY 1, 2, 3, 4, 5, 6;
+    INSERT INTO resumen_producto_dia (tienda_id, dia, producto_id, cantidad, bruto, descuentos, costo, sin_costo_unit)
+    SELECT v.tienda_id, (v.fecha AT TIME ZONE t.zona_horaria)::date, l.producto_id, sum(l.cantidad), sum(round(l.precio * l.cantidad)), sum(l.descuento),
+      coalesce(sum(round(l.cantidad * l.costo_unit)), 0), coalesce(sum(l.cantidad) FILTER (WHERE l.costo_unit IS NULL), 0)
+    FROM nuevas l JOIN venta v ON v.id_venta = l.venta_id JOIN tienda t ON t.id_tienda = v.tienda_id
+    WHERE v.estado <> 'Anulada' GROUP BY 1, 2, 3;
+  END IF;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION resumen_dia_reconstruir(p_tienda integer) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM resumen_venta_dia WHERE tienda_id = p_tienda;
+  DELETE FROM resumen_producto_dia WHERE tienda_id = p_tienda;
+  INSERT INTO resumen_venta_dia (tienda_id, dia, hora, usuario_id, turno_id, metodo_pago_id, tickets, bruto, descuentos, neto, unidades, anuladas, monto_anulado)
+  SELECT v.tienda_id, (v.fecha AT TIME ZONE t.zona_horaria)::date, extract(hour FROM v.fecha AT TIME ZONE t.zona_horaria)::smallint,
+    coalesce(v.usuario_id, 0), coalesce(v.turno_id, 0), v.metodo_pago_id,
+    count(*) FILTER (WHERE v.estado <> 'Anulada'),
+    coalesce(sum(l.bruto) FILTER (WHERE v.estado <> 'Anulada'), 0),
+    coalesce(sum(coalesce(l.descuento, 0) + v.descuento) FILTER (WHERE v.estado <> 'Anulada'), 0),
+    coalesce(sum(v.total) FILTER (WHERE v.estado <> 'Anulada'), 0),
+    coalesce(sum(l.unidades) FILTER (WHERE v.estado <> 'Anulada'), 0),
+    count(*) FILTER (WHERE v.estado = 'Anulada'),
+    coalesce(sum(v.total) FILTER (WHERE v.estado = 'Anulada'), 0)
+  FROM venta v JOIN tienda t ON t.id_tienda = v.tienda_id
+  LEFT JOIN (SELECT f.venta_id, sum(round(f.precio * f.cantidad)) AS bruto, sum(f.descuento) AS descuento, sum(f.cantidad) AS unidades FROM factura f WHERE f.tienda_id = p_tienda GROUP BY f.venta_id) l ON l.venta_id = v.id_venta
+  WHERE v.tienda_id = p_tienda GROUP BY 1, 2, 3, 4, 5, 6;
+  INSERT INTO resumen_producto_dia (tienda_id, dia, producto_id, cantidad, bruto, descuentos, costo, sin_costo_unit)
+  SELECT v.tienda_id, (v.fecha AT TIME ZONE t.zona_horaria)::date, f.producto_id, sum(f.cantidad), sum(round(f.precio * f.cantidad)), sum(f.descuento),
+    coalesce(sum(round(f.cantidad * f.costo_unit)), 0), coalesce(sum(f.cantidad) FILTER (WHERE f.costo_unit IS NULL), 0)
+  FROM factura f JOIN venta v ON v.id_venta = f.venta_id JOIN tienda t ON t.id_tienda = v.tienda_id
+  WHERE v.tienda_id = p_tienda AND v.estado <> 'Anulada' GROUP BY 1, 2, 3;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER factura_resumen AFTER INSERT OR UPDATE OF cantidad, producto_id, venta_id, tienda_id OR DELETE ON factura
+FOR EACH ROW EXECUTE FUNCTION resumen_factura();

@@ -1,0 +1,92 @@
+import { z } from 'zod';
+
+/**
+ * Barcodes printed by label scales (issue #33 point 4): an EAN-13 in GS1's restricted range (prefixes
+ * 20–29) carrying the item code and the weight or the price. Layouts differ by scale brand, so the
+ * layout is a store setting: the prefix, the item code's length, weight or price, the decimals of the
+ * value, and whether the value has its own price check digit (GS1 General Specifications §7.9.3).
+ *
+ *   prefix(2) + item(largoCodigo) + [price check digit] + value + EAN check digit = 13 digits
+ */
+
+export const ZFormatoBalanza = z
+  .object({
+    prefijo: z.string().regex(/^2[0-9]$/, 'El prefijo de la balanza va de 20 a 29.'),
+    largoCodigo: z.number().int().min(4, 'El código del artículo tiene de 4 a 6 dígitos.').max(6, 'El código del artículo tiene de 4 a 6 dígitos.'),
+    contenido: z.enum(['peso', 'precio'], { error: 'La etiqueta lleva el peso o el precio.' }),
+    decimales: z.number().int().min(0, 'Los decimales van de 0 a 3.').max(3, 'Los decimales van de 0 a 3.'),
+    digitoPrecio: z.boolean(),
+  })
+  .strict()
+  .refine((f) => !f.digitoPrecio || [4, 5].includes(largoValor(f)), {
+    message: 'El dígito de control del precio solo existe para valores de 4 o 5 dígitos.',
+    path: ['digitoPrecio'],
+  });
+export type TFormatoBalanza = z.infer<typeof ZFormatoBalanza>;
+
+/** Digits of the weight or the price in a layout. */
+export function largoValor(f: { largoCodigo: number; digitoPrecio: boolean }): number {
+  return 13 - 2 - f.largoCodigo - (f.digitoPrecio ? 1 : 0) - 1;
+}
+
+/** What a scale label says: the item code, and the weight in thousandths or the price in pesos. */
+export type EtiquetaBalanza = { codigo: string } & ({ tipo: 'peso'; milesimas: number } | { tipo: 'precio'; pesos: number });
+
+const digitos = (s: string) => [...s].map(Number);
+
+/** EAN-13's check digit of the first 12 digits (weights 1, 3 from the left). */
+export function digitoEan13(doce: string): number {
+  const suma = digitos(doce).reduce((a, d, i) => a + d * (i % 2 === 0 ? 1 : 3), 0);
+  return (10 - (suma % 10)) % 10;
+}
+
+// GS1 §7.9.3's weighting factors: the units digit of the product, the tens digit taken off (−) or added (+).
+const DOS_MENOS = [0, 2, 4, 6, 8, 9, 1, 3, 5, 7];
+const TRES = [0, 3, 6, 9, 2, 5, 8, 1, 4, 7];
+const CINCO_MAS = [0, 5, 1, 6, 2, 7, 3, 8, 4, 9];
+const CINCO_MENOS = [0, 5, 9, 4, 8, 3, 7, 2, 6, 1];
+
+/** The price check digit of a 4- or 5-digit price field (GS1 §7.9.3). */
+export function digitoPrecio(valor: string): number {
+  const d = digitos(valor);
+  if (d.length === 4) return ((DOS_MENOS[d[0]!]! + DOS_MENOS[d[1]!]! + TRES[d[2]!]! + CINCO_MENOS[d[3]!]!) * 3) % 10;
+  if (d.length === 5) {
+    const suma = CINCO_MAS[d[0]!]! + DOS_MENOS[d[1]!]! + CINCO_MENOS[d[2]!]! + CINCO_MAS[d[3]!]! + DOS_MENOS[d[4]!]!;
+    return CINCO_MENOS.indexOf((10 - (suma % 10)) % 10);
+  }
+  throw new Error('digitoPrecio: el precio tiene 4 o 5 dígitos');
+}
+
+/**
+ * Reads a scanned code with the store's layouts: the first whose prefix it starts with. Null when it
+ * is not a scale label of any of them (then the till looks it up as an ordinary barcode), or when a
+ * check digit is wrong (a misread: the till says the code was not found).
+ */
+export function leerEtiquetaBalanza(codigo: string, formatos: readonly TFormatoBalanza[]): EtiquetaBalanza | null {
+  const c = codigo.trim();
+  if (!/^2[0-9]{12}$/.test(c)) return null;
+  const f = formatos.find((x) => c.startsWith(x.prefijo));
+  if (!f) return null;
+  if (digitoEan13(c.slice(0, 12)) !== Number(c[12])) return null;
+  const item = c.slice(2, 2 + f.largoCodigo);
+  let i = 2 + f.largoCodigo;
+  const control = f.digitoPrecio ? Number(c[i++]) : null;
+  const valor = c.slice(i, i + largoValor(f));
+  if (control !== null && digitoPrecio(valor) !== control) return null;
+  const n = Number(valor);
+  if (f.contenido === 'peso') {
+    // The weight in kilograms with `decimales` places: as thousandths of a kilogram.
+    const milesimas = n * 10 ** (3 - f.decimales);
+    return milesimas > 0 ? { codigo: item, tipo: 'peso', milesimas } : null;
+  }
+  // Pesos with `decimales` places (a scale printing centavos): half-up to the peso.
+  const pesos = Math.floor((n * 2 + 10 ** f.decimales) / (2 * 10 ** f.decimales));
+  return pesos > 0 ? { codigo: item, tipo: 'precio', pesos } : null;
+}
+
+/** A scale label for a layout (tests, and the settings screen's sample). */
+export function etiquetaBalanza(f: TFormatoBalanza, item: string, valor: number): string {
+  const v = String(valor).padStart(largoValor(f), '0');
+  const doce = f.prefijo + item.padStart(f.largoCodigo, '0') + (f.digitoPrecio ? String(digitoPrecio(v)) : '') + v;
+  return doce + String(digitoEan13(doce));
+}

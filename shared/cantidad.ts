@@ -1,0 +1,104 @@
+import type { TUnidadDian } from './impuestos';
+
+/**
+ * Quantities sold by unit or by measure (issue #33 point 3, ADR 030). A product sold by unit (DIAN
+ * '94') takes whole numbers; one sold by kilogram, gram, litre or millilitre takes up to three
+ * decimals. JavaScript never adds or multiplies decimal quantities as floats: they become integer
+ * thousandths (milésimas) here, and the database keeps them as numeric(12,3).
+ *
+ * The one rounding rule of money (ADR 030): a line's amount is precio × cantidad rounded half-up to
+ * the peso, computed in integer thousandths: importe = ⌊(precio × milésimas + 500) / 1000⌋. The
+ * database computes the same with round(precio_unit * cantidad) on numeric (half away from zero,
+ * which is half-up for amounts that are never negative). A sale's total is the exact sum of its
+ * lines' integer amounts.
+ */
+
+/** Thousandths in one unit of measure. */
+export const MILESIMAS = 1000;
+
+/** The largest quantity of a line, in units (LIMITES_DINERO.maxCantidad). */
+const MAX_CANTIDAD = 9_999;
+
+/** Sold by unit: whole numbers only. */
+export const porUnidad = (unidad: string | null | undefined): boolean => !unidad || unidad === '94';
+
+/** What the till shows after the quantity: "kg", "g", "L", "ml"; nothing for units. */
+export const SIMBOLO_UNIDAD: Record<TUnidadDian, string> = { '94': '', KGM: 'kg', GRM: 'g', LTR: 'L', MLT: 'ml' };
+
+/** A quantity (a JS number read from the database or JSON) as integer thousandths; null when it has more than three decimals. */
+export function aMilesimas(cantidad: number): number | null {
+  if (!Number.isFinite(cantidad)) return null;
+  const m = Math.round(cantidad * MILESIMAS);
+  // 0.375 * 1000 is 375 exactly, but 1.001 * 1000 is 1000.9999999999999: within a millionth is the same quantity.
+  return Math.abs(m - cantidad * MILESIMAS) < 1e-6 ? m : null;
+}
+
+/** Integer thousandths back as the JS number the API carries (375 → 0.375). */
+export const deMilesimas = (milesimas: number): number => milesimas / MILESIMAS;
+
+/** Whether a quantity is valid for a product of this unit: above 0, at most 9 999, whole for units, at most three decimals otherwise. */
+export function cantidadValida(cantidad: number, unidad: string | null | undefined): boolean {
+  const m = aMilesimas(cantidad);
+  if (m === null || m <= 0 || m > MAX_CANTIDAD * MILESIMAS) return false;
+  return !porUnidad(unidad) || m % MILESIMAS === 0;
+}
+
+/**
+ * Reads a quantity typed by a person in Spanish: "0,375", "1,5", "2", also "0.375" (a dot followed
+ * by one to three digits is a decimal point, as a scale or a keypad writes it). Answers thousandths,
+ * or null when it is not a number with at most three decimals. A "libra" is written by the caller as
+ * 0,5 kg (issue #33: never a pound code).
+ */
+export function parseCantidad(texto: string): number | null {
+  const t = texto.trim().replace(/\s/g, '');
+  const m = /^(\d{1,4})(?:[.,](\d{1,3}))?$/.exec(t);
+  if (!m) return null;
+  const enteros = Number(m[1]);
+  const decimales = Number((m[2] ?? '').padEnd(3, '0'));
+  return enteros * MILESIMAS + decimales;
+}
+
+/** Thousandths shown in Spanish: 375 → "0,375", 1500 → "1,5", 2000 → "2". */
+export function formatMilesimas(milesimas: number): string {
+  const signo = milesimas < 0 ? '-' : '';
+  const abs = Math.abs(milesimas);
+  const enteros = Math.floor(abs / MILESIMAS).toString().replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+  const resto = (abs % MILESIMAS).toString().padStart(3, '0').replace(/0+$/, '');
+  return signo + enteros + (resto ? `,${resto}` : '');
+}
+
+/** A quantity with its unit, as the cart and the receipt show it: "0,375 kg", "3". */
+export function formatCantidad(cantidad: number, unidad: string | null | undefined): string {
+  const m = aMilesimas(cantidad) ?? Math.round(cantidad * MILESIMAS);
+  const simbolo = SIMBOLO_UNIDAD[(unidad ?? '94') as TUnidadDian] ?? '';
+  return simbolo ? `${formatMilesimas(m)} ${simbolo}` : formatMilesimas(m);
+}
+
+/** The money rule: precio (integer pesos) × thousandths, rounded half-up to the peso. */
+export function importeLinea(precio: number, milesimas: number): number {
+  return Math.floor((precio * milesimas + MILESIMAS / 2) / MILESIMAS);
+}
+
+/**
+ * Sold by value ("$500 de aceite"): the thousandths nearest to valor / precio, half-up; the line
+ * then charges importeLinea(precio, milésimas), which is within half a thousandth's price of valor.
+ * Null when the price is 0 or the value buys less than one thousandth or more than 9 999 units.
+ */
+export function cantidadPorValor(valor: number, precio: number): number | null {
+  if (!Number.isSafeInteger(valor) || !Number.isSafeInteger(precio) || precio <= 0 || valor <= 0) return null;
+  const m = Math.floor((valor * MILESIMAS * 2 + precio) / (precio * 2));
+  return m >= 1 && m <= MAX_CANTIDAD * MILESIMAS ? m : null;
+}
+
+/** A quantity as exact decimal text for a numeric parameter ("0.375", "-2"); throws on more than three decimals (zod checked them before). */
+export function cantidadDecimal(cantidad: number): string {
+  const m = aMilesimas(cantidad);
+  if (m === null) throw new Error(`cantidad con más de tres decimales: ${cantidad}`);
+  return String(deMilesimas(m));
+}
+
+/** After a unit price: "/kg", "/L"…; nothing for a product sold by unit ("$ 12.000/kg"). */
+export function porUnidadDe(unidad: string | null | undefined): string {
+  const simbolo = SIMBOLO_UNIDAD[(unidad ?? '94') as TUnidadDian] ?? '';
+  return simbolo ? `/${simbolo}` : '';
+}
