@@ -23,7 +23,7 @@ const SIZES = arg('lines', '100000').split(',').map(Number);
 const RUNS = Number(arg('runs', '5'));
 const PERIODOS = ['hoy', 'mes'] as const;
 /** The reports that read the per-day summaries for past days: measured over the month both ways. */
-const RESUMIDOS: TInforme[] = ['ventas', 'productos', 'categorias', 'mapa-calor', 'cierre-mensual'];
+const RESUMIDOS: TInforme[] = ['ventas', 'productos', 'categorias', 'mapa-calor', 'cierre-mensual', 'impuestos', 'cierre-diario'];
 
 async function generar(database: Database, lineas: number): Promise<{ tiendaId: number; productoId: number }> {
   const db = database.db;
@@ -53,8 +53,10 @@ async function generar(database: Database, lineas: number): Promise<{ tiendaId: 
       case when g % 4 = 0 then null else (select min(id_usuario) from usuario where tienda_id = ${tiendaId}) + (g % 3) end,
       0, null, case when g % 10 = 0 then 100 else 0 end, 0, case when g % 7 = 5 then 'REF' || g end
     from generate_series(1, ${ventas}) g`);
-  await db.execute(sql`insert into factura (tienda_id, venta_id, producto_id, cantidad, precio, descuento, estado)
-    select ${tiendaId}, v.id_venta, p0 + ((v.id_venta * 7 + k * 131) % 2000), 1 + (v.id_venta + k) % 5, 500 + ((v.id_venta + k) * 37) % 20000, 0, 'Pagado'
+  // Lines carry a tax (ADR 031's summary splits them per rate), as a store responsible for IVA's would.
+  await db.execute(sql`insert into factura (tienda_id, venta_id, producto_id, cantidad, precio, descuento, estado, impuesto)
+    select ${tiendaId}, v.id_venta, p0 + ((v.id_venta * 7 + k * 131) % 2000), 1 + (v.id_venta + k) % 5, 500 + ((v.id_venta + k) * 37) % 20000, 0, 'Pagado',
+      (array['iva19', 'iva19', 'iva5', 'exento', 'excluido', 'inc8'])[1 + (v.id_venta + k) % 6]
     from venta v cross join generate_series(0, 3) k
     cross join (select min(id_producto) as p0 from producto where tienda_id = ${tiendaId}) p
     where v.tienda_id = ${tiendaId}`);

@@ -1,4 +1,4 @@
-import { bigint, date, index, integer, pgTable, smallint } from 'drizzle-orm/pg-core';
+import { bigint, date, index, integer, pgTable, smallint, text } from 'drizzle-orm/pg-core';
 import { tienda } from './tienda';
 import { sumaCantidadColumna } from './columna-cantidad';
 
@@ -52,4 +52,33 @@ export const resumenProductoDia = pgTable(
     sinCostoUnit: sumaCantidadColumna('sin_costo_unit').notNull().default(0),
   },
   (t) => [index('resumen_producto_dia_idx').on(t.tiendaId, t.dia)],
+);
+
+/**
+ * The store's completed sales' base and tax per day, till, shift and rate (issue #35, ADR 031): what the
+ * *impuestos por tarifa* report and the daily and monthly close read for whole past days instead of
+ * splitting every sale in TypeScript. Kept by triggers on venta and factura (migration
+ * `resumen_impuesto_dia`), which split a sale's lines with the rule of shared/impuestos.ts written in
+ * SQL (`impuesto_desglose`): the sale's discount spread by largest remainders, then base rounded half
+ * up to the centavo. Any change of a sale or its lines takes the whole sale's old split out and puts the
+ * new one in (the split of one line depends on the others). Deltas, folded by the reader (ADR 017).
+ *
+ * `punto_venta_id` is the sale's own till (0: none) and `turno_id` its shift (0: none): the reader
+ * resolves the close's till as the sale's, else its shift's. `impuesto` is '' for lines sold without a
+ * tax. `ventas` counts each sale once (on its first rate's row); `base` and `valor` are centavos.
+ */
+export const resumenImpuestoDia = pgTable(
+  'resumen_impuesto_dia',
+  {
+    tiendaId: integer('tienda_id').notNull().references(() => tienda.idTienda, { onDelete: 'cascade' }),
+    dia: date('dia', { mode: 'string' }).notNull(),
+    puntoVentaId: integer('punto_venta_id').notNull(),
+    turnoId: integer('turno_id').notNull(),
+    impuesto: text('impuesto').notNull(),
+    ventas: bigint('ventas', { mode: 'number' }).notNull().default(0),
+    lineas: bigint('lineas', { mode: 'number' }).notNull().default(0),
+    base: bigint('base', { mode: 'number' }).notNull().default(0),
+    valor: bigint('valor', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [index('resumen_impuesto_dia_idx').on(t.tiendaId, t.dia)],
 );

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { sumarDias, type Rango } from '#shared/periodo';
 import type { Db } from '../../db/client';
+import { plegarImpuestos } from '../impuestos/impuestos.domain';
 
 /**
  * The per-day summaries of issue #35 point 3 (ADR 028): `resumen_venta_dia` and `resumen_producto_dia`,
@@ -39,6 +40,7 @@ export async function plegarResumenes(db: Db, tiendaId: number, r: Rango): Promi
     select tienda_id, dia, producto_id, sum(cantidad), sum(bruto), sum(descuentos), sum(costo), sum(sin_costo_unit)
     from d group by 1, 2, 3
     having sum(cantidad) <> 0 or sum(bruto) <> 0 or sum(descuentos) <> 0 or sum(costo) <> 0 or sum(sin_costo_unit) <> 0`);
+  await plegarImpuestos(db, tiendaId, r);
 }
 
 /** A reader folds when the summary rows it read outnumber 2 × their keys + 200 (ADR 017). */

@@ -1,11 +1,12 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { AppError } from '#shared/errors';
 import { M } from '#shared/messages';
+import { IMPUESTOS, type TImpuesto } from '#shared/impuestos';
 import { periodoAnterior, rangoDelPeriodo, sumarDias, type Rango } from '#shared/periodo';
 import { METODO } from '#shared/roles';
 import type { TColumna, TFila, TIndicador, TInforme, TInicioResumen, TReporte, TReporteFiltros, TReporteOpciones, TTabla, TTipoValor } from '#shared/schemas/reportes';
 import type { Db } from '../../db/client';
-import { impuestosPorGrupo, informeImpuestos } from '../impuestos/impuestos.domain';
+import { impuestosPorGrupo, impuestosResumidos, informeImpuestos } from '../impuestos/impuestos.domain';
 import { hayQuePlegar, partirRango, plegarResumenes } from './reportes.resumen';
 import { diaEnZona, finDelDiaEn, inicioDelDiaEn, zonaDeTienda } from '../tienda/zona-horaria';
 
@@ -46,6 +47,11 @@ async function filas<T = Record<string, unknown>>(db: Db, q: SQL): Promise<T[]> 
 
 const col = (clave: string, titulo: string, tipo: TTipoValor = 'texto'): TColumna => ({ clave, titulo, tipo });
 const ind = (clave: keyof typeof I, tipo: TTipoValor, valor: number, anterior: number | null = null): TIndicador => ({ clave, titulo: I[clave], tipo, valor, anterior });
+
+/** The last day read from the per-day summaries (yesterday in the store's zone), or null for a direct report. */
+async function resumidoHasta(ctx: Ctx): Promise<string | null> {
+  return ctx.directo ? null : sumarDias(await hoyEnTienda(ctx.db, ctx.tiendaId), -1);
+}
 
 /** The store's today, in its zone. */
 export async function hoyEnTienda(db: Db, tiendaId: number): Promise<string> {
@@ -897,7 +903,7 @@ const nombreTarifa = (t: string) => (M.impuestos.nombres as Record<string, strin
 
 /** Base and tax per rate of the period's completed sales (informeImpuestos, the monthly tax report's figures), and the DIAN numbers used. */
 async function impuestosPorTarifa(ctx: Ctx, r: Rango): Promise<TReporte> {
-  const inf = await informeImpuestos({ db: ctx.db, tiendaId: ctx.tiendaId, desde: r.desde, hasta: r.hasta });
+  const inf = await informeImpuestos({ db: ctx.db, tiendaId: ctx.tiendaId, desde: r.desde, hasta: r.hasta, resumidoHasta: await resumidoHasta(ctx) });
   const rows: TFila[] = inf.tarifas.map((t) => ({ tarifa: nombreTarifa(t.impuesto), lineas: t.lineas, base: t.base, impuesto: t.valor, total: t.base + t.valor }));
   if (inf.sinImpuesto.lineas > 0) rows.push({ tarifa: R.sinImpuesto, lineas: inf.sinImpuesto.lineas, base: inf.sinImpuesto.base, impuesto: 0, total: inf.sinImpuesto.base });
   const base = rows.reduce((a, x) => a + n(x.base), 0);
@@ -1065,14 +1071,20 @@ export async function cierreDiarioFilas(ctx: Ctx, r: Rango) {
     from k left join pv using (dia, caja, metodo) left join pa using (dia, caja, metodo) left join pd using (dia, caja, metodo)
     order by k.dia, k.caja, k.metodo`,
   );
-  const impuestos = await impuestosPorGrupo({ db, tiendaId, desde: r.desde, hasta: r.hasta, grupo: sql`${dia(sql`venta.fecha`)} || '|' || ${cajaDeVenta(sql`venta`)}` });
-  const tarifas = [...impuestos]
-    .flatMap(([g, x]) => {
+  // Taxes: whole past days from the per-day summary (ADR 031), today split sale by sale.
+  const { pasado, presente } = ctx.directo ? { pasado: null, presente: r } : partirRango(r, await hoyEnTienda(db, tiendaId));
+  const impuestos = presente ? await impuestosPorGrupo({ db, tiendaId, desde: presente.desde, hasta: presente.hasta, grupo: sql`${dia(sql`venta.fecha`)} || '|' || ${cajaDeVenta(sql`venta`)}` }) : (new Map() as Awaited<ReturnType<typeof impuestosPorGrupo>>);
+  const resumidos = pasado ? await impuestosResumidos({ db, tiendaId, desde: pasado.desde, hasta: pasado.hasta }) : [];
+  const orden = (t: string) => (t === '' ? IMPUESTOS.length : IMPUESTOS.indexOf(t as TImpuesto));
+  const tarifas = [
+    ...resumidos.filter((x) => x.lineas !== 0 && (x.impuesto !== '' || x.base > 0)).map((x) => ({ dia: x.dia, caja: x.caja, tarifa: x.impuesto, base: x.base, impuesto: x.valor })),
+    ...[...impuestos].flatMap(([g, x]) => {
       const [d, c] = g.split('|');
       return [...x.tarifas.map((t) => ({ dia: d!, caja: Number(c), tarifa: t.impuesto as string, base: t.base, impuesto: t.valor })), ...(x.sinImpuesto > 0 ? [{ dia: d!, caja: Number(c), tarifa: '', base: x.sinImpuesto, impuesto: 0 }] : [])];
-    })
+    }),
+  ]
     .filter((x) => f.puntoVentaId == null || x.caja === f.puntoVentaId)
-    .sort((a, b) => a.dia.localeCompare(b.dia) || a.caja - b.caja);
+    .sort((a, b) => a.dia.localeCompare(b.dia) || a.caja - b.caja || orden(a.tarifa) - orden(b.tarifa));
   return { rows, medios, tarifas };
 }
 
@@ -1186,7 +1198,7 @@ async function cierreMensual(ctx: Ctx, r: Rango): Promise<TReporte> {
   const { db, tiendaId } = ctx;
   const dias = await ventasPorDia(ctx, r);
   const t = sumar(dias);
-  const inf = await informeImpuestos({ db, tiendaId, desde: r.desde, hasta: r.hasta });
+  const inf = await informeImpuestos({ db, tiendaId, desde: r.desde, hasta: r.hasta, resumidoHasta: await resumidoHasta(ctx) });
   const productos = await porProducto(ctx, r, false);
   const conCosto = productos.filter((x) => x.sinCosto === 0);
   const margen = conCosto.reduce((a, x) => a + x.neto - x.costo, 0);
