@@ -113,5 +113,6 @@ describe('createDb con el hilo propio', () => {
     const other = await createDb({ pgliteThread: 'worker' });
     await other.close();
     await expect(other.db.execute(sql`select 1`)).rejects.toThrow();
-  });
+    // A second cluster made from nothing (initdb) on a thread of its own: 30 s ran out once at load 9.
+  }, 120_000);
 });
