@@ -69,7 +69,7 @@ describe('el dinero tiene tope en cada cara', () => {
         const exacto = BigInt(precio) * BigInt(cantidad);
         expect(BigInt(r.json().total)).toBe(exacto);
         const [v] = await t.database.db
-          .select({ total: sql<string>`${venta.total}::text`, linea: sql<string>`(${factura.precio} * ${factura.cantidad})::text` })
+          .select({ total: sql<string>`${venta.total}::text`, linea: sql<string>`round(${factura.precio} * ${factura.cantidad})::text` })
           .from(venta)
           .innerJoin(factura, eq(factura.ventaId, venta.idVenta))
           .where(eq(venta.idVenta, r.json().id));
