@@ -56,6 +56,17 @@ async function tiendaConNumeracion(page: Page): Promise<string> {
   return email;
 }
 
+/** A cash sale of the store's product at the till, up to its receipt. */
+async function venderGaseosa(page: Page) {
+  await page.goto('/ventas');
+  await agregarAlCarrito(page, 'Gaseosa 400 ml');
+  await page.getByRole('button', { name: 'Generar pago' }).click();
+  await page.getByLabel('Efectivo').check();
+  await page.getByLabel('Monto recibido').fill('5.000');
+  await page.getByRole('button', { name: 'Confirmar pago' }).click();
+  await expect(page).toHaveURL(/\/factura$/);
+}
+
 /** zxing reads the receipt's QR image as a phone would: its pixels, read in the page through a canvas. */
 async function leerQr(page: Page, testId: string): Promise<string> {
   const { ancho, alto, gris } = await page.getByTestId(testId).evaluate(async (img: HTMLImageElement) => {
@@ -117,13 +128,7 @@ test('el dueño configura el documento electrónico en habilitación, vende, y e
   await expectToast(page, 'Configuración guardada.');
 
   // A sale: the receipt shows the CUDE, the QR to DIAN's catalogue, the resolution and the software.
-  await page.goto('/ventas');
-  await agregarAlCarrito(page, 'Gaseosa 400 ml');
-  await page.getByRole('button', { name: 'Generar pago' }).click();
-  await page.getByLabel('Efectivo').check();
-  await page.getByLabel('Monto recibido').fill('5.000');
-  await page.getByRole('button', { name: 'Confirmar pago' }).click();
-  await expect(page).toHaveURL(/\/factura$/);
+  await venderGaseosa(page);
   // The receipt names itself as what it is, not as a factura.
   await expect(page.locator('.recibo__sub').first()).toHaveText(/^Documento equivalente electrónico tiquete POS N\.º \S+$/);
   const cude = (await page.getByTestId('recibo-cude').textContent())!.trim();
@@ -170,14 +175,8 @@ test('con la DIAN caída (503) la venta se entrega igual, queda en contingencia,
   expect((await page.request.post(`${control}/modo?modo=503`)).status()).toBe(200);
   try {
     await signIn(page, 'Tienda', email, CLAVE);
-    await page.goto('/ventas');
-    await agregarAlCarrito(page, 'Gaseosa 400 ml');
-    await page.getByRole('button', { name: 'Generar pago' }).click();
-    await page.getByLabel('Efectivo').check();
-    await page.getByLabel('Monto recibido').fill('5.000');
-    await page.getByRole('button', { name: 'Confirmar pago' }).click();
     // The sale completes: its receipt, its number and CUDE, whatever DIAN answers.
-    await expect(page).toHaveURL(/\/factura$/);
+    await venderGaseosa(page);
     const cude = (await page.getByTestId('recibo-cude').textContent())!.trim();
     expect(cude).toMatch(/^[0-9a-f]{96}$/);
 
