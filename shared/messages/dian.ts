@@ -84,6 +84,7 @@ export const dian = {
   } as Record<string, string>,
   contingenciaRestante: (horas: number, minutos: number) => `Quedan ${horas} h ${minutos} min para transmitirlo`,
   contingenciaVencida: 'Venció el plazo de 48 horas para transmitirlo',
+  tipoContingencia: { '07': 'Tipo 07: la tienda vendió sin conexión', '08': 'Tipo 08: la DIAN no respondió' } as Record<string, string>,
   alertaContingencia: (n: number) =>
     n === 1 ? 'Un documento en contingencia está por vencer su plazo de 48 horas.' : `${n} documentos en contingencia están por vencer su plazo de 48 horas.`,
   reintentar: 'Enviar pendientes ahora',

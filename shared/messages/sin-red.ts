@@ -33,6 +33,9 @@ export const sinRed = {
   numero: (n: string) => `Venta N.º ${n}`,
   cambio: 'Cambio',
   pendienteEnvio: 'Pendiente de envío al servidor',
+  contingenciaTitulo: 'CONTINGENCIA',
+  contingencia:
+    'Documento de contingencia (tipo 07): la tienda está sin conexión. El documento electrónico se enviará a la DIAN al volver la conexión, dentro de las 48 horas siguientes.',
   sobregiro: 'Sobregiro de fiado: revisar',
   nuevaVenta: 'Nueva venta',
   imprimir: 'Imprimir',

@@ -50,6 +50,11 @@ export const ZDatosSinRed = z.object({
   metodos: z.array(ZMetodoPago),
   /** The server's clock when it read: the next sync asks from a little before it. */
   servidor: z.string(),
+  /**
+   * The store issues DIAN's electronic POS document: a sale made without the network is then a type 07
+   * contingency, and its receipt says CONTINGENCIA (issue #34 point 4, ADR 029).
+   */
+  documentoElectronico: z.boolean(),
   /** The next page of products, or null when this was the last. */
   siguiente: z.object({ desde: z.string(), tras: z.number().int() }).nullable(),
 });

@@ -5,6 +5,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { BinaryBitmap, DecodeHintType, HybridBinarizer, QRCodeReader, RGBLuminanceSource } from '@zxing/library';
 import { generarCertificadoPrueba } from '../../server/modules/dian/certificado-prueba';
 import { agregarAlCarrito, expectToast, signIn, unique } from './support/fixtures';
+import { productosLocales, salida } from './support/sin-red';
 
 // Issue #31: the owner of a store responsible for IVA configures the electronic POS document in
 // habilitación (software, PIN, test set, a certificate made at run time), sends the test set to the
@@ -155,8 +156,8 @@ test('el dueño configura el documento electrónico en habilitación, vende, y e
 const controlDian = (): string =>
   (JSON.parse(fs.readFileSync(path.join(process.env.E2E_DIR || path.join(os.tmpdir(), 'adax-e2e'), 'env.json'), 'utf8')) as { controlDian: string }).controlDian;
 
-test('con la DIAN caída (503) la venta se entrega igual, queda en contingencia, y al volver la DIAN se acepta una sola vez', async ({ page }) => {
-  test.setTimeout(150_000);
+/** A store with its numbering and the electronic POS on (habilitación passed against the fake), through the API. */
+async function tiendaElectronica(page: Page): Promise<string> {
   const cert = await generarCertificadoPrueba();
   const email = await tiendaConNumeracion(page);
   const { token } = await (await page.request.post('/api/sesion/login', { data: { tipo: 'tienda', email, contrasena: CLAVE } })).json();
@@ -170,6 +171,12 @@ test('con la DIAN caída (503) la venta se entrega igual, queda en contingencia,
   await llamar('post', '/api/dian/certificado', { p12: cert.p12.toString('base64'), clave: cert.clave });
   await llamar('post', '/api/dian/habilitacion');
   await llamar('put', '/api/dian/configuracion', { ...base, habilitado: true });
+  return email;
+}
+
+test('con la DIAN caída (503) la venta se entrega igual, queda en contingencia, y al volver la DIAN se acepta una sola vez', async ({ page }) => {
+  test.setTimeout(150_000);
+  const email = await tiendaElectronica(page);
 
   const control = controlDian();
   expect((await page.request.post(`${control}/modo?modo=503`)).status()).toBe(200);
@@ -204,4 +211,59 @@ test('con la DIAN caída (503) la venta se entrega igual, queda en contingencia,
   } finally {
     await page.request.post(`${control}/modo?modo=aceptar`);
   }
+});
+
+test.describe('sin red', () => {
+  // The offline till is served by the service worker (ADR 018).
+  test.use({ serviceWorkers: 'allow' });
+
+  test('una venta sin red en una tienda electrónica sale como CONTINGENCIA y llega a la bandeja como contingencia 07 con su plazo', async ({ page, context }) => {
+    test.setTimeout(180_000);
+    const email = await tiendaElectronica(page);
+    await signIn(page, 'Tienda', email, CLAVE);
+    await page.goto('/ventas');
+    await expect(page.getByLabel('Buscar producto')).toBeVisible();
+    await page.waitForFunction(() => navigator.serviceWorker?.controller != null, undefined, { timeout: 30_000 });
+    await expect.poll(() => productosLocales(page), { timeout: 30_000 }).toBe(1);
+
+    await context.setOffline(true);
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Vender sin red' })).toBeVisible();
+    await page.getByLabel('Buscar producto o escanear código').fill('Gaseosa');
+    await page.getByRole('button', { name: 'Agregar Gaseosa 400 ml', exact: true }).click();
+    await page.getByLabel('Efectivo', { exact: true }).check();
+    await page.getByLabel('Dinero recibido').fill('5000');
+    await page.getByRole('button', { name: 'Confirmar pago' }).click();
+    // The physical document the customer takes: marked CONTINGENCIA, with what happens next.
+    const aviso = page.getByTestId('recibo-sin-red-contingencia');
+    await expect(aviso).toContainText('CONTINGENCIA');
+    await expect(aviso).toContainText('tipo 07');
+    const numero = (await page.getByTestId('recibo-sin-red-numero').textContent())!.replace('Venta N.º ', '');
+    await page.screenshot({ path: test.info().outputPath('contingencia-07-1366.png'), fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: test.info().outputPath('contingencia-07-390.png'), fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.getByRole('button', { name: 'Nueva venta' }).click();
+
+    // Back online: the sale arrives and its electronic document is a type 07 contingency. The fake DIAN
+    // answers 503 meanwhile, so the worker (every 2 s here) cannot transmit it before the panel is read.
+    const control = controlDian();
+    expect((await page.request.post(`${control}/modo?modo=503`)).status()).toBe(200);
+    const fila = page.getByTestId('documento-SETP990000000');
+    try {
+      await context.setOffline(false);
+      await expect.poll(async () => (await salida(page)).filter((v) => v.numero === numero && v.estado === 'enviada').length, { timeout: 60_000 }).toBe(1);
+      await page.goto('/documentos_dian');
+      await expect(fila.getByTestId('documento-estado')).toHaveText('Contingencia');
+      await expect(fila.getByTestId('documento-contingencia')).toHaveText('Tipo 07: la tienda vendió sin conexión');
+      await expect(fila.getByText(/Quedan 4[78] h \d+ min para transmitirlo/)).toBeVisible();
+    } finally {
+      await page.request.post(`${control}/modo?modo=aceptar`);
+    }
+    // Transmitted once DIAN answers: the fake accepts it.
+    await expect(async () => {
+      await page.getByRole('button', { name: 'Enviar pendientes ahora' }).click();
+      await expect(fila.getByTestId('documento-estado')).toHaveText('Aceptado', { timeout: 2_000 });
+    }).toPass({ timeout: 30_000 });
+  });
 });

@@ -56,6 +56,7 @@ export interface VentaParaDocumento {
   software: Software;
   caja: Caja;
   contingencia?: '07' | '08';
+  documentoFisico?: { numero: string; fecha: Date };
 }
 
 const IMPUESTO_LINEA: Record<Exclude<TImpuesto, 'bolsa'>, Omit<ImpuestoLinea, 'valor'>> = {
@@ -133,5 +134,6 @@ export function documentoDesdeVenta(v: VentaParaDocumento): DocumentoPos {
     lineas,
     pago: v.fiado ? { forma: 2, medio: 'ZZZ', vencimiento: v.fiado.vencimiento } : { forma: 1, medio: v.medio },
     contingencia: v.contingencia,
+    ...(v.documentoFisico ? { documentoFisico: v.documentoFisico } : {}),
   };
 }

@@ -257,6 +257,33 @@ describe('cada venta completada emite su documento (issue #31 punto 1)', { timeo
     }
   });
 
+  it('una venta hecha sin red llega como contingencia 07: nombra el documento físico, tiene su plazo de 48 horas y se acepta una vez', async () => {
+    const s = await tiendaElectronica();
+    const d = await req('POST', '/api/sin-red/dispositivos', s.token);
+    expect(d.statusCode, d.body).toBe(201);
+    const { id: dispositivoId, prefijo } = d.json() as { id: number; prefijo: string };
+    // Sold three hours ago on the device, arriving now.
+    const fecha = new Date(Date.now() - 3 * 3_600_000).toISOString();
+    const v = await vender(s, { clave: crypto.randomUUID(), sinRed: { dispositivoId, numero: `${prefijo}-1`, fecha, reloj: new Date().toISOString() } });
+    expect(v.statusCode, v.body).toBe(201);
+    expect(v.json().documento).toMatchObject({ estado: 'contingencia', contingencia: '07' });
+    const [doc] = await documentos(s);
+    expect(doc).toMatchObject({ estado: 'contingencia', contingencia: '07', tipo: '20' });
+    // 48 hours from the connection's return (the sale's arrival), not from the sale.
+    expect(doc!.minutosRestantes).toBeGreaterThan(47 * 60);
+    const xml = (await req('GET', `/api/dian/ventas/${v.json().id}/xml`, s.token)).body;
+    expect(xml).toContain('<cbc:Note>Contingencia tipo 07</cbc:Note>');
+    expect(xml).toMatch(new RegExp(`<cbc:Note>Documento físico de contingencia ${prefijo}-1 del \\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}</cbc:Note>`));
+    expect((await validarContraXsd(xml)).errores).toBe('');
+    // An online sale of the same store is not a contingency.
+    const enLinea = await vender(s);
+    expect(enLinea.json().documento).toMatchObject({ estado: 'pendiente', contingencia: null });
+    await enviar(s);
+    await enviar(s);
+    expect((await documentos(s)).map((x) => x.estado)).toEqual(['aceptado', 'aceptado']);
+    expect(fake.envios(doc!.cude)).toBe(1);
+  });
+
   it('anular una venta electrónica emite su nota de ajuste (concepto 2) a la bandeja', async () => {
     const s = await tiendaElectronica();
     const v = await vender(s);

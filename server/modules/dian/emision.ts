@@ -94,6 +94,8 @@ async function documentoPosDeVenta(db: Db, f: FilaConfiguracion, ventaId: number
       clienteApellido: cliente.apellido,
       clienteCorreo: cliente.correo,
       fiadoVence: venta.fiadoVence,
+      numeroDispositivo: venta.numeroDispositivo,
+      fechaDispositivo: venta.fechaDispositivo,
     })
     .from(venta)
     .innerJoin(rangoNumeracion, eq(rangoNumeracion.idRango, venta.rangoId))
@@ -145,6 +147,12 @@ async function documentoPosDeVenta(db: Db, f: FilaConfiguracion, ventaId: number
     resolucion: { numero: v.resolucion, fechaDesde: v.fechaDesde, fechaHasta: v.fechaHasta, prefijo: v.prefijo, desde: v.desde, hasta: v.hasta },
     software: softwareDe(f, perfil),
     caja: { placa: v.caja, ubicacion: v.ubicacion, cajero, tipo: 'Caja principal', codigoVenta: String(v.numero) },
+    // A sale made without the network (issue #34, ADR 029) was handed over on the device's printed
+    // CONTINGENCIA document: its electronic document is a type 07 contingency, transmitted within 48
+    // hours of the connection's return (dian.md), naming the physical document it stands for.
+    ...(v.numeroDispositivo && !devueltas && !estados.includes('Anulada')
+      ? { contingencia: '07' as const, documentoFisico: { numero: v.numeroDispositivo, fecha: v.fechaDispositivo ?? v.fecha } }
+      : {}),
   });
 }
 
@@ -155,7 +163,7 @@ async function construirYRegistrar(db: Db, f: FilaConfiguracion, ventaId: number
   const g = construirDocumentoPos(doc);
   const xmlFirmado = firmarDocumento(g.xml, credencialDe(f), { instante: ahora });
   try {
-    await registrarDocumento(db, { tiendaId, ventaId, numero: g.numero, cude: g.cude, ambiente: doc.ambiente, xmlFirmado }, ahora);
+    await registrarDocumento(db, { tiendaId, ventaId, numero: g.numero, cude: g.cude, ambiente: doc.ambiente, xmlFirmado, ...(doc.contingencia ? { contingencia: doc.contingencia } : {}) }, ahora);
   } catch (err) {
     // Another pass (the sweep, a retried request) issued it first: one document per sale.
     if (!esViolacionUnica(err)) throw err;

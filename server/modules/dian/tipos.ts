@@ -151,6 +151,8 @@ export interface DocumentoPos {
   /** Loyalty points shown in `BeneficiosComprador` (0 when the shop has no programme). */
   puntos?: number;
   contingencia?: Contingencia;
+  /** Type 07: the physical document the cashier handed over while the shop was offline (its printed number and time). */
+  documentoFisico?: { numero: string; fecha: Date };
   nota?: string;
 }
 

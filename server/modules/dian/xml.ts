@@ -213,6 +213,10 @@ function construir(d: DocumentoPos, ajuste: NotaAjuste['ajuste'] | null): Docume
   if (ajuste) e(inv, 'cbc:CreditNoteTypeCode', TIPO_NOTA_CREDITO);
   else e(inv, 'cbc:InvoiceTypeCode', TIPO_DOCUMENTO_POS);
   if (d.contingencia) e(inv, 'cbc:Note', `Contingencia tipo ${d.contingencia}`);
+  if (d.documentoFisico) {
+    const f = fechaHoraBogota(d.documentoFisico.fecha);
+    e(inv, 'cbc:Note', `Documento físico de contingencia ${d.documentoFisico.numero} del ${f.fecha} ${f.hora.slice(0, 8)}`);
+  }
   if (d.nota) e(inv, 'cbc:Note', d.nota);
   e(inv, 'cbc:DocumentCurrencyCode', 'COP', { listAgencyID: '6', listAgencyName: 'United Nations Economic Commission for Europe', listID: 'ISO 4217 Alpha' });
   e(inv, 'cbc:LineCountNumeric', d.lineas.length);

@@ -6,6 +6,7 @@ import { DESFASE_MAXIMO_MS } from '#shared/schemas/sin-red';
 import type { Db, Tx } from '../../db/client';
 import { cliente, creditoMovimiento, dispositivoVenta, metodoPago, producto, venta } from '../../db/schema';
 import { esViolacionUnica } from '../../db/pg-error';
+import { filaConfiguracion } from '../dian/configuracion.domain';
 
 /**
  * Selling without the network (issue #34, ADR 029): the device's prefix, the incremental download of
@@ -82,6 +83,7 @@ export async function datosSinRed(db: Db, tiendaId: number, query: { desde?: str
     clientes: primera ? await clientesCambiados(db, tiendaId, desde) : [],
     metodos: primera ? await db.select({ id: metodoPago.idMetPago, nombre: metodoPago.nombre }).from(metodoPago).orderBy(asc(metodoPago.idMetPago)) : [],
     servidor,
+    documentoElectronico: !!(await filaConfiguracion(db, tiendaId))?.habilitado,
     siguiente,
   };
 }

@@ -98,6 +98,11 @@ export default function DocumentosDianPage() {
                     <span className={`badge dian-estado dian-estado--${d.estado}`} data-testid="documento-estado">
                       {D.estados[d.estado] ?? d.estado}
                     </span>
+                    {d.estado === 'contingencia' && d.contingencia ? (
+                      <small className="dian-plazo" data-testid="documento-contingencia">
+                        {D.tipoContingencia[d.contingencia] ?? d.contingencia}
+                      </small>
+                    ) : null}
                     {cuentaRegresiva(d) ? <small className={d.alerta ? 'dian-plazo dian-plazo--alerta' : 'dian-plazo'}>{cuentaRegresiva(d)}</small> : null}
                   </td>
                   <td>{d.regla || d.mensaje ? `${d.regla ?? ''} ${d.mensaje ?? ''}`.trim() : (d.descripcion ?? '—')}</td>

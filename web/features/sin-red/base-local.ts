@@ -28,6 +28,8 @@ export interface ReciboLocal {
   cliente: string | null;
   /** Fiado past the customer's limit (last sync plus this device's unsent sales): allowed and flagged. */
   sobregiro: boolean;
+  /** The store issues the electronic POS document: this printed receipt is the type 07 contingency document. */
+  contingencia?: boolean;
 }
 
 /** A sale in the outbox: the request it will send, its receipt, and where it is. */
@@ -50,7 +52,7 @@ export interface VentaSalida {
 }
 
 export interface Ajuste {
-  clave: 'dispositivo' | 'contador' | 'cursor' | 'ultimaSincronizacion' | 'catalogoCompleto';
+  clave: 'dispositivo' | 'contador' | 'cursor' | 'ultimaSincronizacion' | 'catalogoCompleto' | 'documentoElectronico';
   valor: unknown;
 }
 

@@ -35,9 +35,11 @@ export async function descargar(db: BaseLocal): Promise<{ productos: number }> {
   let desde = cursor;
   let tras = 0;
   let servidor: string | null = null;
+  let documentoElectronico = false;
   let productos = 0;
   for (;;) {
     const d = await api<TDatosSinRed>('/sin-red/datos', { query: { desde, tras: tras || undefined }, timeoutMs: 30_000 });
+    if (servidor === null) documentoElectronico = d.documentoElectronico;
     servidor ??= d.servidor;
     productos += d.productos.length;
     await db.transaction('rw', [db.productos, db.clientes, db.metodos], async () => {
@@ -55,6 +57,7 @@ export async function descargar(db: BaseLocal): Promise<{ productos: number }> {
   await db.ajustes.bulkPut([
     { clave: 'cursor', valor: proximo },
     { clave: 'catalogoCompleto', valor: true },
+    { clave: 'documentoElectronico', valor: documentoElectronico },
     { clave: 'ultimaSincronizacion', valor: Date.now() },
   ]);
   return { productos };

@@ -146,6 +146,12 @@ export function VenderSinRed() {
     return (
       <section className="card recibo-sin-red" aria-labelledby="recibo-sin-red-titulo">
         <h2 id="recibo-sin-red-titulo">{M.sinRed.reciboTitulo}</h2>
+        {r.contingencia ? (
+          <div className="recibo-sin-red__contingencia" data-testid="recibo-sin-red-contingencia">
+            <strong>{M.sinRed.contingenciaTitulo}</strong>
+            <p>{M.sinRed.contingencia}</p>
+          </div>
+        ) : null}
         <p>
           <strong data-testid="recibo-sin-red-numero">{M.sinRed.numero(r.numero)}</strong>
         </p>

@@ -69,6 +69,7 @@ export async function venderSinRed(
       cambio: efectivo ? Math.max(0, montoRecibido - total) : 0,
       cliente: pago.cliente?.nombre ?? null,
       sobregiro: options.sobregiro,
+      ...((await leerAjuste<boolean>(db, 'documentoElectronico')) ? { contingencia: true } : {}),
     };
     const venta: VentaSalida = {
       clave,
