@@ -147,6 +147,7 @@ export const actividad = {
         return `Editó la venta #${d.numero || d.ventaId}: ${(d.campos as string[]).map((c) => camposVenta[c] ?? c).join(', ')}`;
       case 'documento_electronico': {
         if (d.accion === 'certificado') return `Cargó el certificado de firma de «${d.sujeto}» (vence ${String(d.validoHasta).slice(0, 10)})`;
+        if (d.accion === 'consulta_set_pruebas') return d.aceptado ? 'Consultó el set de pruebas en la DIAN: aceptado' : 'Consultó el set de pruebas en la DIAN: aún no aceptado';
         if (d.accion === 'set_pruebas') return d.aceptado ? 'Envió el set de pruebas a la DIAN: aceptado' : 'Envió el set de pruebas a la DIAN: no fue aceptado';
         const campos = (d.campos as string[]).length ? `: ${(d.campos as string[]).join(', ')}` : '';
         return `Cambió el documento electrónico (${d.habilitado ? 'activo' : 'inactivo'}, ${d.ambiente === 'produccion' ? 'producción' : 'habilitación'})${campos}`;

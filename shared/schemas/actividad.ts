@@ -107,7 +107,7 @@ export interface TDetallesActividad {
   documento_electronico:
     | { accion: 'configuracion'; campos: string[]; habilitado: boolean; ambiente: 'habilitacion' | 'produccion' }
     | { accion: 'certificado'; sujeto: string; validoHasta: string }
-    | { accion: 'set_pruebas'; aceptado: boolean };
+    | { accion: 'set_pruebas' | 'consulta_set_pruebas'; aceptado: boolean };
   /** A tax assigned (issue #30): to a category (its products without their own inherit it) or to some products; null: back to the category's. */
   impuesto: { categoria?: string; productos?: number; impuesto: string | null; actualizados: number };
 }

@@ -45,7 +45,17 @@ export const ZResumenCertificado = z.object({ sujeto: z.string(), emisor: z.stri
 export const ZResultadoHabilitacion = z.object({
   fecha: z.string(),
   aceptado: z.boolean(),
-  documentos: z.array(z.object({ numero: z.string(), estado: z.string(), codigo: z.string(), descripcion: z.string(), reglas: z.array(z.object({ codigo: z.string(), mensaje: z.string() })) })),
+  documentos: z.array(
+    z.object({
+      numero: z.string(),
+      /** aceptado, rechazado, sin_respuesta, or en_proceso while DIAN validates the batch (`zipKey` to ask again). */
+      estado: z.string(),
+      codigo: z.string(),
+      descripcion: z.string(),
+      reglas: z.array(z.object({ codigo: z.string(), mensaje: z.string() })),
+      zipKey: z.string().optional(),
+    }),
+  ),
 });
 export type TResultadoHabilitacion = z.infer<typeof ZResultadoHabilitacion>;
 

@@ -226,6 +226,7 @@ const TABLE: Record<string, Entry> = {
   'PUT /api/dian/configuracion': { expect: STORE_ADMIN, body: {} },
   'POST /api/dian/certificado': { expect: STORE_ADMIN, body: {} },
   'POST /api/dian/habilitacion': { expect: STORE_ADMIN },
+  'POST /api/dian/habilitacion/consultar': { expect: STORE_ADMIN },
   'GET /api/dian/documentos': { expect: STORE_ADMIN },
   'POST /api/dian/documentos/enviar': { expect: STORE_ADMIN },
   'GET /api/dian/archivo': { expect: STORE_ADMIN, query: 'desde=2026-01-01&hasta=2026-01-02' },

@@ -221,15 +221,53 @@ export async function enviarSetPruebas(options: { db: Db; tiendaId: number; auto
       caja: { placa: 'SET-PRUEBAS', ubicacion: 'Habilitación', cajero: 'Set de pruebas', tipo: 'Caja principal', codigoVenta: `SET-${i + 1}` },
     });
     const g = construirDocumentoPos(doc);
-    const xml = firmarDocumento(g.xml, credencial, { instante: ahora });
+    const envio = { numero: g.numero, cude: g.cude, nitEmisor: perfil.nit, xmlFirmado: firmarDocumento(g.xml, credencial, { instante: ahora }) };
     try {
-      const r = await transporte.enviar({ numero: g.numero, cude: g.cude, nitEmisor: perfil.nit, xmlFirmado: xml });
-      documentos.push({ numero: g.numero, estado: r.estado, codigo: r.codigo, descripcion: r.descripcion, reglas: r.reglas });
+      if (transporte.enviarSetPruebas) {
+        // DIAN's own service: the set goes by SendTestSetAsync with its id; the verdict comes later (GetStatusZip).
+        const r = await transporte.enviarSetPruebas(envio, f.testSetId);
+        documentos.push(
+          'zipKey' in r
+            ? { numero: g.numero, estado: 'en_proceso', codigo: '', descripcion: D.setPruebasEnValidacion, reglas: [], zipKey: r.zipKey }
+            : { numero: g.numero, estado: 'rechazado', codigo: '', descripcion: r.errores.join(' '), reglas: [] },
+        );
+      } else {
+        const r = await transporte.enviar(envio);
+        documentos.push({ numero: g.numero, estado: r.estado, codigo: r.codigo, descripcion: r.descripcion, reglas: r.reglas });
+      }
     } catch (err) {
       if (!(err instanceof FallaTransporte)) throw err;
       documentos.push({ numero: g.numero, estado: 'sin_respuesta', codigo: String(err.status ?? ''), descripcion: D.setPruebasSinRespuesta, reglas: [] });
     }
   }
+  await esperarLote(transporte, documentos);
+  return guardarResultado(db, tiendaId, autor, documentos, ahora, 'set_pruebas');
+}
+
+/**
+ * Asks DIAN (GetStatusZip) for the test set's documents still being validated, a bounded number of
+ * rounds with a pause between them; a document DIAN still validates stays `en_proceso` with its
+ * ZipKey, to be asked again (`consultarSetPruebas`).
+ */
+async function esperarLote(transporte: TransporteDian, documentos: TResultadoHabilitacion['documentos']): Promise<void> {
+  const { rondas, pausaMs } = contextoDian().esperaSetPruebas;
+  for (let ronda = 0; ronda < rondas; ronda++) {
+    const pendientes = documentos.filter((d) => d.estado === 'en_proceso' && d.zipKey);
+    if (pendientes.length === 0 || !transporte.consultarZip) return;
+    if (ronda > 0) await new Promise((ok) => setTimeout(ok, pausaMs));
+    for (const d of pendientes) {
+      try {
+        const r = (await transporte.consultarZip(d.zipKey!))?.[0];
+        if (r) Object.assign(d, { estado: r.estado, codigo: r.codigo, descripcion: r.descripcion, reglas: r.reglas });
+      } catch (err) {
+        // DIAN not answering now: the document stays en_proceso and is asked again later.
+        if (!(err instanceof FallaTransporte)) throw err;
+      }
+    }
+  }
+}
+
+async function guardarResultado(db: Db, tiendaId: number, autor: Autor, documentos: TResultadoHabilitacion['documentos'], ahora: Date, accion: 'set_pruebas' | 'consulta_set_pruebas'): Promise<TConfiguracionDian> {
   const aceptado = documentos.every((d) => d.estado === 'aceptado');
   const resultado: TResultadoHabilitacion = { fecha: ahora.toISOString(), aceptado, documentos };
   return db.transaction(async (tx) => {
@@ -238,7 +276,18 @@ export async function enviarSetPruebas(options: { db: Db; tiendaId: number; auto
       .set({ habilitacionResultado: resultado, ...(aceptado ? { habilitacionSuperadaEn: ahora } : {}), actualizadoEn: new Date() })
       .where(eq(dianConfiguracion.tiendaId, tiendaId))
       .returning();
-    await registrarPor(tx, tiendaId, autor, { tipo: 'documento_electronico', detalle: { accion: 'set_pruebas', aceptado } });
+    await registrarPor(tx, tiendaId, autor, { tipo: 'documento_electronico', detalle: { accion, aceptado } });
     return respuesta(g!);
   });
+}
+
+/** "Consultar resultado": asks DIAN again for the test set's documents it was still validating. */
+export async function consultarSetPruebas(options: { db: Db; tiendaId: number; autor: Autor; ahora?: Date }): Promise<TConfiguracionDian> {
+  const { db, tiendaId, autor } = options;
+  const f = await filaConfiguracion(db, tiendaId);
+  const previo = f?.habilitacionResultado as TResultadoHabilitacion | null | undefined;
+  if (!f || !previo?.documentos.some((d) => d.estado === 'en_proceso' && d.zipKey)) throw new AppError('BUSINESS_RULE', D.setPruebasNadaPendiente);
+  const documentos = previo.documentos.map((d) => ({ ...d }));
+  await esperarLote(transporteDe(f, credencialDe(f)), documentos);
+  return guardarResultado(db, tiendaId, autor, documentos, options.ahora ?? new Date(), 'consulta_set_pruebas');
 }

@@ -14,6 +14,8 @@ export interface ContextoDian {
   url(ambiente: 1 | 2): string;
   /** ms without an answer before a document goes to contingency (DIAN's rule: a minute). */
   tiempoMaximoMs: number;
+  /** How long the test set's request waits for DIAN's batch (GetStatusZip): rounds and the pause between them. */
+  esperaSetPruebas: { rondas: number; pausaMs: number };
   /** Where a failure that must not stop a sale is told (the server's log). */
   aviso(err: unknown, mensaje: string): void;
 }
@@ -26,6 +28,7 @@ export function configurarDian(env: Pick<Env, 'DIAN_CLAVE_CUSTODIA' | 'DATA_DIR'
     llave: () => (llave ??= resolverClaveCustodia(env.DIAN_CLAVE_CUSTODIA, env.DATA_DIR)),
     url: (ambiente) => (ambiente === 1 ? (env.DIAN_URL_PRODUCCION ?? ENDPOINTS_DIAN.produccion) : (env.DIAN_URL_HABILITACION ?? ENDPOINTS_DIAN.habilitacion)),
     tiempoMaximoMs,
+    esperaSetPruebas: { rondas: 8, pausaMs: 3_000 },
     aviso,
   };
   return actual;

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dian as D } from '#shared/messages/dian';
 import { METODO, ROL } from '#shared/roles';
@@ -45,7 +45,7 @@ const hoy = (dias = 0) => new Date(Date.now() + dias * 86_400_000).toISOString()
 beforeAll(async () => {
   fake = await iniciarFakeDian();
   cert = await generarCertificadoPrueba();
-  ajustarContextoDian({ url: () => fake.url, tiempoMaximoMs: 5_000, aviso: (err, m) => console.error(m, err) });
+  ajustarContextoDian({ url: () => fake.url, tiempoMaximoMs: 5_000, esperaSetPruebas: { rondas: 3, pausaMs: 20 }, aviso: (err, m) => console.error(m, err) });
 }, 60_000);
 afterAll(() => fake?.cerrar());
 
@@ -142,10 +142,17 @@ describe('configuración del documento electrónico (issue #31 punto 8)', { time
 
   it('el set de pruebas se envía a la DIAN falsa; aceptado, producción se permite', async () => {
     const s = await tiendaElectronica();
+    const antes = fake.peticiones.length;
     const r = await req('POST', '/api/dian/habilitacion', s.token);
     expect(r.statusCode, r.body).toBe(200);
     expect(r.json().habilitacion).toMatchObject({ aceptado: true });
     expect(r.json().habilitacion.documentos).toHaveLength(2);
+    // DIAN's habilitación flow: SendTestSetAsync with the test set's id, then GetStatusZip by the ZipKey
+    // until the batch is validated (the fake answers "en proceso" once per document first).
+    const ops = fake.peticiones.slice(antes);
+    expect(ops.filter((p) => p.operacion === 'SendTestSetAsync').map((p) => p.testSetId)).toEqual([SOFTWARE.testSetId, SOFTWARE.testSetId]);
+    expect(ops.filter((p) => p.operacion === 'GetStatusZip')).toHaveLength(4);
+    expect(ops.some((p) => p.operacion === 'SendBillSync')).toBe(false);
     expect(r.json().habilitacionSuperadaEn).not.toBeNull();
     const prod = await req('PUT', '/api/dian/configuracion', s.token, { habilitado: true, ambiente: 'produccion', transporte: 'dian' });
     expect(prod.statusCode, prod.body).toBe(200);
@@ -164,6 +171,44 @@ describe('configuración del documento electrónico (issue #31 punto 8)', { time
     const detalles = await t.database.db.select({ d: actividad.detalle }).from(actividad).where(and(eq(actividad.tiendaId, s.id), eq(actividad.tipo, 'documento_electronico')));
     expect(detalles).toHaveLength(4);
     expect(JSON.stringify(detalles)).not.toContain(`"${SOFTWARE.softwarePin}"`);
+  });
+});
+
+describe('el set de pruebas por SendTestSetAsync y GetStatusZip (issue #31 punto 8)', { timeout: 120_000 }, () => {
+  it('mientras la DIAN valida, queda en validación con su ZipKey; «Consultar resultado» lo trae aceptado', async () => {
+    const s = await tiendaElectronica();
+    fake.consultasEnProceso = 10;
+    try {
+      const r = await req('POST', '/api/dian/habilitacion', s.token);
+      expect(r.statusCode, r.body).toBe(200);
+      expect(r.json().habilitacion.aceptado).toBe(false);
+      expect(r.json().habilitacion.documentos.map((d: { estado: string }) => d.estado)).toEqual(['en_proceso', 'en_proceso']);
+      expect(r.json().habilitacionSuperadaEn).toBeNull();
+      // Producción stays closed until DIAN says so.
+      expect((await req('PUT', '/api/dian/configuracion', s.token, { habilitado: true, ambiente: 'produccion', transporte: 'dian' })).statusCode).toBe(422);
+      fake.consultasEnProceso = 0;
+      // The remaining "en proceso" answers of these batches run out within the next rounds.
+      let c = await req('POST', '/api/dian/habilitacion/consultar', s.token);
+      for (let i = 0; i < 5 && c.statusCode === 200 && !c.json().habilitacion.aceptado; i++) c = await req('POST', '/api/dian/habilitacion/consultar', s.token);
+      expect(c.statusCode, c.body).toBe(200);
+      expect(c.json().habilitacion).toMatchObject({ aceptado: true });
+      expect(c.json().habilitacionSuperadaEn).not.toBeNull();
+      // Nothing left to ask: a clear refusal, nothing changed.
+      const otra = await req('POST', '/api/dian/habilitacion/consultar', s.token);
+      expect(otra.statusCode).toBe(422);
+      expect(otra.json().error.message).toBe(D.setPruebasNadaPendiente);
+    } finally {
+      fake.consultasEnProceso = 1;
+    }
+  });
+
+  it('un identificador de set de pruebas que la DIAN no reconoce: rechazado con su mensaje', async () => {
+    const s = await tiendaElectronica();
+    await t.database.db.execute(sql`update dian_configuracion set test_set_id = 'no-es-un-set' where tienda_id = ${s.id}`);
+    const r = await req('POST', '/api/dian/habilitacion', s.token);
+    expect(r.statusCode, r.body).toBe(200);
+    expect(r.json().habilitacion.aceptado).toBe(false);
+    expect(r.json().habilitacion.documentos[0]).toMatchObject({ estado: 'rechazado', descripcion: "El TestSetId 'no-es-un-set' no es válido." });
   });
 });
 

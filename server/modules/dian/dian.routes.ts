@@ -7,7 +7,7 @@ import { ZArchivoDianQuery, ZCertificadoDianRequest, ZConfiguracionDian, ZConfig
 import { descargaComo } from '../../lib/exportar';
 import { requireRole, sessionOf, storeOf } from '../../plugins/auth';
 import { autorDe } from '../actividad/actividad.domain';
-import { enviarSetPruebas, guardarCertificado, guardarConfiguracion, obtenerConfiguracion } from './configuracion.domain';
+import { consultarSetPruebas, enviarSetPruebas, guardarCertificado, guardarConfiguracion, obtenerConfiguracion } from './configuracion.domain';
 import { archivoDeTienda, listarDocumentos, xmlDeVenta } from './panel';
 import { procesarBandejaTienda } from './trabajador';
 
@@ -46,6 +46,13 @@ export async function dianRoutes(app: FastifyInstance) {
     preValidation: soloAdministrador,
     schema: { tags, response: { 200: ZConfiguracionDian } },
     handler: (req) => enviarSetPruebas({ db: app.db, tiendaId: storeOf(req), autor: autorDe(sessionOf(req), 'tienda') }),
+  });
+
+  // DIAN validates the test set later (GetStatusZip): ask again for what it was still validating.
+  r.post('/dian/habilitacion/consultar', {
+    preValidation: soloAdministrador,
+    schema: { tags, response: { 200: ZConfiguracionDian } },
+    handler: (req) => consultarSetPruebas({ db: app.db, tiendaId: storeOf(req), autor: autorDe(sessionOf(req), 'tienda') }),
   });
 
   r.get('/dian/documentos', {

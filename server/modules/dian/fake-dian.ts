@@ -4,8 +4,11 @@
  * request's WS-Security signature (over wsa:To, with the BinarySecurityToken's certificate, an
  * unexpired timestamp), unzips the document and answers with DIAN's recorded answer shapes:
  * accepted (00), rejected by a rule, rule 90 for a CUDE already accepted, HTTP 503, or a slow answer
- * (the delay is configurable so tests keep it short). GetStatus answers by CUDE.
+ * (the delay is configurable so tests keep it short). GetStatus answers by CUDE. Habilitación's test
+ * set goes by SendTestSetAsync (a ZipKey back) and GetStatusZip, which answers "Batch en proceso de
+ * validación" `consultasEnProceso` times before each document's verdict, as DIAN's batch does.
  */
+import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { unzipSync, strFromU8 } from 'fflate';
@@ -19,6 +22,7 @@ export type ModoFake = 'aceptar' | 'rechazar' | '503' | 'lento';
 export interface PeticionRegistrada {
   operacion: string;
   cude?: string;
+  testSetId?: string;
   numero?: string;
   firmaValida: boolean;
   motivo?: string;
@@ -40,20 +44,36 @@ export interface FakeDian {
   readonly aceptados: Map<string, string>;
   /** How many SendBillSync each CUDE received (accepted or not). */
   envios(cude: string): number;
+  /** How many GetStatusZip of a ZipKey answer "en proceso" before the verdict. */
+  consultasEnProceso: number;
   cerrar(): Promise<void>;
 }
 
-function respuestaDian(operacion: string, r: { valido: boolean; codigo: string; descripcion: string; errores?: string[]; cude?: string }): string {
+type Veredicto = { valido: boolean; codigo: string; descripcion: string; errores?: string[]; cude?: string };
+
+/** The fields of one DianResponse. */
+function camposDian(r: Veredicto): string {
   const errores = (r.errores ?? []).map((e) => `<c:string>${e.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</c:string>`).join('');
   return (
-    `<s:Envelope xmlns:s="${NS_SOAP.soap}" xmlns:a="${NS_SOAP.wsa}"><s:Header><a:Action s:mustUnderstand="1">http://wcf.dian.colombia/IWcfDianCustomerServices/${operacion}Response</a:Action></s:Header>` +
-    `<s:Body><${operacion}Response xmlns="${NS_SOAP.wcf}"><${operacion}Result xmlns:b="${NS_SOAP.b}" xmlns:i="http://www.w3.org/2001/XMLSchema-instance">` +
     `<b:ErrorMessage xmlns:c="http://schemas.microsoft.com/2003/10/Serialization/Arrays">${errores}</b:ErrorMessage>` +
     `<b:IsValid>${r.valido}</b:IsValid><b:StatusCode>${r.codigo}</b:StatusCode><b:StatusDescription>${r.descripcion}</b:StatusDescription>` +
     `<b:StatusMessage>${r.valido ? `La Documento equivalente POS ${r.cude ?? ''}, ha sido autorizada.` : r.descripcion}</b:StatusMessage>` +
-    `<b:XmlBase64Bytes/><b:XmlBytes i:nil="true"/><b:XmlDocumentKey>${r.cude ?? ''}</b:XmlDocumentKey><b:XmlFileName/>` +
+    `<b:XmlBase64Bytes/><b:XmlBytes i:nil="true"/><b:XmlDocumentKey>${r.cude ?? ''}</b:XmlDocumentKey><b:XmlFileName/>`
+  );
+}
+
+/** A SOAP answer of `operacion` whose Result holds `contenido`. */
+function sobreRespuesta(operacion: string, contenido: string): string {
+  return (
+    `<s:Envelope xmlns:s="${NS_SOAP.soap}" xmlns:a="${NS_SOAP.wsa}"><s:Header><a:Action s:mustUnderstand="1">http://wcf.dian.colombia/IWcfDianCustomerServices/${operacion}Response</a:Action></s:Header>` +
+    `<s:Body><${operacion}Response xmlns="${NS_SOAP.wcf}"><${operacion}Result xmlns:b="${NS_SOAP.b}" xmlns:i="http://www.w3.org/2001/XMLSchema-instance">` +
+    contenido +
     `</${operacion}Result></${operacion}Response></s:Body></s:Envelope>`
   );
+}
+
+function respuestaDian(operacion: string, r: Veredicto): string {
+  return sobreRespuesta(operacion, camposDian(r));
 }
 
 /** Checks the WS-Security signature; returns a reason when it is not acceptable. */
@@ -89,6 +109,7 @@ export async function iniciarFakeDian(opciones: { modo?: ModoFake; retrasoMs?: n
     peticiones: [],
     aceptados: new Map(),
     envios: (cude) => conteoEnvios.get(cude) ?? 0,
+    consultasEnProceso: 1,
     cerrar: async () => {},
   };
   const registrar = (p: PeticionRegistrada) => {
@@ -96,6 +117,8 @@ export async function iniciarFakeDian(opciones: { modo?: ModoFake; retrasoMs?: n
     if (estado.peticiones.length > LIMITE_MEMORIA) estado.peticiones.shift();
   };
   const temporizadores = new Set<NodeJS.Timeout>();
+  /** SendTestSetAsync's batches: ZipKey → the verdict and how many more GetStatusZip answer "en proceso". */
+  const lotes = new Map<string, { veredicto: Veredicto; enProceso: number }>();
 
   const servidor = http.createServer((req, res) => {
     const trozos: Buffer[] = [];
@@ -137,7 +160,7 @@ export async function iniciarFakeDian(opciones: { modo?: ModoFake; retrasoMs?: n
         responder(503, 'Service Unavailable', { operacion, firmaValida: true });
         return;
       }
-      if (operacion === 'SendBillSync') {
+      if (operacion === 'SendBillSync' || operacion === 'SendTestSetAsync') {
         let xml: string;
         try {
           const zip = Buffer.from(doc.getElementsByTagNameNS(NS_SOAP.wcf, 'contentFile')[0]?.textContent ?? '', 'base64');
@@ -149,22 +172,48 @@ export async function iniciarFakeDian(opciones: { modo?: ModoFake; retrasoMs?: n
         const d = new DOMParser().parseFromString(xml || '<x/>', 'text/xml');
         const cude = d.getElementsByTagNameNS(NS.cbc, 'UUID')[0]?.textContent ?? '';
         const numero = d.getElementsByTagNameNS(NS.cbc, 'ID')[0]?.textContent ?? '';
-        if (!cude) {
-          responder(200, respuestaDian(operacion, { valido: false, codigo: '99', descripcion: 'Documento con errores.', errores: ['Regla: ZIP, Rechazo: El archivo comprimido no trae un documento.'] }), { operacion, firmaValida: true });
+        let veredicto: Veredicto;
+        if (!cude) veredicto = { valido: false, codigo: '99', descripcion: 'Documento con errores.', errores: ['Regla: ZIP, Rechazo: El archivo comprimido no trae un documento.'] };
+        else {
+          conteoEnvios.set(cude, (conteoEnvios.get(cude) ?? 0) + 1);
+          if (estado.aceptados.has(cude)) veredicto = { valido: false, codigo: '99', descripcion: 'Validación contiene errores en campos mandatorios.', errores: [`Regla: 90, Rechazo: Documento con CUDE ${cude} procesado anteriormente.`], cude };
+          else if (estado.modo === 'rechazar') veredicto = { valido: false, codigo: '99', descripcion: 'Validación contiene errores en campos mandatorios.', errores: [`Regla: ${estado.regla.codigo}, Rechazo: ${estado.regla.mensaje}`], cude };
+          else {
+            estado.aceptados.set(cude, numero);
+            if (estado.aceptados.size > LIMITE_MEMORIA) estado.aceptados.delete(estado.aceptados.keys().next().value!);
+            veredicto = { valido: true, codigo: '00', descripcion: 'Procesado Correctamente.', cude };
+          }
+        }
+        if (operacion === 'SendBillSync') {
+          responder(200, respuestaDian(operacion, veredicto), { operacion, ...(cude ? { cude, numero } : {}), firmaValida: true });
           return;
         }
-        conteoEnvios.set(cude, (conteoEnvios.get(cude) ?? 0) + 1);
-        if (estado.aceptados.has(cude)) {
-          responder(200, respuestaDian(operacion, { valido: false, codigo: '99', descripcion: 'Validación contiene errores en campos mandatorios.', errores: [`Regla: 90, Rechazo: Documento con CUDE ${cude} procesado anteriormente.`], cude }), { operacion, cude, numero, firmaValida: true });
+        // The test set: DIAN takes the zip and validates it later; a wrong test-set id is refused at once.
+        const testSetId = doc.getElementsByTagNameNS(NS_SOAP.wcf, 'testSetId')[0]?.textContent?.trim() ?? '';
+        if (!/^[0-9a-f-]{36}$/i.test(testSetId)) {
+          responder(
+            200,
+            sobreRespuesta(operacion, `<b:ErrorMessageList><b:XmlParamsResponseTrackId><b:ProcessedMessage>El TestSetId '${testSetId.replace(/[<&]/g, '')}' no es válido.</b:ProcessedMessage><b:Success>false</b:Success></b:XmlParamsResponseTrackId></b:ErrorMessageList><b:ZipKey i:nil="true"/>`),
+            { operacion, testSetId, firmaValida: true },
+          );
           return;
         }
-        if (estado.modo === 'rechazar') {
-          responder(200, respuestaDian(operacion, { valido: false, codigo: '99', descripcion: 'Validación contiene errores en campos mandatorios.', errores: [`Regla: ${estado.regla.codigo}, Rechazo: ${estado.regla.mensaje}`], cude }), { operacion, cude, numero, firmaValida: true });
-          return;
-        }
-        estado.aceptados.set(cude, numero);
-        if (estado.aceptados.size > LIMITE_MEMORIA) estado.aceptados.delete(estado.aceptados.keys().next().value!);
-        responder(200, respuestaDian(operacion, { valido: true, codigo: '00', descripcion: 'Procesado Correctamente.', cude }), { operacion, cude, numero, firmaValida: true });
+        const zipKey = randomUUID();
+        lotes.set(zipKey, { veredicto, enProceso: estado.consultasEnProceso });
+        if (lotes.size > LIMITE_MEMORIA) lotes.delete(lotes.keys().next().value!);
+        responder(200, sobreRespuesta(operacion, `<b:ErrorMessageList i:nil="true"/><b:ZipKey>${zipKey}</b:ZipKey>`), { operacion, cude, numero, testSetId, firmaValida: true });
+        return;
+      }
+      if (operacion === 'GetStatusZip') {
+        const zipKey = doc.getElementsByTagNameNS(NS_SOAP.wcf, 'trackId')[0]?.textContent ?? '';
+        const lote = lotes.get(zipKey);
+        let contenido: string;
+        if (!lote) contenido = `<b:DianResponse>${camposDian({ valido: false, codigo: '66', descripcion: 'TrackId no existe en los registros de la DIAN.' })}</b:DianResponse>`;
+        else if (lote.enProceso > 0) {
+          lote.enProceso--;
+          contenido = `<b:DianResponse>${camposDian({ valido: false, codigo: '', descripcion: 'Batch en proceso de validación.' })}</b:DianResponse>`;
+        } else contenido = `<b:DianResponse>${camposDian(lote.veredicto)}</b:DianResponse>`;
+        responder(200, sobreRespuesta(operacion, contenido), { operacion, firmaValida: true });
         return;
       }
       if (operacion === 'GetStatus') {

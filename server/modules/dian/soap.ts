@@ -1,7 +1,8 @@
 /**
  * DIAN's own web service: SOAP 1.2 with WS-Security X.509 (a BinarySecurityToken and an XMLDSig
  * signature, exclusive C14N and RSA-SHA256, over `wsa:To`), `SendBillSync` of the zipped signed
- * document and `GetStatus` by CUDE. Endpoints for habilitación and producción are configurable;
+ * document and `GetStatus` by CUDE; for habilitación's test set, `SendTestSetAsync` (with the
+ * test-set id; DIAN answers a ZipKey) and `GetStatusZip` by that key. Endpoints for habilitación and producción are configurable;
  * the timeout too (DIAN's contingency rule: no answer within a minute).
  */
 import { randomUUID } from 'node:crypto';
@@ -40,7 +41,9 @@ export interface OpcionesSoap {
 }
 
 /** A SOAP 1.2 envelope for `operacion` with its body, signed with WS-Security X.509 over wsa:To. */
-export function sobreFirmado(operacion: 'SendBillSync' | 'GetStatus', cuerpo: string, url: string, credencial: Credencial, ahora = new Date()): string {
+export type OperacionDian = 'SendBillSync' | 'GetStatus' | 'SendTestSetAsync' | 'GetStatusZip';
+
+export function sobreFirmado(operacion: OperacionDian, cuerpo: string, url: string, credencial: Credencial, ahora = new Date()): string {
   const idTo = `id-${randomUUID()}`;
   const idToken = `X509-${randomUUID()}`;
   const expira = new Date(ahora.getTime() + 60_000);
@@ -89,6 +92,11 @@ function hijos(padre: Element | Document, ns: string, local: string): Element[] 
 /** Reads DIAN's DianResponse (SendBillSyncResult or GetStatusResult). */
 export function leerRespuesta(cuerpo: string): RespuestaDian {
   const doc = new DOMParser().parseFromString(cuerpo, 'text/xml') as unknown as Document;
+  return leerDianResponse(doc, cuerpo);
+}
+
+/** One DianResponse (a whole answer, or one element of GetStatusZip's list). */
+function leerDianResponse(doc: Document | Element, cuerpo: string): RespuestaDian {
   const texto = (local: string) => hijos(doc, NS_SOAP.b, local)[0]?.textContent?.trim() ?? '';
   const codigo = texto('StatusCode');
   const valido = texto('IsValid') === 'true';
@@ -103,11 +111,41 @@ export function leerRespuesta(cuerpo: string): RespuestaDian {
   return { estado, codigo, descripcion, reglas, cuerpo };
 }
 
+/**
+ * SendTestSetAsync's UploadDocumentResponse: the ZipKey to ask GetStatusZip with, or the reasons DIAN
+ * refused the upload itself (ErrorMessageList's ProcessedMessage, e.g. a wrong test-set id).
+ */
+export function leerEnvioAsincrono(cuerpo: string): { zipKey: string } | { errores: string[] } {
+  const doc = new DOMParser().parseFromString(cuerpo, 'text/xml') as unknown as Document;
+  const zipKey = hijos(doc, NS_SOAP.b, 'ZipKey')[0]?.textContent?.trim() ?? '';
+  if (zipKey) return { zipKey };
+  const errores = Array.from(doc.getElementsByTagNameNS('*', 'ProcessedMessage') as unknown as Element[])
+    .map((e) => e.textContent?.trim() ?? '')
+    .filter(Boolean);
+  return { errores: errores.length ? errores : ['La DIAN no devolvió un ZipKey.'] };
+}
+
+/**
+ * GetStatusZip's answer: one DianResponse per document of the zip, or null while DIAN is still
+ * validating the batch (no document answered yet, or "Batch en proceso de validación").
+ */
+export function leerRespuestasZip(cuerpo: string): RespuestaDian[] | null {
+  const doc = new DOMParser().parseFromString(cuerpo, 'text/xml') as unknown as Document;
+  const respuestas = hijos(doc, NS_SOAP.b, 'DianResponse').map((e) => leerDianResponse(e, cuerpo));
+  const enProceso = (r: RespuestaDian) => r.codigo === '' || /en proceso/i.test(r.descripcion);
+  if (respuestas.length === 0 || respuestas.every(enProceso)) return null;
+  return respuestas.filter((r) => !enProceso(r));
+}
+
 export class TransporteSoapDian implements TransporteDian {
   readonly nombre = 'DIAN (SOAP)';
   constructor(private readonly opciones: OpcionesSoap) {}
 
-  private async llamar(operacion: 'SendBillSync' | 'GetStatus', cuerpo: string): Promise<RespuestaDian> {
+  private async llamar(operacion: OperacionDian, cuerpo: string): Promise<RespuestaDian> {
+    return leerRespuesta(await this.llamarCrudo(operacion, cuerpo));
+  }
+
+  private async llamarCrudo(operacion: OperacionDian, cuerpo: string): Promise<string> {
     const { url, credencial } = this.opciones;
     const sobre = sobreFirmado(operacion, cuerpo, url, credencial, this.opciones.ahora?.() ?? new Date());
     let respuesta: Response;
@@ -130,12 +168,33 @@ export class TransporteSoapDian implements TransporteDian {
     if (!respuesta.ok && !texto.includes('DianResponse')) {
       throw new FallaTransporte('no_disponible', `Respuesta inesperada de la DIAN (${respuesta.status}).`, respuesta.status);
     }
-    return leerRespuesta(texto);
+    return texto;
+  }
+
+  private static zip(doc: EnvioDocumento): { nombre: string; zip: string } {
+    const nombre = doc.numero.replace(/[^A-Za-z0-9]/g, '');
+    return { nombre, zip: comprimir(`${nombre}.xml`, doc.xmlFirmado).toString('base64') };
+  }
+
+  /** Habilitación's test set: one document to `SendTestSetAsync`; DIAN answers a ZipKey to ask later. */
+  async enviarSetPruebas(doc: EnvioDocumento, testSetId: string): Promise<{ zipKey: string } | { errores: string[] }> {
+    if (!/^[0-9A-Za-z-]{1,64}$/.test(testSetId)) throw new Error('testSetId inválido');
+    const { nombre, zip } = TransporteSoapDian.zip(doc);
+    const texto = await this.llamarCrudo(
+      'SendTestSetAsync',
+      `<wcf:SendTestSetAsync><wcf:fileName>${nombre}.zip</wcf:fileName><wcf:contentFile>${zip}</wcf:contentFile><wcf:testSetId>${testSetId}</wcf:testSetId></wcf:SendTestSetAsync>`,
+    );
+    return leerEnvioAsincrono(texto);
+  }
+
+  /** `GetStatusZip` by the ZipKey: each document's answer, or null while DIAN is still validating. */
+  async consultarZip(zipKey: string): Promise<RespuestaDian[] | null> {
+    if (!/^[0-9A-Za-z-]{1,128}$/.test(zipKey)) throw new Error('ZipKey inválido');
+    return leerRespuestasZip(await this.llamarCrudo('GetStatusZip', `<wcf:GetStatusZip><wcf:trackId>${zipKey}</wcf:trackId></wcf:GetStatusZip>`));
   }
 
   enviar(doc: EnvioDocumento): Promise<RespuestaDian> {
-    const nombre = doc.numero.replace(/[^A-Za-z0-9]/g, '');
-    const zip = comprimir(`${nombre}.xml`, doc.xmlFirmado).toString('base64');
+    const { nombre, zip } = TransporteSoapDian.zip(doc);
     return this.llamar('SendBillSync', `<wcf:SendBillSync><wcf:fileName>${nombre}.zip</wcf:fileName><wcf:contentFile>${zip}</wcf:contentFile></wcf:SendBillSync>`);
   }
 

@@ -53,6 +53,13 @@ export interface TransporteDian {
   enviar(doc: EnvioDocumento): Promise<RespuestaDian>;
   /** Status of a document by its CUDE (DIAN's `GetStatus` trackId). */
   consultar(cude: string): Promise<RespuestaDian>;
+  /**
+   * Habilitación's test set by DIAN's asynchronous operations (`SendTestSetAsync`, then
+   * `GetStatusZip`). A provider that takes the set through its own API leaves them out, and the set
+   * goes by `enviar`.
+   */
+  enviarSetPruebas?(doc: EnvioDocumento, testSetId: string): Promise<{ zipKey: string } | { errores: string[] }>;
+  consultarZip?(zipKey: string): Promise<RespuestaDian[] | null>;
 }
 
 /** HTTP answers that mean "DIAN is failing" (contingency type 08), as the annex lists them. */

@@ -15,6 +15,7 @@ const useCambiarConfiguracion = <B,>(mutationFn: (body: B) => Promise<TConfigura
 export const useGuardarConfiguracionDian = () => useCambiarConfiguracion((body: TConfiguracionDianRequest) => api<TConfiguracionDian>('/dian/configuracion', { method: 'PUT', body }));
 export const useGuardarCertificado = () => useCambiarConfiguracion((body: TCertificadoDianRequest) => api<TConfiguracionDian>('/dian/certificado', { method: 'POST', body }));
 export const useEnviarSetPruebas = () => useCambiarConfiguracion((_: void) => api<TConfiguracionDian>('/dian/habilitacion', { method: 'POST' }));
+export const useConsultarSetPruebas = () => useCambiarConfiguracion((_: void) => api<TConfiguracionDian>('/dian/habilitacion/consultar', { method: 'POST' }));
 
 export const useDocumentosDian = (page: number, estado: string) =>
   useQuery({

@@ -10,7 +10,7 @@ import { paths } from '../../config/paths';
 import { alertFailure, toastSuccess } from '../../lib/alerts';
 import { validate } from '../../lib/form-errors';
 import { useFechas } from '../../lib/fechas';
-import { useConfiguracionDian, useEnviarSetPruebas, useGuardarCertificado, useGuardarConfiguracionDian } from './api';
+import { useConfiguracionDian, useConsultarSetPruebas, useEnviarSetPruebas, useGuardarCertificado, useGuardarConfiguracionDian } from './api';
 import './dian.css';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
@@ -192,12 +192,24 @@ function Certificado({ config }: { config: TConfiguracionDian }) {
 
 function Habilitacion({ config }: { config: TConfiguracionDian }) {
   const enviar = useEnviarSetPruebas();
+  const consultar = useConsultarSetPruebas();
   const fechas = useFechas();
   const h = config.habilitacion;
+  const enValidacion = !!h?.documentos.some((d) => d.estado === 'en_proceso');
+  const avisar = (r: TConfiguracionDian) => {
+    const proceso = r.habilitacion?.documentos.some((d) => d.estado === 'en_proceso');
+    toastSuccess(r.habilitacion?.aceptado ? D.setPruebasAceptado : proceso ? D.setPruebasEnProceso : D.setPruebasRechazado);
+  };
   const onEnviar = async () => {
     try {
-      const r = await enviar.mutateAsync();
-      toastSuccess(r.habilitacion?.aceptado ? D.setPruebasAceptado : D.setPruebasRechazado);
+      avisar(await enviar.mutateAsync());
+    } catch (err) {
+      await alertFailure(err);
+    }
+  };
+  const onConsultar = async () => {
+    try {
+      avisar(await consultar.mutateAsync());
     } catch (err) {
       await alertFailure(err);
     }
@@ -219,9 +231,17 @@ function Habilitacion({ config }: { config: TConfiguracionDian }) {
           ))}
         </ul>
       ) : null}
-      <button type="button" className="btn btn--ghost" onClick={() => void onEnviar()} disabled={enviar.isPending || config.ambiente !== 'habilitacion'}>
-        {D.enviarSetPruebas}
-      </button>
+      {enValidacion ? <p className="muted">{D.setPruebasEnProceso}</p> : null}
+      <div className="dian-acciones">
+        {enValidacion ? (
+          <button type="button" className="btn" onClick={() => void onConsultar()} disabled={consultar.isPending}>
+            {D.consultarSetPruebas}
+          </button>
+        ) : null}
+        <button type="button" className="btn btn--ghost" onClick={() => void onEnviar()} disabled={enviar.isPending || config.ambiente !== 'habilitacion'}>
+          {D.enviarSetPruebas}
+        </button>
+      </div>
     </section>
   );
 }
