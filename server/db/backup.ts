@@ -8,10 +8,10 @@ import type { Db } from './client';
  * Tables kept by triggers from others (ADR 017): never dumped; emptied on restore and rebuilt by their
  * triggers as the invoice lines go back in.
  */
-export const DERIVED_TABLES = ['venta_producto_resumen', 'venta_resumen_cantidad', 'venta_conteo', 'resumen_venta_dia', 'resumen_producto_dia', 'resumen_impuesto_dia'] as const;
+export const DERIVED_TABLES = ['venta_producto_resumen', 'venta_resumen_cantidad', 'venta_conteo', 'resumen_venta_dia', 'resumen_producto_dia', 'resumen_impuesto_dia', 'resumen_pago_dia'] as const;
 
 /**
- * The per-day summaries (ADR 028 resumen diario, ADR 031 the taxes') are rebuilt whole after the load, not fed row by
+ * The per-day summaries (ADR 028 resumen diario, ADR 031 the taxes', ADR 032 the payments') are rebuilt whole after the load, not fed row by
  * row: their triggers are off while the rows go back, then `resumen_dia_reconstruir` runs per store
  * (the bench's bulk load does the same, scripts/bench-data.ts).
  */
@@ -28,6 +28,12 @@ export const RESUMEN_DIA: readonly (readonly [string, string])[] = [
   ['factura', 'factura_resumen_impuesto_ins'],
   ['factura', 'factura_resumen_impuesto_upd'],
   ['factura', 'factura_resumen_impuesto_del'],
+  ['venta', 'venta_resumen_pago_ins'],
+  ['venta', 'venta_resumen_pago_upd'],
+  ['venta', 'venta_resumen_pago_del'],
+  ['credito_movimiento', 'credito_resumen_pago_ins'],
+  ['credito_movimiento', 'credito_resumen_pago_upd'],
+  ['credito_movimiento', 'credito_resumen_pago_del'],
 ];
 
 /**

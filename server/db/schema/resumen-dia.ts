@@ -82,3 +82,37 @@ export const resumenImpuestoDia = pgTable(
   },
   (t) => [index('resumen_impuesto_dia_idx').on(t.tiendaId, t.dia)],
 );
+
+/**
+ * The store's money per day, till, shift, person and payment method (issue #35, ADR 032): what *por
+ * medio de pago*, the daily close's methods and fiado and the fiado given and collected read for whole
+ * past days instead of every sale and credit movement. Kept by row triggers on venta and
+ * credito_movimiento (migration `resumen_pago_dia`). Deltas, folded by the reader (ADR 017).
+ *
+ * A non-annulled sale adds its payment's parts as `partesDelPago` reads them (shared/pago.ts): the part
+ * its method covered (`total − monto_fiado`, or the whole total when the method is Fiado) and the part
+ * left on credit (method Fiado); `ventas` counts the parts, `monto` their pesos, and `fiado` the fiado
+ * the sale gave (on its own method's row). An abono adds `cobros` (1) and `abonos` (−monto) on its
+ * method's row, `metodo_pago_id` 0 when it kept none; a credit ledger's 'cargo' adds its pesos to
+ * `cargos` (the fiado given as the owner's Inicio reads it). `punto_venta_id`, `turno_id` and `usuario_id` are
+ * the sale's or abono's own (0: none; an abono has no till of its own): the reader resolves the close's
+ * till as the row's, else its shift's.
+ */
+export const resumenPagoDia = pgTable(
+  'resumen_pago_dia',
+  {
+    tiendaId: integer('tienda_id').notNull().references(() => tienda.idTienda, { onDelete: 'cascade' }),
+    dia: date('dia', { mode: 'string' }).notNull(),
+    puntoVentaId: integer('punto_venta_id').notNull(),
+    turnoId: integer('turno_id').notNull(),
+    usuarioId: integer('usuario_id').notNull(),
+    metodoPagoId: integer('metodo_pago_id').notNull(),
+    ventas: bigint('ventas', { mode: 'number' }).notNull().default(0),
+    monto: bigint('monto', { mode: 'number' }).notNull().default(0),
+    fiado: bigint('fiado', { mode: 'number' }).notNull().default(0),
+    cobros: bigint('cobros', { mode: 'number' }).notNull().default(0),
+    abonos: bigint('abonos', { mode: 'number' }).notNull().default(0),
+    cargos: bigint('cargos', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [index('resumen_pago_dia_idx').on(t.tiendaId, t.dia)],
+);

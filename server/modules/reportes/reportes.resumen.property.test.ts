@@ -3,10 +3,10 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sumarDias } from '#shared/periodo';
 import type { TInforme, TReporteFiltros } from '#shared/schemas/reportes';
-import { factura, producto, tienda, usuario, venta } from '../../db/schema';
+import { cliente, creditoMovimiento, factura, producto, tienda, usuario, venta } from '../../db/schema';
 import { crearTienda } from '../../../tests/helpers/factories';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
-import { generarReporte, hoyEnTienda } from './reportes.service';
+import { generarReporte, hoyEnTienda, resumenDeInicio } from './reportes.service';
 import { plegarResumenes } from './reportes.resumen';
 
 /**
@@ -14,7 +14,9 @@ import { plegarResumenes } from './reportes.resumen';
  * the direct sums over every sale and line answer (`directo`), on random sales of the last days
  * (so the periods hold whole past days and today, and cross the store's midnight), after the changes
  * the summaries' triggers must follow: annulments, lines edited and deleted, sales deleted, a seller
- * deleted, a fold, and a change of the store's time zone.
+ * deleted, a fold, and a change of the store's time zone. ADR 032: the payment methods, the
+ * anulaciones y descuentos totals, the daily close and the owner's Inicio (last week's day) too, with
+ * sales paid partly on credit and the credit ledger's abonos and cargos.
  */
 let t: TestApp;
 beforeAll(async () => {
@@ -23,13 +25,16 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const ZONAS = ['America/Bogota', 'Pacific/Auckland', 'Europe/Madrid', 'Asia/Kolkata'] as const;
-const INFORMES_RESUMIDOS: TInforme[] = ['ventas', 'productos', 'categorias', 'mapa-calor', 'cierre-mensual'];
+const INFORMES_RESUMIDOS: TInforme[] = ['ventas', 'productos', 'categorias', 'mapa-calor', 'cierre-mensual', 'medios-pago', 'anulaciones-descuentos', 'cierre-diario'];
 
 const arbVenta = fc.record({
   // Minutes before now: the last four days, and a cluster around each of the store's last midnights is reached by the range.
-  minutos: fc.integer({ min: 0, max: 4 * 24 * 60 }),
+  // Some a week back: the Inicio compares today with the same weekday last week.
+  minutos: fc.oneof(fc.integer({ min: 0, max: 4 * 24 * 60 }), fc.integer({ min: 6 * 24 * 60, max: 8 * 24 * 60 })),
   anulada: fc.boolean(),
   metodo: fc.constantFrom(5, 3, 7),
+  // A part left on credit of a sale paid by another method (ADR 032 splits it into parts).
+  aCredito: fc.integer({ min: 0, max: 2 }),
   vendedor: fc.boolean(),
   descuento: fc.integer({ min: 0, max: 200 }),
   lineas: fc.array(fc.record({ producto: fc.integer({ min: 0, max: 2 }), cantidad: fc.integer({ min: 1, max: 9 }), precio: fc.integer({ min: 100, max: 9000 }), costo: fc.option(fc.integer({ min: 50, max: 5000 }), { nil: null }) }), {
@@ -37,8 +42,15 @@ const arbVenta = fc.record({
     maxLength: 3,
   }),
 });
+const arbMovimiento = fc.record({
+  minutos: fc.oneof(fc.integer({ min: 0, max: 4 * 24 * 60 }), fc.integer({ min: 6 * 24 * 60, max: 8 * 24 * 60 })),
+  tipo: fc.constantFrom('abono', 'cargo'),
+  monto: fc.integer({ min: 1, max: 50_000 }),
+  metodo: fc.constantFrom(5, 3, null),
+  vendedor: fc.boolean(),
+});
 const arbCambio = fc.record({
-  tipo: fc.constantFrom('anular', 'desanular', 'borrarLinea', 'cantidad', 'borrarVenta', 'plegar', 'zona', 'borrarVendedor'),
+  tipo: fc.constantFrom('anular', 'desanular', 'borrarLinea', 'cantidad', 'borrarVenta', 'plegar', 'zona', 'borrarVendedor', 'metodo'),
   cual: fc.nat(),
   zona: fc.constantFrom(...ZONAS),
 });
@@ -46,7 +58,7 @@ const arbCambio = fc.record({
 describe('resúmenes por día: la respuesta resumida es la suma directa', () => {
   it('ventas, productos, categorías, mapa de calor y cierre mensual, con anulaciones, ediciones y cambios de zona', { timeout: 600_000 }, async () => {
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...ZONAS), fc.array(arbVenta, { minLength: 1, maxLength: 12 }), fc.array(arbCambio, { maxLength: 6 }), fc.integer({ min: 0, max: 3 }), async (zona, ventas, cambios, atras) => {
+      fc.asyncProperty(fc.constantFrom(...ZONAS), fc.array(arbVenta, { minLength: 1, maxLength: 12 }), fc.array(arbMovimiento, { maxLength: 5 }), fc.array(arbCambio, { maxLength: 6 }), fc.integer({ min: 0, max: 3 }), async (zona, ventas, movimientos, cambios, atras) => {
         const s = await crearTienda(t, { sinCaja: true });
         const db = t.database.db;
         await db.update(tienda).set({ zonaHoraria: zona }).where(eq(tienda.idTienda, s.id));
@@ -62,10 +74,14 @@ describe('resúmenes por día: la respuesta resumida es la suma directa', () => 
           const descuento = Math.min(v.descuento, subtotal);
           const [row] = await db
             .insert(venta)
-            .values({ tiendaId: s.id, fecha: new Date(Date.now() - v.minutos * 60_000), estado: v.anulada ? 'Anulada' : 'Completada', metodoPagoId: v.metodo, usuarioId: v.vendedor ? emp!.idUsuario : null, total: subtotal - descuento, descuento, montoFiado: v.metodo === 7 ? subtotal - descuento : 0 })
+            .values({ tiendaId: s.id, fecha: new Date(Date.now() - v.minutos * 60_000), estado: v.anulada ? 'Anulada' : 'Completada', metodoPagoId: v.metodo, usuarioId: v.vendedor ? emp!.idUsuario : null, total: subtotal - descuento, descuento, montoFiado: v.metodo === 7 ? subtotal - descuento : Math.floor(((subtotal - descuento) * v.aCredito) / 2) })
             .returning({ id: venta.idVenta });
           await db.insert(factura).values(lineas.map((l) => ({ tiendaId: s.id, ventaId: row!.id, productoId: l.productoId, cantidad: l.cantidad, precio: l.precio, costoUnit: l.costo, estado: 'Pagado' })));
           ids.push(row!.id);
+        }
+        const [cli] = await db.insert(cliente).values({ tiendaId: s.id, documento: `${s.id}77`, nombre: 'Rosa', apellido: 'Fiada', fiado: true, cupo: 1_000_000 }).returning({ id: cliente.idCliente });
+        for (const m of movimientos) {
+          await db.insert(creditoMovimiento).values({ tiendaId: s.id, clienteId: cli!.id, fecha: new Date(Date.now() - m.minutos * 60_000), tipo: m.tipo, monto: m.tipo === 'abono' ? -m.monto : m.monto, metodoPagoId: m.tipo === 'abono' ? m.metodo : null, usuarioId: m.vendedor ? emp!.idUsuario : null });
         }
         const hoy = await hoyEnTienda(db, s.id);
         for (const c of cambios) {
@@ -80,7 +96,12 @@ describe('resúmenes por día: la respuesta resumida es la suma directa', () => 
           }
           if (c.tipo === 'plegar') await plegarResumenes(db, s.id, { desde: sumarDias(hoy, -10), hasta: sumarDias(hoy, -1) });
           if (c.tipo === 'zona') await db.update(tienda).set({ zonaHoraria: c.zona }).where(eq(tienda.idTienda, s.id));
-          if (c.tipo === 'borrarVendedor') await db.update(venta).set({ usuarioId: null }).where(eq(venta.usuarioId, emp!.idUsuario));
+          if (c.tipo === 'borrarVendedor') {
+            await db.update(venta).set({ usuarioId: null }).where(eq(venta.usuarioId, emp!.idUsuario));
+            // The credit ledger takes no update but the foreign key's own (the person removed): set null.
+            await db.delete(usuario).where(eq(usuario.idUsuario, emp!.idUsuario));
+          }
+          if (c.tipo === 'metodo') await db.update(venta).set({ metodoPagoId: [5, 3, 7][c.cual % 3]! }).where(and(eq(venta.idVenta, ventaId), eq(venta.montoFiado, 0)));
         }
         const hoyAhora = await hoyEnTienda(db, s.id);
         const filtrosDe = (extra: Partial<TReporteFiltros>): TReporteFiltros => ({ periodo: 'rango', desde: sumarDias(hoyAhora, -atras - 1), hasta: hoyAhora, dias: 30, ...extra });
@@ -92,6 +113,7 @@ describe('resúmenes por día: la respuesta resumida es la suma directa', () => 
             expect(resumido, `${informe} ${JSON.stringify(extra)}`).toEqual(directo);
           }
         }
+        expect(await resumenDeInicio({ db, tiendaId: s.id }), 'inicio').toEqual(await resumenDeInicio({ db, tiendaId: s.id, directo: true }));
       }),
       { numRuns: Number(process.env.REPORTES_RUNS ?? 15), seed: 3_2026 },
     );

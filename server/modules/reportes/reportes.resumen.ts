@@ -41,6 +41,29 @@ export async function plegarResumenes(db: Db, tiendaId: number, r: Rango): Promi
     from d group by 1, 2, 3
     having sum(cantidad) <> 0 or sum(bruto) <> 0 or sum(descuentos) <> 0 or sum(costo) <> 0 or sum(sin_costo_unit) <> 0`);
   await plegarImpuestos(db, tiendaId, r);
+  await plegarPagos(db, tiendaId, r);
+}
+
+/** The same fold for the payments' summary (`resumen_pago_dia`, ADR 032). */
+export async function plegarPagos(db: Db, tiendaId: number, r: Rango): Promise<void> {
+  await db.execute(sql`
+    with d as (delete from resumen_pago_dia where tienda_id = ${tiendaId} and dia between ${r.desde}::date and ${r.hasta}::date returning *)
+    insert into resumen_pago_dia (tienda_id, dia, punto_venta_id, turno_id, usuario_id, metodo_pago_id, ventas, monto, fiado, cobros, abonos, cargos)
+    select tienda_id, dia, punto_venta_id, turno_id, usuario_id, metodo_pago_id, sum(ventas), sum(monto), sum(fiado), sum(cobros), sum(abonos), sum(cargos)
+    from d group by 1, 2, 3, 4, 5, 6
+    having sum(ventas) <> 0 or sum(monto) <> 0 or sum(fiado) <> 0 or sum(cobros) <> 0 or sum(abonos) <> 0 or sum(cargos) <> 0`);
+}
+
+/**
+ * Reads the payments' summary of the store's days `r` grouped by `grupo` (an expression over the
+ * summary row `s`), narrowed by `donde`; folds when the rows read outnumber the keys (ADR 017).
+ * `claves` counts the summary's own keys, so a reader grouping coarser still knows when to fold.
+ */
+export async function pagosResumidos<T extends Record<string, unknown>>(db: Db, tiendaId: number, r: Rango, consulta: (filtro: ReturnType<typeof sql>) => ReturnType<typeof sql>): Promise<T[]> {
+  const filtro = sql`s.tienda_id = ${tiendaId} and s.dia between ${r.desde}::date and ${r.hasta}::date`;
+  const [c] = ((await db.execute(sql`select count(*)::int as filas, count(distinct (s.dia, s.punto_venta_id, s.turno_id, s.usuario_id, s.metodo_pago_id))::int as claves from resumen_pago_dia s where ${filtro}`)) as unknown as { rows: { filas: number; claves: number }[] }).rows;
+  if (hayQuePlegar(Number(c!.filas), Number(c!.claves))) await plegarPagos(db, tiendaId, r);
+  return ((await db.execute(consulta(filtro))) as unknown as { rows: T[] }).rows;
 }
 
 /** A reader folds when the summary rows it read outnumber 2 × their keys + 200 (ADR 017). */

@@ -7,7 +7,7 @@ import { METODO } from '#shared/roles';
 import type { TColumna, TFila, TIndicador, TInforme, TInicioResumen, TReporte, TReporteFiltros, TReporteOpciones, TTabla, TTipoValor } from '#shared/schemas/reportes';
 import type { Db } from '../../db/client';
 import { impuestosPorGrupo, impuestosResumidos, informeImpuestos } from '../impuestos/impuestos.domain';
-import { hayQuePlegar, partirRango, plegarResumenes } from './reportes.resumen';
+import { hayQuePlegar, pagosResumidos, partirRango, plegarResumenes } from './reportes.resumen';
 import { diaEnZona, finDelDiaEn, inicioDelDiaEn, zonaDeTienda } from '../tienda/zona-horaria';
 
 /**
@@ -226,21 +226,35 @@ async function resumenVentas(ctx: Ctx, r: Rango, ant: Rango): Promise<TReporte> 
 
 // ── Por medio de pago ─────────────────────────────────────────────────────────────────────────
 
-/** Each method's parts of the period's sales (count, pesos) and its abonos. */
+/**
+ * Each method's parts of the period's sales (count, pesos) and its abonos: whole past days from the
+ * payments' summary (ADR 032), today and later directly.
+ */
 async function porMedio(ctx: Ctx, r: Rango): Promise<{ id: number; medio: string; ventas: number; monto: number; abonos: number }[]> {
   const { db, tiendaId, f } = ctx;
+  const { pasado, presente } = ctx.directo ? { pasado: null, presente: r } : partirRango(r, await hoyEnTienda(db, tiendaId));
+  const resumidos = pasado
+    ? await pagosResumidos<{ metodo: number; ventas: number; monto: number; cobros: number; abonos: number }>(db, tiendaId, pasado, (filtro) => {
+        const partes: SQL[] = [filtro, sql`s.metodo_pago_id <> 0`];
+        if (f.usuarioId != null) partes.push(sql`s.usuario_id = ${f.usuarioId}`);
+        if (f.turnoId != null) partes.push(sql`s.turno_id = ${f.turnoId}`);
+        return sql`select s.metodo_pago_id as metodo, sum(s.ventas) as ventas, sum(s.monto) as monto, sum(s.cobros) as cobros, sum(s.abonos) as abonos
+          from resumen_pago_dia s where ${sql.join(partes, sql` and `)} group by 1`;
+      })
+    : [];
+  const rango = presente ?? r;
   const abonoFiltros: SQL[] = [
-    sql`c.tienda_id = ${tiendaId}`,
+    presente ? sql`c.tienda_id = ${tiendaId}` : sql`false`,
     sql`c.tipo = 'abono'`,
-    sql`c.fecha >= ${inicioDelDiaEn(r.desde, tiendaId)}`,
-    sql`c.fecha < ${finDelDiaEn(r.hasta, tiendaId)}`,
+    sql`c.fecha >= ${inicioDelDiaEn(rango.desde, tiendaId)}`,
+    sql`c.fecha < ${finDelDiaEn(rango.hasta, tiendaId)}`,
   ];
   if (f.usuarioId != null) abonoFiltros.push(f.usuarioId === 0 ? sql`c.usuario_id is null` : sql`c.usuario_id = ${f.usuarioId}`);
   if (f.turnoId != null) abonoFiltros.push(sql`c.turno_id = ${f.turnoId}`);
   const rows = await filas(
     db,
     sql`
-    with v as materialized (select v.metodo_pago_id, v.total, v.monto_fiado from venta v where ${ventasDe(ctx, r)} and v.estado <> 'Anulada'),
+    with v as materialized (select v.metodo_pago_id, v.total, v.monto_fiado from venta v where ${presente ? ventasDe(ctx, presente) : sql`false`} and v.estado <> 'Anulada'),
     partes as (
       select case when v.metodo_pago_id = ${METODO.FIADO} then ${METODO.FIADO} else v.metodo_pago_id end as metodo,
         case when v.metodo_pago_id = ${METODO.FIADO} then v.total else v.total - v.monto_fiado end as monto
@@ -248,12 +262,18 @@ async function porMedio(ctx: Ctx, r: Rango): Promise<{ id: number; medio: string
       union all
       select ${METODO.FIADO}, v.monto_fiado from v where v.metodo_pago_id <> ${METODO.FIADO} and v.monto_fiado > 0
     ),
-    pv as (select metodo, count(*) as ventas, sum(monto) as monto from partes group by metodo),
-    pa as (select c.metodo_pago_id as metodo, sum(-c.monto) as abonos from credito_movimiento c where ${sql.join(abonoFiltros, sql` and `)} and c.metodo_pago_id is not null group by c.metodo_pago_id)
-    select coalesce(pv.metodo, pa.metodo) as id, (select m.nombre from metodo_pago m where m.id_met_pago = coalesce(pv.metodo, pa.metodo)) as medio,
-      coalesce(pv.ventas, 0) as ventas, coalesce(pv.monto, 0) as monto, coalesce(pa.abonos, 0) as abonos
-    from pv full join pa on pa.metodo = pv.metodo
-    order by coalesce(pv.monto, 0) + coalesce(pa.abonos, 0) desc, 1`,
+    pv as (select metodo, count(*) as ventas, sum(monto) as monto, 0 as cobros, 0 as abonos from partes group by metodo),
+    pa as (select c.metodo_pago_id as metodo, 0 as ventas, 0 as monto, count(*) as cobros, sum(-c.monto) as abonos from credito_movimiento c where ${sql.join(abonoFiltros, sql` and `)} and c.metodo_pago_id is not null group by c.metodo_pago_id),
+    pr as (select * from json_to_recordset(${JSON.stringify(resumidos)}::json) as x(metodo integer, ventas bigint, monto bigint, cobros bigint, abonos bigint)),
+    u as (
+      select metodo, sum(ventas) as ventas, sum(monto) as monto, sum(cobros) as cobros, sum(abonos) as abonos
+      from (select * from pv union all select * from pa union all select * from pr) x group by metodo
+      having sum(ventas) <> 0 or sum(cobros) <> 0
+    )
+    select u.metodo as id, (select m.nombre from metodo_pago m where m.id_met_pago = u.metodo) as medio,
+      u.ventas, case when u.ventas = 0 then 0 else u.monto end as monto, case when u.cobros = 0 then 0 else u.abonos end as abonos
+    from u
+    order by (case when u.ventas = 0 then 0 else u.monto end) + (case when u.cobros = 0 then 0 else u.abonos end) desc, 1`,
   );
   return rows.map((x) => ({ id: n(x.id), medio: s(x.medio), ventas: n(x.ventas), monto: n(x.monto), abonos: n(x.abonos) }));
 }
@@ -449,8 +469,8 @@ async function sinVentas(ctx: Ctx, r: Rango): Promise<TReporte> {
 
 // ── Por empleado; anulaciones y descuentos ────────────────────────────────────────────────────
 
-/** A sale's discount: its lines' and its own. */
-const descuentoVenta = (ctx: Ctx) => sql`(v.descuento + coalesce((select sum(f.descuento) from factura f where f.tienda_id = ${ctx.tiendaId} and f.venta_id = v.id_venta), 0))`;
+/** A sale's discount: its lines' (read through the discounted lines' index, ADR 032) and its own. */
+const descuentoVenta = (ctx: Ctx) => sql`(v.descuento + coalesce((select sum(f.descuento) from factura f where f.tienda_id = ${ctx.tiendaId} and f.venta_id = v.id_venta and f.descuento > 0), 0))`;
 
 async function porEmpleadoFilas(ctx: Ctx, r: Rango) {
   const rows = await filas(
@@ -529,14 +549,11 @@ async function anulacionesYDescuentos(ctx: Ctx, r: Rango, ant: Rango): Promise<T
     where ${ventasDe(ctx, r)} and v.estado = 'Anulada' order by v.fecha, v.id_venta ${limite(ctx)}`,
   );
   const descuentos = await descuentosDe(ctx, r);
+  // The totals are the summary's (ADR 028: the annulled count and pesos, the lines' and the sales'
+  // discounts of the non-annulled, per day, person and shift); the list itself reads the sales.
   const totalesDe = async (rango: Rango) => {
-    const [x] = await filas(
-      db,
-      sql`select count(*) filter (where v.estado = 'Anulada') as anuladas, coalesce(sum(v.total) filter (where v.estado = 'Anulada'), 0) as monto_anulado,
-        coalesce(sum(${descuentoVenta(ctx)}) filter (where v.estado <> 'Anulada'), 0) as descuentos
-      from venta v where ${ventasDe(ctx, rango)}`,
-    );
-    return { anuladas: n(x!.anuladas), montoAnulado: n(x!.monto_anulado), descuentos: n(x!.descuentos) };
+    const x = sumar(await ventasPorDia(ctx, rango));
+    return { anuladas: x.anuladas, montoAnulado: x.montoAnulado, descuentos: x.descuentos };
   };
   const t = await totalesDe(r);
   const a = await totalesDe(ant);
@@ -831,33 +848,39 @@ export async function opcionesDeReporte(options: { db: Db; tiendaId: number }): 
 
 // ── Inicio: the day at a glance ───────────────────────────────────────────────────────────────
 
-async function diaDeInicio(ctx: Ctx, dia: string) {
+async function diaDeInicio(ctx: Ctx, dia: string, hoy: string) {
   const { db, tiendaId } = ctx;
   const r = { desde: dia, hasta: dia };
   const [t] = await ventasPorDia(ctx, r);
+  // A past day (last week's) from the summaries (ADR 028: per hour; ADR 032: the credit ledger's cargos and abonos), today directly.
+  const pasado = !ctx.directo && dia < hoy;
   const horas = await filas(
     db,
-    sql`select extract(hour from v.fecha at time zone ${zonaDeTienda(tiendaId)})::int as hora, sum(v.total) as neto
+    pasado
+      ? sql`select s.hora::int as hora, sum(s.neto) as neto from resumen_venta_dia s where s.tienda_id = ${tiendaId} and s.dia = ${dia}::date group by 1 having sum(s.tickets) <> 0`
+      : sql`select extract(hour from v.fecha at time zone ${zonaDeTienda(tiendaId)})::int as hora, sum(v.total) as neto
     from venta v where ${ventasDe(ctx, r)} and v.estado <> 'Anulada' group by 1`,
   );
   const porHora = Array.from({ length: 24 }, () => 0);
   for (const h of horas) porHora[n(h.hora)] = n(h.neto);
-  const [fiado] = await filas(
-    db,
-    sql`select coalesce(sum(c.monto) filter (where c.tipo = 'cargo'), 0) as dado, coalesce(-sum(c.monto) filter (where c.tipo = 'abono'), 0) as cobrado
+  const [fiado] = pasado
+    ? await pagosResumidos<{ dado: number; cobrado: number }>(db, tiendaId, r, (filtro) => sql`select coalesce(sum(s.cargos), 0) as dado, coalesce(sum(s.abonos), 0) as cobrado from resumen_pago_dia s where ${filtro}`)
+    : await filas(
+        db,
+        sql`select coalesce(sum(c.monto) filter (where c.tipo = 'cargo'), 0) as dado, coalesce(-sum(c.monto) filter (where c.tipo = 'abono'), 0) as cobrado
     from credito_movimiento c where c.tienda_id = ${tiendaId} and c.fecha >= ${inicioDelDiaEn(dia, tiendaId)} and c.fecha < ${finDelDiaEn(dia, tiendaId)}`,
-  );
+      );
   return { totales: t!, porHora, medios: await porMedio(ctx, r), fiadoDado: n(fiado!.dado), fiadoCobrado: n(fiado!.cobrado) };
 }
 
 /** Today against the same weekday last week, for the owner's Inicio (roles 1 and 3). */
-export async function resumenDeInicio(options: { db: Db; tiendaId: number }): Promise<TInicioResumen> {
+export async function resumenDeInicio(options: { db: Db; tiendaId: number; directo?: boolean }): Promise<TInicioResumen> {
   const { db, tiendaId } = options;
-  const ctx: Ctx = { db, tiendaId, f: { periodo: 'hoy', dias: 30 }, completo: false };
+  const ctx: Ctx = { db, tiendaId, f: { periodo: 'hoy', dias: 30 }, completo: false, directo: options.directo };
   const hoy = await hoyEnTienda(db, tiendaId);
   const antes = sumarDias(hoy, -7);
-  const h = await diaDeInicio(ctx, hoy);
-  const a = await diaDeInicio(ctx, antes);
+  const h = await diaDeInicio(ctx, hoy, hoy);
+  const a = await diaDeInicio(ctx, antes, hoy);
   const top = (await porProducto(ctx, { desde: hoy, hasta: hoy }, false)).sort((x, y) => y.cantidad - x.cantidad || y.neto - x.neto).slice(0, 3);
   const [otros] = await filas(
     db,
@@ -993,12 +1016,39 @@ export async function cierreDiarioFilas(ctx: Ctx, r: Rango) {
         count(*) as devoluciones, coalesce(sum(d.total), 0) as devuelto
       from devolucion d where d.tienda_id = ${tiendaId} and d.fecha >= ${desde} and d.fecha < ${hasta} group by 1, 2) x where ${porCaja(sql`x.caja`)}`,
   );
-  const abonos = await filas(
-    db,
-    sql`select * from (
+  // Whole past days of the abonos and the payment methods from the payments' summary (ADR 032), today directly.
+  const { pasado, presente } = ctx.directo ? { pasado: null, presente: r } : partirRango(r, await hoyEnTienda(db, tiendaId));
+  const pDesde = presente ? inicioDelDiaEn(presente.desde, tiendaId) : desde;
+  const pHasta = presente ? finDelDiaEn(presente.hasta, tiendaId) : hasta;
+  const hayPresente = presente ? sql`true` : sql`false`;
+  const pagos = pasado
+    ? await pagosResumidos<{ dia: string; caja: number; metodo: number; ventas: number; monto: number; cobros: number; abonos: number }>(
+        db,
+        tiendaId,
+        pasado,
+        (filtro) => sql`select * from (
+          select s.dia::text as dia, coalesce(nullif(s.punto_venta_id, 0), (select t.punto_venta_id from turno t where t.id_turno = s.turno_id), 0) as caja, s.metodo_pago_id as metodo,
+            sum(s.ventas) as ventas, sum(s.monto) as monto, sum(s.cobros) as cobros, sum(s.abonos) as abonos
+          from resumen_pago_dia s where ${filtro} group by 1, 2, 3) x where ${porCaja(sql`x.caja`)}`,
+      )
+    : [];
+  const abonos = [
+    ...(await filas(
+      db,
+      sql`select * from (
       select ${dia(sql`c.fecha`)} as dia, ${cajaDeTurno(sql`c.turno_id`)} as caja, coalesce(-sum(c.monto), 0) as cobrado
-      from credito_movimiento c where c.tienda_id = ${tiendaId} and c.tipo = 'abono' and c.fecha >= ${desde} and c.fecha < ${hasta} group by 1, 2) x where ${porCaja(sql`x.caja`)}`,
-  );
+      from credito_movimiento c where c.tienda_id = ${tiendaId} and ${hayPresente} and c.tipo = 'abono' and c.fecha >= ${pDesde} and c.fecha < ${pHasta} group by 1, 2) x where ${porCaja(sql`x.caja`)}`,
+    )),
+    ...pagos
+      .filter((x) => n(x.cobros) !== 0)
+      .reduce((m, x) => {
+        const k = `${x.dia}|${n(x.caja)}`;
+        const y = m.get(k) ?? m.set(k, { dia: x.dia, caja: n(x.caja), cobrado: 0 }).get(k)!;
+        y.cobrado += n(x.abonos);
+        return m;
+      }, new Map<string, { dia: string; caja: number; cobrado: number }>())
+      .values(),
+  ];
   const caja = await filas(
     db,
     sql`select * from (
@@ -1044,7 +1094,7 @@ export async function cierreDiarioFilas(ctx: Ctx, r: Rango) {
     sql`
     with v as materialized (
       select v.metodo_pago_id, v.total, v.monto_fiado, ${dia(sql`v.fecha`)} as dia, ${cajaDeVenta(sql`v`)} as caja
-      from venta v where v.tienda_id = ${tiendaId} and v.fecha >= ${desde} and v.fecha < ${hasta} and v.estado <> 'Anulada'
+      from venta v where v.tienda_id = ${tiendaId} and ${hayPresente} and v.fecha >= ${pDesde} and v.fecha < ${pHasta} and v.estado <> 'Anulada'
     ),
     partes as (
       select dia, caja, v.metodo_pago_id as metodo, case when v.metodo_pago_id = ${METODO.FIADO} then v.total else v.total - v.monto_fiado end as monto
@@ -1052,12 +1102,19 @@ export async function cierreDiarioFilas(ctx: Ctx, r: Rango) {
       union all
       select dia, caja, ${METODO.FIADO}, v.monto_fiado from v where v.metodo_pago_id <> ${METODO.FIADO} and v.monto_fiado > 0
     ),
-    pv as (select dia, caja, metodo, count(*) as ventas, sum(monto) as monto from partes where ${porCaja(sql`caja`)} group by 1, 2, 3),
+    pr as (
+      select * from json_to_recordset(${JSON.stringify(pagos)}::json) as x(dia text, caja integer, metodo integer, ventas bigint, monto bigint, cobros bigint, abonos bigint)
+    ),
+    pv as (
+      select dia, caja, metodo, count(*) as ventas, sum(monto) as monto from partes where ${porCaja(sql`caja`)} group by 1, 2, 3
+      union all select dia, caja, metodo, ventas, monto from pr where metodo <> 0 and ventas <> 0
+    ),
     pa as (
       select * from (
         select ${dia(sql`c.fecha`)} as dia, ${cajaDeTurno(sql`c.turno_id`)} as caja, c.metodo_pago_id as metodo, sum(-c.monto) as abonos
-        from credito_movimiento c where c.tienda_id = ${tiendaId} and c.tipo = 'abono' and c.metodo_pago_id is not null and c.fecha >= ${desde} and c.fecha < ${hasta} group by 1, 2, 3
+        from credito_movimiento c where c.tienda_id = ${tiendaId} and ${hayPresente} and c.tipo = 'abono' and c.metodo_pago_id is not null and c.fecha >= ${pDesde} and c.fecha < ${pHasta} group by 1, 2, 3
       ) x where ${porCaja(sql`x.caja`)}
+      union all select dia, caja, metodo, abonos from pr where metodo <> 0 and cobros <> 0
     ),
     pd as (
       select * from (
@@ -1072,7 +1129,6 @@ export async function cierreDiarioFilas(ctx: Ctx, r: Rango) {
     order by k.dia, k.caja, k.metodo`,
   );
   // Taxes: whole past days from the per-day summary (ADR 031), today split sale by sale.
-  const { pasado, presente } = ctx.directo ? { pasado: null, presente: r } : partirRango(r, await hoyEnTienda(db, tiendaId));
   const impuestos = presente ? await impuestosPorGrupo({ db, tiendaId, desde: presente.desde, hasta: presente.hasta, grupo: sql`${dia(sql`venta.fecha`)} || '|' || ${cajaDeVenta(sql`venta`)}` }) : (new Map() as Awaited<ReturnType<typeof impuestosPorGrupo>>);
   const resumidos = pasado ? await impuestosResumidos({ db, tiendaId, desde: pasado.desde, hasta: pasado.hasta }) : [];
   const orden = (t: string) => (t === '' ? IMPUESTOS.length : IMPUESTOS.indexOf(t as TImpuesto));
