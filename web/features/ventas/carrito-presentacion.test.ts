@@ -40,3 +40,4 @@ describe('carrito con presentaciones', () => {
     expect(parseCarrito([{ ...l[0], unidadVenta: { id: 4, nombre: 'x', factor: 1 } }])).toEqual([]);
   });
 });
+
