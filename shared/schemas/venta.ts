@@ -25,6 +25,11 @@ export const ZProductoVenta = z.object({
   precio: z.number().int(),
   stock: z.number(),
   codigoBarras: z.string().nullable(),
+  /**
+   * A pack's barcode scanned (issue #33 point 5, ADR 033): the sale unit; `precio` is then the pack's
+   * price and `stock` the product's units. Absent for the product itself.
+   */
+  unidadVenta: z.object({ id: z.number().int(), nombre: z.string(), factor: z.number().int() }).optional(),
 });
 export type TProductoVenta = z.infer<typeof ZProductoVenta>;
 
@@ -111,6 +116,8 @@ export const ZLineaVenta = z.object({
    * refuses decimals for a product sold by unit, where it knows the product.
    */
   cantidad: ZCantidadLinea,
+  /** Sold as a pack (issue #33 point 5, ADR 033): the product's sale unit; `cantidad` is then whole packs. */
+  unidadVentaId: z.number({ error: V.productoInvalido }).int(V.productoInvalido).positive(V.productoInvalido).max(2_147_483_647, V.productoInvalido).nullable().optional(),
 });
 
 /**
@@ -262,6 +269,9 @@ export const ZRecibo = z.object({
       cantidad: z.number(),
       /** DIAN's unit of measure (94 unidad, KGM, GRM, LTR, MLT): how the receipt shows the quantity. */
       unidad: z.string().optional(),
+      /** Sold as a pack (ADR 033): its name ("Paca x12") and units per pack; `cantidad` and `precio` are packs. */
+      presentacion: z.string().nullable().optional(),
+      factor: z.number().int().optional(),
       precio: z.number().int(),
       /** Pesos taken off the line; the subtotal is precio × cantidad rounded half-up to the peso (ADR 030) − descuento. */
       descuento: z.number().int(),

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROL } from '#shared/roles';
 import { INFORMES } from '#shared/schemas/reportes';
 import { DEMO, seedDemo } from '../../server/db/demo';
-import { cliente, creditoMovimiento, devolucion, documentoDian, entregaPedido, puntoVenta, ordenCompra, ordenCompraLinea, factura, inventario, metodoPago, movimiento, producto, proveedor, rol, tienda, turno, usuario, venta } from '../../server/db/schema';
+import { cliente, creditoMovimiento, devolucion, documentoDian, entregaPedido, puntoVenta, ordenCompra, ordenCompraLinea, factura, inventario, metodoPago, movimiento, producto, productoUnidadVenta, proveedor, rol, tienda, turno, usuario, venta } from '../../server/db/schema';
 import { crearTienda, login, PASSWORD } from '../helpers/factories';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { asegurarCertificados } from '../../server/modules/red-local/certificados';
@@ -151,6 +151,15 @@ const TABLE: Record<string, Entry> = {
   'PUT /api/productos/:id': { expect: STORE_ROW, params: id('producto'), body: { nombre: 'Arroz blanco 500 g', precio: 2800, stock: 60, stockMin: 10, estado: 1 } },
   // Deleting a product (issue #27): role 2 only with the store's permission (off by default), role 3 never.
   'DELETE /api/productos/:id': { expect: STORE_ADMIN_ROW, params: freshId('producto') },
+  // Issue #33 point 5 (ADR 033): a product's sale units. Adding one sets a price: role 2 lacks 'precios' by default.
+  'GET /api/productos/:id/presentaciones': { expect: STORE_ROW, params: id('producto') },
+  'POST /api/productos/:id/presentaciones': { expect: STORE_ROW_NO_R2, params: id('producto'), body: { nombre: 'Paca x6', factor: 6, codigoBarras: 'MATRIZ-PACA-6', precio: 5000 } },
+  'PUT /api/productos/:id/presentaciones/:presentacionId': {
+    expect: STORE_ROW,
+    params: async (c) => ({ id: c.ids.producto!, presentacionId: c.ids.presentacion! }),
+    body: { nombre: 'Paca x12', factor: 12, codigoBarras: 'MATRIZ-PACA-12', precio: 9000 },
+  },
+  'DELETE /api/productos/:id/presentaciones/:presentacionId': { expect: STORE_ROW, params: async (c) => ({ id: c.ids.producto!, presentacionId: await c.fresh.presentacion!() }) },
   // Issue #27 point 2: a product's price history.
   'GET /api/productos/:id/historial-precios': { expect: STORE_ROW, params: id('producto') },
   // Issue #33: the catalogue's import; the product's permissions are asked row by row (a refused row is a row error).
@@ -373,10 +382,20 @@ beforeAll(async () => {
     usuario: (await first(db.select().from(usuario).where(eq(usuario.correo, DEMO.empleado.email)))).idUsuario,
     rol: ROL.EMPLEADO,
     metodo: 5,
+    presentacion: (
+      await first(
+        db
+          .insert(productoUnidadVenta)
+          .values({ tiendaId: aId, productoId: (await first(db.select().from(producto).where(eq(producto.tiendaId, aId)))).idProducto, nombre: 'Paca x12', factor: 12, codigoBarras: 'MATRIZ-PACA-12', precio: 9000 })
+          .returning(),
+      )
+    ).idUnidadVenta,
     puntoVenta: (await first(db.insert(puntoVenta).values({ tiendaId: aId, nombre: 'Caja matriz', ubicacion: 'Mostrador' }).returning())).idPuntoVenta,
   };
   const prov = ids.proveedor!;
   const fresh: Ctx['fresh'] = {
+    presentacion: async () =>
+      (await first(db.insert(productoUnidadVenta).values({ tiendaId: aId, productoId: ids.producto!, nombre: 'Caja', factor: 24, codigoBarras: `MATRIZ-CAJA-${seq++}`, precio: 1000 }).returning())).idUnidadVenta,
     producto: async () => (await first(db.insert(producto).values({ tiendaId: aId, nombre: `Matriz ${seq++}`, precioUnit: 100, stock: 5 }).returning())).idProducto,
     cliente: async () => (await first(db.insert(cliente).values({ tiendaId: aId, documento: String(5_000_000_000 + seq++), nombre: 'M', apellido: 'Z' }).returning())).idCliente,
     proveedor: async () => (await first(db.insert(proveedor).values({ tiendaId: aId, nombre: `Prov ${seq++}`, telefono: '3000000000', email: 'p@m.co' }).returning())).idProveedor,

@@ -16,7 +16,8 @@ CREATE OR REPLACE FUNCTION venta_registrar(
   p_a_credito boolean,
   p_referencia text,
   p_verificado boolean,
-  p_sin_stock boolean
+  p_sin_stock boolean,
+  p_unidades integer[]
 ) RETURNS jsonb LANGUAGE plpgsql AS $$
 DECLARE
   v_lineas jsonb;
@@ -36,6 +37,7 @@ DECLARE
   v_numero integer;
   v_sobreventa jsonb;
   v_fraccion jsonb;
+  v_productos integer;
 BEGIN
   -- The cashier's open shift (issue #18), first, as every writer of a shift takes its locks (shift,
   -- then products, then customer). FOR KEY SHARE: sales of one shift do not wait for each other, but
@@ -67,30 +69,40 @@ BEGIN
   -- unit price given at the till. 'ninguno' is none. It must leave the line between 0 and its gross.
   -- A line's gross is precio × cantidad rounded half-up to the peso (ADR 030: one rounding rule; the
   -- quantity has up to three decimals for a product sold by measure, whole units otherwise).
+  -- A line sold as a pack (issue #33 point 5, ADR 033: p_unidades names the product's sale unit, null
+  -- for a plain line) is counted in packs at the pack's price, in whole packs, and takes factor ×
+  -- cantidad units from stock. One product may come twice (by unit and by pack): its stock is checked
+  -- against all the units the sale takes of it (`unidades_producto`).
   SELECT
     jsonb_agg(jsonb_build_object('productoId', d.id_producto, 'nombre', d.nombre, 'marca', d.marca,
       'cantidad', d.cantidad, 'unidad', d.unidad_dian, 'precio', d.precio_unit, 'descuento', d.descuento,
-      'subtotal', d.bruto - d.descuento) ORDER BY d.orden),
-    count(d.id_producto),
+      'subtotal', d.bruto - d.descuento, 'unidadVentaId', d.id_unidad_venta, 'presentacion', d.presentacion,
+      'factor', d.factor) ORDER BY d.orden),
+    count(d.id_producto) FILTER (WHERE d.unidad_id IS NULL OR d.id_unidad_venta IS NOT NULL),
     coalesce(jsonb_agg(d.nombre ORDER BY d.orden) FILTER (WHERE d.estado <> 1), '[]'),
-    coalesce(jsonb_agg(d.nombre ORDER BY d.orden) FILTER (WHERE d.stock < d.cantidad), '[]'),
-    coalesce(jsonb_agg(jsonb_build_object('productoId', d.id_producto, 'nombre', d.nombre, 'cantidad', d.cantidad,
-      'stockAntes', d.stock, 'stockDespues', d.stock - d.cantidad) ORDER BY d.orden) FILTER (WHERE d.stock < d.cantidad), '[]'),
+    coalesce(jsonb_agg(d.nombre ORDER BY d.orden) FILTER (WHERE d.stock < d.unidades_producto), '[]'),
+    coalesce(jsonb_agg(jsonb_build_object('productoId', d.id_producto, 'nombre', d.nombre, 'cantidad', d.unidades,
+      'stockAntes', d.stock, 'stockDespues', d.stock - d.unidades_producto) ORDER BY d.orden) FILTER (WHERE d.stock < d.unidades_producto), '[]'),
     coalesce(jsonb_agg(d.nombre ORDER BY d.orden) FILTER (WHERE d.descuento < 0 OR d.descuento > d.bruto), '[]'),
-    coalesce(jsonb_agg(d.nombre ORDER BY d.orden) FILTER (WHERE d.unidad_dian = '94' AND d.cantidad <> trunc(d.cantidad)), '[]'),
+    coalesce(jsonb_agg(d.nombre ORDER BY d.orden) FILTER (WHERE (d.unidad_dian = '94' OR d.id_unidad_venta IS NOT NULL) AND d.cantidad <> trunc(d.cantidad)), '[]'),
     sum(d.bruto - d.descuento)
   INTO v_lineas, v_encontrados, v_no_disponibles, v_cortos, v_sobreventa, v_malos, v_fraccion, v_subtotal
   FROM (
-    SELECT p.id_producto, p.nombre, p.marca, p.precio_unit, p.stock, p.estado, p.unidad_dian, l.cantidad, l.orden,
-      round(p.precio_unit * l.cantidad)::bigint AS bruto,
+    SELECT p.id_producto, p.nombre, p.marca, p.stock, p.estado, p.unidad_dian, l.cantidad, l.orden, l.unidad_id,
+      u.id_unidad_venta, u.nombre AS presentacion, coalesce(u.factor, 1) AS factor,
+      coalesce(u.precio, p.precio_unit) AS precio_unit,
+      l.cantidad * coalesce(u.factor, 1) AS unidades,
+      sum(l.cantidad * coalesce(u.factor, 1)) OVER (PARTITION BY l.producto_id) AS unidades_producto,
+      round(coalesce(u.precio, p.precio_unit) * l.cantidad)::bigint AS bruto,
       CASE coalesce(p_desc_tipos[l.orden], 'ninguno')
-        WHEN 'porcentaje' THEN floor(round(p.precio_unit * l.cantidad) * p_desc_valores[l.orden] / 100)::bigint
+        WHEN 'porcentaje' THEN floor(round(coalesce(u.precio, p.precio_unit) * l.cantidad) * p_desc_valores[l.orden] / 100)::bigint
         WHEN 'valor' THEN p_desc_valores[l.orden]
-        WHEN 'precio' THEN round(p.precio_unit * l.cantidad)::bigint - round(p_desc_valores[l.orden] * l.cantidad)::bigint
+        WHEN 'precio' THEN round(coalesce(u.precio, p.precio_unit) * l.cantidad)::bigint - round(p_desc_valores[l.orden] * l.cantidad)::bigint
         ELSE 0
       END AS descuento
-    FROM unnest(p_productos, p_cantidades) WITH ORDINALITY AS l (producto_id, cantidad, orden)
+    FROM unnest(p_productos, p_cantidades, coalesce(p_unidades, '{}'::integer[])) WITH ORDINALITY AS l (producto_id, cantidad, unidad_id, orden)
     LEFT JOIN producto p ON p.id_producto = l.producto_id AND p.tienda_id = p_tienda
+    LEFT JOIN producto_unidad_venta u ON u.id_unidad_venta = l.unidad_id AND u.producto_id = l.producto_id AND u.tienda_id = p_tienda
   ) d;
 
   IF v_encontrados < cardinality(p_productos) THEN
@@ -142,16 +154,23 @@ BEGIN
 
   -- Each line keeps the product's average cost at this moment (issue #32 point 6: the margin of a
   -- period); the products are locked, so it is the cost the units left the shelf at.
-  INSERT INTO factura (tienda_id, venta_id, producto_id, cantidad, precio, descuento, estado, costo_unit)
+  -- A pack's line keeps its unit, name and factor (ADR 033); its cost is the pack's: factor × the unit's.
+  INSERT INTO factura (tienda_id, venta_id, producto_id, cantidad, precio, descuento, estado, costo_unit, unidad_venta_id, presentacion, factor)
   SELECT p_tienda, v_id, (e ->> 'productoId')::integer, (e ->> 'cantidad')::numeric, (e ->> 'precio')::bigint, (e ->> 'descuento')::bigint, 'Pagado',
-    (SELECT p.costo_promedio FROM producto p WHERE p.id_producto = (e ->> 'productoId')::integer AND p.tienda_id = p_tienda)
+    (SELECT p.costo_promedio * (e ->> 'factor')::integer FROM producto p WHERE p.id_producto = (e ->> 'productoId')::integer AND p.tienda_id = p_tienda),
+    (e ->> 'unidadVentaId')::integer, e ->> 'presentacion', (e ->> 'factor')::integer
   FROM jsonb_array_elements(v_lineas) WITH ORDINALITY AS x (e, orden)
   ORDER BY orden;
 
-  -- The stock exits and their ledger rows in one statement (as ajustarStockLote in ledger.ts).
-  WITH u AS (
+  -- The stock exits and their ledger rows in one statement (as ajustarStockLote in ledger.ts): one
+  -- exit per product, of every unit the sale takes of it (a pack's line: factor × cantidad).
+  WITH l AS (
+    SELECT (e ->> 'productoId')::integer AS producto_id, sum((e ->> 'cantidad')::numeric * (e ->> 'factor')::integer) AS cantidad
+    FROM jsonb_array_elements(v_lineas) AS e
+    GROUP BY 1
+  ), u AS (
     UPDATE producto p SET stock = p.stock - l.cantidad, revisar_stock = p.revisar_stock OR p.stock < l.cantidad
-    FROM unnest(p_productos, p_cantidades) AS l (producto_id, cantidad)
+    FROM l
     WHERE p.id_producto = l.producto_id AND p.tienda_id = p_tienda AND (p.stock >= l.cantidad OR coalesce(p_sin_stock, false))
     RETURNING p.id_producto, p.stock, p.inventario_id, l.cantidad
   )
@@ -161,8 +180,9 @@ BEGIN
   ORDER BY u.id_producto;
   GET DIAGNOSTICS v_movidos = ROW_COUNT;
   -- The rows are locked and checked above, so this cannot happen; if it ever did, nothing is kept.
-  IF v_movidos <> cardinality(p_productos) THEN
-    RAISE EXCEPTION 'venta_registrar: % de % productos movidos', v_movidos, cardinality(p_productos);
+  SELECT count(DISTINCT x) INTO v_productos FROM unnest(p_productos) AS x;
+  IF v_movidos <> v_productos THEN
+    RAISE EXCEPTION 'venta_registrar: % de % productos movidos', v_movidos, v_productos;
   END IF;
 
   RETURN jsonb_build_object(

@@ -4,6 +4,7 @@ import { producto } from './producto';
 import { tienda } from './tienda';
 import { cantidadColumna } from './columna-cantidad';
 import { venta } from './venta';
+import { productoUnidadVenta } from './producto-unidad-venta';
 
 /** An invoice line: one product of one sale. */
 export const factura = pgTable(
@@ -34,6 +35,14 @@ export const factura = pgTable(
     impuesto: text('impuesto'),
     /** For a bag (`bolsa`): the INC per unit in pesos when sold. */
     valorBolsa: bigint('valor_bolsa', { mode: 'number' }),
+    /**
+     * Sold as a pack (issue #33 point 5, ADR 033): the sale unit, its name and its factor when sold.
+     * `cantidad` and `precio` are then packs and the pack's price; the stock moved factor × cantidad.
+     * A plain line has no unit and factor 1.
+     */
+    unidadVentaId: integer('unidad_venta_id').references(() => productoUnidadVenta.idUnidadVenta, { onDelete: 'set null' }),
+    presentacion: text('presentacion'),
+    factor: integer('factor').notNull().default(1),
   },
   (t) => [
     check('factura_cantidad_positiva', sql`${t.cantidad} > 0`),
@@ -42,6 +51,7 @@ export const factura = pgTable(
     check('factura_precio_maximo', sql`${t.precio} <= 100000000`),
     check('factura_cantidad_maxima', sql`${t.cantidad} <= 9999`),
     check('factura_descuento_valido', sql`${t.descuento} >= 0 and ${t.descuento} <= ${t.precio} * ${t.cantidad}`),
+    check('factura_factor_valido', sql`${t.factor} between 1 and 1000`),
     index('factura_venta_idx').on(t.ventaId),
     // The discounted lines only (ADR 032): the reports' per-sale discount finds a sale's few, not all its lines.
     index('factura_descuento_idx').on(t.ventaId).where(sql`${t.descuento} > 0`),

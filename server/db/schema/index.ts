@@ -26,3 +26,4 @@ export * from './devolucion';
 export * from './rejilla';
 export * from './resumen-dia';
 export * from './dispositivo';
+export * from './producto-unidad-venta';

@@ -46,6 +46,8 @@ interface LineaVendida {
   pagado: number;
   impuesto: TImpuesto | null;
   valorBolsa: number | null;
+  /** Units of the product in one sold (a pack's line, ADR 033: returned in whole packs); 1 otherwise. */
+  factor: number;
 }
 
 /** The sale's lines with what each paid after every discount, and the units already returned. */
@@ -60,6 +62,8 @@ async function lineasDeVenta(db: Db | Tx, tiendaId: number, ventaId: number, des
       descuento: factura.descuento,
       impuesto: factura.impuesto,
       valorBolsa: factura.valorBolsa,
+      presentacion: factura.presentacion,
+      factor: factura.factor,
       devueltas: sql<number>`coalesce((select sum(dl.cantidad) from devolucion_linea dl where dl.factura_id = ${factura.idFactura}), 0)`.mapWith(Number),
     })
     .from(factura)
@@ -73,12 +77,13 @@ async function lineasDeVenta(db: Db | Tx, tiendaId: number, ventaId: number, des
   return filas.map((f, i) => ({
     facturaId: f.facturaId,
     productoId: f.productoId,
-    producto: f.producto,
+    producto: f.factor > 1 && f.presentacion ? `${f.producto} (${f.presentacion})` : f.producto,
     vendidas: f.cantidad,
     devueltas: Number(f.devueltas),
     pagado: desglose[i]!.pagado,
     impuesto: f.impuesto as TImpuesto | null,
     valorBolsa: f.valorBolsa,
+    factor: f.factor,
   }));
 }
 
@@ -231,7 +236,8 @@ export interface DevolucionPreparada {
   ventaId: number;
   autor: Autor;
   venta: { numero: number; clienteId: number | null };
-  lineas: { facturaId: number; cantidad: number; destino: TDestino; productoId: number; valor: number }[];
+  /** `cantidad` is of the sold line (packs for a pack's line); `factor` units of the product each. */
+  lineas: { facturaId: number; cantidad: number; destino: TDestino; productoId: number; valor: number; factor: number }[];
   /** Pesos the returned units give back. */
   total: number;
 }
@@ -275,7 +281,7 @@ export async function prepararDevolucion(
     if (!l) throw new AppError('VALIDATION', D.lineaAjena);
     const quedan = l.vendidas - l.devueltas;
     if (pedida.cantidad > quedan) throw new AppError('BUSINESS_RULE', D.masDeLoVendido(l.producto, quedan));
-    return { ...pedida, productoId: l.productoId, valor: valorDevuelto(l.pagado, l.vendidas, l.devueltas, pedida.cantidad) };
+    return { ...pedida, productoId: l.productoId, factor: l.factor, valor: valorDevuelto(l.pagado, l.vendidas, l.devueltas, pedida.cantidad) };
   });
   return { tiendaId, ventaId, autor, venta: { numero: v.numero, clienteId: v.clienteId }, lineas, total: lineas.reduce((s, l) => s + l.valor, 0) };
 }
@@ -329,7 +335,8 @@ export async function abrirDevolucion(
   );
   // Units back on the shelf go through the ledger; damaged ones (merma) stay out of stock.
   const alInventario = new Map<number, number>();
-  for (const l of lineas) if (l.destino === 'inventario') alInventario.set(l.productoId, (alInventario.get(l.productoId) ?? 0) + l.cantidad);
+  // A pack's line gives back factor × cantidad units (ADR 033).
+  for (const l of lineas) if (l.destino === 'inventario') alInventario.set(l.productoId, (alInventario.get(l.productoId) ?? 0) + l.cantidad * l.factor);
   const movidos = await ajustarStockLote(tx, {
     tiendaId,
     cambios: [...alInventario].sort(([a], [b]) => a - b).map(([productoId, delta]) => ({ productoId, delta })),

@@ -11,7 +11,7 @@ import { and, asc, eq, gte, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { TDocumentoRecibo } from '#shared/schemas/dian';
 import type { TImpuesto, TUnidadDian } from '#shared/impuestos';
 import type { Db } from '../../db/client';
-import { cliente, dianConfiguracion, documentoDian, factura, producto, puntoVenta, rangoNumeracion, usuario, venta } from '../../db/schema';
+import { cliente, dianConfiguracion, documentoDian, factura, producto, productoUnidadVenta, puntoVenta, rangoNumeracion, usuario, venta } from '../../db/schema';
 import { esViolacionUnica } from '../../db/pg-error';
 import { leerPerfilFiscal } from '../tienda/perfil-fiscal';
 import { documentoDesdeVenta, type LineaVenta } from './adaptador';
@@ -109,9 +109,10 @@ async function documentoPosDeVenta(db: Db, f: FilaConfiguracion, ventaId: number
   const perfil = await leerPerfilFiscal(db, tiendaId);
   if (!perfil) return null;
   const lineas = await db
-    .select({ idFactura: factura.idFactura, codigo: producto.idProducto, codigoBarras: producto.codigoBarras, nombre: producto.nombre, cantidad: factura.cantidad, unidad: producto.unidadDian, precio: factura.precio, descuento: factura.descuento, impuesto: factura.impuesto, valorBolsa: factura.valorBolsa })
+    .select({ idFactura: factura.idFactura, codigo: producto.idProducto, codigoBarras: producto.codigoBarras, nombre: producto.nombre, cantidad: factura.cantidad, unidad: producto.unidadDian, precio: factura.precio, descuento: factura.descuento, impuesto: factura.impuesto, valorBolsa: factura.valorBolsa, presentacion: factura.presentacion, factor: factura.factor, codigoPack: productoUnidadVenta.codigoBarras })
     .from(factura)
     .innerJoin(producto, eq(producto.idProducto, factura.productoId))
+    .leftJoin(productoUnidadVenta, eq(productoUnidadVenta.idUnidadVenta, factura.unidadVentaId))
     .where(and(eq(factura.ventaId, ventaId), eq(factura.tiendaId, tiendaId)))
     .orderBy(asc(factura.idFactura));
   const cajero = v.cajeroNombre ? `${v.cajeroNombre} ${v.cajeroApellido ?? ''}`.trim() : perfil.razonSocial;
@@ -127,10 +128,11 @@ async function documentoPosDeVenta(db: Db, f: FilaConfiguracion, ventaId: number
     lineas: (devueltas ? lineas.filter((l) => devueltas.has(l.idFactura)) : lineas).map(
       (l): LineaVenta => ({
         codigo: String(l.codigo),
-        codigoBarras: l.codigoBarras,
-        nombre: l.nombre,
+        // A pack's line (ADR 033): packs at the pack's price, unit code 94, named and coded as the pack.
+        codigoBarras: l.factor > 1 ? (l.codigoPack ?? l.codigoBarras) : l.codigoBarras,
+        nombre: l.factor > 1 && l.presentacion ? `${l.nombre} ${l.presentacion}` : l.nombre,
         cantidad: devueltas ? devueltas.get(l.idFactura)!.cantidad : l.cantidad,
-        unidad: l.unidad as TUnidadDian,
+        unidad: (l.factor > 1 ? '94' : l.unidad) as TUnidadDian,
         // The line's amount by the one rounding rule (ADR 030).
         importe: devueltas ? devueltas.get(l.idFactura)!.valor : importeLinea(l.precio, aMilesimas(l.cantidad)!) - l.descuento,
         impuesto: l.impuesto as TImpuesto | null,

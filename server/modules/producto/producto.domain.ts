@@ -15,7 +15,7 @@ import type { TPage } from '#shared/schemas/common';
 import type { Db, Tx } from '../../db/client';
 import { insertarLote } from '../../db/insertar-lote';
 import { contieneTexto, enOrden, paginaDeProductos, TRIGRAM_MIN_LENGTH } from '../../db/name-search';
-import { entregaPedido, factura, historialPrecio, inventario, producto, proveedor } from '../../db/schema';
+import { entregaPedido, factura, historialPrecio, inventario, producto, productoUnidadVenta, proveedor } from '../../db/schema';
 import { idOf, tiendaDestino } from '../tienda/alcance';
 import { ajustarStock, ajustarStockLote, registrarEntradaInicial, registrarEntradasIniciales } from '../movimiento/ledger';
 import { verificarProveedorDeTienda } from '../proveedor/proveedor.domain';
@@ -177,6 +177,13 @@ async function checkCodigoBarras(tx: Tx, tiendaId: number, codigo: string | null
     .where(and(eq(producto.tiendaId, tiendaId), eq(producto.codigoBarras, codigo), exceptId ? ne(producto.idProducto, exceptId) : undefined))
     .limit(1);
   if (dup) throw codigoDuplicado();
+  // Nor a sale unit of the store (a pack's barcode, ADR 033): a barcode names one thing.
+  const [pack] = await tx
+    .select({ id: productoUnidadVenta.idUnidadVenta })
+    .from(productoUnidadVenta)
+    .where(and(eq(productoUnidadVenta.tiendaId, tiendaId), eq(productoUnidadVenta.codigoBarras, codigo)))
+    .limit(1);
+  if (pack) throw codigoDuplicado();
 }
 
 /** Two writes that raced past the checks: the database's constraints answer, with the same refusals. */

@@ -16,6 +16,8 @@ import {
 import { forbidRole, sessionOf, storeOf } from '../../plugins/auth';
 import { ZHistorialPrecios } from '#shared/schemas/permisos';
 import { autorDe } from '../actividad/actividad.domain';
+import { ZPresentacionParams, ZPresentacionRequest, ZPresentacionRespuesta, ZPresentaciones } from '#shared/schemas/presentacion';
+import { actualizarPresentacion, crearPresentacion, eliminarPresentacion, listarPresentaciones } from './presentacion.domain';
 import { actualizarProducto, crearProducto, eliminarProducto, historialDePrecios, listarProductos, obtenerProducto } from './producto.service';
 
 /** Product management (spec §2 /gestionar_productos and /detalle_producto). */
@@ -62,6 +64,43 @@ export async function productoRoutes(app: FastifyInstance) {
     handler: async (req) => {
       await eliminarProducto({ db: app.db, tiendaId: storeOf(req), id: req.params.id, autor: autorDe(sessionOf(req), 'tienda') });
       return { message: M.productos.eliminado };
+    },
+  });
+
+  // Sale units (issue #33 point 5, ADR 033): "Paca x12" with its barcode and price. The rules: presentacion.domain.ts.
+  r.get('/productos/:id/presentaciones', {
+    schema: { tags, params: ZProductoParams, response: { 200: ZPresentaciones } },
+    handler: async (req) => ({ items: await listarPresentaciones({ db: app.db, tiendaId: storeOf(req), productoId: req.params.id }) }),
+  });
+
+  r.post('/productos/:id/presentaciones', {
+    schema: { tags, params: ZProductoParams, body: ZPresentacionRequest, response: { 201: ZPresentacionRespuesta } },
+    handler: async (req, reply) => {
+      const presentacion = await crearPresentacion({ db: app.db, tiendaId: storeOf(req), productoId: req.params.id, datos: req.body, autor: autorDe(sessionOf(req), 'tienda') });
+      return reply.status(201).send({ message: M.productos.presentaciones.agregada, presentacion });
+    },
+  });
+
+  r.put('/productos/:id/presentaciones/:presentacionId', {
+    schema: { tags, params: ZPresentacionParams, body: ZPresentacionRequest, response: { 200: ZPresentacionRespuesta } },
+    handler: async (req) => {
+      const presentacion = await actualizarPresentacion({
+        db: app.db,
+        tiendaId: storeOf(req),
+        productoId: req.params.id,
+        id: req.params.presentacionId,
+        datos: req.body,
+        autor: autorDe(sessionOf(req), 'tienda'),
+      });
+      return { message: M.productos.presentaciones.actualizada, presentacion };
+    },
+  });
+
+  r.delete('/productos/:id/presentaciones/:presentacionId', {
+    schema: { tags, params: ZPresentacionParams, response: { 200: ZProductoMessage } },
+    handler: async (req) => {
+      await eliminarPresentacion({ db: app.db, tiendaId: storeOf(req), productoId: req.params.id, id: req.params.presentacionId, autor: autorDe(sessionOf(req), 'tienda') });
+      return { message: M.productos.presentaciones.eliminada };
     },
   });
 }

@@ -5,7 +5,7 @@ import type { TPage, TPageQuery } from '#shared/schemas/common';
 import type { TClienteVenta, TMetodoPago, TProductosRapidos, TProductoVenta } from '#shared/schemas/venta';
 import type { Db, Tx } from '../../db/client';
 import { contieneTexto, contieneTextoPorFila, enOrden, idsParecidos, paginaDeProductos, tiendaPequena, TRIGRAM_MIN_LENGTH } from '../../db/name-search';
-import { cliente, metodoPago, producto, ventaProductoResumen } from '../../db/schema';
+import { cliente, metodoPago, producto, productoUnidadVenta, ventaProductoResumen } from '../../db/schema';
 import { creditoDe } from '../fiado/fiado.domain';
 import { ordenFijo } from './rejilla';
 
@@ -127,7 +127,10 @@ export async function refrescarStock(options: { db: Db; tiendaId: number; page: 
   return { ...page, items: page.items.flatMap((p) => (stock.has(p.id) ? [{ ...p, stock: stock.get(p.id)! }] : [])) };
 }
 
-/** The scanner: an exact barcode, or else the product id typed at the counter. */
+/**
+ * The scanner: an exact barcode — a product's, or one of its sale units' (a pack, issue #33 point 5,
+ * ADR 033: the product at the pack's price, with the unit) — or else the product id typed at the counter.
+ */
 export async function productoPorCodigo(options: { db: Db; tiendaId: number; codigo: string }): Promise<TProductoVenta> {
   const { db, tiendaId } = options;
   const codigo = options.codigo.trim();
@@ -139,7 +142,19 @@ export async function productoPorCodigo(options: { db: Db; tiendaId: number; cod
     .where(and(eq(producto.tiendaId, tiendaId), eq(producto.estado, 1), match))
     .limit(2);
   // A barcode wins over an id that happens to have the same digits.
-  const found = rows.find((r) => r.codigoBarras === codigo) ?? rows[0];
+  const porCodigo = rows.find((r) => r.codigoBarras === codigo);
+  if (porCodigo) return porCodigo;
+  const [pack] = await db
+    .select({ ...productoVentaColumns, unidadId: productoUnidadVenta.idUnidadVenta, unidadNombre: productoUnidadVenta.nombre, factor: productoUnidadVenta.factor, precioUnidad: productoUnidadVenta.precio })
+    .from(productoUnidadVenta)
+    .innerJoin(producto, and(eq(producto.idProducto, productoUnidadVenta.productoId), eq(producto.tiendaId, productoUnidadVenta.tiendaId)))
+    .where(and(eq(productoUnidadVenta.tiendaId, tiendaId), eq(productoUnidadVenta.codigoBarras, codigo), eq(producto.estado, 1)))
+    .limit(1);
+  if (pack) {
+    const { unidadId, unidadNombre, factor, precioUnidad, ...p } = pack;
+    return { ...p, precio: precioUnidad, unidadVenta: { id: unidadId, nombre: unidadNombre, factor } };
+  }
+  const found = rows[0];
   if (!found) throw new AppError('NOT_FOUND', V.codigoNoEncontrado(codigo));
   return found;
 }

@@ -24,19 +24,20 @@ const V = M.ventas;
 
 /** The checkout: a sale written once, all or nothing, by `venta_registrar` (ADR 007), and the sale's key (ADR 011). */
 
-type LineaPedida = { productoId: number; cantidad: number; descuento?: TDescuentoLinea };
+type LineaPedida = { productoId: number; cantidad: number; descuento?: TDescuentoLinea; unidadVentaId?: number | null };
 
 /**
- * Adds up repeated products: one line per product, in the order the cashier first added them. A
- * discount stays with the product (the first one given for it).
+ * Adds up repeated products: one line per product and sale unit (a pack is its own line, ADR 033), in
+ * the order the cashier first added them. A discount stays with the line (the first one given for it).
  */
 export function mergeLineas(lineas: readonly LineaPedida[]): LineaPedida[] {
-  const merged = new Map<number, LineaPedida>();
+  const merged = new Map<string, LineaPedida>();
   for (const l of lineas) {
-    const prev = merged.get(l.productoId);
+    const clave = `${l.productoId}:${l.unidadVentaId ?? ''}`;
+    const prev = merged.get(clave);
     // Quantities add in integer thousandths (ADR 030): 0,1 kg + 0,2 kg is 0,3 kg, not 0.30000000000000004.
     const cantidad = prev ? deMilesimas(aMilesimas(prev.cantidad)! + aMilesimas(l.cantidad)!) : l.cantidad;
-    merged.set(l.productoId, prev ? { ...prev, cantidad, descuento: prev.descuento ?? l.descuento } : { ...l });
+    merged.set(clave, prev ? { ...prev, cantidad, descuento: prev.descuento ?? l.descuento } : { ...l });
   }
   return [...merged.values()];
 }
@@ -50,7 +51,7 @@ class Ensayo extends Error {
 
 /** What `venta_registrar` answers (its source: `server/db/functions/venta_registrar.sql`). */
 export type ResultadoVenta =
-  | { estado: 'ok'; id: number; numero: number; fecha: number; total: number; descuento: number; montoFiado: number; montoRecibido: number; turno: number; lineas: TRecibo['lineas']; sobreventa: Sobreventa[]; tienda: string; metodo: string; cajero: string | null; fiadoVence?: string | null }
+  | { estado: 'ok'; id: number; numero: number; fecha: number; total: number; descuento: number; montoFiado: number; montoRecibido: number; turno: number; lineas: (TRecibo['lineas'][number] & { unidadVentaId: number | null })[]; sobreventa: Sobreventa[]; tienda: string; metodo: string; cajero: string | null; fiadoVence?: string | null }
   | { estado: 'repetida'; id: number }
   | { estado: 'no_encontrado' | 'monto_insuficiente' | 'sin_turno' }
   | { estado: 'no_disponible' | 'sin_stock' | 'descuento_invalido' | 'cantidad_entera'; nombres: string[] };
@@ -62,6 +63,8 @@ type Sobreventa = { productoId: number; nombre: string; cantidad: number; stockA
 const intArray = (values: number[]) => sql`${`{${values.map((v) => Math.trunc(v)).join(',')}}`}::int[]`;
 /** Quantities (up to three decimals, checked by zod) as one numeric[] parameter, exact. */
 const numericArray = (values: number[]) => sql`${`{${values.map(cantidadDecimal).join(',')}}`}::numeric[]`;
+/** Each line's sale unit (ADR 033), null for a plain line. */
+const unidadesArray = (values: (number | null | undefined)[]) => sql`${`{${values.map((v) => (v == null ? 'NULL' : Math.trunc(v))).join(',')}}`}::int[]`;
 const bigintArray = (values: number[]) => sql`${`{${values.map((v) => Math.trunc(v)).join(',')}}`}::bigint[]`;
 /** Only the fixed words of a discount type reach it (zod checked them), so no quoting is needed. */
 const textArray = (values: string[]) => sql`${`{${values.join(',')}}`}::text[]`;
@@ -228,7 +231,8 @@ export async function prepararCheckout(options: PedidoVenta & { porCambio?: bool
           ${textArray(lineas.map((l) => l.descuento?.tipo ?? 'ninguno'))}, ${bigintArray(lineas.map((l) => l.descuento?.valor ?? 0))},
           ${input.descuento?.tipo ?? null}::text, ${input.descuento?.valor ?? null}::bigint,
           ${conDescuento ? input.motivoDescuento!.trim() : null}::text,
-          ${aCredito}::boolean, ${referencia}::text, ${!!input.verificado}::boolean, ${sinStock}::boolean) as r`)) as unknown as { rows: { r: ResultadoVenta }[] }
+          ${aCredito}::boolean, ${referencia}::text, ${!!input.verificado}::boolean, ${sinStock}::boolean,
+          ${unidadesArray(lineas.map((l) => l.unidadVentaId))}) as r`)) as unknown as { rows: { r: ResultadoVenta }[] }
     ).rows[0]!.r;
   /** The sale and, on credit, its charge; `autorizadoPor` recorded on it in the same transaction. */
   const escribir = async (tx: Tx, autorizadoPor: { id: number; nombre: string } | null, credito = 0) => {
@@ -327,7 +331,14 @@ export async function prepararCheckout(options: PedidoVenta & { porCambio?: bool
       fecha: new Date(r.fecha).toISOString(),
       tienda: r.tienda,
       cajero: r.cajero || r.tienda,
-      lineas: r.lineas.map((l) => ({ ...l, precio: Number(l.precio), descuento: Number(l.descuento), subtotal: Number(l.subtotal) })),
+      // A pack's line says so (ADR 033); a plain line reads as before.
+      lineas: r.lineas.map(({ unidadVentaId: _unidad, presentacion, factor, ...l }) => ({
+        ...l,
+        precio: Number(l.precio),
+        descuento: Number(l.descuento),
+        subtotal: Number(l.subtotal),
+        ...(factor != null && factor > 1 ? { presentacion, factor } : {}),
+      })),
       descuento: Number(r.descuento),
       motivoDescuento: conDescuento ? input.motivoDescuento!.trim() : null,
       autorizadoPor: autorizadoPor?.nombre ?? null,

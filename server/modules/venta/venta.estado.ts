@@ -150,10 +150,10 @@ async function anularEn(tx: Tx, options: { tiendaId: number; ventaId: number; ac
       .update(factura)
       .set({ estado: 'Anulada' })
       .where(and(eq(factura.ventaId, ventaId), eq(factura.tiendaId, tiendaId)))
-      .returning({ productoId: factura.productoId, cantidad: factura.cantidad });
+      .returning({ productoId: factura.productoId, cantidad: factura.cantidad, factor: factura.factor });
     const devueltas = new Map<number, number>();
-    // Added in integer thousandths (ADR 030): a weighed line comes back exactly.
-    for (const l of lineas) devueltas.set(l.productoId, deMilesimas(aMilesimas(devueltas.get(l.productoId) ?? 0)! + aMilesimas(l.cantidad)!));
+    // Added in integer thousandths (ADR 030): a weighed line comes back exactly; a pack's line (ADR 033) gives back factor × cantidad units.
+    for (const l of lineas) devueltas.set(l.productoId, deMilesimas(aMilesimas(devueltas.get(l.productoId) ?? 0)! + aMilesimas(l.cantidad)! * l.factor));
     const moved = await ajustarStockLote(tx, {
       tiendaId,
       cambios: [...devueltas].sort(([a], [b]) => a - b).map(([productoId, delta]) => ({ productoId, delta })),

@@ -63,7 +63,7 @@ export async function obtenerRecibo(options: { db: Db | Tx; tiendaId: number; ve
     .limit(1);
   if (!row) throw new AppError('NOT_FOUND', V.ventaNoEncontrada);
   const lineas = await db
-    .select({ productoId: factura.productoId, nombre: producto.nombre, marca: producto.marca, cantidad: factura.cantidad, unidad: producto.unidadDian, precio: factura.precio, descuento: factura.descuento })
+    .select({ productoId: factura.productoId, nombre: producto.nombre, marca: producto.marca, cantidad: factura.cantidad, unidad: producto.unidadDian, precio: factura.precio, descuento: factura.descuento, presentacion: factura.presentacion, factor: factura.factor })
     .from(factura)
     .innerJoin(producto, eq(producto.idProducto, factura.productoId))
     .where(and(eq(factura.ventaId, ventaId), eq(factura.tiendaId, tiendaId)))
@@ -85,7 +85,8 @@ export async function obtenerRecibo(options: { db: Db | Tx; tiendaId: number; ve
     fecha: row.fecha.toISOString(),
     tienda: row.tienda,
     cajero: row.cajeroNombre ? `${row.cajeroNombre} ${row.cajeroApellido ?? ''}`.trim() : row.tienda,
-    lineas: lineas.map((l) => ({ ...l, subtotal: importeLinea(l.precio, aMilesimas(l.cantidad)!) - l.descuento })),
+    // A pack's line (ADR 033) names its pack; a plain line reads as before.
+    lineas: lineas.map(({ presentacion, factor, ...l }) => ({ ...l, subtotal: importeLinea(l.precio, aMilesimas(l.cantidad)!) - l.descuento, ...(factor > 1 ? { presentacion, factor } : {}) })),
     descuento: row.descuento,
     motivoDescuento: row.motivoDescuento,
     autorizadoPor: row.autorizadoPor,

@@ -43,3 +43,10 @@ describe('recibo con documento electrónico', () => {
     expect(lineasRecibo(RECIBO_FIJO, TIENDA_FIJA, 48).join('\n')).not.toContain('CUDE');
   });
 });
+
+describe('tirilla con presentaciones (issue #33 point 5, ADR 033)', () => {
+  it('la línea de una paca dice "Producto · Paca x12"', () => {
+    const recibo: TRecibo = { ...RECIBO_FIJO, lineas: [{ ...RECIBO_FIJO.lineas[0]!, nombre: 'Cerveza', cantidad: 2, precio: 33_000, subtotal: 66_000, descuento: 0, presentacion: 'Paca x12', factor: 12 }] };
+    expect(lineasRecibo(recibo, TIENDA_FIJA, 48).join('\n')).toContain('Cerveza · Paca x12');
+  });
+});

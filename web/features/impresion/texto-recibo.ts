@@ -138,7 +138,8 @@ export function partesRecibo(recibo: TRecibo, tienda: DatosTienda | null) {
     anulada: recibo.estado === 'Anulada',
     meta,
     lineas: recibo.lineas.map((l) => ({
-      nombre: l.nombre,
+      // A pack's line (ADR 033): "Cerveza lata · Paca x12".
+      nombre: l.presentacion ? `${l.nombre} · ${l.presentacion}` : l.nombre,
       detalle: `${l.cantidad} x ${formatPesos(l.precio)}`,
       descuento: l.descuento ? I.descuentoLinea(formatPesos(l.descuento)) : null,
       subtotal: formatPesos(l.subtotal),

@@ -10,6 +10,7 @@ import { PageHeader } from '../../components/page-header';
 import { ProductoForm } from './components/producto-form';
 import { CostoMargen } from './components/costo-margen';
 import { HistorialPrecios } from './components/historial-precios';
+import { Presentaciones } from './components/presentaciones';
 import { useMisPermisos } from '../../lib/mis-permisos';
 import { EstadoBadge } from './components/productos-table';
 import './productos.css';
@@ -101,6 +102,7 @@ function Detalle({ id }: { id: number }) {
           </p>
         </div>
         <ProductoForm key={p.id} producto={p} onStale={async () => (await producto.refetch()).data} puede={{ precios: permisos.precios, stock: permisos.stock }} />
+        <Presentaciones productoId={p.id} puede={permisos.productos && permisos.precios} />
         {permisos.reportes ? <CostoMargen id={p.id} /> : null}
         <HistorialPrecios id={p.id} />
       </section>

@@ -13,7 +13,18 @@ export interface LineaCarrito {
   precio: number;
   stock: number;
   cantidad: number;
+  /** Sold as a pack (issue #33 point 5, ADR 033): its sale unit; `precio` is the pack's, `stock` the product's units. */
+  unidadVenta?: { id: number; nombre: string; factor: number };
 }
+
+/** A line's identity in the cart: the product, or the product's pack (a pack is its own line). */
+export const claveLinea = (l: Pick<LineaCarrito, 'id' | 'unidadVenta'>): string => (l.unidadVenta ? `${l.id}u${l.unidadVenta.id}` : String(l.id));
+
+const esUnidad = (v: unknown): v is LineaCarrito['unidadVenta'] => {
+  if (v === undefined) return true;
+  const u = v as Record<string, unknown> | null;
+  return !!u && isInt(u.id) && typeof u.nombre === 'string' && isInt(u.factor) && (u.factor as number) > 1;
+};
 
 const isInt = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v);
 
@@ -28,7 +39,8 @@ function isLinea(v: unknown): v is LineaCarrito {
     isInt(l.precio) &&
     isInt(l.stock) &&
     isInt(l.cantidad) &&
-    l.cantidad > 0
+    l.cantidad > 0 &&
+    esUnidad(l.unidadVenta)
   );
 }
 
@@ -38,7 +50,7 @@ export function parseCarrito(value: unknown): LineaCarrito[] {
   return value
     .filter(isLinea)
     .slice(0, VENTA_LIMITS.maxLineas)
-    .map((l) => ({ id: l.id, nombre: l.nombre, marca: l.marca ?? null, precio: l.precio, stock: l.stock, cantidad: Math.min(l.cantidad, VENTA_LIMITS.maxCantidad) }));
+    .map((l) => ({ id: l.id, nombre: l.nombre, marca: l.marca ?? null, precio: l.precio, stock: l.stock, cantidad: Math.min(l.cantidad, VENTA_LIMITS.maxCantidad), ...(l.unidadVenta ? { unidadVenta: l.unidadVenta } : {}) }));
 }
 
 export function leerCarrito(): LineaCarrito[] {
@@ -60,7 +72,7 @@ export function vaciarCarrito(): void {
 }
 
 /** What makes two carts the same sale: the products and their quantities. */
-const huellaDe = (lineas: readonly LineaCarrito[]) => lineas.map((l) => `${l.id}x${l.cantidad}`).join(',');
+const huellaDe = (lineas: readonly LineaCarrito[]) => lineas.map((l) => `${claveLinea(l)}x${l.cantidad}`).join(',');
 
 /**
  * The sale's key (ADR 011): made once for this cart and kept until the sale is recorded, so a double
@@ -127,19 +139,25 @@ export function sacarDeEspera(id: string): VentaEnEspera | null {
 
 /** Adding a product already in the cart adds one to its cantidad (spec §4 "Cart"). */
 export function agregarProducto(lineas: LineaCarrito[], p: TProductoVenta, cantidad = 1): LineaCarrito[] {
-  const existing = lineas.find((l) => l.id === p.id);
+  const clave = claveLinea(p);
+  const existing = lineas.find((l) => claveLinea(l) === clave);
   if (existing)
     return lineas.map((l) =>
-      l.id === p.id ? { ...l, nombre: p.nombre, marca: p.marca, precio: p.precio, stock: p.stock, cantidad: Math.min(l.cantidad + cantidad, VENTA_LIMITS.maxCantidad) } : l,
+      claveLinea(l) === clave ? { ...l, nombre: p.nombre, marca: p.marca, precio: p.precio, stock: p.stock, cantidad: Math.min(l.cantidad + cantidad, VENTA_LIMITS.maxCantidad) } : l,
     );
   if (lineas.length >= VENTA_LIMITS.maxLineas) return lineas;
-  return [...lineas, { id: p.id, nombre: p.nombre, marca: p.marca, precio: p.precio, stock: p.stock, cantidad: Math.min(cantidad, VENTA_LIMITS.maxCantidad) }];
+  return [
+    ...lineas,
+    { id: p.id, nombre: p.nombre, marca: p.marca, precio: p.precio, stock: p.stock, cantidad: Math.min(cantidad, VENTA_LIMITS.maxCantidad), ...(p.unidadVenta ? { unidadVenta: p.unidadVenta } : {}) },
+  ];
 }
 
 /** Sets a line's cantidad; zero or less removes the line (the − button at 1). */
-export function fijarCantidad(lineas: LineaCarrito[], id: number, cantidad: number): LineaCarrito[] {
-  if (cantidad <= 0) return lineas.filter((l) => l.id !== id);
-  return lineas.map((l) => (l.id === id ? { ...l, cantidad: Math.min(Math.floor(cantidad), VENTA_LIMITS.maxCantidad) } : l));
+export function fijarCantidad(lineas: LineaCarrito[], id: number | string, cantidad: number): LineaCarrito[] {
+  // A product id names the product's own line; a line's key (claveLinea) names a pack's too.
+  const clave = String(id);
+  if (cantidad <= 0) return lineas.filter((l) => claveLinea(l) !== clave);
+  return lineas.map((l) => (claveLinea(l) === clave ? { ...l, cantidad: Math.min(Math.floor(cantidad), VENTA_LIMITS.maxCantidad) } : l));
 }
 
 /** Refreshes price, name and stock of the lines from what the server just said about those products. */
@@ -147,6 +165,12 @@ export function actualizarDesde(lineas: LineaCarrito[], productos: readonly TPro
   let changed = false;
   const next = lineas.map((l) => {
     const p = productos.find((x) => x.id === l.id);
+    // A pack's line keeps its pack price; only its product's stock and name follow.
+    if (p && l.unidadVenta) {
+      if (p.stock === l.stock && p.nombre === l.nombre) return l;
+      changed = true;
+      return { ...l, nombre: p.nombre, marca: p.marca, stock: p.stock };
+    }
     if (!p || (p.precio === l.precio && p.stock === l.stock && p.nombre === l.nombre && p.marca === l.marca)) return l;
     changed = true;
     return { ...l, nombre: p.nombre, marca: p.marca, precio: p.precio, stock: p.stock };
@@ -156,7 +180,9 @@ export function actualizarDesde(lineas: LineaCarrito[], productos: readonly TPro
 
 export const totalCarrito = (lineas: readonly LineaCarrito[]) => lineas.reduce((acc, l) => acc + l.precio * l.cantidad, 0);
 export const unidadesCarrito = (lineas: readonly LineaCarrito[]) => lineas.reduce((acc, l) => acc + l.cantidad, 0);
-export const lineasSinStock = (lineas: readonly LineaCarrito[]) => lineas.filter((l) => l.cantidad > l.stock);
+/** Units of the product a line takes from stock: a pack's line, factor × cantidad. */
+export const unidadesDeLinea = (l: LineaCarrito) => l.cantidad * (l.unidadVenta?.factor ?? 1);
+export const lineasSinStock = (lineas: readonly LineaCarrito[]) => lineas.filter((l) => unidadesDeLinea(l) > l.stock);
 
 /** The cart of the sales screen, persisted on every change. */
 export function useCarrito() {

@@ -16,6 +16,7 @@ const V = ventas;
 export function calcularPago(lineas: LineaCarrito[], precios: Record<number, number>, descVenta: TDescuentoVenta | undefined) {
   const lineasPedidas = lineas.map((l) => ({
     productoId: l.id,
+    ...(l.unidadVenta ? { unidadVentaId: l.unidadVenta.id } : {}),
     cantidad: l.cantidad,
     ...(precios[l.id] != null ? { descuento: { tipo: 'precio' as const, valor: precios[l.id]! } } : {}),
   }));

@@ -19,6 +19,7 @@ import { fetchProductoPorCodigo } from './api/productos-venta';
 import {
   actualizarDesde,
   agregarProducto,
+  claveLinea,
   fijarCantidad,
   leerEspera,
   lineasSinStock,
@@ -135,8 +136,8 @@ function VentasEnLinea() {
 
   // A line taken out (a quantity of 0, or − at 1) may come back where it was (issue #36 point 12).
   const [quitada, setQuitada] = useState<{ linea: LineaCarrito; indice: number } | null>(null);
-  const cambiarCantidad = (id: number, cantidad: number) => {
-    const indice = lineas.findIndex((l) => l.id === id);
+  const cambiarCantidad = (id: number | string, cantidad: number) => {
+    const indice = lineas.findIndex((l) => claveLinea(l) === String(id));
     if (cantidad <= 0 && indice >= 0) setQuitada({ linea: lineas[indice]!, indice });
     else setQuitada(null);
     update((l) => fijarCantidad(l, id, cantidad));
@@ -144,7 +145,7 @@ function VentasEnLinea() {
   const deshacerQuitada = () => {
     if (!quitada) return;
     const { linea, indice } = quitada;
-    update((l) => (l.some((x) => x.id === linea.id) ? l : [...l.slice(0, indice), linea, ...l.slice(indice)]));
+    update((l) => (l.some((x) => claveLinea(x) === claveLinea(linea)) ? l : [...l.slice(0, indice), linea, ...l.slice(indice)]));
     setQuitada(null);
   };
 

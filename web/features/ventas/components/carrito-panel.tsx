@@ -4,7 +4,7 @@ import { formatPesos } from '#shared/money';
 // The same limits as the sale's schema, without the schema module (and zod) on the till's path (issue #20).
 import { LIMITES_DINERO as VENTA_LIMITS } from '#shared/money';
 import { IconCart } from '../../../components/ui/icons';
-import { totalCarrito, unidadesCarrito, type LineaCarrito } from '../carrito';
+import { claveLinea, totalCarrito, unidadesCarrito, unidadesDeLinea, type LineaCarrito } from '../carrito';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
 const M = { ventas };
@@ -13,7 +13,8 @@ const V = M.ventas;
 
 interface Props {
   lineas: LineaCarrito[];
-  onCantidad: (id: number, cantidad: number) => void;
+  /** The line's key (claveLinea): a product's id, or its pack's. */
+  onCantidad: (id: number | string, cantidad: number) => void;
   /** Enter in a quantity: the quantity is kept and the cashier goes back to the search box. */
   onListo: () => void;
   onVaciar: () => void;
@@ -32,7 +33,7 @@ function CantidadInput({ linea, onCantidad, onListo }: { linea: LineaCarrito; on
     if (draft === null) return;
     const n = Number(draft);
     // 0 takes the line out (issue #36 point 12; the cart offers to undo it); an empty box keeps it.
-    if (draft !== '' && Number.isInteger(n) && n >= 0) onCantidad(linea.id, Math.min(n, VENTA_LIMITS.maxCantidad));
+    if (draft !== '' && Number.isInteger(n) && n >= 0) onCantidad(claveLinea(linea), Math.min(n, VENTA_LIMITS.maxCantidad));
     setDraft(null);
   };
   return (
@@ -93,25 +94,28 @@ export function CarritoPanel({ lineas, onCantidad, onListo, onVaciar, onEnEspera
       ) : (
         <ul className="cart__lines" aria-label={V.productosEnCarrito}>
           {lineas.map((l) => {
-            const short = l.cantidad > l.stock;
+            const short = unidadesDeLinea(l) > l.stock;
             return (
-              <li key={l.id} className={`cart-line${short ? ' cart-line--short' : ''}`}>
+              <li key={claveLinea(l)} className={`cart-line${short ? ' cart-line--short' : ''}`}>
                 <div className="cart-line__info">
-                  <span className="cart-line__name">{l.nombre}</span>
+                  <span className="cart-line__name">
+                    {l.nombre}
+                    {l.unidadVenta ? <span className="cart-line__pack"> · {l.unidadVenta.nombre}</span> : null}
+                  </span>
                   <span className="cart-line__unit">{V.precioUnidad(formatPesos(l.precio))}</span>
                   {short ? (
                     <span className="cart-line__warn">{l.stock > 0 ? V.soloHayStock(l.stock) : V.sinStockLinea}</span>
                   ) : null}
                 </div>
                 <div className="cart-line__qty" role="group" aria-label={V.unidadesDe(l.nombre)}>
-                  <button type="button" className="btn btn--ghost btn--icon btn--qty" onClick={() => onCantidad(l.id, l.cantidad - 1)} aria-label={l.cantidad === 1 ? V.quitar(l.nombre) : V.unoMenos(l.nombre)}>
+                  <button type="button" className="btn btn--ghost btn--icon btn--qty" onClick={() => onCantidad(claveLinea(l), l.cantidad - 1)} aria-label={l.cantidad === 1 ? V.quitar(l.nombre) : V.unoMenos(l.nombre)}>
                     −
                   </button>
                   <CantidadInput key={l.cantidad} linea={l} onCantidad={onCantidad} onListo={onListo} />
                   <button
                     type="button"
                     className="btn btn--ghost btn--icon btn--qty"
-                    onClick={() => onCantidad(l.id, l.cantidad + 1)}
+                    onClick={() => onCantidad(claveLinea(l), l.cantidad + 1)}
                     disabled={l.cantidad >= VENTA_LIMITS.maxCantidad}
                     aria-label={V.unoMas(l.nombre)}
                   >

@@ -122,10 +122,12 @@ export function Recibo({ recibo, formato, tienda, ref }: { recibo: TRecibo; form
           </tr>
         </thead>
         <tbody>
-          {recibo.lineas.map((l) => (
-            <tr key={l.productoId}>
+          {recibo.lineas.map((l, i) => (
+            <tr key={`${l.productoId}-${i}`}>
               <td>
                 {l.nombre}
+                {/* A pack's line (ADR 033): "Cerveza lata · Paca x12". */}
+                {l.presentacion ? <span className="recibo__pack"> · {l.presentacion}</span> : null}
                 {/* A weighed line: "0,375 kg × $ 12.000/kg" (ADR 030). */}
                 <span className="recibo__unit">
                   {' '}
