@@ -23,8 +23,11 @@ export const ZProductoVenta = z.object({
   nombre: z.string(),
   marca: z.string().nullable(),
   precio: z.number().int(),
+  /** Units, or up to three decimals for a product sold by measure (ADR 030). */
   stock: z.number(),
   codigoBarras: z.string().nullable(),
+  /** DIAN's unit of measure (94 unidad, KGM, GRM, LTR, MLT): a measured product asks its quantity at the till. */
+  unidad: z.string(),
 });
 export type TProductoVenta = z.infer<typeof ZProductoVenta>;
 

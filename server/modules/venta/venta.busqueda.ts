@@ -20,6 +20,7 @@ const productoVentaColumns = {
   precio: producto.precioUnit,
   stock: producto.stock,
   codigoBarras: producto.codigoBarras,
+  unidad: producto.unidadDian,
 };
 
 /** The store's products on sale (estado 1), searched by name or exact code, paged on the server. */

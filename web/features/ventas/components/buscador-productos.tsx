@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState, type FormEvent, type RefObject } from 'react';
+import { formatCantidad, porUnidadDe } from '#shared/cantidad';
 import { AppError } from '#shared/errors';
 import { generic } from '#shared/messages/comun';
 import { ventas } from '#shared/messages/ventas';
@@ -25,9 +26,11 @@ const CODE_RE = /^[0-9A-Za-z-]{1,64}$/;
 const primeroDisponible = (items: readonly TProductoVenta[]) => items.find((p) => p.stock > 0);
 
 interface Props {
-  onAdd: (p: TProductoVenta) => void;
+  /** Adds the product; false when it waits for its quantity first (a product sold by weight opens the dialog). */
+  onAdd: (p: TProductoVenta) => boolean;
   onProducts: (items: TProductoVenta[]) => void;
-  enCarrito: ReadonlyMap<number, number>;
+  /** What each product has in the cart, as the cart writes it ("2", "0,375 kg"). */
+  enCarrito: ReadonlyMap<number, string>;
   /** The search box, for the page to send the cashier back to it (after a quantity, say). */
   inputRef: RefObject<HTMLInputElement | null>;
 }
@@ -57,8 +60,8 @@ export function BuscadorProductos({ onAdd, onProducts, enCarrito, inputRef }: Pr
   }, [data, onProducts]);
 
   const added = (p: TProductoVenta) => {
-    onAdd(p);
-    setAviso({ text: V.agregado(p.nombre), tone: 'ok' });
+    // A weighed product says it was added once the dialog confirms its quantity (the page says it).
+    setAviso(onAdd(p) ? { text: V.agregado(p.nombre), tone: 'ok' } : null);
   };
 
   const onSubmit = async (e: FormEvent) => {
@@ -112,7 +115,7 @@ export function BuscadorProductos({ onAdd, onProducts, enCarrito, inputRef }: Pr
     const at = items.findIndex((p) => p.id === elegido);
     const next = at < 0 ? (paso === 1 ? 0 : items.length - 1) : (at + paso + items.length) % items.length;
     setElegido(items[next]!.id);
-    setAviso({ text: V.elegido(items[next]!.nombre, formatPesos(items[next]!.precio)), tone: 'ok' });
+    setAviso({ text: V.elegido(items[next]!.nombre, formatPesos(items[next]!.precio) + porUnidadDe(items[next]!.unidad)), tone: 'ok' });
     document.getElementById(`${rowId}-${items[next]!.id}`)?.scrollIntoView({ block: 'nearest' });
   };
 
@@ -167,8 +170,7 @@ export function BuscadorProductos({ onAdd, onProducts, enCarrito, inputRef }: Pr
           <AgregarSinStock
             onAgregar={() => {
               const p = aviso.agregar!;
-              onAdd(p);
-              setAviso({ text: V.agregadoSinStock(p.nombre), tone: 'ok' });
+              setAviso(onAdd(p) ? { text: V.agregadoSinStock(p.nombre), tone: 'ok' } : null);
               setTexto('');
               setElegido(null);
               inputRef.current?.focus();
@@ -226,20 +228,23 @@ export function BuscadorProductos({ onAdd, onProducts, enCarrito, inputRef }: Pr
             </thead>
             <tbody>
               {items.map((p) => {
-                const inCart = enCarrito.get(p.id) ?? 0;
+                const inCart = enCarrito.get(p.id);
                 return (
                   <tr key={p.id} id={`${rowId}-${p.id}`} className={p.id === resaltado ? 'pos__fila--elegida' : undefined} aria-current={p.id === resaltado ? 'true' : undefined}>
                     <td>
                       <span className="pos__nombre">{p.nombre}</span>
                       <span className="pos__meta-movil">
                         {p.marca ? `${p.marca} · ` : ''}
-                        {p.stock > 0 ? V.stock(p.stock) : V.agotado}
+                        {p.stock > 0 ? V.stock(formatCantidad(p.stock, p.unidad)) : V.agotado}
                       </span>
                       {inCart ? <span className="pos__en-carrito">{V.enCarrito(inCart)}</span> : null}
                     </td>
                     <td className="pos__col-marca">{p.marca ?? '—'}</td>
-                    <td className="num pos__precio">{formatPesos(p.precio)}</td>
-                    <td className="num pos__col-stock">{p.stock > 0 ? p.stock : <span className="badge badge--danger">{V.agotado}</span>}</td>
+                    <td className="num pos__precio">
+                      {formatPesos(p.precio)}
+                      {porUnidadDe(p.unidad)}
+                    </td>
+                    <td className="num pos__col-stock">{p.stock > 0 ? formatCantidad(p.stock, p.unidad) : <span className="badge badge--danger">{V.agotado}</span>}</td>
                     <td className="pos__accion">
                       <button
                         type="button"

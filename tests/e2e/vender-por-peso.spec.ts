@@ -1,0 +1,130 @@
+import { expect, test, type APIResponse, type Page } from '@playwright/test';
+import { agregarAlCarrito, DEMO, signIn, unique, ventaDelRecibo } from './support/fixtures';
+
+/**
+ * Issue #33 points 3 and 4 (ADR 030): the till sells by weight and by value, and reads the labels of
+ * the store's scales. Products of its own, made through the API: other journeys share the store.
+ */
+
+/** The API as the signed-in page (its token). */
+async function apiDe(page: Page) {
+  const token = await page.evaluate(() => window.localStorage.getItem('token'));
+  const headers = { authorization: `Bearer ${token}` };
+  const ok = async (res: APIResponse) => {
+    expect(res.status(), await res.text()).toBeLessThan(300);
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the journeys read answers loosely
+    return res.json() as Promise<any>;
+  };
+  return {
+    post: async (url: string, data: unknown) => ok(await page.request.post(url, { headers, data })),
+    put: async (url: string, data: unknown) => ok(await page.request.put(url, { headers, data })),
+    get: async (url: string) => ok(await page.request.get(url, { headers })),
+  };
+}
+
+/** A product sold by measure: made with the product form's API, its DIAN unit set as *Datos fiscales* sets it. */
+async function productoPorMedida(page: Page, datos: { nombre: string; precio: number; stock: number; unidad: 'KGM' | 'LTR'; codigoBarras?: string }) {
+  const api = await apiDe(page);
+  const id = (await api.post('/api/productos', { nombre: datos.nombre, precio: datos.precio, cantidad: datos.stock, ...(datos.codigoBarras ? { codigoBarras: datos.codigoBarras } : {}) })).producto.id as number;
+  await api.put('/api/impuestos/productos', { productoIds: [id], impuesto: 'excluido', unidadDian: datos.unidad });
+  return id;
+}
+
+const carrito = (page: Page) => page.getByRole('list', { name: 'Productos en el carrito' });
+const linea = (page: Page, nombre: string) => carrito(page).getByRole('listitem').filter({ hasText: nombre });
+
+test('la caja vende 0,375 kg y «$ 500 de aceite», cobra en efectivo y el stock baja exacto', async ({ page }) => {
+  await signIn(page, 'Tienda', DEMO.tienda);
+  const api = await apiDe(page);
+  const queso = unique('Queso campesino');
+  const aceite = unique('Aceite a granel');
+  const quesoId = await productoPorMedida(page, { nombre: queso, precio: 12_000, stock: 5, unidad: 'KGM' });
+  const aceiteId = await productoPorMedida(page, { nombre: aceite, precio: 10_000, stock: 20, unidad: 'LTR' });
+
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await page.goto('/ventas');
+  await expect(page.getByLabel('Buscar producto')).toBeFocused();
+
+  // Por peso: the dialog asks the weight and shows the amount before the line is added.
+  await agregarAlCarrito(page, queso);
+  const dialogo = page.getByRole('dialog', { name: queso });
+  await expect(dialogo).toBeVisible();
+  await expect(dialogo.getByRole('tab', { name: 'Por peso' })).toHaveAttribute('aria-selected', 'true');
+  await expect(dialogo.getByLabel('Peso en kg')).toBeFocused();
+  await dialogo.getByLabel('Peso en kg').fill('0,375');
+  await expect(dialogo.getByTestId('peso-resultado')).toContainText('0,375 kg');
+  await expect(dialogo.getByTestId('peso-resultado')).toContainText('$ 4.500');
+  await page.screenshot({ path: 'test-results/peso-dialogo-1366.png' });
+  await dialogo.getByRole('button', { name: 'Agregar al carrito' }).click();
+  await expect(dialogo).toBeHidden();
+  await expect(page.getByTestId('aviso-escaner')).toHaveText(`Agregado: ${queso}, 0,375 kg`);
+  await expect(linea(page, queso)).toContainText('0,375 kg × $ 12.000/kg');
+  await expect(linea(page, queso)).toContainText('$ 4.500');
+  // A weighed line has no ± by one: its quantity opens the dialog again.
+  await expect(linea(page, queso).getByRole('button', { name: `Uno más de ${queso}` })).toHaveCount(0);
+  await expect(page.getByTestId('carrito-total')).toHaveText('$ 4.500');
+
+  // Por valor: "$ 500 de aceite" at $ 10.000/L is 0,05 L.
+  await agregarAlCarrito(page, aceite);
+  const dialogoAceite = page.getByRole('dialog', { name: aceite });
+  await dialogoAceite.getByRole('tab', { name: 'Por valor' }).click();
+  await dialogoAceite.getByLabel('Valor que pide el cliente').fill('500');
+  await expect(dialogoAceite.getByTestId('peso-resultado')).toContainText('0,05 L');
+  await expect(dialogoAceite.getByTestId('peso-resultado')).toContainText('$ 500');
+  await page.screenshot({ path: 'test-results/peso-dialogo-valor-1366.png' });
+  await dialogoAceite.getByLabel('Valor que pide el cliente').press('Enter');
+  await expect(dialogoAceite).toBeHidden();
+  await expect(linea(page, aceite)).toContainText('0,05 L × $ 10.000/L');
+  await expect(page.getByTestId('carrito-total')).toHaveText('$ 5.000');
+
+  // Changing the weighed quantity reopens the dialog on it; Esc leaves the line as it was.
+  await linea(page, queso).getByRole('button', { name: `Cambiar la cantidad de ${queso} (ahora 0,375 kg)` }).click();
+  await expect(dialogo.getByLabel('Peso en kg')).toHaveValue('0,375');
+  await dialogo.getByLabel('Peso en kg').fill('0,5');
+  await expect(dialogo.getByTestId('peso-resultado')).toContainText('$ 6.000');
+  await page.keyboard.press('Escape');
+  await expect(dialogo).toBeHidden();
+  await expect(page.getByTestId('carrito-total')).toHaveText('$ 5.000');
+  await page.screenshot({ path: 'test-results/peso-carrito-1366.png' });
+
+  // On a phone: the same dialog and cart at 390 px.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await linea(page, queso).getByRole('button', { name: /^Cambiar la cantidad de/ }).click();
+  await expect(dialogo.getByLabel('Peso en kg')).toHaveValue('0,375');
+  await page.screenshot({ path: 'test-results/peso-dialogo-390.png' });
+  await dialogo.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(dialogo).toBeHidden();
+  await carrito(page).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'test-results/peso-carrito-390.png', fullPage: true });
+  await page.setViewportSize({ width: 1366, height: 768 });
+
+  // The cart survives a reload with its decimals.
+  await page.reload();
+  await expect(linea(page, queso)).toContainText('0,375 kg × $ 12.000/kg');
+  await expect(page.getByTestId('carrito-total')).toHaveText('$ 5.000');
+
+  await page.getByRole('button', { name: 'Generar pago' }).click();
+  await expect(page).toHaveURL(/\/generar_pago$/);
+  await expect(page.getByTestId('pago-total')).toHaveText('$ 5.000');
+  await page.getByLabel('Efectivo').check();
+  await page.getByLabel('Monto recibido').fill('10.000');
+  await expect(page.getByTestId('pago-cambio')).toHaveText('$ 5.000');
+  await page.getByRole('button', { name: 'Confirmar pago' }).click();
+
+  await expect(page).toHaveURL(/\/factura$/);
+  const recibo = page.getByRole('article');
+  await expect(recibo.getByRole('row', { name: new RegExp(queso) })).toContainText('0,375 kg × $ 12.000/kg');
+  await expect(recibo.getByRole('row', { name: new RegExp(queso) })).toContainText('$ 4.500');
+  await expect(recibo.getByRole('row', { name: new RegExp(aceite) })).toContainText('0,05 L');
+  await expect(page.getByTestId('recibo-total')).toHaveText('$ 5.000');
+  const { id } = await ventaDelRecibo(page);
+  const venta = await api.get(`/api/ventas/${id}`);
+  expect(venta.lineas.map((l: { productoId: number; cantidad: number }) => [l.productoId, l.cantidad])).toEqual([
+    [quesoId, 0.375],
+    [aceiteId, 0.05],
+  ]);
+
+  // Stock down by exactly what was sold, as the products list shows it.
+  expect((await api.get(`/api/productos/${quesoId}`)).stock).toBe(4.625);
+  expect((await api.get(`/api/productos/${aceiteId}`)).stock).toBe(19.95);
+});
