@@ -1,5 +1,5 @@
 import { expect, test, type APIResponse, type Page } from '@playwright/test';
-import { agregarAlCarrito, DEMO, signIn, unique, ventaDelRecibo } from './support/fixtures';
+import { agregarAlCarrito, DEMO, expectToast, signIn, unique, ventaDelRecibo } from './support/fixtures';
 
 /**
  * Issue #33 points 3 and 4 (ADR 030): the till sells by weight and by value, and reads the labels of
@@ -30,6 +30,10 @@ async function productoPorMedida(page: Page, datos: { nombre: string; precio: nu
   return id;
 }
 
+/** The two layouts the owner sets: a weight label (GS1's common one) and a price label with its price check digit. */
+const PESO = { prefijo: '20', largoCodigo: 5, contenido: 'peso', decimales: 3, digitoPrecio: false } as const;
+const PRECIO = { prefijo: '23', largoCodigo: 4, contenido: 'precio', decimales: 0, digitoPrecio: true } as const;
+
 const carrito = (page: Page) => page.getByRole('list', { name: 'Productos en el carrito' });
 const linea = (page: Page, nombre: string) => carrito(page).getByRole('listitem').filter({ hasText: nombre });
 
@@ -42,6 +46,41 @@ test('la caja vende 0,375 kg y «$ 500 de aceite», cobra en efectivo y el stock
   const aceiteId = await productoPorMedida(page, { nombre: aceite, precio: 10_000, stock: 20, unidad: 'LTR' });
 
   await page.setViewportSize({ width: 1366, height: 768 });
+
+  // The owner describes the store's scales on the settings screen: one prints the weight, one the price.
+  await page.getByRole('link', { name: /^Ajustes de la tienda/ }).click();
+  const balanzas = page.getByRole('form', { name: 'Balanzas con etiqueta' });
+  await expect(balanzas).toBeVisible();
+  // Whatever another run left: this journey's two layouts, from an empty list.
+  while (await balanzas.getByRole('button', { name: /^Quitar el formato/ }).count()) await balanzas.getByRole('button', { name: /^Quitar el formato/ }).first().click();
+  await balanzas.getByRole('button', { name: 'Agregar formato' }).click();
+  const peso = balanzas.getByRole('group', { name: 'Formato 1' });
+  await peso.getByLabel('Prefijo (20 a 29)').selectOption('20');
+  await peso.getByLabel('Dígitos del código del artículo').selectOption('5');
+  await peso.getByLabel('La etiqueta lleva').selectOption('peso');
+  await peso.getByLabel('Decimales del valor').selectOption('3');
+  await expect(balanzas.getByTestId('balanza-ejemplo-1')).toHaveText(/^Ejemplo: 20\d{11} es el artículo 01234 con 0,375 kg\.$/);
+  await balanzas.getByRole('button', { name: 'Agregar formato' }).click();
+  const precio = balanzas.getByRole('group', { name: 'Formato 2' });
+  // The same prefix twice is refused before saving.
+  await precio.getByLabel('Prefijo (20 a 29)').selectOption('20');
+  await balanzas.getByRole('button', { name: 'Guardar formatos' }).click();
+  await expect(precio.getByRole('alert')).toHaveText('Dos formatos tienen el prefijo 20: cada prefijo va en un solo formato.');
+  await precio.getByLabel('Prefijo (20 a 29)').selectOption('23');
+  await expect(precio.getByRole('alert')).toHaveCount(0);
+  await precio.getByLabel('Dígitos del código del artículo').selectOption('4');
+  await precio.getByLabel('La etiqueta lleva').selectOption('precio');
+  await precio.getByLabel('Decimales del valor').selectOption('0');
+  await precio.getByLabel('Con dígito de control del precio').check();
+  await expect(balanzas.getByTestId('balanza-ejemplo-2')).toHaveText(/^Ejemplo: 23\d{11} es el artículo 1234 con \$ 4\.500\.$/);
+  await page.screenshot({ path: 'test-results/balanzas-ajustes-1366.png', fullPage: true });
+  await balanzas.getByRole('button', { name: 'Guardar formatos' }).click();
+  await expectToast(page, 'Formatos de balanza guardados');
+  expect(await api.get('/api/tienda/balanzas')).toEqual({ formatos: [PESO, PRECIO] });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: 'test-results/balanzas-ajustes-390.png', fullPage: true });
+  await page.setViewportSize({ width: 1366, height: 768 });
+
   await page.goto('/ventas');
   await expect(page.getByLabel('Buscar producto')).toBeFocused();
 
