@@ -228,6 +228,9 @@ export const ventas = {
     cambiarCantidadDe: (nombre: string, cantidad: string) => `Cambiar la cantidad de ${nombre} (ahora ${cantidad})`,
     pesado: (cantidad: string, precio: string) => `${cantidad} × ${precio}`,
     etiqueta: (nombre: string, cantidad: string) => `Etiqueta de balanza: ${nombre}, ${cantidad}`,
+    etiquetaPorUnidad: (nombre: string) => `${nombre} se vende por unidad: la etiqueta de la balanza no le sirve. Revise la unidad del producto en Datos fiscales.`,
+    etiquetaPesoEnVolumen: (nombre: string) => `${nombre} se vende por volumen y la etiqueta trae un peso: véndalo por cantidad o por valor.`,
+    etiquetaSinCantidad: (nombre: string) => `La etiqueta de ${nombre} no da una cantidad que se pueda vender (de una milésima a 9.999).`,
   },
   // The product search and the tap grid
   productos: 'Productos',

@@ -31,6 +31,24 @@ export const ZProductoVenta = z.object({
 });
 export type TProductoVenta = z.infer<typeof ZProductoVenta>;
 
+/**
+ * The scanner's answer (GET /api/ventas/productos/codigo/:codigo). A scale label of one of the
+ * store's layouts (issue #33 point 4, shared/balanza.ts) comes with `etiqueta`: the quantity the
+ * label gives (its weight, or the quantity its price buys, cantidadPorValor), added without the dialog.
+ */
+export const ZProductoPorCodigo = ZProductoVenta.extend({
+  etiqueta: z
+    .object({
+      tipo: z.enum(['peso', 'precio']),
+      /** In the product's unit, up to three decimals. */
+      cantidad: z.number(),
+      /** A price label's pesos (the line charges importeLinea of the quantity, within half a thousandth's price). */
+      pesos: z.number().int().optional(),
+    })
+    .optional(),
+});
+export type TProductoPorCodigo = z.infer<typeof ZProductoPorCodigo>;
+
 export const ZProductosVentaQuery = ZPageQuery;
 export const ZProductosVentaPage = zPage(ZProductoVenta);
 

@@ -1,4 +1,5 @@
 import { expect, test, type APIResponse, type Page } from '@playwright/test';
+import { etiquetaBalanza } from '../../shared/balanza';
 import { agregarAlCarrito, DEMO, expectToast, signIn, unique, ventaDelRecibo } from './support/fixtures';
 
 /**
@@ -34,16 +35,38 @@ async function productoPorMedida(page: Page, datos: { nombre: string; precio: nu
 const PESO = { prefijo: '20', largoCodigo: 5, contenido: 'peso', decimales: 3, digitoPrecio: false } as const;
 const PRECIO = { prefijo: '23', largoCodigo: 4, contenido: 'precio', decimales: 0, digitoPrecio: true } as const;
 
+/** A scanner's burst as the page receives it (tests/e2e/hardware.spec.ts): every key at once, then Enter, the focus out of any field. */
+async function escanear(page: Page, codigo: string) {
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await page.evaluate((keys) => {
+    for (const key of [...keys, 'Enter']) {
+      const init = { key, code: key === 'Enter' ? 'Enter' : `Digit${key}`, bubbles: true, cancelable: true };
+      document.activeElement?.dispatchEvent(new KeyboardEvent('keydown', init));
+      document.activeElement?.dispatchEvent(new KeyboardEvent('keyup', init));
+    }
+  }, codigo.split(''));
+}
+
+/** A 4-digit item code for a scale (no leading zero: the 5-digit layout pads it with one). */
+const codigoArticulo = () => String(1000 + Math.floor(Math.random() * 9000));
+
 const carrito = (page: Page) => page.getByRole('list', { name: 'Productos en el carrito' });
 const linea = (page: Page, nombre: string) => carrito(page).getByRole('listitem').filter({ hasText: nombre });
 
-test('la caja vende 0,375 kg y «$ 500 de aceite», cobra en efectivo y el stock baja exacto', async ({ page }) => {
+test('el dueño describe sus balanzas; la caja vende 0,375 kg, «$ 500 de aceite» y dos etiquetas de balanza, cobra en efectivo y el stock baja exacto', async ({ page }) => {
   await signIn(page, 'Tienda', DEMO.tienda);
   const api = await apiDe(page);
   const queso = unique('Queso campesino');
   const aceite = unique('Aceite a granel');
   const quesoId = await productoPorMedida(page, { nombre: queso, precio: 12_000, stock: 5, unidad: 'KGM' });
   const aceiteId = await productoPorMedida(page, { nombre: aceite, precio: 10_000, stock: 20, unidad: 'LTR' });
+  // Two more for the labels: the scale's item code is their barcode.
+  const jamon = unique('Jamón de balanza');
+  const mortadela = unique('Mortadela de balanza');
+  const [codJamon, codMortadela] = [codigoArticulo(), codigoArticulo()];
+  const jamonId = await productoPorMedida(page, { nombre: jamon, precio: 20_000, stock: 10, unidad: 'KGM', codigoBarras: codJamon });
+  const mortadelaId = await productoPorMedida(page, { nombre: mortadela, precio: 15_000, stock: 10, unidad: 'KGM', codigoBarras: codMortadela === codJamon ? String(Number(codJamon) + 1) : codMortadela });
+  const codigoMortadela = (await api.get(`/api/productos/${mortadelaId}`)).codigoBarras as string;
 
   await page.setViewportSize({ width: 1366, height: 768 });
 
@@ -116,6 +139,24 @@ test('la caja vende 0,375 kg y «$ 500 de aceite», cobra en efectivo y el stock
   await expect(linea(page, aceite)).toContainText('0,05 L × $ 10.000/L');
   await expect(page.getByTestId('carrito-total')).toHaveText('$ 5.000');
 
+  // Scale labels go straight in, no dialog: 0,250 kg of ham (weight layout), $ 3.000 of mortadela (price layout).
+  await escanear(page, etiquetaBalanza(PESO, `0${codJamon}`, 250));
+  await expect(page.getByTestId('aviso-escaner')).toHaveText(`Etiqueta de balanza: ${jamon}, 0,25 kg`);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(linea(page, jamon)).toContainText('0,25 kg × $ 20.000/kg');
+  await expect(linea(page, jamon)).toContainText('$ 5.000');
+  await escanear(page, etiquetaBalanza(PRECIO, codigoMortadela, 3_000));
+  await expect(page.getByTestId('aviso-escaner')).toHaveText(`Etiqueta de balanza: ${mortadela}, 0,2 kg`);
+  await expect(linea(page, mortadela)).toContainText('0,2 kg × $ 15.000/kg');
+  await expect(linea(page, mortadela)).toContainText('$ 3.000');
+  // A label of an item the store does not have: the till's usual "not found".
+  const desconocida = etiquetaBalanza(PESO, '00000', 100);
+  await escanear(page, desconocida);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page.locator('.swal2-popup')).toContainText(`No hay un producto con el código ${desconocida}`);
+  await page.locator('.swal2-cancel').click();
+  await expect(page.getByTestId('carrito-total')).toHaveText('$ 13.000');
+
   // Changing the weighed quantity reopens the dialog on it; Esc leaves the line as it was.
   await linea(page, queso).getByRole('button', { name: `Cambiar la cantidad de ${queso} (ahora 0,375 kg)` }).click();
   await expect(dialogo.getByLabel('Peso en kg')).toHaveValue('0,375');
@@ -123,7 +164,7 @@ test('la caja vende 0,375 kg y «$ 500 de aceite», cobra en efectivo y el stock
   await expect(dialogo.getByTestId('peso-resultado')).toContainText('$ 6.000');
   await page.keyboard.press('Escape');
   await expect(dialogo).toBeHidden();
-  await expect(page.getByTestId('carrito-total')).toHaveText('$ 5.000');
+  await expect(page.getByTestId('carrito-total')).toHaveText('$ 13.000');
   await page.screenshot({ path: 'test-results/peso-carrito-1366.png' });
 
   // On a phone: the same dialog and cart at 390 px.
@@ -140,14 +181,14 @@ test('la caja vende 0,375 kg y «$ 500 de aceite», cobra en efectivo y el stock
   // The cart survives a reload with its decimals.
   await page.reload();
   await expect(linea(page, queso)).toContainText('0,375 kg × $ 12.000/kg');
-  await expect(page.getByTestId('carrito-total')).toHaveText('$ 5.000');
+  await expect(page.getByTestId('carrito-total')).toHaveText('$ 13.000');
 
   await page.getByRole('button', { name: 'Generar pago' }).click();
   await expect(page).toHaveURL(/\/generar_pago$/);
-  await expect(page.getByTestId('pago-total')).toHaveText('$ 5.000');
+  await expect(page.getByTestId('pago-total')).toHaveText('$ 13.000');
   await page.getByLabel('Efectivo').check();
-  await page.getByLabel('Monto recibido').fill('10.000');
-  await expect(page.getByTestId('pago-cambio')).toHaveText('$ 5.000');
+  await page.getByLabel('Monto recibido').fill('20.000');
+  await expect(page.getByTestId('pago-cambio')).toHaveText('$ 7.000');
   await page.getByRole('button', { name: 'Confirmar pago' }).click();
 
   await expect(page).toHaveURL(/\/factura$/);
@@ -155,15 +196,20 @@ test('la caja vende 0,375 kg y «$ 500 de aceite», cobra en efectivo y el stock
   await expect(recibo.getByRole('row', { name: new RegExp(queso) })).toContainText('0,375 kg × $ 12.000/kg');
   await expect(recibo.getByRole('row', { name: new RegExp(queso) })).toContainText('$ 4.500');
   await expect(recibo.getByRole('row', { name: new RegExp(aceite) })).toContainText('0,05 L');
-  await expect(page.getByTestId('recibo-total')).toHaveText('$ 5.000');
+  await expect(recibo.getByRole('row', { name: new RegExp(jamon) })).toContainText('0,25 kg × $ 20.000/kg');
+  await expect(recibo.getByRole('row', { name: new RegExp(mortadela) })).toContainText('$ 3.000');
+  await expect(page.getByTestId('recibo-total')).toHaveText('$ 13.000');
   const { id } = await ventaDelRecibo(page);
   const venta = await api.get(`/api/ventas/${id}`);
   expect(venta.lineas.map((l: { productoId: number; cantidad: number }) => [l.productoId, l.cantidad])).toEqual([
     [quesoId, 0.375],
     [aceiteId, 0.05],
+    [jamonId, 0.25],
+    [mortadelaId, 0.2],
   ]);
 
   // Stock down by exactly what was sold, as the products list shows it.
   expect((await api.get(`/api/productos/${quesoId}`)).stock).toBe(4.625);
   expect((await api.get(`/api/productos/${aceiteId}`)).stock).toBe(19.95);
+  expect((await api.get(`/api/productos/${jamonId}`)).stock).toBe(9.75);
 });

@@ -6,7 +6,7 @@ import { generic } from '#shared/messages/comun';
 import { ventas } from '#shared/messages/ventas';
 import { ROL } from '#shared/roles';
 import { formatPesos } from '#shared/money';
-import type { TProductoVenta } from '#shared/schemas/venta';
+import type { TProductoPorCodigo, TProductoVenta } from '#shared/schemas/venta';
 import { IconBack } from '../../components/ui/icons';
 import { paths } from '../../config/paths';
 import { alertWarning, confirmAction, promptText } from '../../lib/alerts';
@@ -98,14 +98,16 @@ function VentasEnLinea() {
   // to create the product with it (roles 1 and 3, who may add products).
   const session = useSession();
   // An agotado product scanned: the message, and a button to add it anyway (issue #36 point 7).
-  const [avisoEscaner, setAvisoEscaner] = useState<{ text: string; tone: 'ok' | 'error'; agregar?: TProductoVenta } | null>(null);
+  const [avisoEscaner, setAvisoEscaner] = useState<{ text: string; tone: 'ok' | 'error'; agregar?: TProductoPorCodigo } | null>(null);
   const [camara, setCamara] = useState(false);
   const escanear = async (codigo: string) => {
     try {
       const p = await fetchProductoPorCodigo(codigo);
+      // A scale label brings its quantity (issue #33 point 4): the line is added without the dialog.
+      const cantidad = p.etiqueta?.cantidad;
       if (p.stock > 0) {
-        if (onAdd(p)) setAvisoEscaner({ text: M.ventas.escaneado(p.nombre), tone: 'ok' });
-        else setAvisoEscaner(null);
+        if (!onAdd(p, cantidad)) setAvisoEscaner(null);
+        else setAvisoEscaner({ text: cantidad != null ? M.ventas.peso.etiqueta(p.nombre, formatCantidad(cantidad, p.unidad)) : M.ventas.escaneado(p.nombre), tone: 'ok' });
       } else setAvisoEscaner({ text: M.ventas.escaneadoAgotado(p.nombre), tone: 'error', agregar: p });
     } catch (err) {
       if (err instanceof AppError && err.code === 'NOT_FOUND') {
@@ -115,6 +117,8 @@ function VentasEnLinea() {
           navigate(`${paths.gestionarProductos}?codigo=${encodeURIComponent(codigo)}`);
         return;
       }
+      // A label the till cannot sell (a product sold by unit, say): the server's reason.
+      if (err instanceof AppError && err.status < 500) return setAvisoEscaner({ text: err.message, tone: 'error' });
       setAvisoEscaner({ text: err instanceof NetworkError ? M.generic.connectionText : M.generic.errorText, tone: 'error' });
     }
   };
@@ -190,7 +194,7 @@ function VentasEnLinea() {
             <AgregarSinStock
               onAgregar={() => {
                 const p = avisoEscaner.agregar!;
-                if (onAdd(p)) setAvisoEscaner({ text: M.ventas.agregadoSinStock(p.nombre), tone: 'ok' });
+                if (onAdd(p, p.etiqueta?.cantidad)) setAvisoEscaner({ text: M.ventas.agregadoSinStock(p.nombre), tone: 'ok' });
                 else setAvisoEscaner(null);
               }}
             />

@@ -5,7 +5,7 @@ import { AppError } from '#shared/errors';
 import { generic } from '#shared/messages/comun';
 import { ventas } from '#shared/messages/ventas';
 import { formatPesos } from '#shared/money';
-import type { TProductoVenta } from '#shared/schemas/venta';
+import type { TProductoPorCodigo, TProductoVenta } from '#shared/schemas/venta';
 import { sinTildes } from '#shared/texto';
 import { Pager } from '../../../components/ui/pager';
 import { NetworkError } from '../../../lib/api-client';
@@ -26,8 +26,11 @@ const CODE_RE = /^[0-9A-Za-z-]{1,64}$/;
 const primeroDisponible = (items: readonly TProductoVenta[]) => items.find((p) => p.stock > 0);
 
 interface Props {
-  /** Adds the product; false when it waits for its quantity first (a product sold by weight opens the dialog). */
-  onAdd: (p: TProductoVenta) => boolean;
+  /**
+   * Adds the product; false when it waits for its quantity first (a product sold by weight opens the
+   * dialog). `cantidad`: a scale label's quantity, added as it is.
+   */
+  onAdd: (p: TProductoVenta, cantidad?: number) => boolean;
   onProducts: (items: TProductoVenta[]) => void;
   /** What each product has in the cart, as the cart writes it ("2", "0,375 kg"). */
   enCarrito: ReadonlyMap<number, string>;
@@ -46,7 +49,7 @@ export function BuscadorProductos({ onAdd, onProducts, enCarrito, inputRef }: Pr
   const [texto, setTexto] = useState('');
   const [page, setPage] = useState(1);
   // An agotado product picked: the message, and a button to add it anyway (issue #36 point 7).
-  const [aviso, setAviso] = useState<{ text: string; tone: 'ok' | 'error'; agregar?: TProductoVenta } | null>(null);
+  const [aviso, setAviso] = useState<{ text: string; tone: 'ok' | 'error'; agregar?: TProductoPorCodigo } | null>(null);
   const [busy, setBusy] = useState(false);
   // The row picked with the arrow keys, by product id (the list may be read again meanwhile).
   const [elegido, setElegido] = useState<number | null>(null);
@@ -59,9 +62,10 @@ export function BuscadorProductos({ onAdd, onProducts, enCarrito, inputRef }: Pr
     if (data) onProducts(data.items);
   }, [data, onProducts]);
 
-  const added = (p: TProductoVenta) => {
+  const added = (p: TProductoPorCodigo) => {
     // A weighed product says it was added once the dialog confirms its quantity (the page says it).
-    setAviso(onAdd(p) ? { text: V.agregado(p.nombre), tone: 'ok' } : null);
+    const cantidad = p.etiqueta?.cantidad;
+    setAviso(onAdd(p, cantidad) ? { text: cantidad != null ? V.peso.etiqueta(p.nombre, formatCantidad(cantidad, p.unidad)) : V.agregado(p.nombre), tone: 'ok' } : null);
   };
 
   const onSubmit = async (e: FormEvent) => {
@@ -79,7 +83,7 @@ export function BuscadorProductos({ onAdd, onProducts, enCarrito, inputRef }: Pr
     if (!term || busy) return;
     setBusy(true);
     try {
-      let found: TProductoVenta | undefined;
+      let found: TProductoPorCodigo | undefined;
       if (CODE_RE.test(term) && /\d/.test(term)) {
         found = await fetchProductoPorCodigo(term).catch((err: unknown) => {
           if (err instanceof AppError && err.code === 'NOT_FOUND') return undefined;
@@ -99,7 +103,8 @@ export function BuscadorProductos({ onAdd, onProducts, enCarrito, inputRef }: Pr
       added(found);
       setTexto('');
     } catch (err) {
-      setAviso({ text: err instanceof NetworkError ? M.generic.connectionText : M.generic.errorText, tone: 'error' });
+      // A label the till cannot sell (a product sold by unit, say): the server's reason.
+      setAviso({ text: err instanceof NetworkError ? M.generic.connectionText : err instanceof AppError && err.status < 500 ? err.message : M.generic.errorText, tone: 'error' });
     } finally {
       setBusy(false);
       inputRef.current?.focus();
@@ -170,7 +175,7 @@ export function BuscadorProductos({ onAdd, onProducts, enCarrito, inputRef }: Pr
           <AgregarSinStock
             onAgregar={() => {
               const p = aviso.agregar!;
-              setAviso(onAdd(p) ? { text: V.agregadoSinStock(p.nombre), tone: 'ok' } : null);
+              setAviso(onAdd(p, p.etiqueta?.cantidad) ? { text: V.agregadoSinStock(p.nombre), tone: 'ok' } : null);
               setTexto('');
               setElegido(null);
               inputRef.current?.focus();
