@@ -213,3 +213,30 @@ test('el dueño describe sus balanzas; la caja vende 0,375 kg, «$ 500 de aceite
   expect((await api.get(`/api/productos/${aceiteId}`)).stock).toBe(19.95);
   expect((await api.get(`/api/productos/${jamonId}`)).stock).toBe(9.75);
 });
+
+test('se devuelve parte de una línea pesada: 0,125 de 0,375 kg devuelve $ 1.500 y el stock sube 0,125', async ({ page }) => {
+  await signIn(page, 'Tienda', DEMO.tienda);
+  const api = await apiDe(page);
+  const queso = unique('Queso costeño');
+  const id = await productoPorMedida(page, { nombre: queso, precio: 12_000, stock: 5, unidad: 'KGM' });
+  const venta = await api.post('/api/ventas', { lineas: [{ productoId: id, cantidad: 0.375 }], metodoPagoId: 5, montoRecibido: 5_000 });
+
+  await page.goto(`/detalle_factura?id=${venta.id}`);
+  const seccion = page.getByRole('region', { name: 'Devoluciones de esta venta' });
+  await seccion.getByRole('button', { name: 'Devolver productos' }).click();
+  const form = page.getByRole('form', { name: 'Devolver productos de esta venta' });
+  await expect(form.getByRole('row', { name: new RegExp(queso) })).toContainText('0,375 kg');
+  await form.getByLabel(`Devuelve: ${queso}`).fill('0,2555');
+  await form.getByLabel('Motivo').fill('Muy salado');
+  await form.getByRole('button', { name: 'Registrar devolución' }).click();
+  await expect(form.getByRole('alert')).toHaveText(/tres decimales/);
+  await form.getByLabel(`Devuelve: ${queso}`).fill('0,5');
+  await form.getByRole('button', { name: 'Registrar devolución' }).click();
+  await expect(form.getByRole('alert')).toHaveText(`De ${queso} solo quedan 0,375 kg por devolver.`);
+  await form.getByLabel(`Devuelve: ${queso}`).fill('0,125');
+  await expect(form.getByTestId('devolucion-total')).toHaveText('$ 1.500');
+  await form.getByRole('button', { name: 'Registrar devolución' }).click();
+  await expectToast(page, 'Devolución registrada', /se devuelven \$ 1\.500 al cliente/);
+  await expect(seccion.getByRole('article', { name: /^Devolución N\.º \d+$/ })).toContainText(`0,125 kg × ${queso}`);
+  expect((await api.get(`/api/productos/${id}`)).stock).toBe(4.75);
+});
