@@ -1,4 +1,8 @@
 import { z } from 'zod';
+import { ajustesTienda } from './messages/tienda';
+
+// Only this area's texts: a screen that loads this schema does not load the whole catalogue.
+const B = ajustesTienda.balanzas;
 
 /**
  * Barcodes printed by label scales (issue #33 point 4): an EAN-13 in GS1's restricted range (prefixes
@@ -11,15 +15,15 @@ import { z } from 'zod';
 
 export const ZFormatoBalanza = z
   .object({
-    prefijo: z.string().regex(/^2[0-9]$/, 'El prefijo de la balanza va de 20 a 29.'),
-    largoCodigo: z.number().int().min(4, 'El código del artículo tiene de 4 a 6 dígitos.').max(6, 'El código del artículo tiene de 4 a 6 dígitos.'),
-    contenido: z.enum(['peso', 'precio'], { error: 'La etiqueta lleva el peso o el precio.' }),
-    decimales: z.number().int().min(0, 'Los decimales van de 0 a 3.').max(3, 'Los decimales van de 0 a 3.'),
-    digitoPrecio: z.boolean(),
+    prefijo: z.string({ error: B.prefijoInvalido }).regex(/^2[0-9]$/, B.prefijoInvalido),
+    largoCodigo: z.number({ error: B.largoInvalido }).int(B.largoInvalido).min(4, B.largoInvalido).max(6, B.largoInvalido),
+    contenido: z.enum(['peso', 'precio'], { error: B.contenidoInvalido }),
+    decimales: z.number({ error: B.decimalesInvalidos }).int(B.decimalesInvalidos).min(0, B.decimalesInvalidos).max(3, B.decimalesInvalidos),
+    digitoPrecio: z.boolean({ error: B.digitoInvalido }),
   })
   .strict()
   .refine((f) => !f.digitoPrecio || [4, 5].includes(largoValor(f)), {
-    message: 'El dígito de control del precio solo existe para valores de 4 o 5 dígitos.',
+    message: B.digitoSoloCuatroOCinco,
     path: ['digitoPrecio'],
   });
 export type TFormatoBalanza = z.infer<typeof ZFormatoBalanza>;

@@ -1,15 +1,21 @@
+import { aMilesimas, importeLinea } from './cantidad';
 import type { TDescuentoLinea, TDescuentoVenta } from './schemas/venta';
 
+/** A line's gross: precio × cantidad rounded half-up to the peso, in integer thousandths (ADR 030). */
+export const brutoDeLinea = (precio: number, cantidad: number) => importeLinea(precio, aMilesimas(cantidad) ?? 0);
+
 /**
- * A discount's pesos, as the checkout computes them (venta_registrar, migration 0010): a percentage
- * rounds down, a lower unit price counts once per unit. The till shows this preview; the server's
- * figure is the one recorded. Exact: every operand is below 10^14.
+ * A discount's pesos, as the checkout computes them (venta_registrar, migrations 0010 and 0039): a
+ * percentage of the line's rounded gross rounds down; a lower unit price pays round(new price ×
+ * cantidad), so the discount is the difference of the two rounded amounts (per unit for whole
+ * quantities). The till shows this preview; the server's figure is the one recorded. Exact: every
+ * operand is below 10^16.
  */
 export function descuentoDeLinea(precio: number, cantidad: number, d: TDescuentoLinea | undefined): number {
   if (!d) return 0;
-  if (d.tipo === 'porcentaje') return Math.floor((precio * cantidad * d.valor) / 100);
+  if (d.tipo === 'porcentaje') return Math.floor((brutoDeLinea(precio, cantidad) * d.valor) / 100);
   if (d.tipo === 'valor') return d.valor;
-  return (precio - d.valor) * cantidad;
+  return brutoDeLinea(precio, cantidad) - brutoDeLinea(d.valor, cantidad);
 }
 
 export function descuentoDeVenta(subtotal: number, d: TDescuentoVenta | undefined): number {
@@ -25,9 +31,10 @@ export function totalConDescuentos(
   let subtotal = 0;
   let valido = true;
   for (const l of lineas) {
+    const bruto = brutoDeLinea(l.precio, l.cantidad);
     const d = descuentoDeLinea(l.precio, l.cantidad, l.descuento);
-    if (d < 0 || d > l.precio * l.cantidad) valido = false;
-    subtotal += l.precio * l.cantidad - d;
+    if (d < 0 || d > bruto) valido = false;
+    subtotal += bruto - d;
   }
   const descuentoVenta = descuentoDeVenta(subtotal, venta);
   if (descuentoVenta < 0 || descuentoVenta > subtotal) valido = false;

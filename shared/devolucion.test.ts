@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { valorDevuelto } from './devolucion';
+import { valorDevuelto, valorDevueltoCantidad } from './devolucion';
+import { deMilesimas, importeLinea } from './cantidad';
 import { LIMITES_DINERO } from './money';
 
 describe('valorDevuelto: lo que se devuelve de una línea', () => {
@@ -35,6 +36,45 @@ describe('valorDevuelto: lo que se devuelve de una línea', () => {
           }
           // The rest in one last return.
           if (devueltas < vendidas) suma += valorDevuelto(pagado, vendidas, devueltas, vendidas - devueltas);
+          expect(suma).toBe(pagado);
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+
+  it('una línea pesada: 0,125 kg de 0,375 kg que pagaron $ 4.500 devuelve $ 1.500; en unidades enteras da lo mismo que valorDevuelto', () => {
+    expect(valorDevueltoCantidad(4_500, 0.375, 0, 0.125)).toBe(1_500);
+    expect(valorDevueltoCantidad(4_500, 0.375, 0.125, 0.25)).toBe(3_000);
+    // 0,1 + 0,2 kg already returned is 0,3 exactly, not 0,30000000000000004.
+    expect(valorDevueltoCantidad(1_000, 0.5, 0.1 + 0.2, 0.2)).toBe(400);
+    expect(valorDevueltoCantidad(10_000, 3, 1, 1)).toBe(valorDevuelto(10_000, 3, 1, 1));
+  });
+
+  it('propiedad: en milésimas, las partes devueltas de una línea pesada nunca pasan de lo pagado y devolver todo devuelve exactamente lo pagado', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: LIMITES_DINERO.maxCantidad * 1000 }),
+        fc.integer({ min: 1, max: LIMITES_DINERO.maxPrecio }),
+        fc.integer({ min: 0, max: 100 }),
+        fc.array(fc.integer({ min: 1, max: 2_000_000 }), { minLength: 1, maxLength: 20 }),
+        (vendidasM, precio, pctDescuento, trozos) => {
+          // What the line paid: its rounded amount (ADR 030) less a discount.
+          const bruto = importeLinea(precio, vendidasM);
+          const pagado = bruto - Math.floor((bruto * pctDescuento) / 100);
+          let devueltasM = 0;
+          let suma = 0;
+          for (const t of trozos) {
+            const a = Math.min(t, vendidasM - devueltasM);
+            if (a <= 0) break;
+            const v = valorDevueltoCantidad(pagado, deMilesimas(vendidasM), deMilesimas(devueltasM), deMilesimas(a));
+            expect(v).toBeGreaterThanOrEqual(0);
+            expect(Number.isSafeInteger(v)).toBe(true);
+            suma += v;
+            devueltasM += a;
+            expect(suma).toBeLessThanOrEqual(pagado);
+          }
+          if (devueltasM < vendidasM) suma += valorDevueltoCantidad(pagado, deMilesimas(vendidasM), deMilesimas(devueltasM), deMilesimas(vendidasM - devueltasM));
           expect(suma).toBe(pagado);
         },
       ),

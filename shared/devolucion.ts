@@ -1,3 +1,4 @@
+import { aMilesimas } from './cantidad';
 import { dividirRedondeando } from './impuestos';
 
 /**
@@ -13,4 +14,14 @@ export function valorDevuelto(pagado: number, vendidas: number, yaDevueltas: num
   if (vendidas <= 0 || aDevolver <= 0) return 0;
   const acumulado = (q: number) => dividirRedondeando(BigInt(pagado) * BigInt(q), BigInt(vendidas));
   return Number(acumulado(yaDevueltas + aDevolver) - acumulado(yaDevueltas));
+}
+
+/**
+ * The same for quantities of up to three decimals (a weighed line, ADR 030), computed in integer
+ * thousandths: returning 0,125 kg of a 0,375 kg line gives back exactly a third of what it paid, half
+ * up, and the parts of a line add up to what it paid. Whole quantities give what `valorDevuelto` gives.
+ */
+export function valorDevueltoCantidad(pagado: number, vendidas: number, yaDevueltas: number, aDevolver: number): number {
+  const m = (c: number) => aMilesimas(c) ?? Math.round(c * 1000);
+  return valorDevuelto(pagado, m(vendidas), m(yaDevueltas), m(aDevolver));
 }

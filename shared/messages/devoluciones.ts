@@ -42,13 +42,18 @@ export const devoluciones = {
   sinLineas: 'Elija al menos un producto y cuántas unidades devuelve.',
   lineaAjena: 'Uno de los productos no es de esta venta. Recargue la página e intente de nuevo.',
   lineaRepetida: 'Un producto aparece dos veces en la devolución: escríbalo una sola vez.',
-  cantidadInvalida: 'La cantidad a devolver debe ser un número entero de 1 a 9.999.',
-  masDeLoVendido: (producto: string, disponibles: number) =>
+  cantidadInvalida: 'La cantidad a devolver debe ser mayor que 0 y hasta 9.999: entera en los productos por unidad, con hasta tres decimales en los de peso o medida.',
+  /** A fraction of a product sold by unit (issue #33: only weighed lines come back in part of a unit). */
+  cantidadEntera: (producto: string) => `${producto} se vende por unidad: se devuelve en unidades enteras.`,
+  /** `disponibles`: units, or a weighed line's quantity as the screen writes it ("0,125 kg"). */
+  masDeLoVendido: (producto: string, disponibles: number | string) =>
     disponibles === 0
       ? `${producto} ya se devolvió completo: no quedan unidades por devolver.`
-      : disponibles === 1
-        ? `De ${producto} solo queda 1 unidad por devolver.`
-        : `De ${producto} solo quedan ${disponibles} unidades por devolver.`,
+      : typeof disponibles === 'string'
+        ? `De ${producto} solo quedan ${disponibles} por devolver.`
+        : disponibles === 1
+          ? `De ${producto} solo queda 1 unidad por devolver.`
+          : `De ${producto} solo quedan ${disponibles} unidades por devolver.`,
   claveDeOtraVenta: 'Esta devolución ya se registró para otra venta. Recargue la página e intente de nuevo.',
   motivoRequerido: 'Escriba el motivo de la devolución (al menos 3 letras).',
   motivoLargo: 'El motivo admite hasta 200 caracteres.',

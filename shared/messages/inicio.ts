@@ -26,6 +26,7 @@ export const inicio = {
     permisos: { title: 'Permisos', text: 'Qué pueden hacer los empleados y encargados de su tienda.' },
     telefonos: { title: 'Teléfonos de la tienda', text: 'Conecte los teléfonos a este computador con conexión segura, para usar la cámara como lector de códigos.' },
     datosFiscales: { title: 'Datos fiscales', text: 'NIT, razón social, responsabilidades y si la tienda cobra IVA.' },
+    ajustesTienda: { title: 'Ajustes de la tienda', text: 'Datos del recibo, zona horaria, caja abierta para vender y balanzas con etiqueta.' },
     impuestos: { title: 'Impuestos', text: 'El impuesto de cada producto por categoría y el informe del mes por tarifa.' },
     numeracion: { title: 'Cajas y numeración', text: 'Las cajas de la tienda y el rango de numeración autorizado por la DIAN de cada una.' },
     documentosDian: { title: 'Documentos DIAN', text: 'Los documentos electrónicos POS enviados a la DIAN, su respuesta, la contingencia y el archivo.' },

@@ -10,7 +10,8 @@ export const ajustesTienda = {
   nitInvalido: 'El NIT solo lleva números, letras, puntos y guiones.',
   anchoInvalido: 'Elija 58 mm u 80 mm.',
   zonaInvalida: 'Elija una zona horaria de la lista (por ejemplo, Bogotá (Colombia)).',
-  // The settings screen (/ajustes_tienda)
+  // The settings screen (/ajustes_tienda): the receipt's form, then the scales' (issue #33)
+  tituloPagina: 'Ajustes de la tienda',
   titulo: 'Datos del recibo',
   nit: 'NIT o documento',
   direccion: 'Dirección',
@@ -26,6 +27,37 @@ export const ajustesTienda = {
   /** Followed by the current time in the chosen zone. */
   zonaHint: 'Las fechas y horas de ventas, recibos, caja y movimientos, y los filtros por día, usan esta zona. Hora actual allí:',
   soloAdministrador: 'Solo un administrador de la tienda puede cambiar estos datos.',
+  /** Issue #33 point 4: the layouts of the store's label scales (shared/balanza.ts). */
+  balanzas: {
+    titulo: 'Balanzas con etiqueta',
+    ayuda:
+      'Una balanza que imprime etiquetas pone un código de barras que empieza por 20 a 29, con el código del artículo y el peso o el precio. Cada marca lo ordena a su manera: describa aquí el de sus balanzas y la caja leerá sus etiquetas. El código del artículo es el código de barras del producto.',
+    ninguno: 'Aún no hay formatos: la caja lee cada código como el de un producto.',
+    formato: (n: number) => `Formato ${n}`,
+    prefijo: 'Prefijo (20 a 29)',
+    largoCodigo: 'Dígitos del código del artículo',
+    contenido: 'La etiqueta lleva',
+    peso: 'El peso (kg)',
+    precio: 'El precio ($)',
+    decimales: 'Decimales del valor',
+    digitoPrecio: 'Con dígito de control del precio',
+    digitoPrecioAyuda: 'Algunas balanzas ponen un dígito que comprueba el peso o el precio; solo con valores de 4 o 5 dígitos.',
+    ejemplo: (codigo: string, item: string, valor: string) => `Ejemplo: ${codigo} es el artículo ${item} con ${valor}.`,
+    agregar: 'Agregar formato',
+    quitar: (n: number) => `Quitar el formato ${n}`,
+    guardar: 'Guardar formatos',
+    guardados: 'Formatos de balanza guardados',
+    soloAdministrador: 'Solo el administrador de la tienda cambia los formatos de las balanzas.',
+    invalidos: 'La lista de formatos de balanza no es válida.',
+    maximo: (n: number) => `La tienda tiene como mucho ${n} formatos de balanza.`,
+    prefijoRepetido: (prefijo: string) => `Dos formatos tienen el prefijo ${prefijo}: cada prefijo va en un solo formato.`,
+    prefijoInvalido: 'El prefijo de la balanza va de 20 a 29.',
+    largoInvalido: 'El código del artículo tiene de 4 a 6 dígitos.',
+    contenidoInvalido: 'La etiqueta lleva el peso o el precio.',
+    decimalesInvalidos: 'Los decimales van de 0 a 3.',
+    digitoInvalido: 'Indique si la etiqueta tiene dígito de control del precio.',
+    digitoSoloCuatroOCinco: 'El dígito de control del precio solo existe para valores de 4 o 5 dígitos.',
+  },
   /** The zones a corner shop most likely needs, in the list's order: Colombia first, then Latin America, then a few more. */
   zonas: {
     'America/Bogota': 'Bogotá (Colombia)',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { aMilesimas } from '../cantidad';
 import { devoluciones } from '../messages/devoluciones';
 import { LIMITES_DINERO } from '../money';
 import { zTextoVisible } from './common';
@@ -20,7 +21,12 @@ export const ZDevolucionRequest = z.object({
     .array(
       z.object({
         facturaId: zId(D.lineaAjena),
-        cantidad: z.number({ error: D.cantidadInvalida }).int(D.cantidadInvalida).min(1, D.cantidadInvalida).max(LIMITES_DINERO.maxCantidad, D.cantidadInvalida),
+        /** Units, or up to three decimals of a product sold by measure (issue #33, ADR 030); the server refuses a fraction of a unit product. */
+        cantidad: z
+          .number({ error: D.cantidadInvalida })
+          .positive(D.cantidadInvalida)
+          .max(LIMITES_DINERO.maxCantidad, D.cantidadInvalida)
+          .refine((c) => aMilesimas(c) !== null, D.cantidadInvalida),
         destino: z.enum(DESTINOS, { error: D.sinLineas }),
       }),
       { error: D.sinLineas },
@@ -48,7 +54,8 @@ export const ZDevolucion = z.object({
   metodo: z.string(),
   total: z.number().int(),
   motivo: z.string(),
-  lineas: z.array(z.object({ productoId: z.number().int(), producto: z.string(), cantidad: z.number(), valor: z.number().int(), destino: z.enum(DESTINOS) })),
+  /** `unidad`: DIAN's unit, for the document to write a weighed quantity ("0,125 kg"). */
+  lineas: z.array(z.object({ productoId: z.number().int(), producto: z.string(), cantidad: z.number(), unidad: z.string(), valor: z.number().int(), destino: z.enum(DESTINOS) })),
   /** Base and tax given back by rate (centavos), for a store responsible for IVA; empty otherwise. */
   tarifas: z.array(ZTotalTarifa),
   tienda: z.object({ nombre: z.string(), direccion: z.string().nullable(), telefono: z.string().nullable() }),
@@ -69,6 +76,8 @@ export const ZDevolucionesDeVenta = z.object({
       facturaId: z.number().int(),
       productoId: z.number().int(),
       producto: z.string(),
+      /** DIAN's unit: a product sold by measure comes back in thousandths (issue #33). */
+      unidad: z.string(),
       vendidas: z.number(),
       devueltas: z.number(),
       /** Pesos the line paid after every discount: what all its units give back. */

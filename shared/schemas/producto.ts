@@ -121,7 +121,8 @@ export const CAMPOS_DEL_PRODUCTO = {
   categoria: { z: nullableText(80), lee: texto, heredada2: ['Categoria', 'Categoría'] },
   presentacion: { z: nullableText(80), lee: texto, heredada2: ['Presentacion'] },
   fechaVencimiento: { z: zFecha, lee: texto, heredada2: ['Fecha_vencimiento'], alta: false },
-  stock: { z: zEntero({ empty: M.productos.stockRequerido, invalid: M.productos.stockInvalido }), lee: entero, heredada2: ['Stock'] },
+  // Read with up to three decimals (a product sold by weight, ADR 030); written whole, as before.
+  stock: { z: zEntero({ empty: M.productos.stockRequerido, invalid: M.productos.stockInvalido }), lee: z.number(), heredada2: ['Stock'] },
   stockMin: { z: zEntero({ empty: M.productos.stockMinRequerido, invalid: M.productos.stockMinInvalido }), lee: entero, heredada: 'stock_min', heredada2: ['Stock_Min'] },
   estado: { z: siPresente(zEstadoProducto), lee: entero, heredada2: ['estado', 'Estado'], alta: false },
   codigoBarras: { z: zCodigoBarras, lee: texto, heredada: 'codigo_barras', extra: 'extra: barcode, unique in the store (on an edit, absent keeps it, empty clears it)' },

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { registro } from '../messages/auth';
 import { ajustesTienda } from '../messages/tienda';
 import { sinBidi } from './common';
+import { ZFormatoBalanza } from '../balanza';
 
 // Only these areas' texts: a screen that loads this schema does not load the whole catalogue.
 const M = { ajustesTienda, registro };
@@ -77,3 +78,26 @@ export const ZUpdateAjustesTienda = z.object({
   exigirCaja: z.boolean({ error: A.exigirCajaInvalido }).optional(),
 });
 export type TUpdateAjustesTienda = z.input<typeof ZUpdateAjustesTienda>;
+
+/** How many scale layouts a store keeps (issue #33 point 4): one per brand of scale is plenty. */
+export const MAX_FORMATOS_BALANZA = 10;
+
+/**
+ * GET and PUT /api/tienda/balanzas: the layouts of the store's label scales (shared/balanza.ts). Two
+ * layouts never share a prefix: the till reads a label with the first whose prefix it starts with.
+ */
+export const ZFormatosBalanza = z
+  .object({
+    formatos: z
+      .array(ZFormatoBalanza, { error: A.balanzas.invalidos })
+      .max(MAX_FORMATOS_BALANZA, A.balanzas.maximo(MAX_FORMATOS_BALANZA))
+      .superRefine((formatos, ctx) => {
+        const vistos = new Set<string>();
+        formatos.forEach((f, i) => {
+          if (vistos.has(f.prefijo)) ctx.addIssue({ code: 'custom', message: A.balanzas.prefijoRepetido(f.prefijo), path: [i, 'prefijo'] });
+          vistos.add(f.prefijo);
+        });
+      }),
+  })
+  .strict();
+export type TFormatosBalanza = z.infer<typeof ZFormatosBalanza>;

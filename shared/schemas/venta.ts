@@ -23,6 +23,7 @@ export const ZProductoVenta = z.object({
   nombre: z.string(),
   marca: z.string().nullable(),
   precio: z.number().int(),
+  /** Units, or up to three decimals for a product sold by measure (ADR 030). */
   stock: z.number(),
   codigoBarras: z.string().nullable(),
   /**
@@ -30,8 +31,28 @@ export const ZProductoVenta = z.object({
    * price and `stock` the product's units. Absent for the product itself.
    */
   unidadVenta: z.object({ id: z.number().int(), nombre: z.string(), factor: z.number().int() }).optional(),
+  /** DIAN's unit of measure (94 unidad, KGM, GRM, LTR, MLT): a measured product asks its quantity at the till. */
+  unidad: z.string(),
 });
 export type TProductoVenta = z.infer<typeof ZProductoVenta>;
+
+/**
+ * The scanner's answer (GET /api/ventas/productos/codigo/:codigo). A scale label of one of the
+ * store's layouts (issue #33 point 4, shared/balanza.ts) comes with `etiqueta`: the quantity the
+ * label gives (its weight, or the quantity its price buys, cantidadPorValor), added without the dialog.
+ */
+export const ZProductoPorCodigo = ZProductoVenta.extend({
+  etiqueta: z
+    .object({
+      tipo: z.enum(['peso', 'precio']),
+      /** In the product's unit, up to three decimals. */
+      cantidad: z.number(),
+      /** A price label's pesos (the line charges importeLinea of the quantity, within half a thousandth's price). */
+      pesos: z.number().int().optional(),
+    })
+    .optional(),
+});
+export type TProductoPorCodigo = z.infer<typeof ZProductoPorCodigo>;
 
 export const ZProductosVentaQuery = ZPageQuery;
 export const ZProductosVentaPage = zPage(ZProductoVenta);

@@ -214,6 +214,8 @@ const TABLE: Record<string, Entry> = {
   'POST /api/caja/movimientos': { expect: STORE, body: {} },
   'POST /api/caja/ventas/:id/verificar': { expect: STORE_SALE_NOT_R2S, params: id('venta') },
   // Permissions (issue #27 point 1): role 1 decides; every role of the store reads its own.
+  'GET /api/tienda/balanzas': { expect: STORE },
+  'PUT /api/tienda/balanzas': { expect: STORE_ADMIN, body: { formatos: [{ prefijo: '20', largoCodigo: 5, contenido: 'peso', decimales: 3, digitoPrecio: false }] } },
   'GET /api/tienda/permisos': { expect: STORE_ADMIN },
   'PUT /api/tienda/permisos': { expect: STORE_ADMIN, body: {} },
   'GET /api/tienda/mis-permisos': { expect: STORE },

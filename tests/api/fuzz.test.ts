@@ -234,6 +234,37 @@ describe('vencimiento del código y empleados pendientes', () => {
 });
 
 /**
+ * Issue #33 point 4: the layouts of the store's label scales. A hostile body never changes the stored
+ * layouts (one valid by chance is put back by the next case), and never answers 5xx.
+ */
+describe('formatos de balanza', () => {
+  it('cuerpos hostiles no cambian los formatos guardados', { timeout: 300_000 }, async () => {
+    const db = t.database.db;
+    const guardados = async () =>
+      JSON.stringify(((await db.execute(sql`select formatos_balanza from tienda where correo = ${DEMO.tienda.email}`)) as unknown as { rows: unknown[] }).rows);
+    const inicial = { formatos: [{ prefijo: '20', largoCodigo: 5, contenido: 'peso', decimales: 3, digitoPrecio: false }] };
+    const put = (payload: string) =>
+      t.app.inject({ method: 'PUT', url: '/api/tienda/balanzas', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, payload });
+    expect((await put(JSON.stringify(inicial))).statusCode).toBe(200);
+    const before = await guardados();
+    const formato = fc.record({ prefijo: anyValue, largoCodigo: anyValue, contenido: anyValue, decimales: anyValue, digitoPrecio: anyValue }, { requiredKeys: [] });
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(arbBody(['formatos']), fc.record({ formatos: fc.array(fc.oneof(formato, anyValue), { maxLength: 12 }) })), async (body) => {
+        const res = await put(typeof body === 'string' ? body : JSON.stringify(body));
+        expect(res.statusCode, res.body).toBeLessThan(500);
+        if (res.statusCode === 200) {
+          expect((await put(JSON.stringify(inicial))).statusCode).toBe(200);
+          return;
+        }
+        expect(res.json().error.message).not.toMatch(/\b(Invalid|expected|Required|Unrecognized|received)\b/);
+        expect(await guardados()).toBe(before);
+      }),
+      { numRuns: RUNS * 5, seed: 20241122 },
+    );
+  });
+});
+
+/**
  * Issue #16 point 4: the supervisor's PIN. Hostile bodies never set or change an encargado's PIN, and a
  * cashier's discount with a hostile supervisor or PIN never records a sale (the limiter's 429 included).
  */

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { TFormatoBalanza } from '#shared/balanza';
 
 export const tienda = pgTable(
   'tienda',
@@ -53,6 +54,12 @@ export const tienda = pgTable(
      * gives its number back and the numbers people see have no gaps.
      */
     ultimoNumeroVenta: integer('ultimo_numero_venta').notNull().default(0),
+    /**
+     * The layouts of the store's label scales (issue #33 point 4, shared/balanza.ts): how the till
+     * reads an EAN-13 of prefixes 20–29 into an item code and a weight or a price. Written only
+     * through ZFormatosBalanza (role 1, server/modules/tienda/balanza.ts); none by default.
+     */
+    formatosBalanza: jsonb('formatos_balanza').$type<TFormatoBalanza[]>().notNull().default([]),
     /** Bumped when the password changes: older tokens stop working. */
     tokenVersion: integer('token_version').notNull().default(0),
     creadoEn: timestamp('creado_en', { withTimezone: true }).notNull().defaultNow(),

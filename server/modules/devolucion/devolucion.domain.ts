@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { aMilesimas, importeLinea } from '#shared/cantidad';
-import { valorDevuelto } from '#shared/devolucion';
+import { aMilesimas, deMilesimas, formatCantidad, importeLinea, porUnidad } from '#shared/cantidad';
+import { valorDevueltoCantidad } from '#shared/devolucion';
 import { AppError } from '#shared/errors';
 import { desglosarImporte, desglosarVenta, totalesPorTarifa, type TImpuesto } from '#shared/impuestos';
 import { M } from '#shared/messages';
@@ -41,6 +41,7 @@ interface LineaVendida {
   facturaId: number;
   productoId: number;
   producto: string;
+  unidad: string;
   vendidas: number;
   devueltas: number;
   pagado: number;
@@ -57,6 +58,7 @@ async function lineasDeVenta(db: Db | Tx, tiendaId: number, ventaId: number, des
       facturaId: factura.idFactura,
       productoId: factura.productoId,
       producto: producto.nombre,
+      unidad: producto.unidadDian,
       cantidad: factura.cantidad,
       precio: factura.precio,
       descuento: factura.descuento,
@@ -78,6 +80,7 @@ async function lineasDeVenta(db: Db | Tx, tiendaId: number, ventaId: number, des
     facturaId: f.facturaId,
     productoId: f.productoId,
     producto: f.factor > 1 && f.presentacion ? `${f.producto} (${f.presentacion})` : f.producto,
+    unidad: f.unidad,
     vendidas: f.cantidad,
     devueltas: Number(f.devueltas),
     pagado: desglose[i]!.pagado,
@@ -161,6 +164,7 @@ export async function obtenerDevolucion(options: { db: Db | Tx; tiendaId: number
     .select({
       productoId: devolucionLinea.productoId,
       producto: producto.nombre,
+      unidad: producto.unidadDian,
       cantidad: devolucionLinea.cantidad,
       valor: devolucionLinea.valor,
       destino: devolucionLinea.destino,
@@ -189,7 +193,7 @@ export async function obtenerDevolucion(options: { db: Db | Tx; tiendaId: number
     metodo: d.metodo,
     total: d.total,
     motivo: d.motivo,
-    lineas: lineas.map((l) => ({ productoId: l.productoId, producto: l.producto, cantidad: l.cantidad, valor: l.valor, destino: l.destino as TDestino })),
+    lineas: lineas.map((l) => ({ productoId: l.productoId, producto: l.producto, cantidad: l.cantidad, unidad: l.unidad, valor: l.valor, destino: l.destino as TDestino })),
     tarifas,
     tienda: { nombre: d.tiendaNombre, direccion: d.tiendaDireccion, telefono: d.tiendaTelefono },
     cliente: d.clienteNombre && d.clienteDocumento ? { nombre: d.clienteNombre, documento: d.clienteDocumento, telefono: d.clienteTelefono } : null,
@@ -225,10 +229,13 @@ export function devueltasDe(p: DevolucionPreparada): Map<number, { cantidad: num
   const devueltas = new Map<number, { cantidad: number; valor: number }>();
   for (const l of p.lineas) {
     const antes = devueltas.get(l.facturaId);
-    devueltas.set(l.facturaId, { cantidad: (antes?.cantidad ?? 0) + l.cantidad, valor: (antes?.valor ?? 0) + l.valor });
+    devueltas.set(l.facturaId, { cantidad: sumar(antes?.cantidad ?? 0, l.cantidad), valor: (antes?.valor ?? 0) + l.valor });
   }
   return devueltas;
 }
+
+/** Two quantities added exactly, in thousandths (0,1 + 0,2 is 0,3). */
+const sumar = (a: number, b: number) => deMilesimas(aMilesimas(a)! + aMilesimas(b)!);
 
 /** A return checked and valued under its locks, not yet written (`escribirDevolucion`). */
 export interface DevolucionPreparada {
@@ -279,9 +286,12 @@ export async function prepararDevolucion(
   const lineas = options.lineas.map((pedida) => {
     const l = vendidas.get(pedida.facturaId);
     if (!l) throw new AppError('VALIDATION', D.lineaAjena);
-    const quedan = l.vendidas - l.devueltas;
-    if (pedida.cantidad > quedan) throw new AppError('BUSINESS_RULE', D.masDeLoVendido(l.producto, quedan));
-    return { ...pedida, productoId: l.productoId, factor: l.factor, valor: valorDevuelto(l.pagado, l.vendidas, l.devueltas, pedida.cantidad) };
+    // A fraction only of a product sold by measure; what is left compared exactly, in thousandths.
+    if (porUnidad(l.unidad) && !Number.isInteger(pedida.cantidad)) throw new AppError('VALIDATION', D.cantidadEntera(l.producto));
+    const quedan = aMilesimas(l.vendidas)! - aMilesimas(l.devueltas)!;
+    if (aMilesimas(pedida.cantidad)! > quedan)
+      throw new AppError('BUSINESS_RULE', D.masDeLoVendido(l.producto, porUnidad(l.unidad) || quedan === 0 ? deMilesimas(quedan) : formatCantidad(deMilesimas(quedan), l.unidad)));
+    return { ...pedida, productoId: l.productoId, factor: l.factor, valor: valorDevueltoCantidad(l.pagado, l.vendidas, l.devueltas, pedida.cantidad) };
   });
   return { tiendaId, ventaId, autor, venta: { numero: v.numero, clienteId: v.clienteId }, lineas, total: lineas.reduce((s, l) => s + l.valor, 0) };
 }
@@ -335,8 +345,8 @@ export async function abrirDevolucion(
   );
   // Units back on the shelf go through the ledger; damaged ones (merma) stay out of stock.
   const alInventario = new Map<number, number>();
-  // A pack's line gives back factor × cantidad units (ADR 033).
-  for (const l of lineas) if (l.destino === 'inventario') alInventario.set(l.productoId, (alInventario.get(l.productoId) ?? 0) + l.cantidad * l.factor);
+  // A pack's line gives back factor × cantidad units (ADR 033); a weighed line its exact decimal (factor 1).
+  for (const l of lineas) if (l.destino === 'inventario') alInventario.set(l.productoId, sumar(alInventario.get(l.productoId) ?? 0, l.cantidad * l.factor));
   const movidos = await ajustarStockLote(tx, {
     tiendaId,
     cambios: [...alInventario].sort(([a], [b]) => a - b).map(([productoId, delta]) => ({ productoId, delta })),
@@ -367,7 +377,7 @@ export async function abrirDevolucion(
         numero,
         ventaId,
         ventaNumero: v.numero,
-        unidades: lineas.reduce((s, l) => s + l.cantidad, 0),
+        unidades: lineas.reduce((s, l) => sumar(s, l.cantidad), 0),
         total,
         metodo: metodo.nombre,
         motivo,

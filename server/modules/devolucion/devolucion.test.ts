@@ -311,3 +311,59 @@ describe('quién puede devolver', () => {
     expect(linea!.cantidad).toBe(2);
   });
 });
+
+/** Issue #33 (ADR 030): a fraction of a weighed line comes back, exact in thousandths. */
+describe('devolver parte de una línea pesada', () => {
+  let s: Tienda;
+  beforeAll(async () => {
+    s = await crearTienda(t);
+  });
+  const pesado = async (precio: number, stock: number) => {
+    const [p] = await t.database.db.insert(producto).values({ tiendaId: s.id, nombre: `Queso devolución ${++seq}`, precioUnit: precio, stock, estado: 1, unidadDian: 'KGM' }).returning();
+    return p!;
+  };
+
+  it('0,125 kg de 0,375 kg a $ 12.000/kg devuelve $ 1.500 y el stock sube 0,125; el resto devuelve justo lo que falta; nada más', async () => {
+    const queso = await pesado(12_000, 5);
+    const ventaId = await vender(s.token, [{ productoId: queso.idProducto, cantidad: 0.375 }]);
+    expect(await stockDe(queso.idProducto)).toBe(4.625);
+    const [l] = (await lineasDe(s.token, ventaId)).lineas;
+    expect(l).toMatchObject({ vendidas: 0.375, devueltas: 0, pagado: 4_500, unidad: 'KGM' });
+
+    const uno = await devolver(s.token, ventaId, { lineas: [{ facturaId: l!.facturaId, cantidad: 0.125, destino: 'inventario' }] });
+    expect(uno.statusCode, uno.body).toBe(201);
+    expect(uno.json()).toMatchObject({ total: 1_500, lineas: [expect.objectContaining({ cantidad: 0.125, valor: 1_500 })] });
+    expect(await stockDe(queso.idProducto)).toBe(4.75);
+    const mov = (await t.database.db.select().from(movimiento).where(and(eq(movimiento.productoId, queso.idProducto), eq(movimiento.estadoDespues, 'Entrada'))))[0];
+    expect(mov).toMatchObject({ entradas: 0.125, stockAntes: 4.625, cantidadDespues: 4.75 });
+
+    // More than is left (0,25 kg), or more than three decimals: refused, nothing written.
+    const mas = await devolver(s.token, ventaId, { lineas: [{ facturaId: l!.facturaId, cantidad: 0.251, destino: 'inventario' }] });
+    expect(mas.statusCode).toBe(422);
+    expect(mas.json().error.message).toBe(D.masDeLoVendido(queso.nombre, '0,25 kg'));
+    const decimales = await devolver(s.token, ventaId, { lineas: [{ facturaId: l!.facturaId, cantidad: 0.1255, destino: 'inventario' }] });
+    expect(decimales.statusCode).toBe(400);
+    expect(decimales.json().error.message).toBe(D.cantidadInvalida);
+
+    const resto = await devolver(s.token, ventaId, { lineas: [{ facturaId: l!.facturaId, cantidad: 0.25, destino: 'merma' }] });
+    expect(resto.statusCode, resto.body).toBe(201);
+    expect(resto.json().total).toBe(3_000);
+    // Merma stays out of stock; everything paid came back, not a peso more.
+    expect(await stockDe(queso.idProducto)).toBe(4.75);
+    const despues = await lineasDe(s.token, ventaId);
+    expect(despues.lineas[0]).toMatchObject({ devueltas: 0.375 });
+    expect(despues.devoluciones.reduce((a, d) => a + d.total, 0)).toBe(4_500);
+    const otra = await devolver(s.token, ventaId, { lineas: [{ facturaId: l!.facturaId, cantidad: 0.001, destino: 'inventario' }] });
+    expect(otra.json().error.message).toBe(D.masDeLoVendido(queso.nombre, 0));
+  });
+
+  it('un producto por unidad no se devuelve en fracciones', async () => {
+    const p = await crearProducto(s.id, 3_000, 10);
+    const ventaId = await vender(s.token, [{ productoId: p, cantidad: 2 }]);
+    const [l] = (await lineasDe(s.token, ventaId)).lineas;
+    const res = await devolver(s.token, ventaId, { lineas: [{ facturaId: l!.facturaId, cantidad: 0.5, destino: 'inventario' }] });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toBe(D.cantidadEntera(`Producto devolución ${seq}`));
+    expect(await stockDe(p)).toBe(8);
+  });
+});

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { M } from '#shared/messages';
 import { ROL } from '#shared/roles';
-import { ZAjustesTienda, ZCodigoInvitacionRegenerado, ZUpdateAjustesTienda } from '#shared/schemas/tienda';
+import { ZAjustesTienda, ZCodigoInvitacionRegenerado, ZFormatosBalanza, ZUpdateAjustesTienda } from '#shared/schemas/tienda';
 import { requireRole, sessionOf, storeOf } from '../../plugins/auth';
 import { actualizarAjustes, obtenerAjustes, regenerarCodigoInvitacion } from './tienda.service';
 import { ZEmpleadosPendientes, ZInvitacion, ZPendienteIdParam, ZRegenerarCodigoRequest, ZUpdateInvitacion } from '#shared/schemas/invitacion';
@@ -12,6 +12,7 @@ import { autorDe } from '../actividad/actividad.domain';
 import { guardarPermisos, misPermisos, obtenerPermisos } from './permisos';
 import { ZPerfilFiscalRespuesta, ZUpdatePerfilFiscal } from '#shared/schemas/impuestos';
 import { guardarPerfilFiscal, obtenerPerfilFiscal } from './perfil-fiscal';
+import { guardarFormatosBalanza, obtenerFormatosBalanza } from './balanza';
 import { aprobarEmpleado, configurarInvitacion, listarPendientes, obtenerInvitacion, rechazarEmpleado } from './invitacion.domain';
 
 /** The store's own settings that its screens change (registered among the store's routes). */
@@ -83,6 +84,20 @@ export async function tiendaRoutes(app: FastifyInstance) {
     config: { keepsSessions: true, keepsCatalog: true },
     schema: { tags: ['tienda'], body: ZUpdateAjustesTienda, response: { 200: ZAjustesTienda } },
     handler: async (req) => actualizarAjustes({ db: app.db, tiendaId: storeOf(req), data: req.body }),
+  });
+
+  // The layouts of the store's label scales (issue #33 point 4): every role reads them (the till's
+  // labels follow them); role 1 changes them. The change moves no account and no catalogue.
+  r.get('/tienda/balanzas', {
+    schema: { tags: ['tienda'], response: { 200: ZFormatosBalanza } },
+    handler: (req) => obtenerFormatosBalanza({ db: app.db, tiendaId: storeOf(req) }),
+  });
+
+  r.put('/tienda/balanzas', {
+    preValidation: requireRole([ROL.ADMIN], M.ajustesTienda.balanzas.soloAdministrador),
+    config: { keepsSessions: true, keepsCatalog: true },
+    schema: { tags: ['tienda'], body: ZFormatosBalanza, response: { 200: ZFormatosBalanza } },
+    handler: (req) => guardarFormatosBalanza({ db: app.db, tiendaId: storeOf(req), datos: req.body }),
   });
 
   // Permissions (issue #27 point 1; the rule is permisos.ts's): role 1 decides; every role reads its own,

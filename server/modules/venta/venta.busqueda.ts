@@ -1,13 +1,17 @@
 import { and, asc, count, desc, eq, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { leerEtiquetaBalanza, type EtiquetaBalanza } from '#shared/balanza';
+import { cantidadPorValor, deMilesimas, MILESIMAS } from '#shared/cantidad';
 import { AppError } from '#shared/errors';
 import { M } from '#shared/messages';
+import { LIMITES_DINERO } from '#shared/money';
 import type { TPage, TPageQuery } from '#shared/schemas/common';
-import type { TClienteVenta, TMetodoPago, TProductosRapidos, TProductoVenta } from '#shared/schemas/venta';
+import type { TClienteVenta, TMetodoPago, TProductoPorCodigo, TProductosRapidos, TProductoVenta } from '#shared/schemas/venta';
 import type { Db, Tx } from '../../db/client';
 import { contieneTexto, contieneTextoPorFila, enOrden, idsParecidos, paginaDeProductos, tiendaPequena, TRIGRAM_MIN_LENGTH } from '../../db/name-search';
 import { cliente, metodoPago, producto, productoUnidadVenta, ventaProductoResumen } from '../../db/schema';
 import { creditoDe } from '../fiado/fiado.domain';
 import { ordenFijo } from './rejilla';
+import { formatosBalanzaDe } from '../tienda/balanza';
 
 const V = M.ventas;
 
@@ -20,6 +24,7 @@ const productoVentaColumns = {
   precio: producto.precioUnit,
   stock: producto.stock,
   codigoBarras: producto.codigoBarras,
+  unidad: producto.unidadDian,
 };
 
 /** The store's products on sale (estado 1), searched by name or exact code, paged on the server. */
@@ -129,9 +134,13 @@ export async function refrescarStock(options: { db: Db; tiendaId: number; page: 
 
 /**
  * The scanner: an exact barcode — a product's, or one of its sale units' (a pack, issue #33 point 5,
- * ADR 033: the product at the pack's price, with the unit) — or else the product id typed at the counter.
+ * ADR 033: the product at the pack's price, with the unit) —, or else the product id typed at the
+ * counter, or else a scale label of one of the store's layouts (issue #33 point 4): an EAN-13 of
+ * prefixes 20–29 whose item code is a product's barcode, answered with the label's quantity. A barcode
+ * that is the whole label wins (a product with its own code in that range), so configuring a layout
+ * never hides a product.
  */
-export async function productoPorCodigo(options: { db: Db; tiendaId: number; codigo: string }): Promise<TProductoVenta> {
+export async function productoPorCodigo(options: { db: Db; tiendaId: number; codigo: string }): Promise<TProductoPorCodigo> {
   const { db, tiendaId } = options;
   const codigo = options.codigo.trim();
   const byId = /^\d{1,9}$/.test(codigo) ? Number(codigo) : null;
@@ -155,8 +164,42 @@ export async function productoPorCodigo(options: { db: Db; tiendaId: number; cod
     return { ...p, precio: precioUnidad, unidadVenta: { id: unidadId, nombre: unidadNombre, factor } };
   }
   const found = rows[0];
-  if (!found) throw new AppError('NOT_FOUND', V.codigoNoEncontrado(codigo));
-  return found;
+  if (found) return found;
+  const deEtiqueta = /^2\d{12}$/.test(codigo) ? await productoDeEtiqueta(db, tiendaId, codigo) : null;
+  if (!deEtiqueta) throw new AppError('NOT_FOUND', V.codigoNoEncontrado(codigo));
+  return deEtiqueta;
+}
+
+/** A scale label read with the store's layouts, its product (by the item code as its barcode) and the line's quantity; null when it is none of them. */
+async function productoDeEtiqueta(db: Db, tiendaId: number, codigo: string): Promise<TProductoPorCodigo | null> {
+  const etiqueta = leerEtiquetaBalanza(codigo, await formatosBalanzaDe(db, tiendaId));
+  if (!etiqueta) return null;
+  // The item code as printed (01234) or without its leading zeros (1234): a scale pads its PLU.
+  const codigos = [...new Set([etiqueta.codigo, etiqueta.codigo.replace(/^0+/, '')])].filter(Boolean);
+  const rows = await db
+    .select(productoVentaColumns)
+    .from(producto)
+    .where(and(eq(producto.tiendaId, tiendaId), eq(producto.estado, 1), inArray(producto.codigoBarras, codigos)))
+    .limit(2);
+  const p = rows.find((r) => r.codigoBarras === etiqueta.codigo) ?? rows[0];
+  if (!p) return null;
+  return { ...p, etiqueta: { ...cantidadDeEtiqueta(p, etiqueta), ...(etiqueta.tipo === 'precio' ? { pesos: etiqueta.pesos } : {}) } };
+}
+
+/**
+ * The quantity a label gives, in the product's unit: a weight label's kilograms (as grams for a
+ * product sold by the gram); a price label's pesos through cantidadPorValor at the product's price.
+ * A product sold by unit, or a weight for one sold by volume, is refused with its reason (422).
+ */
+export function cantidadDeEtiqueta(p: Pick<TProductoVenta, 'nombre' | 'precio' | 'unidad'>, etiqueta: EtiquetaBalanza): { tipo: 'peso' | 'precio'; cantidad: number } {
+  if (p.unidad === '94' || !p.unidad) throw new AppError('BUSINESS_RULE', V.peso.etiquetaPorUnidad(p.nombre));
+  let milesimas: number | null;
+  if (etiqueta.tipo === 'precio') milesimas = cantidadPorValor(etiqueta.pesos, p.precio);
+  else if (p.unidad === 'KGM') milesimas = etiqueta.milesimas;
+  else if (p.unidad === 'GRM') milesimas = etiqueta.milesimas * MILESIMAS;
+  else throw new AppError('BUSINESS_RULE', V.peso.etiquetaPesoEnVolumen(p.nombre));
+  if (milesimas === null || milesimas < 1 || milesimas > LIMITES_DINERO.maxCantidad * MILESIMAS) throw new AppError('BUSINESS_RULE', V.peso.etiquetaSinCantidad(p.nombre));
+  return { tipo: etiqueta.tipo, cantidad: deMilesimas(milesimas) };
 }
 
 export async function listarMetodosPago(options: { db: Db }): Promise<TMetodoPago[]> {

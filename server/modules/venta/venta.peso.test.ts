@@ -1,6 +1,8 @@
 import { and, asc, count, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cantidadPorValor, deMilesimas } from '#shared/cantidad';
+import { totalConDescuentos } from '#shared/descuento';
+import type { TDescuentoLinea, TDescuentoVenta } from '#shared/schemas/venta';
 import { M } from '#shared/messages';
 import { factura, movimiento, producto, resumenProductoDia, resumenVentaDia, venta, ventaProductoResumen } from '../../db/schema';
 import { crearTienda, type Tienda } from '../../../tests/helpers/factories';
@@ -150,5 +152,27 @@ describe('venta por peso o medida', () => {
     expect(ok.statusCode).toBe(201);
     expect(ok.json().total).toBe(10_000);
     expect(await stockOf(queso.idProducto)).toBe(0);
+  });
+
+  it('la vista previa de la caja (shared/descuento.ts) cobra lo mismo que el servidor con descuentos en líneas pesadas', async () => {
+    const jamon = await crearProducto(s.id, { nombre: 'Jamón serrano', precio: 12_000, stock: 50, unidad: 'KGM' });
+    const arroz = await crearProducto(s.id, { nombre: 'Arroz suelto', precio: 3_333, stock: 50, unidad: 'KGM' });
+    const casos: { lineas: { productoId: number; precio: number; cantidad: number; descuento?: TDescuentoLinea }[]; descuento?: TDescuentoVenta }[] = [
+      { lineas: [{ productoId: jamon.idProducto, precio: 12_000, cantidad: 0.375, descuento: { tipo: 'precio', valor: 11_111 } }] },
+      { lineas: [{ productoId: jamon.idProducto, precio: 12_000, cantidad: 0.333, descuento: { tipo: 'porcentaje', valor: 7 } }, { productoId: arroz.idProducto, precio: 3_333, cantidad: 1.001 }], descuento: { tipo: 'porcentaje', valor: 10 } },
+      { lineas: [{ productoId: arroz.idProducto, precio: 3_333, cantidad: 0.125, descuento: { tipo: 'valor', valor: 17 } }], descuento: { tipo: 'valor', valor: 100 } },
+    ];
+    for (const caso of casos) {
+      const vista = totalConDescuentos(caso.lineas, caso.descuento);
+      const res = await vender(s.token, {
+        lineas: caso.lineas.map((l) => ({ productoId: l.productoId, cantidad: l.cantidad, ...(l.descuento ? { descuento: l.descuento } : {}) })),
+        ...(caso.descuento ? { descuento: caso.descuento } : {}),
+        motivoDescuento: 'Cliente fiel',
+        metodoPagoId: 1,
+        montoRecibido: 100_000,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json().total).toBe(vista.total);
+    }
   });
 });

@@ -15,7 +15,7 @@ import {
   ZProductosVentaPage,
   ZOrdenRejilla,
   ZProductosVentaQuery,
-  ZProductoVenta,
+  ZProductoPorCodigo,
   ZRecibo,
   ZSupervisor,
   type TProductoVenta,
@@ -70,7 +70,7 @@ export async function ventaRoutes(app: FastifyInstance) {
   });
 
   r.get('/ventas/productos/codigo/:codigo', {
-    schema: { tags, params: ZCodigoParam, response: { 200: ZProductoVenta } },
+    schema: { tags, params: ZCodigoParam, response: { 200: ZProductoPorCodigo } },
     handler: (req) => productoPorCodigo({ db: app.db, tiendaId: storeOf(req), codigo: req.params.codigo }),
   });
 

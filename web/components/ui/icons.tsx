@@ -34,6 +34,12 @@ export const IconClose = (p: IconProps) => (
     <path d="M6 6l12 12M18 6L6 18" />
   </Icon>
 );
+/** Change this value (a weighed line's quantity at the till). */
+export const IconEdit = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M4 20h4L19 9l-4-4L4 16v4zM14 6l4 4" />
+  </Icon>
+);
 export const IconBack = (p: IconProps) => (
   <Icon {...p}>
     <path d="M15 18l-6-6 6-6" />

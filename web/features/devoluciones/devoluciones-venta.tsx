@@ -1,6 +1,7 @@
 import { useDeferredValue, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { valorDevuelto } from '#shared/devolucion';
+import { aMilesimas, deMilesimas, formatCantidad, parseCantidad, porUnidad } from '#shared/cantidad';
+import { valorDevueltoCantidad } from '#shared/devolucion';
 import { AppError } from '#shared/errors';
 import { generic } from '#shared/messages/comun';
 import { devoluciones } from '#shared/messages/devoluciones';
@@ -34,7 +35,7 @@ export function DevolucionesVenta({ idVenta, estado }: { idVenta: number; estado
   const [ultima, setUltima] = useState<number | null>(null);
   const data = query.data;
   if (!data) return null;
-  const quedan = data.lineas.some((l) => l.vendidas > l.devueltas);
+  const quedan = data.lineas.some((l) => quedanDe(l) > 0);
   if (estado !== 'Completada' && data.devoluciones.length === 0) return null;
   return (
     <section className="card devoluciones" aria-labelledby="devoluciones-titulo">
@@ -84,6 +85,23 @@ interface Fila {
   destino: TDestino;
 }
 
+type LineaDevolvible = TDevolucionesDeVenta['lineas'][number];
+
+/** What is left to return of a line, in thousandths (a weighed line, issue #33: exact, never 0,30000000000000004). */
+const quedanDe = (l: LineaDevolvible) => (aMilesimas(l.vendidas) ?? 0) - (aMilesimas(l.devueltas) ?? 0);
+
+/**
+ * What the person typed to return, in thousandths (0 when nothing, or zero, was typed): whole units
+ * for a product sold by unit; up to three decimals, with a comma, for one sold by measure ("0,125").
+ * Null when it is no such quantity.
+ */
+function milesimasPedidas(texto: string, unidad: string): number | null {
+  const t = texto.trim();
+  if (!t) return 0;
+  if (porUnidad(unidad)) return /^\d{1,4}$/.test(t) ? Number(t) * 1000 : null;
+  return parseCantidad(t);
+}
+
 /** What an exchange's customer takes instead: a product and how many. */
 interface Nuevo {
   producto: TProductoVenta;
@@ -119,10 +137,11 @@ function FormularioDevolucion({
 
   const fila = (facturaId: number): Fila => filas[facturaId] ?? { cantidad: '', destino: 'inventario' };
   const cambiar = (facturaId: number, cambio: Partial<Fila>) => setFilas((f) => ({ ...f, [facturaId]: { ...fila(facturaId), ...cambio } }));
-  const pedidas = datos.lineas
-    .map((l) => ({ l, cantidad: Number(fila(l.facturaId).cantidad || 0), destino: fila(l.facturaId).destino }))
-    .filter((x) => Number.isInteger(x.cantidad) && x.cantidad > 0);
-  const total = pedidas.reduce((s, x) => s + valorDevuelto(x.l.pagado, x.l.vendidas, x.l.devueltas, Math.min(x.cantidad, x.l.vendidas - x.l.devueltas)), 0);
+  const pedidas = datos.lineas.flatMap((l) => {
+    const m = milesimasPedidas(fila(l.facturaId).cantidad, l.unidad);
+    return !m ? [] : [{ l, milesimas: m, cantidad: deMilesimas(m), destino: fila(l.facturaId).destino }];
+  });
+  const total = pedidas.reduce((s, x) => s + valorDevueltoCantidad(x.l.pagado, x.l.vendidas, x.l.devueltas, deMilesimas(Math.min(x.milesimas, quedanDe(x.l)))), 0);
   const valorNuevo = nuevos.reduce((acc, n) => acc + n.producto.precio * (Number(n.cantidad) || 0), 0);
   const diferencia = valorNuevo - total;
   const opciones = useMemo(
@@ -135,10 +154,16 @@ function FormularioDevolucion({
 
   const enviar = async () => {
     setError(null);
+    // A typed text that is no quantity (two commas, four decimals): said, not silently left out.
+    const malEscrita = datos.lineas.find((l) => milesimasPedidas(fila(l.facturaId).cantidad, l.unidad) === null);
+    if (malEscrita) return setError(porUnidad(malEscrita.unidad) ? D.cantidadEntera(malEscrita.producto) : D.cantidadInvalida);
     if (pedidas.length === 0) return setError(D.sinLineas);
     // The server refuses the same; said here in the store's words, not the browser's.
-    const demasiadas = pedidas.find((x) => x.cantidad > x.l.vendidas - x.l.devueltas);
-    if (demasiadas) return setError(D.masDeLoVendido(demasiadas.l.producto, demasiadas.l.vendidas - demasiadas.l.devueltas));
+    const demasiadas = pedidas.find((x) => x.milesimas > quedanDe(x.l));
+    if (demasiadas) {
+      const q = quedanDe(demasiadas.l);
+      return setError(D.masDeLoVendido(demasiadas.l.producto, porUnidad(demasiadas.l.unidad) || q === 0 ? deMilesimas(q) : formatCantidad(deMilesimas(q), demasiadas.l.unidad)));
+    }
     if (cambio) return enviarCambio();
     try {
       const d = await registrar.mutateAsync({
@@ -209,25 +234,25 @@ function FormularioDevolucion({
           </thead>
           <tbody>
             {datos.lineas.map((l) => {
-              const quedan = l.vendidas - l.devueltas;
+              const quedan = quedanDe(l);
               const f = fila(l.facturaId);
+              // A weighed line takes up to three decimals with a comma (issue #33): a text field, not a number one.
+              const medida = !porUnidad(l.unidad);
               return (
                 <tr key={l.facturaId}>
                   <td className="devolucion-c-producto">{l.producto}</td>
                   <td className="num" data-label={D.vendidas}>
-                    {l.vendidas}
+                    {formatCantidad(l.vendidas, l.unidad)}
                   </td>
                   <td className="num" data-label={D.yaDevueltas}>
-                    {l.devueltas}
+                    {formatCantidad(l.devueltas, l.unidad)}
                   </td>
                   <td data-label={D.aDevolver}>
                     <input
                       className="devolucion-cantidad"
-                      type="number"
-                      inputMode="numeric"
-                      min={0}
-                      max={quedan}
-                      step={1}
+                      {...(medida
+                        ? { type: 'text', inputMode: 'decimal' as const, placeholder: formatCantidad(deMilesimas(quedan), l.unidad) }
+                        : { type: 'number', inputMode: 'numeric' as const, min: 0, max: deMilesimas(quedan), step: 1 })}
                       disabled={quedan === 0}
                       aria-label={`${D.aDevolver}: ${l.producto}`}
                       value={f.cantidad}
@@ -392,7 +417,7 @@ function Documento({ d, destacado, telefono }: { d: TDevolucion; destacado: bool
         <strong>{D.tituloN(d.numero)}</strong>
         <span>{fechas.fechaHora(d.fecha)}</span>
         <span>
-          {d.lineas.map((l) => `${l.cantidad} × ${l.producto}${l.destino === 'merma' ? ` (${D.merma.toLowerCase()})` : ''}`).join(', ')}
+          {d.lineas.map((l) => `${formatCantidad(l.cantidad, l.unidad)} × ${l.producto}${l.destino === 'merma' ? ` (${D.merma.toLowerCase()})` : ''}`).join(', ')}
         </span>
         <span>
           {D.totalDevuelto}: <strong>{formatPesos(d.total)}</strong> · {D.reembolsadoCon(d.metodo)}

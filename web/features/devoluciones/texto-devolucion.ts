@@ -1,3 +1,4 @@
+import { formatCantidad } from '#shared/cantidad';
 import { devoluciones } from '#shared/messages/devoluciones';
 import { impuestos } from '#shared/messages/impuestos';
 import { formatCentavos, TARIFAS } from '#shared/impuestos';
@@ -23,7 +24,7 @@ function partes(d: TDevolucion, zona?: string) {
   if (d.ventaCambio) meta.push([D.cambioAVenta(d.ventaCambio.numero), '']);
   const lineas = d.lineas.map((l) => ({
     nombre: l.producto,
-    detalle: `${l.cantidad} × ${l.destino === 'merma' ? D.merma : D.vuelveAlInventario}`,
+    detalle: `${formatCantidad(l.cantidad, l.unidad)} × ${l.destino === 'merma' ? D.merma : D.vuelveAlInventario}`,
     valor: formatPesos(l.valor),
   }));
   const tarifas: [string, string][] = [];

@@ -14,6 +14,7 @@ import { validate } from '../../lib/form-errors';
 import { useSession } from '../../lib/session';
 import { useAjustesTienda, useGuardarAjustes } from '../../lib/ajustes-tienda';
 import { otrasZonas, ZONAS_FRECUENTES } from './zonas-horarias';
+import { FormatosBalanza } from './components/formatos-balanza';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
 const M = { ajustesTienda, comun, generic, ventas };
@@ -24,11 +25,14 @@ const T = M.ajustesTienda;
 export default function AjustesTiendaPage() {
   const ajustes = useAjustesTienda();
   // Without a store (the platform operator) there are no settings to load.
-  const sinTienda = useSession()?.id_Tienda == null;
+  const session = useSession();
+  const sinTienda = session?.id_Tienda == null;
   return (
     <>
-      <PageHeader title={T.titulo} backTo={paths.inicio} backLabel={M.comun.volverInicio} />
+      <PageHeader title={T.tituloPagina} backTo={paths.inicio} backLabel={M.comun.volverInicio} />
       {ajustes.data ? <AjustesForm inicial={ajustes.data} /> : <p className="state" role="status">{ajustes.isError || sinTienda ? M.generic.errorText : M.comun.cargando}</p>}
+      {/* The labels of the store's scales (issue #33 point 4): a form of its own, saved on its own. */}
+      {sinTienda ? null : <FormatosBalanza puede={session?.rol === ROL.ADMIN} />}
     </>
   );
 }
@@ -71,6 +75,7 @@ function AjustesForm({ inicial }: { inicial: TAjustesTienda }) {
   };
   return (
     <form className="card" onSubmit={onSubmit} noValidate aria-label={T.titulo} style={{ maxWidth: '36rem', display: 'grid', gap: '0.75rem' }}>
+      <h2 style={{ margin: 0, fontSize: '1.2rem' }}>{T.titulo}</h2>
       <p>
         {M.comun.pie.tienda} <strong>{inicial.nombreTienda}</strong>
       </p>

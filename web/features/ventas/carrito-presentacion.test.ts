@@ -4,7 +4,7 @@ import { actualizarDesde, agregarProducto, claveLinea, fijarCantidad, lineasSinS
 import { calcularPago } from './pedido-pago';
 
 /** Issue #33 point 5 (ADR 033): a pack scanned is its own cart line, at the pack's price, sent with its unit. */
-const cerveza: TProductoVenta = { id: 7, nombre: 'Cerveza lata', marca: null, precio: 3_000, stock: 30, codigoBarras: '770001' };
+const cerveza: TProductoVenta = { id: 7, nombre: 'Cerveza lata', marca: null, precio: 3_000, stock: 30, codigoBarras: '770001', unidad: '94' };
 const paca: TProductoVenta = { ...cerveza, precio: 33_000, codigoBarras: '770012', unidadVenta: { id: 4, nombre: 'Paca x12', factor: 12 } };
 
 describe('carrito con presentaciones', () => {

@@ -5,6 +5,9 @@ import { STORAGE_KEYS } from '../../lib/session';
 import {
   agregarProducto,
   claveDeVenta,
+  excedeStock,
+  importeDe,
+  lineasSinStock,
   fijarCantidad,
   guardarCarrito,
   leerCarrito,
@@ -22,10 +25,11 @@ const producto = (id: number, precio = 1_000, extra: Partial<TProductoVenta> = {
   precio,
   stock: 10,
   codigoBarras: null,
+  unidad: '94',
   ...extra,
 });
 
-const linea = (id: number, cantidad: number, precio = 1_000): LineaCarrito => ({ id, nombre: `Producto ${id}`, marca: null, precio, stock: 10, cantidad });
+const linea = (id: number, cantidad: number, precio = 1_000, unidad = '94'): LineaCarrito => ({ id, nombre: `Producto ${id}`, marca: null, precio, stock: 10, cantidad, unidad });
 
 describe('carrito de la caja', () => {
   it('agregar el mismo producto suma una unidad a su línea, no otra línea', () => {
@@ -92,9 +96,16 @@ describe('carrito de la caja', () => {
     ]);
     expect(leido.map((l) => l.id)).toEqual([1, 9, 10]);
     expect(leido[1]!.cantidad).toBe(9_999);
-    expect(leido[2]).toEqual({ id: 10, nombre: 'Producto 1', marca: 'Acme', precio: 1_000, stock: 10, cantidad: 2 });
+    expect(leido[2]).toEqual({ id: 10, nombre: 'Producto 1', marca: 'Acme', precio: 1_000, stock: 10, cantidad: 2, unidad: '94' });
     expect(parseCarrito({ 0: buena })).toEqual([]);
     expect(parseCarrito(Array.from({ length: 250 }, (_, i) => linea(i + 1, 1)))).toHaveLength(200);
+  });
+
+  it('parseCarrito: un carrito guardado antes de las unidades se lee por unidad; uno pesado conserva sus tres decimales', () => {
+    const { unidad: _, ...antigua } = linea(1, 2);
+    expect(parseCarrito([antigua])).toEqual([linea(1, 2)]);
+    const pesada = linea(2, 0.375, 12_000, 'KGM');
+    expect(parseCarrito([pesada, { ...pesada, id: 3, cantidad: 0.0001 }, { ...pesada, id: 4, unidad: 'LBR' }, { ...pesada, id: 5, stock: 4.625 }])).toEqual([pesada, { ...pesada, id: 5, stock: 4.625 }]);
   });
 
   it('un carrito guardado dañado en localStorage se lee como vacío', () => {
@@ -124,6 +135,63 @@ describe('carrito de la caja', () => {
           expect(l.cantidad).toBeGreaterThanOrEqual(1);
           expect(l.cantidad).toBeLessThanOrEqual(9_999);
         }
+      }),
+    );
+  });
+});
+
+describe('productos por peso o medida en el carrito (issue #33, ADR 030)', () => {
+  const queso = producto(20, 12_000, { unidad: 'KGM', stock: 5 });
+
+  it('0,375 kg a $ 12.000/kg: la línea cobra $ 4.500 y cuenta como un artículo', () => {
+    const c = agregarProducto([], queso, 0.375);
+    expect(c[0]).toMatchObject({ cantidad: 0.375, unidad: 'KGM' });
+    expect(importeDe(c[0]!)).toBe(4_500);
+    expect(totalCarrito(c)).toBe(4_500);
+    expect(unidadesCarrito([...c, linea(1, 2)])).toBe(3);
+  });
+
+  it('pesar otra vez el mismo producto suma exacto en milésimas (0,1 + 0,2 = 0,3, no 0,30000000000000004)', () => {
+    const c = agregarProducto(agregarProducto([], queso, 0.1), queso, 0.2);
+    expect(c).toHaveLength(1);
+    expect(c[0]!.cantidad).toBe(0.3);
+    expect(fijarCantidad(c, 20, 1.25)[0]!.cantidad).toBe(1.25);
+    expect(fijarCantidad(c, 20, 0).length).toBe(0);
+  });
+
+  it('cada línea se redondea a su peso por separado y el total es la suma exacta de los redondeos', () => {
+    // $ 999/kg × 0,001 kg = $ 0,999 → $ 1; three such lines are $ 3, never $ 2,997 rounded once.
+    const c = [linea(1, 0.001, 999, 'KGM'), linea(2, 0.001, 999, 'GRM'), linea(3, 0.001, 999, 'LTR')];
+    expect(c.map(importeDe)).toEqual([1, 1, 1]);
+    expect(totalCarrito(c)).toBe(3);
+  });
+
+  it('stock: 4,625 kg alcanza para 4,625 y no para 4,626', () => {
+    expect(excedeStock({ cantidad: 4.625, stock: 4.625 })).toBe(false);
+    expect(excedeStock({ cantidad: 4.626, stock: 4.625 })).toBe(true);
+    expect(lineasSinStock([{ ...linea(1, 4.626, 1, 'KGM'), stock: 4.625 }])).toHaveLength(1);
+  });
+
+  it('propiedad: con líneas pesadas, el total es la suma de importeLinea en milésimas y cada cantidad tiene a lo más tres decimales', () => {
+    const agregado = fc.record({
+      id: fc.integer({ min: 1, max: 50 }),
+      precio: fc.integer({ min: 0, max: 100_000_000 }),
+      milesimas: fc.integer({ min: 1, max: 20_000_000 }),
+    });
+    fc.assert(
+      fc.property(fc.array(agregado, { maxLength: 100 }), (agregados) => {
+        let c: LineaCarrito[] = [];
+        for (const a of agregados) c = agregarProducto(c, producto(a.id, a.precio, { unidad: 'KGM' }), a.milesimas / 1000);
+        let esperado = 0;
+        for (const l of c) {
+          const m = Math.round(l.cantidad * 1000);
+          expect(Math.abs(m - l.cantidad * 1000)).toBeLessThan(1e-6);
+          expect(m).toBeGreaterThanOrEqual(1);
+          expect(m).toBeLessThanOrEqual(9_999_000);
+          esperado += Math.floor((l.precio * m + 500) / 1000);
+        }
+        expect(totalCarrito(c)).toBe(esperado);
+        expect(Number.isSafeInteger(totalCarrito(c))).toBe(true);
       }),
     );
   });

@@ -1,11 +1,16 @@
 import { useCallback, useEffect, useState } from 'react';
 import { v4 as uuidv4 } from 'uuid';
+import { aMilesimas, deMilesimas, importeLinea, MILESIMAS, porUnidad } from '#shared/cantidad';
 import type { TProductoVenta } from '#shared/schemas/venta';
 // The same limits as the sale's schema, without the schema module (and zod) on the till's path (issue #20).
 import { LIMITES_DINERO as VENTA_LIMITS } from '#shared/money';
 import { STORAGE_KEYS } from '../../lib/session';
 
-/** One cart line as kept in localStorage under `prodCarrito` (spec §3: the sales row plus cantidad). */
+/**
+ * One cart line as kept in localStorage under `prodCarrito` (spec §3: the sales row plus cantidad).
+ * A product sold by measure (issue #33, ADR 030) has a `unidad` other than '94' and a quantity of up
+ * to three decimals (0.375 kg); its money is always computed in integer thousandths (`importeDe`).
+ */
 export interface LineaCarrito {
   id: number;
   nombre: string;
@@ -15,6 +20,8 @@ export interface LineaCarrito {
   cantidad: number;
   /** Sold as a pack (issue #33 point 5, ADR 033): its sale unit; `precio` is the pack's, `stock` the product's units. */
   unidadVenta?: { id: number; nombre: string; factor: number };
+  /** DIAN's unit ('94' unidad, 'KGM', 'GRM', 'LTR', 'MLT'); a cart stored before it existed reads '94'. */
+  unidad: string;
 }
 
 /** A line's identity in the cart: the product, or the product's pack (a pack is its own line). */
@@ -27,19 +34,30 @@ const esUnidad = (v: unknown): v is LineaCarrito['unidadVenta'] => {
 };
 
 const isInt = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v);
+const UNIDADES = new Set(['94', 'KGM', 'GRM', 'LTR', 'MLT']);
+
+/** Whether a line is sold by measure (its quantity asked in a dialog, never ±1). */
+export const esPorMedida = (l: { unidad?: string | null }) => !porUnidad(l.unidad);
+
+/** A quantity in thousandths, capped at 9 999 units; 0 for anything unreadable. */
+const milesimasDe = (cantidad: number) => Math.min(aMilesimas(cantidad) ?? 0, VENTA_LIMITS.maxCantidad * MILESIMAS);
 
 function isLinea(v: unknown): v is LineaCarrito {
   if (!v || typeof v !== 'object') return false;
   const l = v as Record<string, unknown>;
+  const unidad = l.unidad === undefined ? '94' : l.unidad;
+  if (typeof unidad !== 'string' || !UNIDADES.has(unidad)) return false;
+  const cantidadOk = porUnidad(unidad) ? isInt(l.cantidad) : typeof l.cantidad === 'number' && aMilesimas(l.cantidad) !== null;
   return (
     isInt(l.id) &&
     l.id > 0 &&
     typeof l.nombre === 'string' &&
     (l.marca === null || typeof l.marca === 'string') &&
     isInt(l.precio) &&
-    isInt(l.stock) &&
-    isInt(l.cantidad) &&
-    l.cantidad > 0 &&
+    typeof l.stock === 'number' &&
+    Number.isFinite(l.stock) &&
+    cantidadOk &&
+    (l.cantidad as number) > 0 &&
     esUnidad(l.unidadVenta)
   );
 }
@@ -50,7 +68,16 @@ export function parseCarrito(value: unknown): LineaCarrito[] {
   return value
     .filter(isLinea)
     .slice(0, VENTA_LIMITS.maxLineas)
-    .map((l) => ({ id: l.id, nombre: l.nombre, marca: l.marca ?? null, precio: l.precio, stock: l.stock, cantidad: Math.min(l.cantidad, VENTA_LIMITS.maxCantidad), ...(l.unidadVenta ? { unidadVenta: l.unidadVenta } : {}) }));
+    .map((l) => ({
+      id: l.id,
+      nombre: l.nombre,
+      marca: l.marca ?? null,
+      precio: l.precio,
+      stock: l.stock,
+      cantidad: deMilesimas(milesimasDe(l.cantidad)),
+      unidad: l.unidad ?? '94',
+      ...(l.unidadVenta ? { unidadVenta: l.unidadVenta } : {}),
+    }));
 }
 
 export function leerCarrito(): LineaCarrito[] {
@@ -137,19 +164,31 @@ export function sacarDeEspera(id: string): VentaEnEspera | null {
   return found;
 }
 
-/** Adding a product already in the cart adds one to its cantidad (spec §4 "Cart"). */
+/**
+ * A quantity as a line of this unit takes it: whole for a product sold by unit (floored), at most
+ * three decimals for one sold by measure; capped at 9 999. Added and compared in thousandths.
+ */
+function cantidadPara(unidad: string, cantidad: number): number {
+  const m = porUnidad(unidad) ? Math.floor(cantidad) * MILESIMAS : (aMilesimas(cantidad) ?? Math.floor(cantidad * MILESIMAS));
+  return deMilesimas(Math.min(Math.max(m, 0), VENTA_LIMITS.maxCantidad * MILESIMAS));
+}
+
+/**
+ * Adding a product already in the cart adds one to its cantidad (spec §4 "Cart"); a weighed product
+ * adds what was weighed (0,375 kg more), exactly, in thousandths.
+ */
 export function agregarProducto(lineas: LineaCarrito[], p: TProductoVenta, cantidad = 1): LineaCarrito[] {
+  const unidad = p.unidad ?? '94';
   const clave = claveLinea(p);
   const existing = lineas.find((l) => claveLinea(l) === clave);
   if (existing)
     return lineas.map((l) =>
-      claveLinea(l) === clave ? { ...l, nombre: p.nombre, marca: p.marca, precio: p.precio, stock: p.stock, cantidad: Math.min(l.cantidad + cantidad, VENTA_LIMITS.maxCantidad) } : l,
+      claveLinea(l) === clave
+        ? { ...l, nombre: p.nombre, marca: p.marca, precio: p.precio, stock: p.stock, unidad, cantidad: cantidadPara(unidad, deMilesimas(milesimasDe(l.cantidad) + milesimasDe(cantidad))) }
+        : l,
     );
   if (lineas.length >= VENTA_LIMITS.maxLineas) return lineas;
-  return [
-    ...lineas,
-    { id: p.id, nombre: p.nombre, marca: p.marca, precio: p.precio, stock: p.stock, cantidad: Math.min(cantidad, VENTA_LIMITS.maxCantidad), ...(p.unidadVenta ? { unidadVenta: p.unidadVenta } : {}) },
-  ];
+  return [...lineas, { id: p.id, nombre: p.nombre, marca: p.marca, precio: p.precio, stock: p.stock, cantidad: cantidadPara(unidad, cantidad), unidad, ...(p.unidadVenta ? { unidadVenta: p.unidadVenta } : {}) }];
 }
 
 /** Sets a line's cantidad; zero or less removes the line (the − button at 1). */
@@ -157,7 +196,7 @@ export function fijarCantidad(lineas: LineaCarrito[], id: number | string, canti
   // A product id names the product's own line; a line's key (claveLinea) names a pack's too.
   const clave = String(id);
   if (cantidad <= 0) return lineas.filter((l) => claveLinea(l) !== clave);
-  return lineas.map((l) => (claveLinea(l) === clave ? { ...l, cantidad: Math.min(Math.floor(cantidad), VENTA_LIMITS.maxCantidad) } : l));
+  return lineas.map((l) => (claveLinea(l) === clave ? { ...l, cantidad: cantidadPara(l.unidad, cantidad) } : l));
 }
 
 /** Refreshes price, name and stock of the lines from what the server just said about those products. */
@@ -171,6 +210,7 @@ export function actualizarDesde(lineas: LineaCarrito[], productos: readonly TPro
       changed = true;
       return { ...l, nombre: p.nombre, marca: p.marca, stock: p.stock };
     }
+    // A product whose unit changed meanwhile keeps the line's quantity as it is: the checkout decides.
     if (!p || (p.precio === l.precio && p.stock === l.stock && p.nombre === l.nombre && p.marca === l.marca)) return l;
     changed = true;
     return { ...l, nombre: p.nombre, marca: p.marca, precio: p.precio, stock: p.stock };
@@ -178,11 +218,17 @@ export function actualizarDesde(lineas: LineaCarrito[], productos: readonly TPro
   return changed ? next : lineas;
 }
 
-export const totalCarrito = (lineas: readonly LineaCarrito[]) => lineas.reduce((acc, l) => acc + l.precio * l.cantidad, 0);
-export const unidadesCarrito = (lineas: readonly LineaCarrito[]) => lineas.reduce((acc, l) => acc + l.cantidad, 0);
+/** A line's amount: precio × cantidad rounded half-up to the peso, in integer thousandths (ADR 030), as the checkout charges it. */
+export const importeDe = (l: Pick<LineaCarrito, 'precio' | 'cantidad'>) => importeLinea(l.precio, milesimasDe(l.cantidad));
+/** The cart's total: the exact sum of its lines' integer amounts. */
+export const totalCarrito = (lineas: readonly LineaCarrito[]) => lineas.reduce((acc, l) => acc + importeDe(l), 0);
+/** Units in the cart: a weighed line (0,375 kg of cheese) counts as one item, a pack as its packs. */
+export const unidadesCarrito = (lineas: readonly LineaCarrito[]) => lineas.reduce((acc, l) => acc + (esPorMedida(l) ? 1 : l.cantidad), 0);
 /** Units of the product a line takes from stock: a pack's line, factor × cantidad. */
-export const unidadesDeLinea = (l: LineaCarrito) => l.cantidad * (l.unidadVenta?.factor ?? 1);
-export const lineasSinStock = (lineas: readonly LineaCarrito[]) => lineas.filter((l) => unidadesDeLinea(l) > l.stock);
+export const unidadesDeLinea = (l: Pick<LineaCarrito, 'cantidad' | 'unidadVenta'>) => l.cantidad * (l.unidadVenta?.factor ?? 1);
+/** Whether a line asks for more than the recorded stock (a pack's, factor × packs), compared in thousandths. */
+export const excedeStock = (l: Pick<LineaCarrito, 'cantidad' | 'stock' | 'unidadVenta'>) => milesimasDe(l.cantidad) * (l.unidadVenta?.factor ?? 1) > Math.round(l.stock * MILESIMAS);
+export const lineasSinStock = (lineas: readonly LineaCarrito[]) => lineas.filter(excedeStock);
 
 /** The cart of the sales screen, persisted on every change. */
 export function useCarrito() {

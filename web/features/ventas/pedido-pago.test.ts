@@ -7,7 +7,7 @@ import type { LineaCarrito } from './carrito';
 import { calcularPago, construirPedido, descuentoTecleado, precioTecleado, revisarCliente, revisarCobro, sugerencias, type Cobro } from './pedido-pago';
 import { ESTADO_INICIAL, pagoReducer } from './use-pago';
 
-const linea = (id: number, precio: number, cantidad: number): LineaCarrito => ({ id, nombre: `Producto ${id}`, marca: null, precio, cantidad, stock: 100 });
+const linea = (id: number, precio: number, cantidad: number, unidad = '94'): LineaCarrito => ({ id, nombre: `Producto ${id}`, marca: null, precio, cantidad, stock: 100, unidad });
 const LINEAS = [linea(1, 2800, 2), linea(2, 1500, 1)];
 const cobro = (c: Partial<Cobro> = {}): Cobro => ({ metodo: METODO.EFECTIVO, textoMonto: '', dejarResto: false, motivoDesc: '', referencia: '', verificado: false, ...c });
 const fiador: TClienteVenta = { id: 9, documento: '1023456789', nombre: 'Ana Pérez', telefono: null, credito: { cupo: 50_000, saldo: 0, disponible: 50_000 } };
@@ -40,6 +40,17 @@ describe('el pedido del pago, sin React', () => {
     const pedido = construirPedido({ clave: 'k', pago, descVenta: { tipo: 'porcentaje', valor: 10 }, cobro: c, recibido: 100_000, aCredito: false, cliente: null });
     expect(pedido.lineas[0]).toEqual({ productoId: 1, cantidad: 2, descuento: { tipo: 'precio', valor: 2500 } });
     expect(pedido).toMatchObject({ descuento: { tipo: 'porcentaje', valor: 10 }, motivoDescuento: 'cliente fiel' });
+  });
+
+  it('una línea pesada: 0,375 kg a $ 12.000/kg suma $ 4.500 y va con sus decimales; un precio menor paga round(nuevo × cantidad)', () => {
+    const pesadas = [linea(1, 12_000, 0.375, 'KGM'), linea(2, 1_500, 2)];
+    const pago = calcularPago(pesadas, {}, undefined);
+    expect(pago.total).toBe(4_500 + 3_000);
+    expect(pago.lineasPedidas[0]).toEqual({ productoId: 1, cantidad: 0.375 });
+    // $ 11.111/kg × 0,375 = 4.166,625 → $ 4.167: the discount is 4.500 − 4.167 = 333 (as venta_registrar computes it).
+    const conPrecio = calcularPago(pesadas, { 1: 11_111 }, { tipo: 'porcentaje', valor: 10 });
+    expect(conPrecio.calculo.subtotal).toBe(4_167 + 3_000);
+    expect(conPrecio.total).toBe(4_167 + 3_000 - Math.floor(((4_167 + 3_000) * 10) / 100));
   });
 
   it('rechaza lo que falta antes de enviar nada, con el título de cada caso', () => {

@@ -1,11 +1,12 @@
 import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { formatCantidad, porUnidad } from '#shared/cantidad';
 import { AppError } from '#shared/errors';
 import { generic } from '#shared/messages/comun';
 import { ventas } from '#shared/messages/ventas';
 import { ROL } from '#shared/roles';
 import { formatPesos } from '#shared/money';
-import type { TProductoVenta } from '#shared/schemas/venta';
+import type { TProductoPorCodigo, TProductoVenta } from '#shared/schemas/venta';
 import { IconBack } from '../../components/ui/icons';
 import { paths } from '../../config/paths';
 import { alertWarning, confirmAction, promptText } from '../../lib/alerts';
@@ -20,6 +21,7 @@ import {
   actualizarDesde,
   agregarProducto,
   claveLinea,
+  esPorMedida,
   fijarCantidad,
   leerEspera,
   lineasSinStock,
@@ -34,6 +36,7 @@ import {
 import { AgregarSinStock } from './components/agregar-sin-stock';
 import { BuscadorProductos } from './components/buscador-productos';
 import { CarritoPanel } from './components/carrito-panel';
+import { DialogoCantidad } from './components/dialogo-cantidad';
 import { useAtrasAlInicio } from './use-atras-al-inicio';
 import { useAtajo } from '../../lib/use-atajo';
 import './ventas.css';
@@ -60,9 +63,23 @@ function VentasEnLinea() {
   const buscarRef = useRef<HTMLInputElement>(null);
   useAtrasAlInicio(undefined, lineas.length ? () => confirmAction(M.ventas.salirTitle, M.ventas.salirText, M.ventas.salirConfirm) : undefined);
 
-  const onAdd = useCallback((p: TProductoVenta) => update((l) => agregarProducto(l, p)), [update]);
+  // A product sold by weight or measure (issue #33, ADR 030) asks its quantity first: the dialog
+  // por peso / por valor, opened to add it or, from a cart line, to change it.
+  const [pesar, setPesar] = useState<{ producto: TProductoVenta | LineaCarrito; lineaId?: number; cantidad?: number } | null>(null);
+  /** Adds a product: a unit at once; one sold by measure opens the dialog (false: not added yet), unless its quantity is known (a scale label). */
+  const onAdd = useCallback(
+    (p: TProductoVenta, cantidad?: number) => {
+      if (cantidad == null && !porUnidad(p.unidad)) {
+        setPesar({ producto: p });
+        return false;
+      }
+      update((l) => agregarProducto(l, p, cantidad));
+      return true;
+    },
+    [update],
+  );
   const onProducts = useCallback((items: TProductoVenta[]) => update((l) => actualizarDesde(l, items)), [update]);
-  const enCarrito = useMemo(() => new Map(lineas.map((l) => [l.id, l.cantidad])), [lineas]);
+  const enCarrito = useMemo(() => new Map(lineas.map((l) => [l.id, formatCantidad(l.cantidad, l.unidad)])), [lineas]);
 
   const generarPago = async () => {
     if (lineas.length === 0) return void alertWarning(M.ventas.carritoVacio, M.ventas.carritoVacioText);
@@ -82,14 +99,16 @@ function VentasEnLinea() {
   // to create the product with it (roles 1 and 3, who may add products).
   const session = useSession();
   // An agotado product scanned: the message, and a button to add it anyway (issue #36 point 7).
-  const [avisoEscaner, setAvisoEscaner] = useState<{ text: string; tone: 'ok' | 'error'; agregar?: TProductoVenta } | null>(null);
+  const [avisoEscaner, setAvisoEscaner] = useState<{ text: string; tone: 'ok' | 'error'; agregar?: TProductoPorCodigo } | null>(null);
   const [camara, setCamara] = useState(false);
   const escanear = async (codigo: string) => {
     try {
       const p = await fetchProductoPorCodigo(codigo);
+      // A scale label brings its quantity (issue #33 point 4): the line is added without the dialog.
+      const cantidad = p.etiqueta?.cantidad;
       if (p.stock > 0) {
-        onAdd(p);
-        setAvisoEscaner({ text: M.ventas.escaneado(p.nombre), tone: 'ok' });
+        if (!onAdd(p, cantidad)) setAvisoEscaner(null);
+        else setAvisoEscaner({ text: cantidad != null ? M.ventas.peso.etiqueta(p.nombre, formatCantidad(cantidad, p.unidad)) : M.ventas.escaneado(p.nombre), tone: 'ok' });
       } else setAvisoEscaner({ text: M.ventas.escaneadoAgotado(p.nombre), tone: 'error', agregar: p });
     } catch (err) {
       if (err instanceof AppError && err.code === 'NOT_FOUND') {
@@ -99,11 +118,14 @@ function VentasEnLinea() {
           navigate(`${paths.gestionarProductos}?codigo=${encodeURIComponent(codigo)}`);
         return;
       }
+      // A label the till cannot sell (a product sold by unit, say): the server's reason.
+      if (err instanceof AppError && err.status < 500) return setAvisoEscaner({ text: err.message, tone: 'error' });
       setAvisoEscaner({ text: err instanceof NetworkError ? M.generic.connectionText : M.generic.errorText, tone: 'error' });
     }
   };
   // Whatever field has the focus (a quantity too): a scan adds its product and changes no field (issue #36).
-  useEscaner((codigo) => void escanear(codigo), !camara, { enCampos: true });
+  // Not while the quantity dialog is open: a scan then would add a product behind it.
+  useEscaner((codigo) => void escanear(codigo), !camara && !pesar, { enCampos: true });
   useAtajo('F2', () => buscarRef.current?.focus());
 
   // Ventas en espera: the cart put aside while another customer pays, resumed later on this device.
@@ -173,8 +195,8 @@ function VentasEnLinea() {
             <AgregarSinStock
               onAgregar={() => {
                 const p = avisoEscaner.agregar!;
-                onAdd(p);
-                setAvisoEscaner({ text: M.ventas.agregadoSinStock(p.nombre), tone: 'ok' });
+                if (onAdd(p, p.etiqueta?.cantidad)) setAvisoEscaner({ text: M.ventas.agregadoSinStock(p.nombre), tone: 'ok' });
+                else setAvisoEscaner(null);
               }}
             />
           ) : null}
@@ -196,6 +218,10 @@ function VentasEnLinea() {
         <CarritoPanel
           lineas={lineas}
           onCantidad={cambiarCantidad}
+          onEditarPeso={(id) => {
+            const l = lineas.find((x) => x.id === id);
+            if (l) setPesar({ producto: l, lineaId: id, cantidad: l.cantidad });
+          }}
           quitada={quitada && { nombre: quitada.linea.nombre, onDeshacer: deshacerQuitada }}
           onListo={() => buscarRef.current?.focus()}
           onVaciar={async () => {
@@ -230,10 +256,26 @@ function VentasEnLinea() {
           }
         />
       </div>
+      {pesar ? (
+        <DialogoCantidad
+          producto={pesar.producto}
+          cantidad={pesar.cantidad}
+          onCancelar={() => setPesar(null)}
+          onConfirmar={(cantidad) => {
+            const { producto: p, lineaId } = pesar;
+            setPesar(null);
+            if (lineaId != null) return cambiarCantidad(lineaId, cantidad);
+            update((l) => agregarProducto(l, p as TProductoVenta, cantidad));
+            setAvisoEscaner({ text: M.ventas.peso.agregado(p.nombre, formatCantidad(cantidad, p.unidad)), tone: 'ok' });
+            // As after any product added: the scanner keeps typing into the search box (no keyboard pops up on phones).
+            if (window.matchMedia?.('(pointer: fine)').matches) requestAnimationFrame(() => buscarRef.current?.focus());
+          }}
+        />
+      ) : null}
       {lineas.length ? (
         <div className="pos__barra" aria-hidden="true">
           <a href="#carrito" tabIndex={-1}>
-            {M.ventas.unidades(unidades)} · <strong>{formatPesos(totalCarrito(lineas))}</strong>
+            {lineas.some(esPorMedida) ? M.ventas.articulos(unidades) : M.ventas.unidades(unidades)} · <strong>{formatPesos(totalCarrito(lineas))}</strong>
           </a>
           <button type="button" className="btn btn--sm" tabIndex={-1} onClick={generarPago}>
             {M.ventas.generarPago}

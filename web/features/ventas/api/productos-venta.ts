@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { TPage } from '#shared/schemas/common';
-import type { TProductosRapidos, TProductoVenta } from '#shared/schemas/venta';
+import type { TProductoPorCodigo, TProductosRapidos, TProductoVenta } from '#shared/schemas/venta';
 import { api, lecturaLista } from '../../../lib/api-client';
 
 export const PAGE_SIZE = 10;
@@ -21,8 +21,8 @@ export const useProductosVenta = (q: string, page: number) =>
     staleTime: 5_000,
   });
 
-/** The scanner: an exact barcode or product id. */
-export const fetchProductoPorCodigo = (codigo: string) => api<TProductoVenta>(`/ventas/productos/codigo/${encodeURIComponent(codigo)}`);
+/** The scanner: an exact barcode or product id, or a scale label of the store's layouts (with its quantity, issue #33). */
+export const fetchProductoPorCodigo = (codigo: string) => api<TProductoPorCodigo>(`/ventas/productos/codigo/${encodeURIComponent(codigo)}`);
 
 export const productosRapidosKey = (categoria: string) => ['ventas', 'productos', 'rapidos', categoria] as const;
 

@@ -1,10 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState, type FormEvent, type RefObject } from 'react';
+import { formatCantidad, porUnidadDe } from '#shared/cantidad';
 import { AppError } from '#shared/errors';
 import { generic } from '#shared/messages/comun';
 import { ventas } from '#shared/messages/ventas';
 import { formatPesos } from '#shared/money';
-import type { TProductoVenta } from '#shared/schemas/venta';
+import type { TProductoPorCodigo, TProductoVenta } from '#shared/schemas/venta';
 import { sinTildes } from '#shared/texto';
 import { Pager } from '../../../components/ui/pager';
 import { NetworkError } from '../../../lib/api-client';
@@ -25,9 +26,14 @@ const CODE_RE = /^[0-9A-Za-z-]{1,64}$/;
 const primeroDisponible = (items: readonly TProductoVenta[]) => items.find((p) => p.stock > 0);
 
 interface Props {
-  onAdd: (p: TProductoVenta) => void;
+  /**
+   * Adds the product; false when it waits for its quantity first (a product sold by weight opens the
+   * dialog). `cantidad`: a scale label's quantity, added as it is.
+   */
+  onAdd: (p: TProductoVenta, cantidad?: number) => boolean;
   onProducts: (items: TProductoVenta[]) => void;
-  enCarrito: ReadonlyMap<number, number>;
+  /** What each product has in the cart, as the cart writes it ("2", "0,375 kg"). */
+  enCarrito: ReadonlyMap<number, string>;
   /** The search box, for the page to send the cashier back to it (after a quantity, say). */
   inputRef: RefObject<HTMLInputElement | null>;
 }
@@ -43,7 +49,7 @@ export function BuscadorProductos({ onAdd, onProducts, enCarrito, inputRef }: Pr
   const [texto, setTexto] = useState('');
   const [page, setPage] = useState(1);
   // An agotado product picked: the message, and a button to add it anyway (issue #36 point 7).
-  const [aviso, setAviso] = useState<{ text: string; tone: 'ok' | 'error'; agregar?: TProductoVenta } | null>(null);
+  const [aviso, setAviso] = useState<{ text: string; tone: 'ok' | 'error'; agregar?: TProductoPorCodigo } | null>(null);
   const [busy, setBusy] = useState(false);
   // The row picked with the arrow keys, by product id (the list may be read again meanwhile).
   const [elegido, setElegido] = useState<number | null>(null);
@@ -56,9 +62,10 @@ export function BuscadorProductos({ onAdd, onProducts, enCarrito, inputRef }: Pr
     if (data) onProducts(data.items);
   }, [data, onProducts]);
 
-  const added = (p: TProductoVenta) => {
-    onAdd(p);
-    setAviso({ text: V.agregado(p.nombre), tone: 'ok' });
+  const added = (p: TProductoPorCodigo) => {
+    // A weighed product says it was added once the dialog confirms its quantity (the page says it).
+    const cantidad = p.etiqueta?.cantidad;
+    setAviso(onAdd(p, cantidad) ? { text: cantidad != null ? V.peso.etiqueta(p.nombre, formatCantidad(cantidad, p.unidad)) : V.agregado(p.nombre), tone: 'ok' } : null);
   };
 
   const onSubmit = async (e: FormEvent) => {
@@ -76,7 +83,7 @@ export function BuscadorProductos({ onAdd, onProducts, enCarrito, inputRef }: Pr
     if (!term || busy) return;
     setBusy(true);
     try {
-      let found: TProductoVenta | undefined;
+      let found: TProductoPorCodigo | undefined;
       if (CODE_RE.test(term) && /\d/.test(term)) {
         found = await fetchProductoPorCodigo(term).catch((err: unknown) => {
           if (err instanceof AppError && err.code === 'NOT_FOUND') return undefined;
@@ -96,7 +103,8 @@ export function BuscadorProductos({ onAdd, onProducts, enCarrito, inputRef }: Pr
       added(found);
       setTexto('');
     } catch (err) {
-      setAviso({ text: err instanceof NetworkError ? M.generic.connectionText : M.generic.errorText, tone: 'error' });
+      // A label the till cannot sell (a product sold by unit, say): the server's reason.
+      setAviso({ text: err instanceof NetworkError ? M.generic.connectionText : err instanceof AppError && err.status < 500 ? err.message : M.generic.errorText, tone: 'error' });
     } finally {
       setBusy(false);
       inputRef.current?.focus();
@@ -112,7 +120,7 @@ export function BuscadorProductos({ onAdd, onProducts, enCarrito, inputRef }: Pr
     const at = items.findIndex((p) => p.id === elegido);
     const next = at < 0 ? (paso === 1 ? 0 : items.length - 1) : (at + paso + items.length) % items.length;
     setElegido(items[next]!.id);
-    setAviso({ text: V.elegido(items[next]!.nombre, formatPesos(items[next]!.precio)), tone: 'ok' });
+    setAviso({ text: V.elegido(items[next]!.nombre, formatPesos(items[next]!.precio) + porUnidadDe(items[next]!.unidad)), tone: 'ok' });
     document.getElementById(`${rowId}-${items[next]!.id}`)?.scrollIntoView({ block: 'nearest' });
   };
 
@@ -167,8 +175,7 @@ export function BuscadorProductos({ onAdd, onProducts, enCarrito, inputRef }: Pr
           <AgregarSinStock
             onAgregar={() => {
               const p = aviso.agregar!;
-              onAdd(p);
-              setAviso({ text: V.agregadoSinStock(p.nombre), tone: 'ok' });
+              setAviso(onAdd(p, p.etiqueta?.cantidad) ? { text: V.agregadoSinStock(p.nombre), tone: 'ok' } : null);
               setTexto('');
               setElegido(null);
               inputRef.current?.focus();
@@ -226,20 +233,23 @@ export function BuscadorProductos({ onAdd, onProducts, enCarrito, inputRef }: Pr
             </thead>
             <tbody>
               {items.map((p) => {
-                const inCart = enCarrito.get(p.id) ?? 0;
+                const inCart = enCarrito.get(p.id);
                 return (
                   <tr key={p.id} id={`${rowId}-${p.id}`} className={p.id === resaltado ? 'pos__fila--elegida' : undefined} aria-current={p.id === resaltado ? 'true' : undefined}>
                     <td>
                       <span className="pos__nombre">{p.nombre}</span>
                       <span className="pos__meta-movil">
                         {p.marca ? `${p.marca} · ` : ''}
-                        {p.stock > 0 ? V.stock(p.stock) : V.agotado}
+                        {p.stock > 0 ? V.stock(formatCantidad(p.stock, p.unidad)) : V.agotado}
                       </span>
                       {inCart ? <span className="pos__en-carrito">{V.enCarrito(inCart)}</span> : null}
                     </td>
                     <td className="pos__col-marca">{p.marca ?? '—'}</td>
-                    <td className="num pos__precio">{formatPesos(p.precio)}</td>
-                    <td className="num pos__col-stock">{p.stock > 0 ? p.stock : <span className="badge badge--danger">{V.agotado}</span>}</td>
+                    <td className="num pos__precio">
+                      {formatPesos(p.precio)}
+                      {porUnidadDe(p.unidad)}
+                    </td>
+                    <td className="num pos__col-stock">{p.stock > 0 ? formatCantidad(p.stock, p.unidad) : <span className="badge badge--danger">{V.agotado}</span>}</td>
                     <td className="pos__accion">
                       <button
                         type="button"

@@ -1,10 +1,11 @@
 import { useState, type ReactNode } from 'react';
+import { formatCantidad, porUnidadDe } from '#shared/cantidad';
 import { ventas } from '#shared/messages/ventas';
 import { formatPesos } from '#shared/money';
 // The same limits as the sale's schema, without the schema module (and zod) on the till's path (issue #20).
 import { LIMITES_DINERO as VENTA_LIMITS } from '#shared/money';
-import { IconCart } from '../../../components/ui/icons';
-import { claveLinea, totalCarrito, unidadesCarrito, unidadesDeLinea, type LineaCarrito } from '../carrito';
+import { IconCart, IconEdit } from '../../../components/ui/icons';
+import { claveLinea, esPorMedida, excedeStock, importeDe, totalCarrito, unidadesCarrito, type LineaCarrito } from '../carrito';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
 const M = { ventas };
@@ -15,6 +16,8 @@ interface Props {
   lineas: LineaCarrito[];
   /** The line's key (claveLinea): a product's id, or its pack's. */
   onCantidad: (id: number | string, cantidad: number) => void;
+  /** A weighed line's quantity: the page opens the por peso / por valor dialog on it (issue #33). */
+  onEditarPeso: (id: number) => void;
   /** Enter in a quantity: the quantity is kept and the cashier goes back to the search box. */
   onListo: () => void;
   onVaciar: () => void;
@@ -59,7 +62,7 @@ function CantidadInput({ linea, onCantidad, onListo }: { linea: LineaCarrito; on
 }
 
 /** The cart: lines with − quantity +, line totals, the total and 'Generar pago'. */
-export function CarritoPanel({ lineas, onCantidad, onListo, onVaciar, onEnEspera, onGenerarPago, espera, quitada }: Props) {
+export function CarritoPanel({ lineas, onCantidad, onEditarPeso, onListo, onVaciar, onEnEspera, onGenerarPago, espera, quitada }: Props) {
   const total = totalCarrito(lineas);
   const unidades = unidadesCarrito(lineas);
   return (
@@ -94,7 +97,9 @@ export function CarritoPanel({ lineas, onCantidad, onListo, onVaciar, onEnEspera
       ) : (
         <ul className="cart__lines" aria-label={V.productosEnCarrito}>
           {lineas.map((l) => {
-            const short = unidadesDeLinea(l) > l.stock;
+            const short = excedeStock(l);
+            const medida = esPorMedida(l);
+            const cantidad = formatCantidad(l.cantidad, l.unidad);
             return (
               <li key={claveLinea(l)} className={`cart-line${short ? ' cart-line--short' : ''}`}>
                 <div className="cart-line__info">
@@ -102,27 +107,41 @@ export function CarritoPanel({ lineas, onCantidad, onListo, onVaciar, onEnEspera
                     {l.nombre}
                     {l.unidadVenta ? <span className="cart-line__pack"> · {l.unidadVenta.nombre}</span> : null}
                   </span>
-                  <span className="cart-line__unit">{V.precioUnidad(formatPesos(l.precio))}</span>
+                  <span className="cart-line__unit">
+                    {medida ? V.peso.pesado(cantidad, `${formatPesos(l.precio)}${porUnidadDe(l.unidad)}`) : V.precioUnidad(formatPesos(l.precio))}
+                  </span>
                   {short ? (
-                    <span className="cart-line__warn">{l.stock > 0 ? V.soloHayStock(l.stock) : V.sinStockLinea}</span>
+                    <span className="cart-line__warn">{l.stock > 0 ? V.soloHayStock(formatCantidad(l.stock, l.unidad)) : V.sinStockLinea}</span>
                   ) : null}
                 </div>
-                <div className="cart-line__qty" role="group" aria-label={V.unidadesDe(l.nombre)}>
-                  <button type="button" className="btn btn--ghost btn--icon btn--qty" onClick={() => onCantidad(claveLinea(l), l.cantidad - 1)} aria-label={l.cantidad === 1 ? V.quitar(l.nombre) : V.unoMenos(l.nombre)}>
-                    −
-                  </button>
-                  <CantidadInput key={l.cantidad} linea={l} onCantidad={onCantidad} onListo={onListo} />
-                  <button
-                    type="button"
-                    className="btn btn--ghost btn--icon btn--qty"
-                    onClick={() => onCantidad(claveLinea(l), l.cantidad + 1)}
-                    disabled={l.cantidad >= VENTA_LIMITS.maxCantidad}
-                    aria-label={V.unoMas(l.nombre)}
-                  >
-                    +
-                  </button>
-                </div>
-                <span className="cart-line__total">{formatPesos(l.precio * l.cantidad)}</span>
+                {medida ? (
+                  // Weighed: no ± by one; the quantity opens the dialog again, × takes the line out.
+                  <div className="cart-line__qty" role="group" aria-label={V.unidadesDe(l.nombre)}>
+                    <button type="button" className="btn btn--ghost btn--sm cart-line__peso" onClick={() => onEditarPeso(l.id)} aria-label={V.peso.cambiarCantidadDe(l.nombre, cantidad)}>
+                      {cantidad} <IconEdit />
+                    </button>
+                    <button type="button" className="btn btn--ghost btn--icon btn--qty" onClick={() => onCantidad(claveLinea(l), 0)} aria-label={V.quitar(l.nombre)}>
+                      ×
+                    </button>
+                  </div>
+                ) : (
+                  <div className="cart-line__qty" role="group" aria-label={V.unidadesDe(l.nombre)}>
+                    <button type="button" className="btn btn--ghost btn--icon btn--qty" onClick={() => onCantidad(claveLinea(l), l.cantidad - 1)} aria-label={l.cantidad === 1 ? V.quitar(l.nombre) : V.unoMenos(l.nombre)}>
+                      −
+                    </button>
+                    <CantidadInput key={l.cantidad} linea={l} onCantidad={onCantidad} onListo={onListo} />
+                    <button
+                      type="button"
+                      className="btn btn--ghost btn--icon btn--qty"
+                      onClick={() => onCantidad(claveLinea(l), l.cantidad + 1)}
+                      disabled={l.cantidad >= VENTA_LIMITS.maxCantidad}
+                      aria-label={V.unoMas(l.nombre)}
+                    >
+                      +
+                    </button>
+                  </div>
+                )}
+                <span className="cart-line__total">{formatPesos(importeDe(l))}</span>
               </li>
             );
           })}
@@ -131,7 +150,7 @@ export function CarritoPanel({ lineas, onCantidad, onListo, onVaciar, onEnEspera
       <div className="cart__total">
         <span>
           {V.total}
-          {unidades ? <small> ({V.unidades(unidades)})</small> : null}
+          {unidades ? <small> ({lineas.some(esPorMedida) ? V.articulos(unidades) : V.unidades(unidades)})</small> : null}
         </span>
         <strong data-testid="carrito-total">{formatPesos(total)}</strong>
       </div>

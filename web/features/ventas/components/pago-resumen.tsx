@@ -1,8 +1,9 @@
+import { formatCantidad, porUnidadDe } from '#shared/cantidad';
 import { ventas } from '#shared/messages/ventas';
 import { formatPesos } from '#shared/money';
 import { Field } from '../../../components/ui/field';
 import { alertWarning, promptText } from '../../../lib/alerts';
-import { totalCarrito, unidadesCarrito, type LineaCarrito } from '../carrito';
+import { esPorMedida, importeDe, totalCarrito, unidadesCarrito, type LineaCarrito } from '../carrito';
 import { descuentoTecleado, precioTecleado, type calcularPago } from '../pedido-pago';
 import type { Pago } from '../use-pago';
 
@@ -39,8 +40,9 @@ export function PagoResumen(props: { lineas: LineaCarrito[]; pago: Pago; calculo
               <span className="pago__linea-nombre">
                 {l.nombre}
                 <small>
-                  {l.cantidad} × {nuevo != null ? <s>{formatPesos(l.precio)}</s> : formatPesos(l.precio)}
+                  {formatCantidad(l.cantidad, l.unidad)} × {nuevo != null ? <s>{formatPesos(l.precio)}</s> : formatPesos(l.precio)}
                   {nuevo != null ? <> {formatPesos(nuevo)}</> : null}
+                  {porUnidadDe(l.unidad)}
                 </small>
                 {puedeDescontar ? (
                   <button type="button" className="btn btn--link btn--sm" onClick={() => void cambiarPrecio(l)} aria-label={V.cambiarPrecioDe(l.nombre)}>
@@ -48,7 +50,7 @@ export function PagoResumen(props: { lineas: LineaCarrito[]; pago: Pago; calculo
                   </button>
                 ) : null}
               </span>
-              <span className="pago__linea-total">{formatPesos((nuevo ?? l.precio) * l.cantidad)}</span>
+              <span className="pago__linea-total">{formatPesos(importeDe({ precio: nuevo ?? l.precio, cantidad: l.cantidad }))}</span>
             </li>
           );
         })}
@@ -79,7 +81,7 @@ export function PagoResumen(props: { lineas: LineaCarrito[]; pago: Pago; calculo
       ) : null}
       <div className="cart__total">
         <span>
-          {V.total} <small>({V.unidades(unidadesCarrito(lineas))})</small>
+          {V.total} <small>({lineas.some(esPorMedida) ? V.articulos(unidadesCarrito(lineas)) : V.unidades(unidadesCarrito(lineas))})</small>
         </span>
         <strong data-testid="pago-total">{formatPesos(calculo.total)}</strong>
       </div>

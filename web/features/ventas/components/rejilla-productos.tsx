@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { formatCantidad, porUnidadDe } from '#shared/cantidad';
 import { ventas } from '#shared/messages/ventas';
 import { formatPesos } from '#shared/money';
 import { ROL } from '#shared/roles';
@@ -15,7 +16,8 @@ const V = M.ventas;
 
 interface Props {
   onAdd: (p: TProductoVenta) => void;
-  enCarrito: ReadonlyMap<number, number>;
+  /** What each product has in the cart, as the cart writes it ("2", "0,375 kg"). */
+  enCarrito: ReadonlyMap<number, string>;
 }
 
 /**
@@ -90,13 +92,16 @@ export function RejillaProductos({ onAdd, enCarrito }: Props) {
       ) : (
         <ul className="rejilla" aria-label={categoria ? V.productosDe(categoria) : V.productosMasVendidos}>
           {data.productos.map((p) => {
-            const inCart = enCarrito.get(p.id) ?? 0;
+            const inCart = enCarrito.get(p.id);
             return (
               <li key={p.id}>
                 <button type="button" className="rejilla__tile" disabled={p.stock <= 0} onClick={() => onAdd(p)} aria-label={V.agregarProducto(p.nombre)}>
                   <span className="rejilla__nombre">{p.nombre}</span>
-                  <span className="rejilla__precio">{formatPesos(p.precio)}</span>
-                  <span className="rejilla__meta">{p.stock > 0 ? V.stock(p.stock) : V.agotado}</span>
+                  <span className="rejilla__precio">
+                    {formatPesos(p.precio)}
+                    {porUnidadDe(p.unidad)}
+                  </span>
+                  <span className="rejilla__meta">{p.stock > 0 ? V.stock(formatCantidad(p.stock, p.unidad)) : V.agotado}</span>
                   {inCart ? <span className="rejilla__en-carrito">{inCart}</span> : null}
                 </button>
               </li>

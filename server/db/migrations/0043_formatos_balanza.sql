@@ -1,0 +1,1 @@
+ALTER TABLE "tienda" ADD COLUMN "formatos_balanza" jsonb DEFAULT '[]'::jsonb NOT NULL;

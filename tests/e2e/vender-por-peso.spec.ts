@@ -1,0 +1,242 @@
+import { expect, test, type APIResponse, type Page } from '@playwright/test';
+import { etiquetaBalanza } from '../../shared/balanza';
+import { agregarAlCarrito, DEMO, expectToast, signIn, unique, ventaDelRecibo } from './support/fixtures';
+
+/**
+ * Issue #33 points 3 and 4 (ADR 030): the till sells by weight and by value, and reads the labels of
+ * the store's scales. Products of its own, made through the API: other journeys share the store.
+ */
+
+/** The API as the signed-in page (its token). */
+async function apiDe(page: Page) {
+  const token = await page.evaluate(() => window.localStorage.getItem('token'));
+  const headers = { authorization: `Bearer ${token}` };
+  const ok = async (res: APIResponse) => {
+    expect(res.status(), await res.text()).toBeLessThan(300);
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the journeys read answers loosely
+    return res.json() as Promise<any>;
+  };
+  return {
+    post: async (url: string, data: unknown) => ok(await page.request.post(url, { headers, data })),
+    put: async (url: string, data: unknown) => ok(await page.request.put(url, { headers, data })),
+    get: async (url: string) => ok(await page.request.get(url, { headers })),
+  };
+}
+
+/** A product sold by measure: made with the product form's API, its DIAN unit set as *Datos fiscales* sets it. */
+async function productoPorMedida(page: Page, datos: { nombre: string; precio: number; stock: number; unidad: 'KGM' | 'LTR'; codigoBarras?: string }) {
+  const api = await apiDe(page);
+  const id = (await api.post('/api/productos', { nombre: datos.nombre, precio: datos.precio, cantidad: datos.stock, ...(datos.codigoBarras ? { codigoBarras: datos.codigoBarras } : {}) })).producto.id as number;
+  await api.put('/api/impuestos/productos', { productoIds: [id], impuesto: 'excluido', unidadDian: datos.unidad });
+  return id;
+}
+
+/** The two layouts the owner sets: a weight label (GS1's common one) and a price label with its price check digit. */
+const PESO = { prefijo: '20', largoCodigo: 5, contenido: 'peso', decimales: 3, digitoPrecio: false } as const;
+const PRECIO = { prefijo: '23', largoCodigo: 4, contenido: 'precio', decimales: 0, digitoPrecio: true } as const;
+
+/** A scanner's burst as the page receives it (tests/e2e/hardware.spec.ts): every key at once, then Enter, the focus out of any field. */
+async function escanear(page: Page, codigo: string) {
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await page.evaluate((keys) => {
+    for (const key of [...keys, 'Enter']) {
+      const init = { key, code: key === 'Enter' ? 'Enter' : `Digit${key}`, bubbles: true, cancelable: true };
+      document.activeElement?.dispatchEvent(new KeyboardEvent('keydown', init));
+      document.activeElement?.dispatchEvent(new KeyboardEvent('keyup', init));
+    }
+  }, codigo.split(''));
+}
+
+/** A 4-digit item code for a scale (no leading zero: the 5-digit layout pads it with one). */
+const codigoArticulo = () => String(1000 + Math.floor(Math.random() * 9000));
+
+const carrito = (page: Page) => page.getByRole('list', { name: 'Productos en el carrito' });
+const linea = (page: Page, nombre: string) => carrito(page).getByRole('listitem').filter({ hasText: nombre });
+
+test('el dueño describe sus balanzas; la caja vende 0,375 kg, «$ 500 de aceite» y dos etiquetas de balanza, cobra en efectivo y el stock baja exacto', async ({ page }) => {
+  await signIn(page, 'Tienda', DEMO.tienda);
+  const api = await apiDe(page);
+  const queso = unique('Queso campesino');
+  const aceite = unique('Aceite a granel');
+  const quesoId = await productoPorMedida(page, { nombre: queso, precio: 12_000, stock: 5, unidad: 'KGM' });
+  const aceiteId = await productoPorMedida(page, { nombre: aceite, precio: 10_000, stock: 20, unidad: 'LTR' });
+  // Two more for the labels: the scale's item code is their barcode.
+  const jamon = unique('Jamón de balanza');
+  const mortadela = unique('Mortadela de balanza');
+  const [codJamon, codMortadela] = [codigoArticulo(), codigoArticulo()];
+  const jamonId = await productoPorMedida(page, { nombre: jamon, precio: 20_000, stock: 10, unidad: 'KGM', codigoBarras: codJamon });
+  const mortadelaId = await productoPorMedida(page, { nombre: mortadela, precio: 15_000, stock: 10, unidad: 'KGM', codigoBarras: codMortadela === codJamon ? String(Number(codJamon) + 1) : codMortadela });
+  const codigoMortadela = (await api.get(`/api/productos/${mortadelaId}`)).codigoBarras as string;
+
+  await page.setViewportSize({ width: 1366, height: 768 });
+
+  // The owner describes the store's scales on the settings screen: one prints the weight, one the price.
+  await page.getByRole('link', { name: /^Ajustes de la tienda/ }).click();
+  const balanzas = page.getByRole('form', { name: 'Balanzas con etiqueta' });
+  await expect(balanzas).toBeVisible();
+  // Whatever another run left: this journey's two layouts, from an empty list.
+  while (await balanzas.getByRole('button', { name: /^Quitar el formato/ }).count()) await balanzas.getByRole('button', { name: /^Quitar el formato/ }).first().click();
+  await balanzas.getByRole('button', { name: 'Agregar formato' }).click();
+  const peso = balanzas.getByRole('group', { name: 'Formato 1' });
+  await peso.getByLabel('Prefijo (20 a 29)').selectOption('20');
+  await peso.getByLabel('Dígitos del código del artículo').selectOption('5');
+  await peso.getByLabel('La etiqueta lleva').selectOption('peso');
+  await peso.getByLabel('Decimales del valor').selectOption('3');
+  await expect(balanzas.getByTestId('balanza-ejemplo-1')).toHaveText(/^Ejemplo: 20\d{11} es el artículo 01234 con 0,375 kg\.$/);
+  await balanzas.getByRole('button', { name: 'Agregar formato' }).click();
+  const precio = balanzas.getByRole('group', { name: 'Formato 2' });
+  // The same prefix twice is refused before saving.
+  await precio.getByLabel('Prefijo (20 a 29)').selectOption('20');
+  await balanzas.getByRole('button', { name: 'Guardar formatos' }).click();
+  await expect(precio.getByRole('alert')).toHaveText('Dos formatos tienen el prefijo 20: cada prefijo va en un solo formato.');
+  await precio.getByLabel('Prefijo (20 a 29)').selectOption('23');
+  await expect(precio.getByRole('alert')).toHaveCount(0);
+  await precio.getByLabel('Dígitos del código del artículo').selectOption('4');
+  await precio.getByLabel('La etiqueta lleva').selectOption('precio');
+  await precio.getByLabel('Decimales del valor').selectOption('0');
+  await precio.getByLabel('Con dígito de control del precio').check();
+  await expect(balanzas.getByTestId('balanza-ejemplo-2')).toHaveText(/^Ejemplo: 23\d{11} es el artículo 1234 con \$ 4\.500\.$/);
+  await page.screenshot({ path: 'test-results/balanzas-ajustes-1366.png', fullPage: true });
+  await balanzas.getByRole('button', { name: 'Guardar formatos' }).click();
+  await expectToast(page, 'Formatos de balanza guardados');
+  expect(await api.get('/api/tienda/balanzas')).toEqual({ formatos: [PESO, PRECIO] });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: 'test-results/balanzas-ajustes-390.png', fullPage: true });
+  await page.setViewportSize({ width: 1366, height: 768 });
+
+  await page.goto('/ventas');
+  await expect(page.getByLabel('Buscar producto')).toBeFocused();
+
+  // Por peso: the dialog asks the weight and shows the amount before the line is added.
+  await agregarAlCarrito(page, queso);
+  const dialogo = page.getByRole('dialog', { name: queso });
+  await expect(dialogo).toBeVisible();
+  await expect(dialogo.getByRole('tab', { name: 'Por peso' })).toHaveAttribute('aria-selected', 'true');
+  await expect(dialogo.getByLabel('Peso en kg')).toBeFocused();
+  await dialogo.getByLabel('Peso en kg').fill('0,375');
+  await expect(dialogo.getByTestId('peso-resultado')).toContainText('0,375 kg');
+  await expect(dialogo.getByTestId('peso-resultado')).toContainText('$ 4.500');
+  await page.screenshot({ path: 'test-results/peso-dialogo-1366.png' });
+  await dialogo.getByRole('button', { name: 'Agregar al carrito' }).click();
+  await expect(dialogo).toBeHidden();
+  await expect(page.getByTestId('aviso-escaner')).toHaveText(`Agregado: ${queso}, 0,375 kg`);
+  await expect(linea(page, queso)).toContainText('0,375 kg × $ 12.000/kg');
+  await expect(linea(page, queso)).toContainText('$ 4.500');
+  // A weighed line has no ± by one: its quantity opens the dialog again.
+  await expect(linea(page, queso).getByRole('button', { name: `Uno más de ${queso}` })).toHaveCount(0);
+  await expect(page.getByTestId('carrito-total')).toHaveText('$ 4.500');
+
+  // Por valor: "$ 500 de aceite" at $ 10.000/L is 0,05 L.
+  await agregarAlCarrito(page, aceite);
+  const dialogoAceite = page.getByRole('dialog', { name: aceite });
+  await dialogoAceite.getByRole('tab', { name: 'Por valor' }).click();
+  await dialogoAceite.getByLabel('Valor que pide el cliente').fill('500');
+  await expect(dialogoAceite.getByTestId('peso-resultado')).toContainText('0,05 L');
+  await expect(dialogoAceite.getByTestId('peso-resultado')).toContainText('$ 500');
+  await page.screenshot({ path: 'test-results/peso-dialogo-valor-1366.png' });
+  await dialogoAceite.getByLabel('Valor que pide el cliente').press('Enter');
+  await expect(dialogoAceite).toBeHidden();
+  await expect(linea(page, aceite)).toContainText('0,05 L × $ 10.000/L');
+  await expect(page.getByTestId('carrito-total')).toHaveText('$ 5.000');
+
+  // Scale labels go straight in, no dialog: 0,250 kg of ham (weight layout), $ 3.000 of mortadela (price layout).
+  await escanear(page, etiquetaBalanza(PESO, `0${codJamon}`, 250));
+  await expect(page.getByTestId('aviso-escaner')).toHaveText(`Etiqueta de balanza: ${jamon}, 0,25 kg`);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(linea(page, jamon)).toContainText('0,25 kg × $ 20.000/kg');
+  await expect(linea(page, jamon)).toContainText('$ 5.000');
+  await escanear(page, etiquetaBalanza(PRECIO, codigoMortadela, 3_000));
+  await expect(page.getByTestId('aviso-escaner')).toHaveText(`Etiqueta de balanza: ${mortadela}, 0,2 kg`);
+  await expect(linea(page, mortadela)).toContainText('0,2 kg × $ 15.000/kg');
+  await expect(linea(page, mortadela)).toContainText('$ 3.000');
+  // A label of an item the store does not have: the till's usual "not found".
+  const desconocida = etiquetaBalanza(PESO, '00000', 100);
+  await escanear(page, desconocida);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page.locator('.swal2-popup')).toContainText(`No hay un producto con el código ${desconocida}`);
+  await page.locator('.swal2-cancel').click();
+  await expect(page.getByTestId('carrito-total')).toHaveText('$ 13.000');
+
+  // Changing the weighed quantity reopens the dialog on it; Esc leaves the line as it was.
+  await linea(page, queso).getByRole('button', { name: `Cambiar la cantidad de ${queso} (ahora 0,375 kg)` }).click();
+  await expect(dialogo.getByLabel('Peso en kg')).toHaveValue('0,375');
+  await dialogo.getByLabel('Peso en kg').fill('0,5');
+  await expect(dialogo.getByTestId('peso-resultado')).toContainText('$ 6.000');
+  await page.keyboard.press('Escape');
+  await expect(dialogo).toBeHidden();
+  await expect(page.getByTestId('carrito-total')).toHaveText('$ 13.000');
+  await page.screenshot({ path: 'test-results/peso-carrito-1366.png' });
+
+  // On a phone: the same dialog and cart at 390 px.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await linea(page, queso).getByRole('button', { name: /^Cambiar la cantidad de/ }).click();
+  await expect(dialogo.getByLabel('Peso en kg')).toHaveValue('0,375');
+  await page.screenshot({ path: 'test-results/peso-dialogo-390.png' });
+  await dialogo.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(dialogo).toBeHidden();
+  await carrito(page).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'test-results/peso-carrito-390.png', fullPage: true });
+  await page.setViewportSize({ width: 1366, height: 768 });
+
+  // The cart survives a reload with its decimals.
+  await page.reload();
+  await expect(linea(page, queso)).toContainText('0,375 kg × $ 12.000/kg');
+  await expect(page.getByTestId('carrito-total')).toHaveText('$ 13.000');
+
+  await page.getByRole('button', { name: 'Generar pago' }).click();
+  await expect(page).toHaveURL(/\/generar_pago$/);
+  await expect(page.getByTestId('pago-total')).toHaveText('$ 13.000');
+  await page.getByLabel('Efectivo').check();
+  await page.getByLabel('Monto recibido').fill('20.000');
+  await expect(page.getByTestId('pago-cambio')).toHaveText('$ 7.000');
+  await page.getByRole('button', { name: 'Confirmar pago' }).click();
+
+  await expect(page).toHaveURL(/\/factura$/);
+  const recibo = page.getByRole('article');
+  await expect(recibo.getByRole('row', { name: new RegExp(queso) })).toContainText('0,375 kg × $ 12.000/kg');
+  await expect(recibo.getByRole('row', { name: new RegExp(queso) })).toContainText('$ 4.500');
+  await expect(recibo.getByRole('row', { name: new RegExp(aceite) })).toContainText('0,05 L');
+  await expect(recibo.getByRole('row', { name: new RegExp(jamon) })).toContainText('0,25 kg × $ 20.000/kg');
+  await expect(recibo.getByRole('row', { name: new RegExp(mortadela) })).toContainText('$ 3.000');
+  await expect(page.getByTestId('recibo-total')).toHaveText('$ 13.000');
+  const { id } = await ventaDelRecibo(page);
+  const venta = await api.get(`/api/ventas/${id}`);
+  expect(venta.lineas.map((l: { productoId: number; cantidad: number }) => [l.productoId, l.cantidad])).toEqual([
+    [quesoId, 0.375],
+    [aceiteId, 0.05],
+    [jamonId, 0.25],
+    [mortadelaId, 0.2],
+  ]);
+
+  // Stock down by exactly what was sold, as the products list shows it.
+  expect((await api.get(`/api/productos/${quesoId}`)).stock).toBe(4.625);
+  expect((await api.get(`/api/productos/${aceiteId}`)).stock).toBe(19.95);
+  expect((await api.get(`/api/productos/${jamonId}`)).stock).toBe(9.75);
+});
+
+test('se devuelve parte de una línea pesada: 0,125 de 0,375 kg devuelve $ 1.500 y el stock sube 0,125', async ({ page }) => {
+  await signIn(page, 'Tienda', DEMO.tienda);
+  const api = await apiDe(page);
+  const queso = unique('Queso costeño');
+  const id = await productoPorMedida(page, { nombre: queso, precio: 12_000, stock: 5, unidad: 'KGM' });
+  const venta = await api.post('/api/ventas', { lineas: [{ productoId: id, cantidad: 0.375 }], metodoPagoId: 5, montoRecibido: 5_000 });
+
+  await page.goto(`/detalle_factura?id=${venta.id}`);
+  const seccion = page.getByRole('region', { name: 'Devoluciones de esta venta' });
+  await seccion.getByRole('button', { name: 'Devolver productos' }).click();
+  const form = page.getByRole('form', { name: 'Devolver productos de esta venta' });
+  await expect(form.getByRole('row', { name: new RegExp(queso) })).toContainText('0,375 kg');
+  await form.getByLabel(`Devuelve: ${queso}`).fill('0,2555');
+  await form.getByLabel('Motivo').fill('Muy salado');
+  await form.getByRole('button', { name: 'Registrar devolución' }).click();
+  await expect(form.getByRole('alert')).toHaveText(/tres decimales/);
+  await form.getByLabel(`Devuelve: ${queso}`).fill('0,5');
+  await form.getByRole('button', { name: 'Registrar devolución' }).click();
+  await expect(form.getByRole('alert')).toHaveText(`De ${queso} solo quedan 0,375 kg por devolver.`);
+  await form.getByLabel(`Devuelve: ${queso}`).fill('0,125');
+  await expect(form.getByTestId('devolucion-total')).toHaveText('$ 1.500');
+  await form.getByRole('button', { name: 'Registrar devolución' }).click();
+  await expectToast(page, 'Devolución registrada', /se devuelven \$ 1\.500 al cliente/);
+  await expect(seccion.getByRole('article', { name: /^Devolución N\.º \d+$/ })).toContainText(`0,125 kg × ${queso}`);
+  expect((await api.get(`/api/productos/${id}`)).stock).toBe(4.75);
+});
