@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, expectPopup, signIn } from './support/fixtures';
+import { DEMO, expectPopup, rafagaDeEscaner, signIn } from './support/fixtures';
 
 // Issue #19: a barcode scanner types the code very fast and presses Enter, wherever the focus is.
 
@@ -25,16 +25,7 @@ async function escanear(page: Page, codigo: string) {
   await expect(page.getByLabel('Buscar producto')).toBeFocused();
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
   await expect(page.getByLabel('Buscar producto')).not.toBeFocused();
-  // A scanner's burst, as the page receives it: every key within a millisecond or two, then Enter.
-  // Sent from inside the page in one go: typed through the DevTools protocol on a loaded machine, the
-  // keys arrived up to hundreds of milliseconds apart, a person's speed, and were rightly not a scan.
-  await page.evaluate((keys) => {
-    for (const key of [...keys, 'Enter']) {
-      const init = { key, code: key === 'Enter' ? 'Enter' : `Digit${key}`, bubbles: true, cancelable: true };
-      document.activeElement?.dispatchEvent(new KeyboardEvent('keydown', init));
-      document.activeElement?.dispatchEvent(new KeyboardEvent('keyup', init));
-    }
-  }, codigo.split(''));
+  await rafagaDeEscaner(page, codigo);
 }
 
 test('un escaneo con el foco fuera del buscador pone el producto en el carrito', async ({ page }) => {

@@ -1,7 +1,7 @@
 import { expect, test, type APIResponse, type Page } from '@playwright/test';
 import { etiquetaBalanza } from '../../shared/balanza';
 import { CLAVE, nuevaTienda } from './crud-support';
-import { agregarAlCarrito, expectToast, signIn, unique, ventaDelRecibo } from './support/fixtures';
+import { agregarAlCarrito, expectToast, rafagaDeEscaner, signIn, unique, ventaDelRecibo } from './support/fixtures';
 
 /**
  * Issue #33 points 3 and 4 (ADR 030): the till sells by weight and by value, and reads the labels of
@@ -37,16 +37,10 @@ async function productoPorMedida(page: Page, datos: { nombre: string; precio: nu
 const PESO = { prefijo: '20', largoCodigo: 5, contenido: 'peso', decimales: 3, digitoPrecio: false } as const;
 const PRECIO = { prefijo: '23', largoCodigo: 4, contenido: 'precio', decimales: 0, digitoPrecio: true } as const;
 
-/** A scanner's burst as the page receives it (tests/e2e/hardware.spec.ts): every key at once, then Enter, the focus out of any field. */
+/** A scale label scanned with the focus out of any field (the till listens for a burst wherever the focus is). */
 async function escanear(page: Page, codigo: string) {
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-  await page.evaluate((keys) => {
-    for (const key of [...keys, 'Enter']) {
-      const init = { key, code: key === 'Enter' ? 'Enter' : `Digit${key}`, bubbles: true, cancelable: true };
-      document.activeElement?.dispatchEvent(new KeyboardEvent('keydown', init));
-      document.activeElement?.dispatchEvent(new KeyboardEvent('keyup', init));
-    }
-  }, codigo.split(''));
+  await rafagaDeEscaner(page, codigo);
 }
 
 /** A 4-digit item code for a scale (no leading zero: the 5-digit layout pads it with one). */

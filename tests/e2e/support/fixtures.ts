@@ -152,3 +152,19 @@ export async function ventaDelRecibo(page: Page): Promise<{ id: number; numero: 
   const el = page.getByTestId('recibo-id');
   return { id: Number(await el.getAttribute('data-venta-id')), numero: Number((await el.textContent())!.replace('#', '').trim()) };
 }
+
+/**
+ * A scanner's burst, as the page receives it: every key within a millisecond or two, then Enter, to
+ * whatever has the focus. Sent from inside the page in one go: typed through the DevTools protocol on
+ * a loaded machine, the keys arrived up to hundreds of milliseconds apart, a person's speed, and were
+ * rightly not a scan.
+ */
+export async function rafagaDeEscaner(page: Page, codigo: string) {
+  await page.evaluate((keys) => {
+    for (const key of [...keys, 'Enter']) {
+      const init = { key, code: key === 'Enter' ? 'Enter' : `Digit${key}`, bubbles: true, cancelable: true };
+      document.activeElement?.dispatchEvent(new KeyboardEvent('keydown', init));
+      document.activeElement?.dispatchEvent(new KeyboardEvent('keyup', init));
+    }
+  }, codigo.split(''));
+}
