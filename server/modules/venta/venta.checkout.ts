@@ -60,11 +60,10 @@ export type ResultadoVenta =
 type Sobreventa = { productoId: number; nombre: string; cantidad: number; stockAntes: number; stockDespues: number };
 
 /** A list of integer ids as one PostgreSQL array parameter (drizzle would spread a JS array). */
-const intArray = (values: number[]) => sql`${`{${values.map((v) => Math.trunc(v)).join(',')}}`}::int[]`;
+/** Integers as one int[] parameter; a missing one (a line's sale unit, ADR 033) is NULL. */
+const intArray = (values: (number | null | undefined)[]) => sql`${`{${values.map((v) => (v == null ? 'NULL' : Math.trunc(v))).join(',')}}`}::int[]`;
 /** Quantities (up to three decimals, checked by zod) as one numeric[] parameter, exact. */
 const numericArray = (values: number[]) => sql`${`{${values.map(cantidadDecimal).join(',')}}`}::numeric[]`;
-/** Each line's sale unit (ADR 033), null for a plain line. */
-const unidadesArray = (values: (number | null | undefined)[]) => sql`${`{${values.map((v) => (v == null ? 'NULL' : Math.trunc(v))).join(',')}}`}::int[]`;
 const bigintArray = (values: number[]) => sql`${`{${values.map((v) => Math.trunc(v)).join(',')}}`}::bigint[]`;
 /** Only the fixed words of a discount type reach it (zod checked them), so no quoting is needed. */
 const textArray = (values: string[]) => sql`${`{${values.join(',')}}`}::text[]`;
@@ -232,7 +231,7 @@ export async function prepararCheckout(options: PedidoVenta & { porCambio?: bool
           ${input.descuento?.tipo ?? null}::text, ${input.descuento?.valor ?? null}::bigint,
           ${conDescuento ? input.motivoDescuento!.trim() : null}::text,
           ${aCredito}::boolean, ${referencia}::text, ${!!input.verificado}::boolean, ${sinStock}::boolean,
-          ${unidadesArray(lineas.map((l) => l.unidadVentaId))}) as r`)) as unknown as { rows: { r: ResultadoVenta }[] }
+          ${intArray(lineas.map((l) => l.unidadVentaId))}) as r`)) as unknown as { rows: { r: ResultadoVenta }[] }
     ).rows[0]!.r;
   /** The sale and, on credit, its charge; `autorizadoPor` recorded on it in the same transaction. */
   const escribir = async (tx: Tx, autorizadoPor: { id: number; nombre: string } | null, credito = 0) => {

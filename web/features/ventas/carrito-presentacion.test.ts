@@ -39,5 +39,15 @@ describe('carrito con presentaciones', () => {
     expect(parseCarrito(JSON.parse(JSON.stringify(l)))).toEqual(l);
     expect(parseCarrito([{ ...l[0], unidadVenta: { id: 4, nombre: 'x', factor: 1 } }])).toEqual([]);
   });
+
+  it('un precio rebajado a la unidad suelta no rebaja la paca del mismo producto (cada línea tiene el suyo)', () => {
+    const l = agregarProducto(agregarProducto([], paca), cerveza);
+    const pago = calcularPago(l, { [claveLinea(l[1]!)]: 2_500 }, undefined);
+    expect(pago.lineasPedidas).toEqual([
+      { productoId: 7, unidadVentaId: 4, cantidad: 1 },
+      { productoId: 7, cantidad: 1, descuento: { tipo: 'precio', valor: 2_500 } },
+    ]);
+    expect(pago.total).toBe(33_000 + 2_500);
+  });
 });
 

@@ -112,7 +112,7 @@ describe('el estado del pago (usePago)', () => {
     expect(s).toMatchObject({ cliente: fiador, documento: '1023456789', clienteAviso: null });
     s = pagoReducer(s, { tipo: 'documento', valor: '102345' });
     expect(s).toMatchObject({ cliente: null, documento: '102345', nuevo: null });
-    s = pagoReducer(pagoReducer(s, { tipo: 'precio', id: 1, valor: 2500 }), { tipo: 'precio', id: 1, valor: null });
+    s = pagoReducer(pagoReducer(s, { tipo: 'precio', id: '1', valor: 2500 }), { tipo: 'precio', id: '1', valor: null });
     expect(s.precios).toEqual({});
   });
 });

@@ -8,18 +8,22 @@ import { ventas } from '#shared/messages/ventas';
 import { parsePesos } from '#shared/money';
 import { METODO } from '#shared/roles';
 import type { TClienteVenta, TDescuentoVenta } from '#shared/schemas/venta';
-import type { LineaCarrito } from './carrito';
+import { claveLinea, type LineaCarrito } from './carrito';
 
 const V = ventas;
 
 /** The cart's lines as the sale asks for them, and its totals with the discounts given. */
-export function calcularPago(lineas: LineaCarrito[], precios: Record<number, number>, descVenta: TDescuentoVenta | undefined) {
-  const lineasPedidas = lineas.map((l) => ({
-    productoId: l.id,
-    ...(l.unidadVenta ? { unidadVentaId: l.unidadVenta.id } : {}),
-    cantidad: l.cantidad,
-    ...(precios[l.id] != null ? { descuento: { tipo: 'precio' as const, valor: precios[l.id]! } } : {}),
-  }));
+/** `precios`: a lower price per cart line, by its key (claveLinea): a pack's line and its product's loose line are priced apart. */
+export function calcularPago(lineas: LineaCarrito[], precios: Record<string, number>, descVenta: TDescuentoVenta | undefined) {
+  const lineasPedidas = lineas.map((l) => {
+    const precio = precios[claveLinea(l)];
+    return {
+      productoId: l.id,
+      ...(l.unidadVenta ? { unidadVentaId: l.unidadVenta.id } : {}),
+      cantidad: l.cantidad,
+      ...(precio != null ? { descuento: { tipo: 'precio' as const, valor: precio } } : {}),
+    };
+  });
   const calculo = totalConDescuentos(
     lineas.map((l, i) => ({ precio: l.precio, cantidad: l.cantidad, descuento: lineasPedidas[i]!.descuento })),
     descVenta,

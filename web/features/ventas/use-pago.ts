@@ -41,7 +41,8 @@ export interface EstadoPago {
   referencia: string;
   verificado: boolean;
   // Discounts and lower prices (issue #16 point 4).
-  precios: Record<number, number>;
+  /** By cart line (claveLinea). */
+  precios: Record<string, number>;
   descVenta: TDescuentoVenta | undefined;
   motivoDesc: string;
   // The customer: what is typed (documento, name or phone), the one found, suggestions, quick-add.
@@ -83,7 +84,7 @@ export type AccionPago =
   | { tipo: 'metodo'; id: number; total: number }
   | { tipo: 'texto'; campo: Texto; valor: string }
   | { tipo: 'marca'; campo: Marca; valor: boolean }
-  | { tipo: 'precio'; id: number; valor: number | null }
+  | { tipo: 'precio'; id: string; valor: number | null }
   | { tipo: 'descuento'; descuento: TDescuentoVenta | undefined }
   /** The customer field was typed in: whatever was found no longer holds. */
   | { tipo: 'documento'; valor: string }

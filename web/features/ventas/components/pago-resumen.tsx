@@ -3,7 +3,7 @@ import { ventas } from '#shared/messages/ventas';
 import { formatPesos } from '#shared/money';
 import { Field } from '../../../components/ui/field';
 import { alertWarning, promptText } from '../../../lib/alerts';
-import { esPorMedida, importeDe, totalCarrito, unidadesCarrito, type LineaCarrito } from '../carrito';
+import { claveLinea, esPorMedida, importeDe, totalCarrito, unidadesCarrito, type LineaCarrito } from '../carrito';
 import { descuentoTecleado, precioTecleado, type calcularPago } from '../pedido-pago';
 import type { Pago } from '../use-pago';
 
@@ -19,7 +19,7 @@ export function PagoResumen(props: { lineas: LineaCarrito[]; pago: Pago; calculo
     if (texto === null) return;
     const valor = precioTecleado(texto, l.precio);
     if (valor === 'invalido') return void alertWarning(V.descuentoInvalidoTitle, V.descuentoInvalido);
-    dispatch({ tipo: 'precio', id: l.id, valor });
+    dispatch({ tipo: 'precio', id: claveLinea(l), valor });
   };
   const descontarVenta = async () => {
     const texto = await promptText(V.descuentoVentaTitle, { label: V.descuentoVentaLabel, placeholder: V.descuentoVentaPlaceholder, confirmButtonText: V.aplicar });
@@ -34,9 +34,9 @@ export function PagoResumen(props: { lineas: LineaCarrito[]; pago: Pago; calculo
       <h2 id="pago-resumen-title">{V.resumenVenta}</h2>
       <ul className="pago__lineas">
         {lineas.map((l) => {
-          const nuevo = s.precios[l.id];
+          const nuevo = s.precios[claveLinea(l)];
           return (
-            <li key={l.id}>
+            <li key={claveLinea(l)}>
               <span className="pago__linea-nombre">
                 {l.nombre}
                 <small>
