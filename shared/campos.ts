@@ -28,8 +28,8 @@ export interface Campo {
   alta?: false;
   /** `false`: the back-office (its API, and the legacy back-office's calls) neither shows nor writes it (the customer's fiado is the store's). */
   administracion?: false;
-  /** How the store's forms show it (`valoresEn`): 'pesos' with thousand dots; absent: as text. */
-  forma?: 'pesos';
+  /** How the store's forms show it (`valoresEn`): 'pesos' with thousand dots; 'cantidad' with a decimal comma (4,625) and no thousand dots; absent: as text. */
+  forma?: 'pesos' | 'cantidad';
 }
 export type Campos = Record<string, Campo>;
 
@@ -123,7 +123,12 @@ export function valoresEn<C extends Campos>(campos: C, fila: Record<string, unkn
     const nombre = c.lee ? nombreEn(k, c, 'tienda') : null;
     if (!nombre) continue;
     const v = fila[nombre];
-    out[nombre] = typeof v === 'boolean' ? v : v == null ? '' : c.forma === 'pesos' && typeof v === 'number' ? pesos(v) : String(v);
+    out[nombre] =
+      typeof v === 'boolean' ? v
+      : v == null ? ''
+      : c.forma === 'pesos' && typeof v === 'number' ? pesos(v)
+      : c.forma === 'cantidad' && typeof v === 'number' ? String(v).replace('.', ',')
+      : String(v);
   }
   return out as ValoresEn<C>;
 }

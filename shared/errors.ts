@@ -25,23 +25,28 @@ export type ErrorCode = keyof typeof ERROR_STATUS;
 
 export type FieldErrors = Record<string, string>;
 
+/** Facts of a refusal a client may act on (the item code of a scale label no product has), never a message. */
+export type DatosError = Record<string, string>;
+
 export interface ErrorBody {
-  error: { code: ErrorCode; message: string; title?: string; fields?: FieldErrors };
+  error: { code: ErrorCode; message: string; title?: string; fields?: FieldErrors; datos?: DatosError };
 }
 
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly fields?: FieldErrors;
   readonly title?: string;
+  readonly datos?: DatosError;
   /** A 429's real wait in seconds, sent as `Retry-After` (not part of the body). */
   readonly retryAfter?: number;
 
-  constructor(code: ErrorCode, message: string, options: { fields?: FieldErrors; title?: string; cause?: unknown; retryAfter?: number } = {}) {
+  constructor(code: ErrorCode, message: string, options: { fields?: FieldErrors; title?: string; datos?: DatosError; cause?: unknown; retryAfter?: number } = {}) {
     super(message, { cause: options.cause });
     this.name = 'AppError';
     this.code = code;
     this.fields = options.fields;
     this.title = options.title;
+    this.datos = options.datos;
     if (options.retryAfter != null) this.retryAfter = Math.max(1, Math.ceil(options.retryAfter));
   }
 
@@ -56,6 +61,7 @@ export class AppError extends Error {
         message: this.message,
         ...(this.title ? { title: this.title } : {}),
         ...(this.fields ? { fields: this.fields } : {}),
+        ...(this.datos ? { datos: this.datos } : {}),
       },
     };
   }
@@ -64,6 +70,6 @@ export class AppError extends Error {
     if (!body || typeof body !== 'object' || !('error' in body)) return null;
     const e = (body as ErrorBody).error;
     if (!e || typeof e.message !== 'string' || !(e.code in ERROR_STATUS)) return null;
-    return new AppError(e.code, e.message, { fields: e.fields, title: e.title });
+    return new AppError(e.code, e.message, { fields: e.fields, title: e.title, datos: e.datos });
   }
 }

@@ -242,6 +242,7 @@ export const crud = {
       nombre: 'Nombre',
       precioUnit: 'Precio unitario',
       estado: 'Estado',
+      unidadDian: 'Se vende por',
       stock: 'Stock',
       stockMin: 'Stock mínimo',
       marca: 'Marca (opcional)',
@@ -254,8 +255,9 @@ export const crud = {
       proveedorId: 'ID del Proveedor (opcional)',
       idTienda: ID_TIENDA,
     },
+    unidades: productos.unidades,
     ayudas: {
-      stock: 'Un cambio queda en los movimientos.',
+      stock: 'Un cambio queda en los movimientos; con hasta tres decimales si se vende por peso o medida (4,625).',
       codigoBarras: productos.codigoBarrasHint,
     },
   },

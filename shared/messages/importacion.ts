@@ -96,6 +96,8 @@ export const importacion = {
     precioVacio: 'Falta el precio de un producto nuevo.',
     numeroInvalido: (campo: string, valor: string) => `${campo}: «${valor}» no es un número válido.`,
     noEntero: (campo: string) => `${campo}: escriba un número entero, sin decimales.`,
+    tresDecimales: (campo: string) => `${campo}: escriba a lo sumo tres decimales (por ejemplo 4,625).`,
+    stockEntero: 'Stock: el producto se vende por unidad, escriba un número entero (por peso o medida admite hasta tres decimales: ponga su unidad).',
     negativo: (campo: string) => `${campo} no puede ser negativo.`,
     muyGrande: (campo: string) => `${campo} es demasiado grande.`,
     codigoInvalido: 'El código de barras debe tener entre 1 y 64 caracteres, sin espacios.',

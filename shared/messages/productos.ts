@@ -1,5 +1,9 @@
 /** Spanish texts of the productos area (spec quotes word for word). */
 import { proveedores } from './proveedores';
+import { formatCantidad } from '../cantidad';
+
+/** A stock as people read it: 12, 1.500, 4,625 (three decimals at most, decimal comma). */
+const st = (n: number) => formatCantidad(n, null);
 
 const conHistoria =
   'No se puede eliminar el producto: tiene ventas o entregas registradas. Márquelo como No disponible (estado 0).';
@@ -12,8 +16,15 @@ export const productos = {
   precioHint: 'En pesos, por ejemplo 12.500.',
   precioInvalido: 'Escriba el precio en pesos, solo con números (por ejemplo 12500 o 12.500).',
   precioMaximo: 'El precio no puede pasar de $ 100.000.000.',
-  cantidadInvalida: 'Escriba una cantidad entera, 0 o más.',
-  stockInvalido: 'Escriba un stock entero, 0 o más.',
+  cantidadInvalida: 'Escriba la cantidad con números, 0 o más (con hasta tres decimales si se vende por peso o medida, por ejemplo 4,5).',
+  stockInvalido: 'Escriba el stock con números, 0 o más (con hasta tres decimales si se vende por peso o medida, por ejemplo 4,625).',
+  /** The domain's rule (ADR 030): a product sold by unit has whole stock. */
+  stockEntero: 'Este producto se vende por unidad: escriba un stock entero, 0 o más.',
+  unidadInvalida: 'Escoja cómo se vende: por unidad, kilogramo, gramo, litro o mililitro.',
+  unidadConPresentaciones: 'Este producto tiene presentaciones (paca, caja…), que solo tienen los productos que se venden por unidad. Elimínelas antes de venderlo por peso o medida.',
+  unidadHint: '¿Por libra? Escoja kilo y ponga el precio del kilo (1 libra = 0,5 kg).',
+  /** How a product is sold, as the forms offer it. */
+  unidades: { '94': 'Unidad', KGM: 'Kilo (kg)', GRM: 'Gramo (g)', LTR: 'Litro (L)', MLT: 'Mililitro (ml)' } as Record<string, string>,
   stockMinInvalido: 'Escriba un stock mínimo entero, 0 o más.',
   nombreRequerido: 'Escriba el nombre del producto.',
   precioRequerido: 'Escriba el precio del producto.',
@@ -30,8 +41,10 @@ export const productos = {
   codigoBarrasHint: 'El del empaque (EAN de 13 dígitos; en Colombia empieza por 770) o uno propio de la tienda.',
   codigoBarrasResumen: (codigo: string) => `Código ${codigo}`,
   confirmarTitulo: '¿Agregar este producto?',
-  confirmarTexto: (nombre: string, precio: string, cantidad: number) =>
-    `${nombre} a ${precio}, con ${cantidad} ${cantidad === 1 ? 'unidad' : 'unidades'} en stock.`,
+  confirmarTexto: (nombre: string, precio: string, cantidad: number, unidad?: string | null) =>
+    unidad && unidad !== '94'
+      ? `${nombre} a ${precio} por ${formatCantidad(1, unidad).replace(/^1 /, '')}, con ${formatCantidad(cantidad, unidad)} en stock.`
+      : `${nombre} a ${precio}, con ${st(cantidad)} ${cantidad === 1 ? 'unidad' : 'unidades'} en stock.`,
   confirmarBoton: 'Sí, agregar',
   registrado: 'Producto registrado',
   registradoTexto: (nombre: string) => `${nombre} se agregó a la lista de productos.`,
@@ -40,7 +53,7 @@ export const productos = {
   actualizado: 'Producto actualizado',
   actualizarFallido: 'Error al actualizar',
   stockCambio: (actual: number) =>
-    `El stock de este producto cambió mientras lo editaba (ahora hay ${actual}). Revise el valor y guarde de nuevo.`,
+    `El stock de este producto cambió mientras lo editaba (ahora hay ${st(actual)}). Revise el valor y guarde de nuevo.`,
   eliminarTitulo: '¿Eliminar este producto?',
   eliminarTexto: (nombre: string) => `${nombre} se eliminará de la lista de productos. Esta acción no se puede deshacer.`,
   eliminarBoton: 'Sí, eliminar',
@@ -57,7 +70,7 @@ export const productos = {
   /** Issue #36 point 7: a sale went past the recorded stock; the count needs checking. */
   revisarStock: 'Revisar stock',
   revisarStockAyuda: 'Se vendió más de lo que había en el sistema. Cuente el producto y ajuste el stock.',
-  stockNegativo: (stock: number) => `${stock} en stock: el conteo está por debajo de cero`,
+  stockNegativo: (stock: number) => `${st(stock)} en stock: el conteo está por debajo de cero`,
   sinProveedor: 'Sin proveedor',
   vacio: 'Todavía no hay productos. Agregue el primero con el formulario.',
   sinResultados: (q: string) => `No hay productos que coincidan con «${q}».`,
@@ -88,6 +101,7 @@ export const productos = {
     estado: 'Estado',
     stock: 'Stock',
     stockMin: 'Stock mínimo',
+    unidad: 'Se vende por',
     proveedor: 'Proveedor',
     proveedorActual: 'Proveedor actual',
     fechaVencimiento: 'Fecha de vencimiento',
@@ -99,9 +113,9 @@ export const productos = {
   volver: 'Volver a productos',
   cargandoDetalle: 'Cargando producto…',
   irALista: 'Ir a la lista de productos',
-  enStock: (stock: number, minimo: number) => `${stock} en stock (mínimo ${minimo})`,
+  enStock: (stock: number, minimo: number, unidad?: string | null) => `${formatCantidad(stock, unidad)} en stock (mínimo ${minimo})`,
   datos: 'Datos del producto',
-  stockAntes: (antes: number) => `Antes: ${antes}. El cambio queda en los movimientos.`,
+  stockAntes: (antes: number) => `Antes: ${st(antes)}. El cambio queda en los movimientos.`,
   proveedorN: (id: string) => `Proveedor ${id}`,
   /** Shelf labels (issue #19). */
   etiquetas: {
@@ -129,6 +143,7 @@ export const productos = {
   presentaciones: {
     titulo: 'Presentaciones',
     ayuda: 'Venda por paca o por caja: cada presentación tiene su código de barras y su precio, y descuenta del stock sus unidades.',
+    porMedida: 'Se vende por peso o medida: las presentaciones (paca, caja) son para los productos que se venden por unidad.',
     vacio: 'Este producto se vende solo por unidad.',
     nombre: 'Nombre',
     nombreEjemplo: 'Paca x12',

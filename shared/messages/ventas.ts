@@ -119,6 +119,8 @@ export const ventas = {
   // Issue #19: receipts, printers and scanners.
   codigoDesconocidoTitle: 'Código no registrado',
   codigoDesconocidoText: (codigo: string) => `No hay un producto con el código ${codigo}. ¿Desea crearlo con ese código?`,
+  etiquetaDesconocidaText: (codigo: string) =>
+    `Es una etiqueta de la balanza del código ${codigo}, y ningún producto disponible tiene ese código. ¿Desea crearlo con el código ${codigo}, para venderlo por peso?`,
   codigoDesconocidoConfirm: 'Crear producto',
   escaneado: (nombre: string) => `Escaneado: ${nombre}`,
   /** A scan at the payment: nothing is typed in the amount; the product is added at the till. */
@@ -228,7 +230,8 @@ export const ventas = {
     cambiarCantidadDe: (nombre: string, cantidad: string) => `Cambiar la cantidad de ${nombre} (ahora ${cantidad})`,
     pesado: (cantidad: string, precio: string) => `${cantidad} × ${precio}`,
     etiqueta: (nombre: string, cantidad: string) => `Etiqueta de balanza: ${nombre}, ${cantidad}`,
-    etiquetaPorUnidad: (nombre: string) => `${nombre} se vende por unidad: la etiqueta de la balanza no le sirve. Revise la unidad del producto en Datos fiscales.`,
+    etiquetaPorUnidad: (nombre: string) => `${nombre} se vende por unidad: la etiqueta de la balanza no le sirve. Revise cómo se vende en el detalle del producto.`,
+    etiquetaSinProducto: (codigo: string) => `La etiqueta de la balanza es del código ${codigo}, y ningún producto disponible tiene ese código.`,
     etiquetaPesoEnVolumen: (nombre: string) => `${nombre} se vende por volumen y la etiqueta trae un peso: véndalo por cantidad o por valor.`,
     etiquetaSinCantidad: (nombre: string) => `La etiqueta de ${nombre} no da una cantidad que se pueda vender (de una milésima a 9.999).`,
   },

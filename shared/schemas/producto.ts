@@ -4,6 +4,7 @@ import { registro } from '../messages/auth';
 import { crud } from '../messages/crud';
 import { productos } from '../messages/productos';
 import { sinBidi } from './common';
+import { UNIDADES_DIAN } from '../impuestos';
 import { baseDe, columnasDe, extrasDe, leidoDe, nombresEn, siPresente, type Campo, type Campos } from '../campos';
 
 // Only these areas' texts: a screen that loads this schema does not load the whole catalogue.
@@ -28,6 +29,31 @@ export const zEntero = (opts: { empty: string; invalid: string; max?: number }) 
       return z.NEVER;
     }
     return n;
+  });
+
+/** The largest stock a product may hold (numeric(12,3): nine whole digits). */
+const MAX_STOCK = 999_999_999;
+
+/**
+ * A stock or quantity in stock typed by a person or sent by a client (ADR 030): whole, or with up
+ * to three decimals for a product sold by weight or measure — "4,625" or "4.625" (a dot followed
+ * by one to three digits is a decimal point, as the till reads it). Whether decimals are allowed
+ * depends on the product's unit, a rule of the product's domain. Empty or missing → `empty`.
+ */
+export const zStock = (opts: { empty: string; invalid: string }) =>
+  z.union([z.number(), z.string()], { error: opts.empty }).transform((v, ctx): number => {
+    const s = typeof v === 'number' ? String(v) : v.trim();
+    if (s === '') {
+      ctx.addIssue({ code: 'custom', message: opts.empty });
+      return z.NEVER;
+    }
+    const m = /^(\d{1,9})(?:[.,](\d{1,3}))?$/.exec(s);
+    if (!m || Number(m[1]) > MAX_STOCK) {
+      ctx.addIssue({ code: 'custom', message: opts.invalid });
+      return z.NEVER;
+    }
+    // Through integer thousandths, so "4,625" and 4.625 are the same JS number.
+    return (Number(m[1]) * 1000 + Number((m[2] ?? '').padEnd(3, '0'))) / 1000;
   });
 
 /**
@@ -90,13 +116,16 @@ const zStockAnterior = z
   .transform((v, ctx): number | undefined => {
     const s = v == null ? '' : String(v).trim();
     if (s === '') return undefined;
-    const n = Number(s);
-    if (!/^\d+$/.test(s) || !Number.isSafeInteger(n) || n > MAX_INT4) {
+    const r = zStock({ empty: M.productos.stockInvalido, invalid: M.productos.stockInvalido }).safeParse(s);
+    if (!r.success) {
       ctx.addIssue({ code: 'custom', message: M.productos.stockInvalido });
       return z.NEVER;
     }
-    return n;
+    return r.data;
   });
+
+/** How the product is sold (ADR 030): by unit (DIAN '94') or by kilogram, gram, litre or millilitre; absent: left as it is. */
+const zUnidad = siPresente(z.enum(UNIDADES_DIAN, { error: M.productos.unidadInvalida }));
 
 const texto = z.string().nullable();
 const entero = z.number().int();
@@ -121,9 +150,11 @@ export const CAMPOS_DEL_PRODUCTO = {
   categoria: { z: nullableText(80), lee: texto, heredada2: ['Categoria', 'Categoría'] },
   presentacion: { z: nullableText(80), lee: texto, heredada2: ['Presentacion'] },
   fechaVencimiento: { z: zFecha, lee: texto, heredada2: ['Fecha_vencimiento'], alta: false },
-  // Read with up to three decimals (a product sold by weight, ADR 030); written whole, as before.
-  stock: { z: zEntero({ empty: M.productos.stockRequerido, invalid: M.productos.stockInvalido }), lee: z.number(), heredada2: ['Stock'] },
+  // Up to three decimals for a product sold by weight or measure, whole for one sold by unit (the domain's rule, ADR 030).
+  stock: { z: zStock({ empty: M.productos.stockRequerido, invalid: M.productos.stockInvalido }), lee: z.number(), heredada2: ['Stock'], forma: 'cantidad' },
   stockMin: { z: zEntero({ empty: M.productos.stockMinRequerido, invalid: M.productos.stockMinInvalido }), lee: entero, heredada: 'stock_min', heredada2: ['Stock_Min'] },
+  // How it is sold: by unit or by measure (ADR 030); the legacy application calls do not carry it.
+  unidadDian: { z: zUnidad, lee: z.string(), tienda: 'unidad', heredada: false, heredada2: ['Unidad'] },
   estado: { z: siPresente(zEstadoProducto), lee: entero, heredada2: ['estado', 'Estado'], alta: false },
   codigoBarras: { z: zCodigoBarras, lee: texto, heredada: 'codigo_barras', extra: 'extra: barcode, unique in the store (on an edit, absent keeps it, empty clears it)' },
   inventarioId: { z: zReferencia(M.crud.idInvalido), lee: entero.nullable(), tienda: false, heredada2: ['inventario_id_Inventario'] },
@@ -131,7 +162,6 @@ export const CAMPOS_DEL_PRODUCTO = {
   stockAnterior: { z: zStockAnterior, heredada: 'stock_anterior', extra: 'extra: the stock the form showed; a sale made meanwhile is then never undone', alta: false },
   // Read-only here, kept by their own modules: the tax (#30, server/modules/impuestos) and the cost (#32, compras/costo.domain.ts).
   impuesto: { lee: texto, tienda: false },
-  unidadDian: { lee: z.string(), tienda: false },
   costo: { lee: entero.nullable(), tienda: false },
   costoPromedio: { lee: entero.nullable(), tienda: false },
 } as const satisfies Campos;
@@ -184,7 +214,7 @@ export const ZCreateProductoRequest = caraDeProducto(NOMBRES_ALTA).extend({
   // Spec §5: any of the three missing is 'Campos vacios'.
   nombre: requiredName(M.productos.camposVacios),
   precio: zPrecio({ empty: M.productos.camposVacios, invalid: M.productos.precioInvalido }),
-  cantidad: zEntero({ empty: M.productos.camposVacios, invalid: M.productos.cantidadInvalida }),
+  cantidad: zStock({ empty: M.productos.camposVacios, invalid: M.productos.cantidadInvalida }),
   stockMin: ZProductoBase.shape.stockMin.optional(),
 });
 export type TCreateProductoRequest = z.input<typeof ZCreateProductoRequest>;

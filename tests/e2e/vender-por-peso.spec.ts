@@ -1,7 +1,7 @@
 import { expect, test, type APIResponse, type Page } from '@playwright/test';
 import { etiquetaBalanza } from '../../shared/balanza';
 import { CLAVE, nuevaTienda } from './crud-support';
-import { agregarAlCarrito, expectToast, rafagaDeEscaner, signIn, unique, ventaDelRecibo } from './support/fixtures';
+import { agregarAlCarrito, expectPopup, expectToast, rafagaDeEscaner, signIn, unique, ventaDelRecibo } from './support/fixtures';
 
 /**
  * Issue #33 points 3 and 4 (ADR 030): the till sells by weight and by value, and reads the labels of
@@ -145,10 +145,10 @@ test('el dueño describe sus balanzas; la caja vende 0,375 kg, «$ 500 de aceite
   await expect(page.getByTestId('aviso-escaner')).toHaveText(`Etiqueta de balanza: ${mortadela}, 0,2 kg`);
   await expect(linea(page, mortadela)).toContainText('0,2 kg × $ 15.000/kg');
   await expect(linea(page, mortadela)).toContainText('$ 3.000');
-  // A label of an item the store does not have: the till's usual "not found".
+  // A label of an item the store does not have: "not found", naming the item code (not the label's 13 digits).
   const desconocida = etiquetaBalanza(PESO, '00000', 100);
   await escanear(page, desconocida);
-  await expect(page.locator('.swal2-popup')).toContainText(`No hay un producto con el código ${desconocida}`);
+  await expect(page.locator('.swal2-popup')).toContainText('Es una etiqueta de la balanza del código 00000');
   // No weight dialog opened for it (the "not found" popup is a dialog too: look for the till's own).
   await expect(page.locator('dialog.peso-dialog[open]')).toHaveCount(0);
   await page.locator('.swal2-cancel').click();
@@ -236,4 +236,59 @@ test('se devuelve parte de una línea pesada: 0,125 de 0,375 kg devuelve $ 1.500
   await expectToast(page, 'Devolución registrada', /se devuelven \$ 1\.500 al cliente/);
   await expect(seccion.getByRole('article', { name: /^Devolución N\.º \d+$/ })).toContainText(`0,125 kg × ${queso}`);
   expect((await api.get(`/api/productos/${id}`)).stock).toBe(4.75);
+});
+
+test('una etiqueta desconocida crea el producto por peso con el código del artículo; su stock se guarda con decimales', async ({ page }) => {
+  await signIn(page, 'Tienda', (await nuevaTienda(page.request)).email, CLAVE);
+  const api = await apiDe(page);
+  await api.put('/api/tienda/balanzas', { formatos: [PESO] });
+  const item = codigoArticulo();
+  const etiqueta = etiquetaBalanza(PESO, `0${item}`, 750);
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await page.goto('/ventas');
+  await escanear(page, etiqueta);
+  await expectPopup(page, 'Código no registrado', `Es una etiqueta de la balanza del código 0${item}, y ningún producto disponible tiene ese código. ¿Desea crearlo con el código 0${item}, para venderlo por peso?`);
+  await page.locator('.swal2-confirm').click();
+
+  // The add form comes with the item code and "por kilogramo"; the quantity takes a decimal comma.
+  await expect(page).toHaveURL(new RegExp(`/gestionar_productos\\?codigo=0${item}&unidad=KGM$`));
+  const form = page.getByRole('form', { name: 'Agregar producto' });
+  await expect(form.getByLabel('Código de barras (opcional)')).toHaveValue(`0${item}`);
+  await expect(form.getByLabel('Se vende')).toHaveValue('KGM');
+  const nombre = unique('Salchichón de balanza');
+  await form.getByLabel('Nombre', { exact: true }).fill(nombre);
+  await form.getByLabel('Precio').fill('18.000');
+  await form.getByLabel('Cantidad').fill('2,5');
+  await page.screenshot({ path: 'test-results/producto-por-peso-alta-1366.png' });
+  await form.getByRole('button', { name: 'Agregar producto' }).click();
+  await expectPopup(page, '¿Agregar este producto?', `${nombre} a $ 18.000 por kg, con 2,5 kg en stock.`);
+  await page.locator('.swal2-confirm').click();
+  await expectToast(page, 'Producto registrado');
+
+  // The till now sells it from the same label: 0,75 kg at $ 18.000/kg.
+  await page.goto('/ventas');
+  await escanear(page, etiqueta);
+  await expect(page.getByTestId('aviso-escaner')).toHaveText(`Etiqueta de balanza: ${nombre}, 0,75 kg`);
+  await expect(page.getByTestId('carrito-total')).toHaveText('$ 13.500');
+
+  // Its detail shows the stock with a decimal comma and saves a new one through the ledger.
+  const id = ((await api.get(`/api/productos?q=${encodeURIComponent(nombre)}`)).items[0] as { id: number }).id;
+  await page.goto(`/detalle_producto?id=${id}`);
+  const datos = page.getByRole('form', { name: 'Datos del producto' });
+  await expect(datos.getByLabel('Se vende')).toHaveValue('KGM');
+  await expect(datos.getByLabel('Stock', { exact: true })).toHaveValue('2,5');
+  await datos.getByLabel('Stock', { exact: true }).fill('3,125');
+  await datos.getByRole('button', { name: 'Guardar cambios' }).click();
+  await expectToast(page, 'Producto actualizado');
+  expect((await api.get(`/api/productos/${id}`)).stock).toBe(3.125);
+  // Back to "por unidad" with decimals in stock: refused, with the reason under the field.
+  await datos.getByLabel('Se vende').selectOption('94');
+  await datos.getByRole('button', { name: 'Guardar cambios' }).click();
+  await expectPopup(page, 'Error al actualizar', 'Este producto se vende por unidad: escriba un stock entero, 0 o más.');
+  await page.locator('.swal2-confirm').click();
+  await expect(page.getByRole('region', { name: 'Presentaciones' })).toContainText('Se vende por peso o medida');
+  expect((await api.get(`/api/productos/${id}`)).unidad).toBe('KGM');
+  await page.screenshot({ path: 'test-results/producto-por-peso-detalle-1366.png', fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: 'test-results/producto-por-peso-detalle-390.png', fullPage: true });
 });

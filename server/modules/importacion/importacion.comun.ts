@@ -10,6 +10,7 @@ import { M } from '#shared/messages';
 import { CAMPO_CLAVE, CAMPOS_IMPORTACION, type TAccionFila, type TEntidadImportacion, type TFilaMuestra, type TMapeo, type TResumenImportacion, type TVistaPrevia } from '#shared/schemas/importacion';
 import { sinTildes } from '#shared/texto';
 import { numeroEs, type Celda } from './leer-archivo';
+import { aMilesimas } from '#shared/cantidad';
 
 const MI = M.importacion;
 const MAX_ERRORES = 500;
@@ -66,6 +67,17 @@ export function entero(c: Celda, campo: string, max: number): number | string {
   if (n < 0) return MI.fila.negativo(campo);
   if (n > max) return MI.fila.muyGrande(campo);
   return n;
+}
+
+/** A quantity in stock from a cell: whole, or with up to three decimals (a product sold by weight; the unit's rule is checked with the row). */
+export function cantidad(c: Celda, campo: string, max: number): number | string {
+  const n = numeroEs(c);
+  if (n == null) return MI.fila.numeroInvalido(campo, texto(c));
+  if (n < 0) return MI.fila.negativo(campo);
+  const m = aMilesimas(n);
+  if (m === null) return MI.fila.tresDecimales(campo);
+  if (n > max) return MI.fila.muyGrande(campo);
+  return m / 1000;
 }
 
 const SI = new Set(['si', 's', 'x', '1', 'true', 'verdadero', 'yes']);

@@ -194,6 +194,23 @@ describe('archivos pequeños: mapeo, permisos y rechazos', () => {
     expect(ajustes).toEqual([{ antes: 4, entradas: 3, despues: 7 }]);
   });
 
+  it('el stock con decimales entra para lo que se vende por peso o medida; por unidad es un error de fila', async () => {
+    const s = await nuevaTienda();
+    const archivo = csv('Código;Nombre;Precio;Stock;Unidad', '20001;Queso costeño;24.000;4,625;kg', '20002;Gaseosa;3.000;2,5;unidad', '20003;Aceite a granel;10.000;12,3456;litro');
+    const v = (await vistaPrevia(s.token, archivo)).json() as TVistaPrevia;
+    expect(v.muestra.map((m) => m.accion)).toEqual(['nuevo', 'error', 'error']);
+    expect(v.errores).toEqual([
+      { fila: 3, mensajes: [MI.fila.stockEntero] },
+      { fila: 4, mensajes: [MI.fila.tresDecimales(MI.campos.stock)] },
+    ]);
+    await aplicar(s.token, archivo);
+    expect((await estado(s.id)).productos.map((p) => [p.nombre, p.stock])).toEqual([['Queso costeño', 4.625]]);
+    // Changed to 4,5 by a second file: the ledger takes the exact 0,125 out.
+    await aplicar(s.token, csv('Código;Nombre;Precio;Stock', '20001;Queso costeño;24.000;4,5'));
+    const [ajuste] = await t.database.db.select({ salidas: movimiento.salidas, despues: movimiento.cantidadDespues }).from(movimiento).where(and(eq(movimiento.tiendaId, s.id), eq(movimiento.stockAntes, 4.625)));
+    expect(ajuste).toEqual({ salidas: 0.125, despues: 4.5 });
+  });
+
   it('sin permiso de precios ni de stock (rol 2 por defecto), esas filas son errores de fila y el resto se importa', async () => {
     const s = await nuevaTienda();
     await aplicar(s.token, csv('Nombre;Precio;Stock;Categoría', 'Arroz;2.800;10;Granos', 'Frijol;5.000;4;Granos'));

@@ -18,11 +18,14 @@ import type { Autor } from '../actividad/actividad.domain';
 import { importarProductos, productosImportables, type AltaImportada, type CambioImportado, type CamposImportables } from '../producto/producto.domain';
 import { opcionesProveedores } from '../proveedor/proveedor.domain';
 import { puede } from '../tienda/permisos';
-import { adivinarMapeo, celdasDe, clave, entero, texto, validarMapeo, type FilaPlan } from './importacion.comun';
+import { adivinarMapeo, cantidad, celdasDe, clave, entero, texto, validarMapeo, type FilaPlan } from './importacion.comun';
+import { porUnidad } from '#shared/cantidad';
 import type { Tabla } from './leer-archivo';
 
 const MI = M.importacion;
 const MAX_INT4 = 2_147_483_647;
+/** The largest stock a product holds (numeric(12,3)). */
+const MAX_STOCK = 999_999_999;
 
 /** Headers a shop's spreadsheet or another POS uses for each field (compared without accents, case or spaces). */
 export const SINONIMOS_PRODUCTO: Record<TCampoProducto, string[]> = {
@@ -136,11 +139,11 @@ export async function planificarProductos(options: { db: Db; tiendaId: number; a
     for (const [campo, max] of [
       ['precio', LIMITES_DINERO.maxPrecio],
       ['costo', LIMITES_DINERO.maxPrecio],
-      ['stock', MAX_INT4],
+      ['stock', MAX_STOCK],
       ['stockMin', MAX_INT4],
     ] as const) {
       if (!lleno(campo)) continue;
-      const n = entero(celda(campo)!, MI.campos[campo], max);
+      const n = (campo === 'stock' ? cantidad : entero)(celda(campo)!, MI.campos[campo], max);
       if (typeof n === 'string') errores.push(n);
       else v[campo] = n;
     }
@@ -185,6 +188,9 @@ export async function planificarProductos(options: { db: Db; tiendaId: number; a
       existente = candidatos[0];
     }
     if (!puedeProductos) errores.push(MI.fila.sinPermisoProductos);
+
+    // A product sold by unit keeps a whole stock (ADR 030): the row's unit, else the product's.
+    if (v.stock !== undefined && !Number.isInteger(v.stock) && porUnidad(v.unidadDian ?? existente?.unidadDian)) errores.push(MI.fila.stockEntero);
 
     const plan: FilaProducto = { fila, accion: 'error', errores, muestra: { nombre: v.nombre ?? '', codigoBarras: v.codigoBarras ?? null, precio: v.precio ?? null, stock: v.stock ?? null } };
     if (errores.length === 0 && v.nombre) {

@@ -15,6 +15,7 @@ import { sumarDias } from '#shared/periodo';
 import type { TClasificacion, TImpuestosVenta, TInformeImpuestos } from '#shared/schemas/impuestos';
 import type { Db, Tx } from '../../db/client';
 import { categoriaImpuesto, factura, perfilFiscal, producto, venta } from '../../db/schema';
+import { comprobarUnidad } from '../producto/producto.domain';
 import { registrarPor, type Autor } from '../actividad/actividad.domain';
 import { entreDias } from '../tienda/zona-horaria';
 import { numeracionDelPeriodo } from '../numeracion/numeracion.domain';
@@ -112,6 +113,14 @@ export async function asignarProductos(options: {
   const { db, tiendaId, impuesto, unidadDian, autor } = options;
   const ids = [...new Set(options.productoIds)];
   return db.transaction(async (tx) => {
+    if (unidadDian) {
+      // The unit rule is the product's (whole stock by unit, packs only by unit).
+      const actuales = await tx
+        .select({ productoId: producto.idProducto, stock: producto.stock, unidadDian: producto.unidadDian })
+        .from(producto)
+        .where(and(eq(producto.tiendaId, tiendaId), inArray(producto.idProducto, ids)));
+      await comprobarUnidad(tx, tiendaId, actuales.filter((p) => p.unidadDian !== unidadDian).map((p) => ({ ...p, unidadDian })));
+    }
     const rows = await tx
       .update(producto)
       .set({ impuesto, ...(unidadDian ? { unidadDian } : {}) })

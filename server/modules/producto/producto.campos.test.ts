@@ -48,6 +48,7 @@ const GENERADORES: Record<string, (s: Tienda) => fc.Arbitrary<Valor>> = {
     ),
   stock: () => fc.integer({ min: 0, max: 500 }),
   stockMin: () => fc.integer({ min: 0, max: 50 }),
+  unidadDian: () => fc.constantFrom('94', 'KGM', 'GRM', 'LTR', 'MLT'),
   estado: () => fc.constantFrom(0, 1),
   codigoBarras: () => fc.option(fc.stringMatching(/^7709[0-9]{9}$/), { nil: null }),
   inventarioId: (s) => fc.constantFrom(null, ...s.inventarios),

@@ -10,6 +10,7 @@ import { AppError } from '#shared/errors';
 import { presentes } from '#shared/campos';
 import { COLUMNAS_PRODUCTO, ZProductoBase, type TCamposProducto } from '#shared/schemas/producto';
 import type { TImpuesto } from '#shared/impuestos';
+import { aMilesimas, porUnidad } from '#shared/cantidad';
 import { M } from '#shared/messages';
 import type { TPage } from '#shared/schemas/common';
 import type { Db, Tx } from '../../db/client';
@@ -197,6 +198,32 @@ function traducir(err: unknown): never {
 /** The fields a product write sets: the field list's columns that a face may write (the stock goes through the ledger). */
 const ESCRITAS = COLUMNAS_PRODUCTO.filter((k): k is Exclude<keyof TCamposProducto, 'stock' | 'stockAnterior'> => k in ZProductoBase.shape && k !== 'stock');
 
+/** a − b of two stocks with up to three decimals (ADR 030), in thousandths: never a float's 0.30000000000000004. */
+const diferencia = (a: number, b: number) => ((aMilesimas(a) ?? Math.round(a * 1000)) - (aMilesimas(b) ?? Math.round(b * 1000))) / 1000;
+
+/** Whether a stock fits a product's unit (ADR 030): whole for one sold by unit, up to three decimals otherwise. */
+const stockDeLaUnidad = (stock: number, unidad: string | null | undefined): boolean => {
+  const m = aMilesimas(stock);
+  return m !== null && (!porUnidad(unidad) || m % 1000 === 0);
+};
+
+/**
+ * The unit rule (ADR 030, ADR 033), owned here and called by every module that changes a product's
+ * unit (the detail form, the back-office, the tax screen): a product sold by unit keeps a whole
+ * stock, and one with packs (paca, caja) stays sold by unit. Refuses on `unidadDian`.
+ */
+export async function comprobarUnidad(tx: Tx, tiendaId: number, cambios: { productoId: number; unidadDian: string; stock: number }[]): Promise<void> {
+  const aMedida = cambios.filter((c) => !porUnidad(c.unidadDian));
+  if (cambios.some((c) => !stockDeLaUnidad(c.stock, c.unidadDian))) throw refusal('VALIDATION', 'unidadDian', M.productos.stockEntero);
+  if (!aMedida.length) return;
+  const [conPacks] = await tx
+    .select({ id: productoUnidadVenta.productoId })
+    .from(productoUnidadVenta)
+    .where(and(eq(productoUnidadVenta.tiendaId, tiendaId), inArray(productoUnidadVenta.productoId, aMedida.map((c) => c.productoId))))
+    .limit(1);
+  if (conPacks) throw refusal('VALIDATION', 'unidadDian', M.productos.unidadConPresentaciones);
+}
+
 /** A new product, under the domain's names: the field list's values; absent ones take the column's default. */
 export interface DatosProducto extends Partial<TCamposProducto> {
   nombre: string;
@@ -224,6 +251,7 @@ export async function crearProducto(options: { db: Db; scope: ProductoScope; dat
       await checkProveedor(tx, tiendaId, datos.proveedorId);
       await checkInventario(tx, tiendaId, datos.inventarioId);
       await checkCodigoBarras(tx, tiendaId, datos.codigoBarras);
+      if (!stockDeLaUnidad(datos.stock, datos.unidadDian)) throw refusal('VALIDATION', 'stock', M.productos.stockEntero);
       let inventarioId = datos.inventarioId;
       if (inventarioId === undefined) {
         const [inv] = await tx
@@ -278,7 +306,7 @@ export async function actualizarProducto(options: {
   return conRechazos(db, () =>
     db.transaction(async (tx) => {
       const [actual] = await tx
-        .select({ tiendaId: producto.tiendaId, stock: producto.stock, precioUnit: producto.precioUnit, nombre: producto.nombre })
+        .select({ tiendaId: producto.tiendaId, stock: producto.stock, precioUnit: producto.precioUnit, nombre: producto.nombre, unidadDian: producto.unidadDian })
         .from(producto)
         .where(esteProducto(scope, id))
         .for('update');
@@ -294,11 +322,14 @@ export async function actualizarProducto(options: {
       await checkCodigoBarras(tx, tiendaId, cambios.codigoBarras, id);
 
       let delta = 0;
-      if (cambios.stockAnterior === undefined) delta = cambios.stock - actual.stock;
+      if (cambios.stockAnterior === undefined) delta = diferencia(cambios.stock, actual.stock);
       else if (cambios.stock !== cambios.stockAnterior) {
         if (actual.stock !== cambios.stockAnterior) throw refusal('CONFLICT', 'stock', M.productos.stockCambio(actual.stock));
-        delta = cambios.stock - actual.stock;
+        delta = diferencia(cambios.stock, actual.stock);
       }
+      const unidad = cambios.unidadDian ?? actual.unidadDian;
+      if (delta !== 0 && !stockDeLaUnidad(cambios.stock, unidad)) throw refusal('VALIDATION', 'stock', M.productos.stockEntero);
+      if (unidad !== actual.unidadDian) await comprobarUnidad(tx, tiendaId, [{ productoId: id, unidadDian: unidad, stock: delta !== 0 ? cambios.stock : actual.stock }]);
       if (delta !== 0) await exigirPermiso(tx, tiendaId, autor, 'stock', intento);
 
       await tx
@@ -310,7 +341,7 @@ export async function actualizarProducto(options: {
         const moved = await ajustarStock(tx, { tiendaId, productoId: id, delta, motivo: MOTIVO[origen].ajuste, revisado: true });
         // Cannot happen under the row lock with a non-negative target; never write half an edit.
         if (!moved) throw refusal('CONFLICT', 'stock', M.productos.stockCambio(actual.stock));
-        await registrarPor(tx, tiendaId, autor, { tipo: 'stock', detalle: { productoId: id, producto: nombre, anterior: actual.stock, nuevo: actual.stock + delta } });
+        await registrarPor(tx, tiendaId, autor, { tipo: 'stock', detalle: { productoId: id, producto: nombre, anterior: actual.stock, nuevo: cambios.stock } });
       }
       if (nuevoPrecio) {
         await registrarCambioPrecio(tx, { tiendaId, productoId: id, autor, campo: 'precio', anterior: actual.precioUnit, nuevo: cambios.precioUnit! });
@@ -511,7 +542,7 @@ export async function importarProductos(options: {
         const actuales = new Map(
           (
             await tx
-              .select({ id: producto.idProducto, stock: producto.stock, precioUnit: producto.precioUnit, costo: producto.costo, costoPromedio: producto.costoPromedio })
+              .select({ id: producto.idProducto, stock: producto.stock, precioUnit: producto.precioUnit, costo: producto.costo, costoPromedio: producto.costoPromedio, unidadDian: producto.unidadDian })
               .from(producto)
               .where(and(eq(producto.tiendaId, tiendaId), inArray(producto.idProducto, lote.map((c) => c.id))))
               .orderBy(asc(producto.idProducto))
@@ -520,6 +551,11 @@ export async function importarProductos(options: {
         );
         const historial: ReturnType<typeof precio>[] = [];
         const stock: { productoId: number; delta: number }[] = [];
+        const unidades = lote.flatMap((c) => {
+          const actual = actuales.get(c.id);
+          return actual && c.campos.unidadDian && c.campos.unidadDian !== actual.unidadDian ? [{ productoId: c.id, unidadDian: c.campos.unidadDian, stock: c.stock ?? actual.stock }] : [];
+        });
+        if (unidades.length) await comprobarUnidad(tx, tiendaId, unidades);
         for (const c of lote) {
           const actual = actuales.get(c.id);
           if (!actual) throw notFound();
@@ -534,7 +570,7 @@ export async function importarProductos(options: {
             historial.push(precio(c.id, actual.precioUnit, c.campos.precioUnit));
           }
           if (c.campos.costo != null && c.campos.costo !== actual.costo) historial.push({ ...precio(c.id, actual.costo, c.campos.costo), campo: 'costo' });
-          if (c.stock !== undefined && c.stock !== actual.stock) stock.push({ productoId: c.id, delta: c.stock - actual.stock });
+          if (c.stock !== undefined && c.stock !== actual.stock) stock.push({ productoId: c.id, delta: diferencia(c.stock, actual.stock) });
         }
         if (historial.length) await tx.insert(historialPrecio).values(historial);
         if (stock.length && !(await ajustarStockLote(tx, { tiendaId, cambios: stock, motivo, revisado: true }))) throw refusal('CONFLICT', 'stock', M.productos.stockCambio(0));

@@ -51,7 +51,8 @@ export async function crearProducto(options: { db: Db; tiendaId: number; input: 
   const { db, tiendaId, input, autor } = options;
   const { cantidad, ...campos } = input;
   const datos = { ...(renombrar(campos, NOMBRES_TIENDA) as Partial<TCamposProducto>), nombre: input.nombre, precioUnit: input.precio, stock: cantidad };
-  return aDetalle(await dominio.enNombresDe(CAMPOS, () => dominio.crearProducto({ db, scope: { tiendaId }, datos, origen: 'tienda', autor })));
+  // The add form calls the opening stock its quantity.
+  return aDetalle(await dominio.enNombresDe({ ...CAMPOS, stock: 'cantidad' }, () => dominio.crearProducto({ db, scope: { tiendaId }, datos, origen: 'tienda', autor })));
 }
 
 /** The detail form; it sends the stock it showed (`stockAnterior`). */

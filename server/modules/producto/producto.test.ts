@@ -104,13 +104,23 @@ describe('agregar producto', () => {
     }
   });
 
-  it('la cantidad es un entero de 0 o más', async () => {
+  it('la cantidad es un número de 0 o más; con decimales solo si se vende por peso o medida', async () => {
     const s = compartida;
-    for (const cantidad of ['2,5', '-3', 'diez', 1.5]) {
+    for (const cantidad of ['-3', 'diez', '1,2345', '2,5,1']) {
       const res = await req('POST', '/api/productos', s.token, { nombre: 'Sal', precio: 100, cantidad });
       expect(res.statusCode).toBe(400);
       expect(res.json().error.fields).toEqual({ cantidad: M.productos.cantidadInvalida });
     }
+    for (const cantidad of ['2,5', 1.5]) {
+      const res = await req('POST', '/api/productos', s.token, { nombre: 'Sal', precio: 100, cantidad });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.fields).toEqual({ cantidad: M.productos.stockEntero });
+    }
+    const res = await req('POST', '/api/productos', s.token, { nombre: 'Queso costeño', precio: 24_000, cantidad: '4,625', unidad: 'KGM' });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().producto).toMatchObject({ stock: 4.625, unidad: 'KGM' });
+    const movs = await movimientosDe(res.json().producto.id);
+    expect(movs.map((m) => [m.entradas, m.cantidadDespues])).toEqual([[4.625, 4.625]]);
   });
 
   it('no acepta un proveedor de otra tienda', async () => {
@@ -210,11 +220,46 @@ describe('detalle y edición', () => {
       fechaVencimiento: null,
       stock: 10,
       stockMin: 0,
+      unidad: '94',
       estado: 1,
       codigoBarras: null,
       idProveedor: prov,
       nombrepr: 'Distribuidora El Sol',
     });
+  });
+
+  it('la unidad y el stock con decimales: por peso guarda 4,625 por el kardex; por unidad lo exige entero', async () => {
+    const s = await crearTienda(t);
+    const p = await nuevoProducto(s, { nombre: 'Queso costeño' });
+    // Sold by unit, a decimal stock is refused and nothing changes.
+    let res = await req('PUT', `/api/productos/${p.id}`, s.token, { ...(await formulario(s, p.id)), stock: '4,625', stockAnterior: 10 });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields).toEqual({ stock: M.productos.stockEntero });
+    expect((await formulario(s, p.id)).stock).toBe(10);
+    // By kilogram, the same edit saves, and the ledger keeps the exact difference.
+    res = await req('PUT', `/api/productos/${p.id}`, s.token, { ...(await formulario(s, p.id)), unidad: 'KGM', stock: '4,625', stockAnterior: 10 });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().producto).toMatchObject({ unidad: 'KGM', stock: 4.625 });
+    res = await req('PUT', `/api/productos/${p.id}`, s.token, { ...(await formulario(s, p.id)), stock: '4,7', stockAnterior: '4,625' });
+    expect(res.statusCode, res.body).toBe(200);
+    const movs = await movimientosDe(p.id);
+    expect(movs.slice(1).map((m) => [m.salidas, m.entradas, m.cantidadDespues])).toEqual([
+      [5.375, 0, 4.625],
+      [0, 0.075, 4.7],
+    ]);
+    // Back to units while the stock has decimals: refused on the unit; with a whole stock it goes.
+    res = await req('PUT', `/api/productos/${p.id}`, s.token, { ...(await formulario(s, p.id)), unidad: '94' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields).toEqual({ unidad: M.productos.stockEntero });
+    res = await req('PUT', `/api/productos/${p.id}`, s.token, { ...(await formulario(s, p.id)), unidad: '94', stock: 5, stockAnterior: '4,7' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().producto).toMatchObject({ unidad: '94', stock: 5 });
+    // A product with a pack stays sold by unit.
+    expect((await req('POST', `/api/productos/${p.id}/presentaciones`, s.token, { nombre: 'Caja x6', factor: 6, codigoBarras: '7709990000061', precio: 50_000 })).statusCode).toBe(201);
+    res = await req('PUT', `/api/productos/${p.id}`, s.token, { ...(await formulario(s, p.id)), unidad: 'KGM' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields).toEqual({ unidad: M.productos.unidadConPresentaciones });
+    expect((await formulario(s, p.id)).unidad).toBe('94');
   });
 
   it('guarda todos los campos del formulario', async () => {
@@ -250,6 +295,7 @@ describe('detalle y edición', () => {
         fechaVencimiento: '2024-02-29',
         stock: 10,
         stockMin: 4,
+        unidad: '94',
         estado: 0,
         codigoBarras: '7702001000123',
         idProveedor: prov,

@@ -167,11 +167,16 @@ export async function productoPorCodigo(options: { db: Db; tiendaId: number; cod
   if (found) return found;
   const deEtiqueta = /^2\d{12}$/.test(codigo) ? await productoDeEtiqueta(db, tiendaId, codigo) : null;
   if (!deEtiqueta) throw new AppError('NOT_FOUND', V.codigoNoEncontrado(codigo));
+  if ('sinProducto' in deEtiqueta) {
+    // A label of the store's layouts whose item no product has: the product to create has the item code, not the label's 13 digits.
+    const { codigo: item, tipo } = deEtiqueta.sinProducto;
+    throw new AppError('NOT_FOUND', V.peso.etiquetaSinProducto(item), { datos: { codigo: item, contenido: tipo } });
+  }
   return deEtiqueta;
 }
 
 /** A scale label read with the store's layouts, its product (by the item code as its barcode) and the line's quantity; null when it is none of them. */
-async function productoDeEtiqueta(db: Db, tiendaId: number, codigo: string): Promise<TProductoPorCodigo | null> {
+async function productoDeEtiqueta(db: Db, tiendaId: number, codigo: string): Promise<TProductoPorCodigo | { sinProducto: EtiquetaBalanza } | null> {
   const etiqueta = leerEtiquetaBalanza(codigo, await formatosBalanzaDe(db, tiendaId));
   if (!etiqueta) return null;
   // The item code as printed (01234) or without its leading zeros (1234): a scale pads its PLU.
@@ -182,7 +187,7 @@ async function productoDeEtiqueta(db: Db, tiendaId: number, codigo: string): Pro
     .where(and(eq(producto.tiendaId, tiendaId), eq(producto.estado, 1), inArray(producto.codigoBarras, codigos)))
     .limit(2);
   const p = rows.find((r) => r.codigoBarras === etiqueta.codigo) ?? rows[0];
-  if (!p) return null;
+  if (!p) return { sinProducto: etiqueta };
   return { ...p, etiqueta: { ...cantidadDeEtiqueta(p, etiqueta), ...(etiqueta.tipo === 'precio' ? { pesos: etiqueta.pesos } : {}) } };
 }
 

@@ -86,10 +86,14 @@ describe('etiquetas de balanza en la caja', () => {
     const desconocido = etiquetaBalanza(PESO, '98765', 375);
     const nada = await escanear(s.token, desconocido);
     expect(nada.statusCode).toBe(404);
-    expect(nada.json().error.message).toBe(V.codigoNoEncontrado(desconocido));
+    // The till offers to create the product with the label's item code, not its 13 digits.
+    expect(nada.json().error).toMatchObject({ message: V.peso.etiquetaSinProducto('98765'), datos: { codigo: '98765', contenido: 'peso' } });
     const bueno = etiquetaBalanza(PESO, '01234', 375);
     const malLeido = bueno.slice(0, 12) + String((Number(bueno[12]) + 1) % 10);
-    expect((await escanear(s.token, malLeido)).statusCode).toBe(404);
+    const misread = await escanear(s.token, malLeido);
+    expect(misread.statusCode).toBe(404);
+    // A misread is not a label: nothing to create from it.
+    expect(misread.json().error.datos).toBeUndefined();
     // A prefix of no layout (21) is an ordinary barcode: not found either.
     const otroPrefijo = etiquetaBalanza({ ...PESO, prefijo: '21' }, '01234', 375);
     expect((await escanear(s.token, otroPrefijo)).statusCode).toBe(404);

@@ -64,14 +64,16 @@ export function TextAreaField({ label, error, id, className, ...rest }: Textarea
 interface SelectFieldProps extends SelectHTMLAttributes<HTMLSelectElement> {
   label: string;
   error?: string;
+  hint?: ReactNode;
   options: readonly { value: string; label: string }[];
 }
 
-export function SelectField({ label, error, options, id, ...select }: SelectFieldProps) {
+export function SelectField({ label, error, hint, options, id, ...select }: SelectFieldProps) {
   return (
     <Marco
       label={label}
       error={error}
+      hint={hint}
       id={id}
       control={(a11y) => (
         <select {...a11y} {...select}>

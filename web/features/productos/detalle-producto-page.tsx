@@ -11,6 +11,7 @@ import { ProductoForm } from './components/producto-form';
 import { CostoMargen } from './components/costo-margen';
 import { HistorialPrecios } from './components/historial-precios';
 import { Presentaciones } from './components/presentaciones';
+import { porUnidad } from '#shared/cantidad';
 import { useMisPermisos } from '../../lib/mis-permisos';
 import { EstadoBadge } from './components/productos-table';
 import './productos.css';
@@ -97,12 +98,12 @@ function Detalle({ id }: { id: number }) {
             ) : null}
             {p.stock <= p.stockMin ? <span className="badge badge--warn">{M.productos.stockBajo}</span> : null}
             <span>{formatPesos(p.precio)}</span>
-            <span className={p.stock < 0 ? 'gp-stock-negativo' : undefined}>{p.stock < 0 ? M.productos.stockNegativo(p.stock) : M.productos.enStock(p.stock, p.stockMin)}</span>
+            <span className={p.stock < 0 ? 'gp-stock-negativo' : undefined}>{p.stock < 0 ? M.productos.stockNegativo(p.stock) : M.productos.enStock(p.stock, p.stockMin, p.unidad)}</span>
             {p.codigoBarras ? <span className="gp-cell-codigo">{M.productos.codigoBarrasResumen(p.codigoBarras)}</span> : null}
           </p>
         </div>
         <ProductoForm key={p.id} producto={p} onStale={async () => (await producto.refetch()).data} puede={{ precios: permisos.precios, stock: permisos.stock }} />
-        <Presentaciones productoId={p.id} puede={permisos.productos && permisos.precios} />
+        <Presentaciones productoId={p.id} puede={permisos.productos && permisos.precios} porMedida={!porUnidad(p.unidad)} />
         {permisos.reportes ? <CostoMargen id={p.id} /> : null}
         <HistorialPrecios id={p.id} />
       </section>

@@ -32,6 +32,8 @@ export default function GestionarProductosPage() {
   const session = useSession();
   const [params] = useSearchParams();
   const codigoInicial = params.get('codigo') ?? undefined;
+  // A scale label's item code comes with how it is sold (weighed: kilogram).
+  const unidadInicial = params.get('unidad') ?? undefined;
   // The search and page live in the address: coming back from a product keeps the list as it was.
   const lista = useListaPaginada({ query: productosQuery, pageSize: PAGE_SIZE, debounceMs: 300 });
   const del = useDeleteProducto();
@@ -95,7 +97,7 @@ export default function GestionarProductosPage() {
         ) : null}
       </PageHeader>
 
-      <AgregarProductoForm key={codigoInicial} codigoInicial={codigoInicial} />
+      <AgregarProductoForm key={codigoInicial} codigoInicial={codigoInicial} unidadInicial={unidadInicial} />
 
       <section className="gp-list" aria-labelledby="lista-productos-title">
         <h2 id="lista-productos-title" className="visually-hidden">

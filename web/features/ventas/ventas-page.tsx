@@ -113,9 +113,12 @@ function VentasEnLinea() {
     } catch (err) {
       if (err instanceof AppError && err.code === 'NOT_FOUND') {
         const puedeCrear = session?.rol === ROL.ADMIN || session?.rol === ROL.ENCARGADO;
-        if (!puedeCrear) return setAvisoEscaner({ text: M.ventas.codigoNoEncontrado(codigo), tone: 'error' });
-        if (await confirmAction(M.ventas.codigoDesconocidoTitle, M.ventas.codigoDesconocidoText(codigo), M.ventas.codigoDesconocidoConfirm))
-          navigate(`${paths.gestionarProductos}?codigo=${encodeURIComponent(codigo)}`);
+        // A scale label whose item no product has: the product to create has the item code, sold by weight.
+        const item = err.datos?.codigo;
+        if (!puedeCrear) return setAvisoEscaner({ text: item ? err.message : M.ventas.codigoNoEncontrado(codigo), tone: 'error' });
+        const texto = item ? M.ventas.etiquetaDesconocidaText(item) : M.ventas.codigoDesconocidoText(codigo);
+        if (await confirmAction(M.ventas.codigoDesconocidoTitle, texto, M.ventas.codigoDesconocidoConfirm))
+          navigate(`${paths.gestionarProductos}?codigo=${encodeURIComponent(item ?? codigo)}${item ? '&unidad=KGM' : ''}`);
         return;
       }
       // A label the till cannot sell (a product sold by unit, say): the server's reason.

@@ -103,7 +103,7 @@ export function FormField(props: { field: FieldDef; value: string; error?: strin
       </div>
     );
   }
-  const type = field.type === 'number' ? 'text' : (field.type ?? 'text');
+  const type = field.type === 'number' || field.type === 'cantidad' ? 'text' : (field.type ?? 'text');
   return (
     <div className={className}>
       <Field
@@ -118,7 +118,7 @@ export function FormField(props: { field: FieldDef; value: string; error?: strin
         readOnly={readOnly}
         autoComplete={field.autoComplete}
         list={field.suggestions ? listId : undefined}
-        {...(field.type === 'number' ? NUMERIC : {})}
+        {...(field.type === 'number' ? NUMERIC : field.type === 'cantidad' ? { inputMode: 'decimal' as const } : {})}
         onChange={(e) => props.onChange(e.target.value)}
       />
       {field.suggestions ? (

@@ -1,5 +1,7 @@
 import { crud } from '#shared/messages/crud';
 import { formatNumber, formatPesos } from '#shared/money';
+import { formatCantidad } from '#shared/cantidad';
+import { UNIDADES_DIAN } from '#shared/impuestos';
 import { ZCrudCreateProductoRequest, ZCrudUpdateProductoRequest, type TProductoRow } from '#shared/schemas/crud';
 import { fecha, texto } from '../format';
 import { defineEntity } from './types';
@@ -12,6 +14,7 @@ const ESTADOS = [
   { value: '1', label: T.estados[1] },
   { value: '0', label: T.estados[0] },
 ] as const;
+const UNIDADES = UNIDADES_DIAN.map((u) => ({ value: u, label: T.unidades[u] ?? u }));
 
 export const producto = defineEntity<TProductoRow>({
   key: 'producto',
@@ -30,7 +33,7 @@ export const producto = defineEntity<TProductoRow>({
     { header: T.columnas.categoria, cell: (r) => texto(r.categoria) },
     { header: T.columnas.presentacion, cell: (r) => texto(r.presentacion) },
     { header: T.columnas.fechaVencimiento, cell: (r) => fecha(r.fechaVencimiento), num: true },
-    { header: T.columnas.stock, cell: (r) => formatNumber(r.stock), num: true },
+    { header: T.columnas.stock, cell: (r) => formatCantidad(r.stock, r.unidadDian), num: true },
     { header: T.columnas.stockMin, cell: (r) => formatNumber(r.stockMin), num: true },
     {
       header: T.columnas.estado,
@@ -47,7 +50,8 @@ export const producto = defineEntity<TProductoRow>({
     { name: 'nombre', label: T.campos.nombre, wide: true },
     { name: 'precioUnit', label: T.campos.precioUnit, type: 'money', hint: M.crud.enPesos },
     { name: 'estado', label: T.campos.estado, type: 'select', options: ESTADOS, defecto: '1' },
-    { name: 'stock', label: T.campos.stock, type: 'number', hint: T.ayudas.stock, defecto: '0' },
+    { name: 'unidadDian', label: T.campos.unidadDian, type: 'select', options: UNIDADES, defecto: '94' },
+    { name: 'stock', label: T.campos.stock, type: 'cantidad', hint: T.ayudas.stock, defecto: '0' },
     { name: 'stockMin', label: T.campos.stockMin, type: 'number', defecto: '0' },
     { name: 'marca', label: T.campos.marca },
     { name: 'categoria', label: T.campos.categoria },

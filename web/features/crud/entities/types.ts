@@ -13,8 +13,8 @@ export type OptionsSource = readonly { value: string; label: string }[] | 'roles
 export interface FieldDef {
   name: string;
   label: string;
-  /** 'money': integer pesos, shown with thousand dots as they are typed (MoneyField). 'checkbox': 'true' when ticked, '' when not. */
-  type?: 'text' | 'number' | 'money' | 'email' | 'password' | 'date' | 'time' | 'tel' | 'select' | 'checkbox';
+  /** 'money': integer pesos, shown with thousand dots as they are typed (MoneyField). 'checkbox': 'true' when ticked, '' when not. 'cantidad': a quantity with up to three decimals (4,625). */
+  type?: 'text' | 'number' | 'cantidad' | 'money' | 'email' | 'password' | 'date' | 'time' | 'tel' | 'select' | 'checkbox';
   options?: OptionsSource;
   /** Suggestions for free-text fields (a datalist). */
   suggestions?: readonly string[];

@@ -2,9 +2,11 @@ import { useEffect } from 'react';
 import { comun } from '#shared/messages/comun';
 import { productos } from '#shared/messages/productos';
 import { formatPesos } from '#shared/money';
-import { ZCreateProductoRequest } from '#shared/schemas/producto';
+import { ZCreateProductoRequest, type TCreateProductoRequest } from '#shared/schemas/producto';
 import { MoneyField, precioProps } from '../../../components/ui/money-field';
-import { Field } from '../../../components/ui/field';
+import { Field, SelectField } from '../../../components/ui/field';
+import { porUnidad } from '#shared/cantidad';
+import { UNIDADES } from './producto-form';
 import { alertWarning, confirmAction, toastSuccess } from '../../../lib/alerts';
 import { useValidatedForm } from '../../../lib/use-validated-form';
 import { useCreateProducto } from '../api/create-producto';
@@ -15,22 +17,22 @@ const M = { comun, productos };
 
 const F = M.productos.campos;
 
-const EMPTY = { nombre: '', precio: '', cantidad: '', codigoBarras: '' };
+const EMPTY = { nombre: '', precio: '', cantidad: '', unidad: '94', codigoBarras: '' };
 /** Spec §5: these three, or 'Campos vacios'. */
 const REQUIRED = ['nombre', 'precio', 'cantidad'] as const;
 
 /** Add product (spec §5): name, price without dots or commas, quantity, and the barcode if it has one; confirmation first. */
-export function AgregarProductoForm({ codigoInicial }: { codigoInicial?: string }) {
+export function AgregarProductoForm({ codigoInicial, unidadInicial }: { codigoInicial?: string; unidadInicial?: string }) {
   const mutation = useCreateProducto();
-  const { formRef, bind, onSubmit, setValues } = useValidatedForm({
+  const { formRef, bind, onSubmit, setValues, values } = useValidatedForm({
     schema: ZCreateProductoRequest,
     // A code scanned at the till and not found arrives here filled in (issue #19): the name is next.
-    initial: () => ({ ...EMPTY, codigoBarras: codigoInicial ?? '' }),
+    initial: () => ({ ...EMPTY, codigoBarras: codigoInicial ?? '', unidad: UNIDADES.some((u) => u.value === unidadInicial) ? unidadInicial! : EMPTY.unidad }),
     required: { fields: REQUIRED, message: M.productos.camposVacios, onRequired: () => alertWarning(M.productos.camposVacios, M.productos.camposVaciosTexto) },
     submit: async (values, producto) => {
-      const ok = await confirmAction(M.productos.confirmarTitulo, M.productos.confirmarTexto(producto.nombre, formatPesos(producto.precio), producto.cantidad), M.productos.confirmarBoton);
+      const ok = await confirmAction(M.productos.confirmarTitulo, M.productos.confirmarTexto(producto.nombre, formatPesos(producto.precio), producto.cantidad, producto.unidad), M.productos.confirmarBoton);
       if (!ok) return;
-      const res = await mutation.mutateAsync(values);
+      const res = await mutation.mutateAsync({ ...values, unidad: (values.unidad || undefined) as TCreateProductoRequest['unidad'] });
       setValues(EMPTY);
       toastSuccess(res.message, M.productos.registradoTexto(res.producto.nombre));
       formRef.current?.querySelector<HTMLInputElement>('input')?.focus();
@@ -49,7 +51,8 @@ export function AgregarProductoForm({ codigoInicial }: { codigoInicial?: string 
           <Field label={F.nombre} autoComplete="off" placeholder={F.nombrePlaceholder} {...bind('nombre')} />
         </div>
         <MoneyField label={F.precio} hint={M.productos.precioHint} placeholder="12.500" {...precioProps(bind('precio'))} />
-        <Field label={F.cantidad} inputMode="numeric" autoComplete="off" placeholder="0" {...bind('cantidad')} />
+        <SelectField label={F.unidad} options={UNIDADES} {...bind('unidad')} />
+        <Field label={F.cantidad} inputMode={porUnidad(values.unidad) ? 'numeric' : 'decimal'} autoComplete="off" placeholder="0" {...bind('cantidad')} />
         <div className="gp-form__codigo">
           <Field label={M.productos.codigoBarrasOpcional} inputMode="numeric" autoComplete="off" placeholder="7701234567897" {...bind('codigoBarras')} />
         </div>

@@ -65,7 +65,7 @@ function PresentacionForm({ productoId, editando, onListo }: { productoId: numbe
 }
 
 /** *Presentaciones* (issue #33 point 5, ADR 033): the product's packs, each with its barcode and price. */
-export function Presentaciones({ productoId, puede }: { productoId: number; puede: boolean }) {
+export function Presentaciones({ productoId, puede, porMedida }: { productoId: number; puede: boolean; /** Sold by weight or measure: no packs (ADR 033). */ porMedida?: boolean }) {
   const lista = usePresentaciones(productoId);
   const eliminar = useEliminarPresentacion(productoId);
   // null: no form open; 'nueva': adding; a unit: changing it.
@@ -86,7 +86,7 @@ export function Presentaciones({ productoId, puede }: { productoId: number; pued
       <h2 id="presentaciones-titulo">{P.titulo}</h2>
       <p className="gp-presentaciones__ayuda">{P.ayuda}</p>
       {lista.isPending ? null : items.length === 0 ? (
-        <p>{P.vacio}</p>
+        <p>{porMedida ? P.porMedida : P.vacio}</p>
       ) : (
         <ul className="gp-presentaciones__lista" aria-label={P.titulo}>
           {items.map((u) => (
@@ -111,7 +111,7 @@ export function Presentaciones({ productoId, puede }: { productoId: number; pued
       )}
       {abierto ? (
         <PresentacionForm key={abierto === 'nueva' ? 'nueva' : abierto.id} productoId={productoId} editando={abierto === 'nueva' ? null : abierto} onListo={() => setAbierto(null)} />
-      ) : puede ? (
+      ) : puede && !porMedida ? (
         <button type="button" className="btn btn--ghost" onClick={() => setAbierto('nueva')}>
           {P.agregar}
         </button>

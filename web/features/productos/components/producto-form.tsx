@@ -5,6 +5,8 @@ import { comun } from '#shared/messages/comun';
 import { permisos } from '#shared/messages/permisos';
 import { productos } from '#shared/messages/productos';
 import { valoresEn } from '#shared/campos';
+import { porUnidad } from '#shared/cantidad';
+import { UNIDADES_DIAN } from '#shared/impuestos';
 import { CAMPOS_DEL_PRODUCTO, ZUpdateProductoRequest, type TProductoDetalle, type TUpdateProductoRequest } from '#shared/schemas/producto';
 import { MoneyField, precioProps } from '../../../components/ui/money-field';
 import { Field, SelectField, TextAreaField } from '../../../components/ui/field';
@@ -24,6 +26,8 @@ const toValues = (p: TProductoDetalle) => valoresEn(CAMPOS_DEL_PRODUCTO, p, form
 type Values = ReturnType<typeof toValues>;
 
 const ESTADOS = [1, 0].map((estado) => ({ value: String(estado), label: M.productos.estado[estado] ?? String(estado) }));
+/** How a product is sold (ADR 030): by unit, or by weight or measure with a stock of up to three decimals. */
+export const UNIDADES = UNIDADES_DIAN.map((u) => ({ value: u, label: M.productos.unidades[u] ?? u }));
 
 /** The product detail form (spec §3 "Product detail"): every field, the supplier, the estado. */
 export function ProductoForm(props: {
@@ -38,7 +42,12 @@ export function ProductoForm(props: {
   const [nombrepr, setNombrepr] = useState(props.producto.nombrepr);
   const opciones = useProveedorOpciones();
   const mutation = useUpdateProducto();
-  const toBody = (values: Values): TUpdateProductoRequest => ({ ...values, estado: values.estado === '0' ? '0' : '1', stockAnterior });
+  const toBody = (values: Values): TUpdateProductoRequest => ({
+    ...values,
+    estado: values.estado === '0' ? '0' : '1',
+    unidad: (values.unidad || undefined) as TUpdateProductoRequest['unidad'],
+    stockAnterior,
+  });
 
   const { formRef, values, setValues, bind, onSubmit } = useValidatedForm({
     schema: ZUpdateProductoRequest,
@@ -87,11 +96,12 @@ export function ProductoForm(props: {
           {...precioProps(bind('precio'))}
         />
         <SelectField label={F.estado} options={ESTADOS} {...bind('estado')} />
+        <SelectField label={F.unidad} hint={M.productos.unidadHint} options={UNIDADES} {...bind('unidad')} />
         <Field
           label={F.stock}
-          inputMode="numeric"
+          inputMode={porUnidad(values.unidad) ? 'numeric' : 'decimal'}
           autoComplete="off"
-          hint={!puede.stock ? M.permisos.soloLectura : Number(values.stock) !== stockAnterior ? M.productos.stockAntes(stockAnterior) : undefined}
+          hint={!puede.stock ? M.permisos.soloLectura : values.stock !== String(stockAnterior).replace('.', ',') ? M.productos.stockAntes(stockAnterior) : undefined}
           readOnly={!puede.stock}
           aria-readonly={!puede.stock || undefined}
           className={puede.stock ? undefined : 'gp-readonly'}
