@@ -207,3 +207,74 @@ describe('una venta sin red que llega del equipo', () => {
     expect(sinFiado.statusCode).toBe(422);
   });
 });
+
+/** Issue #34 (ADR 034): what the device needs to sell by weight and by pack, and such a sale arriving. */
+describe('por peso y por paca sin red', () => {
+  async function quesoYCerveza(s: Tienda) {
+    const [queso] = await db().insert(producto).values({ tiendaId: s.id, nombre: 'Queso', precioUnit: 12_000, stock: 5, estado: 1, unidadDian: 'KGM', codigoBarras: '01234' }).returning();
+    await db().insert(movimiento).values({ tiendaId: s.id, productoId: queso!.idProducto, stockAntes: 0, entradas: 5, salidas: 0, cantidadDespues: 5, estadoDespues: 'Entrada', motivo: 'Inicial' });
+    const cerveza = await productoCon(s, 30, 'Cerveza', '7702000000011');
+    const paca = await req('POST', `/api/productos/${cerveza}/presentaciones`, s.token, { nombre: 'Paca x12', factor: 12, codigoBarras: '7702000000128', precio: 33_000 });
+    expect(paca.statusCode, paca.body).toBe(201);
+    return { queso: queso!.idProducto, cerveza, paca: (paca.json() as { presentacion: { id: number } }).presentacion.id };
+  }
+
+  it('la descarga trae la unidad, las presentaciones y los formatos de balanza; cambiar una paca vuelve a traer su producto', async () => {
+    const s = await crearTienda(t);
+    const formato = { prefijo: '20', largoCodigo: 5, contenido: 'peso', decimales: 3, digitoPrecio: false };
+    expect((await req('PUT', '/api/tienda/balanzas', s.token, { formatos: [formato] })).statusCode).toBe(200);
+    const { cerveza, paca } = await quesoYCerveza(s);
+    const primera = await datos(s.token);
+    expect(primera.formatosBalanza).toEqual([formato]);
+    expect(primera.productos.map((p) => [p.nombre, p.unidad, p.presentaciones])).toEqual([
+      ['Queso', 'KGM', []],
+      ['Cerveza', '94', [{ id: paca, nombre: 'Paca x12', factor: 12, codigoBarras: '7702000000128', precio: 33_000 }]],
+    ]);
+    const desde = `?desde=${encodeURIComponent(primera.servidor)}`;
+    expect((await datos(s.token, desde)).productos).toEqual([]);
+    // The pack's price changes: its product comes again, with the new price.
+    const cambio = await req('PUT', `/api/productos/${cerveza}/presentaciones/${paca}`, s.token, { nombre: 'Paca x12', factor: 12, codigoBarras: '7702000000128', precio: 32_000 });
+    expect(cambio.statusCode, cambio.body).toBe(200);
+    const segunda = await datos(s.token, desde);
+    expect(segunda.productos.map((p) => [p.nombre, p.presentaciones.map((u) => u.precio)])).toEqual([['Cerveza', [32_000]]]);
+    // Removed: it comes again without it.
+    expect((await req('DELETE', `/api/productos/${cerveza}/presentaciones/${paca}`, s.token)).statusCode).toBe(200);
+    const tercera = await datos(s.token, `?desde=${encodeURIComponent(segunda.servidor)}`);
+    expect(tercera.productos.map((p) => [p.nombre, p.presentaciones])).toEqual([['Cerveza', []]]);
+  });
+
+  it('una venta sin red con 0,375 kg y una paca de 12 cobra y descuenta como en línea, una sola vez', async () => {
+    const s = await crearTienda(t);
+    const cajero = (await crearEmpleado(t, s.codigo, { rol: ROL.EMPLEADO })).token;
+    const { queso, cerveza, paca } = await quesoYCerveza(s);
+    const d = await dispositivo(cajero);
+    const cuerpo = {
+      ...ventaSinRed(d, 1, queso, 0.375),
+      lineas: [
+        { productoId: queso, cantidad: 0.375 },
+        { productoId: cerveza, cantidad: 1, unidadVentaId: paca },
+      ],
+    };
+    const r1 = await req('POST', '/api/ventas', cajero, cuerpo);
+    expect(r1.statusCode, r1.body).toBe(201);
+    // The outbox replayed (a lost answer): the same sale.
+    const r2 = await req('POST', '/api/ventas', cajero, cuerpo);
+    expect(r2.statusCode, r2.body).toBe(201);
+    const recibo = r1.json() as TRecibo;
+    expect((r2.json() as TRecibo).id).toBe(recibo.id);
+    // round(12 000 × 0,375) = 4 500; the pack at its price.
+    expect(recibo.lineas.map((l) => [l.nombre, l.cantidad, l.unidad, l.presentacion ?? null, l.precio, l.subtotal])).toEqual([
+      ['Queso', 0.375, 'KGM', null, 12_000, 4_500],
+      ['Cerveza', 1, '94', 'Paca x12', 33_000, 33_000],
+    ]);
+    expect(recibo.total).toBe(37_500);
+    expect(recibo.sinRed?.numero).toBe(`${d.prefijo}-1`);
+    const stock = await db().select({ id: producto.idProducto, stock: producto.stock }).from(producto).where(eq(producto.tiendaId, s.id));
+    expect(new Map(stock.map((p) => [p.id, p.stock]))).toEqual(new Map([[queso, 4.625], [cerveza, 18]]));
+    // The ledger agrees: one exit of 0,375 kg and one of 12 units.
+    const salidas = await db().select({ productoId: movimiento.productoId, salidas: movimiento.salidas }).from(movimiento).where(and(eq(movimiento.tiendaId, s.id), sql`${movimiento.salidas} > 0`));
+    expect(salidas.map((m) => [m.productoId, m.salidas]).sort()).toEqual([[cerveza, 12], [queso, 0.375]].sort());
+    const [{ n } = { n: 0 }] = await db().select({ n: sql<number>`count(*)::int` }).from(venta).where(eq(venta.tiendaId, s.id));
+    expect(n).toBe(1);
+  });
+});

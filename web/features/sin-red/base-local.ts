@@ -9,9 +9,10 @@ import { alCambiarDeSesion, identidadDeSesion } from '../../lib/session';
  * account's is read or sent under another's.
  */
 
-/** A product as the device keeps it: the server's row and its name folded for search. */
+/** A product as the device keeps it: the server's row, its name folded for search and its packs' barcodes (indexed). */
 export interface ProductoLocal extends TProductoSinRed {
   busqueda: string;
+  codigosPresentacion: string[];
 }
 
 /** What the receipt of an offline sale shows, built on the device. */
@@ -20,7 +21,8 @@ export interface ReciboLocal {
   fecha: string;
   tienda: string;
   cajero: string;
-  lineas: { productoId: number; nombre: string; cantidad: number; precio: number; subtotal: number }[];
+  /** `unidad`: DIAN's unit of a weighed line (0,375 kg); `presentacion`: a pack's name (ADR 034). Absent on receipts made before. */
+  lineas: { productoId: number; nombre: string; cantidad: number; precio: number; subtotal: number; unidad?: string; presentacion?: string }[];
   total: number;
   metodo: string;
   montoRecibido: number;
@@ -52,7 +54,7 @@ export interface VentaSalida {
 }
 
 export interface Ajuste {
-  clave: 'dispositivo' | 'contador' | 'cursor' | 'ultimaSincronizacion' | 'catalogoCompleto' | 'documentoElectronico';
+  clave: 'dispositivo' | 'contador' | 'cursor' | 'ultimaSincronizacion' | 'catalogoCompleto' | 'documentoElectronico' | 'formatosBalanza';
   valor: unknown;
 }
 
@@ -72,6 +74,11 @@ export class BaseLocal extends Dexie {
       ajustes: 'clave',
       salida: 'clave, &numero, n, estado',
     });
+    // Units, packs and scale layouts (ADR 034): the packs' barcodes are indexed, and the catalogue
+    // kept before them lacks them, so the next download is a full one (its rows are upserted).
+    this.version(2)
+      .stores({ productos: 'id, codigoBarras, busqueda, *codigosPresentacion' })
+      .upgrade((tx) => tx.table('ajustes').delete('cursor'));
   }
 }
 

@@ -36,15 +36,19 @@ export async function descargar(db: BaseLocal): Promise<{ productos: number }> {
   let tras = 0;
   let servidor: string | null = null;
   let documentoElectronico = false;
+  let formatosBalanza: TDatosSinRed['formatosBalanza'] = [];
   let productos = 0;
   for (;;) {
     const d = await api<TDatosSinRed>('/sin-red/datos', { query: { desde, tras: tras || undefined }, timeoutMs: 30_000 });
-    if (servidor === null) documentoElectronico = d.documentoElectronico;
+    if (servidor === null) {
+      documentoElectronico = d.documentoElectronico;
+      formatosBalanza = d.formatosBalanza;
+    }
     servidor ??= d.servidor;
     productos += d.productos.length;
     await db.transaction('rw', [db.productos, db.clientes, db.metodos], async () => {
       const quitar = d.productos.filter((p) => p.estado !== 1).map((p) => p.id);
-      await db.productos.bulkPut(d.productos.filter((p) => p.estado === 1).map((p) => ({ ...p, busqueda: plegar(`${p.nombre} ${p.marca ?? ''}`) })));
+      await db.productos.bulkPut(d.productos.filter((p) => p.estado === 1).map((p) => ({ ...p, busqueda: plegar(`${p.nombre} ${p.marca ?? ''}`), codigosPresentacion: p.presentaciones.map((u) => u.codigoBarras) })));
       if (quitar.length) await db.productos.bulkDelete(quitar);
       if (d.clientes.length) await db.clientes.bulkPut(d.clientes);
       if (d.metodos.length) await db.metodos.bulkPut(d.metodos);
@@ -58,6 +62,7 @@ export async function descargar(db: BaseLocal): Promise<{ productos: number }> {
     { clave: 'cursor', valor: proximo },
     { clave: 'catalogoCompleto', valor: true },
     { clave: 'documentoElectronico', valor: documentoElectronico },
+    { clave: 'formatosBalanza', valor: formatosBalanza },
     { clave: 'ultimaSincronizacion', valor: Date.now() },
   ]);
   return { productos };
