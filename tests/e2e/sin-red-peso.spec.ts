@@ -1,0 +1,96 @@
+import { expect, test } from '@playwright/test';
+import { etiquetaBalanza } from '../../shared/balanza';
+import { CLAVE, nuevaTienda } from './crud-support';
+import { signIn, unique } from './support/fixtures';
+import { productosLocales, salida } from './support/sin-red';
+
+/**
+ * Issue #34 (ADR 034): without the network the till sells by weight (the online till's dialog), reads
+ * a scale label with the store's layouts, and adds a pack by its barcode at the pack's price; back
+ * online, the sale arrives as an online one: the amounts charged, 0,375 + 0,5 kg and 12 units off
+ * stock. A store of its own (its layouts and products would change the demo store's scans).
+ */
+test.use({ serviceWorkers: 'allow' });
+
+const PESO = { prefijo: '20', largoCodigo: 5, contenido: 'peso', decimales: 3, digitoPrecio: false } as const;
+
+test('sin red: 0,375 kg por el diálogo, una etiqueta de balanza y una paca de 12 llegan como una venta en línea', async ({ page, context, request }) => {
+  test.setTimeout(180_000);
+  const t = await nuevaTienda(request);
+  const auth = { authorization: `Bearer ${t.token}` };
+  const ok = async (r: Awaited<ReturnType<typeof request.post>>) => {
+    expect(r.status(), await r.text()).toBeLessThan(300);
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the journeys read answers loosely
+    return (await r.json()) as any;
+  };
+  const queso = unique('Queso campesino');
+  const cerveza = unique('Cerveza');
+  const sufijo = String(Date.now()).slice(-8);
+  const codigoQueso = String(1000 + Math.floor(Math.random() * 9000));
+  const quesoId = (await ok(await request.post('/api/productos', { headers: auth, data: { nombre: queso, precio: 12_000, cantidad: 5, codigoBarras: codigoQueso } }))).producto.id as number;
+  await ok(await request.put('/api/impuestos/productos', { headers: auth, data: { productoIds: [quesoId], impuesto: 'excluido', unidadDian: 'KGM' } }));
+  const cervezaId = (await ok(await request.post('/api/productos', { headers: auth, data: { nombre: cerveza, precio: 3_000, cantidad: 30, codigoBarras: `7703${sufijo}1` } }))).producto.id as number;
+  const codigoPaca = `7703${sufijo}2`;
+  await ok(await request.post(`/api/productos/${cervezaId}/presentaciones`, { headers: auth, data: { nombre: 'Paca x12', factor: 12, codigoBarras: codigoPaca, precio: 33_000 } }));
+  await ok(await request.put('/api/tienda/balanzas', { headers: auth, data: { formatos: [PESO] } }));
+
+  // Online: the till, the service worker in control, the catalogue (with units, packs and layouts) on the device.
+  await signIn(page, 'Tienda', t.email, CLAVE, { caja: false });
+  await page.goto('/ventas');
+  await expect(page.getByLabel('Buscar producto')).toBeVisible();
+  await page.waitForFunction(() => navigator.serviceWorker?.controller != null, undefined, { timeout: 30_000 });
+  await expect.poll(() => productosLocales(page), { timeout: 30_000 }).toBe(2);
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Vender sin red' })).toBeVisible();
+  const buscador = page.getByLabel('Buscar producto o escanear código');
+
+  // The weighed cheese by name: the same dialog as online, por peso.
+  await buscador.fill(queso.slice(0, 12));
+  await page.getByRole('button', { name: `Agregar ${queso}`, exact: true }).click();
+  const dialogo = page.getByRole('dialog', { name: queso });
+  await expect(dialogo).toBeVisible();
+  await dialogo.getByLabel('Peso en kg').fill('0,375');
+  await expect(dialogo.getByTestId('peso-resultado')).toContainText('$ 4.500');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: 'test-results/sin-red-peso-dialogo-390.png' });
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await dialogo.getByRole('button', { name: 'Agregar al carrito' }).click();
+  await expect(dialogo).toHaveCount(0);
+
+  // A scale label of 0,500 kg of the same cheese, scanned into the search: added without the dialog.
+  await buscador.fill(etiquetaBalanza(PESO, codigoQueso, 500));
+  await buscador.press('Enter');
+  await expect(page.getByText(`Etiqueta de balanza: ${queso}, 0,5 kg`)).toBeVisible();
+  // The pack's barcode: the pack at its price.
+  await buscador.fill(codigoPaca);
+  await buscador.press('Enter');
+  const lineas = page.getByTestId('sin-red-linea');
+  await expect(lineas).toHaveCount(2);
+  await expect(lineas.filter({ hasText: queso })).toContainText('0,875 kg');
+  await expect(lineas.filter({ hasText: queso })).toContainText('$ 10.500');
+  await expect(lineas.filter({ hasText: 'Paca x12' })).toContainText('$ 33.000');
+  // round(12 000 × 0,875) + 33 000.
+  await expect(page.getByTestId('sin-red-total')).toHaveText('$ 43.500');
+  await page.screenshot({ path: 'test-results/sin-red-peso-carrito-1366.png', fullPage: true });
+
+  await page.getByLabel('Efectivo', { exact: true }).check();
+  await page.getByLabel('Dinero recibido').fill('50000');
+  await page.getByRole('button', { name: 'Confirmar pago' }).click();
+  await expect(page.getByTestId('recibo-sin-red-total')).toHaveText('$ 43.500');
+  await expect(page.getByText(/0,875 kg × .*\$ 12\.000\/kg/)).toBeVisible();
+  await expect(page.getByText(/Paca x12/)).toBeVisible();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: 'test-results/sin-red-peso-recibo-390.png', fullPage: true });
+  const numero = (await page.getByTestId('recibo-sin-red-numero').textContent())!.replace('Venta N.º ', '');
+
+  // Back online: the sale arrives, with the amounts the receipt printed, and stock moves as online.
+  await context.setOffline(false);
+  await expect.poll(async () => (await salida(page)).find((v) => v.numero === numero)?.estado, { timeout: 60_000 }).toBe('enviada');
+  const lista = await ok(await request.get(`/api/facturas?q=${encodeURIComponent(numero)}`, { headers: auth }));
+  expect(lista.total).toBe(1);
+  const stock = async (id: number) => (await ok(await request.get(`/api/productos/${id}`, { headers: auth }))).stock as number;
+  expect(await stock(quesoId)).toBe(4.125);
+  expect(await stock(cervezaId)).toBe(18);
+});
