@@ -13,6 +13,7 @@ import { enModoApp, esIosSafari } from '../../lib/instalacion';
 import { useSession } from '../../lib/session';
 import { baseLocal, leerAjuste, plegar, type ProductoLocal, type VentaSalida } from './base-local';
 import { sincronizar } from './sincronizar';
+import { VentasEquipo } from './ventas-equipo';
 import { agregarProducto, claveLinea, esPorMedida, fijarCantidad, importeDe } from '../ventas/carrito';
 import { buscarPorCodigo, catalogoDe, claveReciboLinea, disponibleFiado, fiadoSinContar, productoVentaDe, totalDe, venderSinRed, type LineaCarrito } from './venta-local';
 import './sin-red.css';
@@ -269,7 +270,6 @@ export function VenderSinRed() {
             </li>
           ))}
         </ul>
-        <p className="muted">{M.sinRed.devolucionesSinRed}</p>
       </section>
       <section className="card" aria-labelledby="sin-red-carrito">
         <h2 id="sin-red-carrito">{M.sinRed.carrito}</h2>
@@ -334,6 +334,7 @@ export function VenderSinRed() {
           {M.sinRed.confirmar}
         </button>
       </section>
+      <VentasEquipo db={db} />
       {pesar ? (
         <DialogoCantidad
           producto={pesar.producto}
