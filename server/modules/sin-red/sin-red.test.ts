@@ -278,3 +278,55 @@ describe('por peso y por paca sin red', () => {
     expect(n).toBe(1);
   });
 });
+
+/**
+ * Issue #34 (ADR 034): a return and an annulment queued offline arrive after their sale through the
+ * online endpoints. The device names a returned line by its place in the sale's request: the n-th
+ * invoice line by id must be the request's n-th (a pack a line of its own); a return sent twice
+ * (its key) and an annulment sent twice are applied once.
+ */
+describe('devoluciones y anulaciones hechas sin red', () => {
+  it('las líneas de la factura siguen el orden del pedido; la devolución con su clave y la anulación se aplican una vez', async () => {
+    const s = await crearTienda(t);
+    const cajero = (await crearEmpleado(t, s.codigo, { rol: ROL.EMPLEADO })).token;
+    const [queso] = await db().insert(producto).values({ tiendaId: s.id, nombre: 'Queso', precioUnit: 12_000, stock: 5, estado: 1, unidadDian: 'KGM' }).returning();
+    const cerveza = await productoCon(s, 30, 'Cerveza', '7702000000035');
+    const panela = await productoCon(s, 10, 'Panela');
+    const paca = await req('POST', `/api/productos/${cerveza}/presentaciones`, s.token, { nombre: 'Paca x12', factor: 12, codigoBarras: '7702000000134', precio: 33_000 });
+    const pacaId = (paca.json() as { presentacion: { id: number } }).presentacion.id;
+    const d = await dispositivo(cajero);
+    // The request's order: a pack, then the weighed cheese, then a unit of the same beer.
+    const lineas = [
+      { productoId: cerveza, cantidad: 2, unidadVentaId: pacaId },
+      { productoId: queso!.idProducto, cantidad: 0.375 },
+      { productoId: cerveza, cantidad: 1 },
+    ];
+    const v1 = await req('POST', '/api/ventas', cajero, { ...ventaSinRed(d, 1, cerveza, 1), lineas });
+    expect(v1.statusCode, v1.body).toBe(201);
+    const ventaId = (v1.json() as TRecibo).id;
+    const servidor = (await req('GET', `/api/ventas/${ventaId}/devoluciones`, cajero)).json() as { lineas: { facturaId: number; productoId: number; vendidas: number }[] };
+    const porId = [...servidor.lineas].sort((a, b) => a.facturaId - b.facturaId);
+    expect(porId.map((l) => [l.productoId, l.vendidas])).toEqual(lineas.map((l) => [l.productoId, l.cantidad]));
+
+    // One pack back, sent twice with the device's key: 12 units back once.
+    const devolucion = { clave: randomUUID(), metodoPagoId: 5, motivo: 'Vencida', lineas: [{ facturaId: porId[0]!.facturaId, cantidad: 1, destino: 'inventario' }] };
+    for (let i = 0; i < 2; i++) expect((await req('POST', `/api/ventas/${ventaId}/devoluciones`, cajero, devolucion)).statusCode).toBe(201);
+    const stock = async (id: number) => (await db().select({ stock: producto.stock }).from(producto).where(eq(producto.idProducto, id)))[0]!.stock;
+    expect(await stock(cerveza)).toBe(30 - 24 - 1 + 12);
+    const hechas = (await req('GET', `/api/ventas/${ventaId}/devoluciones`, cajero)).json() as { devoluciones: unknown[] };
+    expect(hechas.devoluciones).toHaveLength(1);
+    // With a return, the annulment is refused with its reason (the device keeps it as refused).
+    const anularConDevolucion = await req('POST', `/api/ventas/${ventaId}/anular`, cajero);
+    expect(anularConDevolucion.statusCode).toBe(422);
+
+    // Another offline sale annulled, sent twice: stock back once.
+    const v2 = await req('POST', '/api/ventas', cajero, ventaSinRed(d, 2, panela, 3));
+    expect(v2.statusCode, v2.body).toBe(201);
+    const otra = (v2.json() as TRecibo).id;
+    for (let i = 0; i < 2; i++) {
+      const r = await req('POST', `/api/ventas/${otra}/anular`, cajero);
+      expect(r.statusCode, r.body).toBe(200);
+    }
+    expect(await stock(panela)).toBe(10);
+  });
+});
