@@ -94,3 +94,91 @@ test('sin red: 0,375 kg por el diálogo, una etiqueta de balanza y una paca de 1
   expect(await stock(quesoId)).toBe(4.125);
   expect(await stock(cervezaId)).toBe(18);
 });
+
+test('sin red: una anulación y una devolución quedan pendientes, llegan tras su venta, y la que el servidor rechaza muestra por qué', async ({ page, context, request }) => {
+  test.setTimeout(180_000);
+  const t = await nuevaTienda(request);
+  const auth = { authorization: `Bearer ${t.token}` };
+  const ok = async (r: Awaited<ReturnType<typeof request.post>>) => {
+    expect(r.status(), await r.text()).toBeLessThan(300);
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the journeys read answers loosely
+    return (await r.json()) as any;
+  };
+  const panela = unique('Panela');
+  const panelaId = (await ok(await request.post('/api/productos', { headers: auth, data: { nombre: panela, precio: 1_800, cantidad: 50 } }))).producto.id as number;
+  const stock = async () => (await ok(await request.get(`/api/productos/${panelaId}`, { headers: auth }))).stock as number;
+
+  await signIn(page, 'Tienda', t.email, CLAVE, { caja: false });
+  await page.goto('/ventas');
+  await expect(page.getByLabel('Buscar producto')).toBeVisible();
+  await page.waitForFunction(() => navigator.serviceWorker?.controller != null, undefined, { timeout: 30_000 });
+  await expect.poll(() => productosLocales(page), { timeout: 30_000 }).toBe(1);
+
+  const vender = async (unidades: number) => {
+    const buscador = page.getByLabel('Buscar producto o escanear código');
+    for (let i = 0; i < unidades; i++) {
+      await buscador.fill(panela);
+      await page.getByRole('button', { name: `Agregar ${panela}`, exact: true }).click();
+    }
+    await page.getByLabel('Tarjeta', { exact: true }).check();
+    await page.getByRole('button', { name: 'Confirmar pago' }).click();
+    const numero = (await page.getByTestId('recibo-sin-red-numero').textContent())!.replace('Venta N.º ', '');
+    await page.getByRole('button', { name: 'Nueva venta' }).click();
+    return numero;
+  };
+  const venta = (numero: string) => page.getByTestId('venta-equipo').filter({ has: page.getByText(numero, { exact: true }) });
+
+  // Sale A offline, then sent: the server has it.
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Vender sin red' })).toBeVisible();
+  const a = await vender(2);
+  await context.setOffline(false);
+  await expect.poll(async () => (await salida(page)).find((v) => v.numero === a)?.estado, { timeout: 60_000 }).toBe('enviada');
+
+  // Offline again: a return of A, then sales B (annulled) and C (one of three back).
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Ventas de este equipo' })).toBeVisible();
+  const devolver = async (numero: string, cantidad: string) => {
+    await venta(numero).getByRole('button', { name: `Devolver productos de la venta ${numero}` }).click();
+    const form = page.getByRole('form', { name: `Devolver productos de la venta ${numero}` });
+    await form.getByLabel(new RegExp(`^Cantidad de ${panela} a devolver`)).fill(cantidad);
+    await form.getByLabel('Motivo de la devolución').fill('Empaque roto');
+    await form.getByRole('button', { name: 'Dejar la devolución pendiente' }).click();
+    await expect(venta(numero).getByTestId('operacion-sin-red')).toContainText('Pendiente');
+  };
+  await devolver(a, '1');
+  const b = await vender(1);
+  const c = await vender(3);
+  await venta(b).getByRole('button', { name: `Anular la venta ${b}` }).click();
+  await page.getByRole('button', { name: 'Sí, anular' }).click();
+  await expect(venta(b).getByTestId('operacion-sin-red')).toHaveText(/Pendiente\s+Anulación pendiente de envío/);
+  await devolver(c, '1');
+  // More than what is left is refused on the device, with its reason.
+  await venta(c).getByRole('button', { name: `Devolver productos de la venta ${c}` }).click();
+  const form = page.getByRole('form', { name: `Devolver productos de la venta ${c}` });
+  await form.getByLabel(new RegExp(`^Cantidad de ${panela} a devolver \\(máximo 2\\)`)).fill('3');
+  await form.getByLabel('Motivo de la devolución').fill('Empaque roto');
+  await form.getByRole('button', { name: 'Dejar la devolución pendiente' }).click();
+  await expect(form.getByRole('alert')).toHaveText(`La cantidad de ${panela} no es válida o pasa lo que queda por devolver.`);
+  await form.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(page.getByTestId('deshacer-pendientes')).toHaveText('3 devoluciones o anulaciones por enviar');
+  await page.screenshot({ path: 'test-results/sin-red-deshacer-1366.png', fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: 'test-results/sin-red-deshacer-390.png', fullPage: true });
+  await page.setViewportSize({ width: 1366, height: 768 });
+
+  // Meanwhile someone annuls sale A at the store: the device's return of it will be refused.
+  const lista = await ok(await request.get(`/api/facturas?q=${encodeURIComponent(a)}`, { headers: auth }));
+  const idA = lista.items[0].idVenta as number;
+  await ok(await request.post(`/api/ventas/${idA}/anular`, { headers: auth }));
+  expect(await stock()).toBe(50);
+
+  // Back online: B and C arrive, then B's annulment and C's return; A's return is refused, and says why.
+  await context.setOffline(false);
+  await expect(page.getByTestId('deshacer-rechazos')).toContainText(`Devolución de la venta ${a}:`, { timeout: 60_000 });
+  await expect.poll(stock, { timeout: 60_000 }).toBe(50 - 3 + 1);
+  await expect(page.getByTestId('deshacer-pendientes')).toHaveCount(0);
+  await page.screenshot({ path: 'test-results/sin-red-deshacer-rechazo-1366.png', fullPage: true });
+});
