@@ -77,6 +77,18 @@ export const sinRed = {
   motivoRequerido: 'Escriba el motivo de la devolución (al menos 3 letras).',
   yaAnulada: 'Esta venta ya tiene una anulación.',
   anularConDevolucion: 'Esta venta tiene una devolución: no se puede anular.',
+  // A discount offline (ADR 034).
+  descuento: 'Descuento (opcional)',
+  descuentoTipo: 'Tipo de descuento',
+  descuentoPorcentaje: 'Porcentaje',
+  descuentoValor: 'Pesos',
+  descuentoCantidad: 'Descuento',
+  motivoDescuento: 'Motivo del descuento',
+  descuentoInvalido: 'El descuento no es válido: un porcentaje de 1 a 100, o pesos que no pasen el total.',
+  descuentoSoloSupervisor:
+    'Sin conexión no se pueden dar descuentos con el PIN de un supervisor: el PIN solo se comprueba con el servidor. Venda sin descuento o espere a que vuelva la red.',
+  motivoDescuentoRequerido: 'Escriba el motivo del descuento (al menos 3 letras).',
+  subtotal: 'Subtotal',
   // Sent at sync and refused there.
   ventaNoLlego: 'La venta no llegó al servidor, así que no se puede anular ni devolver.',
   lineasNoCoinciden: 'Los productos de la venta en el servidor no coinciden con los de este equipo.',

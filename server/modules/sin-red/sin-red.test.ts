@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { totalConDescuentos } from '#shared/descuento';
 import { M } from '#shared/messages';
 import { ROL } from '#shared/roles';
 import type { TDatosSinRed, TDispositivo } from '#shared/schemas/sin-red';
@@ -328,5 +329,25 @@ describe('devoluciones y anulaciones hechas sin red', () => {
       expect(r.statusCode, r.body).toBe(200);
     }
     expect(await stock(panela)).toBe(10);
+  });
+});
+
+/** Issue #34 (ADR 034): a discount given offline, within the seller's own rule. */
+describe('descuento sin red', () => {
+  it('el del administrador se registra como lo calcula el equipo; el de un empleado sin PIN se rechaza (por eso el equipo no lo permite)', async () => {
+    const s = await crearTienda(t);
+    const cajero = (await crearEmpleado(t, s.codigo, { rol: ROL.EMPLEADO })).token;
+    const [queso] = await db().insert(producto).values({ tiendaId: s.id, nombre: 'Queso', precioUnit: 12_345, stock: 5, estado: 1, unidadDian: 'KGM' }).returning();
+    const d = await dispositivo(s.token);
+    const lineas = [{ productoId: queso!.idProducto, cantidad: 0.375 }];
+    const descuento = { tipo: 'porcentaje' as const, valor: 10 };
+    const r = await req('POST', '/api/ventas', s.token, { ...ventaSinRed(d, 1, queso!.idProducto, 0.375), lineas, descuento, motivoDescuento: 'Cliente fiel' });
+    expect(r.statusCode, r.body).toBe(201);
+    // What the device printed (shared/descuento.ts): round(12 345 × 0,375) = 4 629, less ⌊10 %⌋ = 462.
+    expect(totalConDescuentos([{ precio: 12_345, cantidad: 0.375 }], descuento)).toMatchObject({ subtotal: 4_629, descuentoVenta: 462, total: 4_167 });
+    expect((r.json() as TRecibo).total).toBe(4_167);
+    const dc = await dispositivo(cajero);
+    const empleado = await req('POST', '/api/ventas', cajero, { ...ventaSinRed(dc, 1, queso!.idProducto, 0.375), lineas, descuento, motivoDescuento: 'Cliente fiel' });
+    expect(empleado.statusCode).toBe(403);
   });
 });

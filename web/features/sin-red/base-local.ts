@@ -24,6 +24,9 @@ export interface ReciboLocal {
   /** `unidad`: DIAN's unit of a weighed line (0,375 kg); `presentacion`: a pack's name (ADR 034). Absent on receipts made before. */
   lineas: { productoId: number; nombre: string; cantidad: number; precio: number; subtotal: number; unidad?: string; presentacion?: string }[];
   total: number;
+  /** Pesos taken off the whole sale, and why (ADR 034); absent without a discount. */
+  descuento?: number;
+  motivoDescuento?: string;
   metodo: string;
   montoRecibido: number;
   cambio: number;

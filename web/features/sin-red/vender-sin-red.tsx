@@ -15,7 +15,19 @@ import { baseLocal, leerAjuste, plegar, type ProductoLocal, type VentaSalida } f
 import { sincronizar } from './sincronizar';
 import { VentasEquipo } from './ventas-equipo';
 import { agregarProducto, claveLinea, esPorMedida, fijarCantidad, importeDe } from '../ventas/carrito';
-import { buscarPorCodigo, catalogoDe, claveReciboLinea, disponibleFiado, fiadoSinContar, productoVentaDe, totalDe, venderSinRed, type LineaCarrito } from './venta-local';
+import {
+  buscarPorCodigo,
+  catalogoDe,
+  claveReciboLinea,
+  descuentoSinRed,
+  disponibleFiado,
+  fiadoSinContar,
+  productoVentaDe,
+  totalConDescuentoDe,
+  totalDe,
+  venderSinRed,
+  type LineaCarrito,
+} from './venta-local';
 import './sin-red.css';
 
 const M = { sinRed, ventas };
@@ -58,7 +70,14 @@ export function VenderSinRed() {
   const [aviso, setAviso] = useState<string | null>(null);
   const enviando = useRef(false);
   const buscador = useRef<HTMLInputElement>(null);
-  const total = totalDe(carrito);
+  const [descTipo, setDescTipo] = useState<'porcentaje' | 'valor'>('porcentaje');
+  const [descTexto, setDescTexto] = useState('');
+  const [descMotivo, setDescMotivo] = useState('');
+  // A discount on the whole sale (ADR 034): by the online rule, checked by descuentoSinRed.
+  const desc = session ? descuentoSinRed(session.rol, descTipo, descTexto, descMotivo, carrito) : {};
+  const conDescuento = totalConDescuentoDe(carrito, desc.descuento);
+  const subtotal = totalDe(carrito);
+  const total = conDescuento.total;
 
   useEffect(() => {
     if (!db) return;
@@ -152,6 +171,7 @@ export function VenderSinRed() {
     if (enviando.current) return;
     setError(null);
     if (carrito.length === 0) return setError(M.sinRed.carritoVacio);
+    if (desc.error) return setError(desc.error);
     const monto = Number(recibido.replace(/\D/g, '')) || 0;
     if (metodo === 'efectivo' && monto < total) return setError(M.sinRed.montoInsuficiente);
     if (metodo === 'fiado' && !cliente) return setError(M.sinRed.clienteNoEncontrado);
@@ -164,10 +184,13 @@ export function VenderSinRed() {
         tienda: session.tienda ?? '',
         cajero: session.usuario,
         sobregiro,
+        ...(desc.descuento ? { descuento: desc.descuento, motivoDescuento: desc.motivo } : {}),
       });
       setRecibo(venta);
       setCarrito([]);
       setRecibido('');
+      setDescTexto('');
+      setDescMotivo('');
       setDocumento('');
       if (navigator.onLine) void sincronizar();
     } catch {
@@ -200,6 +223,15 @@ export function VenderSinRed() {
             <span>{formatPesos(l.subtotal)}</span>
           </div>
         ))}
+        {r.descuento ? (
+          <div className="venta-sin-red__linea" data-testid="recibo-sin-red-descuento">
+            <span>
+              {M.sinRed.descuentoCantidad}
+              {r.motivoDescuento ? ` (${r.motivoDescuento})` : ''}
+            </span>
+            <span>−{formatPesos(r.descuento)}</span>
+          </div>
+        ) : null}
         <div className="venta-sin-red__total">
           <span>{M.sinRed.total}</span>
           <span data-testid="recibo-sin-red-total">{formatPesos(r.total)}</span>
@@ -296,6 +328,43 @@ export function VenderSinRed() {
             </span>
           </div>
         ))}
+        <fieldset className="venta-sin-red__descuento">
+          <legend>{M.sinRed.descuento}</legend>
+          <label className="field">
+            <span>{M.sinRed.descuentoTipo}</span>
+            <select className="input" value={descTipo} onChange={(e) => setDescTipo(e.target.value as 'porcentaje' | 'valor')}>
+              <option value="porcentaje">{M.sinRed.descuentoPorcentaje}</option>
+              <option value="valor">{M.sinRed.descuentoValor}</option>
+            </select>
+          </label>
+          <label className="field">
+            <span>{M.sinRed.descuentoCantidad}</span>
+            <input className="input" inputMode="numeric" value={descTexto} onChange={(e) => setDescTexto(e.target.value.slice(0, 16))} />
+          </label>
+          {descTexto.trim() ? (
+            <label className="field venta-sin-red__motivo">
+              <span>{M.sinRed.motivoDescuento}</span>
+              <input className="input" value={descMotivo} maxLength={120} onChange={(e) => setDescMotivo(e.target.value)} />
+            </label>
+          ) : null}
+          {descTexto.trim() && desc.error && desc.error !== M.sinRed.motivoDescuentoRequerido ? (
+            <p className="venta-sin-red__aviso" data-testid="sin-red-descuento-aviso">
+              {desc.error}
+            </p>
+          ) : null}
+        </fieldset>
+        {conDescuento.descuentoVenta > 0 ? (
+          <div className="venta-sin-red__linea">
+            <span>{M.sinRed.subtotal}</span>
+            <span>{formatPesos(subtotal)}</span>
+          </div>
+        ) : null}
+        {conDescuento.descuentoVenta > 0 ? (
+          <div className="venta-sin-red__linea">
+            <span>{M.sinRed.descuentoCantidad}</span>
+            <span>−{formatPesos(conDescuento.descuentoVenta)}</span>
+          </div>
+        ) : null}
         <div className="venta-sin-red__total">
           <span>{M.sinRed.total}</span>
           <span data-testid="sin-red-total">{formatPesos(total)}</span>

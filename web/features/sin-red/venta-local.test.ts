@@ -3,10 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { etiquetaBalanza, type TFormatoBalanza } from '#shared/balanza';
 import { importeLinea } from '#shared/cantidad';
 import { AppError } from '#shared/errors';
-import { METODO } from '#shared/roles';
+import { totalConDescuentos } from '#shared/descuento';
+import { sinRed } from '#shared/messages/sin-red';
+import { METODO, ROL } from '#shared/roles';
 import { agregarProducto, type LineaCarrito } from '../ventas/carrito';
 import type { ProductoLocal } from './base-local';
-import { armarVenta, buscarPorCodigo, disponibleFiado, productoVentaDe, totalDe, type CatalogoLocal } from './venta-local';
+import { armarVenta, buscarPorCodigo, descuentoSinRed, disponibleFiado, productoVentaDe, totalDe, type CatalogoLocal } from './venta-local';
 
 /** Issue #34: the offline till's sums, its scanner and its outbox entry (the outbox itself runs in the journeys, tests/e2e/sin-red*.spec.ts). */
 
@@ -149,5 +151,47 @@ describe('la venta en la salida', () => {
     expect(v.clienteId).toBe(5);
     expect(v.cuerpo.documentoCliente).toBe('1010');
     expect(v.recibo.contingencia).toBe(true);
+  });
+});
+
+describe('descuento sin red', () => {
+  const carrito = [...linea(QUESO, 0.375), ...linea(CERVEZA, 1, 9)];
+
+  it('el administrador y el encargado dan un descuento con motivo; el empleado no puede sin el PIN, que solo comprueba el servidor', () => {
+    expect(descuentoSinRed(ROL.ADMIN, 'porcentaje', '10', 'Cliente fiel', carrito)).toEqual({ descuento: { tipo: 'porcentaje', valor: 10 }, motivo: 'Cliente fiel' });
+    expect(descuentoSinRed(ROL.ENCARGADO, 'valor', '$ 2.000', 'Cliente fiel', carrito)).toEqual({ descuento: { tipo: 'valor', valor: 2_000 }, motivo: 'Cliente fiel' });
+    expect(descuentoSinRed(ROL.EMPLEADO, 'porcentaje', '10', 'Cliente fiel', carrito)).toEqual({ error: sinRed.descuentoSoloSupervisor });
+    expect(descuentoSinRed(ROL.ADMIN, 'porcentaje', '10', 'x', carrito)).toEqual({ error: sinRed.motivoDescuentoRequerido });
+    expect(descuentoSinRed(ROL.ADMIN, 'porcentaje', '101', 'Cliente fiel', carrito)).toEqual({ error: sinRed.descuentoInvalido });
+    expect(descuentoSinRed(ROL.ADMIN, 'valor', '40000', 'Cliente fiel', carrito)).toEqual({ error: sinRed.descuentoInvalido });
+    expect(descuentoSinRed(ROL.EMPLEADO, 'porcentaje', '', '', carrito)).toEqual({});
+  });
+
+  it('el total con descuento de la venta sin red es el del cobro (totalConDescuentos), nunca negativo ni mayor que el subtotal', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.integer({ min: 0, max: 1_000_000 }), fc.integer({ min: 1, max: 99_000 })), { minLength: 1, maxLength: 6 }),
+        fc.oneof(fc.record({ tipo: fc.constant('porcentaje' as const), valor: fc.integer({ min: 1, max: 100 }) }), fc.record({ tipo: fc.constant('valor' as const), valor: fc.integer({ min: 1, max: 5_000_000 }) })),
+        (lineas, descuento) => {
+          const cart = lineas.flatMap(([precio, milesimas], i) => linea(producto({ id: i + 1, nombre: `P${i}`, precio, unidad: 'KGM' }), milesimas / 1000));
+          const esperado = totalConDescuentos(cart, descuento);
+          const pedido = descuentoSinRed(ROL.ADMIN, descuento.tipo, String(descuento.valor), 'Motivo', cart);
+          if (!esperado.valido) {
+            expect(pedido.error).toBe(sinRed.descuentoInvalido);
+            return;
+          }
+          const v = armarVenta(
+            { lineas: cart, pago: { metodoPagoId: METODO.FIADO, metodo: 'Fiado', montoRecibido: 0, cliente: { id: 1, documento: '1', nombre: 'R', fiado: true, cupo: 0, saldo: 0, activo: true } }, tienda: 'T', cajero: 'C', sobregiro: false, descuento: pedido.descuento, motivoDescuento: pedido.motivo },
+            { clave: '00000000-0000-4000-8000-000000000002', n: 1, dispositivo: { id: 1, prefijo: 'D1' }, fecha: '2026-11-28T15:00:00.000Z', contingencia: false },
+          );
+          expect(v.recibo.total).toBe(esperado.total);
+          expect(v.montoFiado).toBe(esperado.total);
+          expect(v.recibo.total).toBeGreaterThanOrEqual(0);
+          expect(v.recibo.total).toBeLessThanOrEqual(totalDe(cart));
+          expect(v.recibo.descuento ?? 0).toBe(esperado.descuentoVenta);
+          expect(v.cuerpo.descuento).toEqual(descuento);
+        },
+      ),
+    );
   });
 });

@@ -1,8 +1,11 @@
 import { v4 as uuid } from 'uuid';
 import { cantidadDeEtiqueta, codigosDeArticulo, leerEtiquetaBalanza, type TFormatoBalanza } from '#shared/balanza';
-import { METODO } from '#shared/roles';
+import { totalConDescuentos } from '#shared/descuento';
+import { sinRed } from '#shared/messages/sin-red';
+import { parsePesos } from '#shared/money';
+import { METODO, ROL } from '#shared/roles';
 import type { TClienteSinRed, TDispositivo } from '#shared/schemas/sin-red';
-import type { TCreateVentaRequest, TProductoPorCodigo, TProductoVenta } from '#shared/schemas/venta';
+import type { TCreateVentaRequest, TDescuentoVenta, TProductoPorCodigo, TProductoVenta } from '#shared/schemas/venta';
 // The online till's cart (ADR 030, ADR 033): the same lines, quantities in thousandths and rounding.
 import { importeDe, totalCarrito, type LineaCarrito } from '../ventas/carrito';
 import { leerAjuste, type BaseLocal, type ProductoLocal, type ReciboLocal, type VentaSalida } from './base-local';
@@ -25,6 +28,35 @@ export interface Pago {
 
 /** The cart's total: the exact sum of its lines' amounts, each rounded half-up to the peso (ADR 030). */
 export const totalDe = totalCarrito;
+
+/** The sale's total after its discount, computed as the checkout computes it (shared/descuento.ts, venta_registrar). */
+export const totalConDescuentoDe = (lineas: readonly LineaCarrito[], descuento?: TDescuentoVenta) =>
+  totalConDescuentos(
+    lineas.map((l) => ({ precio: l.precio, cantidad: l.cantidad })),
+    descuento,
+  );
+
+/**
+ * A discount on the whole sale offline, by the online rule (venta.checkout.ts): roles 1 and 3 may give
+ * one with a reason; a role-2 cashier needs a supervisor's PIN, which only the server can check, so
+ * offline it is refused with that reason (ADR 034). An empty value is no discount.
+ */
+export function descuentoSinRed(
+  rol: number,
+  tipo: TDescuentoVenta['tipo'],
+  texto: string,
+  motivo: string,
+  lineas: readonly LineaCarrito[],
+): { descuento?: TDescuentoVenta; motivo?: string; error?: string } {
+  if (!texto.trim()) return {};
+  const valor = tipo === 'porcentaje' ? (/^\d{1,3}$/.test(texto.trim()) ? Number(texto.trim()) : null) : parsePesos(texto);
+  if (valor === null || valor <= 0 || (tipo === 'porcentaje' && valor > 100)) return { error: sinRed.descuentoInvalido };
+  if (rol === ROL.EMPLEADO) return { error: sinRed.descuentoSoloSupervisor };
+  const descuento = { tipo, valor };
+  if (!totalConDescuentoDe(lineas, descuento).valido) return { error: sinRed.descuentoInvalido };
+  if (motivo.trim().length < 3) return { error: sinRed.motivoDescuentoRequerido };
+  return { descuento, motivo: motivo.trim() };
+}
 
 /** A product of the device's catalogue as the till adds it: itself, or one of its packs at the pack's price. */
 export function productoVentaDe(p: ProductoLocal, presentacionId?: number): TProductoVenta {
@@ -96,6 +128,9 @@ export interface DatosVenta {
   tienda: string;
   cajero: string;
   sobregiro: boolean;
+  /** A discount on the whole sale and its reason (roles 1 and 3, `descuentoSinRed`). */
+  descuento?: TDescuentoVenta;
+  motivoDescuento?: string;
 }
 
 /**
@@ -109,7 +144,7 @@ export function armarVenta(
   ids: { clave: string; n: number; dispositivo: TDispositivo; fecha: string; contingencia: boolean },
 ): VentaSalida {
   const { lineas, pago } = datos;
-  const total = totalDe(lineas);
+  const { descuentoVenta, total } = totalConDescuentoDe(lineas, datos.descuento);
   const fiado = pago.metodoPagoId === METODO.FIADO;
   const efectivo = pago.metodoPagoId === METODO.EFECTIVO;
   const montoRecibido = fiado ? 0 : efectivo ? pago.montoRecibido : total;
@@ -129,6 +164,7 @@ export function armarVenta(
       ...(l.unidadVenta ? { presentacion: l.unidadVenta.nombre } : {}),
     })),
     total,
+    ...(descuentoVenta > 0 ? { descuento: descuentoVenta, motivoDescuento: datos.motivoDescuento } : {}),
     metodo: pago.metodo,
     montoRecibido,
     cambio: efectivo ? Math.max(0, montoRecibido - total) : 0,
@@ -142,6 +178,7 @@ export function armarVenta(
     metodoPagoId: pago.metodoPagoId,
     montoRecibido,
     ...(pago.cliente ? { documentoCliente: pago.cliente.documento } : {}),
+    ...(datos.descuento ? { descuento: datos.descuento, motivoDescuento: datos.motivoDescuento } : {}),
     sinRed: { dispositivoId: ids.dispositivo.id, numero, fecha: ids.fecha, reloj: ids.fecha },
   };
   return {
