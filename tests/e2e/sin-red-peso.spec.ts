@@ -182,3 +182,48 @@ test('sin red: una anulación y una devolución quedan pendientes, llegan tras s
   await expect(page.getByTestId('deshacer-pendientes')).toHaveCount(0);
   await page.screenshot({ path: 'test-results/sin-red-deshacer-rechazo-1366.png', fullPage: true });
 });
+
+test('sin red: el dueño da un 10 % de descuento con motivo; el recibo y el servidor cobran lo mismo', async ({ page, context, request }) => {
+  test.setTimeout(120_000);
+  const t = await nuevaTienda(request);
+  const auth = { authorization: `Bearer ${t.token}` };
+  const panela = unique('Panela');
+  const r = await request.post('/api/productos', { headers: auth, data: { nombre: panela, precio: 1_850, cantidad: 50 } });
+  expect(r.status(), await r.text()).toBe(201);
+
+  await signIn(page, 'Tienda', t.email, CLAVE, { caja: false });
+  await page.goto('/ventas');
+  await expect(page.getByLabel('Buscar producto')).toBeVisible();
+  await page.waitForFunction(() => navigator.serviceWorker?.controller != null, undefined, { timeout: 30_000 });
+  await expect.poll(() => productosLocales(page), { timeout: 30_000 }).toBe(1);
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Vender sin red' })).toBeVisible();
+
+  const buscador = page.getByLabel('Buscar producto o escanear código');
+  for (let i = 0; i < 3; i++) {
+    await buscador.fill(panela);
+    await page.getByRole('button', { name: `Agregar ${panela}`, exact: true }).click();
+  }
+  await page.getByLabel('Descuento', { exact: true }).fill('10');
+  // Without a reason it is not taken.
+  await page.getByLabel('Tarjeta', { exact: true }).check();
+  await page.getByRole('button', { name: 'Confirmar pago' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Escriba el motivo del descuento (al menos 3 letras).');
+  await page.getByLabel('Motivo del descuento').fill('Cliente de siempre');
+  // 3 × 1 850 = 5 550, less ⌊10 %⌋ = 555.
+  await expect(page.getByTestId('sin-red-total')).toHaveText('$ 4.995');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: 'test-results/sin-red-descuento-390.png', fullPage: true });
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await page.getByRole('button', { name: 'Confirmar pago' }).click();
+  await expect(page.getByTestId('recibo-sin-red-descuento')).toContainText('Cliente de siempre');
+  await expect(page.getByTestId('recibo-sin-red-total')).toHaveText('$ 4.995');
+  const numero = (await page.getByTestId('recibo-sin-red-numero').textContent())!.replace('Venta N.º ', '');
+
+  await context.setOffline(false);
+  await expect.poll(async () => (await salida(page)).find((v) => v.numero === numero)?.estado, { timeout: 60_000 }).toBe('enviada');
+  const lista = (await (await request.get(`/api/facturas?q=${encodeURIComponent(numero)}`, { headers: auth })).json()) as { items: { idVenta: number }[] };
+  const recibo = (await (await request.get(`/api/ventas/${lista.items[0]!.idVenta}`, { headers: auth })).json()) as { total: number };
+  expect(recibo.total).toBe(4_995);
+});

@@ -339,12 +339,18 @@ export function VenderSinRed() {
           </label>
           <label className="field">
             <span>{M.sinRed.descuentoCantidad}</span>
-            <input className="input" inputMode="numeric" value={descTexto} onChange={(e) => setDescTexto(e.target.value.slice(0, 16))} />
+            <input className="input" inputMode="numeric" value={descTexto} onChange={(e) => {
+                setDescTexto(e.target.value.slice(0, 16));
+                setError(null);
+              }} />
           </label>
           {descTexto.trim() ? (
             <label className="field venta-sin-red__motivo">
               <span>{M.sinRed.motivoDescuento}</span>
-              <input className="input" value={descMotivo} maxLength={120} onChange={(e) => setDescMotivo(e.target.value)} />
+              <input className="input" value={descMotivo} maxLength={120} onChange={(e) => {
+                  setDescMotivo(e.target.value);
+                  setError(null);
+                }} />
             </label>
           ) : null}
           {descTexto.trim() && desc.error && desc.error !== M.sinRed.motivoDescuentoRequerido ? (
