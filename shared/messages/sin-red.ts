@@ -4,6 +4,7 @@ export const sinRed = {
   banner: 'Está vendiendo sin red. Las ventas se guardan en este equipo y se envían solas cuando vuelva la conexión.',
   pendientes: (n: number) => (n === 1 ? '1 venta por enviar' : `${n} ventas por enviar`),
   deshacerPendientes: (n: number) => (n === 1 ? '1 devolución o anulación por enviar' : `${n} devoluciones o anulaciones por enviar`),
+  entendido: 'Entendido',
   anulacion: 'Anulación',
   devolucion: 'Devolución',
   rechazo: (tipo: string, venta: string, motivo: string) => `${tipo} de la venta ${venta}: ${motivo}`,

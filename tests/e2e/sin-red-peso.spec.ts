@@ -181,6 +181,9 @@ test('sin red: una anulación y una devolución quedan pendientes, llegan tras s
   await expect.poll(stock, { timeout: 60_000 }).toBe(50 - 3 + 1);
   await expect(page.getByTestId('deshacer-pendientes')).toHaveCount(0);
   await page.screenshot({ path: 'test-results/sin-red-deshacer-rechazo-1366.png', fullPage: true });
+  // Read: the person says so, and with nothing else waiting the band goes away.
+  await page.getByTestId('deshacer-rechazos').getByRole('button', { name: 'Entendido' }).click();
+  await expect(page.getByTestId('banner-sin-red')).toHaveCount(0);
 });
 
 test('sin red: el dueño da un 10 % de descuento con motivo; el recibo y el servidor cobran lo mismo', async ({ page, context, request }) => {

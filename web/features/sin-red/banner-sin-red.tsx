@@ -1,5 +1,6 @@
 import { sinRed } from '#shared/messages/sin-red';
 import { useFechas } from '../../lib/fechas';
+import { baseLocal } from './base-local';
 import { useEnLinea, useEstadoSinRed } from './use-sin-red';
 import './sin-red.css';
 
@@ -33,7 +34,12 @@ export function BannerSinRed({ cuenta }: { cuenta: string }) {
       {rechazos.length ? (
         <ul className="banner-sin-red__rechazos" data-testid="deshacer-rechazos">
           {rechazos.map((r) => (
-            <li key={r.clave}>{M.sinRed.rechazo(r.tipo === 'anulacion' ? M.sinRed.anulacion : M.sinRed.devolucion, r.ventaNumero, r.error)}</li>
+            <li key={r.clave}>
+              {M.sinRed.rechazo(r.tipo === 'anulacion' ? M.sinRed.anulacion : M.sinRed.devolucion, r.ventaNumero, r.error)}{' '}
+              <button type="button" className="btn btn--ghost btn--sm" onClick={() => void baseLocal()?.deshacer.update(r.clave, { estado: 'vista' })}>
+                {M.sinRed.entendido}
+              </button>
+            </li>
           ))}
         </ul>
       ) : null}

@@ -71,7 +71,8 @@ export interface DeshacerSalida {
   /** Order of the device's undo operations (they go after the sales, in this order). */
   n: number;
   creada: number;
-  estado: 'pendiente' | 'enviada' | 'rechazada';
+  /** `vista`: refused, and the person read why (it stays listed under its sale, no longer unsent work). */
+  estado: 'pendiente' | 'enviada' | 'rechazada' | 'vista';
   /** A return: which lines of the sale (their index in its request) and how much of each; where it goes; how the money goes back; why. */
   lineas?: { indice: number; cantidad: number }[];
   metodoPagoId?: number;
@@ -164,7 +165,7 @@ export async function vaciarBaseLocal(cuenta: string, todo: boolean): Promise<vo
     }
     await db.transaction('rw', [db.productos, db.clientes, db.metodos, db.ajustes, db.salida, db.deshacer], async () => {
       await Promise.all([db.productos.clear(), db.clientes.clear(), db.metodos.clear(), db.ajustes.where('clave').anyOf('cursor', 'catalogoCompleto').delete()]);
-      await db.deshacer.where('estado').equals('enviada').delete();
+      await db.deshacer.where('estado').anyOf('enviada', 'vista').delete();
       // A sent sale stays while an unsent return or annulment of it needs its server id.
       const referidas = new Set((await db.deshacer.toArray()).map((d) => d.ventaClave));
       await db.salida.where('estado').equals('enviada').filter((v) => !referidas.has(v.clave)).delete();

@@ -16,7 +16,7 @@ const M = { sinRed };
 
 /** What is left to return of each line of a sale: sold, less the returns queued on this device (not refused). */
 export function restantesDe(venta: VentaSalida, ops: readonly DeshacerSalida[]): number[] {
-  const vivos = ops.filter((o) => o.ventaClave === venta.clave && o.estado !== 'rechazada' && o.tipo === 'devolucion');
+  const vivos = ops.filter((o) => o.ventaClave === venta.clave && (o.estado === 'pendiente' || o.estado === 'enviada') && o.tipo === 'devolucion');
   return venta.cuerpo.lineas.map((l, i) => {
     const devueltas = vivos.reduce((a, o) => a + (aMilesimas(o.lineas?.find((x) => x.indice === i)?.cantidad ?? 0) ?? 0), 0);
     return deMilesimas((aMilesimas(l.cantidad) ?? 0) - devueltas);
@@ -25,7 +25,7 @@ export function restantesDe(venta: VentaSalida, ops: readonly DeshacerSalida[]):
 
 /** Why this sale cannot be annulled on the device, or null. */
 export function motivoNoAnular(venta: VentaSalida, ops: readonly DeshacerSalida[]): string | null {
-  const vivos = ops.filter((o) => o.ventaClave === venta.clave && o.estado !== 'rechazada');
+  const vivos = ops.filter((o) => o.ventaClave === venta.clave && (o.estado === 'pendiente' || o.estado === 'enviada'));
   if (vivos.some((o) => o.tipo === 'anulacion')) return M.sinRed.yaAnulada;
   if (vivos.some((o) => o.tipo === 'devolucion')) return M.sinRed.anularConDevolucion;
   return null;
@@ -41,7 +41,7 @@ export function validarDevolucion(
   lineas: readonly { indice: number; cantidad: number }[],
   motivo: string,
 ): string | null {
-  if (ops.some((o) => o.ventaClave === venta.clave && o.estado !== 'rechazada' && o.tipo === 'anulacion')) return M.sinRed.yaAnulada;
+  if (ops.some((o) => o.ventaClave === venta.clave && (o.estado === 'pendiente' || o.estado === 'enviada') && o.tipo === 'anulacion')) return M.sinRed.yaAnulada;
   // A line left empty is 0; anything unreadable (NaN) or negative is refused below.
   const pedidas = lineas.filter((l) => l.cantidad !== 0);
   if (!pedidas.length) return M.sinRed.nadaQueDevolver;

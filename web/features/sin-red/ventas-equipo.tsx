@@ -54,7 +54,7 @@ export function VentasEquipo({ db }: { db: BaseLocal }) {
         {datos.ventas.map((v) => {
           const ops = datos.ops.filter((o) => o.ventaClave === v.clave);
           const puedeAnular = v.estado !== 'rechazada' && motivoNoAnular(v, datos.ops) === null;
-          const puedeDevolver = v.estado !== 'rechazada' && !ops.some((o) => o.tipo === 'anulacion' && o.estado !== 'rechazada') && restantesDe(v, datos.ops).some((r) => r > 0);
+          const puedeDevolver = v.estado !== 'rechazada' && !ops.some((o) => o.tipo === 'anulacion' && (o.estado === 'pendiente' || o.estado === 'enviada')) && restantesDe(v, datos.ops).some((r) => r > 0);
           return (
             <li key={v.clave} className="ventas-equipo__venta" data-testid="venta-equipo">
               <div className="ventas-equipo__cabecera">
@@ -66,7 +66,7 @@ export function VentasEquipo({ db }: { db: BaseLocal }) {
               {ops.map((o) => (
                 <p key={o.clave} className={`ventas-equipo__op ventas-equipo__op--${o.estado}`} data-testid="operacion-sin-red">
                   {o.estado === 'pendiente' ? <span className="ventas-equipo__pendiente">{M.sinRed.pendiente}</span> : null}{' '}
-                  {o.estado === 'rechazada'
+                  {o.estado === 'rechazada' || o.estado === 'vista'
                     ? M.sinRed.rechazo(o.tipo === 'anulacion' ? M.sinRed.anulacion : M.sinRed.devolucion, v.numero, o.error ?? '')
                     : o.estado === 'enviada'
                       ? o.tipo === 'anulacion'
