@@ -1,5 +1,9 @@
 import { z } from 'zod';
+import { cantidadPorValor, deMilesimas, MILESIMAS } from './cantidad';
+import { AppError } from './errors';
 import { ajustesTienda } from './messages/tienda';
+import { ventas } from './messages/ventas';
+import { LIMITES_DINERO } from './money';
 
 // Only this area's texts: a screen that loads this schema does not load the whole catalogue.
 const B = ajustesTienda.balanzas;
@@ -86,6 +90,31 @@ export function leerEtiquetaBalanza(codigo: string, formatos: readonly TFormatoB
   // Pesos with `decimales` places (a scale printing centavos): half-up to the peso.
   const pesos = Math.floor((n * 2 + 10 ** f.decimales) / (2 * 10 ** f.decimales));
   return pesos > 0 ? { codigo: item, tipo: 'precio', pesos } : null;
+}
+
+/**
+ * The barcodes a label's item code may be stored as: as printed (01234) or without its leading zeros
+ * (1234), since a scale pads its PLU. The product whose barcode is the code as printed wins.
+ */
+export const codigosDeArticulo = (etiqueta: Pick<EtiquetaBalanza, 'codigo'>): string[] =>
+  [...new Set([etiqueta.codigo, etiqueta.codigo.replace(/^0+/, '')])].filter(Boolean);
+
+/**
+ * The quantity a label gives, in the product's unit: a weight label's kilograms (as grams for a
+ * product sold by the gram); a price label's pesos through cantidadPorValor at the product's price.
+ * A product sold by unit, or a weight for one sold by volume, is refused with its reason (422). One
+ * rule for the server's lookup (venta.busqueda.ts) and the offline till (issue #34, ADR 034).
+ */
+export function cantidadDeEtiqueta(p: { nombre: string; precio: number; unidad: string | null }, etiqueta: EtiquetaBalanza): { tipo: 'peso' | 'precio'; cantidad: number } {
+  const V = ventas.peso;
+  if (p.unidad === '94' || !p.unidad) throw new AppError('BUSINESS_RULE', V.etiquetaPorUnidad(p.nombre));
+  let milesimas: number | null;
+  if (etiqueta.tipo === 'precio') milesimas = cantidadPorValor(etiqueta.pesos, p.precio);
+  else if (p.unidad === 'KGM') milesimas = etiqueta.milesimas;
+  else if (p.unidad === 'GRM') milesimas = etiqueta.milesimas * MILESIMAS;
+  else throw new AppError('BUSINESS_RULE', V.etiquetaPesoEnVolumen(p.nombre));
+  if (milesimas === null || milesimas < 1 || milesimas > LIMITES_DINERO.maxCantidad * MILESIMAS) throw new AppError('BUSINESS_RULE', V.etiquetaSinCantidad(p.nombre));
+  return { tipo: etiqueta.tipo, cantidad: deMilesimas(milesimas) };
 }
 
 /** A scale label for a layout (tests, and the settings screen's sample). */

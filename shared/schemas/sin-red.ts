@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZFormatoBalanza } from '../balanza';
 /** A payment method (as ZMetodoPago in venta.ts, which imports this file). */
 const ZMetodoPago = z.object({ id: z.number().int(), nombre: z.string() });
 
@@ -14,6 +15,17 @@ export const ZDatosSinRedQuery = z.object({
   tras: z.coerce.number().int().min(0).max(2_147_483_647).optional(),
 });
 
+/** A pack of a product as the device keeps it (ADR 033, ADR 034). */
+export const ZPresentacionSinRed = z.object({
+  id: z.number().int(),
+  nombre: z.string(),
+  factor: z.number().int(),
+  codigoBarras: z.string(),
+  /** The pack's price, integer pesos. */
+  precio: z.number().int(),
+});
+export type TPresentacionSinRed = z.infer<typeof ZPresentacionSinRed>;
+
 export const ZProductoSinRed = z.object({
   id: z.number().int(),
   nombre: z.string(),
@@ -25,6 +37,10 @@ export const ZProductoSinRed = z.object({
   impuesto: z.string().nullable(),
   stock: z.number(),
   codigoBarras: z.string().nullable(),
+  /** DIAN's unit (94 unidad, KGM, GRM, LTR, MLT): offline too, a measured product asks its quantity (ADR 034). */
+  unidad: z.string(),
+  /** Its sale units (packs, ADR 033): each with its own barcode and price; selling one takes `factor` units. */
+  presentaciones: z.array(ZPresentacionSinRed),
   /** 1 on sale; 0 removed from sale (the device drops it). */
   estado: z.number().int(),
   actualizadoEn: z.string(),
@@ -55,6 +71,8 @@ export const ZDatosSinRed = z.object({
    * contingency, and its receipt says CONTINGENCIA (issue #34 point 4, ADR 029).
    */
   documentoElectronico: z.boolean(),
+  /** The store's scale-label layouts (ADR 030): the device reads labels with them offline (ADR 034). */
+  formatosBalanza: z.array(ZFormatoBalanza),
   /** The next page of products, or null when this was the last. */
   siguiente: z.object({ desde: z.string(), tras: z.number().int() }).nullable(),
 });

@@ -1,12 +1,13 @@
-import { and, asc, eq, gt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import { AppError } from '#shared/errors';
 import { M } from '#shared/messages';
-import type { TDatosSinRed, TDispositivo, TVentaSinRed } from '#shared/schemas/sin-red';
+import type { TDatosSinRed, TDispositivo, TPresentacionSinRed, TVentaSinRed } from '#shared/schemas/sin-red';
 import { DESFASE_MAXIMO_MS } from '#shared/schemas/sin-red';
 import type { Db, Tx } from '../../db/client';
-import { cliente, creditoMovimiento, dispositivoVenta, metodoPago, producto, venta } from '../../db/schema';
+import { cliente, creditoMovimiento, dispositivoVenta, metodoPago, producto, productoUnidadVenta, venta } from '../../db/schema';
 import { esViolacionUnica } from '../../db/pg-error';
 import { filaConfiguracion } from '../dian/configuracion.domain';
+import { formatosBalanzaDe } from '../tienda/balanza';
 
 /**
  * Selling without the network (issue #34, ADR 029): the device's prefix, the incremental download of
@@ -64,6 +65,7 @@ export async function datosSinRed(db: Db, tiendaId: number, query: { desde?: str
       impuesto: producto.impuesto,
       stock: producto.stock,
       codigoBarras: producto.codigoBarras,
+      unidad: producto.unidadDian,
       estado: producto.estado,
       actualizadoEn: producto.actualizadoEn,
     })
@@ -74,7 +76,8 @@ export async function datosSinRed(db: Db, tiendaId: number, query: { desde?: str
   const hayMas = filas.length > PAGINA_SIN_RED;
   const pagina = hayMas ? filas.slice(0, PAGINA_SIN_RED) : filas;
   const ultimo = pagina.at(-1);
-  const productos = pagina.map((p) => ({ ...p, actualizadoEn: p.actualizadoEn.toISOString() }));
+  const packs = await presentacionesDe(db, tiendaId, pagina.filter((p) => p.estado === 1).map((p) => p.id));
+  const productos = pagina.map((p) => ({ ...p, presentaciones: packs.get(p.id) ?? [], actualizadoEn: p.actualizadoEn.toISOString() }));
   // A full download pages by id alone; an incremental one by (actualizado_en, id).
   const siguiente = hayMas && ultimo ? { desde: desde ? ultimo.actualizadoEn.toISOString() : '', tras: ultimo.id } : null;
   const primera = tras === 0;
@@ -84,8 +87,33 @@ export async function datosSinRed(db: Db, tiendaId: number, query: { desde?: str
     metodos: primera ? await db.select({ id: metodoPago.idMetPago, nombre: metodoPago.nombre }).from(metodoPago).orderBy(asc(metodoPago.idMetPago)) : [],
     servidor,
     documentoElectronico: !!(await filaConfiguracion(db, tiendaId))?.habilitado,
+    formatosBalanza: await formatosBalanzaDe(db, tiendaId),
     siguiente,
   };
+}
+
+/**
+ * The packs of a page's products (ADR 033). A pack added, changed or removed touches its product's
+ * `actualizado_en` (trigger `presentacion_toca_producto`), so the incremental download brings the
+ * product again with all its packs.
+ */
+async function presentacionesDe(db: Db, tiendaId: number, ids: number[]): Promise<Map<number, TPresentacionSinRed[]>> {
+  const porProducto = new Map<number, TPresentacionSinRed[]>();
+  if (!ids.length) return porProducto;
+  const filas = await db
+    .select({
+      productoId: productoUnidadVenta.productoId,
+      id: productoUnidadVenta.idUnidadVenta,
+      nombre: productoUnidadVenta.nombre,
+      factor: productoUnidadVenta.factor,
+      codigoBarras: productoUnidadVenta.codigoBarras,
+      precio: productoUnidadVenta.precio,
+    })
+    .from(productoUnidadVenta)
+    .where(and(eq(productoUnidadVenta.tiendaId, tiendaId), inArray(productoUnidadVenta.productoId, ids)))
+    .orderBy(asc(productoUnidadVenta.idUnidadVenta));
+  for (const { productoId, ...p } of filas) porProducto.set(productoId, [...(porProducto.get(productoId) ?? []), p]);
+  return porProducto;
 }
 
 /** Customers whose row changed or whose credit ledger moved since `desde`, with their balance now. */

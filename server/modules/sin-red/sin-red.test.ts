@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { totalConDescuentos } from '#shared/descuento';
 import { M } from '#shared/messages';
 import { ROL } from '#shared/roles';
 import type { TDatosSinRed, TDispositivo } from '#shared/schemas/sin-red';
@@ -205,5 +206,148 @@ describe('una venta sin red que llega del equipo', () => {
     expect(online.statusCode).toBe(422);
     const sinFiado = await req('POST', '/api/ventas', cajero, ventaSinRed(d, 2, id, 1, { metodoPagoId: 7, montoRecibido: 0, documentoCliente: '53000222' }));
     expect(sinFiado.statusCode).toBe(422);
+  });
+});
+
+/** Issue #34 (ADR 034): what the device needs to sell by weight and by pack, and such a sale arriving. */
+describe('por peso y por paca sin red', () => {
+  async function quesoYCerveza(s: Tienda) {
+    const [queso] = await db().insert(producto).values({ tiendaId: s.id, nombre: 'Queso', precioUnit: 12_000, stock: 5, estado: 1, unidadDian: 'KGM', codigoBarras: '01234' }).returning();
+    await db().insert(movimiento).values({ tiendaId: s.id, productoId: queso!.idProducto, stockAntes: 0, entradas: 5, salidas: 0, cantidadDespues: 5, estadoDespues: 'Entrada', motivo: 'Inicial' });
+    const cerveza = await productoCon(s, 30, 'Cerveza', '7702000000011');
+    const paca = await req('POST', `/api/productos/${cerveza}/presentaciones`, s.token, { nombre: 'Paca x12', factor: 12, codigoBarras: '7702000000128', precio: 33_000 });
+    expect(paca.statusCode, paca.body).toBe(201);
+    return { queso: queso!.idProducto, cerveza, paca: (paca.json() as { presentacion: { id: number } }).presentacion.id };
+  }
+
+  it('la descarga trae la unidad, las presentaciones y los formatos de balanza; cambiar una paca vuelve a traer su producto', async () => {
+    const s = await crearTienda(t);
+    const formato = { prefijo: '20', largoCodigo: 5, contenido: 'peso', decimales: 3, digitoPrecio: false };
+    expect((await req('PUT', '/api/tienda/balanzas', s.token, { formatos: [formato] })).statusCode).toBe(200);
+    const { cerveza, paca } = await quesoYCerveza(s);
+    const primera = await datos(s.token);
+    expect(primera.formatosBalanza).toEqual([formato]);
+    expect(primera.productos.map((p) => [p.nombre, p.unidad, p.presentaciones])).toEqual([
+      ['Queso', 'KGM', []],
+      ['Cerveza', '94', [{ id: paca, nombre: 'Paca x12', factor: 12, codigoBarras: '7702000000128', precio: 33_000 }]],
+    ]);
+    const desde = `?desde=${encodeURIComponent(primera.servidor)}`;
+    expect((await datos(s.token, desde)).productos).toEqual([]);
+    // The pack's price changes: its product comes again, with the new price.
+    const cambio = await req('PUT', `/api/productos/${cerveza}/presentaciones/${paca}`, s.token, { nombre: 'Paca x12', factor: 12, codigoBarras: '7702000000128', precio: 32_000 });
+    expect(cambio.statusCode, cambio.body).toBe(200);
+    const segunda = await datos(s.token, desde);
+    expect(segunda.productos.map((p) => [p.nombre, p.presentaciones.map((u) => u.precio)])).toEqual([['Cerveza', [32_000]]]);
+    // Removed: it comes again without it.
+    expect((await req('DELETE', `/api/productos/${cerveza}/presentaciones/${paca}`, s.token)).statusCode).toBe(200);
+    const tercera = await datos(s.token, `?desde=${encodeURIComponent(segunda.servidor)}`);
+    expect(tercera.productos.map((p) => [p.nombre, p.presentaciones])).toEqual([['Cerveza', []]]);
+  });
+
+  it('una venta sin red con 0,375 kg y una paca de 12 cobra y descuenta como en línea, una sola vez', async () => {
+    const s = await crearTienda(t);
+    const cajero = (await crearEmpleado(t, s.codigo, { rol: ROL.EMPLEADO })).token;
+    const { queso, cerveza, paca } = await quesoYCerveza(s);
+    const d = await dispositivo(cajero);
+    const cuerpo = {
+      ...ventaSinRed(d, 1, queso, 0.375),
+      lineas: [
+        { productoId: queso, cantidad: 0.375 },
+        { productoId: cerveza, cantidad: 1, unidadVentaId: paca },
+      ],
+    };
+    const r1 = await req('POST', '/api/ventas', cajero, cuerpo);
+    expect(r1.statusCode, r1.body).toBe(201);
+    // The outbox replayed (a lost answer): the same sale.
+    const r2 = await req('POST', '/api/ventas', cajero, cuerpo);
+    expect(r2.statusCode, r2.body).toBe(201);
+    const recibo = r1.json() as TRecibo;
+    expect((r2.json() as TRecibo).id).toBe(recibo.id);
+    // round(12 000 × 0,375) = 4 500; the pack at its price.
+    expect(recibo.lineas.map((l) => [l.nombre, l.cantidad, l.unidad, l.presentacion ?? null, l.precio, l.subtotal])).toEqual([
+      ['Queso', 0.375, 'KGM', null, 12_000, 4_500],
+      ['Cerveza', 1, '94', 'Paca x12', 33_000, 33_000],
+    ]);
+    expect(recibo.total).toBe(37_500);
+    expect(recibo.sinRed?.numero).toBe(`${d.prefijo}-1`);
+    const stock = await db().select({ id: producto.idProducto, stock: producto.stock }).from(producto).where(eq(producto.tiendaId, s.id));
+    expect(new Map(stock.map((p) => [p.id, p.stock]))).toEqual(new Map([[queso, 4.625], [cerveza, 18]]));
+    // The ledger agrees: one exit of 0,375 kg and one of 12 units.
+    const salidas = await db().select({ productoId: movimiento.productoId, salidas: movimiento.salidas }).from(movimiento).where(and(eq(movimiento.tiendaId, s.id), sql`${movimiento.salidas} > 0`));
+    expect(salidas.map((m) => [m.productoId, m.salidas]).sort()).toEqual([[cerveza, 12], [queso, 0.375]].sort());
+    const [{ n } = { n: 0 }] = await db().select({ n: sql<number>`count(*)::int` }).from(venta).where(eq(venta.tiendaId, s.id));
+    expect(n).toBe(1);
+  });
+});
+
+/**
+ * Issue #34 (ADR 034): a return and an annulment queued offline arrive after their sale through the
+ * online endpoints. The device names a returned line by its place in the sale's request: the n-th
+ * invoice line by id must be the request's n-th (a pack a line of its own); a return sent twice
+ * (its key) and an annulment sent twice are applied once.
+ */
+describe('devoluciones y anulaciones hechas sin red', () => {
+  it('las líneas de la factura siguen el orden del pedido; la devolución con su clave y la anulación se aplican una vez', async () => {
+    const s = await crearTienda(t);
+    const cajero = (await crearEmpleado(t, s.codigo, { rol: ROL.EMPLEADO })).token;
+    const [queso] = await db().insert(producto).values({ tiendaId: s.id, nombre: 'Queso', precioUnit: 12_000, stock: 5, estado: 1, unidadDian: 'KGM' }).returning();
+    const cerveza = await productoCon(s, 30, 'Cerveza', '7702000000035');
+    const panela = await productoCon(s, 10, 'Panela');
+    const paca = await req('POST', `/api/productos/${cerveza}/presentaciones`, s.token, { nombre: 'Paca x12', factor: 12, codigoBarras: '7702000000134', precio: 33_000 });
+    const pacaId = (paca.json() as { presentacion: { id: number } }).presentacion.id;
+    const d = await dispositivo(cajero);
+    // The request's order: a pack, then the weighed cheese, then a unit of the same beer.
+    const lineas = [
+      { productoId: cerveza, cantidad: 2, unidadVentaId: pacaId },
+      { productoId: queso!.idProducto, cantidad: 0.375 },
+      { productoId: cerveza, cantidad: 1 },
+    ];
+    const v1 = await req('POST', '/api/ventas', cajero, { ...ventaSinRed(d, 1, cerveza, 1), lineas });
+    expect(v1.statusCode, v1.body).toBe(201);
+    const ventaId = (v1.json() as TRecibo).id;
+    const servidor = (await req('GET', `/api/ventas/${ventaId}/devoluciones`, cajero)).json() as { lineas: { facturaId: number; productoId: number; vendidas: number }[] };
+    const porId = [...servidor.lineas].sort((a, b) => a.facturaId - b.facturaId);
+    expect(porId.map((l) => [l.productoId, l.vendidas])).toEqual(lineas.map((l) => [l.productoId, l.cantidad]));
+
+    // One pack back, sent twice with the device's key: 12 units back once.
+    const devolucion = { clave: randomUUID(), metodoPagoId: 5, motivo: 'Vencida', lineas: [{ facturaId: porId[0]!.facturaId, cantidad: 1, destino: 'inventario' }] };
+    for (let i = 0; i < 2; i++) expect((await req('POST', `/api/ventas/${ventaId}/devoluciones`, cajero, devolucion)).statusCode).toBe(201);
+    const stock = async (id: number) => (await db().select({ stock: producto.stock }).from(producto).where(eq(producto.idProducto, id)))[0]!.stock;
+    expect(await stock(cerveza)).toBe(30 - 24 - 1 + 12);
+    const hechas = (await req('GET', `/api/ventas/${ventaId}/devoluciones`, cajero)).json() as { devoluciones: unknown[] };
+    expect(hechas.devoluciones).toHaveLength(1);
+    // With a return, the annulment is refused with its reason (the device keeps it as refused).
+    const anularConDevolucion = await req('POST', `/api/ventas/${ventaId}/anular`, cajero);
+    expect(anularConDevolucion.statusCode).toBe(422);
+
+    // Another offline sale annulled, sent twice: stock back once.
+    const v2 = await req('POST', '/api/ventas', cajero, ventaSinRed(d, 2, panela, 3));
+    expect(v2.statusCode, v2.body).toBe(201);
+    const otra = (v2.json() as TRecibo).id;
+    for (let i = 0; i < 2; i++) {
+      const r = await req('POST', `/api/ventas/${otra}/anular`, cajero);
+      expect(r.statusCode, r.body).toBe(200);
+    }
+    expect(await stock(panela)).toBe(10);
+  });
+});
+
+/** Issue #34 (ADR 034): a discount given offline, within the seller's own rule. */
+describe('descuento sin red', () => {
+  it('el del administrador se registra como lo calcula el equipo; el de un empleado sin PIN se rechaza (por eso el equipo no lo permite)', async () => {
+    const s = await crearTienda(t);
+    const cajero = (await crearEmpleado(t, s.codigo, { rol: ROL.EMPLEADO })).token;
+    const [queso] = await db().insert(producto).values({ tiendaId: s.id, nombre: 'Queso', precioUnit: 12_345, stock: 5, estado: 1, unidadDian: 'KGM' }).returning();
+    const d = await dispositivo(s.token);
+    const lineas = [{ productoId: queso!.idProducto, cantidad: 0.375 }];
+    const descuento = { tipo: 'porcentaje' as const, valor: 10 };
+    const r = await req('POST', '/api/ventas', s.token, { ...ventaSinRed(d, 1, queso!.idProducto, 0.375), lineas, descuento, motivoDescuento: 'Cliente fiel' });
+    expect(r.statusCode, r.body).toBe(201);
+    // What the device printed (shared/descuento.ts): round(12 345 × 0,375) = 4 629, less ⌊10 %⌋ = 462.
+    expect(totalConDescuentos([{ precio: 12_345, cantidad: 0.375 }], descuento)).toMatchObject({ subtotal: 4_629, descuentoVenta: 462, total: 4_167 });
+    expect((r.json() as TRecibo).total).toBe(4_167);
+    const dc = await dispositivo(cajero);
+    const empleado = await req('POST', '/api/ventas', cajero, { ...ventaSinRed(dc, 1, queso!.idProducto, 0.375), lineas, descuento, motivoDescuento: 'Cliente fiel' });
+    expect(empleado.statusCode).toBe(403);
   });
 });

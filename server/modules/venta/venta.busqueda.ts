@@ -1,9 +1,7 @@
 import { and, asc, count, desc, eq, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
-import { leerEtiquetaBalanza, type EtiquetaBalanza } from '#shared/balanza';
-import { cantidadPorValor, deMilesimas, MILESIMAS } from '#shared/cantidad';
+import { cantidadDeEtiqueta, codigosDeArticulo, leerEtiquetaBalanza } from '#shared/balanza';
 import { AppError } from '#shared/errors';
 import { M } from '#shared/messages';
-import { LIMITES_DINERO } from '#shared/money';
 import type { TPage, TPageQuery } from '#shared/schemas/common';
 import type { TClienteVenta, TMetodoPago, TProductoPorCodigo, TProductosRapidos, TProductoVenta } from '#shared/schemas/venta';
 import type { Db, Tx } from '../../db/client';
@@ -179,8 +177,7 @@ export async function productoPorCodigo(options: { db: Db; tiendaId: number; cod
 async function productoDeEtiqueta(db: Db, tiendaId: number, codigo: string): Promise<TProductoPorCodigo | { sinProducto: EtiquetaBalanza } | null> {
   const etiqueta = leerEtiquetaBalanza(codigo, await formatosBalanzaDe(db, tiendaId));
   if (!etiqueta) return null;
-  // The item code as printed (01234) or without its leading zeros (1234): a scale pads its PLU.
-  const codigos = [...new Set([etiqueta.codigo, etiqueta.codigo.replace(/^0+/, '')])].filter(Boolean);
+  const codigos = codigosDeArticulo(etiqueta);
   const rows = await db
     .select(productoVentaColumns)
     .from(producto)
@@ -189,22 +186,6 @@ async function productoDeEtiqueta(db: Db, tiendaId: number, codigo: string): Pro
   const p = rows.find((r) => r.codigoBarras === etiqueta.codigo) ?? rows[0];
   if (!p) return { sinProducto: etiqueta };
   return { ...p, etiqueta: { ...cantidadDeEtiqueta(p, etiqueta), ...(etiqueta.tipo === 'precio' ? { pesos: etiqueta.pesos } : {}) } };
-}
-
-/**
- * The quantity a label gives, in the product's unit: a weight label's kilograms (as grams for a
- * product sold by the gram); a price label's pesos through cantidadPorValor at the product's price.
- * A product sold by unit, or a weight for one sold by volume, is refused with its reason (422).
- */
-export function cantidadDeEtiqueta(p: Pick<TProductoVenta, 'nombre' | 'precio' | 'unidad'>, etiqueta: EtiquetaBalanza): { tipo: 'peso' | 'precio'; cantidad: number } {
-  if (p.unidad === '94' || !p.unidad) throw new AppError('BUSINESS_RULE', V.peso.etiquetaPorUnidad(p.nombre));
-  let milesimas: number | null;
-  if (etiqueta.tipo === 'precio') milesimas = cantidadPorValor(etiqueta.pesos, p.precio);
-  else if (p.unidad === 'KGM') milesimas = etiqueta.milesimas;
-  else if (p.unidad === 'GRM') milesimas = etiqueta.milesimas * MILESIMAS;
-  else throw new AppError('BUSINESS_RULE', V.peso.etiquetaPesoEnVolumen(p.nombre));
-  if (milesimas === null || milesimas < 1 || milesimas > LIMITES_DINERO.maxCantidad * MILESIMAS) throw new AppError('BUSINESS_RULE', V.peso.etiquetaSinCantidad(p.nombre));
-  return { tipo: etiqueta.tipo, cantidad: deMilesimas(milesimas) };
 }
 
 export async function listarMetodosPago(options: { db: Db }): Promise<TMetodoPago[]> {

@@ -9,9 +9,10 @@ import { alCambiarDeSesion, identidadDeSesion } from '../../lib/session';
  * account's is read or sent under another's.
  */
 
-/** A product as the device keeps it: the server's row and its name folded for search. */
+/** A product as the device keeps it: the server's row, its name folded for search and its packs' barcodes (indexed). */
 export interface ProductoLocal extends TProductoSinRed {
   busqueda: string;
+  codigosPresentacion: string[];
 }
 
 /** What the receipt of an offline sale shows, built on the device. */
@@ -20,8 +21,12 @@ export interface ReciboLocal {
   fecha: string;
   tienda: string;
   cajero: string;
-  lineas: { productoId: number; nombre: string; cantidad: number; precio: number; subtotal: number }[];
+  /** `unidad`: DIAN's unit of a weighed line (0,375 kg); `presentacion`: a pack's name (ADR 034). Absent on receipts made before. */
+  lineas: { productoId: number; nombre: string; cantidad: number; precio: number; subtotal: number; unidad?: string; presentacion?: string }[];
   total: number;
+  /** Pesos taken off the whole sale, and why (ADR 034); absent without a discount. */
+  descuento?: number;
+  motivoDescuento?: string;
   metodo: string;
   montoRecibido: number;
   cambio: number;
@@ -51,8 +56,33 @@ export interface VentaSalida {
   error?: string;
 }
 
+/**
+ * A return or an annulment made without the network (ADR 034): queued as *pendiente*, nothing issued
+ * (no refund document) until the server applies it, after the sale it refers to, through the online
+ * path's domain code and rules.
+ */
+export interface DeshacerSalida {
+  /** Its key: a return's `clave` on the server (recorded once); an annulment is once per sale by itself. */
+  clave: string;
+  tipo: 'anulacion' | 'devolucion';
+  /** The sale it undoes: its outbox key and printed number. */
+  ventaClave: string;
+  ventaNumero: string;
+  /** Order of the device's undo operations (they go after the sales, in this order). */
+  n: number;
+  creada: number;
+  /** `vista`: refused, and the person read why (it stays listed under its sale, no longer unsent work). */
+  estado: 'pendiente' | 'enviada' | 'rechazada' | 'vista';
+  /** A return: which lines of the sale (their index in its request) and how much of each; where it goes; how the money goes back; why. */
+  lineas?: { indice: number; cantidad: number }[];
+  metodoPagoId?: number;
+  motivo?: string;
+  enviadaEn?: number;
+  error?: string;
+}
+
 export interface Ajuste {
-  clave: 'dispositivo' | 'contador' | 'cursor' | 'ultimaSincronizacion' | 'catalogoCompleto' | 'documentoElectronico';
+  clave: 'dispositivo' | 'contador' | 'cursor' | 'ultimaSincronizacion' | 'catalogoCompleto' | 'documentoElectronico' | 'formatosBalanza';
   valor: unknown;
 }
 
@@ -62,6 +92,7 @@ export class BaseLocal extends Dexie {
   metodos!: Table<TMetodoPago, number>;
   ajustes!: Table<Ajuste, string>;
   salida!: Table<VentaSalida, string>;
+  deshacer!: Table<DeshacerSalida, string>;
 
   constructor(nombre: string) {
     super(nombre);
@@ -72,6 +103,13 @@ export class BaseLocal extends Dexie {
       ajustes: 'clave',
       salida: 'clave, &numero, n, estado',
     });
+    // Units, packs and scale layouts (ADR 034): the packs' barcodes are indexed, and the catalogue
+    // kept before them lacks them, so the next download is a full one (its rows are upserted).
+    this.version(2)
+      .stores({ productos: 'id, codigoBarras, busqueda, *codigosPresentacion' })
+      .upgrade((tx) => tx.table('ajustes').delete('cursor'));
+    // Returns and annulments queued offline (ADR 034).
+    this.version(3).stores({ deshacer: 'clave, n, estado, ventaClave' });
   }
 }
 
@@ -102,8 +140,9 @@ export async function leerAjuste<T>(db: BaseLocal, clave: Ajuste['clave']): Prom
 
 export const dispositivoDe = (db: BaseLocal) => leerAjuste<TDispositivo>(db, 'dispositivo');
 
-/** Sales not yet recorded by the server (pending or refused). */
-export const pendientesDe = (db: BaseLocal) => db.salida.where('estado').anyOf('pendiente', 'rechazada').count();
+/** Sales, returns and annulments not yet recorded by the server (pending or refused). */
+export const pendientesDe = async (db: BaseLocal) =>
+  (await db.salida.where('estado').anyOf('pendiente', 'rechazada').count()) + (await db.deshacer.where('estado').anyOf('pendiente', 'rechazada').count());
 
 /**
  * Empties the account's local database when a session ends or changes hands (the shared-device rule,
@@ -124,9 +163,12 @@ export async function vaciarBaseLocal(cuenta: string, todo: boolean): Promise<vo
       await db.delete();
       return;
     }
-    await db.transaction('rw', [db.productos, db.clientes, db.metodos, db.ajustes, db.salida], async () => {
+    await db.transaction('rw', [db.productos, db.clientes, db.metodos, db.ajustes, db.salida, db.deshacer], async () => {
       await Promise.all([db.productos.clear(), db.clientes.clear(), db.metodos.clear(), db.ajustes.where('clave').anyOf('cursor', 'catalogoCompleto').delete()]);
-      await db.salida.where('estado').equals('enviada').delete();
+      await db.deshacer.where('estado').anyOf('enviada', 'vista').delete();
+      // A sent sale stays while an unsent return or annulment of it needs its server id.
+      const referidas = new Set((await db.deshacer.toArray()).map((d) => d.ventaClave));
+      await db.salida.where('estado').equals('enviada').filter((v) => !referidas.has(v.clave)).delete();
     });
   } finally {
     db.close();

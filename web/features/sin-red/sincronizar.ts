@@ -1,9 +1,12 @@
 import { AppError } from '#shared/errors';
+import { sinRed } from '#shared/messages/sin-red';
+import type { TDevolucionesDeVenta } from '#shared/schemas/devolucion';
 import type { TDatosSinRed, TDispositivo } from '#shared/schemas/sin-red';
 import type { TRecibo } from '#shared/schemas/venta';
 import { api, NetworkError } from '../../lib/api-client';
 import { getSession } from '../../lib/session';
 import { baseLocal, leerAjuste, plegar, type BaseLocal } from './base-local';
+import { peticionDevolucion } from './deshacer-local';
 
 /**
  * Sync (issue #34 points 3 and 5, ADR 029): the outbox goes first, in the order the sales were made,
@@ -36,15 +39,19 @@ export async function descargar(db: BaseLocal): Promise<{ productos: number }> {
   let tras = 0;
   let servidor: string | null = null;
   let documentoElectronico = false;
+  let formatosBalanza: TDatosSinRed['formatosBalanza'] = [];
   let productos = 0;
   for (;;) {
     const d = await api<TDatosSinRed>('/sin-red/datos', { query: { desde, tras: tras || undefined }, timeoutMs: 30_000 });
-    if (servidor === null) documentoElectronico = d.documentoElectronico;
+    if (servidor === null) {
+      documentoElectronico = d.documentoElectronico;
+      formatosBalanza = d.formatosBalanza;
+    }
     servidor ??= d.servidor;
     productos += d.productos.length;
     await db.transaction('rw', [db.productos, db.clientes, db.metodos], async () => {
       const quitar = d.productos.filter((p) => p.estado !== 1).map((p) => p.id);
-      await db.productos.bulkPut(d.productos.filter((p) => p.estado === 1).map((p) => ({ ...p, busqueda: plegar(`${p.nombre} ${p.marca ?? ''}`) })));
+      await db.productos.bulkPut(d.productos.filter((p) => p.estado === 1).map((p) => ({ ...p, busqueda: plegar(`${p.nombre} ${p.marca ?? ''}`), codigosPresentacion: p.presentaciones.map((u) => u.codigoBarras) })));
       if (quitar.length) await db.productos.bulkDelete(quitar);
       if (d.clientes.length) await db.clientes.bulkPut(d.clientes);
       if (d.metodos.length) await db.metodos.bulkPut(d.metodos);
@@ -58,10 +65,18 @@ export async function descargar(db: BaseLocal): Promise<{ productos: number }> {
     { clave: 'cursor', valor: proximo },
     { clave: 'catalogoCompleto', valor: true },
     { clave: 'documentoElectronico', valor: documentoElectronico },
+    { clave: 'formatosBalanza', valor: formatosBalanza },
     { clave: 'ultimaSincronizacion', valor: Date.now() },
   ]);
   return { productos };
 }
+
+/**
+ * The server refused this operation for good (4xx). Anything else — no connection, session ended,
+ * server busy or failing — is not a refusal: the round stops and tries again later.
+ */
+const esRechazo = (err: unknown): err is AppError =>
+  !(err instanceof NetworkError) && err instanceof AppError && err.status < 500 && err.code !== 'UNAUTHORIZED' && err.code !== 'RATE_LIMITED';
 
 /**
  * Sends the outbox in order. A sale the server answers (recorded now or before: the same key) is
@@ -80,8 +95,46 @@ export async function enviarSalida(db: BaseLocal): Promise<{ enviadas: number; r
       enviadas++;
     } catch (err) {
       // Not a refusal of this sale (no connection, session ended, server busy or failing): try again later.
-      if (err instanceof NetworkError || !(err instanceof AppError) || err.status >= 500 || err.code === 'UNAUTHORIZED' || err.code === 'RATE_LIMITED') break;
+      if (!esRechazo(err)) break;
       await db.salida.update(v.clave, { estado: 'rechazada', error: err.message });
+      rechazadas++;
+    }
+  }
+  return { enviadas, rechazadas };
+}
+
+/**
+ * Sends the returns and annulments queued offline (ADR 034), in the order they were made, each after
+ * its sale: one whose sale is still waiting waits too (and so do the next ones, to keep the order);
+ * one whose sale was refused, or that the server refuses (its rules and permissions, as online), is
+ * marked refused with the reason, kept, and shown. A return carries its key: sent twice, recorded once;
+ * an annulment is once per sale by itself (a second answers the sale already annulled).
+ */
+export async function enviarDeshacer(db: BaseLocal): Promise<{ enviadas: number; rechazadas: number }> {
+  const pendientes = await db.deshacer.where('estado').equals('pendiente').sortBy('n');
+  let enviadas = 0;
+  let rechazadas = 0;
+  for (const op of pendientes) {
+    const venta = await db.salida.get(op.ventaClave);
+    if (venta?.estado === 'pendiente') break;
+    try {
+      if (!venta || venta.estado === 'rechazada' || venta.ventaId == null) throw new AppError('BUSINESS_RULE', sinRed.ventaNoLlego);
+      if (op.tipo === 'anulacion') await api(`/ventas/${venta.ventaId}/anular`, { method: 'POST', timeoutMs: 20_000 });
+      else {
+        const servidor = await api<TDevolucionesDeVenta>(`/ventas/${venta.ventaId}/devoluciones`, { timeoutMs: 20_000 });
+        let cuerpo;
+        try {
+          cuerpo = peticionDevolucion(op, venta, servidor);
+        } catch (err) {
+          throw new AppError('BUSINESS_RULE', (err as Error).message);
+        }
+        await api(`/ventas/${venta.ventaId}/devoluciones`, { method: 'POST', body: cuerpo, timeoutMs: 20_000 });
+      }
+      await db.deshacer.update(op.clave, { estado: 'enviada', enviadaEn: Date.now() });
+      enviadas++;
+    } catch (err) {
+      if (!esRechazo(err)) break;
+      await db.deshacer.update(op.clave, { estado: 'rechazada', error: err.message });
       rechazadas++;
     }
   }
@@ -111,6 +164,7 @@ async function unaRonda(): Promise<void> {
   const pasos = async () => {
     await asegurarDispositivo(db);
     await enviarSalida(db);
+    await enviarDeshacer(db);
     await descargar(db);
   };
   if (navigator.locks) await navigator.locks.request(`adax-sin-red-sync:${db.name}`, { ifAvailable: true }, async (lock) => (lock ? pasos() : undefined));

@@ -17,20 +17,31 @@ export const useEnLinea = () => useSyncExternalStore(suscribirRed, () => navigat
 export interface EstadoSinRed {
   pendientes: number;
   rechazadas: number;
+  /** Returns and annulments queued offline (ADR 034). */
+  deshacerPendientes: number;
+  deshacerRechazados: number;
+  /** Those the server refused, with its reason: shown on every screen until dealt with. */
+  rechazos: { clave: string; tipo: 'anulacion' | 'devolucion'; ventaNumero: string; error: string }[];
   ultimaSincronizacion: number | null;
 }
 
 /** The outbox's counts and the last sync's time, live across the device's tabs (Dexie's liveQuery). */
 export function useEstadoSinRed(cuenta: string): EstadoSinRed {
-  const [estado, setEstado] = useState<EstadoSinRed>({ pendientes: 0, rechazadas: 0, ultimaSincronizacion: null });
+  const [estado, setEstado] = useState<EstadoSinRed>({ pendientes: 0, rechazadas: 0, deshacerPendientes: 0, deshacerRechazados: 0, rechazos: [], ultimaSincronizacion: null });
   useEffect(() => {
     const db = baseLocal();
     if (!db) return;
-    const sub = liveQuery(async () => ({
-      pendientes: await db.salida.where('estado').equals('pendiente').count(),
-      rechazadas: await db.salida.where('estado').equals('rechazada').count(),
-      ultimaSincronizacion: (await leerAjuste<number>(db, 'ultimaSincronizacion')) ?? null,
-    })).subscribe({ next: setEstado, error: () => undefined });
+    const sub = liveQuery(async () => {
+      const rechazos = (await db.deshacer.where('estado').equals('rechazada').sortBy('n')).map((d) => ({ clave: d.clave, tipo: d.tipo, ventaNumero: d.ventaNumero, error: d.error ?? '' }));
+      return {
+        pendientes: await db.salida.where('estado').equals('pendiente').count(),
+        rechazadas: await db.salida.where('estado').equals('rechazada').count(),
+        deshacerPendientes: await db.deshacer.where('estado').equals('pendiente').count(),
+        deshacerRechazados: rechazos.length,
+        rechazos,
+        ultimaSincronizacion: (await leerAjuste<number>(db, 'ultimaSincronizacion')) ?? null,
+      };
+    }).subscribe({ next: setEstado, error: () => undefined });
     return () => sub.unsubscribe();
   }, [cuenta]);
   return estado;

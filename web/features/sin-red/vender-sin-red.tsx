@@ -1,17 +1,43 @@
 import { useEffect, useRef, useState } from 'react';
+import { formatCantidad, porUnidad, porUnidadDe } from '#shared/cantidad';
+import { AppError } from '#shared/errors';
 import { sinRed } from '#shared/messages/sin-red';
+import { ventas } from '#shared/messages/ventas';
 import { formatPesos } from '#shared/money';
 import { METODO } from '#shared/roles';
 import type { TClienteSinRed } from '#shared/schemas/sin-red';
+import type { TProductoVenta } from '#shared/schemas/venta';
+import { DialogoCantidad } from '../../components/dialogo-cantidad';
 import { useFechas } from '../../lib/fechas';
 import { enModoApp, esIosSafari } from '../../lib/instalacion';
 import { useSession } from '../../lib/session';
 import { baseLocal, leerAjuste, plegar, type ProductoLocal, type VentaSalida } from './base-local';
 import { sincronizar } from './sincronizar';
-import { disponibleFiado, fiadoSinContar, totalDe, venderSinRed, type LineaCarrito } from './venta-local';
+import { VentasEquipo } from './ventas-equipo';
+import { agregarProducto, claveLinea, esPorMedida, fijarCantidad, importeDe } from '../ventas/carrito';
+import {
+  buscarPorCodigo,
+  catalogoDe,
+  claveReciboLinea,
+  descuentoSinRed,
+  disponibleFiado,
+  fiadoSinContar,
+  productoVentaDe,
+  totalConDescuentoDe,
+  totalDe,
+  venderSinRed,
+  type LineaCarrito,
+} from './venta-local';
 import './sin-red.css';
 
-const M = { sinRed };
+const M = { sinRed, ventas };
+
+/** "0,375 kg × Queso · $ 12.000/kg", "2 × Cerveza (Paca x12)": a line as the cart and the receipt show it. */
+function textoLinea(l: { cantidad: number; nombre: string; precio: number; unidad?: string; presentacion?: string }) {
+  const unidad = l.unidad ?? '94';
+  const nombre = l.presentacion ? `${l.nombre} (${l.presentacion})` : l.nombre;
+  return porUnidad(unidad) ? `${formatCantidad(l.cantidad, unidad)} × ${nombre}` : `${formatCantidad(l.cantidad, unidad)} × ${nombre} · ${formatPesos(l.precio)}${porUnidadDe(unidad)}`;
+}
 
 type Metodo = 'efectivo' | 'tarjeta' | 'fiado';
 const ID_METODO: Record<Metodo, number> = { efectivo: METODO.EFECTIVO, tarjeta: 2, fiado: METODO.FIADO };
@@ -38,9 +64,20 @@ export function VenderSinRed() {
   const [disponible, setDisponible] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [recibo, setRecibo] = useState<VentaSalida | null>(null);
+  // A product sold by weight or measure asks its quantity in the online till's dialog (ADR 030):
+  // to add it, or from its cart line to change it.
+  const [pesar, setPesar] = useState<{ producto: TProductoVenta; linea?: string; cantidad?: number } | null>(null);
+  const [aviso, setAviso] = useState<string | null>(null);
   const enviando = useRef(false);
   const buscador = useRef<HTMLInputElement>(null);
-  const total = totalDe(carrito);
+  const [descTipo, setDescTipo] = useState<'porcentaje' | 'valor'>('porcentaje');
+  const [descTexto, setDescTexto] = useState('');
+  const [descMotivo, setDescMotivo] = useState('');
+  // A discount on the whole sale (ADR 034): by the online rule, checked by descuentoSinRed.
+  const desc = session ? descuentoSinRed(session.rol, descTipo, descTexto, descMotivo, carrito) : {};
+  const conDescuento = totalConDescuentoDe(carrito, desc.descuento);
+  const subtotal = totalDe(carrito);
+  const total = conDescuento.total;
 
   useEffect(() => {
     if (!db) return;
@@ -57,7 +94,7 @@ export function VenderSinRed() {
     if (!texto) return void setResultados([]);
     let vigente = true;
     void (async () => {
-      const porCodigo = await db.productos.where('codigoBarras').equals(q.trim()).toArray();
+      const porCodigo = await db.productos.where('codigoBarras').equals(q.trim()).or('codigosPresentacion').equals(q.trim()).toArray();
       const encontrados = porCodigo.length ? porCodigo : await db.productos.filter((p) => p.busqueda.includes(texto)).limit(20).toArray();
       if (vigente) setResultados(encontrados);
     })();
@@ -100,14 +137,32 @@ export function VenderSinRed() {
       </div>
     );
 
-  const agregar = (p: ProductoLocal) => {
-    setCarrito((c) => {
-      const i = c.findIndex((l) => l.producto.id === p.id);
-      if (i < 0) return [...c, { producto: p, cantidad: 1 }];
-      return c.map((l, j) => (j === i ? { ...l, cantidad: l.cantidad + 1 } : l));
-    });
+  /** Adds a product (or a pack): a unit at once, a measured one through the dialog unless a scale label gave its quantity. */
+  const agregar = (p: TProductoVenta, cantidad?: number) => {
     setQ('');
+    setAviso(null);
+    if (cantidad == null && !porUnidad(p.unidad)) return setPesar({ producto: p });
+    setCarrito((c) => agregarProducto(c, p, cantidad));
+    if (cantidad != null) setAviso(M.ventas.peso.etiqueta(p.nombre, formatCantidad(cantidad, p.unidad)));
     buscador.current?.focus();
+  };
+
+  /** Enter in the search: a barcode, a pack's barcode or a scale label first (the server's order), else the only name found. */
+  const alEnter = async () => {
+    const texto = q.trim();
+    if (!texto) return;
+    try {
+      const p = await buscarPorCodigo(catalogoDe(db), texto);
+      if (p) return agregar(p, p.etiqueta?.cantidad);
+    } catch (err) {
+      // A label the till cannot sell (a product sold by unit, a weight for one sold by volume): its reason.
+      if (err instanceof AppError) {
+        setQ('');
+        return setAviso(err.message);
+      }
+      throw err;
+    }
+    if (resultados.length === 1) agregar(productoVentaDe(resultados[0]!));
   };
 
   const sobregiro = metodo === 'fiado' && cliente != null && disponible != null && total > disponible;
@@ -116,6 +171,7 @@ export function VenderSinRed() {
     if (enviando.current) return;
     setError(null);
     if (carrito.length === 0) return setError(M.sinRed.carritoVacio);
+    if (desc.error) return setError(desc.error);
     const monto = Number(recibido.replace(/\D/g, '')) || 0;
     if (metodo === 'efectivo' && monto < total) return setError(M.sinRed.montoInsuficiente);
     if (metodo === 'fiado' && !cliente) return setError(M.sinRed.clienteNoEncontrado);
@@ -128,10 +184,13 @@ export function VenderSinRed() {
         tienda: session.tienda ?? '',
         cajero: session.usuario,
         sobregiro,
+        ...(desc.descuento ? { descuento: desc.descuento, motivoDescuento: desc.motivo } : {}),
       });
       setRecibo(venta);
       setCarrito([]);
       setRecibido('');
+      setDescTexto('');
+      setDescMotivo('');
       setDocumento('');
       if (navigator.onLine) void sincronizar();
     } catch {
@@ -158,14 +217,21 @@ export function VenderSinRed() {
         <p>
           {r.tienda} · {r.cajero} · {f.fechaHora(r.fecha)}
         </p>
-        {r.lineas.map((l) => (
-          <div className="venta-sin-red__linea" key={l.productoId}>
-            <span>
-              {l.cantidad} × {l.nombre}
-            </span>
+        {r.lineas.map((l, i) => (
+          <div className="venta-sin-red__linea" key={claveReciboLinea(l, i)}>
+            <span>{textoLinea(l)}</span>
             <span>{formatPesos(l.subtotal)}</span>
           </div>
         ))}
+        {r.descuento ? (
+          <div className="venta-sin-red__linea" data-testid="recibo-sin-red-descuento">
+            <span>
+              {M.sinRed.descuentoCantidad}
+              {r.motivoDescuento ? ` (${r.motivoDescuento})` : ''}
+            </span>
+            <span>−{formatPesos(r.descuento)}</span>
+          </div>
+        ) : null}
         <div className="venta-sin-red__total">
           <span>{M.sinRed.total}</span>
           <span data-testid="recibo-sin-red-total">{formatPesos(r.total)}</span>
@@ -206,46 +272,105 @@ export function VenderSinRed() {
             autoFocus
             onChange={(e) => setQ(e.target.value)}
             onKeyDown={(e) => {
-              if (e.key === 'Enter' && resultados.length === 1) {
+              if (e.key === 'Enter') {
                 e.preventDefault();
-                agregar(resultados[0]!);
+                void alEnter();
               }
             }}
           />
         </label>
         <p className="muted">{M.sinRed.buscarAyuda}</p>
         {q.trim() && resultados.length === 0 ? <p className="muted">{M.sinRed.sinResultados}</p> : null}
+        {aviso ? (
+          <p className="muted" role="status">
+            {aviso}
+          </p>
+        ) : null}
         <ul className="venta-sin-red__resultados">
           {resultados.map((p) => (
             <li key={p.id}>
-              <button type="button" className="btn btn--ghost" aria-label={M.sinRed.agregar(p.nombre)} onClick={() => agregar(p)}>
+              <button type="button" className="btn btn--ghost" aria-label={M.sinRed.agregar(p.nombre)} onClick={() => agregar(productoVentaDe(p))}>
                 <span>
                   {p.nombre}
                   {p.marca ? ` · ${p.marca}` : ''}
                 </span>
-                <span>{formatPesos(p.precio)}</span>
+                <span>
+                  {formatPesos(p.precio)}
+                  {porUnidadDe(p.unidad)}
+                </span>
               </button>
             </li>
           ))}
         </ul>
-        <p className="muted">{M.sinRed.devolucionesSinRed}</p>
       </section>
       <section className="card" aria-labelledby="sin-red-carrito">
         <h2 id="sin-red-carrito">{M.sinRed.carrito}</h2>
         {carrito.length === 0 ? <p className="muted">{M.sinRed.carritoVacio}</p> : null}
         {carrito.map((l) => (
-          <div className="venta-sin-red__linea" key={l.producto.id}>
+          <div className="venta-sin-red__linea" key={claveLinea(l)} data-testid="sin-red-linea">
+            {esPorMedida(l) ? (
+              <button
+                type="button"
+                className="btn btn--ghost btn--sm"
+                aria-label={M.ventas.peso.cambiarCantidadDe(l.nombre, formatCantidad(l.cantidad, l.unidad))}
+                onClick={() => setPesar({ producto: { ...l, codigoBarras: null }, linea: claveLinea(l), cantidad: l.cantidad })}
+              >
+                {textoLinea(l)}
+              </button>
+            ) : (
+              <span>{textoLinea({ ...l, presentacion: l.unidadVenta?.nombre })}</span>
+            )}
             <span>
-              {l.cantidad} × {l.producto.nombre}
-            </span>
-            <span>
-              {formatPesos(l.producto.precio * l.cantidad)}{' '}
-              <button type="button" className="btn btn--ghost btn--sm" aria-label={M.sinRed.quitar(l.producto.nombre)} onClick={() => setCarrito((c) => c.filter((x) => x !== l))}>
+              {formatPesos(importeDe(l))}{' '}
+              <button type="button" className="btn btn--ghost btn--sm" aria-label={M.sinRed.quitar(l.unidadVenta ? `${l.nombre} (${l.unidadVenta.nombre})` : l.nombre)} onClick={() => setCarrito((c) => c.filter((x) => x !== l))}>
                 ×
               </button>
             </span>
           </div>
         ))}
+        <fieldset className="venta-sin-red__descuento">
+          <legend>{M.sinRed.descuento}</legend>
+          <label className="field">
+            <span>{M.sinRed.descuentoTipo}</span>
+            <select className="input" value={descTipo} onChange={(e) => setDescTipo(e.target.value as 'porcentaje' | 'valor')}>
+              <option value="porcentaje">{M.sinRed.descuentoPorcentaje}</option>
+              <option value="valor">{M.sinRed.descuentoValor}</option>
+            </select>
+          </label>
+          <label className="field">
+            <span>{M.sinRed.descuentoCantidad}</span>
+            <input className="input" inputMode="numeric" value={descTexto} onChange={(e) => {
+                setDescTexto(e.target.value.slice(0, 16));
+                setError(null);
+              }} />
+          </label>
+          {descTexto.trim() ? (
+            <label className="field venta-sin-red__motivo">
+              <span>{M.sinRed.motivoDescuento}</span>
+              <input className="input" value={descMotivo} maxLength={120} onChange={(e) => {
+                  setDescMotivo(e.target.value);
+                  setError(null);
+                }} />
+            </label>
+          ) : null}
+          {descTexto.trim() && desc.error && desc.error !== M.sinRed.motivoDescuentoRequerido ? (
+            <p className="venta-sin-red__aviso" data-testid="sin-red-descuento-aviso">
+              {desc.error}
+            </p>
+          ) : null}
+        </fieldset>
+        {conDescuento.descuentoVenta > 0 ? (
+          <div className="venta-sin-red__linea">
+            <span>{M.sinRed.subtotal}</span>
+            <span>{formatPesos(subtotal)}</span>
+          </div>
+        ) : null}
+        {conDescuento.descuentoVenta > 0 ? (
+          <div className="venta-sin-red__linea">
+            <span>{M.sinRed.descuentoCantidad}</span>
+            <span>−{formatPesos(conDescuento.descuentoVenta)}</span>
+          </div>
+        ) : null}
         <div className="venta-sin-red__total">
           <span>{M.sinRed.total}</span>
           <span data-testid="sin-red-total">{formatPesos(total)}</span>
@@ -284,6 +409,21 @@ export function VenderSinRed() {
           {M.sinRed.confirmar}
         </button>
       </section>
+      <VentasEquipo db={db} />
+      {pesar ? (
+        <DialogoCantidad
+          producto={pesar.producto}
+          cantidad={pesar.cantidad}
+          onCancelar={() => setPesar(null)}
+          onConfirmar={(cantidad) => {
+            const { producto: p, linea } = pesar;
+            setPesar(null);
+            setCarrito((c) => (linea != null ? fijarCantidad(c, linea, cantidad) : agregarProducto(c, p, cantidad)));
+            setAviso(M.ventas.peso.agregado(p.nombre, formatCantidad(cantidad, p.unidad)));
+            requestAnimationFrame(() => buscador.current?.focus());
+          }}
+        />
+      ) : null}
     </div>
   );
 }

@@ -1,14 +1,23 @@
 import { v4 as uuid } from 'uuid';
-import { METODO } from '#shared/roles';
+import { cantidadDeEtiqueta, codigosDeArticulo, leerEtiquetaBalanza, type TFormatoBalanza } from '#shared/balanza';
+import { totalConDescuentos } from '#shared/descuento';
+import { sinRed } from '#shared/messages/sin-red';
+import { parsePesos } from '#shared/money';
+import { METODO, ROL } from '#shared/roles';
 import type { TClienteSinRed, TDispositivo } from '#shared/schemas/sin-red';
+import type { TCreateVentaRequest, TDescuentoVenta, TProductoPorCodigo, TProductoVenta } from '#shared/schemas/venta';
+// The online till's cart (ADR 030, ADR 033): the same lines, quantities in thousandths and rounding.
+import { importeDe, totalCarrito, type LineaCarrito } from '../ventas/carrito';
 import { leerAjuste, type BaseLocal, type ProductoLocal, type ReciboLocal, type VentaSalida } from './base-local';
 
-/** Selling without the network (issue #34 point 4, ADR 029): the cart's sums, the fiado check, the outbox. */
+/**
+ * Selling without the network (issue #34, ADR 029 and ADR 034): the catalogue's products as the till
+ * sells them (by unit, by weight or measure, or as a pack), the scanner's lookup, the fiado check and
+ * the outbox. The cart is the online till's (`ventas/carrito.ts`), so a weighed line and a pack
+ * total exactly as online and as `venta_registrar` charges them.
+ */
 
-export interface LineaCarrito {
-  producto: Pick<ProductoLocal, 'id' | 'nombre' | 'precio'>;
-  cantidad: number;
-}
+export type { LineaCarrito };
 
 export interface Pago {
   metodoPagoId: number;
@@ -17,7 +26,86 @@ export interface Pago {
   cliente: TClienteSinRed | null;
 }
 
-export const totalDe = (lineas: readonly LineaCarrito[]) => lineas.reduce((a, l) => a + l.producto.precio * l.cantidad, 0);
+/** The cart's total: the exact sum of its lines' amounts, each rounded half-up to the peso (ADR 030). */
+export const totalDe = totalCarrito;
+
+/** The sale's total after its discount, computed as the checkout computes it (shared/descuento.ts, venta_registrar). */
+export const totalConDescuentoDe = (lineas: readonly LineaCarrito[], descuento?: TDescuentoVenta) =>
+  totalConDescuentos(
+    lineas.map((l) => ({ precio: l.precio, cantidad: l.cantidad })),
+    descuento,
+  );
+
+/**
+ * A discount on the whole sale offline, by the online rule (venta.checkout.ts): roles 1 and 3 may give
+ * one with a reason; a role-2 cashier needs a supervisor's PIN, which only the server can check, so
+ * offline it is refused with that reason (ADR 034). An empty value is no discount.
+ */
+export function descuentoSinRed(
+  rol: number,
+  tipo: TDescuentoVenta['tipo'],
+  texto: string,
+  motivo: string,
+  lineas: readonly LineaCarrito[],
+): { descuento?: TDescuentoVenta; motivo?: string; error?: string } {
+  if (!texto.trim()) return {};
+  const valor = tipo === 'porcentaje' ? (/^\d{1,3}$/.test(texto.trim()) ? Number(texto.trim()) : null) : parsePesos(texto);
+  if (valor === null || valor <= 0 || (tipo === 'porcentaje' && valor > 100)) return { error: sinRed.descuentoInvalido };
+  if (rol === ROL.EMPLEADO) return { error: sinRed.descuentoSoloSupervisor };
+  const descuento = { tipo, valor };
+  if (!totalConDescuentoDe(lineas, descuento).valido) return { error: sinRed.descuentoInvalido };
+  if (motivo.trim().length < 3) return { error: sinRed.motivoDescuentoRequerido };
+  return { descuento, motivo: motivo.trim() };
+}
+
+/** A product of the device's catalogue as the till adds it: itself, or one of its packs at the pack's price. */
+export function productoVentaDe(p: ProductoLocal, presentacionId?: number): TProductoVenta {
+  const base = { id: p.id, nombre: p.nombre, marca: p.marca, precio: p.precio, stock: p.stock, codigoBarras: p.codigoBarras, unidad: p.unidad ?? '94' };
+  const pack = presentacionId == null ? undefined : (p.presentaciones ?? []).find((u) => u.id === presentacionId);
+  if (!pack) return base;
+  return { ...base, precio: pack.precio, codigoBarras: pack.codigoBarras, unidadVenta: { id: pack.id, nombre: pack.nombre, factor: pack.factor } };
+}
+
+/** How the scanner's lookup reads the device's catalogue (IndexedDB in the till, an array in the tests). */
+export interface CatalogoLocal {
+  porCodigo(codigo: string): Promise<ProductoLocal | undefined>;
+  porCodigoPresentacion(codigo: string): Promise<ProductoLocal | undefined>;
+  porCodigos(codigos: string[]): Promise<ProductoLocal[]>;
+  formatos(): Promise<TFormatoBalanza[]>;
+}
+
+export function catalogoDe(db: BaseLocal): CatalogoLocal {
+  return {
+    porCodigo: (codigo) => db.productos.where('codigoBarras').equals(codigo).first(),
+    porCodigoPresentacion: (codigo) => db.productos.where('codigosPresentacion').equals(codigo).first(),
+    porCodigos: (codigos) => db.productos.where('codigoBarras').anyOf(codigos).toArray(),
+    formatos: async () => (await leerAjuste<TFormatoBalanza[]>(db, 'formatosBalanza')) ?? [],
+  };
+}
+
+/**
+ * The scanner offline, by the server's rules (`productoPorCodigo`, venta.busqueda.ts): an exact
+ * barcode of a product wins; then a pack's barcode (the pack at its price); then a scale label read
+ * with the store's layouts, whose item code is a product's barcode (as printed or without its leading
+ * zeros), with the label's quantity (`cantidadDeEtiqueta`, shared: a label for a product sold by unit
+ * throws its reason). Null when the code is none of these.
+ */
+export async function buscarPorCodigo(catalogo: CatalogoLocal, texto: string): Promise<TProductoPorCodigo | null> {
+  const codigo = texto.trim();
+  if (!codigo) return null;
+  const propio = await catalogo.porCodigo(codigo);
+  if (propio) return productoVentaDe(propio);
+  const conPack = await catalogo.porCodigoPresentacion(codigo);
+  const pack = conPack?.presentaciones?.find((u) => u.codigoBarras === codigo);
+  if (conPack && pack) return productoVentaDe(conPack, pack.id);
+  const etiqueta = /^2\d{12}$/.test(codigo) ? leerEtiquetaBalanza(codigo, await catalogo.formatos()) : null;
+  if (!etiqueta) return null;
+  const candidatos = await catalogo.porCodigos(codigosDeArticulo(etiqueta));
+  const p = candidatos.find((c) => c.codigoBarras === etiqueta.codigo) ?? candidatos[0];
+  if (!p) return null;
+  const producto = productoVentaDe(p);
+  return { ...producto, etiqueta: { ...cantidadDeEtiqueta(producto, etiqueta), ...(etiqueta.tipo === 'precio' ? { pesos: etiqueta.pesos } : {}) } };
+}
 
 /**
  * What the customer may still take on credit as the device knows it: the limit, less the balance at
@@ -34,21 +122,88 @@ export async function fiadoSinContar(db: BaseLocal, clienteId: number): Promise<
   return ventas.reduce((a, v) => a + v.montoFiado, 0);
 }
 
+export interface DatosVenta {
+  lineas: readonly LineaCarrito[];
+  pago: Pago;
+  tienda: string;
+  cajero: string;
+  sobregiro: boolean;
+  /** A discount on the whole sale and its reason (roles 1 and 3, `descuentoSinRed`). */
+  descuento?: TDescuentoVenta;
+  motivoDescuento?: string;
+}
+
+/**
+ * The outbox entry of an offline sale, built from the cart: the request `POST /api/ventas` will get
+ * (each line's quantity — 0,375 for a weighed one — and its pack, as the online till sends them, so
+ * `venta_registrar` records it exactly as an online sale) and the receipt printed now, whose amounts
+ * are the ones the server will charge. Pure: `venderSinRed` gives it its key, number and time.
+ */
+export function armarVenta(
+  datos: DatosVenta,
+  ids: { clave: string; n: number; dispositivo: TDispositivo; fecha: string; contingencia: boolean },
+): VentaSalida {
+  const { lineas, pago } = datos;
+  const { descuentoVenta, total } = totalConDescuentoDe(lineas, datos.descuento);
+  const fiado = pago.metodoPagoId === METODO.FIADO;
+  const efectivo = pago.metodoPagoId === METODO.EFECTIVO;
+  const montoRecibido = fiado ? 0 : efectivo ? pago.montoRecibido : total;
+  const numero = `${ids.dispositivo.prefijo}-${ids.n}`;
+  const recibo: ReciboLocal = {
+    numero,
+    fecha: ids.fecha,
+    tienda: datos.tienda,
+    cajero: datos.cajero,
+    lineas: lineas.map((l) => ({
+      productoId: l.id,
+      nombre: l.nombre,
+      cantidad: l.cantidad,
+      precio: l.precio,
+      subtotal: importeDe(l),
+      unidad: l.unidad,
+      ...(l.unidadVenta ? { presentacion: l.unidadVenta.nombre } : {}),
+    })),
+    total,
+    ...(descuentoVenta > 0 ? { descuento: descuentoVenta, motivoDescuento: datos.motivoDescuento } : {}),
+    metodo: pago.metodo,
+    montoRecibido,
+    cambio: efectivo ? Math.max(0, montoRecibido - total) : 0,
+    cliente: pago.cliente?.nombre ?? null,
+    sobregiro: datos.sobregiro,
+    ...(ids.contingencia ? { contingencia: true } : {}),
+  };
+  const cuerpo: TCreateVentaRequest = {
+    clave: ids.clave,
+    lineas: lineas.map((l) => ({ productoId: l.id, cantidad: l.cantidad, ...(l.unidadVenta ? { unidadVentaId: l.unidadVenta.id } : {}) })),
+    metodoPagoId: pago.metodoPagoId,
+    montoRecibido,
+    ...(pago.cliente ? { documentoCliente: pago.cliente.documento } : {}),
+    ...(datos.descuento ? { descuento: datos.descuento, motivoDescuento: datos.motivoDescuento } : {}),
+    sinRed: { dispositivoId: ids.dispositivo.id, numero, fecha: ids.fecha, reloj: ids.fecha },
+  };
+  return {
+    clave: ids.clave,
+    n: ids.n,
+    numero,
+    creada: Date.now(),
+    estado: 'pendiente',
+    cuerpo,
+    recibo,
+    clienteId: fiado ? (pago.cliente?.id ?? null) : null,
+    montoFiado: fiado ? total : 0,
+  };
+}
+
+/** A receipt line's key: its product, or its product's pack. */
+export const claveReciboLinea = (l: ReciboLocal['lineas'][number], i: number) => `${l.productoId}:${l.presentacion ?? ''}:${i}`;
+
 /**
  * Records a sale on the device: in one IndexedDB transaction the device's counter gives its number
  * (IndexedDB runs read-write transactions over the same store one at a time, across every tab of the
  * device, so two tabs never take the same number) and the sale goes to the outbox with its key. Only
  * then is the receipt shown. Throws when the device has no prefix yet (never synced).
  */
-export async function venderSinRed(
-  db: BaseLocal,
-  options: { lineas: readonly LineaCarrito[]; pago: Pago; tienda: string; cajero: string; sobregiro: boolean },
-): Promise<VentaSalida> {
-  const { lineas, pago } = options;
-  const total = totalDe(lineas);
-  const fiado = pago.metodoPagoId === METODO.FIADO;
-  const efectivo = pago.metodoPagoId === METODO.EFECTIVO;
-  const montoRecibido = fiado ? 0 : efectivo ? pago.montoRecibido : total;
+export async function venderSinRed(db: BaseLocal, datos: DatosVenta): Promise<VentaSalida> {
   const fecha = new Date().toISOString();
   const clave = uuid();
   return db.transaction('rw', db.ajustes, db.salida, async () => {
@@ -56,39 +211,7 @@ export async function venderSinRed(
     if (!dispositivo) throw new Error('sin-dispositivo');
     const n = ((await leerAjuste<number>(db, 'contador')) ?? 0) + 1;
     await db.ajustes.put({ clave: 'contador', valor: n });
-    const numero = `${dispositivo.prefijo}-${n}`;
-    const recibo: ReciboLocal = {
-      numero,
-      fecha,
-      tienda: options.tienda,
-      cajero: options.cajero,
-      lineas: lineas.map((l) => ({ productoId: l.producto.id, nombre: l.producto.nombre, cantidad: l.cantidad, precio: l.producto.precio, subtotal: l.producto.precio * l.cantidad })),
-      total,
-      metodo: pago.metodo,
-      montoRecibido,
-      cambio: efectivo ? Math.max(0, montoRecibido - total) : 0,
-      cliente: pago.cliente?.nombre ?? null,
-      sobregiro: options.sobregiro,
-      ...((await leerAjuste<boolean>(db, 'documentoElectronico')) ? { contingencia: true } : {}),
-    };
-    const venta: VentaSalida = {
-      clave,
-      n,
-      numero,
-      creada: Date.now(),
-      estado: 'pendiente',
-      cuerpo: {
-        clave,
-        lineas: lineas.map((l) => ({ productoId: l.producto.id, cantidad: l.cantidad })),
-        metodoPagoId: pago.metodoPagoId,
-        montoRecibido,
-        ...(pago.cliente ? { documentoCliente: pago.cliente.documento } : {}),
-        sinRed: { dispositivoId: dispositivo.id, numero, fecha, reloj: fecha },
-      },
-      recibo,
-      clienteId: fiado ? (pago.cliente?.id ?? null) : null,
-      montoFiado: fiado ? total : 0,
-    };
+    const venta = armarVenta(datos, { clave, n, dispositivo, fecha, contingencia: !!(await leerAjuste<boolean>(db, 'documentoElectronico')) });
     await db.salida.add(venta);
     return venta;
   });

@@ -36,7 +36,7 @@ import {
 import { AgregarSinStock } from './components/agregar-sin-stock';
 import { BuscadorProductos } from './components/buscador-productos';
 import { CarritoPanel } from './components/carrito-panel';
-import { DialogoCantidad } from './components/dialogo-cantidad';
+import { DialogoCantidad } from '../../components/dialogo-cantidad';
 import { useAtrasAlInicio } from './use-atras-al-inicio';
 import { useAtajo } from '../../lib/use-atajo';
 import './ventas.css';

@@ -3,6 +3,7 @@ import { aMilesimas, cantidadPorValor, formatCantidad, formatMilesimas, importeL
 import type { TUnidadDian } from '#shared/impuestos';
 import { ventas } from '#shared/messages/ventas';
 import { formatPesos, LIMITES_DINERO, parsePesos } from '#shared/money';
+import './dialogo-cantidad.css';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
 const M = { ventas };

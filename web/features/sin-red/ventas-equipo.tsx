@@ -1,0 +1,162 @@
+import { liveQuery } from 'dexie';
+import { useEffect, useState } from 'react';
+import { formatCantidad, parseCantidad, MILESIMAS } from '#shared/cantidad';
+import { sinRed } from '#shared/messages/sin-red';
+import { formatPesos } from '#shared/money';
+import { confirmAction } from '../../lib/alerts';
+import type { BaseLocal, DeshacerSalida, VentaSalida } from './base-local';
+import { anularSinRed, devolverSinRed, motivoNoAnular, restantesDe } from './deshacer-local';
+
+const M = { sinRed };
+
+/** How many of the device's latest sales the list shows. */
+const ULTIMAS = 15;
+
+/**
+ * The sales this device knows (its outbox: sent or still waiting), newest first, each with its
+ * returns and annulments queued offline marked *Pendiente* — nothing issued until the server has them
+ * (ADR 034) — or the server's reason when it refused one.
+ */
+export function VentasEquipo({ db }: { db: BaseLocal }) {
+  const [datos, setDatos] = useState<{ ventas: VentaSalida[]; ops: DeshacerSalida[] }>({ ventas: [], ops: [] });
+  const [devolviendo, setDevolviendo] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    const sub = liveQuery(async () => ({
+      ventas: await db.salida.orderBy('n').reverse().limit(ULTIMAS).toArray(),
+      ops: await db.deshacer.orderBy('n').toArray(),
+    })).subscribe({ next: setDatos, error: () => undefined });
+    return () => sub.unsubscribe();
+  }, [db]);
+
+  const anular = async (v: VentaSalida) => {
+    setError(null);
+    if (!(await confirmAction(M.sinRed.anularTitulo(v.numero), M.sinRed.anularTexto, M.sinRed.anularConfirmar))) return;
+    try {
+      await anularSinRed(db, v);
+    } catch (err) {
+      setError((err as Error).message);
+    }
+  };
+
+  return (
+    <section className="card ventas-equipo" aria-labelledby="ventas-equipo-titulo">
+      <h2 id="ventas-equipo-titulo">{M.sinRed.ventasEquipo}</h2>
+      <p className="muted">{M.sinRed.devolucionesSinRed}</p>
+      {error ? (
+        <p className="field__error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      {datos.ventas.length === 0 ? <p className="muted">{M.sinRed.ventasEquipoVacio}</p> : null}
+      <ul className="ventas-equipo__lista">
+        {datos.ventas.map((v) => {
+          const ops = datos.ops.filter((o) => o.ventaClave === v.clave);
+          const puedeAnular = v.estado !== 'rechazada' && motivoNoAnular(v, datos.ops) === null;
+          const puedeDevolver = v.estado !== 'rechazada' && !ops.some((o) => o.tipo === 'anulacion' && (o.estado === 'pendiente' || o.estado === 'enviada')) && restantesDe(v, datos.ops).some((r) => r > 0);
+          return (
+            <li key={v.clave} className="ventas-equipo__venta" data-testid="venta-equipo">
+              <div className="ventas-equipo__cabecera">
+                <strong>{v.numero}</strong>
+                <span>{formatPesos(v.recibo.total)}</span>
+                <span className={`ventas-equipo__estado ventas-equipo__estado--${v.estado}`}>{M.sinRed.estadoVenta[v.estado]}</span>
+              </div>
+              <p className="ventas-equipo__detalle">{v.recibo.lineas.map((l) => `${formatCantidad(l.cantidad, l.unidad)} × ${l.presentacion ? `${l.nombre} (${l.presentacion})` : l.nombre}`).join(' · ')}</p>
+              {ops.map((o) => (
+                <p key={o.clave} className={`ventas-equipo__op ventas-equipo__op--${o.estado}`} data-testid="operacion-sin-red">
+                  {o.estado === 'pendiente' ? <span className="ventas-equipo__pendiente">{M.sinRed.pendiente}</span> : null}{' '}
+                  {o.estado === 'rechazada' || o.estado === 'vista'
+                    ? M.sinRed.rechazo(o.tipo === 'anulacion' ? M.sinRed.anulacion : M.sinRed.devolucion, v.numero, o.error ?? '')
+                    : o.estado === 'enviada'
+                      ? o.tipo === 'anulacion'
+                        ? M.sinRed.anulacionAplicada
+                        : M.sinRed.devolucionAplicada
+                      : o.tipo === 'anulacion'
+                        ? M.sinRed.anulacionPendiente
+                        : M.sinRed.devolucionPendiente(
+                            (o.lineas ?? []).map((l) => `${formatCantidad(l.cantidad, v.recibo.lineas[l.indice]?.unidad)} × ${v.recibo.lineas[l.indice]?.nombre ?? ''}`).join(', '),
+                          )}
+                </p>
+              ))}
+              {puedeAnular || puedeDevolver ? (
+                <div className="ventas-equipo__acciones">
+                  {puedeDevolver ? (
+                    <button type="button" className="btn btn--ghost btn--sm" aria-label={M.sinRed.devolverLabel(v.numero)} onClick={() => setDevolviendo(v.clave)}>
+                      {M.sinRed.devolver}
+                    </button>
+                  ) : null}
+                  {puedeAnular ? (
+                    <button type="button" className="btn btn--ghost btn--sm" aria-label={M.sinRed.anularLabel(v.numero)} onClick={() => void anular(v)}>
+                      {M.sinRed.anular}
+                    </button>
+                  ) : null}
+                </div>
+              ) : null}
+              {devolviendo === v.clave ? <FormDevolucion db={db} venta={v} ops={datos.ops} onCerrar={() => setDevolviendo(null)} /> : null}
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
+
+/** A return of some of the sale's lines: how much of each (at most what is left), and why. */
+function FormDevolucion({ db, venta, ops, onCerrar }: { db: BaseLocal; venta: VentaSalida; ops: DeshacerSalida[]; onCerrar: () => void }) {
+  const restantes = restantesDe(venta, ops);
+  const [cantidades, setCantidades] = useState<string[]>(() => venta.recibo.lineas.map(() => ''));
+  const [motivo, setMotivo] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  const confirmar = async () => {
+    setError(null);
+    const lineas = cantidades.map((t, indice) => {
+      const m = t.trim() ? parseCantidad(t) : 0;
+      return { indice, cantidad: m === null ? Number.NaN : m / MILESIMAS };
+    });
+    try {
+      await devolverSinRed(db, venta, lineas, motivo);
+      onCerrar();
+    } catch (err) {
+      setError((err as Error).message);
+    }
+  };
+
+  return (
+    <form
+      className="ventas-equipo__devolucion"
+      aria-label={M.sinRed.devolverTitulo(venta.numero)}
+      onSubmit={(e) => {
+        e.preventDefault();
+        void confirmar();
+      }}
+    >
+      {venta.recibo.lineas.map((l, i) =>
+        (restantes[i] ?? 0) > 0 ? (
+          <label className="field" key={`${l.productoId}:${l.presentacion ?? ''}:${i}`}>
+            <span>{M.sinRed.cantidadDevolver(l.presentacion ? `${l.nombre} (${l.presentacion})` : l.nombre, formatCantidad(restantes[i] ?? 0, l.presentacion ? '94' : l.unidad))}</span>
+            <input className="input" inputMode="decimal" value={cantidades[i]} onChange={(e) => setCantidades((c) => c.map((x, j) => (j === i ? e.target.value : x)))} />
+          </label>
+        ) : null,
+      )}
+      <label className="field">
+        <span>{M.sinRed.motivoDevolucion}</span>
+        <input className="input" value={motivo} maxLength={200} onChange={(e) => setMotivo(e.target.value)} />
+      </label>
+      {error ? (
+        <p className="field__error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <div className="ventas-equipo__acciones">
+        <button type="button" className="btn btn--ghost btn--sm" onClick={onCerrar}>
+          {M.sinRed.cancelar}
+        </button>
+        <button type="submit" className="btn btn--sm">
+          {M.sinRed.confirmarDevolucion}
+        </button>
+      </div>
+    </form>
+  );
+}
