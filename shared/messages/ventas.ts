@@ -28,6 +28,7 @@ export const ventas = {
   clienteSinFiadoTitle: 'Cliente sin fiado',
   carritoVacioText: 'Agregue al menos un producto para generar el pago.',
   sinStockTitle: 'Stock insuficiente',
+  cantidadEnteraDe: (nombre: string) => `${nombre} se vende por unidad: su cantidad es un número entero.`,
   cantidadLineaInvalida: 'La cantidad de cada producto debe ser mayor que 0 y hasta 9.999: entera en los productos por unidad, con hasta tres decimales en los de peso o medida.',
   cantidadEntera: (nombres: readonly string[]) => `Estos productos se venden por unidad y su cantidad debe ser un número entero: ${nombres.join(', ')}`,
   demasiadasLineas: 'La venta no puede tener más de 200 productos distintos.',

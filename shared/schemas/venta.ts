@@ -5,7 +5,7 @@ import { ventas } from '../messages/ventas';
 import { METODO } from '../roles';
 import { BIDI_MENSAJE, sinBidi, ZPageQuery, zPage } from './common';
 import { ZVentaSinRed } from './sin-red';
-import { aMilesimas } from '../cantidad';
+import { aMilesimas, MILESIMAS, parseCantidad } from '../cantidad';
 
 // Only these areas' texts: a screen that loads this schema does not load the whole catalogue.
 const M = { ventas };
@@ -128,6 +128,25 @@ export const ZCantidadLinea = z
   .positive(V.cantidadLineaInvalida)
   .max(VENTA_LIMITS.maxCantidad, V.cantidadLineaInvalida)
   .refine((c) => aMilesimas(c) !== null, V.cantidadLineaInvalida);
+
+/**
+ * A line's quantity as a form or an old client writes it ("2", "0,375", "0.375") or as a number:
+ * then the same checks as ZCantidadLinea (whole for products by unit: the line's domain).
+ */
+export const zCantidadEscrita = (mensaje: string) =>
+  z
+    .union([z.number(), z.string()], { error: mensaje })
+    .transform((v, ctx): number => {
+      const n = typeof v === 'number' ? v : (() => {
+        const m = parseCantidad(v);
+        return m === null ? NaN : m / MILESIMAS;
+      })();
+      if (!ZCantidadLinea.safeParse(n).success) {
+        ctx.addIssue({ code: 'custom', message: mensaje });
+        return z.NEVER;
+      }
+      return n;
+    });
 
 export const ZLineaVenta = z.object({
   descuento: ZDescuentoLinea.optional(),

@@ -1,7 +1,7 @@
 import { AppError } from '#shared/errors';
 import { M } from '#shared/messages';
 import { ZCreateFacturaRequest, ZUpdateFacturaRequest } from '#shared/schemas/crud';
-import { ZAutorizacionPin, ZLineaVenta } from '#shared/schemas/venta';
+import { ZAutorizacionPin, ZLineaVenta, zCantidadEscrita } from '#shared/schemas/venta';
 import { autorDe } from '../../modules/actividad/actividad.domain';
 import { analisisVentas } from '../../modules/analisis/analisis.service';
 import { facturaCrud } from '../../modules/crud/crud.factura.service';
@@ -53,7 +53,7 @@ export const facturaActions: LegacyController = [
       { key: 'venta_id_Venta' },
       { key: 'producto_id_Producto' },
       { key: 'Precio', note: 'ignored: the price is read from the product' },
-      { key: 'Cantidad', note: '1–9999' },
+      { key: 'Cantidad', note: '1–9999; up to three decimals (0.375) for a product sold by weight or measure' },
       { key: 'Estado', note: 'ignored: lines start Pendiente' },
       { key: 'vender_Sin_Stock', optional: true, note: "extra (issue #36 point 7): 'true' sells past the recorded stock when the product is short; needs the permission venderSinStock or a supervisor's PIN" },
       { key: 'supervisor_ID', optional: true, note: "extra: the authorising supervisor (0: the store account), with vender_Sin_Stock and no permission" },
@@ -66,7 +66,8 @@ export const facturaActions: LegacyController = [
       const tiendaId = await legacyStore(ctx);
       const ventaId = parseId(p, 'venta_id_Venta', V.ventaNoEncontrada);
       const productoId = parseLegacy(ZLineaVenta.shape.productoId, int(p, 'producto_id_Producto') ?? str(p, 'producto_id_Producto'));
-      const cantidad = parseLegacy(ZLineaVenta.shape.cantidad, int(p, 'Cantidad') ?? str(p, 'Cantidad'));
+      // Whole for a product by unit, up to three decimals ("0.375") for one by weight: the line's domain checks which.
+      const cantidad = parseLegacy(zCantidadEscrita(V.cantidadLineaInvalida), int(p, 'Cantidad') ?? str(p, 'Cantidad'));
       const sinStock = ['true', '1'].includes((str(p, 'vender_Sin_Stock') ?? '').toLowerCase())
         ? {
             autor: autorDe(ctx.sesion, 'legacy'),

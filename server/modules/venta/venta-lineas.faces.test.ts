@@ -124,6 +124,31 @@ describe.each(FACES)('cada línea escrita por $name mueve el stock por el libro 
     expect(await totalDe(v)).toBe(0);
   });
 
+  it('por peso: 0,375 kg sale exacto y se cobra redondeado al peso; por unidad, una cantidad con decimales se niega y nada cambia (ADR 030)', async () => {
+    const s = caras.storeOf(face);
+    const v = await ventaPendiente(s);
+    await t.database.db.update(producto).set({ unidadDian: 'KGM' }).where(eq(producto.idProducto, s.b));
+    try {
+      // Written as a form writes it: "0,375".
+      const add = await face.agregar(s, v, s.b, '0,375' as unknown as number);
+      expect(add.ok, JSON.stringify(add)).toBe(true);
+      expect(await stocks(s)).toEqual({ a: 10, b: 9.625 });
+      // $ 1.000 × 0,375 = $ 375.
+      expect(await totalDe(v)).toBe(375);
+      expect(await face.cambiar(s, add.id!, v, s.b, 0.1)).toEqual({ ok: true });
+      expect(await stocks(s)).toEqual({ a: 10, b: 9.9 });
+      expect(await face.quitar(s, add.id!, v)).toEqual({ ok: true });
+      expect(await stocks(s)).toEqual({ a: 10, b: 10 });
+
+      expect(await face.agregar(s, v, s.a, 1.5)).toMatchObject({ ok: false, mensaje: M.ventas.cantidadEnteraDe('Arroz') });
+      expect(await face.agregar(s, v, s.b, 0.0005)).toMatchObject({ ok: false });
+      expect(await stocks(s)).toEqual({ a: 10, b: 10 });
+      expect(await t.database.db.select().from(factura).where(eq(factura.ventaId, v))).toEqual([]);
+    } finally {
+      await t.database.db.update(producto).set({ unidadDian: '94' }).where(eq(producto.idProducto, s.b));
+    }
+  });
+
   it('una línea por encima del stock se niega con el texto de la caja y nada cambia', async () => {
     const s = caras.storeOf(face);
     const v = await ventaPendiente(s);

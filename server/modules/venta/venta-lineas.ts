@@ -16,6 +16,7 @@
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { AppError } from '#shared/errors';
+import { aMilesimas, cantidadValida, MILESIMAS } from '#shared/cantidad';
 import { M } from '#shared/messages';
 import type { Db, Tx } from '../../db/client';
 import { devolucion, factura, producto, venta } from '../../db/schema';
@@ -124,13 +125,21 @@ export async function exigirSinDevoluciones(tx: Tx, tiendaId: number, ventaId: n
 /** The store's product (for its name and price); another store's answers the face's not-found. */
 async function productoDe(tx: Tx, tiendaId: number, productoId: number, errores: ErroresLinea) {
   const [p] = await tx
-    .select({ nombre: producto.nombre, precio: producto.precioUnit, estado: producto.estado })
+    .select({ nombre: producto.nombre, precio: producto.precioUnit, estado: producto.estado, unidad: producto.unidadDian })
     .from(producto)
     .where(and(eq(producto.idProducto, productoId), eq(producto.tiendaId, tiendaId)))
     .limit(1);
   if (!p) throw errores.producto();
   return p;
 }
+
+/** A line's quantity fits its product (ADR 030): whole for one sold by unit, up to three decimals otherwise. */
+function comprobarCantidad(p: { nombre: string; unidad: string }, cantidad: number) {
+  if (!cantidadValida(cantidad, p.unidad)) throw new AppError('VALIDATION', V.cantidadEnteraDe(p.nombre), { fields: { cantidad: V.cantidadEnteraDe(p.nombre) } });
+}
+
+/** a − b in thousandths (quantities with three decimals never subtract as floats). */
+const menos = (a: number, b: number) => ((aMilesimas(a) ?? Math.round(a * MILESIMAS)) - (aMilesimas(b) ?? Math.round(b * MILESIMAS))) / MILESIMAS;
 
 /**
  * Moves stock for the given changes (negative: units leave), all or nothing, with the movimientos
@@ -218,6 +227,7 @@ async function escribirLinea(
   return db.transaction(async (tx) => {
     const tiendaId = await ventaEnAlcance(tx, scope, ventaId, errores);
     const p = await productoDe(tx, tiendaId, productoId, errores);
+    comprobarCantidad(p, cantidad);
     await bloquearProductos(tx, tiendaId, [productoId]);
     const v = await ventaBloqueada(tx, tiendaId, ventaId, errores, { soloPendiente: options.soloPendiente });
     if (p.estado !== 1) throw new AppError('BUSINESS_RULE', V.productosNoDisponibles([p.nombre]));
@@ -285,7 +295,7 @@ export async function cambiarLinea(options: {
     const tiendaId = await ventaEnAlcance(tx, scope, cambios.ventaId, errores);
     // A line stays in its store: another store's sale is not found from here.
     if (tiendaId !== actual.tiendaId) throw errores.venta();
-    await productoDe(tx, tiendaId, cambios.productoId, errores);
+    comprobarCantidad(await productoDe(tx, tiendaId, cambios.productoId, errores), cambios.cantidad);
     await bloquearProductos(tx, tiendaId, [actual.productoId, cambios.productoId]);
     const ventas = [...new Set([actual.ventaId, cambios.ventaId])].sort((a, b) => a - b);
     const estados = new Map<number, string>();
@@ -296,7 +306,7 @@ export async function cambiarLinea(options: {
       numeros.set(id, v.numero);
     }
     const delta = new Map<number, number>([[actual.productoId, actual.cantidad]]);
-    delta.set(cambios.productoId, (delta.get(cambios.productoId) ?? 0) - cambios.cantidad);
+    delta.set(cambios.productoId, menos(delta.get(cambios.productoId) ?? 0, cambios.cantidad));
     await moverStock(tx, tiendaId, cambios.ventaId, delta, V.motivoLineaCambiada(numeros.get(cambios.ventaId)!));
     await tx
       .update(factura)

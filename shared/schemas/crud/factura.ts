@@ -1,7 +1,7 @@
-import { LIMITES_DINERO } from '../../money';
 import { z } from 'zod';
 import { crud } from '../../messages/crud';
 import { zCampo, zInt, zPesos } from './common';
+import { zCantidadEscrita } from '../venta';
 
 // Only these areas' texts: a screen that loads this schema does not load the whole catalogue.
 const M = { crud };
@@ -10,7 +10,8 @@ const M = { crud };
 export const ZCreateFacturaRequest = z.object({
   ventaId: zInt({ required: M.crud.campo('Venta ID'), min: 1 }),
   productoId: zInt({ required: M.crud.campo('Producto ID'), min: 1 }),
-  cantidad: zInt({ required: M.crud.cantidadInvalida, min: 1, max: LIMITES_DINERO.maxCantidad }),
+  // Whole for a product sold by unit, up to three decimals for one sold by weight (the line's domain checks which).
+  cantidad: zCantidadEscrita(M.crud.cantidadInvalida),
   precio: zPesos(M.crud.precioInvalido),
   estado: zCampo('Estado', 30),
   /** Sell past the recorded stock when the product is short (issue #36 point 7); role 1 always may. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { crud } from '../../messages/crud';
 import { siEnviado, siPresente } from '../../campos';
-import { ZProductoBase, ZProductoLeido } from '../producto';
+import { ZProductoBase, ZProductoLeido, zStock } from '../producto';
 import { zCampo, zIdTiendaOpcional, zInt, zOptFecha, zOptInt, zPesos } from './common';
 
 // Only these areas' texts: a screen that loads this schema does not load the whole catalogue.
@@ -20,7 +20,8 @@ export const ZCrudCreateProductoRequest = ZProductoBase.omit({ stockAnterior: tr
   nombre: zCampo('Nombre', 120),
   precioUnit: zPesos(M.crud.precioInvalido),
   fechaVencimiento: siEnviado(zOptFecha),
-  stock: zInt({ required: M.crud.campo('Stock'), invalid: M.crud.cantidadInvalida, min: 0 }),
+  // Up to three decimals for a product sold by weight or measure (the product's domain checks its unit).
+  stock: zStock({ empty: M.crud.campo('Stock'), invalid: M.crud.cantidadInvalida }),
   stockMin: zInt({ required: M.crud.campo('Stock mínimo'), invalid: M.crud.cantidadInvalida, min: 0 }),
   estado: zEstado.default(1),
   inventarioId: siEnviado(zOptInt({ invalid: M.crud.idInvalido })),
