@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
-import { cantidadDeEtiqueta, codigosDeArticulo, leerEtiquetaBalanza } from '#shared/balanza';
+import { cantidadDeEtiqueta, codigosDeArticulo, leerEtiquetaBalanza, type EtiquetaBalanza } from '#shared/balanza';
 import { AppError } from '#shared/errors';
 import { M } from '#shared/messages';
 import type { TPage, TPageQuery } from '#shared/schemas/common';
