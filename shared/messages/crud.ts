@@ -120,6 +120,10 @@ export const crud = {
   productoConHistoria: productos.conHistoria,
   proveedorConHistoria: proveedores.conEntregas,
   ventaConFacturas: 'No se puede eliminar la venta: tiene productos facturados. Elimine primero sus líneas en la lista de facturas.',
+  // ADR 036: a delivery received in a pack keeps its pack; the back-office corrects it in whole packs.
+  entregaEmpaqueMultiplo: (presentacion: string, factor: number) =>
+    `Esta entrega se recibió en ${presentacion} (${factor} unidades cada una): la cantidad debe ser un múltiplo de ${factor}.`,
+  entregaEmpaqueProducto: (presentacion: string) => `Esta entrega se recibió en ${presentacion}: no se puede cambiar de producto. Elimínela y registre la entrega correcta.`,
   entregaSinStock:
     'No se puede quitar la entrega: el stock actual del producto es menor que la cantidad entregada.',
   entregaProveedorOtraTienda: 'El proveedor y el producto deben ser de la misma tienda.',

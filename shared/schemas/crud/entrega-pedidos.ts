@@ -24,7 +24,8 @@ export const ZEntregaRow = z.object({
   productoId: z.number().int(),
   productoNombre: z.string(),
   fechaEntrega: z.string(),
-  cantidad: z.number().int(),
+  /** Units that entered stock: a pack's factor × packs; up to three decimals for a product sold by measure (ADR 036). */
+  cantidad: z.number(),
   idTienda: z.number().int(),
 });
 export type TEntregaRow = z.infer<typeof ZEntregaRow>;
