@@ -22,7 +22,7 @@ export const compras = {
     enCamino: 'En camino',
     pedir: 'Pedir',
     cantidad: 'Cantidad',
-    costo: 'Costo unitario',
+    costo: 'Costo',
     subtotal: 'Subtotal',
     recibido: 'Recibido',
     pendiente: 'Pendiente',

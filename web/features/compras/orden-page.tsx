@@ -463,8 +463,8 @@ export default function OrdenPage() {
               {orden.items.map((l) => (
                 <tr key={l.id}>
                   <td>{l.nombre}</td>
-                  <td className="num">{cantidadDeLinea(l)}</td>
-                  {orden.total != null ? <td className="num">{costoDeLinea(l)}</td> : null}
+                  <td className="num cmp-nowrap">{cantidadDeLinea(l)}</td>
+                  {orden.total != null ? <td className="num cmp-nowrap">{costoDeLinea(l)}</td> : null}
                   {orden.total != null ? <td className="num">{formatPesos(l.importe ?? 0)}</td> : null}
                   <td className="num">{formatCantidad(l.recibido, l.unidad)}</td>
                   <td className="num">{formatCantidad(deMilesimas(Math.max(milesimas(l.cantidad) - milesimas(l.recibido), 0)), l.unidad)}</td>
