@@ -400,7 +400,7 @@ export const crud = {
     registerTitle: 'Registrar entrega de pedido',
     updateTitle: 'Actualizar entrega de pedido',
     buscar: 'Producto, proveedor o sus ids',
-    fila: (cantidad: number, producto: string) => `la entrega de ${cantidad} × ${producto}; su cantidad se descontará del stock`,
+    fila: (cantidad: number, producto: string) => `la entrega de ${String(cantidad).replace('.', ',')} × ${producto}; su cantidad se descontará del stock`,
     columnas: {
       proveedorId: 'ID del Proveedor',
       productoId: 'ID del producto',
@@ -414,7 +414,7 @@ export const crud = {
       cantidad: 'Cantidad',
     },
     ayudas: {
-      cantidad: 'Se suma al stock del producto.',
+      cantidad: 'Se suma al stock del producto, en sus unidades (kilos o litros con hasta tres decimales: 25,5). Una entrega recibida por paca se corrige en pacas completas.',
     },
   },
   inventario: {

@@ -180,4 +180,22 @@ describe('el back-office y la API heredada con entregas por presentación', () =
     const [despues] = await t.database.db.select().from(entregaPedido).where(eq(entregaPedido.idEntrega, e!.idEntrega));
     expect(despues).toMatchObject({ cantidad: 12, presentacion: 'Paca x12', factor: 12 });
   });
+
+  it('registra por peso con decimales ("2,5") y pide enteros para lo que se vende por unidad', async () => {
+    const arroz = await nuevoProducto('Arroz a granel', 0, 'KGM');
+    const jabon = await nuevoProducto('Jabón');
+    const base = { proveedorId: prov, fechaEntrega: '2026-11-20' };
+    const kilos = await req('POST', '/api/crud/entrega_pedidos', st.token, { ...base, productoId: arroz.id, cantidad: '2,5' });
+    expect(kilos.statusCode, kilos.body).toBe(201);
+    expect((await leer(arroz.id)).stock).toBe(2.5);
+    const fila = (await req('GET', `/api/crud/entrega_pedidos/${kilos.json().id}`, st.token)).json();
+    expect(fila.cantidad).toBe(2.5);
+    const unidades = await req('POST', '/api/crud/entrega_pedidos', st.token, { ...base, productoId: jabon.id, cantidad: '2,5' });
+    expect(unidades.statusCode).toBe(400);
+    expect(unidades.json().error.message).toBe(M.compras.cantidadEntera(jabon.nombre));
+    const mala = await req('POST', '/api/crud/entrega_pedidos', st.token, { ...base, productoId: arroz.id, cantidad: '2,5555' });
+    expect(mala.statusCode).toBe(400);
+    expect(mala.json().error.message).toBe(M.crud.cantidadInvalida);
+    expect((await leer(jabon.id)).stock).toBe(0);
+  });
 });

@@ -1,5 +1,5 @@
 import { and, desc, eq, ilike, or } from 'drizzle-orm';
-import { aMilesimas, deMilesimas } from '#shared/cantidad';
+import { aMilesimas, deMilesimas, porUnidad } from '#shared/cantidad';
 import { AppError } from '#shared/errors';
 import { M } from '#shared/messages';
 import type { TPage, TPageQuery } from '#shared/schemas/common';
@@ -76,17 +76,21 @@ export async function obtenerEntrega(options: { db: Db; scope: Alcance; id: numb
   return row;
 }
 
-/** The product must be visible to the caller and the supplier of the product's store; returns that store. */
+/**
+ * The product must be visible to the caller and the supplier of the product's store; a product sold by
+ * unit takes whole units (one sold by measure up to three decimals, ADR 036). Returns that store.
+ */
 async function checkRefs(tx: Tx, scope: Alcance, input: DatosEntrega): Promise<{ tiendaId: number; nombre: string }> {
   const [p] = await tx
-    .select({ tiendaId: producto.tiendaId, nombre: producto.nombre })
+    .select({ tiendaId: producto.tiendaId, nombre: producto.nombre, unidad: producto.unidadDian })
     .from(producto)
     .where(and(eq(producto.idProducto, input.productoId), inScope(scope, producto.tiendaId)))
     .limit(1);
   if (!p) throw fieldError('productoId', M.crud.productoNoExiste);
   // The supplier domain's one check: a supplier of the product's store.
   await verificarProveedorDeTienda(tx, p.tiendaId, input.proveedorId, 'proveedorId');
-  return p;
+  if (porUnidad(p.unidad) && !Number.isInteger(input.cantidad)) throw fieldError('cantidad', M.compras.cantidadEntera(p.nombre));
+  return { tiendaId: p.tiendaId, nombre: p.nombre };
 }
 
 /** The order a delivery's line belongs to, brought to the state its deliveries now hold. */
