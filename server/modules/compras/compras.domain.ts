@@ -174,6 +174,8 @@ async function lineasDeTienda(tx: Tx, tiendaId: number, lineas: LineaPedida[], b
         .select({ id: productoUnidadVenta.idUnidadVenta, productoId: productoUnidadVenta.productoId, nombre: productoUnidadVenta.nombre, factor: productoUnidadVenta.factor })
         .from(productoUnidadVenta)
         .where(and(eq(productoUnidadVenta.tiendaId, tiendaId), inArray(productoUnidadVenta.idUnidadVenta, idsEmpaque)))
+        // Held until the line that names it is written: a pack removed meanwhile waits, so the line's reference stays valid.
+        .for('key share')
     : [];
   const invalida = (message: string) => new AppError('VALIDATION', message, { fields: { lineas: message } });
   return lineas.map((l) => {
