@@ -4,6 +4,7 @@
  * The server keeps them on receiving (server/modules/compras/costo.domain.ts); the margin is
  * computed the same way everywhere from here.
  */
+import { aMilesimas, importeLinea, MILESIMAS } from './cantidad';
 import { TARIFAS, type TImpuesto } from './impuestos';
 
 /** Half-up division of non-negative integers. */
@@ -21,14 +22,42 @@ export function costoNeto(pagado: number, impuesto: TImpuesto | null, responsabl
 }
 
 /**
- * The weighted average cost after receiving `cantidad` units at `costo` each, with `stock` units on
- * hand at `promedio`. No stock on hand (none, or below zero after selling past it), or no average
- * known yet: the new units' cost is the average.
+ * The weighted average cost after receiving `cantidad` units (of the product's own unit, up to three
+ * decimals, ADR 030) at `costo` each, with `stock` units on hand at `promedio`. A line received in a
+ * pack (ADR 036) passes `factor` (units per pack) and the cost of one pack as `costo`: the entry's
+ * money is then exactly packs × cost per pack, never a rounded unit cost times the units. All in
+ * integer thousandths (bigint), rounded half up once. No stock on hand (none, or below zero after
+ * selling past it), or no average known yet: the new units' cost (costo ÷ factor, half up).
  */
-export function costoPromedio(antes: { stock: number; promedio: number | null }, entrada: { cantidad: number; costo: number }): number {
-  if (antes.stock <= 0 || antes.promedio == null) return entrada.costo;
-  const total = BigInt(antes.stock) * BigInt(antes.promedio) + BigInt(entrada.cantidad) * BigInt(entrada.costo);
-  return Number(dividir(total, BigInt(antes.stock + entrada.cantidad)));
+export function costoPromedio(antes: { stock: number; promedio: number | null }, entrada: { cantidad: number; costo: number; factor?: number | null }): number {
+  const factor = BigInt(entrada.factor ?? 1);
+  const unidad = Number(dividir(BigInt(entrada.costo), factor));
+  const stockM = BigInt(milesimasDe(antes.stock));
+  if (stockM <= 0n || antes.promedio == null) return unidad;
+  const entradaM = BigInt(milesimasDe(entrada.cantidad));
+  // (units in thousandths × cost per pack) ÷ factor is exact: a pack line's units are factor × packs.
+  const total = stockM * BigInt(antes.promedio) + (entradaM * BigInt(entrada.costo)) / factor;
+  return Number(dividir(total, stockM + entradaM));
+}
+
+/** A quantity as integer thousandths (a stock read from numeric(12,3) has at most three decimals). */
+const milesimasDe = (cantidad: number) => aMilesimas(cantidad) ?? Math.round(cantidad * MILESIMAS);
+
+/**
+ * ADR 036, the one rule of a pack's unit cost: the cost per pack ÷ factor, rounded half up to the peso
+ * ($ 30.000 the paca x12 → $ 2.500; $ 10.000 the x3 → $ 3.333). Only the product's last cost and what a
+ * unit is shown at use it; the purchase's money stays packs × cost per pack.
+ */
+export const costoPorUnidad = (costoEmpaque: number, factor: number): number => Number(dividir(BigInt(costoEmpaque), BigInt(factor)));
+
+/**
+ * A purchase line's money, integer pesos: in packs, packs × cost per pack (exact); in the product's own
+ * unit, the project's one rounding rule (importeLinea, ADR 030): exactly cantidad × costo for whole
+ * quantities, half up to the peso for kilograms or litres with decimals.
+ */
+export function importeCompra(linea: { cantidad: number; costo: number; factor?: number | null }): number {
+  if (linea.factor != null) return linea.cantidad * linea.costo;
+  return importeLinea(linea.costo, milesimasDe(linea.cantidad));
 }
 
 /**

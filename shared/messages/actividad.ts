@@ -134,7 +134,7 @@ export const actividad = {
       case 'orden_compra':
         return `${ordenAccion[d.accion] ?? d.accion} la orden de compra OC-${d.numero} a «${d.proveedor}» por ${pesos(d.total)}`;
       case 'recepcion':
-        return `Recibió ${d.unidades} unidades de «${d.proveedor}» (RC-${d.numero}${d.ordenNumero ? `, orden OC-${d.ordenNumero}` : ', sin orden'}${d.facturaNumero ? `, factura ${d.facturaNumero}` : ''}) por ${pesos(d.total)}`;
+        return `Recibió ${String(d.unidades).replace('.', ',')} unidades de «${d.proveedor}» (RC-${d.numero}${d.ordenNumero ? `, orden OC-${d.ordenNumero}` : ', sin orden'}${d.facturaNumero ? `, factura ${d.facturaNumero}` : ''}) por ${pesos(d.total)}`;
       case 'importacion':
         return `Importó ${({ producto: 'productos', cliente: 'clientes', proveedor: 'proveedores' } as Record<string, string>)[d.entidad] ?? d.entidad}: ${d.nuevos} nuevos, ${d.actualizados} actualizados${d.precios != null ? ` (${d.precios} precios y ${d.stock ?? 0} ajustes de stock)` : ''}`;
       case 'devolucion':

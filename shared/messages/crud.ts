@@ -120,6 +120,10 @@ export const crud = {
   productoConHistoria: productos.conHistoria,
   proveedorConHistoria: proveedores.conEntregas,
   ventaConFacturas: 'No se puede eliminar la venta: tiene productos facturados. Elimine primero sus líneas en la lista de facturas.',
+  // ADR 036: a delivery received in a pack keeps its pack; the back-office corrects it in whole packs.
+  entregaEmpaqueMultiplo: (presentacion: string, factor: number) =>
+    `Esta entrega se recibió en ${presentacion} (${factor} unidades cada una): la cantidad debe ser un múltiplo de ${factor}.`,
+  entregaEmpaqueProducto: (presentacion: string) => `Esta entrega se recibió en ${presentacion}: no se puede cambiar de producto. Elimínela y registre la entrega correcta.`,
   entregaSinStock:
     'No se puede quitar la entrega: el stock actual del producto es menor que la cantidad entregada.',
   entregaProveedorOtraTienda: 'El proveedor y el producto deben ser de la misma tienda.',
@@ -398,7 +402,7 @@ export const crud = {
     registerTitle: 'Registrar entrega de pedido',
     updateTitle: 'Actualizar entrega de pedido',
     buscar: 'Producto, proveedor o sus ids',
-    fila: (cantidad: number, producto: string) => `la entrega de ${cantidad} × ${producto}; su cantidad se descontará del stock`,
+    fila: (cantidad: number, producto: string) => `la entrega de ${String(cantidad).replace('.', ',')} × ${producto}; su cantidad se descontará del stock`,
     columnas: {
       proveedorId: 'ID del Proveedor',
       productoId: 'ID del producto',
@@ -412,7 +416,7 @@ export const crud = {
       cantidad: 'Cantidad',
     },
     ayudas: {
-      cantidad: 'Se suma al stock del producto.',
+      cantidad: 'Se suma al stock del producto, en sus unidades (kilos o litros con hasta tres decimales: 25,5). Una entrega recibida por paca se corrige en pacas completas.',
     },
   },
   inventario: {

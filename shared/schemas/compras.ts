@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { generic } from '../messages/comun';
 import { compras } from '../messages/compras';
+import { aMilesimas } from '../cantidad';
 import { LIMITES_DINERO } from '../money';
 import { BIDI_MENSAJE, sinBidi } from './common';
 
@@ -25,8 +26,8 @@ export const ZPorPedirProducto = z.object({
   nombre: z.string(),
   stock: z.number(),
   stockMin: z.number().int(),
-  /** Units still to come on the store's open orders. */
-  enCamino: z.number().int(),
+  /** Units still to come on the store's open orders (up to three decimals for a product sold by measure). */
+  enCamino: z.number(),
   /** Up to the target level: ceil(min × objetivo / 100) − stock − enCamino, never below 0. */
   sugerido: z.number().int(),
   /** The last unit cost received (null: never received, or costs hidden from this role). */
@@ -51,7 +52,21 @@ export type TPorPedir = z.infer<typeof ZPorPedir>;
 export const ESTADOS_ORDEN = ['borrador', 'enviada', 'parcial', 'recibida', 'cancelada'] as const;
 export type TEstadoOrden = (typeof ESTADOS_ORDEN)[number];
 
-const zCantidad = z.number({ error: M.compras.cantidadInvalida }).int(M.compras.cantidadInvalida).min(1, M.compras.cantidadInvalida).max(LIMITES_DINERO.maxCantidad, M.compras.cantidadInvalida);
+/**
+ * A line's quantity in the line's unit: packs for a line in a pack, else the product's own unit (up to
+ * three decimals: kilograms, litres…, ADR 030). Whole packs and whole units for a product sold by unit
+ * are the domain's rule (it knows the product).
+ */
+const zCantidad = z
+  .number({ error: M.compras.cantidadInvalida })
+  .positive(M.compras.cantidadInvalida)
+  .max(LIMITES_DINERO.maxCantidad, M.compras.cantidadInvalida)
+  .refine((c) => aMilesimas(c) !== null, M.compras.cantidadInvalida);
+/** ADR 036: the line is in this pack of the product (`producto_unidad_venta`); cantidad and costoUnit are then per pack. */
+const zUnidadVenta = z
+  .union([z.null(), zId(M.compras.presentacionNoExiste)], { error: M.compras.presentacionNoExiste })
+  .optional()
+  .transform((v) => v ?? null);
 const zCosto = z.number({ error: M.compras.costoInvalido }).int(M.compras.costoInvalido).min(0, M.compras.costoInvalido).max(LIMITES_DINERO.maxPrecio, M.compras.costoInvalido);
 const zNota = z
   .union([z.null(), z.string({ error: M.compras.notaLarga }).trim().max(500, M.compras.notaLarga).refine(sinBidi, BIDI_MENSAJE)], { error: M.compras.notaLarga })
@@ -59,7 +74,7 @@ const zNota = z
   .transform((v) => (v ? v : null));
 
 const zLineasOrden = z
-  .array(z.object({ productoId: zId(M.compras.productoNoExiste), cantidad: zCantidad, costoUnit: zCosto }), { error: M.compras.sinLineas })
+  .array(z.object({ productoId: zId(M.compras.productoNoExiste), cantidad: zCantidad, costoUnit: zCosto, unidadVentaId: zUnidadVenta }), { error: M.compras.sinLineas })
   .min(1, M.compras.sinLineas)
   .max(LIMITES_DINERO.maxLineas, M.compras.sinLineas)
   .refine((ls) => new Set(ls.map((l) => l.productoId)).size === ls.length, M.compras.lineaRepetida);
@@ -94,14 +109,35 @@ export const ZOrdenResumen = z.object({
 });
 export type TOrdenResumen = z.infer<typeof ZOrdenResumen>;
 
+/** ADR 036: the pack a line was asked or received in, as it was then (name and factor), with the cost per pack. */
+export const ZEmpaqueLinea = z.object({
+  /** Null once the pack was removed from the product; the line keeps its name and factor. */
+  unidadVentaId: z.number().int().nullable(),
+  nombre: z.string(),
+  factor: z.number().int(),
+  /** Packs: cantidad ÷ factor. */
+  empaques: z.number().int(),
+  /** The cost of one pack (null: costs hidden from this role). */
+  costo: z.number().int().nullable(),
+});
+export type TEmpaqueLinea = z.infer<typeof ZEmpaqueLinea>;
+
 export const ZOrdenLinea = z.object({
   id: z.number().int(),
   productoId: z.number().int().nullable(),
   nombre: z.string(),
-  cantidad: z.number().int(),
+  /** The product's DIAN unit ('94' by unit; KGM, GRM, LTR, MLT by measure). */
+  unidad: z.string(),
+  /** Units of the product asked (a pack line: factor × packs); up to three decimals by measure. */
+  cantidad: z.number(),
+  /** The cost of one unit of the product (a pack line: cost per pack ÷ factor, half up). */
   costoUnit: z.number().int().nullable(),
+  /** The line's money: packs × cost per pack, or importeLinea (null: costs hidden). */
+  importe: z.number().int().nullable(),
+  /** Asked in a pack: which, as asked; null by the product's own unit. */
+  empaque: ZEmpaqueLinea.nullable(),
   /** Units received so far, the sum of the line's deliveries. */
-  recibido: z.number().int(),
+  recibido: z.number(),
 });
 export type TOrdenLinea = z.infer<typeof ZOrdenLinea>;
 
@@ -111,7 +147,8 @@ export const ZRecepcionResumen = z.object({
   fecha: z.string(),
   facturaNumero: z.string().nullable(),
   cufe: z.string().nullable(),
-  unidades: z.number().int(),
+  /** Units received (a pack counts its factor; by measure, up to three decimals). */
+  unidades: z.number(),
   total: z.number().int().nullable(),
   persona: z.string(),
 });
@@ -162,8 +199,10 @@ export const ZRecepcionRequest = z.object({
     .array(
       z.object({
         productoId: zId(M.compras.productoNoExiste),
+        /** In packs with unidadVentaId (and costoUnit per pack); else in the product's own unit. */
         cantidad: zCantidad,
         costoUnit: zCosto,
+        unidadVentaId: zUnidadVenta,
         vence: z
           .union([z.null(), z.literal(''), z.iso.date({ error: M.compras.venceInvalido })], { error: M.compras.venceInvalido })
           .optional()

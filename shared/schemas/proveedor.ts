@@ -141,6 +141,11 @@ export const ZProductoDeProveedor = z.object({
   precio: z.number().int(),
   stock: z.number(),
   estado: z.number().int(),
+  /** The product's DIAN unit: '94' by unit, KGM/GRM/LTR/MLT by measure (ADR 030). */
+  unidad: z.string(),
+  codigoBarras: z.string().nullable(),
+  /** Its packs (ADR 033), for ordering and receiving by pack (ADR 036). */
+  presentaciones: z.array(z.object({ id: z.number().int(), nombre: z.string(), factor: z.number().int(), codigoBarras: z.string() })),
 });
 export type TProductoDeProveedor = z.infer<typeof ZProductoDeProveedor>;
 

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, date, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { cantidadColumna } from './columna-cantidad';
 import { producto } from './producto';
+import { productoUnidadVenta } from './producto-unidad-venta';
 import { proveedor } from './proveedor';
 import { tienda } from './tienda';
 import { usuario } from './usuario';
@@ -34,7 +36,13 @@ export const ordenCompra = pgTable(
   ],
 );
 
-/** One product of an order: quantity asked and the unit cost agreed (integer pesos). */
+/**
+ * One product of an order: quantity asked and the unit cost agreed (integer pesos). `cantidad` is
+ * always in the product's own unit (units, or kg/L… with up to three decimals: numeric(12,3), ADR 030).
+ * A line asked in one of the product's packs (ADR 036) also keeps the pack as asked — its name and
+ * factor, a later change to the pack rewrites nothing — and the cost per pack (`costo_empaque`, exact);
+ * `cantidad` is then factor × packs and `costo_unit` the cost per pack ÷ factor, half up.
+ */
 export const ordenCompraLinea = pgTable(
   'orden_compra_linea',
   {
@@ -43,11 +51,21 @@ export const ordenCompraLinea = pgTable(
     /** Null once the product is deleted; its name stays. */
     productoId: integer('producto_id').references(() => producto.idProducto, { onDelete: 'set null' }),
     nombre: text('nombre').notNull(),
-    cantidad: integer('cantidad').notNull(),
+    cantidad: cantidadColumna('cantidad').notNull(),
     costoUnit: bigint('costo_unit', { mode: 'number' }).notNull().default(0),
+    /** ADR 036: the pack the line was asked in (null: by the product's own unit). */
+    unidadVentaId: integer('unidad_venta_id').references(() => productoUnidadVenta.idUnidadVenta, { onDelete: 'set null' }),
+    presentacion: text('presentacion'),
+    factor: integer('factor'),
+    /** The cost of one pack, integer pesos; the line's money is packs × this, exactly. */
+    costoEmpaque: bigint('costo_empaque', { mode: 'number' }),
   },
   (t) => [
-    check('orden_linea_cantidad', sql`${t.cantidad} > 0 and ${t.cantidad} <= 9999`),
+    check('orden_linea_cantidad', sql`${t.cantidad} > 0 and ${t.cantidad} <= 9999 * coalesce(${t.factor}, 1)`),
+    check(
+      'orden_linea_empaque',
+      sql`(${t.factor} is null and ${t.presentacion} is null and ${t.costoEmpaque} is null) or (${t.factor} between 2 and 1000 and ${t.presentacion} is not null and ${t.costoEmpaque} between 0 and 100000000 and mod(${t.cantidad}, ${t.factor}) = 0)`,
+    ),
     check('orden_linea_costo', sql`${t.costoUnit} >= 0 and ${t.costoUnit} <= 100000000`),
     uniqueIndex('orden_linea_producto_uq').on(t.ordenId, t.productoId),
   ],
@@ -74,7 +92,7 @@ export const recepcion = pgTable(
     cufe: text('cufe'),
     tipoDocumento: text('tipo_documento').notNull().default('factura'),
     fechaDocumento: date('fecha_documento', { mode: 'string' }),
-    /** Sum of quantity × unit cost of its lines, integer pesos. */
+    /** Sum of its lines' amounts, integer pesos (a pack line: packs × cost per pack; a measured one: importeLinea, ADR 030). */
     total: bigint('total', { mode: 'number' }).notNull().default(0),
     usuarioId: integer('usuario_id').references(() => usuario.idUsuario, { onDelete: 'set null' }),
     cara: text('cara').notNull().default('tienda'),

@@ -10,13 +10,15 @@
  * costs are shown only to those with `reportes`.
  */
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { aMilesimas, deMilesimas, formatCantidad, porUnidad } from '#shared/cantidad';
+import { costoPorUnidad, importeCompra } from '#shared/costo';
 import { AppError } from '#shared/errors';
 import { M } from '#shared/messages';
 import type { TEstadoOrden, TOrden, TOrdenResumen, TPorPedir, TRecepcionResumen } from '#shared/schemas/compras';
 import type { TPage } from '#shared/schemas/common';
 import type { Db, Tx } from '../../db/client';
 import { esViolacionUnica } from '../../db/pg-error';
-import { entregaPedido, ordenCompra, ordenCompraLinea, producto, proveedor, recepcion, tienda } from '../../db/schema';
+import { entregaPedido, ordenCompra, ordenCompraLinea, producto, productoUnidadVenta, proveedor, recepcion, tienda } from '../../db/schema';
 import { registrarPor, type Autor } from '../actividad/actividad.domain';
 import { ajustarStockLote } from '../movimiento/ledger';
 import { verificarProveedorDeTienda } from '../proveedor/proveedor.domain';
@@ -63,7 +65,7 @@ async function siguienteNumero(tx: Tx, tiendaId: number, tabla: 'orden_compra' |
 const enCamino = (productoId: SQL) => sql<number>`coalesce((
   select sum(greatest(l.cantidad - coalesce((select sum(e.cantidad) from entrega_pedido e where e.orden_linea_id = l.id_linea), 0), 0))
   from orden_compra_linea l join orden_compra o on o.id_orden = l.orden_id
-  where l.producto_id = ${productoId} and o.estado in ('borrador', 'enviada', 'parcial')), 0)::int`;
+  where l.producto_id = ${productoId} and o.estado in ('borrador', 'enviada', 'parcial')), 0)::numeric`;
 
 /** The last unit cost received of a product (its latest delivery with a cost), or null. */
 export const ultimoCostoSql = (productoId: SQL) =>
@@ -103,13 +105,15 @@ export async function porPedir(options: { db: Db; tiendaId: number; autor: Autor
     let g = grupos.at(-1);
     if (!g || (g.proveedor?.id ?? null) !== (prov?.id ?? null)) grupos.push((g = { proveedor: prov, productos: [] }));
     const meta = Math.ceil((r.stockMin * objetivo) / 100);
+    // In thousandths (a product sold by measure has decimals, ADR 030); the suggestion is whole, rounded up.
+    const faltan = meta * 1000 - milesimas(r.stock) - milesimas(Number(r.enCamino));
     g.productos.push({
       id: r.id,
       nombre: r.nombre,
       stock: r.stock,
       stockMin: r.stockMin,
       enCamino: Number(r.enCamino),
-      sugerido: Math.max(meta - r.stock - Number(r.enCamino), 0),
+      sugerido: Math.max(Math.ceil(faltan / 1000), 0),
       ultimoCosto: costos && r.ultimoCosto != null ? Number(r.ultimoCosto) : null,
     });
   }
@@ -123,28 +127,93 @@ export async function guardarObjetivo(options: { db: Db; tiendaId: number; pedid
 
 // ── Orders (point 4) ────────────────────────────────────────────────────────────────────────
 
+/** A line as a request sends it: `cantidad` and `costoUnit` in the line's unit (a pack with `unidadVentaId`, ADR 036). */
 interface LineaPedida {
   productoId: number;
   cantidad: number;
   costoUnit: number;
+  unidadVentaId?: number | null;
 }
 
-/** The products of the lines, each the store's (400 otherwise); their names by id. */
-async function productosDeTienda(tx: Tx, tiendaId: number, ids: number[], bloquear: boolean): Promise<Map<number, string>> {
+/** A quantity read from numeric(12,3) or JSON as integer thousandths. */
+const milesimas = (cantidad: number) => aMilesimas(cantidad) ?? Math.round(cantidad * 1000);
+
+/**
+ * A line checked against its product and made whole (ADR 036): `unidades` in the product's own unit
+ * (what enters stock), `costoUnit` per unit (a pack's: cost per pack ÷ factor, half up), the pack as
+ * it is now (kept on the line as received), and the line's money, exact.
+ */
+export interface LineaCompra {
+  productoId: number;
+  nombre: string;
+  unidad: string;
+  unidades: number;
+  costoUnit: number;
+  empaque: { unidadVentaId: number; nombre: string; factor: number; empaques: number; costo: number } | null;
+  importe: number;
+}
+
+/**
+ * The products of the lines, each the store's (400 otherwise), locked in id order for a receipt; each
+ * line's pack, a pack of that product (400 otherwise); whole packs, and whole units for a product sold
+ * by unit (400 with the product's name: the schema cannot know the product).
+ */
+async function lineasDeTienda(tx: Tx, tiendaId: number, lineas: LineaPedida[], bloquear: boolean): Promise<LineaCompra[]> {
+  const ids = lineas.map((l) => l.productoId);
   const q = tx
-    .select({ id: producto.idProducto, nombre: producto.nombre })
+    .select({ id: producto.idProducto, nombre: producto.nombre, unidad: producto.unidadDian })
     .from(producto)
     .where(and(eq(producto.tiendaId, tiendaId), inArray(producto.idProducto, ids)))
     .orderBy(asc(producto.idProducto));
   const rows = bloquear ? await q.for('update') : await q;
   if (rows.length !== new Set(ids).size) throw new AppError('VALIDATION', M.compras.productoNoExiste, { fields: { lineas: M.compras.productoNoExiste } });
-  return new Map(rows.map((r) => [r.id, r.nombre]));
+  const productos = new Map(rows.map((r) => [r.id, r]));
+  const idsEmpaque = lineas.flatMap((l) => (l.unidadVentaId != null ? [l.unidadVentaId] : []));
+  const empaques = idsEmpaque.length
+    ? await tx
+        .select({ id: productoUnidadVenta.idUnidadVenta, productoId: productoUnidadVenta.productoId, nombre: productoUnidadVenta.nombre, factor: productoUnidadVenta.factor })
+        .from(productoUnidadVenta)
+        .where(and(eq(productoUnidadVenta.tiendaId, tiendaId), inArray(productoUnidadVenta.idUnidadVenta, idsEmpaque)))
+        // Held until the line that names it is written: a pack removed meanwhile waits, so the line's reference stays valid.
+        .for('key share')
+    : [];
+  const invalida = (message: string) => new AppError('VALIDATION', message, { fields: { lineas: message } });
+  return lineas.map((l) => {
+    const p = productos.get(l.productoId)!;
+    const unidad = p.unidad ?? '94';
+    if (l.unidadVentaId != null) {
+      const e = empaques.find((x) => x.id === l.unidadVentaId && x.productoId === l.productoId);
+      if (!e) throw invalida(M.compras.presentacionNoExiste);
+      if (!Number.isInteger(l.cantidad)) throw invalida(M.compras.empaquesEnteros(p.nombre, e.nombre));
+      return {
+        productoId: l.productoId,
+        nombre: p.nombre,
+        unidad,
+        unidades: l.cantidad * e.factor,
+        costoUnit: costoPorUnidad(l.costoUnit, e.factor),
+        empaque: { unidadVentaId: e.id, nombre: e.nombre, factor: e.factor, empaques: l.cantidad, costo: l.costoUnit },
+        importe: importeCompra({ cantidad: l.cantidad, costo: l.costoUnit, factor: e.factor }),
+      };
+    }
+    if (porUnidad(unidad) && !Number.isInteger(l.cantidad)) throw invalida(M.compras.cantidadEntera(p.nombre));
+    return { productoId: l.productoId, nombre: p.nombre, unidad, unidades: l.cantidad, costoUnit: l.costoUnit, empaque: null, importe: importeCompra({ cantidad: l.cantidad, costo: l.costoUnit }) };
+  });
 }
 
-const totalDe = (lineas: { cantidad: number; costoUnit: number }[]) => lineas.reduce((s, l) => s + l.cantidad * l.costoUnit, 0);
+const totalDe = (lineas: LineaCompra[]) => lineas.reduce((s, l) => s + l.importe, 0);
 
-async function escribirLineas(tx: Tx, ordenId: number, nombres: Map<number, string>, lineas: LineaPedida[]) {
-  await tx.insert(ordenCompraLinea).values(lineas.map((l) => ({ ordenId, productoId: l.productoId, nombre: nombres.get(l.productoId)!, cantidad: l.cantidad, costoUnit: l.costoUnit })));
+/** The columns a line keeps of its pack as asked or received (ADR 036): all null by the product's own unit. */
+const columnasEmpaque = (l: LineaCompra) => ({
+  unidadVentaId: l.empaque?.unidadVentaId ?? null,
+  presentacion: l.empaque?.nombre ?? null,
+  factor: l.empaque?.factor ?? null,
+  costoEmpaque: l.empaque?.costo ?? null,
+});
+
+async function escribirLineas(tx: Tx, ordenId: number, lineas: LineaCompra[]) {
+  await tx
+    .insert(ordenCompraLinea)
+    .values(lineas.map((l) => ({ ordenId, productoId: l.productoId, nombre: l.nombre, cantidad: l.unidades, costoUnit: l.costoUnit, ...columnasEmpaque(l) })));
 }
 
 /** A new order in borrador, for a supplier of the store. */
@@ -154,15 +223,15 @@ export async function crearOrden(options: { db: Db; tiendaId: number; autor: Aut
     db.transaction(async (tx) => {
       await exigirCompras(tx, tiendaId, autor);
       await verificarProveedorDeTienda(tx, tiendaId, input.proveedorId, 'proveedorId');
-      const nombres = await productosDeTienda(tx, tiendaId, input.lineas.map((l) => l.productoId), false);
+      const lineas = await lineasDeTienda(tx, tiendaId, input.lineas, false);
       const numero = await siguienteNumero(tx, tiendaId, 'orden_compra');
       const [row] = await tx
         .insert(ordenCompra)
         .values({ tiendaId, numero, proveedorId: input.proveedorId, nota: input.nota, usuarioId: autor.usuarioId })
         .returning({ id: ordenCompra.idOrden });
-      await escribirLineas(tx, row!.id, nombres, input.lineas);
+      await escribirLineas(tx, row!.id, lineas);
       const [p] = await tx.select({ nombre: proveedor.nombre }).from(proveedor).where(eq(proveedor.idProveedor, input.proveedorId));
-      await registrarPor(tx, tiendaId, autor, { tipo: 'orden_compra', detalle: { ordenId: row!.id, numero, proveedor: p!.nombre, accion: 'creada', total: totalDe(input.lineas) } });
+      await registrarPor(tx, tiendaId, autor, { tipo: 'orden_compra', detalle: { ordenId: row!.id, numero, proveedor: p!.nombre, accion: 'creada', total: totalDe(lineas) } });
       return row!.id;
     }),
   );
@@ -190,18 +259,25 @@ export async function actualizarOrden(options: { db: Db; tiendaId: number; autor
       await exigirCompras(tx, tiendaId, autor);
       const o = await ordenBloqueada(tx, tiendaId, id);
       if (o.estado !== 'borrador') throw rechazo(M.compras.soloBorrador);
-      const nombres = await productosDeTienda(tx, tiendaId, input.lineas.map((l) => l.productoId), false);
+      const lineas = await lineasDeTienda(tx, tiendaId, input.lineas, false);
       await tx.delete(ordenCompraLinea).where(eq(ordenCompraLinea.ordenId, id));
-      await escribirLineas(tx, id, nombres, input.lineas);
+      await escribirLineas(tx, id, lineas);
       await tx.update(ordenCompra).set({ nota: input.nota }).where(eq(ordenCompra.idOrden, id));
-      await registrarPor(tx, tiendaId, autor, { tipo: 'orden_compra', detalle: { ordenId: id, numero: o.numero, proveedor: o.proveedor, accion: 'editada', total: totalDe(input.lineas) } });
+      await registrarPor(tx, tiendaId, autor, { tipo: 'orden_compra', detalle: { ordenId: id, numero: o.numero, proveedor: o.proveedor, accion: 'editada', total: totalDe(lineas) } });
     }),
   );
   return obtenerOrden({ db, tiendaId, autor, id });
 }
 
+/**
+ * An order line's money in SQL, the same as importeCompra (shared/costo.ts): a pack line's packs × cost
+ * per pack, exact; else round(cantidad × unit cost) on numeric, half up (ADR 030).
+ */
+const importeLineaSql = (l: string) =>
+  sql.raw(`(case when ${l}.factor is null then round(${l}.cantidad * ${l}.costo_unit) else (${l}.cantidad / ${l}.factor) * ${l}.costo_empaque end)`);
+
 async function totalOrden(tx: Tx, id: number): Promise<number> {
-  const [r] = await tx.select({ t: sql<number>`coalesce(sum(${ordenCompraLinea.cantidad} * ${ordenCompraLinea.costoUnit}), 0)::bigint`.mapWith(Number) }).from(ordenCompraLinea).where(eq(ordenCompraLinea.ordenId, id));
+  const [r] = await tx.select({ t: sql<number>`coalesce(sum(${importeLineaSql('orden_compra_linea')}), 0)::bigint`.mapWith(Number) }).from(ordenCompraLinea).where(eq(ordenCompraLinea.ordenId, id));
   return r?.t ?? 0;
 }
 
@@ -235,7 +311,7 @@ export async function cancelarOrden(options: { db: Db; tiendaId: number; autor: 
   return obtenerOrden({ db, tiendaId, autor, id });
 }
 
-const totalOrdenSql = sql<number>`(select coalesce(sum(l.cantidad * l.costo_unit), 0) from orden_compra_linea l where l.orden_id = ${ordenCompra.idOrden})`.mapWith(Number);
+const totalOrdenSql = sql<number>`(select coalesce(sum(${importeLineaSql('l')}), 0)::bigint from orden_compra_linea l where l.orden_id = ${ordenCompra.idOrden})`.mapWith(Number);
 const lineasOrdenSql = sql<number>`(select count(*) from orden_compra_linea l where l.orden_id = ${ordenCompra.idOrden})`.mapWith(Number);
 
 /** A page of the store's orders, newest first, optionally of one state. */
@@ -299,11 +375,18 @@ export async function obtenerOrden(options: { db: Db | Tx; tiendaId: number; aut
       id: ordenCompraLinea.idLinea,
       productoId: ordenCompraLinea.productoId,
       nombre: ordenCompraLinea.nombre,
+      unidad: sql<string>`coalesce(${producto.unidadDian}, '94')`,
       cantidad: ordenCompraLinea.cantidad,
       costoUnit: ordenCompraLinea.costoUnit,
+      importe: sql<number>`${importeLineaSql('orden_compra_linea')}::bigint`.mapWith(Number),
+      unidadVentaId: ordenCompraLinea.unidadVentaId,
+      presentacion: ordenCompraLinea.presentacion,
+      factor: ordenCompraLinea.factor,
+      costoEmpaque: ordenCompraLinea.costoEmpaque,
       recibido: sql<number>`(select coalesce(sum(e.cantidad), 0) from entrega_pedido e where e.orden_linea_id = ${ordenCompraLinea.idLinea})`.mapWith(Number),
     })
     .from(ordenCompraLinea)
+    .leftJoin(producto, eq(producto.idProducto, ordenCompraLinea.productoId))
     .where(eq(ordenCompraLinea.ordenId, id))
     .orderBy(asc(ordenCompraLinea.nombre), asc(ordenCompraLinea.idLinea));
   const recepciones = await recepcionesDe(db, tiendaId, eq(recepcion.ordenId, id), costos);
@@ -313,7 +396,15 @@ export async function obtenerOrden(options: { db: Db | Tx; tiendaId: number; aut
     creadaEn: o.creadaEn.toISOString(),
     enviadaEn: o.enviadaEn?.toISOString() ?? null,
     total: costos ? o.total : null,
-    items: items.map((l) => ({ ...l, costoUnit: costos ? l.costoUnit : null })),
+    items: items.map(({ unidadVentaId, presentacion, factor, costoEmpaque, ...l }) => ({
+      ...l,
+      costoUnit: costos ? l.costoUnit : null,
+      importe: costos ? l.importe : null,
+      empaque:
+        factor != null && presentacion != null
+          ? { unidadVentaId, nombre: presentacion, factor, empaques: Math.round(l.cantidad / factor), costo: costos ? costoEmpaque : null }
+          : null,
+    })),
     recepciones,
   };
 }
@@ -338,10 +429,7 @@ async function recepcionesDe(db: Db | Tx, tiendaId: number, filtro: ReturnType<t
 
 // ── Receiving (point 5) ─────────────────────────────────────────────────────────────────────
 
-export interface LineaRecibida {
-  productoId: number;
-  cantidad: number;
-  costoUnit: number;
+export interface LineaRecibida extends LineaPedida {
   vence: string | null;
   lote: string | null;
 }
@@ -372,9 +460,10 @@ export async function registrarRecepcion(options: { db: Db; tiendaId: number; au
       if (proveedorId == null) throw new AppError('VALIDATION', M.compras.elegirProveedorVacio, { fields: { proveedorId: M.compras.elegirProveedorVacio } });
       if (orden && input.proveedorId != null && input.proveedorId !== orden.proveedorId) throw rechazo(M.compras.proveedorDeOrden, 'proveedorId');
       if (!orden) await verificarProveedorDeTienda(tx, tiendaId, proveedorId, 'proveedorId');
-      const nombres = await productosDeTienda(tx, tiendaId, input.lineas.map((l) => l.productoId), true);
+      const lineas = await lineasDeTienda(tx, tiendaId, input.lineas, true);
 
-      // The order's lines and what each still waits for.
+      // The order's lines and what each still waits for, in the product's own unit: a line received in
+      // packs counts factor × packs, whatever unit the order asked it in (ADR 036).
       const lineaDe = new Map<number, number>();
       if (orden) {
         const pendientes = await tx
@@ -386,16 +475,17 @@ export async function registrarRecepcion(options: { db: Db; tiendaId: number; au
           .from(ordenCompraLinea)
           .where(eq(ordenCompraLinea.ordenId, orden.id));
         const porProducto = new Map(pendientes.filter((p) => p.productoId != null).map((p) => [p.productoId!, p]));
-        for (const l of input.lineas) {
+        for (const l of lineas) {
           const p = porProducto.get(l.productoId);
           if (!p) throw rechazo(M.compras.lineaNoEsDeOrden, 'lineas');
-          if (l.cantidad > p.pendiente) throw rechazo(M.compras.masQuePedido(nombres.get(l.productoId)!, Math.max(p.pendiente, 0)), 'lineas');
+          const pendiente = Math.max(milesimas(p.pendiente), 0);
+          if (milesimas(l.unidades) > pendiente) throw rechazo(M.compras.masQuePedido(l.nombre, formatCantidad(deMilesimas(pendiente), l.unidad)), 'lineas');
           lineaDe.set(l.productoId, p.id);
         }
       }
 
       const numero = await siguienteNumero(tx, tiendaId, 'recepcion');
-      const total = totalDe(input.lineas);
+      const total = totalDe(lineas);
       let recepcionId: number;
       try {
         const [row] = await tx
@@ -410,27 +500,28 @@ export async function registrarRecepcion(options: { db: Db; tiendaId: number; au
       }
       const hoy = sql<string>`(now() at time zone (select zona_horaria from tienda where id_tienda = ${tiendaId}))::date`;
       await tx.insert(entregaPedido).values(
-        input.lineas.map((l) => ({
+        lineas.map((l, i) => ({
           tiendaId,
           proveedorId,
           productoId: l.productoId,
           fechaEntrega: hoy,
-          cantidad: l.cantidad,
+          cantidad: l.unidades,
           recepcionId,
           ordenLineaId: lineaDe.get(l.productoId) ?? null,
           costoUnit: l.costoUnit,
-          vence: l.vence,
-          lote: l.lote,
+          ...columnasEmpaque(l),
+          vence: input.lineas[i]!.vence,
+          lote: input.lineas[i]!.lote,
         })),
       );
       const movidos = await ajustarStockLote(tx, {
         tiendaId,
-        cambios: input.lineas.map((l) => ({ productoId: l.productoId, delta: l.cantidad })),
+        cambios: lineas.map((l) => ({ productoId: l.productoId, delta: l.unidades })),
         motivo: M.movimientos.motivos.recepcion(numero, orden?.numero ?? null),
         revisado: true,
       });
       if (!movidos) throw new AppError('CONFLICT', M.compras.productoNoExiste);
-      await actualizarCostos(tx, { tiendaId, autor, lineas: input.lineas, stockAntes: new Map([...movidos].map(([id, m]) => [id, m.stockAntes])) });
+      await actualizarCostos(tx, { tiendaId, autor, lineas, stockAntes: new Map([...movidos].map(([id, m]) => [id, m.stockAntes])) });
 
       let estadoOrden: TEstadoOrden | null = null;
       if (orden) estadoOrden = await recalcularEstadoOrden(tx, orden.id);
@@ -442,7 +533,7 @@ export async function registrarRecepcion(options: { db: Db; tiendaId: number; au
           numero,
           ordenNumero: orden?.numero ?? null,
           proveedor: prov!.nombre,
-          unidades: input.lineas.reduce((s, l) => s + l.cantidad, 0),
+          unidades: deMilesimas(lineas.reduce((s, l) => s + milesimas(l.unidades), 0)),
           total,
           facturaNumero: input.facturaNumero,
         },
@@ -461,10 +552,10 @@ export async function recalcularEstadoOrden(tx: Tx, ordenId: number): Promise<TE
   const res = (await tx.execute(sql`
     select o.estado,
       coalesce(bool_and(coalesce(r.recibido, 0) >= l.cantidad), false) as completa,
-      coalesce(sum(coalesce(r.recibido, 0)), 0)::int as recibido
+      coalesce(sum(coalesce(r.recibido, 0)), 0)::numeric as recibido
     from orden_compra o
     join orden_compra_linea l on l.orden_id = o.id_orden
-    left join lateral (select sum(e.cantidad)::int as recibido from entrega_pedido e where e.orden_linea_id = l.id_linea) r on true
+    left join lateral (select sum(e.cantidad) as recibido from entrega_pedido e where e.orden_linea_id = l.id_linea) r on true
     where o.id_orden = ${ordenId}
     group by o.estado`)) as unknown as { rows: { estado: TEstadoOrden; completa: boolean; recibido: number }[] };
   const r = res.rows[0];

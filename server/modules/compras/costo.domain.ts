@@ -9,7 +9,7 @@
  * Costs are read only by those the permissions allow (`reportes`, server/modules/tienda/permisos.ts).
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { costoNeto, costoPromedio, margen } from '#shared/costo';
+import { costoNeto, costoPorUnidad, costoPromedio, margen } from '#shared/costo';
 import type { TImpuesto } from '#shared/impuestos';
 import { M } from '#shared/messages';
 import type { TCostoProducto } from '#shared/schemas/compras';
@@ -19,7 +19,7 @@ import { registrarPor, type Autor } from '../actividad/actividad.domain';
 import { responsableDeIva } from '../impuestos/impuestos.domain';
 import { registrarCambioPrecio } from '../producto/producto.domain';
 import { exigirPermiso } from '../tienda/permisos';
-import type { LineaRecibida } from './compras.domain';
+import type { LineaCompra } from './compras.domain';
 
 /** A product's tax as sold: its own, else its category's (the impuestos module's rule, read in SQL). */
 const impuestoDe = sql<TImpuesto | null>`coalesce(${producto.impuesto}, (select c.impuesto from categoria_impuesto c where c.tienda_id = ${producto.tiendaId} and c.categoria = ${producto.categoria}))`;
@@ -27,9 +27,10 @@ const impuestoDe = sql<TImpuesto | null>`coalesce(${producto.impuesto}, (select 
 /**
  * After the received units entered stock: each product's last cost and average cost. `stockAntes`
  * is each product's stock before this receipt (from the ledger's own statement). The products are
- * already locked by the receipt.
+ * already locked by the receipt. A line received in packs (ADR 036): the net cost of one pack, then
+ * its unit's (÷ factor, half up) is the last cost, and the average takes the pack's money exactly.
  */
-export async function actualizarCostos(tx: Tx, options: { tiendaId: number; autor: Autor; lineas: LineaRecibida[]; stockAntes: Map<number, number> }): Promise<void> {
+export async function actualizarCostos(tx: Tx, options: { tiendaId: number; autor: Autor; lineas: LineaCompra[]; stockAntes: Map<number, number> }): Promise<void> {
   const { tiendaId, autor, lineas, stockAntes } = options;
   const responsable = await responsableDeIva(tx, tiendaId);
   const rows = await tx
@@ -39,8 +40,10 @@ export async function actualizarCostos(tx: Tx, options: { tiendaId: number; auto
   const porId = new Map(rows.map((r) => [r.id, r]));
   for (const l of lineas) {
     const p = porId.get(l.productoId)!;
-    const neto = costoNeto(l.costoUnit, p.impuesto, responsable);
-    const promedio = costoPromedio({ stock: stockAntes.get(l.productoId) ?? 0, promedio: p.promedio }, { cantidad: l.cantidad, costo: neto });
+    const e = l.empaque;
+    const netoLinea = costoNeto(e ? e.costo : l.costoUnit, p.impuesto, responsable);
+    const neto = e ? costoPorUnidad(netoLinea, e.factor) : netoLinea;
+    const promedio = costoPromedio({ stock: stockAntes.get(l.productoId) ?? 0, promedio: p.promedio }, { cantidad: l.unidades, costo: netoLinea, factor: e?.factor ?? null });
     await tx.update(producto).set({ costo: neto, costoPromedio: promedio }).where(eq(producto.idProducto, l.productoId));
     if (neto !== p.costo) {
       await registrarCambioPrecio(tx, { tiendaId, productoId: l.productoId, autor, campo: 'costo', anterior: p.costo, nuevo: neto });

@@ -1,4 +1,5 @@
 import { and, desc, eq, ilike, or } from 'drizzle-orm';
+import { aMilesimas, deMilesimas, porUnidad } from '#shared/cantidad';
 import { AppError } from '#shared/errors';
 import { M } from '#shared/messages';
 import type { TPage, TPageQuery } from '#shared/schemas/common';
@@ -75,17 +76,21 @@ export async function obtenerEntrega(options: { db: Db; scope: Alcance; id: numb
   return row;
 }
 
-/** The product must be visible to the caller and the supplier of the product's store; returns that store. */
+/**
+ * The product must be visible to the caller and the supplier of the product's store; a product sold by
+ * unit takes whole units (one sold by measure up to three decimals, ADR 036). Returns that store.
+ */
 async function checkRefs(tx: Tx, scope: Alcance, input: DatosEntrega): Promise<{ tiendaId: number; nombre: string }> {
   const [p] = await tx
-    .select({ tiendaId: producto.tiendaId, nombre: producto.nombre })
+    .select({ tiendaId: producto.tiendaId, nombre: producto.nombre, unidad: producto.unidadDian })
     .from(producto)
     .where(and(eq(producto.idProducto, input.productoId), inScope(scope, producto.tiendaId)))
     .limit(1);
   if (!p) throw fieldError('productoId', M.crud.productoNoExiste);
   // The supplier domain's one check: a supplier of the product's store.
   await verificarProveedorDeTienda(tx, p.tiendaId, input.proveedorId, 'proveedorId');
-  return p;
+  if (porUnidad(p.unidad) && !Number.isInteger(input.cantidad)) throw fieldError('cantidad', M.compras.cantidadEntera(p.nombre));
+  return { tiendaId: p.tiendaId, nombre: p.nombre };
 }
 
 /** The order a delivery's line belongs to, brought to the state its deliveries now hold. */
@@ -96,6 +101,7 @@ async function recalcularOrdenDe(tx: Tx, ordenLineaId: number | null) {
 }
 
 const sinStock = () => new AppError('CONFLICT', M.crud.entregaSinStock);
+const milesimas = (cantidad: number) => aMilesimas(cantidad) ?? Math.round(cantidad * 1000);
 
 /** Receiving an order adds its quantity to the product's stock, with its movimiento, in one transaction. */
 export async function crearEntrega(options: { db: Db; scope: Alcance; datos: DatosEntrega; autor: Autor }): Promise<number> {
@@ -123,6 +129,8 @@ async function entregaBloqueada(tx: Tx, scope: Alcance, id: number) {
       producto: producto.nombre,
       cantidad: entregaPedido.cantidad,
       ordenLineaId: entregaPedido.ordenLineaId,
+      presentacion: entregaPedido.presentacion,
+      factor: entregaPedido.factor,
     })
     .from(entregaPedido)
     .innerJoin(producto, eq(producto.idProducto, entregaPedido.productoId))
@@ -149,9 +157,15 @@ export async function editarEntrega(options: { db: Db; scope: Alcance; id: numbe
     const nuevo = await checkRefs(tx, scope, datos);
     const tiendaId = nuevo.tiendaId;
     if (tiendaId !== current.tiendaId) throw fieldError('productoId', M.crud.productoNoExiste);
+    // Received in a pack (ADR 036): the line keeps its pack, so it is corrected in whole packs of the same product.
+    if (current.factor != null && current.presentacion != null) {
+      if (datos.productoId !== current.productoId) throw fieldError('productoId', M.crud.entregaEmpaqueProducto(current.presentacion));
+      if (datos.cantidad % current.factor !== 0) throw fieldError('cantidad', M.crud.entregaEmpaqueMultiplo(current.presentacion, current.factor));
+    }
     const motivo = M.movimientos.motivos.entregaCorregida(id);
     if (datos.productoId === current.productoId) {
-      const delta = datos.cantidad - current.cantidad;
+      // In thousandths: a delivery of a product sold by measure may hold decimals (ADR 030).
+      const delta = deMilesimas(milesimas(datos.cantidad) - milesimas(current.cantidad));
       if (delta !== 0) await mover(tx, autor, { tiendaId, productoId: datos.productoId, producto: nuevo.nombre, delta, motivo });
     } else {
       await mover(tx, autor, { tiendaId, productoId: current.productoId, producto: current.producto, delta: -current.cantidad, motivo });

@@ -15,7 +15,7 @@ import { ROL } from '#shared/roles';
 import type { TPage } from '#shared/schemas/common';
 import type { Db, Tx } from '../../db/client';
 import { contieneTexto } from '../../db/name-search';
-import { entregaPedido, producto, proveedor } from '../../db/schema';
+import { entregaPedido, producto, productoUnidadVenta, proveedor } from '../../db/schema';
 import { idOf, syncIdentity, tiendaDestino } from '../tienda/alcance';
 import { esViolacionUnica } from '../../db/pg-error';
 import { registrarPor, type Autor } from '../actividad/actividad.domain';
@@ -138,6 +138,8 @@ export async function productosDeProveedor(options: { db: Db; scope: ProveedorSc
         precio: producto.precioUnit,
         stock: producto.stock,
         estado: producto.estado,
+        unidad: sql<string>`coalesce(${producto.unidadDian}, '94')`,
+        codigoBarras: producto.codigoBarras,
       })
       .from(producto)
       .where(where)
@@ -146,7 +148,19 @@ export async function productosDeProveedor(options: { db: Db; scope: ProveedorSc
       .offset((page - 1) * pageSize),
     db.select({ total: count() }).from(producto).where(where),
   ]);
-  return { items, total: totalRow?.total ?? 0 };
+  // Each product's packs (ADR 033), so that purchasing can order and receive by pack and find one by its barcode (ADR 036).
+  const packs = items.length
+    ? await db
+        .select({ id: productoUnidadVenta.idUnidadVenta, productoId: productoUnidadVenta.productoId, nombre: productoUnidadVenta.nombre, factor: productoUnidadVenta.factor, codigoBarras: productoUnidadVenta.codigoBarras })
+        .from(productoUnidadVenta)
+        .innerJoin(producto, eq(producto.idProducto, productoUnidadVenta.productoId))
+        .where(where)
+        .orderBy(asc(productoUnidadVenta.factor), asc(productoUnidadVenta.idUnidadVenta))
+    : [];
+  return {
+    items: items.map((i) => ({ ...i, presentaciones: packs.filter((p) => p.productoId === i.id).map(({ productoId: _, ...p }) => p) })),
+    total: totalRow?.total ?? 0,
+  };
 }
 
 // ── References ──────────────────────────────────────────────────────────────────────────────

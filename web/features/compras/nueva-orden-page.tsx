@@ -2,12 +2,14 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { comun } from '#shared/messages/comun';
 import { compras } from '#shared/messages/compras';
-import { parsePesos } from '#shared/money';
+import { formatCantidad } from '#shared/cantidad';
+import { formatPesos } from '#shared/money';
 import { PageHeader } from '../../components/page-header';
 import { Field, SelectField } from '../../components/ui/field';
 import { paths } from '../../config/paths';
 import { alertFailure, alertWarning, toastSuccess } from '../../lib/alerts';
 import { useCrearOrden, useProductosDeProveedor, useProveedoresOpciones, useRecibir } from './api/compras';
+import { buscarCodigo, CampoEscaner, cambiarUnidad, CostoPorUnidad, importeDeFila, leerCantidad, lineaDeFila, presentacionDe, SelectorPresentacion, type FilaCompra } from './lineas';
 import { rutaOrden } from './rutas';
 import './compras.css';
 
@@ -17,24 +19,39 @@ const C = M.compras.columnas;
 
 /**
  * /ordenes_compra/nueva (issue #32 points 4–5): an order by hand for one supplier — a quantity and a
- * unit cost for each of its products — or the same lines received at once, without an order.
+ * unit cost for each of its products — or the same lines received at once, without an order. A line
+ * may be in one of the product's packs (ADR 036: packs and cost per pack), picked in its select or by
+ * scanning the pack's barcode; a product sold by weight or measure takes decimals ("25,5").
  */
 export default function NuevaOrdenPage() {
   const navigate = useNavigate();
   const proveedores = useProveedoresOpciones();
   const [proveedorId, setProveedorId] = useState<number | null>(null);
   const productos = useProductosDeProveedor(proveedorId);
-  const [filas, setFilas] = useState<Record<number, { cantidad: string; costo: string }>>({});
+  const [filas, setFilas] = useState<Record<number, FilaCompra>>({});
   const [nota, setNota] = useState('');
   const [factura, setFactura] = useState('');
   const [cufe, setCufe] = useState('');
   const crear = useCrearOrden();
   const recibir = useRecibir();
 
-  const lineas = () =>
-    Object.entries(filas)
-      .map(([id, f]) => ({ productoId: Number(id), cantidad: Number(f.cantidad || 0), costoUnit: parsePesos(f.costo || '0') ?? -1 }))
-      .filter((l) => l.cantidad !== 0);
+  const lineas = () => Object.entries(filas).flatMap(([id, f]) => lineaDeFila(Number(id), f) ?? []);
+  const fila = (id: number): FilaCompra => filas[id] ?? { cantidad: '', costo: '', unidadVentaId: null };
+  const cambiar = (id: number, cambio: Partial<FilaCompra>) => setFilas((f) => ({ ...f, [id]: { ...(f[id] ?? { cantidad: '', costo: '', unidadVentaId: null }), ...cambio } }));
+
+  // A scanned barcode: the product's own adds one unit, a pack's adds one pack (ADR 036).
+  const onCodigo = (codigo: string) => {
+    const hallado = buscarCodigo(productos.data?.items ?? [], codigo);
+    if (!hallado) return void alertWarning(M.compras.codigoNoEsDelProveedor);
+    const { producto: p, presentacion } = hallado;
+    const actual = fila(p.id);
+    const misma = actual.unidadVentaId === (presentacion?.id ?? null);
+    const antes = misma ? leerCantidad(actual.cantidad) : null;
+    const base = misma ? actual : cambiarUnidad({ ...actual, cantidad: '' }, presentacionDe(p.presentaciones, actual.unidadVentaId), presentacion);
+    cambiar(p.id, { ...base, cantidad: String((antes && !Number.isNaN(antes) ? antes : 0) + 1).replace('.', ',') });
+    toastSuccess(M.compras.codigoLeido(presentacion ? `${p.nombre} · ${presentacion.nombre}` : p.nombre));
+    document.getElementById(`cmp-costo-${p.id}`)?.focus();
+  };
 
   const onCrear = async () => {
     if (proveedorId == null) return void alertWarning(M.compras.elegirProveedorVacio);
@@ -66,6 +83,8 @@ export default function NuevaOrdenPage() {
 
   const opciones = [{ value: '', label: M.compras.elegirProveedorVacio }, ...(proveedores.data ?? []).map((p) => ({ value: String(p.id), label: p.nombre }))];
   const items = productos.data?.items ?? [];
+  const conPresentaciones = items.some((p) => p.presentaciones.length > 0);
+  const total = items.reduce((s, p) => s + (filas[p.id] ? importeDeFila(filas[p.id]!, presentacionDe(p.presentaciones, filas[p.id]!.unidadVentaId)?.factor ?? null) : 0), 0);
   return (
     <>
       <PageHeader title={M.compras.nuevaTitulo} backTo={paths.ordenesCompra} backLabel={M.compras.verOrdenes} />
@@ -81,6 +100,7 @@ export default function NuevaOrdenPage() {
           options={opciones}
         />
         {proveedorId != null && productos.data && items.length === 0 ? <p className="cmp-muted">{M.compras.sinProductosProveedor}</p> : null}
+        {items.length > 0 ? <CampoEscaner onCodigo={onCodigo} /> : null}
         {items.length > 0 ? (
           <div className="table-wrap">
             <table className="table cmp-table">
@@ -89,41 +109,61 @@ export default function NuevaOrdenPage() {
                 <tr>
                   <th>{C.producto}</th>
                   <th className="num">{C.stock}</th>
+                  {conPresentaciones ? <th>{M.compras.presentacion}</th> : null}
                   <th className="num">{C.cantidad}</th>
                   <th className="num">{C.costo}</th>
+                  <th className="num">{C.subtotal}</th>
                 </tr>
               </thead>
               <tbody>
-                {items.map((p) => (
-                  <tr key={p.id}>
-                    <td>{p.nombre}</td>
-                    <td className="num">{p.stock}</td>
-                    <td className="num">
-                      <input
-                        className="cmp-num"
-                        type="number"
-                        min={0}
-                        max={9999}
-                        inputMode="numeric"
-                        aria-label={M.compras.cantidadDe(p.nombre)}
-                        value={filas[p.id]?.cantidad ?? ''}
-                        onChange={(e) => setFilas((f) => ({ ...f, [p.id]: { costo: f[p.id]?.costo ?? '', cantidad: e.target.value } }))}
-                      />
-                    </td>
-                    <td className="num">
-                      <input
-                        className="cmp-costo"
-                        inputMode="numeric"
-                        aria-label={M.compras.costoDe(p.nombre)}
-                        value={filas[p.id]?.costo ?? ''}
-                        onChange={(e) => setFilas((f) => ({ ...f, [p.id]: { cantidad: f[p.id]?.cantidad ?? '', costo: e.target.value } }))}
-                      />
-                    </td>
-                  </tr>
-                ))}
+                {items.map((p) => {
+                  const f = fila(p.id);
+                  const pres = presentacionDe(p.presentaciones, f.unidadVentaId);
+                  return (
+                    <tr key={p.id}>
+                      <td>{p.nombre}</td>
+                      <td className="num">{formatCantidad(p.stock, p.unidad)}</td>
+                      {conPresentaciones ? (
+                        <td>
+                          {p.presentaciones.length > 0 ? (
+                            <SelectorPresentacion nombre={p.nombre} presentaciones={p.presentaciones} value={f.unidadVentaId} onChange={(a) => cambiar(p.id, cambiarUnidad(f, pres, a))} />
+                          ) : null}
+                        </td>
+                      ) : null}
+                      <td className="num">
+                        <input
+                          className="cmp-num"
+                          inputMode={p.unidad === '94' ? 'numeric' : 'decimal'}
+                          autoComplete="off"
+                          aria-label={M.compras.cantidadDe(p.nombre)}
+                          value={f.cantidad}
+                          onChange={(e) => cambiar(p.id, { cantidad: e.target.value })}
+                        />
+                      </td>
+                      <td className="num">
+                        <input
+                          id={`cmp-costo-${p.id}`}
+                          className="cmp-costo"
+                          inputMode="numeric"
+                          autoComplete="off"
+                          aria-label={pres ? M.compras.costoEmpaqueDe(p.nombre, pres.nombre) : M.compras.costoDe(p.nombre)}
+                          value={f.costo}
+                          onChange={(e) => cambiar(p.id, { costo: e.target.value })}
+                        />
+                        <CostoPorUnidad costo={f.costo} presentacion={pres} />
+                      </td>
+                      <td className="num">{formatPesos(importeDeFila(f, pres?.factor ?? null))}</td>
+                    </tr>
+                  );
+                })}
               </tbody>
             </table>
           </div>
+        ) : null}
+        {items.length > 0 ? (
+          <p className="cmp-editar__total">
+            {C.total}: <strong data-testid="nueva-orden-total">{formatPesos(total)}</strong>
+          </p>
         ) : null}
         <Field label={M.compras.nota} maxLength={500} value={nota} onChange={(e) => setNota(e.target.value)} />
         <div className="cmp-acciones">

@@ -2,7 +2,8 @@ import { lazy, Suspense, useState } from 'react';
 import { useParams } from 'react-router';
 import { comun } from '#shared/messages/comun';
 import { compras } from '#shared/messages/compras';
-import { formatPesos, parsePesos } from '#shared/money';
+import { aMilesimas, deMilesimas, formatCantidad, formatMilesimas } from '#shared/cantidad';
+import { formatPesos } from '#shared/money';
 import { cufeDeQr, type TOrden } from '#shared/schemas/compras';
 import { PageHeader } from '../../components/page-header';
 import { Field, FechaInput, SelectField } from '../../components/ui/field';
@@ -13,6 +14,7 @@ import { useMisPermisos } from '../../lib/mis-permisos';
 import { useSession } from '../../lib/session';
 import { useActualizarOrden, useCambiarOrden, useOrden, useProductosDeProveedor, useRecibir } from './api/compras';
 import { claseEstado } from './estado';
+import { buscarCodigo, CampoEscaner, cambiarUnidad, cantidadDeLinea, costoDeLinea, CostoPorUnidad, importeDeFila, leerCantidad, lineaDeFila, presentacionDe, SelectorPresentacion, type FilaCompra, type Presentacion } from './lineas';
 import { enlaceWhatsapp } from './whatsapp';
 import './compras.css';
 
@@ -22,34 +24,72 @@ const EscanerCamara = lazy(() => import('../impresion/escaner-camara'));
 const M = { comun, compras };
 const C = M.compras.columnas;
 
-interface Fila {
-  cantidad: string;
-  costo: string;
+interface Fila extends FilaCompra {
   vence: string;
   lote: string;
 }
 
-/** Receiving an order: what came of each line (the pending by default), its cost, expiry and lot; the supplier's invoice. */
+const milesimas = (n: number) => aMilesimas(n) ?? Math.round(n * 1000);
+
+/** The packs a line may be received in: the product's (from the supplier's list) and, if it is gone from there, the one the order asked. */
+function presentacionesDeLinea(l: TOrden['items'][number], deProveedor: Map<number, Presentacion[]>): Presentacion[] {
+  const propias = deProveedor.get(l.productoId ?? 0) ?? [];
+  const e = l.empaque;
+  if (e?.unidadVentaId != null && !propias.some((p) => p.id === e.unidadVentaId)) return [{ id: e.unidadVentaId, nombre: e.nombre, factor: e.factor }, ...propias];
+  return propias;
+}
+
+/**
+ * What is still pending of a line, as its first receipt row: in the order's pack when the pending
+ * units are whole packs of it (ADR 036), else in the product's own unit.
+ */
+function filaInicial(l: TOrden['items'][number]): Fila {
+  const pendiente = milesimas(l.cantidad) - milesimas(l.recibido);
+  const e = l.empaque;
+  if (e?.unidadVentaId != null && pendiente % (e.factor * 1000) === 0) {
+    return { cantidad: String(pendiente / (e.factor * 1000)), costo: e.costo != null ? String(e.costo) : '', unidadVentaId: e.unidadVentaId, vence: '', lote: '' };
+  }
+  return { cantidad: formatMilesimas(pendiente), costo: l.costoUnit != null ? String(l.costoUnit) : '', unidadVentaId: null, vence: '', lote: '' };
+}
+
+/**
+ * Receiving an order: what came of each line (the pending by default, in the pack the order asked it
+ * in), its unit or pack, its cost, expiry and lot; the supplier's invoice. Scanning a pack's barcode
+ * picks the pack on its line (ADR 036).
+ */
 function RecibirOrden({ orden }: { orden: TOrden }) {
   const recibir = useRecibir();
-  const pendientes = orden.items.filter((l) => l.productoId != null && l.cantidad > l.recibido);
-  const [filas, setFilas] = useState<Record<number, Fila>>(() =>
-    Object.fromEntries(pendientes.map((l) => [l.id, { cantidad: String(l.cantidad - l.recibido), costo: l.costoUnit != null ? String(l.costoUnit) : '', vence: '', lote: '' }])),
-  );
+  const productos = useProductosDeProveedor(orden.proveedorId);
+  const deProveedor = new Map((productos.data?.items ?? []).map((p) => [p.id, p.presentaciones as Presentacion[]]));
+  const pendientes = orden.items.filter((l) => l.productoId != null && milesimas(l.cantidad) > milesimas(l.recibido));
+  const [filas, setFilas] = useState<Record<number, Fila>>(() => Object.fromEntries(pendientes.map((l) => [l.id, filaInicial(l)])));
   const [factura, setFactura] = useState('');
   const [cufe, setCufe] = useState('');
   const [camara, setCamara] = useState(false);
   const [errores, setErrores] = useState<Record<string, string>>({});
-  const cambiar = (id: number, campo: keyof Fila, v: string) => setFilas((f) => ({ ...f, [id]: { ...f[id]!, [campo]: v } }));
+  const cambiar = (id: number, cambio: Partial<Fila>) => setFilas((f) => ({ ...f, [id]: { ...f[id]!, ...cambio } }));
+
+  // A scanned barcode of a product of this order: its line switches to what was scanned, one more of it.
+  const onCodigo = (codigo: string) => {
+    const hallado = buscarCodigo(productos.data?.items ?? [], codigo);
+    const l = hallado && pendientes.find((x) => x.productoId === hallado.producto.id);
+    if (!hallado || !l) return void alertWarning(M.compras.codigoNoEsDeOrden);
+    const f = filas[l.id]!;
+    const pres = hallado.presentacion;
+    const misma = f.unidadVentaId === (pres?.id ?? null);
+    const antes = misma ? leerCantidad(f.cantidad) : null;
+    const base = misma ? f : cambiarUnidad({ ...f, cantidad: '' }, presentacionDe(presentacionesDeLinea(l, deProveedor), f.unidadVentaId), pres);
+    cambiar(l.id, { ...base, cantidad: String((antes && !Number.isNaN(antes) ? antes : 0) + 1).replace('.', ',') });
+    toastSuccess(M.compras.codigoLeido(pres ? `${l.nombre} · ${pres.nombre}` : l.nombre));
+  };
 
   const onSubmit = async (e: React.FormEvent) => {
     e.preventDefault();
-    const lineas = pendientes
-      .map((l) => {
-        const f = filas[l.id]!;
-        return { productoId: l.productoId!, cantidad: Number(f.cantidad || 0), costoUnit: parsePesos(f.costo || '0') ?? -1, vence: f.vence || null, lote: f.lote || null };
-      })
-      .filter((l) => l.cantidad !== 0);
+    const lineas = pendientes.flatMap((l) => {
+      const f = filas[l.id]!;
+      const linea = lineaDeFila(l.productoId!, f);
+      return linea ? [{ ...linea, vence: f.vence || null, lote: f.lote || null }] : [];
+    });
     if (lineas.length === 0) return void alertWarning(M.compras.nadaQueRecibir);
     try {
       const r = await recibir.mutateAsync({ ordenId: orden.id, facturaNumero: factura || null, cufe: cufe || null, lineas });
@@ -65,37 +105,68 @@ function RecibirOrden({ orden }: { orden: TOrden }) {
   return (
     <form className="card cmp-recibir" onSubmit={onSubmit} noValidate aria-labelledby="recibir-title">
       <h2 id="recibir-title">{M.compras.recibir}</h2>
+      <CampoEscaner onCodigo={onCodigo} />
       <div className="table-wrap">
         <table className="table cmp-table">
           <thead>
             <tr>
               <th>{C.producto}</th>
               <th className="num">{C.pendiente}</th>
+              <th>{M.compras.presentacion}</th>
               <th className="num">{C.recibir}</th>
               <th className="num">{C.costo}</th>
+              <th className="num">{C.subtotal}</th>
               <th>{C.vence}</th>
               <th>{C.lote}</th>
             </tr>
           </thead>
           <tbody>
-            {pendientes.map((l) => (
-              <tr key={l.id}>
-                <td>{l.nombre}</td>
-                <td className="num">{l.cantidad - l.recibido}</td>
-                <td className="num">
-                  <input className="cmp-num" type="number" min={0} max={l.cantidad - l.recibido} inputMode="numeric" aria-label={M.compras.recibidoDe(l.nombre)} value={filas[l.id]!.cantidad} onChange={(e) => cambiar(l.id, 'cantidad', e.target.value)} />
-                </td>
-                <td className="num">
-                  <input className="cmp-costo" inputMode="numeric" aria-label={M.compras.costoDe(l.nombre)} value={filas[l.id]!.costo} onChange={(e) => cambiar(l.id, 'costo', e.target.value)} />
-                </td>
-                <td>
-                  <FechaInput className="cmp-vence" aria-label={M.compras.venceDe(l.nombre)} value={filas[l.id]!.vence} onChange={(e) => cambiar(l.id, 'vence', e.target.value)} />
-                </td>
-                <td>
-                  <input className="cmp-lote" maxLength={40} aria-label={M.compras.loteDe(l.nombre)} value={filas[l.id]!.lote} onChange={(e) => cambiar(l.id, 'lote', e.target.value)} />
-                </td>
-              </tr>
-            ))}
+            {pendientes.map((l) => {
+              const f = filas[l.id]!;
+              const opciones = presentacionesDeLinea(l, deProveedor);
+              const pres = presentacionDe(opciones, f.unidadVentaId);
+              return (
+                <tr key={l.id}>
+                  <td>{l.nombre}</td>
+                  <td className="num">{formatCantidad(deMilesimas(milesimas(l.cantidad) - milesimas(l.recibido)), l.unidad)}</td>
+                  <td>
+                    {opciones.length > 0 ? (
+                      <SelectorPresentacion nombre={l.nombre} presentaciones={opciones} value={f.unidadVentaId} onChange={(a) => cambiar(l.id, cambiarUnidad(f, pres, a))} />
+                    ) : (
+                      <span className="cmp-muted">{M.compras.porUnidad}</span>
+                    )}
+                  </td>
+                  <td className="num">
+                    <input
+                      className="cmp-num"
+                      inputMode={l.unidad === '94' ? 'numeric' : 'decimal'}
+                      autoComplete="off"
+                      aria-label={M.compras.recibidoDe(l.nombre)}
+                      value={f.cantidad}
+                      onChange={(e) => cambiar(l.id, { cantidad: e.target.value })}
+                    />
+                  </td>
+                  <td className="num">
+                    <input
+                      className="cmp-costo"
+                      inputMode="numeric"
+                      autoComplete="off"
+                      aria-label={pres ? M.compras.costoEmpaqueDe(l.nombre, pres.nombre) : M.compras.costoDe(l.nombre)}
+                      value={f.costo}
+                      onChange={(e) => cambiar(l.id, { costo: e.target.value })}
+                    />
+                    <CostoPorUnidad costo={f.costo} presentacion={pres} />
+                  </td>
+                  <td className="num">{formatPesos(importeDeFila(f, pres?.factor ?? null))}</td>
+                  <td>
+                    <FechaInput className="cmp-vence" aria-label={M.compras.venceDe(l.nombre)} value={f.vence} onChange={(e) => cambiar(l.id, { vence: e.target.value })} />
+                  </td>
+                  <td>
+                    <input className="cmp-lote" maxLength={40} aria-label={M.compras.loteDe(l.nombre)} value={f.lote} onChange={(e) => cambiar(l.id, { lote: e.target.value })} />
+                  </td>
+                </tr>
+              );
+            })}
           </tbody>
         </table>
       </div>
@@ -130,32 +201,46 @@ function RecibirOrden({ orden }: { orden: TOrden }) {
   );
 }
 
-interface LineaEditada {
+interface LineaEditada extends FilaCompra {
   productoId: number;
   nombre: string;
-  cantidad: string;
-  costo: string;
+  unidad: string;
+}
+
+/** An order line as the edit form starts it: in its pack while the pack exists, else in units. */
+function lineaEditada(l: TOrden['items'][number]): LineaEditada {
+  const base = { productoId: l.productoId!, nombre: l.nombre, unidad: l.unidad };
+  const e = l.empaque;
+  if (e?.unidadVentaId != null) return { ...base, cantidad: String(e.empaques), costo: String(e.costo ?? 0), unidadVentaId: e.unidadVentaId };
+  return { ...base, cantidad: formatMilesimas(milesimas(l.cantidad)), costo: String(l.costoUnit ?? 0), unidadVentaId: null };
 }
 
 /**
- * An order still in borrador, edited on screen (issue #32 point 4): quantities and unit costs, lines
- * removed, products of the supplier added; the server replaces the lines (PUT, refused once sent).
+ * An order still in borrador, edited on screen (issue #32 point 4): quantities, units or packs and
+ * their costs, lines removed, products of the supplier added; the server replaces the lines (PUT,
+ * refused once sent).
  */
 function EditarOrden({ orden, onCerrar }: { orden: TOrden; onCerrar: () => void }) {
   const actualizar = useActualizarOrden(orden.id);
   const productos = useProductosDeProveedor(orden.proveedorId);
-  const [lineas, setLineas] = useState<LineaEditada[]>(() =>
-    orden.items.filter((l) => l.productoId != null).map((l) => ({ productoId: l.productoId!, nombre: l.nombre, cantidad: String(l.cantidad), costo: String(l.costoUnit ?? 0) })),
-  );
+  const deProveedor = new Map((productos.data?.items ?? []).map((p) => [p.id, p.presentaciones as Presentacion[]]));
+  const [lineas, setLineas] = useState<LineaEditada[]>(() => orden.items.filter((l) => l.productoId != null).map(lineaEditada));
   const [nota, setNota] = useState(orden.nota ?? '');
-  const cambiar = (productoId: number, campo: 'cantidad' | 'costo', v: string) => setLineas((ls) => ls.map((l) => (l.productoId === productoId ? { ...l, [campo]: v } : l)));
+  const cambiar = (productoId: number, cambio: Partial<FilaCompra>) => setLineas((ls) => ls.map((l) => (l.productoId === productoId ? { ...l, ...cambio } : l)));
   const enOrden = new Set(lineas.map((l) => l.productoId));
   const disponibles = (productos.data?.items ?? []).filter((p) => !enOrden.has(p.id));
-  const total = lineas.reduce((s, l) => s + (Number(l.cantidad) || 0) * (parsePesos(l.costo || '0') ?? 0), 0);
+  const opcionesDe = (l: LineaEditada): Presentacion[] => {
+    const propias = deProveedor.get(l.productoId) ?? [];
+    const original = orden.items.find((x) => x.productoId === l.productoId)?.empaque;
+    return original?.unidadVentaId != null && !propias.some((p) => p.id === original.unidadVentaId)
+      ? [{ id: original.unidadVentaId, nombre: original.nombre, factor: original.factor }, ...propias]
+      : propias;
+  };
+  const total = lineas.reduce((s, l) => s + importeDeFila(l, presentacionDe(opcionesDe(l), l.unidadVentaId)?.factor ?? null), 0);
 
   const onSubmit = async (e: React.FormEvent) => {
     e.preventDefault();
-    const pedidas = lineas.map((l) => ({ productoId: l.productoId, cantidad: Number(l.cantidad || 0), costoUnit: parsePesos(l.costo || '0') ?? -1 })).filter((l) => l.cantidad !== 0);
+    const pedidas = lineas.flatMap((l) => lineaDeFila(l.productoId, l) ?? []);
     if (pedidas.length === 0) return void alertWarning(M.compras.sinLineas);
     try {
       await actualizar.mutateAsync({ lineas: pedidas, nota: nota.trim() || null });
@@ -175,6 +260,7 @@ function EditarOrden({ orden, onCerrar }: { orden: TOrden; onCerrar: () => void 
           <thead>
             <tr>
               <th>{C.producto}</th>
+              <th>{M.compras.presentacion}</th>
               <th className="num">{C.cantidad}</th>
               <th className="num">{C.costo}</th>
               <th className="num">{C.subtotal}</th>
@@ -184,23 +270,49 @@ function EditarOrden({ orden, onCerrar }: { orden: TOrden; onCerrar: () => void 
             </tr>
           </thead>
           <tbody>
-            {lineas.map((l) => (
-              <tr key={l.productoId}>
-                <td>{l.nombre}</td>
-                <td className="num">
-                  <input className="cmp-num" type="number" min={1} max={9999} inputMode="numeric" aria-label={M.compras.cantidadDe(l.nombre)} value={l.cantidad} onChange={(e) => cambiar(l.productoId, 'cantidad', e.target.value)} />
-                </td>
-                <td className="num">
-                  <input className="cmp-costo" inputMode="numeric" aria-label={M.compras.costoDe(l.nombre)} value={l.costo} onChange={(e) => cambiar(l.productoId, 'costo', e.target.value)} />
-                </td>
-                <td className="num">{formatPesos((Number(l.cantidad) || 0) * (parsePesos(l.costo || '0') ?? 0))}</td>
-                <td>
-                  <button type="button" className="btn btn--sm btn--ghost" aria-label={M.compras.quitarDe(l.nombre)} onClick={() => setLineas((ls) => ls.filter((x) => x.productoId !== l.productoId))}>
-                    {M.compras.quitar}
-                  </button>
-                </td>
-              </tr>
-            ))}
+            {lineas.map((l) => {
+              const opciones = opcionesDe(l);
+              const pres = presentacionDe(opciones, l.unidadVentaId);
+              return (
+                <tr key={l.productoId}>
+                  <td>{l.nombre}</td>
+                  <td>
+                    {opciones.length > 0 ? (
+                      <SelectorPresentacion nombre={l.nombre} presentaciones={opciones} value={l.unidadVentaId} onChange={(a) => cambiar(l.productoId, cambiarUnidad(l, pres, a))} />
+                    ) : (
+                      <span className="cmp-muted">{M.compras.porUnidad}</span>
+                    )}
+                  </td>
+                  <td className="num">
+                    <input
+                      className="cmp-num"
+                      inputMode={l.unidad === '94' ? 'numeric' : 'decimal'}
+                      autoComplete="off"
+                      aria-label={M.compras.cantidadDe(l.nombre)}
+                      value={l.cantidad}
+                      onChange={(e) => cambiar(l.productoId, { cantidad: e.target.value })}
+                    />
+                  </td>
+                  <td className="num">
+                    <input
+                      className="cmp-costo"
+                      inputMode="numeric"
+                      autoComplete="off"
+                      aria-label={pres ? M.compras.costoEmpaqueDe(l.nombre, pres.nombre) : M.compras.costoDe(l.nombre)}
+                      value={l.costo}
+                      onChange={(e) => cambiar(l.productoId, { costo: e.target.value })}
+                    />
+                    <CostoPorUnidad costo={l.costo} presentacion={pres} />
+                  </td>
+                  <td className="num">{formatPesos(importeDeFila(l, pres?.factor ?? null))}</td>
+                  <td>
+                    <button type="button" className="btn btn--sm btn--ghost" aria-label={M.compras.quitarDe(l.nombre)} onClick={() => setLineas((ls) => ls.filter((x) => x.productoId !== l.productoId))}>
+                      {M.compras.quitar}
+                    </button>
+                  </td>
+                </tr>
+              );
+            })}
           </tbody>
         </table>
       </div>
@@ -210,7 +322,7 @@ function EditarOrden({ orden, onCerrar }: { orden: TOrden; onCerrar: () => void 
           value=""
           onChange={(e) => {
             const p = disponibles.find((x) => String(x.id) === e.target.value);
-            if (p) setLineas((ls) => [...ls, { productoId: p.id, nombre: p.nombre, cantidad: '1', costo: '' }]);
+            if (p) setLineas((ls) => [...ls, { productoId: p.id, nombre: p.nombre, unidad: p.unidad, cantidad: '1', costo: '', unidadVentaId: null }]);
           }}
           options={[{ value: '', label: M.compras.agregarElegir }, ...disponibles.map((p) => ({ value: String(p.id), label: p.nombre }))]}
         />
@@ -351,11 +463,11 @@ export default function OrdenPage() {
               {orden.items.map((l) => (
                 <tr key={l.id}>
                   <td>{l.nombre}</td>
-                  <td className="num">{l.cantidad}</td>
-                  {orden.total != null ? <td className="num">{formatPesos(l.costoUnit ?? 0)}</td> : null}
-                  {orden.total != null ? <td className="num">{formatPesos((l.costoUnit ?? 0) * l.cantidad)}</td> : null}
-                  <td className="num">{l.recibido}</td>
-                  <td className="num">{Math.max(l.cantidad - l.recibido, 0)}</td>
+                  <td className="num cmp-nowrap">{cantidadDeLinea(l)}</td>
+                  {orden.total != null ? <td className="num cmp-nowrap">{costoDeLinea(l)}</td> : null}
+                  {orden.total != null ? <td className="num">{formatPesos(l.importe ?? 0)}</td> : null}
+                  <td className="num">{formatCantidad(l.recibido, l.unidad)}</td>
+                  <td className="num">{formatCantidad(deMilesimas(Math.max(milesimas(l.cantidad) - milesimas(l.recibido), 0)), l.unidad)}</td>
                 </tr>
               ))}
             </tbody>
@@ -373,7 +485,7 @@ export default function OrdenPage() {
           <ul className="cmp-lista">
             {orden.recepciones.map((r) => (
               <li key={r.id}>
-                <strong>{M.compras.recepcionNumero(r.numero)}</strong> · {fechas.fechaHora(r.fecha)} · {M.compras.unidades(r.unidades)}
+                <strong>{M.compras.recepcionNumero(r.numero)}</strong> · {fechas.fechaHora(r.fecha)} · {M.compras.unidades(formatMilesimas(milesimas(r.unidades)))}
                 {r.total != null ? ` · ${formatPesos(r.total)}` : ''}
                 {r.facturaNumero ? ` · ${M.compras.facturaCorta(r.facturaNumero)}` : ''} · {r.persona}
               </li>

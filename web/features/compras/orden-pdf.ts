@@ -2,6 +2,7 @@ import { jsPDF } from 'jspdf';
 import { compras } from '#shared/messages/compras';
 import { formatPesos } from '#shared/money';
 import type { TOrden } from '#shared/schemas/compras';
+import { cantidadDeLinea, costoDeLinea } from './lineas';
 
 // This module's texts only: the catalogue splits per screen (issue #20).
 const M = { compras };
@@ -36,11 +37,11 @@ export function pdfOrden(orden: TOrden, tienda: string, fecha: string): jsPDF {
       doc.addPage();
       y = 20;
     }
-    doc.text(doc.splitTextToSize(l.nombre, 90)[0] as string, 15, y);
-    doc.text(String(l.cantidad), 120, y, { align: 'right' });
+    doc.text(doc.splitTextToSize(l.nombre, 60)[0] as string, 15, y);
+    doc.text(cantidadDeLinea(l), 120, y, { align: 'right' });
     if (conCosto && l.costoUnit != null) {
-      doc.text(formatPesos(l.costoUnit), 160, y, { align: 'right' });
-      doc.text(formatPesos(l.costoUnit * l.cantidad), 195, y, { align: 'right' });
+      doc.text(costoDeLinea(l), 160, y, { align: 'right' });
+      doc.text(formatPesos(l.importe ?? 0), 195, y, { align: 'right' });
     }
   }
   if (conCosto) {

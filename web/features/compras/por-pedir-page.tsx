@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { comun } from '#shared/messages/comun';
 import { compras } from '#shared/messages/compras';
+import { aMilesimas, formatMilesimas } from '#shared/cantidad';
 import { formatPesos } from '#shared/money';
 import { ROL } from '#shared/roles';
 import type { TPorPedir } from '#shared/schemas/compras';
@@ -14,6 +15,9 @@ import { useSession } from '../../lib/session';
 import { useCrearOrden, useGuardarObjetivo, usePorPedir } from './api/compras';
 import { rutaOrden } from './rutas';
 import './compras.css';
+
+/** A stock or a quantity on its way, with a decimal comma for a product sold by measure (ADR 030, 036). */
+const cantidadTexto = (n: number) => formatMilesimas(aMilesimas(n) ?? Math.round(n * 1000));
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
 const M = { comun, compras };
@@ -74,9 +78,9 @@ function GrupoProveedor({ grupo, puedePedir }: { grupo: Grupo; puedePedir: boole
                   {p.nombre}
                   {p.ultimoCosto != null ? <small className="cmp-muted cmp-block">{M.compras.ultimoCosto(formatPesos(p.ultimoCosto))}</small> : null}
                 </td>
-                <td className="num">{p.stock}</td>
+                <td className="num">{cantidadTexto(p.stock)}</td>
                 <td className="num">{p.stockMin}</td>
-                <td className="num">{p.enCamino}</td>
+                <td className="num">{cantidadTexto(p.enCamino)}</td>
                 <td className="num">{p.sugerido}</td>
                 {grupo.proveedor && puedePedir ? (
                   <td className="num">

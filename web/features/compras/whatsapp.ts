@@ -1,4 +1,5 @@
 import { compras } from '#shared/messages/compras';
+import { formatCantidad } from '#shared/cantidad';
 import type { TOrden } from '#shared/schemas/compras';
 
 // This module's texts only: the catalogue splits per screen (issue #20).
@@ -11,7 +12,8 @@ export function enlaceWhatsapp(orden: TOrden, tienda: string): string {
   const texto = M.compras.mensajeWhatsapp(
     tienda,
     orden.numero,
-    orden.items.map((l) => M.compras.lineaWhatsapp(l.cantidad, l.nombre)),
+    // A pack line in packs (ADR 036): "5 × Cerveza (Paca x12)"; by measure "10,25 kg × Queso".
+    orden.items.map((l) => (l.empaque ? M.compras.lineaWhatsapp(String(l.empaque.empaques), `${l.nombre} (${l.empaque.nombre})`) : M.compras.lineaWhatsapp(formatCantidad(l.cantidad, l.unidad), l.nombre))),
   );
   return `https://wa.me/${numero}?text=${encodeURIComponent(texto)}`;
 }

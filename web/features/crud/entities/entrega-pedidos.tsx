@@ -1,5 +1,5 @@
 import { crud } from '#shared/messages/crud';
-import { formatNumber } from '#shared/money';
+import { aMilesimas, formatMilesimas } from '#shared/cantidad';
 import { ZCreateEntregaRequest, ZUpdateEntregaRequest, type TEntregaRow } from '#shared/schemas/crud';
 import { fecha, hoyBogota } from '../format';
 import { defineEntity } from './types';
@@ -43,7 +43,7 @@ export const entregaPedidos = defineEntity<TEntregaRow>({
       num: true,
     },
     { header: T.columnas.fechaEntrega, cell: (r) => fecha(r.fechaEntrega), num: true },
-    { header: T.columnas.cantidad, cell: (r) => formatNumber(r.cantidad), num: true },
+    { header: T.columnas.cantidad, cell: (r) => formatMilesimas(aMilesimas(r.cantidad) ?? Math.round(r.cantidad * 1000)), num: true },
   ],
   rowId: (r) => r.idEntrega,
   rowLabel: (r) => T.fila(r.cantidad, r.productoNombre),
@@ -51,10 +51,10 @@ export const entregaPedidos = defineEntity<TEntregaRow>({
     { name: 'proveedorId', label: T.campos.proveedorId, type: 'number', lookup: 'proveedor' },
     { name: 'productoId', label: T.campos.productoId, type: 'number', lookup: 'producto' },
     { name: 'fechaEntrega', label: T.campos.fechaEntrega, type: 'date' },
-    { name: 'cantidad', label: T.campos.cantidad, type: 'number', hint: T.ayudas.cantidad },
+    { name: 'cantidad', label: T.campos.cantidad, hint: T.ayudas.cantidad },
   ],
   emptyValues: () => ({ proveedorId: '', productoId: '', fechaEntrega: hoyBogota(), cantidad: '' }),
-  toForm: (r) => ({ proveedorId: String(r.proveedorId), productoId: String(r.productoId), fechaEntrega: r.fechaEntrega, cantidad: String(r.cantidad) }),
+  toForm: (r) => ({ proveedorId: String(r.proveedorId), productoId: String(r.productoId), fechaEntrega: r.fechaEntrega, cantidad: formatMilesimas(aMilesimas(r.cantidad) ?? Math.round(r.cantidad * 1000)).replace(/\./g, '') }),
   createSchema: ZCreateEntregaRequest,
   updateSchema: ZUpdateEntregaRequest,
   registerFailure: { refused: M.crud.errorRegistrar, network: M.crud.errorRealizarRegistro },
