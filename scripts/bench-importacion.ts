@@ -52,10 +52,27 @@ async function call(method: string, url: string, body?: unknown, token?: string)
   return text;
 }
 
+/**
+ * The server's CPU time so far (user + system, ms), from /proc: on a busy machine the wall time also
+ * counts the waits for a core, while the CPU time is what the import itself costs — about the wall
+ * time it would take on an idle machine (the embedded database runs in the server's process).
+ */
+function cpuServidor(): number | null {
+  try {
+    const campos = fs.readFileSync(`/proc/${server.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    // Fields 14 and 15 of stat (utime, stime), in clock ticks of 10 ms on Linux.
+    return (Number(campos[11]) + Number(campos[12])) * 10;
+  } catch {
+    return null;
+  }
+}
+
 const ms = async <T>(f: () => Promise<T>) => {
   const t0 = performance.now();
+  const c0 = cpuServidor();
   const r = await f();
-  return { r, ms: Math.round(performance.now() - t0) };
+  const c1 = cpuServidor();
+  return { r, ms: Math.round(performance.now() - t0), cpuMs: c0 != null && c1 != null ? c1 - c0 : null };
 };
 
 async function main() {
@@ -76,12 +93,12 @@ async function main() {
   if (fin2.resumen.nuevos !== 0 || fin2.resumen.actualizados !== 0) throw new Error('la segunda importación cambió filas');
 
   const filas = [
-    { medida: 'vista previa (10 000 filas)', ms: vista.ms },
-    { medida: 'importar (9 980 productos nuevos)', ms: aplicar.ms },
-    { medida: 'importar otra vez (nada que cambiar)', ms: otraVez.ms },
+    { medida: 'vista previa (10 000 filas)', ms: vista.ms, cpuServidorMs: vista.cpuMs },
+    { medida: 'importar (9 980 productos nuevos)', ms: aplicar.ms, cpuServidorMs: aplicar.cpuMs },
+    { medida: 'importar otra vez (nada que cambiar)', ms: otraVez.ms, cpuServidorMs: otraVez.cpuMs },
   ];
   console.table(filas);
-  console.log(`resumen de la vista previa: ${JSON.stringify(resumen)}; objetivo: importar ≤ 10 000 ms → ${aplicar.ms <= 10_000 ? 'cumple' : 'NO cumple'}`);
+  console.log(`resumen de la vista previa: ${JSON.stringify(resumen)}; objetivo: importar ≤ 10 000 ms → ${aplicar.ms <= 10_000 ? 'cumple' : 'NO cumple'} (CPU del servidor: ${aplicar.cpuMs ?? '?'} ms; carga ${os.loadavg()[0]!.toFixed(1)})`);
   fs.mkdirSync('bench/results', { recursive: true });
   fs.writeFileSync('bench/results/importacion-latest.json', JSON.stringify({ fecha: new Date().toISOString(), cpus: os.cpus().length, carga: os.loadavg(), filas }, null, 2));
 }
