@@ -64,10 +64,20 @@ export const useRecibir = () => {
 export const useProveedoresOpciones = () =>
   useQuery({ queryKey: ['compras', 'proveedores'], queryFn: ({ signal }) => api<TProveedorOpcion[]>('/proveedores/opciones', { signal }) });
 
-/** The products of a supplier (the first 100, by name) to order or receive. */
+/** How many of a supplier's products the purchase screens load (pages of 100, by name). */
+const MAX_PRODUCTOS_PROVEEDOR = 5_000;
+
+/** Every product of a supplier (up to 5 000, by name) to order or receive: a barcode scanned past the first page is still the supplier's. */
 export const useProductosDeProveedor = (id: number | null) =>
   useQuery({
     queryKey: ['compras', 'proveedor-productos', id],
-    queryFn: ({ signal }) => api<TPage<TProductoDeProveedor>>(`/proveedores/${id}/productos`, { query: { page: 1, pageSize: 100 }, signal }),
+    queryFn: async ({ signal }): Promise<TPage<TProductoDeProveedor>> => {
+      const items: TProductoDeProveedor[] = [];
+      for (let page = 1; ; page++) {
+        const r = await api<TPage<TProductoDeProveedor>>(`/proveedores/${id}/productos`, { query: { page, pageSize: 100 }, signal });
+        items.push(...r.items);
+        if (r.items.length < 100 || items.length >= Math.min(r.total, MAX_PRODUCTOS_PROVEEDOR)) return { items, total: r.total };
+      }
+    },
     enabled: id != null,
   });
