@@ -25,7 +25,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const ZONAS = ['America/Bogota', 'Pacific/Auckland', 'Europe/Madrid', 'Asia/Kolkata'] as const;
-const INFORMES_RESUMIDOS: TInforme[] = ['ventas', 'productos', 'categorias', 'mapa-calor', 'cierre-mensual', 'medios-pago', 'anulaciones-descuentos', 'cierre-diario'];
+const INFORMES_RESUMIDOS: TInforme[] = ['ventas', 'productos', 'categorias', 'mapa-calor', 'cierre-mensual', 'medios-pago', 'anulaciones-descuentos', 'cierre-diario', 'empleados'];
 
 const arbVenta = fc.record({
   // Minutes before now: the last four days, and a cluster around each of the store's last midnights is reached by the range.
