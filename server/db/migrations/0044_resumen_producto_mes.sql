@@ -11,6 +11,8 @@ CREATE TABLE "resumen_producto_mes" (
 --> statement-breakpoint
 ALTER TABLE "resumen_producto_mes" ADD CONSTRAINT "resumen_producto_mes_tienda_id_tienda_id_tienda_fk" FOREIGN KEY ("tienda_id") REFERENCES "public"."tienda"("id_tienda") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "resumen_producto_mes_idx" ON "resumen_producto_mes" USING btree ("tienda_id","mes");--> statement-breakpoint
+CREATE INDEX "venta_anulada_idx" ON "venta" USING btree ("tienda_id","fecha") WHERE "venta"."estado" = 'Anulada';--> statement-breakpoint
+CREATE INDEX "venta_autorizada_idx" ON "venta" USING btree ("tienda_id","fecha") WHERE "venta"."autorizado_por" is not null or "venta"."autorizado_por_tienda";--> statement-breakpoint
 -- ══ Hand-written tail (issue #35, ADR 035; issue #33's packs, ADR 033) ══
 -- 1. Quantities are units: a line sold as a pack (factura.factor > 1, cantidad in packs) counts
 --    factor × packs in every summary that stores quantities: resumen_venta_dia.unidades,
