@@ -33,7 +33,7 @@ const SOLO = arg('informes', '').split(',').filter(Boolean);
 const SIN_DIRECTO = process.argv.includes('--sin-directo');
 const RECONSTRUIR = process.argv.includes('--reconstruir');
 /** The reports that read the per-day summaries for past days: measured over the month both ways. */
-const RESUMIDOS: TInforme[] = ['ventas', 'productos', 'categorias', 'mapa-calor', 'cierre-mensual', 'impuestos', 'cierre-diario'];
+const RESUMIDOS: TInforme[] = ['ventas', 'productos', 'categorias', 'mapa-calor', 'cierre-mensual', 'impuestos', 'cierre-diario', 'empleados'];
 
 async function generar(database: Database, lineas: number): Promise<{ tiendaId: number; productoId: number }> {
   const db = database.db;

@@ -55,6 +55,29 @@ export const resumenProductoDia = pgTable(
 );
 
 /**
+ * The same figures per calendar month (of the store's zone) and product (issue #35, ADR 035): the
+ * per-product and per-category reports of a month read ~one row per product from here instead of one
+ * per product and day. `mes` is the month's first day. Written by the same trigger functions as
+ * `resumen_producto_dia`, in the same statements (each delta goes to both tables); folded by the
+ * reader; rebuilt by `resumen_dia_reconstruir`. Quantities are units: a pack's line counts
+ * factor × packs (ADR 033).
+ */
+export const resumenProductoMes = pgTable(
+  'resumen_producto_mes',
+  {
+    tiendaId: integer('tienda_id').notNull().references(() => tienda.idTienda, { onDelete: 'cascade' }),
+    mes: date('mes', { mode: 'string' }).notNull(),
+    productoId: integer('producto_id').notNull(),
+    cantidad: sumaCantidadColumna('cantidad').notNull().default(0),
+    bruto: bigint('bruto', { mode: 'number' }).notNull().default(0),
+    descuentos: bigint('descuentos', { mode: 'number' }).notNull().default(0),
+    costo: bigint('costo', { mode: 'number' }).notNull().default(0),
+    sinCostoUnit: sumaCantidadColumna('sin_costo_unit').notNull().default(0),
+  },
+  (t) => [index('resumen_producto_mes_idx').on(t.tiendaId, t.mes)],
+);
+
+/**
  * The store's completed sales' base and tax per day, till, shift and rate (issue #35, ADR 031): what the
  * *impuestos por tarifa* report and the daily and monthly close read for whole past days instead of
  * splitting every sale in TypeScript. Kept by triggers on venta and factura (migration

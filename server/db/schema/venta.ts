@@ -92,6 +92,9 @@ export const venta = pgTable(
     check('venta_monto_fiado_rango', sql`${t.montoFiado} >= 0 and ${t.montoFiado} <= ${t.total}`),
     index('venta_tienda_fecha_idx').on(t.tiendaId, t.fecha),
     index('venta_turno_idx').on(t.turnoId),
+    // The lists of annulments and of authorised discounts read only these sales of the period (ADR 035).
+    index('venta_anulada_idx').on(t.tiendaId, t.fecha).where(sql`${t.estado} = 'Anulada'`),
+    index('venta_autorizada_idx').on(t.tiendaId, t.fecha).where(sql`${t.autorizadoPor} is not null or ${t.autorizadoPorTienda}`),
     uniqueIndex('venta_tienda_clave_uq').on(t.tiendaId, t.clave),
     uniqueIndex('venta_tienda_numero_uq').on(t.tiendaId, t.numero),
     uniqueIndex('venta_rango_numero_uq').on(t.rangoId, t.numeroFiscal),

@@ -121,7 +121,8 @@ export async function compactarConteos(db: Db, tiendaId: number) {
 async function conFechas(db: Db, tiendaId: number, filtros: SQL[], page: number, pageSize: number): Promise<Row[]> {
   const result = await db.execute(sql`
     with vendidos as (
-      select f.producto_id, sum(f.cantidad)::numeric as cantidad
+      -- Units: a pack's line counts factor × packs (ADR 033).
+      select f.producto_id, sum(f.cantidad * f.factor)::numeric as cantidad
       from factura f
       join venta v on v.id_venta = f.venta_id
       where f.tienda_id = ${tiendaId}

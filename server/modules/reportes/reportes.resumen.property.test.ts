@@ -25,19 +25,20 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const ZONAS = ['America/Bogota', 'Pacific/Auckland', 'Europe/Madrid', 'Asia/Kolkata'] as const;
-const INFORMES_RESUMIDOS: TInforme[] = ['ventas', 'productos', 'categorias', 'mapa-calor', 'cierre-mensual', 'medios-pago', 'anulaciones-descuentos', 'cierre-diario'];
+const INFORMES_RESUMIDOS: TInforme[] = ['ventas', 'productos', 'categorias', 'mapa-calor', 'cierre-mensual', 'medios-pago', 'anulaciones-descuentos', 'cierre-diario', 'empleados'];
 
 const arbVenta = fc.record({
   // Minutes before now: the last four days, and a cluster around each of the store's last midnights is reached by the range.
   // Some a week back: the Inicio compares today with the same weekday last week.
-  minutos: fc.oneof(fc.integer({ min: 0, max: 4 * 24 * 60 }), fc.integer({ min: 6 * 24 * 60, max: 8 * 24 * 60 })),
+  // Some up to 70 days back (ADR 035): this month and the two before, read by month from the products' summary.
+  minutos: fc.oneof(fc.integer({ min: 0, max: 4 * 24 * 60 }), fc.integer({ min: 6 * 24 * 60, max: 8 * 24 * 60 }), fc.integer({ min: 0, max: 70 * 24 * 60 })),
   anulada: fc.boolean(),
   metodo: fc.constantFrom(5, 3, 7),
   // A part left on credit of a sale paid by another method (ADR 032 splits it into parts).
   aCredito: fc.integer({ min: 0, max: 2 }),
   vendedor: fc.boolean(),
   descuento: fc.integer({ min: 0, max: 200 }),
-  lineas: fc.array(fc.record({ producto: fc.integer({ min: 0, max: 2 }), cantidad: fc.integer({ min: 1, max: 9 }), precio: fc.integer({ min: 100, max: 9000 }), costo: fc.option(fc.integer({ min: 50, max: 5000 }), { nil: null }) }), {
+  lineas: fc.array(fc.record({ producto: fc.integer({ min: 0, max: 2 }), cantidad: fc.integer({ min: 1, max: 9 }), factor: fc.constantFrom(1, 1, 12), precio: fc.integer({ min: 100, max: 9000 }), costo: fc.option(fc.integer({ min: 50, max: 5000 }), { nil: null }) }), {
     minLength: 1,
     maxLength: 3,
   }),
@@ -76,7 +77,7 @@ describe('resúmenes por día: la respuesta resumida es la suma directa', () => 
             .insert(venta)
             .values({ tiendaId: s.id, fecha: new Date(Date.now() - v.minutos * 60_000), estado: v.anulada ? 'Anulada' : 'Completada', metodoPagoId: v.metodo, usuarioId: v.vendedor ? emp!.idUsuario : null, total: subtotal - descuento, descuento, montoFiado: v.metodo === 7 ? subtotal - descuento : Math.floor(((subtotal - descuento) * v.aCredito) / 2) })
             .returning({ id: venta.idVenta });
-          await db.insert(factura).values(lineas.map((l) => ({ tiendaId: s.id, ventaId: row!.id, productoId: l.productoId, cantidad: l.cantidad, precio: l.precio, costoUnit: l.costo, estado: 'Pagado' })));
+          await db.insert(factura).values(lineas.map((l) => ({ tiendaId: s.id, ventaId: row!.id, productoId: l.productoId, cantidad: l.cantidad, factor: l.factor, precio: l.precio, costoUnit: l.costo, estado: 'Pagado' })));
           ids.push(row!.id);
         }
         const [cli] = await db.insert(cliente).values({ tiendaId: s.id, documento: `${s.id}77`, nombre: 'Rosa', apellido: 'Fiada', fiado: true, cupo: 1_000_000 }).returning({ id: cliente.idCliente });
@@ -92,7 +93,7 @@ describe('resúmenes por día: la respuesta resumida es la suma directa', () => 
           if (c.tipo === 'borrarLinea' || c.tipo === 'cantidad') {
             const [linea] = await db.select({ id: factura.idFactura }).from(factura).where(eq(factura.ventaId, ventaId)).limit(1);
             if (linea && c.tipo === 'borrarLinea') await db.delete(factura).where(eq(factura.idFactura, linea.id));
-            if (linea && c.tipo === 'cantidad') await db.update(factura).set({ cantidad: 1 + (c.cual % 7) }).where(and(eq(factura.idFactura, linea.id), eq(factura.tiendaId, s.id)));
+            if (linea && c.tipo === 'cantidad') await db.update(factura).set({ cantidad: 1 + (c.cual % 7), factor: c.cual % 2 ? 6 : 1 }).where(and(eq(factura.idFactura, linea.id), eq(factura.tiendaId, s.id)));
           }
           if (c.tipo === 'plegar') await plegarResumenes(db, s.id, { desde: sumarDias(hoy, -10), hasta: sumarDias(hoy, -1) });
           if (c.tipo === 'zona') await db.update(tienda).set({ zonaHoraria: c.zona }).where(eq(tienda.idTienda, s.id));
@@ -112,6 +113,15 @@ describe('resúmenes por día: la respuesta resumida es la suma directa', () => 
             const directo = await generarReporte({ db, tiendaId: s.id, informe, filtros, completo: true, directo: true });
             expect(resumido, `${informe} ${JSON.stringify(extra)}`).toEqual(directo);
           }
+        }
+        // Whole months and a month so far (ADR 035: by month, minus the days outside), with their comparison periods.
+        for (const informe of ['productos', 'categorias', 'cierre-mensual'] as TInforme[]) {
+          for (const periodo of ['mes', 'mesAnterior'] as const) {
+            const filtros: TReporteFiltros = { periodo, dias: 30 };
+            expect(await generarReporte({ db, tiendaId: s.id, informe, filtros, completo: true }), `${informe} ${periodo}`).toEqual(await generarReporte({ db, tiendaId: s.id, informe, filtros, completo: true, directo: true }));
+          }
+          const filtros: TReporteFiltros = { periodo: 'rango', desde: sumarDias(hoyAhora, -40 - atras * 7), hasta: sumarDias(hoyAhora, -atras * 3), dias: 30 };
+          expect(await generarReporte({ db, tiendaId: s.id, informe, filtros, completo: true }), `${informe} rango largo`).toEqual(await generarReporte({ db, tiendaId: s.id, informe, filtros, completo: true, directo: true }));
         }
         expect(await resumenDeInicio({ db, tiendaId: s.id }), 'inicio').toEqual(await resumenDeInicio({ db, tiendaId: s.id, directo: true }));
       }),

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { sumarDias, type Rango } from '#shared/periodo';
+import { diasEntre, sumarDias, type Rango } from '#shared/periodo';
 import type { Db } from '../../db/client';
 import { plegarImpuestos } from '../impuestos/impuestos.domain';
 
@@ -42,6 +42,9 @@ export async function plegarResumenes(db: Db, tiendaId: number, r: Rango): Promi
     having sum(cantidad) <> 0 or sum(bruto) <> 0 or sum(descuentos) <> 0 or sum(costo) <> 0 or sum(sin_costo_unit) <> 0`);
   await plegarImpuestos(db, tiendaId, r);
   await plegarPagos(db, tiendaId, r);
+  const meses: string[] = [];
+  for (let m = primeroDelMes(r.desde); m <= r.hasta; m = sumarDias(ultimoDelMes(m), 1)) meses.push(m);
+  await plegarProductosMes(db, tiendaId, meses);
 }
 
 /** The same fold for the payments' summary (`resumen_pago_dia`, ADR 032). */
@@ -68,3 +71,64 @@ export async function pagosResumidos<T extends Record<string, unknown>>(db: Db, 
 
 /** A reader folds when the summary rows it read outnumber 2 × their keys + 200 (ADR 017). */
 export const hayQuePlegar = (filas: number, claves: number) => filas > 2 * claves + 200;
+
+/** The first and last day of `dia`'s calendar month. */
+const primeroDelMes = (dia: string) => `${dia.slice(0, 8)}01`;
+const ultimoDelMes = (dia: string) => sumarDias(primeroDelMes(sumarDias(primeroDelMes(dia), 31)), -1);
+
+/**
+ * How the products' summaries add up to the days of `r` (ADR 035): per calendar month the range
+ * touches, either its days in `resumen_producto_dia` (sign +1), or the month's row in
+ * `resumen_producto_mes` minus the month's days outside the range (sign −1), whichever reads fewer
+ * days that can hold sales (days after `hoy` hold none, but are subtracted all the same: a sale dated
+ * ahead is still in its month). "Este mes" is then its month's rows alone; the month before, one month.
+ */
+export function partesDelMes(r: Rango, hoy: string): { meses: string[]; dias: { desde: string; hasta: string; signo: 1 | -1 }[] } {
+  const meses: string[] = [];
+  const dias: { desde: string; hasta: string; signo: 1 | -1 }[] = [];
+  const conVentas = (a: string, b: string) => (a > b || a > hoy ? 0 : diasEntre(a, b < hoy ? b : hoy));
+  for (let m = primeroDelMes(r.desde); m <= r.hasta; m = sumarDias(ultimoDelMes(m), 1)) {
+    const fin = ultimoDelMes(m);
+    const d = r.desde > m ? r.desde : m;
+    const h = r.hasta < fin ? r.hasta : fin;
+    const fuera = conVentas(m, sumarDias(d, -1)) + conVentas(sumarDias(h, 1), fin);
+    if (fuera < conVentas(d, h)) {
+      meses.push(m);
+      if (d > m) dias.push({ desde: m, hasta: sumarDias(d, -1), signo: -1 });
+      if (h < fin) dias.push({ desde: sumarDias(h, 1), hasta: fin, signo: -1 });
+    } else dias.push({ desde: d, hasta: h, signo: 1 });
+  }
+  return { meses, dias };
+}
+
+/** The fold of the products' monthly summary (`resumen_producto_mes`) for the months `meses`. */
+export async function plegarProductosMes(db: Db, tiendaId: number, meses: string[]): Promise<void> {
+  if (meses.length === 0) return;
+  await db.execute(sql`
+    with d as (delete from resumen_producto_mes where tienda_id = ${tiendaId} and mes in (${sql.join(meses.map((m) => sql`${m}::date`), sql`, `)}) returning *)
+    insert into resumen_producto_mes (tienda_id, mes, producto_id, cantidad, bruto, descuentos, costo, sin_costo_unit)
+    select tienda_id, mes, producto_id, sum(cantidad), sum(bruto), sum(descuentos), sum(costo), sum(sin_costo_unit)
+    from d group by 1, 2, 3
+    having sum(cantidad) <> 0 or sum(bruto) <> 0 or sum(descuentos) <> 0 or sum(costo) <> 0 or sum(sin_costo_unit) <> 0`);
+}
+
+/**
+ * The products' summary rows of the days of `r` (`partesDelMes`), as a query with the columns of
+ * `resumen_producto_dia` (producto_id, cantidad, bruto, descuentos, costo, sin_costo_unit). Folds the
+ * months read first when their rows outnumber their keys (ADR 017).
+ */
+export async function productosResumidos(db: Db, tiendaId: number, r: Rango, hoy: string): Promise<ReturnType<typeof sql>> {
+  const { meses, dias } = partesDelMes(r, hoy);
+  const partes: ReturnType<typeof sql>[] = [];
+  if (meses.length) {
+    const enMeses = sql`tienda_id = ${tiendaId} and mes in (${sql.join(meses.map((m) => sql`${m}::date`), sql`, `)})`;
+    const [c] = ((await db.execute(sql`select count(*)::int as filas, count(distinct (mes, producto_id))::int as claves from resumen_producto_mes where ${enMeses}`)) as unknown as { rows: { filas: number; claves: number }[] }).rows;
+    if (hayQuePlegar(Number(c!.filas), Number(c!.claves))) await plegarProductosMes(db, tiendaId, meses);
+    partes.push(sql`select producto_id, cantidad, bruto, descuentos, costo, sin_costo_unit from resumen_producto_mes where ${enMeses}`);
+  }
+  for (const d of dias) {
+    partes.push(sql`select producto_id, ${d.signo} * cantidad, ${d.signo} * bruto, ${d.signo} * descuentos, ${d.signo} * costo, ${d.signo} * sin_costo_unit
+      from resumen_producto_dia where tienda_id = ${tiendaId} and dia between ${d.desde}::date and ${d.hasta}::date`);
+  }
+  return sql.join(partes, sql` union all `);
+}

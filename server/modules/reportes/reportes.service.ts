@@ -7,7 +7,7 @@ import { METODO } from '#shared/roles';
 import type { TColumna, TFila, TIndicador, TInforme, TInicioResumen, TReporte, TReporteFiltros, TReporteOpciones, TTabla, TTipoValor } from '#shared/schemas/reportes';
 import type { Db } from '../../db/client';
 import { impuestosPorGrupo, impuestosResumidos, informeImpuestos } from '../impuestos/impuestos.domain';
-import { hayQuePlegar, pagosResumidos, partirRango, plegarResumenes } from './reportes.resumen';
+import { hayQuePlegar, pagosResumidos, partirRango, plegarResumenes, productosResumidos } from './reportes.resumen';
 import { diaEnZona, finDelDiaEn, inicioDelDiaEn, zonaDeTienda } from '../tienda/zona-horaria';
 
 /**
@@ -126,7 +126,7 @@ async function ventasPorDia(ctx: Ctx, r: Rango): Promise<(Totales & { dia: strin
       where ${presente ? ventasDe(ctx, presente) : sql`false`}
     ),
     l as (
-      select f.venta_id, sum(round(f.precio * f.cantidad))::bigint as bruto, sum(f.descuento)::bigint as descuento, sum(f.cantidad)::numeric as unidades
+      select f.venta_id, sum(round(f.precio * f.cantidad))::bigint as bruto, sum(f.descuento)::bigint as descuento, sum(f.cantidad * f.factor)::numeric as unidades
       from factura f where f.tienda_id = ${tiendaId} and f.venta_id in (select id_venta from v) group by f.venta_id
     ),
     directo as (
@@ -328,29 +328,30 @@ async function porProducto(
 ): Promise<{ clave: string; nombre: string; categoria: string; cantidad: number; bruto: number; descuentos: number; neto: number; productos: number; costo: number; sinCosto: number }[]> {
   const { db, tiendaId } = ctx;
   const grupo = porCategoria ? categoriaDe(sql`p`) : sql`l.producto_id::text`;
-  // Whole past days from the per-day summary (issue #35 point 3) when no person or shift narrows the
-  // sales (the products' summary is per store and day); today and later directly.
+  // The whole range from the products' summaries, by month and by day (ADR 035), when no person or
+  // shift narrows the sales (the products' summaries are per store and day); otherwise directly.
   const conResumen = !ctx.directo && ctx.f.usuarioId == null && ctx.f.turnoId == null;
-  const { pasado, presente } = conResumen ? partirRango(r, await hoyEnTienda(db, tiendaId)) : { pasado: null, presente: r };
+  const resumen = conResumen ? await productosResumidos(db, tiendaId, r, await hoyEnTienda(db, tiendaId)) : null;
   const rows = await filas(
     db,
     sql`
     with directo as (
-      select f.producto_id, sum(f.cantidad)::numeric as cantidad, sum(round(f.precio * f.cantidad))::bigint as bruto, sum(f.descuento)::bigint as descuentos,
+      select f.producto_id, sum(f.cantidad * f.factor)::numeric as cantidad, sum(round(f.precio * f.cantidad))::bigint as bruto, sum(f.descuento)::bigint as descuentos,
         -- The margin of a period (issue #32 point 6): each unit at the average cost it was sold at,
         -- or the product's current one where the line kept none; units with no cost at all are counted.
-        sum(round(f.cantidad * coalesce(f.costo_unit, p.costo_promedio)))::bigint as costo,
-        sum(f.cantidad) filter (where coalesce(f.costo_unit, p.costo_promedio) is null)::numeric as sin_costo
+        -- Quantities are units: a pack's line is factor × packs, and its costo_unit is the pack's (ADR 033).
+        sum(round(f.cantidad * coalesce(f.costo_unit, f.factor * p.costo_promedio)))::bigint as costo,
+        sum(f.cantidad * f.factor) filter (where coalesce(f.costo_unit, p.costo_promedio) is null)::numeric as sin_costo
       from factura f join venta v on v.id_venta = f.venta_id join producto p on p.id_producto = f.producto_id
-      where f.tienda_id = ${tiendaId} and ${presente ? ventasDe(ctx, presente) : sql`false`} and v.estado <> 'Anulada'
+      where f.tienda_id = ${tiendaId} and ${resumen ? sql`false` : ventasDe(ctx, r)} and v.estado <> 'Anulada'
       group by f.producto_id
     ),
     resumido as (
       select s.producto_id, sum(s.cantidad)::numeric as cantidad, sum(s.bruto)::bigint as bruto, sum(s.descuentos)::bigint as descuentos,
         (sum(s.costo) + round(sum(s.sin_costo_unit) * coalesce(p.costo_promedio, 0)))::bigint as costo,
         case when p.costo_promedio is null then sum(s.sin_costo_unit) else 0 end::numeric as sin_costo
-      from resumen_producto_dia s join producto p on p.id_producto = s.producto_id
-      where ${pasado ? sql`s.tienda_id = ${tiendaId} and s.dia between ${pasado.desde}::date and ${pasado.hasta}::date` : sql`false`}
+      from (${resumen ?? sql`select 0, 0, 0, 0, 0, 0 where false`}) s(producto_id, cantidad, bruto, descuentos, costo, sin_costo_unit)
+      join producto p on p.id_producto = s.producto_id
       group by s.producto_id, p.costo_promedio
       having sum(s.cantidad) <> 0
     ),
@@ -473,21 +474,44 @@ async function sinVentas(ctx: Ctx, r: Rango): Promise<TReporte> {
 const descuentoVenta = (ctx: Ctx) => sql`(v.descuento + coalesce((select sum(f.descuento) from factura f where f.tienda_id = ${ctx.tiendaId} and f.venta_id = v.id_venta and f.descuento > 0), 0))`;
 
 async function porEmpleadoFilas(ctx: Ctx, r: Rango) {
+  const { db, tiendaId, f } = ctx;
+  // Whole past days from the sales' summary (ADR 028 keys it by person and shift; ADR 035), today and
+  // later directly; the discounts given with an authorisation are counted over the authorised sales only.
+  const { pasado, presente } = ctx.directo ? { pasado: null, presente: r } : partirRango(r, await hoyEnTienda(db, tiendaId));
+  const resumen: SQL[] = [sql`s.tienda_id = ${tiendaId}`];
+  if (pasado) resumen.push(sql`s.dia between ${pasado.desde}::date and ${pasado.hasta}::date`);
+  if (f.usuarioId != null) resumen.push(sql`s.usuario_id = ${f.usuarioId}`);
+  if (f.turnoId != null) resumen.push(sql`s.turno_id = ${f.turnoId}`);
   const rows = await filas(
-    ctx.db,
+    db,
     sql`
     with v as materialized (
-      select coalesce(v.usuario_id, 0) as persona, v.estado, v.total, ${descuentoVenta(ctx)} as descuento, v.autorizado_por is not null or v.autorizado_por_tienda as autorizado
-      from venta v where ${ventasDe(ctx, r)}
+      select coalesce(v.usuario_id, 0) as persona, v.estado, v.total, ${descuentoVenta(ctx)} as descuento
+      from venta v where ${presente ? ventasDe(ctx, presente) : sql`false`}
+    ),
+    d as (
+      select persona,
+        count(*) filter (where estado <> 'Anulada') as tickets,
+        coalesce(sum(total) filter (where estado <> 'Anulada'), 0) as neto,
+        coalesce(sum(descuento) filter (where estado <> 'Anulada'), 0) as descuentos,
+        count(*) filter (where estado = 'Anulada') as anuladas,
+        coalesce(sum(total) filter (where estado = 'Anulada'), 0) as monto_anulado
+      from v group by persona
+      union all
+      select s.usuario_id, sum(s.tickets), sum(s.neto), sum(s.descuentos), sum(s.anuladas), sum(s.monto_anulado)
+      from resumen_venta_dia s where ${pasado ? sql.join(resumen, sql` and `) : sql`false`} group by s.usuario_id
+    ),
+    a as (
+      select coalesce(v.usuario_id, 0) as persona, count(*) as autorizados
+      from venta v where ${ventasDe(ctx, r)} and v.estado <> 'Anulada' and (v.autorizado_por is not null or v.autorizado_por_tienda) and ${descuentoVenta(ctx)} > 0
+      group by 1
+    ),
+    g as (
+      select persona, sum(tickets) as tickets, sum(neto) as neto, sum(descuentos) as descuentos, sum(anuladas) as anuladas, sum(monto_anulado) as monto_anulado
+      from d group by persona having sum(tickets) <> 0 or sum(anuladas) <> 0
     )
-    select persona, ${nombreUsuario(sql`nullif(persona, 0)`)} as nombre,
-      count(*) filter (where estado <> 'Anulada') as tickets,
-      coalesce(sum(total) filter (where estado <> 'Anulada'), 0) as neto,
-      coalesce(sum(descuento) filter (where estado <> 'Anulada'), 0) as descuentos,
-      count(*) filter (where estado <> 'Anulada' and descuento > 0 and autorizado) as autorizados,
-      count(*) filter (where estado = 'Anulada') as anuladas,
-      coalesce(sum(total) filter (where estado = 'Anulada'), 0) as monto_anulado
-    from v group by persona order by neto desc, persona`,
+    select g.persona, ${nombreUsuario(sql`nullif(g.persona, 0)`)} as nombre, g.tickets, g.neto, g.descuentos, coalesce(a.autorizados, 0) as autorizados, g.anuladas, g.monto_anulado
+    from g left join a on a.persona = g.persona order by g.neto desc, g.persona`,
   );
   return rows.map((x) => ({ persona: n(x.persona), nombre: s(x.nombre), tickets: n(x.tickets), neto: n(x.neto), descuentos: n(x.descuentos), autorizados: n(x.autorizados), anuladas: n(x.anuladas), montoAnulado: n(x.monto_anulado) }));
 }

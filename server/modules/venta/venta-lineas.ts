@@ -16,7 +16,7 @@
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { AppError } from '#shared/errors';
-import { aMilesimas, cantidadValida, MILESIMAS } from '#shared/cantidad';
+import { aMilesimas, cantidadValida, deMilesimas } from '#shared/cantidad';
 import { M } from '#shared/messages';
 import type { Db, Tx } from '../../db/client';
 import { devolucion, factura, producto, venta } from '../../db/schema';
@@ -137,9 +137,6 @@ async function productoDe(tx: Tx, tiendaId: number, productoId: number, errores:
 function comprobarCantidad(p: { nombre: string; unidad: string }, cantidad: number) {
   if (!cantidadValida(cantidad, p.unidad)) throw new AppError('VALIDATION', V.cantidadEnteraDe(p.nombre), { fields: { cantidad: V.cantidadEnteraDe(p.nombre) } });
 }
-
-/** a − b in thousandths (quantities with three decimals never subtract as floats). */
-const menos = (a: number, b: number) => ((aMilesimas(a) ?? Math.round(a * MILESIMAS)) - (aMilesimas(b) ?? Math.round(b * MILESIMAS))) / MILESIMAS;
 
 /**
  * Moves stock for the given changes (negative: units leave), all or nothing, with the movimientos
@@ -265,10 +262,13 @@ async function escribirLinea(
 }
 
 
+/** The units a line took from stock: factor × its quantity (a pack's line is in packs, ADR 033). */
+const unidades = (cantidad: number, factor: number) => deMilesimas(aMilesimas(cantidad)! * factor);
+
 /** One invoice line in the caller's reach, or the line's refusal (another store's line is not found). */
 async function lineaEnAlcance(tx: Tx, scope: LineaScope, idFactura: number, errores: ErroresLinea) {
   const [actual] = await tx
-    .select({ ventaId: factura.ventaId, productoId: factura.productoId, cantidad: factura.cantidad, tiendaId: factura.tiendaId })
+    .select({ ventaId: factura.ventaId, productoId: factura.productoId, cantidad: factura.cantidad, factor: factura.factor, tiendaId: factura.tiendaId })
     .from(factura)
     .where(and(eq(factura.idFactura, idFactura), scope.tiendaId == null ? undefined : eq(factura.tiendaId, scope.tiendaId)))
     .limit(1);
@@ -305,12 +305,23 @@ export async function cambiarLinea(options: {
       estados.set(id, v.estado);
       numeros.set(id, v.numero);
     }
-    const delta = new Map<number, number>([[actual.productoId, actual.cantidad]]);
-    delta.set(cambios.productoId, menos(delta.get(cambios.productoId) ?? 0, cambios.cantidad));
+    // Units move, not packs (ADR 033): a pack's line stays a pack of its product; moved to another
+    // product, it becomes a plain line of that product.
+    const mismoProducto = cambios.productoId === actual.productoId;
+    const factor = mismoProducto ? actual.factor : 1;
+    const delta = new Map<number, number>([[actual.productoId, unidades(actual.cantidad, actual.factor)]]);
+    delta.set(cambios.productoId, deMilesimas(aMilesimas(delta.get(cambios.productoId) ?? 0)! - aMilesimas(unidades(cambios.cantidad, factor))!));
     await moverStock(tx, tiendaId, cambios.ventaId, delta, V.motivoLineaCambiada(numeros.get(cambios.ventaId)!));
     await tx
       .update(factura)
-      .set({ ventaId: cambios.ventaId, productoId: cambios.productoId, cantidad: cambios.cantidad, precio: cambios.precio, estado: estadoDeLinea(estados.get(cambios.ventaId)!) })
+      .set({
+        ventaId: cambios.ventaId,
+        productoId: cambios.productoId,
+        cantidad: cambios.cantidad,
+        precio: cambios.precio,
+        estado: estadoDeLinea(estados.get(cambios.ventaId)!),
+        ...(mismoProducto ? {} : { unidadVentaId: null, presentacion: null, factor: 1 }),
+      })
       .where(eq(factura.idFactura, idFactura));
     for (const id of ventas) await recalcularTotal(tx, id);
   });
@@ -324,7 +335,7 @@ export async function quitarLinea(options: { db: Db; scope: LineaScope; idFactur
     const actual = await lineaEnAlcance(tx, scope, idFactura, errores);
     await bloquearProductos(tx, actual.tiendaId, [actual.productoId]);
     const v = await ventaBloqueada(tx, actual.tiendaId, actual.ventaId, errores);
-    await moverStock(tx, actual.tiendaId, actual.ventaId, new Map([[actual.productoId, actual.cantidad]]), V.motivoLineaQuitada(v.numero));
+    await moverStock(tx, actual.tiendaId, actual.ventaId, new Map([[actual.productoId, unidades(actual.cantidad, actual.factor)]]), V.motivoLineaQuitada(v.numero));
     await tx.delete(factura).where(eq(factura.idFactura, idFactura));
     await recalcularTotal(tx, actual.ventaId);
   });

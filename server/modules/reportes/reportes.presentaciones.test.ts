@@ -1,0 +1,92 @@
+/**
+ * Packs counted in units (issue #33, ADR 033 and 035): a line sold as a pack keeps `cantidad` in packs
+ * and its factor; every report, summary and export that counts quantities counts factor × packs. One
+ * product sold as 2 packs of 12 and 3 loose shows 27 units everywhere; the back-office removing the
+ * pack's line puts 24 units back in stock.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { factura, producto } from '../../db/schema';
+import { crearTienda, peticion } from '../../../tests/helpers/factories';
+import { usarApp } from '../../../tests/helpers/test-app';
+import { quitarLinea } from '../venta/venta-lineas';
+import { plegarResumenes } from './reportes.resumen';
+import { generarReporte, hoyEnTienda, resumenDeInicio } from './reportes.service';
+
+const t = usarApp();
+const req = peticion(t);
+
+const uno = async <T>(q: ReturnType<typeof sql>) => ((await t.database.db.execute(q)) as unknown as { rows: T[] }).rows[0]!;
+
+describe('presentaciones en los informes: unidades, no pacas', () => {
+  it('2 pacas de 12 y 3 sueltas son 27 unidades en productos, categorías, ventas, Inicio, kardex, resúmenes, popularidad y exportación', async () => {
+    const s = await crearTienda(t);
+    const db = t.database.db;
+    const [p] = await db.insert(producto).values({ tiendaId: s.id, nombre: 'Cerveza lata', categoria: 'Bebidas', precioUnit: 3_000, stock: 100, costoPromedio: 2_000 }).returning();
+    const id = p!.idProducto;
+    const paca = await req('POST', `/api/productos/${id}/presentaciones`, s.token, { nombre: 'Paca x12', factor: 12, codigoBarras: '7700000009912', precio: '33.000' });
+    expect(paca.statusCode, paca.body).toBe(201);
+    const venta = await req('POST', '/api/ventas', s.token, {
+      lineas: [
+        { productoId: id, cantidad: 2, unidadVentaId: paca.json().presentacion.id },
+        { productoId: id, cantidad: 3 },
+      ],
+      metodoPagoId: 5,
+      montoRecibido: 100_000,
+    });
+    expect(venta.statusCode, venta.body).toBe(201);
+
+    const hoy = { periodo: 'hoy' as const, dias: 30 };
+    const hoyDia = await hoyEnTienda(db, s.id);
+    const mes = { periodo: 'rango' as const, desde: hoyDia, hasta: hoyDia, dias: 30 };
+    for (const directo of [false, true]) {
+      for (const filtros of [hoy, mes]) {
+        const productos = await generarReporte({ db, tiendaId: s.id, informe: 'productos', filtros, directo });
+        expect(productos.tablas[0]!.filas[0], `productos directo=${directo}`).toMatchObject({ producto: 'Cerveza lata', cantidad: 27, bruto: 75_000, neto: 75_000, costo: 54_000, margen: 21_000 });
+        expect(productos.indicadores.find((i) => i.clave === 'unidades')!.valor).toBe(27);
+        const categorias = await generarReporte({ db, tiendaId: s.id, informe: 'categorias', filtros, directo });
+        expect(categorias.tablas[0]!.filas[0], `categorías directo=${directo}`).toMatchObject({ categoria: 'Bebidas', cantidad: 27 });
+        const ventas = await generarReporte({ db, tiendaId: s.id, informe: 'ventas', filtros, directo });
+        expect(ventas.indicadores.find((i) => i.clave === 'unidades')!.valor, `ventas directo=${directo}`).toBe(27);
+      }
+      expect((await resumenDeInicio({ db, tiendaId: s.id, directo })).top[0]).toMatchObject({ producto: 'Cerveza lata', cantidad: 27 });
+    }
+    const kardex = await generarReporte({ db, tiendaId: s.id, informe: 'kardex', filtros: { ...hoy, productoId: id } });
+    expect(kardex.tablas[0]!.filas.reduce((a, f) => a + Number(f.salidas ?? 0), 0)).toBe(27);
+
+    // The summaries the triggers keep, in units; a fold keeps them.
+    const resumenes = async () =>
+      uno<{ dia: string; mes: string; venta: string; popular: string }>(sql`select
+        (select sum(cantidad) from resumen_producto_dia where tienda_id = ${s.id} and producto_id = ${id})::text as dia,
+        (select sum(cantidad) from resumen_producto_mes where tienda_id = ${s.id} and producto_id = ${id})::text as mes,
+        (select sum(unidades) from resumen_venta_dia where tienda_id = ${s.id})::text as venta,
+        (select sum(cantidad_vendida) from venta_producto_resumen where tienda_id = ${s.id} and producto_id = ${id})::text as popular`);
+    expect(await resumenes()).toEqual({ dia: '27.000', mes: '27.000', venta: '27.000', popular: '27.000' });
+    await plegarResumenes(db, s.id, { desde: hoyDia, hasta: hoyDia });
+    expect(await resumenes()).toEqual({ dia: '27.000', mes: '27.000', venta: '27.000', popular: '27.000' });
+    // A rebuild (a zone change, a restore) counts the same.
+    await db.execute(sql`select resumen_dia_reconstruir(${s.id})`);
+    expect(await resumenes()).toEqual({ dia: '27.000', mes: '27.000', venta: '27.000', popular: '27.000' });
+
+    // The popularity analysis over a date range reads the lines: units too.
+    for (const url of ['/api/analisis', `/api/analisis?desde=${hoyDia}&hasta=${hoyDia}`]) {
+      const analisis = await req('GET', url, s.token);
+      expect(analisis.statusCode, analisis.body).toBe(200);
+      expect(analisis.json().items.find((x: { id: number }) => x.id === id), url).toMatchObject({ cantidadVendida: 27 });
+    }
+
+    // The export carries the report's rows.
+    const csv = await req('GET', '/api/reportes/productos/exportar?periodo=hoy&dias=30&formato=csv', s.token);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body.split('\n').find((l) => l.includes('Cerveza lata'))).toMatch(/;27;/);
+
+    // The back-office removes the pack's line: its 24 units come back to stock, and the reports follow.
+    const stockAntes = Number((await db.select({ stock: producto.stock }).from(producto).where(eq(producto.idProducto, id)))[0]!.stock);
+    const [linea] = await db.select({ id: factura.idFactura }).from(factura).where(and(eq(factura.tiendaId, s.id), eq(factura.factor, 12)));
+    await quitarLinea({ db, scope: { tiendaId: s.id }, idFactura: linea!.id });
+    expect(Number((await db.select({ stock: producto.stock }).from(producto).where(eq(producto.idProducto, id)))[0]!.stock)).toBe(stockAntes + 24);
+    expect(await resumenes()).toEqual({ dia: '3.000', mes: '3.000', venta: '3.000', popular: '3.000' });
+    const despues = await generarReporte({ db, tiendaId: s.id, informe: 'productos', filtros: hoy });
+    expect(despues.tablas[0]!.filas[0]).toMatchObject({ cantidad: 3 });
+  });
+});
