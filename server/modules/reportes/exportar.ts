@@ -36,8 +36,10 @@ export function valorCsv(c: TColumna, v: string | number | null, zona: string): 
     case 'centavos':
       return numeroCsv(Number(v) / 100);
     case 'dinero':
-    case 'entero':
       return String(Math.trunc(Number(v)));
+    case 'entero':
+      // A quantity of a product sold by weight keeps its decimals (0,375); a count stays whole.
+      return Number.isInteger(Number(v)) ? String(Number(v)) : numeroCsv(Number(v));
     default:
       return textoCsv(String(v));
   }
@@ -98,13 +100,20 @@ export async function reporteXlsx(rep: TReporte, zona: string): Promise<Buffer> 
     ws.addRow([]);
     const cab = ws.addRow(t.columnas.map((c) => c.titulo));
     cab.font = { bold: true };
-    for (const f of t.filas) ws.addRow(t.columnas.map((c) => valorXlsx(c, f[c.clave] ?? null, zona)));
+    const filas = t.filas.map((f) => ws.addRow(t.columnas.map((c) => valorXlsx(c, f[c.clave] ?? null, zona))));
     t.columnas.forEach((c, i) => {
       const columna = ws.getColumn(i + 1);
       const formato = FORMATOS[c.tipo];
       if (formato) columna.numFmt = formato;
       columna.width = Math.min(40, Math.max(10, c.titulo.length + 2, ...t.filas.slice(0, 200).map((f) => String(f[c.clave] ?? '').length + 2)));
     });
+    // A weighed quantity (0,375 kg) shows its decimals; the column's format shows counts whole.
+    t.filas.forEach((f, j) =>
+      t.columnas.forEach((c, i) => {
+        const v = f[c.clave];
+        if (c.tipo === 'entero' && v != null && v !== '' && !Number.isInteger(Number(v))) filas[j]!.getCell(i + 1).numFmt = '#,##0.000';
+      }),
+    );
     ws.views = [{ state: 'frozen', ySplit: 4 }];
   }
   if (rep.tablas.length === 0) wb.addWorksheet(nombreHoja(rep.titulo, usados));

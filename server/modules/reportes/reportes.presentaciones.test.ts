@@ -5,6 +5,7 @@
  * pack's line puts 24 units back in stock.
  */
 import { and, eq, sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { factura, producto } from '../../db/schema';
 import { crearTienda, peticion } from '../../../tests/helpers/factories';
@@ -88,5 +89,28 @@ describe('presentaciones en los informes: unidades, no pacas', () => {
     expect(await resumenes()).toEqual({ dia: '3.000', mes: '3.000', venta: '3.000', popular: '3.000' });
     const despues = await generarReporte({ db, tiendaId: s.id, informe: 'productos', filtros: hoy });
     expect(despues.tablas[0]!.filas[0]).toMatchObject({ cantidad: 3 });
+  });
+
+  it('por peso: 0,375 kg se ve como 0,375 en el informe, el CSV, el XLSX y el inventario del cierre mensual (no redondeado)', async () => {
+    const s = await crearTienda(t);
+    const db = t.database.db;
+    const [p] = await db.insert(producto).values({ tiendaId: s.id, nombre: 'Queso costeño', categoria: 'Lácteos', precioUnit: 12_000, stock: 5, unidadDian: 'KGM', costoPromedio: 8_000 }).returning();
+    const venta = await req('POST', '/api/ventas', s.token, { lineas: [{ productoId: p!.idProducto, cantidad: 0.375 }], metodoPagoId: 5, montoRecibido: 5_000 });
+    expect(venta.statusCode, venta.body).toBe(201);
+    const productos = await generarReporte({ db, tiendaId: s.id, informe: 'productos', filtros: { periodo: 'hoy', dias: 30 } });
+    expect(productos.tablas[0]!.filas[0]).toMatchObject({ producto: 'Queso costeño', cantidad: 0.375, neto: 4_500 });
+    const csv = await req('GET', '/api/reportes/productos/exportar?periodo=hoy&dias=30&formato=csv', s.token);
+    expect(csv.body.split('\n').find((l) => l.includes('Queso costeño'))).toMatch(/;0,375;/);
+    const xlsx = await req('GET', '/api/reportes/productos/exportar?periodo=hoy&dias=30&formato=xlsx', s.token);
+    expect(xlsx.statusCode).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const celdas = wb.worksheets[0]!.getRows(1, 30)!.flatMap((r) => (r.values as unknown[]).filter((v) => v === 0.375).map(() => r.getCell((r.values as unknown[]).indexOf(0.375))));
+    expect(celdas.map((c) => c.numFmt)).toEqual(['#,##0.000']);
+    // The month's close values the stock left, 4,625 kg, not 5.
+    const hoyDia = await hoyEnTienda(db, s.id);
+    const cierre = await generarReporte({ db, tiendaId: s.id, informe: 'cierre-mensual', filtros: { periodo: 'rango', desde: hoyDia, hasta: hoyDia, dias: 30 } });
+    const inventario = cierre.tablas.find((x) => x.filas.some((f) => f.producto === 'Queso costeño' && 'valor' in f))!;
+    expect(inventario.filas.find((f) => f.producto === 'Queso costeño')).toMatchObject({ stock: 4.625, valor: 37_000 });
   });
 });

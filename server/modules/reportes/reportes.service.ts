@@ -1266,8 +1266,8 @@ export async function inventarioAlCierre(db: Db, tiendaId: number, hasta: string
       select m.producto_id, sum(m.entradas - m.salidas) as neto from movimiento m
       where m.tienda_id = ${tiendaId} and m.fecha_movimiento >= ${finDelDiaEn(hasta, tiendaId)} and m.producto_id is not null group by m.producto_id
     )
-    select p.id_producto, p.nombre, (p.stock - coalesce(d.neto, 0))::bigint as stock, p.costo_promedio as costo,
-      ((p.stock - coalesce(d.neto, 0)) * coalesce(p.costo_promedio, 0))::bigint as valor
+    select p.id_producto, p.nombre, (p.stock - coalesce(d.neto, 0))::float8 as stock, p.costo_promedio as costo,
+      round((p.stock - coalesce(d.neto, 0)) * coalesce(p.costo_promedio, 0))::bigint as valor
     from producto p left join despues d on d.producto_id = p.id_producto
     where p.tienda_id = ${tiendaId} and p.stock - coalesce(d.neto, 0) <> 0
     order by valor desc, p.nombre, p.id_producto`,

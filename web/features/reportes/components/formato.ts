@@ -1,5 +1,6 @@
 import { formatCentavos } from '#shared/impuestos';
 import { formatNumber, formatPesos } from '#shared/money';
+import { formatCantidad } from '#shared/cantidad';
 import type { TTipoValor } from '#shared/schemas/reportes';
 import type { Fechas } from '../../../lib/fechas';
 
@@ -13,7 +14,8 @@ export function formatear(tipo: TTipoValor, v: string | number | null | undefine
     case 'dinero':
       return formatPesos(Number(v));
     case 'entero':
-      return formatNumber(Number(v));
+      // A weighed quantity keeps its decimals (0,375); a count stays whole with thousand dots.
+      return Number.isInteger(Number(v)) ? formatNumber(Number(v)) : formatCantidad(Number(v), null);
     case 'centavos':
       return formatCentavos(Number(v));
     case 'porcentaje':
