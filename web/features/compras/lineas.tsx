@@ -115,6 +115,41 @@ export function CostoPorUnidad({ costo, presentacion }: { costo: string; present
   return <small className="cmp-equivale">{M.compras.costoUnidadEquivale(formatPesos(costoPorUnidad(c, presentacion.factor)))}</small>;
 }
 
+/** A line's quantity cell: whole for a product by unit, a decimal keypad for one by weight (ADR 030). */
+export function CeldaCantidad(props: { etiqueta: string; unidad: string; value: string; onChange: (v: string) => void }) {
+  return (
+    <td className="num">
+      <input
+        className="cmp-num"
+        inputMode={props.unidad === '94' ? 'numeric' : 'decimal'}
+        autoComplete="off"
+        aria-label={props.etiqueta}
+        value={props.value}
+        onChange={(e) => props.onChange(e.target.value)}
+      />
+    </td>
+  );
+}
+
+/** A line's cost cell: per pack when the line is in a pack, with what one unit comes to under it (ADR 036). */
+export function CeldaCosto(props: { nombre: string; presentacion: Presentacion | null; value: string; onChange: (v: string) => void; id?: string }) {
+  const { nombre, presentacion: pres } = props;
+  return (
+    <td className="num">
+      <input
+        id={props.id}
+        className="cmp-costo"
+        inputMode="numeric"
+        autoComplete="off"
+        aria-label={pres ? M.compras.costoEmpaqueDe(nombre, pres.nombre) : M.compras.costoDe(nombre)}
+        value={props.value}
+        onChange={(e) => props.onChange(e.target.value)}
+      />
+      <CostoPorUnidad costo={props.value} presentacion={pres} />
+    </td>
+  );
+}
+
 /**
  * The scanner's box (ADR 036): a product's or a pack's barcode, then Enter (a scanner types it and
  * presses Enter); the screen adds one of what was scanned.

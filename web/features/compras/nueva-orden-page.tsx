@@ -9,7 +9,7 @@ import { Field, SelectField } from '../../components/ui/field';
 import { paths } from '../../config/paths';
 import { alertFailure, alertWarning, toastSuccess } from '../../lib/alerts';
 import { useCrearOrden, useProductosDeProveedor, useProveedoresOpciones, useRecibir } from './api/compras';
-import { buscarCodigo, CampoEscaner, cambiarUnidad, CostoPorUnidad, importeDeFila, leerCantidad, lineaDeFila, presentacionDe, SelectorPresentacion, type FilaCompra } from './lineas';
+import { buscarCodigo, CampoEscaner, cambiarUnidad, CeldaCantidad, CeldaCosto, importeDeFila, leerCantidad, lineaDeFila, presentacionDe, SelectorPresentacion, type FilaCompra } from './lineas';
 import { rutaOrden } from './rutas';
 import './compras.css';
 
@@ -130,28 +130,8 @@ export default function NuevaOrdenPage() {
                           ) : null}
                         </td>
                       ) : null}
-                      <td className="num">
-                        <input
-                          className="cmp-num"
-                          inputMode={p.unidad === '94' ? 'numeric' : 'decimal'}
-                          autoComplete="off"
-                          aria-label={M.compras.cantidadDe(p.nombre)}
-                          value={f.cantidad}
-                          onChange={(e) => cambiar(p.id, { cantidad: e.target.value })}
-                        />
-                      </td>
-                      <td className="num">
-                        <input
-                          id={`cmp-costo-${p.id}`}
-                          className="cmp-costo"
-                          inputMode="numeric"
-                          autoComplete="off"
-                          aria-label={pres ? M.compras.costoEmpaqueDe(p.nombre, pres.nombre) : M.compras.costoDe(p.nombre)}
-                          value={f.costo}
-                          onChange={(e) => cambiar(p.id, { costo: e.target.value })}
-                        />
-                        <CostoPorUnidad costo={f.costo} presentacion={pres} />
-                      </td>
+                      <CeldaCantidad etiqueta={M.compras.cantidadDe(p.nombre)} unidad={p.unidad} value={f.cantidad} onChange={(cantidad) => cambiar(p.id, { cantidad })} />
+                      <CeldaCosto id={`cmp-costo-${p.id}`} nombre={p.nombre} presentacion={pres} value={f.costo} onChange={(costo) => cambiar(p.id, { costo })} />
                       <td className="num">{formatPesos(importeDeFila(f, pres?.factor ?? null))}</td>
                     </tr>
                   );

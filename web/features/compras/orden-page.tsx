@@ -14,7 +14,7 @@ import { useMisPermisos } from '../../lib/mis-permisos';
 import { useSession } from '../../lib/session';
 import { useActualizarOrden, useCambiarOrden, useOrden, useProductosDeProveedor, useRecibir } from './api/compras';
 import { claseEstado } from './estado';
-import { buscarCodigo, CampoEscaner, cambiarUnidad, cantidadDeLinea, costoDeLinea, CostoPorUnidad, importeDeFila, leerCantidad, lineaDeFila, presentacionDe, SelectorPresentacion, type FilaCompra, type Presentacion } from './lineas';
+import { buscarCodigo, CampoEscaner, cambiarUnidad, cantidadDeLinea, costoDeLinea, CeldaCantidad, CeldaCosto, importeDeFila, leerCantidad, lineaDeFila, presentacionDe, SelectorPresentacion, type FilaCompra, type Presentacion } from './lineas';
 import { enlaceWhatsapp } from './whatsapp';
 import './compras.css';
 
@@ -136,27 +136,8 @@ function RecibirOrden({ orden }: { orden: TOrden }) {
                       <span className="cmp-muted">{M.compras.porUnidad}</span>
                     )}
                   </td>
-                  <td className="num">
-                    <input
-                      className="cmp-num"
-                      inputMode={l.unidad === '94' ? 'numeric' : 'decimal'}
-                      autoComplete="off"
-                      aria-label={M.compras.recibidoDe(l.nombre)}
-                      value={f.cantidad}
-                      onChange={(e) => cambiar(l.id, { cantidad: e.target.value })}
-                    />
-                  </td>
-                  <td className="num">
-                    <input
-                      className="cmp-costo"
-                      inputMode="numeric"
-                      autoComplete="off"
-                      aria-label={pres ? M.compras.costoEmpaqueDe(l.nombre, pres.nombre) : M.compras.costoDe(l.nombre)}
-                      value={f.costo}
-                      onChange={(e) => cambiar(l.id, { costo: e.target.value })}
-                    />
-                    <CostoPorUnidad costo={f.costo} presentacion={pres} />
-                  </td>
+                  <CeldaCantidad etiqueta={M.compras.recibidoDe(l.nombre)} unidad={l.unidad} value={f.cantidad} onChange={(cantidad) => cambiar(l.id, { cantidad })} />
+                  <CeldaCosto nombre={l.nombre} presentacion={pres} value={f.costo} onChange={(costo) => cambiar(l.id, { costo })} />
                   <td className="num">{formatPesos(importeDeFila(f, pres?.factor ?? null))}</td>
                   <td>
                     <FechaInput className="cmp-vence" aria-label={M.compras.venceDe(l.nombre)} value={f.vence} onChange={(e) => cambiar(l.id, { vence: e.target.value })} />
@@ -283,27 +264,8 @@ function EditarOrden({ orden, onCerrar }: { orden: TOrden; onCerrar: () => void 
                       <span className="cmp-muted">{M.compras.porUnidad}</span>
                     )}
                   </td>
-                  <td className="num">
-                    <input
-                      className="cmp-num"
-                      inputMode={l.unidad === '94' ? 'numeric' : 'decimal'}
-                      autoComplete="off"
-                      aria-label={M.compras.cantidadDe(l.nombre)}
-                      value={l.cantidad}
-                      onChange={(e) => cambiar(l.productoId, { cantidad: e.target.value })}
-                    />
-                  </td>
-                  <td className="num">
-                    <input
-                      className="cmp-costo"
-                      inputMode="numeric"
-                      autoComplete="off"
-                      aria-label={pres ? M.compras.costoEmpaqueDe(l.nombre, pres.nombre) : M.compras.costoDe(l.nombre)}
-                      value={l.costo}
-                      onChange={(e) => cambiar(l.productoId, { costo: e.target.value })}
-                    />
-                    <CostoPorUnidad costo={l.costo} presentacion={pres} />
-                  </td>
+                  <CeldaCantidad etiqueta={M.compras.cantidadDe(l.nombre)} unidad={l.unidad} value={l.cantidad} onChange={(cantidad) => cambiar(l.productoId, { cantidad })} />
+                  <CeldaCosto nombre={l.nombre} presentacion={pres} value={l.costo} onChange={(costo) => cambiar(l.productoId, { costo })} />
                   <td className="num">{formatPesos(importeDeFila(l, pres?.factor ?? null))}</td>
                   <td>
                     <button type="button" className="btn btn--sm btn--ghost" aria-label={M.compras.quitarDe(l.nombre)} onClick={() => setLineas((ls) => ls.filter((x) => x.productoId !== l.productoId))}>
