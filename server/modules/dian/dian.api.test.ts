@@ -56,20 +56,28 @@ async function crearProducto(tiendaId: number, precio = 11_900) {
 }
 
 /** A store with its fiscal profile, a till with a range and (unless told) the electronic POS configured and on. */
-async function tiendaElectronica(opciones: { encender?: boolean } = {}): Promise<Tienda & { productoId: number }> {
+/**
+ * Each test store numbers from its own start. All test stores share one NIT, one product price and
+ * one prefix, so two first sales in the same second would otherwise have the same CUDE, and the fake
+ * DIAN (one for the file) would count the second store's send as the first's resend.
+ */
+let rangos = 0;
+
+async function tiendaElectronica(opciones: { encender?: boolean } = {}): Promise<Tienda & { productoId: number; primerNumero: string }> {
+  const desde = 990_000_000 + rangos++ * 10_000;
   const s = await crearTienda(t);
   expect((await req('PUT', '/api/tienda/perfil-fiscal', s.token, PERFIL)).statusCode).toBe(200);
   const productoId = await crearProducto(s.id);
   const c = await req('POST', '/api/numeracion/cajas', s.token, { nombre: 'Caja 1', ubicacion: 'Mostrador' });
   expect(c.statusCode, c.body).toBe(201);
-  const rr = await req('POST', `/api/numeracion/cajas/${c.json().id}/rangos`, s.token, { prefijo: 'SETP', desde: 990000000, hasta: 995000000, resolucion: '18760000001', fechaDesde: hoy(-10), fechaHasta: hoy(300) });
+  const rr = await req('POST', `/api/numeracion/cajas/${c.json().id}/rangos`, s.token, { prefijo: 'SETP', desde, hasta: 995000000, resolucion: '18760000001', fechaDesde: hoy(-10), fechaHasta: hoy(300) });
   expect(rr.statusCode, rr.body).toBe(201);
   if (opciones.encender !== false) {
     expect((await req('POST', '/api/dian/certificado', s.token, { p12: cert.p12.toString('base64'), clave: cert.clave })).statusCode).toBe(200);
     const r = await req('PUT', '/api/dian/configuracion', s.token, { habilitado: true, ambiente: 'habilitacion', transporte: 'dian', ...SOFTWARE });
     expect(r.statusCode, r.body).toBe(200);
   }
-  return { ...s, productoId };
+  return { ...s, productoId, primerNumero: `SETP${desde}` };
 }
 
 const vender = (s: Tienda & { productoId: number }, extra: object = {}) =>
@@ -220,14 +228,14 @@ describe('cada venta completada emite su documento (issue #31 punto 1)', { timeo
     const doc = v.json().documento;
     expect(doc.cude).toMatch(/^[0-9a-f]{96}$/);
     expect(doc.url).toBe(`https://catalogo-vpfe-hab.dian.gov.co/document/searchqr?documentkey=${doc.cude}`);
-    expect(doc.numero).toBe('SETP990000000');
+    expect(doc.numero).toBe(s.primerNumero);
     // The receipt read later says the same.
     expect((await req('GET', `/api/ventas/${v.json().id}`, s.token)).json().documento.cude).toBe(doc.cude);
     const xml = (await req('GET', `/api/dian/ventas/${v.json().id}/xml`, s.token)).body;
     expect((await validarContraXsd(xml)).errores).toBe('');
     expect((await enviar(s)).statusCode).toBe(200);
-    expect(await documentos(s)).toMatchObject([{ numero: 'SETP990000000', estado: 'aceptado', tipo: '20' }]);
-    expect(fake.aceptados.get(doc.cude)).toBe('SETP990000000');
+    expect(await documentos(s)).toMatchObject([{ numero: s.primerNumero, estado: 'aceptado', tipo: '20' }]);
+    expect(fake.aceptados.get(doc.cude)).toBe(s.primerNumero);
   });
 
   it('una tienda sin documento electrónico vende como siempre, sin documento', async () => {
