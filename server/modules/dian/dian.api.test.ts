@@ -1,3 +1,4 @@
+import { digitoVerificacion } from '#shared/impuestos';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dian as D } from '#shared/messages/dian';
@@ -57,16 +58,20 @@ async function crearProducto(tiendaId: number, precio = 11_900) {
 
 /** A store with its fiscal profile, a till with a range and (unless told) the electronic POS configured and on. */
 /**
- * Each test store numbers from its own start. All test stores share one NIT, one product price and
- * one prefix, so two first sales in the same second would otherwise have the same CUDE, and the fake
- * DIAN (one for the file) would count the second store's send as the first's resend.
+ * Each test store has its own NIT and numbers from its own start. The CUDE is a hash of the number,
+ * the time to the second, the amounts and the issuer's NIT: with one NIT, one price and one numbering
+ * for every test store (and the habilitación set's fixed SETP 990000000… numbers), two stores' first
+ * documents in the same second had the same CUDE, and the file's one fake DIAN took the second store's
+ * send as a resend of the first (rule 90). Real stores never share a NIT.
  */
-let rangos = 0;
+let tiendas = 0;
 
 async function tiendaElectronica(opciones: { encender?: boolean } = {}): Promise<Tienda & { productoId: number; primerNumero: string }> {
-  const desde = 990_000_000 + rangos++ * 10_000;
+  const n = tiendas++;
+  const desde = 990_000_000 + n * 10_000;
+  const nit = String(900_373_076 + n);
   const s = await crearTienda(t);
-  expect((await req('PUT', '/api/tienda/perfil-fiscal', s.token, PERFIL)).statusCode).toBe(200);
+  expect((await req('PUT', '/api/tienda/perfil-fiscal', s.token, { ...PERFIL, nit, dv: digitoVerificacion(nit) })).statusCode).toBe(200);
   const productoId = await crearProducto(s.id);
   const c = await req('POST', '/api/numeracion/cajas', s.token, { nombre: 'Caja 1', ubicacion: 'Mostrador' });
   expect(c.statusCode, c.body).toBe(201);
