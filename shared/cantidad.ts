@@ -33,6 +33,12 @@ export function aMilesimas(cantidad: number): number | null {
   return Math.abs(m - cantidad * MILESIMAS) < 1e-6 ? m : null;
 }
 
+/**
+ * A quantity read from the database or JSON as integer thousandths, to add or subtract without floats:
+ * a value with more decimals (never stored: numeric(12,3)) is rounded to the nearest thousandth.
+ */
+export const milesimasDe = (cantidad: number): number => aMilesimas(cantidad) ?? Math.round(cantidad * MILESIMAS);
+
 /** Integer thousandths back as the JS number the API carries (375 → 0.375). */
 export const deMilesimas = (milesimas: number): number => milesimas / MILESIMAS;
 
@@ -69,7 +75,7 @@ export function formatMilesimas(milesimas: number): string {
 
 /** A quantity with its unit, as the cart and the receipt show it: "0,375 kg", "3". */
 export function formatCantidad(cantidad: number, unidad: string | null | undefined): string {
-  const m = aMilesimas(cantidad) ?? Math.round(cantidad * MILESIMAS);
+  const m = milesimasDe(cantidad);
   const simbolo = SIMBOLO_UNIDAD[(unidad ?? '94') as TUnidadDian] ?? '';
   return simbolo ? `${formatMilesimas(m)} ${simbolo}` : formatMilesimas(m);
 }

@@ -4,7 +4,7 @@
  * The server keeps them on receiving (server/modules/compras/costo.domain.ts); the margin is
  * computed the same way everywhere from here.
  */
-import { aMilesimas, importeLinea, MILESIMAS } from './cantidad';
+import { importeLinea, milesimasDe } from './cantidad';
 import { TARIFAS, type TImpuesto } from './impuestos';
 
 /** Half-up division of non-negative integers. */
@@ -41,7 +41,6 @@ export function costoPromedio(antes: { stock: number; promedio: number | null },
 }
 
 /** A quantity as integer thousandths (a stock read from numeric(12,3) has at most three decimals). */
-const milesimasDe = (cantidad: number) => aMilesimas(cantidad) ?? Math.round(cantidad * MILESIMAS);
 
 /**
  * ADR 036, the one rule of a pack's unit cost: the cost per pack ÷ factor, rounded half up to the peso

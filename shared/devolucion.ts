@@ -1,4 +1,4 @@
-import { aMilesimas } from './cantidad';
+import { milesimasDe } from './cantidad';
 import { dividirRedondeando } from './impuestos';
 
 /**
@@ -22,6 +22,5 @@ export function valorDevuelto(pagado: number, vendidas: number, yaDevueltas: num
  * up, and the parts of a line add up to what it paid. Whole quantities give what `valorDevuelto` gives.
  */
 export function valorDevueltoCantidad(pagado: number, vendidas: number, yaDevueltas: number, aDevolver: number): number {
-  const m = (c: number) => aMilesimas(c) ?? Math.round(c * 1000);
-  return valorDevuelto(pagado, m(vendidas), m(yaDevueltas), m(aDevolver));
+  return valorDevuelto(pagado, milesimasDe(vendidas), milesimasDe(yaDevueltas), milesimasDe(aDevolver));
 }

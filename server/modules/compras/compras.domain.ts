@@ -10,7 +10,7 @@
  * costs are shown only to those with `reportes`.
  */
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { aMilesimas, deMilesimas, formatCantidad, porUnidad } from '#shared/cantidad';
+import { deMilesimas, formatCantidad, milesimasDe, porUnidad } from '#shared/cantidad';
 import { costoPorUnidad, importeCompra } from '#shared/costo';
 import { AppError } from '#shared/errors';
 import { M } from '#shared/messages';
@@ -106,7 +106,7 @@ export async function porPedir(options: { db: Db; tiendaId: number; autor: Autor
     if (!g || (g.proveedor?.id ?? null) !== (prov?.id ?? null)) grupos.push((g = { proveedor: prov, productos: [] }));
     const meta = Math.ceil((r.stockMin * objetivo) / 100);
     // In thousandths (a product sold by measure has decimals, ADR 030); the suggestion is whole, rounded up.
-    const faltan = meta * 1000 - milesimas(r.stock) - milesimas(Number(r.enCamino));
+    const faltan = meta * 1000 - milesimasDe(r.stock) - milesimasDe(Number(r.enCamino));
     g.productos.push({
       id: r.id,
       nombre: r.nombre,
@@ -135,8 +135,6 @@ interface LineaPedida {
   unidadVentaId?: number | null;
 }
 
-/** A quantity read from numeric(12,3) or JSON as integer thousandths. */
-const milesimas = (cantidad: number) => aMilesimas(cantidad) ?? Math.round(cantidad * 1000);
 
 /**
  * A line checked against its product and made whole (ADR 036): `unidades` in the product's own unit
@@ -478,8 +476,8 @@ export async function registrarRecepcion(options: { db: Db; tiendaId: number; au
         for (const l of lineas) {
           const p = porProducto.get(l.productoId);
           if (!p) throw rechazo(M.compras.lineaNoEsDeOrden, 'lineas');
-          const pendiente = Math.max(milesimas(p.pendiente), 0);
-          if (milesimas(l.unidades) > pendiente) throw rechazo(M.compras.masQuePedido(l.nombre, formatCantidad(deMilesimas(pendiente), l.unidad)), 'lineas');
+          const pendiente = Math.max(milesimasDe(p.pendiente), 0);
+          if (milesimasDe(l.unidades) > pendiente) throw rechazo(M.compras.masQuePedido(l.nombre, formatCantidad(deMilesimas(pendiente), l.unidad)), 'lineas');
           lineaDe.set(l.productoId, p.id);
         }
       }
@@ -533,7 +531,7 @@ export async function registrarRecepcion(options: { db: Db; tiendaId: number; au
           numero,
           ordenNumero: orden?.numero ?? null,
           proveedor: prov!.nombre,
-          unidades: deMilesimas(lineas.reduce((s, l) => s + milesimas(l.unidades), 0)),
+          unidades: deMilesimas(lineas.reduce((s, l) => s + milesimasDe(l.unidades), 0)),
           total,
           facturaNumero: input.facturaNumero,
         },

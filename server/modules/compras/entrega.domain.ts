@@ -1,5 +1,5 @@
 import { and, desc, eq, ilike, or } from 'drizzle-orm';
-import { aMilesimas, deMilesimas, porUnidad } from '#shared/cantidad';
+import { deMilesimas, milesimasDe, porUnidad } from '#shared/cantidad';
 import { AppError } from '#shared/errors';
 import { M } from '#shared/messages';
 import type { TPage, TPageQuery } from '#shared/schemas/common';
@@ -101,7 +101,6 @@ async function recalcularOrdenDe(tx: Tx, ordenLineaId: number | null) {
 }
 
 const sinStock = () => new AppError('CONFLICT', M.crud.entregaSinStock);
-const milesimas = (cantidad: number) => aMilesimas(cantidad) ?? Math.round(cantidad * 1000);
 
 /** Receiving an order adds its quantity to the product's stock, with its movimiento, in one transaction. */
 export async function crearEntrega(options: { db: Db; scope: Alcance; datos: DatosEntrega; autor: Autor }): Promise<number> {
@@ -165,7 +164,7 @@ export async function editarEntrega(options: { db: Db; scope: Alcance; id: numbe
     const motivo = M.movimientos.motivos.entregaCorregida(id);
     if (datos.productoId === current.productoId) {
       // In thousandths: a delivery of a product sold by measure may hold decimals (ADR 030).
-      const delta = deMilesimas(milesimas(datos.cantidad) - milesimas(current.cantidad));
+      const delta = deMilesimas(milesimasDe(datos.cantidad) - milesimasDe(current.cantidad));
       if (delta !== 0) await mover(tx, autor, { tiendaId, productoId: datos.productoId, producto: nuevo.nombre, delta, motivo });
     } else {
       await mover(tx, autor, { tiendaId, productoId: current.productoId, producto: current.producto, delta: -current.cantidad, motivo });

@@ -10,7 +10,7 @@ import { AppError } from '#shared/errors';
 import { presentes } from '#shared/campos';
 import { COLUMNAS_PRODUCTO, ZProductoBase, type TCamposProducto } from '#shared/schemas/producto';
 import type { TImpuesto } from '#shared/impuestos';
-import { aMilesimas, porUnidad } from '#shared/cantidad';
+import { aMilesimas, deMilesimas, milesimasDe, porUnidad } from '#shared/cantidad';
 import { M } from '#shared/messages';
 import type { TPage } from '#shared/schemas/common';
 import type { Db, Tx } from '../../db/client';
@@ -199,7 +199,7 @@ function traducir(err: unknown): never {
 const ESCRITAS = COLUMNAS_PRODUCTO.filter((k): k is Exclude<keyof TCamposProducto, 'stock' | 'stockAnterior'> => k in ZProductoBase.shape && k !== 'stock');
 
 /** a − b of two stocks with up to three decimals (ADR 030), in thousandths: never a float's 0.30000000000000004. */
-const diferencia = (a: number, b: number) => ((aMilesimas(a) ?? Math.round(a * 1000)) - (aMilesimas(b) ?? Math.round(b * 1000))) / 1000;
+const diferencia = (a: number, b: number) => deMilesimas(milesimasDe(a) - milesimasDe(b));
 
 /** Whether a stock fits a product's unit (ADR 030): whole for one sold by unit, up to three decimals otherwise. */
 const stockDeLaUnidad = (stock: number, unidad: string | null | undefined): boolean => {
