@@ -10,6 +10,12 @@ const SERVICIOS = ['Registro de ventas', 'Control de inventario', 'Mercancía', 
 const BENEFICIOS = ['Ahorro de tiempo', 'Control total', 'Reportes detallados', 'Tecnología actual'];
 const SLIDES = ['Vende sin complicaciones', 'Tu inventario, siempre al día', 'Decide con datos reales'];
 
+/** Opens a landing path and waits until React has hydrated the pre-rendered page (its buttons answer). */
+async function abrir(page: Page, path = '/') {
+  await page.goto(path);
+  await expect(page.locator('.lp[data-listo]')).toBeAttached();
+}
+
 const title = (page: Page) => page.getByRole('heading', { level: 1, name: '¿Qué es ADAX Store Manager?' });
 const carousel = (page: Page) => page.getByRole('region', { name: 'Así funciona ADAX Store Manager' });
 const dot = (page: Page, n: number) => page.getByRole('button', { name: `Ir a la diapositiva ${n}: ${SLIDES[n - 1]}` });
@@ -60,7 +66,7 @@ test.describe('página pública en el computador', () => {
   test.use({ viewport: DESKTOP });
 
   test('muestra cada sección y enlace, y los enlaces del encabezado llevan a su sección', async ({ page }) => {
-    await page.goto('/');
+    await abrir(page);
     await expectSectionsAndLinks(page);
     await expect(page.getByRole('button', { name: 'Abrir menú' })).toBeHidden();
 
@@ -87,7 +93,7 @@ test.describe('página pública en el computador', () => {
   });
 
   test('el carrusel avanza solo, se maneja con sus botones y se detiene mientras tiene el foco', async ({ page }) => {
-    await page.goto('/');
+    await abrir(page);
     await page.mouse.move(5, 790);
     const slides = carousel(page).locator('[aria-live]');
     await expect(dot(page, 1)).toHaveAttribute('aria-current', 'true');
@@ -124,7 +130,7 @@ test.describe('página pública en el computador', () => {
 
   test('no rota para quien pide menos movimiento, pero puede reanudarlo', async ({ page }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
-    await page.goto('/');
+    await abrir(page);
     const slides = carousel(page).locator('[aria-live]');
     await expect(page.getByRole('button', { name: 'Reanudar el carrusel' })).toBeVisible();
     await expect(slides).toHaveAttribute('aria-live', 'polite');
@@ -135,17 +141,17 @@ test.describe('página pública en el computador', () => {
   });
 
   test("'Inicia Aquí', la llamada final y 'Crea tu cuenta' llevan a iniciar sesión y al registro", async ({ page }) => {
-    await page.goto('/');
+    await abrir(page);
     await page.getByRole('banner').getByRole('link', { name: 'Inicia Aquí' }).click();
     await expect(page).toHaveURL(/\/iniciar_sesion$/);
     await expect(page.getByLabel('Correo electrónico')).toBeVisible();
 
-    await page.goto('/');
+    await abrir(page);
     await page.getByRole('link', { name: /Comienza ahora/ }).click();
     await expect(page).toHaveURL(/\/iniciar_sesion$/);
     await expect(page.getByLabel('Correo electrónico')).toBeVisible();
 
-    await page.goto('/');
+    await abrir(page);
     await page.getByRole('link', { name: 'Crea tu cuenta' }).click();
     await expect(page).toHaveURL(/\/registro$/);
     await expect(page.getByLabel('Código de invitación')).toBeVisible();
@@ -153,7 +159,7 @@ test.describe('página pública en el computador', () => {
 
   test('cualquier ruta desconocida muestra la página pública; las de la aplicación no', async ({ page }) => {
     for (const path of ['/no-existe/abc', '/index', '/inicio/otra-cosa']) {
-      await page.goto(path);
+      await abrir(page, path);
       await expect(title(page)).toBeVisible();
       await expect(page).toHaveURL(new RegExp(`${path}$`));
     }
@@ -174,7 +180,7 @@ test.describe('página pública en el computador', () => {
   });
 
   test('sin infracciones graves de accesibilidad (axe-core)', async ({ page }) => {
-    await page.goto('/');
+    await abrir(page);
     await expect(title(page)).toBeVisible();
     await expectNoSeriousViolations(page);
   });
@@ -184,7 +190,7 @@ test.describe('página pública en el computador', () => {
     page.on('response', (res) => {
       if (res.request().resourceType() === 'script') scripts.push({ url: res.url(), body: res.text() });
     });
-    await page.goto('/');
+    await abrir(page);
     await expect(title(page)).toBeVisible();
     await page.waitForLoadState('networkidle');
 
@@ -206,14 +212,14 @@ test.describe('página pública en el celular', () => {
   test.use({ viewport: PHONE });
 
   test('muestra cada sección y el botón de menú en lugar de los enlaces', async ({ page }) => {
-    await page.goto('/');
+    await abrir(page);
     await expectSectionsAndLinks(page);
     await expect(page.getByRole('navigation', { name: 'Principal' })).toBeHidden();
     await expect(page.getByRole('banner').getByRole('link', { name: 'Inicia Aquí' })).toBeVisible();
   });
 
   test('el menú cambia de icono, se abre y se cierra, y lleva a cada sección y al registro', async ({ page }) => {
-    await page.goto('/');
+    await abrir(page);
     const toggle = page.getByRole('button', { name: 'Abrir menú' });
     const menu = page.getByRole('navigation', { name: 'Menú' });
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
@@ -259,20 +265,20 @@ test.describe('página pública en el celular', () => {
   });
 
   test("'Inicia Aquí' y la llamada final llevan a iniciar sesión; el carrusel avanza solo", async ({ page }) => {
-    await page.goto('/');
+    await abrir(page);
     await expect(dot(page, 1)).toHaveAttribute('aria-current', 'true');
     await expect(dot(page, 2)).toHaveAttribute('aria-current', 'true', { timeout: 5_000 });
 
     await page.getByRole('link', { name: /Comienza ahora/ }).click();
     await expect(page).toHaveURL(/\/iniciar_sesion$/);
-    await page.goto('/no-existe/abc');
+    await abrir(page, '/no-existe/abc');
     await expect(title(page)).toBeVisible();
     await page.getByRole('banner').getByRole('link', { name: 'Inicia Aquí' }).click();
     await expect(page).toHaveURL(/\/iniciar_sesion$/);
   });
 
   test('sin infracciones graves de accesibilidad (axe-core), con el menú cerrado y abierto', async ({ page }) => {
-    await page.goto('/');
+    await abrir(page);
     await expect(title(page)).toBeVisible();
     await expectNoSeriousViolations(page);
     await page.getByRole('button', { name: 'Abrir menú' }).click();

@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { PRODUCT_NAME } from '#shared/product';
 import { landing as T } from '#shared/messages/landing';
 import { paths } from '../../config/paths';
@@ -40,8 +41,13 @@ const BENEFICIOS: readonly Feature[] = [
  */
 export default function LandingPage() {
   const product = PRODUCT_NAME;
+  // The built page arrives already rendered (web/main.tsx): until React has hydrated it, the menu
+  // toggle and the carousel's buttons are inert. `data-listo` says when they answer, for the journeys
+  // (a tap before it is lost, as on any server-rendered page).
+  const [listo, setListo] = useState(false);
+  useEffect(() => setListo(true), []);
   return (
-    <div className="lp">
+    <div className="lp" data-listo={listo ? '' : undefined}>
       <a className="lp-skip" href="#contenido">
         {T.skipToContent}
       </a>
