@@ -1,4 +1,5 @@
 /** Spanish texts of the facturas area (spec quotes word for word). */
+import { formatMilesimas, milesimasDe } from '../cantidad';
 export const facturas = {
   /** A line of a sale left wholly or partly on credit (issue #36): not "Pagado". */
   lineaFiada: 'Fiado',
@@ -21,7 +22,9 @@ export const facturas = {
     cliente: 'Cliente',
   },
   lineas: (lineas: number, unidades: number) =>
-    `${lineas} ${lineas === 1 ? 'producto' : 'productos'} · ${unidades} ${unidades === 1 ? 'unidad' : 'unidades'}`,
+    `${lineas} ${lineas === 1 ? 'producto' : 'productos'} · ${formatMilesimas(milesimasDe(unidades))} ${unidades === 1 ? 'unidad' : 'unidades'}`,
+  /** After a pack line's quantity in the invoice's detail: "2 · Paca x12 (12 u.)". */
+  presentacion: (presentacion: string, factor: number) => `${presentacion} (${factor} u.)`,
   clienteGeneral: 'Cliente general',
   vacio: 'Todavía no hay ventas registradas.',
   sinResultados: 'No hay ventas que coincidan con la búsqueda.',

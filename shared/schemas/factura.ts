@@ -32,7 +32,7 @@ export const ZFacturaResumen = z.object({
   estado: z.string(),
   /** Number of invoice lines (distinct products). */
   lineas: z.number().int(),
-  /** Units over all lines. */
+  /** Units over all lines: a pack's line counts factor × packs; kilos and litres with their decimals. */
   unidades: z.number(),
   /** Integer pesos: the sum of its lines. */
   total: z.number().int(),
@@ -52,7 +52,13 @@ export const ZFacturaParams = z.object({
 export const ZFacturaLinea = z.object({
   productoId: z.number().int(),
   producto: z.string(),
+  /** In the line's sale unit: packs for a pack's line, kilos (up to three decimals) for a weighed one. */
   cantidad: z.number(),
+  /** The product's unit (DIAN code: 94 unidad, KGM…), for showing "0,375 kg". */
+  unidad: z.string(),
+  /** Sold as a pack: its name and units per pack; null and 1 for a plain line. */
+  presentacion: z.string().nullable(),
+  factor: z.number().int(),
   precio: z.number().int(),
   /** Pesos taken off the line at the till (issue #16): the subtotal is precio × cantidad − descuento. */
   descuento: z.number().int(),

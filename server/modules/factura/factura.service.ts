@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { AppError } from '#shared/errors';
+import { deMilesimas, importeLinea, milesimasDe } from '#shared/cantidad';
 import { cambioDelPago, metodosDelPago, partesDelPago } from '#shared/pago';
 import { cambioDeVenta, entregadoEnCambio } from '../venta/venta.recibo';
 import { M } from '#shared/messages';
@@ -83,8 +84,8 @@ export async function listarFacturas(options: { db: Db; tiendaId: number; query:
         .select({
           ventaId: factura.ventaId,
           lineas: count(),
-          unidades: sql<number>`coalesce(sum(${factura.cantidad}), 0)`.mapWith(Number),
-          total: sql<number>`coalesce(sum(${factura.cantidad} * ${factura.precio} - ${factura.descuento}), 0)`.mapWith(Number),
+          unidades: sql<number>`coalesce(sum(${factura.cantidad} * ${factura.factor}), 0)`.mapWith(Number),
+          total: sql<number>`coalesce(sum(round(${factura.precio} * ${factura.cantidad}) - ${factura.descuento}), 0)`.mapWith(Number),
         })
         .from(factura)
         .where(and(inArray(factura.ventaId, ids), eq(factura.tiendaId, tiendaId)))
@@ -194,6 +195,9 @@ export async function detalleFactura(options: { db: Db; tiendaId: number; idVent
       productoId: factura.productoId,
       producto: producto.nombre,
       cantidad: factura.cantidad,
+      unidad: producto.unidadDian,
+      presentacion: factura.presentacion,
+      factor: factura.factor,
       precio: factura.precio,
       descuento: factura.descuento,
       estado: factura.estado,
@@ -205,7 +209,8 @@ export async function detalleFactura(options: { db: Db; tiendaId: number; idVent
 
   // A sale made by an exchange (issue #32 point 2): the return whose value paid part of it.
   const cambioDe = await cambioDeVenta(db, tiendaId, idVenta);
-  const conSubtotal = lineas.map((l) => ({ ...l, subtotal: l.cantidad * l.precio - l.descuento }));
+  // The line's amount by the one money rule (shared/cantidad.ts): 0,375 kg × $ 12.345 rounds half-up to the peso.
+  const conSubtotal = lineas.map((l) => ({ ...l, subtotal: importeLinea(l.precio, milesimasDe(l.cantidad)) - l.descuento }));
   const total = conSubtotal.reduce((acc, l) => acc + l.subtotal, 0) - v.descuento;
   return {
     idVenta: v.idVenta,
@@ -221,7 +226,7 @@ export async function detalleFactura(options: { db: Db; tiendaId: number; idVent
         : null,
     metodoPago: v.metodoPago,
     lineas: conSubtotal,
-    unidades: conSubtotal.reduce((acc, l) => acc + l.cantidad, 0),
+    unidades: deMilesimas(conSubtotal.reduce((acc, l) => acc + milesimasDe(l.cantidad) * l.factor, 0)),
     descuento: v.descuento,
     motivoDescuento: v.motivoDescuento,
     autorizadoPor: v.autorizadoPor,

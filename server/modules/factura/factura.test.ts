@@ -150,8 +150,8 @@ describe('facturas', () => {
       cliente: { nombre: 'María Gómez', documento: '1020304050', tipoDocumento: 'CC' },
       metodoPago: 'Efectivo',
       lineas: [
-        { productoId: p['Arroz blanco 500 g'], producto: 'Arroz blanco 500 g', cantidad: 2, precio: 2800, descuento: 0, subtotal: 5600, estado: 'Pagado' },
-        { productoId: p['Leche entera 1 L'], producto: 'Leche entera 1 L', cantidad: 1, precio: 4600, descuento: 0, subtotal: 4600, estado: 'Pagado' },
+        { productoId: p['Arroz blanco 500 g'], producto: 'Arroz blanco 500 g', cantidad: 2, unidad: '94', presentacion: null, factor: 1, precio: 2800, descuento: 0, subtotal: 5600, estado: 'Pagado' },
+        { productoId: p['Leche entera 1 L'], producto: 'Leche entera 1 L', cantidad: 1, unidad: '94', presentacion: null, factor: 1, precio: 4600, descuento: 0, subtotal: 4600, estado: 'Pagado' },
       ],
       unidades: 3,
       descuento: 0,
@@ -166,6 +166,27 @@ describe('facturas', () => {
     });
     const pendiente = (await get(s, `/api/facturas/${v.cuatro}`)).json();
     expect(pendiente).toMatchObject({ estado: 'Pendiente', montoRecibido: null, cambio: null, cliente: null });
+  });
+
+  it('una paca cuenta sus unidades y un producto por peso sus decimales, en la lista y en el detalle (issue #35)', async () => {
+    const [queso] = await t.database.db
+      .insert(producto)
+      .values({ tiendaId: s.id, nombre: 'Queso campesino', precioUnit: 12_345, stock: 10, unidadDian: 'KGM' })
+      .returning({ id: producto.idProducto });
+    const id = await vender(s.id, [[queso!.id, 0.375, 12_345]], { total: 4629, montoRecibido: 4629 });
+    await t.database.db.insert(factura).values({ tiendaId: s.id, ventaId: id, productoId: p['Leche entera 1 L']!, cantidad: 2, precio: 50_000, factor: 12, presentacion: 'Paca x12', estado: 'Pagado' });
+
+    const detalle = (await get(s, `/api/facturas/${id}`)).json();
+    expect(detalle.lineas).toEqual([
+      // 0,375 × 12.345 = 4.629,375 → $ 4.629 by the one rounding rule, not 4629.375.
+      expect.objectContaining({ producto: 'Queso campesino', cantidad: 0.375, unidad: 'KGM', presentacion: null, factor: 1, subtotal: 4629 }),
+      expect.objectContaining({ producto: 'Leche entera 1 L', cantidad: 2, unidad: '94', presentacion: 'Paca x12', factor: 12, subtotal: 100_000 }),
+    ]);
+    expect(detalle.unidades).toBe(24.375);
+    expect(detalle.total).toBe(104_629);
+    const lista = (await get(s, '/api/facturas?q=&page=1&pageSize=50')).json();
+    expect(lista.items.find((x: { idVenta: number }) => x.idVenta === id)).toMatchObject({ lineas: 2, unidades: 24.375, total: 104_629 });
+    expect(M.facturas.lineas(2, 24.375)).toBe('2 productos · 24,375 unidades');
   });
 
   it('un pago dividido se muestra por partes, con cambio solo sobre el efectivo (issue #36)', async () => {

@@ -6,6 +6,7 @@ import { facturas } from '#shared/messages/facturas';
 import { impuestos as mensajesImpuestos } from '#shared/messages/impuestos';
 import { ventas } from '#shared/messages/ventas';
 import type { TRecibo } from '#shared/schemas/venta';
+import { formatCantidad, formatMilesimas, milesimasDe } from '#shared/cantidad';
 import { formatPesos } from '#shared/money';
 import { METODO } from '#shared/roles';
 import { paths } from '../../config/paths';
@@ -223,7 +224,8 @@ export default function DetalleFacturaPage() {
                       {l.descuento ? <small className="factura-descuento"> {R.descuento} −{formatPesos(l.descuento)}</small> : null}
                     </td>
                     <td className="num factura-c-cantidad" data-label={D.cantidad}>
-                      {l.cantidad}
+                      {formatCantidad(l.cantidad, l.unidad)}
+                      {l.presentacion ? <small className="factura-presentacion"> {F.presentacion(l.presentacion, l.factor)}</small> : null}
                     </td>
                     <td className="num factura-c-precio" data-label={D.precioUnitario}>
                       {formatPesos(l.precio)}
@@ -243,7 +245,7 @@ export default function DetalleFacturaPage() {
           <dl className="factura-totales">
             <div>
               <dt>{F.unidades}</dt>
-              <dd>{f.unidades}</dd>
+              <dd>{formatMilesimas(milesimasDe(f.unidades))}</dd>
             </div>
             {f.descuento ? (
               <div>
