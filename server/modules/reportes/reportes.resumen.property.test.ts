@@ -95,7 +95,7 @@ describe('resúmenes por día: la respuesta resumida es la suma directa', () => 
             if (linea && c.tipo === 'borrarLinea') await db.delete(factura).where(eq(factura.idFactura, linea.id));
             if (linea && c.tipo === 'cantidad') await db.update(factura).set({ cantidad: 1 + (c.cual % 7), factor: c.cual % 2 ? 6 : 1 }).where(and(eq(factura.idFactura, linea.id), eq(factura.tiendaId, s.id)));
           }
-          if (c.tipo === 'plegar') await plegarResumenes(db, s.id, { desde: sumarDias(hoy, -10), hasta: sumarDias(hoy, -1) });
+          if (c.tipo === 'plegar') await plegarResumenes(db, s.id, { desde: sumarDias(hoy, -10), hasta: hoy });
           if (c.tipo === 'zona') await db.update(tienda).set({ zonaHoraria: c.zona }).where(eq(tienda.idTienda, s.id));
           if (c.tipo === 'borrarVendedor') {
             await db.update(venta).set({ usuarioId: null }).where(eq(venta.usuarioId, emp!.idUsuario));

@@ -6,20 +6,8 @@ import { plegarImpuestos } from '../impuestos/impuestos.domain';
 /**
  * The per-day summaries of issue #35 point 3 (ADR 028): `resumen_venta_dia` and `resumen_producto_dia`,
  * kept by triggers in the sale's own transaction (migration `resumen_diario`). The reports read them
- * for whole past days of the store and compute today directly (today's rows are still being written;
- * the direct query of one day is cheap through `venta (tienda_id, fecha)`).
+ * for every day, today's included (ADR 037); `directo` reads the sales instead.
  */
-
-/** The days of `r` before `hoy` (read from the summaries) and from `hoy` on (read directly). */
-export function partirRango(r: Rango, hoy: string): { pasado: Rango | null; presente: Rango | null } {
-  const ayer = sumarDias(hoy, -1);
-  const finPasado = r.hasta < ayer ? r.hasta : ayer;
-  const inicioPresente = r.desde > hoy ? r.desde : hoy;
-  return {
-    pasado: r.desde <= finPasado ? { desde: r.desde, hasta: finPasado } : null,
-    presente: inicioPresente <= r.hasta ? { desde: inicioPresente, hasta: r.hasta } : null,
-  };
-}
 
 /**
  * Folds the summaries' delta rows of the store's days `r` into one row per key (ADR 017's fold): one

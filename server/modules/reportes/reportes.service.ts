@@ -7,7 +7,7 @@ import { METODO } from '#shared/roles';
 import type { TColumna, TFila, TIndicador, TInforme, TInicioResumen, TReporte, TReporteFiltros, TReporteOpciones, TTabla, TTipoValor } from '#shared/schemas/reportes';
 import type { Db } from '../../db/client';
 import { impuestosPorGrupo, impuestosResumidos, informeImpuestos } from '../impuestos/impuestos.domain';
-import { hayQuePlegar, pagosResumidos, partirRango, plegarResumenes, productosResumidos } from './reportes.resumen';
+import { hayQuePlegar, pagosResumidos, plegarResumenes, productosResumidos } from './reportes.resumen';
 import { diaEnZona, finDelDiaEn, inicioDelDiaEn, zonaDeTienda } from '../tienda/zona-horaria';
 
 /**
@@ -48,10 +48,18 @@ async function filas<T = Record<string, unknown>>(db: Db, q: SQL): Promise<T[]> 
 const col = (clave: string, titulo: string, tipo: TTipoValor = 'texto'): TColumna => ({ clave, titulo, tipo });
 const ind = (clave: keyof typeof I, tipo: TTipoValor, valor: number, anterior: number | null = null): TIndicador => ({ clave, titulo: I[clave], tipo, valor, anterior });
 
-/** The last day read from the per-day summaries (yesterday in the store's zone), or null for a direct report. */
-async function resumidoHasta(ctx: Ctx): Promise<string | null> {
-  return ctx.directo ? null : sumarDias(await hoyEnTienda(ctx.db, ctx.tiendaId), -1);
+/**
+ * Which days of `r` a report reads from the per-day summaries (ADR 028) and which from the sales
+ * themselves: every day from the summaries, today's included (ADR 037: the triggers keep today's rows
+ * in each sale's own transaction, so they are as exact as a past day's), or every sale directly for
+ * `directo` — the reference the property tests hold the summaries to.
+ */
+function partes(ctx: Ctx, r: Rango): { pasado: Rango | null; presente: Rango | null } {
+  return ctx.directo ? { pasado: null, presente: r } : { pasado: r, presente: null };
 }
+
+/** The last day `informeImpuestos` reads from the taxes' summary: all of `r`, or none for a direct report. */
+const resumidoHasta = (ctx: Ctx, r: Rango): string | null => (ctx.directo ? null : r.hasta);
 
 /** The store's today, in its zone. */
 export async function hoyEnTienda(db: Db, tiendaId: number): Promise<string> {
@@ -112,8 +120,8 @@ interface Totales {
  */
 async function ventasPorDia(ctx: Ctx, r: Rango): Promise<(Totales & { dia: string })[]> {
   const { db, tiendaId, f } = ctx;
-  // Whole past days from the per-day summary (issue #35 point 3), today and later directly.
-  const { pasado, presente } = ctx.directo ? { pasado: null, presente: r } : partirRango(r, await hoyEnTienda(db, tiendaId));
+  // Every day from the per-day summary (issue #35 point 3, ADR 037), or every sale for `directo`.
+  const { pasado, presente } = partes(ctx, r);
   const resumen: SQL[] = [sql`s.tienda_id = ${tiendaId}`];
   if (pasado) resumen.push(sql`s.dia between ${pasado.desde}::date and ${pasado.hasta}::date`);
   if (f.usuarioId != null) resumen.push(sql`s.usuario_id = ${f.usuarioId}`);
@@ -228,11 +236,11 @@ async function resumenVentas(ctx: Ctx, r: Rango, ant: Rango): Promise<TReporte> 
 
 /**
  * Each method's parts of the period's sales (count, pesos) and its abonos: whole past days from the
- * payments' summary (ADR 032), today and later directly.
+ * payments' summary (ADR 032), today's included (ADR 037).
  */
 async function porMedio(ctx: Ctx, r: Rango): Promise<{ id: number; medio: string; ventas: number; monto: number; abonos: number }[]> {
   const { db, tiendaId, f } = ctx;
-  const { pasado, presente } = ctx.directo ? { pasado: null, presente: r } : partirRango(r, await hoyEnTienda(db, tiendaId));
+  const { pasado, presente } = partes(ctx, r);
   const resumidos = pasado
     ? await pagosResumidos<{ metodo: number; ventas: number; monto: number; cobros: number; abonos: number }>(db, tiendaId, pasado, (filtro) => {
         const partes: SQL[] = [filtro, sql`s.metodo_pago_id <> 0`];
@@ -477,7 +485,7 @@ async function porEmpleadoFilas(ctx: Ctx, r: Rango) {
   const { db, tiendaId, f } = ctx;
   // Whole past days from the sales' summary (ADR 028 keys it by person and shift; ADR 035), today and
   // later directly; the discounts given with an authorisation are counted over the authorised sales only.
-  const { pasado, presente } = ctx.directo ? { pasado: null, presente: r } : partirRango(r, await hoyEnTienda(db, tiendaId));
+  const { pasado, presente } = partes(ctx, r);
   const resumen: SQL[] = [sql`s.tienda_id = ${tiendaId}`];
   if (pasado) resumen.push(sql`s.dia between ${pasado.desde}::date and ${pasado.hasta}::date`);
   if (f.usuarioId != null) resumen.push(sql`s.usuario_id = ${f.usuarioId}`);
@@ -784,8 +792,8 @@ async function kardex(ctx: Ctx, r: Rango): Promise<TReporte> {
 
 async function mapaCalor(ctx: Ctx, r: Rango): Promise<TReporte> {
   const { db, tiendaId } = ctx;
-  // Whole past days from the per-day summary (issue #35 point 3), today and later directly.
-  const { pasado, presente } = ctx.directo ? { pasado: null, presente: r } : partirRango(r, await hoyEnTienda(db, tiendaId));
+  // Every day from the per-day summary (issue #35 point 3, ADR 037), or every sale for `directo`.
+  const { pasado, presente } = partes(ctx, r);
   const resumen: SQL[] = [sql`s.tienda_id = ${tiendaId}`];
   if (pasado) resumen.push(sql`s.dia between ${pasado.desde}::date and ${pasado.hasta}::date`);
   if (ctx.f.usuarioId != null) resumen.push(sql`s.usuario_id = ${ctx.f.usuarioId}`);
@@ -872,12 +880,12 @@ export async function opcionesDeReporte(options: { db: Db; tiendaId: number }): 
 
 // ── Inicio: the day at a glance ───────────────────────────────────────────────────────────────
 
-async function diaDeInicio(ctx: Ctx, dia: string, hoy: string) {
+async function diaDeInicio(ctx: Ctx, dia: string) {
   const { db, tiendaId } = ctx;
   const r = { desde: dia, hasta: dia };
   const [t] = await ventasPorDia(ctx, r);
-  // A past day (last week's) from the summaries (ADR 028: per hour; ADR 032: the credit ledger's cargos and abonos), today directly.
-  const pasado = !ctx.directo && dia < hoy;
+  // From the summaries (ADR 028: per hour; ADR 032: the credit ledger's cargos and abonos), today's too (ADR 037).
+  const pasado = !ctx.directo;
   const horas = await filas(
     db,
     pasado
@@ -903,8 +911,8 @@ export async function resumenDeInicio(options: { db: Db; tiendaId: number; direc
   const ctx: Ctx = { db, tiendaId, f: { periodo: 'hoy', dias: 30 }, completo: false, directo: options.directo };
   const hoy = await hoyEnTienda(db, tiendaId);
   const antes = sumarDias(hoy, -7);
-  const h = await diaDeInicio(ctx, hoy, hoy);
-  const a = await diaDeInicio(ctx, antes, hoy);
+  const h = await diaDeInicio(ctx, hoy);
+  const a = await diaDeInicio(ctx, antes);
   const top = (await porProducto(ctx, { desde: hoy, hasta: hoy }, false)).sort((x, y) => y.cantidad - x.cantidad || y.neto - x.neto).slice(0, 3);
   const [otros] = await filas(
     db,
@@ -950,7 +958,7 @@ const nombreTarifa = (t: string) => (M.impuestos.nombres as Record<string, strin
 
 /** Base and tax per rate of the period's completed sales (informeImpuestos, the monthly tax report's figures), and the DIAN numbers used. */
 async function impuestosPorTarifa(ctx: Ctx, r: Rango): Promise<TReporte> {
-  const inf = await informeImpuestos({ db: ctx.db, tiendaId: ctx.tiendaId, desde: r.desde, hasta: r.hasta, resumidoHasta: await resumidoHasta(ctx) });
+  const inf = await informeImpuestos({ db: ctx.db, tiendaId: ctx.tiendaId, desde: r.desde, hasta: r.hasta, resumidoHasta: resumidoHasta(ctx, r) });
   const rows: TFila[] = inf.tarifas.map((t) => ({ tarifa: nombreTarifa(t.impuesto), lineas: t.lineas, base: t.base, impuesto: t.valor, total: t.base + t.valor }));
   if (inf.sinImpuesto.lineas > 0) rows.push({ tarifa: R.sinImpuesto, lineas: inf.sinImpuesto.lineas, base: inf.sinImpuesto.base, impuesto: 0, total: inf.sinImpuesto.base });
   const base = rows.reduce((a, x) => a + n(x.base), 0);
@@ -1040,8 +1048,8 @@ export async function cierreDiarioFilas(ctx: Ctx, r: Rango) {
         count(*) as devoluciones, coalesce(sum(d.total), 0) as devuelto
       from devolucion d where d.tienda_id = ${tiendaId} and d.fecha >= ${desde} and d.fecha < ${hasta} group by 1, 2) x where ${porCaja(sql`x.caja`)}`,
   );
-  // Whole past days of the abonos and the payment methods from the payments' summary (ADR 032), today directly.
-  const { pasado, presente } = ctx.directo ? { pasado: null, presente: r } : partirRango(r, await hoyEnTienda(db, tiendaId));
+  // The abonos and the payment methods from the payments' summary (ADR 032), today's included (ADR 037).
+  const { pasado, presente } = partes(ctx, r);
   const pDesde = presente ? inicioDelDiaEn(presente.desde, tiendaId) : desde;
   const pHasta = presente ? finDelDiaEn(presente.hasta, tiendaId) : hasta;
   const hayPresente = presente ? sql`true` : sql`false`;
@@ -1152,7 +1160,7 @@ export async function cierreDiarioFilas(ctx: Ctx, r: Rango) {
     from k left join pv using (dia, caja, metodo) left join pa using (dia, caja, metodo) left join pd using (dia, caja, metodo)
     order by k.dia, k.caja, k.metodo`,
   );
-  // Taxes: whole past days from the per-day summary (ADR 031), today split sale by sale.
+  // Taxes from the per-day summary (ADR 031, ADR 037), or split sale by sale for `directo`.
   const impuestos = presente ? await impuestosPorGrupo({ db, tiendaId, desde: presente.desde, hasta: presente.hasta, grupo: sql`${dia(sql`venta.fecha`)} || '|' || ${cajaDeVenta(sql`venta`)}` }) : (new Map() as Awaited<ReturnType<typeof impuestosPorGrupo>>);
   const resumidos = pasado ? await impuestosResumidos({ db, tiendaId, desde: pasado.desde, hasta: pasado.hasta }) : [];
   const orden = (t: string) => (t === '' ? IMPUESTOS.length : IMPUESTOS.indexOf(t as TImpuesto));
@@ -1278,7 +1286,7 @@ async function cierreMensual(ctx: Ctx, r: Rango): Promise<TReporte> {
   const { db, tiendaId } = ctx;
   const dias = await ventasPorDia(ctx, r);
   const t = sumar(dias);
-  const inf = await informeImpuestos({ db, tiendaId, desde: r.desde, hasta: r.hasta, resumidoHasta: await resumidoHasta(ctx) });
+  const inf = await informeImpuestos({ db, tiendaId, desde: r.desde, hasta: r.hasta, resumidoHasta: resumidoHasta(ctx, r) });
   const productos = await porProducto(ctx, r, false);
   const conCosto = productos.filter((x) => x.sinCosto === 0);
   const margen = conCosto.reduce((a, x) => a + x.neto - x.costo, 0);
