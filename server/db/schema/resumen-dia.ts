@@ -22,6 +22,8 @@ export const resumenVentaDia = pgTable(
     usuarioId: integer('usuario_id').notNull(),
     turnoId: integer('turno_id').notNull(),
     metodoPagoId: integer('metodo_pago_id').notNull(),
+    /** The sale's own till, 0 for none (ADR 037): the daily close resolves a sale's till as its own, else its shift's. */
+    puntoVentaId: integer('punto_venta_id').notNull().default(0),
     tickets: bigint('tickets', { mode: 'number' }).notNull().default(0),
     bruto: bigint('bruto', { mode: 'number' }).notNull().default(0),
     descuentos: bigint('descuentos', { mode: 'number' }).notNull().default(0),
@@ -29,6 +31,13 @@ export const resumenVentaDia = pgTable(
     unidades: sumaCantidadColumna('unidades').notNull().default(0),
     anuladas: bigint('anuladas', { mode: 'number' }).notNull().default(0),
     montoAnulado: bigint('monto_anulado', { mode: 'number' }).notNull().default(0),
+    /**
+     * The smallest and largest store number (`venta.numero`) of the sales the row puts in, annulled or
+     * not; null on a row that takes sales out. A deleted or moved sale's number stays behind: the
+     * reader checks the candidate against the sale (ADR 037).
+     */
+    primero: integer('primero'),
+    ultimo: integer('ultimo'),
   },
   (t) => [index('resumen_venta_dia_idx').on(t.tiendaId, t.dia)],
 );

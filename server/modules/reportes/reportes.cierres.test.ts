@@ -258,3 +258,40 @@ describe('cierre diario y mensual: sumas directas por caja y día', () => {
     expect(csv.rawPayload.toString('utf8').split('\r\n')[1]).toBe('IVA 19 %;1;1680,67;319,33;2000');
   });
 });
+
+describe('cierre diario desde el resumen: primer y último número (ADR 037)', () => {
+  it('una venta borrada o pasada a otra caja no deja su número en la caja de antes; el resumen da lo mismo que las ventas', async () => {
+    const s = await crearTienda(t, { sinCaja: true });
+    const db = t.database.db;
+    const [a, b] = await db.insert(puntoVenta).values([{ tiendaId: s.id, nombre: 'Caja A', ubicacion: 'Mostrador' }, { tiendaId: s.id, nombre: 'Caja B', ubicacion: 'Fondo' }]).returning({ id: puntoVenta.idPuntoVenta });
+    const { generarReporte, hoyEnTienda } = await import('./reportes.service');
+    const hoy = await hoyEnTienda(db, s.id);
+    // Yesterday at noon in the store's zone (Bogotá, UTC−5 all year).
+    const ayer = new Date(`${sumarDias(hoy, -1)}T12:00:00-05:00`);
+    const ids: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const [v] = await db.insert(venta).values({ tiendaId: s.id, fecha: new Date(ayer.getTime() + i * 60_000), estado: 'Completada', metodoPagoId: 5, total: 1000, puntoVentaId: a!.id }).returning({ id: venta.idVenta });
+      ids.push(v!.id);
+    }
+    // Without a numbering range in use the sale takes no till of its own (migration 0028): set it after.
+    for (const id of ids) await db.update(venta).set({ puntoVentaId: a!.id }).where(eq(venta.idVenta, id));
+    const cierre = async (directo: boolean) => {
+      const r = await generarReporte({ db, tiendaId: s.id, informe: 'cierre-diario', filtros: { periodo: 'rango', desde: sumarDias(hoy, -3), hasta: hoy, dias: 30 }, completo: true, directo });
+      return r.tablas[0]!.filas.map((f) => [f.caja, f.primero, f.ultimo, f.ventas]);
+    };
+    // The first sale goes to till B: till A's summary rows still hold number 1.
+    await db.update(venta).set({ puntoVentaId: b!.id }).where(eq(venta.idVenta, ids[0]!));
+    expect(await cierre(false)).toEqual([
+      ['Caja A', '2', '4', 3],
+      ['Caja B', '1', '1', 1],
+    ]);
+    expect(await cierre(false)).toEqual(await cierre(true));
+    // The last is deleted: its number 4 stays in till A's rows.
+    await db.delete(venta).where(eq(venta.idVenta, ids[3]!));
+    expect(await cierre(false)).toEqual([
+      ['Caja A', '2', '3', 2],
+      ['Caja B', '1', '1', 1],
+    ]);
+    expect(await cierre(false)).toEqual(await cierre(true));
+  });
+});

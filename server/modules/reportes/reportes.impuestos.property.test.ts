@@ -140,7 +140,7 @@ describe('impuestos por día: la respuesta resumida es el desglose directo', () 
           if (linea && c.tipo === 'descuentoLinea') await db.update(factura).set({ descuento: (c.cual * 7) % (linea.precio * linea.cantidad + 1) }).where(estaLinea);
           if (linea && c.tipo === 'impuestoLinea') await db.update(factura).set({ impuesto: [...IMPUESTOS, null][c.cual % (IMPUESTOS.length + 1)] ?? null, valorBolsa: c.cual % 120 }).where(estaLinea);
           if (c.tipo === 'agregarLinea') await db.insert(factura).values({ tiendaId: s.id, ventaId, productoId: prods[0]!.id, cantidad: 1 + (c.cual % 5), precio: 100 + (c.cual % 9000), estado: 'Pagado' });
-          if (c.tipo === 'plegar') await plegarResumenes(db, s.id, { desde: sumarDias(hoy, -10), hasta: sumarDias(hoy, -1) });
+          if (c.tipo === 'plegar') await plegarResumenes(db, s.id, { desde: sumarDias(hoy, -10), hasta: hoy });
           if (c.tipo === 'zona') await db.update(tienda).set({ zonaHoraria: c.zona }).where(eq(tienda.idTienda, s.id));
           if (c.tipo === 'reconstruir') await db.execute(sql`select resumen_dia_reconstruir(${s.id})`);
         }

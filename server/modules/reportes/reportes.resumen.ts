@@ -18,9 +18,9 @@ import { plegarImpuestos } from '../impuestos/impuestos.domain';
 export async function plegarResumenes(db: Db, tiendaId: number, r: Rango): Promise<void> {
   await db.execute(sql`
     with d as (delete from resumen_venta_dia where tienda_id = ${tiendaId} and dia between ${r.desde}::date and ${r.hasta}::date returning *)
-    insert into resumen_venta_dia (tienda_id, dia, hora, usuario_id, turno_id, metodo_pago_id, tickets, bruto, descuentos, neto, unidades, anuladas, monto_anulado)
-    select tienda_id, dia, hora, usuario_id, turno_id, metodo_pago_id, sum(tickets), sum(bruto), sum(descuentos), sum(neto), sum(unidades), sum(anuladas), sum(monto_anulado)
-    from d group by 1, 2, 3, 4, 5, 6
+    insert into resumen_venta_dia (tienda_id, dia, hora, usuario_id, turno_id, metodo_pago_id, punto_venta_id, tickets, bruto, descuentos, neto, unidades, anuladas, monto_anulado, primero, ultimo)
+    select tienda_id, dia, hora, usuario_id, turno_id, metodo_pago_id, punto_venta_id, sum(tickets), sum(bruto), sum(descuentos), sum(neto), sum(unidades), sum(anuladas), sum(monto_anulado), min(primero), max(ultimo)
+    from d group by 1, 2, 3, 4, 5, 6, 7
     having sum(tickets) <> 0 or sum(bruto) <> 0 or sum(descuentos) <> 0 or sum(neto) <> 0 or sum(unidades) <> 0 or sum(anuladas) <> 0 or sum(monto_anulado) <> 0`);
   await db.execute(sql`
     with d as (delete from resumen_producto_dia where tienda_id = ${tiendaId} and dia between ${r.desde}::date and ${r.hasta}::date returning *)

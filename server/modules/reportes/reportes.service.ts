@@ -152,7 +152,7 @@ async function ventasPorDia(ctx: Ctx, r: Rango): Promise<(Totales & { dia: strin
     resumido as (
       select s.dia, sum(s.tickets) as tickets, sum(s.bruto) as bruto, sum(s.descuentos) as descuentos, sum(s.neto) as neto, sum(s.unidades) as unidades,
         sum(s.anuladas) as anuladas, sum(s.monto_anulado) as monto_anulado,
-        count(*) as filas, count(distinct (s.hora, s.usuario_id, s.turno_id, s.metodo_pago_id)) as claves
+        count(*) as filas, count(distinct (s.hora, s.usuario_id, s.turno_id, s.metodo_pago_id, s.punto_venta_id)) as claves
       from resumen_venta_dia s where ${pasado ? sql.join(resumen, sql` and `) : sql`false`} group by s.dia
     ),
     d as (select * from directo union all select * from resumido),
@@ -982,6 +982,95 @@ const cajaDeVenta = (v: SQL) => sql`coalesce(${v}.punto_venta_id, (select t.punt
 /** The till of a row written in a shift (a return, an abono, a cash movement); 0 without one. */
 const cajaDeTurno = (turnoId: SQL) => sql`coalesce((select t.punto_venta_id from turno t where t.id_turno = ${turnoId}), 0)`;
 
+interface VentasCierre {
+  dia: string;
+  caja: number;
+  primero: string | null;
+  ultimo: string | null;
+  ventas: number;
+  anuladas: number;
+  bruto: number;
+  descuentos: number;
+  fiado: number;
+}
+
+/** The daily close's sales part read from the sales and lines of `r`, per store day and till (the reference, and a day whose summary cannot say). */
+async function ventasDelCierreDirectas(ctx: Ctx, r: Rango): Promise<VentasCierre[]> {
+  const { db, tiendaId } = ctx;
+  const rows = await filas(
+    db,
+    sql`
+    with v as materialized (
+      select v.id_venta, v.numero, v.numero_fiscal, v.rango_id, v.total, v.descuento, v.estado, v.monto_fiado, v.metodo_pago_id, ${diaEnZona(sql`v.fecha`, tiendaId)}::text as dia, ${cajaDeVenta(sql`v`)} as caja
+      from venta v where v.tienda_id = ${tiendaId} and v.fecha >= ${inicioDelDiaEn(r.desde, tiendaId)} and v.fecha < ${finDelDiaEn(r.hasta, tiendaId)}
+    ),
+    l as (
+      select f.venta_id, sum(round(f.precio * f.cantidad))::bigint as bruto, sum(f.descuento)::bigint as descuento
+      from factura f where f.tienda_id = ${tiendaId} and f.venta_id in (select id_venta from v) group by f.venta_id
+    )
+    select v.dia, v.caja,
+      (array_agg(coalesce(rn.prefijo || v.numero_fiscal, v.numero::text) order by v.numero))[1] as primero,
+      (array_agg(coalesce(rn.prefijo || v.numero_fiscal, v.numero::text) order by v.numero desc))[1] as ultimo,
+      count(*) filter (where v.estado <> 'Anulada') as ventas,
+      count(*) filter (where v.estado = 'Anulada') as anuladas,
+      coalesce(sum(l.bruto) filter (where v.estado <> 'Anulada'), 0) as bruto,
+      coalesce(sum(coalesce(l.descuento, 0) + v.descuento) filter (where v.estado <> 'Anulada'), 0) as descuentos,
+      coalesce(sum(case when v.metodo_pago_id = ${METODO.FIADO} then v.total else v.monto_fiado end) filter (where v.estado <> 'Anulada'), 0) as fiado
+    from v left join l on l.venta_id = v.id_venta left join rango_numeracion rn on rn.id_rango = v.rango_id
+    group by v.dia, v.caja`,
+  );
+  return rows.map((x) => ({ dia: s(x.dia), caja: n(x.caja), primero: x.primero == null ? null : s(x.primero), ultimo: x.ultimo == null ? null : s(x.ultimo), ventas: n(x.ventas), anuladas: n(x.anuladas), bruto: n(x.bruto), descuentos: n(x.descuentos), fiado: n(x.fiado) }));
+}
+
+/**
+ * The daily close's sales part from the sales' summary (ADR 037): count, annulled, gross and discounts
+ * per day and till are sums of its deltas; the first and last number are the smallest and largest store
+ * number among a key's rows, checked against the sale itself — a deleted or moved sale leaves its number
+ * behind, and then that day is read from the sales. Fiado given comes from the payments' summary.
+ */
+async function ventasDelCierreResumidas(ctx: Ctx, r: Rango): Promise<VentasCierre[]> {
+  const { db, tiendaId } = ctx;
+  const rows = await filas(
+    db,
+    sql`select s.dia::text as dia, coalesce(nullif(s.punto_venta_id, 0), (select t.punto_venta_id from turno t where t.id_turno = s.turno_id), 0) as caja,
+      min(s.primero) as primero, max(s.ultimo) as ultimo, sum(s.tickets) as ventas, sum(s.anuladas) as anuladas, sum(s.bruto) as bruto, sum(s.descuentos) as descuentos,
+      count(*) as filas, count(distinct (s.hora, s.usuario_id, s.turno_id, s.metodo_pago_id, s.punto_venta_id)) as claves
+    from resumen_venta_dia s where s.tienda_id = ${tiendaId} and s.dia between ${r.desde}::date and ${r.hasta}::date
+    group by 1, 2`,
+  );
+  if (hayQuePlegar(rows.reduce((a, x) => a + n(x.filas), 0), rows.reduce((a, x) => a + n(x.claves), 0))) await plegarResumenes(db, tiendaId, r);
+  const numeros = [...new Set(rows.flatMap((x) => [x.primero, x.ultimo]).filter((x) => x != null).map(n))];
+  const ventas = new Map(
+    (numeros.length
+      ? await filas(
+          db,
+          sql`select v.numero, coalesce(rn.prefijo || v.numero_fiscal, v.numero::text) as texto, ${diaEnZona(sql`v.fecha`, tiendaId)}::text as dia, ${cajaDeVenta(sql`v`)} as caja
+          from venta v left join rango_numeracion rn on rn.id_rango = v.rango_id
+          where v.tienda_id = ${tiendaId} and v.numero = any(${`{${numeros.join(',')}}`}::int[])`,
+        )
+      : []
+    ).map((x) => [n(x.numero), { texto: s(x.texto), dia: s(x.dia), caja: n(x.caja) }]),
+  );
+  const enSuSitio = (numero: unknown, dia: string, caja: number) => {
+    const v = numero == null ? undefined : ventas.get(n(numero));
+    return v && v.dia === dia && v.caja === caja ? v.texto : null;
+  };
+  const releer = new Set<string>();
+  const resumidas: VentasCierre[] = [];
+  for (const x of rows) {
+    const dia = s(x.dia);
+    const caja = n(x.caja);
+    const primero = enSuSitio(x.primero, dia, caja);
+    const ultimo = enSuSitio(x.ultimo, dia, caja);
+    const hayVentas = n(x.ventas) !== 0 || n(x.anuladas) !== 0;
+    if (hayVentas && (primero == null || ultimo == null)) releer.add(dia);
+    else if (hayVentas) resumidas.push({ dia, caja, primero, ultimo, ventas: n(x.ventas), anuladas: n(x.anuladas), bruto: n(x.bruto), descuentos: n(x.descuentos), fiado: 0 });
+  }
+  const releidas = await Promise.all([...releer].map((dia) => ventasDelCierreDirectas(ctx, { desde: dia, hasta: dia })));
+  // A day read again keeps its sales' figures but not their fiado: the payments' summary gives every past day's.
+  return [...resumidas.filter((x) => !releer.has(x.dia)), ...releidas.flat().map((x) => ({ ...x, fiado: 0 }))];
+}
+
 interface FilaCierre {
   dia: string;
   caja: number;
@@ -1018,29 +1107,16 @@ export async function cierreDiarioFilas(ctx: Ctx, r: Rango) {
   const porCaja = (expr: SQL) => (f.puntoVentaId == null ? sql`true` : sql`${expr} = ${f.puntoVentaId}`);
   const dia = (instante: SQL) => sql`(${instante} at time zone ${zona})::date::text`;
 
-  const ventas = await filas(
-    db,
-    sql`
-    with v as materialized (
-      select v.id_venta, v.numero, v.numero_fiscal, v.rango_id, v.total, v.descuento, v.estado, v.monto_fiado, v.metodo_pago_id, ${dia(sql`v.fecha`)} as dia, ${cajaDeVenta(sql`v`)} as caja
-      from venta v where v.tienda_id = ${tiendaId} and v.fecha >= ${desde} and v.fecha < ${hasta}
-    ),
-    l as (
-      select f.venta_id, sum(round(f.precio * f.cantidad))::bigint as bruto, sum(f.descuento)::bigint as descuento
-      from factura f where f.tienda_id = ${tiendaId} and f.venta_id in (select id_venta from v) group by f.venta_id
-    )
-    select v.dia, v.caja,
-      (array_agg(coalesce(rn.prefijo || v.numero_fiscal, v.numero::text) order by v.numero))[1] as primero,
-      (array_agg(coalesce(rn.prefijo || v.numero_fiscal, v.numero::text) order by v.numero desc))[1] as ultimo,
-      count(*) filter (where v.estado <> 'Anulada') as ventas,
-      count(*) filter (where v.estado = 'Anulada') as anuladas,
-      coalesce(sum(l.bruto) filter (where v.estado <> 'Anulada'), 0) as bruto,
-      coalesce(sum(coalesce(l.descuento, 0) + v.descuento) filter (where v.estado <> 'Anulada'), 0) as descuentos,
-      coalesce(sum(case when v.metodo_pago_id = ${METODO.FIADO} then v.total else v.monto_fiado end) filter (where v.estado <> 'Anulada'), 0) as fiado
-    from v left join l on l.venta_id = v.id_venta left join rango_numeracion rn on rn.id_rango = v.rango_id
-    where ${porCaja(sql`v.caja`)}
-    group by v.dia, v.caja`,
-  );
+  // The abonos and the payment methods from the payments' summary (ADR 032), today's included (ADR 037).
+  const { pasado, presente } = partes(ctx, r);
+  const ventas = (
+    await Promise.all([
+      presente ? ventasDelCierreDirectas(ctx, presente) : [],
+      pasado ? ventasDelCierreResumidas(ctx, pasado) : [],
+    ])
+  )
+    .flat()
+    .filter((x) => f.puntoVentaId == null || x.caja === f.puntoVentaId);
   const devoluciones = await filas(
     db,
     sql`select * from (
@@ -1048,19 +1124,17 @@ export async function cierreDiarioFilas(ctx: Ctx, r: Rango) {
         count(*) as devoluciones, coalesce(sum(d.total), 0) as devuelto
       from devolucion d where d.tienda_id = ${tiendaId} and d.fecha >= ${desde} and d.fecha < ${hasta} group by 1, 2) x where ${porCaja(sql`x.caja`)}`,
   );
-  // The abonos and the payment methods from the payments' summary (ADR 032), today's included (ADR 037).
-  const { pasado, presente } = partes(ctx, r);
   const pDesde = presente ? inicioDelDiaEn(presente.desde, tiendaId) : desde;
   const pHasta = presente ? finDelDiaEn(presente.hasta, tiendaId) : hasta;
   const hayPresente = presente ? sql`true` : sql`false`;
   const pagos = pasado
-    ? await pagosResumidos<{ dia: string; caja: number; metodo: number; ventas: number; monto: number; cobros: number; abonos: number }>(
+    ? await pagosResumidos<{ dia: string; caja: number; metodo: number; ventas: number; monto: number; cobros: number; abonos: number; fiado: number }>(
         db,
         tiendaId,
         pasado,
         (filtro) => sql`select * from (
           select s.dia::text as dia, coalesce(nullif(s.punto_venta_id, 0), (select t.punto_venta_id from turno t where t.id_turno = s.turno_id), 0) as caja, s.metodo_pago_id as metodo,
-            sum(s.ventas) as ventas, sum(s.monto) as monto, sum(s.cobros) as cobros, sum(s.abonos) as abonos
+            sum(s.ventas) as ventas, sum(s.monto) as monto, sum(s.cobros) as cobros, sum(s.abonos) as abonos, sum(s.fiado) as fiado
           from resumen_pago_dia s where ${filtro} group by 1, 2, 3) x where ${porCaja(sql`x.caja`)}`,
       )
     : [];
@@ -1104,7 +1178,7 @@ export async function cierreDiarioFilas(ctx: Ctx, r: Rango) {
       where i.tienda_id = ${tiendaId} and i.fecha >= ${desde} and i.fecha < ${hasta} group by 1, 2) x where ${porCaja(sql`x.caja`)}`,
   );
   const claves = new Map<string, FilaCierre>();
-  const de = (x: Record<string, unknown>) => {
+  const de = (x: { dia?: unknown; caja?: unknown }) => {
     const k = `${s(x.dia)}|${n(x.caja)}`;
     return (
       claves.get(k) ??
@@ -1113,7 +1187,10 @@ export async function cierreDiarioFilas(ctx: Ctx, r: Rango) {
         .get(k)!
     );
   };
-  for (const x of ventas) Object.assign(de(x), { primero: x.primero == null ? null : s(x.primero), ultimo: x.ultimo == null ? null : s(x.ultimo), ventas: n(x.ventas), anuladas: n(x.anuladas), bruto: n(x.bruto), descuentos: n(x.descuentos), fiadoDado: n(x.fiado) });
+  for (const x of ventas) Object.assign(de(x), { primero: x.primero, ultimo: x.ultimo, ventas: x.ventas, anuladas: x.anuladas, bruto: x.bruto, descuentos: x.descuentos });
+  // Fiado given: today's (or every day's, for `directo`) with the sales, past days' from the payments' summary.
+  for (const x of ventas) if (x.fiado !== 0) de(x).fiadoDado += x.fiado;
+  for (const x of pagos) if (n(x.fiado) !== 0) de(x).fiadoDado += n(x.fiado);
   for (const x of devoluciones) Object.assign(de(x), { devoluciones: n(x.devoluciones), devuelto: n(x.devuelto) });
   for (const x of abonos) de(x).fiadoCobrado = n(x.cobrado);
   for (const x of caja) Object.assign(de(x), { entradas: n(x.entradas), salidas: n(x.salidas) });
