@@ -25,7 +25,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const ZONAS = ['America/Bogota', 'Pacific/Auckland', 'Europe/Madrid', 'Asia/Kolkata'] as const;
-const INFORMES_RESUMIDOS: TInforme[] = ['ventas', 'productos', 'categorias', 'mapa-calor', 'cierre-mensual', 'medios-pago', 'anulaciones-descuentos', 'cierre-diario', 'empleados'];
+const INFORMES_RESUMIDOS: TInforme[] = ['sin-ventas', 'ventas', 'productos', 'categorias', 'mapa-calor', 'cierre-mensual', 'medios-pago', 'anulaciones-descuentos', 'cierre-diario', 'empleados'];
 
 const arbVenta = fc.record({
   // Minutes before now: the last four days, and a cluster around each of the store's last midnights is reached by the range.
@@ -107,7 +107,7 @@ describe('resúmenes por día: la respuesta resumida es la suma directa', () => 
         const hoyAhora = await hoyEnTienda(db, s.id);
         const filtrosDe = (extra: Partial<TReporteFiltros>): TReporteFiltros => ({ periodo: 'rango', desde: sumarDias(hoyAhora, -atras - 1), hasta: hoyAhora, dias: 30, ...extra });
         for (const informe of INFORMES_RESUMIDOS) {
-          for (const extra of [{}, { usuarioId: emp!.idUsuario }, { usuarioId: 0 }] as Partial<TReporteFiltros>[]) {
+          for (const extra of [{}, { usuarioId: emp!.idUsuario }, { usuarioId: 0 }, { dias: 2 }] as Partial<TReporteFiltros>[]) {
             const filtros = filtrosDe(extra);
             const resumido = await generarReporte({ db, tiendaId: s.id, informe, filtros, completo: true });
             const directo = await generarReporte({ db, tiendaId: s.id, informe, filtros, completo: true, directo: true });
