@@ -209,6 +209,17 @@ test('el dueño describe sus balanzas; la caja vende 0,375 kg, «$ 500 de aceite
   expect((await api.get(`/api/productos/${quesoId}`)).stock).toBe(4.625);
   expect((await api.get(`/api/productos/${aceiteId}`)).stock).toBe(19.95);
   expect((await api.get(`/api/productos/${jamonId}`)).stock).toBe(9.75);
+
+  // The invoice's detail shows each weighed quantity with its unit, and the units with their decimals.
+  await page.goto(`/detalle_factura?id=${id}`);
+  await expect(page.getByRole('row', { name: new RegExp(queso) })).toContainText('0,375 kg');
+  await expect(page.getByRole('row', { name: new RegExp(queso) })).toContainText('$ 12.000/kg');
+  await expect(page.getByRole('row', { name: new RegExp(aceite) })).toContainText('0,05 L');
+  await expect(page.locator('.factura-totales')).toContainText('0,875');
+  await page.screenshot({ path: 'test-results/peso-detalle-factura-1366.png', fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: 'test-results/peso-detalle-factura-390.png', fullPage: true });
+  await page.setViewportSize({ width: 1366, height: 768 });
 });
 
 test('se devuelve parte de una línea pesada: 0,125 de 0,375 kg devuelve $ 1.500 y el stock sube 0,125', async ({ page }) => {

@@ -6,7 +6,7 @@ import { facturas } from '#shared/messages/facturas';
 import { impuestos as mensajesImpuestos } from '#shared/messages/impuestos';
 import { ventas } from '#shared/messages/ventas';
 import type { TRecibo } from '#shared/schemas/venta';
-import { formatCantidad, formatMilesimas, milesimasDe } from '#shared/cantidad';
+import { formatCantidad, formatMilesimas, milesimasDe, porUnidadDe } from '#shared/cantidad';
 import { formatPesos } from '#shared/money';
 import { METODO } from '#shared/roles';
 import { paths } from '../../config/paths';
@@ -229,6 +229,7 @@ export default function DetalleFacturaPage() {
                     </td>
                     <td className="num factura-c-precio" data-label={D.precioUnitario}>
                       {formatPesos(l.precio)}
+                      {l.presentacion ? null : porUnidadDe(l.unidad)}
                     </td>
                     <td className="num factura-c-subtotal" data-label={R.subtotal}>
                       {formatPesos(l.subtotal)}
