@@ -36,6 +36,9 @@ export const compras = {
     total: 'Total',
   },
   cantidadDe: (nombre: string) => `Cantidad a pedir de ${nombre}`,
+  /** Por pedir of a product last received in a pack: the input asks packs. */
+  empaquesAPedir: (nombre: string, presentacion: string) => `${presentacion} a pedir de ${nombre}`,
+  enEmpaques: (presentacion: string) => `en ${presentacion}`,
   ultimoCosto: (costo: string) => `Último costo: ${costo}`,
   crearOrden: 'Crear orden de compra',
   crearOrdenDe: (proveedor: string) => `Crear orden de compra para ${proveedor}`,

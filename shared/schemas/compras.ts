@@ -32,6 +32,21 @@ export const ZPorPedirProducto = z.object({
   sugerido: z.number().int(),
   /** The last unit cost received (null: never received, or costs hidden from this role). */
   ultimoCosto: z.number().int().nullable(),
+  /**
+   * The pack the shop last received the product in (ADR 036), while it still exists: the suggestion in
+   * whole packs (enough to reach the target) and the last cost per pack; null when last received by unit.
+   */
+  empaque: z
+    .object({
+      unidadVentaId: z.number().int(),
+      nombre: z.string(),
+      factor: z.number().int(),
+      /** ceil(sugerido ÷ factor): whole packs. */
+      sugerido: z.number().int(),
+      /** The last cost per pack received (null: not given, or costs hidden from this role). */
+      costo: z.number().int().nullable(),
+    })
+    .nullable(),
 });
 export type TPorPedirProducto = z.infer<typeof ZPorPedirProducto>;
 

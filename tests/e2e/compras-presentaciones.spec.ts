@@ -29,7 +29,7 @@ test('compra por presentación: 2 pacas de 12 escaneadas, pedidas y recibidas su
   const prov = unique('Distribuidora');
   const { proveedor } = await api<{ proveedor: { id: number } }>(page, 'POST', '/api/proveedores', { nombre: prov, telefono: '3104567890', email: 'ventas@distri.co' });
   const nombre = unique('Cerveza lata');
-  const { producto } = await api<{ producto: { id: number } }>(page, 'POST', '/api/productos', { nombre, precio: '3.500', cantidad: 5, idProveedor: proveedor.id });
+  const { producto } = await api<{ producto: { id: number } }>(page, 'POST', '/api/productos', { nombre, precio: '3.500', cantidad: 5, idProveedor: proveedor.id, stockMin: 30 });
   const codigo = String(7_709_300_000_000 + Math.floor(Math.random() * 999_999_999));
   const pack = await api<{ presentacion: { id: number } }>(page, 'POST', `/api/productos/${producto.id}/presentaciones`, { nombre: 'Paca x12', factor: 12, codigoBarras: codigo, precio: 40_000 });
   expect(pack.presentacion.id).toBeGreaterThan(0);
@@ -84,4 +84,23 @@ test('compra por presentación: 2 pacas de 12 escaneadas, pedidas y recibidas su
   await page.reload();
   await expect(linea).toContainText('2 × Paca x12 (24 u.)');
   await page.screenshot({ path: 'test-results/compras-presentaciones-orden-390.png', fullPage: true });
+
+  // Por pedir asks for it in pacas, as it last arrived: minimum 30, target 60, 29 on hand → 31 missing → 3 pacas.
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.goto('/por_pedir');
+  const grupo = page.getByRole('region', { name: prov });
+  const sugerida = grupo.getByRole('row', { name: new RegExp(nombre) });
+  await expect(sugerida).toContainText('3 × Paca x12 (36 u.)');
+  await expect(grupo.getByLabel(`Paca x12 a pedir de ${nombre}`)).toHaveValue('3');
+  await page.screenshot({ path: 'test-results/compras-presentaciones-por-pedir-1366.png', fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: 'test-results/compras-presentaciones-por-pedir-390.png', fullPage: true });
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await grupo.getByRole('button', { name: /Crear orden/ }).click();
+  await expectToast(page, 'Orden de compra creada');
+  await expect(page).toHaveURL(/\/ordenes_compra\/\d+$/);
+  const nueva = page.getByRole('table', { name: 'Productos de la orden' }).getByRole('row', { name: new RegExp(nombre) });
+  await expect(nueva).toContainText('3 × Paca x12 (36 u.)');
+  await expect(nueva).toContainText('$ 30.000 por Paca x12');
+  await expect(nueva).toContainText('$ 90.000');
 });

@@ -74,7 +74,8 @@ export const ultimoCostoSql = (productoId: SQL) =>
 /**
  * Every product of the store on sale, with a minimum, at or under it; grouped by supplier (an archived
  * supplier's products count as without one), by name. Suggested: up to `pedido_objetivo` % of the
- * minimum (rounded up), less the stock and what open orders still bring, at least 1.
+ * minimum (rounded up), less the stock and what open orders still bring, at least 1; in whole packs too
+ * when the product's latest delivery came in a pack that still exists (shops order a paca, not 7 units).
  */
 export async function porPedir(options: { db: Db; tiendaId: number; autor: Autor }): Promise<TPorPedir> {
   const { db, tiendaId, autor } = options;
@@ -93,6 +94,11 @@ export async function porPedir(options: { db: Db; tiendaId: number; autor: Autor
       telefono: proveedor.telefono,
       enCamino: enCamino(id),
       ultimoCosto: ultimoCostoSql(id),
+      // The pack of the product's latest delivery, if it was one and the pack still exists (ADR 036).
+      empaque: sql<{ id: number; nombre: string; factor: number; costo: number | null } | null>`(
+        select json_build_object('id', u.id_unidad_venta, 'nombre', u.nombre, 'factor', u.factor, 'costo', case when e.factor = u.factor then e.costo_empaque end)
+        from (select e.unidad_venta_id, e.factor, e.costo_empaque from entrega_pedido e where e.producto_id = ${id} order by e.id_entrega desc limit 1) e
+        join producto_unidad_venta u on u.id_unidad_venta = e.unidad_venta_id and u.producto_id = ${id})`,
     })
     .from(producto)
     .leftJoin(proveedor, and(eq(proveedor.idProveedor, producto.proveedorId), eq(proveedor.activo, true)))
@@ -115,6 +121,15 @@ export async function porPedir(options: { db: Db; tiendaId: number; autor: Autor
       enCamino: Number(r.enCamino),
       sugerido: Math.max(Math.ceil(faltan / 1000), 0),
       ultimoCosto: costos && r.ultimoCosto != null ? Number(r.ultimoCosto) : null,
+      empaque: r.empaque
+        ? {
+            unidadVentaId: Number(r.empaque.id),
+            nombre: r.empaque.nombre,
+            factor: Number(r.empaque.factor),
+            sugerido: Math.max(Math.ceil(faltan / (1000 * Number(r.empaque.factor))), 0),
+            costo: costos && r.empaque.costo != null ? Number(r.empaque.costo) : null,
+          }
+        : null,
     });
   }
   return { pedidoObjetivo: objetivo, grupos };

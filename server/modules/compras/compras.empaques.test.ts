@@ -199,3 +199,30 @@ describe('el back-office y la API heredada con entregas por presentación', () =
     expect((await leer(jabon.id)).stock).toBe(0);
   });
 });
+
+describe('por pedir en pacas (ADR 036)', () => {
+  it('un producto que llegó por paca se sugiere en pacas completas, con el costo de la paca, y la orden sale en pacas', async () => {
+    const gaseosa = await nuevoProducto('Gaseosa 400 ml');
+    const paca = await nuevaPaca(gaseosa.id, 'Paca x12', 12);
+    const recibida = await req('POST', '/api/compras/recepciones', st.token, { proveedorId: prov, lineas: [{ productoId: gaseosa.id, cantidad: 1, costoUnit: 18_000, unidadVentaId: paca }] });
+    expect(recibida.statusCode, recibida.body).toBe(201);
+    // 12 in stock, minimum 20: the target (200 %) is 40, so 28 units are missing → 3 pacas (36 u.).
+    await t.database.db.update(producto).set({ stockMin: 20 }).where(eq(producto.idProducto, gaseosa.id));
+    const arroz = await nuevoProducto('Arroz 500 g', 3);
+    await t.database.db.update(producto).set({ stockMin: 10 }).where(eq(producto.idProducto, arroz.id));
+
+    const pp = (await req('GET', '/api/compras/por-pedir', st.token)).json();
+    const productos = pp.grupos.flatMap((g: { productos: unknown[] }) => g.productos);
+    expect(productos.find((p: { id: number }) => p.id === gaseosa.id)).toMatchObject({ stock: 12, sugerido: 28, ultimoCosto: 1_500, empaque: { unidadVentaId: paca, nombre: 'Paca x12', factor: 12, sugerido: 3, costo: 18_000 } });
+    // Received by unit (or never): no pack.
+    expect(productos.find((p: { id: number }) => p.id === arroz.id)).toMatchObject({ sugerido: 17, empaque: null });
+
+    // The order the screen sends for it: 3 pacas at the pack's cost.
+    const orden = await req('POST', '/api/compras/ordenes', st.token, { proveedorId: prov, lineas: [{ productoId: gaseosa.id, cantidad: 3, costoUnit: 18_000, unidadVentaId: paca }] });
+    expect(orden.statusCode, orden.body).toBe(201);
+    expect(orden.json().orden.items[0]).toMatchObject({ cantidad: 36, empaque: { nombre: 'Paca x12', empaques: 3, costo: 18_000 } });
+    // On its way now: 36 units cover the target, nothing more to ask.
+    const luego = (await req('GET', '/api/compras/por-pedir', st.token)).json();
+    expect(luego.grupos.flatMap((g: { productos: unknown[] }) => g.productos).find((p: { id: number }) => p.id === gaseosa.id)).toMatchObject({ enCamino: 36, sugerido: 0, empaque: { sugerido: 0 } });
+  });
+});

@@ -29,14 +29,19 @@ type Grupo = TPorPedir['grupos'][number];
 function GrupoProveedor({ grupo, puedePedir }: { grupo: Grupo; puedePedir: boolean }) {
   const navigate = useNavigate();
   const crear = useCrearOrden();
-  const [cantidades, setCantidades] = useState<Record<number, string>>(() => Object.fromEntries(grupo.productos.map((p) => [p.id, String(p.sugerido)])));
+  // A product last received in a pack is asked in packs (ADR 036); the others in their own unit.
+  const [cantidades, setCantidades] = useState<Record<number, string>>(() => Object.fromEntries(grupo.productos.map((p) => [p.id, String(p.empaque ? p.empaque.sugerido : p.sugerido)])));
   const titulo = grupo.proveedor?.nombre ?? M.compras.sinProveedor;
   const tituloId = `grupo-${grupo.proveedor?.id ?? 'sin'}`;
 
   const onCrear = async () => {
     if (!grupo.proveedor) return;
     const lineas = grupo.productos
-      .map((p) => ({ productoId: p.id, cantidad: Number(cantidades[p.id] ?? 0), costoUnit: p.ultimoCosto ?? 0 }))
+      .map((p) =>
+        p.empaque
+          ? { productoId: p.id, cantidad: Number(cantidades[p.id] ?? 0), costoUnit: p.empaque.costo ?? (p.ultimoCosto ?? 0) * p.empaque.factor, unidadVentaId: p.empaque.unidadVentaId }
+          : { productoId: p.id, cantidad: Number(cantidades[p.id] ?? 0), costoUnit: p.ultimoCosto ?? 0 },
+      )
       .filter((l) => Number.isInteger(l.cantidad) && l.cantidad > 0);
     if (lineas.length === 0) return void alertWarning(M.compras.nadaQuePedir);
     try {
@@ -81,7 +86,7 @@ function GrupoProveedor({ grupo, puedePedir }: { grupo: Grupo; puedePedir: boole
                 <td className="num">{cantidadTexto(p.stock)}</td>
                 <td className="num">{p.stockMin}</td>
                 <td className="num">{cantidadTexto(p.enCamino)}</td>
-                <td className="num">{p.sugerido}</td>
+                <td className="num">{p.empaque ? M.compras.lineaEmpaque(p.empaque.sugerido, p.empaque.nombre, p.empaque.factor) : p.sugerido}</td>
                 {grupo.proveedor && puedePedir ? (
                   <td className="num">
                     <input
@@ -90,10 +95,11 @@ function GrupoProveedor({ grupo, puedePedir }: { grupo: Grupo; puedePedir: boole
                       min={0}
                       max={9999}
                       inputMode="numeric"
-                      aria-label={M.compras.cantidadDe(p.nombre)}
+                      aria-label={p.empaque ? M.compras.empaquesAPedir(p.nombre, p.empaque.nombre) : M.compras.cantidadDe(p.nombre)}
                       value={cantidades[p.id] ?? ''}
                       onChange={(e) => setCantidades((c) => ({ ...c, [p.id]: e.target.value }))}
                     />
+                    {p.empaque ? <small className="cmp-muted cmp-block">{M.compras.enEmpaques(p.empaque.nombre)}</small> : null}
                   </td>
                 ) : null}
               </tr>
