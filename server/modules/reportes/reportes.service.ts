@@ -1127,16 +1127,9 @@ async function ventasDelCierreResumidas(ctx: Ctx, r: Rango): Promise<VentasCierr
   return [...resumidas.filter((x) => !releer.has(x.dia)), ...releidas.flat().map((x) => ({ ...x, fiado: 0 }))];
 }
 
-interface FilaCierre {
-  dia: string;
-  caja: number;
-  primero: string | null;
-  ultimo: string | null;
-  ventas: number;
-  anuladas: number;
+/** A row of the daily close: its sales part (fiado given under its own name) and the rest of the day at that till. */
+interface FilaCierre extends Omit<VentasCierre, 'fiado'> {
   inhabilitados: number;
-  bruto: number;
-  descuentos: number;
   devoluciones: number;
   devuelto: number;
   fiadoDado: number;
