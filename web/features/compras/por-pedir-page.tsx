@@ -65,7 +65,7 @@ function GrupoProveedor({ grupo, puedePedir }: { grupo: Grupo; puedePedir: boole
       </div>
       {!grupo.proveedor ? <p className="cmp-muted">{M.compras.sinProveedorAyuda}</p> : null}
       <div className="table-wrap">
-        <table className="table cmp-table">
+        <table className="table cmp-table cmp-pedir">
           <thead>
             <tr>
               <th>{C.producto}</th>
@@ -83,12 +83,20 @@ function GrupoProveedor({ grupo, puedePedir }: { grupo: Grupo; puedePedir: boole
                   {p.nombre}
                   {p.ultimoCosto != null ? <small className="cmp-muted cmp-block">{M.compras.ultimoCosto(formatPesos(p.ultimoCosto))}</small> : null}
                 </td>
-                <td className="num">{cantidadTexto(p.stock)}</td>
-                <td className="num">{p.stockMin}</td>
-                <td className="num">{cantidadTexto(p.enCamino)}</td>
-                <td className="num">{p.empaque ? M.compras.lineaEmpaque(p.empaque.sugerido, p.empaque.nombre, p.empaque.factor) : p.sugerido}</td>
+                <td className="num" data-label={C.stock}>
+                  {cantidadTexto(p.stock)}
+                </td>
+                <td className="num" data-label={C.minimo}>
+                  {p.stockMin}
+                </td>
+                <td className="num" data-label={C.enCamino}>
+                  {cantidadTexto(p.enCamino)}
+                </td>
+                <td className="num" data-label={C.sugerido}>
+                  {p.empaque ? M.compras.lineaEmpaque(p.empaque.sugerido, p.empaque.nombre, p.empaque.factor) : p.sugerido}
+                </td>
                 {grupo.proveedor && puedePedir ? (
-                  <td className="num">
+                  <td className="num cmp-pedir__pedir" data-label={C.pedir}>
                     <input
                       className="cmp-num"
                       type="number"
