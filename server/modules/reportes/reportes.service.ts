@@ -539,8 +539,8 @@ const descuentoVenta = (ctx: Ctx) => sql`(v.descuento + coalesce((select sum(f.d
 
 async function porEmpleadoFilas(ctx: Ctx, r: Rango) {
   const { db, tiendaId, f } = ctx;
-  // Whole past days from the sales' summary (ADR 028 keys it by person and shift; ADR 035), today and
-  // later directly; the discounts given with an authorisation are counted over the authorised sales only.
+  // Every day from the sales' summary (ADR 028 keys it by person and shift; ADR 035, ADR 037); the
+  // discounts given with an authorisation are counted over the authorised sales only.
   const { pasado, presente } = partes(ctx, r);
   const resumen: SQL[] = [sql`s.tienda_id = ${tiendaId}`];
   if (pasado) resumen.push(sql`s.dia between ${pasado.desde}::date and ${pasado.hasta}::date`);
