@@ -247,6 +247,27 @@ test('se devuelve parte de una línea pesada: 0,125 de 0,375 kg devuelve $ 1.500
   await expectToast(page, 'Devolución registrada', /se devuelven \$ 1\.500 al cliente/);
   await expect(seccion.getByRole('article', { name: /^Devolución N\.º \d+$/ })).toContainText(`0,125 kg × ${queso}`);
   expect((await api.get(`/api/productos/${id}`)).stock).toBe(4.75);
+
+  // An exchange: 0,125 kg more of the cheese back, 0,25 kg of ham taken by weight ($ 20.000/kg → $ 5.000).
+  const jamon = unique('Jamón');
+  const idJamon = await productoPorMedida(page, { nombre: jamon, precio: 20_000, stock: 3, unidad: 'KGM' });
+  await seccion.getByRole('button', { name: 'Hacer un cambio' }).click();
+  const cambio = page.getByRole('form', { name: 'Cambio: el cliente devuelve productos y se lleva otros' });
+  await cambio.getByLabel(`Devuelve: ${queso}`).fill('0,125');
+  await cambio.getByLabel('Buscar producto').fill(jamon);
+  await cambio.getByRole('button', { name: `Agregar ${jamon} ($ 20.000)` }).click();
+  await expect(cambio.getByLabel(`Cantidad que se lleva: ${jamon}`)).toHaveValue('');
+  await cambio.getByLabel(`Cantidad que se lleva: ${jamon}`).fill('0,25');
+  await expect(cambio.getByTestId('cambio-nuevo')).toHaveText('$ 5.000');
+  await expect(cambio.getByTestId('cambio-diferencia')).toHaveText('$ 3.500');
+  await cambio.getByLabel('Motivo').fill('Prefiere jamón');
+  await page.screenshot({ path: 'test-results/peso-cambio-1366.png', fullPage: true });
+  await cambio.getByRole('button', { name: 'Registrar cambio' }).click();
+  await expectToast(page, 'Cambio registrado');
+  await expect(page.getByRole('row', { name: new RegExp(jamon) })).toContainText('0,25 kg');
+  await expect(page.getByTestId('factura-total')).toHaveText('$ 5.000');
+  expect((await api.get(`/api/productos/${idJamon}`)).stock).toBe(2.75);
+  expect((await api.get(`/api/productos/${id}`)).stock).toBe(4.875);
 });
 
 test('una etiqueta desconocida crea el producto por peso con el código del artículo; su stock se guarda con decimales', async ({ page }) => {

@@ -1,6 +1,6 @@
 import { useDeferredValue, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { aMilesimas, deMilesimas, formatCantidad, parseCantidad, porUnidad } from '#shared/cantidad';
+import { aMilesimas, deMilesimas, formatCantidad, importeLinea, parseCantidad, porUnidad, porUnidadDe } from '#shared/cantidad';
 import { valorDevueltoCantidad } from '#shared/devolucion';
 import { AppError } from '#shared/errors';
 import { generic } from '#shared/messages/comun';
@@ -102,11 +102,15 @@ function milesimasPedidas(texto: string, unidad: string): number | null {
   return parseCantidad(t);
 }
 
-/** What an exchange's customer takes instead: a product and how many. */
+/** What an exchange's customer takes instead: a product and how many (kilos or litres with decimals for one sold by measure). */
 interface Nuevo {
   producto: TProductoVenta;
   cantidad: string;
 }
+
+/** A new product's thousandths (0: nothing or not a quantity yet) and its amount by the one money rule. */
+const milesimasNuevo = (n: Nuevo) => Math.max(milesimasPedidas(n.cantidad, n.producto.unidad) ?? 0, 0);
+const importeNuevo = (n: Nuevo) => importeLinea(n.producto.precio, milesimasNuevo(n));
 
 /**
  * The return's form; with `cambio`, the exchange's (issue #32 point 2): the same lines to give back,
@@ -142,7 +146,7 @@ function FormularioDevolucion({
     return !m ? [] : [{ l, milesimas: m, cantidad: deMilesimas(m), destino: fila(l.facturaId).destino }];
   });
   const total = pedidas.reduce((s, x) => s + valorDevueltoCantidad(x.l.pagado, x.l.vendidas, x.l.devueltas, deMilesimas(Math.min(x.milesimas, quedanDe(x.l)))), 0);
-  const valorNuevo = nuevos.reduce((acc, n) => acc + n.producto.precio * (Number(n.cantidad) || 0), 0);
+  const valorNuevo = nuevos.reduce((acc, n) => acc + importeNuevo(n), 0);
   const diferencia = valorNuevo - total;
   const opciones = useMemo(
     () =>
@@ -182,7 +186,9 @@ function FormularioDevolucion({
   };
 
   const enviarCambio = async () => {
-    const lleva = nuevos.filter((n) => Number.isInteger(Number(n.cantidad)) && Number(n.cantidad) > 0);
+    const malNuevo = nuevos.find((n) => milesimasPedidas(n.cantidad, n.producto.unidad) === null);
+    if (malNuevo) return setError(porUnidad(malNuevo.producto.unidad) ? D.cantidadEntera(malNuevo.producto.nombre) : D.cantidadInvalida);
+    const lleva = nuevos.filter((n) => milesimasNuevo(n) > 0);
     if (lleva.length === 0) return setError(D.sinProductosNuevos);
     try {
       const c = await registrarCambio.mutateAsync({
@@ -190,7 +196,7 @@ function FormularioDevolucion({
         metodoPagoId: metodo,
         motivo,
         devolver: pedidas.map((x) => ({ facturaId: x.l.facturaId, cantidad: x.cantidad, destino: x.destino })),
-        lineas: lleva.map((n) => ({ productoId: n.producto.id, cantidad: Number(n.cantidad) })),
+        lineas: lleva.map((n) => ({ productoId: n.producto.id, cantidad: deMilesimas(milesimasNuevo(n)) })),
         // What the customer hands over for the difference; left empty, exactly the difference.
         montoRecibido: diferencia > 0 && metodo !== METODO.FIADO ? (recibido.trim() === '' ? diferencia : Number(recibido) || 0) : 0,
       });
@@ -338,7 +344,9 @@ function ProductosNuevos({ nuevos, onChange }: { nuevos: Nuevo[]; onChange: (n: 
   const resultados = useProductosCambio(buscado);
   const agregar = (p: TProductoVenta) => {
     const ya = nuevos.find((n) => n.producto.id === p.id);
-    onChange(ya ? nuevos.map((n) => (n === ya ? { ...n, cantidad: String((Number(n.cantidad) || 0) + 1) } : n)) : [...nuevos, { producto: p, cantidad: '1' }]);
+    // A product sold by unit adds one more; one sold by measure is weighed: its quantity is typed.
+    const mas = (n: Nuevo) => (porUnidad(n.producto.unidad) ? { ...n, cantidad: String((Number(n.cantidad) || 0) + 1) } : n);
+    onChange(ya ? nuevos.map((n) => (n === ya ? mas(n) : n)) : [...nuevos, { producto: p, cantidad: porUnidad(p.unidad) ? '1' : '' }]);
     setQ('');
   };
   return (
@@ -362,17 +370,17 @@ function ProductosNuevos({ nuevos, onChange }: { nuevos: Nuevo[]; onChange: (n: 
           {nuevos.map((n) => (
             <li key={n.producto.id}>
               <span className="cambio-elegidos__nombre">{n.producto.nombre}</span>
-              <input
-                className="devolucion-cantidad"
-                type="number"
-                inputMode="numeric"
-                min={1}
-                step={1}
-                aria-label={D.cantidadDe(n.producto.nombre)}
-                value={n.cantidad}
-                onChange={(e) => onChange(nuevos.map((x) => (x === n ? { ...x, cantidad: e.target.value } : x)))}
-              />
-              <span className="num">{formatPesos(n.producto.precio * (Number(n.cantidad) || 0))}</span>
+              <span className="cambio-elegidos__cantidad">
+                <input
+                  className="devolucion-cantidad"
+                  {...(porUnidad(n.producto.unidad) ? { type: 'number', inputMode: 'numeric' as const, min: 1, step: 1 } : { type: 'text', inputMode: 'decimal' as const, placeholder: '0,000' })}
+                  aria-label={D.cantidadDe(n.producto.nombre)}
+                  value={n.cantidad}
+                  onChange={(e) => onChange(nuevos.map((x) => (x === n ? { ...x, cantidad: e.target.value } : x)))}
+                />
+                {porUnidad(n.producto.unidad) ? null : <span className="cambio-elegidos__unidad">{porUnidadDe(n.producto.unidad).slice(1)}</span>}
+              </span>
+              <span className="num">{formatPesos(importeNuevo(n))}</span>
               <button type="button" className="btn btn--sm btn--ghost" aria-label={D.quitar(n.producto.nombre)} onClick={() => onChange(nuevos.filter((x) => x !== n))}>
                 {D.quitarSimbolo}
               </button>
