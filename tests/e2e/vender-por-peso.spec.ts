@@ -262,6 +262,9 @@ test('se devuelve parte de una línea pesada: 0,125 de 0,375 kg devuelve $ 1.500
   await expect(cambio.getByTestId('cambio-diferencia')).toHaveText('$ 3.500');
   await cambio.getByLabel('Motivo').fill('Prefiere jamón');
   await page.screenshot({ path: 'test-results/peso-cambio-1366.png', fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await cambio.screenshot({ path: 'test-results/peso-cambio-390.png' });
+  await page.setViewportSize({ width: 1280, height: 800 });
   await cambio.getByRole('button', { name: 'Registrar cambio' }).click();
   await expectToast(page, 'Cambio registrado');
   await expect(page.getByRole('row', { name: new RegExp(jamon) })).toContainText('0,25 kg');
