@@ -62,7 +62,7 @@ export const hayQuePlegar = (filas: number, claves: number) => filas > 2 * clave
 
 /** The first and last day of `dia`'s calendar month. */
 const primeroDelMes = (dia: string) => `${dia.slice(0, 8)}01`;
-const ultimoDelMes = (dia: string) => sumarDias(primeroDelMes(sumarDias(primeroDelMes(dia), 31)), -1);
+export const ultimoDelMes = (dia: string) => sumarDias(primeroDelMes(sumarDias(primeroDelMes(dia), 31)), -1);
 
 /**
  * How the products' summaries add up to the days of `r` (ADR 035): per calendar month the range

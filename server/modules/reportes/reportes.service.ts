@@ -7,7 +7,7 @@ import { METODO } from '#shared/roles';
 import type { TColumna, TFila, TIndicador, TInforme, TInicioResumen, TReporte, TReporteFiltros, TReporteOpciones, TTabla, TTipoValor } from '#shared/schemas/reportes';
 import type { Db } from '../../db/client';
 import { impuestosPorGrupo, impuestosResumidos, informeImpuestos } from '../impuestos/impuestos.domain';
-import { hayQuePlegar, pagosResumidos, plegarProductosMes, plegarResumenes, productosResumidos } from './reportes.resumen';
+import { hayQuePlegar, pagosResumidos, plegarProductosMes, plegarResumenes, productosResumidos, ultimoDelMes } from './reportes.resumen';
 import { diaEnZona, finDelDiaEn, inicioDelDiaEn, zonaDeTienda } from '../tienda/zona-horaria';
 
 /**
@@ -490,7 +490,7 @@ async function ultimaVenta(ctx: Ctx, ids: number[], hasta: string): Promise<Map<
     const porMes = new Map<string, number[]>();
     for (const x of ultimos) porMes.set(s(x.mes), [...(porMes.get(s(x.mes)) ?? []), n(x.producto_id)]);
     for (const [mes, productos] of porMes) {
-      const fin = sumarDias(`${sumarDias(mes, 31).slice(0, 8)}01`, -1);
+      const fin = ultimoDelMes(mes);
       const dias = await filas(
         db,
         sql`select producto_id, max(dia)::text as dia from (
