@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, expectPopup, rafagaDeEscaner, signIn } from './support/fixtures';
+import { CLAVE, nuevaTienda } from './crud-support';
+import { DEMO, expectPopup, rafagaDeEscaner, signIn, unique } from './support/fixtures';
 
 // Issue #19: a barcode scanner types the code very fast and presses Enter, wherever the focus is.
 
@@ -45,6 +46,41 @@ test('un escaneo con el foco fuera del buscador pone el producto en el carrito',
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('aviso-escaner')).toHaveText(`Escaneado: ${p.nombre}`);
   await expect(page.getByLabel(`Cantidad de ${p.nombre}`)).toHaveValue('1');
+});
+
+test('dos códigos escaneados seguidos en el buscador, el segundo mientras el primero se busca: los dos van al carrito y lo escrito después queda', async ({ page, request }) => {
+  const t = await nuevaTienda(request);
+  const codigos = [`7701${Date.now().toString().slice(-9)}`, `7702${Date.now().toString().slice(-9)}`];
+  const nombres = [unique('Atún'), unique('Galletas')];
+  for (const [i, nombre] of nombres.entries()) {
+    const r = await request.post('/api/productos', { headers: { authorization: `Bearer ${t.token}` }, data: { nombre, precio: 4000 + i * 500, cantidad: 10, codigoBarras: codigos[i] } });
+    expect(r.status(), await r.text()).toBe(201);
+  }
+  await signIn(page, 'Tienda', t.email, CLAVE);
+  await page.goto('/ventas');
+  const buscador = page.getByLabel('Buscar producto');
+  await expect(buscador).toBeFocused();
+  // The first code's answer takes a while (a slow network): the scanner sends the second code, and the
+  // cashier starts typing a name, before it comes.
+  let soltar!: () => void;
+  const respondida = new Promise<void>((r) => (soltar = r));
+  await page.route(`**/api/ventas/productos/codigo/${codigos[0]}`, async (route) => {
+    await respondida;
+    await route.continue();
+  });
+  await page.keyboard.type(codigos[0]!);
+  await page.keyboard.press('Enter');
+  await expect(buscador).toHaveValue('');
+  await page.keyboard.type(codigos[1]!);
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('Pan');
+  soltar();
+  const carrito = page.getByRole('list', { name: 'Productos en el carrito' });
+  for (const nombre of nombres) await expect(page.getByRole('textbox', { name: `Cantidad de ${nombre}`, exact: true })).toHaveValue('1');
+  await expect(carrito.getByRole('listitem')).toHaveCount(2);
+  // In the order scanned, and the name being typed is still in the box.
+  await expect(carrito.getByRole('listitem').first()).toContainText(nombres[0]!);
+  await expect(buscador).toHaveValue('Pan');
 });
 
 test('un código desconocido ofrece crear el producto, con el código ya escrito', async ({ page }) => {

@@ -56,6 +56,8 @@ export function VenderSinRed() {
   const [listo, setListo] = useState<'cargando' | 'sin-catalogo' | 'sin-dispositivo' | 'ok'>('cargando');
   const [q, setQ] = useState('');
   const [resultados, setResultados] = useState<ProductoLocal[]>([]);
+  // The text those results are of (the box may be ahead of them).
+  const [resultadosDe, setResultadosDe] = useState('');
   const [carrito, setCarrito] = useState<LineaCarrito[]>([]);
   const [metodo, setMetodo] = useState<Metodo>('efectivo');
   const [recibido, setRecibido] = useState('');
@@ -69,6 +71,8 @@ export function VenderSinRed() {
   const [pesar, setPesar] = useState<{ producto: TProductoVenta; linea?: string; cantidad?: number } | null>(null);
   const [aviso, setAviso] = useState<string | null>(null);
   const enviando = useRef(false);
+  // The lookups of Enter, one after another.
+  const cola = useRef<Promise<void>>(Promise.resolve());
   const buscador = useRef<HTMLInputElement>(null);
   const [descTipo, setDescTipo] = useState<'porcentaje' | 'valor'>('porcentaje');
   const [descTexto, setDescTexto] = useState('');
@@ -96,7 +100,10 @@ export function VenderSinRed() {
     void (async () => {
       const porCodigo = await db.productos.where('codigoBarras').equals(q.trim()).or('codigosPresentacion').equals(q.trim()).toArray();
       const encontrados = porCodigo.length ? porCodigo : await db.productos.filter((p) => p.busqueda.includes(texto)).limit(20).toArray();
-      if (vigente) setResultados(encontrados);
+      if (vigente) {
+        setResultados(encontrados);
+        setResultadosDe(q);
+      }
     })();
     return () => {
       vigente = false;
@@ -139,7 +146,6 @@ export function VenderSinRed() {
 
   /** Adds a product (or a pack): a unit at once, a measured one through the dialog unless a scale label gave its quantity. */
   const agregar = (p: TProductoVenta, cantidad?: number) => {
-    setQ('');
     setAviso(null);
     if (cantidad == null && !porUnidad(p.unidad)) return setPesar({ producto: p });
     setCarrito((c) => agregarProducto(c, p, cantidad));
@@ -147,22 +153,29 @@ export function VenderSinRed() {
     buscador.current?.focus();
   };
 
-  /** Enter in the search: a barcode, a pack's barcode or a scale label first (the server's order), else the only name found. */
-  const alEnter = async () => {
+  /**
+   * Enter in the search: a barcode, a pack's barcode or a scale label first (the server's order), else
+   * the only name found. The box empties at once and the lookups go in the order typed, as the online
+   * till's (a scanner's next code, typed while this one is looked up, is neither lost nor wiped); a
+   * text that added nothing comes back to the box unless something new was typed meanwhile.
+   */
+  const alEnter = () => {
     const texto = q.trim();
     if (!texto) return;
-    try {
-      const p = await buscarPorCodigo(catalogoDe(db), texto);
-      if (p) return agregar(p, p.etiqueta?.cantidad);
-    } catch (err) {
-      // A label the till cannot sell (a product sold by unit, a weight for one sold by volume): its reason.
-      if (err instanceof AppError) {
-        setQ('');
-        return setAviso(err.message);
+    const unico = resultadosDe === q && resultados.length === 1 ? resultados[0]! : null;
+    setQ('');
+    cola.current = cola.current.then(async () => {
+      try {
+        const p = await buscarPorCodigo(catalogoDe(db), texto);
+        if (p) return agregar(p, p.etiqueta?.cantidad);
+      } catch (err) {
+        // A label the till cannot sell (a product sold by unit, a weight for one sold by volume): its reason.
+        if (err instanceof AppError) return setAviso(err.message);
+        throw err;
       }
-      throw err;
-    }
-    if (resultados.length === 1) agregar(productoVentaDe(resultados[0]!));
+      if (unico) agregar(productoVentaDe(unico));
+      else setQ((actual) => (actual === '' ? texto : actual));
+    }).catch((err: unknown) => window.reportError(err)); // a lookup that broke does not stop the next ones
   };
 
   const sobregiro = metodo === 'fiado' && cliente != null && disponible != null && total > disponible;
@@ -274,7 +287,7 @@ export function VenderSinRed() {
             onKeyDown={(e) => {
               if (e.key === 'Enter') {
                 e.preventDefault();
-                void alEnter();
+                alEnter();
               }
             }}
           />
@@ -289,7 +302,15 @@ export function VenderSinRed() {
         <ul className="venta-sin-red__resultados">
           {resultados.map((p) => (
             <li key={p.id}>
-              <button type="button" className="btn btn--ghost" aria-label={M.sinRed.agregar(p.nombre)} onClick={() => agregar(productoVentaDe(p))}>
+              <button
+                type="button"
+                className="btn btn--ghost"
+                aria-label={M.sinRed.agregar(p.nombre)}
+                onClick={() => {
+                  setQ('');
+                  agregar(productoVentaDe(p));
+                }}
+              >
                 <span>
                   {p.nombre}
                   {p.marca ? ` · ${p.marca}` : ''}

@@ -101,9 +101,17 @@ function VentasEnLinea() {
   // An agotado product scanned: the message, and a button to add it anyway (issue #36 point 7).
   const [avisoEscaner, setAvisoEscaner] = useState<{ text: string; tone: 'ok' | 'error'; agregar?: TProductoPorCodigo } | null>(null);
   const [camara, setCamara] = useState(false);
-  const escanear = async (codigo: string) => {
+  // Each code is asked for at once and added in the order scanned: a burst of scans on a slow network
+  // keeps the receipt's order (the answers may come back in any order).
+  const colaEscaneos = useRef<Promise<void>>(Promise.resolve());
+  const escanear = (codigo: string) => {
+    const leido = fetchProductoPorCodigo(codigo);
+    leido.catch(() => undefined); // handled in its turn
+    colaEscaneos.current = colaEscaneos.current.then(() => agregarEscaneado(codigo, leido)).catch((err: unknown) => window.reportError(err));
+  };
+  const agregarEscaneado = async (codigo: string, leido: Promise<TProductoPorCodigo>) => {
     try {
-      const p = await fetchProductoPorCodigo(codigo);
+      const p = await leido;
       // A scale label brings its quantity (issue #33 point 4): the line is added without the dialog.
       const cantidad = p.etiqueta?.cantidad;
       if (p.stock > 0) {
@@ -128,7 +136,7 @@ function VentasEnLinea() {
   };
   // Whatever field has the focus (a quantity too): a scan adds its product and changes no field (issue #36).
   // Not while the quantity dialog is open: a scan then would add a product behind it.
-  useEscaner((codigo) => void escanear(codigo), !camara && !pesar, { enCampos: true });
+  useEscaner(escanear, !camara && !pesar, { enCampos: true });
   useAtajo('F2', () => buscarRef.current?.focus());
 
   // Ventas en espera: the cart put aside while another customer pays, resumed later on this device.
@@ -211,7 +219,7 @@ function VentasEnLinea() {
             onCerrar={() => setCamara(false)}
             onCodigo={(codigo) => {
               setCamara(false);
-              void escanear(codigo);
+              escanear(codigo);
             }}
           />
         </Suspense>

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useState, type FormEvent, type RefObject } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { formatCantidad, porUnidadDe } from '#shared/cantidad';
 import { AppError } from '#shared/errors';
 import { generic } from '#shared/messages/comun';
@@ -50,7 +50,8 @@ export function BuscadorProductos({ onAdd, onProducts, enCarrito, inputRef }: Pr
   const [page, setPage] = useState(1);
   // An agotado product picked: the message, and a button to add it anyway (issue #36 point 7).
   const [aviso, setAviso] = useState<{ text: string; tone: 'ok' | 'error'; agregar?: TProductoPorCodigo } | null>(null);
-  const [busy, setBusy] = useState(false);
+  // The lookups of Enter, one after another (a scanner may send the next code before this one answers).
+  const cola = useRef<Promise<void>>(Promise.resolve());
   // The row picked with the arrow keys, by product id (the list may be read again meanwhile).
   const [elegido, setElegido] = useState<number | null>(null);
   const q = useDebounced(texto.trim(), 250);
@@ -68,7 +69,7 @@ export function BuscadorProductos({ onAdd, onProducts, enCarrito, inputRef }: Pr
     setAviso(onAdd(p, cantidad) ? { text: cantidad != null ? V.peso.etiqueta(p.nombre, formatCantidad(cantidad, p.unidad)) : V.agregado(p.nombre), tone: 'ok' } : null);
   };
 
-  const onSubmit = async (e: FormEvent) => {
+  const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     const picked = elegido != null ? data?.items.find((p) => p.id === elegido) : undefined;
     if (picked) {
@@ -80,8 +81,18 @@ export function BuscadorProductos({ onAdd, onProducts, enCarrito, inputRef }: Pr
       return;
     }
     const term = texto.trim();
-    if (!term || busy) return;
-    setBusy(true);
+    if (!term) return;
+    // The box empties at once and the lookups go one after another, in the order typed: a scanner's
+    // next code, typed while this one is still asked for, is neither lost nor wiped (it used to be).
+    setTexto('');
+    setElegido(null);
+    cola.current = cola.current.then(() => buscarYAgregar(term)).catch((err: unknown) => window.reportError(err));
+  };
+
+  /** A term that added nothing comes back to the box, unless something new was typed meanwhile. */
+  const devolver = (term: string) => setTexto((actual) => (actual === '' ? term : actual));
+
+  const buscarYAgregar = async (term: string) => {
     try {
       let found: TProductoPorCodigo | undefined;
       if (CODE_RE.test(term) && /\d/.test(term)) {
@@ -97,16 +108,16 @@ export function BuscadorProductos({ onAdd, onProducts, enCarrito, inputRef }: Pr
         found = results.items.find((p) => sinTildes(p.nombre) === sinTildes(term)) ?? (results.total === 1 ? results.items[0] : primeroDisponible(results.items));
         if (!found) {
           setAviso({ text: results.total > 1 ? M.ventas.variosResultados : M.ventas.codigoNoEncontrado(term), tone: 'error' });
+          devolver(term);
           return;
         }
       }
       added(found);
-      setTexto('');
     } catch (err) {
       // A label the till cannot sell (a product sold by unit, say): the server's reason.
       setAviso({ text: err instanceof NetworkError ? M.generic.connectionText : err instanceof AppError && err.status < 500 ? err.message : M.generic.errorText, tone: 'error' });
+      devolver(term);
     } finally {
-      setBusy(false);
       inputRef.current?.focus();
     }
   };
