@@ -450,7 +450,6 @@ async function productosOCategorias(ctx: Ctx, r: Rango, ant: Rango, porCategoria
   });
 }
 
-/** Products on sale with no line of a non-annulled sale in the `dias` days ending on the period's last day. */
 /**
  * The store day of each product's last sale on or before `hasta` (non-annulled). From the summaries: the
  * latest month with units in `resumen_producto_mes`, then its latest day with units in
@@ -506,6 +505,7 @@ async function ultimaVenta(ctx: Ctx, ids: number[], hasta: string): Promise<Map<
   return out;
 }
 
+/** Products on sale with no line of a non-annulled sale in the `dias` days ending on the period's last day. */
 async function sinVentas(ctx: Ctx, r: Rango): Promise<TReporte> {
   const { db, tiendaId, f } = ctx;
   const desde = sumarDias(r.hasta, -(f.dias - 1));
