@@ -43,6 +43,13 @@ export const factura = pgTable(
     unidadVentaId: integer('unidad_venta_id').references(() => productoUnidadVenta.idUnidadVenta, { onDelete: 'set null' }),
     presentacion: text('presentacion'),
     factor: integer('factor').notNull().default(1),
+    /**
+     * DIAN's unit of measure the line was sold in, copied from its product by the trigger factura_unidad
+     * (migration 0048): a product switched later from units to kilograms, or back, does not change how
+     * its past lines read (0,375 kg stays 0,375 kg). Null on lines sold before; readers then take the
+     * product's current unit.
+     */
+    unidadDian: text('unidad_dian'),
   },
   (t) => [
     check('factura_cantidad_positiva', sql`${t.cantidad} > 0`),
@@ -52,6 +59,7 @@ export const factura = pgTable(
     check('factura_cantidad_maxima', sql`${t.cantidad} <= 9999`),
     check('factura_descuento_valido', sql`${t.descuento} >= 0 and ${t.descuento} <= ${t.precio} * ${t.cantidad}`),
     check('factura_factor_valido', sql`${t.factor} between 1 and 1000`),
+    check('factura_unidad_dian_valida', sql`${t.unidadDian} in ('94', 'KGM', 'GRM', 'LTR', 'MLT')`),
     index('factura_venta_idx').on(t.ventaId),
     // The discounted lines only (ADR 032): the reports' per-sale discount finds a sale's few, not all its lines.
     index('factura_descuento_idx').on(t.ventaId).where(sql`${t.descuento} > 0`),

@@ -12,6 +12,7 @@ import type { ZDevolucionRequest } from '#shared/schemas/devolucion';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
 import { cliente, devolucion, devolucionLinea, factura, metodoPago, producto, tienda, usuario, venta } from '../../db/schema';
+import { unidadDeLinea } from '../venta/unidad-linea';
 import { emitirNotaDevolucion } from '../dian/emision';
 import { registrarPor, type Autor } from '../actividad/actividad.domain';
 import { efectivoDelTurno, exigeCaja } from '../caja/caja.domain';
@@ -58,7 +59,7 @@ async function lineasDeVenta(db: Db | Tx, tiendaId: number, ventaId: number, des
       facturaId: factura.idFactura,
       productoId: factura.productoId,
       producto: producto.nombre,
-      unidad: producto.unidadDian,
+      unidad: unidadDeLinea,
       cantidad: factura.cantidad,
       precio: factura.precio,
       descuento: factura.descuento,
@@ -164,7 +165,7 @@ export async function obtenerDevolucion(options: { db: Db | Tx; tiendaId: number
     .select({
       productoId: devolucionLinea.productoId,
       producto: producto.nombre,
-      unidad: producto.unidadDian,
+      unidad: unidadDeLinea,
       cantidad: devolucionLinea.cantidad,
       valor: devolucionLinea.valor,
       destino: devolucionLinea.destino,

@@ -12,6 +12,7 @@ import type { TDocumentoRecibo } from '#shared/schemas/dian';
 import type { TImpuesto, TUnidadDian } from '#shared/impuestos';
 import type { Db } from '../../db/client';
 import { cliente, dianConfiguracion, documentoDian, factura, producto, productoUnidadVenta, puntoVenta, rangoNumeracion, usuario, venta } from '../../db/schema';
+import { unidadDeLinea } from '../venta/unidad-linea';
 import { esViolacionUnica } from '../../db/pg-error';
 import { leerPerfilFiscal } from '../tienda/perfil-fiscal';
 import { documentoDesdeVenta, type LineaVenta } from './adaptador';
@@ -109,7 +110,7 @@ async function documentoPosDeVenta(db: Db, f: FilaConfiguracion, ventaId: number
   const perfil = await leerPerfilFiscal(db, tiendaId);
   if (!perfil) return null;
   const lineas = await db
-    .select({ idFactura: factura.idFactura, codigo: producto.idProducto, codigoBarras: producto.codigoBarras, nombre: producto.nombre, cantidad: factura.cantidad, unidad: producto.unidadDian, precio: factura.precio, descuento: factura.descuento, impuesto: factura.impuesto, valorBolsa: factura.valorBolsa, presentacion: factura.presentacion, factor: factura.factor, codigoPack: productoUnidadVenta.codigoBarras })
+    .select({ idFactura: factura.idFactura, codigo: producto.idProducto, codigoBarras: producto.codigoBarras, nombre: producto.nombre, cantidad: factura.cantidad, unidad: unidadDeLinea, precio: factura.precio, descuento: factura.descuento, impuesto: factura.impuesto, valorBolsa: factura.valorBolsa, presentacion: factura.presentacion, factor: factura.factor, codigoPack: productoUnidadVenta.codigoBarras })
     .from(factura)
     .innerJoin(producto, eq(producto.idProducto, factura.productoId))
     .leftJoin(productoUnidadVenta, eq(productoUnidadVenta.idUnidadVenta, factura.unidadVentaId))

@@ -9,6 +9,7 @@ import type { TFacturaDetalle, TFacturasFiltros, TFacturasPage } from '#shared/s
 import type { Db } from '../../db/client';
 import { contieneTexto } from '../../db/name-search';
 import { cliente, factura, metodoPago, producto, tienda, usuario, venta } from '../../db/schema';
+import { unidadDeLinea } from '../venta/unidad-linea';
 
 const MAX_INT = 2_147_483_647;
 
@@ -195,7 +196,7 @@ export async function detalleFactura(options: { db: Db; tiendaId: number; idVent
       productoId: factura.productoId,
       producto: producto.nombre,
       cantidad: factura.cantidad,
-      unidad: producto.unidadDian,
+      unidad: unidadDeLinea,
       presentacion: factura.presentacion,
       factor: factura.factor,
       precio: factura.precio,

@@ -187,6 +187,15 @@ describe('facturas', () => {
     const lista = (await get(s, '/api/facturas?q=&page=1&pageSize=50')).json();
     expect(lista.items.find((x: { idVenta: number }) => x.idVenta === id)).toMatchObject({ lineas: 2, unidades: 24.375, total: 104_629 });
     expect(M.facturas.lineas(2, 24.375)).toBe('2 productos · 24,375 unidades');
+
+    // The cheese is later sold by unit: its past line still reads 0,375 kg, on the invoice and the
+    // receipt (the line kept the unit it was sold in, migration 0048).
+    await t.database.db.update(producto).set({ unidadDian: '94', stock: 9 }).where(eq(producto.idProducto, queso!.id));
+    expect((await get(s, `/api/facturas/${id}`)).json().lineas[0]).toMatchObject({ producto: 'Queso campesino', cantidad: 0.375, unidad: 'KGM' });
+    expect((await get(s, `/api/ventas/${id}`)).json().lineas[0]).toMatchObject({ nombre: 'Queso campesino', cantidad: 0.375, unidad: 'KGM' });
+    // A line sold before lines kept their unit reads its product's current one.
+    await t.database.db.update(factura).set({ unidadDian: null }).where(eq(factura.ventaId, id));
+    expect((await get(s, `/api/facturas/${id}`)).json().lineas[0]).toMatchObject({ unidad: '94' });
   });
 
   it('un pago dividido se muestra por partes, con cambio solo sobre el efectivo (issue #36)', async () => {

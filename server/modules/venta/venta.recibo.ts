@@ -8,6 +8,7 @@ import { METODO } from '#shared/roles';
 import type { TRecibo } from '#shared/schemas/venta';
 import type { Db, Tx } from '../../db/client';
 import { cliente, devolucion, factura, metodoPago, producto, tienda, usuario, venta } from '../../db/schema';
+import { unidadDeLinea } from './unidad-linea';
 import { fiscalDeVenta } from '../numeracion/numeracion.domain';
 import { relojDesfasado } from '../sin-red/sin-red.domain';
 import { documentoDeVenta } from '../dian/emision';
@@ -63,7 +64,7 @@ export async function obtenerRecibo(options: { db: Db | Tx; tiendaId: number; ve
     .limit(1);
   if (!row) throw new AppError('NOT_FOUND', V.ventaNoEncontrada);
   const lineas = await db
-    .select({ productoId: factura.productoId, nombre: producto.nombre, marca: producto.marca, cantidad: factura.cantidad, unidad: producto.unidadDian, precio: factura.precio, descuento: factura.descuento, presentacion: factura.presentacion, factor: factura.factor })
+    .select({ productoId: factura.productoId, nombre: producto.nombre, marca: producto.marca, cantidad: factura.cantidad, unidad: unidadDeLinea, precio: factura.precio, descuento: factura.descuento, presentacion: factura.presentacion, factor: factura.factor })
     .from(factura)
     .innerJoin(producto, eq(producto.idProducto, factura.productoId))
     .where(and(eq(factura.ventaId, ventaId), eq(factura.tiendaId, tiendaId)))
