@@ -40,8 +40,6 @@ export function costoPromedio(antes: { stock: number; promedio: number | null },
   return Number(dividir(total, stockM + entradaM));
 }
 
-/** A quantity as integer thousandths (a stock read from numeric(12,3) has at most three decimals). */
-
 /**
  * ADR 036, the one rule of a pack's unit cost: the cost per pack ÷ factor, rounded half up to the peso
  * ($ 30.000 the paca x12 → $ 2.500; $ 10.000 the x3 → $ 3.333). Only the product's last cost and what a

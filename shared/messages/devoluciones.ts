@@ -78,6 +78,10 @@ export const devoluciones = {
   quitarSimbolo: '×',
   cantidadDe: (nombre: string) => `Cantidad que se lleva: ${nombre}`,
   sinProductosNuevos: 'Agregue al menos un producto que el cliente se lleva.',
+  /** An exchange's product the customer takes, with no quantity or one that is not a quantity. */
+  cantidadNuevaInvalida: (producto: string) => `Escriba cuánto se lleva de ${producto}: más de 0 y hasta 9.999, con hasta tres decimales si se vende por peso o medida.`,
+  /** A fraction of a product sold by unit, taken in an exchange. */
+  cantidadNuevaEntera: (producto: string) => `${producto} se vende por unidad: se lleva en unidades enteras.`,
   valorDevuelto: 'Lo devuelto',
   valorNuevo: 'Lo que se lleva',
   clientePaga: 'El cliente paga',

@@ -23,7 +23,7 @@ export const facturas = {
   },
   lineas: (lineas: number, unidades: number) =>
     `${lineas} ${lineas === 1 ? 'producto' : 'productos'} · ${formatMilesimas(milesimasDe(unidades))} ${unidades === 1 ? 'unidad' : 'unidades'}`,
-  /** After a pack line's quantity in the invoice's detail: "2 · Paca x12 (12 u.)". */
+  /** Under a pack line's quantity in the invoice's detail: "Paca x12 (12 u.)". */
   presentacion: (presentacion: string, factor: number) => `${presentacion} (${factor} u.)`,
   clienteGeneral: 'Cliente general',
   vacio: 'Todavía no hay ventas registradas.',

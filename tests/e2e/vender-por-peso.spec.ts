@@ -257,6 +257,10 @@ test('se devuelve parte de una línea pesada: 0,125 de 0,375 kg devuelve $ 1.500
   await cambio.getByLabel('Buscar producto').fill(jamon);
   await cambio.getByRole('button', { name: `Agregar ${jamon} ($ 20.000)` }).click();
   await expect(cambio.getByLabel(`Cantidad que se lleva: ${jamon}`)).toHaveValue('');
+  // Added but not weighed: named, not silently left out.
+  await cambio.getByLabel('Motivo').fill('Prefiere jamón');
+  await cambio.getByRole('button', { name: 'Registrar cambio' }).click();
+  await expect(page.getByText(`Escriba cuánto se lleva de ${jamon}: más de 0 y hasta 9.999, con hasta tres decimales si se vende por peso o medida.`)).toBeVisible();
   await cambio.getByLabel(`Cantidad que se lleva: ${jamon}`).fill('0,25');
   await expect(cambio.getByTestId('cambio-nuevo')).toHaveText('$ 5.000');
   await expect(cambio.getByTestId('cambio-diferencia')).toHaveText('$ 3.500');

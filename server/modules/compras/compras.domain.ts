@@ -74,7 +74,7 @@ export const ultimoCostoSql = (productoId: SQL) =>
 /**
  * Every product of the store on sale, with a minimum, at or under it; grouped by supplier (an archived
  * supplier's products count as without one), by name. Suggested: up to `pedido_objetivo` % of the
- * minimum (rounded up), less the stock and what open orders still bring, at least 1; in whole packs too
+ * minimum (rounded up), less the stock and what open orders still bring (0 when those already cover it); in whole packs too
  * when the product's latest delivery came in a pack that still exists (shops order a paca, not 7 units).
  */
 export async function porPedir(options: { db: Db; tiendaId: number; autor: Autor }): Promise<TPorPedir> {

@@ -198,7 +198,8 @@ export async function informeImpuestos(options: { db: DbOTx; tiendaId: number; d
   const { db, tiendaId, desde, hasta } = options;
   const resumidoHasta = options.resumidoHasta != null && options.resumidoHasta >= desde ? (options.resumidoHasta < hasta ? options.resumidoHasta : hasta) : null;
   if (resumidoHasta != null) {
-    // Whole past days from the per-day summary (ADR 031), the rest (today) split here, then added up.
+    // The days up to `resumidoHasta` from the per-day summary (ADR 031; the reports pass the whole range,
+    // ADR 037), any days after it split here, then added up.
     const resumido = await impuestosResumidos({ db, tiendaId, desde, hasta: resumidoHasta });
     const resto = resumidoHasta < hasta ? await informeImpuestos({ db, tiendaId, desde: sumarDias(resumidoHasta, 1), hasta }) : null;
     const por = new Map<string, TotalTarifa>();

@@ -168,7 +168,7 @@ async function ventasPorDia(ctx: Ctx, r: Rango): Promise<(Totales & { dia: strin
     left join dd on dd.dia = g.dia::date
     order by g.dia`,
   );
-  // Deltas piled up on past days (a day's sales each added their rows): fold them for the next reader.
+  // Deltas piled up (each sale added its rows, today's too): fold them for the next reader.
   if (pasado && hayQuePlegar(rows.reduce((a, x) => a + n(x.filas), 0), rows.reduce((a, x) => a + n(x.claves), 0))) await plegarResumenes(db, tiendaId, pasado);
   return rows.map((x) => ({
     dia: s(x.dia),
@@ -1141,7 +1141,7 @@ async function ventasDelCierreResumidas(ctx: Ctx, r: Rango): Promise<VentasCierr
     else if (hayVentas) resumidas.push({ dia, caja, primero, ultimo, ventas: n(x.ventas), anuladas: n(x.anuladas), bruto: n(x.bruto), descuentos: n(x.descuentos), fiado: 0 });
   }
   const releidas = await Promise.all([...releer].map((dia) => ventasDelCierreDirectas(ctx, { desde: dia, hasta: dia })));
-  // A day read again keeps its sales' figures but not their fiado: the payments' summary gives every past day's.
+  // A day read again keeps its sales' figures but not their fiado: the payments' summary gives every day's.
   return [...resumidas.filter((x) => !releer.has(x.dia)), ...releidas.flat().map((x) => ({ ...x, fiado: 0 }))];
 }
 
@@ -1174,7 +1174,7 @@ export async function cierreDiarioFilas(ctx: Ctx, r: Rango) {
   const porCaja = (expr: SQL) => (f.puntoVentaId == null ? sql`true` : sql`${expr} = ${f.puntoVentaId}`);
   const dia = (instante: SQL) => sql`(${instante} at time zone ${zona})::date::text`;
 
-  // The abonos and the payment methods from the payments' summary (ADR 032), today's included (ADR 037).
+  // The sales part from the sales' summary (every day, ADR 037), or from the sales for `directo`.
   const { pasado, presente } = partes(ctx, r);
   const ventas = (
     await Promise.all([
@@ -1255,7 +1255,7 @@ export async function cierreDiarioFilas(ctx: Ctx, r: Rango) {
     );
   };
   for (const x of ventas) Object.assign(de(x), { primero: x.primero, ultimo: x.ultimo, ventas: x.ventas, anuladas: x.anuladas, bruto: x.bruto, descuentos: x.descuentos });
-  // Fiado given: today's (or every day's, for `directo`) with the sales, past days' from the payments' summary.
+  // Fiado given: with the sales for `directo`; otherwise every day's from the payments' summary.
   for (const x of ventas) if (x.fiado !== 0) de(x).fiadoDado += x.fiado;
   for (const x of pagos) if (n(x.fiado) !== 0) de(x).fiadoDado += n(x.fiado);
   for (const x of devoluciones) Object.assign(de(x), { devoluciones: n(x.devoluciones), devuelto: n(x.devuelto) });

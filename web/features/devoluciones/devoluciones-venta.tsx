@@ -186,17 +186,21 @@ function FormularioDevolucion({
   };
 
   const enviarCambio = async () => {
-    const malNuevo = nuevos.find((n) => milesimasPedidas(n.cantidad, n.producto.unidad) === null);
-    if (malNuevo) return setError(porUnidad(malNuevo.producto.unidad) ? D.cantidadEntera(malNuevo.producto.nombre) : D.cantidadInvalida);
-    const lleva = nuevos.filter((n) => milesimasNuevo(n) > 0);
-    if (lleva.length === 0) return setError(D.sinProductosNuevos);
+    // A product added with no quantity, or one that is none, is named: it is not silently left out.
+    const malNuevo = nuevos.find((n) => !milesimasPedidas(n.cantidad, n.producto.unidad));
+    if (malNuevo) {
+      // "0,5" of a product sold by unit: a quantity, but not a whole one.
+      const entera = porUnidad(malNuevo.producto.unidad) && !!parseCantidad(malNuevo.cantidad);
+      return setError(entera ? D.cantidadNuevaEntera(malNuevo.producto.nombre) : D.cantidadNuevaInvalida(malNuevo.producto.nombre));
+    }
+    if (nuevos.length === 0) return setError(D.sinProductosNuevos);
     try {
       const c = await registrarCambio.mutateAsync({
         clave,
         metodoPagoId: metodo,
         motivo,
         devolver: pedidas.map((x) => ({ facturaId: x.l.facturaId, cantidad: x.cantidad, destino: x.destino })),
-        lineas: lleva.map((n) => ({ productoId: n.producto.id, cantidad: deMilesimas(milesimasNuevo(n)) })),
+        lineas: nuevos.map((n) => ({ productoId: n.producto.id, cantidad: deMilesimas(milesimasNuevo(n)) })),
         // What the customer hands over for the difference; left empty, exactly the difference.
         montoRecibido: diferencia > 0 && metodo !== METODO.FIADO ? (recibido.trim() === '' ? diferencia : Number(recibido) || 0) : 0,
       });
