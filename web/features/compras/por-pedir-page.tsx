@@ -24,13 +24,23 @@ const M = { comun, compras };
 const C = M.compras.columnas;
 
 type Grupo = TPorPedir['grupos'][number];
+type ProductoPedir = Grupo['productos'][number];
+
+/**
+ * What a typed quantity is of: the product, in its pack or in its own unit. A list read again in which
+ * a product changed between the two (a new delivery by unit, its pack removed) starts that product
+ * from its new suggestion, instead of reading a 3 meant as packs as 3 units.
+ */
+const claveDe = (p: ProductoPedir) => `${p.id}:${p.empaque ? p.empaque.unidadVentaId : 'u'}`;
+const sugeridoDe = (p: ProductoPedir) => String(p.empaque ? p.empaque.sugerido : p.sugerido);
 
 /** One supplier's products under their minimum, with a quantity to ask each, and its order button. */
 function GrupoProveedor({ grupo, puedePedir }: { grupo: Grupo; puedePedir: boolean }) {
   const navigate = useNavigate();
   const crear = useCrearOrden();
   // A product last received in a pack is asked in packs (ADR 036); the others in their own unit.
-  const [cantidades, setCantidades] = useState<Record<number, string>>(() => Object.fromEntries(grupo.productos.map((p) => [p.id, String(p.empaque ? p.empaque.sugerido : p.sugerido)])));
+  const [escritas, setEscritas] = useState<Record<string, string>>({});
+  const cantidad = (p: ProductoPedir) => escritas[claveDe(p)] ?? sugeridoDe(p);
   const titulo = grupo.proveedor?.nombre ?? M.compras.sinProveedor;
   const tituloId = `grupo-${grupo.proveedor?.id ?? 'sin'}`;
 
@@ -39,8 +49,8 @@ function GrupoProveedor({ grupo, puedePedir }: { grupo: Grupo; puedePedir: boole
     const lineas = grupo.productos
       .map((p) =>
         p.empaque
-          ? { productoId: p.id, cantidad: Number(cantidades[p.id] ?? 0), costoUnit: p.empaque.costo ?? (p.ultimoCosto ?? 0) * p.empaque.factor, unidadVentaId: p.empaque.unidadVentaId }
-          : { productoId: p.id, cantidad: Number(cantidades[p.id] ?? 0), costoUnit: p.ultimoCosto ?? 0 },
+          ? { productoId: p.id, cantidad: Number(cantidad(p)), costoUnit: p.empaque.costo ?? (p.ultimoCosto ?? 0) * p.empaque.factor, unidadVentaId: p.empaque.unidadVentaId }
+          : { productoId: p.id, cantidad: Number(cantidad(p)), costoUnit: p.ultimoCosto ?? 0 },
       )
       .filter((l) => Number.isInteger(l.cantidad) && l.cantidad > 0);
     if (lineas.length === 0) return void alertWarning(M.compras.nadaQuePedir);
@@ -104,8 +114,8 @@ function GrupoProveedor({ grupo, puedePedir }: { grupo: Grupo; puedePedir: boole
                       max={9999}
                       inputMode="numeric"
                       aria-label={p.empaque ? M.compras.empaquesAPedir(p.nombre, p.empaque.nombre) : M.compras.cantidadDe(p.nombre)}
-                      value={cantidades[p.id] ?? ''}
-                      onChange={(e) => setCantidades((c) => ({ ...c, [p.id]: e.target.value }))}
+                      value={cantidad(p)}
+                      onChange={(e) => setEscritas((c) => ({ ...c, [claveDe(p)]: e.target.value }))}
                     />
                     {p.empaque ? <small className="cmp-muted cmp-block">{M.compras.enEmpaques(p.empaque.nombre)}</small> : null}
                   </td>
