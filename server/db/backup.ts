@@ -139,6 +139,7 @@ export async function restoreDatabase(db: Db, backup: BackupFile): Promise<Recor
       }
     }
     for (const [tabla, trigger] of [...NUMERADORES, ...RESUMEN_DIA]) await tx.execute(sql.raw(`alter table "${tabla}" enable trigger "${trigger}"`));
+    await tx.execute(sql`select resumen_bloquear(id_tienda) from tienda`);
     await tx.execute(sql`select resumen_dia_reconstruir(id_tienda) from tienda`);
   });
   return counts;

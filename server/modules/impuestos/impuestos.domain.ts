@@ -15,6 +15,7 @@ import { sumarDias } from '#shared/periodo';
 import type { TClasificacion, TImpuestosVenta, TInformeImpuestos } from '#shared/schemas/impuestos';
 import type { Db, Tx } from '../../db/client';
 import { categoriaImpuesto, factura, perfilFiscal, producto, venta } from '../../db/schema';
+import { conResumenesBloqueados } from '../../db/bloqueo-resumen';
 import { comprobarUnidad } from '../producto/producto.domain';
 import { registrarPor, type Autor } from '../actividad/actividad.domain';
 import { entreDias } from '../tienda/zona-horaria';
@@ -336,6 +337,11 @@ export async function impuestosResumidos(options: { db: DbOTx; tiendaId: number;
  * to zero go. Idempotent.
  */
 export async function plegarImpuestos(db: DbOTx, tiendaId: number, r: { desde: string; hasta: string }): Promise<void> {
+  await conResumenesBloqueados(db, tiendaId, (tx) => plegarImpuestosEn(tx, tiendaId, r));
+}
+
+/** The fold itself, in a transaction that holds the store's summaries lock. */
+export async function plegarImpuestosEn(db: Tx, tiendaId: number, r: { desde: string; hasta: string }): Promise<void> {
   await db.execute(sql`
     with d as (delete from resumen_impuesto_dia where tienda_id = ${tiendaId} and dia between ${r.desde}::date and ${r.hasta}::date returning *)
     insert into resumen_impuesto_dia (tienda_id, dia, punto_venta_id, turno_id, impuesto, ventas, lineas, base, valor)

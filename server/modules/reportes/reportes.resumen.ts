@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { diasEntre, sumarDias, type Rango } from '#shared/periodo';
-import type { Db } from '../../db/client';
-import { plegarImpuestos } from '../impuestos/impuestos.domain';
+import type { Db, Tx } from '../../db/client';
+import { conResumenesBloqueados } from '../../db/bloqueo-resumen';
+import { plegarImpuestosEn } from '../impuestos/impuestos.domain';
 
 /**
  * The per-day summaries of issue #35 point 3 (ADR 028): `resumen_venta_dia` and `resumen_producto_dia`,
@@ -15,7 +16,11 @@ import { plegarImpuestos } from '../impuestos/impuestos.domain';
  * is counted twice; keys whose sums are all zero go. Called by a reader that found many more rows than
  * keys; idempotent.
  */
-export async function plegarResumenes(db: Db, tiendaId: number, r: Rango): Promise<void> {
+export async function plegarResumenes(db: Db | Tx, tiendaId: number, r: Rango): Promise<void> {
+  await conResumenesBloqueados(db, tiendaId, (tx) => plegarResumenesEn(tx, tiendaId, r));
+}
+
+async function plegarResumenesEn(db: Tx, tiendaId: number, r: Rango): Promise<void> {
   await db.execute(sql`
     with d as (delete from resumen_venta_dia where tienda_id = ${tiendaId} and dia between ${r.desde}::date and ${r.hasta}::date returning *)
     insert into resumen_venta_dia (tienda_id, dia, hora, usuario_id, turno_id, metodo_pago_id, punto_venta_id, tickets, bruto, descuentos, neto, unidades, anuladas, monto_anulado, primero, ultimo)
@@ -28,15 +33,19 @@ export async function plegarResumenes(db: Db, tiendaId: number, r: Rango): Promi
     select tienda_id, dia, producto_id, sum(cantidad), sum(bruto), sum(descuentos), sum(costo), sum(sin_costo_unit)
     from d group by 1, 2, 3
     having sum(cantidad) <> 0 or sum(bruto) <> 0 or sum(descuentos) <> 0 or sum(costo) <> 0 or sum(sin_costo_unit) <> 0`);
-  await plegarImpuestos(db, tiendaId, r);
-  await plegarPagos(db, tiendaId, r);
+  await plegarImpuestosEn(db, tiendaId, r);
+  await plegarPagosEn(db, tiendaId, r);
   const meses: string[] = [];
   for (let m = primeroDelMes(r.desde); m <= r.hasta; m = sumarDias(ultimoDelMes(m), 1)) meses.push(m);
-  await plegarProductosMes(db, tiendaId, meses);
+  if (meses.length) await plegarProductosMesEn(db, tiendaId, meses);
 }
 
 /** The same fold for the payments' summary (`resumen_pago_dia`, ADR 032). */
-export async function plegarPagos(db: Db, tiendaId: number, r: Rango): Promise<void> {
+export async function plegarPagos(db: Db | Tx, tiendaId: number, r: Rango): Promise<void> {
+  await conResumenesBloqueados(db, tiendaId, (tx) => plegarPagosEn(tx, tiendaId, r));
+}
+
+async function plegarPagosEn(db: Tx, tiendaId: number, r: Rango): Promise<void> {
   await db.execute(sql`
     with d as (delete from resumen_pago_dia where tienda_id = ${tiendaId} and dia between ${r.desde}::date and ${r.hasta}::date returning *)
     insert into resumen_pago_dia (tienda_id, dia, punto_venta_id, turno_id, usuario_id, metodo_pago_id, ventas, monto, fiado, cobros, abonos, cargos)
@@ -90,8 +99,12 @@ export function partesDelMes(r: Rango, hoy: string): { meses: string[]; dias: { 
 }
 
 /** The fold of the products' monthly summary (`resumen_producto_mes`) for the months `meses`. */
-export async function plegarProductosMes(db: Db, tiendaId: number, meses: string[]): Promise<void> {
+export async function plegarProductosMes(db: Db | Tx, tiendaId: number, meses: string[]): Promise<void> {
   if (meses.length === 0) return;
+  await conResumenesBloqueados(db, tiendaId, (tx) => plegarProductosMesEn(tx, tiendaId, meses));
+}
+
+async function plegarProductosMesEn(db: Tx, tiendaId: number, meses: string[]): Promise<void> {
   await db.execute(sql`
     with d as (delete from resumen_producto_mes where tienda_id = ${tiendaId} and mes in (${sql.join(meses.map((m) => sql`${m}::date`), sql`, `)}) returning *)
     insert into resumen_producto_mes (tienda_id, mes, producto_id, cantidad, bruto, descuentos, costo, sin_costo_unit)
