@@ -411,6 +411,8 @@ test.describe('en un teléfono', () => {
     await agregarAlCarrito(page, SAL, 2);
     expect(await controlesPequenos(page), 'la caja con una búsqueda y el carrito').toEqual([]);
     await page.getByLabel('Buscar producto').fill('');
+    // The grid is back in place of the search (the cart below it moved down) before the tap.
+    await expect(page.locator('.rejilla__tile').first()).toBeVisible();
     await page.getByRole('button', { name: 'Generar pago' }).first().click();
     await expect(page).toHaveURL(/\/generar_pago$/);
     expect(await controlesPequenos(page), 'el pago').toEqual([]);

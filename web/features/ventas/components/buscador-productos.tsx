@@ -54,7 +54,10 @@ export function BuscadorProductos({ onAdd, onProducts, enCarrito, inputRef }: Pr
   const cola = useRef<Promise<void>>(Promise.resolve());
   // The row picked with the arrow keys, by product id (the list may be read again meanwhile).
   const [elegido, setElegido] = useState<number | null>(null);
-  const q = useDebounced(texto.trim(), 250);
+  // A search waits for the typing to pause; an emptied box shows the grid at once (on a phone the cart
+  // sits below the list: it moved a quarter of a second after the box was cleared, under the finger).
+  const tecleado = useDebounced(texto.trim(), 250);
+  const q = texto.trim() === '' ? '' : tecleado;
   const { data, isPending, isError, isFetching, refetch } = useProductosVenta(q, page);
   const hintId = useId();
   const rowId = useId();
