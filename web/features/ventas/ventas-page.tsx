@@ -101,13 +101,17 @@ function VentasEnLinea() {
   // An agotado product scanned: the message, and a button to add it anyway (issue #36 point 7).
   const [avisoEscaner, setAvisoEscaner] = useState<{ text: string; tone: 'ok' | 'error'; agregar?: TProductoPorCodigo } | null>(null);
   const [camara, setCamara] = useState(false);
-  // Each code is asked for at once and added in the order scanned: a burst of scans on a slow network
-  // keeps the receipt's order (the answers may come back in any order).
-  const colaEscaneos = useRef<Promise<void>>(Promise.resolve());
+  // What the cashier asks for — a scan, or a code or name and Enter in the search box — is added in
+  // the order asked, one after another: on a slow network the answers may come back in any order.
+  const cola = useRef<Promise<void>>(Promise.resolve());
+  const enOrden = useCallback((paso: () => Promise<void>) => {
+    cola.current = cola.current.then(paso).catch((err: unknown) => window.reportError(err));
+  }, []);
   const escanear = (codigo: string) => {
+    // Asked for at once; added in its turn.
     const leido = fetchProductoPorCodigo(codigo);
     leido.catch(() => undefined); // handled in its turn
-    colaEscaneos.current = colaEscaneos.current.then(() => agregarEscaneado(codigo, leido)).catch((err: unknown) => window.reportError(err));
+    enOrden(() => agregarEscaneado(codigo, leido));
   };
   const agregarEscaneado = async (codigo: string, leido: Promise<TProductoPorCodigo>) => {
     try {
@@ -225,7 +229,7 @@ function VentasEnLinea() {
         </Suspense>
       ) : null}
       <div className="pos">
-        <BuscadorProductos onAdd={onAdd} onProducts={onProducts} enCarrito={enCarrito} inputRef={buscarRef} />
+        <BuscadorProductos onAdd={onAdd} onProducts={onProducts} enCarrito={enCarrito} inputRef={buscarRef} enOrden={enOrden} />
         <CarritoPanel
           lineas={lineas}
           onCantidad={cambiarCantidad}

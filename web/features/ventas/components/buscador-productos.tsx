@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
+import { useEffect, useId, useState, type FormEvent, type RefObject } from 'react';
 import { formatCantidad, porUnidadDe } from '#shared/cantidad';
 import { AppError } from '#shared/errors';
 import { generic } from '#shared/messages/comun';
@@ -36,6 +36,8 @@ interface Props {
   enCarrito: ReadonlyMap<number, string>;
   /** The search box, for the page to send the cashier back to it (after a quantity, say). */
   inputRef: RefObject<HTMLInputElement | null>;
+  /** Runs a lookup in the page's one queue, after the scans and lookups asked for before it. */
+  enOrden: (paso: () => Promise<void>) => void;
 }
 
 /**
@@ -44,14 +46,12 @@ interface Props {
  * code, id or name was typed (a barcode scanner types the code and presses Enter), the only product
  * found, or with several the highlighted one (the first in stock, issue #36). Escape clears the search.
  */
-export function BuscadorProductos({ onAdd, onProducts, enCarrito, inputRef }: Props) {
+export function BuscadorProductos({ onAdd, onProducts, enCarrito, inputRef, enOrden }: Props) {
   const qc = useQueryClient();
   const [texto, setTexto] = useState('');
   const [page, setPage] = useState(1);
   // An agotado product picked: the message, and a button to add it anyway (issue #36 point 7).
   const [aviso, setAviso] = useState<{ text: string; tone: 'ok' | 'error'; agregar?: TProductoPorCodigo } | null>(null);
-  // The lookups of Enter, one after another (a scanner may send the next code before this one answers).
-  const cola = useRef<Promise<void>>(Promise.resolve());
   // The row picked with the arrow keys, by product id (the list may be read again meanwhile).
   const [elegido, setElegido] = useState<number | null>(null);
   // A search waits for the typing to pause; an emptied box shows the grid at once (on a phone the cart
@@ -77,7 +77,7 @@ export function BuscadorProductos({ onAdd, onProducts, enCarrito, inputRef }: Pr
     const picked = elegido != null ? data?.items.find((p) => p.id === elegido) : undefined;
     if (picked) {
       if (picked.stock > 0) {
-        added(picked);
+        enOrden(async () => added(picked));
         setTexto('');
         setElegido(null);
       } else setAviso({ text: V.escaneadoAgotado(picked.nombre), tone: 'error', agregar: picked });
@@ -85,11 +85,12 @@ export function BuscadorProductos({ onAdd, onProducts, enCarrito, inputRef }: Pr
     }
     const term = texto.trim();
     if (!term) return;
-    // The box empties at once and the lookups go one after another, in the order typed: a scanner's
-    // next code, typed while this one is still asked for, is neither lost nor wiped (it used to be).
+    // The box empties at once and the lookup waits its turn after the scans and lookups asked for
+    // before it: what is typed meanwhile is neither lost nor wiped (it used to be), and the cart keeps
+    // the order things were asked for.
     setTexto('');
     setElegido(null);
-    cola.current = cola.current.then(() => buscarYAgregar(term)).catch((err: unknown) => window.reportError(err));
+    enOrden(() => buscarYAgregar(term));
   };
 
   /** A term that added nothing comes back to the box, unless something new was typed meanwhile. */
