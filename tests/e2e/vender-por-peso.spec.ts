@@ -262,6 +262,7 @@ test('se devuelve parte de una línea pesada: 0,125 de 0,375 kg devuelve $ 1.500
   await cambio.getByRole('button', { name: 'Registrar cambio' }).click();
   await expect(page.getByText(`Escriba cuánto se lleva de ${jamon}: más de 0 y hasta 9.999, con hasta tres decimales si se vende por peso o medida.`)).toBeVisible();
   await cambio.getByLabel(`Cantidad que se lleva: ${jamon}`).fill('0,25');
+  await expect(page.getByText(/^Escriba cuánto se lleva de/)).toHaveCount(0);
   await expect(cambio.getByTestId('cambio-nuevo')).toHaveText('$ 5.000');
   await expect(cambio.getByTestId('cambio-diferencia')).toHaveText('$ 3.500');
   await cambio.getByLabel('Motivo').fill('Prefiere jamón');

@@ -140,7 +140,15 @@ function FormularioDevolucion({
   const [clave] = useState(() => crypto.randomUUID());
 
   const fila = (facturaId: number): Fila => filas[facturaId] ?? { cantidad: '', destino: 'inventario' };
-  const cambiar = (facturaId: number, cambio: Partial<Fila>) => setFilas((f) => ({ ...f, [facturaId]: { ...fila(facturaId), ...cambio } }));
+  // A message about what was typed goes once it is typed again.
+  const cambiar = (facturaId: number, cambio: Partial<Fila>) => {
+    setFilas((f) => ({ ...f, [facturaId]: { ...fila(facturaId), ...cambio } }));
+    setError(null);
+  };
+  const cambiarNuevos = (n: Nuevo[]) => {
+    setNuevos(n);
+    setError(null);
+  };
   const pedidas = datos.lineas.flatMap((l) => {
     const m = milesimasPedidas(fila(l.facturaId).cantidad, l.unidad);
     return !m ? [] : [{ l, milesimas: m, cantidad: deMilesimas(m), destino: fila(l.facturaId).destino }];
@@ -281,7 +289,7 @@ function FormularioDevolucion({
           </tbody>
         </table>
       </div>
-      {cambio ? <ProductosNuevos nuevos={nuevos} onChange={setNuevos} /> : null}
+      {cambio ? <ProductosNuevos nuevos={nuevos} onChange={cambiarNuevos} /> : null}
       <div className="devolucion-form__campos">
         <SelectField
           label={cambio ? D.medioDiferencia : D.reembolso}
