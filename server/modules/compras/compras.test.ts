@@ -283,6 +283,31 @@ describe('costo y margen', () => {
     expect(await costoDe(p)).toEqual({ c: 1000, p: 1000 });
   });
 
+  it('con IVA por categoría en dos categorías la recepción entra y el costo es sin el IVA de la categoría del producto (issue #49)', async () => {
+    const st = await crearTienda(t);
+    await t.database.db.insert(perfilFiscal).values({ tiendaId: st.id, razonSocial: 'Tienda SAS', tipoPersona: 'juridica', nit: '900123456', dv: 8, responsableIva: true, departamento: '11', municipio: '11001', direccion: 'Calle 1', correo: 'f@t.co' });
+    const prov = await nuevoProveedor(st);
+    const gaseosa = await nuevoProducto(st, 'Gaseosa', 0, 6, prov);
+    const arroz = await nuevoProducto(st, 'Arroz', 0, 6, prov);
+    await t.database.db.update(producto).set({ categoria: 'Bebidas' }).where(eq(producto.idProducto, gaseosa));
+    await t.database.db.update(producto).set({ categoria: 'Granos' }).where(eq(producto.idProducto, arroz));
+    expect((await req('PUT', '/api/impuestos/categorias', st.token, { categoria: 'Bebidas', impuesto: 'iva19' })).statusCode).toBe(200);
+    expect((await req('PUT', '/api/impuestos/categorias', st.token, { categoria: 'Granos', impuesto: 'iva5' })).statusCode).toBe(200);
+    const r = await req('POST', '/api/compras/recepciones', st.token, {
+      proveedorId: prov,
+      lineas: [
+        { productoId: gaseosa, cantidad: 2, costoUnit: 1190 },
+        { productoId: arroz, cantidad: 2, costoUnit: 1050 },
+      ],
+    });
+    expect(r.statusCode, r.body).toBe(201);
+    expect(await costoDe(gaseosa)).toEqual({ c: 1000, p: 1000 });
+    expect(await costoDe(arroz)).toEqual({ c: 1000, p: 1000 });
+    const costos = await req('GET', `/api/compras/costos?ids=${gaseosa},${arroz}`, st.token);
+    expect(costos.statusCode, costos.body).toBe(200);
+    expect(costos.json().map((c: { productoId: number; costo: number }) => [c.productoId, c.costo]).sort()).toEqual([[gaseosa, 1000], [arroz, 1000]].sort());
+  });
+
   it('los costos los ve solo quien tiene el permiso de reportes', async () => {
     const st = await crearTienda(t);
     const cajero = await conRol(t, st, ROL.EMPLEADO);

@@ -14,6 +14,7 @@ import { M } from '#shared/messages';
 import { ROL } from '#shared/roles';
 import type { TPage } from '#shared/schemas/common';
 import type { Db, Tx } from '../../db/client';
+import { calificada } from '../../db/columna';
 import { contieneTexto } from '../../db/name-search';
 import { entregaPedido, producto, productoUnidadVenta, proveedor } from '../../db/schema';
 import { idOf, syncIdentity, tiendaDestino } from '../tienda/alcance';
@@ -44,7 +45,7 @@ export const columnasProveedor = {
   ...(Object.fromEntries(COLUMNAS_PROVEEDOR.map((k) => [k, proveedor[k]])) as { [K in (typeof COLUMNAS_PROVEEDOR)[number]]: (typeof proveedor)[K] }),
   /** How many products of the supplier's store name it (indexed by proveedor_id). */
   productos:
-    sql<number>`(select count(*) from ${producto} where ${producto.proveedorId} = ${proveedor.idProveedor} and ${producto.tiendaId} = ${proveedor.tiendaId})`.mapWith(
+    sql<number>`(select count(*) from ${producto} where ${producto.proveedorId} = ${calificada(proveedor.idProveedor)} and ${producto.tiendaId} = ${calificada(proveedor.tiendaId)})`.mapWith(
       Number,
     ),
 };
