@@ -3,7 +3,6 @@ import path from 'node:path';
 import pino from 'pino';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
-import { writeBackupFile, type BackupFile } from './db/backup';
 import { M } from '#shared/messages';
 import { createDb, type Database } from './db/client';
 import { DataDirLocked } from './db/data-dir-lock';
@@ -12,7 +11,7 @@ import { isEmpty, seedCatalogos } from './db/setup';
 import type { Env } from './env';
 import { logSerializers } from './lib/log-redact';
 import { createMailer, type Mailer } from './lib/mailer';
-import { restrictTree, secureDataDir, writeWithPrivateMode } from './lib/private-files';
+import { restrictTree, secureDataDir } from './lib/private-files';
 import { resolveJwtSecret } from './lib/tokens';
 import { ensureOperador } from './modules/cuenta/cuenta.service';
 
@@ -27,9 +26,11 @@ export interface Started {
  * kept private to this user (folders 0700, files 0600: PGlite's first start writes its files 0666).
  */
 export async function openDatabase(env: Env, lockAs?: string): Promise<Database> {
+  // The server's requests are bounded (DB_STATEMENT_TIMEOUT_MS); a script's work (a restore, a rebuild) is not.
+  const statementTimeoutMs = lockAs === 'servidor' ? env.DB_STATEMENT_TIMEOUT_MS : 0;
   secureDataDir(env.DATA_DIR);
   const pgliteDir = env.DATABASE_URL ? undefined : path.join(env.DATA_DIR, 'pglite');
-  const database = await createDb({ databaseUrl: env.DATABASE_URL, pgliteDir, pgliteThread: env.PGLITE_THREAD, poolSize: env.DB_POOL_SIZE, lockAs }).catch(
+  const database = await createDb({ databaseUrl: env.DATABASE_URL, pgliteDir, pgliteThread: env.PGLITE_THREAD, poolSize: env.DB_POOL_SIZE, statementTimeoutMs, lockAs }).catch(
     (err: unknown) => {
       throw pgliteDir ? cannotOpen(env, err) : err;
     },
@@ -56,11 +57,6 @@ export function cannotOpen(env: Env, err: unknown): Error {
   if (err instanceof DataDirLocked) return err;
   const detalle = (err instanceof Error ? err.message : String(err)).split('\n')[0]!.slice(0, 200);
   return new Error(M.operacion.baseNoAbre({ carpeta: path.join(env.DATA_DIR, 'pglite'), detalle, respaldo: latestBackup(env.DATA_DIR) }), { cause: err });
-}
-
-/** Writes a backup (it holds password hashes) 0600, in folders created 0700: the server's SIGUSR2 and `npm run backup`. */
-export function saveBackup(backup: BackupFile, file: string): string {
-  return writeWithPrivateMode(file, () => writeBackupFile(backup, file));
 }
 
 /** Opens the database, migrates, seeds the catalogues (and demo data when asked), builds the app. */

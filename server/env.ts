@@ -5,6 +5,7 @@ import { redLocal } from '#shared/messages/red-local';
 /** PostgreSQL's pool when DB_POOL_SIZE is unset (BENCHMARKS.md, "Fleet"). */
 export const DEFAULT_DB_POOL_SIZE = 10;
 const POOL_SIZE = 'DB_POOL_SIZE: un número entero de 1 a 1000';
+const STATEMENT_TIMEOUT = 'DB_STATEMENT_TIMEOUT_MS: milisegundos, un número entero de 0 a 600000';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off', ''])
@@ -60,6 +61,15 @@ export const ZEnv = z.object({
     (v) => (v === '' ? undefined : v),
     z.coerce.number(POOL_SIZE).int(POOL_SIZE).min(1, POOL_SIZE).max(1000, POOL_SIZE).default(DEFAULT_DB_POOL_SIZE),
   ),
+  /**
+   * PostgreSQL: the longest one statement may run, in ms (its `statement_timeout`), so that one store's
+   * request cannot hold the database for the others; a connection silent 10 s beyond it is given up
+   * (issue #50 point 4). 0 turns both off. Ignored with the embedded database.
+   */
+  DB_STATEMENT_TIMEOUT_MS: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce.number(STATEMENT_TIMEOUT).int(STATEMENT_TIMEOUT).min(0, STATEMENT_TIMEOUT).max(600_000, STATEMENT_TIMEOUT).default(30_000),
+  ),
   /** In-memory caches of checked sessions and the hottest lists (ADR 005, ADR 008); default on. */
   READ_CACHE: z
     .enum(['true', 'false', '1', '0', 'on', 'off'])
@@ -88,6 +98,12 @@ export const ZEnv = z.object({
     .string()
     .regex(/^(off|\d+[smh])$/, 'DIAN_INTERVALO como 30s, 5m u off')
     .default('30s'),
+  /**
+   * Outbound calls (server/lib/salida.ts, issue #49): destinations (`host:port` or URLs,
+   * comma-separated) that may be plain http and at a loopback or private address — for development
+   * and the journeys' loopback fake DIAN only. Unset in production: every call is https to a public address.
+   */
+  SALIDA_PERMITIR: z.string().optional().or(z.literal('').transform(() => undefined)),
   LEGACY_PREFIX: z.string().startsWith('/').default('/adx/ADAX-Store-Manager/Crud'),
   WEB_DIR: z.string().optional(),
 });

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -65,8 +66,32 @@ export interface CreateDbOptions {
    * empty cluster (tests: the migrated template built once per run, tests/helpers/plantilla.ts).
    */
   pgliteLoadDataDir?: string;
-  /** Told when an idle PostgreSQL connection is lost (the pool replaces it). */
+  /** Told when a PostgreSQL connection is lost, idle or in use (the pool replaces it). */
   onConnectionError?: (err: Error) => void;
+  /**
+   * PostgreSQL: the longest a statement may run (its `statement_timeout`), in ms; 0 or absent is no
+   * limit. A connection that then stays silent as long again (10 s at most) is taken as dead (a network that
+   * drops packets, a paused server) and destroyed, so its request answers 503 and the pool opens a new
+   * one once the network is back (issue #50 point 4). Migrations run without either limit.
+   */
+  statementTimeoutMs?: number;
+}
+
+/** Beyond the statement's own limit, how long a connection may stay silent before it is given up: as long again, at most 10 s. */
+const margenSilencio = (limiteMs: number) => Math.min(10_000, limiteMs);
+
+/**
+ * The socket of a pooled PostgreSQL connection: TCP keepalive finds a peer that vanished while the
+ * connection is idle; an inactivity timeout finds one that stopped answering while a query waits for it
+ * (without it, a silenced network holds every connection for the kernel's ~15 minutes of retries).
+ */
+function socketConLimite(silencioMs: number | undefined): (() => net.Socket) | undefined {
+  if (!silencioMs) return undefined;
+  return () => {
+    const socket = new net.Socket();
+    socket.setTimeout(silencioMs, () => socket.destroy(Object.assign(new Error('Connection terminated: la base de datos no respondió'), { code: 'ETIMEDOUT' })));
+    return socket;
+  };
 }
 
 /** Whoever runs this process, as a person would name it: `npm run backup`, `scripts/bench.ts`… */
@@ -80,17 +105,27 @@ export async function createDb(options: CreateDbOptions): Promise<Database> {
   if (options.databaseUrl) {
     // JIT compilation pays off for long reports, not for a shop's short queries, where its
     // 100–300 ms of compiling turns a 70 ms page into a 400 ms one (BENCHMARKS.md).
+    const limite = options.statementTimeoutMs && options.statementTimeoutMs > 0 ? options.statementTimeoutMs : 0;
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: options.poolSize ?? 10,
-      options: '-c jit=off',
+      options: limite ? `-c jit=off -c statement_timeout=${limite}` : '-c jit=off',
       // A database that does not answer fails the request (503) instead of holding it forever.
       connectionTimeoutMillis: 5_000,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+      ...(limite ? { stream: socketConLimite(limite + margenSilencio(limite)) } : {}),
     });
     // An idle client whose backend was ended (a restart, a failover, pg_terminate_backend) emits
     // 'error' on the pool; unheard, Node ends the process. The pool drops that client by itself, and
-    // the next query opens a new connection: nothing else to do here (issue #37 point 0b).
+    // the next query opens a new connection (issue #37 point 0b).
     pool.on('error', (err) => options.onConnectionError?.(err));
+    // A client checked out of the pool (a transaction: a fiado sale, an abono, a return) has no pool
+    // listener: its connection lost between two statements emitted 'error' to no one, and Node ended
+    // the process (issue #50 point 4). The statement that follows fails instead ("not queryable"), the
+    // transaction rolls back on the server, and the request answers 503; the pool drops the client on
+    // release (it is no longer queryable).
+    pool.on('connect', (client) => client.on('error', (err) => options.onConnectionError?.(err)));
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
     return {
       db,
@@ -101,11 +136,15 @@ export async function createDb(options: CreateDbOptions): Promise<Database> {
         // Several instances may start at once: one migrates, the others wait.
         const client = await pool.connect();
         try {
+          // A migration on a year of data may run longer than a request is allowed to.
+          (client as unknown as { connection?: { stream?: net.Socket } }).connection?.stream?.setTimeout(0);
+          await client.query('set statement_timeout = 0');
           await client.query('select pg_advisory_lock(728431)');
           await migratePg(drizzlePg({ client, schema }), { migrationsFolder: folder });
         } finally {
           await client.query('select pg_advisory_unlock(728431)').catch(() => undefined);
-          client.release();
+          // Destroyed, not pooled: it runs without the request's limits.
+          client.release(true);
         }
       },
       close: () => pool.end(),

@@ -13,6 +13,8 @@ const PG_BAD_DATETIME = '22008';
 /** character_not_in_repertoire: a NUL byte (or invalid text) that slipped past the request guard. */
 const PG_BAD_CHARACTER = '22021';
 const PG_UNTRANSLATABLE = '22P05';
+/** query_canceled: the statement ran past DB_STATEMENT_TIMEOUT_MS (issue #50 point 4). */
+const PG_QUERY_CANCELED = '57014';
 
 /**
  * The DIAN numbering's refusals, raised by the trigger `venta_numerar` on any face that records a
@@ -51,6 +53,7 @@ export function toAppError(err: unknown): AppError | null {
   if (esBaseNoDisponible(err)) return new AppError('UNAVAILABLE', M.operacion.baseNoDisponible);
   const code = pgCode(err);
   if (code && NUMERACION[code]) return new AppError('BUSINESS_RULE', NUMERACION[code], { title: M.numeracion.noSePudoVender });
+  if (code === PG_QUERY_CANCELED) return new AppError('UNAVAILABLE', M.operacion.consultaMuyLarga);
   if (code === PG_UNIQUE_VIOLATION) return new AppError('CONFLICT', M.generic.conflict);
   if (code === PG_FK_VIOLATION) return new AppError('CONFLICT', 'El registro está relacionado con otros datos.');
   if (code === PG_CHECK_VIOLATION || code === PG_INVALID_TEXT || code === PG_OUT_OF_RANGE || code === PG_BAD_DATETIME)

@@ -23,6 +23,23 @@ export const operacion = {
       : '  No hay respaldos en la carpeta de datos. Si tiene una copia de la carpeta, restáurela; o mueva la carpeta a otro lugar para empezar de cero.'),
   /** PostgreSQL unreachable (a restart, a failover, maintenance): the request changed nothing. */
   baseNoDisponible: 'La base de datos no está disponible en este momento. No se guardó nada: inténtelo de nuevo en unos segundos.',
+  consultaMuyLarga: 'La consulta tardó demasiado y se detuvo para no frenar a los demás. No se guardó nada: pruebe con un periodo más corto o inténtelo más tarde.',
   cerrando: 'El servidor se está reiniciando. Inténtelo de nuevo en unos segundos.',
   respaldoEscrito: (archivo: string) => `Respaldo escrito: ${archivo}`,
+  /** Restoring a backup (issue #50): every refusal happens before any row is touched, and says so. */
+  respaldo: {
+    intacto: 'Los datos actuales no se tocaron.',
+    vacio: (archivo: string) => `El archivo ${archivo} está vacío: no es un respaldo.`,
+    noEsRespaldo: 'El archivo no es un respaldo de ADAX Store Manager.',
+    danado: (detalle: string) => `El respaldo está dañado (${detalle}). Use otro respaldo.`,
+    incompleto: 'El respaldo está incompleto: el archivo se cortó antes del final (¿se copió a medias o se llenó el disco?). Use otro respaldo.',
+    sumaDistinta: 'el contenido no coincide con su suma de verificación',
+    formatoNuevo: (version: number) =>
+      `El respaldo tiene un formato más nuevo (versión ${version}) que el de esta versión del programa: actualice ADAX Store Manager antes de restaurarlo.`,
+    otroEsquema: (respaldo: number, base: number) => `El respaldo es de otra versión del esquema (${respaldo} migraciones; esta base tiene ${base}).`,
+    faltanTablas: (tablas: string) => `Al respaldo le faltan tablas que esta base tiene: ${tablas}.`,
+    tablasDeMas: (tablas: string) => `El respaldo trae tablas que esta base no tiene: ${tablas}.`,
+    conteoDistinto: (tabla: string, cargadas: number, esperadas: number) =>
+      `La tabla ${tabla} quedó con ${cargadas} filas y el respaldo dice ${esperadas}: la restauración se deshizo.`,
+  },
 } as const;
