@@ -46,12 +46,23 @@ export type TAnalisisResponse = z.infer<typeof ZAnalisisResponse>;
 
 /**
  * The class of a quantity against the mean sum/n, compared exactly (cantidad·n vs sum) so that
- * a quantity equal to a fractional-looking mean is never misread through floating point.
+ * a quantity equal to a fractional-looking mean is never misread through floating point. Quantities
+ * sold by weight have three decimals (ADR 030): both sides are compared in integer thousandths; the
+ * database's numeric sums may come as text, read exactly.
  */
-export function clasePopularidad(cantidad: number, suma: number, n: number): TClasePopularidad {
-  const lhs = BigInt(cantidad) * BigInt(n);
-  const rhs = BigInt(suma);
+export function clasePopularidad(cantidad: number | string, suma: number | string, n: number): TClasePopularidad {
+  const lhs = milesimasExactas(cantidad) * BigInt(n);
+  const rhs = milesimasExactas(suma);
   if (lhs < rhs) return M.analisis.clases.noPopular;
   if (lhs > rhs) return M.analisis.clases.popular;
   return M.analisis.clases.medio;
+}
+
+/** A quantity (a number, or a numeric's text such as "2.050") as integer thousandths, without floats for text. */
+function milesimasExactas(v: number | string): bigint {
+  if (typeof v === 'number') return Number.isSafeInteger(v) ? BigInt(v) * 1000n : BigInt(Math.round(v * 1000));
+  const m = /^(-?)(\d+)(?:\.(\d*))?$/.exec(v.trim());
+  if (!m) return milesimasExactas(Number(v));
+  const valor = BigInt(m[2]!) * 1000n + BigInt((m[3] ?? '').slice(0, 3).padEnd(3, '0'));
+  return m[1] ? -valor : valor;
 }

@@ -27,18 +27,18 @@ export async function analisisVentas(options: { db: Db; tiendaId: number; query:
 
   const rows = filtros.length === 0 ? await sinFechas(db, tiendaId, page, pageSize) : await conFechas(db, tiendaId, filtros, page, pageSize);
   const first = rows[0];
-  const suma = Number(first?.suma ?? 0);
+  // A numeric (units sold by weight have three decimals): kept as read for the exact comparison.
+  const suma = first?.suma ?? 0;
   const n = Number(first?.n ?? 0);
   return {
     items: rows
       .filter((r) => r.producto_id != null)
       .map((r) => {
-        const cantidad = Number(r.cantidad);
-        return { id: r.producto_id!, nombre: r.nombre ?? '', cantidadVendida: cantidad, clase: clasePopularidad(cantidad, suma, n) };
+        return { id: r.producto_id!, nombre: r.nombre ?? '', cantidadVendida: Number(r.cantidad), clase: clasePopularidad(r.cantidad ?? 0, suma, n) };
       }),
     total: n,
-    unidades: suma,
-    promedio: n === 0 ? 0 : suma / n,
+    unidades: Number(suma),
+    promedio: n === 0 ? 0 : Number(suma) / n,
     resumen: {
       popular: Number(first?.populares ?? 0),
       medio: Number(first?.medios ?? 0),
@@ -77,7 +77,7 @@ async function sinFechas(db: Db, tiendaId: number, page: number, pageSize: numbe
       group by h.cantidad
     ),
     totales as (
-      select coalesce(sum(cantidad * productos), 0)::bigint as suma, coalesce(sum(productos), 0)::bigint as n,
+      select coalesce(sum(cantidad * productos), 0)::numeric as suma, coalesce(sum(productos), 0)::bigint as n,
         coalesce(sum(filas), 0)::bigint as filas, count(*) filter (where productos <> 0)::bigint as grupos
       from conteo
     ),
@@ -132,7 +132,7 @@ async function conFechas(db: Db, tiendaId: number, filtros: SQL[], page: number,
       group by f.producto_id
     ),
     totales as (
-      select coalesce(sum(cantidad), 0)::bigint as suma, count(*)::bigint as n from vendidos
+      select coalesce(sum(cantidad), 0)::numeric as suma, count(*)::bigint as n from vendidos
     ),
     clases as (
       select

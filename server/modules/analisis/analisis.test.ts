@@ -124,6 +124,30 @@ describe('análisis de popularidad', () => {
     expect(res.json()).toEqual({ items: [], total: 0, unidades: 0, promedio: 0, resumen: { popular: 0, medio: 0, noPopular: 0 } });
   });
 
+  it('una venta de 0,05 kg cuenta su fracción: la lista, el total y las clases responden con o sin fechas (issue #49)', async () => {
+    const o = await crearTienda(t);
+    const p = await productos(o.id, ['Queso', 'Pan']);
+    await vender(o.id, [
+      [p.Queso!, 0.05],
+      [p.Pan!, 2],
+    ]);
+    const hoy = new Date().toISOString().slice(0, 10);
+    for (const query of ['', `?desde=2000-01-01&hasta=${hoy}`]) {
+      const res = await get(o, query);
+      expect(res.statusCode, `${query} ${res.body}`).toBe(200);
+      expect(res.json()).toEqual({
+        items: [
+          { id: p.Pan, nombre: 'Pan', cantidadVendida: 2, clase: M.analisis.clases.popular },
+          { id: p.Queso, nombre: 'Queso', cantidadVendida: 0.05, clase: M.analisis.clases.noPopular },
+        ],
+        total: 2,
+        unidades: 2.05,
+        promedio: 1.025,
+        resumen: { popular: 1, medio: 0, noPopular: 1 },
+      });
+    }
+  });
+
   it('pide sesión', async () => {
     expect((await t.request({ method: 'GET', url: '/api/analisis' })).statusCode).toBe(401);
   });
