@@ -22,6 +22,7 @@ import { createTokenService, type TokenService } from './lib/tokens';
 import { makeAuthenticate, requireStore, SessionCache, sessionOf } from './plugins/auth';
 import { createAuthLimits, type AuthLimits } from './plugins/auth-limits';
 import { registerErrorHandling } from './plugins/errors';
+import { registrarIdempotencia } from './plugins/idempotencia';
 import { registerOperacion } from './plugins/operacion';
 import { sharedCounters } from './plugins/rate-limit-store';
 import { registerReadCache } from './plugins/read-cache';
@@ -268,6 +269,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       // Everything below needs a signed-in session.
       await api.register(async (priv) => {
         priv.addHook('onRequest', priv.authenticate);
+        registrarIdempotencia(priv, options.database.db);
         // The shop's own screens: only sessions that act for a store (not the platform operator),
         // refused before validation so no rule of a store's data is revealed.
         await priv.register(async (store) => {

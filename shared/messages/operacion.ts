@@ -24,6 +24,11 @@ export const operacion = {
   /** PostgreSQL unreachable (a restart, a failover, maintenance): the request changed nothing. */
   baseNoDisponible: 'La base de datos no está disponible en este momento. No se guardó nada: inténtelo de nuevo en unos segundos.',
   consultaMuyLarga: 'La consulta tardó demasiado y se detuvo para no frenar a los demás. No se guardó nada: pruebe con un periodo más corto o inténtelo más tarde.',
+  /** A write sent again with its Idempotency-Key (issue #50 point 1). */
+  claveEnCurso:
+    'Esta operación ya se está registrando (llegó dos veces). Espere unos segundos y revise antes de repetirla: no se registró dos veces.',
+  claveOtraOperacion: 'Esta clave de operación ya se usó para otra operación. Vuelva a intentarlo desde el formulario.',
+  claveInvalida: 'La clave de la operación (Idempotency-Key) debe tener de 8 a 128 letras, números, guiones o puntos.',
   cerrando: 'El servidor se está reiniciando. Inténtelo de nuevo en unos segundos.',
   respaldoEscrito: (archivo: string) => `Respaldo escrito: ${archivo}`,
   /** Restoring a backup (issue #50): every refusal happens before any row is touched, and says so. */

@@ -139,3 +139,29 @@ describe("the device's copy of the till's first reads (issue #20)", () => {
     expect(localStorage.getItem('otra-cosa')).toBe('1');
   });
 });
+
+describe('a write carries its Idempotency-Key (issue #50 point 1)', () => {
+  let fetchMock: ReturnType<typeof vi.fn>;
+  beforeEach(() => {
+    localStorage.setItem('token', 'tok-1');
+    fetchMock = vi.fn(async () => json({ ok: true }));
+    vi.stubGlobal('fetch', fetchMock);
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    localStorage.clear();
+  });
+  const clave = (i: number) => (fetchMock.mock.calls[i]![1] as RequestInit & { headers: Record<string, string> }).headers['idempotency-key'];
+
+  it('every write its own key, the caller\'s when given; a read none', async () => {
+    await api('/caja/movimientos', { method: 'POST', body: { monto: 1 } });
+    await api('/caja/movimientos', { method: 'POST', body: { monto: 1 } });
+    await api('/clientes/1/abonos', { method: 'POST', body: { monto: 1 }, clave: 'abono-del-formulario-1' });
+    await api('/caja/turno');
+    expect(clave(0)).toMatch(/^[0-9a-f-]{36}$/);
+    expect(clave(1)).toMatch(/^[0-9a-f-]{36}$/);
+    expect(clave(0)).not.toBe(clave(1));
+    expect(clave(2)).toBe('abono-del-formulario-1');
+    expect(clave(3)).toBeUndefined();
+  });
+});

@@ -1,3 +1,4 @@
+import { v4 as uuidv4 } from 'uuid';
 import { AppError } from '#shared/errors';
 import { generic } from '#shared/messages/comun';
 import { CLAVE_LECTURA, LECTURA_ANTICIPADA_MS, huellaDelToken } from '../config/lecturas-anticipadas';
@@ -28,6 +29,12 @@ export interface RequestOptions {
   token?: string;
   /** The request outlives the page (fetch `keepalive`): the sign-out goes on while the app navigates. */
   keepalive?: boolean;
+  /**
+   * A write's `Idempotency-Key` (issue #50 point 1): a copy of the request (a proxy re-sending it to
+   * another instance) is answered the first time's answer and never written twice. Every write gets a
+   * new one unless the caller passes its own (a form kept across retries of the same operation).
+   */
+  clave?: string;
 }
 
 /** A read index.html's boot script sent before the application loaded (web/config/lecturas-anticipadas.ts). */
@@ -117,6 +124,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   const headers: Record<string, string> = { accept: 'application/json' };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   if (token) headers.authorization = `Bearer ${token}`;
+  if ((options.method ?? 'GET') !== 'GET' && token) headers['idempotency-key'] = options.clave ?? uuidv4();
   // The caller's signal (a query cancelled by React Query) and the time limit, as one.
   const controller = new AbortController();
   let timedOut = false;

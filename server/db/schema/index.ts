@@ -27,3 +27,4 @@ export * from './rejilla';
 export * from './resumen-dia';
 export * from './dispositivo';
 export * from './producto-unidad-venta';
+export * from './clave-idempotencia';
