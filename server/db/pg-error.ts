@@ -48,3 +48,17 @@ export function esBaseNoDisponible(err: unknown): boolean {
   }
   return false;
 }
+
+/**
+ * The disk is full (issue #50 point 5): PostgreSQL's disk_full (53100) or out_of_memory-on-disk class
+ * 53, or the operating system's ENOSPC (the embedded database's files, a temporary file). The write was
+ * rolled back: a Spanish 503, not a 500.
+ */
+export function esDiscoLleno(err: unknown): boolean {
+  for (let e = err, i = 0; e && typeof e === 'object' && i < 4; e = (e as { cause?: unknown }).cause, i++) {
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (code === '53100' || code === 'ENOSPC') return true;
+    if (typeof message === 'string' && /No space left on device/i.test(message)) return true;
+  }
+  return false;
+}

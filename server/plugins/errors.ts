@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, type FieldErrors } from '#shared/errors';
 import { M } from '#shared/messages';
-import { esBaseNoDisponible } from '../db/pg-error';
+import { esBaseNoDisponible, esDiscoLleno } from '../db/pg-error';
 
 const PG_UNIQUE_VIOLATION = '23505';
 const PG_FK_VIOLATION = '23503';
@@ -50,6 +50,7 @@ export function toAppError(err: unknown): AppError | null {
     const first = Object.values(fields)[0] ?? M.generic.validation;
     return new AppError('VALIDATION', first, { fields });
   }
+  if (esDiscoLleno(err)) return new AppError('UNAVAILABLE', M.operacion.discoLleno);
   if (esBaseNoDisponible(err)) return new AppError('UNAVAILABLE', M.operacion.baseNoDisponible);
   const code = pgCode(err);
   if (code && NUMERACION[code]) return new AppError('BUSINESS_RULE', NUMERACION[code], { title: M.numeracion.noSePudoVender });

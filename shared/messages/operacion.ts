@@ -24,6 +24,9 @@ export const operacion = {
   /** PostgreSQL unreachable (a restart, a failover, maintenance): the request changed nothing. */
   baseNoDisponible: 'La base de datos no está disponible en este momento. No se guardó nada: inténtelo de nuevo en unos segundos.',
   consultaMuyLarga: 'La consulta tardó demasiado y se detuvo para no frenar a los demás. No se guardó nada: pruebe con un periodo más corto o inténtelo más tarde.',
+  /** The machine's disk is full (PostgreSQL's disk_full, or the embedded database's ENOSPC). */
+  discoLleno:
+    'El disco del equipo está lleno: no se guardó nada. Libere espacio en el equipo (o avise a quien lo administra) e inténtelo de nuevo.',
   /** A write sent again with its Idempotency-Key (issue #50 point 1). */
   claveEnCurso:
     'Esta operación ya se está registrando (llegó dos veces). Espere unos segundos y revise antes de repetirla: no se registró dos veces.',
