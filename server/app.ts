@@ -55,6 +55,7 @@ import { devolucionRoutes } from './modules/devolucion/devolucion.routes';
 import { exportacionRoutes } from './modules/exportacion/exportacion.routes';
 import { dianRoutes } from './modules/dian/dian.routes';
 import { configurarDian } from './modules/dian/contexto';
+import { configurarSalida } from './lib/salida';
 import { iniciarTrabajadorDian } from './modules/dian/trabajador';
 
 declare module 'fastify' {
@@ -307,6 +308,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // The electronic POS document (issue #31, ADR 023): its settings, and the outbox's worker (not in
   // tests, which drain the outbox through its route).
+  configurarSalida(env.SALIDA_PERMITIR);
   configurarDian(env, (err, mensaje) => app.log.error({ err: err instanceof Error ? err.message : String(err) }, mensaje));
   if (env.DIAN_INTERVALO !== 'off' && env.NODE_ENV !== 'test') {
     const detener = iniciarTrabajadorDian(app.db, durationMs(env.DIAN_INTERVALO));

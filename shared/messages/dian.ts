@@ -1,3 +1,6 @@
+/** Who a call went to, in the forms a sentence needs. */
+type Quien = { sujeto: string; de: string; con: string };
+
 /** The electronic POS document (issue #31, ADR 023): configuration, habilitación, the outbox's panel and the tirilla. */
 export const dian = {
   titulo: 'Documento electrónico',
@@ -29,6 +32,7 @@ export const dian = {
   transporteInvalido: 'Elija el servicio web de la DIAN o un proveedor tecnológico.',
   proveedorUrlInvalida: 'Escriba la dirección https del proveedor tecnológico.',
   proveedorTokenInvalido: 'Escriba el token que le dio el proveedor (de 10 a 500 caracteres).',
+  proveedorUrlNoPublica: 'La dirección del proveedor debe ser https y pública: no puede ser una dirección de este equipo ni de una red interna.',
   faltaParaHabilitar: (faltan: string[]) => `Para emitir documentos electrónicos falta: ${faltan.join(', ')}.`,
   faltaPerfil: 'los datos fiscales de la tienda',
   faltaResponsable: 'que la tienda sea responsable de IVA (Datos fiscales)',
@@ -109,6 +113,22 @@ export const dian = {
   tirillaQr: 'Consulte este documento en la DIAN',
   tirillaContingencia: 'CONTINGENCIA',
   descargarXml: 'Descargar XML',
+  // Calls to DIAN or the provider (server/lib/salida.ts): what the owner reads of a failed call, never the answer's body.
+  salida: {
+    dian: { sujeto: 'La DIAN', de: 'de la DIAN', con: 'con la DIAN' },
+    proveedor: { sujeto: 'El proveedor tecnológico', de: 'del proveedor tecnológico', con: 'con el proveedor tecnológico' },
+    destino: (q: Quien) => `La dirección ${q.de} debe ser https y pública: no se envió nada. Revise la dirección configurada.`,
+    redireccion: (q: Quien, status: number) => `${q.sujeto} respondió con una redirección (HTTP ${status}), que no se sigue. Revise la dirección configurada.`,
+    tamano: (q: Quien) => `La respuesta ${q.de} superó el tamaño permitido y se descartó.`,
+    tiempo: (q: Quien) => `${q.sujeto} no respondió a tiempo.`,
+    red: (q: Quien) => `No se pudo conectar ${q.con}.`,
+    noDisponible: (q: Quien, status: number) => `${q.sujeto} respondió ${status}.`,
+    inesperada: (q: Quien, status: number) => `Respuesta inesperada ${q.de} (HTTP ${status}); no se guardó.`,
+    rechazoProveedor: (status: number) =>
+      status === 401 || status === 403
+        ? `El proveedor tecnológico no aceptó el token (HTTP ${status}). Revise el token del proveedor.`
+        : `El proveedor tecnológico rechazó la petición (HTTP ${status}).`,
+  },
   // Notes.
   motivoAnulacion: (numero: string) => `Anulación de la venta ${numero}`,
 } as const;

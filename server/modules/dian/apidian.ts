@@ -7,8 +7,11 @@
  * because providers expose it under different names — confirm it with the provider (see ADR 023).
  * The provider signs the SOAP call with its own certificate; ours signed the document.
  */
+import { DOMParser } from '@xmldom/xmldom';
+import { dian as D } from '#shared/messages/dian';
+import { solicitar, type RespuestaSalida } from '../../lib/salida.js';
 import { comprimir } from './soap.js';
-import { FallaTransporte, leerReglas, STATUS_CONTINGENCIA, type EnvioDocumento, type RespuestaDian, type TransporteDian } from './transporte.js';
+import { fallaDeSalida, FallaTransporte, leerReglas, STATUS_CONTINGENCIA, type EnvioDocumento, type RespuestaDian, type TransporteDian } from './transporte.js';
 
 export interface OpcionesApidian {
   /** e.g. https://apidian.proveedor.example */
@@ -31,24 +34,46 @@ function buscar(o: unknown, clave: string): unknown {
   return undefined;
 }
 
-/** Reads DIAN's result out of an APIDIAN answer. */
-export function leerRespuestaApidian(json: unknown): RespuestaDian {
-  const resultado = buscar(json, 'SendBillSyncResult') ?? buscar(json, 'GetStatusResult') ?? buscar(json, 'ResponseDian') ?? json;
+/** DIAN's ApplicationResponse when the provider relays it (XmlBase64Bytes), checked to be one; otherwise null. */
+function respuestaAplicacion(resultado: unknown): string | null {
+  const b64 = buscar(resultado, 'XmlBase64Bytes');
+  if (typeof b64 !== 'string' || !b64 || b64.length > 1_500_000 || !/^[A-Za-z0-9+/=\s]+$/.test(b64)) return null;
+  const xml = Buffer.from(b64, 'base64').toString('utf8');
+  try {
+    const raiz = new DOMParser({ onError: () => {} }).parseFromString(xml, 'text/xml').documentElement;
+    return raiz?.localName === 'ApplicationResponse' ? xml : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Reads DIAN's result out of an APIDIAN answer; null when the answer does not have the expected
+ * shape (no DianResponse with a status). What is kept (`cuerpo`) is only what was read: DIAN's
+ * ApplicationResponse when the provider relays it, else the parsed fields — never the answer itself.
+ */
+export function leerRespuestaApidian(json: unknown): RespuestaDian | null {
+  const resultado = buscar(json, 'SendBillSyncResult') ?? buscar(json, 'GetStatusResult') ?? buscar(json, 'ResponseDian');
+  if (!resultado || typeof resultado !== 'object') return null;
   const valor = (k: string) => {
     const v = buscar(resultado, k);
     return typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' ? String(v) : '';
   };
+  const codigo = valor('StatusCode');
+  const esValido = valor('IsValid');
+  if (!codigo && !esValido) return null;
   const errores = buscar(resultado, 'ErrorMessage');
   const lista = buscar(errores, 'string');
   const mensajes = (Array.isArray(lista) ? lista : lista ? [lista] : []).map(String).filter((m) => m.trim());
   const reglas = leerReglas(mensajes);
-  const codigo = valor('StatusCode');
   let estado: RespuestaDian['estado'];
-  if (valor('IsValid') === 'true' && codigo === '00') estado = 'aceptado';
+  if (esValido === 'true' && codigo === '00') estado = 'aceptado';
   else if (reglas.some((r) => r.codigo === '90')) estado = 'duplicado';
   else if (codigo === '66') estado = 'no_encontrado';
   else estado = 'rechazado';
-  return { estado, codigo, descripcion: valor('StatusDescription') || valor('StatusMessage'), reglas, cuerpo: JSON.stringify(json) };
+  const descripcion = valor('StatusDescription') || valor('StatusMessage');
+  const cuerpo = respuestaAplicacion(resultado) ?? JSON.stringify({ IsValid: esValido, StatusCode: codigo, StatusDescription: descripcion, ErrorMessage: mensajes });
+  return { estado, codigo, descripcion, reglas, cuerpo };
 }
 
 export class TransporteApidian implements TransporteDian {
@@ -56,33 +81,32 @@ export class TransporteApidian implements TransporteDian {
   constructor(private readonly opciones: OpcionesApidian) {}
 
   private async llamar(ruta: string, cuerpo: Json): Promise<RespuestaDian> {
-    let r: Response;
+    let r: RespuestaSalida;
     try {
-      r = await fetch(new URL(ruta, this.opciones.base), {
+      // Through the one outbound client: https to a public address only, no redirects, bounded.
+      r = await solicitar({
+        url: new URL(ruta, this.opciones.base),
         method: 'POST',
         headers: { accept: 'application/json', 'content-type': 'application/json', authorization: `Bearer ${this.opciones.token}` },
         body: JSON.stringify(cuerpo),
-        signal: AbortSignal.timeout(this.opciones.tiempoMaximoMs ?? 60_000),
+        tiempoMaximoMs: this.opciones.tiempoMaximoMs ?? 60_000,
       });
     } catch (err) {
-      const nombre = (err as Error).name;
-      if (nombre === 'TimeoutError' || nombre === 'AbortError') throw new FallaTransporte('tiempo', 'El proveedor tecnológico no respondió a tiempo.');
-      throw new FallaTransporte('red', 'No se pudo conectar con el proveedor tecnológico.');
+      throw fallaDeSalida(err, 'proveedor');
     }
-    if (STATUS_CONTINGENCIA.has(r.status) || r.status >= 500) {
-      throw new FallaTransporte('no_disponible', `El proveedor tecnológico respondió ${r.status}.`, r.status);
-    }
+    const q = D.salida.proveedor;
+    if (STATUS_CONTINGENCIA.has(r.status) || r.status >= 500) throw new FallaTransporte('no_disponible', D.salida.noDisponible(q, r.status), r.status);
+    // A refusal (a bad token, a malformed request): the owner reads its status, not the provider's text.
+    if (r.status < 200 || r.status >= 300) return { estado: 'rechazado', codigo: String(r.status), descripcion: D.salida.rechazoProveedor(r.status), reglas: [], cuerpo: '' };
     let json: unknown;
     try {
-      json = await r.json();
+      json = JSON.parse(r.cuerpo.toString('utf8'));
     } catch {
-      throw new FallaTransporte('no_disponible', `Respuesta ilegible del proveedor tecnológico (${r.status}).`, r.status);
+      json = null;
     }
-    if (!r.ok) {
-      const mensaje = typeof (json as Json)?.message === 'string' ? String((json as Json).message) : `HTTP ${r.status}`;
-      return { estado: 'rechazado', codigo: String(r.status), descripcion: mensaje, reglas: [], cuerpo: JSON.stringify(json) };
-    }
-    return leerRespuestaApidian(json);
+    const leida = leerRespuestaApidian(json);
+    if (!leida) throw new FallaTransporte('no_disponible', D.salida.inesperada(q, r.status), r.status);
+    return leida;
   }
 
   enviar(doc: EnvioDocumento): Promise<RespuestaDian> {

@@ -12,6 +12,7 @@ import type { TCertificadoDianRequest, TConfiguracionDian, TConfiguracionDianReq
 import type { TPerfilFiscal } from '#shared/schemas/impuestos';
 import { registrarPor, type Autor } from '../actividad/actividad.domain';
 import type { Db } from '../../db/client';
+import { comprobarDestino, FallaSalida } from '../../lib/salida';
 import { dianConfiguracion } from '../../db/schema';
 import { leerPerfilFiscal } from '../tienda/perfil-fiscal';
 import { documentoDesdeVenta } from './adaptador';
@@ -70,9 +71,24 @@ function faltantes(f: Partial<FilaConfiguracion>, perfil: TPerfilFiscal | null):
 /** The settings an owner changes, named in the activity log as the form labels them (secrets by name only). */
 const CAMPOS_REGISTRADOS = ['habilitado', 'ambiente', 'softwareId', 'softwarePin', 'testSetId', 'transporte', 'proveedorUrl', 'proveedorToken'] as const;
 
+/**
+ * The provider's address must be https and public (issue #49): the same checks as each call
+ * (server/lib/salida.ts), its host resolved now. A host that does not resolve at this moment is
+ * saved (the provider may be down); every call checks its addresses again before connecting.
+ */
+async function comprobarProveedorUrl(url: string): Promise<void> {
+  try {
+    await comprobarDestino(url);
+  } catch (err) {
+    if (!(err instanceof FallaSalida)) throw err;
+    if (err.tipo === 'destino') throw new AppError('BUSINESS_RULE', D.proveedorUrlNoPublica, { fields: { proveedorUrl: D.proveedorUrlNoPublica } });
+  }
+}
+
 export async function guardarConfiguracion(options: { db: Db; tiendaId: number; datos: TConfiguracionDianRequest; autor: Autor }): Promise<TConfiguracionDian> {
   const { db, tiendaId, autor } = options;
   const datos = options.datos as Required<Pick<TConfiguracionDianRequest, 'habilitado' | 'ambiente' | 'transporte'>> & Partial<Record<'softwareId' | 'softwarePin' | 'testSetId' | 'proveedorUrl' | 'proveedorToken', string>>;
+  if (datos.proveedorUrl) await comprobarProveedorUrl(datos.proveedorUrl);
   const perfil = await leerPerfilFiscal(db, tiendaId);
   return db.transaction(async (tx) => {
     await tx.insert(dianConfiguracion).values({ tiendaId }).onConflictDoNothing();
@@ -237,7 +253,9 @@ export async function enviarSetPruebas(options: { db: Db; tiendaId: number; auto
       }
     } catch (err) {
       if (!(err instanceof FallaTransporte)) throw err;
-      documentos.push({ numero: g.numero, estado: 'sin_respuesta', codigo: String(err.status ?? ''), descripcion: D.setPruebasSinRespuesta, reglas: [] });
+      // A refused address or a redirect: the owner reads why (its address to correct), never the answer.
+      const descripcion = err.tipo === 'destino' ? err.message : D.setPruebasSinRespuesta;
+      documentos.push({ numero: g.numero, estado: 'sin_respuesta', codigo: String(err.status ?? ''), descripcion, reglas: [] });
     }
   }
   await esperarLote(transporte, documentos);

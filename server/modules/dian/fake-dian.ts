@@ -14,6 +14,7 @@ import type { AddressInfo } from 'node:net';
 import { unzipSync, strFromU8 } from 'fflate';
 import { SignedXml } from 'xml-crypto';
 import { DOMParser } from '@xmldom/xmldom';
+import { permitirDestino } from '../../lib/salida.js';
 import { NS_SOAP } from './soap.js';
 import { NS } from './xml.js';
 
@@ -233,8 +234,12 @@ export async function iniciarFakeDian(opciones: { modo?: ModoFake; retrasoMs?: n
   await new Promise<void>((ok) => servidor.listen(0, '127.0.0.1', ok));
   const { port } = servidor.address() as AddressInfo;
   estado.url = `http://127.0.0.1:${port}/WcfDianCustomerServices.svc`;
+  // The outbound client calls only https public addresses: this one loopback port is let through
+  // while the fake runs, in this process (a separate server process lists it in SALIDA_PERMITIR).
+  const revocar = permitirDestino(estado.url);
   estado.cerrar = () =>
     new Promise<void>((ok) => {
+      revocar();
       for (const t of temporizadores) clearTimeout(t);
       servidor.closeAllConnections();
       servidor.close(() => ok());

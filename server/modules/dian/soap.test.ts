@@ -1,4 +1,8 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dian as D } from '#shared/messages/dian';
+import { permitirDestino } from '../../lib/salida.js';
 import { construirDocumentoPos } from './xml.js';
 import { documentoEjemplo } from './ejemplos.js';
 import { firmarDocumento, leerP12, type Credencial } from './firma.js';
@@ -80,5 +84,36 @@ describe('DIAN SOAP transport against the local fake', () => {
     expect(r.status).toBe(500);
     expect(fake.peticiones.at(-1)!.firmaValida).toBe(false);
     expect(verificarWsSecurity(sobre.replace(/<ds:Signature[\s\S]*<\/ds:Signature>/, ''))).toMatch(/falta/);
+  });
+
+  it('a 200 that is not a SOAP answer, or a redirect, is a short failure: its body is never read as DIAN\'s answer', async () => {
+    const secreto = 'SECRETO-DE-OTRO-SERVICIO';
+    let status = 200;
+    const ajeno = http.createServer((r, res) => {
+      r.resume();
+      r.on('end', () => (status === 302 ? res.writeHead(302, { location: '/otro' }).end() : res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ secreto }))));
+    });
+    await new Promise<void>((ok) => ajeno.listen(0, '127.0.0.1', ok));
+    const url = `http://127.0.0.1:${(ajeno.address() as AddressInfo).port}/WcfDianCustomerServices.svc`;
+    const revocar = permitirDestino(url);
+    try {
+      const t = new TransporteSoapDian({ url, credencial, tiempoMaximoMs: 5_000 });
+      for (const [s, mensaje, tipo] of [
+        [200, D.salida.inesperada(D.salida.dian, 200), 'no_disponible'],
+        [302, D.salida.redireccion(D.salida.dian, 302), 'destino'],
+      ] as const) {
+        status = s;
+        const e = await t.enviar(documento()).then(
+          () => null,
+          (err: unknown) => err,
+        );
+        expect(e).toBeInstanceOf(FallaTransporte);
+        expect(e).toMatchObject({ message: mensaje, tipo });
+      }
+    } finally {
+      revocar();
+      ajeno.closeAllConnections();
+      await new Promise((ok) => ajeno.close(ok));
+    }
   });
 });

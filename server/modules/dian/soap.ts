@@ -9,8 +9,10 @@ import { randomUUID } from 'node:crypto';
 import { zipSync, strToU8 } from 'fflate';
 import { SignedXml } from 'xml-crypto';
 import { DOMParser } from '@xmldom/xmldom';
+import { dian as D } from '#shared/messages/dian';
+import { solicitar, type RespuestaSalida } from '../../lib/salida.js';
 import type { Credencial } from './firma.js';
-import { FallaTransporte, leerReglas, STATUS_CONTINGENCIA, type EnvioDocumento, type RespuestaDian, type TransporteDian } from './transporte.js';
+import { fallaDeSalida, FallaTransporte, leerReglas, STATUS_CONTINGENCIA, type EnvioDocumento, type RespuestaDian, type TransporteDian } from './transporte.js';
 
 export const ENDPOINTS_DIAN = {
   habilitacion: 'https://vpfe-hab.dian.gov.co/WcfDianCustomerServices.svc',
@@ -137,6 +139,19 @@ export function leerRespuestasZip(cuerpo: string): RespuestaDian[] | null {
   return respuestas.filter((r) => !enProceso(r));
 }
 
+/** A SOAP 1.2 envelope whose body is `operacion`'s answer (DIAN's Response element), or a DianResponse. */
+export function esRespuestaSoap(texto: string, operacion: OperacionDian): boolean {
+  let doc: Document;
+  try {
+    doc = new DOMParser({ onError: () => {} }).parseFromString(texto, 'text/xml') as unknown as Document;
+  } catch {
+    return false;
+  }
+  const raiz = doc.documentElement;
+  if (!raiz || raiz.localName !== 'Envelope' || raiz.namespaceURI !== NS_SOAP.soap) return false;
+  return hijos(doc, NS_SOAP.wcf, `${operacion}Response`).length > 0 || hijos(doc, NS_SOAP.b, 'DianResponse').length > 0;
+}
+
 export class TransporteSoapDian implements TransporteDian {
   readonly nombre = 'DIAN (SOAP)';
   constructor(private readonly opciones: OpcionesSoap) {}
@@ -148,26 +163,24 @@ export class TransporteSoapDian implements TransporteDian {
   private async llamarCrudo(operacion: OperacionDian, cuerpo: string): Promise<string> {
     const { url, credencial } = this.opciones;
     const sobre = sobreFirmado(operacion, cuerpo, url, credencial, this.opciones.ahora?.() ?? new Date());
-    let respuesta: Response;
+    let respuesta: RespuestaSalida;
     try {
-      respuesta = await fetch(url, {
+      // Through the one outbound client: https to a public address only, no redirects, bounded.
+      respuesta = await solicitar({
+        url,
         method: 'POST',
         headers: { 'content-type': `application/soap+xml; charset=utf-8; action="http://wcf.dian.colombia/IWcfDianCustomerServices/${operacion}"` },
         body: sobre,
-        signal: AbortSignal.timeout(this.opciones.tiempoMaximoMs ?? 60_000),
+        tiempoMaximoMs: this.opciones.tiempoMaximoMs ?? 60_000,
       });
     } catch (err) {
-      const nombre = (err as Error).name;
-      if (nombre === 'TimeoutError' || nombre === 'AbortError') throw new FallaTransporte('tiempo', 'La DIAN no respondió a tiempo.');
-      throw new FallaTransporte('red', 'No se pudo conectar con la DIAN.');
+      throw fallaDeSalida(err, 'dian');
     }
-    const texto = await respuesta.text();
-    if (STATUS_CONTINGENCIA.has(respuesta.status)) {
-      throw new FallaTransporte('no_disponible', `La DIAN respondió ${respuesta.status}.`, respuesta.status);
-    }
-    if (!respuesta.ok && !texto.includes('DianResponse')) {
-      throw new FallaTransporte('no_disponible', `Respuesta inesperada de la DIAN (${respuesta.status}).`, respuesta.status);
-    }
+    const q = D.salida.dian;
+    if (STATUS_CONTINGENCIA.has(respuesta.status)) throw new FallaTransporte('no_disponible', D.salida.noDisponible(q, respuesta.status), respuesta.status);
+    const texto = respuesta.cuerpo.toString('utf8');
+    // Only a SOAP envelope with DIAN's answer is read and kept; anything else is a short error, its body dropped.
+    if (!esRespuestaSoap(texto, operacion)) throw new FallaTransporte('no_disponible', D.salida.inesperada(q, respuesta.status), respuesta.status);
     return texto;
   }
 

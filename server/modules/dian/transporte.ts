@@ -3,6 +3,8 @@
  * service (`soap.ts`) or a technology provider's HTTP API (`apidian.ts`). The outbox
  * (`bandeja.ts`) only sees this interface.
  */
+import { dian as D } from '#shared/messages/dian';
+import { FallaSalida } from '../../lib/salida.js';
 
 export interface ReglaDian {
   /** DIAN's rule code, e.g. `FAD06`, `90`. */
@@ -37,10 +39,14 @@ export interface EnvioDocumento {
   xmlFirmado: string;
 }
 
-/** DIAN could not be reached or did not answer in time: the document goes to contingency (type 08). */
+/**
+ * DIAN could not be reached or did not answer in time: the document goes to contingency (type 08).
+ * `destino`: the configured address was refused before anything was sent, or answered with a
+ * redirect (server/lib/salida.ts) — the owner must correct it; the message says so.
+ */
 export class FallaTransporte extends Error {
   constructor(
-    readonly tipo: 'no_disponible' | 'tiempo' | 'red',
+    readonly tipo: 'no_disponible' | 'tiempo' | 'red' | 'destino',
     mensaje: string,
     readonly status?: number,
   ) {
@@ -60,6 +66,24 @@ export interface TransporteDian {
    */
   enviarSetPruebas?(doc: EnvioDocumento, testSetId: string): Promise<{ zipKey: string } | { errores: string[] }>;
   consultarZip?(zipKey: string): Promise<RespuestaDian[] | null>;
+}
+
+/** A refused or failed outbound call as the transport's failure, with the owner's Spanish message (never the answer's body). */
+export function fallaDeSalida(err: unknown, quien: 'dian' | 'proveedor'): FallaTransporte {
+  const q = D.salida[quien];
+  if (!(err instanceof FallaSalida)) return new FallaTransporte('red', D.salida.red(q));
+  switch (err.tipo) {
+    case 'destino':
+      return new FallaTransporte('destino', D.salida.destino(q));
+    case 'redireccion':
+      return new FallaTransporte('destino', D.salida.redireccion(q, err.status ?? 0), err.status);
+    case 'tamano':
+      return new FallaTransporte('no_disponible', D.salida.tamano(q), err.status);
+    case 'tiempo':
+      return new FallaTransporte('tiempo', D.salida.tiempo(q));
+    default:
+      return new FallaTransporte('red', D.salida.red(q));
+  }
 }
 
 /** HTTP answers that mean "DIAN is failing" (contingency type 08), as the annex lists them. */

@@ -47,6 +47,8 @@ await new Promise((resolve) => controlDian.listen(0, '127.0.0.1', resolve));
 Object.assign(process.env, {
   DIAN_URL_HABILITACION: fakeDian.url,
   DIAN_URL_PRODUCCION: fakeDian.url,
+  // The outbound client calls only https public addresses; the fake's one loopback port is let through.
+  SALIDA_PERMITIR: new URL(fakeDian.url).host,
   DIAN_INTERVALO: '2s',
   HOST: '127.0.0.1',
   PORT: process.env.E2E_PORT ?? '4310',
