@@ -6,6 +6,11 @@ import { esBaseNoDisponible, esDiscoLleno } from '../db/pg-error';
 
 const PG_UNIQUE_VIOLATION = '23505';
 const PG_FK_VIOLATION = '23503';
+/**
+ * restrict_violation: PGlite (PostgreSQL 17's engine) reports an ON DELETE RESTRICT key with it where
+ * the PostgreSQL server says 23503 (issue #49: a 500 on PGlite, a 409 on PostgreSQL).
+ */
+const PG_RESTRICT_VIOLATION = '23001';
 const PG_CHECK_VIOLATION = '23514';
 const PG_INVALID_TEXT = '22P02';
 const PG_OUT_OF_RANGE = '22003';
@@ -56,7 +61,7 @@ export function toAppError(err: unknown): AppError | null {
   if (code && NUMERACION[code]) return new AppError('BUSINESS_RULE', NUMERACION[code], { title: M.numeracion.noSePudoVender });
   if (code === PG_QUERY_CANCELED) return new AppError('UNAVAILABLE', M.operacion.consultaMuyLarga);
   if (code === PG_UNIQUE_VIOLATION) return new AppError('CONFLICT', M.generic.conflict);
-  if (code === PG_FK_VIOLATION) return new AppError('CONFLICT', 'El registro está relacionado con otros datos.');
+  if (code === PG_FK_VIOLATION || code === PG_RESTRICT_VIOLATION) return new AppError('CONFLICT', M.generic.relacionado);
   if (code === PG_CHECK_VIOLATION || code === PG_INVALID_TEXT || code === PG_OUT_OF_RANGE || code === PG_BAD_DATETIME)
     return new AppError('VALIDATION', M.generic.validation);
   if (code === PG_BAD_CHARACTER || code === PG_UNTRANSLATABLE) return new AppError('VALIDATION', M.generic.nulChar);

@@ -17,6 +17,8 @@ export const generic = {
   serverBusy: 'El servidor está atendiendo muchos inicios de sesión en este momento. Espere unos segundos e inténtelo de nuevo.',
   validation: 'Revise los datos ingresados.',
   conflict: 'El registro ya existe.',
+  /** A delete refused by a foreign key (another row still names it), on either database. */
+  relacionado: 'El registro está relacionado con otros datos.',
   accept: 'Aceptar',
   cancel: 'Cancelar',
 } as const;

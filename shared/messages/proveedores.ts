@@ -17,7 +17,7 @@ export const proveedores = {
    * The supplier domain's refusals (proveedor.domain.ts), one text on every face: M.crud.proveedorConHistoria,
    * M.crud.proveedorNoExiste and M.productos.proveedorInvalido are these.
    */
-  conEntregas: 'No se puede eliminar el proveedor: tiene entregas de pedidos registradas. Puede archivarlo.',
+  conEntregas: 'No se puede eliminar el proveedor: tiene órdenes de compra o entregas de pedidos registradas. Puede archivarlo.',
   /** Issue #27: a supplier with deliveries is archived instead. */
   archivar: 'Archivar',
   archivarTitulo: '¿Archivar este proveedor?',

@@ -16,7 +16,7 @@ import type { TPage } from '#shared/schemas/common';
 import type { Db, Tx } from '../../db/client';
 import { calificada } from '../../db/columna';
 import { contieneTexto } from '../../db/name-search';
-import { entregaPedido, producto, productoUnidadVenta, proveedor } from '../../db/schema';
+import { entregaPedido, ordenCompra, producto, productoUnidadVenta, proveedor, recepcion } from '../../db/schema';
 import { idOf, syncIdentity, tiendaDestino } from '../tienda/alcance';
 import { esViolacionUnica } from '../../db/pg-error';
 import { registrarPor, type Autor } from '../actividad/actividad.domain';
@@ -285,7 +285,7 @@ const conEntregas = () => new AppError('CONFLICT', M.proveedores.conEntregas);
 
 /**
  * Deletes a supplier in the caller's reach. Its products stay, without supplier (ON DELETE SET
- * NULL). A supplier with order deliveries on record stays (409): deleting it would take those
+ * NULL). A supplier with purchase orders, receipts or order deliveries on record stays (409): deleting it would take those
  * accounting records with it (the key is RESTRICT, issue #27: it may be archived). The row is locked first, so a delivery being
  * recorded for it waits, and then either is seen here or fails its foreign key.
  */
@@ -297,9 +297,12 @@ export async function eliminarProveedor(options: { db: Db; scope: ProveedorScope
       if (!row) throw notFound();
       // Issue #27: deleting needs the store's permission (role 3 never: spec §6).
       await exigirPermiso(tx, row.tiendaId, autor, 'eliminarClientesProveedores', { entidad: 'proveedor', id, nombre: row.nombre });
-      // Any delivery naming the supplier counts, whatever store it was recorded in.
+      // Any delivery, purchase order or receipt naming the supplier counts, whatever store it was
+      // recorded in (their keys are RESTRICT: a purchase order alone answered a 500 on PGlite, issue #49).
       const [entrega] = await tx.select({ id: entregaPedido.idEntrega }).from(entregaPedido).where(eq(entregaPedido.proveedorId, id)).limit(1);
-      if (entrega) throw conEntregas();
+      const [orden] = entrega ? [] : await tx.select({ id: ordenCompra.idOrden }).from(ordenCompra).where(eq(ordenCompra.proveedorId, id)).limit(1);
+      const [rec] = entrega || orden ? [] : await tx.select({ id: recepcion.idRecepcion }).from(recepcion).where(eq(recepcion.proveedorId, id)).limit(1);
+      if (entrega || orden || rec) throw conEntregas();
       await tx.delete(proveedor).where(and(eq(proveedor.idProveedor, id), eq(proveedor.tiendaId, row.tiendaId)));
       await registrarPor(tx, row.tiendaId, autor, { tipo: 'eliminacion', detalle: { entidad: 'proveedor', id, nombre: row.nombre } });
     }),

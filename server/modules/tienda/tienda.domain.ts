@@ -9,7 +9,7 @@ import { and, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import { M } from '#shared/messages';
 import type { TPage, TPageQuery } from '#shared/schemas/common';
 import type { Db } from '../../db/client';
-import { factura, tienda } from '../../db/schema';
+import { devolucion, devolucionLinea, factura, tienda } from '../../db/schema';
 import { hashPassword } from '../../lib/password';
 import { emailTaken, registrarTienda } from '../cuenta/cuenta.service';
 import { countAll, fieldConflict, idOf, inScope, likePattern, notFound, pageOf, requireOperator, type Alcance, type Consulta } from './alcance';
@@ -111,13 +111,19 @@ export async function actualizarTienda(options: { db: Db; alcance: Alcance; id: 
   return { contrasenaCambiada: hash != null };
 }
 
-/** Closing a store (the operator) removes everything it owns (its invoice lines first: they hold on to products). */
+/**
+ * Closing a store (the operator) removes everything it owns: its returns first (their lines hold on
+ * to the invoice lines and the sales, RESTRICT), then its invoice lines (they hold on to products),
+ * then the store, whose cascade takes the rest.
+ */
 export async function cerrarTienda(options: { db: Db; alcance: Alcance; id: number }): Promise<void> {
   const { db, alcance, id } = options;
   requireOperator(alcance, M.crud.soloOperadorTiendas);
   await db.transaction(async (tx) => {
     const [t] = await tx.select({ id: tienda.idTienda }).from(tienda).where(eq(tienda.idTienda, id)).for('update').limit(1);
     if (!t) throw notFound();
+    await tx.delete(devolucionLinea).where(eq(devolucionLinea.tiendaId, id));
+    await tx.delete(devolucion).where(eq(devolucion.tiendaId, id));
     await tx.delete(factura).where(eq(factura.tiendaId, id));
     await tx.delete(tienda).where(eq(tienda.idTienda, id));
   });
