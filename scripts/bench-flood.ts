@@ -1,4 +1,4 @@
-// npm run bench:flood [-- --seconds 30 --flooders 20 --port 4901]
+// npm run bench:flood [-- --seconds 30 --flooders 20 --port 4901 --postgres postgres://postgres@127.0.0.1:5432/test]
 // Issue #28 point 3: a flood of made-up sign-ins from many addresses must not block real work. Starts
 // the real server (source, embedded database in a temporary folder) on loopback with TRUST_PROXY on,
 // then, for --seconds, runs --flooders clients each sending made-up sign-ins as fast as they are
@@ -7,11 +7,14 @@
 // --every ms. The same probes run first without the flood, for a reference. Everything goes to
 // 127.0.0.1; every loop stops by itself (time and count bounded). Prints a table and
 // writes bench/results/flood-latest.json.
+// --postgres URL: the server uses PostgreSQL instead, in a fresh database made on that server for the
+// run (adax_flood_<time>, dropped at the end); the database named in URL is only used to make it.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
+import pg from 'pg';
 
 const argv = process.argv.slice(2);
 const opt = (name: string, fallback: number) => {
@@ -29,6 +32,28 @@ const PASSWORD = 'Bench2024x';
 const PIN = '4827';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'adax-flood-'));
+const postgres = (() => {
+  const i = argv.indexOf('--postgres');
+  return i >= 0 ? argv[i + 1]! : null;
+})();
+/** The run's own database on that server: the fixed e-mails of setup() never meet an earlier run's. */
+const pgDatabase = postgres ? `adax_flood_${Date.now()}` : null;
+const pgAdmin = async (statement: string) => {
+  const client = new pg.Client({ connectionString: postgres! });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+};
+let databaseUrl = '';
+if (postgres && pgDatabase) {
+  await pgAdmin(`create database ${pgDatabase}`);
+  const url = new URL(postgres);
+  url.pathname = `/${pgDatabase}`;
+  databaseUrl = url.toString();
+}
 // --profile DIR: the server writes a V8 CPU profile there when it stops (open it in Chrome's DevTools).
 const profileDir = (() => {
   const i = argv.indexOf('--profile');
@@ -45,7 +70,7 @@ const server = spawn(process.execPath, [...profileFlags, '--import', 'tsx', 'ser
     TRUST_PROXY: 'true',
     LOG_LEVEL: 'error',
     DEMO_DATA: 'false',
-    DATABASE_URL: '',
+    DATABASE_URL: databaseUrl,
     REDIS_URL: '',
     WEB_DIR: path.join(dataDir, 'no-web'),
   },
@@ -57,7 +82,8 @@ const stop = () => {
 process.on('exit', stop);
 
 async function waitReady() {
-  for (let i = 0; i < 300; i++) {
+  // Up to three minutes: on a shared machine, compiling the source and migrating can take more than one.
+  for (let i = 0; i < 900; i++) {
     try {
       if ((await fetch(`${BASE}/api/ping`)).ok) return;
     } catch {
@@ -236,6 +262,8 @@ try {
   const result = {
     fecha: new Date().toISOString(),
     maquina: `${os.cpus().length} núcleos, ${os.cpus()[0]?.model ?? ''}`.trim(),
+    carga: os.loadavg().map((x) => Math.round(x * 10) / 10),
+    base: postgres ? 'PostgreSQL' : 'PGlite (embebida)',
     segundos: SECONDS,
     inundadores: FLOODERS,
     sinFlood: { login: summary(sinFlood.login), ventaConPin: summary(sinFlood.venta) },
@@ -250,5 +278,11 @@ try {
   // The server writes its profile as it exits: wait for that, at most 20 s.
   await Promise.race([exited, new Promise((r) => setTimeout(r, 20_000))]);
   if (profileDir) console.log(`Perfil de CPU del servidor en ${profileDir}`);
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  // A server slow to stop may still write there: retried, and never hiding the run's own error.
+  try {
+    fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 500 });
+  } catch (err) {
+    console.error(`No se borró ${dataDir}:`, err);
+  }
+  if (pgDatabase) await pgAdmin(`drop database if exists ${pgDatabase} with (force)`).catch((err: unknown) => console.error(`No se borró ${pgDatabase}:`, err));
 }

@@ -16,6 +16,14 @@ import { M } from '#shared/messages';
  * at full priority (an address's first) whose address has flooded since then waits behind every
  * other full-priority try, so the first tries of twenty flooding addresses never run ahead of a real
  * sign-in that came after them.
+ *
+ * Within the low level, the tries of the caller served least lately go first (`Turno.clave`, the
+ * address, issue #49): twenty tries of one flooding address never make another address's one try
+ * wait behind all of them.
+ *
+ * A try that names no account runs no hash at all (issue #49): it waits as long as a recent real hash
+ * took (`imitarVerificacion`), holding no CPU and no place in the queue, so a flood of made-up e-mails
+ * leaves the CPU to real sign-ins and PINs.
  */
 export type NombreCola = 'sesion' | 'pin';
 export type Prioridad = 'alta' | 'baja';
@@ -29,26 +37,39 @@ export interface Turno {
   prioridad?: Prioridad | (() => Prioridad);
   /** Told when the password was wrong (a sign-in's address becomes suspect: server/plugins/auth-limits.ts). */
   alFallar?: () => void;
+  /** Who asks (the client's address): at the low level, the one served least lately goes first. */
+  clave?: string;
 }
 
 interface Espera {
   correr: () => void;
   nivel: () => Prioridad;
+  clave: string | undefined;
 }
+
+/** Callers remembered for the low level's turns at most (the oldest are forgotten first). */
+const CLAVES_MAX = 10_000;
 
 class ColaDeHash {
   private corriendo = 0;
   private readonly esperan: Record<Prioridad, Espera[]> = { alta: [], baja: [] };
+  /** When each caller was last served at the low level (a count of turns given, not a time). */
+  private readonly servida = new Map<string, number>();
+  private turnos = 0;
 
   get esperando() {
     return this.esperan.alta.length + this.esperan.baja.length;
   }
 
+  /** Whether a try at `nivel` would be refused now (its level full). */
+  llena(nivel: Prioridad) {
+    return this.esperan[nivel].length >= HASH_QUEUE_MAX;
+  }
+
   turno<T>(task: () => Promise<T>, turno: Turno = {}): Promise<T> {
-    const prioridad = turno.prioridad ?? 'alta';
-    const nivelDe = typeof prioridad === 'function' ? prioridad : () => prioridad;
+    const nivelDe = nivelDeTurno(turno);
     const nivel = nivelDe();
-    if (this.esperan[nivel].length >= HASH_QUEUE_MAX) return Promise.reject(new AppError('RATE_LIMITED', M.generic.serverBusy, { retryAfter: 1 }));
+    if (this.llena(nivel)) return Promise.reject(ocupado());
     return new Promise<T>((resolve, reject) => {
       const correr = () => {
         this.corriendo++;
@@ -59,7 +80,7 @@ class ColaDeHash {
             this.siguiente();
           });
       };
-      this.esperan[nivel].push({ correr, nivel: nivelDe });
+      this.esperan[nivel].push({ correr, nivel: nivelDe, clave: turno.clave });
       // Started on the next tick: a caller may still count the waiting ones.
       queueMicrotask(() => this.siguiente());
     });
@@ -72,15 +93,46 @@ class ColaDeHash {
       // Its address flooded after it queued: it waits behind everyone else now.
       this.esperan.baja.push(next);
     }
-    this.esperan.baja.shift()?.correr();
+    this.bajaSiguiente()?.correr();
+  }
+
+  /** The low level's next: the caller served least lately (never served first), in order of arrival among equals. */
+  private bajaSiguiente(): Espera | undefined {
+    const baja = this.esperan.baja;
+    if (baja.length === 0) return undefined;
+    let mejor = 0;
+    let mejorVez = Infinity;
+    for (let i = 0; i < baja.length; i++) {
+      const clave = baja[i]!.clave;
+      const vez = clave === undefined ? -1 : (this.servida.get(clave) ?? -1);
+      if (vez < mejorVez) {
+        mejor = i;
+        mejorVez = vez;
+      }
+    }
+    const [next] = baja.splice(mejor, 1);
+    if (next!.clave !== undefined) {
+      this.servida.delete(next!.clave);
+      this.servida.set(next!.clave, ++this.turnos);
+      if (this.servida.size > CLAVES_MAX) this.servida.delete(this.servida.keys().next().value!);
+    }
+    return next;
   }
 }
 
+const ocupado = () => new AppError('RATE_LIMITED', M.generic.serverBusy, { retryAfter: 1 });
+
+function nivelDeTurno(turno: Turno): () => Prioridad {
+  const prioridad = turno.prioridad ?? 'alta';
+  return typeof prioridad === 'function' ? prioridad : () => prioridad;
+}
+
 /**
- * The turn of a try that names no account: it still costs a whole hash (its answer takes as long as a
- * wrong password's), but waits behind every try that names one, so a flood of made-up sign-ins from
- * many new addresses never delays a real one. Under a flood this tells, by time, whether an e-mail
- * has an account; registration already tells that (`M.auth.emailTaken`), within its limits.
+ * The turn of a try that names no account: the low level. Its check (`imitarVerificacion`) takes as
+ * long as a wrong password's but runs no hash; it is refused when the low level is full, as a real
+ * try of a flooding address would be. Under a flood the times differ (a try naming an account may
+ * wait for the hash that runs), so time may tell whether an e-mail has an account; registration
+ * already tells that (`M.auth.emailTaken`), within its limits.
  */
 export const sinCuenta = (turno: Turno = {}): Turno => ({ ...turno, prioridad: 'baja' });
 
@@ -92,17 +144,35 @@ export const hashesWaiting = (cola: NombreCola = 'sesion') => colas[cola].espera
 /** Runs `task` in a hashes' queue, in turn with them (the queue-limit tests hold the queue with it). */
 export const enTurnoDeHash = <T>(task: () => Promise<T>, turno: Turno = {}): Promise<T> => colas[turno.cola ?? 'sesion'].turno(task, turno);
 
+/** OWASP's scrypt setting N=2^15, r=8, p=3 (32 MiB, a few tens of ms per hash). */
+const PARAMS = { N: 2 ** 15, r: 8, p: 3 };
+
+/** Hashes started since the process began (the tests count them). */
+let hashesStarted = 0;
+export const hashesRun = () => hashesStarted;
+
+/** How long the last real password hashes took (ms), the newest last: what a try naming no account waits. */
+const DURACIONES_MAX = 16;
+const duraciones: number[] = [];
+
 const scrypt = (password: string, salt: Buffer, keylen: number, options: ScryptOptions, turno: Turno = {}) =>
   enTurnoDeHash(
     () =>
-      new Promise<Buffer>((resolve, reject) =>
-        scryptCb(password, salt, keylen, options, (err, key) => (err ? reject(err) : resolve(key))),
-      ),
+      new Promise<Buffer>((resolve, reject) => {
+        hashesStarted++;
+        const t0 = performance.now();
+        scryptCb(password, salt, keylen, options, (err, key) => {
+          if (err) return reject(err);
+          if ((turno.cola ?? 'sesion') === 'sesion' && options.N === PARAMS.N) {
+            duraciones.push(performance.now() - t0);
+            if (duraciones.length > DURACIONES_MAX) duraciones.shift();
+          }
+          resolve(key);
+        });
+      }),
     turno,
   );
 
-/** OWASP's scrypt setting N=2^15, r=8, p=3 (32 MiB, a few tens of ms per hash). */
-const PARAMS = { N: 2 ** 15, r: 8, p: 3 };
 const KEYLEN = 32;
 const maxmem = (N: number, r: number) => 256 * N * r;
 
@@ -141,4 +211,23 @@ export function dummyHash(turno: Turno = {}): Promise<string> {
     });
   }
   return dummy;
+}
+
+/**
+ * The check of a try that names no account (issue #49): always false, and as slow as a real one, but
+ * it runs no hash. It waits as long as one of the last real password hashes took (one picked at random,
+ * so its times spread like theirs) and holds no place in the queue, so a flood of made-up e-mails costs
+ * no CPU and never delays a real sign-in. It is refused like a real try (`M.generic.serverBusy`) when
+ * the level it would wait at is full. Before any real hash was timed, it checks the stand-in hash for real.
+ */
+export async function imitarVerificacion(password: string, turno: Turno = {}): Promise<false> {
+  const cola = colas[turno.cola ?? 'sesion'];
+  if (cola.llena(nivelDeTurno(turno)())) throw ocupado();
+  const muestra = duraciones.length > 0 ? duraciones[Math.floor(Math.random() * duraciones.length)]! : null;
+  if (muestra === null) {
+    await verifyPassword(password, await dummyHash(), turno);
+    return false;
+  }
+  await new Promise((resolve) => setTimeout(resolve, muestra));
+  return false;
 }

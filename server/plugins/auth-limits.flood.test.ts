@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROL } from '#shared/roles';
 import { usuario } from '../db/schema';
-import { hashesWaiting } from '../lib/password';
+import { hashesRun, hashesWaiting } from '../lib/password';
 import { crearEmpleado, crearTienda, PASSWORD } from '../../tests/helpers/factories';
 import { createTestApp, type TestApp } from '../../tests/helpers/test-app';
 
@@ -10,6 +10,8 @@ import { createTestApp, type TestApp } from '../../tests/helpers/test-app';
  * Issue #28 finding M4: 20 made-up sign-ins from 20 addresses filled the one hash queue, so a real
  * sign-in answered 429 and so did a PIN-authorised discount (the same queue). Now PINs have their own
  * queue, and an address that failed lately waits behind everyone else's, so both still complete.
+ * Issue #49 point 6: made-up e-mails no longer cost a hash at all, so the flood that fills the queue
+ * here tries a real account's e-mail with wrong passwords; a flood of made-up ones costs no hash.
  */
 const INUNDADORES = 20;
 let t: TestApp;
@@ -18,8 +20,9 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const inventado = (i: number, k: number) =>
-  t.request({ method: 'POST', url: '/api/sesion/login', payload: { tipo: 'empleado', email: `nadie-${i}-${k}@inventado.co`, contrasena: 'Inventada123' }, remoteAddress: `10.9.0.${i + 1}` });
+/** A wrong password for an account that exists: a real hash each. */
+const adivinar = (email: string, i: number, k: number) =>
+  t.request({ method: 'POST', url: '/api/sesion/login', payload: { tipo: 'empleado', email, contrasena: `Adivina${k}x` }, remoteAddress: `10.9.0.${i + 1}` });
 
 describe('una inundación de inicios de sesión inventados', { timeout: 300_000 }, () => {
   it('no bloquea un inicio de sesión real ni un descuento con PIN', async () => {
@@ -30,10 +33,11 @@ describe('una inundación de inicios de sesión inventados', { timeout: 300_000 
     const [s] = await t.database.db.select({ id: usuario.idUsuario }).from(usuario).where(eq(usuario.documento, sup.documento));
     const p = (await t.request({ method: 'POST', url: '/api/productos', token: tienda.token, payload: { nombre: 'Leche', precio: 4000, cantidad: 50 } })).json().producto;
 
-    // The flood has been going on: each of its addresses already tried a made-up account.
-    for (let i = 0; i < INUNDADORES; i++) expect((await inventado(i, 0)).statusCode).toBe(401);
+    // The flood has been going on: each of its addresses already tried a wrong password.
+    const victima = (await crearEmpleado(t, tienda.codigo)).email;
+    for (let i = 0; i < INUNDADORES; i++) expect((await adivinar(victima, i, 0)).statusCode).toBe(401);
     // Now all 20 at once, and while their hashes wait, a real sign-in and a discount with a PIN.
-    const inundacion = Array.from({ length: INUNDADORES }, (_, i) => inventado(i, 1));
+    const inundacion = Array.from({ length: INUNDADORES }, (_, i) => adivinar(victima, i, 1));
     for (let i = 0; i < 500 && hashesWaiting('sesion') < 7; i++) await new Promise((r) => setTimeout(r, 10));
     expect(hashesWaiting('sesion')).toBeGreaterThanOrEqual(7);
     const [real, venta] = await Promise.all([
@@ -58,5 +62,36 @@ describe('una inundación de inicios de sesión inventados', { timeout: 300_000 
     // The flood itself is answered 401 or shed with 429, never made to wait without bound.
     expect(codigos.every((c) => c === 401 || c === 429)).toBe(true);
     expect(codigos.filter((c) => c === 429).length).toBeGreaterThan(0);
+  });
+});
+
+describe('una inundación de correos inventados (issue #49)', { timeout: 300_000 }, () => {
+  it('no hace ningún hash: cada intento se responde 401 sin hash y, pasado el límite de cada dirección, 429', async () => {
+    const limite = 5;
+    const u = await createTestApp({ RATE_LIMIT_AUTH_ADDRESS_MAX: String(limite) });
+    try {
+      // A sign-up first: a real hash's time for the made-up tries to imitate.
+      await crearTienda(u);
+      const hechos = hashesRun();
+      const codigos: number[] = [];
+      await Promise.all(
+        Array.from({ length: INUNDADORES }, async (_, i) => {
+          for (let k = 0; k < limite + 2; k++) {
+            const r = await u.request({
+              method: 'POST',
+              url: '/api/sesion/login',
+              payload: { tipo: 'empleado', email: `nadie-${i}-${k}@inventado.co`, contrasena: 'Inventada123' },
+              remoteAddress: `10.10.0.${i + 1}`,
+            });
+            codigos.push(r.statusCode);
+          }
+        }),
+      );
+      expect(codigos.filter((c) => c === 401)).toHaveLength(INUNDADORES * limite);
+      expect(codigos.filter((c) => c === 429)).toHaveLength(INUNDADORES * 2);
+      expect(hashesRun()).toBe(hechos);
+    } finally {
+      await u.close();
+    }
   });
 });

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { M } from '#shared/messages';
-import { HASH_QUEUE_MAX, enTurnoDeHash, hashesWaiting, verifyPassword } from '../lib/password';
+import { HASH_QUEUE_MAX, enTurnoDeHash, hashesRun, hashesWaiting, verifyPassword } from '../lib/password';
 import { PASSWORD } from '../../tests/helpers/factories';
 import { createTestApp, type TestApp } from '../../tests/helpers/test-app';
-import { normalizeAccount } from './auth-limits';
+import { REFUSAL_HOLD_MAX_MS, REFUSALS_AT_ONCE, esperaDeNegativa, normalizeAccount } from './auth-limits';
 
 /**
  * Issue #15 (MEDIUM), "rate limits dodged, sign-in starved": the sign-in limiter took its key from
@@ -207,22 +207,78 @@ describe('la prioridad se decide otra vez cuando el hash va a empezar (issue #28
     expect(orden.slice(1)).toEqual(Array(4).fill('inundador 401'));
   });
 
-  it('los intentos con correos inventados desde direcciones nuevas esperan detrás de una cuenta que existe', { timeout: 180_000 }, async () => {
+  it('los intentos con correos inventados no hacen hash ni esperan la cola: responden mientras una persona espera su turno (issue #49)', { timeout: 180_000 }, async () => {
     const t = await app({});
+    // Registered with a real hash: the made-up tries have a real hash's time to imitate.
     const email = await tiendaVictima(t);
-    // The stand-in hash for unknown accounts is made once, before the queue is held.
-    expect((await loginApi(t, decoy(), '10.5.5.1')).statusCode).toBe(401);
+    let soltar!: () => void;
+    const running = enTurnoDeHash(() => new Promise<void>((resolve) => (soltar = resolve)));
+    await new Promise((resolve) => setImmediate(resolve));
+    const hechos = hashesRun();
+    const orden: string[] = [];
+    const inventados = Array.from({ length: 4 }, (_, i) => loginApi(t, decoy(), `10.5.5.${10 + i}`).then((r) => orden.push(`inventado ${r.statusCode}`)));
+    // Answered while the queue is still held: they never waited in it.
+    await waitFor(() => orden.length === 4);
+    expect(hashesWaiting()).toBe(0);
+    const persona = loginApi(t, email, '10.5.5.50', PASSWORD).then((r) => orden.push(`persona ${r.statusCode}`));
+    await waitFor(() => hashesWaiting() === 1);
+    soltar();
+    await Promise.all([running, ...inventados, persona]);
+    expect(orden).toEqual([...Array(4).fill('inventado 401'), 'persona 200']);
+    // One hash in all: the person's.
+    expect(hashesRun() - hechos).toBe(1);
+  });
+});
+
+describe('en el nivel bajo, el turno va a la dirección servida hace más tiempo (issue #49)', () => {
+  it('los intentos de una dirección que inunda no hacen esperar a otra detrás de todos ellos', async () => {
     let soltar!: () => void;
     const running = enTurnoDeHash(() => new Promise<void>((resolve) => (soltar = resolve)));
     await new Promise((resolve) => setImmediate(resolve));
     const orden: string[] = [];
-    const inventados = Array.from({ length: 4 }, (_, i) => loginApi(t, decoy(), `10.5.5.${10 + i}`).then((r) => orden.push(`inventado ${r.statusCode}`)));
-    await waitFor(() => hashesWaiting() === 4);
-    const persona = loginApi(t, email, '10.5.5.50', PASSWORD).then((r) => orden.push(`persona ${r.statusCode}`));
-    await waitFor(() => hashesWaiting() === 5);
+    const de = (clave: string) => enTurnoDeHash(async () => void orden.push(clave), { prioridad: 'baja', clave });
+    const inundacion = Array.from({ length: 4 }, () => de('10.77.0.1'));
+    const otra = de('10.77.0.2');
+    expect(hashesWaiting()).toBe(5);
     soltar();
-    await Promise.all([running, ...inventados, persona]);
-    expect(orden).toEqual(['persona 200', ...Array(4).fill('inventado 401')]);
+    await Promise.all([running, ...inundacion, otra]);
+    expect(orden).toEqual(['10.77.0.1', '10.77.0.2', '10.77.0.1', '10.77.0.1', '10.77.0.1']);
+  });
+});
+
+describe('una dirección sobre su límite se rechaza pronto (issue #49)', () => {
+  it('429 antes de leer el cuerpo y sin ningún hash, aunque la contraseña sea la buena', { timeout: 180_000 }, async () => {
+    const t = await app({ RATE_LIMIT_AUTH_MAX: '3', RATE_LIMIT_AUTH_ADDRESS_MAX: '5' });
+    const email = await tiendaVictima(t);
+    const desde = '10.6.6.6';
+    const codes: number[] = [];
+    for (let i = 0; i < 5; i++) codes.push((await loginApi(t, decoy(), desde)).statusCode);
+    codes.push((await loginApi(t, decoy(), desde)).statusCode);
+    expect(codes).toEqual([401, 401, 401, 401, 401, 429]);
+    const hechos = hashesRun();
+    // A body that is not even JSON: refused for the address before it is parsed (it was a 400).
+    const roto = await t.request({ method: 'POST', url: '/api/sesion/login', headers: { 'content-type': 'application/json' }, payload: '{"tipo":', remoteAddress: desde });
+    expect(roto.statusCode).toBe(429);
+    expect(roto.json().error).toMatchObject({ code: 'RATE_LIMITED', message: M.generic.tooManyRequests });
+    expect(Number(roto.headers['retry-after'])).toBeGreaterThan(0);
+    const buena = await loginApi(t, email, desde, PASSWORD);
+    expect(buena.statusCode).toBe(429);
+    const recuperacion = await t.request({ method: 'POST', url: '/api/recuperacion/enviar-codigo', payload: { correo: email }, remoteAddress: desde });
+    expect(recuperacion.statusCode).toBe(429);
+    const legacy = await t.request({ method: 'GET', url: `${P}/login/procesologin.php?${new URLSearchParams({ tipo: 'tienda', email, contrasena: PASSWORD })}`, remoteAddress: desde });
+    expect(legacy.statusCode).toBe(429);
+    expect(legacy.json()).toMatchObject({ success: false, mensaje: M.generic.tooManyRequests });
+    expect(hashesRun()).toBe(hechos);
+    // Another address still signs in.
+    expect((await loginApi(t, email, '10.6.6.7', PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('las negativas después de las primeras tardan cada vez más, hasta un tope', () => {
+    expect(esperaDeNegativa(1)).toBe(0);
+    expect(esperaDeNegativa(REFUSALS_AT_ONCE)).toBe(0);
+    expect(esperaDeNegativa(REFUSALS_AT_ONCE + 1)).toBeGreaterThan(0);
+    expect(esperaDeNegativa(REFUSALS_AT_ONCE + 2)).toBeGreaterThan(esperaDeNegativa(REFUSALS_AT_ONCE + 1));
+    expect(esperaDeNegativa(10_000)).toBe(REFUSAL_HOLD_MAX_MS);
   });
 });
 

@@ -19,10 +19,22 @@ import type { RequestSession } from './auth';
  *   while a run of guesses gets 429: at most RATE_LIMIT_AUTH_MAX per window per signed-in account.
  *
  * Counters live in memory for one instance, in Redis (`REDIS_URL`) when several share the load.
+ *
+ * Under a flood (issue #49) a refusal costs as little as can be: an address over its limit is
+ * remembered until its window ends and refused from then on before its body is read (`antes`, an
+ * onRequest hook) and without asking the counters; and an address that goes on after
+ * REFUSALS_AT_ONCE refusals gets each next one later and later (REFUSAL_HOLD_STEP_MS more each time, at most
+ * REFUSAL_HOLD_MAX_MS), which holds a socket and a timer but no CPU, so a client that waits for its
+ * answers (most brute-force tools) slows down to about one try a second per connection.
  */
 export interface AuthLimits {
   /** Counts one sign-in, registration or recovery try for `account`; 429 once a bucket is over. */
   attempt(req: FastifyRequest, reply: FastifyReply, account: unknown): Promise<void>;
+  /**
+   * An onRequest hook for the routes `attempt` counts: 429 before the body is read when the client's
+   * address is already over its limit for all accounts in this window (the answer `attempt` would give).
+   */
+  antes(req: FastifyRequest, reply: FastifyReply): Promise<void>;
   /** A preHandler counting the try for the account in the validated body's `field`. */
   byBodyField(field: string): (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
   /** Counts one back-office question about other accounts for the signed-in caller; 429 when over. */
@@ -46,6 +58,14 @@ export const TRIES_AT_FULL_PRIORITY = 1;
 export const SUSPECT_MS = 15 * 60_000;
 /** Suspect addresses remembered at most (the oldest are forgotten first), per instance. */
 const SUSPECT_MAX = 50_000;
+/** Refusals of the limits an address gets at once in a window; each next one waits longer (issue #49). */
+export const REFUSALS_AT_ONCE = 5;
+/** How much longer each refusal beyond REFUSALS_AT_ONCE waits than the one before. */
+export const REFUSAL_HOLD_STEP_MS = 50;
+/** The longest a refusal waits. */
+export const REFUSAL_HOLD_MAX_MS = 1000;
+/** Refusals waiting at once at most, per instance: the next ones answer at once (a bound on held sockets). */
+const HELD_MAX = 512;
 
 export interface AuthLimitsOptions {
   /** Tries per window for one address and one account. */
@@ -84,6 +104,44 @@ export function normalizeAccount(value: unknown): string {
 
 const clientAddress = (req: FastifyRequest) => normalizeIP(req.ip);
 
+/** An address's refusals in its current window: how many, and until when it is over its limit for all accounts. */
+interface Negativas {
+  veces: number;
+  /** Until when (ms) the address is over its limit for every account; 0 when it is not. */
+  cerradaHasta: number;
+  /** When the count starts again (the end of the window of its last refusal). */
+  hasta: number;
+}
+
+/** Refusals per address, at most SUSPECT_MAX addresses (the oldest are forgotten first). */
+function registroDeNegativas() {
+  const porDireccion = new Map<string, Negativas>();
+  return {
+    /** Ms left of the address's closed window (0 when open). */
+    cerrada(address: string) {
+      const n = porDireccion.get(address);
+      const left = n ? n.cerradaHasta - Date.now() : 0;
+      return left > 0 ? left : 0;
+    },
+    /** Counts one refusal; `cerrarMs` > 0 when the address went over its limit for all accounts. */
+    contar(address: string, ttlMs: number, cerrarMs: number): Negativas {
+      const now = Date.now();
+      let n = porDireccion.get(address);
+      if (!n || n.hasta <= now) n = { veces: 0, cerradaHasta: 0, hasta: 0 };
+      n.veces++;
+      n.hasta = Math.max(n.hasta, now + ttlMs);
+      if (cerrarMs > 0) n.cerradaHasta = Math.max(n.cerradaHasta, now + cerrarMs);
+      porDireccion.delete(address);
+      porDireccion.set(address, n);
+      if (porDireccion.size > SUSPECT_MAX) porDireccion.delete(porDireccion.keys().next().value!);
+      return n;
+    },
+  };
+}
+
+/** The wait before the `veces`-th refusal of a window (0 for the first REFUSALS_AT_ONCE). */
+export const esperaDeNegativa = (veces: number) => Math.min(REFUSAL_HOLD_MAX_MS, Math.max(0, veces - REFUSALS_AT_ONCE) * REFUSAL_HOLD_STEP_MS);
+
 /** The limiters, on the store of @fastify/rate-limit (registered before: memory, or Redis when set). */
 export function createAuthLimits(app: FastifyInstance, options: AuthLimitsOptions): AuthLimits {
   const accounts = new WeakMap<FastifyRequest, string>();
@@ -96,6 +154,8 @@ export function createAuthLimits(app: FastifyInstance, options: AuthLimitsOption
   // still queued at full priority is asked again when its hash would start (server/lib/password.ts).
   const ruidosas = hastaCuando();
   const callers = new WeakMap<FastifyRequest, string>();
+  const negativas = registroDeNegativas();
+  let retenidas = 0;
   const byAccount = app.createRateLimit({
     max: options.accountMax,
     timeWindow: options.timeWindow,
@@ -121,24 +181,49 @@ export function createAuthLimits(app: FastifyInstance, options: AuthLimitsOption
     throw new AppError('RATE_LIMITED', M.generic.tooManyRequests);
   };
 
+  /** Refuses a try of `ip` (429, M.generic.tooManyRequests), after its wait when it went on after its first refusals. */
+  const rechazar = async (reply: FastifyReply, ip: string, ttlMs: number, cerrarMs: number): Promise<never> => {
+    const { veces } = negativas.contar(ip, ttlMs, cerrarMs);
+    marcar(ip);
+    reply.header('retry-after', String(Math.max(1, Math.ceil(ttlMs / 1000))));
+    const espera = esperaDeNegativa(veces);
+    if (espera > 0 && retenidas < HELD_MAX) {
+      retenidas++;
+      try {
+        await new Promise((resolve) => setTimeout(resolve, espera));
+      } finally {
+        retenidas--;
+      }
+    }
+    throw new AppError('RATE_LIMITED', M.generic.tooManyRequests);
+  };
+
+  const antes: AuthLimits['antes'] = async (req, reply) => {
+    const ip = clientAddress(req);
+    const cerrada = negativas.cerrada(ip);
+    if (cerrada > 0) await rechazar(reply, ip, cerrada, 0);
+  };
+
   const attempt: AuthLimits['attempt'] = async (req, reply, account) => {
+    // Already over its limit for every account: refused without asking the counters (the same answer).
+    await antes(req, reply);
     accounts.set(req, normalizeAccount(account));
     const [address, byAcc] = await Promise.all([byAddress(req), byAccount(req)]);
     const ip = clientAddress(req);
-    try {
-      refuseIfOver(reply, [address, byAcc]);
-    } catch (err) {
-      marcar(ip);
-      throw err;
+    const over = [address, byAcc].filter((r) => !r.isAllowed && r.isExceeded);
+    if (over.length > 0) {
+      const ttl = Math.max(...over.map((r) => (r.isAllowed ? 0 : r.ttl)));
+      await rechazar(reply, ip, ttl, !address.isAllowed && address.isExceeded ? address.ttl : 0);
     }
     // (isAllowed is true only for an allow-listed caller, which has no count.)
     if (!address.isAllowed && options.addressMax - address.remaining > TRIES_AT_FULL_PRIORITY) ruidosas.marcar(ip, Math.max(1000, address.ttl));
     const prioridad = () => (sospechosa(ip) || ruidosas.vigente(ip) ? 'baja' : 'alta');
-    turnos.set(req, { cola: 'sesion', prioridad, alFallar: () => marcar(ip) });
+    turnos.set(req, { cola: 'sesion', prioridad, alFallar: () => marcar(ip), clave: ip });
   };
 
   return {
     attempt,
+    antes,
     byBodyField: (field) => async (req, reply) => {
       const body = req.body && typeof req.body === 'object' ? (req.body as Record<string, unknown>) : {};
       await attempt(req, reply, body[field]);

@@ -25,8 +25,11 @@ export async function cuentaRoutes(app: FastifyInstance) {
   // Counted with the parsed, normalised account the handler uses, and per address (issue #15).
   const byEmail = app.authLimits.byBodyField('email');
   const byCorreo = app.authLimits.byBodyField('correo');
+  // An address already over its limit for every account is refused before its body is read (issue #49).
+  const antes = app.authLimits.antes;
 
   r.post('/sesion/login', {
+    onRequest: antes,
     preHandler: byEmail,
     schema: { tags: ['cuenta'], body: ZLoginRequest, response: { 200: ZLoginResponse } },
     handler: (req) => login({ db: app.db, tokens: app.tokens, ...req.body, turno: app.authLimits.turno(req) }),
@@ -52,6 +55,7 @@ export async function cuentaRoutes(app: FastifyInstance) {
   });
 
   r.post('/usuarios/registro', {
+    onRequest: antes,
     preHandler: byEmail,
     schema: { tags: ['cuenta'], body: ZRegistroUsuarioRequest, response: { 201: ZRegistroUsuarioResponse } },
     handler: async (req, reply) => {
@@ -62,12 +66,14 @@ export async function cuentaRoutes(app: FastifyInstance) {
   });
 
   r.post('/tiendas/registro', {
+    onRequest: antes,
     preHandler: byEmail,
     schema: { tags: ['cuenta'], body: ZRegistroTiendaRequest, response: { 201: ZRegistroTiendaResponse } },
     handler: async (req, reply) => reply.status(201).send(await registrarTienda({ db: app.db, input: req.body })),
   });
 
   r.post('/recuperacion/enviar-codigo', {
+    onRequest: antes,
     preHandler: byCorreo,
     schema: { tags: ['cuenta'], body: ZEnviarCodigoRequest, response: { 200: ZMessageResponse } },
     handler: async (req) => {
@@ -77,6 +83,7 @@ export async function cuentaRoutes(app: FastifyInstance) {
   });
 
   r.post('/recuperacion/verificar-codigo', {
+    onRequest: antes,
     preHandler: byCorreo,
     schema: { tags: ['cuenta'], body: ZVerificarCodigoRequest, response: { 200: ZMessageResponse } },
     handler: async (req) => {
@@ -86,6 +93,7 @@ export async function cuentaRoutes(app: FastifyInstance) {
   });
 
   r.post('/recuperacion/restablecer', {
+    onRequest: antes,
     preHandler: byCorreo,
     schema: { tags: ['cuenta'], body: ZRestablecerRequest, response: { 200: ZMessageResponse } },
     handler: async (req) => {

@@ -5,7 +5,7 @@ import { ROL, canSeeInvitationCode } from '#shared/roles';
 import type { TSesion, TTipoLogin } from '#shared/schemas/auth';
 import type { Db, Tx } from '../../db/client';
 import { sesionCerrada, tienda, usuario } from '../../db/schema';
-import { dummyHash, hashPassword, sinCuenta, verifyPassword, type Turno } from '../../lib/password';
+import { hashPassword, imitarVerificacion, sinCuenta, verifyPassword, type Turno } from '../../lib/password';
 import { invitationCode } from '../../lib/random-code';
 import type { TokenClaims, TokenService } from '../../lib/tokens';
 import { exigirAprobada, tiendaQueAdmite } from '../tienda/invitacion.domain';
@@ -55,7 +55,7 @@ export async function login(options: {
   if (tipo === 'tienda') {
     const [t] = await db.select().from(tienda).where(sql`lower(${tienda.correo}) = ${email}`).limit(1);
     if (!t) {
-      await verifyPassword(contrasena, await dummyHash(), sinCuenta(turno));
+      await imitarVerificacion(contrasena, sinCuenta(turno));
       turno?.alFallar?.();
       throw badCredentials();
     }
@@ -94,7 +94,7 @@ export async function login(options: {
     .where(sql`lower(${usuario.correo}) = ${email}`)
     .limit(1);
   if (!row) {
-    await verifyPassword(contrasena, await dummyHash(), sinCuenta(turno));
+    await imitarVerificacion(contrasena, sinCuenta(turno));
     turno?.alFallar?.();
     throw badCredentials();
   }
