@@ -49,6 +49,11 @@ export const dian = {
   sinCertificado: 'Aún no hay certificado.',
   certificadoInvalido: 'No se pudo abrir el certificado: revise el archivo .p12 y su contraseña.',
   certificadoVencido: 'El certificado está vencido o aún no es válido.',
+  certificadoIteraciones: (maximo: string) =>
+    `Este archivo .p12 está protegido con más de ${maximo} iteraciones y abrirlo detendría el sistema. Expórtelo de nuevo con la configuración normal (por ejemplo, 2.048 iteraciones) o pida a su entidad certificadora el archivo .p12 estándar.`,
+  certificadoDemasiadosIntentos: (minutos: number) =>
+    `Demasiados intentos con una contraseña equivocada del certificado. Inténtelo de nuevo en ${minutos} ${minutos === 1 ? 'minuto' : 'minutos'}.`,
+  certificadoOcupado: 'El sistema está abriendo otros certificados en este momento. Espere unos segundos e inténtelo de nuevo.',
   archivoP12Invalido: 'Elija el archivo .p12 del certificado (hasta 100 KB).',
   claveCertificadoInvalida: 'Escriba la contraseña del certificado.',
   sujeto: 'Titular',

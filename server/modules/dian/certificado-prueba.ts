@@ -17,7 +17,16 @@ export interface CertificadoPrueba {
   certificadoPem: string;
 }
 
-export async function generarCertificadoPrueba(sujeto = '/CN=Minimercado La Esquina SAS/O=Pruebas/C=CO', dias = 30): Promise<CertificadoPrueba> {
+/**
+ * `iteraciones`: the .p12's MAC and encryption iteration count (openssl's default, 2048, when not
+ * told); `pbe: '3des'`: the older PKCS#12 PBE (pbeWithSHAAnd3-KeyTripleDES-CBC, MAC SHA-1) instead
+ * of PBES2/AES-256 — as older Windows exports come.
+ */
+export async function generarCertificadoPrueba(
+  sujeto = '/CN=Minimercado La Esquina SAS/O=Pruebas/C=CO',
+  dias = 30,
+  opciones: { iteraciones?: number; pbe?: '3des' } = {},
+): Promise<CertificadoPrueba> {
   const dir = await mkdtemp(path.join(tmpdir(), 'dian-cert-'));
   try {
     const llave = path.join(dir, 'k.pem');
@@ -31,7 +40,11 @@ export async function generarCertificadoPrueba(sujeto = '/CN=Minimercado La Esqu
       'req', '-x509', '-set_serial', serial, '-newkey', 'rsa:2048', '-nodes', '-keyout', llave, '-out', cert, '-days', String(dias), '-subj', sujeto,
       '-addext', 'keyUsage=critical,digitalSignature,nonRepudiation',
     ]);
-    await ejecutar('openssl', ['pkcs12', '-export', '-inkey', llave, '-in', cert, '-out', p12, '-passout', `pass:${clave}`]);
+    await ejecutar('openssl', [
+      'pkcs12', '-export', '-inkey', llave, '-in', cert, '-out', p12, '-passout', `pass:${clave}`,
+      ...(opciones.iteraciones ? ['-iter', String(opciones.iteraciones)] : []),
+      ...(opciones.pbe === '3des' ? ['-keypbe', 'PBE-SHA1-3DES', '-certpbe', 'PBE-SHA1-3DES', '-macalg', 'sha1'] : []),
+    ]);
     return { p12: await readFile(p12), clave, certificadoPem: await readFile(cert, 'utf8') };
   } finally {
     await rm(dir, { recursive: true, force: true });

@@ -19,7 +19,9 @@ import { documentoDesdeVenta } from './adaptador';
 import { TransporteApidian } from './apidian';
 import { contextoDian } from './contexto';
 import { abrirCertificado, sellarCertificado } from './custodia';
-import { CertificadoInvalido, firmarDocumento, leerP12, resumenCertificado, type Credencial, type ResumenCertificado } from './firma';
+import { CertificadoInvalido, firmarDocumento, leerP12, leerP12EnHilo, resumenCertificado, type Credencial, type ResumenCertificado } from './firma';
+import type { IntentosCertificado } from './intentos-certificado';
+import { inspeccionarP12 } from './p12';
 import { TransporteSoapDian } from './soap';
 import type { Software } from './tipos';
 import { FallaTransporte, type TransporteDian } from './transporte';
@@ -129,17 +131,34 @@ export async function guardarConfiguracion(options: { db: Db; tiendaId: number; 
   });
 }
 
-/** Reads the .p12 with its password, refuses one that is not valid today, and keeps it sealed. */
-export async function guardarCertificado(options: { db: Db; tiendaId: number; datos: TCertificadoDianRequest; autor: Autor; ahora?: Date }): Promise<TConfiguracionDian> {
-  const { db, tiendaId, datos, autor } = options;
+/**
+ * Reads the .p12 with its password, refuses one that is not valid today, and keeps it sealed. The
+ * file is opened in a worker thread with its key derivations capped (p12.ts); `intentos` limits the
+ * store's wrong passwords (the route's, intentos-certificado.ts).
+ */
+export async function guardarCertificado(options: {
+  db: Db;
+  tiendaId: number;
+  datos: TCertificadoDianRequest;
+  autor: Autor;
+  ahora?: Date;
+  intentos?: IntentosCertificado;
+}): Promise<TConfiguracionDian> {
+  const { db, tiendaId, datos, autor, intentos } = options;
   const ahora = options.ahora ?? new Date();
   const p12 = Buffer.from(datos.p12, 'base64');
   let credencial: Credencial;
   try {
-    credencial = leerP12(p12, datos.clave);
+    // A file above the iteration cap is refused before this: it costs nothing and says nothing of the password.
+    inspeccionarP12(p12);
+    await intentos?.comprobar();
+    credencial = await leerP12EnHilo(p12, datos.clave);
   } catch (err) {
-    if (err instanceof CertificadoInvalido) throw new AppError('VALIDATION', D.certificadoInvalido, { fields: { p12: D.certificadoInvalido } });
-    throw err;
+    if (!(err instanceof CertificadoInvalido)) throw err;
+    if (err.motivo === 'ocupado') throw new AppError('RATE_LIMITED', D.certificadoOcupado, { retryAfter: 5 });
+    if (err.motivo === 'iteraciones') throw new AppError('VALIDATION', err.message, { fields: { p12: err.message } });
+    if (err.motivo === 'clave') await intentos?.fallo();
+    throw new AppError('VALIDATION', D.certificadoInvalido, { fields: { p12: D.certificadoInvalido } });
   }
   if (ahora < credencial.validoDesde || ahora > credencial.validoHasta) throw new AppError('VALIDATION', D.certificadoVencido, { fields: { p12: D.certificadoVencido } });
   const sellado = sellarCertificado({ p12, clave: datos.clave }, contextoDian().llave(), String(tiendaId));
@@ -172,6 +191,8 @@ export function credencialDe(f: FilaConfiguracion): Credencial {
   const ya = credenciales.get(clave);
   if (ya) return ya;
   const c = abrirCertificado(f.certificadoSellado, contextoDian().llave(), String(f.tiendaId));
+  // On this thread (signing is synchronous), with the same iteration caps as an upload: a kept file
+  // passed them when it was saved, and one kept before the caps existed is refused, never hangs.
   const credencial = leerP12(c.p12, c.clave);
   c.p12.fill(0);
   if (credenciales.size >= MAX_CREDENCIALES) credenciales.delete(credenciales.keys().next().value!);

@@ -8,6 +8,7 @@ import { descargaComo } from '../../lib/exportar';
 import { requireRole, sessionOf, storeOf } from '../../plugins/auth';
 import { autorDe } from '../actividad/actividad.domain';
 import { consultarSetPruebas, enviarSetPruebas, guardarCertificado, guardarConfiguracion, obtenerConfiguracion } from './configuracion.domain';
+import { intentosCertificado } from './intentos-certificado';
 import { archivoDeTienda, listarDocumentos, xmlDeVenta } from './panel';
 import { procesarBandejaTienda } from './trabajador';
 
@@ -23,6 +24,7 @@ export async function dianRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['dian'];
   const soloAdministrador = requireRole([ROL.ADMIN], D.soloAdministrador);
+  const intentos = intentosCertificado(app);
 
   r.get('/dian/configuracion', {
     preValidation: soloAdministrador,
@@ -39,7 +41,8 @@ export async function dianRoutes(app: FastifyInstance) {
   r.post('/dian/certificado', {
     preValidation: soloAdministrador,
     schema: { tags, body: ZCertificadoDianRequest, response: { 200: ZConfiguracionDian } },
-    handler: (req) => guardarCertificado({ db: app.db, tiendaId: storeOf(req), datos: req.body, autor: autorDe(sessionOf(req), 'tienda') }),
+    handler: (req, reply) =>
+      guardarCertificado({ db: app.db, tiendaId: storeOf(req), datos: req.body, autor: autorDe(sessionOf(req), 'tienda'), intentos: intentos(req, reply) }),
   });
 
   r.post('/dian/habilitacion', {

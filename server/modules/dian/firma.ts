@@ -6,7 +6,8 @@
  * when it is computed (xml-crypto's `objects`), so SignedProperties is referenced and signed.
  *
  * The certificate comes as PKCS#12 (.p12 + password) and is read with node-forge (Node's crypto
- * has no PKCS#12 reader). Nothing here logs or returns the key.
+ * has no PKCS#12 reader), its key derivations capped and off the event loop (p12.ts). Nothing here
+ * logs or returns the key.
  */
 import { createHash, createPrivateKey, randomUUID } from 'node:crypto';
 import forge from 'node-forge';
@@ -14,6 +15,7 @@ import { SignedXml } from 'xml-crypto';
 import { DOMParser } from '@xmldom/xmldom';
 import { fechaHoraBogota } from './cude.js';
 import { NS } from './xml.js';
+import { abrirP12, abrirP12EnHilo, CertificadoInvalido, type ContenidoP12 } from './p12.js';
 
 export const POLITICA_FIRMA = {
   url: 'https://facturaelectronica.dian.gov.co/politicadefirma/v2/politicadefirmav2.pdf',
@@ -61,28 +63,28 @@ function nombreDistinguido(atributos: forge.pki.CertificateField[]): string {
     .join(',');
 }
 
-export class CertificadoInvalido extends Error {}
+export { CertificadoInvalido };
 
-/** Reads a .p12: the first key and the certificate that matches it. Wrong password → CertificadoInvalido. */
+/**
+ * Reads a .p12 on this thread: the first key and the certificate that matches it. Wrong password →
+ * CertificadoInvalido. Its key derivations are capped (p12.ts); a new upload uses `leerP12EnHilo`.
+ */
 export function leerP12(p12: Buffer, clave: string): Credencial {
-  let almacen: forge.pkcs12.Pkcs12Pfx;
-  try {
-    const asn1 = forge.asn1.fromDer(forge.util.createBuffer(p12.toString('binary')));
-    almacen = forge.pkcs12.pkcs12FromAsn1(asn1, false, clave);
-  } catch {
-    throw new CertificadoInvalido('No se pudo abrir el certificado: revise el archivo .p12 y su contraseña.');
-  }
-  const llaves = [
-    ...(almacen.getBags({ bagType: forge.pki.oids.pkcs8ShroudedKeyBag! })[forge.pki.oids.pkcs8ShroudedKeyBag!] ?? []),
-    ...(almacen.getBags({ bagType: forge.pki.oids.keyBag! })[forge.pki.oids.keyBag!] ?? []),
-  ];
-  const certs = almacen.getBags({ bagType: forge.pki.oids.certBag! })[forge.pki.oids.certBag!] ?? [];
-  const llave = llaves.find((b) => b.key)?.key as forge.pki.rsa.PrivateKey | undefined;
-  if (!llave) throw new CertificadoInvalido('El archivo .p12 no trae una llave privada.');
-  const cert = certs
-    .map((b) => b.cert)
-    .find((c): c is forge.pki.Certificate => !!c && (c.publicKey as forge.pki.rsa.PublicKey).n.equals(llave.n));
-  if (!cert) throw new CertificadoInvalido('El archivo .p12 no trae el certificado de su llave.');
+  return credencialDe(abrirP12(p12, clave));
+}
+
+/** `leerP12` with the key derivations in a worker thread: the event loop answers meanwhile. */
+export async function leerP12EnHilo(p12: Buffer, clave: string): Promise<Credencial> {
+  return credencialDe(await abrirP12EnHilo(p12, clave));
+}
+
+function credencialDe(contenido: ContenidoP12): Credencial {
+  const llave = contenido.llaves.map((pem) => forge.pki.privateKeyFromPem(pem) as forge.pki.rsa.PrivateKey)[0];
+  if (!llave) throw new CertificadoInvalido('El archivo .p12 no trae una llave privada.', 'contenido');
+  const cert = contenido.certificados
+    .map((pem) => forge.pki.certificateFromPem(pem))
+    .find((c) => (c.publicKey as forge.pki.rsa.PublicKey).n.equals(llave.n));
+  if (!cert) throw new CertificadoInvalido('El archivo .p12 no trae el certificado de su llave.', 'contenido');
   const der = forge.asn1.toDer(forge.pki.certificateToAsn1(cert)).getBytes();
   // Node's own key object from forge's PEM (PKCS#1); re-exported as PKCS#8 for xml-crypto.
   const llavePem = createPrivateKey(forge.pki.privateKeyToPem(llave)).export({ type: 'pkcs8', format: 'pem' }).toString();
