@@ -309,3 +309,32 @@ describe('la lista completa de productos', () => {
     expect(third.body[0][1]).toBe('Producto 00001 (renombrado)');
   });
 });
+
+describe('una caja contada queda cerrada (issue #51 punto 7)', () => {
+  it('una venta por pasos abierta en un turno y completada después del cierre va al turno abierto de quien la completa, o espera a uno', async () => {
+    const s = await tiendaHeredada('turno-cerrado@legado.co', [['Pan tajado', 4_000, 50]]);
+    const pan = s.ids[0]!;
+    const id = await nuevaVenta(s.token, s.codigo);
+    expect((await linea(s.token, id, pan, 2)).body.access).toBe(true);
+
+    const pedir = (method: 'GET' | 'POST', url: string, payload?: object) => t.request({ method, url, token: s.token, ...(payload ? { payload } : {}) });
+    const cerrado = (await pedir('GET', '/api/caja/turno')).json().turno.id as number;
+    expect((await pedir('POST', `/api/caja/turnos/${cerrado}/cerrar`, { efectivo: 0 })).statusCode).toBe(200);
+    const contado = (await pedir('GET', `/api/caja/turnos/${cerrado}`)).json();
+
+    // No shift open: the step is refused in the till's words, and the sale waits, Pendiente.
+    const sinCaja = await L.json('POST', 'venta', { modificarEstado: true, id_Venta: id, EstadoVenta: 'Completada' }, s.token);
+    expect(sinCaja.body).toMatchObject({ status: 'error', mensaje: M.ventas.turnoRequerido });
+    const [pendiente] = await t.database.db.select().from(venta).where(eq(venta.idVenta, id));
+    expect(pendiente).toMatchObject({ estado: 'Pendiente', turnoId: cerrado });
+
+    // With a new shift open it is completed there; the counted shift's report stays as it was counted.
+    await abrirCaja(t, s.token);
+    const nuevo = (await pedir('GET', '/api/caja/turno')).json().turno.id as number;
+    const hecha = await L.json('POST', 'venta', { modificarEstado: true, id_Venta: id, EstadoVenta: 'Completada' }, s.token);
+    expect(hecha.body).toMatchObject({ status: 'success' });
+    const [completada] = await t.database.db.select().from(venta).where(eq(venta.idVenta, id));
+    expect(completada).toMatchObject({ estado: 'Completada', turnoId: nuevo });
+    expect((await pedir('GET', `/api/caja/turnos/${cerrado}`)).json()).toEqual(contado);
+  });
+});

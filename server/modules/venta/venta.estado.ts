@@ -6,7 +6,8 @@ import { METODO, ROL } from '#shared/roles';
 import type { TCara } from '#shared/schemas/actividad';
 import type { TEstadoVentaResponse } from '#shared/schemas/venta';
 import type { Db, Tx } from '../../db/client';
-import { factura, producto, venta } from '../../db/schema';
+import { factura, producto, turno, venta } from '../../db/schema';
+import { turnoDelVendedor } from '../caja/caja.domain';
 import { registrarPor } from '../actividad/actividad.domain';
 import { reversarVenta } from '../fiado/fiado.domain';
 import { conRechazos, exigirPermiso } from '../tienda/permisos';
@@ -71,13 +72,33 @@ export async function completarVenta(options: { db: Db; tiendaId: number; ventaI
   return r;
 }
 
+/**
+ * The shift a Pendiente sale is completed in (issue #51 point 7): its own while that is open; once its
+ * shift was closed and counted, the open shift of whoever completes it — the money enters that drawer —
+ * or, with none open, the till's refusal to sell without one. Nothing lands in a counted shift. The
+ * closed shift's row is read FOR SHARE, so a close running at the same time waits for this sale or
+ * goes first (and then the sale moves). Undefined: the sale keeps its shift.
+ */
+async function turnoAlCompletar(tx: Tx, tiendaId: number, ventaId: number, actor: ActorVenta): Promise<number | null | undefined> {
+  const [v] = await tx
+    .select({ turnoId: venta.turnoId })
+    .from(venta)
+    .where(and(eq(venta.idVenta, ventaId), eq(venta.tiendaId, tiendaId), eq(venta.estado, 'Pendiente')))
+    .limit(1);
+  if (v?.turnoId == null) return undefined;
+  const [t] = await tx.select({ cerradoEn: turno.cerradoEn }).from(turno).where(eq(turno.idTurno, v.turnoId)).for('share');
+  if (!t?.cerradoEn) return undefined;
+  return turnoDelVendedor(tx, tiendaId, actor.usuarioId);
+}
+
 async function completarEn(tx: Tx, options: { tiendaId: number; ventaId: number; actor: ActorVenta }): Promise<TEstadoVentaResponse> {
   const { tiendaId, ventaId, actor } = options;
   {
     await verificarQuienPuede(tx, tiendaId, ventaId, actor);
+    const otroTurno = await turnoAlCompletar(tx, tiendaId, ventaId, actor);
     const [done] = await tx
       .update(venta)
-      .set({ estado: 'Completada' })
+      .set({ estado: 'Completada', ...(otroTurno !== undefined ? { turnoId: otroTurno } : {}) })
       .where(and(eq(venta.idVenta, ventaId), eq(venta.tiendaId, tiendaId), eq(venta.estado, 'Pendiente')))
       .returning({ id: venta.idVenta });
     if (!done) {
