@@ -1,11 +1,11 @@
 // npm run backup [-- archivo.json.gz]
-// A consistent dump of the configured database. With the embedded database and the server running,
-// the server itself writes it (signal SIGUSR2); otherwise the database is read directly.
+// A consistent dump of the configured database, streamed to the file (format 2, server/db/backup.ts).
+// With the embedded database and the server running, the server itself writes it (signal SIGUSR2);
+// otherwise the database is read directly.
 import fs from 'node:fs';
 import path from 'node:path';
-import { saveBackup } from '../server/bootstrap';
 import { abrirBase } from './open-db';
-import { backupFileName, dumpDatabase } from '../server/db/backup';
+import { backupFileName, writeBackup } from '../server/db/backup';
 import { loadEnv } from '../server/env';
 import { writeWithPrivateMode } from '../server/lib/private-files';
 import { runningServerPid } from './server-pid';
@@ -18,7 +18,8 @@ if (pid) {
   const dir = path.join(env.DATA_DIR, 'backups');
   const before = new Set(fs.existsSync(dir) ? fs.readdirSync(dir) : []);
   process.kill(pid, 'SIGUSR2');
-  const deadline = Date.now() + 120_000;
+  // A big shop's backup takes a while: the server renames the file into place only when it is whole.
+  const deadline = Date.now() + 30 * 60_000;
   let made: string | undefined;
   while (!made && Date.now() < deadline) {
     await new Promise((r) => setTimeout(r, 200));
@@ -35,9 +36,13 @@ if (pid) {
 } else {
   const database = await abrirBase(env);
   try {
-    saveBackup(await dumpDatabase(database.db), target);
+    const { rows, bytes } = await writeBackup(database.db, target);
+    const total = Object.values(rows).reduce((a, b) => a + b, 0);
+    console.log(`Respaldo escrito: ${target} (${total} filas, ${(bytes / 1_048_576).toFixed(1)} MB)`);
+  } catch (err) {
+    console.error(`No se pudo escribir el respaldo: ${(err as Error).message}`);
+    process.exitCode = 1;
   } finally {
     await database.close();
   }
-  console.log(`Respaldo escrito: ${target}`);
 }

@@ -1,8 +1,10 @@
 // npm run restore -- archivo.json.gz
-// Replaces every row of the configured database with the backup's, in one transaction.
+// Checks the whole backup first (format, schema version, tables, counts, checksum), then replaces every
+// row of the configured database with the backup's in one transaction: a refusal or a failure leaves
+// the current data as it was.
 import path from 'node:path';
 import { abrirBase } from './open-db';
-import { readBackupFile, restoreDatabase } from '../server/db/backup';
+import { restoreBackupFile } from '../server/db/backup';
 import { seedCatalogos } from '../server/db/setup';
 import { loadEnv } from '../server/env';
 import { runningServerPid } from './server-pid';
@@ -21,7 +23,7 @@ const database = await abrirBase(env);
 try {
   await database.migrate();
   await seedCatalogos(database.db);
-  const counts = await restoreDatabase(database.db, readBackupFile(path.resolve(file)));
+  const counts = await restoreBackupFile(database.db, path.resolve(file));
   console.log('Restauración completa:', Object.entries(counts).map(([t, n]) => `${t} ${n}`).join(', '));
 } catch (err) {
   console.error(`No se pudo restaurar: ${(err as Error).message}`);

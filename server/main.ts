@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { M, PRODUCT_NAME } from '#shared/messages';
-import { backupFileName, dumpDatabase } from './db/backup';
-import { bootstrap, saveBackup } from './bootstrap';
+import { backupFileName, writeBackup } from './db/backup';
+import { bootstrap } from './bootstrap';
 import { DEMO } from './db/demo';
 import { scheduleBackups } from './db/backup-schedule';
 import { durationMs, loadEnv } from './env';
@@ -43,8 +43,8 @@ async function main() {
   // `npm run backup` asks a running server for a consistent dump (the embedded database has one owner:
   // the process named in its folder's lock, server/db/data-dir-lock.ts).
   process.on('SIGUSR2', () => {
-    dumpDatabase(database.db)
-      .then((dump) => app.log.info({ file: saveBackup(dump, backupFileName(path.join(env.DATA_DIR, 'backups'))) }, 'respaldo escrito'))
+    writeBackup(database.db, backupFileName(path.join(env.DATA_DIR, 'backups')))
+      .then(({ file, bytes }) => app.log.info({ file, bytes }, 'respaldo escrito'))
       .catch((err) => app.log.error({ err }, 'no se pudo escribir el respaldo'));
   });
 
@@ -54,8 +54,7 @@ async function main() {
       dataDir: env.DATA_DIR,
       everyMs: durationMs(env.BACKUP_EVERY),
       keepDays: env.BACKUP_KEEP_DAYS,
-      dump: () => dumpDatabase(database.db),
-      save: saveBackup,
+      backup: (file) => writeBackup(database.db, file),
       log: app.log,
     });
     app.addHook('onClose', async () => schedule.stop());

@@ -1,22 +1,32 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { createHash } from 'node:crypto';
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../tests/helpers/test-app';
 import type { Database } from './client';
-import { backupTables, DERIVED_TABLES, dumpDatabase, readBackupFile, restoreDatabase, writeBackupFile } from './backup';
+import { backupRows, backupTables, DERIVED_TABLES, restoreBackupFile, restoreDatabase, verifyBackupFile, writeBackup } from './backup';
 import { seedDemo } from './demo';
 import { producto, tienda, venta } from './schema';
 import { seedCatalogos } from './setup';
-import os from 'node:os';
-import path from 'node:path';
 
 let database: Database;
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'adax-bk-'));
 beforeAll(async () => {
   database = await createTestDatabase();
   await database.migrate();
   await seedCatalogos(database.db);
   await seedDemo(database.db);
 });
-afterAll(() => database?.close());
+afterAll(async () => {
+  await database?.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+let n = 0;
+const fileName = () => path.join(dir, `adax-${++n}.json.gz`);
 
 const snapshot = async () => {
   const db = database.db;
@@ -26,20 +36,61 @@ const snapshot = async () => {
   return { productos: p!.n, stock: p!.stock, ventas: v!.n, total: Number(v!.total), tienda: t };
 };
 
+/** Every backed-up table's whole content, one digest per table (rows compared as jsonb, in a fixed order). */
+const contents = async () => {
+  const out: Record<string, string> = {};
+  for (const t of await backupTables(database.db)) {
+    const res = (await database.db.execute(
+      sql.raw(`select count(*)::int as n, coalesce(md5(string_agg(j, E'\\n' order by j)), '') as h from (select row_to_json(x)::jsonb::text as j from "${t}" x) y`),
+    )) as unknown as { rows: { n: number; h: string }[] };
+    out[t] = `${res.rows[0]!.n}:${res.rows[0]!.h}`;
+  }
+  return out;
+};
+
+/** A backup's content rewritten by `edit` (lines without the trailer); `reseal` recomputes counts and checksum as a careful forger would. */
+function rewrite(file: string, edit: (lines: string[]) => string[], reseal = false): string {
+  const lines = zlib.gunzipSync(fs.readFileSync(file)).toString('utf8').split('\n');
+  lines.pop();
+  const trailer = lines.pop()!;
+  let body = edit(lines);
+  let end = trailer;
+  if (reseal) {
+    const rows: Record<string, number> = {};
+    let current = '';
+    for (const l of body.slice(1)) {
+      if (l.startsWith('["table"')) rows[(current = (JSON.parse(l) as string[])[1]!)] = 0;
+      else rows[current]! += 1;
+    }
+    body = [...body];
+    const sha256 = createHash('sha256').update(body.map((l) => `${l}\n`).join('')).digest('hex');
+    end = JSON.stringify(['end', { rows, sha256 }]);
+  }
+  const out = fileName();
+  fs.writeFileSync(out, zlib.gzipSync(`${[...body, end].join('\n')}\n`));
+  return out;
+}
+
 describe('respaldo y restauración', () => {
   it('un respaldo restaura exactamente los datos y los ids siguen después', async () => {
     const before = await snapshot();
-    const file = writeBackupFile(await dumpDatabase(database.db), path.join(os.tmpdir(), `adax-bk-${Date.now()}.json.gz`));
+    const everything = await contents();
+    const { file, rows } = await writeBackup(database.db, fileName());
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+    expect(fs.existsSync(`${file}.tmp`)).toBe(false);
 
     // Damage: change and delete things after the backup.
     await database.db.update(producto).set({ stock: 0 });
     await database.db.update(tienda).set({ nombreTienda: 'Cambiada' });
-    await database.db.delete(venta).where(eq(venta.estado, 'Anulada'));
+    // Completed sales are never deleted (migration 0050); annulling one changes it.
+    await database.db.update(venta).set({ estado: 'Anulada' }).where(eq(venta.estado, 'Completada'));
     expect(await snapshot()).not.toEqual(before);
 
-    const counts = await restoreDatabase(database.db, readBackupFile(file));
+    const counts = await restoreBackupFile(database.db, file);
+    expect(counts).toEqual(rows);
     expect(counts.producto).toBe(before.productos);
     expect(await snapshot()).toEqual(before);
+    expect(await contents()).toEqual(everything);
 
     // New rows get fresh ids after the restored ones.
     const [maxId] = await database.db.select({ m: sql<number>`max(${tienda.idTienda})::int` }).from(tienda);
@@ -48,6 +99,7 @@ describe('respaldo y restauración', () => {
       .values({ nombreTienda: 'Nueva', correo: 'nueva@x.co', contrasenaHash: 'x', codigoInvitacion: 'NUEV-A123' })
       .returning({ id: tienda.idTienda });
     expect(created!.id).toBeGreaterThan(maxId!.m);
+    await database.db.delete(tienda).where(eq(tienda.idTienda, created!.id));
   });
 
   it('el respaldo es una foto consistente aunque se escriba mientras tanto', async () => {
@@ -57,14 +109,12 @@ describe('respaldo y restauración', () => {
       for (let i = 0; i < 30; i++) await database.db.update(producto).set({ stock: sql`${producto.stock} + 1` });
     })();
     await new Promise((r) => setTimeout(r, 5));
-    const dump = await dumpDatabase(database.db);
+    // Small batches: many turns of the event loop, with writes arriving between them.
+    const { file } = await writeBackup(database.db, fileName(), { pagesPerBatch: 1 });
     await writes;
-    const deltas = new Set(dump.tables.producto!.map((p) => Number(p.stock) - initial.get(Number(p.id_producto))!));
+    const deltas = new Set<number>();
+    for await (const { table, row } of backupRows(file)) if (table === 'producto') deltas.add(Number(row.stock) - initial.get(Number(row.id_producto))!);
     expect(deltas.size).toBe(1);
-  });
-
-  it('rechaza un archivo que no es un respaldo', async () => {
-    await expect(restoreDatabase(database.db, { format: 'otro' } as never)).rejects.toThrow(/no es un respaldo/);
   });
 
   it('respalda cada tabla del esquema salvo las derivadas, y la restauración deja cada una con sus filas', async () => {
@@ -83,6 +133,7 @@ describe('respaldo y restauración', () => {
     const plegadas: Record<string, string> = {
       resumen_venta_dia: 'select count(*)::int as n from (select tienda_id, dia, hora, usuario_id, turno_id, metodo_pago_id, sum(tickets), sum(bruto), sum(neto), sum(anuladas) from resumen_venta_dia group by 1, 2, 3, 4, 5, 6 having sum(tickets) <> 0 or sum(bruto) <> 0 or sum(neto) <> 0 or sum(anuladas) <> 0) x',
       resumen_producto_dia: 'select count(*)::int as n from (select tienda_id, dia, producto_id, sum(cantidad), sum(bruto) from resumen_producto_dia group by 1, 2, 3 having sum(cantidad) <> 0 or sum(bruto) <> 0) x',
+      resumen_producto_mes: 'select count(*)::int as n from (select tienda_id, mes, producto_id, sum(cantidad), sum(bruto) from resumen_producto_mes group by 1, 2, 3 having sum(cantidad) <> 0 or sum(bruto) <> 0) x',
       resumen_impuesto_dia: 'select count(*)::int as n from (select tienda_id, dia, punto_venta_id, turno_id, impuesto, sum(ventas), sum(lineas), sum(base), sum(valor) from resumen_impuesto_dia group by 1, 2, 3, 4, 5 having sum(ventas) <> 0 or sum(lineas) <> 0 or sum(base) <> 0 or sum(valor) <> 0) x',
     };
     const counts = async () =>
@@ -91,10 +142,151 @@ describe('respaldo y restauración', () => {
       );
     const before = await counts();
     expect(before.movimiento).toBeGreaterThan(0);
-    const dump = await dumpDatabase(db);
+    const { file } = await writeBackup(db, fileName());
+    const manifest = await verifyBackupFile(file);
+    expect(manifest.tables).toEqual(tables);
     // The ledger refuses a DELETE (migration 0032): the loss is a TRUNCATE, which only a restore does.
     await db.execute(sql`truncate movimiento`);
-    await restoreDatabase(db, dump);
+    await restoreBackupFile(db, file);
     expect(await counts()).toEqual(before);
   });
+
+  it('restaura un respaldo del formato anterior (un solo JSON)', async () => {
+    const everything = await contents();
+    // Format 1 as the previous versions wrote it: every table as an array of rows in one object.
+    const tables: Record<string, unknown[]> = {};
+    for (const t of await backupTables(database.db)) {
+      const res = (await database.db.execute(sql.raw(`select row_to_json(x) as r from "${t}" x`))) as unknown as { rows: { r: unknown }[] };
+      tables[t] = res.rows.map((r) => (typeof r.r === 'string' ? JSON.parse(r.r) : r.r) as unknown);
+    }
+    const migrations = ((await database.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`)) as unknown as { rows: { n: number }[] }).rows[0]!.n;
+    const file = fileName();
+    fs.writeFileSync(file, zlib.gzipSync(JSON.stringify({ format: 'adax-backup', version: 1, createdAt: new Date().toISOString(), migrations, tables })));
+    await database.db.update(producto).set({ stock: 0 });
+    await restoreBackupFile(database.db, file);
+    expect(await contents()).toEqual(everything);
+    await expect(restoreDatabase(database.db, { format: 'otro' } as never)).rejects.toThrow(/no es un respaldo/);
+  });
+
+  describe('un respaldo dañado se rechaza entero y los datos quedan como estaban', () => {
+    let good: string;
+    beforeAll(async () => {
+      good = (await writeBackup(database.db, fileName())).file;
+      // After the backup the data moves on: a refused restore must leave this, not the backup's.
+      await database.db.update(tienda).set({ nombreTienda: 'Después del respaldo' });
+    });
+    const damaged = (name: string, make: () => string, message: RegExp) =>
+      it(name, async () => {
+        const before = await contents();
+        const file = make();
+        await expect(restoreBackupFile(database.db, file)).rejects.toThrow(message);
+        await expect(restoreBackupFile(database.db, file)).rejects.toThrow(/Los datos actuales no se tocaron/);
+        expect(await contents()).toEqual(before);
+      });
+
+    damaged(
+      'cortado a la mitad',
+      () => {
+        const out = fileName();
+        const bytes = fs.readFileSync(good);
+        fs.writeFileSync(out, bytes.subarray(0, Math.floor(bytes.length / 2)));
+        return out;
+      },
+      /incompleto/,
+    );
+    damaged(
+      'cortado antes del final, con la compresión entera',
+      () => {
+        const out = fileName();
+        const text = zlib.gunzipSync(fs.readFileSync(good)).toString('utf8');
+        fs.writeFileSync(out, zlib.gzipSync(text.slice(0, Math.floor(text.length * 0.7))));
+        return out;
+      },
+      /incompleto/,
+    );
+    damaged(
+      'con bytes cambiados en el archivo comprimido',
+      () => {
+        const out = fileName();
+        const bytes = Buffer.from(fs.readFileSync(good));
+        for (let i = Math.floor(bytes.length / 2); i < Math.floor(bytes.length / 2) + 8; i++) bytes[i] = bytes[i]! ^ 0xff;
+        fs.writeFileSync(out, bytes);
+        return out;
+      },
+      /dañado/,
+    );
+    damaged(
+      'con un valor cambiado dentro (y la compresión rehecha)',
+      () => rewrite(good, (lines) => lines.map((l) => (l.includes('"nombre_tienda"') ? l.replace(/"nombre_tienda":"[^"]*"/, '"nombre_tienda":"Otra"') : l))),
+      /suma de verificación/,
+    );
+    damaged('sin una tabla', () => rewrite(good, (lines) => dropTable(lines, 'producto')), /dañado/);
+    damaged('sin una tabla, con el final recalculado', () => rewrite(good, (lines) => dropTable(lines, 'producto'), true), /falta la tabla producto/);
+    damaged(
+      'sin una tabla, con la cabecera y el final recalculados',
+      () =>
+        rewrite(
+          good,
+          (lines) => {
+            const header = JSON.parse(lines[0]!) as { tables: string[] };
+            return [JSON.stringify({ ...header, tables: header.tables.filter((t) => t !== 'producto') }), ...dropTable(lines, 'producto').slice(1)];
+          },
+          true,
+        ),
+      /faltan tablas que esta base tiene: producto/,
+    );
+    damaged(
+      'de otra versión del esquema',
+      () => rewrite(good, (lines) => [JSON.stringify({ ...JSON.parse(lines[0]!), migrations: 3 }), ...lines.slice(1)], true),
+      /otra versión del esquema \(3 migraciones/,
+    );
+    damaged(
+      'de un formato más nuevo',
+      () => rewrite(good, (lines) => [JSON.stringify({ ...JSON.parse(lines[0]!), version: 3 }), ...lines.slice(1)], true),
+      /formato más nuevo \(versión 3\)/,
+    );
+    damaged(
+      'vacío',
+      () => {
+        const out = fileName();
+        fs.writeFileSync(out, '');
+        return out;
+      },
+      /está vacío/,
+    );
+    damaged(
+      'de otro formato',
+      () => {
+        const out = fileName();
+        fs.writeFileSync(out, zlib.gzipSync(JSON.stringify({ productos: [{ nombre: 'Arroz' }] })));
+        return out;
+      },
+      /no es un respaldo/,
+    );
+    damaged(
+      'que no es ni JSON ni gzip',
+      () => {
+        const out = fileName();
+        fs.writeFileSync(out, 'nombre;precio\nArroz;2500\n');
+        return out;
+      },
+      /no es un respaldo/,
+    );
+    damaged(
+      'que pasa la revisión pero falla al cargar (una fila que la base rechaza): se deshace entero',
+      () => rewrite(good, (lines) => lines.map((l) => (l.includes('"nombre_tienda"') ? l.replace(/"nombre_tienda":"[^"]*"/, '"nombre_tienda":null') : l)), true),
+      /nombre_tienda|null/,
+    );
+  });
 });
+
+/** The lines without one table's section. */
+function dropTable(lines: string[], table: string): string[] {
+  const out: string[] = [];
+  let skip = false;
+  for (const l of lines) {
+    if (l.startsWith('["table"')) skip = (JSON.parse(l) as string[])[1] === table;
+    if (!skip) out.push(l);
+  }
+  return out;
+}

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { readBackupFile } from '../../server/db/backup';
+import { backupRows, verifyBackupFile } from '../../server/db/backup';
 import { runScript, startServer, type ServerProcess } from '../helpers/server-process';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'adax-bkcli-'));
@@ -31,8 +31,10 @@ describe('npm run backup / npm run restore con la base embebida', () => {
     const backup = await runScript('scripts/backup.ts', [file], env);
     expect(backup.code, backup.output).toBe(0);
     expect(backup.output).toContain('servidor en ejecución');
-    const dump = readBackupFile(file);
-    expect(dump.tables.tienda!.map((t) => t.nombre_tienda)).toEqual(['Antes del respaldo']);
+    expect((await verifyBackupFile(file)).rows.tienda).toBe(1);
+    const tiendas: unknown[] = [];
+    for await (const { table, row } of backupRows(file)) if (table === 'tienda') tiendas.push(row.nombre_tienda);
+    expect(tiendas).toEqual(['Antes del respaldo']);
 
     await registerStore(server.url, 'Después del respaldo', 'despues@respaldo.co');
     const refused = await runScript('scripts/restore.ts', [file], env);

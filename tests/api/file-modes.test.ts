@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { bootstrap, saveBackup } from '../../server/bootstrap';
-import { backupFileName, dumpDatabase } from '../../server/db/backup';
+import { bootstrap } from '../../server/bootstrap';
+import { backupFileName, writeBackup } from '../../server/db/backup';
 import { loadEnv } from '../../server/env';
 import { createTestDatabase } from '../helpers/test-app';
 
@@ -46,7 +46,7 @@ describe('permisos de los archivos de datos', () => {
       const outbox = path.join(dataDir, 'outbox');
       for (let i = 0; i < 200 && !(fs.existsSync(outbox) && fs.readdirSync(outbox).some((f) => f.endsWith('.eml'))); i++)
         await new Promise((r) => setTimeout(r, 50));
-      saveBackup(await dumpDatabase(database.db), backupFileName(path.join(dataDir, 'backups')));
+      await writeBackup(database.db, backupFileName(path.join(dataDir, 'backups')));
     } finally {
       await app.close();
       await database.close();
