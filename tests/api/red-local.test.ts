@@ -1,5 +1,6 @@
 import { X509Certificate } from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
 import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
@@ -22,13 +23,15 @@ afterAll(async () => {
   dirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true }));
 });
 
-const getHttps = (url: string, ca: string) =>
-  new Promise<{ status: number; body: string }>((resolve, reject) => {
+/** `host`: the name the request says it asked for (a phone that reached this computer by name). */
+const getHttps = (url: string, ca: string, host?: string) =>
+  new Promise<{ status: number; body: string; headers: http.IncomingHttpHeaders }>((resolve, reject) => {
     https
-      .get(url, { ca }, (res) => {
+      // The certificate names the addresses and names of this computer, not the test's made-up one.
+      .get(url, { ca, ...(host ? { headers: { host }, servername: 'localhost', checkServerIdentity: () => undefined } : {}) }, (res) => {
         let body = '';
         res.on('data', (d) => (body += d));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body, headers: res.headers }));
       })
       .on('error', reject);
   });
@@ -57,6 +60,21 @@ describe('la conexión segura para los teléfonos de la tienda', { timeout: 300_
     const der = Buffer.from(await res.arrayBuffer());
     expect(new X509Certificate(der).fingerprint256).toBe(new X509Certificate(ca).fingerprint256);
     expect(p.output()).toContain(M.redLocal.listoHttps(`https://localhost:${puerto}`).slice(0, 40));
+
+    // HSTS (issue #49 point 7): on HTTPS by name, 180 days, no subdomains, no preload; never on plain
+    // HTTP, nor for localhost (whose plain listener it would break) or an IP (browsers ignore it).
+    const porNombre = await getHttps(`https://127.0.0.1:${puerto}/api/health`, ca, `caja-tienda:${puerto}`);
+    expect(porNombre.status).toBe(200);
+    expect(porNombre.headers['strict-transport-security']).toBe('max-age=15552000');
+    const pagina = await getHttps(`https://127.0.0.1:${puerto}/`, ca, 'caja-tienda.local');
+    expect(pagina.headers['strict-transport-security']).toBe('max-age=15552000');
+    expect(health.headers['strict-transport-security']).toBeUndefined();
+    expect((await getHttps(`https://127.0.0.1:${puerto}/api/health`, ca, `localhost:${puerto}`)).headers['strict-transport-security']).toBeUndefined();
+    expect(res.headers.get('strict-transport-security')).toBeNull();
+    const plano = await new Promise<http.IncomingMessage>((resolve, reject) => http.get(`${p.url}/api/health`, { headers: { host: 'caja-tienda' } }, resolve).on('error', reject));
+    plano.resume();
+    expect(plano.statusCode).toBe(200);
+    expect(plano.headers['strict-transport-security']).toBeUndefined();
 
     // The key never leaves the data folder: no route serves it.
     const texto = der.toString('latin1');
