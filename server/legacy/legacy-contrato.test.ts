@@ -417,11 +417,11 @@ describe('controlador.venta.php y controlador.factura.php: la venta paso a paso'
     expect(linea!.cantidad).toBe(2);
   });
 
-  it('POST factura eliminar = primera columna (administración) → { respuesta, mensaje }', async () => {
+  it('POST factura eliminar = primera columna (administración) → { respuesta, mensaje }; de una venta completada se niega (issue #51)', async () => {
     const r = await L.json('POST', 'factura', { eliminar: ids.venta, producto_id_Producto: ids.pan }, A.token);
-    expect(r.body).toMatchObject({ respuesta: true, mensaje: M.crud.eliminado.factura });
+    expect(r.body).toMatchObject({ respuesta: false, mensaje: M.ventas.lineaDeVentaCompletada });
     const lineas = await t.database.db.select().from(factura).where(eq(factura.ventaId, ids.venta));
-    expect(lineas).toHaveLength(2);
+    expect(lineas).toHaveLength(3);
   });
 });
 

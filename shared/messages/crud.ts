@@ -119,7 +119,6 @@ export const crud = {
   /** The product domain's refusal (shared/messages/productos.ts): one text on every face. */
   productoConHistoria: productos.conHistoria,
   proveedorConHistoria: proveedores.conEntregas,
-  ventaConFacturas: 'No se puede eliminar la venta: tiene productos facturados. Elimine primero sus líneas en la lista de facturas.',
   // ADR 036: a delivery received in a pack keeps its pack; the back-office corrects it in whole packs.
   entregaEmpaqueMultiplo: (presentacion: string, factor: number) =>
     `Esta entrega se recibió en ${presentacion} (${factor} unidades cada una): la cantidad debe ser un múltiplo de ${factor}.`,

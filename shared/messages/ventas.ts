@@ -117,6 +117,17 @@ export const ventas = {
   ventaNoPendienteLineas: 'La venta ya no está pendiente: no se le pueden agregar productos.',
   lineasDeVentaAnulada: 'La venta está anulada: sus líneas ya no cambian.',
   lineasDeVentaFiada: 'La venta tiene una parte fiada: sus líneas no cambian. Anúlela (se reversa el cargo al cliente) y regístrela de nuevo.',
+  /**
+   * Issue #51 point 2: a completed sale is never deleted, on any face (and the database refuses it too,
+   * migration 0050): it is undone by annulling it or by a return, and its number stays in the record.
+   */
+  ventaNoSeElimina:
+    'Una venta completada o anulada no se elimina: su número y lo que se vendió quedan en el registro. Para deshacerla use «Anular venta» (todo vuelve al inventario) o «Devolver productos» (solo una parte).',
+  ventaConProductosNoSeElimina: 'Una venta con productos no se elimina: su número queda en el registro. Para deshacerla use «Anular venta» y sus productos vuelven al inventario.',
+  /** A removed line as the activity log names it. */
+  lineaEliminada: (producto: string, cantidad: number, venta: number) => `${producto} × ${String(cantidad).replace('.', ',')} (venta #${venta})`,
+  lineaDeVentaCompletada:
+    'Los productos de una venta completada no se quitan ni se pasan a otra venta. Para deshacerla use «Anular venta» (todo vuelve al inventario) o «Devolver productos» (solo una parte).',
   // Issue #19: receipts, printers and scanners.
   codigoDesconocidoTitle: 'Código no registrado',
   codigoDesconocidoText: (codigo: string) => `No hay un producto con el código ${codigo}. ¿Desea crearlo con ese código?`,

@@ -122,7 +122,8 @@ test.describe('como administrador de una tienda nueva', () => {
   test('facturas', async ({ page, request }) => {
     const t = await nuevaTienda(request);
     const productoId = await crearFila(request, t, 'producto', { nombre: 'Arroz 500 g', precioUnit: 2800, stock: 10, stockMin: 1 });
-    const ventaId = await crearFila(request, t, 'ventas', { fecha: '2024-05-02', hora: '10:30', estado: 'Completada', metodoPagoId: 5 });
+    // A sale still open: a completed sale's lines are never removed (issue #51).
+    const ventaId = await crearFila(request, t, 'ventas', { fecha: '2024-05-02', hora: '10:30', estado: 'Pendiente', metodoPagoId: 5 });
     await entrarComo(page, t);
     await recorrer(page, {
       lista: '/crud/factura',
@@ -130,12 +131,12 @@ test.describe('como administrador de una tienda nueva', () => {
       datos: { 'Venta ID': String(ventaId), 'Producto ID': String(productoId), Cantidad: '2', Precio: '2800', Estado: 'Pendiente' },
       registrado: 'Factura registrada',
       q: 'Arroz',
-      // A line's state follows its sale's (issue #27): the completed sale's new line is Pagado.
-      enLista: [String(ventaId), '$ 2.800', 'Pagado'],
+      // A line's state follows its sale's (issue #27): the open sale's new line is Pendiente.
+      enLista: [String(ventaId), '$ 2.800', 'Pendiente'],
       cambios: { Cantidad: '3' },
       tituloActualizar: 'Actualizar factura',
       actualizado: 'Factura actualizada',
-      trasCambio: [/500 g3\$ 2\.800Pagado/],
+      trasCambio: [/500 g3\$ 2\.800Pendiente/],
       eliminado: 'Factura eliminada',
     });
   });
@@ -256,10 +257,11 @@ test.describe('como administrador de una tienda nueva', () => {
       registrado: 'Venta registrada',
       q: doc,
       enLista: ['15/08/2024', /6:45/, 'Pendiente', 'María Gómez', t.nombre],
-      cambios: { 'Estado de Venta': 'Anulada', 'Hora de Venta': '19:05' },
+      // Still open, so it may be deleted (issue #51: a completed or annulled sale never is).
+      cambios: { 'Hora de Venta': '19:05' },
       tituloActualizar: 'Actualizar venta',
       actualizado: 'Venta actualizada',
-      trasCambio: ['Anulada', /7:05/],
+      trasCambio: ['Pendiente', /7:05/],
       eliminado: 'Venta eliminada',
     });
   });

@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { factura, producto, tienda, venta, ventaConteo, ventaProductoResumen, ventaResumenCantidad } from '../../db/schema';
 import { compactarConteos } from './analisis.service';
+import { borrarComoCierre } from '../../../tests/helpers/borrado';
 import { crearTienda } from '../../../tests/helpers/factories';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
 
@@ -70,8 +71,9 @@ describe('resumen de ventas por producto', () => {
     await db.update(venta).set({ estado: 'Completada' }).where(eq(venta.idVenta, v2));
     expect(await mismatches(s.id)).toEqual([]);
     expect(await conteosDesviados(s.id)).toEqual([]);
-    await db.delete(factura).where(and(eq(factura.ventaId, v2), eq(factura.productoId, a)));
-    await db.delete(venta).where(eq(venta.idVenta, v1));
+    // A completed sale's lines and the sale go only with its store (migration 0050): the summaries follow.
+    await borrarComoCierre(db, s.id, (tx) => tx.delete(factura).where(and(eq(factura.ventaId, v2), eq(factura.productoId, a))));
+    await borrarComoCierre(db, s.id, (tx) => tx.delete(venta).where(eq(venta.idVenta, v1)));
     expect(await mismatches(s.id)).toEqual([]);
     expect(await conteosDesviados(s.id)).toEqual([]);
     const [row] = await db.select().from(ventaProductoResumen).where(and(eq(ventaProductoResumen.tiendaId, s.id), eq(ventaProductoResumen.productoId, b)));

@@ -6,11 +6,15 @@ import { client, createCrudTestApp, nuevoDocumento, operadorToken, PASSWORD, see
 let t: TestApp;
 let s: Awaited<ReturnType<typeof tiendaConDatos>>;
 let operador: Client;
+/** A sale still open (Pendiente): only its lines may be removed (issue #51: a completed sale's never are). */
+let ventaAbierta: number;
 
 beforeAll(async () => {
   t = await createCrudTestApp();
   s = await tiendaConDatos(t);
   operador = client(t, await operadorToken(t));
+  const abierta = await s.admin.post('/ventas', { fecha: '2024-05-02', hora: '11:00', estado: 'Pendiente', metodoPagoId: 5 });
+  ventaAbierta = abierta.body.id as number;
 });
 afterAll(() => t?.close());
 
@@ -87,12 +91,12 @@ const CASES: Case[] = [
     path: 'factura',
     writer: 'admin',
     idKey: 'idFactura',
-    create: () => ({ ventaId: s.ventaId, productoId: s.productoId, cantidad: 2, precio: 2800, estado: 'Pendiente' }),
-    update: () => ({ ventaId: s.ventaId, productoId: s.productoId, cantidad: 3, precio: 2700, estado: 'Pagado' }),
+    create: () => ({ ventaId: ventaAbierta, productoId: s.productoId, cantidad: 2, precio: 2800, estado: 'Pendiente' }),
+    update: () => ({ ventaId: ventaAbierta, productoId: s.productoId, cantidad: 3, precio: 2700, estado: 'Pagado' }),
     // A line's state follows its sale's (issue #27: lines are the sale's, written by its owner).
     created: { cantidad: 2, precio: 2800, productoNombre: 'Arroz 500 g' },
     updated: { cantidad: 3, precio: 2700 },
-    q: () => String(s.ventaId),
+    q: () => String(ventaAbierta),
   },
   {
     path: 'cliente',
@@ -169,10 +173,11 @@ const CASES: Case[] = [
     writer: 'admin',
     idKey: 'idVenta',
     create: () => ({ fecha: '2024-08-15', hora: '18:45', estado: 'Pendiente', metodoPagoId: 3, clienteDocumento: s.clienteDocumento }),
-    update: () => ({ fecha: '2024-08-15', hora: '19:05', estado: 'Anulada', metodoPagoId: 2, clienteDocumento: '' }),
+    // Still open, so it may be deleted (issue #51: an annulled or completed sale never is).
+    update: () => ({ fecha: '2024-08-15', hora: '19:05', estado: 'Pendiente', metodoPagoId: 2, clienteDocumento: '' }),
     created: { estado: 'Pendiente', metodoPagoId: 3, fecha: '2024-08-15T23:45:00.000Z', clienteDocumento: '', clienteNombre: 'María Gómez' },
-    updated: { estado: 'Anulada', metodoPagoId: 2, fecha: '2024-08-16T00:05:00.000Z', clienteDocumento: null },
-    q: () => 'Anulada|Pendiente',
+    updated: { estado: 'Pendiente', metodoPagoId: 2, fecha: '2024-08-16T00:05:00.000Z', clienteDocumento: null },
+    q: () => 'Pendiente',
   },
 ];
 

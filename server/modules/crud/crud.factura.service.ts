@@ -40,7 +40,7 @@ export async function updateFactura(options: { db: Db; scope: CrudScope; id: num
 
 export async function deleteFactura(options: { db: Db; scope: CrudScope; id: number }): Promise<TCrudMessage> {
   const { db, scope, id } = options;
-  await lineas.quitarLinea({ db, scope, idFactura: id, errores });
+  await lineas.quitarLinea({ db, scope, idFactura: id, autor: autorCrud(scope), errores });
   return { message: M.crud.eliminado.factura };
 }
 

@@ -79,7 +79,7 @@ describe('lo que tiene historia no se borra', () => {
 
     const v = await s.admin.del(`/ventas/${s.ventaId}`);
     expect(v.status).toBe(409);
-    expect(v.body.error.message).toBe(M.crud.ventaConFacturas);
+    expect(v.body.error.message).toBe(M.ventas.ventaNoSeElimina);
   });
 
   it('el total de una venta sigue a sus líneas de factura', async () => {

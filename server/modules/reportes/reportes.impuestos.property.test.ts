@@ -5,6 +5,7 @@ import { desglosarVenta, IMPUESTOS, type TImpuesto } from '#shared/impuestos';
 import { sumarDias } from '#shared/periodo';
 import type { TInforme, TReporteFiltros } from '#shared/schemas/reportes';
 import { factura, producto, puntoVenta, tienda, venta } from '../../db/schema';
+import { borrarComoCierre } from '../../../tests/helpers/borrado';
 import { crearTienda } from '../../../tests/helpers/factories';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
 import { generarReporte, hoyEnTienda } from './reportes.service';
@@ -132,10 +133,11 @@ describe('impuestos por día: la respuesta resumida es el desglose directo', () 
           const estaLinea = linea ? and(eq(factura.idFactura, linea.id), eq(factura.tiendaId, s.id)) : undefined;
           if (c.tipo === 'anular') await db.update(venta).set({ estado: 'Anulada' }).where(eq(venta.idVenta, ventaId));
           if (c.tipo === 'completar') await db.update(venta).set({ estado: 'Completada' }).where(eq(venta.idVenta, ventaId));
-          if (c.tipo === 'borrarVenta') await db.delete(venta).where(eq(venta.idVenta, ventaId));
+          // A completed sale and its lines are deleted only with their store (migration 0050): the summaries follow.
+          if (c.tipo === 'borrarVenta') await borrarComoCierre(db, s.id, (tx) => tx.delete(venta).where(eq(venta.idVenta, ventaId)));
           if (c.tipo === 'descuentoVenta') await db.update(venta).set({ descuento: c.cual % 5000 }).where(eq(venta.idVenta, ventaId));
           if (c.tipo === 'caja') await db.update(venta).set({ puntoVentaId: c.cual % 2 ? caja!.id : null }).where(eq(venta.idVenta, ventaId));
-          if (linea && c.tipo === 'borrarLinea') await db.delete(factura).where(estaLinea);
+          if (linea && c.tipo === 'borrarLinea') await borrarComoCierre(db, s.id, (tx) => tx.delete(factura).where(estaLinea));
           if (linea && c.tipo === 'cantidad') await db.update(factura).set({ cantidad: 1 + (c.cual % 7), descuento: 0 }).where(estaLinea);
           if (linea && c.tipo === 'descuentoLinea') await db.update(factura).set({ descuento: (c.cual * 7) % (linea.precio * linea.cantidad + 1) }).where(estaLinea);
           if (linea && c.tipo === 'impuestoLinea') await db.update(factura).set({ impuesto: [...IMPUESTOS, null][c.cual % (IMPUESTOS.length + 1)] ?? null, valorBolsa: c.cual % 120 }).where(estaLinea);

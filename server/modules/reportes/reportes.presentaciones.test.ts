@@ -1,8 +1,8 @@
 /**
  * Packs counted in units (issue #33, ADR 033 and 035): a line sold as a pack keeps `cantidad` in packs
  * and its factor; every report, summary and export that counts quantities counts factor × packs. One
- * product sold as 2 packs of 12 and 3 loose shows 27 units everywhere; the back-office removing the
- * pack's line puts 24 units back in stock.
+ * product sold as 2 packs of 12 and 3 loose shows 27 units everywhere; the back-office correcting the
+ * pack's line from 2 packs to 1 puts 12 units back in stock.
  */
 import { and, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { factura, producto } from '../../db/schema';
 import { crearTienda, peticion } from '../../../tests/helpers/factories';
 import { usarApp } from '../../../tests/helpers/test-app';
-import { quitarLinea } from '../venta/venta-lineas';
+import { cambiarLinea } from '../venta/venta-lineas';
 import { plegarResumenes } from './reportes.resumen';
 import { generarReporte, hoyEnTienda, resumenDeInicio } from './reportes.service';
 
@@ -81,14 +81,15 @@ describe('presentaciones en los informes: unidades, no pacas', () => {
     expect(csv.statusCode).toBe(200);
     expect(csv.body.split('\n').find((l) => l.includes('Cerveza lata'))).toMatch(/;27;/);
 
-    // The back-office removes the pack's line: its 24 units come back to stock, and the reports follow.
+    // The back-office corrects the pack's line from 2 packs to 1: its 12 units come back to stock, and
+    // the reports follow (a completed sale's line is no longer removed, issue #51: it is changed or returned).
     const stockAntes = Number((await db.select({ stock: producto.stock }).from(producto).where(eq(producto.idProducto, id)))[0]!.stock);
-    const [linea] = await db.select({ id: factura.idFactura }).from(factura).where(and(eq(factura.tiendaId, s.id), eq(factura.factor, 12)));
-    await quitarLinea({ db, scope: { tiendaId: s.id }, idFactura: linea!.id });
-    expect(Number((await db.select({ stock: producto.stock }).from(producto).where(eq(producto.idProducto, id)))[0]!.stock)).toBe(stockAntes + 24);
-    expect(await resumenes()).toEqual({ dia: '3.000', mes: '3.000', venta: '3.000', popular: '3.000' });
+    const [linea] = await db.select({ id: factura.idFactura, ventaId: factura.ventaId, precio: factura.precio }).from(factura).where(and(eq(factura.tiendaId, s.id), eq(factura.factor, 12)));
+    await cambiarLinea({ db, scope: { tiendaId: s.id }, idFactura: linea!.id, cambios: { ventaId: linea!.ventaId, productoId: id, cantidad: 1, precio: linea!.precio } });
+    expect(Number((await db.select({ stock: producto.stock }).from(producto).where(eq(producto.idProducto, id)))[0]!.stock)).toBe(stockAntes + 12);
+    expect(await resumenes()).toEqual({ dia: '15.000', mes: '15.000', venta: '15.000', popular: '15.000' });
     const despues = await generarReporte({ db, tiendaId: s.id, informe: 'productos', filtros: hoy });
-    expect(despues.tablas[0]!.filas[0]).toMatchObject({ cantidad: 3 });
+    expect(despues.tablas[0]!.filas[0]).toMatchObject({ cantidad: 15 });
   });
 
   it('por peso: 0,375 kg se ve como 0,375 en el informe, el CSV, el XLSX y el inventario del cierre mensual (no redondeado)', async () => {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sumarDias } from '#shared/periodo';
 import type { TInforme, TReporteFiltros } from '#shared/schemas/reportes';
 import { cliente, creditoMovimiento, factura, producto, tienda, usuario, venta } from '../../db/schema';
+import { borrarComoCierre } from '../../../tests/helpers/borrado';
 import { crearTienda } from '../../../tests/helpers/factories';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
 import { generarReporte, hoyEnTienda, resumenDeInicio } from './reportes.service';
@@ -89,10 +90,11 @@ describe('resúmenes por día: la respuesta resumida es la suma directa', () => 
           const ventaId = ids[c.cual % ids.length]!;
           if (c.tipo === 'anular') await db.update(venta).set({ estado: 'Anulada' }).where(eq(venta.idVenta, ventaId));
           if (c.tipo === 'desanular') await db.update(venta).set({ estado: 'Completada' }).where(eq(venta.idVenta, ventaId));
-          if (c.tipo === 'borrarVenta') await db.delete(venta).where(eq(venta.idVenta, ventaId));
+          // A completed sale and its lines are deleted only with their store (migration 0050): the summaries follow.
+          if (c.tipo === 'borrarVenta') await borrarComoCierre(db, s.id, (tx) => tx.delete(venta).where(eq(venta.idVenta, ventaId)));
           if (c.tipo === 'borrarLinea' || c.tipo === 'cantidad') {
             const [linea] = await db.select({ id: factura.idFactura }).from(factura).where(eq(factura.ventaId, ventaId)).limit(1);
-            if (linea && c.tipo === 'borrarLinea') await db.delete(factura).where(eq(factura.idFactura, linea.id));
+            if (linea && c.tipo === 'borrarLinea') await borrarComoCierre(db, s.id, (tx) => tx.delete(factura).where(eq(factura.idFactura, linea.id)));
             if (linea && c.tipo === 'cantidad') await db.update(factura).set({ cantidad: 1 + (c.cual % 7), factor: c.cual % 2 ? 6 : 1 }).where(and(eq(factura.idFactura, linea.id), eq(factura.tiendaId, s.id)));
           }
           if (c.tipo === 'plegar') await plegarResumenes(db, s.id, { desde: sumarDias(hoy, -10), hasta: hoy });

@@ -122,6 +122,9 @@ export async function cerrarTienda(options: { db: Db; alcance: Alcance; id: numb
   await db.transaction(async (tx) => {
     const [t] = await tx.select({ id: tienda.idTienda }).from(tienda).where(eq(tienda.idTienda, id)).for('update').limit(1);
     if (!t) throw notFound();
+    // The database refuses deleting a completed sale's lines (migration 0050) but for the store this
+    // transaction closes, named here for the transaction only.
+    await tx.execute(sql`select set_config('adax.tienda_cerrada', ${String(id)}, true)`);
     await tx.delete(devolucionLinea).where(eq(devolucionLinea.tiendaId, id));
     await tx.delete(devolucion).where(eq(devolucion.tiendaId, id));
     await tx.delete(factura).where(eq(factura.tiendaId, id));

@@ -305,6 +305,8 @@ export async function cambiarLinea(options: {
       estados.set(id, v.estado);
       numeros.set(id, v.numero);
     }
+    // A line moved to another sale leaves its own: never a completed sale's (issue #51 point 2).
+    if (cambios.ventaId !== actual.ventaId && estados.get(actual.ventaId) !== 'Pendiente') throw new AppError('BUSINESS_RULE', V.lineaDeVentaCompletada);
     // Units move, not packs (ADR 033): a pack's line stays a pack of its product; moved to another
     // product, it becomes a plain line of that product.
     const mismoProducto = cambios.productoId === actual.productoId;
@@ -327,16 +329,27 @@ export async function cambiarLinea(options: {
   });
 }
 
-/** Removes one line in the caller's reach: its units come back to stock through the ledger; the total follows. */
-export async function quitarLinea(options: { db: Db; scope: LineaScope; idFactura: number; errores?: ErroresLinea }): Promise<void> {
-  const { db, scope, idFactura } = options;
+/**
+ * Removes one line of a sale that is still Pendiente, in the caller's reach: its units come back to
+ * stock through the ledger, the total follows, and the removal is in the activity log with who did it
+ * and through which face. A completed sale's lines are never removed (issue #51 point 2): the sale is
+ * annulled or its products returned, and the database refuses it too (migration 0050).
+ */
+export async function quitarLinea(options: { db: Db; scope: LineaScope; idFactura: number; autor: Autor; errores?: ErroresLinea }): Promise<void> {
+  const { db, scope, idFactura, autor } = options;
   const errores = options.errores ?? ERRORES;
   await db.transaction(async (tx) => {
     const actual = await lineaEnAlcance(tx, scope, idFactura, errores);
     await bloquearProductos(tx, actual.tiendaId, [actual.productoId]);
     const v = await ventaBloqueada(tx, actual.tiendaId, actual.ventaId, errores);
+    if (v.estado !== 'Pendiente') throw new AppError('BUSINESS_RULE', V.lineaDeVentaCompletada);
     await moverStock(tx, actual.tiendaId, actual.ventaId, new Map([[actual.productoId, unidades(actual.cantidad, actual.factor)]]), V.motivoLineaQuitada(v.numero));
     await tx.delete(factura).where(eq(factura.idFactura, idFactura));
     await recalcularTotal(tx, actual.ventaId);
+    const [p] = await tx.select({ nombre: producto.nombre }).from(producto).where(eq(producto.idProducto, actual.productoId));
+    await registrarPor(tx, actual.tiendaId, autor, {
+      tipo: 'eliminacion',
+      detalle: { entidad: 'factura', id: idFactura, nombre: V.lineaEliminada(p?.nombre ?? String(actual.productoId), actual.cantidad, v.numero) },
+    });
   });
 }

@@ -244,19 +244,25 @@ export async function editarVenta(options: { db: Db; scope: Alcance; id: number;
   else if (cambio.estado === 'Anulada') await emitirNotaAnulacion(db, cambio.tiendaId, id);
 }
 
-/** An empty sale deleted (one with invoice lines keeps them: remove the lines first, 409 otherwise). */
+/**
+ * An empty sale that was never completed deleted (issue #51 point 2), and the deletion in the
+ * activity log. A completed or annulled sale, or one with lines, is never deleted: it is undone by
+ * annulling it or by a return, so its number and what it sold stay in the record (the database
+ * refuses it too, migration 0050).
+ */
 export async function eliminarVentaVacia(options: { db: Db; scope: Alcance; id: number; autor: Autor }): Promise<void> {
   const { db, scope, id, autor } = options;
   await db.transaction(async (tx) => {
     const [actual] = await tx
-      .select({ tiendaId: venta.tiendaId, numero: venta.numero })
+      .select({ tiendaId: venta.tiendaId, numero: venta.numero, estado: venta.estado })
       .from(venta)
       .where(and(eq(venta.idVenta, id), inScope(scope, venta.tiendaId)))
       .for('update')
       .limit(1);
     if (!actual) throw notFound();
+    if (actual.estado !== 'Pendiente') throw new AppError('CONFLICT', M.ventas.ventaNoSeElimina);
     const [linea] = await tx.select({ id: factura.idFactura }).from(factura).where(eq(factura.ventaId, id)).limit(1);
-    if (linea) throw new AppError('CONFLICT', M.crud.ventaConFacturas);
+    if (linea) throw new AppError('CONFLICT', M.ventas.ventaConProductosNoSeElimina);
     await tx.delete(venta).where(eq(venta.idVenta, id));
     await registrarPor(tx, actual.tiendaId, autor, { tipo: 'eliminacion', detalle: { entidad: 'venta', id, nombre: `#${actual.numero}` } });
   });
