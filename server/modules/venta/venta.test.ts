@@ -604,6 +604,20 @@ describe('una venta se registra una sola vez (clave de la venta)', () => {
     expect(after).toEqual({ ventas: before.ventas + 1, facturas: before.facturas + 1, movimientos: before.movimientos + 1 });
   });
 
+  it('una clave ya gastada con otro carrito responde el recibo de la primera venta y no registra otra (issue #51)', async () => {
+    const s = await crearTienda(t);
+    const p = await crearProducto(s.id, { nombre: 'Avena', precio: 2000, stock: 10 });
+    const clave = claveNueva();
+    const first = await vender(s.token, { clave, lineas: [{ productoId: p.idProducto, cantidad: 2 }], metodoPagoId: 5, montoRecibido: 4000 });
+    expect(first.statusCode).toBe(201);
+    const before = await counts(s.id);
+    const otra = await vender(s.token, { clave, lineas: [{ productoId: p.idProducto, cantidad: 3 }], metodoPagoId: 5, montoRecibido: 6000 });
+    expect(otra.statusCode).toBe(201);
+    expect(otra.json()).toEqual(first.json());
+    expect(await stockOf(p.idProducto)).toBe(8);
+    expect(await counts(s.id)).toEqual(before);
+  });
+
   it('cinco envíos simultáneos con la misma clave dejan una sola venta', async () => {
     const s = await crearTienda(t);
     const e = await crearEmpleado(t, s.codigo);

@@ -4,6 +4,7 @@ import type { TProductoVenta } from '#shared/schemas/venta';
 import { STORAGE_KEYS } from '../../lib/session';
 import {
   agregarProducto,
+  carritoParaPagar,
   claveDeVenta,
   excedeStock,
   importeDe,
@@ -231,5 +232,26 @@ describe('clave de la venta (ADR 011)', () => {
     const clave = claveDeVenta([linea(1, 1)]);
     expect(clave).toMatch(/^[0-9a-f-]{36}$/);
     expect(claveDeVenta([linea(1, 1)])).toBe(clave);
+  });
+});
+
+describe('el carrito que el pago puede cobrar (issue #51 punto 1)', () => {
+  it('el carrito que envió la caja, mientras siga guardado; vendido (vaciado) o cambiado, ninguno', () => {
+    const c = [linea(1, 2), linea(2, 1)];
+    guardarCarrito(c);
+    expect(carritoParaPagar(c)).toEqual(c);
+    // Opened by its address (no navigation state): the stored cart.
+    expect(carritoParaPagar(undefined)).toEqual(c);
+    // The sale recorded: the stored cart is gone; Back to the payment page finds the sold cart only
+    // in the history's state, and may not charge it again.
+    vaciarCarrito();
+    expect(carritoParaPagar(c)).toEqual([]);
+    expect(carritoParaPagar(undefined)).toEqual([]);
+    // A new cart at the till: Back to the old payment page does not charge the old one, nor the new.
+    const nuevo = [linea(3, 1)];
+    guardarCarrito(nuevo);
+    expect(carritoParaPagar(c)).toEqual([]);
+    expect(carritoParaPagar(nuevo)).toEqual(nuevo);
+    vaciarCarrito();
   });
 });

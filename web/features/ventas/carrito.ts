@@ -119,6 +119,21 @@ export function claveDeVenta(lineas: readonly LineaCarrito[]): string {
   return clave;
 }
 
+/**
+ * The cart the payment page may charge (issue #51 point 1): the till's stored cart, and only while it
+ * is still the cart the till sent (`enviado`, the navigation state). The stored cart and its key are
+ * cleared the moment a sale is recorded, so Back (or Android's back gesture) landing on a payment page
+ * whose cart was sold finds no cart, or another one, and answers empty: the page goes to the till
+ * instead of charging the same products again under a new key. Without a cart in the navigation state
+ * (a payment page opened by its address), the stored cart.
+ */
+export function carritoParaPagar(enviado: unknown): LineaCarrito[] {
+  const guardado = leerCarrito();
+  const lineas = parseCarrito(enviado);
+  if (lineas.length && huellaDe(lineas) !== huellaDe(guardado)) return [];
+  return guardado;
+}
+
 /** A cart put aside (venta en espera) while another customer is served; kept on this device. */
 export interface VentaEnEspera {
   id: string;

@@ -23,7 +23,7 @@ import { useRegistrarVenta } from './api/registrar-venta';
 import { PagoCliente } from './components/pago-cliente';
 import { PagoCobro } from './components/pago-cobro';
 import { PagoResumen } from './components/pago-resumen';
-import { claveDeVenta, leerCarrito, parseCarrito, vaciarCarrito, type LineaCarrito } from './carrito';
+import { carritoParaPagar, claveDeVenta, vaciarCarrito, type LineaCarrito } from './carrito';
 import { calcularPago, construirPedido, revisarCliente, revisarCobro, type TPedido } from './pedido-pago';
 import { usePago } from './use-pago';
 import { useAtrasAlInicio } from './use-atras-al-inicio';
@@ -37,13 +37,13 @@ const V = M.ventas;
 /** A refusal of the supervisor's PIN (wrong, or the cashier's tries used up): answered inside the PIN dialog. */
 const esErrorDePin = (err: unknown): err is AppError => err instanceof AppError && (err.code === 'RATE_LIMITED' || err.message === V.pinIncorrecto);
 
-/** Payment (spec §2 /generar_pago): the cart from navigation state, or the stored cart after a reload. */
+/**
+ * Payment (spec §2 /generar_pago): the till's cart, as long as it was not sold meanwhile; a cart
+ * already sold (Back after the receipt) sends the person to the empty till (issue #51 point 1).
+ */
 export default function GenerarPagoPage() {
   const location = useLocation();
-  const [lineas] = useState<LineaCarrito[]>(() => {
-    const fromState = parseCarrito((location.state as { carrito?: unknown } | null)?.carrito);
-    return fromState.length ? fromState : leerCarrito();
-  });
+  const [lineas] = useState<LineaCarrito[]>(() => carritoParaPagar((location.state as { carrito?: unknown } | null)?.carrito));
   // The cashier chose "Vender de todos modos" at the till (issue #36 point 7): the sale asks past stock.
   const [sinStock] = useState(() => (location.state as { venderSinStock?: unknown } | null)?.venderSinStock === true);
   useAtrasAlInicio();
