@@ -13,6 +13,28 @@ export interface Rango {
 }
 
 const DIA = 86_400_000;
+
+/**
+ * The one budget of a date range asked to the server (issue #49 point 4): at most 400 days per
+ * request (a year and a month, for a comparison with last year), with years between 2000 and 2100.
+ * A century asked to a report took 23 s on PGlite while the store's other requests waited (PGlite
+ * runs one statement at a time and cannot be interrupted: this cap is its budget; PostgreSQL also
+ * has DB_STATEMENT_TIMEOUT_MS). Every schema with a desde/hasta filter uses these.
+ */
+export const RANGO_MAX_DIAS = 400;
+export const ANIO_MIN = 2000;
+export const ANIO_MAX = 2100;
+
+/** A YYYY-MM-DD day whose year is inside the window (an empty value, no filter, passes; a malformed one is the schema's format error). */
+export const anioPermitido = (dia: string | undefined): boolean => {
+  if (!dia || !/^\d{4}-/.test(dia)) return true;
+  const anio = Number(dia.slice(0, 4));
+  return anio >= ANIO_MIN && anio <= ANIO_MAX;
+};
+
+/** Both ends inside the year window and, when both are given in order, at most RANGO_MAX_DIAS days. */
+export const rangoPermitido = (v: { desde?: string; hasta?: string }): boolean =>
+  anioPermitido(v.desde) && anioPermitido(v.hasta) && (!v.desde || !v.hasta || v.desde > v.hasta || diasEntre(v.desde, v.hasta) <= RANGO_MAX_DIAS);
 const aFecha = (d: string) => Date.UTC(Number(d.slice(0, 4)), Number(d.slice(5, 7)) - 1, Number(d.slice(8, 10)));
 const aTexto = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 

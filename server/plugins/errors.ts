@@ -53,6 +53,8 @@ export function toAppError(err: unknown): AppError | null {
       fields[key] ??= v.message ?? M.generic.validation;
     }
     const first = Object.values(fields)[0] ?? M.generic.validation;
+    // A date range past the server's budget (shared/periodo.ts) is well formed but too much to answer: 422.
+    if (Object.values(fields).includes(M.generic.rangoMuyLargo)) return new AppError('BUSINESS_RULE', M.generic.rangoMuyLargo, { fields });
     return new AppError('VALIDATION', first, { fields });
   }
   if (esDiscoLleno(err)) return new AppError('UNAVAILABLE', M.operacion.discoLleno);

@@ -19,6 +19,8 @@ export const generic = {
   conflict: 'El registro ya existe.',
   /** A delete refused by a foreign key (another row still names it), on either database. */
   relacionado: 'El registro está relacionado con otros datos.',
+  /** A date range past the server's budget (shared/periodo.ts: 400 days, years 2000–2100); a 422. */
+  rangoMuyLargo: 'El rango no puede pasar de 400 días, con fechas entre los años 2000 y 2100. Elija fechas más cercanas o consulte por partes.',
   accept: 'Aceptar',
   cancel: 'Cancelar',
 } as const;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { actividad } from '../messages/actividad';
 import { generic } from '../messages/comun';
 import { ZPageQuery, zPage } from './common';
-import { rangoValido, zFechaFiltro } from './movimiento';
+import { rangoLimitado, rangoValido, zFechaFiltro } from './movimiento';
 
 // Only these areas' texts: a screen that loads this schema does not load the whole catalogue.
 const M = { actividad, generic };
@@ -128,7 +128,8 @@ export const ZActividadQuery = ZPageQuery.extend({
   tipo: z.union([z.enum(TIPOS_ACTIVIDAD, { error: M.generic.validation }), z.literal('')]).optional(),
   desde: zFechaFiltro(M.actividad.fechaInvalida),
   hasta: zFechaFiltro(M.actividad.fechaInvalida),
-}).refine(rangoValido, { path: ['hasta'], message: M.actividad.rangoInvalido });
+}).refine(rangoValido, { path: ['hasta'], message: M.actividad.rangoInvalido })
+  .refine(...rangoLimitado);
 export type TActividadQuery = Partial<z.output<typeof ZActividadQuery>>;
 export type TActividadFiltros = z.output<typeof ZActividadQuery>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { analisis } from '../messages/analisis';
-import { rangoValido, zFechaFiltro } from './movimiento';
+import { rangoLimitado, rangoValido, zFechaFiltro } from './movimiento';
 
 // Only these areas' texts: a screen that loads this schema does not load the whole catalogue.
 const M = { analisis };
@@ -17,7 +17,8 @@ export const ZAnalisisQuery = z
     page: z.coerce.number().int().min(1).max(100_000).optional().default(1),
     pageSize: z.coerce.number().int().min(1).max(200).optional().default(50),
   })
-  .refine(rangoValido, { path: ['hasta'], message: M.analisis.rangoInvalido });
+  .refine(rangoValido, { path: ['hasta'], message: M.analisis.rangoInvalido })
+  .refine(...rangoLimitado);
 /** What a client sends (every field optional). */
 export type TAnalisisQuery = Partial<z.output<typeof ZAnalisisQuery>>;
 export type TAnalisisFiltros = z.output<typeof ZAnalisisQuery>;

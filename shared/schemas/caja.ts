@@ -3,6 +3,7 @@ import { LIMITES_DINERO } from '../money';
 import { caja } from '../messages/caja';
 import { numeracion } from '../messages/numeracion';
 import { zTextoVisible } from './common';
+import { rangoLimitado } from './movimiento';
 import { ZAutorizacionPin } from './venta';
 import { ZTotalTarifa } from './impuestos';
 
@@ -177,7 +178,7 @@ export const ZTurnosQuery = z.object({
   cajero: z.coerce.number({ error: C.cajeroInvalido }).int(C.cajeroInvalido).min(0, C.cajeroInvalido).max(2_147_483_647, C.cajeroInvalido).optional(),
   page: z.coerce.number().int().min(1).max(100_000).optional().default(1),
   pageSize: z.coerce.number().int().min(1).max(100).optional().default(20),
-});
+}).refine(...rangoLimitado);
 export interface TTurnosQuery {
   desde?: string;
   hasta?: string;

@@ -3,6 +3,7 @@ import { generic } from '../messages/comun';
 import { movimientos } from '../messages/movimientos';
 import { ZPageQuery, zPage } from './common';
 
+import { rangoPermitido } from '../periodo';
 import { ZONA_HORARIA } from '../zona-horaria';
 
 // Only these areas' texts: a screen that loads this schema does not load the whole catalogue.
@@ -35,11 +36,19 @@ export const zFechaFiltro = (message: string) =>
 /** `desde` ≤ `hasta` when both are given; the message goes on `hasta`. */
 export const rangoValido = (v: { desde?: string; hasta?: string }) => !v.desde || !v.hasta || v.desde <= v.hasta;
 
+/**
+ * The server's budget of a range (shared/periodo.ts: 400 days, years 2000–2100), one refinement for
+ * every schema with a desde/hasta filter; answered as a 422 (server/plugins/errors.ts).
+ */
+export const rangoLimitado: [typeof rangoPermitido, { path: string[]; message: string }] = [rangoPermitido, { path: ['hasta'], message: M.generic.rangoMuyLargo }];
+
 export const ZMovimientosQuery = ZPageQuery.extend({
   productoId: z.coerce.number({ error: M.generic.validation }).int().positive().max(2_147_483_647).optional(),
   desde: zFechaFiltro(M.movimientos.fechaInvalida),
   hasta: zFechaFiltro(M.movimientos.fechaInvalida),
-}).refine(rangoValido, { path: ['hasta'], message: M.movimientos.rangoInvalido });
+})
+  .refine(rangoValido, { path: ['hasta'], message: M.movimientos.rangoInvalido })
+  .refine(...rangoLimitado);
 /** What a client sends (every field optional). */
 export type TMovimientosQuery = Partial<z.output<typeof ZMovimientosQuery>>;
 export type TMovimientosFiltros = z.output<typeof ZMovimientosQuery>;

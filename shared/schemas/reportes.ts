@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { comun } from '../messages/comun';
 import { reportes } from '../messages/reportes';
 import { PERIODOS } from '../periodo';
-import { rangoValido, zFechaFiltro } from './movimiento';
+import { rangoLimitado, rangoValido, zFechaFiltro } from './movimiento';
 
 // Only these areas' texts: a screen that loads this schema does not load the whole catalogue.
 const M = { comun, reportes };
@@ -29,7 +29,8 @@ export const ZReporteQuery = z
     /** The till (punto de venta) of the daily close (issue #35 point 4); 0: sales of no till. */
     puntoVentaId: z.coerce.number({ error: R.filtroInvalido }).int(R.filtroInvalido).min(0, R.filtroInvalido).max(2_147_483_647, R.filtroInvalido).optional(),
   })
-  .refine(rangoValido, { path: ['hasta'], message: R.rangoInvalido });
+  .refine(rangoValido, { path: ['hasta'], message: R.rangoInvalido })
+  .refine(...rangoLimitado);
 export type TReporteQuery = Partial<z.output<typeof ZReporteQuery>>;
 export type TReporteFiltros = z.output<typeof ZReporteQuery>;
 
