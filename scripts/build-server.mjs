@@ -30,6 +30,8 @@ await build({
 cpSync('server/db/migrations', `${dist}/server/migrations`, { recursive: true });
 // The embedded database's thread (ADR 009): plain JavaScript, loaded beside main.js.
 cpSync('server/db/pglite-worker.mjs', `${dist}/server/pglite-worker.mjs`);
+// The thread that reads an import's spreadsheet within its caps (issue #49 point 1, server/modules/importacion/leer-archivo.ts).
+cpSync('server/modules/importacion/leer-archivo-worker.mjs', `${dist}/server/leer-archivo-worker.mjs`);
 // The thread that opens a store's .p12 off the event loop (issue #49, server/modules/dian/p12.ts).
 cpSync('server/modules/dian/p12-worker.mjs', `${dist}/server/p12-worker.mjs`);
 console.log(`servidor compilado en ${dist}/server/main.js`);

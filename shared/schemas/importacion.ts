@@ -5,8 +5,28 @@ import { importacion } from '../messages/importacion';
 // Only these areas' texts: a screen that loads this schema does not load the whole catalogue.
 const M = { generic, importacion };
 
-/** The largest file accepted, and the most rows and columns read from it (issue #33: parse with caps). */
-export const LIMITES_IMPORTACION = { maxBytes: 4 * 1024 * 1024, maxFilas: 20_000, maxColumnas: 60 } as const;
+/**
+ * The largest file accepted, and the most rows and columns read from it (issue #33: parse with caps).
+ * A workbook (XLSX) is a zip: what it holds once inflated is capped too (issue #49 point 1), before
+ * and while it is inflated — the number of its parts, each part's size and the sum of them all.
+ */
+export const LIMITES_IMPORTACION = {
+  maxBytes: 4 * 1024 * 1024,
+  maxFilas: 20_000,
+  maxColumnas: 60,
+  /** A cell's characters (a product's description takes 500). */
+  maxLargoCelda: 1_000,
+  /** The text of all the cells kept, in characters: a workbook can repeat one shared text in every cell. */
+  maxCaracteres: 32 * 1024 * 1024,
+  /** A workbook's parts (sheets, styles, images…). */
+  maxPartes: 1_000,
+  /** One part once inflated: the sheet's XML takes ~40 bytes a cell (20 000 rows × 60 columns). */
+  maxBytesParte: 48 * 1024 * 1024,
+  /** All the parts once inflated, as the workbook declares them. */
+  maxBytesDescomprimidos: 64 * 1024 * 1024,
+  /** Rows without any value read past the row limit before the file is refused (formatted but empty rows). */
+  maxFilasVacias: 50_000,
+} as const;
 
 /** What can be imported (issue #33 point 1): the catalogue, the customers and the suppliers. */
 export const ENTIDADES_IMPORTACION = ['productos', 'clientes', 'proveedores'] as const;

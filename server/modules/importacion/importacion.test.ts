@@ -230,18 +230,18 @@ describe('archivos pequeños: mapeo, permisos y rechazos', () => {
     ]);
   });
 
-  it('archivos vacíos, ilegibles o con demasiadas filas: 400 en español, nada escrito', async () => {
+  it('archivos vacíos o ilegibles: 400 en español; con demasiadas filas: 413 que nombra el límite; nada escrito', async () => {
     const s = await nuevaTienda();
-    const casos: [Buffer | string, string][] = [
-      ['\uFEFF', MI.archivoVacio],
-      [Buffer.from([0x50, 0x4b, 0x03, 0x04, 1, 2, 3]), MI.archivoIlegible],
-      [`Nombre;Precio\r\n${'Pan;100\r\n'.repeat(20_001)}`, MI.demasiadasFilas(20_000)],
+    const casos: [Buffer | string, string, number][] = [
+      ['\uFEFF', MI.archivoVacio, 400],
+      [Buffer.from([0x50, 0x4b, 0x03, 0x04, 1, 2, 3]), MI.archivoIlegible, 400],
+      [`Nombre;Precio\r\n${'Pan;100\r\n'.repeat(20_001)}`, MI.demasiadasFilas(20_000), 413],
     ];
-    for (const [archivo, mensaje] of casos) {
+    for (const [archivo, mensaje, codigo] of casos) {
       for (const enviar of [vistaPrevia, aplicar]) {
         const r = await enviar(s.token, archivo);
         const res = 'res' in r ? r.res : r;
-        expect(res.statusCode, res.body).toBe(400);
+        expect(res.statusCode, res.body).toBe(codigo);
         expect(res.json().error.message).toBe(mensaje);
       }
     }

@@ -2,11 +2,16 @@
  * Reads a spreadsheet a shop has (issue #33): what Excel in Spanish writes — `;` between cells,
  * UTF-8 with or without its byte-order mark, or Windows-1252 (Excel's plain "CSV delimitado" in
  * es-CO) — and XLSX workbooks (exceljs, pinned; never the npm `xlsx` 0.18.5, vulnerable on untrusted
- * files). Every read has caps: the file's bytes, its rows and its columns. The answer is the header
- * row and the rows below it as text (an XLSX number cell keeps its number).
+ * files). Every read has caps (issue #49 point 1): the file's bytes, what a workbook holds once
+ * inflated, its rows, its columns and each cell's length. The answer is the header row and the rows
+ * below it as text (an XLSX number cell keeps its number).
+ *
+ * The reading itself runs on a thread of its own (leer-archivo-worker.mjs; two at most, one file
+ * each at a time, kept a while for the next file) with a memory ceiling: a file of the largest size
+ * takes seconds to read, which the server's thread spends answering the other requests, and a file
+ * that still found a way past the caps ends that thread, never the server.
  */
-import ExcelJS from 'exceljs';
-import Papa from 'papaparse';
+import { Worker } from 'node:worker_threads';
 import { AppError } from '#shared/errors';
 import { M } from '#shared/messages';
 import { LIMITES_IMPORTACION } from '#shared/schemas/importacion';
@@ -20,6 +25,9 @@ export interface Tabla {
 
 const L = LIMITES_IMPORTACION;
 const rechazo = (msg: string) => new AppError('VALIDATION', msg);
+/** A limit passed: 413, its message names the limit. */
+const limite = (msg: string) => new AppError('PAYLOAD_TOO_LARGE', msg);
+const MB = 1024 * 1024;
 
 /** UTF-8 when the bytes are valid UTF-8 (BOM or not), Windows-1252 otherwise. */
 export function decodificar(bytes: Uint8Array): { texto: string; codificacion: 'utf-8' | 'windows-1252' } {
@@ -34,86 +42,143 @@ export function decodificar(bytes: Uint8Array): { texto: string; codificacion: '
 
 const esXlsx = (b: Uint8Array) => b[0] === 0x50 && b[1] === 0x4b && b[2] === 0x03 && b[3] === 0x04;
 
-/** The file's table: XLSX by its signature (a zip), CSV otherwise. Refusals are 400 with Spanish text. */
+/** A column's letters as a spreadsheet shows them (1 → A, 27 → AA). */
+export function letraColumna(n: number): string {
+  let s = '';
+  for (let k = n; k > 0; k = Math.floor((k - 1) / 26)) s = String.fromCharCode(65 + ((k - 1) % 26)) + s;
+  return s;
+}
+
+/** What the reading thread answers: the table, or why the file is refused. */
+type Respuesta = { ok: true; tabla: Tabla } | { ok: false; motivo: string; datos?: { fila?: number; columna?: number } };
+
+function error(r: Extract<Respuesta, { ok: false }>): AppError {
+  switch (r.motivo) {
+    case 'vacio':
+      return rechazo(M.importacion.archivoVacio);
+    case 'demasiadasFilas':
+      return limite(M.importacion.demasiadasFilas(L.maxFilas));
+    case 'demasiadasColumnas':
+      return limite(M.importacion.demasiadasColumnas(L.maxColumnas));
+    case 'celdaLarga':
+      return limite(M.importacion.celdaLarga(r.datos?.fila ?? 0, letraColumna(r.datos?.columna ?? 0), L.maxLargoCelda));
+    case 'demasiadasPartes':
+      return limite(M.importacion.demasiadasPartes(L.maxPartes));
+    case 'contenidoGrande':
+      return limite(M.importacion.contenidoGrande(L.maxBytesDescomprimidos / MB));
+    default:
+      return rechazo(M.importacion.archivoIlegible);
+  }
+}
+
+/** Files read at once, each on its own thread; the next wait their turn. */
+const HILOS = 2;
+/** A thread left idle this long ends (its memory goes with it); the next file starts another. */
+const OCIOSO_MS = 30_000;
+/** A reading that takes longer ends its thread: the file is refused as unreadable. */
+const MAX_LECTURA_MS = 90_000;
+
+interface Hilo {
+  worker: Worker;
+  ocupado: boolean;
+  ocioso?: NodeJS.Timeout;
+  tarea?: { resolve: (r: Respuesta) => void; reject: (e: Error) => void };
+}
+const hilos: Hilo[] = [];
+const turnos: (() => void)[] = [];
+
+function nuevoHilo(): Hilo {
+  const worker = new Worker(new URL('./leer-archivo-worker.mjs', import.meta.url), {
+    workerData: { limites: L },
+    // Plain JavaScript: no loader of the parent (tsx, Vitest) is needed there.
+    execArgv: [],
+    // Within the caps a workbook's reading takes well under this; a file that finds a way around them
+    // ends this thread (ERR_WORKER_OUT_OF_MEMORY), refused as unreadable, and the server goes on.
+    resourceLimits: { maxOldGenerationSizeMb: 384, maxYoungGenerationSizeMb: 32 },
+  });
+  const hilo: Hilo = { worker, ocupado: false };
+  const terminar = (err: Error) => {
+    sacar(hilo);
+    hilo.tarea?.reject(err);
+    hilo.tarea = undefined;
+  };
+  worker.on('message', (r: Respuesta) => {
+    hilo.tarea?.resolve(r);
+    hilo.tarea = undefined;
+  });
+  worker.on('error', terminar);
+  worker.on('exit', () => terminar(new Error('el hilo de lectura terminó')));
+  hilos.push(hilo);
+  return hilo;
+}
+
+/** Out of the pool at once: a thread being ended takes no other file (it ends some time after `terminate`). */
+function sacar(hilo: Hilo) {
+  const i = hilos.indexOf(hilo);
+  if (i >= 0) hilos.splice(i, 1);
+  clearTimeout(hilo.ocioso);
+}
+function acabar(hilo: Hilo) {
+  sacar(hilo);
+  void hilo.worker.terminate();
+}
+
+async function tomarHilo(): Promise<Hilo> {
+  for (;;) {
+    const hilo = hilos.find((h) => !h.ocupado) ?? (hilos.length < HILOS ? nuevoHilo() : null);
+    if (hilo) {
+      hilo.ocupado = true;
+      clearTimeout(hilo.ocioso);
+      hilo.worker.ref();
+      return hilo;
+    }
+    await new Promise<void>((r) => turnos.push(r));
+  }
+}
+
+function soltarHilo(hilo: Hilo) {
+  hilo.ocupado = false;
+  if (hilos.includes(hilo)) {
+    // An idle thread does not keep the process alive, and ends after a while.
+    hilo.worker.unref();
+    hilo.ocioso = setTimeout(() => acabar(hilo), OCIOSO_MS);
+    hilo.ocioso.unref();
+  }
+  turnos.shift()?.();
+}
+
+async function enHilo(pedido: { tipo: 'xlsx'; bytes: Uint8Array } | { tipo: 'csv'; texto: string }): Promise<Respuesta> {
+  const hilo = await tomarHilo();
+  let plazo: NodeJS.Timeout | undefined;
+  try {
+    return await new Promise<Respuesta>((resolve, reject) => {
+      hilo.tarea = { resolve, reject };
+      plazo = setTimeout(() => acabar(hilo), MAX_LECTURA_MS);
+      if (pedido.tipo === 'xlsx') {
+        // A copy of its own is moved to the thread, not copied again.
+        const bytes = new Uint8Array(pedido.bytes);
+        hilo.worker.postMessage({ tipo: 'xlsx', bytes }, [bytes.buffer]);
+      } else hilo.worker.postMessage(pedido);
+    });
+  } catch {
+    // The thread ended (out of memory, or out of time): the file is not read.
+    return { ok: false, motivo: 'ilegible' };
+  } finally {
+    clearTimeout(plazo);
+    soltarHilo(hilo);
+  }
+}
+
+/** The file's table: XLSX by its signature (a zip), CSV otherwise. Refusals are 400 (or 413 for a limit) with Spanish text. */
 export async function leerArchivo(bytes: Uint8Array): Promise<Tabla> {
   if (bytes.length === 0) throw rechazo(M.importacion.archivoVacio);
-  if (bytes.length > L.maxBytes) throw rechazo(M.importacion.archivoGrande(L.maxBytes / 1024 / 1024));
-  const tabla = esXlsx(bytes) ? await leerXlsx(bytes) : leerCsv(bytes);
-  const columnas = tabla.columnas.map((c) => c.trim());
+  if (bytes.length > L.maxBytes) throw limite(M.importacion.archivoGrande(L.maxBytes / MB));
+  const r = await enHilo(esXlsx(bytes) ? { tipo: 'xlsx', bytes } : { tipo: 'csv', texto: decodificar(bytes).texto });
+  if (!r.ok) throw error(r);
+  const columnas = r.tabla.columnas.map((c) => c.trim());
   if (columnas.length === 0 || columnas.every((c) => c === '')) throw rechazo(M.importacion.sinEncabezados);
-  if (columnas.length > L.maxColumnas) throw rechazo(M.importacion.demasiadasColumnas(L.maxColumnas));
-  return { columnas, filas: tabla.filas };
-}
-
-function leerCsv(bytes: Uint8Array): Tabla {
-  const { texto } = decodificar(bytes);
-  let columnas: string[] | null = null;
-  const filas: Tabla['filas'] = [];
-  let n = 0;
-  let demasiadas = false;
-  const res = Papa.parse<string[]>(texto, {
-    // Excel in Spanish writes ';'; other tools ',' or a tab.
-    delimitersToGuess: [';', ',', '\t', '|'],
-    skipEmptyLines: 'greedy',
-    step: (r, parser) => {
-      n++;
-      const celdas = r.data;
-      if (!columnas) {
-        columnas = celdas;
-        return;
-      }
-      if (filas.length >= L.maxFilas) {
-        demasiadas = true;
-        parser.abort();
-        return;
-      }
-      filas.push({ fila: n, celdas });
-    },
-  });
-  if (demasiadas) throw rechazo(M.importacion.demasiadasFilas(L.maxFilas));
-  if (!columnas || (res.errors.length && filas.length === 0 && (columnas as string[]).length <= 1 && !texto.trim())) throw rechazo(M.importacion.archivoVacio);
-  return { columnas: columnas as string[], filas };
-}
-
-/** A cell of exceljs as text or number: formulas give their result, rich text its plain text, dates dd/mm/aaaa. */
-function celdaXlsx(v: ExcelJS.CellValue): Celda {
-  if (v == null) return '';
-  if (typeof v === 'number') return v;
-  if (typeof v === 'string') return v;
-  if (typeof v === 'boolean') return v ? '1' : '0';
-  if (v instanceof Date) return `${String(v.getUTCDate()).padStart(2, '0')}/${String(v.getUTCMonth() + 1).padStart(2, '0')}/${v.getUTCFullYear()}`;
-  if ('richText' in v) return v.richText.map((t) => t.text).join('');
-  if ('result' in v) return v.result == null || typeof v.result === 'object' ? '' : celdaXlsx(v.result as ExcelJS.CellValue);
-  if ('text' in v) return String(v.text);
-  return '';
-}
-
-async function leerXlsx(bytes: Uint8Array): Promise<Tabla> {
-  const libro = new ExcelJS.Workbook();
-  try {
-    await libro.xlsx.load(bytes as unknown as ArrayBuffer);
-  } catch {
-    throw rechazo(M.importacion.archivoIlegible);
-  }
-  const hoja = libro.worksheets[0];
-  if (!hoja || hoja.actualRowCount === 0) throw rechazo(M.importacion.archivoVacio);
-  if (hoja.actualRowCount > L.maxFilas + 1) throw rechazo(M.importacion.demasiadasFilas(L.maxFilas));
-  if (hoja.actualColumnCount > L.maxColumnas) throw rechazo(M.importacion.demasiadasColumnas(L.maxColumnas));
-  let columnas: string[] | null = null;
-  const filas: Tabla['filas'] = [];
-  hoja.eachRow({ includeEmpty: false }, (row, numero) => {
-    const valores = row.values as ExcelJS.CellValue[];
-    const celdas: Celda[] = [];
-    for (let i = 1; i < Math.min(valores.length, L.maxColumnas + 1); i++) celdas.push(celdaXlsx(valores[i] ?? null));
-    if (!columnas) {
-      columnas = celdas.map(String);
-      return;
-    }
-    if (celdas.every((c) => c === '')) return;
-    filas.push({ fila: numero, celdas });
-  });
-  if (!columnas) throw rechazo(M.importacion.archivoVacio);
-  return { columnas, filas };
+  if (columnas.length > L.maxColumnas) throw limite(M.importacion.demasiadasColumnas(L.maxColumnas));
+  return { columnas, filas: r.tabla.filas };
 }
 
 // ── Numbers as Excel in Spanish writes them ─────────────────────────────────────────────────
