@@ -24,6 +24,7 @@ export const permisos = {
     cajaSobreUmbral: 'Registrar entradas y salidas de caja por encima del tope sin PIN de supervisor',
     reportes: 'Ver costos y reportes',
     venderSinStock: 'Vender aunque el sistema no tenga stock, sin PIN de supervisor',
+    devolver: 'Hacer devoluciones y cambios (devolver dinero) sin PIN de supervisor',
   } as Record<string, string>,
   /** Why a box cannot be ticked: the spec's rule for role 3 stays whatever the owner decides. */
   reglaFija: 'El Encargado nunca elimina productos, clientes ni proveedores.',
@@ -43,6 +44,7 @@ export const permisos = {
     cajaSobreUmbral: (tope: string) => `Un movimiento de caja de más de ${tope} necesita el PIN de un supervisor.`,
     reportes: 'No tiene permiso para ver costos ni reportes.',
     venderSinStock: 'Vender sin stock en el sistema necesita el PIN de un supervisor.',
+    devolver: 'Devolver dinero al cliente necesita el PIN de un supervisor.',
   },
   soloAdministrador: 'Solo el administrador de la tienda decide los permisos.',
   soloLectura: 'Solo lectura: su rol no puede cambiar este dato.',

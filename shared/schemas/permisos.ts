@@ -9,7 +9,7 @@ const M = { permisos };
  * What the store's owner (role 1) decides for role 2 and role 3 separately (issue #27 point 1). The
  * rule that reads them lives in server/modules/tienda/permisos.ts; the entity's domain module asks it.
  */
-export const PERMISOS = ['precios', 'stock', 'productos', 'eliminarProductos', 'eliminarClientesProveedores', 'credito', 'anular', 'cajaSobreUmbral', 'reportes', 'venderSinStock'] as const;
+export const PERMISOS = ['precios', 'stock', 'productos', 'eliminarProductos', 'eliminarClientesProveedores', 'credito', 'anular', 'cajaSobreUmbral', 'reportes', 'venderSinStock', 'devolver'] as const;
 export type TPermiso = (typeof PERMISOS)[number];
 export type TPermisosRol = Record<TPermiso, boolean>;
 
@@ -38,17 +38,31 @@ export const ZUpdatePermisosTienda = ZPermisosTienda.strict();
 export const ZMisPermisos = z.object({ permisos: ZPermisosRol, umbralCaja: zUmbralCaja });
 export type TMisPermisos = z.infer<typeof ZMisPermisos>;
 
-/** One change of a product's price or cost (issue #27 point 2). */
+/**
+ * What a change of a pack or of the unit adds to its price history entry (issue #51 point 4): the
+ * pack's name and its factor before and after (null before: a new pack), or the units before and after.
+ */
+export const ZDetalleCambioPrecio = z.object({
+  presentacion: z.string().optional(),
+  factorAnterior: z.number().int().nullable().optional(),
+  factorNuevo: z.number().int().optional(),
+  unidadAnterior: z.string().optional(),
+  unidadNueva: z.string().optional(),
+});
+export type TDetalleCambioPrecio = z.infer<typeof ZDetalleCambioPrecio>;
+
+/** One change of a product's price or cost (issue #27 point 2), of a pack's price or factor, or of its unit (issue #51 point 4). */
 export const ZCambioPrecio = z.object({
   id: z.number().int(),
   /** ISO 8601 instant. */
   fecha: z.string(),
   persona: z.string(),
   cara: z.enum(['tienda', 'crud', 'legacy']),
-  campo: z.enum(['precio', 'costo']),
-  /** Null: the product's first price (its creation). */
+  campo: z.enum(['precio', 'costo', 'presentacion', 'unidad']),
+  /** Null: the product's first price (its creation), or a new pack. */
   anterior: z.number().int().nullable(),
   nuevo: z.number().int().nullable(),
+  detalle: ZDetalleCambioPrecio.nullable().optional(),
 });
 export type TCambioPrecio = z.infer<typeof ZCambioPrecio>;
 export const ZHistorialPrecios = z.object({ items: z.array(ZCambioPrecio) });

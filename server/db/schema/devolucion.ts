@@ -27,7 +27,11 @@ export const devolucion = pgTable(
     fecha: timestamp('fecha', { withTimezone: true }).notNull().defaultNow(),
     /** Who made it; null when the store account did. */
     usuarioId: integer('usuario_id').references(() => usuario.idUsuario, { onDelete: 'set null' }),
-    /** How the money went back: a payment method (Efectivo out of the drawer) or Fiado (to the customer's account). */
+    /**
+     * How the money went back (ADR 039): the method of the part that was not credited to the customer's
+     * account (Efectivo out of the drawer, or the same transfer or card the sale was paid with); Fiado
+     * when all of it was credited.
+     */
     metodoPagoId: integer('metodo_pago_id')
       .notNull()
       .references(() => metodoPago.idMetPago),
@@ -35,6 +39,10 @@ export const devolucion = pgTable(
     turnoId: integer('turno_id').references(() => turno.idTurno, { onDelete: 'set null' }),
     /** Pesos refunded: the returned units' share of what the sale's lines paid. */
     total: bigint('total', { mode: 'number' }).notNull(),
+    /** Of `total`, the pesos credited to the customer's fiado account (issue #51 point 3); the rest went back by `metodo_pago_id`. */
+    montoFiado: bigint('monto_fiado', { mode: 'number' }).notNull().default(0),
+    /** The reference of the transfer or card refund that gave the money back (issue #51 point 3). */
+    referencia: text('referencia'),
     motivo: text('motivo').notNull(),
     /** The till's key for this return: sent twice, it answers the return already made. */
     clave: uuid('clave'),
@@ -43,6 +51,7 @@ export const devolucion = pgTable(
   },
   (t) => [
     check('devolucion_total_rango', sql`${t.total} >= 0 and ${t.total} <= 1000000000000000`),
+    check('devolucion_monto_fiado_rango', sql`${t.montoFiado} >= 0 and ${t.montoFiado} <= ${t.total} and (${t.metodoPagoId} <> 7 or ${t.montoFiado} = ${t.total})`),
     uniqueIndex('devolucion_tienda_numero_uq').on(t.tiendaId, t.numero),
     uniqueIndex('devolucion_tienda_clave_uq').on(t.tiendaId, t.clave),
     index('devolucion_venta_idx').on(t.ventaId),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import type { TDetalleCambioPrecio } from '#shared/schemas/permisos';
 import { producto } from './producto';
 import { rol } from './rol';
 import { tienda } from './tienda';
@@ -26,6 +27,8 @@ export const permisoRol = pgTable(
     reportes: boolean('reportes').notNull(),
     /** Issue #36 point 7: sell past the recorded stock without a supervisor's PIN. */
     venderSinStock: boolean('vender_sin_stock').notNull().default(false),
+    /** Issue #51 point 3: make returns and exchanges (give money back) without a supervisor's PIN. */
+    devolver: boolean('devolver').notNull().default(false),
   },
   (t) => [primaryKey({ columns: [t.tiendaId, t.rolId] })],
 );
@@ -45,14 +48,19 @@ export const historialPrecio = pgTable(
     usuarioId: integer('usuario_id').references(() => usuario.idUsuario, { onDelete: 'set null' }),
     usuarioNombre: text('usuario_nombre').notNull(),
     cara: text('cara').notNull(),
-    /** 'precio' or 'costo'. */
+    /**
+     * 'precio' or 'costo'; 'presentacion': a pack's price or factor (issue #51 point 4, `detalle` names
+     * the pack and its factor before and after); 'unidad': the unit the price is per (unit ↔ weight or
+     * measure, `detalle` has both units; the amounts are the product's price).
+     */
     campo: text('campo').notNull(),
     anterior: bigint('anterior', { mode: 'number' }),
     nuevo: bigint('nuevo', { mode: 'number' }),
+    detalle: jsonb('detalle').$type<TDetalleCambioPrecio>(),
   },
   (t) => [
     check('historial_precio_cara', sql`${t.cara} in ('tienda', 'crud', 'legacy')`),
-    check('historial_precio_campo', sql`${t.campo} in ('precio', 'costo')`),
+    check('historial_precio_campo', sql`${t.campo} in ('precio', 'costo', 'presentacion', 'unidad')`),
     index('historial_precio_producto_idx').on(t.tiendaId, t.productoId, t.fecha),
   ],
 );
