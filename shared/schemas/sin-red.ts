@@ -9,9 +9,12 @@ const ZMetodoPago = z.object({ id: z.number().int(), nombre: z.string() });
 export const ZDispositivo = z.object({ id: z.number().int(), prefijo: z.string() });
 export type TDispositivo = z.infer<typeof ZDispositivo>;
 
-/** The incremental download: rows changed since `desde` (ISO time), products after id `tras` at that time. */
+/**
+ * The incremental download: rows changed after the cursor `desde` (the server's sequence, issue #50
+ * point 6: `v1.…`, or a page's continuation); a device's old timestamp cursor gets a full download.
+ */
 export const ZDatosSinRedQuery = z.object({
-  desde: z.iso.datetime({ offset: true }).optional(),
+  desde: z.string().max(100).optional(),
   tras: z.coerce.number().int().min(0).max(2_147_483_647).optional(),
 });
 
@@ -64,8 +67,10 @@ export const ZDatosSinRed = z.object({
   productos: z.array(ZProductoSinRed),
   clientes: z.array(ZClienteSinRed),
   metodos: z.array(ZMetodoPago),
-  /** The server's clock when it read: the next sync asks from a little before it. */
+  /** The server's clock when it read (shown; no longer the cursor). */
   servidor: z.string(),
+  /** On the last page: what the next download sends as `desde` (issue #50 point 6). */
+  cursor: z.string().nullable(),
   /**
    * The store issues DIAN's electronic POS document: a sale made without the network is then a type 07
    * contingency, and its receipt says CONTINGENCIA (issue #34 point 4, ADR 029).

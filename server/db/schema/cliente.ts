@@ -34,11 +34,14 @@ export const cliente = pgTable(
      * update, whatever face wrote it; the offline till downloads only what changed since its last sync.
      */
     actualizadoEn: timestamp('actualizado_en', { withTimezone: true }).notNull().defaultNow(),
+    /** The offline download's cursor (issue #50 point 6), as `producto.version`. */
+    version: bigint('version', { mode: 'number' }).notNull().default(sql`nextval('sin_red_version_seq')`),
   },
   (t) => [
     check('cliente_cupo_rango', sql`${t.cupo} >= 0 and ${t.cupo} <= 1000000000000`),
     check('cliente_plazo_fiado_rango', sql`${t.plazoFiado} between 1 and 365`),
     uniqueIndex('cliente_tienda_documento_uq').on(t.tiendaId, t.documento),
     index('cliente_tienda_nombre_idx').on(t.tiendaId, t.nombre),
+    index('cliente_tienda_version_idx').on(t.tiendaId, t.version),
   ],
 );

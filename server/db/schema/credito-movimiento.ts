@@ -34,12 +34,15 @@ export const creditoMovimiento = pgTable(
     turnoId: integer('turno_id').references(() => turno.idTurno, { onDelete: 'set null' }),
     /** Transfer reference of an abono, or the override's record ("Autorizado sobre el cupo por …"). */
     nota: text('nota'),
+    /** The offline download's cursor (issue #50 point 6): a movement changes its customer's balance. */
+    version: bigint('version', { mode: 'number' }).notNull().default(sql`nextval('sin_red_version_seq')`),
   },
   (t) => [
     check('credito_movimiento_tipo', sql`${t.tipo} in ('cargo', 'abono', 'reverso', 'devolucion')`),
     check('credito_movimiento_signo', sql`(${t.tipo} = 'cargo' and ${t.monto} > 0) or (${t.tipo} <> 'cargo' and ${t.monto} < 0)`),
     check('credito_movimiento_rango', sql`abs(${t.monto}) <= 1000000000000000`),
     index('credito_movimiento_cliente_idx').on(t.tiendaId, t.clienteId, t.fecha),
+    index('credito_movimiento_version_idx').on(t.tiendaId, t.version),
     // A sale is charged once and reversed once (it may have several returns).
     uniqueIndex('credito_movimiento_venta_uq').on(t.ventaId, t.tipo).where(sql`${t.ventaId} is not null and ${t.tipo} <> 'devolucion'`),
   ],

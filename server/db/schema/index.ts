@@ -26,5 +26,6 @@ export * from './devolucion';
 export * from './rejilla';
 export * from './resumen-dia';
 export * from './dispositivo';
+export * from './venta-revisar';
 export * from './producto-unidad-venta';
 export * from './clave-idempotencia';

@@ -1,9 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, date, index, integer, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, index, integer, pgSequence, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { inventario } from './inventario';
 import { cantidadColumna } from './columna-cantidad';
 import { proveedor } from './proveedor';
 import { tienda } from './tienda';
+
+/** Every change of what the offline till downloads takes the next value (issue #50 point 6). */
+export const sinRedVersionSeq = pgSequence('sin_red_version_seq');
 
 export const producto = pgTable(
   'producto',
@@ -51,6 +54,12 @@ export const producto = pgTable(
      * update, whatever face wrote it; the offline till downloads only what changed since its last sync.
      */
     actualizadoEn: timestamp('actualizado_en', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The offline download's cursor (issue #50 point 6): a value of `sin_red_version_seq`, taken on
+     * insert (default) and on every update (trigger `sin_red_tocar_version`, migration 0052): it never
+     * goes back when the server's clock does.
+     */
+    version: bigint('version', { mode: 'number' }).notNull().default(sql`nextval('sin_red_version_seq')`),
   },
   (t) => [
     // No CHECK on stock since migration 0030 (issue #36 point 7): only a sale past stock, with the
@@ -69,6 +78,7 @@ export const producto = pgTable(
     uniqueIndex('producto_tienda_codigo_uq').on(t.tiendaId, t.codigoBarras),
     // The offline till's incremental download (issue #34): a store's products changed since a moment.
     index('producto_tienda_actualizado_idx').on(t.tiendaId, t.actualizadoEn, t.idProducto),
+    index('producto_tienda_version_idx').on(t.tiendaId, t.version),
     index('producto_proveedor_idx').on(t.proveedorId),
   ],
 );

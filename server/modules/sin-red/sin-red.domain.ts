@@ -41,20 +41,44 @@ export async function registrarDispositivo(db: Db, tiendaId: number, usuarioId: 
 }
 
 /**
- * What changed since `desde` (all of it without one): the store's products a page at a time in
- * (actualizado_en, id) order, and, with the first page, the customers whose row or balance changed
- * and the payment methods. A product taken off sale comes with estado 0 so the device drops it.
+ * The download's cursor (issue #50 point 6): values of `sin_red_version_seq`, which every change of a
+ * product, a customer or a customer's ledger takes, so it never goes back with the server's clock.
+ * `v1.<desde>.<previa>`: rows with a version after `desde`; `previa` is where the last download's
+ * sequence stood, and becomes the next one's `desde`. Each download thus reads again what changed
+ * during the one before, so a transaction that took its value before a read and committed after it
+ * is not missed (rows come twice; they are upserted). A page's continuation adds the sequence's value
+ * at this download's first page (`v1.<último>.<previa>.<ahora>`); a full download pages by id with
+ * `f.<ahora>`. Anything else (a device still holding the old timestamp cursor) gets a full download.
+ */
+type Cursor = { tipo: 'completa'; ahora: bigint | null } | { tipo: 'cambios'; desde: bigint; previa: bigint; ahora: bigint | null };
+
+export function leerCursor(desde: string | undefined): Cursor {
+  const v = /^v1\.(\d{1,19})\.(\d{1,19})(?:\.(\d{1,19}))?$/.exec(desde ?? '');
+  if (v) return { tipo: 'cambios', desde: BigInt(v[1]!), previa: BigInt(v[2]!), ahora: v[3] ? BigInt(v[3]) : null };
+  const f = /^f\.(\d{1,19})$/.exec(desde ?? '');
+  return { tipo: 'completa', ahora: f ? BigInt(f[1]!) : null };
+}
+
+/** Where the sequence stands now: every change committed or in flight has a value at most this. */
+async function versionActual(db: Db): Promise<bigint> {
+  const r = (await db.execute(sql`select case when is_called then last_value else 0 end as v from sin_red_version_seq`)) as unknown as { rows: { v: string | number }[] };
+  return BigInt(r.rows[0]!.v);
+}
+
+/**
+ * What changed since the cursor (all of it without one): the store's products a page at a time in
+ * version order (by id for a full download), and, with the first page, the customers whose row or
+ * balance changed and the payment methods. A product taken off sale comes with estado 0 so the device
+ * drops it. The last page carries the cursor for the next download.
  */
 export async function datosSinRed(db: Db, tiendaId: number, query: { desde?: string; tras?: number }): Promise<TDatosSinRed> {
-  const ahora = ((await db.execute(sql`select now() as t`)) as unknown as { rows: { t: string | Date }[] }).rows[0]!.t;
-  const servidor = new Date(ahora).toISOString();
-  const desde = query.desde ? new Date(query.desde) : null;
+  const ahoraDb = ((await db.execute(sql`select now() as t`)) as unknown as { rows: { t: string | Date }[] }).rows[0]!.t;
+  const servidor = new Date(ahoraDb).toISOString();
+  const cursor = leerCursor(query.desde);
+  const ahora = cursor.ahora ?? (await versionActual(db));
   const tras = query.tras ?? 0;
-  const filtro = desde
-    ? or(gt(producto.actualizadoEn, desde), and(eq(producto.actualizadoEn, desde), gt(producto.idProducto, tras)))
-    : tras > 0
-      ? gt(producto.idProducto, tras)
-      : undefined;
+  const cambios = cursor.tipo === 'cambios' ? cursor : null;
+  const filtro = cambios ? gt(producto.version, Number(cambios.desde)) : tras > 0 ? gt(producto.idProducto, tras) : undefined;
   const filas = await db
     .select({
       id: producto.idProducto,
@@ -68,24 +92,27 @@ export async function datosSinRed(db: Db, tiendaId: number, query: { desde?: str
       unidad: producto.unidadDian,
       estado: producto.estado,
       actualizadoEn: producto.actualizadoEn,
+      version: producto.version,
     })
     .from(producto)
     .where(and(eq(producto.tiendaId, tiendaId), filtro))
-    .orderBy(...(desde ? [asc(producto.actualizadoEn), asc(producto.idProducto)] : [asc(producto.idProducto)]))
+    .orderBy(cambios ? asc(producto.version) : asc(producto.idProducto))
     .limit(PAGINA_SIN_RED + 1);
   const hayMas = filas.length > PAGINA_SIN_RED;
   const pagina = hayMas ? filas.slice(0, PAGINA_SIN_RED) : filas;
   const ultimo = pagina.at(-1);
   const packs = await presentacionesDe(db, tiendaId, pagina.filter((p) => p.estado === 1).map((p) => p.id));
-  const productos = pagina.map((p) => ({ ...p, presentaciones: packs.get(p.id) ?? [], actualizadoEn: p.actualizadoEn.toISOString() }));
-  // A full download pages by id alone; an incremental one by (actualizado_en, id).
-  const siguiente = hayMas && ultimo ? { desde: desde ? ultimo.actualizadoEn.toISOString() : '', tras: ultimo.id } : null;
+  const productos = pagina.map(({ version: _v, ...p }) => ({ ...p, presentaciones: packs.get(p.id) ?? [], actualizadoEn: p.actualizadoEn.toISOString() }));
+  // A full download pages by id; an incremental one by version (each change has its own value).
+  const siguiente =
+    hayMas && ultimo ? { desde: cambios ? `v1.${ultimo.version}.${cambios.previa}.${ahora}` : `f.${ahora}`, tras: ultimo.id } : null;
   const primera = tras === 0;
   return {
     productos,
-    clientes: primera ? await clientesCambiados(db, tiendaId, desde) : [],
+    clientes: primera ? await clientesCambiados(db, tiendaId, cambios ? cambios.desde : null) : [],
     metodos: primera ? await db.select({ id: metodoPago.idMetPago, nombre: metodoPago.nombre }).from(metodoPago).orderBy(asc(metodoPago.idMetPago)) : [],
     servidor,
+    cursor: siguiente ? null : `v1.${cambios ? cambios.previa : ahora}.${ahora}`,
     documentoElectronico: !!(await filaConfiguracion(db, tiendaId))?.habilitado,
     formatosBalanza: await formatosBalanzaDe(db, tiendaId),
     siguiente,
@@ -94,7 +121,7 @@ export async function datosSinRed(db: Db, tiendaId: number, query: { desde?: str
 
 /**
  * The packs of a page's products (ADR 033). A pack added, changed or removed touches its product's
- * `actualizado_en` (trigger `presentacion_toca_producto`), so the incremental download brings the
+ * `actualizado_en` and so its version (trigger `presentacion_toca_producto`), so the incremental download brings the
  * product again with all its packs.
  */
 async function presentacionesDe(db: Db, tiendaId: number, ids: number[]): Promise<Map<number, TPresentacionSinRed[]>> {
@@ -116,15 +143,15 @@ async function presentacionesDe(db: Db, tiendaId: number, ids: number[]): Promis
   return porProducto;
 }
 
-/** Customers whose row changed or whose credit ledger moved since `desde`, with their balance now. */
-async function clientesCambiados(db: Db, tiendaId: number, desde: Date | null) {
+/** Customers whose row changed or whose credit ledger moved after version `desde`, with their balance now. */
+async function clientesCambiados(db: Db, tiendaId: number, desde: bigint | null) {
   const saldo = sql<string>`(select coalesce(sum(${creditoMovimiento.monto}), 0) from ${creditoMovimiento}
     where ${creditoMovimiento.tiendaId} = ${tiendaId} and ${creditoMovimiento.clienteId} = ${cliente.idCliente})`;
   const movidos = desde
     ? or(
-        gt(cliente.actualizadoEn, desde),
+        gt(cliente.version, Number(desde)),
         sql`${cliente.idCliente} in (select ${creditoMovimiento.clienteId} from ${creditoMovimiento}
-          where ${creditoMovimiento.tiendaId} = ${tiendaId} and ${creditoMovimiento.fecha} > ${desde.toISOString()}::timestamptz)`,
+          where ${creditoMovimiento.tiendaId} = ${tiendaId} and ${creditoMovimiento.version} > ${desde.toString()}::bigint)`,
       )
     : undefined;
   const filas = await db

@@ -74,12 +74,12 @@ describe('descarga incremental', () => {
     expect(primera.siguiente).toBeNull();
 
     // Nothing changed: nothing comes (the cursor is taken exactly).
-    expect((await datos(s.token, `?desde=${encodeURIComponent(primera.servidor)}`)).productos).toEqual([]);
+    expect((await datos(s.token, `?desde=${encodeURIComponent(primera.cursor!)}`)).productos).toEqual([]);
     // A fiado sale of Panela moves its stock and Rosa's balance; Arroz's price changes through the API.
     const v = await req('POST', '/api/ventas', s.token, { lineas: [{ productoId: panela, cantidad: 2 }], metodoPagoId: 7, montoRecibido: 0, documentoCliente: '52000111' });
     expect(v.statusCode, v.body).toBe(201);
     await db().update(producto).set({ precioUnit: 2700 }).where(eq(producto.idProducto, arroz));
-    const segunda = await datos(s.token, `?desde=${encodeURIComponent(primera.servidor)}`);
+    const segunda = await datos(s.token, `?desde=${encodeURIComponent(primera.cursor!)}`);
     expect(segunda.productos.map((p) => [p.nombre, p.precio, p.stock]).sort()).toEqual([
       ['Arroz', 2700, 10],
       ['Panela', 2500, 8],
@@ -102,6 +102,39 @@ describe('descarga incremental', () => {
     }
     expect(ids.length).toBe(5003);
     expect(new Set(ids).size).toBe(5003);
+  });
+
+  it('un cambio hecho con el reloj del servidor atrasado llega igual: el cursor es una secuencia (issue #50 punto 6)', async () => {
+    const s = await crearTienda(t);
+    const arroz = await productoCon(s, 10, 'Arroz');
+    await productoCon(s, 10, 'Panela');
+    const cli = await req('POST', '/api/clientes', s.token, { documento: '52000222', tipoDocumento: 'CC', nombre: 'Ana', apellido: 'Paz', fiado: true, cupo: 50_000 });
+    expect(cli.statusCode, cli.body).toBe(201);
+    const primera = await datos(s.token);
+    expect(primera.cursor).toMatch(/^v1\./);
+    // The server's clock goes back two hours, then the price changes and Ana buys on credit: their
+    // stamps (the trigger's now()) are older than the last download's.
+    const atras = sql`now() - interval '2 hours'`;
+    await db().update(producto).set({ precioUnit: 2700 }).where(eq(producto.idProducto, arroz));
+    const v = await req('POST', '/api/ventas', s.token, { lineas: [{ productoId: arroz, cantidad: 1 }], metodoPagoId: 7, montoRecibido: 0, documentoCliente: '52000222' });
+    expect(v.statusCode, v.body).toBe(201);
+    // (The stamps are written back by hand with the triggers that would set them to now() held off.)
+    await db().execute(sql`alter table producto disable trigger producto_actualizado_en`);
+    await db().execute(sql`alter table credito_movimiento disable trigger credito_movimiento_solo_agregar`);
+    try {
+      await db().execute(sql`update producto set actualizado_en = ${atras} where id_producto = ${arroz}`);
+      await db().execute(sql`update credito_movimiento set fecha = ${atras} where tienda_id = ${s.id}`);
+    } finally {
+      await db().execute(sql`alter table producto enable trigger producto_actualizado_en`);
+      await db().execute(sql`alter table credito_movimiento enable trigger credito_movimiento_solo_agregar`);
+    }
+    const segunda = await datos(s.token, `?desde=${encodeURIComponent(primera.cursor!)}`);
+    expect(segunda.productos.map((p) => [p.nombre, p.precio, p.stock])).toEqual([['Arroz', 2700, 9]]);
+    expect(segunda.clientes).toEqual([expect.objectContaining({ documento: '52000222', saldo: 2700 })]);
+    // A device still holding a timestamp cursor (before this change) gets everything again.
+    const vieja = await datos(s.token, `?desde=${encodeURIComponent(primera.servidor)}`);
+    expect(vieja.productos.map((p) => p.nombre)).toEqual(['Arroz', 'Panela']);
+    expect(vieja.cursor).toMatch(/^v1\./);
   });
 
   it("otra tienda no ve nada de la tienda", async () => {
@@ -231,7 +264,7 @@ describe('por peso y por paca sin red', () => {
       ['Queso', 'KGM', []],
       ['Cerveza', '94', [{ id: paca, nombre: 'Paca x12', factor: 12, codigoBarras: '7702000000128', precio: 33_000 }]],
     ]);
-    const desde = `?desde=${encodeURIComponent(primera.servidor)}`;
+    const desde = `?desde=${encodeURIComponent(primera.cursor!)}`;
     expect((await datos(s.token, desde)).productos).toEqual([]);
     // The pack's price changes: its product comes again, with the new price.
     const cambio = await req('PUT', `/api/productos/${cerveza}/presentaciones/${paca}`, s.token, { nombre: 'Paca x12', factor: 12, codigoBarras: '7702000000128', precio: 32_000 });
@@ -240,7 +273,7 @@ describe('por peso y por paca sin red', () => {
     expect(segunda.productos.map((p) => [p.nombre, p.presentaciones.map((u) => u.precio)])).toEqual([['Cerveza', [32_000]]]);
     // Removed: it comes again without it.
     expect((await req('DELETE', `/api/productos/${cerveza}/presentaciones/${paca}`, s.token)).statusCode).toBe(200);
-    const tercera = await datos(s.token, `?desde=${encodeURIComponent(segunda.servidor)}`);
+    const tercera = await datos(s.token, `?desde=${encodeURIComponent(segunda.cursor!)}`);
     expect(tercera.productos.map((p) => [p.nombre, p.presentaciones])).toEqual([['Cerveza', []]]);
   });
 

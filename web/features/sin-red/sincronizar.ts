@@ -15,9 +15,6 @@ import { peticionDevolucion } from './deshacer-local';
  * becomes visible, by a poll, and after each offline sale; one tab at a time (navigator.locks).
  */
 
-/** The next download asks from this long before the server's last read: a transaction that began before it and committed after is not missed. */
-const SOLAPE_MS = 60_000;
-
 /** Registers the device once (its prefix), while online. */
 async function asegurarDispositivo(db: BaseLocal): Promise<TDispositivo> {
   const hay = await leerAjuste<TDispositivo>(db, 'dispositivo');
@@ -37,17 +34,19 @@ export async function descargar(db: BaseLocal): Promise<{ productos: number }> {
   const cursor = await leerAjuste<string>(db, 'cursor');
   let desde = cursor;
   let tras = 0;
-  let servidor: string | null = null;
+  let primera = true;
+  let proximo: string | null | undefined;
   let documentoElectronico = false;
   let formatosBalanza: TDatosSinRed['formatosBalanza'] = [];
   let productos = 0;
   for (;;) {
     const d = await api<TDatosSinRed>('/sin-red/datos', { query: { desde, tras: tras || undefined }, timeoutMs: 30_000 });
-    if (servidor === null) {
+    if (primera) {
+      primera = false;
       documentoElectronico = d.documentoElectronico;
       formatosBalanza = d.formatosBalanza;
     }
-    servidor ??= d.servidor;
+    proximo = d.cursor;
     productos += d.productos.length;
     await db.transaction('rw', [db.productos, db.clientes, db.metodos], async () => {
       const quitar = d.productos.filter((p) => p.estado !== 1).map((p) => p.id);
@@ -60,9 +59,9 @@ export async function descargar(db: BaseLocal): Promise<{ productos: number }> {
     desde = d.siguiente.desde || undefined;
     tras = d.siguiente.tras;
   }
-  const proximo = new Date(Date.parse(servidor!) - SOLAPE_MS).toISOString();
+  // The server's sequence, not its clock (issue #50 point 6): the next download sends it back as is.
   await db.ajustes.bulkPut([
-    { clave: 'cursor', valor: proximo },
+    { clave: 'cursor', valor: proximo ?? null },
     { clave: 'catalogoCompleto', valor: true },
     { clave: 'documentoElectronico', valor: documentoElectronico },
     { clave: 'formatosBalanza', valor: formatosBalanza },
