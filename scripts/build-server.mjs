@@ -1,4 +1,4 @@
-// Bundles the server into dist/server/main.js (dependencies stay in node_modules) and copies the migrations.
+// Bundles the server into dist/server/main.js (dependencies stay in node_modules) and copies the migrations, functions and triggers.
 import { build } from 'esbuild';
 import { cpSync, rmSync } from 'node:fs';
 
@@ -28,6 +28,9 @@ await build({
   logLevel: 'warning',
 });
 cpSync('server/db/migrations', `${dist}/server/migrations`, { recursive: true });
+// The database's functions and triggers, applied by migrate() after the migrations (issue #54 point 1).
+cpSync('server/db/functions', `${dist}/server/functions`, { recursive: true, filter: (f) => !f.endsWith('.ts') });
+cpSync('server/db/triggers', `${dist}/server/triggers`, { recursive: true });
 // The embedded database's thread (ADR 009): plain JavaScript, loaded beside main.js.
 cpSync('server/db/pglite-worker.mjs', `${dist}/server/pglite-worker.mjs`);
 // The thread that reads an import's spreadsheet within its caps (issue #49 point 1, server/modules/importacion/leer-archivo.ts).

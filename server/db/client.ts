@@ -12,6 +12,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { lockDataDir, type DataDirLock } from './data-dir-lock';
+import { aplicarFuentes, leerFuentes, migracionesAplicadas, type Ejecutor } from './fuentes';
 import { PGliteThread } from './pglite-thread';
 import * as schema from './schema';
 
@@ -140,7 +141,22 @@ export async function createDb(options: CreateDbOptions): Promise<Database> {
           (client as unknown as { connection?: { stream?: net.Socket } }).connection?.stream?.setTimeout(0);
           await client.query('set statement_timeout = 0');
           await client.query('select pg_advisory_lock(728431)');
+          const ej: Ejecutor = {
+            exec: (text) => client.query(text),
+            query: async <T,>(text: string) => (await client.query(text)).rows as T[],
+          };
+          const antes = await migracionesAplicadas(ej);
           await migratePg(drizzlePg({ client, schema }), { migrationsFolder: folder });
+          // The functions and triggers' files (server/db/fuentes.ts), under the same lock.
+          const todas = (await migracionesAplicadas(ej)) !== antes;
+          await client.query('begin');
+          try {
+            await aplicarFuentes(ej, leerFuentes(folder), { todas });
+            await client.query('commit');
+          } catch (err) {
+            await client.query('rollback');
+            throw err;
+          }
         } finally {
           await client.query('select pg_advisory_unlock(728431)').catch(() => undefined);
           // Destroyed, not pooled: it runs without the request's limits.
@@ -196,7 +212,17 @@ async function openPglite(options: CreateDbOptions, folder: string): Promise<Dat
   return {
     db: db as unknown as Db,
     kind: 'pglite',
-    migrate: () => migratePglite(db, { migrationsFolder: folder }),
+    async migrate() {
+      const ej = (c: Pick<PGlite, 'exec' | 'query'>): Ejecutor => ({
+        exec: (text) => c.exec(text),
+        query: async <T,>(text: string) => (await c.query<T>(text)).rows,
+      });
+      const antes = await migracionesAplicadas(ej(client));
+      await migratePglite(db, { migrationsFolder: folder });
+      // The functions and triggers' files (server/db/fuentes.ts): one process holds the folder.
+      const todas = (await migracionesAplicadas(ej(client))) !== antes;
+      await client.transaction((tx) => aplicarFuentes(ej(tx), leerFuentes(folder), { todas }));
+    },
     close: () => client.close(),
   };
 }

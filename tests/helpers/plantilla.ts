@@ -6,6 +6,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { createDb, migrationsFolder } from '../../server/db/client';
+import { huellaFuentes } from '../../server/db/fuentes';
 
 /**
  * Vitest's global setup: the test databases start from a migrated template built once per run
@@ -32,6 +33,8 @@ function huellaMigraciones(): string {
   hash.update(pgliteVersion);
   for (const f of fs.readdirSync(folder).filter((f) => f.endsWith('.sql')).sort()) hash.update(f).update(fs.readFileSync(path.join(folder, f)));
   hash.update(fs.readFileSync(path.join(folder, 'meta', '_journal.json')));
+  // The functions and triggers' files are part of what migrate() makes (issue #54 point 1).
+  hash.update(huellaFuentes(folder));
   return hash.digest('hex').slice(0, 16);
 }
 

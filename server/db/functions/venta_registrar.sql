@@ -1,3 +1,6 @@
+-- The checkout (issue #29, ADR 019): one call records a whole sale (header, lines, stock exits, payment,
+-- credit, discounts, packs) in one transaction, or refuses it with an SQLSTATE that server/plugins/errors.ts
+-- turns into a Spanish message. Called by server/modules/venta/venta.checkout.ts.
 CREATE OR REPLACE FUNCTION venta_registrar(
   p_tienda integer,
   p_usuario integer,

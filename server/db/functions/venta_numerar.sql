@@ -1,0 +1,56 @@
+-- Issue #30 point 5 (ADR 027): besides the store's number (0027), a sale made at a till with a DIAN
+-- range in use takes that range's next number, in the same transaction (a sale refused or undone gives
+-- it back, so a number is given once and only to a sale that exists). The till is the shift's; a sale
+-- without one (another face, a store that sells without shifts) takes the store's only till in use.
+-- A store with no range in use numbers nothing fiscally, as before. An expired, not yet valid or
+-- exhausted range, or no till to number at, refuses the sale (SQLSTATE AXN01–AXN05, turned into
+-- Spanish messages by server/plugins/errors.ts on every face).
+CREATE OR REPLACE FUNCTION venta_numerar() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  v_hoy date;
+  v_rango rango_numeracion%ROWTYPE;
+BEGIN
+  IF TG_OP = 'UPDATE' THEN
+    NEW.numero := OLD.numero;
+    NEW.punto_venta_id := OLD.punto_venta_id;
+    NEW.rango_id := OLD.rango_id;
+    NEW.numero_fiscal := OLD.numero_fiscal;
+    RETURN NEW;
+  END IF;
+  UPDATE tienda SET ultimo_numero_venta = ultimo_numero_venta + 1
+  WHERE id_tienda = NEW.tienda_id
+  RETURNING ultimo_numero_venta, (now() AT TIME ZONE zona_horaria)::date INTO NEW.numero, v_hoy;
+  NEW.rango_id := NULL;
+  NEW.numero_fiscal := NULL;
+  NEW.punto_venta_id := NULL;
+  IF NOT EXISTS (SELECT 1 FROM rango_numeracion WHERE tienda_id = NEW.tienda_id AND en_uso) THEN
+    RETURN NEW;
+  END IF;
+  IF NEW.turno_id IS NOT NULL THEN
+    SELECT punto_venta_id INTO NEW.punto_venta_id FROM turno WHERE id_turno = NEW.turno_id;
+  END IF;
+  IF NEW.punto_venta_id IS NULL THEN
+    SELECT min(id_punto_venta) INTO NEW.punto_venta_id FROM punto_venta
+    WHERE tienda_id = NEW.tienda_id AND activo HAVING count(*) = 1;
+  END IF;
+  IF NEW.punto_venta_id IS NULL THEN
+    RAISE EXCEPTION 'numeracion: la venta no tiene caja' USING ERRCODE = 'AXN01';
+  END IF;
+  SELECT * INTO v_rango FROM rango_numeracion WHERE punto_venta_id = NEW.punto_venta_id AND en_uso FOR UPDATE;
+  IF NOT FOUND THEN
+    RAISE EXCEPTION 'numeracion: la caja no tiene rango' USING ERRCODE = 'AXN02';
+  END IF;
+  IF v_hoy > v_rango.fecha_hasta THEN
+    RAISE EXCEPTION 'numeracion: rango vencido' USING ERRCODE = 'AXN03';
+  END IF;
+  IF v_hoy < v_rango.fecha_desde THEN
+    RAISE EXCEPTION 'numeracion: rango aun no vigente' USING ERRCODE = 'AXN04';
+  END IF;
+  IF v_rango.siguiente > v_rango.hasta THEN
+    RAISE EXCEPTION 'numeracion: rango agotado' USING ERRCODE = 'AXN05';
+  END IF;
+  UPDATE rango_numeracion SET siguiente = siguiente + 1 WHERE id_rango = v_rango.id_rango;
+  NEW.rango_id := v_rango.id_rango;
+  NEW.numero_fiscal := v_rango.siguiente;
+  RETURN NEW;
+END $$;
