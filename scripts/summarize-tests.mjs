@@ -44,6 +44,16 @@ if (fs.existsSync(pw)) {
   lines.push('playwright: no produjo resultados');
 }
 
+const fases = path.join(dir, 'fases.txt');
+if (fs.existsSync(fases)) {
+  const filas = fs.readFileSync(fases, 'utf8').split('\n').filter(Boolean).map((l) => l.split(' '));
+  const total = filas.reduce((s, [, seg]) => s + Number(seg), 0);
+  const mmss = (seg) => `${Math.floor(seg / 60)} min ${String(seg % 60).padStart(2, '0')} s`;
+  console.log('\nFases:');
+  for (const [nombre, seg] of filas) console.log(`  ${nombre.padEnd(22)} ${mmss(Number(seg)).padStart(13)}`);
+  console.log(`  ${'total'.padEnd(22)} ${mmss(total).padStart(13)}`);
+}
+
 console.log('\nResumen:');
 for (const l of lines) console.log(`  ${l}`);
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);

@@ -8,6 +8,14 @@ cd "$(dirname "$0")/.."
 out=$(mktemp -d)
 checks="$out/checks.txt"
 : > "$checks"
+# Each phase's duration, printed at the end (issue #54 point 7: where CI's time goes).
+fases="$out/fases.txt"
+: > "$fases"
+fase_inicio=$SECONDS
+fase() { # name: closes the phase that ran since the last call
+  echo "$1 $((SECONDS - fase_inicio))" >> "$fases"
+  fase_inicio=$SECONDS
+}
 
 run_check() { # name, command...
   local name=$1
@@ -18,12 +26,15 @@ run_check() { # name, command...
 }
 
 run_check typecheck npx tsc -p tsconfig.json
+fase typecheck
 run_check lint npx eslint . --max-warnings=0
+fase lint
 
 echo
 echo "=== pruebas unitarias y de API (PGlite)"
 # Without TEST_DATABASE_URL, even when the caller exported it: this pass is the embedded database.
 env -u TEST_DATABASE_URL npx vitest run --reporter=default --reporter=json --outputFile.json="$out/vitest-pglite.json" || true
+fase vitest-pglite
 
 echo
 echo "=== pruebas de la venta y de la base con PGlite en su propio hilo (PGLITE_THREAD=worker, ADR 009)"
@@ -33,6 +44,7 @@ echo "=== pruebas de la venta y de la base con PGlite en su propio hilo (PGLITE_
 env -u TEST_DATABASE_URL TEST_PGLITE_THREAD=worker npx vitest run --reporter=default --reporter=json --outputFile.json="$out/vitest-pglite-worker.json" \
   server/modules/venta/venta.test.ts server/modules/venta/venta.pago.test.ts server/modules/venta/venta.peso.test.ts \
   server/db/backup.test.ts server/legacy/legacy-venta.test.ts tests/api/crash.test.ts tests/api/backup-cli.test.ts || true
+fase vitest-pglite-worker
 
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
   echo
@@ -41,14 +53,17 @@ if [ -n "${TEST_DATABASE_URL:-}" ]; then
   # pass; so did the files that never reach the database (vitest.config.ts leaves them out here).
   npx vitest run --project node --project node-aislado \
     --reporter=default --reporter=json --outputFile.json="$out/vitest-postgres.json" || true
+  fase vitest-postgres
 fi
 
 run_check build npm run build --silent
+fase build
 
 if [ -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then
   echo
   echo "=== recorridos de punta a punta (Chromium)"
   PW_JSON="$out/playwright.json" npx playwright test || true
+  fase playwright
 else
   echo "Chromium no está instalado en ${CHROMIUM_PATH:-/usr/bin/chromium}: instálalo con 'apt-get install -y chromium'." >&2
   echo "e2e FAILED (sin Chromium)" >> "$checks"
