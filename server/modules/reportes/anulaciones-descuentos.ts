@@ -1,0 +1,56 @@
+import { sql } from 'drizzle-orm';
+import type { Rango } from '#shared/periodo';
+import type { TFila, TReporte } from '#shared/schemas/reportes';
+import { R, C, type Ctx, n, s, filas, col, ind, ventasDe, nombreUsuario, limite, tabla, reporte } from './comun';
+import { ventasPorDia, sumar } from './resumen-ventas';
+
+/** *Anulaciones y descuentos*: the annulled sales and the discounted ones, with who and why. */
+
+/** A sale's discount: its lines' (read through the discounted lines' index, ADR 032) and its own. */
+export const descuentoVenta = (ctx: Ctx) => sql`(v.descuento + coalesce((select sum(f.descuento) from factura f where f.tienda_id = ${ctx.tiendaId} and f.venta_id = v.id_venta and f.descuento > 0), 0))`;
+
+export async function descuentosDe(ctx: Ctx, r: Rango) {
+  return filas(
+    ctx.db,
+    sql`
+    select * from (
+      select v.id_venta, v.fecha, ${nombreUsuario(sql`v.usuario_id`)} as vendedor,
+        case when v.autorizado_por is not null then ${nombreUsuario(sql`v.autorizado_por`)} when v.autorizado_por_tienda then ${R.tiendaCuenta} end as autorizo,
+        ${descuentoVenta(ctx)} as monto, v.motivo_descuento
+      from venta v where ${ventasDe(ctx, r)} and v.estado <> 'Anulada'
+    ) d where d.monto > 0 order by d.fecha, d.id_venta ${limite(ctx)}`,
+  );
+}
+
+export async function anulacionesYDescuentos(ctx: Ctx, r: Rango, ant: Rango): Promise<TReporte> {
+  const { db, tiendaId } = ctx;
+  const anuladas = await filas(
+    db,
+    sql`
+    select v.id_venta, coalesce(a.fecha, v.fecha) as fecha, ${nombreUsuario(sql`v.usuario_id`)} as vendedor, a.usuario_nombre as quien, v.total as monto
+    from venta v
+    left join lateral (
+      select x.fecha, x.usuario_nombre from actividad x
+      where x.tienda_id = ${tiendaId} and x.tipo = 'anulacion' and x.detalle ->> 'ventaId' = v.id_venta::text order by x.fecha desc limit 1
+    ) a on true
+    where ${ventasDe(ctx, r)} and v.estado = 'Anulada' order by v.fecha, v.id_venta ${limite(ctx)}`,
+  );
+  const descuentos = await descuentosDe(ctx, r);
+  // The totals are the summary's (ADR 028: the annulled count and pesos, the lines' and the sales'
+  // discounts of the non-annulled, per day, person and shift); the list itself reads the sales.
+  const totalesDe = async (rango: Rango) => {
+    const x = sumar(await ventasPorDia(ctx, rango));
+    return { anuladas: x.anuladas, montoAnulado: x.montoAnulado, descuentos: x.descuentos };
+  };
+  const t = await totalesDe(r);
+  const a = await totalesDe(ant);
+  const rows: TFila[] = [
+    ...anuladas.map((x) => ({ tipo: R.estados.anulacion, fecha: new Date(x.fecha as string).toISOString(), venta: n(x.id_venta), vendedor: s(x.vendedor), quien: s(x.quien), monto: n(x.monto), motivo: '' })),
+    ...descuentos.map((x) => ({ tipo: R.estados.descuento, fecha: new Date(x.fecha as string).toISOString(), venta: n(x.id_venta), vendedor: s(x.vendedor), quien: s(x.autorizo), monto: n(x.monto), motivo: s(x.motivo_descuento) })),
+  ].sort((x, y) => String(x.fecha).localeCompare(String(y.fecha)) || Number(x.venta) - Number(y.venta));
+  return reporte('anulaciones-descuentos', r, {
+    anterior: ant,
+    indicadores: [ind('anuladas', 'entero', t.anuladas, a.anuladas), ind('montoAnulado', 'dinero', t.montoAnulado, a.montoAnulado), ind('descuentos', 'dinero', t.descuentos, a.descuentos)],
+    tablas: [tabla(ctx, R.informes['anulaciones-descuentos'].titulo, [col('tipo', C.tipo), col('fecha', C.cuando, 'fechaHora'), col('venta', C.venta, 'entero'), col('vendedor', C.vendedor), col('quien', C.quien), col('monto', C.monto, 'dinero'), col('motivo', C.motivo)], rows)],
+  });
+}

@@ -1,0 +1,116 @@
+import { sql } from 'drizzle-orm';
+import type { Rango } from '#shared/periodo';
+import type { TFila, TReporte } from '#shared/schemas/reportes';
+import type { Db } from '../../db/client';
+import { informeImpuestos } from '../impuestos/impuestos.domain';
+import { finDelDiaEn, inicioDelDiaEn } from '../tienda/zona-horaria';
+import { R, C, type Ctx, n, s, filas, col, ind, resumidoHasta, nombreTarifa, tabla, reporte } from './comun';
+import { ventasPorDia, sumar } from './resumen-ventas';
+import { porProducto } from './por-producto';
+import { carteraFilas } from './cartera';
+
+/** *Cierre mensual*: the month's sales, taxes, margin, purchases, stock at cost and credit. */
+
+/**
+ * Each product's stock at the end of `hasta` (today's stock less what the ledger moved after it) and
+ * its value at the product's current average cost (the average of that day is not kept; no cost: 0).
+ */
+export async function inventarioAlCierre(db: Db, tiendaId: number, hasta: string) {
+  return filas<{ id_producto: number; nombre: string; stock: number; costo: number | null; valor: number }>(
+    db,
+    sql`
+    with despues as (
+      select m.producto_id, sum(m.entradas - m.salidas) as neto from movimiento m
+      where m.tienda_id = ${tiendaId} and m.fecha_movimiento >= ${finDelDiaEn(hasta, tiendaId)} and m.producto_id is not null group by m.producto_id
+    )
+    select p.id_producto, p.nombre, (p.stock - coalesce(d.neto, 0))::float8 as stock, p.costo_promedio as costo,
+      round((p.stock - coalesce(d.neto, 0)) * coalesce(p.costo_promedio, 0))::bigint as valor
+    from producto p left join despues d on d.producto_id = p.id_producto
+    where p.tienda_id = ${tiendaId} and p.stock - coalesce(d.neto, 0) <> 0
+    order by valor desc, p.nombre, p.id_producto`,
+  );
+}
+
+export async function cierreMensual(ctx: Ctx, r: Rango): Promise<TReporte> {
+  const { db, tiendaId } = ctx;
+  const dias = await ventasPorDia(ctx, r);
+  const t = sumar(dias);
+  const inf = await informeImpuestos({ db, tiendaId, desde: r.desde, hasta: r.hasta, resumidoHasta: resumidoHasta(ctx, r) });
+  const productos = await porProducto(ctx, r, false);
+  const conCosto = productos.filter((x) => x.sinCosto === 0);
+  const margen = conCosto.reduce((a, x) => a + x.neto - x.costo, 0);
+  const compras = await filas(
+    db,
+    sql`select rc.fecha, rc.numero, pr.nombre as proveedor, rc.factura_numero, rc.total
+    from recepcion rc join proveedor pr on pr.id_proveedor = rc.proveedor_id
+    where rc.tienda_id = ${tiendaId} and rc.fecha >= ${inicioDelDiaEn(r.desde, tiendaId)} and rc.fecha < ${finDelDiaEn(r.hasta, tiendaId)}
+    order by rc.fecha, rc.numero`,
+  );
+  const inventario = await inventarioAlCierre(db, tiendaId, r.hasta);
+  const cartera = await carteraFilas(db, tiendaId, r.hasta);
+  const sumaC = (k: 'd0' | 'd31' | 'd61' | 'd90') => cartera.reduce((a, x) => a + x[k], 0);
+  const margenDe = (x: { neto: number; costo: number; sinCosto: number }) => (x.sinCosto > 0 ? null : x.neto - x.costo);
+  const filaProducto = (x: (typeof productos)[number], puesto: number) => ({ puesto, producto: x.nombre, categoria: x.categoria, cantidad: x.cantidad, neto: x.neto, costo: x.sinCosto > 0 ? null : x.costo, margen: margenDe(x) });
+  const colsProducto = [col('puesto', C.puesto, 'entero'), col('producto', C.producto), col('categoria', C.categoria), col('cantidad', C.cantidad, 'entero'), col('neto', C.neto, 'dinero'), col('costo', C.costo, 'dinero'), col('margen', C.margen, 'dinero')];
+  const tarifas: TFila[] = inf.tarifas.map((x) => ({ tarifa: nombreTarifa(x.impuesto), base: x.base, impuesto: x.valor }));
+  if (inf.sinImpuesto.lineas > 0) tarifas.push({ tarifa: R.sinImpuesto, base: inf.sinImpuesto.base, impuesto: 0 });
+  const totalCompras = compras.reduce((a, x) => a + n(x.total), 0);
+  const valorInventario = inventario.reduce((a, x) => a + n(x.valor), 0);
+  const completo = { ...ctx, completo: true };
+  return reporte('cierre-mensual', r, {
+    indicadores: [
+      ind('neto', 'dinero', t.neto - t.devuelto),
+      ind('impuestoTotal', 'centavos', inf.tarifas.reduce((a, x) => a + x.valor, 0)),
+      ind('costo', 'dinero', conCosto.reduce((a, x) => a + x.costo, 0)),
+      ind('margen', 'dinero', margen),
+      ind('compras', 'dinero', totalCompras),
+      ind('inventarioCosto', 'dinero', valorInventario),
+      ind('cartera', 'dinero', cartera.reduce((a, x) => a + x.saldo, 0)),
+    ],
+    grafico: { tipo: 'barras', titulo: R.graficos.netoPorDia, etiquetas: dias.map((d) => d.dia), series: [{ nombre: R.graficos.actual, datos: dias.map((d) => d.neto - d.devuelto) }], tipoValor: 'dinero' },
+    tablas: [
+      tabla(
+        ctx,
+        R.tablas.netoPorDia,
+        [col('dia', C.dia, 'fecha'), col('tickets', C.tickets, 'entero'), col('bruto', C.bruto, 'dinero'), col('descuentos', C.descuentos, 'dinero'), col('devuelto', C.devoluciones, 'dinero'), col('neto', C.neto, 'dinero')],
+        dias.map((d) => ({ dia: d.dia, tickets: d.tickets, bruto: d.bruto, descuentos: d.descuentos, devuelto: d.devuelto, neto: d.neto - d.devuelto })),
+      ),
+      tabla(completo, R.tablas.impuestos, [col('tarifa', C.tarifa), col('base', C.base, 'centavos'), col('impuesto', C.impuesto, 'centavos')], tarifas),
+      tabla(completo, R.tablas.top, colsProducto, productos.slice(0, 10).map((x, i) => filaProducto(x, i + 1))),
+      tabla(
+        completo,
+        R.tablas.bottom,
+        colsProducto,
+        productos
+          .map((x, i) => filaProducto(x, i + 1))
+          .slice(Math.max(10, productos.length - 10))
+          .reverse(),
+      ),
+      tabla(
+        ctx,
+        R.tablas.compras,
+        [col('fecha', C.fecha, 'fechaHora'), col('recepcion', C.recepcion, 'entero'), col('proveedor', C.proveedor), col('factura', C.facturaProveedor), col('total', C.monto, 'dinero')],
+        compras.map((x) => ({ fecha: new Date(x.fecha as string).toISOString(), recepcion: n(x.numero), proveedor: s(x.proveedor), factura: s(x.factura_numero), total: n(x.total) })),
+      ),
+      tabla(
+        ctx,
+        R.tablas.inventarioCierre,
+        [col('producto', C.producto), col('stock', C.stock, 'entero'), col('costo', C.costoPromedio, 'dinero'), col('valor', C.valorCosto, 'dinero')],
+        inventario.map((x) => ({ producto: s(x.nombre), stock: n(x.stock), costo: x.costo == null ? null : n(x.costo), valor: n(x.valor) })),
+      ),
+      tabla(
+        completo,
+        R.tablas.cartera,
+        [col('cartera', C.antiguedad), col('saldo', C.saldo, 'dinero')],
+        [
+          { cartera: C.d0, saldo: sumaC('d0') },
+          { cartera: C.d31, saldo: sumaC('d31') },
+          { cartera: C.d61, saldo: sumaC('d61') },
+          { cartera: C.d90, saldo: sumaC('d90') },
+          { cartera: R.total, saldo: cartera.reduce((a, x) => a + x.saldo, 0) },
+        ],
+      ),
+    ],
+    nota: R.notas.cierreMensual,
+  });
+}

@@ -1,0 +1,102 @@
+import { sql } from 'drizzle-orm';
+import { sumarDias } from '#shared/periodo';
+import type { TInicioResumen } from '#shared/schemas/reportes';
+import type { Db } from '../../db/client';
+import { pagosResumidos } from './reportes.resumen';
+import { finDelDiaEn, inicioDelDiaEn, zonaDeTienda } from '../tienda/zona-horaria';
+import { R, type Ctx, n, s, filas, ind, hoyEnTienda, ventasDe, promedio } from './comun';
+import { ventasPorDia } from './resumen-ventas';
+import { porMedio } from './medios-pago';
+import { porProducto } from './por-producto';
+
+/** Inicio: the owner's day at a glance (issue #35 point 1), today against the same weekday last week. */
+
+async function diaDeInicio(ctx: Ctx, dia: string) {
+  const { db, tiendaId } = ctx;
+  const r = { desde: dia, hasta: dia };
+  const [t] = await ventasPorDia(ctx, r);
+  // From the summaries (ADR 028: per hour; ADR 032: the credit ledger's cargos and abonos), today's too (ADR 037).
+  const pasado = !ctx.directo;
+  const horas = await filas(
+    db,
+    pasado
+      ? sql`select s.hora::int as hora, sum(s.neto) as neto from resumen_venta_dia s where s.tienda_id = ${tiendaId} and s.dia = ${dia}::date group by 1 having sum(s.tickets) <> 0`
+      : sql`select extract(hour from v.fecha at time zone ${zonaDeTienda(tiendaId)})::int as hora, sum(v.total) as neto
+    from venta v where ${ventasDe(ctx, r)} and v.estado <> 'Anulada' group by 1`,
+  );
+  const porHora = Array.from({ length: 24 }, () => 0);
+  for (const h of horas) porHora[n(h.hora)] = n(h.neto);
+  const [fiado] = pasado
+    ? await pagosResumidos<{ dado: number; cobrado: number }>(db, tiendaId, r, (filtro) => sql`select coalesce(sum(s.cargos), 0) as dado, coalesce(sum(s.abonos), 0) as cobrado from resumen_pago_dia s where ${filtro}`)
+    : await filas(
+        db,
+        sql`select coalesce(sum(c.monto) filter (where c.tipo = 'cargo'), 0) as dado, coalesce(-sum(c.monto) filter (where c.tipo = 'abono'), 0) as cobrado
+    from credito_movimiento c where c.tienda_id = ${tiendaId} and c.fecha >= ${inicioDelDiaEn(dia, tiendaId)} and c.fecha < ${finDelDiaEn(dia, tiendaId)}`,
+      );
+  return { totales: t!, porHora, medios: await porMedio(ctx, r), fiadoDado: n(fiado!.dado), fiadoCobrado: n(fiado!.cobrado) };
+}
+
+/**
+ * The day's three products that sold most (units, then net; then as *por producto* lists them): three
+ * rows read from the products' summary (ADR 037) instead of naming and ranking every product sold.
+ */
+async function masVendidosDelDia(ctx: Ctx, dia: string): Promise<{ nombre: string; cantidad: number; neto: number }[]> {
+  if (ctx.directo) return (await porProducto(ctx, { desde: dia, hasta: dia }, false)).sort((x, y) => y.cantidad - x.cantidad || y.neto - x.neto).slice(0, 3);
+  const rows = await filas(
+    ctx.db,
+    sql`select p.nombre, x.cantidad, x.neto from (
+      select s.producto_id, sum(s.cantidad) as cantidad, sum(s.bruto - s.descuentos) as neto
+      from resumen_producto_dia s where s.tienda_id = ${ctx.tiendaId} and s.dia = ${dia}::date group by 1 having sum(s.cantidad) <> 0
+    ) x join producto p on p.id_producto = x.producto_id
+    order by x.cantidad desc, x.neto desc, x.producto_id::text
+    limit 3`,
+  );
+  return rows.map((x) => ({ nombre: s(x.nombre), cantidad: n(x.cantidad), neto: n(x.neto) }));
+}
+
+/** Today against the same weekday last week, for the owner's Inicio (roles 1 and 3). */
+export async function resumenDeInicio(options: { db: Db; tiendaId: number; directo?: boolean }): Promise<TInicioResumen> {
+  const { db, tiendaId } = options;
+  const ctx: Ctx = { db, tiendaId, f: { periodo: 'hoy', dias: 30 }, completo: false, directo: options.directo };
+  const hoy = await hoyEnTienda(db, tiendaId);
+  const antes = sumarDias(hoy, -7);
+  const h = await diaDeInicio(ctx, hoy);
+  const a = await diaDeInicio(ctx, antes);
+  const top = await masVendidosDelDia(ctx, hoy);
+  const [otros] = await filas(
+    db,
+    sql`select (select count(*) from producto p where p.tienda_id = ${tiendaId} and p.estado = 1 and p.stock <= p.stock_min) as por_pedir,
+      (select count(*) from turno t where t.tienda_id = ${tiendaId} and t.cerrado_en is null) as abiertos`,
+  );
+  const medios = new Map<number, { medio: string; monto: number; anterior: number }>();
+  for (const m of h.medios) medios.set(m.id, { medio: m.medio, monto: m.monto, anterior: 0 });
+  for (const m of a.medios) {
+    const x = medios.get(m.id) ?? medios.set(m.id, { medio: m.medio, monto: 0, anterior: 0 }).get(m.id)!;
+    x.anterior = m.monto;
+  }
+  return {
+    hoy,
+    comparadoCon: antes,
+    indicadores: [
+      ind('neto', 'dinero', h.totales.neto, a.totales.neto),
+      ind('tickets', 'entero', h.totales.tickets, a.totales.tickets),
+      ind('ticketPromedio', 'dinero', promedio(h.totales.neto, h.totales.tickets), promedio(a.totales.neto, a.totales.tickets)),
+      ind('fiadoDado', 'dinero', h.fiadoDado, a.fiadoDado),
+      ind('fiadoCobrado', 'dinero', h.fiadoCobrado, a.fiadoCobrado),
+    ],
+    porHora: {
+      tipo: 'barras',
+      titulo: R.inicio.porHora,
+      etiquetas: Array.from({ length: 24 }, (_, i) => `${i}h`),
+      series: [
+        { nombre: R.inicio.hoy, datos: h.porHora },
+        { nombre: R.inicio.semanaPasada, datos: a.porHora },
+      ],
+      tipoValor: 'dinero',
+    },
+    porMedio: [...medios.values()].sort((x, y) => y.monto - x.monto),
+    top: top.map((x) => ({ producto: x.nombre, cantidad: x.cantidad, neto: x.neto })),
+    porPedir: n(otros!.por_pedir),
+    turnosAbiertos: n(otros!.abiertos),
+  };
+}

@@ -1,0 +1,42 @@
+import { sql } from 'drizzle-orm';
+import type { Rango } from '#shared/periodo';
+import type { TReporte } from '#shared/schemas/reportes';
+import { R, C, type Ctx, n, s, filas, col, ind, categoriaDe, limite, tabla, reporte } from './comun';
+
+/** *Inventario*: today's stock, its value at the price, and what to reorder. */
+
+export async function inventario(ctx: Ctx, r: Rango): Promise<TReporte> {
+  const { db, tiendaId } = ctx;
+  const [t] = await filas(
+    db,
+    sql`select coalesce(sum(p.stock), 0) as unidades, coalesce(sum(p.stock * p.precio_unit), 0) as valor,
+      count(*) filter (where p.estado = 1 and p.stock <= p.stock_min) as por_pedir, count(*) filter (where p.stock <= 0) as agotados
+    from producto p where p.tienda_id = ${tiendaId}`,
+  );
+  const rows = await filas(
+    db,
+    sql`select p.nombre, ${categoriaDe(sql`p`)} as categoria, p.stock, p.stock_min, p.precio_unit, p.stock * p.precio_unit as valor
+    from producto p where p.tienda_id = ${tiendaId}
+    order by (p.stock <= 0) desc, (p.estado = 1 and p.stock <= p.stock_min) desc, p.stock * p.precio_unit desc, p.nombre, p.id_producto ${limite(ctx)}`,
+  );
+  return reporte('inventario', r, {
+    indicadores: [ind('valorInventario', 'dinero', n(t!.valor)), ind('unidades', 'entero', n(t!.unidades)), ind('porPedir', 'entero', n(t!.por_pedir)), ind('agotados', 'entero', n(t!.agotados))],
+    tablas: [
+      tabla(
+        ctx,
+        R.informes.inventario.titulo,
+        [col('producto', C.producto), col('categoria', C.categoria), col('stock', C.stock, 'entero'), col('stockMin', C.stockMin, 'entero'), col('precio', C.precio, 'dinero'), col('valor', C.valor, 'dinero'), col('estado', C.estado)],
+        rows.map((x) => ({
+          producto: s(x.nombre),
+          categoria: s(x.categoria),
+          stock: n(x.stock),
+          stockMin: n(x.stock_min),
+          precio: n(x.precio_unit),
+          valor: n(x.valor),
+          estado: n(x.stock) <= 0 ? R.estados.agotado : n(x.stock) <= n(x.stock_min) ? R.estados.porPedir : R.estados.ok,
+        })),
+      ),
+    ],
+    nota: R.notas.inventario,
+  });
+}

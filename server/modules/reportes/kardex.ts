@@ -1,0 +1,32 @@
+import { sql } from 'drizzle-orm';
+import { AppError } from '#shared/errors';
+import type { Rango } from '#shared/periodo';
+import type { TReporte } from '#shared/schemas/reportes';
+import { finDelDiaEn, inicioDelDiaEn } from '../tienda/zona-horaria';
+import { R, C, type Ctx, n, s, filas, col, ind, limite, tabla, reporte } from './comun';
+
+/** *Kardex*: one product's stock ledger over the period. */
+
+export async function kardex(ctx: Ctx, r: Rango): Promise<TReporte> {
+  const { db, tiendaId, f } = ctx;
+  const columnas = [col('fecha', C.fecha, 'fechaHora'), col('motivo', C.motivo), col('venta', C.venta, 'entero'), col('entradas', C.entradas, 'entero'), col('salidas', C.salidas, 'entero'), col('saldo', C.saldoFinal, 'entero')];
+  if (f.productoId == null) return reporte('kardex', r, { tablas: [tabla(ctx, R.informes.kardex.titulo, columnas, [])], nota: R.notas.kardex });
+  const [p] = await filas(db, sql`select p.nombre, p.stock from producto p where p.id_producto = ${f.productoId} and p.tienda_id = ${tiendaId}`);
+  if (!p) throw new AppError('NOT_FOUND', R.productoNoEncontrado);
+  const rows = await filas(
+    db,
+    sql`select m.fecha_movimiento, m.motivo, m.venta_id, m.stock_antes, m.entradas, m.salidas, m.cantidad_despues
+    from movimiento m where m.tienda_id = ${tiendaId} and m.producto_id = ${f.productoId}
+      and m.fecha_movimiento >= ${inicioDelDiaEn(r.desde, tiendaId)} and m.fecha_movimiento < ${finDelDiaEn(r.hasta, tiendaId)}
+    order by m.fecha_movimiento, m.id_movimiento ${limite(ctx)}`,
+  );
+  const filasK = rows.map((x) => ({ fecha: new Date(x.fecha_movimiento as string).toISOString(), motivo: s(x.motivo), venta: x.venta_id == null ? null : n(x.venta_id), entradas: n(x.entradas), salidas: n(x.salidas), saldo: n(x.cantidad_despues) }));
+  const inicial = rows.length ? n(rows[0]!.stock_antes) : n(p.stock);
+  const final = rows.length ? n(rows[rows.length - 1]!.cantidad_despues) : n(p.stock);
+  return reporte('kardex', r, {
+    titulo: `${R.informes.kardex.titulo}: ${s(p.nombre)}`,
+    indicadores: [ind('stockInicial', 'entero', inicial), ind('entradas', 'entero', filasK.reduce((a, x) => a + x.entradas, 0)), ind('salidas', 'entero', filasK.reduce((a, x) => a + x.salidas, 0)), ind('stockFinal', 'entero', final)],
+    grafico: filasK.length ? { tipo: 'linea', titulo: R.graficos.kardex, etiquetas: filasK.map((x) => x.fecha), series: [{ nombre: C.saldoFinal, datos: filasK.map((x) => x.saldo) }], tipoValor: 'entero' } : null,
+    tablas: [tabla(ctx, R.informes.kardex.titulo, columnas, filasK)],
+  });
+}

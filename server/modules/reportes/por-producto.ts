@@ -1,0 +1,129 @@
+import { sql } from 'drizzle-orm';
+import type { Rango } from '#shared/periodo';
+import type { TReporte } from '#shared/schemas/reportes';
+import { productosResumidos } from './reportes.resumen';
+import { R, C, type Ctx, n, s, filas, col, ind, hoyEnTienda, ventasDe, categoriaDe, tabla, reporte } from './comun';
+
+/** *Por producto* and *Por categoría*: units, gross, discounts, net, cost and margin per group. */
+
+/** Units, gross, the lines' discounts and net (Σ price × quantity − the line's discount) per product or category. */
+export async function porProducto(
+  ctx: Ctx,
+  r: Rango,
+  porCategoria: boolean,
+): Promise<{ clave: string; nombre: string; categoria: string; cantidad: number; bruto: number; descuentos: number; neto: number; productos: number; costo: number; sinCosto: number }[]> {
+  const { db, tiendaId } = ctx;
+  const grupo = porCategoria ? categoriaDe(sql`p`) : sql`l.producto_id::text`;
+  // The whole range from the products' summaries, by month and by day (ADR 035), when no person or
+  // shift narrows the sales (the products' summaries are per store and day); otherwise directly.
+  const conResumen = !ctx.directo && ctx.f.usuarioId == null && ctx.f.turnoId == null;
+  const resumen = conResumen ? await productosResumidos(db, tiendaId, r, await hoyEnTienda(db, tiendaId)) : null;
+  const rows = await filas(
+    db,
+    sql`
+    with directo as (
+      select f.producto_id, sum(f.cantidad * f.factor)::numeric as cantidad, sum(round(f.precio * f.cantidad))::bigint as bruto, sum(f.descuento)::bigint as descuentos,
+        -- The margin of a period (issue #32 point 6): each unit at the average cost it was sold at,
+        -- or the product's current one where the line kept none; units with no cost at all are counted.
+        -- Quantities are units: a pack's line is factor × packs, and its costo_unit is the pack's (ADR 033).
+        sum(round(f.cantidad * coalesce(f.costo_unit, f.factor * p.costo_promedio)))::bigint as costo,
+        sum(f.cantidad * f.factor) filter (where coalesce(f.costo_unit, p.costo_promedio) is null)::numeric as sin_costo
+      from factura f join venta v on v.id_venta = f.venta_id join producto p on p.id_producto = f.producto_id
+      where f.tienda_id = ${tiendaId} and ${resumen ? sql`false` : ventasDe(ctx, r)} and v.estado <> 'Anulada'
+      group by f.producto_id
+    ),
+    resumido as (
+      select s.producto_id, sum(s.cantidad)::numeric as cantidad, sum(s.bruto)::bigint as bruto, sum(s.descuentos)::bigint as descuentos,
+        (sum(s.costo) + round(sum(s.sin_costo_unit) * coalesce(p.costo_promedio, 0)))::bigint as costo,
+        case when p.costo_promedio is null then sum(s.sin_costo_unit) else 0 end::numeric as sin_costo
+      from (${resumen ?? sql`select 0, 0, 0, 0, 0, 0 where false`}) s(producto_id, cantidad, bruto, descuentos, costo, sin_costo_unit)
+      join producto p on p.id_producto = s.producto_id
+      group by s.producto_id, p.costo_promedio
+      having sum(s.cantidad) <> 0
+    ),
+    l as (
+      select producto_id, sum(cantidad) as cantidad, sum(bruto) as bruto, sum(descuentos) as descuentos, sum(costo) as costo, sum(sin_costo) as sin_costo
+      from (select * from directo union all select * from resumido) u group by producto_id
+    )
+    select ${grupo} as clave, min(p.nombre) as nombre, min(${categoriaDe(sql`p`)}) as categoria, count(*) as productos,
+      sum(l.cantidad) as cantidad, sum(l.bruto) as bruto, sum(l.descuentos) as descuentos, sum(l.bruto - l.descuentos) as neto,
+      coalesce(sum(l.costo), 0) as costo, coalesce(sum(l.sin_costo), 0) as sin_costo
+    from l join producto p on p.id_producto = l.producto_id
+    group by 1
+    order by neto desc, cantidad desc, 1`,
+  );
+  return rows.map((x) => ({
+    clave: s(x.clave),
+    nombre: s(x.nombre),
+    categoria: s(x.categoria),
+    cantidad: n(x.cantidad),
+    bruto: n(x.bruto),
+    descuentos: n(x.descuentos),
+    neto: n(x.neto),
+    productos: n(x.productos),
+    costo: n(x.costo),
+    sinCosto: n(x.sin_costo),
+  }));
+}
+
+export async function productosOCategorias(ctx: Ctx, r: Rango, ant: Rango, porCategoria: boolean): Promise<TReporte> {
+  const rows = await porProducto(ctx, r, porCategoria);
+  const anteriores = new Map((await porProducto(ctx, ant, porCategoria)).map((x) => [x.clave, x]));
+  const sumaAnt = [...anteriores.values()];
+  const neto = rows.reduce((a, x) => a + x.neto, 0);
+  const top = rows.slice(0, 10);
+  const informe = porCategoria ? 'categorias' : 'productos';
+  // Cost and margin of the period (issue #32 point 6): every report needs the `reportes` permission,
+  // the one that shows costs (permisos.ts). A group with units of no known cost has no margin.
+  const margenCols = [col('costo', C.costo, 'dinero'), col('margen', C.margen, 'dinero'), col('margenPorcentaje', C.margenPorcentaje, 'porcentaje')];
+  const margenDe = (x: { neto: number; costo: number; sinCosto: number }) => (x.sinCosto > 0 ? null : x.neto - x.costo);
+  const conCosto = rows.filter((x) => x.sinCosto === 0);
+  const columnas = porCategoria
+    ? [col('puesto', C.puesto, 'entero'), col('categoria', C.categoria), col('productos', C.productos, 'entero'), col('cantidad', C.cantidad, 'entero'), col('bruto', C.bruto, 'dinero'), col('descuentos', C.descuentos, 'dinero'), col('neto', C.neto, 'dinero'), ...margenCols, col('participacion', C.participacion, 'porcentaje'), col('netoAnterior', C.netoAnterior, 'dinero')]
+    : [col('puesto', C.puesto, 'entero'), col('producto', C.producto), col('categoria', C.categoria), col('cantidad', C.cantidad, 'entero'), col('bruto', C.bruto, 'dinero'), col('descuentos', C.descuentos, 'dinero'), col('neto', C.neto, 'dinero'), ...margenCols, col('participacion', C.participacion, 'porcentaje'), col('cantidadAnterior', C.cantidadAnterior, 'entero')];
+  return reporte(informe, r, {
+    anterior: ant,
+    indicadores: [
+      ind('neto', 'dinero', neto, sumaAnt.reduce((a, x) => a + x.neto, 0)),
+      ind('unidades', 'entero', rows.reduce((a, x) => a + x.cantidad, 0), sumaAnt.reduce((a, x) => a + x.cantidad, 0)),
+      ind(porCategoria ? 'categorias' : 'productos', 'entero', rows.length, sumaAnt.length),
+      // Over the groups whose every unit has a cost.
+      ind('costo', 'dinero', conCosto.reduce((a, x) => a + x.costo, 0)),
+      ind('margen', 'dinero', conCosto.reduce((a, x) => a + x.neto - x.costo, 0)),
+    ],
+    grafico: {
+      tipo: porCategoria ? 'dona' : 'barrasH',
+      titulo: porCategoria ? R.graficos.topCategorias : R.graficos.topProductos,
+      etiquetas: top.map((x) => (porCategoria ? x.clave : x.nombre)),
+      series: [
+        { nombre: R.graficos.actual, datos: top.map((x) => x.neto) },
+        ...(porCategoria ? [] : [{ nombre: R.graficos.anterior, datos: top.map((x) => anteriores.get(x.clave)?.neto ?? 0) }]),
+      ],
+      tipoValor: 'dinero',
+    },
+    tablas: [
+      tabla(
+        ctx,
+        R.informes[informe].titulo,
+        columnas,
+        rows.map((x, i) => ({
+          puesto: i + 1,
+          producto: x.nombre,
+          categoria: porCategoria ? x.clave : x.categoria,
+          productos: x.productos,
+          cantidad: x.cantidad,
+          bruto: x.bruto,
+          descuentos: x.descuentos,
+          neto: x.neto,
+          costo: x.sinCosto > 0 ? null : x.costo,
+          margen: margenDe(x),
+          margenPorcentaje: margenDe(x) == null || x.neto === 0 ? null : Math.round((margenDe(x)! / x.neto) * 1000) / 10,
+          participacion: neto === 0 ? 0 : Math.round((x.neto / neto) * 1000) / 10,
+          netoAnterior: anteriores.get(x.clave)?.neto ?? 0,
+          cantidadAnterior: anteriores.get(x.clave)?.cantidad ?? 0,
+        })),
+      ),
+    ],
+    nota: porCategoria ? null : R.notas.productos,
+  });
+}
