@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { valorDevuelto, valorDevueltoCantidad } from './devolucion';
+import { pagadoPorMetodo, repartirReembolso, valorDevuelto, valorDevueltoCantidad, type PorMetodo } from './devolucion';
 import { deMilesimas, importeLinea } from './cantidad';
 import { LIMITES_DINERO } from './money';
 
@@ -76,6 +76,56 @@ describe('valorDevuelto: lo que se devuelve de una línea', () => {
           }
           if (devueltasM < vendidasM) suma += valorDevueltoCantidad(pagado, deMilesimas(vendidasM), deMilesimas(devueltasM), deMilesimas(vendidasM - devueltasM));
           expect(suma).toBe(pagado);
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+});
+
+/** Issue #51 point 3 (ADR 039): the money goes back the way it came. */
+describe('repartirReembolso: por donde entró', () => {
+  it('$ 5.000 en efectivo y $ 15.000 fiados, devueltos $ 20.000: $ 15.000 a la cuenta, $ 5.000 de la caja', () => {
+    const pagado = pagadoPorMetodo({ metodoPagoId: 5, total: 20_000, montoFiado: 15_000 });
+    expect(pagado).toEqual({ 7: 15_000, 5: 5_000 });
+    expect(repartirReembolso(pagado, {}, 20_000)).toEqual({ partes: [{ metodoPagoId: 7, monto: 15_000 }, { metodoPagoId: 5, monto: 5_000 }], resto: 0 });
+    // A sale wholly on fiado gives nothing back in cash.
+    expect(repartirReembolso(pagadoPorMetodo({ metodoPagoId: 7, total: 20_000, montoFiado: 20_000 }), {}, 20_000).partes).toEqual([{ metodoPagoId: 7, monto: 20_000 }]);
+  });
+
+  it('en cualquier venta mixta y secuencia de devoluciones parciales, ningún medio devuelve más de lo que pagó, y el total nunca pasa la venta', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 50_000_000 }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        fc.constantFrom(1, 2, 3, 4, 5, 6, 7),
+        fc.array(fc.integer({ min: 0, max: 60_000_000 }), { minLength: 1, maxLength: 20 }),
+        (total, fraccionFiado, metodoPagoId, pedidos) => {
+          const montoFiado = metodoPagoId === 7 ? total : Math.floor(total * fraccionFiado);
+          const pagado = pagadoPorMetodo({ metodoPagoId, total, montoFiado });
+          expect(Object.values(pagado).reduce((a, b) => a! + b!, 0)).toBe(total);
+          const devuelto: PorMetodo = {};
+          let suma = 0;
+          for (const pedido of pedidos) {
+            const { partes, resto } = repartirReembolso(pagado, devuelto, pedido);
+            const dado = partes.reduce((a, x) => a + x.monto, 0);
+            // All of it is placed while the sale has it left; what is not is said (the domain refuses it).
+            expect(dado + resto).toBe(pedido);
+            expect(resto).toBe(Math.max(0, pedido - (total - suma)));
+            // Credit first, cash last; no method twice, none with nothing.
+            const orden = partes.map((x) => (x.metodoPagoId === 7 ? 0 : x.metodoPagoId === 5 ? 2 : 1));
+            expect([...orden].sort()).toEqual(orden);
+            expect(new Set(partes.map((x) => x.metodoPagoId)).size).toBe(partes.length);
+            for (const x of partes) {
+              expect(x.monto).toBeGreaterThan(0);
+              devuelto[x.metodoPagoId] = (devuelto[x.metodoPagoId] ?? 0) + x.monto;
+            }
+            suma += dado;
+            for (const [m, v] of Object.entries(devuelto)) expect(v).toBeLessThanOrEqual(pagado[Number(m)] ?? 0);
+            expect(suma).toBeLessThanOrEqual(total);
+            // The cash part moves only once the credit is all given back.
+            if ((devuelto[5] ?? 0) > 0 && montoFiado > 0) expect(devuelto[7]).toBe(montoFiado);
+          }
         },
       ),
       { numRuns: 500 },

@@ -59,7 +59,7 @@ export const devoluciones = {
   motivoLargo: 'El motivo admite hasta 200 caracteres.',
   metodoInvalido: 'Elija cómo se le devuelve el dinero al cliente.',
   fiadoSinCliente: 'Esta venta no tiene cliente: el dinero no se puede descontar de un fiado.',
-  fiadoMayorQueSaldo: (saldo: string) => `El cliente debe ${saldo}: no se le puede descontar más que eso. Devuelva el resto con otro medio de pago.`,
+  fiadoMayorQueSaldo: (saldo: string) => `El cliente debe ${saldo}: no se le puede descontar más que eso.`,
   efectivoSinCaja: 'Abra su caja para devolver dinero en efectivo: el dinero sale de su cajón.',
   efectivoInsuficiente: (disponible: string) => `En su caja hay ${disponible} en efectivo: no alcanza para esta devolución. Devuelva con otro medio de pago.`,
   motivoMovimiento: (numero: number, venta: number) => `Devolución N.º ${numero} de la venta #${venta}`,
@@ -97,4 +97,29 @@ export const devoluciones = {
   cambioAVenta: (venta: number) => `Cambio: su valor pasó a la venta #${venta}`,
   verVentaNueva: (venta: number) => `Ver venta #${venta}`,
   verVentaOriginal: (venta: number) => `Ver venta #${venta}`,
+  // Issue #51 point 3 (ADR 039): a refund is a permission, and the money goes back the way it came.
+  pinTexto: 'Un cajero necesita el PIN de un administrador o encargado para devolver dinero al cliente.',
+  pinAutorizar: 'Autorizar y devolver',
+  pinIncorrecto: 'El PIN no es correcto para ese supervisor. No se registró la devolución.',
+  pinBloqueado: (minutos: number) =>
+    `Demasiados PIN equivocados desde esta cuenta. Espere ${minutos} ${minutos === 1 ? 'minuto' : 'minutos'} o pida a un supervisor que registre la devolución.`,
+  sinSupervisores: 'Ningún administrador ni encargado de la tienda tiene PIN. Uno de ellos debe crearlo en «Mi PIN» (Inicio), o registrar él la devolución.',
+  comoVuelve: 'Cómo vuelve el dinero',
+  comoSePago: 'Por donde entró (como se pagó la venta)',
+  refCorta: 'ref.',
+  necesitaPin: 'Devolver dinero necesita el PIN de un administrador o encargado: se lo pedirá al registrar.',
+  comoVuelveAyuda: 'Por donde entró: lo fiado se descuenta de lo que debe el cliente; lo pagado por transferencia o tarjeta se devuelve por el mismo medio; lo pagado en efectivo sale de su caja.',
+  parteFiado: 'Se descuenta de lo que debe (fiado)',
+  parteEfectivo: 'En efectivo, de su caja',
+  parteOtro: (metodo: string) => `Por ${metodo}`,
+  referencia: (metodo: string) => `Referencia del reembolso por ${metodo}`,
+  referenciaAyuda: 'El número de la transferencia o del comprobante con que le devolvió el dinero.',
+  referenciaRequerida: (metodo: string) => `Escriba la referencia del reembolso por ${metodo}: el número de la transferencia o del comprobante con que le devolvió el dinero.`,
+  referenciaInvalida: 'La referencia admite hasta 40 letras, números, espacios y guiones.',
+  /** A method the refund does not go back by: a fiado sale's return never pays cash, a Nequi sale's not in cash. */
+  metodoNoCorresponde: (metodos: string) => `Esta venta se pagó con ${metodos}: el dinero se devuelve por ahí, no por otro medio.`,
+  fiadoNoEnEfectivo: 'Esta venta se fió: lo devuelto se descuenta de lo que debe el cliente, no sale de la caja.',
+  /** An exchange that gives money back: its difference follows the sale's payments too. */
+  diferenciaCambio: (metodos: string) => `La diferencia que se le devuelve sigue cómo se pagó la venta: elija ${metodos}.`,
+  masQueLoPagado: 'Esta devolución pasa lo que queda por devolver de lo que se pagó en esta venta.',
 } as const;

@@ -78,6 +78,12 @@ export interface TDetallesActividad {
     unidades: number;
     total: number;
     metodo: string;
+    /** How the money went back, by method (issue #51 point 3, ADR 039): the part credited to fiado first. */
+    reembolso?: { metodo: string; monto: number }[];
+    /** A transfer's or card refund's reference. */
+    referencia?: string;
+    /** The supervisor whose PIN authorised a role without the `devolver` permission. */
+    autorizadoPor?: string;
     motivo: string;
     /** An exchange (issue #32 point 2): the new sale the return's value went into. */
     ventaCambioId?: number;

@@ -4,7 +4,7 @@ import { devoluciones } from '../messages/devoluciones';
 import { LIMITES_DINERO } from '../money';
 import { zTextoVisible } from './common';
 import { ZTotalTarifa } from './impuestos';
-import { ZRecibo, ZVentaBase } from './venta';
+import { ZAutorizacionPin, ZRecibo, ZVentaBase } from './venta';
 
 // Only these areas' texts: a screen that loads this schema does not load the whole catalogue.
 const M = { devoluciones };
@@ -34,10 +34,18 @@ export const ZDevolucionRequest = z.object({
     .min(1, D.sinLineas)
     .max(LIMITES_DINERO.maxLineas, D.sinLineas)
     .refine((ls) => new Set(ls.map((l) => l.facturaId)).size === ls.length, D.lineaRepetida),
-  metodoPagoId: zId(D.metodoInvalido).max(99, D.metodoInvalido),
+  /**
+   * How the screen said the money goes back (ADR 039): optional, the server decides by the sale's
+   * payments; one the refund does not go back by (cash for a fiado sale) is refused.
+   */
+  metodoPagoId: zId(D.metodoInvalido).max(99, D.metodoInvalido).optional(),
   motivo: zTextoVisible({ min: 3, max: 200, requerido: D.motivoRequerido, largo: D.motivoLargo }),
   /** The till's key for this return (a UUID): sent again, it answers the return already made. */
   clave: z.uuid({ error: D.sinLineas }).optional(),
+  /** The transfer's or card refund's reference, required when part of the money goes back that way. */
+  referencia: z.string({ error: D.referenciaInvalida }).trim().max(40, D.referenciaInvalida).regex(/^[0-9A-Za-z -]*$/, D.referenciaInvalida).optional(),
+  /** A supervisor's PIN, for a role without the `devolver` permission (issue #51 point 3). */
+  autorizacion: ZAutorizacionPin.optional(),
 });
 export type TDevolucionRequest = z.input<typeof ZDevolucionRequest>;
 
@@ -53,6 +61,9 @@ export const ZDevolucion = z.object({
   metodoPagoId: z.number().int(),
   metodo: z.string(),
   total: z.number().int(),
+  /** How the money went back, by method (ADR 039): the part credited to fiado first. */
+  reembolso: z.array(z.object({ metodoPagoId: z.number().int(), metodo: z.string(), monto: z.number().int() })),
+  referencia: z.string().nullable(),
   motivo: z.string(),
   /** `unidad`: DIAN's unit, for the document to write a weighed quantity ("0,125 kg"). */
   lineas: z.array(z.object({ productoId: z.number().int(), producto: z.string(), cantidad: z.number(), unidad: z.string(), valor: z.number().int(), destino: z.enum(DESTINOS) })),
@@ -85,6 +96,8 @@ export const ZDevolucionesDeVenta = z.object({
     }),
   ),
   devoluciones: z.array(ZDevolucion),
+  /** What the sale was paid with by method, and what its returns gave back by each (ADR 039). */
+  pagos: z.array(z.object({ metodoPagoId: z.number().int(), metodo: z.string(), pagado: z.number().int(), devuelto: z.number().int() })),
 });
 export type TDevolucionesDeVenta = z.infer<typeof ZDevolucionesDeVenta>;
 

@@ -191,9 +191,10 @@ async function calcularResumen(db: Db | Tx, turnoId: number): Promise<Resumen> {
   const porAbono = (await db.execute(sql`
     select c.metodo_pago_id as metodo, coalesce(sum(-c.monto), 0)::bigint as abonos
     from credito_movimiento c where c.turno_id = ${turnoId} and c.tipo = 'abono' and c.metodo_pago_id is not null group by c.metodo_pago_id`)) as unknown as { rows: { metodo: number; abonos: string }[] };
-  // Refunds of returns paid back from this shift, by method (a refund to fiado moves no money).
+  // Refunds of returns paid back from this shift, by method (a refund to fiado moves no money: its
+  // credited part, `monto_fiado`, ADR 039, is left out).
   const porDevolucion = (await db.execute(sql`
-    select d.metodo_pago_id as metodo, coalesce(sum(d.total), 0)::bigint as devoluciones
+    select d.metodo_pago_id as metodo, coalesce(sum(d.total - d.monto_fiado), 0)::bigint as devoluciones
     from devolucion d where d.turno_id = ${turnoId} and d.metodo_pago_id <> ${METODO.FIADO} group by d.metodo_pago_id`)) as unknown as { rows: { metodo: number; devoluciones: string }[] };
   const [otros] = ((await db.execute(sql`
     select

@@ -10,7 +10,7 @@ import type { Autor } from '../actividad/actividad.domain';
 import { conRechazos } from '../tienda/permisos';
 import { ensayar, prepararCheckout, type ResultadoVenta } from '../venta/venta.checkout';
 import { obtenerRecibo } from '../venta/venta.recibo';
-import { abrirDevolucion, devueltasDe, obtenerDevolucion, prepararDevolucion } from './devolucion.domain';
+import { abrirDevolucion, autorizarDevolucion, devueltasDe, exigirMetodoDiferencia, nombresMetodos, obtenerDevolucion, prepararDevolucion } from './devolucion.domain';
 import { emitirDocumentoVenta, emitirNotaDevolucion } from '../dian/emision';
 
 /**
@@ -26,7 +26,10 @@ import { emitirDocumentoVenta, emitirNotaDevolucion } from '../dian/emision';
  * - on fiado: the new sale goes wholly on the customer's account (its limit checked) and the return is
  *   credited to it, so the balance moves by the difference.
  *
- * Who may: the return's rule (the annulment's, `prepararDeshacer`) and the checkout's. A return and its
+ * The difference given back follows the sale's payments as a return does (issue #51 point 3, ADR 039):
+ * with a credit part left in it the exchange must be on fiado, else by the method the sale was paid with.
+ *
+ * Who may: the return's rule (`devolver` or a supervisor's PIN, `autorizarDevolucion`) and the checkout's. A return and its
  * new sale point at each other through `devolucion.venta_cambio_id`.
  */
 
@@ -51,6 +54,9 @@ export async function registrarCambio(options: { db: Db; tiendaId: number; venta
   if (fiado && original.clienteId == null) throw new AppError('BUSINESS_RULE', D.fiadoSinCliente);
 
   return conRechazos(db, async () => {
+    // Giving money back: the `devolver` permission, or the supervisor's PIN the exchange carries.
+    const autorizadoDevolucion = await autorizarDevolucion(db, tiendaId, ventaId, autor, body.autorizacion);
+    const nombres = await nombresMetodos(db);
     // The checkout's rules, for the new sale: it is the original sale's customer's.
     const checkout = await prepararCheckout({
       db,
@@ -78,7 +84,7 @@ export async function registrarCambio(options: { db: Db; tiendaId: number; venta
       // Every product either half touches, locked once in id order: two exchanges crossing the same
       // products queue instead of deadlocking (the return locks its sale's, the sale its own).
       await bloquearProductos(tx, tiendaId, ventaId, body.lineas.map((l) => l.productoId));
-      const dev = await prepararDevolucion(tx, { tiendaId, ventaId, autor, lineas: body.devolver, clave: body.clave });
+      const dev = await prepararDevolucion(tx, { tiendaId, ventaId, autor, lineas: body.devolver, clave: body.clave, autorizadoPor: autorizadoDevolucion });
       if ('repetida' in dev) {
         const ya = await cambioDeDevolucion(tx, tiendaId, dev.repetida);
         if (!ya) throw new AppError('CONFLICT', D.claveDeOtraVenta);
@@ -93,6 +99,8 @@ export async function registrarCambio(options: { db: Db; tiendaId: number; venta
         if (r.estado === 'repetida') throw new AppError('CONFLICT', D.claveDeOtraVenta);
         return { estado: 'rechazado', r };
       }
+      // What goes back to the customer follows how the sale was paid (ADR 039).
+      exigirMetodoDiferencia(dev, dev.total - r.total, body.metodoPagoId, nombres);
       // The drawer is checked with the new sale's payment in it; the two documents linked.
       await abierta.cerrar({ id: r.id, numero: r.numero });
       return { estado: 'ok', r, devolucionId: abierta.id, ventaNuevaId: r.id, devueltas: devueltasDe(dev) };

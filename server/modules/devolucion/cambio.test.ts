@@ -232,10 +232,18 @@ describe('un cambio por el mismo producto y al fiado con el cupo justo (lo que q
     const ventaId = await vender(s2.token, [{ productoId: caro, cantidad: 1 }], { metodoPagoId: 1, montoRecibido: 900_000 });
     const [l] = (await lineasDe(s2.token, ventaId)).lineas;
     const antes = await esperadoDe(s2.token);
-    const res = await cambiar(s2.token, ventaId, { devolver: [{ facturaId: l!.facturaId, cantidad: 1, destino: 'inventario' }], lineas: [{ productoId: barato, cantidad: 1 }] });
+    // Issue #51 point 3: a card sale's difference goes back by card, never in cash.
+    const enEfectivo = await cambiar(s2.token, ventaId, { devolver: [{ facturaId: l!.facturaId, cantidad: 1, destino: 'inventario' }], lineas: [{ productoId: barato, cantidad: 1 }] });
+    expect(enEfectivo.statusCode).toBe(422);
+    expect(enEfectivo.json().error.message).toBe(D.diferenciaCambio('Tarjeta de crédito'));
+    // A cash sale whose cash left the drawer: the refund cannot take it below zero.
+    const enCaja = await vender(s2.token, [{ productoId: caro, cantidad: 1 }]);
+    const [lc] = (await lineasDe(s2.token, enCaja)).lineas;
+    expect((await req('POST', '/api/caja/movimientos', s2.token, { tipo: 'salida', monto: (await esperadoDe(s2.token)) - antes, motivo: 'Consignación al banco' })).statusCode).toBe(201);
+    const res = await cambiar(s2.token, enCaja, { devolver: [{ facturaId: lc!.facturaId, cantidad: 1, destino: 'inventario' }], lineas: [{ productoId: barato, cantidad: 1 }] });
     expect(res.statusCode).toBe(422);
     expect(res.json().error.message).toBe(D.efectivoInsuficiente(formatPesos(antes + 1_000)));
-    expect(await stockDe(caro)).toBe(4);
+    expect(await stockDe(caro)).toBe(3);
     expect(await stockDe(barato)).toBe(5);
     expect(await esperadoDe(s2.token)).toBe(antes);
   });
@@ -251,6 +259,12 @@ describe('quién puede cambiar', () => {
     const [lp] = (await lineasDe(cajero, propia)).lineas;
     const [la] = (await lineasDe(s.token, ajena)).lineas;
     const body = (facturaId: number) => ({ devolver: [{ facturaId, cantidad: 1, destino: 'inventario' }], lineas: [{ productoId: p, cantidad: 1 }] });
+    // Issue #51 point 3: without the `devolver` permission, not even of their own sale (a supervisor's PIN would do).
+    const sinPermiso = await cambiar(cajero, propia, body(lp!.facturaId));
+    expect(sinPermiso.statusCode).toBe(403);
+    expect(sinPermiso.json().error.message).toBe(M.permisos.denegado.devolver);
+    const actuales = (await req('GET', '/api/tienda/permisos', s.token)).json();
+    expect((await req('PUT', '/api/tienda/permisos', s.token, { ...actuales, roles: { ...actuales.roles, 2: { ...actuales.roles[2], devolver: true } } })).statusCode).toBe(200);
     expect((await cambiar(cajero, propia, body(lp!.facturaId))).statusCode).toBe(201);
     expect((await cambiar(cajero, ajena, body(la!.facturaId))).statusCode).toBe(403);
     const otra = await crearTienda(t);
@@ -278,11 +292,12 @@ describe('un cambio con descuento hecho por un cajero', () => {
       ...extra,
     });
     const sinPin = await cambiar(cajero, ventaId, body({}));
+    // Giving the value back is asked first (issue #51 point 3): one PIN authorises both.
     expect(sinPin.statusCode).toBe(403);
-    expect(sinPin.json().error.message).toBe(M.ventas.descuentoSoloSupervisor);
+    expect(sinPin.json().error.message).toBe(M.permisos.denegado.devolver);
     const malPin = await cambiar(cajero, ventaId, body({ autorizacion: { supervisorId: fila!.id, pin: '1111' } }));
     expect(malPin.statusCode).toBe(403);
-    expect(malPin.json().error.message).toBe(M.ventas.pinIncorrecto);
+    expect(malPin.json().error.message).toBe(D.pinIncorrecto);
     expect(await stockDe(p)).toBe(9);
     expect(await stockDe(q)).toBe(10);
     expect((await t.database.db.select().from(devolucion).where(eq(devolucion.tiendaId, s.id))).length).toBe(0);
@@ -309,7 +324,8 @@ describe('propiedad: la caja se mueve exactamente la diferencia', () => {
         async (precioA, cantidadA, precioB, cantidadB, metodo) => {
           const a = await crearProducto(s.id, precioA, 50);
           const b = await crearProducto(s.id, precioB, 50);
-          const ventaId = await vender(s.token, [{ productoId: a, cantidad: 4 }]);
+          // Sold by the same method: a difference given back goes by it (issue #51 point 3).
+          const ventaId = await vender(s.token, [{ productoId: a, cantidad: 4 }], { metodoPagoId: metodo, montoRecibido: metodo === 5 ? 10_000_000 : precioA * 4 });
           const [l] = (await lineasDe(s.token, ventaId)).lineas;
           const antes = await esperadoDe(s.token, metodo);
           const diferencia = precioB * cantidadB - precioA * cantidadA;

@@ -1,12 +1,13 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { aMilesimas, deMilesimas, formatCantidad, importeLinea, porUnidad } from '#shared/cantidad';
-import { valorDevueltoCantidad } from '#shared/devolucion';
+import { pagadoPorMetodo, repartirReembolso, valorDevueltoCantidad, type PorMetodo } from '#shared/devolucion';
 import { AppError } from '#shared/errors';
 import { desglosarImporte, desglosarVenta, totalesPorTarifa, type TImpuesto } from '#shared/impuestos';
 import { M } from '#shared/messages';
 import { formatPesos } from '#shared/money';
 import { METODO } from '#shared/roles';
 import type { TDestino, TDevolucion, TDevolucionesDeVenta } from '#shared/schemas/devolucion';
+import type { TAutorizacionPin } from '#shared/schemas/venta';
 import type { z } from 'zod';
 import type { ZDevolucionRequest } from '#shared/schemas/devolucion';
 import { alias } from 'drizzle-orm/pg-core';
@@ -19,14 +20,22 @@ import { efectivoDelTurno, exigeCaja } from '../caja/caja.domain';
 import { abonarDevolucion, saldoDe } from '../fiado/fiado.domain';
 import { ajustarStockLote } from '../movimiento/ledger';
 import { prepararDeshacer } from '../venta/venta.estado';
-import { conRechazos } from '../tienda/permisos';
+import { conRechazos, denegado, puede } from '../tienda/permisos';
+import { verificarAutorizacion } from '../venta/autorizacion';
 
 /**
  * Returns (devoluciones, issue #32 point 1) have one owner: this module. A return brings back units
  * of some lines of a completed sale, each to stock through the ledger or written off (merma), and
  * refunds their share of what the sale paid (shared/devolucion.ts) by a payment method — cash out of
  * the returning person's drawer — or to the customer's fiado. It is a numbered document of its own;
- * the sale is never edited. Who may return follows the annulment rule (venta.estado.ts).
+ * the sale is never edited.
+ *
+ * Issue #51 point 3 (ADR 039): who may give money back is the `devolver` permission (role 1 always,
+ * role 3 by default, role 2 not), else a supervisor's PIN (autorizacion.ts, as a discount); role 2 with
+ * the permission keeps the annulment's floor (its own sales of the day). The money goes back the way
+ * it came (`repartirReembolso`): the credit part of the sale to the customer's account, the rest by the
+ * method the sale was paid with (cash from the drawer, a transfer or card with its reference), never
+ * more by a method than it paid across every return of the sale.
  */
 
 const D = M.devoluciones;
@@ -93,12 +102,40 @@ async function lineasDeVenta(db: Db | Tx, tiendaId: number, ventaId: number, des
 
 async function ventaDeTienda(db: Db | Tx, tiendaId: number, ventaId: number) {
   const [v] = await db
-    .select({ id: venta.idVenta, estado: venta.estado, clienteId: venta.clienteId, descuento: venta.descuento })
+    .select({ id: venta.idVenta, estado: venta.estado, clienteId: venta.clienteId, descuento: venta.descuento, metodoPagoId: venta.metodoPagoId, total: venta.total, montoFiado: venta.montoFiado })
     .from(venta)
     .where(and(eq(venta.idVenta, ventaId), eq(venta.tiendaId, tiendaId)))
     .limit(1);
   if (!v) throw new AppError('NOT_FOUND', M.ventas.ventaNoEncontrada);
   return v;
+}
+
+/** What a sale's returns gave back, by method: the part credited to fiado, and the rest by the return's method. */
+async function devueltoPorMetodo(db: Db | Tx, tiendaId: number, ventaId: number): Promise<PorMetodo> {
+  const filas = await db
+    .select({ metodo: devolucion.metodoPagoId, fiado: sql<number>`sum(${devolucion.montoFiado})`.mapWith(Number), otro: sql<number>`sum(${devolucion.total} - ${devolucion.montoFiado})`.mapWith(Number) })
+    .from(devolucion)
+    .where(and(eq(devolucion.ventaId, ventaId), eq(devolucion.tiendaId, tiendaId)))
+    .groupBy(devolucion.metodoPagoId);
+  const out: PorMetodo = {};
+  for (const f of filas) {
+    if (f.fiado > 0) out[METODO.FIADO] = (out[METODO.FIADO] ?? 0) + f.fiado;
+    if (f.otro > 0) out[f.metodo] = (out[f.metodo] ?? 0) + f.otro;
+  }
+  return out;
+}
+
+const nombresMetodos = async (db: Db | Tx) => new Map((await db.select({ id: metodoPago.idMetPago, nombre: metodoPago.nombre }).from(metodoPago)).map((m) => [m.id, m.nombre]));
+
+/**
+ * Who may give money back (issue #51 point 3): a role with `devolver` (null: no PIN was needed), else
+ * the supervisor whose PIN the request carries (`verificarAutorizacion`, its counts and locks); with
+ * neither, the 403 a screen answers with the PIN dialog.
+ */
+export async function autorizarDevolucion(db: Db, tiendaId: number, ventaId: number, autor: Autor, autorizacion: TAutorizacionPin | undefined): Promise<{ id: number; nombre: string } | null> {
+  if (await puede(db, tiendaId, autor, 'devolver')) return null;
+  if (!autorizacion || autor.usuarioId == null) throw denegado(tiendaId, autor, 'devolver', { entidad: 'venta', id: ventaId });
+  return verificarAutorizacion({ db, tiendaId, cajeroId: autor.usuarioId, autorizacion, incorrecto: D.pinIncorrecto, bloqueado: D.pinBloqueado });
 }
 
 /** What may still come back of each line of a sale, and the returns already made. */
@@ -125,7 +162,18 @@ export async function devolucionesDeVenta(options: { db: Db; tiendaId: number; v
     cliente: clienteVenta,
     lineas: lineas.map(({ impuesto: _i, valorBolsa: _b, ...l }) => l),
     devoluciones: await Promise.all(ids.map((d) => obtenerDevolucion({ db, tiendaId, id: d.id }))),
+    pagos: await pagosDe(db, tiendaId, v),
   };
+}
+
+/** What the sale was paid with by method, and what its returns gave back by each, in the refund's order. */
+async function pagosDe(db: Db | Tx, tiendaId: number, v: { id: number; metodoPagoId: number; total: number; montoFiado: number }): Promise<TDevolucionesDeVenta['pagos']> {
+  const pagado = pagadoPorMetodo(v);
+  const devuelto = await devueltoPorMetodo(db, tiendaId, v.id);
+  const nombres = await nombresMetodos(db);
+  // The order `repartirReembolso` follows: a zero refund answers every method of the sale in that order.
+  const orden = repartirReembolso(pagado, {}, Number.MAX_SAFE_INTEGER).partes.map((p) => p.metodoPagoId);
+  return orden.map((m) => ({ metodoPagoId: m, metodo: nombres.get(m) ?? `Método ${m}`, pagado: pagado[m] ?? 0, devuelto: devuelto[m] ?? 0 }));
 }
 
 /** One return as its document shows it. */
@@ -142,6 +190,8 @@ export async function obtenerDevolucion(options: { db: Db | Tx; tiendaId: number
       metodoPagoId: devolucion.metodoPagoId,
       metodo: metodoPago.nombre,
       total: devolucion.total,
+      montoFiado: devolucion.montoFiado,
+      referencia: devolucion.referencia,
       motivo: devolucion.motivo,
       tiendaNombre: tienda.nombreTienda,
       tiendaDireccion: tienda.direccion,
@@ -193,6 +243,11 @@ export async function obtenerDevolucion(options: { db: Db | Tx; tiendaId: number
     metodoPagoId: d.metodoPagoId,
     metodo: d.metodo,
     total: d.total,
+    reembolso: [
+      ...(d.montoFiado > 0 ? [{ metodoPagoId: METODO.FIADO, metodo: (await nombresMetodos(db)).get(METODO.FIADO) ?? 'Fiado', monto: d.montoFiado }] : []),
+      ...(d.total - d.montoFiado > 0 || d.total === 0 ? [{ metodoPagoId: d.metodoPagoId, metodo: d.metodo, monto: d.total - d.montoFiado }] : []),
+    ],
+    referencia: d.referencia,
     motivo: d.motivo,
     lineas: lineas.map((l) => ({ productoId: l.productoId, producto: l.producto, cantidad: l.cantidad, unidad: l.unidad, valor: l.valor, destino: l.destino as TDestino })),
     tarifas,
@@ -211,14 +266,16 @@ export async function obtenerDevolucion(options: { db: Db | Tx; tiendaId: number
 export async function registrarDevolucion(options: { db: Db; tiendaId: number; ventaId: number; autor: Autor; body: Request }): Promise<TDevolucion> {
   const { db, tiendaId, ventaId, autor, body } = options;
   // A refused permission is recorded as an attempt once the transaction is undone (issue #27).
-  const hecha = await conRechazos(db, () =>
-    db.transaction(async (tx) => {
-      const p = await prepararDevolucion(tx, { tiendaId, ventaId, autor, lineas: body.lineas, clave: body.clave });
+  const hecha = await conRechazos(db, async () => {
+    // The permission, or a supervisor's PIN checked outside the transaction (its tries always count).
+    const autorizadoPor = await autorizarDevolucion(db, tiendaId, ventaId, autor, body.autorizacion);
+    return db.transaction(async (tx) => {
+      const p = await prepararDevolucion(tx, { tiendaId, ventaId, autor, lineas: body.lineas, clave: body.clave, autorizadoPor });
       if ('repetida' in p) return { id: p.repetida, devueltas: null };
-      const id = await escribirDevolucion(tx, p, { metodoPagoId: body.metodoPagoId, motivo: body.motivo, clave: body.clave });
+      const id = await escribirDevolucion(tx, p, { metodoPagoId: body.metodoPagoId, referencia: body.referencia, motivo: body.motivo, clave: body.clave });
       return { id, devueltas: devueltasDe(p) };
-    }),
-  );
+    });
+  });
   // An electronic sale's return is corrected by its nota de ajuste, concept 1 (issue #31 point 7),
   // once: a retried return (its key already recorded) issues nothing. Never fails the return.
   if (hecha.devueltas) await emitirNotaDevolucion(db, tiendaId, ventaId, hecha.devueltas, body.motivo);
@@ -244,6 +301,11 @@ export interface DevolucionPreparada {
   ventaId: number;
   autor: Autor;
   venta: { numero: number; clienteId: number | null };
+  /** What the sale was paid with by method, and what earlier returns gave back by each (ADR 039). */
+  pagado: PorMetodo;
+  devuelto: PorMetodo;
+  /** The supervisor whose PIN authorised a role without `devolver`; null when none was needed. */
+  autorizadoPor: { id: number; nombre: string } | null;
   /** `cantidad` is of the sold line (packs for a pack's line); `factor` units of the product each. */
   lineas: { facturaId: number; cantidad: number; destino: TDestino; productoId: number; valor: number; factor: number }[];
   /** Pesos the returned units give back. */
@@ -258,13 +320,13 @@ export interface DevolucionPreparada {
  */
 export async function prepararDevolucion(
   tx: Tx,
-  options: { tiendaId: number; ventaId: number; autor: Autor; lineas: Request['lineas']; clave?: string },
+  options: { tiendaId: number; ventaId: number; autor: Autor; lineas: Request['lineas']; clave?: string; autorizadoPor: { id: number; nombre: string } | null },
 ): Promise<DevolucionPreparada | { repetida: number }> {
-  const { tiendaId, ventaId, autor, clave } = options;
-  // Who may: the annulment's permission and rule; then the sale's products locked (venta.estado.ts).
-  await prepararDeshacer(tx, tiendaId, ventaId, autor);
+  const { tiendaId, ventaId, autor, clave, autorizadoPor } = options;
+  // Who may: `devolver` with the annulment's floor, or a supervisor's PIN; then the sale's products locked (venta.estado.ts).
+  await prepararDeshacer(tx, tiendaId, ventaId, autor, { permiso: 'devolver', conPin: autorizadoPor != null });
   const [v] = await tx
-    .select({ estado: venta.estado, numero: venta.numero, clienteId: venta.clienteId, descuento: venta.descuento })
+    .select({ estado: venta.estado, numero: venta.numero, clienteId: venta.clienteId, descuento: venta.descuento, metodoPagoId: venta.metodoPagoId, total: venta.total, montoFiado: venta.montoFiado })
     .from(venta)
     .where(and(eq(venta.idVenta, ventaId), eq(venta.tiendaId, tiendaId)))
     .for('update');
@@ -294,14 +356,24 @@ export async function prepararDevolucion(
       throw new AppError('BUSINESS_RULE', D.masDeLoVendido(l.producto, porUnidad(l.unidad) || quedan === 0 ? deMilesimas(quedan) : formatCantidad(deMilesimas(quedan), l.unidad)));
     return { ...pedida, productoId: l.productoId, factor: l.factor, valor: valorDevueltoCantidad(l.pagado, l.vendidas, l.devueltas, pedida.cantidad) };
   });
-  return { tiendaId, ventaId, autor, venta: { numero: v.numero, clienteId: v.clienteId }, lineas, total: lineas.reduce((s, l) => s + l.valor, 0) };
+  return {
+    tiendaId,
+    ventaId,
+    autor,
+    venta: { numero: v.numero, clienteId: v.clienteId },
+    pagado: pagadoPorMetodo(v),
+    devuelto: await devueltoPorMetodo(tx, tiendaId, ventaId),
+    autorizadoPor,
+    lineas,
+    total: lineas.reduce((s, l) => s + l.valor, 0),
+  };
 }
 
 /**
  * The second half of a return: the refund's method and drawer, the document and its number, the
  * units back on the shelf, the fiado credit and the activity log.
  */
-export async function escribirDevolucion(tx: Tx, p: DevolucionPreparada, options: { metodoPagoId: number; motivo: string; clave?: string }): Promise<number> {
+export async function escribirDevolucion(tx: Tx, p: DevolucionPreparada, options: { metodoPagoId?: number; referencia?: string; motivo: string; clave?: string }): Promise<number> {
   const d = await abrirDevolucion(tx, p, options);
   await d.cerrar();
   return d.id;
@@ -317,17 +389,26 @@ export async function escribirDevolucion(tx: Tx, p: DevolucionPreparada, options
 export async function abrirDevolucion(
   tx: Tx,
   p: DevolucionPreparada,
-  options: { metodoPagoId: number; motivo: string; clave?: string; enCambio?: boolean },
+  /** An exchange's one method (`enCambio`, cambio.domain.ts checks its difference); a plain return's method follows the sale. */
+  options: { metodoPagoId?: number; referencia?: string; motivo: string; clave?: string; enCambio?: boolean },
 ): Promise<{ id: number; numero: number; cerrar: (ventaCambio?: { id: number; numero: number }) => Promise<void> }> {
   const { tiendaId, ventaId, autor, lineas, total } = p;
-  const { metodoPagoId, motivo } = options;
+  const { motivo } = options;
   const v = p.venta;
-  const [metodo] = await tx.select({ nombre: metodoPago.nombre }).from(metodoPago).where(eq(metodoPago.idMetPago, metodoPagoId));
+  const nombres = await nombresMetodos(tx);
+  const { metodoPagoId, montoFiado } = options.enCambio ? metodoDeCambio(options.metodoPagoId, total) : reembolsoDe(p, options.metodoPagoId, nombres);
+  const metodo = nombres.has(metodoPagoId) ? { nombre: nombres.get(metodoPagoId)! } : null;
   if (!metodo) throw new AppError('VALIDATION', D.metodoInvalido, { fields: { metodoPagoId: D.metodoInvalido } });
-  if (metodoPagoId === METODO.FIADO && v.clienteId == null) throw new AppError('BUSINESS_RULE', D.fiadoSinCliente);
+  if (montoFiado > 0 && v.clienteId == null) throw new AppError('BUSINESS_RULE', D.fiadoSinCliente);
+  // What goes back by the method itself (not to the customer's account).
+  const otro = total - montoFiado;
+  // A transfer or card refund names the transfer or voucher that gave the money back (a plain return).
+  const referencia = options.referencia?.trim() || null;
+  if (!options.enCambio && otro > 0 && metodoPagoId !== METODO.EFECTIVO && metodoPagoId !== METODO.FIADO && !referencia)
+    throw new AppError('VALIDATION', D.referenciaRequerida(metodo.nombre), { fields: { referencia: D.referenciaRequerida(metodo.nombre) } });
   // The refund leaves the returning person's drawer (cash), or is recorded in its shift (other methods).
   const caja = await efectivoDelTurno(tx, tiendaId, autor.usuarioId);
-  const enEfectivo = metodoPagoId === METODO.EFECTIVO && total > 0;
+  const enEfectivo = metodoPagoId === METODO.EFECTIVO && otro > 0;
   if (enEfectivo && !caja && (await exigeCaja(tx, tiendaId))) throw new AppError('BUSINESS_RULE', D.efectivoSinCaja);
 
   // The store's next return number, one at a time per store (a rolled-back return gives it back).
@@ -339,7 +420,7 @@ export async function abrirDevolucion(
   const turnoId = caja?.turnoId ?? null;
   const [d] = await tx
     .insert(devolucion)
-    .values({ tiendaId, numero, ventaId, usuarioId: autor.usuarioId, metodoPagoId, turnoId, total, motivo, clave: options.clave ?? null })
+    .values({ tiendaId, numero, ventaId, usuarioId: autor.usuarioId, metodoPagoId, montoFiado, referencia, turnoId, total, motivo, clave: options.clave ?? null })
     .returning({ id: devolucion.idDevolucion });
   await tx.insert(devolucionLinea).values(
     lineas.map((l) => ({ tiendaId, devolucionId: d!.id, facturaId: l.facturaId, productoId: l.productoId, cantidad: l.cantidad, valor: l.valor, destino: l.destino })),
@@ -355,20 +436,20 @@ export async function abrirDevolucion(
     ventaId,
   });
   if (!movidos) throw new AppError('BUSINESS_RULE', M.ventas.estadoVentaError);
-  if (metodoPagoId === METODO.FIADO)
-    await abonarDevolucion(tx, { tiendaId, clienteId: v.clienteId!, ventaId, monto: total, usuarioId: autor.usuarioId, turnoId, nota: D.notaCredito(numero), saldoAlFinal: options.enCambio });
+  if (montoFiado > 0)
+    await abonarDevolucion(tx, { tiendaId, clienteId: v.clienteId!, ventaId, monto: montoFiado, usuarioId: autor.usuarioId, turnoId, nota: D.notaCredito(numero), saldoAlFinal: options.enCambio });
 
   const cerrar = async (ventaCambio?: { id: number; numero: number }) => {
     // An exchange's credit was written before its new sale: what the customer owes, after both.
-    if (options.enCambio && metodoPagoId === METODO.FIADO) {
+    if (options.enCambio && montoFiado > 0) {
       const saldo = await saldoDe(tx, tiendaId, v.clienteId!);
       // The refusal names what the customer owed before this credit.
-      if (saldo < 0) throw new AppError('BUSINESS_RULE', D.fiadoMayorQueSaldo(formatPesos(Math.max(0, saldo + total))));
+      if (saldo < 0) throw new AppError('BUSINESS_RULE', D.fiadoMayorQueSaldo(formatPesos(Math.max(0, saldo + montoFiado))));
     }
     // The drawer, with this refund out of it (and an exchange's new sale in it): never below zero.
     if (enEfectivo && caja) {
       const ahora = await efectivoDelTurno(tx, tiendaId, autor.usuarioId);
-      if (ahora && ahora.disponible < 0) throw new AppError('BUSINESS_RULE', D.efectivoInsuficiente(formatPesos(Math.max(0, ahora.disponible + total))));
+      if (ahora && ahora.disponible < 0) throw new AppError('BUSINESS_RULE', D.efectivoInsuficiente(formatPesos(Math.max(0, ahora.disponible + otro))));
     }
     if (ventaCambio) await tx.update(devolucion).set({ ventaCambioId: ventaCambio.id }).where(eq(devolucion.idDevolucion, d!.id));
     await registrarPor(tx, tiendaId, autor, {
@@ -381,6 +462,13 @@ export async function abrirDevolucion(
         unidades: lineas.reduce((s, l) => sumar(s, l.cantidad), 0),
         total,
         metodo: metodo.nombre,
+        // How it went back (ADR 039), and the supervisor whose PIN authorised it.
+        reembolso: [
+          ...(montoFiado > 0 ? [{ metodo: nombres.get(METODO.FIADO) ?? 'Fiado', monto: montoFiado }] : []),
+          ...(otro > 0 ? [{ metodo: metodo.nombre, monto: otro }] : []),
+        ],
+        ...(referencia ? { referencia } : {}),
+        ...(p.autorizadoPor ? { autorizadoPor: p.autorizadoPor.nombre } : {}),
         motivo,
         ...(ventaCambio ? { ventaCambioId: ventaCambio.id, ventaCambioNumero: ventaCambio.numero } : {}),
       },
@@ -388,3 +476,56 @@ export async function abrirDevolucion(
   };
   return { id: d!.id, numero, cerrar };
 }
+
+/** An exchange's return: wholly to the customer's account on fiado, else by the exchange's one method. */
+function metodoDeCambio(metodoPagoId: number | undefined, total: number): { metodoPagoId: number; montoFiado: number } {
+  if (metodoPagoId == null) throw new AppError('VALIDATION', D.metodoInvalido, { fields: { metodoPagoId: D.metodoInvalido } });
+  return { metodoPagoId, montoFiado: metodoPagoId === METODO.FIADO ? total : 0 };
+}
+
+const listaMetodos = (ids: number[], nombres: Map<number, string>) => ids.map((m) => (m === METODO.FIADO ? 'fiado' : (nombres.get(m) ?? `Método ${m}`))).join(' y ');
+
+/**
+ * A plain return's refund, by the sale's payments (ADR 039): `repartirReembolso` says how much goes to
+ * the customer's account and how much by the sale's other method. A method the screen sent that the
+ * refund does not go back by (cash for a fiado sale) is refused, never silently replaced: the cashier
+ * would be handing over money the record does not show. Fiado is always accepted for a sale with a
+ * customer: all of it lowers what the customer owes, no money leaves (never below zero: fiado.domain.ts).
+ */
+function reembolsoDe(p: DevolucionPreparada, pedido: number | undefined, nombres: Map<number, string>): { metodoPagoId: number; montoFiado: number } {
+  if (pedido === METODO.FIADO) {
+    if (p.venta.clienteId == null) throw new AppError('BUSINESS_RULE', D.fiadoSinCliente);
+    return { metodoPagoId: METODO.FIADO, montoFiado: p.total };
+  }
+  const { partes, resto } = repartirReembolso(p.pagado, p.devuelto, p.total);
+  if (resto > 0) throw new AppError('BUSINESS_RULE', D.masQueLoPagado);
+  const metodos = Object.keys(p.pagado).map(Number);
+  // Which methods the refund may name: those it goes back by, or (a zero refund) the sale's own.
+  const validos = partes.length ? partes.map((x) => x.metodoPagoId) : metodos;
+  if (pedido != null && validos.length && !validos.includes(pedido)) {
+    const soloFiado = validos.every((m) => m === METODO.FIADO);
+    const mensaje = soloFiado ? D.fiadoNoEnEfectivo : D.metodoNoCorresponde(listaMetodos(validos, nombres));
+    throw new AppError('BUSINESS_RULE', mensaje, { fields: { metodoPagoId: mensaje } });
+  }
+  const montoFiado = partes.find((x) => x.metodoPagoId === METODO.FIADO)?.monto ?? 0;
+  const otro = partes.find((x) => x.metodoPagoId !== METODO.FIADO);
+  // The return's method: the one its non-credit part went back by; Fiado when all of it was credited.
+  const metodoPagoId = otro?.metodoPagoId ?? (montoFiado > 0 ? METODO.FIADO : (metodos.find((m) => m !== METODO.FIADO) ?? pedido ?? METODO.EFECTIVO));
+  return { metodoPagoId, montoFiado };
+}
+
+/** The exchange's difference given back follows the sale's payments too: the method it must be moved by. */
+export function exigirMetodoDiferencia(p: DevolucionPreparada, diferencia: number, metodoPagoId: number, nombres: Map<number, string>): void {
+  // On fiado the difference lowers what the customer owes: no money leaves (never below zero).
+  if (diferencia <= 0 || (metodoPagoId === METODO.FIADO && p.venta.clienteId != null)) return;
+  const { partes } = repartirReembolso(p.pagado, p.devuelto, diferencia);
+  if (!partes.length) return;
+  // A credit part in it goes to the customer's account: the exchange must be on fiado; else by the sale's own method.
+  const validos = partes.some((x) => x.metodoPagoId === METODO.FIADO) ? [METODO.FIADO] : partes.map((x) => x.metodoPagoId);
+  if (!validos.includes(metodoPagoId)) {
+    const mensaje = D.diferenciaCambio(listaMetodos(validos, nombres));
+    throw new AppError('BUSINESS_RULE', mensaje, { fields: { metodoPagoId: mensaje } });
+  }
+}
+
+export { nombresMetodos };

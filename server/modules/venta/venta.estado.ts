@@ -121,9 +121,21 @@ async function completarEn(tx: Tx, options: { tiendaId: number; ventaId: number;
  * (database triggers) and the stock; taking those locks in the same order as concurrent sales of the
  * same products keeps the two from deadlocking.
  */
-export async function prepararDeshacer(tx: Tx, tiendaId: number, ventaId: number, actor: ActorVenta): Promise<void> {
-  await exigirPermiso(tx, tiendaId, autorDeActor(actor), 'anular', { entidad: 'venta', id: ventaId });
-  await verificarQuienPuede(tx, tiendaId, ventaId, actor);
+export async function prepararDeshacer(
+  tx: Tx,
+  tiendaId: number,
+  ventaId: number,
+  actor: ActorVenta,
+  /**
+   * A return asks `devolver` instead (issue #51 point 3); `conPin`: a supervisor's PIN authorised it
+   * (checked by the caller), so neither the permission nor the own-sales-of-the-day floor applies.
+   */
+  opciones: { permiso?: 'anular' | 'devolver'; conPin?: boolean } = {},
+): Promise<void> {
+  if (!opciones.conPin) {
+    await exigirPermiso(tx, tiendaId, autorDeActor(actor), opciones.permiso ?? 'anular', { entidad: 'venta', id: ventaId });
+    await verificarQuienPuede(tx, tiendaId, ventaId, actor);
+  }
   const productoIds = (
     await tx
       .selectDistinct({ id: factura.productoId })

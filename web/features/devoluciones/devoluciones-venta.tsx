@@ -1,23 +1,25 @@
 import { useDeferredValue, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { aMilesimas, deMilesimas, formatCantidad, importeLinea, parseCantidad, porUnidad, porUnidadDe } from '#shared/cantidad';
-import { valorDevueltoCantidad } from '#shared/devolucion';
+import { repartirReembolso, valorDevueltoCantidad, type PorMetodo } from '#shared/devolucion';
 import { AppError } from '#shared/errors';
 import { generic } from '#shared/messages/comun';
 import { devoluciones } from '#shared/messages/devoluciones';
 import { formatPesos } from '#shared/money';
 import { METODO } from '#shared/roles';
 import type { TDestino, TDevolucion, TDevolucionesDeVenta } from '#shared/schemas/devolucion';
-import type { TProductoVenta } from '#shared/schemas/venta';
+import type { TAutorizacionPin, TProductoVenta } from '#shared/schemas/venta';
 import { paths } from '../../config/paths';
 import { Field, SelectField } from '../../components/ui/field';
 import { useAjustesTienda } from '../../lib/ajustes-tienda';
 import { alertWarning, toastSuccess } from '../../lib/alerts';
 import { NetworkError } from '../../lib/api-client';
 import { useFechas } from '../../lib/fechas';
+import { useMisPermisos } from '../../lib/mis-permisos';
+import { pedirPinSupervisor, supervisoresParaPin, type IntentoPin } from '../../lib/pin-supervisor';
 import { COLUMNAS, enlaceWhatsApp } from '../impresion/texto-recibo';
 import { useDevolucionesDeVenta, useMetodosReembolso, useProductosCambio, useRegistrarCambio, useRegistrarDevolucion } from './api';
-import { lineasDevolucion, textoWhatsAppDevolucion } from './texto-devolucion';
+import { lineasDevolucion, textoReembolso, textoWhatsAppDevolucion } from './texto-devolucion';
 import './devoluciones.css';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
@@ -102,6 +104,16 @@ function milesimasPedidas(texto: string, unidad: string): number | null {
   return parseCantidad(t);
 }
 
+/** A wrong PIN (or a cashier past their tries): the dialog stays open with it. */
+const esErrorDePin = (err: unknown): err is AppError => err instanceof AppError && (err.code === 'RATE_LIMITED' || err.message === D.pinIncorrecto);
+
+/** What the sale's methods paid and what its returns gave back, as `repartirReembolso` reads them. */
+const porMetodo = (pagos: TDevolucionesDeVenta['pagos'], campo: 'pagado' | 'devuelto'): PorMetodo => Object.fromEntries(pagos.map((p) => [p.metodoPagoId, p[campo]]));
+
+/** One part of a refund as the form says it: to the account, from the drawer, or by the sale's transfer or card. */
+const etiquetaParte = (metodoPagoId: number, nombre: string) =>
+  metodoPagoId === METODO.FIADO ? D.parteFiado : metodoPagoId === METODO.EFECTIVO ? D.parteEfectivo : D.parteOtro(nombre);
+
 /** What an exchange's customer takes instead: a product and how many (kilos or litres with decimals for one sold by measure). */
 interface Nuevo {
   producto: TProductoVenta;
@@ -135,6 +147,11 @@ function FormularioDevolucion({
   const metodos = useMetodosReembolso();
   const [filas, setFilas] = useState<Record<number, Fila>>({});
   const [metodo, setMetodo] = useState<number>(METODO.EFECTIVO);
+  // A plain return's money goes back the way it came (ADR 039); with a customer, all of it may go to their account instead.
+  const [aCuenta, setACuenta] = useState(false);
+  const [referencia, setReferencia] = useState('');
+  // Without `devolver` (issue #51 point 3), a supervisor's PIN authorises giving money back.
+  const puedeDevolver = useMisPermisos().devolver;
   const [motivo, setMotivo] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [clave] = useState(() => crypto.randomUUID());
@@ -154,6 +171,10 @@ function FormularioDevolucion({
     return !m ? [] : [{ l, milesimas: m, cantidad: deMilesimas(m), destino: fila(l.facturaId).destino }];
   });
   const total = pedidas.reduce((s, x) => s + valorDevueltoCantidad(x.l.pagado, x.l.vendidas, x.l.devueltas, deMilesimas(Math.min(x.milesimas, quedanDe(x.l)))), 0);
+  const nombresMetodo = new Map(datos.pagos.map((p) => [p.metodoPagoId, p.metodo]));
+  const partes = aCuenta ? (total > 0 ? [{ metodoPagoId: METODO.FIADO, monto: total }] : []) : repartirReembolso(porMetodo(datos.pagos, 'pagado'), porMetodo(datos.pagos, 'devuelto'), total).partes;
+  // A transfer or card part is refunded by it, with its reference.
+  const parteConReferencia = partes.find((x) => x.metodoPagoId !== METODO.FIADO && x.metodoPagoId !== METODO.EFECTIVO);
   const valorNuevo = nuevos.reduce((acc, n) => acc + importeNuevo(n), 0);
   const diferencia = valorNuevo - total;
   const opciones = useMemo(
@@ -178,12 +199,17 @@ function FormularioDevolucion({
     }
     if (cambio) return enviarCambio();
     try {
-      const d = await registrar.mutateAsync({
-        clave,
-        metodoPagoId: metodo,
-        motivo,
-        lineas: pedidas.map((x) => ({ facturaId: x.l.facturaId, cantidad: x.cantidad, destino: x.destino })),
-      });
+      const d = await conPermiso((autorizacion) =>
+        registrar.mutateAsync({
+          clave,
+          ...(aCuenta ? { metodoPagoId: METODO.FIADO } : {}),
+          ...(parteConReferencia ? { referencia: referencia.trim() } : {}),
+          motivo,
+          lineas: pedidas.map((x) => ({ facturaId: x.l.facturaId, cantidad: x.cantidad, destino: x.destino })),
+          ...(autorizacion ? { autorizacion } : {}),
+        }),
+      );
+      if (!d) return;
       toastSuccess(D.registrada, D.registradaTexto(d.numero, formatPesos(d.total)));
       onHecha(d);
     } catch (err) {
@@ -192,6 +218,30 @@ function FormularioDevolucion({
       setError(mensaje);
     }
   };
+
+  /**
+   * Sends at once with the `devolver` permission; without it, through the supervisor's PIN dialog (the
+   * discounts' and the caja's): a wrong PIN keeps it open. Null when the person closed it.
+   */
+  async function conPermiso<T>(enviar: (autorizacion?: TAutorizacionPin) => Promise<T>): Promise<T | null> {
+    if (puedeDevolver) return enviar();
+    const supervisores = await supervisoresParaPin(D.sinSupervisores);
+    if (!supervisores) return null;
+    const hecho = await pedirPinSupervisor(
+      supervisores,
+      async (autorizacion): Promise<IntentoPin<{ valor: T } | { error: unknown }>> => {
+        try {
+          return { hecho: { valor: await enviar(autorizacion) } };
+        } catch (err) {
+          return esErrorDePin(err) ? { pinError: err.message } : { hecho: { error: err } };
+        }
+      },
+      { texto: D.pinTexto, autorizar: D.pinAutorizar },
+    );
+    if (!hecho) return null;
+    if ('error' in hecho) throw hecho.error;
+    return hecho.valor;
+  }
 
   const enviarCambio = async () => {
     // A product added with no quantity, or one that is none, is named: it is not silently left out.
@@ -203,15 +253,19 @@ function FormularioDevolucion({
     }
     if (nuevos.length === 0) return setError(D.sinProductosNuevos);
     try {
-      const c = await registrarCambio.mutateAsync({
-        clave,
-        metodoPagoId: metodo,
-        motivo,
-        devolver: pedidas.map((x) => ({ facturaId: x.l.facturaId, cantidad: x.cantidad, destino: x.destino })),
-        lineas: nuevos.map((n) => ({ productoId: n.producto.id, cantidad: deMilesimas(milesimasNuevo(n)) })),
-        // What the customer hands over for the difference; left empty, exactly the difference.
-        montoRecibido: diferencia > 0 && metodo !== METODO.FIADO ? (recibido.trim() === '' ? diferencia : Number(recibido) || 0) : 0,
-      });
+      const c = await conPermiso((autorizacion) =>
+        registrarCambio.mutateAsync({
+          clave,
+          metodoPagoId: metodo,
+          motivo,
+          devolver: pedidas.map((x) => ({ facturaId: x.l.facturaId, cantidad: x.cantidad, destino: x.destino })),
+          lineas: nuevos.map((n) => ({ productoId: n.producto.id, cantidad: deMilesimas(milesimasNuevo(n)) })),
+          // What the customer hands over for the difference; left empty, exactly the difference.
+          montoRecibido: diferencia > 0 && metodo !== METODO.FIADO ? (recibido.trim() === '' ? diferencia : Number(recibido) || 0) : 0,
+          ...(autorizacion ? { autorizacion } : {}),
+        }),
+      );
+      if (!c) return;
       toastSuccess(D.cambioRegistrado, D.cambioRegistradoTexto(c.devolucion.numero, c.venta.numero));
       onHecha(c.devolucion);
       // The new sale's document: it says it came from this exchange and the credit it applied.
@@ -291,12 +345,29 @@ function FormularioDevolucion({
       </div>
       {cambio ? <ProductosNuevos nuevos={nuevos} onChange={cambiarNuevos} /> : null}
       <div className="devolucion-form__campos">
-        <SelectField
-          label={cambio ? D.medioDiferencia : D.reembolso}
-          value={String(metodo)}
-          onChange={(e) => setMetodo(Number(e.target.value))}
-          options={opciones}
-        />
+        {cambio ? (
+          <SelectField label={D.medioDiferencia} value={String(metodo)} onChange={(e) => setMetodo(Number(e.target.value))} options={opciones} />
+        ) : datos.cliente ? (
+          <SelectField
+            label={D.reembolso}
+            value={aCuenta ? String(METODO.FIADO) : ''}
+            onChange={(e) => setACuenta(e.target.value === String(METODO.FIADO))}
+            options={[
+              { value: '', label: D.comoSePago },
+              { value: String(METODO.FIADO), label: `${D.alFiado} · ${formatPesos(datos.cliente.saldo)}` },
+            ]}
+          />
+        ) : null}
+        {!cambio && parteConReferencia ? (
+          <Field
+            label={D.referencia(nombresMetodo.get(parteConReferencia.metodoPagoId) ?? '')}
+            hint={D.referenciaAyuda}
+            value={referencia}
+            maxLength={40}
+            autoComplete="off"
+            onChange={(e) => setReferencia(e.target.value)}
+          />
+        ) : null}
         {cambio && diferencia > 0 && metodo !== METODO.FIADO ? (
           <Field
             label={D.recibido}
@@ -328,10 +399,27 @@ function FormularioDevolucion({
           </div>
         </dl>
       ) : (
-        <p className="devolucion-form__total">
-          {D.totalADevolver}: <strong data-testid="devolucion-total">{formatPesos(total)}</strong>
-        </p>
+        <>
+          <p className="devolucion-form__total">
+            {D.totalADevolver}: <strong data-testid="devolucion-total">{formatPesos(total)}</strong>
+          </p>
+          <section className="devolucion-form__reembolso" aria-label={D.comoVuelve} data-testid="devolucion-reembolso">
+            <h4>{D.comoVuelve}</h4>
+            <p className="devolucion-form__ayuda">{D.comoVuelveAyuda}</p>
+            {partes.length ? (
+              <dl>
+                {partes.map((x) => (
+                  <div key={x.metodoPagoId}>
+                    <dt>{etiquetaParte(x.metodoPagoId, nombresMetodo.get(x.metodoPagoId) ?? '')}</dt>
+                    <dd>{formatPesos(x.monto)}</dd>
+                  </div>
+                ))}
+              </dl>
+            ) : null}
+          </section>
+        </>
       )}
+      {!puedeDevolver ? <p className="devolucion-form__pin">{D.necesitaPin}</p> : null}
       {error ? (
         <p className="devolucion-form__error" role="alert">
           {error}
@@ -440,7 +528,7 @@ function Documento({ d, destacado, telefono }: { d: TDevolucion; destacado: bool
           {d.lineas.map((l) => `${formatCantidad(l.cantidad, l.unidad)} × ${l.producto}${l.destino === 'merma' ? ` (${D.merma.toLowerCase()})` : ''}`).join(', ')}
         </span>
         <span>
-          {D.totalDevuelto}: <strong>{formatPesos(d.total)}</strong> · {D.reembolsadoCon(d.metodo)}
+          {D.totalDevuelto}: <strong>{formatPesos(d.total)}</strong> · {textoReembolso(d)}
         </span>
         <span className="devolucion-doc__motivo">
           {D.motivo}: {d.motivo}

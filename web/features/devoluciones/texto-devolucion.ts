@@ -10,6 +10,15 @@ import { centro, fechaRecibo, par, partir } from '../impresion/texto-recibo';
 const M = { devoluciones, impuestos };
 const D = M.devoluciones;
 
+/**
+ * How the money went back (issue #51 point 3): one method by name; several with each amount
+ * ("Fiado $ 15.000 y Efectivo $ 5.000"); a transfer's or card's reference after it.
+ */
+export function textoReembolso(d: Pick<TDevolucion, 'metodo' | 'reembolso' | 'referencia'>): string {
+  const partes = d.reembolso.length > 1 ? d.reembolso.map((r) => `${r.metodo} ${formatPesos(r.monto)}`).join(' y ') : (d.reembolso[0]?.metodo ?? d.metodo);
+  return D.reembolsadoCon(d.referencia ? `${partes} (${D.refCorta} ${d.referencia})` : partes);
+}
+
 /** The document's parts, shared by the paper (fixed width), the PDF and WhatsApp. */
 function partes(d: TDevolucion, zona?: string) {
   const encabezado = [d.tienda.direccion, d.tienda.telefono].filter((x): x is string => !!x);
@@ -33,7 +42,7 @@ function partes(d: TDevolucion, zona?: string) {
     tarifas.push([M.impuestos.recibo.base(nombre), formatCentavos(t.base)]);
     if (TARIFAS[t.impuesto].reportado) tarifas.push([nombre, formatCentavos(t.valor)]);
   }
-  return { tienda: d.tienda.nombre, encabezado, meta, lineas, total: formatPesos(d.total), metodo: D.reembolsadoCon(d.metodo), motivo: `${D.motivo}: ${d.motivo}`, tarifas };
+  return { tienda: d.tienda.nombre, encabezado, meta, lineas, total: formatPesos(d.total), metodo: textoReembolso(d), motivo: `${D.motivo}: ${d.motivo}`, tarifas };
 }
 
 /** The return's document as fixed-width lines (32 or 48 characters): the PDF and the printed slip. */
