@@ -1,6 +1,7 @@
 import { formatPesos } from '../money';
 import { permisos } from './permisos';
 import { impuestos } from './impuestos';
+import { productos } from './productos';
 
 const si = (b: boolean) => (b ? 'sí' : 'no');
 const entidad: Record<string, string> = {
@@ -17,6 +18,7 @@ const entidad: Record<string, string> = {
 };
 const cara: Record<string, string> = { tienda: 'Tienda', crud: 'Administración', legacy: 'API heredada' };
 const pesos = (n: number | null | undefined) => (n == null ? '—' : formatPesos(n));
+const unidadNombre = (u: string | undefined) => (u ? (productos.unidades[u] ?? u) : '—');
 /** What a refused attempt tried. */
 const acciones: Record<string, string> = {
   precios: 'cambiar precios o costos',
@@ -30,6 +32,25 @@ const acciones: Record<string, string> = {
   reportes: 'ver costos o reportes',
   venderSinStock: 'vender sin stock en el sistema',
   pinSupervisor: 'autorizar con el PIN de un supervisor',
+};
+/** The fields a back-office change of a user, role, store or payment method names (issue #51 point 8). */
+const camposAdministracion: Record<string, string> = {
+  documento: 'documento',
+  tipoDoc: 'tipo de documento',
+  nombre1: 'nombre',
+  nombre2: 'segundo nombre',
+  apellido1: 'apellido',
+  apellido2: 'segundo apellido',
+  correo: 'correo',
+  rolId: 'rol',
+  tiendaId: 'tienda',
+  nombreRol: 'nombre',
+  descripcion: 'descripción',
+  idRol: 'id',
+  nombreTienda: 'nombre',
+  direccion: 'dirección',
+  telefono: 'teléfono',
+  nombre: 'nombre',
 };
 const camposVenta: Record<string, string> = { metodo: 'método de pago', cliente: 'cliente', vendedor: 'vendedor', fecha: 'fecha' };
 const ordenAccion: Record<string, string> = { creada: 'Creó', editada: 'Modificó', enviada: 'Envió', cancelada: 'Canceló' };
@@ -87,6 +108,7 @@ export const actividad = {
     perfil_fiscal: 'Datos fiscales',
     impuesto: 'Impuestos de productos',
     documento_electronico: 'Documento electrónico',
+    administracion: 'Administración',
   } as Record<string, string>,
   /** What a refused attempt tried. */
   acciones,
@@ -95,8 +117,12 @@ export const actividad = {
     switch (tipo) {
       case 'sesion':
         return 'Inició sesión';
-      case 'precio':
-        return `Precio de «${d.producto}»: ${pesos(d.anterior)} → ${pesos(d.nuevo)}`;
+      case 'precio': {
+        // A pack's factor or a unit change besides the amounts (issue #51 point 4).
+        const factor = d.factorNuevo !== undefined && d.factorAnterior !== d.factorNuevo ? `; unidades: ${d.factorAnterior ?? '—'} → ${d.factorNuevo}` : '';
+        const unidad = d.unidadNueva !== undefined ? `; se vende por: ${unidadNombre(d.unidadAnterior)} → ${unidadNombre(d.unidadNueva)}` : '';
+        return `Precio de «${d.producto}»: ${pesos(d.anterior)} → ${pesos(d.nuevo)}${factor}${unidad}`;
+      }
       case 'costo':
         return `Costo de «${d.producto}»: ${pesos(d.anterior)} → ${pesos(d.nuevo)}`;
       case 'stock':
@@ -161,6 +187,15 @@ export const actividad = {
         return d.categoria != null
           ? `Impuesto de la categoría «${d.categoria}»: ${tarifa} (${d.actualizados} ${d.actualizados === 1 ? 'producto lo hereda' : 'productos lo heredan'})`
           : `Impuesto de ${d.productos} ${d.productos === 1 ? 'producto' : 'productos'}: ${tarifa}`;
+      }
+      case 'administracion': {
+        const verbo = ({ alta: 'Creó', cambio: 'Modificó', eliminacion: 'Eliminó' } as Record<string, string>)[d.accion] ?? d.accion;
+        const que = ({ usuario: 'el usuario', rol: 'el rol', tienda: 'la tienda', metodo_pago: 'el método de pago' } as Record<string, string>)[d.entidad] ?? d.entidad;
+        const valor = (v: unknown) => (v == null || v === '' ? '—' : String(v));
+        const cambios = ((d.cambios ?? []) as { campo: string; antes: unknown; despues: unknown }[]).map((c) =>
+          c.campo === 'contrasena' ? 'contraseña: cambiada' : `${camposAdministracion[c.campo] ?? c.campo}: ${valor(c.antes)} → ${valor(c.despues)}`,
+        );
+        return `${verbo} ${que} «${d.nombre}» (#${d.id})${cambios.length ? `: ${cambios.join('; ')}` : ''}`;
       }
       default:
         return JSON.stringify(d);

@@ -135,10 +135,19 @@ export const productos = {
     cargaFallida: 'No se pudo cargar el historial de precios.',
     vacio: 'Este producto no tiene cambios de precio registrados.',
     columnas: { fecha: 'Fecha', persona: 'Quién', cara: 'Por', campo: 'Dato', anterior: 'Antes', nuevo: 'Después' },
-    campo: { precio: 'Precio', costo: 'Costo' } as Record<string, string>,
+    campo: { precio: 'Precio', costo: 'Costo', presentacion: 'Presentación', unidad: 'Unidad' } as Record<string, string>,
     cara: { tienda: 'Tienda', crud: 'Administración', legacy: 'API heredada' } as Record<string, string>,
     inicial: 'Precio inicial',
+    /** What a pack's or unit's entry adds (issue #51 point 4). */
+    presentacionDe: (nombre: string, antes: number | null | undefined, despues: number | undefined) =>
+      `${nombre}: ${antes == null || antes === despues ? `${despues} unidades` : `${antes} → ${despues} unidades`}`,
+    unidadDe: (antes: string, despues: string) => `Se vende por: ${antes} → ${despues}`,
   },
+  /** A product's first price and opening stock are a price and a stock change (issue #51 point 4). */
+  precioInicialSinPermiso: 'Crear un producto le pone su primer precio, y su rol no puede cambiar precios. Pida al administrador que lo cree o que le dé ese permiso.',
+  stockInicialSinPermiso: 'Su rol no puede ajustar el stock: cree el producto con cantidad 0 y pida a quien pueda que registre la entrada.',
+  /** Unit ↔ weight or measure changes what the price buys (issue #51 point 4). */
+  unidadSinPermiso: 'Cambiar si se vende por unidad, peso o medida cambia lo que vale su precio, y su rol no puede cambiar precios.',
   /** Sale units of a product (issue #33 point 5, ADR 033): "Paca x12", "Caja x24". */
   presentaciones: {
     titulo: 'Presentaciones',
@@ -171,6 +180,8 @@ export const productos = {
     precioRequerido: 'Escriba el precio de la presentación.',
     soloPorUnidad: 'Solo los productos que se venden por unidad tienen presentaciones.',
     maximo: 'Un producto puede tener hasta 10 presentaciones.',
+    /** Issue #51 point 4: more units for the same price is a lower price per unit. */
+    factorSinPermiso: 'Cambiar las unidades de una presentación cambia su precio por unidad, y su rol no puede cambiar precios.',
     noEncontrada: 'La presentación no existe o ya fue eliminada.',
   },
 } as const;

@@ -46,7 +46,20 @@ export type TEntidadActividad = 'producto' | 'cliente' | 'proveedor' | 'venta' |
 /** The facts each kind of entry keeps (its `detalle`). Amounts are integer pesos. */
 export interface TDetallesActividad {
   sesion: Record<string, never>;
-  precio: { productoId: number; producto: string; anterior: number; nuevo: number };
+  /**
+   * A price: the product's, or a pack's (`producto` names it, with its factor before and after; a new
+   * pack's `anterior` is null), or the unit it is per changed (issue #51 point 4).
+   */
+  precio: {
+    productoId: number;
+    producto: string;
+    anterior: number | null;
+    nuevo: number;
+    factorAnterior?: number | null;
+    factorNuevo?: number;
+    unidadAnterior?: string;
+    unidadNueva?: string;
+  };
   costo: { productoId: number; producto: string; anterior: number | null; nuevo: number | null };
   stock: { productoId: number; producto: string; anterior: number; nuevo: number };
   alta: { entidad: TEntidadActividad; id: number; nombre: string };

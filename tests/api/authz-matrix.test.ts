@@ -147,17 +147,19 @@ const TABLE: Record<string, Entry> = {
   // Management
   'GET /api/productos': { expect: STORE },
   'GET /api/productos/:id': { expect: STORE_ROW, params: id('producto') },
-  'POST /api/productos': { expect: STORE, body: {} },
+  // A new product sets its first price (issue #51 point 4): role 2 lacks 'precios' by default.
+  'POST /api/productos': { expect: STORE_NO_R2, body: { nombre: 'Matriz alta', precio: 1000, cantidad: 0 } },
   'PUT /api/productos/:id': { expect: STORE_ROW, params: id('producto'), body: { nombre: 'Arroz blanco 500 g', precio: 2800, stock: 60, stockMin: 10, estado: 1 } },
   // Deleting a product (issue #27): role 2 only with the store's permission (off by default), role 3 never.
   'DELETE /api/productos/:id': { expect: STORE_ADMIN_ROW, params: freshId('producto') },
   // Issue #33 point 5 (ADR 033): a product's sale units. Adding one sets a price: role 2 lacks 'precios' by default.
   'GET /api/productos/:id/presentaciones': { expect: STORE_ROW, params: id('producto') },
   'POST /api/productos/:id/presentaciones': { expect: STORE_ROW_NO_R2, params: id('producto'), body: { nombre: 'Paca x6', factor: 6, codigoBarras: 'MATRIZ-PACA-6', precio: 5000 } },
+  // A pack's factor is its price per unit (issue #51 point 4): each caller changes a fresh pack's 24 to 12, which needs 'precios'.
   'PUT /api/productos/:id/presentaciones/:presentacionId': {
-    expect: STORE_ROW,
-    params: async (c) => ({ id: c.ids.producto!, presentacionId: c.ids.presentacion! }),
-    body: { nombre: 'Paca x12', factor: 12, codigoBarras: 'MATRIZ-PACA-12', precio: 9000 },
+    expect: STORE_ROW_NO_R2,
+    params: async (c) => ({ id: c.ids.producto!, presentacionId: await c.fresh.presentacion!() }),
+    body: { nombre: 'Caja x12', factor: 12, codigoBarras: 'MATRIZ-PUT-CAJA', precio: 1000 },
   },
   'DELETE /api/productos/:id/presentaciones/:presentacionId': { expect: STORE_ROW, params: async (c) => ({ id: c.ids.producto!, presentacionId: await c.fresh.presentacion!() }) },
   // Issue #27 point 2: a product's price history.

@@ -34,6 +34,13 @@ export const usuario = pgTable(
     pinIntentos: integer('pin_intentos').notNull().default(0),
     /** When the cashier's current window of PIN tries started. */
     pinIntentosDesde: timestamp('pin_intentos_desde', { withTimezone: true }),
+    /**
+     * The cashier who spent their PIN tries may not try again before this (issue #51 point 6): wrong
+     * PINs lock the guesser, never the supervisor's PIN. Each lock since their last right PIN lasts
+     * twice the one before (`pinCajeroBloqueos`), up to a day.
+     */
+    pinCajeroHasta: timestamp('pin_cajero_hasta', { withTimezone: true }),
+    pinCajeroBloqueos: integer('pin_cajero_bloqueos').notNull().default(0),
     creadoEn: timestamp('creado_en', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -16,7 +16,7 @@ import type { TClasificacion, TImpuestosVenta, TInformeImpuestos } from '#shared
 import type { Db, Tx } from '../../db/client';
 import { categoriaImpuesto, factura, perfilFiscal, producto, venta } from '../../db/schema';
 import { conResumenesBloqueados } from '../../db/bloqueo-resumen';
-import { comprobarUnidad } from '../producto/producto.domain';
+import { comprobarUnidad, registrarCambioUnidad } from '../producto/producto.domain';
 import { registrarPor, type Autor } from '../actividad/actividad.domain';
 import { entreDias } from '../tienda/zona-horaria';
 import { numeracionDelPeriodo } from '../numeracion/numeracion.domain';
@@ -117,10 +117,14 @@ export async function asignarProductos(options: {
     if (unidadDian) {
       // The unit rule is the product's (whole stock by unit, packs only by unit).
       const actuales = await tx
-        .select({ productoId: producto.idProducto, stock: producto.stock, unidadDian: producto.unidadDian })
+        .select({ productoId: producto.idProducto, stock: producto.stock, unidadDian: producto.unidadDian, nombre: producto.nombre, precioUnit: producto.precioUnit })
         .from(producto)
         .where(and(eq(producto.tiendaId, tiendaId), inArray(producto.idProducto, ids)));
-      await comprobarUnidad(tx, tiendaId, actuales.filter((p) => p.unidadDian !== unidadDian).map((p) => ({ ...p, unidadDian })));
+      const cambian = actuales.filter((p) => p.unidadDian !== unidadDian);
+      await comprobarUnidad(tx, tiendaId, cambian.map((p) => ({ productoId: p.productoId, stock: p.stock, unidadDian })));
+      // What the price buys changes: in the price history and the activity log (issue #51 point 4).
+      for (const p of cambian)
+        await registrarCambioUnidad(tx, { tiendaId, autor, productoId: p.productoId, producto: p.nombre, precioAnterior: p.precioUnit, precio: p.precioUnit, unidadAnterior: p.unidadDian, unidadNueva: unidadDian });
     }
     const rows = await tx
       .update(producto)

@@ -14,7 +14,8 @@ import type { Db, Tx } from '../../db/client';
 import { producto, productoUnidadVenta } from '../../db/schema';
 import { esViolacionUnica } from '../../db/pg-error';
 import { registrarPor, type Autor } from '../actividad/actividad.domain';
-import { conRechazos, exigirPermiso } from '../tienda/permisos';
+import { conRechazos, denegado, exigirPermiso, puede } from '../tienda/permisos';
+import { registrarCambioPrecio } from './producto.domain';
 
 const P = M.productos.presentaciones;
 
@@ -89,6 +90,30 @@ export async function listarPresentaciones(options: { db: Db; tiendaId: number; 
     .orderBy(asc(productoUnidadVenta.factor), asc(productoUnidadVenta.idUnidadVenta));
 }
 
+/**
+ * A pack's price or factor set (issue #51 point 4): in the product's price history (the pack's price
+ * before and after, its name and factors in `detalle`) and in the activity log, both with who and face.
+ */
+async function registrarPrecioDePresentacion(
+  tx: Tx,
+  tiendaId: number,
+  autor: Autor,
+  c: { productoId: number; producto: string; presentacion: string; antes: Pick<TPresentacion, 'precio' | 'factor'> | null; despues: Pick<TPresentacion, 'precio' | 'factor'> },
+) {
+  const { antes, despues } = c;
+  const factores = { factorAnterior: antes?.factor ?? null, factorNuevo: despues.factor };
+  await registrarCambioPrecio(tx, {
+    tiendaId,
+    productoId: c.productoId,
+    autor,
+    campo: 'presentacion',
+    anterior: antes?.precio ?? null,
+    nuevo: despues.precio,
+    detalle: { presentacion: c.presentacion, ...factores },
+  });
+  await registrarPor(tx, tiendaId, autor, { tipo: 'precio', detalle: { productoId: c.productoId, producto: c.producto, anterior: antes?.precio ?? null, nuevo: despues.precio, ...factores } });
+}
+
 /** Adds a sale unit to a product sold by unit: 'productos' and 'precios' (it sets a price). */
 export async function crearPresentacion(options: { db: Db; tiendaId: number; productoId: number; datos: TPresentacionData; autor: Autor }): Promise<TPresentacion> {
   const { db, tiendaId, productoId, datos, autor } = options;
@@ -110,12 +135,13 @@ export async function crearPresentacion(options: { db: Db; tiendaId: number; pro
         .values({ tiendaId, productoId, nombre: datos.nombre, factor: datos.factor, codigoBarras: datos.codigoBarras, precio: datos.precio })
         .returning(columnas);
       await registrarPor(tx, tiendaId, autor, { tipo: 'alta', detalle: intento });
+      await registrarPrecioDePresentacion(tx, tiendaId, autor, { productoId, producto: intento.nombre, presentacion: datos.nombre, antes: null, despues: datos });
       return u!;
     }),
   ).catch(traducir);
 }
 
-/** Changes a sale unit: 'productos', and 'precios' when its price changes. Sales already made keep theirs. */
+/** Changes a sale unit: 'productos', and 'precios' when its price or factor changes. Sales already made keep theirs. */
 export async function actualizarPresentacion(options: {
   db: Db;
   tiendaId: number;
@@ -133,14 +159,16 @@ export async function actualizarPresentacion(options: {
       const intento = { entidad: 'producto', id: productoId, nombre } as const;
       await exigirPermiso(tx, tiendaId, autor, 'productos', intento);
       if (datos.precio !== actual.precio) await exigirPermiso(tx, tiendaId, autor, 'precios', intento);
+      // More units for the same money is a lower price per unit (issue #51 point 4).
+      if (datos.factor !== actual.factor && !(await puede(tx, tiendaId, autor, 'precios'))) throw denegado(tiendaId, autor, 'precios', intento, P.factorSinPermiso);
       if (datos.codigoBarras !== actual.codigoBarras && !(await codigoLibre(tx, tiendaId, datos.codigoBarras, id))) throw codigoDuplicado();
       const [u] = await tx
         .update(productoUnidadVenta)
         .set({ nombre: datos.nombre, factor: datos.factor, codigoBarras: datos.codigoBarras, precio: datos.precio })
         .where(and(eq(productoUnidadVenta.idUnidadVenta, id), eq(productoUnidadVenta.tiendaId, tiendaId)))
         .returning(columnas);
-      if (datos.precio !== actual.precio)
-        await registrarPor(tx, tiendaId, autor, { tipo: 'precio', detalle: { productoId, producto: nombre, anterior: actual.precio, nuevo: datos.precio } });
+      if (datos.precio !== actual.precio || datos.factor !== actual.factor)
+        await registrarPrecioDePresentacion(tx, tiendaId, autor, { productoId, producto: nombre, presentacion: datos.nombre, antes: actual, despues: datos });
       return u!;
     }),
   ).catch(traducir);

@@ -21,9 +21,9 @@ import { idOf, tiendaDestino } from '../tienda/alcance';
 import { ajustarStock, ajustarStockLote, registrarEntradaInicial, registrarEntradasIniciales } from '../movimiento/ledger';
 import { verificarProveedorDeTienda } from '../proveedor/proveedor.domain';
 import { esReferenciaViva, esViolacionUnica } from '../../db/pg-error';
-import type { THistorialPrecios } from '#shared/schemas/permisos';
+import type { TCambioPrecio, TDetalleCambioPrecio, THistorialPrecios } from '#shared/schemas/permisos';
 import { nombreDe, registrarPor, type Autor } from '../actividad/actividad.domain';
-import { conRechazos, exigirPermiso, puede } from '../tienda/permisos';
+import { conRechazos, denegado, exigirPermiso, puede } from '../tienda/permisos';
 
 /**
  * Who acts: a store session (`{ tiendaId }`) reaches its own store's products; the platform
@@ -247,7 +247,12 @@ export async function crearProducto(options: { db: Db; scope: ProductoScope; dat
   return conRechazos(db, () =>
     db.transaction(async (tx) => {
       const tiendaId = await tiendaDestino(tx, { tiendaId: scope.tiendaId, usuarioId: null }, datos.idTienda);
-      await exigirPermiso(tx, tiendaId, autor, 'productos', { entidad: 'producto', nombre: datos.nombre });
+      const intento = { entidad: 'producto', nombre: datos.nombre } as const;
+      await exigirPermiso(tx, tiendaId, autor, 'productos', intento);
+      // The first price is a price and the opening stock a stock entry (issue #51 point 4): a role
+      // that may not change them may not set them by creating the product either.
+      if (!(await puede(tx, tiendaId, autor, 'precios'))) throw denegado(tiendaId, autor, 'precios', intento, M.productos.precioInicialSinPermiso);
+      if (datos.stock !== 0 && !(await puede(tx, tiendaId, autor, 'stock'))) throw denegado(tiendaId, autor, 'stock', intento, M.productos.stockInicialSinPermiso);
       await checkProveedor(tx, tiendaId, datos.proveedorId);
       await checkInventario(tx, tiendaId, datos.inventarioId);
       await checkCodigoBarras(tx, tiendaId, datos.codigoBarras);
@@ -329,7 +334,12 @@ export async function actualizarProducto(options: {
       }
       const unidad = cambios.unidadDian ?? actual.unidadDian;
       if (delta !== 0 && !stockDeLaUnidad(cambios.stock, unidad)) throw refusal('VALIDATION', 'stock', M.productos.stockEntero);
-      if (unidad !== actual.unidadDian) await comprobarUnidad(tx, tiendaId, [{ productoId: id, unidadDian: unidad, stock: delta !== 0 ? cambios.stock : actual.stock }]);
+      const nuevaUnidad = unidad !== actual.unidadDian;
+      if (nuevaUnidad) {
+        // Unit ↔ weight or measure changes what the price buys (issue #51 point 4): a price change.
+        if (!(await puede(tx, tiendaId, autor, 'precios'))) throw denegado(tiendaId, autor, 'precios', intento, M.productos.unidadSinPermiso);
+        await comprobarUnidad(tx, tiendaId, [{ productoId: id, unidadDian: unidad, stock: delta !== 0 ? cambios.stock : actual.stock }]);
+      }
       if (delta !== 0) await exigirPermiso(tx, tiendaId, autor, 'stock', intento);
 
       await tx
@@ -346,6 +356,10 @@ export async function actualizarProducto(options: {
       if (nuevoPrecio) {
         await registrarCambioPrecio(tx, { tiendaId, productoId: id, autor, campo: 'precio', anterior: actual.precioUnit, nuevo: cambios.precioUnit! });
         await registrarPor(tx, tiendaId, autor, { tipo: 'precio', detalle: { productoId: id, producto: nombre, anterior: actual.precioUnit, nuevo: cambios.precioUnit! } });
+      }
+      if (nuevaUnidad) {
+        const precio = nuevoPrecio ? cambios.precioUnit! : actual.precioUnit;
+        await registrarCambioUnidad(tx, { tiendaId, autor, productoId: id, producto: nombre, precioAnterior: actual.precioUnit, precio, unidadAnterior: actual.unidadDian, unidadNueva: unidad });
       }
       return (await leer(tx, { tiendaId }, id))!;
     }),
@@ -479,6 +493,11 @@ export async function importarProductos(options: {
       await exigirPermiso(tx, tiendaId, autor, 'productos', intento);
       if (cambios.some((c) => c.campos.precioUnit !== undefined)) await exigirPermiso(tx, tiendaId, autor, 'precios', intento);
       if (cambios.some((c) => c.stock !== undefined)) await exigirPermiso(tx, tiendaId, autor, 'stock', intento);
+      // A new product's first price and opening stock, as when created one at a time (issue #51 point 4).
+      if (altas.length && !(await puede(tx, tiendaId, autor, 'precios'))) throw denegado(tiendaId, autor, 'precios', intento, M.productos.precioInicialSinPermiso);
+      if (altas.some((a) => a.stock !== 0) && !(await puede(tx, tiendaId, autor, 'stock'))) throw denegado(tiendaId, autor, 'stock', intento, M.productos.stockInicialSinPermiso);
+      // A unit change is a price change (issue #51 point 4); whether it is one is known once the rows are read.
+      let unidadesPermitidas = false;
       // Costs are seen and set by who may see reports (compras/costo.domain.ts).
       if ([...altas, ...cambios.map((c) => c.campos)].some((x) => x.costo != null)) await exigirPermiso(tx, tiendaId, autor, 'reportes', intento);
       // A cost already set is changed like a price (asked once, when the first such row comes).
@@ -494,9 +513,10 @@ export async function importarProductos(options: {
         usuarioId: autor.usuarioId,
         usuarioNombre: quien,
         cara: autor.cara,
-        campo: 'precio',
+        campo: 'precio' as TCambioPrecio['campo'],
         anterior,
         nuevo,
+        detalle: null as TDetalleCambioPrecio | null,
       });
       let hechas = 0;
       let precios = 0;
@@ -555,7 +575,11 @@ export async function importarProductos(options: {
           const actual = actuales.get(c.id);
           return actual && c.campos.unidadDian && c.campos.unidadDian !== actual.unidadDian ? [{ productoId: c.id, unidadDian: c.campos.unidadDian, stock: c.stock ?? actual.stock }] : [];
         });
-        if (unidades.length) await comprobarUnidad(tx, tiendaId, unidades);
+        if (unidades.length) {
+          if (!unidadesPermitidas && !(await puede(tx, tiendaId, autor, 'precios'))) throw denegado(tiendaId, autor, 'precios', intento, M.productos.unidadSinPermiso);
+          unidadesPermitidas = true;
+          await comprobarUnidad(tx, tiendaId, unidades);
+        }
         for (const c of lote) {
           const actual = actuales.get(c.id);
           if (!actual) throw notFound();
@@ -570,6 +594,10 @@ export async function importarProductos(options: {
             historial.push(precio(c.id, actual.precioUnit, c.campos.precioUnit));
           }
           if (c.campos.costo != null && c.campos.costo !== actual.costo) historial.push({ ...precio(c.id, actual.costo, c.campos.costo), campo: 'costo' });
+          if (c.campos.unidadDian && c.campos.unidadDian !== actual.unidadDian) {
+            const nuevo = c.campos.precioUnit ?? actual.precioUnit;
+            historial.push({ ...precio(c.id, actual.precioUnit, nuevo), campo: 'unidad', detalle: { unidadAnterior: actual.unidadDian, unidadNueva: c.campos.unidadDian } });
+          }
           if (c.stock !== undefined && c.stock !== actual.stock) stock.push({ productoId: c.id, delta: diferencia(c.stock, actual.stock) });
         }
         if (historial.length) await tx.insert(historialPrecio).values(historial);
@@ -590,7 +618,7 @@ export async function importarProductos(options: {
 /** One change of price (or cost: receiving, issue #32) of a product, recorded with who, through which face, old and new. */
 export async function registrarCambioPrecio(
   tx: Tx,
-  c: { tiendaId: number; productoId: number; autor: Autor; campo: 'precio' | 'costo'; anterior: number | null; nuevo: number | null },
+  c: { tiendaId: number; productoId: number; autor: Autor; campo: TCambioPrecio['campo']; anterior: number | null; nuevo: number | null; detalle?: TDetalleCambioPrecio },
 ): Promise<void> {
   await tx.insert(historialPrecio).values({
     tiendaId: c.tiendaId,
@@ -601,7 +629,21 @@ export async function registrarCambioPrecio(
     campo: c.campo,
     anterior: c.anterior,
     nuevo: c.nuevo,
+    detalle: c.detalle ?? null,
   });
+}
+
+/**
+ * A product's unit changed (unit ↔ weight or measure, issue #51 point 4): its price now buys
+ * something else, so the change is in the price history and the activity log with both units.
+ */
+export async function registrarCambioUnidad(
+  tx: Tx,
+  c: { tiendaId: number; autor: Autor; productoId: number; producto: string; precioAnterior: number; precio: number; unidadAnterior: string; unidadNueva: string },
+): Promise<void> {
+  const detalle = { unidadAnterior: c.unidadAnterior, unidadNueva: c.unidadNueva };
+  await registrarCambioPrecio(tx, { tiendaId: c.tiendaId, productoId: c.productoId, autor: c.autor, campo: 'unidad', anterior: c.precioAnterior, nuevo: c.precio, detalle });
+  await registrarPor(tx, c.tiendaId, c.autor, { tipo: 'precio', detalle: { productoId: c.productoId, producto: c.producto, anterior: c.precioAnterior, nuevo: c.precio, ...detalle } });
 }
 
 /** A product's price history, newest first (*Historial de precios*); another store's product answers 404. */
@@ -618,11 +660,12 @@ export async function historialDePrecios(options: { db: Db; scope: ProductoScope
       campo: historialPrecio.campo,
       anterior: historialPrecio.anterior,
       nuevo: historialPrecio.nuevo,
+      detalle: historialPrecio.detalle,
     })
     .from(historialPrecio)
     .where(and(eq(historialPrecio.tiendaId, p.tiendaId), eq(historialPrecio.productoId, id)))
     .orderBy(desc(historialPrecio.fecha), desc(historialPrecio.idHistorial));
-  return { items: rows.map((r) => ({ ...r, fecha: r.fecha.toISOString(), cara: r.cara as 'tienda', campo: r.campo as 'precio' })) };
+  return { items: rows.map((r) => ({ ...r, fecha: r.fecha.toISOString(), cara: r.cara as TCambioPrecio['cara'], campo: r.campo as TCambioPrecio['campo'] })) };
 }
 
 // ── Faces ───────────────────────────────────────────────────────────────────────────────────
