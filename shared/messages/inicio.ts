@@ -24,6 +24,8 @@ export const inicio = {
     // Role 1 only (issue #27).
     actividad: { title: 'Registro de actividad', text: 'Quién cambió precios, stock, caja o permisos, y cuándo; exportable a Excel.' },
     permisos: { title: 'Permisos', text: 'Qué pueden hacer los empleados y encargados de su tienda.' },
+    equiposSinRed: { title: 'Equipos sin red', text: 'Qué equipos pueden vender sin conexión: autorizar, cambiar nombre o quitar el permiso.' },
+    revisarSinRed: { title: 'Revisar ventas sin red', text: 'Ventas hechas sin conexión que pasaron el cupo, el stock, un descuento o con una fecha rara.' },
     telefonos: { title: 'Teléfonos de la tienda', text: 'Conecte los teléfonos a este computador con conexión segura, para usar la cámara como lector de códigos.' },
     datosFiscales: { title: 'Datos fiscales', text: 'NIT, razón social, responsabilidades y si la tienda cobra IVA.' },
     ajustesTienda: { title: 'Ajustes de la tienda', text: 'Datos del recibo, zona horaria, caja abierta para vender y balanzas con etiqueta.' },

@@ -1,11 +1,44 @@
 import { z } from 'zod';
 import { ZFormatoBalanza } from '../balanza';
+import { sinRed as S } from '../messages/sin-red';
 /** A payment method (as ZMetodoPago in venta.ts, which imports this file). */
 const ZMetodoPago = z.object({ id: z.number().int(), nombre: z.string() });
 
 /** Selling without the network (issue #34 points 3–5, ADR 029): what the device keeps and sends. */
 
-/** A device's prefix, given once by the server (`POST /api/sin-red/dispositivos`). */
+/**
+ * A device of the store allowed to sell offline (issue #51 point 5): the browser keeps a random key of
+ * its own (it survives sign-outs); the server keeps its hash.
+ */
+export const ZClaveEquipo = z.string().regex(/^[A-Za-z0-9_-]{32,128}$/, S.claveEquipoInvalida);
+export const ESTADOS_EQUIPO = ['pendiente', 'autorizado', 'revocado'] as const;
+export const ZEstadoEquipo = z.enum(ESTADOS_EQUIPO);
+export type TEstadoEquipo = z.infer<typeof ZEstadoEquipo>;
+/** The device asks (or, for role 1, registers itself): `POST /api/sin-red/equipo`. */
+export const ZEquipoRequest = z.object({ clave: ZClaveEquipo });
+/** This device as the server sees it. */
+export const ZEquipoPropio = z.object({ id: z.number().int(), nombre: z.string(), estado: ZEstadoEquipo });
+export type TEquipoPropio = z.infer<typeof ZEquipoPropio>;
+/** The owner's list (`GET /api/sin-red/equipos`). */
+export const ZEquipo = ZEquipoPropio.extend({
+  pedidoPor: z.string().nullable(),
+  creadoEn: z.string(),
+  autorizadoPor: z.string().nullable(),
+  autorizadoEn: z.string().nullable(),
+  revocadoEn: z.string().nullable(),
+  ventas: z.number().int(),
+});
+export type TEquipo = z.infer<typeof ZEquipo>;
+export const ZEquipos = z.object({ items: z.array(ZEquipo) });
+export type TEquipos = z.infer<typeof ZEquipos>;
+export const ZEquipoIdParam = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+export const ZRenombrarEquipo = z.object({
+  nombre: z.string({ error: S.nombreEquipoRequerido }).trim().min(1, S.nombreEquipoRequerido).max(60, S.nombreEquipoLargo),
+});
+export type TRenombrarEquipo = z.infer<typeof ZRenombrarEquipo>;
+
+/** A device's prefix (`POST /api/sin-red/dispositivos`, with the device's key): given once per session's local database. */
+export const ZDispositivoRequest = z.object({ clave: ZClaveEquipo });
 export const ZDispositivo = z.object({ id: z.number().int(), prefijo: z.string() });
 export type TDispositivo = z.infer<typeof ZDispositivo>;
 
@@ -93,6 +126,31 @@ export const ZVentaSinRed = z.object({
   reloj: z.iso.datetime({ offset: true }),
 });
 export type TVentaSinRed = z.infer<typeof ZVentaSinRed>;
+
+/** An offline sale recorded although it broke a rule (issue #51 point 5), under *Revisar*. */
+export const ZVentaRevisar = z.object({
+  id: z.number().int(),
+  ventaId: z.number().int(),
+  numero: z.number().int(),
+  numeroDispositivo: z.string().nullable(),
+  /** The device's time of sale. */
+  fecha: z.string().nullable(),
+  cajero: z.string().nullable(),
+  equipo: z.string().nullable(),
+  total: z.number().int(),
+  motivos: z.array(z.string()),
+  revisadoPor: z.string().nullable(),
+  revisadoEn: z.string().nullable(),
+});
+export type TVentaRevisar = z.infer<typeof ZVentaRevisar>;
+export const ZVentasRevisar = z.object({ items: z.array(ZVentaRevisar) });
+export type TVentasRevisar = z.infer<typeof ZVentasRevisar>;
+export const ZRevisarQuery = z.object({ todas: z.enum(['0', '1']).optional() });
+/**
+ * An offline sale dated further than this from the server's clock is listed under Revisar (issue #51
+ * point 5): a device whose clock says 1970 or 2099.
+ */
+export const HORAS_FECHA_SIN_RED = 48;
 
 /** A skew between the device's clock and the server's beyond this is flagged (issue #34 point 5). */
 export const DESFASE_MAXIMO_MS = 5 * 60_000;

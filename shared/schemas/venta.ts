@@ -2,13 +2,14 @@ import { z } from 'zod';
 import { ZDocumentoRecibo } from './dian';
 import { LIMITES_DINERO } from '../money';
 import { ventas } from '../messages/ventas';
+import { sinRed } from '../messages/sin-red';
 import { METODO } from '../roles';
 import { BIDI_MENSAJE, sinBidi, ZPageQuery, zPage } from './common';
 import { ZVentaSinRed } from './sin-red';
 import { aMilesimas, MILESIMAS, parseCantidad } from '../cantidad';
 
 // Only these areas' texts: a screen that loads this schema does not load the whole catalogue.
-const M = { ventas };
+const M = { ventas, sinRed };
 
 const V = M.ventas;
 
@@ -256,14 +257,23 @@ export const ZVentaBase = z.object({
    */
   sinRed: ZVentaSinRed.optional(),
 });
-export const ZCreateVentaRequest = ZVentaBase.superRefine((v, ctx) => {
+/** The rules across fields of a checkout, for both paths below. */
+function reglasVenta(v: z.infer<typeof ZVentaBase>, ctx: z.RefinementCtx) {
   const aCredito = v.aCredito || v.metodoPagoId === METODO.FIADO;
   if (!aCredito && v.montoRecibido <= 0) ctx.addIssue({ code: 'custom', message: V.cantidadInvalida, path: ['montoRecibido'] });
   if (aCredito && !v.documentoCliente) ctx.addIssue({ code: 'custom', message: V.fiadoRequiereCliente, path: ['documentoCliente'] });
   const conDescuento = !!v.descuento || v.lineas.some((l) => !!l.descuento);
   if (conDescuento && (!v.motivoDescuento || v.motivoDescuento.length < 3))
     ctx.addIssue({ code: 'custom', message: V.motivoDescuentoRequerido, path: ['motivoDescuento'] });
+}
+/** An online sale (`POST /api/ventas`): an offline sale's data is refused here (issue #51 point 5), it only comes by the sync. */
+export const ZCreateVentaRequest = ZVentaBase.superRefine((v, ctx) => {
+  reglasVenta(v, ctx);
+  if (v.sinRed) ctx.addIssue({ code: 'custom', message: M.sinRed.soloSincronizacion, path: ['sinRed'] });
 });
+/** A sale made offline, from a registered device's outbox (`POST /api/sin-red/ventas`, issue #51 point 5). */
+export const ZVentaSinRedRequest = ZVentaBase.extend({ sinRed: ZVentaSinRed }).superRefine(reglasVenta);
+export type TVentaSinRedRequest = z.input<typeof ZVentaSinRedRequest>;
 export type TCreateVentaRequest = z.input<typeof ZCreateVentaRequest>;
 
 export const ESTADOS_VENTA = ['Pendiente', 'Completada', 'Anulada'] as const;

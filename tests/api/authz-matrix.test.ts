@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROL } from '#shared/roles';
 import { INFORMES } from '#shared/schemas/reportes';
 import { DEMO, seedDemo } from '../../server/db/demo';
-import { cliente, creditoMovimiento, devolucion, documentoDian, entregaPedido, puntoVenta, ordenCompra, ordenCompraLinea, factura, inventario, metodoPago, movimiento, producto, productoUnidadVenta, proveedor, rol, tienda, turno, usuario, venta } from '../../server/db/schema';
+import { cliente, creditoMovimiento, devolucion, documentoDian, entregaPedido, equipoSinRed, ventaRevisar, puntoVenta, ordenCompra, ordenCompraLinea, factura, inventario, metodoPago, movimiento, producto, productoUnidadVenta, proveedor, rol, tienda, turno, usuario, venta } from '../../server/db/schema';
 import { crearTienda, login, PASSWORD } from '../helpers/factories';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { asegurarCertificados } from '../../server/modules/red-local/certificados';
@@ -142,6 +142,15 @@ const TABLE: Record<string, Entry> = {
   // The offline till (issue #34, ADR 029): every role that sells registers its device and downloads.
   'POST /api/sin-red/dispositivos': { expect: STORE },
   'GET /api/sin-red/datos': { expect: STORE },
+  // Issue #51 point 5: a device asks (every role that sells); offline sales arrive only by the sync; role 1 manages devices and reviews.
+  'POST /api/sin-red/equipo': { expect: STORE, body: { clave: 'matriz-equipo-0123456789abcdefghijklmnop' } },
+  'POST /api/sin-red/ventas': { expect: STORE, body: {} },
+  'GET /api/sin-red/equipos': { expect: STORE_ADMIN },
+  'PATCH /api/sin-red/equipos/:id': { expect: STORE_ADMIN_ROW, params: id('equipo'), body: { nombre: 'Caja matriz' } },
+  'POST /api/sin-red/equipos/:id/autorizar': { expect: STORE_ADMIN_ROW, params: id('equipo') },
+  'POST /api/sin-red/equipos/:id/revocar': { expect: STORE_ADMIN_ROW, params: id('equipo') },
+  'GET /api/sin-red/revisar': { expect: STORE_ADMIN },
+  'POST /api/sin-red/revisar/:id/revisada': { expect: STORE_ADMIN_ROW, params: id('revisar') },
   'GET /api/cuenta/pin': { expect: SUPERVISOR },
   'PUT /api/cuenta/pin': { expect: SUPERVISOR, body: {} },
   // Management
@@ -395,7 +404,9 @@ beforeAll(async () => {
       )
     ).idUnidadVenta,
     puntoVenta: (await first(db.insert(puntoVenta).values({ tiendaId: aId, nombre: 'Caja matriz', ubicacion: 'Mostrador' }).returning())).idPuntoVenta,
+    equipo: (await first(db.insert(equipoSinRed).values({ tiendaId: aId, nombre: 'Equipo matriz', claveHash: 'matriz' }).returning())).idEquipo,
   };
+  ids.revisar = (await first(db.insert(ventaRevisar).values({ tiendaId: aId, ventaId: ids.venta!, motivos: ['matriz'] }).returning())).idVentaRevisar;
   const prov = ids.proveedor!;
   const fresh: Ctx['fresh'] = {
     presentacion: async () =>

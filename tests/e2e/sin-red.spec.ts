@@ -65,7 +65,7 @@ test('sin red: 22 ventas en tres pestañas llegan una sola vez, el stock y el li
   // Every sale the device sends, as sent (to replay them afterwards).
   const enviados: unknown[] = [];
   context.on('request', (r) => {
-    if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/ventas') enviados.push(r.postDataJSON());
+    if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/sin-red/ventas') enviados.push(r.postDataJSON());
   });
 
   await context.setOffline(true);
@@ -107,7 +107,7 @@ test('sin red: 22 ventas en tres pestañas llegan una sola vez, el stock y el li
   expect(cuerpos.length).toBe(22);
   const idsVenta = new Set<number>();
   for (const b of cuerpos) {
-    const r = await request.post('/api/ventas', { headers: auth, data: b });
+    const r = await request.post('/api/sin-red/ventas', { headers: auth, data: b });
     expect(r.status(), await r.text()).toBe(201);
     const recibo = (await r.json()) as { id: number; sinRed: { numero: string } };
     expect(recibo.sinRed.numero).toBe((b as { sinRed: { numero: string } }).sinRed.numero);

@@ -35,6 +35,8 @@ const ImportarPage = preloadable(() => import('../features/importacion/importar-
 const AjustesTiendaPage = preloadable(() => import('../features/tienda/ajustes-tienda-page'));
 const InvitacionPage = preloadable(() => import('../features/tienda/invitacion-page'));
 const RedLocalPage = preloadable(() => import('../features/red-local/red-local-page'));
+const EquiposSinRedPage = preloadable(() => import('../features/sin-red/equipos-sin-red-page'));
+const RevisarSinRedPage = preloadable(() => import('../features/sin-red/revisar-sin-red-page'));
 const GestionarProveedoresPage = preloadable(() => import('../features/proveedores/gestionar-proveedores-page'));
 const GestionarClientesPage = preloadable(() => import('../features/clientes/gestionar-clientes-page'));
 const CuentasPorCobrarPage = preloadable(() => import('../features/fiado/cuentas-por-cobrar-page'));
@@ -80,6 +82,8 @@ const SCREENS = new Map<string, { preload: () => Promise<unknown> }>(
     [paths.ajustesTienda]: AjustesTiendaPage,
     [paths.invitacion]: InvitacionPage,
     [paths.telefonos]: RedLocalPage,
+    [paths.equiposSinRed]: EquiposSinRedPage,
+    [paths.revisarSinRed]: RevisarSinRedPage,
     [paths.gestionarProveedores]: GestionarProveedoresPage,
     [paths.gestionarClientes]: GestionarClientesPage,
     [paths.cuentasPorCobrar]: CuentasPorCobrarPage,
@@ -196,6 +200,22 @@ export function AppRouter() {
               element={
                 <RequireRole roles={[ROL.ADMIN]}>
                   <InvitacionPage />
+                </RequireRole>
+              }
+            />
+            <Route
+              path={paths.equiposSinRed}
+              element={
+                <RequireRole roles={[ROL.ADMIN]}>
+                  <EquiposSinRedPage />
+                </RequireRole>
+              }
+            />
+            <Route
+              path={paths.revisarSinRed}
+              element={
+                <RequireRole roles={[ROL.ADMIN]}>
+                  <RevisarSinRedPage />
                 </RequireRole>
               }
             />

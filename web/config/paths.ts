@@ -39,6 +39,9 @@ export const paths = {
   permisos: '/permisos',
   /** How the shop's phones reach this computer over HTTPS (issue #34), role 1. */
   telefonos: '/telefonos',
+  /** The devices allowed to sell offline, and the offline sales to review (issue #51 point 5), role 1. */
+  equiposSinRed: '/equipos_sin_red',
+  revisarSinRed: '/revisar_sin_red',
   /** Purchasing (issue #32): what to order, purchase orders, receiving. */
   porPedir: '/por_pedir',
   ordenesCompra: '/ordenes_compra',

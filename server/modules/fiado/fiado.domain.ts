@@ -57,17 +57,20 @@ async function nombreDe(tx: Tx, usuarioId: number | null): Promise<string> {
 export async function cargarVenta(
   tx: Tx,
   options: { tiendaId: number; clienteId: number; ventaId: number; monto: number; autor: Autor; turnoId: number | null; autorizarSobreCupo?: boolean; sobreCupoSinRed?: boolean },
-): Promise<{ vence: string | null }> {
+): Promise<{ vence: string | null; sobreCupoSinRed: string | null }> {
   const { tiendaId, clienteId, ventaId, monto, autor, turnoId } = options;
   const { usuarioId } = autor;
   const c = await bloquearCliente(tx, tiendaId, clienteId);
   if (!c.fiado) throw new AppError('BUSINESS_RULE', V.clienteSinFiado(c.nombre));
   const disponible = c.cupo - (await saldoDe(tx, tiendaId, clienteId));
   let nota: string | null = null;
+  let sobreCupoSinRed: string | null = null;
   if (monto > disponible && options.sobreCupoSinRed) {
     // Sold without the network (issue #34, ADR 029): the device checked the limit against its last
-    // sync and let the sale go over it; the goods left, so it is recorded and the charge says so.
+    // sync and let the sale go over it; the goods left, so it is recorded, the charge says so, and the
+    // sale is listed under Revisar with this reason (issue #51 point 5).
     nota = M.sinRed.motivoSobreCupo;
+    sobreCupoSinRed = M.sinRed.motivoFiado(c.nombre, formatPesos(monto), formatPesos(Math.max(0, disponible)));
   } else if (monto > disponible) {
     if (!options.autorizarSobreCupo) throw new AppError('BUSINESS_RULE', V.cupoInsuficiente(formatPesos(Math.max(0, disponible))), { title: V.cupoInsuficienteTitle });
     if (!(await puede(tx, tiendaId, autor, 'credito'))) throw denegado(tiendaId, autor, 'credito', { entidad: 'cliente', id: clienteId, nombre: c.nombre }, V.sobreCupoSinPermiso);
@@ -82,7 +85,7 @@ export async function cargarVenta(
     .set({ fiadoVence: sql`((${venta.fecha} at time zone ${zona})::date + ${c.plazoFiado}::int)` })
     .where(and(eq(venta.idVenta, ventaId), eq(venta.tiendaId, tiendaId)))
     .returning({ vence: venta.fiadoVence });
-  return { vence: v?.vence ?? null };
+  return { vence: v?.vence ?? null, sobreCupoSinRed };
 }
 
 /**

@@ -2,9 +2,10 @@ import { and, asc, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import { AppError } from '#shared/errors';
 import { M } from '#shared/messages';
 import type { TDatosSinRed, TDispositivo, TPresentacionSinRed, TVentaSinRed } from '#shared/schemas/sin-red';
-import { DESFASE_MAXIMO_MS } from '#shared/schemas/sin-red';
+import { DESFASE_MAXIMO_MS, HORAS_FECHA_SIN_RED } from '#shared/schemas/sin-red';
 import type { Db, Tx } from '../../db/client';
-import { cliente, creditoMovimiento, dispositivoVenta, metodoPago, producto, productoUnidadVenta, venta } from '../../db/schema';
+import { cliente, creditoMovimiento, dispositivoVenta, metodoPago, producto, productoUnidadVenta, turno, venta } from '../../db/schema';
+import { comprobarEquipo, equipoDeClave } from './equipos.domain';
 import { esViolacionUnica } from '../../db/pg-error';
 import { filaConfiguracion } from '../dian/configuracion.domain';
 import { formatosBalanzaDe } from '../tienda/balanza';
@@ -21,7 +22,9 @@ export const PAGINA_SIN_RED = 5000;
  * Gives the device a prefix of its store, `D1`, `D2`…, never given twice in the store (a unique index;
  * two devices registering at once: the second tries the next one).
  */
-export async function registrarDispositivo(db: Db, tiendaId: number, usuarioId: number | null): Promise<TDispositivo> {
+export async function registrarDispositivo(db: Db, tiendaId: number, usuarioId: number | null, clave: string): Promise<TDispositivo> {
+  // The device must have asked to sell offline (issue #51 point 5); its sales are checked when they arrive.
+  const equipoId = await equipoDeClave(db, tiendaId, clave);
   for (let intento = 0; intento < 5; intento++) {
     try {
       const [d] = await db
@@ -29,6 +32,7 @@ export async function registrarDispositivo(db: Db, tiendaId: number, usuarioId: 
         .values({
           tiendaId,
           usuarioId,
+          equipoId,
           prefijo: sql`'D' || (select count(*) + 1 + ${intento}::int from ${dispositivoVenta} where ${dispositivoVenta.tiendaId} = ${tiendaId})`,
         })
         .returning({ id: dispositivoVenta.idDispositivo, prefijo: dispositivoVenta.prefijo });
@@ -171,17 +175,26 @@ async function clientesCambiados(db: Db, tiendaId: number, desde: bigint | null)
 }
 
 /**
- * An offline sale's device and number, checked before its checkout: the device is the store's and
- * the number carries its prefix. A number already recorded under another key is refused (the key
- * itself, sent again, answers its sale before this is reached).
+ * An offline sale's device and number, checked before its checkout: the device is the store's,
+ * authorised and not revoked, registered by the account now sending (issue #51 point 5), and the
+ * number carries its prefix. A number already recorded under another key is refused (the key itself,
+ * sent again, answers its sale before this is reached).
  */
-export async function comprobarVentaSinRed(db: Db | Tx, tiendaId: number, sinRed: TVentaSinRed): Promise<void> {
-  const [d] = await db
-    .select({ prefijo: dispositivoVenta.prefijo })
-    .from(dispositivoVenta)
-    .where(and(eq(dispositivoVenta.idDispositivo, sinRed.dispositivoId), eq(dispositivoVenta.tiendaId, tiendaId)))
-    .limit(1);
-  if (!d || !sinRed.numero.startsWith(`${d.prefijo}-`)) throw new AppError('BUSINESS_RULE', M.sinRed.numeroInvalido, { fields: { sinRed: M.sinRed.numeroInvalido } });
+export async function comprobarVentaSinRed(db: Db | Tx, tiendaId: number, usuarioId: number | null, sinRed: TVentaSinRed): Promise<void> {
+  const d = await comprobarEquipo(db, tiendaId, sinRed.dispositivoId, usuarioId);
+  if (!sinRed.numero.startsWith(`${d.prefijo}-`)) throw new AppError('BUSINESS_RULE', M.sinRed.numeroInvalido, { fields: { sinRed: M.sinRed.numeroInvalido } });
+}
+
+/**
+ * The rules an offline sale broke that the server enforces online (issue #51 point 5), as the
+ * Revisar list shows them: its date far from the server's clock or before its shift opened (the
+ * fiado limit, the stock and the discount are found by the checkout). Read in the sale's transaction.
+ */
+export async function motivosDeFecha(tx: Tx, turnoId: number, fecha: string): Promise<string[]> {
+  const r = (await tx.execute(sql`select abs(extract(epoch from (${fecha}::timestamptz - now()))) > ${HORAS_FECHA_SIN_RED * 3600} as lejos,
+      ${fecha}::timestamptz < (select ${turno.abiertoEn} from ${turno} where ${turno.idTurno} = ${turnoId}) as antes`)) as unknown as { rows: { lejos: boolean; antes: boolean | null }[] };
+  const { lejos, antes } = r.rows[0]!;
+  return [...(lejos ? [M.sinRed.motivoFechaReloj(HORAS_FECHA_SIN_RED)] : []), ...(antes ? [M.sinRed.motivoFechaTurno] : [])];
 }
 
 /**

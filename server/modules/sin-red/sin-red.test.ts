@@ -4,7 +4,7 @@
  * stock, the ledger agrees) and past the customer's limit (noted), with the device's number kept and
  * its clock's skew flagged. Everything else is still refused as for any sale.
  */
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { totalConDescuentos } from '#shared/descuento';
@@ -26,8 +26,13 @@ async function productoCon(s: Tienda, stock: number, nombre: string, codigoBarra
   await db().insert(movimiento).values({ tiendaId: s.id, productoId: p!.idProducto, stockAntes: 0, entradas: stock, salidas: 0, cantidadDespues: stock, estadoDespues: 'Entrada', motivo: 'Inicial' });
   return p!.idProducto;
 }
-async function dispositivo(token: string): Promise<TDispositivo> {
-  const r = await req('POST', '/api/sin-red/dispositivos', token);
+/** A device that asked and that the owner (`dueno`, the store account) authorised (issue #51 point 5), with its prefix. */
+async function dispositivo(token: string, dueno = token): Promise<TDispositivo> {
+  const clave = randomBytes(32).toString('base64url');
+  const e = await req('POST', '/api/sin-red/equipo', token, { clave });
+  expect(e.statusCode, e.body).toBe(200);
+  expect((await req('POST', `/api/sin-red/equipos/${(e.json() as { id: number }).id}/autorizar`, dueno)).statusCode).toBe(200);
+  const r = await req('POST', '/api/sin-red/dispositivos', token, { clave });
   expect(r.statusCode, r.body).toBe(201);
   return r.json();
 }
@@ -51,7 +56,7 @@ describe('dispositivos', () => {
     const a = await crearTienda(t);
     const b = await crearTienda(t);
     const cajero = (await crearEmpleado(t, a.codigo)).token;
-    const [d1, d2, d3] = await Promise.all([dispositivo(a.token), dispositivo(cajero), dispositivo(a.token)]);
+    const [d1, d2, d3] = await Promise.all([dispositivo(a.token), dispositivo(cajero, a.token), dispositivo(a.token)]);
     expect(new Set([d1.prefijo, d2.prefijo, d3.prefijo]).size).toBe(3);
     expect((await dispositivo(b.token)).prefijo).toBe('D1');
   });
@@ -151,10 +156,10 @@ describe('una venta sin red que llega del equipo', () => {
     // A role-2 cashier, who cannot sell past stock online without a supervisor's PIN.
     const cajero = (await crearEmpleado(t, s.codigo, { rol: ROL.EMPLEADO })).token;
     const id = await productoCon(s, 1, 'Leche');
-    const d = await dispositivo(cajero);
+    const d = await dispositivo(cajero, s.token);
     const cuerpo = ventaSinRed(d, 1, id, 3);
-    const respuestas = await Promise.all([req('POST', '/api/ventas', cajero, cuerpo), req('POST', '/api/ventas', cajero, cuerpo)]);
-    const otra = await req('POST', '/api/ventas', cajero, cuerpo);
+    const respuestas = await Promise.all([req('POST', '/api/sin-red/ventas', cajero, cuerpo), req('POST', '/api/sin-red/ventas', cajero, cuerpo)]);
+    const otra = await req('POST', '/api/sin-red/ventas', cajero, cuerpo);
     for (const r of [...respuestas, otra]) expect(r.statusCode, r.body).toBe(201);
     const recibos = [...respuestas, otra].map((r) => r.json() as TRecibo);
     expect(new Set(recibos.map((r) => r.id)).size).toBe(1);
@@ -194,13 +199,13 @@ describe('una venta sin red que llega del equipo', () => {
     const id = await productoCon(s, 50, 'Café');
     const d = await dispositivo(s.token);
     const ajeno = await dispositivo(otra.token);
-    const malPrefijo = await req('POST', '/api/ventas', s.token, { ...ventaSinRed(d, 1, id, 1), sinRed: { ...ventaSinRed(d, 1, id, 1).sinRed, numero: 'D99-1' } });
+    const malPrefijo = await req('POST', '/api/sin-red/ventas', s.token, { ...ventaSinRed(d, 1, id, 1), sinRed: { ...ventaSinRed(d, 1, id, 1).sinRed, numero: 'D99-1' } });
     expect(malPrefijo.statusCode).toBe(422);
     expect(malPrefijo.json().error.message).toBe(M.sinRed.numeroInvalido);
-    const deOtraTienda = await req('POST', '/api/ventas', s.token, ventaSinRed(ajeno, 1, id, 1));
+    const deOtraTienda = await req('POST', '/api/sin-red/ventas', s.token, ventaSinRed(ajeno, 1, id, 1));
     expect(deOtraTienda.statusCode).toBe(422);
-    expect((await req('POST', '/api/ventas', s.token, ventaSinRed(d, 7, id, 1))).statusCode).toBe(201);
-    const repetido = await req('POST', '/api/ventas', s.token, ventaSinRed(d, 7, id, 1));
+    expect((await req('POST', '/api/sin-red/ventas', s.token, ventaSinRed(d, 7, id, 1))).statusCode).toBe(201);
+    const repetido = await req('POST', '/api/sin-red/ventas', s.token, ventaSinRed(d, 7, id, 1));
     expect(repetido.statusCode).toBe(409);
     expect(repetido.json().error.message).toBe(M.sinRed.numeroRepetido);
     const [p] = await db().select({ stock: producto.stock }).from(producto).where(eq(producto.idProducto, id));
@@ -213,13 +218,13 @@ describe('una venta sin red que llega del equipo', () => {
     const d = await dispositivo(s.token);
     const adelantado = new Date(Date.now() + 10 * 60_000).toISOString();
     const cuerpo = ventaSinRed(d, 1, id, 1);
-    const r = await req('POST', '/api/ventas', s.token, { ...cuerpo, sinRed: { ...cuerpo.sinRed, fecha: adelantado, reloj: adelantado } });
+    const r = await req('POST', '/api/sin-red/ventas', s.token, { ...cuerpo, sinRed: { ...cuerpo.sinRed, fecha: adelantado, reloj: adelantado } });
     expect(r.statusCode, r.body).toBe(201);
     expect((r.json() as TRecibo).sinRed?.relojDesfasado).toBe(true);
     const [v] = await db().select({ desfase: venta.desfaseRelojMs, fecha: venta.fechaDispositivo }).from(venta).where(eq(venta.tiendaId, s.id));
     expect(v!.desfase).toBeGreaterThan(9 * 60_000);
     expect(v!.fecha?.toISOString()).toBe(adelantado);
-    const normal = await req('POST', '/api/ventas', s.token, ventaSinRed(d, 2, id, 1));
+    const normal = await req('POST', '/api/sin-red/ventas', s.token, ventaSinRed(d, 2, id, 1));
     expect((normal.json() as TRecibo).sinRed?.relojDesfasado).toBe(false);
   });
 
@@ -227,17 +232,17 @@ describe('una venta sin red que llega del equipo', () => {
     const s = await crearTienda(t);
     const cajero = (await crearEmpleado(t, s.codigo, { rol: ROL.EMPLEADO })).token;
     const id = await productoCon(s, 50, 'Aceite');
-    const d = await dispositivo(cajero);
+    const d = await dispositivo(cajero, s.token);
     for (const [documento, fiado] of [['53000111', true], ['53000222', false]] as const)
       expect((await req('POST', '/api/clientes', s.token, { documento, tipoDocumento: 'CC', nombre: 'C', apellido: 'D', fiado, cupo: fiado ? 3000 : 0 })).statusCode).toBe(201);
-    const sobre = await req('POST', '/api/ventas', cajero, ventaSinRed(d, 1, id, 2, { metodoPagoId: 7, montoRecibido: 0, documentoCliente: '53000111' }));
+    const sobre = await req('POST', '/api/sin-red/ventas', cajero, ventaSinRed(d, 1, id, 2, { metodoPagoId: 7, montoRecibido: 0, documentoCliente: '53000111' }));
     expect(sobre.statusCode, sobre.body).toBe(201);
     const cargos = await db().select().from(creditoMovimiento).where(eq(creditoMovimiento.tiendaId, s.id));
     expect(cargos.map((c) => [c.monto, c.nota])).toEqual([[5000, M.sinRed.motivoSobreCupo]]);
     // Online, the same cashier is refused past the limit.
     const online = await req('POST', '/api/ventas', cajero, { lineas: [{ productoId: id, cantidad: 2 }], metodoPagoId: 7, montoRecibido: 0, documentoCliente: '53000111' });
     expect(online.statusCode).toBe(422);
-    const sinFiado = await req('POST', '/api/ventas', cajero, ventaSinRed(d, 2, id, 1, { metodoPagoId: 7, montoRecibido: 0, documentoCliente: '53000222' }));
+    const sinFiado = await req('POST', '/api/sin-red/ventas', cajero, ventaSinRed(d, 2, id, 1, { metodoPagoId: 7, montoRecibido: 0, documentoCliente: '53000222' }));
     expect(sinFiado.statusCode).toBe(422);
   });
 });
@@ -281,7 +286,7 @@ describe('por peso y por paca sin red', () => {
     const s = await crearTienda(t);
     const cajero = (await crearEmpleado(t, s.codigo, { rol: ROL.EMPLEADO })).token;
     const { queso, cerveza, paca } = await quesoYCerveza(s);
-    const d = await dispositivo(cajero);
+    const d = await dispositivo(cajero, s.token);
     const cuerpo = {
       ...ventaSinRed(d, 1, queso, 0.375),
       lineas: [
@@ -289,10 +294,10 @@ describe('por peso y por paca sin red', () => {
         { productoId: cerveza, cantidad: 1, unidadVentaId: paca },
       ],
     };
-    const r1 = await req('POST', '/api/ventas', cajero, cuerpo);
+    const r1 = await req('POST', '/api/sin-red/ventas', cajero, cuerpo);
     expect(r1.statusCode, r1.body).toBe(201);
     // The outbox replayed (a lost answer): the same sale.
-    const r2 = await req('POST', '/api/ventas', cajero, cuerpo);
+    const r2 = await req('POST', '/api/sin-red/ventas', cajero, cuerpo);
     expect(r2.statusCode, r2.body).toBe(201);
     const recibo = r1.json() as TRecibo;
     expect((r2.json() as TRecibo).id).toBe(recibo.id);
@@ -328,14 +333,14 @@ describe('devoluciones y anulaciones hechas sin red', () => {
     const panela = await productoCon(s, 10, 'Panela');
     const paca = await req('POST', `/api/productos/${cerveza}/presentaciones`, s.token, { nombre: 'Paca x12', factor: 12, codigoBarras: '7702000000134', precio: 33_000 });
     const pacaId = (paca.json() as { presentacion: { id: number } }).presentacion.id;
-    const d = await dispositivo(cajero);
+    const d = await dispositivo(cajero, s.token);
     // The request's order: a pack, then the weighed cheese, then a unit of the same beer.
     const lineas = [
       { productoId: cerveza, cantidad: 2, unidadVentaId: pacaId },
       { productoId: queso!.idProducto, cantidad: 0.375 },
       { productoId: cerveza, cantidad: 1 },
     ];
-    const v1 = await req('POST', '/api/ventas', cajero, { ...ventaSinRed(d, 1, cerveza, 1), lineas });
+    const v1 = await req('POST', '/api/sin-red/ventas', cajero, { ...ventaSinRed(d, 1, cerveza, 1), lineas });
     expect(v1.statusCode, v1.body).toBe(201);
     const ventaId = (v1.json() as TRecibo).id;
     const servidor = (await req('GET', `/api/ventas/${ventaId}/devoluciones`, cajero)).json() as { lineas: { facturaId: number; productoId: number; vendidas: number }[] };
@@ -354,7 +359,7 @@ describe('devoluciones y anulaciones hechas sin red', () => {
     expect(anularConDevolucion.statusCode).toBe(422);
 
     // Another offline sale annulled, sent twice: stock back once.
-    const v2 = await req('POST', '/api/ventas', cajero, ventaSinRed(d, 2, panela, 3));
+    const v2 = await req('POST', '/api/sin-red/ventas', cajero, ventaSinRed(d, 2, panela, 3));
     expect(v2.statusCode, v2.body).toBe(201);
     const otra = (v2.json() as TRecibo).id;
     for (let i = 0; i < 2; i++) {
@@ -367,20 +372,23 @@ describe('devoluciones y anulaciones hechas sin red', () => {
 
 /** Issue #34 (ADR 034): a discount given offline, within the seller's own rule. */
 describe('descuento sin red', () => {
-  it('el del administrador se registra como lo calcula el equipo; el de un empleado sin PIN se rechaza (por eso el equipo no lo permite)', async () => {
+  it('el del administrador se registra como lo calcula el equipo; el de un empleado sin PIN (que el equipo no permite) se registra y queda en Revisar (issue #51 punto 5)', async () => {
     const s = await crearTienda(t);
     const cajero = (await crearEmpleado(t, s.codigo, { rol: ROL.EMPLEADO })).token;
     const [queso] = await db().insert(producto).values({ tiendaId: s.id, nombre: 'Queso', precioUnit: 12_345, stock: 5, estado: 1, unidadDian: 'KGM' }).returning();
     const d = await dispositivo(s.token);
     const lineas = [{ productoId: queso!.idProducto, cantidad: 0.375 }];
     const descuento = { tipo: 'porcentaje' as const, valor: 10 };
-    const r = await req('POST', '/api/ventas', s.token, { ...ventaSinRed(d, 1, queso!.idProducto, 0.375), lineas, descuento, motivoDescuento: 'Cliente fiel' });
+    const r = await req('POST', '/api/sin-red/ventas', s.token, { ...ventaSinRed(d, 1, queso!.idProducto, 0.375), lineas, descuento, motivoDescuento: 'Cliente fiel' });
     expect(r.statusCode, r.body).toBe(201);
     // What the device printed (shared/descuento.ts): round(12 345 × 0,375) = 4 629, less ⌊10 %⌋ = 462.
     expect(totalConDescuentos([{ precio: 12_345, cantidad: 0.375 }], descuento)).toMatchObject({ subtotal: 4_629, descuentoVenta: 462, total: 4_167 });
     expect((r.json() as TRecibo).total).toBe(4_167);
-    const dc = await dispositivo(cajero);
-    const empleado = await req('POST', '/api/ventas', cajero, { ...ventaSinRed(dc, 1, queso!.idProducto, 0.375), lineas, descuento, motivoDescuento: 'Cliente fiel' });
-    expect(empleado.statusCode).toBe(403);
+    const dc = await dispositivo(cajero, s.token);
+    const empleado = await req('POST', '/api/sin-red/ventas', cajero, { ...ventaSinRed(dc, 1, queso!.idProducto, 0.375), lineas, descuento, motivoDescuento: 'Cliente fiel' });
+    expect(empleado.statusCode, empleado.body).toBe(201);
+    const revisar = (await req('GET', '/api/sin-red/revisar', s.token)).json() as { items: { ventaId: number; motivos: string[] }[] };
+    expect(revisar.items.find((i) => i.ventaId === (empleado.json() as TRecibo).id)?.motivos).toEqual([M.sinRed.motivoDescuentoSinPin('$ 462')]);
+    expect(revisar.items.map((i) => i.ventaId)).not.toContain((r.json() as TRecibo).id);
   });
 });

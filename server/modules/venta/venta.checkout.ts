@@ -17,7 +17,9 @@ import { buscarCliente } from './venta.busqueda';
 import { obtenerRecibo } from './venta.recibo';
 import { fiscalDeVenta } from '../numeracion/numeracion.domain';
 import { emitirDocumentoVenta } from '../dian/emision';
-import { comprobarVentaSinRed, marcarVentaSinRed, relojDesfasado } from '../sin-red/sin-red.domain';
+import { comprobarVentaSinRed, marcarVentaSinRed, motivosDeFecha, relojDesfasado } from '../sin-red/sin-red.domain';
+import { anotarRevisar } from '../sin-red/equipos.domain';
+import { formatPesos } from '#shared/money';
 import type { TVentaSinRed } from '#shared/schemas/sin-red';
 
 const V = M.ventas;
@@ -198,7 +200,8 @@ export async function prepararCheckout(options: PedidoVenta & { porCambio?: bool
   if (lineas.length === 0) throw new AppError('VALIDATION', V.carritoVacio);
   if (lineas.some((l) => l.cantidad > 9999)) throw new AppError('VALIDATION', V.cantidadLineaInvalida);
   const conDescuento = !!input.descuento || lineas.some((l) => !!l.descuento);
-  if (conDescuento && options.rol === ROL.EMPLEADO && !input.autorizacion) throw new AppError('FORBIDDEN', V.descuentoSoloSupervisor);
+  // Offline (issue #51 point 5) no PIN can be checked: a cashier's discount made there is recorded and listed under Revisar.
+  if (conDescuento && options.rol === ROL.EMPLEADO && !input.autorizacion && !input.sinRed) throw new AppError('FORBIDDEN', V.descuentoSoloSupervisor);
   if (conDescuento && (input.motivoDescuento ?? '').trim().length < 3) throw new AppError('VALIDATION', V.motivoDescuentoRequerido, { fields: { motivoDescuento: V.motivoDescuentoRequerido } });
   // Fiado: method 7 is a sale wholly on credit; any other method with aCredito leaves on credit what
   // the customer did not pay now.
@@ -209,10 +212,11 @@ export async function prepararCheckout(options: PedidoVenta & { porCambio?: bool
   if (!aCredito && montoRecibido <= 0 && !options.porCambio) throw new AppError('VALIDATION', V.cantidadInvalida);
   const referencia = input.referencia?.trim() || null;
   const clave = input.clave ?? null;
-  const pinDescuento = conDescuento && options.rol === ROL.EMPLEADO;
-  // A sale made without the network (issue #34, ADR 029): its device and number are checked first.
+  // A sale made without the network (issue #34, ADR 029): its device (registered and authorised, the
+  // sender's own: issue #51 point 5) and number are checked first.
   const sinRed = input.sinRed;
-  if (sinRed) await comprobarVentaSinRed(db, tiendaId, sinRed);
+  if (sinRed) await comprobarVentaSinRed(db, tiendaId, usuarioId, sinRed);
+  const pinDescuento = conDescuento && options.rol === ROL.EMPLEADO && !sinRed;
   // Past the recorded stock (issue #36 point 7): only when asked; without the permission, a supervisor's
   // PIN. An offline sale is recorded past stock without either: the goods already left the shop, and
   // the product is flagged revisar_stock like any sale past stock (this path alone skips the PIN).
@@ -269,6 +273,13 @@ export async function prepararCheckout(options: PedidoVenta & { porCambio?: bool
         });
       }
     if (resultado.estado === 'ok' && sinRed) await marcarVentaSinRed(tx, tiendaId, resultado.id, sinRed);
+    // What an offline sale broke that the server enforces online: listed under Revisar (issue #51 point 5).
+    const motivos: string[] = [];
+    if (resultado.estado === 'ok' && sinRed) {
+      for (const s of resultado.sobreventa ?? []) motivos.push(M.sinRed.motivoStock(s.nombre, String(s.cantidad), String(s.stockAntes)));
+      if (descontado > 0 && options.rol === ROL.EMPLEADO && !autorizadoPor) motivos.push(M.sinRed.motivoDescuentoSinPin(formatPesos(descontado)));
+      motivos.push(...(await motivosDeFecha(tx, resultado.turno, sinRed.fecha)));
+    }
     if (resultado.estado === 'ok' && autorizadoPor)
       await tx
         .update(venta)
@@ -276,7 +287,7 @@ export async function prepararCheckout(options: PedidoVenta & { porCambio?: bool
         .set(autorizadoPor.id === SUPERVISOR_TIENDA ? { autorizadoPorTienda: true } : { autorizadoPor: autorizadoPor.id })
         .where(and(eq(venta.idVenta, resultado.id), eq(venta.tiendaId, tiendaId)));
     if (resultado.estado === 'ok' && Number(resultado.montoFiado) > 0) {
-      const { vence } = await cargarVenta(tx, {
+      const { vence, sobreCupoSinRed } = await cargarVenta(tx, {
         tiendaId,
         clienteId: cliente!.id,
         ventaId: resultado.id,
@@ -286,8 +297,11 @@ export async function prepararCheckout(options: PedidoVenta & { porCambio?: bool
         autorizarSobreCupo: input.autorizarSobreCupo,
         sobreCupoSinRed: !!sinRed,
       });
+      if (sobreCupoSinRed) motivos.unshift(sobreCupoSinRed);
+      if (sinRed) await anotarRevisar(tx, tiendaId, resultado.id, motivos);
       return { ...resultado, fiadoVence: vence };
     }
+    if (resultado.estado === 'ok' && sinRed) await anotarRevisar(tx, tiendaId, resultado.id, motivos);
     return resultado;
   };
   const autorizar = async (ensayo: ResultadoVenta & { estado: 'ok' }) => {

@@ -31,6 +31,8 @@ const TILE_REPORTES = { to: paths.reportes, ...M.inicio.tiles.reportes, Icon: Ic
 const TILES_ADMIN = [
   { to: paths.registroActividad, ...M.inicio.tiles.actividad, Icon: IconReceipt },
   { to: paths.permisos, ...M.inicio.tiles.permisos, Icon: IconSettings },
+  { to: paths.equiposSinRed, ...M.inicio.tiles.equiposSinRed, Icon: IconPhone },
+  { to: paths.revisarSinRed, ...M.inicio.tiles.revisarSinRed, Icon: IconReceipt },
   { to: paths.telefonos, ...M.inicio.tiles.telefonos, Icon: IconPhone },
   { to: paths.datosFiscales, ...M.inicio.tiles.datosFiscales, Icon: IconSettings },
   { to: paths.ajustesTienda, ...M.inicio.tiles.ajustesTienda, Icon: IconSettings },

@@ -82,7 +82,7 @@ export interface DeshacerSalida {
 }
 
 export interface Ajuste {
-  clave: 'dispositivo' | 'contador' | 'cursor' | 'ultimaSincronizacion' | 'catalogoCompleto' | 'documentoElectronico' | 'formatosBalanza';
+  clave: 'dispositivo' | 'equipo' | 'contador' | 'cursor' | 'ultimaSincronizacion' | 'catalogoCompleto' | 'documentoElectronico' | 'formatosBalanza';
   valor: unknown;
 }
 

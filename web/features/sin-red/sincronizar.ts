@@ -1,7 +1,7 @@
 import { AppError } from '#shared/errors';
 import { sinRed } from '#shared/messages/sin-red';
 import type { TDevolucionesDeVenta } from '#shared/schemas/devolucion';
-import type { TDatosSinRed, TDispositivo } from '#shared/schemas/sin-red';
+import type { TDatosSinRed, TDispositivo, TEquipoPropio } from '#shared/schemas/sin-red';
 import type { TRecibo } from '#shared/schemas/venta';
 import { api, NetworkError } from '../../lib/api-client';
 import { getSession } from '../../lib/session';
@@ -10,16 +10,39 @@ import { peticionDevolucion } from './deshacer-local';
 
 /**
  * Sync (issue #34 points 3 and 5, ADR 029): the outbox goes first, in the order the sales were made,
- * to the idempotent `POST /api/ventas` (the sale's key, ADR 011: a sale sent twice is recorded once);
+ * to the idempotent `POST /api/sin-red/ventas` (the sale's key, ADR 011: a sale sent twice is recorded once);
  * then what changed on the server since the last download. Run on the `online` event, when the page
  * becomes visible, by a poll, and after each offline sale; one tab at a time (navigator.locks).
  */
+
+/** The browser's own key as a device of the store (issue #51 point 5): kept across sign-outs, never sent elsewhere. */
+const CLAVE_EQUIPO = 'adax-equipo';
+export function claveEquipo(): string {
+  let clave = localStorage.getItem(CLAVE_EQUIPO);
+  if (!clave || !/^[A-Za-z0-9_-]{32,128}$/.test(clave)) {
+    const bytes = crypto.getRandomValues(new Uint8Array(32));
+    clave = btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+    localStorage.setItem(CLAVE_EQUIPO, clave);
+  }
+  return clave;
+}
+
+/**
+ * The device asks to sell offline (issue #51 point 5), each round: the owner's own device is
+ * authorised at once, a cashier's waits for the owner (Ajustes › Equipos sin red). Its state is kept
+ * for the offline till, which does not sell on a device not authorised.
+ */
+async function asegurarEquipo(db: BaseLocal): Promise<TEquipoPropio> {
+  const equipo = await api<TEquipoPropio>('/sin-red/equipo', { method: 'POST', body: { clave: claveEquipo() } });
+  await db.ajustes.put({ clave: 'equipo', valor: equipo });
+  return equipo;
+}
 
 /** Registers the device once (its prefix), while online. */
 async function asegurarDispositivo(db: BaseLocal): Promise<TDispositivo> {
   const hay = await leerAjuste<TDispositivo>(db, 'dispositivo');
   if (hay) return hay;
-  const nuevo = await api<TDispositivo>('/sin-red/dispositivos', { method: 'POST' });
+  const nuevo = await api<TDispositivo>('/sin-red/dispositivos', { method: 'POST', body: { clave: claveEquipo() } });
   // Two tabs registering at once: the first one stored wins, the other prefix is simply unused.
   return db.transaction('rw', db.ajustes, async () => {
     const ya = await leerAjuste<TDispositivo>(db, 'dispositivo');
@@ -89,7 +112,7 @@ export async function enviarSalida(db: BaseLocal): Promise<{ enviadas: number; r
   for (const v of pendientes) {
     try {
       const cuerpo = { ...v.cuerpo, sinRed: { ...v.cuerpo.sinRed!, reloj: new Date().toISOString() } };
-      const recibo = await api<TRecibo>('/ventas', { method: 'POST', body: cuerpo, timeoutMs: 20_000 });
+      const recibo = await api<TRecibo>('/sin-red/ventas', { method: 'POST', body: cuerpo, timeoutMs: 20_000 });
       await db.salida.update(v.clave, { estado: 'enviada', enviadaEn: Date.now(), ventaId: recibo.id });
       enviadas++;
     } catch (err) {
@@ -161,6 +184,7 @@ async function unaRonda(): Promise<void> {
   // No connection, or the server refuses: the banner keeps the last sync's time and the next round tries again.
   if (!db || sesion?.id_Tienda == null || !navigator.onLine) return;
   const pasos = async () => {
+    await asegurarEquipo(db);
     await asegurarDispositivo(db);
     await enviarSalida(db);
     await enviarDeshacer(db);

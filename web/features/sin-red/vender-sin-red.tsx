@@ -5,7 +5,7 @@ import { sinRed } from '#shared/messages/sin-red';
 import { ventas } from '#shared/messages/ventas';
 import { formatPesos } from '#shared/money';
 import { METODO } from '#shared/roles';
-import type { TClienteSinRed } from '#shared/schemas/sin-red';
+import type { TClienteSinRed, TEquipoPropio } from '#shared/schemas/sin-red';
 import type { TProductoVenta } from '#shared/schemas/venta';
 import { DialogoCantidad } from '../../components/dialogo-cantidad';
 import { useFechas } from '../../lib/fechas';
@@ -53,7 +53,7 @@ export function VenderSinRed() {
   const session = useSession();
   const f = useFechas();
   const db = baseLocal();
-  const [listo, setListo] = useState<'cargando' | 'sin-catalogo' | 'sin-dispositivo' | 'ok'>('cargando');
+  const [listo, setListo] = useState<'cargando' | 'sin-catalogo' | 'sin-dispositivo' | 'sin-permiso' | 'ok'>('cargando');
   const [q, setQ] = useState('');
   const [resultados, setResultados] = useState<ProductoLocal[]>([]);
   // The text those results are of (the box may be ahead of them).
@@ -88,6 +88,9 @@ export function VenderSinRed() {
     void (async () => {
       if ((await db.productos.count()) === 0) return setListo('sin-catalogo');
       if (!(await leerAjuste(db, 'dispositivo'))) return setListo('sin-dispositivo');
+      // Only a device the owner authorised sells offline (issue #51 point 5).
+      const equipo = await leerAjuste<TEquipoPropio>(db, 'equipo');
+      if (equipo?.estado !== 'autorizado') return setListo('sin-permiso');
       setListo('ok');
     })();
   }, [db]);
@@ -140,7 +143,7 @@ export function VenderSinRed() {
   if (listo !== 'ok')
     return (
       <div className="card state" role="alert">
-        {listo === 'sin-catalogo' ? M.sinRed.sinCatalogo : M.sinRed.sinDispositivo}
+        {listo === 'sin-catalogo' ? M.sinRed.sinCatalogo : listo === 'sin-permiso' ? M.sinRed.equipoNoAutorizado : M.sinRed.sinDispositivo}
       </div>
     );
 

@@ -1,0 +1,172 @@
+/**
+ * Issue #51 point 5: offline is an exception with its own rules, not a flag anyone can set. An online
+ * `POST /api/ventas` cannot carry an offline sale; offline sales come only by the sync
+ * (`POST /api/sin-red/ventas`) from a device role 1 authorised and did not revoke, sent by the account
+ * that made them; and one that broke a rule the server enforces online is recorded (the goods left)
+ * and listed under Revisar with its reasons, marked reviewed once by role 1.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { M } from '#shared/messages';
+import { ROL } from '#shared/roles';
+import type { TDispositivo, TEquipoPropio, TEquipos, TVentasRevisar } from '#shared/schemas/sin-red';
+import { HORAS_FECHA_SIN_RED } from '#shared/schemas/sin-red';
+import type { TRecibo } from '#shared/schemas/venta';
+import { movimiento, producto } from '../../db/schema';
+import { crearEmpleado, crearTienda, peticion, type Tienda } from '../../../tests/helpers/factories';
+import { usarApp } from '../../../tests/helpers/test-app';
+
+const t = usarApp();
+const req = peticion(t);
+const db = () => t.database.db;
+const S = M.sinRed;
+
+async function productoCon(s: Tienda, stock: number, nombre: string) {
+  const [p] = await db().insert(producto).values({ tiendaId: s.id, nombre, precioUnit: 2500, stock, estado: 1 }).returning();
+  await db().insert(movimiento).values({ tiendaId: s.id, productoId: p!.idProducto, stockAntes: 0, entradas: stock, salidas: 0, cantidadDespues: stock, estadoDespues: 'Entrada', motivo: 'Inicial' });
+  return p!.idProducto;
+}
+const claveNueva = () => randomBytes(32).toString('base64url');
+async function pedir(token: string, clave: string): Promise<TEquipoPropio> {
+  const r = await req('POST', '/api/sin-red/equipo', token, { clave });
+  expect(r.statusCode, r.body).toBe(200);
+  return r.json();
+}
+async function prefijo(token: string, clave: string): Promise<TDispositivo> {
+  const r = await req('POST', '/api/sin-red/dispositivos', token, { clave });
+  expect(r.statusCode, r.body).toBe(201);
+  return r.json();
+}
+const ahora = () => new Date().toISOString();
+const venta = (d: TDispositivo, n: number, productoId: number, cantidad: number, extra: Record<string, unknown> = {}) => ({
+  clave: randomUUID(),
+  lineas: [{ productoId, cantidad }],
+  metodoPagoId: 5,
+  montoRecibido: 100_000,
+  sinRed: { dispositivoId: d.id, numero: `${d.prefijo}-${n}`, fecha: ahora(), reloj: ahora() },
+  ...extra,
+});
+const stockDe = async (id: number) => (await db().select({ s: producto.stock }).from(producto).where(eq(producto.idProducto, id)))[0]!.s;
+
+/** A cashier (role 2) with a device the owner authorised. */
+async function cajeroConEquipo(s: Tienda) {
+  const cajero = (await crearEmpleado(t, s.codigo, { rol: ROL.EMPLEADO })).token;
+  const clave = claveNueva();
+  const equipo = await pedir(cajero, clave);
+  expect((await req('POST', `/api/sin-red/equipos/${equipo.id}/autorizar`, s.token)).statusCode).toBe(200);
+  return { cajero, clave, equipo, d: await prefijo(cajero, clave) };
+}
+
+describe('una venta en línea no puede usar el camino sin red', () => {
+  it('POST /api/ventas con sinRed se rechaza con un 400 en español y no mueve el stock', async () => {
+    const s = await crearTienda(t);
+    const { cajero, d } = await cajeroConEquipo(s);
+    const id = await productoCon(s, 5, 'Aceite');
+    const r = await req('POST', '/api/ventas', cajero, venta(d, 1, id, 30));
+    expect(r.statusCode, r.body).toBe(400);
+    expect(r.json().error.message).toBe(S.soloSincronizacion);
+    expect(await stockDe(id)).toBe(5);
+    // The same sale by the sync path is recorded (past stock, listed under Revisar).
+    const ok = await req('POST', '/api/sin-red/ventas', cajero, venta(d, 1, id, 30));
+    expect(ok.statusCode, ok.body).toBe(201);
+    expect(await stockDe(id)).toBe(-25);
+  });
+});
+
+describe('equipos registrados por el dueño', () => {
+  it('el equipo de un cajero pide permiso; sin autorizar o revocado no vende sin red; el dueño lo lista, lo renombra y lo autoriza', async () => {
+    const s = await crearTienda(t);
+    const cajero = (await crearEmpleado(t, s.codigo, { rol: ROL.EMPLEADO })).token;
+    const clave = claveNueva();
+    // A prefix needs the device to have asked first.
+    expect((await req('POST', '/api/sin-red/dispositivos', cajero, { clave })).statusCode).toBe(422);
+    const equipo = await pedir(cajero, clave);
+    expect(equipo.estado).toBe('pendiente');
+    const d = await prefijo(cajero, clave);
+    const id = await productoCon(s, 10, 'Arroz');
+    const pendiente = await req('POST', '/api/sin-red/ventas', cajero, venta(d, 1, id, 1));
+    expect(pendiente.statusCode, pendiente.body).toBe(403);
+    expect(pendiente.json().error.message).toBe(S.equipoNoAutorizado);
+    // Role 2 cannot authorise it, nor see the list.
+    expect((await req('POST', `/api/sin-red/equipos/${equipo.id}/autorizar`, cajero)).statusCode).toBe(403);
+    expect((await req('GET', '/api/sin-red/equipos', cajero)).statusCode).toBe(403);
+    const l = await req('GET', '/api/sin-red/equipos', s.token);
+    expect(l.statusCode, l.body).toBe(200);
+    const lista = l.json() as TEquipos;
+    expect(lista.items).toEqual([expect.objectContaining({ id: equipo.id, estado: 'pendiente', nombre: 'Equipo de Ana Pérez', pedidoPor: 'Ana Pérez' })]);
+    const renombrado = await req('PATCH', `/api/sin-red/equipos/${equipo.id}`, s.token, { nombre: '  Caja 2  ' });
+    expect(renombrado.json()).toEqual({ id: equipo.id, nombre: 'Caja 2', estado: 'pendiente' });
+    expect((await req('PATCH', `/api/sin-red/equipos/${equipo.id}`, s.token, { nombre: ' ' })).json().error.message).toBe(S.nombreEquipoRequerido);
+    expect((await req('POST', `/api/sin-red/equipos/${equipo.id}/autorizar`, s.token)).json().estado).toBe('autorizado');
+    const ok = await req('POST', '/api/sin-red/ventas', cajero, venta(d, 1, id, 1));
+    expect(ok.statusCode, ok.body).toBe(201);
+    expect((await req('GET', '/api/sin-red/equipos', s.token)).json().items[0]).toEqual(expect.objectContaining({ ventas: 1, autorizadoPor: expect.any(String) }));
+    // Revoked: the next sale is refused.
+    expect((await req('POST', `/api/sin-red/equipos/${equipo.id}/revocar`, s.token)).json().estado).toBe('revocado');
+    const revocado = await req('POST', '/api/sin-red/ventas', cajero, venta(d, 2, id, 1));
+    expect(revocado.statusCode).toBe(403);
+    expect(revocado.json().error.message).toBe(S.equipoRevocado);
+    // Another store's owner does not find it.
+    const otra = await crearTienda(t);
+    expect((await req('POST', `/api/sin-red/equipos/${equipo.id}/autorizar`, otra.token)).statusCode).toBe(404);
+  });
+
+  it('el dueño registra su propio equipo al pedirlo; otro empleado no puede usar el número del equipo de un cajero', async () => {
+    const s = await crearTienda(t);
+    expect((await pedir(s.token, claveNueva())).estado).toBe('autorizado');
+    const { d } = await cajeroConEquipo(s);
+    const otro = (await crearEmpleado(t, s.codigo, { rol: ROL.EMPLEADO })).token;
+    const id = await productoCon(s, 10, 'Sal');
+    for (const token of [otro, s.token]) {
+      const r = await req('POST', '/api/sin-red/ventas', token, venta(d, 1, id, 1));
+      expect(r.statusCode, r.body).toBe(403);
+      expect(r.json().error.message).toBe(S.equipoDeOtroUsuario);
+    }
+    expect(await stockDe(id)).toBe(10);
+  });
+});
+
+describe('ventas sin red para revisar', () => {
+  it('fiado sobre el cupo, stock, descuento sin PIN y fechas lejanas se registran y quedan en Revisar; una venta limpia no', async () => {
+    const s = await crearTienda(t);
+    const { cajero, d } = await cajeroConEquipo(s);
+    const id = await productoCon(s, 3, 'Leche');
+    const cli = await req('POST', '/api/clientes', s.token, { documento: '52000333', tipoDocumento: 'CC', nombre: 'Rosa', apellido: 'Gil', fiado: true, cupo: 20_000 });
+    expect(cli.statusCode, cli.body).toBe(201);
+    const enviar = async (cuerpo: Record<string, unknown>) => {
+      const r = await req('POST', '/api/sin-red/ventas', cajero, cuerpo);
+      expect(r.statusCode, r.body).toBe(201);
+      return r.json() as TRecibo;
+    };
+    const limpia = await enviar(venta(d, 1, id, 1));
+    const fiado = await enviar(venta(d, 2, id, 10, { metodoPagoId: 7, montoRecibido: 0, documentoCliente: '52000333' }));
+    const descuento = await enviar(venta(d, 3, id, 1, { descuento: { tipo: 'valor', valor: 500 }, motivoDescuento: 'Cliente fiel' }));
+    const futura = await enviar(venta(d, 4, id, 1, { sinRed: { dispositivoId: d.id, numero: `${d.prefijo}-4`, fecha: '2099-01-01T12:00:00Z', reloj: ahora() } }));
+    const pasada = await enviar(venta(d, 5, id, 1, { sinRed: { dispositivoId: d.id, numero: `${d.prefijo}-5`, fecha: '1970-01-01T12:00:00Z', reloj: ahora() } }));
+    expect((await req('GET', '/api/sin-red/revisar', cajero)).statusCode).toBe(403);
+    const lista = (await req('GET', '/api/sin-red/revisar', s.token)).json() as TVentasRevisar;
+    const motivos = new Map(lista.items.map((i) => [i.ventaId, i.motivos]));
+    expect(motivos.has(limpia.id)).toBe(false);
+    expect(motivos.get(fiado.id)).toEqual([S.motivoFiado('Rosa Gil', '$ 25.000', '$ 20.000'), S.motivoStock('Leche', '10', '2')]);
+    expect(motivos.get(descuento.id)).toEqual([expect.stringContaining('Leche'), S.motivoDescuentoSinPin('$ 500')]);
+    expect(motivos.get(futura.id)).toEqual([expect.stringContaining('Leche'), S.motivoFechaReloj(HORAS_FECHA_SIN_RED)]);
+    expect(motivos.get(pasada.id)).toEqual([expect.stringContaining('Leche'), S.motivoFechaReloj(HORAS_FECHA_SIN_RED), S.motivoFechaTurno]);
+    const item = lista.items.find((i) => i.ventaId === fiado.id)!;
+    expect(item).toEqual(expect.objectContaining({ numeroDispositivo: `${d.prefijo}-2`, cajero: 'Ana Pérez', total: 25_000, revisadoPor: null }));
+
+    // Marked reviewed once: who and when; it leaves the list and stays under "todas".
+    const marca = await req('POST', `/api/sin-red/revisar/${item.id}/revisada`, s.token);
+    expect(marca.statusCode, marca.body).toBe(200);
+    const otra = await req('POST', `/api/sin-red/revisar/${item.id}/revisada`, s.token);
+    expect(otra.statusCode).toBe(409);
+    expect(otra.json().error.message).toBe(S.yaRevisada);
+    expect(((await req('GET', '/api/sin-red/revisar', s.token)).json() as TVentasRevisar).items.map((i) => i.ventaId)).not.toContain(fiado.id);
+    const todas = (await req('GET', '/api/sin-red/revisar?todas=1', s.token)).json() as TVentasRevisar;
+    expect(todas.items.find((i) => i.ventaId === fiado.id)).toEqual(expect.objectContaining({ revisadoPor: expect.any(String), revisadoEn: expect.any(String) }));
+    // Another store sees none of it.
+    const ajena = await crearTienda(t);
+    expect(((await req('GET', '/api/sin-red/revisar?todas=1', ajena.token)).json() as TVentasRevisar).items).toEqual([]);
+    expect((await req('POST', `/api/sin-red/revisar/${item.id}/revisada`, ajena.token)).statusCode).toBe(404);
+  });
+});
