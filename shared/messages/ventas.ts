@@ -146,6 +146,12 @@ export const ventas = {
   // Issue #16 point 4: a supervisor's PIN lets a cashier (role 2) give a discount.
   pinInvalido: 'El PIN debe tener de 4 a 8 dígitos.',
   pinSupervisorBloqueado: (n: number) => `el PIN de ese supervisor quedó bloqueado tras ${n} PIN equivocados; debe ponerlo de nuevo en «Mi PIN»`,
+  /** Issue #51 point 6: wrong PINs lock the cashier who typed them; the owner reads it in the activity log. */
+  pinCajeroBloqueadoAviso: (n: number, minutos: number) =>
+    `${n} PIN equivocados: esta cuenta no puede pedir un PIN durante ${minutos} ${minutos === 1 ? 'minuto' : 'minutos'}; el PIN del supervisor sigue funcionando`,
+  pinSupervisorFallosAviso: (n: number) => `ese PIN lleva ${n} intentos equivocados desde que se puso; sigue funcionando. Si sospecha de alguien, cámbielo en «Mi PIN»`,
+  miPinFallos: (n: number) =>
+    `Su PIN recibió ${n} ${n === 1 ? 'intento equivocado' : 'intentos equivocados'} de los cajeros desde que lo puso. Sigue funcionando; si no los reconoce, revise el registro de actividad y cambie su PIN.`,
   pinTrivial: 'Ese PIN es muy fácil de adivinar: no use todos los dígitos iguales, seguidos (1234, 9876) ni un año.',
   supervisorRequerido: 'Elija el supervisor que autoriza.',
   pinIncorrecto: 'El PIN no es correcto para ese supervisor. No se registró la venta.',

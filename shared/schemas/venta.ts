@@ -209,8 +209,11 @@ export const ZEstablecerPinRequest = z.object({
   pin: ZPinNuevo,
 });
 export type TEstablecerPinRequest = z.infer<typeof ZEstablecerPinRequest>;
-/** Whether the caller has a PIN, and whether too many wrong ones at the till locked it (issue #28). */
-export const ZEstadoPin = z.object({ tienePin: z.boolean(), bloqueado: z.boolean() });
+/**
+ * Whether the caller has a PIN, and whether too many wrong ones at the till locked it (issue #28, a
+ * rule since replaced); `fallos`: wrong PINs cashiers typed for it since it was set (issue #51 point 6), when any.
+ */
+export const ZEstadoPin = z.object({ tienePin: z.boolean(), bloqueado: z.boolean(), fallos: z.number().int().optional() });
 export type TEstadoPin = z.infer<typeof ZEstadoPin>;
 
 /** Checkout (spec §5 "Sale"): prices are never sent, the server reads them. The exchange (issue #32) picks from it. */

@@ -26,14 +26,14 @@ export function supervisorDe(sesion: RequestSession): { usuarioId: number | null
 async function duenoPin(db: Db, s: { usuarioId: number | null; tiendaId: number }) {
   if (s.usuarioId == null) {
     const [t] = await db
-      .select({ contrasenaHash: tienda.contrasenaHash, pinHash: tienda.pinHash, bloqueadoEn: tienda.pinBloqueadoEn })
+      .select({ contrasenaHash: tienda.contrasenaHash, pinHash: tienda.pinHash, bloqueadoEn: tienda.pinBloqueadoEn, fallos: tienda.pinFallos })
       .from(tienda)
       .where(eq(tienda.idTienda, s.tiendaId))
       .limit(1);
     return t;
   }
   const [u] = await db
-    .select({ contrasenaHash: usuario.contrasenaHash, pinHash: usuario.pinHash, bloqueadoEn: usuario.pinBloqueadoEn })
+    .select({ contrasenaHash: usuario.contrasenaHash, pinHash: usuario.pinHash, bloqueadoEn: usuario.pinBloqueadoEn, fallos: usuario.pinFallos })
     .from(usuario)
     .where(and(eq(usuario.idUsuario, s.usuarioId), eq(usuario.tiendaId, s.tiendaId)))
     .limit(1);
@@ -42,7 +42,8 @@ async function duenoPin(db: Db, s: { usuarioId: number | null; tiendaId: number 
 
 export async function estadoPin(options: { db: Db; sesion: RequestSession }): Promise<TEstadoPin> {
   const u = await duenoPin(options.db, supervisorDe(options.sesion));
-  return { tienePin: !!u?.pinHash, bloqueado: !!u?.pinHash && u.bloqueadoEn != null };
+  // The wrong PINs cashiers typed for it (issue #51 point 6): the supervisor is told, the PIN keeps working.
+  return { tienePin: !!u?.pinHash, bloqueado: !!u?.pinHash && u.bloqueadoEn != null, ...(u?.pinHash && u.fallos > 0 ? { fallos: u.fallos } : {}) };
 }
 
 /**

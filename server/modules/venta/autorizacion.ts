@@ -20,12 +20,17 @@ const V = M.ventas;
  * its count and lock work the same on the tienda row, and the sale records `autorizado_por_tienda`.
  *
  * Wrong PINs are counted in the database (migration 0017), **before** the hash is checked, so a
- * parallel burst cannot pass a limit:
- * - per cashier: PIN_FALLOS_MAX tries in a window of PIN_VENTANA_MS; a right PIN gives its try back;
- * - per supervisor, across every cashier of the store: PIN_FALLOS_SUPERVISOR_MAX wrong PINs since the
- *   supervisor last set it; then the PIN is locked (`pin_bloqueado_en`) until its owner sets it again,
- *   it leaves the till's list of supervisors, and the activity log says so (a refused attempt of
- *   the cashier whose wrong PIN locked it).
+ * parallel burst cannot pass a limit. **They lock the guesser, not the owner** (issue #51 point 6):
+ * - per cashier: PIN_FALLOS_MAX tries in a window of PIN_VENTANA_MS; a right PIN gives its try back.
+ *   A cashier whose tries are spent on wrong PINs is locked (`usuario.pin_cajero_hasta`, every
+ *   session and device of the account) for PIN_VENTANA_MS, twice as long for each lock since their
+ *   last right PIN, up to PIN_BLOQUEO_MAX_MS; the activity log records the lock under the cashier,
+ *   naming the supervisor whose PIN was tried;
+ * - per supervisor, across every cashier of the store: the wrong PINs since the supervisor last set
+ *   it (`pin_fallos`) are counted but never switch the PIN off (ten wrong PINs from one cashier used
+ *   to lock every supervisor until they set it again); each PIN_FALLOS_SUPERVISOR_MAX of them is a
+ *   notice in the activity log, and the supervisor's «Mi PIN» shows the count. A PIN locked by the
+ *   earlier rule (`pin_bloqueado_en`) stays locked until its owner sets it again.
  */
 
 /** Who may hold a PIN and authorise: the store's administrators and encargados. */
@@ -36,11 +41,14 @@ export const esSupervisor = (rol: number) => (ROLES_SUPERVISOR as readonly numbe
 export const PIN_FALLOS_MAX = 5;
 /** How long a cashier's count of PIN tries lasts, from the first one: the lock lasts at most this long. */
 export const PIN_VENTANA_MS = 10 * 60_000;
-/** Wrong PINs a supervisor's PIN takes, from all cashiers together, before it is locked. */
+/** Every this many wrong PINs for one supervisor, from all cashiers together, the owner is told (the PIN keeps working). */
 export const PIN_FALLOS_SUPERVISOR_MAX = 10;
+/** The longest a cashier's lock lasts: each lock since their last right PIN doubles, up to a day. */
+export const PIN_BLOQUEO_MAX_MS = 24 * 60 * 60_000;
 
 const ventanaSql = sql.raw(`interval '${PIN_VENTANA_MS / 1000} seconds'`);
 const ventanaVencida = sql`(${usuario.pinIntentosDesde} is null or ${usuario.pinIntentosDesde} <= now() - ${ventanaSql})`;
+const cajeroLibre = sql`(${usuario.pinCajeroHasta} is null or ${usuario.pinCajeroHasta} <= now())`;
 
 /**
  * Takes one of the cashier's PIN tries, in one statement (so parallel tries are counted one by one).
@@ -53,21 +61,45 @@ async function tomarIntentoCajero(db: Db, cajero: { tiendaId: number; usuarioId:
       pinIntentos: sql`case when ${ventanaVencida} then 1 else ${usuario.pinIntentos} + 1 end`,
       pinIntentosDesde: sql`case when ${ventanaVencida} then now() else ${usuario.pinIntentosDesde} end`,
     })
-    .where(and(eq(usuario.idUsuario, cajero.usuarioId), eq(usuario.tiendaId, cajero.tiendaId), sql`(${ventanaVencida} or ${usuario.pinIntentos} < ${PIN_FALLOS_MAX})`))
+    .where(
+      and(eq(usuario.idUsuario, cajero.usuarioId), eq(usuario.tiendaId, cajero.tiendaId), cajeroLibre, sql`(${ventanaVencida} or ${usuario.pinIntentos} < ${PIN_FALLOS_MAX})`),
+    )
     .returning({ id: usuario.idUsuario });
   if (tomado.length) return 0;
   const [r] = await db
-    .select({ ms: sql<number>`greatest(0, ceil(extract(epoch from (${usuario.pinIntentosDesde} + ${ventanaSql} - now())) * 1000))::int` })
+    .select({
+      ms: sql<number>`greatest(0, ceil(extract(epoch from (greatest(coalesce(${usuario.pinIntentosDesde} + ${ventanaSql}, now()), coalesce(${usuario.pinCajeroHasta}, now())) - now())) * 1000))::int`,
+    })
     .from(usuario)
     .where(eq(usuario.idUsuario, cajero.usuarioId));
   return Math.max(1000, Number(r?.ms ?? PIN_VENTANA_MS));
 }
 
-/** Gives back a try that did not count: a right PIN, or a check that could not run (a full queue). */
-async function devolverIntentoCajero(db: Db, cajero: { tiendaId: number; usuarioId: number }) {
+/**
+ * A wrong PIN that spent the cashier's last try of the window locks the cashier (not the supervisor):
+ * PIN_VENTANA_MS × 2^(locks since their last right PIN), at most PIN_BLOQUEO_MAX_MS. Answers the lock's
+ * minutes when this call locked them (once, however many tries ran in parallel).
+ */
+async function bloquearCajeroSiAgotado(db: Db, cajero: { tiendaId: number; usuarioId: number }): Promise<number | null> {
+  const duracion = sql`least(${PIN_BLOQUEO_MAX_MS}::bigint, ${PIN_VENTANA_MS}::bigint * power(2, least(${usuario.pinCajeroBloqueos}, 20))::bigint)`;
+  const [b] = await db
+    .update(usuario)
+    .set({
+      pinCajeroHasta: sql`now() + ${duracion} * interval '1 millisecond'`,
+      pinCajeroBloqueos: sql`${usuario.pinCajeroBloqueos} + 1`,
+      pinIntentos: 0,
+      pinIntentosDesde: null,
+    })
+    .where(and(eq(usuario.idUsuario, cajero.usuarioId), eq(usuario.tiendaId, cajero.tiendaId), cajeroLibre, gte(usuario.pinIntentos, PIN_FALLOS_MAX)))
+    .returning({ ms: sql<number>`extract(epoch from (${usuario.pinCajeroHasta} - now())) * 1000` });
+  return b ? Math.ceil(Number(b.ms) / 60_000) : null;
+}
+
+/** Gives back a try that did not count: a right PIN (which also ends the doubling of the cashier's locks), or a check that could not run (a full queue). */
+async function devolverIntentoCajero(db: Db, cajero: { tiendaId: number; usuarioId: number }, acerto = false) {
   await db
     .update(usuario)
-    .set({ pinIntentos: sql`greatest(0, ${usuario.pinIntentos} - 1)` })
+    .set({ pinIntentos: sql`greatest(0, ${usuario.pinIntentos} - 1)`, ...(acerto ? { pinCajeroBloqueos: 0 } : {}) })
     .where(and(eq(usuario.idUsuario, cajero.usuarioId), eq(usuario.tiendaId, cajero.tiendaId)));
 }
 
@@ -102,9 +134,9 @@ async function tomarIntentoSupervisor(db: Db, tiendaId: number, supervisorId: nu
     const [t] = await db
       .update(tienda)
       .set({ pinFallos: sql`${tienda.pinFallos} + 1` })
-      .where(and(eq(tienda.idTienda, tiendaId), isNotNull(tienda.pinHash), isNull(tienda.pinBloqueadoEn), sql`${tienda.pinFallos} < ${PIN_FALLOS_SUPERVISOR_MAX}`))
-      .returning({ nombre: tienda.nombreTienda, pinHash: tienda.pinHash });
-    return t && { id: SUPERVISOR_TIENDA, nombre: t.nombre, pinHash: t.pinHash };
+      .where(and(eq(tienda.idTienda, tiendaId), isNotNull(tienda.pinHash), isNull(tienda.pinBloqueadoEn)))
+      .returning({ nombre: tienda.nombreTienda, pinHash: tienda.pinHash, fallos: tienda.pinFallos });
+    return t && { id: SUPERVISOR_TIENDA, nombre: t.nombre, pinHash: t.pinHash, fallos: t.fallos };
   }
   const [s] = await db
     .update(usuario)
@@ -117,10 +149,9 @@ async function tomarIntentoSupervisor(db: Db, tiendaId: number, supervisorId: nu
         isNotNull(usuario.pinHash),
         isNull(usuario.pinBloqueadoEn),
         eq(usuario.aprobado, true),
-        sql`${usuario.pinFallos} < ${PIN_FALLOS_SUPERVISOR_MAX}`,
       ),
     )
-    .returning({ id: usuario.idUsuario, nombre: nombreSql, pinHash: usuario.pinHash });
+    .returning({ id: usuario.idUsuario, nombre: nombreSql, pinHash: usuario.pinHash, fallos: usuario.pinFallos });
   return s;
 }
 
@@ -130,32 +161,13 @@ async function devolverIntentoSupervisor(db: Db, tiendaId: number, supervisorId:
   else await db.update(usuario).set({ pinFallos: sql`greatest(0, ${usuario.pinFallos} - 1)` }).where(eq(usuario.idUsuario, supervisorId));
 }
 
-/** Locks the supervisor's PIN once its count is spent; true when this call locked it. */
-async function bloquearSiAgotado(db: Db, tiendaId: number, supervisorId: number): Promise<boolean> {
-  if (supervisorId === SUPERVISOR_TIENDA)
-    return (
-      await db
-        .update(tienda)
-        .set({ pinBloqueadoEn: sql`now()` })
-        .where(and(eq(tienda.idTienda, tiendaId), isNull(tienda.pinBloqueadoEn), gte(tienda.pinFallos, PIN_FALLOS_SUPERVISOR_MAX)))
-        .returning({ id: tienda.idTienda })
-    ).length > 0;
-  return (
-    await db
-      .update(usuario)
-      .set({ pinBloqueadoEn: sql`now()` })
-      .where(and(eq(usuario.idUsuario, supervisorId), isNull(usuario.pinBloqueadoEn), gte(usuario.pinFallos, PIN_FALLOS_SUPERVISOR_MAX)))
-      .returning({ id: usuario.idUsuario })
-  ).length > 0;
-}
-
 /**
  * Checks a supervisor's PIN for a cashier's sale, once everything else about the sale was found
  * valid (`registrarVenta`), or for a cash movement above the store's threshold (`registrarMovimiento`
  * in caja.domain.ts, issue #27): the supervisor must be a role-1 or role-3 user of the same store with a
- * PIN that is not locked. Any other case (wrong PIN, another store's supervisor, a user without a PIN
- * or of another role, a locked PIN) answers the same 403 after a hash of the same cost; a cashier past
- * their limit gets 429 without any check. Answers who authorised.
+ * PIN. Any other case (wrong PIN, another store's supervisor, a user without a PIN or of another role,
+ * a PIN locked by the earlier rule) answers the same 403 after a hash of the same cost; a cashier past
+ * their limit, or locked, gets 429 without any check. Answers who authorised.
  */
 export async function verificarAutorizacion(options: {
   db: Db;
@@ -188,25 +200,20 @@ export async function verificarAutorizacion(options: {
     throw err;
   }
   if (s && ok) {
-    await devolverIntentoCajero(db, cajero);
+    await devolverIntentoCajero(db, cajero, true);
     await devolverIntentoSupervisor(db, tiendaId, s.id);
     return { id: s.id, nombre: s.nombre };
   }
-  // The last wrong PIN the supervisor's count allows locks it, once.
-  // The store's owner sees it in the activity log, under the cashier whose wrong PIN locked it.
-  if (s && (await bloquearSiAgotado(db, tiendaId, s.id)))
-    await registrarActividad(db, {
-      tiendaId,
-      usuarioId: cajeroId,
-      cara: 'tienda',
-      tipo: 'rechazo',
-      detalle: {
-        accion: 'pinSupervisor',
-        mensaje: V.pinSupervisorBloqueado(PIN_FALLOS_SUPERVISOR_MAX),
-        // The store account is no user: named only.
-        ...(s.id === SUPERVISOR_TIENDA ? {} : { entidad: 'usuario' as const, id: s.id }),
-        nombre: s.nombre,
-      },
-    });
+  // The supervisor is named; the store account is no user: named only.
+  const quien = s ? { ...(s.id === SUPERVISOR_TIENDA ? {} : { entidad: 'usuario' as const, id: s.id }), nombre: s.nombre } : {};
+  const aviso = (mensaje: string) => registrarActividad(db, { tiendaId, usuarioId: cajeroId, cara: 'tienda', tipo: 'rechazo', detalle: { accion: 'pinSupervisor', mensaje, ...quien } });
+  // Every PIN_FALLOS_SUPERVISOR_MAX wrong PINs for one supervisor, from any cashiers, the owner is told; the PIN keeps working.
+  if (s && s.fallos > 0 && s.fallos % PIN_FALLOS_SUPERVISOR_MAX === 0) await aviso(V.pinSupervisorFallosAviso(s.fallos));
+  // The wrong PIN that spent the cashier's tries locks the cashier, once; the owner reads it in the log.
+  const minutos = await bloquearCajeroSiAgotado(db, cajero);
+  if (minutos != null) {
+    await aviso(V.pinCajeroBloqueadoAviso(PIN_FALLOS_MAX, minutos));
+    throw new AppError('RATE_LIMITED', (options.bloqueado ?? V.pinBloqueado)(minutos), { retryAfter: minutos * 60 });
+  }
   throw new AppError('FORBIDDEN', options.incorrecto ?? V.pinIncorrecto);
 }

@@ -73,6 +73,7 @@ function PinForm() {
           {V.miPinBloqueado}
         </p>
       )}
+      {!estado.data?.bloqueado && !!estado.data?.fallos && <p role="alert">{V.miPinFallos(estado.data.fallos)}</p>}
       <Field label={V.miPinNuevo} {...pinProps} {...bind('pin')} />
       <Field label={V.miPinConfirmar} {...pinProps} {...bind('confirmar')} />
       <Field label={V.miPinContrasena} type="password" autoComplete="current-password" {...bind('contrasena')} />
