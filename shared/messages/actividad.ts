@@ -134,11 +134,11 @@ export const actividad = {
       case 'archivo':
         return `Archivó ${entidad[d.entidad] ?? d.entidad} «${d.nombre}» (#${d.id})`;
       case 'anulacion':
-        return `Anuló la venta #${d.ventaId} por ${pesos(d.total)}`;
+        return `Anuló la venta #${d.ventaNumero ?? d.ventaId} por ${pesos(d.total)}`;
       case 'completada':
-        return `Completó la venta #${d.ventaId} por ${pesos(d.total)}${d.porMigracion ? ' (pagada y guardada Pendiente por una versión anterior)' : ''}`;
+        return `Completó la venta #${d.ventaNumero ?? d.ventaId} por ${pesos(d.total)}${d.porMigracion ? ' (pagada y guardada Pendiente por una versión anterior)' : ''}`;
       case 'descuento':
-        return `Descuento de ${pesos(d.monto)} en la venta #${d.ventaId}${d.autorizadoPor ? `, autorizado por ${d.autorizadoPor}` : ''}`;
+        return `Descuento de ${pesos(d.monto)} en la venta #${d.ventaNumero ?? d.ventaId}${d.autorizadoPor ? `, autorizado por ${d.autorizadoPor}` : ''}`;
       case 'caja_movimiento':
         return `${d.tipo === 'salida' ? 'Salida' : 'Entrada'} de caja de ${pesos(d.monto)} (turno #${d.turnoId}): ${d.motivo}${d.autorizadoPor ? `, autorizada por ${d.autorizadoPor}` : ''}`;
       case 'cierre_turno':

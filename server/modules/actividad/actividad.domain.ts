@@ -74,7 +74,11 @@ const columnas = {
   rol: actividad.rolId,
   cara: actividad.cara,
   tipo: actividad.tipo,
-  detalle: actividad.detalle,
+  // A sale is named by its store number, the receipt's (ADR 026, issue #52): an entry that kept only
+  // the sale's id gets its number here.
+  detalle: sql<unknown>`case when ${actividad.detalle} ? 'ventaId' and not ${actividad.detalle} ? 'ventaNumero'
+    then ${actividad.detalle} || jsonb_build_object('ventaNumero', (select v.numero from venta v where v.id_venta = (${actividad.detalle} ->> 'ventaId')::int and v.tienda_id = ${actividad.tiendaId}))
+    else ${actividad.detalle} end`.mapWith((v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v)),
 };
 
 const aFila = (r: { id: number; fecha: Date; usuarioId: number | null; persona: string; rol: number; cara: string; tipo: string; detalle: unknown }): TActividad => ({

@@ -14,7 +14,7 @@ export async function descuentosDe(ctx: Ctx, r: Rango) {
     ctx.db,
     sql`
     select * from (
-      select v.id_venta, v.fecha, ${nombreUsuario(sql`v.usuario_id`)} as vendedor,
+      select v.id_venta, v.numero, v.fecha, ${nombreUsuario(sql`v.usuario_id`)} as vendedor,
         case when v.autorizado_por is not null then ${nombreUsuario(sql`v.autorizado_por`)} when v.autorizado_por_tienda then ${R.tiendaCuenta} end as autorizo,
         ${descuentoVenta(ctx)} as monto, v.motivo_descuento
       from venta v where ${ventasDe(ctx, r)} and v.estado <> 'Anulada'
@@ -27,7 +27,7 @@ export async function anulacionesYDescuentos(ctx: Ctx, r: Rango, ant: Rango): Pr
   const anuladas = await filas(
     db,
     sql`
-    select v.id_venta, coalesce(a.fecha, v.fecha) as fecha, ${nombreUsuario(sql`v.usuario_id`)} as vendedor, a.usuario_nombre as quien, v.total as monto
+    select v.id_venta, v.numero, coalesce(a.fecha, v.fecha) as fecha, ${nombreUsuario(sql`v.usuario_id`)} as vendedor, a.usuario_nombre as quien, v.total as monto
     from venta v
     left join lateral (
       select x.fecha, x.usuario_nombre from actividad x
@@ -45,8 +45,8 @@ export async function anulacionesYDescuentos(ctx: Ctx, r: Rango, ant: Rango): Pr
   const t = await totalesDe(r);
   const a = await totalesDe(ant);
   const rows: TFila[] = [
-    ...anuladas.map((x) => ({ tipo: R.estados.anulacion, fecha: new Date(x.fecha as string).toISOString(), venta: n(x.id_venta), vendedor: s(x.vendedor), quien: s(x.quien), monto: n(x.monto), motivo: '' })),
-    ...descuentos.map((x) => ({ tipo: R.estados.descuento, fecha: new Date(x.fecha as string).toISOString(), venta: n(x.id_venta), vendedor: s(x.vendedor), quien: s(x.autorizo), monto: n(x.monto), motivo: s(x.motivo_descuento) })),
+    ...anuladas.map((x) => ({ tipo: R.estados.anulacion, fecha: new Date(x.fecha as string).toISOString(), venta: n(x.numero), vendedor: s(x.vendedor), quien: s(x.quien), monto: n(x.monto), motivo: '' })),
+    ...descuentos.map((x) => ({ tipo: R.estados.descuento, fecha: new Date(x.fecha as string).toISOString(), venta: n(x.numero), vendedor: s(x.vendedor), quien: s(x.autorizo), monto: n(x.monto), motivo: s(x.motivo_descuento) })),
   ].sort((x, y) => String(x.fecha).localeCompare(String(y.fecha)) || Number(x.venta) - Number(y.venta));
   return reporte('anulaciones-descuentos', r, {
     anterior: ant,

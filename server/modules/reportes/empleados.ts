@@ -73,7 +73,7 @@ export async function empleados(ctx: Ctx, r: Rango, ant: Rango): Promise<TReport
         ctx,
         R.tablas.descuentosAutorizados,
         [col('fecha', C.fecha, 'fechaHora'), col('venta', C.venta, 'entero'), col('vendedor', C.vendedor), col('autorizo', C.autorizo), col('monto', C.monto, 'dinero'), col('motivo', C.motivo)],
-        descuentos.map((x) => ({ fecha: new Date(x.fecha as string).toISOString(), venta: n(x.id_venta), vendedor: s(x.vendedor), autorizo: s(x.autorizo), monto: n(x.monto), motivo: s(x.motivo_descuento) })),
+        descuentos.map((x) => ({ fecha: new Date(x.fecha as string).toISOString(), venta: n(x.numero), vendedor: s(x.vendedor), autorizo: s(x.autorizo), monto: n(x.monto), motivo: s(x.motivo_descuento) })),
       ),
     ],
   });

@@ -41,12 +41,24 @@ async function diaDeInicio(ctx: Ctx, dia: string) {
  * rows read from the products' summary (ADR 037) instead of naming and ranking every product sold.
  */
 async function masVendidosDelDia(ctx: Ctx, dia: string): Promise<{ nombre: string; cantidad: number; neto: number }[]> {
-  if (ctx.directo) return (await porProducto(ctx, { desde: dia, hasta: dia }, false)).sort((x, y) => y.cantidad - x.cantidad || y.neto - x.neto).slice(0, 3);
+  // The day's returns come off, as in *Por producto* (issue #52).
+  if (ctx.directo)
+    return (await porProducto(ctx, { desde: dia, hasta: dia }, false))
+      .filter((x) => x.cantidad !== 0)
+      .sort((x, y) => y.cantidad - x.cantidad || y.neto - x.neto)
+      .slice(0, 3);
+  const { tiendaId } = ctx;
   const rows = await filas(
     ctx.db,
     sql`select p.nombre, x.cantidad, x.neto from (
-      select s.producto_id, sum(s.cantidad) as cantidad, sum(s.bruto - s.descuentos) as neto
-      from resumen_producto_dia s where s.tienda_id = ${ctx.tiendaId} and s.dia = ${dia}::date group by 1 having sum(s.cantidad) <> 0
+      select producto_id, sum(cantidad) as cantidad, sum(neto) as neto from (
+        select s.producto_id, s.cantidad, s.bruto - s.descuentos as neto
+        from resumen_producto_dia s where s.tienda_id = ${tiendaId} and s.dia = ${dia}::date
+        union all
+        select dl.producto_id, -(dl.cantidad * f.factor), -dl.valor
+        from devolucion_linea dl join devolucion d on d.id_devolucion = dl.devolucion_id join factura f on f.id_factura = dl.factura_id
+        where dl.tienda_id = ${tiendaId} and d.fecha >= ${inicioDelDiaEn(dia, tiendaId)} and d.fecha < ${finDelDiaEn(dia, tiendaId)}
+      ) u group by 1 having sum(cantidad) <> 0
     ) x join producto p on p.id_producto = x.producto_id
     order by x.cantidad desc, x.neto desc, x.producto_id::text
     limit 3`,

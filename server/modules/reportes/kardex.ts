@@ -15,12 +15,12 @@ export async function kardex(ctx: Ctx, r: Rango): Promise<TReporte> {
   if (!p) throw new AppError('NOT_FOUND', R.productoNoEncontrado);
   const rows = await filas(
     db,
-    sql`select m.fecha_movimiento, m.motivo, m.venta_id, m.stock_antes, m.entradas, m.salidas, m.cantidad_despues
-    from movimiento m where m.tienda_id = ${tiendaId} and m.producto_id = ${f.productoId}
+    sql`select m.fecha_movimiento, m.motivo, v.numero as venta_numero, m.stock_antes, m.entradas, m.salidas, m.cantidad_despues
+    from movimiento m left join venta v on v.id_venta = m.venta_id where m.tienda_id = ${tiendaId} and m.producto_id = ${f.productoId}
       and m.fecha_movimiento >= ${inicioDelDiaEn(r.desde, tiendaId)} and m.fecha_movimiento < ${finDelDiaEn(r.hasta, tiendaId)}
     order by m.fecha_movimiento, m.id_movimiento ${limite(ctx)}`,
   );
-  const filasK = rows.map((x) => ({ fecha: new Date(x.fecha_movimiento as string).toISOString(), motivo: s(x.motivo), venta: x.venta_id == null ? null : n(x.venta_id), entradas: n(x.entradas), salidas: n(x.salidas), saldo: n(x.cantidad_despues) }));
+  const filasK = rows.map((x) => ({ fecha: new Date(x.fecha_movimiento as string).toISOString(), motivo: s(x.motivo), venta: x.venta_numero == null ? null : n(x.venta_numero), entradas: n(x.entradas), salidas: n(x.salidas), saldo: n(x.cantidad_despues) }));
   const inicial = rows.length ? n(rows[0]!.stock_antes) : n(p.stock);
   const final = rows.length ? n(rows[rows.length - 1]!.cantidad_despues) : n(p.stock);
   return reporte('kardex', r, {

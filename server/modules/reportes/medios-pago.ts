@@ -69,7 +69,7 @@ export async function mediosDePago(ctx: Ctx, r: Rango, ant: Rango): Promise<TRep
   const total = rows.reduce((a, x) => a + x.monto + x.abonos, 0);
   const referencias = await filas(
     ctx.db,
-    sql`select v.id_venta, v.fecha, (select m.nombre from metodo_pago m where m.id_met_pago = v.metodo_pago_id) as medio,
+    sql`select v.id_venta, v.numero, v.fecha, (select m.nombre from metodo_pago m where m.id_met_pago = v.metodo_pago_id) as medio,
       v.total - v.monto_fiado as monto, v.referencia, v.verificado
     from venta v where ${ventasDe(ctx, r)} and v.estado <> 'Anulada' and v.referencia is not null
     order by v.fecha, v.id_venta ${limite(ctx)}`,
@@ -92,7 +92,7 @@ export async function mediosDePago(ctx: Ctx, r: Rango, ant: Rango): Promise<TRep
         ctx,
         R.tablas.referencias,
         [col('fecha', C.fecha, 'fechaHora'), col('venta', C.venta, 'entero'), col('medio', C.medio), col('monto', C.monto, 'dinero'), col('referencia', C.referencia), col('verificado', C.verificado)],
-        referencias.map((x) => ({ fecha: new Date(x.fecha as string).toISOString(), venta: n(x.id_venta), medio: s(x.medio), monto: n(x.monto), referencia: s(x.referencia), verificado: x.verificado ? R.si : R.no })),
+        referencias.map((x) => ({ fecha: new Date(x.fecha as string).toISOString(), venta: n(x.numero), medio: s(x.medio), monto: n(x.monto), referencia: s(x.referencia), verificado: x.verificado ? R.si : R.no })),
       ),
     ],
   });

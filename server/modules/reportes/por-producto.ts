@@ -6,12 +6,17 @@ import { R, C, type Ctx, n, s, filas, col, ind, hoyEnTienda, ventasDe, categoria
 
 /** *Por producto* and *Por categoría*: units, gross, discounts, net, cost and margin per group. */
 
-/** Units, gross, the lines' discounts and net (Σ price × quantity − the line's discount) per product or category. */
+/**
+ * Units, gross, the lines' discounts, returns and net (Σ price × quantity − the line's discount − the
+ * returned value) per product or category. Returns count on their own day, person and shift, as in
+ * *Resumen de ventas* and the closes (issue #52): their units and pesos come off the product's, and
+ * the cost of units back in stock comes off its cost (a unit written off as merma stays a cost).
+ */
 export async function porProducto(
   ctx: Ctx,
   r: Rango,
   porCategoria: boolean,
-): Promise<{ clave: string; nombre: string; categoria: string; cantidad: number; bruto: number; descuentos: number; neto: number; productos: number; costo: number; sinCosto: number }[]> {
+): Promise<{ clave: string; nombre: string; categoria: string; cantidad: number; bruto: number; descuentos: number; devuelto: number; neto: number; productos: number; costo: number; sinCosto: number }[]> {
   const { db, tiendaId } = ctx;
   const grupo = porCategoria ? categoriaDe(sql`p`) : sql`l.producto_id::text`;
   // The whole range from the products' summaries, by month and by day (ADR 035), when no person or
@@ -27,7 +32,8 @@ export async function porProducto(
         -- or the product's current one where the line kept none; units with no cost at all are counted.
         -- Quantities are units: a pack's line is factor × packs, and its costo_unit is the pack's (ADR 033).
         sum(round(f.cantidad * coalesce(f.costo_unit, f.factor * p.costo_promedio)))::bigint as costo,
-        sum(f.cantidad * f.factor) filter (where coalesce(f.costo_unit, p.costo_promedio) is null)::numeric as sin_costo
+        sum(f.cantidad * f.factor) filter (where coalesce(f.costo_unit, p.costo_promedio) is null)::numeric as sin_costo,
+        0::bigint as devuelto
       from factura f join venta v on v.id_venta = f.venta_id join producto p on p.id_producto = f.producto_id
       where f.tienda_id = ${tiendaId} and ${resumen ? sql`false` : ventasDe(ctx, r)} and v.estado <> 'Anulada'
       group by f.producto_id
@@ -35,18 +41,30 @@ export async function porProducto(
     resumido as (
       select s.producto_id, sum(s.cantidad)::numeric as cantidad, sum(s.bruto)::bigint as bruto, sum(s.descuentos)::bigint as descuentos,
         (sum(s.costo) + round(sum(s.sin_costo_unit) * coalesce(p.costo_promedio, 0)))::bigint as costo,
-        case when p.costo_promedio is null then sum(s.sin_costo_unit) else 0 end::numeric as sin_costo
+        case when p.costo_promedio is null then sum(s.sin_costo_unit) else 0 end::numeric as sin_costo,
+        0::bigint as devuelto
       from (${resumen ?? sql`select 0, 0, 0, 0, 0, 0 where false`}) s(producto_id, cantidad, bruto, descuentos, costo, sin_costo_unit)
       join producto p on p.id_producto = s.producto_id
       group by s.producto_id, p.costo_promedio
       having sum(s.cantidad) <> 0
     ),
+    devuelto as (
+      -- A return line's quantity is of the sold line (packs for a pack's line), its cost the line's.
+      select dl.producto_id, -sum(dl.cantidad * f.factor)::numeric as cantidad, 0::bigint as bruto, 0::bigint as descuentos,
+        -coalesce(sum(round(dl.cantidad * coalesce(f.costo_unit, f.factor * p.costo_promedio))) filter (where dl.destino = 'inventario'), 0)::bigint as costo,
+        -coalesce(sum(dl.cantidad * f.factor) filter (where dl.destino = 'inventario' and coalesce(f.costo_unit, p.costo_promedio) is null), 0)::numeric as sin_costo,
+        sum(dl.valor)::bigint as devuelto
+      from devolucion_linea dl join devolucion d on d.id_devolucion = dl.devolucion_id
+      join factura f on f.id_factura = dl.factura_id join producto p on p.id_producto = dl.producto_id
+      where dl.tienda_id = ${tiendaId} and ${ventasDe(ctx, r, sql`d`)}
+      group by dl.producto_id
+    ),
     l as (
-      select producto_id, sum(cantidad) as cantidad, sum(bruto) as bruto, sum(descuentos) as descuentos, sum(costo) as costo, sum(sin_costo) as sin_costo
-      from (select * from directo union all select * from resumido) u group by producto_id
+      select producto_id, sum(cantidad) as cantidad, sum(bruto) as bruto, sum(descuentos) as descuentos, sum(costo) as costo, sum(sin_costo) as sin_costo, sum(devuelto) as devuelto
+      from (select * from directo union all select * from resumido union all select * from devuelto) u group by producto_id
     )
     select ${grupo} as clave, min(p.nombre) as nombre, min(${categoriaDe(sql`p`)}) as categoria, count(*) as productos,
-      sum(l.cantidad) as cantidad, sum(l.bruto) as bruto, sum(l.descuentos) as descuentos, sum(l.bruto - l.descuentos) as neto,
+      sum(l.cantidad) as cantidad, sum(l.bruto) as bruto, sum(l.descuentos) as descuentos, sum(l.devuelto) as devuelto, sum(l.bruto - l.descuentos - l.devuelto) as neto,
       coalesce(sum(l.costo), 0) as costo, coalesce(sum(l.sin_costo), 0) as sin_costo
     from l join producto p on p.id_producto = l.producto_id
     group by 1
@@ -59,6 +77,7 @@ export async function porProducto(
     cantidad: n(x.cantidad),
     bruto: n(x.bruto),
     descuentos: n(x.descuentos),
+    devuelto: n(x.devuelto),
     neto: n(x.neto),
     productos: n(x.productos),
     costo: n(x.costo),
@@ -79,8 +98,8 @@ export async function productosOCategorias(ctx: Ctx, r: Rango, ant: Rango, porCa
   const margenDe = (x: { neto: number; costo: number; sinCosto: number }) => (x.sinCosto > 0 ? null : x.neto - x.costo);
   const conCosto = rows.filter((x) => x.sinCosto === 0);
   const columnas = porCategoria
-    ? [col('puesto', C.puesto, 'entero'), col('categoria', C.categoria), col('productos', C.productos, 'entero'), col('cantidad', C.cantidad, 'entero'), col('bruto', C.bruto, 'dinero'), col('descuentos', C.descuentos, 'dinero'), col('neto', C.neto, 'dinero'), ...margenCols, col('participacion', C.participacion, 'porcentaje'), col('netoAnterior', C.netoAnterior, 'dinero')]
-    : [col('puesto', C.puesto, 'entero'), col('producto', C.producto), col('categoria', C.categoria), col('cantidad', C.cantidad, 'entero'), col('bruto', C.bruto, 'dinero'), col('descuentos', C.descuentos, 'dinero'), col('neto', C.neto, 'dinero'), ...margenCols, col('participacion', C.participacion, 'porcentaje'), col('cantidadAnterior', C.cantidadAnterior, 'entero')];
+    ? [col('puesto', C.puesto, 'entero'), col('categoria', C.categoria), col('productos', C.productos, 'entero'), col('cantidad', C.cantidad, 'entero'), col('bruto', C.bruto, 'dinero'), col('descuentos', C.descuentos, 'dinero'), col('devuelto', C.devoluciones, 'dinero'), col('neto', C.neto, 'dinero'), ...margenCols, col('participacion', C.participacion, 'porcentaje'), col('netoAnterior', C.netoAnterior, 'dinero')]
+    : [col('puesto', C.puesto, 'entero'), col('producto', C.producto), col('categoria', C.categoria), col('cantidad', C.cantidad, 'entero'), col('bruto', C.bruto, 'dinero'), col('descuentos', C.descuentos, 'dinero'), col('devuelto', C.devoluciones, 'dinero'), col('neto', C.neto, 'dinero'), ...margenCols, col('participacion', C.participacion, 'porcentaje'), col('cantidadAnterior', C.cantidadAnterior, 'entero')];
   return reporte(informe, r, {
     anterior: ant,
     indicadores: [
@@ -114,6 +133,7 @@ export async function productosOCategorias(ctx: Ctx, r: Rango, ant: Rango, porCa
           cantidad: x.cantidad,
           bruto: x.bruto,
           descuentos: x.descuentos,
+          devuelto: x.devuelto,
           neto: x.neto,
           costo: x.sinCosto > 0 ? null : x.costo,
           margen: margenDe(x),

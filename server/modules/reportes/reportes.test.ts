@@ -50,9 +50,9 @@ describe('reportes', () => {
     const bytes = res.rawPayload;
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lineas = bytes.toString('utf8').slice(1).split('\r\n');
-    expect(lineas[0]).toBe('Puesto;Producto;Categoría;Cantidad;Bruto;Descuentos;Neto;Costo;Margen;Margen %;Participación %;Cantidad periodo anterior');
+    expect(lineas[0]).toBe('Puesto;Producto;Categoría;Cantidad;Bruto;Descuentos;Devoluciones;Neto;Costo;Margen;Margen %;Participación %;Cantidad periodo anterior');
     // A name with the separator and quotes is quoted; 100 % is written with no decimals, money as whole pesos.
-    expect(lineas[1]).toBe('1;"Arroz; ""Diana"" 500 g";Granos;3;7500;500;7000;;;;100;0');
+    expect(lineas[1]).toBe('1;"Arroz; ""Diana"" 500 g";Granos;3;7500;500;0;7000;;;;100;0');
 
     const dias = await pedir('/api/reportes/ventas/exportar?periodo=hoy&formato=csv');
     const fila = dias.rawPayload.toString('utf8').split('\r\n')[1]!;
@@ -105,9 +105,9 @@ describe('reportes', () => {
     const [v] = await t.database.db
       .insert(venta)
       .values({ tiendaId: s.id, metodoPagoId: 5, estado: 'Completada', total: 900, descuento: 100, motivoDescuento: 'Vecina', autorizadoPorTienda: true })
-      .returning({ id: venta.idVenta });
+      .returning({ id: venta.idVenta, numero: venta.numero });
     const rep = (await pedir('/api/reportes/anulaciones-descuentos?periodo=hoy')).json() as TReporte;
-    expect(rep.tablas[0]!.filas.find((f) => f.venta === v!.id)).toMatchObject({ tipo: 'Descuento', monto: 100, quien: 'Cuenta de la tienda', motivo: 'Vecina' });
+    expect(rep.tablas[0]!.filas.find((f) => f.venta === v!.numero)).toMatchObject({ tipo: 'Descuento', monto: 100, quien: 'Cuenta de la tienda', motivo: 'Vecina' });
     const emp = (await pedir('/api/reportes/empleados?periodo=hoy')).json() as TReporte;
     expect(emp.tablas[0]!.filas.find((f) => f.persona === 'Cuenta de la tienda')).toMatchObject({ autorizados: 1 });
   });
