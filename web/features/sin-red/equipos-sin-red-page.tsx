@@ -115,7 +115,7 @@ function Equipo({ equipo, avisar }: { equipo: TEquipo; avisar: (m: string | null
               {S.autorizar}
             </button>
           ) : (
-            <button type="button" className="btn btn--danger-text" aria-label={S.revocarLabel(equipo.nombre)} onClick={() => accion('revocar')} disabled={cambiar.isPending}>
+            <button type="button" className="btn btn--ghost btn--danger-text" aria-label={S.revocarLabel(equipo.nombre)} onClick={() => accion('revocar')} disabled={cambiar.isPending}>
               {S.revocar}
             </button>
           )}
