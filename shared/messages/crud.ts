@@ -512,6 +512,7 @@ export const crud = {
       monto: 'Monto',
       cliente: 'Cliente',
       idVenta: 'Id de la venta',
+      ventaNumero: 'N.º de venta',
       metodoPago: 'Método de pago',
       usuario: 'Documento del usuario',
       idTurno: 'Id del turno',

@@ -79,6 +79,15 @@ describe('el fiado en la administración', () => {
     expect(uno.body).toEqual(cargo);
   });
 
+  it('nombra la venta por su número de recibo (el de su tienda), con el id al lado (issue #52)', async () => {
+    const r = await b.admin.get('/credito');
+    const cargo = r.body.items.find((i: { tipo: string }) => i.tipo === 'cargo');
+    // Store b's first sale is its N.º 1, though store a's sale took the first id.
+    expect(cargo).toMatchObject({ idVenta: b.ventaId, ventaNumero: 1 });
+    expect(b.ventaId).not.toBe(1);
+    expect(r.body.items.find((i: { tipo: string }) => i.tipo === 'abono').ventaNumero).toBeNull();
+  });
+
   it('busca por documento o nombre del cliente y por id de la venta', async () => {
     expect((await a.admin.get('/credito', { q: a.documento })).body.total).toBe(2);
     expect((await a.admin.get('/credito', { q: 'rosa fiada' })).body.total).toBe(2);

@@ -246,6 +246,7 @@ const columnasMovimiento = {
   clienteDocumento: cliente.documento,
   clienteNombre: sql<string>`${cliente.nombre} || ' ' || ${cliente.apellido}`,
   idVenta: creditoMovimiento.ventaId,
+  ventaNumero: sql<number | null>`(select v.numero from venta v where v.id_venta = ${creditoMovimiento.ventaId})`.mapWith((v: unknown) => (v == null ? null : Number(v))),
   metodoPago: metodoPago.nombre,
   /** Documento of the user who recorded it; null for the store account or a removed user. */
   usuario: usuario.documento,

@@ -16,6 +16,8 @@ export const ZCreditoRow = z.object({
   clienteDocumento: z.string(),
   clienteNombre: z.string(),
   idVenta: z.number().int().nullable(),
+  /** The sale's number in its store, the receipt's (ADR 026, issue #52); `idVenta` addresses it. */
+  ventaNumero: z.number().int().nullable(),
   /** The payment method's name (abonos). */
   metodoPago: z.string().nullable(),
   /** Documento of the user who recorded it; null for the store account or a removed user. */

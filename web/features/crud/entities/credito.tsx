@@ -35,6 +35,8 @@ export const credito = defineReadOnlyEntity<TCreditoRow>({
         </>
       ),
     },
+    // The receipt's number is the one people know (ADR 026, issue #52); the id stays beside it for an administrator.
+    { header: T.columnas.ventaNumero, cell: (r) => texto(r.ventaNumero), num: true },
     { header: T.columnas.idVenta, cell: (r) => texto(r.idVenta), num: true },
     { header: T.columnas.metodoPago, cell: (r) => texto(r.metodoPago) },
     { header: T.columnas.usuario, cell: (r) => texto(r.usuario) },
