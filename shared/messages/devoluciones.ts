@@ -105,7 +105,7 @@ export const devoluciones = {
     `Demasiados PIN equivocados desde esta cuenta. Espere ${minutos} ${minutos === 1 ? 'minuto' : 'minutos'} o pida a un supervisor que registre la devolución.`,
   sinSupervisores: 'Ningún administrador ni encargado de la tienda tiene PIN. Uno de ellos debe crearlo en «Mi PIN» (Inicio), o registrar él la devolución.',
   comoVuelve: 'Cómo vuelve el dinero',
-  comoSePago: 'Por donde entró (como se pagó la venta)',
+  comoSePago: 'Como se pagó la venta',
   refCorta: 'ref.',
   necesitaPin: 'Devolver dinero necesita el PIN de un administrador o encargado: se lo pedirá al registrar.',
   comoVuelveAyuda: 'Por donde entró: lo fiado se descuenta de lo que debe el cliente; lo pagado por transferencia o tarjeta se devuelve por el mismo medio; lo pagado en efectivo sale de su caja.',

@@ -123,7 +123,8 @@ const TABLE: Record<string, Entry> = {
   'GET /api/ventas/:id': { expect: STORE_ROW, params: id('venta') },
   'POST /api/ventas/:id/completar': { expect: STORE_SALE_NOT_R2S, params: freshId('venta') },
   'POST /api/ventas/:id/anular': { expect: STORE_SALE_NOT_R2S, params: freshId('venta') },
-  // Returns (issue #32): the annulment rule; role 2 may read a sale's returns as it reads the sale.
+  // Returns (issue #32): the `devolver` permission (issue #51 point 3: role 2 not by default, else a
+  // supervisor's PIN) with the annulment's floor; role 2 may read a sale's returns as it reads the sale.
   'GET /api/ventas/:id/devoluciones': { expect: STORE_ROW, params: id('venta') },
   'POST /api/ventas/:id/devoluciones': {
     expect: STORE_SALE_NOT_R2S,

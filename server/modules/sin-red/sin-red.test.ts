@@ -349,6 +349,12 @@ describe('devoluciones y anulaciones hechas sin red', () => {
 
     // One pack back, sent twice with the device's key: 12 units back once.
     const devolucion = { clave: randomUUID(), metodoPagoId: 5, motivo: 'Vencida', lineas: [{ facturaId: porId[0]!.facturaId, cantidad: 1, destino: 'inventario' }] };
+    // Giving money back is the `devolver` permission (issue #51 point 3): a cashier's queued return without it is refused, as online.
+    const sinPermiso = await req('POST', `/api/ventas/${ventaId}/devoluciones`, cajero, devolucion);
+    expect(sinPermiso.statusCode).toBe(403);
+    expect(sinPermiso.json().error.message).toBe(M.permisos.denegado.devolver);
+    const permisos = (await req('GET', '/api/tienda/permisos', s.token)).json();
+    expect((await req('PUT', '/api/tienda/permisos', s.token, { ...permisos, roles: { ...permisos.roles, 2: { ...permisos.roles[2], devolver: true } } })).statusCode).toBe(200);
     for (let i = 0; i < 2; i++) expect((await req('POST', `/api/ventas/${ventaId}/devoluciones`, cajero, devolucion)).statusCode).toBe(201);
     const stock = async (id: number) => (await db().select({ stock: producto.stock }).from(producto).where(eq(producto.idProducto, id)))[0]!.stock;
     expect(await stock(cerveza)).toBe(30 - 24 - 1 + 12);

@@ -1,0 +1,98 @@
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO, DEMO_PASSWORD, documento, expectPopup, expectToast, signIn, unique } from './support/fixtures';
+
+// Issue #51 point 3 (ADR 039): giving money back is the `devolver` permission, which a cashier (role 2)
+// does not have by default: the return screen asks for a supervisor's PIN. A fiado sale's return lowers
+// what the customer owes and the drawer does not move. The demo's encargado (Laura Díaz, role 3) is the
+// supervisor, with the PIN the discount journey uses; the cashier is a new employee of the demo store.
+const PIN = '2468';
+
+/** The API as the signed-in page (its token). */
+async function apiDe(page: Page) {
+  const token = await page.evaluate(() => window.localStorage.getItem('token'));
+  const headers = { authorization: `Bearer ${token}` };
+  return {
+    send: async (method: 'POST' | 'PUT', url: string, data: unknown) => {
+      const res = await page.request.fetch(url, { method, headers, data });
+      expect(res.status(), await res.text()).toBeLessThan(300);
+      return res.json();
+    },
+    get: async (url: string) => (await page.request.get(url, { headers })).json(),
+  };
+}
+
+/** Expected cash in the account's open drawer. */
+async function efectivoEsperado(api: Awaited<ReturnType<typeof apiDe>>) {
+  const { turno } = await api.get('/api/caja/turno');
+  const z = await api.get(`/api/caja/turnos/${turno.id}`);
+  return z.lineas.find((l: { metodoPagoId: number }) => l.metodoPagoId === 5).esperado as number;
+}
+
+test('un cajero devuelve una venta fiada con el PIN del encargado: baja la deuda y la caja no se mueve', async ({ page }) => {
+  test.setTimeout(120_000);
+  // The supervisor's PIN (set again: the journeys may run in any order).
+  await signIn(page, 'Empleado', DEMO.encargado, DEMO_PASSWORD, { caja: false });
+  await (await apiDe(page)).send('PUT', '/api/cuenta/pin', { contrasena: DEMO_PASSWORD, pin: PIN });
+
+  // The owner sells $ 8.000 on fiado to a customer.
+  await page.evaluate(() => window.localStorage.clear());
+  await signIn(page, 'Tienda', DEMO.tienda);
+  const duena = await apiDe(page);
+  const nombre = unique('Panela E2E');
+  const id = (await duena.send('POST', '/api/productos', { nombre, precio: 4000, cantidad: 20 })).producto.id as number;
+  const doc = documento();
+  const { cliente } = await duena.send('POST', '/api/clientes', { documento: doc, tipoDocumento: 'CC', nombre: 'Rosa', apellido: unique('Fiada'), correo: '', fiado: true, cupo: 100000 });
+  const venta = await duena.send('POST', '/api/ventas', { lineas: [{ productoId: id, cantidad: 2 }], metodoPagoId: 7, montoRecibido: 0, aCredito: true, documentoCliente: doc });
+  expect((await duena.get(`/api/clientes/${cliente.id}/cuenta`)).credito.saldo).toBe(8000);
+
+  // A new cashier of the store, with an open drawer.
+  await page.evaluate(() => window.localStorage.clear());
+  const email = `${unique('cajero-devuelve')}@prueba.co`;
+  const reg = await page.request.post('/api/usuarios/registro', {
+    data: { nombre: 'Camilo', apellido: 'Rojas', documento: documento(), tipoDoc: 'CC', email, contrasena: 'Clave1234', codigo_invitacion: DEMO.codigo },
+  });
+  expect(reg.status(), await reg.text()).toBe(201);
+  await signIn(page, 'Empleado', email, 'Clave1234');
+  const cajero = await apiDe(page);
+  const antes = await efectivoEsperado(cajero);
+
+  await page.goto(`/detalle_factura?id=${venta.id}`);
+  const seccion = page.getByRole('region', { name: 'Devoluciones de esta venta' });
+  await seccion.getByRole('button', { name: 'Devolver productos' }).click();
+  const form = page.getByRole('form', { name: 'Devolver productos de esta venta' });
+  await form.getByLabel(`Devuelve: ${nombre}`).fill('2');
+  await form.getByLabel('Motivo').fill('Llegó húmeda');
+  // How the money goes back: all of it off what the customer owes; and the PIN it will need.
+  const reembolso = form.getByTestId('devolucion-reembolso');
+  await expect(reembolso).toContainText('Cómo vuelve el dinero');
+  await expect(reembolso).toContainText('Se descuenta de lo que debe (fiado)');
+  await expect(reembolso).toContainText('$ 8.000');
+  await expect(reembolso).not.toContainText('En efectivo');
+  await expect(form).toContainText('Devolver dinero necesita el PIN de un administrador o encargado');
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.screenshot({ path: '/tmp/shots/devolucion-pin-1366.png', fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await form.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: '/tmp/shots/devolucion-pin-390.png', fullPage: true });
+
+  // Registering asks for the supervisor and the PIN; a wrong one records nothing.
+  await form.getByRole('button', { name: 'Registrar devolución' }).click();
+  await expectPopup(page, 'Autorización del supervisor');
+  const dialogo = page.locator('.swal2-popup');
+  await expect(dialogo).toContainText('Un cajero necesita el PIN de un administrador o encargado para devolver dinero al cliente.');
+  await dialogo.getByLabel('Supervisor', { exact: true }).selectOption({ label: 'Laura Díaz' });
+  await dialogo.getByLabel('PIN del supervisor').fill('1357');
+  await dialogo.getByRole('button', { name: 'Autorizar y devolver' }).click();
+  await expect(dialogo).toContainText('El PIN no es correcto para ese supervisor. No se registró la devolución.');
+  expect((await duena.get(`/api/clientes/${cliente.id}/cuenta`)).credito.saldo).toBe(8000);
+  await page.screenshot({ path: '/tmp/shots/devolucion-pin-dialogo-390.png' });
+  await dialogo.getByLabel('PIN del supervisor').fill(PIN);
+  await dialogo.getByRole('button', { name: 'Autorizar y devolver' }).click();
+  await expectToast(page, 'Devolución registrada');
+  await expect(seccion.getByRole('article', { name: /^Devolución N\.º \d+$/ })).toContainText('Reembolsado con: Fiado');
+
+  // The debt went down; the cashier's drawer did not move.
+  expect((await duena.get(`/api/clientes/${cliente.id}/cuenta`)).credito.saldo).toBe(0);
+  expect(await efectivoEsperado(cajero)).toBe(antes);
+  expect((await duena.get(`/api/productos/${id}`)).stock).toBe(20);
+});
