@@ -37,6 +37,7 @@ export const TIPOS_ACTIVIDAD = [
   'perfil_fiscal',
   'impuesto',
   'documento_electronico',
+  'administracion',
 ] as const;
 export type TTipoActividad = (typeof TIPOS_ACTIVIDAD)[number];
 
@@ -127,6 +128,18 @@ export interface TDetallesActividad {
     | { accion: 'configuracion'; campos: string[]; habilitado: boolean; ambiente: 'habilitacion' | 'produccion' }
     | { accion: 'certificado'; sujeto: string; validoHasta: string }
     | { accion: 'set_pruebas' | 'consulta_set_pruebas'; aceptado: boolean };
+  /**
+   * A back-office change of a user, a role, a store or a payment method (issue #51 point 8), with each
+   * field before and after (a password is named, never its value). Roles and payment methods are
+   * global catalogues: their entry is in every store's log.
+   */
+  administracion: {
+    entidad: 'usuario' | 'rol' | 'tienda' | 'metodo_pago';
+    accion: 'alta' | 'cambio' | 'eliminacion';
+    id: number;
+    nombre: string;
+    cambios: { campo: string; antes: string | number | null; despues: string | number | null }[];
+  };
   /** A tax assigned (issue #30): to a category (its products without their own inherit it) or to some products; null: back to the category's. */
   impuesto: { categoria?: string; productos?: number; impuesto: string | null; actualizados: number };
 }

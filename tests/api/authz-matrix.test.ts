@@ -278,9 +278,9 @@ const TABLE: Record<string, Entry> = {
       return {};
     },
   },
-  // Reports (issue #35): role 1, and roles 2 and 3 with the store's reports permission (on by default;
-  // server/modules/reportes/reportes.test.ts turns it off).
-  'GET /api/reportes/opciones': { expect: STORE },
+  // Reports (issue #35): role 1, and roles 2 and 3 with the store's reports permission (role 3's by
+  // default; a new store's role 2 not, issue #51 point 8).
+  'GET /api/reportes/opciones': { expect: STORE_NO_R2 },
   'GET /api/reportes/inicio': { expect: STORE_R1_R3 },
   // Purchasing (issue #32): every role reads *por pedir*; role 1 sets its target; orders and receiving need the stock permission.
   'GET /api/compras/por-pedir': { expect: STORE },
@@ -292,12 +292,12 @@ const TABLE: Record<string, Entry> = {
   'POST /api/compras/ordenes/:id/enviar': { expect: STORE_ROW_NO_R2, params: freshId('orden') },
   'POST /api/compras/ordenes/:id/cancelar': { expect: STORE_ROW_NO_R2, params: freshId('orden') },
   'POST /api/compras/recepciones': { expect: STORE_NO_R2, body: {} },
-  // Costs and margins (issue #32 point 6): the reportes permission (every role's by default).
-  'GET /api/compras/costos': { expect: STORE, query: 'ids=1,2' },
+  // Costs and margins (issue #32 point 6): the reportes permission (not a new store's role 2, issue #51 point 8).
+  'GET /api/compras/costos': { expect: STORE_NO_R2, query: 'ids=1,2' },
 };
 for (const informe of INFORMES) {
-  TABLE[`GET /api/reportes/${informe}`] = { expect: STORE, query: 'periodo=mes' };
-  TABLE[`GET /api/reportes/${informe}/exportar`] = { expect: STORE, query: 'periodo=mes&formato=csv' };
+  TABLE[`GET /api/reportes/${informe}`] = { expect: STORE_NO_R2, query: 'periodo=mes' };
+  TABLE[`GET /api/reportes/${informe}/exportar`] = { expect: STORE_NO_R2, query: 'periodo=mes&formato=csv' };
 }
 
 // Back-office: twelve entities, five routes each; a read-only one (the fiado ledger) lists and reads only.

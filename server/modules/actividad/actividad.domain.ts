@@ -51,6 +51,29 @@ export const nombreDe = (usuarioId: number | null): SQL =>
 const rolDe = (usuarioId: number | null): SQL =>
   usuarioId == null ? sql`1` : sql`coalesce((select u.rol_id from usuario u where u.id_usuario = ${usuarioId}), 1)`;
 
+/**
+ * One entry in every store's log, in one statement: a change of a global catalogue (a role, a payment
+ * method) by the platform operator touches every store (issue #51 point 8).
+ */
+export async function registrarEnTodas(db: Db | Tx, autor: Autor, entrada: TEntradaActividad): Promise<void> {
+  await db.execute(sql`
+    insert into actividad (tienda_id, usuario_id, usuario_nombre, rol_id, cara, tipo, detalle)
+    select t.id_tienda, ${autor.usuarioId}, ${nombreDe(autor.usuarioId)}, ${rolDe(autor.usuarioId)}, ${autor.cara}, ${entrada.tipo}, ${JSON.stringify(entrada.detalle)}::jsonb from tienda t`);
+}
+
+/** Who acts through the back-office or the legacy API, from its scope (absent role: 1; absent face: the back-office). */
+export const autorDeAlcance = (alcance: { usuarioId: number | null; rol?: number; cara?: 'crud' | 'legacy' }): Autor => ({
+  usuarioId: alcance.usuarioId,
+  rol: alcance.rol ?? 1,
+  cara: alcance.cara ?? 'crud',
+});
+
+/** The fields of `campos` that differ between two versions of a row, for an `administracion` entry. */
+export function cambiosEntre<K extends string>(antes: { [C in K]?: unknown } | null, despues: { [C in K]?: unknown } | null, campos: readonly K[]) {
+  const v = (x: unknown) => (x === undefined || x === '' ? null : (x as string | number | null));
+  return campos.filter((c) => v(antes?.[c]) !== v(despues?.[c])).map((c) => ({ campo: c as string, antes: v(antes?.[c]), despues: v(despues?.[c]) }));
+}
+
 /** The same, for an author already known (`Autor`). */
 export const registrarPor = (db: Db | Tx, tiendaId: number, autor: Autor, entrada: TEntradaActividad) =>
   registrarActividad(db, { tiendaId, usuarioId: autor.usuarioId, cara: autor.cara, ...entrada } as NuevaActividad);

@@ -12,6 +12,7 @@ import type { TPage, TPageQuery } from '#shared/schemas/common';
 import type { Db, Tx } from '../../db/client';
 import { rol, usuario } from '../../db/schema';
 import { countAll, fieldConflict, fieldError, idOf, likePattern, notFound, pageOf, requireOperator, type Alcance } from '../tienda/alcance';
+import { autorDeAlcance, cambiosEntre, registrarEnTodas } from '../actividad/actividad.domain';
 
 /** Roles 1–3 carry the product's permissions (DESIGN.md §4): renamable, never removed or renumbered. */
 const esBasico = (id: number) => ROLES_SEED.some((r) => r.id === id);
@@ -56,15 +57,21 @@ export async function crearRol(options: { db: Db; alcance: Alcance; datos: Datos
     const [taken] = await tx.select({ id: rol.idRol }).from(rol).where(eq(rol.idRol, datos.idRol)).limit(1);
     if (taken) throw fieldConflict('idRol', M.crud.idDuplicado);
     await tx.insert(rol).values({ idRol: datos.idRol, nombreRol: datos.nombreRol, descripcion: datos.descripcion });
+    await registrarRol(tx, alcance, 'alta', datos.idRol, datos.nombreRol, null, datos);
   });
 }
+
+const CAMPOS_ROL = ['idRol', 'nombreRol', 'descripcion'] as const;
+/** A global catalogue's change is in every store's log, with each field before and after (issue #51 point 8). */
+const registrarRol = (tx: Tx, alcance: Alcance, accion: 'alta' | 'cambio' | 'eliminacion', id: number, nombre: string, antes: DatosRol | null, despues: DatosRol | null) =>
+  registrarEnTodas(tx, autorDeAlcance(alcance), { tipo: 'administracion', detalle: { entidad: 'rol', accion, id, nombre, cambios: cambiosEntre(antes, despues, CAMPOS_ROL) } });
 
 /** The id may change only for a role that is not basic and that no user holds (users point to it). */
 export async function actualizarRol(options: { db: Db; alcance: Alcance; id: number; datos: DatosRol }): Promise<void> {
   const { db, alcance, id, datos } = options;
   requireOperator(alcance, M.crud.soloOperadorCatalogo);
   await db.transaction(async (tx) => {
-    const [current] = await tx.select({ id: rol.idRol }).from(rol).where(eq(rol.idRol, id)).for('update').limit(1);
+    const [current] = await tx.select({ id: rol.idRol, idRol: rol.idRol, nombreRol: rol.nombreRol, descripcion: rol.descripcion }).from(rol).where(eq(rol.idRol, id)).for('update').limit(1);
     if (!current) throw notFound();
     if (datos.idRol !== id) {
       if (esBasico(id)) throw new AppError('BUSINESS_RULE', M.crud.rolBasico, { fields: { idRol: M.crud.rolBasico } });
@@ -74,6 +81,7 @@ export async function actualizarRol(options: { db: Db; alcance: Alcance; id: num
       if (enUso) throw fieldConflict('idRol', M.crud.rolIdEnUso);
     }
     await tx.update(rol).set({ idRol: datos.idRol, nombreRol: datos.nombreRol, descripcion: datos.descripcion }).where(eq(rol.idRol, id));
+    await registrarRol(tx, alcance, 'cambio', datos.idRol, datos.nombreRol, current, datos);
   });
 }
 
@@ -82,11 +90,12 @@ export async function eliminarRol(options: { db: Db; alcance: Alcance; id: numbe
   const { db, alcance, id } = options;
   requireOperator(alcance, M.crud.soloOperadorCatalogo);
   await db.transaction(async (tx) => {
-    const [current] = await tx.select({ id: rol.idRol }).from(rol).where(eq(rol.idRol, id)).for('update').limit(1);
+    const [current] = await tx.select({ id: rol.idRol, idRol: rol.idRol, nombreRol: rol.nombreRol, descripcion: rol.descripcion }).from(rol).where(eq(rol.idRol, id)).for('update').limit(1);
     if (!current) throw notFound();
     if (esBasico(id)) throw new AppError('BUSINESS_RULE', M.crud.rolBasico);
     const [enUso] = await tx.select({ n: countAll }).from(usuario).where(eq(usuario.rolId, id));
     if ((enUso?.n ?? 0) > 0) throw new AppError('CONFLICT', M.crud.rolEnUso);
     await tx.delete(rol).where(eq(rol.idRol, id));
+    await registrarRol(tx, alcance, 'eliminacion', id, current.nombreRol, current, null);
   });
 }

@@ -21,6 +21,7 @@ import { countAll, fieldConflict, fieldError, idOf, inScope, likePattern, notFou
 import { tiendaDelCodigo as tiendaNombrada } from '../tienda/invitacion.domain';
 import { emailTaken, exigirDocumentoLibre } from './cuenta.service';
 import { exigirRol } from './rol.domain';
+import { autorDeAlcance, cambiosEntre, registrarPor } from '../actividad/actividad.domain';
 
 /** Every column a user is read with, with its store's code. Never the password hash. */
 const columnasUsuario = {
@@ -110,6 +111,10 @@ async function tiendaDelCodigo(tx: Db | Tx, alcance: Alcance, codigo: string, co
 }
 
 /** The user's columns from what the form gave (the password aside). */
+/** The fields a back-office change of a user records before and after (issue #51 point 8). */
+const CAMPOS_REGISTRADOS = ['documento', 'tipoDoc', 'nombre1', 'nombre2', 'apellido1', 'apellido2', 'correo', 'rolId', 'tiendaId'] as const;
+const nombreDeUsuario = (u: { nombre1: string; apellido1: string }) => `${u.nombre1} ${u.apellido1}`;
+
 const columnas = (datos: DatosUsuario, tiendaId: number | null) => ({
   documento: datos.documento,
   tipoDoc: datos.tipoDoc,
@@ -141,6 +146,8 @@ export async function crearUsuario(options: { db: Db; alcance: Alcance; datos: D
       .insert(usuario)
       .values({ ...columnas(datos, tiendaId), contrasenaHash: hash })
       .returning({ id: usuario.idUsuario });
+    const cambios = cambiosEntre(null, columnas(datos, tiendaId), CAMPOS_REGISTRADOS);
+    await registrarPor(tx, tiendaId, autorDeAlcance(alcance), { tipo: 'administracion', detalle: { entidad: 'usuario', accion: 'alta', id: row!.id, nombre: nombreDeUsuario(datos), cambios } });
     return row!.id;
   });
   return { idUsuario };
@@ -156,7 +163,7 @@ export async function actualizarUsuario(options: { db: Db; alcance: Alcance; id:
   const hash = datos.contrasena ? await hashPassword(datos.contrasena) : null;
   await db.transaction(async (tx) => {
     const [current] = await tx
-      .select({ tiendaId: usuario.tiendaId, rolId: usuario.rolId, correo: usuario.correo })
+      .select({ ...columnasUsuario, codigoInvitacion: sql<null>`null` })
       .from(usuario)
       .where(and(eq(usuario.idUsuario, id), inScope(alcance, usuario.tiendaId)))
       .for('update')
@@ -183,6 +190,10 @@ export async function actualizarUsuario(options: { db: Db; alcance: Alcance; id:
         ...(hash ? { contrasenaHash: hash, tokenVersion: sql`${usuario.tokenVersion} + 1` } : {}),
       })
       .where(eq(usuario.idUsuario, id));
+    // Before and after, in the store the user is in now and, moved, the one they left (issue #51 point 8).
+    const cambios = [...cambiosEntre(current, columnas(datos, tiendaId), CAMPOS_REGISTRADOS), ...(hash ? [{ campo: 'contrasena', antes: null, despues: null }] : [])];
+    const entrada = { tipo: 'administracion', detalle: { entidad: 'usuario', accion: 'cambio', id, nombre: nombreDeUsuario(datos), cambios } } as const;
+    for (const t of new Set([current.tiendaId, tiendaId])) if (t != null && cambios.length) await registrarPor(tx, t, autorDeAlcance(alcance), entrada);
   });
 }
 
@@ -193,15 +204,25 @@ export async function eliminarUsuario(options: { db: Db; alcance: Alcance; id: n
   // An open cash-register shift keeps its cashier: its money is not yet counted (issue #18). The
   // index on open shifts stops one opened meanwhile.
   if (await tieneTurnoAbierto(db, id)) throw new AppError('CONFLICT', M.crud.usuarioConCajaAbierta);
-  const deleted = await db
-    .delete(usuario)
-    .where(and(eq(usuario.idUsuario, id), inScope(alcance, usuario.tiendaId)))
-    .returning({ id: usuario.idUsuario })
+  await db
+    .transaction(async (tx) => {
+      const deleted = await tx
+        .delete(usuario)
+        .where(and(eq(usuario.idUsuario, id), inScope(alcance, usuario.tiendaId)))
+        .returning({ ...columnasUsuario, codigoInvitacion: sql<null>`null` });
+      const u = deleted[0];
+      if (!u) throw notFound();
+      // The log says who was removed, with what they had (issue #51 point 8).
+      if (u.tiendaId != null)
+        await registrarPor(tx, u.tiendaId, autorDeAlcance(alcance), {
+          tipo: 'administracion',
+          detalle: { entidad: 'usuario', accion: 'eliminacion', id, nombre: nombreDeUsuario(u), cambios: cambiosEntre(u, null, CAMPOS_REGISTRADOS) },
+        });
+    })
     .catch((err: unknown) => {
       if (esViolacionUnica(err, 'turno_abierto_uq')) throw new AppError('CONFLICT', M.crud.usuarioConCajaAbierta);
       throw err;
     });
-  if (deleted.length === 0) throw notFound();
 }
 
 /**

@@ -128,11 +128,15 @@ describe('reportes', () => {
   it('sin el permiso de reportes, el empleado recibe 403 y el intento queda en el registro; Inicio es de los roles 1 y 3', async () => {
     const cajero = await conRol(t, s, ROL.EMPLEADO);
     const encargado = await conRol(t, s, ROL.ENCARGADO);
+    // A new store's cashier has no reports until the owner allows them (issue #51 point 8).
+    expect((await pedir('/api/reportes/ventas', cajero)).statusCode).toBe(403);
+    const actuales = (await pedir('/api/tienda/permisos')).json() as { roles: Record<string, Record<string, boolean>> };
+    actuales.roles['2']!.reportes = true;
+    expect((await t.request({ method: 'PUT', url: '/api/tienda/permisos', token: s.token, payload: actuales })).statusCode).toBe(200);
     expect((await pedir('/api/reportes/ventas', cajero)).statusCode).toBe(200);
     expect((await pedir('/api/reportes/inicio', cajero)).statusCode).toBe(403);
     expect((await pedir('/api/reportes/inicio', encargado)).statusCode).toBe(200);
 
-    const actuales = (await pedir('/api/tienda/permisos')).json() as { roles: Record<string, Record<string, boolean>> };
     actuales.roles['2']!.reportes = false;
     expect((await t.request({ method: 'PUT', url: '/api/tienda/permisos', token: s.token, payload: actuales })).statusCode).toBe(200);
     for (const url of ['/api/reportes/ventas?periodo=hoy', '/api/reportes/cartera/exportar?formato=csv', '/api/reportes/opciones']) {

@@ -29,13 +29,15 @@ const todos = (v: boolean) => Object.fromEntries(PERMISOS.map((p) => [p, v])) as
 /**
  * The defaults of a new store, and of every store whose owner has not decided yet: role 3 may what
  * it might before permissions existed (everything but deleting, and giving credit, which was role 1's);
- * role 2 may sell, create and edit products, annul its own sales and see reports, but not change
- * prices or stock, delete anything or give credit, nor pass the owner's cash threshold without a
- * supervisor's PIN (no threshold is set until the owner sets one, so nothing changes before that; once
- * set, it holds for cashiers, as an owner setting it expects).
+ * role 2 may sell, create and edit products, and annul its own sales, but not change prices or stock,
+ * delete anything or give credit, nor pass the owner's cash threshold without a supervisor's PIN (no
+ * threshold is set until the owner sets one, so nothing changes before that; once set, it holds for
+ * cashiers, as an owner setting it expects). Nor see costs, margins or reports — the whole store's
+ * sales, every employee's (issue #51 point 8): a shop owner expects a new cashier not to; stores that
+ * existed before keep what their cashiers had (migration 0055 wrote it out as rows).
  */
 export const PERMISOS_POR_DEFECTO: Record<2 | 3, TPermisosRol> = {
-  2: { ...todos(false), productos: true, anular: true, reportes: true },
+  2: { ...todos(false), productos: true, anular: true },
   3: { ...todos(true), eliminarProductos: false, eliminarClientesProveedores: false, credito: false },
 };
 

@@ -13,6 +13,7 @@ import { devolucion, devolucionLinea, factura, tienda } from '../../db/schema';
 import { hashPassword } from '../../lib/password';
 import { emailTaken, registrarTienda } from '../cuenta/cuenta.service';
 import { countAll, fieldConflict, idOf, inScope, likePattern, notFound, pageOf, requireOperator, type Alcance, type Consulta } from './alcance';
+import { autorDeAlcance, cambiosEntre, registrarPor } from '../actividad/actividad.domain';
 
 /** Every column a store's account is read with: never its password. */
 const columnasTienda = {
@@ -73,8 +74,15 @@ export async function abrirTienda(options: { db: Db; alcance: Alcance; datos: Da
       contrasena: datos.contrasena,
     },
   });
+  await registrarPor(db, r.id_Tienda, autorDeAlcance(alcance), {
+    tipo: 'administracion',
+    detalle: { entidad: 'tienda', accion: 'alta', id: r.id_Tienda, nombre: datos.nombreTienda, cambios: cambiosEntre(null, datos, CAMPOS_TIENDA) },
+  });
   return { idTienda: r.id_Tienda };
 }
+
+/** The fields a back-office change of a store records before and after (issue #51 point 8); a new password is named only. */
+const CAMPOS_TIENDA = ['nombreTienda', 'direccion', 'telefono', 'correo'] as const;
 
 /**
  * Edits a store's account in the caller's reach. A changed email must be no other account's; a new
@@ -85,7 +93,7 @@ export async function actualizarTienda(options: { db: Db; alcance: Alcance; id: 
   const hash = datos.contrasena ? await hashPassword(datos.contrasena) : null;
   await db.transaction(async (tx) => {
     const [current] = await tx
-      .select({ correo: tienda.correo })
+      .select({ correo: tienda.correo, nombreTienda: tienda.nombreTienda, direccion: tienda.direccion, telefono: tienda.telefono })
       .from(tienda)
       .where(and(eq(tienda.idTienda, id), inScope(alcance, tienda.idTienda)))
       .for('update')
@@ -107,6 +115,8 @@ export async function actualizarTienda(options: { db: Db; alcance: Alcance; id: 
         ...(hash ? { contrasenaHash: hash, tokenVersion: sql`${tienda.tokenVersion} + 1` } : {}),
       })
       .where(eq(tienda.idTienda, id));
+    const cambios = [...cambiosEntre(current, datos, CAMPOS_TIENDA), ...(hash ? [{ campo: 'contrasena', antes: null, despues: null }] : [])];
+    if (cambios.length) await registrarPor(tx, id, autorDeAlcance(alcance), { tipo: 'administracion', detalle: { entidad: 'tienda', accion: 'cambio', id, nombre: datos.nombreTienda, cambios } });
   });
   return { contrasenaCambiada: hash != null };
 }

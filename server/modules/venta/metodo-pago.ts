@@ -10,9 +10,10 @@ import { AppError } from '#shared/errors';
 import { M } from '#shared/messages';
 import { METODOS_PAGO_SEED } from '#shared/roles';
 import type { TPage, TPageQuery } from '#shared/schemas/common';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { metodoPago, venta } from '../../db/schema';
 import { countAll, fieldConflict, idOf, likePattern, notFound, pageOf, requireOperator, type Alcance } from '../tienda/alcance';
+import { autorDeAlcance, cambiosEntre, registrarEnTodas } from '../actividad/actividad.domain';
 
 /** Ids 1 to 5 are the point of sale's (spec §3): renamable, never removed. */
 const esBasico = (id: number) => METODOS_PAGO_SEED.some((m) => m.id === id);
@@ -49,15 +50,24 @@ export async function crearMetodo(options: { db: Db; alcance: Alcance; datos: TF
     const [taken] = await tx.select({ id: metodoPago.idMetPago }).from(metodoPago).where(eq(metodoPago.idMetPago, datos.idMetPago)).limit(1);
     if (taken) throw fieldConflict('idMetPago', M.crud.idDuplicado);
     await tx.insert(metodoPago).values({ idMetPago: datos.idMetPago, nombre: datos.nombre });
+    await registrarMetodo(tx, alcance, 'alta', datos.idMetPago, datos.nombre, null, datos.nombre);
   });
 }
+
+/** A global catalogue's change is in every store's log, with its name before and after (issue #51 point 8). */
+const registrarMetodo = (tx: Tx, alcance: Alcance, accion: 'alta' | 'cambio' | 'eliminacion', id: number, nombre: string, antes: string | null, despues: string | null) =>
+  registrarEnTodas(tx, autorDeAlcance(alcance), { tipo: 'administracion', detalle: { entidad: 'metodo_pago', accion, id, nombre, cambios: cambiosEntre({ nombre: antes }, { nombre: despues }, ['nombre']) } });
 
 /** Renames a method (its id never changes: sales point to it). */
 export async function renombrarMetodo(options: { db: Db; alcance: Alcance; id: number; nombre: string }): Promise<void> {
   const { db, alcance, id, nombre } = options;
   requireOperator(alcance, M.crud.soloOperadorCatalogo);
-  const updated = await db.update(metodoPago).set({ nombre }).where(eq(metodoPago.idMetPago, id)).returning({ id: metodoPago.idMetPago });
-  if (updated.length === 0) throw notFound();
+  await db.transaction(async (tx) => {
+    const [current] = await tx.select({ nombre: metodoPago.nombre }).from(metodoPago).where(eq(metodoPago.idMetPago, id)).for('update').limit(1);
+    if (!current) throw notFound();
+    await tx.update(metodoPago).set({ nombre }).where(eq(metodoPago.idMetPago, id));
+    if (current.nombre !== nombre) await registrarMetodo(tx, alcance, 'cambio', id, nombre, current.nombre, nombre);
+  });
 }
 
 /** A basic method (1–5) and a method some sale was paid with stay. */
@@ -65,11 +75,12 @@ export async function eliminarMetodo(options: { db: Db; alcance: Alcance; id: nu
   const { db, alcance, id } = options;
   requireOperator(alcance, M.crud.soloOperadorCatalogo);
   await db.transaction(async (tx) => {
-    const [current] = await tx.select({ id: metodoPago.idMetPago }).from(metodoPago).where(eq(metodoPago.idMetPago, id)).for('update').limit(1);
+    const [current] = await tx.select({ id: metodoPago.idMetPago, nombre: metodoPago.nombre }).from(metodoPago).where(eq(metodoPago.idMetPago, id)).for('update').limit(1);
     if (!current) throw notFound();
     if (esBasico(id)) throw new AppError('BUSINESS_RULE', M.crud.metodoBasico);
     const [usada] = await tx.select({ id: venta.idVenta }).from(venta).where(eq(venta.metodoPagoId, id)).limit(1);
     if (usada) throw new AppError('CONFLICT', M.crud.metodoEnUso);
     await tx.delete(metodoPago).where(eq(metodoPago.idMetPago, id));
+    await registrarMetodo(tx, alcance, 'eliminacion', id, current.nombre, current.nombre, null);
   });
 }
