@@ -29,7 +29,8 @@ async function efectivoEsperado(api: Awaited<ReturnType<typeof apiDe>>) {
 }
 
 test('un cajero devuelve una venta fiada con el PIN del encargado: baja la deuda y la caja no se mueve', async ({ page }) => {
-  test.setTimeout(120_000);
+  // Three sign-ins and two PIN checks (hashed): on a loaded machine this takes over two minutes.
+  test.setTimeout(240_000);
   // The supervisor's PIN (set again: the journeys may run in any order).
   await signIn(page, 'Empleado', DEMO.encargado, DEMO_PASSWORD, { caja: false });
   await (await apiDe(page)).send('PUT', '/api/cuenta/pin', { contrasena: DEMO_PASSWORD, pin: PIN });
@@ -83,11 +84,12 @@ test('un cajero devuelve una venta fiada con el PIN del encargado: baja la deuda
   await dialogo.getByLabel('Supervisor', { exact: true }).selectOption({ label: 'Laura Díaz' });
   await dialogo.getByLabel('PIN del supervisor').fill('1357');
   await dialogo.getByRole('button', { name: 'Autorizar y devolver' }).click();
-  await expect(dialogo).toContainText('El PIN no es correcto para ese supervisor. No se registró la devolución.');
+  await expect(dialogo).toContainText('El PIN no es correcto para ese supervisor. No se registró la devolución.', { timeout: 30_000 });
   expect((await duena.get(`/api/clientes/${cliente.id}/cuenta`)).credito.saldo).toBe(8000);
   await page.screenshot({ path: '/tmp/shots/devolucion-pin-dialogo-390.png' });
   await dialogo.getByLabel('PIN del supervisor').fill(PIN);
   await dialogo.getByRole('button', { name: 'Autorizar y devolver' }).click();
+  await expect(dialogo).toBeHidden({ timeout: 30_000 });
   await expectToast(page, 'Devolución registrada');
   await expect(seccion.getByRole('article', { name: /^Devolución N\.º \d+$/ })).toContainText('Reembolsado con: Fiado');
 
