@@ -15,6 +15,7 @@ const SIN_BASE = [
   'server/modules/red-local/certificados.test.ts',
   'server/env.test.ts',
   'server/lib/exportar.test.ts',
+  'server/lib/{password,salida}.test.ts',
   'server/legacy/legacy-docs.test.ts',
   'server/db/functions/functions.test.ts',
   'server/db/pglite-thread.test.ts',
