@@ -211,7 +211,7 @@ describe('archivos pequeños: mapeo, permisos y rechazos', () => {
     expect(ajuste).toEqual({ salidas: 0.125, despues: 4.5 });
   });
 
-  it('sin permiso de precios ni de stock (rol 2 por defecto), esas filas son errores de fila y el resto se importa', async () => {
+  it('sin permiso de precios ni de stock (rol 2 por defecto), esas filas (y los productos nuevos, que ponen un primer precio) son errores de fila y el resto se importa', async () => {
     const s = await nuevaTienda();
     await aplicar(s.token, csv('Nombre;Precio;Stock;Categoría', 'Arroz;2.800;10;Granos', 'Frijol;5.000;4;Granos'));
     const cajero = await conRol(t, s, ROL.EMPLEADO);
@@ -220,13 +220,13 @@ describe('archivos pequeños: mapeo, permisos y rechazos', () => {
     expect(v.errores).toEqual([
       { fila: 2, mensajes: [MI.fila.sinPermisoPrecios] },
       { fila: 3, mensajes: [MI.fila.sinPermisoStock] },
+      { fila: 4, mensajes: [MI.fila.sinPermisoPrecios] },
       { fila: 5, mensajes: [MI.fila.nombreRepetido(2)] },
     ]);
     await aplicar(cajero, archivo);
     expect((await estado(s.id)).productos.map((p) => [p.nombre, p.precio, p.stock])).toEqual([
       ['Arroz', 2800, 10],
       ['Frijol', 5000, 4],
-      ['Lenteja', 4000, 0],
     ]);
   });
 

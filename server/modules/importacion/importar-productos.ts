@@ -196,6 +196,9 @@ export async function planificarProductos(options: { db: Db; tiendaId: number; a
     if (errores.length === 0 && v.nombre) {
       if (!existente) {
         if (v.precio === undefined) errores.push(MI.fila.precioVacio);
+        // A new product's first price and opening stock need what a price and a stock change need (issue #51 point 4).
+        else if (!puedePrecios) errores.push(MI.fila.sinPermisoPrecios);
+        else if ((v.stock ?? 0) !== 0 && !puedeStock) errores.push(MI.fila.sinPermisoStock);
         else {
           plan.accion = 'nuevo';
           plan.alta = {
@@ -226,7 +229,8 @@ export async function planificarProductos(options: { db: Db; tiendaId: number; a
         if (v.impuesto !== undefined && v.impuesto !== existente.impuesto) campos.impuesto = v.impuesto;
         if (v.unidadDian !== undefined && v.unidadDian !== existente.unidadDian) campos.unidadDian = v.unidadDian;
         const stock = v.stock !== undefined && v.stock !== existente.stock ? v.stock : undefined;
-        if (campos.precioUnit !== undefined && !puedePrecios) errores.push(MI.fila.sinPermisoPrecios);
+        // A unit change is a price change (issue #51 point 4).
+        if ((campos.precioUnit !== undefined || campos.unidadDian !== undefined) && !puedePrecios) errores.push(MI.fila.sinPermisoPrecios);
         if (stock !== undefined && !puedeStock) errores.push(MI.fila.sinPermisoStock);
         // A cost already set is changed like a price.
         if (campos.costo !== undefined && existente.costo != null && !puedePrecios) errores.push(MI.fila.sinPermisoCostos);
