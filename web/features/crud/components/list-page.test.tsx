@@ -19,13 +19,14 @@ const cargo: TCreditoRow = {
   clienteDocumento: '70000001',
   clienteNombre: 'Rosa Fiada',
   idVenta: 512,
+  ventaNumero: 12,
   metodoPago: null,
   usuario: '1100000001',
   idTurno: 9,
   nota: null,
   idTienda: 3,
 };
-const abono: TCreditoRow = { ...cargo, idCreditoMovimiento: 42, tipo: 'abono', monto: -4_000, idVenta: null, metodoPago: 'Tarjeta', nota: 'M777' };
+const abono: TCreditoRow = { ...cargo, idCreditoMovimiento: 42, tipo: 'abono', monto: -4_000, idVenta: null, ventaNumero: null, metodoPago: 'Tarjeta', nota: 'M777' };
 const venta: TVentaRow = {
   idVenta: 512,
   numero: 37,
