@@ -317,12 +317,22 @@ describe('cada venta completada emite su documento (issue #31 punto 1)', { timeo
 
   it('una venta hecha sin red llega como contingencia 07: nombra el documento físico, tiene su plazo de 48 horas y se acepta una vez', async () => {
     const s = await tiendaElectronica();
-    const d = await req('POST', '/api/sin-red/dispositivos', s.token);
+    // The owner's device, authorised when it asks (issue #51 point 5); offline sales arrive by the sync.
+    const clave = crypto.randomUUID().replaceAll('-', '') + crypto.randomUUID().replaceAll('-', '');
+    const e = await req('POST', '/api/sin-red/equipo', s.token, { clave });
+    expect(e.statusCode, e.body).toBe(200);
+    const d = await req('POST', '/api/sin-red/dispositivos', s.token, { clave });
     expect(d.statusCode, d.body).toBe(201);
     const { id: dispositivoId, prefijo } = d.json() as { id: number; prefijo: string };
     // Sold three hours ago on the device, arriving now.
     const fecha = new Date(Date.now() - 3 * 3_600_000).toISOString();
-    const v = await vender(s, { clave: crypto.randomUUID(), sinRed: { dispositivoId, numero: `${prefijo}-1`, fecha, reloj: new Date().toISOString() } });
+    const v = await req('POST', '/api/sin-red/ventas', s.token, {
+      lineas: [{ productoId: s.productoId, cantidad: 1 }],
+      metodoPagoId: METODO.EFECTIVO,
+      montoRecibido: 20_000,
+      clave: crypto.randomUUID(),
+      sinRed: { dispositivoId, numero: `${prefijo}-1`, fecha, reloj: new Date().toISOString() },
+    });
     expect(v.statusCode, v.body).toBe(201);
     expect(v.json().documento).toMatchObject({ estado: 'contingencia', contingencia: '07' });
     const [doc] = await documentos(s);
