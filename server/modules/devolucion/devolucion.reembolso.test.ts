@@ -42,6 +42,14 @@ const esperadoDe = async (token: string, metodo = 5) => {
   const z = (await req('GET', `/api/caja/turnos/${turno.id}`, token)).json();
   return (z.lineas.find((l: { metodoPagoId: number }) => l.metodoPagoId === metodo)?.esperado ?? 0) as number;
 };
+/** What today's daily close says went back by each method (its per-method table). */
+async function devueltoPorMedio(token: string) {
+  const cierre = await req('GET', '/api/reportes/cierre-diario?periodo=hoy', token);
+  expect(cierre.statusCode, cierre.body).toBe(200);
+  const medios = (cierre.json() as { tablas: { filas: Record<string, unknown>[] }[] }).tablas[1]!.filas;
+  const por = (medio: string) => medios.filter((f) => f.medio === medio).reduce((a, f) => a + Number(f.devuelto), 0);
+  return { Fiado: por('Fiado'), Efectivo: por('Efectivo') } as Record<string, number>;
+}
 async function clienteFiado(token: string) {
   const documento = String(93_000_000 + ++seq);
   const c = await req('POST', '/api/clientes', token, { documento, tipoDocumento: 'CC', nombre: 'Marta', apellido: 'Fía', correo: '', fiado: true, cupo: 500_000 });
@@ -142,6 +150,7 @@ describe('el dinero vuelve por donde entró', () => {
     ]);
     const facturaId = info.lineas[0]!.facturaId;
     const antes = await esperadoDe(s.token);
+    const cierreAntes = await devueltoPorMedio(s.token);
 
     // Two units (10 000): all of it off the account, no cash; a screen asking for cash is refused.
     const enEfectivo = await devolver(s.token, ventaId, { lineas: [{ facturaId, cantidad: 2, destino: 'inventario' }], metodoPagoId: 5 });
@@ -165,6 +174,9 @@ describe('el dinero vuelve por donde entró', () => {
       [7, 15_000, 15_000],
       [5, 5_000, 5_000],
     ]);
+    // The daily close says the same per method: 15 000 back to the account, 5 000 out of the drawer.
+    const despues = await devueltoPorMedio(s.token);
+    expect([despues.Fiado! - cierreAntes.Fiado!, despues.Efectivo! - cierreAntes.Efectivo!]).toEqual([15_000, 5_000]);
   });
 
   it('una venta por transferencia se devuelve por transferencia, con la referencia; en efectivo se rechaza', async () => {

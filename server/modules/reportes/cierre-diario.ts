@@ -254,8 +254,12 @@ export async function cierreDiarioFilas(ctx: Ctx, r: Rango) {
     ),
     pd as (
       select * from (
-        select ${dia(sql`d.fecha`)} as dia, coalesce((select t.punto_venta_id from turno t where t.id_turno = d.turno_id), 0) as caja, d.metodo_pago_id as metodo, sum(d.total) as devuelto
-        from devolucion d where d.tienda_id = ${tiendaId} and d.fecha >= ${desde} and d.fecha < ${hasta} group by 1, 2, 3
+        -- A refund goes back the way the sale was paid (ADR 039): its credited part under Fiado, the rest under its own method.
+        select dia, caja, metodo, sum(monto) as devuelto from (
+          select ${dia(sql`d.fecha`)} as dia, coalesce((select t.punto_venta_id from turno t where t.id_turno = d.turno_id), 0) as caja, p.metodo, p.monto
+          from devolucion d cross join lateral (values (d.metodo_pago_id, d.total - d.monto_fiado), (${METODO.FIADO}, d.monto_fiado)) as p(metodo, monto)
+          where d.tienda_id = ${tiendaId} and d.fecha >= ${desde} and d.fecha < ${hasta} and p.monto <> 0
+        ) y group by 1, 2, 3
       ) x where ${porCaja(sql`x.caja`)}
     ),
     k as (select dia, caja, metodo from pv union select dia, caja, metodo from pa union select dia, caja, metodo from pd)
