@@ -202,19 +202,19 @@ describe('impuesto, unidad y costo en el archivo de productos', () => {
     expect((await productos(s.id))[0]).toMatchObject({ costo: 9000, promedio: 8500 });
   });
 
-  it('quien no puede cambiar precios (rol 2 por defecto) da el primer costo de un producto, pero no cambia uno ya puesto: error de fila', async () => {
+  it('quien no ve costos ni cambia precios (el rol 2 de una tienda nueva, issue #51 puntos 4 y 8) no da ni cambia un costo: error de fila, nada se escribe', async () => {
     const s = await crearTienda(t);
     await aplicar('productos', s.token, csv('Nombre;Precio;Costo', 'Panela;2.500;1.900'));
     const cajero = await conRol(t, s, ROL.EMPLEADO);
     const archivo = csv('Nombre;Precio;Costo', 'Panela;2.500;2.000', 'Sal;1.200;800');
     const v = await vistaPrevia('productos', cajero, archivo);
-    expect(v.errores).toEqual([{ fila: 2, mensajes: [MI.fila.sinPermisoCostos] }]);
-    expect(v.resumen).toMatchObject({ nuevos: 1, conError: 1 });
-    await aplicar('productos', cajero, archivo);
-    expect(await productos(s.id)).toEqual([
-      expect.objectContaining({ nombre: 'Panela', costo: 1900 }),
-      expect.objectContaining({ nombre: 'Sal', costo: 800, promedio: 800 }),
+    expect(v.errores).toEqual([
+      { fila: 2, mensajes: [MI.fila.sinPermisoCostos] },
+      { fila: 3, mensajes: [MI.fila.sinPermisoCostos] },
     ]);
+    expect(v.resumen).toMatchObject({ nuevos: 0, conError: 2 });
+    await aplicar('productos', cajero, archivo);
+    expect(await productos(s.id)).toEqual([expect.objectContaining({ nombre: 'Panela', costo: 1900 })]);
   });
 });
 
