@@ -72,6 +72,7 @@ export const sinRed = {
   cantidadDevolver: (producto: string, maximo: string) => `Cantidad de ${producto} a devolver (máximo ${maximo})`,
   motivoDevolucion: 'Motivo de la devolución',
   confirmarDevolucion: 'Dejar la devolución pendiente',
+  otroMedio: 'el mismo medio de pago',
   cancelar: 'Cancelar',
   nadaQueDevolver: 'Escriba cuánto devuelve de al menos un producto.',
   cantidadDevolucionInvalida: (producto: string) => `La cantidad de ${producto} no es válida o pasa lo que queda por devolver.`,

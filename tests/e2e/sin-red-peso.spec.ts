@@ -145,6 +145,8 @@ test('sin red: una anulación y una devolución quedan pendientes, llegan tras s
     const form = page.getByRole('form', { name: `Devolver productos de la venta ${numero}` });
     await form.getByLabel(new RegExp(`^Cantidad de ${panela} a devolver`)).fill(cantidad);
     await form.getByLabel('Motivo de la devolución').fill('Empaque roto');
+    // Paid by card, refunded by card (ADR 039): the voucher's reference.
+    await form.getByLabel(/^Referencia del reembolso por/).fill('VOUCHER 123');
     await form.getByRole('button', { name: 'Dejar la devolución pendiente' }).click();
     await expect(venta(numero).getByTestId('operacion-sin-red')).toContainText('Pendiente');
   };

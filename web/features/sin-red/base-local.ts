@@ -77,6 +77,8 @@ export interface DeshacerSalida {
   lineas?: { indice: number; cantidad: number }[];
   metodoPagoId?: number;
   motivo?: string;
+  /** A card or transfer refund's reference (ADR 039): the voucher or transfer the money went back by. */
+  referencia?: string;
   enviadaEn?: number;
   error?: string;
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { devoluciones } from '#shared/messages/devoluciones';
 import { sinRed } from '#shared/messages/sin-red';
 import { METODO } from '#shared/roles';
 import { agregarProducto } from '../ventas/carrito';
@@ -11,10 +12,10 @@ import { armarVenta } from './venta-local';
 const queso = { id: 1, nombre: 'Queso', marca: null, precio: 12_000, stock: 5, codigoBarras: null, unidad: 'KGM' };
 const cerveza = { id: 2, nombre: 'Cerveza', marca: null, precio: 33_000, stock: 48, codigoBarras: null, unidad: '94', unidadVenta: { id: 9, nombre: 'Paca x12', factor: 12 } };
 
-function venta(): VentaSalida {
+function venta(pago: { metodoPagoId: number; metodo: string } = { metodoPagoId: METODO.EFECTIVO, metodo: 'Efectivo' }): VentaSalida {
   const lineas = agregarProducto(agregarProducto([], queso, 0.75), cerveza, 2);
   return armarVenta(
-    { lineas, pago: { metodoPagoId: METODO.EFECTIVO, metodo: 'Efectivo', montoRecibido: 100_000, cliente: null }, tienda: 'T', cajero: 'C', sobregiro: false },
+    { lineas, pago: { ...pago, montoRecibido: 100_000, cliente: null }, tienda: 'T', cajero: 'C', sobregiro: false },
     { clave: '00000000-0000-4000-8000-000000000010', n: 4, dispositivo: { id: 1, prefijo: 'D1' }, fecha: '2026-11-28T15:00:00.000Z', contingencia: false },
   );
 }
@@ -30,6 +31,14 @@ const op = (o: Partial<DeshacerSalida>): DeshacerSalida => ({
 });
 
 describe('devoluciones y anulaciones sin red', () => {
+  it('una venta con tarjeta se devuelve por tarjeta: pide la referencia del comprobante (ADR 039), el efectivo no', () => {
+    const tarjeta = venta({ metodoPagoId: 2, metodo: 'Tarjeta de débito' });
+    expect(validarDevolucion(tarjeta, [], [{ indice: 1, cantidad: 1 }], 'Vencido')).toBe(devoluciones.referenciaRequerida('Tarjeta de débito'));
+    expect(validarDevolucion(tarjeta, [], [{ indice: 1, cantidad: 1 }], 'Vencido', 'V-88$')).toBe(devoluciones.referenciaInvalida);
+    expect(validarDevolucion(tarjeta, [], [{ indice: 1, cantidad: 1 }], 'Vencido', 'V-881')).toBeNull();
+    expect(validarDevolucion(venta(), [], [{ indice: 1, cantidad: 1 }], 'Vencido')).toBeNull();
+  });
+
   it('lo que queda por devolver descuenta las devoluciones en cola, no las rechazadas', () => {
     const v = venta();
     expect(restantesDe(v, [])).toEqual([0.75, 2]);

@@ -1,10 +1,12 @@
 import { v4 as uuid } from 'uuid';
 import { aMilesimas, cantidadValida, deMilesimas } from '#shared/cantidad';
+import { devoluciones } from '#shared/messages/devoluciones';
 import { sinRed } from '#shared/messages/sin-red';
-import type { TDevolucionesDeVenta, TDevolucionRequest } from '#shared/schemas/devolucion';
+import { METODO, METODOS_PAGO_SEED } from '#shared/roles';
+import { ZDevolucionRequest, type TDevolucionesDeVenta, type TDevolucionRequest } from '#shared/schemas/devolucion';
 import type { BaseLocal, DeshacerSalida, VentaSalida } from './base-local';
 
-const M = { sinRed };
+const M = { sinRed, devoluciones };
 
 /**
  * Returns and annulments made without the network (issue #34, ADR 034). The device queues them as
@@ -35,11 +37,22 @@ export function motivoNoAnular(venta: VentaSalida, ops: readonly DeshacerSalida[
  * A return's lines checked against the sale: quantities of at least one line, each within what is
  * left and whole for a product sold by unit or a pack; an error message otherwise.
  */
+/**
+ * The method whose refund needs a reference (ADR 039: a card or transfer is refunded the same way, with
+ * the voucher's or transfer's number), or null for cash and fiado; the server checks it again at sync.
+ */
+export function metodoConReferencia(venta: VentaSalida): string | null {
+  const id = venta.cuerpo.metodoPagoId;
+  if (id === METODO.EFECTIVO || id === METODO.FIADO) return null;
+  return venta.recibo.metodo || (METODOS_PAGO_SEED.find((m) => m.id === id)?.nombre ?? M.sinRed.otroMedio);
+}
+
 export function validarDevolucion(
   venta: VentaSalida,
   ops: readonly DeshacerSalida[],
   lineas: readonly { indice: number; cantidad: number }[],
   motivo: string,
+  referencia = '',
 ): string | null {
   if (ops.some((o) => o.ventaClave === venta.clave && (o.estado === 'pendiente' || o.estado === 'enviada') && o.tipo === 'anulacion')) return M.sinRed.yaAnulada;
   // A line left empty is 0; anything unreadable (NaN) or negative is refused below.
@@ -55,6 +68,12 @@ export function validarDevolucion(
     if (m === null || !cantidadValida(l.cantidad, unidad) || m > (aMilesimas(restantes[l.indice] ?? 0) ?? 0)) return M.sinRed.cantidadDevolucionInvalida(recibo.nombre);
   }
   if (motivo.trim().length < 3) return M.sinRed.motivoRequerido;
+  const metodo = metodoConReferencia(venta);
+  if (metodo) {
+    const r = ZDevolucionRequest.shape.referencia.safeParse(referencia);
+    if (!r.success) return r.error.issues[0]!.message;
+    if (!r.data) return M.devoluciones.referenciaRequerida(metodo);
+  }
   return null;
 }
 
@@ -75,8 +94,8 @@ export async function anularSinRed(db: BaseLocal, venta: VentaSalida): Promise<D
 }
 
 /** Queues a return of some of a sale's lines; the money goes back by the sale's own method (ADR 034). */
-export async function devolverSinRed(db: BaseLocal, venta: VentaSalida, lineas: { indice: number; cantidad: number }[], motivo: string): Promise<DeshacerSalida> {
-  const error = validarDevolucion(venta, await db.deshacer.where('ventaClave').equals(venta.clave).toArray(), lineas, motivo);
+export async function devolverSinRed(db: BaseLocal, venta: VentaSalida, lineas: { indice: number; cantidad: number }[], motivo: string, referencia = ''): Promise<DeshacerSalida> {
+  const error = validarDevolucion(venta, await db.deshacer.where('ventaClave').equals(venta.clave).toArray(), lineas, motivo, referencia);
   if (error) throw new Error(error);
   return encolar(db, {
     tipo: 'devolucion',
@@ -85,6 +104,7 @@ export async function devolverSinRed(db: BaseLocal, venta: VentaSalida, lineas: 
     lineas: lineas.filter((l) => l.cantidad > 0),
     metodoPagoId: venta.cuerpo.metodoPagoId,
     motivo: motivo.trim(),
+    ...(metodoConReferencia(venta) ? { referencia: referencia.trim() } : {}),
   });
 }
 
@@ -100,6 +120,7 @@ export function peticionDevolucion(op: DeshacerSalida, venta: VentaSalida, servi
     clave: op.clave,
     metodoPagoId: op.metodoPagoId!,
     motivo: op.motivo!,
+    ...(op.referencia ? { referencia: op.referencia } : {}),
     lineas: (op.lineas ?? []).map((l) => {
       const f = lineas[l.indice];
       if (!f || f.productoId !== venta.cuerpo.lineas[l.indice]?.productoId) throw new Error(M.sinRed.lineasNoCoinciden);

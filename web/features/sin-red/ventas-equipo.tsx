@@ -1,13 +1,14 @@
 import { liveQuery } from 'dexie';
 import { useEffect, useState } from 'react';
 import { formatCantidad, parseCantidad, MILESIMAS } from '#shared/cantidad';
+import { devoluciones } from '#shared/messages/devoluciones';
 import { sinRed } from '#shared/messages/sin-red';
 import { formatPesos } from '#shared/money';
 import { confirmAction } from '../../lib/alerts';
 import type { BaseLocal, DeshacerSalida, VentaSalida } from './base-local';
-import { anularSinRed, devolverSinRed, motivoNoAnular, restantesDe } from './deshacer-local';
+import { anularSinRed, devolverSinRed, metodoConReferencia, motivoNoAnular, restantesDe } from './deshacer-local';
 
-const M = { sinRed };
+const M = { sinRed, devoluciones };
 
 /** How many of the device's latest sales the list shows. */
 const ULTIMAS = 15;
@@ -107,7 +108,9 @@ function FormDevolucion({ db, venta, ops, onCerrar }: { db: BaseLocal; venta: Ve
   const restantes = restantesDe(venta, ops);
   const [cantidades, setCantidades] = useState<string[]>(() => venta.recibo.lineas.map(() => ''));
   const [motivo, setMotivo] = useState('');
+  const [referencia, setReferencia] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const metodo = metodoConReferencia(venta);
 
   const confirmar = async () => {
     setError(null);
@@ -116,7 +119,7 @@ function FormDevolucion({ db, venta, ops, onCerrar }: { db: BaseLocal; venta: Ve
       return { indice, cantidad: m === null ? Number.NaN : m / MILESIMAS };
     });
     try {
-      await devolverSinRed(db, venta, lineas, motivo);
+      await devolverSinRed(db, venta, lineas, motivo, referencia);
       onCerrar();
     } catch (err) {
       setError((err as Error).message);
@@ -144,6 +147,12 @@ function FormDevolucion({ db, venta, ops, onCerrar }: { db: BaseLocal; venta: Ve
         <span>{M.sinRed.motivoDevolucion}</span>
         <input className="input" value={motivo} maxLength={200} onChange={(e) => setMotivo(e.target.value)} />
       </label>
+      {metodo ? (
+        <label className="field">
+          <span>{M.devoluciones.referencia(metodo)}</span>
+          <input className="input" value={referencia} maxLength={40} onChange={(e) => setReferencia(e.target.value)} />
+        </label>
+      ) : null}
       {error ? (
         <p className="field__error" role="alert">
           {error}
