@@ -82,7 +82,9 @@ test('el dueño ve su día, abre tres reportes, cambia el periodo y exporta CSV 
   await expect(page.getByRole('heading', { level: 1, name: 'Por producto' })).toBeVisible();
   const fila = page.getByRole('row').filter({ has: page.getByRole('cell', { name: nombre, exact: true }) });
   await expect(fila.getByRole('cell').nth(3)).toHaveText('2');
-  await expect(fila.getByRole('cell').nth(6)).toHaveText(formatPesos(8400));
+  // Net after the Devoluciones column (issue #52: the per-product report deducts returns).
+  await expect(fila.getByRole('cell').nth(6)).toHaveText(formatPesos(0));
+  await expect(fila.getByRole('cell').nth(7)).toHaveText(formatPesos(8400));
   // Cost and margin of the period (issue #32 point 6): this product has no cost yet, so neither.
   await expect(page.getByRole('columnheader', { name: 'Margen', exact: true })).toBeVisible();
   await expect(page.getByRole('columnheader', { name: 'Costo', exact: true })).toBeVisible();
@@ -101,7 +103,7 @@ test('el dueño ve su día, abre tres reportes, cambia el periodo y exporta CSV 
     if (row.getCell(2).value === nombre) {
       encontrada = true;
       expect(row.getCell(4).value).toBe(2);
-      expect(row.getCell(7).value).toBe(8400);
+      expect(row.getCell(8).value).toBe(8400);
     }
   });
   expect(encontrada).toBe(true);
