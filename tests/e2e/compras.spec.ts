@@ -12,6 +12,8 @@ async function apiDe(page: Page) {
 }
 
 test('por pedir → orden de compra → recibida en dos partes, con el stock y el costo correctos después de cada una', async ({ page }) => {
+  // Suggestion, order, two receipts and the checks after each: past the 60 s default on the loaded CI machine.
+  test.setTimeout(150_000);
   await signIn(page, 'Tienda', DEMO.tienda);
   const api = await apiDe(page);
   const prov = unique('Mayorista E2E');
