@@ -7,6 +7,8 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 const lines = [];
+// The names of what failed, printed last so that a log's tail says which tests to look at.
+const fallidas = [];
 
 for (const line of fs.readFileSync(path.join(dir, 'checks.txt'), 'utf8').split('\n').filter(Boolean)) {
   if (line.endsWith(' ok')) passed++;
@@ -28,6 +30,12 @@ for (const name of ['vitest-pglite', 'vitest-pglite-worker', 'vitest-postgres'])
   failed += r.numFailedTests + failedSuites;
   skipped += r.numPendingTests + r.numTodoTests;
   lines.push(`${name}: ${r.numPassedTests} passed, ${r.numFailedTests + failedSuites} failed`);
+  for (const suite of r.testResults ?? []) {
+    const archivo = path.relative(process.cwd(), suite.name ?? '');
+    const malas = (suite.assertionResults ?? []).filter((a) => a.status === 'failed');
+    if (suite.status === 'failed' && malas.length === 0) fallidas.push(`${name}: ${archivo} (no arrancó)`);
+    for (const a of malas) fallidas.push(`${name}: ${archivo} › ${a.fullName ?? a.title}`);
+  }
 }
 
 const pw = path.join(dir, 'playwright.json');
@@ -39,6 +47,14 @@ if (fs.existsSync(pw)) {
   failed += (s.unexpected ?? 0) + (s.flaky ?? 0) + errors;
   skipped += s.skipped ?? 0;
   lines.push(`playwright: ${s.expected ?? 0} passed, ${(s.unexpected ?? 0) + (s.flaky ?? 0) + errors} failed`);
+  const recorrer = (suite, ruta) => {
+    for (const sub of suite.suites ?? []) recorrer(sub, [...ruta, sub.title]);
+    for (const spec of suite.specs ?? []) {
+      const bien = (spec.tests ?? []).every((t) => t.status === 'expected' || t.status === 'skipped');
+      if (!bien) fallidas.push(`playwright: ${[...ruta, spec.title].filter(Boolean).join(' › ')}`);
+    }
+  };
+  for (const suite of r.suites ?? []) recorrer(suite, [suite.title]);
 } else if (!fs.readFileSync(path.join(dir, 'checks.txt'), 'utf8').includes('e2e FAILED')) {
   failed++;
   lines.push('playwright: no produjo resultados');
@@ -52,6 +68,12 @@ if (fs.existsSync(fases)) {
   console.log('\nFases:');
   for (const [nombre, seg] of filas) console.log(`  ${nombre.padEnd(22)} ${mmss(Number(seg)).padStart(13)}`);
   console.log(`  ${'total'.padEnd(22)} ${mmss(total).padStart(13)}`);
+}
+
+if (fallidas.length) {
+  console.log('\nFallaron:');
+  for (const f of fallidas.slice(0, 60)) console.log(`  ${f}`);
+  if (fallidas.length > 60) console.log(`  … y ${fallidas.length - 60} más`);
 }
 
 console.log('\nResumen:');
