@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { aMilesimas, cantidadPorValor, cantidadValida, deMilesimas, formatCantidad, formatMilesimas, importeLinea, parseCantidad } from './cantidad';
+import { aMilesimas, cantidadPorValor, cantidadValida, deMilesimas, formatCantidad, formatMilesimas, formatPrecioUnidad, importeLinea, parseCantidad } from './cantidad';
 import { LIMITES_DINERO } from './money';
 
 const precio = fc.integer({ min: 0, max: LIMITES_DINERO.maxPrecio });
@@ -99,5 +99,14 @@ describe('cantidades por peso o medida', () => {
     expect(aMilesimas(1.001)).toBe(1_001);
     expect(aMilesimas(0.1 + 0.2)).toBe(300);
     expect(deMilesimas(375)).toBe(0.375);
+  });
+});
+
+describe('formatPrecioUnidad (issue #52 punto 3)', () => {
+  it('el precio de un producto por medida lleva su unidad; el de uno por unidad, no', () => {
+    expect(formatPrecioUnidad(12_000, 'KGM')).toBe('$ 12.000/kg');
+    expect(formatPrecioUnidad(3_500, 'LTR')).toBe('$ 3.500/L');
+    expect(formatPrecioUnidad(2_800, '94')).toBe('$ 2.800');
+    expect(formatPrecioUnidad(2_800, null)).toBe('$ 2.800');
   });
 });

@@ -1,4 +1,5 @@
 import type { TUnidadDian } from './impuestos';
+import { formatPesos } from './money';
 
 /**
  * Quantities sold by unit or by measure (issue #33 point 3, ADR 030). A product sold by unit (DIAN
@@ -108,3 +109,10 @@ export function porUnidadDe(unidad: string | null | undefined): string {
   const simbolo = SIMBOLO_UNIDAD[(unidad ?? '94') as TUnidadDian] ?? '';
   return simbolo ? `/${simbolo}` : '';
 }
+
+/**
+ * A unit price as every list, card, report and export shows it (issue #52 point 3): "$ 12.000/kg"
+ * for a product sold by measure, "$ 2.800" for one sold by unit. With formatCantidad, the one way a
+ * measured product's figures are written, on the web and in the server's exports.
+ */
+export const formatPrecioUnidad = (precio: number, unidad: string | null | undefined): string => formatPesos(precio) + porUnidadDe(unidad);

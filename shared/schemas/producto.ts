@@ -249,10 +249,13 @@ export const ZProductoListItem = z.object({
   marca: z.string().nullable(),
   categoria: z.string().nullable(),
   precio: z.number().int(),
+  /** Whole for a product sold by unit, up to three decimals for one sold by measure (`unidadDian`). */
   stock: z.number(),
   stockMin: z.number().int(),
   estado: z.number().int(),
   proveedor: z.string().nullable(),
+  /** DIAN's unit of measure ('94' by unit, 'KGM'…): the list shows "5,5 kg" and "$ 12.000/kg" (issue #52 point 3). */
+  unidadDian: z.string(),
   /** Only when the product has one. */
   codigoBarras: z.string().optional(),
   /** Stock at or below the minimum: the row stands out. */

@@ -29,6 +29,7 @@ const aItem = (p: dominio.TProducto): TProductoListItem => ({
   stockMin: p.stockMin,
   estado: p.estado,
   proveedor: p.proveedorNombre,
+  unidadDian: p.unidadDian,
   ...(p.codigoBarras ? { codigoBarras: p.codigoBarras } : {}),
   bajoStock: p.stock <= p.stockMin,
   ...(p.revisarStock ? { revisarStock: true } : {}),

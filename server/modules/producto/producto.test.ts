@@ -185,10 +185,18 @@ describe('lista de productos', () => {
       stockMin: 5,
       estado: 1,
       proveedor: 'Lácteos del Valle',
+      unidadDian: '94',
       bajoStock: true,
     });
     expect(items[1]).toMatchObject({ bajoStock: false, proveedor: null });
     expect(items[2]).toMatchObject({ bajoStock: true, stock: 0 });
+  });
+
+  it('un producto por peso llega a la lista con sus decimales y su unidad (issue #52 punto 3)', async () => {
+    const s = await crearTienda(t);
+    await nuevoProducto(s, { nombre: 'Queso campesino', precio: 12_000, cantidad: 5.5, unidad: 'KGM' });
+    const { items } = (await req('GET', '/api/productos?q=queso', s.token)).json();
+    expect(items).toEqual([expect.objectContaining({ nombre: 'Queso campesino', precio: 12_000, stock: 5.5, unidadDian: 'KGM' })]);
   });
 
   it('rechaza una página o un tamaño fuera de rango', async () => {

@@ -2,7 +2,8 @@ import type { MouseEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { comun } from '#shared/messages/comun';
 import { productos } from '#shared/messages/productos';
-import { formatNumber, formatPesos } from '#shared/money';
+import { formatNumber } from '#shared/money';
+import { formatCantidad, formatPrecioUnidad } from '#shared/cantidad';
 import type { TProductoListItem } from '#shared/schemas/producto';
 import { compras } from '#shared/messages/compras';
 import { TablaDatos, type Columna } from '../../../components/ui/tabla-datos';
@@ -74,7 +75,7 @@ export function ProductosTable(props: {
     { header: F.marca, className: 'gp-cell-meta', cell: (p) => p.marca ?? '—' },
     { header: F.categoria, className: 'gp-cell-meta', cell: (p) => p.categoria ?? '—' },
     { header: M.productos.codigoBarras, className: 'gp-cell-meta gp-cell-codigo', cell: (p) => p.codigoBarras ?? '—' },
-    { header: F.precio, num: true, className: 'gp-cell-fact', cell: (p) => formatPesos(p.precio) },
+    { header: F.precio, num: true, className: 'gp-cell-fact', cell: (p) => formatPrecioUnidad(p.precio, p.unidadDian) },
     {
       header: F.stock,
       num: true,
@@ -89,7 +90,7 @@ export function ProductosTable(props: {
           ) : p.bajoStock ? (
             <span className="badge badge--warn gp-low">{M.productos.stockBajo}</span>
           ) : null}
-          <span className={p.stock < 0 ? 'gp-stock-negativo' : undefined}>{formatNumber(p.stock)}</span>
+          <span className={p.stock < 0 ? 'gp-stock-negativo' : undefined}>{formatCantidad(p.stock, p.unidadDian)}</span>
         </>
       ),
     },
