@@ -212,7 +212,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     });
   }
   // Health, readiness and metrics; every response is measured (issue #37).
-  const operacionRoutes = registerOperacion(app, { metricsToken: env.METRICS_TOKEN, contadores: () => counters?.estado() ?? 'en memoria' });
+  const operacionRoutes = registerOperacion(app, {
+    metricsToken: env.METRICS_TOKEN,
+    contadores: () => counters?.estado() ?? 'en memoria',
+    dataDir: env.DATA_DIR,
+    discoMinimoMb: env.DISCO_MINIMO_MB,
+  });
   options.database.pool?.on('error', (err) => app.log.warn({ err: err.message }, 'conexión de la base de datos perdida; se abrirá otra'));
   // Before compression: the cache keeps (and serves) the plain JSON text.
   registerReadCache(app, { enabled: cacheReads, bus });

@@ -47,6 +47,11 @@ export const ZEnv = z.object({
     .default('24h'),
   /** Scheduled and manual backups older than this many days are removed after each new one. */
   BACKUP_KEEP_DAYS: z.coerce.number().int().min(1, 'BACKUP_KEEP_DAYS: al menos 1').default(7),
+  /**
+   * Free space under which `GET /api/ready` says the disk is full (issue #50 point 5): megabytes free on
+   * the data folder's file system. 0 turns the check off.
+   */
+  DISCO_MINIMO_MB: z.coerce.number().int().min(0, 'DISCO_MINIMO_MB: un número entero de 0 o más').max(1_000_000).default(100),
   /** Bearer token for GET /api/metrics (Prometheus); unset: the route answers 404. */
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN debe tener al menos 16 caracteres').optional().or(z.literal('').transform(() => undefined)),
   /** Shared store for rate-limit counters when several instances run. */

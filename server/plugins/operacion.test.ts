@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { M } from '#shared/messages';
 import { producto } from '../db/schema';
 import { crearTienda } from '../../tests/helpers/factories';
@@ -39,7 +39,42 @@ describe('salud y disponibilidad', () => {
     expect((await t.request({ method: 'GET', url: '/api/health' })).json()).toEqual({ status: 'ok' });
     const ready = await t.request({ method: 'GET', url: '/api/ready' });
     expect(ready.statusCode).toBe(200);
-    expect(ready.json()).toMatchObject({ status: 'ok', baseDeDatos: 'ok', migraciones: 'al día', cerrando: false, contadores: 'en memoria' });
+    expect(ready.json()).toMatchObject({ status: 'ok', baseDeDatos: 'ok', migraciones: 'al día', cerrando: false, contadores: 'en memoria', disco: 'ok' });
+    expect(ready.json().discoLibreMb).toBeGreaterThan(0);
+  });
+
+  it('ready dice que el disco está lleno cuando la carpeta de datos tiene menos espacio libre que DISCO_MINIMO_MB', async () => {
+    // More than any disk here has free: the data folder's file system is "full" for this instance.
+    const t = await app({ DISCO_MINIMO_MB: '1000000' });
+    const ready = await t.request({ method: 'GET', url: '/api/ready' });
+    expect(ready.statusCode).toBe(503);
+    expect(ready.json()).toMatchObject({ status: 'no listo', baseDeDatos: 'ok', disco: 'lleno' });
+  });
+
+  it('una escritura rechazada por disco lleno (53100) responde en español y ready lo dice aunque la carpeta tenga espacio', async () => {
+    const t = await app();
+    const s = await venderUno(t);
+    expect((await t.request({ method: 'GET', url: '/api/ready' })).json()).toMatchObject({ disco: 'ok' });
+    // PostgreSQL's disk is on its own machine: the only sign here is the error of the write it refused.
+    const lleno = Object.assign(new Error('could not extend file "base/16384/2619": No space left on device'), { code: '53100' });
+    // A sale paid in full is one statement (execute); anything else is a transaction.
+    const espias = [vi.spyOn(t.app.db, 'transaction').mockRejectedValue(lleno), vi.spyOn(t.app.db, 'execute').mockRejectedValue(lleno)];
+    try {
+      const [p] = await t.database.db.select().from(producto).limit(1);
+      const res = await t.request({
+        method: 'POST',
+        url: '/api/ventas',
+        token: s.token,
+        payload: { lineas: [{ productoId: p!.idProducto, cantidad: 1 }], metodoPagoId: 5, montoRecibido: 3000 },
+      });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({ error: { code: 'UNAVAILABLE', message: M.operacion.discoLleno } });
+    } finally {
+      for (const e of espias) e.mockRestore();
+    }
+    const ready = await t.request({ method: 'GET', url: '/api/ready' });
+    expect(ready.statusCode).toBe(503);
+    expect(ready.json()).toMatchObject({ status: 'no listo', baseDeDatos: 'ok', disco: 'lleno' });
   });
 
   it('al cerrar (SIGTERM) ready responde 503 y lo que llega se rechaza entero con el mensaje de siempre', async () => {

@@ -7,6 +7,7 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import { AppError } from '#shared/errors';
 import { M } from '#shared/messages';
 import { migrationsFolder } from '../db/client';
+import { esDiscoLleno } from '../db/pg-error';
 import { hashesWaiting } from '../lib/password';
 import type { EstadoContadores } from './rate-limit-store';
 
@@ -15,7 +16,9 @@ import type { EstadoContadores } from './rate-limit-store';
  *
  * - `GET /api/health`: the process answers (no database call; a load balancer's liveness probe).
  * - `GET /api/ready`: this instance can serve: the database answers within 2 s, every migration is
- *   applied, and it is not shutting down. 503 otherwise, with what is wrong. Also says whether the
+ *   applied, it is not shutting down, and the disk has room (issue #50 point 5: the data folder's file
+ *   system has at least DISCO_MINIMO_MB free, and no write failed for a full disk — PostgreSQL's disk is
+ *   on another machine — in the last minute). 503 otherwise, with what is wrong. Also says whether the
  *   sign-in counters are shared (Redis) and whether the caches are on (the write bus).
  * - `GET /api/metrics`: Prometheus' text format, behind `METRICS_TOKEN` (a bearer token; 404 while
  *   unset, so nothing is exposed by default). Requests, latencies and errors per route, sales and
@@ -33,6 +36,8 @@ declare module 'fastify' {
 const RUTAS_DE_VENTA = new Set(['POST /api/ventas']);
 
 const ZONA_MS = 2_000;
+/** How long a write refused for a full disk keeps `ready` at 503 (the next request after it re-checks). */
+const DISCO_LLENO_MS = 60_000;
 
 function migrationsInJournal(): number {
   const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder(), 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] };
@@ -48,10 +53,15 @@ const withTimeout = <T>(p: Promise<T>, ms: number) =>
  */
 export function registerOperacion(
   app: FastifyInstance,
-  options: { metricsToken?: string; contadores: () => EstadoContadores | 'en memoria' },
+  options: { metricsToken?: string; contadores: () => EstadoContadores | 'en memoria'; dataDir: string; discoMinimoMb: number },
 ): (api: FastifyInstance) => void {
   app.decorate('draining', false);
   const expected = migrationsInJournal();
+  // The last write refused for a full disk, on any route (the error handler answers it in Spanish).
+  const disco = { llenoEn: 0 };
+  app.addHook('onError', async (_req, _reply, err) => {
+    if (esDiscoLleno(err)) disco.llenoEn = Date.now();
+  });
 
   const register = new Registry();
   collectDefaultMetrics({ register, prefix: 'adax_' });
@@ -125,12 +135,20 @@ export function registerOperacion(
       cache.inc({ resultado: reply.getHeader('x-cache') === 'hit' ? 'acierto' : 'fallo' });
   });
 
-  return (api) => routes(api, { ...options, register, expected });
+  return (api) => routes(api, { ...options, register, expected, disco });
 }
 
 function routes(
   app: FastifyInstance,
-  options: { metricsToken?: string; contadores: () => EstadoContadores | 'en memoria'; register: Registry; expected: number },
+  options: {
+    metricsToken?: string;
+    contadores: () => EstadoContadores | 'en memoria';
+    register: Registry;
+    expected: number;
+    dataDir: string;
+    discoMinimoMb: number;
+    disco: { llenoEn: number };
+  },
 ) {
   const { register, expected } = options;
   let migrated = false;
@@ -149,15 +167,18 @@ function routes(
     } catch {
       baseDeDatos = 'no responde';
     }
+    const disco = await estadoDisco(options.dataDir, options.discoMinimoMb, options.disco.llenoEn);
     const body = {
       status: 'ok',
       baseDeDatos,
+      disco: disco.estado,
+      ...(disco.libreMb === undefined ? {} : { discoLibreMb: disco.libreMb }),
       migraciones: migrated ? 'al día' : 'pendientes',
       cerrando: app.draining,
       contadores: options.contadores(),
       caches: app.writeBus.healthy ? 'activas' : 'desactivadas',
     };
-    const ready = baseDeDatos === 'ok' && migrated && !app.draining;
+    const ready = baseDeDatos === 'ok' && migrated && !app.draining && disco.estado === 'ok';
     return reply.status(ready ? 200 : 503).send({ ...body, status: ready ? 'ok' : 'no listo' });
   });
 
@@ -168,4 +189,22 @@ function routes(
     if (given.length !== token.length || !timingSafeEqual(given, token)) throw new AppError('UNAUTHORIZED', M.generic.unauthorized);
     return reply.type(register.contentType).send(await register.metrics());
   });
+}
+
+/**
+ * The disk as `ready` reports it: 'lleno' when the data folder's file system has less than `minimoMb`
+ * free, or a write failed for a full disk in the last minute (the database's own disk, which this process
+ * may not see); 'ok' otherwise. A file system that cannot be read is not a reason to stop serving.
+ */
+async function estadoDisco(dir: string, minimoMb: number, llenoEn: number): Promise<{ estado: 'ok' | 'lleno'; libreMb?: number }> {
+  let libreMb: number | undefined;
+  try {
+    const s = await fs.promises.statfs(dir);
+    libreMb = Math.floor((Number(s.bavail) * Number(s.bsize)) / (1024 * 1024));
+  } catch {
+    libreMb = undefined;
+  }
+  const reciente = llenoEn > 0 && Date.now() - llenoEn < DISCO_LLENO_MS;
+  const bajo = minimoMb > 0 && libreMb !== undefined && libreMb < minimoMb;
+  return { estado: reciente || bajo ? 'lleno' : 'ok', libreMb };
 }
