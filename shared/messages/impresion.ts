@@ -23,8 +23,9 @@ export const impresion = {
   total: 'TOTAL',
   motivo: (motivo: string) => `Motivo: ${motivo}`,
   descuentoLinea: (monto: string) => `Desc. -${monto}`,
-  pdfTitulo: (id: number, tienda: string) => `Factura ${id} - ${tienda}`,
-  pdfArchivo: (id: number) => `factura-${id}.pdf`,
+  /** The PDF's title is the receipt's ("Tiquete de venta N.º 37 - Tienda"), its file the number people read. */
+  pdfTitulo: (titulo: string, tienda: string) => `${titulo} - ${tienda}`,
+  pdfArchivo: (numero: string) => `recibo-${numero.replace(/[^\w-]/g, '')}.pdf`,
   // The camera scanner
   camara: {
     titulo: 'Escanear con la cámara',

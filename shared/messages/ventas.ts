@@ -351,9 +351,17 @@ export const ventas = {
   recibo: {
     nit: (nit: string) => `NIT/Doc.: ${nit}`,
     telefono: (telefono: string) => `Tel.: ${telefono}`,
-    titulo: (id: number) => `Factura de venta N.º ${id}`,
-    /** A sale issued as DIAN's electronic POS document (issue #31): its own name and DIAN number. */
-    tituloDocumento: (numero: string) => `Documento equivalente electrónico tiquete POS N.º ${numero}`,
+    /**
+     * The receipt's one title and number (issue #52 point 5), chosen by tituloRecibo in
+     * web/features/impresion/texto-recibo.ts: a sale of a store without a DIAN range is a *tiquete*
+     * with the store's number; one with a POS range is DIAN's *documento equivalente POS* with the
+     * range's number; one issued electronically (issue #31) names itself so. Never "Factura de venta":
+     * none of them is an electronic invoice.
+     */
+    tiquete: 'Tiquete de venta',
+    documentoPos: 'Documento equivalente POS',
+    documentoElectronico: 'Documento equivalente electrónico tiquete POS',
+    titulo: (nombre: string, numero: string) => `${nombre} N.º ${numero}`,
     anulada: 'ANULADA',
     fecha: 'Fecha',
     venta: 'Venta',

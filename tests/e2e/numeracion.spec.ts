@@ -66,7 +66,9 @@ test('el dueño registra una caja con su rango DIAN, recibe el aviso de vencimie
   await page.getByRole('button', { name: 'Confirmar pago' }).click();
   await expect(page).toHaveURL(/\/factura$/);
   await expect(page.getByTestId('recibo-numero-fiscal')).toHaveText('POS11');
-  await expect(page.getByTestId('recibo-id')).toHaveText('#1');
+  // One title, one number (issue #52 point 5): DIAN's, not the store's "1" beside it.
+  await expect(page.getByTestId('recibo-id')).toHaveText('Documento equivalente POS N.º POS11');
+  await expect(page.getByRole('article')).not.toContainText('Factura de venta');
   await expect(page.getByTestId('recibo-resolucion')).toContainText('Resolución DIAN N.º 18764000000001');
   await expect(page.getByTestId('recibo-resolucion')).toContainText('numeración POS11 a POS15000');
 

@@ -150,7 +150,8 @@ export async function lastCodeFor(email: string): Promise<string> {
  */
 export async function ventaDelRecibo(page: Page): Promise<{ id: number; numero: number }> {
   const el = page.getByTestId('recibo-id');
-  return { id: Number(await el.getAttribute('data-venta-id')), numero: Number((await el.textContent())!.replace('#', '').trim()) };
+  // The title carries the DIAN number when the till has a range (issue #52 point 5): the store's number is its data.
+  return { id: Number(await el.getAttribute('data-venta-id')), numero: Number(await el.getAttribute('data-numero')) };
 }
 
 /**

@@ -23,6 +23,7 @@ export function bytesRecibo(recibo: TRecibo, tienda: DatosTienda | null, ancho: 
   e.initialize().codepage('cp858');
   e.align('center').bold(true).line(p.tienda).bold(false);
   for (const l of p.encabezado) e.line(l);
+  e.bold(true).line(p.titulo).bold(false);
   if (p.anulada) e.bold(true).line(`*** ${M.ventas.recibo.anulada} ***`).bold(false);
   e.align('left').rule();
   /** A label and its value: the label column `izq` wide (long labels wrap), the value to the right. */

@@ -2,7 +2,7 @@ import { jsPDF } from 'jspdf';
 import { impresion } from '#shared/messages/impresion';
 import type { TAnchoPapel } from '#shared/schemas/tienda';
 import type { TRecibo } from '#shared/schemas/venta';
-import { COLUMNAS, lineasRecibo, type DatosTienda } from './texto-recibo';
+import { COLUMNAS, lineasRecibo, tituloRecibo, type DatosTienda } from './texto-recibo';
 
 // This module's texts only: the catalogue splits per screen (issue #20).
 const M = { impresion };
@@ -19,11 +19,12 @@ const MARGEN_MM = 5;
 export async function pdfRecibo(recibo: TRecibo, tienda: DatosTienda | null, ancho: TAnchoPapel): Promise<jsPDF> {
   const columnas = COLUMNAS[ancho];
   const lineas = lineasRecibo(recibo, tienda, columnas);
-  if (!recibo.documento) return pdfDeLineas(lineas, columnas, M.impresion.pdfTitulo(recibo.id, recibo.tienda));
+  const titulo = M.impresion.pdfTitulo(tituloRecibo(recibo).texto, recibo.tienda);
+  if (!recibo.documento) return pdfDeLineas(lineas, columnas, titulo);
   // The electronic document's QR (issue #31 point 6), 25 mm wide (DIAN asks at least 2 cm), under the lines.
   const QRCode = (await import('qrcode')).default;
   const png = await QRCode.toDataURL(recibo.documento.url, { errorCorrectionLevel: 'M', margin: 4, scale: 6 });
-  return pdfDeLineas(lineas, columnas, M.impresion.pdfTitulo(recibo.id, recibo.tienda), { png, mm: QR_MM });
+  return pdfDeLineas(lineas, columnas, titulo, { png, mm: QR_MM });
 }
 
 /** The QR's width in the PDF, mm. */
@@ -45,5 +46,5 @@ export function pdfDeLineas(lineas: string[], columnas: number, titulo: string, 
 }
 
 export async function descargarPdf(recibo: TRecibo, tienda: DatosTienda | null, ancho: TAnchoPapel): Promise<void> {
-  (await pdfRecibo(recibo, tienda, ancho)).save(M.impresion.pdfArchivo(recibo.id));
+  (await pdfRecibo(recibo, tienda, ancho)).save(M.impresion.pdfArchivo(tituloRecibo(recibo).numero));
 }

@@ -6,6 +6,7 @@ import { ventas } from '#shared/messages/ventas';
 import { formatCentavos, TARIFAS } from '#shared/impuestos';
 import { isoADdMmAaaa } from '#shared/fecha-texto';
 import { formatPesos } from '#shared/money';
+import { formatCantidad, formatPrecioUnidad } from '#shared/cantidad';
 import type { TImpuestosVenta } from '#shared/schemas/impuestos';
 import type { TAjustesTienda, TAnchoPapel } from '#shared/schemas/tienda';
 import type { TRecibo } from '#shared/schemas/venta';
@@ -87,6 +88,18 @@ export function partesElectronico(recibo: TRecibo) {
   };
 }
 
+/**
+ * The receipt's one title and number (issue #52 point 5), for the screen, the thermal printer, the
+ * PDF and WhatsApp: with a DIAN POS range, "Documento equivalente POS N.º POS1" (its number is the
+ * range's); issued electronically, the electronic document's name; otherwise "Tiquete de venta N.º 37"
+ * (the store's number). The sale's internal id is never printed.
+ */
+export function tituloRecibo(recibo: Pick<TRecibo, 'numero' | 'fiscal' | 'documento'>): { nombre: string; numero: string; texto: string } {
+  const numero = recibo.fiscal ? `${recibo.fiscal.prefijo}${recibo.fiscal.numero}` : String(recibo.numero);
+  const nombre = recibo.documento ? R.documentoElectronico : recibo.fiscal ? R.documentoPos : R.tiquete;
+  return { nombre, numero, texto: R.titulo(nombre, numero) };
+}
+
 /** 23/11/2026, 9:05 a. m. with plain spaces (a thermal printer's code page has no narrow no-break space). */
 export const fechaRecibo = (iso: string, zona?: string) => fechasEn(zona).fechaHora(iso).replace(/\u00a0|\u202f/g, ' ');
 
@@ -101,15 +114,9 @@ export function partesRecibo(recibo: TRecibo, tienda: DatosTienda | null) {
     tienda?.telefono ? R.telefono(tienda.telefono) : null,
     recibo.fiscal ? numeracion.reciboResolucion(recibo.fiscal) : null,
   ].filter((x): x is string => !!x);
+  // The number is the title's (tituloRecibo): a till's DIAN number (issue #30 points 5 and 6) or the store's, never both.
   const meta: [string, string][] = [
-    [R.venta, `#${recibo.numero}`],
-    // A till's DIAN number (issue #30 points 5 and 6), with its resolution below the header.
-    ...(recibo.fiscal
-      ? ([
-          [numeracion.reciboNumero, `${recibo.fiscal.prefijo}${recibo.fiscal.numero}`],
-          [numeracion.reciboCaja, recibo.fiscal.caja],
-        ] as [string, string][])
-      : []),
+    ...(recibo.fiscal ? ([[numeracion.reciboCaja, recibo.fiscal.caja]] as [string, string][]) : []),
     [R.fecha, fechaRecibo(recibo.fecha, tienda?.zonaHoraria)],
     [R.atendio, recibo.cajero],
   ];
@@ -135,12 +142,14 @@ export function partesRecibo(recibo: TRecibo, tienda: DatosTienda | null) {
   return {
     tienda: tienda?.nombreTienda || recibo.tienda,
     encabezado,
+    titulo: tituloRecibo(recibo).texto,
     anulada: recibo.estado === 'Anulada',
     meta,
     lineas: recibo.lineas.map((l) => ({
       // A pack's line (ADR 033): "Cerveza lata · Paca x12".
       nombre: l.presentacion ? `${l.nombre} · ${l.presentacion}` : l.nombre,
-      detalle: `${l.cantidad} x ${formatPesos(l.precio)}`,
+      // A weighed line in its unit (issue #52 point 3): "0,375 kg x $ 12.345/kg".
+      detalle: `${formatCantidad(l.cantidad, l.unidad)} x ${formatPrecioUnidad(l.precio, l.unidad)}`,
       descuento: l.descuento ? I.descuentoLinea(formatPesos(l.descuento)) : null,
       subtotal: formatPesos(l.subtotal),
     })),
@@ -192,6 +201,7 @@ export function lineasRecibo(recibo: TRecibo, tienda: DatosTienda | null, column
   const out: string[] = [];
   out.push(...partir(p.tienda, columnas).map((l) => centro(l, columnas)));
   for (const e of p.encabezado) out.push(...partir(e, columnas).map((l) => centro(l, columnas)));
+  out.push(...partir(p.titulo, columnas).map((l) => centro(l, columnas)));
   if (p.anulada) out.push(centro(`*** ${R.anulada} ***`, columnas));
   out.push(regla);
   for (const [k, v] of p.meta) out.push(...par(`${k}:`, v, columnas));
@@ -230,7 +240,7 @@ export function lineasRecibo(recibo: TRecibo, tienda: DatosTienda | null, column
 /** The receipt for a chat message: short lines, no padding (WhatsApp's font is proportional). */
 export function textoWhatsApp(recibo: TRecibo, tienda: DatosTienda | null): string {
   const p = partesRecibo(recibo, tienda);
-  const out = [`*${p.tienda}*`, ...p.encabezado];
+  const out = [`*${p.tienda}*`, ...p.encabezado, `*${p.titulo}*`];
   if (p.anulada) out.push(`*${R.anulada}*`);
   out.push('', ...p.meta.map(([k, v]) => `${k}: ${v}`), '');
   for (const l of p.lineas) out.push(`${l.nombre}`, `  ${l.detalle} = ${l.subtotal}${l.descuento ? ` (${l.descuento})` : ''}`);

@@ -8,7 +8,7 @@ import type { TRecibo } from '#shared/schemas/venta';
 import { fechasEn } from '../../../lib/fechas';
 import { impuestos } from '#shared/messages/impuestos';
 import { numeracion } from '#shared/messages/numeracion';
-import { formaDePago, partesElectronico, partesFiscales, PIE_POR_DEFECTO, type DatosTienda } from '../../impresion/texto-recibo';
+import { formaDePago, partesElectronico, partesFiscales, PIE_POR_DEFECTO, tituloRecibo, type DatosTienda } from '../../impresion/texto-recibo';
 import { dian } from '#shared/messages/dian';
 import './recibo.css';
 
@@ -30,6 +30,7 @@ export function Recibo({ recibo, formato, tienda, ref }: { recibo: TRecibo; form
   // The payment as its parts: a split sale shows each method with its amount (issue #36).
   const partes = partesDelPago({ metodoPagoId: recibo.metodoPago.id, metodo: recibo.metodoPago.nombre, total: recibo.total, montoFiado: recibo.montoFiado });
   const fiscal = partesFiscales(tienda?.impuestos);
+  const titulo = tituloRecibo(recibo);
   // A sale made by an exchange (issue #32 point 2): the return's credit paid part of it; when it paid
   // all of it, the rest went back to the customer (texto-recibo.ts prints the same lines).
   const cambioDe = recibo.cambioDe ?? null;
@@ -55,7 +56,10 @@ export function Recibo({ recibo, formato, tienda, ref }: { recibo: TRecibo; form
             {M.numeracion.reciboResolucion(recibo.fiscal)}
           </p>
         ) : null}
-        <p className="recibo__sub">{recibo.documento ? R.tituloDocumento(recibo.fiscal ? `${recibo.fiscal.prefijo}${recibo.fiscal.numero}` : String(recibo.numero)) : R.titulo(recibo.numero)}</p>
+        {/* The one title and number (issue #52 point 5); the internal id and the store's number stay as data for the journeys. */}
+        <p className="recibo__sub" data-testid="recibo-id" data-venta-id={recibo.id} data-numero={recibo.numero}>
+          {titulo.nombre} N.º <span data-testid={recibo.fiscal ? 'recibo-numero-fiscal' : undefined}>{titulo.numero}</span>
+        </p>
         {anulada ? <p className="recibo__anulada">{R.anulada}</p> : null}
       </header>
       <dl className="recibo__meta">
@@ -65,26 +69,11 @@ export function Recibo({ recibo, formato, tienda, ref }: { recibo: TRecibo; form
             <time dateTime={recibo.fecha}>{fechas.fechaHora(recibo.fecha)}</time>
           </dd>
         </div>
-        <div>
-          <dt>{R.venta}</dt>
-          <dd data-testid="recibo-id" data-venta-id={recibo.id}>
-            #{recibo.numero}
-          </dd>
-        </div>
         {recibo.fiscal ? (
-          <>
-            <div>
-              <dt>{M.numeracion.reciboNumero}</dt>
-              <dd data-testid="recibo-numero-fiscal">
-                {recibo.fiscal.prefijo}
-                {recibo.fiscal.numero}
-              </dd>
-            </div>
-            <div>
-              <dt>{M.numeracion.reciboCaja}</dt>
-              <dd>{recibo.fiscal.caja}</dd>
-            </div>
-          </>
+          <div>
+            <dt>{M.numeracion.reciboCaja}</dt>
+            <dd>{recibo.fiscal.caja}</dd>
+          </div>
         ) : null}
         <div>
           <dt>{R.atendio}</dt>

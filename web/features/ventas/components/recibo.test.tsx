@@ -1,0 +1,47 @@
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { DatosTienda } from '../../impresion/texto-recibo';
+import type { TRecibo } from '#shared/schemas/venta';
+import { Recibo } from './recibo';
+
+const TIENDA: DatosTienda = { nombreTienda: 'Tienda Doña Inés', nit: '900.123.456-7', direccion: 'Cra. 7 # 12-34, Bogotá', telefono: '3001234567', pieRecibo: null };
+/** A receipt whose internal id (50 001) differs from the number people see (37). */
+const TIQUETE: TRecibo = {
+  id: 50_001,
+  numero: 37,
+  estado: 'Completada',
+  fecha: '2026-03-14T19:05:00.000Z',
+  tienda: 'Tienda Doña Inés',
+  cajero: 'José Peña',
+  lineas: [{ productoId: 2, nombre: 'Queso campesino', marca: null, cantidad: 0.375, unidad: 'KGM', precio: 12_000, descuento: 0, subtotal: 4500 }],
+  descuento: 0,
+  motivoDescuento: null,
+  autorizadoPor: null,
+  total: 4500,
+  metodoPago: { id: 5, nombre: 'Efectivo' },
+  montoRecibido: 5000,
+  cambio: 500,
+  montoFiado: 0,
+  referencia: null,
+  verificado: true,
+  cliente: null,
+};
+// The range starts at POS1 (its resolution line prints it); the sale's number is POS7.
+const CON_RANGO: TRecibo = {
+  ...TIQUETE,
+  fiscal: { caja: 'Caja 1', prefijo: 'POS', numero: 7, resolucion: '18764000000001', desde: 1, hasta: 15_000, fechaDesde: '2026-01-01', fechaHasta: '2027-12-31' },
+};
+
+describe('el recibo en pantalla (issue #52 punto 5)', () => {
+  it('en pantalla (58 mm): un título, un número', () => {
+    const { unmount } = render(<Recibo recibo={TIQUETE} formato="58" tienda={TIENDA} />);
+    const recibo = screen.getByRole('article');
+    expect(screen.getByTestId('recibo-id').textContent).toBe('Tiquete de venta N.º 37');
+    expect(recibo.textContent).not.toMatch(/Factura|#37/);
+    unmount();
+    render(<Recibo recibo={CON_RANGO} formato="58" tienda={TIENDA} />);
+    expect(screen.getByTestId('recibo-id').textContent).toBe('Documento equivalente POS N.º POS7');
+    expect(screen.getByRole('article').textContent!.match(/POS7(?!\d)/g)).toHaveLength(1);
+    expect(screen.getByRole('article').textContent).not.toMatch(/Factura|#37|Tiquete/);
+  });
+});
