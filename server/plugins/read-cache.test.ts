@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { producto } from '../db/schema';
+import { producto, tienda } from '../db/schema';
 import { DEMO, seedDemo } from '../db/demo';
-import { abrirCaja, login } from '../../tests/helpers/factories';
+import { abrirCaja, crearEmpleado, login } from '../../tests/helpers/factories';
 import { createTestApp, type TestApp } from '../../tests/helpers/test-app';
 
 let t: TestApp;
@@ -75,6 +75,21 @@ describe('caché de lecturas (base embebida)', () => {
     const facturas = await get('/api/facturas');
     expect(facturas.headers['x-cache']).toBeUndefined();
     expect(facturas.json().items[0].idVenta).toBe(sale.json().id);
+  });
+
+  it('la lista de facturas no pasa de un empleado a otro del mismo rol (cada uno ve solo sus ventas, issue #51 punto 8)', async () => {
+    await t.database.db.update(tienda).set({ aprobarEmpleados: false }).where(eq(tienda.codigoInvitacion, DEMO.tienda.codigo));
+    const otro = await crearEmpleado(t, DEMO.tienda.codigo);
+    const empleado = await login(t, 'empleado', DEMO.empleado.email, DEMO.empleado.contrasena);
+    const agua = (await get('/api/ventas/productos?q=agua')).json().items[0] as { id: number };
+    const sale = await t.request({ method: 'POST', url: '/api/ventas', token: otro.token, payload: { lineas: [{ productoId: agua.id, cantidad: 1 }], metodoPagoId: 5, montoRecibido: 100000 } });
+    expect(sale.statusCode).toBe(201);
+    const suyas = await t.request({ method: 'GET', url: '/api/facturas', token: otro.token });
+    expect(suyas.json().items.map((i: { idVenta: number }) => i.idVenta)).toEqual([sale.json().id]);
+    expect((await t.request({ method: 'GET', url: '/api/facturas', token: otro.token })).headers['x-cache']).toBe('hit');
+    const delOtro = await t.request({ method: 'GET', url: '/api/facturas', token: empleado });
+    expect(delOtro.headers['x-cache']).toBeUndefined();
+    expect(delOtro.json().items.map((i: { idVenta: number }) => i.idVenta)).not.toContain(sale.json().id);
   });
 
   it('no comparte respuestas entre tiendas ni con otra consulta', async () => {

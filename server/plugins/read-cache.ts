@@ -13,8 +13,10 @@ declare module 'fastify' {
      * Cache this GET's 200 answers per store. `true`: until the store writes anything. `{ refresh }`:
      * until the store's catalogue changes; writes that say `keepsCatalog` (sales) leave the entry, and
      * the first hit after any write of the store calls `refresh` to bring what they moved (stock) up to date.
+     * `{ porUsuario: true }`: the answer depends on who asks, not only on their role (an employee who
+     * sees only their own sales, issue #51 point 8): cached per account.
      */
-    readCache?: boolean | { refresh: RefreshCached };
+    readCache?: boolean | { refresh: RefreshCached } | { porUsuario: true };
     /** This write moves only stock and sales data, never what the catalogue shows. */
     keepsCatalog?: boolean;
   }
@@ -49,10 +51,15 @@ export function registerReadCache(app: FastifyInstance, options: { enabled: bool
   // Any write of a store bumps `versions`; only those that may change its catalogue bump `catalogs`.
   const versions: Versions = new Map();
   const catalogs: Versions = new Map();
-  const keyOf = (req: FastifyRequest) => (req.sesion?.tiendaId != null ? `${req.sesion.tiendaId}|${req.sesion.rol}|${req.url}` : null);
+  const keyOf = (req: FastifyRequest) => {
+    if (req.sesion?.tiendaId == null) return null;
+    const rc = req.routeOptions.config?.readCache;
+    const quien = typeof rc === 'object' && 'porUsuario' in rc ? `${req.sesion.rol}|u${req.sesion.usuarioId ?? 'tienda'}` : req.sesion.rol;
+    return `${req.sesion.tiendaId}|${quien}|${req.url}`;
+  };
   const refreshOf = (req: FastifyRequest) => {
     const rc = req.routeOptions.config?.readCache;
-    return typeof rc === 'object' ? rc.refresh : undefined;
+    return typeof rc === 'object' && 'refresh' in rc ? rc.refresh : undefined;
   };
   const versionFor = (req: FastifyRequest) => ((refreshOf(req) ? catalogs : versions).get(req.sesion!.tiendaId!) ?? 0);
   const anyWrite = (req: FastifyRequest) => versions.get(req.sesion!.tiendaId!) ?? 0;

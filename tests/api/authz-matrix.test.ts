@@ -30,6 +30,8 @@ const STORE = rule('401', 'ok', 'ok', 'ok', 'ok', '403');
 const STORE_ROW = rule('401', 'ok', 'ok', 'ok', '404', '403');
 // A sale made by someone else (the store account): role 2 may complete or annul only its own sales of the day.
 const STORE_SALE_NOT_R2S = rule('401', 'ok', '403', 'ok', '404', '403');
+// Another employee's sale (issue #51 point 8): role 2 sees only its own in Gestionar facturas unless given `ventasDeOtros`; it answers as a missing one.
+const STORE_SALE_OTHERS_R2_404 = rule('401', 'ok', '404', 'ok', '404', '403');
 const STORE_NO_R3 = rule('401', 'ok', 'ok', '403', 'ok', '403');
 const CRUD = rule('401', 'ok', '403', '403', 'ok', 'ok');
 const CRUD_ROW = rule('401', 'ok', '403', '403', '404', 'ok');
@@ -206,7 +208,7 @@ const TABLE: Record<string, Entry> = {
   'GET /api/analisis': { expect: STORE },
   'GET /api/movimientos': { expect: STORE_NO_R3 },
   'GET /api/facturas': { expect: STORE },
-  'GET /api/facturas/:idVenta': { expect: STORE_ROW, params: async (c) => ({ idVenta: c.ids.venta! }) },
+  'GET /api/facturas/:idVenta': { expect: STORE_SALE_OTHERS_R2_404, params: async (c) => ({ idVenta: c.ids.venta! }) },
   // The store's settings
   'POST /api/tienda/codigo-invitacion/regenerar': { expect: STORE_ADMIN, after: demoCodeBack },
   // The invitation code's expiry and the approval of new employees (issue #15).

@@ -1,4 +1,4 @@
-import { integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { tienda } from './tienda';
 import { usuario } from './usuario';
 
@@ -43,6 +43,12 @@ export const dispositivoVenta = pgTable(
     creadoEn: timestamp('creado_en', { withTimezone: true }).notNull().defaultNow(),
     /** The registered device it numbers for (issue #51 point 5); null for prefixes given before: their sales are refused. */
     equipoId: integer('equipo_id').references(() => equipoSinRed.idEquipo, { onDelete: 'cascade' }),
+    /**
+     * Where `sin_red_version_seq` stood at this prefix's last complete catalogue download (issue #51
+     * point 5, ADR 041): the customers' balances it saw are the ledger up to here. Null: never downloaded
+     * since (its fiado sales are checked against the balance at arrival).
+     */
+    versionDescargada: bigint('version_descargada', { mode: 'number' }),
   },
   (t) => [uniqueIndex('dispositivo_venta_tienda_prefijo_uq').on(t.tiendaId, t.prefijo)],
 );

@@ -29,6 +29,12 @@ export const permisoRol = pgTable(
     venderSinStock: boolean('vender_sin_stock').notNull().default(false),
     /** Issue #51 point 3: make returns and exchanges (give money back) without a supervisor's PIN. */
     devolver: boolean('devolver').notNull().default(false),
+    /**
+     * Issue #51 point 8: see the other employees' sales in *Gestionar facturas* (list, detail, export)
+     * and the old API's invoice list; without it, only one's own. Rows written before it existed keep
+     * what their role saw (everything): migration 0056.
+     */
+    ventasDeOtros: boolean('ventas_de_otros').notNull().default(true),
   },
   (t) => [primaryKey({ columns: [t.tiendaId, t.rolId] })],
 );

@@ -111,7 +111,7 @@ export const facturaActions: LegacyController = [
   {
     name: 'listarTienda',
     description:
-      "The store's invoices (one row per sale), newest first. Column 3 is the number of units sold, column 4 the sale's total in pesos.",
+      "The store's invoices (one row per sale), newest first. Column 3 is the number of units sold, column 4 the sale's total in pesos. A role without the `ventasDeOtros` permission (a new store's role 2) gets only the sales it made (issue #51 point 8).",
     methods: READ,
     match: (p) => has(p, 'listarTienda'),
     params: [
@@ -124,7 +124,7 @@ export const facturaActions: LegacyController = [
     handle: async (ctx) => {
       const tiendaId = await legacyStore(ctx);
       const { page, pageSize } = pagina(ctx.p);
-      const r = await listarFacturas({ db: ctx.app.db, tiendaId, query: { q: '', page, pageSize, estado: undefined } });
+      const r = await listarFacturas({ db: ctx.app.db, tiendaId, lector: ctx.sesion, query: { q: '', page, pageSize, estado: undefined } });
       conTotal(ctx.reply, r.total);
       return r.items.map((f) => {
         const { fecha, hora } = partesIso(f.fecha);
@@ -134,7 +134,7 @@ export const facturaActions: LegacyController = [
   },
   {
     name: 'listarProductos',
-    description: 'The lines of one invoice of the store (another store\'s sale answers 404).',
+    description: "The lines of one invoice of the store (another store's sale answers 404, and so does another employee's for a role without `ventasDeOtros`).",
     methods: READ,
     match: (p) => has(p, 'listarProductos'),
     params: [{ key: 'listarProductos', note: 'true' }, { key: 'codigo_invitacion' }, { key: 'venta_id_Venta' }],
@@ -142,7 +142,7 @@ export const facturaActions: LegacyController = [
     handle: async (ctx) => {
       const tiendaId = await legacyStore(ctx);
       const idVenta = parseId(ctx.p, 'venta_id_Venta', M.facturas.noEncontrada);
-      const d = await detalleFactura({ db: ctx.app.db, tiendaId, idVenta });
+      const d = await detalleFactura({ db: ctx.app.db, tiendaId, lector: ctx.sesion, idVenta });
       return d.lineas.map((l) => [l.producto, l.cantidad, l.precio, l.subtotal]);
     },
   },

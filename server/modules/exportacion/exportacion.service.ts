@@ -18,7 +18,7 @@ import { listarFacturas } from '../factura/factura.service';
 import { listarMovimientos } from '../movimiento/movimiento.service';
 import { impuestosYCostos } from '../producto/producto.domain';
 import { listarProductos } from '../producto/producto.service';
-import type { Lector } from '../producto/producto.domain';
+import type { LectorFacturas } from '../factura/factura.service';
 import { listarProveedores } from '../proveedor/proveedor.service';
 
 const ME = M.exportacion;
@@ -44,8 +44,8 @@ const nombreImpuesto = (imp: string | null | undefined) => (imp ? ((M.impuestos.
 export async function exportarLista(options: {
   db: Db;
   tiendaId: number;
-  /** Who exports: the product list's costs are read only by whoever may see them (issue #27). */
-  lector: Lector;
+  /** Who exports: the product list's costs are read only by whoever may see them (issue #27), other employees' sales likewise (issue #51 point 8). */
+  lector: LectorFacturas;
   entidad: EntidadExport;
   formato: TFormatoExport;
   q?: string;
@@ -111,7 +111,7 @@ export async function exportarLista(options: {
     }
     case 'ventas': {
       const C = ME.columnas.ventas;
-      const { items } = await listarFacturas({ db, tiendaId, query: { q: '', estado: undefined, ...options.facturas, ...todo } as TFacturasFiltros });
+      const { items } = await listarFacturas({ db, tiendaId, lector: options.lector, query: { q: '', estado: undefined, ...options.facturas, ...todo } as TFacturasFiltros });
       const columnas: ColumnaExport<(typeof items)[number]>[] = [
         { titulo: C.id, tipo: 'numero', valor: (v) => v.idVenta },
         { titulo: C.fecha, tipo: 'fecha', valor: (v) => reloj(v.fecha) },

@@ -7,6 +7,8 @@ import { cambioDeVenta, entregadoEnCambio } from '../venta/venta.recibo';
 import { M } from '#shared/messages';
 import type { TFacturaDetalle, TFacturasFiltros, TFacturasPage } from '#shared/schemas/factura';
 import type { Db } from '../../db/client';
+import type { Autor } from '../actividad/actividad.domain';
+import { puede } from '../tienda/permisos';
 import { contieneTexto } from '../../db/name-search';
 import { cliente, factura, metodoPago, producto, tienda, usuario, venta } from '../../db/schema';
 import { unidadDeLinea } from '../venta/unidad-linea';
@@ -38,14 +40,28 @@ function busqueda(db: Db, tiendaId: number, q: string): SQL {
   return Number.isInteger(numero) && numero > 0 && numero <= MAX_INT ? or(eq(venta.numero, numero), conProducto)! : conProducto;
 }
 
+/** Who reads the invoices: their role decides whether they see every employee's sales. */
+export type LectorFacturas = Pick<Autor, 'usuarioId' | 'rol'>;
+
+/**
+ * Which of the store's sales `lector` sees (issue #51 point 8): all of them with the `ventasDeOtros`
+ * permission (role 1 always), else only the ones they made. Null: no restriction.
+ */
+async function soloPropias(db: Db, tiendaId: number, lector: LectorFacturas): Promise<SQL | null> {
+  if (await puede(db, tiendaId, lector, 'ventasDeOtros')) return null;
+  return lector.usuarioId == null ? sql`false` : eq(venta.usuarioId, lector.usuarioId);
+}
+
 /**
  * The store's sales, newest first (spec §2 /gestionar_ventas). Only the requested page is joined
  * and aggregated: the line counts and totals come from one GROUP BY over the page's sale ids
  * (factura_venta_idx), never from the whole invoice table.
  */
-export async function listarFacturas(options: { db: Db; tiendaId: number; query: TFacturasFiltros }): Promise<TFacturasPage> {
+export async function listarFacturas(options: { db: Db; tiendaId: number; lector: LectorFacturas; query: TFacturasFiltros }): Promise<TFacturasPage> {
   const { db, tiendaId, query } = options;
+  const propias = await soloPropias(db, tiendaId, options.lector);
   const conditions: SQL[] = [eq(venta.tiendaId, tiendaId)];
+  if (propias) conditions.push(propias);
   if (query.estado) conditions.push(eq(venta.estado, query.estado));
   if (query.q) conditions.push(busqueda(db, tiendaId, query.q));
   const where = and(...conditions);
@@ -75,8 +91,9 @@ export async function listarFacturas(options: { db: Db; tiendaId: number; query:
       .orderBy(desc(venta.fecha), desc(venta.idVenta))
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
-    // Without a search the pager's count comes from the trigger-kept counts (issue #20, ADR 017).
-    query.q ? db.select({ n: count() }).from(venta).where(where) : contarVentas(db, tiendaId, query.estado),
+    // Without a search the pager's count comes from the trigger-kept counts (issue #20, ADR 017); one
+    // employee's own sales are counted (over the store's venta_tienda_fecha_idx).
+    query.q || propias ? db.select({ n: count() }).from(venta).where(where) : contarVentas(db, tiendaId, query.estado),
   ]);
 
   const ids = ventas.map((v) => v.idVenta);
@@ -154,9 +171,13 @@ function pagoDe(v: { metodoPagoId: number; metodo: string; total: number; montoF
 /** The supervisor whose PIN authorised a cashier's discount (issue #16 point 4). */
 const autorizador = alias(usuario, 'autorizador');
 
-/** One invoice of the store: header, lines and totals. Another store's sale is "not found". */
-export async function detalleFactura(options: { db: Db; tiendaId: number; idVenta: number }): Promise<TFacturaDetalle> {
+/**
+ * One invoice of the store: header, lines and totals. Another store's sale is "not found", and so is
+ * another employee's for a reader without `ventasDeOtros` (issue #51 point 8).
+ */
+export async function detalleFactura(options: { db: Db; tiendaId: number; lector: LectorFacturas; idVenta: number }): Promise<TFacturaDetalle> {
   const { db, tiendaId, idVenta } = options;
+  const propias = await soloPropias(db, tiendaId, options.lector);
   const [v] = await db
     .select({
       idVenta: venta.idVenta,
@@ -187,7 +208,7 @@ export async function detalleFactura(options: { db: Db; tiendaId: number; idVent
     .leftJoin(cliente, eq(cliente.idCliente, venta.clienteId))
     .leftJoin(usuario, eq(usuario.idUsuario, venta.usuarioId))
     .leftJoin(autorizador, eq(autorizador.idUsuario, venta.autorizadoPor))
-    .where(and(eq(venta.idVenta, idVenta), eq(venta.tiendaId, tiendaId)))
+    .where(and(eq(venta.idVenta, idVenta), eq(venta.tiendaId, tiendaId), propias ?? undefined))
     .limit(1);
   if (!v) throw new AppError('NOT_FOUND', M.facturas.noEncontrada);
 

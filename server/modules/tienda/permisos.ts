@@ -3,7 +3,7 @@
  * role 1 decides, for role 2 and role 3 separately, whether they may change prices and costs, adjust
  * stock, create and edit products, delete products, delete customers and suppliers, give or raise
  * credit, annul sales, record cash movements above the owner's threshold without a supervisor's PIN,
- * and see costs and reports.
+ * see costs and reports, and see the other employees' sales.
  *
  * The entity's domain module asks here (`exigirPermiso`) before it writes, on every face: the store
  * API, the back-office and the old controller API reach the same domain function, so none of them
@@ -34,7 +34,9 @@ const todos = (v: boolean) => Object.fromEntries(PERMISOS.map((p) => [p, v])) as
  * threshold is set until the owner sets one, so nothing changes before that; once set, it holds for
  * cashiers, as an owner setting it expects). Nor see costs, margins or reports — the whole store's
  * sales, every employee's (issue #51 point 8): a shop owner expects a new cashier not to; stores that
- * existed before keep what their cashiers had (migration 0055 wrote it out as rows).
+ * existed before keep what their cashiers had (migration 0055 wrote it out as rows). Nor other
+ * employees' sales in *Gestionar facturas* (`ventasDeOtros`, issue #51 point 8; migration 0056 kept
+ * existing stores' cashiers seeing them).
  */
 export const PERMISOS_POR_DEFECTO: Record<2 | 3, TPermisosRol> = {
   2: { ...todos(false), productos: true, anular: true },
