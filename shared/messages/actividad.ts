@@ -2,6 +2,7 @@ import { formatPesos } from '../money';
 import { permisos } from './permisos';
 import { impuestos } from './impuestos';
 import { productos } from './productos';
+import { sinRed } from './sin-red';
 
 const si = (b: boolean) => (b ? 'sí' : 'no');
 const entidad: Record<string, string> = {
@@ -109,6 +110,7 @@ export const actividad = {
     impuesto: 'Impuestos de productos',
     documento_electronico: 'Documento electrónico',
     administracion: 'Administración',
+    sin_red: 'Equipos y ventas sin red',
   } as Record<string, string>,
   /** What a refused attempt tried. */
   acciones,
@@ -196,6 +198,16 @@ export const actividad = {
           c.campo === 'contrasena' ? 'contraseña: cambiada' : `${camposAdministracion[c.campo] ?? c.campo}: ${valor(c.antes)} → ${valor(c.despues)}`,
         );
         return `${verbo} ${que} «${d.nombre}» (#${d.id})${cambios.length ? `: ${cambios.join('; ')}` : ''}`;
+      }
+      case 'sin_red': {
+        const valor = (campo: string, v: unknown) =>
+          v == null || v === '' ? '—' : campo === 'estado' ? (sinRed.equipoEstado as Record<string, string>)[String(v)] ?? String(v) : campo === 'revisada' ? si(v === 'si') : String(v);
+        const campos: Record<string, string> = { estado: 'estado', nombre: 'nombre', revisada: 'revisada' };
+        const cambios = ((d.cambios ?? []) as { campo: string; antes: unknown; despues: unknown }[]).map((c) => `${campos[c.campo] ?? c.campo}: ${valor(c.campo, c.antes)} → ${valor(c.campo, c.despues)}`);
+        const lista = cambios.length ? `: ${cambios.join('; ')}` : '';
+        if (d.accion === 'revisada') return `Marcó revisada la venta sin red #${d.ventaNumero}${d.numeroDispositivo ? ` (${d.numeroDispositivo})` : ''}${d.nombre ? ` del equipo «${d.nombre}»` : ''}${lista}`;
+        const verbo = ({ autorizado: 'Autorizó el', renombrado: 'Renombró el', revocado: 'Quitó el permiso al' } as Record<string, string>)[d.accion] ?? d.accion;
+        return `${verbo} equipo sin red «${d.nombre}» (#${d.equipoId})${lista}`;
       }
       default:
         return JSON.stringify(d);

@@ -38,6 +38,7 @@ export const TIPOS_ACTIVIDAD = [
   'impuesto',
   'documento_electronico',
   'administracion',
+  'sin_red',
 ] as const;
 export type TTipoActividad = (typeof TIPOS_ACTIVIDAD)[number];
 
@@ -139,6 +140,22 @@ export interface TDetallesActividad {
     id: number;
     nombre: string;
     cambios: { campo: string; antes: string | number | null; despues: string | number | null }[];
+  };
+  /**
+   * A device allowed to sell offline authorised (by the owner, or at once when the owner asks on it),
+   * renamed or revoked, or an offline sale under Revisar marked reviewed (issue #51 point 5), with each
+   * field before and after (a device's state: 'pendiente' | 'autorizado' | 'revocado').
+   */
+  sin_red: {
+    accion: 'autorizado' | 'renombrado' | 'revocado' | 'revisada';
+    /** The device (authorised, renamed, revoked), or the reviewed sale's device if it still has one. */
+    equipoId?: number;
+    nombre: string;
+    /** The reviewed sale: its number and the number its device printed. */
+    ventaId?: number;
+    ventaNumero?: number;
+    numeroDispositivo?: string | null;
+    cambios: { campo: string; antes: string | null; despues: string | null }[];
   };
   /** A tax assigned (issue #30): to a category (its products without their own inherit it) or to some products; null: back to the category's. */
   impuesto: { categoria?: string; productos?: number; impuesto: string | null; actualizados: number };

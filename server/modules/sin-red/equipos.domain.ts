@@ -6,6 +6,7 @@ import { ROL } from '#shared/roles';
 import type { TEquipo, TEquipoPropio, TEstadoEquipo, TVentaRevisar } from '#shared/schemas/sin-red';
 import type { Db, Tx } from '../../db/client';
 import { dispositivoVenta, equipoSinRed, tienda, venta, ventaRevisar } from '../../db/schema';
+import { registrarPor, type Autor } from '../actividad/actividad.domain';
 
 /**
  * The devices of a store allowed to sell without the network, and the offline sales to review
@@ -31,28 +32,40 @@ const nombrePersona = (usuarioId: ReturnType<typeof sql> | number | null, tienda
  * authorised at once when role 1 asks (the owner registers the device they are using). A pending
  * device asked again by role 1 is authorised; a revoked one stays revoked.
  */
-export async function pedirEquipo(options: { db: Db; tiendaId: number; usuarioId: number | null; rol: number; clave: string }): Promise<TEquipoPropio> {
-  const { db, tiendaId, usuarioId, rol } = options;
+export async function pedirEquipo(options: { db: Db; tiendaId: number; autor: Autor; clave: string }): Promise<TEquipoPropio> {
+  const { db, tiendaId, autor } = options;
+  const { usuarioId } = autor;
   const claveHash = hashClaveEquipo(options.clave);
-  const esDueno = rol === ROL.ADMIN;
-  const [quien] = await db.select({ n: nombrePersona(usuarioId, tiendaId) }).from(tienda).where(eq(tienda.idTienda, tiendaId));
-  await db
-    .insert(equipoSinRed)
-    .values({
-      tiendaId,
-      claveHash,
-      nombre: S.equipoNombreAutomatico(quien?.n ?? ''),
-      solicitadoPor: usuarioId,
-      ...(esDueno ? { autorizadoPor: usuarioId, autorizadoEn: sql`now()` } : {}),
-    })
-    .onConflictDoNothing();
-  if (esDueno)
-    await db
-      .update(equipoSinRed)
-      .set({ autorizadoPor: usuarioId, autorizadoEn: sql`now()` })
-      .where(and(eq(equipoSinRed.tiendaId, tiendaId), eq(equipoSinRed.claveHash, claveHash), isNull(equipoSinRed.autorizadoEn), isNull(equipoSinRed.revocadoEn)));
-  const [e] = await db.select().from(equipoSinRed).where(and(eq(equipoSinRed.tiendaId, tiendaId), eq(equipoSinRed.claveHash, claveHash)));
-  return { id: e!.idEquipo, nombre: e!.nombre, estado: estadoDe(e!) };
+  const esDueno = autor.rol === ROL.ADMIN;
+  return db.transaction(async (tx) => {
+    const [quien] = await tx.select({ n: nombrePersona(usuarioId, tiendaId) }).from(tienda).where(eq(tienda.idTienda, tiendaId));
+    const [nuevo] = await tx
+      .insert(equipoSinRed)
+      .values({
+        tiendaId,
+        claveHash,
+        nombre: S.equipoNombreAutomatico(quien?.n ?? ''),
+        solicitadoPor: usuarioId,
+        ...(esDueno ? { autorizadoPor: usuarioId, autorizadoEn: sql`now()` } : {}),
+      })
+      .onConflictDoNothing()
+      .returning({ id: equipoSinRed.idEquipo });
+    const [pendiente] = esDueno
+      ? await tx
+          .update(equipoSinRed)
+          .set({ autorizadoPor: usuarioId, autorizadoEn: sql`now()` })
+          .where(and(eq(equipoSinRed.tiendaId, tiendaId), eq(equipoSinRed.claveHash, claveHash), isNull(equipoSinRed.autorizadoEn), isNull(equipoSinRed.revocadoEn)))
+          .returning({ id: equipoSinRed.idEquipo })
+      : [];
+    const [e] = await tx.select().from(equipoSinRed).where(and(eq(equipoSinRed.tiendaId, tiendaId), eq(equipoSinRed.claveHash, claveHash)));
+    // The owner authorised the device they hold, new or asking: in the log like an authorisation on the list.
+    if (esDueno && (nuevo || pendiente))
+      await registrarPor(tx, tiendaId, autor, {
+        tipo: 'sin_red',
+        detalle: { accion: 'autorizado', equipoId: e!.idEquipo, nombre: e!.nombre, cambios: [{ campo: 'estado', antes: nuevo ? null : 'pendiente', despues: 'autorizado' }] },
+      });
+    return { id: e!.idEquipo, nombre: e!.nombre, estado: estadoDe(e!) };
+  });
 }
 
 /** The device of a key, for a prefix (`registrarDispositivo`): it must have asked first. */
@@ -96,25 +109,48 @@ export async function listarEquipos(db: Db, tiendaId: number): Promise<TEquipo[]
   }));
 }
 
-async function cambiarEquipo(db: Db, tiendaId: number, id: number, cambios: Partial<typeof equipoSinRed.$inferInsert>): Promise<TEquipoPropio> {
-  const [e] = await db
-    .update(equipoSinRed)
-    .set(cambios)
-    .where(and(eq(equipoSinRed.idEquipo, id), eq(equipoSinRed.tiendaId, tiendaId)))
-    .returning();
-  if (!e) throw new AppError('NOT_FOUND', S.equipoNoEncontrado);
-  return { id: e.idEquipo, nombre: e.nombre, estado: estadoDe(e) };
+/**
+ * Renames, authorises or revokes a device of the store (role 1) and records what changed in the
+ * activity log (who, face, each field before and after), in one transaction. Nothing changed: no entry.
+ */
+async function cambiarEquipo(
+  db: Db,
+  tiendaId: number,
+  id: number,
+  autor: Autor,
+  accion: 'autorizado' | 'renombrado' | 'revocado',
+  cambios: Partial<typeof equipoSinRed.$inferInsert>,
+): Promise<TEquipoPropio> {
+  return db.transaction(async (tx) => {
+    const [antes] = await tx
+      .select()
+      .from(equipoSinRed)
+      .where(and(eq(equipoSinRed.idEquipo, id), eq(equipoSinRed.tiendaId, tiendaId)))
+      .for('update');
+    if (!antes) throw new AppError('NOT_FOUND', S.equipoNoEncontrado);
+    const [e] = await tx
+      .update(equipoSinRed)
+      .set(cambios)
+      .where(and(eq(equipoSinRed.idEquipo, id), eq(equipoSinRed.tiendaId, tiendaId)))
+      .returning();
+    const diferencias = [
+      ...(antes.nombre !== e!.nombre ? [{ campo: 'nombre', antes: antes.nombre, despues: e!.nombre }] : []),
+      ...(estadoDe(antes) !== estadoDe(e!) ? [{ campo: 'estado', antes: estadoDe(antes), despues: estadoDe(e!) }] : []),
+    ];
+    if (diferencias.length) await registrarPor(tx, tiendaId, autor, { tipo: 'sin_red', detalle: { accion, equipoId: id, nombre: e!.nombre, cambios: diferencias } });
+    return { id: e!.idEquipo, nombre: e!.nombre, estado: estadoDe(e!) };
+  });
 }
 
-export const renombrarEquipo = (o: { db: Db; tiendaId: number; id: number; nombre: string }) => cambiarEquipo(o.db, o.tiendaId, o.id, { nombre: o.nombre });
+export const renombrarEquipo = (o: { db: Db; tiendaId: number; id: number; nombre: string; autor: Autor }) => cambiarEquipo(o.db, o.tiendaId, o.id, o.autor, 'renombrado', { nombre: o.nombre });
 
 /** Authorised by role 1 (again, after a revocation, if they choose). */
-export const autorizarEquipo = (o: { db: Db; tiendaId: number; id: number; usuarioId: number | null }) =>
-  cambiarEquipo(o.db, o.tiendaId, o.id, { autorizadoPor: o.usuarioId, autorizadoEn: sql`now()` as unknown as Date, revocadoPor: null, revocadoEn: null });
+export const autorizarEquipo = (o: { db: Db; tiendaId: number; id: number; autor: Autor }) =>
+  cambiarEquipo(o.db, o.tiendaId, o.id, o.autor, 'autorizado', { autorizadoPor: o.autor.usuarioId, autorizadoEn: sql`now()` as unknown as Date, revocadoPor: null, revocadoEn: null });
 
 /** Revoked by role 1: its offline sales not yet sent are refused from now on. */
-export const revocarEquipo = (o: { db: Db; tiendaId: number; id: number; usuarioId: number | null }) =>
-  cambiarEquipo(o.db, o.tiendaId, o.id, { revocadoPor: o.usuarioId, revocadoEn: sql`now()` as unknown as Date });
+export const revocarEquipo = (o: { db: Db; tiendaId: number; id: number; autor: Autor }) =>
+  cambiarEquipo(o.db, o.tiendaId, o.id, o.autor, 'revocado', { revocadoPor: o.autor.usuarioId, revocadoEn: sql`now()` as unknown as Date });
 
 /**
  * Whether an offline sale may come from this device and account: the prefix is the store's, given to
@@ -165,15 +201,41 @@ export async function listarRevisar(db: Db, tiendaId: number, todas: boolean): P
   return filas.map((f) => ({ ...f, total: Number(f.total), fecha: f.fecha?.toISOString() ?? null, revisadoEn: f.revisadoEn?.toISOString() ?? null }));
 }
 
-/** Marked reviewed once, by whom and when; never unmarked. */
-export async function marcarRevisada(options: { db: Db; tiendaId: number; id: number; usuarioId: number | null }): Promise<void> {
-  const { db, tiendaId, id, usuarioId } = options;
-  const [r] = await db
-    .update(ventaRevisar)
-    .set({ revisadoPor: usuarioId, revisadoEn: sql`now()` })
-    .where(and(eq(ventaRevisar.idVentaRevisar, id), eq(ventaRevisar.tiendaId, tiendaId), isNull(ventaRevisar.revisadoEn)))
-    .returning({ id: ventaRevisar.idVentaRevisar });
-  if (r) return;
-  const [existe] = await db.select({ id: ventaRevisar.idVentaRevisar }).from(ventaRevisar).where(and(eq(ventaRevisar.idVentaRevisar, id), eq(ventaRevisar.tiendaId, tiendaId)));
-  throw existe ? new AppError('CONFLICT', S.yaRevisada) : new AppError('NOT_FOUND', S.revisarNoEncontrada);
+/** Marked reviewed once, by whom and when, in the activity log too; never unmarked. */
+export async function marcarRevisada(options: { db: Db; tiendaId: number; id: number; autor: Autor }): Promise<void> {
+  const { db, tiendaId, id, autor } = options;
+  await db.transaction(async (tx) => {
+    const [r] = await tx
+      .update(ventaRevisar)
+      .set({ revisadoPor: autor.usuarioId, revisadoEn: sql`now()` })
+      .where(and(eq(ventaRevisar.idVentaRevisar, id), eq(ventaRevisar.tiendaId, tiendaId), isNull(ventaRevisar.revisadoEn)))
+      .returning({ id: ventaRevisar.idVentaRevisar, ventaId: ventaRevisar.ventaId });
+    if (r) {
+      const [v] = await tx
+        .select({
+          numero: venta.numero,
+          numeroDispositivo: venta.numeroDispositivo,
+          equipoId: dispositivoVenta.equipoId,
+          equipo: sql<string | null>`(select e.nombre from equipo_sin_red e where e.id_equipo = ${dispositivoVenta.equipoId})`,
+        })
+        .from(venta)
+        .leftJoin(dispositivoVenta, eq(dispositivoVenta.idDispositivo, venta.dispositivoId))
+        .where(and(eq(venta.idVenta, r.ventaId), eq(venta.tiendaId, tiendaId)));
+      await registrarPor(tx, tiendaId, autor, {
+        tipo: 'sin_red',
+        detalle: {
+          accion: 'revisada',
+          ...(v?.equipoId != null ? { equipoId: v.equipoId } : {}),
+          nombre: v?.equipo ?? '',
+          ventaId: r.ventaId,
+          ventaNumero: v?.numero ?? 0,
+          numeroDispositivo: v?.numeroDispositivo ?? null,
+          cambios: [{ campo: 'revisada', antes: 'no', despues: 'si' }],
+        },
+      });
+      return;
+    }
+    const [existe] = await tx.select({ id: ventaRevisar.idVentaRevisar }).from(ventaRevisar).where(and(eq(ventaRevisar.idVentaRevisar, id), eq(ventaRevisar.tiendaId, tiendaId)));
+    throw existe ? new AppError('CONFLICT', S.yaRevisada) : new AppError('NOT_FOUND', S.revisarNoEncontrada);
+  });
 }

@@ -170,3 +170,41 @@ describe('ventas sin red para revisar', () => {
     expect((await req('POST', `/api/sin-red/revisar/${item.id}/revisada`, ajena.token)).statusCode).toBe(404);
   });
 });
+
+describe('el registro de actividad (issue #51 punto 8): equipos y ventas revisadas', () => {
+  const entradas = async (token: string) => {
+    const r = await req('GET', '/api/actividad?tipo=sin_red&pageSize=50', token);
+    expect(r.statusCode, r.body).toBe(200);
+    return (r.json() as { items: { persona: string; cara: string; tipo: string; descripcion: string }[] }).items.map((i) => `${i.persona} | ${i.cara} | ${i.descripcion}`).reverse();
+  };
+
+  it('autorizar, renombrar y quitar el permiso a un equipo, y marcar revisada una venta, dejan quién, la cara y el antes y después', async () => {
+    const s = await crearTienda(t, { nombreTienda: 'Tienda El Equipo' });
+    const dueno = 'Cuenta de la tienda | tienda';
+    // The owner's own device, authorised on asking.
+    const propio = await pedir(s.token, claveNueva());
+    const { cajero, equipo, d } = await cajeroConEquipo(s);
+    expect((await req('PATCH', `/api/sin-red/equipos/${equipo.id}`, s.token, { nombre: 'Caja 2' })).statusCode).toBe(200);
+    // Renamed to the same name: nothing changed, nothing logged.
+    expect((await req('PATCH', `/api/sin-red/equipos/${equipo.id}`, s.token, { nombre: 'Caja 2' })).statusCode).toBe(200);
+    const cli = await req('POST', '/api/clientes', s.token, { documento: '52000444', tipoDocumento: 'CC', nombre: 'Luz', apellido: 'Mar', fiado: true, cupo: 1_000 });
+    expect(cli.statusCode, cli.body).toBe(201);
+    const id = await productoCon(s, 10, 'Panela');
+    const v = await req('POST', '/api/sin-red/ventas', cajero, venta(d, 1, id, 2, { metodoPagoId: 7, montoRecibido: 0, documentoCliente: '52000444' }));
+    expect(v.statusCode, v.body).toBe(201);
+    const recibo = v.json() as TRecibo;
+    expect((await req('POST', `/api/sin-red/equipos/${equipo.id}/revocar`, s.token)).statusCode).toBe(200);
+    const item = ((await req('GET', '/api/sin-red/revisar', s.token)).json() as TVentasRevisar).items.find((i) => i.ventaId === recibo.id)!;
+    expect((await req('POST', `/api/sin-red/revisar/${item.id}/revisada`, s.token)).statusCode).toBe(200);
+    // A refused second mark leaves no entry.
+    expect((await req('POST', `/api/sin-red/revisar/${item.id}/revisada`, s.token)).statusCode).toBe(409);
+
+    expect(await entradas(s.token)).toEqual([
+      `${dueno} | Autorizó el equipo sin red «Equipo de Tienda El Equipo» (#${propio.id}): estado: — → Autorizado`,
+      `${dueno} | Autorizó el equipo sin red «Equipo de Ana Pérez» (#${equipo.id}): estado: Pide permiso → Autorizado`,
+      `${dueno} | Renombró el equipo sin red «Caja 2» (#${equipo.id}): nombre: Equipo de Ana Pérez → Caja 2`,
+      `${dueno} | Quitó el permiso al equipo sin red «Caja 2» (#${equipo.id}): estado: Autorizado → Sin permiso`,
+      `${dueno} | Marcó revisada la venta sin red #${recibo.numero} (${d.prefijo}-1) del equipo «Caja 2»: revisada: no → sí`,
+    ]);
+  });
+});

@@ -18,6 +18,7 @@ import {
 } from '#shared/schemas/sin-red';
 import { ZRecibo, ZVentaSinRedRequest } from '#shared/schemas/venta';
 import { requireRole, sessionOf, storeOf } from '../../plugins/auth';
+import { autorDe } from '../actividad/actividad.domain';
 import { registrarVenta } from '../venta/venta.checkout';
 import { datosSinRed, registrarDispositivo } from './sin-red.domain';
 import { autorizarEquipo, listarEquipos, listarRevisar, marcarRevisada, pedirEquipo, renombrarEquipo, revocarEquipo } from './equipos.domain';
@@ -34,7 +35,7 @@ export async function sinRedRoutes(app: FastifyInstance) {
 
   r.post('/sin-red/equipo', {
     schema: { tags, body: ZEquipoRequest, response: { 200: ZEquipoPropio } },
-    handler: (req) => pedirEquipo({ db: app.db, tiendaId: storeOf(req), usuarioId: sessionOf(req).usuarioId, rol: sessionOf(req).rol, clave: req.body.clave }),
+    handler: (req) => pedirEquipo({ db: app.db, tiendaId: storeOf(req), autor: autorDe(sessionOf(req), 'tienda'), clave: req.body.clave }),
   });
 
   r.post('/sin-red/dispositivos', {
@@ -66,19 +67,19 @@ export async function sinRedRoutes(app: FastifyInstance) {
   r.patch('/sin-red/equipos/:id', {
     preHandler: soloDueno,
     schema: { tags, params: ZEquipoIdParam, body: ZRenombrarEquipo, response: { 200: ZEquipoPropio } },
-    handler: (req) => renombrarEquipo({ db: app.db, tiendaId: storeOf(req), id: req.params.id, nombre: req.body.nombre }),
+    handler: (req) => renombrarEquipo({ db: app.db, tiendaId: storeOf(req), id: req.params.id, nombre: req.body.nombre, autor: autorDe(sessionOf(req), 'tienda') }),
   });
 
   r.post('/sin-red/equipos/:id/autorizar', {
     preHandler: soloDueno,
     schema: { tags, params: ZEquipoIdParam, response: { 200: ZEquipoPropio } },
-    handler: (req) => autorizarEquipo({ db: app.db, tiendaId: storeOf(req), id: req.params.id, usuarioId: sessionOf(req).usuarioId }),
+    handler: (req) => autorizarEquipo({ db: app.db, tiendaId: storeOf(req), id: req.params.id, autor: autorDe(sessionOf(req), 'tienda') }),
   });
 
   r.post('/sin-red/equipos/:id/revocar', {
     preHandler: soloDueno,
     schema: { tags, params: ZEquipoIdParam, response: { 200: ZEquipoPropio } },
-    handler: (req) => revocarEquipo({ db: app.db, tiendaId: storeOf(req), id: req.params.id, usuarioId: sessionOf(req).usuarioId }),
+    handler: (req) => revocarEquipo({ db: app.db, tiendaId: storeOf(req), id: req.params.id, autor: autorDe(sessionOf(req), 'tienda') }),
   });
 
   r.get('/sin-red/revisar', {
@@ -91,7 +92,7 @@ export async function sinRedRoutes(app: FastifyInstance) {
     preHandler: soloDueno,
     schema: { tags, params: ZEquipoIdParam, response: { 200: ZMessageResponse } },
     handler: async (req) => {
-      await marcarRevisada({ db: app.db, tiendaId: storeOf(req), id: req.params.id, usuarioId: sessionOf(req).usuarioId });
+      await marcarRevisada({ db: app.db, tiendaId: storeOf(req), id: req.params.id, autor: autorDe(sessionOf(req), 'tienda') });
       return { message: M.sinRed.revisada };
     },
   });
