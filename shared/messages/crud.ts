@@ -269,8 +269,10 @@ export const crud = {
     listTitle: 'Lista de facturas',
     registerTitle: 'Registrar factura',
     updateTitle: 'Actualizar factura',
-    buscar: 'Id de la venta o del producto, nombre del producto o estado',
-    fila: (producto: string, venta: number) => `la línea de ${producto} de la venta ${venta}`,
+    buscar: 'N.º o id de la venta, id del producto, nombre del producto o estado',
+    fila: (producto: string, venta: number) => `la línea de ${producto} de la venta N.º ${venta}`,
+    /** The sale by its receipt's number (issue #52), as the receipt and the invoice list say it. */
+    venta: (numero: number) => `N.º ${numero}`,
     /**
      * The estado field's suggestions, the first one its default. They are stored as typed, and the
      * server completes a sale by turning its 'Pendiente' lines into 'Pagado' (venta.service.ts).

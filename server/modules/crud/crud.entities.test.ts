@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { M } from '#shared/messages';
 import type { TestApp } from '../../../tests/helpers/test-app';
-import { client, createCrudTestApp, nuevoDocumento, operadorToken, PASSWORD, seenBodies, tiendaConDatos, type Client } from './crud.fixtures';
+import { client, crear, createCrudTestApp, nuevoDocumento, operadorToken, PASSWORD, seenBodies, tiendaConDatos, type Client } from './crud.fixtures';
 
 let t: TestApp;
 let s: Awaited<ReturnType<typeof tiendaConDatos>>;
@@ -257,6 +257,18 @@ describe('cada área: registrar → aparece en la lista → modificar → elimin
     expect(c.body.id).toBe(a.body.id);
     expect(await total()).toBe(antes + 1);
     expect((await s.admin.del(`/ventas/${a.body.id}`)).status).toBe(200);
+  });
+
+  it('factura: cada línea nombra la venta por el número de su recibo, el producto por su nombre, y la cantidad en su unidad (issue #52)', async () => {
+    const venta = (await s.admin.get(`/ventas/${ventaAbierta}`)).body as { idVenta: number; numero: number };
+    const quesoId = await crear(s.admin, 'producto', { nombre: 'Queso campesino', precioUnit: 12_000, stock: 10, stockMin: 0, estado: 1, unidadDian: 'KGM' });
+    const linea = await crear(s.admin, 'factura', { ventaId: ventaAbierta, productoId: quesoId, cantidad: '0,375', precio: 12_000, estado: 'Pendiente' });
+    const fila = (await s.admin.get(`/factura/${linea}`)).body;
+    expect(fila).toMatchObject({ ventaId: ventaAbierta, ventaNumero: venta.numero, productoNombre: 'Queso campesino', cantidad: 0.375, unidad: 'KGM' });
+    // The list is searched by the number the receipt printed, as a person reads it.
+    const lista = (await s.admin.get('/factura', { q: String(venta.numero) })).body as { items: { idFactura: number }[] };
+    expect(lista.items.map((x) => x.idFactura)).toContain(linea);
+    expect((await s.admin.del(`/factura/${linea}`)).status).toBe(200);
   });
 
   it('ninguna respuesta contiene una contraseña ni su hash', () => {

@@ -86,17 +86,22 @@ export async function obtenerVenta(options: { db: Db; scope: Alcance; id: number
 const columnasLinea = {
   idFactura: factura.idFactura,
   ventaId: factura.ventaId,
+  // The number the receipt printed (issue #52): the one a person reads; ventaId stays the key.
+  ventaNumero: venta.numero,
   productoId: factura.productoId,
   productoNombre: producto.nombre,
   cantidad: factura.cantidad,
+  // The unit the line was sold in (migration 0048): "0,375 kg", "$ 12.000/kg".
+  unidad: factura.unidadDian,
   precio: factura.precio,
   estado: factura.estado,
   idTienda: factura.tiendaId,
 };
 
-const lineas = (db: Db | Tx) => db.select(columnasLinea).from(factura).innerJoin(producto, eq(producto.idProducto, factura.productoId));
+const lineas = (db: Db | Tx) =>
+  db.select(columnasLinea).from(factura).innerJoin(producto, eq(producto.idProducto, factura.productoId)).innerJoin(venta, eq(venta.idVenta, factura.ventaId));
 
-/** Invoice lines in reach, newest first: by sale id, product id or line id, or by state or product name (spec §5). */
+/** Invoice lines in reach, newest first: by sale id or number, product id or line id, or by state or product name (spec §5). */
 export async function listarLineas(options: { db: Db; scope: Alcance; query: TPageQuery }): Promise<TPage<TFacturaRow>> {
   const { db, scope, query } = options;
   const id = idOf(query.q);
@@ -104,13 +109,13 @@ export async function listarLineas(options: { db: Db; scope: Alcance; query: TPa
   const search = !query.q
     ? undefined
     : id != null
-      ? or(eq(factura.ventaId, id), eq(factura.productoId, id), eq(factura.idFactura, id))
+      ? or(eq(factura.ventaId, id), eq(venta.numero, id), eq(factura.productoId, id), eq(factura.idFactura, id))
       : or(ilike(factura.estado, p), ilike(producto.nombre, p));
   const where = and(inScope(scope, factura.tiendaId), search);
   const { limit, offset } = pageOf(query);
   const [items, [total]] = await Promise.all([
     lineas(db).where(where).orderBy(desc(factura.idFactura)).limit(limit).offset(offset),
-    db.select({ n: countAll }).from(factura).innerJoin(producto, eq(producto.idProducto, factura.productoId)).where(where),
+    db.select({ n: countAll }).from(factura).innerJoin(producto, eq(producto.idProducto, factura.productoId)).innerJoin(venta, eq(venta.idVenta, factura.ventaId)).where(where),
   ]);
   return { items, total: total?.n ?? 0 };
 }

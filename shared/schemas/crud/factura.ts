@@ -29,9 +29,13 @@ export type TUpdateFacturaRequest = TCreateFacturaRequest;
 export const ZFacturaRow = z.object({
   idFactura: z.number().int(),
   ventaId: z.number().int(),
+  /** The sale's number in its store, the one its receipt printed (issue #52): what the list shows; ventaId is the key. */
+  ventaNumero: z.number().int(),
   productoId: z.number().int(),
   productoNombre: z.string(),
   cantidad: z.number(),
+  /** DIAN's unit of measure the line was sold in ('94', 'KGM'…; null on lines older than migration 0048). */
+  unidad: z.string().nullable(),
   precio: z.number().int(),
   estado: z.string(),
   idTienda: z.number().int(),

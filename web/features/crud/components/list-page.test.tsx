@@ -3,7 +3,7 @@ import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { crud } from '#shared/messages/crud';
-import type { TCreditoRow, TVentaRow } from '#shared/schemas/crud';
+import type { TCreditoRow, TFacturaRow, TVentaRow } from '#shared/schemas/crud';
 import { saveSession } from '../../../lib/session';
 import CrudRoutes from '../crud-routes';
 
@@ -42,6 +42,9 @@ const venta: TVentaRow = {
   total: 10_000,
 };
 
+/** A weighed line of sale 512, whose receipt printed N.º 37 (issue #52). */
+const linea: TFacturaRow = { idFactura: 901, ventaId: 512, ventaNumero: 37, productoId: 44, productoNombre: 'Queso campesino', cantidad: 0.375, unidad: 'KGM', precio: 12_000, estado: 'Pagado', idTienda: 3 };
+
 function renderAt(path: string) {
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
@@ -64,7 +67,7 @@ beforeEach(() => {
     'fetch',
     vi.fn(async (url: string) => {
       urls.push(url);
-      const items = url.startsWith('/api/crud/credito') ? [abono, cargo] : url.startsWith('/api/crud/ventas') ? [venta] : [];
+      const items = url.startsWith('/api/crud/credito') ? [abono, cargo] : url.startsWith('/api/crud/ventas') ? [venta] : url.startsWith('/api/crud/factura') ? [linea] : [];
       return new Response(JSON.stringify({ items, total: items.length }), { status: 200 });
     }),
   );
@@ -112,5 +115,16 @@ describe('la lista de solo lectura (fiado)', () => {
       expect(await screen.findByRole('heading', { name: M.crud.usuarios.listTitle })).toBeTruthy();
       unmount();
     }
+  });
+});
+
+describe('las líneas de factura del back-office (issue #52)', () => {
+  it('nombran la venta por el número de su recibo y el producto por su nombre, con la cantidad y el precio en su unidad', async () => {
+    renderAt('/crud/factura');
+    const main = screen.getByRole('main');
+    const fila = (await within(main).findByText('Queso campesino')).closest('tr')!;
+    const celdas = within(fila).getAllByRole('cell').map((c) => c.textContent);
+    expect(celdas.slice(2, 6)).toEqual(['N.º 37', 'Queso campesino 44', '0,375 kg', '$ 12.000/kg']);
+    expect(within(main).getByRole('button', { name: `${M.crud.eliminar} la línea de Queso campesino de la venta N.º 37` })).toBeTruthy();
   });
 });

@@ -1,5 +1,5 @@
 import { crud } from '#shared/messages/crud';
-import { formatNumber, formatPesos } from '#shared/money';
+import { formatCantidad, formatPrecioUnidad } from '#shared/cantidad';
 import { ZCreateFacturaRequest, ZUpdateFacturaRequest, type TFacturaRow } from '#shared/schemas/crud';
 import { formatearMonto } from '../../../components/ui/money-field';
 import { defineEntity } from './types';
@@ -17,22 +17,23 @@ export const factura = defineEntity<TFacturaRow>({
   routes: { list: 'factura', register: 'registrar_factura', update: 'actualizar/actualizarFactura/:id', listAliases: ['facturas'] },
   searchHint: T.buscar,
   columns: [
-    { header: T.columnas.ventaId, cell: (r) => r.ventaId, num: true },
+    // The sale and the product as a person reads them (issue #52): the receipt's number and the
+    // product's name; the ids (the form's fields) stay beside them, small.
+    { header: T.columnas.ventaId, cell: (r) => T.venta(r.ventaNumero), num: true },
     {
       header: T.columnas.productoId,
       cell: (r) => (
         <>
-          {r.productoId} <small className="crud-muted">{r.productoNombre}</small>
+          {r.productoNombre} <small className="crud-muted">{r.productoId}</small>
         </>
       ),
-      num: true,
     },
-    { header: T.columnas.cantidad, cell: (r) => formatNumber(r.cantidad), num: true },
-    { header: T.columnas.precio, cell: (r) => formatPesos(r.precio), num: true },
+    { header: T.columnas.cantidad, cell: (r) => formatCantidad(r.cantidad, r.unidad), num: true },
+    { header: T.columnas.precio, cell: (r) => formatPrecioUnidad(r.precio, r.unidad), num: true },
     { header: T.columnas.estado, cell: (r) => r.estado },
   ],
   rowId: (r) => r.idFactura,
-  rowLabel: (r) => T.fila(r.productoNombre, r.ventaId),
+  rowLabel: (r) => T.fila(r.productoNombre, r.ventaNumero),
   fields: [
     { name: 'ventaId', label: T.campos.ventaId, type: 'number', lookup: 'ventas' },
     { name: 'productoId', label: T.campos.productoId, type: 'number', lookup: 'producto' },
