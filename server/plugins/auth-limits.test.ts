@@ -201,9 +201,19 @@ describe('la prioridad se decide otra vez cuando el hash va a empezar (issue #28
     await waitFor(() => hashesWaiting() === 4);
     const persona = loginApi(t, email, '10.4.4.5', PASSWORD).then(marca('persona'));
     await waitFor(() => hashesWaiting() === 5);
+    // A second hold at full priority, queued after the person: whatever runs ahead of it ran ahead of
+    // the flooder's tries too. Responses are compared only while it holds: a sign-in that succeeds does
+    // more work after its hash (its session) than a refused one, so on a busy machine a later hash's 401
+    // could reach the client first.
+    let soltarOtra!: () => void;
+    const otra = enTurnoDeHash(() => new Promise<void>((resolve) => (soltarOtra = resolve)), { prioridad: 'alta' });
+    await waitFor(() => hashesWaiting() === 6);
     soltar();
-    await Promise.all([running, primero, ...siguientes, persona]);
-    expect(orden[0]).toBe('persona 200');
+    await persona;
+    expect(orden).toEqual(['persona 200']);
+    await waitFor(() => hashesWaiting() === 4);
+    soltarOtra();
+    await Promise.all([running, otra, primero, ...siguientes]);
     expect(orden.slice(1)).toEqual(Array(4).fill('inundador 401'));
   });
 
