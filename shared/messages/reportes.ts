@@ -64,6 +64,9 @@ export const reportes = {
     'cierre-mensual': { titulo: 'Cierre mensual', texto: 'Neto por día, impuestos, margen, productos que más y menos vendieron, compras, inventario al cierre y cartera.' },
   },
   columnas: {
+    cifra: 'Cifra',
+    importe: 'Importe',
+    detalle: 'Detalle',
     dia: 'Día',
     fecha: 'Fecha',
     tickets: 'Tickets',
@@ -76,7 +79,6 @@ export const reportes = {
     montoAnulado: 'Monto anulado',
     devoluciones: 'Devoluciones',
     devuelto: 'Devuelto',
-    netoMenosDevuelto: 'Neto menos devoluciones',
     medio: 'Medio de pago',
     ventas: 'Ventas',
     montoVentas: 'Cobrado en ventas',
@@ -155,6 +157,7 @@ export const reportes = {
     antiguedad: 'Antigüedad',
   },
   tablas: {
+    cifras: 'Ventas netas y margen del periodo',
     referencias: 'Transferencias y tarjetas con referencia',
     descuentosAutorizados: 'Descuentos y quién los autorizó',
     porMedio: 'Esperado y contado por medio de pago',
@@ -181,7 +184,6 @@ export const reportes = {
     unidades: 'Unidades vendidas',
     anuladas: 'Ventas anuladas',
     devuelto: 'Devuelto a clientes',
-    netoMenosDevuelto: 'Neto menos devoluciones',
     totalRecibido: 'Total recibido',
     productos: 'Productos con ventas',
     categorias: 'Categorías con ventas',
@@ -230,6 +232,8 @@ export const reportes = {
       'Inventario al cierre: el stock de hoy menos las entradas y más las salidas registradas después del último día del periodo, valorizado al costo promedio actual de cada producto (el costo promedio de esa fecha no se guarda); sin costo, cuenta como cero.',
     limite: (n: number) => `Se muestran las primeras ${n} filas; la exportación las trae todas.`,
   },
+  /** Next to a margin when some products sold have no cost (issue #52). */
+  costoConocido: (pct: number) => `costo conocido en ${pct} % de las ventas`,
   semana: ['Lunes', 'Martes', 'Miércoles', 'Jueves', 'Viernes', 'Sábado', 'Domingo'],
   graficos: {
     netoPorDia: 'Ventas netas por día',

@@ -48,7 +48,8 @@ export type TFila = Record<string, string | number | null>;
 export const ZTabla = z.object({ titulo: z.string(), columnas: z.array(ZColumna), filas: z.array(z.record(z.string(), ZValor)), total: z.number().int() });
 export type TTabla = z.infer<typeof ZTabla>;
 
-export const ZIndicador = z.object({ clave: z.string(), titulo: z.string(), tipo: z.enum(TIPOS_VALOR), valor: z.number(), anterior: z.number().nullable() });
+/** A figure; `detalle` says what qualifies it ("costo conocido en 62 % de las ventas" next to a margin, issue #52). */
+export const ZIndicador = z.object({ clave: z.string(), titulo: z.string(), tipo: z.enum(TIPOS_VALOR), valor: z.number(), anterior: z.number().nullable(), detalle: z.string().nullable().optional() });
 export type TIndicador = z.infer<typeof ZIndicador>;
 
 export const ZGrafico = z.object({

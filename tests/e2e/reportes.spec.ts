@@ -42,7 +42,7 @@ test('el dueño ve su día, abre tres reportes, cambia el periodo y exporta CSV 
   const nombre = unique('Café reporte');
   const { producto } = await apiJson<{ producto: { id: number } }>(page, 'POST', '/api/productos', { nombre, precio: 4200, cantidad: 50, categoria: 'Bebidas' });
   await apiJson(page, 'POST', '/api/ventas', { lineas: [{ productoId: producto.id, cantidad: 2 }], metodoPagoId: 5, montoRecibido: 10_000 });
-  const hoy = await apiJson<{ indicadores: { clave: string; valor: number }[] }>(page, 'GET', '/api/reportes/inicio');
+  const hoy = await apiJson<{ indicadores: { clave: string; valor: number; detalle?: string | null }[] }>(page, 'GET', '/api/reportes/inicio');
   const netoHoy = hoy.indicadores.find((i) => i.clave === 'neto')!.valor;
   expect(netoHoy).toBeGreaterThanOrEqual(8400);
 
@@ -50,6 +50,10 @@ test('el dueño ve su día, abre tres reportes, cambia el periodo y exporta CSV 
   await page.goto('/inicio');
   await expect(page.getByRole('heading', { name: 'Su día de un vistazo' })).toBeVisible();
   await expect(page.getByTestId('inicio-neto').locator('strong')).toHaveText(formatPesos(netoHoy));
+  // The day's margin, with how much of the net has a known cost when some product has none (issue #52).
+  const margenHoy = hoy.indicadores.find((i) => i.clave === 'margen')!;
+  await expect(page.getByTestId('inicio-margen').locator('strong')).toHaveText(formatPesos(margenHoy.valor));
+  if (margenHoy.detalle) await expect(page.getByTestId('inicio-margen')).toContainText(margenHoy.detalle);
   await expect(page.getByRole('img', { name: /Ventas por hora/ })).toBeVisible();
   await foto(page, 'inicio');
   await page.getByTestId('inicio-neto').click();
@@ -72,8 +76,9 @@ test('el dueño ve su día, abre tres reportes, cambia el periodo y exporta CSV 
   const bytes = fs.readFileSync((await csv.path())!);
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const lineas = bytes.toString('utf8').slice(1).split('\r\n');
-  expect(lineas[0]).toBe('Día;Tickets;Bruto;Descuentos;Neto;Ticket promedio;Unidades;Anuladas;Monto anulado;Devoluciones;Devuelto;Neto menos devoluciones');
-  expect(lineas[1]).toMatch(/^01\/\d{2}\/\d{4};\d+;\d+;\d+;\d+;\d+;\d+;\d+;\d+;\d+;\d+;-?\d+$/);
+  // Net sales = gross − discounts − returns (issue #52): returns come before the net they come off.
+  expect(lineas[0]).toBe('Día;Tickets;Bruto;Descuentos;Devoluciones;Devuelto;Neto;Ticket promedio;Unidades;Anuladas;Monto anulado');
+  expect(lineas[1]).toMatch(/^01\/\d{2}\/\d{4}(;-?[\d,]+){10}$/);
 
   // Report 2: by product, from the list of reports; its XLSX.
   await page.getByRole('link', { name: 'Todos los reportes' }).first().click();

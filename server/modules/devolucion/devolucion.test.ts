@@ -184,7 +184,7 @@ describe('nunca más de lo vendido', () => {
 });
 
 describe('en los informes', () => {
-  it('el resumen de ventas del día muestra lo devuelto y el neto menos devoluciones, también en la fila del día', async () => {
+  it('el resumen de ventas del día resta lo devuelto de las ventas netas (issue #52), también en la fila del día', async () => {
     const s = await crearTienda(t);
     const p = await crearProducto(s.id, 4_000, 30);
     const ventaId = await vender(s.token, [{ productoId: p, cantidad: 3 }]);
@@ -193,9 +193,9 @@ describe('en los informes', () => {
 
     const rep = (await req('GET', '/api/reportes/ventas?periodo=hoy', s.token)).json();
     const ind = (clave: string) => rep.indicadores.find((i: { clave: string }) => i.clave === clave)?.valor;
-    expect({ neto: ind('neto'), devuelto: ind('devuelto'), netoMenosDevuelto: ind('netoMenosDevuelto') }).toEqual({ neto: 12_000, devuelto: 4_000, netoMenosDevuelto: 8_000 });
+    expect({ bruto: ind('bruto'), neto: ind('neto'), devuelto: ind('devuelto') }).toEqual({ bruto: 12_000, neto: 8_000, devuelto: 4_000 });
     const [dia] = rep.tablas[0].filas;
-    expect(dia).toMatchObject({ neto: 12_000, devoluciones: 1, devuelto: 4_000, netoMenosDevuelto: 8_000 });
+    expect(dia).toMatchObject({ bruto: 12_000, neto: 8_000, devoluciones: 1, devuelto: 4_000 });
   });
 });
 

@@ -8,6 +8,7 @@ import { impuestosPorGrupo, impuestosResumidos } from '../impuestos/impuestos.do
 import { hayQuePlegar, pagosResumidos, plegarResumenes } from './reportes.resumen';
 import { diaEnZona, finDelDiaEn, inicioDelDiaEn, zonaDeTienda } from '../tienda/zona-horaria';
 import { R, C, type Ctx, n, s, filas, col, ind, partes, nombreTarifa, tabla, reporte } from './comun';
+import { netoDe } from './cifras';
 
 /** *Cierre diario por caja* (issue #35 point 4). */
 
@@ -292,7 +293,7 @@ async function nombresDeCajas(db: Db, tiendaId: number): Promise<Map<number, str
 export async function cierreDiario(ctx: Ctx, r: Rango): Promise<TReporte> {
   const { rows, medios, tarifas } = await cierreDiarioFilas(ctx, r);
   const cajas = await nombresDeCajas(ctx.db, ctx.tiendaId);
-  const neto = (x: FilaCierre) => x.bruto - x.descuentos - x.devuelto;
+  const neto = (x: FilaCierre) => netoDe(x);
   const suma = (k: keyof FilaCierre) => rows.reduce((a, x) => a + n(x[k]), 0);
   const conConteo = rows.filter((x) => x.esperado != null && x.contado != null);
   return reporte('cierre-diario', r, {

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import { informeImpuestos } from '../impuestos/impuestos.domain';
 import { finDelDiaEn, inicioDelDiaEn } from '../tienda/zona-horaria';
 import { R, C, type Ctx, n, s, filas, col, ind, resumidoHasta, nombreTarifa, tabla, reporte } from './comun';
+import { cifrasDe, conCostoConocido, indicadorMargen, tablaCifras } from './cifras';
 import { ventasPorDia, sumar } from './resumen-ventas';
 import { porProducto } from './por-producto';
 import { carteraFilas } from './cartera';
@@ -33,12 +34,11 @@ export async function inventarioAlCierre(db: Db, tiendaId: number, hasta: string
 
 export async function cierreMensual(ctx: Ctx, r: Rango): Promise<TReporte> {
   const { db, tiendaId } = ctx;
+  // Net, cost and margin as every screen defines them (cifras.ts, issue #52).
   const dias = await ventasPorDia(ctx, r);
-  const t = sumar(dias);
-  const inf = await informeImpuestos({ db, tiendaId, desde: r.desde, hasta: r.hasta, resumidoHasta: resumidoHasta(ctx, r) });
   const productos = await porProducto(ctx, r, false);
-  const conCosto = productos.filter((x) => x.sinCosto === 0);
-  const margen = conCosto.reduce((a, x) => a + x.neto - x.costo, 0);
+  const cifras = cifrasDe(sumar(dias), productos);
+  const inf = await informeImpuestos({ db, tiendaId, desde: r.desde, hasta: r.hasta, resumidoHasta: resumidoHasta(ctx, r) });
   const compras = await filas(
     db,
     sql`select rc.fecha, rc.numero, pr.nombre as proveedor, rc.factura_numero, rc.total
@@ -49,8 +49,8 @@ export async function cierreMensual(ctx: Ctx, r: Rango): Promise<TReporte> {
   const inventario = await inventarioAlCierre(db, tiendaId, r.hasta);
   const cartera = await carteraFilas(db, tiendaId, r.hasta);
   const sumaC = (k: 'd0' | 'd31' | 'd61' | 'd90') => cartera.reduce((a, x) => a + x[k], 0);
-  const margenDe = (x: { neto: number; costo: number; sinCosto: number }) => (x.sinCosto > 0 ? null : x.neto - x.costo);
-  const filaProducto = (x: (typeof productos)[number], puesto: number) => ({ puesto, producto: x.nombre, categoria: x.categoria, cantidad: x.cantidad, neto: x.neto, costo: x.sinCosto > 0 ? null : x.costo, margen: margenDe(x) });
+  const margenDe = (x: { neto: number; costo: number; sinCosto: number }) => (conCostoConocido(x) ? x.neto - x.costo : null);
+  const filaProducto = (x: (typeof productos)[number], puesto: number) => ({ puesto, producto: x.nombre, categoria: x.categoria, cantidad: x.cantidad, neto: x.neto, costo: conCostoConocido(x) ? x.costo : null, margen: margenDe(x) });
   const colsProducto = [col('puesto', C.puesto, 'entero'), col('producto', C.producto), col('categoria', C.categoria), col('cantidad', C.cantidad, 'entero'), col('neto', C.neto, 'dinero'), col('costo', C.costo, 'dinero'), col('margen', C.margen, 'dinero')];
   const tarifas: TFila[] = inf.tarifas.map((x) => ({ tarifa: nombreTarifa(x.impuesto), base: x.base, impuesto: x.valor }));
   if (inf.sinImpuesto.lineas > 0) tarifas.push({ tarifa: R.sinImpuesto, base: inf.sinImpuesto.base, impuesto: 0 });
@@ -59,22 +59,23 @@ export async function cierreMensual(ctx: Ctx, r: Rango): Promise<TReporte> {
   const completo = { ...ctx, completo: true };
   return reporte('cierre-mensual', r, {
     indicadores: [
-      ind('neto', 'dinero', t.neto - t.devuelto),
+      ind('neto', 'dinero', cifras.neto),
       ind('impuestoTotal', 'centavos', inf.tarifas.reduce((a, x) => a + x.valor, 0)),
-      ind('costo', 'dinero', conCosto.reduce((a, x) => a + x.costo, 0)),
-      ind('margen', 'dinero', margen),
+      ind('costo', 'dinero', cifras.costo),
+      indicadorMargen(cifras),
       ind('compras', 'dinero', totalCompras),
       ind('inventarioCosto', 'dinero', valorInventario),
       ind('cartera', 'dinero', cartera.reduce((a, x) => a + x.saldo, 0)),
     ],
-    grafico: { tipo: 'barras', titulo: R.graficos.netoPorDia, etiquetas: dias.map((d) => d.dia), series: [{ nombre: R.graficos.actual, datos: dias.map((d) => d.neto - d.devuelto) }], tipoValor: 'dinero' },
+    grafico: { tipo: 'barras', titulo: R.graficos.netoPorDia, etiquetas: dias.map((d) => d.dia), series: [{ nombre: R.graficos.actual, datos: dias.map((d) => d.neto) }], tipoValor: 'dinero' },
     tablas: [
       tabla(
         ctx,
         R.tablas.netoPorDia,
         [col('dia', C.dia, 'fecha'), col('tickets', C.tickets, 'entero'), col('bruto', C.bruto, 'dinero'), col('descuentos', C.descuentos, 'dinero'), col('devuelto', C.devoluciones, 'dinero'), col('neto', C.neto, 'dinero')],
-        dias.map((d) => ({ dia: d.dia, tickets: d.tickets, bruto: d.bruto, descuentos: d.descuentos, devuelto: d.devuelto, neto: d.neto - d.devuelto })),
+        dias.map((d) => ({ dia: d.dia, tickets: d.tickets, bruto: d.bruto, descuentos: d.descuentos, devuelto: d.devuelto, neto: d.neto })),
       ),
+      tablaCifras(ctx, cifras),
       tabla(completo, R.tablas.impuestos, [col('tarifa', C.tarifa), col('base', C.base, 'centavos'), col('impuesto', C.impuesto, 'centavos')], tarifas),
       tabla(completo, R.tablas.top, colsProducto, productos.slice(0, 10).map((x, i) => filaProducto(x, i + 1))),
       tabla(

@@ -8,6 +8,7 @@ import { R, type Ctx, n, s, filas, ind, hoyEnTienda, ventasDe, promedio } from '
 import { ventasPorDia } from './resumen-ventas';
 import { porMedio } from './medios-pago';
 import { porProducto } from './por-producto';
+import { cifrasDe, indicadorMargen } from './cifras';
 
 /** Inicio: the owner's day at a glance (issue #35 point 1), today against the same weekday last week. */
 
@@ -33,7 +34,9 @@ async function diaDeInicio(ctx: Ctx, dia: string) {
         sql`select coalesce(sum(c.monto) filter (where c.tipo = 'cargo'), 0) as dado, coalesce(-sum(c.monto) filter (where c.tipo = 'abono'), 0) as cobrado
     from credito_movimiento c where c.tienda_id = ${tiendaId} and c.fecha >= ${inicioDelDiaEn(dia, tiendaId)} and c.fecha < ${finDelDiaEn(dia, tiendaId)}`,
       );
-  return { totales: t!, porHora, medios: await porMedio(ctx, r), fiadoDado: n(fiado!.dado), fiadoCobrado: n(fiado!.cobrado) };
+  // Net and margin as every report defines them (cifras.ts, issue #52): returns off, the margin with its share of known cost.
+  const cifras = cifrasDe(t!, await porProducto(ctx, r, false));
+  return { totales: t!, cifras, porHora, medios: await porMedio(ctx, r), fiadoDado: n(fiado!.dado), fiadoCobrado: n(fiado!.cobrado) };
 }
 
 /**
@@ -90,9 +93,10 @@ export async function resumenDeInicio(options: { db: Db; tiendaId: number; direc
     hoy,
     comparadoCon: antes,
     indicadores: [
-      ind('neto', 'dinero', h.totales.neto, a.totales.neto),
+      ind('neto', 'dinero', h.cifras.neto, a.cifras.neto),
+      indicadorMargen(h.cifras, a.cifras),
       ind('tickets', 'entero', h.totales.tickets, a.totales.tickets),
-      ind('ticketPromedio', 'dinero', promedio(h.totales.neto, h.totales.tickets), promedio(a.totales.neto, a.totales.tickets)),
+      ind('ticketPromedio', 'dinero', promedio(h.totales.vendido, h.totales.tickets), promedio(a.totales.vendido, a.totales.tickets)),
       ind('fiadoDado', 'dinero', h.fiadoDado, a.fiadoDado),
       ind('fiadoCobrado', 'dinero', h.fiadoCobrado, a.fiadoCobrado),
     ],

@@ -222,9 +222,18 @@ describe('cierre diario y mensual: sumas directas por caja y día', () => {
     expect(res.statusCode, res.body).toBe(200);
     const rep = res.json() as TReporte;
     const ind = Object.fromEntries(rep.indicadores.map((i) => [i.clave, i.valor]));
-    // The margin is the products' (each line's net less its cost, as the per-product report): the sale's own discount is not spread over it.
-    expect(ind).toMatchObject({ neto: 5500, costo: 2000, margen: 4000, compras: 24_000, inventarioCosto: 35 * 1200, cartera: 11_000 });
-    const [porDia, impuestos, top, , compras, inventario, cartera] = rep.tablas;
+    // One definition (cifras.ts, issue #52): the margin is net sales (the sale's own discount off) less the cost of what was sold.
+    expect(ind).toMatchObject({ neto: 5500, costo: 2000, margen: 3500, compras: 24_000, inventarioCosto: 35 * 1200, cartera: 11_000 });
+    expect(rep.indicadores.find((i) => i.clave === 'margen')!.detalle).toBeNull();
+    const [porDia, cifras, impuestos, top, , compras, inventario, cartera] = rep.tablas;
+    expect(cifras!.filas.map((f) => [f.cifra, f.importe])).toEqual([
+      ['Ventas brutas', 6000],
+      ['Descuentos', 500],
+      ['Devuelto a clientes', 0],
+      ['Ventas netas', 5500],
+      ['Costo de lo vendido', 2000],
+      ['Margen bruto', 3500],
+    ]);
     expect(porDia!.filas).toHaveLength(31);
     expect(porDia!.filas.find((f) => f.dia === '2026-03-31')).toMatchObject({ tickets: 1, bruto: 6000, descuentos: 500, neto: 5500 });
     expect(impuestos!.filas.reduce((a, f) => a + Number(f.base) + Number(f.impuesto), 0)).toBe(5500 * 100);

@@ -56,7 +56,8 @@ describe('reportes', () => {
 
     const dias = await pedir('/api/reportes/ventas/exportar?periodo=hoy&formato=csv');
     const fila = dias.rawPayload.toString('utf8').split('\r\n')[1]!;
-    expect(fila).toMatch(/^\d{2}\/\d{2}\/\d{4};1;7500;500;7000;7000;3;0;0;0;0;7000$/);
+    // Gross, discounts, returns, then net = gross − discounts − returns (issue #52).
+    expect(fila).toMatch(/^\d{2}\/\d{2}\/\d{4};1;7500;500;0;0;7000;7000;3;0;0$/);
 
     const medios = await pedir('/api/reportes/medios-pago/exportar?periodo=hoy&formato=csv');
     expect(medios.rawPayload.toString('utf8').split('\r\n')[1]).toBe('Efectivo;1;7000;0;7000;100;0');
@@ -71,10 +72,10 @@ describe('reportes', () => {
     await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
     const ws = wb.worksheets[0]!;
     expect(ws.getCell('A1').value).toBe('Resumen de ventas');
-    expect(ws.getRow(4).values).toEqual([undefined, 'Día', 'Tickets', 'Bruto', 'Descuentos', 'Neto', 'Ticket promedio', 'Unidades', 'Anuladas', 'Monto anulado', 'Devoluciones', 'Devuelto', 'Neto menos devoluciones']);
+    expect(ws.getRow(4).values).toEqual([undefined, 'Día', 'Tickets', 'Bruto', 'Descuentos', 'Devoluciones', 'Devuelto', 'Neto', 'Ticket promedio', 'Unidades', 'Anuladas', 'Monto anulado']);
     expect(ws.getCell('A5').value).toBeInstanceOf(Date);
-    expect(ws.getCell('E5').value).toBe(7000);
-    expect(ws.getColumn(5).numFmt).toContain('#,##0');
+    expect(ws.getCell('G5').value).toBe(7000);
+    expect(ws.getColumn(7).numFmt).toContain('#,##0');
   });
 
   it('turnos: esperado contra contado después del cierre; kardex del producto', async () => {

@@ -4,6 +4,7 @@ import type { TReporte } from '#shared/schemas/reportes';
 import { hayQuePlegar, plegarResumenes } from './reportes.resumen';
 import { diaEnZona } from '../tienda/zona-horaria';
 import { R, C, type Ctx, n, s, filas, col, ind, partes, ventasDe, promedio, tabla, reporte } from './comun';
+import { netoDe } from './cifras';
 
 /** *Resumen de ventas*: per store day, tickets, gross, discounts, net, units, annulled and returns. `ventasPorDia` is also the sales' totals of *Anulaciones y descuentos*, *Cierre mensual* and Inicio. */
 
@@ -11,7 +12,10 @@ export interface Totales {
   tickets: number;
   bruto: number;
   descuentos: number;
+  /** Net sales as `cifras.ts` defines them: gross − discounts − the returns made that day (issue #52). */
   neto: number;
+  /** Σ the sales' totals (gross − discounts), for the average ticket. */
+  vendido: number;
   unidades: number;
   anuladas: number;
   montoAnulado: number;
@@ -22,7 +26,8 @@ export interface Totales {
 
 /**
  * Per store day of `r`: sales, gross (Σ price × quantity of the lines), discounts (lines' and the sale's),
- * net (Σ sale totals), and the returns made that day (count and pesos refunded, issue #32).
+ * the sales' totals, the returns made that day (count and pesos refunded, issue #32) and net sales
+ * (gross − discounts − returns, `netoDe`, issue #52).
  */
 export async function ventasPorDia(ctx: Ctx, r: Rango): Promise<(Totales & { dia: string })[]> {
   const { db, tiendaId, f } = ctx;
@@ -81,7 +86,8 @@ export async function ventasPorDia(ctx: Ctx, r: Rango): Promise<(Totales & { dia
     tickets: n(x.tickets),
     bruto: n(x.bruto),
     descuentos: n(x.descuentos),
-    neto: n(x.neto),
+    neto: netoDe({ bruto: n(x.bruto), descuentos: n(x.descuentos), devuelto: n(x.devuelto) }),
+    vendido: n(x.neto),
     unidades: n(x.unidades),
     anuladas: n(x.anuladas),
     montoAnulado: n(x.monto_anulado),
@@ -97,13 +103,14 @@ export const sumar = (rows: Totales[]): Totales =>
       bruto: a.bruto + x.bruto,
       descuentos: a.descuentos + x.descuentos,
       neto: a.neto + x.neto,
+      vendido: a.vendido + x.vendido,
       unidades: a.unidades + x.unidades,
       anuladas: a.anuladas + x.anuladas,
       montoAnulado: a.montoAnulado + x.montoAnulado,
       devoluciones: a.devoluciones + x.devoluciones,
       devuelto: a.devuelto + x.devuelto,
     }),
-    { tickets: 0, bruto: 0, descuentos: 0, neto: 0, unidades: 0, anuladas: 0, montoAnulado: 0, devoluciones: 0, devuelto: 0 },
+    { tickets: 0, bruto: 0, descuentos: 0, neto: 0, vendido: 0, unidades: 0, anuladas: 0, montoAnulado: 0, devoluciones: 0, devuelto: 0 },
   );
 
 export async function resumenVentas(ctx: Ctx, r: Rango, ant: Rango): Promise<TReporte> {
@@ -117,19 +124,18 @@ export async function resumenVentas(ctx: Ctx, r: Rango, ant: Rango): Promise<TRe
       ind('bruto', 'dinero', t.bruto, a.bruto),
       ind('descuentos', 'dinero', t.descuentos, a.descuentos),
       ind('tickets', 'entero', t.tickets, a.tickets),
-      ind('ticketPromedio', 'dinero', promedio(t.neto, t.tickets), promedio(a.neto, a.tickets)),
+      ind('ticketPromedio', 'dinero', promedio(t.vendido, t.tickets), promedio(a.vendido, a.tickets)),
       ind('unidades', 'entero', t.unidades, a.unidades),
       ind('anuladas', 'entero', t.anuladas, a.anuladas),
       ind('devuelto', 'dinero', t.devuelto, a.devuelto),
-      ind('netoMenosDevuelto', 'dinero', t.neto - t.devuelto, a.neto - a.devuelto),
     ],
     grafico: { tipo: 'barras', titulo: R.graficos.netoPorDia, etiquetas: dias.map((d) => d.dia), series: [{ nombre: R.graficos.actual, datos: dias.map((d) => d.neto) }], tipoValor: 'dinero' },
     tablas: [
       tabla(
         ctx,
         R.informes.ventas.titulo,
-        [col('dia', C.dia, 'fecha'), col('tickets', C.tickets, 'entero'), col('bruto', C.bruto, 'dinero'), col('descuentos', C.descuentos, 'dinero'), col('neto', C.neto, 'dinero'), col('ticketPromedio', C.ticketPromedio, 'dinero'), col('unidades', C.unidades, 'entero'), col('anuladas', C.anuladas, 'entero'), col('montoAnulado', C.montoAnulado, 'dinero'), col('devoluciones', C.devoluciones, 'entero'), col('devuelto', C.devuelto, 'dinero'), col('netoMenosDevuelto', C.netoMenosDevuelto, 'dinero')],
-        dias.map((d) => ({ ...d, ticketPromedio: promedio(d.neto, d.tickets), netoMenosDevuelto: d.neto - d.devuelto })),
+        [col('dia', C.dia, 'fecha'), col('tickets', C.tickets, 'entero'), col('bruto', C.bruto, 'dinero'), col('descuentos', C.descuentos, 'dinero'), col('devoluciones', C.devoluciones, 'entero'), col('devuelto', C.devuelto, 'dinero'), col('neto', C.neto, 'dinero'), col('ticketPromedio', C.ticketPromedio, 'dinero'), col('unidades', C.unidades, 'entero'), col('anuladas', C.anuladas, 'entero'), col('montoAnulado', C.montoAnulado, 'dinero')],
+        dias.map((d) => ({ ...d, ticketPromedio: promedio(d.vendido, d.tickets) })),
       ),
     ],
   });

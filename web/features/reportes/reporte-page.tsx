@@ -159,6 +159,7 @@ function Reporte({ informe }: { informe: TInforme }) {
                   <div key={i.clave} className="card reporte-indicador" data-testid={`indicador-${i.clave}`}>
                     <span className="reporte-indicador__titulo">{i.titulo}</span>
                     <strong className="reporte-indicador__valor">{formatear(i.tipo, i.valor, fechas)}</strong>
+                    {i.detalle ? <span className="reporte-indicador__detalle">{i.detalle}</span> : null}
                     {i.anterior != null ? (
                       <span className={`reporte-indicador__cambio${c ? (c.sube ? ' sube' : ' baja') : ''}`}>
                         {R.graficos.anterior}: <span className="nowrap">{formatear(i.tipo, i.anterior, fechas)}</span> {c ? <strong>{c.texto}</strong> : null}

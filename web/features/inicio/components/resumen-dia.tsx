@@ -20,7 +20,7 @@ const aReporte = (informe: TInforme, extra = '') => `${paths.reporte.replace(':i
 const diaCorto = (dia: string) => `${dia.slice(8, 10)}/${dia.slice(5, 7)}/${dia.slice(0, 4)}`;
 
 /** Where each figure leads: one tap to its report. */
-const DESTINO: Record<string, TInforme> = { neto: 'ventas', tickets: 'ventas', ticketPromedio: 'ventas', fiadoDado: 'cartera', fiadoCobrado: 'medios-pago' };
+const DESTINO: Record<string, TInforme> = { neto: 'ventas', margen: 'productos', tickets: 'ventas', ticketPromedio: 'ventas', fiadoDado: 'cartera', fiadoCobrado: 'medios-pago' };
 
 function Cambio({ valor: v, anterior }: { valor: number; anterior: number | null }) {
   if (anterior == null || anterior === 0) return <span className="inicio-dia__cambio">{R.sinComparacion}</span>;
@@ -73,6 +73,7 @@ export function ResumenDia() {
           >
             <span className="inicio-dia__titulo">{i.titulo}</span>
             <strong>{valor(i, i.valor)}</strong>
+            {i.detalle ? <span className="inicio-dia__detalle">{i.detalle}</span> : null}
             <span className="inicio-dia__antes">
               {R.inicio.semanaPasada}: <span className="inicio-dia__nowrap">{valor(i, i.anterior ?? 0)}</span> <Cambio valor={i.valor} anterior={i.anterior} />
             </span>
