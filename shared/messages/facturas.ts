@@ -8,7 +8,8 @@ export const facturas = {
   // Spec §2: /gestionar_ventas is titled Gestionar Facturas.
   titulo: 'Gestionar Facturas',
   subtitulo: 'Las ventas de la tienda con sus facturas. Busque por número de venta o por producto.',
-  detalleTitulo: 'Factura de venta',
+  // Not "Factura de venta": a sale is a factura only when issued as one (issue #52 point 5).
+  detalleTitulo: 'Venta',
   buscar: 'Buscar por N.º de venta o producto',
   estadoFiltro: 'Estado',
   todos: 'Todos',
@@ -21,8 +22,19 @@ export const facturas = {
     metodo: 'Método de pago',
     cliente: 'Cliente',
   },
-  lineas: (lineas: number, unidades: number) =>
-    `${lineas} ${lineas === 1 ? 'producto' : 'productos'} · ${formatMilesimas(milesimasDe(unidades))} ${unidades === 1 ? 'unidad' : 'unidades'}`,
+  /**
+   * The invoice list's "Productos" cell (issue #52 point 3): the lines, then units and measures apart,
+   * never added: "3 productos · 13 unidades · 0,204 kg"; a sale of weighed products only names no units.
+   */
+  lineas: (lineas: number, medidas: { unidades: number; kilos?: number; litros?: number }) =>
+    [
+      `${lineas} ${lineas === 1 ? 'producto' : 'productos'}`,
+      ...(medidas.unidades > 0 || !(medidas.kilos || medidas.litros)
+        ? [`${formatMilesimas(milesimasDe(medidas.unidades))} ${medidas.unidades === 1 ? 'unidad' : 'unidades'}`]
+        : []),
+      ...(medidas.kilos ? [`${formatMilesimas(milesimasDe(medidas.kilos))} kg`] : []),
+      ...(medidas.litros ? [`${formatMilesimas(milesimasDe(medidas.litros))} L`] : []),
+    ].join(' · '),
   /** Under a pack line's quantity in the invoice's detail: "Paca x12 (12 u.)". */
   presentacion: (presentacion: string, factor: number) => `${presentacion} (${factor} u.)`,
   clienteGeneral: 'Cliente general',

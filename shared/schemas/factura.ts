@@ -32,8 +32,12 @@ export const ZFacturaResumen = z.object({
   estado: z.string(),
   /** Number of invoice lines (distinct products). */
   lineas: z.number().int(),
-  /** Units over all lines: a pack's line counts factor × packs; kilos and litres with their decimals. */
+  /** Units of the lines sold by unit: a pack's line counts factor × packs. */
   unidades: z.number(),
+  /** Kilos of the lines sold by weight (grams as kilos), apart from units (issue #52 point 3). */
+  kilos: z.number(),
+  /** Litres of the lines sold by volume (millilitres as litres). */
+  litros: z.number(),
   /** Integer pesos: the sum of its lines. */
   total: z.number().int(),
   metodoPago: z.string().nullable(),

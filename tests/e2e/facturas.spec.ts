@@ -36,7 +36,7 @@ test('la tienda busca una venta por su número, abre su factura y vuelve a la li
   await page.getByRole('link', { name: `Ver factura de la venta ${target}` }).click();
   // The address carries the sale's internal id; the page shows its number (issue #36 point 8).
   await expect(page).toHaveURL(/\/detalle_factura\?id=\d+$/);
-  await expect(page.getByRole('heading', { level: 1, name: `Factura de venta #${target}` })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: `Venta #${target}` })).toBeVisible();
   await expect(page.getByTestId('factura-tienda')).toHaveText('Tienda La Esquina');
   await expect(page.getByTestId('factura-id')).toHaveText(`N.º ${target}`);
   await expect(page.getByTestId('factura-estado')).toHaveText('Completada');

@@ -113,11 +113,14 @@ export async function exportarLista(options: {
       const C = ME.columnas.ventas;
       const { items } = await listarFacturas({ db, tiendaId, lector: options.lector, query: { q: '', estado: undefined, ...options.facturas, ...todo } as TFacturasFiltros });
       const columnas: ColumnaExport<(typeof items)[number]>[] = [
-        { titulo: C.id, tipo: 'numero', valor: (v) => v.idVenta },
+        // The number the receipt printed (issue #52), as the screen's list shows it.
+        { titulo: C.id, tipo: 'numero', valor: (v) => v.numero },
         { titulo: C.fecha, tipo: 'fecha', valor: (v) => reloj(v.fecha) },
         { titulo: C.estado, valor: (v) => v.estado },
         { titulo: C.lineas, tipo: 'numero', valor: (v) => v.lineas },
         { titulo: C.unidades, tipo: 'numero', valor: (v) => v.unidades },
+        { titulo: C.kilos, tipo: 'numero', valor: (v) => v.kilos },
+        { titulo: C.litros, tipo: 'numero', valor: (v) => v.litros },
         { titulo: C.total, tipo: 'numero', valor: (v) => v.total },
         { titulo: C.metodo, valor: (v) => v.metodoPago },
         { titulo: C.cliente, valor: (v) => v.cliente },

@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { M } from '#shared/messages';
 import { ROL } from '#shared/roles';
-import { conRol, crearTienda, type Tienda } from '../../../tests/helpers/factories';
+import { abrirCaja, conRol, crearTienda, type Tienda } from '../../../tests/helpers/factories';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
 
 let t: TestApp;
@@ -87,5 +87,27 @@ describe('exportar las listas de la tienda', () => {
     const malo = await get('/api/productos/exportar/pdf');
     expect(malo.statusCode).toBe(400);
     expect(malo.json().error.message).toBe(M.exportacion.formatoInvalido);
+  });
+
+  it('ventas: unidades y kilos en columnas aparte, nunca sumados, y la venta por el número de su recibo (issue #52 punto 3)', async () => {
+    const c = await crearTienda(t);
+    await abrirCaja(t, c.token);
+    const nuevo = async (payload: object) => {
+      const r = await t.request({ method: 'POST', url: '/api/productos', token: c.token, payload });
+      expect(r.statusCode, r.body).toBe(201);
+      return r.json().producto.id as number;
+    };
+    const queso = await nuevo({ nombre: 'Queso campesino', precio: 12_000, cantidad: 10, unidad: 'KGM' });
+    const arroz = await nuevo({ nombre: 'Arroz 500 g', precio: 2_800, cantidad: 20 });
+    const venta = await t.request({
+      method: 'POST',
+      url: '/api/ventas',
+      token: c.token,
+      payload: { lineas: [{ productoId: queso, cantidad: 0.204 }, { productoId: arroz, cantidad: 13 }], metodoPagoId: 5, montoRecibido: 100_000 },
+    });
+    expect(venta.statusCode, venta.body).toBe(201);
+    const [cabecera, fila] = lineas((await get('/api/facturas/exportar/csv', c.token)).body);
+    const col = (titulo: string) => fila!.split(';')[cabecera!.split(';').indexOf(titulo)];
+    expect([col(C.ventas.id), col(C.ventas.lineas), col(C.ventas.unidades), col(C.ventas.kilos), col(C.ventas.litros)]).toEqual(['1', '2', '13', '0,204', '0']);
   });
 });

@@ -102,7 +102,10 @@ export async function listarFacturas(options: { db: Db; tiendaId: number; lector
         .select({
           ventaId: factura.ventaId,
           lineas: count(),
-          unidades: sql<number>`coalesce(sum(${factura.cantidad} * ${factura.factor}), 0)`.mapWith(Number),
+          // Units and measures apart (issue #52 point 3): kilos never add to units; grams count as kilos, millilitres as litres.
+          unidades: sql<number>`coalesce(sum(${factura.cantidad} * ${factura.factor}) filter (where coalesce(${factura.unidadDian}, '94') = '94'), 0)`.mapWith(Number),
+          kilos: sql<number>`coalesce(sum(case ${factura.unidadDian} when 'KGM' then ${factura.cantidad} when 'GRM' then ${factura.cantidad} / 1000 end), 0)`.mapWith(Number),
+          litros: sql<number>`coalesce(sum(case ${factura.unidadDian} when 'LTR' then ${factura.cantidad} when 'MLT' then ${factura.cantidad} / 1000 end), 0)`.mapWith(Number),
           total: sql<number>`coalesce(sum(round(${factura.precio} * ${factura.cantidad}) - ${factura.descuento}), 0)`.mapWith(Number),
         })
         .from(factura)
@@ -121,6 +124,8 @@ export async function listarFacturas(options: { db: Db; tiendaId: number; lector
         fecha: v.fecha.toISOString(),
         lineas: Number(t?.lineas ?? 0),
         unidades: t?.unidades ?? 0,
+        kilos: deMilesimas(milesimasDe(t?.kilos ?? 0)),
+        litros: deMilesimas(milesimasDe(t?.litros ?? 0)),
         total: (t?.total ?? 0) - descuento,
       };
     }),

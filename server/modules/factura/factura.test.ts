@@ -102,6 +102,8 @@ describe('facturas', () => {
       estado: 'Completada',
       lineas: 2,
       unidades: 3,
+      kilos: 0,
+      litros: 0,
       total: 2 * 2800 + 4600,
       metodoPago: 'Efectivo',
       cliente: 'María Gómez',
@@ -168,6 +170,14 @@ describe('facturas', () => {
     expect(pendiente).toMatchObject({ estado: 'Pendiente', montoRecibido: null, cambio: null, cliente: null });
   });
 
+  it('la lista cuenta productos, y unidades y kilos aparte, sin sumarlos (issue #52 punto 3)', () => {
+    expect(M.facturas.lineas(2, { unidades: 24, kilos: 0.375, litros: 0 })).toBe('2 productos · 24 unidades · 0,375 kg');
+    expect(M.facturas.lineas(3, { unidades: 13, kilos: 0.204, litros: 0 })).toBe('3 productos · 13 unidades · 0,204 kg');
+    expect(M.facturas.lineas(1, { unidades: 0, kilos: 5.5, litros: 0 })).toBe('1 producto · 5,5 kg');
+    expect(M.facturas.lineas(1, { unidades: 1, kilos: 0, litros: 0 })).toBe('1 producto · 1 unidad');
+    expect(M.facturas.lineas(2, { unidades: 0, kilos: 0, litros: 1.5 })).toBe('2 productos · 1,5 L');
+  });
+
   it('una paca cuenta sus unidades y un producto por peso sus decimales, en la lista y en el detalle (issue #35)', async () => {
     const [queso] = await t.database.db
       .insert(producto)
@@ -185,8 +195,7 @@ describe('facturas', () => {
     expect(detalle.unidades).toBe(24.375);
     expect(detalle.total).toBe(104_629);
     const lista = (await get(s, '/api/facturas?q=&page=1&pageSize=50')).json();
-    expect(lista.items.find((x: { idVenta: number }) => x.idVenta === id)).toMatchObject({ lineas: 2, unidades: 24.375, total: 104_629 });
-    expect(M.facturas.lineas(2, 24.375)).toBe('2 productos · 24,375 unidades');
+    expect(lista.items.find((x: { idVenta: number }) => x.idVenta === id)).toMatchObject({ lineas: 2, unidades: 24, kilos: 0.375, litros: 0, total: 104_629 });
 
     // The cheese is later sold by unit: its past line still reads 0,375 kg, on the invoice and the
     // receipt (the line kept the unit it was sold in, migration 0048).

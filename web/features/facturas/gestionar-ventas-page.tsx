@@ -90,7 +90,7 @@ export default function GestionarVentasPage() {
                 ),
               },
               { header: C.fecha, className: 'facturas-nowrap facturas-c-fecha', cell: (f) => fechas.fechaMedia(f.fecha) },
-              { header: C.productos, className: 'facturas-c-productos', cell: (f) => F.lineas(f.lineas, f.unidades) },
+              { header: C.productos, className: 'facturas-c-productos', cell: (f) => F.lineas(f.lineas, f) },
               { header: C.cliente, className: 'facturas-opcional', cell: (f) => f.cliente ?? <span className="facturas-muted">{F.clienteGeneral}</span> },
               { header: C.metodo, className: 'facturas-opcional', cell: (f) => f.metodoPago ?? '—' },
               { header: C.total, num: true, className: 'facturas-nowrap facturas-c-total', cell: (f) => <strong>{formatPesos(f.total)}</strong> },
