@@ -79,4 +79,6 @@ export const facturas = {
     precioUnitario: 'Precio unitario',
   },
   unidades: 'Unidades',
+  kilos: 'Peso',
+  litros: 'Volumen',
 } as const;

@@ -85,7 +85,10 @@ export const ZFacturaDetalle = z.object({
   cliente: z.object({ nombre: z.string(), documento: z.string(), tipoDocumento: z.string() }).nullable(),
   metodoPago: z.string().nullable(),
   lineas: z.array(ZFacturaLinea),
+  /** Units, kilos and litres apart, as the list's (issue #52 point 3). */
   unidades: z.number(),
+  kilos: z.number(),
+  litros: z.number(),
   /** Pesos taken off the whole sale, and why (any discount of the sale or its lines). */
   descuento: z.number().int(),
   motivoDescuento: z.string().nullable(),

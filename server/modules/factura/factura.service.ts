@@ -173,6 +173,11 @@ function pagoDe(v: { metodoPagoId: number; metodo: string; total: number; montoF
   return { pagos: partesDelPago(v), montoRecibido: cambio == null ? null : v.montoRecibido, cambio };
 }
 
+/** The thousandths of the lines sold in one of `unidades` (a line without a unit is by unit). */
+function sumaMilesimas<L extends { unidad: string | null; cantidad: number; factor: number }>(lineas: L[], unidades: string[], de: (l: L) => number): number {
+  return lineas.filter((l) => unidades.includes(l.unidad ?? '94')).reduce((acc, l) => acc + de(l), 0);
+}
+
 /** The supervisor whose PIN authorised a cashier's discount (issue #16 point 4). */
 const autorizador = alias(usuario, 'autorizador');
 
@@ -253,7 +258,10 @@ export async function detalleFactura(options: { db: Db; tiendaId: number; lector
         : null,
     metodoPago: v.metodoPago,
     lineas: conSubtotal,
-    unidades: deMilesimas(conSubtotal.reduce((acc, l) => acc + milesimasDe(l.cantidad) * l.factor, 0)),
+    // Units, kilos and litres apart, as the list counts them (issue #52 point 3).
+    unidades: deMilesimas(sumaMilesimas(conSubtotal, ['94'], (l) => milesimasDe(l.cantidad) * l.factor)),
+    kilos: deMilesimas(sumaMilesimas(conSubtotal, ['KGM'], (l) => milesimasDe(l.cantidad)) + sumaMilesimas(conSubtotal, ['GRM'], (l) => Math.round(milesimasDe(l.cantidad) / 1000))),
+    litros: deMilesimas(sumaMilesimas(conSubtotal, ['LTR'], (l) => milesimasDe(l.cantidad)) + sumaMilesimas(conSubtotal, ['MLT'], (l) => Math.round(milesimasDe(l.cantidad) / 1000))),
     descuento: v.descuento,
     motivoDescuento: v.motivoDescuento,
     autorizadoPor: v.autorizadoPor,

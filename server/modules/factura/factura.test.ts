@@ -156,6 +156,8 @@ describe('facturas', () => {
         { productoId: p['Leche entera 1 L'], producto: 'Leche entera 1 L', cantidad: 1, unidad: '94', presentacion: null, factor: 1, precio: 4600, descuento: 0, subtotal: 4600, estado: 'Pagado' },
       ],
       unidades: 3,
+      kilos: 0,
+      litros: 0,
       descuento: 0,
       motivoDescuento: null,
       autorizadoPor: null,
@@ -192,7 +194,8 @@ describe('facturas', () => {
       expect.objectContaining({ producto: 'Queso campesino', cantidad: 0.375, unidad: 'KGM', presentacion: null, factor: 1, subtotal: 4629 }),
       expect.objectContaining({ producto: 'Leche entera 1 L', cantidad: 2, unidad: '94', presentacion: 'Paca x12', factor: 12, subtotal: 100_000 }),
     ]);
-    expect(detalle.unidades).toBe(24.375);
+    // Units and kilos apart, never 24,375 "unidades" (issue #52 point 3).
+    expect(detalle).toMatchObject({ unidades: 24, kilos: 0.375, litros: 0 });
     expect(detalle.total).toBe(104_629);
     const lista = (await get(s, '/api/facturas?q=&page=1&pageSize=50')).json();
     expect(lista.items.find((x: { idVenta: number }) => x.idVenta === id)).toMatchObject({ lineas: 2, unidades: 24, kilos: 0.375, litros: 0, total: 104_629 });

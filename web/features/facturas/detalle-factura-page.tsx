@@ -244,10 +244,25 @@ export default function DetalleFacturaPage() {
           </div>
 
           <dl className="factura-totales">
-            <div>
-              <dt>{F.unidades}</dt>
-              <dd>{formatMilesimas(milesimasDe(f.unidades))}</dd>
-            </div>
+            {/* Units and weight apart, never added (issue #52 point 3). */}
+            {f.unidades > 0 || !(f.kilos || f.litros) ? (
+              <div>
+                <dt>{F.unidades}</dt>
+                <dd data-testid="factura-unidades">{formatMilesimas(milesimasDe(f.unidades))}</dd>
+              </div>
+            ) : null}
+            {f.kilos ? (
+              <div>
+                <dt>{F.kilos}</dt>
+                <dd data-testid="factura-kilos">{formatCantidad(f.kilos, 'KGM')}</dd>
+              </div>
+            ) : null}
+            {f.litros ? (
+              <div>
+                <dt>{F.litros}</dt>
+                <dd>{formatCantidad(f.litros, 'LTR')}</dd>
+              </div>
+            ) : null}
             {f.descuento ? (
               <div>
                 <dt>{R.descuento}</dt>
