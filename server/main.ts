@@ -3,7 +3,7 @@ import { M, PRODUCT_NAME } from '#shared/messages';
 import { backupFileName, writeBackup } from './db/backup';
 import { bootstrap } from './bootstrap';
 import { DEMO } from './db/demo';
-import { scheduleBackups } from './db/backup-schedule';
+import { scheduleBackups, type BackupSchedule } from './db/backup-schedule';
 import { durationMs, loadEnv } from './env';
 import { carpetaTls, escucharHttps, type Https } from './modules/red-local/https';
 
@@ -12,6 +12,13 @@ async function main() {
   const { app, database } = await bootstrap(env);
 
   let closing = false;
+  // Backups under way: `npm run backup`'s (SIGUSR2) and the schedule's, stopped first on shutdown.
+  const manuales = new Set<AbortController>();
+  let programados: BackupSchedule | undefined;
+  const detenerRespaldos = () => {
+    programados?.stop();
+    for (const c of manuales) c.abort(new Error('el servidor se está cerrando'));
+  };
   // The HTTPS listener for the shop's phones, once started (closed before the app on shutdown).
   const escuchas: { https?: Https } = {};
   const shutdown = async (signal: string) => {
@@ -22,6 +29,10 @@ async function main() {
     // answers 503 to requests that arrive on open connections, and waits for those in flight (a
     // checkout completes or rolls back whole, in the database); then the database closes cleanly.
     app.draining = true;
+    // A backup under way holds the embedded database's one connection for up to minutes on a big shop:
+    // it stops between two batches (its partial file goes) so the requests in flight and the close end
+    // inside the limit (issue #50 point 5).
+    detenerRespaldos();
     const timer = setTimeout(() => {
       app.log.error('el cierre tardó demasiado; saliendo');
       process.exit(1);
@@ -43,21 +54,24 @@ async function main() {
   // `npm run backup` asks a running server for a consistent dump (the embedded database has one owner:
   // the process named in its folder's lock, server/db/data-dir-lock.ts).
   process.on('SIGUSR2', () => {
-    writeBackup(database.db, backupFileName(path.join(env.DATA_DIR, 'backups')))
+    if (closing) return;
+    const control = new AbortController();
+    manuales.add(control);
+    writeBackup(database.db, backupFileName(path.join(env.DATA_DIR, 'backups')), { signal: control.signal })
       .then(({ file, bytes }) => app.log.info({ file, bytes }, 'respaldo escrito'))
-      .catch((err) => app.log.error({ err }, 'no se pudo escribir el respaldo'));
+      .catch((err) => app.log.error({ err }, control.signal.aborted ? 'respaldo detenido por el cierre del servidor' : 'no se pudo escribir el respaldo'))
+      .finally(() => manuales.delete(control));
   });
 
   // Backups on a schedule (issue #37 point 4), for the embedded database; PostgreSQL has its own (docs/deploy.md).
   if (database.kind === 'pglite' && env.BACKUP_EVERY !== 'off') {
-    const schedule = scheduleBackups({
+    programados = scheduleBackups({
       dataDir: env.DATA_DIR,
       everyMs: durationMs(env.BACKUP_EVERY),
       keepDays: env.BACKUP_KEEP_DAYS,
-      backup: (file) => writeBackup(database.db, file),
+      backup: (file, signal) => writeBackup(database.db, file, { signal }),
       log: app.log,
     });
-    app.addHook('onClose', async () => schedule.stop());
   }
 
   const address = await app.listen({ host: env.HOST, port: env.PORT });

@@ -19,6 +19,10 @@ import { backupFileName } from './backup';
 export interface BackupSchedule {
   /** When the next backup is due. */
   next(): Date;
+  /**
+   * No more backups; one under way is stopped between two batches (the server's shutdown must end
+   * inside its limit, issue #50 point 5) and does not count as a failure.
+   */
   stop(): void;
 }
 
@@ -52,8 +56,8 @@ export function scheduleBackups(options: {
   dataDir: string;
   everyMs: number;
   keepDays: number;
-  /** Writes one backup to `file` (whole, or not at all). */
-  backup: (file: string) => Promise<unknown>;
+  /** Writes one backup to `file` (whole, or not at all); stops when `signal` aborts. */
+  backup: (file: string, signal: AbortSignal) => Promise<unknown>;
   log: Log;
 }): BackupSchedule {
   const dir = path.join(options.dataDir, 'backups');
@@ -101,6 +105,7 @@ export function scheduleBackups(options: {
   let timer: NodeJS.Timeout | undefined;
   let due = 0;
   let stopped = false;
+  let enCurso: AbortController | undefined;
   const plan = () => {
     if (stopped) return;
     const last = newest();
@@ -114,17 +119,27 @@ export function scheduleBackups(options: {
     if (Date.now() >= due && !stopped) {
       const at = Date.now();
       writeState({ failures: state.failures, at, running: true });
+      const control = new AbortController();
+      enCurso = control;
       try {
         const file = backupFileName(dir);
-        await options.backup(file);
+        await options.backup(file, control.signal);
         state = { failures: 0, at, running: false };
         writeState(state);
         options.log.info({ file }, 'respaldo programado escrito');
         prune();
       } catch (err) {
+        if (control.signal.aborted) {
+          // Stopped by the shutdown: not a failure; the next start plans it as before.
+          writeState(state);
+          options.log.info({}, 'respaldo programado detenido por el cierre del servidor; se hará en el próximo arranque');
+          return;
+        }
         state = { failures: state.failures + 1, at, running: false };
         writeState(state);
         options.log.error({ err, intentos: state.failures, reintento: new Date(at + retryDelayMs(state.failures, options.everyMs)).toISOString() }, 'no se pudo escribir el respaldo programado');
+      } finally {
+        enCurso = undefined;
       }
     }
     plan();
@@ -135,6 +150,7 @@ export function scheduleBackups(options: {
     stop() {
       stopped = true;
       clearTimeout(timer);
+      enCurso?.abort(new Error('el servidor se está cerrando'));
     },
   };
 }

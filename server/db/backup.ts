@@ -156,14 +156,27 @@ const fsyncDir = (dir: string) => {
  * On the embedded database the snapshot is the one connection's transaction: other statements wait
  * for it (BENCHMARKS.md has how long).
  */
-export async function writeBackup(db: Db, file: string, options: { onBatch?: () => void; pagesPerBatch?: number } = {}): Promise<BackupSummary> {
+export async function writeBackup(
+  db: Db,
+  file: string,
+  options: {
+    onBatch?: () => void;
+    pagesPerBatch?: number;
+    /**
+     * Stops the backup between two batches (the server's shutdown, issue #50 point 5): its read-only
+     * transaction ends, the partial file goes, and the promise rejects with the signal's reason.
+     */
+    signal?: AbortSignal;
+  } = {},
+): Promise<BackupSummary> {
   const step = options.pagesPerBatch ?? PAGES_PER_BATCH;
   fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
   const tmp = `${file}.tmp`;
-  const fd = fs.openSync(tmp, 'w', 0o600);
-  let fdOpen = true;
-  fs.fchmodSync(fd, 0o600);
-  const out = fs.createWriteStream(tmp, { fd, autoClose: false });
+  // A partial file a dead process left is replaced: the stream creates the file anew, private. The
+  // stream owns its descriptor (closing one it was handed could close another's: a failed backup
+  // answered EBADF instead of its own error); the data is synced through a descriptor of our own below.
+  fs.rmSync(tmp, { force: true });
+  const out = fs.createWriteStream(tmp, { flags: 'wx', mode: 0o600 });
   const gzip = zlib.createGzip();
   gzip.pipe(out);
   const done = new Promise<void>((resolve, reject) => {
@@ -181,6 +194,7 @@ export async function writeBackup(db: Db, file: string, options: { onBatch?: () 
     const rows = await db.transaction(
       async (tx) => {
         // The first statement takes the snapshot: every size read after it covers every row it sees.
+        options.signal?.throwIfAborted();
         const migrations = await migrationCount(tx);
         const tables = await backupTables(tx);
         const header: BackupHeader = { format: BACKUP_FORMAT, version: BACKUP_VERSION, createdAt: new Date().toISOString(), migrations, tables };
@@ -204,6 +218,7 @@ export async function writeBackup(db: Db, file: string, options: { onBatch?: () 
             options.onBatch?.();
             // Let the server answer what arrived meanwhile before the next batch.
             await new Promise((r) => setImmediate(r));
+            options.signal?.throwIfAborted();
           }
           counts[t] = n;
         }
@@ -213,16 +228,18 @@ export async function writeBackup(db: Db, file: string, options: { onBatch?: () 
     );
     gzip.end(`${JSON.stringify(['end', { rows, sha256: hash.digest('hex') }])}\n`);
     await done;
-    fs.fsyncSync(fd);
-    fs.closeSync(fd);
-    fdOpen = false;
+    const fd = fs.openSync(tmp, 'r');
+    try {
+      fs.fsyncSync(fd);
+    } finally {
+      fs.closeSync(fd);
+    }
     fs.renameSync(tmp, file);
     fsyncDir(path.dirname(file));
     return { file, rows, bytes: fs.statSync(file).size };
   } catch (err) {
     gzip.destroy();
     out.destroy();
-    if (fdOpen) fs.closeSync(fd);
     fs.rmSync(tmp, { force: true });
     throw err;
   }

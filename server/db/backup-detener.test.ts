@@ -1,0 +1,91 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createTestDatabase } from '../../tests/helpers/test-app';
+import type { Database } from './client';
+import { writeBackup } from './backup';
+import { scheduleBackups } from './backup-schedule';
+import { seedDemo } from './demo';
+import { seedCatalogos } from './setup';
+
+/**
+ * Issue #50 point 5: the server's shutdown ends inside its limit even while a backup runs. A backup
+ * holds the embedded database's one connection for up to minutes on a big shop; on shutdown it stops
+ * between two batches, leaves no file, frees the connection, and the schedule does not count it as a
+ * failure (the next start plans the backup as usual, not an hour's retry).
+ */
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+const log = { info: () => undefined, error: () => undefined };
+let database: Database;
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'adax-bk-detener-'));
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await database.migrate();
+  await seedCatalogos(database.db);
+  await seedDemo(database.db);
+});
+afterAll(async () => {
+  await database?.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+afterEach(() => vi.useRealTimers());
+
+describe('un respaldo en curso se detiene con el cierre del servidor', () => {
+  it('se detiene entre dos tandas: no deja archivo ni temporal, y la base sigue respondiendo', async () => {
+    const control = new AbortController();
+    const file = path.join(dir, 'adax-detenido.json.gz');
+    let tandas = 0;
+    const respaldo = writeBackup(database.db, file, {
+      pagesPerBatch: 1,
+      signal: control.signal,
+      onBatch: () => {
+        tandas += 1;
+        if (tandas === 3) control.abort(new Error('el servidor se está cerrando'));
+      },
+    });
+    await expect(respaldo).rejects.toThrow('el servidor se está cerrando');
+    // Stopped at once, not at the end of the whole dump.
+    expect(tandas).toBe(3);
+    expect(fs.existsSync(file)).toBe(false);
+    expect(fs.existsSync(`${file}.tmp`)).toBe(false);
+    // The read-only transaction ended: the connection takes a write.
+    const r = (await database.db.execute(sql`select 1 as uno`)) as unknown as { rows: { uno: number }[] };
+    expect(Number(r.rows[0]!.uno)).toBe(1);
+    // And a backup after it is whole.
+    const { rows } = await writeBackup(database.db, path.join(dir, 'adax-despues.json.gz'));
+    expect(rows.producto).toBeGreaterThan(0);
+  });
+
+  it('el respaldo programado que el cierre detiene no cuenta como fallo: el siguiente arranque lo planea como siempre', async () => {
+    vi.useFakeTimers({ now: new Date('2026-11-29T08:00:00Z') });
+    const datos = fs.mkdtempSync(path.join(dir, 'prog-'));
+    let senal: AbortSignal | undefined;
+    const primero = scheduleBackups({
+      dataDir: datos,
+      everyMs: DAY,
+      keepDays: 7,
+      log,
+      backup: (_file, signal) =>
+        new Promise((_resolve, reject) => {
+          senal = signal;
+          signal.addEventListener('abort', () => reject(signal.reason));
+        }),
+    });
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(senal?.aborted).toBe(false);
+    // The shutdown.
+    primero.stop();
+    expect(senal?.aborted).toBe(true);
+    await vi.advanceTimersByTimeAsync(1_000);
+    const estado = JSON.parse(fs.readFileSync(path.join(datos, 'backups', '.estado.json'), 'utf8')) as { failures: number; running: boolean };
+    expect(estado).toMatchObject({ failures: 0, running: false });
+    // The next start: a minute after it, as a shop with no backup yet (a failure would wait an hour).
+    const inicio = Date.now();
+    const segundo = scheduleBackups({ dataDir: datos, everyMs: DAY, keepDays: 7, log, backup: async () => undefined });
+    expect(segundo.next().getTime() - inicio).toBe(60_000);
+    segundo.stop();
+  });
+});
