@@ -105,6 +105,7 @@ export const sinRed = {
   salirCancelar: 'No cerrar',
   // Server side.
   numeroInvalido: 'El número de la venta sin red no corresponde a este equipo.',
+  saldoClienteInvalido: 'El saldo del cliente que vio el equipo debe ser un monto en pesos, sin decimales.',
   numeroRepetido: 'Ese número de venta sin red ya se usó en otra venta.',
   motivoSobreCupo: 'Vendido sin red por encima del cupo',
   // Registered devices and the Revisar list (issue #51 point 5).

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZFormatoBalanza } from '../balanza';
 import { sinRed as S } from '../messages/sin-red';
+import { LIMITES_DINERO } from '../money';
 /** A payment method (as ZMetodoPago in venta.ts, which imports this file). */
 const ZMetodoPago = z.object({ id: z.number().int(), nombre: z.string() });
 
@@ -49,6 +50,8 @@ export type TDispositivo = z.infer<typeof ZDispositivo>;
 export const ZDatosSinRedQuery = z.object({
   desde: z.string().max(100).optional(),
   tras: z.coerce.number().int().min(0).max(2_147_483_647).optional(),
+  /** The prefix (`TDispositivo.id`) whose local catalogue this download fills: the server notes where its customers' balances stand (ADR 041). */
+  dispositivoId: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
 });
 
 /** A pack of a product as the device keeps it (ADR 033, ADR 034). */
@@ -124,6 +127,12 @@ export const ZVentaSinRed = z.object({
   /** The device's clock when it sold, and when it sent (to measure the skew). */
   fecha: z.iso.datetime({ offset: true }),
   reloj: z.iso.datetime({ offset: true }),
+  /**
+   * A fiado sale: the customer's balance as the device saw it when it sold (its last download's, plus
+   * its own fiado not counted in it), in pesos. The fiado limit is checked against it (issue #51
+   * point 5, ADR 041); the server never takes it below the balance at the device's last download.
+   */
+  saldoCliente: z.number({ error: S.saldoClienteInvalido }).int(S.saldoClienteInvalido).min(-LIMITES_DINERO.maxMonto, S.saldoClienteInvalido).max(LIMITES_DINERO.maxMonto, S.saldoClienteInvalido).optional(),
 });
 export type TVentaSinRed = z.infer<typeof ZVentaSinRed>;
 

@@ -56,25 +56,45 @@ async function nombreDe(tx: Tx, usuarioId: number | null): Promise<string> {
  */
 export async function cargarVenta(
   tx: Tx,
-  options: { tiendaId: number; clienteId: number; ventaId: number; monto: number; autor: Autor; turnoId: number | null; autorizarSobreCupo?: boolean; sobreCupoSinRed?: boolean },
+  options: {
+    tiendaId: number;
+    clienteId: number;
+    ventaId: number;
+    monto: number;
+    autor: Autor;
+    turnoId: number | null;
+    autorizarSobreCupo?: boolean;
+    /**
+     * An offline sale (issue #51 point 5, ADR 041): the customer's balance as its device saw it, read
+     * once the customer is locked (sin-red.domain.ts `saldoVistoSinRed`). The limit is checked against
+     * it, never refused: the goods left.
+     */
+    sinRed?: { saldoVisto: (tx: Tx) => Promise<number> };
+  },
 ): Promise<{ vence: string | null; sobreCupoSinRed: string | null }> {
   const { tiendaId, clienteId, ventaId, monto, autor, turnoId } = options;
   const { usuarioId } = autor;
   const c = await bloquearCliente(tx, tiendaId, clienteId);
   if (!c.fiado) throw new AppError('BUSINESS_RULE', V.clienteSinFiado(c.nombre));
-  const disponible = c.cupo - (await saldoDe(tx, tiendaId, clienteId));
   let nota: string | null = null;
   let sobreCupoSinRed: string | null = null;
-  if (monto > disponible && options.sobreCupoSinRed) {
-    // Sold without the network (issue #34, ADR 029): the device checked the limit against its last
-    // sync and let the sale go over it; the goods left, so it is recorded, the charge says so, and the
-    // sale is listed under Revisar with this reason (issue #51 point 5).
-    nota = M.sinRed.motivoSobreCupo;
-    sobreCupoSinRed = M.sinRed.motivoFiado(c.nombre, formatPesos(monto), formatPesos(Math.max(0, disponible)));
-  } else if (monto > disponible) {
-    if (!options.autorizarSobreCupo) throw new AppError('BUSINESS_RULE', V.cupoInsuficiente(formatPesos(Math.max(0, disponible))), { title: V.cupoInsuficienteTitle });
-    if (!(await puede(tx, tiendaId, autor, 'credito'))) throw denegado(tiendaId, autor, 'credito', { entidad: 'cliente', id: clienteId, nombre: c.nombre }, V.sobreCupoSinPermiso);
-    nota = V.sobreCupoNota(await nombreDe(tx, usuarioId));
+  if (options.sinRed) {
+    // Sold without the network (issue #34, ADR 029): the device checked the limit against the balance
+    // it had; the sale went over the limit only if it was over by that balance (another sale that came
+    // in meanwhile is not the cashier's doing). Then it is recorded all the same (the goods left), the
+    // charge says so, and the sale is listed under Revisar with this reason.
+    const disponibleVisto = c.cupo - (await options.sinRed.saldoVisto(tx));
+    if (monto > disponibleVisto) {
+      nota = M.sinRed.motivoSobreCupo;
+      sobreCupoSinRed = M.sinRed.motivoFiado(c.nombre, formatPesos(monto), formatPesos(Math.max(0, disponibleVisto)));
+    }
+  } else {
+    const disponible = c.cupo - (await saldoDe(tx, tiendaId, clienteId));
+    if (monto > disponible) {
+      if (!options.autorizarSobreCupo) throw new AppError('BUSINESS_RULE', V.cupoInsuficiente(formatPesos(Math.max(0, disponible))), { title: V.cupoInsuficienteTitle });
+      if (!(await puede(tx, tiendaId, autor, 'credito'))) throw denegado(tiendaId, autor, 'credito', { entidad: 'cliente', id: clienteId, nombre: c.nombre }, V.sobreCupoSinPermiso);
+      nota = V.sobreCupoNota(await nombreDe(tx, usuarioId));
+    }
   }
   await tx.insert(creditoMovimiento).values({ tiendaId, clienteId, tipo: 'cargo', monto, ventaId, usuarioId, turnoId, nota });
   // Payment form *crédito* with its due date (issue #30 point 6): the sale's day in the store's zone

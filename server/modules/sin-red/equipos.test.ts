@@ -208,3 +208,72 @@ describe('el registro de actividad (issue #51 punto 8): equipos y ventas revisad
     ]);
   });
 });
+
+describe('el cupo de fiado sin red se mide con el saldo que vio el equipo (issue #51 punto 5, ADR 041)', () => {
+  async function escenario() {
+    const s = await crearTienda(t);
+    const eq = await cajeroConEquipo(s);
+    const id = await productoCon(s, 100, 'Harina');
+    const cli = await req('POST', '/api/clientes', s.token, { documento: '52000555', tipoDocumento: 'CC', nombre: 'Eva', apellido: 'Paz', fiado: true, cupo: 20_000 });
+    expect(cli.statusCode, cli.body).toBe(201);
+    const fiadoEnLinea = async (cantidad: number) => {
+      const r = await req('POST', '/api/ventas', s.token, { clave: randomUUID(), lineas: [{ productoId: id, cantidad }], metodoPagoId: 7, montoRecibido: 0, documentoCliente: '52000555' });
+      expect(r.statusCode, r.body).toBe(201);
+    };
+    /** The device's download, as the offline till does it: it names its prefix. */
+    const descargar = async () => expect((await req('GET', `/api/sin-red/datos?dispositivoId=${eq.d.id}`, eq.cajero)).statusCode).toBe(200);
+    const fiadoSinRed = async (n: number, cantidad: number, saldoCliente?: number) => {
+      const cuerpo = venta(eq.d, n, id, cantidad, { metodoPagoId: 7, montoRecibido: 0, documentoCliente: '52000555' });
+      const r = await req('POST', '/api/sin-red/ventas', eq.cajero, { ...cuerpo, sinRed: { ...cuerpo.sinRed, ...(saldoCliente === undefined ? {} : { saldoCliente }) } });
+      expect(r.statusCode, r.body).toBe(201);
+      return (r.json() as TRecibo).id;
+    };
+    const motivos = async (ventaId: number) => ((await req('GET', '/api/sin-red/revisar?todas=1', s.token)).json() as TVentasRevisar).items.find((i) => i.ventaId === ventaId)?.motivos ?? [];
+    const saldo = async () => ((await req('GET', '/api/clientes?q=52000555', s.token)).json() as { items: { credito?: { saldo: number } }[] }).items[0]?.credito?.saldo ?? 0;
+    return { s, eq, fiadoEnLinea, descargar, fiadoSinRed, motivos, saldo };
+  }
+
+  it('una venta dentro del cupo cuando se hizo, que al llegar lo pasa porque entró otra venta entre tanto, no queda en Revisar por el cupo', async () => {
+    const e = await escenario();
+    await e.descargar(); // the device sees a balance of 0
+    await e.fiadoEnLinea(6); // $ 15.000 on credit at the counter meanwhile
+    const id = await e.fiadoSinRed(1, 4, 0); // $ 10.000 offline: 0 + 10.000 ≤ 20.000 as the device saw it
+    expect(await e.motivos(id)).toEqual([]);
+    // Recorded all the same: the customer owes both.
+    expect(await e.saldo()).toBe(25_000);
+  });
+
+  it('una venta que pasa el cupo según lo que vio el propio equipo sí queda en Revisar, y un equipo que dice haber visto menos no engaña', async () => {
+    const e = await escenario();
+    await e.fiadoEnLinea(6); // $ 15.000 before the download
+    await e.descargar(); // the device sees 15.000
+    const honesta = await e.fiadoSinRed(1, 4, 15_000);
+    expect(await e.motivos(honesta)).toEqual([S.motivoFiado('Eva Paz', '$ 10.000', '$ 5.000')]);
+    // A device claiming it saw 0 is held to what it downloaded (15.000) and to its own sale since (10.000).
+    const mentirosa = await e.fiadoSinRed(2, 1, 0);
+    expect(await e.motivos(mentirosa)).toEqual([S.motivoFiado('Eva Paz', '$ 2.500', '$ 0')]);
+  });
+
+  it('dos ventas sin red del mismo equipo suman aunque el equipo no las cuente; sin descarga anotada vale el saldo al llegar', async () => {
+    const e = await escenario();
+    await e.descargar();
+    expect(await e.motivos(await e.fiadoSinRed(1, 5, 0))).toEqual([]); // 12.500
+    expect(await e.motivos(await e.fiadoSinRed(2, 4))).toEqual([S.motivoFiado('Eva Paz', '$ 10.000', '$ 7.500')]); // 12.500 + 10.000
+
+    // A device that never named itself on a download: the balance when the sale arrives.
+    const otra = await escenario();
+    await otra.fiadoEnLinea(6);
+    expect(await otra.motivos(await otra.fiadoSinRed(1, 4, 0))).toEqual([S.motivoFiado('Eva Paz', '$ 10.000', '$ 5.000')]);
+  });
+
+  it('el saldo que dice el equipo se valida: fuera de rango o con decimales, 400 en español y nada se registra', async () => {
+    const e = await escenario();
+    for (const saldoCliente of [1.5, 2e12, '100']) {
+      const cuerpo = venta(e.eq.d, 1, 1, 1, { metodoPagoId: 7, montoRecibido: 0, documentoCliente: '52000555' });
+      const r = await req('POST', '/api/sin-red/ventas', e.eq.cajero, { ...cuerpo, sinRed: { ...cuerpo.sinRed, saldoCliente } });
+      expect(r.statusCode, r.body).toBe(400);
+      expect(r.body).toContain(S.saldoClienteInvalido);
+    }
+    expect(await e.saldo()).toBe(0);
+  });
+});

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import { AppError } from '#shared/errors';
 import { M } from '#shared/messages';
 import type { TDatosSinRed, TDispositivo, TPresentacionSinRed, TVentaSinRed } from '#shared/schemas/sin-red';
@@ -75,7 +75,10 @@ async function versionActual(db: Db): Promise<bigint> {
  * balance changed and the payment methods. A product taken off sale comes with estado 0 so the device
  * drops it. The last page carries the cursor for the next download.
  */
-export async function datosSinRed(db: Db, tiendaId: number, query: { desde?: string; tras?: number }): Promise<TDatosSinRed> {
+export async function datosSinRed(db: Db, tiendaId: number, usuarioId: number | null, query: { desde?: string; tras?: number; dispositivoId?: number }): Promise<TDatosSinRed> {
+  // Where the customers' balances stand for this download (ADR 041), read by the server before them,
+  // never taken from the cursor the device sends back.
+  const marca = !query.tras && query.dispositivoId ? await versionActual(db) : null;
   const ahoraDb = ((await db.execute(sql`select now() as t`)) as unknown as { rows: { t: string | Date }[] }).rows[0]!.t;
   const servidor = new Date(ahoraDb).toISOString();
   const cursor = leerCursor(query.desde);
@@ -111,9 +114,11 @@ export async function datosSinRed(db: Db, tiendaId: number, query: { desde?: str
   const siguiente =
     hayMas && ultimo ? { desde: cambios ? `v1.${ultimo.version}.${cambios.previa}.${ahora}` : `f.${ahora}`, tras: ultimo.id } : null;
   const primera = tras === 0;
+  const clientes = primera ? await clientesCambiados(db, tiendaId, cambios ? cambios.desde : null) : [];
+  if (marca != null && query.dispositivoId) await anotarDescarga(db, tiendaId, usuarioId, query.dispositivoId, marca);
   return {
     productos,
-    clientes: primera ? await clientesCambiados(db, tiendaId, cambios ? cambios.desde : null) : [],
+    clientes,
     metodos: primera ? await db.select({ id: metodoPago.idMetPago, nombre: metodoPago.nombre }).from(metodoPago).orderBy(asc(metodoPago.idMetPago)) : [],
     servidor,
     cursor: siguiente ? null : `v1.${cambios ? cambios.previa : ahora}.${ahora}`,
@@ -172,6 +177,48 @@ async function clientesCambiados(db: Db, tiendaId: number, desde: bigint | null)
     .where(and(eq(cliente.tiendaId, tiendaId), movidos))
     .orderBy(asc(cliente.idCliente));
   return filas.map((c) => ({ ...c, saldo: Number(c.saldo) }));
+}
+
+/**
+ * Notes on the session's own prefix where the sequence stood when its device last read the customers'
+ * balances (the download's first page): the balances it saw are the ledger up to there. Only forward;
+ * another account's or store's prefix is left alone (nothing to note: its own download notes it).
+ */
+async function anotarDescarga(db: Db, tiendaId: number, usuarioId: number | null, dispositivoId: number, marca: bigint): Promise<void> {
+  await db
+    .update(dispositivoVenta)
+    .set({ versionDescargada: sql`greatest(coalesce(${dispositivoVenta.versionDescargada}, 0), ${marca.toString()}::bigint)` })
+    .where(
+      and(
+        eq(dispositivoVenta.idDispositivo, dispositivoId),
+        eq(dispositivoVenta.tiendaId, tiendaId),
+        usuarioId == null ? isNull(dispositivoVenta.usuarioId) : eq(dispositivoVenta.usuarioId, usuarioId),
+      ),
+    );
+}
+
+/**
+ * The customer's balance as an offline sale's device saw it (issue #51 point 5, ADR 041): what the
+ * device says it saw, but never less than what it surely saw — the ledger up to its last download,
+ * plus whatever the device's own sales moved since (their charges, annulments, returns). A device that
+ * never noted a download is held to the whole ledger (the balance at arrival). So a device cannot
+ * lower the balance it is checked against; it can only say it saw more. Read with the customer
+ * locked, before this sale's charge.
+ */
+export async function saldoVistoSinRed(tx: Tx, options: { tiendaId: number; clienteId: number; dispositivoId: number; declarado?: number }): Promise<number> {
+  const { tiendaId, clienteId, dispositivoId } = options;
+  const r = (await tx.execute(sql`
+    select coalesce(sum(m.monto), 0)::bigint as saldo
+    from ${creditoMovimiento} m
+    left join ${dispositivoVenta} dv on dv.id_dispositivo = ${dispositivoId} and dv.tienda_id = ${tiendaId}
+    where m.tienda_id = ${tiendaId} and m.cliente_id = ${clienteId}
+      and (dv.version_descargada is null
+        or m.version <= dv.version_descargada
+        or m.venta_id in (select v.id_venta from ${venta} v where v.tienda_id = ${tiendaId} and v.dispositivo_id = ${dispositivoId}))`)) as unknown as {
+    rows: { saldo: string | number }[];
+  };
+  const seguro = Number(r.rows[0]?.saldo ?? 0);
+  return Math.max(seguro, options.declarado ?? seguro);
 }
 
 /**

@@ -17,7 +17,7 @@ import { buscarCliente } from './venta.busqueda';
 import { obtenerRecibo } from './venta.recibo';
 import { fiscalDeVenta } from '../numeracion/numeracion.domain';
 import { emitirDocumentoVenta } from '../dian/emision';
-import { comprobarVentaSinRed, marcarVentaSinRed, motivosDeFecha, relojDesfasado } from '../sin-red/sin-red.domain';
+import { comprobarVentaSinRed, marcarVentaSinRed, motivosDeFecha, relojDesfasado, saldoVistoSinRed } from '../sin-red/sin-red.domain';
 import { anotarRevisar } from '../sin-red/equipos.domain';
 import { formatPesos } from '#shared/money';
 import type { TVentaSinRed } from '#shared/schemas/sin-red';
@@ -295,7 +295,7 @@ export async function prepararCheckout(options: PedidoVenta & { porCambio?: bool
         autor,
         turnoId: resultado.turno,
         autorizarSobreCupo: input.autorizarSobreCupo,
-        sobreCupoSinRed: !!sinRed,
+        ...(sinRed ? { sinRed: { saldoVisto: (t: Tx) => saldoVistoSinRed(t, { tiendaId, clienteId: cliente!.id, dispositivoId: sinRed.dispositivoId, declarado: sinRed.saldoCliente }) } } : {}),
       });
       if (sobreCupoSinRed) motivos.unshift(sobreCupoSinRed);
       if (sinRed) await anotarRevisar(tx, tiendaId, resultado.id, motivos);

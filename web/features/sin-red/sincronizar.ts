@@ -55,6 +55,8 @@ async function asegurarDispositivo(db: BaseLocal): Promise<TDispositivo> {
 /** Downloads the catalogue, customers and methods: everything the first time, then what changed. */
 export async function descargar(db: BaseLocal): Promise<{ productos: number }> {
   const cursor = await leerAjuste<string>(db, 'cursor');
+  // The server notes which balances this device saw (ADR 041): its offline fiado is checked against them.
+  const dispositivo = await leerAjuste<TDispositivo>(db, 'dispositivo');
   let desde = cursor;
   let tras = 0;
   let primera = true;
@@ -63,7 +65,7 @@ export async function descargar(db: BaseLocal): Promise<{ productos: number }> {
   let formatosBalanza: TDatosSinRed['formatosBalanza'] = [];
   let productos = 0;
   for (;;) {
-    const d = await api<TDatosSinRed>('/sin-red/datos', { query: { desde, tras: tras || undefined }, timeoutMs: 30_000 });
+    const d = await api<TDatosSinRed>('/sin-red/datos', { query: { desde, tras: tras || undefined, dispositivoId: primera ? dispositivo?.id : undefined }, timeoutMs: 30_000 });
     if (primera) {
       primera = false;
       documentoElectronico = d.documentoElectronico;

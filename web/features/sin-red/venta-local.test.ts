@@ -152,6 +152,15 @@ describe('la venta en la salida', () => {
     expect(v.cuerpo.documentoCliente).toBe('1010');
     expect(v.recibo.contingencia).toBe(true);
   });
+
+  it('una venta fiada lleva el saldo del cliente que vio el equipo (ADR 041); una de contado no', () => {
+    const cliente = { id: 5, documento: '1010', nombre: 'Rosa', fiado: true, cupo: 50_000, saldo: 12_000, activo: true };
+    const ids = { clave: '00000000-0000-4000-8000-000000000002', n: 2, dispositivo: { id: 3, prefijo: 'D3' }, fecha: '2026-11-28T15:00:00.000Z', contingencia: false, saldoCliente: 15_000 };
+    const fiada = armarVenta({ lineas: linea(PANELA, 1), pago: { metodoPagoId: METODO.FIADO, metodo: 'Fiado', montoRecibido: 0, cliente }, tienda: 'T', cajero: 'C', sobregiro: false }, ids);
+    expect(fiada.cuerpo.sinRed).toEqual({ dispositivoId: 3, numero: 'D3-2', fecha: ids.fecha, reloj: ids.fecha, saldoCliente: 15_000 });
+    const contado = armarVenta({ lineas: linea(PANELA, 1), pago: { metodoPagoId: METODO.EFECTIVO, metodo: 'Efectivo', montoRecibido: 2_000, cliente: null }, tienda: 'T', cajero: 'C', sobregiro: false }, ids);
+    expect(contado.cuerpo.sinRed).not.toHaveProperty('saldoCliente');
+  });
 });
 
 describe('descuento sin red', () => {

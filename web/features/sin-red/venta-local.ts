@@ -141,7 +141,7 @@ export interface DatosVenta {
  */
 export function armarVenta(
   datos: DatosVenta,
-  ids: { clave: string; n: number; dispositivo: TDispositivo; fecha: string; contingencia: boolean },
+  ids: { clave: string; n: number; dispositivo: TDispositivo; fecha: string; contingencia: boolean; saldoCliente?: number },
 ): VentaSalida {
   const { lineas, pago } = datos;
   const { descuentoVenta, total } = totalConDescuentoDe(lineas, datos.descuento);
@@ -179,7 +179,7 @@ export function armarVenta(
     montoRecibido,
     ...(pago.cliente ? { documentoCliente: pago.cliente.documento } : {}),
     ...(datos.descuento ? { descuento: datos.descuento, motivoDescuento: datos.motivoDescuento } : {}),
-    sinRed: { dispositivoId: ids.dispositivo.id, numero, fecha: ids.fecha, reloj: ids.fecha },
+    sinRed: { dispositivoId: ids.dispositivo.id, numero, fecha: ids.fecha, reloj: ids.fecha, ...(fiado && ids.saldoCliente !== undefined ? { saldoCliente: ids.saldoCliente } : {}) },
   };
   return {
     clave: ids.clave,
@@ -206,12 +206,16 @@ export const claveReciboLinea = (l: ReciboLocal['lineas'][number], i: number) =>
 export async function venderSinRed(db: BaseLocal, datos: DatosVenta): Promise<VentaSalida> {
   const fecha = new Date().toISOString();
   const clave = uuid();
+  // A fiado sale tells the server the balance the device checked the limit against (ADR 041): the
+  // last download's, plus this device's fiado not counted in it.
+  const cliente = datos.pago.metodoPagoId === METODO.FIADO && datos.pago.cliente ? ((await db.clientes.get(datos.pago.cliente.id)) ?? datos.pago.cliente) : null;
+  const saldoCliente = cliente ? cliente.saldo + (await fiadoSinContar(db, cliente.id)) : undefined;
   return db.transaction('rw', db.ajustes, db.salida, async () => {
     const dispositivo = await leerAjuste<TDispositivo>(db, 'dispositivo');
     if (!dispositivo) throw new Error('sin-dispositivo');
     const n = ((await leerAjuste<number>(db, 'contador')) ?? 0) + 1;
     await db.ajustes.put({ clave: 'contador', valor: n });
-    const venta = armarVenta(datos, { clave, n, dispositivo, fecha, contingencia: !!(await leerAjuste<boolean>(db, 'documentoElectronico')) });
+    const venta = armarVenta(datos, { clave, n, dispositivo, fecha, contingencia: !!(await leerAjuste<boolean>(db, 'documentoElectronico')), saldoCliente });
     await db.salida.add(venta);
     return venta;
   });
