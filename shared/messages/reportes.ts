@@ -94,6 +94,9 @@ export const reportes = {
     categoria: 'Categoría',
     cantidad: 'Cantidad',
     cantidadAnterior: 'Cantidad periodo anterior',
+    /** Beside a quantity in the CSV and XLSX: "kg", "L"; "und" for units (issue #52 point 3). */
+    unidad: 'Unidad',
+    und: 'und',
     netoAnterior: 'Neto periodo anterior',
     /** The margin of a period (issue #32 point 6). */
     costo: 'Costo',
@@ -182,6 +185,9 @@ export const reportes = {
     tickets: 'Tickets',
     ticketPromedio: 'Ticket promedio',
     unidades: 'Unidades vendidas',
+    // Weight and volume apart from units, never added to them (issue #52 point 3).
+    kilos: 'Kilos vendidos',
+    litros: 'Litros vendidos',
     anuladas: 'Ventas anuladas',
     devuelto: 'Devuelto a clientes',
     totalRecibido: 'Total recibido',
@@ -234,6 +240,7 @@ export const reportes = {
   },
   /** Next to a margin when some products sold have no cost (issue #52). */
   costoConocido: (pct: number) => `costo conocido en ${pct} % de las ventas`,
+  sinCostoConocido: 'sin costos registrados: el margen no se puede calcular',
   semana: ['Lunes', 'Martes', 'Miércoles', 'Jueves', 'Viernes', 'Sábado', 'Domingo'],
   graficos: {
     netoPorDia: 'Ventas netas por día',

@@ -64,7 +64,8 @@ export function cifrasDe(t: { bruto: number; descuentos: number; devuelto: numbe
 }
 
 /** "costo conocido en 62 % de las ventas", said next to a margin whenever some cost is missing. */
-export const detalleMargen = (c: Cifras): string | null => (c.costoConocido == null || c.costoConocido === 100 ? null : R.costoConocido(c.costoConocido));
+export const detalleMargen = (c: Cifras): string | null =>
+  c.costoConocido == null || c.costoConocido === 100 ? null : c.costoConocido === 0 ? R.sinCostoConocido : R.costoConocido(c.costoConocido);
 
 /** The margin's figure with its share of known cost. */
 export function indicadorMargen(c: Cifras, anterior: Cifras | null = null): TIndicador {

@@ -115,7 +115,7 @@ describe('cifras de ventas: una sola definición (issue #52)', () => {
         const parte = todo > 0 ? Math.min(1, Math.max(0, conocido / todo)) : conCosto.length === productos.length ? 1 : 0;
         const margen = (parte === 1 ? neto : Math.round(neto * parte) || 0) - costo;
         const pct = productos.length === 0 ? null : Math.round(parte * 100);
-        const detalle = pct == null || pct === 100 ? null : `costo conocido en ${pct} % de las ventas`;
+        const detalle = pct == null || pct === 100 ? null : pct === 0 ? 'sin costos registrados: el margen no se puede calcular' : `costo conocido en ${pct} % de las ventas`;
 
         const informe = async (nombre: string) => {
           const res = await req('GET', `/api/reportes/${nombre}?periodo=hoy`, s.token);
