@@ -45,6 +45,15 @@ export const ZEnv = z.object({
     .string()
     .regex(/^(off|\d+[smhd])$/, 'BACKUP_EVERY como 24h, 30m, 10s u off')
     .default('24h'),
+  /**
+   * The hour ("HH:MM", Colombia's time) scheduled backups start at, e.g. `03:00`, outside opening hours:
+   * on the embedded database a sale waits while a backup runs. Unset: every BACKUP_EVERY from the last.
+   */
+  BACKUP_HORA: z
+    .string()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'BACKUP_HORA como 03:00 (hora de Colombia, de 00:00 a 23:59)')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   /** Scheduled and manual backups older than this many days are removed after each new one. */
   BACKUP_KEEP_DAYS: z.coerce.number().int().min(1, 'BACKUP_KEEP_DAYS: al menos 1').default(7),
   /**

@@ -68,6 +68,7 @@ async function main() {
     programados = scheduleBackups({
       dataDir: env.DATA_DIR,
       everyMs: durationMs(env.BACKUP_EVERY),
+      hora: env.BACKUP_HORA,
       keepDays: env.BACKUP_KEEP_DAYS,
       backup: (file, signal) => writeBackup(database.db, file, { signal }),
       log: app.log,

@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { createTestDatabase } from '../../tests/helpers/test-app';
 import type { Database } from './client';
 import { writeBackup } from './backup';
-import { scheduleBackups } from './backup-schedule';
+import { scheduleBackups, siguienteHora } from './backup-schedule';
 import { seedDemo } from './demo';
 import { seedCatalogos } from './setup';
 
@@ -87,5 +87,69 @@ describe('un respaldo en curso se detiene con el cierre del servidor', () => {
     const segundo = scheduleBackups({ dataDir: datos, everyMs: DAY, keepDays: 7, log, backup: async () => undefined });
     expect(segundo.next().getTime() - inicio).toBe(60_000);
     segundo.stop();
+  });
+});
+
+describe('los respaldos programados a una hora (BACKUP_HORA)', () => {
+  // 03:00 in Colombia is 08:00 UTC (one zone, no daylight saving).
+  const noche = (dia: string) => new Date(`${dia}T08:00:00Z`).getTime();
+
+  it('la hora siguiente en Colombia, hoy o mañana', () => {
+    expect(new Date(siguienteHora(new Date('2026-11-29T12:00:00Z').getTime(), '03:00')).toISOString()).toBe('2026-11-30T08:00:00.000Z');
+    expect(new Date(siguienteHora(new Date('2026-11-29T07:59:00Z').getTime(), '03:00')).toISOString()).toBe('2026-11-29T08:00:00.000Z');
+    // 22:30 in Colombia is 03:30 UTC of the next day.
+    expect(new Date(siguienteHora(new Date('2026-11-29T12:00:00Z').getTime(), '22:30')).toISOString()).toBe('2026-11-30T03:30:00.000Z');
+  });
+
+  it('la tienda nueva respalda esa noche; cada respaldo, a la misma hora del día siguiente; uno hecho a mano en la tarde no salta el de la noche', async () => {
+    vi.useFakeTimers({ now: new Date('2026-11-29T14:00:00Z') });
+    const datos = fs.mkdtempSync(path.join(dir, 'hora-'));
+    const hechos: string[] = [];
+    const schedule = scheduleBackups({
+      dataDir: datos,
+      everyMs: DAY,
+      hora: '03:00',
+      keepDays: 7,
+      log,
+      backup: async (file) => {
+        hechos.push(new Date().toISOString());
+        fs.writeFileSync(file, 'x');
+        fs.utimesSync(file, new Date(), new Date());
+      },
+    });
+    // Not a minute after start, in opening hours: at 03:00.
+    expect(schedule.next().getTime()).toBe(noche('2026-11-30'));
+    await vi.advanceTimersByTimeAsync(noche('2026-11-30') - Date.now());
+    expect(hechos).toEqual(['2026-11-30T08:00:00.000Z']);
+    expect(schedule.next().getTime()).toBe(noche('2026-12-01'));
+    schedule.stop();
+    // A manual backup at 15:00 (Colombia) on the 1st: the next start still backs up that night.
+    vi.setSystemTime(new Date('2026-12-01T20:00:00Z'));
+    fs.writeFileSync(path.join(datos, 'backups', 'adax-manual.json.gz'), 'x');
+    fs.utimesSync(path.join(datos, 'backups', 'adax-manual.json.gz'), new Date(), new Date());
+    const otra = scheduleBackups({ dataDir: datos, everyMs: DAY, hora: '03:00', keepDays: 7, log, backup: async () => undefined });
+    expect(otra.next().getTime()).toBe(noche('2026-12-02'));
+    otra.stop();
+  });
+
+  it('uno que falla se intenta otra vez a esa hora del día siguiente, no una hora después en plena venta', async () => {
+    vi.useFakeTimers({ now: new Date('2026-11-29T07:00:00Z') });
+    const datos = fs.mkdtempSync(path.join(dir, 'hora-fallo-'));
+    const intentos: string[] = [];
+    const schedule = scheduleBackups({
+      dataDir: datos,
+      everyMs: DAY,
+      hora: '03:00',
+      keepDays: 7,
+      log,
+      backup: async () => {
+        intentos.push(new Date().toISOString());
+        throw new Error('disco lleno');
+      },
+    });
+    await vi.advanceTimersByTimeAsync(noche('2026-11-29') - Date.now());
+    expect(intentos).toEqual(['2026-11-29T08:00:00.000Z']);
+    expect(schedule.next().getTime()).toBe(noche('2026-11-30'));
+    schedule.stop();
   });
 });

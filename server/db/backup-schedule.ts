@@ -52,9 +52,29 @@ interface State {
   running: boolean;
 }
 
+/** Colombia's offset from UTC (one zone, no daylight saving: shared/zona-horaria.ts). */
+const BOGOTA_MS = -5 * HOUR;
+
+/** The first instant at or after `desde` when the clock in Colombia reads `hora` ("HH:MM"). */
+export function siguienteHora(desde: number, hora: string): number {
+  const [h, m] = hora.split(':').map(Number) as [number, number];
+  const local = desde + BOGOTA_MS;
+  const dia = Math.floor(local / (24 * HOUR)) * 24 * HOUR;
+  let t = dia + h * HOUR + m * 60_000;
+  if (t < local) t += 24 * HOUR;
+  return t - BOGOTA_MS;
+}
+
 export function scheduleBackups(options: {
   dataDir: string;
   everyMs: number;
+  /**
+   * "HH:MM" in Colombia (BACKUP_HORA): each backup starts at that hour, outside opening hours, since on
+   * the embedded database a sale waits for a running backup (45–95 s on a year of a busy shop, issue
+   * #50). Backups are then a day apart (or BACKUP_EVERY, when longer); a failed one is tried again at
+   * that hour too, never in the middle of the day.
+   */
+  hora?: string;
   keepDays: number;
   /** Writes one backup to `file` (whole, or not at all); stops when `signal` aborts. */
   backup: (file: string, signal: AbortSignal) => Promise<unknown>;
@@ -109,7 +129,17 @@ export function scheduleBackups(options: {
   const plan = () => {
     if (stopped) return;
     const last = newest();
-    if (state.failures > 0) due = Math.max(Date.now() + FIRST_DELAY_MS, state.at + retryDelayMs(state.failures, options.everyMs));
+    if (options.hora) {
+      // At the hour: the first one after the newest backup's day is over (half a day of slack, so a
+      // manual backup in the afternoon does not skip the night's), or after the retry's wait.
+      const base =
+        state.failures > 0
+          ? Math.max(Date.now() + FIRST_DELAY_MS, state.at + retryDelayMs(state.failures, options.everyMs))
+          : last
+            ? last + Math.max(options.everyMs, 24 * HOUR) - 12 * HOUR
+            : Date.now();
+      due = siguienteHora(Math.max(base, Date.now() + 1_000), options.hora);
+    } else if (state.failures > 0) due = Math.max(Date.now() + FIRST_DELAY_MS, state.at + retryDelayMs(state.failures, options.everyMs));
     else due = last ? Math.max(Date.now() + 1_000, last + options.everyMs) : Date.now() + Math.min(options.everyMs, FIRST_DELAY_MS);
     // setTimeout holds at most ~24.8 days; a longer interval is reached in steps.
     timer = setTimeout(() => void run(), Math.min(due - Date.now(), 2 ** 31 - 1));
