@@ -40,7 +40,11 @@ export const ZExportarQuery = ZReporteQuery.and(z.object({ formato: z.enum(['csv
 export const TIPOS_VALOR = ['texto', 'dinero', 'entero', 'fecha', 'fechaHora', 'porcentaje', 'centavos'] as const;
 export type TTipoValor = (typeof TIPOS_VALOR)[number];
 
-export const ZColumna = z.object({ clave: z.string(), titulo: z.string(), tipo: z.enum(TIPOS_VALOR) });
+/**
+ * `unidad`: for a quantity, the key of the row's value holding its DIAN unit ('94', 'KGM'…): the
+ * screen writes "5,5 kg", the files add the unit beside the number (issue #52 point 3).
+ */
+export const ZColumna = z.object({ clave: z.string(), titulo: z.string(), tipo: z.enum(TIPOS_VALOR), unidad: z.string().optional() });
 export type TColumna = z.infer<typeof ZColumna>;
 export const ZValor = z.union([z.string(), z.number(), z.null()]);
 export type TFila = Record<string, string | number | null>;

@@ -1,6 +1,8 @@
 import ExcelJS from 'exceljs';
 import { M } from '#shared/messages';
 import type { TColumna, TReporte, TTabla } from '#shared/schemas/reportes';
+import { SIMBOLO_UNIDAD } from '#shared/cantidad';
+import type { TUnidadDian } from '#shared/impuestos';
 import { numeroCsv, textoCsv } from '../../lib/exportar';
 
 /**
@@ -45,12 +47,34 @@ export function valorCsv(c: TColumna, v: string | number | null, zona: string): 
   }
 }
 
+/**
+ * A quantity's unit beside it in the files (issue #52 point 3): after the first quantity column that
+ * names its unit, a *Unidad* column with "kg", "L"… or "und" (once per unit: the period before's
+ * quantity is of the same product); the number stays a number Excel sums.
+ */
+export function conUnidades(t: TTabla): TTabla {
+  const claves = [...new Set(t.columnas.flatMap((c) => (c.unidad ? [c.unidad] : [])))];
+  if (claves.length === 0) return t;
+  const clave = (u: string) => `${u}__simbolo`;
+  const simbolo = (u: unknown) => (u == null || u === '' ? null : SIMBOLO_UNIDAD[String(u) as TUnidadDian] || R.columnas.und);
+  const vistas = new Set<string>();
+  return {
+    ...t,
+    columnas: t.columnas.flatMap((c) => {
+      if (!c.unidad || vistas.has(c.unidad)) return [c];
+      vistas.add(c.unidad);
+      return [c, { clave: clave(c.unidad), titulo: R.columnas.unidad, tipo: 'texto' as const }];
+    }),
+    filas: t.filas.map((f) => ({ ...f, ...Object.fromEntries(claves.map((u) => [clave(u), simbolo(f[u])])) })),
+  };
+}
+
 function tablaCsv(t: TTabla, zona: string): string[] {
   return [t.columnas.map((c) => textoCsv(c.titulo)).join(';'), ...t.filas.map((f) => t.columnas.map((c) => valorCsv(c, f[c.clave] ?? null, zona)).join(';'))];
 }
 
 export function reporteCsv(rep: TReporte, zona: string): string {
-  const [principal, ...otras] = rep.tablas;
+  const [principal, ...otras] = rep.tablas.map(conUnidades);
   const lineas = principal ? tablaCsv(principal, zona) : [];
   for (const t of otras) lineas.push('', textoCsv(t.titulo), ...tablaCsv(t, zona));
   return `\uFEFF${lineas.join('\r\n')}\r\n`;
@@ -93,9 +117,9 @@ export async function reporteXlsx(rep: TReporte, zona: string): Promise<Buffer> 
   const wb = new ExcelJS.Workbook();
   wb.creator = 'ADAX Store Manager';
   const usados = new Set<string>();
-  for (const t of rep.tablas) {
+  for (const [k, t] of rep.tablas.map(conUnidades).entries()) {
     const ws = wb.addWorksheet(nombreHoja(t.titulo, usados));
-    ws.addRow([t === rep.tablas[0] ? rep.titulo : t.titulo]).font = { bold: true, size: 14 };
+    ws.addRow([k === 0 ? rep.titulo : t.titulo]).font = { bold: true, size: 14 };
     ws.addRow([`${R.filtros.periodo}: ${R.periodoTexto(diaATexto(rep.periodo.desde), diaATexto(rep.periodo.hasta))}`]);
     ws.addRow([]);
     const cab = ws.addRow(t.columnas.map((c) => c.titulo));

@@ -3,6 +3,7 @@ import type { Rango } from '#shared/periodo';
 import type { TReporte } from '#shared/schemas/reportes';
 import { productosResumidos } from './reportes.resumen';
 import { R, C, type Ctx, n, s, filas, col, ind, hoyEnTienda, ventasDe, categoriaDe, tabla, reporte } from './comun';
+import { totalesPorUnidad, unidadesDe } from './cantidades';
 
 /** *Por producto* and *Por categoría*: units, gross, discounts, net, cost and margin per group. */
 
@@ -97,14 +98,23 @@ export async function productosOCategorias(ctx: Ctx, r: Rango, ant: Rango, porCa
   const margenCols = [col('costo', C.costo, 'dinero'), col('margen', C.margen, 'dinero'), col('margenPorcentaje', C.margenPorcentaje, 'porcentaje')];
   const margenDe = (x: { neto: number; costo: number; sinCosto: number }) => (x.sinCosto > 0 ? null : x.neto - x.costo);
   const conCosto = rows.filter((x) => x.sinCosto === 0);
+  // Quantities in their unit (issue #52 point 3): each row's ("5,5 kg"), and units, kilos and litres
+  // apart in the totals, counted per product (a category may hold both).
+  const unidadDe = await unidadesDe(ctx, porCategoria, rows.map((x) => x.clave));
+  const [prodAct, prodAnt] = porCategoria ? [await porProducto(ctx, r, false), await porProducto(ctx, ant, false)] : [rows, sumaAnt];
+  const unidadProducto = await unidadesDe(ctx, false, [...new Set([...prodAct, ...prodAnt].map((x) => x.clave))]);
+  const [tot, totAnt] = [totalesPorUnidad(prodAct, unidadProducto), totalesPorUnidad(prodAnt, unidadProducto)];
+  const cantidad = { ...col('cantidad', C.cantidad, 'entero'), unidad: 'unidad' };
   const columnas = porCategoria
-    ? [col('puesto', C.puesto, 'entero'), col('categoria', C.categoria), col('productos', C.productos, 'entero'), col('cantidad', C.cantidad, 'entero'), col('bruto', C.bruto, 'dinero'), col('descuentos', C.descuentos, 'dinero'), col('devuelto', C.devoluciones, 'dinero'), col('neto', C.neto, 'dinero'), ...margenCols, col('participacion', C.participacion, 'porcentaje'), col('netoAnterior', C.netoAnterior, 'dinero')]
-    : [col('puesto', C.puesto, 'entero'), col('producto', C.producto), col('categoria', C.categoria), col('cantidad', C.cantidad, 'entero'), col('bruto', C.bruto, 'dinero'), col('descuentos', C.descuentos, 'dinero'), col('devuelto', C.devoluciones, 'dinero'), col('neto', C.neto, 'dinero'), ...margenCols, col('participacion', C.participacion, 'porcentaje'), col('cantidadAnterior', C.cantidadAnterior, 'entero')];
+    ? [col('puesto', C.puesto, 'entero'), col('categoria', C.categoria), col('productos', C.productos, 'entero'), cantidad, col('bruto', C.bruto, 'dinero'), col('descuentos', C.descuentos, 'dinero'), col('devuelto', C.devoluciones, 'dinero'), col('neto', C.neto, 'dinero'), ...margenCols, col('participacion', C.participacion, 'porcentaje'), col('netoAnterior', C.netoAnterior, 'dinero')]
+    : [col('puesto', C.puesto, 'entero'), col('producto', C.producto), col('categoria', C.categoria), cantidad, col('bruto', C.bruto, 'dinero'), col('descuentos', C.descuentos, 'dinero'), col('devuelto', C.devoluciones, 'dinero'), col('neto', C.neto, 'dinero'), ...margenCols, col('participacion', C.participacion, 'porcentaje'), { ...col('cantidadAnterior', C.cantidadAnterior, 'entero'), unidad: 'unidad' }];
   return reporte(informe, r, {
     anterior: ant,
     indicadores: [
       ind('neto', 'dinero', neto, sumaAnt.reduce((a, x) => a + x.neto, 0)),
-      ind('unidades', 'entero', rows.reduce((a, x) => a + x.cantidad, 0), sumaAnt.reduce((a, x) => a + x.cantidad, 0)),
+      ind('unidades', 'entero', tot.unidades, totAnt.unidades),
+      ...(tot.kilos || totAnt.kilos ? [ind('kilos', 'entero', tot.kilos, totAnt.kilos)] : []),
+      ...(tot.litros || totAnt.litros ? [ind('litros', 'entero', tot.litros, totAnt.litros)] : []),
       ind(porCategoria ? 'categorias' : 'productos', 'entero', rows.length, sumaAnt.length),
       // Over the groups whose every unit has a cost.
       ind('costo', 'dinero', conCosto.reduce((a, x) => a + x.costo, 0)),
@@ -131,6 +141,7 @@ export async function productosOCategorias(ctx: Ctx, r: Rango, ant: Rango, porCa
           categoria: porCategoria ? x.clave : x.categoria,
           productos: x.productos,
           cantidad: x.cantidad,
+          unidad: unidadDe.get(x.clave) ?? null,
           bruto: x.bruto,
           descuentos: x.descuentos,
           devuelto: x.devuelto,

@@ -50,9 +50,10 @@ describe('reportes', () => {
     const bytes = res.rawPayload;
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lineas = bytes.toString('utf8').slice(1).split('\r\n');
-    expect(lineas[0]).toBe('Puesto;Producto;Categoría;Cantidad;Bruto;Descuentos;Devoluciones;Neto;Costo;Margen;Margen %;Participación %;Cantidad periodo anterior');
+    // The quantity's unit beside it (issue #52 point 3).
+    expect(lineas[0]).toBe('Puesto;Producto;Categoría;Cantidad;Unidad;Bruto;Descuentos;Devoluciones;Neto;Costo;Margen;Margen %;Participación %;Cantidad periodo anterior');
     // A name with the separator and quotes is quoted; 100 % is written with no decimals, money as whole pesos.
-    expect(lineas[1]).toBe('1;"Arroz; ""Diana"" 500 g";Granos;3;7500;500;0;7000;;;;100;0');
+    expect(lineas[1]).toBe('1;"Arroz; ""Diana"" 500 g";Granos;3;und;7500;500;0;7000;;;;100;0');
 
     const dias = await pedir('/api/reportes/ventas/exportar?periodo=hoy&formato=csv');
     const fila = dias.rawPayload.toString('utf8').split('\r\n')[1]!;

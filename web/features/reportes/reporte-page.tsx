@@ -14,7 +14,7 @@ import { alertFailure } from '../../lib/alerts';
 import { useFechas } from '../../lib/fechas';
 import { useUrlFilters } from '../../lib/use-url-filters';
 import { descargarReporte, opcionesReporteQuery, reporteQuery } from './api/get-reporte';
-import { cambio, diaCorto, formatear } from './components/formato';
+import { cambio, diaCorto, formatear, formatearCelda } from './components/formato';
 import { GraficoReporte } from './components/grafico-reporte';
 import './reportes.css';
 
@@ -187,7 +187,7 @@ function Reporte({ informe }: { informe: TInforme }) {
                   caption={t.titulo}
                   rows={t.filas.map((valores, i) => ({ valores, i }))}
                   rowKey={(f) => f.i}
-                  columns={t.columnas.map((c) => ({ header: c.titulo, num: c.tipo === 'dinero' || c.tipo === 'entero' || c.tipo === 'porcentaje' || c.tipo === 'centavos', cell: (f: Fila) => formatear(c.tipo, f.valores[c.clave], fechas) }))}
+                  columns={t.columnas.map((c) => ({ header: c.titulo, num: c.tipo === 'dinero' || c.tipo === 'entero' || c.tipo === 'porcentaje' || c.tipo === 'centavos', cell: (f: Fila) => formatearCelda(c, f.valores, fechas) }))}
                 />
               )}
               {t.total > t.filas.length ? <p className="reporte-nota">{R.notas.limite(t.filas.length)}</p> : null}

@@ -1,7 +1,7 @@
 import { formatCentavos } from '#shared/impuestos';
 import { formatNumber, formatPesos } from '#shared/money';
 import { formatCantidad } from '#shared/cantidad';
-import type { TTipoValor } from '#shared/schemas/reportes';
+import type { TColumna, TFila, TTipoValor } from '#shared/schemas/reportes';
 import type { Fechas } from '../../../lib/fechas';
 
 /** A store day (YYYY-MM-DD) as dd/mm/aaaa, with no time zone in between. */
@@ -27,6 +27,16 @@ export function formatear(tipo: TTipoValor, v: string | number | null | undefine
     default:
       return String(v);
   }
+}
+
+/**
+ * A table's cell as the screen shows it: a quantity whose column names its unit (issue #52 point 3)
+ * reads "5,5 kg" for a product sold by weight and "3" for one sold by unit.
+ */
+export function formatearCelda(c: TColumna, fila: TFila, fechas: Fechas): string {
+  const v = fila[c.clave];
+  if (c.unidad && typeof v === 'number' && fila[c.unidad] != null) return formatCantidad(v, String(fila[c.unidad]));
+  return formatear(c.tipo, v, fechas);
 }
 
 /** The change from `anterior`, as "+12,5 %" / "−3 %"; null without a base to compare with. */

@@ -1,0 +1,58 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TReporte } from '#shared/schemas/reportes';
+import { crearTienda, type Tienda } from '../../../tests/helpers/factories';
+import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
+
+/** Issue #52 point 3: the reports show a weighed product's quantity in kilos, and never add kilos to units. */
+let t: TestApp;
+let s: Tienda;
+beforeAll(async () => {
+  t = await createTestApp();
+  s = await crearTienda(t);
+  const nuevo = async (payload: object) => {
+    const r = await t.request({ method: 'POST', url: '/api/productos', token: s.token, payload });
+    expect(r.statusCode, r.body).toBe(201);
+    return (r.json() as { producto: { id: number } }).producto.id;
+  };
+  const queso = await nuevo({ nombre: 'Queso campesino', precio: 12_000, cantidad: 10, unidad: 'KGM', categoria: 'Lácteos' });
+  const arroz = await nuevo({ nombre: 'Arroz 500 g', precio: 2_800, cantidad: 40, categoria: 'Granos' });
+  for (const lineas of [[{ productoId: queso, cantidad: 0.204 }, { productoId: arroz, cantidad: 13 }], [{ productoId: arroz, cantidad: 17 }]]) {
+    const v = await t.request({ method: 'POST', url: '/api/ventas', token: s.token, payload: { lineas, metodoPagoId: 5, montoRecibido: 100_000 } });
+    expect(v.statusCode, v.body).toBe(201);
+  }
+});
+afterAll(() => t?.close());
+
+const pedir = (url: string) => t.request({ method: 'GET', url, token: s.token });
+
+describe('cantidades en su unidad en los reportes (issue #52 punto 3)', () => {
+  it('por producto: "Unidades vendidas" cuenta unidades y los kilos van aparte; cada fila lleva su unidad', async () => {
+    const rep = (await pedir('/api/reportes/productos?periodo=hoy')).json() as TReporte;
+    const v = Object.fromEntries(rep.indicadores.map((i) => [i.clave, i.valor]));
+    // Not 30,204: 30 units and 0,204 kg.
+    expect(v).toMatchObject({ unidades: 30, kilos: 0.204 });
+    expect(rep.indicadores.find((i) => i.clave === 'kilos')!.titulo).toBe('Kilos vendidos');
+    const [tabla] = rep.tablas;
+    expect(tabla!.columnas.find((c) => c.clave === 'cantidad')).toMatchObject({ unidad: 'unidad' });
+    expect(tabla!.filas.find((f) => f.producto === 'Queso campesino')).toMatchObject({ cantidad: 0.204, unidad: 'KGM' });
+    expect(tabla!.filas.find((f) => f.producto === 'Arroz 500 g')).toMatchObject({ cantidad: 30, unidad: '94' });
+  });
+
+  it('por categoría: igual, y una categoría de una sola unidad la lleva', async () => {
+    const rep = (await pedir('/api/reportes/categorias?periodo=hoy')).json() as TReporte;
+    expect(Object.fromEntries(rep.indicadores.map((i) => [i.clave, i.valor]))).toMatchObject({ unidades: 30, kilos: 0.204 });
+    expect(rep.tablas[0]!.filas.find((f) => f.categoria === 'Lácteos')).toMatchObject({ cantidad: 0.204, unidad: 'KGM' });
+  });
+
+  it('el CSV pone la unidad al lado de la cantidad, que sigue siendo un número', async () => {
+    const res = await pedir('/api/reportes/productos/exportar?periodo=hoy&formato=csv');
+    expect(res.statusCode, res.body).toBe(200);
+    const [cabecera, ...filas] = res.rawPayload.toString('utf8').slice(1).split('\r\n');
+    const cols = cabecera!.split(';');
+    expect(cols.slice(cols.indexOf('Cantidad'), cols.indexOf('Cantidad') + 2)).toEqual(['Cantidad', 'Unidad']);
+    const queso = filas.find((f) => f.includes('Queso campesino'))!.split(';');
+    const arroz = filas.find((f) => f.includes('Arroz 500 g'))!.split(';');
+    expect(queso.slice(cols.indexOf('Cantidad'), cols.indexOf('Cantidad') + 2)).toEqual(['0,204', 'kg']);
+    expect(arroz.slice(cols.indexOf('Cantidad'), cols.indexOf('Cantidad') + 2)).toEqual(['30', 'und']);
+  });
+});

@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import type { TColumna } from '#shared/schemas/reportes';
+import { fechasEn } from '../../../lib/fechas';
+import { formatearCelda } from './formato';
+
+const fechas = fechasEn();
+const cantidad: TColumna = { clave: 'cantidad', titulo: 'Cantidad', tipo: 'entero', unidad: 'unidad' };
+
+describe('formatearCelda (issue #52 punto 3)', () => {
+  it('la cantidad de un producto por peso se lee en kilos; la de uno por unidad, entera', () => {
+    expect(formatearCelda(cantidad, { cantidad: 5.5, unidad: 'KGM' }, fechas)).toBe('5,5 kg');
+    expect(formatearCelda(cantidad, { cantidad: 12.5, unidad: 'KGM' }, fechas)).toBe('12,5 kg');
+    expect(formatearCelda(cantidad, { cantidad: 1500, unidad: '94' }, fechas)).toBe('1.500');
+  });
+
+  it('sin unidad (una categoría mezclada) o en otra columna, como antes', () => {
+    expect(formatearCelda(cantidad, { cantidad: 3, unidad: null }, fechas)).toBe('3');
+    expect(formatearCelda({ clave: 'neto', titulo: 'Neto', tipo: 'dinero' }, { neto: 12_000 }, fechas)).toBe('$ 12.000');
+  });
+});
