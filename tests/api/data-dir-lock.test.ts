@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort, runScript, startServer, type ServerProcess } from '../helpers/server-process';
+import { freePort, prepararCarpeta, runScript, serverCommand, startServer, type ServerProcess } from '../helpers/server-process';
 
 /**
  * One process per embedded data folder (issue #37 point 0): a second server, or a script that would
@@ -26,8 +26,9 @@ function tempDir(name: string) {
 
 /** Starts the server and waits for it to exit (it must not stay up). */
 async function startExpectingExit(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  await prepararCarpeta(env);
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, serverCommand(), {
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', JWT_SECRET: 'proc-secret-proc-secret-proc-secret-0123', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
