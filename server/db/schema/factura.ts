@@ -22,9 +22,10 @@ export const factura = pgTable(
     descuento: bigint('descuento', { mode: 'number' }).notNull().default(0),
     estado: text('estado').notNull().default('Pendiente'),
     /**
-     * The product's average cost (costo_promedio) when the line was sold at the till (issue #32 point 6):
-     * the cost of the units sold for the margin of a period. Null where it was unknown, and on lines
-     * written by other faces; the reports then take the product's current average cost.
+     * The product's average cost (costo_promedio) when the line was sold (issue #32 point 6): the cost
+     * of the units sold for the margin of a period. Kept by the till's checkout and, since issue #52, by
+     * the line's domain for the back-office and the legacy API (venta-lineas.ts). Null where it was
+     * unknown, and on lines written before; the reports then take the product's current average cost.
      */
     costoUnit: bigint('costo_unit', { mode: 'number' }),
     /**

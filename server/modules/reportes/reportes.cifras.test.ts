@@ -6,8 +6,9 @@
  */
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { METODO } from '#shared/roles';
 import type { TInicioResumen, TReporte } from '#shared/schemas/reportes';
-import { producto } from '../../db/schema';
+import { factura, producto, venta } from '../../db/schema';
 import { crearTienda, peticion } from '../../../tests/helpers/factories';
 import { usarApp } from '../../../tests/helpers/test-app';
 
@@ -77,5 +78,22 @@ describe('las cifras de ventas (issue #52)', () => {
     expect((await req('POST', '/api/ventas', s.token, { lineas: [{ productoId: cafe!.id, cantidad: 2 }], metodoPagoId: 5, montoRecibido: 20_000 })).statusCode).toBe(201);
     const inicio = (await req('GET', '/api/reportes/inicio', s.token)).json() as TInicioResumen;
     expect(inicio.indicadores.find((i) => i.clave === 'margen')).toMatchObject({ valor: 6_000, detalle: null });
+  });
+});
+
+describe('el costo de lo vendido es el que el producto tenía al venderse (issue #52)', () => {
+  it('una línea escrita por la administración guarda el costo de ese momento: un costo recibido después no cambia el margen', async () => {
+    const s = await crearTienda(t);
+    const db = t.database.db;
+    const [queso] = await db.insert(producto).values({ tiendaId: s.id, nombre: 'Queso costo', precioUnit: 10_000, stock: 20, costoPromedio: 6_000 }).returning({ id: producto.idProducto });
+    const [v] = await db.insert(venta).values({ tiendaId: s.id, metodoPagoId: METODO.EFECTIVO, estado: 'Pendiente' }).returning({ id: venta.idVenta });
+    const linea = await req('POST', '/api/crud/factura', s.token, { ventaId: v!.id, productoId: queso!.id, cantidad: 2, precio: 10_000, estado: 'Pendiente' });
+    expect(linea.statusCode, linea.body).toBe(201);
+    expect((await db.select({ c: factura.costoUnit }).from(factura).where(eq(factura.ventaId, v!.id)))[0]!.c).toBe(6_000);
+    // The afternoon's purchase raises the average cost; the morning's sale keeps its own.
+    await db.update(producto).set({ costoPromedio: 9_000 }).where(eq(producto.idProducto, queso!.id));
+    const mensual = (await req('GET', '/api/reportes/cierre-mensual?periodo=hoy', s.token)).json() as TReporte;
+    const ind = (clave: string) => mensual.indicadores.find((i) => i.clave === clave);
+    expect([ind('neto')!.valor, ind('costo')!.valor, ind('margen')!.valor]).toEqual([20_000, 12_000, 8_000]);
   });
 });

@@ -125,7 +125,7 @@ export async function exigirSinDevoluciones(tx: Tx, tiendaId: number, ventaId: n
 /** The store's product (for its name and price); another store's answers the face's not-found. */
 async function productoDe(tx: Tx, tiendaId: number, productoId: number, errores: ErroresLinea) {
   const [p] = await tx
-    .select({ nombre: producto.nombre, precio: producto.precioUnit, estado: producto.estado, unidad: producto.unidadDian })
+    .select({ nombre: producto.nombre, precio: producto.precioUnit, estado: producto.estado, unidad: producto.unidadDian, costo: producto.costoPromedio })
     .from(producto)
     .where(and(eq(producto.idProducto, productoId), eq(producto.tiendaId, tiendaId)))
     .limit(1);
@@ -255,7 +255,8 @@ async function escribirLinea(
     } else await moverStock(tx, tiendaId, ventaId, new Map([[productoId, -cantidad]]), V.motivoLineaAgregada(v.numero));
     const [f] = await tx
       .insert(factura)
-      .values({ tiendaId, ventaId, productoId, cantidad, precio, estado: estadoDeLinea(v.estado) })
+      // The cost the product has now, kept with the line as the till keeps it (issue #52): a cost received later does not reprice this sale's margin.
+      .values({ tiendaId, ventaId, productoId, cantidad, precio, estado: estadoDeLinea(v.estado), costoUnit: p.costo })
       .returning({ id: factura.idFactura });
     return { idFactura: f!.id, precio, total: await recalcularTotal(tx, ventaId) };
   });
@@ -295,7 +296,8 @@ export async function cambiarLinea(options: {
     const tiendaId = await ventaEnAlcance(tx, scope, cambios.ventaId, errores);
     // A line stays in its store: another store's sale is not found from here.
     if (tiendaId !== actual.tiendaId) throw errores.venta();
-    comprobarCantidad(await productoDe(tx, tiendaId, cambios.productoId, errores), cambios.cantidad);
+    const nuevo = await productoDe(tx, tiendaId, cambios.productoId, errores);
+    comprobarCantidad(nuevo, cambios.cantidad);
     await bloquearProductos(tx, tiendaId, [actual.productoId, cambios.productoId]);
     const ventas = [...new Set([actual.ventaId, cambios.ventaId])].sort((a, b) => a - b);
     const estados = new Map<number, string>();
@@ -322,7 +324,8 @@ export async function cambiarLinea(options: {
         cantidad: cambios.cantidad,
         precio: cambios.precio,
         estado: estadoDeLinea(estados.get(cambios.ventaId)!),
-        ...(mismoProducto ? {} : { unidadVentaId: null, presentacion: null, factor: 1 }),
+        // Another product's line takes that product's cost now (issue #52); the same product keeps the cost it was sold at.
+        ...(mismoProducto ? {} : { unidadVentaId: null, presentacion: null, factor: 1, costoUnit: nuevo.costo }),
       })
       .where(eq(factura.idFactura, idFactura));
     for (const id of ventas) await recalcularTotal(tx, id);
