@@ -13,6 +13,7 @@ import { ventaActions } from './controllers/venta';
 import { registerController, type LegacyController } from './legacy';
 import { registerMultipartParser } from './multipart';
 import { registerLegacyErrorHandler } from './respond';
+import { registrarCierreDeClaves } from '../plugins/idempotencia';
 import { AppError } from '#shared/errors';
 import { M } from '#shared/messages';
 
@@ -48,16 +49,18 @@ export async function legacyRoutes(app: FastifyInstance) {
   await app.register(formbody);
   registerMultipartParser(app);
   registerLegacyErrorHandler(app);
+  // The keys of writes sent with an Idempotency-Key: taken in each call's handler (./legacy.ts).
+  registrarCierreDeClaves(app, app.db);
   app.addHook('onRequest', async (_req, reply) => {
     reply.header('access-control-allow-origin', '*');
-    reply.header('access-control-expose-headers', 'X-Total-Count');
+    reply.header('access-control-expose-headers', 'X-Total-Count, Idempotent-Replayed');
     reply.header('cross-origin-resource-policy', 'cross-origin');
   });
   app.options('/*', async (_req, reply) =>
     reply
       .status(204)
       .header('access-control-allow-methods', 'GET, POST, PUT, DELETE, OPTIONS')
-      .header('access-control-allow-headers', 'Content-Type, Authorization')
+      .header('access-control-allow-headers', 'Content-Type, Authorization, Idempotency-Key')
       .header('access-control-max-age', '600')
       .send(),
   );

@@ -5,6 +5,7 @@ import { M } from '#shared/messages';
 import { ROL } from '#shared/roles';
 import { codigoDeTienda } from '../modules/tienda/invitacion.domain';
 import { bearerToken, resolveSession, type RequestSession } from '../plugins/auth';
+import { tomarClave } from '../plugins/idempotencia';
 import type { WriteEvent } from '../plugins/write-bus';
 import { legacy as L } from '#shared/messages/legacy';
 import { legacyParams, sent, str, type LegacyParams } from './params';
@@ -187,6 +188,13 @@ export function registerController(app: FastifyInstance, url: string, controller
         if (action.forbid?.roles.includes(sesion.rol)) throw new AppError('FORBIDDEN', action.forbid.message, { title: action.forbid.title });
       }
       req.escritura = escrituraDe(action, sesion);
+      // A write sent with an Idempotency-Key is done once (issue #50 point 1), as on /api: a copy gets
+      // the first answer. The old clients send none; a client that adds the header is covered.
+      if (req.escritura && sesion) {
+        // A copy is answered inside (the first answer again); a reply is thenable, so ask whether it went.
+        await tomarClave(app.db, req, reply, sesion);
+        if (reply.sent) return reply;
+      }
       return action.handle({ app, req, reply, p, method: req.method, sesion: sesion as RequestSession });
     },
   });

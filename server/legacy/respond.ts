@@ -45,6 +45,8 @@ export function registerLegacyErrorHandler(app: FastifyInstance) {
       return reply.status(e.status).send(legacyRefusal(e));
     }
     if (appError.code === 'RATE_LIMITED' && !reply.hasHeader('retry-after')) reply.header('retry-after', String(appError.retryAfter ?? 1));
+    // A refusal answered 200 wrote nothing: its Idempotency-Key is freed, as for a 4xx on /api.
+    if (req.claveTomada) req.claveTomada.rechazada = true;
     return reply.status(legacyStatus(appError)).send(legacyRefusal(appError));
   });
 }

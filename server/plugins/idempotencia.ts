@@ -23,8 +23,11 @@ const VIGENCIA = '2 days';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The key this request holds, until it is answered. */
-    claveTomada?: { sujeto: string; clave: string; respuesta?: string };
+    /**
+     * The key this request holds, until it is answered. `rechazada`: refused with a 200 (the legacy
+     * API answers its business refusals so): the key is freed as for a 4xx.
+     */
+    claveTomada?: { sujeto: string; clave: string; respuesta?: string; rechazada?: boolean };
   }
 }
 
@@ -36,11 +39,18 @@ function huellaDe(req: FastifyRequest): string {
     .digest('base64url');
 }
 
-async function tomar(db: Db, req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> {
+type Sesion = NonNullable<FastifyRequest['sesion']>;
+
+/**
+ * Takes the request's key before its write runs; answers the reply when the request is a copy (the
+ * first answer sent again), undefined when it is to run. The legacy API calls it from its handler, once
+ * it knows the call is a write and who signed in (its routes check the token there).
+ */
+export async function tomarClave(db: Db, req: FastifyRequest, reply: FastifyReply, sesion: Sesion | undefined = req.sesion): Promise<FastifyReply | undefined> {
   const valor = req.headers[CABECERA];
-  if (valor === undefined || !ESCRITURAS.has(req.method) || !req.sesion) return undefined;
+  if (valor === undefined || !ESCRITURAS.has(req.method) || !sesion) return undefined;
   if (typeof valor !== 'string' || !FORMATO.test(valor)) throw new AppError('VALIDATION', M.operacion.claveInvalida);
-  const s = req.sesion;
+  const s = sesion;
   const sujeto = `${s.tiendaId ?? 0}:${s.usuarioId ?? 0}:${s.tipo}`;
   const huella = huellaDe(req);
   const nueva = await db
@@ -68,7 +78,12 @@ async function tomar(db: Db, req: FastifyRequest, reply: FastifyReply): Promise<
 
 /** Registers the key's three moments on a scope whose routes are signed in (after `authenticate`). */
 export function registrarIdempotencia(scope: FastifyInstance, db: Db) {
-  scope.addHook('preHandler', async (req, reply) => tomar(db, req, reply));
+  scope.addHook('preHandler', async (req, reply) => tomarClave(db, req, reply));
+  registrarCierreDeClaves(scope, db);
+}
+
+/** The answer kept with its key, and the key closed (kept or freed) once the request is answered. */
+export function registrarCierreDeClaves(scope: FastifyInstance, db: Db) {
   scope.addHook('preSerialization', async (req, reply, payload) => {
     if (req.claveTomada && reply.statusCode < 300) {
       const texto = JSON.stringify(payload);
@@ -82,7 +97,7 @@ export function registrarIdempotencia(scope: FastifyInstance, db: Db) {
     req.claveTomada = undefined;
     const donde = and(eq(claveIdempotencia.sujeto, tomada.sujeto), eq(claveIdempotencia.clave, tomada.clave));
     try {
-      if (reply.statusCode >= 400) await db.delete(claveIdempotencia).where(donde);
+      if (reply.statusCode >= 400 || tomada.rechazada) await db.delete(claveIdempotencia).where(donde);
       else await db.update(claveIdempotencia).set({ estado: 'hecha', codigo: reply.statusCode, respuesta: tomada.respuesta ?? null }).where(donde);
     } catch (err) {
       // The write itself is done or refused; a key left 'en_curso' only makes a copy wait for its expiry.
