@@ -16,6 +16,6 @@ export const exportacion = {
     proveedores: { id: 'Id', nombre: 'Nombre', telefono: 'Teléfono', email: 'Correo', documento: 'NIT o cédula', direccion: 'Dirección', productos: 'Productos' },
     // Units, kilos and litres apart, never added (issue #52 point 3); 'Venta' is the receipt's number.
     ventas: { id: 'Venta', fecha: 'Fecha', estado: 'Estado', lineas: 'Productos', unidades: 'Unidades', kilos: 'Kilos', litros: 'Litros', total: 'Total', metodo: 'Método de pago', cliente: 'Cliente', cajero: 'Cajero' },
-    movimientos: { id: 'Id', fecha: 'Fecha', producto: 'Producto', antes: 'Stock antes', entradas: 'Entradas', salidas: 'Salidas', despues: 'Stock después', motivo: 'Motivo' },
+    movimientos: { id: 'Id', fecha: 'Fecha', producto: 'Producto', unidad: 'Unidad', antes: 'Stock antes', entradas: 'Entradas', salidas: 'Salidas', despues: 'Stock después', motivo: 'Motivo' },
   },
 } as const;

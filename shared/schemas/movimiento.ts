@@ -59,6 +59,8 @@ export const ZMovimiento = z.object({
   productoId: z.number().int().nullable(),
   /** Null when the product was deleted after the movement. */
   producto: z.string().nullable(),
+  /** The product's DIAN unit ('94', 'KGM'…); null when it was deleted. The quantities are in it. */
+  unidad: z.string().nullable(),
   stockAntes: z.number(),
   entradas: z.number(),
   salidas: z.number(),

@@ -135,6 +135,8 @@ export async function exportarLista(options: {
         { titulo: C.id, tipo: 'numero', valor: (m) => m.id },
         { titulo: C.fecha, tipo: 'fecha', valor: (m) => reloj(m.fecha) },
         { titulo: C.producto, valor: (m) => m.producto ?? M.movimientos.productoEliminado },
+        // The quantities' unit, named as the product export names it (issue #52 point 3).
+        { titulo: C.unidad, valor: (m) => (m.unidad ? (M.impuestos.unidades[m.unidad] ?? m.unidad) : null) },
         { titulo: C.antes, tipo: 'numero', valor: (m) => m.stockAntes },
         { titulo: C.entradas, tipo: 'numero', valor: (m) => m.entradas },
         { titulo: C.salidas, tipo: 'numero', valor: (m) => m.salidas },

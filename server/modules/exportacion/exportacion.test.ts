@@ -109,5 +109,11 @@ describe('exportar las listas de la tienda', () => {
     const [cabecera, fila] = lineas((await get('/api/facturas/exportar/csv', c.token)).body);
     const col = (titulo: string) => fila!.split(';')[cabecera!.split(';').indexOf(titulo)];
     expect([col(C.ventas.id), col(C.ventas.lineas), col(C.ventas.unidades), col(C.ventas.kilos), col(C.ventas.litros)]).toEqual(['1', '2', '13', '0,204', '0']);
+
+    // The stock movements name the unit their quantities are in.
+    const [cab, ...movs] = lineas((await get('/api/movimientos/exportar/csv?q=queso', c.token)).body);
+    const i = cab!.split(';').indexOf(C.movimientos.unidad);
+    expect(movs.map((m) => m.split(';')[i])).toContain(M.impuestos.unidades.KGM);
+    expect(movs.find((m) => m.includes(';0,204;'))).toBeTruthy();
   });
 });

@@ -26,6 +26,8 @@ export async function listarMovimientos(options: { db: Db; tiendaId: number; que
         id: movimiento.idMovimiento,
         productoId: movimiento.productoId,
         producto: producto.nombre,
+        // The product's unit of measure: the stock screen reads "5,5 kg" (issue #52 point 3).
+        unidad: producto.unidadDian,
         stockAntes: movimiento.stockAntes,
         entradas: movimiento.entradas,
         salidas: movimiento.salidas,

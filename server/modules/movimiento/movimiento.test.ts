@@ -69,6 +69,7 @@ describe('movimientos de inventario', () => {
       id: ids.a2,
       productoId: arroz,
       producto: 'Arroz blanco 500 g',
+      unidad: '94',
       stockAntes: 10,
       entradas: 0,
       salidas: 3,
@@ -109,7 +110,14 @@ describe('movimientos de inventario', () => {
     await t.database.db.delete(producto).where(eq(producto.idProducto, p));
     const body = (await get(o.token)).json();
     expect(body.items).toHaveLength(1);
-    expect(body.items[0]).toMatchObject({ productoId: null, producto: null, entradas: 4 });
+    expect(body.items[0]).toMatchObject({ productoId: null, producto: null, unidad: null, entradas: 4 });
+  });
+
+  it('un producto por peso lleva su unidad: la pantalla lee "5,5 kg" (issue #52 punto 3)', async () => {
+    const o = await crearTienda(t);
+    const [p] = await t.database.db.insert(producto).values({ tiendaId: o.id, nombre: 'Queso campesino', precioUnit: 12_000, stock: 0, unidadDian: 'KGM' }).returning();
+    await mov(o.id, p!.idProducto, 0, 5.5, '2024-03-01T15:00:00Z', 'Inventario inicial');
+    expect((await get(o.token)).json().items[0]).toMatchObject({ producto: 'Queso campesino', unidad: 'KGM', entradas: 5.5, stockDespues: 5.5 });
   });
 
   it('rechaza fechas imposibles o invertidas con un mensaje en español', async () => {

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { AppError } from '#shared/errors';
+import { formatCantidad } from '#shared/cantidad';
 import { movimientos } from '#shared/messages/movimientos';
 import { roles } from '#shared/messages/roles';
 import { ROL } from '#shared/roles';
@@ -23,7 +24,6 @@ const M = { movimientos, roles };
 const T = M.movimientos;
 const C = T.columnas;
 const PAGE_SIZE = 20;
-const entero = new Intl.NumberFormat('es-CO');
 
 /** The store's stock ledger (spec §2 /movimientos). Role 3 may not open it (spec §6). */
 export default function MovimientosPage() {
@@ -89,22 +89,22 @@ export default function MovimientosPage() {
             columns={[
               { header: C.id, num: true, className: 'movimientos-c-id', cell: (m) => m.id },
               { header: C.producto, label: false, className: 'movimientos-c-producto', cell: (m) => m.producto ?? <em className="movimientos-muted">{T.productoEliminado}</em> },
-              { header: C.stockAntes, num: true, className: 'movimientos-c-antes', cell: (m) => entero.format(m.stockAntes) },
+              { header: C.stockAntes, num: true, className: 'movimientos-c-antes', cell: (m) => formatCantidad(m.stockAntes, m.unidad) },
               {
                 header: C.entradas,
                 num: true,
                 className: 'movimientos-c-entradas',
                 cellProps: (m) => ({ className: m.entradas ? 'movimientos-entrada' : 'movimientos-cero' }),
-                cell: (m) => (m.entradas ? `+${entero.format(m.entradas)}` : '0'),
+                cell: (m) => (m.entradas ? `+${formatCantidad(m.entradas, m.unidad)}` : '0'),
               },
               {
                 header: C.salidas,
                 num: true,
                 className: 'movimientos-c-salidas',
                 cellProps: (m) => ({ className: m.salidas ? 'movimientos-salida' : 'movimientos-cero' }),
-                cell: (m) => (m.salidas ? `−${entero.format(m.salidas)}` : '0'),
+                cell: (m) => (m.salidas ? `−${formatCantidad(m.salidas, m.unidad)}` : '0'),
               },
-              { header: C.stockDespues, num: true, className: 'movimientos-c-despues', cell: (m) => <strong>{entero.format(m.stockDespues)}</strong> },
+              { header: C.stockDespues, num: true, className: 'movimientos-c-despues', cell: (m) => <strong>{formatCantidad(m.stockDespues, m.unidad)}</strong> },
               { header: C.fecha, label: false, className: 'movimientos-fecha movimientos-c-fecha', cell: (m) => fechas.fechaMedia(m.fecha) },
               { header: C.motivo, label: false, className: 'movimientos-c-motivo', cell: (m) => m.motivo },
             ]}
