@@ -4,6 +4,8 @@ import type { TReporte } from '#shared/schemas/reportes';
 import { productosResumidos } from './reportes.resumen';
 import { R, C, type Ctx, n, s, filas, col, ind, hoyEnTienda, ventasDe, categoriaDe, tabla, reporte } from './comun';
 import { totalesPorUnidad, unidadesDe } from './cantidades';
+import { cifrasDe, conCostoConocido, indicadorMargen } from './cifras';
+import { ventasPorDia, sumar } from './resumen-ventas';
 
 /** *Por producto* and *Por categoría*: units, gross, discounts, net, cost and margin per group. */
 
@@ -96,14 +98,17 @@ export async function productosOCategorias(ctx: Ctx, r: Rango, ant: Rango, porCa
   // Cost and margin of the period (issue #32 point 6): every report needs the `reportes` permission,
   // the one that shows costs (permisos.ts). A group with units of no known cost has no margin.
   const margenCols = [col('costo', C.costo, 'dinero'), col('margen', C.margen, 'dinero'), col('margenPorcentaje', C.margenPorcentaje, 'porcentaje')];
-  const margenDe = (x: { neto: number; costo: number; sinCosto: number }) => (x.sinCosto > 0 ? null : x.neto - x.costo);
-  const conCosto = rows.filter((x) => x.sinCosto === 0);
+  const margenDe = (x: { neto: number; costo: number; sinCosto: number }) => (conCostoConocido(x) ? x.neto - x.costo : null);
   // Quantities in their unit (issue #52 point 3): each row's ("5,5 kg"), and units, kilos and litres
   // apart in the totals, counted per product (a category may hold both).
   const unidadDe = await unidadesDe(ctx, porCategoria, rows.map((x) => x.clave));
   const [prodAct, prodAnt] = porCategoria ? [await porProducto(ctx, r, false), await porProducto(ctx, ant, false)] : [rows, sumaAnt];
   const unidadProducto = await unidadesDe(ctx, false, [...new Set([...prodAct, ...prodAnt].map((x) => x.clave))]);
   const [tot, totAnt] = [totalesPorUnidad(prodAct, unidadProducto), totalesPorUnidad(prodAnt, unidadProducto)];
+  // The period's net sales, cost and margin as every screen says them (cifras.ts, issue #52): the
+  // sales' own discounts and the returns off, the cost known per product. The rows keep each group's own.
+  const cifras = cifrasDe(sumar(await ventasPorDia(ctx, r)), prodAct);
+  const cifrasAnt = cifrasDe(sumar(await ventasPorDia(ctx, ant)), prodAnt);
   const cantidad = { ...col('cantidad', C.cantidad, 'entero'), unidad: 'unidad' };
   const columnas = porCategoria
     ? [col('puesto', C.puesto, 'entero'), col('categoria', C.categoria), col('productos', C.productos, 'entero'), cantidad, col('bruto', C.bruto, 'dinero'), col('descuentos', C.descuentos, 'dinero'), col('devuelto', C.devoluciones, 'dinero'), col('neto', C.neto, 'dinero'), ...margenCols, col('participacion', C.participacion, 'porcentaje'), col('netoAnterior', C.netoAnterior, 'dinero')]
@@ -111,14 +116,13 @@ export async function productosOCategorias(ctx: Ctx, r: Rango, ant: Rango, porCa
   return reporte(informe, r, {
     anterior: ant,
     indicadores: [
-      ind('neto', 'dinero', neto, sumaAnt.reduce((a, x) => a + x.neto, 0)),
+      ind('neto', 'dinero', cifras.neto, cifrasAnt.neto),
       ind('unidades', 'entero', tot.unidades, totAnt.unidades),
       ...(tot.kilos || totAnt.kilos ? [ind('kilos', 'entero', tot.kilos, totAnt.kilos)] : []),
       ...(tot.litros || totAnt.litros ? [ind('litros', 'entero', tot.litros, totAnt.litros)] : []),
       ind(porCategoria ? 'categorias' : 'productos', 'entero', rows.length, sumaAnt.length),
-      // Over the groups whose every unit has a cost.
-      ind('costo', 'dinero', conCosto.reduce((a, x) => a + x.costo, 0)),
-      ind('margen', 'dinero', conCosto.reduce((a, x) => a + x.neto - x.costo, 0)),
+      ind('costo', 'dinero', cifras.costo),
+      indicadorMargen(cifras),
     ],
     grafico: {
       tipo: porCategoria ? 'dona' : 'barrasH',

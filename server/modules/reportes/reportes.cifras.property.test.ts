@@ -11,7 +11,8 @@ import { usarApp } from '../../../tests/helpers/test-app';
  * Issue #52 point 1: every screen's net sales, cost and margin are one definition (cifras.ts). Random
  * days of sales — units and weights, line and sale discounts, annulled sales, lines that kept a cost
  * and lines that did not, products with and without an average cost, returns to stock and as merma —
- * and Inicio, *Resumen de ventas*, *Cierre diario*, *Cierre mensual* and its CSV must say what a direct
+ * and Inicio, *Resumen de ventas*, *Cierre diario*, *Cierre mensual* and its CSV, *Por producto* and
+ * *Por categoría* must say what a direct
  * computation from the rows written here says.
  */
 const t = usarApp();
@@ -38,7 +39,7 @@ const arbVenta = fc.record({
 const arbCostos = fc.tuple(...[0, 1, 2, 3].map(() => fc.option(fc.integer({ min: 1, max: 20_000 }), { nil: null })));
 
 describe('cifras de ventas: una sola definición (issue #52)', () => {
-  it('Inicio, Resumen de ventas, Cierre diario y Cierre mensual dan las ventas netas, el costo y el margen de un cálculo directo', { timeout: 600_000 }, async () => {
+  it('Inicio, Resumen de ventas, Cierre diario, Cierre mensual, Por producto y Por categoría dan las ventas netas, el costo y el margen de un cálculo directo', { timeout: 600_000 }, async () => {
     await fc.assert(
       fc.asyncProperty(arbCostos, fc.array(arbVenta, { maxLength: 8 }), async (costos, ventas) => {
         const s = await crearTienda(t);
@@ -142,6 +143,10 @@ describe('cifras de ventas: una sola definición (issue #52)', () => {
           costo,
           mensual: { valor: margen, detalle },
         });
+        for (const nombre of ['productos', 'categorias']) {
+          const rep = await informe(nombre);
+          expect({ informe: nombre, neto: rep('neto')!.valor, costo: rep('costo')!.valor, margen: rep('margen') }).toMatchObject({ informe: nombre, neto, costo, margen: { valor: margen, detalle } });
+        }
         const csv = (await req('GET', '/api/reportes/cierre-mensual/exportar?periodo=hoy&formato=csv', s.token)).body;
         expect(csv).toContain(`Ventas netas;${neto}`);
         expect(csv).toContain(`Margen bruto;${margen}`);
