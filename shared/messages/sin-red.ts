@@ -111,6 +111,9 @@ export const sinRed = {
   // Registered devices and the Revisar list (issue #51 point 5).
   soloSincronizacion: 'Una venta sin red solo llega desde la sincronización de un equipo registrado. Para vender en línea, envíe la venta sin los datos de venta sin red.',
   equipoNoAutorizado: 'Este equipo no está autorizado para vender sin red. El dueño lo autoriza en Inicio › Equipos sin red.',
+  /** An offline sale from a device not authorised (yet): it stays on the device and goes once the owner authorises it. */
+  ventasEsperanAutorizacion:
+    'Este equipo aún no está autorizado para vender sin red, y sus ventas guardadas esperan en él. Pídale al dueño que lo autorice en Inicio › Equipos sin red: las ventas se envían solas en cuanto lo haga.',
   equipoRevocado: 'Este equipo ya no puede vender sin red: el dueño le quitó el permiso.',
   equipoDeOtroUsuario: 'Esta venta sin red se hizo con otra cuenta. Inicie sesión con la cuenta que la hizo para enviarla.',
   equipoNoEncontrado: 'No se encontró ese equipo.',

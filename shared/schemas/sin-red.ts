@@ -39,7 +39,12 @@ export const ZRenombrarEquipo = z.object({
 export type TRenombrarEquipo = z.infer<typeof ZRenombrarEquipo>;
 
 /** A device's prefix (`POST /api/sin-red/dispositivos`, with the device's key): given once per session's local database. */
-export const ZDispositivoRequest = z.object({ clave: ZClaveEquipo });
+/**
+ * A prefix for this device: `dispositivoId`, the one it already holds from before devices needed the
+ * owner's authorisation (issue #51 point 4 of the follow-up), is kept and tied to the device, so the
+ * sales waiting under it go once the owner authorises the device.
+ */
+export const ZDispositivoRequest = z.object({ clave: ZClaveEquipo, dispositivoId: z.number().int().min(1).max(2_147_483_647).optional() });
 export const ZDispositivo = z.object({ id: z.number().int(), prefijo: z.string() });
 export type TDispositivo = z.infer<typeof ZDispositivo>;
 

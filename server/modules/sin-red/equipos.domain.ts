@@ -166,7 +166,9 @@ export async function comprobarEquipo(db: Db | Tx, tiendaId: number, dispositivo
     .limit(1);
   if (!d) throw new AppError('BUSINESS_RULE', S.numeroInvalido, { fields: { sinRed: S.numeroInvalido } });
   if (d.usuarioId !== usuarioId) throw new AppError('FORBIDDEN', S.equipoDeOtroUsuario);
-  if (d.equipoId == null || !d.autorizadoEn) throw new AppError('FORBIDDEN', S.equipoNoAutorizado);
+  // Not authorised (yet), or a prefix from before devices needed it: the device keeps the sale and
+  // sends it again once the owner authorises it (`datos.equipo` tells the outbox so).
+  if (d.equipoId == null || !d.autorizadoEn) throw new AppError('FORBIDDEN', S.ventasEsperanAutorizacion, { datos: { equipo: 'sin-autorizar' } });
   if (d.revocadoEn) throw new AppError('FORBIDDEN', S.equipoRevocado);
   return { prefijo: d.prefijo };
 }

@@ -13,7 +13,7 @@ import { ROL } from '#shared/roles';
 import type { TDispositivo, TEquipoPropio, TEquipos, TVentasRevisar } from '#shared/schemas/sin-red';
 import { HORAS_FECHA_SIN_RED } from '#shared/schemas/sin-red';
 import type { TRecibo } from '#shared/schemas/venta';
-import { movimiento, producto } from '../../db/schema';
+import { dispositivoVenta, movimiento, producto, usuario } from '../../db/schema';
 import { crearEmpleado, crearTienda, peticion, type Tienda } from '../../../tests/helpers/factories';
 import { usarApp } from '../../../tests/helpers/test-app';
 
@@ -87,7 +87,7 @@ describe('equipos registrados por el dueño', () => {
     const id = await productoCon(s, 10, 'Arroz');
     const pendiente = await req('POST', '/api/sin-red/ventas', cajero, venta(d, 1, id, 1));
     expect(pendiente.statusCode, pendiente.body).toBe(403);
-    expect(pendiente.json().error.message).toBe(S.equipoNoAutorizado);
+    expect(pendiente.json().error).toMatchObject({ message: S.ventasEsperanAutorizacion, datos: { equipo: 'sin-autorizar' } });
     // Role 2 cannot authorise it, nor see the list.
     expect((await req('POST', `/api/sin-red/equipos/${equipo.id}/autorizar`, cajero)).statusCode).toBe(403);
     expect((await req('GET', '/api/sin-red/equipos', cajero)).statusCode).toBe(403);
@@ -275,5 +275,43 @@ describe('el cupo de fiado sin red se mide con el saldo que vio el equipo (issue
       expect(r.body).toContain(S.saldoClienteInvalido);
     }
     expect(await e.saldo()).toBe(0);
+  });
+});
+
+describe('ventas que esperaban en un equipo de antes de la autorización (issue #51)', () => {
+  it('se rechazan diciendo qué hacer, sin registrarse; el equipo conserva su número y, autorizado, las mismas ventas entran', async () => {
+    const s = await crearTienda(t);
+    const cajero = await crearEmpleado(t, s.codigo, { rol: ROL.EMPLEADO });
+    const [u] = await db().select({ id: usuario.idUsuario }).from(usuario).where(eq(usuario.correo, cajero.email));
+    // A prefix taken before devices needed the owner's authorisation: no device behind it.
+    const [viejo] = await db().insert(dispositivoVenta).values({ tiendaId: s.id, usuarioId: u!.id, prefijo: 'D1' }).returning();
+    const d = { id: viejo!.idDispositivo, prefijo: 'D1' };
+    const id = await productoCon(s, 10, 'Café');
+    const guardada = venta(d, 7, id, 2);
+    const r = await req('POST', '/api/sin-red/ventas', cajero.token, guardada);
+    expect(r.statusCode, r.body).toBe(403);
+    expect(r.json().error).toMatchObject({ message: S.ventasEsperanAutorizacion, datos: { equipo: 'sin-autorizar' } });
+    expect(S.ventasEsperanAutorizacion).toContain('Pídale al dueño que lo autorice en Inicio › Equipos sin red');
+    expect(await stockDe(id)).toBe(10);
+
+    // The device asks and keeps its prefix (another account cannot take it).
+    const clave = claveNueva();
+    const equipo = await pedir(cajero.token, clave);
+    const otro = (await crearEmpleado(t, s.codigo, { rol: ROL.EMPLEADO })).token;
+    const claveOtro = claveNueva();
+    await pedir(otro, claveOtro);
+    const ajeno = await req('POST', '/api/sin-red/dispositivos', otro, { clave: claveOtro, dispositivoId: d.id });
+    expect(ajeno.statusCode, ajeno.body).toBe(201);
+    expect(ajeno.json().prefijo).not.toBe('D1');
+    const mismo = await req('POST', '/api/sin-red/dispositivos', cajero.token, { clave, dispositivoId: d.id });
+    expect(mismo.statusCode, mismo.body).toBe(201);
+    expect(mismo.json()).toEqual(d);
+    // Still waiting for the owner.
+    expect((await req('POST', '/api/sin-red/ventas', cajero.token, guardada)).statusCode).toBe(403);
+    expect((await req('POST', `/api/sin-red/equipos/${equipo.id}/autorizar`, s.token)).statusCode).toBe(200);
+    const ok = await req('POST', '/api/sin-red/ventas', cajero.token, guardada);
+    expect(ok.statusCode, ok.body).toBe(201);
+    expect((ok.json() as TRecibo).sinRed?.numero).toBe('D1-7');
+    expect(await stockDe(id)).toBe(8);
   });
 });

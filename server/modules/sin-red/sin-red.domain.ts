@@ -22,9 +22,26 @@ export const PAGINA_SIN_RED = 5000;
  * Gives the device a prefix of its store, `D1`, `D2`…, never given twice in the store (a unique index;
  * two devices registering at once: the second tries the next one).
  */
-export async function registrarDispositivo(db: Db, tiendaId: number, usuarioId: number | null, clave: string): Promise<TDispositivo> {
+export async function registrarDispositivo(db: Db, tiendaId: number, usuarioId: number | null, clave: string, anterior?: number): Promise<TDispositivo> {
   // The device must have asked to sell offline (issue #51 point 5); its sales are checked when they arrive.
   const equipoId = await equipoDeClave(db, tiendaId, clave);
+  // The prefix this device already holds, given to this account before devices existed (or already
+  // this device's): kept and tied to the device, so the sales waiting under it go once it is authorised.
+  if (anterior) {
+    const [propio] = await db
+      .update(dispositivoVenta)
+      .set({ equipoId })
+      .where(
+        and(
+          eq(dispositivoVenta.idDispositivo, anterior),
+          eq(dispositivoVenta.tiendaId, tiendaId),
+          usuarioId == null ? isNull(dispositivoVenta.usuarioId) : eq(dispositivoVenta.usuarioId, usuarioId),
+          or(isNull(dispositivoVenta.equipoId), eq(dispositivoVenta.equipoId, equipoId)),
+        ),
+      )
+      .returning({ id: dispositivoVenta.idDispositivo, prefijo: dispositivoVenta.prefijo });
+    if (propio) return propio;
+  }
   for (let intento = 0; intento < 5; intento++) {
     try {
       const [d] = await db

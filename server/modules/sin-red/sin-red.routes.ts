@@ -40,7 +40,7 @@ export async function sinRedRoutes(app: FastifyInstance) {
 
   r.post('/sin-red/dispositivos', {
     schema: { tags, body: ZDispositivoRequest, response: { 201: ZDispositivo } },
-    handler: async (req, reply) => reply.status(201).send(await registrarDispositivo(app.db, storeOf(req), sessionOf(req).usuarioId, req.body.clave)),
+    handler: async (req, reply) => reply.status(201).send(await registrarDispositivo(app.db, storeOf(req), sessionOf(req).usuarioId, req.body.clave, req.body.dispositivoId)),
   });
 
   r.get('/sin-red/datos', {

@@ -13,7 +13,7 @@ const M = { sinRed };
  */
 export function BannerSinRed({ cuenta }: { cuenta: string }) {
   const enLinea = useEnLinea();
-  const { pendientes, rechazadas, deshacerPendientes, deshacerRechazados, rechazos, ultimaSincronizacion } = useEstadoSinRed(cuenta);
+  const { pendientes, rechazadas, deshacerPendientes, deshacerRechazados, rechazos, aviso, ultimaSincronizacion } = useEstadoSinRed(cuenta);
   const f = useFechas();
   const cuando = ultimaSincronizacion ? M.sinRed.ultimaSincronizacion(f.fechaHora(ultimaSincronizacion)) : M.sinRed.nuncaSincronizado;
   if (enLinea && pendientes + rechazadas + deshacerPendientes + deshacerRechazados === 0) return null;
@@ -31,6 +31,11 @@ export function BannerSinRed({ cuenta }: { cuenta: string }) {
         {deshacerRechazados > 0 ? <strong className="banner-sin-red__rechazadas">{M.sinRed.deshacerRechazados(deshacerRechazados)}</strong> : null}
         <span data-testid="ultima-sincronizacion">{cuando}</span>
       </p>
+      {pendientes > 0 && aviso ? (
+        <p className="banner-sin-red__aviso" data-testid="ventas-esperan">
+          {aviso}
+        </p>
+      ) : null}
       {rechazos.length ? (
         <ul className="banner-sin-red__rechazos" data-testid="deshacer-rechazos">
           {rechazos.map((r) => (

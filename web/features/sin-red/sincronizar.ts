@@ -38,17 +38,25 @@ async function asegurarEquipo(db: BaseLocal): Promise<TEquipoPropio> {
   return equipo;
 }
 
-/** Registers the device once (its prefix), while online. */
+/** The prefix as the device keeps it: `enlazado` once the server tied it to this device (issue #51 point 5). */
+type DispositivoLocal = TDispositivo & { enlazado?: boolean };
+
+/**
+ * Registers the device once (its prefix), while online. A prefix taken before devices needed the
+ * owner's authorisation is tied to this device once (the server keeps it if it is this account's), so
+ * the sales waiting under it go when the owner authorises the device.
+ */
 async function asegurarDispositivo(db: BaseLocal): Promise<TDispositivo> {
-  const hay = await leerAjuste<TDispositivo>(db, 'dispositivo');
-  if (hay) return hay;
-  const nuevo = await api<TDispositivo>('/sin-red/dispositivos', { method: 'POST', body: { clave: claveEquipo() } });
+  const hay = await leerAjuste<DispositivoLocal>(db, 'dispositivo');
+  if (hay?.enlazado) return hay;
+  const nuevo = await api<TDispositivo>('/sin-red/dispositivos', { method: 'POST', body: { clave: claveEquipo(), ...(hay ? { dispositivoId: hay.id } : {}) } });
   // Two tabs registering at once: the first one stored wins, the other prefix is simply unused.
   return db.transaction('rw', db.ajustes, async () => {
-    const ya = await leerAjuste<TDispositivo>(db, 'dispositivo');
-    if (ya) return ya;
-    await db.ajustes.put({ clave: 'dispositivo', valor: nuevo });
-    return nuevo;
+    const ya = await leerAjuste<DispositivoLocal>(db, 'dispositivo');
+    if (ya?.enlazado) return ya;
+    const valor: DispositivoLocal = { ...nuevo, enlazado: true };
+    await db.ajustes.put({ clave: 'dispositivo', valor });
+    return valor;
   });
 }
 
@@ -120,6 +128,11 @@ export async function enviarSalida(db: BaseLocal): Promise<{ enviadas: number; r
     } catch (err) {
       // Not a refusal of this sale (no connection, session ended, server busy or failing): try again later.
       if (!esRechazo(err)) break;
+      // The device is not authorised yet: the sale stays, with what to do, and goes once the owner authorises it.
+      if (err.datos?.equipo === 'sin-autorizar') {
+        await db.salida.update(v.clave, { error: err.message });
+        break;
+      }
       await db.salida.update(v.clave, { estado: 'rechazada', error: err.message });
       rechazadas++;
     }

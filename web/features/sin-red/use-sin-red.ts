@@ -22,12 +22,14 @@ export interface EstadoSinRed {
   deshacerRechazados: number;
   /** Those the server refused, with its reason: shown on every screen until dealt with. */
   rechazos: { clave: string; tipo: 'anulacion' | 'devolucion'; ventaNumero: string; error: string }[];
+  /** Why the waiting sales do not go (the device is not authorised yet), as the server said. */
+  aviso: string | null;
   ultimaSincronizacion: number | null;
 }
 
 /** The outbox's counts and the last sync's time, live across the device's tabs (Dexie's liveQuery). */
 export function useEstadoSinRed(cuenta: string): EstadoSinRed {
-  const [estado, setEstado] = useState<EstadoSinRed>({ pendientes: 0, rechazadas: 0, deshacerPendientes: 0, deshacerRechazados: 0, rechazos: [], ultimaSincronizacion: null });
+  const [estado, setEstado] = useState<EstadoSinRed>({ pendientes: 0, rechazadas: 0, deshacerPendientes: 0, deshacerRechazados: 0, rechazos: [], aviso: null, ultimaSincronizacion: null });
   useEffect(() => {
     const db = baseLocal();
     if (!db) return;
@@ -39,6 +41,7 @@ export function useEstadoSinRed(cuenta: string): EstadoSinRed {
         deshacerPendientes: await db.deshacer.where('estado').equals('pendiente').count(),
         deshacerRechazados: rechazos.length,
         rechazos,
+        aviso: (await db.salida.where('estado').equals('pendiente').sortBy('n'))[0]?.error ?? null,
         ultimaSincronizacion: (await leerAjuste<number>(db, 'ultimaSincronizacion')) ?? null,
       };
     }).subscribe({ next: setEstado, error: () => undefined });
