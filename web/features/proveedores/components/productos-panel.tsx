@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { generic } from '#shared/messages/comun';
 import { productos } from '#shared/messages/productos';
 import { proveedores } from '#shared/messages/proveedores';
-import { formatNumber, formatPesos } from '#shared/money';
+import { formatCantidad, formatPrecioUnidad } from '#shared/cantidad';
 import type { TProveedor } from '#shared/schemas/proveedor';
 import { IconClose } from '../../../components/ui/icons';
 import { ListState } from '../../../components/ui/list-state';
@@ -64,8 +64,9 @@ export function ProductosPanel(props: { proveedor: TProveedor; onClose: () => vo
                   </>
                 ),
               },
-              { header: F.precio, num: true, cell: (p) => formatPesos(p.precio) },
-              { header: F.stock, num: true, cell: (p) => formatNumber(p.stock) },
+              // In the product's unit (issue #52 point 3): "$ 12.000/kg", "5,5 kg".
+              { header: F.precio, num: true, cell: (p) => formatPrecioUnidad(p.precio, p.unidad) },
+              { header: F.stock, num: true, cell: (p) => formatCantidad(p.stock, p.unidad) },
               {
                 header: F.estado,
                 className: 'gpv-col-estado',
