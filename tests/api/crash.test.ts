@@ -4,6 +4,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createDb } from '../../server/db/client';
+import { comprobarConsistencia } from '../../server/db/consistencia';
 import { api, startServer, type ServerProcess } from '../helpers/server-process';
 
 /**
@@ -41,7 +42,9 @@ async function reconcile(dataDir: string) {
              <> (select coalesce(sum(m.salidas), 0) from movimiento m where m.venta_id = v.id_venta))
          or v.total <> (select coalesce(sum(f.cantidad * f.precio), 0) from factura f where f.venta_id = v.id_venta)`)) as unknown as R;
     const negative = (await database.db.execute(sql`select count(*)::int as n from producto where stock < 0`)) as unknown as R;
-    return { mismatched: stock.rows.length, halfWritten: halfWritten.rows.length, negative: Number(negative.rows[0]!.n) };
+    // And the fault suite's checks (issue #50 point 7): the summaries equal the sales, balances, ledgers.
+    const fallas = (await comprobarConsistencia(database.db)).map((f) => `${f.regla}: ${f.detalle}`);
+    return { mismatched: stock.rows.length, halfWritten: halfWritten.rows.length, negative: Number(negative.rows[0]!.n), fallas };
   } finally {
     await database.close();
   }
@@ -95,13 +98,13 @@ describe('seguridad ante caídas (base embebida)', () => {
     const r = await scenario('SIGKILL');
     console.log(`SIGKILL: ${r.confirmed} ventas confirmadas, ${r.found} encontradas tras reiniciar`);
     expect(r.found).toBe(r.confirmed);
-    expect(r).toMatchObject({ mismatched: 0, halfWritten: 0, negative: 0 });
+    expect(r).toMatchObject({ mismatched: 0, halfWritten: 0, negative: 0, fallas: [] });
   });
 
   it('parada ordenada (SIGTERM) a mitad de las ventas: igual de íntegro', { timeout: 240_000 }, async () => {
     const r = await scenario('SIGTERM');
     console.log(`SIGTERM: ${r.confirmed} ventas confirmadas, ${r.found} encontradas tras reiniciar`);
     expect(r.found).toBe(r.confirmed);
-    expect(r).toMatchObject({ mismatched: 0, halfWritten: 0, negative: 0 });
+    expect(r).toMatchObject({ mismatched: 0, halfWritten: 0, negative: 0, fallas: [] });
   });
 });

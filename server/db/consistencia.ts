@@ -1,0 +1,110 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from './client';
+
+/**
+ * The consistency checks run after every fault (issue #50 point 7): what must hold in the data whatever
+ * happened to the process, the database or the network while it was written. Each check is one query
+ * over the ledgers and the summaries; an empty answer means the data agrees with itself.
+ *
+ * - **stock = libro**: each product's stock is the sum of its stock ledger (entradas − salidas).
+ * - **venta a medias**: a completed sale has its lines (a sale is written whole or not at all).
+ * - **saldo negativo**: no customer's credit balance (the sum of its ledger) is below zero.
+ * - **resúmenes = ventas**: the per-day summaries the triggers keep (sales, products, payments, taxes)
+ *   equal what `resumen_dia_reconstruir` computes from the sales and lines, checked inside a transaction
+ *   that is rolled back (nothing is changed).
+ *
+ * `npm run verificar` runs them on a data folder or a PostgreSQL database; `npm run test:fallas` after
+ * each fault of the fault suite.
+ */
+export interface Falla {
+  regla: 'stock = libro' | 'venta a medias' | 'saldo negativo' | 'resúmenes = ventas';
+  tiendaId: number;
+  detalle: string;
+}
+
+type Filas<T> = { rows: T[] };
+const filas = async <T>(db: Db, q: ReturnType<typeof sql>): Promise<T[]> => ((await db.execute(q)) as unknown as Filas<T>).rows;
+
+/** The summary tables `resumen_dia_reconstruir` rebuilds, compared by their keys (every non-measure column). */
+const RESUMENES = ['resumen_venta_dia', 'resumen_producto_dia', 'resumen_producto_mes', 'resumen_pago_dia', 'resumen_impuesto_dia'];
+/** Columns that are not summed: the first and last receipt of a day (min/max), surrogate ids. */
+const NO_SUMAR = new Set(['primero', 'ultimo']);
+
+class Deshacer extends Error {}
+
+export async function comprobarConsistencia(db: Db, opciones: { tiendaId?: number } = {}): Promise<Falla[]> {
+  const fallas: Falla[] = [];
+  const deTienda = (col: string) => (opciones.tiendaId === undefined ? sql`true` : sql`${sql.raw(col)} = ${opciones.tiendaId}`);
+
+  for (const r of await filas<{ tienda_id: number; id_producto: number; nombre: string; stock: string; libro: string }>(
+    db,
+    sql`select p.tienda_id, p.id_producto, p.nombre, p.stock::text as stock, coalesce(sum(m.entradas - m.salidas), 0)::text as libro
+        from producto p left join movimiento m on m.producto_id = p.id_producto
+        where ${deTienda('p.tienda_id')}
+        group by p.tienda_id, p.id_producto, p.nombre, p.stock
+        having p.stock <> coalesce(sum(m.entradas - m.salidas), 0)
+        order by 1, 2 limit 100`,
+  ))
+    fallas.push({ regla: 'stock = libro', tiendaId: r.tienda_id, detalle: `producto ${r.id_producto} (${r.nombre}): stock ${r.stock}, libro ${r.libro}` });
+
+  for (const r of await filas<{ tienda_id: number; id_venta: number; numero: number | null }>(
+    db,
+    sql`select v.tienda_id, v.id_venta, v.numero from venta v
+        where ${deTienda('v.tienda_id')} and v.estado = 'Completada' and not exists (select 1 from factura f where f.venta_id = v.id_venta)
+        order by 1, 2 limit 100`,
+  ))
+    fallas.push({ regla: 'venta a medias', tiendaId: r.tienda_id, detalle: `venta N.º ${r.numero ?? '—'} (id ${r.id_venta}) completada sin líneas` });
+
+  for (const r of await filas<{ tienda_id: number; cliente_id: number; saldo: string }>(
+    db,
+    sql`select c.tienda_id, c.cliente_id, sum(c.monto)::text as saldo from credito_movimiento c
+        where ${deTienda('c.tienda_id')} group by 1, 2 having sum(c.monto) < 0 order by 1, 2 limit 100`,
+  ))
+    fallas.push({ regla: 'saldo negativo', tiendaId: r.tienda_id, detalle: `cliente ${r.cliente_id}: saldo ${r.saldo}` });
+
+  const tiendas = (await filas<{ id: number }>(db, sql`select id_tienda as id from tienda where ${deTienda('id_tienda')} order by 1`)).map((t) => t.id);
+  const columnas = new Map<string, { claves: string[]; medidas: string[] }>();
+  for (const tabla of RESUMENES) {
+    const cols = await filas<{ c: string; t: string }>(
+      db,
+      sql`select column_name as c, data_type as t from information_schema.columns where table_schema = 'public' and table_name = ${tabla} order by ordinal_position`,
+    );
+    columnas.set(tabla, {
+      claves: cols.filter((c) => !['bigint', 'numeric'].includes(c.t) && !NO_SUMAR.has(c.c)).map((c) => c.c),
+      medidas: cols.filter((c) => ['bigint', 'numeric'].includes(c.t)).map((c) => c.c),
+    });
+  }
+  /** A table's rows of one store folded by key, measures as text (exact), rows of zeros left out. */
+  const plegado = async (ej: Db, tabla: string, tiendaId: number) => {
+    const { claves, medidas } = columnas.get(tabla)!;
+    const k = claves.map((c) => `"${c}"`).join(', ');
+    const m = medidas.map((c) => `sum("${c}")::text as "${c}"`).join(', ');
+    const noCero = medidas.map((c) => `sum("${c}") <> 0`).join(' or ');
+    const r = await filas<Record<string, unknown>>(ej, sql.raw(`select ${k}, ${m} from "${tabla}" where tienda_id = ${Number(tiendaId)} group by ${k} having ${noCero} order by ${k}`));
+    return new Map(r.map((f) => [claves.map((c) => String(f[c])).join('|'), medidas.map((c) => `${c}=${String(f[c])}`).join(' ')]));
+  };
+  for (const tiendaId of tiendas) {
+    try {
+      await db.transaction(async (tx) => {
+        const ej = tx as unknown as Db;
+        await ej.execute(sql`select resumen_bloquear(${tiendaId})`);
+        const guardados = new Map<string, Map<string, string>>();
+        for (const tabla of RESUMENES) guardados.set(tabla, await plegado(ej, tabla, tiendaId));
+        await ej.execute(sql`select resumen_dia_reconstruir(${tiendaId})`);
+        for (const tabla of RESUMENES) {
+          const antes = guardados.get(tabla)!;
+          const despues = await plegado(ej, tabla, tiendaId);
+          const diferencias: string[] = [];
+          for (const clave of new Set([...antes.keys(), ...despues.keys()]))
+            if (antes.get(clave) !== despues.get(clave)) diferencias.push(`[${clave}] guardado {${antes.get(clave) ?? 'nada'}} ≠ calculado {${despues.get(clave) ?? 'nada'}}`);
+          if (diferencias.length)
+            fallas.push({ regla: 'resúmenes = ventas', tiendaId, detalle: `${tabla}: ${diferencias.slice(0, 3).join('; ')}${diferencias.length > 3 ? ` (y ${diferencias.length - 3} más)` : ''}` });
+        }
+        throw new Deshacer();
+      });
+    } catch (err) {
+      if (!(err instanceof Deshacer)) throw err;
+    }
+  }
+  return fallas;
+}
