@@ -188,6 +188,9 @@ export const reportes = {
     // Weight and volume apart from units, never added to them (issue #52 point 3).
     kilos: 'Kilos vendidos',
     litros: 'Litros vendidos',
+    unidadesInventario: 'Unidades en inventario',
+    kilosInventario: 'Kilos en inventario',
+    litrosInventario: 'Litros en inventario',
     anuladas: 'Ventas anuladas',
     devuelto: 'Devuelto a clientes',
     totalRecibido: 'Total recibido',

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Rango } from '#shared/periodo';
 import type { TReporte } from '#shared/schemas/reportes';
+import { deMilesimas, milesimasDe } from '#shared/cantidad';
 import { R, C, type Ctx, n, s, filas, col, ind, categoriaDe, limite, tabla, reporte } from './comun';
 
 /** *Inventario*: today's stock, its value at the price, and what to reorder. */
@@ -9,27 +10,48 @@ export async function inventario(ctx: Ctx, r: Rango): Promise<TReporte> {
   const { db, tiendaId } = ctx;
   const [t] = await filas(
     db,
-    sql`select coalesce(sum(p.stock), 0) as unidades, coalesce(sum(p.stock * p.precio_unit), 0) as valor,
+    // Units, kilos and litres apart, never added (issue #52 point 3); grams as kilos, millilitres as litres.
+    sql`select coalesce(sum(p.stock) filter (where p.unidad_dian = '94'), 0) as unidades,
+      coalesce(sum(case p.unidad_dian when 'KGM' then p.stock when 'GRM' then p.stock / 1000 end), 0) as kilos,
+      coalesce(sum(case p.unidad_dian when 'LTR' then p.stock when 'MLT' then p.stock / 1000 end), 0) as litros,
+      coalesce(sum(p.stock * p.precio_unit), 0) as valor,
       count(*) filter (where p.estado = 1 and p.stock <= p.stock_min) as por_pedir, count(*) filter (where p.stock <= 0) as agotados
     from producto p where p.tienda_id = ${tiendaId}`,
   );
   const rows = await filas(
     db,
-    sql`select p.nombre, ${categoriaDe(sql`p`)} as categoria, p.stock, p.stock_min, p.precio_unit, p.stock * p.precio_unit as valor
+    sql`select p.nombre, ${categoriaDe(sql`p`)} as categoria, p.stock, p.stock_min, p.precio_unit, p.unidad_dian, p.stock * p.precio_unit as valor
     from producto p where p.tienda_id = ${tiendaId}
     order by (p.stock <= 0) desc, (p.estado = 1 and p.stock <= p.stock_min) desc, p.stock * p.precio_unit desc, p.nombre, p.id_producto ${limite(ctx)}`,
   );
   return reporte('inventario', r, {
-    indicadores: [ind('valorInventario', 'dinero', n(t!.valor)), ind('unidades', 'entero', n(t!.unidades)), ind('porPedir', 'entero', n(t!.por_pedir)), ind('agotados', 'entero', n(t!.agotados))],
+    indicadores: [
+      ind('valorInventario', 'dinero', n(t!.valor)),
+      ind('unidadesInventario', 'entero', n(t!.unidades)),
+      ...(n(t!.kilos) ? [ind('kilosInventario', 'entero', deMilesimas(milesimasDe(n(t!.kilos))))] : []),
+      ...(n(t!.litros) ? [ind('litrosInventario', 'entero', deMilesimas(milesimasDe(n(t!.litros))))] : []),
+      ind('porPedir', 'entero', n(t!.por_pedir)),
+      ind('agotados', 'entero', n(t!.agotados)),
+    ],
     tablas: [
       tabla(
         ctx,
         R.informes.inventario.titulo,
-        [col('producto', C.producto), col('categoria', C.categoria), col('stock', C.stock, 'entero'), col('stockMin', C.stockMin, 'entero'), col('precio', C.precio, 'dinero'), col('valor', C.valor, 'dinero'), col('estado', C.estado)],
+        // Stock and price in the product's unit: "5,5 kg", "$ 12.000/kg" (issue #52 point 3).
+        [
+          col('producto', C.producto),
+          col('categoria', C.categoria),
+          { ...col('stock', C.stock, 'entero'), unidad: 'unidad' },
+          col('stockMin', C.stockMin, 'entero'),
+          { ...col('precio', C.precio, 'dinero'), unidad: 'unidad' },
+          col('valor', C.valor, 'dinero'),
+          col('estado', C.estado),
+        ],
         rows.map((x) => ({
           producto: s(x.nombre),
           categoria: s(x.categoria),
           stock: n(x.stock),
+          unidad: s(x.unidad_dian),
           stockMin: n(x.stock_min),
           precio: n(x.precio_unit),
           valor: n(x.valor),

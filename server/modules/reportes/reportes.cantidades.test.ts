@@ -55,4 +55,15 @@ describe('cantidades en su unidad en los reportes (issue #52 punto 3)', () => {
     expect(queso.slice(cols.indexOf('Cantidad'), cols.indexOf('Cantidad') + 2)).toEqual(['0,204', 'kg']);
     expect(arroz.slice(cols.indexOf('Cantidad'), cols.indexOf('Cantidad') + 2)).toEqual(['30', 'und']);
   });
+
+  it('inventario: unidades y kilos en existencia aparte; el queso se lee en kilos y por kilo', async () => {
+    const rep = (await pedir('/api/reportes/inventario?periodo=hoy')).json() as TReporte;
+    const v = Object.fromEntries(rep.indicadores.map((i) => [i.clave, i.valor]));
+    // 40 − 30 rice; 10 − 0,204 kg of cheese: never 19,796 "units".
+    expect(v).toMatchObject({ unidadesInventario: 10, kilosInventario: 9.796 });
+    expect(rep.indicadores.find((i) => i.clave === 'kilosInventario')!.titulo).toBe('Kilos en inventario');
+    const [tabla] = rep.tablas;
+    expect(tabla!.columnas.filter((c) => c.unidad).map((c) => c.clave)).toEqual(['stock', 'precio']);
+    expect(tabla!.filas.find((f) => f.producto === 'Queso campesino')).toMatchObject({ stock: 9.796, unidad: 'KGM', precio: 12_000 });
+  });
 });

@@ -94,7 +94,7 @@ describe('reportes', () => {
   it('inventario, sin ventas y cartera responden con lo que hay', async () => {
     await t.database.db.insert(producto).values({ tiendaId: s.id, nombre: 'Jabón quieto', precioUnit: 1000, stock: 2, stockMin: 3 });
     const inv = (await pedir('/api/reportes/inventario')).json() as TReporte;
-    expect(Object.fromEntries(inv.indicadores.map((i) => [i.clave, i.valor]))).toEqual({ valorInventario: 37 * 2500 + 2000, unidades: 39, porPedir: 1, agotados: 0 });
+    expect(Object.fromEntries(inv.indicadores.map((i) => [i.clave, i.valor]))).toEqual({ valorInventario: 37 * 2500 + 2000, unidadesInventario: 39, porPedir: 1, agotados: 0 });
     const sv = (await pedir('/api/reportes/sin-ventas?dias=7')).json() as TReporte;
     expect(sv.tablas[0]!.filas.map((f) => f.producto)).toEqual(['Jabón quieto']);
     const inicio = (await pedir('/api/reportes/inicio')).json() as TInicioResumen;

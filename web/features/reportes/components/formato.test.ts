@@ -13,6 +13,12 @@ describe('formatearCelda (issue #52 punto 3)', () => {
     expect(formatearCelda(cantidad, { cantidad: 1500, unidad: '94' }, fechas)).toBe('1.500');
   });
 
+  it('un precio cuya columna nombra la unidad se lee por kilo', () => {
+    const precio: TColumna = { clave: 'precio', titulo: 'Precio', tipo: 'dinero', unidad: 'unidad' };
+    expect(formatearCelda(precio, { precio: 12_000, unidad: 'KGM' }, fechas)).toBe('$ 12.000/kg');
+    expect(formatearCelda(precio, { precio: 2_800, unidad: '94' }, fechas)).toBe('$ 2.800');
+  });
+
   it('sin unidad (una categoría mezclada) o en otra columna, como antes', () => {
     expect(formatearCelda(cantidad, { cantidad: 3, unidad: null }, fechas)).toBe('3');
     expect(formatearCelda({ clave: 'neto', titulo: 'Neto', tipo: 'dinero' }, { neto: 12_000 }, fechas)).toBe('$ 12.000');

@@ -1,6 +1,6 @@
 import { formatCentavos } from '#shared/impuestos';
 import { formatNumber, formatPesos } from '#shared/money';
-import { formatCantidad } from '#shared/cantidad';
+import { formatCantidad, formatPrecioUnidad } from '#shared/cantidad';
 import type { TColumna, TFila, TTipoValor } from '#shared/schemas/reportes';
 import type { Fechas } from '../../../lib/fechas';
 
@@ -35,7 +35,7 @@ export function formatear(tipo: TTipoValor, v: string | number | null | undefine
  */
 export function formatearCelda(c: TColumna, fila: TFila, fechas: Fechas): string {
   const v = fila[c.clave];
-  if (c.unidad && typeof v === 'number' && fila[c.unidad] != null) return formatCantidad(v, String(fila[c.unidad]));
+  if (c.unidad && typeof v === 'number' && fila[c.unidad] != null) return c.tipo === 'dinero' ? formatPrecioUnidad(v, String(fila[c.unidad])) : formatCantidad(v, String(fila[c.unidad]));
   return formatear(c.tipo, v, fechas);
 }
 
