@@ -341,7 +341,8 @@ export const ventas = {
   registrando: 'Registrando venta…',
   confirmarPago: 'Confirmar pago',
   // The receipt's page (/factura); its print actions are in impresion.ts
-  facturaTitulo: 'Factura',
+  // Not "Factura": the receipt is a tiquete or a documento equivalente POS (issue #52 point 5).
+  facturaTitulo: 'Recibo',
   anularVenta: 'Anular venta',
   accionesFactura: 'Acciones de la factura',
   ventaRegistrada: (id: number) => `Venta #${id} registrada.`,

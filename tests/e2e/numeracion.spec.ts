@@ -69,6 +69,7 @@ test('el dueño registra una caja con su rango DIAN, recibe el aviso de vencimie
   // One title, one number (issue #52 point 5): DIAN's, not the store's "1" beside it.
   await expect(page.getByTestId('recibo-id')).toHaveText('Documento equivalente POS N.º POS11');
   await expect(page.getByRole('article')).not.toContainText('Factura de venta');
+  await expect(page.getByRole('heading', { level: 1, name: 'Recibo' })).toBeVisible();
   await expect(page.getByTestId('recibo-resolucion')).toContainText('Resolución DIAN N.º 18764000000001');
   await expect(page.getByTestId('recibo-resolucion')).toContainText('numeración POS11 a POS15000');
 
