@@ -1,6 +1,6 @@
 // npm run verificar [-- --tienda N]
 // The consistency checks of the fault suite (server/db/consistencia.ts) on the configured database:
-// stock = its ledger, no completed sale without lines, no credit balance below zero, and the summaries
+// stock = its ledger, no completed sale without lines, and the summaries
 // equal what the sales compute. Changes nothing. Exits 1 and lists what disagrees, 0 when all agrees.
 // On the embedded database, stop the server first (one process per data folder).
 import { abrirBase } from './open-db';
@@ -22,7 +22,7 @@ if (!env.DATABASE_URL && runningServerPid(env.DATA_DIR)) {
 const database = await abrirBase(env);
 try {
   const fallas = await comprobarConsistencia(database.db, { tiendaId });
-  if (fallas.length === 0) console.log('Todo cuadra: stock y su libro, ventas y sus líneas, saldos y resúmenes.');
+  if (fallas.length === 0) console.log('Todo cuadra: stock y su libro, ventas y sus líneas, resúmenes y ventas.');
   else {
     console.error(`${fallas.length} diferencias:`);
     for (const f of fallas) console.error(`  tienda ${f.tiendaId} · ${f.regla}: ${f.detalle}`);

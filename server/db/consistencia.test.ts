@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { cliente, creditoMovimiento, producto } from './schema';
+import { producto } from './schema';
 import { comprobarConsistencia } from './consistencia';
 import { crearTiendaCompleta } from '../../tests/helpers/tienda-completa';
 import { usarApp } from '../../tests/helpers/test-app';
@@ -29,18 +29,16 @@ describe('las comprobaciones de consistencia', () => {
     expect(await comprobarConsistencia(t.app.db)).toEqual([]);
   });
 
-  it('nombran el stock que no es su libro, el resumen que no es sus ventas y el saldo bajo cero', async () => {
+  it('nombran el stock que no es su libro y el resumen que no es sus ventas', async () => {
     const db = t.database.db;
     const [p] = await db.select().from(producto).where(eq(producto.tiendaId, tiendaId)).limit(1);
     await db.update(producto).set({ stock: sql`${producto.stock} + 1` }).where(eq(producto.idProducto, p!.idProducto));
     // A delta row the triggers did not write: a sale counted that never happened.
     const [r] = ((await db.execute(sql`select * from resumen_venta_dia where tienda_id = ${tiendaId} limit 1`)) as unknown as { rows: Record<string, unknown>[] }).rows;
     await db.execute(sql`update resumen_venta_dia set neto = neto + 1000 where tienda_id = ${tiendaId} and dia = ${r!.dia} and hora = ${r!.hora} and metodo_pago_id = ${r!.metodo_pago_id}`);
-    const [c] = await db.insert(cliente).values({ tiendaId, documento: '555000111', tipoDocumento: 'CC', nombre: 'Sin', apellido: 'Deuda' }).returning();
-    await db.insert(creditoMovimiento).values({ tiendaId, clienteId: c!.idCliente, tipo: 'abono', monto: -5_000 });
 
     const fallas = await comprobarConsistencia(t.app.db, { tiendaId });
-    expect(fallas.map((f) => f.regla).sort()).toEqual(['resúmenes = ventas', 'saldo negativo', 'stock = libro']);
+    expect(fallas.map((f) => f.regla).sort()).toEqual(['resúmenes = ventas', 'stock = libro']);
     expect(fallas.find((f) => f.regla === 'stock = libro')!.detalle).toContain(p!.nombre);
     expect(fallas.find((f) => f.regla === 'resúmenes = ventas')!.detalle).toContain('resumen_venta_dia');
   });
