@@ -103,12 +103,14 @@ test('el dueño ve su día, abre tres reportes, cambia el periodo y exporta CSV 
   const ws = wb.worksheets[0]!;
   expect(ws.getCell('A1').value).toBe('Por producto');
   expect(ws.getRow(4).getCell(2).value).toBe('Producto');
+  // Columns by their heading: the quantity's unit sits beside it (issue #52 point 3).
+  const titulos = (ws.getRow(4).values as unknown[]).map(String);
   let encontrada = false;
   ws.eachRow((row) => {
     if (row.getCell(2).value === nombre) {
       encontrada = true;
-      expect(row.getCell(4).value).toBe(2);
-      expect(row.getCell(8).value).toBe(8400);
+      expect(row.getCell(titulos.indexOf('Cantidad')).value).toBe(2);
+      expect(row.getCell(titulos.indexOf('Neto')).value).toBe(8400);
     }
   });
   expect(encontrada).toBe(true);

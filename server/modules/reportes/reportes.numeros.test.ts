@@ -108,6 +108,6 @@ describe('por producto descuenta las devoluciones (issue #52)', () => {
     expect((inicio.json() as { top: { producto: string }[] }).top.map((x) => x.producto)).toEqual(['Panela quieta']);
     const lineasCsv = await csv(s, 'productos');
     expect(lineasCsv[0]).toContain('Descuentos;Devoluciones;Neto');
-    expect(lineasCsv.find((l) => l.includes('Arroz devuelto'))).toMatch(/;0;7500;500;7000;0;/);
+    expect(lineasCsv.find((l) => l.includes('Arroz devuelto'))).toMatch(/;0;und;7500;500;7000;0;/);
   }, 120_000);
 });
