@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { Field, SelectField } from '../../../components/ui/field';
 import { MoneyField } from '../../../components/ui/money-field';
 import { crud } from '#shared/messages/crud';
-import { formatNumber } from '#shared/money';
+import { formatCantidad } from '#shared/cantidad';
 import type { TMetodoPagoRow, TRolRow } from '#shared/schemas/crud';
 import { useDebounced } from '../../../lib/use-debounced';
 import { useCrudRow } from '../api/get-row';
@@ -33,7 +33,8 @@ type Lookup = NonNullable<FieldDef['lookup']>;
 function describe(kind: Lookup, row: Record<string, unknown>): string {
   switch (kind) {
     case 'producto':
-      return M.crud.referencia.producto(String(row.nombre), formatNumber(Number(row.stock)));
+      // In the product's unit: "stock 5,5 kg" (issue #52 point 3).
+      return M.crud.referencia.producto(String(row.nombre), formatCantidad(Number(row.stock), row.unidadDian == null ? null : String(row.unidadDian)));
     case 'proveedor':
       return String(row.nombre);
     case 'inventario':

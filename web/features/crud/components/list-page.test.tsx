@@ -3,7 +3,7 @@ import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { crud } from '#shared/messages/crud';
-import type { TCreditoRow, TFacturaRow, TVentaRow } from '#shared/schemas/crud';
+import type { TCreditoRow, TFacturaRow, TProductoRow, TVentaRow } from '#shared/schemas/crud';
 import { saveSession } from '../../../lib/session';
 import CrudRoutes from '../crud-routes';
 
@@ -45,6 +45,25 @@ const venta: TVentaRow = {
 /** A weighed line of sale 512, whose receipt printed N.º 37 (issue #52). */
 const linea: TFacturaRow = { idFactura: 901, ventaId: 512, ventaNumero: 37, productoId: 44, productoNombre: 'Queso campesino', cantidad: 0.375, unidad: 'KGM', precio: 12_000, estado: 'Pagado', idTienda: 3 };
 
+const queso = {
+  idProducto: 44,
+  nombre: 'Queso campesino',
+  precioUnit: 12_000,
+  descripcion: null,
+  marca: null,
+  categoria: 'Lácteos',
+  presentacion: null,
+  fechaVencimiento: null,
+  stock: 5.5,
+  unidadDian: 'KGM',
+  stockMin: 0,
+  estado: 1,
+  codigoBarras: null,
+  inventarioId: null,
+  proveedorId: null,
+  idTienda: 3,
+} as unknown as TProductoRow;
+
 function renderAt(path: string) {
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
@@ -67,7 +86,7 @@ beforeEach(() => {
     'fetch',
     vi.fn(async (url: string) => {
       urls.push(url);
-      const items = url.startsWith('/api/crud/credito') ? [abono, cargo] : url.startsWith('/api/crud/ventas') ? [venta] : url.startsWith('/api/crud/factura') ? [linea] : [];
+      const items = url.startsWith('/api/crud/credito') ? [abono, cargo] : url.startsWith('/api/crud/ventas') ? [venta] : url.startsWith('/api/crud/factura') ? [linea] : url.startsWith('/api/crud/producto') ? [queso] : [];
       return new Response(JSON.stringify({ items, total: items.length }), { status: 200 });
     }),
   );
@@ -126,5 +145,14 @@ describe('las líneas de factura del back-office (issue #52)', () => {
     const celdas = within(fila).getAllByRole('cell').map((c) => c.textContent);
     expect(celdas.slice(2, 6)).toEqual(['N.º 37', 'Queso campesino 44', '0,375 kg', '$ 12.000/kg']);
     expect(within(main).getByRole('button', { name: `${M.crud.eliminar} la línea de Queso campesino de la venta N.º 37` })).toBeTruthy();
+  });
+});
+
+describe('los productos del back-office (issue #52 punto 3)', () => {
+  it('un producto por peso muestra su precio por kilo y su stock en kilos', async () => {
+    renderAt('/crud/producto');
+    const fila = (await within(screen.getByRole('main')).findByText('Queso campesino')).closest('tr')!;
+    expect(within(fila).getByRole('cell', { name: '$ 12.000/kg' })).toBeTruthy();
+    expect(within(fila).getByRole('cell', { name: '5,5 kg' })).toBeTruthy();
   });
 });

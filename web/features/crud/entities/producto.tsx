@@ -1,6 +1,6 @@
 import { crud } from '#shared/messages/crud';
-import { formatNumber, formatPesos } from '#shared/money';
-import { formatCantidad } from '#shared/cantidad';
+import { formatNumber } from '#shared/money';
+import { formatCantidad, formatPrecioUnidad } from '#shared/cantidad';
 import { UNIDADES_DIAN } from '#shared/impuestos';
 import { ZCrudCreateProductoRequest, ZCrudUpdateProductoRequest, type TProductoRow } from '#shared/schemas/crud';
 import { fecha, texto } from '../format';
@@ -27,7 +27,7 @@ export const producto = defineEntity<TProductoRow>({
   columns: [
     { header: T.columnas.idProducto, cell: (r) => r.idProducto, num: true },
     { header: T.columnas.nombre, cell: (r) => r.nombre },
-    { header: T.columnas.precioUnit, cell: (r) => formatPesos(r.precioUnit), num: true },
+    { header: T.columnas.precioUnit, cell: (r) => formatPrecioUnidad(r.precioUnit, r.unidadDian), num: true },
     { header: T.columnas.descripcion, cell: (r) => texto(r.descripcion) },
     { header: T.columnas.marca, cell: (r) => texto(r.marca) },
     { header: T.columnas.categoria, cell: (r) => texto(r.categoria) },
