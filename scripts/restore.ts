@@ -3,11 +3,10 @@
 // row of the configured database with the backup's in one transaction: a refusal or a failure leaves
 // the current data as it was.
 import path from 'node:path';
-import { abrirBase } from './open-db';
+import { abrirBaseSinServidor } from './open-db';
 import { restoreBackupFile } from '../server/db/backup';
 import { seedCatalogos } from '../server/db/setup';
 import { loadEnv } from '../server/env';
-import { runningServerPid } from './server-pid';
 
 const file = process.argv[2];
 if (!file) {
@@ -15,11 +14,7 @@ if (!file) {
   process.exit(2);
 }
 const env = loadEnv();
-if (!env.DATABASE_URL && runningServerPid(env.DATA_DIR)) {
-  console.error('El servidor está en ejecución con esta base de datos: detenlo antes de restaurar.');
-  process.exit(1);
-}
-const database = await abrirBase(env);
+const database = await abrirBaseSinServidor(env, 'restaurar');
 try {
   await database.migrate();
   await seedCatalogos(database.db);

@@ -3,10 +3,9 @@
 // stock = its ledger, no completed sale without lines, and the summaries
 // equal what the sales compute. Changes nothing. Exits 1 and lists what disagrees, 0 when all agrees.
 // On the embedded database, stop the server first (one process per data folder).
-import { abrirBase } from './open-db';
+import { abrirBaseSinServidor } from './open-db';
 import { comprobarConsistencia } from '../server/db/consistencia';
 import { loadEnv } from '../server/env';
-import { runningServerPid } from './server-pid';
 
 const i = process.argv.indexOf('--tienda');
 const tiendaId = i > 0 ? Number(process.argv[i + 1]) : undefined;
@@ -15,11 +14,7 @@ if (tiendaId !== undefined && !(Number.isInteger(tiendaId) && tiendaId > 0)) {
   process.exit(2);
 }
 const env = loadEnv();
-if (!env.DATABASE_URL && runningServerPid(env.DATA_DIR)) {
-  console.error('El servidor está en ejecución con esta base de datos: detenlo antes de verificarla.');
-  process.exit(1);
-}
-const database = await abrirBase(env);
+const database = await abrirBaseSinServidor(env, 'verificarla');
 try {
   const fallas = await comprobarConsistencia(database.db, { tiendaId });
   if (fallas.length === 0) console.log('Todo cuadra: stock y su libro, ventas y sus líneas, resúmenes y ventas.');
