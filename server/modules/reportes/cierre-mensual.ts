@@ -9,6 +9,7 @@ import { cifrasDe, conCostoConocido, indicadorMargen, tablaCifras } from './cifr
 import { ventasPorDia, sumar } from './resumen-ventas';
 import { porProducto } from './por-producto';
 import { carteraFilas } from './cartera';
+import { unidadesDe } from './cantidades';
 
 /** *Cierre mensual*: the month's sales, taxes, margin, purchases, stock at cost and credit. */
 
@@ -50,8 +51,10 @@ export async function cierreMensual(ctx: Ctx, r: Rango): Promise<TReporte> {
   const cartera = await carteraFilas(db, tiendaId, r.hasta);
   const sumaC = (k: 'd0' | 'd31' | 'd61' | 'd90') => cartera.reduce((a, x) => a + x[k], 0);
   const margenDe = (x: { neto: number; costo: number; sinCosto: number }) => (conCostoConocido(x) ? x.neto - x.costo : null);
-  const filaProducto = (x: (typeof productos)[number], puesto: number) => ({ puesto, producto: x.nombre, categoria: x.categoria, cantidad: x.cantidad, neto: x.neto, costo: conCostoConocido(x) ? x.costo : null, margen: margenDe(x) });
-  const colsProducto = [col('puesto', C.puesto, 'entero'), col('producto', C.producto), col('categoria', C.categoria), col('cantidad', C.cantidad, 'entero'), col('neto', C.neto, 'dinero'), col('costo', C.costo, 'dinero'), col('margen', C.margen, 'dinero')];
+  // Each product's quantity in its unit: "0,375 kg" (issue #52 point 3).
+  const unidadDe = await unidadesDe(ctx, false, productos.map((x) => x.clave));
+  const filaProducto = (x: (typeof productos)[number], puesto: number) => ({ puesto, producto: x.nombre, categoria: x.categoria, cantidad: x.cantidad, unidad: unidadDe.get(x.clave) ?? null, neto: x.neto, costo: conCostoConocido(x) ? x.costo : null, margen: margenDe(x) });
+  const colsProducto = [col('puesto', C.puesto, 'entero'), col('producto', C.producto), col('categoria', C.categoria), { ...col('cantidad', C.cantidad, 'entero'), unidad: 'unidad' }, col('neto', C.neto, 'dinero'), col('costo', C.costo, 'dinero'), col('margen', C.margen, 'dinero')];
   const tarifas: TFila[] = inf.tarifas.map((x) => ({ tarifa: nombreTarifa(x.impuesto), base: x.base, impuesto: x.valor }));
   if (inf.sinImpuesto.lineas > 0) tarifas.push({ tarifa: R.sinImpuesto, base: inf.sinImpuesto.base, impuesto: 0 });
   const totalCompras = compras.reduce((a, x) => a + n(x.total), 0);

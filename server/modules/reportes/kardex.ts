@@ -9,9 +9,11 @@ import { R, C, type Ctx, n, s, filas, col, ind, limite, tabla, reporte } from '.
 
 export async function kardex(ctx: Ctx, r: Rango): Promise<TReporte> {
   const { db, tiendaId, f } = ctx;
-  const columnas = [col('fecha', C.fecha, 'fechaHora'), col('motivo', C.motivo), col('venta', C.venta, 'entero'), col('entradas', C.entradas, 'entero'), col('salidas', C.salidas, 'entero'), col('saldo', C.saldoFinal, 'entero')];
+  // Quantities in the product's unit: "+0,375 kg" (issue #52 point 3).
+  const cantidad = (clave: string, titulo: string) => ({ ...col(clave, titulo, 'entero'), unidad: 'unidad' });
+  const columnas = [col('fecha', C.fecha, 'fechaHora'), col('motivo', C.motivo), col('venta', C.venta, 'entero'), cantidad('entradas', C.entradas), cantidad('salidas', C.salidas), cantidad('saldo', C.saldoFinal)];
   if (f.productoId == null) return reporte('kardex', r, { tablas: [tabla(ctx, R.informes.kardex.titulo, columnas, [])], nota: R.notas.kardex });
-  const [p] = await filas(db, sql`select p.nombre, p.stock from producto p where p.id_producto = ${f.productoId} and p.tienda_id = ${tiendaId}`);
+  const [p] = await filas(db, sql`select p.nombre, p.stock, p.unidad_dian from producto p where p.id_producto = ${f.productoId} and p.tienda_id = ${tiendaId}`);
   if (!p) throw new AppError('NOT_FOUND', R.productoNoEncontrado);
   const rows = await filas(
     db,
@@ -20,7 +22,7 @@ export async function kardex(ctx: Ctx, r: Rango): Promise<TReporte> {
       and m.fecha_movimiento >= ${inicioDelDiaEn(r.desde, tiendaId)} and m.fecha_movimiento < ${finDelDiaEn(r.hasta, tiendaId)}
     order by m.fecha_movimiento, m.id_movimiento ${limite(ctx)}`,
   );
-  const filasK = rows.map((x) => ({ fecha: new Date(x.fecha_movimiento as string).toISOString(), motivo: s(x.motivo), venta: x.venta_numero == null ? null : n(x.venta_numero), entradas: n(x.entradas), salidas: n(x.salidas), saldo: n(x.cantidad_despues) }));
+  const filasK = rows.map((x) => ({ fecha: new Date(x.fecha_movimiento as string).toISOString(), motivo: s(x.motivo), venta: x.venta_numero == null ? null : n(x.venta_numero), entradas: n(x.entradas), salidas: n(x.salidas), saldo: n(x.cantidad_despues), unidad: s(p.unidad_dian) }));
   const inicial = rows.length ? n(rows[0]!.stock_antes) : n(p.stock);
   const final = rows.length ? n(rows[rows.length - 1]!.cantidad_despues) : n(p.stock);
   return reporte('kardex', r, {

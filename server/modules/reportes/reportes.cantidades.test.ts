@@ -6,6 +6,7 @@ import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
 /** Issue #52 point 3: the reports show a weighed product's quantity in kilos, and never add kilos to units. */
 let t: TestApp;
 let s: Tienda;
+let quesoId: number;
 beforeAll(async () => {
   t = await createTestApp();
   s = await crearTienda(t);
@@ -14,7 +15,8 @@ beforeAll(async () => {
     expect(r.statusCode, r.body).toBe(201);
     return (r.json() as { producto: { id: number } }).producto.id;
   };
-  const queso = await nuevo({ nombre: 'Queso campesino', precio: 12_000, cantidad: 10, unidad: 'KGM', categoria: 'Lácteos' });
+  quesoId = await nuevo({ nombre: 'Queso campesino', precio: 12_000, cantidad: 10, unidad: 'KGM', categoria: 'Lácteos' });
+  const queso = quesoId;
   const arroz = await nuevo({ nombre: 'Arroz 500 g', precio: 2_800, cantidad: 40, categoria: 'Granos' });
   for (const lineas of [[{ productoId: queso, cantidad: 0.204 }, { productoId: arroz, cantidad: 13 }], [{ productoId: arroz, cantidad: 17 }]]) {
     const v = await t.request({ method: 'POST', url: '/api/ventas', token: s.token, payload: { lineas, metodoPagoId: 5, montoRecibido: 100_000 } });
@@ -65,5 +67,14 @@ describe('cantidades en su unidad en los reportes (issue #52 punto 3)', () => {
     const [tabla] = rep.tablas;
     expect(tabla!.columnas.filter((c) => c.unidad).map((c) => c.clave)).toEqual(['stock', 'precio']);
     expect(tabla!.filas.find((f) => f.producto === 'Queso campesino')).toMatchObject({ stock: 9.796, unidad: 'KGM', precio: 12_000 });
+  });
+
+  it('kardex y cierre mensual: las cantidades del queso en kilos', async () => {
+    const k = (await pedir(`/api/reportes/kardex?periodo=hoy&productoId=${quesoId}`)).json() as TReporte;
+    expect(k.tablas[0]!.columnas.filter((c) => c.unidad).map((c) => c.clave)).toEqual(['entradas', 'salidas', 'saldo']);
+    expect(k.tablas[0]!.filas.at(-1)).toMatchObject({ salidas: 0.204, saldo: 9.796, unidad: 'KGM' });
+    const cm = (await pedir('/api/reportes/cierre-mensual?periodo=mes')).json() as TReporte;
+    const productos = cm.tablas.find((t) => t.columnas.some((c) => c.clave === 'cantidad' && c.unidad))!;
+    expect(productos.filas.find((f) => f.producto === 'Queso campesino')).toMatchObject({ cantidad: 0.204, unidad: 'KGM' });
   });
 });
