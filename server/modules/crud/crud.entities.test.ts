@@ -271,6 +271,13 @@ describe('cada área: registrar → aparece en la lista → modificar → elimin
     expect((await s.admin.del(`/factura/${linea}`)).status).toBe(200);
   });
 
+  it('movimiento: el stock de un producto por peso llega con su unidad (issue #52 punto 3)', async () => {
+    const id = await crear(s.admin, 'producto', { nombre: 'Ñame importado', precioUnit: 4_800, stock: 12.5, stockMin: 0, estado: 1, unidadDian: 'KGM' });
+    const { items } = (await s.admin.get('/movimiento', { pageSize: 100 })).body as { items: { productoId: number | null; cantidadDespues: number; unidad: string | null }[] };
+    expect(items.find((m) => m.productoId === id)).toMatchObject({ cantidadDespues: 12.5, unidad: 'KGM' });
+    expect(items.find((m) => m.productoId === s.productoId)).toMatchObject({ unidad: '94' });
+  });
+
   it('ninguna respuesta contiene una contraseña ni su hash', () => {
     expect(seenBodies.length).toBeGreaterThan(50);
     for (const body of seenBodies) {

@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, or } from 'drizzle-orm';
+import { and, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import { AppError } from '#shared/errors';
 import { M } from '#shared/messages';
 import type { TPage, TPageQuery } from '#shared/schemas/common';
@@ -36,6 +36,8 @@ const columns = {
   estadoDespues: movimiento.estadoDespues,
   inventarioId: movimiento.inventarioId,
   productoId: movimiento.productoId,
+  // The product's unit of measure: the list reads "5,296 kg" (issue #52 point 3); null without a product.
+  unidad: sql<string | null>`(select p.unidad_dian from producto p where p.id_producto = ${movimiento.productoId})`,
   motivo: movimiento.motivo,
   idTienda: movimiento.tiendaId,
 };

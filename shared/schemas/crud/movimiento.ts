@@ -28,6 +28,8 @@ export const ZMovimientoRow = z.object({
   estadoDespues: z.string(),
   inventarioId: z.number().int().nullable(),
   productoId: z.number().int().nullable(),
+  /** The product's DIAN unit ('94', 'KGM'…), null without a product: the quantity is in it (issue #52 point 3). */
+  unidad: z.string().nullable(),
   motivo: z.string(),
   idTienda: z.number().int(),
 });

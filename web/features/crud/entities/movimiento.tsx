@@ -1,5 +1,5 @@
 import { crud } from '#shared/messages/crud';
-import { formatNumber } from '#shared/money';
+import { formatCantidad } from '#shared/cantidad';
 import { ZCreateMovimientoRequest, ZUpdateMovimientoRequest, type TMovimientoRow } from '#shared/schemas/crud';
 import { fecha, hoyBogota, partesBogota, str, texto } from '../format';
 import { defineEntity } from './types';
@@ -18,7 +18,7 @@ export const movimiento = defineEntity<TMovimientoRow>({
   searchHint: T.buscar,
   columns: [
     { header: T.columnas.idMovimiento, cell: (r) => r.idMovimiento, num: true },
-    { header: T.columnas.cantidadDespues, cell: (r) => formatNumber(r.cantidadDespues), num: true },
+    { header: T.columnas.cantidadDespues, cell: (r) => formatCantidad(r.cantidadDespues, r.unidad), num: true },
     { header: T.columnas.fechaMovimiento, cell: (r) => fecha(r.fechaMovimiento), num: true },
     { header: T.columnas.fechaModificacion, cell: (r) => fecha(r.fechaModificacion), num: true },
     { header: T.columnas.estadoDespues, cell: (r) => texto(r.estadoDespues) },
