@@ -122,7 +122,7 @@ const TABLE: Record<string, Entry> = {
   'GET /api/metodos-pago': { expect: STORE },
   'GET /api/ventas/clientes/:documento': { expect: STORE_ROW, params: async () => ({ documento: '1020304050' }) },
   'POST /api/ventas': { expect: STORE, body: {} },
-  'GET /api/ventas/:id': { expect: STORE_ROW, params: id('venta') },
+  'GET /api/ventas/:id': { expect: STORE_SALE_OTHERS_R2_404, params: id('venta') },
   'POST /api/ventas/:id/completar': { expect: STORE_SALE_NOT_R2S, params: freshId('venta') },
   'POST /api/ventas/:id/anular': { expect: STORE_SALE_NOT_R2S, params: freshId('venta') },
   // Returns (issue #32): the `devolver` permission (issue #51 point 3: role 2 not by default, else a

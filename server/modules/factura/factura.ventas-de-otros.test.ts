@@ -79,6 +79,17 @@ describe('un empleado nuevo solo ve sus ventas (issue #51 punto 8)', () => {
     expect((await get(encargada.token, `/api/facturas/${v.beto}`)).statusCode).toBe(200);
   });
 
+  it('el recibo (GET /api/ventas/:id) de la venta de otro empleado tampoco se abre', async () => {
+    expect((await get(ana.token, `/api/ventas/${v.ana}`)).statusCode).toBe(200);
+    for (const otra of [v.beto, v.tienda]) {
+      const r = await get(ana.token, `/api/ventas/${otra}`);
+      expect(r.statusCode).toBe(404);
+      expect(r.json()).toMatchObject({ error: { code: 'NOT_FOUND', message: M.ventas.ventaNoEncontrada } });
+    }
+    expect((await get(encargada.token, `/api/ventas/${v.beto}`)).statusCode).toBe(200);
+    expect((await get(s.token, `/api/ventas/${v.ana}`)).statusCode).toBe(200);
+  });
+
   it('la exportación de las ventas trae solo las suyas', async () => {
     const r = await get(ana.token, '/api/facturas/exportar/csv');
     expect(r.statusCode).toBe(200);

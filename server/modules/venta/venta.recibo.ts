@@ -12,6 +12,8 @@ import { unidadDeLinea } from './unidad-linea';
 import { fiscalDeVenta } from '../numeracion/numeracion.domain';
 import { relojDesfasado } from '../sin-red/sin-red.domain';
 import { documentoDeVenta } from '../dian/emision';
+import type { Autor } from '../actividad/actividad.domain';
+import { puede } from '../tienda/permisos';
 
 const V = M.ventas;
 
@@ -23,11 +25,21 @@ const autorizador = alias(usuario, 'autorizador');
 const ventaOriginal = alias(venta, 'venta_original');
 
 /** The receipt of one of the store's sales; another store's sale is not found. */
-export async function obtenerRecibo(options: { db: Db | Tx; tiendaId: number; ventaId: number }): Promise<TRecibo> {
-  const { db, tiendaId, ventaId } = options;
+export async function obtenerRecibo(options: {
+  db: Db | Tx;
+  tiendaId: number;
+  ventaId: number;
+  /**
+   * Who asks, when a person does (GET /api/ventas/:id): without `ventasDeOtros` another employee's sale
+   * answers 404 like a missing one, as in *Gestionar facturas* (issue #51 point 8).
+   */
+  lector?: Pick<Autor, 'usuarioId' | 'rol'>;
+}): Promise<TRecibo> {
+  const { db, tiendaId, ventaId, lector } = options;
   const [row] = await db
     .select({
       id: venta.idVenta,
+      usuarioId: venta.usuarioId,
       numero: venta.numero,
       numeroDispositivo: venta.numeroDispositivo,
       fechaDispositivo: venta.fechaDispositivo,
@@ -63,6 +75,7 @@ export async function obtenerRecibo(options: { db: Db | Tx; tiendaId: number; ve
     .where(and(eq(venta.idVenta, ventaId), eq(venta.tiendaId, tiendaId)))
     .limit(1);
   if (!row) throw new AppError('NOT_FOUND', V.ventaNoEncontrada);
+  if (lector && row.usuarioId !== lector.usuarioId && !(await puede(db, tiendaId, lector, 'ventasDeOtros'))) throw new AppError('NOT_FOUND', V.ventaNoEncontrada);
   const lineas = await db
     .select({ productoId: factura.productoId, nombre: producto.nombre, marca: producto.marca, cantidad: factura.cantidad, unidad: unidadDeLinea, precio: factura.precio, descuento: factura.descuento, presentacion: factura.presentacion, factor: factura.factor })
     .from(factura)

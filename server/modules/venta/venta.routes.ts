@@ -103,7 +103,7 @@ export async function ventaRoutes(app: FastifyInstance) {
 
   r.get('/ventas/:id', {
     schema: { tags, params: ZIdParam, response: { 200: ZRecibo } },
-    handler: (req) => obtenerRecibo({ db: app.db, tiendaId: storeOf(req), ventaId: req.params.id }),
+    handler: (req) => obtenerRecibo({ db: app.db, tiendaId: storeOf(req), ventaId: req.params.id, lector: sessionOf(req) }),
   });
 
   r.post('/ventas/:id/completar', {
