@@ -210,12 +210,14 @@ test('el dueño describe sus balanzas; la caja vende 0,375 kg, «$ 500 de aceite
   expect((await api.get(`/api/productos/${aceiteId}`)).stock).toBe(19.95);
   expect((await api.get(`/api/productos/${jamonId}`)).stock).toBe(9.75);
 
-  // The invoice's detail shows each weighed quantity with its unit, and the units with their decimals.
+  // The invoice's detail shows each weighed quantity with its unit, and weight and volume apart (issue #52 point 3).
   await page.goto(`/detalle_factura?id=${id}`);
   await expect(page.getByRole('row', { name: new RegExp(queso) })).toContainText('0,375 kg');
   await expect(page.getByRole('row', { name: new RegExp(queso) })).toContainText('$ 12.000/kg');
   await expect(page.getByRole('row', { name: new RegExp(aceite) })).toContainText('0,05 L');
-  await expect(page.locator('.factura-totales')).toContainText('0,875');
+  await expect(page.getByTestId('factura-kilos')).toHaveText('0,825 kg');
+  await expect(page.locator('.factura-totales')).toContainText('0,05 L');
+  await expect(page.locator('.factura-totales')).not.toContainText('0,875');
   await page.screenshot({ path: 'test-results/peso-detalle-factura-1366.png', fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: 'test-results/peso-detalle-factura-390.png', fullPage: true });
