@@ -132,11 +132,12 @@ test.describe('como administrador de una tienda nueva', () => {
       registrado: 'Factura registrada',
       q: 'Arroz',
       // A line's state follows its sale's (issue #27): the open sale's new line is Pendiente.
-      enLista: [String(ventaId), '$ 2.800', 'Pendiente'],
+      // The sale by its receipt's number and the product by its name, its id beside it (issue #52).
+      enLista: ['N.º 1', `Arroz 500 g ${productoId}`, '$ 2.800', 'Pendiente'],
       cambios: { Cantidad: '3' },
       tituloActualizar: 'Actualizar factura',
       actualizado: 'Factura actualizada',
-      trasCambio: [/500 g3\$ 2\.800Pendiente/],
+      trasCambio: [new RegExp(`500 g ${productoId}3\\$ 2\\.800Pendiente`)],
       eliminado: 'Factura eliminada',
     });
   });
