@@ -7,6 +7,8 @@ export const ventas = {
   sinStockPrefix: SIN_STOCK,
   sinStock: (nombres: readonly string[]) => SIN_STOCK + nombres.join(', '),
   cantidadInvalida: 'Ingrese una cantidad válida',
+  /** A quantity typed with a minus sign in the cart: refused, the line keeps its quantity. */
+  cantidadNegativa: 'La cantidad no puede ser negativa: se dejó la que tenía. Para quitar el producto escriba 0.',
   montoInsuficiente: 'La cantidad recibida es menor al total a pagar',
   metodoRequerido: 'Seleccione un medio de pago',
   // Spec §8 (sales errors), word for word.
@@ -346,6 +348,8 @@ export const ventas = {
   anularVenta: 'Anular venta',
   accionesFactura: 'Acciones de la factura',
   ventaRegistrada: (id: number) => `Venta #${id} registrada.`,
+  /** The ticket of an earlier sale, opened again from its detail (Ver ticket): its state, not "registrada". */
+  ventaConsultada: (id: number, estado: string) => `Venta #${id} · ${estado}.`,
   nuevaVenta: 'Nueva venta',
   // The receipt, on screen and printed (web/features/impresion/texto-recibo.ts uses the same labels;
   // Producto, Precio, Total, Cliente, Medio de pago and Cambio are the keys above)

@@ -32,32 +32,52 @@ interface Props {
 /** A quantity the cashier may also type (24 beers are not 24 clicks). */
 function CantidadInput({ linea, onCantidad, onListo }: { linea: LineaCarrito; onCantidad: Props['onCantidad']; onListo: Props['onListo'] }) {
   const [draft, setDraft] = useState<string | null>(null);
+  // "−2" was read as 2 (issue #52 point 7): a minus sign stays in the box and is refused in words.
+  const [negativa, setNegativa] = useState(false);
   const commit = () => {
     if (draft === null) return;
+    if (draft.startsWith('-')) {
+      setNegativa(true);
+      setDraft(null);
+      return;
+    }
     const n = Number(draft);
     // 0 takes the line out (issue #36 point 12; the cart offers to undo it); an empty box keeps it.
     if (draft !== '' && Number.isInteger(n) && n >= 0) onCantidad(claveLinea(linea), Math.min(n, VENTA_LIMITS.maxCantidad));
     setDraft(null);
   };
   return (
-    <input
-      className="cart-line__qty-input"
-      inputMode="numeric"
-      aria-label={V.cantidadDe(linea.nombre)}
-      value={draft ?? String(linea.cantidad)}
-      onChange={(e) => setDraft(e.target.value.replace(/\D/g, '').slice(0, 4))}
-      onBlur={commit}
-      onKeyDown={(e) => {
-        if (e.key === 'Enter') {
-          // What tills do: keep the quantity and go back to the search box for the next product,
-          // never on to the payment.
-          e.preventDefault();
-          commit();
-          onListo();
-        }
-        if (e.key === 'Escape') setDraft(null);
-      }}
-    />
+    <>
+      <input
+        className="cart-line__qty-input"
+        inputMode="numeric"
+        aria-label={V.cantidadDe(linea.nombre)}
+        aria-invalid={negativa || undefined}
+        aria-describedby={negativa ? `negativa-${claveLinea(linea)}` : undefined}
+        value={draft ?? String(linea.cantidad)}
+        onChange={(e) => {
+          setNegativa(false);
+          const v = e.target.value.trim();
+          setDraft(`${v.startsWith('-') || v.startsWith('−') ? '-' : ''}${v.replace(/\D/g, '').slice(0, 4)}`);
+        }}
+        onBlur={commit}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') {
+            // What tills do: keep the quantity and go back to the search box for the next product,
+            // never on to the payment.
+            e.preventDefault();
+            commit();
+            onListo();
+          }
+          if (e.key === 'Escape') setDraft(null);
+        }}
+      />
+      {negativa ? (
+        <span className="cart-line__error" id={`negativa-${claveLinea(linea)}`} role="alert">
+          {V.cantidadNegativa}
+        </span>
+      ) : null}
+    </>
   );
 }
 
