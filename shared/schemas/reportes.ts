@@ -97,7 +97,8 @@ export const ZInicioResumen = z.object({
   indicadores: z.array(ZIndicador),
   porHora: ZGrafico,
   porMedio: z.array(z.object({ medio: z.string(), monto: z.number(), anterior: z.number() })),
-  top: z.array(z.object({ producto: z.string(), cantidad: z.number(), neto: z.number() })),
+  /** `unidad`: DIAN's unit of the product ('94', 'KGM'…), so a weighed one reads "0,204 kg". */
+  top: z.array(z.object({ producto: z.string(), cantidad: z.number(), neto: z.number(), unidad: z.string().max(3) })),
   porPedir: z.number().int(),
   turnosAbiertos: z.number().int(),
 });

@@ -9,6 +9,7 @@ import { ventasPorDia } from './resumen-ventas';
 import { porMedio } from './medios-pago';
 import { porProducto } from './por-producto';
 import { cifrasDe, indicadorMargen } from './cifras';
+import { unidadesDe } from './cantidades';
 
 /** Inicio: the owner's day at a glance (issue #35 point 1), today against the same weekday last week. */
 
@@ -43,17 +44,21 @@ async function diaDeInicio(ctx: Ctx, dia: string) {
  * The day's three products that sold most (units, then net; then as *por producto* lists them): three
  * rows read from the products' summary (ADR 037) instead of naming and ranking every product sold.
  */
-async function masVendidosDelDia(ctx: Ctx, dia: string): Promise<{ nombre: string; cantidad: number; neto: number }[]> {
+async function masVendidosDelDia(ctx: Ctx, dia: string): Promise<{ nombre: string; cantidad: number; neto: number; unidad: string }[]> {
   // The day's returns come off, as in *Por producto* (issue #52).
-  if (ctx.directo)
-    return (await porProducto(ctx, { desde: dia, hasta: dia }, false))
+  if (ctx.directo) {
+    const top = (await porProducto(ctx, { desde: dia, hasta: dia }, false))
       .filter((x) => x.cantidad !== 0)
       .sort((x, y) => y.cantidad - x.cantidad || y.neto - x.neto)
       .slice(0, 3);
+    // Each in its unit (issue #52 point 3): 0,204 kg of cheese, not "0".
+    const unidades = await unidadesDe(ctx, false, top.map((x) => x.clave));
+    return top.map((x) => ({ ...x, unidad: unidades.get(x.clave) ?? '94' }));
+  }
   const { tiendaId } = ctx;
   const rows = await filas(
     ctx.db,
-    sql`select p.nombre, x.cantidad, x.neto from (
+    sql`select p.nombre, p.unidad_dian as unidad, x.cantidad, x.neto from (
       select producto_id, sum(cantidad) as cantidad, sum(neto) as neto from (
         select s.producto_id, s.cantidad, s.bruto - s.descuentos as neto
         from resumen_producto_dia s where s.tienda_id = ${tiendaId} and s.dia = ${dia}::date
@@ -66,7 +71,7 @@ async function masVendidosDelDia(ctx: Ctx, dia: string): Promise<{ nombre: strin
     order by x.cantidad desc, x.neto desc, x.producto_id::text
     limit 3`,
   );
-  return rows.map((x) => ({ nombre: s(x.nombre), cantidad: n(x.cantidad), neto: n(x.neto) }));
+  return rows.map((x) => ({ nombre: s(x.nombre), cantidad: n(x.cantidad), neto: n(x.neto), unidad: s(x.unidad) }));
 }
 
 /** Today against the same weekday last week, for the owner's Inicio (roles 1 and 3). */
@@ -111,7 +116,7 @@ export async function resumenDeInicio(options: { db: Db; tiendaId: number; direc
       tipoValor: 'dinero',
     },
     porMedio: [...medios.values()].sort((x, y) => y.monto - x.monto),
-    top: top.map((x) => ({ producto: x.nombre, cantidad: x.cantidad, neto: x.neto })),
+    top: top.map((x) => ({ producto: x.nombre, cantidad: x.cantidad, neto: x.neto, unidad: x.unidad })),
     porPedir: n(otros!.por_pedir),
     turnosAbiertos: n(otros!.abiertos),
   };

@@ -40,6 +40,15 @@ describe('cantidades en su unidad en los reportes (issue #52 punto 3)', () => {
     expect(tabla!.filas.find((f) => f.producto === 'Arroz 500 g')).toMatchObject({ cantidad: 30, unidad: '94' });
   });
 
+  it('Inicio: los más vendidos del día llevan su unidad (0,204 kg de queso, no "0"), con y sin los resúmenes', async () => {
+    const { resumenDeInicio } = await import('./inicio');
+    for (const directo of [false, true]) {
+      const { top } = await resumenDeInicio({ db: t.app.db, tiendaId: s.id, directo });
+      expect(top.find((x) => x.producto === 'Queso campesino'), `directo=${directo}`).toMatchObject({ cantidad: 0.204, unidad: 'KGM' });
+      expect(top.find((x) => x.producto === 'Arroz 500 g'), `directo=${directo}`).toMatchObject({ cantidad: 30, unidad: '94' });
+    }
+  });
+
   it('por categoría: igual, y una categoría de una sola unidad la lleva', async () => {
     const rep = (await pedir('/api/reportes/categorias?periodo=hoy')).json() as TReporte;
     expect(Object.fromEntries(rep.indicadores.map((i) => [i.clave, i.valor]))).toMatchObject({ unidades: 30, kilos: 0.204 });

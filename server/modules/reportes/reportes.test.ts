@@ -99,7 +99,7 @@ describe('reportes', () => {
     expect(sv.tablas[0]!.filas.map((f) => f.producto)).toEqual(['Jabón quieto']);
     const inicio = (await pedir('/api/reportes/inicio')).json() as TInicioResumen;
     expect(inicio.porPedir).toBe(1);
-    expect(inicio.top[0]).toEqual({ producto: 'Arroz; "Diana" 500 g', cantidad: 3, neto: 7000 });
+    expect(inicio.top[0]).toEqual({ producto: 'Arroz; "Diana" 500 g', cantidad: 3, neto: 7000, unidad: '94' });
     expect(inicio.indicadores.find((i) => i.clave === 'neto')).toMatchObject({ valor: 7000, anterior: 0 });
   });
 

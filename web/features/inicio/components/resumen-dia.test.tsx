@@ -17,7 +17,10 @@ const resumen: TInicioResumen = {
   ],
   porHora: { tipo: 'barras', titulo: 'Ventas por hora', etiquetas: [], series: [], tipoValor: 'dinero' },
   porMedio: [],
-  top: [],
+  top: [
+    { producto: 'Arroz 500 g', cantidad: 30, neto: 84_000, unidad: '94' },
+    { producto: 'Queso campesino', cantidad: 0.204, neto: 2_448, unidad: 'KGM' },
+  ],
   porPedir: 0,
   turnosAbiertos: 0,
 };
@@ -44,5 +47,9 @@ describe('Inicio: su día de un vistazo (issue #52)', () => {
     expect(margen.textContent).toContain('costo conocido en 62 % de las ventas');
     expect(margen.getAttribute('href')).toBe('/reportes/productos');
     expect(screen.getByTestId('inicio-neto').querySelector('strong')!.textContent).toBe('$ 132.290');
+    // The day's top products in their unit (issue #52 point 3): kilos with their decimals, not rounded.
+    const top = screen.getByText('Queso campesino').closest('li')!;
+    expect(top.querySelector('strong')!.textContent).toBe('0,204 kg');
+    expect(screen.getByText('Arroz 500 g').closest('li')!.querySelector('strong')!.textContent).toBe('30');
   });
 });

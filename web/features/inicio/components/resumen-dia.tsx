@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { BarElement, CategoryScale, Chart as ChartJS, Legend, LinearScale, Tooltip, type ChartOptions } from 'chart.js';
 import { Bar } from 'react-chartjs-2';
 import { Link } from 'react-router';
+import { formatCantidad } from '#shared/cantidad';
 import { formatNumber, formatPesos } from '#shared/money';
 import { reportes } from '#shared/messages/reportes';
 import type { TIndicador, TInforme } from '#shared/schemas/reportes';
@@ -128,7 +129,7 @@ export function ResumenDia() {
               {d.top.map((p) => (
                 <li key={p.producto}>
                   <span>{p.producto}</span>
-                  <strong>{formatNumber(p.cantidad)}</strong>
+                  <strong>{formatCantidad(p.cantidad, p.unidad)}</strong>
                   <small>{formatPesos(p.neto)}</small>
                 </li>
               ))}
