@@ -165,6 +165,8 @@ test('un cambio neta la diferencia: devolución y venta nueva en un paso, cada d
   // The new sale's ticket, to print or send: it says where it came from and what went back.
   await page.getByRole('button', { name: 'Ver ticket' }).click();
   await expect(page).toHaveURL(/\/factura$/);
+  // An earlier sale's ticket says its state, not "registrada" (issue #52 point 7).
+  await expect(page.getByRole('status').filter({ hasText: /^Venta #\d+ · Completada\.$/ })).toBeVisible();
   await expect(page.getByTestId('recibo-cambio-de')).toHaveText(new RegExp(`^Devolución N\\.º \\d+ de la venta #${venta.numero}$`));
   await expect(page.getByTestId('recibo-credito-cambio')).toHaveText('−$ 30.000');
   await expect(page.getByTestId('recibo-a-favor')).toHaveText('$ 18.000');

@@ -66,7 +66,7 @@ export default function DetalleFacturaPage() {
   const verTicket = async () => {
     try {
       const recibo = await api<TRecibo>(`/ventas/${f!.idVenta}`);
-      navigate(paths.factura, { state: { recibo } });
+      navigate(paths.factura, { state: { recibo, consulta: true } });
     } catch (err) {
       await alertFailure(err);
     }

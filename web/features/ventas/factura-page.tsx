@@ -60,12 +60,17 @@ const failure = (err: unknown) =>
 /** The receipt (spec §2 /factura): needs the sale as navigation state, otherwise back to /ventas. */
 export default function FacturaPage() {
   const location = useLocation();
-  const recibo = (location.state as { recibo?: unknown } | null)?.recibo;
+  const state = location.state as { recibo?: unknown; consulta?: unknown } | null;
+  const recibo = state?.recibo;
   if (!isRecibo(recibo)) return <Navigate to={paths.ventas} replace />;
-  return <Factura recibo={recibo} />;
+  return <Factura recibo={recibo} consulta={state?.consulta === true} />;
 }
 
-function Factura({ recibo }: { recibo: TRecibo }) {
+/**
+ * `consulta`: an earlier sale's ticket opened again from its detail (Ver ticket, issue #52 point 7): it
+ * says the sale's state, not "registrada", and an annulled sale offers no annulment.
+ */
+function Factura({ recibo, consulta }: { recibo: TRecibo; consulta: boolean }) {
   const navigate = useNavigate();
   const completar = useCompletarVenta();
   const anular = useAnularVenta();
@@ -232,8 +237,8 @@ function Factura({ recibo }: { recibo: TRecibo }) {
         <Recibo ref={ticketRef} recibo={recibo} formato={formato} tienda={tienda} />
 
         <aside className="factura__acciones no-print" aria-label={V.accionesFactura}>
-          <p className="factura__ok" role="status">
-            {V.ventaRegistrada(recibo.numero)}
+          <p className={consulta ? 'factura__estado' : 'factura__ok'} role="status">
+            {consulta ? V.ventaConsultada(recibo.numero, recibo.estado) : V.ventaRegistrada(recibo.numero)}
           </p>
           <div className="field">
             <label htmlFor="formato-recibo">{I.formato}</label>
@@ -274,9 +279,11 @@ function Factura({ recibo }: { recibo: TRecibo }) {
           <button type="button" className="btn btn--ghost btn--block" onClick={() => salir(paths.inicio)} disabled={busy}>
             {V.volverAlInicio}
           </button>
-          <button type="button" className="btn btn--ghost btn--block btn--danger-text" onClick={anularVenta} disabled={busy}>
-            <IconClose /> {V.anularVenta}
-          </button>
+          {recibo.estado === 'Anulada' ? null : (
+            <button type="button" className="btn btn--ghost btn--block btn--danger-text" onClick={anularVenta} disabled={busy}>
+              <IconClose /> {V.anularVenta}
+            </button>
+          )}
         </aside>
       </div>
     </>
