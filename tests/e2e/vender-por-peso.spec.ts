@@ -39,6 +39,10 @@ const PRECIO = { prefijo: '23', largoCodigo: 4, contenido: 'precio', decimales: 
 
 /** A scale label scanned with the focus out of any field (the till listens for a burst wherever the focus is). */
 async function escanear(page: Page, codigo: string) {
+  // The till listens for a scanner's burst once it has mounted: right after page.goto('/ventas') the
+  // burst could land before (a clean-clone run lost one and never showed the unknown label's dialog).
+  await expect(page.getByRole('searchbox', { name: 'Buscar producto' })).toBeVisible();
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
   await rafagaDeEscaner(page, codigo);
 }
