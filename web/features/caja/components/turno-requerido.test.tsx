@@ -42,7 +42,7 @@ describe('TurnoRequerido', () => {
     expect(screen.queryByText(M.caja.cargando)).toBeNull();
   });
 
-  it('sin caja abierta muestra "Abrir caja" con el fondo; al abrirla, muestra la caja registradora', async () => {
+  it('sin caja abierta muestra "Abrir caja" con el fondo; al abrirla, muestra la caja registradora', { timeout: 30_000 }, async () => {
     let abierto = false;
     const sent: unknown[] = [];
     vi.stubGlobal(
@@ -62,8 +62,9 @@ describe('TurnoRequerido', () => {
     expect(screen.queryByText('La caja registradora')).toBeNull();
 
     const user = userEvent.setup();
-    // The form loads on demand (issue #20): wait for it.
-    await user.click(await screen.findByRole('button', { name: M.caja.abrirBoton }));
+    // The form loads on demand (issue #20): wait for it — its chunk's import took over a second with the
+    // machine busy (testing-library's default wait), so up to ten.
+    await user.click(await screen.findByRole('button', { name: M.caja.abrirBoton }, { timeout: 10_000 }));
     expect(await screen.findByText(M.caja.fondoInvalido)).toBeTruthy();
     expect(sent).toEqual([]);
 
