@@ -7,8 +7,7 @@ import { cambioDeVenta, entregadoEnCambio } from '../venta/venta.recibo';
 import { M } from '#shared/messages';
 import type { TFacturaDetalle, TFacturasFiltros, TFacturasPage } from '#shared/schemas/factura';
 import type { Db } from '../../db/client';
-import type { Autor } from '../actividad/actividad.domain';
-import { puede } from '../tienda/permisos';
+import { ventasVisibles, type LectorVentas } from '../venta/ventas-visibles';
 import { contieneTexto } from '../../db/name-search';
 import { cliente, factura, metodoPago, producto, tienda, usuario, venta } from '../../db/schema';
 import { unidadDeLinea } from '../venta/unidad-linea';
@@ -40,17 +39,8 @@ function busqueda(db: Db, tiendaId: number, q: string): SQL {
   return Number.isInteger(numero) && numero > 0 && numero <= MAX_INT ? or(eq(venta.numero, numero), conProducto)! : conProducto;
 }
 
-/** Who reads the invoices: their role decides whether they see every employee's sales. */
-export type LectorFacturas = Pick<Autor, 'usuarioId' | 'rol'>;
-
-/**
- * Which of the store's sales `lector` sees (issue #51 point 8): all of them with the `ventasDeOtros`
- * permission (role 1 always), else only the ones they made. Null: no restriction.
- */
-async function soloPropias(db: Db, tiendaId: number, lector: LectorFacturas): Promise<SQL | null> {
-  if (await puede(db, tiendaId, lector, 'ventasDeOtros')) return null;
-  return lector.usuarioId == null ? sql`false` : eq(venta.usuarioId, lector.usuarioId);
-}
+/** Who reads the invoices (the sale's module owns which sales they see). */
+export type LectorFacturas = LectorVentas;
 
 /**
  * The store's sales, newest first (spec §2 /gestionar_ventas). Only the requested page is joined
@@ -59,7 +49,7 @@ async function soloPropias(db: Db, tiendaId: number, lector: LectorFacturas): Pr
  */
 export async function listarFacturas(options: { db: Db; tiendaId: number; lector: LectorFacturas; query: TFacturasFiltros }): Promise<TFacturasPage> {
   const { db, tiendaId, query } = options;
-  const propias = await soloPropias(db, tiendaId, options.lector);
+  const propias = await ventasVisibles(db, tiendaId, options.lector);
   const conditions: SQL[] = [eq(venta.tiendaId, tiendaId)];
   if (propias) conditions.push(propias);
   if (query.estado) conditions.push(eq(venta.estado, query.estado));
@@ -187,7 +177,7 @@ const autorizador = alias(usuario, 'autorizador');
  */
 export async function detalleFactura(options: { db: Db; tiendaId: number; lector: LectorFacturas; idVenta: number }): Promise<TFacturaDetalle> {
   const { db, tiendaId, idVenta } = options;
-  const propias = await soloPropias(db, tiendaId, options.lector);
+  const propias = await ventasVisibles(db, tiendaId, options.lector);
   const [v] = await db
     .select({
       idVenta: venta.idVenta,

@@ -12,8 +12,7 @@ import { unidadDeLinea } from './unidad-linea';
 import { fiscalDeVenta } from '../numeracion/numeracion.domain';
 import { relojDesfasado } from '../sin-red/sin-red.domain';
 import { documentoDeVenta } from '../dian/emision';
-import type { Autor } from '../actividad/actividad.domain';
-import { puede } from '../tienda/permisos';
+import { ventasVisibles, type LectorVentas } from './ventas-visibles';
 
 const V = M.ventas;
 
@@ -33,13 +32,12 @@ export async function obtenerRecibo(options: {
    * Who asks, when a person does (GET /api/ventas/:id): without `ventasDeOtros` another employee's sale
    * answers 404 like a missing one, as in *Gestionar facturas* (issue #51 point 8).
    */
-  lector?: Pick<Autor, 'usuarioId' | 'rol'>;
+  lector?: LectorVentas;
 }): Promise<TRecibo> {
   const { db, tiendaId, ventaId, lector } = options;
   const [row] = await db
     .select({
       id: venta.idVenta,
-      usuarioId: venta.usuarioId,
       numero: venta.numero,
       numeroDispositivo: venta.numeroDispositivo,
       fechaDispositivo: venta.fechaDispositivo,
@@ -72,10 +70,9 @@ export async function obtenerRecibo(options: {
     .leftJoin(usuario, eq(usuario.idUsuario, venta.usuarioId))
     .leftJoin(autorizador, eq(autorizador.idUsuario, venta.autorizadoPor))
     .leftJoin(cliente, eq(cliente.idCliente, venta.clienteId))
-    .where(and(eq(venta.idVenta, ventaId), eq(venta.tiendaId, tiendaId)))
+    .where(and(eq(venta.idVenta, ventaId), eq(venta.tiendaId, tiendaId), (lector && (await ventasVisibles(db, tiendaId, lector))) ?? undefined))
     .limit(1);
   if (!row) throw new AppError('NOT_FOUND', V.ventaNoEncontrada);
-  if (lector && row.usuarioId !== lector.usuarioId && !(await puede(db, tiendaId, lector, 'ventasDeOtros'))) throw new AppError('NOT_FOUND', V.ventaNoEncontrada);
   const lineas = await db
     .select({ productoId: factura.productoId, nombre: producto.nombre, marca: producto.marca, cantidad: factura.cantidad, unidad: unidadDeLinea, precio: factura.precio, descuento: factura.descuento, presentacion: factura.presentacion, factor: factura.factor })
     .from(factura)
