@@ -116,3 +116,24 @@ export function porUnidadDe(unidad: string | null | undefined): string {
  * measured product's figures are written, on the web and in the server's exports.
  */
 export const formatPrecioUnidad = (precio: number, unidad: string | null | undefined): string => formatPesos(precio) + porUnidadDe(unidad);
+
+/**
+ * Units, kilos (grams as kilos) and litres (millilitres as litres) of some quantities, each apart and
+ * never added to one another (issue #52 point 3): a line sold by unit counts cantidad × factor (a pack's
+ * units), a measured one its quantity. Exact in thousandths.
+ */
+export function totalesPorMedida(items: { cantidad: number; unidad: string | null | undefined; factor?: number }[]): { unidades: number; kilos: number; litros: number } {
+  let u = 0;
+  let kg = 0;
+  let l = 0;
+  for (const x of items) {
+    const m = milesimasDe(x.cantidad);
+    const unidad = x.unidad ?? '94';
+    if (porUnidad(unidad)) u += m * (x.factor ?? 1);
+    else if (unidad === 'KGM') kg += m;
+    else if (unidad === 'GRM') kg += Math.round(m / 1000);
+    else if (unidad === 'LTR') l += m;
+    else if (unidad === 'MLT') l += Math.round(m / 1000);
+  }
+  return { unidades: deMilesimas(u), kilos: deMilesimas(kg), litros: deMilesimas(l) };
+}

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { AppError } from '#shared/errors';
-import { deMilesimas, importeLinea, milesimasDe } from '#shared/cantidad';
+import { deMilesimas, importeLinea, milesimasDe, totalesPorMedida } from '#shared/cantidad';
 import { cambioDelPago, metodosDelPago, partesDelPago } from '#shared/pago';
 import { cambioDeVenta, entregadoEnCambio } from '../venta/venta.recibo';
 import { M } from '#shared/messages';
@@ -163,11 +163,6 @@ function pagoDe(v: { metodoPagoId: number; metodo: string; total: number; montoF
   return { pagos: partesDelPago(v), montoRecibido: cambio == null ? null : v.montoRecibido, cambio };
 }
 
-/** The thousandths of the lines sold in one of `unidades` (a line without a unit is by unit). */
-function sumaMilesimas<L extends { unidad: string | null; cantidad: number; factor: number }>(lineas: L[], unidades: string[], de: (l: L) => number): number {
-  return lineas.filter((l) => unidades.includes(l.unidad ?? '94')).reduce((acc, l) => acc + de(l), 0);
-}
-
 /** The supervisor whose PIN authorised a cashier's discount (issue #16 point 4). */
 const autorizador = alias(usuario, 'autorizador');
 
@@ -249,9 +244,7 @@ export async function detalleFactura(options: { db: Db; tiendaId: number; lector
     metodoPago: v.metodoPago,
     lineas: conSubtotal,
     // Units, kilos and litres apart, as the list counts them (issue #52 point 3).
-    unidades: deMilesimas(sumaMilesimas(conSubtotal, ['94'], (l) => milesimasDe(l.cantidad) * l.factor)),
-    kilos: deMilesimas(sumaMilesimas(conSubtotal, ['KGM'], (l) => milesimasDe(l.cantidad)) + sumaMilesimas(conSubtotal, ['GRM'], (l) => Math.round(milesimasDe(l.cantidad) / 1000))),
-    litros: deMilesimas(sumaMilesimas(conSubtotal, ['LTR'], (l) => milesimasDe(l.cantidad)) + sumaMilesimas(conSubtotal, ['MLT'], (l) => Math.round(milesimasDe(l.cantidad) / 1000))),
+    ...totalesPorMedida(conSubtotal),
     descuento: v.descuento,
     motivoDescuento: v.motivoDescuento,
     autorizadoPor: v.autorizadoPor,

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { milesimasDe, deMilesimas, porUnidad } from '#shared/cantidad';
+import { totalesPorMedida } from '#shared/cantidad';
 import { categoriaDe, filas, s, type Ctx } from './comun';
 
 /**
@@ -33,17 +33,5 @@ export async function unidadesDe(ctx: Ctx, porCategoria: boolean, claves: string
 
 /** Units, kilos (grams as kilos) and litres (millilitres as litres) of some rows, each apart. */
 export function totalesPorUnidad(rows: { clave: string; cantidad: number }[], unidades: Map<string, string | null>): { unidades: number; kilos: number; litros: number } {
-  let u = 0;
-  let kg = 0;
-  let l = 0;
-  for (const x of rows) {
-    const unidad = unidades.get(x.clave) ?? '94';
-    const m = milesimasDe(x.cantidad);
-    if (porUnidad(unidad)) u += m;
-    else if (unidad === 'KGM') kg += m;
-    else if (unidad === 'GRM') kg += Math.round(m / 1000);
-    else if (unidad === 'LTR') l += m;
-    else if (unidad === 'MLT') l += Math.round(m / 1000);
-  }
-  return { unidades: deMilesimas(u), kilos: deMilesimas(kg), litros: deMilesimas(l) };
+  return totalesPorMedida(rows.map((x) => ({ cantidad: x.cantidad, unidad: unidades.get(x.clave) ?? '94' })));
 }
