@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { aMilesimas, cantidadPorValor, cantidadValida, deMilesimas, formatCantidad, formatMilesimas, formatPrecioUnidad, importeLinea, parseCantidad } from './cantidad';
+import { aMilesimas, cantidadPorValor, cantidadValida, deMilesimas, formatCantidad, formatMilesimas, formatPrecioUnidad, importeLinea, parseCantidad, totalesPorMedida } from './cantidad';
 import { LIMITES_DINERO } from './money';
 
 const precio = fc.integer({ min: 0, max: LIMITES_DINERO.maxPrecio });
@@ -108,5 +108,21 @@ describe('formatPrecioUnidad (issue #52 punto 3)', () => {
     expect(formatPrecioUnidad(3_500, 'LTR')).toBe('$ 3.500/L');
     expect(formatPrecioUnidad(2_800, '94')).toBe('$ 2.800');
     expect(formatPrecioUnidad(2_800, null)).toBe('$ 2.800');
+  });
+});
+
+describe('totalesPorMedida (issue #52 point 3)', () => {
+  it('cuenta unidades (por el factor de la paca), kilos y litros aparte; gramos como kilos y mililitros como litros', () => {
+    expect(
+      totalesPorMedida([
+        { cantidad: 13, unidad: '94' },
+        { cantidad: 2, unidad: '94', factor: 12 },
+        { cantidad: 0.204, unidad: 'KGM' },
+        { cantidad: 500, unidad: 'GRM' },
+        { cantidad: 0.05, unidad: 'LTR' },
+        { cantidad: 250, unidad: 'MLT' },
+        { cantidad: 1, unidad: null },
+      ]),
+    ).toEqual({ unidades: 38, kilos: 0.704, litros: 0.3 });
   });
 });
