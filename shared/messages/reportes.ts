@@ -75,6 +75,8 @@ export const reportes = {
     neto: 'Neto',
     ticketPromedio: 'Ticket promedio',
     unidades: 'Unidades',
+    kilos: 'Kilos',
+    litros: 'Litros',
     anuladas: 'Anuladas',
     montoAnulado: 'Monto anulado',
     devoluciones: 'Devoluciones',

@@ -9,6 +9,8 @@ DECLARE
   v_bruto bigint;
   v_desc bigint;
   v_unidades numeric;
+  v_kilos numeric;
+  v_litros numeric;
 BEGIN
   SELECT v.fecha AT TIME ZONE t.zona_horaria INTO v_local FROM tienda t WHERE t.id_tienda = v.tienda_id;
   IF NOT FOUND THEN
@@ -20,11 +22,12 @@ BEGIN
       signo, signo * v.total, CASE WHEN signo > 0 THEN v.numero END, CASE WHEN signo > 0 THEN v.numero END);
     RETURN;
   END IF;
-  SELECT coalesce(sum(round(f.precio * f.cantidad)), 0), coalesce(sum(f.descuento), 0), coalesce(sum(f.cantidad * f.factor), 0)
-    INTO v_bruto, v_desc, v_unidades FROM factura f WHERE f.venta_id = v.id_venta;
-  INSERT INTO resumen_venta_dia (tienda_id, dia, hora, usuario_id, turno_id, metodo_pago_id, punto_venta_id, tickets, bruto, descuentos, neto, unidades, primero, ultimo)
+  SELECT coalesce(sum(round(f.precio * f.cantidad)), 0), coalesce(sum(f.descuento), 0), coalesce(sum(cantidad_en('unidades', f.cantidad, f.factor, f.unidad_dian, f.producto_id)), 0),
+    coalesce(sum(cantidad_en('kilos', f.cantidad, f.factor, f.unidad_dian, f.producto_id)), 0), coalesce(sum(cantidad_en('litros', f.cantidad, f.factor, f.unidad_dian, f.producto_id)), 0)
+    INTO v_bruto, v_desc, v_unidades, v_kilos, v_litros FROM factura f WHERE f.venta_id = v.id_venta;
+  INSERT INTO resumen_venta_dia (tienda_id, dia, hora, usuario_id, turno_id, metodo_pago_id, punto_venta_id, tickets, bruto, descuentos, neto, unidades, kilos, litros, primero, ultimo)
   VALUES (v.tienda_id, v_local::date, extract(hour FROM v_local)::smallint, coalesce(v.usuario_id, 0), coalesce(v.turno_id, 0), v.metodo_pago_id, coalesce(v.punto_venta_id, 0),
-    signo, signo * v_bruto, signo * (v_desc + v.descuento), signo * v.total, signo * v_unidades, CASE WHEN signo > 0 THEN v.numero END, CASE WHEN signo > 0 THEN v.numero END);
+    signo, signo * v_bruto, signo * (v_desc + v.descuento), signo * v.total, signo * v_unidades, signo * v_kilos, signo * v_litros, CASE WHEN signo > 0 THEN v.numero END, CASE WHEN signo > 0 THEN v.numero END);
   WITH x AS (
     SELECT v.tienda_id, v_local::date AS dia, f.producto_id, signo * sum(f.cantidad * f.factor) AS cantidad, signo * sum(round(f.precio * f.cantidad)) AS bruto,
       signo * sum(f.descuento) AS descuentos, signo * coalesce(sum(round(f.cantidad * f.costo_unit)), 0) AS costo,

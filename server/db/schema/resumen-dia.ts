@@ -28,7 +28,10 @@ export const resumenVentaDia = pgTable(
     bruto: bigint('bruto', { mode: 'number' }).notNull().default(0),
     descuentos: bigint('descuentos', { mode: 'number' }).notNull().default(0),
     neto: bigint('neto', { mode: 'number' }).notNull().default(0),
+    /** Units sold by unit (a pack's units counted); kilos and litres apart, never added to them (issue #52, `cantidad_en`). */
     unidades: sumaCantidadColumna('unidades').notNull().default(0),
+    kilos: sumaCantidadColumna('kilos').notNull().default(0),
+    litros: sumaCantidadColumna('litros').notNull().default(0),
     anuladas: bigint('anuladas', { mode: 'number' }).notNull().default(0),
     montoAnulado: bigint('monto_anulado', { mode: 'number' }).notNull().default(0),
     /**

@@ -99,17 +99,6 @@ export function cude(c: CamposCude): string {
   return sha384(cadenaCude(c));
 }
 
-/**
- * CUFE of a *factura electrónica de venta* (type 01; annex v1.9 §11.2.1): the same concatenation and
- * truncation as the CUDE, keyed by the numbering range's **technical key** (ClaveTecnica) instead of
- * the software PIN. NumAdq is the buyer's ID without check digit.
- */
-export function cufe(c: Omit<CamposCude, 'clave'> & { claveTecnica: string }): string {
-  const { claveTecnica, ...resto } = c;
-  if (!claveTecnica.trim()) throw new RangeError('El CUFE necesita la clave técnica del rango.');
-  return cude({ ...resto, clave: claveTecnica });
-}
-
 /** `SoftwareSecurityCode = SHA-384(SoftwareID + PIN + cbc:ID)`. */
 export function softwareSecurityCode(softwareId: string, pin: string, numero: string): string {
   return sha384(softwareId + pin + numero);

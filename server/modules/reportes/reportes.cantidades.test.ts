@@ -40,6 +40,23 @@ describe('cantidades en su unidad en los reportes (issue #52 punto 3)', () => {
     expect(tabla!.filas.find((f) => f.producto === 'Arroz 500 g')).toMatchObject({ cantidad: 30, unidad: '94' });
   });
 
+  it('resumen de ventas: "Unidades vendidas" y su columna por día cuentan unidades; los kilos van aparte, con y sin el resumen por día', async () => {
+    for (const directo of [false, true]) {
+      const { generarReporte } = await import('./reportes.service');
+      const rep = await generarReporte({ db: t.app.db, tiendaId: s.id, informe: 'ventas', filtros: { periodo: 'hoy', dias: 30 }, completo: true, directo });
+      const v = Object.fromEntries(rep.indicadores.map((i) => [i.clave, i.valor]));
+      // Not 30,204: 30 units and 0,204 kg.
+      expect(v, `directo=${directo}`).toMatchObject({ unidades: 30, kilos: 0.204 });
+      expect(v, `directo=${directo}`).not.toHaveProperty('litros');
+      const [tabla] = rep.tablas;
+      expect(tabla!.columnas.map((c) => c.clave)).toEqual(expect.arrayContaining(['unidades', 'kilos']));
+      expect(tabla!.columnas.find((c) => c.clave === 'kilos')!.titulo).toBe('Kilos');
+      expect(tabla!.filas.at(-1), `directo=${directo}`).toMatchObject({ unidades: 30, kilos: 0.204 });
+    }
+    const http = (await pedir('/api/reportes/ventas?periodo=hoy')).json() as TReporte;
+    expect(Object.fromEntries(http.indicadores.map((i) => [i.clave, i.valor]))).toMatchObject({ unidades: 30, kilos: 0.204 });
+  });
+
   it('Inicio: los más vendidos del día llevan su unidad (0,204 kg de queso, no "0"), con y sin los resúmenes', async () => {
     const { resumenDeInicio } = await import('./inicio');
     for (const directo of [false, true]) {

@@ -25,6 +25,8 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
+/** P0 by unit, P1 by kilogram, P2 by gram (as kilos, to the gram). */
+const UNIDADES = ['94', 'KGM', 'GRM'] as const;
 const ZONAS = ['America/Bogota', 'Pacific/Auckland', 'Europe/Madrid', 'Asia/Kolkata'] as const;
 const INFORMES_RESUMIDOS: TInforme[] = ['sin-ventas', 'ventas', 'productos', 'categorias', 'mapa-calor', 'cierre-mensual', 'medios-pago', 'anulaciones-descuentos', 'cierre-diario', 'empleados'];
 
@@ -66,13 +68,14 @@ describe('resúmenes por día: la respuesta resumida es la suma directa', () => 
         await db.update(tienda).set({ zonaHoraria: zona }).where(eq(tienda.idTienda, s.id));
         const prods = await db
           .insert(producto)
-          .values([0, 1, 2].map((i) => ({ tiendaId: s.id, nombre: `P${i}`, categoria: i ? 'Granos' : 'Aseo', precioUnit: 1000, stock: 100, costoPromedio: i === 2 ? null : 700 })))
+          .values([0, 1, 2].map((i) => ({ tiendaId: s.id, nombre: `P${i}`, categoria: i ? 'Granos' : 'Aseo', precioUnit: 1000, stock: 100, costoPromedio: i === 2 ? null : 700, unidadDian: UNIDADES[i] })))
           .returning({ id: producto.idProducto });
         const [emp] = await db.insert(usuario).values({ documento: `${s.id}0555`, nombre1: 'Leo', apellido1: 'Caja', correo: `leo${s.id}@prueba.co`, contrasenaHash: 'x', rolId: 2, tiendaId: s.id }).returning();
         const ids: number[] = [];
         for (const v of ventas) {
-          const lineas = v.lineas.map((l) => ({ ...l, productoId: prods[l.producto]!.id }));
-          const subtotal = lineas.reduce((a, l) => a + l.precio * l.cantidad, 0);
+          // P1 is sold by the kilo (eighths of one), P2 by the gram (issue #52): never added to the units.
+          const lineas = v.lineas.map((l) => ({ ...l, productoId: prods[l.producto]!.id, ...(l.producto === 1 ? { cantidad: l.cantidad / 8, factor: 1 } : l.producto === 2 ? { cantidad: l.cantidad * 125, factor: 1, precio: Math.ceil(l.precio / 100) } : {}) }));
+          const subtotal = lineas.reduce((a, l) => a + Math.round(l.precio * l.cantidad), 0);
           const descuento = Math.min(v.descuento, subtotal);
           const [row] = await db
             .insert(venta)
@@ -114,6 +117,12 @@ describe('resúmenes por día: la respuesta resumida es la suma directa', () => 
             const resumido = await generarReporte({ db, tiendaId: s.id, informe, filtros, completo: true });
             const directo = await generarReporte({ db, tiendaId: s.id, informe, filtros, completo: true, directo: true });
             expect(resumido, `${informe} ${JSON.stringify(extra)}`).toEqual(directo);
+            if (informe === 'ventas' && !extra.usuarioId && extra.usuarioId !== 0) {
+              // Units, kilos and litres as the per-product report counts them (by each product's unit, in JS): never kilos in the units.
+              const productos = await generarReporte({ db, tiendaId: s.id, informe: 'productos', filtros, completo: true });
+              const medidas = (rep: typeof resumido) => Object.fromEntries(['unidades', 'kilos', 'litros'].map((k) => [k, rep.indicadores.find((i) => i.clave === k)?.valor ?? 0]));
+              expect(medidas(resumido), `ventas/productos ${JSON.stringify(extra)}`).toEqual(medidas(productos));
+            }
           }
         }
         // Whole months and a month so far (ADR 035: by month, minus the days outside), with their comparison periods.
