@@ -9,6 +9,10 @@ describe('fechas dd/mm/aaaa (issue #36 punto 12)', () => {
     expect(ddMmAaaaAIso('29-02-2024')).toBe('2024-02-29');
     expect(ddMmAaaaAIso('2030-01-15')).toBe('2030-01-15');
     expect(ddMmAaaaAIso('')).toBe('');
+    // Issue #52 point 7: eight digits typed on a numeric keypad, without slashes, are DDMMAAAA.
+    expect(ddMmAaaaAIso('01112026')).toBe('2026-11-01');
+    expect(ddMmAaaaAIso(' 29022024 ')).toBe('2024-02-29');
+    for (const malo of ['31112026', '0111202', '011120261', '20261101']) expect(ddMmAaaaAIso(malo), malo).toBeNull();
     for (const malo of ['29/02/2026', '31/04/2026', '00/01/2026', '15/13/2026', '15/03', '03/15/2026', 'abc', '2026-02-30']) expect(ddMmAaaaAIso(malo)).toBeNull();
   });
 

@@ -16,13 +16,19 @@ const valida = (a: number, m: number, d: number) => {
 const dos = (n: number) => String(n).padStart(2, '0');
 
 /**
- * What a person typed, as an ISO date: dd/mm/aaaa (also with - or . and one-digit day or month) or
- * an ISO date itself; '' for nothing typed; null for an incomplete or impossible date (31/02/2026).
+ * What a person typed, as an ISO date: dd/mm/aaaa (also with - or . and one-digit day or month), the
+ * same eight digits without separators (ddmmaaaa, as a numeric keypad types it: issue #52) or an ISO
+ * date itself; '' for nothing typed; null for an incomplete or impossible date (31/02/2026).
  */
 export function ddMmAaaaAIso(texto: string): string | null {
   const t = texto.trim();
   if (!t) return '';
   let m = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(t);
+  if (m) {
+    const [d, mes, a] = [Number(m[1]), Number(m[2]), Number(m[3])];
+    return valida(a, mes, d) ? `${a}-${dos(mes)}-${dos(d)}` : null;
+  }
+  m = /^(\d{2})(\d{2})(\d{4})$/.exec(t);
   if (m) {
     const [d, mes, a] = [Number(m[1]), Number(m[2]), Number(m[3])];
     return valida(a, mes, d) ? `${a}-${dos(mes)}-${dos(d)}` : null;
