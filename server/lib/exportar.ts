@@ -25,6 +25,8 @@ export interface ColumnaExport<T> {
   titulo: string;
   /** 'numero': integer pesos, quantities (decimals allowed); 'fecha': 'YYYY-MM-DD' or 'YYYY-MM-DD HH:MM[:SS]' local text. */
   tipo?: TipoColumna;
+  /** XLSX: the column is formatted as text, so what a person types there keeps its digits (a barcode). */
+  comoTexto?: boolean;
   valor: (fila: T) => string | number | null | undefined;
 }
 
@@ -78,7 +80,7 @@ export async function tablaXlsx<T>(columnas: readonly ColumnaExport<T>[], filas:
   ws.columns = columnas.map((c) => ({
     header: c.titulo,
     width: Math.max(10, Math.min(40, c.titulo.length + 4)),
-    style: c.tipo === 'fecha' ? { numFmt: 'dd/mm/yyyy' } : {},
+    style: c.tipo === 'fecha' ? { numFmt: 'dd/mm/yyyy' } : c.comoTexto ? { numFmt: '@' } : {},
   }));
   ws.getRow(1).font = { bold: true };
   const conHora = new Set<number>();

@@ -60,6 +60,9 @@ export type TMapeo = z.infer<typeof ZMapeo>;
 /** The file travels base64-encoded in JSON (the caps apply to its decoded bytes). */
 const base64Max = Math.ceil((LIMITES_IMPORTACION.maxBytes * 4) / 3) + 4;
 
+/** The preview's page size (issue #52 point 6): bounded, so a file of 20 000 rows is never one answer. */
+export const POR_PAGINA_IMPORTACION = { defecto: 50, max: 100 } as const;
+
 export const ZImportacionRequest = z.object({
   archivo: z
     .string({ error: M.importacion.archivoVacio })
@@ -68,6 +71,10 @@ export const ZImportacionRequest = z.object({
     .regex(/^[A-Za-z0-9+/]*={0,2}$/, M.importacion.archivoIlegible),
   /** Missing: the store's last mapping, or one guessed from the headers. */
   mapeo: ZMapeo.optional(),
+  /** The preview's page of rows (issue #52 point 6): every row is reachable, a page at a time. Missing: the first. */
+  pagina: z.number({ error: M.importacion.paginaInvalida }).int(M.importacion.paginaInvalida).min(1, M.importacion.paginaInvalida).max(LIMITES_IMPORTACION.maxFilas, M.importacion.paginaInvalida).optional(),
+  /** Rows a page shows (POR_PAGINA_IMPORTACION). */
+  porPagina: z.number({ error: M.importacion.paginaInvalida }).int(M.importacion.paginaInvalida).min(1, M.importacion.paginaInvalida).max(POR_PAGINA_IMPORTACION.max, M.importacion.paginaInvalida).optional(),
 });
 export type TImportacionRequest = z.infer<typeof ZImportacionRequest>;
 
@@ -90,7 +97,7 @@ export const ZVistaPrevia = z.object({
   resumen: ZResumenImportacion,
   /** The rows with errors (row 2 is the first under the headers, as the spreadsheet numbers them), up to 500. */
   errores: z.array(z.object({ fila: z.number().int(), mensajes: z.array(z.string()) })),
-  /** The first rows and what importing them does; each kind fills its own columns (MUESTRA_IMPORTACION). */
+  /** The page of rows asked for and what importing each does; each kind fills its own columns (MUESTRA_IMPORTACION). */
   muestra: z.array(
     z.object({
       fila: z.number().int(),
@@ -98,22 +105,55 @@ export const ZVistaPrevia = z.object({
       nombre: z.string(),
       codigoBarras: z.string().nullable().optional(),
       precio: z.number().nullable().optional(),
+      /** In the product's unit (`unidad`): "12,5 kg". */
       stock: z.number().nullable().optional(),
+      costo: z.number().nullable().optional(),
+      impuesto: z.string().nullable().optional(),
+      /** DIAN's unit the row's product will have (the row's, else the product's): its stock shows with it. */
+      unidad: z.string().nullable().optional(),
+      stockMin: z.number().nullable().optional(),
+      categoria: z.string().nullable().optional(),
+      marca: z.string().nullable().optional(),
+      presentacion: z.string().nullable().optional(),
+      descripcion: z.string().nullable().optional(),
+      proveedor: z.string().nullable().optional(),
       documento: z.string().nullable().optional(),
       telefono: z.string().nullable().optional(),
       correo: z.string().nullable().optional(),
+      /** An existing row's cells that importing changes (their column's `campo`), and what they hold now. */
+      cambios: z.array(z.string()).optional(),
+      antes: z.record(z.string(), z.union([z.string(), z.number(), z.null()])).optional(),
     }),
   ),
+  /** Which page `muestra` is (1 = the first rows), its size and how many pages the file's rows make. */
+  pagina: z.object({ numero: z.number().int(), porPagina: z.number().int(), paginas: z.number().int() }),
 });
 export type TVistaPrevia = z.infer<typeof ZVistaPrevia>;
 export type TFilaMuestra = TVistaPrevia['muestra'][number];
 
-/** The preview's sample columns of each kind, besides the row, the action and the name. */
-export const MUESTRA_IMPORTACION: Record<TEntidadImportacion, readonly { campo: 'codigoBarras' | 'precio' | 'stock' | 'documento' | 'telefono' | 'correo'; forma: 'texto' | 'pesos' | 'numero' }[]> = {
+/** A column of the preview: the row's value (`campo`), how it shows, and the import field whose column must be mapped for it to show (every column that will be written). */
+export interface ColumnaMuestra {
+  campo: 'codigoBarras' | 'precio' | 'costo' | 'impuesto' | 'unidad' | 'stock' | 'stockMin' | 'categoria' | 'marca' | 'presentacion' | 'descripcion' | 'proveedor' | 'documento' | 'telefono' | 'correo';
+  forma: 'texto' | 'pesos' | 'numero' | 'cantidad' | 'impuesto' | 'unidad';
+  /** Shown only when this field's column is mapped; absent: always. */
+  mapeado?: string;
+}
+
+/** The preview's columns of each kind, besides the row, the action and the name. */
+export const MUESTRA_IMPORTACION: Record<TEntidadImportacion, readonly ColumnaMuestra[]> = {
   productos: [
     { campo: 'codigoBarras', forma: 'texto' },
     { campo: 'precio', forma: 'pesos' },
-    { campo: 'stock', forma: 'numero' },
+    { campo: 'costo', forma: 'pesos', mapeado: 'costo' },
+    { campo: 'impuesto', forma: 'impuesto', mapeado: 'impuesto' },
+    { campo: 'unidad', forma: 'unidad', mapeado: 'unidad' },
+    { campo: 'stock', forma: 'cantidad' },
+    { campo: 'stockMin', forma: 'numero', mapeado: 'stockMin' },
+    { campo: 'categoria', forma: 'texto', mapeado: 'categoria' },
+    { campo: 'marca', forma: 'texto', mapeado: 'marca' },
+    { campo: 'presentacion', forma: 'texto', mapeado: 'presentacion' },
+    { campo: 'descripcion', forma: 'texto', mapeado: 'descripcion' },
+    { campo: 'proveedor', forma: 'texto', mapeado: 'proveedor' },
   ],
   clientes: [
     { campo: 'documento', forma: 'texto' },

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROL } from '#shared/roles';
 import { INFORMES } from '#shared/schemas/reportes';
 import { DEMO, seedDemo } from '../../server/db/demo';
-import { cliente, creditoMovimiento, devolucion, documentoDian, entregaPedido, equipoSinRed, ventaRevisar, puntoVenta, ordenCompra, ordenCompraLinea, factura, inventario, metodoPago, movimiento, producto, productoUnidadVenta, proveedor, rol, tienda, turno, usuario, venta } from '../../server/db/schema';
+import { cliente, conteo, creditoMovimiento, devolucion, documentoDian, entregaPedido, equipoSinRed, ventaRevisar, puntoVenta, ordenCompra, ordenCompraLinea, factura, inventario, metodoPago, movimiento, producto, productoUnidadVenta, proveedor, rol, tienda, turno, usuario, venta } from '../../server/db/schema';
 import { crearTienda, login, PASSWORD } from '../helpers/factories';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { asegurarCertificados } from '../../server/modules/red-local/certificados';
@@ -184,6 +184,10 @@ const TABLE: Record<string, Entry> = {
   'POST /api/importacion/clientes/aplicar': { expect: STORE, body: {} },
   'POST /api/importacion/proveedores/vista-previa': { expect: STORE, body: {} },
   'POST /api/importacion/proveedores/aplicar': { expect: STORE, body: {} },
+  // The import's templates (issue #52 point 6): whoever may open the import screen.
+  'GET /api/importacion/productos/plantilla/:formato': { expect: STORE, params: async () => ({ formato: 'xlsx' }) },
+  'GET /api/importacion/clientes/plantilla/:formato': { expect: STORE, params: async () => ({ formato: 'csv' }) },
+  'GET /api/importacion/proveedores/plantilla/:formato': { expect: STORE, params: async () => ({ formato: 'csv' }) },
   // Issue #33 point 2: each list as CSV or XLSX, by whoever may read the list.
   'GET /api/productos/exportar/:formato': { expect: STORE, params: async () => ({ formato: 'csv' }) },
   'GET /api/clientes/exportar/:formato': { expect: STORE, params: async () => ({ formato: 'xlsx' }) },
@@ -296,6 +300,17 @@ const TABLE: Record<string, Entry> = {
   'POST /api/compras/recepciones': { expect: STORE_NO_R2, body: {} },
   // Costs and margins (issue #32 point 6): the reportes permission (not a new store's role 2, issue #51 point 8).
   'GET /api/compras/costos': { expect: STORE_NO_R2, query: 'ids=1,2' },
+  // Physical counts (issue #58 point 1): anyone of the store counts; role 1, or role 3 with `stock`, manages. The row is a cancelled count (409 past the checks).
+  'GET /api/conteos': { expect: STORE },
+  'POST /api/conteos': { expect: STORE_NO_R2, body: { alcance: 'tienda' } },
+  'GET /api/conteos/:id': { expect: STORE_ROW, params: id('conteo') },
+  'GET /api/conteos/:id/productos': { expect: STORE_ROW, params: id('conteo'), query: 'q=arroz' },
+  'POST /api/conteos/:id/lineas': { expect: STORE_ROW, params: id('conteo'), body: { productoId: 1, cantidad: 1 } },
+  'POST /api/conteos/:id/reconteo': { expect: STORE_ROW_NO_R2, params: id('conteo'), body: { productoId: 1, cantidad: 1 } },
+  'GET /api/conteos/:id/informe': { expect: STORE_ROW_NO_R2, params: id('conteo') },
+  'GET /api/conteos/:id/csv': { expect: STORE_ROW_NO_R2, params: id('conteo') },
+  'POST /api/conteos/:id/aprobar': { expect: STORE_ROW_NO_R2, params: id('conteo') },
+  'POST /api/conteos/:id/cancelar': { expect: STORE_ROW_NO_R2, params: id('conteo') },
 };
 for (const informe of INFORMES) {
   TABLE[`GET /api/reportes/${informe}`] = { expect: STORE_NO_R2, query: 'periodo=mes' };
@@ -450,6 +465,7 @@ beforeAll(async () => {
   // The demo sale's electronic document, so its XML is there for whoever may read it.
   await db.insert(documentoDian).values({ tiendaId: aId, ventaId: ids.venta!, numero: 'MTZ1', cude: 'a'.repeat(96), ambiente: 2, xmlFirmado: '<Invoice/>' });
   ids.devolucion = (await first(db.insert(devolucion).values({ tiendaId: aId, numero: 9000, ventaId: ids.venta!, metodoPagoId: 5, total: 0, motivo: 'matriz' }).returning())).idDevolucion;
+  ids.conteo = (await first(db.insert(conteo).values({ tiendaId: aId, alcance: 'tienda', estado: 'cancelado' }).returning())).idConteo;
   ctx = { t, cuentas, a: aId, ids, fresh };
 });
 afterAll(() => ctx?.t.close());

@@ -7,14 +7,13 @@
  */
 import { AppError } from '#shared/errors';
 import { M } from '#shared/messages';
-import { CAMPO_CLAVE, CAMPOS_IMPORTACION, type TAccionFila, type TEntidadImportacion, type TFilaMuestra, type TMapeo, type TResumenImportacion, type TVistaPrevia } from '#shared/schemas/importacion';
+import { CAMPO_CLAVE, CAMPOS_IMPORTACION, POR_PAGINA_IMPORTACION, type TAccionFila, type TEntidadImportacion, type TFilaMuestra, type TMapeo, type TResumenImportacion, type TVistaPrevia } from '#shared/schemas/importacion';
 import { sinTildes } from '#shared/texto';
 import { numeroEs, type Celda } from './leer-archivo';
 import { aMilesimas } from '#shared/cantidad';
 
 const MI = M.importacion;
 const MAX_ERRORES = 500;
-const MAX_MUESTRA = 20;
 
 /** A header or a cell compared without accents, case, spaces or punctuation. */
 export const clave = (s: string) => sinTildes(s).replace(/[^a-z0-9]/g, '');
@@ -112,8 +111,14 @@ export function resumir(filas: { accion: TAccionFila }[]): TResumenImportacion {
   return { total: filas.length, nuevos: cuenta('nuevo'), actualizados: cuenta('actualizar'), sinCambios: cuenta('igual'), conError: cuenta('error') };
 }
 
-/** The preview of a plan: the summary, the rows with errors (up to 500) and the first rows. */
-export function vistaDe(plan: { columnas: string[]; mapeo: TMapeo; filas: FilaPlan<unknown, unknown>[] }): TVistaPrevia {
+/**
+ * The preview of a plan: the summary, the rows with errors (up to 500) and one page of the rows
+ * (issue #52 point 6: every row reachable, a bounded page at a time; past the last page, the last).
+ */
+export function vistaDe(plan: { columnas: string[]; mapeo: TMapeo; filas: FilaPlan<unknown, unknown>[] }, pedido: { pagina?: number; porPagina?: number } = {}): TVistaPrevia {
+  const porPagina = Math.min(pedido.porPagina ?? POR_PAGINA_IMPORTACION.defecto, POR_PAGINA_IMPORTACION.max);
+  const paginas = Math.max(1, Math.ceil(plan.filas.length / porPagina));
+  const numero = Math.min(Math.max(1, pedido.pagina ?? 1), paginas);
   return {
     columnas: plan.columnas,
     mapeo: plan.mapeo,
@@ -122,7 +127,8 @@ export function vistaDe(plan: { columnas: string[]; mapeo: TMapeo; filas: FilaPl
       .filter((f) => f.accion === 'error')
       .slice(0, MAX_ERRORES)
       .map((f) => ({ fila: f.fila, mensajes: f.errores })),
-    muestra: plan.filas.slice(0, MAX_MUESTRA).map((f) => ({ fila: f.fila, accion: f.accion, ...f.muestra })),
+    muestra: plan.filas.slice((numero - 1) * porPagina, numero * porPagina).map((f) => ({ fila: f.fila, accion: f.accion, ...f.muestra })),
+    pagina: { numero, porPagina, paginas },
   };
 }
 

@@ -6,7 +6,10 @@ import { M } from '#shared/messages';
 import { ENTIDADES_IMPORTACION, LIMITES_IMPORTACION, ZImportacionRequest, ZVistaPrevia, type TLineaAplicacion } from '#shared/schemas/importacion';
 import { sessionOf, storeOf } from '../../plugins/auth';
 import { autorDe } from '../actividad/actividad.domain';
+import { ZExportarParams } from '#shared/schemas/exportacion';
+import { descargaComo } from '../../lib/exportar';
 import { prepararImportacion, vistaPrevia } from './importacion.service';
+import { plantilla } from './plantilla';
 
 /** The file travels base64 in JSON: its cap, a third more, and room for the mapping (SECURITY.md "HTTP"). */
 const BODY_LIMIT_IMPORTACION = Math.ceil((LIMITES_IMPORTACION.maxBytes * 4) / 3) + 64 * 1024;
@@ -20,6 +23,16 @@ export async function importacionRoutes(app: FastifyInstance) {
   const tags = ['importacion'];
 
   for (const entidad of ENTIDADES_IMPORTACION) {
+    /** The template (issue #52 point 6): the columns the import reads and an example row, as CSV or XLSX. */
+    r.get(`/importacion/${entidad}/plantilla/:formato`, {
+      schema: { tags, params: ZExportarParams },
+      handler: async (req, reply) => {
+        storeOf(req);
+        const archivo = await plantilla(entidad, req.params.formato);
+        return reply.header('content-type', archivo.tipo).header('content-disposition', descargaComo(archivo.archivo)).header('cache-control', 'no-store').send(archivo.contenido);
+      },
+    });
+
     r.post(`/importacion/${entidad}/vista-previa`, {
       bodyLimit: BODY_LIMIT_IMPORTACION,
       schema: { tags, body: ZImportacionRequest, response: { 200: ZVistaPrevia } },

@@ -21,6 +21,9 @@ interface Pedido {
   autor: Autor;
   archivo: string;
   mapeo?: TMapeo;
+  /** The preview's page (issue #52 point 6); the apply reads every row. */
+  pagina?: number;
+  porPagina?: number;
 }
 
 /** The file's rows planned by the kind's planner, and the kind's write of those that pass. */
@@ -45,7 +48,7 @@ async function planDe(entidad: TEntidadImportacion, p: Pedido) {
 
 /** What importing the file would do, row by row; nothing is written. */
 export async function vistaPrevia(entidad: TEntidadImportacion, p: Pedido): Promise<TVistaPrevia> {
-  return vistaDe((await planDe(entidad, p)).plan);
+  return vistaDe((await planDe(entidad, p)).plan, p);
 }
 
 /**

@@ -27,7 +27,7 @@ export const SINONIMOS_CLIENTE: Record<TCampoClienteImportado, string[]> = {
   apellido: ['apellido', 'apellidos'],
   correo: ['correo', 'email', 'correoelectronico', 'mail'],
   telefono: ['telefono', 'celular', 'movil', 'whatsapp', 'tel'],
-  fiado: ['fiado', 'puedefiar', 'credito', 'fia'],
+  fiado: ['fiado', 'puedefiar', 'puedefiarsino', 'credito', 'fia'],
   cupo: ['cupo', 'cupodefiado', 'cupodecredito', 'limite', 'limitedecredito'],
   plazoFiado: ['plazo', 'plazoparapagar', 'plazoparapagardias', 'diasdeplazo', 'plazodias', 'dias'],
 };

@@ -10,12 +10,12 @@
 import { M } from '#shared/messages';
 import { LIMITES_DINERO } from '#shared/money';
 import type { TImpuesto, TUnidadDian } from '#shared/impuestos';
-import type { TCampoProducto, TMapeo } from '#shared/schemas/importacion';
+import type { TCampoProducto, TFilaMuestra, TMapeo } from '#shared/schemas/importacion';
 import { ZProductoBase } from '#shared/schemas/producto';
 import { sinTildes } from '#shared/texto';
 import type { Db } from '../../db/client';
 import type { Autor } from '../actividad/actividad.domain';
-import { importarProductos, productosImportables, type AltaImportada, type CambioImportado, type CamposImportables } from '../producto/producto.domain';
+import { importarProductos, productosImportables, type AltaImportada, type CambioImportado, type CamposImportables, type TProductoImportable } from '../producto/producto.domain';
 import { opcionesProveedores } from '../proveedor/proveedor.domain';
 import { puede } from '../tienda/permisos';
 import { adivinarMapeo, cantidad, celdasDe, clave, entero, texto, validarMapeo, type FilaPlan } from './importacion.comun';
@@ -67,6 +67,25 @@ const UNIDADES_ESCRITAS: Record<string, TUnidadDian | 'libra'> = {
   ...Object.fromEntries(Object.entries(M.impuestos.unidades).map(([k, nombre]) => [clave(nombre), k as TUnidadDian])),
 };
 
+/** A number in scientific notation, as Excel writes a long one in a CSV ("7,70999E+12"). */
+const CIENTIFICO = /^\d+(?:[.,]\d+)?e[+-]?\d+$/i;
+
+/** The preview's column of each field an existing product may change. */
+const COLUMNA_MUESTRA: Record<keyof CamposImportables, NonNullable<TFilaMuestra['cambios']>[number]> = {
+  nombre: 'nombre',
+  codigoBarras: 'codigoBarras',
+  precioUnit: 'precio',
+  stockMin: 'stockMin',
+  categoria: 'categoria',
+  marca: 'marca',
+  presentacion: 'presentacion',
+  descripcion: 'descripcion',
+  proveedorId: 'proveedor',
+  costo: 'costo',
+  impuesto: 'impuesto',
+  unidadDian: 'unidad',
+};
+
 // ── A row ───────────────────────────────────────────────────────────────────────────────────
 
 interface Valores {
@@ -115,6 +134,7 @@ export async function planificarProductos(options: { db: Db; tiendaId: number; a
   const porNombre = new Map<string, typeof productos>();
   for (const p of productos) porNombre.set(p.nombre, [...(porNombre.get(p.nombre) ?? []), p]);
   const proveedorPorNombre = new Map(proveedores.map((p) => [sinTildes(p.nombre.trim()), p.id]));
+  const nombreProveedor = new Map(proveedores.map((p) => [p.id, p.nombre]));
 
   const codigosVistos = new Map<string, number>();
   const nombresVistos = new Map<string, number>();
@@ -131,7 +151,9 @@ export async function planificarProductos(options: { db: Db; tiendaId: number; a
     else v.nombre = nombre.data;
 
     v.codigoBarras = null;
-    if (lleno('codigoBarras')) {
+    // Excel shows a long number as 7,70999E+12 and saves it so in a CSV: its digits are gone (issue #52 point 6).
+    if (lleno('codigoBarras') && CIENTIFICO.test(texto(celda('codigoBarras')))) errores.push(MI.fila.codigoCientifico(texto(celda('codigoBarras'))));
+    else if (lleno('codigoBarras')) {
       const cod = ZProductoBase.shape.codigoBarras.safeParse(texto(celda('codigoBarras')));
       if (!cod.success) errores.push(`${MI.campos.codigoBarras}: ${cod.error.issues[0]?.message}`);
       else v.codigoBarras = cod.data ?? null;
@@ -192,7 +214,23 @@ export async function planificarProductos(options: { db: Db; tiendaId: number; a
     // A product sold by unit keeps a whole stock (ADR 030): the row's unit, else the product's.
     if (v.stock !== undefined && !Number.isInteger(v.stock) && porUnidad(v.unidadDian ?? existente?.unidadDian)) errores.push(MI.fila.stockEntero);
 
-    const plan: FilaProducto = { fila, accion: 'error', errores, muestra: { nombre: v.nombre ?? '', codigoBarras: v.codigoBarras ?? null, precio: v.precio ?? null, stock: v.stock ?? null } };
+    // Every column that will be written (issue #52 point 6); the stock in the unit the product will have.
+    const muestra: FilaProducto['muestra'] = {
+      nombre: v.nombre ?? '',
+      codigoBarras: v.codigoBarras ?? null,
+      precio: v.precio ?? null,
+      stock: v.stock ?? null,
+      costo: v.costo ?? null,
+      impuesto: v.impuesto ?? null,
+      unidad: v.unidadDian ?? existente?.unidadDian ?? null,
+      stockMin: v.stockMin ?? null,
+      categoria: v.categoria ?? null,
+      marca: v.marca ?? null,
+      presentacion: v.presentacion ?? null,
+      descripcion: v.descripcion ?? null,
+      proveedor: v.proveedorId !== undefined ? (nombreProveedor.get(v.proveedorId) ?? null) : null,
+    };
+    const plan: FilaProducto = { fila, accion: 'error', errores, muestra };
     if (errores.length === 0 && v.nombre) {
       if (!existente) {
         if (v.precio === undefined) errores.push(MI.fila.precioVacio);
@@ -229,6 +267,16 @@ export async function planificarProductos(options: { db: Db; tiendaId: number; a
         if (v.impuesto !== undefined && v.impuesto !== existente.impuesto) campos.impuesto = v.impuesto;
         if (v.unidadDian !== undefined && v.unidadDian !== existente.unidadDian) campos.unidadDian = v.unidadDian;
         const stock = v.stock !== undefined && v.stock !== existente.stock ? v.stock : undefined;
+        // The cells that change, marked in the preview with what the product holds now.
+        const cambios = [...Object.keys(campos).map((k) => COLUMNA_MUESTRA[k as keyof CamposImportables]), ...(stock !== undefined ? ['stock' as const] : [])];
+        if (cambios.length) {
+          muestra.cambios = cambios;
+          const ahora = { ...existente, proveedor: existente.proveedorId == null ? null : (nombreProveedor.get(existente.proveedorId) ?? null) };
+          muestra.antes = Object.fromEntries(
+            Object.entries(COLUMNA_MUESTRA).flatMap(([k, c]) => (cambios.includes(c) ? [[c, c === 'proveedor' ? ahora.proveedor : (ahora[k as keyof TProductoImportable] ?? null)]] : [])),
+          );
+          if (stock !== undefined) muestra.antes.stock = existente.stock;
+        }
         // A unit change is a price change (issue #51 point 4).
         if ((campos.precioUnit !== undefined || campos.unidadDian !== undefined) && !puedePrecios) errores.push(MI.fila.sinPermisoPrecios);
         if (stock !== undefined && !puedeStock) errores.push(MI.fila.sinPermisoStock);
