@@ -38,6 +38,9 @@ export const impuestos = {
     responsableIvaAyuda: 'Encendido, cada producto debe tener su impuesto y los recibos muestran base e impuesto por tarifa.',
     departamento: 'Código DANE del departamento',
     municipio: 'Código DANE del municipio',
+    // Help under the empty fields (issue #52 point 7): examples as text, never a grey value that looks filled in.
+    departamentoAyuda: '2 dígitos. Ejemplos: Bogotá 11, Antioquia 05, Valle del Cauca 76.',
+    municipioAyuda: '5 dígitos, empieza con el del departamento. Ejemplos: Bogotá 11001, Medellín 05001, Cali 76001.',
     direccion: 'Dirección',
     telefono: 'Teléfono',
     correo: 'Correo electrónico',
@@ -64,6 +67,9 @@ export const impuestos = {
   nitInvalido: 'El NIT lleva solo dígitos (1 a 15), sin puntos ni el dígito de verificación.',
   dvInvalido: (dv: number) => `El dígito de verificación de ese NIT es ${dv}. Revise el NIT o el dígito.`,
   responsabilidadInvalida: 'Elija las responsabilidades de la lista.',
+  // Issue #52 point 7: an empty code is said to be missing, not wrong.
+  departamentoRequerido: 'Falta el código DANE del departamento: 2 dígitos (Bogotá: 11).',
+  municipioRequerido: 'Falta el código DANE del municipio: 5 dígitos (Bogotá: 11001).',
   departamentoInvalido: 'El código DANE del departamento lleva 2 dígitos (Bogotá: 11).',
   municipioInvalido: 'El código DANE del municipio lleva 5 dígitos y empieza con el del departamento (Bogotá: 11001).',
   direccionRequerida: 'Escriba la dirección.',

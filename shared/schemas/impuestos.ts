@@ -27,8 +27,8 @@ export const ZPerfilFiscal = z.object({
   dv: z.number({ error: I.nitInvalido }).int(I.nitInvalido).min(0, I.nitInvalido).max(9, I.nitInvalido),
   responsabilidades: z.array(z.enum(RESPONSABILIDADES_RUT, { error: I.responsabilidadInvalida }), { error: I.responsabilidadInvalida }).max(RESPONSABILIDADES_RUT.length, I.responsabilidadInvalida),
   responsableIva: z.boolean({ error: I.booleanoInvalido }),
-  departamento: z.string({ error: I.departamentoInvalido }).trim().regex(/^\d{2}$/, I.departamentoInvalido),
-  municipio: z.string({ error: I.municipioInvalido }).trim().regex(/^\d{5}$/, I.municipioInvalido),
+  departamento: z.string({ error: I.departamentoRequerido }).trim().min(1, { error: I.departamentoRequerido, abort: true }).regex(/^\d{2}$/, I.departamentoInvalido),
+  municipio: z.string({ error: I.municipioRequerido }).trim().min(1, { error: I.municipioRequerido, abort: true }).regex(/^\d{5}$/, I.municipioInvalido),
   direccion: texto(120, I.direccionRequerida),
   telefono: z
     .string({ error: I.telefonoInvalido })

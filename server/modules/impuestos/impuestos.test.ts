@@ -77,6 +77,14 @@ describe('datos fiscales de la tienda', { timeout: 60_000 }, () => {
     }
     expect((await req('GET', '/api/tienda/perfil-fiscal', s.token)).json().perfil.razonSocial).toBe(PERFIL.razonSocial);
   });
+
+  it('los códigos DANE vacíos se rechazan diciendo que faltan, cada uno en su campo (issue #52 punto 7)', async () => {
+    const s = await crearTienda(t, { sinCaja: true });
+    const r = await req('PUT', '/api/tienda/perfil-fiscal', s.token, { ...PERFIL, departamento: '', municipio: ' ' });
+    expect(r.statusCode).toBe(400);
+    expect(r.json().error.fields).toMatchObject({ departamento: M.impuestos.departamentoRequerido, municipio: M.impuestos.municipioRequerido });
+    expect(M.impuestos.departamentoRequerido).toMatch(/^Falta el código DANE del departamento/);
+  });
 });
 
 describe('pasar la tienda a responsable de IVA', { timeout: 60_000 }, () => {

@@ -138,8 +138,8 @@ function PerfilForm({ inicial }: { inicial: TPerfilFiscalRespuesta }) {
           </small>
         ) : null}
       </div>
-      <Field label={P.departamento} inputMode="numeric" autoComplete="off" placeholder="11" {...bind('departamento')} />
-      <Field label={P.municipio} inputMode="numeric" autoComplete="off" placeholder="11001" {...bind('municipio')} />
+      <Field label={P.departamento} inputMode="numeric" autoComplete="off" maxLength={2} hint={P.departamentoAyuda} {...bind('departamento')} />
+      <Field label={P.municipio} inputMode="numeric" autoComplete="off" maxLength={5} hint={P.municipioAyuda} {...bind('municipio')} />
       <Field label={P.direccion} autoComplete="street-address" wrapperClassName="span-2" {...bind('direccion')} />
       <Field label={P.telefono} inputMode="tel" autoComplete="tel" {...bind('telefono')} />
       <Field label={P.correo} type="email" autoComplete="email" {...bind('correo')} />
