@@ -3,6 +3,7 @@
  * (anexo técnico documento equivalente v1.0, 14.1.3; `/work/shared/dian.md`).
  */
 import { createHash } from 'node:crypto';
+import { digitoVerificacionNit } from '#shared/nit';
 
 /** Colombia keeps UTC-05:00 all year (no daylight saving since 1993). */
 const BOGOTA_OFFSET_MS = -5 * 60 * 60 * 1000;
@@ -99,6 +100,17 @@ export function cude(c: CamposCude): string {
   return sha384(cadenaCude(c));
 }
 
+/**
+ * CUFE of a *factura electrónica de venta* (type 01; annex v1.9 §11.2.1): the same concatenation and
+ * truncation as the CUDE, keyed by the numbering range's **technical key** (ClaveTecnica) instead of
+ * the software PIN. NumAdq is the buyer's ID without check digit.
+ */
+export function cufe(c: Omit<CamposCude, 'clave'> & { claveTecnica: string }): string {
+  const { claveTecnica, ...resto } = c;
+  if (!claveTecnica.trim()) throw new RangeError('El CUFE necesita la clave técnica del rango.');
+  return cude({ ...resto, clave: claveTecnica });
+}
+
 /** `SoftwareSecurityCode = SHA-384(SoftwareID + PIN + cbc:ID)`. */
 export function softwareSecurityCode(softwareId: string, pin: string, numero: string): string {
   return sha384(softwareId + pin + numero);
@@ -108,18 +120,11 @@ function soloDigitos(nit: string): string {
   return nit.replace(/\D/g, '');
 }
 
-const PESOS_DV = [3, 7, 13, 17, 19, 23, 29, 37, 41, 43, 47, 53, 59, 67, 71];
-
-/** DIAN's NIT check digit: 800197268 → 4. */
+/** DIAN's NIT check digit: 800197268 → 4 (the one rule, `shared/nit.ts`, also used by the till's buyer form). */
 export function digitoVerificacion(nit: string): string {
-  const digitos = soloDigitos(nit);
-  if (digitos.length === 0 || digitos.length > PESOS_DV.length) throw new RangeError(`NIT inválido: ${nit}`);
-  let suma = 0;
-  for (let i = 0; i < digitos.length; i++) {
-    suma += Number(digitos[digitos.length - 1 - i]) * PESOS_DV[i]!;
-  }
-  const r = suma % 11;
-  return String(r > 1 ? 11 - r : r);
+  const dv = digitoVerificacionNit(nit);
+  if (dv === null) throw new RangeError(`NIT inválido: ${nit}`);
+  return dv;
 }
 
 /** DIAN's catalogue URL a QR points to. */

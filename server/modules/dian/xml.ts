@@ -26,7 +26,7 @@ type Prefijo = Exclude<keyof typeof NS, 'nc'>;
 
 export const PROFILE_ID_POS = 'DIAN 2.1: documento equivalente electrónico del tiquete de máquina registradora con sistema P.O.S.';
 export const TIPO_DOCUMENTO_POS = '20';
-const AGENCIA = { schemeAgencyID: '195', schemeAgencyName: 'CO, DIAN (Dirección de Impuestos y Aduanas Nacionales)' };
+export const AGENCIA = { schemeAgencyID: '195', schemeAgencyName: 'CO, DIAN (Dirección de Impuestos y Aduanas Nacionales)' };
 
 export interface DocumentoGenerado {
   /** The unsigned XML (UTF-8 text). */
@@ -52,9 +52,9 @@ function e(padre: XMLBuilder, nombre: string, texto?: string | number, atributos
   return hijo;
 }
 
-const COP = { currencyID: 'COP' };
+export const COP = { currencyID: 'COP' };
 
-function direccion(padre: XMLBuilder, nombre: string, d: Direccion): void {
+export function direccion(padre: XMLBuilder, nombre: string, d: Direccion): void {
   const a = e(padre, nombre);
   e(a, 'cbc:ID', d.municipioCodigo);
   e(a, 'cbc:CityName', d.municipio);
@@ -76,7 +76,7 @@ function nombreValor(padre: XMLBuilder, grupo: string, info: string, pares: [str
   }
 }
 
-function subtotal(tt: XMLBuilder, s: SubtotalImpuesto): void {
+export function subtotal(tt: XMLBuilder, s: SubtotalImpuesto): void {
   const st = e(tt, 'cac:TaxSubtotal');
   e(st, 'cbc:TaxableAmount', monto(s.base), COP);
   e(st, 'cbc:TaxAmount', monto(s.valor), COP);

@@ -1,0 +1,217 @@
+/**
+ * The *factura electrónica de venta* (issue #57 point 1): a UBL 2.1 `Invoice` of type 01 with its
+ * CUFE (the numbering range's technical key, not the software PIN) and an identified buyer, built from
+ * the same input as the POS document (`DocumentoPos`: lines in centavos, the store, the range) plus
+ * the buyer's fiscal data and the range's technical key. Same totals (`totales.ts`), the same helpers
+ * for addresses and tax subtotals (`xml.ts`), the same signer (`firma.ts`) and outbox; what differs
+ * from the POS document: type 01, profile *Factura Electrónica de Venta*, `CUFE-SHA384`, no POS
+ * extensions, and the buyer's responsibilities and regime (annex v1.9; `/work/shared/dian.md`).
+ */
+import { create } from 'xmlbuilder2';
+import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces.js';
+import { cufe, fechaHoraBogota, monto, softwareSecurityCode, urlCatalogo } from './cude.js';
+import { calcularTotales, impuestosDeLinea, validarDocumento } from './totales.js';
+import { NIT_DIAN, type Adquirente, type Direccion, type DocumentoPos } from './tipos.js';
+import { AGENCIA, cantidad, COP, direccion, NS, subtotal, type DocumentoGenerado } from './xml.js';
+
+export const TIPO_FACTURA_VENTA = '01';
+export const PROFILE_ID_FACTURA = 'DIAN 2.1: Factura Electrónica de Venta';
+
+/** RUT responsibilities a buyer may have (annex table 13.2.6.1). */
+export const RESPONSABILIDADES = ['O-13', 'O-15', 'O-23', 'O-47', 'R-99-PN'] as const;
+export type Responsabilidad = (typeof RESPONSABILIDADES)[number];
+
+/** The buyer of an invoice: always identified (no consumidor final), with their fiscal data. */
+export interface AdquirenteFactura {
+  /** 1 persona jurídica, 2 persona natural. */
+  tipoPersona: 1 | 2;
+  /** 31 NIT (with check digit), 13 cédula, 22 cédula de extranjería, 41 pasaporte. */
+  tipoDocumento: Extract<Adquirente['tipoDocumento'], '13' | '22' | '31' | '41'>;
+  numero: string;
+  /** Check digit, required with a NIT. */
+  dv?: string;
+  nombre: string;
+  email: string;
+  responsabilidades: Responsabilidad[];
+  /** Regime: responsible for IVA (TaxLevelCode listName 48, scheme 01) or not (49, ZZ). */
+  responsableIva: boolean;
+  direccion?: Direccion;
+}
+
+export interface FacturaVenta extends Omit<DocumentoPos, 'adquirente' | 'puntos' | 'caja'> {
+  adquirente: AdquirenteFactura;
+  /** The invoice range's technical key (ClaveTecnica): hashed into the CUFE, never in the XML. */
+  claveTecnica: string;
+}
+
+function e(padre: XMLBuilder, nombre: string, texto?: string | number, atributos?: Record<string, string>): XMLBuilder {
+  const [p, local] = nombre.split(':') as [Exclude<keyof typeof NS, 'inv' | 'nc'>, string];
+  const hijo = padre.ele(NS[p], `${p}:${local}`);
+  if (atributos) for (const [k, v] of Object.entries(atributos)) hijo.att(k, v);
+  if (texto !== undefined) hijo.txt(String(texto));
+  return hijo;
+}
+
+function validarAdquirente(a: AdquirenteFactura): void {
+  if (!/^\d{3,15}$/.test(a.numero) && !(a.tipoDocumento === '41' && /^[A-Za-z0-9]{3,20}$/.test(a.numero))) throw new Error('Factura inválida: número de documento del comprador');
+  if (a.tipoDocumento === '31' && !/^\d$/.test(a.dv ?? '')) throw new Error('Factura inválida: un NIT lleva dígito de verificación');
+  if (!a.nombre.trim()) throw new Error('Factura inválida: falta el nombre del comprador');
+  if (a.responsabilidades.length === 0) throw new Error('Factura inválida: faltan las responsabilidades del comprador');
+}
+
+export function construirFacturaVenta(d: FacturaVenta): DocumentoGenerado {
+  validarDocumento({ ...d, caja: { placa: '', ubicacion: '', cajero: '', tipo: '', codigoVenta: '' } });
+  validarAdquirente(d.adquirente);
+  if (d.contingencia === '07' || d.documentoFisico) throw new Error('Factura inválida: la factura electrónica no se emite sin red en esta versión');
+  const totales = calcularTotales({ ...d, caja: { placa: '', ubicacion: '', cajero: '', tipo: '', codigoVenta: '' } });
+  const numero = `${d.resolucion.prefijo}${d.consecutivo}`;
+  const { fecha, hora } = fechaHoraBogota(d.emision);
+  const a = d.adquirente;
+  const codigo = cufe({
+    numero,
+    fecha,
+    hora,
+    valorBruto: monto(totales.bruto),
+    iva: monto(totales.iva),
+    inc: monto(totales.inc),
+    ica: monto(totales.ica),
+    valorTotal: monto(totales.aPagar),
+    nitEmisor: d.emisor.nit,
+    numeroAdquirente: a.numero,
+    claveTecnica: d.claveTecnica,
+    ambiente: d.ambiente,
+  });
+  const qr = urlCatalogo(codigo, d.ambiente);
+
+  const doc = create({ version: '1.0', encoding: 'UTF-8', standalone: false });
+  const inv = doc.ele(NS.inv, 'Invoice');
+  for (const p of ['cac', 'cbc', 'ext', 'sts', 'ds', 'xades', 'xades141'] as const) {
+    inv.att('http://www.w3.org/2000/xmlns/', `xmlns:${p}`, NS[p]);
+  }
+
+  // Extensions: DIAN's (with the range), then the signature's place.
+  const exts = e(inv, 'ext:UBLExtensions');
+  const dian = e(e(e(exts, 'ext:UBLExtension'), 'ext:ExtensionContent'), 'sts:DianExtensions');
+  const control = e(dian, 'sts:InvoiceControl');
+  e(control, 'sts:InvoiceAuthorization', d.resolucion.numero);
+  const periodo = e(control, 'sts:AuthorizationPeriod');
+  e(periodo, 'cbc:StartDate', d.resolucion.fechaDesde);
+  e(periodo, 'cbc:EndDate', d.resolucion.fechaHasta);
+  const autorizadas = e(control, 'sts:AuthorizedInvoices');
+  if (d.resolucion.prefijo) e(autorizadas, 'sts:Prefix', d.resolucion.prefijo);
+  e(autorizadas, 'sts:From', d.resolucion.desde);
+  e(autorizadas, 'sts:To', d.resolucion.hasta);
+  e(e(dian, 'sts:InvoiceSource'), 'cbc:IdentificationCode', 'CO', {
+    listAgencyID: '6',
+    listAgencyName: 'United Nations Economic Commission for Europe',
+    listSchemeURI: 'urn:oasis:names:specification:ubl:codelist:gc:CountryIdentificationCode-2.1',
+  });
+  const proveedor = e(dian, 'sts:SoftwareProvider');
+  e(proveedor, 'sts:ProviderID', d.software.proveedorNit, { ...AGENCIA, schemeID: d.software.proveedorDv, schemeName: '31' });
+  e(proveedor, 'sts:SoftwareID', d.software.id, AGENCIA);
+  e(dian, 'sts:SoftwareSecurityCode', softwareSecurityCode(d.software.id, d.software.pin, numero), AGENCIA);
+  e(e(dian, 'sts:AuthorizationProvider'), 'sts:AuthorizationProviderID', NIT_DIAN, { ...AGENCIA, schemeID: '4', schemeName: '31' });
+  e(dian, 'sts:QRCode', qr);
+  e(e(exts, 'ext:UBLExtension'), 'ext:ExtensionContent');
+
+  e(inv, 'cbc:UBLVersionID', 'UBL 2.1');
+  e(inv, 'cbc:CustomizationID', '10');
+  e(inv, 'cbc:ProfileID', PROFILE_ID_FACTURA);
+  e(inv, 'cbc:ProfileExecutionID', d.ambiente);
+  e(inv, 'cbc:ID', numero);
+  e(inv, 'cbc:UUID', codigo, { schemeID: String(d.ambiente), schemeName: 'CUFE-SHA384' });
+  e(inv, 'cbc:IssueDate', fecha);
+  e(inv, 'cbc:IssueTime', hora);
+  if (d.pago.forma === 2 && d.pago.vencimiento) e(inv, 'cbc:DueDate', d.pago.vencimiento);
+  e(inv, 'cbc:InvoiceTypeCode', TIPO_FACTURA_VENTA);
+  if (d.contingencia) e(inv, 'cbc:Note', `Contingencia tipo ${d.contingencia}`);
+  if (d.nota) e(inv, 'cbc:Note', d.nota);
+  e(inv, 'cbc:DocumentCurrencyCode', 'COP', { listAgencyID: '6', listAgencyName: 'United Nations Economic Commission for Europe', listID: 'ISO 4217 Alpha' });
+  e(inv, 'cbc:LineCountNumeric', d.lineas.length);
+
+  // Supplier: the store.
+  const em = d.emisor;
+  const sup = e(inv, 'cac:AccountingSupplierParty');
+  e(sup, 'cbc:AdditionalAccountID', em.tipoPersona, { schemeAgencyID: '195' });
+  const sp = e(sup, 'cac:Party');
+  e(e(sp, 'cac:PartyName'), 'cbc:Name', em.nombreComercial ?? em.razonSocial);
+  direccion(e(sp, 'cac:PhysicalLocation'), 'cac:Address', em.direccion);
+  const sts = e(sp, 'cac:PartyTaxScheme');
+  e(sts, 'cbc:RegistrationName', em.razonSocial);
+  e(sts, 'cbc:CompanyID', em.nit, { ...AGENCIA, schemeID: em.dv, schemeName: '31' });
+  e(sts, 'cbc:TaxLevelCode', em.responsabilidades.join(';'), { listName: em.responsableIva ? '48' : '49' });
+  direccion(sts, 'cac:RegistrationAddress', em.direccion);
+  const esq = e(sts, 'cac:TaxScheme');
+  e(esq, 'cbc:ID', em.responsableIva ? '01' : 'ZZ');
+  e(esq, 'cbc:Name', em.responsableIva ? 'IVA' : 'No aplica');
+  const sle = e(sp, 'cac:PartyLegalEntity');
+  e(sle, 'cbc:RegistrationName', em.razonSocial);
+  e(sle, 'cbc:CompanyID', em.nit, { ...AGENCIA, schemeID: em.dv, schemeName: '31' });
+  e(e(sle, 'cac:CorporateRegistrationScheme'), 'cbc:ID', d.resolucion.prefijo);
+  if (em.telefono || em.email) {
+    const c = e(sp, 'cac:Contact');
+    if (em.telefono) e(c, 'cbc:Telephone', em.telefono);
+    if (em.email) e(c, 'cbc:ElectronicMail', em.email);
+  }
+
+  // Buyer: identified, with responsibilities and regime.
+  const cus = e(inv, 'cac:AccountingCustomerParty');
+  e(cus, 'cbc:AdditionalAccountID', a.tipoPersona, { schemeAgencyID: '195' });
+  const cp = e(cus, 'cac:Party');
+  const idAdq = { ...AGENCIA, ...(a.tipoDocumento === '31' && a.dv ? { schemeID: a.dv } : {}), schemeName: a.tipoDocumento };
+  e(e(cp, 'cac:PartyIdentification'), 'cbc:ID', a.numero, idAdq);
+  e(e(cp, 'cac:PartyName'), 'cbc:Name', a.nombre);
+  if (a.direccion) direccion(e(cp, 'cac:PhysicalLocation'), 'cac:Address', a.direccion);
+  const cts = e(cp, 'cac:PartyTaxScheme');
+  e(cts, 'cbc:RegistrationName', a.nombre);
+  e(cts, 'cbc:CompanyID', a.numero, idAdq);
+  e(cts, 'cbc:TaxLevelCode', a.responsabilidades.join(';'), { listName: a.responsableIva ? '48' : '49' });
+  if (a.direccion) direccion(cts, 'cac:RegistrationAddress', a.direccion);
+  const cesq = e(cts, 'cac:TaxScheme');
+  e(cesq, 'cbc:ID', a.responsableIva ? '01' : 'ZZ');
+  e(cesq, 'cbc:Name', a.responsableIva ? 'IVA' : 'No aplica');
+  const cle = e(cp, 'cac:PartyLegalEntity');
+  e(cle, 'cbc:RegistrationName', a.nombre);
+  e(cle, 'cbc:CompanyID', a.numero, idAdq);
+  e(e(cp, 'cac:Contact'), 'cbc:ElectronicMail', a.email);
+
+  const pm = e(inv, 'cac:PaymentMeans');
+  e(pm, 'cbc:ID', d.pago.forma);
+  e(pm, 'cbc:PaymentMeansCode', d.pago.medio);
+  if (d.pago.forma === 2 && d.pago.vencimiento) e(pm, 'cbc:PaymentDueDate', d.pago.vencimiento);
+
+  for (const g of totales.impuestos) {
+    const tt = e(inv, 'cac:TaxTotal');
+    e(tt, 'cbc:TaxAmount', monto(g.valor), COP);
+    for (const s of g.subtotales) subtotal(tt, s);
+  }
+
+  const lmt = e(inv, 'cac:LegalMonetaryTotal');
+  e(lmt, 'cbc:LineExtensionAmount', monto(totales.bruto), COP);
+  e(lmt, 'cbc:TaxExclusiveAmount', monto(totales.baseGravada), COP);
+  e(lmt, 'cbc:TaxInclusiveAmount', monto(totales.conImpuestos), COP);
+  e(lmt, 'cbc:PayableAmount', monto(totales.aPagar), COP);
+
+  d.lineas.forEach((l, n) => {
+    const il = e(inv, 'cac:InvoiceLine');
+    e(il, 'cbc:ID', n + 1);
+    e(il, 'cbc:InvoicedQuantity', cantidad(l.cantidad), { unitCode: l.unidad });
+    e(il, 'cbc:LineExtensionAmount', monto(l.base), COP);
+    for (const s of impuestosDeLinea(l)) {
+      const tt = e(il, 'cac:TaxTotal');
+      e(tt, 'cbc:TaxAmount', monto(s.valor), COP);
+      subtotal(tt, s);
+    }
+    const item = e(il, 'cac:Item');
+    e(item, 'cbc:Description', l.descripcion);
+    e(e(item, 'cac:StandardItemIdentification'), 'cbc:ID', l.codigo, {
+      schemeID: l.esquemaCodigo,
+      ...(l.esquemaCodigo === '010' ? { schemeName: 'EAN13', schemeAgencyID: '9' } : { schemeName: 'Estándar de adopción del contribuyente' }),
+    });
+    const precio = e(il, 'cac:Price');
+    e(precio, 'cbc:PriceAmount', monto(l.precioUnitario), COP);
+    e(precio, 'cbc:BaseQuantity', cantidad(1), { unitCode: l.unidad });
+  });
+
+  return { xml: doc.end({ prettyPrint: false }), numero, cude: codigo, qr, fecha, hora, totales };
+}
