@@ -35,6 +35,7 @@ import { importacion } from './messages/importacion';
 import { exportacion } from './messages/exportacion';
 import { devoluciones } from './messages/devoluciones';
 import { sinRed } from './messages/sin-red';
+import { conteos } from './messages/conteos';
 
 export { PRODUCT_NAME } from './product';
 
@@ -79,4 +80,5 @@ export const M = {
   compras,
   devoluciones,
   sinRed,
+  conteos,
 } as const;

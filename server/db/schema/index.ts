@@ -29,3 +29,4 @@ export * from './dispositivo';
 export * from './venta-revisar';
 export * from './producto-unidad-venta';
 export * from './clave-idempotencia';
+export * from './conteo';

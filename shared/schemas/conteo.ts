@@ -1,0 +1,137 @@
+import { z } from 'zod';
+import { generic } from '../messages/comun';
+import { conteos } from '../messages/conteos';
+import { aMilesimas } from '../cantidad';
+import { BIDI_MENSAJE, ZPageQuery, sinBidi } from './common';
+
+// Only these areas' texts: a screen that loads this schema does not load the whole catalogue.
+const M = { conteos, generic };
+
+const MAX_INT4 = 2_147_483_647;
+const zId = (message: string) => z.number({ error: message }).int(message).positive(message).max(MAX_INT4, message);
+
+/** The most lines one count holds, and the most products a search answers. */
+export const MAX_LINEAS_CONTEO = 20_000;
+export const MAX_RESULTADOS_CONTEO = 20;
+/** The most a person types for one line: 9 999 (a pack's entry is then × its factor, up to 1 000). */
+export const MAX_CANTIDAD_CONTEO = 9_999;
+
+export const ALCANCES = ['tienda', 'categoria', 'proveedor'] as const;
+export type TAlcanceConteo = (typeof ALCANCES)[number];
+export const ESTADOS = ['abierto', 'aprobado', 'cancelado'] as const;
+export type TEstadoConteo = (typeof ESTADOS)[number];
+
+export const ZConteoIdParams = z.object({ id: z.coerce.number({ error: M.conteos.noExiste }).int(M.conteos.noExiste).positive(M.conteos.noExiste).max(MAX_INT4, M.conteos.noExiste) });
+
+/** Open a count: the whole store, one category (its name as the products carry it) or one supplier. */
+export const ZAbrirConteoRequest = z
+  .object({
+    alcance: z.enum(ALCANCES, { error: M.conteos.alcance }),
+    categoria: z.string({ error: M.conteos.categoriaInvalida }).trim().min(1, M.conteos.elijaCategoria).max(60, M.conteos.categoriaInvalida).refine(sinBidi, BIDI_MENSAJE).optional(),
+    proveedorId: zId(M.conteos.elijaProveedor).optional(),
+  })
+  .refine((v) => v.alcance !== 'categoria' || v.categoria != null, { path: ['categoria'], message: M.conteos.elijaCategoria })
+  .refine((v) => v.alcance !== 'proveedor' || v.proveedorId != null, { path: ['proveedorId'], message: M.conteos.elijaProveedor });
+export type TAbrirConteoRequest = z.input<typeof ZAbrirConteoRequest>;
+
+/** A quantity of 0 to 9 999 with at most three decimals; whole for a product sold by unit (the server checks that against the product). */
+const zCantidad = z
+  .number({ error: M.conteos.cantidadInvalida })
+  .min(0, M.conteos.cantidadInvalida)
+  .max(MAX_CANTIDAD_CONTEO, M.conteos.cantidadInvalida)
+  .refine((v) => aMilesimas(v) !== null, M.conteos.cantidadInvalida);
+
+/** One counter's entry: a product, or one of its packs (counted as its factor), and how many. */
+export const ZLineaConteoRequest = z.object({
+  productoId: zId(M.conteos.productoNoExiste),
+  presentacionId: zId(M.conteos.productoNoExiste).nullish(),
+  cantidad: zCantidad,
+});
+export type TLineaConteoRequest = z.input<typeof ZLineaConteoRequest>;
+
+export const ZConteosQuery = ZPageQuery;
+export const ZBuscarConteoQuery = z.object({ q: z.string({ error: M.generic.validation }).trim().max(100, M.generic.validation).optional().default('') });
+
+const ZQuien = z.string();
+
+export const ZConteoResumen = z.object({
+  id: z.number().int(),
+  alcance: z.enum(ALCANCES),
+  categoria: z.string().nullable(),
+  proveedor: z.string().nullable(),
+  estado: z.enum(ESTADOS),
+  abiertoPor: ZQuien,
+  abiertoEn: z.string(),
+  cerradoPor: ZQuien.nullable(),
+  cerradoEn: z.string().nullable(),
+  /** Products counted so far. */
+  productos: z.number().int(),
+});
+export type TConteoResumen = z.infer<typeof ZConteoResumen>;
+
+/** A counter's entry as every counter sees it: no system stock (the count is blind). */
+export const ZLineaConteo = z.object({
+  id: z.number().int(),
+  productoId: z.number().int(),
+  producto: z.string(),
+  unidad: z.string(),
+  cantidad: z.number(),
+  factor: z.number().int(),
+  contadoPor: ZQuien,
+  creadoEn: z.string(),
+});
+export type TLineaConteo = z.infer<typeof ZLineaConteo>;
+
+/** The count as the counting screen reads it: its header and its newest entries (no system stock). */
+export const ZConteoDetalle = ZConteoResumen.extend({ lineas: z.array(ZLineaConteo) });
+export type TConteoDetalle = z.infer<typeof ZConteoDetalle>;
+
+/** A product of the count's scope found by code or name (a pack's code names the pack). No stock. */
+export const ZProductoConteo = z.object({
+  productoId: z.number().int(),
+  nombre: z.string(),
+  codigoBarras: z.string().nullable(),
+  unidad: z.string(),
+  presentacionId: z.number().int().nullable(),
+  presentacion: z.string().nullable(),
+  factor: z.number().int(),
+});
+export type TProductoConteo = z.infer<typeof ZProductoConteo>;
+
+/** One product of the variance report. Quantities in the product's unit; money in integer pesos. */
+export const ZDiferencia = z.object({
+  productoId: z.number().int(),
+  producto: z.string(),
+  unidad: z.string(),
+  sistema: z.number(),
+  contado: z.number(),
+  diferencia: z.number(),
+  /** The unit cost it is valued at (average cost, else last cost); null: none recorded. */
+  costo: z.number().int().nullable(),
+  valor: z.number().int(),
+  contaron: z.string(),
+});
+export type TDiferencia = z.infer<typeof ZDiferencia>;
+
+export const ZTotalesConteo = z.object({
+  faltante: z.number().int(),
+  sobrante: z.number().int(),
+  neto: z.number().int(),
+  valorSistema: z.number().int(),
+  /** Shrinkage: faltante / valorSistema × 100, two decimals; null when nothing counted had a value. */
+  merma: z.number().nullable(),
+  conDiferencia: z.number().int(),
+});
+export type TTotalesConteo = z.infer<typeof ZTotalesConteo>;
+
+export const ZInformeConteo = z.object({
+  conteo: ZConteoResumen,
+  lineas: z.array(ZDiferencia),
+  totales: ZTotalesConteo,
+  /** Products of the scope nobody counted: their stock does not change. */
+  sinContar: z.number().int(),
+});
+export type TInformeConteo = z.infer<typeof ZInformeConteo>;
+
+export const ZConteoMessage = z.object({ message: z.string(), conteo: ZConteoResumen });
+export const ZLineaMessage = z.object({ message: z.string(), linea: ZLineaConteo });
