@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { closePopup, expectPopup, signIn, unique } from './support/fixtures';
 
@@ -41,7 +42,7 @@ test('el dueño importa un CSV de Excel: vista previa con errores, progreso, y r
   await expect(page.getByText('6 filas: 4 nuevas, 1 con cambios, 0 sin cambios, 1 con errores.')).toBeVisible();
   const errores = page.getByRole('table', { name: 'Filas con errores (no se importarán)' });
   await expect(errores.getByRole('row').filter({ hasText: '6' })).toContainText('Precio de venta: «doce mil» no es un número válido.');
-  const muestra = page.getByRole('table', { name: 'Primeras filas' });
+  const muestra = page.getByRole('table', { name: 'Filas del archivo' });
   await expect(muestra.getByRole('row').filter({ hasText: 'Azúcar morena 1 kg' })).toContainText('Nuevo');
   await expect(muestra.getByRole('row').filter({ hasText: 'Azúcar morena 1 kg' })).toContainText('$ 4.500');
   await expect(muestra.getByRole('row').filter({ hasText: 'Arroz Diana 500 g' })).toContainText('Actualizar');
@@ -76,6 +77,55 @@ test('el dueño importa un CSV de Excel: vista previa con errores, progreso, y r
   await expect(page.getByRole('row').filter({ hasText: 'Arroz Diana 500 g' })).toContainText('3.100');
 });
 
+// Issue #52 point 6: the import shows its hand. The template downloads with the columns the import
+// reads; a file of 55 rows is seen whole, a page at a time, each column that will be written (the
+// stock with its unit), and the existing product's new price marked with the one it has now.
+test('la plantilla se descarga y la vista previa muestra cada fila por páginas, con lo que cambia marcado', async ({ page }) => {
+  const tienda = await nuevaTienda(page);
+  await signIn(page, 'Tienda', tienda.email, CLAVE, { caja: false });
+  await page.goto('/importar_productos');
+
+  const descarga = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Plantilla CSV' }).click();
+  const plantilla = await descarga;
+  expect(plantilla.suggestedFilename()).toBe('plantilla-productos.csv');
+  const texto = fs.readFileSync(await plantilla.path()).toString('utf8');
+  expect(texto.split('\r\n')[0]).toBe('\uFEFFNombre;Código de barras;Precio de venta;Costo;Impuesto;Unidad de medida;Stock;Stock mínimo;Categoría;Marca;Presentación;Descripción;Proveedor');
+
+  const filas = [
+    'Código;Nombre;Precio;Costo;Impuesto;Unidad;Stock',
+    '7702001000012;Arroz Diana 500 g;3.100;2.000;IVA 5 %;unidad;10',
+    ';Queso costeño;24.000;18.000;Exento;kg;12,5',
+    ...Array.from({ length: 53 }, (_, i) => `;Producto de prueba ${i + 1};${1000 + i};500;IVA 19 %;unidad;${i}`),
+  ];
+  await page.getByLabel('Archivo CSV o Excel (.csv, .xlsx)').setInputFiles({ name: 'catalogo.csv', mimeType: 'text/csv', buffer: Buffer.from(`${filas.join('\r\n')}\r\n`, 'latin1') });
+  await expect(page.getByText('55 filas: 54 nuevas, 1 con cambios, 0 sin cambios, 0 con errores.')).toBeVisible();
+  const muestra = page.getByRole('table', { name: 'Filas del archivo' });
+  for (const columna of ['Costo', 'Impuesto', 'Unidad', 'Stock']) await expect(muestra.getByRole('columnheader', { name: columna, exact: true })).toBeVisible();
+  const queso = muestra.getByRole('row').filter({ hasText: 'Queso costeño' });
+  await expect(queso).toContainText('12,5 kg');
+  await expect(queso).toContainText('Exento (0 %)');
+  const arroz = muestra.getByRole('row').filter({ hasText: 'Arroz Diana 500 g' });
+  await expect(arroz.locator('mark')).toHaveText(['$ 3.100', '$ 2.000', 'IVA 5 %']);
+  await expect(arroz).toContainText('Antes: $ 2.800');
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.screenshot({ path: '/tmp/shots/B/importacion-vista-1366.png', fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: '/tmp/shots/B/importacion-vista-390.png', fullPage: true });
+  await page.setViewportSize({ width: 1366, height: 900 });
+
+  // Row 52 onwards: the second page.
+  const paginas = page.getByRole('navigation', { name: 'Páginas de la vista previa' });
+  await expect(paginas).toContainText('Página 1 de 2 (55 filas)');
+  await expect(muestra.getByRole('row').filter({ hasText: 'Producto de prueba 53' })).toHaveCount(0);
+  await paginas.getByRole('button', { name: 'Siguiente' }).click();
+  await expect(paginas).toContainText('Página 2 de 2 (55 filas)');
+  await expect(muestra.getByRole('row').filter({ hasText: 'Producto de prueba 53' })).toContainText('56');
+  await expect(muestra.getByRole('row').filter({ hasText: 'Queso costeño' })).toHaveCount(0);
+  await paginas.getByRole('button', { name: 'Anterior' }).click();
+  await expect(muestra.getByRole('row').filter({ hasText: 'Queso costeño' })).toBeVisible();
+});
+
 // Customers come from a spreadsheet too: found by their document (dots or not), each field checked by
 // the customer's own rules, credit terms with the owner's permission.
 test('el dueño importa sus clientes de un CSV: vista previa con errores y los clientes en la lista', async ({ page }) => {
@@ -89,7 +139,7 @@ test('el dueño importa sus clientes de un CSV: vista previa con errores y los c
   await expect(page.getByLabel('Documento', { exact: true })).toHaveValue('Cédula');
   await expect(page.getByText('3 filas: 2 nuevas, 0 con cambios, 0 sin cambios, 1 con errores.')).toBeVisible();
   await expect(page.getByRole('table', { name: 'Filas con errores (no se importarán)' }).getByRole('row').filter({ hasText: '4' })).toContainText('solo números');
-  const muestra = page.getByRole('table', { name: 'Primeras filas' });
+  const muestra = page.getByRole('table', { name: 'Filas del archivo' });
   await expect(muestra.getByRole('row').filter({ hasText: 'María José Pérez' })).toContainText('1020304050');
   await page.setViewportSize({ width: 1366, height: 900 });
   await page.screenshot({ path: 'test-results/importar-clientes-1366.png', fullPage: true });

@@ -1,18 +1,21 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import { formatCantidad } from '#shared/cantidad';
 import { comun, generic } from '#shared/messages/comun';
 import { importacion } from '#shared/messages/importacion';
+import { impuestos } from '#shared/messages/impuestos';
 import { formatNumber, formatPesos } from '#shared/money';
-import { CAMPOS_IMPORTACION, MUESTRA_IMPORTACION, type TEntidadImportacion, type TFilaMuestra, type TMapeo, type TVistaPrevia } from '#shared/schemas/importacion';
+import { CAMPOS_IMPORTACION, MUESTRA_IMPORTACION, type ColumnaMuestra, type TEntidadImportacion, type TFilaMuestra, type TMapeo, type TVistaPrevia } from '#shared/schemas/importacion';
 import { PageHeader } from '../../components/page-header';
 import { paths } from '../../config/paths';
 import { alertFailure, alertSuccess, confirmAction } from '../../lib/alerts';
+import { descargarArchivo } from '../../lib/descargar';
 import { useSession } from '../../lib/session';
 import { aBase64, aplicarImportacion, vistaPreviaImportacion } from './api/importar';
 import './importacion.css';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
-const M = { comun, generic, importacion };
+const M = { comun, generic, importacion, impuestos };
 const MI = M.importacion;
 
 /** Where each import goes back to. */
@@ -29,15 +32,36 @@ function mapeoGuardado(entidad: TEntidadImportacion, tiendaId: number | null | u
   }
 }
 
+/** Columns aligned to the right. */
+const NUMERICAS = new Set<ColumnaMuestra['forma']>(['pesos', 'numero', 'cantidad']);
+
 type Estado = { paso: 'inicio' } | { paso: 'revisando' } | { paso: 'vista'; vista: TVistaPrevia } | { paso: 'aplicando'; vista: TVistaPrevia; hechas: number; total: number };
 
-/** A sample cell as the preview shows it. */
-function celdaMuestra(f: TFilaMuestra, c: (typeof MUESTRA_IMPORTACION)[TEntidadImportacion][number]): string {
-  const v = f[c.campo];
-  if (v == null) return '';
-  if (c.forma === 'pesos') return formatPesos(Number(v));
-  if (c.forma === 'numero') return formatNumber(Number(v));
+/** A value of the preview as the screens show it: pesos with dots, a quantity with its unit ("12,5 kg"), a tax or unit by its name. */
+function mostrar(v: string | number | null | undefined, forma: ColumnaMuestra['forma'], unidad: string | null | undefined): string {
+  if (v == null || v === '') return '';
+  if (forma === 'pesos') return formatPesos(Number(v));
+  if (forma === 'numero') return formatNumber(Number(v));
+  if (forma === 'cantidad') return formatCantidad(Number(v), unidad);
+  if (forma === 'impuesto') return (M.impuestos.nombres as Record<string, string>)[String(v)] ?? String(v);
+  if (forma === 'unidad') return M.impuestos.unidades[String(v)] ?? String(v);
   return String(v);
+}
+
+/** A cell of the preview; one an import changes on an existing row is marked, with what it holds now. */
+function CeldaMuestra({ f, campo, forma }: { f: TFilaMuestra; campo: ColumnaMuestra['campo'] | 'nombre'; forma: ColumnaMuestra['forma'] }) {
+  const valor = mostrar(f[campo], forma, f.unidad);
+  if (!f.cambios?.includes(campo)) return <>{valor}</>;
+  // The old stock in the old unit.
+  const antes = mostrar(f.antes?.[campo], forma, campo === 'stock' ? ((f.antes?.unidad as string | undefined) ?? f.unidad) : f.unidad) || MI.vacio;
+  return (
+    <>
+      <mark className="imp-cambio" title={MI.antes(antes)}>
+        {valor || MI.vacio}
+      </mark>
+      <small className="imp-antes">{MI.antes(antes)}</small>
+    </>
+  );
 }
 
 /**
@@ -52,6 +76,7 @@ export default function ImportarPage({ entidad = 'productos' }: { entidad?: TEnt
   const [archivo, setArchivo] = useState<{ nombre: string; base64: string } | null>(null);
   const [mapeo, setMapeo] = useState<TMapeo>({});
   const [estado, setEstado] = useState<Estado>({ paso: 'inicio' });
+  const [paginando, setPaginando] = useState(false);
 
   const revisar = async (base64: string, pedido: TMapeo | undefined) => {
     setEstado({ paso: 'revisando' });
@@ -69,6 +94,28 @@ export default function ImportarPage({ entidad = 'productos' }: { entidad?: TEnt
     } catch (err) {
       setEstado({ paso: 'inicio' });
       await alertFailure(err);
+    }
+  };
+
+  /** Another page of the same preview (issue #52 point 6): the file and mapping it was made with. */
+  const irAPagina = async (actual: TVistaPrevia, pagina: number) => {
+    if (!archivo) return;
+    setPaginando(true);
+    try {
+      const vista = await vistaPreviaImportacion(entidad, { archivo: archivo.base64, mapeo: actual.mapeo, pagina, porPagina: actual.pagina.porPagina });
+      setEstado({ paso: 'vista', vista });
+    } catch (err) {
+      await alertFailure(err);
+    } finally {
+      setPaginando(false);
+    }
+  };
+
+  const descargarPlantilla = async (formato: 'csv' | 'xlsx') => {
+    try {
+      await descargarArchivo(`/importacion/${entidad}/plantilla/${formato}`, {}, { fallo: MI.plantillaFallo, nombre: `${MI.plantillaArchivo(entidad)}.${formato}` });
+    } catch (err) {
+      await alertFailure(err, MI.plantillaFallo);
     }
   };
 
@@ -98,7 +145,9 @@ export default function ImportarPage({ entidad = 'productos' }: { entidad?: TEnt
     }
   };
 
-  const ocupado = estado.paso === 'revisando' || estado.paso === 'aplicando';
+  const ocupado = estado.paso === 'revisando' || estado.paso === 'aplicando' || paginando;
+  // Every column that will be written: the kind's columns whose field the mapping carries.
+  const columnas = vista ? MUESTRA_IMPORTACION[entidad].filter((c) => !c.mapeado || vista.mapeo[c.mapeado]) : [];
 
   return (
     <>
@@ -115,6 +164,18 @@ export default function ImportarPage({ entidad = 'productos' }: { entidad?: TEnt
             {MI.revisando}
           </p>
         ) : null}
+        <div className="imp-plantilla">
+          <h2>{MI.plantillaTitulo}</h2>
+          <p className="field__hint">{MI.plantillaAyuda}</p>
+          <div className="imp-plantilla__botones">
+            <button type="button" className="btn btn--ghost" onClick={() => void descargarPlantilla('xlsx')}>
+              {MI.plantillaXlsx}
+            </button>
+            <button type="button" className="btn btn--ghost" onClick={() => void descargarPlantilla('csv')}>
+              {MI.plantillaCsv}
+            </button>
+          </div>
+        </div>
       </section>
 
       {vista ? (
@@ -151,7 +212,7 @@ export default function ImportarPage({ entidad = 'productos' }: { entidad?: TEnt
               <p>{MI.sinErrores}</p>
             ) : (
               <div className="table-wrap">
-                <table aria-label={MI.erroresTitulo}>
+                <table className="table" aria-label={MI.erroresTitulo}>
                   <thead>
                     <tr>
                       <th scope="col">{MI.columnas.fila}</th>
@@ -172,15 +233,16 @@ export default function ImportarPage({ entidad = 'productos' }: { entidad?: TEnt
             {vista.resumen.conError > vista.errores.length ? <p>{MI.masErrores(vista.resumen.conError - vista.errores.length)}</p> : null}
 
             <h3>{MI.muestraTitulo}</h3>
+            <p className="field__hint">{MI.muestraAyuda}</p>
             <div className="table-wrap">
-              <table aria-label={MI.muestraTitulo}>
+              <table className="table imp-muestra" aria-label={MI.muestraTitulo} aria-busy={paginando}>
                 <thead>
                   <tr>
                     <th scope="col">{MI.columnas.fila}</th>
                     <th scope="col">{MI.columnas.accion}</th>
                     <th scope="col">{MI.columnas.nombre}</th>
-                    {MUESTRA_IMPORTACION[entidad].map((c) => (
-                      <th scope="col" key={c.campo}>
+                    {columnas.map((c) => (
+                      <th scope="col" key={c.campo} className={NUMERICAS.has(c.forma) ? 'num' : undefined}>
                         {MI.columnas[c.campo]}
                       </th>
                     ))}
@@ -193,10 +255,12 @@ export default function ImportarPage({ entidad = 'productos' }: { entidad?: TEnt
                       <td>
                         <span className={`badge${f.accion === 'error' ? ' badge--danger' : f.accion === 'igual' ? '' : ' badge--ok'}`}>{MI.acciones[f.accion]}</span>
                       </td>
-                      <td>{f.nombre}</td>
-                      {MUESTRA_IMPORTACION[entidad].map((c) => (
-                        <td key={c.campo} className={c.forma === 'texto' ? undefined : 'num'}>
-                          {celdaMuestra(f, c)}
+                      <td className="imp-texto">
+                        <CeldaMuestra f={f} campo="nombre" forma="texto" />
+                      </td>
+                      {columnas.map((c) => (
+                        <td key={c.campo} className={NUMERICAS.has(c.forma) ? 'num' : c.forma === 'texto' && c.campo !== 'codigoBarras' ? 'imp-texto' : undefined}>
+                          <CeldaMuestra f={f} campo={c.campo} forma={c.forma} />
                         </td>
                       ))}
                     </tr>
@@ -204,6 +268,19 @@ export default function ImportarPage({ entidad = 'productos' }: { entidad?: TEnt
                 </tbody>
               </table>
             </div>
+            {vista.pagina.paginas > 1 ? (
+              <nav className="imp-paginas" aria-label={MI.paginacion}>
+                <button type="button" className="btn btn--ghost" disabled={ocupado || vista.pagina.numero <= 1} onClick={() => void irAPagina(vista, vista.pagina.numero - 1)}>
+                  {MI.paginaAnterior}
+                </button>
+                <span aria-live="polite">
+                  {MI.paginas(vista.pagina.numero, vista.pagina.paginas, vista.resumen.total)}
+                </span>
+                <button type="button" className="btn btn--ghost" disabled={ocupado || vista.pagina.numero >= vista.pagina.paginas} onClick={() => void irAPagina(vista, vista.pagina.numero + 1)}>
+                  {MI.paginaSiguiente}
+                </button>
+              </nav>
+            ) : null}
 
             {estado.paso === 'aplicando' ? (
               <div className="imp-progreso">
