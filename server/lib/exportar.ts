@@ -12,7 +12,6 @@
  * The caller reads the rows (in the store's time zone when they carry a time: pass the local wall
  * time as text, 'YYYY-MM-DD' or 'YYYY-MM-DD HH:MM[:SS]') and caps how many it reads (EXPORT_MAX_FILAS).
  */
-import ExcelJS from 'exceljs';
 
 export type FormatoExport = 'csv' | 'xlsx';
 
@@ -73,8 +72,15 @@ function fechaXlsx(v: string): Date | string {
   return new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4] ?? 0), Number(m[5] ?? 0), Number(m[6] ?? 0)));
 }
 
+/**
+ * exceljs, loaded the first time a workbook is written: it is the heaviest library the server has
+ * (~0,5 s of a start's CPU, issue #55 point 5) and most starts never write a spreadsheet.
+ */
+export const cargarExcel = async () => (await import('exceljs')).default;
+
 /** The rows as an XLSX workbook of one sheet. */
 export async function tablaXlsx<T>(columnas: readonly ColumnaExport<T>[], filas: Iterable<T>, hoja = 'Datos'): Promise<Buffer> {
+  const ExcelJS = await cargarExcel();
   const libro = new ExcelJS.Workbook();
   const ws = libro.addWorksheet(hoja.slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] });
   ws.columns = columnas.map((c) => ({

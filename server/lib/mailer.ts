@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from './private-files';
 
@@ -25,18 +25,22 @@ export function createMailer(options: {
   outboxDir: string;
   log: FastifyBaseLogger;
 }): Mailer {
+  // nodemailer is loaded with the first message, not at every start (issue #55 point 5).
+  let transporte: Promise<Transporter> | undefined;
+  const abrir = () =>
+    (transporte ??= import('nodemailer').then(({ default: nodemailer }) =>
+      options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
+    ));
   if (options.smtpUrl) {
-    const transport = nodemailer.createTransport(options.smtpUrl);
     return {
       async send(mail) {
-        await transport.sendMail({ from: options.from, ...mail });
+        await (await abrir()).sendMail({ from: options.from, ...mail });
       },
     };
   }
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(mail) {
-      const info = await transport.sendMail({ from: options.from, ...mail });
+      const info = await (await abrir()).sendMail({ from: options.from, ...mail });
       await fs.mkdir(options.outboxDir, { recursive: true, mode: PRIVATE_DIR_MODE });
       await fs.chmod(options.outboxDir, PRIVATE_DIR_MODE);
       const file = path.join(options.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^\w.-]/g, '')}.eml`);

@@ -1,9 +1,9 @@
-import ExcelJS from 'exceljs';
+import type { CellValue } from 'exceljs';
 import { M } from '#shared/messages';
 import type { TColumna, TReporte, TTabla } from '#shared/schemas/reportes';
 import { SIMBOLO_UNIDAD } from '#shared/cantidad';
 import type { TUnidadDian } from '#shared/impuestos';
-import { numeroCsv, textoCsv } from '../../lib/exportar';
+import { cargarExcel, numeroCsv, textoCsv } from '../../lib/exportar';
 
 /**
  * A report as a file (issue #35 point 3), with the cells of server/lib/exportar.ts (#33). The CSV is what Excel in Spanish opens as a table: UTF-8
@@ -89,7 +89,7 @@ const FORMATOS: Partial<Record<TColumna['tipo'], string>> = {
   fechaHora: 'dd/mm/yyyy hh:mm',
 };
 
-function valorXlsx(c: TColumna, v: string | number | null, zona: string): ExcelJS.CellValue {
+function valorXlsx(c: TColumna, v: string | number | null, zona: string): CellValue {
   if (v == null || v === '') return null;
   if (c.tipo === 'fecha' && /^\d{4}-\d{2}-\d{2}$/.test(String(v))) {
     const s = String(v);
@@ -114,6 +114,7 @@ const nombreHoja = (titulo: string, usados: Set<string>) => {
 };
 
 export async function reporteXlsx(rep: TReporte, zona: string): Promise<Buffer> {
+  const ExcelJS = await cargarExcel();
   const wb = new ExcelJS.Workbook();
   wb.creator = 'ADAX Store Manager';
   const usados = new Set<string>();
