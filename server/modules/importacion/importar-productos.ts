@@ -15,7 +15,7 @@ import { ZProductoBase } from '#shared/schemas/producto';
 import { sinTildes } from '#shared/texto';
 import type { Db } from '../../db/client';
 import type { Autor } from '../actividad/actividad.domain';
-import { importarProductos, productosImportables, type AltaImportada, type CambioImportado, type CamposImportables, type TProductoImportable } from '../producto/producto.domain';
+import { importarProductos, productosImportables, type AltaImportada, type CambioImportado, type CamposImportables, type TProductoImportable } from '../producto/producto.importacion';
 import { opcionesProveedores } from '../proveedor/proveedor.domain';
 import { puede } from '../tienda/permisos';
 import { adivinarMapeo, cantidad, celdasDe, clave, entero, texto, validarMapeo, type FilaPlan } from './importacion.comun';

@@ -4,21 +4,20 @@
  * product may point to, how its stock changes, and when it may be deleted. The three faces — the
  * store API (producto.service.ts), the back-office (crud.producto.service.ts) and the old controller
  * API (legacy/controllers/producto.ts) — rename fields and call these functions; none holds a rule.
+ * The catalogue's import writes through producto.importacion.ts, by these same rules.
  */
-import { and, asc, count, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, ne, or, type SQL } from 'drizzle-orm';
 import { AppError } from '#shared/errors';
 import { presentes } from '#shared/campos';
 import { COLUMNAS_PRODUCTO, ZProductoBase, type TCamposProducto } from '#shared/schemas/producto';
-import type { TImpuesto } from '#shared/impuestos';
 import { aMilesimas, deMilesimas, milesimasDe, porUnidad } from '#shared/cantidad';
 import { M } from '#shared/messages';
 import type { TPage } from '#shared/schemas/common';
 import type { Db, Tx } from '../../db/client';
-import { insertarLote } from '../../db/insertar-lote';
 import { contieneTexto, enOrden, paginaDeProductos, TRIGRAM_MIN_LENGTH } from '../../db/name-search';
 import { entregaPedido, factura, historialPrecio, inventario, producto, productoUnidadVenta, proveedor } from '../../db/schema';
 import { idOf, tiendaDestino } from '../tienda/alcance';
-import { ajustarStock, ajustarStockLote, registrarEntradaInicial, registrarEntradasIniciales } from '../movimiento/ledger';
+import { ajustarStock, registrarEntradaInicial } from '../movimiento/ledger';
 import { verificarProveedorDeTienda } from '../proveedor/proveedor.domain';
 import { esReferenciaViva, esViolacionUnica } from '../../db/pg-error';
 import type { TCambioPrecio, TDetalleCambioPrecio, THistorialPrecios } from '#shared/schemas/permisos';
@@ -74,8 +73,9 @@ export const enAlcance = (scope: ProductoScope): SQL | undefined => (scope.tiend
 
 const esteProducto = (scope: ProductoScope, id: number) => and(eq(producto.idProducto, id), enAlcance(scope))!;
 
-const notFound = () => new AppError('NOT_FOUND', M.generic.notFound);
-const refusal = (code: 'VALIDATION' | 'CONFLICT', field: CampoProducto, message: string) => new AppError(code, message, { fields: { [field]: message } });
+/** The domain's refusals, shared with its import (producto.importacion.ts). */
+export const notFound = () => new AppError('NOT_FOUND', M.generic.notFound);
+export const refusal = (code: 'VALIDATION' | 'CONFLICT', field: CampoProducto, message: string) => new AppError(code, message, { fields: { [field]: message } });
 
 // ── Reads ───────────────────────────────────────────────────────────────────────────────────
 
@@ -150,10 +150,22 @@ export async function listarProductos(options: {
   return { items: await conCostosDe(db, scope, lector, items), total: totalRow?.total ?? 0 };
 }
 
+/**
+ * Each product's tax, DIAN unit and last cost, by id (the export's extra columns, so that an
+ * exported file imports back unchanged); costs only for whoever may see them.
+ */
+export async function impuestosYCostos(db: Db, tiendaId: number, lector: Lector) {
+  const [filas, conCostos] = await Promise.all([
+    db.select({ id: producto.idProducto, impuesto: producto.impuesto, unidadDian: producto.unidadDian, costo: producto.costo }).from(producto).where(eq(producto.tiendaId, tiendaId)),
+    puede(db, tiendaId, lector, 'reportes'),
+  ]);
+  return { conCostos, porId: new Map(filas.map((f) => [f.id, conCostos ? f : { ...f, costo: null }])) };
+}
+
 // ── References and uniqueness ───────────────────────────────────────────────────────────────
 
 /** A supplier is only accepted when it belongs to the product's store: the supplier domain's one check and message. */
-const checkProveedor = (tx: Tx, tiendaId: number, proveedorId: number | null | undefined) =>
+export const checkProveedor = (tx: Tx, tiendaId: number, proveedorId: number | null | undefined) =>
   verificarProveedorDeTienda(tx, tiendaId, proveedorId, 'proveedorId' satisfies CampoProducto);
 
 /** An inventory is only accepted when it belongs to the product's store. */
@@ -188,7 +200,7 @@ async function checkCodigoBarras(tx: Tx, tiendaId: number, codigo: string | null
 }
 
 /** Two writes that raced past the checks: the database's constraints answer, with the same refusals. */
-function traducir(err: unknown): never {
+export function traducir(err: unknown): never {
   if (esViolacionUnica(err, 'producto_tienda_codigo_uq')) throw codigoDuplicado();
   throw err;
 }
@@ -199,7 +211,7 @@ function traducir(err: unknown): never {
 const ESCRITAS = COLUMNAS_PRODUCTO.filter((k): k is Exclude<keyof TCamposProducto, 'stock' | 'stockAnterior'> => k in ZProductoBase.shape && k !== 'stock');
 
 /** a − b of two stocks with up to three decimals (ADR 030), in thousandths: never a float's 0.30000000000000004. */
-const diferencia = (a: number, b: number) => deMilesimas(milesimasDe(a) - milesimasDe(b));
+export const diferencia = (a: number, b: number) => deMilesimas(milesimasDe(a) - milesimasDe(b));
 
 /** Whether a stock fits a product's unit (ADR 030): whole for one sold by unit, up to three decimals otherwise. */
 const stockDeLaUnidad = (stock: number, unidad: string | null | undefined): boolean => {
@@ -404,213 +416,6 @@ export async function eliminarProducto(options: { db: Db; scope: ProductoScope; 
       if (esReferenciaViva(err)) throw conHistoria();
       throw err;
     });
-}
-
-// ── Import (issue #33) ──────────────────────────────────────────────────────────────────────
-
-/** What an import compares a row with: every product of the store, under the domain's names. */
-export const columnasImportables = {
-  idProducto: producto.idProducto,
-  nombre: producto.nombre,
-  codigoBarras: producto.codigoBarras,
-  precioUnit: producto.precioUnit,
-  stock: producto.stock,
-  stockMin: producto.stockMin,
-  categoria: producto.categoria,
-  marca: producto.marca,
-  presentacion: producto.presentacion,
-  descripcion: producto.descripcion,
-  proveedorId: producto.proveedorId,
-  costo: producto.costo,
-  impuesto: producto.impuesto,
-  unidadDian: producto.unidadDian,
-};
-
-export async function productosImportables(db: Db | Tx, tiendaId: number) {
-  return db.select(columnasImportables).from(producto).where(eq(producto.tiendaId, tiendaId)).orderBy(asc(producto.idProducto));
-}
-export type TProductoImportable = Awaited<ReturnType<typeof productosImportables>>[number];
-
-/**
- * Each product's tax, DIAN unit and last cost, by id (the export's extra columns, so that an
- * exported file imports back unchanged); costs only for whoever may see them.
- */
-export async function impuestosYCostos(db: Db, tiendaId: number, lector: Lector) {
-  const [filas, conCostos] = await Promise.all([
-    db.select({ id: producto.idProducto, impuesto: producto.impuesto, unidadDian: producto.unidadDian, costo: producto.costo }).from(producto).where(eq(producto.tiendaId, tiendaId)),
-    puede(db, tiendaId, lector, 'reportes'),
-  ]);
-  return { conCostos, porId: new Map(filas.map((f) => [f.id, conCostos ? f : { ...f, costo: null }])) };
-}
-
-/**
- * The fields an import may set on a product (the stock through the ledger). The tax and the DIAN unit
- * (issue #30) are the product's own; the cost is its last cost, and its average cost too while it has
- * none (compras/costo.domain.ts keeps both from then on).
- */
-export type CamposImportables = Partial<
-  Pick<TProductoImportable, 'nombre' | 'codigoBarras' | 'precioUnit' | 'stockMin' | 'categoria' | 'marca' | 'presentacion' | 'descripcion' | 'proveedorId' | 'costo' | 'unidadDian'> & { impuesto: TImpuesto | null }
->;
-export interface AltaImportada extends CamposImportables {
-  nombre: string;
-  precioUnit: number;
-  stock: number;
-}
-export interface CambioImportado {
-  id: number;
-  /** Only what differs from the product. */
-  campos: CamposImportables;
-  /** The new stock, when it differs. */
-  stock?: number;
-}
-
-const LOTE = 500;
-
-/**
- * A catalogue import, all or nothing in one transaction: new products are created and existing ones
- * changed by the same rules as one at a time — the store's permissions ('productos'; 'precios' for
- * a new price of an existing product; 'stock' for its stock), suppliers of the store only, one
- * barcode per product; each price in the price history, each stock change in the ledger
- * (`motivo`, *Ajuste por importación*), one entry in the activity log. The caller has already left
- * out the rows a person may not import (they show as row errors in the preview); a refusal here
- * undoes everything and is recorded as an attempt. `alAvanzar` hears how many rows are done.
- */
-export async function importarProductos(options: {
-  db: Db;
-  tiendaId: number;
-  autor: Autor;
-  altas: AltaImportada[];
-  cambios: CambioImportado[];
-  motivo: string;
-  alAvanzar?: (hechas: number, total: number) => void | Promise<void>;
-}): Promise<{ nuevos: number; actualizados: number }> {
-  const { db, tiendaId, autor, altas, cambios, motivo } = options;
-  const total = altas.length + cambios.length;
-  if (total === 0) return { nuevos: 0, actualizados: 0 };
-  return conRechazos(db, () =>
-    db.transaction(async (tx) => {
-      const intento = { entidad: 'producto' } as const;
-      await exigirPermiso(tx, tiendaId, autor, 'productos', intento);
-      if (cambios.some((c) => c.campos.precioUnit !== undefined)) await exigirPermiso(tx, tiendaId, autor, 'precios', intento);
-      if (cambios.some((c) => c.stock !== undefined)) await exigirPermiso(tx, tiendaId, autor, 'stock', intento);
-      // A new product's first price and opening stock, as when created one at a time (issue #51 point 4).
-      if (altas.length && !(await puede(tx, tiendaId, autor, 'precios'))) throw denegado(tiendaId, autor, 'precios', intento, M.productos.precioInicialSinPermiso);
-      if (altas.some((a) => a.stock !== 0) && !(await puede(tx, tiendaId, autor, 'stock'))) throw denegado(tiendaId, autor, 'stock', intento, M.productos.stockInicialSinPermiso);
-      // A unit change is a price change (issue #51 point 4); whether it is one is known once the rows are read.
-      let unidadesPermitidas = false;
-      // Costs are seen and set by who may see reports (compras/costo.domain.ts).
-      if ([...altas, ...cambios.map((c) => c.campos)].some((x) => x.costo != null)) await exigirPermiso(tx, tiendaId, autor, 'reportes', intento);
-      // A cost already set is changed like a price (asked once, when the first such row comes).
-      let costosPermitidos = false;
-      const proveedores = [...new Set([...altas, ...cambios.map((c) => c.campos)].map((x) => x.proveedorId).filter((x): x is number => x != null))];
-      for (const id of proveedores) await checkProveedor(tx, tiendaId, id);
-
-      // Who, once: each price of the import is recorded under the same name.
-      const quien = ((await tx.execute(sql`select ${nombreDe(autor.usuarioId)} as nombre`)) as unknown as { rows: { nombre: string }[] }).rows[0]!.nombre;
-      const precio = (productoId: number, anterior: number | null, nuevo: number) => ({
-        tiendaId,
-        productoId,
-        usuarioId: autor.usuarioId,
-        usuarioNombre: quien,
-        cara: autor.cara,
-        campo: 'precio' as TCambioPrecio['campo'],
-        anterior,
-        nuevo,
-        detalle: null as TDetalleCambioPrecio | null,
-      });
-      let hechas = 0;
-      let precios = 0;
-      let ajustes = 0;
-      const [inv] = await tx.select({ id: inventario.idInventario }).from(inventario).where(eq(inventario.tiendaId, tiendaId)).orderBy(asc(inventario.idInventario)).limit(1);
-      const inventarioId = inv?.id ?? null;
-      for (let i = 0; i < altas.length; i += LOTE) {
-        const lote = altas.slice(i, i + LOTE);
-        const rows = await insertarLote(
-          tx,
-          producto,
-          lote.map((a) => ({
-            tiendaId,
-            nombre: a.nombre,
-            precioUnit: a.precioUnit,
-            stock: a.stock,
-            stockMin: a.stockMin ?? 0,
-            categoria: a.categoria ?? null,
-            marca: a.marca ?? null,
-            presentacion: a.presentacion ?? null,
-            descripcion: a.descripcion ?? null,
-            codigoBarras: a.codigoBarras ?? null,
-            proveedorId: a.proveedorId ?? null,
-            costo: a.costo ?? null,
-            costoPromedio: a.costo ?? null,
-            impuesto: a.impuesto ?? null,
-            ...(a.unidadDian ? { unidadDian: a.unidadDian } : {}),
-            inventarioId,
-          })),
-          { id: producto.idProducto },
-        );
-        await registrarEntradasIniciales(tx, { tiendaId, entradas: rows.map((r, j) => ({ productoId: r.id, cantidad: lote[j]!.stock, inventarioId })), motivo });
-        await insertarLote(tx, historialPrecio, [
-          ...rows.map((r, j) => precio(r.id, null, lote[j]!.precioUnit)),
-          ...rows.flatMap((r, j) => (lote[j]!.costo != null ? [{ ...precio(r.id, null, lote[j]!.costo!), campo: 'costo' as const }] : [])),
-        ]);
-        hechas += lote.length;
-        await options.alAvanzar?.(hechas, total);
-      }
-      for (let i = 0; i < cambios.length; i += LOTE) {
-        const lote = [...cambios.slice(i, i + LOTE)].sort((a, b) => a.id - b.id);
-        // Locked in id order, as the checkout does, so a sale meanwhile queues instead of deadlocking.
-        const actuales = new Map(
-          (
-            await tx
-              .select({ id: producto.idProducto, stock: producto.stock, precioUnit: producto.precioUnit, costo: producto.costo, costoPromedio: producto.costoPromedio, unidadDian: producto.unidadDian })
-              .from(producto)
-              .where(and(eq(producto.tiendaId, tiendaId), inArray(producto.idProducto, lote.map((c) => c.id))))
-              .orderBy(asc(producto.idProducto))
-              .for('update')
-          ).map((r) => [r.id, r]),
-        );
-        const historial: ReturnType<typeof precio>[] = [];
-        const stock: { productoId: number; delta: number }[] = [];
-        const unidades = lote.flatMap((c) => {
-          const actual = actuales.get(c.id);
-          return actual && c.campos.unidadDian && c.campos.unidadDian !== actual.unidadDian ? [{ productoId: c.id, unidadDian: c.campos.unidadDian, stock: c.stock ?? actual.stock }] : [];
-        });
-        if (unidades.length) {
-          if (!unidadesPermitidas && !(await puede(tx, tiendaId, autor, 'precios'))) throw denegado(tiendaId, autor, 'precios', intento, M.productos.unidadSinPermiso);
-          unidadesPermitidas = true;
-          await comprobarUnidad(tx, tiendaId, unidades);
-        }
-        for (const c of lote) {
-          const actual = actuales.get(c.id);
-          if (!actual) throw notFound();
-          if (c.campos.costo != null && actual.costo != null && !costosPermitidos) {
-            await exigirPermiso(tx, tiendaId, autor, 'precios', intento);
-            costosPermitidos = true;
-          }
-          // A first cost is the average cost too; later receipts average from there.
-          const promedio = c.campos.costo != null && actual.costoPromedio == null ? { costoPromedio: c.campos.costo } : {};
-          if (Object.keys(c.campos).length) await tx.update(producto).set({ ...c.campos, ...promedio }).where(and(eq(producto.idProducto, c.id), eq(producto.tiendaId, tiendaId)));
-          if (c.campos.precioUnit !== undefined && c.campos.precioUnit !== actual.precioUnit) {
-            historial.push(precio(c.id, actual.precioUnit, c.campos.precioUnit));
-          }
-          if (c.campos.costo != null && c.campos.costo !== actual.costo) historial.push({ ...precio(c.id, actual.costo, c.campos.costo), campo: 'costo' });
-          if (c.campos.unidadDian && c.campos.unidadDian !== actual.unidadDian) {
-            const nuevo = c.campos.precioUnit ?? actual.precioUnit;
-            historial.push({ ...precio(c.id, actual.precioUnit, nuevo), campo: 'unidad', detalle: { unidadAnterior: actual.unidadDian, unidadNueva: c.campos.unidadDian } });
-          }
-          if (c.stock !== undefined && c.stock !== actual.stock) stock.push({ productoId: c.id, delta: diferencia(c.stock, actual.stock) });
-        }
-        if (historial.length) await tx.insert(historialPrecio).values(historial);
-        if (stock.length && !(await ajustarStockLote(tx, { tiendaId, cambios: stock, motivo, revisado: true }))) throw refusal('CONFLICT', 'stock', M.productos.stockCambio(0));
-        precios += historial.length;
-        ajustes += stock.length;
-        hechas += lote.length;
-        await options.alAvanzar?.(hechas, total);
-      }
-      await registrarPor(tx, tiendaId, autor, { tipo: 'importacion', detalle: { entidad: 'producto', nuevos: altas.length, actualizados: cambios.length, precios, stock: ajustes } });
-      return { nuevos: altas.length, actualizados: cambios.length };
-    }),
-  ).catch(traducir);
 }
 
 // ── Price history (issue #27 point 2) ─────────────────────────────────────────────────────
