@@ -51,7 +51,8 @@ export const comun = {
   registrando: 'Registrando…',
   imprimir: 'Imprimir',
   /** Issue #36 point 9: the Z report and the estado de cuenta on the till's roll. */
-  imprimir80: 'Imprimir en tirilla (80 mm)',
+  /** The Z report and the statement on the store's roll, as wide as its receipt's paper (issue #52 point 7). */
+  imprimirTirilla: (mm: string) => `Imprimir en tirilla (${mm} mm)`,
   /** Links between the management screens. */
   nav: {
     productos: 'Productos',

@@ -429,7 +429,7 @@ test.describe('en un teléfono', () => {
   });
 
 
-  test('9. las tarjetas de clientes, el reporte Z y el estado de cuenta se leen enteros a 390 px; el Z y la cuenta se imprimen en 80 mm', async ({ page }) => {
+  test('9. las tarjetas de clientes, el reporte Z y el estado de cuenta se leen enteros a 390 px; el Z y la cuenta se imprimen en la tirilla de la tienda, 80 o 58 mm', async ({ page }) => {
     await page.addInitScript(() => {
       window.print = () => {
         (window as unknown as { impresiones: number }).impresiones = ((window as unknown as { impresiones?: number }).impresiones ?? 0) + 1;
@@ -468,9 +468,29 @@ test.describe('en un teléfono', () => {
     expect(await page.evaluate(() => (window as unknown as { impresiones: number }).impresiones)).toBe(1);
     expect(anchoPdf(await page.pdf({ preferCSSPageSize: true }))).toBeCloseTo(226.77, 0);
 
+    // A store whose receipts print on 58 mm paper (issue #52 point 7): the Z report too, 58 mm wide (164.41 pt).
+    const ajustes = (await (await page.request.get('/api/tienda/ajustes', { headers })).json()) as Record<string, unknown>;
+    const conAncho = (anchoPapel: string) => ({ nit: ajustes.nit ?? null, direccion: ajustes.direccion ?? null, telefono: ajustes.telefono ?? null, pieRecibo: ajustes.pieRecibo ?? null, anchoPapel });
+    expect((await page.request.put('/api/tienda/ajustes', { headers, data: conAncho('58') })).status()).toBe(200);
+    try {
+      await page.reload();
+      await page.getByRole('button', { name: 'Imprimir en tirilla (58 mm)' }).click();
+      expect(anchoPdf(await page.pdf({ preferCSSPageSize: true }))).toBeCloseTo(164.41, 0);
+    } finally {
+      expect((await page.request.put('/api/tienda/ajustes', { headers, data: conAncho(String(ajustes.anchoPapel)) })).status()).toBe(200);
+    }
+
     await page.goto('/gestionar_clientes');
     await luisa.getByRole('link', { name: /Estado de cuenta/ }).click();
     await expect(page).toHaveURL(/\/estado_de_cuenta/);
+    // Every movement's Saldo inside the card at 390 px (issue #52 point 7: the column was cut).
+    const cuenta = page.locator('.fiado-cuenta');
+    await expect(cuenta.locator('.fiado-movs__saldo').first()).toBeVisible();
+    const cortadas = await cuenta.evaluate((art) => {
+      const borde = art.getBoundingClientRect().right;
+      return [...art.querySelectorAll('tbody td')].filter((c) => getComputedStyle(c).display !== 'none' && c.getBoundingClientRect().right > borde + 0.5).map((c) => c.textContent);
+    });
+    expect(cortadas).toEqual([]);
     await page.getByRole('button', { name: 'Imprimir en tirilla (80 mm)' }).click();
     expect(anchoPdf(await page.pdf({ preferCSSPageSize: true }))).toBeCloseTo(226.77, 0);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);

@@ -3,7 +3,8 @@ import { caja } from '#shared/messages/caja';
 import { comun } from '#shared/messages/comun';
 import { PageHeader } from '../../components/page-header';
 import { paths } from '../../config/paths';
-import { imprimirEn80mm } from '../../lib/imprimir-tirilla';
+import { anchoTirilla, imprimirEnTirilla } from '../../lib/imprimir-tirilla';
+import { useAjustesTienda } from '../../lib/ajustes-tienda';
 import { useReporte } from './api/get-reporte';
 import { CierreForm } from './components/cierre-form';
 import { ReferenciasPendientes } from './components/referencias-pendientes';
@@ -21,6 +22,8 @@ export default function ReporteTurnoPage() {
   const id = Number(useParams().id);
   const reporte = useReporte(Number.isInteger(id) && id > 0 ? id : null);
   const r = reporte.data;
+  // The roll is the receipt's: 58 or 80 mm (Ajustes de la tienda).
+  const tirilla = anchoTirilla(useAjustesTienda().data?.anchoPapel);
 
   return (
     <>
@@ -33,8 +36,8 @@ export default function ReporteTurnoPage() {
             <button type="button" className="btn" onClick={() => window.print()}>
               {M.caja.imprimir}
             </button>
-            <button type="button" className="btn btn--ghost" onClick={imprimirEn80mm}>
-              {M.comun.imprimir80}
+            <button type="button" className="btn btn--ghost" onClick={() => imprimirEnTirilla(tirilla)}>
+              {M.comun.imprimirTirilla(tirilla)}
             </button>
           </>
         ) : null}

@@ -3,7 +3,8 @@ import { comun } from '#shared/messages/comun';
 import { fiado } from '#shared/messages/fiado';
 import { isoADdMmAaaa } from '#shared/fecha-texto';
 import { formatPesos } from '#shared/money';
-import { imprimirEn80mm } from '../../lib/imprimir-tirilla';
+import { anchoTirilla, imprimirEnTirilla } from '../../lib/imprimir-tirilla';
+import { useAjustesTienda } from '../../lib/ajustes-tienda';
 import { PageHeader } from '../../components/page-header';
 import { LoadFailed, Skeleton } from '../../components/ui/list-state';
 import { TablaDatos } from '../../components/ui/tabla-datos';
@@ -26,6 +27,8 @@ export default function EstadoCuentaPage() {
   const cuenta = useEstadoCuenta(id);
   const c = cuenta.data;
   const fechas = useFechas();
+  // The roll is the receipt's: 58 or 80 mm (Ajustes de la tienda).
+  const tirilla = anchoTirilla(useAjustesTienda().data?.anchoPapel);
 
   return (
     <>
@@ -38,8 +41,8 @@ export default function EstadoCuentaPage() {
             <button type="button" className="btn btn--ghost" onClick={() => window.print()}>
               {M.comun.imprimir}
             </button>
-            <button type="button" className="btn btn--ghost" onClick={imprimirEn80mm}>
-              {M.comun.imprimir80}
+            <button type="button" className="btn btn--ghost" onClick={() => imprimirEnTirilla(tirilla)}>
+              {M.comun.imprimirTirilla(tirilla)}
             </button>
             <a className="btn fiado-whatsapp" href={enlaceEstadoCuenta(c, fechas)} target="_blank" rel="noopener noreferrer">
               {M.fiado.enviarWhatsapp}
