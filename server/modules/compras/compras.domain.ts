@@ -94,11 +94,16 @@ export async function porPedir(options: { db: Db; tiendaId: number; autor: Autor
       telefono: proveedor.telefono,
       enCamino: enCamino(id),
       ultimoCosto: ultimoCostoSql(id),
-      // The pack of the product's latest delivery, if it was one and the pack still exists (ADR 036).
-      empaque: sql<{ id: number; nombre: string; factor: number; costo: number | null } | null>`(
+      // The pack of the product's latest delivery, if it was one and the pack still exists (ADR 036);
+      // for a product never delivered, its pack when it has just one (issue #52: water bought by the
+      // paca is suggested as 5 pacas, not 60 units). A latest delivery by unit keeps units.
+      empaque: sql<{ id: number; nombre: string; factor: number; costo: number | null } | null>`coalesce((
         select json_build_object('id', u.id_unidad_venta, 'nombre', u.nombre, 'factor', u.factor, 'costo', case when e.factor = u.factor then e.costo_empaque end)
         from (select e.unidad_venta_id, e.factor, e.costo_empaque from entrega_pedido e where e.producto_id = ${id} order by e.id_entrega desc limit 1) e
-        join producto_unidad_venta u on u.id_unidad_venta = e.unidad_venta_id and u.producto_id = ${id})`,
+        join producto_unidad_venta u on u.id_unidad_venta = e.unidad_venta_id and u.producto_id = ${id}), (
+        select json_build_object('id', min(u.id_unidad_venta), 'nombre', min(u.nombre), 'factor', min(u.factor), 'costo', null)
+        from producto_unidad_venta u where u.producto_id = ${id} and not exists (select 1 from entrega_pedido e where e.producto_id = ${id})
+        having count(*) = 1))`,
     })
     .from(producto)
     .leftJoin(proveedor, and(eq(proveedor.idProveedor, producto.proveedorId), eq(proveedor.activo, true)))

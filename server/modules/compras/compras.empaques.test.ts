@@ -225,4 +225,20 @@ describe('por pedir en pacas (ADR 036)', () => {
     const luego = (await req('GET', '/api/compras/por-pedir', st.token)).json();
     expect(luego.grupos.flatMap((g: { productos: unknown[] }) => g.productos).find((p: { id: number }) => p.id === gaseosa.id)).toMatchObject({ enCamino: 36, sugerido: 0, empaque: { sugerido: 0 } });
   });
+
+  it('un producto que nunca llegó pero se compra por paca (su única presentación) se sugiere en pacas: 5 pacas, no 60 unidades (issue #52 punto 7)', async () => {
+    const agua = await nuevoProducto('Agua 600 ml');
+    const paca = await nuevaPaca(agua.id, 'Paca x12', 12);
+    // Minimum 30, nothing in stock: the target (200 %) is 60 units → 5 pacas of 12.
+    await t.database.db.update(producto).set({ stockMin: 30 }).where(eq(producto.idProducto, agua.id));
+    const pp = (await req('GET', '/api/compras/por-pedir', st.token)).json();
+    const fila = pp.grupos.flatMap((g: { productos: unknown[] }) => g.productos).find((p: { id: number }) => p.id === agua.id);
+    expect(fila).toMatchObject({ sugerido: 60, empaque: { unidadVentaId: paca, nombre: 'Paca x12', factor: 12, sugerido: 5 } });
+    expect(M.compras.lineaEmpaque(fila.empaque.sugerido, fila.empaque.nombre, fila.empaque.factor)).toBe('5 × Paca x12 (60 u.)');
+    // Received by unit since: the owner buys it by unit now (ADR 036), no pack.
+    const recibida = await req('POST', '/api/compras/recepciones', st.token, { proveedorId: prov, lineas: [{ productoId: agua.id, cantidad: 6, costoUnit: 1_000 }] });
+    expect(recibida.statusCode, recibida.body).toBe(201);
+    const luego = (await req('GET', '/api/compras/por-pedir', st.token)).json();
+    expect(luego.grupos.flatMap((g: { productos: unknown[] }) => g.productos).find((p: { id: number }) => p.id === agua.id)).toMatchObject({ sugerido: 54, empaque: null });
+  });
 });
