@@ -115,6 +115,10 @@ export const compras = {
   pdfProveedor: (nombre: string, telefono: string) => `Proveedor: ${nombre} · Tel. ${telefono}`,
   pdfFecha: (fecha: string) => `Fecha: ${fecha}`,
   pdfTotal: (total: string) => `Total estimado: ${total}`,
+  // An order created before its costs are known (issue #52 point 7): never "$ 0" as if it were its total.
+  sinValorAun: 'Sin valor aún',
+  sinCostoAun: 'Sin costo aún',
+  valorParcial: (total: string, n: number) => `${total} (${n} ${n === 1 ? 'producto' : 'productos'} sin costo aún)`,
   verOrdenes: 'Órdenes de compra',
   verPorPedir: 'Por pedir',
 

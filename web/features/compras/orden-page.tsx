@@ -16,6 +16,7 @@ import { useActualizarOrden, useCambiarOrden, useOrden, useProductosDeProveedor,
 import { claseEstado } from './estado';
 import { buscarCodigo, CampoEscaner, cambiarUnidad, cantidadDeLinea, costoDeLinea, CeldaCantidad, CeldaCosto, importeDeFila, leerCantidad, lineaDeFila, presentacionDe, SelectorPresentacion, type FilaCompra, type Presentacion } from './lineas';
 import { enlaceWhatsapp } from './whatsapp';
+import { importeDeLinea, valorOrden } from './valor';
 import './compras.css';
 
 const EscanerCamara = lazy(() => import('../impresion/escaner-camara'));
@@ -398,7 +399,7 @@ export default function OrdenPage() {
           {orden.total != null ? (
             <div>
               <dt>{C.total}</dt>
-              <dd>{formatPesos(orden.total)}</dd>
+              <dd data-testid="orden-total">{valorOrden({ total: orden.total, items: orden.items })}</dd>
             </div>
           ) : null}
         </dl>
@@ -427,7 +428,7 @@ export default function OrdenPage() {
                   <td>{l.nombre}</td>
                   <td className="num cmp-nowrap">{cantidadDeLinea(l)}</td>
                   {orden.total != null ? <td className="num cmp-nowrap">{costoDeLinea(l)}</td> : null}
-                  {orden.total != null ? <td className="num">{formatPesos(l.importe ?? 0)}</td> : null}
+                  {orden.total != null ? <td className="num">{importeDeLinea(l)}</td> : null}
                   <td className="num">{formatCantidad(l.recibido, l.unidad)}</td>
                   <td className="num">{formatCantidad(deMilesimas(Math.max(milesimas(l.cantidad) - milesimas(l.recibido), 0)), l.unidad)}</td>
                 </tr>

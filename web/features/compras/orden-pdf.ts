@@ -1,8 +1,8 @@
 import { jsPDF } from 'jspdf';
 import { compras } from '#shared/messages/compras';
-import { formatPesos } from '#shared/money';
 import type { TOrden } from '#shared/schemas/compras';
 import { cantidadDeLinea, costoDeLinea } from './lineas';
+import { importeDeLinea, valorOrden } from './valor';
 
 // This module's texts only: the catalogue splits per screen (issue #20).
 const M = { compras };
@@ -41,12 +41,12 @@ export function pdfOrden(orden: TOrden, tienda: string, fecha: string): jsPDF {
     doc.text(cantidadDeLinea(l), 120, y, { align: 'right' });
     if (conCosto && l.costoUnit != null) {
       doc.text(costoDeLinea(l), 160, y, { align: 'right' });
-      doc.text(formatPesos(l.importe ?? 0), 195, y, { align: 'right' });
+      doc.text(importeDeLinea(l), 195, y, { align: 'right' });
     }
   }
   if (conCosto) {
     y += 10;
-    doc.setFont('helvetica', 'bold').text(M.compras.pdfTotal(formatPesos(orden.total!)), 195, y, { align: 'right' });
+    doc.setFont('helvetica', 'bold').text(M.compras.pdfTotal(valorOrden({ total: orden.total!, items: orden.items })), 195, y, { align: 'right' });
   }
   if (orden.nota) {
     y += 10;

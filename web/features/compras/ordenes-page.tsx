@@ -1,7 +1,6 @@
 import { Link } from 'react-router';
 import { comun } from '#shared/messages/comun';
 import { compras } from '#shared/messages/compras';
-import { formatPesos } from '#shared/money';
 import { ESTADOS_ORDEN, type TOrdenResumen } from '#shared/schemas/compras';
 import { PageHeader } from '../../components/page-header';
 import { SelectField } from '../../components/ui/field';
@@ -13,6 +12,7 @@ import { useListaPaginada } from '../../lib/use-lista-paginada';
 import { ordenesQuery } from './api/compras';
 import { claseEstado } from './estado';
 import { rutaOrden } from './rutas';
+import { valorOrden } from './valor';
 import './compras.css';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
@@ -60,7 +60,7 @@ export default function OrdenesPage() {
               { header: C.proveedor, cell: (o) => o.proveedor },
               { header: C.fecha, cell: (o) => fechas.fecha(o.creadaEn) },
               { header: C.estado, cell: (o) => <span className={claseEstado(o.estado)}>{M.compras.estados[o.estado]}</span> },
-              { header: C.total, num: true, cell: (o) => (o.total != null ? formatPesos(o.total) : '—') },
+              { header: C.total, num: true, cell: (o) => (o.total != null ? valorOrden({ total: o.total }) : '—') },
             ]}
           />
         )}
