@@ -32,6 +32,12 @@ export const ventas = {
   sinStockTitle: 'Stock insuficiente',
   cantidadEnteraDe: (nombre: string) => `${nombre} se vende por unidad: su cantidad es un número entero.`,
   cantidadLineaInvalida: 'La cantidad de cada producto debe ser mayor que 0 y hasta 9.999: entera en los productos por unidad, con hasta tres decimales en los de peso o medida.',
+  // Issue #52 point 7: a product at $ 0 does not sell in silence; its price is set in Productos first.
+  sinPrecio: (nombres: readonly string[]) =>
+    nombres.length === 1
+      ? `${nombres[0]} no tiene precio ($ 0): póngale precio en Productos antes de venderlo.`
+      : `Estos productos no tienen precio ($ 0): ${nombres.join(', ')}. Póngales precio en Productos antes de venderlos.`,
+  sinPrecioTitle: 'Producto sin precio',
   cantidadEntera: (nombres: readonly string[]) => `Estos productos se venden por unidad y su cantidad debe ser un número entero: ${nombres.join(', ')}`,
   demasiadasLineas: 'La venta no puede tener más de 200 productos distintos.',
   productoInvalido: 'Producto no válido.',

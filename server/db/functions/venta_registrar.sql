@@ -41,6 +41,7 @@ DECLARE
   v_sobreventa jsonb;
   v_fraccion jsonb;
   v_productos integer;
+  v_sin_precio jsonb;
 BEGIN
   -- The cashier's open shift (issue #18), first, as every writer of a shift takes its locks (shift,
   -- then products, then customer). FOR KEY SHARE: sales of one shift do not wait for each other, but
@@ -83,13 +84,15 @@ BEGIN
       'factor', d.factor) ORDER BY d.orden),
     count(d.id_producto) FILTER (WHERE d.unidad_id IS NULL OR d.id_unidad_venta IS NOT NULL),
     coalesce(jsonb_agg(d.nombre ORDER BY d.orden) FILTER (WHERE d.estado <> 1), '[]'),
+    -- A product at $ 0 (issue #52 point 7): every line needs a price above 0 (the spec's "ingrese un precio válido").
+    coalesce(jsonb_agg(d.nombre ORDER BY d.orden) FILTER (WHERE d.precio_unit <= 0), '[]'),
     coalesce(jsonb_agg(d.nombre ORDER BY d.orden) FILTER (WHERE d.stock < d.unidades_producto), '[]'),
     coalesce(jsonb_agg(jsonb_build_object('productoId', d.id_producto, 'nombre', d.nombre, 'cantidad', d.unidades,
       'stockAntes', d.stock, 'stockDespues', d.stock - d.unidades_producto) ORDER BY d.orden) FILTER (WHERE d.stock < d.unidades_producto), '[]'),
     coalesce(jsonb_agg(d.nombre ORDER BY d.orden) FILTER (WHERE d.descuento < 0 OR d.descuento > d.bruto), '[]'),
     coalesce(jsonb_agg(d.nombre ORDER BY d.orden) FILTER (WHERE (d.unidad_dian = '94' OR d.id_unidad_venta IS NOT NULL) AND d.cantidad <> trunc(d.cantidad)), '[]'),
     sum(d.bruto - d.descuento)
-  INTO v_lineas, v_encontrados, v_no_disponibles, v_cortos, v_sobreventa, v_malos, v_fraccion, v_subtotal
+  INTO v_lineas, v_encontrados, v_no_disponibles, v_sin_precio, v_cortos, v_sobreventa, v_malos, v_fraccion, v_subtotal
   FROM (
     SELECT p.id_producto, p.nombre, p.marca, p.stock, p.estado, p.unidad_dian, l.cantidad, l.orden, l.unidad_id,
       u.id_unidad_venta, u.nombre AS presentacion, coalesce(u.factor, 1) AS factor,
@@ -113,6 +116,9 @@ BEGIN
   END IF;
   IF jsonb_array_length(v_no_disponibles) > 0 THEN
     RETURN jsonb_build_object('estado', 'no_disponible', 'nombres', v_no_disponibles);
+  END IF;
+  IF jsonb_array_length(v_sin_precio) > 0 THEN
+    RETURN jsonb_build_object('estado', 'sin_precio', 'nombres', v_sin_precio);
   END IF;
   -- A product sold by unit takes whole quantities only (ADR 030).
   IF jsonb_array_length(v_fraccion) > 0 THEN

@@ -69,6 +69,11 @@ function VentasEnLinea() {
   /** Adds a product: a unit at once; one sold by measure opens the dialog (false: not added yet), unless its quantity is known (a scale label). */
   const onAdd = useCallback(
     (p: TProductoVenta, cantidad?: number) => {
+      // A product at $ 0 is not added (issue #52 point 7): the server refuses it too; its price is set in Productos.
+      if (p.precio <= 0) {
+        void alertWarning(M.ventas.sinPrecioTitle, M.ventas.sinPrecio([p.nombre]));
+        return false;
+      }
       if (cantidad == null && !porUnidad(p.unidad)) {
         setPesar({ producto: p });
         return false;
@@ -173,11 +178,11 @@ function VentasEnLinea() {
 
   // A line taken out (a quantity of 0, or − at 1) may come back where it was (issue #36 point 12).
   const [quitada, setQuitada] = useState<{ linea: LineaCarrito; indice: number } | null>(null);
-  const cambiarCantidad = (id: number | string, cantidad: number) => {
+  const cambiarCantidad = (id: number | string, cantidad: number, importe?: number) => {
     const indice = lineas.findIndex((l) => claveLinea(l) === String(id));
     if (cantidad <= 0 && indice >= 0) setQuitada({ linea: lineas[indice]!, indice });
     else setQuitada(null);
-    update((l) => fijarCantidad(l, id, cantidad));
+    update((l) => fijarCantidad(l, id, cantidad, importe));
   };
   const deshacerQuitada = () => {
     if (!quitada) return;
@@ -276,11 +281,11 @@ function VentasEnLinea() {
           producto={pesar.producto}
           cantidad={pesar.cantidad}
           onCancelar={() => setPesar(null)}
-          onConfirmar={(cantidad) => {
+          onConfirmar={(cantidad, importe) => {
             const { producto: p, lineaId } = pesar;
             setPesar(null);
-            if (lineaId != null) return cambiarCantidad(lineaId, cantidad);
-            update((l) => agregarProducto(l, p as TProductoVenta, cantidad));
+            if (lineaId != null) return cambiarCantidad(lineaId, cantidad, importe);
+            update((l) => agregarProducto(l, p as TProductoVenta, cantidad, importe));
             setAvisoEscaner({ text: M.ventas.peso.agregado(p.nombre, formatCantidad(cantidad, p.unidad)), tone: 'ok' });
             // As after any product added: the scanner keeps typing into the search box (no keyboard pops up on phones).
             if (window.matchMedia?.('(pointer: fine)').matches) requestAnimationFrame(() => buscarRef.current?.focus());
