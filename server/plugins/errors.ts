@@ -1,3 +1,4 @@
+import { facturaElectronica } from '#shared/messages/factura-electronica';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, type FieldErrors } from '#shared/errors';
@@ -31,6 +32,7 @@ const NUMERACION: Record<string, string> = {
   AXN03: M.numeracion.rangoVencido,
   AXN04: M.numeracion.rangoNoVigente,
   AXN05: M.numeracion.rangoAgotado,
+  AXN06: facturaElectronica.cajaSinRangoFactura,
 };
 
 function pgCode(err: unknown): string | undefined {

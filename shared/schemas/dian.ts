@@ -113,6 +113,8 @@ export const ZArchivoDianQuery = z
 
 /** The tirilla's electronic part (issue #31 point 6): shown on every receipt of a sale that has a document. */
 export const ZDocumentoRecibo = z.object({
+  /** 20 documento equivalente POS; 01 factura electrónica de venta (issue #57), asked by an identified buyer. */
+  tipo: z.enum(['20', '01']).optional(),
   numero: z.string(),
   cude: z.string(),
   /** DIAN's catalogue URL with the CUDE (the QR's content). */

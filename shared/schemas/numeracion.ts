@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { numeracion } from '../messages/numeracion';
 import { registro } from '../messages/auth';
 import { sinBidi } from './common';
+import { ZClaveTecnica } from './factura-electronica';
+import { facturaElectronica } from '../messages/factura-electronica';
 
 // Only this area's texts (a screen that loads this schema does not load the whole catalogue).
 const N = numeracion;
@@ -35,8 +37,12 @@ export const ZRangoRequest = z
     resolucion: z.string({ error: N.resolucionInvalida }).trim().regex(/^\d{1,20}$/, N.resolucionInvalida),
     fechaDesde: fecha,
     fechaHasta: fecha,
+    /** 'factura': the till's range of facturas electrónicas de venta (issue #57, ADR 044), with its technical key. */
+    tipo: z.enum(['pos', 'factura'], { error: facturaElectronica.tipoRangoInvalido }).default('pos'),
+    claveTecnica: ZClaveTecnica.optional(),
   })
   .superRefine((v, ctx) => {
+    if (v.tipo === 'factura' && !v.claveTecnica) ctx.addIssue({ code: 'custom', message: facturaElectronica.claveTecnicaInvalida, path: ['claveTecnica'] });
     if (v.hasta < v.desde) ctx.addIssue({ code: 'custom', message: N.hastaMenor, path: ['hasta'] });
     if (v.fechaHasta < v.fechaDesde) ctx.addIssue({ code: 'custom', message: N.fechasInvertidas, path: ['fechaHasta'] });
     else if (diasEntre(v.fechaDesde, v.fechaHasta) > 731) ctx.addIssue({ code: 'custom', message: N.vigenciaMaxima, path: ['fechaHasta'] });
@@ -67,6 +73,8 @@ export const ZPuntoVenta = z.object({
   ubicacion: z.string(),
   activo: z.boolean(),
   rango: ZRango.nullable(),
+  /** The till's range of facturas electrónicas in use (its technical key is never answered). */
+  rangoFactura: ZRango.nullable().optional(),
 });
 export type TPuntoVenta = z.infer<typeof ZPuntoVenta>;
 

@@ -122,6 +122,10 @@ const TABLE: Record<string, Entry> = {
   'GET /api/metodos-pago': { expect: STORE },
   'GET /api/ventas/clientes/:documento': { expect: STORE_ROW, params: async () => ({ documento: '1020304050' }) },
   'POST /api/ventas': { expect: STORE, body: {} },
+  // Factura electrónica de venta (issue #57, ADR 044): at the till like a sale; after the fact, refused (409) on a sale the caller sees.
+  'POST /api/ventas/factura-electronica': { expect: STORE, body: {} },
+  'GET /api/ventas/clientes/:documento/datos-fiscales': { expect: STORE_ROW, params: async () => ({ documento: '1020304050' }) },
+  'POST /api/ventas/:id/factura-electronica': { expect: STORE_SALE_OTHERS_R2_404, params: id('venta') },
   'GET /api/ventas/:id': { expect: STORE_SALE_OTHERS_R2_404, params: id('venta') },
   'POST /api/ventas/:id/completar': { expect: STORE_SALE_NOT_R2S, params: freshId('venta') },
   'POST /api/ventas/:id/anular': { expect: STORE_SALE_NOT_R2S, params: freshId('venta') },

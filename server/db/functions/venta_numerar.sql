@@ -5,16 +5,22 @@
 -- A store with no range in use numbers nothing fiscally, as before. An expired, not yet valid or
 -- exhausted range, or no till to number at, refuses the sale (SQLSTATE AXN01–AXN05, turned into
 -- Spanish messages by server/plugins/errors.ts on every face).
+-- A sale invoiced as factura electrónica de venta (issue #57, ADR 044) is numbered from the till's
+-- invoice range (tipo 'factura') instead: the checkout sets the transaction-local setting
+-- `adax.adquirente` to the buyer (checked JSON) before writing the sale, and the buyer is kept on the
+-- sale. Without an invoice range in use at the till the sale is refused (AXN06).
 CREATE OR REPLACE FUNCTION venta_numerar() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   v_hoy date;
   v_rango rango_numeracion%ROWTYPE;
+  v_tipo text := 'pos';
 BEGIN
   IF TG_OP = 'UPDATE' THEN
     NEW.numero := OLD.numero;
     NEW.punto_venta_id := OLD.punto_venta_id;
     NEW.rango_id := OLD.rango_id;
     NEW.numero_fiscal := OLD.numero_fiscal;
+    NEW.adquirente := OLD.adquirente;
     RETURN NEW;
   END IF;
   UPDATE tienda SET ultimo_numero_venta = ultimo_numero_venta + 1
@@ -23,7 +29,10 @@ BEGIN
   NEW.rango_id := NULL;
   NEW.numero_fiscal := NULL;
   NEW.punto_venta_id := NULL;
-  IF NOT EXISTS (SELECT 1 FROM rango_numeracion WHERE tienda_id = NEW.tienda_id AND en_uso) THEN
+  NEW.adquirente := nullif(current_setting('adax.adquirente', true), '')::jsonb;
+  IF NEW.adquirente IS NOT NULL THEN
+    v_tipo := 'factura';
+  ELSIF NOT EXISTS (SELECT 1 FROM rango_numeracion WHERE tienda_id = NEW.tienda_id AND en_uso AND tipo = 'pos') THEN
     RETURN NEW;
   END IF;
   IF NEW.turno_id IS NOT NULL THEN
@@ -36,8 +45,10 @@ BEGIN
   IF NEW.punto_venta_id IS NULL THEN
     RAISE EXCEPTION 'numeracion: la venta no tiene caja' USING ERRCODE = 'AXN01';
   END IF;
-  SELECT * INTO v_rango FROM rango_numeracion WHERE punto_venta_id = NEW.punto_venta_id AND en_uso FOR UPDATE;
-  IF NOT FOUND THEN
+  SELECT * INTO v_rango FROM rango_numeracion WHERE punto_venta_id = NEW.punto_venta_id AND en_uso AND tipo = v_tipo FOR UPDATE;
+  IF NOT FOUND AND v_tipo = 'factura' THEN
+    RAISE EXCEPTION 'numeracion: la caja no tiene rango de factura' USING ERRCODE = 'AXN06';
+  ELSIF NOT FOUND THEN
     RAISE EXCEPTION 'numeracion: la caja no tiene rango' USING ERRCODE = 'AXN02';
   END IF;
   IF v_hoy > v_rango.fecha_hasta THEN

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { TAdquirente } from '#shared/schemas/factura-electronica';
 import { tienda } from './tienda';
 
 export const cliente = pgTable(
@@ -29,6 +30,8 @@ export const cliente = pgTable(
      * balance it may be archived, hidden from the lists and the till's lookup, kept in reports.
      */
     activo: boolean('activo').notNull().default(true),
+    /** The buyer's fiscal data a factura electrónica remembers (issue #57, ADR 044); null until asked once. */
+    datosFiscales: jsonb('datos_fiscales').$type<TAdquirente>(),
     /**
      * When the row last changed (issue #34 point 3): set by the trigger `tocar_actualizado_en` on every
      * update, whatever face wrote it; the offline till downloads only what changed since its last sync.
@@ -39,6 +42,7 @@ export const cliente = pgTable(
   },
   (t) => [
     check('cliente_cupo_rango', sql`${t.cupo} >= 0 and ${t.cupo} <= 1000000000000`),
+    check('cliente_datos_fiscales_acotados', sql`${t.datosFiscales} is null or octet_length(${t.datosFiscales}::text) <= 2000`),
     check('cliente_plazo_fiado_rango', sql`${t.plazoFiado} between 1 and 365`),
     uniqueIndex('cliente_tienda_documento_uq').on(t.tiendaId, t.documento),
     index('cliente_tienda_nombre_idx').on(t.tiendaId, t.nombre),

@@ -42,6 +42,10 @@ export const rangoNumeracion = pgTable(
     fechaHasta: date('fecha_hasta', { mode: 'string' }).notNull(),
     siguiente: integer('siguiente').notNull(),
     enUso: boolean('en_uso').notNull().default(true),
+    /** 'pos': documento equivalente POS; 'factura': factura electrónica de venta (issue #57, ADR 044). */
+    tipo: text('tipo', { enum: ['pos', 'factura'] }).notNull().default('pos'),
+    /** An invoice range's technical key (the CUFE's), sealed with the custody key (`clave-tecnica.ts`); never in clear. */
+    claveTecnica: text('clave_tecnica'),
     creadoEn: timestamp('creado_en', { withTimezone: true }).notNull().defaultNow(),
     creadoPor: integer('creado_por').references(() => usuario.idUsuario, { onDelete: 'set null' }),
   },
@@ -50,7 +54,9 @@ export const rangoNumeracion = pgTable(
     check('rango_limites', sql`${t.desde} >= 1 and ${t.hasta} >= ${t.desde}`),
     check('rango_siguiente', sql`${t.siguiente} >= ${t.desde} and ${t.siguiente} <= ${t.hasta} + 1`),
     check('rango_fechas', sql`${t.fechaHasta} >= ${t.fechaDesde}`),
-    uniqueIndex('rango_en_uso_uq').on(t.puntoVentaId).where(sql`${t.enUso}`),
+    check('rango_tipo_valido', sql`${t.tipo} in ('pos', 'factura')`),
+    check('rango_factura_con_clave', sql`(${t.tipo} = 'factura') = (${t.claveTecnica} is not null) and coalesce(length(${t.claveTecnica}), 0) <= 1000`),
+    uniqueIndex('rango_en_uso_uq').on(t.puntoVentaId, t.tipo).where(sql`${t.enUso}`),
     index('rango_tienda_idx').on(t.tiendaId),
   ],
 );

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { TAdquirente } from '#shared/schemas/factura-electronica';
 import { cliente } from './cliente';
 import { dispositivoVenta } from './dispositivo';
 import { metodoPago } from './metodo-pago';
@@ -72,6 +73,12 @@ export const venta = pgTable(
     rangoId: integer('rango_id').references(() => rangoNumeracion.idRango),
     numeroFiscal: integer('numero_fiscal'),
     /**
+     * The buyer of a sale invoiced as *factura electrónica de venta* (issue #57, ADR 044), as they were
+     * at the sale; null for a POS sale. Set by `venta_numerar` from the checkout's transaction (it
+     * numbers such a sale from the till's invoice range instead of its POS range).
+     */
+    adquirente: jsonb('adquirente').$type<TAdquirente>(),
+    /**
      * A sale made without the network (issue #34, ADR 029): the device that sold it, the number it
      * printed (`<prefijo>-<n>`, never changed by the server), the device's clock when it sold, and how
      * far the device's clock was from the server's when the sale arrived (device minus server, ms;
@@ -89,6 +96,7 @@ export const venta = pgTable(
     check('venta_descuento_no_negativo', sql`${t.descuento} >= 0`),
     check('venta_total_maximo', sql`${t.total} <= 1000000000000000`),
     check('venta_monto_maximo', sql`${t.montoRecibido} <= 1000000000000`),
+    check('venta_adquirente_acotado', sql`${t.adquirente} is null or octet_length(${t.adquirente}::text) <= 2000`),
     check('venta_monto_fiado_rango', sql`${t.montoFiado} >= 0 and ${t.montoFiado} <= ${t.total}`),
     index('venta_tienda_fecha_idx').on(t.tiendaId, t.fecha),
     index('venta_turno_idx').on(t.turnoId),

@@ -3,7 +3,7 @@
  * (anexo técnico documento equivalente v1.0, 14.1.3; `/work/shared/dian.md`).
  */
 import { createHash } from 'node:crypto';
-import { digitoVerificacionNit } from '#shared/nit';
+import { digitoVerificacion as dvNit } from '#shared/impuestos';
 
 /** Colombia keeps UTC-05:00 all year (no daylight saving since 1993). */
 const BOGOTA_OFFSET_MS = -5 * 60 * 60 * 1000;
@@ -120,11 +120,11 @@ function soloDigitos(nit: string): string {
   return nit.replace(/\D/g, '');
 }
 
-/** DIAN's NIT check digit: 800197268 → 4 (the one rule, `shared/nit.ts`, also used by the till's buyer form). */
+/** DIAN's NIT check digit: 800197268 → 4 (the one rule, `shared/impuestos.ts`, also used by the forms). */
 export function digitoVerificacion(nit: string): string {
-  const dv = digitoVerificacionNit(nit);
+  const dv = dvNit(soloDigitos(nit));
   if (dv === null) throw new RangeError(`NIT inválido: ${nit}`);
-  return dv;
+  return String(dv);
 }
 
 /** DIAN's catalogue URL a QR points to. */

@@ -12,6 +12,8 @@ import type { TFiscalRecibo } from '#shared/schemas/venta';
 import { numeroInhabilitado, puntoVenta, rangoNumeracion, tienda, venta } from '../../db/schema';
 import { esViolacionUnica } from '../../db/pg-error';
 import { entreDias } from '../tienda/zona-horaria';
+import { sellarClaveTecnica } from '../dian/clave-tecnica';
+import { contextoDian } from '../dian/contexto';
 
 const N = M.numeracion;
 
@@ -42,9 +44,15 @@ export async function numeracionDeTienda(db: Db, tiendaId: number): Promise<TNum
   const filas = await db
     .select({ p: puntoVenta, r: rangoNumeracion })
     .from(puntoVenta)
-    .leftJoin(rangoNumeracion, and(eq(rangoNumeracion.puntoVentaId, puntoVenta.idPuntoVenta), eq(rangoNumeracion.enUso, true)))
+    .leftJoin(rangoNumeracion, and(eq(rangoNumeracion.puntoVentaId, puntoVenta.idPuntoVenta), eq(rangoNumeracion.enUso, true), eq(rangoNumeracion.tipo, 'pos')))
     .where(eq(puntoVenta.tiendaId, tiendaId))
     .orderBy(asc(puntoVenta.nombre), asc(puntoVenta.idPuntoVenta));
+  // Each till's invoice range in use (issue #57): its state only, never its technical key.
+  const facturas = await db
+    .select()
+    .from(rangoNumeracion)
+    .where(and(eq(rangoNumeracion.tiendaId, tiendaId), eq(rangoNumeracion.enUso, true), eq(rangoNumeracion.tipo, 'factura')));
+  const facturaDe = new Map(facturas.map((r) => [r.puntoVentaId, estadoRango(r, hoy)]));
   const inhabilitados = await db
     .select({ caja: puntoVenta.nombre, prefijo: rangoNumeracion.prefijo, numero: numeroInhabilitado.numero, motivo: numeroInhabilitado.motivo, fecha: numeroInhabilitado.fecha })
     .from(numeroInhabilitado)
@@ -54,7 +62,7 @@ export async function numeracionDeTienda(db: Db, tiendaId: number): Promise<TNum
     .orderBy(desc(numeroInhabilitado.fecha), desc(numeroInhabilitado.idNumeroInhabilitado))
     .limit(200);
   return {
-    puntos: filas.map(({ p, r }) => ({ id: p.idPuntoVenta, nombre: p.nombre, ubicacion: p.ubicacion, activo: p.activo, rango: r ? estadoRango(r, hoy) : null })),
+    puntos: filas.map(({ p, r }) => ({ id: p.idPuntoVenta, nombre: p.nombre, ubicacion: p.ubicacion, activo: p.activo, rango: r ? estadoRango(r, hoy) : null, rangoFactura: facturaDe.get(p.idPuntoVenta) ?? null })),
     inhabilitados: inhabilitados.map((i) => ({ ...i, fecha: i.fecha.toISOString() })),
   };
 }
@@ -139,13 +147,17 @@ export async function registrarRango(db: Db, options: { tiendaId: number; puntoV
     if (!p) throw new AppError('NOT_FOUND', N.cajaNoEncontrada);
     // One store's ranges are registered one at a time (the overlap check below must see them all).
     await tx.select({ id: tienda.idTienda }).from(tienda).where(eq(tienda.idTienda, tiendaId)).for('update');
+    const tipo = rango.tipo ?? 'pos';
     const [choque] = await tx
       .select({ id: rangoNumeracion.idRango })
       .from(rangoNumeracion)
       .where(and(eq(rangoNumeracion.tiendaId, tiendaId), eq(rangoNumeracion.prefijo, rango.prefijo), sql`${rangoNumeracion.desde} <= ${rango.hasta} and ${rangoNumeracion.hasta} >= ${rango.desde}`))
       .limit(1);
     if (choque) throw new AppError('CONFLICT', N.rangoSeSolapa(rango.prefijo), { fields: { desde: N.rangoSeSolapa(rango.prefijo) } });
-    await tx.update(rangoNumeracion).set({ enUso: false }).where(and(eq(rangoNumeracion.puntoVentaId, puntoVentaId), eq(rangoNumeracion.enUso, true)));
+    await tx
+      .update(rangoNumeracion)
+      .set({ enUso: false })
+      .where(and(eq(rangoNumeracion.puntoVentaId, puntoVentaId), eq(rangoNumeracion.enUso, true), eq(rangoNumeracion.tipo, tipo)));
     const [r] = await tx
       .insert(rangoNumeracion)
       .values({
@@ -159,6 +171,9 @@ export async function registrarRango(db: Db, options: { tiendaId: number; puntoV
         fechaHasta: rango.fechaHasta,
         siguiente: rango.desde,
         creadoPor: usuarioId,
+        tipo,
+        // The invoice range's technical key, sealed (issue #57): never stored nor answered in clear.
+        claveTecnica: tipo === 'factura' ? sellarClaveTecnica(rango.claveTecnica!, contextoDian().llave(), tiendaId, rango.prefijo, rango.desde) : null,
       })
       .returning({ id: rangoNumeracion.idRango });
     return { id: r!.id, message: N.rangoGuardado };

@@ -37,6 +37,9 @@ import {
 } from './venta.service';
 import { supervisoresConPin } from './autorizacion';
 import { fijarOrden } from './rejilla';
+import { datosFiscalesDeCliente, facturarVentaHecha, registrarVentaFactura } from './venta.factura';
+import { ZDatosFiscalesCliente } from '#shared/schemas/factura-electronica';
+import { ZVentaFacturaRequest } from '#shared/schemas/venta-factura';
 
 /** The point of sale (spec §2 /ventas, /generar_pago, /factura; DESIGN.md §5). Every role may sell. */
 export async function ventaRoutes(app: FastifyInstance) {
@@ -93,6 +96,28 @@ export async function ventaRoutes(app: FastifyInstance) {
       const recibo = await registrarVenta({ db: app.db, tiendaId, usuarioId, rol, input: req.body });
       return reply.status(201).send(recibo);
     },
+  });
+
+  // A sale invoiced to a buyer who asks for a factura (issue #57, ADR 044): factura electrónica de venta instead of the POS document.
+  r.post('/ventas/factura-electronica', {
+    config: { keepsSessions: true, keepsCatalog: true },
+    schema: { tags, body: ZVentaFacturaRequest, response: { 201: ZRecibo } },
+    handler: async (req, reply) => {
+      const { usuarioId, rol } = sessionOf(req);
+      const recibo = await registrarVentaFactura({ db: app.db, tiendaId: storeOf(req), usuarioId, rol, input: req.body.venta, adquirente: req.body.adquirente, recordar: req.body.recordar });
+      return reply.status(201).send(recibo);
+    },
+  });
+
+  r.get('/ventas/clientes/:documento/datos-fiscales', {
+    schema: { tags, params: ZDocumentoParam, response: { 200: ZDatosFiscalesCliente } },
+    handler: (req) => datosFiscalesDeCliente(app.db, storeOf(req), req.params.documento),
+  });
+
+  // After the fact (ADR 044): refused and explained, the sale's document is never swapped.
+  r.post('/ventas/:id/factura-electronica', {
+    schema: { tags, params: ZIdParam },
+    handler: (req) => facturarVentaHecha(app.db, storeOf(req), req.params.id, sessionOf(req)),
   });
 
   // The till's PIN dialog: who may authorise a cashier's discount (the store's roles 1 and 3 with a PIN).

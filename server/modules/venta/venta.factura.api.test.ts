@@ -1,0 +1,174 @@
+import { digitoVerificacion } from '#shared/impuestos';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DOMParser } from '@xmldom/xmldom';
+import { facturaElectronica as FE } from '#shared/messages/factura-electronica';
+import { METODO } from '#shared/roles';
+import { cliente, documentoDian, producto, rangoNumeracion, venta } from '../../db/schema';
+import { crearTienda, peticion, type Tienda } from '../../../tests/helpers/factories';
+import { usarApp } from '../../../tests/helpers/test-app';
+import { generarCertificadoPrueba, type CertificadoPrueba } from '../dian/certificado-prueba';
+import { ajustarContextoDian } from '../dian/contexto';
+import { cufe } from '../dian/cude';
+import { iniciarFakeDian, type FakeDian } from '../dian/fake-dian';
+import { validarContraXsd } from '../dian/validar-xsd';
+import { verificarConXmlsec } from '../dian/verificar-xmlsec';
+import { NS } from '../dian/xml';
+
+/**
+ * Issue #57 point 1 (ADR 044): a buyer who asks for a factura at the till gets a factura electrónica
+ * de venta (type 01, CUFE by the till's invoice range's technical key, buyer identified) instead of
+ * the POS document, numbered from that range, queued and accepted by the (fake) DIAN; a sale already
+ * made is not swapped afterwards.
+ */
+const t = usarApp();
+const req = peticion(t);
+let fake: FakeDian;
+let cert: CertificadoPrueba;
+
+const SOFTWARE = { softwareId: '56f2ae4e-9812-4fad-9255-08fcfcd5ccb0', softwarePin: '12345', testSetId: '3f1c2a44-5b6d-4e7f-8a9b-0c1d2e3f4a5b' };
+const CLAVE = 'fc8eac422eba16e22ffd8c6f94b3f40a6e38162c';
+const PERFIL = {
+  razonSocial: 'Ferretería El Tornillo S.A.S.', tipoPersona: 'juridica', nit: '900373076', dv: 4, responsabilidades: ['O-13'], responsableIva: true,
+  departamento: '11', municipio: '11001', direccion: 'Calle 45 # 13-20', telefono: '6013456789', correo: 'facturas@tornillo.co', documentoInformativo: true, valorIncBolsa: 66,
+};
+const EMPRESA = { tipoPersona: 1, tipoDocumento: '31', numero: '860034313', dv: '7', nombre: 'Constructora Andina S.A.S.', email: 'compras@andina.co', responsabilidades: ['O-13', 'O-23'], responsableIva: true };
+const hoy = (dias = 0) => new Date(Date.now() + dias * 86_400_000).toISOString().slice(0, 10);
+
+beforeAll(async () => {
+  fake = await iniciarFakeDian();
+  cert = await generarCertificadoPrueba();
+  ajustarContextoDian({ url: () => fake.url, tiempoMaximoMs: 5_000, aviso: (err, m) => console.error(m, err) });
+}, 60_000);
+afterAll(() => fake?.cerrar());
+
+let n = 0;
+/** A store with the electronic document on, a till with a POS range and (unless told) an invoice range. */
+async function ferreteria(opciones: { rangoFactura?: boolean } = {}): Promise<Tienda & { productoId: number; caja: number; nit: string }> {
+  const i = n++;
+  const nit = String(901_100_000 + i * 7);
+  const s = await crearTienda(t);
+  expect((await req('PUT', '/api/tienda/perfil-fiscal', s.token, { ...PERFIL, nit, dv: digitoVerificacion(nit) })).statusCode).toBe(200);
+  const [p] = await t.database.db.insert(producto).values({ tiendaId: s.id, nombre: 'Tornillo drywall x100', precioUnit: 11_900, stock: 1000, estado: 1, impuesto: 'iva19' }).returning();
+  const c = await req('POST', '/api/numeracion/cajas', s.token, { nombre: 'Caja 1', ubicacion: 'Mostrador' });
+  const caja = c.json().id as number;
+  const pos = { resolucion: '18760000001', fechaDesde: hoy(-10), fechaHasta: hoy(300) };
+  expect((await req('POST', `/api/numeracion/cajas/${caja}/rangos`, s.token, { ...pos, prefijo: 'POS', desde: 1, hasta: 1000 })).statusCode).toBe(201);
+  if (opciones.rangoFactura !== false) {
+    const rf = await req('POST', `/api/numeracion/cajas/${caja}/rangos`, s.token, { ...pos, resolucion: '18760000002', prefijo: 'FE', desde: 100 + i * 1000, hasta: 5000 + i * 1000, tipo: 'factura', claveTecnica: CLAVE });
+    expect(rf.statusCode, rf.body).toBe(201);
+  }
+  expect((await req('POST', '/api/dian/certificado', s.token, { p12: cert.p12.toString('base64'), clave: cert.clave })).statusCode).toBe(200);
+  expect((await req('PUT', '/api/dian/configuracion', s.token, { habilitado: true, ambiente: 'habilitacion', transporte: 'dian', ...SOFTWARE })).statusCode).toBe(200);
+  return { ...s, productoId: p!.idProducto, caja, nit };
+}
+const ventaDe = (s: { productoId: number }, extra: object = {}) => ({ lineas: [{ productoId: s.productoId, cantidad: 3 }], metodoPagoId: METODO.EFECTIVO, montoRecibido: 50_000, ...extra });
+const facturar = (s: Tienda & { productoId: number }, cuerpo: object = {}) => req('POST', '/api/ventas/factura-electronica', s.token, { venta: ventaDe(s), adquirente: EMPRESA, ...cuerpo });
+const texto = (xml: string, local: string) => new DOMParser().parseFromString(xml, 'text/xml').getElementsByTagNameNS(NS.cbc, local)[0]?.textContent ?? '';
+
+describe('factura electrónica de venta en la caja (issue #57 punto 1)', { timeout: 180_000 }, () => {
+  it('una venta facturada a una empresa: número del rango de facturas, tipo 01 con CUFE, firmada, válida, aceptada por la DIAN', async () => {
+    const s = await ferreteria();
+    const pos = await req('POST', '/api/ventas', s.token, ventaDe(s));
+    expect(pos.statusCode, pos.body).toBe(201);
+    expect(pos.json().documento).toMatchObject({ tipo: '20', numero: 'POS1' });
+
+    const r = await facturar(s);
+    expect(r.statusCode, r.body).toBe(201);
+    const recibo = r.json();
+    const primero = 100 + (n - 1) * 1000;
+    expect(recibo.documento).toMatchObject({ tipo: '01', numero: `FE${primero}`, estado: 'pendiente' });
+    expect(FE.titulo(recibo.documento.numero)).toBe(`Factura electrónica de venta N.º FE${primero}`);
+    expect(recibo.documento.url).toContain(recibo.documento.cude);
+    expect(recibo.total).toBe(35_700);
+    // Read again, the receipt says the same.
+    expect((await req('GET', `/api/ventas/${recibo.id}`, s.token)).json().documento).toMatchObject({ tipo: '01', numero: `FE${primero}` });
+    // The POS range did not move; the sale keeps its buyer.
+    const [v] = await t.database.db.select().from(venta).where(eq(venta.idVenta, recibo.id));
+    expect(v!.numeroFiscal).toBe(primero);
+    expect(v!.adquirente).toMatchObject({ numero: '860034313', dv: '7', nombre: 'Constructora Andina S.A.S.' });
+    expect((await req('POST', '/api/ventas', s.token, ventaDe(s))).json().documento.numero).toBe('POS2');
+
+    const [d] = await t.database.db.select().from(documentoDian).where(and(eq(documentoDian.ventaId, recibo.id), eq(documentoDian.tiendaId, s.id)));
+    expect(d!.tipo).toBe('01');
+    expect(texto(d!.xmlFirmado, 'InvoiceTypeCode')).toBe('01');
+    expect((await validarContraXsd(d!.xmlFirmado)).errores).toBe('');
+    expect((await verificarConXmlsec(d!.xmlFirmado, cert.certificadoPem)).ok).toBe(true);
+    // The CUFE recomputes with the range's technical key; the key is nowhere in the XML.
+    expect(
+      cufe({
+        numero: `FE${primero}`, fecha: texto(d!.xmlFirmado, 'IssueDate'), hora: texto(d!.xmlFirmado, 'IssueTime'), valorBruto: texto(d!.xmlFirmado, 'LineExtensionAmount'),
+        iva: '5700.00', inc: '0.00', ica: '0.00', valorTotal: '35700.00', nitEmisor: s.nit, numeroAdquirente: '860034313', claveTecnica: CLAVE, ambiente: 2,
+      }),
+    ).toBe(d!.cude);
+    expect(d!.xmlFirmado).not.toContain(CLAVE);
+
+    // The worker sends it by SendBillSync to the (fake) DIAN: accepted once.
+    const antes = fake.peticiones.length;
+    const e = await req('POST', '/api/dian/documentos/enviar', s.token);
+    expect(e.statusCode, e.body).toBe(200);
+    expect(fake.peticiones.slice(antes).filter((p) => p.operacion === 'SendBillSync').length).toBeGreaterThanOrEqual(1);
+    expect((await req('GET', `/api/ventas/${recibo.id}`, s.token)).json().documento.estado).toBe('aceptado');
+  });
+
+  it('la clave técnica se guarda sellada y nunca se responde', async () => {
+    const s = await ferreteria();
+    const [r] = await t.database.db.select().from(rangoNumeracion).where(and(eq(rangoNumeracion.tiendaId, s.id), eq(rangoNumeracion.tipo, 'factura')));
+    expect(r!.claveTecnica).toMatch(/^k1\./);
+    expect(r!.claveTecnica).not.toContain(CLAVE);
+    const lista = await req('GET', '/api/numeracion', s.token);
+    expect(lista.json().puntos[0].rangoFactura).toMatchObject({ prefijo: 'FE', estado: 'vigente' });
+    expect(lista.json().puntos[0].rango).toMatchObject({ prefijo: 'POS' });
+    expect(lista.body).not.toContain(CLAVE);
+    // A factura range without its key is refused, in Spanish, in its field.
+    const sin = await req('POST', `/api/numeracion/cajas/${s.caja}/rangos`, s.token, { prefijo: 'FX', desde: 1, hasta: 10, resolucion: '1', fechaDesde: hoy(-1), fechaHasta: hoy(10), tipo: 'factura' });
+    expect(sin.statusCode).toBe(400);
+    expect(sin.json().error.fields.claveTecnica).toBe(FE.claveTecnicaInvalida);
+  });
+
+  it('valida los datos del comprador (DV del NIT, correo, responsabilidades) y no cambia nada', async () => {
+    const s = await ferreteria();
+    const ventas = async () => (await t.database.db.select({ id: venta.idVenta }).from(venta).where(eq(venta.tiendaId, s.id))).length;
+    const malDv = await facturar(s, { adquirente: { ...EMPRESA, dv: '3' } });
+    expect(malDv.statusCode).toBe(400);
+    expect(malDv.json().error.fields['adquirente.dv'] ?? JSON.stringify(malDv.json().error.fields)).toContain(FE.dvIncorrecto('7'));
+    const sinDv = await facturar(s, { adquirente: { ...EMPRESA, dv: null } });
+    expect(JSON.stringify(sinDv.json().error.fields)).toContain(FE.dvFalta);
+    const correo = await facturar(s, { adquirente: { ...EMPRESA, email: 'no-es-correo' } });
+    expect(JSON.stringify(correo.json().error.fields)).toContain(FE.emailInvalido);
+    const resp = await facturar(s, { adquirente: { ...EMPRESA, responsabilidades: [] } });
+    expect(JSON.stringify(resp.json().error.fields)).toContain(FE.responsabilidadesInvalidas);
+    const largo = await facturar(s, { adquirente: { ...EMPRESA, nombre: 'x'.repeat(121) } });
+    expect(largo.statusCode).toBe(400);
+    expect(await ventas()).toBe(0);
+  });
+
+  it('sin rango de facturas en la caja, la venta se rechaza en español y no se registra', async () => {
+    const s = await ferreteria({ rangoFactura: false });
+    const r = await facturar(s);
+    expect(r.statusCode).toBeGreaterThanOrEqual(400);
+    expect(r.statusCode).toBeLessThan(500);
+    expect(r.json().error.message).toBe(FE.cajaSinRangoFactura);
+    expect((await t.database.db.select().from(venta).where(eq(venta.tiendaId, s.id))).length).toBe(0);
+  });
+
+  it('un cliente recuerda los datos fiscales; una venta ya hecha no se cambia por factura (ADR 044)', async () => {
+    const s = await ferreteria();
+    await t.database.db.insert(cliente).values({ tiendaId: s.id, documento: '860034313', nombre: 'Constructora', apellido: 'Andina' });
+    expect((await req('GET', '/api/ventas/clientes/860034313/datos-fiscales', s.token)).json()).toEqual({ datosFiscales: null });
+    const r = await facturar(s, { venta: ventaDe(s, { documentoCliente: '860034313' }), recordar: true });
+    expect(r.statusCode, r.body).toBe(201);
+    expect((await req('GET', '/api/ventas/clientes/860034313/datos-fiscales', s.token)).json().datosFiscales).toMatchObject({ numero: '860034313', dv: '7', email: 'compras@andina.co' });
+    expect((await req('GET', '/api/ventas/clientes/999/datos-fiscales', s.token)).statusCode).toBe(404);
+
+    const pos = await req('POST', '/api/ventas', s.token, ventaDe(s));
+    const despues = await req('POST', `/api/ventas/${pos.json().id}/factura-electronica`, s.token);
+    expect(despues.statusCode).toBe(409);
+    expect(despues.json().error.message).toBe(FE.yaTieneDocumentoPos(pos.json().documento.numero));
+    const yaFactura = await req('POST', `/api/ventas/${r.json().id}/factura-electronica`, s.token);
+    expect(yaFactura.json().error.message).toBe(FE.yaEsFactura(r.json().documento.numero));
+    // Another store's sale is not found.
+    const otra = await crearTienda(t);
+    expect((await req('POST', `/api/ventas/${pos.json().id}/factura-electronica`, otra.token)).statusCode).toBe(404);
+  });
+});

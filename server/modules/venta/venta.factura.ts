@@ -1,0 +1,101 @@
+/**
+ * A sale invoiced at the till (issue #57 point 1, ADR 044): the buyer asks for a factura, so the sale
+ * is issued as *factura electrónica de venta* (type 01, CUFE, buyer identified) instead of the POS
+ * document. The same checkout (`prepararCheckout`: lines, discounts, stock, payment, fiado, PIN) in
+ * one transaction that first tells `venta_numerar` the buyer (a transaction-local setting), so the
+ * sale takes its number from the till's invoice range and keeps the buyer; a customer named by the
+ * sale may remember the buyer's fiscal data. After commit the invoice goes to the DIAN outbox.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import { AppError } from '#shared/errors';
+import { facturaElectronica as FE } from '#shared/messages/factura-electronica';
+import type { TAdquirente } from '#shared/schemas/factura-electronica';
+import type { TRecibo } from '#shared/schemas/venta';
+import type { Tx } from '../../db/client';
+import { cliente, documentoDian, venta } from '../../db/schema';
+import { filaConfiguracion } from '../dian/configuracion.domain';
+import { emitirDocumentoVenta } from '../dian/emision';
+import { conRechazos } from '../tienda/permisos';
+import { ensayar, prepararCheckout, type PedidoVenta, type ResultadoVenta } from './venta.checkout';
+import { obtenerRecibo } from './venta.recibo';
+import { ventasVisibles, type LectorVentas } from './ventas-visibles';
+
+export interface PedidoFactura extends PedidoVenta {
+  adquirente: TAdquirente;
+  /** Keep the buyer's data on the customer named by the sale (`documentoCliente`). */
+  recordar: boolean;
+}
+
+export async function registrarVentaFactura(options: PedidoFactura): Promise<TRecibo> {
+  const { db, tiendaId } = options;
+  const f = await filaConfiguracion(db, tiendaId);
+  if (!f?.habilitado) throw new AppError('BUSINESS_RULE', FE.sinDocumentoElectronico);
+  const recibo = await conRechazos(db, async () => {
+    const clave = options.input.clave ?? null;
+    if (clave) {
+      const [repetida] = await db.select({ id: venta.idVenta }).from(venta).where(and(eq(venta.tiendaId, tiendaId), eq(venta.clave, clave))).limit(1);
+      if (repetida) return obtenerRecibo({ db, tiendaId, ventaId: repetida.id });
+    }
+    const c = await prepararCheckout(options);
+    const adquirente = JSON.stringify(options.adquirente);
+    const escribir = async (tx: Tx, autorizadoPor: { id: number; nombre: string } | null): Promise<ResultadoVenta> => {
+      // venta_numerar reads it (the sale's number from the invoice range, the buyer kept on it); local to this transaction.
+      await tx.execute(sql`select set_config('adax.adquirente', ${adquirente}, true)`);
+      const r = await c.escribir(tx, autorizadoPor);
+      if (r.estado === 'ok' && options.recordar && options.input.documentoCliente)
+        await tx
+          .update(cliente)
+          .set({ datosFiscales: options.adquirente })
+          .where(and(eq(cliente.tiendaId, tiendaId), eq(cliente.documento, options.input.documentoCliente)));
+      return r;
+    };
+    let autorizadoPor: { id: number; nombre: string } | null = null;
+    let r: ResultadoVenta | null = null;
+    if (c.necesitaPin) {
+      const ensayo = await ensayar(db, (tx) => escribir(tx, null));
+      if (ensayo.estado !== 'ok') r = ensayo;
+      else autorizadoPor = await c.autorizar(ensayo);
+    }
+    r ??= await db.transaction((tx) => escribir(tx, autorizadoPor));
+    return c.recibo(db, r, autorizadoPor);
+  });
+  // The invoice, right after the sale committed (the worker's sweep issues it if this fails).
+  recibo.documento = await emitirDocumentoVenta(db, tiendaId, recibo.id);
+  return recibo;
+}
+
+/**
+ * A buyer who asks for a factura for a sale already made (ADR 044): refused and explained. DIAN's
+ * doctrine (Concepto 100192467-2727 de 2024, ET art. 615) is that the invoice or equivalent document is
+ * issued when the sale is made; a POS document issued with its requirements fulfils the obligation and
+ * may not be annulled to issue another: an annulment is only for a sale that did not happen.
+ */
+export async function facturarVentaHecha(db: PedidoVenta['db'], tiendaId: number, ventaId: number, lector: LectorVentas): Promise<never> {
+  // Another employee's sale a role 2 may not see answers as a missing one (ventasVisibles).
+  const visibles = await ventasVisibles(db, tiendaId, lector);
+  const [v] = await db
+    .select({ id: venta.idVenta })
+    .from(venta)
+    .where(and(eq(venta.idVenta, ventaId), eq(venta.tiendaId, tiendaId), visibles ?? undefined))
+    .limit(1);
+  if (!v) throw new AppError('NOT_FOUND', FE.ventaNoEncontrada);
+  const [d] = await db
+    .select({ numero: documentoDian.numero, tipo: documentoDian.tipo })
+    .from(documentoDian)
+    .where(and(eq(documentoDian.tiendaId, tiendaId), eq(documentoDian.ventaId, ventaId)))
+    .orderBy(documentoDian.idDocumento)
+    .limit(1);
+  if (d?.tipo === '01') throw new AppError('CONFLICT', FE.yaEsFactura(d.numero));
+  throw new AppError('CONFLICT', d ? FE.yaTieneDocumentoPos(d.numero) : FE.despuesDeLaVenta);
+}
+
+/** The fiscal data a customer remembers (the till's buyer form fills itself with them), or null. */
+export async function datosFiscalesDeCliente(db: PedidoVenta['db'], tiendaId: number, documento: string): Promise<{ datosFiscales: TAdquirente | null }> {
+  const [c] = await db
+    .select({ datos: cliente.datosFiscales })
+    .from(cliente)
+    .where(and(eq(cliente.tiendaId, tiendaId), eq(cliente.documento, documento.trim()), eq(cliente.activo, true)))
+    .limit(1);
+  if (!c) throw new AppError('NOT_FOUND', FE.clienteNoEncontrado);
+  return { datosFiscales: c.datos ?? null };
+}

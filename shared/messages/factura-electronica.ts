@@ -1,0 +1,51 @@
+/** The factura electrónica de venta (issue #57 point 1, ADR 044): the buyer's form, the till and the receipt. */
+export const facturaElectronica = {
+  opcion: 'Factura electrónica',
+  ayuda: 'Para una empresa o quien pida factura: se emite factura electrónica de venta a su nombre en vez del documento POS.',
+  titulo: (numero: string) => `Factura electrónica de venta N.º ${numero}`,
+  // The buyer.
+  comprador: 'Comprador',
+  buscarCliente: 'Buscar cliente por documento',
+  tipoPersona: 'Tipo de persona',
+  juridica: 'Persona jurídica (empresa)',
+  natural: 'Persona natural',
+  tipoDocumento: 'Tipo de documento',
+  documentos: { '31': 'NIT', '13': 'Cédula de ciudadanía', '22': 'Cédula de extranjería', '41': 'Pasaporte' } as Record<string, string>,
+  numero: 'Número',
+  dv: 'DV',
+  nombre: 'Nombre o razón social',
+  email: 'Correo para recibir la factura',
+  responsabilidades: 'Responsabilidades fiscales (RUT)',
+  nombresResponsabilidad: {
+    'O-13': 'O-13 Gran contribuyente',
+    'O-15': 'O-15 Autorretenedor',
+    'O-23': 'O-23 Agente de retención IVA',
+    'O-47': 'O-47 Régimen simple de tributación',
+    'R-99-PN': 'R-99-PN No aplica – otros',
+  } as Record<string, string>,
+  regimen: 'Régimen',
+  responsableIva: 'Responsable de IVA',
+  noResponsableIva: 'No responsable de IVA',
+  recordar: 'Recordar estos datos en el cliente',
+  // Validation.
+  tipoPersonaInvalido: 'Elige si es persona jurídica o natural.',
+  tipoDocumentoInvalido: 'Elige el tipo de documento: NIT, cédula de ciudadanía, cédula de extranjería o pasaporte.',
+  numeroInvalido: 'Escribe el número de documento: de 3 a 15 dígitos (un pasaporte, hasta 20 letras o dígitos).',
+  dvFalta: 'Un NIT lleva su dígito de verificación.',
+  dvIncorrecto: (dv: string) => `El dígito de verificación no corresponde a ese NIT: debería ser ${dv}.`,
+  nombreInvalido: 'Escribe el nombre o la razón social (hasta 120 caracteres).',
+  emailInvalido: 'Escribe un correo válido: la factura se le envía ahí.',
+  responsabilidadesInvalidas: 'Elige al menos una responsabilidad fiscal del RUT (R-99-PN si no tiene otra).',
+  // The till and the range.
+  cajaSinRangoFactura: 'Esta caja no tiene rango de factura electrónica en uso: el administrador lo registra en Cajas y numeración.',
+  sinDocumentoElectronico: 'La factura electrónica necesita el documento electrónico activado en Datos fiscales.',
+  tipoRangoInvalido: 'El tipo de rango es POS o factura electrónica.',
+  claveTecnicaInvalida: 'Escribe la clave técnica del rango tal como la da la DIAN (de 8 a 128 letras o dígitos).',
+  // After the fact (ADR 044).
+  yaTieneDocumentoPos: (numero: string) =>
+    `Esta venta ya tiene el documento electrónico POS ${numero}: la DIAN no permite anularlo para cambiarlo por una factura (Concepto DIAN 100192467-2727 de 2024). La factura se pide al momento de pagar.`,
+  yaEsFactura: (numero: string) => `Esta venta ya se emitió como factura electrónica de venta ${numero}.`,
+  despuesDeLaVenta: 'La factura electrónica se pide al momento de pagar: la DIAN no permite cambiar después el documento de una venta ya hecha (Concepto DIAN 100192467-2727 de 2024).',
+  clienteNoEncontrado: 'No hay un cliente activo con ese documento en esta tienda.',
+  ventaNoEncontrada: 'No encontramos esa venta en esta tienda.',
+} as const;
