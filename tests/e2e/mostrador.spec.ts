@@ -480,12 +480,16 @@ test.describe('en un teléfono', () => {
       expect((await page.request.put('/api/tienda/ajustes', { headers, data: conAncho(String(ajustes.anchoPapel)) })).status()).toBe(200);
     }
 
+    // Luisa owes something: a sale on credit (the statement then has a movement, its value and its Saldo).
+    const fiable = await conCodigo(page, 'a');
+    const fiada = await page.request.post('/api/ventas', { headers, data: { lineas: [{ productoId: fiable.id, cantidad: 2 }], metodoPagoId: 7, montoRecibido: 0, documentoCliente: '1122334455' } });
+    expect(fiada.status(), await fiada.text()).toBe(201);
     await page.goto('/gestionar_clientes');
     await luisa.getByRole('link', { name: /Estado de cuenta/ }).click();
     await expect(page).toHaveURL(/\/estado_de_cuenta/);
     // Every movement's Saldo inside the card at 390 px (issue #52 point 7: the column was cut).
     const cuenta = page.locator('.fiado-cuenta');
-    await expect(cuenta.locator('.fiado-movs__saldo').first()).toBeVisible();
+    await expect(cuenta.locator('tbody .fiado-movs__saldo').first()).toBeVisible();
     const cortadas = await cuenta.evaluate((art) => {
       const borde = art.getBoundingClientRect().right;
       return [...art.querySelectorAll('tbody td')].filter((c) => getComputedStyle(c).display !== 'none' && c.getBoundingClientRect().right > borde + 0.5).map((c) => c.textContent);
