@@ -46,7 +46,7 @@ function isAppPath(pathname: string): boolean {
     // A malformed address is none of the application's.
   }
   p = p.toLowerCase().replace(/\/+$/, '') || '/';
-  return appPaths.has(p) || p === '/crud' || p.startsWith('/crud/') || /^\/caja\/turnos\/\d+$/.test(p) || /^\/ordenes_compra\/\d+$/.test(p) || /^\/reportes\/[a-z-]+$/.test(p);
+  return appPaths.has(p) || p === '/crud' || p.startsWith('/crud/') || /^\/caja\/turnos\/\d+$/.test(p) || /^\/ordenes_compra\/\d+$/.test(p) || /^\/conteos\/\d+$/.test(p) || /^\/reportes\/[a-z-]+$/.test(p);
 }
 
 function Loading() {

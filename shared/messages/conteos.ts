@@ -38,6 +38,7 @@ export const conteos = {
   contar: 'Contar',
   buscarPlaceholder: 'Escanee o busque el producto',
   buscar: 'Buscar producto',
+  buscarBoton: 'Buscar',
   sinResultados: 'Ningún producto de este conteo coincide.',
   cantidadDe: (nombre: string) => `Cantidad de ${nombre}`,
   presentacionDe: (nombre: string, factor: number) => `${nombre} (×${factor})`,

@@ -19,6 +19,8 @@ export const inicio = {
     caja: { title: 'Caja', text: 'Abra y cierre el turno: fondo, entradas y salidas, cierre de caja.' },
     cuentasPorCobrar: { title: 'Cuentas por cobrar', text: 'Quién le debe fiado, cuánto y desde cuándo; abonos.' },
     porPedir: { title: 'Por pedir', text: 'Lo que llegó a su mínimo, por proveedor; órdenes de compra y recepción de mercancía.' },
+    // Issue #58 point 1.
+    conteos: { title: 'Conteos de inventario', text: 'Cuente la tienda, una categoría o un proveedor desde varios teléfonos; diferencias, merma y ajuste.' },
     // Issue #35.
     reportes: { title: 'Reportes', text: 'Ventas, medios de pago, productos, empleados, turnos, cartera e inventario; en Excel.' },
     // Role 1 only (issue #27).

@@ -62,6 +62,8 @@ const ImpuestosPage = preloadable(() => import('../features/impuestos/impuestos-
 const NumeracionPage = preloadable(() => import('../features/numeracion/numeracion-page'));
 const DocumentoElectronicoPage = preloadable(() => import('../features/dian/documento-electronico-page'));
 const DocumentosDianPage = preloadable(() => import('../features/dian/documentos-dian-page'));
+const ConteosPage = preloadable(() => import('../features/conteos/conteos-page'));
+const ConteoPage = preloadable(() => import('../features/conteos/conteo-page'));
 
 /** The screen of each path, for the first one's chunk to be in before the router renders it. */
 const SCREENS = new Map<string, { preload: () => Promise<unknown> }>(
@@ -106,6 +108,7 @@ const SCREENS = new Map<string, { preload: () => Promise<unknown> }>(
     [paths.numeracion]: NumeracionPage,
     [paths.documentoElectronico]: DocumentoElectronicoPage,
     [paths.documentosDian]: DocumentosDianPage,
+    [paths.conteos]: ConteosPage,
   }).map(([path, screen]) => [path.toLowerCase(), screen]),
 );
 
@@ -121,7 +124,9 @@ export function precargarPantalla(pathname: string): Promise<unknown> {
         ? ReporteTurnoPage
         : /^\/ordenes_compra\/\d+$/.test(p)
           ? OrdenPage
-          : /^\/reportes\/[a-z-]+$/.test(p)
+          : /^\/conteos\/\d+$/.test(p)
+            ? ConteoPage
+            : /^\/reportes\/[a-z-]+$/.test(p)
             ? ReportePage
             : SCREENS.get(p);
   return screen ? screen.preload().catch(() => undefined) : Promise.resolve();
@@ -258,6 +263,8 @@ export function AppRouter() {
               }
             />
             <Route path={paths.porPedir} element={<PorPedirPage />} />
+            <Route path={paths.conteos} element={<ConteosPage />} />
+            <Route path={paths.conteo} element={<ConteoPage />} />
             <Route path={paths.ordenesCompra} element={<OrdenesPage />} />
             <Route path={paths.nuevaOrdenCompra} element={<NuevaOrdenPage />} />
             <Route path={paths.ordenCompra} element={<OrdenPage />} />

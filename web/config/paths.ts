@@ -58,6 +58,9 @@ export const paths = {
   /** The electronic POS document (issue #31), role 1: its settings and the outbox's panel. */
   documentoElectronico: '/documento_electronico',
   documentosDian: '/documentos_dian',
+  /** Physical counts (issue #58 point 1): the list, and one count's counting screen and differences. */
+  conteos: '/conteos',
+  conteo: '/conteos/:id',
   crud: {
     usuarios: '/crud/usuarios',
   },

@@ -163,7 +163,7 @@ export async function buscarEnConteo(options: { db: Db; tiendaId: number; id: nu
   const [porCodigo, packs, porNombre] = await Promise.all([
     db.select(base).from(producto).where(and(eq(producto.tiendaId, tiendaId), eq(producto.codigoBarras, q), alcance)).limit(1),
     db
-      .select({ ...base, presentacionId: productoUnidadVenta.idUnidadVenta, presentacion: productoUnidadVenta.nombre, factor: productoUnidadVenta.factor })
+      .select({ ...base, codigoBarras: productoUnidadVenta.codigoBarras, presentacionId: productoUnidadVenta.idUnidadVenta, presentacion: productoUnidadVenta.nombre, factor: productoUnidadVenta.factor })
       .from(productoUnidadVenta)
       .innerJoin(producto, and(eq(producto.idProducto, productoUnidadVenta.productoId), eq(producto.tiendaId, tiendaId)))
       .where(and(eq(productoUnidadVenta.tiendaId, tiendaId), eq(productoUnidadVenta.codigoBarras, q), alcance))
@@ -176,7 +176,7 @@ export async function buscarEnConteo(options: { db: Db; tiendaId: number; id: nu
       .limit(MAX_RESULTADOS_CONTEO),
   ]);
   const out: TProductoConteo[] = [
-    ...packs.map((p) => ({ ...p, codigoBarras: p.codigoBarras })),
+    ...packs,
     ...porCodigo.map((p) => ({ ...p, presentacionId: null, presentacion: null, factor: 1 })),
   ];
   for (const p of porNombre) if (!out.some((o) => o.productoId === p.productoId && o.presentacionId == null)) out.push({ ...p, presentacionId: null, presentacion: null, factor: 1 });

@@ -77,7 +77,7 @@ describe('conteo con dos contadores y una venta en medio', () => {
     expect(porCodigo.statusCode).toBe(200);
     expect(porCodigo.json()).toEqual([{ productoId: arroz, nombre: 'Arroz 500 g', codigoBarras: '7700000000011', unidad: '94', presentacionId: null, presentacion: null, factor: 1 }]);
     const paca = await req('GET', `/api/conteos/${conteoId}/productos?q=7700000000066`, cajera);
-    expect(paca.json()[0]).toMatchObject({ productoId: leche, presentacion: 'Paca x6', factor: 6 });
+    expect(paca.json()[0]).toMatchObject({ productoId: leche, codigoBarras: '7700000000066', presentacion: 'Paca x6', factor: 6 });
     expect(nombraStock(porCodigo.json()) || nombraStock(paca.json())).toBe(false);
 
     // Counter 1 (the cashier): 4 rice on one shelf, two packs of milk and 5 loose, 2,375 kg of cheese.

@@ -24,6 +24,7 @@ const TILES = [
   { to: paths.caja, ...M.inicio.tiles.caja, Icon: IconStore },
   { to: paths.cuentasPorCobrar, ...M.inicio.tiles.cuentasPorCobrar, Icon: IconUser },
   { to: paths.porPedir, ...M.inicio.tiles.porPedir, Icon: IconBox },
+  { to: paths.conteos, ...M.inicio.tiles.conteos, Icon: IconBox },
 ];
 /** Reports (issue #35): role 1, and roles 2 and 3 with the store's permission. */
 const TILE_REPORTES = { to: paths.reportes, ...M.inicio.tiles.reportes, Icon: IconChart };

@@ -1,0 +1,162 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { formatCantidad, parseCantidad, porUnidad } from '#shared/cantidad';
+import { comun, generic } from '#shared/messages/comun';
+import { conteos } from '#shared/messages/conteos';
+import type { TProductoConteo } from '#shared/schemas/conteo';
+import { alertFailure, toastSuccess } from '../../lib/alerts';
+import { useEscaner } from '../impresion/use-escaner';
+import { buscarEnConteo, useRegistrarLinea } from './api/conteos';
+
+// This screen's texts only: the catalogue splits per screen (issue #20).
+const M = { comun, conteos, generic };
+
+/**
+ * Counting on a phone (issue #58 point 1): scan a barcode (a scanner, or type it) or search by name,
+ * then type how many; a pack counts as its units, a product by weight takes decimals. Blind: nothing
+ * here shows the system's stock.
+ */
+export function ContarPanel({ conteoId }: { conteoId: number }) {
+  const [texto, setTexto] = useState('');
+  const [resultados, setResultados] = useState<TProductoConteo[] | null>(null);
+  const [elegido, setElegido] = useState<TProductoConteo | null>(null);
+  const [cantidad, setCantidad] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [buscando, setBuscando] = useState(false);
+  const buscarRef = useRef<HTMLInputElement>(null);
+  const cantidadRef = useRef<HTMLInputElement>(null);
+  const registrar = useRegistrarLinea(conteoId);
+
+  const elegir = (p: TProductoConteo) => {
+    setElegido(p);
+    setResultados(null);
+    setCantidad('');
+    setError(null);
+    // The quantity field is rendered in this same update; focus it after.
+    setTimeout(() => cantidadRef.current?.focus(), 0);
+  };
+
+  const buscar = async (q: string) => {
+    const limpio = q.trim();
+    if (!limpio) return;
+    setBuscando(true);
+    try {
+      const encontrados = await buscarEnConteo(conteoId, limpio);
+      // A scanned code names one product or pack: straight to its quantity. A name search lists what it found, to choose.
+      const porCodigo = encontrados.find((p) => p.codigoBarras === limpio);
+      if (porCodigo) elegir(porCodigo);
+      else setResultados(encontrados);
+    } catch (err) {
+      alertFailure(err);
+    } finally {
+      setBuscando(false);
+    }
+  };
+
+  useEscaner((codigo) => {
+    setTexto(codigo);
+    void buscar(codigo);
+  }, !elegido);
+
+  const onBuscar = (e: FormEvent) => {
+    e.preventDefault();
+    void buscar(texto);
+  };
+
+  const onRegistrar = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!elegido) return;
+    const m = parseCantidad(cantidad);
+    const entero = porUnidad(elegido.unidad) || elegido.factor > 1;
+    if (m === null || (entero && m % 1000 !== 0)) return setError(M.conteos.cantidadInvalida);
+    try {
+      await registrar.mutateAsync({ productoId: elegido.productoId, presentacionId: elegido.presentacionId, cantidad: m / 1000 });
+      const total = formatCantidad((m * elegido.factor) / 1000, elegido.unidad);
+      toastSuccess(M.conteos.registrada(elegido.nombre, total));
+      setElegido(null);
+      setTexto('');
+      setCantidad('');
+      buscarRef.current?.focus();
+    } catch (err) {
+      alertFailure(err);
+    }
+  };
+
+  const nombre = (p: TProductoConteo) => (p.presentacion ? M.conteos.presentacionDe(`${p.nombre} · ${p.presentacion}`, p.factor) : p.nombre);
+
+  return (
+    <section className="conteo-contar" aria-label={M.conteos.contar}>
+      <p className="conteo-ciego">{M.conteos.ciego}</p>
+      {elegido ? (
+        <form className="conteo-cantidad" onSubmit={onRegistrar} noValidate>
+          <label htmlFor="conteo-cantidad">
+            <span className="conteo-cantidad__producto">{M.conteos.cantidadDe(nombre(elegido))}</span>
+          </label>
+          <input
+            id="conteo-cantidad"
+            ref={cantidadRef}
+            className="input conteo-cantidad__input"
+            inputMode={porUnidad(elegido.unidad) || elegido.factor > 1 ? 'numeric' : 'decimal'}
+            autoComplete="off"
+            value={cantidad}
+            maxLength={9}
+            onChange={(e) => {
+              setCantidad(e.target.value);
+              setError(null);
+            }}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? 'conteo-cantidad-error' : undefined}
+          />
+          {error ? (
+            <p id="conteo-cantidad-error" className="field__error" role="alert">
+              {error}
+            </p>
+          ) : null}
+          <div className="conteo-cantidad__acciones">
+            <button type="button" className="btn btn--ghost" onClick={() => setElegido(null)}>
+              {M.generic.cancel}
+            </button>
+            <button type="submit" className="btn" disabled={registrar.isPending}>
+              {registrar.isPending ? M.comun.registrando : M.conteos.registrar}
+            </button>
+          </div>
+        </form>
+      ) : (
+        <form className="conteo-buscar" onSubmit={onBuscar} role="search">
+          <label htmlFor="conteo-buscar" className="visually-hidden">
+            {M.conteos.buscar}
+          </label>
+          <input
+            id="conteo-buscar"
+            ref={buscarRef}
+            className="input"
+            type="search"
+            autoComplete="off"
+            maxLength={100}
+            placeholder={M.conteos.buscarPlaceholder}
+            value={texto}
+            onChange={(e) => setTexto(e.target.value)}
+          />
+          <button type="submit" className="btn" disabled={buscando}>
+            {M.conteos.buscarBoton}
+          </button>
+        </form>
+      )}
+      {resultados ? (
+        resultados.length === 0 ? (
+          <p className="state">{M.conteos.sinResultados}</p>
+        ) : (
+          <ul className="conteo-resultados">
+            {resultados.map((p) => (
+              <li key={`${p.productoId}-${p.presentacionId ?? 0}`}>
+                <button type="button" className="conteo-resultado" onClick={() => elegir(p)}>
+                  <span>{nombre(p)}</span>
+                  {p.codigoBarras ? <small>{p.codigoBarras}</small> : null}
+                </button>
+              </li>
+            ))}
+          </ul>
+        )
+      ) : null}
+    </section>
+  );
+}
