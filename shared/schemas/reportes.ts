@@ -12,6 +12,12 @@ const R = M.reportes;
 export const INFORMES = ['ventas', 'medios-pago', 'productos', 'categorias', 'sin-ventas', 'empleados', 'turnos', 'anulaciones-descuentos', 'cartera', 'inventario', 'kardex', 'mapa-calor', 'impuestos', 'cierre-diario', 'cierre-mensual'] as const;
 export type TInforme = (typeof INFORMES)[number];
 
+/**
+ * The period a report opens with when the address names none: the monthly close opens on this month
+ * (it opened on today: "Cierre mensual · Hoy"), every other report on today.
+ */
+export const periodoInicial = (informe: TInforme): (typeof PERIODOS)[number] => (informe === 'cierre-mensual' ? 'mes' : 'hoy');
+
 const zId = z.coerce.number({ error: R.filtroInvalido }).int(R.filtroInvalido).min(1, R.filtroInvalido).max(2_147_483_647, R.filtroInvalido);
 
 /** Every report's filters: the period (a preset, or `rango` with its days), the person (0: the store account), the shift. */

@@ -18,14 +18,14 @@ import { unidadesDe } from './cantidades';
  * its value at the product's current average cost (the average of that day is not kept; no cost: 0).
  */
 export async function inventarioAlCierre(db: Db, tiendaId: number, hasta: string) {
-  return filas<{ id_producto: number; nombre: string; stock: number; costo: number | null; valor: number }>(
+  return filas<{ id_producto: number; nombre: string; stock: number; unidad_dian: string; costo: number | null; valor: number }>(
     db,
     sql`
     with despues as (
       select m.producto_id, sum(m.entradas - m.salidas) as neto from movimiento m
       where m.tienda_id = ${tiendaId} and m.fecha_movimiento >= ${finDelDiaEn(hasta, tiendaId)} and m.producto_id is not null group by m.producto_id
     )
-    select p.id_producto, p.nombre, (p.stock - coalesce(d.neto, 0))::float8 as stock, p.costo_promedio as costo,
+    select p.id_producto, p.nombre, (p.stock - coalesce(d.neto, 0))::float8 as stock, p.unidad_dian, p.costo_promedio as costo,
       round((p.stock - coalesce(d.neto, 0)) * coalesce(p.costo_promedio, 0))::bigint as valor
     from producto p left join despues d on d.producto_id = p.id_producto
     where p.tienda_id = ${tiendaId} and p.stock - coalesce(d.neto, 0) <> 0
@@ -99,8 +99,8 @@ export async function cierreMensual(ctx: Ctx, r: Rango): Promise<TReporte> {
       tabla(
         ctx,
         R.tablas.inventarioCierre,
-        [col('producto', C.producto), col('stock', C.stock, 'entero'), col('costo', C.costoPromedio, 'dinero'), col('valor', C.valorCosto, 'dinero')],
-        inventario.map((x) => ({ producto: s(x.nombre), stock: n(x.stock), costo: x.costo == null ? null : n(x.costo), valor: n(x.valor) })),
+        [col('producto', C.producto), { ...col('stock', C.stock, 'entero'), unidad: 'unidad' }, { ...col('costo', C.costoPromedio, 'dinero'), unidad: 'unidad' }, col('valor', C.valorCosto, 'dinero')],
+        inventario.map((x) => ({ producto: s(x.nombre), stock: n(x.stock), unidad: s(x.unidad_dian), costo: x.costo == null ? null : n(x.costo), valor: n(x.valor) })),
       ),
       tabla(
         completo,

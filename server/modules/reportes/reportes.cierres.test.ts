@@ -243,6 +243,9 @@ describe('cierre diario y mensual: sumas directas por caja y día', () => {
       ['Panela', 35, 42_000],
       ['Sal', 3, 0],
     ]);
+    // Each row names its product's unit, so a weighed product's stock reads "4,5 kg" and its cost "/kg" (issue #52 point 3).
+    expect(inventario!.filas.map((f) => f.unidad)).toEqual(['94', '94']);
+    expect(inventario!.columnas.filter((c) => c.unidad === 'unidad').map((c) => c.clave)).toEqual(['stock', 'costo']);
     // 10 000 charged on 10 January, 4 000 on 20 March, 3 000 paid: the oldest charge is paid first, 7 000 of it is 80 days old.
     expect(cartera!.filas.map((f) => f.saldo)).toEqual([4_000, 0, 7_000, 0, 11_000]);
   });

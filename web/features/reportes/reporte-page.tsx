@@ -4,7 +4,7 @@ import { Link, useParams } from 'react-router';
 import { comun } from '#shared/messages/comun';
 import { reportes } from '#shared/messages/reportes';
 import { PERIODOS, type TPeriodo } from '#shared/periodo';
-import { INFORMES, type TFila, type TInforme, type TReporteQuery } from '#shared/schemas/reportes';
+import { INFORMES, periodoInicial, type TFila, type TInforme, type TReporteQuery } from '#shared/schemas/reportes';
 import { PageHeader } from '../../components/page-header';
 import { Field, SelectField } from '../../components/ui/field';
 import { RangoFechas, validarRango } from '../../components/ui/rango-fechas';
@@ -49,7 +49,7 @@ export default function ReportePage() {
 function Reporte({ informe }: { informe: TInforme }) {
   const fechas = useFechas();
   const [params, update] = useUrlFilters();
-  const periodo = (PERIODOS as readonly string[]).includes(params.get('periodo') ?? '') ? (params.get('periodo') as TPeriodo) : 'hoy';
+  const periodo = (PERIODOS as readonly string[]).includes(params.get('periodo') ?? '') ? (params.get('periodo') as TPeriodo) : periodoInicial(informe);
   const desde = params.get('desde') ?? '';
   const hasta = params.get('hasta') ?? '';
   const usuarioId = params.get('usuarioId') ?? '';
