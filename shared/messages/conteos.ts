@@ -36,7 +36,7 @@ export const conteos = {
   ver: 'Ver',
   // The counting screen (blind: the system's stock is not shown).
   contar: 'Contar',
-  buscarPlaceholder: 'Escanee o busque el producto',
+  buscarPlaceholder: 'Código o nombre',
   buscar: 'Buscar producto',
   buscarBoton: 'Buscar',
   sinResultados: 'Ningún producto de este conteo coincide.',

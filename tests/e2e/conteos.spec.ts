@@ -35,10 +35,16 @@ test('conteo en el teléfono: 5 productos, una diferencia, aprobado y en los mov
     { nombre: unique('Panela'), stock: 4, contado: '4' },
     { nombre: unique('Sal'), stock: 9, contado: '9' },
   ].map((p, i) => ({ ...p, codigo: String(base + i) }));
+  // The goods arrive with a receipt at $ 1.500 each, so the count is valued at cost.
+  const { proveedor } = await api<{ proveedor: { id: number } }>(page, 'POST', '/api/proveedores', { nombre: unique('Mayorista'), telefono: '3104567890', email: 'ventas@mayorista.co' });
+  const lineas = [];
   for (const p of productos) {
-    const res = await api<{ producto?: { id: number } }>(page, 'POST', '/api/productos', { nombre: p.nombre, precio: '2.000', cantidad: p.stock, codigoBarras: p.codigo });
+    const res = await api<{ producto?: { id: number } }>(page, 'POST', '/api/productos', { nombre: p.nombre, precio: '2.000', cantidad: 0, codigoBarras: p.codigo });
     expect(res.producto?.id).toBeGreaterThan(0);
+    lineas.push({ productoId: res.producto!.id, cantidad: p.stock, costoUnit: 1500 });
   }
+  const recibida = await api<{ recepcion?: { id: number } }>(page, 'POST', '/api/compras/recepciones', { proveedorId: proveedor.id, lineas });
+  expect(recibida.recepcion?.id).toBeGreaterThan(0);
 
   await page.goto('/inicio');
   await page.getByRole('link', { name: /Conteos de inventario/ }).click();
@@ -50,7 +56,7 @@ test('conteo en el teléfono: 5 productos, una diferencia, aprobado y en los mov
   const numero = /\/conteos\/(\d+)$/.exec(page.url())![1]!;
   await expect(page.getByText('Conteo a ciegas: no se muestra el stock del sistema.')).toBeVisible();
 
-  const buscar = page.getByPlaceholder('Escanee o busque el producto');
+  const buscar = page.getByPlaceholder('Código o nombre');
   for (const [i, p] of productos.entries()) {
     await expect(buscar).toBeVisible();
     if (i < 4) {
@@ -69,16 +75,21 @@ test('conteo en el teléfono: 5 productos, una diferencia, aprobado y en los mov
     await page.getByRole('button', { name: 'Registrar' }).click();
     await expectToast(page, `${p.nombre}: ${p.contado} contado.`);
   }
-  // Nothing a counter reads says the system's stock.
+  // One entry per product (and the header row).
   await expect(page.getByRole('table', { name: 'Lo contado' }).getByRole('row')).toHaveCount(6);
 
   const informe = page.getByRole('region', { name: 'Diferencias' });
   const lenteja = productos[2]!;
   const fila = informe.getByRole('row', { name: new RegExp(lenteja.nombre) });
-  await expect(fila).toContainText('12');
-  await expect(fila).toContainText('-2');
-  // No cost recorded: the value says so; shrinkage needs a cost.
-  await expect(fila).toContainText('sin costo');
+  // Product, difference, counted, system, value at cost, recount.
+  await expect(fila.getByRole('cell')).toHaveText([lenteja.nombre, '-2', '10', '12', '-$ 3.000', 'Recontar']);
+  // 2 short at $ 1.500 over 41 units at $ 1.500 in the system: 4,88 %.
+  const totales = page.getByTestId('conteo-totales');
+  await expect(totales).toContainText('Faltante a costo$ 3.000');
+  await expect(page.getByTestId('conteo-merma')).toHaveText('4,88 %');
+  const descarga = page.waitForEvent('download');
+  await informe.getByRole('button', { name: 'Exportar CSV' }).click();
+  expect((await descarga).suggestedFilename()).toBe(`conteo-${/\/conteos\/(\d+)$/.exec(page.url())![1]}.csv`);
   await page.screenshot({ path: `${SHOTS}/conteo-diferencias-390.png`, fullPage: true });
   await page.setViewportSize({ width: 1366, height: 900 });
   await page.screenshot({ path: `${SHOTS}/conteo-diferencias-1366.png`, fullPage: true });
@@ -89,7 +100,7 @@ test('conteo en el teléfono: 5 productos, una diferencia, aprobado y en los mov
   await page.locator('.swal2-confirm').click();
   await expectToast(page, 'Conteo aprobado: 1 ajuste de stock registrado.');
   await expect(page.getByText('Aprobado', { exact: true })).toBeVisible();
-  await expect(page.getByPlaceholder('Escanee o busque el producto')).toHaveCount(0);
+  await expect(page.getByPlaceholder('Código o nombre')).toHaveCount(0);
 
   await page.getByRole('link', { name: 'Ver movimientos' }).click();
   await expect(page).toHaveURL(/\/movimientos$/);

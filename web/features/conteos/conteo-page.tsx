@@ -99,11 +99,11 @@ function Informe({ id, abierto }: { id: number; abierto: boolean }) {
           { header: C.contado, num: true, cell: (d) => formatCantidad(d.contado, d.unidad) },
           { header: C.sistema, num: true, cell: (d) => formatCantidad(d.sistema, d.unidad) },
           { header: C.valor, num: true, cell: (d) => (d.costo == null ? M.conteos.sinCosto : d.valor < 0 ? `-${formatPesos(-d.valor)}` : formatPesos(d.valor)) },
-        ]}
-        acciones={
-          abierto
+          // A plain last column, not a pinned action: pinned, it covered the difference on a phone.
+          ...(abierto
             ? [
                 {
+                  header: M.comun.acciones,
                   cell: (d: TDiferencia) => (
                     <button type="button" className="btn btn--ghost btn--sm" onClick={() => onRecontar(d)} aria-label={M.conteos.reconteoDe(d.producto)}>
                       {M.conteos.reconteo}
@@ -111,8 +111,8 @@ function Informe({ id, abierto }: { id: number; abierto: boolean }) {
                   ),
                 },
               ]
-            : undefined
-        }
+            : []),
+        ]}
       />
       <div className="conteo-acciones">
         <button type="button" className="btn btn--ghost" onClick={onExportar}>
