@@ -87,8 +87,25 @@ export function importeLinea(precio: number, milesimas: number): number {
 }
 
 /**
+ * A sale line's gross in pesos, before its discount (issue #52 point 4): the value asked when it was
+ * sold by value (`importe`: "$ 2.000 de arroz" charges $ 2.000), else importeLinea of its price and
+ * quantity. Every reader of a line's amount (cart, receipt, invoice, returns, reports, DIAN) asks this;
+ * SQL asks linea_bruto() (server/db/functions/linea_bruto.sql), the same rule.
+ */
+export function brutoLinea(l: { precio: number; cantidad: number; importe?: number | null }): number {
+  return l.importe ?? importeLinea(l.precio, milesimasDe(l.cantidad));
+}
+
+/**
+ * Whether `importe` pesos may be the gross of a line of `milesimas` at `precio`: the quantity the value
+ * buys (cantidadPorValor) is exactly that quantity. venta_registrar refuses a line otherwise.
+ */
+export const importeCorresponde = (importe: number, precio: number, milesimas: number): boolean => cantidadPorValor(importe, precio) === milesimas;
+
+/**
  * Sold by value ("$500 de aceite"): the thousandths nearest to valor / precio, half-up; the line
- * then charges importeLinea(precio, milésimas), which is within half a thousandth's price of valor.
+ * then charges exactly valor (the line's `importe`, brutoLinea), though importeLinea(precio, milésimas)
+ * may differ from it by up to half a thousandth's price.
  * Null when the price is 0 or the value buys less than one thousandth or more than 9 999 units.
  */
 export function cantidadPorValor(valor: number, precio: number): number | null {

@@ -1,8 +1,8 @@
-import { aMilesimas, importeLinea } from './cantidad';
+import { brutoLinea } from './cantidad';
 import type { TDescuentoLinea, TDescuentoVenta } from './schemas/venta';
 
-/** A line's gross: precio × cantidad rounded half-up to the peso, in integer thousandths (ADR 030). */
-export const brutoDeLinea = (precio: number, cantidad: number) => importeLinea(precio, aMilesimas(cantidad) ?? 0);
+/** A line's gross: the value asked for a line sold by value, else precio × cantidad rounded half-up to the peso (ADR 030, brutoLinea). */
+export const brutoDeLinea = (precio: number, cantidad: number, importe?: number | null) => brutoLinea({ precio, cantidad, importe });
 
 /**
  * A discount's pesos, as the checkout computes them (venta_registrar, migrations 0010 and 0039): a
@@ -11,11 +11,11 @@ export const brutoDeLinea = (precio: number, cantidad: number) => importeLinea(p
  * quantities). The till shows this preview; the server's figure is the one recorded. Exact: every
  * operand is below 10^16.
  */
-export function descuentoDeLinea(precio: number, cantidad: number, d: TDescuentoLinea | undefined): number {
+export function descuentoDeLinea(precio: number, cantidad: number, d: TDescuentoLinea | undefined, importe?: number | null): number {
   if (!d) return 0;
-  if (d.tipo === 'porcentaje') return Math.floor((brutoDeLinea(precio, cantidad) * d.valor) / 100);
+  if (d.tipo === 'porcentaje') return Math.floor((brutoDeLinea(precio, cantidad, importe) * d.valor) / 100);
   if (d.tipo === 'valor') return d.valor;
-  return brutoDeLinea(precio, cantidad) - brutoDeLinea(d.valor, cantidad);
+  return brutoDeLinea(precio, cantidad, importe) - brutoDeLinea(d.valor, cantidad);
 }
 
 export function descuentoDeVenta(subtotal: number, d: TDescuentoVenta | undefined): number {
@@ -25,14 +25,14 @@ export function descuentoDeVenta(subtotal: number, d: TDescuentoVenta | undefine
 
 /** Lines after their discounts, the sale's discount and the total; `valido` false when one goes below zero. */
 export function totalConDescuentos(
-  lineas: readonly { precio: number; cantidad: number; descuento?: TDescuentoLinea }[],
+  lineas: readonly { precio: number; cantidad: number; descuento?: TDescuentoLinea; importe?: number | null }[],
   venta: TDescuentoVenta | undefined,
 ): { subtotal: number; descuentoVenta: number; total: number; valido: boolean } {
   let subtotal = 0;
   let valido = true;
   for (const l of lineas) {
-    const bruto = brutoDeLinea(l.precio, l.cantidad);
-    const d = descuentoDeLinea(l.precio, l.cantidad, l.descuento);
+    const bruto = brutoDeLinea(l.precio, l.cantidad, l.importe);
+    const d = descuentoDeLinea(l.precio, l.cantidad, l.descuento, l.importe);
     if (d < 0 || d > bruto) valido = false;
     subtotal += bruto - d;
   }

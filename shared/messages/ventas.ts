@@ -38,6 +38,8 @@ export const ventas = {
       ? `${nombres[0]} no tiene precio ($ 0): póngale precio en Productos antes de venderlo.`
       : `Estos productos no tienen precio ($ 0): ${nombres.join(', ')}. Póngales precio en Productos antes de venderlos.`,
   sinPrecioTitle: 'Producto sin precio',
+  importeLineaInvalido: 'El valor de la línea debe ser un número entero de pesos mayor que 0.',
+  importeInvalido: (nombres: readonly string[]) => `El valor pedido no corresponde a la cantidad y al precio de: ${nombres.join(', ')}. Quite la línea y vuelva a agregarla por valor.`,
   cantidadEntera: (nombres: readonly string[]) => `Estos productos se venden por unidad y su cantidad debe ser un número entero: ${nombres.join(', ')}`,
   demasiadasLineas: 'La venta no puede tener más de 200 productos distintos.',
   productoInvalido: 'Producto no válido.',

@@ -159,6 +159,12 @@ export const ZLineaVenta = z.object({
   cantidad: ZCantidadLinea,
   /** Sold as a pack (issue #33 point 5, ADR 033): the product's sale unit; `cantidad` is then whole packs. */
   unidadVentaId: z.number({ error: V.productoInvalido }).int(V.productoInvalido).positive(V.productoInvalido).max(2_147_483_647, V.productoInvalido).nullable().optional(),
+  /**
+   * Sold by value (issue #52 point 4, ADR 030): the pesos asked ("$ 2.000 de arroz"); `cantidad` is then
+   * the thousandths they buy (cantidadPorValor) and the line charges exactly this. The server refuses a
+   * value its quantity and price do not give.
+   */
+  importe: z.number({ error: V.importeLineaInvalido }).int(V.importeLineaInvalido).positive(V.importeLineaInvalido).max(LIMITES_DINERO.maxMonto, V.importeLineaInvalido).nullable().optional(),
 });
 
 /**
@@ -326,7 +332,7 @@ export const ZRecibo = z.object({
       presentacion: z.string().nullable().optional(),
       factor: z.number().int().optional(),
       precio: z.number().int(),
-      /** Pesos taken off the line; the subtotal is precio × cantidad rounded half-up to the peso (ADR 030) − descuento. */
+      /** Pesos taken off the line; the subtotal is the line's gross (brutoLinea: the value asked when sold by value, else precio × cantidad rounded half-up, ADR 030) − descuento. */
       descuento: z.number().int(),
       subtotal: z.number().int(),
     }),

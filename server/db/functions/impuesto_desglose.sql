@@ -4,13 +4,13 @@
 -- id_factura), then `desglosarImporte` (a rate r: base = pagado × 100 / (1 + r) rounded half up; the
 -- bag's INC a fixed value per unit, never more than the line paid). numeric throughout: div() and mod()
 -- truncate toward zero as BigInt does, and no quantity is assumed to be an integer column. A line pays
--- round(precio × cantidad) − descuento: a weighed quantity's amount rounded half up to the peso (ADR 030).
+-- linea_bruto − descuento: the value asked for a line sold by value, else precio × cantidad rounded half up (ADR 030).
 -- reportes.impuestos.property.test.ts checks it equals shared/impuestos.ts to the centavo.
 CREATE OR REPLACE FUNCTION impuesto_desglose(lineas factura[], descuento_venta numeric)
 RETURNS TABLE (id_factura integer, impuesto text, base numeric, valor numeric) LANGUAGE sql IMMUTABLE AS $$
   WITH l AS (
     SELECT x.id_factura, x.impuesto, x.cantidad::numeric AS cantidad, x.valor_bolsa::numeric AS valor_bolsa,
-      round(x.precio::numeric * x.cantidad) - x.descuento AS importe
+      linea_bruto(x.precio, x.cantidad, x.importe) - x.descuento AS importe
     FROM unnest(lineas) x
   ), t AS (
     SELECT CASE WHEN descuento_venta > 0 AND sum(importe) > 0 THEN least(descuento_venta, sum(importe)) ELSE 0 END AS d, sum(importe) AS total FROM l

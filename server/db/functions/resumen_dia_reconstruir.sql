@@ -7,7 +7,7 @@ BEGIN
   DELETE FROM resumen_producto_mes WHERE tienda_id = p_tienda;
   PERFORM resumen_venta_dia_reconstruir(p_tienda);
   INSERT INTO resumen_producto_dia (tienda_id, dia, producto_id, cantidad, bruto, descuentos, costo, sin_costo_unit)
-  SELECT v.tienda_id, (v.fecha AT TIME ZONE t.zona_horaria)::date, f.producto_id, sum(f.cantidad * f.factor), sum(round(f.precio * f.cantidad)), sum(f.descuento),
+  SELECT v.tienda_id, (v.fecha AT TIME ZONE t.zona_horaria)::date, f.producto_id, sum(f.cantidad * f.factor), sum(linea_bruto(f.precio, f.cantidad, f.importe)), sum(f.descuento),
     coalesce(sum(round(f.cantidad * f.costo_unit)), 0), coalesce(sum(f.cantidad * f.factor) FILTER (WHERE f.costo_unit IS NULL), 0)
   FROM factura f JOIN venta v ON v.id_venta = f.venta_id JOIN tienda t ON t.id_tienda = v.tienda_id
   WHERE v.tienda_id = p_tienda AND v.estado <> 'Anulada' GROUP BY 1, 2, 3;

@@ -22,14 +22,14 @@ BEGIN
       signo, signo * v.total, CASE WHEN signo > 0 THEN v.numero END, CASE WHEN signo > 0 THEN v.numero END);
     RETURN;
   END IF;
-  SELECT coalesce(sum(round(f.precio * f.cantidad)), 0), coalesce(sum(f.descuento), 0), coalesce(sum(cantidad_en('unidades', f.cantidad, f.factor, f.unidad_dian, f.producto_id)), 0),
+  SELECT coalesce(sum(linea_bruto(f.precio, f.cantidad, f.importe)), 0), coalesce(sum(f.descuento), 0), coalesce(sum(cantidad_en('unidades', f.cantidad, f.factor, f.unidad_dian, f.producto_id)), 0),
     coalesce(sum(cantidad_en('kilos', f.cantidad, f.factor, f.unidad_dian, f.producto_id)), 0), coalesce(sum(cantidad_en('litros', f.cantidad, f.factor, f.unidad_dian, f.producto_id)), 0)
     INTO v_bruto, v_desc, v_unidades, v_kilos, v_litros FROM factura f WHERE f.venta_id = v.id_venta;
   INSERT INTO resumen_venta_dia (tienda_id, dia, hora, usuario_id, turno_id, metodo_pago_id, punto_venta_id, tickets, bruto, descuentos, neto, unidades, kilos, litros, primero, ultimo)
   VALUES (v.tienda_id, v_local::date, extract(hour FROM v_local)::smallint, coalesce(v.usuario_id, 0), coalesce(v.turno_id, 0), v.metodo_pago_id, coalesce(v.punto_venta_id, 0),
     signo, signo * v_bruto, signo * (v_desc + v.descuento), signo * v.total, signo * v_unidades, signo * v_kilos, signo * v_litros, CASE WHEN signo > 0 THEN v.numero END, CASE WHEN signo > 0 THEN v.numero END);
   WITH x AS (
-    SELECT v.tienda_id, v_local::date AS dia, f.producto_id, signo * sum(f.cantidad * f.factor) AS cantidad, signo * sum(round(f.precio * f.cantidad)) AS bruto,
+    SELECT v.tienda_id, v_local::date AS dia, f.producto_id, signo * sum(f.cantidad * f.factor) AS cantidad, signo * sum(linea_bruto(f.precio, f.cantidad, f.importe)) AS bruto,
       signo * sum(f.descuento) AS descuentos, signo * coalesce(sum(round(f.cantidad * f.costo_unit)), 0) AS costo,
       signo * coalesce(sum(f.cantidad * f.factor) FILTER (WHERE f.costo_unit IS NULL), 0) AS sin_costo_unit
     FROM factura f WHERE f.venta_id = v.id_venta GROUP BY f.producto_id

@@ -16,7 +16,7 @@ BEGIN
     coalesce(sum(v.total) FILTER (WHERE v.estado = 'Anulada'), 0),
     min(v.numero), max(v.numero)
   FROM venta v JOIN tienda t ON t.id_tienda = v.tienda_id
-  LEFT JOIN (SELECT f.venta_id, sum(round(f.precio * f.cantidad)) AS bruto, sum(f.descuento) AS descuento, sum(cantidad_en('unidades', f.cantidad, f.factor, f.unidad_dian, f.producto_id)) AS unidades,
+  LEFT JOIN (SELECT f.venta_id, sum(linea_bruto(f.precio, f.cantidad, f.importe)) AS bruto, sum(f.descuento) AS descuento, sum(cantidad_en('unidades', f.cantidad, f.factor, f.unidad_dian, f.producto_id)) AS unidades,
     sum(cantidad_en('kilos', f.cantidad, f.factor, f.unidad_dian, f.producto_id)) AS kilos, sum(cantidad_en('litros', f.cantidad, f.factor, f.unidad_dian, f.producto_id)) AS litros FROM factura f WHERE f.tienda_id = p_tienda GROUP BY f.venta_id) l ON l.venta_id = v.id_venta
   WHERE v.tienda_id = p_tienda GROUP BY 1, 2, 3, 4, 5, 6, 7;
 END $$;

@@ -20,7 +20,8 @@ CREATE OR REPLACE FUNCTION venta_registrar(
   p_referencia text,
   p_verificado boolean,
   p_sin_stock boolean,
-  p_unidades integer[]
+  p_unidades integer[],
+  p_importes bigint[]
 ) RETURNS jsonb LANGUAGE plpgsql AS $$
 DECLARE
   v_lineas jsonb;
@@ -41,7 +42,7 @@ DECLARE
   v_sobreventa jsonb;
   v_fraccion jsonb;
   v_productos integer;
-  v_sin_precio jsonb;
+  v_importes jsonb;
 BEGIN
   -- The cashier's open shift (issue #18), first, as every writer of a shift takes its locks (shift,
   -- then products, then customer). FOR KEY SHARE: sales of one shift do not wait for each other, but
@@ -77,33 +78,39 @@ BEGIN
   -- for a plain line) is counted in packs at the pack's price, in whole packs, and takes factor ×
   -- cantidad units from stock. One product may come twice (by unit and by pack): its stock is checked
   -- against all the units the sale takes of it (`unidades_producto`).
+  -- A line sold by value (issue #52 point 4: "$ 2.000 de arroz"; p_importes holds the value, null
+  -- otherwise) charges exactly that value (linea_bruto). It is taken only for a product sold by
+  -- measure, not as a pack, whose quantity is the thousandths the value buys at the price read here
+  -- (cantidadPorValor in shared/cantidad.ts: half up; div() is exact); anything else is refused.
   SELECT
     jsonb_agg(jsonb_build_object('productoId', d.id_producto, 'nombre', d.nombre, 'marca', d.marca,
       'cantidad', d.cantidad, 'unidad', d.unidad_dian, 'precio', d.precio_unit, 'descuento', d.descuento,
       'subtotal', d.bruto - d.descuento, 'unidadVentaId', d.id_unidad_venta, 'presentacion', d.presentacion,
-      'factor', d.factor) ORDER BY d.orden),
+      'factor', d.factor, 'importe', d.importe) ORDER BY d.orden),
     count(d.id_producto) FILTER (WHERE d.unidad_id IS NULL OR d.id_unidad_venta IS NOT NULL),
     coalesce(jsonb_agg(d.nombre ORDER BY d.orden) FILTER (WHERE d.estado <> 1), '[]'),
-    -- A product at $ 0 (issue #52 point 7): every line needs a price above 0 (the spec's "ingrese un precio válido").
-    coalesce(jsonb_agg(d.nombre ORDER BY d.orden) FILTER (WHERE d.precio_unit <= 0), '[]'),
     coalesce(jsonb_agg(d.nombre ORDER BY d.orden) FILTER (WHERE d.stock < d.unidades_producto), '[]'),
     coalesce(jsonb_agg(jsonb_build_object('productoId', d.id_producto, 'nombre', d.nombre, 'cantidad', d.unidades,
       'stockAntes', d.stock, 'stockDespues', d.stock - d.unidades_producto) ORDER BY d.orden) FILTER (WHERE d.stock < d.unidades_producto), '[]'),
     coalesce(jsonb_agg(d.nombre ORDER BY d.orden) FILTER (WHERE d.descuento < 0 OR d.descuento > d.bruto), '[]'),
     coalesce(jsonb_agg(d.nombre ORDER BY d.orden) FILTER (WHERE (d.unidad_dian = '94' OR d.id_unidad_venta IS NOT NULL) AND d.cantidad <> trunc(d.cantidad)), '[]'),
+    coalesce(jsonb_agg(d.nombre ORDER BY d.orden) FILTER (WHERE d.importe IS NOT NULL AND NOT (d.importe > 0 AND d.importe <= 1000000000000
+      AND d.unidad_dian <> '94' AND d.id_unidad_venta IS NULL AND d.precio_unit > 0
+      AND div(d.importe::numeric * 2000 + d.precio_unit, d.precio_unit::numeric * 2) = d.cantidad * 1000)), '[]'),
     sum(d.bruto - d.descuento)
-  INTO v_lineas, v_encontrados, v_no_disponibles, v_sin_precio, v_cortos, v_sobreventa, v_malos, v_fraccion, v_subtotal
+  INTO v_lineas, v_encontrados, v_no_disponibles, v_cortos, v_sobreventa, v_malos, v_fraccion, v_importes, v_subtotal
   FROM (
     SELECT p.id_producto, p.nombre, p.marca, p.stock, p.estado, p.unidad_dian, l.cantidad, l.orden, l.unidad_id,
       u.id_unidad_venta, u.nombre AS presentacion, coalesce(u.factor, 1) AS factor,
       coalesce(u.precio, p.precio_unit) AS precio_unit,
       l.cantidad * coalesce(u.factor, 1) AS unidades,
       sum(l.cantidad * coalesce(u.factor, 1)) OVER (PARTITION BY l.producto_id) AS unidades_producto,
-      round(coalesce(u.precio, p.precio_unit) * l.cantidad)::bigint AS bruto,
+      p_importes[l.orden] AS importe,
+      linea_bruto(coalesce(u.precio, p.precio_unit), l.cantidad, p_importes[l.orden]) AS bruto,
       CASE coalesce(p_desc_tipos[l.orden], 'ninguno')
-        WHEN 'porcentaje' THEN floor(round(coalesce(u.precio, p.precio_unit) * l.cantidad) * p_desc_valores[l.orden] / 100)::bigint
+        WHEN 'porcentaje' THEN floor(linea_bruto(coalesce(u.precio, p.precio_unit), l.cantidad, p_importes[l.orden]) * p_desc_valores[l.orden] / 100)::bigint
         WHEN 'valor' THEN p_desc_valores[l.orden]
-        WHEN 'precio' THEN round(coalesce(u.precio, p.precio_unit) * l.cantidad)::bigint - round(p_desc_valores[l.orden] * l.cantidad)::bigint
+        WHEN 'precio' THEN linea_bruto(coalesce(u.precio, p.precio_unit), l.cantidad, p_importes[l.orden]) - round(p_desc_valores[l.orden] * l.cantidad)::bigint
         ELSE 0
       END AS descuento
     FROM unnest(p_productos, p_cantidades, coalesce(p_unidades, '{}'::integer[])) WITH ORDINALITY AS l (producto_id, cantidad, unidad_id, orden)
@@ -117,12 +124,12 @@ BEGIN
   IF jsonb_array_length(v_no_disponibles) > 0 THEN
     RETURN jsonb_build_object('estado', 'no_disponible', 'nombres', v_no_disponibles);
   END IF;
-  IF jsonb_array_length(v_sin_precio) > 0 THEN
-    RETURN jsonb_build_object('estado', 'sin_precio', 'nombres', v_sin_precio);
-  END IF;
   -- A product sold by unit takes whole quantities only (ADR 030).
   IF jsonb_array_length(v_fraccion) > 0 THEN
     RETURN jsonb_build_object('estado', 'cantidad_entera', 'nombres', v_fraccion);
+  END IF;
+  IF jsonb_array_length(v_importes) > 0 THEN
+    RETURN jsonb_build_object('estado', 'importe_invalido', 'nombres', v_importes);
   END IF;
   -- Past the recorded stock (issue #36 point 7): only when the caller asked and may (the permission
   -- or a supervisor's PIN, checked by registrarVenta); the stock then goes below zero through the
@@ -164,10 +171,10 @@ BEGIN
   -- Each line keeps the product's average cost at this moment (issue #32 point 6: the margin of a
   -- period); the products are locked, so it is the cost the units left the shelf at.
   -- A pack's line keeps its unit, name and factor (ADR 033); its cost is the pack's: factor × the unit's.
-  INSERT INTO factura (tienda_id, venta_id, producto_id, cantidad, precio, descuento, estado, costo_unit, unidad_venta_id, presentacion, factor)
+  INSERT INTO factura (tienda_id, venta_id, producto_id, cantidad, precio, descuento, estado, costo_unit, unidad_venta_id, presentacion, factor, importe)
   SELECT p_tienda, v_id, (e ->> 'productoId')::integer, (e ->> 'cantidad')::numeric, (e ->> 'precio')::bigint, (e ->> 'descuento')::bigint, 'Pagado',
     (SELECT p.costo_promedio * (e ->> 'factor')::integer FROM producto p WHERE p.id_producto = (e ->> 'productoId')::integer AND p.tienda_id = p_tienda),
-    (e ->> 'unidadVentaId')::integer, e ->> 'presentacion', (e ->> 'factor')::integer
+    (e ->> 'unidadVentaId')::integer, e ->> 'presentacion', (e ->> 'factor')::integer, (e ->> 'importe')::bigint
   FROM jsonb_array_elements(v_lineas) WITH ORDINALITY AS x (e, orden)
   ORDER BY orden;
 

@@ -51,6 +51,14 @@ export const factura = pgTable(
      * product's current unit.
      */
     unidadDian: text('unidad_dian'),
+    /**
+     * Sold by value ("$ 2.000 de arroz", issue #52 point 4, ADR 030): the line's gross in pesos, the value
+     * asked, whose quantity is the thousandths it buys (cantidadPorValor). Null for every other line,
+     * whose gross is precio × cantidad rounded half up. Read through brutoLinea (shared/cantidad.ts) or
+     * linea_bruto() in SQL, never on its own. Cleared by the trigger factura_importe when the line's
+     * price or quantity is edited.
+     */
+    importe: bigint('importe', { mode: 'number' }),
   },
   (t) => [
     check('factura_cantidad_positiva', sql`${t.cantidad} > 0`),
@@ -58,7 +66,8 @@ export const factura = pgTable(
     // LIMITES_DINERO (shared/money.ts); NOT VALID in migration 0008: older rows are not re-checked.
     check('factura_precio_maximo', sql`${t.precio} <= 100000000`),
     check('factura_cantidad_maxima', sql`${t.cantidad} <= 9999`),
-    check('factura_descuento_valido', sql`${t.descuento} >= 0 and ${t.descuento} <= ${t.precio} * ${t.cantidad}`),
+    check('factura_descuento_valido', sql`${t.descuento} >= 0 and ${t.descuento} <= greatest(${t.precio} * ${t.cantidad}, coalesce(${t.importe}, 0))`),
+    check('factura_importe_valido', sql`${t.importe} is null or (${t.importe} > 0 and ${t.importe} <= 1000000000000)`),
     check('factura_factor_valido', sql`${t.factor} between 1 and 1000`),
     check('factura_unidad_dian_valida', sql`${t.unidadDian} in ('94', 'KGM', 'GRM', 'LTR', 'MLT')`),
     index('factura_venta_idx').on(t.ventaId),

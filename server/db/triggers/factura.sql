@@ -50,3 +50,8 @@ CREATE TRIGGER factura_resumen_impuesto_upd AFTER UPDATE ON factura
 DROP TRIGGER IF EXISTS factura_unidad ON factura;
 CREATE TRIGGER factura_unidad BEFORE INSERT OR UPDATE OF producto_id ON factura
   FOR EACH ROW EXECUTE FUNCTION factura_unidad();
+
+-- A line sold by value whose price or quantity is edited charges precio × cantidad again.
+DROP TRIGGER IF EXISTS factura_importe ON factura;
+CREATE TRIGGER factura_importe BEFORE UPDATE OF precio, cantidad, factor ON factura
+  FOR EACH ROW EXECUTE FUNCTION factura_importe();

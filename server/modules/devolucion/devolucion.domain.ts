@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { aMilesimas, deMilesimas, formatCantidad, importeLinea, porUnidad } from '#shared/cantidad';
+import { aMilesimas, brutoLinea, deMilesimas, formatCantidad, porUnidad } from '#shared/cantidad';
 import { pagadoPorMetodo, repartirReembolso, valorDevueltoCantidad, type PorMetodo } from '#shared/devolucion';
 import { AppError } from '#shared/errors';
 import { desglosarImporte, desglosarVenta, totalesPorTarifa, type TImpuesto } from '#shared/impuestos';
@@ -71,6 +71,7 @@ async function lineasDeVenta(db: Db | Tx, tiendaId: number, ventaId: number, des
       unidad: unidadDeLinea,
       cantidad: factura.cantidad,
       precio: factura.precio,
+      importe: factura.importe,
       descuento: factura.descuento,
       impuesto: factura.impuesto,
       valorBolsa: factura.valorBolsa,
@@ -83,7 +84,7 @@ async function lineasDeVenta(db: Db | Tx, tiendaId: number, ventaId: number, des
     .where(and(eq(factura.ventaId, ventaId), eq(factura.tiendaId, tiendaId)))
     .orderBy(asc(factura.idFactura));
   const desglose = desglosarVenta(
-    filas.map((f) => ({ importe: importeLinea(f.precio, aMilesimas(f.cantidad)!) - f.descuento, cantidad: f.cantidad, impuesto: f.impuesto as TImpuesto | null, valorBolsa: f.valorBolsa })),
+    filas.map((f) => ({ importe: brutoLinea(f) - f.descuento, cantidad: f.cantidad, impuesto: f.impuesto as TImpuesto | null, valorBolsa: f.valorBolsa })),
     descuentoVenta,
   );
   return filas.map((f, i) => ({

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { IMPUESTOS } from '../../../shared/impuestos.js';
 import { documentoDesdeVenta, VentaSinImpuesto, type LineaVenta, type VentaParaDocumento } from './adaptador.js';
-import { construirDocumentoPos } from './xml.js';
+import { DOMParser, type Element as XElement } from '@xmldom/xmldom';
+import { construirDocumentoPos, NS } from './xml.js';
+import { cude } from './cude.js';
 import { documentoEjemplo } from './ejemplos.js';
 import { validarContraXsd } from './validar-xsd.js';
 
@@ -46,6 +48,35 @@ describe('a real sale as an electronic POS document', () => {
     const r = await validarContraXsd(g.xml, { sinFirmar: true });
     expect(r.errores).toBe('');
     expect(g.xml).toContain('schemeID="010"');
+  });
+
+  it('a line sold by value ("$ 2.000 de arroz", 0,417 kg at $ 4.800/kg) pays 2 000, validates and its CUDE recomputes from the XML (issue #52 point 4)', async () => {
+    for (const impuesto of ['excluido', 'iva19'] as const) {
+      const g = construirDocumentoPos(documentoDesdeVenta(venta([{ codigo: 'A', nombre: 'Arroz', cantidad: 0.417, unidad: 'KGM', importe: 2000, impuesto }])));
+      expect(g.totales.aPagar).toBe(200_000);
+      expect((await validarContraXsd(g.xml, { sinFirmar: true })).errores).toBe('');
+      const doc = new DOMParser().parseFromString(g.xml, 'text/xml');
+      const textos = (local: string) => Array.from(doc.getElementsByTagNameNS(NS.cbc, local)).map((n) => n.textContent ?? '');
+      expect(textos('PayableAmount')).toEqual(['2000.00']);
+      expect(textos('InvoicedQuantity')[0]).toMatch(/^0\.417/);
+      // The unit price is derived from the line's base: quantity × price is the base within a peso (DIAN's line rule).
+      const [precio] = textos('PriceAmount').map(Number);
+      const baseLinea = Number(textos('LineExtensionAmount').at(-1));
+      expect(Math.abs(0.417 * precio! - baseLinea)).toBeLessThan(1);
+      const raiz = doc.documentElement!;
+      const impuestos = Object.fromEntries(
+        Array.from(raiz.childNodes)
+          .filter((n) => (n as XElement).localName === 'TaxTotal')
+          .map((tt) => [(tt as XElement).getElementsByTagNameNS(NS.cbc, 'ID')[0]!.textContent!, (tt as XElement).getElementsByTagNameNS(NS.cbc, 'TaxAmount')[0]!.textContent!]),
+      );
+      expect(
+        cude({
+          numero: textos('ID')[0]!, fecha: textos('IssueDate')[0]!, hora: textos('IssueTime')[0]!, valorBruto: textos('LineExtensionAmount')[0]!,
+          iva: impuestos['01'] ?? '0.00', inc: impuestos['04'] ?? '0.00', ica: '0.00', valorTotal: textos('PayableAmount')[0]!, nitEmisor: '900373076',
+          numeroAdquirente: '222222222222', clave: base.software.pin, ambiente: 2,
+        }),
+      ).toBe(g.cude);
+    }
   });
 
   it('fiado is crédito with its due date', () => {

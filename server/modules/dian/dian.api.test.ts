@@ -226,6 +226,17 @@ describe('el set de pruebas por SendTestSetAsync y GetStatusZip (issue #31 punto
 });
 
 describe('cada venta completada emite su documento (issue #31 punto 1)', { timeout: 180_000 }, () => {
+  it('una venta por valor ("$ 2.000 de arroz" a $ 4.800/kg) emite un documento que cobra 2.000,00 y valida (issue #52 punto 4)', async () => {
+    const s = await tiendaElectronica();
+    const [arroz] = await t.database.db.insert(producto).values({ tiendaId: s.id, nombre: 'Arroz a granel', precioUnit: 4_800, stock: 50, estado: 1, impuesto: 'excluido', unidadDian: 'KGM' }).returning();
+    const v = await req('POST', '/api/ventas', s.token, { lineas: [{ productoId: arroz!.idProducto, cantidad: 0.417, importe: 2_000 }], metodoPagoId: METODO.EFECTIVO, montoRecibido: 2_000 });
+    expect(v.statusCode, v.body).toBe(201);
+    const xml = (await req('GET', `/api/dian/ventas/${v.json().id}/xml`, s.token)).body;
+    expect(xml).toMatch(/<cbc:PayableAmount currencyID="COP">2000.00<\/cbc:PayableAmount>/);
+    expect(xml).not.toContain('2002.00');
+    expect((await validarContraXsd(xml)).errores).toBe('');
+  });
+
   it('la caja: el recibo trae el CUDE y la URL del catálogo; el documento valida con los XSD; la DIAN falsa lo acepta', async () => {
     const s = await tiendaElectronica();
     const v = await vender(s);

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { AppError } from '#shared/errors';
-import { deMilesimas, importeLinea, milesimasDe, totalesPorMedida } from '#shared/cantidad';
+import { brutoLinea, deMilesimas, milesimasDe, totalesPorMedida } from '#shared/cantidad';
 import { cambioDelPago, metodosDelPago, partesDelPago } from '#shared/pago';
 import { cambioDeVenta, entregadoEnCambio } from '../venta/venta.recibo';
 import { M } from '#shared/messages';
@@ -96,7 +96,7 @@ export async function listarFacturas(options: { db: Db; tiendaId: number; lector
           unidades: sql<number>`coalesce(sum(${factura.cantidad} * ${factura.factor}) filter (where coalesce(${factura.unidadDian}, '94') = '94'), 0)`.mapWith(Number),
           kilos: sql<number>`coalesce(sum(case ${factura.unidadDian} when 'KGM' then ${factura.cantidad} when 'GRM' then ${factura.cantidad} / 1000 end), 0)`.mapWith(Number),
           litros: sql<number>`coalesce(sum(case ${factura.unidadDian} when 'LTR' then ${factura.cantidad} when 'MLT' then ${factura.cantidad} / 1000 end), 0)`.mapWith(Number),
-          total: sql<number>`coalesce(sum(round(${factura.precio} * ${factura.cantidad}) - ${factura.descuento}), 0)`.mapWith(Number),
+          total: sql<number>`coalesce(sum(linea_bruto(${factura.precio}, ${factura.cantidad}, ${factura.importe}) - ${factura.descuento}), 0)`.mapWith(Number),
         })
         .from(factura)
         .where(and(inArray(factura.ventaId, ids), eq(factura.tiendaId, tiendaId)))
@@ -216,6 +216,7 @@ export async function detalleFactura(options: { db: Db; tiendaId: number; lector
       presentacion: factura.presentacion,
       factor: factura.factor,
       precio: factura.precio,
+      importe: factura.importe,
       descuento: factura.descuento,
       estado: factura.estado,
     })
@@ -226,8 +227,8 @@ export async function detalleFactura(options: { db: Db; tiendaId: number; lector
 
   // A sale made by an exchange (issue #32 point 2): the return whose value paid part of it.
   const cambioDe = await cambioDeVenta(db, tiendaId, idVenta);
-  // The line's amount by the one money rule (shared/cantidad.ts): 0,375 kg × $ 12.345 rounds half-up to the peso.
-  const conSubtotal = lineas.map((l) => ({ ...l, subtotal: importeLinea(l.precio, milesimasDe(l.cantidad)) - l.descuento }));
+  // The line's amount by the one money rule (shared/cantidad.ts): 0,375 kg × $ 12.345 rounds half-up to the peso; a line sold by value charges the value asked.
+  const conSubtotal = lineas.map(({ importe, ...l }) => ({ ...l, subtotal: brutoLinea({ ...l, importe }) - l.descuento }));
   const total = conSubtotal.reduce((acc, l) => acc + l.subtotal, 0) - v.descuento;
   return {
     idVenta: v.idVenta,

@@ -6,7 +6,7 @@
  *
  * Other modules call these functions; they do not re-read factura.impuesto themselves.
  */
-import { aMilesimas, importeLinea } from '#shared/cantidad';
+import { brutoLinea } from '#shared/cantidad';
 import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { AppError } from '#shared/errors';
 import { M } from '#shared/messages';
@@ -151,7 +151,7 @@ export interface LineaConImpuesto {
   valor: number;
 }
 
-type FilaLinea = { ventaId: number; idFactura: number; productoId: number; cantidad: number; precio: number; descuento: number; impuesto: string | null; valorBolsa: number | null; descuentoVenta: number };
+type FilaLinea = { ventaId: number; idFactura: number; productoId: number; cantidad: number; precio: number; importe: number | null; descuento: number; impuesto: string | null; valorBolsa: number | null; descuentoVenta: number };
 
 function desglosarFilas(filas: FilaLinea[]): Map<number, LineaConImpuesto[]> {
   const porVenta = new Map<number, FilaLinea[]>();
@@ -159,7 +159,7 @@ function desglosarFilas(filas: FilaLinea[]): Map<number, LineaConImpuesto[]> {
   const out = new Map<number, LineaConImpuesto[]>();
   for (const [ventaId, ls] of porVenta) {
     const d = desglosarVenta(
-      ls.map((l) => ({ importe: importeLinea(l.precio, aMilesimas(l.cantidad)!) - l.descuento, cantidad: l.cantidad, impuesto: l.impuesto as TImpuesto | null, valorBolsa: l.valorBolsa })),
+      ls.map((l) => ({ importe: brutoLinea(l) - l.descuento, cantidad: l.cantidad, impuesto: l.impuesto as TImpuesto | null, valorBolsa: l.valorBolsa })),
       ls[0]!.descuentoVenta,
     );
     out.set(
@@ -176,6 +176,7 @@ const filaColumns = {
   productoId: factura.productoId,
   cantidad: factura.cantidad,
   precio: factura.precio,
+  importe: factura.importe,
   descuento: factura.descuento,
   impuesto: factura.impuesto,
   valorBolsa: factura.valorBolsa,

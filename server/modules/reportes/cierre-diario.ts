@@ -40,7 +40,7 @@ async function ventasDelCierreDirectas(ctx: Ctx, r: Rango): Promise<VentasCierre
       from venta v where v.tienda_id = ${tiendaId} and v.fecha >= ${inicioDelDiaEn(r.desde, tiendaId)} and v.fecha < ${finDelDiaEn(r.hasta, tiendaId)}
     ),
     l as (
-      select f.venta_id, sum(round(f.precio * f.cantidad))::bigint as bruto, sum(f.descuento)::bigint as descuento
+      select f.venta_id, sum(linea_bruto(f.precio, f.cantidad, f.importe))::bigint as bruto, sum(f.descuento)::bigint as descuento
       from factura f where f.tienda_id = ${tiendaId} and f.venta_id in (select id_venta from v) group by f.venta_id
     )
     select v.dia, v.caja,

@@ -30,7 +30,7 @@ export async function porProducto(
     db,
     sql`
     with directo as (
-      select f.producto_id, sum(f.cantidad * f.factor)::numeric as cantidad, sum(round(f.precio * f.cantidad))::bigint as bruto, sum(f.descuento)::bigint as descuentos,
+      select f.producto_id, sum(f.cantidad * f.factor)::numeric as cantidad, sum(linea_bruto(f.precio, f.cantidad, f.importe))::bigint as bruto, sum(f.descuento)::bigint as descuentos,
         -- The margin of a period (issue #32 point 6): each unit at the average cost it was sold at,
         -- or the product's current one where the line kept none; units with no cost at all are counted.
         -- Quantities are units: a pack's line is factor × packs, and its costo_unit is the pack's (ADR 033).

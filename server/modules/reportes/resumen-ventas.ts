@@ -49,7 +49,7 @@ export async function ventasPorDia(ctx: Ctx, r: Rango): Promise<(Totales & { dia
       where ${presente ? ventasDe(ctx, presente) : sql`false`}
     ),
     l as (
-      select f.venta_id, sum(round(f.precio * f.cantidad))::bigint as bruto, sum(f.descuento)::bigint as descuento, sum(cantidad_en('unidades', f.cantidad, f.factor, f.unidad_dian, f.producto_id)) as unidades,
+      select f.venta_id, sum(linea_bruto(f.precio, f.cantidad, f.importe))::bigint as bruto, sum(f.descuento)::bigint as descuento, sum(cantidad_en('unidades', f.cantidad, f.factor, f.unidad_dian, f.producto_id)) as unidades,
         sum(cantidad_en('kilos', f.cantidad, f.factor, f.unidad_dian, f.producto_id)) as kilos, sum(cantidad_en('litros', f.cantidad, f.factor, f.unidad_dian, f.producto_id)) as litros
       from factura f where f.tienda_id = ${tiendaId} and f.venta_id in (select id_venta from v) group by f.venta_id
     ),

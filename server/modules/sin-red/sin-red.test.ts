@@ -316,6 +316,23 @@ describe('por peso y por paca sin red', () => {
     const [{ n } = { n: 0 }] = await db().select({ n: sql<number>`count(*)::int` }).from(venta).where(eq(venta.tiendaId, s.id));
     expect(n).toBe(1);
   });
+
+  it('una venta sin red por valor ("$ 2.000 de queso") llega cobrando $ 2.000, una sola vez (issue #52 punto 4)', async () => {
+    const s = await crearTienda(t);
+    const cajero = (await crearEmpleado(t, s.codigo, { rol: ROL.EMPLEADO })).token;
+    const { queso } = await quesoYCerveza(s);
+    const d = await dispositivo(cajero, s.token);
+    // What the device sends (web/features/sin-red/venta-local.ts armarVenta): 0,167 kg would be $ 2.004 by the quantity.
+    const cuerpo = { ...ventaSinRed(d, 1, queso, 0.167), lineas: [{ productoId: queso, cantidad: 0.167, importe: 2_000 }], montoRecibido: 2_000 };
+    const r1 = await req('POST', '/api/sin-red/ventas', cajero, cuerpo);
+    expect(r1.statusCode, r1.body).toBe(201);
+    const r2 = await req('POST', '/api/sin-red/ventas', cajero, cuerpo);
+    expect((r2.json() as TRecibo).id).toBe((r1.json() as TRecibo).id);
+    const recibo = r1.json() as TRecibo;
+    expect(recibo.total).toBe(2_000);
+    expect(recibo.lineas.map((l) => [l.cantidad, l.subtotal])).toEqual([[0.167, 2_000]]);
+    expect((await req('GET', `/api/ventas/${recibo.id}`, s.token)).json()).toMatchObject({ total: 2_000, lineas: [expect.objectContaining({ subtotal: 2_000 })] });
+  });
 });
 
 /**

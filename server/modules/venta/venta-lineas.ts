@@ -159,7 +159,7 @@ async function recalcularTotal(tx: Tx, ventaId: number): Promise<number> {
   const [t] = await tx
     .update(venta)
     .set({
-      total: sql`greatest(0, coalesce((select sum(round(${factura.precio} * ${factura.cantidad})::bigint - ${factura.descuento}) from ${factura} where ${factura.ventaId} = ${ventaId}), 0) - ${venta.descuento})`,
+      total: sql`greatest(0, coalesce((select sum(linea_bruto(${factura.precio}, ${factura.cantidad}, ${factura.importe}) - ${factura.descuento}) from ${factura} where ${factura.ventaId} = ${ventaId}), 0) - ${venta.descuento})`,
     })
     .where(eq(venta.idVenta, ventaId))
     .returning({ total: venta.total });

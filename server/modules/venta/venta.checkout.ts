@@ -26,7 +26,7 @@ const V = M.ventas;
 
 /** The checkout: a sale written once, all or nothing, by `venta_registrar` (ADR 007), and the sale's key (ADR 011). */
 
-type LineaPedida = { productoId: number; cantidad: number; descuento?: TDescuentoLinea; unidadVentaId?: number | null };
+type LineaPedida = { productoId: number; cantidad: number; descuento?: TDescuentoLinea; unidadVentaId?: number | null; importe?: number | null };
 
 /**
  * Adds up repeated products: one line per product and sale unit (a pack is its own line, ADR 033), in
@@ -34,8 +34,9 @@ type LineaPedida = { productoId: number; cantidad: number; descuento?: TDescuent
  */
 export function mergeLineas(lineas: readonly LineaPedida[]): LineaPedida[] {
   const merged = new Map<string, LineaPedida>();
-  for (const l of lineas) {
-    const clave = `${l.productoId}:${l.unidadVentaId ?? ''}`;
+  for (const [i, l] of lineas.entries()) {
+    // A line sold by value (issue #52 point 4) stays apart: its value and its quantity go together.
+    const clave = l.importe != null ? `valor:${i}` : `${l.productoId}:${l.unidadVentaId ?? ''}`;
     const prev = merged.get(clave);
     // Quantities add in integer thousandths (ADR 030): 0,1 kg + 0,2 kg is 0,3 kg, not 0.30000000000000004.
     const cantidad = prev ? deMilesimas(aMilesimas(prev.cantidad)! + aMilesimas(l.cantidad)!) : l.cantidad;
@@ -53,10 +54,10 @@ class Ensayo extends Error {
 
 /** What `venta_registrar` answers (its source: `server/db/functions/venta_registrar.sql`). */
 export type ResultadoVenta =
-  | { estado: 'ok'; id: number; numero: number; fecha: number; total: number; descuento: number; montoFiado: number; montoRecibido: number; turno: number; lineas: (TRecibo['lineas'][number] & { unidadVentaId: number | null })[]; sobreventa: Sobreventa[]; tienda: string; metodo: string; cajero: string | null; fiadoVence?: string | null }
+  | { estado: 'ok'; id: number; numero: number; fecha: number; total: number; descuento: number; montoFiado: number; montoRecibido: number; turno: number; lineas: (TRecibo['lineas'][number] & { unidadVentaId: number | null; importe: number | null })[]; sobreventa: Sobreventa[]; tienda: string; metodo: string; cajero: string | null; fiadoVence?: string | null }
   | { estado: 'repetida'; id: number }
   | { estado: 'no_encontrado' | 'monto_insuficiente' | 'sin_turno' }
-  | { estado: 'no_disponible' | 'sin_stock' | 'descuento_invalido' | 'cantidad_entera' | 'sin_precio'; nombres: string[] };
+  | { estado: 'no_disponible' | 'sin_stock' | 'descuento_invalido' | 'cantidad_entera' | 'importe_invalido'; nombres: string[] };
 
 /** A line sold past the recorded stock (issue #36 point 7), as `venta_registrar` answers it. */
 type Sobreventa = { productoId: number; nombre: string; cantidad: number; stockAntes: number; stockDespues: number };
@@ -66,7 +67,8 @@ type Sobreventa = { productoId: number; nombre: string; cantidad: number; stockA
 const intArray = (values: (number | null | undefined)[]) => sql`${`{${values.map((v) => (v == null ? 'NULL' : Math.trunc(v))).join(',')}}`}::int[]`;
 /** Quantities (up to three decimals, checked by zod) as one numeric[] parameter, exact. */
 const numericArray = (values: number[]) => sql`${`{${values.map(cantidadDecimal).join(',')}}`}::numeric[]`;
-const bigintArray = (values: number[]) => sql`${`{${values.map((v) => Math.trunc(v)).join(',')}}`}::bigint[]`;
+/** Integers as one bigint[] parameter; a missing one (a line not sold by value) is NULL. */
+const bigintArray = (values: (number | null)[]) => sql`${`{${values.map((v) => (v == null ? 'NULL' : Math.trunc(v))).join(',')}}`}::bigint[]`;
 /** Only the fixed words of a discount type reach it (zod checked them), so no quoting is needed. */
 const textArray = (values: string[]) => sql`${`{${values.join(',')}}`}::text[]`;
 
@@ -235,7 +237,7 @@ export async function prepararCheckout(options: PedidoVenta & { porCambio?: bool
           ${input.descuento?.tipo ?? null}::text, ${input.descuento?.valor ?? null}::bigint,
           ${conDescuento ? input.motivoDescuento!.trim() : null}::text,
           ${aCredito}::boolean, ${referencia}::text, ${!!input.verificado}::boolean, ${sinStock}::boolean,
-          ${intArray(lineas.map((l) => l.unidadVentaId))}) as r`)) as unknown as { rows: { r: ResultadoVenta }[] }
+          ${intArray(lineas.map((l) => l.unidadVentaId))}, ${bigintArray(lineas.map((l) => l.importe ?? null))}) as r`)) as unknown as { rows: { r: ResultadoVenta }[] }
     ).rows[0]!.r;
   /** The sale and, on credit, its charge; `autorizadoPor` recorded on it in the same transaction. */
   const escribir = async (tx: Tx, autorizadoPor: { id: number; nombre: string } | null, credito = 0) => {
@@ -331,8 +333,8 @@ export async function prepararCheckout(options: PedidoVenta & { porCambio?: bool
         throw new AppError('BUSINESS_RULE', V.descuentosInvalidos(r.nombres));
       case 'cantidad_entera':
         throw new AppError('VALIDATION', V.cantidadEntera(r.nombres));
-      case 'sin_precio':
-        throw new AppError('VALIDATION', V.sinPrecio(r.nombres));
+      case 'importe_invalido':
+        throw new AppError('VALIDATION', V.importeInvalido(r.nombres));
     }
     const recibido = Number(r.montoRecibido);
     return {
@@ -347,7 +349,7 @@ export async function prepararCheckout(options: PedidoVenta & { porCambio?: bool
       tienda: r.tienda,
       cajero: r.cajero || r.tienda,
       // A pack's line says so (ADR 033); a plain line reads as before.
-      lineas: r.lineas.map(({ unidadVentaId: _unidad, presentacion, factor, ...l }) => ({
+      lineas: r.lineas.map(({ unidadVentaId: _unidad, importe: _importe, presentacion, factor, ...l }) => ({
         ...l,
         precio: Number(l.precio),
         descuento: Number(l.descuento),

@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { AppError } from '#shared/errors';
 import { M } from '#shared/messages';
 import { cambioDelPago } from '#shared/pago';
-import { aMilesimas, importeLinea } from '#shared/cantidad';
+import { brutoLinea } from '#shared/cantidad';
 import { METODO } from '#shared/roles';
 import type { TRecibo } from '#shared/schemas/venta';
 import type { Db, Tx } from '../../db/client';
@@ -74,7 +74,7 @@ export async function obtenerRecibo(options: {
     .limit(1);
   if (!row) throw new AppError('NOT_FOUND', V.ventaNoEncontrada);
   const lineas = await db
-    .select({ productoId: factura.productoId, nombre: producto.nombre, marca: producto.marca, cantidad: factura.cantidad, unidad: unidadDeLinea, precio: factura.precio, descuento: factura.descuento, presentacion: factura.presentacion, factor: factura.factor })
+    .select({ productoId: factura.productoId, nombre: producto.nombre, marca: producto.marca, cantidad: factura.cantidad, unidad: unidadDeLinea, precio: factura.precio, importe: factura.importe, descuento: factura.descuento, presentacion: factura.presentacion, factor: factura.factor })
     .from(factura)
     .innerJoin(producto, eq(producto.idProducto, factura.productoId))
     .where(and(eq(factura.ventaId, ventaId), eq(factura.tiendaId, tiendaId)))
@@ -97,7 +97,7 @@ export async function obtenerRecibo(options: {
     tienda: row.tienda,
     cajero: row.cajeroNombre ? `${row.cajeroNombre} ${row.cajeroApellido ?? ''}`.trim() : row.tienda,
     // A pack's line (ADR 033) names its pack; a plain line reads as before.
-    lineas: lineas.map(({ presentacion, factor, ...l }) => ({ ...l, subtotal: importeLinea(l.precio, aMilesimas(l.cantidad)!) - l.descuento, ...(factor > 1 ? { presentacion, factor } : {}) })),
+    lineas: lineas.map(({ presentacion, factor, importe, ...l }) => ({ ...l, subtotal: brutoLinea({ ...l, importe }) - l.descuento, ...(factor > 1 ? { presentacion, factor } : {}) })),
     descuento: row.descuento,
     motivoDescuento: row.motivoDescuento,
     autorizadoPor: row.autorizadoPor,
