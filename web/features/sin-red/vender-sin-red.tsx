@@ -150,6 +150,8 @@ export function VenderSinRed() {
   /** Adds a product (or a pack): a unit at once, a measured one through the dialog unless a scale label gave its quantity. */
   const agregar = (p: TProductoVenta, cantidad?: number) => {
     setAviso(null);
+    // A product at $ 0 is not sold offline either (issue #52 point 7): the server would refuse the sale when it is sent.
+    if (p.precio <= 0) return setAviso(M.ventas.sinPrecio([p.nombre]));
     if (cantidad == null && !porUnidad(p.unidad)) return setPesar({ producto: p });
     setCarrito((c) => agregarProducto(c, p, cantidad));
     if (cantidad != null) setAviso(M.ventas.peso.etiqueta(p.nombre, formatCantidad(cantidad, p.unidad)));
