@@ -42,6 +42,7 @@ DECLARE
   v_sobreventa jsonb;
   v_fraccion jsonb;
   v_productos integer;
+  v_sin_precio jsonb;
   v_importes jsonb;
 BEGIN
   -- The cashier's open shift (issue #18), first, as every writer of a shift takes its locks (shift,
@@ -89,6 +90,8 @@ BEGIN
       'factor', d.factor, 'importe', d.importe) ORDER BY d.orden),
     count(d.id_producto) FILTER (WHERE d.unidad_id IS NULL OR d.id_unidad_venta IS NOT NULL),
     coalesce(jsonb_agg(d.nombre ORDER BY d.orden) FILTER (WHERE d.estado <> 1), '[]'),
+    -- A product at $ 0 (issue #52 point 7): every line needs a price above 0 (the spec's "ingrese un precio válido").
+    coalesce(jsonb_agg(d.nombre ORDER BY d.orden) FILTER (WHERE d.precio_unit <= 0), '[]'),
     coalesce(jsonb_agg(d.nombre ORDER BY d.orden) FILTER (WHERE d.stock < d.unidades_producto), '[]'),
     coalesce(jsonb_agg(jsonb_build_object('productoId', d.id_producto, 'nombre', d.nombre, 'cantidad', d.unidades,
       'stockAntes', d.stock, 'stockDespues', d.stock - d.unidades_producto) ORDER BY d.orden) FILTER (WHERE d.stock < d.unidades_producto), '[]'),
@@ -98,7 +101,7 @@ BEGIN
       AND d.unidad_dian <> '94' AND d.id_unidad_venta IS NULL AND d.precio_unit > 0
       AND div(d.importe::numeric * 2000 + d.precio_unit, d.precio_unit::numeric * 2) = d.cantidad * 1000)), '[]'),
     sum(d.bruto - d.descuento)
-  INTO v_lineas, v_encontrados, v_no_disponibles, v_cortos, v_sobreventa, v_malos, v_fraccion, v_importes, v_subtotal
+  INTO v_lineas, v_encontrados, v_no_disponibles, v_sin_precio, v_cortos, v_sobreventa, v_malos, v_fraccion, v_importes, v_subtotal
   FROM (
     SELECT p.id_producto, p.nombre, p.marca, p.stock, p.estado, p.unidad_dian, l.cantidad, l.orden, l.unidad_id,
       u.id_unidad_venta, u.nombre AS presentacion, coalesce(u.factor, 1) AS factor,
@@ -123,6 +126,9 @@ BEGIN
   END IF;
   IF jsonb_array_length(v_no_disponibles) > 0 THEN
     RETURN jsonb_build_object('estado', 'no_disponible', 'nombres', v_no_disponibles);
+  END IF;
+  IF jsonb_array_length(v_sin_precio) > 0 THEN
+    RETURN jsonb_build_object('estado', 'sin_precio', 'nombres', v_sin_precio);
   END IF;
   -- A product sold by unit takes whole quantities only (ADR 030).
   IF jsonb_array_length(v_fraccion) > 0 THEN

@@ -57,7 +57,7 @@ export type ResultadoVenta =
   | { estado: 'ok'; id: number; numero: number; fecha: number; total: number; descuento: number; montoFiado: number; montoRecibido: number; turno: number; lineas: (TRecibo['lineas'][number] & { unidadVentaId: number | null; importe: number | null })[]; sobreventa: Sobreventa[]; tienda: string; metodo: string; cajero: string | null; fiadoVence?: string | null }
   | { estado: 'repetida'; id: number }
   | { estado: 'no_encontrado' | 'monto_insuficiente' | 'sin_turno' }
-  | { estado: 'no_disponible' | 'sin_stock' | 'descuento_invalido' | 'cantidad_entera' | 'importe_invalido'; nombres: string[] };
+  | { estado: 'no_disponible' | 'sin_stock' | 'descuento_invalido' | 'cantidad_entera' | 'sin_precio' | 'importe_invalido'; nombres: string[] };
 
 /** A line sold past the recorded stock (issue #36 point 7), as `venta_registrar` answers it. */
 type Sobreventa = { productoId: number; nombre: string; cantidad: number; stockAntes: number; stockDespues: number };
@@ -333,6 +333,8 @@ export async function prepararCheckout(options: PedidoVenta & { porCambio?: bool
         throw new AppError('BUSINESS_RULE', V.descuentosInvalidos(r.nombres));
       case 'cantidad_entera':
         throw new AppError('VALIDATION', V.cantidadEntera(r.nombres));
+      case 'sin_precio':
+        throw new AppError('VALIDATION', V.sinPrecio(r.nombres));
       case 'importe_invalido':
         throw new AppError('VALIDATION', V.importeInvalido(r.nombres));
     }
