@@ -249,7 +249,6 @@ export const ventas = {
     cantidad: 'Cantidad',
     seCobra: 'Se cobra',
     calculo: (cantidad: string, precio: string) => `${cantidad} × ${precio}`,
-    valorRedondeado: (valor: string) => `Lo más cercano a ${valor} que se puede pesar (en milésimas).`,
     soloHay: (stock: string) => `Solo hay ${stock} en stock: al cobrar se confirma.`,
     agregar: 'Agregar al carrito',
     cambiar: 'Cambiar cantidad',

@@ -60,6 +60,8 @@ test('el dueño describe sus balanzas; la caja vende 0,375 kg, «$ 500 de aceite
   const aceite = unique('Aceite a granel');
   const quesoId = await productoPorMedida(page, { nombre: queso, precio: 12_000, stock: 5, unidad: 'KGM' });
   const aceiteId = await productoPorMedida(page, { nombre: aceite, precio: 10_000, stock: 20, unidad: 'LTR' });
+  const arroz = unique('Arroz a granel');
+  const arrozId = await productoPorMedida(page, { nombre: arroz, precio: 4_800, stock: 50, unidad: 'KGM' });
   // Two more for the labels: the scale's item code is their barcode.
   const jamon = unique('Jamón de balanza');
   const mortadela = unique('Mortadela de balanza');
@@ -139,6 +141,21 @@ test('el dueño describe sus balanzas; la caja vende 0,375 kg, «$ 500 de aceite
   await expect(linea(page, aceite)).toContainText('0,05 L × $ 10.000/L');
   await expect(page.getByTestId('carrito-total')).toHaveText('$ 5.000');
 
+  // Por valor exact to the peso (issue #52 point 4): "$ 2.000 de arroz" at $ 4.800/kg is 0,417 kg and
+  // charges $ 2.000, though 0,417 × 4 800 would round to $ 2.002.
+  await agregarAlCarrito(page, arroz);
+  const dialogoArroz = page.getByRole('dialog', { name: arroz });
+  await dialogoArroz.getByRole('tab', { name: 'Por valor' }).click();
+  await dialogoArroz.getByLabel('Valor que pide el cliente').fill('2000');
+  await expect(dialogoArroz.getByTestId('peso-resultado')).toContainText('0,417 kg');
+  await expect(dialogoArroz.getByTestId('peso-resultado')).toContainText('$ 2.000');
+  await expect(dialogoArroz.getByTestId('peso-resultado')).not.toContainText('$ 2.002');
+  await dialogoArroz.getByLabel('Valor que pide el cliente').press('Enter');
+  await expect(dialogoArroz).toBeHidden();
+  await expect(linea(page, arroz)).toContainText('0,417 kg × $ 4.800/kg');
+  await expect(linea(page, arroz)).toContainText('$ 2.000');
+  await expect(page.getByTestId('carrito-total')).toHaveText('$ 7.000');
+
   // Scale labels go straight in, no dialog: 0,250 kg of ham (weight layout), $ 3.000 of mortadela (price layout).
   await escanear(page, etiquetaBalanza(PESO, `0${codJamon}`, 250));
   await expect(page.getByTestId('aviso-escaner')).toHaveText(`Etiqueta de balanza: ${jamon}, 0,25 kg`);
@@ -156,7 +173,7 @@ test('el dueño describe sus balanzas; la caja vende 0,375 kg, «$ 500 de aceite
   // No weight dialog opened for it (the "not found" popup is a dialog too: look for the till's own).
   await expect(page.locator('dialog.peso-dialog[open]')).toHaveCount(0);
   await page.locator('.swal2-cancel').click();
-  await expect(page.getByTestId('carrito-total')).toHaveText('$ 13.000');
+  await expect(page.getByTestId('carrito-total')).toHaveText('$ 15.000');
 
   // Changing the weighed quantity reopens the dialog on it; Esc leaves the line as it was.
   await linea(page, queso).getByRole('button', { name: `Cambiar la cantidad de ${queso} (ahora 0,375 kg)` }).click();
@@ -165,7 +182,7 @@ test('el dueño describe sus balanzas; la caja vende 0,375 kg, «$ 500 de aceite
   await expect(dialogo.getByTestId('peso-resultado')).toContainText('$ 6.000');
   await page.keyboard.press('Escape');
   await expect(dialogo).toBeHidden();
-  await expect(page.getByTestId('carrito-total')).toHaveText('$ 13.000');
+  await expect(page.getByTestId('carrito-total')).toHaveText('$ 15.000');
   await page.screenshot({ path: 'test-results/peso-carrito-1366.png' });
 
   // On a phone: the same dialog and cart at 390 px.
@@ -182,14 +199,14 @@ test('el dueño describe sus balanzas; la caja vende 0,375 kg, «$ 500 de aceite
   // The cart survives a reload with its decimals.
   await page.reload();
   await expect(linea(page, queso)).toContainText('0,375 kg × $ 12.000/kg');
-  await expect(page.getByTestId('carrito-total')).toHaveText('$ 13.000');
+  await expect(page.getByTestId('carrito-total')).toHaveText('$ 15.000');
 
   await page.getByRole('button', { name: 'Generar pago' }).click();
   await expect(page).toHaveURL(/\/generar_pago$/);
-  await expect(page.getByTestId('pago-total')).toHaveText('$ 13.000');
+  await expect(page.getByTestId('pago-total')).toHaveText('$ 15.000');
   await page.getByLabel('Efectivo').check();
   await page.getByLabel('Monto recibido').fill('20.000');
-  await expect(page.getByTestId('pago-cambio')).toHaveText('$ 7.000');
+  await expect(page.getByTestId('pago-cambio')).toHaveText('$ 5.000');
   await page.getByRole('button', { name: 'Confirmar pago' }).click();
 
   await expect(page).toHaveURL(/\/factura$/);
@@ -199,12 +216,15 @@ test('el dueño describe sus balanzas; la caja vende 0,375 kg, «$ 500 de aceite
   await expect(recibo.getByRole('row', { name: new RegExp(aceite) })).toContainText('0,05 L');
   await expect(recibo.getByRole('row', { name: new RegExp(jamon) })).toContainText('0,25 kg × $ 20.000/kg');
   await expect(recibo.getByRole('row', { name: new RegExp(mortadela) })).toContainText('$ 3.000');
-  await expect(page.getByTestId('recibo-total')).toHaveText('$ 13.000');
+  await expect(recibo.getByRole('row', { name: new RegExp(arroz) })).toContainText('0,417 kg × $ 4.800/kg');
+  await expect(recibo.getByRole('row', { name: new RegExp(arroz) })).toContainText('$ 2.000');
+  await expect(page.getByTestId('recibo-total')).toHaveText('$ 15.000');
   const { id } = await ventaDelRecibo(page);
   const venta = await api.get(`/api/ventas/${id}`);
   expect(venta.lineas.map((l: { productoId: number; cantidad: number }) => [l.productoId, l.cantidad])).toEqual([
     [quesoId, 0.375],
     [aceiteId, 0.05],
+    [arrozId, 0.417],
     [jamonId, 0.25],
     [mortadelaId, 0.2],
   ]);
@@ -213,13 +233,18 @@ test('el dueño describe sus balanzas; la caja vende 0,375 kg, «$ 500 de aceite
   expect((await api.get(`/api/productos/${quesoId}`)).stock).toBe(4.625);
   expect((await api.get(`/api/productos/${aceiteId}`)).stock).toBe(19.95);
   expect((await api.get(`/api/productos/${jamonId}`)).stock).toBe(9.75);
+  expect((await api.get(`/api/productos/${arrozId}`)).stock).toBe(49.583);
+  expect(venta.total).toBe(15_000);
 
   // The invoice's detail shows each weighed quantity with its unit, and weight and volume apart (issue #52 point 3).
   await page.goto(`/detalle_factura?id=${id}`);
   await expect(page.getByRole('row', { name: new RegExp(queso) })).toContainText('0,375 kg');
   await expect(page.getByRole('row', { name: new RegExp(queso) })).toContainText('$ 12.000/kg');
   await expect(page.getByRole('row', { name: new RegExp(aceite) })).toContainText('0,05 L');
-  await expect(page.getByTestId('factura-kilos')).toHaveText('0,825 kg');
+  // Sold by value: the detail says $ 2.000 for the rice, and its 0,417 kg counts with the other kilos.
+  await expect(page.getByRole('row', { name: new RegExp(arroz) })).toContainText('0,417 kg');
+  await expect(page.getByRole('row', { name: new RegExp(arroz) })).toContainText('$ 2.000');
+  await expect(page.getByTestId('factura-kilos')).toHaveText('1,242 kg');
   await expect(page.locator('.factura-totales')).toContainText('0,05 L');
   await expect(page.locator('.factura-totales')).not.toContainText('0,875');
   await page.screenshot({ path: 'test-results/peso-detalle-factura-1366.png', fullPage: true });

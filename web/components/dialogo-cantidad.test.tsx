@@ -23,17 +23,30 @@ describe('el diálogo por peso / por valor (issue #33, ADR 030)', () => {
     expect(onConfirmar).toHaveBeenCalledWith(0.375);
   });
 
-  it('por valor: "$ 500" de un producto a $ 12.000/kg da 0,042 kg y cobra $ 504, y lo dice', async () => {
+  it('por valor: "$ 500" de un producto a $ 12.000/kg da 0,042 kg y cobra $ 500 exactos (issue #52 punto 4)', async () => {
     const onConfirmar = vi.fn();
     render(<DialogoCantidad producto={queso} onConfirmar={onConfirmar} onCancelar={() => {}} />);
     await userEvent.click(screen.getByRole('tab', { name: P.porValor }));
     await userEvent.type(screen.getByLabelText(P.valorLabel), '500');
     const resultado = screen.getByTestId('peso-resultado');
     expect(resultado.textContent).toContain('0,042 kg');
-    expect(resultado.textContent).toContain('$ 504');
-    expect(resultado.textContent).toContain(P.valorRedondeado('$ 500'));
+    expect(resultado.textContent).toContain('$ 500');
+    expect(resultado.textContent).not.toContain('$ 504');
     await userEvent.click(screen.getByRole('button', { name: P.agregar }));
-    expect(onConfirmar).toHaveBeenCalledWith(0.042);
+    expect(onConfirmar).toHaveBeenCalledWith(0.042, 500);
+  });
+
+  it('por valor: "$ 2.000" de arroz a $ 4.800/kg da 0,417 kg y cobra $ 2.000, no $ 2.002', async () => {
+    const onConfirmar = vi.fn();
+    render(<DialogoCantidad producto={{ nombre: 'Arroz', precio: 4_800, unidad: 'KGM', stock: 50 }} onConfirmar={onConfirmar} onCancelar={() => {}} />);
+    await userEvent.click(screen.getByRole('tab', { name: P.porValor }));
+    await userEvent.type(screen.getByLabelText(P.valorLabel), '2000');
+    const resultado = screen.getByTestId('peso-resultado');
+    expect(resultado.textContent).toContain('0,417 kg');
+    expect(resultado.textContent).toContain('$ 2.000');
+    expect(resultado.textContent).not.toContain('$ 2.002');
+    await userEvent.keyboard('{Enter}');
+    expect(onConfirmar).toHaveBeenCalledWith(0.417, 2_000);
   });
 
   it('una cantidad mal escrita no agrega nada y dice por qué; Cancelar cierra sin agregar', async () => {
@@ -61,7 +74,7 @@ describe('el diálogo por peso / por valor (issue #33, ADR 030)', () => {
     expect(onConfirmar).toHaveBeenCalledWith(0.6);
   });
 
-  it('propiedad: por valor, la cantidad es cantidadPorValor y lo cobrado es importeLinea de esa cantidad', () => {
+  it('propiedad: por valor, la cantidad es cantidadPorValor y lo cobrado es el valor pedido, exacto', () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 10_000_000 }), fc.integer({ min: 1, max: 100_000_000 }), (valor, precio) => {
         const r = calcularDialogo('valor', String(valor), precio);
@@ -70,9 +83,9 @@ describe('el diálogo por peso / por valor (issue #33, ADR 030)', () => {
           expect(r).toBeNull();
           return;
         }
-        expect(r).toEqual({ milesimas: m, importe: importeLinea(precio, m) });
-        // Within half a thousandth's price of what was asked.
-        expect(Math.abs(r!.importe - valor)).toBeLessThanOrEqual(precio / 2000 + 1);
+        expect(r).toEqual({ milesimas: m, importe: valor, valor });
+        // The quantity × price rounded is within half a thousandth's price (and the rounding) of what was asked.
+        expect(Math.abs(importeLinea(precio, m) - valor)).toBeLessThanOrEqual(precio / 2000 + 1);
       }),
     );
   });

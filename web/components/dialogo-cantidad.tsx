@@ -23,7 +23,8 @@ interface Props {
   producto: ProductoPorMedida;
   /** The line's quantity when the cashier changes it (the dialog opens on it); absent when adding. */
   cantidad?: number;
-  onConfirmar: (cantidad: number) => void;
+  /** The quantity; sold by value, also the value asked (the line charges exactly it, issue #52 point 4). */
+  onConfirmar: (cantidad: number, importe?: number) => void;
   onCancelar: () => void;
 }
 
@@ -35,15 +36,18 @@ function milesimasTecleadas(texto: string): number | null {
 
 /**
  * What the line will be, for the dialog to show before the cashier confirms: the quantity in
- * thousandths and the amount charged (ADR 030's rule, integer thousandths), or null when the text
- * does not give a quantity. Exported for its unit test.
+ * thousandths and the amount charged, or null when the text does not give a quantity. By weight the
+ * amount is ADR 030's rule (integer thousandths); by value it is the value asked, exactly (issue #52
+ * point 4: "$ 2.000 de arroz" charges $ 2.000), with `valor` set. Exported for its unit test.
  */
-export function calcularDialogo(modo: Modo, texto: string, precio: number): { milesimas: number; importe: number } | null {
-  const milesimas = modo === 'peso' ? milesimasTecleadas(texto) : (() => {
-    const valor = parsePesos(texto);
-    return valor === null || valor <= 0 || valor > LIMITES_DINERO.maxMonto ? null : cantidadPorValor(valor, precio);
-  })();
-  return milesimas === null ? null : { milesimas, importe: importeLinea(precio, milesimas) };
+export function calcularDialogo(modo: Modo, texto: string, precio: number): { milesimas: number; importe: number; valor?: number } | null {
+  if (modo === 'peso') {
+    const milesimas = milesimasTecleadas(texto);
+    return milesimas === null ? null : { milesimas, importe: importeLinea(precio, milesimas) };
+  }
+  const valor = parsePesos(texto);
+  const milesimas = valor === null || valor <= 0 || valor > LIMITES_DINERO.maxMonto ? null : cantidadPorValor(valor, precio);
+  return milesimas === null || valor === null ? null : { milesimas, importe: valor, valor };
 }
 
 /**
@@ -68,7 +72,6 @@ export function DialogoCantidad({ producto, cantidad, onConfirmar, onCancelar }:
   const texto = textos[modo];
   const calculo = calcularDialogo(modo, texto, producto.precio);
   const corto = calculo !== null && calculo.milesimas > Math.round(producto.stock * MILESIMAS);
-  const valorPedido = modo === 'valor' ? parsePesos(texto) : null;
 
   useEffect(() => {
     const d = ref.current;
@@ -104,7 +107,8 @@ export function DialogoCantidad({ producto, cantidad, onConfirmar, onCancelar }:
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     if (!calculo) return setError(modo === 'peso' ? P.cantidadInvalida(simbolo) : P.valorInvalido);
-    onConfirmar(calculo.milesimas / MILESIMAS);
+    if (calculo.valor != null) onConfirmar(calculo.milesimas / MILESIMAS, calculo.valor);
+    else onConfirmar(calculo.milesimas / MILESIMAS);
   };
 
   const tabs: { modo: Modo; label: string }[] = [
@@ -193,7 +197,6 @@ export function DialogoCantidad({ producto, cantidad, onConfirmar, onCancelar }:
               </div>
             </dl>
             {calculo ? <p className="peso-dialog__calculo">{P.calculo(formatCantidad(calculo.milesimas / MILESIMAS, unidad), precioTexto)}</p> : null}
-            {calculo && valorPedido !== null && calculo.importe !== valorPedido ? <p className="peso-dialog__nota">{P.valorRedondeado(formatPesos(valorPedido))}</p> : null}
             {corto ? <p className="peso-dialog__aviso">{P.soloHay(formatCantidad(producto.stock, unidad))}</p> : null}
           </div>
         </div>

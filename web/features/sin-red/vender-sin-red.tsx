@@ -441,10 +441,10 @@ export function VenderSinRed() {
           producto={pesar.producto}
           cantidad={pesar.cantidad}
           onCancelar={() => setPesar(null)}
-          onConfirmar={(cantidad) => {
+          onConfirmar={(cantidad, importe) => {
             const { producto: p, linea } = pesar;
             setPesar(null);
-            setCarrito((c) => (linea != null ? fijarCantidad(c, linea, cantidad) : agregarProducto(c, p, cantidad)));
+            setCarrito((c) => (linea != null ? fijarCantidad(c, linea, cantidad, importe) : agregarProducto(c, p, cantidad, importe)));
             setAviso(M.ventas.peso.agregado(p.nombre, formatCantidad(cantidad, p.unidad)));
             requestAnimationFrame(() => buscador.current?.focus());
           }}

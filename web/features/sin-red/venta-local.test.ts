@@ -141,6 +141,19 @@ describe('la venta en la salida', () => {
     expect(v.recibo.cambio).toBe(2_500);
   });
 
+  it('por valor: "$ 2.000" de queso lleva su valor al servidor y el recibo del equipo cobra $ 2.000 (issue #52 punto 4)', () => {
+    const carrito = agregarProducto([], productoVentaDe(QUESO), 0.167, 2_000);
+    const v = armarVenta(
+      { lineas: carrito, pago: { metodoPagoId: METODO.EFECTIVO, metodo: 'Efectivo', montoRecibido: 2_000, cliente: null }, tienda: 'Tienda', cajero: 'Ana', sobregiro: false },
+      { clave: '00000000-0000-4000-8000-000000000001', n: 8, dispositivo: { id: 3, prefijo: 'D3' }, fecha: '2026-11-28T15:00:00.000Z', contingencia: false },
+    );
+    // 0,167 kg × $ 12.000 = $ 2.004 by the quantity; the customer asked $ 2.000.
+    expect(v.cuerpo.lineas).toEqual([{ productoId: 1, cantidad: 0.167, importe: 2_000 }]);
+    expect(v.recibo.lineas).toEqual([expect.objectContaining({ cantidad: 0.167, subtotal: 2_000 })]);
+    expect(v.recibo.total).toBe(2_000);
+    expect(v.recibo.cambio).toBe(0);
+  });
+
   it('el fiado cuenta el total redondeado contra el cupo', () => {
     const cliente = { id: 5, documento: '1010', nombre: 'Rosa', fiado: true, cupo: 50_000, saldo: 0, activo: true };
     const v = armarVenta(

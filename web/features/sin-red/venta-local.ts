@@ -32,7 +32,7 @@ export const totalDe = totalCarrito;
 /** The sale's total after its discount, computed as the checkout computes it (shared/descuento.ts, venta_registrar). */
 export const totalConDescuentoDe = (lineas: readonly LineaCarrito[], descuento?: TDescuentoVenta) =>
   totalConDescuentos(
-    lineas.map((l) => ({ precio: l.precio, cantidad: l.cantidad })),
+    lineas.map((l) => ({ precio: l.precio, cantidad: l.cantidad, importe: l.importe })),
     descuento,
   );
 
@@ -174,7 +174,7 @@ export function armarVenta(
   };
   const cuerpo: TCreateVentaRequest = {
     clave: ids.clave,
-    lineas: lineas.map((l) => ({ productoId: l.id, cantidad: l.cantidad, ...(l.unidadVenta ? { unidadVentaId: l.unidadVenta.id } : {}) })),
+    lineas: lineas.map((l) => ({ productoId: l.id, cantidad: l.cantidad, ...(l.unidadVenta ? { unidadVentaId: l.unidadVenta.id } : {}), ...(l.importe != null ? { importe: l.importe } : {}) })),
     metodoPagoId: pago.metodoPagoId,
     montoRecibido,
     ...(pago.cliente ? { documentoCliente: pago.cliente.documento } : {}),

@@ -255,3 +255,42 @@ describe('el carrito que el pago puede cobrar (issue #51 punto 1)', () => {
     vaciarCarrito();
   });
 });
+
+describe('una línea por valor (issue #52 punto 4)', () => {
+  const arroz = producto(9, 4_800, { unidad: 'KGM', stock: 50 });
+
+  it('"$ 2.000 de arroz" a $ 4.800/kg: 0,417 kg y el carrito cobra $ 2.000, no $ 2.002; sobrevive a guardarse', () => {
+    const c = agregarProducto([], arroz, 0.417, 2_000);
+    expect(c).toEqual([expect.objectContaining({ id: 9, cantidad: 0.417, importe: 2_000 })]);
+    expect(importeDe(c[0]!)).toBe(2_000);
+    expect(totalCarrito(c)).toBe(2_000);
+    guardarCarrito(c);
+    expect(leerCarrito()).toEqual(c);
+    vaciarCarrito();
+  });
+
+  it('otro valor del mismo producto suma los valores; un peso encima vuelve la línea a cantidad', () => {
+    let c = agregarProducto([], arroz, 0.417, 2_000);
+    c = agregarProducto(c, arroz, 0.208, 1_000);
+    expect(c).toEqual([expect.objectContaining({ cantidad: 0.625, importe: 3_000 })]);
+    expect(totalCarrito(c)).toBe(3_000);
+    c = agregarProducto(c, arroz, 0.5);
+    expect(c[0]!.importe).toBeUndefined();
+    expect(c[0]!.cantidad).toBe(1.125);
+    expect(totalCarrito(c)).toBe(5_400);
+  });
+
+  it('cambiar la línea por peso quita el valor; por valor lo pone', () => {
+    let c = agregarProducto([], arroz, 0.417, 2_000);
+    c = fijarCantidad(c, 9, 0.5);
+    expect(c[0]).not.toHaveProperty('importe');
+    expect(totalCarrito(c)).toBe(2_400);
+    c = fijarCantidad(c, 9, 0.417, 2_000);
+    expect(c[0]).toMatchObject({ cantidad: 0.417, importe: 2_000 });
+  });
+
+  it('un valor guardado que no corresponde a la cantidad (editado a mano) se descarta', () => {
+    expect(parseCarrito([{ ...linea(9, 5, 4_800, 'KGM'), importe: 1 }])[0]).not.toHaveProperty('importe');
+    expect(parseCarrito([{ ...linea(3, 1, 2_500), importe: 2_500 }])[0]).not.toHaveProperty('importe');
+  });
+});

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { v4 as uuidv4 } from 'uuid';
-import { aMilesimas, deMilesimas, importeLinea, MILESIMAS, porUnidad } from '#shared/cantidad';
+import { aMilesimas, brutoLinea, cantidadPorValor, deMilesimas, importeCorresponde, MILESIMAS, porUnidad } from '#shared/cantidad';
 import type { TProductoVenta } from '#shared/schemas/venta';
 // The same limits as the sale's schema, without the schema module (and zod) on the till's path (issue #20).
 import { LIMITES_DINERO as VENTA_LIMITS } from '#shared/money';
@@ -22,6 +22,11 @@ export interface LineaCarrito {
   unidadVenta?: { id: number; nombre: string; factor: number };
   /** DIAN's unit ('94' unidad, 'KGM', 'GRM', 'LTR', 'MLT'); a cart stored before it existed reads '94'. */
   unidad: string;
+  /**
+   * Sold by value (issue #52 point 4): the pesos the customer asked ("$ 2.000 de arroz"); `cantidad` is
+   * what they buy (cantidadPorValor) and the line charges exactly this. Absent for a line by quantity.
+   */
+  importe?: number;
 }
 
 /** A line's identity in the cart: the product, or the product's pack (a pack is its own line). */
@@ -77,6 +82,8 @@ export function parseCarrito(value: unknown): LineaCarrito[] {
       cantidad: deMilesimas(milesimasDe(l.cantidad)),
       unidad: l.unidad ?? '94',
       ...(l.unidadVenta ? { unidadVenta: l.unidadVenta } : {}),
+      // A value kept only when it still gives the line's quantity at its price (the checkout's own check).
+      ...(isInt(l.importe) && !porUnidad(l.unidad) && !l.unidadVenta && importeCorresponde(l.importe, l.precio, milesimasDe(l.cantidad)) ? { importe: l.importe } : {}),
     }));
 }
 
@@ -99,7 +106,7 @@ export function vaciarCarrito(): void {
 }
 
 /** What makes two carts the same sale: the products and their quantities. */
-const huellaDe = (lineas: readonly LineaCarrito[]) => lineas.map((l) => `${claveLinea(l)}x${l.cantidad}`).join(',');
+const huellaDe = (lineas: readonly LineaCarrito[]) => lineas.map((l) => `${claveLinea(l)}x${l.cantidad}${l.importe != null ? `$${l.importe}` : ''}`).join(',');
 
 /**
  * The sale's key (ADR 011): made once for this cart and kept until the sale is recorded, so a double
@@ -189,29 +196,53 @@ function cantidadPara(unidad: string, cantidad: number): number {
 }
 
 /**
- * Adding a product already in the cart adds one to its cantidad (spec §4 "Cart"); a weighed product
- * adds what was weighed (0,375 kg more), exactly, in thousandths.
+ * A line sold by value (issue #52 point 4): `importe` pesos of a product sold by measure at `precio`, with
+ * the quantity they buy; null when the value buys less than a thousandth or more than the limit.
  */
-export function agregarProducto(lineas: LineaCarrito[], p: TProductoVenta, cantidad = 1): LineaCarrito[] {
-  const unidad = p.unidad ?? '94';
-  const clave = claveLinea(p);
-  const existing = lineas.find((l) => claveLinea(l) === clave);
-  if (existing)
-    return lineas.map((l) =>
-      claveLinea(l) === clave
-        ? { ...l, nombre: p.nombre, marca: p.marca, precio: p.precio, stock: p.stock, unidad, cantidad: cantidadPara(unidad, deMilesimas(milesimasDe(l.cantidad) + milesimasDe(cantidad))) }
-        : l,
-    );
-  if (lineas.length >= VENTA_LIMITS.maxLineas) return lineas;
-  return [...lineas, { id: p.id, nombre: p.nombre, marca: p.marca, precio: p.precio, stock: p.stock, cantidad: cantidadPara(unidad, cantidad), unidad, ...(p.unidadVenta ? { unidadVenta: p.unidadVenta } : {}) }];
+function porValor(precio: number, importe: number): { cantidad: number; importe: number } | null {
+  const m = cantidadPorValor(importe, precio);
+  return m === null ? null : { cantidad: deMilesimas(m), importe };
 }
 
-/** Sets a line's cantidad; zero or less removes the line (the − button at 1). */
-export function fijarCantidad(lineas: LineaCarrito[], id: number | string, cantidad: number): LineaCarrito[] {
+/**
+ * Adding a product already in the cart adds one to its cantidad (spec §4 "Cart"); a weighed product
+ * adds what was weighed (0,375 kg more), exactly, in thousandths. Sold by value (`importe`, issue #52
+ * point 4): "$ 2.000" more of a line by value is a line of the two values, whose quantity is what their
+ * sum buys; by value onto a line by quantity (or the reverse), the quantities add and the line is by
+ * quantity again.
+ */
+export function agregarProducto(lineas: LineaCarrito[], p: TProductoVenta, cantidad = 1, importe?: number): LineaCarrito[] {
+  const unidad = p.unidad ?? '94';
+  const clave = claveLinea(p);
+  const valor = importe != null && !porUnidad(unidad) && !p.unidadVenta ? porValor(p.precio, importe) : null;
+  const existing = lineas.find((l) => claveLinea(l) === clave);
+  if (existing)
+    return lineas.map((l) => {
+      if (claveLinea(l) !== clave) return l;
+      const base = { ...l, nombre: p.nombre, marca: p.marca, precio: p.precio, stock: p.stock, unidad };
+      const suma = valor && l.importe != null ? porValor(p.precio, l.importe + valor.importe) : null;
+      if (suma) return { ...base, ...suma };
+      const { importe: _importe, ...sinValor } = base;
+      return { ...sinValor, cantidad: cantidadPara(unidad, deMilesimas(milesimasDe(l.cantidad) + milesimasDe(valor?.cantidad ?? cantidad))) };
+    });
+  if (lineas.length >= VENTA_LIMITS.maxLineas) return lineas;
+  return [
+    ...lineas,
+    { id: p.id, nombre: p.nombre, marca: p.marca, precio: p.precio, stock: p.stock, cantidad: valor?.cantidad ?? cantidadPara(unidad, cantidad), unidad, ...(p.unidadVenta ? { unidadVenta: p.unidadVenta } : {}), ...(valor ? { importe: valor.importe } : {}) },
+  ];
+}
+
+/** Sets a line's cantidad (or, `importe` given, its value and the quantity it buys); zero or less removes the line (the − button at 1). */
+export function fijarCantidad(lineas: LineaCarrito[], id: number | string, cantidad: number, importe?: number): LineaCarrito[] {
   // A product id names the product's own line; a line's key (claveLinea) names a pack's too.
   const clave = String(id);
   if (cantidad <= 0) return lineas.filter((l) => claveLinea(l) !== clave);
-  return lineas.map((l) => (claveLinea(l) === clave ? { ...l, cantidad: cantidadPara(l.unidad, cantidad) } : l));
+  return lineas.map((l) => {
+    if (claveLinea(l) !== clave) return l;
+    const { importe: _importe, ...sinValor } = l;
+    const valor = importe != null && !porUnidad(l.unidad) && !l.unidadVenta ? porValor(l.precio, importe) : null;
+    return valor ? { ...sinValor, ...valor } : { ...sinValor, cantidad: cantidadPara(l.unidad, cantidad) };
+  });
 }
 
 /** Refreshes price, name and stock of the lines from what the server just said about those products. */
@@ -228,13 +259,19 @@ export function actualizarDesde(lineas: LineaCarrito[], productos: readonly TPro
     // A product whose unit changed meanwhile keeps the line's quantity as it is: the checkout decides.
     if (!p || (p.precio === l.precio && p.stock === l.stock && p.nombre === l.nombre && p.marca === l.marca)) return l;
     changed = true;
-    return { ...l, nombre: p.nombre, marca: p.marca, precio: p.precio, stock: p.stock };
+    // A line by value keeps the value asked at a new price: its quantity is what the value buys now.
+    const valor = l.importe != null && p.precio !== l.precio ? porValor(p.precio, l.importe) : null;
+    if (l.importe != null && p.precio !== l.precio && !valor) {
+      const { importe: _importe, ...sinValor } = l;
+      return { ...sinValor, nombre: p.nombre, marca: p.marca, precio: p.precio, stock: p.stock };
+    }
+    return { ...l, nombre: p.nombre, marca: p.marca, precio: p.precio, stock: p.stock, ...(valor ?? {}) };
   });
   return changed ? next : lineas;
 }
 
-/** A line's amount: precio × cantidad rounded half-up to the peso, in integer thousandths (ADR 030), as the checkout charges it. */
-export const importeDe = (l: Pick<LineaCarrito, 'precio' | 'cantidad'>) => importeLinea(l.precio, milesimasDe(l.cantidad));
+/** A line's amount as the checkout charges it (brutoLinea): the value asked for a line by value, else precio × cantidad rounded half-up to the peso (ADR 030). */
+export const importeDe = (l: Pick<LineaCarrito, 'precio' | 'cantidad' | 'importe'>) => brutoLinea({ precio: l.precio, cantidad: milesimasDe(l.cantidad) / MILESIMAS, importe: l.importe });
 /** The cart's total: the exact sum of its lines' integer amounts. */
 export const totalCarrito = (lineas: readonly LineaCarrito[]) => lineas.reduce((acc, l) => acc + importeDe(l), 0);
 /** Units in the cart: a weighed line (0,375 kg of cheese) counts as one item, a pack as its packs. */

@@ -21,11 +21,12 @@ export function calcularPago(lineas: LineaCarrito[], precios: Record<string, num
       productoId: l.id,
       ...(l.unidadVenta ? { unidadVentaId: l.unidadVenta.id } : {}),
       cantidad: l.cantidad,
+      ...(l.importe != null ? { importe: l.importe } : {}),
       ...(precio != null ? { descuento: { tipo: 'precio' as const, valor: precio } } : {}),
     };
   });
   const calculo = totalConDescuentos(
-    lineas.map((l, i) => ({ precio: l.precio, cantidad: l.cantidad, descuento: lineasPedidas[i]!.descuento })),
+    lineas.map((l, i) => ({ precio: l.precio, cantidad: l.cantidad, importe: l.importe, descuento: lineasPedidas[i]!.descuento })),
     descVenta,
   );
   return { lineasPedidas, calculo, total: calculo.total, conDescuento: !!descVenta || Object.keys(precios).length > 0 };

@@ -178,11 +178,11 @@ function VentasEnLinea() {
 
   // A line taken out (a quantity of 0, or − at 1) may come back where it was (issue #36 point 12).
   const [quitada, setQuitada] = useState<{ linea: LineaCarrito; indice: number } | null>(null);
-  const cambiarCantidad = (id: number | string, cantidad: number) => {
+  const cambiarCantidad = (id: number | string, cantidad: number, importe?: number) => {
     const indice = lineas.findIndex((l) => claveLinea(l) === String(id));
     if (cantidad <= 0 && indice >= 0) setQuitada({ linea: lineas[indice]!, indice });
     else setQuitada(null);
-    update((l) => fijarCantidad(l, id, cantidad));
+    update((l) => fijarCantidad(l, id, cantidad, importe));
   };
   const deshacerQuitada = () => {
     if (!quitada) return;
@@ -281,11 +281,11 @@ function VentasEnLinea() {
           producto={pesar.producto}
           cantidad={pesar.cantidad}
           onCancelar={() => setPesar(null)}
-          onConfirmar={(cantidad) => {
+          onConfirmar={(cantidad, importe) => {
             const { producto: p, lineaId } = pesar;
             setPesar(null);
-            if (lineaId != null) return cambiarCantidad(lineaId, cantidad);
-            update((l) => agregarProducto(l, p as TProductoVenta, cantidad));
+            if (lineaId != null) return cambiarCantidad(lineaId, cantidad, importe);
+            update((l) => agregarProducto(l, p as TProductoVenta, cantidad, importe));
             setAvisoEscaner({ text: M.ventas.peso.agregado(p.nombre, formatCantidad(cantidad, p.unidad)), tone: 'ok' });
             // As after any product added: the scanner keeps typing into the search box (no keyboard pops up on phones).
             if (window.matchMedia?.('(pointer: fine)').matches) requestAnimationFrame(() => buscarRef.current?.focus());
