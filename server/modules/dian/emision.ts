@@ -7,7 +7,7 @@
  * by the sweep. Idempotent: one document per sale (the outbox's unique number per store).
  */
 import { brutoLinea } from '#shared/cantidad';
-import { and, asc, eq, gte, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { TDocumentoRecibo } from '#shared/schemas/dian';
 import type { TImpuesto, TUnidadDian } from '#shared/impuestos';
 import type { Db } from '../../db/client';
@@ -17,6 +17,8 @@ import { esViolacionUnica } from '../../db/pg-error';
 import { leerPerfilFiscal } from '../tienda/perfil-fiscal';
 import { documentoDesdeVenta, type LineaVenta } from './adaptador';
 import { registrarDocumento } from './bandeja';
+import { registrarFacturaVenta } from './emision-factura';
+import { TIPO_FACTURA_VENTA } from './factura-venta';
 import { avisarBandeja } from './aviso';
 import { FABRICANTE, credencialDe, filaConfiguracion, softwareDe, type FilaConfiguracion } from './configuracion.domain';
 import { avisarDian } from './contexto';
@@ -43,15 +45,19 @@ const MEDIO_DE_METODO: Record<number, MedioPago> = { 1: '48', 2: '49', 3: '47', 
 /** A customer's document type (the product's codes) as DIAN's ID type. */
 const TIPO_DOC_DIAN: Record<string, Adquirente['tipoDocumento']> = { CC: '13', CE: '22', PA: '41', TI: '12', NIT: '31', RC: '11' };
 
+/** A sale's own document: the POS document (20) or, asked by its buyer, the factura electrónica de venta (01). */
+const DOCUMENTOS_DE_VENTA = ['20', TIPO_FACTURA_VENTA];
+
 /** What the receipt shows of a sale's document. */
 export async function documentoDeVenta(db: Db, tiendaId: number, ventaId: number): Promise<TDocumentoRecibo | null> {
   const [d] = await db
-    .select({ numero: documentoDian.numero, cude: documentoDian.cude, estado: documentoDian.estado, contingencia: documentoDian.contingencia, ambiente: documentoDian.ambiente })
+    .select({ tipo: documentoDian.tipo, numero: documentoDian.numero, cude: documentoDian.cude, estado: documentoDian.estado, contingencia: documentoDian.contingencia, ambiente: documentoDian.ambiente })
     .from(documentoDian)
-    .where(and(eq(documentoDian.tiendaId, tiendaId), eq(documentoDian.ventaId, ventaId), eq(documentoDian.tipo, '20')))
+    .where(and(eq(documentoDian.tiendaId, tiendaId), eq(documentoDian.ventaId, ventaId), inArray(documentoDian.tipo, DOCUMENTOS_DE_VENTA)))
     .limit(1);
   if (!d) return null;
   return {
+    tipo: d.tipo === TIPO_FACTURA_VENTA ? '01' : '20',
     numero: d.numero,
     cude: d.cude,
     url: urlCatalogo(d.cude, d.ambiente === 1 ? 1 : 2),
@@ -67,7 +73,7 @@ export async function documentoDeVenta(db: Db, tiendaId: number, ventaId: number
 /** Returned units of some of a sale's lines (a return's note): by invoice line, units and pesos refunded. */
 type Devueltas = Map<number, { cantidad: number; valor: number }>;
 
-async function documentoPosDeVenta(db: Db, f: FilaConfiguracion, ventaId: number, ahora: Date, estados: string[] = ['Completada'], devueltas?: Devueltas): Promise<DocumentoPos | null> {
+export async function documentoPosDeVenta(db: Db, f: FilaConfiguracion, ventaId: number, ahora: Date, estados: string[] = ['Completada'], devueltas?: Devueltas): Promise<DocumentoPos | null> {
   const tiendaId = f.tiendaId;
   const [v] = await db
     .select({
@@ -163,6 +169,8 @@ async function construirYRegistrar(db: Db, f: FilaConfiguracion, ventaId: number
   const tiendaId = f.tiendaId;
   const doc = await documentoPosDeVenta(db, f, ventaId, ahora);
   if (!doc) return;
+  // A sale asked as factura electrónica (issue #57, ADR 044) gets its invoice instead.
+  if (await registrarFacturaVenta(db, f, ventaId, doc, ahora)) return;
   const g = construirDocumentoPos(doc);
   const xmlFirmado = firmarDocumento(g.xml, credencialDe(f), { instante: ahora });
   try {
@@ -203,7 +211,7 @@ export async function emitirFaltantes(db: Db, limite = 50): Promise<number> {
     .select({ tiendaId: venta.tiendaId, ventaId: venta.idVenta })
     .from(venta)
     .innerJoin(dianConfiguracion, and(eq(dianConfiguracion.tiendaId, venta.tiendaId), eq(dianConfiguracion.habilitado, true)))
-    .leftJoin(documentoDian, and(eq(documentoDian.ventaId, venta.idVenta), eq(documentoDian.tipo, '20')))
+    .leftJoin(documentoDian, and(eq(documentoDian.ventaId, venta.idVenta), inArray(documentoDian.tipo, DOCUMENTOS_DE_VENTA)))
     // Bounded to the last week: a document is due within 48 hours; older gaps are for a person.
     .where(
       and(
