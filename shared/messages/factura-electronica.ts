@@ -3,6 +3,8 @@ export const facturaElectronica = {
   opcion: 'Factura electrónica',
   ayuda: 'Para una empresa o quien pida factura: se emite factura electrónica de venta a su nombre en vez del documento POS.',
   titulo: (numero: string) => `Factura electrónica de venta N.º ${numero}`,
+  nombreDocumento: 'Factura electrónica de venta',
+  cufe: 'CUFE',
   // The buyer.
   comprador: 'Comprador',
   buscarCliente: 'Buscar cliente por documento',

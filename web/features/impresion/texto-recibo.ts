@@ -2,6 +2,7 @@ import { impresion } from '#shared/messages/impresion';
 import { impuestos } from '#shared/messages/impuestos';
 import { numeracion } from '#shared/messages/numeracion';
 import { dian } from '#shared/messages/dian';
+import { facturaElectronica } from '#shared/messages/factura-electronica';
 import { ventas } from '#shared/messages/ventas';
 import { formatCentavos, TARIFAS } from '#shared/impuestos';
 import { isoADdMmAaaa } from '#shared/fecha-texto';
@@ -78,8 +79,11 @@ export function formaDePago(recibo: Pick<TRecibo, 'montoFiado' | 'fiadoVence'>, 
 export function partesElectronico(recibo: TRecibo) {
   const d = recibo.documento;
   if (!d) return null;
+  const factura = d.tipo === '01';
   return {
-    titulo: dian.tirillaTitulo,
+    // A sale invoiced to a buyer (issue #57): the factura electrónica de venta and its CUFE.
+    titulo: factura ? facturaElectronica.nombreDocumento : dian.tirillaTitulo,
+    etiqueta: factura ? facturaElectronica.cufe : dian.tirillaCude,
     contingencia: d.contingencia ? dian.tirillaContingencia : null,
     cude: d.cude,
     url: d.url,
@@ -96,7 +100,7 @@ export function partesElectronico(recibo: TRecibo) {
  */
 export function tituloRecibo(recibo: Pick<TRecibo, 'numero' | 'fiscal' | 'documento'>): { nombre: string; numero: string; texto: string } {
   const numero = recibo.fiscal ? `${recibo.fiscal.prefijo}${recibo.fiscal.numero}` : String(recibo.numero);
-  const nombre = recibo.documento ? R.documentoElectronico : recibo.fiscal ? R.documentoPos : R.tiquete;
+  const nombre = recibo.documento?.tipo === '01' ? facturaElectronica.nombreDocumento : recibo.documento ? R.documentoElectronico : recibo.fiscal ? R.documentoPos : R.tiquete;
   return { nombre, numero, texto: R.titulo(nombre, numero) };
 }
 
@@ -226,7 +230,7 @@ export function lineasRecibo(recibo: TRecibo, tienda: DatosTienda | null, column
     const e = p.electronico;
     out.push(...partir(e.titulo, columnas).map((l) => centro(l, columnas)));
     if (e.contingencia) out.push(centro(`*** ${e.contingencia} ***`, columnas));
-    out.push(`${M.dian.tirillaCude}:`);
+    out.push(`${e.etiqueta}:`);
     for (let i = 0; i < e.cude.length; i += columnas) out.push(e.cude.slice(i, i + columnas));
     out.push(...partir(e.software, columnas));
     out.push(...partir(e.qr, columnas).map((l) => centro(l, columnas)));
@@ -253,7 +257,7 @@ export function textoWhatsApp(recibo: TRecibo, tienda: DatosTienda | null): stri
     const e = p.electronico;
     out.push('', `*${e.titulo}*`);
     if (e.contingencia) out.push(`*${e.contingencia}*`);
-    out.push(`${M.dian.tirillaCude}: ${e.cude}`, `${e.qr}: ${e.url}`, e.software);
+    out.push(`${e.etiqueta}: ${e.cude}`, `${e.qr}: ${e.url}`, e.software);
   }
   if (p.leyenda) out.push('', p.leyenda);
   out.push('', p.pie);

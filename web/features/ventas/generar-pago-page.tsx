@@ -23,6 +23,10 @@ import { useRegistrarVenta } from './api/registrar-venta';
 import { PagoCliente } from './components/pago-cliente';
 import { PagoCobro } from './components/pago-cobro';
 import { PagoResumen } from './components/pago-resumen';
+import { FACTURA_VACIA, PagoFactura, revisarFactura, type FormFactura } from './components/pago-factura';
+import { registrarVentaFactura } from './api/factura-electronica';
+import { facturaElectronica as FE } from '#shared/messages/factura-electronica';
+import type { TAdquirente } from '#shared/schemas/factura-electronica';
 import { carritoParaPagar, claveDeVenta, vaciarCarrito, type LineaCarrito } from './carrito';
 import { calcularPago, construirPedido, revisarCliente, revisarCobro, type TPedido } from './pedido-pago';
 import { usePago } from './use-pago';
@@ -33,6 +37,9 @@ import './ventas.css';
 const M = { generic, ventas };
 
 const V = M.ventas;
+
+/** A sale asked as factura electrónica: its buyer, and whether the number is a customer of the store. */
+type Factura = { adquirente: TAdquirente; cliente: boolean };
 
 /** A refusal of the supervisor's PIN (wrong, or the cashier's tries used up): answered inside the PIN dialog. */
 const esErrorDePin = (err: unknown): err is AppError => err instanceof AppError && (err.code === 'RATE_LIMITED' || err.message === V.pinIncorrecto);
@@ -77,7 +84,24 @@ function Pago({ lineas, sinStock }: { lineas: LineaCarrito[]; sinStock: boolean 
   const topeComprador = ajustes?.responsableIva && total > tope ? tope : null;
   // Issue #27: passing a customer's limit is the store's `credito` permission (role 1 always).
   // Issue #36 point 7: past the recorded stock, the `venderSinStock` permission or a supervisor's PIN.
-  const confirmar = useCobrar({ lineas, pago, calculo, conPin, esAdmin: permisos.credito, puedeSinStock: permisos.venderSinStock, sinStock, documentoRef });
+  // Factura electrónica de venta (issue #57): the buyer's data, checked when confirming.
+  const [factura, setFactura] = useState<FormFactura>(FACTURA_VACIA);
+  const [erroresFactura, setErroresFactura] = useState<Record<string, string>>({});
+  const facturaRef = useRef(factura);
+  facturaRef.current = factura;
+  const prepararFactura = (): Factura | 'error' | null => {
+    const f = facturaRef.current;
+    if (!f.activa) return null;
+    const r = revisarFactura(f);
+    if ('errores' in r) {
+      setErroresFactura(r.errores);
+      void alertWarning(FE.opcion, Object.values(r.errores)[0]!);
+      return 'error';
+    }
+    setErroresFactura({});
+    return { adquirente: r.adquirente, cliente: f.cliente };
+  };
+  const confirmar = useCobrar({ lineas, pago, calculo, conPin, esAdmin: permisos.credito, puedeSinStock: permisos.venderSinStock, sinStock, documentoRef, prepararFactura });
 
   const elegirMetodo = (id: number) => {
     dispatch({ tipo: 'metodo', id, total });
@@ -127,6 +151,15 @@ function Pago({ lineas, sinStock }: { lineas: LineaCarrito[]; sinStock: boolean 
           </div>
           <PagoCobro pago={pago} total={total} metodos={metodos} montoRef={montoRef} elegirMetodo={elegirMetodo} cobrarCon={cobrarCon} />
           <PagoCliente pago={pago} documentoRef={documentoRef} topeComprador={topeComprador} />
+          <PagoFactura
+            form={factura}
+            // A change answers the messages of the last confirmation: they are checked again on the next.
+            setForm={(f) => {
+              setFactura(f);
+              setErroresFactura({});
+            }}
+            errores={erroresFactura}
+          />
           <button type="submit" className="btn btn--block btn--lg" disabled={s.ocupado} aria-busy={s.ocupado}>
             {s.ocupado ? (
               V.registrando
@@ -157,8 +190,19 @@ function useCobrar(o: {
   /** Already chosen at the till: the sale is sent past stock from the start. */
   sinStock: boolean;
   documentoRef: RefObject<HTMLInputElement | null>;
+  /** The buyer when the sale is asked as factura electrónica (null: the POS document; 'error': told). */
+  prepararFactura: () => Factura | 'error' | null;
 }) {
   const { pago, calculo, conPin, esAdmin, puedeSinStock, documentoRef } = o;
+  // Set for this confirmation: the sale goes as factura electrónica with this buyer.
+  const factura = useRef<Factura | null>(null);
+  const mandar = (pedido: Parameters<typeof registrar.mutateAsync>[0]): Promise<TRecibo> => {
+    const f = factura.current;
+    if (!f) return registrar.mutateAsync(pedido);
+    // A buyer who is a customer of the store: the sale names them and they remember these data.
+    const venta = f.cliente && !pedido.documentoCliente ? { ...pedido, documentoCliente: f.adquirente.numero } : pedido;
+    return registrarVentaFactura({ venta, adquirente: f.adquirente, recordar: f.cliente && venta.documentoCliente === f.adquirente.numero });
+  };
   const { s, dispatch } = pago;
   const navigate = useNavigate();
   const registrar = useRegistrarVenta();
@@ -194,7 +238,7 @@ function useCobrar(o: {
       if (!supervisores) return null;
       const hecho = await pedirPinSupervisor(supervisores, async (autorizacion): Promise<IntentoPin<{ recibo: TRecibo } | { error: unknown }>> => {
         try {
-          return { hecho: { recibo: await registrar.mutateAsync({ ...pedido, autorizacion }) } };
+          return { hecho: { recibo: await mandar({ ...pedido, autorizacion }) } };
         } catch (err) {
           return esErrorDePin(err) ? { pinError: err.message } : { hecho: { error: err } };
         }
@@ -204,13 +248,13 @@ function useCobrar(o: {
       return hecho.recibo;
     }
     try {
-      return await registrar.mutateAsync(pedido);
+      return await mandar(pedido);
     } catch (err) {
       // Past the customer's limit: an administrator may authorise it, and that is recorded.
       const sobreCupo = err instanceof AppError && err.title === V.cupoInsuficienteTitle && esAdmin;
       if (!sobreCupo) throw err;
       if (!(await confirmAction(V.autorizarSobreCupoTitle, V.autorizarSobreCupoText(err.message), V.autorizarSobreCupo))) return null;
-      return registrar.mutateAsync({ ...pedido, autorizarSobreCupo: true });
+      return mandar({ ...pedido, autorizarSobreCupo: true });
     }
   };
 
@@ -228,6 +272,9 @@ function useCobrar(o: {
       return void alertWarning(aviso.titulo, aviso.texto);
     }
     const pedido = construirPedido({ clave, pago: calculo, descVenta: s.descVenta, cobro, recibido: revisado.recibido, aCredito: revisado.aCredito, cliente: c });
+    const f = o.prepararFactura();
+    if (f === 'error') return;
+    factura.current = f;
     try {
       const recibo = await enviar(pedido);
       if (!recibo) return;

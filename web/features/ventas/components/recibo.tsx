@@ -267,7 +267,7 @@ function DocumentoElectronico({ recibo }: { recibo: TRecibo }) {
       <p className="recibo__sub">{e.titulo}</p>
       {e.contingencia ? <p className="recibo__anulada">{e.contingencia}</p> : null}
       <p className="recibo__cude">
-        <span>{M.dian.tirillaCude}: </span>
+        <span>{e.etiqueta}: </span>
         <span data-testid="recibo-cude">{e.cude}</span>
       </p>
       {qr ? <img className="recibo__qr" src={qr} alt={e.qr} data-testid="recibo-qr" data-url={e.url} /> : <span className="recibo__qr" aria-hidden="true" />}

@@ -1,0 +1,103 @@
+import { expect, test, type Page } from '@playwright/test';
+import { generarCertificadoPrueba } from '../../server/modules/dian/certificado-prueba';
+import { agregarAlCarrito, signIn, unique } from './support/fixtures';
+
+// Issue #57 point 1 (ADR 044): a contractor's company asks for a factura at a ferretería's till. The
+// cashier ticks "Factura electrónica", types the company's NIT (the check digit appears by itself),
+// name, e-mail, responsibilities and regime; the receipt is a factura electrónica de venta numbered
+// from the till's invoice range, with its CUFE and QR.
+const CLAVE = 'Clave1234';
+const dia = (dias: number) => new Date(Date.now() + dias * 86_400_000).toISOString().slice(0, 10);
+const SHOTS = '/tmp/shots/E';
+
+/** A store with the electronic document on, a product at 19 % and a till with a POS and an invoice range, through the API. */
+async function ferreteria(page: Page): Promise<string> {
+  const email = `${unique('fe')}@prueba.co`;
+  expect((await page.request.post('/api/tiendas/registro', { data: { nombreTienda: unique('Ferretería'), email, contrasena: CLAVE } })).status()).toBe(201);
+  const { token } = await (await page.request.post('/api/sesion/login', { data: { tipo: 'tienda', email, contrasena: CLAVE } })).json();
+  const headers = { authorization: `Bearer ${token}` };
+  const llamar = async (method: 'post' | 'put', url: string, data: object, esperado: number) => {
+    const r = await page.request[method](url, { data, headers });
+    expect(r.status(), await r.text()).toBe(esperado);
+    return r.json();
+  };
+  await llamar('post', '/api/productos', { nombre: 'Tornillo drywall x100', precio: 11900, cantidad: 50, categoria: 'Ferretería' }, 201);
+  await llamar('put', '/api/impuestos/categorias', { categoria: 'Ferretería', impuesto: 'iva19' }, 200);
+  const nit = String(901_200_000 + Math.floor(Math.random() * 90_000));
+  await llamar(
+    'put',
+    '/api/tienda/perfil-fiscal',
+    {
+      razonSocial: 'Ferretería El Tornillo S.A.S.', tipoPersona: 'juridica', nit, dv: Number(await dvDe(page, nit)), responsabilidades: ['O-13'], responsableIva: true,
+      departamento: '11', municipio: '11001', direccion: 'Calle 45 # 13-20', telefono: '6013456789', correo: 'facturas@tornillo.co', documentoInformativo: false, valorIncBolsa: 66,
+    },
+    200,
+  );
+  const caja = await llamar('post', '/api/numeracion/cajas', { nombre: 'Caja 1', ubicacion: 'Mostrador' }, 201);
+  const vigencia = { resolucion: '18760000001', fechaDesde: dia(-5), fechaHasta: dia(300) };
+  await llamar('post', `/api/numeracion/cajas/${caja.id}/rangos`, { ...vigencia, prefijo: 'POS', desde: 1, hasta: 100000 }, 201);
+  await llamar('post', `/api/numeracion/cajas/${caja.id}/rangos`, { ...vigencia, resolucion: '18760000002', prefijo: 'FE', desde: 1, hasta: 100000, tipo: 'factura', claveTecnica: 'fc8eac422eba16e22ffd8c6f94b3f40a6e38162c' }, 201);
+  const cert = await generarCertificadoPrueba();
+  await llamar('post', '/api/dian/certificado', { p12: cert.p12.toString('base64'), clave: cert.clave }, 200);
+  await llamar(
+    'put',
+    '/api/dian/configuracion',
+    { habilitado: true, ambiente: 'habilitacion', transporte: 'dian', softwareId: '56f2ae4e-9812-4fad-9255-08fcfcd5ccb0', softwarePin: '12345', testSetId: '3f1c2a44-5b6d-4e7f-8a9b-0c1d2e3f4a5b' },
+    200,
+  );
+  return email;
+}
+
+/** DIAN's check digit, as the module computes it (weights 3, 7, 13, … from the right). */
+async function dvDe(_page: Page, nit: string): Promise<string> {
+  const pesos = [3, 7, 13, 17, 19, 23, 29, 37, 41, 43, 47, 53, 59, 67, 71];
+  const suma = [...nit].reverse().reduce((s, d, i) => s + Number(d) * pesos[i]!, 0);
+  const r = suma % 11;
+  return String(r > 1 ? 11 - r : r);
+}
+
+test('una venta facturada a una empresa en la caja: factura electrónica de venta con CUFE y QR', async ({ page }) => {
+  test.setTimeout(150_000);
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await signIn(page, 'Tienda', await ferreteria(page), CLAVE);
+
+  await page.goto('/ventas');
+  await agregarAlCarrito(page, 'Tornillo drywall x100');
+  await page.getByRole('button', { name: 'Generar pago' }).click();
+  await page.getByLabel('Efectivo').check();
+  await page.getByLabel('Monto recibido').fill('20.000');
+
+  await page.getByRole('checkbox', { name: /Factura electrónica/ }).check();
+  const form = page.getByTestId('pago-factura');
+  await form.getByLabel('Número', { exact: true }).fill('860034313');
+  // The NIT's check digit is computed as the number is typed; a wrong one is flagged at once.
+  await expect(form.getByLabel('DV')).toHaveValue('7');
+  await form.getByLabel('DV').fill('3');
+  await expect(form.getByText('El dígito de verificación no corresponde a ese NIT: debería ser 7.')).toBeVisible();
+  await form.getByLabel('DV').fill('7');
+  await form.getByLabel('Nombre o razón social').fill('Constructora Andina S.A.S.');
+  await form.getByLabel('Correo para recibir la factura').fill('no-es-correo');
+  // Confirming with a bad e-mail is refused in Spanish and nothing is sold.
+  await page.getByRole('button', { name: 'Confirmar pago' }).click();
+  await expect(page.getByRole('dialog').getByText('Escribe un correo válido: la factura se le envía ahí.')).toBeVisible();
+  await page.getByRole('dialog').getByRole('button', { name: 'Aceptar' }).click();
+  await form.getByLabel('Correo para recibir la factura').fill('compras@andina.co');
+  // Corrected, its message goes.
+  await expect(form.getByText('Escribe un correo válido: la factura se le envía ahí.')).toHaveCount(0);
+  await form.getByLabel('O-13 Gran contribuyente').check();
+  await form.getByLabel('R-99-PN No aplica – otros').uncheck();
+  await form.getByLabel('Régimen', { exact: true }).selectOption('si');
+  await page.screenshot({ path: `${SHOTS}/factura-1366.png`, fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await form.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SHOTS}/factura-390.png`, fullPage: true });
+  await page.setViewportSize({ width: 1366, height: 900 });
+
+  await page.getByRole('button', { name: 'Confirmar pago' }).click();
+  await expect(page).toHaveURL(/\/factura$/);
+  await expect(page.locator('.recibo__sub').first()).toHaveText(/^Factura electrónica de venta N\.º FE1$/);
+  await expect(page.getByTestId('recibo-electronico')).toContainText('CUFE:');
+  expect((await page.getByTestId('recibo-cude').textContent())!.trim()).toMatch(/^[0-9a-f]{96}$/);
+  await expect(page.getByTestId('recibo-qr')).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/factura-recibo-1366.png`, fullPage: true });
+});
