@@ -30,8 +30,23 @@ export interface Campo {
   administracion?: false;
   /** How the store's forms show it (`valoresEn`): 'pesos' with thousand dots; 'cantidad' with a decimal comma (4,625) and no thousand dots; absent: as text. */
   forma?: 'pesos' | 'cantidad';
+  /**
+   * The import of a file (issue #54 point 4): the mapping's name for the field (`como`, default its
+   * key) and the headers a shop's spreadsheet or another POS names it with, compared without accents,
+   * case, spaces or signs (the first is the field's own); absent: the import does not read it.
+   */
+  importa?: { como?: string; encabezados: readonly string[] };
 }
 export type Campos = Record<string, Campo>;
+
+/** `{ mappingName: domainName }` of the fields an import reads. */
+export type ImportadosDe<C extends Campos> = {
+  [K in keyof C as C[K] extends { importa: { como: infer N extends string } } ? N : C[K] extends { importa: object } ? K : never]: K;
+};
+
+/** The fields an import reads, in the list's order: the domain's name, the mapping's name, the headers. */
+export const importablesDe = <C extends Campos>(campos: C) =>
+  entradas(campos).flatMap(([k, c]) => (c.importa ? [{ campo: k, como: c.importa.como ?? k, encabezados: c.importa.encabezados }] : []));
 
 type ConZ<C extends Campos> = { [K in keyof C as C[K] extends { z: z.ZodType } ? K : never]: C[K] extends { z: infer S extends z.ZodType } ? S : never };
 type ConLee<C extends Campos> = { [K in keyof C as C[K] extends { lee: z.ZodType } ? K : never]: C[K] extends { lee: infer S extends z.ZodType } ? S : never };

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { generic } from '../messages/comun';
 import { importacion } from '../messages/importacion';
+import { IMPORTADOS_PRODUCTO } from './producto';
 
-// Only these areas' texts: a screen that loads this schema does not load the whole catalogue.
+// Only these areas' texts (and the product's field list's): a screen that loads this schema does not load the whole catalogue.
 const M = { generic, importacion };
 
 /**
@@ -32,8 +33,11 @@ export const LIMITES_IMPORTACION = {
 export const ENTIDADES_IMPORTACION = ['productos', 'clientes', 'proveedores'] as const;
 export type TEntidadImportacion = (typeof ENTIDADES_IMPORTACION)[number];
 
-/** What a product's row may carry; each is a column of the file chosen by the person (the mapping). */
-export const CAMPOS_PRODUCTO = ['nombre', 'codigoBarras', 'precio', 'costo', 'impuesto', 'unidad', 'stock', 'stockMin', 'categoria', 'marca', 'presentacion', 'descripcion', 'proveedor'] as const;
+/**
+ * What a product's row may carry; each is a column of the file chosen by the person (the mapping):
+ * the product's field list's entries with `importa` (issue #54 point 4), under the mapping's names.
+ */
+export const CAMPOS_PRODUCTO = IMPORTADOS_PRODUCTO.map((i) => i.como);
 export type TCampoProducto = (typeof CAMPOS_PRODUCTO)[number];
 
 /** A customer's row: matched by its document (one customer per document in a store). */

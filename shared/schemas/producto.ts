@@ -5,7 +5,7 @@ import { crud } from '../messages/crud';
 import { productos } from '../messages/productos';
 import { sinBidi } from './common';
 import { UNIDADES_DIAN } from '../impuestos';
-import { baseDe, columnasDe, extrasDe, leidoDe, nombresEn, siPresente, type Campo, type Campos } from '../campos';
+import { baseDe, columnasDe, extrasDe, importablesDe, leidoDe, nombresEn, siPresente, type Campo, type Campos, type ImportadosDe } from '../campos';
 
 // Only these areas' texts: a screen that loads this schema does not load the whole catalogue.
 const M = { crud, productos, registro };
@@ -140,29 +140,36 @@ const entero = z.number().int();
  * it is on every face.
  *
  * A new field: its column (server/db/schema/producto.ts + migration), one entry here, its label and
- * its place on the web forms (docs/architecture.md "Where a new field goes").
+ * its place on the web forms (docs/architecture.md "Where a new field goes"). `importa` gives the
+ * catalogue's import its column: the mapping's name and the headers that name it (issue #54 point 4).
  */
 export const CAMPOS_DEL_PRODUCTO = {
-  nombre: { z: requiredName(M.productos.nombreRequerido), lee: z.string(), heredada2: ['Nombre'] },
-  precioUnit: { z: zPrecio({ empty: M.productos.precioRequerido, invalid: M.productos.precioInvalido }), lee: entero, tienda: 'precio', heredada2: ['Precio_unit'], forma: 'pesos' },
-  descripcion: { z: nullableText(500), lee: texto, heredada2: ['Descripcion', 'Descripción'] },
-  marca: { z: nullableText(80), lee: texto, heredada2: ['Marca'] },
-  categoria: { z: nullableText(80), lee: texto, heredada2: ['Categoria', 'Categoría'] },
-  presentacion: { z: nullableText(80), lee: texto, heredada2: ['Presentacion'] },
+  nombre: { z: requiredName(M.productos.nombreRequerido), lee: z.string(), heredada2: ['Nombre'], importa: { encabezados: ['nombre', 'producto', 'nombredelproducto', 'nombreproducto', 'articulo', 'item'] } },
+  precioUnit: { z: zPrecio({ empty: M.productos.precioRequerido, invalid: M.productos.precioInvalido }), lee: entero, tienda: 'precio', heredada2: ['Precio_unit'], forma: 'pesos', importa: { como: 'precio', encabezados: ['precio', 'preciodeventa', 'precioventa', 'preciounitario', 'preciounit', 'pvp', 'valor'] } },
+  descripcion: { z: nullableText(500), lee: texto, heredada2: ['Descripcion', 'Descripción'], importa: { encabezados: ['descripcion', 'detalle'] } },
+  marca: { z: nullableText(80), lee: texto, heredada2: ['Marca'], importa: { encabezados: ['marca'] } },
+  categoria: { z: nullableText(80), lee: texto, heredada2: ['Categoria', 'Categoría'], importa: { encabezados: ['categoria', 'grupo', 'familia', 'linea'] } },
+  presentacion: { z: nullableText(80), lee: texto, heredada2: ['Presentacion'], importa: { encabezados: ['presentacion'] } },
   fechaVencimiento: { z: zFecha, lee: texto, heredada2: ['Fecha_vencimiento'], alta: false },
   // Up to three decimals for a product sold by weight or measure, whole for one sold by unit (the domain's rule, ADR 030).
-  stock: { z: zStock({ empty: M.productos.stockRequerido, invalid: M.productos.stockInvalido }), lee: z.number(), heredada2: ['Stock'], forma: 'cantidad' },
-  stockMin: { z: zEntero({ empty: M.productos.stockMinRequerido, invalid: M.productos.stockMinInvalido }), lee: entero, heredada: 'stock_min', heredada2: ['Stock_Min'] },
+  stock: { z: zStock({ empty: M.productos.stockRequerido, invalid: M.productos.stockInvalido }), lee: z.number(), heredada2: ['Stock'], forma: 'cantidad', importa: { encabezados: ['stock', 'cantidad', 'existencias', 'existencia', 'inventario'] } },
+  stockMin: { z: zEntero({ empty: M.productos.stockMinRequerido, invalid: M.productos.stockMinInvalido }), lee: entero, heredada: 'stock_min', heredada2: ['Stock_Min'], importa: { encabezados: ['stockminimo', 'stockmin', 'minimo', 'cantidadminima'] } },
   // How it is sold: by unit or by measure (ADR 030); the legacy application calls do not carry it.
-  unidadDian: { z: zUnidad, lee: z.string(), tienda: 'unidad', heredada: false, heredada2: ['Unidad'] },
+  unidadDian: { z: zUnidad, lee: z.string(), tienda: 'unidad', heredada: false, heredada2: ['Unidad'], importa: { como: 'unidad', encabezados: ['unidad', 'unidaddemedida', 'medida', 'um'] } },
   estado: { z: siPresente(zEstadoProducto), lee: entero, heredada2: ['estado', 'Estado'], alta: false },
-  codigoBarras: { z: zCodigoBarras, lee: texto, heredada: 'codigo_barras', extra: 'extra: barcode, unique in the store (on an edit, absent keeps it, empty clears it)' },
+  codigoBarras: {
+    z: zCodigoBarras,
+    lee: texto,
+    heredada: 'codigo_barras',
+    extra: 'extra: barcode, unique in the store (on an edit, absent keeps it, empty clears it)',
+    importa: { encabezados: ['codigodebarras', 'codigobarras', 'codigo', 'codbarras', 'ean', 'barcode', 'plu', 'referencia'] },
+  },
   inventarioId: { z: zReferencia(M.crud.idInvalido), lee: entero.nullable(), tienda: false, heredada2: ['inventario_id_Inventario'] },
-  proveedorId: { z: zReferencia(M.productos.proveedorInvalido), lee: entero.nullable(), tienda: 'idProveedor', heredada2: ['idProveedor', 'idproveedor'] },
+  proveedorId: { z: zReferencia(M.productos.proveedorInvalido), lee: entero.nullable(), tienda: 'idProveedor', heredada2: ['idProveedor', 'idproveedor'], importa: { como: 'proveedor', encabezados: ['proveedor', 'nombreproveedor'] } },
   stockAnterior: { z: zStockAnterior, heredada: 'stock_anterior', extra: 'extra: the stock the form showed; a sale made meanwhile is then never undone', alta: false },
   // Read-only here, kept by their own modules: the tax (#30, server/modules/impuestos) and the cost (#32, compras/costo.domain.ts).
-  impuesto: { lee: texto, tienda: false },
-  costo: { lee: entero.nullable(), tienda: false },
+  impuesto: { lee: texto, tienda: false, importa: { encabezados: ['impuesto', 'iva', 'tarifa', 'tarifaiva', 'impuestos'] } },
+  costo: { lee: entero.nullable(), tienda: false, importa: { encabezados: ['costo', 'costounitario', 'preciodecompra', 'preciocompra', 'costopromedio'] } },
   costoPromedio: { lee: entero.nullable(), tienda: false },
 } as const satisfies Campos;
 type CP = typeof CAMPOS_DEL_PRODUCTO;
@@ -174,6 +181,9 @@ export type TCamposProducto = z.output<typeof ZProductoBase>;
 
 /** The columns a product is read with (the domain's projection is these, from the table). */
 export const COLUMNAS_PRODUCTO = columnasDe(CAMPOS_DEL_PRODUCTO);
+
+/** The fields the catalogue's import reads (issue #54 point 4), in the list's order. */
+export const IMPORTADOS_PRODUCTO = importablesDe(CAMPOS_DEL_PRODUCTO) as { campo: ImportadosDe<CP>[keyof ImportadosDe<CP>] & string; como: keyof ImportadosDe<CP> & string; encabezados: readonly string[] }[];
 
 /** The legacy API's extra keys of a product write (params, parsing and answers). */
 export const EXTRAS_PRODUCTO = extrasDe(CAMPOS_DEL_PRODUCTO);

@@ -11,7 +11,7 @@ import { M } from '#shared/messages';
 import { LIMITES_DINERO } from '#shared/money';
 import type { TImpuesto, TUnidadDian } from '#shared/impuestos';
 import type { TCampoProducto, TFilaMuestra, TMapeo } from '#shared/schemas/importacion';
-import { ZProductoBase } from '#shared/schemas/producto';
+import { IMPORTADOS_PRODUCTO, ZProductoBase } from '#shared/schemas/producto';
 import { sinTildes } from '#shared/texto';
 import type { Db } from '../../db/client';
 import type { Autor } from '../actividad/actividad.domain';
@@ -27,22 +27,14 @@ const MAX_INT4 = 2_147_483_647;
 /** The largest stock a product holds (numeric(12,3)). */
 const MAX_STOCK = 999_999_999;
 
-/** Headers a shop's spreadsheet or another POS uses for each field (compared without accents, case or spaces). */
-export const SINONIMOS_PRODUCTO: Record<TCampoProducto, string[]> = {
-  nombre: ['nombre', 'producto', 'nombredelproducto', 'nombreproducto', 'articulo', 'item'],
-  codigoBarras: ['codigodebarras', 'codigobarras', 'codigo', 'codbarras', 'ean', 'barcode', 'plu', 'referencia'],
-  precio: ['precio', 'preciodeventa', 'precioventa', 'preciounitario', 'preciounit', 'pvp', 'valor'],
-  costo: ['costo', 'costounitario', 'preciodecompra', 'preciocompra', 'costopromedio'],
-  impuesto: ['impuesto', 'iva', 'tarifa', 'tarifaiva', 'impuestos'],
-  unidad: ['unidad', 'unidaddemedida', 'medida', 'um'],
-  stock: ['stock', 'cantidad', 'existencias', 'existencia', 'inventario'],
-  stockMin: ['stockminimo', 'stockmin', 'minimo', 'cantidadminima'],
-  categoria: ['categoria', 'grupo', 'familia', 'linea'],
-  marca: ['marca'],
-  presentacion: ['presentacion'],
-  descripcion: ['descripcion', 'detalle'],
-  proveedor: ['proveedor', 'nombreproveedor'],
-};
+/** Headers a shop's spreadsheet or another POS uses for each field: the product's field list's (`importa`, issue #54 point 4). */
+export const SINONIMOS_PRODUCTO = Object.fromEntries(IMPORTADOS_PRODUCTO.map((i) => [i.como, [...i.encabezados]])) as Record<TCampoProducto, string[]>;
+
+/** The fields read here by their own cell rules (numbers as Excel writes them, a tax or unit by its name, a supplier by its name); every other is the field list's own check. */
+const PROPIOS = new Set<string>(['nombre', 'codigoBarras', 'precio', 'costo', 'impuesto', 'unidad', 'stock', 'stockMin', 'proveedor']);
+/** The fields checked by the field list's own rule, under the domain's names (a text: category, brand…, and any new field). */
+const DE_LA_LISTA = IMPORTADOS_PRODUCTO.filter((i) => !PROPIOS.has(i.como)) as { campo: Generico; como: TCampoProducto }[];
+type Generico = Exclude<keyof CamposImportables, 'nombre' | 'codigoBarras' | 'precioUnit' | 'costo' | 'impuesto' | 'unidadDian' | 'stockMin' | 'proveedorId'>;
 
 /** What a tax cell may say ("IVA 19 %", "19", "Exento"…), compared without accents, spaces or signs. */
 const IMPUESTOS_ESCRITOS: Record<string, TImpuesto> = {
@@ -70,47 +62,26 @@ const UNIDADES_ESCRITAS: Record<string, TUnidadDian | 'libra'> = {
 /** A number in scientific notation, as Excel writes a long one in a CSV ("7,70999E+12"). */
 const CIENTIFICO = /^\d+(?:[.,]\d+)?e[+-]?\d+$/i;
 
-/** The preview's column of each field an existing product may change. */
-const COLUMNA_MUESTRA: Record<keyof CamposImportables, NonNullable<TFilaMuestra['cambios']>[number]> = {
-  nombre: 'nombre',
-  codigoBarras: 'codigoBarras',
-  precioUnit: 'precio',
-  stockMin: 'stockMin',
-  categoria: 'categoria',
-  marca: 'marca',
-  presentacion: 'presentacion',
-  descripcion: 'descripcion',
-  proveedorId: 'proveedor',
-  costo: 'costo',
-  impuesto: 'impuesto',
-  unidadDian: 'unidad',
-};
+/** The preview's column of each field an existing product may change: the mapping's name. */
+const COLUMNA_MUESTRA = Object.fromEntries(IMPORTADOS_PRODUCTO.map((i) => [i.campo, i.como])) as Record<keyof CamposImportables, NonNullable<TFilaMuestra['cambios']>[number]>;
 
 // ── A row ───────────────────────────────────────────────────────────────────────────────────
 
-interface Valores {
+type Valores = Omit<CamposImportables, 'nombre' | 'codigoBarras' | 'precioUnit' | 'impuesto'> & {
   nombre: string;
   codigoBarras: string | null;
   precio?: number;
-  costo?: number;
   impuesto?: TImpuesto;
-  unidadDian?: TUnidadDian;
   stock?: number;
-  stockMin?: number;
-  categoria?: string;
-  marca?: string;
-  presentacion?: string;
-  descripcion?: string;
-  proveedorId?: number;
-}
+};
 
 type FilaProducto = FilaPlan<AltaImportada, CambioImportado>;
 
-/** A text field checked by the product's own rule (shared/schemas/producto.ts). */
-function textoProducto(campo: 'categoria' | 'marca' | 'presentacion' | 'descripcion', valor: string): string | { error: string } {
+/** A field checked by the product's own rule (shared/schemas/producto.ts), named as the import names it. */
+function deLaLista(campo: Generico, como: TCampoProducto, valor: string): { valor: unknown } | { error: string } {
   const r = ZProductoBase.shape[campo].safeParse(valor);
-  if (!r.success) return { error: `${MI.campos[campo]}: ${r.error.issues[0]?.message ?? M.generic.validation}` };
-  return r.data ?? '';
+  if (!r.success) return { error: `${MI.campos[como as keyof typeof MI.campos] ?? M.productos.campos[como as keyof typeof M.productos.campos] ?? como}: ${r.error.issues[0]?.message ?? M.generic.validation}` };
+  return { valor: r.data ?? '' };
 }
 
 // ── The plan ────────────────────────────────────────────────────────────────────────────────
@@ -169,10 +140,10 @@ export async function planificarProductos(options: { db: Db; tiendaId: number; a
       if (typeof n === 'string') errores.push(n);
       else v[campo] = n;
     }
-    for (const campo of ['categoria', 'marca', 'presentacion', 'descripcion'] as const) {
-      if (!lleno(campo)) continue;
-      const t = textoProducto(campo, texto(celda(campo)));
-      if (typeof t === 'string') v[campo] = t;
+    for (const { campo, como } of DE_LA_LISTA) {
+      if (!lleno(como)) continue;
+      const t = deLaLista(campo, como, texto(celda(como)));
+      if ('valor' in t) (v as Record<string, unknown>)[campo] = t.valor;
       else errores.push(t.error);
     }
     if (lleno('impuesto')) {
@@ -228,7 +199,7 @@ export async function planificarProductos(options: { db: Db; tiendaId: number; a
       marca: v.marca ?? null,
       presentacion: v.presentacion ?? null,
       descripcion: v.descripcion ?? null,
-      proveedor: v.proveedorId !== undefined ? (nombreProveedor.get(v.proveedorId) ?? null) : null,
+      proveedor: v.proveedorId != null ? (nombreProveedor.get(v.proveedorId) ?? null) : null,
     };
     const plan: FilaProducto = { fila, accion: 'error', errores, muestra };
     if (errores.length === 0 && v.nombre) {
@@ -239,21 +210,8 @@ export async function planificarProductos(options: { db: Db; tiendaId: number; a
         else if ((v.stock ?? 0) !== 0 && !puedeStock) errores.push(MI.fila.sinPermisoStock);
         else {
           plan.accion = 'nuevo';
-          plan.alta = {
-            nombre: v.nombre,
-            precioUnit: v.precio,
-            stock: v.stock ?? 0,
-            stockMin: v.stockMin,
-            categoria: v.categoria,
-            marca: v.marca,
-            presentacion: v.presentacion,
-            descripcion: v.descripcion,
-            codigoBarras: v.codigoBarras,
-            proveedorId: v.proveedorId,
-            costo: v.costo,
-            impuesto: v.impuesto,
-            unidadDian: v.unidadDian,
-          };
+          const { precio, stock, ...resto } = v;
+          plan.alta = { ...resto, nombre: v.nombre, precioUnit: precio, stock: stock ?? 0 };
         }
       } else {
         // Only what the row says and the product does not have already.
@@ -261,7 +219,7 @@ export async function planificarProductos(options: { db: Db; tiendaId: number; a
         if (v.nombre !== existente.nombre) campos.nombre = v.nombre;
         if (v.precio !== undefined && v.precio !== existente.precioUnit) campos.precioUnit = v.precio;
         if (v.stockMin !== undefined && v.stockMin !== existente.stockMin) campos.stockMin = v.stockMin;
-        for (const k of ['categoria', 'marca', 'presentacion', 'descripcion'] as const) if (v[k] !== undefined && v[k] !== existente[k]) campos[k] = v[k];
+        for (const { campo: k } of DE_LA_LISTA) if (v[k] !== undefined && v[k] !== existente[k]) (campos as Record<string, unknown>)[k] = v[k];
         if (v.proveedorId !== undefined && v.proveedorId !== existente.proveedorId) campos.proveedorId = v.proveedorId;
         if (v.costo !== undefined && v.costo !== existente.costo) campos.costo = v.costo;
         if (v.impuesto !== undefined && v.impuesto !== existente.impuesto) campos.impuesto = v.impuesto;

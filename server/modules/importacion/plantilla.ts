@@ -58,7 +58,8 @@ export function columnasPlantilla(entidad: TEntidadImportacion): ColumnaExport<E
   return CAMPOS_IMPORTACION[entidad].map((campo) => {
     const ejemplo = EJEMPLOS[entidad][campo];
     return {
-      titulo: MI.campos[campo as keyof typeof MI.campos],
+      // A field without an import label of its own is named as the product's forms name it.
+      titulo: MI.campos[campo as keyof typeof MI.campos] ?? M.productos.campos[campo as keyof typeof M.productos.campos] ?? campo,
       ...(typeof ejemplo === 'number' ? { tipo: 'numero' as const } : {}),
       ...(COMO_TEXTO.has(campo) ? { comoTexto: true } : {}),
       valor: (fila: Ejemplo) => fila[campo],

@@ -4,10 +4,11 @@
  * — all or nothing, by the same rules as one product at a time (producto.domain.ts owns them; this
  * file calls them). The file's reading and each row's plan are server/modules/importacion/.
  */
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { TImpuesto } from '#shared/impuestos';
 import { M } from '#shared/messages';
 import type { TCambioPrecio, TDetalleCambioPrecio } from '#shared/schemas/permisos';
+import { IMPORTADOS_PRODUCTO } from '#shared/schemas/producto';
 import type { Db, Tx } from '../../db/client';
 import { insertarLote } from '../../db/insertar-lote';
 import { historialPrecio, inventario, producto } from '../../db/schema';
@@ -17,22 +18,14 @@ import { conRechazos, denegado, exigirPermiso, puede } from '../tienda/permisos'
 import { checkProveedor, comprobarUnidad, diferencia, notFound, refusal, traducir } from './producto.domain';
 
 
-/** What an import compares a row with: every product of the store, under the domain's names. */
+/** The fields the import reads, under the domain's names (the field list's `importa`, issue #54 point 4). */
+type Importado = (typeof IMPORTADOS_PRODUCTO)[number]['campo'];
+const IMPORTADOS = IMPORTADOS_PRODUCTO.map((i) => i.campo);
+
+/** What an import compares a row with: every product of the store, its fields the import reads. */
 export const columnasImportables = {
   idProducto: producto.idProducto,
-  nombre: producto.nombre,
-  codigoBarras: producto.codigoBarras,
-  precioUnit: producto.precioUnit,
-  stock: producto.stock,
-  stockMin: producto.stockMin,
-  categoria: producto.categoria,
-  marca: producto.marca,
-  presentacion: producto.presentacion,
-  descripcion: producto.descripcion,
-  proveedorId: producto.proveedorId,
-  costo: producto.costo,
-  impuesto: producto.impuesto,
-  unidadDian: producto.unidadDian,
+  ...(Object.fromEntries(IMPORTADOS.map((k) => [k, producto[k]])) as { [K in Importado]: (typeof producto)[K] }),
 };
 
 export async function productosImportables(db: Db | Tx, tiendaId: number) {
@@ -45,9 +38,12 @@ export type TProductoImportable = Awaited<ReturnType<typeof productosImportables
  * (issue #30) are the product's own; the cost is its last cost, and its average cost too while it has
  * none (compras/costo.domain.ts keeps both from then on).
  */
-export type CamposImportables = Partial<
-  Pick<TProductoImportable, 'nombre' | 'codigoBarras' | 'precioUnit' | 'stockMin' | 'categoria' | 'marca' | 'presentacion' | 'descripcion' | 'proveedorId' | 'costo' | 'unidadDian'> & { impuesto: TImpuesto | null }
->;
+export type CamposImportables = Partial<Omit<TProductoImportable, 'idProducto' | 'stock' | 'impuesto'> & { impuesto: TImpuesto | null }>;
+
+/** The fields a new product takes from its row besides its name, price and stock; absent, a nullable column is null, another keeps its default (stock minimum 0, sold by unit). */
+const DE_LA_FILA = IMPORTADOS.filter((k): k is Exclude<Importado, 'nombre' | 'precioUnit' | 'stock'> => !['nombre', 'precioUnit', 'stock'].includes(k));
+const COLUMNAS = getTableColumns(producto);
+const deLaFila = (a: AltaImportada) => Object.fromEntries(DE_LA_FILA.flatMap((k) => (a[k] !== undefined ? [[k, a[k]]] : COLUMNAS[k].notNull ? [] : [[k, null]])));
 export interface AltaImportada extends CamposImportables {
   nombre: string;
   precioUnit: number;
@@ -126,21 +122,13 @@ export async function importarProductos(options: {
           tx,
           producto,
           lote.map((a) => ({
+            ...deLaFila(a),
             tiendaId,
             nombre: a.nombre,
             precioUnit: a.precioUnit,
             stock: a.stock,
-            stockMin: a.stockMin ?? 0,
-            categoria: a.categoria ?? null,
-            marca: a.marca ?? null,
-            presentacion: a.presentacion ?? null,
-            descripcion: a.descripcion ?? null,
-            codigoBarras: a.codigoBarras ?? null,
-            proveedorId: a.proveedorId ?? null,
-            costo: a.costo ?? null,
+            // A first cost is the average cost too.
             costoPromedio: a.costo ?? null,
-            impuesto: a.impuesto ?? null,
-            ...(a.unidadDian ? { unidadDian: a.unidadDian } : {}),
             inventarioId,
           })),
           { id: producto.idProducto },

@@ -4,6 +4,7 @@ import { formatCantidad } from '#shared/cantidad';
 import { comun, generic } from '#shared/messages/comun';
 import { importacion } from '#shared/messages/importacion';
 import { impuestos } from '#shared/messages/impuestos';
+import { productos } from '#shared/messages/productos';
 import { formatNumber, formatPesos } from '#shared/money';
 import { CAMPOS_IMPORTACION, MUESTRA_IMPORTACION, type ColumnaMuestra, type TEntidadImportacion, type TFilaMuestra, type TMapeo, type TVistaPrevia } from '#shared/schemas/importacion';
 import { PageHeader } from '../../components/page-header';
@@ -15,7 +16,7 @@ import { aBase64, aplicarImportacion, vistaPreviaImportacion } from './api/impor
 import './importacion.css';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
-const M = { comun, generic, importacion, impuestos };
+const M = { comun, generic, importacion, impuestos, productos };
 const MI = M.importacion;
 
 /** Where each import goes back to. */
@@ -186,7 +187,7 @@ export default function ImportarPage({ entidad = 'productos' }: { entidad?: TEnt
             <div className="imp-mapeo__grid">
               {CAMPOS_IMPORTACION[entidad].map((campo) => (
                 <div className="field" key={campo}>
-                  <label htmlFor={`imp-${campo}`}>{MI.campos[campo as keyof typeof MI.campos]}</label>
+                  <label htmlFor={`imp-${campo}`}>{MI.campos[campo as keyof typeof MI.campos] ?? M.productos.campos[campo as keyof typeof M.productos.campos] ?? campo}</label>
                   <select id={`imp-${campo}`} value={mapeo[campo] ?? ''} disabled={ocupado} onChange={(e) => setMapeo({ ...mapeo, [campo]: e.target.value || null })}>
                     <option value="">{MI.sinColumna}</option>
                     {vista.columnas.map((c) => (
