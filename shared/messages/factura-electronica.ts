@@ -5,6 +5,8 @@ export const facturaElectronica = {
   titulo: (numero: string) => `Factura electrónica de venta N.º ${numero}`,
   nombreDocumento: 'Factura electrónica de venta',
   cufe: 'CUFE',
+  adquirenteRecibo: (nombre: string, documento: string) => `Adquirente: ${nombre} · ${documento}`,
+  documentoAdquirente: (tipo: string, numero: string, dv: string | null) => `${tipo === '31' ? 'NIT' : tipo === '13' ? 'CC' : tipo === '22' ? 'CE' : 'Pasaporte'} ${numero}${dv ? `-${dv}` : ''}`,
   // The buyer.
   comprador: 'Comprador',
   buscarCliente: 'Buscar cliente por documento',

@@ -115,6 +115,8 @@ export const ZArchivoDianQuery = z
 export const ZDocumentoRecibo = z.object({
   /** 20 documento equivalente POS; 01 factura electrónica de venta (issue #57), asked by an identified buyer. */
   tipo: z.enum(['20', '01']).optional(),
+  /** An invoice's buyer as its receipt names them (issue #57): name and ID (a NIT with its check digit). */
+  adquirente: z.object({ nombre: z.string(), documento: z.string() }).nullable().optional(),
   numero: z.string(),
   cude: z.string(),
   /** DIAN's catalogue URL with the CUDE (the QR's content). */

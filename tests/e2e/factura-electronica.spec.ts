@@ -97,6 +97,7 @@ test('una venta facturada a una empresa en la caja: factura electrónica de vent
   await expect(page).toHaveURL(/\/factura$/);
   await expect(page.locator('.recibo__sub').first()).toHaveText(/^Factura electrónica de venta N\.º FE1$/);
   await expect(page.getByTestId('recibo-electronico')).toContainText('CUFE:');
+  await expect(page.getByTestId('recibo-adquirente')).toHaveText('Adquirente: Constructora Andina S.A.S. · NIT 860034313-7');
   expect((await page.getByTestId('recibo-cude').textContent())!.trim()).toMatch(/^[0-9a-f]{96}$/);
   await expect(page.getByTestId('recibo-qr')).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/factura-recibo-1366.png`, fullPage: true });

@@ -28,6 +28,7 @@ import type { Adquirente, DocumentoPos, MedioPago } from './tipos';
 import { notaDeAnulacion, notaDeDevolucion } from './nota';
 import { construirDocumentoPos, construirNotaAjuste, TIPO_NOTA_CREDITO } from './xml';
 import { dian as D } from '#shared/messages/dian';
+import { facturaElectronica as FE } from '#shared/messages/factura-electronica';
 
 /**
  * The due date of a fiado sale (payment form crédito): the one the fiado domain fixed on the sale
@@ -56,8 +57,12 @@ export async function documentoDeVenta(db: Db, tiendaId: number, ventaId: number
     .where(and(eq(documentoDian.tiendaId, tiendaId), eq(documentoDian.ventaId, ventaId), inArray(documentoDian.tipo, DOCUMENTOS_DE_VENTA)))
     .limit(1);
   if (!d) return null;
+  // An invoice names its buyer on the receipt (issue #57).
+  const [v] = d.tipo === TIPO_FACTURA_VENTA ? await db.select({ a: venta.adquirente }).from(venta).where(and(eq(venta.idVenta, ventaId), eq(venta.tiendaId, tiendaId))).limit(1) : [];
+  const a = v?.a ?? null;
   return {
     tipo: d.tipo === TIPO_FACTURA_VENTA ? '01' : '20',
+    adquirente: a ? { nombre: a.nombre, documento: FE.documentoAdquirente(a.tipoDocumento, a.numero, a.dv) } : null,
     numero: d.numero,
     cude: d.cude,
     url: urlCatalogo(d.cude, d.ambiente === 1 ? 1 : 2),

@@ -77,7 +77,7 @@ describe('factura electrónica de venta en la caja (issue #57 punto 1)', { timeo
     expect(r.statusCode, r.body).toBe(201);
     const recibo = r.json();
     const primero = 100 + (n - 1) * 1000;
-    expect(recibo.documento).toMatchObject({ tipo: '01', numero: `FE${primero}`, estado: 'pendiente' });
+    expect(recibo.documento).toMatchObject({ tipo: '01', numero: `FE${primero}`, estado: 'pendiente', adquirente: { nombre: 'Constructora Andina S.A.S.', documento: 'NIT 860034313-7' } });
     expect(FE.titulo(recibo.documento.numero)).toBe(`Factura electrónica de venta N.º FE${primero}`);
     expect(recibo.documento.url).toContain(recibo.documento.cude);
     expect(recibo.total).toBe(35_700);

@@ -64,7 +64,9 @@ export function bytesRecibo(recibo: TRecibo, tienda: DatosTienda | null, ancho: 
     // The tirilla's electronic part (issue #31): the QR at 5 dots a module is ≥ 2 cm (≥ 160 dots at 203 dpi).
     e.bold(true).line(p.electronico.titulo).bold(false);
     if (p.electronico.contingencia) e.bold(true).line(`*** ${p.electronico.contingencia} ***`).bold(false);
-    e.align('left').line(`${p.electronico.etiqueta}:`);
+    e.align('left');
+    if (p.electronico.adquirente) e.line(p.electronico.adquirente);
+    e.line(`${p.electronico.etiqueta}:`);
     for (let i = 0; i < p.electronico.cude.length; i += columnas) e.line(p.electronico.cude.slice(i, i + columnas));
     e.line(p.electronico.software).align('center');
     e.qrcode(p.electronico.url, { model: 2, size: 5, errorlevel: 'm' });

@@ -84,6 +84,7 @@ export function partesElectronico(recibo: TRecibo) {
     // A sale invoiced to a buyer (issue #57): the factura electrónica de venta and its CUFE.
     titulo: factura ? facturaElectronica.nombreDocumento : dian.tirillaTitulo,
     etiqueta: factura ? facturaElectronica.cufe : dian.tirillaCude,
+    adquirente: d.adquirente ? facturaElectronica.adquirenteRecibo(d.adquirente.nombre, d.adquirente.documento) : null,
     contingencia: d.contingencia ? dian.tirillaContingencia : null,
     cude: d.cude,
     url: d.url,
@@ -230,6 +231,7 @@ export function lineasRecibo(recibo: TRecibo, tienda: DatosTienda | null, column
     const e = p.electronico;
     out.push(...partir(e.titulo, columnas).map((l) => centro(l, columnas)));
     if (e.contingencia) out.push(centro(`*** ${e.contingencia} ***`, columnas));
+    if (e.adquirente) out.push(...partir(e.adquirente, columnas));
     out.push(`${e.etiqueta}:`);
     for (let i = 0; i < e.cude.length; i += columnas) out.push(e.cude.slice(i, i + columnas));
     out.push(...partir(e.software, columnas));
@@ -257,6 +259,7 @@ export function textoWhatsApp(recibo: TRecibo, tienda: DatosTienda | null): stri
     const e = p.electronico;
     out.push('', `*${e.titulo}*`);
     if (e.contingencia) out.push(`*${e.contingencia}*`);
+    if (e.adquirente) out.push(e.adquirente);
     out.push(`${e.etiqueta}: ${e.cude}`, `${e.qr}: ${e.url}`, e.software);
   }
   if (p.leyenda) out.push('', p.leyenda);

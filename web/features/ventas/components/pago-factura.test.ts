@@ -24,10 +24,10 @@ describe('the till’s buyer form (issue #57)', () => {
   });
 
   it('the receipt of an invoiced sale says "Factura electrónica de venta N.º FE1" and CUFE', () => {
-    const documento = { tipo: '01' as const, numero: 'FE1', cude: 'a'.repeat(96), url: 'https://x', estado: 'pendiente', contingencia: null, ambiente: 'habilitacion' as const, software: 's', fabricante: 'f' };
+    const documento = { adquirente: { nombre: 'Constructora Andina S.A.S.', documento: 'NIT 860034313-7' }, tipo: '01' as const, numero: 'FE1', cude: 'a'.repeat(96), url: 'https://x', estado: 'pendiente', contingencia: null, ambiente: 'habilitacion' as const, software: 's', fabricante: 'f' };
     const recibo = { numero: 7, fiscal: { caja: 'Caja 1', prefijo: 'FE', numero: 1, resolucion: '1', desde: 1, hasta: 9, fechaDesde: '2026-01-01', fechaHasta: '2027-01-01' }, documento } as unknown as TRecibo;
     expect(tituloRecibo(recibo).texto).toBe(FE.titulo('FE1'));
-    expect(partesElectronico(recibo)).toMatchObject({ titulo: 'Factura electrónica de venta', etiqueta: 'CUFE' });
+    expect(partesElectronico(recibo)).toMatchObject({ titulo: 'Factura electrónica de venta', etiqueta: 'CUFE', adquirente: 'Adquirente: Constructora Andina S.A.S. · NIT 860034313-7' });
     expect(partesElectronico({ ...recibo, documento: { ...documento, tipo: '20' } })).toMatchObject({ etiqueta: 'CUDE' });
   });
 });

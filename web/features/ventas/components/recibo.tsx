@@ -266,6 +266,11 @@ function DocumentoElectronico({ recibo }: { recibo: TRecibo }) {
     <section className="recibo__electronico" aria-label={e.titulo} data-testid="recibo-electronico">
       <p className="recibo__sub">{e.titulo}</p>
       {e.contingencia ? <p className="recibo__anulada">{e.contingencia}</p> : null}
+      {e.adquirente ? (
+        <p className="recibo__dato" data-testid="recibo-adquirente">
+          {e.adquirente}
+        </p>
+      ) : null}
       <p className="recibo__cude">
         <span>{e.etiqueta}: </span>
         <span data-testid="recibo-cude">{e.cude}</span>
