@@ -235,12 +235,15 @@ export const ZUpdateProductoRequest = caraDeProducto(NOMBRES_TIENDA);
 export type TUpdateProductoRequest = z.input<typeof ZUpdateProductoRequest>;
 export type TUpdateProductoData = z.output<typeof ZUpdateProductoRequest>;
 
+/** The legacy extra keys an addition carries (`extra`, not `alta: false`): the type says what the schema parses (issue #54 point 4). */
+type ExtraDeAlta = { [K in keyof CP]: CP[K] extends { extra: string } ? (CP[K] extends { alta: false } ? never : K) : never }[keyof CP] & keyof BaseShape;
+
 /**
  * Legacy API `registrarProductoUnico` (controlador.producto.php): the spec's name, price and
  * quantity, plus the extra keys of an addition (EXTRAS_PRODUCTO), under the domain's names.
  */
 export const ZLegacyRegistrarProductoRequest = ZCreateProductoRequest.pick({ nombre: true, precio: true, cantidad: true }).extend(
-  Object.fromEntries(EXTRAS_PRODUCTO.filter((e) => e.alta).map((e) => [e.campo, ZProductoBase.shape[e.campo as keyof BaseShape]])) as Pick<BaseShape, 'codigoBarras'>,
+  Object.fromEntries(EXTRAS_PRODUCTO.filter((e) => e.alta).map((e) => [e.campo, ZProductoBase.shape[e.campo as keyof BaseShape]])) as Pick<BaseShape, ExtraDeAlta>,
 );
 export type TLegacyRegistrarProductoData = z.output<typeof ZLegacyRegistrarProductoRequest>;
 
