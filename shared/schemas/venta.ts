@@ -48,7 +48,7 @@ export const ZProductoPorCodigo = ZProductoVenta.extend({
       tipo: z.enum(['peso', 'precio']),
       /** In the product's unit, up to three decimals. */
       cantidad: z.number(),
-      /** A price label's pesos (the line charges importeLinea of the quantity, within half a thousandth's price). */
+      /** A price label's pesos: the till adds the line by value, charging exactly these (issue #52 point 4). */
       pesos: z.number().int().optional(),
     })
     .optional(),

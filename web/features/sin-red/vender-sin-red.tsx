@@ -14,7 +14,7 @@ import { useSession } from '../../lib/session';
 import { baseLocal, leerAjuste, plegar, type ProductoLocal, type VentaSalida } from './base-local';
 import { sincronizar } from './sincronizar';
 import { VentasEquipo } from './ventas-equipo';
-import { agregarProducto, claveLinea, esPorMedida, fijarCantidad, importeDe } from '../ventas/carrito';
+import { agregarProducto, claveLinea, esPorMedida, fijarCantidad, importeDe, importeDeEtiqueta } from '../ventas/carrito';
 import {
   buscarPorCodigo,
   catalogoDe,
@@ -148,12 +148,12 @@ export function VenderSinRed() {
     );
 
   /** Adds a product (or a pack): a unit at once, a measured one through the dialog unless a scale label gave its quantity. */
-  const agregar = (p: TProductoVenta, cantidad?: number) => {
+  const agregar = (p: TProductoVenta, cantidad?: number, importe?: number) => {
     setAviso(null);
     // A product at $ 0 is not sold offline either (issue #52 point 7): the server would refuse the sale when it is sent.
     if (p.precio <= 0) return setAviso(M.ventas.sinPrecio([p.nombre]));
     if (cantidad == null && !porUnidad(p.unidad)) return setPesar({ producto: p });
-    setCarrito((c) => agregarProducto(c, p, cantidad));
+    setCarrito((c) => agregarProducto(c, p, cantidad, importe));
     if (cantidad != null) setAviso(M.ventas.peso.etiqueta(p.nombre, formatCantidad(cantidad, p.unidad)));
     buscador.current?.focus();
   };
@@ -172,7 +172,7 @@ export function VenderSinRed() {
     cola.current = cola.current.then(async () => {
       try {
         const p = await buscarPorCodigo(catalogoDe(db), texto);
-        if (p) return agregar(p, p.etiqueta?.cantidad);
+        if (p) return agregar(p, p.etiqueta?.cantidad, importeDeEtiqueta(p));
       } catch (err) {
         // A label the till cannot sell (a product sold by unit, a weight for one sold by volume): its reason.
         if (err instanceof AppError) return setAviso(err.message);

@@ -8,6 +8,7 @@ import {
   claveDeVenta,
   excedeStock,
   importeDe,
+  importeDeEtiqueta,
   lineasSinStock,
   fijarCantidad,
   guardarCarrito,
@@ -292,5 +293,18 @@ describe('una línea por valor (issue #52 punto 4)', () => {
   it('un valor guardado que no corresponde a la cantidad (editado a mano) se descarta', () => {
     expect(parseCarrito([{ ...linea(9, 5, 4_800, 'KGM'), importe: 1 }])[0]).not.toHaveProperty('importe');
     expect(parseCarrito([{ ...linea(3, 1, 2_500), importe: 2_500 }])[0]).not.toHaveProperty('importe');
+  });
+});
+
+describe('una etiqueta de precio de la balanza (issue #52 punto 4)', () => {
+  it('"$ 2.000" impresos en la etiqueta de arroz a $ 4.800/kg: 0,417 kg y cobra $ 2.000; una de peso cobra su peso', () => {
+    const arroz = producto(9, 4_800, { unidad: 'KGM', stock: 50 });
+    const precio = { ...arroz, etiqueta: { tipo: 'precio' as const, cantidad: 0.417, pesos: 2_000 } };
+    const c = agregarProducto([], precio, precio.etiqueta.cantidad, importeDeEtiqueta(precio));
+    expect(c).toEqual([expect.objectContaining({ cantidad: 0.417, importe: 2_000 })]);
+    expect(totalCarrito(c)).toBe(2_000);
+    const peso = { ...arroz, etiqueta: { tipo: 'peso' as const, cantidad: 0.417 } };
+    expect(importeDeEtiqueta(peso)).toBeUndefined();
+    expect(totalCarrito(agregarProducto([], peso, 0.417, importeDeEtiqueta(peso)))).toBe(2_002);
   });
 });

@@ -232,6 +232,12 @@ export function agregarProducto(lineas: LineaCarrito[], p: TProductoVenta, canti
   ];
 }
 
+/**
+ * A scale's price label (ADR 030, issue #52 point 4): the pesos it prints, which the line charges
+ * exactly (its quantity is what they buy); nothing for a weight label or a product without one.
+ */
+export const importeDeEtiqueta = (p: { etiqueta?: { tipo: 'peso' | 'precio'; pesos?: number } }): number | undefined => (p.etiqueta?.tipo === 'precio' ? p.etiqueta.pesos : undefined);
+
 /** Sets a line's cantidad (or, `importe` given, its value and the quantity it buys); zero or less removes the line (the − button at 1). */
 export function fijarCantidad(lineas: LineaCarrito[], id: number | string, cantidad: number, importe?: number): LineaCarrito[] {
   // A product id names the product's own line; a line's key (claveLinea) names a pack's too.

@@ -23,6 +23,7 @@ import {
   claveLinea,
   esPorMedida,
   fijarCantidad,
+  importeDeEtiqueta,
   leerEspera,
   lineasSinStock,
   ponerEnEspera,
@@ -68,7 +69,7 @@ function VentasEnLinea() {
   const [pesar, setPesar] = useState<{ producto: TProductoVenta | LineaCarrito; lineaId?: number; cantidad?: number } | null>(null);
   /** Adds a product: a unit at once; one sold by measure opens the dialog (false: not added yet), unless its quantity is known (a scale label). */
   const onAdd = useCallback(
-    (p: TProductoVenta, cantidad?: number) => {
+    (p: TProductoVenta, cantidad?: number, importe?: number) => {
       // A product at $ 0 is not added (issue #52 point 7): the server refuses it too; its price is set in Productos.
       if (p.precio <= 0) {
         void alertWarning(M.ventas.sinPrecioTitle, M.ventas.sinPrecio([p.nombre]));
@@ -78,7 +79,7 @@ function VentasEnLinea() {
         setPesar({ producto: p });
         return false;
       }
-      update((l) => agregarProducto(l, p, cantidad));
+      update((l) => agregarProducto(l, p, cantidad, importe));
       return true;
     },
     [update],
@@ -124,7 +125,7 @@ function VentasEnLinea() {
       // A scale label brings its quantity (issue #33 point 4): the line is added without the dialog.
       const cantidad = p.etiqueta?.cantidad;
       if (p.stock > 0) {
-        if (!onAdd(p, cantidad)) setAvisoEscaner(null);
+        if (!onAdd(p, cantidad, importeDeEtiqueta(p))) setAvisoEscaner(null);
         else setAvisoEscaner({ text: cantidad != null ? M.ventas.peso.etiqueta(p.nombre, formatCantidad(cantidad, p.unidad)) : M.ventas.escaneado(p.nombre), tone: 'ok' });
       } else setAvisoEscaner({ text: M.ventas.escaneadoAgotado(p.nombre), tone: 'error', agregar: p });
     } catch (err) {
@@ -215,7 +216,7 @@ function VentasEnLinea() {
             <AgregarSinStock
               onAgregar={() => {
                 const p = avisoEscaner.agregar!;
-                if (onAdd(p, p.etiqueta?.cantidad)) setAvisoEscaner({ text: M.ventas.agregadoSinStock(p.nombre), tone: 'ok' });
+                if (onAdd(p, p.etiqueta?.cantidad, importeDeEtiqueta(p))) setAvisoEscaner({ text: M.ventas.agregadoSinStock(p.nombre), tone: 'ok' });
                 else setAvisoEscaner(null);
               }}
             />
