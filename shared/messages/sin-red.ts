@@ -156,6 +156,8 @@ export const sinRed = {
   columnaMotivos: 'Motivos',
   columnaTotal: 'Total',
   motivoFiado: (cliente: string, monto: string, disponible: string) => `Fiado de ${monto} a ${cliente} por encima de su cupo (disponible ${disponible})`,
+  motivoPrecioPorValor: (producto: string, valor: string, delEquipo: string, registrada: string) =>
+    `${producto}: ${valor} por valor con el precio de antes; se registró ${registrada} (el equipo calculó ${delEquipo})`,
   motivoStock: (producto: string, cantidad: string, antes: string) => `${producto}: vendió ${cantidad} con ${antes} en stock`,
   motivoDescuentoSinPin: (monto: string) => `Descuento de ${monto} sin el PIN de un supervisor`,
   motivoFechaReloj: (horas: number) => `La fecha de la venta está a más de ${horas} horas del reloj del servidor`,

@@ -333,6 +333,24 @@ describe('por peso y por paca sin red', () => {
     expect(recibo.lineas.map((l) => [l.cantidad, l.subtotal])).toEqual([[0.167, 2_000]]);
     expect((await req('GET', `/api/ventas/${recibo.id}`, s.token)).json()).toMatchObject({ total: 2_000, lineas: [expect.objectContaining({ subtotal: 2_000 })] });
   });
+
+  it('una venta sin red por valor hecha con el precio de antes llega igual, cobrando lo que pagó el cliente, y queda en Revisar', async () => {
+    const s = await crearTienda(t);
+    const cajero = (await crearEmpleado(t, s.codigo, { rol: ROL.EMPLEADO })).token;
+    const { queso } = await quesoYCerveza(s);
+    const d = await dispositivo(cajero, s.token);
+    // The device weighed "$ 2.000 de queso" at $ 12.000/kg (0,167 kg); the owner raised it to $ 16.000/kg before the sale synced.
+    await db().update(producto).set({ precioUnit: 16_000 }).where(eq(producto.idProducto, queso));
+    const cuerpo = { ...ventaSinRed(d, 1, queso, 0.167), lineas: [{ productoId: queso, cantidad: 0.167, importe: 2_000 }], montoRecibido: 2_000 };
+    const r = await req('POST', '/api/sin-red/ventas', cajero, cuerpo);
+    expect(r.statusCode, r.body).toBe(201);
+    const recibo = r.json() as TRecibo;
+    // The customer paid $ 2.000: that is the sale; the quantity is what $ 2.000 buys at today's price.
+    expect(recibo.total).toBe(2_000);
+    expect(recibo.lineas.map((l) => [l.cantidad, l.subtotal])).toEqual([[0.125, 2_000]]);
+    const revisar = (await req('GET', '/api/sin-red/revisar', s.token)).json() as { items: { ventaId: number; motivos: string[] }[] };
+    expect(revisar.items.find((i) => i.ventaId === recibo.id)?.motivos).toEqual([M.sinRed.motivoPrecioPorValor('Queso', '$ 2.000', '0,167 kg', '0,125 kg')]);
+  });
 });
 
 /**

@@ -1,13 +1,13 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { AppError } from '#shared/errors';
 import { M } from '#shared/messages';
 import { METODO, ROL } from '#shared/roles';
 import { cambioDelPago } from '#shared/pago';
-import { aMilesimas, cantidadDecimal, deMilesimas } from '#shared/cantidad';
+import { aMilesimas, cantidadDecimal, cantidadPorValor, deMilesimas, formatCantidad, importeCorresponde } from '#shared/cantidad';
 import { SUPERVISOR_TIENDA } from '#shared/schemas/venta';
 import type { TAutorizacionPin, TDescuentoLinea, TDescuentoVenta, TRecibo } from '#shared/schemas/venta';
 import type { Db, Tx } from '../../db/client';
-import { venta } from '../../db/schema';
+import { producto, venta } from '../../db/schema';
 import { registrarPor, type Autor } from '../actividad/actividad.domain';
 import { cargarVenta } from '../fiado/fiado.domain';
 import { conRechazos, denegado, puede } from '../tienda/permisos';
@@ -43,6 +43,37 @@ export function mergeLineas(lineas: readonly LineaPedida[]): LineaPedida[] {
     merged.set(clave, prev ? { ...prev, cantidad, descuento: prev.descuento ?? l.descuento } : { ...l });
   }
   return [...merged.values()];
+}
+
+/**
+ * An offline sale's lines sold by value (issue #52 point 4) whose quantity is not what their value buys
+ * at today's price (the price changed before the sale synced): the customer paid the value, so the
+ * line keeps it and its quantity becomes what the value buys today (stock moves by that); each such
+ * line is a reason to review the sale (issue #51 point 5). Changes `lineas` in place.
+ */
+async function porValorAlPrecioDeHoy(db: Db, tiendaId: number, lineas: LineaPedida[]): Promise<string[]> {
+  const ids = [...new Set(lineas.filter((l) => l.importe != null && l.unidadVentaId == null).map((l) => l.productoId))];
+  if (ids.length === 0) return [];
+  const precios = new Map(
+    (
+      await db
+        .select({ id: producto.idProducto, precio: producto.precioUnit, nombre: producto.nombre, unidad: producto.unidadDian })
+        .from(producto)
+        .where(and(eq(producto.tiendaId, tiendaId), inArray(producto.idProducto, ids)))
+    ).map((p) => [p.id, p]),
+  );
+  const motivos: string[] = [];
+  for (const [i, l] of lineas.entries()) {
+    const p = precios.get(l.productoId);
+    const milesimas = aMilesimas(l.cantidad);
+    if (l.importe == null || l.unidadVentaId != null || !p || milesimas == null || importeCorresponde(l.importe, p.precio, milesimas)) continue;
+    const hoy = cantidadPorValor(l.importe, p.precio);
+    // A value that buys nothing at today's price stays as sent: venta_registrar says why.
+    if (hoy == null) continue;
+    lineas[i] = { ...l, cantidad: deMilesimas(hoy) };
+    motivos.push(M.sinRed.motivoPrecioPorValor(p.nombre, formatPesos(l.importe), formatCantidad(l.cantidad, p.unidad), formatCantidad(deMilesimas(hoy), p.unidad)));
+  }
+  return motivos;
 }
 
 /** A checkout tried and undone (a cashier's discount, before its PIN is checked): what it answered. */
@@ -218,6 +249,9 @@ export async function prepararCheckout(options: PedidoVenta & { porCambio?: bool
   // sender's own: issue #51 point 5) and number are checked first.
   const sinRed = input.sinRed;
   if (sinRed) await comprobarVentaSinRed(db, tiendaId, usuarioId, sinRed);
+  // A line sold by value offline was weighed at the device's price; after a price change that value
+  // buys another quantity and venta_registrar would refuse the line, and with it a sale that happened.
+  const motivosPorValor = sinRed ? await porValorAlPrecioDeHoy(db, tiendaId, lineas) : [];
   const pinDescuento = conDescuento && options.rol === ROL.EMPLEADO && !sinRed;
   // Past the recorded stock (issue #36 point 7): only when asked; without the permission, a supervisor's
   // PIN. An offline sale is recorded past stock without either: the goods already left the shop, and
@@ -281,6 +315,7 @@ export async function prepararCheckout(options: PedidoVenta & { porCambio?: bool
       for (const s of resultado.sobreventa ?? []) motivos.push(M.sinRed.motivoStock(s.nombre, String(s.cantidad), String(s.stockAntes)));
       if (descontado > 0 && options.rol === ROL.EMPLEADO && !autorizadoPor) motivos.push(M.sinRed.motivoDescuentoSinPin(formatPesos(descontado)));
       motivos.push(...(await motivosDeFecha(tx, resultado.turno, sinRed.fecha)));
+      motivos.push(...motivosPorValor);
     }
     if (resultado.estado === 'ok' && autorizadoPor)
       await tx
