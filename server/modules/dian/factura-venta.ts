@@ -7,12 +7,10 @@
  * from the POS document: type 01, profile *Factura Electrónica de Venta*, `CUFE-SHA384`, no POS
  * extensions, and the buyer's responsibilities and regime (annex v1.9; `/work/shared/dian.md`).
  */
-import { create } from 'xmlbuilder2';
-import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces.js';
-import { cufe, fechaHoraBogota, monto, softwareSecurityCode, urlCatalogo } from './cude.js';
+import { cufe, fechaHoraBogota, monto, urlCatalogo } from './cude.js';
 import { calcularTotales, impuestosDeLinea, validarDocumento } from './totales.js';
-import { NIT_DIAN, type Adquirente, type Direccion, type DocumentoPos } from './tipos.js';
-import { AGENCIA, cantidad, COP, direccion, NS, subtotal, type DocumentoGenerado } from './xml.js';
+import { type Adquirente, type Direccion, type DocumentoPos } from './tipos.js';
+import { AGENCIA, cantidad, COP, direccion, e, raizDian, subtotal, type DocumentoGenerado } from './xml.js';
 
 export const TIPO_FACTURA_VENTA = '01';
 export const PROFILE_ID_FACTURA = 'DIAN 2.1: Factura Electrónica de Venta';
@@ -42,14 +40,6 @@ export interface FacturaVenta extends Omit<DocumentoPos, 'adquirente' | 'puntos'
   adquirente: AdquirenteFactura;
   /** The invoice range's technical key (ClaveTecnica): hashed into the CUFE, never in the XML. */
   claveTecnica: string;
-}
-
-function e(padre: XMLBuilder, nombre: string, texto?: string | number, atributos?: Record<string, string>): XMLBuilder {
-  const [p, local] = nombre.split(':') as [Exclude<keyof typeof NS, 'inv' | 'nc'>, string];
-  const hijo = padre.ele(NS[p], `${p}:${local}`);
-  if (atributos) for (const [k, v] of Object.entries(atributos)) hijo.att(k, v);
-  if (texto !== undefined) hijo.txt(String(texto));
-  return hijo;
 }
 
 function validarAdquirente(a: AdquirenteFactura): void {
@@ -83,35 +73,8 @@ export function construirFacturaVenta(d: FacturaVenta): DocumentoGenerado {
   });
   const qr = urlCatalogo(codigo, d.ambiente);
 
-  const doc = create({ version: '1.0', encoding: 'UTF-8', standalone: false });
-  const inv = doc.ele(NS.inv, 'Invoice');
-  for (const p of ['cac', 'cbc', 'ext', 'sts', 'ds', 'xades', 'xades141'] as const) {
-    inv.att('http://www.w3.org/2000/xmlns/', `xmlns:${p}`, NS[p]);
-  }
-
-  // Extensions: DIAN's (with the range), then the signature's place.
-  const exts = e(inv, 'ext:UBLExtensions');
-  const dian = e(e(e(exts, 'ext:UBLExtension'), 'ext:ExtensionContent'), 'sts:DianExtensions');
-  const control = e(dian, 'sts:InvoiceControl');
-  e(control, 'sts:InvoiceAuthorization', d.resolucion.numero);
-  const periodo = e(control, 'sts:AuthorizationPeriod');
-  e(periodo, 'cbc:StartDate', d.resolucion.fechaDesde);
-  e(periodo, 'cbc:EndDate', d.resolucion.fechaHasta);
-  const autorizadas = e(control, 'sts:AuthorizedInvoices');
-  if (d.resolucion.prefijo) e(autorizadas, 'sts:Prefix', d.resolucion.prefijo);
-  e(autorizadas, 'sts:From', d.resolucion.desde);
-  e(autorizadas, 'sts:To', d.resolucion.hasta);
-  e(e(dian, 'sts:InvoiceSource'), 'cbc:IdentificationCode', 'CO', {
-    listAgencyID: '6',
-    listAgencyName: 'United Nations Economic Commission for Europe',
-    listSchemeURI: 'urn:oasis:names:specification:ubl:codelist:gc:CountryIdentificationCode-2.1',
-  });
-  const proveedor = e(dian, 'sts:SoftwareProvider');
-  e(proveedor, 'sts:ProviderID', d.software.proveedorNit, { ...AGENCIA, schemeID: d.software.proveedorDv, schemeName: '31' });
-  e(proveedor, 'sts:SoftwareID', d.software.id, AGENCIA);
-  e(dian, 'sts:SoftwareSecurityCode', softwareSecurityCode(d.software.id, d.software.pin, numero), AGENCIA);
-  e(e(dian, 'sts:AuthorizationProvider'), 'sts:AuthorizationProviderID', NIT_DIAN, { ...AGENCIA, schemeID: '4', schemeName: '31' });
-  e(dian, 'sts:QRCode', qr);
+  // DIAN's extension (with the range), then the signature's place.
+  const { doc, inv, exts } = raizDian('Invoice', d, numero, qr, true);
   e(e(exts, 'ext:UBLExtension'), 'ext:ExtensionContent');
 
   e(inv, 'cbc:UBLVersionID', 'UBL 2.1');

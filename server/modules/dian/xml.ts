@@ -44,7 +44,7 @@ export interface DocumentoGenerado {
 let nsRaiz: string = NS.inv;
 
 /** `e(padre, 'cbc:ID', '1', {schemeID: '31'})`: an element in its prefix's namespace. */
-function e(padre: XMLBuilder, nombre: string, texto?: string | number, atributos?: Record<string, string>): XMLBuilder {
+export function e(padre: XMLBuilder, nombre: string, texto?: string | number, atributos?: Record<string, string>): XMLBuilder {
   const [p, local] = nombre.includes(':') ? (nombre.split(':') as [Prefijo, string]) : (['inv', nombre] as [Prefijo, string]);
   const hijo = padre.ele(p === 'inv' ? nsRaiz : NS[p], p === 'inv' ? local : `${p}:${local}`);
   if (atributos) for (const [k, v] of Object.entries(atributos)) hijo.att(k, v);
@@ -125,9 +125,48 @@ export function construirDocumentoPos(d: DocumentoPos): DocumentoGenerado {
   return construir(d, null);
 }
 
+/**
+ * A DIAN document's root (Invoice or CreditNote) with its namespaces, and DIAN's extension: the
+ * numbering range (`control`: not on adjustment notes), where it comes from, the software, its
+ * security code, DIAN as authoriser and the QR. The POS document, its notes and the invoice (type 01,
+ * factura-venta.ts) all begin so; what follows differs.
+ */
+export function raizDian(raiz: 'Invoice' | 'CreditNote', d: Pick<DocumentoPos, 'resolucion' | 'software'>, numero: string, qr: string, control: boolean) {
+  nsRaiz = raiz === 'CreditNote' ? NS.nc : NS.inv;
+  const doc = create({ version: '1.0', encoding: 'UTF-8', standalone: false });
+  const inv = doc.ele(nsRaiz, raiz);
+  for (const p of ['cac', 'cbc', 'ext', 'sts', 'ds', 'xades', 'xades141'] as const) {
+    inv.att('http://www.w3.org/2000/xmlns/', `xmlns:${p}`, NS[p]);
+  }
+  const exts = e(inv, 'ext:UBLExtensions');
+  const dian = e(e(e(exts, 'ext:UBLExtension'), 'ext:ExtensionContent'), 'sts:DianExtensions');
+  if (control) {
+    const ctl = e(dian, 'sts:InvoiceControl');
+    e(ctl, 'sts:InvoiceAuthorization', d.resolucion.numero);
+    const periodo = e(ctl, 'sts:AuthorizationPeriod');
+    e(periodo, 'cbc:StartDate', d.resolucion.fechaDesde);
+    e(periodo, 'cbc:EndDate', d.resolucion.fechaHasta);
+    const autorizadas = e(ctl, 'sts:AuthorizedInvoices');
+    if (d.resolucion.prefijo) e(autorizadas, 'sts:Prefix', d.resolucion.prefijo);
+    e(autorizadas, 'sts:From', d.resolucion.desde);
+    e(autorizadas, 'sts:To', d.resolucion.hasta);
+  }
+  e(e(dian, 'sts:InvoiceSource'), 'cbc:IdentificationCode', 'CO', {
+    listAgencyID: '6',
+    listAgencyName: 'United Nations Economic Commission for Europe',
+    listSchemeURI: 'urn:oasis:names:specification:ubl:codelist:gc:CountryIdentificationCode-2.1',
+  });
+  const proveedor = e(dian, 'sts:SoftwareProvider');
+  e(proveedor, 'sts:ProviderID', d.software.proveedorNit, { ...AGENCIA, schemeID: d.software.proveedorDv, schemeName: '31' });
+  e(proveedor, 'sts:SoftwareID', d.software.id, AGENCIA);
+  e(dian, 'sts:SoftwareSecurityCode', softwareSecurityCode(d.software.id, d.software.pin, numero), AGENCIA);
+  e(e(dian, 'sts:AuthorizationProvider'), 'sts:AuthorizationProviderID', NIT_DIAN, { ...AGENCIA, schemeID: '4', schemeName: '31' });
+  e(dian, 'sts:QRCode', qr);
+  return { doc, inv, exts };
+}
+
 function construir(d: DocumentoPos, ajuste: NotaAjuste['ajuste'] | null): DocumentoGenerado {
   validarDocumento(d);
-  nsRaiz = ajuste ? NS.nc : NS.inv;
   const totales = calcularTotales(d);
   const numero = `${d.resolucion.prefijo}${d.consecutivo}`;
   const { fecha, hora } = fechaHoraBogota(d.emision);
@@ -148,37 +187,8 @@ function construir(d: DocumentoPos, ajuste: NotaAjuste['ajuste'] | null): Docume
   });
   const qr = urlCatalogo(codigo, d.ambiente);
 
-  const doc = create({ version: '1.0', encoding: 'UTF-8', standalone: false });
-  const inv = doc.ele(nsRaiz, ajuste ? 'CreditNote' : 'Invoice');
-  for (const p of ['cac', 'cbc', 'ext', 'sts', 'ds', 'xades', 'xades141'] as const) {
-    inv.att('http://www.w3.org/2000/xmlns/', `xmlns:${p}`, NS[p]);
-  }
-
-  // Extensions: DIAN's, the three POS ones, then the signature's place.
-  const exts = e(inv, 'ext:UBLExtensions');
-  const dian = e(e(e(exts, 'ext:UBLExtension'), 'ext:ExtensionContent'), 'sts:DianExtensions');
-  if (!ajuste) {
-    const control = e(dian, 'sts:InvoiceControl');
-    e(control, 'sts:InvoiceAuthorization', d.resolucion.numero);
-    const periodo = e(control, 'sts:AuthorizationPeriod');
-    e(periodo, 'cbc:StartDate', d.resolucion.fechaDesde);
-    e(periodo, 'cbc:EndDate', d.resolucion.fechaHasta);
-    const autorizadas = e(control, 'sts:AuthorizedInvoices');
-    if (d.resolucion.prefijo) e(autorizadas, 'sts:Prefix', d.resolucion.prefijo);
-    e(autorizadas, 'sts:From', d.resolucion.desde);
-    e(autorizadas, 'sts:To', d.resolucion.hasta);
-  }
-  e(e(dian, 'sts:InvoiceSource'), 'cbc:IdentificationCode', 'CO', {
-    listAgencyID: '6',
-    listAgencyName: 'United Nations Economic Commission for Europe',
-    listSchemeURI: 'urn:oasis:names:specification:ubl:codelist:gc:CountryIdentificationCode-2.1',
-  });
-  const proveedor = e(dian, 'sts:SoftwareProvider');
-  e(proveedor, 'sts:ProviderID', d.software.proveedorNit, { ...AGENCIA, schemeID: d.software.proveedorDv, schemeName: '31' });
-  e(proveedor, 'sts:SoftwareID', d.software.id, AGENCIA);
-  e(dian, 'sts:SoftwareSecurityCode', softwareSecurityCode(d.software.id, d.software.pin, numero), AGENCIA);
-  e(e(dian, 'sts:AuthorizationProvider'), 'sts:AuthorizationProviderID', NIT_DIAN, { ...AGENCIA, schemeID: '4', schemeName: '31' });
-  e(dian, 'sts:QRCode', qr);
+  // DIAN's extension, then the three POS ones, then the signature's place.
+  const { doc, inv, exts } = raizDian(ajuste ? 'CreditNote' : 'Invoice', d, numero, qr, !ajuste);
 
   const f = d.software.fabricante;
   nombreValor(exts, 'FabricanteSoftware', 'InformacionDelFabricanteDelSoftware', [
