@@ -2,7 +2,32 @@ import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+import fs from 'node:fs';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+
+/**
+ * Features do not import each other (issue #54 point 5): the regex below sees only `../x/api|components/`,
+ * and 21 imports passed it. A zone per feature, resolved by path: a feature may import itself and
+ * web/lib, web/components, web/config; never another feature. The imports still listed are known debt:
+ * the offline till shares the online till's cart and the till opens the offline one (issue #53, one till),
+ * Inicio and Caja show numbering's warnings, the invoice's page shows its returns.
+ */
+const DEUDA_ENTRE_FEATURES = {
+  'sin-red': ['./ventas/carrito.ts'],
+  ventas: ['./sin-red/vender-sin-red.tsx', './sin-red/use-sin-red.ts'],
+  caja: ['./numeracion/avisos-numeracion.tsx'],
+  inicio: ['./numeracion/avisos-numeracion.tsx'],
+  facturas: ['./devoluciones/devoluciones-venta.tsx'],
+};
+const ZONAS_FEATURES = fs
+  .readdirSync('web/features', { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map(({ name }) => ({
+    target: `./web/features/${name}`,
+    from: './web/features',
+    except: [`./${name}`, ...(DEUDA_ENTRE_FEATURES[name] ?? [])],
+    message: 'Las features no se importan entre sí: mueve lo común a web/components o web/lib.',
+  }));
 
 /** Tests and their helpers (fixtures, the legacy test client) cross the layers on purpose. */
 const TESTS = ['**/*.test.{ts,tsx}', '**/*.fixtures.ts', 'server/legacy/test-client.ts', 'web/test/**'];
@@ -106,5 +131,10 @@ export default tseslint.config(
       'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
     },
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  {
+    files: ['web/features/**/*.{ts,tsx}'],
+    ignores: TESTS,
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: ZONAS_FEATURES }] },
   },
 );

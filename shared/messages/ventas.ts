@@ -358,14 +358,14 @@ export const ventas = {
   /** The ticket of an earlier sale, opened again from its detail (Ver ticket): its state, not "registrada". */
   ventaConsultada: (id: number, estado: string) => `Venta #${id} · ${estado}.`,
   nuevaVenta: 'Nueva venta',
-  // The receipt, on screen and printed (web/features/impresion/texto-recibo.ts uses the same labels;
+  // The receipt, on screen and printed (web/lib/impresion/texto-recibo.ts uses the same labels;
   // Producto, Precio, Total, Cliente, Medio de pago and Cambio are the keys above)
   recibo: {
     nit: (nit: string) => `NIT/Doc.: ${nit}`,
     telefono: (telefono: string) => `Tel.: ${telefono}`,
     /**
      * The receipt's one title and number (issue #52 point 5), chosen by tituloRecibo in
-     * web/features/impresion/texto-recibo.ts: a sale of a store without a DIAN range is a *tiquete*
+     * web/lib/impresion/texto-recibo.ts: a sale of a store without a DIAN range is a *tiquete*
      * with the store's number; one with a POS range is DIAN's *documento equivalente POS* with the
      * range's number; one issued electronically (issue #31) names itself so. Never "Factura de venta":
      * none of them is an electronic invoice.

@@ -3,7 +3,7 @@ import { renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TRecibo } from '#shared/schemas/venta';
-import { fechaRecibo, lineasRecibo } from '../features/impresion/texto-recibo';
+import { fechaRecibo, lineasRecibo } from './impresion/texto-recibo';
 import { fechasEn, useFechas, useZonaHoraria } from './fechas';
 import { STORAGE_KEYS } from './session';
 

@@ -19,7 +19,7 @@ import { enlaceWhatsapp } from './whatsapp';
 import { importeDeLinea, valorOrden } from './valor';
 import './compras.css';
 
-const EscanerCamara = lazy(() => import('../impresion/escaner-camara'));
+const EscanerCamara = lazy(() => import('../../lib/impresion/escaner-camara'));
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
 const M = { comun, compras };

@@ -4,7 +4,7 @@ import { comun, generic } from '#shared/messages/comun';
 import { conteos } from '#shared/messages/conteos';
 import type { TProductoConteo } from '#shared/schemas/conteo';
 import { alertFailure, toastSuccess } from '../../lib/alerts';
-import { useEscaner } from '../impresion/use-escaner';
+import { useEscaner } from '../../lib/impresion/use-escaner';
 import { buscarEnConteo, useRegistrarLinea } from './api/conteos';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).

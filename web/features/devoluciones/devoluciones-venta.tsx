@@ -17,7 +17,7 @@ import { NetworkError } from '../../lib/api-client';
 import { useFechas } from '../../lib/fechas';
 import { useMisPermisos } from '../../lib/mis-permisos';
 import { pedirPinSupervisor, supervisoresParaPin, type IntentoPin } from '../../lib/pin-supervisor';
-import { COLUMNAS, enlaceWhatsApp } from '../impresion/texto-recibo';
+import { COLUMNAS, enlaceWhatsApp } from '../../lib/impresion/texto-recibo';
 import { useDevolucionesDeVenta, useMetodosReembolso, useProductosCambio, useRegistrarCambio, useRegistrarDevolucion } from './api';
 import { lineasDevolucion, textoReembolso, textoWhatsAppDevolucion } from './texto-devolucion';
 import './devoluciones.css';
@@ -516,7 +516,7 @@ function Documento({ d, destacado, telefono }: { d: TDevolucion; destacado: bool
     setTimeout(() => frame.remove(), 1000);
   };
   const pdf = async () => {
-    const { pdfDeLineas } = await import('../impresion/pdf');
+    const { pdfDeLineas } = await import('../../lib/impresion/pdf');
     pdfDeLineas(lineas, COLUMNAS[ancho], D.tituloN(d.numero)).save(D.pdfArchivo(d.numero));
   };
   return (

@@ -4,7 +4,7 @@ import { impuestos } from '#shared/messages/impuestos';
 import { formatCentavos, TARIFAS } from '#shared/impuestos';
 import { formatPesos } from '#shared/money';
 import type { TDevolucion } from '#shared/schemas/devolucion';
-import { centro, fechaRecibo, par, partir } from '../impresion/texto-recibo';
+import { centro, fechaRecibo, par, partir } from '../../lib/impresion/texto-recibo';
 
 // This module's texts only: the catalogue splits per screen (issue #20).
 const M = { devoluciones, impuestos };

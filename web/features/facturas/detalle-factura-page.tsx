@@ -14,7 +14,7 @@ import { alertFailure, alertWarning, confirmAction, toastSuccess } from '../../l
 import { api, NetworkError } from '../../lib/api-client';
 import { useFechas } from '../../lib/fechas';
 import { useImpuestosVenta } from '../../lib/impuestos-venta';
-import { formaDePago, partesFiscales } from '../impresion/texto-recibo';
+import { formaDePago, partesFiscales } from '../../lib/impresion/texto-recibo';
 import { useCambiarEstadoVenta, useFactura } from './api/get-factura';
 import { estadoBadge } from './components/formato';
 import { PageHeader } from '../../components/page-header';

@@ -12,14 +12,14 @@ import { alertError, alertFailure, confirmAction, toastSuccess } from '../../lib
 import { descargarArchivo } from '../../lib/descargar';
 import { NetworkError } from '../../lib/api-client';
 import { useSession } from '../../lib/session';
-import { enviarAImpresora, impresionDirectaDisponible } from '../impresion/impresora';
-import { enlaceWhatsApp, textoWhatsApp } from '../impresion/texto-recibo';
+import { enviarAImpresora, impresionDirectaDisponible } from '../../lib/impresion/impresora';
+import { enlaceWhatsApp, textoWhatsApp } from '../../lib/impresion/texto-recibo';
 import { useAjustesTienda } from '../../lib/ajustes-tienda';
 import { completarVenta, useAnularVenta, useCompletarVenta } from './api/estado-venta';
 import { useImpuestosVenta } from '../../lib/impuestos-venta';
 import { Recibo, type FormatoRecibo } from './components/recibo';
 import { useAtrasAlInicio } from './use-atras-al-inicio';
-import { useEscaner } from '../impresion/use-escaner';
+import { useEscaner } from '../../lib/impresion/use-escaner';
 import { fetchProductoPorCodigo } from './api/productos-venta';
 import { agregarProducto, guardarCarrito } from './carrito';
 import './ventas.css';
@@ -91,7 +91,7 @@ function Factura({ recibo, consulta }: { recibo: TRecibo; consulta: boolean }) {
   const imprimirDirecto = async () => {
     setImprimiendo(true);
     try {
-      const { bytesRecibo } = await import('../impresion/escpos');
+      const { bytesRecibo } = await import('../../lib/impresion/escpos');
       await enviarAImpresora(bytesRecibo(recibo, tienda, ancho));
     } catch (err) {
       // The cashier closing the printer chooser is not a failure.
@@ -104,7 +104,7 @@ function Factura({ recibo, consulta }: { recibo: TRecibo; consulta: boolean }) {
     }
   };
   const pdf = async () => {
-    const { descargarPdf } = await import('../impresion/pdf');
+    const { descargarPdf } = await import('../../lib/impresion/pdf');
     await descargarPdf(recibo, tienda, ancho);
   };
   /** The customer's copy of the electronic document (issue #31 point 6). */

@@ -17,7 +17,7 @@ import { useMisPermisos } from '../../lib/mis-permisos';
 import { pedirPinSupervisor, supervisoresParaPin, type IntentoPin } from '../../lib/pin-supervisor';
 import { STORAGE_KEYS, useSession } from '../../lib/session';
 import { useAtajo } from '../../lib/use-atajo';
-import { useEscaner } from '../impresion/use-escaner';
+import { useEscaner } from '../../lib/impresion/use-escaner';
 import { useMetodosPago } from './api/metodos-pago';
 import { useRegistrarVenta } from './api/registrar-venta';
 import { PagoCliente } from './components/pago-cliente';

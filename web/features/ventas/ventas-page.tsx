@@ -13,7 +13,7 @@ import { alertWarning, confirmAction, promptText } from '../../lib/alerts';
 import { NetworkError } from '../../lib/api-client';
 import { useFechas } from '../../lib/fechas';
 import { useSession } from '../../lib/session';
-import { useEscaner } from '../impresion/use-escaner';
+import { useEscaner } from '../../lib/impresion/use-escaner';
 import { VenderSinRed } from '../sin-red/vender-sin-red';
 import { useEnLinea } from '../sin-red/use-sin-red';
 import { fetchProductoPorCodigo } from './api/productos-venta';
@@ -46,7 +46,7 @@ import './ventas.css';
 const M = { generic, ventas };
 
 // The camera and its reader load only when the cashier opens them (issue #19).
-const EscanerCamara = lazy(() => import('../impresion/escaner-camara'));
+const EscanerCamara = lazy(() => import('../../lib/impresion/escaner-camara'));
 const hayCamara = () => typeof navigator !== 'undefined' && !!navigator.mediaDevices?.getUserMedia && window.matchMedia?.('(pointer: coarse)').matches;
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { facturaElectronica as FE } from '#shared/messages/factura-electronica';
-import { tituloRecibo, partesElectronico } from '../../impresion/texto-recibo';
+import { tituloRecibo, partesElectronico } from '../../../lib/impresion/texto-recibo';
 import type { TRecibo } from '#shared/schemas/venta';
 import { dvCalculado, FACTURA_VACIA, revisarFactura } from './pago-factura';
 

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { DatosTienda } from '../../impresion/texto-recibo';
+import type { DatosTienda } from '../../../lib/impresion/texto-recibo';
 import type { TRecibo } from '#shared/schemas/venta';
 import { Recibo } from './recibo';
 

@@ -8,7 +8,7 @@ import type { TRecibo } from '#shared/schemas/venta';
 import { fechasEn } from '../../../lib/fechas';
 import { impuestos } from '#shared/messages/impuestos';
 import { numeracion } from '#shared/messages/numeracion';
-import { formaDePago, partesElectronico, partesFiscales, PIE_POR_DEFECTO, tituloRecibo, type DatosTienda } from '../../impresion/texto-recibo';
+import { formaDePago, partesElectronico, partesFiscales, PIE_POR_DEFECTO, tituloRecibo, type DatosTienda } from '../../../lib/impresion/texto-recibo';
 import { dian } from '#shared/messages/dian';
 import './recibo.css';
 

@@ -11,7 +11,7 @@ import { formatCantidad, formatPrecioUnidad } from '#shared/cantidad';
 import type { TImpuestosVenta } from '#shared/schemas/impuestos';
 import type { TAjustesTienda, TAnchoPapel } from '#shared/schemas/tienda';
 import type { TRecibo } from '#shared/schemas/venta';
-import { fechasEn } from '../../lib/fechas';
+import { fechasEn } from '../fechas';
 
 // The receipt's labels are the screen receipt's (ventas.recibo); the printed receipt's own words are in impresion.
 const M = { impresion, impuestos, ventas, dian };
