@@ -7,6 +7,9 @@ export const analisis = {
   promedio: 'Promedio de unidades vendidas',
   productosVendidos: 'Productos con ventas',
   unidadesVendidas: 'Unidades vendidas',
+  // Issue #52 point 3: what was sold by weight or volume, apart from the units.
+  kilosVendidos: 'Kilos vendidos',
+  litrosVendidos: 'Litros vendidos',
   columnas: { producto: 'Producto', cantidad: 'Cantidad vendida', popularidad: 'Popularidad' },
   graficoTitulo: 'Unidades vendidas por producto',
   graficoAlt: (n: number, promedio: string, popular: number, medio: number, noPopular: number) =>

@@ -28,6 +28,8 @@ export const ZAnalisisItem = z.object({
   id: z.number().int(),
   nombre: z.string(),
   cantidadVendida: z.number(),
+  /** The product's DIAN unit ('94' by unit, 'KGM', 'LTR'…), so a weighed quantity reads "0,05 kg" (issue #52 point 3). */
+  unidad: z.string(),
   clase: ZClasePopularidad,
 });
 export type TAnalisisItem = z.infer<typeof ZAnalisisItem>;
@@ -37,9 +39,14 @@ export const ZAnalisisResponse = z.object({
   items: z.array(ZAnalisisItem),
   /** Products with sales (every page). */
   total: z.number().int(),
-  /** Units sold over all those products. */
+  /**
+   * Units sold over all those products (a pack's units counted); kilos (grams as kilos) and litres
+   * (millilitres as litres) apart, never added to them (issue #52 point 3).
+   */
   unidades: z.number(),
-  /** unidades / total; 0 without sales. */
+  kilos: z.number(),
+  litros: z.number(),
+  /** The spec's mean (§4 popularity): every product's quantity sold over the products with sales; 0 without sales. */
   promedio: z.number(),
   resumen: z.object({ popular: z.number().int(), medio: z.number().int(), noPopular: z.number().int() }),
 });

@@ -165,4 +165,12 @@ test('un día por unidad, por peso y por valor, una devolución y una anulación
   await expect(page.getByTestId('indicador-neto').locator('strong')).toHaveText(NETO);
   await expect(page.getByTestId('indicador-margen').locator('strong')).toHaveText(MARGEN);
   await foto(page, 'cierre-mensual');
+
+  // Análisis: units and kilos apart (2 sodas; 0,5 kg of cheese and 0,417 kg of rice), each row in its unit.
+  await page.goto('/analisis');
+  await expect(page.getByTestId('analisis-unidades')).toHaveText('2');
+  await expect(page.getByTestId('analisis-kilos')).toHaveText('0,917 kg');
+  const tabla = page.getByRole('table', { name: 'Popularidad de los productos' });
+  await expect(tabla.getByRole('row').filter({ hasText: arroz }).getByRole('cell').nth(1)).toHaveText('0,417 kg');
+  await foto(page, 'analisis');
 });

@@ -80,5 +80,7 @@ export const producto = pgTable(
     index('producto_tienda_actualizado_idx').on(t.tiendaId, t.actualizadoEn, t.idProducto),
     index('producto_tienda_version_idx').on(t.tiendaId, t.version),
     index('producto_proveedor_idx').on(t.proveedorId),
+    // Análisis' totals by measure read only the products not sold by unit (issue #52 point 3, migration 0061).
+    index('producto_medida_idx').on(t.tiendaId).where(sql`${t.unidadDian} <> '94'`),
   ],
 );

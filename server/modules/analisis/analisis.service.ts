@@ -11,6 +11,7 @@ interface Row {
   no_populares: number | string;
   producto_id: number | null;
   nombre: string | null;
+  unidad: string | null;
   cantidad: number | string | null;
 }
 
@@ -30,14 +31,15 @@ export async function analisisVentas(options: { db: Db; tiendaId: number; query:
   // A numeric (units sold by weight have three decimals): kept as read for the exact comparison.
   const suma = first?.suma ?? 0;
   const n = Number(first?.n ?? 0);
+  const medidas = n === 0 ? { unidades: 0, kilos: 0, litros: 0 } : await porMedida(db, tiendaId, filtros, suma);
   return {
     items: rows
       .filter((r) => r.producto_id != null)
       .map((r) => {
-        return { id: r.producto_id!, nombre: r.nombre ?? '', cantidadVendida: Number(r.cantidad), clase: clasePopularidad(r.cantidad ?? 0, suma, n) };
+        return { id: r.producto_id!, nombre: r.nombre ?? '', cantidadVendida: Number(r.cantidad), unidad: r.unidad ?? '94', clase: clasePopularidad(r.cantidad ?? 0, suma, n) };
       }),
     total: n,
-    unidades: Number(suma),
+    ...medidas,
     promedio: n === 0 ? 0 : Number(suma) / n,
     resumen: {
       popular: Number(first?.populares ?? 0),
@@ -47,12 +49,47 @@ export async function analisisVentas(options: { db: Db; tiendaId: number; query:
   };
 }
 
+/**
+ * The totals by measure (issue #52 point 3): what the products sold by kilogram, gram, litre or
+ * millilitre sold, each in kilos or litres; units are the rest of the sum (a pack's units counted).
+ * Without dates the measured products' summary rows are read through producto_medida_idx (only the
+ * store's products not sold by unit: ADR 017, nothing reads every product); with dates, the lines.
+ */
+async function porMedida(db: Db, tiendaId: number, filtros: SQL[], suma: number | string): Promise<{ unidades: number; kilos: number; litros: number }> {
+  const crudo = (
+    filtros.length === 0
+      ? await db.execute(sql`
+          select p.unidad_dian as unidad, sum(r.cantidad_vendida)::numeric as cantidad
+          from producto p join venta_producto_resumen r on r.producto_id = p.id_producto and r.tienda_id = ${tiendaId}
+          where p.tienda_id = ${tiendaId} and p.unidad_dian <> '94' and r.cantidad_vendida > 0
+          group by p.unidad_dian`)
+      : await db.execute(sql`
+          select p.unidad_dian as unidad, sum(f.cantidad * f.factor)::numeric as cantidad
+          from factura f
+          join venta v on v.id_venta = f.venta_id
+          join producto p on p.id_producto = f.producto_id
+          where f.tienda_id = ${tiendaId} and v.tienda_id = ${tiendaId} and v.estado <> 'Anulada' and p.unidad_dian <> '94'
+            ${sql.join(filtros, sql` `)}
+          group by p.unidad_dian`)
+  ) as unknown as { rows: { unidad: string; cantidad: string | number }[] };
+  // In thousandths, exact: the quantities have at most three decimals.
+  const mil = (x: string | number) => Math.round(Number(x) * 1000);
+  const de = (u: string) => mil(crudo.rows.find((r) => r.unidad === u)?.cantidad ?? 0);
+  const medidos = crudo.rows.reduce((a, r) => a + mil(r.cantidad), 0);
+  return {
+    unidades: (mil(suma) - medidos) / 1000,
+    kilos: (de('KGM') + Math.round(de('GRM') / 1000)) / 1000,
+    litros: (de('LTR') + Math.round(de('MLT') / 1000)) / 1000,
+  };
+}
+
 /** The page: names only for the rows that can reach it (selling at least as much as the page's last row, ties included). */
 const pagina = (vendidos: SQL, tiendaId: number, page: number, pageSize: number) => sql`
-    select c.producto_id, c.nombre, c.cantidad
+    select c.producto_id, c.nombre, c.unidad, c.cantidad
     from (
       select s.producto_id, s.cantidad,
-        (select p.nombre from producto p where p.id_producto = s.producto_id and p.tienda_id = ${tiendaId}) as nombre
+        (select p.nombre from producto p where p.id_producto = s.producto_id and p.tienda_id = ${tiendaId}) as nombre,
+        (select p.unidad_dian from producto p where p.id_producto = s.producto_id and p.tienda_id = ${tiendaId}) as unidad
       from (${vendidos}) s
       where s.cantidad >= coalesce((select u.cantidad from (${vendidos}) u order by u.cantidad desc offset ${page * pageSize - 1} limit 1), 0)
     ) c
@@ -89,7 +126,7 @@ async function sinFechas(db: Db, tiendaId: number, page: number, pageSize: numbe
       from conteo h cross join totales t
     ),
     pagina as (${pagina(vendidos, tiendaId, page, pageSize)})
-    select t.suma, t.n, t.filas, t.grupos, c.populares, c.medios, c.no_populares, pg.producto_id, pg.nombre, pg.cantidad
+    select t.suma, t.n, t.filas, t.grupos, c.populares, c.medios, c.no_populares, pg.producto_id, pg.nombre, pg.unidad, pg.cantidad
     from totales t
     cross join clases c
     left join pagina pg on true
@@ -142,7 +179,7 @@ async function conFechas(db: Db, tiendaId: number, filtros: SQL[], page: number,
       from vendidos s cross join totales t
     ),
     pagina as (${pagina(sql`select * from vendidos`, tiendaId, page, pageSize)})
-    select t.suma, t.n, c.populares, c.medios, c.no_populares, pg.producto_id, pg.nombre, pg.cantidad
+    select t.suma, t.n, c.populares, c.medios, c.no_populares, pg.producto_id, pg.nombre, pg.unidad, pg.cantidad
     from totales t
     cross join clases c
     left join pagina pg on true

@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { M } from '#shared/messages';
+import type { TAnalisisResponse } from '#shared/schemas/analisis';
 import { factura, producto, venta } from '../../db/schema';
 import { crearTienda } from '../../../tests/helpers/factories';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
@@ -53,9 +55,9 @@ describe('análisis de popularidad', () => {
     const body = res.json();
     expect(body).toMatchObject({ total: 3, unidades: 9, promedio: 3, resumen: { popular: 1, medio: 1, noPopular: 1 } });
     expect(body.items).toEqual([
-      { id: p['Café'], nombre: 'Café', cantidadVendida: 5, clase: 'Popular' },
-      { id: p.Leche, nombre: 'Leche', cantidadVendida: 3, clase: 'Medio Popular' },
-      { id: p.Arroz, nombre: 'Arroz', cantidadVendida: 1, clase: 'No Popular' },
+      { id: p['Café'], nombre: 'Café', cantidadVendida: 5, unidad: '94', clase: 'Popular' },
+      { id: p.Leche, nombre: 'Leche', cantidadVendida: 3, unidad: '94', clase: 'Medio Popular' },
+      { id: p.Arroz, nombre: 'Arroz', cantidadVendida: 1, unidad: '94', clase: 'No Popular' },
     ]);
   });
 
@@ -121,7 +123,7 @@ describe('análisis de popularidad', () => {
     const otra = await crearTienda(t);
     const res = await get(otra);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ items: [], total: 0, unidades: 0, promedio: 0, resumen: { popular: 0, medio: 0, noPopular: 0 } });
+    expect(res.json()).toEqual({ items: [], total: 0, unidades: 0, kilos: 0, litros: 0, promedio: 0, resumen: { popular: 0, medio: 0, noPopular: 0 } });
   });
 
   it('una venta de 0,05 kg cuenta su fracción: la lista, el total y las clases responden con o sin fechas (issue #49)', async () => {
@@ -137,14 +139,40 @@ describe('análisis de popularidad', () => {
       expect(res.statusCode, `${query} ${res.body}`).toBe(200);
       expect(res.json()).toEqual({
         items: [
-          { id: p.Pan, nombre: 'Pan', cantidadVendida: 2, clase: M.analisis.clases.popular },
-          { id: p.Queso, nombre: 'Queso', cantidadVendida: 0.05, clase: M.analisis.clases.noPopular },
+          { id: p.Pan, nombre: 'Pan', cantidadVendida: 2, unidad: '94', clase: M.analisis.clases.popular },
+          { id: p.Queso, nombre: 'Queso', cantidadVendida: 0.05, unidad: '94', clase: M.analisis.clases.noPopular },
         ],
         total: 2,
         unidades: 2.05,
+        kilos: 0,
+        litros: 0,
         promedio: 1.025,
         resumen: { popular: 1, medio: 0, noPopular: 1 },
       });
+    }
+  });
+
+  it('los kilos y los litros no se suman a las unidades: cada total aparte, y cada fila con su unidad, con o sin fechas (issue #52 punto 3)', async () => {
+    const o = await crearTienda(t);
+    const p = await productos(o.id, ['Queso', 'Jamón en gramos', 'Aceite', 'Pan']);
+    await t.database.db.update(producto).set({ unidadDian: 'KGM' }).where(eq(producto.idProducto, p.Queso!));
+    await t.database.db.update(producto).set({ unidadDian: 'GRM' }).where(eq(producto.idProducto, p['Jamón en gramos']!));
+    await t.database.db.update(producto).set({ unidadDian: 'LTR' }).where(eq(producto.idProducto, p.Aceite!));
+    await vender(o.id, [
+      [p.Queso!, 0.25],
+      [p['Jamón en gramos']!, 500],
+      [p.Aceite!, 1.5],
+      [p.Pan!, 3],
+    ]);
+    await vender(o.id, [[p.Queso!, 0.5]], { estado: 'Anulada' });
+    const hoy = new Date().toISOString().slice(0, 10);
+    for (const query of ['', `?desde=${hoy.slice(0, 8)}01&hasta=${hoy}`]) {
+      const res = await get(o, query);
+      expect(res.statusCode, `${query} ${res.body}`).toBe(200);
+      const body = res.json() as TAnalisisResponse;
+      // 3 loaves; 0,25 kg of cheese and 500 g of ham are 0,75 kg; 1,5 L of oil. Not "504,75 unidades".
+      expect({ unidades: body.unidades, kilos: body.kilos, litros: body.litros }).toEqual({ unidades: 3, kilos: 0.75, litros: 1.5 });
+      expect(Object.fromEntries(body.items.map((i) => [i.nombre, i.unidad]))).toEqual({ Queso: 'KGM', 'Jamón en gramos': 'GRM', Aceite: 'LTR', Pan: '94' });
     }
   });
 

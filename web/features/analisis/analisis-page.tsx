@@ -1,3 +1,4 @@
+import { formatCantidad } from '#shared/cantidad';
 import { analisis } from '#shared/messages/analisis';
 import { ListState } from '../../components/ui/list-state';
 import { Pager } from '../../components/ui/pager';
@@ -64,8 +65,20 @@ export default function AnalisisPage() {
               </div>
               <div className="card analisis-stat">
                 <span className="analisis-stat__label">{A.unidadesVendidas}</span>
-                <strong className="analisis-stat__value">{data.unidades}</strong>
+                <strong className="analisis-stat__value" data-testid="analisis-unidades">{formatCantidad(data.unidades, '94')}</strong>
               </div>
+              {data.kilos > 0 ? (
+                <div className="card analisis-stat">
+                  <span className="analisis-stat__label">{A.kilosVendidos}</span>
+                  <strong className="analisis-stat__value" data-testid="analisis-kilos">{formatCantidad(data.kilos, 'KGM')}</strong>
+                </div>
+              ) : null}
+              {data.litros > 0 ? (
+                <div className="card analisis-stat">
+                  <span className="analisis-stat__label">{A.litrosVendidos}</span>
+                  <strong className="analisis-stat__value" data-testid="analisis-litros">{formatCantidad(data.litros, 'LTR')}</strong>
+                </div>
+              ) : null}
               <div className="card analisis-stat">
                 <span className="analisis-stat__label">{A.clasificacion}</span>
                 <ul className="analisis-stat__clases">
@@ -108,7 +121,7 @@ export default function AnalisisPage() {
                   busy={lista.query.isFetching}
                   columns={[
                     { header: A.columnas.producto, cell: (item) => item.nombre },
-                    { header: A.columnas.cantidad, num: true, cell: (item) => item.cantidadVendida },
+                    { header: A.columnas.cantidad, num: true, cell: (item) => formatCantidad(item.cantidadVendida, item.unidad) },
                     { header: A.columnas.popularidad, cell: (item) => <span className={`badge ${ESTILO_CLASE[item.clase].badge}`}>{item.clase}</span> },
                   ]}
                 />
