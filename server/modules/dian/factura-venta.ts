@@ -8,9 +8,9 @@
  * extensions, and the buyer's responsibilities and regime (annex v1.9; `/work/shared/dian.md`).
  */
 import { cufe, fechaHoraBogota, monto, urlCatalogo } from './cude.js';
-import { calcularTotales, impuestosDeLinea, validarDocumento } from './totales.js';
+import { calcularTotales, validarDocumento } from './totales.js';
 import { type Adquirente, type Direccion, type DocumentoPos } from './tipos.js';
-import { AGENCIA, cantidad, COP, direccion, e, raizDian, subtotal, type DocumentoGenerado } from './xml.js';
+import { AGENCIA, direccion, e, pagoTotalesYLineas, raizDian, type DocumentoGenerado } from './xml.js';
 
 export const TIPO_FACTURA_VENTA = '01';
 export const PROFILE_ID_FACTURA = 'DIAN 2.1: Factura Electrónica de Venta';
@@ -138,43 +138,7 @@ export function construirFacturaVenta(d: FacturaVenta): DocumentoGenerado {
   e(cle, 'cbc:CompanyID', a.numero, idAdq);
   e(e(cp, 'cac:Contact'), 'cbc:ElectronicMail', a.email);
 
-  const pm = e(inv, 'cac:PaymentMeans');
-  e(pm, 'cbc:ID', d.pago.forma);
-  e(pm, 'cbc:PaymentMeansCode', d.pago.medio);
-  if (d.pago.forma === 2 && d.pago.vencimiento) e(pm, 'cbc:PaymentDueDate', d.pago.vencimiento);
-
-  for (const g of totales.impuestos) {
-    const tt = e(inv, 'cac:TaxTotal');
-    e(tt, 'cbc:TaxAmount', monto(g.valor), COP);
-    for (const s of g.subtotales) subtotal(tt, s);
-  }
-
-  const lmt = e(inv, 'cac:LegalMonetaryTotal');
-  e(lmt, 'cbc:LineExtensionAmount', monto(totales.bruto), COP);
-  e(lmt, 'cbc:TaxExclusiveAmount', monto(totales.baseGravada), COP);
-  e(lmt, 'cbc:TaxInclusiveAmount', monto(totales.conImpuestos), COP);
-  e(lmt, 'cbc:PayableAmount', monto(totales.aPagar), COP);
-
-  d.lineas.forEach((l, n) => {
-    const il = e(inv, 'cac:InvoiceLine');
-    e(il, 'cbc:ID', n + 1);
-    e(il, 'cbc:InvoicedQuantity', cantidad(l.cantidad), { unitCode: l.unidad });
-    e(il, 'cbc:LineExtensionAmount', monto(l.base), COP);
-    for (const s of impuestosDeLinea(l)) {
-      const tt = e(il, 'cac:TaxTotal');
-      e(tt, 'cbc:TaxAmount', monto(s.valor), COP);
-      subtotal(tt, s);
-    }
-    const item = e(il, 'cac:Item');
-    e(item, 'cbc:Description', l.descripcion);
-    e(e(item, 'cac:StandardItemIdentification'), 'cbc:ID', l.codigo, {
-      schemeID: l.esquemaCodigo,
-      ...(l.esquemaCodigo === '010' ? { schemeName: 'EAN13', schemeAgencyID: '9' } : { schemeName: 'Estándar de adopción del contribuyente' }),
-    });
-    const precio = e(il, 'cac:Price');
-    e(precio, 'cbc:PriceAmount', monto(l.precioUnitario), COP);
-    e(precio, 'cbc:BaseQuantity', cantidad(1), { unitCode: l.unidad });
-  });
+  pagoTotalesYLineas(inv, d, totales, false);
 
   return { xml: doc.end({ prettyPrint: false }), numero, cude: codigo, qr, fecha, hora, totales };
 }

@@ -165,6 +165,54 @@ export function raizDian(raiz: 'Invoice' | 'CreditNote', d: Pick<DocumentoPos, '
   return { doc, inv, exts };
 }
 
+/**
+ * What a DIAN document says after its parties, the same in the POS document, its notes and the invoice
+ * (type 01, factura-venta.ts): the payment, the taxes per tax, the monetary totals and the lines
+ * (`nota`: a credit note's CreditNoteLine and CreditedQuantity).
+ */
+export function pagoTotalesYLineas(inv: XMLBuilder, d: Pick<DocumentoPos, 'pago' | 'lineas'>, totales: Totales, nota: boolean): void {
+  // Payment: form (1 contado, 2 crédito with its due date) and means.
+  const pm = e(inv, 'cac:PaymentMeans');
+  e(pm, 'cbc:ID', d.pago.forma);
+  e(pm, 'cbc:PaymentMeansCode', d.pago.medio);
+  if (d.pago.forma === 2 && d.pago.vencimiento) e(pm, 'cbc:PaymentDueDate', d.pago.vencimiento);
+
+  // Taxes per tax (excluido never appears).
+  for (const g of totales.impuestos) {
+    const tt = e(inv, 'cac:TaxTotal');
+    e(tt, 'cbc:TaxAmount', monto(g.valor), COP);
+    for (const s of g.subtotales) subtotal(tt, s);
+  }
+
+  const lmt = e(inv, 'cac:LegalMonetaryTotal');
+  e(lmt, 'cbc:LineExtensionAmount', monto(totales.bruto), COP);
+  e(lmt, 'cbc:TaxExclusiveAmount', monto(totales.baseGravada), COP);
+  e(lmt, 'cbc:TaxInclusiveAmount', monto(totales.conImpuestos), COP);
+  e(lmt, 'cbc:PayableAmount', monto(totales.aPagar), COP);
+
+  d.lineas.forEach((l, n) => {
+    const il = e(inv, nota ? 'cac:CreditNoteLine' : 'cac:InvoiceLine');
+    e(il, 'cbc:ID', n + 1);
+    e(il, nota ? 'cbc:CreditedQuantity' : 'cbc:InvoicedQuantity', cantidad(l.cantidad), { unitCode: l.unidad });
+    e(il, 'cbc:LineExtensionAmount', monto(l.base), COP);
+    for (const s of impuestosDeLinea(l)) {
+      const tt = e(il, 'cac:TaxTotal');
+      e(tt, 'cbc:TaxAmount', monto(s.valor), COP);
+      subtotal(tt, s);
+    }
+    const item = e(il, 'cac:Item');
+    e(item, 'cbc:Description', l.descripcion);
+    e(e(item, 'cac:StandardItemIdentification'), 'cbc:ID', l.codigo, {
+      schemeID: l.esquemaCodigo,
+      ...(l.esquemaCodigo === '010' ? { schemeName: 'EAN13', schemeAgencyID: '9' } : { schemeName: 'Estándar de adopción del contribuyente' }),
+    });
+    const precio = e(il, 'cac:Price');
+    e(precio, 'cbc:PriceAmount', monto(l.precioUnitario), COP);
+    e(precio, 'cbc:BaseQuantity', cantidad(1), { unitCode: l.unidad });
+  });
+
+}
+
 function construir(d: DocumentoPos, ajuste: NotaAjuste['ajuste'] | null): DocumentoGenerado {
   validarDocumento(d);
   const totales = calcularTotales(d);
@@ -286,45 +334,7 @@ function construir(d: DocumentoPos, ajuste: NotaAjuste['ajuste'] | null): Docume
   e(cle, 'cbc:CompanyID', numeroAdquirente, idAdq);
   if (a?.email) e(e(cp, 'cac:Contact'), 'cbc:ElectronicMail', a.email);
 
-  // Payment: form (1 contado, 2 crédito with its due date) and means.
-  const pm = e(inv, 'cac:PaymentMeans');
-  e(pm, 'cbc:ID', d.pago.forma);
-  e(pm, 'cbc:PaymentMeansCode', d.pago.medio);
-  if (d.pago.forma === 2 && d.pago.vencimiento) e(pm, 'cbc:PaymentDueDate', d.pago.vencimiento);
-
-  // Taxes per tax (excluido never appears).
-  for (const g of totales.impuestos) {
-    const tt = e(inv, 'cac:TaxTotal');
-    e(tt, 'cbc:TaxAmount', monto(g.valor), COP);
-    for (const s of g.subtotales) subtotal(tt, s);
-  }
-
-  const lmt = e(inv, 'cac:LegalMonetaryTotal');
-  e(lmt, 'cbc:LineExtensionAmount', monto(totales.bruto), COP);
-  e(lmt, 'cbc:TaxExclusiveAmount', monto(totales.baseGravada), COP);
-  e(lmt, 'cbc:TaxInclusiveAmount', monto(totales.conImpuestos), COP);
-  e(lmt, 'cbc:PayableAmount', monto(totales.aPagar), COP);
-
-  d.lineas.forEach((l, n) => {
-    const il = e(inv, ajuste ? 'cac:CreditNoteLine' : 'cac:InvoiceLine');
-    e(il, 'cbc:ID', n + 1);
-    e(il, ajuste ? 'cbc:CreditedQuantity' : 'cbc:InvoicedQuantity', cantidad(l.cantidad), { unitCode: l.unidad });
-    e(il, 'cbc:LineExtensionAmount', monto(l.base), COP);
-    for (const s of impuestosDeLinea(l)) {
-      const tt = e(il, 'cac:TaxTotal');
-      e(tt, 'cbc:TaxAmount', monto(s.valor), COP);
-      subtotal(tt, s);
-    }
-    const item = e(il, 'cac:Item');
-    e(item, 'cbc:Description', l.descripcion);
-    e(e(item, 'cac:StandardItemIdentification'), 'cbc:ID', l.codigo, {
-      schemeID: l.esquemaCodigo,
-      ...(l.esquemaCodigo === '010' ? { schemeName: 'EAN13', schemeAgencyID: '9' } : { schemeName: 'Estándar de adopción del contribuyente' }),
-    });
-    const precio = e(il, 'cac:Price');
-    e(precio, 'cbc:PriceAmount', monto(l.precioUnitario), COP);
-    e(precio, 'cbc:BaseQuantity', cantidad(1), { unitCode: l.unidad });
-  });
+  pagoTotalesYLineas(inv, d, totales, !!ajuste);
 
   return { xml: doc.end({ prettyPrint: false }), numero, cude: codigo, qr, fecha, hora, totales };
 }
