@@ -198,12 +198,19 @@ describe('presentaciones: paca, caja', () => {
         expect(u.statusCode).toBe(201);
         const total = precio * n;
         const v = await req('POST', '/api/ventas', s.token, { lineas: [{ productoId: p.idProducto, cantidad: n, unidadVentaId: u.json().presentacion.id }], metodoPagoId: 5, montoRecibido: Math.max(total, 1) });
+        if (precio === 0) {
+          // A pack at $ 0 is refused like a product at $ 0 (issue #52 point 7): nothing leaves the shelf.
+          expect(v.statusCode, v.body).toBe(400);
+          expect(v.json().error.message).toContain('no tiene precio');
+          expect(await stockOf(p.idProducto)).toBe(factor * n);
+          return;
+        }
         expect(v.statusCode, v.body).toBe(201);
         expect(v.json().total).toBe(total);
         expect(Number.isSafeInteger(v.json().total)).toBe(true);
         expect(await stockOf(p.idProducto)).toBe(0);
       }),
-      { numRuns: 15 },
+      { numRuns: 15, examples: [[12, 0, 2], [12, 1, 1]] },
     );
   });
 });
