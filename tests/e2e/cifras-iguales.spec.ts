@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test, type APIResponse, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { formatPesos } from '../../shared/money';
 import { CLAVE, nuevaTienda } from './crud-support';
 import { agregarAlCarrito, expectPopup, expectToast, signIn, unique, ventaDelRecibo } from './support/fixtures';
+import { apiDe } from './support/api';
 
 /**
  * Issue #52's "Done when": a day sold by unit, by weight and by value, one line returned and one sale
@@ -15,21 +16,6 @@ import { agregarAlCarrito, expectPopup, expectToast, signIn, unique, ventaDelRec
  * sale of one soda, annulled. One soda of the first sale returned: $ 3.000. Net: $ 11.000.
  */
 const SHOTS = path.join('test-results', 'cifras-iguales');
-
-async function apiDe(page: Page) {
-  const token = await page.evaluate(() => window.localStorage.getItem('token'));
-  const headers = { authorization: `Bearer ${token}` };
-  const ok = async (res: APIResponse) => {
-    expect(res.status(), await res.text()).toBeLessThan(300);
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the journeys read answers loosely
-    return res.json() as Promise<any>;
-  };
-  return {
-    post: async (url: string, data: unknown) => ok(await page.request.post(url, { headers, data })),
-    put: async (url: string, data: unknown) => ok(await page.request.put(url, { headers, data })),
-    get: async (url: string) => ok(await page.request.get(url, { headers })),
-  };
-}
 
 async function foto(page: Page, nombre: string) {
   for (const width of [1366, 390]) {
@@ -58,7 +44,7 @@ test('un día por unidad, por peso y por valor, una devolución y una anulación
   test.setTimeout(180_000);
   fs.mkdirSync(SHOTS, { recursive: true });
   await signIn(page, 'Tienda', (await nuevaTienda(page.request)).email, CLAVE);
-  const api = await apiDe(page);
+  const api = apiDe(page);
 
   // The catalogue, with costs from a reception (the cost each line keeps when it is sold).
   const { proveedor } = await api.post('/api/proveedores', { nombre: unique('Mayorista'), telefono: '3104567890', email: 'pedidos@mayorista.co' });

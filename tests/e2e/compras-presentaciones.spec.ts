@@ -1,26 +1,13 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { CLAVE, nuevaTienda } from './crud-support';
 import { expectToast, signIn, unique } from './support/fixtures';
+import { api } from './support/api';
 
 /**
  * Issue #33 point 5, ADR 036: a purchase by pack. The owner scans the paca's barcode twice on the new
  * order, types the cost per paca, creates the order and receives it: the stock rises 24 and the
  * unit cost is $ 30.000 ÷ 12 = $ 2.500.
  */
-
-async function api<T>(page: Page, method: string, url: string, body?: unknown): Promise<T> {
-  return page.evaluate(
-    async ({ method, url, body }) => {
-      const res = await fetch(url, {
-        method,
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${localStorage.getItem('token')}` },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      return res.json();
-    },
-    { method, url, body },
-  ) as Promise<T>;
-}
 
 test('compra por presentación: 2 pacas de 12 escaneadas, pedidas y recibidas suben el stock en 24', async ({ page }) => {
   await page.setViewportSize({ width: 1366, height: 900 });

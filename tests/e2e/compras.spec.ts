@@ -1,21 +1,13 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { DEMO, expectToast, signIn, unique } from './support/fixtures';
+import { apiDe } from './support/api';
 
 /** The API as the signed-in page (its token). */
-async function apiDe(page: Page) {
-  const token = await page.evaluate(() => window.localStorage.getItem('token'));
-  const headers = { authorization: `Bearer ${token}` };
-  return {
-    post: async (url: string, data: unknown) => (await page.request.post(url, { headers, data })).json(),
-    get: async (url: string) => (await page.request.get(url, { headers })).json(),
-  };
-}
-
 test('por pedir → orden de compra → recibida en dos partes, con el stock y el costo correctos después de cada una', async ({ page }) => {
   // Suggestion, order, two receipts and the checks after each: past the 60 s default on the loaded CI machine.
   test.setTimeout(150_000);
   await signIn(page, 'Tienda', DEMO.tienda);
-  const api = await apiDe(page);
+  const api = apiDe(page);
   const prov = unique('Mayorista E2E');
   const { proveedor } = await api.post('/api/proveedores', { nombre: prov, telefono: '3104567890', email: 'pedidos@mayorista.co' });
   const aceite = unique('Aceite E2E');

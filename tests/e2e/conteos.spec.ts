@@ -1,6 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { CLAVE, nuevaTienda } from './crud-support';
 import { expectToast, signIn, unique } from './support/fixtures';
+import { api } from './support/api';
 
 /**
  * Issue #58 point 1, ADR 042: a physical count on a phone. The owner opens a count of the whole
@@ -8,20 +9,6 @@ import { expectToast, signIn, unique } from './support/fixtures';
  * is short by 2), sees the difference and the shrinkage, approves, and finds the adjustment in the
  * stock ledger with the count's number.
  */
-async function api<T>(page: Page, method: string, url: string, body?: unknown): Promise<T> {
-  return page.evaluate(
-    async ({ method, url, body }) => {
-      const res = await fetch(url, {
-        method,
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${localStorage.getItem('token')}` },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      return res.json();
-    },
-    { method, url, body },
-  ) as Promise<T>;
-}
-
 const SHOTS = process.env.SHOTS_DIR ?? 'test-results';
 
 test('conteo en el teléfono: 5 productos, una diferencia, aprobado y en los movimientos', async ({ page }) => {

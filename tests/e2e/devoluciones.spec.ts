@@ -1,23 +1,11 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { DEMO, documento, expectToast, signIn, unique } from './support/fixtures';
+import { apiDe } from './support/api';
 
 /** The API as the signed-in page (its token). */
-async function apiDe(page: Page) {
-  const token = await page.evaluate(() => window.localStorage.getItem('token'));
-  const headers = { authorization: `Bearer ${token}` };
-  return {
-    post: async (url: string, data: unknown) => {
-      const res = await page.request.post(url, { headers, data });
-      expect(res.status(), await res.text()).toBeLessThan(300);
-      return res.json();
-    },
-    get: async (url: string) => (await page.request.get(url, { headers })).json(),
-  };
-}
-
 test('una devolución parcial al inventario: el stock y el libro de movimientos suben, la caja devuelve el efectivo y el comprobante se imprime', async ({ page }) => {
   await signIn(page, 'Tienda', DEMO.tienda);
-  const api = await apiDe(page);
+  const api = apiDe(page);
   const nombre = unique('Yogur E2E');
   const id = (await api.post('/api/productos', { nombre, precio: 5000, cantidad: 20 })).producto.id as number;
   const venta = await api.post('/api/ventas', { lineas: [{ productoId: id, cantidad: 3 }], metodoPagoId: 5, montoRecibido: 20000 });
@@ -70,7 +58,7 @@ test('una devolución parcial al inventario: el stock y el libro de movimientos 
 
 test('una devolución al fiado baja lo que el cliente debe', async ({ page }) => {
   await signIn(page, 'Tienda', DEMO.tienda);
-  const api = await apiDe(page);
+  const api = apiDe(page);
   const nombre = unique('Arroz E2E');
   const id = (await api.post('/api/productos', { nombre, precio: 4000, cantidad: 20 })).producto.id as number;
   const doc = documento();
@@ -98,7 +86,7 @@ test('un cambio neta la diferencia: devolución y venta nueva en un paso, cada d
   // Two exchanges and the ticket: on a busy machine (CI with the journeys two at a time) this takes over a minute.
   test.setTimeout(120_000);
   await signIn(page, 'Tienda', DEMO.tienda);
-  const api = await apiDe(page);
+  const api = apiDe(page);
   const camisa = unique('Camisa E2E');
   const chaqueta = unique('Chaqueta E2E');
   const media = unique('Media E2E');

@@ -1,5 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { DEMO, DEMO_PASSWORD, documento, expectPopup, expectToast, signIn, unique } from './support/fixtures';
+import { apiDe } from './support/api';
 
 // Issue #51 point 3 (ADR 039): giving money back is the `devolver` permission, which a cashier (role 2)
 // does not have by default: the return screen asks for a supervisor's PIN. A fiado sale's return lowers
@@ -8,19 +9,6 @@ import { DEMO, DEMO_PASSWORD, documento, expectPopup, expectToast, signIn, uniqu
 const PIN = '2468';
 
 /** The API as the signed-in page (its token). */
-async function apiDe(page: Page) {
-  const token = await page.evaluate(() => window.localStorage.getItem('token'));
-  const headers = { authorization: `Bearer ${token}` };
-  return {
-    send: async (method: 'POST' | 'PUT', url: string, data: unknown) => {
-      const res = await page.request.fetch(url, { method, headers, data });
-      expect(res.status(), await res.text()).toBeLessThan(300);
-      return res.json();
-    },
-    get: async (url: string) => (await page.request.get(url, { headers })).json(),
-  };
-}
-
 /** Expected cash in the account's open drawer. */
 async function efectivoEsperado(api: Awaited<ReturnType<typeof apiDe>>) {
   const { turno } = await api.get('/api/caja/turno');
@@ -33,16 +21,16 @@ test('un cajero devuelve una venta fiada con el PIN del encargado: baja la deuda
   test.setTimeout(240_000);
   // The supervisor's PIN (set again: the journeys may run in any order).
   await signIn(page, 'Empleado', DEMO.encargado, DEMO_PASSWORD, { caja: false });
-  await (await apiDe(page)).send('PUT', '/api/cuenta/pin', { contrasena: DEMO_PASSWORD, pin: PIN });
+  await apiDe(page).put('/api/cuenta/pin', { contrasena: DEMO_PASSWORD, pin: PIN });
 
   // The owner stocks a product and gives a customer credit.
   await page.evaluate(() => window.localStorage.clear());
   await signIn(page, 'Tienda', DEMO.tienda);
-  const duena = await apiDe(page);
+  const duena = apiDe(page);
   const nombre = unique('Panela E2E');
-  const id = (await duena.send('POST', '/api/productos', { nombre, precio: 4000, cantidad: 20 })).producto.id as number;
+  const id = (await duena.post('/api/productos', { nombre, precio: 4000, cantidad: 20 })).producto.id as number;
   const doc = documento();
-  const { cliente } = await duena.send('POST', '/api/clientes', { documento: doc, tipoDocumento: 'CC', nombre: 'Rosa', apellido: unique('Fiada'), correo: '', fiado: true, cupo: 100000 });
+  const { cliente } = await duena.post('/api/clientes', { documento: doc, tipoDocumento: 'CC', nombre: 'Rosa', apellido: unique('Fiada'), correo: '', fiado: true, cupo: 100000 });
 
   // A new cashier of the store, with an open drawer.
   await page.evaluate(() => window.localStorage.clear());
@@ -52,10 +40,10 @@ test('un cajero devuelve una venta fiada con el PIN del encargado: baja la deuda
   });
   expect(reg.status(), await reg.text()).toBe(201);
   await signIn(page, 'Empleado', email, 'Clave1234');
-  const cajero = await apiDe(page);
+  const cajero = apiDe(page);
   // The cashier sells $ 8.000 on fiado: a new store's cashier sees only its own sales (issue #51
   // point 8, ventasDeOtros), so the sale to return is one it made.
-  const venta = await cajero.send('POST', '/api/ventas', { lineas: [{ productoId: id, cantidad: 2 }], metodoPagoId: 7, montoRecibido: 0, aCredito: true, documentoCliente: doc });
+  const venta = await cajero.post('/api/ventas', { lineas: [{ productoId: id, cantidad: 2 }], metodoPagoId: 7, montoRecibido: 0, aCredito: true, documentoCliente: doc });
   expect((await duena.get(`/api/clientes/${cliente.id}/cuenta`)).credito.saldo).toBe(8000);
   const antes = await efectivoEsperado(cajero);
 

@@ -4,6 +4,7 @@ import ExcelJS from 'exceljs';
 import { expect, test, type Page } from '@playwright/test';
 import { formatPesos } from '../../shared/money';
 import { DEMO, signIn, unique } from './support/fixtures';
+import { api } from './support/api';
 
 /**
  * Issue #35: the owner opens Inicio (today against the same weekday last week), goes from a figure to
@@ -13,18 +14,6 @@ import { DEMO, signIn, unique } from './support/fixtures';
 const SHOTS = path.join('test-results', 'reportes');
 // Both journeys sell in the demo store and the first compares today's figures exactly: one after the other.
 test.describe.configure({ mode: 'default' });
-
-async function apiJson<T>(page: Page, method: string, url: string, body?: unknown): Promise<T> {
-  return page.evaluate(
-    async ({ method, url, body }) => {
-      const token = localStorage.getItem('token');
-      const res = await fetch(url, { method, headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: body === undefined ? undefined : JSON.stringify(body) });
-      if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
-      return res.json();
-    },
-    { method, url, body },
-  ) as Promise<T>;
-}
 
 async function foto(page: Page, nombre: string) {
   for (const width of [1366, 390]) {
@@ -40,9 +29,9 @@ test('el dueño ve su día, abre tres reportes, cambia el periodo y exporta CSV 
   fs.mkdirSync(SHOTS, { recursive: true });
   await signIn(page, 'Tienda', DEMO.tienda);
   const nombre = unique('Café reporte');
-  const { producto } = await apiJson<{ producto: { id: number } }>(page, 'POST', '/api/productos', { nombre, precio: 4200, cantidad: 50, categoria: 'Bebidas' });
-  await apiJson(page, 'POST', '/api/ventas', { lineas: [{ productoId: producto.id, cantidad: 2 }], metodoPagoId: 5, montoRecibido: 10_000 });
-  const hoy = await apiJson<{ indicadores: { clave: string; valor: number; detalle?: string | null }[] }>(page, 'GET', '/api/reportes/inicio');
+  const { producto } = await api<{ producto: { id: number } }>(page, 'POST', '/api/productos', { nombre, precio: 4200, cantidad: 50, categoria: 'Bebidas' });
+  await api(page, 'POST', '/api/ventas', { lineas: [{ productoId: producto.id, cantidad: 2 }], metodoPagoId: 5, montoRecibido: 10_000 });
+  const hoy = await api<{ indicadores: { clave: string; valor: number; detalle?: string | null }[] }>(page, 'GET', '/api/reportes/inicio');
   const netoHoy = hoy.indicadores.find((i) => i.clave === 'neto')!.valor;
   expect(netoHoy).toBeGreaterThanOrEqual(8400);
 
@@ -65,7 +54,7 @@ test('el dueño ve su día, abre tres reportes, cambia el periodo y exporta CSV 
   await page.getByLabel('Periodo').selectOption('mes');
   await expect(page).toHaveURL(/periodo=mes/);
   await expect(page.getByTestId('reporte-periodo')).toContainText(/^01\/\d{2}\/\d{4} a \d{2}\/\d{2}\/\d{4} · Comparado con 01\//);
-  const mes = await apiJson<{ indicadores: { clave: string; valor: number }[] }>(page, 'GET', '/api/reportes/ventas?periodo=mes');
+  const mes = await api<{ indicadores: { clave: string; valor: number }[] }>(page, 'GET', '/api/reportes/ventas?periodo=mes');
   await expect(page.getByTestId('indicador-neto').locator('strong')).toHaveText(formatPesos(mes.indicadores.find((i) => i.clave === 'neto')!.valor));
   await expect(page.getByRole('img', { name: /Ventas netas por día/ })).toBeVisible();
   await foto(page, 'ventas');
@@ -131,11 +120,11 @@ test('el cierre diario por caja: la venta de hoy en su caja, y su CSV para Excel
   fs.mkdirSync(SHOTS, { recursive: true });
   await signIn(page, 'Tienda', DEMO.tienda);
   const nombre = unique('Pan cierre');
-  const { producto } = await apiJson<{ producto: { id: number } }>(page, 'POST', '/api/productos', { nombre, precio: 1500, cantidad: 30, categoria: 'Panadería' });
-  await apiJson(page, 'POST', '/api/ventas', { lineas: [{ productoId: producto.id, cantidad: 3 }], metodoPagoId: 5, montoRecibido: 5_000 });
+  const { producto } = await api<{ producto: { id: number } }>(page, 'POST', '/api/productos', { nombre, precio: 1500, cantidad: 30, categoria: 'Panadería' });
+  await api(page, 'POST', '/api/ventas', { lineas: [{ productoId: producto.id, cantidad: 3 }], metodoPagoId: 5, montoRecibido: 5_000 });
   // Other journeys sell in the same demo store meanwhile: figures are checked for what they must hold, not against one reading.
-  const api = await apiJson<{ indicadores: { clave: string; valor: number }[] }>(page, 'GET', '/api/reportes/cierre-diario?periodo=hoy');
-  expect(api.indicadores.find((i) => i.clave === 'neto')!.valor).toBeGreaterThanOrEqual(4500);
+  const cierre = await api<{ indicadores: { clave: string; valor: number }[] }>(page, 'GET', '/api/reportes/cierre-diario?periodo=hoy');
+  expect(cierre.indicadores.find((i) => i.clave === 'neto')!.valor).toBeGreaterThanOrEqual(4500);
 
   await page.goto('/reportes');
   await page.getByRole('link', { name: /^Cierre diario por caja/ }).click();

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { agregarAlCarrito, closePopup, DEMO, expectPopup, signIn, unique, ventaDelRecibo } from './support/fixtures';
+import { api } from './support/api';
 
 /**
  * A sale is paid once (issue #51 point 1). The report: sell 2 items (#41), press Back twice (the
@@ -7,13 +8,6 @@ import { agregarAlCarrito, closePopup, DEMO, expectPopup, signIn, unique, ventaD
  * exacto» recorded #42 with the same items, a new DIAN number and the stock taken twice. The sold
  * cart's only copy left was the history entry's state, and the payment page charged it under a new key.
  */
-
-async function api<T>(page: Page, method: 'GET' | 'POST', url: string, body?: unknown): Promise<T> {
-  const token = await page.evaluate(() => window.localStorage.getItem('token'));
-  const res = await page.request.fetch(url, { method, headers: { authorization: `Bearer ${token}` }, data: body });
-  expect(res.ok(), `${method} ${url}: ${await res.text()}`).toBe(true);
-  return (await res.json()) as T;
-}
 
 /** The product's stock and its stock exits, as the API sees them now. */
 async function existencias(page: Page, id: number, nombre: string) {

@@ -1,0 +1,23 @@
+import { expect, type Page } from '@playwright/test';
+
+/**
+ * The store API as the signed-in page sees it: the page's own token (localStorage), and an answer
+ * outside 2xx fails the journey with its body. For set-up and for reading what the server recorded;
+ * what the user does goes through the screen.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the journeys read answers loosely
+export async function api<T = any>(page: Page, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, body?: unknown): Promise<T> {
+  const token = await page.evaluate(() => window.localStorage.getItem('token'));
+  const res = await page.request.fetch(url, { method, headers: { authorization: `Bearer ${token}` }, ...(body === undefined ? {} : { data: body }) });
+  expect(res.status(), `${method} ${url}: ${await res.text()}`).toBeLessThan(300);
+  return (await res.json()) as T;
+}
+
+/** The same, bound to one page: `const a = apiDe(page); await a.post('/api/…', {…})`. */
+export function apiDe(page: Page) {
+  return {
+    get: <T = any>(url: string) => api<T>(page, 'GET', url), // eslint-disable-line @typescript-eslint/no-explicit-any
+    post: <T = any>(url: string, data: unknown) => api<T>(page, 'POST', url, data), // eslint-disable-line @typescript-eslint/no-explicit-any
+    put: <T = any>(url: string, data: unknown) => api<T>(page, 'PUT', url, data), // eslint-disable-line @typescript-eslint/no-explicit-any
+  };
+}
