@@ -25,10 +25,13 @@ run_check() { # name, command...
   if "$@"; then echo "$name ok" >> "$checks"; else echo "$name FAILED" >> "$checks"; fi
 }
 
-run_check typecheck npx tsc -p tsconfig.json
-fase typecheck
-run_check lint npx eslint . --max-warnings=0
-fase lint
+# Typecheck and lint are one thread each: side by side on the 2-core machine, each printing when done.
+run_check typecheck npx tsc -p tsconfig.json > "$out/typecheck.log" 2>&1 &
+tc=$!
+run_check lint npx eslint . --max-warnings=0 > "$out/lint.log" 2>&1
+wait $tc
+fase typecheck+lint
+cat "$out/typecheck.log" "$out/lint.log"
 
 echo
 echo "=== pruebas unitarias y de API (PGlite)"
