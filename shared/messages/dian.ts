@@ -82,8 +82,8 @@ export const dian = {
   todos: 'Todos',
   numero: 'Número',
   tipo: 'Tipo',
-  tipoPos: 'Documento POS',
-  tipoNota: 'Nota de ajuste',
+  /** Each DIAN document type by its code (issue #57): the panel's Tipo column. */
+  tipos: { '20': 'Documento POS', '94': 'Nota de ajuste', '01': 'Factura electrónica de venta', '91': 'Nota crédito' } as Record<string, string>,
   estado: 'Estado',
   fecha: 'Fecha',
   respuesta: 'Respuesta de la DIAN',

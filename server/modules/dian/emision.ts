@@ -17,7 +17,7 @@ import { esViolacionUnica } from '../../db/pg-error';
 import { leerPerfilFiscal } from '../tienda/perfil-fiscal';
 import { documentoDesdeVenta, type LineaVenta } from './adaptador';
 import { registrarDocumento } from './bandeja';
-import { registrarFacturaVenta } from './emision-factura';
+import { notaCreditoDeFactura, registrarFacturaVenta } from './emision-factura';
 import { TIPO_FACTURA_VENTA } from './factura-venta';
 import { avisarBandeja } from './aviso';
 import { FABRICANTE, credencialDe, filaConfiguracion, softwareDe, type FilaConfiguracion } from './configuracion.domain';
@@ -26,7 +26,8 @@ import { fechaHoraBogota, urlCatalogo } from './cude';
 import { firmarDocumento } from './firma';
 import type { Adquirente, DocumentoPos, MedioPago } from './tipos';
 import { notaDeAnulacion, notaDeDevolucion } from './nota';
-import { construirDocumentoPos, construirNotaAjuste, TIPO_NOTA_CREDITO } from './xml';
+import { construirDocumentoPos, construirNotaAjuste, TIPO_NOTA_CREDITO, type DocumentoGenerado } from './xml';
+import { TIPO_NOTA_CREDITO_FACTURA } from './nota-factura';
 import { dian as D } from '#shared/messages/dian';
 import { facturaElectronica as FE } from '#shared/messages/factura-electronica';
 
@@ -244,7 +245,7 @@ export async function emitirNotaAnulacion(db: Db, tiendaId: number, ventaId: num
     const [ya] = await db
       .select({ id: documentoDian.idDocumento })
       .from(documentoDian)
-      .where(and(eq(documentoDian.tiendaId, tiendaId), eq(documentoDian.ventaId, ventaId), eq(documentoDian.tipo, TIPO_NOTA_CREDITO), eq(documentoDian.concepto, 2)))
+      .where(and(eq(documentoDian.tiendaId, tiendaId), eq(documentoDian.ventaId, ventaId), inArray(documentoDian.tipo, [TIPO_NOTA_CREDITO, TIPO_NOTA_CREDITO_FACTURA]), eq(documentoDian.concepto, 2)))
       .limit(1);
     if (ya) return;
     await emitirNota(db, tiendaId, ventaId, 2, ahora);
@@ -269,26 +270,37 @@ export async function emitirNotaDevolucion(db: Db, tiendaId: number, ventaId: nu
 async function emitirNota(db: Db, tiendaId: number, ventaId: number, concepto: 1 | 2, ahora: Date, devueltas?: Devueltas, motivo?: string): Promise<void> {
   const f = await filaConfiguracion(db, tiendaId);
   if (!f) return;
+  // The sale's own document: its POS document, or its invoice (issue #57 point 2: then a credit note, type 91).
   const [original] = await db
-    .select({ numero: documentoDian.numero, cude: documentoDian.cude, xml: documentoDian.xmlFirmado })
+    .select({ tipo: documentoDian.tipo, numero: documentoDian.numero, cude: documentoDian.cude, xml: documentoDian.xmlFirmado })
     .from(documentoDian)
-    .where(and(eq(documentoDian.tiendaId, tiendaId), eq(documentoDian.ventaId, ventaId), eq(documentoDian.tipo, '20')))
+    .where(and(eq(documentoDian.tiendaId, tiendaId), eq(documentoDian.ventaId, ventaId), inArray(documentoDian.tipo, DOCUMENTOS_DE_VENTA)))
     .limit(1);
   if (!original) return;
   const doc = await documentoPosDeVenta(db, f, ventaId, ahora, concepto === 2 ? ['Anulada'] : ['Completada'], devueltas);
   if (!doc || doc.lineas.length === 0) return;
   const fecha = /<cbc:IssueDate>([^<]+)<\/cbc:IssueDate>/.exec(original.xml)?.[1] ?? fechaHoraBogota(ahora).fecha;
+  // One counter numbers every note of the store (NA… and NC…): a number is never given twice.
   const [n] = await db
     .update(dianConfiguracion)
     .set({ notaSiguiente: sql`${dianConfiguracion.notaSiguiente} + 1` })
     .where(eq(dianConfiguracion.tiendaId, tiendaId))
     .returning({ numero: sql<number>`${dianConfiguracion.notaSiguiente} - 1` });
-  const o = { documento: doc, numero: original.numero, cude: original.cude, fecha };
-  const datos = { resolucion: { ...doc.resolucion, prefijo: PREFIJO_NOTAS, desde: 1, hasta: 999_999_999 }, consecutivo: Number(n!.numero), emision: ahora, motivo: motivo?.trim() || D.motivoAnulacion(original.numero) };
-  const nota = concepto === 2 ? notaDeAnulacion(o, datos) : notaDeDevolucion(o, datos, doc.lineas);
-  const g = construirNotaAjuste(nota);
+  const razon = motivo?.trim() || D.motivoAnulacion(original.numero);
+  let g: DocumentoGenerado | null;
+  let tipo: string;
+  if (original.tipo === TIPO_FACTURA_VENTA) {
+    tipo = TIPO_NOTA_CREDITO_FACTURA;
+    g = await notaCreditoDeFactura(db, tiendaId, ventaId, doc, { numero: original.numero, cufe: original.cude, fecha }, { concepto, consecutivo: Number(n!.numero), emision: ahora, motivo: razon });
+    if (!g) return;
+  } else {
+    tipo = TIPO_NOTA_CREDITO;
+    const o = { documento: doc, numero: original.numero, cude: original.cude, fecha };
+    const datos = { resolucion: { ...doc.resolucion, prefijo: PREFIJO_NOTAS, desde: 1, hasta: 999_999_999 }, consecutivo: Number(n!.numero), emision: ahora, motivo: razon };
+    g = construirNotaAjuste(concepto === 2 ? notaDeAnulacion(o, datos) : notaDeDevolucion(o, datos, doc.lineas));
+  }
   const xmlFirmado = firmarDocumento(g.xml, credencialDe(f), { instante: ahora });
-  await registrarDocumento(db, { tiendaId, ventaId, tipo: TIPO_NOTA_CREDITO, concepto, numero: g.numero, cude: g.cude, ambiente: doc.ambiente, xmlFirmado }, ahora);
+  await registrarDocumento(db, { tiendaId, ventaId, tipo, concepto, numero: g.numero, cude: g.cude, ambiente: doc.ambiente, xmlFirmado }, ahora);
   avisarBandeja();
 }
 

@@ -10,6 +10,7 @@
 import { cufe, fechaHoraBogota, monto, urlCatalogo } from './cude.js';
 import { calcularTotales, validarDocumento } from './totales.js';
 import { type Adquirente, type Direccion, type DocumentoPos } from './tipos.js';
+import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces.js';
 import { AGENCIA, direccion, e, pagoTotalesYLineas, raizDian, type DocumentoGenerado } from './xml.js';
 
 export const TIPO_FACTURA_VENTA = '01';
@@ -42,7 +43,7 @@ export interface FacturaVenta extends Omit<DocumentoPos, 'adquirente' | 'puntos'
   claveTecnica: string;
 }
 
-function validarAdquirente(a: AdquirenteFactura): void {
+export function validarAdquirente(a: AdquirenteFactura): void {
   if (!/^\d{3,15}$/.test(a.numero) && !(a.tipoDocumento === '41' && /^[A-Za-z0-9]{3,20}$/.test(a.numero))) throw new Error('Factura inválida: número de documento del comprador');
   if (a.tipoDocumento === '31' && !/^\d$/.test(a.dv ?? '')) throw new Error('Factura inválida: un NIT lleva dígito de verificación');
   if (!a.nombre.trim()) throw new Error('Factura inválida: falta el nombre del comprador');
@@ -92,6 +93,19 @@ export function construirFacturaVenta(d: FacturaVenta): DocumentoGenerado {
   e(inv, 'cbc:DocumentCurrencyCode', 'COP', { listAgencyID: '6', listAgencyName: 'United Nations Economic Commission for Europe', listID: 'ISO 4217 Alpha' });
   e(inv, 'cbc:LineCountNumeric', d.lineas.length);
 
+  partesFactura(inv, d);
+
+  pagoTotalesYLineas(inv, d, totales, false);
+
+  return { xml: doc.end({ prettyPrint: false }), numero, cude: codigo, qr, fecha, hora, totales };
+}
+
+/**
+ * The parties of an invoice and of its notes (nota-factura.ts): the store as supplier and the
+ * identified buyer with their responsibilities and regime.
+ */
+export function partesFactura(inv: XMLBuilder, d: Pick<FacturaVenta, 'emisor' | 'resolucion' | 'adquirente'>): void {
+  const a = d.adquirente;
   // Supplier: the store.
   const em = d.emisor;
   const sup = e(inv, 'cac:AccountingSupplierParty');
@@ -137,8 +151,4 @@ export function construirFacturaVenta(d: FacturaVenta): DocumentoGenerado {
   e(cle, 'cbc:RegistrationName', a.nombre);
   e(cle, 'cbc:CompanyID', a.numero, idAdq);
   e(e(cp, 'cac:Contact'), 'cbc:ElectronicMail', a.email);
-
-  pagoTotalesYLineas(inv, d, totales, false);
-
-  return { xml: doc.end({ prettyPrint: false }), numero, cude: codigo, qr, fecha, hora, totales };
 }

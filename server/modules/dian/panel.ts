@@ -3,7 +3,7 @@
  * DIAN's answer, the contingency countdown (48 hours) with a warning under 6 hours, a sale's XML
  * (the customer's copy) and the archive ZIP by date range.
  */
-import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import { AppError } from '#shared/errors';
 import { dian as D } from '#shared/messages/dian';
 import type { TDocumentosDian } from '#shared/schemas/dian';
@@ -75,12 +75,12 @@ async function contarAlertas(db: Db, tiendaId: number, ahora: Date): Promise<num
   }).length;
 }
 
-/** The signed XML of one of the store's documents by its sale (the customer's copy). */
+/** The signed XML of a sale's own document, its POS document or its invoice, by its sale (the customer's copy). */
 export async function xmlDeVenta(options: { db: Db; tiendaId: number; ventaId: number }): Promise<{ nombre: string; xml: string }> {
   const [d] = await options.db
     .select({ numero: documentoDian.numero, xml: documentoDian.xmlFirmado })
     .from(documentoDian)
-    .where(and(eq(documentoDian.tiendaId, options.tiendaId), eq(documentoDian.ventaId, options.ventaId), eq(documentoDian.tipo, '20')))
+    .where(and(eq(documentoDian.tiendaId, options.tiendaId), eq(documentoDian.ventaId, options.ventaId), inArray(documentoDian.tipo, ['20', '01'])))
     .limit(1);
   if (!d) throw new AppError('NOT_FOUND', D.documentoNoEncontrado);
   return { nombre: `${d.numero.replace(/[^A-Za-z0-9]/g, '')}.xml`, xml: d.xml };

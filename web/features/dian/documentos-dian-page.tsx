@@ -92,7 +92,7 @@ export default function DocumentosDianPage() {
                       {D.cude} {d.cude.slice(0, 12)}…
                     </small>
                   </td>
-                  <td>{d.tipo === '20' ? D.tipoPos : D.tipoNota}</td>
+                  <td>{D.tipos[d.tipo] ?? d.tipo}</td>
                   <td>{fechas.fechaHora(d.creadoEn)}</td>
                   <td>
                     <span className={`badge dian-estado dian-estado--${d.estado}`} data-testid="documento-estado">

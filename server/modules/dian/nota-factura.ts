@@ -1,0 +1,126 @@
+/**
+ * The *nota crédito* of a factura electrónica de venta (issue #57 point 2): a UBL 2.1 `CreditNote` of
+ * type 91 that takes back all (concept 2, anulación de factura electrónica) or part (concept 1,
+ * devolución parcial) of an invoice, referencing its number, CUFE and date (`BillingReference`) with
+ * the discrepancy's reason (annex v1.9, table 13.2.4: 1 devolución parcial, 2 anulación, 3 rebaja o
+ * descuento, 4 ajuste de precio). Its own numbering (the notes' prefix, no DIAN range: no
+ * `InvoiceControl`) and its own CUDE, keyed by the **software PIN** like every note (annex §11.2.2:
+ * the CUFE alone takes the range's technical key). The parties are the invoice's (`partesFactura`):
+ * the buyer stays identified. Notes have no contingency: they wait in the outbox.
+ */
+import { cude, fechaHoraBogota, monto, urlCatalogo } from './cude.js';
+import { partesFactura, validarAdquirente, type FacturaVenta } from './factura-venta.js';
+import { calcularTotales, validarDocumento } from './totales.js';
+import type { LineaDocumento } from './tipos.js';
+import { e, pagoTotalesYLineas, raizDian, type DocumentoGenerado } from './xml.js';
+
+export const TIPO_NOTA_CREDITO_FACTURA = '91';
+export const PROFILE_ID_NOTA_CREDITO = 'DIAN 2.1: Nota Crédito de Factura Electrónica de Venta';
+/** CustomizationID 20: a credit note that references an electronic invoice. */
+export const CUSTOMIZATION_NOTA_CON_REFERENCIA = '20';
+
+export interface NotaCreditoFactura extends Omit<FacturaVenta, 'claveTecnica'> {
+  ajuste: {
+    /** 1 devolución parcial, 2 anulación de factura electrónica, 3 rebaja o descuento, 4 ajuste de precio. */
+    concepto: 1 | 2 | 3 | 4;
+    descripcion: string;
+    /** The invoice: its prefixed number, CUFE and IssueDate (yyyy-mm-dd). */
+    referencia: { numero: string; cufe: string; fecha: string };
+  };
+}
+
+/** The invoice a note corrects, and what the note takes back. */
+export interface FacturaOriginal {
+  factura: Omit<FacturaVenta, 'claveTecnica'>;
+  numero: string;
+  cufe: string;
+  fecha: string;
+}
+
+export interface DatosNotaFactura {
+  prefijo: string;
+  consecutivo: number;
+  emision: Date;
+  motivo: string;
+}
+
+/** Annulment (concept 2): every line of the invoice back. */
+export function notaCreditoAnulacion(o: FacturaOriginal, datos: DatosNotaFactura): NotaCreditoFactura {
+  return notaCredito(o, datos, 2, o.factura.lineas);
+}
+
+/** A partial return (concept 1): the returned lines, at what was refunded. */
+export function notaCreditoDevolucion(o: FacturaOriginal, datos: DatosNotaFactura, lineas: LineaDocumento[]): NotaCreditoFactura {
+  return notaCredito(o, datos, 1, lineas);
+}
+
+function notaCredito(o: FacturaOriginal, datos: DatosNotaFactura, concepto: 1 | 2, lineas: LineaDocumento[]): NotaCreditoFactura {
+  const { contingencia: _c, documentoFisico: _d, ...resto } = o.factura;
+  return {
+    ...resto,
+    // A note has no DIAN range: its own prefix and number.
+    resolucion: { ...o.factura.resolucion, prefijo: datos.prefijo, desde: 1, hasta: 999_999_999 },
+    consecutivo: datos.consecutivo,
+    emision: datos.emision,
+    lineas,
+    ajuste: { concepto, descripcion: datos.motivo, referencia: { numero: o.numero, cufe: o.cufe, fecha: o.fecha } },
+  };
+}
+
+const SIN_CAJA = { placa: '', ubicacion: '', cajero: '', tipo: '', codigoVenta: '' };
+
+export function construirNotaCreditoFactura(n: NotaCreditoFactura): DocumentoGenerado {
+  if (n.contingencia || n.documentoFisico) throw new Error('Una nota crédito no tiene contingencia: espera en la bandeja.');
+  if (!/^[0-9a-f]{96}$/.test(n.ajuste.referencia.cufe)) throw new Error('La nota crédito necesita el CUFE de la factura.');
+  if (!n.ajuste.descripcion.trim()) throw new Error('La nota crédito necesita el motivo de la corrección.');
+  validarDocumento({ ...n, caja: SIN_CAJA });
+  validarAdquirente(n.adquirente);
+  const totales = calcularTotales({ ...n, caja: SIN_CAJA });
+  const numero = `${n.resolucion.prefijo}${n.consecutivo}`;
+  const { fecha, hora } = fechaHoraBogota(n.emision);
+  const codigo = cude({
+    numero,
+    fecha,
+    hora,
+    valorBruto: monto(totales.bruto),
+    iva: monto(totales.iva),
+    inc: monto(totales.inc),
+    ica: monto(totales.ica),
+    valorTotal: monto(totales.aPagar),
+    nitEmisor: n.emisor.nit,
+    numeroAdquirente: n.adquirente.numero,
+    clave: n.software.pin,
+    ambiente: n.ambiente,
+  });
+  const qr = urlCatalogo(codigo, n.ambiente);
+
+  // DIAN's extension without a range, then the signature's place.
+  const { doc, inv, exts } = raizDian('CreditNote', n, numero, qr, false);
+  e(e(exts, 'ext:UBLExtension'), 'ext:ExtensionContent');
+
+  e(inv, 'cbc:UBLVersionID', 'UBL 2.1');
+  e(inv, 'cbc:CustomizationID', CUSTOMIZATION_NOTA_CON_REFERENCIA);
+  e(inv, 'cbc:ProfileID', PROFILE_ID_NOTA_CREDITO);
+  e(inv, 'cbc:ProfileExecutionID', n.ambiente);
+  e(inv, 'cbc:ID', numero);
+  e(inv, 'cbc:UUID', codigo, { schemeID: String(n.ambiente), schemeName: 'CUDE-SHA384' });
+  e(inv, 'cbc:IssueDate', fecha);
+  e(inv, 'cbc:IssueTime', hora);
+  e(inv, 'cbc:CreditNoteTypeCode', TIPO_NOTA_CREDITO_FACTURA);
+  if (n.nota) e(inv, 'cbc:Note', n.nota);
+  e(inv, 'cbc:DocumentCurrencyCode', 'COP', { listAgencyID: '6', listAgencyName: 'United Nations Economic Commission for Europe', listID: 'ISO 4217 Alpha' });
+  e(inv, 'cbc:LineCountNumeric', n.lineas.length);
+  const dr = e(inv, 'cac:DiscrepancyResponse');
+  e(dr, 'cbc:ReferenceID', n.ajuste.referencia.numero);
+  e(dr, 'cbc:ResponseCode', n.ajuste.concepto);
+  e(dr, 'cbc:Description', n.ajuste.descripcion);
+  const ref = e(e(inv, 'cac:BillingReference'), 'cac:InvoiceDocumentReference');
+  e(ref, 'cbc:ID', n.ajuste.referencia.numero);
+  e(ref, 'cbc:UUID', n.ajuste.referencia.cufe, { schemeName: 'CUFE-SHA384' });
+  e(ref, 'cbc:IssueDate', n.ajuste.referencia.fecha);
+
+  partesFactura(inv, n);
+  pagoTotalesYLineas(inv, n, totales, true);
+
+  return { xml: doc.end({ prettyPrint: false }), numero, cude: codigo, qr, fecha, hora, totales };
+}
