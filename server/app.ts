@@ -54,6 +54,7 @@ import { devolucionRoutes } from './modules/devolucion/devolucion.routes';
 import { exportacionRoutes } from './modules/exportacion/exportacion.routes';
 import { dianRoutes } from './modules/dian/dian.routes';
 import { conteoRoutes } from './modules/conteo/conteo.routes';
+import { listaPrecioRoutes } from './modules/lista-precio/lista-precio.routes';
 import { configurarDian } from './modules/dian/contexto';
 import { configurarSalida } from './lib/salida';
 import { iniciarTrabajadorDian } from './modules/dian/trabajador';
@@ -304,6 +305,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           await store.register(devolucionRoutes);
           await store.register(dianRoutes);
           await store.register(conteoRoutes);
+          await store.register(listaPrecioRoutes);
         });
         await priv.register(crudRoutes, { prefix: '/crud' });
       });

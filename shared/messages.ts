@@ -36,6 +36,7 @@ import { exportacion } from './messages/exportacion';
 import { devoluciones } from './messages/devoluciones';
 import { sinRed } from './messages/sin-red';
 import { conteos } from './messages/conteos';
+import { precios } from './messages/precios';
 import { facturaElectronica } from './messages/factura-electronica';
 
 export { PRODUCT_NAME } from './product';
@@ -82,5 +83,6 @@ export const M = {
   devoluciones,
   sinRed,
   conteos,
+  precios,
   facturaElectronica,
 } as const;

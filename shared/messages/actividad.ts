@@ -33,6 +33,7 @@ const acciones: Record<string, string> = {
   reportes: 'ver costos o reportes',
   venderSinStock: 'vender sin stock en el sistema',
   pinSupervisor: 'autorizar con el PIN de un supervisor',
+  listasPrecios: 'cambiar una lista de precios',
 };
 /** The fields a back-office change of a user, role, store or payment method names (issue #51 point 8). */
 const camposAdministracion: Record<string, string> = {
@@ -111,6 +112,7 @@ export const actividad = {
     documento_electronico: 'Documento electrónico',
     administracion: 'Administración',
     sin_red: 'Equipos y ventas sin red',
+    lista_precio: 'Lista de precios',
   } as Record<string, string>,
   /** What a refused attempt tried. */
   acciones,
@@ -208,6 +210,13 @@ export const actividad = {
         if (d.accion === 'revisada') return `Marcó revisada la venta sin red #${d.ventaNumero}${d.numeroDispositivo ? ` (${d.numeroDispositivo})` : ''}${d.nombre ? ` del equipo «${d.nombre}»` : ''}${lista}`;
         const verbo = ({ autorizado: 'Autorizó el', renombrado: 'Renombró el', revocado: 'Quitó el permiso al' } as Record<string, string>)[d.accion] ?? d.accion;
         return `${verbo} equipo sin red «${d.nombre}» (#${d.equipoId})${lista}`;
+      }
+      case 'lista_precio': {
+        // Issue #59 point 5 (ADR 047): what changed in a price list, before → after.
+        const valor = (v: unknown) => (v == null || v === '' ? '—' : String(v));
+        const cambios = ((d.cambios ?? []) as { campo: string; antes: unknown; despues: unknown }[]).map((c) => `${c.campo}: ${valor(c.antes)} → ${valor(c.despues)}`);
+        const verbo = ({ creada: 'Creó', cambiada: 'Cambió', eliminada: 'Eliminó', precio: 'Cambió un precio de', cliente: 'Cambió los clientes de' } as Record<string, string>)[d.accion] ?? d.accion;
+        return `${verbo} la lista de precios «${d.lista}»${cambios.length ? `: ${cambios.join('; ')}` : ''}`;
       }
       default:
         return JSON.stringify(d);

@@ -26,6 +26,7 @@ export const permisos = {
     venderSinStock: 'Vender aunque el sistema no tenga stock, sin PIN de supervisor',
     devolver: 'Hacer devoluciones y cambios (devolver dinero) sin PIN de supervisor',
     ventasDeOtros: 'Ver las ventas de los demás empleados (Gestionar facturas)',
+    listasPrecios: 'Crear y cambiar listas de precios y asignarlas a clientes',
   } as Record<string, string>,
   /** Why a box cannot be ticked: the spec's rule for role 3 stays whatever the owner decides. */
   reglaFija: 'El Encargado nunca elimina productos, clientes ni proveedores.',
@@ -47,6 +48,7 @@ export const permisos = {
     venderSinStock: 'Vender sin stock en el sistema necesita el PIN de un supervisor.',
     devolver: 'Devolver dinero al cliente necesita el PIN de un supervisor.',
     ventasDeOtros: 'No tiene permiso para ver las ventas de otros empleados.',
+    listasPrecios: 'No tiene permiso para cambiar las listas de precios.',
   },
   soloAdministrador: 'Solo el administrador de la tienda decide los permisos.',
   soloLectura: 'Solo lectura: su rol no puede cambiar este dato.',

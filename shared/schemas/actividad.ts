@@ -39,6 +39,7 @@ export const TIPOS_ACTIVIDAD = [
   'documento_electronico',
   'administracion',
   'sin_red',
+  'lista_precio',
 ] as const;
 export type TTipoActividad = (typeof TIPOS_ACTIVIDAD)[number];
 
@@ -155,6 +156,17 @@ export interface TDetallesActividad {
     ventaId?: number;
     ventaNumero?: number;
     numeroDispositivo?: string | null;
+    cambios: { campo: string; antes: string | null; despues: string | null }[];
+  };
+  /**
+   * A price list made, changed or deleted, a product's price or quantity break in it set or removed,
+   * a customer assigned to it or taken off (issue #59 point 5, ADR 047), each field before and after
+   * as the log shows it (prices as '$ 2.300', a break as 'Arroz desde 12').
+   */
+  lista_precio: {
+    accion: 'creada' | 'cambiada' | 'eliminada' | 'precio' | 'cliente';
+    listaId: number;
+    lista: string;
     cambios: { campo: string; antes: string | null; despues: string | null }[];
   };
   /** A tax assigned (issue #30): to a category (its products without their own inherit it) or to some products; null: back to the category's. */

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROL } from '#shared/roles';
 import { INFORMES } from '#shared/schemas/reportes';
 import { DEMO, seedDemo } from '../../server/db/demo';
-import { cliente, conteo, creditoMovimiento, devolucion, documentoDian, entregaPedido, equipoSinRed, ventaRevisar, puntoVenta, ordenCompra, ordenCompraLinea, factura, inventario, metodoPago, movimiento, producto, productoUnidadVenta, proveedor, rol, tienda, turno, usuario, venta } from '../../server/db/schema';
+import { cliente, conteo, listaPrecio, creditoMovimiento, devolucion, documentoDian, entregaPedido, equipoSinRed, ventaRevisar, puntoVenta, ordenCompra, ordenCompraLinea, factura, inventario, metodoPago, movimiento, producto, productoUnidadVenta, proveedor, rol, tienda, turno, usuario, venta } from '../../server/db/schema';
 import { crearTienda, login, PASSWORD } from '../helpers/factories';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { asegurarCertificados } from '../../server/modules/red-local/certificados';
@@ -315,6 +315,15 @@ const TABLE: Record<string, Entry> = {
   'GET /api/conteos/:id/csv': { expect: STORE_ROW_NO_R2, params: id('conteo') },
   'POST /api/conteos/:id/aprobar': { expect: STORE_ROW_NO_R2, params: id('conteo') },
   'POST /api/conteos/:id/cancelar': { expect: STORE_ROW_NO_R2, params: id('conteo') },
+  // Price lists (issue #59 points 1 and 5, ADR 047): the `listasPrecios` permission, role 1's only by default.
+  'GET /api/listas-precios': { expect: STORE_ADMIN },
+  'POST /api/listas-precios': { expect: STORE_ADMIN, body: {} },
+  'GET /api/listas-precios/:id': { expect: STORE_ADMIN_ROW, params: id('lista') },
+  'PUT /api/listas-precios/:id': { expect: STORE_ADMIN_ROW, params: id('lista'), body: { nombre: 'Mayorista matriz', porcentaje: 5 } },
+  'DELETE /api/listas-precios/:id': { expect: STORE_ADMIN_ROW, params: freshId('lista') },
+  // Valid bodies (the demo store's first product and customer), so another store's admin meets the list's tenancy, not the body's validation.
+  'PUT /api/listas-precios/:id/precios': { expect: STORE_ADMIN_ROW, params: id('lista'), body: { productoId: 1, precio: 1000 } },
+  'PUT /api/listas-precios/:id/clientes': { expect: STORE_ADMIN_ROW, params: id('lista'), body: { documento: '1020304050', asignado: true } },
 };
 for (const informe of INFORMES) {
   TABLE[`GET /api/reportes/${informe}`] = { expect: STORE_NO_R2, query: 'periodo=mes' };
@@ -470,6 +479,8 @@ beforeAll(async () => {
   await db.insert(documentoDian).values({ tiendaId: aId, ventaId: ids.venta!, numero: 'MTZ1', cude: 'a'.repeat(96), ambiente: 2, xmlFirmado: '<Invoice/>' });
   ids.devolucion = (await first(db.insert(devolucion).values({ tiendaId: aId, numero: 9000, ventaId: ids.venta!, metodoPagoId: 5, total: 0, motivo: 'matriz' }).returning())).idDevolucion;
   ids.conteo = (await first(db.insert(conteo).values({ tiendaId: aId, alcance: 'tienda', estado: 'cancelado' }).returning())).idConteo;
+  fresh.lista = async () => (await first(db.insert(listaPrecio).values({ tiendaId: aId, nombre: `Lista matriz ${seq++}` }).returning())).idListaPrecio;
+  ids.lista = await fresh.lista();
   ctx = { t, cuentas, a: aId, ids, fresh };
 });
 afterAll(() => ctx?.t.close());

@@ -21,7 +21,8 @@ CREATE OR REPLACE FUNCTION venta_registrar(
   p_verificado boolean,
   p_sin_stock boolean,
   p_unidades integer[],
-  p_importes bigint[]
+  p_importes bigint[],
+  p_lista boolean
 ) RETURNS jsonb LANGUAGE plpgsql AS $$
 DECLARE
   v_lineas jsonb;
@@ -44,6 +45,8 @@ DECLARE
   v_productos integer;
   v_sin_precio jsonb;
   v_importes jsonb;
+  v_lista integer;
+  v_porcentaje integer;
 BEGIN
   -- The cashier's open shift (issue #18), first, as every writer of a shift takes its locks (shift,
   -- then products, then customer). FOR KEY SHARE: sales of one shift do not wait for each other, but
@@ -69,6 +72,17 @@ BEGIN
     IF FOUND THEN
       RETURN jsonb_build_object('estado', 'repetida', 'id', v_id);
     END IF;
+  END IF;
+
+  -- The customer's price list (issue #59 point 1, ADR 047), when the caller asks for it (p_lista: an
+  -- offline sale keeps the prices its device showed). A line's price is then the list's price of the
+  -- product for the largest `desde` not above the units of that product in the whole sale, else the
+  -- base price less the list's % (precio_con_lista: half up). A pack pays the lower of its price less the
+  -- % and the list's unit price × its factor. A line sold by value keeps its value and the base price.
+  IF p_cliente IS NOT NULL AND coalesce(p_lista, false) THEN
+    SELECT lc.lista_id, lp.porcentaje INTO v_lista, v_porcentaje
+    FROM lista_precio_cliente lc JOIN lista_precio lp ON lp.id_lista_precio = lc.lista_id AND lp.tienda_id = p_tienda
+    WHERE lc.cliente_id = p_cliente AND lc.tienda_id = p_tienda;
   END IF;
 
   -- Each line's discount (issue #16 point 4): a percentage of the line, pesos off the line, or a lower
@@ -103,22 +117,41 @@ BEGIN
     sum(d.bruto - d.descuento)
   INTO v_lineas, v_encontrados, v_no_disponibles, v_sin_precio, v_cortos, v_sobreventa, v_malos, v_fraccion, v_importes, v_subtotal
   FROM (
-    SELECT p.id_producto, p.nombre, p.marca, p.stock, p.estado, p.unidad_dian, l.cantidad, l.orden, l.unidad_id,
-      u.id_unidad_venta, u.nombre AS presentacion, coalesce(u.factor, 1) AS factor,
-      coalesce(u.precio, p.precio_unit) AS precio_unit,
-      l.cantidad * coalesce(u.factor, 1) AS unidades,
-      sum(l.cantidad * coalesce(u.factor, 1)) OVER (PARTITION BY l.producto_id) AS unidades_producto,
-      p_importes[l.orden] AS importe,
-      linea_bruto(coalesce(u.precio, p.precio_unit), l.cantidad, p_importes[l.orden]) AS bruto,
-      CASE coalesce(p_desc_tipos[l.orden], 'ninguno')
-        WHEN 'porcentaje' THEN floor(linea_bruto(coalesce(u.precio, p.precio_unit), l.cantidad, p_importes[l.orden]) * p_desc_valores[l.orden] / 100)::bigint
-        WHEN 'valor' THEN p_desc_valores[l.orden]
-        WHEN 'precio' THEN linea_bruto(coalesce(u.precio, p.precio_unit), l.cantidad, p_importes[l.orden]) - round(p_desc_valores[l.orden] * l.cantidad)::bigint
+    SELECT c.*,
+      CASE coalesce(p_desc_tipos[c.orden], 'ninguno')
+        WHEN 'porcentaje' THEN floor(c.bruto * p_desc_valores[c.orden] / 100)::bigint
+        WHEN 'valor' THEN p_desc_valores[c.orden]
+        WHEN 'precio' THEN c.bruto - round(p_desc_valores[c.orden] * c.cantidad)::bigint
         ELSE 0
       END AS descuento
-    FROM unnest(p_productos, p_cantidades, coalesce(p_unidades, '{}'::integer[])) WITH ORDINALITY AS l (producto_id, cantidad, unidad_id, orden)
-    LEFT JOIN producto p ON p.id_producto = l.producto_id AND p.tienda_id = p_tienda
-    LEFT JOIN producto_unidad_venta u ON u.id_unidad_venta = l.unidad_id AND u.producto_id = l.producto_id AND u.tienda_id = p_tienda
+    FROM (
+      SELECT b.*, linea_bruto(b.precio_unit, b.cantidad, b.importe) AS bruto
+      FROM (
+        SELECT a.*,
+          CASE
+            WHEN v_lista IS NULL OR a.importe IS NOT NULL OR a.id_producto IS NULL THEN a.precio_base
+            WHEN a.id_unidad_venta IS NOT NULL THEN least(precio_con_lista(a.precio_base, v_porcentaje), a.precio_lista * a.factor)
+            ELSE coalesce(a.precio_lista, precio_con_lista(a.precio_base, v_porcentaje))
+          END AS precio_unit
+        FROM (
+          SELECT r.*,
+            (SELECT lpp.precio FROM lista_precio_producto lpp
+             WHERE v_lista IS NOT NULL AND lpp.lista_id = v_lista AND lpp.producto_id = r.id_producto AND lpp.desde <= r.unidades_producto
+             ORDER BY lpp.desde DESC LIMIT 1) AS precio_lista
+          FROM (
+            SELECT p.id_producto, p.nombre, p.marca, p.stock, p.estado, p.unidad_dian, l.cantidad, l.orden, l.unidad_id,
+              u.id_unidad_venta, u.nombre AS presentacion, coalesce(u.factor, 1) AS factor,
+              coalesce(u.precio, p.precio_unit) AS precio_base,
+              l.cantidad * coalesce(u.factor, 1) AS unidades,
+              sum(l.cantidad * coalesce(u.factor, 1)) OVER (PARTITION BY l.producto_id) AS unidades_producto,
+              p_importes[l.orden] AS importe
+            FROM unnest(p_productos, p_cantidades, coalesce(p_unidades, '{}'::integer[])) WITH ORDINALITY AS l (producto_id, cantidad, unidad_id, orden)
+            LEFT JOIN producto p ON p.id_producto = l.producto_id AND p.tienda_id = p_tienda
+            LEFT JOIN producto_unidad_venta u ON u.id_unidad_venta = l.unidad_id AND u.producto_id = l.producto_id AND u.tienda_id = p_tienda
+          ) r
+        ) a
+      ) b
+    ) c
   ) d;
 
   IF v_encontrados < cardinality(p_productos) THEN

@@ -30,3 +30,4 @@ export * from './venta-revisar';
 export * from './producto-unidad-venta';
 export * from './clave-idempotencia';
 export * from './conteo';
+export * from './lista-precio';

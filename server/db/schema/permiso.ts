@@ -35,6 +35,8 @@ export const permisoRol = pgTable(
      * what their role saw (everything): migration 0056.
      */
     ventasDeOtros: boolean('ventas_de_otros').notNull().default(true),
+    /** Issue #59 point 5 (ADR 047): create and change price lists and assign them to customers. Off unless given. */
+    listasPrecios: boolean('listas_precios').notNull().default(false),
   },
   (t) => [primaryKey({ columns: [t.tiendaId, t.rolId] })],
 );

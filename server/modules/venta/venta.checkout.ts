@@ -19,6 +19,7 @@ import { fiscalDeVenta } from '../numeracion/numeracion.domain';
 import { emitirDocumentoVenta } from '../dian/emision';
 import { comprobarVentaSinRed, marcarVentaSinRed, motivosDeFecha, relojDesfasado, saldoVistoSinRed } from '../sin-red/sin-red.domain';
 import { anotarRevisar } from '../sin-red/equipos.domain';
+import { listaDeCliente } from '../lista-precio/lista-precio.domain';
 import { formatPesos } from '#shared/money';
 import type { TVentaSinRed } from '#shared/schemas/sin-red';
 
@@ -271,7 +272,8 @@ export async function prepararCheckout(options: PedidoVenta & { porCambio?: bool
           ${input.descuento?.tipo ?? null}::text, ${input.descuento?.valor ?? null}::bigint,
           ${conDescuento ? input.motivoDescuento!.trim() : null}::text,
           ${aCredito}::boolean, ${referencia}::text, ${!!input.verificado}::boolean, ${sinStock}::boolean,
-          ${intArray(lineas.map((l) => l.unidadVentaId))}, ${bigintArray(lineas.map((l) => l.importe ?? null))}) as r`)) as unknown as { rows: { r: ResultadoVenta }[] }
+          ${intArray(lineas.map((l) => l.unidadVentaId))}, ${bigintArray(lineas.map((l) => l.importe ?? null))},
+          ${!sinRed}::boolean) as r`)) as unknown as { rows: { r: ResultadoVenta }[] }
     ).rows[0]!.r;
   /** The sale and, on credit, its charge; `autorizadoPor` recorded on it in the same transaction. */
   const escribir = async (tx: Tx, autorizadoPor: { id: number; nombre: string } | null, credito = 0) => {
@@ -316,6 +318,9 @@ export async function prepararCheckout(options: PedidoVenta & { porCambio?: bool
       if (descontado > 0 && options.rol === ROL.EMPLEADO && !autorizadoPor) motivos.push(M.sinRed.motivoDescuentoSinPin(formatPesos(descontado)));
       motivos.push(...(await motivosDeFecha(tx, resultado.turno, sinRed.fecha)));
       motivos.push(...motivosPorValor);
+      // The device does not know price lists (ADR 047): its sale keeps the prices it showed, and a customer with a list is reviewed.
+      const lista = cliente ? await listaDeCliente(tx, tiendaId, cliente.id) : null;
+      if (lista) motivos.push(M.precios.motivoSinRed(lista.nombre));
     }
     if (resultado.estado === 'ok' && autorizadoPor)
       await tx

@@ -1,0 +1,199 @@
+/**
+ * Price lists (issue #59 points 1 and 5, ADR 047) through the store API, on PGlite and PostgreSQL
+ * (TEST_DATABASE_URL): the owner makes *Mayorista* with its own prices, a quantity break and a %; the
+ * checkout charges a customer with the list exactly what the list says (units, a pack, by weight, on
+ * fiado; a line by value keeps its value), a return refunds what was charged, an offline sale keeps the
+ * device's prices and is listed under Revisar; permissions, the activity log and tenancy.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { M } from '#shared/messages';
+import { ROL } from '#shared/roles';
+import { actividad, factura, producto, productoUnidadVenta } from '../../db/schema';
+import { crearEmpleado, crearTienda, peticion, type Tienda } from '../../../tests/helpers/factories';
+import { usarApp } from '../../../tests/helpers/test-app';
+
+const P = M.precios;
+const t = usarApp();
+const req = peticion(t);
+const db = () => t.database.db;
+let seq = 0;
+
+async function nuevoProducto(s: Tienda, precio: number, extra: Record<string, unknown> = {}) {
+  const [p] = await db()
+    .insert(producto)
+    .values({ tiendaId: s.id, nombre: `Producto lista ${++seq}`, precioUnit: precio, stock: 1000, estado: 1, ...extra })
+    .returning();
+  return p!.idProducto;
+}
+async function cliente(s: Tienda, extra: Record<string, unknown> = {}) {
+  const documento = String(71_000_000 + ++seq);
+  const r = await req('POST', '/api/clientes', s.token, { documento, tipoDocumento: 'CC', nombre: 'Tienda', apellido: `Vecina ${seq}`, ...extra });
+  expect(r.statusCode, r.body).toBe(201);
+  return documento;
+}
+async function vender(token: string, lineas: object[], extra: Record<string, unknown> = {}) {
+  const r = await req('POST', '/api/ventas', token, { lineas, metodoPagoId: 5, montoRecibido: 10_000_000, ...extra });
+  expect(r.statusCode, r.body).toBe(201);
+  return r.json() as { id: number; total: number; lineas: { precio: number; subtotal: number; cantidad: number }[] };
+}
+
+describe('listas de precios de punta a punta', () => {
+  let s: Tienda;
+  let listaId: number;
+  let arroz: number;
+  let gaseosa: number;
+  let queso: number;
+  let aceite: number;
+  let paca: number;
+  let mayorista: string;
+  let vecina: string;
+
+  beforeAll(async () => {
+    s = await crearTienda(t);
+    arroz = await nuevoProducto(s, 2_500);
+    gaseosa = await nuevoProducto(s, 3_333);
+    queso = await nuevoProducto(s, 20_000, { unidadDian: 'KGM' });
+    aceite = await nuevoProducto(s, 10_000);
+    const [u] = await db().insert(productoUnidadVenta).values({ tiendaId: s.id, productoId: aceite, nombre: 'Caja x12', factor: 12, codigoBarras: `LISTA-CAJA-${seq}`, precio: 114_000 }).returning();
+    paca = u!.idUnidadVenta;
+    mayorista = await cliente(s, { fiado: true, cupo: 1_000_000 });
+    vecina = await cliente(s);
+  });
+
+  it('el dueño crea Mayorista, le pone precios, un precio desde 12 y un 10 %, y le asigna un cliente; todo queda en el registro de actividad', async () => {
+    const r = await req('POST', '/api/listas-precios', s.token, { nombre: ' Mayorista ', porcentaje: 10 });
+    expect(r.statusCode, r.body).toBe(201);
+    expect(r.json().message).toBe(P.creada('Mayorista'));
+    listaId = r.json().lista.id;
+    expect((await req('POST', '/api/listas-precios', s.token, { nombre: 'mayorista' })).json().error.message).toBe(P.nombreRepetido);
+    for (const body of [
+      { productoId: arroz, precio: 2_300 },
+      { productoId: arroz, desde: 12, precio: '2.100' },
+      { productoId: queso, precio: 18_000 },
+      { productoId: aceite, precio: 9_000 },
+    ]) {
+      const p = await req('PUT', `/api/listas-precios/${listaId}/precios`, s.token, body);
+      expect(p.statusCode, p.body).toBe(200);
+    }
+    const malos = [
+      [{ productoId: arroz, precio: 0 }, P.precioInvalido],
+      [{ productoId: arroz, precio: 2.5 }, P.precioInvalido],
+      [{ productoId: arroz, desde: 1.5, precio: 100 }, P.desdeEntero],
+      [{ productoId: 999_999, precio: 100 }, P.productoNoExiste],
+    ] as const;
+    for (const [body, mensaje] of malos) {
+      const m = await req('PUT', `/api/listas-precios/${listaId}/precios`, s.token, body);
+      expect(m.statusCode).toBeGreaterThanOrEqual(400);
+      expect(m.json().error.message).toBe(mensaje);
+    }
+    const a = await req('PUT', `/api/listas-precios/${listaId}/clientes`, s.token, { documento: mayorista, asignado: true });
+    expect(a.statusCode, a.body).toBe(200);
+    const detalle = (await req('GET', `/api/listas-precios/${listaId}`, s.token)).json();
+    expect(detalle).toMatchObject({ nombre: 'Mayorista', porcentaje: 10, productos: 4, clientes: [{ documento: mayorista }] });
+    expect(detalle.precios.filter((p: { productoId: number }) => p.productoId === arroz).map((p: { desde: number; precio: number }) => [p.desde, p.precio])).toEqual([
+      [1, 2_300],
+      [12, 2_100],
+    ]);
+    const log = await db().select().from(actividad).where(and(eq(actividad.tiendaId, s.id), eq(actividad.tipo, 'lista_precio')));
+    expect(log.map((e) => (e.detalle as { accion: string }).accion)).toEqual(['creada', 'precio', 'precio', 'precio', 'precio', 'cliente']);
+    const texto = (await req('GET', '/api/actividad?tipo=lista_precio', s.token)).json().items.map((i: { descripcion: string }) => i.descripcion);
+    expect(texto).toContain(`Cambió un precio de la lista de precios «Mayorista»: ${(await db().select().from(producto).where(eq(producto.idProducto, arroz)))[0]!.nombre} desde 12: — → $ 2.100`);
+  });
+
+  it('el servidor cobra el precio de la lista: por unidad, desde 12, con el %, la caja, por peso; por valor queda el valor; sin lista, el precio normal', async () => {
+    const v = await vender(s.token, [
+      { productoId: arroz, cantidad: 2 },
+      { productoId: gaseosa, cantidad: 3 },
+      { productoId: queso, cantidad: 0.375 },
+      { productoId: aceite, cantidad: 1, unidadVentaId: paca },
+      { productoId: queso, cantidad: 0.1, importe: 2_000 },
+    ], { documentoCliente: mayorista });
+    // 2 × 2.300; 3 333 less 10 % = 2 999,7 → 3 000 (half up); 0,375 kg × 18 000; the box: min(114 000 − 10 %, 12 × 9 000) = 102 600; $ 2.000 by value at the base price.
+    expect(v.lineas.map((l) => [l.precio, l.subtotal])).toEqual([
+      [2_300, 4_600],
+      [3_000, 9_000],
+      [18_000, 6_750],
+      [102_600, 102_600],
+      [20_000, 2_000],
+    ]);
+    expect(v.total).toBe(4_600 + 9_000 + 6_750 + 102_600 + 2_000);
+    // 12 units of arroz in the same sale (10 + 2 in two lines would be merged): the break.
+    expect((await vender(s.token, [{ productoId: arroz, cantidad: 12 }], { documentoCliente: mayorista })).lineas[0]!.precio).toBe(2_100);
+    expect((await vender(s.token, [{ productoId: arroz, cantidad: 2 }], { documentoCliente: vecina })).lineas[0]!.precio).toBe(2_500);
+    expect((await vender(s.token, [{ productoId: arroz, cantidad: 2 }])).lineas[0]!.precio).toBe(2_500);
+    // What the line records is what the receipt, taxes and reports read.
+    const [f] = await db().select().from(factura).where(and(eq(factura.ventaId, v.id), eq(factura.productoId, arroz)));
+    expect(f!.precio).toBe(2_300);
+  });
+
+  it('fiado al precio de la lista, y la devolución reembolsa lo cobrado', async () => {
+    const v = await vender(s.token, [{ productoId: arroz, cantidad: 4 }], { metodoPagoId: 7, montoRecibido: 0, aCredito: true, documentoCliente: mayorista });
+    expect(v.total).toBe(9_200);
+    const info = (await req('GET', `/api/ventas/${v.id}/devoluciones`, s.token)).json();
+    expect(info.cliente.saldo).toBe(9_200);
+    const d = await req('POST', `/api/ventas/${v.id}/devoluciones`, s.token, { motivo: 'Sobró', lineas: [{ facturaId: info.lineas[0].facturaId, cantidad: 1, destino: 'inventario' }] });
+    expect(d.statusCode, d.body).toBe(201);
+    expect(d.json().total).toBe(2_300);
+    expect((await req('GET', `/api/ventas/${v.id}/devoluciones`, s.token)).json().cliente.saldo).toBe(6_900);
+  });
+
+  it('una venta sin red guarda los precios que mostró el equipo y queda en Revisar si el cliente tiene lista', async () => {
+    const clave = randomBytes(32).toString('base64url');
+    const e = await req('POST', '/api/sin-red/equipo', s.token, { clave });
+    expect((await req('POST', `/api/sin-red/equipos/${e.json().id}/autorizar`, s.token)).statusCode).toBe(200);
+    const d = (await req('POST', '/api/sin-red/dispositivos', s.token, { clave })).json();
+    const ahora = new Date().toISOString();
+    const r = await req('POST', '/api/sin-red/ventas', s.token, {
+      clave: randomUUID(),
+      lineas: [{ productoId: arroz, cantidad: 2 }],
+      metodoPagoId: 5,
+      montoRecibido: 5_000,
+      documentoCliente: mayorista,
+      sinRed: { dispositivoId: d.id, numero: `${d.prefijo}-1`, fecha: ahora, reloj: ahora },
+    });
+    expect(r.statusCode, r.body).toBe(201);
+    expect(r.json().total).toBe(5_000);
+    const revisar = (await req('GET', '/api/sin-red/revisar', s.token)).json().items.find((i: { ventaId: number }) => i.ventaId === r.json().id);
+    expect(revisar.motivos).toContain(P.motivoSinRed('Mayorista'));
+  });
+
+  it('quitar el cliente y eliminar la lista vuelven al precio normal; las ventas pasadas no cambian', async () => {
+    const otra = (await req('POST', '/api/listas-precios', s.token, { nombre: 'Domicilios', porcentaje: 0 })).json().lista.id;
+    // Assigning another list replaces the first.
+    expect((await req('PUT', `/api/listas-precios/${otra}/clientes`, s.token, { documento: vecina, asignado: true })).statusCode).toBe(200);
+    expect((await req('PUT', `/api/listas-precios/${listaId}/clientes`, s.token, { documento: vecina, asignado: true })).json().lista.clientes).toHaveLength(2);
+    expect((await req('GET', `/api/listas-precios/${otra}`, s.token)).json().clientes).toEqual([]);
+    expect((await req('PUT', `/api/listas-precios/${listaId}/clientes`, s.token, { documento: vecina, asignado: false })).json().message).toMatch(/vuelve al precio normal/);
+    expect((await req('PUT', `/api/listas-precios/${listaId}/clientes`, s.token, { documento: '1', asignado: true })).json().error.message).toBe(P.clienteNoExiste);
+    expect((await req('DELETE', `/api/listas-precios/${listaId}`, s.token)).statusCode).toBe(200);
+    expect((await vender(s.token, [{ productoId: arroz, cantidad: 2 }], { documentoCliente: mayorista })).lineas[0]!.precio).toBe(2_500);
+    expect((await req('GET', `/api/listas-precios/${listaId}`, s.token)).statusCode).toBe(404);
+  });
+});
+
+describe('quién puede', () => {
+  it('solo el rol 1 por defecto; el rechazo queda registrado; el permiso lo da el dueño; otra tienda no ve la lista', async () => {
+    const s = await crearTienda(t);
+    const cajero = (await crearEmpleado(t, s.codigo)).token;
+    const encargado = (await crearEmpleado(t, s.codigo, { rol: ROL.ENCARGADO })).token;
+    for (const token of [cajero, encargado]) {
+      const r = await req('POST', '/api/listas-precios', token, { nombre: 'Mayorista' });
+      expect(r.statusCode).toBe(403);
+      expect(r.json().error.message).toBe(M.permisos.denegado.listasPrecios);
+      expect((await req('GET', '/api/listas-precios', token)).statusCode).toBe(403);
+    }
+    const rechazos = await db().select().from(actividad).where(and(eq(actividad.tiendaId, s.id), eq(actividad.tipo, 'rechazo')));
+    expect(rechazos.map((e) => (e.detalle as { accion: string }).accion)).toEqual(['listasPrecios', 'listasPrecios']);
+    const actuales = (await req('GET', '/api/tienda/permisos', s.token)).json();
+    expect(actuales.roles[3].listasPrecios).toBe(false);
+    await req('PUT', '/api/tienda/permisos', s.token, { ...actuales, roles: { ...actuales.roles, 3: { ...actuales.roles[3], listasPrecios: true } } });
+    const creada = await req('POST', '/api/listas-precios', encargado, { nombre: 'Mayorista', porcentaje: 5 });
+    expect(creada.statusCode, creada.body).toBe(201);
+    const otra = await crearTienda(t);
+    expect((await req('GET', `/api/listas-precios/${creada.json().lista.id}`, otra.token)).statusCode).toBe(404);
+    expect((await req('PUT', `/api/listas-precios/${creada.json().lista.id}`, otra.token, { nombre: 'X' })).statusCode).toBe(404);
+    expect((await req('GET', '/api/listas-precios', otra.token)).json()).toEqual([]);
+  });
+});
