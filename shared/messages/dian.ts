@@ -88,6 +88,8 @@ export const dian = {
   fecha: 'Fecha',
   respuesta: 'Respuesta de la DIAN',
   cude: 'CUDE',
+  /** An invoice's code (type 01) is its CUFE. */
+  cufe: 'CUFE',
   estados: {
     pendiente: 'Pendiente',
     enviado: 'Enviado',

@@ -40,12 +40,26 @@ export const numeracion = {
   fechaInvalida: 'Escriba una fecha válida (dd/mm/aaaa).',
   fechasInvertidas: 'La fecha final no puede ser anterior a la inicial.',
   vigenciaMaxima: 'Un rango de la DIAN es válido hasta por dos años.',
+  // The till's range of facturas electrónicas de venta (issue #57).
+  rangoFacturaTitulo: 'Factura electrónica de venta',
+  sinRangoFactura: 'Sin rango de factura electrónica: esta caja emite solo documentos POS.',
+  nuevoRangoFactura: 'Registrar numeración de factura electrónica',
+  guardarRangoFactura: 'Guardar numeración de factura',
+  rangoFacturaGuardado: 'Rango de factura electrónica guardado. Las próximas facturas de esta caja toman sus números.',
+  claveTecnica: 'Clave técnica',
+  claveTecnicaAyuda: 'La da la DIAN con el rango (portal de facturación o consulta de rangos). Se guarda cifrada y no se vuelve a mostrar.',
+  claveTecnicaSoloFactura: 'Solo un rango de factura electrónica lleva clave técnica.',
   rangoSeSolapa: (prefijo: string) => `Ese rango repite números ya autorizados con el prefijo ${prefijo}: un número no se reutiliza.`,
   // Warnings for role 1 (Inicio and this screen).
   avisoPorAgotarse: (caja: string, usados: number, total: number) => `La caja ${caja} ya usó ${usados} de ${total} números de su rango (90 % o más). Solicite un nuevo rango a la DIAN.`,
   avisoPorVencer: (caja: string, dias: number) => `El rango de la caja ${caja} vence en ${dias} ${dias === 1 ? 'día' : 'días'}. Solicite uno nuevo a la DIAN.`,
   avisoAgotado: (caja: string) => `El rango de la caja ${caja} está agotado: no puede vender hasta registrar uno nuevo.`,
   avisoVencido: (caja: string) => `El rango de la caja ${caja} está vencido: no puede vender hasta registrar uno nuevo.`,
+  avisoFacturaPorAgotarse: (caja: string, usados: number, total: number) =>
+    `La caja ${caja} ya usó ${usados} de ${total} números de su rango de factura electrónica (90 % o más). Solicite un nuevo rango a la DIAN.`,
+  avisoFacturaPorVencer: (caja: string, dias: number) => `El rango de factura electrónica de la caja ${caja} vence en ${dias} ${dias === 1 ? 'día' : 'días'}. Solicite uno nuevo a la DIAN.`,
+  avisoFacturaSinNumeros: (caja: string, vencido: boolean) =>
+    `El rango de factura electrónica de la caja ${caja} está ${vencido ? 'vencido' : 'agotado'}: sigue vendiendo con documento POS, pero no puede emitir facturas electrónicas hasta registrar uno nuevo.`,
   avisosTitulo: 'Numeración DIAN',
   // Refusals of a sale (every face).
   ventaSinCaja: 'Esta tienda numera sus ventas por caja: abra su turno en una caja para vender.',

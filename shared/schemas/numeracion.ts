@@ -43,6 +43,7 @@ export const ZRangoRequest = z
   })
   .superRefine((v, ctx) => {
     if (v.tipo === 'factura' && !v.claveTecnica) ctx.addIssue({ code: 'custom', message: facturaElectronica.claveTecnicaInvalida, path: ['claveTecnica'] });
+    if (v.tipo === 'pos' && v.claveTecnica) ctx.addIssue({ code: 'custom', message: N.claveTecnicaSoloFactura, path: ['claveTecnica'] });
     if (v.hasta < v.desde) ctx.addIssue({ code: 'custom', message: N.hastaMenor, path: ['hasta'] });
     if (v.fechaHasta < v.fechaDesde) ctx.addIssue({ code: 'custom', message: N.fechasInvertidas, path: ['fechaHasta'] });
     else if (diasEntre(v.fechaDesde, v.fechaHasta) > 731) ctx.addIssue({ code: 'custom', message: N.vigenciaMaxima, path: ['fechaHasta'] });

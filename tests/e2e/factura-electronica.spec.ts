@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { generarCertificadoPrueba } from '../../server/modules/dian/certificado-prueba';
-import { agregarAlCarrito, signIn, unique } from './support/fixtures';
+import { agregarAlCarrito, expectPopup, expectToast, signIn, unique } from './support/fixtures';
 
 // Issue #57 point 1 (ADR 044): a contractor's company asks for a factura at a ferretería's till. The
 // cashier ticks "Factura electrónica", types the company's NIT (the check digit appears by itself),
@@ -10,8 +10,8 @@ const CLAVE = 'Clave1234';
 const dia = (dias: number) => new Date(Date.now() + dias * 86_400_000).toISOString().slice(0, 10);
 const SHOTS = '/tmp/shots/E';
 
-/** A store with the electronic document on, a product at 19 % and a till with a POS and an invoice range, through the API. */
-async function ferreteria(page: Page): Promise<string> {
+/** A store with the electronic document on, a product at 19 % and a till with a POS and (unless told) an invoice range, through the API. */
+async function ferreteria(page: Page, opciones: { rangoFactura?: boolean } = {}): Promise<string> {
   const email = `${unique('fe')}@prueba.co`;
   expect((await page.request.post('/api/tiendas/registro', { data: { nombreTienda: unique('Ferretería'), email, contrasena: CLAVE } })).status()).toBe(201);
   const { token } = await (await page.request.post('/api/sesion/login', { data: { tipo: 'tienda', email, contrasena: CLAVE } })).json();
@@ -36,7 +36,8 @@ async function ferreteria(page: Page): Promise<string> {
   const caja = await llamar('post', '/api/numeracion/cajas', { nombre: 'Caja 1', ubicacion: 'Mostrador' }, 201);
   const vigencia = { resolucion: '18760000001', fechaDesde: dia(-5), fechaHasta: dia(300) };
   await llamar('post', `/api/numeracion/cajas/${caja.id}/rangos`, { ...vigencia, prefijo: 'POS', desde: 1, hasta: 100000 }, 201);
-  await llamar('post', `/api/numeracion/cajas/${caja.id}/rangos`, { ...vigencia, resolucion: '18760000002', prefijo: 'FE', desde: 1, hasta: 100000, tipo: 'factura', claveTecnica: 'fc8eac422eba16e22ffd8c6f94b3f40a6e38162c' }, 201);
+  if (opciones.rangoFactura !== false)
+    await llamar('post', `/api/numeracion/cajas/${caja.id}/rangos`, { ...vigencia, resolucion: '18760000002', prefijo: 'FE', desde: 1, hasta: 100000, tipo: 'factura', claveTecnica: 'fc8eac422eba16e22ffd8c6f94b3f40a6e38162c' }, 201);
   const cert = await generarCertificadoPrueba();
   await llamar('post', '/api/dian/certificado', { p12: cert.p12.toString('base64'), clave: cert.clave }, 200);
   await llamar(
@@ -101,4 +102,92 @@ test('una venta facturada a una empresa en la caja: factura electrónica de vent
   expect((await page.getByTestId('recibo-cude').textContent())!.trim()).toMatch(/^[0-9a-f]{96}$/);
   await expect(page.getByTestId('recibo-qr')).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/factura-recibo-1366.png`, fullPage: true });
+});
+
+// Issue #57 points 2 and 3: the owner registers the till's invoice range on Cajas y numeración (with
+// its technical key, refused in Spanish when missing), the cashier invoices a sale to a company, then
+// annuls it from the receipt; the DIAN panel shows the invoice and its credit note (type 91), both
+// accepted by the (fake) DIAN.
+const SHOTS_B = '/tmp/shots-b';
+const dmy = (dias: number) => dia(dias).split('-').reverse().join('/');
+
+test('el rango de facturas se registra en Cajas y numeración; anular la venta facturada emite su nota crédito', async ({ page }) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await signIn(page, 'Tienda', await ferreteria(page, { rangoFactura: false }), CLAVE);
+
+  await page.goto('/numeracion');
+  const caja = page.getByRole('region', { name: /Caja 1/ });
+  await expect(caja.getByText('Sin rango de factura electrónica: esta caja emite solo documentos POS.')).toBeVisible();
+  await caja.getByRole('button', { name: 'Registrar numeración de factura electrónica' }).click();
+  const form = caja.getByRole('form', { name: 'Registrar numeración de factura electrónica' });
+  await form.getByLabel('Prefijo').fill('fe');
+  await form.getByLabel('N.º de resolución').fill('18760000002');
+  await form.getByLabel('Desde', { exact: true }).fill('1');
+  await form.getByLabel('Hasta', { exact: true }).fill('5000');
+  await form.getByLabel('Vigente desde').fill(dmy(-5));
+  await form.getByLabel('Vigente hasta').fill(dmy(300));
+  // Without its technical key the range is refused in Spanish, and nothing is saved.
+  await form.getByRole('button', { name: 'Guardar numeración de factura' }).click();
+  await expect(form.getByText('Escribe la clave técnica del rango tal como la da la DIAN (de 8 a 128 letras o dígitos).')).toBeVisible();
+  await form.getByLabel('Clave técnica').fill('fc8eac422eba16e22ffd8c6f94b3f40a6e38162c');
+  await page.screenshot({ path: `${SHOTS_B}/rango-factura-form-1366.png`, fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await form.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SHOTS_B}/rango-factura-form-390.png`, fullPage: true });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await form.getByRole('button', { name: 'Guardar numeración de factura' }).click();
+  await expectToast(page, /Rango de factura electrónica guardado/);
+  const factura = caja.getByTestId(/^factura-/);
+  await expect(factura.getByTestId(/^siguiente-factura-/)).toHaveText('FE1');
+  await expect(factura.getByText('FE1 – FE5000')).toBeVisible();
+  // The key is never shown again.
+  await expect(page.getByText('fc8eac422eba16e22ffd8c6f94b3f40a6e38162c')).toHaveCount(0);
+  await page.screenshot({ path: `${SHOTS_B}/numeracion-1366.png`, fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: `${SHOTS_B}/numeracion-390.png`, fullPage: true });
+  await page.setViewportSize({ width: 1366, height: 900 });
+
+  // The cashier invoices a sale to a company: numbered FE1 from the range just registered.
+  await page.goto('/ventas');
+  await agregarAlCarrito(page, 'Tornillo drywall x100');
+  await page.getByRole('button', { name: 'Generar pago' }).click();
+  await page.getByLabel('Efectivo').check();
+  await page.getByLabel('Monto recibido').fill('20.000');
+  await page.getByRole('checkbox', { name: /Factura electrónica/ }).check();
+  const comprador = page.getByTestId('pago-factura');
+  await comprador.getByLabel('Número', { exact: true }).fill('860034313');
+  await expect(comprador.getByLabel('DV')).toHaveValue('7');
+  await comprador.getByLabel('Nombre o razón social').fill('Constructora Andina S.A.S.');
+  await comprador.getByLabel('Correo para recibir la factura').fill('compras@andina.co');
+  await comprador.getByLabel('O-13 Gran contribuyente').check();
+  await comprador.getByLabel('R-99-PN No aplica – otros').uncheck();
+  await comprador.getByLabel('Régimen', { exact: true }).selectOption('si');
+  await page.getByRole('button', { name: 'Confirmar pago' }).click();
+  await expect(page).toHaveURL(/\/factura$/);
+  await expect(page.locator('.recibo__sub').first()).toHaveText(/^Factura electrónica de venta N\.º FE1$/);
+  const cufe = (await page.getByTestId('recibo-cude').textContent())!.trim();
+
+  // Annulled from its receipt: the invoice's credit note is issued.
+  await page.getByRole('button', { name: 'Anular venta' }).click();
+  await expectPopup(page, '¿Anular la venta?');
+  await page.getByRole('button', { name: 'Sí, anular' }).click();
+  await expectToast(page, 'Venta anulada');
+
+  await page.goto('/documentos_dian');
+  const filaFactura = page.getByTestId('documento-FE1');
+  const filaNota = page.getByTestId('documento-NC1');
+  await expect(filaFactura.getByRole('cell', { name: 'Factura electrónica de venta' })).toBeVisible();
+  await expect(filaNota.getByRole('cell', { name: 'Nota crédito' })).toBeVisible();
+  await expect(filaFactura).toContainText(cufe.slice(0, 12));
+  await expect(async () => {
+    await page.getByRole('button', { name: 'Enviar pendientes ahora' }).click();
+    await expect(filaFactura.getByTestId('documento-estado')).toHaveText('Aceptado', { timeout: 2_000 });
+    await expect(filaNota.getByTestId('documento-estado')).toHaveText('Aceptado', { timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+  await page.screenshot({ path: `${SHOTS_B}/documentos-dian-1366.png`, fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: `${SHOTS_B}/documentos-dian-390.png`, fullPage: true });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });

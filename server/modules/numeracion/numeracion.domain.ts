@@ -72,14 +72,25 @@ export async function avisosNumeracion(db: Db, tiendaId: number): Promise<TAviso
   const { puntos } = await numeracionDeTienda(db, tiendaId);
   const avisos: TAvisosNumeracion['avisos'] = [];
   for (const p of puntos) {
-    const r = p.rango;
-    if (!r || !p.activo) continue;
+    if (!p.activo) continue;
     const aviso = (nivel: 'aviso' | 'bloqueo', mensaje: string) => avisos.push({ puntoVentaId: p.id, nivel, mensaje });
-    if (r.estado === 'vencido') aviso('bloqueo', N.avisoVencido(p.nombre));
-    else if (r.estado === 'agotado') aviso('bloqueo', N.avisoAgotado(p.nombre));
-    else {
-      if (r.usados * 10 >= r.total * 9) aviso('aviso', N.avisoPorAgotarse(p.nombre, r.usados, r.total));
-      if (r.diasRestantes <= 30) aviso('aviso', N.avisoPorVencer(p.nombre, r.diasRestantes));
+    const r = p.rango;
+    if (r) {
+      if (r.estado === 'vencido') aviso('bloqueo', N.avisoVencido(p.nombre));
+      else if (r.estado === 'agotado') aviso('bloqueo', N.avisoAgotado(p.nombre));
+      else {
+        if (r.usados * 10 >= r.total * 9) aviso('aviso', N.avisoPorAgotarse(p.nombre, r.usados, r.total));
+        if (r.diasRestantes <= 30) aviso('aviso', N.avisoPorVencer(p.nombre, r.diasRestantes));
+      }
+    }
+    // The invoice range (issue #57): the till still sells with the POS document, but issues no factura.
+    const f = p.rangoFactura;
+    if (f) {
+      if (f.estado === 'vencido' || f.estado === 'agotado') aviso('bloqueo', N.avisoFacturaSinNumeros(p.nombre, f.estado === 'vencido'));
+      else {
+        if (f.usados * 10 >= f.total * 9) aviso('aviso', N.avisoFacturaPorAgotarse(p.nombre, f.usados, f.total));
+        if (f.diasRestantes <= 30) aviso('aviso', N.avisoFacturaPorVencer(p.nombre, f.diasRestantes));
+      }
     }
   }
   return { avisos };
@@ -176,7 +187,7 @@ export async function registrarRango(db: Db, options: { tiendaId: number; puntoV
         claveTecnica: tipo === 'factura' ? sellarClaveTecnica(rango.claveTecnica!, contextoDian().llave(), tiendaId, rango.prefijo, rango.desde) : null,
       })
       .returning({ id: rangoNumeracion.idRango });
-    return { id: r!.id, message: N.rangoGuardado };
+    return { id: r!.id, message: tipo === 'factura' ? N.rangoFacturaGuardado : N.rangoGuardado };
   });
 }
 

@@ -208,9 +208,28 @@ describe('numeración por caja (issue #30 punto 5)', { timeout: 300_000 }, () =>
     await malo({ fechaDesde: '2026-02-30' }, N.fechaInvalida);
     await malo({ fechaDesde: dia(10), fechaHasta: dia(5) }, N.fechasInvertidas);
     await malo({ fechaDesde: dia(0), fechaHasta: dia(800) }, N.vigenciaMaxima);
+    // The invoice range's technical key (issue #57): required on a factura range, refused on a POS one.
+    await malo({ tipo: 'factura' }, M.facturaElectronica.claveTecnicaInvalida);
+    await malo({ tipo: 'factura', claveTecnica: 'corta' }, M.facturaElectronica.claveTecnicaInvalida);
+    await malo({ claveTecnica: 'fc8eac422eba16e22ffd8c6f94b3f40a6e38162c' }, N.claveTecnicaSoloFactura);
     expect(await db().select().from(rangoNumeracion).where(eq(rangoNumeracion.tiendaId, s.id))).toEqual([]);
     const otra = await crearTienda(t);
     expect((await req(otra.token, 'POST', `/api/numeracion/cajas/${caja}/rangos`, rango())).statusCode).toBe(404);
     expect((await req(otra.token, 'PUT', `/api/numeracion/cajas/${caja}`, { nombre: 'Mía', ubicacion: 'Aquí' })).statusCode).toBe(404);
+    // A good invoice range says so, and shows as the till's rangoFactura (never its key).
+    const fe = await req(s.token, 'POST', `/api/numeracion/cajas/${caja}/rangos`, rango({ prefijo: 'FE', tipo: 'factura', claveTecnica: 'fc8eac422eba16e22ffd8c6f94b3f40a6e38162c' }));
+    expect(fe.statusCode, fe.body).toBe(201);
+    expect(fe.json().message).toBe(N.rangoFacturaGuardado);
+    const lista = (await req(s.token, 'GET', '/api/numeracion')).json();
+    expect(lista.puntos[0]).toMatchObject({ rango: null, rangoFactura: { prefijo: 'FE' } });
+    expect(JSON.stringify(lista)).not.toContain('fc8eac422eba');
+    // Its warnings name it: near its end, and expired (the till still sells with the POS document).
+    const avisos = async () => (await req(s.token, 'GET', '/api/numeracion/avisos')).json().avisos;
+    expect(await avisos()).toEqual([]);
+    const facturaDeCaja = and(eq(rangoNumeracion.puntoVentaId, caja), eq(rangoNumeracion.tipo, 'factura'));
+    await db().update(rangoNumeracion).set({ fechaHasta: dia(20) }).where(facturaDeCaja);
+    expect(await avisos()).toEqual([{ puntoVentaId: caja, nivel: 'aviso', mensaje: expect.stringContaining('El rango de factura electrónica de la caja Caja 1 vence en') }]);
+    await db().update(rangoNumeracion).set({ fechaDesde: '2023-01-01', fechaHasta: '2024-01-01' }).where(facturaDeCaja);
+    expect(await avisos()).toEqual([{ puntoVentaId: caja, nivel: 'bloqueo', mensaje: N.avisoFacturaSinNumeros('Caja 1', true) }]);
   });
 });

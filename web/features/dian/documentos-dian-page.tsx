@@ -89,7 +89,7 @@ export default function DocumentosDianPage() {
                   <td>
                     <span className="dian-numero">{d.numero}</span>
                     <small className="dian-cude" title={d.cude}>
-                      {D.cude} {d.cude.slice(0, 12)}…
+                      {d.tipo === '01' ? D.cufe : D.cude} {d.cude.slice(0, 12)}…
                     </small>
                   </td>
                   <td>{D.tipos[d.tipo] ?? d.tipo}</td>

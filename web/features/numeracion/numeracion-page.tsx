@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { AppError, type FieldErrors } from '#shared/errors';
 import { comun, generic } from '#shared/messages/comun';
 import { numeracion } from '#shared/messages/numeracion';
-import { ZPuntoVentaRequest, ZRangoRequest, type TPuntoVenta } from '#shared/schemas/numeracion';
+import { ZPuntoVentaRequest, ZRangoRequest, type TPuntoVenta, type TRango, type TRangoRequest } from '#shared/schemas/numeracion';
 import { PageHeader } from '../../components/page-header';
 import { Field } from '../../components/ui/field';
 import { paths } from '../../config/paths';
@@ -23,6 +23,7 @@ const aIso = (s: string) => {
   return m ? `${m[3]}-${m[2]!.padStart(2, '0')}-${m[1]!.padStart(2, '0')}` : s.trim();
 };
 const aDmy = (iso: string) => iso.split('-').reverse().join('/');
+type TTipoRango = NonNullable<TRangoRequest['tipo']>;
 
 /** /numeracion (role 1, issue #30 point 5): the store's tills, their DIAN ranges and the inhabilitados. */
 export default function NumeracionPage() {
@@ -81,57 +82,71 @@ export default function NumeracionPage() {
 }
 
 function Caja({ p }: { p: TPuntoVenta }) {
-  const r = p.rango;
-  const [abierto, setAbierto] = useState(false);
+  const [abierto, setAbierto] = useState<TTipoRango | null>(null);
   return (
     <section className="card numeracion-card" aria-labelledby={`caja-${p.id}`} data-testid={`caja-${p.id}`}>
       <h2 id={`caja-${p.id}`}>
         {p.nombre} <small>· {p.ubicacion}</small> {p.activo ? null : <span className="badge">{N.inactiva}</span>}
       </h2>
-      {r ? (
-        <dl className="numeracion-rango">
-          <div>
-            <dt>{N.rango}</dt>
-            <dd>
-              {r.prefijo}
-              {r.desde} – {r.prefijo}
-              {r.hasta}
-            </dd>
-          </div>
-          <div>
-            <dt>{N.resolucion}</dt>
-            <dd>{r.resolucion}</dd>
-          </div>
-          <div>
-            <dt>{N.fechaDesde}</dt>
-            <dd>{aDmy(r.fechaDesde)}</dd>
-          </div>
-          <div>
-            <dt>{N.fechaHasta}</dt>
-            <dd>{aDmy(r.fechaHasta)}</dd>
-          </div>
-          <div>
-            <dt>{N.siguiente}</dt>
-            <dd data-testid={`siguiente-${p.id}`}>{r.siguiente > r.hasta ? '—' : `${r.prefijo}${r.siguiente}`}</dd>
-          </div>
-          <div>
-            <dt>{N.usados(r.usados, r.total)}</dt>
-            <dd>
-              <progress max={r.total} value={r.usados} aria-label={N.usados(r.usados, r.total)} />
-            </dd>
-          </div>
-        </dl>
+      {p.rango ? <Rango r={p.rango} testId={`siguiente-${p.id}`} /> : <p>{N.sinRango}</p>}
+      {abierto === 'pos' ? (
+        <RangoForm puntoVentaId={p.id} tipo="pos" onListo={() => setAbierto(null)} />
       ) : (
-        <p>{N.sinRango}</p>
-      )}
-      {abierto ? (
-        <RangoForm puntoVentaId={p.id} onListo={() => setAbierto(false)} />
-      ) : (
-        <button type="button" className="btn btn--ghost" onClick={() => setAbierto(true)}>
+        <button type="button" className="btn btn--ghost" onClick={() => setAbierto('pos')}>
           {N.nuevoRango}
         </button>
       )}
+      {/* The till's range of facturas electrónicas de venta (issue #57): its state, never its technical key. */}
+      <div className="numeracion-factura" data-testid={`factura-${p.id}`}>
+        <h3>{N.rangoFacturaTitulo}</h3>
+        {p.rangoFactura ? <Rango r={p.rangoFactura} testId={`siguiente-factura-${p.id}`} /> : <p>{N.sinRangoFactura}</p>}
+        {abierto === 'factura' ? (
+          <RangoForm puntoVentaId={p.id} tipo="factura" onListo={() => setAbierto(null)} />
+        ) : (
+          <button type="button" className="btn btn--ghost" onClick={() => setAbierto('factura')}>
+            {N.nuevoRangoFactura}
+          </button>
+        )}
+      </div>
     </section>
+  );
+}
+
+/** A range's numbers, resolution, validity, next number and use. */
+function Rango({ r, testId }: { r: TRango; testId: string }) {
+  return (
+    <dl className="numeracion-rango">
+      <div>
+        <dt>{N.rango}</dt>
+        <dd>
+          {r.prefijo}
+          {r.desde} – {r.prefijo}
+          {r.hasta}
+        </dd>
+      </div>
+      <div>
+        <dt>{N.resolucion}</dt>
+        <dd>{r.resolucion}</dd>
+      </div>
+      <div>
+        <dt>{N.fechaDesde}</dt>
+        <dd>{aDmy(r.fechaDesde)}</dd>
+      </div>
+      <div>
+        <dt>{N.fechaHasta}</dt>
+        <dd>{aDmy(r.fechaHasta)}</dd>
+      </div>
+      <div>
+        <dt>{N.siguiente}</dt>
+        <dd data-testid={testId}>{r.siguiente > r.hasta ? '—' : `${r.prefijo}${r.siguiente}`}</dd>
+      </div>
+      <div>
+        <dt>{N.usados(r.usados, r.total)}</dt>
+        <dd>
+          <progress max={r.total} value={r.usados} aria-label={N.usados(r.usados, r.total)} />
+        </dd>
+      </div>
+    </dl>
   );
 }
 
@@ -166,9 +181,10 @@ function NuevaCaja() {
   );
 }
 
-function RangoForm({ puntoVentaId, onListo }: { puntoVentaId: number; onListo: () => void }) {
+function RangoForm({ puntoVentaId, tipo, onListo }: { puntoVentaId: number; tipo: TTipoRango; onListo: () => void }) {
   const registrar = useRegistrarRango();
-  const [v, setV] = useState({ prefijo: '', desde: '', hasta: '', resolucion: '', fechaDesde: '', fechaHasta: '' });
+  const [v, setV] = useState({ prefijo: '', desde: '', hasta: '', resolucion: '', fechaDesde: '', fechaHasta: '', claveTecnica: '' });
+  const factura = tipo === 'factura';
   const [errors, setErrors] = useState<FieldErrors>({});
   const cuerpo = () => ({
     ...v,
@@ -176,6 +192,9 @@ function RangoForm({ puntoVentaId, onListo }: { puntoVentaId: number; onListo: (
     hasta: v.hasta.trim() === '' ? NaN : Number(v.hasta.replace(/\./g, '')),
     fechaDesde: aIso(v.fechaDesde),
     fechaHasta: aIso(v.fechaHasta),
+    tipo,
+    // Only an invoice range carries the technical key (the server refuses it on a POS range).
+    claveTecnica: factura ? v.claveTecnica : undefined,
   });
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
@@ -195,19 +214,24 @@ function RangoForm({ puntoVentaId, onListo }: { puntoVentaId: number; onListo: (
     value: v[name],
     error: errors[name],
     autoComplete: 'off',
-    onChange: (e: { target: { value: string } }) => setV((x) => ({ ...x, [name]: e.target.value })),
+    onChange: (e: { target: { value: string } }) => {
+      setV((x) => ({ ...x, [name]: e.target.value }));
+      // A corrected field loses its message at once.
+      setErrors(({ [name]: _corregido, ...resto }) => resto);
+    },
   });
   return (
-    <form className="form-grid" onSubmit={(e) => void onSubmit(e)} noValidate aria-label={N.nuevoRango}>
+    <form className="form-grid" onSubmit={(e) => void onSubmit(e)} noValidate aria-label={factura ? N.nuevoRangoFactura : N.nuevoRango}>
       <Field label={N.prefijo} maxLength={4} {...bind('prefijo')} />
       <Field label={N.resolucion} inputMode="numeric" {...bind('resolucion')} />
       <Field label={N.desde} inputMode="numeric" {...bind('desde')} />
       <Field label={N.hasta} inputMode="numeric" {...bind('hasta')} />
       <Field label={N.fechaDesde} inputMode="numeric" placeholder={M.comun.fechaPlaceholder} {...bind('fechaDesde')} />
       <Field label={N.fechaHasta} inputMode="numeric" placeholder={M.comun.fechaPlaceholder} {...bind('fechaHasta')} />
+      {factura ? <Field label={N.claveTecnica} spellCheck={false} wrapperClassName="span-2" hint={N.claveTecnicaAyuda} {...bind('claveTecnica')} /> : null}
       <div className="span-2">
         <button type="submit" className="btn" disabled={registrar.isPending}>
-          {N.guardarRango}
+          {factura ? N.guardarRangoFactura : N.guardarRango}
         </button>
       </div>
     </form>
