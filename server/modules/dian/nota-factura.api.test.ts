@@ -125,6 +125,26 @@ describe('nota crédito de una factura electrónica (issue #57 punto 2)', { time
     ]);
   });
 
+  it('un cambio en una venta facturada emite la nota crédito de lo devuelto', async () => {
+    const s = await ferreteria();
+    const v = await facturar(s);
+    const [linea] = await t.database.db.select({ id: factura.idFactura }).from(factura).where(eq(factura.ventaId, v.id));
+    const cambio = await req('POST', `/api/ventas/${v.id}/cambios`, s.token, {
+      devolver: [{ facturaId: linea!.id, cantidad: 1, destino: 'inventario' }],
+      motivo: 'Cambio por otra medida',
+      lineas: [{ productoId: s.productoId, cantidad: 1 }],
+      metodoPagoId: METODO.EFECTIVO,
+      montoRecibido: 0,
+    });
+    expect(cambio.statusCode, cambio.body).toBeLessThan(300);
+    const [nota, ...otras] = await notas(s, v.id);
+    expect(otras).toEqual([]);
+    expect(nota).toMatchObject({ numero: 'NC1', concepto: 1 });
+    expect(texto(nota!.xmlFirmado, 'PayableAmount')).toBe('11900.00');
+    expect(nota!.xmlFirmado).toContain(v.documento.cude);
+    expect((await validarContraXsd(nota!.xmlFirmado, { raiz: CREDITNOTE_XSD })).errores).toBe('');
+  });
+
   it('una venta con documento POS sigue corrigiéndose con su nota de ajuste (94), no con nota crédito', async () => {
     const s = await ferreteria();
     const v = await req('POST', '/api/ventas', s.token, { lineas: [{ productoId: s.productoId, cantidad: 1 }], metodoPagoId: METODO.EFECTIVO, montoRecibido: 20_000 });
