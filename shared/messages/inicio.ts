@@ -32,6 +32,8 @@ export const inicio = {
     datosFiscales: { title: 'Datos fiscales', text: 'NIT, razón social, responsabilidades y si la tienda cobra IVA.' },
     ajustesTienda: { title: 'Ajustes de la tienda', text: 'Datos del recibo, zona horaria, caja abierta para vender y balanzas con etiqueta.' },
     impuestos: { title: 'Impuestos', text: 'El impuesto de cada producto por categoría y el informe del mes por tarifa.' },
+    // Issue #59 point 1.
+    listasPrecios: { title: 'Listas de precios', text: 'Precios de mayorista y por cantidad para los clientes que usted elija.' },
     numeracion: { title: 'Cajas y numeración', text: 'Las cajas de la tienda y el rango de numeración autorizado por la DIAN de cada una.' },
     documentosDian: { title: 'Documentos DIAN', text: 'Los documentos electrónicos POS enviados a la DIAN, su respuesta, la contingencia y el archivo.' },
   },

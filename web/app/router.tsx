@@ -64,6 +64,8 @@ const DocumentoElectronicoPage = preloadable(() => import('../features/dian/docu
 const DocumentosDianPage = preloadable(() => import('../features/dian/documentos-dian-page'));
 const ConteosPage = preloadable(() => import('../features/conteos/conteos-page'));
 const ConteoPage = preloadable(() => import('../features/conteos/conteo-page'));
+const ListasPage = preloadable(() => import('../features/precios/listas-page'));
+const ListaPage = preloadable(() => import('../features/precios/lista-page'));
 
 /** The screen of each path, for the first one's chunk to be in before the router renders it. */
 const SCREENS = new Map<string, { preload: () => Promise<unknown> }>(
@@ -109,6 +111,7 @@ const SCREENS = new Map<string, { preload: () => Promise<unknown> }>(
     [paths.documentoElectronico]: DocumentoElectronicoPage,
     [paths.documentosDian]: DocumentosDianPage,
     [paths.conteos]: ConteosPage,
+    [paths.listasPrecios]: ListasPage,
   }).map(([path, screen]) => [path.toLowerCase(), screen]),
 );
 
@@ -126,6 +129,8 @@ export function precargarPantalla(pathname: string): Promise<unknown> {
           ? OrdenPage
           : /^\/conteos\/\d+$/.test(p)
             ? ConteoPage
+            : /^\/listas_precios\/\d+$/.test(p)
+            ? ListaPage
             : /^\/reportes\/[a-z-]+$/.test(p)
             ? ReportePage
             : SCREENS.get(p);
@@ -265,6 +270,8 @@ export function AppRouter() {
             <Route path={paths.porPedir} element={<PorPedirPage />} />
             <Route path={paths.conteos} element={<ConteosPage />} />
             <Route path={paths.conteo} element={<ConteoPage />} />
+            <Route path={paths.listasPrecios} element={<ListasPage />} />
+            <Route path={paths.listaPrecios} element={<ListaPage />} />
             <Route path={paths.ordenesCompra} element={<OrdenesPage />} />
             <Route path={paths.nuevaOrdenCompra} element={<NuevaOrdenPage />} />
             <Route path={paths.ordenCompra} element={<OrdenPage />} />

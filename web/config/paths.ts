@@ -61,6 +61,9 @@ export const paths = {
   /** Physical counts (issue #58 point 1): the list, and one count's counting screen and differences. */
   conteos: '/conteos',
   conteo: '/conteos/:id',
+  /** Price lists (issue #59 point 1): the list, and one list's prices and customers. */
+  listasPrecios: '/listas_precios',
+  listaPrecios: '/listas_precios/:id',
   crud: {
     usuarios: '/crud/usuarios',
   },
