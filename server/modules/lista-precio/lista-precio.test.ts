@@ -173,6 +173,24 @@ describe('listas de precios de punta a punta', () => {
   });
 });
 
+describe('impuestos sobre el precio de la lista', () => {
+  it('una tienda responsable de IVA: base + IVA de la línea = lo cobrado con la lista', async () => {
+    const s = await crearTienda(t);
+    const perfil = { razonSocial: 'Mayorista S.A.S.', tipoPersona: 'juridica', nit: '800197268', dv: 4, responsabilidades: ['O-13'], responsableIva: true, departamento: '11', municipio: '11001', direccion: 'Calle 1', telefono: null, correo: 'm@mayorista.co', documentoInformativo: false, valorIncBolsa: 0 };
+    expect((await req('PUT', '/api/tienda/perfil-fiscal', s.token, perfil)).statusCode).toBe(200);
+    const gaseosa = await nuevoProducto(s, 5_000, { impuesto: 'iva19' });
+    const doc = await cliente(s);
+    const lista = (await req('POST', '/api/listas-precios', s.token, { nombre: 'Mayorista', porcentaje: 0 })).json().lista.id;
+    await req('PUT', `/api/listas-precios/${lista}/precios`, s.token, { productoId: gaseosa, precio: 4_760 });
+    await req('PUT', `/api/listas-precios/${lista}/clientes`, s.token, { documento: doc, asignado: true });
+    const v = await vender(s.token, [{ productoId: gaseosa, cantidad: 2 }], { documentoCliente: doc });
+    expect(v.total).toBe(9_520);
+    const imp = (await req('GET', `/api/impuestos/ventas/${v.id}`, s.token)).json();
+    // Centavos: 9 520 at 19 % is 8 000 + 1 520.
+    expect(imp.tarifas).toEqual([{ impuesto: 'iva19', base: 800_000, valor: 152_000, lineas: 1 }]);
+  });
+});
+
 describe('quién puede', () => {
   it('solo el rol 1 por defecto; el rechazo queda registrado; el permiso lo da el dueño; otra tienda no ve la lista', async () => {
     const s = await crearTienda(t);
