@@ -79,21 +79,17 @@ export const PREFIJO_NOTAS_FACTURA = 'NC';
 /**
  * The credit note (type 91) of an invoiced sale annulled (concept 2) or partly returned (concept 1,
  * `documento` then carries only the returned units): built from the sale read as the POS document's
- * input plus the buyer kept on the sale, referencing the invoice's number, CUFE and date. Null when
- * the sale was not invoiced (no buyer kept on it).
+ * input plus the buyer kept on the sale (`ventaConFactura`), referencing the invoice's number, CUFE
+ * and date.
  */
-export async function notaCreditoDeFactura(
-  db: Db,
-  tiendaId: number,
-  ventaId: number,
+export function notaCreditoDeFactura(
+  adquirente: TAdquirente,
   documento: DocumentoPos,
   factura: { numero: string; cufe: string; fecha: string },
   nota: { concepto: 1 | 2; consecutivo: number; emision: Date; motivo: string },
-): Promise<DocumentoGenerado | null> {
-  const datos = await ventaConFactura(db, tiendaId, ventaId);
-  if (!datos) return null;
+): DocumentoGenerado {
   const { adquirente: _pos, caja: _caja, puntos: _puntos, contingencia: _c, documentoFisico: _d, ...resto } = documento;
-  const o = { factura: { ...resto, adquirente: adquirenteFactura(datos.adquirente) }, ...factura };
+  const o = { factura: { ...resto, adquirente: adquirenteFactura(adquirente) }, ...factura };
   const d = { prefijo: PREFIJO_NOTAS_FACTURA, consecutivo: nota.consecutivo, emision: nota.emision, motivo: nota.motivo };
   return construirNotaCreditoFactura(nota.concepto === 2 ? notaCreditoAnulacion(o, d) : notaCreditoDevolucion(o, d, documento.lineas));
 }

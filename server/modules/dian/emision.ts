@@ -17,7 +17,7 @@ import { esViolacionUnica } from '../../db/pg-error';
 import { leerPerfilFiscal } from '../tienda/perfil-fiscal';
 import { documentoDesdeVenta, type LineaVenta } from './adaptador';
 import { registrarDocumento } from './bandeja';
-import { notaCreditoDeFactura, registrarFacturaVenta } from './emision-factura';
+import { notaCreditoDeFactura, registrarFacturaVenta, ventaConFactura } from './emision-factura';
 import { TIPO_FACTURA_VENTA } from './factura-venta';
 import { avisarBandeja } from './aviso';
 import { FABRICANTE, credencialDe, filaConfiguracion, softwareDe, type FilaConfiguracion } from './configuracion.domain';
@@ -280,6 +280,9 @@ async function emitirNota(db: Db, tiendaId: number, ventaId: number, concepto: 1
   const doc = await documentoPosDeVenta(db, f, ventaId, ahora, concepto === 2 ? ['Anulada'] : ['Completada'], devueltas);
   if (!doc || doc.lineas.length === 0) return;
   const fecha = /<cbc:IssueDate>([^<]+)<\/cbc:IssueDate>/.exec(original.xml)?.[1] ?? fechaHoraBogota(ahora).fecha;
+  // An invoice's note names its buyer, the one kept on the sale.
+  const facturada = original.tipo === TIPO_FACTURA_VENTA ? await ventaConFactura(db, tiendaId, ventaId) : null;
+  if (original.tipo === TIPO_FACTURA_VENTA && !facturada) return;
   // One counter numbers every note of the store (NA… and NC…): a number is never given twice.
   const [n] = await db
     .update(dianConfiguracion)
@@ -287,12 +290,11 @@ async function emitirNota(db: Db, tiendaId: number, ventaId: number, concepto: 1
     .where(eq(dianConfiguracion.tiendaId, tiendaId))
     .returning({ numero: sql<number>`${dianConfiguracion.notaSiguiente} - 1` });
   const razon = motivo?.trim() || D.motivoAnulacion(original.numero);
-  let g: DocumentoGenerado | null;
+  let g: DocumentoGenerado;
   let tipo: string;
-  if (original.tipo === TIPO_FACTURA_VENTA) {
+  if (facturada) {
     tipo = TIPO_NOTA_CREDITO_FACTURA;
-    g = await notaCreditoDeFactura(db, tiendaId, ventaId, doc, { numero: original.numero, cufe: original.cude, fecha }, { concepto, consecutivo: Number(n!.numero), emision: ahora, motivo: razon });
-    if (!g) return;
+    g = notaCreditoDeFactura(facturada.adquirente, doc, { numero: original.numero, cufe: original.cude, fecha }, { concepto, consecutivo: Number(n!.numero), emision: ahora, motivo: razon });
   } else {
     tipo = TIPO_NOTA_CREDITO;
     const o = { documento: doc, numero: original.numero, cude: original.cude, fecha };
