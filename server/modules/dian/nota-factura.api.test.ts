@@ -97,6 +97,11 @@ describe('nota crédito de una factura electrónica (issue #57 punto 2)', { time
       ['91', 'NC1', 'aceptado'],
     ]);
     expect(fake.envios(nota!.cude)).toBe(1);
+    // The receipt's XML download serves the invoice (it answered 404 for an invoice before).
+    const copia = await req('GET', `/api/dian/ventas/${v.id}/xml`, s.token);
+    expect(copia.statusCode).toBe(200);
+    expect(copia.headers['content-disposition']).toContain('FE1.xml');
+    expect(texto(copia.body, 'InvoiceTypeCode')).toBe('01');
   });
 
   it('una devolución parcial de una venta facturada emite su nota crédito (concepto 1) con las unidades devueltas, una sola vez', async () => {
