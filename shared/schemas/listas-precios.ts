@@ -3,7 +3,7 @@ import { precios } from '../messages/precios';
 import { productos } from '../messages/productos';
 import { generic } from '../messages/comun';
 import { BIDI_MENSAJE, sinBidi } from './common';
-import { zCantidadEscrita } from './venta';
+import { ZClienteVenta, zCantidadEscrita } from './venta';
 import { zPrecio } from './producto';
 
 // Only these areas' texts: a screen that loads this schema does not load the whole catalogue.
@@ -66,3 +66,16 @@ export type TListaPrecioDetalle = z.infer<typeof ZListaPrecioDetalle>;
 
 export const ZListaPrecioMessage = z.object({ message: z.string(), lista: ZListaPrecioDetalle });
 export type TListaPrecioMessage = z.infer<typeof ZListaPrecioMessage>;
+
+/** The list a customer buys at, as the till reads it with the customer (ADR 047): to show the list's prices; the server charges them regardless. */
+export const ZListaDeCliente = z.object({
+  id: z.number().int(),
+  nombre: z.string(),
+  porcentaje: z.number().int(),
+  precios: z.array(z.object({ productoId: z.number().int(), desde: z.number(), precio: z.number().int() })),
+});
+export type TListaDeCliente = z.infer<typeof ZListaDeCliente>;
+
+/** The till's customer lookup: the customer, and its price list (null: the normal price). */
+export const ZClienteVentaConLista = ZClienteVenta.extend({ lista: ZListaDeCliente.nullable() });
+export type TClienteVentaConLista = z.infer<typeof ZClienteVentaConLista>;

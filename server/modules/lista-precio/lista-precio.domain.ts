@@ -12,7 +12,7 @@ import { AppError } from '#shared/errors';
 import { formatCantidad, aMilesimas } from '#shared/cantidad';
 import { M } from '#shared/messages';
 import { formatPesos } from '#shared/money';
-import type { TListaPrecio, TListaPrecioDetalle } from '#shared/schemas/listas-precios';
+import type { TListaDeCliente, TListaPrecio, TListaPrecioDetalle } from '#shared/schemas/listas-precios';
 import type { z } from 'zod';
 import type { ZClienteListaRequest, ZListaPrecioRequest, ZPrecioListaRequest } from '#shared/schemas/listas-precios';
 import type { Db, Tx } from '../../db/client';
@@ -87,6 +87,22 @@ export async function listaDeCliente(db: Db | Tx, tiendaId: number, clienteId: n
     .innerJoin(listaPrecio, eq(listaPrecio.idListaPrecio, listaPrecioCliente.listaId))
     .where(and(eq(listaPrecioCliente.clienteId, clienteId), eq(listaPrecioCliente.tiendaId, tiendaId)));
   return r ?? null;
+}
+
+/** A customer's list with its own prices, for the till to show (null: the normal price). */
+export async function listaParaCaja(db: Db | Tx, tiendaId: number, clienteId: number): Promise<TListaDeCliente | null> {
+  const [l] = await db
+    .select({ id: listaPrecio.idListaPrecio, nombre: listaPrecio.nombre, porcentaje: listaPrecio.porcentaje })
+    .from(listaPrecioCliente)
+    .innerJoin(listaPrecio, eq(listaPrecio.idListaPrecio, listaPrecioCliente.listaId))
+    .where(and(eq(listaPrecioCliente.clienteId, clienteId), eq(listaPrecioCliente.tiendaId, tiendaId)));
+  if (!l) return null;
+  const precios = await db
+    .select({ productoId: listaPrecioProducto.productoId, desde: listaPrecioProducto.desde, precio: listaPrecioProducto.precio })
+    .from(listaPrecioProducto)
+    .where(eq(listaPrecioProducto.listaId, l.id))
+    .orderBy(asc(listaPrecioProducto.productoId), asc(listaPrecioProducto.desde));
+  return { ...l, precios };
 }
 
 // ── Writes ──────────────────────────────────────────────────────────────────────────────────

@@ -96,6 +96,11 @@ describe('listas de precios de punta a punta', () => {
       [1, 2_300],
       [12, 2_100],
     ]);
+    // The till reads the list with the customer (to show it); a customer without one reads null.
+    const caja = (await req('GET', `/api/ventas/clientes/${mayorista}`, s.token)).json();
+    expect(caja.lista).toMatchObject({ id: listaId, nombre: 'Mayorista', porcentaje: 10 });
+    expect(caja.lista.precios).toEqual(expect.arrayContaining([{ productoId: arroz, desde: 12, precio: 2_100 }, { productoId: queso, desde: 1, precio: 18_000 }]));
+    expect((await req('GET', `/api/ventas/clientes/${vecina}`, s.token)).json().lista).toBeNull();
     const log = await db().select().from(actividad).where(and(eq(actividad.tiendaId, s.id), eq(actividad.tipo, 'lista_precio')));
     expect(log.map((e) => (e.detalle as { accion: string }).accion)).toEqual(['creada', 'precio', 'precio', 'precio', 'precio', 'cliente']);
     const texto = (await req('GET', '/api/actividad?tipo=lista_precio', s.token)).json().items.map((i: { descripcion: string }) => i.descripcion);

@@ -3,7 +3,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { TPage } from '#shared/schemas/common';
 import {
-  ZClienteVenta,
   ZCodigoParam,
   ZCreateVentaRequest,
   ZDocumentoParam,
@@ -39,6 +38,8 @@ import { supervisoresConPin } from './autorizacion';
 import { fijarOrden } from './rejilla';
 import { datosFiscalesDeCliente, facturarVentaHecha, registrarVentaFactura } from './venta.factura';
 import { ZDatosFiscalesCliente } from '#shared/schemas/factura-electronica';
+import { ZClienteVentaConLista } from '#shared/schemas/listas-precios';
+import { listaParaCaja } from '../lista-precio/lista-precio.domain';
 import { ZVentaFacturaRequest } from '#shared/schemas/venta-factura';
 
 /** The point of sale (spec §2 /ventas, /generar_pago, /factura; DESIGN.md §5). Every role may sell. */
@@ -83,8 +84,12 @@ export async function ventaRoutes(app: FastifyInstance) {
   });
 
   r.get('/ventas/clientes/:documento', {
-    schema: { tags, params: ZDocumentoParam, response: { 200: ZClienteVenta } },
-    handler: (req) => buscarCliente({ db: app.db, tiendaId: storeOf(req), documento: req.params.documento }),
+    schema: { tags, params: ZDocumentoParam, response: { 200: ZClienteVentaConLista } },
+    // With the customer's price list (issue #59 point 1, ADR 047), for the till to show what the checkout will charge.
+    handler: async (req) => {
+      const c = await buscarCliente({ db: app.db, tiendaId: storeOf(req), documento: req.params.documento });
+      return { ...c, lista: await listaParaCaja(app.db, storeOf(req), c.id) };
+    },
   });
 
   r.post('/ventas', {
