@@ -4,10 +4,10 @@ import type { TFila, TReporte } from '#shared/schemas/reportes';
 import type { Db } from '../../db/client';
 import { informeImpuestos } from '../impuestos/impuestos.domain';
 import { finDelDiaEn, inicioDelDiaEn } from '../tienda/zona-horaria';
-import { R, C, type Ctx, n, s, filas, col, ind, resumidoHasta, nombreTarifa, tabla, reporte } from './comun';
-import { cifrasDe, conCostoConocido, indicadorMargen, tablaCifras } from './cifras';
+import { R, C, type Ctx, n, s, filas, col, ind, resumidoHasta, nombreTarifa, tabla, tablaCortada, reporte, FILAS_EN_PANTALLA } from './comun';
+import { cifrasDeAgregado, conCostoConocido, indicadorMargen, tablaCifras } from './cifras';
 import { ventasPorDia, sumar } from './resumen-ventas';
-import { porProducto } from './por-producto';
+import { rankingDeProductos } from './por-producto';
 import { carteraFilas } from './cartera';
 import { unidadesDe } from './cantidades';
 
@@ -16,9 +16,11 @@ import { unidadesDe } from './cantidades';
 /**
  * Each product's stock at the end of `hasta` (today's stock less what the ledger moved after it) and
  * its value at the product's current average cost (the average of that day is not kept; no cost: 0).
+ * The first `limite` rows by value (every row when null), how many there are and their whole value,
+ * counted in the same statement (ADR 046).
  */
-export async function inventarioAlCierre(db: Db, tiendaId: number, hasta: string) {
-  return filas<{ id_producto: number; nombre: string; stock: number; unidad_dian: string; costo: number | null; valor: number }>(
+export async function inventarioAlCierre(db: Db, tiendaId: number, hasta: string, limite: number | null) {
+  const rows = await filas<{ id_producto: number; nombre: string; stock: number; unidad_dian: string; costo: number | null; valor: number; total: number; valor_total: number }>(
     db,
     sql`
     with despues as (
@@ -26,19 +28,24 @@ export async function inventarioAlCierre(db: Db, tiendaId: number, hasta: string
       where m.tienda_id = ${tiendaId} and m.fecha_movimiento >= ${finDelDiaEn(hasta, tiendaId)} and m.producto_id is not null group by m.producto_id
     )
     select p.id_producto, p.nombre, (p.stock - coalesce(d.neto, 0))::float8 as stock, p.unidad_dian, p.costo_promedio as costo,
-      round((p.stock - coalesce(d.neto, 0)) * coalesce(p.costo_promedio, 0))::bigint as valor
+      round((p.stock - coalesce(d.neto, 0)) * coalesce(p.costo_promedio, 0))::bigint as valor,
+      count(*) over () as total, sum(round((p.stock - coalesce(d.neto, 0)) * coalesce(p.costo_promedio, 0))) over () as valor_total
     from producto p left join despues d on d.producto_id = p.id_producto
     where p.tienda_id = ${tiendaId} and p.stock - coalesce(d.neto, 0) <> 0
-    order by valor desc, p.nombre, p.id_producto`,
+    order by valor desc, p.nombre, p.id_producto
+    ${limite == null ? sql`` : sql`limit ${limite}`}`,
   );
+  return { filas: rows, total: n(rows[0]?.total), valor: n(rows[0]?.valor_total) };
 }
 
 export async function cierreMensual(ctx: Ctx, r: Rango): Promise<TReporte> {
   const { db, tiendaId } = ctx;
   // Net, cost and margin as every screen defines them (cifras.ts, issue #52).
   const dias = await ventasPorDia(ctx, r);
-  const productos = await porProducto(ctx, r, false);
-  const cifras = cifrasDe(sumar(dias), productos);
+  // The top and bottom 10 products cut in the database, the products' figures added up there (ADR 046).
+  const ranking = await rankingDeProductos(ctx, r, null, false, { primeros: 10, ultimos: 10 });
+  const productos = ranking.filas;
+  const cifras = cifrasDeAgregado(sumar(dias), ranking.actual);
   const inf = await informeImpuestos({ db, tiendaId, desde: r.desde, hasta: r.hasta, resumidoHasta: resumidoHasta(ctx, r) });
   const compras = await filas(
     db,
@@ -47,7 +54,7 @@ export async function cierreMensual(ctx: Ctx, r: Rango): Promise<TReporte> {
     where rc.tienda_id = ${tiendaId} and rc.fecha >= ${inicioDelDiaEn(r.desde, tiendaId)} and rc.fecha < ${finDelDiaEn(r.hasta, tiendaId)}
     order by rc.fecha, rc.numero`,
   );
-  const inventario = await inventarioAlCierre(db, tiendaId, r.hasta);
+  const inventario = await inventarioAlCierre(db, tiendaId, r.hasta, ctx.completo ? null : FILAS_EN_PANTALLA);
   const cartera = await carteraFilas(db, tiendaId, r.hasta);
   const sumaC = (k: 'd0' | 'd31' | 'd61' | 'd90') => cartera.reduce((a, x) => a + x[k], 0);
   const margenDe = (x: { neto: number; costo: number; sinCosto: number }) => (conCostoConocido(x) ? x.neto - x.costo : null);
@@ -58,7 +65,7 @@ export async function cierreMensual(ctx: Ctx, r: Rango): Promise<TReporte> {
   const tarifas: TFila[] = inf.tarifas.map((x) => ({ tarifa: nombreTarifa(x.impuesto), base: x.base, impuesto: x.valor }));
   if (inf.sinImpuesto.lineas > 0) tarifas.push({ tarifa: R.sinImpuesto, base: inf.sinImpuesto.base, impuesto: 0 });
   const totalCompras = compras.reduce((a, x) => a + n(x.total), 0);
-  const valorInventario = inventario.reduce((a, x) => a + n(x.valor), 0);
+  const valorInventario = inventario.valor;
   const completo = { ...ctx, completo: true };
   return reporte('cierre-mensual', r, {
     indicadores: [
@@ -80,14 +87,14 @@ export async function cierreMensual(ctx: Ctx, r: Rango): Promise<TReporte> {
       ),
       tablaCifras(ctx, cifras),
       tabla(completo, R.tablas.impuestos, [col('tarifa', C.tarifa), col('base', C.base, 'centavos'), col('impuesto', C.impuesto, 'centavos')], tarifas),
-      tabla(completo, R.tablas.top, colsProducto, productos.slice(0, 10).map((x, i) => filaProducto(x, i + 1))),
+      tabla(completo, R.tablas.top, colsProducto, productos.filter((x) => x.puesto <= 10).map((x) => filaProducto(x, x.puesto))),
       tabla(
         completo,
         R.tablas.bottom,
         colsProducto,
         productos
-          .map((x, i) => filaProducto(x, i + 1))
-          .slice(Math.max(10, productos.length - 10))
+          .filter((x) => x.puesto > 10)
+          .map((x) => filaProducto(x, x.puesto))
           .reverse(),
       ),
       tabla(
@@ -96,11 +103,12 @@ export async function cierreMensual(ctx: Ctx, r: Rango): Promise<TReporte> {
         [col('fecha', C.fecha, 'fechaHora'), col('recepcion', C.recepcion, 'entero'), col('proveedor', C.proveedor), col('factura', C.facturaProveedor), col('total', C.monto, 'dinero')],
         compras.map((x) => ({ fecha: new Date(x.fecha as string).toISOString(), recepcion: n(x.numero), proveedor: s(x.proveedor), factura: s(x.factura_numero), total: n(x.total) })),
       ),
-      tabla(
+      tablaCortada(
         ctx,
+        inventario.total,
         R.tablas.inventarioCierre,
         [col('producto', C.producto), { ...col('stock', C.stock, 'entero'), unidad: 'unidad' }, { ...col('costo', C.costoPromedio, 'dinero'), unidad: 'unidad' }, col('valor', C.valorCosto, 'dinero')],
-        inventario.map((x) => ({ producto: s(x.nombre), stock: n(x.stock), unidad: s(x.unidad_dian), costo: x.costo == null ? null : n(x.costo), valor: n(x.valor) })),
+        inventario.filas.map((x) => ({ producto: s(x.nombre), stock: n(x.stock), unidad: s(x.unidad_dian), costo: x.costo == null ? null : n(x.costo), valor: n(x.valor) })),
       ),
       tabla(
         completo,

@@ -41,16 +41,41 @@ export interface CifrasProducto {
 /** Every unit of the group has a cost. */
 export const conCostoConocido = (x: CifrasProducto): boolean => x.sinCosto === 0;
 
+/**
+ * A period's products added up (ADR 046: in the database, `agregadoDeProductos`): how many, how many
+ * have every unit's cost, the cost of those, the net of all and of those; and the units, kilos and
+ * litres sold, each apart.
+ */
+export interface AgregadoProductos {
+  productos: number;
+  conCosto: number;
+  costo: number;
+  todo: number;
+  conocido: number;
+  unidades: number;
+  kilos: number;
+  litros: number;
+}
+
 /** The figures from a period's sales totals and its products' figures. */
 export function cifrasDe(t: { bruto: number; descuentos: number; devuelto: number }, productos: CifrasProducto[]): Cifras {
-  const neto = netoDe(t);
   const conCosto = productos.filter(conCostoConocido);
-  const costo = conCosto.reduce((a, x) => a + x.costo, 0);
-  const todo = productos.reduce((a, x) => a + x.neto, 0);
-  const conocido = conCosto.reduce((a, x) => a + x.neto, 0);
+  return cifrasDeAgregado(t, {
+    productos: productos.length,
+    conCosto: conCosto.length,
+    costo: conCosto.reduce((a, x) => a + x.costo, 0),
+    todo: productos.reduce((a, x) => a + x.neto, 0),
+    conocido: conCosto.reduce((a, x) => a + x.neto, 0),
+  });
+}
+
+/** The figures from a period's sales totals and its products added up. */
+export function cifrasDeAgregado(t: { bruto: number; descuentos: number; devuelto: number }, a: Omit<AgregadoProductos, 'unidades' | 'kilos' | 'litros'>): Cifras {
+  const neto = netoDe(t);
+  const { costo, todo, conocido } = a;
   // The share of net with a known cost, 0 to 1; a period whose products net nothing (all returned) has
   // every cost known only if no product lacks one.
-  const parte = todo > 0 ? Math.min(1, Math.max(0, conocido / todo)) : conCosto.length === productos.length ? 1 : 0;
+  const parte = todo > 0 ? Math.min(1, Math.max(0, conocido / todo)) : a.conCosto === a.productos ? 1 : 0;
   const netoConocido = parte === 1 ? neto : Math.round(neto * parte) || 0;
   return {
     bruto: t.bruto,
@@ -59,7 +84,7 @@ export function cifrasDe(t: { bruto: number; descuentos: number; devuelto: numbe
     neto,
     costo,
     margen: netoConocido - costo,
-    costoConocido: productos.length === 0 ? null : Math.round(parte * 100),
+    costoConocido: a.productos === 0 ? null : Math.round(parte * 100),
   };
 }
 

@@ -105,6 +105,11 @@ export function tabla(ctx: Ctx, titulo: string, columnas: TColumna[], rows: TFil
   return { titulo, columnas, filas: ctx.completo ? rows : rows.slice(0, FILAS_EN_PANTALLA), total };
 }
 
+/** A table whose rows the database already cut (ADR 046): `total` is how many there are in all. */
+export function tablaCortada(ctx: Ctx, total: number, titulo: string, columnas: TColumna[], rows: TFila[]): TTabla {
+  return { ...tabla(ctx, titulo, columnas, rows), total };
+}
+
 export function reporte(informe: TInforme, r: Rango, partes: Partial<TReporte>): TReporte {
   return { informe, titulo: R.informes[informe].titulo, periodo: r, anterior: null, indicadores: [], grafico: null, tablas: [], nota: null, ...partes };
 }

@@ -7,8 +7,8 @@ import { finDelDiaEn, inicioDelDiaEn, zonaDeTienda } from '../tienda/zona-horari
 import { R, type Ctx, n, s, filas, ind, hoyEnTienda, ventasDe, promedio } from './comun';
 import { ventasPorDia } from './resumen-ventas';
 import { porMedio } from './medios-pago';
-import { porProducto } from './por-producto';
-import { cifrasDe, indicadorMargen } from './cifras';
+import { agregadoDeProductos, porProducto } from './por-producto';
+import { cifrasDeAgregado, indicadorMargen } from './cifras';
 import { unidadesDe } from './cantidades';
 
 /** Inicio: the owner's day at a glance (issue #35 point 1), today against the same weekday last week. */
@@ -36,7 +36,7 @@ async function diaDeInicio(ctx: Ctx, dia: string) {
     from credito_movimiento c where c.tienda_id = ${tiendaId} and c.fecha >= ${inicioDelDiaEn(dia, tiendaId)} and c.fecha < ${finDelDiaEn(dia, tiendaId)}`,
       );
   // Net and margin as every report defines them (cifras.ts, issue #52): returns off, the margin with its share of known cost.
-  const cifras = cifrasDe(t!, await porProducto(ctx, r, false));
+  const cifras = cifrasDeAgregado(t!, await agregadoDeProductos(ctx, r));
   return { totales: t!, cifras, porHora, medios: await porMedio(ctx, r), fiadoDado: n(fiado!.dado), fiadoCobrado: n(fiado!.cobrado) };
 }
 

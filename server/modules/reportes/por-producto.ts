@@ -1,10 +1,11 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
+import { deMilesimas } from '#shared/cantidad';
 import type { Rango } from '#shared/periodo';
 import type { TReporte } from '#shared/schemas/reportes';
 import { productosResumidos } from './reportes.resumen';
-import { R, C, type Ctx, n, s, filas, col, ind, hoyEnTienda, ventasDe, categoriaDe, tabla, reporte } from './comun';
-import { totalesPorUnidad, unidadesDe } from './cantidades';
-import { cifrasDe, conCostoConocido, indicadorMargen } from './cifras';
+import { R, C, type Ctx, n, s, filas, col, ind, hoyEnTienda, ventasDe, categoriaDe, tablaCortada, reporte, FILAS_EN_PANTALLA } from './comun';
+import { unidadesDe } from './cantidades';
+import { cifrasDeAgregado, conCostoConocido, indicadorMargen, type AgregadoProductos } from './cifras';
 import { ventasPorDia, sumar } from './resumen-ventas';
 
 /** *Por producto* and *Por categoría*: units, gross, discounts, net, cost and margin per group. */
@@ -15,20 +16,19 @@ import { ventasPorDia, sumar } from './resumen-ventas';
  * *Resumen de ventas* and the closes (issue #52): their units and pesos come off the product's, and
  * the cost of units back in stock comes off its cost (a unit written off as merma stays a cost).
  */
-export async function porProducto(
-  ctx: Ctx,
-  r: Rango,
-  porCategoria: boolean,
-): Promise<{ clave: string; nombre: string; categoria: string; cantidad: number; bruto: number; descuentos: number; devuelto: number; neto: number; productos: number; costo: number; sinCosto: number }[]> {
+/**
+ * The store's products sold in `r`, one row per product (producto_id, cantidad, bruto, descuentos,
+ * costo, sin_costo, devuelto, and the product's nombre, categoria and unidad_dian), as a subquery: units, gross, the lines' discounts, returns and cost.
+ * Everything that ranks, cuts or adds them up does it in the same statement (ADR 046): no report
+ * ships every product sold to TypeScript.
+ */
+async function lineasDeProductos(ctx: Ctx, r: Rango): Promise<SQL> {
   const { db, tiendaId } = ctx;
-  const grupo = porCategoria ? categoriaDe(sql`p`) : sql`l.producto_id::text`;
   // The whole range from the products' summaries, by month and by day (ADR 035), when no person or
   // shift narrows the sales (the products' summaries are per store and day); otherwise directly.
   const conResumen = !ctx.directo && ctx.f.usuarioId == null && ctx.f.turnoId == null;
   const resumen = conResumen ? await productosResumidos(db, tiendaId, r, await hoyEnTienda(db, tiendaId)) : null;
-  const rows = await filas(
-    db,
-    sql`
+  return sql`(
     with directo as (
       select f.producto_id, sum(f.cantidad * f.factor)::numeric as cantidad, sum(linea_bruto(f.precio, f.cantidad, f.importe))::bigint as bruto, sum(f.descuento)::bigint as descuentos,
         -- The margin of a period (issue #32 point 6): each unit at the average cost it was sold at,
@@ -36,19 +36,17 @@ export async function porProducto(
         -- Quantities are units: a pack's line is factor × packs, and its costo_unit is the pack's (ADR 033).
         sum(round(f.cantidad * coalesce(f.costo_unit, f.factor * p.costo_promedio)))::bigint as costo,
         sum(f.cantidad * f.factor) filter (where coalesce(f.costo_unit, p.costo_promedio) is null)::numeric as sin_costo,
-        0::bigint as devuelto
+        0::bigint as devuelto, 0::numeric as sin_costo_unit
       from factura f join venta v on v.id_venta = f.venta_id join producto p on p.id_producto = f.producto_id
       where f.tienda_id = ${tiendaId} and ${resumen ? sql`false` : ventasDe(ctx, r)} and v.estado <> 'Anulada'
       group by f.producto_id
     ),
     resumido as (
+      -- Units the summary kept no cost for (sin_costo_unit) take the product's current average below.
       select s.producto_id, sum(s.cantidad)::numeric as cantidad, sum(s.bruto)::bigint as bruto, sum(s.descuentos)::bigint as descuentos,
-        (sum(s.costo) + round(sum(s.sin_costo_unit) * coalesce(p.costo_promedio, 0)))::bigint as costo,
-        case when p.costo_promedio is null then sum(s.sin_costo_unit) else 0 end::numeric as sin_costo,
-        0::bigint as devuelto
+        sum(s.costo)::bigint as costo, 0::numeric as sin_costo, 0::bigint as devuelto, sum(s.sin_costo_unit)::numeric as sin_costo_unit
       from (${resumen ?? sql`select 0, 0, 0, 0, 0, 0 where false`}) s(producto_id, cantidad, bruto, descuentos, costo, sin_costo_unit)
-      join producto p on p.id_producto = s.producto_id
-      group by s.producto_id, p.costo_promedio
+      group by s.producto_id
       having sum(s.cantidad) <> 0
     ),
     devuelto as (
@@ -56,43 +54,164 @@ export async function porProducto(
       select dl.producto_id, -sum(dl.cantidad * f.factor)::numeric as cantidad, 0::bigint as bruto, 0::bigint as descuentos,
         -coalesce(sum(round(dl.cantidad * coalesce(f.costo_unit, f.factor * p.costo_promedio))) filter (where dl.destino = 'inventario'), 0)::bigint as costo,
         -coalesce(sum(dl.cantidad * f.factor) filter (where dl.destino = 'inventario' and coalesce(f.costo_unit, p.costo_promedio) is null), 0)::numeric as sin_costo,
-        sum(dl.valor)::bigint as devuelto
+        sum(dl.valor)::bigint as devuelto, 0::numeric as sin_costo_unit
       from devolucion_linea dl join devolucion d on d.id_devolucion = dl.devolucion_id
       join factura f on f.id_factura = dl.factura_id join producto p on p.id_producto = dl.producto_id
       where dl.tienda_id = ${tiendaId} and ${ventasDe(ctx, r, sql`d`)}
       group by dl.producto_id
-    ),
-    l as (
-      select producto_id, sum(cantidad) as cantidad, sum(bruto) as bruto, sum(descuentos) as descuentos, sum(costo) as costo, sum(sin_costo) as sin_costo, sum(devuelto) as devuelto
-      from (select * from directo union all select * from resumido union all select * from devuelto) u group by producto_id
     )
-    select ${grupo} as clave, min(p.nombre) as nombre, min(${categoriaDe(sql`p`)}) as categoria, count(*) as productos,
+    select l.producto_id, l.cantidad, l.bruto, l.descuentos, l.devuelto,
+      (l.costo + round(l.sin_costo_unit * coalesce(p.costo_promedio, 0)))::bigint as costo,
+      l.sin_costo + case when p.costo_promedio is null then l.sin_costo_unit else 0 end as sin_costo,
+      p.nombre, ${categoriaDe(sql`p`)} as categoria, p.unidad_dian
+    from (
+      select producto_id, sum(cantidad) as cantidad, sum(bruto) as bruto, sum(descuentos) as descuentos, coalesce(sum(costo), 0) as costo,
+        coalesce(sum(sin_costo), 0) as sin_costo, sum(devuelto) as devuelto, sum(sin_costo_unit) as sin_costo_unit
+      from (select * from directo union all select * from resumido union all select * from devuelto) u group by producto_id
+    ) l join producto p on p.id_producto = l.producto_id
+  )`;
+}
+
+/** One group (product or category) of *por producto*: its figures, and its place in the ranking. */
+export interface FilaProducto {
+  clave: string;
+  nombre: string;
+  categoria: string;
+  cantidad: number;
+  bruto: number;
+  descuentos: number;
+  devuelto: number;
+  neto: number;
+  productos: number;
+  costo: number;
+  sinCosto: number;
+}
+
+/**
+ * Units, gross, the lines' discounts, returns and net (Σ price × quantity − the line's discount − the
+ * returned value) per product or category, every group ranked (net, then units, then key). Returns
+ * count on their own day, person and shift, as in *Resumen de ventas* and the closes (issue #52): their
+ * units and pesos come off the product's, and the cost of units back in stock comes off its cost (a
+ * unit written off as merma stays a cost). Every row: the direct readings (Inicio's `directo`).
+ */
+export async function porProducto(ctx: Ctx, r: Rango, porCategoria: boolean): Promise<FilaProducto[]> {
+  return (await rankingDeProductos(ctx, r, null, porCategoria, { primeros: null })).filas;
+}
+
+/**
+ * The products' figures of `r` added up in the database (ADR 046): what `cifrasDe` and the quantity
+ * totals need, per product — how many, which have every unit's cost, their cost and net — and the
+ * units, kilos and litres sold, each apart (as `totalesPorMedida`, in thousandths).
+ */
+const agregado = (l: SQL, p: string) => sql`
+  select count(*) as ${sql.raw(`${p}productos`)}, count(*) filter (where l.sin_costo = 0) as ${sql.raw(`${p}con_costo`)},
+    coalesce(sum(l.costo) filter (where l.sin_costo = 0), 0) as ${sql.raw(`${p}costo`)},
+    coalesce(sum(l.bruto - l.descuentos - l.devuelto), 0) as ${sql.raw(`${p}todo`)},
+    coalesce(sum(l.bruto - l.descuentos - l.devuelto) filter (where l.sin_costo = 0), 0) as ${sql.raw(`${p}conocido`)},
+    coalesce(sum(m.m) filter (where coalesce(l.unidad_dian, '94') = '94'), 0) as ${sql.raw(`${p}unidades`)},
+    coalesce(sum(m.m) filter (where l.unidad_dian = 'KGM'), 0) + coalesce(sum(floor(m.m / 1000.0 + 0.5)) filter (where l.unidad_dian = 'GRM'), 0) as ${sql.raw(`${p}kilos`)},
+    coalesce(sum(m.m) filter (where l.unidad_dian = 'LTR'), 0) + coalesce(sum(floor(m.m / 1000.0 + 0.5)) filter (where l.unidad_dian = 'MLT'), 0) as ${sql.raw(`${p}litros`)}
+  from ${l} l cross join lateral (select floor(l.cantidad * 1000 + 0.5) as m) m`;
+
+const agregadoDe = (x: Record<string, unknown>, p: string): AgregadoProductos => ({
+  productos: n(x[`${p}productos`]),
+  conCosto: n(x[`${p}con_costo`]),
+  costo: n(x[`${p}costo`]),
+  todo: n(x[`${p}todo`]),
+  conocido: n(x[`${p}conocido`]),
+  unidades: deMilesimas(n(x[`${p}unidades`])),
+  kilos: deMilesimas(n(x[`${p}kilos`])),
+  litros: deMilesimas(n(x[`${p}litros`])),
+});
+
+/** The products' figures of `r`, added up in one statement (Inicio, *Cierre mensual*). */
+export async function agregadoDeProductos(ctx: Ctx, r: Rango): Promise<AgregadoProductos> {
+  const [x] = await filas(ctx.db, sql`with a as ${await lineasDeProductos(ctx, r)} ${agregado(sql`a`, 'a_')}`);
+  return agregadoDe(x!, 'a_');
+}
+
+/**
+ * The ranking of `r` cut in the database (ADR 046): the groups placed `primeros` or better (every one
+ * when null) and, with `ultimos`, the last ones past the first 10 (*Cierre mensual*'s bottom 10), each
+ * with its place, its net and units of `ant` (the comparison period, in the same statement), how many
+ * groups each period had, the period's net over all groups, and both periods' products added up.
+ */
+export async function rankingDeProductos(
+  ctx: Ctx,
+  r: Rango,
+  ant: Rango | null,
+  porCategoria: boolean,
+  corte: { primeros: number | null; ultimos?: number },
+): Promise<{ filas: (FilaProducto & { puesto: number; unidad: string | null; netoAnterior: number; cantidadAnterior: number })[]; grupos: number; gruposAnterior: number; neto: number; actual: AgregadoProductos; anterior: AgregadoProductos | null }> {
+  // A product is its own group (no grouping, no join: `l` names it); a category adds its products up.
+  const porGrupo = (l: SQL) =>
+    porCategoria
+      ? sql`
+    select l.categoria as clave, min(l.nombre) as nombre, min(l.categoria) as categoria, null as unidad_dian, count(*) as productos,
       sum(l.cantidad) as cantidad, sum(l.bruto) as bruto, sum(l.descuentos) as descuentos, sum(l.devuelto) as devuelto, sum(l.bruto - l.descuentos - l.devuelto) as neto,
-      coalesce(sum(l.costo), 0) as costo, coalesce(sum(l.sin_costo), 0) as sin_costo
-    from l join producto p on p.id_producto = l.producto_id
-    group by 1
-    order by neto desc, cantidad desc, 1`,
+      sum(l.costo) as costo, sum(l.sin_costo) as sin_costo
+    from ${l} l group by l.categoria`
+      : sql`
+    select l.producto_id::text as clave, l.nombre, l.categoria, l.unidad_dian, 1 as productos, l.cantidad, l.bruto, l.descuentos, l.devuelto, l.bruto - l.descuentos - l.devuelto as neto,
+      l.costo, l.sin_costo
+    from ${l} l`;
+  const ultimos = corte.ultimos ?? 0;
+  const dentro =
+    corte.primeros == null ? sql`true` : ultimos > 0 ? sql`x.puesto <= ${corte.primeros} or x.puesto > greatest(${corte.primeros}, t.grupos - ${ultimos})` : sql`x.puesto <= ${corte.primeros}`;
+  const rows = await filas(
+    ctx.db,
+    sql`
+    with a as ${await lineasDeProductos(ctx, r)},
+    b as ${ant ? await lineasDeProductos(ctx, ant) : sql`(select * from a where false)`},
+    ga as (${porGrupo(sql`a`)}),
+    gb as (select g.clave, g.neto, g.cantidad from (${porGrupo(sql`b`)}) g),
+    o as (select ga.*, row_number() over (order by ga.neto desc, ga.cantidad desc, ga.clave) as puesto from ga),
+    t as (select (select count(*) from ga) as grupos, (select count(*) from gb) as grupos_anterior, (select coalesce(sum(neto), 0) from ga) as neto_total),
+    aa as (${agregado(sql`a`, 'a_')}),
+    ab as (${agregado(sql`b`, 'b_')})
+    select t.*, aa.*, ab.*, x.*
+    from t cross join aa cross join ab
+    left join (
+      select o.*, gb.neto as neto_anterior, gb.cantidad as cantidad_anterior
+      from o left join gb on gb.clave = o.clave
+    ) x on ${dentro}
+    order by x.puesto`,
   );
-  return rows.map((x) => ({
-    clave: s(x.clave),
-    nombre: s(x.nombre),
-    categoria: s(x.categoria),
-    cantidad: n(x.cantidad),
-    bruto: n(x.bruto),
-    descuentos: n(x.descuentos),
-    devuelto: n(x.devuelto),
-    neto: n(x.neto),
-    productos: n(x.productos),
-    costo: n(x.costo),
-    sinCosto: n(x.sin_costo),
-  }));
+  const [t] = rows;
+  return {
+    filas: rows
+      .filter((x) => x.puesto != null)
+      .map((x) => ({
+        puesto: n(x.puesto),
+        clave: s(x.clave),
+        nombre: s(x.nombre),
+        categoria: s(x.categoria),
+        cantidad: n(x.cantidad),
+        bruto: n(x.bruto),
+        descuentos: n(x.descuentos),
+        devuelto: n(x.devuelto),
+        neto: n(x.neto),
+        productos: n(x.productos),
+        costo: n(x.costo),
+        sinCosto: n(x.sin_costo),
+        unidad: x.unidad_dian == null ? null : s(x.unidad_dian),
+        netoAnterior: n(x.neto_anterior),
+        cantidadAnterior: n(x.cantidad_anterior),
+      })),
+    grupos: n(t!.grupos),
+    gruposAnterior: n(t!.grupos_anterior),
+    neto: n(t!.neto_total),
+    actual: agregadoDe(t!, 'a_'),
+    anterior: ant ? agregadoDe(t!, 'b_') : null,
+  };
 }
 
 export async function productosOCategorias(ctx: Ctx, r: Rango, ant: Rango, porCategoria: boolean): Promise<TReporte> {
-  const rows = await porProducto(ctx, r, porCategoria);
-  const anteriores = new Map((await porProducto(ctx, ant, porCategoria)).map((x) => [x.clave, x]));
-  const sumaAnt = [...anteriores.values()];
-  const neto = rows.reduce((a, x) => a + x.neto, 0);
+  // Ranked and cut in the database with the comparison period in the same statement (ADR 046): the
+  // rows a screen shows (an export: every row), the totals added up there.
+  const k = await rankingDeProductos(ctx, r, ant, porCategoria, { primeros: ctx.completo ? null : FILAS_EN_PANTALLA });
+  const rows = k.filas;
+  const neto = k.neto;
   const top = rows.slice(0, 10);
   const informe = porCategoria ? 'categorias' : 'productos';
   // Cost and margin of the period (issue #32 point 6): every report needs the `reportes` permission,
@@ -101,14 +220,13 @@ export async function productosOCategorias(ctx: Ctx, r: Rango, ant: Rango, porCa
   const margenDe = (x: { neto: number; costo: number; sinCosto: number }) => (conCostoConocido(x) ? x.neto - x.costo : null);
   // Quantities in their unit (issue #52 point 3): each row's ("5,5 kg"), and units, kilos and litres
   // apart in the totals, counted per product (a category may hold both).
-  const unidadDe = await unidadesDe(ctx, porCategoria, rows.map((x) => x.clave));
-  const [prodAct, prodAnt] = porCategoria ? [await porProducto(ctx, r, false), await porProducto(ctx, ant, false)] : [rows, sumaAnt];
-  const unidadProducto = await unidadesDe(ctx, false, [...new Set([...prodAct, ...prodAnt].map((x) => x.clave))]);
-  const [tot, totAnt] = [totalesPorUnidad(prodAct, unidadProducto), totalesPorUnidad(prodAnt, unidadProducto)];
+  // A product's unit comes with its row; a category's is of all its products (cantidades.ts).
+  const unidadDe = porCategoria ? await unidadesDe(ctx, true, rows.map((x) => x.clave)) : new Map(rows.map((x) => [x.clave, x.unidad]));
+  const [tot, totAnt] = [k.actual, k.anterior!];
   // The period's net sales, cost and margin as every screen says them (cifras.ts, issue #52): the
   // sales' own discounts and the returns off, the cost known per product. The rows keep each group's own.
-  const cifras = cifrasDe(sumar(await ventasPorDia(ctx, r)), prodAct);
-  const cifrasAnt = cifrasDe(sumar(await ventasPorDia(ctx, ant)), prodAnt);
+  const cifras = cifrasDeAgregado(sumar(await ventasPorDia(ctx, r)), k.actual);
+  const cifrasAnt = cifrasDeAgregado(sumar(await ventasPorDia(ctx, ant)), k.anterior!);
   const cantidad = { ...col('cantidad', C.cantidad, 'entero'), unidad: 'unidad' };
   const columnas = porCategoria
     ? [col('puesto', C.puesto, 'entero'), col('categoria', C.categoria), col('productos', C.productos, 'entero'), cantidad, col('bruto', C.bruto, 'dinero'), col('descuentos', C.descuentos, 'dinero'), col('devuelto', C.devoluciones, 'dinero'), col('neto', C.neto, 'dinero'), ...margenCols, col('participacion', C.participacion, 'porcentaje'), col('netoAnterior', C.netoAnterior, 'dinero')]
@@ -120,7 +238,7 @@ export async function productosOCategorias(ctx: Ctx, r: Rango, ant: Rango, porCa
       ind('unidades', 'entero', tot.unidades, totAnt.unidades),
       ...(tot.kilos || totAnt.kilos ? [ind('kilos', 'entero', tot.kilos, totAnt.kilos)] : []),
       ...(tot.litros || totAnt.litros ? [ind('litros', 'entero', tot.litros, totAnt.litros)] : []),
-      ind(porCategoria ? 'categorias' : 'productos', 'entero', rows.length, sumaAnt.length),
+      ind(porCategoria ? 'categorias' : 'productos', 'entero', k.grupos, k.gruposAnterior),
       ind('costo', 'dinero', cifras.costo),
       indicadorMargen(cifras),
     ],
@@ -130,17 +248,18 @@ export async function productosOCategorias(ctx: Ctx, r: Rango, ant: Rango, porCa
       etiquetas: top.map((x) => (porCategoria ? x.clave : x.nombre)),
       series: [
         { nombre: R.graficos.actual, datos: top.map((x) => x.neto) },
-        ...(porCategoria ? [] : [{ nombre: R.graficos.anterior, datos: top.map((x) => anteriores.get(x.clave)?.neto ?? 0) }]),
+        ...(porCategoria ? [] : [{ nombre: R.graficos.anterior, datos: top.map((x) => x.netoAnterior) }]),
       ],
       tipoValor: 'dinero',
     },
     tablas: [
-      tabla(
+      tablaCortada(
         ctx,
+        k.grupos,
         R.informes[informe].titulo,
         columnas,
-        rows.map((x, i) => ({
-          puesto: i + 1,
+        rows.map((x) => ({
+          puesto: x.puesto,
           producto: x.nombre,
           categoria: porCategoria ? x.clave : x.categoria,
           productos: x.productos,
@@ -154,8 +273,8 @@ export async function productosOCategorias(ctx: Ctx, r: Rango, ant: Rango, porCa
           margen: margenDe(x),
           margenPorcentaje: margenDe(x) == null || x.neto === 0 ? null : Math.round((margenDe(x)! / x.neto) * 1000) / 10,
           participacion: neto === 0 ? 0 : Math.round((x.neto / neto) * 1000) / 10,
-          netoAnterior: anteriores.get(x.clave)?.neto ?? 0,
-          cantidadAnterior: anteriores.get(x.clave)?.cantidad ?? 0,
+          netoAnterior: x.netoAnterior,
+          cantidadAnterior: x.cantidadAnterior,
         })),
       ),
     ],

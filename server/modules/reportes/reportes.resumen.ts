@@ -123,7 +123,7 @@ export async function productosResumidos(db: Db, tiendaId: number, r: Rango, hoy
   const partes: ReturnType<typeof sql>[] = [];
   if (meses.length) {
     const enMeses = sql`tienda_id = ${tiendaId} and mes in (${sql.join(meses.map((m) => sql`${m}::date`), sql`, `)})`;
-    const [c] = ((await db.execute(sql`select count(*)::int as filas, count(distinct (mes, producto_id))::int as claves from resumen_producto_mes where ${enMeses}`)) as unknown as { rows: { filas: number; claves: number }[] }).rows;
+    const [c] = ((await db.execute(sql`select (select count(*) from resumen_producto_mes where ${enMeses})::int as filas, (select count(*) from (select distinct mes, producto_id from resumen_producto_mes where ${enMeses}) k)::int as claves`)) as unknown as { rows: { filas: number; claves: number }[] }).rows;
     if (hayQuePlegar(Number(c!.filas), Number(c!.claves))) await plegarProductosMes(db, tiendaId, meses);
     partes.push(sql`select producto_id, cantidad, bruto, descuentos, costo, sin_costo_unit from resumen_producto_mes where ${enMeses}`);
   }
