@@ -14,6 +14,8 @@ export interface RequestSession {
   usuarioId: number | null;
   /** Null only for the platform operator. */
   tiendaId: number | null;
+  /** The store's empresa (issue #56, ADR 043); null only for the platform operator. */
+  empresaId: number | null;
   rol: number;
   documento: string | null;
 }
@@ -93,22 +95,23 @@ async function checkAccount(db: Db, claims: TokenClaims): Promise<RequestSession
     : sql<boolean>`false`;
   if (kind === 't') {
     const [row] = await db
-      .select({ tv: tienda.tokenVersion, cerrada })
+      .select({ tv: tienda.tokenVersion, empresaId: tienda.empresaId, cerrada })
       .from(tienda)
       .where(eq(tienda.idTienda, id))
       .limit(1);
     if (!row || row.tv !== claims.tv || row.cerrada) return null;
-    return { tipo: 'tienda', usuarioId: null, tiendaId: id, rol: ROL.ADMIN, documento: null };
+    return { tipo: 'tienda', usuarioId: null, tiendaId: id, empresaId: row.empresaId, rol: ROL.ADMIN, documento: null };
   }
   if (kind === 'u') {
     const [row] = await db
-      .select({ tv: usuario.tokenVersion, rol: usuario.rolId, tiendaId: usuario.tiendaId, documento: usuario.documento, aprobado: usuario.aprobado, cerrada })
+      .select({ tv: usuario.tokenVersion, rol: usuario.rolId, tiendaId: usuario.tiendaId, empresaId: tienda.empresaId, documento: usuario.documento, aprobado: usuario.aprobado, cerrada })
       .from(usuario)
+      .leftJoin(tienda, eq(tienda.idTienda, usuario.tiendaId))
       .where(eq(usuario.idUsuario, id))
       .limit(1);
     // A new employee waiting for approval (issue #15) never acts, whatever token it holds.
     if (!row || row.tv !== claims.tv || row.cerrada || !aprobada(row)) return null;
-    return { tipo: 'empleado', usuarioId: id, tiendaId: row.tiendaId, rol: row.rol, documento: row.documento };
+    return { tipo: 'empleado', usuarioId: id, tiendaId: row.tiendaId, empresaId: row.empresaId, rol: row.rol, documento: row.documento };
   }
   return null;
 }

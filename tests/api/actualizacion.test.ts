@@ -3,12 +3,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, migrationsFolder, type Database } from '../../server/db/client';
 import { comprobarConsistencia } from '../../server/db/consistencia';
 import { DEMO } from '../../server/db/demo';
+import { empresa, tienda } from '../../server/db/schema';
 import { login, peticion, PASSWORD } from '../helpers/factories';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
@@ -87,6 +88,10 @@ describe('una base de una versión anterior se actualiza al arrancar y sigue igu
     const aplicadas = (await t.database.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`)) as unknown as { rows: { n: number }[] };
     expect(aplicadas.rows[0]!.n).toBe(journal.entries.length);
     expect(await comprobarConsistencia(t.database.db)).toEqual([]);
+    // Issue #56 step 1 (migration 0066): every store that existed is an empresa of one, its id and name.
+    const tiendas = await t.database.db.select({ id: tienda.idTienda, nombre: tienda.nombreTienda, empresaId: tienda.empresaId, empresa: empresa.nombre }).from(tienda).innerJoin(empresa, eq(empresa.idEmpresa, tienda.empresaId));
+    expect(tiendas.length).toBeGreaterThanOrEqual(2);
+    for (const x of tiendas) expect({ empresaId: x.empresaId, empresa: x.empresa }).toEqual({ empresaId: x.id, empresa: x.nombre });
   });
 
   it('la tienda entra y ve lo que veía: existencias, saldo del fiado y sus ventas', async () => {

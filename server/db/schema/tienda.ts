@@ -1,11 +1,30 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { TFormatoBalanza } from '#shared/balanza';
+
+/**
+ * The owner's account above its stores (issue #56, ADR 043). Step 1: every store is an empresa of one
+ * (migration 0066); the catalogue, people and reports move up to it in the steps that follow.
+ */
+export const empresa = pgTable('empresa', {
+  idEmpresa: integer('id_empresa').primaryKey().generatedByDefaultAsIdentity(),
+  nombre: text('nombre').notNull(),
+  creadoEn: timestamp('creado_en', { withTimezone: true }).notNull().defaultNow(),
+});
 
 export const tienda = pgTable(
   'tienda',
   {
     idTienda: integer('id_tienda').primaryKey().generatedByDefaultAsIdentity(),
+    /**
+     * The store's empresa (issue #56, ADR 043). Never null in the database; a writer that leaves it
+     * out gets an empresa of the store's own from the trigger `tienda_empresa` (hence the null
+     * default here: the column may be left out of an insert).
+     */
+    empresaId: integer('empresa_id')
+      .notNull()
+      .default(sql`null`)
+      .references(() => empresa.idEmpresa),
     nombreTienda: text('nombre_tienda').notNull(),
     direccion: text('direccion'),
     telefono: text('telefono'),
@@ -65,6 +84,7 @@ export const tienda = pgTable(
     creadoEn: timestamp('creado_en', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    index('tienda_empresa_idx').on(t.empresaId),
     uniqueIndex('tienda_correo_uq').on(sql`lower(${t.correo})`),
     uniqueIndex('tienda_codigo_invitacion_uq').on(t.codigoInvitacion),
   ],
