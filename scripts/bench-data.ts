@@ -11,6 +11,7 @@ import { RESUMEN_DIA } from '../server/db/backup';
 import { seedCatalogos } from '../server/db/setup';
 import { loadEnv } from '../server/env';
 import { hashPassword } from '../server/lib/password';
+import { M } from '../shared/messages';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -100,39 +101,70 @@ await step('marcas y proveedores de productos', sql`
   update producto p set marca = split_part(p.nombre, ' ', 2),
     proveedor_id = (select min(id_proveedor) from proveedor where tienda_id = ${tid}) + (p.id_producto % 200)
   where p.tienda_id = ${tid}`);
-await step('movimientos de inventario inicial', sql`
-  insert into movimiento (tienda_id, producto_id, stock_antes, entradas, salidas, cantidad_despues, estado_despues, motivo, fecha_movimiento, fecha_modificacion)
-  select tienda_id, id_producto, 0, stock, 0, stock, 'Entrada', 'Inventario inicial', now() - interval '366 days', now() - interval '366 days'
-  from producto where tienda_id = ${tid}`);
+await step('costo promedio', sql`update producto set costo_promedio = round(precio_unit * (0.6 + random() * 0.25)) where tienda_id = ${tid}`);
 const ventas = Math.ceil(LINES / 3);
-// Bulk load: the count triggers (migration 0016) are switched off and the counts rebuilt once afterwards.
+// Bulk load: the count triggers (migration 0016), the summaries' and the store's numbering
+// (venta_numerar, which updates the store's row at every sale: 333 000 updates of one row in one
+// transaction never finish) are switched off; the numbers are written here, in date order, and the
+// counts and summaries rebuilt once afterwards (resumen_dia_reconstruir, as a restore does).
 await db.execute(sql`alter table venta disable trigger venta_conteo`);
+await db.execute(sql`alter table venta disable trigger venta_numerar`);
 await db.execute(sql`alter table venta_producto_resumen disable trigger venta_producto_resumen_cantidad`);
 await resumenesDiarios('disable');
 if (ventas > 0) {
 await step('ventas', sql`
-  insert into venta (tienda_id, fecha, estado, cliente_id, metodo_pago_id, usuario_id, total, monto_recibido)
-  select ${tid}, now() - (random() * interval '365 days'),
-    case when random() < 0.02 then 'Anulada' else 'Completada' end,
-    null, 1 + floor(random() * 5)::int, null, 0, null
-  from generate_series(1, ${ventas}) g`);
+  insert into venta (tienda_id, numero, fecha, estado, cliente_id, metodo_pago_id, usuario_id, total, monto_recibido)
+  select ${tid}, row_number() over (order by s.fecha), s.fecha, s.estado, null, s.metodo, null, 0, null
+  from (select now() - (random() * interval '365 days') as fecha,
+          case when random() < 0.02 then 'Anulada' else 'Completada' end as estado, 1 + floor(random() * 5)::int as metodo
+        from generate_series(1, ${ventas}) g) s
+  order by s.fecha`);
+await db.execute(sql`update tienda set ultimo_numero_venta = (select coalesce(max(numero), 0) from venta where tienda_id = ${tid}) where id_tienda = ${tid}`);
 // Bulk load: the per-row summary trigger is switched off and the summary rebuilt once afterwards.
 await db.execute(sql`alter table factura disable trigger factura_resumen`);
+// A shop's share of its catalogue (issue #55 point 1): 80 % of the lines are of its best sellers (the
+// first 5 % of the products, skewed), the rest of the first 60 % evenly; the other 40 % never sell
+// (*sin ventas*). About a fifth of the catalogue sells in a month, as the checkout writes a line:
+// the product's price and its average cost at the time (costo_unit).
 await step('líneas de factura', sql`
-  with pmin as (select min(id_producto) as lo, max(id_producto) as hi from producto where tienda_id = ${tid}),
-       v as (select id_venta, estado, row_number() over (order by id_venta) as rn from venta where tienda_id = ${tid})
-  insert into factura (tienda_id, venta_id, producto_id, cantidad, precio, estado)
-  select ${tid}, v.id_venta, pmin.lo + floor(power(random(), 2) * (pmin.hi - pmin.lo + 1))::int, 1 + floor(random() * 4)::int, 0,
-    case when v.estado = 'Anulada' then 'Anulada' else 'Pagado' end
-  from v cross join pmin cross join generate_series(1, 3) k
-  where (v.rn - 1) * 3 + k <= ${LINES}`);
-await step('precios de las líneas', sql`
-  update factura f set precio = p.precio_unit from producto p where p.id_producto = f.producto_id and f.tienda_id = ${tid}`);
+  with pmin as (select min(id_producto) as lo, max(id_producto) - min(id_producto) + 1 as n from producto where tienda_id = ${tid}),
+       v as (select id_venta, estado, row_number() over (order by id_venta) as rn from venta where tienda_id = ${tid}),
+       l as (
+         select v.id_venta, v.estado, k,
+           pmin.lo + (case when random() < 0.8 then floor(power(random(), 2) * pmin.n * 0.05) else floor(random() * pmin.n * 0.6) end)::int as producto_id
+         from v cross join pmin cross join generate_series(1, 3) k
+         where (v.rn - 1) * 3 + k <= ${LINES}
+       )
+  insert into factura (tienda_id, venta_id, producto_id, cantidad, precio, costo_unit, estado)
+  select ${tid}, l.id_venta, l.producto_id, 1 + floor(random() * 4)::int, p.precio_unit, p.costo_promedio,
+    case when l.estado = 'Anulada' then 'Anulada' else 'Pagado' end
+  from l join producto p on p.id_producto = l.producto_id
+  order by l.id_venta, l.k`);
 await step('totales de las ventas', sql`
   update venta v set total = s.total, monto_recibido = s.total
   from (select venta_id, sum(cantidad * precio) as total from factura where tienda_id = ${tid} group by venta_id) s
   where s.venta_id = v.id_venta`);
 }
+// The stock ledger as the checkout writes it: one exit per product of each sale (an annulled sale
+// took none), after an initial entry of today's stock plus every unit sold, so stock = its ledger.
+await step('movimientos de inventario', sql`
+  with s as (
+    select f.producto_id, f.venta_id, v.fecha, v.numero, sum(f.cantidad * f.factor) as q
+    from factura f join venta v on v.id_venta = f.venta_id
+    where f.tienda_id = ${tid} and v.estado <> 'Anulada' group by 1, 2, 3, 4
+  ), r as (
+    select s.*, sum(q) over (partition by producto_id order by fecha, venta_id) as acum, sum(q) over (partition by producto_id) as vendido from s
+  ), inicial as (
+    insert into movimiento (tienda_id, producto_id, stock_antes, entradas, salidas, cantidad_despues, estado_despues, motivo, fecha_movimiento, fecha_modificacion)
+    select p.tienda_id, p.id_producto, 0, p.stock + coalesce(t.vendido, 0), 0, p.stock + coalesce(t.vendido, 0), 'Entrada', 'Inventario inicial', now() - interval '366 days', now() - interval '366 days'
+    from producto p left join (select producto_id, sum(q) as vendido from s group by 1) t on t.producto_id = p.id_producto
+    where p.tienda_id = ${tid}
+  )
+  insert into movimiento (tienda_id, producto_id, venta_id, stock_antes, entradas, salidas, cantidad_despues, estado_despues, motivo, fecha_movimiento, fecha_modificacion)
+  select ${tid}, r.producto_id, r.venta_id, p.stock + r.vendido - r.acum + r.q, 0, r.q, p.stock + r.vendido - r.acum, 'Salida', replace(${M.ventas.motivoVenta('{id}')}, '{id}', r.numero::text), r.fecha, r.fecha
+  from r join producto p on p.id_producto = r.producto_id
+  order by r.fecha, r.venta_id, r.producto_id`);
+await db.execute(sql`alter table venta enable trigger venta_numerar`);
 await db.execute(sql`alter table factura enable trigger factura_resumen`);
 await step('resumen de ventas por producto', sql`
   insert into venta_producto_resumen (tienda_id, producto_id, cantidad_vendida)

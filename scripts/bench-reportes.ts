@@ -12,12 +12,18 @@
 // (one size only) as a PGlite tarball and starts from it the next time, running the migrations added
 // since (their backfill is timed). `--informes a,b` measures only those reports; `--sin-directo` skips
 // the direct readings; `--reconstruir` times `resumen_dia_reconstruir` again on a loaded store.
+// `--tienda bench@adax.co` measures instead the store `npm run bench:data` made (issue #55 point 1: a
+// real catalogue, 100 000 products) in the configured database: DATABASE_URL (PostgreSQL, over the
+// network as the server reads it) or BENCH_DATA_DIR (default ./data/bench, PGlite), nothing generated.
 import fs from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { INFORMES, type TInforme } from '../shared/schemas/reportes';
+import path from 'node:path';
 import { createDb, type Database } from '../server/db/client';
+import { loadEnv } from '../server/env';
+import { abrirBase } from './open-db';
 import { seedCatalogos } from '../server/db/setup';
 import { generarReporte, resumenDeInicio } from '../server/modules/reportes/reportes.service';
 
@@ -32,6 +38,7 @@ const DATOS = arg('datos', '');
 const SOLO = arg('informes', '').split(',').filter(Boolean);
 const SIN_DIRECTO = process.argv.includes('--sin-directo');
 const RECONSTRUIR = process.argv.includes('--reconstruir');
+const TIENDA = arg('tienda', '');
 /** The reports that read the per-day summaries for past days: measured over the month both ways. */
 const RESUMIDOS: TInforme[] = ['ventas', 'productos', 'categorias', 'mapa-calor', 'cierre-mensual', 'impuestos', 'cierre-diario', 'empleados'];
 
@@ -113,26 +120,31 @@ async function medir(fn: () => Promise<unknown>): Promise<{ p50: number; max: nu
 
 const resultados = new Map<string, number[]>();
 const paredes = new Map<string, number[]>();
-for (const lineas of SIZES) {
-  console.log(`\n## ${lineas.toLocaleString('es-CO')} líneas`);
-  const cargar = DATOS !== '' && fs.existsSync(DATOS);
-  const database = await createDb(cargar ? { pgliteLoadDataDir: DATOS } : {});
+for (const lineas of TIENDA ? [0] : SIZES) {
+  const cargar = TIENDA !== '' || (DATOS !== '' && fs.existsSync(DATOS));
+  const env = loadEnv({ ...process.env, DATA_DIR: process.env.BENCH_DATA_DIR ?? path.join(process.env.DATA_DIR ?? './data', 'bench') });
+  const database = TIENDA ? await abrirBase(env) : await createDb(cargar ? { pgliteLoadDataDir: DATOS } : {});
   const m0 = performance.now();
   await database.migrate();
-  if (cargar) console.log(`  cargado de ${DATOS}; migraciones nuevas en ${((performance.now() - m0) / 1000).toFixed(1)} s`);
+  if (cargar) console.log(`  cargado de ${TIENDA ? (env.DATABASE_URL ? 'PostgreSQL' : env.DATA_DIR) : DATOS}; migraciones nuevas en ${((performance.now() - m0) / 1000).toFixed(1)} s`);
   const db = database.db;
   let tiendaId: number;
   let productoId: number;
   if (cargar) {
-    const [t] = ((await db.execute(sql`select t.id_tienda, (select min(id_producto) from producto p where p.tienda_id = t.id_tienda) as producto from tienda t where t.correo = 'bench@reportes.co'`)) as unknown as { rows: { id_tienda: number; producto: number }[] }).rows;
-    tiendaId = t!.id_tienda;
-    productoId = t!.producto;
+    const [t] = ((await db.execute(sql`select t.id_tienda, (select min(id_producto) from producto p where p.tienda_id = t.id_tienda) as producto,
+        (select count(*) from producto p where p.tienda_id = t.id_tienda)::int as productos, (select count(*) from factura f where f.tienda_id = t.id_tienda)::int as lineas
+      from tienda t where t.correo = ${TIENDA || 'bench@reportes.co'}`)) as unknown as { rows: { id_tienda: number; producto: number; productos: number; lineas: number }[] }).rows;
+    if (!t) throw new Error(`No hay tienda ${TIENDA || 'bench@reportes.co'} en esa base: npm run bench:data primero.`);
+    tiendaId = t.id_tienda;
+    productoId = t.producto;
+    console.log(`\n## ${t.lineas.toLocaleString('es-CO')} líneas, ${t.productos.toLocaleString('es-CO')} productos`);
     if (RECONSTRUIR) {
       const r0 = performance.now();
       await db.execute(sql`select resumen_dia_reconstruir(${tiendaId})`);
       console.log(`  resúmenes por día reconstruidos en ${((performance.now() - r0) / 1000).toFixed(1)} s`);
     }
   } else {
+    console.log(`\n## ${lineas.toLocaleString('es-CO')} líneas`);
     ({ tiendaId, productoId } = await generar(database, lineas));
     if (DATOS) {
       const tar = await (db as unknown as { $client: PGlite }).$client.dumpDataDir('none');
