@@ -13,8 +13,6 @@ import { createNodeResolver, importX } from 'eslint-plugin-import-x';
  * Inicio and Caja show numbering's warnings, the invoice's page shows its returns.
  */
 const DEUDA_ENTRE_FEATURES = {
-  'sin-red': ['./ventas/carrito.ts'],
-  ventas: ['./sin-red/vender-sin-red.tsx', './sin-red/use-sin-red.ts'],
   caja: ['./numeracion/avisos-numeracion.tsx'],
   inicio: ['./numeracion/avisos-numeracion.tsx'],
   facturas: ['./devoluciones/devoluciones-venta.tsx'],

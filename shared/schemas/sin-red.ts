@@ -77,7 +77,7 @@ export const ZProductoSinRed = z.object({
   categoria: z.string().nullable(),
   /** Integer pesos, tax included (shelf price). */
   precio: z.number().int(),
-  /** The product's own tax, or null for its category's (resolved by the server when the sale arrives). */
+  /** The product's tax, its own or its category's (as the sale resolves it); null when neither has one. The offline receipt's taxes by rate (issue #53). */
   impuesto: z.string().nullable(),
   stock: z.number(),
   codigoBarras: z.string().nullable(),
@@ -119,6 +119,8 @@ export const ZDatosSinRed = z.object({
   documentoElectronico: z.boolean(),
   /** The store's scale-label layouts (ADR 030): the device reads labels with them offline (ADR 034). */
   formatosBalanza: z.array(ZFormatoBalanza),
+  /** With the first page: the seller's fiscal data (NIT, IVA), printed on the offline receipt (issue #53 point 2); null without a fiscal profile. */
+  fiscal: z.object({ razonSocial: z.string(), nit: z.string(), dv: z.number().int(), responsableIva: z.boolean(), documentoInformativo: z.boolean() }).nullable().optional(),
   /** The next page of products, or null when this was the last. */
   siguiente: z.object({ desde: z.string(), tras: z.number().int() }).nullable(),
 });

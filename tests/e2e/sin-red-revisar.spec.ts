@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { CLAVE, nuevaTienda } from './crud-support';
 import { documento, signIn, unique } from './support/fixtures';
-import { productosLocales, salida } from './support/sin-red';
+import { agregarEnCaja, numeroDelRecibo, productosLocales, salida } from './support/sin-red';
 
 /**
  * Issue #51 point 5, "Done when": an offline sale over the customer's fiado limit arrives and is
@@ -36,14 +36,15 @@ test('una venta sin red por encima del cupo llega y queda en Revisar; el dueño 
   // Offline: a fiado sale of $ 25.000 for a customer with $ 20.000 of limit.
   await context.setOffline(true);
   await page.reload();
-  await expect(page.getByRole('heading', { name: 'Vender sin red' })).toBeVisible();
-  await page.getByLabel('Buscar producto o escanear código').fill(queso);
-  await page.getByRole('button', { name: `Agregar ${queso}`, exact: true }).click();
-  await page.getByLabel('Fiado', { exact: true }).check();
-  await page.getByLabel('Documento del cliente').fill(doc);
-  await expect(page.getByText('Esta venta pasa el cupo del cliente: quedará marcada como sobregiro para revisar.')).toBeVisible();
+  // The same till and payment as online (issue #53): past the limit the device knows, the owner authorises it, as online.
+  await agregarEnCaja(page, [{ buscar: queso, nombre: queso }]);
+  await page.getByRole('button', { name: 'Generar pago' }).click();
+  await page.getByRole('radio', { name: 'Fiado' }).check();
+  await page.getByLabel(/^Documento del cliente/).fill(doc);
   await page.getByRole('button', { name: 'Confirmar pago' }).click();
-  const numero = ((await page.getByTestId('recibo-sin-red-numero').textContent()) ?? '').replace('Venta N.º ', '');
+  await expect(page.getByText('La venta pasa el cupo de fiado del cliente. Disponible: $ 20.000.', { exact: false })).toBeVisible();
+  await page.getByRole('button', { name: 'Sí, autorizar' }).click();
+  const numero = await numeroDelRecibo(page);
   expect(numero).toMatch(/^D\d+-1$/);
 
   // Back online: it arrives, and the owner finds it under Revisar with the reason.

@@ -151,6 +151,17 @@ function VentasConTurno() {
   );
 }
 
+/** The payment, as the till: offline it is the same screen, recording on the device (issue #53). */
+function PagoConTurno() {
+  return useEnLinea() ? (
+    <TurnoRequerido>
+      <GenerarPagoPage />
+    </TurnoRequerido>
+  ) : (
+    <GenerarPagoPage />
+  );
+}
+
 function Loading() {
   return (
     <div className="state" role="status">
@@ -191,11 +202,7 @@ export function AppRouter() {
             />
             <Route
               path={paths.generarPago}
-              element={
-                <TurnoRequerido>
-                  <GenerarPagoPage />
-                </TurnoRequerido>
-              }
+              element={<PagoConTurno />}
             />
             <Route path={paths.factura} element={<FacturaPage />} />
             <Route path={paths.gestionarProductos} element={<GestionarProductosPage />} />

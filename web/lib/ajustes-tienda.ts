@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 // in the store's settings (tienda).
 import type { TAjustesTienda, TUpdateAjustesTienda } from '#shared/schemas/tienda';
 import { api } from './api-client';
+import { fuenteSinRed } from './fuente-venta';
 import { useSession } from './session';
 
 export const ajustesKey = ['tienda', 'ajustes'] as const;
@@ -16,7 +17,8 @@ export const fetchAjustes = () => api<TAjustesTienda>('/tienda/ajustes');
  */
 export const useAjustesTienda = () => {
   const idTienda = useSession()?.id_Tienda ?? null;
-  return useQuery({ queryKey: claveDe(idTienda ?? 0), queryFn: fetchAjustes, staleTime: 5 * 60_000, enabled: idTienda != null });
+  // Offline, the settings the device kept at its last sync (issue #53: the offline receipt is the real one).
+  return useQuery({ queryKey: claveDe(idTienda ?? 0), queryFn: async () => (await fuenteSinRed()?.ajustes()) ?? fetchAjustes(), staleTime: 5 * 60_000, enabled: idTienda != null });
 };
 
 export const useGuardarAjustes = () => {

@@ -4,7 +4,7 @@ import { M } from '#shared/messages';
 import type { TDatosSinRed, TDispositivo, TPresentacionSinRed, TVentaSinRed } from '#shared/schemas/sin-red';
 import { DESFASE_MAXIMO_MS, HORAS_FECHA_SIN_RED } from '#shared/schemas/sin-red';
 import type { Db, Tx } from '../../db/client';
-import { cliente, creditoMovimiento, dispositivoVenta, metodoPago, producto, productoUnidadVenta, turno, venta } from '../../db/schema';
+import { categoriaImpuesto, cliente, creditoMovimiento, dispositivoVenta, metodoPago, perfilFiscal, producto, productoUnidadVenta, turno, venta } from '../../db/schema';
 import { comprobarEquipo, equipoDeClave } from './equipos.domain';
 import { esViolacionUnica } from '../../db/pg-error';
 import { filaConfiguracion } from '../dian/configuracion.domain';
@@ -110,7 +110,8 @@ export async function datosSinRed(db: Db, tiendaId: number, usuarioId: number | 
       marca: producto.marca,
       categoria: producto.categoria,
       precio: producto.precioUnit,
-      impuesto: producto.impuesto,
+      // Its own tax or its category's, as the sale resolves it (factura_impuesto): the offline receipt's taxes by rate (issue #53 point 2).
+      impuesto: sql<string | null>`coalesce(${producto.impuesto}, ${categoriaImpuesto.impuesto})`,
       stock: producto.stock,
       codigoBarras: producto.codigoBarras,
       unidad: producto.unidadDian,
@@ -119,6 +120,7 @@ export async function datosSinRed(db: Db, tiendaId: number, usuarioId: number | 
       version: producto.version,
     })
     .from(producto)
+    .leftJoin(categoriaImpuesto, and(eq(categoriaImpuesto.tiendaId, tiendaId), eq(categoriaImpuesto.categoria, producto.categoria)))
     .where(and(eq(producto.tiendaId, tiendaId), filtro))
     .orderBy(cambios ? asc(producto.version) : asc(producto.idProducto))
     .limit(PAGINA_SIN_RED + 1);
@@ -141,8 +143,20 @@ export async function datosSinRed(db: Db, tiendaId: number, usuarioId: number | 
     cursor: siguiente ? null : `v1.${cambios ? cambios.previa : ahora}.${ahora}`,
     documentoElectronico: !!(await filaConfiguracion(db, tiendaId))?.habilitado,
     formatosBalanza: await formatosBalanzaDe(db, tiendaId),
+    // The seller's fiscal data, with the first page: the offline receipt prints them (issue #53 point 2).
+    ...(primera ? { fiscal: await fiscalDe(db, tiendaId) } : {}),
     siguiente,
   };
+}
+
+/** The store's fiscal data as a receipt prints them (impuestosDeVenta's), or null without a fiscal profile. */
+async function fiscalDe(db: Db, tiendaId: number) {
+  const [f] = await db
+    .select({ razonSocial: perfilFiscal.razonSocial, nit: perfilFiscal.nit, dv: perfilFiscal.dv, responsableIva: perfilFiscal.responsableIva, documentoInformativo: perfilFiscal.documentoInformativo })
+    .from(perfilFiscal)
+    .where(eq(perfilFiscal.tiendaId, tiendaId))
+    .limit(1);
+  return f ?? null;
 }
 
 /**

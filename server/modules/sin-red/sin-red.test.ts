@@ -248,6 +248,27 @@ describe('una venta sin red que llega del equipo', () => {
 });
 
 /** Issue #34 (ADR 034): what the device needs to sell by weight and by pack, and such a sale arriving. */
+describe('el recibo sin red es el recibo (issue #53 punto 2)', () => {
+  it('la descarga trae los datos fiscales de la tienda y el impuesto de cada producto, el propio o el de su categoría', async () => {
+    const s = await crearTienda(t);
+    expect((await datos(s.token)).fiscal).toBeNull();
+    const perfil = { razonSocial: 'La Esquina S.A.S.', tipoPersona: 'juridica', nit: '800197268', dv: 4, responsabilidades: ['O-13'], responsableIva: true, departamento: '11', municipio: '11001', direccion: 'Calle 10 # 5-23', telefono: '6013456789', correo: 'f@esquina.co', documentoInformativo: false, valorIncBolsa: 66 };
+    const r = await req('PUT', '/api/tienda/perfil-fiscal', s.token, perfil);
+    expect(r.statusCode, r.body).toBe(200);
+    const [gaseosa] = await db().insert(producto).values({ tiendaId: s.id, nombre: 'Gaseosa', precioUnit: 3000, stock: 5, estado: 1, categoria: 'Bebidas' }).returning();
+    const [arroz] = await db().insert(producto).values({ tiendaId: s.id, nombre: 'Arroz', precioUnit: 2500, stock: 5, estado: 1, categoria: 'Bebidas', impuesto: 'excluido' }).returning();
+    const [pan] = await db().insert(producto).values({ tiendaId: s.id, nombre: 'Pan', precioUnit: 500, stock: 5, estado: 1 }).returning();
+    expect((await req('PUT', '/api/impuestos/categorias', s.token, { categoria: 'Bebidas', impuesto: 'iva19' })).statusCode).toBe(200);
+    const d = await datos(s.token);
+    expect(d.fiscal).toEqual({ razonSocial: 'La Esquina S.A.S.', nit: '800197268', dv: 4, responsableIva: true, documentoInformativo: false });
+    const impuesto = new Map(d.productos.map((p) => [p.id, p.impuesto]));
+    // Its category's; its own wins over its category's; neither: none.
+    expect([impuesto.get(gaseosa!.idProducto), impuesto.get(arroz!.idProducto), impuesto.get(pan!.idProducto)]).toEqual(['iva19', 'excluido', null]);
+    // Every download brings them (with its first page), so a change reaches the device.
+    expect((await datos(s.token, `?desde=${encodeURIComponent(d.cursor!)}`)).fiscal?.nit).toBe('800197268');
+  });
+});
+
 describe('por peso y por paca sin red', () => {
   async function quesoYCerveza(s: Tienda) {
     const [queso] = await db().insert(producto).values({ tiendaId: s.id, nombre: 'Queso', precioUnit: 12_000, stock: 5, estado: 1, unidadDian: 'KGM', codigoBarras: '01234' }).returning();

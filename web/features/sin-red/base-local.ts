@@ -22,7 +22,7 @@ export interface ReciboLocal {
   tienda: string;
   cajero: string;
   /** `unidad`: DIAN's unit of a weighed line (0,375 kg); `presentacion`: a pack's name (ADR 034). Absent on receipts made before. */
-  lineas: { productoId: number; nombre: string; cantidad: number; precio: number; subtotal: number; unidad?: string; presentacion?: string }[];
+  lineas: { productoId: number; nombre: string; cantidad: number; precio: number; subtotal: number; descuento?: number; unidad?: string; presentacion?: string }[];
   total: number;
   /** Pesos taken off the whole sale, and why (ADR 034); absent without a discount. */
   descuento?: number;
@@ -30,6 +30,10 @@ export interface ReciboLocal {
   metodo: string;
   montoRecibido: number;
   cambio: number;
+  /** Pesos left on the customer's account (fiado, or the rest of a partly paid sale); absent on receipts made before. */
+  montoFiado?: number;
+  referencia?: string;
+  verificado?: boolean;
   cliente: string | null;
   /** Fiado past the customer's limit (last sync plus this device's unsent sales): allowed and flagged. */
   sobregiro: boolean;
@@ -84,7 +88,7 @@ export interface DeshacerSalida {
 }
 
 export interface Ajuste {
-  clave: 'dispositivo' | 'equipo' | 'contador' | 'cursor' | 'ultimaSincronizacion' | 'catalogoCompleto' | 'documentoElectronico' | 'formatosBalanza';
+  clave: 'dispositivo' | 'equipo' | 'contador' | 'cursor' | 'ultimaSincronizacion' | 'catalogoCompleto' | 'documentoElectronico' | 'formatosBalanza' | 'fiscal' | 'tienda';
   valor: unknown;
 }
 
@@ -112,6 +116,10 @@ export class BaseLocal extends Dexie {
       .upgrade((tx) => tx.table('ajustes').delete('cursor'));
     // Returns and annulments queued offline (ADR 034).
     this.version(3).stores({ deshacer: 'clave, n, estado, ventaClave' });
+    // A product's tax is now its category's when it has none of its own (issue #53 point 2): the next download is a full one.
+    this.version(4)
+      .stores({})
+      .upgrade((tx) => tx.table('ajustes').delete('cursor'));
   }
 }
 

@@ -2,6 +2,7 @@ import { AppError } from '#shared/errors';
 import { sinRed } from '#shared/messages/sin-red';
 import type { TDevolucionesDeVenta } from '#shared/schemas/devolucion';
 import type { TDatosSinRed, TDispositivo, TEquipoPropio } from '#shared/schemas/sin-red';
+import type { TAjustesTienda } from '#shared/schemas/tienda';
 import type { TRecibo } from '#shared/schemas/venta';
 import { api, NetworkError } from '../../lib/api-client';
 import { getSession } from '../../lib/session';
@@ -71,6 +72,7 @@ export async function descargar(db: BaseLocal): Promise<{ productos: number }> {
   let proximo: string | null | undefined;
   let documentoElectronico = false;
   let formatosBalanza: TDatosSinRed['formatosBalanza'] = [];
+  let fiscal: TDatosSinRed['fiscal'] = null;
   let productos = 0;
   for (;;) {
     const d = await api<TDatosSinRed>('/sin-red/datos', { query: { desde, tras: tras || undefined, dispositivoId: primera ? dispositivo?.id : undefined }, timeoutMs: 30_000 });
@@ -78,6 +80,7 @@ export async function descargar(db: BaseLocal): Promise<{ productos: number }> {
       primera = false;
       documentoElectronico = d.documentoElectronico;
       formatosBalanza = d.formatosBalanza;
+      fiscal = d.fiscal ?? null;
     }
     proximo = d.cursor;
     productos += d.productos.length;
@@ -98,8 +101,12 @@ export async function descargar(db: BaseLocal): Promise<{ productos: number }> {
     { clave: 'catalogoCompleto', valor: true },
     { clave: 'documentoElectronico', valor: documentoElectronico },
     { clave: 'formatosBalanza', valor: formatosBalanza },
+    { clave: 'fiscal', valor: fiscal },
     { clave: 'ultimaSincronizacion', valor: Date.now() },
   ]);
+  // The receipt's header (name, NIT, address, paper, time zone): the offline receipt is the real one (issue #53 point 2).
+  const tienda = await api<TAjustesTienda>('/tienda/ajustes').catch(() => null);
+  if (tienda) await db.ajustes.put({ clave: 'tienda', valor: tienda });
   return { productos };
 }
 

@@ -1,18 +1,15 @@
 import { liveQuery } from 'dexie';
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useState } from 'react';
+import { registrarFuenteSinRed } from '../../lib/fuente-venta';
 import { baseLocal, leerAjuste } from './base-local';
+import { fuenteDelEquipo } from './fuente-sin-red';
 import { sincronizar } from './sincronizar';
 
-/** The browser says it has a network (issue #34): `online`/`offline` events. */
-function suscribirRed(avisar: () => void) {
-  window.addEventListener('online', avisar);
-  window.addEventListener('offline', avisar);
-  return () => {
-    window.removeEventListener('online', avisar);
-    window.removeEventListener('offline', avisar);
-  };
-}
-export const useEnLinea = () => useSyncExternalStore(suscribirRed, () => navigator.onLine, () => true);
+/** The browser says it has a network (issue #34): web/lib/fuente-venta.ts, shared with the till. */
+export { useEnLinea } from '../../lib/fuente-venta';
+
+// The till sells from the device's catalogue and outbox when the network is gone (issue #53).
+registrarFuenteSinRed(fuenteDelEquipo);
 
 export interface EstadoSinRed {
   pendientes: number;

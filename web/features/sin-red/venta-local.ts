@@ -1,29 +1,51 @@
 import { v4 as uuid } from 'uuid';
 import { cantidadDeEtiqueta, codigosDeArticulo, leerEtiquetaBalanza, type TFormatoBalanza } from '#shared/balanza';
-import { totalConDescuentos } from '#shared/descuento';
+import { brutoLinea } from '#shared/cantidad';
+import { descuentoDeLinea, totalConDescuentos } from '#shared/descuento';
 import { sinRed } from '#shared/messages/sin-red';
 import { parsePesos } from '#shared/money';
 import { METODO, ROL } from '#shared/roles';
 import type { TClienteSinRed, TDispositivo } from '#shared/schemas/sin-red';
-import type { TCreateVentaRequest, TDescuentoVenta, TProductoPorCodigo, TProductoVenta } from '#shared/schemas/venta';
-// The online till's cart (ADR 030, ADR 033): the same lines, quantities in thousandths and rounding.
-import { importeDe, totalCarrito, type LineaCarrito } from '../ventas/carrito';
+import type { TCreateVentaRequest, TDescuentoLinea, TDescuentoVenta, TProductoPorCodigo, TProductoVenta } from '#shared/schemas/venta';
 import { leerAjuste, type BaseLocal, type ProductoLocal, type ReciboLocal, type VentaSalida } from './base-local';
 
 /**
  * Selling without the network (issue #34, ADR 029 and ADR 034): the catalogue's products as the till
  * sells them (by unit, by weight or measure, or as a pack), the scanner's lookup, the fiado check and
- * the outbox. The cart is the online till's (`ventas/carrito.ts`), so a weighed line and a pack
- * total exactly as online and as `venta_registrar` charges them.
+ * the outbox. The till is the online one (issue #53): its sale request comes here instead of the
+ * server, and its lines total exactly as online and as `venta_registrar` charges them (shared/cantidad,
+ * shared/descuento).
  */
 
-export type { LineaCarrito };
+/** A line of the sale as the device records it: the online cart's line (ventas/carrito.ts) and its discount, if any. */
+export interface LineaCarrito {
+  id: number;
+  nombre: string;
+  marca: string | null;
+  precio: number;
+  stock: number;
+  cantidad: number;
+  unidad: string;
+  unidadVenta?: { id: number; nombre: string; factor: number };
+  importe?: number;
+  /** A lower price or a discount on the line (roles 1 and 3, as online). */
+  descuento?: TDescuentoLinea;
+}
+
+/** A line's gross, as the online cart and venta_registrar compute it (ADR 030). */
+const importeDe = (l: Pick<LineaCarrito, 'precio' | 'cantidad' | 'importe'>) => brutoLinea(l);
+const totalCarrito = (lineas: readonly LineaCarrito[]) => lineas.reduce((a, l) => a + importeDe(l), 0);
 
 export interface Pago {
   metodoPagoId: number;
   metodo: string;
   montoRecibido: number;
   cliente: TClienteSinRed | null;
+  /** Fiado of the rest (issue #17): what montoRecibido does not cover goes on the customer's account. */
+  aCredito?: boolean;
+  /** A transfer's or card's reference (Nequi, Daviplata, Bre-B…) and whether the cashier saw it arrive. */
+  referencia?: string;
+  verificado?: boolean;
 }
 
 /** The cart's total: the exact sum of its lines' amounts, each rounded half-up to the peso (ADR 030). */
@@ -32,7 +54,7 @@ export const totalDe = totalCarrito;
 /** The sale's total after its discount, computed as the checkout computes it (shared/descuento.ts, venta_registrar). */
 export const totalConDescuentoDe = (lineas: readonly LineaCarrito[], descuento?: TDescuentoVenta) =>
   totalConDescuentos(
-    lineas.map((l) => ({ precio: l.precio, cantidad: l.cantidad, importe: l.importe })),
+    lineas.map((l) => ({ precio: l.precio, cantidad: l.cantidad, importe: l.importe, descuento: l.descuento })),
     descuento,
   );
 
@@ -145,9 +167,10 @@ export function armarVenta(
 ): VentaSalida {
   const { lineas, pago } = datos;
   const { descuentoVenta, total } = totalConDescuentoDe(lineas, datos.descuento);
-  const fiado = pago.metodoPagoId === METODO.FIADO;
+  const fiado = pago.metodoPagoId === METODO.FIADO || !!pago.aCredito;
   const efectivo = pago.metodoPagoId === METODO.EFECTIVO;
-  const montoRecibido = fiado ? 0 : efectivo ? pago.montoRecibido : total;
+  const montoRecibido = pago.metodoPagoId === METODO.FIADO ? 0 : efectivo || pago.aCredito ? pago.montoRecibido : total;
+  const montoFiado = fiado ? Math.max(0, total - montoRecibido) : 0;
   const numero = `${ids.dispositivo.prefijo}-${ids.n}`;
   const recibo: ReciboLocal = {
     numero,
@@ -159,7 +182,8 @@ export function armarVenta(
       nombre: l.nombre,
       cantidad: l.cantidad,
       precio: l.precio,
-      subtotal: importeDe(l),
+      subtotal: importeDe(l) - descuentoDeLinea(l.precio, l.cantidad, l.descuento, l.importe),
+      ...(l.descuento ? { descuento: descuentoDeLinea(l.precio, l.cantidad, l.descuento, l.importe) } : {}),
       unidad: l.unidad,
       ...(l.unidadVenta ? { presentacion: l.unidadVenta.nombre } : {}),
     })),
@@ -167,18 +191,29 @@ export function armarVenta(
     ...(descuentoVenta > 0 ? { descuento: descuentoVenta, motivoDescuento: datos.motivoDescuento } : {}),
     metodo: pago.metodo,
     montoRecibido,
-    cambio: efectivo ? Math.max(0, montoRecibido - total) : 0,
+    cambio: efectivo && !pago.aCredito ? Math.max(0, montoRecibido - total) : 0,
+    montoFiado,
+    ...(pago.referencia ? { referencia: pago.referencia, verificado: !!pago.verificado } : {}),
     cliente: pago.cliente?.nombre ?? null,
     sobregiro: datos.sobregiro,
     ...(ids.contingencia ? { contingencia: true } : {}),
   };
   const cuerpo: TCreateVentaRequest = {
     clave: ids.clave,
-    lineas: lineas.map((l) => ({ productoId: l.id, cantidad: l.cantidad, ...(l.unidadVenta ? { unidadVentaId: l.unidadVenta.id } : {}), ...(l.importe != null ? { importe: l.importe } : {}) })),
+    lineas: lineas.map((l) => ({
+      productoId: l.id,
+      cantidad: l.cantidad,
+      ...(l.unidadVenta ? { unidadVentaId: l.unidadVenta.id } : {}),
+      ...(l.importe != null ? { importe: l.importe } : {}),
+      ...(l.descuento ? { descuento: l.descuento } : {}),
+    })),
     metodoPagoId: pago.metodoPagoId,
     montoRecibido,
+    ...(pago.aCredito ? { aCredito: true } : {}),
+    ...(pago.referencia ? { referencia: pago.referencia, ...(pago.verificado ? { verificado: true } : {}) } : {}),
     ...(pago.cliente ? { documentoCliente: pago.cliente.documento } : {}),
-    ...(datos.descuento ? { descuento: datos.descuento, motivoDescuento: datos.motivoDescuento } : {}),
+    ...(datos.descuento ? { descuento: datos.descuento } : {}),
+    ...(datos.motivoDescuento ? { motivoDescuento: datos.motivoDescuento } : {}),
     sinRed: { dispositivoId: ids.dispositivo.id, numero, fecha: ids.fecha, reloj: ids.fecha, ...(fiado && ids.saldoCliente !== undefined ? { saldoCliente: ids.saldoCliente } : {}) },
   };
   return {
@@ -190,7 +225,7 @@ export function armarVenta(
     cuerpo,
     recibo,
     clienteId: fiado ? (pago.cliente?.id ?? null) : null,
-    montoFiado: fiado ? total : 0,
+    montoFiado,
   };
 }
 
@@ -208,7 +243,7 @@ export async function venderSinRed(db: BaseLocal, datos: DatosVenta): Promise<Ve
   const clave = uuid();
   // A fiado sale tells the server the balance the device checked the limit against (ADR 041): the
   // last download's, plus this device's fiado not counted in it.
-  const cliente = datos.pago.metodoPagoId === METODO.FIADO && datos.pago.cliente ? ((await db.clientes.get(datos.pago.cliente.id)) ?? datos.pago.cliente) : null;
+  const cliente = (datos.pago.metodoPagoId === METODO.FIADO || datos.pago.aCredito) && datos.pago.cliente ? ((await db.clientes.get(datos.pago.cliente.id)) ?? datos.pago.cliente) : null;
   const saldoCliente = cliente ? cliente.saldo + (await fiadoSinContar(db, cliente.id)) : undefined;
   return db.transaction('rw', db.ajustes, db.salida, async () => {
     const dispositivo = await leerAjuste<TDispositivo>(db, 'dispositivo');

@@ -1,4 +1,5 @@
 import { liveQuery } from 'dexie';
+import './sin-red.css';
 import { useEffect, useState } from 'react';
 import { formatCantidad, parseCantidad, MILESIMAS } from '#shared/cantidad';
 import { devoluciones } from '#shared/messages/devoluciones';

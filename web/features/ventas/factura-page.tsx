@@ -1,9 +1,11 @@
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { ROL } from '#shared/roles';
 import { generic } from '#shared/messages/comun';
 import { impresion } from '#shared/messages/impresion';
 import { dian } from '#shared/messages/dian';
+import { sinRed } from '#shared/messages/sin-red';
 import { ventas } from '#shared/messages/ventas';
 import type { TRecibo } from '#shared/schemas/venta';
 import { IconClose, IconReceipt } from '../../components/ui/icons';
@@ -15,6 +17,7 @@ import { useSession } from '../../lib/session';
 import { enviarAImpresora, impresionDirectaDisponible } from '../../lib/impresion/impresora';
 import { enlaceWhatsApp, textoWhatsApp } from '../../lib/impresion/texto-recibo';
 import { useAjustesTienda } from '../../lib/ajustes-tienda';
+import { esReciboLocal, fuenteRegistrada } from '../../lib/fuente-venta';
 import { completarVenta, useAnularVenta, useCompletarVenta } from './api/estado-venta';
 import { useImpuestosVenta } from '../../lib/impuestos-venta';
 import { Recibo, type FormatoRecibo } from './components/recibo';
@@ -25,7 +28,7 @@ import { agregarProducto, guardarCarrito } from './carrito';
 import './ventas.css';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
-const M = { generic, ventas, impresion, dian };
+const M = { generic, ventas, impresion, dian, sinRed };
 
 const V = M.ventas;
 const I = M.impresion;
@@ -82,8 +85,13 @@ function Factura({ recibo, consulta }: { recibo: TRecibo; consulta: boolean }) {
     return FORMATOS.some((f) => f.value === saved) ? (saved as FormatoRecibo) : null;
   });
   const formato: FormatoRecibo = formatoLocal ?? ajustes.data?.anchoPapel ?? '80';
-  const impuestosVenta = useImpuestosVenta(recibo.id);
-  const tienda = useMemo(() => (ajustes.data ? { ...ajustes.data, impuestos: impuestosVenta.data ?? null } : null), [ajustes.data, impuestosVenta.data]);
+  // A sale made offline (issue #53): in the device's outbox, not yet on the server; the server completes it when it syncs.
+  const local = esReciboLocal(recibo);
+  const impuestosVenta = useImpuestosVenta(recibo.id, !local);
+  // Its taxes computed on the device, as the server computes them (the NIT and IVA by rate of the last sync).
+  const impuestosLocal = useQuery({ enabled: local, queryKey: ['impuestos', 'sin-red', recibo.sinRed?.numero], queryFn: async () => (await fuenteRegistrada()?.impuestosDe(recibo)) ?? null, staleTime: Infinity });
+  const impuestos = local ? impuestosLocal.data : impuestosVenta.data;
+  const tienda = useMemo(() => (ajustes.data ? { ...ajustes.data, impuestos: impuestos ?? null } : null), [ajustes.data, impuestos]);
   const ancho = formato === '58' ? '58' : '80';
   const [imprimiendo, setImprimiendo] = useState(false);
 
@@ -117,7 +125,7 @@ function Factura({ recibo, consulta }: { recibo: TRecibo; consulta: boolean }) {
   };
   const whatsapp = () => window.open(enlaceWhatsApp(textoWhatsApp(recibo, tienda), recibo.cliente?.telefono), '_blank', 'noopener');
   /** Once the sale has been completed or annulled, leaving does nothing more. */
-  const settled = useRef(recibo.estado !== 'Pendiente');
+  const settled = useRef(recibo.estado !== 'Pendiente' || local);
   const busy = completar.isPending || anular.isPending;
 
   // Leaving the receipt with the browser's back button completes the sale too (spec §4).
@@ -237,9 +245,15 @@ function Factura({ recibo, consulta }: { recibo: TRecibo; consulta: boolean }) {
         <Recibo ref={ticketRef} recibo={recibo} formato={formato} tienda={tienda} />
 
         <aside className="factura__acciones no-print" aria-label={V.accionesFactura}>
-          <p className={consulta ? 'factura__estado' : 'factura__ok'} role="status">
-            {consulta ? V.ventaConsultada(recibo.numero, recibo.estado) : V.ventaRegistrada(recibo.numero)}
-          </p>
+          {local ? (
+            <p className="factura__estado" role="status" data-testid="recibo-sin-red-numero">
+              {M.sinRed.numero(recibo.sinRed!.numero)} · {M.sinRed.pendienteEnvio}
+            </p>
+          ) : (
+            <p className={consulta ? 'factura__estado' : 'factura__ok'} role="status">
+              {consulta ? V.ventaConsultada(recibo.numero, recibo.estado) : V.ventaRegistrada(recibo.numero)}
+            </p>
+          )}
           <div className="field">
             <label htmlFor="formato-recibo">{I.formato}</label>
             <select id="formato-recibo" value={formato} onChange={(e) => elegirFormato(e.target.value as FormatoRecibo)}>
@@ -279,7 +293,7 @@ function Factura({ recibo, consulta }: { recibo: TRecibo; consulta: boolean }) {
           <button type="button" className="btn btn--ghost btn--block" onClick={() => salir(paths.inicio)} disabled={busy}>
             {V.volverAlInicio}
           </button>
-          {recibo.estado === 'Anulada' ? null : (
+          {recibo.estado === 'Anulada' || local ? null : (
             <button type="button" className="btn btn--ghost btn--block btn--danger-text" onClick={anularVenta} disabled={busy}>
               <IconClose /> {V.anularVenta}
             </button>

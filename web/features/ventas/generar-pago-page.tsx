@@ -12,6 +12,7 @@ import { paths } from '../../config/paths';
 import { alertError, alertWarning, confirmAction } from '../../lib/alerts';
 import { NetworkError } from '../../lib/api-client';
 import { useAjustesTienda } from '../../lib/ajustes-tienda';
+import { esReciboLocal, useEnLinea } from '../../lib/fuente-venta';
 import { useFechas } from '../../lib/fechas';
 import { useMisPermisos } from '../../lib/mis-permisos';
 import { pedirPinSupervisor, supervisoresParaPin, type IntentoPin } from '../../lib/pin-supervisor';
@@ -74,7 +75,9 @@ function Pago({ lineas, sinStock }: { lineas: LineaCarrito[]; sinStock: boolean 
   const sesion = useSession();
   const permisos = useMisPermisos();
   const puedeDescontar = sesion?.rol === ROL.ADMIN || sesion?.rol === ROL.ENCARGADO || sesion?.rol === ROL.EMPLEADO;
-  const conPin = sesion?.rol === ROL.EMPLEADO;
+  // Offline no PIN can be checked (the server holds them): the device refuses a cashier's discount (issue #53).
+  const enLinea = useEnLinea();
+  const conPin = sesion?.rol === ROL.EMPLEADO && enLinea;
   const calculo = calcularPago(lineas, s.precios, s.descVenta);
   const total = calculo.total;
   // Issue #30 point 6: above 5 UVT of this year, a store responsible for IVA is offered the buyer's data.
@@ -231,7 +234,8 @@ function useCobrar(o: {
   };
 
   const enviarUnaVez = async (pedido: Pedido, pedirPin: boolean): Promise<TRecibo | null> => {
-    if (pedirPin) {
+    // Offline the sale is recorded past stock and flagged (ADR 029): no supervisor's PIN can be checked there.
+    if (pedirPin && navigator.onLine) {
       // A cashier's discount: a supervisor standing at the till chooses their name and types the
       // PIN; the sale is sent from the dialog, which stays open on a wrong PIN (issue #36 point 11).
       const supervisores = await supervisoresParaPin(V.sinSupervisores);
@@ -278,7 +282,7 @@ function useCobrar(o: {
     try {
       const recibo = await enviar(pedido);
       if (!recibo) return;
-      window.localStorage.setItem(STORAGE_KEYS.idVenta, String(recibo.id));
+      if (!esReciboLocal(recibo)) window.localStorage.setItem(STORAGE_KEYS.idVenta, String(recibo.id));
       vaciarCarrito();
       navigate(paths.factura, { replace: true, state: { recibo } });
     } catch (err) {

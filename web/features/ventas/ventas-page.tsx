@@ -1,8 +1,9 @@
-import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { formatCantidad, porUnidad } from '#shared/cantidad';
 import { AppError } from '#shared/errors';
 import { generic } from '#shared/messages/comun';
+import { sinRed } from '#shared/messages/sin-red';
 import { ventas } from '#shared/messages/ventas';
 import { ROL } from '#shared/roles';
 import { formatPesos } from '#shared/money';
@@ -14,8 +15,7 @@ import { NetworkError } from '../../lib/api-client';
 import { useFechas } from '../../lib/fechas';
 import { useSession } from '../../lib/session';
 import { useEscaner } from '../../lib/impresion/use-escaner';
-import { VenderSinRed } from '../sin-red/vender-sin-red';
-import { useEnLinea } from '../sin-red/use-sin-red';
+import { fuenteSinRed, useEnLinea } from '../../lib/fuente-venta';
 import { fetchProductoPorCodigo } from './api/productos-venta';
 import {
   actualizarDesde,
@@ -43,22 +43,59 @@ import { useAtajo } from '../../lib/use-atajo';
 import './ventas.css';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
-const M = { generic, ventas };
+const M = { generic, ventas, sinRed };
 
 // The camera and its reader load only when the cashier opens them (issue #19).
 const EscanerCamara = lazy(() => import('../../lib/impresion/escaner-camara'));
 const hayCamara = () => typeof navigator !== 'undefined' && !!navigator.mediaDevices?.getUserMedia && window.matchMedia?.('(pointer: coarse)').matches;
 
 /**
- * The till (spec §2 /ventas). Without the network (issue #34, ADR 029) it sells from the device's
- * own data instead: the browser's `offline` state switches it, and `online` switches it back.
+ * The till (spec §2 /ventas). Without the network (issue #34, ADR 029; issue #53) it is the same
+ * till reading the device's catalogue and recording in its outbox (web/lib/fuente-venta.ts), on a
+ * device that may sell offline; the band "Sin conexión · N ventas por enviar" says so on every screen.
  */
 export default function VentasPage() {
-  return useEnLinea() ? <VentasEnLinea /> : <VenderSinRed />;
+  const enLinea = useEnLinea();
+  // Offline: whether this device may sell (catalogue, numbering, authorised, the app installed on iOS).
+  const [impedimento, setImpedimento] = useState<string | null | undefined>(undefined);
+  useEffect(() => {
+    const f = enLinea ? null : fuenteSinRed();
+    if (!f) return void setImpedimento(null);
+    let vigente = true;
+    void f.impedimento().then((i) => vigente && setImpedimento(i));
+    return () => {
+      vigente = false;
+    };
+  }, [enLinea]);
+  if (impedimento === undefined) return null;
+  if (impedimento === 'instalar')
+    return (
+      <div className="card state" role="alert" data-testid="sin-red-instalar">
+        <strong>{M.sinRed.instalarTitulo}</strong>
+        <p>{M.sinRed.instalarIos}</p>
+      </div>
+    );
+  if (impedimento)
+    return (
+      <div className="card state" role="alert">
+        {impedimento}
+      </div>
+    );
+  const Extra = enLinea ? undefined : fuenteSinRed()?.Extra;
+  return (
+    <>
+      <Caja />
+      {Extra ? (
+        <Suspense fallback={null}>
+          <Extra />
+        </Suspense>
+      ) : null}
+    </>
+  );
 }
 
-/** The till online: search or scan products, build the cart, go to payment. */
-function VentasEnLinea() {
+/** The till, online or not: search or scan products, build the cart, go to payment. */
+function Caja() {
   const navigate = useNavigate();
   const { lineas, update } = useCarrito();
   const buscarRef = useRef<HTMLInputElement>(null);

@@ -99,8 +99,9 @@ export function partesElectronico(recibo: TRecibo) {
  * range's); issued electronically, the electronic document's name; otherwise "Tiquete de venta N.º 37"
  * (the store's number). The sale's internal id is never printed.
  */
-export function tituloRecibo(recibo: Pick<TRecibo, 'numero' | 'fiscal' | 'documento'>): { nombre: string; numero: string; texto: string } {
-  const numero = recibo.fiscal ? `${recibo.fiscal.prefijo}${recibo.fiscal.numero}` : String(recibo.numero);
+export function tituloRecibo(recibo: Pick<TRecibo, 'numero' | 'fiscal' | 'documento' | 'sinRed'>): { nombre: string; numero: string; texto: string } {
+  // A sale made offline keeps the device's number it was printed with, before and after it syncs (issue #53 point 2).
+  const numero = recibo.fiscal ? `${recibo.fiscal.prefijo}${recibo.fiscal.numero}` : recibo.sinRed ? recibo.sinRed.numero : String(recibo.numero);
   const nombre = recibo.documento?.tipo === '01' ? facturaElectronica.nombreDocumento : recibo.documento ? R.documentoElectronico : recibo.fiscal ? R.documentoPos : R.tiquete;
   return { nombre, numero, texto: R.titulo(nombre, numero) };
 }

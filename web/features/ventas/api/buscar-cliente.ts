@@ -1,4 +1,5 @@
 import type { TClienteVenta } from '#shared/schemas/venta';
 import { api } from '../../../lib/api-client';
+import { fuenteSinRed } from '../../../lib/fuente-venta';
 
-export const buscarCliente = (documento: string) => api<TClienteVenta>(`/ventas/clientes/${encodeURIComponent(documento)}`);
+export const buscarCliente = (documento: string) => fuenteSinRed()?.buscarCliente(documento) ?? api<TClienteVenta>(`/ventas/clientes/${encodeURIComponent(documento)}`);

@@ -2,37 +2,39 @@ import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-qu
 import type { TPage } from '#shared/schemas/common';
 import type { TProductoPorCodigo, TProductosRapidos, TProductoVenta } from '#shared/schemas/venta';
 import { api, lecturaLista } from '../../../lib/api-client';
+import { claveEnFuente, fuenteSinRed, useEnLinea } from '../../../lib/fuente-venta';
 
 export const PAGE_SIZE = 10;
 
-export const productosVentaKey = (q: string, page: number) => ['ventas', 'productos', { q, page }] as const;
+/** Offline (issue #53) the same key reads the device's catalogue, kept apart in the cache. */
+export const productosVentaKey = (q: string, page: number, enLinea = navigator.onLine) => claveEnFuente(['ventas', 'productos', { q, page }] as const, enLinea);
 
 const consultaProductos = (q: string, page: number) => ({ q, page, pageSize: PAGE_SIZE });
 
 export const fetchProductosVenta = (q: string, page: number, signal?: AbortSignal) =>
-  api<TPage<TProductoVenta>>('/ventas/productos', { query: consultaProductos(q, page), signal });
+  fuenteSinRed()?.productos(q, page, PAGE_SIZE) ?? api<TPage<TProductoVenta>>('/ventas/productos', { query: consultaProductos(q, page), signal });
 
 /** The store's products on sale, searched and paged on the server; the previous page stays while the next loads. */
 export const useProductosVenta = (q: string, page: number) =>
   useQuery({
-    queryKey: productosVentaKey(q, page),
+    queryKey: productosVentaKey(q, page, useEnLinea()),
     queryFn: ({ signal }) => fetchProductosVenta(q, page, signal),
     placeholderData: keepPreviousData,
     staleTime: 5_000,
   });
 
 /** The scanner: an exact barcode or product id, or a scale label of the store's layouts (with its quantity, issue #33). */
-export const fetchProductoPorCodigo = (codigo: string) => api<TProductoPorCodigo>(`/ventas/productos/codigo/${encodeURIComponent(codigo)}`);
+export const fetchProductoPorCodigo = (codigo: string) => fuenteSinRed()?.porCodigo(codigo) ?? api<TProductoPorCodigo>(`/ventas/productos/codigo/${encodeURIComponent(codigo)}`);
 
-export const productosRapidosKey = (categoria: string) => ['ventas', 'productos', 'rapidos', categoria] as const;
+export const productosRapidosKey = (categoria: string, enLinea = navigator.onLine) => claveEnFuente(['ventas', 'productos', 'rapidos', categoria] as const, enLinea);
 
 export const fetchProductosRapidos = (categoria: string, signal?: AbortSignal) =>
-  api<TProductosRapidos>('/ventas/productos/rapidos', { query: { categoria }, signal });
+  fuenteSinRed()?.rapidos(categoria) ?? api<TProductosRapidos>('/ventas/productos/rapidos', { query: { categoria }, signal });
 
 /** The tap grid: best sellers, or one category's products, and the store's categories. */
 export const useProductosRapidos = (categoria: string) =>
   useQuery({
-    queryKey: productosRapidosKey(categoria),
+    queryKey: productosRapidosKey(categoria, useEnLinea()),
     queryFn: ({ signal }) => fetchProductosRapidos(categoria, signal),
     placeholderData: keepPreviousData,
     staleTime: 5_000,
@@ -47,13 +49,13 @@ export const useProductosRapidos = (categoria: string) =>
 export const prefetchProductosVenta = (qc: QueryClient) =>
   Promise.all([
     qc.prefetchQuery({
-      queryKey: productosVentaKey('', 1),
+      queryKey: productosVentaKey('', 1, true),
       queryFn: () => fetchProductosVenta('', 1),
       staleTime: 5_000,
       ...lecturaLista<TPage<TProductoVenta>>('/ventas/productos', consultaProductos('', 1)),
     }),
     qc.prefetchQuery({
-      queryKey: productosRapidosKey(''),
+      queryKey: productosRapidosKey('', true),
       queryFn: () => fetchProductosRapidos(''),
       staleTime: 5_000,
       ...lecturaLista<TProductosRapidos>('/ventas/productos/rapidos'),
