@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -11,7 +10,7 @@ import { comprobarConsistencia } from '../../server/db/consistencia';
 import { DEMO } from '../../server/db/demo';
 import { empresa, tienda } from '../../server/db/schema';
 import { login, peticion, PASSWORD } from '../helpers/factories';
-import { createTestApp, type TestApp } from '../helpers/test-app';
+import { basePostgres, createTestApp, type TestApp } from '../helpers/test-app';
 
 /**
  * The upgrade test (issue #54's "Done when", issue #56 step 1, ADR 043): a database made by an earlier
@@ -46,28 +45,14 @@ async function baseAntigua(): Promise<Database> {
     await client.exec('RESET search_path');
     return database;
   }
-  const name = `t_actualizacion_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database "${name}"`);
-  await admin.end();
-  const dbUrl = new URL(url);
-  dbUrl.pathname = `/${name}`;
-  const carga = new pg.Client({ connectionString: dbUrl.toString() });
-  await carga.connect();
-  await carga.query(volcado);
-  await carga.end();
-  const database = await createDb({ databaseUrl: dbUrl.toString(), poolSize: 4 });
-  return {
-    ...database,
-    async close() {
-      await database.close();
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`drop database if exists "${name}" with (force)`);
-      await c.end();
+  return basePostgres(url, {
+    antes: async (nueva) => {
+      const carga = new pg.Client({ connectionString: nueva });
+      await carga.connect();
+      await carga.query(volcado);
+      await carga.end();
     },
-  };
+  });
 }
 
 let database: Database;

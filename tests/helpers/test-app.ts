@@ -24,11 +24,18 @@ export async function createTestDatabase(): Promise<Database> {
       ...(plantilla ? { pgliteLoadDataDir: plantilla } : {}),
     });
   }
+  return basePostgres(url, { plantilla: inject('plantillaPostgres') });
+}
+
+/**
+ * A new PostgreSQL database on `url`'s server, dropped when closed: a copy of `plantilla` when given,
+ * else empty; `antes` runs on it (its URL) before the app's pool opens (e.g. to load an old dump).
+ */
+export async function basePostgres(url: string, opciones: { plantilla?: string; antes?: (url: string) => Promise<void> } = {}): Promise<Database> {
   const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-  const plantilla = inject('plantillaPostgres');
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  await admin.query(plantilla ? `create database "${name}" template "${plantilla}"` : `create database "${name}"`);
+  await admin.query(opciones.plantilla ? `create database "${name}" template "${opciones.plantilla}"` : `create database "${name}"`);
   // A test database is dropped at the end of its file: its commits need not wait for the disk (each
   // commit's fsync was most of a write's time on the CI machine). Visibility and locking are unchanged;
   // only a crash of PostgreSQL itself could lose the last commits, which no test here survives anyway.
@@ -36,6 +43,7 @@ export async function createTestDatabase(): Promise<Database> {
   await admin.end();
   const dbUrl = new URL(url);
   dbUrl.pathname = `/${name}`;
+  await opciones.antes?.(dbUrl.toString());
   const database = await createDb({ databaseUrl: dbUrl.toString(), poolSize: 20 });
   return {
     ...database,
