@@ -1,14 +1,10 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestDatabase } from '../../tests/helpers/test-app';
-import type { Database } from './client';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { writeBackup } from './backup';
 import { scheduleBackups, siguienteHora } from './backup-schedule';
-import { seedDemo } from './demo';
-import { seedCatalogos } from './setup';
+import { baseDemo } from './demo.fixtures';
 
 /**
  * Issue #50 point 5: the server's shutdown ends inside its limit even while a backup runs. A backup
@@ -19,26 +15,15 @@ import { seedCatalogos } from './setup';
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 const log = { info: () => undefined, error: () => undefined };
-let database: Database;
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'adax-bk-detener-'));
-beforeAll(async () => {
-  database = await createTestDatabase();
-  await database.migrate();
-  await seedCatalogos(database.db);
-  await seedDemo(database.db);
-});
-afterAll(async () => {
-  await database?.close();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+const demo = baseDemo('adax-bk-detener-');
 afterEach(() => vi.useRealTimers());
 
 describe('un respaldo en curso se detiene con el cierre del servidor', () => {
   it('se detiene entre dos tandas: no deja archivo ni temporal, y la base sigue respondiendo', async () => {
     const control = new AbortController();
-    const file = path.join(dir, 'adax-detenido.json.gz');
+    const file = path.join(demo.dir, 'adax-detenido.json.gz');
     let tandas = 0;
-    const respaldo = writeBackup(database.db, file, {
+    const respaldo = writeBackup(demo.database.db, file, {
       pagesPerBatch: 1,
       signal: control.signal,
       onBatch: () => {
@@ -52,16 +37,16 @@ describe('un respaldo en curso se detiene con el cierre del servidor', () => {
     expect(fs.existsSync(file)).toBe(false);
     expect(fs.existsSync(`${file}.tmp`)).toBe(false);
     // The read-only transaction ended: the connection takes a write.
-    const r = (await database.db.execute(sql`select 1 as uno`)) as unknown as { rows: { uno: number }[] };
+    const r = (await demo.database.db.execute(sql`select 1 as uno`)) as unknown as { rows: { uno: number }[] };
     expect(Number(r.rows[0]!.uno)).toBe(1);
     // And a backup after it is whole.
-    const { rows } = await writeBackup(database.db, path.join(dir, 'adax-despues.json.gz'));
+    const { rows } = await writeBackup(demo.database.db, path.join(demo.dir, 'adax-despues.json.gz'));
     expect(rows.producto).toBeGreaterThan(0);
   });
 
   it('el respaldo programado que el cierre detiene no cuenta como fallo: el siguiente arranque lo planea como siempre', async () => {
     vi.useFakeTimers({ now: new Date('2026-11-29T08:00:00Z') });
-    const datos = fs.mkdtempSync(path.join(dir, 'prog-'));
+    const datos = fs.mkdtempSync(path.join(demo.dir, 'prog-'));
     let senal: AbortSignal | undefined;
     const primero = scheduleBackups({
       dataDir: datos,
@@ -93,6 +78,9 @@ describe('un respaldo en curso se detiene con el cierre del servidor', () => {
 describe('los respaldos programados a una hora (BACKUP_HORA)', () => {
   // 03:00 in Colombia is 08:00 UTC (one zone, no daylight saving).
   const noche = (dia: string) => new Date(`${dia}T08:00:00Z`).getTime();
+  /** A daily schedule at 03:00 over the folder `dataDir`, as the server starts it with BACKUP_HORA=03:00. */
+  const aLasTres = (dataDir: string, backup: Parameters<typeof scheduleBackups>[0]['backup']) =>
+    scheduleBackups({ dataDir, everyMs: DAY, hora: '03:00', keepDays: 7, log, backup });
 
   it('la hora siguiente en Colombia, hoy o mañana', () => {
     expect(new Date(siguienteHora(new Date('2026-11-29T12:00:00Z').getTime(), '03:00')).toISOString()).toBe('2026-11-30T08:00:00.000Z');
@@ -103,19 +91,12 @@ describe('los respaldos programados a una hora (BACKUP_HORA)', () => {
 
   it('la tienda nueva respalda esa noche; cada respaldo, a la misma hora del día siguiente; uno hecho a mano en la tarde no salta el de la noche', async () => {
     vi.useFakeTimers({ now: new Date('2026-11-29T14:00:00Z') });
-    const datos = fs.mkdtempSync(path.join(dir, 'hora-'));
+    const datos = fs.mkdtempSync(path.join(demo.dir, 'hora-'));
     const hechos: string[] = [];
-    const schedule = scheduleBackups({
-      dataDir: datos,
-      everyMs: DAY,
-      hora: '03:00',
-      keepDays: 7,
-      log,
-      backup: async (file) => {
-        hechos.push(new Date().toISOString());
-        fs.writeFileSync(file, 'x');
-        fs.utimesSync(file, new Date(), new Date());
-      },
+    const schedule = aLasTres(datos, async (file) => {
+      hechos.push(new Date().toISOString());
+      fs.writeFileSync(file, 'x');
+      fs.utimesSync(file, new Date(), new Date());
     });
     // Not a minute after start, in opening hours: at 03:00.
     expect(schedule.next().getTime()).toBe(noche('2026-11-30'));
@@ -127,25 +108,18 @@ describe('los respaldos programados a una hora (BACKUP_HORA)', () => {
     vi.setSystemTime(new Date('2026-12-01T20:00:00Z'));
     fs.writeFileSync(path.join(datos, 'backups', 'adax-manual.json.gz'), 'x');
     fs.utimesSync(path.join(datos, 'backups', 'adax-manual.json.gz'), new Date(), new Date());
-    const otra = scheduleBackups({ dataDir: datos, everyMs: DAY, hora: '03:00', keepDays: 7, log, backup: async () => undefined });
+    const otra = aLasTres(datos, async () => undefined);
     expect(otra.next().getTime()).toBe(noche('2026-12-02'));
     otra.stop();
   });
 
   it('uno que falla se intenta otra vez a esa hora del día siguiente, no una hora después en plena venta', async () => {
     vi.useFakeTimers({ now: new Date('2026-11-29T07:00:00Z') });
-    const datos = fs.mkdtempSync(path.join(dir, 'hora-fallo-'));
+    const datos = fs.mkdtempSync(path.join(demo.dir, 'hora-fallo-'));
     const intentos: string[] = [];
-    const schedule = scheduleBackups({
-      dataDir: datos,
-      everyMs: DAY,
-      hora: '03:00',
-      keepDays: 7,
-      log,
-      backup: async () => {
-        intentos.push(new Date().toISOString());
-        throw new Error('disco lleno');
-      },
+    const schedule = aLasTres(datos, async () => {
+      intentos.push(new Date().toISOString());
+      throw new Error('disco lleno');
     });
     await vi.advanceTimersByTimeAsync(noche('2026-11-29') - Date.now());
     expect(intentos).toEqual(['2026-11-29T08:00:00.000Z']);

@@ -1,35 +1,20 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { createHash } from 'node:crypto';
 import { count, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../tests/helpers/test-app';
-import type { Database } from './client';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { backupRows, backupTables, DERIVED_TABLES, restoreBackupFile, restoreDatabase, verifyBackupFile, writeBackup } from './backup';
-import { seedDemo } from './demo';
+import { baseDemo } from './demo.fixtures';
 import { producto, tienda, venta } from './schema';
-import { seedCatalogos } from './setup';
 
-let database: Database;
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'adax-bk-'));
-beforeAll(async () => {
-  database = await createTestDatabase();
-  await database.migrate();
-  await seedCatalogos(database.db);
-  await seedDemo(database.db);
-});
-afterAll(async () => {
-  await database?.close();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+const demo = baseDemo('adax-bk-');
 
 let n = 0;
-const fileName = () => path.join(dir, `adax-${++n}.json.gz`);
+const fileName = () => path.join(demo.dir, `adax-${++n}.json.gz`);
 
 const snapshot = async () => {
-  const db = database.db;
+  const db = demo.database.db;
   const [p] = await db.select({ n: count(), stock: sql<number>`sum(${producto.stock})::int` }).from(producto);
   const [v] = await db.select({ n: count(), total: sql<number>`sum(${venta.total})::bigint` }).from(venta);
   const [t] = await db.select().from(tienda).limit(1);
@@ -39,8 +24,8 @@ const snapshot = async () => {
 /** Every backed-up table's whole content, one digest per table (rows compared as jsonb, in a fixed order). */
 const contents = async () => {
   const out: Record<string, string> = {};
-  for (const t of await backupTables(database.db)) {
-    const res = (await database.db.execute(
+  for (const t of await backupTables(demo.database.db)) {
+    const res = (await demo.database.db.execute(
       sql.raw(`select count(*)::int as n, coalesce(md5(string_agg(j, E'\\n' order by j)), '') as h from (select row_to_json(x)::jsonb::text as j from "${t}" x) y`),
     )) as unknown as { rows: { n: number; h: string }[] };
     out[t] = `${res.rows[0]!.n}:${res.rows[0]!.h}`;
@@ -75,42 +60,42 @@ describe('respaldo y restauración', () => {
   it('un respaldo restaura exactamente los datos y los ids siguen después', async () => {
     const before = await snapshot();
     const everything = await contents();
-    const { file, rows } = await writeBackup(database.db, fileName());
+    const { file, rows } = await writeBackup(demo.database.db, fileName());
     expect(fs.statSync(file).mode & 0o777).toBe(0o600);
     expect(fs.existsSync(`${file}.tmp`)).toBe(false);
 
     // Damage: change and delete things after the backup.
-    await database.db.update(producto).set({ stock: 0 });
-    await database.db.update(tienda).set({ nombreTienda: 'Cambiada' });
+    await demo.database.db.update(producto).set({ stock: 0 });
+    await demo.database.db.update(tienda).set({ nombreTienda: 'Cambiada' });
     // Completed sales are never deleted (migration 0050); annulling one changes it.
-    await database.db.update(venta).set({ estado: 'Anulada' }).where(eq(venta.estado, 'Completada'));
+    await demo.database.db.update(venta).set({ estado: 'Anulada' }).where(eq(venta.estado, 'Completada'));
     expect(await snapshot()).not.toEqual(before);
 
-    const counts = await restoreBackupFile(database.db, file);
+    const counts = await restoreBackupFile(demo.database.db, file);
     expect(counts).toEqual(rows);
     expect(counts.producto).toBe(before.productos);
     expect(await snapshot()).toEqual(before);
     expect(await contents()).toEqual(everything);
 
     // New rows get fresh ids after the restored ones.
-    const [maxId] = await database.db.select({ m: sql<number>`max(${tienda.idTienda})::int` }).from(tienda);
-    const [created] = await database.db
+    const [maxId] = await demo.database.db.select({ m: sql<number>`max(${tienda.idTienda})::int` }).from(tienda);
+    const [created] = await demo.database.db
       .insert(tienda)
       .values({ nombreTienda: 'Nueva', correo: 'nueva@x.co', contrasenaHash: 'x', codigoInvitacion: 'NUEV-A123' })
       .returning({ id: tienda.idTienda });
     expect(created!.id).toBeGreaterThan(maxId!.m);
-    await database.db.delete(tienda).where(eq(tienda.idTienda, created!.id));
+    await demo.database.db.delete(tienda).where(eq(tienda.idTienda, created!.id));
   });
 
   it('el respaldo es una foto consistente aunque se escriba mientras tanto', async () => {
-    const initial = new Map((await database.db.select({ id: producto.idProducto, stock: producto.stock }).from(producto)).map((p) => [p.id, p.stock]));
+    const initial = new Map((await demo.database.db.select({ id: producto.idProducto, stock: producto.stock }).from(producto)).map((p) => [p.id, p.stock]));
     // Each write moves every product by one unit together.
     const writes = (async () => {
-      for (let i = 0; i < 30; i++) await database.db.update(producto).set({ stock: sql`${producto.stock} + 1` });
+      for (let i = 0; i < 30; i++) await demo.database.db.update(producto).set({ stock: sql`${producto.stock} + 1` });
     })();
     await new Promise((r) => setTimeout(r, 5));
     // Small batches: many turns of the event loop, with writes arriving between them.
-    const { file } = await writeBackup(database.db, fileName(), { pagesPerBatch: 1 });
+    const { file } = await writeBackup(demo.database.db, fileName(), { pagesPerBatch: 1 });
     await writes;
     const deltas = new Set<number>();
     for await (const { table, row } of backupRows(file)) if (table === 'producto') deltas.add(Number(row.stock) - initial.get(Number(row.id_producto))!);
@@ -118,7 +103,7 @@ describe('respaldo y restauración', () => {
   });
 
   it('respalda cada tabla del esquema salvo las derivadas, y la restauración deja cada una con sus filas', async () => {
-    const db = database.db;
+    const db = demo.database.db;
     type R = { rows: { t: string }[] };
     const all = ((await db.execute(sql`select tablename as t from pg_tables where schemaname = 'public' order by 1`)) as unknown as R).rows.map((r) => r.t);
     const tables = await backupTables(db);
@@ -155,32 +140,32 @@ describe('respaldo y restauración', () => {
     const everything = await contents();
     // Format 1 as the previous versions wrote it: every table as an array of rows in one object.
     const tables: Record<string, unknown[]> = {};
-    for (const t of await backupTables(database.db)) {
-      const res = (await database.db.execute(sql.raw(`select row_to_json(x) as r from "${t}" x`))) as unknown as { rows: { r: unknown }[] };
+    for (const t of await backupTables(demo.database.db)) {
+      const res = (await demo.database.db.execute(sql.raw(`select row_to_json(x) as r from "${t}" x`))) as unknown as { rows: { r: unknown }[] };
       tables[t] = res.rows.map((r) => (typeof r.r === 'string' ? JSON.parse(r.r) : r.r) as unknown);
     }
-    const migrations = ((await database.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`)) as unknown as { rows: { n: number }[] }).rows[0]!.n;
+    const migrations = ((await demo.database.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`)) as unknown as { rows: { n: number }[] }).rows[0]!.n;
     const file = fileName();
     fs.writeFileSync(file, zlib.gzipSync(JSON.stringify({ format: 'adax-backup', version: 1, createdAt: new Date().toISOString(), migrations, tables })));
-    await database.db.update(producto).set({ stock: 0 });
-    await restoreBackupFile(database.db, file);
+    await demo.database.db.update(producto).set({ stock: 0 });
+    await restoreBackupFile(demo.database.db, file);
     expect(await contents()).toEqual(everything);
-    await expect(restoreDatabase(database.db, { format: 'otro' } as never)).rejects.toThrow(/no es un respaldo/);
+    await expect(restoreDatabase(demo.database.db, { format: 'otro' } as never)).rejects.toThrow(/no es un respaldo/);
   });
 
   describe('un respaldo dañado se rechaza entero y los datos quedan como estaban', () => {
     let good: string;
     beforeAll(async () => {
-      good = (await writeBackup(database.db, fileName())).file;
+      good = (await writeBackup(demo.database.db, fileName())).file;
       // After the backup the data moves on: a refused restore must leave this, not the backup's.
-      await database.db.update(tienda).set({ nombreTienda: 'Después del respaldo' });
+      await demo.database.db.update(tienda).set({ nombreTienda: 'Después del respaldo' });
     });
     const damaged = (name: string, make: () => string, message: RegExp) =>
       it(name, async () => {
         const before = await contents();
         const file = make();
-        await expect(restoreBackupFile(database.db, file)).rejects.toThrow(message);
-        await expect(restoreBackupFile(database.db, file)).rejects.toThrow(/Los datos actuales no se tocaron/);
+        await expect(restoreBackupFile(demo.database.db, file)).rejects.toThrow(message);
+        await expect(restoreBackupFile(demo.database.db, file)).rejects.toThrow(/Los datos actuales no se tocaron/);
         expect(await contents()).toEqual(before);
       });
 

@@ -1,25 +1,16 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DOC_MAYOR_DE_EDAD } from '#shared/roles';
 import { errorDocumentoPorTipo } from '#shared/documento';
-import { createTestDatabase } from '../../tests/helpers/test-app';
-import type { Database } from './client';
-import { PROVEEDOR_POR_CATEGORIA, seedDemo } from './demo';
+import { PROVEEDOR_POR_CATEGORIA } from './demo';
+import { baseDemo } from './demo.fixtures';
 import { cliente, producto, proveedor } from './schema';
-import { seedCatalogos } from './setup';
 
-let database: Database;
-beforeAll(async () => {
-  database = await createTestDatabase();
-  await database.migrate();
-  await seedCatalogos(database.db);
-  await seedDemo(database.db);
-}, 300_000);
-afterAll(() => database?.close());
+const demo = baseDemo();
 
 describe('los datos de la demo tienen sentido (issue #36 punto 10)', () => {
   it('cada producto viene del proveedor de su categoría: ni fríjol de Bebidas Andinas ni leche de Aseo Total', async () => {
-    const filas = await database.db
+    const filas = await demo.database.db
       .select({ nombre: producto.nombre, categoria: producto.categoria, proveedor: proveedor.nombre })
       .from(producto)
       .leftJoin(proveedor, eq(proveedor.idProveedor, producto.proveedorId));
@@ -30,7 +21,7 @@ describe('los datos de la demo tienen sentido (issue #36 punto 10)', () => {
   });
 
   it('el fiado es solo de clientes con documento de adulto, y cada documento cabe en su tipo', async () => {
-    const clientes = await database.db.select().from(cliente);
+    const clientes = await demo.database.db.select().from(cliente);
     expect(clientes.some((c) => c.fiado)).toBe(true);
     for (const c of clientes.filter((x) => x.fiado)) expect([c.nombre, c.tipoDocumento, DOC_MAYOR_DE_EDAD.includes(c.tipoDocumento)]).toEqual([c.nombre, c.tipoDocumento, true]);
     for (const c of clientes) expect(errorDocumentoPorTipo(c.tipoDocumento, c.documento)).toBeNull();
