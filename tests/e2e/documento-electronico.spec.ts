@@ -5,7 +5,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { BinaryBitmap, DecodeHintType, HybridBinarizer, QRCodeReader, RGBLuminanceSource } from '@zxing/library';
 import { generarCertificadoPrueba } from '../../server/modules/dian/certificado-prueba';
 import { agregarAlCarrito, expectToast, signIn, unique } from './support/fixtures';
-import { productosLocales, salida } from './support/sin-red';
+import { agregarEnCaja, cobrarEnCaja, numeroDelRecibo, productosLocales, salida } from './support/sin-red';
 
 // Issue #31: the owner of a store responsible for IVA configures the electronic POS document in
 // habilitación (software, PIN, test set, a certificate made at run time), sends the test set to the
@@ -228,17 +228,14 @@ test.describe('sin red', () => {
 
     await context.setOffline(true);
     await page.reload();
-    await expect(page.getByRole('heading', { name: 'Vender sin red' })).toBeVisible();
-    await page.getByLabel('Buscar producto o escanear código').fill('Gaseosa');
-    await page.getByRole('button', { name: 'Agregar Gaseosa 400 ml', exact: true }).click();
-    await page.getByLabel('Efectivo', { exact: true }).check();
-    await page.getByLabel('Dinero recibido').fill('5000');
-    await page.getByRole('button', { name: 'Confirmar pago' }).click();
+    // The same till as online (issue #53): the product, the payment page, the receipt.
+    await agregarEnCaja(page, [{ buscar: 'Gaseosa', nombre: 'Gaseosa 400 ml' }]);
+    await cobrarEnCaja(page, { metodo: 'Efectivo', recibido: '5.000' });
     // The physical document the customer takes: marked CONTINGENCIA, with what happens next.
     const aviso = page.getByTestId('recibo-sin-red-contingencia');
     await expect(aviso).toContainText('CONTINGENCIA');
     await expect(aviso).toContainText('tipo 07');
-    const numero = (await page.getByTestId('recibo-sin-red-numero').textContent())!.replace('Venta N.º ', '');
+    const numero = await numeroDelRecibo(page);
     await page.screenshot({ path: test.info().outputPath('contingencia-07-1366.png'), fullPage: true });
     await page.setViewportSize({ width: 390, height: 844 });
     await page.screenshot({ path: test.info().outputPath('contingencia-07-390.png'), fullPage: true });

@@ -29,6 +29,8 @@ export interface FuenteSinRed {
   ajustes(): Promise<TAjustesTienda | null>;
   /** A receipt made on the device: the seller's fiscal data as last synced and, for a store responsible for IVA, base and tax by rate. */
   impuestosDe(recibo: TRecibo): Promise<TImpuestosVenta | null>;
+  /** Whether the store issues the electronic document (last sync): an offline receipt is then DIAN's type 07 contingency document. */
+  contingencia(): Promise<boolean>;
   /** Drawn under the till offline: this device's sales (their returns and annulments). */
   Extra?: ComponentType;
 }

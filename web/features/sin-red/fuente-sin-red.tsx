@@ -228,6 +228,10 @@ export const fuenteDelEquipo: FuenteSinRed = {
     const db = baseLocal();
     return db ? ((await leerAjuste<TAjustesTienda>(db, 'tienda')) ?? null) : null;
   },
+  async contingencia() {
+    const db = baseLocal();
+    return db ? !!(await leerAjuste<boolean>(db, 'documentoElectronico')) : false;
+  },
   async impuestosDe(recibo) {
     const db = baseLocal();
     return db ? impuestosDeRecibo(db, recibo) : null;

@@ -91,6 +91,7 @@ function Factura({ recibo, consulta }: { recibo: TRecibo; consulta: boolean }) {
   // Its taxes computed on the device, as the server computes them (the NIT and IVA by rate of the last sync).
   const impuestosLocal = useQuery({ enabled: local, queryKey: ['impuestos', 'sin-red', recibo.sinRed?.numero], queryFn: async () => (await fuenteRegistrada()?.impuestosDe(recibo)) ?? null, staleTime: Infinity });
   const impuestos = local ? impuestosLocal.data : impuestosVenta.data;
+  const contingencia = useQuery({ enabled: local, queryKey: ['sin-red', 'contingencia'], queryFn: async () => (await fuenteRegistrada()?.contingencia()) ?? false }).data;
   const tienda = useMemo(() => (ajustes.data ? { ...ajustes.data, impuestos: impuestos ?? null } : null), [ajustes.data, impuestos]);
   const ancho = formato === '58' ? '58' : '80';
   const [imprimiendo, setImprimiendo] = useState(false);
@@ -242,7 +243,7 @@ function Factura({ recibo, consulta }: { recibo: TRecibo; consulta: boolean }) {
       </header>
 
       <div className="venta-factura">
-        <Recibo ref={ticketRef} recibo={recibo} formato={formato} tienda={tienda} />
+        <Recibo ref={ticketRef} recibo={recibo} formato={formato} tienda={tienda} contingencia={local && contingencia ? { titulo: M.sinRed.contingenciaTitulo, texto: M.sinRed.contingencia } : null} />
 
         <aside className="factura__acciones no-print" aria-label={V.accionesFactura}>
           {local ? (

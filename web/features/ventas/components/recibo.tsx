@@ -23,7 +23,20 @@ export type FormatoRecibo = '58' | '80' | 'a4';
  * The printable receipt (spec §2 /factura, issue #19): the store's name, NIT or documento, address and
  * phone; sale number, date and time, cashier; lines; totals; payment, received, fiado and change; a closing line.
  */
-export function Recibo({ recibo, formato, tienda, ref }: { recibo: TRecibo; formato: FormatoRecibo; tienda?: DatosTienda | null; ref?: Ref<HTMLElement> }) {
+export function Recibo({
+  recibo,
+  formato,
+  tienda,
+  ref,
+  contingencia,
+}: {
+  recibo: TRecibo;
+  formato: FormatoRecibo;
+  tienda?: DatosTienda | null;
+  ref?: Ref<HTMLElement>;
+  /** A sale made offline by a store that issues the electronic document: the printed receipt is the type 07 contingency document (ADR 029). */
+  contingencia?: { titulo: string; texto: string } | null;
+}) {
   const anulada = recibo.estado === 'Anulada';
   // The store's time, never the device's (a till whose clock is on UTC printed 7:05 p. m. for a 2:05 p. m. sale).
   const fechas = fechasEn(tienda?.zonaHoraria);
@@ -61,6 +74,12 @@ export function Recibo({ recibo, formato, tienda, ref }: { recibo: TRecibo; form
           {titulo.nombre} N.º <span data-testid={recibo.fiscal ? 'recibo-numero-fiscal' : undefined}>{titulo.numero}</span>
         </p>
         {anulada ? <p className="recibo__anulada">{R.anulada}</p> : null}
+        {contingencia ? (
+          <div className="recibo__dato" data-testid="recibo-sin-red-contingencia">
+            <strong>{contingencia.titulo}</strong>
+            <p>{contingencia.texto}</p>
+          </div>
+        ) : null}
       </header>
       <dl className="recibo__meta">
         <div>
