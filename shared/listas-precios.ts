@@ -37,3 +37,31 @@ export function precioConLista(o: { base: number; porcentaje: number; precios: r
   }
   return propio ?? precioConPorcentaje(o.base, o.porcentaje);
 }
+
+/**
+ * A cart's lines priced by the customer's list, as the checkout will charge them (ADR 047): each line's
+ * `precio` becomes its list price; a line by value keeps its price (its value is what it charges); no
+ * list: the lines as they are. The units of a product count across its lines (a pack × its factor).
+ */
+export function conListaDePrecios<L extends { id: number; precio: number; cantidad: number; importe?: number | null; unidadVenta?: { factor: number } | null }>(
+  lineas: readonly L[],
+  lista: { porcentaje: number; precios: readonly (PrecioDeLista & { productoId: number })[] } | null | undefined,
+): L[] {
+  if (!lista) return [...lineas];
+  const unidades = new Map<number, number>();
+  for (const l of lineas) unidades.set(l.id, (unidades.get(l.id) ?? 0) + Math.round(l.cantidad * (l.unidadVenta?.factor ?? 1) * 1000));
+  return lineas.map((l) =>
+    l.importe != null
+      ? l
+      : {
+          ...l,
+          precio: precioConLista({
+            base: l.precio,
+            porcentaje: lista.porcentaje,
+            precios: lista.precios.filter((p) => p.productoId === l.id),
+            unidadesProducto: (unidades.get(l.id) ?? 0) / 1000,
+            factor: l.unidadVenta?.factor ?? null,
+          }),
+        },
+  );
+}

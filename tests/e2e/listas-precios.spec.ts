@@ -62,8 +62,13 @@ test('lista Mayorista: precio propio, cliente asignado y la venta cobra el preci
   await page.getByLabel('Documento del cliente (opcional)').fill(doc);
   await page.getByRole('button', { name: 'Buscar cliente' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Don Mario' })).toBeVisible();
+  // The payment prices with the customer's list as soon as the customer is found.
+  await expect(page.getByTestId('pago-total')).toHaveText('$ 4.600');
+  await expect(page.getByText('2 × $ 2.300')).toBeVisible();
   await page.getByLabel('Efectivo').check();
   await page.getByLabel('Monto recibido').fill('5.000');
+  await expect(page.getByTestId('pago-cambio')).toHaveText('$ 400');
+  await page.screenshot({ path: `${SHOTS}/lista-precios-pago-1366.png`, fullPage: true });
   await page.getByRole('button', { name: 'Confirmar pago' }).click();
   await expect(page).toHaveURL(/\/factura$/);
   const recibo = page.getByRole('article');

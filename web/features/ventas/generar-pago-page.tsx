@@ -31,6 +31,8 @@ import type { TAdquirente } from '#shared/schemas/factura-electronica';
 import { carritoParaPagar, claveDeVenta, vaciarCarrito, type LineaCarrito } from './carrito';
 import { calcularPago, construirPedido, revisarCliente, revisarCobro, type TPedido } from './pedido-pago';
 import { usePago } from './use-pago';
+import { conListaDePrecios } from '#shared/listas-precios';
+import type { TClienteVentaConLista } from '#shared/schemas/listas-precios';
 import { useAtrasAlInicio } from './use-atras-al-inicio';
 import './ventas.css';
 
@@ -78,7 +80,9 @@ function Pago({ lineas, sinStock }: { lineas: LineaCarrito[]; sinStock: boolean 
   // Offline no PIN can be checked (the server holds them): the device refuses a cashier's discount (issue #53).
   const enLinea = useEnLinea();
   const conPin = sesion?.rol === ROL.EMPLEADO && enLinea;
-  const calculo = calcularPago(lineas, s.precios, s.descVenta);
+  // The customer's price list (issue #59, ADR 047): the checkout charges it, so the payment shows it.
+  const lineasCliente = conListaDePrecios(lineas, (s.cliente as TClienteVentaConLista | null)?.lista);
+  const calculo = calcularPago(lineasCliente, s.precios, s.descVenta);
   const total = calculo.total;
   // Issue #30 point 6: above 5 UVT of this year, a store responsible for IVA is offered the buyer's data.
   const ajustes = useAjustesTienda().data;
@@ -143,7 +147,7 @@ function Pago({ lineas, sinStock }: { lineas: LineaCarrito[]; sinStock: boolean 
         </p>
       ) : null}
       <div className="pago">
-        <PagoResumen lineas={lineas} pago={pago} calculo={calculo} puedeDescontar={puedeDescontar} conPin={conPin} />
+        <PagoResumen lineas={lineasCliente} pago={pago} calculo={calculo} puedeDescontar={puedeDescontar} conPin={conPin} />
         <form ref={formRef} className="card pago__form" onSubmit={confirmar} noValidate aria-labelledby="pago-form-title">
           <h2 id="pago-form-title" className="visually-hidden">
             {V.datosPago}
