@@ -14,18 +14,15 @@ import { describe, expect, it } from 'vitest';
 import { M } from '#shared/messages';
 import { METODO } from '#shared/roles';
 import { factura, movimiento, producto, venta } from '../../db/schema';
-import { crearTienda } from '../../../tests/helpers/factories';
 import type { TestApp } from '../../../tests/helpers/test-app';
 import type { Legacy } from '../../legacy/test-client';
-import { client, type Client } from '../crud/crud.fixtures';
+import { INICIAL, tiendaDosProductos, type TiendaDosProductos } from './venta.fixtures';
 import { cleanOutcome, legacyOutcome, montarCaras, type Outcome } from '../../../tests/helpers/faces';
 
 let t: TestApp;
 let L: Legacy;
 
-type Tienda = Awaited<ReturnType<typeof crearTienda>> & { crud: Client; a: number; b: number };
-
-const INICIAL = 10;
+type Tienda = TiendaDosProductos;
 
 /** The line writes of one face. */
 interface Face {
@@ -63,13 +60,7 @@ const heredada: Face = {
 
 const FACES = [administracion, heredada];
 
-async function nuevaTienda(): Promise<Tienda> {
-  const s = await crearTienda(t);
-  const db = t.database.db;
-  const [a] = await db.insert(producto).values({ tiendaId: s.id, nombre: 'Arroz', precioUnit: 1000, stock: INICIAL }).returning();
-  const [b] = await db.insert(producto).values({ tiendaId: s.id, nombre: 'Frijol', precioUnit: 2500, stock: INICIAL }).returning();
-  return { ...s, crud: client(t, s.token), a: a!.idProducto, b: b!.idProducto };
-}
+const nuevaTienda = () => tiendaDosProductos(t);
 
 const caras = montarCaras(FACES, nuevaTienda, (app, leg) => {
   t = app;
