@@ -138,4 +138,8 @@ export const dian = {
   },
   // Notes.
   motivoAnulacion: (numero: string) => `Anulación de la venta ${numero}`,
+  // A note waits for the document it corrects (issue #57): DIAN rejects a note whose original it has not accepted.
+  notaEsperaOriginal: (numero: string) => `En espera: se envía cuando la DIAN acepte el documento ${numero} que esta nota corrige.`,
+  notaOriginalRechazado: (numero: string) =>
+    `En espera: la DIAN rechazó el documento ${numero} que esta nota corrige. La nota no se envía hasta que ese documento sea aceptado; revise el rechazo de ${numero}.`,
 } as const;

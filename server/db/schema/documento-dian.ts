@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { devolucion } from './devolucion';
 import { tienda } from './tienda';
 import { venta } from './venta';
 
@@ -21,6 +22,8 @@ export const documentoDian = pgTable(
     tipo: text('tipo').notNull().default('20'),
     /** An adjustment note's concept: 1 devolución parcial, 2 anulación (null for a POS document). */
     concepto: integer('concepto'),
+    /** The return a concept-1 note corrects (one note per return; migration 0067). */
+    devolucionId: integer('devolucion_id').references(() => devolucion.idDevolucion, { onDelete: 'set null' }),
     numero: text('numero').notNull(),
     cude: text('cude').notNull(),
     ambiente: integer('ambiente').notNull(),
@@ -52,6 +55,9 @@ export const documentoDian = pgTable(
     index('documento_dian_tienda_estado_idx').on(t.tiendaId, t.estado),
     // A sale's document and notes (the receipt, the worker's sweep).
     index('documento_dian_venta_idx').on(t.ventaId),
+    // A note is issued once: per return, and per annulled sale (the sweep may race a request).
+    uniqueIndex('documento_dian_devolucion_uq').on(t.devolucionId).where(sql`${t.devolucionId} is not null`),
+    uniqueIndex('documento_dian_anulacion_uq').on(t.ventaId).where(sql`${t.concepto} = 2 and ${t.ventaId} is not null`),
   ],
 );
 

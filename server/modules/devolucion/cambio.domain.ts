@@ -129,7 +129,7 @@ export async function registrarCambio(options: { db: Db; tiendaId: number; venta
       // For a store on the electronic POS document (issue #31): the new sale's document and the
       // return's nota de ajuste (concept 1), after commit; neither ever fails the exchange.
       await emitirDocumentoVenta(db, tiendaId, hecho.ventaNuevaId);
-      await emitirNotaDevolucion(db, tiendaId, ventaId, hecho.devueltas, body.motivo);
+      await emitirNotaDevolucion(db, tiendaId, hecho.devolucionId);
     }
     return documentos(db, tiendaId, hecho);
   });

@@ -279,7 +279,7 @@ export async function registrarDevolucion(options: { db: Db; tiendaId: number; v
   });
   // An electronic sale's return is corrected by its nota de ajuste, concept 1 (issue #31 point 7),
   // once: a retried return (its key already recorded) issues nothing. Never fails the return.
-  if (hecha.devueltas) await emitirNotaDevolucion(db, tiendaId, ventaId, hecha.devueltas, body.motivo);
+  if (hecha.devueltas) await emitirNotaDevolucion(db, tiendaId, hecha.id);
   return obtenerDevolucion({ db, tiendaId, id: hecha.id });
 }
 

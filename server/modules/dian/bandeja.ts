@@ -10,6 +10,7 @@
 import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { documentoDian } from '../../db/schema/index.js';
+import { dian as D } from '#shared/messages/dian';
 import { FallaTransporte, type RespuestaDian, type TransporteDian } from './transporte.js';
 
 export type EstadoDocumento = 'pendiente' | 'enviado' | 'aceptado' | 'rechazado' | 'contingencia';
@@ -27,6 +28,8 @@ export interface NuevoDocumento {
   tipo?: string;
   /** An adjustment note's concept (1 devolución, 2 anulación). */
   concepto?: 1 | 2;
+  /** The return a concept-1 note corrects. */
+  devolucionId?: number | null;
   numero: string;
   cude: string;
   ambiente: 1 | 2;
@@ -43,6 +46,7 @@ export async function registrarDocumento(db: Db, d: NuevoDocumento, ahora = new 
       ventaId: d.ventaId ?? null,
       tipo: d.tipo ?? '20',
       concepto: d.concepto ?? null,
+      devolucionId: d.devolucionId ?? null,
       numero: d.numero,
       cude: d.cude,
       ambiente: d.ambiente,
@@ -103,6 +107,23 @@ function aContingencia(doc: DocumentoBandeja, ahora: Date, err: FallaTransporte)
   };
 }
 
+/** Types of the notes that correct a sale's document: nota de ajuste (94), the invoice's nota crédito (91). */
+const TIPOS_NOTA = ['94', '91'];
+/** A sale's own documents: POS document (20), factura electrónica de venta (01). */
+const TIPOS_ORIGINAL = ['20', '01'];
+
+/** Why a note must not be sent yet (its original not accepted by DIAN), or null. */
+async function esperaDeNota(db: Db, doc: DocumentoBandeja): Promise<string | null> {
+  if (!TIPOS_NOTA.includes(doc.tipo) || doc.ventaId == null) return null;
+  const [original] = await db
+    .select({ numero: documentoDian.numero, estado: documentoDian.estado })
+    .from(documentoDian)
+    .where(and(eq(documentoDian.tiendaId, doc.tiendaId), eq(documentoDian.ventaId, doc.ventaId), inArray(documentoDian.tipo, TIPOS_ORIGINAL)))
+    .limit(1);
+  if (!original || original.estado === 'aceptado') return null;
+  return original.estado === 'rechazado' ? D.notaOriginalRechazado(original.numero) : D.notaEsperaOriginal(original.numero);
+}
+
 /**
  * One pass over one document. Returns the row as it ends (or null when another pass holds it or it
  * was already settled).
@@ -110,6 +131,10 @@ function aContingencia(doc: DocumentoBandeja, ahora: Date, err: FallaTransporte)
 export async function procesarDocumento(db: Db, transporte: TransporteDian, id: number, ahora = new Date()): Promise<DocumentoBandeja | null> {
   const doc = await tomar(db, id, ahora);
   if (!doc) return null;
+  // A note goes after the document it corrects is accepted (issue #57): DIAN rejects a note whose
+  // original it does not have; if the original was rejected, the note waits and says why.
+  const espera = await esperaDeNota(db, doc);
+  if (espera) return await anotar(db, id, { mensaje: espera }, null, ahora);
   try {
     // Sent before (its answer lost, or DIAN failing): ask first, never send a number twice.
     if (doc.intentos > 0) {

@@ -10,8 +10,9 @@ import { brutoLinea } from '#shared/cantidad';
 import { and, asc, eq, gte, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { TDocumentoRecibo } from '#shared/schemas/dian';
 import type { TImpuesto, TUnidadDian } from '#shared/impuestos';
-import type { Db } from '../../db/client';
-import { cliente, dianConfiguracion, documentoDian, factura, producto, productoUnidadVenta, puntoVenta, rangoNumeracion, usuario, venta } from '../../db/schema';
+import type { Db, Tx } from '../../db/client';
+import { alias } from 'drizzle-orm/pg-core';
+import { cliente, devolucion, devolucionLinea, dianConfiguracion, documentoDian, factura, producto, productoUnidadVenta, puntoVenta, rangoNumeracion, usuario, venta } from '../../db/schema';
 import { unidadDeLinea } from '../venta/unidad-linea';
 import { esViolacionUnica } from '../../db/pg-error';
 import { leerPerfilFiscal } from '../tienda/perfil-fiscal';
@@ -238,38 +239,63 @@ export async function emitirFaltantes(db: Db, limite = 50): Promise<number> {
  * Annulling a sale that has an electronic document issues its *nota de ajuste* (credit, concept 2
  * anulación, issue #31 point 7) into the outbox: every line back, referencing the original's number,
  * CUDE and date, numbered with the store's own notes' prefix (`NA`). Notes have no contingency: they
- * wait in the outbox. Called after the annulment commits; never fails it; once per sale.
+ * wait in the outbox. Called after the annulment commits; never fails it; once per sale (a unique
+ * index, `documento_dian_anulacion_uq`); a failure here is issued by the sweep (`emitirNotasFaltantes`).
  */
 export async function emitirNotaAnulacion(db: Db, tiendaId: number, ventaId: number, ahora = new Date()): Promise<void> {
   try {
-    const [ya] = await db
-      .select({ id: documentoDian.idDocumento })
-      .from(documentoDian)
-      .where(and(eq(documentoDian.tiendaId, tiendaId), eq(documentoDian.ventaId, ventaId), inArray(documentoDian.tipo, [TIPO_NOTA_CREDITO, TIPO_NOTA_CREDITO_FACTURA]), eq(documentoDian.concepto, 2)))
-      .limit(1);
-    if (ya) return;
     await emitirNota(db, tiendaId, ventaId, 2, ahora);
   } catch (err) {
-    avisarDian(err, 'no se pudo emitir la nota de ajuste de la venta anulada');
+    avisarDian(err, 'no se pudo emitir la nota de ajuste de la venta anulada; se reintentará');
   }
 }
 
 /**
  * A return of part of an electronic sale (issue #32) issues its *nota de ajuste* (concept 1,
- * devolución parcial) with the returned units at what was refunded. Called once, after the return
- * commits (a retried return answers the one recorded and issues nothing); never fails it.
+ * devolución parcial) with the returned units at what was refunded, read from the return itself.
+ * Called after the return commits and by the sweep; once per return (`documento_dian_devolucion_uq`);
+ * never fails it.
  */
-export async function emitirNotaDevolucion(db: Db, tiendaId: number, ventaId: number, devueltas: Devueltas, motivo: string, ahora = new Date()): Promise<void> {
+export async function emitirNotaDevolucion(db: Db, tiendaId: number, devolucionId: number, ahora = new Date()): Promise<void> {
   try {
-    await emitirNota(db, tiendaId, ventaId, 1, ahora, devueltas, motivo);
+    const [d] = await db
+      .select({ ventaId: devolucion.ventaId, motivo: devolucion.motivo })
+      .from(devolucion)
+      .where(and(eq(devolucion.idDevolucion, devolucionId), eq(devolucion.tiendaId, tiendaId)))
+      .limit(1);
+    if (!d) return;
+    // Units and pesos per sale line (a line may come twice in one return), summed exactly in SQL.
+    const lineas = await db
+      .select({ facturaId: devolucionLinea.facturaId, cantidad: sql<string>`sum(${devolucionLinea.cantidad})::text`, valor: sql<string>`sum(${devolucionLinea.valor})::text` })
+      .from(devolucionLinea)
+      .where(eq(devolucionLinea.devolucionId, devolucionId))
+      .groupBy(devolucionLinea.facturaId);
+    const devueltas: Devueltas = new Map(lineas.map((l) => [l.facturaId, { cantidad: Number(l.cantidad), valor: Number(l.valor) }]));
+    await emitirNota(db, tiendaId, d.ventaId, 1, ahora, { devolucionId, devueltas, motivo: d.motivo });
   } catch (err) {
-    avisarDian(err, 'no se pudo emitir la nota de ajuste de la devolución');
+    avisarDian(err, 'no se pudo emitir la nota de ajuste de la devolución; se reintentará');
   }
 }
 
-async function emitirNota(db: Db, tiendaId: number, ventaId: number, concepto: 1 | 2, ahora: Date, devueltas?: Devueltas, motivo?: string): Promise<void> {
+/** Raised inside a note's transaction when another pass issued it first: undoes the number taken. */
+class NotaYaEmitida extends Error {}
+
+async function emitirNota(db: Db, tiendaId: number, ventaId: number, concepto: 1 | 2, ahora: Date, devolucionDe?: { devolucionId: number; devueltas: Devueltas; motivo: string }): Promise<void> {
   const f = await filaConfiguracion(db, tiendaId);
   if (!f) return;
+  const yaEmitida = async (q: Db | Tx) => {
+    const [ya] = await q
+      .select({ id: documentoDian.idDocumento })
+      .from(documentoDian)
+      .where(
+        devolucionDe
+          ? eq(documentoDian.devolucionId, devolucionDe.devolucionId)
+          : and(eq(documentoDian.tiendaId, tiendaId), eq(documentoDian.ventaId, ventaId), inArray(documentoDian.tipo, [TIPO_NOTA_CREDITO, TIPO_NOTA_CREDITO_FACTURA]), eq(documentoDian.concepto, 2)),
+      )
+      .limit(1);
+    return !!ya;
+  };
+  if (await yaEmitida(db)) return;
   // The sale's own document: its POS document, or its invoice (issue #57 point 2: then a credit note, type 91).
   const [original] = await db
     .select({ tipo: documentoDian.tipo, numero: documentoDian.numero, cude: documentoDian.cude, xml: documentoDian.xmlFirmado })
@@ -277,33 +303,78 @@ async function emitirNota(db: Db, tiendaId: number, ventaId: number, concepto: 1
     .where(and(eq(documentoDian.tiendaId, tiendaId), eq(documentoDian.ventaId, ventaId), inArray(documentoDian.tipo, DOCUMENTOS_DE_VENTA)))
     .limit(1);
   if (!original) return;
+  const devueltas = devolucionDe?.devueltas;
   const doc = await documentoPosDeVenta(db, f, ventaId, ahora, concepto === 2 ? ['Anulada'] : ['Completada'], devueltas);
   if (!doc || doc.lineas.length === 0) return;
   const fecha = /<cbc:IssueDate>([^<]+)<\/cbc:IssueDate>/.exec(original.xml)?.[1] ?? fechaHoraBogota(ahora).fecha;
   // An invoice's note names its buyer, the one kept on the sale.
   const facturada = original.tipo === TIPO_FACTURA_VENTA ? await ventaConFactura(db, tiendaId, ventaId) : null;
   if (original.tipo === TIPO_FACTURA_VENTA && !facturada) return;
-  // One counter numbers every note of the store (NA… and NC…): a number is never given twice.
-  const [n] = await db
-    .update(dianConfiguracion)
-    .set({ notaSiguiente: sql`${dianConfiguracion.notaSiguiente} + 1` })
-    .where(eq(dianConfiguracion.tiendaId, tiendaId))
-    .returning({ numero: sql<number>`${dianConfiguracion.notaSiguiente} - 1` });
-  const razon = motivo?.trim() || D.motivoAnulacion(original.numero);
-  let g: DocumentoGenerado;
-  let tipo: string;
-  if (facturada) {
-    tipo = TIPO_NOTA_CREDITO_FACTURA;
-    g = notaCreditoDeFactura(facturada.adquirente, doc, { numero: original.numero, cufe: original.cude, fecha }, { concepto, consecutivo: Number(n!.numero), emision: ahora, motivo: razon });
-  } else {
-    tipo = TIPO_NOTA_CREDITO;
-    const o = { documento: doc, numero: original.numero, cude: original.cude, fecha };
-    const datos = { resolucion: { ...doc.resolucion, prefijo: PREFIJO_NOTAS, desde: 1, hasta: 999_999_999 }, consecutivo: Number(n!.numero), emision: ahora, motivo: razon };
-    g = construirNotaAjuste(concepto === 2 ? notaDeAnulacion(o, datos) : notaDeDevolucion(o, datos, doc.lineas));
+  const razon = devolucionDe?.motivo.trim() || D.motivoAnulacion(original.numero);
+  try {
+    await db.transaction(async (tx) => {
+      // One counter numbers every note of the store (NA… and NC…): a number is never given twice. Its
+      // row lock orders two passes issuing the same note; the second sees the first's and undoes its number.
+      const [n] = await tx
+        .update(dianConfiguracion)
+        .set({ notaSiguiente: sql`${dianConfiguracion.notaSiguiente} + 1` })
+        .where(eq(dianConfiguracion.tiendaId, tiendaId))
+        .returning({ numero: sql<number>`${dianConfiguracion.notaSiguiente} - 1` });
+      if (await yaEmitida(tx)) throw new NotaYaEmitida();
+      let g: DocumentoGenerado;
+      let tipo: string;
+      if (facturada) {
+        tipo = TIPO_NOTA_CREDITO_FACTURA;
+        g = notaCreditoDeFactura(facturada.adquirente, doc, { numero: original.numero, cufe: original.cude, fecha }, { concepto, consecutivo: Number(n!.numero), emision: ahora, motivo: razon });
+      } else {
+        tipo = TIPO_NOTA_CREDITO;
+        const o = { documento: doc, numero: original.numero, cude: original.cude, fecha };
+        const datos = { resolucion: { ...doc.resolucion, prefijo: PREFIJO_NOTAS, desde: 1, hasta: 999_999_999 }, consecutivo: Number(n!.numero), emision: ahora, motivo: razon };
+        g = construirNotaAjuste(concepto === 2 ? notaDeAnulacion(o, datos) : notaDeDevolucion(o, datos, doc.lineas));
+      }
+      const xmlFirmado = firmarDocumento(g.xml, credencialDe(f), { instante: ahora });
+      await registrarDocumento(tx as unknown as Db, { tiendaId, ventaId, tipo, concepto, devolucionId: devolucionDe?.devolucionId ?? null, numero: g.numero, cude: g.cude, ambiente: doc.ambiente, xmlFirmado }, ahora);
+    });
+  } catch (err) {
+    // Another pass (the sweep on another instance, a retried request) issued it first: one note.
+    if (err instanceof NotaYaEmitida || esViolacionUnica(err)) return;
+    throw err;
   }
-  const xmlFirmado = firmarDocumento(g.xml, credencialDe(f), { instante: ahora });
-  await registrarDocumento(db, { tiendaId, ventaId, tipo, concepto, numero: g.numero, cude: g.cude, ambiente: doc.ambiente, xmlFirmado }, ahora);
   avisarBandeja();
+}
+
+/**
+ * The notes' sweep (issue #57): annulments and returns of sales that have their DIAN document and no
+ * note yet (the note failed to be built, signed or queued, or the process stopped between the
+ * annulment or return and its note), since the store turned the electronic document on, within the
+ * last week (a note is due with its document; older gaps are for a person). Runs after the sales'
+ * sweep, so a sale's document comes before its note. Bounded per pass; idempotent (`emitirNota`).
+ */
+export async function emitirNotasFaltantes(db: Db, limite = 50): Promise<number> {
+  const original = alias(documentoDian, 'original');
+  const nota = alias(documentoDian, 'nota');
+  const desde = sql`greatest(${dianConfiguracion.habilitadoDesde}, now() - interval '7 days')`;
+  const anuladas = await db
+    .select({ tiendaId: venta.tiendaId, ventaId: venta.idVenta })
+    .from(venta)
+    .innerJoin(dianConfiguracion, and(eq(dianConfiguracion.tiendaId, venta.tiendaId), eq(dianConfiguracion.habilitado, true)))
+    .innerJoin(original, and(eq(original.ventaId, venta.idVenta), inArray(original.tipo, DOCUMENTOS_DE_VENTA)))
+    .leftJoin(nota, and(eq(nota.ventaId, venta.idVenta), eq(nota.concepto, 2)))
+    .where(and(eq(venta.estado, 'Anulada'), isNull(nota.idDocumento), gte(original.creadoEn, desde)))
+    .orderBy(asc(venta.idVenta))
+    .limit(limite);
+  const devoluciones = await db
+    .select({ tiendaId: devolucion.tiendaId, devolucionId: devolucion.idDevolucion })
+    .from(devolucion)
+    .innerJoin(dianConfiguracion, and(eq(dianConfiguracion.tiendaId, devolucion.tiendaId), eq(dianConfiguracion.habilitado, true)))
+    .innerJoin(original, and(eq(original.ventaId, devolucion.ventaId), inArray(original.tipo, DOCUMENTOS_DE_VENTA)))
+    .leftJoin(nota, eq(nota.devolucionId, devolucion.idDevolucion))
+    .where(and(isNull(nota.idDocumento), gte(devolucion.fecha, desde)))
+    .orderBy(asc(devolucion.idDevolucion))
+    .limit(limite);
+  for (const a of anuladas) await emitirNotaAnulacion(db, a.tiendaId, a.ventaId);
+  for (const d of devoluciones) await emitirNotaDevolucion(db, d.tiendaId, d.devolucionId);
+  return anuladas.length + devoluciones.length;
 }
 
 /** The adjustment notes' own prefix. */

@@ -1,7 +1,7 @@
 /**
  * The outbox's worker (issue #31 point 4): on a timer, and soon after a new document, it issues any
- * document a completed sale is missing (the sweep) and sends what waits, store by store, with the
- * store's own certificate and transport. Bounded: one pass at a time, at most `limite` documents per
+ * document a completed sale is missing and any note an annulment or a return is missing (the sweep)
+ * and sends what waits, store by store, with the store's own certificate and transport. Bounded: one pass at a time, at most `limite` documents per
  * store per pass; a store whose DIAN fails stops its pass (contingency) and is retried on the next.
  */
 import { and, eq, inArray } from 'drizzle-orm';
@@ -11,7 +11,7 @@ import { alAvisarBandeja } from './aviso';
 import { procesarPendientes, type DocumentoBandeja } from './bandeja';
 import { credencialDe, filaConfiguracion, transporteDe } from './configuracion.domain';
 import { avisarDian } from './contexto';
-import { emitirFaltantes } from './emision';
+import { emitirFaltantes, emitirNotasFaltantes } from './emision';
 
 /** One pass over one store's outbox (the panel's "send now" and the worker). */
 export async function procesarBandejaTienda(db: Db, tiendaId: number, limite = 50): Promise<DocumentoBandeja[]> {
@@ -24,6 +24,8 @@ export async function procesarBandejaTienda(db: Db, tiendaId: number, limite = 5
 /** One pass over every store: the sweep, then each store with documents waiting. */
 export async function procesarBandejas(db: Db, limite = 50): Promise<void> {
   await emitirFaltantes(db, limite);
+  // Then the notes missing (issue #57): after the sales' documents, so a note always has its original.
+  await emitirNotasFaltantes(db, limite);
   const tiendas = await db
     .selectDistinct({ tiendaId: documentoDian.tiendaId })
     .from(documentoDian)
