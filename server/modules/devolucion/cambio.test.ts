@@ -11,31 +11,15 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { M } from '#shared/messages';
 import { ROL } from '#shared/roles';
 import { formatPesos } from '#shared/money';
-import { actividad, devolucion, movimiento, producto, usuario, venta } from '../../db/schema';
-import { crearEmpleado, crearTienda, PASSWORD, peticion, type Tienda } from '../../../tests/helpers/factories';
+import { actividad, devolucion, movimiento, usuario, venta } from '../../db/schema';
+import { crearEmpleado, crearTienda, PASSWORD, type Tienda } from '../../../tests/helpers/factories';
 import { usarApp } from '../../../tests/helpers/test-app';
+import { ayudasDevolucion } from './devolucion.fixtures';
 
 const D = M.devoluciones;
 const t = usarApp();
-const req = peticion(t);
-let seq = 0;
+const { req, siguiente, nombreDe, crearProducto, stockDe, vender, lineasDe } = ayudasDevolucion(t, 'cambio');
 
-async function crearProducto(tiendaId: number, precio: number, stock = 100) {
-  const [p] = await t.database.db.insert(producto).values({ tiendaId, nombre: `Producto cambio ${++seq}`, precioUnit: precio, stock, estado: 1, marca: 'M' }).returning();
-  return p!.idProducto;
-}
-const stockDe = async (id: number) => (await t.database.db.select({ s: producto.stock }).from(producto).where(eq(producto.idProducto, id)))[0]!.s;
-
-async function vender(token: string, lineas: { productoId: number; cantidad: number }[], extra: object = {}) {
-  const res = await req('POST', '/api/ventas', token, { lineas, metodoPagoId: 5, montoRecibido: 10_000_000, ...extra });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().id as number;
-}
-async function lineasDe(token: string, ventaId: number) {
-  const res = await req('GET', `/api/ventas/${ventaId}/devoluciones`, token);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as { lineas: { facturaId: number; productoId: number; vendidas: number; devueltas: number }[]; cliente: { saldo: number } | null };
-}
 const cambiar = (token: string, ventaId: number, body: object) =>
   req('POST', `/api/ventas/${ventaId}/cambios`, token, { metodoPagoId: 5, montoRecibido: 0, motivo: 'Talla equivocada', ...body });
 const esperadoDe = async (token: string, metodo = 5) => {
@@ -118,7 +102,7 @@ describe('un cambio', () => {
   it('al fiado: la cuenta del cliente cambia solo en la diferencia, en ambos sentidos', async () => {
     const p = await crearProducto(s.id, 10_000, 20);
     const q = await crearProducto(s.id, 16_000, 20);
-    const documento = String(91_000_000 + ++seq);
+    const documento = String(91_000_000 + siguiente());
     const c = await req('POST', '/api/clientes', s.token, { documento, tipoDocumento: 'CC', nombre: 'Luz', apellido: 'Cambia', correo: '', fiado: true, cupo: 200_000 });
     expect(c.statusCode, c.body).toBe(201);
     const ventaId = await vender(s.token, [{ productoId: p, cantidad: 3 }], { metodoPagoId: 5, montoRecibido: 30_000, documentoCliente: documento });
@@ -159,7 +143,7 @@ describe('un cambio', () => {
     const [l] = (await lineasDe(s.token, ventaId)).lineas;
     const mas = await cambiar(s.token, ventaId, { devolver: [{ facturaId: l!.facturaId, cantidad: 3, destino: 'inventario' }], lineas: [{ productoId: q, cantidad: 1 }] });
     expect(mas.statusCode).toBe(422);
-    expect(mas.json().error.message).toBe(D.masDeLoVendido(`Producto cambio ${seq - 1}`, 2));
+    expect(mas.json().error.message).toBe(D.masDeLoVendido(await nombreDe(p), 2));
     const clave = randomUUID();
     const body = { devolver: [{ facturaId: l!.facturaId, cantidad: 1, destino: 'inventario' }], lineas: [{ productoId: q, cantidad: 1 }], clave };
     const a = await cambiar(s.token, ventaId, body);
@@ -212,7 +196,7 @@ describe('un cambio por el mismo producto y al fiado con el cupo justo (lo que q
   it('al fiado, el cupo se mira con el crédito de la devolución ya abonado: un cambio cuyo saldo final cabe pasa', async () => {
     const p = await crearProducto(s.id, 40_000, 5);
     const q = await crearProducto(s.id, 45_000, 5);
-    const documento = String(92_000_000 + ++seq);
+    const documento = String(92_000_000 + siguiente());
     const c = await req('POST', '/api/clientes', s.token, { documento, tipoDocumento: 'CC', nombre: 'Rosa', apellido: 'Justa', correo: '', fiado: true, cupo: 50_000 });
     expect(c.statusCode, c.body).toBe(201);
     const ventaId = await vender(s.token, [{ productoId: p, cantidad: 1 }], { metodoPagoId: 7, montoRecibido: 0, documentoCliente: documento });

@@ -9,33 +9,15 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { M } from '#shared/messages';
 import { ROL } from '#shared/roles';
-import { actividad, devolucion, producto, usuario } from '../../db/schema';
-import { crearEmpleado, crearTienda, PASSWORD, peticion, type Tienda } from '../../../tests/helpers/factories';
+import { actividad, devolucion, usuario } from '../../db/schema';
+import { crearEmpleado, crearTienda, PASSWORD, type Tienda } from '../../../tests/helpers/factories';
 import { usarApp } from '../../../tests/helpers/test-app';
+import { ayudasDevolucion } from './devolucion.fixtures';
 
 const D = M.devoluciones;
 const t = usarApp();
-const req = peticion(t);
-let seq = 0;
+const { req, siguiente, crearProducto, vender, lineasDe } = ayudasDevolucion(t, 'reembolso');
 
-async function crearProducto(tiendaId: number, precio: number, stock = 100) {
-  const [p] = await t.database.db.insert(producto).values({ tiendaId, nombre: `Producto reembolso ${++seq}`, precioUnit: precio, stock, estado: 1, marca: 'M' }).returning();
-  return p!.idProducto;
-}
-async function vender(token: string, lineas: { productoId: number; cantidad: number }[], extra: object = {}) {
-  const res = await req('POST', '/api/ventas', token, { lineas, metodoPagoId: 5, montoRecibido: 10_000_000, ...extra });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().id as number;
-}
-async function lineasDe(token: string, ventaId: number) {
-  const res = await req('GET', `/api/ventas/${ventaId}/devoluciones`, token);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as {
-    lineas: { facturaId: number }[];
-    cliente: { saldo: number } | null;
-    pagos: { metodoPagoId: number; pagado: number; devuelto: number }[];
-  };
-}
 const devolver = (token: string, ventaId: number, body: object) => req('POST', `/api/ventas/${ventaId}/devoluciones`, token, { motivo: 'Producto vencido', ...body });
 const esperadoDe = async (token: string, metodo = 5) => {
   const turno = (await req('GET', '/api/caja/turno', token)).json().turno;
@@ -51,7 +33,7 @@ async function devueltoPorMedio(token: string) {
   return { Fiado: por('Fiado'), Efectivo: por('Efectivo') } as Record<string, number>;
 }
 async function clienteFiado(token: string) {
-  const documento = String(93_000_000 + ++seq);
+  const documento = String(93_000_000 + siguiente());
   const c = await req('POST', '/api/clientes', token, { documento, tipoDocumento: 'CC', nombre: 'Marta', apellido: 'Fía', correo: '', fiado: true, cupo: 500_000 });
   expect(c.statusCode, c.body).toBe(201);
   return documento;

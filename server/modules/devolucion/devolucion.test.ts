@@ -11,35 +11,16 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { M } from '#shared/messages';
 import { formatPesos } from '#shared/money';
 import { actividad, factura, movimiento, producto, venta } from '../../db/schema';
-import { crearEmpleado, crearTienda, peticion, type Tienda } from '../../../tests/helpers/factories';
+import { crearEmpleado, crearTienda, type Tienda } from '../../../tests/helpers/factories';
 import { usarApp } from '../../../tests/helpers/test-app';
+import { ayudasDevolucion } from './devolucion.fixtures';
 import { legacy } from '../../legacy/test-client';
 
 const D = M.devoluciones;
 const t = usarApp();
-const req = peticion(t);
-let seq = 0;
+const { req, siguiente, nombreDe, crearProducto, stockDe, numeroDe, vender, lineasDe } = ayudasDevolucion(t, 'devolución');
 
-async function crearProducto(tiendaId: number, precio: number, stock = 100) {
-  const [p] = await t.database.db.insert(producto).values({ tiendaId, nombre: `Producto devolución ${++seq}`, precioUnit: precio, stock, estado: 1, marca: 'M' }).returning();
-  return p!.idProducto;
-}
-const stockDe = async (id: number) => (await t.database.db.select({ s: producto.stock }).from(producto).where(eq(producto.idProducto, id)))[0]!.s;
-
-async function vender(token: string, lineas: { productoId: number; cantidad: number }[], extra: object = {}) {
-  const res = await req('POST', '/api/ventas', token, { lineas, metodoPagoId: 5, montoRecibido: 10_000_000, ...extra });
-  expect(res.statusCode, res.body).toBe(201);
-  numeros.set(res.json().id, res.json().numero);
-  return res.json().id as number;
-}
-async function lineasDe(token: string, ventaId: number) {
-  const res = await req('GET', `/api/ventas/${ventaId}/devoluciones`, token);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as { lineas: { facturaId: number; productoId: number; vendidas: number; devueltas: number; pagado: number }[]; devoluciones: { numero: number; total: number }[]; cliente: { saldo: number } | null };
-}
 const devolver = (token: string, ventaId: number, body: object) => req('POST', `/api/ventas/${ventaId}/devoluciones`, token, { metodoPagoId: 5, motivo: 'Producto vencido', ...body });
-const numeros = new Map<number, number>();
-const numeroDe = (ventaId: number) => numeros.get(ventaId)!;
 const efectivoEsperado = async (token: string) => {
   const turno = (await req('GET', '/api/caja/turno', token)).json().turno;
   const z = (await req('GET', `/api/caja/turnos/${turno.id}`, token)).json();
@@ -239,7 +220,7 @@ describe('el reembolso', () => {
 
   it('al fiado baja lo que el cliente debe; más de lo que debe se rechaza', async () => {
     const p = await crearProducto(s.id, 5_000, 20);
-    const documento = String(90_000_000 + ++seq);
+    const documento = String(90_000_000 + siguiente());
     const c = await req('POST', '/api/clientes', s.token, { documento, tipoDocumento: 'CC', nombre: 'Rosa', apellido: 'Devuelve', correo: '', fiado: true, cupo: 100_000 });
     expect(c.statusCode, c.body).toBe(201);
     const res = await req('POST', '/api/ventas', s.token, { lineas: [{ productoId: p, cantidad: 4 }], metodoPagoId: 7, montoRecibido: 0, aCredito: true, documentoCliente: documento });
@@ -324,7 +305,7 @@ describe('devolver parte de una línea pesada', () => {
     s = await crearTienda(t);
   });
   const pesado = async (precio: number, stock: number) => {
-    const [p] = await t.database.db.insert(producto).values({ tiendaId: s.id, nombre: `Queso devolución ${++seq}`, precioUnit: precio, stock, estado: 1, unidadDian: 'KGM' }).returning();
+    const [p] = await t.database.db.insert(producto).values({ tiendaId: s.id, nombre: `Queso devolución ${siguiente()}`, precioUnit: precio, stock, estado: 1, unidadDian: 'KGM' }).returning();
     return p!;
   };
 
@@ -368,7 +349,7 @@ describe('devolver parte de una línea pesada', () => {
     const [l] = (await lineasDe(s.token, ventaId)).lineas;
     const res = await devolver(s.token, ventaId, { lineas: [{ facturaId: l!.facturaId, cantidad: 0.5, destino: 'inventario' }] });
     expect(res.statusCode).toBe(400);
-    expect(res.json().error.message).toBe(D.cantidadEntera(`Producto devolución ${seq}`));
+    expect(res.json().error.message).toBe(D.cantidadEntera(await nombreDe(p)));
     expect(await stockDe(p)).toBe(8);
   });
 });
