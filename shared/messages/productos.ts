@@ -96,6 +96,8 @@ export const productos = {
     categoria: 'Categoría',
     presentacion: 'Presentación',
     presentacionPlaceholder: 'Bolsa, botella, caja…',
+    ubicacion: 'Ubicación',
+    ubicacionPlaceholder: 'Pasillo 3, estante B',
     precio: 'Precio',
     cantidad: 'Cantidad',
     estado: 'Estado',

@@ -16,21 +16,23 @@ export const MAX_RESULTADOS_CONTEO = 20;
 /** The most a person types for one line: 9 999 (a pack's entry is then × its factor, up to 1 000). */
 export const MAX_CANTIDAD_CONTEO = 9_999;
 
-export const ALCANCES = ['tienda', 'categoria', 'proveedor'] as const;
+export const ALCANCES = ['tienda', 'categoria', 'proveedor', 'ubicacion'] as const;
 export type TAlcanceConteo = (typeof ALCANCES)[number];
 export const ESTADOS = ['abierto', 'aprobado', 'cancelado'] as const;
 export type TEstadoConteo = (typeof ESTADOS)[number];
 
 export const ZConteoIdParams = z.object({ id: z.coerce.number({ error: M.conteos.noExiste }).int(M.conteos.noExiste).positive(M.conteos.noExiste).max(MAX_INT4, M.conteos.noExiste) });
 
-/** Open a count: the whole store, one category (its name as the products carry it) or one supplier. */
+/** Open a count: the whole store, one category (its name as the products carry it), one supplier or one place ("Pasillo 3", as the products carry it). */
 export const ZAbrirConteoRequest = z
   .object({
     alcance: z.enum(ALCANCES, { error: M.conteos.alcance }),
     categoria: z.string({ error: M.conteos.categoriaInvalida }).trim().min(1, M.conteos.elijaCategoria).max(60, M.conteos.categoriaInvalida).refine(sinBidi, BIDI_MENSAJE).optional(),
     proveedorId: zId(M.conteos.elijaProveedor).optional(),
+    ubicacion: z.string({ error: M.conteos.ubicacionInvalida }).trim().min(1, M.conteos.elijaUbicacion).max(40, M.conteos.ubicacionInvalida).refine(sinBidi, BIDI_MENSAJE).optional(),
   })
   .refine((v) => v.alcance !== 'categoria' || v.categoria != null, { path: ['categoria'], message: M.conteos.elijaCategoria })
+  .refine((v) => v.alcance !== 'ubicacion' || v.ubicacion != null, { path: ['ubicacion'], message: M.conteos.elijaUbicacion })
   .refine((v) => v.alcance !== 'proveedor' || v.proveedorId != null, { path: ['proveedorId'], message: M.conteos.elijaProveedor });
 export type TAbrirConteoRequest = z.input<typeof ZAbrirConteoRequest>;
 
@@ -59,6 +61,7 @@ export const ZConteoResumen = z.object({
   alcance: z.enum(ALCANCES),
   categoria: z.string().nullable(),
   proveedor: z.string().nullable(),
+  ubicacion: z.string().nullable(),
   estado: z.enum(ESTADOS),
   abiertoPor: ZQuien,
   abiertoEn: z.string(),

@@ -150,6 +150,8 @@ export const CAMPOS_DEL_PRODUCTO = {
   marca: { z: nullableText(80), lee: texto, heredada2: ['Marca'], importa: { encabezados: ['marca'] } },
   categoria: { z: nullableText(80), lee: texto, heredada2: ['Categoria', 'Categoría'], importa: { encabezados: ['categoria', 'grupo', 'familia', 'linea'] } },
   presentacion: { z: nullableText(80), lee: texto, heredada2: ['Presentacion'], importa: { encabezados: ['presentacion'] } },
+  // Where it sits in the shop (issue #58 point 1: a count of one aisle); the legacy calls do not carry it.
+  ubicacion: { z: nullableText(40), lee: texto, heredada: false, alta: false, importa: { encabezados: ['ubicacion', 'pasillo', 'estante', 'gondola', 'ubicacionenbodega'] } },
   fechaVencimiento: { z: zFecha, lee: texto, heredada2: ['Fecha_vencimiento'], alta: false },
   // Up to three decimals for a product sold by weight or measure, whole for one sold by unit (the domain's rule, ADR 030).
   stock: { z: zStock({ empty: M.productos.stockRequerido, invalid: M.productos.stockInvalido }), lee: z.number(), heredada2: ['Stock'], forma: 'cantidad', importa: { encabezados: ['stock', 'cantidad', 'existencias', 'existencia', 'inventario'] } },

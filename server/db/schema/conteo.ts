@@ -6,12 +6,12 @@ import { proveedor } from './proveedor';
 import { tienda } from './tienda';
 import { usuario } from './usuario';
 
-export const ALCANCES_CONTEO = ['tienda', 'categoria', 'proveedor'] as const;
+export const ALCANCES_CONTEO = ['tienda', 'categoria', 'proveedor', 'ubicacion'] as const;
 export const ESTADOS_CONTEO = ['abierto', 'aprobado', 'cancelado'] as const;
 
 /**
  * A physical count session (issue #58 point 1, ADR 042, migration 0059): of the whole store, one
- * category or one supplier's products. Opened and approved (or cancelled) by role 1 or 3; one open
+ * category, one supplier's products or one place in the shop (`producto.ubicacion`, migration 0068). Opened and approved (or cancelled) by role 1 or 3; one open
  * count per store. Written only by server/modules/conteo/conteo.domain.ts.
  */
 export const conteo = pgTable(
@@ -21,6 +21,8 @@ export const conteo = pgTable(
     tiendaId: integer('tienda_id').notNull().references(() => tienda.idTienda, { onDelete: 'cascade' }),
     alcance: text('alcance').notNull().$type<(typeof ALCANCES_CONTEO)[number]>(),
     categoria: text('categoria'),
+    /** The place counted ("Pasillo 3"), for a count of one aisle. */
+    ubicacion: text('ubicacion'),
     proveedorId: integer('proveedor_id').references(() => proveedor.idProveedor, { onDelete: 'set null' }),
     estado: text('estado').notNull().default('abierto').$type<(typeof ESTADOS_CONTEO)[number]>(),
     /** Null: the store account. */
@@ -31,9 +33,10 @@ export const conteo = pgTable(
     cerradoEn: timestamp('cerrado_en', { withTimezone: true }),
   },
   (t) => [
-    check('conteo_alcance_valido', sql`${t.alcance} in ('tienda', 'categoria', 'proveedor')`),
+    check('conteo_alcance_valido', sql`${t.alcance} in ('tienda', 'categoria', 'proveedor', 'ubicacion')`),
     check('conteo_estado_valido', sql`${t.estado} in ('abierto', 'aprobado', 'cancelado')`),
     check('conteo_categoria_del_alcance', sql`(${t.alcance} = 'categoria') = (${t.categoria} is not null)`),
+    check('conteo_ubicacion_del_alcance', sql`(${t.alcance} = 'ubicacion') = (${t.ubicacion} is not null) and coalesce(length(${t.ubicacion}), 0) <= 40`),
     index('conteo_tienda_idx').on(t.tiendaId, t.idConteo),
     uniqueIndex('conteo_uno_abierto_uq').on(t.tiendaId).where(sql`${t.estado} = 'abierto'`),
   ],

@@ -19,6 +19,8 @@ export const producto = pgTable(
     descripcion: text('descripcion'),
     marca: text('marca'),
     categoria: text('categoria'),
+    /** Where it sits in the shop ("Pasillo 3, estante B"): a count may take one aisle (issue #58 point 1). */
+    ubicacion: text('ubicacion'),
     presentacion: text('presentacion'),
     fechaVencimiento: date('fecha_vencimiento', { mode: 'string' }),
     /** Exact to the thousandth for products sold by measure (ADR 030). */

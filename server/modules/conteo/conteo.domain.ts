@@ -69,6 +69,7 @@ const columnas = {
   id: conteo.idConteo,
   alcance: conteo.alcance,
   categoria: conteo.categoria,
+  ubicacion: conteo.ubicacion,
   proveedor: sql<string | null>`(select pr.nombre from proveedor pr where pr.id_proveedor = ${conteo.proveedorId} and pr.tienda_id = ${conteo.tiendaId})`,
   estado: conteo.estado,
   abiertoPor: nombreSql(sql`${conteo.abiertoPor}`),
@@ -83,6 +84,7 @@ const aResumen = (r: FilaResumen): TConteoResumen => ({
   id: r.id as number,
   alcance: r.alcance as TConteoResumen['alcance'],
   categoria: r.categoria as string | null,
+  ubicacion: r.ubicacion as string | null,
   proveedor: r.proveedor as string | null,
   estado: r.estado as TConteoResumen['estado'],
   abiertoPor: r.abiertoPor as string,
@@ -140,8 +142,9 @@ export async function obtenerConteo(options: { db: Db; tiendaId: number; id: num
 }
 
 /** The products a count covers. */
-function delAlcance(c: Pick<Conteo, 'alcance' | 'categoria' | 'proveedorId'>): SQL | undefined {
+function delAlcance(c: Pick<Conteo, 'alcance' | 'categoria' | 'proveedorId' | 'ubicacion'>): SQL | undefined {
   if (c.alcance === 'categoria') return sql`lower(btrim(${producto.categoria})) = lower(${c.categoria})`;
+  if (c.alcance === 'ubicacion') return sql`lower(btrim(${producto.ubicacion})) = lower(${c.ubicacion})`;
   if (c.alcance === 'proveedor') return c.proveedorId == null ? sql`false` : eq(producto.proveedorId, c.proveedorId);
   return undefined;
 }
@@ -200,6 +203,7 @@ export async function abrirConteo(options: { db: Db; tiendaId: number; autor: Au
           alcance: input.alcance,
           categoria: input.alcance === 'categoria' ? input.categoria! : null,
           proveedorId: input.alcance === 'proveedor' ? input.proveedorId! : null,
+          ubicacion: input.alcance === 'ubicacion' ? input.ubicacion! : null,
           abiertoPor: autor.usuarioId,
         })
         .returning({ id: conteo.idConteo });

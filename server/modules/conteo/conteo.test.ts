@@ -226,3 +226,32 @@ describe('reconteo, alcance, cancelación y tenencia', () => {
     expect(vacio.json().error.message).toBe(M.conteos.sinNada);
   });
 });
+
+describe('un conteo de un pasillo (la ubicación del producto)', () => {
+  it('el dueño pone la ubicación a sus productos y cuenta solo el pasillo 3: lo de otro pasillo no entra ni se ajusta', async () => {
+    const s = await crearTienda(t);
+    const arroz = await nuevoProducto(s.id, { nombre: 'Arroz 500 g', stock: 20, costo: 2000 });
+    const jabon = await nuevoProducto(s.id, { nombre: 'Jabón de barra', stock: 8, costo: 1500 });
+    // The location is one more field of the product, written through the store's API like any other.
+    for (const [id, nombre, stock, ubicacion] of [[arroz, 'Arroz 500 g', 20, 'Pasillo 3 '], [jabon, 'Jabón de barra', 8, 'Pasillo 5']] as const) {
+      const r = await req('PUT', `/api/productos/${id}`, s.token, { nombre, precio: 5000, stock, stockMin: 0, ubicacion });
+      expect(r.statusCode, r.body).toBe(200);
+    }
+    expect((await req('GET', `/api/productos/${arroz}`, s.token)).json().ubicacion).toBe('Pasillo 3');
+    const largo = await req('PUT', `/api/productos/${jabon}`, s.token, { nombre: 'Jabón de barra', precio: 5000, stock: 8, stockMin: 0, ubicacion: 'x'.repeat(41) });
+    expect(largo.statusCode).toBe(400);
+
+    expect((await req('POST', '/api/conteos', s.token, { alcance: 'ubicacion' })).json().error.fields.ubicacion).toBe(M.conteos.elijaUbicacion);
+    const abierto = await req('POST', '/api/conteos', s.token, { alcance: 'ubicacion', ubicacion: 'pasillo 3' });
+    expect(abierto.statusCode, abierto.body).toBe(201);
+    expect(abierto.json().conteo).toMatchObject({ alcance: 'ubicacion', ubicacion: 'pasillo 3' });
+    const id = abierto.json().conteo.id;
+    expect((await req('GET', `/api/conteos/${id}/productos?q=jabon`, s.token)).json()).toEqual([]);
+    const fuera = await req('POST', `/api/conteos/${id}/lineas`, s.token, { productoId: jabon, cantidad: 2 });
+    expect(fuera.json().error.message).toBe(M.conteos.fueraDelAlcance);
+    expect((await req('POST', `/api/conteos/${id}/lineas`, s.token, { productoId: arroz, cantidad: 18 })).statusCode).toBe(201);
+    expect((await req('POST', `/api/conteos/${id}/aprobar`, s.token)).statusCode).toBe(200);
+    expect(await stockDe(arroz)).toBe(18);
+    expect(await stockDe(jabon)).toBe(8);
+  });
+});

@@ -41,6 +41,7 @@ const GENERADORES: Record<string, (s: Tienda) => fc.Arbitrary<Valor>> = {
   marca: () => textoOpcional,
   categoria: () => textoOpcional,
   presentacion: () => textoOpcional,
+  ubicacion: () => textoOpcional,
   fechaVencimiento: () =>
     fc.option(
       fc.date({ min: new Date('2020-01-01T00:00:00Z'), max: new Date('2035-12-31T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10)),

@@ -241,6 +241,7 @@ describe('las tres caras del producto terminan igual', () => {
         marca: null,
         categoria: null,
         presentacion: null,
+        ubicacion: null,
         fechaVencimiento: null,
         inventarioId: null,
         proveedor: null,

@@ -20,8 +20,14 @@ const M = { comun, conteos };
 const C = M.conteos.columnas;
 
 /** What a count covers, in words. */
-export const alcanceDe = (c: Pick<TConteoResumen, 'alcance' | 'categoria' | 'proveedor'>) =>
-  c.alcance === 'categoria' ? M.conteos.alcanceDe.categoria(c.categoria ?? '') : c.alcance === 'proveedor' ? M.conteos.alcanceDe.proveedor(c.proveedor ?? '—') : M.conteos.alcanceDe.tienda;
+export const alcanceDe = (c: Pick<TConteoResumen, 'alcance' | 'categoria' | 'proveedor' | 'ubicacion'>) =>
+  c.alcance === 'categoria'
+    ? M.conteos.alcanceDe.categoria(c.categoria ?? '')
+    : c.alcance === 'proveedor'
+      ? M.conteos.alcanceDe.proveedor(c.proveedor ?? '—')
+      : c.alcance === 'ubicacion'
+        ? M.conteos.alcanceDe.ubicacion(c.ubicacion ?? '')
+        : M.conteos.alcanceDe.tienda;
 
 function AbrirConteo() {
   const navigate = useNavigate();
@@ -30,17 +36,20 @@ function AbrirConteo() {
   const [alcance, setAlcance] = useState<TAlcanceConteo>('tienda');
   const [categoria, setCategoria] = useState('');
   const [proveedorId, setProveedorId] = useState('');
+  const [ubicacion, setUbicacion] = useState('');
   const [error, setError] = useState<string | null>(null);
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
     if (alcance === 'categoria' && !categoria.trim()) return setError(M.conteos.elijaCategoria);
     if (alcance === 'proveedor' && !proveedorId) return setError(M.conteos.elijaProveedor);
+    if (alcance === 'ubicacion' && !ubicacion.trim()) return setError(M.conteos.elijaUbicacion);
     try {
       const res = await abrir.mutateAsync({
         alcance,
         ...(alcance === 'categoria' ? { categoria: categoria.trim() } : {}),
         ...(alcance === 'proveedor' ? { proveedorId: Number(proveedorId) } : {}),
+        ...(alcance === 'ubicacion' ? { ubicacion: ubicacion.trim() } : {}),
       });
       toastSuccess(res.message);
       navigate(rutaConteo(res.conteo.id));
@@ -72,6 +81,9 @@ function AbrirConteo() {
           error={error ?? undefined}
           options={[{ value: '', label: '—' }, ...(proveedores.data ?? []).map((p) => ({ value: String(p.id), label: p.nombre }))]}
         />
+      ) : null}
+      {alcance === 'ubicacion' ? (
+        <Field label={M.conteos.ubicacion} placeholder={M.conteos.ubicacionPlaceholder} value={ubicacion} maxLength={40} onChange={(e) => setUbicacion(e.target.value)} error={error ?? undefined} />
       ) : null}
       <button type="submit" className="btn" disabled={abrir.isPending}>
         {abrir.isPending ? M.conteos.abriendo : M.conteos.abrir}

@@ -87,6 +87,7 @@ export function ProductoForm(props: {
         <Field label={F.marca} autoComplete="off" {...bind('marca')} />
         <Field label={F.categoria} autoComplete="off" {...bind('categoria')} />
         <Field label={F.presentacion} autoComplete="off" placeholder={F.presentacionPlaceholder} {...bind('presentacion')} />
+        <Field label={F.ubicacion} autoComplete="off" placeholder={F.ubicacionPlaceholder} {...bind('ubicacion')} />
         <MoneyField
           label={F.precio}
           hint={puede.precios ? M.productos.precioHint : M.permisos.soloLectura}
