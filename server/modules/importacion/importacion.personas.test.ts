@@ -1,12 +1,13 @@
 import ExcelJS from 'exceljs';
 import { and, asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { M } from '#shared/messages';
 import { ROL } from '#shared/roles';
 import type { TLineaAplicacion, TVistaPrevia } from '#shared/schemas/importacion';
 import { actividad, cliente, historialPrecio, producto, proveedor } from '../../db/schema';
 import { conRol, crearTienda } from '../../../tests/helpers/factories';
-import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
+import { usarApp } from '../../../tests/helpers/test-app';
+import { b64, csv } from './importacion.fixtures';
 import { partirNombre } from './importar-clientes';
 
 /**
@@ -14,15 +15,9 @@ import { partirNombre } from './importar-clientes';
  * and cost are columns of the catalogue's file. Each row is checked by its entity's own rules; the
  * preview writes nothing; the same file twice changes nothing.
  */
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t?.close());
+const t = usarApp();
 
 const MI = M.importacion;
-const b64 = (b: Buffer | string) => Buffer.from(b).toString('base64');
-const csv = (...lineas: string[]) => `${lineas.join('\r\n')}\r\n`;
 /** Excel's plain "CSV delimitado" in es-CO: Windows-1252. */
 const cp1252 = (s: string) => Buffer.from(s, 'latin1');
 

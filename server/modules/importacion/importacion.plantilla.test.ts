@@ -1,11 +1,12 @@
 import ExcelJS from 'exceljs';
 import { asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { M } from '#shared/messages';
 import { CAMPOS_IMPORTACION, ENTIDADES_IMPORTACION, type TLineaAplicacion, type TVistaPrevia } from '#shared/schemas/importacion';
 import { cliente, producto, proveedor } from '../../db/schema';
 import { crearTienda, type Tienda } from '../../../tests/helpers/factories';
-import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
+import { usarApp } from '../../../tests/helpers/test-app';
+import { b64, csv } from './importacion.fixtures';
 import { leerArchivo } from './leer-archivo';
 
 /**
@@ -13,15 +14,9 @@ import { leerArchivo } from './leer-archivo';
  * in the preview a page at a time with every column that will be written (the changes to an existing
  * product marked), and a barcode Excel turned into 7,70999E+12 refused with the reason.
  */
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t?.close());
+const t = usarApp();
 
 const MI = M.importacion;
-const b64 = (b: Buffer | string) => Buffer.from(b).toString('base64');
-const csv = (...lineas: string[]) => `${lineas.join('\r\n')}\r\n`;
 
 async function vistaPrevia(token: string, archivo: Buffer | string, extra: object = {}, entidad = 'productos') {
   return t.request({ method: 'POST', url: `/api/importacion/${entidad}/vista-previa`, token, payload: { archivo: b64(archivo), ...extra } });

@@ -2,24 +2,20 @@ import fs from 'node:fs';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { and, asc, count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { M } from '#shared/messages';
 import { ROL } from '#shared/roles';
 import type { TLineaAplicacion, TVistaPrevia } from '#shared/schemas/importacion';
 import { actividad, historialPrecio, movimiento, producto, proveedor } from '../../db/schema';
 import { DIR, ENCABEZADOS, ERRORES_ESPERADOS, FILAS, PROVEEDORES, filas } from '../../../scripts/generar-fixture-importacion';
 import { conRol, crearTienda, type Tienda } from '../../../tests/helpers/factories';
-import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
+import { usarApp } from '../../../tests/helpers/test-app';
+import { b64, csv } from './importacion.fixtures';
 import { numeroEs } from './leer-archivo';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t?.close());
+const t = usarApp();
 
 const MI = M.importacion;
-const b64 = (b: Buffer | string) => Buffer.from(b).toString('base64');
 const fixture = (nombre: string) => fs.readFileSync(path.join(DIR, nombre));
 const CP1252 = 'productos-10000-windows-1252.csv';
 const UTF8_BOM = 'productos-10000-utf8-bom.csv';
@@ -160,8 +156,7 @@ describe('importar 10 000 productos de un CSV de Excel en español', () => {
 });
 
 describe('archivos pequeños: mapeo, permisos y rechazos', () => {
-  const csv = (...lineas: string[]) => `${lineas.join('\r\n')}\r\n`;
-
+  
   it('un mapeo elegido por la persona; una columna que no existe o sin nombre se rechaza sin escribir', async () => {
     const s = await nuevaTienda();
     const archivo = csv('Artículo;Valor venta;Existencias', 'Panela;2.500;10');

@@ -5,6 +5,7 @@ import { M } from '#shared/messages';
 import { LIMITES_IMPORTACION as L, type TVistaPrevia } from '#shared/schemas/importacion';
 import { crearTienda, type Tienda } from '../../../tests/helpers/factories';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
+import { b64 } from './importacion.fixtures';
 import { leerArchivo } from './leer-archivo';
 
 /**
@@ -82,7 +83,6 @@ const hoja = (filas: () => Iterable<string>) =>
     yield '</sheetData></worksheet>';
   };
 
-const b64 = (b: Buffer | string) => Buffer.from(b).toString('base64');
 const memoria = () => {
   const m = process.memoryUsage();
   return m.heapUsed + m.arrayBuffers;
