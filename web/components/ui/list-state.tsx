@@ -119,3 +119,45 @@ export function SearchBox(props: { id: string; label: string; placeholder: strin
     </div>
   );
 }
+
+/** The texts of a searched list, as each screen's catalogue names them. */
+export interface TextosListaBuscable {
+  /** The list's heading, for a screen reader (the page's title says it to the eye). */
+  listaTitulo: string;
+  buscar: string;
+  buscarPlaceholder: string;
+  cargando: string;
+  cargaFallida: ReactNode;
+  sinResultados: (q: string) => ReactNode;
+  vacio: ReactNode;
+}
+
+/**
+ * A list the person searches as they type: its section with a hidden heading, the search box, and the
+ * list's states (a search with no result says what was searched); `children` draws the items.
+ */
+export function ListaBuscable<D extends { items: unknown[] }>(props: {
+  /** The ids of the section's heading and of the search field. */
+  tituloId: string;
+  buscarId: string;
+  className: string;
+  textos: TextosListaBuscable;
+  lista: { query: ListQuery<D>; pager?: PagerProps; q: string; texto: string; setTexto: (t: string) => void };
+  children: (items: D['items'], data: D) => ReactNode;
+  /** What follows the list inside its section (a panel of the chosen row). */
+  after?: ReactNode;
+}) {
+  const { textos: T, lista } = props;
+  return (
+    <section className={props.className} aria-labelledby={props.tituloId}>
+      <h2 id={props.tituloId} className="visually-hidden">
+        {T.listaTitulo}
+      </h2>
+      <SearchBox id={props.buscarId} label={T.buscar} placeholder={T.buscarPlaceholder} lista={lista} />
+      <ListState lista={lista} loading={T.cargando} failed={T.cargaFallida} empty={lista.q ? T.sinResultados(lista.q) : T.vacio}>
+        {props.children}
+      </ListState>
+      {props.after}
+    </section>
+  );
+}

@@ -8,7 +8,7 @@ import { roles } from '#shared/messages/roles';
 import { formatPesos } from '#shared/money';
 import { ROL, TIPOS_DOC } from '#shared/roles';
 import type { TCliente } from '#shared/schemas/cliente';
-import { ListState, SearchBox } from '../../components/ui/list-state';
+import { ListaBuscable } from '../../components/ui/list-state';
 import { TablaDatos } from '../../components/ui/tabla-datos';
 import { paths } from '../../config/paths';
 import { alertFailure, alertWarning, confirmAction, toastSuccess } from '../../lib/alerts';
@@ -94,66 +94,59 @@ export default function GestionarClientesPage() {
       <p className="gcl-welcome">{M.clientes.bienvenida}</p>
 
       <div className="gcl-layout">
-        <section className="gcl-list" aria-labelledby="lista-clientes-title">
-          <h2 id="lista-clientes-title" className="visually-hidden">
-            {M.clientes.listaTitulo}
-          </h2>
-          <SearchBox id="buscar-cliente" label={M.clientes.buscar} placeholder={M.clientes.buscarPlaceholder} lista={lista} />
-
-          <ListState lista={lista} loading={M.clientes.cargando} failed={M.clientes.cargaFallida} empty={lista.q ? M.clientes.sinResultados(lista.q) : M.clientes.vacio}>
-            {(items) => (
-              <TablaDatos
-                caption={M.clientes.tabla}
-                className="gcl-table"
-                rows={items}
-                rowKey={(c) => c.id}
-                rowClassName={(c) => (editing?.id === c.id ? 'gcl-row--editing' : undefined)}
-                busy={lista.query.isFetching}
-                columns={[
-                  { header: M.clientes.campos.documento, className: 'gcl-doc', cell: (c) => c.documento },
-                  { header: M.clientes.campos.tipo, className: 'gcl-tipo', cell: (c) => <abbr title={tipoLabel(c.tipoDocumento)}>{c.tipoDocumento}</abbr> },
-                  { header: M.clientes.campos.nombre, className: 'gcl-nombre', cell: (c) => c.nombre },
-                  { header: M.clientes.campos.apellido, className: 'gcl-apellido', cell: (c) => c.apellido },
-                  {
-                    header: M.clientes.campos.correo,
-                    className: 'gcl-cell-email',
-                    cellProps: (c) => ({ className: c.correo ? undefined : 'gcl-cell-email--empty' }),
-                    cell: (c) => (c.correo ? <a href={`mailto:${c.correo}`} title={c.correo}>{c.correo}</a> : <span className="gcl-muted">—</span>),
-                  },
-                  {
-                    header: M.clientes.campos.fiado,
-                    className: 'gcl-credito',
-                    // No credit and nothing owed: an empty cell, left out of the phone's card.
-                    cellProps: (c) => ({ className: !c.credito || (!c.credito.fiado && c.credito.saldo === 0) ? 'gcl-credito--vacio' : undefined }),
-                    cell: (c) => <Credito c={c} />,
-                  },
-                ]}
-                acciones={[
-                  {
-                    className: 'gcl-cell-actions',
-                    cell: (c) => (
-                      <>
-                        <button type="button" className="btn btn--ghost btn--sm" onClick={() => startEdit(c)} aria-label={M.comun.modificarNombre(`${c.nombre} ${c.apellido}`)}>
-                          {M.comun.modificar}
-                        </button>
-                        {muestraEliminar ? (
-                          <>
-                            <button type="button" className="btn btn--ghost btn--sm gcl-danger" onClick={() => onDelete(c)} aria-label={M.comun.eliminarNombre(`${c.nombre} ${c.apellido}`)}>
-                              {M.comun.eliminar}
-                            </button>
-                            <button type="button" className="btn btn--ghost btn--sm" onClick={() => onArchivar(c)} aria-label={M.clientes.archivarNombre(`${c.nombre} ${c.apellido}`)}>
-                              {M.clientes.archivar}
-                            </button>
-                          </>
-                        ) : null}
-                      </>
-                    ),
-                  },
-                ]}
-              />
-            )}
-          </ListState>
-        </section>
+        <ListaBuscable className="gcl-list" tituloId="lista-clientes-title" buscarId="buscar-cliente" textos={M.clientes} lista={lista}>
+          {(items) => (
+            <TablaDatos
+              caption={M.clientes.tabla}
+              className="gcl-table"
+              rows={items}
+              rowKey={(c) => c.id}
+              rowClassName={(c) => (editing?.id === c.id ? 'gcl-row--editing' : undefined)}
+              busy={lista.query.isFetching}
+              columns={[
+                { header: M.clientes.campos.documento, className: 'gcl-doc', cell: (c) => c.documento },
+                { header: M.clientes.campos.tipo, className: 'gcl-tipo', cell: (c) => <abbr title={tipoLabel(c.tipoDocumento)}>{c.tipoDocumento}</abbr> },
+                { header: M.clientes.campos.nombre, className: 'gcl-nombre', cell: (c) => c.nombre },
+                { header: M.clientes.campos.apellido, className: 'gcl-apellido', cell: (c) => c.apellido },
+                {
+                  header: M.clientes.campos.correo,
+                  className: 'gcl-cell-email',
+                  cellProps: (c) => ({ className: c.correo ? undefined : 'gcl-cell-email--empty' }),
+                  cell: (c) => (c.correo ? <a href={`mailto:${c.correo}`} title={c.correo}>{c.correo}</a> : <span className="gcl-muted">—</span>),
+                },
+                {
+                  header: M.clientes.campos.fiado,
+                  className: 'gcl-credito',
+                  // No credit and nothing owed: an empty cell, left out of the phone's card.
+                  cellProps: (c) => ({ className: !c.credito || (!c.credito.fiado && c.credito.saldo === 0) ? 'gcl-credito--vacio' : undefined }),
+                  cell: (c) => <Credito c={c} />,
+                },
+              ]}
+              acciones={[
+                {
+                  className: 'gcl-cell-actions',
+                  cell: (c) => (
+                    <>
+                      <button type="button" className="btn btn--ghost btn--sm" onClick={() => startEdit(c)} aria-label={M.comun.modificarNombre(`${c.nombre} ${c.apellido}`)}>
+                        {M.comun.modificar}
+                      </button>
+                      {muestraEliminar ? (
+                        <>
+                          <button type="button" className="btn btn--ghost btn--sm gcl-danger" onClick={() => onDelete(c)} aria-label={M.comun.eliminarNombre(`${c.nombre} ${c.apellido}`)}>
+                            {M.comun.eliminar}
+                          </button>
+                          <button type="button" className="btn btn--ghost btn--sm" onClick={() => onArchivar(c)} aria-label={M.clientes.archivarNombre(`${c.nombre} ${c.apellido}`)}>
+                            {M.clientes.archivar}
+                          </button>
+                        </>
+                      ) : null}
+                    </>
+                  ),
+                },
+              ]}
+            />
+          )}
+        </ListaBuscable>
 
         <aside className="gcl-aside">
           <ClienteForm key={editing?.id ?? 'nuevo'} editing={editing} onDone={() => setEditing(null)} />

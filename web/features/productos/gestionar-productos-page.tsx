@@ -6,7 +6,7 @@ import { productos } from '#shared/messages/productos';
 import { roles } from '#shared/messages/roles';
 import { ROL } from '#shared/roles';
 import type { TProductoListItem } from '#shared/schemas/producto';
-import { ListState, SearchBox } from '../../components/ui/list-state';
+import { ListaBuscable } from '../../components/ui/list-state';
 import { paths } from '../../config/paths';
 import { alertWarning, confirmAction, toastSuccess } from '../../lib/alerts';
 import { useSession } from '../../lib/session';
@@ -99,16 +99,9 @@ export default function GestionarProductosPage() {
 
       <AgregarProductoForm key={codigoInicial} codigoInicial={codigoInicial} unidadInicial={unidadInicial} />
 
-      <section className="gp-list" aria-labelledby="lista-productos-title">
-        <h2 id="lista-productos-title" className="visually-hidden">
-          {M.productos.listaTitulo}
-        </h2>
-        <SearchBox id="buscar-producto" label={M.productos.buscar} placeholder={M.productos.buscarPlaceholder} lista={lista} />
-
-        <ListState lista={lista} loading={M.productos.cargando} failed={M.productos.cargaFallida} empty={lista.q ? M.productos.sinResultados(lista.q) : M.productos.vacio}>
-          {(items) => <ProductosTable items={items} busy={lista.query.isFetching} onDelete={puedeEliminar ? onDelete : undefined} seleccion={new Set(seleccion.keys())} onSeleccion={onSeleccion} conMargen={permisos.reportes} />}
-        </ListState>
-      </section>
+      <ListaBuscable className="gp-list" tituloId="lista-productos-title" buscarId="buscar-producto" textos={M.productos} lista={lista}>
+        {(items) => <ProductosTable items={items} busy={lista.query.isFetching} onDelete={puedeEliminar ? onDelete : undefined} seleccion={new Set(seleccion.keys())} onSeleccion={onSeleccion} conMargen={permisos.reportes} />}
+      </ListaBuscable>
     </>
   );
 }

@@ -7,7 +7,7 @@ import { roles } from '#shared/messages/roles';
 import { formatNumber } from '#shared/money';
 import { ROL } from '#shared/roles';
 import type { TProveedor } from '#shared/schemas/proveedor';
-import { ListState, SearchBox } from '../../components/ui/list-state';
+import { ListaBuscable } from '../../components/ui/list-state';
 import { TablaDatos } from '../../components/ui/tabla-datos';
 import { paths } from '../../config/paths';
 import { alertFailure, alertWarning, confirmAction, toastSuccess } from '../../lib/alerts';
@@ -77,73 +77,71 @@ export default function GestionarProveedoresPage() {
       </PageHeader>
 
       <div className="gpv-layout">
-        <section className="gpv-list" aria-labelledby="lista-proveedores-title">
-          <h2 id="lista-proveedores-title" className="visually-hidden">
-            {M.proveedores.listaTitulo}
-          </h2>
-          <SearchBox id="buscar-proveedor" label={M.proveedores.buscar} placeholder={M.proveedores.buscarPlaceholder} lista={lista} />
-
-          <ListState lista={lista} loading={M.proveedores.cargando} failed={M.proveedores.cargaFallida} empty={lista.q ? M.proveedores.sinResultados(lista.q) : M.proveedores.vacio}>
-            {(items) => (
-              <TablaDatos
-                caption={M.proveedores.tabla}
-                className="gpv-table"
-                rows={items}
-                rowKey={(p) => p.id}
-                rowClassName={(p) => (abierto?.id === p.id ? 'gpv-row--open' : undefined)}
-                busy={lista.query.isFetching}
-                columns={[
-                  {
-                    header: M.proveedores.campos.nombre,
-                    className: 'gpv-cell-name',
-                    cell: (p) => (
-                      <button type="button" className="gpv-link" aria-expanded={abierto?.id === p.id} onClick={() => setAbierto(abierto?.id === p.id ? null : p)}>
-                        {p.nombre}
+        <ListaBuscable
+          className="gpv-list"
+          tituloId="lista-proveedores-title"
+          buscarId="buscar-proveedor"
+          textos={M.proveedores}
+          lista={lista}
+          after={abierto ? <ProductosPanel key={abierto.id} proveedor={abierto} onClose={() => setAbierto(null)} /> : null}
+        >
+          {(items) => (
+            <TablaDatos
+              caption={M.proveedores.tabla}
+              className="gpv-table"
+              rows={items}
+              rowKey={(p) => p.id}
+              rowClassName={(p) => (abierto?.id === p.id ? 'gpv-row--open' : undefined)}
+              busy={lista.query.isFetching}
+              columns={[
+                {
+                  header: M.proveedores.campos.nombre,
+                  className: 'gpv-cell-name',
+                  cell: (p) => (
+                    <button type="button" className="gpv-link" aria-expanded={abierto?.id === p.id} onClick={() => setAbierto(abierto?.id === p.id ? null : p)}>
+                      {p.nombre}
+                    </button>
+                  ),
+                },
+                {
+                  header: C.contacto,
+                  className: 'gpv-cell-contacto',
+                  cell: (p) => (
+                    <>
+                      <a className="gpv-tel" href={`tel:${p.telefono}`}>
+                        {p.telefono}
+                      </a>
+                      <span className="gpv-sep" aria-hidden="true">
+                        {' · '}
+                      </span>
+                      <a className="gpv-email" href={`mailto:${p.email}`}>
+                        {conCortes(p.email)}
+                      </a>
+                    </>
+                  ),
+                },
+                { header: C.productos, num: true, className: 'gpv-cell-count', cell: (p) => formatNumber(p.productos) },
+              ]}
+              acciones={[
+                {
+                  className: 'gpv-cell-actions',
+                  cell: (p) => (
+                    <div className="gpv-actions">
+                      <button type="button" className="btn btn--ghost btn--sm" onClick={() => setAbierto(p)} aria-label={M.proveedores.verProductosDe(p.nombre)}>
+                        {M.proveedores.verProductos}
                       </button>
-                    ),
-                  },
-                  {
-                    header: C.contacto,
-                    className: 'gpv-cell-contacto',
-                    cell: (p) => (
-                      <>
-                        <a className="gpv-tel" href={`tel:${p.telefono}`}>
-                          {p.telefono}
-                        </a>
-                        <span className="gpv-sep" aria-hidden="true">
-                          {' · '}
-                        </span>
-                        <a className="gpv-email" href={`mailto:${p.email}`}>
-                          {conCortes(p.email)}
-                        </a>
-                      </>
-                    ),
-                  },
-                  { header: C.productos, num: true, className: 'gpv-cell-count', cell: (p) => formatNumber(p.productos) },
-                ]}
-                acciones={[
-                  {
-                    className: 'gpv-cell-actions',
-                    cell: (p) => (
-                      <div className="gpv-actions">
-                        <button type="button" className="btn btn--ghost btn--sm" onClick={() => setAbierto(p)} aria-label={M.proveedores.verProductosDe(p.nombre)}>
-                          {M.proveedores.verProductos}
+                      {muestraEliminar ? (
+                        <button type="button" className="btn btn--ghost btn--sm gpv-danger" onClick={() => onDelete(p)} aria-label={M.comun.eliminarNombre(p.nombre)}>
+                          {M.comun.eliminar}
                         </button>
-                        {muestraEliminar ? (
-                          <button type="button" className="btn btn--ghost btn--sm gpv-danger" onClick={() => onDelete(p)} aria-label={M.comun.eliminarNombre(p.nombre)}>
-                            {M.comun.eliminar}
-                          </button>
-                        ) : null}
-                      </div>
-                    ),
-                  },
-                ]}
-              />
-            )}
-          </ListState>
-
-          {abierto ? <ProductosPanel key={abierto.id} proveedor={abierto} onClose={() => setAbierto(null)} /> : null}
-        </section>
+                      ) : null}
+                    </div>
+                  ),
+                },
+              ]}
+            />
+          )}
+        </ListaBuscable>
 
         <aside className="gpv-aside">
           <AgregarProveedorForm />
