@@ -59,6 +59,12 @@ test('lista Mayorista: precio propio, cliente asignado y la venta cobra el preci
   await agregarAlCarrito(page, arroz, 2);
   await page.getByRole('button', { name: 'Generar pago' }).click();
   await expect(page).toHaveURL(/\/generar_pago$/);
+  // Found by name (one match: the suggestion is taken), the customer is read again with its list.
+  await page.getByLabel('Documento del cliente (opcional)').fill('Mario Tendero');
+  await page.getByRole('button', { name: 'Buscar cliente' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Don Mario' })).toBeVisible();
+  await expect(page.getByTestId('pago-total')).toHaveText('$ 4.600');
+  // By document, the same.
   await page.getByLabel('Documento del cliente (opcional)').fill(doc);
   await page.getByRole('button', { name: 'Buscar cliente' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Don Mario' })).toBeVisible();

@@ -90,6 +90,8 @@ export type AccionPago =
   | { tipo: 'documento'; valor: string }
   /** A customer found, chosen or registered (with the documento to show, when it changes). */
   | { tipo: 'cliente'; cliente: TClienteVenta; documento?: string }
+  /** The same customer read again (with its price list): taken only while it is still the one chosen. */
+  | { tipo: 'clienteLeido'; cliente: TClienteVenta }
   | { tipo: 'sinCliente'; aviso: string }
   | { tipo: 'aviso'; aviso: string | null; sugeridos?: TCliente[] }
   | { tipo: 'sugeridos'; sugeridos: TCliente[] }
@@ -116,6 +118,8 @@ export function pagoReducer(s: EstadoPago, a: AccionPago): EstadoPago {
       return { ...s, documento: a.valor, cliente: null, clienteAviso: null, nuevo: null };
     case 'cliente':
       return { ...s, cliente: a.cliente, documento: a.documento ?? s.documento, clienteAviso: null, nuevo: null, sugeridos: a.documento ? [] : s.sugeridos };
+    case 'clienteLeido':
+      return s.cliente?.documento === a.cliente.documento ? { ...s, cliente: a.cliente } : s;
     case 'sinCliente':
       return { ...s, cliente: null, clienteAviso: a.aviso };
     case 'aviso':
@@ -164,7 +168,15 @@ export function usePago() {
     };
   }, [textoCliente, s.cliente]);
 
-  const elegirCliente = (c: TCliente) => dispatch({ tipo: 'cliente', cliente: clienteDeSugerido(c), documento: c.documento });
+  const elegirCliente = async (c: TCliente): Promise<TClienteVenta> => {
+    const sugerido = clienteDeSugerido(c);
+    dispatch({ tipo: 'cliente', cliente: sugerido, documento: c.documento });
+    // A suggestion carries no price list (issue #59, ADR 047): the till's own lookup does, and the checkout
+    // charges it, so the payment reads the customer again and shows the list's prices.
+    const completo = await buscarCliente(c.documento).catch(() => null);
+    if (completo) dispatch({ tipo: 'clienteLeido', cliente: completo });
+    return completo ?? sugerido;
+  };
 
   /** The customer of the store with that documento, or null (and a message) when there is none. */
   const resolverCliente = async (): Promise<TClienteVenta | null | 'error'> => {
@@ -173,10 +185,7 @@ export function usePago() {
     // A name (no digit in it) is not a documento: the one customer it finds, or a choice to make.
     if (!/\d/.test(limpio)) {
       const encontrados = await sugerirClientes(s.documento.trim()).then((p) => p.items, () => []);
-      if (encontrados.length === 1) {
-        elegirCliente(encontrados[0]!);
-        return clienteDeSugerido(encontrados[0]!);
-      }
+      if (encontrados.length === 1) return elegirCliente(encontrados[0]!);
       dispatch({ tipo: 'aviso', aviso: V.elijaCliente, sugeridos: encontrados });
       return 'error';
     }
