@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { AppError } from '#shared/errors';
 import { comun } from '#shared/messages/comun';
 import { Field } from './field';
 import { Pager } from './pager';
@@ -94,6 +95,34 @@ export function ListState<D extends { items: unknown[] }>(props: {
     </>
   );
 }
+
+/**
+ * A list's filter bar: each field filters as it changes (there is nothing to submit). With `quitar`,
+ * a button clears every filter while any is set; `acciones` follow it (an export).
+ */
+export function FiltrosLista(props: {
+  label: string;
+  className?: string;
+  lista: { filtrado: boolean; limpiar: () => void };
+  quitar?: string;
+  acciones?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <form className={`toolbar${props.className ? ` ${props.className}` : ''}`} role="search" aria-label={props.label} onSubmit={(e) => e.preventDefault()}>
+      {props.children}
+      {props.quitar && props.lista.filtrado ? (
+        <button type="button" className="btn btn--ghost" onClick={props.lista.limpiar}>
+          {props.quitar}
+        </button>
+      ) : null}
+      {props.acciones}
+    </form>
+  );
+}
+
+/** A list's failure when its filters may be refused: the server's reason for a refusal (4xx), otherwise `fallo`. */
+export const razonOFallo = (fallo: ReactNode) => (error: unknown) => (error instanceof AppError && error.status < 500 ? error.message : fallo);
 
 /** The search field of a list's filter form, bound to `useListaPaginada`'s text. */
 export function SearchField(props: Omit<Parameters<typeof Field>[0], 'value' | 'onChange'> & { lista: { texto: string; setTexto: (t: string) => void } }) {

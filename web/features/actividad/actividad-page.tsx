@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { AppError } from '#shared/errors';
 import { actividad } from '#shared/messages/actividad';
 import { permisos } from '#shared/messages/permisos';
 import { TIPOS_ACTIVIDAD, type TActividadQuery } from '#shared/schemas/actividad';
 import { SelectField } from '../../components/ui/field';
-import { ListState } from '../../components/ui/list-state';
+import { FiltrosLista, ListState, razonOFallo } from '../../components/ui/list-state';
 import { RangoFechas, validarRango } from '../../components/ui/rango-fechas';
 import { TablaDatos } from '../../components/ui/tabla-datos';
 import { PageHeader } from '../../components/page-header';
@@ -59,24 +58,26 @@ export default function ActividadPage() {
       <PageHeader title={T.titulo} className="actividad-header" />
       <p className="actividad-intro">{T.subtitulo}</p>
 
-      <form className="toolbar actividad-filtros" role="search" aria-label={T.filtrar} onSubmit={(e) => e.preventDefault()}>
+      <FiltrosLista
+        label={T.filtrar}
+        className="actividad-filtros"
+        lista={lista}
+        quitar={T.quitarFiltros}
+        acciones={
+          <button type="button" className="btn" onClick={() => void exportar()} disabled={exportando || !rango.valido}>
+            {exportando ? T.exportando : T.exportar}
+          </button>
+        }
+      >
         <SelectField label={T.persona} name="persona" options={personaOptions} value={personaValida(persona)} onChange={(e) => lista.setFiltros({ persona: e.target.value })} />
         <SelectField label={T.tipo} name="tipo" options={TIPO_OPTIONS} value={tipoValido(tipo)} onChange={(e) => lista.setFiltros({ tipo: e.target.value })} />
         <RangoFechas desde={desde} hasta={hasta} errores={rango} onChange={lista.setFiltros} />
-        {lista.filtrado ? (
-          <button type="button" className="btn btn--ghost" onClick={lista.limpiar}>
-            {T.quitarFiltros}
-          </button>
-        ) : null}
-        <button type="button" className="btn" onClick={() => void exportar()} disabled={exportando || !rango.valido}>
-          {exportando ? T.exportando : T.exportar}
-        </button>
-      </form>
+      </FiltrosLista>
 
       <ListState
         lista={lista}
         loading={T.cargando}
-        failed={(error) => (error instanceof AppError && error.status < 500 ? error.message : T.cargaFallida)}
+        failed={razonOFallo(T.cargaFallida)}
         empty={lista.filtrado ? T.sinResultados : T.vacio}
       >
         {(items) => (

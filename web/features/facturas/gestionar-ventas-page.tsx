@@ -3,7 +3,7 @@ import { facturas } from '#shared/messages/facturas';
 import { formatPesos } from '#shared/money';
 import { ESTADOS_VENTA, type TEstadoVenta } from '#shared/schemas/factura';
 import { SelectField } from '../../components/ui/field';
-import { ListState, SearchField } from '../../components/ui/list-state';
+import { FiltrosLista, ListState, SearchField } from '../../components/ui/list-state';
 import { TablaDatos } from '../../components/ui/tabla-datos';
 import { paths } from '../../config/paths';
 import { useFechas } from '../../lib/fechas';
@@ -51,10 +51,10 @@ export default function GestionarVentasPage() {
       </PageHeader>
       <p className="facturas-intro">{F.subtitulo}</p>
 
-      <form className="toolbar" role="search" aria-label={F.buscarFacturas} onSubmit={(e) => e.preventDefault()}>
+      <FiltrosLista label={F.buscarFacturas} lista={lista}>
         <SearchField label={F.buscar} name="q" inputMode="search" placeholder={F.buscarPlaceholder} lista={lista} />
         <SelectField label={F.estadoFiltro} name="estado" options={ESTADO_OPTIONS} value={estado} onChange={(e) => lista.setFiltros({ estado: e.target.value })} />
-      </form>
+      </FiltrosLista>
 
       <ListState lista={lista} loading={F.cargandoLista} failed={F.cargaFallida} empty={lista.filtrado ? F.sinResultados : F.vacio}>
         {(items) => (

@@ -5,7 +5,7 @@ import { formatCantidad } from '#shared/cantidad';
 import { movimientos } from '#shared/messages/movimientos';
 import { roles } from '#shared/messages/roles';
 import { ROL } from '#shared/roles';
-import { ListState, SearchField } from '../../components/ui/list-state';
+import { FiltrosLista, ListState, razonOFallo, SearchField } from '../../components/ui/list-state';
 import { RangoFechas, validarRango } from '../../components/ui/rango-fechas';
 import { TablaDatos } from '../../components/ui/tabla-datos';
 import { paths } from '../../config/paths';
@@ -62,20 +62,15 @@ export default function MovimientosPage() {
       </PageHeader>
       <p className="movimientos-intro">{T.subtitulo}</p>
 
-      <form className="toolbar movimientos-filtros" role="search" aria-label={T.filtrar} onSubmit={(e) => e.preventDefault()}>
+      <FiltrosLista label={T.filtrar} className="movimientos-filtros" lista={lista} quitar={T.quitarFiltros}>
         <SearchField label={C.producto} name="q" placeholder={T.buscarPlaceholder} lista={lista} />
         <RangoFechas desde={desde} hasta={hasta} errores={rango} onChange={lista.setFiltros} />
-        {lista.filtrado ? (
-          <button type="button" className="btn btn--ghost" onClick={lista.limpiar}>
-            {T.quitarFiltros}
-          </button>
-        ) : null}
-      </form>
+      </FiltrosLista>
 
       <ListState
         lista={lista}
         loading={T.cargando}
-        failed={(error) => (error instanceof AppError && error.status < 500 ? error.message : T.cargaFallida)}
+        failed={razonOFallo(T.cargaFallida)}
         empty={lista.filtrado ? T.sinResultados : T.vacio}
       >
         {(items) => (
