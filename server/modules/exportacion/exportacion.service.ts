@@ -66,6 +66,7 @@ export async function exportarLista(options: {
         { titulo: C.nombre, valor: (p) => p.nombre },
         { titulo: C.marca, valor: (p) => p.marca },
         { titulo: C.categoria, valor: (p) => p.categoria },
+        { titulo: C.ubicacion, valor: (p) => extras.get(p.id)?.ubicacion ?? null },
         { titulo: C.precio, tipo: 'numero', valor: (p) => p.precio },
         // Costs only for who may see them: for anyone else the column is not there at all.
         ...(conCostos ? [{ titulo: C.costo, tipo: 'numero', valor: (p) => extras.get(p.id)?.costo ?? null } satisfies ColumnaExport<(typeof items)[number]>] : []),

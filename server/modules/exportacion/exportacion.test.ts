@@ -40,7 +40,7 @@ describe('exportar las listas de la tienda', () => {
     expect(cabecera).toBe(Object.values(C.productos).join(';'));
     expect(filas).toHaveLength(3);
     expect(res.body).not.toContain('otra tienda');
-    expect(filas.find((f) => f.includes('Café'))).toMatch(/^\d+;7702001000012;"Café molido; 500 g";;;12500;;;Unidad \(94\);8;0;Sí;$/);
+    expect(filas.find((f) => f.includes('Café'))).toMatch(/^\d+;7702001000012;"Café molido; 500 g";;;;12500;;;Unidad \(94\);8;0;Sí;$/);
     // A text Excel would run as a formula stays text.
     expect(res.body).toContain(`"'=HIPERVINCULO(""x"")"`);
 
@@ -57,8 +57,8 @@ describe('exportar las listas de la tienda', () => {
     const hoja = libro.getWorksheet(M.exportacion.hojas.productos)!;
     expect(hoja.getRow(1).getCell(3).value).toBe(C.productos.nombre);
     const azucar = hoja.getRows(2, 3)!.find((r) => r.getCell(3).value === 'Azúcar morena')!;
-    expect(azucar.getCell(6).value).toBe(4300);
-    expect(azucar.getCell(10).value).toBe(20);
+    expect(azucar.getCell(7).value).toBe(4300);
+    expect(azucar.getCell(11).value).toBe(20);
   });
 
   it('movimientos con la fecha dd/mm/aaaa de la tienda; el encargado no los ve (especificación §6)', async () => {
