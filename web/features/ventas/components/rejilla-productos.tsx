@@ -5,6 +5,7 @@ import { formatPesos } from '#shared/money';
 import { ROL } from '#shared/roles';
 import type { TProductoVenta } from '#shared/schemas/venta';
 import { alertFailure, toastSuccess } from '../../../lib/alerts';
+import { useEnLinea } from '../../../lib/fuente-venta';
 import { useSession } from '../../../lib/session';
 import { useFijarOrdenRejilla } from '../api/orden-rejilla';
 import { useProductosRapidos } from '../api/productos-venta';
@@ -28,8 +29,10 @@ export function RejillaProductos({ onAdd, enCarrito }: Props) {
   const [categoria, setCategoria] = useState('');
   const { data, isPending, isError, refetch } = useProductosRapidos(categoria);
   // The store's role 1 fixes the grid's order (issue #36 point 11): the products it arranges here come
-  // first, in this order, whatever sells during the day.
-  const puedeOrdenar = useSession()?.rol === ROL.ADMIN;
+  // first, in this order, whatever sells during the day. Saving it needs the server: offline (the
+  // band says so) the grid is the device's copy and the button is not offered (issue #53).
+  const enLinea = useEnLinea();
+  const puedeOrdenar = useSession()?.rol === ROL.ADMIN && enLinea;
   const [orden, setOrden] = useState<TProductoVenta[] | null>(null);
   const fijar = useFijarOrdenRejilla();
   const guardar = (productos: TProductoVenta[]) =>
@@ -53,7 +56,7 @@ export function RejillaProductos({ onAdd, enCarrito }: Props) {
         </button>
       </div>
     );
-  if (orden)
+  if (orden && puedeOrdenar)
     return (
       <OrdenarRejilla
         productos={orden}
