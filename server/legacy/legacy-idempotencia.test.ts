@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { factura, producto } from '../db/schema';
 import { abrirCaja, crearTienda, type Tienda } from '../../tests/helpers/factories';
-import { createTestApp, usarApp, type TestApp } from '../../tests/helpers/test-app';
+import { usarApp, usarOtraInstancia, type TestApp } from '../../tests/helpers/test-app';
 import { ctrl } from './test-client';
 
 /**
@@ -12,12 +12,11 @@ import { ctrl } from './test-client';
  * client that adds the header is covered, and a refusal (answered 200 with `access: false`) frees it.
  */
 const t = usarApp();
-let otra: TestApp;
+const otra = usarOtraInstancia(t);
 let s: Tienda;
 let seq = 0;
 
 beforeAll(async () => {
-  otra = await createTestApp({}, { database: t.database });
   s = await crearTienda(t);
   await abrirCaja(t, s.token);
 });

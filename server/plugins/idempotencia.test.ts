@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { M } from '#shared/messages';
 import { cajaMovimiento, cliente, creditoMovimiento, producto } from '../db/schema';
 import { crearTienda, type Tienda } from '../../tests/helpers/factories';
-import { createTestApp, usarApp, type TestApp } from '../../tests/helpers/test-app';
+import { usarApp, usarOtraInstancia, type TestApp } from '../../tests/helpers/test-app';
 
 /**
  * A write sent twice is done once (issue #50 point 1): the audit's nginx re-sent a slow abono and a
@@ -11,15 +11,13 @@ import { createTestApp, usarApp, type TestApp } from '../../tests/helpers/test-a
  * second instance on the same database, with the same Idempotency-Key, as nginx re-sends it.
  */
 const t = usarApp();
-let otra: TestApp;
+const otra = usarOtraInstancia(t);
 let s: Tienda;
 let seq = 0;
 
 beforeAll(async () => {
-  otra = await createTestApp({}, { database: t.database });
   s = await crearTienda(t);
 });
-afterAll(() => otra?.close());
 
 const enviar = (app: TestApp, url: string, clave: string | undefined, payload: object, method: 'POST' | 'PUT' = 'POST') =>
   app.request({ method, url, token: s.token, payload, headers: clave === undefined ? {} : { 'idempotency-key': clave } });

@@ -112,9 +112,22 @@ export async function createTestApp(envOverrides: Record<string, string> = {}, s
  * from it when used, so it is usable inside tests and hooks, not at import time).
  */
 export function usarApp(envOverrides: Record<string, string> = {}): TestApp {
+  return usarEnHooks(() => createTestApp(envOverrides));
+}
+
+/**
+ * A second instance of the file's app `t` on the same database, as the other upstream behind nginx:
+ * `const otra = usarOtraInstancia(t);` right after `usarApp()`. Started after `t`, closed before it
+ * (vitest runs the afterAll hooks in reverse order); closing it leaves the shared database open.
+ */
+export function usarOtraInstancia(t: TestApp): TestApp {
+  return usarEnHooks(() => createTestApp({}, { database: t.database }));
+}
+
+function usarEnHooks(crear: () => Promise<TestApp>): TestApp {
   let real: TestApp | undefined;
   beforeAll(async () => {
-    real = await createTestApp(envOverrides);
+    real = await crear();
   });
   afterAll(() => real?.close());
   return new Proxy({} as TestApp, {
