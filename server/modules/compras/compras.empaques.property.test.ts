@@ -2,8 +2,9 @@ import { eq, inArray } from 'drizzle-orm';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { producto, recepcion } from '../../db/schema';
-import { crearTienda, peticion, type Tienda } from '../../../tests/helpers/factories';
+import { peticion } from '../../../tests/helpers/factories';
 import { usarApp } from '../../../tests/helpers/test-app';
+import { tiendaConProveedor, type TiendaConProveedor } from './compras.fixtures';
 
 /**
  * ADR 036 through the API on the real database: random packs, factors, pack counts and costs,
@@ -13,12 +14,10 @@ import { usarApp } from '../../../tests/helpers/test-app';
 
 const t = usarApp();
 const req = peticion(t);
-let st: Tienda;
-let prov: number;
+let st: TiendaConProveedor;
 let seq = 0;
 beforeAll(async () => {
-  st = await crearTienda(t);
-  prov = (await req('POST', '/api/proveedores', st.token, { nombre: 'Mayorista propiedades', telefono: '3104567890', email: 'm@p.co' })).json().proveedor.id;
+  st = await tiendaConProveedor(t, 'Mayorista propiedades', 'm@p.co');
 });
 
 const linea = fc.record({
@@ -35,7 +34,7 @@ describe('recepciones por presentación: propiedad', () => {
         // Three fresh products, each with its stock, and the packs the lines ask for.
         const ids: number[] = [];
         for (let i = 0; i < 3; i++) {
-          const r = await req('POST', '/api/productos', st.token, { nombre: `Prop ${++seq}`, precio: 1000, cantidad: stockInicial, idProveedor: prov });
+          const r = await req('POST', '/api/productos', st.token, { nombre: `Prop ${++seq}`, precio: 1000, cantidad: stockInicial, idProveedor: st.proveedor });
           ids.push(r.json().producto.id);
         }
         const packs = new Map<string, number>();
@@ -56,7 +55,7 @@ describe('recepciones por presentación: propiedad', () => {
           const unicas = lineas.filter((l, i) => lineas.findIndex((x) => x.producto === l.producto) === i);
           const cuerpo = [];
           for (const l of unicas) cuerpo.push({ productoId: ids[l.producto]!, cantidad: l.packs, costoUnit: l.costo, unidadVentaId: await packDe(ids[l.producto]!, l.factor) });
-          const r = await req('POST', '/api/compras/recepciones', st.token, { proveedorId: prov, lineas: cuerpo });
+          const r = await req('POST', '/api/compras/recepciones', st.token, { proveedorId: st.proveedor, lineas: cuerpo });
           expect(r.statusCode, r.body).toBe(201);
           const [rec] = await t.database.db.select({ total: recepcion.total }).from(recepcion).where(eq(recepcion.idRecepcion, r.json().recepcion.id));
           expect(rec!.total).toBe(unicas.reduce((s, l) => s + l.packs * l.costo, 0));

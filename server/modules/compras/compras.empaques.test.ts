@@ -2,25 +2,22 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { M } from '#shared/messages';
 import { entregaPedido, movimiento, producto, recepcion } from '../../db/schema';
-import { crearTienda, peticion, type Tienda } from '../../../tests/helpers/factories';
+import { peticion } from '../../../tests/helpers/factories';
 import { usarApp } from '../../../tests/helpers/test-app';
+import { tiendaConProveedor, type TiendaConProveedor } from './compras.fixtures';
 
 /** ADR 036: purchases by pack (issue #33 point 5) and by measure with decimals. */
 
 const t = usarApp();
 const req = peticion(t);
-let st: Tienda;
-let prov: number;
+let st: TiendaConProveedor;
 let seq = 0;
 beforeAll(async () => {
-  st = await crearTienda(t);
-  const res = await req('POST', '/api/proveedores', st.token, { nombre: 'Cervecería del Valle', telefono: '3104567890', email: 'pedidos@valle.co' });
-  expect(res.statusCode, res.body).toBe(201);
-  prov = res.json().proveedor.id;
+  st = await tiendaConProveedor(t, 'Cervecería del Valle', 'pedidos@valle.co');
 });
 
 async function nuevoProducto(nombre: string, stock = 0, unidadDian?: 'KGM' | 'LTR') {
-  const res = await req('POST', '/api/productos', st.token, { nombre: `${nombre} ${++seq}`, precio: 3000, cantidad: stock, idProveedor: prov });
+  const res = await req('POST', '/api/productos', st.token, { nombre: `${nombre} ${++seq}`, precio: 3000, cantidad: stock, idProveedor: st.proveedor });
   expect(res.statusCode, res.body).toBe(201);
   const id = res.json().producto.id as number;
   if (unidadDian) await t.database.db.update(producto).set({ unidadDian }).where(eq(producto.idProducto, id));
@@ -42,7 +39,7 @@ describe('órdenes y recepciones por presentación (ADR 036)', () => {
   it('5 pacas x12 pedidas, recibidas en dos partes: el stock sube factor × pacas, el dinero es pacas × costo por paca y la línea guarda la paca como se pidió', async () => {
     const cerveza = await nuevoProducto('Cerveza lata');
     const paca = await nuevaPaca(cerveza.id, 'Paca x12', 12);
-    const creada = await req('POST', '/api/compras/ordenes', st.token, { proveedorId: prov, lineas: [{ productoId: cerveza.id, cantidad: 5, costoUnit: 30_000, unidadVentaId: paca }] });
+    const creada = await req('POST', '/api/compras/ordenes', st.token, { proveedorId: st.proveedor, lineas: [{ productoId: cerveza.id, cantidad: 5, costoUnit: 30_000, unidadVentaId: paca }] });
     expect(creada.statusCode, creada.body).toBe(201);
     const orden = creada.json().orden;
     expect(orden.total).toBe(150_000);
@@ -92,7 +89,7 @@ describe('órdenes y recepciones por presentación (ADR 036)', () => {
   it('el costo por unidad es el de la paca ÷ factor, redondeado a la mitad hacia arriba; el total de la compra queda exacto', async () => {
     const jugo = await nuevoProducto('Jugo caja');
     const x3 = await nuevaPaca(jugo.id, 'Six x3', 3);
-    const r = await req('POST', '/api/compras/recepciones', st.token, { proveedorId: prov, lineas: [{ productoId: jugo.id, cantidad: 2, costoUnit: 10_000, unidadVentaId: x3 }] });
+    const r = await req('POST', '/api/compras/recepciones', st.token, { proveedorId: st.proveedor, lineas: [{ productoId: jugo.id, cantidad: 2, costoUnit: 10_000, unidadVentaId: x3 }] });
     expect(r.statusCode, r.body).toBe(201);
     expect(await leer(jugo.id)).toEqual({ stock: 6, costo: 3_333, promedio: 3_333 });
     const [e] = await t.database.db.select().from(entregaPedido).where(eq(entregaPedido.productoId, jugo.id));
@@ -113,8 +110,8 @@ describe('órdenes y recepciones por presentación (ADR 036)', () => {
     ];
     for (const [linea, mensaje] of casos) {
       for (const [url, cuerpo] of [
-        ['/api/compras/recepciones', { proveedorId: prov, lineas: [linea] }],
-        ['/api/compras/ordenes', { proveedorId: prov, lineas: [linea] }],
+        ['/api/compras/recepciones', { proveedorId: st.proveedor, lineas: [linea] }],
+        ['/api/compras/ordenes', { proveedorId: st.proveedor, lineas: [linea] }],
       ] as const) {
         const r = await req('POST', url, st.token, cuerpo);
         expect(r.statusCode, `${url} ${r.body}`).toBe(400);
@@ -128,11 +125,11 @@ describe('órdenes y recepciones por presentación (ADR 036)', () => {
 describe('recibir por peso o medida con decimales (ADR 030 y 036)', () => {
   it('25,5 kg a $ 3.000/kg: el stock sube 25,5 y el total es importeLinea; el promedio se calcula con stock decimal', async () => {
     const queso = await nuevoProducto('Queso costeño', 0, 'KGM');
-    const r1 = await req('POST', '/api/compras/recepciones', st.token, { proveedorId: prov, lineas: [{ productoId: queso.id, cantidad: 25.5, costoUnit: 3_000 }] });
+    const r1 = await req('POST', '/api/compras/recepciones', st.token, { proveedorId: st.proveedor, lineas: [{ productoId: queso.id, cantidad: 25.5, costoUnit: 3_000 }] });
     expect(r1.statusCode, r1.body).toBe(201);
     expect(await leer(queso.id)).toEqual({ stock: 25.5, costo: 3_000, promedio: 3_000 });
     // 0,333 kg at $ 1.001/kg = 333,333 → $ 333 (half up to the peso).
-    const r2 = await req('POST', '/api/compras/recepciones', st.token, { proveedorId: prov, lineas: [{ productoId: queso.id, cantidad: 0.333, costoUnit: 1_001 }] });
+    const r2 = await req('POST', '/api/compras/recepciones', st.token, { proveedorId: st.proveedor, lineas: [{ productoId: queso.id, cantidad: 0.333, costoUnit: 1_001 }] });
     expect(r2.statusCode, r2.body).toBe(201);
     const s = await leer(queso.id);
     expect(s.stock).toBe(25.833);
@@ -141,7 +138,7 @@ describe('recibir por peso o medida con decimales (ADR 030 y 036)', () => {
     expect(await totales([r1.json().recepcion.id, r2.json().recepcion.id])).toEqual([76_500, 333]);
 
     // An order in kilograms, received in part with decimals.
-    const orden = (await req('POST', '/api/compras/ordenes', st.token, { proveedorId: prov, lineas: [{ productoId: queso.id, cantidad: 10.25, costoUnit: 2_999 }] })).json().orden;
+    const orden = (await req('POST', '/api/compras/ordenes', st.token, { proveedorId: st.proveedor, lineas: [{ productoId: queso.id, cantidad: 10.25, costoUnit: 2_999 }] })).json().orden;
     expect(orden.items[0]).toMatchObject({ cantidad: 10.25, importe: 30_740, unidad: 'KGM', empaque: null }); // 30.739,75
     expect(orden.total).toBe(30_740);
     const parte = await req('POST', '/api/compras/recepciones', st.token, { ordenId: orden.id, lineas: [{ productoId: queso.id, cantidad: 10.2, costoUnit: 2_999 }] });
@@ -160,12 +157,12 @@ describe('el back-office y la API heredada con entregas por presentación', () =
     const c = await nuevoProducto('Malta');
     const otro = await nuevoProducto('Avena');
     const paca = await nuevaPaca(c.id, 'Paca x12', 12);
-    await req('POST', '/api/compras/recepciones', st.token, { proveedorId: prov, lineas: [{ productoId: c.id, cantidad: 2, costoUnit: 24_000, unidadVentaId: paca }] });
+    await req('POST', '/api/compras/recepciones', st.token, { proveedorId: st.proveedor, lineas: [{ productoId: c.id, cantidad: 2, costoUnit: 24_000, unidadVentaId: paca }] });
     const [e] = await t.database.db.select().from(entregaPedido).where(eq(entregaPedido.productoId, c.id));
     const fila = await req('GET', `/api/crud/entrega_pedidos/${e!.idEntrega}`, st.token);
     expect(fila.statusCode, fila.body).toBe(200);
     expect(fila.json()).toMatchObject({ cantidad: 24, productoId: c.id });
-    const base = { proveedorId: prov, productoId: c.id, fechaEntrega: fila.json().fechaEntrega };
+    const base = { proveedorId: st.proveedor, productoId: c.id, fechaEntrega: fila.json().fechaEntrega };
     const mal = await req('PUT', `/api/crud/entrega_pedidos/${e!.idEntrega}`, st.token, { ...base, cantidad: 30 });
     expect(mal.statusCode).toBe(400);
     expect(mal.json().error.message).toBe(M.crud.entregaEmpaqueMultiplo('Paca x12', 12));
@@ -184,7 +181,7 @@ describe('el back-office y la API heredada con entregas por presentación', () =
   it('registra por peso con decimales ("2,5") y pide enteros para lo que se vende por unidad', async () => {
     const arroz = await nuevoProducto('Arroz a granel', 0, 'KGM');
     const jabon = await nuevoProducto('Jabón');
-    const base = { proveedorId: prov, fechaEntrega: '2026-11-20' };
+    const base = { proveedorId: st.proveedor, fechaEntrega: '2026-11-20' };
     const kilos = await req('POST', '/api/crud/entrega_pedidos', st.token, { ...base, productoId: arroz.id, cantidad: '2,5' });
     expect(kilos.statusCode, kilos.body).toBe(201);
     expect((await leer(arroz.id)).stock).toBe(2.5);
@@ -204,7 +201,7 @@ describe('por pedir en pacas (ADR 036)', () => {
   it('un producto que llegó por paca se sugiere en pacas completas, con el costo de la paca, y la orden sale en pacas', async () => {
     const gaseosa = await nuevoProducto('Gaseosa 400 ml');
     const paca = await nuevaPaca(gaseosa.id, 'Paca x12', 12);
-    const recibida = await req('POST', '/api/compras/recepciones', st.token, { proveedorId: prov, lineas: [{ productoId: gaseosa.id, cantidad: 1, costoUnit: 18_000, unidadVentaId: paca }] });
+    const recibida = await req('POST', '/api/compras/recepciones', st.token, { proveedorId: st.proveedor, lineas: [{ productoId: gaseosa.id, cantidad: 1, costoUnit: 18_000, unidadVentaId: paca }] });
     expect(recibida.statusCode, recibida.body).toBe(201);
     // 12 in stock, minimum 20: the target (200 %) is 40, so 28 units are missing → 3 pacas (36 u.).
     await t.database.db.update(producto).set({ stockMin: 20 }).where(eq(producto.idProducto, gaseosa.id));
@@ -218,7 +215,7 @@ describe('por pedir en pacas (ADR 036)', () => {
     expect(productos.find((p: { id: number }) => p.id === arroz.id)).toMatchObject({ sugerido: 17, empaque: null });
 
     // The order the screen sends for it: 3 pacas at the pack's cost.
-    const orden = await req('POST', '/api/compras/ordenes', st.token, { proveedorId: prov, lineas: [{ productoId: gaseosa.id, cantidad: 3, costoUnit: 18_000, unidadVentaId: paca }] });
+    const orden = await req('POST', '/api/compras/ordenes', st.token, { proveedorId: st.proveedor, lineas: [{ productoId: gaseosa.id, cantidad: 3, costoUnit: 18_000, unidadVentaId: paca }] });
     expect(orden.statusCode, orden.body).toBe(201);
     expect(orden.json().orden.items[0]).toMatchObject({ cantidad: 36, empaque: { nombre: 'Paca x12', empaques: 3, costo: 18_000 } });
     // On its way now: 36 units cover the target, nothing more to ask.
@@ -236,7 +233,7 @@ describe('por pedir en pacas (ADR 036)', () => {
     expect(fila).toMatchObject({ sugerido: 60, empaque: { unidadVentaId: paca, nombre: 'Paca x12', factor: 12, sugerido: 5 } });
     expect(M.compras.lineaEmpaque(fila.empaque.sugerido, fila.empaque.nombre, fila.empaque.factor)).toBe('5 × Paca x12 (60 u.)');
     // Received by unit since: the owner buys it by unit now (ADR 036), no pack.
-    const recibida = await req('POST', '/api/compras/recepciones', st.token, { proveedorId: prov, lineas: [{ productoId: agua.id, cantidad: 6, costoUnit: 1_000 }] });
+    const recibida = await req('POST', '/api/compras/recepciones', st.token, { proveedorId: st.proveedor, lineas: [{ productoId: agua.id, cantidad: 6, costoUnit: 1_000 }] });
     expect(recibida.statusCode, recibida.body).toBe(201);
     const luego = (await req('GET', '/api/compras/por-pedir', st.token)).json();
     expect(luego.grupos.flatMap((g: { productos: unknown[] }) => g.productos).find((p: { id: number }) => p.id === agua.id)).toMatchObject({ sugerido: 54, empaque: null });
