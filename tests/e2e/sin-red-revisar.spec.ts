@@ -46,6 +46,8 @@ test('una venta sin red por encima del cupo llega y queda en Revisar; el dueño 
   await page.getByRole('button', { name: 'Sí, autorizar' }).click();
   const numero = await numeroDelRecibo(page);
   expect(numero).toMatch(/^D\d+-1$/);
+  // Its receipt says it is flagged (issue #53: the note the old offline receipt had).
+  await expect(page.getByTestId('recibo-sobregiro')).toHaveText('Sobregiro de fiado: revisar');
 
   // Back online: it arrives, and the owner finds it under Revisar with the reason.
   await context.setOffline(false);

@@ -31,6 +31,8 @@ export interface FuenteSinRed {
   impuestosDe(recibo: TRecibo): Promise<TImpuestosVenta | null>;
   /** Whether the store issues the electronic document (last sync): an offline receipt is then DIAN's type 07 contingency document. */
   contingencia(): Promise<boolean>;
+  /** Whether the sale with this device number was fiado past the customer's limit (authorised, flagged for review): its receipt says so. */
+  sobregiro(numero: string): Promise<boolean>;
   /** Drawn under the till offline: this device's sales (their returns and annulments). */
   Extra?: ComponentType;
 }

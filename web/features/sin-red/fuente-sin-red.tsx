@@ -232,6 +232,10 @@ export const fuenteDelEquipo: FuenteSinRed = {
     const db = baseLocal();
     return db ? !!(await leerAjuste<boolean>(db, 'documentoElectronico')) : false;
   },
+  async sobregiro(numero) {
+    const db = baseLocal();
+    return db ? !!(await db.salida.where('numero').equals(numero).first())?.recibo.sobregiro : false;
+  },
   async impuestosDe(recibo) {
     const db = baseLocal();
     return db ? impuestosDeRecibo(db, recibo) : null;

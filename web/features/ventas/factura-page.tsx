@@ -92,6 +92,8 @@ function Factura({ recibo, consulta }: { recibo: TRecibo; consulta: boolean }) {
   const impuestosLocal = useQuery({ enabled: local, queryKey: ['impuestos', 'sin-red', recibo.sinRed?.numero], queryFn: async () => (await fuenteRegistrada()?.impuestosDe(recibo)) ?? null, staleTime: Infinity });
   const impuestos = local ? impuestosLocal.data : impuestosVenta.data;
   const contingencia = useQuery({ enabled: local, queryKey: ['sin-red', 'contingencia'], queryFn: async () => (await fuenteRegistrada()?.contingencia()) ?? false }).data;
+  // Fiado past the customer's limit, authorised offline: the sale is flagged for review, and its receipt says so (issue #53).
+  const sobregiro = useQuery({ enabled: local, queryKey: ['sin-red', 'sobregiro', recibo.sinRed?.numero], queryFn: async () => (await fuenteRegistrada()?.sobregiro(recibo.sinRed!.numero)) ?? false, staleTime: Infinity }).data;
   const tienda = useMemo(() => (ajustes.data ? { ...ajustes.data, impuestos: impuestos ?? null } : null), [ajustes.data, impuestos]);
   const ancho = formato === '58' ? '58' : '80';
   const [imprimiendo, setImprimiendo] = useState(false);
@@ -243,7 +245,7 @@ function Factura({ recibo, consulta }: { recibo: TRecibo; consulta: boolean }) {
       </header>
 
       <div className="venta-factura">
-        <Recibo ref={ticketRef} recibo={recibo} formato={formato} tienda={tienda} contingencia={local && contingencia ? { titulo: M.sinRed.contingenciaTitulo, texto: M.sinRed.contingencia } : null} />
+        <Recibo ref={ticketRef} recibo={recibo} formato={formato} tienda={tienda} contingencia={local && contingencia ? { titulo: M.sinRed.contingenciaTitulo, texto: M.sinRed.contingencia } : null} sobregiro={local && sobregiro ? M.sinRed.sobregiro : null} />
 
         <aside className="factura__acciones no-print" aria-label={V.accionesFactura}>
           {local ? (

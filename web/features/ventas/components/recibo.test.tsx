@@ -1,5 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { sinRed } from '#shared/messages/sin-red';
 import type { DatosTienda } from '../../../lib/impresion/texto-recibo';
 import type { TRecibo } from '#shared/schemas/venta';
 import { Recibo } from './recibo';
@@ -43,5 +44,15 @@ describe('el recibo en pantalla (issue #52 punto 5)', () => {
     expect(screen.getByTestId('recibo-id').textContent).toBe('Documento equivalente POS N.º POS7');
     expect(screen.getByRole('article').textContent!.match(/POS7(?!\d)/g)).toHaveLength(1);
     expect(screen.getByRole('article').textContent).not.toMatch(/Factura|#37|Tiquete/);
+  });
+});
+
+describe('el recibo de una venta sin red fiada por encima del cupo (issue #53)', () => {
+  it('dice que quedó marcada como sobregiro; sin él, no', () => {
+    const { unmount } = render(<Recibo recibo={TIQUETE} formato="80" tienda={TIENDA} sobregiro={sinRed.sobregiro} />);
+    expect(screen.getByTestId('recibo-sobregiro').textContent).toBe('Sobregiro de fiado: revisar');
+    unmount();
+    render(<Recibo recibo={TIQUETE} formato="80" tienda={TIENDA} />);
+    expect(screen.queryByTestId('recibo-sobregiro')).toBeNull();
   });
 });

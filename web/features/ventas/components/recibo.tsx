@@ -29,6 +29,7 @@ export function Recibo({
   tienda,
   ref,
   contingencia,
+  sobregiro,
 }: {
   recibo: TRecibo;
   formato: FormatoRecibo;
@@ -36,6 +37,8 @@ export function Recibo({
   ref?: Ref<HTMLElement>;
   /** A sale made offline by a store that issues the electronic document: the printed receipt is the type 07 contingency document (ADR 029). */
   contingencia?: { titulo: string; texto: string } | null;
+  /** A fiado sale made offline past the customer's limit, as authorised: the note that it is flagged for review (issue #53). */
+  sobregiro?: string | null;
 }) {
   const anulada = recibo.estado === 'Anulada';
   // The store's time, never the device's (a till whose clock is on UTC printed 7:05 p. m. for a 2:05 p. m. sale).
@@ -238,6 +241,11 @@ export function Recibo({
           </div>
         ))}
       </dl>
+      {sobregiro ? (
+        <p className="recibo__aviso" data-testid="recibo-sobregiro">
+          {sobregiro}
+        </p>
+      ) : null}
       {fiscal.impuestos.length ? (
         <dl className="recibo__totales" aria-label={M.impuestos.recibo.impuestos} data-testid="recibo-impuestos">
           {fiscal.impuestos.map(([k, v]) => (
