@@ -6,6 +6,7 @@ import { numeracion } from '#shared/messages/numeracion';
 import { formatCentavos, IMPUESTOS, UNIDADES_DIAN, type TImpuesto, type TUnidadDian } from '#shared/impuestos';
 import type { TClasificacion } from '#shared/schemas/impuestos';
 import { PageHeader } from '../../components/page-header';
+import { Cabeceras } from '../../components/ui/cabeceras';
 import { paths } from '../../config/paths';
 import { alertFailure, toastSuccess } from '../../lib/alerts';
 import { useFechas } from '../../lib/fechas';
@@ -42,14 +43,7 @@ function Clasificacion({ data }: { data: TClasificacion }) {
       </p>
       <section className="card" aria-label={C.impuestoCategoria} style={{ overflowX: 'auto' }}>
         <table className="table">
-          <thead>
-            <tr>
-              <th scope="col">{C.categoria}</th>
-              <th scope="col">{C.productos}</th>
-              <th scope="col">{C.sinImpuestoCol}</th>
-              <th scope="col">{C.impuestoCategoria}</th>
-            </tr>
-          </thead>
+          <Cabeceras columnas={[C.categoria, C.productos, C.sinImpuestoCol, C.impuestoCategoria]} />
           <tbody>
             {data.categorias.map((c) => (
               <tr key={c.categoria ?? ''}>
@@ -66,13 +60,7 @@ function Clasificacion({ data }: { data: TClasificacion }) {
         <section className="card" aria-label={C.productosSinImpuesto} style={{ overflowX: 'auto' }}>
           <h2>{C.productosSinImpuesto}</h2>
           <table className="table">
-            <thead>
-              <tr>
-                <th scope="col">{C.producto}</th>
-                <th scope="col">{C.categoria}</th>
-                <th scope="col">{C.impuestoProducto}</th>
-              </tr>
-            </thead>
+            <Cabeceras columnas={[C.producto, C.categoria, C.impuestoProducto]} />
             <tbody>
               {data.sinImpuesto.map((p) => (
                 <tr key={p.idProducto}>
@@ -91,6 +79,20 @@ function Clasificacion({ data }: { data: TClasificacion }) {
   );
 }
 
+/** The tax of a category or a product: "Elegir…" and the rates by name. */
+function ElegirImpuesto({ label, valor, onChange }: { label: string; valor: TImpuesto | ''; onChange: (v: TImpuesto) => void }) {
+  return (
+    <select aria-label={label} value={valor} onChange={(e) => onChange(e.target.value as TImpuesto)}>
+      <option value="">{C.elegir}</option>
+      {IMPUESTOS.map((i) => (
+        <option key={i} value={i}>
+          {I.nombres[i]}
+        </option>
+      ))}
+    </select>
+  );
+}
+
 function ImpuestoCategoria({ categoria, actual }: { categoria: string; actual: TImpuesto | null }) {
   const [valor, setValor] = useState<TImpuesto | ''>(actual ?? '');
   const asignar = useAsignarCategoria();
@@ -105,14 +107,7 @@ function ImpuestoCategoria({ categoria, actual }: { categoria: string; actual: T
   };
   return (
     <span style={{ display: 'inline-flex', gap: '0.5rem', flexWrap: 'wrap' }}>
-      <select aria-label={C.asignarA(categoria)} value={valor} onChange={(e) => setValor(e.target.value as TImpuesto)}>
-        <option value="">{C.elegir}</option>
-        {IMPUESTOS.map((i) => (
-          <option key={i} value={i}>
-            {I.nombres[i]}
-          </option>
-        ))}
-      </select>
+      <ElegirImpuesto label={C.asignarA(categoria)} valor={valor} onChange={setValor} />
       <button type="button" className="btn btn--sm" disabled={!valor || valor === actual || asignar.isPending} onClick={() => void onAsignar()}>
         {C.asignar}
       </button>
@@ -135,14 +130,7 @@ function ImpuestoProducto({ id, nombre, unidad }: { id: number; nombre: string; 
   };
   return (
     <span style={{ display: 'inline-flex', gap: '0.5rem', flexWrap: 'wrap' }}>
-      <select aria-label={`${C.impuestoProducto}: ${nombre}`} value={valor} onChange={(e) => setValor(e.target.value as TImpuesto)}>
-        <option value="">{C.elegir}</option>
-        {IMPUESTOS.map((i) => (
-          <option key={i} value={i}>
-            {I.nombres[i]}
-          </option>
-        ))}
-      </select>
+      <ElegirImpuesto label={`${C.impuestoProducto}: ${nombre}`} valor={valor} onChange={setValor} />
       <select aria-label={`${C.unidad}: ${nombre}`} value={u} onChange={(e) => setU(e.target.value as TUnidadDian)}>
         {UNIDADES_DIAN.map((x) => (
           <option key={x} value={x}>
@@ -187,14 +175,7 @@ function InformeMes() {
       </div>
       {data && (data.tarifas.length || data.sinImpuesto.lineas) ? (
         <table className="table">
-          <thead>
-            <tr>
-              <th scope="col">{R.tarifa}</th>
-              <th scope="col">{R.base}</th>
-              <th scope="col">{R.impuesto}</th>
-              <th scope="col">{R.lineas}</th>
-            </tr>
-          </thead>
+          <Cabeceras columnas={[R.tarifa, R.base, R.impuesto, R.lineas]} />
           <tbody>
             {data.tarifas.map((t) => (
               <tr key={t.impuesto}>
