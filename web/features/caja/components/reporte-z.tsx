@@ -1,7 +1,9 @@
+import type { ReactNode } from 'react';
 import { caja } from '#shared/messages/caja';
 import { formatPesos } from '#shared/money';
 import { BILLETES, MONEDAS, type TReporteTurno } from '#shared/schemas/caja';
 import { useFechas } from '../../../lib/fechas';
+import { Cabeceras, numerica, type Cabecera } from '../../../components/ui/cabeceras';
 import { numeracion } from '#shared/messages/numeracion';
 import { impuestos } from '#shared/messages/impuestos';
 import { formatCentavos, TARIFAS } from '#shared/impuestos';
@@ -11,6 +13,55 @@ const M = { caja, impuestos };
 
 const pesos = (v: number | null) => (v == null ? M.caja.ocultoHastaCerrar : formatPesos(v));
 const dif = (v: number | null) => (v == null ? '—' : <span className={v < 0 ? 'caja-dif--neg' : v > 0 ? 'caja-dif--pos' : undefined}>{formatPesos(v)}</span>);
+
+/** The sales and abonos columns, shown with the expected amounts (the printed report leaves them out). */
+const detalle = (texto: string): Cabecera => ({ texto, className: 'num caja-z__detalle' });
+
+/** One term of a description list and its value. */
+function Fila({ t, testId, className, children }: { t: ReactNode; testId?: string; className?: string; children: ReactNode }) {
+  return (
+    <div className={className}>
+      <dt>{t}</dt>
+      <dd data-testid={testId}>{children}</dd>
+    </div>
+  );
+}
+
+/** A row's expected, counted and difference cells (their test ids on a method's row, not on the totals). */
+function Cuadre(p: { esperado: number | null; contado: number | null; diferencia: number | null; conTestId?: boolean }) {
+  const id = (v: string) => (p.conTestId ? v : undefined);
+  return (
+    <>
+      <td className="num" data-label={M.caja.esperado} data-testid={id('esperado')}>
+        {pesos(p.esperado)}
+      </td>
+      <td className="num" data-label={M.caja.contado} data-testid={id('contado')}>
+        {p.contado == null ? '—' : formatPesos(p.contado)}
+      </td>
+      <td className="num" data-label={M.caja.diferencia} data-testid={id('diferencia')}>
+        {dif(p.diferencia)}
+      </td>
+    </>
+  );
+}
+
+/** A titled list of lines, each a text and its amount; nothing when there are none. */
+function ListaMontos({ titulo, filas }: { titulo: string; filas: { key: number; texto: string; monto: number }[] }) {
+  if (!filas.length) return null;
+  return (
+    <section>
+      <h3 className="caja-subtitle">{titulo}</h3>
+      <ul className="caja-list">
+        {filas.map((f) => (
+          <li key={f.key}>
+            <span className="caja-list__text">{f.texto}</span>
+            <strong className="caja-num">{formatPesos(f.monto)}</strong>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
 
 /**
  * The Z report (cierre de caja): what the shift took per method, expected against counted, cash in
@@ -32,32 +83,14 @@ export function ReporteZ({ reporte: r }: { reporte: TReporteTurno }) {
         <span className={`badge ${t.cerradoEn ? 'badge--ok' : 'badge--warn'}`}>{t.cerradoEn ? M.caja.estadoCerrado : M.caja.estadoAbierto}</span>
       </header>
       <dl className="caja-z__meta">
-        <div>
-          <dt>{M.caja.cajero}</dt>
-          <dd>{t.cajero}</dd>
-        </div>
-        <div>
-          <dt>{M.caja.abiertaEn}</dt>
-          <dd>{fechas.fechaHora(t.abiertoEn)}</dd>
-        </div>
-        <div>
-          <dt>{M.caja.cerradaEn}</dt>
-          <dd>{t.cerradoEn ? fechas.fechaHora(t.cerradoEn) : '—'}</dd>
-        </div>
+        <Fila t={M.caja.cajero}>{t.cajero}</Fila>
+        <Fila t={M.caja.abiertaEn}>{fechas.fechaHora(t.abiertoEn)}</Fila>
+        <Fila t={M.caja.cerradaEn}>{t.cerradoEn ? fechas.fechaHora(t.cerradoEn) : '—'}</Fila>
         {t.cerradoPor ? (
-          <div>
-            <dt>{M.caja.cerradaPor}</dt>
-            <dd>{t.cerradoPor}</dd>
-          </div>
+          <Fila t={M.caja.cerradaPor}>{t.cerradoPor}</Fila>
         ) : null}
-        <div>
-          <dt>{M.caja.numeroVentas}</dt>
-          <dd>{r.numeroVentas}</dd>
-        </div>
-        <div>
-          <dt>{M.caja.primeraUltima}</dt>
-          <dd>{r.primeraVenta == null ? '—' : `#${r.primeraVenta} – #${r.ultimaVenta}`}</dd>
-        </div>
+        <Fila t={M.caja.numeroVentas}>{r.numeroVentas}</Fila>
+        <Fila t={M.caja.primeraUltima}>{r.primeraVenta == null ? '—' : `#${r.primeraVenta} – #${r.ultimaVenta}`}</Fila>
         {(r.numeracionDian ?? []).map((d) => (
           <div key={d.prefijo} data-testid={`z-dian-${d.prefijo}`}>
             <dt>{numeracion.zNumeracion}</dt>
@@ -72,30 +105,7 @@ export function ReporteZ({ reporte: r }: { reporte: TReporteTurno }) {
       <div className="table-wrap">
         <table className="table caja-z__table">
           <caption className="visually-hidden">{M.caja.esperadoContadoCaption}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{M.caja.metodo}</th>
-              {r.verEsperado ? (
-                <>
-                  <th scope="col" className="num caja-z__detalle">
-                    {M.caja.ventasCol}
-                  </th>
-                  <th scope="col" className="num caja-z__detalle">
-                    {M.caja.abonosCol}
-                  </th>
-                </>
-              ) : null}
-              <th scope="col" className="num">
-                {M.caja.esperado}
-              </th>
-              <th scope="col" className="num">
-                {M.caja.contado}
-              </th>
-              <th scope="col" className="num">
-                {M.caja.diferencia}
-              </th>
-            </tr>
-          </thead>
+          <Cabeceras columnas={[M.caja.metodo, r.verEsperado && detalle(M.caja.ventasCol), r.verEsperado && detalle(M.caja.abonosCol), numerica(M.caja.esperado), numerica(M.caja.contado), numerica(M.caja.diferencia)]} />
           <tbody>
             {r.lineas.map((l) => (
               <tr key={l.metodoPagoId} data-testid={`linea-${l.metodoPagoId}`}>
@@ -110,29 +120,13 @@ export function ReporteZ({ reporte: r }: { reporte: TReporteTurno }) {
                     </td>
                   </>
                 ) : null}
-                <td className="num" data-label={M.caja.esperado} data-testid="esperado">
-                  {pesos(l.esperado)}
-                </td>
-                <td className="num" data-label={M.caja.contado} data-testid="contado">
-                  {l.contado == null ? '—' : formatPesos(l.contado)}
-                </td>
-                <td className="num" data-label={M.caja.diferencia} data-testid="diferencia">
-                  {dif(l.diferencia)}
-                </td>
+                <Cuadre esperado={l.esperado} contado={l.contado} diferencia={l.diferencia} conTestId />
               </tr>
             ))}
             <tr className="caja-z__total">
               <th scope="row">{M.caja.totales}</th>
               {r.verEsperado ? <td colSpan={2} className="caja-z__detalle" /> : null}
-              <td className="num" data-label={M.caja.esperado}>
-                {pesos(r.totalEsperado)}
-              </td>
-              <td className="num" data-label={M.caja.contado}>
-                {r.totalContado == null ? '—' : formatPesos(r.totalContado)}
-              </td>
-              <td className="num" data-label={M.caja.diferencia}>
-                {dif(r.totalDiferencia)}
-              </td>
+              <Cuadre esperado={r.totalEsperado} contado={r.totalContado} diferencia={r.totalDiferencia} />
             </tr>
           </tbody>
         </table>
@@ -142,55 +136,28 @@ export function ReporteZ({ reporte: r }: { reporte: TReporteTurno }) {
         <section>
           <h3 className="caja-subtitle">{M.caja.efectivoDetalle}</h3>
           <dl className="caja-z__rows">
-            <div>
-              <dt>{M.caja.fondoInicial}</dt>
-              <dd>{formatPesos(r.efectivo.fondoInicial)}</dd>
-            </div>
+            <Fila t={M.caja.fondoInicial}>{formatPesos(r.efectivo.fondoInicial)}</Fila>
             {r.verEsperado ? (
               <>
-                <div>
-                  <dt>{M.caja.ventasEfectivo}</dt>
-                  <dd>{formatPesos(r.efectivo.ventas)}</dd>
-                </div>
-                <div>
-                  <dt>{M.caja.abonosEfectivo}</dt>
-                  <dd>{formatPesos(r.efectivo.abonos)}</dd>
-                </div>
+                <Fila t={M.caja.ventasEfectivo}>{formatPesos(r.efectivo.ventas)}</Fila>
+                <Fila t={M.caja.abonosEfectivo}>{formatPesos(r.efectivo.abonos)}</Fila>
                 {r.efectivo.devoluciones ? (
-                  <div>
-                    <dt>{M.caja.devolucionesEfectivo}</dt>
-                    <dd data-testid="z-devoluciones">{formatPesos(-r.efectivo.devoluciones)}</dd>
-                  </div>
+                  <Fila t={M.caja.devolucionesEfectivo} testId="z-devoluciones">{formatPesos(-r.efectivo.devoluciones)}</Fila>
                 ) : null}
               </>
             ) : null}
-            <div>
-              <dt>{M.caja.entradas}</dt>
-              <dd>{formatPesos(r.efectivo.entradas)}</dd>
-            </div>
-            <div>
-              <dt>{M.caja.salidas}</dt>
-              <dd>{formatPesos(-r.efectivo.salidas)}</dd>
-            </div>
-            <div className="caja-z__strong">
-              <dt>{M.caja.esperado}</dt>
-              <dd>{pesos(efe?.esperado ?? null)}</dd>
-            </div>
+            <Fila t={M.caja.entradas}>{formatPesos(r.efectivo.entradas)}</Fila>
+            <Fila t={M.caja.salidas}>{formatPesos(-r.efectivo.salidas)}</Fila>
+            <Fila t={M.caja.esperado} className="caja-z__strong">{pesos(efe?.esperado ?? null)}</Fila>
           </dl>
         </section>
         <section>
           <h3 className="caja-subtitle">{M.caja.otros}</h3>
           <dl className="caja-z__rows">
-            <div>
-              <dt>{M.caja.fiadoLinea}</dt>
-              <dd data-testid="fiado">{formatPesos(r.fiado)}</dd>
-            </div>
-            <div>
-              <dt>{M.caja.anuladas}</dt>
-              <dd data-testid="anuladas">
-                {r.anuladas.cantidad} · {formatPesos(r.anuladas.monto)}
-              </dd>
-            </div>
+            <Fila t={M.caja.fiadoLinea} testId="fiado">{formatPesos(r.fiado)}</Fila>
+            <Fila t={M.caja.anuladas} testId="anuladas">
+              {r.anuladas.cantidad} · {formatPesos(r.anuladas.monto)}
+            </Fila>
           </dl>
           {r.denominaciones ? (
             <>
@@ -219,17 +186,15 @@ export function ReporteZ({ reporte: r }: { reporte: TReporteTurno }) {
                 {r.impuestos.flatMap((tarifa) => {
                   const nombre = M.impuestos.nombres[tarifa.impuesto];
                   const filas = [
-                    <div key={`${tarifa.impuesto}-base`}>
-                      <dt>{M.impuestos.recibo.base(nombre)}</dt>
-                      <dd>{formatCentavos(tarifa.base)}</dd>
-                    </div>,
+                    <Fila key={`${tarifa.impuesto}-base`} t={M.impuestos.recibo.base(nombre)}>
+                      {formatCentavos(tarifa.base)}
+                    </Fila>,
                   ];
                   if (TARIFAS[tarifa.impuesto].reportado)
                     filas.push(
-                      <div key={tarifa.impuesto}>
-                        <dt>{nombre}</dt>
-                        <dd>{formatCentavos(tarifa.valor)}</dd>
-                      </div>,
+                      <Fila key={tarifa.impuesto} t={nombre}>
+                        {formatCentavos(tarifa.valor)}
+                      </Fila>,
                     );
                   return filas;
                 })}
@@ -239,35 +204,23 @@ export function ReporteZ({ reporte: r }: { reporte: TReporteTurno }) {
         </section>
       </div>
 
-      {r.movimientos.length ? (
-        <section>
-          <h3 className="caja-subtitle">{M.caja.movimientosTitulo}</h3>
-          <ul className="caja-list">
-            {r.movimientos.map((m) => (
-              <li key={m.id}>
-                <span className="caja-list__text">
-                  {fechas.hora(m.fecha)} · {m.tipo === 'entrada' ? M.caja.entrada : M.caja.salida}: {m.motivo}
-                </span>
-                <strong className="caja-num">{formatPesos(m.tipo === 'entrada' ? m.monto : -m.monto)}</strong>
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
-      {t.cerradoEn && r.referenciasPendientes.length ? (
-        <section>
-          <h3 className="caja-subtitle">{M.caja.referenciasTitulo}</h3>
-          <ul className="caja-list">
-            {r.referenciasPendientes.map((p) => (
-              <li key={p.ventaId}>
-                <span className="caja-list__text">
-                  {p.metodo} · {M.caja.ventaNumero(p.numero)} · {p.referencia ?? M.caja.sinReferencia}
-                </span>
-                <strong className="caja-num">{formatPesos(p.monto)}</strong>
-              </li>
-            ))}
-          </ul>
-        </section>
+      <ListaMontos
+        titulo={M.caja.movimientosTitulo}
+        filas={r.movimientos.map((m) => ({
+          key: m.id,
+          texto: `${fechas.hora(m.fecha)} · ${m.tipo === 'entrada' ? M.caja.entrada : M.caja.salida}: ${m.motivo}`,
+          monto: m.tipo === 'entrada' ? m.monto : -m.monto,
+        }))}
+      />
+      {t.cerradoEn ? (
+        <ListaMontos
+          titulo={M.caja.referenciasTitulo}
+          filas={r.referenciasPendientes.map((p) => ({
+            key: p.ventaId,
+            texto: `${p.metodo} · ${M.caja.ventaNumero(p.numero)} · ${p.referencia ?? M.caja.sinReferencia}`,
+            monto: p.monto,
+          }))}
+        />
       ) : null}
       {t.nota ? (
         <p className="caja-z__nota">
