@@ -11,6 +11,7 @@ import type { TDestino, TDevolucion, TDevolucionesDeVenta } from '#shared/schema
 import type { TAutorizacionPin, TProductoVenta } from '#shared/schemas/venta';
 import { paths } from '../../config/paths';
 import { Field, SelectField } from '../../components/ui/field';
+import { Cabeceras, numerica } from '../../components/ui/cabeceras';
 import { useAjustesTienda } from '../../lib/ajustes-tienda';
 import { alertWarning, toastSuccess } from '../../lib/alerts';
 import { NetworkError } from '../../lib/api-client';
@@ -291,19 +292,7 @@ function FormularioDevolucion({
       <p className="devolucion-form__ayuda">{cambio ? D.cambioAyuda : D.dialogoAyuda}</p>
       <div className="table-wrap">
         <table className="table devolucion-tabla">
-          <thead>
-            <tr>
-              <th scope="col">{D.producto}</th>
-              <th scope="col" className="num">
-                {D.vendidas}
-              </th>
-              <th scope="col" className="num">
-                {D.yaDevueltas}
-              </th>
-              <th scope="col">{D.aDevolver}</th>
-              <th scope="col">{D.destino}</th>
-            </tr>
-          </thead>
+          <Cabeceras columnas={[D.producto, numerica(D.vendidas), numerica(D.yaDevueltas), D.aDevolver, D.destino]} />
           <tbody>
             {datos.lineas.map((l) => {
               const quedan = quedanDe(l);

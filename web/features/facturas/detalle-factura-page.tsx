@@ -18,6 +18,7 @@ import { formaDePago, partesFiscales } from '../../lib/impresion/texto-recibo';
 import { useCambiarEstadoVenta, useFactura } from './api/get-factura';
 import { estadoBadge } from './components/formato';
 import { PageHeader } from '../../components/page-header';
+import { Cabeceras, numerica } from '../../components/ui/cabeceras';
 import { DevolucionesVenta } from '../devoluciones/devoluciones-venta';
 import './facturas.css';
 
@@ -199,23 +200,7 @@ export default function DetalleFacturaPage() {
           <div className="table-wrap factura-lineas">
             <table className="table factura-tabla">
               <caption className="visually-hidden">{F.productosCaption(f.numero)}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{M.ventas.columnas.producto}</th>
-                  <th scope="col" className="num">
-                    {D.cantidad}
-                  </th>
-                  <th scope="col" className="num">
-                    {D.precioUnitario}
-                  </th>
-                  <th scope="col" className="num">
-                    {R.subtotal}
-                  </th>
-                  <th scope="col" className="factura-col-estado">
-                    {C.estado}
-                  </th>
-                </tr>
-              </thead>
+              <Cabeceras columnas={[M.ventas.columnas.producto, numerica(D.cantidad), numerica(D.precioUnitario), numerica(R.subtotal), { texto: C.estado, className: 'factura-col-estado' }]} />
               <tbody>
                 {f.lineas.map((l) => (
                   <tr key={l.productoId}>
