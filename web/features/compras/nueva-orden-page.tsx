@@ -6,6 +6,7 @@ import { formatCantidad } from '#shared/cantidad';
 import { formatPesos } from '#shared/money';
 import { PageHeader } from '../../components/page-header';
 import { Field, SelectField } from '../../components/ui/field';
+import { Cabeceras, numerica } from '../../components/ui/cabeceras';
 import { paths } from '../../config/paths';
 import { alertFailure, alertWarning, toastSuccess } from '../../lib/alerts';
 import { useCrearOrden, useProductosDeProveedor, useProveedoresOpciones, useRecibir } from './api/compras';
@@ -105,16 +106,7 @@ export default function NuevaOrdenPage() {
           <div className="table-wrap">
             <table className="table cmp-table">
               <caption className="visually-hidden">{M.compras.productosDelProveedor}</caption>
-              <thead>
-                <tr>
-                  <th>{C.producto}</th>
-                  <th className="num">{C.stock}</th>
-                  {conPresentaciones ? <th>{M.compras.presentacion}</th> : null}
-                  <th className="num">{C.cantidad}</th>
-                  <th className="num">{C.costo}</th>
-                  <th className="num">{C.subtotal}</th>
-                </tr>
-              </thead>
+              <Cabeceras columnas={[C.producto, numerica(C.stock), conPresentaciones && M.compras.presentacion, numerica(C.cantidad), numerica(C.costo), numerica(C.subtotal)]} />
               <tbody>
                 {items.map((p) => {
                   const f = fila(p.id);

@@ -7,6 +7,7 @@ import { formatPesos } from '#shared/money';
 import { cufeDeQr, type TOrden } from '#shared/schemas/compras';
 import { PageHeader } from '../../components/page-header';
 import { Field, FechaInput, SelectField } from '../../components/ui/field';
+import { Cabeceras, numerica } from '../../components/ui/cabeceras';
 import { paths } from '../../config/paths';
 import { alertFailure, alertWarning, confirmAction, toastSuccess } from '../../lib/alerts';
 import { useFechas } from '../../lib/fechas';
@@ -109,18 +110,7 @@ function RecibirOrden({ orden }: { orden: TOrden }) {
       <CampoEscaner onCodigo={onCodigo} />
       <div className="table-wrap">
         <table className="table cmp-table">
-          <thead>
-            <tr>
-              <th>{C.producto}</th>
-              <th className="num">{C.pendiente}</th>
-              <th>{M.compras.presentacion}</th>
-              <th className="num">{C.recibir}</th>
-              <th className="num">{C.costo}</th>
-              <th className="num">{C.subtotal}</th>
-              <th>{C.vence}</th>
-              <th>{C.lote}</th>
-            </tr>
-          </thead>
+          <Cabeceras columnas={[C.producto, numerica(C.pendiente), M.compras.presentacion, numerica(C.recibir), numerica(C.costo), numerica(C.subtotal), C.vence, C.lote]} />
           <tbody>
             {pendientes.map((l) => {
               const f = filas[l.id]!;
@@ -239,18 +229,9 @@ function EditarOrden({ orden, onCerrar }: { orden: TOrden; onCerrar: () => void 
       <p className="cmp-muted">{M.compras.editarTexto}</p>
       <div className="table-wrap">
         <table className="table cmp-table">
-          <thead>
-            <tr>
-              <th>{C.producto}</th>
-              <th>{M.compras.presentacion}</th>
-              <th className="num">{C.cantidad}</th>
-              <th className="num">{C.costo}</th>
-              <th className="num">{C.subtotal}</th>
-              <th>
-                <span className="visually-hidden">{M.compras.quitar}</span>
-              </th>
-            </tr>
-          </thead>
+          <Cabeceras
+            columnas={[C.producto, M.compras.presentacion, numerica(C.cantidad), numerica(C.costo), numerica(C.subtotal), { texto: <span className="visually-hidden">{M.compras.quitar}</span> }]}
+          />
           <tbody>
             {lineas.map((l) => {
               const opciones = opcionesDe(l);
@@ -412,16 +393,7 @@ export default function OrdenPage() {
         <div className="table-wrap">
           <table className="table cmp-table">
             <caption className="visually-hidden">{M.compras.lineas}</caption>
-            <thead>
-              <tr>
-                <th>{C.producto}</th>
-                <th className="num">{C.cantidad}</th>
-                {orden.total != null ? <th className="num">{C.costo}</th> : null}
-                {orden.total != null ? <th className="num">{C.subtotal}</th> : null}
-                <th className="num">{C.recibido}</th>
-                <th className="num">{C.pendiente}</th>
-              </tr>
-            </thead>
+            <Cabeceras columnas={[C.producto, numerica(C.cantidad), orden.total != null && numerica(C.costo), orden.total != null && numerica(C.subtotal), numerica(C.recibido), numerica(C.pendiente)]} />
             <tbody>
               {orden.items.map((l) => (
                 <tr key={l.id}>
