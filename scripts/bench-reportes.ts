@@ -48,7 +48,9 @@ async function generar(database: Database, lineas: number): Promise<{ tiendaId: 
   const ventas = Math.ceil(lineas / 4);
   const t0 = performance.now();
   await db.execute(sql`set session_replication_role = replica`);
-  const [t] = ((await db.execute(sql`insert into tienda (nombre_tienda, correo, contrasena_hash, codigo_invitacion) values ('Bench', 'bench@reportes.co', 'x', 'BENCH-REP') returning id_tienda`)) as unknown as { rows: { id_tienda: number }[] }).rows;
+  // Triggers are off for the load, so the store's empresa (issue #56) is written with it.
+  const [t] = ((await db.execute(sql`with e as (insert into empresa (nombre) values ('Bench') returning id_empresa)
+    insert into tienda (nombre_tienda, correo, contrasena_hash, codigo_invitacion, empresa_id) select 'Bench', 'bench@reportes.co', 'x', 'BENCH-REP', id_empresa from e returning id_tienda`)) as unknown as { rows: { id_tienda: number }[] }).rows;
   const tiendaId = t!.id_tienda;
   await db.execute(sql`insert into usuario (documento, nombre1, apellido1, correo, contrasena_hash, rol_id, tienda_id)
     select 'B' || g, 'Cajero', g::text, 'c' || g || '@bench.co', 'x', 2, ${tiendaId} from generate_series(1, 3) g`);

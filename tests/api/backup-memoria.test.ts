@@ -41,7 +41,11 @@ async function seedStore({ db }: Database, lines: number) {
     const ex = (q: ReturnType<typeof sql>) => tx.execute(q);
     await ex(sql`set local session_replication_role = replica`);
     const t = (
-      (await tx.execute(sql`insert into tienda (nombre_tienda, correo, contrasena_hash, codigo_invitacion) values ('Tienda grande', 'grande@respaldo.co', 'x', 'GRAN-0001') returning id_tienda`)) as unknown as {
+      (await tx.execute(
+        // Triggers are off here, so the store's empresa (issue #56) is written with it.
+        sql`with e as (insert into empresa (nombre) values ('Tienda grande') returning id_empresa)
+          insert into tienda (nombre_tienda, correo, contrasena_hash, codigo_invitacion, empresa_id) select 'Tienda grande', 'grande@respaldo.co', 'x', 'GRAN-0001', id_empresa from e returning id_tienda`,
+      )) as unknown as {
         rows: { id_tienda: number }[];
       }
     ).rows[0]!.id_tienda;
