@@ -4,6 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import { digitoVerificacion as dvNit } from '#shared/impuestos';
+import type { Totales } from './totales.js';
 
 /** Colombia keeps UTC-05:00 all year (no daylight saving since 1993). */
 const BOGOTA_OFFSET_MS = -5 * 60 * 60 * 1000;
@@ -96,6 +97,15 @@ export function cadenaCude(c: CamposCude): string {
 }
 
 /** CUDE: 96 lowercase hex characters. */
+/**
+ * What every DIAN code hashes besides its key and environment (the CUDE of the POS document and of the
+ * notes, the CUFE of the invoice): the number, the date and time in Bogotá, the totals and both parties.
+ */
+export function camposDeCodigo(numero: string, emision: Date, totales: Totales, nitEmisor: string, numeroAdquirente: string): Omit<CamposCude, 'clave' | 'ambiente'> {
+  const { fecha, hora } = fechaHoraBogota(emision);
+  return { numero, fecha, hora, valorBruto: monto(totales.bruto), iva: monto(totales.iva), inc: monto(totales.inc), ica: monto(totales.ica), valorTotal: monto(totales.aPagar), nitEmisor, numeroAdquirente };
+}
+
 export function cude(c: CamposCude): string {
   return sha384(cadenaCude(c));
 }

@@ -7,7 +7,7 @@
  * from the POS document: type 01, profile *Factura Electrónica de Venta*, `CUFE-SHA384`, no POS
  * extensions, and the buyer's responsibilities and regime (annex v1.9; `/work/shared/dian.md`).
  */
-import { cufe, fechaHoraBogota, monto, urlCatalogo } from './cude.js';
+import { camposDeCodigo, cufe, fechaHoraBogota, urlCatalogo } from './cude.js';
 import { calcularTotales, validarDocumento } from './totales.js';
 import { type Adquirente, type Direccion, type DocumentoPos } from './tipos.js';
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces.js';
@@ -58,20 +58,7 @@ export function construirFacturaVenta(d: FacturaVenta): DocumentoGenerado {
   const numero = `${d.resolucion.prefijo}${d.consecutivo}`;
   const { fecha, hora } = fechaHoraBogota(d.emision);
   const a = d.adquirente;
-  const codigo = cufe({
-    numero,
-    fecha,
-    hora,
-    valorBruto: monto(totales.bruto),
-    iva: monto(totales.iva),
-    inc: monto(totales.inc),
-    ica: monto(totales.ica),
-    valorTotal: monto(totales.aPagar),
-    nitEmisor: d.emisor.nit,
-    numeroAdquirente: a.numero,
-    claveTecnica: d.claveTecnica,
-    ambiente: d.ambiente,
-  });
+  const codigo = cufe({ ...camposDeCodigo(numero, d.emision, totales, d.emisor.nit, a.numero), claveTecnica: d.claveTecnica, ambiente: d.ambiente });
   const qr = urlCatalogo(codigo, d.ambiente);
 
   // DIAN's extension (with the range), then the signature's place.

@@ -8,7 +8,7 @@
  * the CUFE alone takes the range's technical key). The parties are the invoice's (`partesFactura`):
  * the buyer stays identified. Notes have no contingency: they wait in the outbox.
  */
-import { cude, fechaHoraBogota, monto, urlCatalogo } from './cude.js';
+import { camposDeCodigo, cude, fechaHoraBogota, urlCatalogo } from './cude.js';
 import { partesFactura, validarAdquirente, type FacturaVenta } from './factura-venta.js';
 import { calcularTotales, validarDocumento } from './totales.js';
 import type { LineaDocumento } from './tipos.js';
@@ -78,20 +78,7 @@ export function construirNotaCreditoFactura(n: NotaCreditoFactura): DocumentoGen
   const totales = calcularTotales({ ...n, caja: SIN_CAJA });
   const numero = `${n.resolucion.prefijo}${n.consecutivo}`;
   const { fecha, hora } = fechaHoraBogota(n.emision);
-  const codigo = cude({
-    numero,
-    fecha,
-    hora,
-    valorBruto: monto(totales.bruto),
-    iva: monto(totales.iva),
-    inc: monto(totales.inc),
-    ica: monto(totales.ica),
-    valorTotal: monto(totales.aPagar),
-    nitEmisor: n.emisor.nit,
-    numeroAdquirente: n.adquirente.numero,
-    clave: n.software.pin,
-    ambiente: n.ambiente,
-  });
+  const codigo = cude({ ...camposDeCodigo(numero, n.emision, totales, n.emisor.nit, n.adquirente.numero), clave: n.software.pin, ambiente: n.ambiente });
   const qr = urlCatalogo(codigo, n.ambiente);
 
   // DIAN's extension without a range, then the signature's place.

@@ -6,7 +6,7 @@
  */
 import { create } from 'xmlbuilder2';
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces.js';
-import { cude, fechaHoraBogota, monto, softwareSecurityCode, urlCatalogo } from './cude.js';
+import { camposDeCodigo, cude, fechaHoraBogota, monto, softwareSecurityCode, urlCatalogo } from './cude.js';
 import { calcularTotales, impuestosDeLinea, validarDocumento, type SubtotalImpuesto, type Totales } from './totales.js';
 import { CONSUMIDOR_FINAL, NIT_DIAN, NOMBRE_IMPUESTO, type Direccion, type DocumentoPos } from './tipos.js';
 
@@ -219,20 +219,7 @@ function construir(d: DocumentoPos, ajuste: NotaAjuste['ajuste'] | null): Docume
   const numero = `${d.resolucion.prefijo}${d.consecutivo}`;
   const { fecha, hora } = fechaHoraBogota(d.emision);
   const numeroAdquirente = d.adquirente?.numero ?? CONSUMIDOR_FINAL;
-  const codigo = cude({
-    numero,
-    fecha,
-    hora,
-    valorBruto: monto(totales.bruto),
-    iva: monto(totales.iva),
-    inc: monto(totales.inc),
-    ica: monto(totales.ica),
-    valorTotal: monto(totales.aPagar),
-    nitEmisor: d.emisor.nit,
-    numeroAdquirente,
-    clave: d.software.pin,
-    ambiente: d.ambiente,
-  });
+  const codigo = cude({ ...camposDeCodigo(numero, d.emision, totales, d.emisor.nit, numeroAdquirente), clave: d.software.pin, ambiente: d.ambiente });
   const qr = urlCatalogo(codigo, d.ambiente);
 
   // DIAN's extension, then the three POS ones, then the signature's place.
