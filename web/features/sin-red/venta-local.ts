@@ -7,6 +7,7 @@ import { parsePesos } from '#shared/money';
 import { METODO, ROL } from '#shared/roles';
 import type { TClienteSinRed, TDispositivo } from '#shared/schemas/sin-red';
 import type { TCreateVentaRequest, TDescuentoLinea, TDescuentoVenta, TProductoPorCodigo, TProductoVenta } from '#shared/schemas/venta';
+import type { LineaCarrito as LineaDelCarrito } from '../../lib/linea-carrito';
 import { leerAjuste, type BaseLocal, type ProductoLocal, type ReciboLocal, type VentaSalida } from './base-local';
 
 /**
@@ -17,17 +18,8 @@ import { leerAjuste, type BaseLocal, type ProductoLocal, type ReciboLocal, type 
  * shared/descuento).
  */
 
-/** A line of the sale as the device records it: the online cart's line (ventas/carrito.ts) and its discount, if any. */
-export interface LineaCarrito {
-  id: number;
-  nombre: string;
-  marca: string | null;
-  precio: number;
-  stock: number;
-  cantidad: number;
-  unidad: string;
-  unidadVenta?: { id: number; nombre: string; factor: number };
-  importe?: number;
+/** A line of the sale as the device records it: the till's cart line (web/lib/linea-carrito.ts) and its discount, if any. */
+export interface LineaCarrito extends LineaDelCarrito {
   /** A lower price or a discount on the line (roles 1 and 3, as online). */
   descuento?: TDescuentoLinea;
 }

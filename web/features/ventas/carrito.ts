@@ -4,30 +4,11 @@ import { aMilesimas, brutoLinea, cantidadPorValor, deMilesimas, importeCorrespon
 import type { TProductoVenta } from '#shared/schemas/venta';
 // The same limits as the sale's schema, without the schema module (and zod) on the till's path (issue #20).
 import { LIMITES_DINERO as VENTA_LIMITS } from '#shared/money';
+import type { LineaCarrito } from '../../lib/linea-carrito';
 import { STORAGE_KEYS } from '../../lib/session';
 
-/**
- * One cart line as kept in localStorage under `prodCarrito` (spec §3: the sales row plus cantidad).
- * A product sold by measure (issue #33, ADR 030) has a `unidad` other than '94' and a quantity of up
- * to three decimals (0.375 kg); its money is always computed in integer thousandths (`importeDe`).
- */
-export interface LineaCarrito {
-  id: number;
-  nombre: string;
-  marca: string | null;
-  precio: number;
-  stock: number;
-  cantidad: number;
-  /** Sold as a pack (issue #33 point 5, ADR 033): its sale unit; `precio` is the pack's, `stock` the product's units. */
-  unidadVenta?: { id: number; nombre: string; factor: number };
-  /** DIAN's unit ('94' unidad, 'KGM', 'GRM', 'LTR', 'MLT'); a cart stored before it existed reads '94'. */
-  unidad: string;
-  /**
-   * Sold by value (issue #52 point 4): the pesos the customer asked ("$ 2.000 de arroz"); `cantidad` is
-   * what they buy (cantidadPorValor) and the line charges exactly this. Absent for a line by quantity.
-   */
-  importe?: number;
-}
+/** One cart line as kept in localStorage under `prodCarrito` (spec §3): web/lib/linea-carrito.ts. */
+export type { LineaCarrito };
 
 /** A line's identity in the cart: the product, or the product's pack (a pack is its own line). */
 export const claveLinea = (l: Pick<LineaCarrito, 'id' | 'unidadVenta'>): string => (l.unidadVenta ? `${l.id}u${l.unidadVenta.id}` : String(l.id));
