@@ -34,6 +34,7 @@ const acciones: Record<string, string> = {
   venderSinStock: 'vender sin stock en el sistema',
   pinSupervisor: 'autorizar con el PIN de un supervisor',
   listasPrecios: 'cambiar una lista de precios',
+  promociones: 'cambiar una promoción',
 };
 /** The fields a back-office change of a user, role, store or payment method names (issue #51 point 8). */
 const camposAdministracion: Record<string, string> = {

@@ -27,6 +27,7 @@ export const permisos = {
     devolver: 'Hacer devoluciones y cambios (devolver dinero) sin PIN de supervisor',
     ventasDeOtros: 'Ver las ventas de los demás empleados (Gestionar facturas)',
     listasPrecios: 'Crear y cambiar listas de precios y asignarlas a clientes',
+    promociones: 'Crear, cambiar y eliminar promociones',
   } as Record<string, string>,
   /** Why a box cannot be ticked: the spec's rule for role 3 stays whatever the owner decides. */
   reglaFija: 'El Encargado nunca elimina productos, clientes ni proveedores.',
@@ -49,6 +50,7 @@ export const permisos = {
     devolver: 'Devolver dinero al cliente necesita el PIN de un supervisor.',
     ventasDeOtros: 'No tiene permiso para ver las ventas de otros empleados.',
     listasPrecios: 'No tiene permiso para cambiar las listas de precios.',
+    promociones: 'No tiene permiso para cambiar las promociones.',
   },
   soloAdministrador: 'Solo el administrador de la tienda decide los permisos.',
   soloLectura: 'Solo lectura: su rol no puede cambiar este dato.',

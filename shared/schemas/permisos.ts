@@ -9,7 +9,7 @@ const M = { permisos };
  * What the store's owner (role 1) decides for role 2 and role 3 separately (issue #27 point 1). The
  * rule that reads them lives in server/modules/tienda/permisos.ts; the entity's domain module asks it.
  */
-export const PERMISOS = ['precios', 'stock', 'productos', 'eliminarProductos', 'eliminarClientesProveedores', 'credito', 'anular', 'cajaSobreUmbral', 'reportes', 'venderSinStock', 'devolver', 'ventasDeOtros', 'listasPrecios'] as const;
+export const PERMISOS = ['precios', 'stock', 'productos', 'eliminarProductos', 'eliminarClientesProveedores', 'credito', 'anular', 'cajaSobreUmbral', 'reportes', 'venderSinStock', 'devolver', 'ventasDeOtros', 'listasPrecios', 'promociones'] as const;
 export type TPermiso = (typeof PERMISOS)[number];
 export type TPermisosRol = Record<TPermiso, boolean>;
 

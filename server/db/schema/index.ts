@@ -31,3 +31,4 @@ export * from './producto-unidad-venta';
 export * from './clave-idempotencia';
 export * from './conteo';
 export * from './lista-precio';
+export * from './promocion';

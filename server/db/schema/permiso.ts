@@ -37,6 +37,8 @@ export const permisoRol = pgTable(
     ventasDeOtros: boolean('ventas_de_otros').notNull().default(true),
     /** Issue #59 point 5 (ADR 047): create and change price lists and assign them to customers. Off unless given. */
     listasPrecios: boolean('listas_precios').notNull().default(false),
+    /** Issue #59 point 5 (ADR 052): create, change and delete promotions. Off unless given. */
+    promociones: boolean('promociones').notNull().default(false),
   },
   (t) => [primaryKey({ columns: [t.tiendaId, t.rolId] })],
 );

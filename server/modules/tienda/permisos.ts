@@ -40,7 +40,7 @@ const todos = (v: boolean) => Object.fromEntries(PERMISOS.map((p) => [p, v])) as
  */
 export const PERMISOS_POR_DEFECTO: Record<2 | 3, TPermisosRol> = {
   2: { ...todos(false), productos: true, anular: true },
-  3: { ...todos(true), eliminarProductos: false, eliminarClientesProveedores: false, credito: false, listasPrecios: false },
+  3: { ...todos(true), eliminarProductos: false, eliminarClientesProveedores: false, credito: false, listasPrecios: false, promociones: false },
 };
 
 /** What no setting gives: role 3 never deletes (spec §6). */
