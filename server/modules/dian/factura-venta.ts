@@ -11,7 +11,7 @@ import { camposDeCodigo, cufe, fechaHoraBogota, urlCatalogo } from './cude.js';
 import { calcularTotales, validarDocumento } from './totales.js';
 import { type Adquirente, type Direccion, type DocumentoPos } from './tipos.js';
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces.js';
-import { AGENCIA, direccion, e, pagoTotalesYLineas, raizDian, type DocumentoGenerado } from './xml.js';
+import { AGENCIA, cabecera, direccion, e, pagoTotalesYLineas, raizDian, type DocumentoGenerado } from './xml.js';
 
 export const TIPO_FACTURA_VENTA = '01';
 export const PROFILE_ID_FACTURA = 'DIAN 2.1: Factura Electrónica de Venta';
@@ -65,24 +65,24 @@ export function construirFacturaVenta(d: FacturaVenta): DocumentoGenerado {
   const { doc, inv, exts } = raizDian('Invoice', d, numero, qr, true);
   e(e(exts, 'ext:UBLExtension'), 'ext:ExtensionContent');
 
-  e(inv, 'cbc:UBLVersionID', 'UBL 2.1');
-  e(inv, 'cbc:CustomizationID', '10');
-  e(inv, 'cbc:ProfileID', PROFILE_ID_FACTURA);
-  e(inv, 'cbc:ProfileExecutionID', d.ambiente);
-  e(inv, 'cbc:ID', numero);
-  e(inv, 'cbc:UUID', codigo, { schemeID: String(d.ambiente), schemeName: 'CUFE-SHA384' });
-  e(inv, 'cbc:IssueDate', fecha);
-  e(inv, 'cbc:IssueTime', hora);
-  if (d.pago.forma === 2 && d.pago.vencimiento) e(inv, 'cbc:DueDate', d.pago.vencimiento);
-  e(inv, 'cbc:InvoiceTypeCode', TIPO_FACTURA_VENTA);
-  if (d.contingencia) e(inv, 'cbc:Note', `Contingencia tipo ${d.contingencia}`);
-  if (d.nota) e(inv, 'cbc:Note', d.nota);
-  e(inv, 'cbc:DocumentCurrencyCode', 'COP', { listAgencyID: '6', listAgencyName: 'United Nations Economic Commission for Europe', listID: 'ISO 4217 Alpha' });
-  e(inv, 'cbc:LineCountNumeric', d.lineas.length);
+  cabecera(inv, {
+    customizationId: '10',
+    profileId: PROFILE_ID_FACTURA,
+    ambiente: d.ambiente,
+    numero,
+    codigo,
+    esquema: 'CUFE-SHA384',
+    fecha,
+    hora,
+    ...(d.pago.forma === 2 && d.pago.vencimiento ? { vencimiento: d.pago.vencimiento } : {}),
+    tipo: { elemento: 'cbc:InvoiceTypeCode', codigo: TIPO_FACTURA_VENTA },
+    notas: [d.contingencia && `Contingencia tipo ${d.contingencia}`, d.nota],
+    lineas: d.lineas.length,
+  });
 
   partesFactura(inv, d);
 
-  pagoTotalesYLineas(inv, d, totales, false);
+  pagoTotalesYLineas(inv, d, totales, 'factura');
 
   return { xml: doc.end({ prettyPrint: false }), numero, cude: codigo, qr, fecha, hora, totales };
 }

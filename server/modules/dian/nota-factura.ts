@@ -12,7 +12,7 @@ import { camposDeCodigo, cude, fechaHoraBogota, urlCatalogo } from './cude.js';
 import { partesFactura, validarAdquirente, type FacturaVenta } from './factura-venta.js';
 import { calcularTotales, validarDocumento } from './totales.js';
 import type { LineaDocumento } from './tipos.js';
-import { e, pagoTotalesYLineas, raizDian, type DocumentoGenerado } from './xml.js';
+import { cabecera, e, pagoTotalesYLineas, raizDian, type DocumentoGenerado } from './xml.js';
 
 export const TIPO_NOTA_CREDITO_FACTURA = '91';
 export const PROFILE_ID_NOTA_CREDITO = 'DIAN 2.1: Nota Crédito de Factura Electrónica de Venta';
@@ -85,29 +85,23 @@ export function construirNotaCreditoFactura(n: NotaCreditoFactura): DocumentoGen
   const { doc, inv, exts } = raizDian('CreditNote', n, numero, qr, false);
   e(e(exts, 'ext:UBLExtension'), 'ext:ExtensionContent');
 
-  e(inv, 'cbc:UBLVersionID', 'UBL 2.1');
-  e(inv, 'cbc:CustomizationID', CUSTOMIZATION_NOTA_CON_REFERENCIA);
-  e(inv, 'cbc:ProfileID', PROFILE_ID_NOTA_CREDITO);
-  e(inv, 'cbc:ProfileExecutionID', n.ambiente);
-  e(inv, 'cbc:ID', numero);
-  e(inv, 'cbc:UUID', codigo, { schemeID: String(n.ambiente), schemeName: 'CUDE-SHA384' });
-  e(inv, 'cbc:IssueDate', fecha);
-  e(inv, 'cbc:IssueTime', hora);
-  e(inv, 'cbc:CreditNoteTypeCode', TIPO_NOTA_CREDITO_FACTURA);
-  if (n.nota) e(inv, 'cbc:Note', n.nota);
-  e(inv, 'cbc:DocumentCurrencyCode', 'COP', { listAgencyID: '6', listAgencyName: 'United Nations Economic Commission for Europe', listID: 'ISO 4217 Alpha' });
-  e(inv, 'cbc:LineCountNumeric', n.lineas.length);
-  const dr = e(inv, 'cac:DiscrepancyResponse');
-  e(dr, 'cbc:ReferenceID', n.ajuste.referencia.numero);
-  e(dr, 'cbc:ResponseCode', n.ajuste.concepto);
-  e(dr, 'cbc:Description', n.ajuste.descripcion);
-  const ref = e(e(inv, 'cac:BillingReference'), 'cac:InvoiceDocumentReference');
-  e(ref, 'cbc:ID', n.ajuste.referencia.numero);
-  e(ref, 'cbc:UUID', n.ajuste.referencia.cufe, { schemeName: 'CUFE-SHA384' });
-  e(ref, 'cbc:IssueDate', n.ajuste.referencia.fecha);
+  cabecera(inv, {
+    customizationId: CUSTOMIZATION_NOTA_CON_REFERENCIA,
+    profileId: PROFILE_ID_NOTA_CREDITO,
+    ambiente: n.ambiente,
+    numero,
+    codigo,
+    esquema: 'CUDE-SHA384',
+    fecha,
+    hora,
+    tipo: { elemento: 'cbc:CreditNoteTypeCode', codigo: TIPO_NOTA_CREDITO_FACTURA },
+    notas: [n.nota],
+    lineas: n.lineas.length,
+    referencia: { numero: n.ajuste.referencia.numero, codigo: n.ajuste.referencia.cufe, esquema: 'CUFE-SHA384', fecha: n.ajuste.referencia.fecha, concepto: n.ajuste.concepto, descripcion: n.ajuste.descripcion },
+  });
 
   partesFactura(inv, n);
-  pagoTotalesYLineas(inv, n, totales, true);
+  pagoTotalesYLineas(inv, n, totales, 'credito');
 
   return { xml: doc.end({ prettyPrint: false }), numero, cude: codigo, qr, fecha, hora, totales };
 }

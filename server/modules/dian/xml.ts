@@ -13,6 +13,7 @@ import { CONSUMIDOR_FINAL, NIT_DIAN, NOMBRE_IMPUESTO, type Direccion, type Docum
 export const NS = {
   inv: 'urn:oasis:names:specification:ubl:schema:xsd:Invoice-2',
   nc: 'urn:oasis:names:specification:ubl:schema:xsd:CreditNote-2',
+  nd: 'urn:oasis:names:specification:ubl:schema:xsd:DebitNote-2',
   cac: 'urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2',
   cbc: 'urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2',
   ext: 'urn:oasis:names:specification:ubl:schema:xsd:CommonExtensionComponents-2',
@@ -22,7 +23,7 @@ export const NS = {
   xades141: 'http://uri.etsi.org/01903/v1.4.1#',
 } as const;
 
-type Prefijo = Exclude<keyof typeof NS, 'nc'>;
+type Prefijo = Exclude<keyof typeof NS, 'nc' | 'nd'>;
 
 export const PROFILE_ID_POS = 'DIAN 2.1: documento equivalente electrónico del tiquete de máquina registradora con sistema P.O.S.';
 export const TIPO_DOCUMENTO_POS = '20';
@@ -40,7 +41,7 @@ export interface DocumentoGenerado {
   totales: Totales;
 }
 
-/** The namespace of unprefixed names (the root's: Invoice or CreditNote); set per build. */
+/** The namespace of unprefixed names (the root's: Invoice, CreditNote or DebitNote); set per build. */
 let nsRaiz: string = NS.inv;
 
 /** `e(padre, 'cbc:ID', '1', {schemeID: '31'})`: an element in its prefix's namespace. */
@@ -131,8 +132,10 @@ export function construirDocumentoPos(d: DocumentoPos): DocumentoGenerado {
  * security code, DIAN as authoriser and the QR. The POS document, its notes and the invoice (type 01,
  * factura-venta.ts) all begin so; what follows differs.
  */
-export function raizDian(raiz: 'Invoice' | 'CreditNote', d: Pick<DocumentoPos, 'resolucion' | 'software'>, numero: string, qr: string, control: boolean) {
-  nsRaiz = raiz === 'CreditNote' ? NS.nc : NS.inv;
+export type RaizDian = 'Invoice' | 'CreditNote' | 'DebitNote';
+
+export function raizDian(raiz: RaizDian, d: Pick<DocumentoPos, 'resolucion' | 'software'>, numero: string, qr: string, control: boolean) {
+  nsRaiz = raiz === 'CreditNote' ? NS.nc : raiz === 'DebitNote' ? NS.nd : NS.inv;
   const doc = create({ version: '1.0', encoding: 'UTF-8', standalone: false });
   const inv = doc.ele(nsRaiz, raiz);
   for (const p of ['cac', 'cbc', 'ext', 'sts', 'ds', 'xades', 'xades141'] as const) {
@@ -166,11 +169,72 @@ export function raizDian(raiz: 'Invoice' | 'CreditNote', d: Pick<DocumentoPos, '
 }
 
 /**
+ * The header every DIAN document begins with after its extensions, in the UBL 2.1 order of Invoice,
+ * CreditNote and DebitNote alike: versions, profile, environment, number, CUDE/CUFE, date and time, the
+ * due date (an invoice's), the type code (none in a DebitNote: UBL 2.1 has no such element there),
+ * notes, currency, line count and, for a note, the discrepancy and the reference to the corrected
+ * document (its number, code and date). One function for the POS document and its notes (xml.ts), the
+ * invoice (factura-venta.ts), its credit note (nota-factura.ts) and its debit note (nota-debito.ts).
+ */
+export interface Cabecera {
+  customizationId: string;
+  profileId: string;
+  ambiente: 1 | 2;
+  numero: string;
+  codigo: string;
+  esquema: 'CUDE-SHA384' | 'CUFE-SHA384';
+  fecha: string;
+  hora: string;
+  vencimiento?: string;
+  tipo?: { elemento: 'cbc:InvoiceTypeCode' | 'cbc:CreditNoteTypeCode'; codigo: string };
+  notas: (string | null | undefined | false)[];
+  lineas: number;
+  referencia?: { numero: string; codigo: string; esquema: 'CUDE-SHA384' | 'CUFE-SHA384'; fecha: string; concepto: number; descripcion: string };
+}
+
+export function cabecera(inv: XMLBuilder, c: Cabecera): void {
+  e(inv, 'cbc:UBLVersionID', 'UBL 2.1');
+  e(inv, 'cbc:CustomizationID', c.customizationId);
+  e(inv, 'cbc:ProfileID', c.profileId);
+  e(inv, 'cbc:ProfileExecutionID', c.ambiente);
+  e(inv, 'cbc:ID', c.numero);
+  e(inv, 'cbc:UUID', c.codigo, { schemeID: String(c.ambiente), schemeName: c.esquema });
+  e(inv, 'cbc:IssueDate', c.fecha);
+  e(inv, 'cbc:IssueTime', c.hora);
+  if (c.vencimiento) e(inv, 'cbc:DueDate', c.vencimiento);
+  if (c.tipo) e(inv, c.tipo.elemento, c.tipo.codigo);
+  for (const n of c.notas) if (n) e(inv, 'cbc:Note', n);
+  e(inv, 'cbc:DocumentCurrencyCode', 'COP', { listAgencyID: '6', listAgencyName: 'United Nations Economic Commission for Europe', listID: 'ISO 4217 Alpha' });
+  e(inv, 'cbc:LineCountNumeric', c.lineas);
+  const r = c.referencia;
+  if (r) {
+    const dr = e(inv, 'cac:DiscrepancyResponse');
+    e(dr, 'cbc:ReferenceID', r.numero);
+    e(dr, 'cbc:ResponseCode', r.concepto);
+    e(dr, 'cbc:Description', r.descripcion);
+    const ref = e(e(inv, 'cac:BillingReference'), 'cac:InvoiceDocumentReference');
+    e(ref, 'cbc:ID', r.numero);
+    e(ref, 'cbc:UUID', r.codigo, { schemeName: r.esquema });
+    e(ref, 'cbc:IssueDate', r.fecha);
+  }
+}
+
+/** How a document names its monetary total, its lines and their quantity. */
+const CLASE = {
+  factura: { total: 'cac:LegalMonetaryTotal', linea: 'cac:InvoiceLine', cantidad: 'cbc:InvoicedQuantity' },
+  credito: { total: 'cac:LegalMonetaryTotal', linea: 'cac:CreditNoteLine', cantidad: 'cbc:CreditedQuantity' },
+  debito: { total: 'cac:RequestedMonetaryTotal', linea: 'cac:DebitNoteLine', cantidad: 'cbc:DebitedQuantity' },
+} as const;
+export type ClaseDocumento = keyof typeof CLASE;
+
+/**
  * What a DIAN document says after its parties, the same in the POS document, its notes and the invoice
  * (type 01, factura-venta.ts): the payment, the taxes per tax, the monetary totals and the lines
- * (`nota`: a credit note's CreditNoteLine and CreditedQuantity).
+ * (`clase`: an Invoice's InvoiceLine, a CreditNote's CreditNoteLine, a DebitNote's RequestedMonetaryTotal
+ * and DebitNoteLine).
  */
-export function pagoTotalesYLineas(inv: XMLBuilder, d: Pick<DocumentoPos, 'pago' | 'lineas'>, totales: Totales, nota: boolean): void {
+export function pagoTotalesYLineas(inv: XMLBuilder, d: Pick<DocumentoPos, 'pago' | 'lineas'>, totales: Totales, clase: ClaseDocumento): void {
+  const k = CLASE[clase];
   // Payment: form (1 contado, 2 crédito with its due date) and means.
   const pm = e(inv, 'cac:PaymentMeans');
   e(pm, 'cbc:ID', d.pago.forma);
@@ -184,16 +248,16 @@ export function pagoTotalesYLineas(inv: XMLBuilder, d: Pick<DocumentoPos, 'pago'
     for (const s of g.subtotales) subtotal(tt, s);
   }
 
-  const lmt = e(inv, 'cac:LegalMonetaryTotal');
+  const lmt = e(inv, k.total);
   e(lmt, 'cbc:LineExtensionAmount', monto(totales.bruto), COP);
   e(lmt, 'cbc:TaxExclusiveAmount', monto(totales.baseGravada), COP);
   e(lmt, 'cbc:TaxInclusiveAmount', monto(totales.conImpuestos), COP);
   e(lmt, 'cbc:PayableAmount', monto(totales.aPagar), COP);
 
   d.lineas.forEach((l, n) => {
-    const il = e(inv, nota ? 'cac:CreditNoteLine' : 'cac:InvoiceLine');
+    const il = e(inv, k.linea);
     e(il, 'cbc:ID', n + 1);
-    e(il, nota ? 'cbc:CreditedQuantity' : 'cbc:InvoicedQuantity', cantidad(l.cantidad), { unitCode: l.unidad });
+    e(il, k.cantidad, cantidad(l.cantidad), { unitCode: l.unidad });
     e(il, 'cbc:LineExtensionAmount', monto(l.base), COP);
     for (const s of impuestosDeLinea(l)) {
       const tt = e(il, 'cac:TaxTotal');
@@ -246,35 +310,26 @@ function construir(d: DocumentoPos, ajuste: NotaAjuste['ajuste'] | null): Docume
   ]);
   e(e(exts, 'ext:UBLExtension'), 'ext:ExtensionContent');
 
-  e(inv, 'cbc:UBLVersionID', 'UBL 2.1');
-  e(inv, 'cbc:CustomizationID', '10');
-  e(inv, 'cbc:ProfileID', ajuste ? PROFILE_ID_NOTA : PROFILE_ID_POS);
-  e(inv, 'cbc:ProfileExecutionID', d.ambiente);
-  e(inv, 'cbc:ID', numero);
-  e(inv, 'cbc:UUID', codigo, { schemeID: String(d.ambiente), schemeName: 'CUDE-SHA384' });
-  e(inv, 'cbc:IssueDate', fecha);
-  e(inv, 'cbc:IssueTime', hora);
-  if (!ajuste && d.pago.forma === 2 && d.pago.vencimiento) e(inv, 'cbc:DueDate', d.pago.vencimiento);
-  if (ajuste) e(inv, 'cbc:CreditNoteTypeCode', TIPO_NOTA_CREDITO);
-  else e(inv, 'cbc:InvoiceTypeCode', TIPO_DOCUMENTO_POS);
-  if (d.contingencia) e(inv, 'cbc:Note', `Contingencia tipo ${d.contingencia}`);
-  if (d.documentoFisico) {
-    const f = fechaHoraBogota(d.documentoFisico.fecha);
-    e(inv, 'cbc:Note', `Documento físico de contingencia ${d.documentoFisico.numero} del ${f.fecha} ${f.hora.slice(0, 8)}`);
-  }
-  if (d.nota) e(inv, 'cbc:Note', d.nota);
-  e(inv, 'cbc:DocumentCurrencyCode', 'COP', { listAgencyID: '6', listAgencyName: 'United Nations Economic Commission for Europe', listID: 'ISO 4217 Alpha' });
-  e(inv, 'cbc:LineCountNumeric', d.lineas.length);
-  if (ajuste) {
-    const dr = e(inv, 'cac:DiscrepancyResponse');
-    e(dr, 'cbc:ReferenceID', ajuste.referencia.numero);
-    e(dr, 'cbc:ResponseCode', ajuste.concepto);
-    e(dr, 'cbc:Description', ajuste.descripcion);
-    const ref = e(e(inv, 'cac:BillingReference'), 'cac:InvoiceDocumentReference');
-    e(ref, 'cbc:ID', ajuste.referencia.numero);
-    e(ref, 'cbc:UUID', ajuste.referencia.cude, { schemeName: 'CUDE-SHA384' });
-    e(ref, 'cbc:IssueDate', ajuste.referencia.fecha);
-  }
+  const fisico = d.documentoFisico ? fechaHoraBogota(d.documentoFisico.fecha) : null;
+  cabecera(inv, {
+    customizationId: '10',
+    profileId: ajuste ? PROFILE_ID_NOTA : PROFILE_ID_POS,
+    ambiente: d.ambiente,
+    numero,
+    codigo,
+    esquema: 'CUDE-SHA384',
+    fecha,
+    hora,
+    ...(!ajuste && d.pago.forma === 2 && d.pago.vencimiento ? { vencimiento: d.pago.vencimiento } : {}),
+    tipo: ajuste ? { elemento: 'cbc:CreditNoteTypeCode', codigo: TIPO_NOTA_CREDITO } : { elemento: 'cbc:InvoiceTypeCode', codigo: TIPO_DOCUMENTO_POS },
+    notas: [
+      d.contingencia && `Contingencia tipo ${d.contingencia}`,
+      d.documentoFisico && fisico && `Documento físico de contingencia ${d.documentoFisico.numero} del ${fisico.fecha} ${fisico.hora.slice(0, 8)}`,
+      d.nota,
+    ],
+    lineas: d.lineas.length,
+    ...(ajuste ? { referencia: { numero: ajuste.referencia.numero, codigo: ajuste.referencia.cude, esquema: 'CUDE-SHA384' as const, fecha: ajuste.referencia.fecha, concepto: ajuste.concepto, descripcion: ajuste.descripcion } } : {}),
+  });
 
   // Supplier.
   const em = d.emisor;
@@ -321,7 +376,7 @@ function construir(d: DocumentoPos, ajuste: NotaAjuste['ajuste'] | null): Docume
   e(cle, 'cbc:CompanyID', numeroAdquirente, idAdq);
   if (a?.email) e(e(cp, 'cac:Contact'), 'cbc:ElectronicMail', a.email);
 
-  pagoTotalesYLineas(inv, d, totales, !!ajuste);
+  pagoTotalesYLineas(inv, d, totales, ajuste ? 'credito' : 'factura');
 
   return { xml: doc.end({ prettyPrint: false }), numero, cude: codigo, qr, fecha, hora, totales };
 }
