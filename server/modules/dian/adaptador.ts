@@ -71,14 +71,18 @@ const esGtin = (c: string | null | undefined): c is string => !!c && /^\d{8}$|^\
 
 export class VentaSinImpuesto extends Error {}
 
-export function documentoDesdeVenta(v: VentaParaDocumento): DocumentoPos {
-  const sinImpuesto = v.lineas.findIndex((l) => l.impuesto === null);
-  if (sinImpuesto >= 0) throw new VentaSinImpuesto(`La línea ${sinImpuesto + 1} (${v.lineas[sinImpuesto]!.nombre}) no tiene impuesto.`);
+/**
+ * A sale's lines (or a debit note's charges, ADR 050) as the document's lines: base and tax to
+ * centavos by shared/impuestos.ts's one rule, the sale's discount spread over them.
+ */
+export function lineasDocumento(lineasVenta: LineaVenta[], descuento: number): LineaDocumento[] {
+  const sinImpuesto = lineasVenta.findIndex((l) => l.impuesto === null);
+  if (sinImpuesto >= 0) throw new VentaSinImpuesto(`La línea ${sinImpuesto + 1} (${lineasVenta[sinImpuesto]!.nombre}) no tiene impuesto.`);
   const desglose = desglosarVenta(
-    v.lineas.map((l) => ({ importe: l.importe, cantidad: l.cantidad, impuesto: l.impuesto, valorBolsa: l.valorBolsa })),
-    v.descuento,
+    lineasVenta.map((l) => ({ importe: l.importe, cantidad: l.cantidad, impuesto: l.impuesto, valorBolsa: l.valorBolsa })),
+    descuento,
   );
-  const lineas: LineaDocumento[] = v.lineas.map((l, i) => {
+  return lineasVenta.map((l, i) => {
     const d = desglose[i]!;
     const comun = {
       codigo: esGtin(l.codigoBarras) ? l.codigoBarras : l.codigo,
@@ -104,6 +108,10 @@ export function documentoDesdeVenta(v: VentaParaDocumento): DocumentoPos {
     }
     return { ...comun, impuesto: { ...IMPUESTO_LINEA[l.impuesto!], valor: d.impuesto } };
   });
+}
+
+export function documentoDesdeVenta(v: VentaParaDocumento): DocumentoPos {
+  const lineas = lineasDocumento(v.lineas, v.descuento);
   const p = v.perfil;
   return {
     ambiente: v.ambiente,

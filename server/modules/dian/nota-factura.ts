@@ -12,7 +12,7 @@ import { camposDeCodigo, cude, fechaHoraBogota, urlCatalogo } from './cude.js';
 import { partesFactura, validarAdquirente, type FacturaVenta } from './factura-venta.js';
 import { calcularTotales, validarDocumento } from './totales.js';
 import type { LineaDocumento } from './tipos.js';
-import { cabecera, e, pagoTotalesYLineas, raizDian, type DocumentoGenerado } from './xml.js';
+import { cabecera, e, pagoTotalesYLineas, raizDian, type Cabecera, type DocumentoGenerado } from './xml.js';
 
 export const TIPO_NOTA_CREDITO_FACTURA = '91';
 export const PROFILE_ID_NOTA_CREDITO = 'DIAN 2.1: Nota Crédito de Factura Electrónica de Venta';
@@ -70,9 +70,38 @@ function notaCredito(o: FacturaOriginal, datos: DatosNotaFactura, concepto: 1 | 
 const SIN_CAJA = { placa: '', ubicacion: '', cajero: '', tipo: '', codigoVenta: '' };
 
 export function construirNotaCreditoFactura(n: NotaCreditoFactura): DocumentoGenerado {
-  if (n.contingencia || n.documentoFisico) throw new Error('Una nota crédito no tiene contingencia: espera en la bandeja.');
-  if (!/^[0-9a-f]{96}$/.test(n.ajuste.referencia.cufe)) throw new Error('La nota crédito necesita el CUFE de la factura.');
-  if (!n.ajuste.descripcion.trim()) throw new Error('La nota crédito necesita el motivo de la corrección.');
+  return construirNotaDeFactura(n, {
+    raiz: 'CreditNote',
+    clase: 'credito',
+    nombre: 'nota crédito',
+    customizationId: CUSTOMIZATION_NOTA_CON_REFERENCIA,
+    profileId: PROFILE_ID_NOTA_CREDITO,
+    tipo: { elemento: 'cbc:CreditNoteTypeCode', codigo: TIPO_NOTA_CREDITO_FACTURA },
+  });
+}
+
+/** What tells an invoice's credit note (91) from its debit note (92, nota-debito.ts). */
+export interface ClaseNotaFactura {
+  raiz: 'CreditNote' | 'DebitNote';
+  clase: 'credito' | 'debito';
+  /** Its name in the errors: "nota crédito", "nota débito". */
+  nombre: string;
+  customizationId: string;
+  profileId: string;
+  /** A CreditNote's type code; UBL 2.1's DebitNote has none. */
+  tipo?: Cabecera['tipo'];
+}
+
+/**
+ * A note to an invoice, credit or debit: its own number, its CUDE keyed by the software PIN with the
+ * invoice's buyer (annex v1.9 §11.2: the notes' CUDE takes Software-PIN; only the invoice's CUFE
+ * takes the range's technical key), the reference to the invoice's number, CUFE and date, the
+ * invoice's parties, the lines it credits or debits and their totals.
+ */
+export function construirNotaDeFactura(n: NotaCreditoFactura, k: ClaseNotaFactura): DocumentoGenerado {
+  if (n.contingencia || n.documentoFisico) throw new Error(`Una ${k.nombre} no tiene contingencia: espera en la bandeja.`);
+  if (!/^[0-9a-f]{96}$/.test(n.ajuste.referencia.cufe)) throw new Error(`La ${k.nombre} necesita el CUFE de la factura.`);
+  if (!n.ajuste.descripcion.trim()) throw new Error(`La ${k.nombre} necesita el motivo de la corrección.`);
   validarDocumento({ ...n, caja: SIN_CAJA });
   validarAdquirente(n.adquirente);
   const totales = calcularTotales({ ...n, caja: SIN_CAJA });
@@ -82,26 +111,26 @@ export function construirNotaCreditoFactura(n: NotaCreditoFactura): DocumentoGen
   const qr = urlCatalogo(codigo, n.ambiente);
 
   // DIAN's extension without a range, then the signature's place.
-  const { doc, inv, exts } = raizDian('CreditNote', n, numero, qr, false);
+  const { doc, inv, exts } = raizDian(k.raiz, n, numero, qr, false);
   e(e(exts, 'ext:UBLExtension'), 'ext:ExtensionContent');
 
   cabecera(inv, {
-    customizationId: CUSTOMIZATION_NOTA_CON_REFERENCIA,
-    profileId: PROFILE_ID_NOTA_CREDITO,
+    customizationId: k.customizationId,
+    profileId: k.profileId,
     ambiente: n.ambiente,
     numero,
     codigo,
     esquema: 'CUDE-SHA384',
     fecha,
     hora,
-    tipo: { elemento: 'cbc:CreditNoteTypeCode', codigo: TIPO_NOTA_CREDITO_FACTURA },
+    ...(k.tipo ? { tipo: k.tipo } : {}),
     notas: [n.nota],
     lineas: n.lineas.length,
     referencia: { numero: n.ajuste.referencia.numero, codigo: n.ajuste.referencia.cufe, esquema: 'CUFE-SHA384', fecha: n.ajuste.referencia.fecha, concepto: n.ajuste.concepto, descripcion: n.ajuste.descripcion },
   });
 
   partesFactura(inv, n);
-  pagoTotalesYLineas(inv, n, totales, 'credito');
+  pagoTotalesYLineas(inv, n, totales, k.clase);
 
   return { xml: doc.end({ prettyPrint: false }), numero, cude: codigo, qr, fecha, hora, totales };
 }
