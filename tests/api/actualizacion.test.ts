@@ -77,6 +77,12 @@ describe('una base de una versión anterior se actualiza al arrancar y sigue igu
     const tiendas = await t.database.db.select({ id: tienda.idTienda, nombre: tienda.nombreTienda, empresaId: tienda.empresaId, empresa: empresa.nombre }).from(tienda).innerJoin(empresa, eq(empresa.idEmpresa, tienda.empresaId));
     expect(tiendas.length).toBeGreaterThanOrEqual(2);
     for (const x of tiendas) expect({ empresaId: x.empresaId, empresa: x.empresa }).toEqual({ empresaId: x.id, empresa: x.nombre });
+    // Issue #56 step 2 (migration 0069): every employee's store, role and approval are their row in usuario_tienda.
+    const personas = (await t.database.db.execute(sql`select count(*)::int as con_tienda,
+        count(*) filter (where not exists (select 1 from usuario_tienda ut where ut.usuario_id = u.id_usuario and ut.tienda_id = u.tienda_id and ut.rol_id = u.rol_id and ut.aprobado = u.aprobado))::int as sin_fila
+      from usuario u where u.tienda_id is not null`)) as unknown as { rows: { con_tienda: number; sin_fila: number }[] };
+    expect(personas.rows[0]!.con_tienda).toBeGreaterThan(0);
+    expect(personas.rows[0]!.sin_fila).toBe(0);
   });
 
   it('la tienda entra y ve lo que veía: existencias, saldo del fiado y sus ventas', async () => {

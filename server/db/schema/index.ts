@@ -32,3 +32,4 @@ export * from './clave-idempotencia';
 export * from './conteo';
 export * from './lista-precio';
 export * from './promocion';
+export * from './usuario-tienda';

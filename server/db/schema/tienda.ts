@@ -32,8 +32,12 @@ export const tienda = pgTable(
     nit: text('nit'),
     anchoPapel: text('ancho_papel').notNull().default('80'),
     pieRecibo: text('pie_recibo'),
-    correo: text('correo').notNull(),
-    contrasenaHash: text('contrasena_hash').notNull(),
+    /**
+     * The store's login (role 1 of its empresa, ADR 043). A store the owner opens from *Sucursales*
+     * (issue #56 step 3) has none: the owner signs in once, with the empresa's first store's login.
+     */
+    correo: text('correo'),
+    contrasenaHash: text('contrasena_hash'),
     codigoInvitacion: text('codigo_invitacion').notNull(),
     /** When the invitation code stops admitting sign-ups (issue #15); null: it never expires. */
     codigoExpira: timestamp('codigo_expira', { withTimezone: true }),

@@ -54,7 +54,8 @@ export async function login(options: {
   const { db, tokens, tipo, email, contrasena, cara = 'tienda', turno } = options;
   if (tipo === 'tienda') {
     const [t] = await db.select().from(tienda).where(sql`lower(${tienda.correo}) = ${email}`).limit(1);
-    if (!t) {
+    // A branch opened from Sucursales has no login of its own (issue #56 step 3): as no account at all.
+    if (!t?.contrasenaHash) {
       await imitarVerificacion(contrasena, sinCuenta(turno));
       turno?.alFallar?.();
       throw badCredentials();
@@ -183,26 +184,46 @@ export async function registrarTienda(options: {
   return db.transaction(async (tx) => {
     if (await emailTaken(tx, input.email))
       throw new AppError('CONFLICT', M.registro.emailTaken, { fields: { email: M.registro.emailTaken } });
-    // The code space is large; a collision is astronomically rare, but retry rather than fail.
-    for (let attempt = 0; attempt < 5; attempt++) {
-      const code = invitationCode();
-      const [clash] = await tx.select({ id: tienda.idTienda }).from(tienda).where(eq(tienda.codigoInvitacion, code)).limit(1);
-      if (clash) continue;
-      const [row] = await tx
-        .insert(tienda)
-        .values({
-          nombreTienda: input.nombreTienda,
-          telefono: input.telefono ?? null,
-          direccion: input.direccion ?? null,
-          correo: input.email,
-          contrasenaHash: hash,
-          codigoInvitacion: code,
-        })
-        .returning({ id: tienda.idTienda });
-      return { id_Tienda: row!.id, codigo_invitacion: code };
-    }
-    throw new AppError('INTERNAL', M.generic.errorText);
+    const t = await crearTienda(tx, {
+      nombreTienda: input.nombreTienda,
+      telefono: input.telefono ?? null,
+      direccion: input.direccion ?? null,
+      correo: input.email,
+      contrasenaHash: hash,
+    });
+    return { id_Tienda: t.idTienda, codigo_invitacion: t.codigoInvitacion };
   });
+}
+
+/**
+ * The one creation of a store row, with its own invitation code: the sign-up and the operator's
+ * back-office (a store and its login, an empresa of its own) and the owner's *Sucursales* (issue #56
+ * step 3: a store of the owner's empresa, with no login of its own).
+ */
+export async function crearTienda(
+  tx: Tx,
+  datos: {
+    nombreTienda: string;
+    telefono: string | null;
+    direccion: string | null;
+    correo: string | null;
+    contrasenaHash: string | null;
+    empresaId?: number;
+    zonaHoraria?: string;
+  },
+): Promise<{ idTienda: number; codigoInvitacion: string }> {
+  // The code space is large; a collision is astronomically rare, but retry rather than fail.
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const code = invitationCode();
+    const [clash] = await tx.select({ id: tienda.idTienda }).from(tienda).where(eq(tienda.codigoInvitacion, code)).limit(1);
+    if (clash) continue;
+    const [row] = await tx
+      .insert(tienda)
+      .values({ ...datos, codigoInvitacion: code })
+      .returning({ id: tienda.idTienda });
+    return { idTienda: row!.id, codigoInvitacion: code };
+  }
+  throw new AppError('INTERNAL', M.generic.errorText);
 }
 
 /**
@@ -215,7 +236,7 @@ export async function registrarTienda(options: {
 export async function cerrarSesion(options: {
   db: Db;
   claims: Pick<TokenClaims, 'jti' | 'exp'>;
-  sesion: { tipo: TTipoLogin; usuarioId: number | null; tiendaId: number | null };
+  sesion: { tipo: TTipoLogin; usuarioId: number | null; tiendaId: number | null; cuentaTiendaId?: number | null };
 }): Promise<void> {
   const { db, claims, sesion } = options;
   if (claims.jti && claims.exp) {
@@ -225,8 +246,10 @@ export async function cerrarSesion(options: {
     return;
   }
   if (sesion.tipo === 'tienda') {
-    if (sesion.tiendaId == null) return;
-    await db.update(tienda).set({ tokenVersion: sql`${tienda.tokenVersion} + 1` }).where(eq(tienda.idTienda, sesion.tiendaId));
+    // The account's own store: after a switch of store (issue #56) the session acts for another.
+    const cuenta = sesion.cuentaTiendaId ?? sesion.tiendaId;
+    if (cuenta == null) return;
+    await db.update(tienda).set({ tokenVersion: sql`${tienda.tokenVersion} + 1` }).where(eq(tienda.idTienda, cuenta));
     return;
   }
   if (sesion.usuarioId == null) return;

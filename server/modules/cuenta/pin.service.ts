@@ -56,7 +56,7 @@ export async function establecerPin(options: { db: Db; sesion: RequestSession; c
   const { usuarioId, tiendaId } = quien;
   const u = await duenoPin(db, quien);
   if (!u) throw new AppError('FORBIDDEN', V.miPinSoloSupervisor);
-  if (!(await verifyPassword(options.contrasena, u.contrasenaHash)))
+  if (!u.contrasenaHash || !(await verifyPassword(options.contrasena, u.contrasenaHash)))
     throw new AppError('VALIDATION', V.miPinContrasenaIncorrecta, { fields: { contrasena: V.miPinContrasenaIncorrecta } });
   const pinHash = await hashPassword(options.pin, { cola: 'pin' });
   if (usuarioId == null) await db.update(tienda).set({ pinHash, pinFallos: 0, pinBloqueadoEn: null }).where(eq(tienda.idTienda, tiendaId));

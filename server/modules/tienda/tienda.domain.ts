@@ -21,7 +21,8 @@ const columnasTienda = {
   nombreTienda: tienda.nombreTienda,
   direccion: tienda.direccion,
   telefono: tienda.telefono,
-  correo: tienda.correo,
+  // A branch opened from Sucursales has no login of its own (issue #56 step 3): no email to show.
+  correo: sql<string>`coalesce(${tienda.correo}, '')`,
   codigoInvitacion: tienda.codigoInvitacion,
 };
 
@@ -100,7 +101,7 @@ export async function actualizarTienda(options: { db: Db; alcance: Alcance; id: 
       .limit(1);
     if (!current) throw notFound();
     // A changed email asks whether another account has it: counted per caller (issue #15).
-    if (datos.correo !== current.correo.toLowerCase()) {
+    if (datos.correo !== current.correo?.toLowerCase()) {
       await options.consulta?.();
       if (await emailTaken(tx, datos.correo)) throw fieldConflict('correo', M.registro.emailTaken);
     }
