@@ -1,4 +1,4 @@
-// npm run bench:sin-red-navegador [-- --ventas 100 --productos 300 --port 4920 --lento]
+// npm run bench:sin-red-navegador [-- --ventas 100 --productos 300 --port 4920 --lento --dist dist]
 // Issue #34, the browser's side of offline selling: from *Confirmar pago* to the receipt on screen,
 // with the network off, in the system's Chromium against the built server (`npm run build` first).
 // The sale is written to the device's outbox (IndexedDB, one transaction with its number) before the
@@ -21,6 +21,7 @@ const PRODUCTOS = Number(arg('productos', '300'));
 const PORT = Number(arg('port', '4920'));
 const BASE = `http://127.0.0.1:${PORT}`;
 const LENTO = process.argv.includes('--lento');
+const DIST = arg('dist', 'dist');
 
 const percentil = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -40,13 +41,16 @@ async function api(method: string, url: string, token?: string, body?: unknown) 
 
 /** One offline sale; answers ms from the click on *Confirmar pago* to the receipt's number in the page. */
 async function venta(page: Page, nombre: string): Promise<number> {
-  await page.getByLabel('Buscar producto o escanear código').fill(nombre);
-  await page.getByRole('button', { name: `Agregar ${nombre}`, exact: true }).click();
-  await page.getByLabel('Efectivo', { exact: true }).check();
-  await page.getByLabel('Dinero recibido').fill('100000');
+  // The cashier's steps on the one till, online or not (issue #53, ADR 048; tests/e2e/support/sin-red.ts).
+  await page.getByLabel('Buscar producto').fill(nombre);
+  await page.waitForFunction(() => !document.querySelector('.pos__productos [aria-busy="true"]'));
+  await page.getByRole('row').filter({ hasText: nombre }).getByRole('button', { name: `Agregar ${nombre}`, exact: true }).first().click();
+  await page.getByRole('button', { name: 'Generar pago' }).click();
+  await page.getByRole('radio', { name: 'Efectivo' }).check();
+  await page.getByLabel('Monto recibido').fill('100000');
   // As text: a function from this file would carry tsx's name helpers into the page.
   const ms = (await page.evaluate(`new Promise((resolve) => {
-    const boton = [...document.querySelectorAll('button')].find((b) => b.textContent.trim() === 'Confirmar pago');
+    const boton = [...document.querySelectorAll('button')].find((b) => b.textContent.trim().startsWith('Confirmar pago'));
     const obs = new MutationObserver(() => {
       if (document.querySelector('[data-testid="recibo-sin-red-numero"]')) {
         obs.disconnect();
@@ -62,9 +66,9 @@ async function venta(page: Page, nombre: string): Promise<number> {
 }
 
 async function main() {
-  if (!fs.existsSync('dist/server/main.js')) throw new Error('Falta dist/: ejecute npm run build');
+  if (!fs.existsSync(path.join(DIST, 'server', 'main.js'))) throw new Error(`Falta ${DIST}/: ejecute npm run build`);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'adax-bench-sin-red-nav-'));
-  const server = spawn(process.execPath, ['dist/server/main.js'], {
+  const server = spawn(process.execPath, [path.join(DIST, 'server', 'main.js')], {
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'warn', RATE_LIMIT_AUTH_MAX: '1000', JWT_SECRET: 'bench-secret-bench-secret-bench-secret-9' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -94,18 +98,25 @@ async function main() {
     const page = await context.newPage();
     await page.goto('/ventas');
     await page.waitForFunction(() => navigator.serviceWorker?.controller != null, undefined, { timeout: 60_000 });
-    // The catalogue on the device: the offline till says "sin catálogo" until it is.
-    await context.setOffline(true);
+    // The catalogue and the device's prefix on the device (read from its IndexedDB), then offline.
     for (let i = 0; ; i++) {
-      await page.reload();
-      await page.getByRole('heading', { name: 'Vender sin red' }).or(page.getByRole('alert')).first().waitFor();
-      if (await page.getByRole('heading', { name: 'Vender sin red' }).isVisible()) break;
-      if (i > 30) throw new Error('el catálogo no llegó al equipo');
-      await context.setOffline(false);
-      await page.goto('/ventas');
-      await page.waitForTimeout(2000);
-      await context.setOffline(true);
+      const listo = await page.evaluate(`(async () => {
+        const d = (await indexedDB.databases()).find((x) => x.name && x.name.startsWith('adax-sin-red:'));
+        if (!d) return false;
+        const db = await new Promise((ok, mal) => { const r = indexedDB.open(d.name); r.onsuccess = () => ok(r.result); r.onerror = () => mal(r.error); });
+        if (!db.objectStoreNames.contains('ajustes')) return (db.close(), false);
+        const leer = (k) => new Promise((ok) => { const r = db.transaction('ajustes').objectStore('ajustes').get(k); r.onsuccess = () => ok(r.result); });
+        const ok = !!((await leer('catalogoCompleto')) && (await leer('dispositivo')));
+        db.close();
+        return ok;
+      })()`);
+      if (listo) break;
+      if (i > 60) throw new Error('el catálogo no llegó al equipo');
+      await page.waitForTimeout(1000);
     }
+    await context.setOffline(true);
+    await page.reload();
+    await page.getByTestId('banner-sin-red').waitFor();
 
     const medir = async (etiqueta: string) => {
       const ms: number[] = [];
