@@ -55,6 +55,7 @@ import { exportacionRoutes } from './modules/exportacion/exportacion.routes';
 import { dianRoutes } from './modules/dian/dian.routes';
 import { conteoRoutes } from './modules/conteo/conteo.routes';
 import { listaPrecioRoutes } from './modules/lista-precio/lista-precio.routes';
+import { promocionRoutes } from './modules/promocion/promocion.routes';
 import { configurarDian } from './modules/dian/contexto';
 import { configurarSalida } from './lib/salida';
 import { iniciarTrabajadorDian } from './modules/dian/trabajador';
@@ -306,6 +307,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           await store.register(dianRoutes);
           await store.register(conteoRoutes);
           await store.register(listaPrecioRoutes);
+          await store.register(promocionRoutes);
         });
         await priv.register(crudRoutes, { prefix: '/crud' });
       });

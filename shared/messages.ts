@@ -37,6 +37,7 @@ import { devoluciones } from './messages/devoluciones';
 import { sinRed } from './messages/sin-red';
 import { conteos } from './messages/conteos';
 import { precios } from './messages/precios';
+import { promociones } from './messages/promociones';
 import { facturaElectronica } from './messages/factura-electronica';
 
 export { PRODUCT_NAME } from './product';
@@ -84,5 +85,6 @@ export const M = {
   sinRed,
   conteos,
   precios,
+  promociones,
   facturaElectronica,
 } as const;

@@ -114,6 +114,7 @@ export const actividad = {
     administracion: 'Administración',
     sin_red: 'Equipos y ventas sin red',
     lista_precio: 'Lista de precios',
+    promocion: 'Promoción',
   } as Record<string, string>,
   /** What a refused attempt tried. */
   acciones,
@@ -218,6 +219,13 @@ export const actividad = {
         const cambios = ((d.cambios ?? []) as { campo: string; antes: unknown; despues: unknown }[]).map((c) => `${c.campo}: ${valor(c.antes)} → ${valor(c.despues)}`);
         const verbo = ({ creada: 'Creó', cambiada: 'Cambió', eliminada: 'Eliminó', precio: 'Cambió un precio de', cliente: 'Cambió los clientes de' } as Record<string, string>)[d.accion] ?? d.accion;
         return `${verbo} la lista de precios «${d.lista}»${cambios.length ? `: ${cambios.join('; ')}` : ''}`;
+      }
+      case 'promocion': {
+        // Issue #59 point 5 (ADR 052): what changed in a promotion, before → after.
+        const valor = (v: unknown) => (v == null || v === '' ? '—' : String(v));
+        const cambios = ((d.cambios ?? []) as { campo: string; antes: unknown; despues: unknown }[]).map((c) => `${c.campo}: ${valor(c.antes)} → ${valor(c.despues)}`);
+        const verbo = ({ creada: 'Creó', cambiada: 'Cambió', eliminada: 'Eliminó' } as Record<string, string>)[d.accion] ?? d.accion;
+        return `${verbo} la promoción «${d.promocion}»${cambios.length ? `: ${cambios.join('; ')}` : ''}`;
       }
       default:
         return JSON.stringify(d);

@@ -40,6 +40,7 @@ export const TIPOS_ACTIVIDAD = [
   'administracion',
   'sin_red',
   'lista_precio',
+  'promocion',
 ] as const;
 export type TTipoActividad = (typeof TIPOS_ACTIVIDAD)[number];
 
@@ -167,6 +168,13 @@ export interface TDetallesActividad {
     accion: 'creada' | 'cambiada' | 'eliminada' | 'precio' | 'cliente';
     listaId: number;
     lista: string;
+    cambios: { campo: string; antes: string | null; despues: string | null }[];
+  };
+  /** A promotion made, changed or deleted (issue #59 point 5, ADR 052), each field before and after as the log shows it. */
+  promocion: {
+    accion: 'creada' | 'cambiada' | 'eliminada';
+    promocionId: number;
+    promocion: string;
     cambios: { campo: string; antes: string | null; despues: string | null }[];
   };
   /** A tax assigned (issue #30): to a category (its products without their own inherit it) or to some products; null: back to the category's. */

@@ -6,6 +6,7 @@ import { sinRed } from '../messages/sin-red';
 import { METODO } from '../roles';
 import { BIDI_MENSAJE, sinBidi, ZPageQuery, zPage } from './common';
 import { ZVentaSinRed } from './sin-red';
+import { ZAhorroRecibo } from './promociones';
 import { aMilesimas, MILESIMAS, parseCantidad } from '../cantidad';
 
 // Only these areas' texts: a screen that loads this schema does not load the whole catalogue.
@@ -265,6 +266,8 @@ export const ZVentaBase = z.object({
    * the customer's limit, both flagged; every other rule is checked as for any sale.
    */
   sinRed: ZVentaSinRed.optional(),
+  /** The promotions' saving the till showed (ADR 052): the server re-prices and refuses another figure online (offline: reviewed). */
+  ahorro: z.number({ error: V.cantidadInvalida }).int(V.cantidadInvalida).nonnegative(V.cantidadInvalida).max(VENTA_LIMITS.maxMonto, V.cantidadInvalida).optional(),
 });
 /** The rules across fields of a checkout, for both paths below. */
 function reglasVenta(v: z.infer<typeof ZVentaBase>, ctx: z.RefinementCtx) {
@@ -359,6 +362,8 @@ export const ZRecibo = z.object({
    * the customer handed over besides the credit (on fiado the credit lowered the account instead).
    */
   cambioDe: ZCambioDe.nullable().optional(),
+  /** What the promotions saved (ADR 052), each by name: the receipt's *Ahorro*. Absent or empty: none. */
+  ahorros: ZAhorroRecibo.optional(),
 });
 export type TRecibo = z.infer<typeof ZRecibo>;
 

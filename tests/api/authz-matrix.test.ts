@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROL } from '#shared/roles';
 import { INFORMES } from '#shared/schemas/reportes';
 import { DEMO, seedDemo } from '../../server/db/demo';
-import { cliente, conteo, listaPrecio, creditoMovimiento, devolucion, documentoDian, entregaPedido, equipoSinRed, ventaRevisar, puntoVenta, ordenCompra, ordenCompraLinea, factura, inventario, metodoPago, movimiento, producto, productoUnidadVenta, proveedor, rol, tienda, turno, usuario, venta } from '../../server/db/schema';
+import { cliente, conteo, listaPrecio, promocion, creditoMovimiento, devolucion, documentoDian, entregaPedido, equipoSinRed, ventaRevisar, puntoVenta, ordenCompra, ordenCompraLinea, factura, inventario, metodoPago, movimiento, producto, productoUnidadVenta, proveedor, rol, tienda, turno, usuario, venta } from '../../server/db/schema';
 import { crearTienda, login, PASSWORD } from '../helpers/factories';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { asegurarCertificados } from '../../server/modules/red-local/certificados';
@@ -324,6 +324,14 @@ const TABLE: Record<string, Entry> = {
   // Valid bodies (the demo store's first product and customer), so another store's admin meets the list's tenancy, not the body's validation.
   'PUT /api/listas-precios/:id/precios': { expect: STORE_ADMIN_ROW, params: id('lista'), body: { productoId: 1, precio: 1000 } },
   'PUT /api/listas-precios/:id/clientes': { expect: STORE_ADMIN_ROW, params: id('lista'), body: { documento: '1020304050', asignado: true } },
+  // Promotions (issue #59 points 2 and 5, ADR 052): the `promociones` permission, role 1's only by default; the till's read is every seller's.
+  'GET /api/promociones/caja': { expect: STORE },
+  'GET /api/promociones': { expect: STORE_ADMIN },
+  'POST /api/promociones': { expect: STORE_ADMIN, body: {} },
+  'GET /api/promociones/:id': { expect: STORE_ADMIN_ROW, params: id('promocion') },
+  // A valid body (the demo store's first product), so another store's admin meets the promotion's tenancy, not the body's validation.
+  'PUT /api/promociones/:id': { expect: STORE_ADMIN_ROW, params: id('promocion'), body: { nombre: 'Promo matriz', tipo: 'porcentaje', porcentaje: 5, categoria: 'Matriz' } },
+  'DELETE /api/promociones/:id': { expect: STORE_ADMIN_ROW, params: freshId('promocion') },
 };
 for (const informe of INFORMES) {
   TABLE[`GET /api/reportes/${informe}`] = { expect: STORE_NO_R2, query: 'periodo=mes' };
@@ -481,6 +489,8 @@ beforeAll(async () => {
   ids.conteo = (await first(db.insert(conteo).values({ tiendaId: aId, alcance: 'tienda', estado: 'cancelado' }).returning())).idConteo;
   fresh.lista = async () => (await first(db.insert(listaPrecio).values({ tiendaId: aId, nombre: `Lista matriz ${seq++}` }).returning())).idListaPrecio;
   ids.lista = await fresh.lista();
+  fresh.promocion = async () => (await first(db.insert(promocion).values({ tiendaId: aId, nombre: `Promo matriz ${seq++}`, tipo: 'porcentaje', porcentaje: 5, categoria: 'Matriz' }).returning())).idPromocion;
+  ids.promocion = await fresh.promocion();
   ctx = { t, cuentas, a: aId, ids, fresh };
 });
 afterAll(() => ctx?.t.close());

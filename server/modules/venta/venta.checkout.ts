@@ -20,6 +20,7 @@ import { emitirDocumentoVenta } from '../dian/emision';
 import { comprobarVentaSinRed, marcarVentaSinRed, motivosDeFecha, relojDesfasado, saldoVistoSinRed } from '../sin-red/sin-red.domain';
 import { anotarRevisar } from '../sin-red/equipos.domain';
 import { listaDeCliente } from '../lista-precio/lista-precio.domain';
+import { ahorrosDe, anotarPromociones, promocionesDeVenta } from '../promocion/promocion.venta';
 import { formatPesos } from '#shared/money';
 import type { TVentaSinRed } from '#shared/schemas/sin-red';
 
@@ -145,6 +146,8 @@ export interface PedidoVenta {
     venderSinStock?: boolean;
     /** Made without the network (issue #34, ADR 029): recorded past stock and limit, both flagged. */
     sinRed?: TVentaSinRed;
+    /** The promotions' saving the till showed (ADR 052): another figure is refused online, reviewed offline. */
+    ahorro?: number;
   };
 }
 
@@ -261,6 +264,12 @@ export async function prepararCheckout(options: PedidoVenta & { porCambio?: bool
   const pinSinStock = !!input.venderSinStock && !sinRed && !(await puede(db, tiendaId, autor, 'venderSinStock'));
   const necesitaPin = pinDescuento || pinSinStock;
   const cliente = input.documentoCliente ? await buscarCliente({ db, tiendaId, documento: input.documentoCliente }) : null;
+  // Promotions (issue #59 point 2, ADR 052): the engine re-prices the sale at its moment (an offline
+  // sale's own, at the device's prices); each line's saving goes to venta_registrar as its discount.
+  const promos = await promocionesDeVenta(db, { tiendaId, lineas, clienteId: cliente?.id ?? null, conLista: !sinRed, cuando: sinRed?.fecha ? Date.parse(sinRed.fecha) : Date.now() });
+  const promoCambiada = input.ahorro != null && input.ahorro !== promos.ahorro;
+  if (promoCambiada && !sinRed) throw new AppError('CONFLICT', M.promociones.cambiaron);
+  const descuentos = lineas.map((l, i) => l.descuento ?? (promos.ahorros[i] ? { tipo: 'valor' as const, valor: promos.ahorros[i]! } : undefined));
 
   const registrar = async (q: Db | Tx, credito = 0) =>
     (
@@ -268,7 +277,7 @@ export async function prepararCheckout(options: PedidoVenta & { porCambio?: bool
         select venta_registrar(${tiendaId}::int, ${usuarioId}::int, ${cliente?.id ?? null}::int, ${input.metodoPagoId}::int,
           ${montoRecibido + credito}::bigint, ${intArray(lineas.map((l) => l.productoId))}, ${numericArray(lineas.map((l) => l.cantidad))},
           ${V.motivoVenta('{id}')}, ${clave}::uuid,
-          ${textArray(lineas.map((l) => l.descuento?.tipo ?? 'ninguno'))}, ${bigintArray(lineas.map((l) => l.descuento?.valor ?? 0))},
+          ${textArray(descuentos.map((d) => d?.tipo ?? 'ninguno'))}, ${bigintArray(descuentos.map((d) => d?.valor ?? 0))},
           ${input.descuento?.tipo ?? null}::text, ${input.descuento?.valor ?? null}::bigint,
           ${conDescuento ? input.motivoDescuento!.trim() : null}::text,
           ${aCredito}::boolean, ${referencia}::text, ${!!input.verificado}::boolean, ${sinStock}::boolean,
@@ -279,7 +288,9 @@ export async function prepararCheckout(options: PedidoVenta & { porCambio?: bool
   const escribir = async (tx: Tx, autorizadoPor: { id: number; nombre: string } | null, credito = 0) => {
     const resultado = await registrar(tx, credito);
     // A discount is in the activity log with who authorised it (issue #27 point 6): the PIN's owner, or the seller (roles 1 and 3).
-    const descontado = resultado.estado === 'ok' ? Number(resultado.descuento) + resultado.lineas.reduce((a, l) => a + Number(l.descuento), 0) : 0;
+    // A promotion's saving is no cashier's discount (it is in venta_promocion instead).
+    const descontado = resultado.estado === 'ok' ? Number(resultado.descuento) + resultado.lineas.reduce((a, l) => a + Number(l.descuento), 0) - promos.ahorro : 0;
+    if (resultado.estado === 'ok') await anotarPromociones(tx, tiendaId, resultado.id, lineas, promos);
     if (resultado.estado === 'ok' && descontado > 0)
       await registrarPor(tx, tiendaId, autor, {
         tipo: 'descuento',
@@ -321,6 +332,7 @@ export async function prepararCheckout(options: PedidoVenta & { porCambio?: bool
       // The device does not know price lists (ADR 047): its sale keeps the prices it showed, and a customer with a list is reviewed.
       const lista = cliente ? await listaDeCliente(tx, tiendaId, cliente.id) : null;
       if (lista) motivos.push(M.precios.motivoSinRed(lista.nombre));
+      if (promoCambiada) motivos.push(M.promociones.motivoSinRed(formatPesos(input.ahorro!), formatPesos(promos.ahorro)));
     }
     if (resultado.estado === 'ok' && autorizadoPor)
       await tx
@@ -414,9 +426,10 @@ export async function prepararCheckout(options: PedidoVenta & { porCambio?: bool
       cliente: cliente && { id: cliente.id, documento: cliente.documento, nombre: cliente.nombre.trim(), telefono: cliente.telefono },
       // An exchange answers its sale's receipt as read back (registrarCambio), with the return it came from.
       cambioDe: null,
+      ahorros: ahorrosDe(promos),
     };
   };
-  return { necesitaPin, sinTransaccion: !aCredito && !conDescuento && !sinStock && !sinRed, registrar, escribir, autorizar, recibo };
+  return { necesitaPin, sinTransaccion: !aCredito && !conDescuento && !promos.ahorro && !sinStock && !sinRed, registrar, escribir, autorizar, recibo };
 }
 
 /** The store's sale recorded under a till's key, if any. */

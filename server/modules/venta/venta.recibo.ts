@@ -12,6 +12,7 @@ import { unidadDeLinea } from './unidad-linea';
 import { fiscalDeVenta } from '../numeracion/numeracion.domain';
 import { relojDesfasado } from '../sin-red/sin-red.domain';
 import { documentoDeVenta } from '../dian/emision';
+import { ahorrosDeVenta } from '../promocion/promocion.venta';
 import { ventasVisibles, type LectorVentas } from './ventas-visibles';
 
 const V = M.ventas;
@@ -110,6 +111,8 @@ export async function obtenerRecibo(options: {
     referencia: row.referencia,
     verificado: row.verificado,
     cambioDe: cambioDe ?? null,
+    // The promotions' *Ahorro* (ADR 052).
+    ahorros: await ahorrosDeVenta(db, tiendaId, row.id),
     cliente:
       row.clienteId != null
         ? { id: row.clienteId, documento: row.clienteDocumento!, nombre: `${row.clienteNombre} ${row.clienteApellido}`.trim(), telefono: row.clienteTelefono }

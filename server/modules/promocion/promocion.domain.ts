@@ -1,0 +1,250 @@
+/**
+ * Promotions (issue #59 points 2 and 5, ADR 052): the one owner of the tables `promocion` and
+ * `promocion_producto`, and of what the till and the device read to price a cart. How a cart is priced
+ * is shared/promociones.ts's (the engine); the checkout calls it through promocion.venta.ts.
+ *
+ * Who: the `promociones` permission (role 1 always; roles 2 and 3 when the owner gives it). A refusal
+ * is a 403 recorded in the activity log as an attempt. Every change is an activity-log entry
+ * `promocion` with each field before and after, in the change's own transaction.
+ */
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
+import { AppError } from '#shared/errors';
+import { M } from '#shared/messages';
+import { formatPesos } from '#shared/money';
+import type { TPromocion, TPromocionesCaja } from '#shared/schemas/promociones';
+import type { ZPromocionRequest } from '#shared/schemas/promociones';
+import type { z } from 'zod';
+import type { Db, Tx } from '../../db/client';
+import { esViolacionUnica } from '../../db/pg-error';
+import { producto, promocion, promocionProducto } from '../../db/schema';
+import { registrarPor, type Autor } from '../actividad/actividad.domain';
+import { denegado, puede, registrarRechazo } from '../tienda/permisos';
+
+const P = M.promociones;
+type Entrada = z.output<typeof ZPromocionRequest>;
+type Cambio = { campo: string; antes: string | null; despues: string | null };
+
+const noExiste = () => new AppError('NOT_FOUND', P.noExiste);
+const campo = (code: 'VALIDATION' | 'CONFLICT' | 'NOT_FOUND', field: string, message: string) => new AppError(code, message, { fields: { [field]: message } });
+
+/** Refuses (403; recorded as an attempt when it would have written) unless the author has `promociones`. */
+export async function verificarPromociones(db: Db, tiendaId: number, autor: Autor, escritura: boolean): Promise<void> {
+  if (await puede(db, tiendaId, autor, 'promociones')) return;
+  const err = denegado(tiendaId, autor, 'promociones');
+  throw escritura ? await registrarRechazo(db, err) : err;
+}
+
+// ── Reads ───────────────────────────────────────────────────────────────────────────────────
+
+const hora = (h: string | null) => (h ? h.slice(0, 5) : null);
+
+/** The store's promotions (all, or one), with their products' names, by name. */
+async function leer(db: Db | Tx, tiendaId: number, filtro: { id?: number; activas?: boolean } = {}): Promise<TPromocion[]> {
+  const filas = await db
+    .select({ p: promocion, producto: producto.nombre })
+    .from(promocion)
+    .leftJoin(producto, and(eq(producto.idProducto, promocion.productoId), eq(producto.tiendaId, tiendaId)))
+    .where(and(eq(promocion.tiendaId, tiendaId), filtro.id != null ? eq(promocion.idPromocion, filtro.id) : undefined, filtro.activas ? eq(promocion.activa, true) : undefined))
+    .orderBy(sql`lower(${promocion.nombre})`, asc(promocion.idPromocion));
+  const ids = filas.map((f) => f.p.idPromocion);
+  const combos = ids.length
+    ? await db
+        .select({ promocionId: promocionProducto.promocionId, productoId: promocionProducto.productoId, producto: producto.nombre, cantidad: promocionProducto.cantidad })
+        .from(promocionProducto)
+        .innerJoin(producto, eq(producto.idProducto, promocionProducto.productoId))
+        .where(and(eq(promocionProducto.tiendaId, tiendaId), inArray(promocionProducto.promocionId, ids)))
+        .orderBy(asc(promocionProducto.promocionId), asc(promocionProducto.productoId))
+    : [];
+  return filas.map(({ p, producto: nombreProducto }) => ({
+    id: p.idPromocion,
+    nombre: p.nombre,
+    tipo: p.tipo as TPromocion['tipo'],
+    lleve: p.lleve,
+    pague: p.pague,
+    precio: p.precio,
+    porcentaje: p.porcentaje,
+    valor: p.valor,
+    minimo: p.minimo,
+    productoId: p.productoId,
+    producto: nombreProducto ?? null,
+    categoria: p.categoria,
+    productos: combos.filter((c) => c.promocionId === p.idPromocion).map(({ productoId, producto: n, cantidad }) => ({ productoId, producto: n, cantidad })),
+    bajoCosto: p.bajoCosto,
+    desde: p.desde,
+    hasta: p.hasta,
+    dias: p.dias,
+    horaDesde: hora(p.horaDesde),
+    horaHasta: hora(p.horaHasta),
+    activa: p.activa,
+  }));
+}
+
+export const listarPromociones = (options: { db: Db; tiendaId: number }) => leer(options.db, options.tiendaId);
+
+export async function obtenerPromocion(options: { db: Db | Tx; tiendaId: number; id: number }): Promise<TPromocion> {
+  const [p] = await leer(options.db, options.tiendaId, { id: options.id });
+  if (!p) throw noExiste();
+  return p;
+}
+
+/**
+ * What the till and the device price a cart with (ADR 052): the active promotions (the engine checks
+ * their dates, days and hours at the sale's moment) and the cost of every product they may touch — the
+ * engine's floor. A minimum purchase without `bajoCosto` may touch any product: then every cost.
+ */
+export async function promocionesParaCaja(db: Db | Tx, tiendaId: number): Promise<TPromocionesCaja> {
+  const promociones = await leer(db, tiendaId, { activas: true });
+  if (!promociones.length) return { promociones, costos: [] };
+  const todos = promociones.some((p) => p.tipo === 'minimo' && !p.bajoCosto);
+  const ids = [...new Set(promociones.flatMap((p) => [p.productoId, ...p.productos.map((x) => x.productoId)]).filter((x): x is number => x != null))];
+  const categorias = [...new Set(promociones.map((p) => p.categoria?.trim().toLowerCase()).filter((c): c is string => !!c))];
+  const donde = todos
+    ? undefined
+    : or(ids.length ? inArray(producto.idProducto, ids) : sql`false`, categorias.length ? inArray(sql`lower(trim(${producto.categoria}))`, categorias) : sql`false`);
+  const costos = await db
+    .select({ productoId: producto.idProducto, costo: sql<number>`coalesce(${producto.costoPromedio}, 0)::int` })
+    .from(producto)
+    .where(and(eq(producto.tiendaId, tiendaId), sql`coalesce(${producto.costoPromedio}, 0) > 0`, donde))
+    .orderBy(asc(producto.idProducto));
+  return { promociones, costos };
+}
+
+/** Whether the store has any active promotion (the checkout skips the engine otherwise). */
+export async function hayPromociones(db: Db | Tx, tiendaId: number): Promise<boolean> {
+  const [r] = await db.select({ id: promocion.idPromocion }).from(promocion).where(and(eq(promocion.tiendaId, tiendaId), eq(promocion.activa, true))).limit(1);
+  return !!r;
+}
+
+// ── Writes ──────────────────────────────────────────────────────────────────────────────────
+
+/** What the log shows of each field (before → after). */
+function describir(p: TPromocion | null): Record<string, string | null> {
+  if (!p) return {};
+  const f = P.campos;
+  return {
+    [f.tipo]: P.tipos[p.tipo],
+    [f.lleve]: p.lleve == null ? null : String(p.lleve),
+    [f.pague]: p.pague == null ? null : String(p.pague),
+    [f.precio]: p.precio == null ? null : formatPesos(p.precio),
+    [f.porcentaje]: p.porcentaje == null ? null : `${p.porcentaje} %`,
+    [f.valor]: p.valor == null ? null : formatPesos(p.valor),
+    [f.minimo]: p.minimo == null ? null : formatPesos(p.minimo),
+    [f.producto]: p.producto,
+    [f.categoria]: p.categoria,
+    [f.productos]: p.productos.length ? p.productos.map((x) => `${x.cantidad} × ${x.producto}`).join(', ') : null,
+    [f.bajoCosto]: p.bajoCosto ? 'Sí' : 'No',
+    [f.dias]: P.cuandoDe({ desde: p.desde, hasta: p.hasta, dias: p.dias, horaDesde: p.horaDesde, horaHasta: p.horaHasta }),
+    [f.activa]: p.activa ? 'Sí' : 'No',
+  };
+}
+
+function cambiosEntre(antes: TPromocion | null, despues: TPromocion | null): Cambio[] {
+  const a = describir(antes);
+  const d = describir(despues);
+  const campos: string[] = [];
+  if ((antes?.nombre ?? null) !== (despues?.nombre ?? null)) campos.push(P.campos.nombre);
+  const out: Cambio[] = campos.map((c) => ({ campo: c, antes: antes?.nombre ?? null, despues: despues?.nombre ?? null }));
+  for (const k of new Set([...Object.keys(a), ...Object.keys(d)])) if ((a[k] ?? null) !== (d[k] ?? null)) out.push({ campo: k, antes: a[k] ?? null, despues: d[k] ?? null });
+  return out;
+}
+
+/** Only the fields its kind uses are kept (a 3×2 keeps no % nor combo). */
+function filaDe(input: Entrada) {
+  const usa = {
+    nxm: ['lleve', 'pague', 'productoId'],
+    nxprecio: ['lleve', 'precio', 'productoId'],
+    porcentaje: ['porcentaje', 'productoId', 'categoria'],
+    combo: ['precio'],
+    minimo: ['minimo', 'porcentaje', 'valor'],
+  }[input.tipo];
+  const de = <K extends 'lleve' | 'pague' | 'precio' | 'porcentaje' | 'valor' | 'minimo' | 'productoId' | 'categoria'>(k: K) => (usa.includes(k) ? input[k] : null);
+  // A % off a product names the product; the category is only for a % without one.
+  const productoId = de('productoId');
+  return {
+    nombre: input.nombre,
+    tipo: input.tipo,
+    lleve: de('lleve'),
+    pague: de('pague'),
+    precio: de('precio'),
+    porcentaje: de('porcentaje'),
+    // A minimum purchase gives a % or pesos: the % wins when both are written.
+    valor: input.tipo === 'minimo' && input.porcentaje != null ? null : de('valor'),
+    minimo: de('minimo'),
+    productoId,
+    categoria: productoId == null ? de('categoria') : null,
+    bajoCosto: input.bajoCosto,
+    desde: input.desde,
+    hasta: input.hasta,
+    dias: input.dias,
+    horaDesde: input.horaDesde,
+    horaHasta: input.horaHasta,
+    activa: input.activa,
+  };
+}
+
+/** The store's products named by the promotion exist (another store's is not found). */
+async function comprobarProductos(tx: Tx, tiendaId: number, input: Entrada) {
+  const fila = filaDe(input);
+  const ids = [...new Set([fila.productoId, ...(input.tipo === 'combo' ? input.productos.map((x) => x.productoId) : [])].filter((x): x is number => x != null))];
+  if (!ids.length) return;
+  const hay = await tx.select({ id: producto.idProducto }).from(producto).where(and(eq(producto.tiendaId, tiendaId), inArray(producto.idProducto, ids)));
+  if (hay.length !== ids.length) throw campo('NOT_FOUND', input.tipo === 'combo' ? 'productos' : 'productoId', P.productoNoExiste);
+}
+
+async function guardarCombo(tx: Tx, tiendaId: number, id: number, input: Entrada) {
+  await tx.delete(promocionProducto).where(and(eq(promocionProducto.promocionId, id), eq(promocionProducto.tiendaId, tiendaId)));
+  if (input.tipo === 'combo' && input.productos.length)
+    await tx.insert(promocionProducto).values(input.productos.map((x) => ({ promocionId: id, tiendaId, productoId: x.productoId, cantidad: x.cantidad })));
+}
+
+async function bloquear(tx: Tx, tiendaId: number, id: number) {
+  const [p] = await tx.select({ id: promocion.idPromocion }).from(promocion).where(and(eq(promocion.idPromocion, id), eq(promocion.tiendaId, tiendaId))).for('update');
+  if (!p) throw noExiste();
+  return obtenerPromocion({ db: tx, tiendaId, id });
+}
+
+const nombreRepetido = (err: unknown) => (esViolacionUnica(err, 'promocion_tienda_nombre_uq') ? campo('CONFLICT', 'nombre', P.nombreRepetido) : err);
+
+export async function crearPromocion(options: { db: Db; tiendaId: number; autor: Autor; input: Entrada }): Promise<TPromocion> {
+  const { db, tiendaId, autor, input } = options;
+  try {
+    return await db.transaction(async (tx) => {
+      await comprobarProductos(tx, tiendaId, input);
+      const [p] = await tx.insert(promocion).values({ tiendaId, ...filaDe(input) }).returning({ id: promocion.idPromocion });
+      await guardarCombo(tx, tiendaId, p!.id, input);
+      const nueva = await obtenerPromocion({ db: tx, tiendaId, id: p!.id });
+      await registrarPor(tx, tiendaId, autor, { tipo: 'promocion', detalle: { accion: 'creada', promocionId: nueva.id, promocion: nueva.nombre, cambios: cambiosEntre(null, nueva) } });
+      return nueva;
+    });
+  } catch (err) {
+    throw nombreRepetido(err);
+  }
+}
+
+export async function cambiarPromocion(options: { db: Db; tiendaId: number; autor: Autor; id: number; input: Entrada }): Promise<TPromocion> {
+  const { db, tiendaId, autor, id, input } = options;
+  try {
+    return await db.transaction(async (tx) => {
+      const antes = await bloquear(tx, tiendaId, id);
+      await comprobarProductos(tx, tiendaId, input);
+      await tx.update(promocion).set(filaDe(input)).where(and(eq(promocion.idPromocion, id), eq(promocion.tiendaId, tiendaId)));
+      await guardarCombo(tx, tiendaId, id, input);
+      const despues = await obtenerPromocion({ db: tx, tiendaId, id });
+      const cambios = cambiosEntre(antes, despues);
+      if (cambios.length) await registrarPor(tx, tiendaId, autor, { tipo: 'promocion', detalle: { accion: 'cambiada', promocionId: id, promocion: despues.nombre, cambios } });
+      return despues;
+    });
+  } catch (err) {
+    throw nombreRepetido(err);
+  }
+}
+
+/** Deletes a promotion: past sales keep what it saved them (venta_promocion keeps its name). */
+export async function eliminarPromocion(options: { db: Db; tiendaId: number; autor: Autor; id: number }): Promise<void> {
+  const { db, tiendaId, autor, id } = options;
+  await db.transaction(async (tx) => {
+    const antes = await bloquear(tx, tiendaId, id);
+    await tx.delete(promocion).where(and(eq(promocion.idPromocion, id), eq(promocion.tiendaId, tiendaId)));
+    await registrarPor(tx, tiendaId, autor, { tipo: 'promocion', detalle: { accion: 'eliminada', promocionId: id, promocion: antes.nombre, cambios: cambiosEntre(antes, null) } });
+  });
+}
