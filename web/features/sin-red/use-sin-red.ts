@@ -1,7 +1,7 @@
 import { liveQuery } from 'dexie';
 import { useEffect, useState } from 'react';
 import { registrarFuenteSinRed } from '../../lib/fuente-venta';
-import { baseLocal, leerAjuste } from './base-local';
+import { baseLocal, leerAjuste, primeraPendiente } from './base-local';
 import { fuenteDelEquipo } from './fuente-sin-red';
 import { sincronizar } from './sincronizar';
 
@@ -38,7 +38,7 @@ export function useEstadoSinRed(cuenta: string): EstadoSinRed {
         deshacerPendientes: await db.deshacer.where('estado').equals('pendiente').count(),
         deshacerRechazados: rechazos.length,
         rechazos,
-        aviso: (await db.salida.where('estado').equals('pendiente').sortBy('n'))[0]?.error ?? null,
+        aviso: (await primeraPendiente(db))?.error ?? null,
         ultimaSincronizacion: (await leerAjuste<number>(db, 'ultimaSincronizacion')) ?? null,
       };
     }).subscribe({ next: setEstado, error: () => undefined });
