@@ -7,9 +7,10 @@ import { paths } from '../config/paths';
 import { RedirectIfSession, RequireRole, RequireSession } from './guards';
 import { AppLayout } from './layouts/app-layout';
 import { TurnoRequerido } from '../features/caja/components/turno-requerido';
-import { useEnLinea } from '../features/sin-red/use-sin-red';
 import { prefetchProductosVenta } from '../features/ventas/api/productos-venta';
+import { useEnLinea } from '../lib/fuente-venta';
 import { preloadable } from '../lib/preloadable';
+import { ConFuenteSinRed } from './sin-red-diferido';
 
 // The shell's texts only: every screen loads them (issue #20).
 const M = { comun };
@@ -33,6 +34,7 @@ const DetalleProductoPage = preloadable(() => import('../features/productos/deta
 const EtiquetasPage = preloadable(() => import('../features/productos/etiquetas-page'));
 const ImportarPage = preloadable(() => import('../features/importacion/importar-page'));
 const AjustesTiendaPage = preloadable(() => import('../features/tienda/ajustes-tienda-page'));
+const SucursalesPage = preloadable(() => import('../features/tienda/sucursales-page'));
 const InvitacionPage = preloadable(() => import('../features/tienda/invitacion-page'));
 const RedLocalPage = preloadable(() => import('../features/red-local/red-local-page'));
 const EquiposSinRedPage = preloadable(() => import('../features/sin-red/equipos-sin-red-page'));
@@ -84,6 +86,7 @@ const SCREENS = new Map<string, { preload: () => Promise<unknown> }>(
     [paths.importarClientes]: ImportarPage,
     [paths.importarProveedores]: ImportarPage,
     [paths.ajustesTienda]: AjustesTiendaPage,
+    [paths.sucursales]: SucursalesPage,
     [paths.invitacion]: InvitacionPage,
     [paths.telefonos]: RedLocalPage,
     [paths.equiposSinRed]: EquiposSinRedPage,
@@ -147,7 +150,9 @@ function VentasConTurno() {
       <VentasPage />
     </TurnoRequerido>
   ) : (
-    <VentasPage />
+    <ConFuenteSinRed>
+      <VentasPage />
+    </ConFuenteSinRed>
   );
 }
 
@@ -158,7 +163,9 @@ function PagoConTurno() {
       <GenerarPagoPage />
     </TurnoRequerido>
   ) : (
-    <GenerarPagoPage />
+    <ConFuenteSinRed>
+      <GenerarPagoPage />
+    </ConFuenteSinRed>
   );
 }
 
@@ -212,6 +219,7 @@ export function AppRouter() {
             <Route path={paths.importarClientes} element={<ImportarPage entidad="clientes" />} />
             <Route path={paths.importarProveedores} element={<ImportarPage entidad="proveedores" />} />
             <Route path={paths.ajustesTienda} element={<AjustesTiendaPage />} />
+            <Route path={paths.sucursales} element={<SucursalesPage />} />
             <Route
               path={paths.invitacion}
               element={

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useNavigate } from 'react-router';
 import { comun } from '#shared/messages/comun';
 import { ROL, canSeeInvitationCode } from '#shared/roles';
@@ -7,17 +7,19 @@ import type { TSesion } from '#shared/schemas/auth';
 import { IconLogout } from '../../components/ui/icons';
 import { paths } from '../../config/paths';
 import { cerrarSesionEnServidor } from '../../features/auth/api/cerrar-sesion';
-import { confirmarSalidaConCaja } from '../../features/caja/components/salida-con-caja';
-import { BannerSinRed } from '../../features/sin-red/banner-sin-red';
-import { confirmarSalidaSinRed } from '../../features/sin-red/salida-sin-red';
-import { useSincronizacion } from '../../features/sin-red/use-sin-red';
-import { RegenerarCodigoButton } from '../../features/tienda/components/regenerar-codigo-button';
-import { VencimientoCodigo } from '../../features/tienda/components/vencimiento-codigo';
 import { api } from '../../lib/api-client';
 import { clearSession, getToken, identidadDeSesion, saveSession, useSession } from '../../lib/session';
+import { SinRedEnSegundoPlano } from '../sin-red-diferido';
 
 // The shell's texts only: every screen loads them (issue #20).
 const M = { comun };
+
+// Not on a screen's first paint (issue #55 point 4): the invitation code's extras load after it, and
+// what signing out asks loads when it is asked.
+const VencimientoCodigo = lazy(() => import('../../features/tienda/components/vencimiento-codigo').then((m) => ({ default: m.VencimientoCodigo })));
+const RegenerarCodigoButton = lazy(() => import('../../features/tienda/components/regenerar-codigo-button').then((m) => ({ default: m.RegenerarCodigoButton })));
+// The top bar's store switcher (issue #56): only a session with two or more stores shows it.
+const SelectorTienda = lazy(() => import('../../features/tienda/components/selector-tienda').then((m) => ({ default: m.SelectorTienda })));
 
 /** Every application screen: its content, then the footer with user, store, code and 'Cerrar sesión'. */
 export function AppLayout() {
@@ -31,9 +33,9 @@ export function AppLayout() {
     if (data && token) saveSession(token, data);
   }, [data]);
 
-  // Selling without the network (issue #34): the device's copy kept fresh and its outbox sent.
+  // Selling without the network (issue #34): the device's copy kept fresh and its outbox sent, after
+  // the first paint (issue #55 point 4: web/app/sin-red-diferido.tsx).
   const cuenta = session ? identidadDeSesion() : '';
-  useSincronizacion(session?.id_Tienda != null, cuenta);
 
   if (!session) return null;
   const showCode = canSeeInvitationCode(session.rol) && session.codigo_invitacion;
@@ -42,8 +44,10 @@ export function AppLayout() {
   // ends here at once whether or not the server answers.
   const logout = async () => {
     // Sales made without the network and not yet on the server (issue #34 point 6).
+    const { confirmarSalidaSinRed } = await import('../../features/sin-red/salida-sin-red');
     if ((await confirmarSalidaSinRed(session.rol)) === 'quedarse') return;
     // The caja still open (issue #18): go and close it, or sign out anyway.
+    const { confirmarSalidaConCaja } = await import('../../features/caja/components/salida-con-caja');
     const eleccion = await confirmarSalidaConCaja();
     if (eleccion === 'cerrar-caja') return void navigate(paths.caja);
     if (eleccion === 'quedarse') return;
@@ -55,7 +59,12 @@ export function AppLayout() {
 
   return (
     <div className="app-shell">
-      {session.id_Tienda != null ? <BannerSinRed cuenta={cuenta} /> : null}
+      <SinRedEnSegundoPlano activa={session.id_Tienda != null} cuenta={cuenta} />
+      {session.id_Tienda != null ? (
+        <Suspense fallback={null}>
+          <SelectorTienda />
+        </Suspense>
+      ) : null}
       <main className="app-main" id="contenido">
         <Outlet />
       </main>
@@ -72,8 +81,10 @@ export function AppLayout() {
           {showCode ? (
             <span>
               {M.comun.pie.codigo} <span className="code-badge" data-testid="footer-codigo">{session.codigo_invitacion}</span>
-              {session.id_Tienda != null ? <VencimientoCodigo /> : null}
-              {session.rol === ROL.ADMIN && session.id_Tienda != null ? <> <RegenerarCodigoButton /></> : null}
+              <Suspense fallback={null}>
+                {session.id_Tienda != null ? <VencimientoCodigo /> : null}
+                {session.rol === ROL.ADMIN && session.id_Tienda != null ? <> <RegenerarCodigoButton /></> : null}
+              </Suspense>
             </span>
           ) : null}
           <button type="button" className="btn btn--ghost btn--sm" onClick={logout}>

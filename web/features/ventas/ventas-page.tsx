@@ -37,7 +37,6 @@ import {
 import { AgregarSinStock } from './components/agregar-sin-stock';
 import { BuscadorProductos } from './components/buscador-productos';
 import { CarritoPanel } from './components/carrito-panel';
-import { DialogoCantidad } from '../../components/dialogo-cantidad';
 import { useAtrasAlInicio } from './use-atras-al-inicio';
 import { useAtajo } from '../../lib/use-atajo';
 import './ventas.css';
@@ -47,6 +46,8 @@ const M = { generic, ventas, sinRed };
 
 // The camera and its reader load only when the cashier opens them (issue #19).
 const EscanerCamara = lazy(() => import('../../lib/impresion/escaner-camara'));
+// The quantity and weight dialog loads with the first weighed product (issue #55 point 4: not on the first paint).
+const DialogoCantidad = lazy(() => import('../../components/dialogo-cantidad').then((m) => ({ default: m.DialogoCantidad })));
 const hayCamara = () => typeof navigator !== 'undefined' && !!navigator.mediaDevices?.getUserMedia && window.matchMedia?.('(pointer: coarse)').matches;
 
 /**
@@ -315,6 +316,7 @@ function Caja() {
         />
       </div>
       {pesar ? (
+        <Suspense fallback={null}>
         <DialogoCantidad
           producto={pesar.producto}
           cantidad={pesar.cantidad}
@@ -329,6 +331,7 @@ function Caja() {
             if (window.matchMedia?.('(pointer: fine)').matches) requestAnimationFrame(() => buscarRef.current?.focus());
           }}
         />
+        </Suspense>
       ) : null}
       {lineas.length ? (
         <div className="pos__barra" aria-hidden="true">
