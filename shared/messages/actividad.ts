@@ -178,6 +178,8 @@ export const actividad = {
       case 'venta_editada':
         return `Editó la venta #${d.numero || d.ventaId}: ${(d.campos as string[]).map((c) => camposVenta[c] ?? c).join(', ')}`;
       case 'documento_electronico': {
+        if (d.accion === 'nota_debito')
+          return `Emitió la nota débito ${d.numero} a la factura ${d.factura} (venta #${d.ventaNumero}) por ${pesos(d.total)}: ${({ 1: 'Intereses', 2: 'Gastos por cobrar', 3: 'Cambio del valor', 4: 'Otros' } as Record<number, string>)[d.concepto as number] ?? d.concepto}. Motivo: ${d.motivo}`;
         if (d.accion === 'certificado') return `Cargó el certificado de firma de «${d.sujeto}» (vence ${String(d.validoHasta).slice(0, 10)})`;
         if (d.accion === 'consulta_set_pruebas') return d.aceptado ? 'Consultó el set de pruebas en la DIAN: aceptado' : 'Consultó el set de pruebas en la DIAN: aún no aceptado';
         if (d.accion === 'set_pruebas') return d.aceptado ? 'Envió el set de pruebas a la DIAN: aceptado' : 'Envió el set de pruebas a la DIAN: no fue aceptado';

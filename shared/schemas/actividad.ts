@@ -130,7 +130,9 @@ export interface TDetallesActividad {
   documento_electronico:
     | { accion: 'configuracion'; campos: string[]; habilitado: boolean; ambiente: 'habilitacion' | 'produccion' }
     | { accion: 'certificado'; sujeto: string; validoHasta: string }
-    | { accion: 'set_pruebas' | 'consulta_set_pruebas'; aceptado: boolean };
+    | { accion: 'set_pruebas' | 'consulta_set_pruebas'; aceptado: boolean }
+    /** A debit note to an invoiced sale (issue #57, ADR 050): its number, the invoice's, the concept (annex table 13.2.5), the reason and the pesos charged. */
+    | { accion: 'nota_debito'; ventaId: number; ventaNumero: number; factura: string; numero: string; concepto: number; motivo: string; total: number };
   /**
    * A back-office change of a user, a role, a store or a payment method (issue #51 point 8), with each
    * field before and after (a password is named, never its value). Roles and payment methods are

@@ -128,3 +128,47 @@ export const ZDocumentoRecibo = z.object({
   fabricante: z.string(),
 });
 export type TDocumentoRecibo = z.infer<typeof ZDocumentoRecibo>;
+
+/** Taxes a debit note's charge may carry (no bag: a bag is sold, not charged afterwards). */
+export const IMPUESTOS_NOTA_DEBITO = ['iva19', 'iva5', 'inc8', 'exento', 'excluido'] as const;
+const N = D.notaDebito;
+
+/** A debit note to an invoiced sale (issue #57 point 2, ADR 050): the reason's code, the reason, the charges in pesos (tax included). */
+export const ZNotaDebitoRequest = z.object({
+  concepto: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)], { error: N.conceptoInvalido }),
+  motivo: z.string({ error: N.motivoInvalido }).trim().min(3, N.motivoInvalido).max(200, N.motivoInvalido),
+  cargos: z
+    .array(
+      z.object({
+        descripcion: z.string({ error: N.descripcionInvalida }).trim().min(1, N.descripcionInvalida).max(100, N.descripcionInvalida),
+        valor: z.number({ error: N.valorInvalido }).int(N.valorInvalido).min(1, N.valorInvalido).max(100_000_000, N.valorInvalido),
+        impuesto: z.enum(IMPUESTOS_NOTA_DEBITO, { error: N.impuestoInvalido }),
+      }),
+      { error: N.cargosInvalidos },
+    )
+    .min(1, N.cargosInvalidos)
+    .max(20, N.cargosInvalidos),
+});
+export type TNotaDebitoRequest = z.input<typeof ZNotaDebitoRequest>;
+
+export const ZNotaDebito = z.object({
+  id: z.number().int(),
+  numero: z.string(),
+  cude: z.string(),
+  estado: z.string(),
+  concepto: z.number().int().nullable(),
+  motivo: z.string(),
+  /** Pesos charged (the note's PayableAmount). */
+  total: z.number().int(),
+  creadoEn: z.string(),
+});
+export type TNotaDebito = z.infer<typeof ZNotaDebito>;
+
+/** A sale's invoice and its debit notes, as the sale's detail shows them to role 1. */
+export const ZNotasDebitoVenta = z.object({
+  factura: z.object({ numero: z.string(), cufe: z.string(), estado: z.string() }).nullable(),
+  /** Whether a debit note may be issued now (a completed sale with its invoice, the store's document on). */
+  puedeEmitir: z.boolean(),
+  notas: z.array(ZNotaDebito),
+});
+export type TNotasDebitoVenta = z.infer<typeof ZNotasDebitoVenta>;

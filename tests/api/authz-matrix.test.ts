@@ -264,6 +264,9 @@ const TABLE: Record<string, Entry> = {
   'POST /api/dian/documentos/enviar': { expect: STORE_ADMIN },
   'GET /api/dian/archivo': { expect: STORE_ADMIN, query: 'desde=2026-01-01&hasta=2026-01-02' },
   'GET /api/dian/ventas/:id/xml': { expect: STORE_ROW, params: id('venta') },
+  // An invoiced sale's debit notes (issue #57 point 2, ADR 050): role 1 of the sale's store; another store's sale answers as missing.
+  'GET /api/dian/ventas/:id/notas-debito': { expect: STORE_ADMIN_ROW, params: id('venta') },
+  'POST /api/dian/ventas/:id/notas-debito': { expect: STORE_ADMIN_ROW, params: id('venta'), body: { concepto: 2, motivo: 'Flete de entrega', cargos: [{ descripcion: 'Flete', valor: 12_000, impuesto: 'iva19' }] } },
   'GET /api/numeracion/puntos': { expect: STORE },
   'GET /api/numeracion': { expect: STORE_ADMIN },
   'GET /api/numeracion/avisos': { expect: STORE_ADMIN },

@@ -107,8 +107,8 @@ function aContingencia(doc: DocumentoBandeja, ahora: Date, err: FallaTransporte)
   };
 }
 
-/** Types of the notes that correct a sale's document: nota de ajuste (94), the invoice's nota crédito (91). */
-const TIPOS_NOTA = ['94', '91'];
+/** Types of the notes that correct a sale's document: nota de ajuste (94), the invoice's nota crédito (91) and nota débito (92). */
+const TIPOS_NOTA = ['94', '91', '92'];
 /** A sale's own documents: POS document (20), factura electrónica de venta (01). */
 const TIPOS_ORIGINAL = ['20', '01'];
 

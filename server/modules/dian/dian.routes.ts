@@ -3,12 +3,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { dian as D } from '#shared/messages/dian';
 import { ROL } from '#shared/roles';
-import { ZArchivoDianQuery, ZCertificadoDianRequest, ZConfiguracionDian, ZConfiguracionDianRequest, ZDocumentosDian, ZDocumentosDianQuery } from '#shared/schemas/dian';
+import { ZArchivoDianQuery, ZCertificadoDianRequest, ZConfiguracionDian, ZConfiguracionDianRequest, ZDocumentosDian, ZDocumentosDianQuery, ZNotaDebito, ZNotaDebitoRequest, ZNotasDebitoVenta } from '#shared/schemas/dian';
 import { descargaComo } from '../../lib/exportar';
 import { requireRole, sessionOf, storeOf } from '../../plugins/auth';
 import { autorDe } from '../actividad/actividad.domain';
 import { consultarSetPruebas, enviarSetPruebas, guardarCertificado, guardarConfiguracion, obtenerConfiguracion } from './configuracion.domain';
 import { intentosCertificado } from './intentos-certificado';
+import { emitirNotaDebito, notasDebitoDeVenta } from './nota-debito.domain';
 import { archivoDeTienda, listarDocumentos, xmlDeVenta } from './panel';
 import { procesarBandejaTienda } from './trabajador';
 
@@ -81,6 +82,24 @@ export async function dianRoutes(app: FastifyInstance) {
         .header('content-disposition', descargaComo(`documentos-dian-${req.query.desde}-a-${req.query.hasta}.zip`))
         .header('cache-control', 'no-store')
         .send(zip);
+    },
+  });
+
+  // An invoiced sale's debit notes (issue #57 point 2, ADR 050): role 1, refused before validation;
+  // the rule (who, which sale) is nota-debito.domain.ts's.
+  const soloAdministradorNotas = requireRole([ROL.ADMIN], D.notaDebito.soloAdministrador);
+  r.get('/dian/ventas/:id/notas-debito', {
+    preValidation: soloAdministradorNotas,
+    schema: { tags, params: ZVentaParam, response: { 200: ZNotasDebitoVenta } },
+    handler: (req) => notasDebitoDeVenta({ db: app.db, tiendaId: storeOf(req), ventaId: req.params.id }),
+  });
+
+  r.post('/dian/ventas/:id/notas-debito', {
+    preValidation: soloAdministradorNotas,
+    schema: { tags, params: ZVentaParam, body: ZNotaDebitoRequest, response: { 201: ZNotaDebito } },
+    handler: async (req, reply) => {
+      const nota = await emitirNotaDebito({ db: app.db, tiendaId: storeOf(req), ventaId: req.params.id, datos: req.body, autor: autorDe(sessionOf(req), 'tienda') });
+      return reply.status(201).send(nota);
     },
   });
 

@@ -104,7 +104,7 @@ describe('nota débito de factura electrónica (DebitNote, tipo 92)', () => {
         // Per rate, the document's TaxSubtotals add up to what was charged at that rate.
         const doc = parse(g.xml).documentElement!;
         const porTarifa = new Map<string, number>();
-        for (const tt of Array.from(doc.childNodes).filter((n) => (n as Element).localName === 'TaxTotal') as Element[]) {
+        for (const tt of Array.from(doc.getElementsByTagNameNS(NS.cac, 'TaxTotal')).filter((n) => n.parentNode === doc)) {
           for (const st of Array.from(tt.getElementsByTagNameNS(NS.cac, 'TaxSubtotal'))) {
             const pct = st.getElementsByTagNameNS(NS.cbc, 'Percent')[0]!.textContent!;
             const centavos = (x: string) => Math.round(Number(st.getElementsByTagNameNS(NS.cbc, x)[0]!.textContent) * 100);

@@ -1,10 +1,8 @@
-import { digitoVerificacion } from '#shared/impuestos';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DOMParser } from '@xmldom/xmldom';
 import { METODO } from '#shared/roles';
-import { documentoDian, factura, producto } from '../../db/schema';
-import { crearTienda, peticion, type Tienda } from '../../../tests/helpers/factories';
+import { documentoDian, factura } from '../../db/schema';
+import type { Tienda } from '../../../tests/helpers/factories';
 import { usarApp } from '../../../tests/helpers/test-app';
 import { generarCertificadoPrueba, type CertificadoPrueba } from './certificado-prueba';
 import { ajustarContextoDian } from './contexto';
@@ -12,7 +10,7 @@ import { cude } from './cude';
 import { iniciarFakeDian, type FakeDian } from './fake-dian';
 import { validarContraXsd } from './validar-xsd';
 import { verificarConXmlsec } from './verificar-xmlsec';
-import { NS } from './xml';
+import { PIN, textoXml, usarFerreteria } from './ferreteria.fixtures';
 
 /**
  * Issue #57 point 2: annulling or returning part of an invoiced sale issues the invoice's credit note
@@ -21,20 +19,11 @@ import { NS } from './xml';
  * annulment issued nothing (the note looked for a POS document only).
  */
 const t = usarApp();
-const req = peticion(t);
 let fake: FakeDian;
 let cert: CertificadoPrueba;
-
-const PIN = '12345';
-const SOFTWARE = { softwareId: '56f2ae4e-9812-4fad-9255-08fcfcd5ccb0', softwarePin: PIN, testSetId: '3f1c2a44-5b6d-4e7f-8a9b-0c1d2e3f4a5b' };
-const PERFIL = {
-  razonSocial: 'Ferretería El Tornillo S.A.S.', tipoPersona: 'juridica', responsabilidades: ['O-13'], responsableIva: true,
-  departamento: '11', municipio: '11001', direccion: 'Calle 45 # 13-20', telefono: '6013456789', correo: 'facturas@tornillo.co', documentoInformativo: true, valorIncBolsa: 66,
-};
-const EMPRESA = { tipoPersona: 1, tipoDocumento: '31', numero: '860034313', dv: '7', nombre: 'Constructora Andina S.A.S.', email: 'compras@andina.co', responsabilidades: ['O-13'], responsableIva: true };
+const { req, ferreteria, facturar } = usarFerreteria(t, () => cert, 902_300_000);
 const CREDITNOTE_XSD = 'maindoc/UBL-CreditNote-2.1.xsd';
-const hoy = (dias = 0) => new Date(Date.now() + dias * 86_400_000).toISOString().slice(0, 10);
-const texto = (xml: string, local: string) => new DOMParser().parseFromString(xml, 'text/xml').getElementsByTagNameNS(NS.cbc, local)[0]?.textContent ?? '';
+const texto = textoXml;
 
 beforeAll(async () => {
   fake = await iniciarFakeDian();
@@ -43,26 +32,6 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => fake?.cerrar());
 
-let n = 0;
-async function ferreteria(): Promise<Tienda & { productoId: number; nit: string }> {
-  const nit = String(902_300_000 + n++ * 7);
-  const s = await crearTienda(t);
-  expect((await req('PUT', '/api/tienda/perfil-fiscal', s.token, { ...PERFIL, nit, dv: digitoVerificacion(nit) })).statusCode).toBe(200);
-  const [p] = await t.database.db.insert(producto).values({ tiendaId: s.id, nombre: 'Tornillo drywall x100', precioUnit: 11_900, stock: 1000, estado: 1, impuesto: 'iva19' }).returning();
-  const caja = (await req('POST', '/api/numeracion/cajas', s.token, { nombre: 'Caja 1', ubicacion: 'Mostrador' })).json().id as number;
-  const vigencia = { fechaDesde: hoy(-10), fechaHasta: hoy(300) };
-  expect((await req('POST', `/api/numeracion/cajas/${caja}/rangos`, s.token, { ...vigencia, resolucion: '18760000001', prefijo: 'POS', desde: 1, hasta: 1000 })).statusCode).toBe(201);
-  expect((await req('POST', `/api/numeracion/cajas/${caja}/rangos`, s.token, { ...vigencia, resolucion: '18760000002', prefijo: 'FE', desde: 1, hasta: 1000, tipo: 'factura', claveTecnica: 'fc8eac422eba16e22ffd8c6f94b3f40a6e38162c' })).statusCode).toBe(201);
-  expect((await req('POST', '/api/dian/certificado', s.token, { p12: cert.p12.toString('base64'), clave: cert.clave })).statusCode).toBe(200);
-  expect((await req('PUT', '/api/dian/configuracion', s.token, { habilitado: true, ambiente: 'habilitacion', transporte: 'dian', ...SOFTWARE })).statusCode).toBe(200);
-  return { ...s, productoId: p!.idProducto, nit };
-}
-
-async function facturar(s: Tienda & { productoId: number }) {
-  const r = await req('POST', '/api/ventas/factura-electronica', s.token, { venta: { lineas: [{ productoId: s.productoId, cantidad: 3 }], metodoPagoId: METODO.EFECTIVO, montoRecibido: 50_000 }, adquirente: EMPRESA });
-  expect(r.statusCode, r.body).toBe(201);
-  return r.json() as { id: number; documento: { numero: string; cude: string } };
-}
 const notas = (s: Tienda, ventaId: number) =>
   t.database.db.select().from(documentoDian).where(and(eq(documentoDian.tiendaId, s.id), eq(documentoDian.ventaId, ventaId), eq(documentoDian.tipo, '91')));
 const enviar = async (s: Tienda) => expect((await req('POST', '/api/dian/documentos/enviar', s.token)).statusCode).toBe(200);
