@@ -54,6 +54,7 @@ import { devolucionRoutes } from './modules/devolucion/devolucion.routes';
 import { exportacionRoutes } from './modules/exportacion/exportacion.routes';
 import { dianRoutes } from './modules/dian/dian.routes';
 import { conteoRoutes } from './modules/conteo/conteo.routes';
+import { loteRoutes } from './modules/lote/lote.routes';
 import { listaPrecioRoutes } from './modules/lista-precio/lista-precio.routes';
 import { promocionRoutes } from './modules/promocion/promocion.routes';
 import { configurarDian } from './modules/dian/contexto';
@@ -306,6 +307,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           await store.register(devolucionRoutes);
           await store.register(dianRoutes);
           await store.register(conteoRoutes);
+          await store.register(loteRoutes);
           await store.register(listaPrecioRoutes);
           await store.register(promocionRoutes);
         });

@@ -36,6 +36,7 @@ import { exportacion } from './messages/exportacion';
 import { devoluciones } from './messages/devoluciones';
 import { sinRed } from './messages/sin-red';
 import { conteos } from './messages/conteos';
+import { lotes } from './messages/lotes';
 import { precios } from './messages/precios';
 import { promociones } from './messages/promociones';
 import { facturaElectronica } from './messages/factura-electronica';
@@ -84,6 +85,7 @@ export const M = {
   devoluciones,
   sinRed,
   conteos,
+  lotes,
   precios,
   promociones,
   facturaElectronica,

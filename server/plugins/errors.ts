@@ -45,6 +45,24 @@ function pgCode(err: unknown): string | undefined {
   return undefined;
 }
 
+/** The refusal of an expired lot, in Spanish, from the JSON the trigger put in the error's detail. */
+function loteVencido(err: unknown): AppError {
+  let d: { producto?: string; lote?: string; vence?: string } = {};
+  for (let e: unknown = err, i = 0; i < 3 && e && typeof e === 'object'; i++, e = (e as { cause?: unknown }).cause) {
+    const detail = (e as { detail?: unknown }).detail;
+    if (typeof detail === 'string') {
+      try {
+        d = JSON.parse(detail);
+      } catch {
+        d = {};
+      }
+      break;
+    }
+  }
+  const vence = (d.vence ?? '').split('-').reverse().join('/');
+  return new AppError('BUSINESS_RULE', M.lotes.vencido(d.producto ?? '', d.lote ?? '', vence), { title: M.lotes.vencidoTitulo });
+}
+
 /** Maps anything thrown to one AppError: the single error path of the server. */
 export function toAppError(err: unknown): AppError | null {
   if (err instanceof AppError) return err;
@@ -63,6 +81,8 @@ export function toAppError(err: unknown): AppError | null {
   if (esBaseNoDisponible(err)) return new AppError('UNAVAILABLE', M.operacion.baseNoDisponible);
   const code = pgCode(err);
   if (code && NUMERACION[code]) return new AppError('BUSINESS_RULE', NUMERACION[code], { title: M.numeracion.noSePudoVender });
+  // An expired lot at the till (issue #58 point 2, ADR 051): the trigger movimiento_lotes names it in its detail.
+  if (code === 'AXL01') return loteVencido(err);
   if (code === PG_QUERY_CANCELED) return new AppError('UNAVAILABLE', M.operacion.consultaMuyLarga);
   if (code === PG_UNIQUE_VIOLATION) return new AppError('CONFLICT', M.generic.conflict);
   if (code === PG_FK_VIOLATION || code === PG_RESTRICT_VIOLATION) return new AppError('CONFLICT', M.generic.relacionado);

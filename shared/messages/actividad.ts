@@ -107,6 +107,7 @@ export const actividad = {
     importacion: 'Importación',
     devolucion: 'Devolución',
     sin_stock: 'Venta sin stock',
+    lote_vencido: 'Venta de un lote vencido',
     venta_editada: 'Venta editada',
     perfil_fiscal: 'Datos fiscales',
     impuesto: 'Impuestos de productos',
@@ -175,6 +176,8 @@ export const actividad = {
           : `Devolución N.º ${d.numero} de la venta #${d.ventaNumero ?? d.ventaId}: ${d.unidades} ${d.unidades === 1 ? 'unidad' : 'unidades'}, ${pesos(d.total)} devueltos con ${d.metodo}. Motivo: ${d.motivo}`;
       case 'sin_stock':
         return `Vendió ${d.cantidad} de «${d.producto}» sin stock en el sistema (venta #${d.ventaNumero ?? d.ventaId}): stock ${d.stockAntes} → ${d.stockDespues}${d.autorizadoPor ? `, autorizado por ${d.autorizadoPor}` : ''}`;
+      case 'lote_vencido':
+        return `Vendió ${String(d.cantidad).replace('.', ',')} de «${d.producto}» del lote ${d.lote}, vencido el ${String(d.vence).split('-').reverse().join('/')} (venta #${d.ventaNumero ?? d.ventaId})${d.sinRed != null ? ', sin red' : ''}${d.autorizadoPor ? `, autorizado por ${d.autorizadoPor}` : ''}`;
       case 'venta_editada':
         return `Editó la venta #${d.numero || d.ventaId}: ${(d.campos as string[]).map((c) => camposVenta[c] ?? c).join(', ')}`;
       case 'documento_electronico': {

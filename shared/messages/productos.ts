@@ -9,6 +9,7 @@ const conHistoria =
   'No se puede eliminar el producto: tiene ventas o entregas registradas. Márquelo como No disponible (estado 0).';
 export const productos = {
   titulo: 'Gestionar Productos',
+  manejaLotesInvalido: 'Indique si el producto controla lotes (sí o no).',
   detalleTitulo: 'Detalle del producto',
   // Spec §5: add product.
   camposVacios: 'Campos vacios',
@@ -98,6 +99,7 @@ export const productos = {
     presentacionPlaceholder: 'Bolsa, botella, caja…',
     ubicacion: 'Ubicación',
     ubicacionPlaceholder: 'Pasillo 3, estante B',
+    manejaLotes: 'Controla lotes y vencimiento',
     precio: 'Precio',
     cantidad: 'Cantidad',
     estado: 'Estado',

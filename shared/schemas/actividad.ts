@@ -41,6 +41,7 @@ export const TIPOS_ACTIVIDAD = [
   'sin_red',
   'lista_precio',
   'promocion',
+  'lote_vencido',
 ] as const;
 export type TTipoActividad = (typeof TIPOS_ACTIVIDAD)[number];
 
@@ -118,6 +119,19 @@ export interface TDetallesActividad {
     /** Who authorised: the PIN's owner, or the seller holding the permission (null: the store account). */
     autorizadoPorId: number | null;
     autorizadoPor: string | null;
+  };
+  /** Units of an expired lot sold (issue #58 point 2, ADR 051), with who authorised it (the PIN's owner, or the seller of role 1 or 3). */
+  lote_vencido: {
+    ventaId: number;
+    ventaNumero: number;
+    productoId: number;
+    producto: string;
+    lote: string;
+    vence: string;
+    cantidad: number;
+    autorizadoPorId: number | null;
+    autorizadoPor: string | null;
+    sinRed?: string;
   };
   /** A sale's header edited in the back-office (issue #27): which of its fields changed. */
   venta_editada: { ventaId: number; numero: number; campos: TCampoVentaEditado[] };

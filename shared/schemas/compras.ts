@@ -4,6 +4,7 @@ import { compras } from '../messages/compras';
 import { aMilesimas } from '../cantidad';
 import { LIMITES_DINERO } from '../money';
 import { BIDI_MENSAJE, sinBidi } from './common';
+import { ZLoteRecibido } from './lote';
 
 // Only these areas' texts: a screen that loads this schema does not load the whole catalogue.
 const M = { compras, generic };
@@ -223,6 +224,8 @@ export const ZRecepcionRequest = z.object({
           .optional()
           .transform((v) => (v ? v : null)),
         lote: zTextoOpcional(40, M.compras.loteLargo),
+        /** A product that tracks lots (ADR 051): its lots, units in the product's own unit adding up to the line's. */
+        lotes: z.array(ZLoteRecibido).max(20).optional(),
       }),
       { error: M.compras.nadaQueRecibir },
     )

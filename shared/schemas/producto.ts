@@ -124,6 +124,14 @@ const zStockAnterior = z
     return r.data;
   });
 
+/** Yes or no: a boolean, or its text as a form or a legacy face sends it (true/false, 1/0, sí/no). */
+const zSiNo = (message: string) =>
+  z.preprocess((v) => {
+    if (typeof v !== 'string') return v;
+    const t = v.trim().toLowerCase();
+    return ['true', '1', 'si', 'sí'].includes(t) ? true : ['false', '0', 'no'].includes(t) ? false : v;
+  }, z.boolean({ error: message }));
+
 /** How the product is sold (ADR 030): by unit (DIAN '94') or by kilogram, gram, litre or millilitre; absent: left as it is. */
 const zUnidad = siPresente(z.enum(UNIDADES_DIAN, { error: M.productos.unidadInvalida }));
 
@@ -153,6 +161,8 @@ export const CAMPOS_DEL_PRODUCTO = {
   // Where it sits in the shop (issue #58 point 1: a count of one aisle); the legacy calls do not carry it.
   ubicacion: { z: nullableText(40), lee: texto, heredada: false, alta: false, importa: { encabezados: ['ubicacion', 'pasillo', 'estante', 'gondola', 'ubicacionenbodega'] } },
   fechaVencimiento: { z: zFecha, lee: texto, heredada2: ['Fecha_vencimiento'], alta: false },
+  // Tracks lots and expiry (issue #58 point 2, ADR 051): receipts then take lot and date, the till sells FEFO. The legacy calls do not carry it.
+  manejaLotes: { z: siPresente(zSiNo(M.productos.manejaLotesInvalido)), lee: z.boolean(), heredada: false, alta: false },
   // Up to three decimals for a product sold by weight or measure, whole for one sold by unit (the domain's rule, ADR 030).
   stock: { z: zStock({ empty: M.productos.stockRequerido, invalid: M.productos.stockInvalido }), lee: z.number(), heredada2: ['Stock'], forma: 'cantidad', importa: { encabezados: ['stock', 'cantidad', 'existencias', 'existencia', 'inventario'] } },
   stockMin: { z: zEntero({ empty: M.productos.stockMinRequerido, invalid: M.productos.stockMinInvalido }), lee: entero, heredada: 'stock_min', heredada2: ['Stock_Min'], importa: { encabezados: ['stockminimo', 'stockmin', 'minimo', 'cantidadminima'] } },

@@ -166,6 +166,8 @@ export const ZLineaVenta = z.object({
    * value its quantity and price do not give.
    */
   importe: z.number({ error: V.importeLineaInvalido }).int(V.importeLineaInvalido).positive(V.importeLineaInvalido).max(LIMITES_DINERO.maxMonto, V.importeLineaInvalido).nullable().optional(),
+  /** The lot the cashier chose (ADR 051); none: the first to expire that is not expired (FEFO). */
+  loteId: z.number({ error: V.productoInvalido }).int(V.productoInvalido).positive(V.productoInvalido).max(2_147_483_647, V.productoInvalido).nullable().optional(),
 });
 
 /**
@@ -260,6 +262,8 @@ export const ZVentaBase = z.object({
    * is wrong): with the permission `venderSinStock`, or a supervisor's PIN in `autorizacion`.
    */
   venderSinStock: z.boolean().optional(),
+  /** Sell units of an expired lot (ADR 051): roles 1 and 3 by asking, a cashier with a supervisor's PIN in `autorizacion`. */
+  venderVencidos: z.boolean().optional(),
   /**
    * A sale made without the network (issue #34, ADR 029), sent from the device's outbox: its device
    * and printed number. Such a sale is recorded even past the stock (the goods already left) or past

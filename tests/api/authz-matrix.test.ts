@@ -298,6 +298,9 @@ const TABLE: Record<string, Entry> = {
   // Purchasing (issue #32): every role reads *por pedir*; role 1 sets its target; orders and receiving need the stock permission.
   'GET /api/compras/por-pedir': { expect: STORE },
   'PUT /api/compras/objetivo': { expect: STORE_ADMIN, body: { pedidoObjetivo: 200 } },
+  'GET /api/lotes/por-vencer': { expect: STORE },
+  'PUT /api/lotes/dias-por-vencer': { expect: STORE_ADMIN, body: { dias: 30 } },
+  'GET /api/lotes/producto/:id': { expect: STORE_ROW, params: id('producto') },
   'GET /api/compras/ordenes': { expect: STORE_NO_R2 },
   'GET /api/compras/ordenes/:id': { expect: STORE_ROW_NO_R2, params: id('orden') },
   'POST /api/compras/ordenes': { expect: STORE_NO_R2, body: {} },

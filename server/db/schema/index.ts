@@ -33,3 +33,4 @@ export * from './conteo';
 export * from './lista-precio';
 export * from './promocion';
 export * from './usuario-tienda';
+export * from './lote';

@@ -1,5 +1,6 @@
 import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { inventario } from './inventario';
+import { lote } from './lote';
 import { cantidadColumna } from './columna-cantidad';
 import { producto } from './producto';
 import { tienda } from './tienda';
@@ -14,6 +15,8 @@ export const movimiento = pgTable(
     productoId: integer('producto_id').references(() => producto.idProducto, { onDelete: 'set null' }),
     inventarioId: integer('inventario_id').references(() => inventario.idInventario, { onDelete: 'set null' }),
     ventaId: integer('venta_id').references(() => venta.idVenta, { onDelete: 'set null' }),
+    /** The lot the units went into or came from, when the writer named it (a receipt's lot; ADR 051). */
+    loteId: integer('lote_id').references(() => lote.idLote, { onDelete: 'set null' }),
     stockAntes: cantidadColumna('stock_antes').notNull().default(0),
     entradas: cantidadColumna('entradas').notNull().default(0),
     salidas: cantidadColumna('salidas').notNull().default(0),

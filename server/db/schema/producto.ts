@@ -51,6 +51,8 @@ export const producto = pgTable(
      * negative). Cleared when someone sets the stock (product edit, inventory count) or receives goods.
      */
     revisarStock: boolean('revisar_stock').notNull().default(false),
+    /** Tracks lots and expiry (issue #58 point 2, ADR 051): its stock is kept per lot (`lote`). */
+    manejaLotes: boolean('maneja_lotes').notNull().default(false),
     /**
      * When the row last changed (issue #34 point 3): set by the trigger `tocar_actualizado_en` on every
      * update, whatever face wrote it; the offline till downloads only what changed since its last sync.

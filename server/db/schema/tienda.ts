@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { TFormatoBalanza } from '#shared/balanza';
 
 /**
@@ -71,6 +71,8 @@ export const tienda = pgTable(
      * percentage of its minimum (200: twice the minimum).
      */
     pedidoObjetivo: integer('pedido_objetivo').notNull().default(200),
+    /** *Por vencer* (issue #58 point 2): lots expiring within this many days (1–365). */
+    diasPorVencer: smallint('dias_por_vencer').notNull().default(30),
     /**
      * The last sale number given in this store (issue #36 point 8, ADR 026): the trigger
      * `venta_numerar` takes the next one inside the sale's own transaction, so a refused or undone sale
@@ -91,5 +93,6 @@ export const tienda = pgTable(
     index('tienda_empresa_idx').on(t.empresaId),
     uniqueIndex('tienda_correo_uq').on(sql`lower(${t.correo})`),
     uniqueIndex('tienda_codigo_invitacion_uq').on(t.codigoInvitacion),
+    check('tienda_dias_por_vencer_valido', sql`${t.diasPorVencer} BETWEEN 1 AND 365`),
   ],
 );

@@ -15,3 +15,8 @@ CREATE TRIGGER producto_codigo_barras_unico BEFORE INSERT OR UPDATE OF codigo_ba
 DROP TRIGGER IF EXISTS producto_sin_red_version ON producto;
 CREATE TRIGGER producto_sin_red_version BEFORE UPDATE ON producto
   FOR EACH ROW EXECUTE FUNCTION sin_red_tocar_version();
+
+-- A product that begins tracking lots: its stock until now is of no known lot (issue #58 point 2, ADR 051).
+DROP TRIGGER IF EXISTS producto_lotes ON producto;
+CREATE TRIGGER producto_lotes AFTER UPDATE OF maneja_lotes ON producto
+  FOR EACH ROW WHEN (NEW.maneja_lotes AND NOT OLD.maneja_lotes) EXECUTE FUNCTION producto_lotes();

@@ -16,11 +16,12 @@ import { AppError } from '#shared/errors';
 import { M } from '#shared/messages';
 import type { TEstadoOrden, TOrden, TOrdenResumen, TPorPedir, TRecepcionResumen } from '#shared/schemas/compras';
 import type { TPage } from '#shared/schemas/common';
+import type { TLoteRecibido } from '#shared/schemas/lote';
 import type { Db, Tx } from '../../db/client';
 import { esViolacionUnica } from '../../db/pg-error';
 import { entregaPedido, ordenCompra, ordenCompraLinea, producto, productoUnidadVenta, proveedor, recepcion, tienda } from '../../db/schema';
 import { registrarPor, type Autor } from '../actividad/actividad.domain';
-import { ajustarStockLote } from '../movimiento/ledger';
+import { entrarRecepcion } from '../lote/lote.domain';
 import { verificarProveedorDeTienda } from '../proveedor/proveedor.domain';
 import { conRechazos, denegado, puede, registrarRechazo } from '../tienda/permisos';
 import { actualizarCostos } from './costo.domain';
@@ -450,6 +451,8 @@ async function recepcionesDe(db: Db | Tx, tiendaId: number, filtro: ReturnType<t
 export interface LineaRecibida extends LineaPedida {
   vence: string | null;
   lote: string | null;
+  /** A product that tracks lots (ADR 051): its lots, or `lote` and `vence` for one lot of the whole line. */
+  lotes?: TLoteRecibido[] | null;
 }
 
 export interface DatosRecepcion {
@@ -528,15 +531,15 @@ export async function registrarRecepcion(options: { db: Db; tiendaId: number; au
           ordenLineaId: lineaDe.get(l.productoId) ?? null,
           costoUnit: l.costoUnit,
           ...columnasEmpaque(l),
-          vence: input.lineas[i]!.vence,
-          lote: input.lineas[i]!.lote,
+          vence: input.lineas[i]!.vence ?? input.lineas[i]!.lotes?.[0]?.vence ?? null,
+          lote: input.lineas[i]!.lote ?? input.lineas[i]!.lotes?.[0]?.codigo ?? null,
         })),
       );
-      const movidos = await ajustarStockLote(tx, {
+      // A product that tracks lots enters lot by lot (ADR 051); the others in one statement.
+      const movidos = await entrarRecepcion(tx, {
         tiendaId,
-        cambios: lineas.map((l) => ({ productoId: l.productoId, delta: l.unidades })),
+        lineas: lineas.map((l, i) => ({ ...l, lote: input.lineas[i]!.lote, vence: input.lineas[i]!.vence, lotes: input.lineas[i]!.lotes })),
         motivo: M.movimientos.motivos.recepcion(numero, orden?.numero ?? null),
-        revisado: true,
       });
       if (!movidos) throw new AppError('CONFLICT', M.compras.productoNoExiste);
       await actualizarCostos(tx, { tiendaId, autor, lineas, stockAntes: new Map([...movidos].map(([id, m]) => [id, m.stockAntes])) });

@@ -25,12 +25,14 @@ export async function ajustarStock(
     inventarioId?: number | null;
     /** Someone set the stock (an edit, an inventory count): the product's *revisar stock* flag is cleared. */
     revisado?: boolean;
+    /** The lot the units go into or come from (a receipt's lot, ADR 051); by default the trigger movimiento_lotes chooses. */
+    loteId?: number | null;
   },
 ): Promise<{ stockAntes: number; stockDespues: number } | null> {
   const moved = await moverStock(tx, {
     revisado: options.revisado,
     tiendaId: options.tiendaId,
-    cambios: [{ productoId: options.productoId, delta: options.delta }],
+    cambios: [{ productoId: options.productoId, delta: options.delta, loteId: options.loteId ?? null }],
     motivo: options.motivo,
     ventaId: options.ventaId,
     inventarioId: options.inventarioId,
@@ -100,7 +102,8 @@ async function moverStock(
   tx: Db | Tx,
   options: {
     tiendaId: number;
-    cambios: { productoId: number; delta: number }[];
+    /** `loteId`: the lot the units go into or come from (ADR 051); at most one change per product. */
+    cambios: { productoId: number; delta: number; loteId?: number | null }[];
     motivo: string;
     ventaId?: number | null;
     /** The inventory the movimientos belong to; by default each product's own. */
@@ -119,24 +122,24 @@ async function moverStock(
   if (cambios.length === 0) return new Map();
   const values = sql.join(
     // Quantities are exact numeric(12,3) (ADR 030): sent as text of their integer thousandths' value.
-    cambios.map((c) => sql`(${c.productoId}::int, ${cantidadDecimal(c.delta)}::numeric)`),
+    cambios.map((c) => sql`(${c.productoId}::int, ${cantidadDecimal(c.delta)}::numeric, ${c.loteId ?? null}::int)`),
     sql`, `,
   );
   // The guard `(select count(*) from u) = n` keeps the ledger untouched when any product failed.
   // An exit never takes the stock below zero here (only the checkout's sale past stock may, issue #36
   // point 7); an entry always lands, also on a product whose stock a sale past stock left negative.
   const res = (await tx.execute(sql`
-    with v(id, delta) as (values ${values}),
+    with v(id, delta, lote) as (values ${values}),
     u as (
       update producto p set stock = p.stock + v.delta,
         revisar_stock = (p.revisar_stock and not ${!!options.revisado}::boolean) or (${!!options.ventaSinStock}::boolean and p.stock + v.delta < 0)
       from v
       where p.id_producto = v.id and p.tienda_id = ${tiendaId} and (v.delta >= 0 or p.stock + v.delta >= 0 or ${!!options.ventaSinStock}::boolean)
-      returning p.id_producto as id, p.stock as stock, p.inventario_id as inventario, v.delta as delta
+      returning p.id_producto as id, p.stock as stock, p.inventario_id as inventario, v.delta as delta, v.lote as lote
     ),
     m as (
-      insert into movimiento (tienda_id, producto_id, venta_id, inventario_id, stock_antes, entradas, salidas, cantidad_despues, estado_despues, motivo)
-      select ${tiendaId}, u.id, ${options.ventaId ?? null}::int, coalesce(${options.inventarioId ?? null}::int, u.inventario),
+      insert into movimiento (tienda_id, producto_id, venta_id, inventario_id, lote_id, stock_antes, entradas, salidas, cantidad_despues, estado_despues, motivo)
+      select ${tiendaId}, u.id, ${options.ventaId ?? null}::int, coalesce(${options.inventarioId ?? null}::int, u.inventario), u.lote,
         u.stock - u.delta, greatest(u.delta, 0), greatest(-u.delta, 0), u.stock,
         case when u.delta > 0 then 'Entrada' else 'Salida' end, ${options.motivo}
       from u

@@ -243,6 +243,7 @@ describe('las tres caras del producto terminan igual', () => {
         presentacion: null,
         ubicacion: null,
         fechaVencimiento: null,
+        manejaLotes: false,
         inventarioId: null,
         proveedor: null,
         // Taxes (#30): no tax chosen yet; the DIAN unit defaults to 94 (unidad).

@@ -23,12 +23,13 @@ import { listaDeCliente } from '../lista-precio/lista-precio.domain';
 import { ahorrosDe, anotarPromociones, promocionesDeVenta } from '../promocion/promocion.venta';
 import { formatPesos } from '#shared/money';
 import type { TVentaSinRed } from '#shared/schemas/sin-red';
+import { lotesDeVenta } from '../lote/lote.venta';
 
 const V = M.ventas;
 
 /** The checkout: a sale written once, all or nothing, by `venta_registrar` (ADR 007), and the sale's key (ADR 011). */
 
-type LineaPedida = { productoId: number; cantidad: number; descuento?: TDescuentoLinea; unidadVentaId?: number | null; importe?: number | null };
+type LineaPedida = { productoId: number; cantidad: number; descuento?: TDescuentoLinea; unidadVentaId?: number | null; importe?: number | null; loteId?: number | null };
 
 /**
  * Adds up repeated products: one line per product and sale unit (a pack is its own line, ADR 033), in
@@ -144,6 +145,8 @@ export interface PedidoVenta {
     verificado?: boolean;
     /** Sell past the recorded stock (issue #36 point 7): the permission `venderSinStock`, or a supervisor's PIN. */
     venderSinStock?: boolean;
+    /** Sell units of an expired lot (ADR 051): roles 1 and 3 by asking, role 2 with a supervisor's PIN. */
+    venderVencidos?: boolean;
     /** Made without the network (issue #34, ADR 029): recorded past stock and limit, both flagged. */
     sinRed?: TVentaSinRed;
     /** The promotions' saving the till showed (ADR 052): another figure is refused online, reviewed offline. */
@@ -262,7 +265,9 @@ export async function prepararCheckout(options: PedidoVenta & { porCambio?: bool
   // the product is flagged revisar_stock like any sale past stock (this path alone skips the PIN).
   const sinStock = !!input.venderSinStock || !!sinRed;
   const pinSinStock = !!input.venderSinStock && !sinRed && !(await puede(db, tiendaId, autor, 'venderSinStock'));
-  const necesitaPin = pinDescuento || pinSinStock;
+  // Lots (ADR 051): the lots chosen and an expired lot's authorisation, for the ledger's trigger.
+  const lotes = lotesDeVenta({ tiendaId, autor, lineas, venderVencidos: input.venderVencidos, sinRed: sinRed?.numero });
+  const necesitaPin = pinDescuento || pinSinStock || lotes.necesitaPin;
   const cliente = input.documentoCliente ? await buscarCliente({ db, tiendaId, documento: input.documentoCliente }) : null;
   // Promotions (issue #59 point 2, ADR 052): the engine re-prices the sale at its moment (an offline
   // sale's own, at the device's prices); each line's saving goes to venta_registrar as its discount.
@@ -286,7 +291,9 @@ export async function prepararCheckout(options: PedidoVenta & { porCambio?: bool
     ).rows[0]!.r;
   /** The sale and, on credit, its charge; `autorizadoPor` recorded on it in the same transaction. */
   const escribir = async (tx: Tx, autorizadoPor: { id: number; nombre: string } | null, credito = 0) => {
+    await lotes.antes(tx);
     const resultado = await registrar(tx, credito);
+    const motivosLotes = resultado.estado === 'ok' ? await lotes.despues(tx, resultado, autorizadoPor) : [];
     // A discount is in the activity log with who authorised it (issue #27 point 6): the PIN's owner, or the seller (roles 1 and 3).
     // A promotion's saving is no cashier's discount (it is in venta_promocion instead).
     const descontado = resultado.estado === 'ok' ? Number(resultado.descuento) + resultado.lineas.reduce((a, l) => a + Number(l.descuento), 0) - promos.ahorro : 0;
@@ -328,7 +335,7 @@ export async function prepararCheckout(options: PedidoVenta & { porCambio?: bool
       for (const s of resultado.sobreventa ?? []) motivos.push(M.sinRed.motivoStock(s.nombre, String(s.cantidad), String(s.stockAntes)));
       if (descontado > 0 && options.rol === ROL.EMPLEADO && !autorizadoPor) motivos.push(M.sinRed.motivoDescuentoSinPin(formatPesos(descontado)));
       motivos.push(...(await motivosDeFecha(tx, resultado.turno, sinRed.fecha)));
-      motivos.push(...motivosPorValor);
+      motivos.push(...motivosPorValor, ...motivosLotes);
       // The device does not know price lists (ADR 047): its sale keeps the prices it showed, and a customer with a list is reviewed.
       const lista = cliente ? await listaDeCliente(tx, tiendaId, cliente.id) : null;
       if (lista) motivos.push(M.precios.motivoSinRed(lista.nombre));
@@ -363,7 +370,7 @@ export async function prepararCheckout(options: PedidoVenta & { porCambio?: bool
     // Asked to sell past stock without the permission: the PIN is needed only when a line is short.
     if (sobreventa.length > 0 && !input.autorizacion)
       throw denegado(tiendaId, autor, 'venderSinStock', { entidad: 'producto', id: sobreventa[0]!.productoId, nombre: sobreventa.map((s) => s.nombre).join(', ') });
-    if (pinDescuento || sobreventa.length > 0) return verificarAutorizacion({ db, tiendaId, cajeroId: usuarioId, autorizacion: input.autorizacion });
+    if (pinDescuento || sobreventa.length > 0 || lotes.necesitaPin) return verificarAutorizacion({ db, tiendaId, cajeroId: usuarioId, autorizacion: input.autorizacion });
     return null;
   };
   const recibo = async (q: Db | Tx, r: ResultadoVenta, autorizadoPor: { id: number; nombre: string } | null): Promise<TRecibo> => {
@@ -429,7 +436,7 @@ export async function prepararCheckout(options: PedidoVenta & { porCambio?: bool
       ahorros: ahorrosDe(promos),
     };
   };
-  return { necesitaPin, sinTransaccion: !aCredito && !conDescuento && !promos.ahorro && !sinStock && !sinRed, registrar, escribir, autorizar, recibo };
+  return { necesitaPin, sinTransaccion: !aCredito && !conDescuento && !promos.ahorro && !sinStock && !sinRed && !lotes.enTransaccion, registrar, escribir, autorizar, recibo };
 }
 
 /** The store's sale recorded under a till's key, if any. */
