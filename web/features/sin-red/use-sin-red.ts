@@ -1,7 +1,6 @@
-import { liveQuery } from 'dexie';
 import { useEffect, useState } from 'react';
 import { registrarFuenteSinRed } from '../../lib/fuente-venta';
-import { baseLocal, leerAjuste, primeraPendiente } from './base-local';
+import { baseLocal, leerAjuste, observarEspaciado, primeraPendiente, type BaseLocal } from './base-local';
 import { fuenteDelEquipo } from './fuente-sin-red';
 import { sincronizar } from './sincronizar';
 
@@ -24,25 +23,29 @@ export interface EstadoSinRed {
   ultimaSincronizacion: number | null;
 }
 
-/** The outbox's counts and the last sync's time, live across the device's tabs (Dexie's liveQuery). */
+/** How long the outbox's counts wait after a change, at most, before they are read again. */
+const ESPERA_ESTADO_MS = 1_000;
+
+async function leerEstado(db: BaseLocal): Promise<EstadoSinRed> {
+  const rechazos = (await db.deshacer.where('estado').equals('rechazada').sortBy('n')).map((d) => ({ clave: d.clave, tipo: d.tipo, ventaNumero: d.ventaNumero, error: d.error ?? '' }));
+  return {
+    pendientes: await db.salida.where('estado').equals('pendiente').count(),
+    rechazadas: await db.salida.where('estado').equals('rechazada').count(),
+    deshacerPendientes: await db.deshacer.where('estado').equals('pendiente').count(),
+    deshacerRechazados: rechazos.length,
+    rechazos,
+    aviso: (await primeraPendiente(db))?.error ?? null,
+    ultimaSincronizacion: (await leerAjuste<number>(db, 'ultimaSincronizacion')) ?? null,
+  };
+}
+
+/** The outbox's counts and the last sync's time, across the device's tabs, read again at most once a second while it changes. */
 export function useEstadoSinRed(cuenta: string): EstadoSinRed {
   const [estado, setEstado] = useState<EstadoSinRed>({ pendientes: 0, rechazadas: 0, deshacerPendientes: 0, deshacerRechazados: 0, rechazos: [], aviso: null, ultimaSincronizacion: null });
   useEffect(() => {
     const db = baseLocal();
     if (!db) return;
-    const sub = liveQuery(async () => {
-      const rechazos = (await db.deshacer.where('estado').equals('rechazada').sortBy('n')).map((d) => ({ clave: d.clave, tipo: d.tipo, ventaNumero: d.ventaNumero, error: d.error ?? '' }));
-      return {
-        pendientes: await db.salida.where('estado').equals('pendiente').count(),
-        rechazadas: await db.salida.where('estado').equals('rechazada').count(),
-        deshacerPendientes: await db.deshacer.where('estado').equals('pendiente').count(),
-        deshacerRechazados: rechazos.length,
-        rechazos,
-        aviso: (await primeraPendiente(db))?.error ?? null,
-        ultimaSincronizacion: (await leerAjuste<number>(db, 'ultimaSincronizacion')) ?? null,
-      };
-    }).subscribe({ next: setEstado, error: () => undefined });
-    return () => sub.unsubscribe();
+    return observarEspaciado(db, () => leerEstado(db), setEstado, ESPERA_ESTADO_MS);
   }, [cuenta]);
   return estado;
 }
