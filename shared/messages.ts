@@ -40,6 +40,7 @@ import { lotes } from './messages/lotes';
 import { precios } from './messages/precios';
 import { promociones } from './messages/promociones';
 import { facturaElectronica } from './messages/factura-electronica';
+import { sucursales } from './messages/sucursales';
 
 export { PRODUCT_NAME } from './product';
 
@@ -89,4 +90,5 @@ export const M = {
   precios,
   promociones,
   facturaElectronica,
+  sucursales,
 } as const;

@@ -13,6 +13,12 @@ export interface TokenClaims {
   id_Tienda: number | null;
   rol: number;
   codigo_invitacion: string | null;
+  /**
+   * The store the session acts for when it switched to one (issue #56 step 2, `POST /api/sesion/tienda`):
+   * checked on every request against the person's roles (usuario_tienda) or, for the store login, the
+   * empresa's stores. Absent: the account's own store, as before.
+   */
+  tiendaActual?: number;
   /** Token version of the account: bumping it revokes every earlier token. */
   tv: number;
   /** Expiry (seconds since the epoch), set when signing. */

@@ -1,10 +1,10 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '#shared/errors';
 import { M } from '#shared/messages';
 import { ROL } from '#shared/roles';
 import type { Db } from '../db/client';
-import { sesionCerrada, tienda, usuario } from '../db/schema';
+import { sesionCerrada, tienda, usuario, usuarioTienda } from '../db/schema';
 import type { TokenClaims, TokenService } from '../lib/tokens';
 import { aprobada } from '../lib/aprobada';
 
@@ -18,6 +18,11 @@ export interface RequestSession {
   empresaId: number | null;
   rol: number;
   documento: string | null;
+  /**
+   * The account's own store (issue #56 step 2): the store login's, or the person's home store. Differs
+   * from `tiendaId` after a switch of store; the token version and a sign-out are the account's.
+   */
+  cuentaTiendaId?: number | null;
 }
 
 declare module 'fastify' {
@@ -100,7 +105,14 @@ async function checkAccount(db: Db, claims: TokenClaims): Promise<RequestSession
       .where(eq(tienda.idTienda, id))
       .limit(1);
     if (!row || row.tv !== claims.tv || row.cerrada) return null;
-    return { tipo: 'tienda', usuarioId: null, tiendaId: id, empresaId: row.empresaId, rol: ROL.ADMIN, documento: null };
+    const actual = claims.tiendaActual;
+    if (actual != null && actual !== id) {
+      // The empresa's owner (its store login, ADR 043) acts in any store of the empresa, and no other.
+      const [otra] = await db.select({ empresaId: tienda.empresaId }).from(tienda).where(eq(tienda.idTienda, actual)).limit(1);
+      if (!otra || otra.empresaId !== row.empresaId) return null;
+      return { tipo: 'tienda', usuarioId: null, tiendaId: actual, empresaId: row.empresaId, rol: ROL.ADMIN, documento: null, cuentaTiendaId: id };
+    }
+    return { tipo: 'tienda', usuarioId: null, tiendaId: id, empresaId: row.empresaId, rol: ROL.ADMIN, documento: null, cuentaTiendaId: id };
   }
   if (kind === 'u') {
     const [row] = await db
@@ -111,7 +123,19 @@ async function checkAccount(db: Db, claims: TokenClaims): Promise<RequestSession
       .limit(1);
     // A new employee waiting for approval (issue #15) never acts, whatever token it holds.
     if (!row || row.tv !== claims.tv || row.cerrada || !aprobada(row)) return null;
-    return { tipo: 'empleado', usuarioId: id, tiendaId: row.tiendaId, empresaId: row.empresaId, rol: row.rol, documento: row.documento };
+    const actual = claims.tiendaActual;
+    if (actual != null && actual !== row.tiendaId) {
+      // A person switched to another store acts there with their role in it, while they have one.
+      const [rolEn] = await db
+        .select({ rol: usuarioTienda.rolId, aprobado: usuarioTienda.aprobado, empresaId: tienda.empresaId })
+        .from(usuarioTienda)
+        .innerJoin(tienda, eq(tienda.idTienda, usuarioTienda.tiendaId))
+        .where(and(eq(usuarioTienda.usuarioId, id), eq(usuarioTienda.tiendaId, actual)))
+        .limit(1);
+      if (!rolEn || !rolEn.aprobado) return null;
+      return { tipo: 'empleado', usuarioId: id, tiendaId: actual, empresaId: rolEn.empresaId, rol: rolEn.rol, documento: row.documento, cuentaTiendaId: row.tiendaId };
+    }
+    return { tipo: 'empleado', usuarioId: id, tiendaId: row.tiendaId, empresaId: row.empresaId, rol: row.rol, documento: row.documento, cuentaTiendaId: row.tiendaId };
   }
   return null;
 }

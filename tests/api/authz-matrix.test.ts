@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROL } from '#shared/roles';
 import { INFORMES } from '#shared/schemas/reportes';
 import { DEMO, seedDemo } from '../../server/db/demo';
-import { cliente, conteo, listaPrecio, promocion, creditoMovimiento, devolucion, documentoDian, entregaPedido, equipoSinRed, ventaRevisar, puntoVenta, ordenCompra, ordenCompraLinea, factura, inventario, metodoPago, movimiento, producto, productoUnidadVenta, proveedor, rol, tienda, turno, usuario, venta } from '../../server/db/schema';
+import { cliente, conteo, listaPrecio, promocion, creditoMovimiento, devolucion, documentoDian, entregaPedido, equipoSinRed, ventaRevisar, puntoVenta, ordenCompra, ordenCompraLinea, factura, inventario, metodoPago, movimiento, producto, productoUnidadVenta, proveedor, rol, tienda, turno, usuario, usuarioTienda, venta } from '../../server/db/schema';
 import { crearTienda, login, PASSWORD } from '../helpers/factories';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { asegurarCertificados } from '../../server/modules/red-local/certificados';
@@ -16,11 +16,18 @@ import { carpetaTls } from '../../server/modules/red-local/https';
  *
  *   ok  – passes authentication, role and tenancy (any answer but 401/403/404, never 5xx)
  *   401 – no valid session     403 – role refused     404 – another store's row (tenancy)
+ *
+ * One owner, several stores (issue #56 step 2, ADR 043): `other` is another empresa's store admin (its
+ * owner); `sibling` is the same empresa's other store: the demo store's own owner, switched to a branch
+ * of its empresa (`POST /api/sesion/tienda`). The sibling sees nothing of the demo store: unless a row
+ * says otherwise it gets what another empresa's owner gets.
  */
-type Actor = 'anon' | 'r1' | 'r2' | 'r3' | 'other' | 'op';
+type Actor = 'anon' | 'r1' | 'r2' | 'r3' | 'other' | 'op' | 'sibling';
 type Outcome = 'ok' | '401' | '403' | '404';
-type Expect = Record<Actor, Outcome>;
-const ACTORS: Actor[] = ['anon', 'r2', 'r3', 'other', 'op', 'r1'];
+type Expect = Record<Exclude<Actor, 'sibling'>, Outcome> & { sibling?: Outcome };
+const ACTORS: Actor[] = ['anon', 'r2', 'r3', 'other', 'op', 'sibling', 'r1'];
+/** What an actor must get: the sibling store's owner gets what another empresa's gets, unless told. */
+const wanted = (e: Expect, actor: Actor): Outcome => (actor === 'sibling' ? (e.sibling ?? e.other) : e[actor]);
 
 const rule = (anon: Outcome, r1: Outcome, r2: Outcome, r3: Outcome, other: Outcome, op: Outcome): Expect => ({ anon, r1, r2, r3, other, op });
 // Policies, in the column order anon, r1, r2, r3, other store's admin, operator.
@@ -58,6 +65,8 @@ interface Ctx {
   /** How each caller signs in again (sign-out ends every token of its account). */
   cuentas: Record<Exclude<Actor, 'anon'>, { tipo: 'tienda' | 'empleado'; email: string; contrasena: string }>;
   a: number; // demo store id
+  /** The demo empresa's branch, where the sibling acts. */
+  b: number;
   ids: Record<string, number>;
   fresh: Record<string, () => Promise<number>>;
 }
@@ -65,6 +74,7 @@ interface Entry {
   expect: Expect;
   /** Path parameters; `fresh` ones get a new row for each caller (deletes). */
   params?: (c: Ctx) => Promise<Record<string, string | number>>;
+  /** The request's body, or how to make it from the context. */
   body?: unknown;
   query?: string;
   /** Undoes what a caller's request changed for the next ones (a signed-out session, a new code). */
@@ -77,6 +87,18 @@ const reLogin = async (c: Ctx, actor: Actor) => {
   if (actor === 'anon') return;
   const cuenta = c.cuentas[actor];
   tokens[actor] = await login(c.t, cuenta.tipo, cuenta.email, cuenta.contrasena);
+  if (actor === 'sibling') tokens.sibling = await enSucursal(c, tokens.sibling!);
+};
+/** The owner's token switched to the demo empresa's branch (issue #56). */
+const enSucursal = async (c: Ctx, token: string) => {
+  const res = await c.t.app.inject({ method: 'POST', url: '/api/sesion/tienda', headers: { authorization: `Bearer ${token}` }, payload: { idTienda: c.b } });
+  if (res.statusCode !== 200) throw new Error(`enSucursal: ${res.statusCode} ${res.body}`);
+  return (res.json() as { token: string }).token;
+};
+/** The demo employee given a role in the branch, then its id: the owner may take it away. */
+const personaEnSucursal = async (c: Ctx) => {
+  await c.t.database.db.insert(usuarioTienda).values({ usuarioId: c.ids.usuario!, tiendaId: c.b, rolId: ROL.EMPLEADO }).onConflictDoNothing();
+  return { id: c.b, idUsuario: c.ids.usuario! };
 };
 /** After a new invitation code: the demo store's is put back (the legacy rows below send it). */
 const demoCodeBack = async (c: Ctx) => {
@@ -109,6 +131,15 @@ const TABLE: Record<string, Entry> = {
   'POST /api/sesion/login': { expect: PUBLIC, body: {} },
   'GET /api/sesion': { expect: SESSION },
   'POST /api/sesion/cerrar': { expect: SESSION, after: reLogin },
+  // One owner, several stores (issue #56): the stores a session may act for, and the switch to the demo
+  // store: its own people and its empresa's owner (the sibling) only.
+  'GET /api/sesion/tiendas': { expect: SESSION },
+  'POST /api/sesion/tienda': { expect: { ...rule('401', 'ok', 'ok', 'ok', '403', '403'), sibling: 'ok' }, body: (c: Ctx) => ({ idTienda: c.a }) },
+  // Sucursales: the empresa's owner (a store login) only; another empresa's owner never reaches this one's stores or people.
+  'GET /api/sucursales': { expect: rule('401', 'ok', '403', '403', 'ok', '403') },
+  'POST /api/sucursales': { expect: rule('401', 'ok', '403', '403', 'ok', '403'), body: {} },
+  'PUT /api/sucursales/:id/personas/:idUsuario': { expect: { ...rule('401', 'ok', '403', '403', '404', '403'), sibling: 'ok' }, params: personaEnSucursal, body: { rol: ROL.EMPLEADO } },
+  'DELETE /api/sucursales/:id/personas/:idUsuario': { expect: { ...rule('401', 'ok', '403', '403', '404', '403'), sibling: 'ok' }, params: personaEnSucursal },
   'POST /api/usuarios/registro': { expect: PUBLIC, body: {} },
   'POST /api/tiendas/registro': { expect: PUBLIC, body: {} },
   'POST /api/recuperacion/enviar-codigo': { expect: PUBLIC, body: {} },
@@ -118,7 +149,8 @@ const TABLE: Record<string, Entry> = {
   'GET /api/ventas/productos': { expect: STORE },
   'GET /api/ventas/productos/rapidos': { expect: STORE },
   'PUT /api/ventas/productos/rapidos/orden': { expect: STORE_ADMIN, body: { productos: [] } },
-  'GET /api/ventas/productos/codigo/:codigo': { expect: STORE_ROW, params: async () => ({ codigo: '7702001000012' }) },
+  // The branch carries the demo catalogue (issue #56 step 3): the same barcode finds the branch's own copy there.
+  'GET /api/ventas/productos/codigo/:codigo': { expect: { ...STORE_ROW, sibling: 'ok' }, params: async () => ({ codigo: '7702001000012' }) },
   'GET /api/metodos-pago': { expect: STORE },
   'GET /api/ventas/clientes/:documento': { expect: STORE_ROW, params: async () => ({ documento: '1020304050' }) },
   'POST /api/ventas': { expect: STORE, body: {} },
@@ -424,8 +456,14 @@ beforeAll(async () => {
     r3: { tipo: 'empleado', email: DEMO.encargado.email, contrasena: DEMO.encargado.contrasena },
     other: { tipo: 'tienda', email: otra.email, contrasena: PASSWORD },
     op: { tipo: 'empleado', email: 'operador@matriz.co', contrasena: 'Operador2024' },
+    // The same account as r1, switched to the branch after signing in (reLogin).
+    sibling: { tipo: 'tienda', email: DEMO.tienda.email, contrasena: DEMO.tienda.contrasena },
   };
   tokens.op = await login(t, 'empleado', 'operador@matriz.co', 'Operador2024');
+  // The same empresa's other store (issue #56): a branch the demo store's owner opens, and the owner switched there.
+  const sucursal = await t.app.inject({ method: 'POST', url: '/api/sucursales', headers: { authorization: `Bearer ${tokens.r1}` }, payload: { nombreTienda: 'Sucursal matriz' } });
+  if (sucursal.statusCode !== 201) throw new Error(`sucursal: ${sucursal.statusCode} ${sucursal.body}`);
+  const bId = (sucursal.json() as { idTienda: number }).idTienda;
 
   const first = async <T>(rows: Promise<T[]>) => (await rows)[0]!;
   const ids: Record<string, number> = {
@@ -497,7 +535,8 @@ beforeAll(async () => {
   ids.lista = await fresh.lista();
   fresh.promocion = async () => (await first(db.insert(promocion).values({ tiendaId: aId, nombre: `Promo matriz ${seq++}`, tipo: 'porcentaje', porcentaje: 5, categoria: 'Matriz' }).returning())).idPromocion;
   ids.promocion = await fresh.promocion();
-  ctx = { t, cuentas, a: aId, ids, fresh };
+  ctx = { t, cuentas, a: aId, b: bId, ids, fresh };
+  tokens.sibling = await enSucursal(ctx, await login(t, 'tienda', DEMO.tienda.email, DEMO.tienda.contrasena));
 });
 afterAll(() => ctx?.t.close());
 
@@ -530,12 +569,13 @@ describe('matriz de autorización', () => {
           method: method as 'GET',
           url: `${path}${entry.query ? `?${entry.query}` : ''}`,
           headers: actor === 'anon' ? {} : { authorization: `Bearer ${tokens[actor]}` },
-          ...(entry.body !== undefined ? { payload: entry.body as object } : {}),
+          ...(entry.body !== undefined ? { payload: (typeof entry.body === 'function' ? (entry.body as (c: Ctx) => unknown)(ctx) : entry.body) as object } : {}),
         });
         checked++;
         await entry.after?.(ctx, actor);
         const got = outcomeOf(res.statusCode);
-        if (got !== entry.expect[actor]) mismatches.push(`${key} como ${actor}: esperado ${entry.expect[actor]}, recibido ${res.statusCode} ${res.body.slice(0, 120)}`);
+        const want = wanted(entry.expect, actor);
+        if (got !== want) mismatches.push(`${key} como ${actor}: esperado ${want}, recibido ${res.statusCode} ${res.body.slice(0, 120)}`);
       }
     }
     console.log(`matriz: ${entries.length} rutas × ${ACTORS.length} tipos de usuario = ${checked} comprobaciones`);

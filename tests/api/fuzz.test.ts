@@ -4,7 +4,7 @@ import type { ZodObject, ZodRawShape } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { M } from '#shared/messages';
 import { DEMO, seedDemo } from '../../server/db/demo';
-import { login } from '../helpers/factories';
+import { crearTienda, login } from '../helpers/factories';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 /**
@@ -308,5 +308,105 @@ describe('PIN del supervisor', () => {
     );
     expect(await pinDe()).toBe(pinAntes);
     expect(await ventas()).toBe(ventasAntes);
+  });
+});
+
+/**
+ * One owner, several stores (issue #56 step 2, ADR 043): the same empresa's other store (the demo
+ * store's own owner, switched to a branch of its empresa) and another empresa's owner, sending the demo
+ * store's ids, code and barcodes in paths, queries and bodies on every route, never read a row of the
+ * demo store (its marked rows never appear in an answer) and never change one. The branch carries the
+ * demo catalogue (step 3), so the marks are put on the demo store's rows after it was opened.
+ */
+describe('la misma empresa en otra tienda, y otra empresa', () => {
+  it('con los ids de la tienda de demostración no leen ni cambian nada de ella', { timeout: 900_000 }, async () => {
+    const db = t.database.db;
+    const q = async <T,>(query: ReturnType<typeof sql>) => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+    const [demo] = await q<{ id: number }>(sql`select id_tienda as id from tienda where correo = ${DEMO.tienda.email}`);
+    const dueno = await login(t, 'tienda', DEMO.tienda.email, DEMO.tienda.contrasena);
+    const abierta = await t.request({ method: 'POST', url: '/api/sucursales', token: dueno, payload: { nombreTienda: 'Sucursal fuzz' } });
+    expect(abierta.statusCode, abierta.body).toBe(201);
+    const sucursal = abierta.json().idTienda as number;
+    const enSucursal = async () => {
+      const r = await t.request({ method: 'POST', url: '/api/sesion/tienda', token: await login(t, 'tienda', DEMO.tienda.email, DEMO.tienda.contrasena), payload: { idTienda: sucursal } });
+      return r.json().token as string;
+    };
+    const otra = await crearTienda(t);
+    const actores = { hermana: await enSucursal(), otraEmpresa: otra.token };
+    const MARCA = 'MARCA-TIENDA-DEMO';
+    await db.execute(sql`update producto set descripcion = ${MARCA} where tienda_id = ${demo!.id}`);
+    await db.execute(sql`update cliente set correo = ${`${MARCA.toLowerCase()}@demo.co`} where tienda_id = ${demo!.id}`);
+    await db.execute(sql`update proveedor set email = ${`${MARCA.toLowerCase()}@demo.co`} where tienda_id = ${demo!.id}`);
+    // The demo store's rows as they are: a refused or another store's request leaves them so.
+    const huella = async () =>
+      JSON.stringify(
+        await q(sql`select
+          (select md5(coalesce(string_agg(p::text, ',' order by p.id_producto), '')) from producto p where p.tienda_id = ${demo!.id}) as producto,
+          (select md5(coalesce(string_agg(c::text, ',' order by c.id_cliente), '')) from cliente c where c.tienda_id = ${demo!.id}) as cliente,
+          (select md5(coalesce(string_agg(v::text, ',' order by v.id_proveedor), '')) from proveedor v where v.tienda_id = ${demo!.id}) as proveedor,
+          (select md5(coalesce(string_agg(v::text, ',' order by v.id_venta), '')) from venta v where v.tienda_id = ${demo!.id}) as venta,
+          (select count(*) from factura f where f.tienda_id = ${demo!.id}) as factura,
+          (select count(*) from movimiento m where m.tienda_id = ${demo!.id}) as movimiento,
+          (select md5(coalesce(string_agg(u::text, ',' order by u.id_turno), '')) from turno u where u.tienda_id = ${demo!.id}) as turno,
+          (select count(*) from credito_movimiento c where c.tienda_id = ${demo!.id}) as credito,
+          (select md5(t::text) from tienda t where t.id_tienda = ${demo!.id}) as tienda`),
+      );
+    const ids = (
+      await q<{ id: number }>(sql`select id_producto as id from producto where tienda_id = ${demo!.id}
+        union select id_cliente from cliente where tienda_id = ${demo!.id}
+        union select id_proveedor from proveedor where tienda_id = ${demo!.id}
+        union select id_venta from venta where tienda_id = ${demo!.id}
+        union select id_usuario from usuario where tienda_id = ${demo!.id}
+        union select ${demo!.id}`)
+    ).map((r) => r.id);
+    const barras = (await q<{ c: string }>(sql`select codigo_barras as c from producto where tienda_id = ${demo!.id} and codigo_barras is not null limit 5`)).map((r) => r.c);
+    const suyo = fc.oneof(fc.constantFrom(...ids), fc.constantFrom(...ids).map(String), fc.constantFrom(DEMO.tienda.codigo, MARCA, ...barras));
+    const valor = fc.oneof({ weight: 3, arbitrary: suyo }, { weight: 1, arbitrary: anyValue });
+    const cuerpo = (keys: string[]) =>
+      fc.oneof(
+        { weight: 3, arbitrary: keys.length ? fc.record(Object.fromEntries(keys.map((k) => [k, valor])), { requiredKeys: [] }) : fc.constant({}) },
+        { weight: 1, arbitrary: fc.record({ lineas: fc.array(fc.record({ productoId: suyo, cantidad: fc.constant(1) }), { maxLength: 2 }), idTienda: suyo, codigo_invitacion: suyo }, { requiredKeys: [] }) },
+      );
+    // The owner's own empresa views name the demo store by design (its switch and Sucursales): the API test covers them.
+    const propias = new Set(['POST /api/sesion/tienda', 'GET /api/sucursales']);
+    const routes = t.app.routeTable.filter((r) => !['/api/docs', '/api/ping', '/api/health', '/*'].includes(r.url) && r.url.startsWith('/') && !propias.has(`${r.method} ${r.url}`));
+    const bodySchemas = t.app.routeSchemas;
+    const antes = await huella();
+    let pedidas = 0;
+    for (const route of routes) {
+      const isLegacy = route.url.startsWith(LEGACY);
+      const keys = bodyKeys(bodySchemas.get(`${route.method} ${route.url}`));
+      const paramNames = [...route.url.matchAll(/:(\w+)/g)].map((m) => m[1]!);
+      await fc.assert(
+        fc.asyncProperty(
+          fc.array(suyo.map(String), { minLength: paramNames.length, maxLength: paramNames.length }),
+          fc.dictionary(fc.constantFrom('q', 'id', 'codigo_invitacion', 'listar', 'listarPorTienda', 'listarProductosAppPrecio', 'idproveedor', 'productoId', 'usuarioId', 'venta_id_Venta', 'consultaDatosProducto'), suyo.map(String), { maxKeys: 3 }),
+          cuerpo(keys),
+          fc.constantFrom<keyof typeof actores>('hermana', 'otraEmpresa'),
+          async (params, query, body, actor) => {
+            let url = route.url;
+            paramNames.forEach((p, i) => (url = url.replace(`:${p}`, encodeURIComponent(params[i]!))));
+            const qs = new URLSearchParams(query).toString();
+            const hasBody = !['GET', 'DELETE'].includes(route.method) || isLegacy;
+            const res = await t.app.inject({
+              method: route.method as 'GET',
+              url: `${url}${qs ? `?${qs}` : ''}`,
+              headers: { authorization: `Bearer ${actores[actor]}`, ...(hasBody ? { 'content-type': 'application/json' } : {}), 'x-forwarded-for': '1.2.3.5' },
+              payload: hasBody ? JSON.stringify(body) : undefined,
+            });
+            pedidas++;
+            if (ENDS_SESSION.has(`${route.method} ${route.url}`) && res.statusCode < 400) {
+              actores.hermana = await enSucursal();
+              actores.otraEmpresa = await login(t, 'tienda', otra.email);
+            }
+            expect(res.statusCode, `${route.method} ${url} como ${actor} → ${res.statusCode} ${res.body.slice(0, 200)}`).toBeLessThan(500);
+            expect(res.body.includes(MARCA) || res.body.toLowerCase().includes(MARCA.toLowerCase()), `${route.method} ${url}?${qs} como ${actor} mostró una fila de la tienda de demostración: ${res.body.slice(0, 200)}`).toBe(false);
+          },
+        ),
+        { numRuns: Math.max(3, Math.ceil(RUNS / 5)), seed: 20261130 },
+      );
+      expect(await huella(), `${route.method} ${route.url} cambió filas de la tienda de demostración`).toBe(antes);
+    }
+    console.log(`fuzz entre tiendas: ${pedidas} peticiones de la misma empresa en otra tienda y de otra empresa, ninguna vio ni cambió la tienda de demostración`);
   });
 });

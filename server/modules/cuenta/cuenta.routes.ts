@@ -15,6 +15,9 @@ import {
   ZVerificarCodigoRequest,
 } from '#shared/schemas/auth';
 import { ZRegistroUsuarioResponse } from '#shared/schemas/invitacion';
+import { ZCambiarTiendaRequest, ZTiendasDeSesion } from '#shared/schemas/sucursal';
+import { tiendasDe } from '../tienda/sucursal.domain';
+import { cambiarTienda } from './cambio-tienda';
 import { bearerToken, sessionOf } from '../../plugins/auth';
 import { cerrarSesion, login, registrarTienda, registrarUsuario, sesionActual } from './cuenta.service';
 import { enviarCodigo, restablecer, verificarCodigo } from './recuperacion.service';
@@ -39,6 +42,26 @@ export async function cuentaRoutes(app: FastifyInstance) {
     onRequest: [app.authenticate],
     schema: { tags: ['cuenta'], response: { 200: ZSesion } },
     handler: (req) => sesionActual({ db: app.db, sesion: sessionOf(req) }),
+  });
+
+  // The stores the session may act for (issue #56): the top bar's switcher shows them when there are two or more.
+  r.get('/sesion/tiendas', {
+    onRequest: [app.authenticate],
+    schema: { tags: ['cuenta'], response: { 200: ZTiendasDeSesion } },
+    handler: async (req) => ({ items: await tiendasDe(app.db, sessionOf(req)) }),
+  });
+
+  // Switching store (issue #56 step 2): a new token acting for another of the account's stores. It
+  // writes only the activity log: checked sessions stay cached (the new token is checked on its own).
+  r.post('/sesion/tienda', {
+    onRequest: [app.authenticate],
+    config: { keepsSessions: true, keepsCatalog: true },
+    schema: { tags: ['cuenta'], body: ZCambiarTiendaRequest, response: { 200: ZLoginResponse } },
+    handler: async (req) => {
+      const claims = await app.tokens.verify(bearerToken(req) ?? '');
+      if (!claims) throw new AppError('UNAUTHORIZED', M.generic.unauthorized);
+      return cambiarTienda({ db: app.db, tokens: app.tokens, sesion: sessionOf(req), claims, idTienda: req.body.idTienda });
+    },
   });
 
   // Signing out ends the token on the server too: from now on it answers 401 on every instance (the

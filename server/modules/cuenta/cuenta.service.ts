@@ -259,13 +259,18 @@ export async function cerrarSesion(options: {
 /** The session as the browser keeps it, rebuilt from the database (GET /api/sesion). */
 export async function sesionActual(options: {
   db: Db;
-  sesion: { tipo: TTipoLogin; usuarioId: number | null; tiendaId: number | null; rol: number };
+  sesion: { tipo: TTipoLogin; usuarioId: number | null; tiendaId: number | null; rol: number; cuentaTiendaId?: number | null };
 }): Promise<TSesion> {
   const { db, sesion } = options;
   const [t] = sesion.tiendaId
     ? await db.select().from(tienda).where(eq(tienda.idTienda, sesion.tiendaId)).limit(1)
     : [];
   let nombre = t?.nombreTienda ?? '';
+  // The owner acting in another store of the empresa (issue #56) is still the empresa's login store.
+  if (sesion.tipo === 'tienda' && sesion.cuentaTiendaId != null && sesion.cuentaTiendaId !== sesion.tiendaId) {
+    const [c] = await db.select({ nombre: tienda.nombreTienda }).from(tienda).where(eq(tienda.idTienda, sesion.cuentaTiendaId)).limit(1);
+    if (c) nombre = c.nombre;
+  }
   let documento: string | null = null;
   if (sesion.usuarioId) {
     const [u] = await db.select().from(usuario).where(eq(usuario.idUsuario, sesion.usuarioId)).limit(1);

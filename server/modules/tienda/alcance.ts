@@ -20,6 +20,25 @@ export interface Alcance {
   rol?: number;
   /** The face that adapts the call, for the activity log (absent: the back-office). */
   cara?: 'crud' | 'legacy';
+  /** The caller's empresa (issue #56, ADR 043); absent or null for the platform operator. */
+  empresaId?: number | null;
+  /**
+   * The empresa's owner (its store login, role 1 of the empresa): reaches every store of the empresa
+   * (*Sucursales*, the store switch). A person with role 1 in one store is that store's admin only.
+   */
+  dueno?: boolean;
+}
+
+/** The empresa's owner only (issue #56): anyone else gets 403 with the given message. */
+export function requireDueno(scope: Alcance, message: string): { empresaId: number; tiendaId: number } {
+  if (!scope.dueno || scope.empresaId == null || scope.tiendaId == null) throw new AppError('FORBIDDEN', message);
+  return { empresaId: scope.empresaId, tiendaId: scope.tiendaId };
+}
+
+/** The WHERE condition that keeps a query inside the caller's empresa (none for the operator; nothing for a caller without one). */
+export function inEmpresa(scope: Alcance, column: Column): SQL | undefined {
+  if (isOperator(scope)) return undefined;
+  return scope.empresaId == null ? sql`false` : eq(column, scope.empresaId);
 }
 
 export const isOperator = (scope: Alcance) => scope.tiendaId == null;

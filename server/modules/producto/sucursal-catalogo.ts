@@ -1,0 +1,39 @@
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+
+/**
+ * A new store of an empresa starts with the catalogue of the store it is opened from (issue #56 step
+ * 3, ADR 043): each product's catalogue fields (name, price, description, brand, category, place,
+ * presentation, barcode, cost, tax, DIAN unit, minimum, on/off for sale) and its packs, with stock 0,
+ * no supplier (suppliers are still each store's, step 5) and no lot or expiry date of the origin's.
+ * The rows are the new store's own from then on; ADR 043 step 4 will link each to its catalogue entry
+ * (`producto.catalogo_id`) so that a central edit reaches every store.
+ *
+ * One statement: each product takes its new id first, so its packs follow it in the same statement.
+ * Returns how many products were carried.
+ */
+export async function copiarCatalogo(tx: Tx, o: { deTienda: number; aTienda: number }): Promise<number> {
+  const res = (await tx.execute(sql`
+    with origen as materialized (
+      select p.*, nextval(pg_get_serial_sequence('producto', 'id_producto')) as nuevo
+      from producto p where p.tienda_id = ${o.deTienda} order by p.id_producto
+    ),
+    productos as (
+      insert into producto (id_producto, tienda_id, nombre, precio_unit, descripcion, marca, categoria, ubicacion, presentacion,
+        stock, stock_min, estado, codigo_barras, costo, impuesto, unidad_dian)
+      select nuevo, ${o.aTienda}, nombre, precio_unit, descripcion, marca, categoria, ubicacion, presentacion,
+        0, stock_min, estado, codigo_barras, costo, impuesto, unidad_dian
+      from origen order by nuevo
+      returning 1
+    ),
+    paquetes as (
+      insert into producto_unidad_venta (tienda_id, producto_id, nombre, factor, codigo_barras, precio)
+      select ${o.aTienda}, o.nuevo, u.nombre, u.factor, u.codigo_barras, u.precio
+      from producto_unidad_venta u join origen o on o.id_producto = u.producto_id
+      returning 1
+    )
+    select (select count(*) from productos)::int as productos, (select count(*) from paquetes)::int as paquetes`)) as unknown as {
+    rows: { productos: number; paquetes: number }[];
+  };
+  return res.rows[0]?.productos ?? 0;
+}

@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { registro } from '../messages/auth';
+import { ajustesTienda } from '../messages/tienda';
+import { sucursales } from '../messages/sucursales';
+import { ZONA_HORARIA } from '../zona-horaria';
+import { sinBidi } from './common';
+import { esZonaHoraria, TELEFONO_RECIBO_RE } from './tienda';
+
+// Only these areas' texts: a screen that loads this schema does not load the whole catalogue.
+const M = { ajustesTienda, registro, sucursales };
+const A = M.ajustesTienda;
+
+const texto = (max: number) =>
+  z
+    .string({ error: A.textoInvalido })
+    .trim()
+    .max(max, A.maximo(max))
+    .refine(sinBidi, M.registro.bidi);
+const opcional = (max: number) =>
+  texto(max)
+    .transform((v) => (v === '' ? null : v))
+    .nullish()
+    .transform((v) => v ?? null);
+
+/** POST /api/sucursales (the empresa's owner): a new store of the empresa (issue #56 step 3). */
+export const ZCrearSucursalRequest = z.object({
+  nombreTienda: texto(120).min(1, M.sucursales.nombreRequerido),
+  direccion: opcional(120),
+  telefono: opcional(20)
+    .transform((v) => (v == null ? null : v.replace(/[\s().-]/g, '')))
+    .pipe(z.string().regex(TELEFONO_RECIBO_RE, A.telefonoInvalido).nullable()),
+  zonaHoraria: z.string({ error: A.zonaInvalida }).trim().refine(esZonaHoraria, A.zonaInvalida).default(ZONA_HORARIA),
+});
+export type TCrearSucursalRequest = z.input<typeof ZCrearSucursalRequest>;
+
+/** A store of the empresa as *Sucursales* lists it. */
+export const ZSucursal = z.object({
+  idTienda: z.number().int(),
+  nombreTienda: z.string(),
+  direccion: z.string().nullable(),
+  telefono: z.string().nullable(),
+  zonaHoraria: z.string(),
+  codigoInvitacion: z.string(),
+  /** Its products (for sale or not). */
+  productos: z.number().int(),
+  /** The store the session acts for. */
+  actual: z.boolean(),
+});
+export type TSucursal = z.infer<typeof ZSucursal>;
+export const ZSucursales = z.object({ items: z.array(ZSucursal) });
+
+export const ZSucursalCreada = z.object({
+  idTienda: z.number().int(),
+  codigoInvitacion: z.string(),
+  /** Products carried from the current store's catalogue, each with stock 0. */
+  productos: z.number().int(),
+  message: z.string(),
+});
+export type TSucursalCreada = z.infer<typeof ZSucursalCreada>;
+
+/** GET /api/sesion/tiendas: the stores the session may switch to, with the person's role in each. */
+export const ZTiendaDeSesion = z.object({ idTienda: z.number().int(), nombreTienda: z.string(), rol: z.number().int(), actual: z.boolean() });
+export type TTiendaDeSesion = z.infer<typeof ZTiendaDeSesion>;
+export const ZTiendasDeSesion = z.object({ items: z.array(ZTiendaDeSesion) });
+
+/** POST /api/sesion/tienda: act for another of one's stores (a new token). */
+export const ZCambiarTiendaRequest = z.object({ idTienda: z.coerce.number().int().positive() });
+
+/** PUT /api/sucursales/:id/personas/:idUsuario (the owner): a person's role in another store of the empresa. */
+export const ZRolEnTiendaRequest = z.object({ rol: z.coerce.number().int().positive() });
+export const ZPersonaEnTiendaParams = z.object({ id: z.coerce.number().int().positive(), idUsuario: z.coerce.number().int().positive() });
+export const ZSucursalIdParam = z.object({ id: z.coerce.number().int().positive() });
