@@ -346,3 +346,20 @@ export function aplicarPromociones(lineas: readonly LineaMotor[], promociones: r
   }
   return { lineas: porLinea, aplicadas, ahorro: dado.reduce((a, b) => a + b, 0) };
 }
+
+/**
+ * A cart's lines as the engine reads them, from what the till (online or on the device) and the server
+ * both have: the line's price, quantity, unit, pack factor and value, plus each product's cost and
+ * category from the promotions' payload (`/promociones/caja`). The same inputs on both sides: the same answer.
+ */
+export function lineasParaMotor(
+  lineas: readonly { productoId: number; precio: number; cantidad: number; unidad?: string | null; factor?: number | null; importe?: number | null; conDescuento?: boolean }[],
+  caja: { productos: readonly { productoId: number; costo: number; categoria: string | null }[] },
+): LineaMotor[] {
+  const productos = new Map(caja.productos.map((p) => [p.productoId, p]));
+  return lineas.map((l) => {
+    const p = productos.get(l.productoId);
+    const factor = l.factor ?? 1;
+    return { productoId: l.productoId, categoria: p?.categoria ?? null, precio: l.precio, cantidad: l.cantidad, unidad: l.unidad ?? '94', factor, importe: l.importe ?? null, costo: (p?.costo ?? 0) * factor, conDescuento: !!l.conDescuento };
+  });
+}

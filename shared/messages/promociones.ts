@@ -1,4 +1,6 @@
 /** Spanish texts of the promotions (issue #59 points 2 and 5, ADR 052). */
+import { isoADdMmAaaa } from '../fecha-texto';
+
 const dias = ['domingo', 'lunes', 'martes', 'miércoles', 'jueves', 'viernes', 'sábado'];
 export const promociones = {
   titulo: 'Promociones',
@@ -73,7 +75,8 @@ export const promociones = {
   motivoSinRed: (equipo: string, servidor: string) => `Las promociones daban otro ahorro: el equipo ${equipo}, el servidor ${servidor}.`,
   cuandoDe: (p: { desde: string | null; hasta: string | null; dias: number; horaDesde: string | null; horaHasta: string | null }) => {
     const partes: string[] = [];
-    if (p.desde || p.hasta) partes.push(p.desde && p.hasta ? `del ${p.desde} al ${p.hasta}` : p.desde ? `desde el ${p.desde}` : `hasta el ${p.hasta}`);
+    const f = (d: string) => isoADdMmAaaa(d);
+    if (p.desde || p.hasta) partes.push(p.desde && p.hasta ? `del ${f(p.desde)} al ${f(p.hasta)}` : p.desde ? `desde el ${f(p.desde)}` : `hasta el ${f(p.hasta!)}`);
     partes.push(p.dias === 127 ? 'todos los días' : dias.filter((_, i) => p.dias & (1 << i)).join(', '));
     if (p.horaDesde || p.horaHasta) partes.push(`de ${(p.horaDesde ?? '00:00').slice(0, 5)} a ${(p.horaHasta ?? '24:00').slice(0, 5)}`);
     return partes.join(' · ');

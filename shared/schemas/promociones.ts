@@ -90,12 +90,14 @@ export type TPromocion = z.infer<typeof ZPromocion>;
 export const ZPromocionMessage = z.object({ message: z.string(), promocion: ZPromocion });
 
 /**
- * What the till needs to price a cart as the checkout will (ADR 052): the store's active promotions and
- * the cost of each product they may touch (the engine's floor), online and on the device.
+ * What the till needs to price a cart as the checkout will (ADR 052): the store's active promotions, and
+ * of each product they may touch its cost (the engine's floor) and category — online and on the device.
  */
 export const ZPromocionesCaja = z.object({
   promociones: z.array(ZPromocion),
-  costos: z.array(z.object({ productoId: z.number().int(), costo: z.number() })),
+  /** The store's time zone: a promotion's days and hours are read in it. */
+  zona: z.string(),
+  productos: z.array(z.object({ productoId: z.number().int(), costo: z.number(), categoria: z.string().nullable() })),
 });
 export type TPromocionesCaja = z.infer<typeof ZPromocionesCaja>;
 

@@ -67,6 +67,7 @@ const ConteosPage = preloadable(() => import('../features/conteos/conteos-page')
 const ConteoPage = preloadable(() => import('../features/conteos/conteo-page'));
 const ListasPage = preloadable(() => import('../features/precios/listas-page'));
 const ListaPage = preloadable(() => import('../features/precios/lista-page'));
+const PromocionesPage = preloadable(() => import('../features/precios/promociones-page'));
 
 /** The screen of each path, for the first one's chunk to be in before the router renders it. */
 const SCREENS = new Map<string, { preload: () => Promise<unknown> }>(
@@ -113,6 +114,7 @@ const SCREENS = new Map<string, { preload: () => Promise<unknown> }>(
     [paths.documentosDian]: DocumentosDianPage,
     [paths.conteos]: ConteosPage,
     [paths.listasPrecios]: ListasPage,
+    [paths.promociones]: PromocionesPage,
   }).map(([path, screen]) => [path.toLowerCase(), screen]),
 );
 
@@ -284,6 +286,7 @@ export function AppRouter() {
             <Route path={paths.conteo} element={<ConteoPage />} />
             <Route path={paths.listasPrecios} element={<ListasPage />} />
             <Route path={paths.listaPrecios} element={<ListaPage />} />
+            <Route path={paths.promociones} element={<PromocionesPage />} />
             <Route path={paths.ordenesCompra} element={<OrdenesPage />} />
             <Route path={paths.nuevaOrdenCompra} element={<NuevaOrdenPage />} />
             <Route path={paths.ordenCompra} element={<OrdenPage />} />

@@ -64,6 +64,7 @@ export const paths = {
   /** Price lists (issue #59 point 1): the list, and one list's prices and customers. */
   listasPrecios: '/listas_precios',
   listaPrecios: '/listas_precios/:id',
+  promociones: '/promociones',
   crud: {
     usuarios: '/crud/usuarios',
   },

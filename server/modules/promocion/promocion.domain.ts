@@ -11,12 +11,13 @@ import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import { AppError } from '#shared/errors';
 import { M } from '#shared/messages';
 import { formatPesos } from '#shared/money';
+import { ZONA_HORARIA } from '#shared/zona-horaria';
 import type { TPromocion, TPromocionesCaja } from '#shared/schemas/promociones';
 import type { ZPromocionRequest } from '#shared/schemas/promociones';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
 import { esViolacionUnica } from '../../db/pg-error';
-import { producto, promocion, promocionProducto } from '../../db/schema';
+import { producto, promocion, promocionProducto, tienda } from '../../db/schema';
 import { registrarPor, type Autor } from '../actividad/actividad.domain';
 import { denegado, puede, registrarRechazo } from '../tienda/permisos';
 
@@ -89,24 +90,27 @@ export async function obtenerPromocion(options: { db: Db | Tx; tiendaId: number;
 
 /**
  * What the till and the device price a cart with (ADR 052): the active promotions (the engine checks
- * their dates, days and hours at the sale's moment) and the cost of every product they may touch — the
- * engine's floor. A minimum purchase without `bajoCosto` may touch any product: then every cost.
+ * their dates, days and hours at the sale's moment in the store's zone) and, of every product they may
+ * touch, its cost (the engine's floor) and category. A minimum purchase without `bajoCosto` may touch
+ * any product: then every product.
  */
 export async function promocionesParaCaja(db: Db | Tx, tiendaId: number): Promise<TPromocionesCaja> {
   const promociones = await leer(db, tiendaId, { activas: true });
-  if (!promociones.length) return { promociones, costos: [] };
+  const [t] = await db.select({ zona: tienda.zonaHoraria }).from(tienda).where(eq(tienda.idTienda, tiendaId));
+  const zona = t?.zona ?? ZONA_HORARIA;
+  if (!promociones.length) return { promociones, zona, productos: [] };
   const todos = promociones.some((p) => p.tipo === 'minimo' && !p.bajoCosto);
   const ids = [...new Set(promociones.flatMap((p) => [p.productoId, ...p.productos.map((x) => x.productoId)]).filter((x): x is number => x != null))];
   const categorias = [...new Set(promociones.map((p) => p.categoria?.trim().toLowerCase()).filter((c): c is string => !!c))];
   const donde = todos
     ? undefined
     : or(ids.length ? inArray(producto.idProducto, ids) : sql`false`, categorias.length ? inArray(sql`lower(trim(${producto.categoria}))`, categorias) : sql`false`);
-  const costos = await db
-    .select({ productoId: producto.idProducto, costo: sql<number>`coalesce(${producto.costoPromedio}, 0)::int` })
+  const productos = await db
+    .select({ productoId: producto.idProducto, costo: sql<number>`coalesce(${producto.costoPromedio}, 0)::float8`, categoria: producto.categoria })
     .from(producto)
-    .where(and(eq(producto.tiendaId, tiendaId), sql`coalesce(${producto.costoPromedio}, 0) > 0`, donde))
+    .where(and(eq(producto.tiendaId, tiendaId), donde))
     .orderBy(asc(producto.idProducto));
-  return { promociones, costos };
+  return { promociones, zona, productos };
 }
 
 /** Whether the store has any active promotion (the checkout skips the engine otherwise). */

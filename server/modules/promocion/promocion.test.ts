@@ -184,7 +184,7 @@ describe('promociones de punta a punta', () => {
   it('la caja y el equipo sin red leen las promociones activas y los costos; una venta sin red llega con el mismo total', async () => {
     const datos = (await req('GET', '/api/promociones/caja', s.token)).json();
     expect(datos.promociones.map((p: { nombre: string }) => p.nombre)).toContain('3×2 Gaseosa');
-    expect(datos.costos).toContainEqual({ productoId: gaseosa, costo: 1_500 });
+    expect(datos.productos).toContainEqual({ productoId: gaseosa, costo: 1_500, categoria: null });
     const clave = randomBytes(32).toString('base64url');
     const e = await req('POST', '/api/sin-red/equipo', s.token, { clave });
     expect((await req('POST', `/api/sin-red/equipos/${e.json().id}/autorizar`, s.token)).statusCode).toBe(200);
@@ -252,7 +252,7 @@ describe('quién puede', () => {
     expect((await req('GET', `/api/promociones/${creada.id}`, otra.token)).statusCode).toBe(404);
     expect((await req('PUT', `/api/promociones/${creada.id}`, otra.token, body)).statusCode).toBe(404);
     expect((await req('DELETE', `/api/promociones/${creada.id}`, otra.token)).statusCode).toBe(404);
-    expect((await req('GET', '/api/promociones/caja', otra.token)).json()).toEqual({ promociones: [], costos: [] });
+    expect((await req('GET', '/api/promociones/caja', otra.token)).json()).toEqual({ promociones: [], zona: 'America/Bogota', productos: [] });
     // Another store's product in a promotion is not found.
     expect((await req('POST', '/api/promociones', otra.token, body)).statusCode).toBe(404);
   });

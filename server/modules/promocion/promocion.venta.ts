@@ -8,7 +8,7 @@
  */
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { conListaDePrecios } from '#shared/listas-precios';
-import { aplicarPromociones, momentoEn, type AhorroLinea, type LineaMotor } from '#shared/promociones';
+import { aplicarPromociones, lineasParaMotor, momentoEn, type AhorroLinea } from '#shared/promociones';
 import type { TAhorroRecibo } from '#shared/schemas/promociones';
 import type { Db, Tx } from '../../db/client';
 import { factura, producto, productoUnidadVenta, ventaPromocion } from '../../db/schema';
@@ -38,7 +38,7 @@ export async function promocionesDeVenta(db: Db | Tx, o: { tiendaId: number; lin
   const productos = new Map(
     (
       await db
-        .select({ id: producto.idProducto, precio: producto.precioUnit, categoria: producto.categoria, unidad: producto.unidadDian, costo: producto.costoPromedio })
+        .select({ id: producto.idProducto, precio: producto.precioUnit, unidad: producto.unidadDian })
         .from(producto)
         .where(and(eq(producto.tiendaId, tiendaId), inArray(producto.idProducto, ids)))
     ).map((p) => [p.id, p]),
@@ -62,14 +62,13 @@ export async function promocionesDeVenta(db: Db | Tx, o: { tiendaId: number; lin
     return { i, id: l.productoId, precio: Number(pack?.precio ?? p?.precio ?? 0), cantidad: l.cantidad, importe: l.importe ?? null, unidadVenta: pack ? { factor: pack.factor } : null };
   });
   const conLista = conListaDePrecios(base, lista);
-  const motor: LineaMotor[] = conLista.map((b, i) => {
-    const l = lineas[i]!;
-    const p = productos.get(l.productoId);
-    const factor = b.unidadVenta?.factor ?? 1;
-    return { productoId: l.productoId, categoria: p?.categoria ?? null, precio: b.precio, cantidad: l.cantidad, unidad: p?.unidad ?? '94', factor, importe: l.importe ?? null, costo: Number(p?.costo ?? 0) * factor, conDescuento: !!l.descuento };
-  });
-  const { promociones } = await promocionesParaCaja(db, tiendaId);
-  const r = aplicarPromociones(motor, promociones, momentoEn(o.cuando));
+  // The costs the till and the device get with the promotions (the engine's floor): the same inputs, the same answer.
+  const caja = await promocionesParaCaja(db, tiendaId);
+  const motor = lineasParaMotor(
+    conLista.map((b, i) => ({ productoId: lineas[i]!.productoId, precio: b.precio, cantidad: b.cantidad, unidad: productos.get(b.id)?.unidad ?? '94', factor: b.unidadVenta?.factor ?? 1, importe: b.importe, conDescuento: !!lineas[i]!.descuento })),
+    caja,
+  );
+  const r = aplicarPromociones(motor, caja.promociones, momentoEn(o.cuando, caja.zona));
   return { ahorros: r.lineas.map((x) => x.reduce((a, y) => a + y.ahorro, 0)), detalle: r.lineas, ahorro: r.ahorro };
 }
 

@@ -12,3 +12,10 @@ export function usePuedeListas(): boolean {
   const permisos = useMisPermisos();
   return session?.rol === ROL.ADMIN || !!permisos.listasPrecios;
 }
+
+/** Who manages promotions (issue #59 point 5, ADR 052): role 1, or a role the owner gave `promociones`. The server decides; this only hides the form. */
+export function usePuedePromociones(): boolean {
+  const session = useSession();
+  const permisos = useMisPermisos();
+  return session?.rol === ROL.ADMIN || !!permisos.promociones;
+}

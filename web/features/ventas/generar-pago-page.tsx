@@ -28,10 +28,11 @@ import { FACTURA_VACIA, PagoFactura, revisarFactura, type FormFactura } from './
 import { registrarVentaFactura } from './api/factura-electronica';
 import { facturaElectronica as FE } from '#shared/messages/factura-electronica';
 import type { TAdquirente } from '#shared/schemas/factura-electronica';
-import { carritoParaPagar, claveDeVenta, vaciarCarrito, type LineaCarrito } from './carrito';
+import { carritoParaPagar, claveDeVenta, claveLinea, vaciarCarrito, type LineaCarrito } from './carrito';
 import { calcularPago, construirPedido, revisarCliente, revisarCobro, type TPedido } from './pedido-pago';
 import { usePago } from './use-pago';
 import { conListaDePrecios } from '#shared/listas-precios';
+import { promocionesDelCarrito, usePromocionesCaja } from '../../lib/promociones-caja';
 import type { TClienteVentaConLista } from '#shared/schemas/listas-precios';
 import { useAtrasAlInicio } from './use-atras-al-inicio';
 import './ventas.css';
@@ -82,7 +83,11 @@ function Pago({ lineas, sinStock }: { lineas: LineaCarrito[]; sinStock: boolean 
   const conPin = sesion?.rol === ROL.EMPLEADO && enLinea;
   // The customer's price list (issue #59, ADR 047): the checkout charges it, so the payment shows it.
   const lineasCliente = conListaDePrecios(lineas, (s.cliente as TClienteVentaConLista | null)?.lista);
-  const calculo = calcularPago(lineasCliente, s.precios, s.descVenta);
+  // The promotions (issue #59 point 2, ADR 052) on the prices charged; a line with a lower price typed takes none.
+  const promosCaja = usePromocionesCaja().data;
+  const promos = promocionesDelCarrito(lineasCliente, promosCaja, { conDescuento: (l) => s.precios[claveLinea(l)] != null });
+  const ahorros = promosCaja === undefined ? null : lineasCliente.map((_, i) => (promos?.lineas[i] ?? []).reduce((a, x) => a + x.ahorro, 0));
+  const calculo = calcularPago(lineasCliente, s.precios, s.descVenta, ahorros);
   const total = calculo.total;
   // Issue #30 point 6: above 5 UVT of this year, a store responsible for IVA is offered the buyer's data.
   const ajustes = useAjustesTienda().data;

@@ -14,7 +14,8 @@ const V = ventas;
 
 /** The cart's lines as the sale asks for them, and its totals with the discounts given. */
 /** `precios`: a lower price per cart line, by its key (claveLinea): a pack's line and its product's loose line are priced apart. */
-export function calcularPago(lineas: LineaCarrito[], precios: Record<string, number>, descVenta: TDescuentoVenta | undefined) {
+/** `ahorros`: each line's promotions' saving (ADR 052; null before the till read the promotions): a line with a lower price typed takes none. */
+export function calcularPago(lineas: LineaCarrito[], precios: Record<string, number>, descVenta: TDescuentoVenta | undefined, ahorros: readonly number[] | null = null) {
   const lineasPedidas = lineas.map((l) => {
     const precio = precios[claveLinea(l)];
     return {
@@ -26,10 +27,12 @@ export function calcularPago(lineas: LineaCarrito[], precios: Record<string, num
     };
   });
   const calculo = totalConDescuentos(
-    lineas.map((l, i) => ({ precio: l.precio, cantidad: l.cantidad, importe: l.importe, descuento: lineasPedidas[i]!.descuento })),
+    lineas.map((l, i) => ({ precio: l.precio, cantidad: l.cantidad, importe: l.importe, descuento: lineasPedidas[i]!.descuento ?? (ahorros?.[i] ? { tipo: 'valor' as const, valor: ahorros[i]! } : undefined) })),
     descVenta,
   );
-  return { lineasPedidas, calculo, total: calculo.total, conDescuento: !!descVenta || Object.keys(precios).length > 0 };
+  // The promotions' saving the till shows: sent with the sale, the server charges it or refuses another figure.
+  const ahorro = ahorros ? lineas.reduce((a, _, i) => a + (lineasPedidas[i]!.descuento ? 0 : (ahorros[i] ?? 0)), 0) : null;
+  return { lineasPedidas, calculo, total: calculo.total, conDescuento: !!descVenta || Object.keys(precios).length > 0, ahorro };
 }
 
 /** A price typed for a line: null (clear it), a lower price, or a refusal. */
@@ -111,6 +114,7 @@ export function construirPedido(o: {
     ...(o.aCredito ? { aCredito: true } : {}),
     ...(conReferencia && cobro.referencia.trim() ? { referencia: cobro.referencia.trim() } : {}),
     ...(conReferencia && cobro.verificado ? { verificado: true } : {}),
+    ...(o.pago.ahorro != null ? { ahorro: o.pago.ahorro } : {}),
   };
 }
 export type TPedido = ReturnType<typeof construirPedido>;

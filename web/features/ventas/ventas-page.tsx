@@ -16,6 +16,7 @@ import { useFechas } from '../../lib/fechas';
 import { useSession } from '../../lib/session';
 import { useEscaner } from '../../lib/impresion/use-escaner';
 import { fuenteSinRed, useEnLinea } from '../../lib/fuente-venta';
+import { promocionesDelCarrito, usePromocionesCaja } from '../../lib/promociones-caja';
 import { fetchProductoPorCodigo } from './api/productos-venta';
 import {
   actualizarDesde,
@@ -99,6 +100,8 @@ export default function VentasPage() {
 function Caja() {
   const navigate = useNavigate();
   const { lineas, update } = useCarrito();
+  // The cart's promotions (issue #59 point 2, ADR 052), as the checkout will charge them.
+  const promociones = promocionesDelCarrito(lineas, usePromocionesCaja().data);
   const buscarRef = useRef<HTMLInputElement>(null);
   useAtrasAlInicio(undefined, lineas.length ? () => confirmAction(M.ventas.salirTitle, M.ventas.salirText, M.ventas.salirConfirm) : undefined);
 
@@ -277,6 +280,7 @@ function Caja() {
         <CarritoPanel
           lineas={lineas}
           onCantidad={cambiarCantidad}
+          promociones={promociones}
           onEditarPeso={(id) => {
             const l = lineas.find((x) => x.id === id);
             if (l) setPesar({ producto: l, lineaId: id, cantidad: l.cantidad });
@@ -336,7 +340,7 @@ function Caja() {
       {lineas.length ? (
         <div className="pos__barra" aria-hidden="true">
           <a href="#carrito" tabIndex={-1}>
-            {lineas.some(esPorMedida) ? M.ventas.articulos(unidades) : M.ventas.unidades(unidades)} · <strong>{formatPesos(totalCarrito(lineas))}</strong>
+            {lineas.some(esPorMedida) ? M.ventas.articulos(unidades) : M.ventas.unidades(unidades)} · <strong>{formatPesos(totalCarrito(lineas) - (promociones?.ahorro ?? 0))}</strong>
           </a>
           <button type="button" className="btn btn--sm" tabIndex={-1} onClick={generarPago}>
             {M.ventas.generarPago}

@@ -4,6 +4,7 @@ import { numeracion } from '#shared/messages/numeracion';
 import { dian } from '#shared/messages/dian';
 import { facturaElectronica } from '#shared/messages/factura-electronica';
 import { ventas } from '#shared/messages/ventas';
+import { promociones } from '#shared/messages/promociones';
 import { formatCentavos, TARIFAS } from '#shared/impuestos';
 import { isoADdMmAaaa } from '#shared/fecha-texto';
 import { formatPesos } from '#shared/money';
@@ -131,6 +132,8 @@ export function partesRecibo(recibo: TRecibo, tienda: DatosTienda | null) {
   const cambio = recibo.cambioDe;
   if (cambio) meta.push([R.cambioDe, R.cambioDeTexto(cambio.devolucionNumero, cambio.ventaNumero)]);
   const totales: [string, string][] = [];
+  // The promotions' Ahorro (ADR 052): what each saved, already in its lines' amounts.
+  for (const a of recibo.ahorros ?? []) totales.push([`${promociones.ahorro} ${a.nombre}`, `-${formatPesos(a.ahorro)}`]);
   if (recibo.descuento) totales.push([R.descuento, `-${formatPesos(recibo.descuento)}`]);
   const pago: [string, string][] = [[M.ventas.medioPago, recibo.metodoPago.nombre]];
   if (recibo.referencia) pago.push([R.referencia, recibo.referencia]);

@@ -1,14 +1,17 @@
 import { useState, type ReactNode } from 'react';
 import { formatCantidad, porUnidadDe } from '#shared/cantidad';
 import { ventas } from '#shared/messages/ventas';
+import { promociones } from '#shared/messages/promociones';
+import type { ResultadoPromociones } from '#shared/promociones';
 import { formatPesos } from '#shared/money';
 // The same limits as the sale's schema, without the schema module (and zod) on the till's path (issue #20).
 import { LIMITES_DINERO as VENTA_LIMITS } from '#shared/money';
 import { IconCart, IconEdit } from '../../../components/ui/icons';
 import { claveLinea, esPorMedida, excedeStock, importeDe, totalCarrito, unidadesCarrito, type LineaCarrito } from '../carrito';
+import './promociones.css';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
-const M = { ventas };
+const M = { ventas, promociones };
 
 const V = M.ventas;
 
@@ -27,6 +30,8 @@ interface Props {
   espera?: ReactNode;
   /** The line just taken out (a quantity of 0, or − at 1), with its undo. */
   quitada?: { nombre: string; onDeshacer: () => void } | null;
+  /** The cart's promotions (ADR 052), by line in `lineas`' order: each line's saving and the Ahorro above the total. */
+  promociones?: ResultadoPromociones | null;
 }
 
 /** A quantity the cashier may also type (24 beers are not 24 clicks). */
@@ -82,8 +87,9 @@ function CantidadInput({ linea, onCantidad, onListo }: { linea: LineaCarrito; on
 }
 
 /** The cart: lines with − quantity +, line totals, the total and 'Generar pago'. */
-export function CarritoPanel({ lineas, onCantidad, onEditarPeso, onListo, onVaciar, onEnEspera, onGenerarPago, espera, quitada }: Props) {
-  const total = totalCarrito(lineas);
+export function CarritoPanel({ lineas, onCantidad, onEditarPeso, onListo, onVaciar, onEnEspera, onGenerarPago, espera, quitada, promociones: promos }: Props) {
+  const ahorro = promos?.ahorro ?? 0;
+  const total = totalCarrito(lineas) - ahorro;
   const unidades = unidadesCarrito(lineas);
   return (
     <aside className="pos__carrito card" id="carrito" aria-labelledby="pos-carrito-title">
@@ -116,7 +122,7 @@ export function CarritoPanel({ lineas, onCantidad, onEditarPeso, onListo, onVaci
         <p className="cart__empty">{V.carritoVacioAyuda}</p>
       ) : (
         <ul className="cart__lines" aria-label={V.productosEnCarrito}>
-          {lineas.map((l) => {
+          {lineas.map((l, i) => {
             const short = excedeStock(l);
             const medida = esPorMedida(l);
             const cantidad = formatCantidad(l.cantidad, l.unidad);
@@ -130,6 +136,11 @@ export function CarritoPanel({ lineas, onCantidad, onEditarPeso, onListo, onVaci
                   <span className="cart-line__unit">
                     {medida ? V.peso.pesado(cantidad, `${formatPesos(l.precio)}${porUnidadDe(l.unidad)}`) : V.precioUnidad(formatPesos(l.precio))}
                   </span>
+                  {(promos?.lineas[i] ?? []).map((a) => (
+                    <span key={a.promocionId} className="cart-line__promo">
+                      {a.nombre} −{formatPesos(a.ahorro)}
+                    </span>
+                  ))}
                   {short ? (
                     <span className="cart-line__warn">{l.stock > 0 ? V.soloHayStock(formatCantidad(l.stock, l.unidad)) : V.sinStockLinea}</span>
                   ) : null}
@@ -167,6 +178,12 @@ export function CarritoPanel({ lineas, onCantidad, onEditarPeso, onListo, onVaci
           })}
         </ul>
       )}
+      {ahorro > 0 ? (
+        <div className="cart__ahorro" data-testid="carrito-ahorro">
+          <span>{M.promociones.ahorro}</span>
+          <strong>−{formatPesos(ahorro)}</strong>
+        </div>
+      ) : null}
       <div className="cart__total">
         <span>
           {V.total}

@@ -1,11 +1,13 @@
 import { formatCantidad, porUnidadDe } from '#shared/cantidad';
 import { ventas } from '#shared/messages/ventas';
+import { promociones } from '#shared/messages/promociones';
 import { formatPesos } from '#shared/money';
 import { Field } from '../../../components/ui/field';
 import { alertWarning, promptText } from '../../../lib/alerts';
 import { claveLinea, esPorMedida, importeDe, totalCarrito, unidadesCarrito, type LineaCarrito } from '../carrito';
 import { descuentoTecleado, precioTecleado, type calcularPago } from '../pedido-pago';
 import type { Pago } from '../use-pago';
+import './promociones.css';
 
 const V = ventas;
 
@@ -78,6 +80,12 @@ export function PagoResumen(props: { lineas: LineaCarrito[]; pago: Pago; calculo
         <p className="pago__antes">
           {V.antesDeDescuentos}: <s>{formatPesos(totalCarrito(lineas))}</s>
         </p>
+      ) : null}
+      {calculo.ahorro ? (
+        <div className="cart__ahorro" data-testid="pago-ahorro">
+          <span>{promociones.ahorro}</span>
+          <strong>−{formatPesos(calculo.ahorro)}</strong>
+        </div>
       ) : null}
       <div className="cart__total">
         <span>

@@ -10,6 +10,7 @@ import { impuestos } from '#shared/messages/impuestos';
 import { numeracion } from '#shared/messages/numeracion';
 import { formaDePago, partesElectronico, partesFiscales, PIE_POR_DEFECTO, tituloRecibo, type DatosTienda } from '../../../lib/impresion/texto-recibo';
 import { dian } from '#shared/messages/dian';
+import { promociones } from '#shared/messages/promociones';
 import './recibo.css';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
@@ -155,6 +156,15 @@ export function Recibo({
         </tbody>
       </table>
       <dl className="recibo__totales">
+        {/* The promotions' Ahorro (issue #59 point 2, ADR 052): each promotion and what it saved (already in its lines). */}
+        {(recibo.ahorros ?? []).map((a) => (
+          <div key={a.nombre} className="recibo__ahorro" data-testid="recibo-ahorro">
+            <dt>
+              {promociones.ahorro} · {a.nombre}
+            </dt>
+            <dd>−{formatPesos(a.ahorro)}</dd>
+          </div>
+        ))}
         {recibo.descuento ? (
           <div>
             <dt>{R.descuento}</dt>
