@@ -18,6 +18,7 @@ export const lotes = {
   vencido: (producto: string, lote: string, vence: string) =>
     `${producto}: el lote ${lote} venció el ${vence}. No se puede vender sin la autorización de un supervisor.`,
   venderVencido: 'Vender con autorización',
+  pinTexto: 'Un producto del carrito está vencido. Un supervisor autoriza la venta con su PIN.',
   vencidoSinPermiso: 'Solo un administrador o encargado autoriza vender un producto vencido.',
   lote: 'Lote',
   loteVence: (codigo: string, vence: string) => `${codigo} · vence ${vence}`,

@@ -10,6 +10,7 @@ const conHistoria =
 export const productos = {
   titulo: 'Gestionar Productos',
   manejaLotesInvalido: 'Indique si el producto controla lotes (sí o no).',
+  manejaLotesAyuda: 'Al recibir mercancía se anota el lote y la fecha de vencimiento; la caja vende primero lo que vence primero y no vende lo vencido sin autorización.',
   detalleTitulo: 'Detalle del producto',
   // Spec §5: add product.
   camposVacios: 'Campos vacios',

@@ -65,6 +65,7 @@ const DocumentoElectronicoPage = preloadable(() => import('../features/dian/docu
 const DocumentosDianPage = preloadable(() => import('../features/dian/documentos-dian-page'));
 const ConteosPage = preloadable(() => import('../features/conteos/conteos-page'));
 const ConteoPage = preloadable(() => import('../features/conteos/conteo-page'));
+const PorVencerPage = preloadable(() => import('../features/lotes/por-vencer-page'));
 const ListasPage = preloadable(() => import('../features/precios/listas-page'));
 const ListaPage = preloadable(() => import('../features/precios/lista-page'));
 const PromocionesPage = preloadable(() => import('../features/precios/promociones-page'));
@@ -113,6 +114,7 @@ const SCREENS = new Map<string, { preload: () => Promise<unknown> }>(
     [paths.documentoElectronico]: DocumentoElectronicoPage,
     [paths.documentosDian]: DocumentosDianPage,
     [paths.conteos]: ConteosPage,
+    [paths.porVencer]: PorVencerPage,
     [paths.listasPrecios]: ListasPage,
     [paths.promociones]: PromocionesPage,
   }).map(([path, screen]) => [path.toLowerCase(), screen]),
@@ -283,6 +285,7 @@ export function AppRouter() {
             />
             <Route path={paths.porPedir} element={<PorPedirPage />} />
             <Route path={paths.conteos} element={<ConteosPage />} />
+            <Route path={paths.porVencer} element={<PorVencerPage />} />
             <Route path={paths.conteo} element={<ConteoPage />} />
             <Route path={paths.listasPrecios} element={<ListasPage />} />
             <Route path={paths.listaPrecios} element={<ListaPage />} />

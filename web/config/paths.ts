@@ -61,6 +61,8 @@ export const paths = {
   /** Physical counts (issue #58 point 1): the list, and one count's counting screen and differences. */
   conteos: '/conteos',
   conteo: '/conteos/:id',
+  /** Lots expiring within the store's days, and the expired ones (issue #58 point 2). */
+  porVencer: '/por_vencer',
   /** Price lists (issue #59 point 1): the list, and one list's prices and customers. */
   listasPrecios: '/listas_precios',
   listaPrecios: '/listas_precios/:id',

@@ -12,6 +12,7 @@ import { InstalarApp } from './components/instalar-app';
 import './inicio.css';
 import { ResumenDia } from './components/resumen-dia';
 import { AvisosNumeracion } from '../numeracion/avisos-numeracion';
+import { AvisoPorVencer } from './components/aviso-por-vencer';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
 const M = { comun, inicio, ventas };
@@ -85,6 +86,7 @@ export default function InicioPage() {
       </header>
       <InstalarApp />
       <AvisosNumeracion conEnlace />
+      <AvisoPorVencer />
       {verResumen ? <ResumenDia /> : null}
       <nav aria-label={M.inicio.menu} className="tiles">
         {[...TILES, ...(conReportes ? [TILE_REPORTES] : []), ...(session?.rol === ROL.ADMIN ? TILES_ADMIN : [])].map(({ to, title, text, Icon }) => (

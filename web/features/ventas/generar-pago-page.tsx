@@ -3,6 +3,7 @@ import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { AppError } from '#shared/errors';
 import { generic } from '#shared/messages/comun';
 import { ventas } from '#shared/messages/ventas';
+import { lotes } from '#shared/messages/lotes';
 import { topeDatosComprador } from '#shared/impuestos';
 import { formatNumber, formatPesos } from '#shared/money';
 import { METODO, ROL } from '#shared/roles';
@@ -38,7 +39,7 @@ import { useAtrasAlInicio } from './use-atras-al-inicio';
 import './ventas.css';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
-const M = { generic, ventas };
+const M = { generic, ventas, lotes };
 
 const V = M.ventas;
 
@@ -223,13 +224,26 @@ function useCobrar(o: {
   // Locked from the first click: React state would let a second click in before the next render.
   const enviando = useRef(false);
 
-  type Pedido = TPedido & { venderSinStock?: boolean };
+  type Pedido = TPedido & { venderSinStock?: boolean; venderVencidos?: boolean };
 
   /**
    * Sends the sale; null when the person stopped it (closed a dialog). "Stock insuficiente" offers
    * to sell anyway (issue #36 point 7): straight away with the permission, else with a supervisor's PIN.
    */
   const enviar = async (pedido: Pedido): Promise<TRecibo | null> => {
+    try {
+      return await enviarConStock(pedido);
+    } catch (err) {
+      // An expired lot (issue #58 point 2, ADR 051): sold only if authorised; a cashier's by a supervisor's PIN.
+      const vencido = err instanceof AppError && err.title === M.lotes.vencidoTitulo && !pedido.venderVencidos;
+      if (!vencido) throw err;
+      if (!(await confirmAction(M.lotes.vencidoTitulo, err.message, M.lotes.venderVencido))) return null;
+      const otra = { ...pedido, venderVencidos: true, ...(o.sinStock ? { venderSinStock: true } : {}) };
+      return enviarUnaVez(otra, conPin || (o.sinStock && !puedeSinStock));
+    }
+  };
+
+  const enviarConStock = async (pedido: Pedido): Promise<TRecibo | null> => {
     if (o.sinStock) return enviarUnaVez({ ...pedido, venderSinStock: true }, (calculo.conDescuento && conPin) || !puedeSinStock);
     try {
       return await enviarUnaVez(pedido, calculo.conDescuento && conPin);
@@ -255,7 +269,7 @@ function useCobrar(o: {
         } catch (err) {
           return esErrorDePin(err) ? { pinError: err.message } : { hecho: { error: err } };
         }
-      }, pedido.venderSinStock && !(calculo.conDescuento && conPin) ? { texto: V.pinTextSinStock } : {});
+      }, pedido.venderVencidos && !(calculo.conDescuento && conPin) ? { texto: M.lotes.pinTexto } : pedido.venderSinStock && !(calculo.conDescuento && conPin) ? { texto: V.pinTextSinStock } : {});
       if (!hecho) return null;
       if ('error' in hecho) throw hecho.error;
       return hecho.recibo;

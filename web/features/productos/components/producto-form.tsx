@@ -49,7 +49,7 @@ export function ProductoForm(props: {
     stockAnterior,
   });
 
-  const { formRef, values, setValues, bind, onSubmit } = useValidatedForm({
+  const { formRef, values, setValues, set, bind, onSubmit } = useValidatedForm({
     schema: ZUpdateProductoRequest,
     initial: () => toValues(props.producto),
     toBody,
@@ -114,6 +114,15 @@ export function ProductoForm(props: {
         <Field label={F.fechaVencimiento} type="date" {...bind('fechaVencimiento')} />
         <Field label={M.productos.codigoBarrasOpcional} autoComplete="off" inputMode="numeric" hint={M.productos.codigoBarrasHint} {...bind('codigoBarras')} />
         <TextAreaField className="span-2" label={F.descripcion} {...bind('descripcion')} />
+        {/* Lots and expiry (issue #58 point 2, ADR 051): receipts then ask lot and date, the till sells the first to expire. */}
+        <div className="field span-2">
+          <label>
+            <input type="checkbox" checked={values.manejaLotes === true} aria-describedby="maneja-lotes-hint" onChange={(e) => set('manejaLotes', e.target.checked)} /> {F.manejaLotes}
+          </label>
+          <small id="maneja-lotes-hint" className="field__hint">
+            {M.productos.manejaLotesAyuda}
+          </small>
+        </div>
       </div>
       <div className="gp-form__actions">
         <button type="submit" className="btn" disabled={mutation.isPending}>

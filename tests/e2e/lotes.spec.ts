@@ -1,0 +1,96 @@
+import { expect, test } from '@playwright/test';
+import { DEMO, expectPopup, agregarAlCarrito, signIn, unique, ventaDelRecibo } from './support/fixtures';
+import { apiDe } from './support/api';
+
+// Issue #58 point 2 (ADR 051): a product that tracks lots is received with its lot and expiry, *por
+// vencer* lists what expires soon and what expired, and the till refuses an expired unit unless it is
+// authorised. As the demo store (role 1: it authorises by confirming; a cashier's PIN is in lote.test.ts).
+
+/** The date `dias` from today in Bogotá, as the screens write it (dd/mm/aaaa). */
+const fecha = (dias: number) => {
+  const [d, m, a] = new Intl.DateTimeFormat('es-CO', { timeZone: 'America/Bogota', day: '2-digit', month: '2-digit', year: 'numeric' })
+    .format(new Date(Date.now() + dias * 86_400_000))
+    .split('/');
+  return `${d}/${m}/${a}`;
+};
+
+test('una recepción con lotes, la lista por vencer y la caja que no vende un producto vencido sin autorización', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await signIn(page, 'Tienda', DEMO.tienda);
+  const api = apiDe(page);
+  const { proveedor } = await api.post('/api/proveedores', { nombre: unique('Droguería E2E'), telefono: '3104567890', email: 'pedidos@drogueria.co' });
+  const jarabe = unique('Jarabe E2E');
+  const suero = unique('Suero E2E');
+  const idJarabe = (await api.post('/api/productos', { nombre: jarabe, precio: 9000, cantidad: 0, idProveedor: proveedor.id })).producto.id as number;
+  const idSuero = (await api.post('/api/productos', { nombre: suero, precio: 4000, cantidad: 0, idProveedor: proveedor.id })).producto.id as number;
+
+  // The owner marks the syrup as tracking lots on its detail screen; the serum through the API.
+  await page.goto(`/detalle_producto?id=${idJarabe}`);
+  await page.getByLabel('Controla lotes y vencimiento').check();
+  await page.getByRole('button', { name: 'Guardar cambios' }).click();
+  await expect(page.getByText('Producto actualizado')).toBeVisible();
+  await page.screenshot({ path: 'test-results-c/lotes-producto-1366.png', fullPage: true });
+  await api.put(`/api/productos/${idSuero}`, { nombre: suero, precio: 4000, stock: 0, stockMin: 0, manejaLotes: true });
+
+  const { orden } = await api.post('/api/compras/ordenes', {
+    proveedorId: proveedor.id,
+    lineas: [
+      { productoId: idJarabe, cantidad: 2, costoUnit: 5000 },
+      { productoId: idSuero, cantidad: 3, costoUnit: 2500 },
+    ],
+  });
+  await page.goto(`/ordenes_compra/${orden.id}`);
+  const recibir = page.getByRole('form', { name: 'Recibir mercancía' });
+  // A line without its lot is refused with the product's name.
+  await recibir.getByLabel(`Fecha de vencimiento de ${suero}`).fill(fecha(10));
+  await recibir.getByLabel(`Lote de ${suero}`).fill('S-2026');
+  await recibir.getByRole('button', { name: 'Registrar recepción' }).click();
+  await expectPopup(page, /.+/, `${jarabe} controla lotes: escriba el lote y la fecha de vencimiento.`);
+  await page.locator('.swal2-confirm').click();
+  await recibir.getByLabel(`Fecha de vencimiento de ${jarabe}`).fill(fecha(-2));
+  await recibir.getByLabel(`Lote de ${jarabe}`).fill('J-VIEJO');
+  await page.screenshot({ path: 'test-results-c/lotes-recibir-1366.png', fullPage: true });
+  await recibir.getByRole('button', { name: 'Registrar recepción' }).click();
+  await expect(page.getByText(/Recepción RC-\d+ registrada/)).toBeVisible();
+
+  // Inicio tells; the list shows both lots, the expired one first, with their value at cost.
+  await page.goto('/inicio');
+  const aviso = page.getByTestId('aviso-por-vencer');
+  await expect(aviso).toContainText('vencido');
+  await aviso.getByRole('link', { name: 'Ver lotes por vencer' }).click();
+  await expect(page).toHaveURL(/\/por_vencer$/);
+  const tabla = page.getByTestId('tabla-por-vencer');
+  const filaJarabe = tabla.getByRole('row').filter({ hasText: jarabe });
+  await expect(filaJarabe).toContainText('J-VIEJO');
+  await expect(filaJarabe).toContainText('Venció hace 2 días');
+  await expect(filaJarabe).toContainText('$ 10.000');
+  const filaSuero = tabla.getByRole('row').filter({ hasText: suero });
+  await expect(filaSuero).toContainText('En 10 días');
+  await expect(filaSuero).toContainText('$ 7.500');
+  await page.screenshot({ path: 'test-results-c/lotes-por-vencer-1366.png', fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: 'test-results-c/lotes-por-vencer-390.png', fullPage: true });
+  await page.setViewportSize({ width: 1366, height: 900 });
+
+  // The till: the syrup's only lot is expired. Refused; nothing sold.
+  await page.goto('/ventas');
+  await agregarAlCarrito(page, jarabe);
+  await page.getByRole('button', { name: 'Generar pago' }).click();
+  await page.getByRole('button', { name: /^Cobrar pago exacto/ }).click();
+  await expectPopup(page, 'Producto vencido', new RegExp(`${jarabe}: el lote J-VIEJO venció el ${fecha(-2)}`));
+  await page.screenshot({ path: 'test-results-c/lotes-caja-vencido-1366.png', fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: 'test-results-c/lotes-caja-vencido-390.png', fullPage: true });
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.locator('.swal2-cancel').click();
+  expect((await api.get(`/api/lotes/producto/${idJarabe}`)).lotes).toEqual([expect.objectContaining({ codigo: 'J-VIEJO', cantidad: 2, vencido: true })]);
+
+  // Authorised by the owner: sold, and the lot gives the unit.
+  await page.getByRole('button', { name: /^Cobrar pago exacto/ }).click();
+  await expectPopup(page, 'Producto vencido');
+  await page.getByRole('button', { name: 'Vender con autorización' }).click();
+  await expect(page.getByTestId('recibo-id')).toBeVisible();
+  expect((await ventaDelRecibo(page)).id).toBeGreaterThan(0);
+  expect((await api.get(`/api/lotes/producto/${idJarabe}`)).lotes).toEqual([expect.objectContaining({ codigo: 'J-VIEJO', cantidad: 1 })]);
+});
