@@ -34,6 +34,7 @@ const DetalleProductoPage = preloadable(() => import('../features/productos/deta
 const EtiquetasPage = preloadable(() => import('../features/productos/etiquetas-page'));
 const ImportarPage = preloadable(() => import('../features/importacion/importar-page'));
 const AjustesTiendaPage = preloadable(() => import('../features/tienda/ajustes-tienda-page'));
+const SucursalesPage = preloadable(() => import('../features/tienda/sucursales-page'));
 const InvitacionPage = preloadable(() => import('../features/tienda/invitacion-page'));
 const RedLocalPage = preloadable(() => import('../features/red-local/red-local-page'));
 const EquiposSinRedPage = preloadable(() => import('../features/sin-red/equipos-sin-red-page'));
@@ -87,6 +88,7 @@ const SCREENS = new Map<string, { preload: () => Promise<unknown> }>(
     [paths.importarClientes]: ImportarPage,
     [paths.importarProveedores]: ImportarPage,
     [paths.ajustesTienda]: AjustesTiendaPage,
+    [paths.sucursales]: SucursalesPage,
     [paths.invitacion]: InvitacionPage,
     [paths.telefonos]: RedLocalPage,
     [paths.equiposSinRed]: EquiposSinRedPage,
@@ -221,6 +223,7 @@ export function AppRouter() {
             <Route path={paths.importarClientes} element={<ImportarPage entidad="clientes" />} />
             <Route path={paths.importarProveedores} element={<ImportarPage entidad="proveedores" />} />
             <Route path={paths.ajustesTienda} element={<AjustesTiendaPage />} />
+            <Route path={paths.sucursales} element={<SucursalesPage />} />
             <Route
               path={paths.invitacion}
               element={

@@ -19,6 +19,8 @@ export const paths = {
   movimientos: '/movimientos',
   gestionarVentas: '/gestionar_ventas',
   detalleFactura: '/detalle_factura',
+  /** The empresa's stores (issue #56 step 3), its owner only. */
+  sucursales: '/sucursales',
   /** The store's settings: the receipt's data and the time zone (issues #19, #16); the shelf labels. */
   ajustesTienda: '/ajustes_tienda',
   etiquetas: '/etiquetas',

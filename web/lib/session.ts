@@ -76,8 +76,10 @@ export function cuentaDelToken(token: string): string {
   let cuenta = `huella:${huellaDelToken(token)}`;
   try {
     const b64 = (token.split('.')[1] ?? '').replace(/-/g, '+').replace(/_/g, '/');
-    const claims = JSON.parse(window.atob(b64 + '='.repeat((4 - (b64.length % 4)) % 4))) as { sub?: unknown };
+    const claims = JSON.parse(window.atob(b64 + '='.repeat((4 - (b64.length % 4)) % 4))) as { sub?: unknown; tiendaActual?: unknown };
     if (typeof claims.sub === 'string' && claims.sub) cuenta = claims.sub;
+    // Acting for another of the account's stores (issue #56): its caches and device copies are that store's.
+    if (typeof claims.tiendaActual === 'number') cuenta = `${cuenta}@${claims.tiendaActual}`;
   } catch {
     // Not a JWT: its fingerprint stands for it.
   }

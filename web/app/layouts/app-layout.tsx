@@ -18,6 +18,8 @@ const M = { comun };
 // what signing out asks loads when it is asked.
 const VencimientoCodigo = lazy(() => import('../../features/tienda/components/vencimiento-codigo').then((m) => ({ default: m.VencimientoCodigo })));
 const RegenerarCodigoButton = lazy(() => import('../../features/tienda/components/regenerar-codigo-button').then((m) => ({ default: m.RegenerarCodigoButton })));
+// The top bar's store switcher (issue #56): only a session with two or more stores shows it.
+const SelectorTienda = lazy(() => import('../../features/tienda/components/selector-tienda').then((m) => ({ default: m.SelectorTienda })));
 
 /** Every application screen: its content, then the footer with user, store, code and 'Cerrar sesión'. */
 export function AppLayout() {
@@ -58,6 +60,11 @@ export function AppLayout() {
   return (
     <div className="app-shell">
       <SinRedEnSegundoPlano activa={session.id_Tienda != null} cuenta={cuenta} />
+      {session.id_Tienda != null ? (
+        <Suspense fallback={null}>
+          <SelectorTienda />
+        </Suspense>
+      ) : null}
       <main className="app-main" id="contenido">
         <Outlet />
       </main>

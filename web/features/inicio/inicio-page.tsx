@@ -12,10 +12,11 @@ import { InstalarApp } from './components/instalar-app';
 import './inicio.css';
 import { ResumenDia } from './components/resumen-dia';
 import { AvisosNumeracion } from '../numeracion/avisos-numeracion';
+import { sucursales } from '#shared/messages/sucursales';
 import { AvisoPorVencer } from './components/aviso-por-vencer';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
-const M = { comun, inicio, ventas };
+const M = { comun, inicio, ventas, sucursales };
 
 const TILES = [
   { to: paths.gestionarProductos, ...M.inicio.tiles.productos, Icon: IconBox },
@@ -44,6 +45,9 @@ const TILES_ADMIN = [
   { to: paths.numeracion, ...M.inicio.tiles.numeracion, Icon: IconStore },
   { to: paths.documentosDian, ...M.inicio.tiles.documentosDian, Icon: IconReceipt },
 ];
+
+/** The empresa's owner (its store login, issue #56): its stores. */
+const TILE_SUCURSALES = { to: paths.sucursales, ...M.sucursales.tile, Icon: IconStore };
 
 /** Home: four big buttons; entering it empties the stored cart (spec §2). */
 export default function InicioPage() {
@@ -89,7 +93,7 @@ export default function InicioPage() {
       <AvisoPorVencer />
       {verResumen ? <ResumenDia /> : null}
       <nav aria-label={M.inicio.menu} className="tiles">
-        {[...TILES, ...(conReportes ? [TILE_REPORTES] : []), ...(session?.rol === ROL.ADMIN ? TILES_ADMIN : [])].map(({ to, title, text, Icon }) => (
+        {[...TILES, ...(conReportes ? [TILE_REPORTES] : []), ...(session?.rol === ROL.ADMIN ? TILES_ADMIN : []), ...(session?.tipo === 'tienda' && session.id_Tienda != null ? [TILE_SUCURSALES] : [])].map(({ to, title, text, Icon }) => (
           <Link key={to} to={to} className="tile">
             <span className="tile__icon">
               <Icon />

@@ -1,0 +1,41 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TLoginResponse } from '#shared/schemas/auth';
+import type { TCrearSucursalRequest, TSucursal, TSucursalCreada, TTiendaDeSesion } from '#shared/schemas/sucursal';
+import { api } from '../../../lib/api-client';
+import { saveSession, useSession } from '../../../lib/session';
+
+/** The empresa's stores (issue #56 step 3), for its owner. */
+const sucursalesKey = ['sucursales'] as const;
+/** The stores the session may act for (the top bar's switcher). */
+const tiendasKey = ['sesion', 'tiendas'] as const;
+
+export const useSucursales = () => useQuery({ queryKey: sucursalesKey, queryFn: () => api<{ items: TSucursal[] }>('/sucursales') });
+
+export const useCrearSucursal = () => {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TCrearSucursalRequest) => api<TSucursalCreada>('/sucursales', { method: 'POST', body }),
+    onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: sucursalesKey }), qc.invalidateQueries({ queryKey: tiendasKey })]),
+  });
+};
+
+/** A session of a store (not the platform operator) asks once in a while which stores it may act for. */
+export const useTiendasDeSesion = () => {
+  const s = useSession();
+  return useQuery({
+    queryKey: [...tiendasKey, s?.id_Tienda ?? 0],
+    queryFn: async () => (await api<{ items: TTiendaDeSesion[] }>('/sesion/tiendas')).items,
+    staleTime: 5 * 60_000,
+    enabled: !!s && s.id_Tienda != null,
+  });
+};
+
+/**
+ * Acts for another of the session's stores: the server gives a new token, and the session is saved
+ * with it (the caches and the cart of the last store are emptied: web/lib/session.ts).
+ */
+export async function cambiarDeTienda(idTienda: number): Promise<TLoginResponse> {
+  const r = await api<TLoginResponse>('/sesion/tienda', { method: 'POST', body: { idTienda } });
+  saveSession(r.token, r.sesion);
+  return r;
+}

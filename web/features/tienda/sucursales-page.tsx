@@ -1,0 +1,156 @@
+import { useMemo, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { AppError, type FieldErrors } from '#shared/errors';
+import { comun, generic } from '#shared/messages/comun';
+import { sucursales } from '#shared/messages/sucursales';
+import { ajustesTienda } from '#shared/messages/tienda';
+import { ZONA_HORARIA } from '#shared/zona-horaria';
+import { ZCrearSucursalRequest, type TSucursal } from '#shared/schemas/sucursal';
+import { PageHeader } from '../../components/page-header';
+import { Field } from '../../components/ui/field';
+import { ListState, razonOFallo } from '../../components/ui/list-state';
+import { TablaDatos } from '../../components/ui/tabla-datos';
+import { paths } from '../../config/paths';
+import { alertError, alertSuccess } from '../../lib/alerts';
+import { validate } from '../../lib/form-errors';
+import { cambiarDeTienda, useCrearSucursal, useSucursales } from './api/sucursales';
+import { otrasZonas, ZONAS_FRECUENTES } from './zonas-horarias';
+import './sucursales.css';
+
+// This screen's texts only: the catalogue splits per screen (issue #20).
+const M = { ajustesTienda, comun, generic, sucursales };
+const S = M.sucursales;
+
+const nombreZona = (zona: string) => ZONAS_FRECUENTES.find((z) => z.zona === zona)?.nombre ?? zona.replaceAll('_', ' ');
+
+/**
+ * /sucursales (issue #56 step 3): the empresa's owner lists its stores and opens a new one, which starts
+ * with this store's products at stock 0 and its own invitation code; "Entrar" switches to it. The
+ * server refuses anyone else (`M.sucursales.soloDueno`), and the screen says so.
+ */
+export default function SucursalesPage() {
+  const lista = useSucursales();
+  const navigate = useNavigate();
+  const entrar = async (t: TSucursal) => {
+    try {
+      await cambiarDeTienda(t.idTienda);
+      navigate(paths.inicio, { replace: true });
+      window.scrollTo(0, 0);
+    } catch (err) {
+      await alertError(M.generic.errorTitle, err instanceof AppError ? err.message : M.generic.errorText);
+    }
+  };
+  return (
+    <div className="sucursales">
+      <PageHeader title={S.titulo} titleClassName="sucursales-header__title" />
+      <p className="sucursales__intro">{S.intro}</p>
+      <section aria-labelledby="sucursales-lista" className="card sucursales__lista">
+        <h2 id="sucursales-lista">
+          {S.lista}
+        </h2>
+        <ListState query={lista} loading={S.cargando} failed={razonOFallo(S.errorCarga)}>
+          {(items) => (
+            <TablaDatos<TSucursal>
+              caption={S.lista}
+              rows={items}
+              rowKey={(t) => t.idTienda}
+              columns={[
+                { header: S.columnas.nombre, cell: (t) => (t.actual ? <strong>{t.nombreTienda}</strong> : t.nombreTienda) },
+                { header: S.columnas.direccion, cell: (t) => t.direccion ?? '—' },
+                { header: S.columnas.telefono, cell: (t) => t.telefono ?? '—' },
+                { header: S.columnas.zona, cell: (t) => nombreZona(t.zonaHoraria) },
+                { header: S.columnas.codigo, cell: (t) => <span className="code-badge">{t.codigoInvitacion}</span> },
+                { header: S.columnas.productos, num: true, cell: (t) => t.productos.toLocaleString('es-CO') },
+              ]}
+              acciones={[
+                {
+                  width: '9rem',
+                  cell: (t) =>
+                    t.actual ? (
+                      <span className="badge">{S.actual}</span>
+                    ) : (
+                      <button type="button" className="btn btn--sm" aria-label={S.entrarA(t.nombreTienda)} onClick={() => void entrar(t)}>
+                        {S.entrar}
+                      </button>
+                    ),
+                },
+              ]}
+            />
+          )}
+        </ListState>
+      </section>
+      {lista.isError ? null : <NuevaSucursal />}
+    </div>
+  );
+}
+
+const vacio = { nombreTienda: '', direccion: '', telefono: '', zonaHoraria: ZONA_HORARIA };
+
+function NuevaSucursal() {
+  const crear = useCrearSucursal();
+  const [v, setV] = useState(vacio);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const otras = useMemo(() => otrasZonas(ZONA_HORARIA), []);
+  const bind = (name: 'nombreTienda' | 'direccion' | 'telefono') => ({
+    name,
+    value: v[name],
+    error: errors[name],
+    onChange: (e: { target: { value: string } }) => setV((x) => ({ ...x, [name]: e.target.value })),
+  });
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    const r = validate(ZCrearSucursalRequest, v);
+    if (r.errors) return setErrors(r.errors);
+    setErrors({});
+    try {
+      const creada = await crear.mutateAsync(v);
+      setV(vacio);
+      await alertSuccess(S.creadaTitulo, creada.message);
+    } catch (err) {
+      if (err instanceof AppError && err.fields) return setErrors(err.fields);
+      await alertError(M.generic.errorTitle, err instanceof AppError ? err.message : M.generic.errorText);
+    }
+  };
+  return (
+    <form className="card sucursales__form" onSubmit={onSubmit} noValidate aria-labelledby="sucursal-nueva">
+      <h2 id="sucursal-nueva">{S.nueva}</h2>
+      <p className="field__hint">
+        {S.catalogoAyuda}
+      </p>
+      <Field label={S.nombre} autoComplete="off" required {...bind('nombreTienda')} />
+      <Field label={S.direccion} autoComplete="off" {...bind('direccion')} />
+      <Field label={S.telefono} inputMode="tel" autoComplete="off" {...bind('telefono')} />
+      <div className={`field${errors.zonaHoraria ? ' field--invalid' : ''}`} style={{ minWidth: 0 }}>
+        <label htmlFor="sucursal-zona">{S.zona}</label>
+        <select id="sucursal-zona" style={{ minWidth: 0, width: '100%' }} value={v.zonaHoraria} onChange={(e) => setV((x) => ({ ...x, zonaHoraria: e.target.value }))}>
+          <optgroup label={M.ajustesTienda.zonasFrecuentes}>
+            {ZONAS_FRECUENTES.map((z) => (
+              <option key={z.zona} value={z.zona}>
+                {z.nombre}
+              </option>
+            ))}
+          </optgroup>
+          {otras.length ? (
+            <optgroup label={M.ajustesTienda.zonasTodas}>
+              {otras.map((z) => (
+                <option key={z} value={z}>
+                  {z.replaceAll('_', ' ')}
+                </option>
+              ))}
+            </optgroup>
+          ) : null}
+        </select>
+        {errors.zonaHoraria ? (
+          <small className="field__error" role="alert">
+            {errors.zonaHoraria}
+          </small>
+        ) : null}
+      </div>
+      <div>
+        <button type="submit" className="btn" disabled={crear.isPending}>
+          {crear.isPending ? S.creando : S.crear}
+        </button>
+      </div>
+    </form>
+  );
+}
