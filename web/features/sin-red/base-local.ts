@@ -39,6 +39,8 @@ export interface ReciboLocal {
   sobregiro: boolean;
   /** The store issues the electronic POS document: this printed receipt is the type 07 contingency document. */
   contingencia?: boolean;
+  /** The promotions' Ahorro (ADR 052), each promotion and what it saved; absent without one. */
+  ahorros?: { nombre: string; ahorro: number }[];
 }
 
 /** A sale in the outbox: the request it will send, its receipt, and where it is. */

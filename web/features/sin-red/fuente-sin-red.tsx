@@ -15,6 +15,7 @@ import { enModoApp, esIosSafari } from '../../lib/instalacion';
 import { getSession } from '../../lib/session';
 import { baseLocal, leerAjuste, plegar, type BaseLocal, type ProductoLocal, type VentaSalida } from './base-local';
 import { sincronizar } from './sincronizar';
+import { promocionesGuardadas } from '../../lib/promociones-caja';
 import { buscarPorCodigo, catalogoDe, disponibleFiado, fiadoSinContar, productoVentaDe, totalConDescuentoDe, venderSinRed, type LineaCarrito } from './venta-local';
 
 /**
@@ -73,6 +74,7 @@ export function reciboDeSalida(v: VentaSalida, metodo: TMetodoPago, cliente: TCl
     referencia: r.referencia ?? null,
     verificado: r.verificado ?? false,
     cliente,
+    ahorros: r.ahorros ?? [],
   };
 }
 
@@ -168,6 +170,8 @@ export async function registrarSinRed(db: BaseLocal, pedido: TCreateVentaRequest
     sobregiro,
     ...(pedido.descuento ? { descuento: pedido.descuento } : {}),
     ...(pedido.motivoDescuento ? { motivoDescuento: pedido.motivoDescuento } : {}),
+    // The promotions the till read while online (ADR 052).
+    promociones: promocionesGuardadas(),
   });
   if (navigator.onLine) void sincronizar();
   return reciboDeSalida(venta, metodo, cliente);

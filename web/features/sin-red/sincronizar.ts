@@ -8,6 +8,7 @@ import { api, NetworkError } from '../../lib/api-client';
 import { getSession } from '../../lib/session';
 import { baseLocal, leerAjuste, plegar, type BaseLocal } from './base-local';
 import { peticionDevolucion } from './deshacer-local';
+import { descargarPromociones } from '../../lib/promociones-caja';
 
 /**
  * Sync (issue #34 points 3 and 5, ADR 029): the outbox goes first, in the order the sales were made,
@@ -63,6 +64,8 @@ async function asegurarDispositivo(db: BaseLocal): Promise<TDispositivo> {
 
 /** Downloads the catalogue, customers and methods: everything the first time, then what changed. */
 export async function descargar(db: BaseLocal): Promise<{ productos: number }> {
+  // The active promotions come with the catalogue (ADR 052): an offline sale is priced as the server will price it.
+  await descargarPromociones().catch(() => undefined);
   const cursor = await leerAjuste<string>(db, 'cursor');
   // The server notes which balances this device saw (ADR 041): its offline fiado is checked against them.
   const dispositivo = await leerAjuste<TDispositivo>(db, 'dispositivo');

@@ -8,6 +8,8 @@ import { METODO, ROL } from '#shared/roles';
 import type { TClienteSinRed, TDispositivo } from '#shared/schemas/sin-red';
 import type { TCreateVentaRequest, TDescuentoLinea, TDescuentoVenta, TProductoPorCodigo, TProductoVenta } from '#shared/schemas/venta';
 import type { LineaCarrito as LineaDelCarrito } from '../../lib/linea-carrito';
+import type { TPromocionesCaja } from '#shared/schemas/promociones';
+import { promocionesDelCarrito } from '../../lib/promociones-caja';
 import { leerAjuste, type BaseLocal, type ProductoLocal, type ReciboLocal, type VentaSalida } from './base-local';
 
 /**
@@ -145,6 +147,8 @@ export interface DatosVenta {
   /** A discount on the whole sale and its reason (roles 1 and 3, `descuentoSinRed`). */
   descuento?: TDescuentoVenta;
   motivoDescuento?: string;
+  /** The store's promotions as last read online (ADR 052): priced at the sale's moment, as the server will at the sync. */
+  promociones?: TPromocionesCaja | null;
 }
 
 /**
@@ -157,7 +161,11 @@ export function armarVenta(
   datos: DatosVenta,
   ids: { clave: string; n: number; dispositivo: TDispositivo; fecha: string; contingencia: boolean; saldoCliente?: number },
 ): VentaSalida {
-  const { lineas, pago } = datos;
+  const { pago } = datos;
+  // The promotions (ADR 052): each line's saving becomes its discount here, as venta_registrar records it; the request sends the lines without it and the ahorro shown.
+  const promos = datos.promociones ? promocionesDelCarrito(datos.lineas, datos.promociones, { conDescuento: (l) => !!(l as LineaCarrito).descuento, cuando: Date.parse(ids.fecha) }) : null;
+  const ahorroDe = (i: number) => (promos?.lineas[i] ?? []).reduce((a, x) => a + x.ahorro, 0);
+  const lineas = datos.lineas.map((l, i) => (!l.descuento && ahorroDe(i) > 0 ? { ...l, descuento: { tipo: 'valor' as const, valor: ahorroDe(i) } } : l));
   const { descuentoVenta, total } = totalConDescuentoDe(lineas, datos.descuento);
   const fiado = pago.metodoPagoId === METODO.FIADO || !!pago.aCredito;
   const efectivo = pago.metodoPagoId === METODO.EFECTIVO;
@@ -189,16 +197,18 @@ export function armarVenta(
     cliente: pago.cliente?.nombre ?? null,
     sobregiro: datos.sobregiro,
     ...(ids.contingencia ? { contingencia: true } : {}),
+    ...(promos?.aplicadas.length ? { ahorros: promos.aplicadas.map(({ nombre, ahorro }) => ({ nombre, ahorro })) } : {}),
   };
   const cuerpo: TCreateVentaRequest = {
     clave: ids.clave,
-    lineas: lineas.map((l) => ({
+    lineas: datos.lineas.map((l) => ({
       productoId: l.id,
       cantidad: l.cantidad,
       ...(l.unidadVenta ? { unidadVentaId: l.unidadVenta.id } : {}),
       ...(l.importe != null ? { importe: l.importe } : {}),
       ...(l.descuento ? { descuento: l.descuento } : {}),
     })),
+    ...(datos.promociones ? { ahorro: promos?.ahorro ?? 0 } : {}),
     metodoPagoId: pago.metodoPagoId,
     montoRecibido,
     ...(pago.aCredito ? { aCredito: true } : {}),
