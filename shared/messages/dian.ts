@@ -123,6 +123,8 @@ export const dian = {
     concepto: 'Concepto',
     /** Annex v1.9 table 13.2.5. */
     conceptos: { 1: 'Intereses', 2: 'Gastos por cobrar (flete, transporte, otros cargos)', 3: 'Cambio del valor (precio corregido hacia arriba)', 4: 'Otros' } as Record<number, string>,
+    /** The same concepts in a table's narrow column. */
+    conceptosCortos: { 1: 'Intereses', 2: 'Gastos por cobrar', 3: 'Cambio del valor', 4: 'Otros' } as Record<number, string>,
     motivo: 'Motivo',
     motivoAyuda: 'Lo lee el comprador y la DIAN. Ejemplo: flete de entrega acordado el 20 de noviembre.',
     cargos: 'Cargos',

@@ -20,6 +20,7 @@ import { estadoBadge } from './components/formato';
 import { PageHeader } from '../../components/page-header';
 import { Cabeceras, numerica } from '../../components/ui/cabeceras';
 import { DevolucionesVenta } from '../devoluciones/devoluciones-venta';
+import { NotasDebitoVenta } from './notas-debito-venta';
 import './facturas.css';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
@@ -320,6 +321,8 @@ export default function DetalleFacturaPage() {
         </article>
       )}
       {f ? <DevolucionesVenta idVenta={f.idVenta} estado={f.estado} /> : null}
+      {/* An invoiced sale's debit notes, for role 1 (issue #57, ADR 050). */}
+      {f ? <NotasDebitoVenta idVenta={f.idVenta} /> : null}
     </>
   );
 }
