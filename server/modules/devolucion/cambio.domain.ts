@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { AppError } from '#shared/errors';
 import { M } from '#shared/messages';
 import { METODO } from '#shared/roles';
@@ -11,6 +11,7 @@ import { conRechazos } from '../tienda/permisos';
 import { ensayar, prepararCheckout, type ResultadoVenta } from '../venta/venta.checkout';
 import { obtenerRecibo } from '../venta/venta.recibo';
 import { abrirDevolucion, autorizarDevolucion, devueltasDe, exigirMetodoDiferencia, nombresMetodos, obtenerDevolucion, prepararDevolucion } from './devolucion.domain';
+import { filaConfiguracion } from '../dian/configuracion.domain';
 import { emitirDocumentoVenta, emitirNotaDevolucion } from '../dian/emision';
 
 /**
@@ -44,12 +45,16 @@ export async function registrarCambio(options: { db: Db; tiendaId: number; venta
     if (ya) return documentos(db, tiendaId, ya);
   }
   const [original] = await db
-    .select({ clienteId: venta.clienteId, documento: cliente.documento })
+    .select({ clienteId: venta.clienteId, documento: cliente.documento, adquirente: venta.adquirente })
     .from(venta)
     .leftJoin(cliente, eq(cliente.idCliente, venta.clienteId))
     .where(and(eq(venta.idVenta, ventaId), eq(venta.tiendaId, tiendaId)))
     .limit(1);
   if (!original) throw new AppError('NOT_FOUND', M.ventas.ventaNoEncontrada);
+  // An invoiced sale's exchange is invoiced too (issue #57, ADR 050): the new sale goes to the same
+  // buyer as a factura electrónica de venta, numbered from the till's invoice range (venta_numerar reads
+  // the buyer from `adax.adquirente`, as the till's invoice does, ADR 044), while the store issues it.
+  const facturar = original.adquirente && (await filaConfiguracion(db, tiendaId))?.habilitado ? JSON.stringify(original.adquirente) : null;
   const fiado = body.metodoPagoId === METODO.FIADO;
   if (fiado && original.clienteId == null) throw new AppError('BUSINESS_RULE', D.fiadoSinCliente);
 
@@ -93,7 +98,9 @@ export async function registrarCambio(options: { db: Db; tiendaId: number; venta
       // The return first: its units are back on the shelf (the new sale may take the very same
       // ones) and, on fiado, its credit is in the customer's balance before the new sale's limit check.
       const abierta = await abrirDevolucion(tx, dev, { metodoPagoId: body.metodoPagoId, motivo: body.motivo, clave: body.clave, enCambio: true });
-      // The new sale, paid with the return's value (on fiado the return is credited instead).
+      // The new sale, paid with the return's value (on fiado the return is credited instead); to the
+      // invoice's buyer when the original was invoiced (local to this transaction).
+      if (facturar) await tx.execute(sql`select set_config('adax.adquirente', ${facturar}, true)`);
       const r = await checkout.escribir(tx, autorizadoPor, fiado ? 0 : dev.total);
       if (r.estado !== 'ok') {
         if (r.estado === 'repetida') throw new AppError('CONFLICT', D.claveDeOtraVenta);

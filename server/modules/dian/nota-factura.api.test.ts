@@ -10,7 +10,9 @@ import { cude } from './cude';
 import { iniciarFakeDian, type FakeDian } from './fake-dian';
 import { validarContraXsd } from './validar-xsd';
 import { verificarConXmlsec } from './verificar-xmlsec';
+import { DOMParser } from '@xmldom/xmldom';
 import { PIN, textoXml, usarFerreteria } from './ferreteria.fixtures';
+import { NS } from './xml';
 
 /**
  * Issue #57 point 2: annulling or returning part of an invoiced sale issues the invoice's credit note
@@ -99,7 +101,7 @@ describe('nota crédito de una factura electrónica (issue #57 punto 2)', { time
     ]);
   });
 
-  it('un cambio en una venta facturada emite la nota crédito de lo devuelto', async () => {
+  it('un cambio en una venta facturada emite la nota crédito de lo devuelto, y la venta nueva del cambio sale facturada al mismo comprador', async () => {
     const s = await ferreteria();
     const v = await facturar(s);
     const [linea] = await t.database.db.select({ id: factura.idFactura }).from(factura).where(eq(factura.ventaId, v.id));
@@ -117,6 +119,45 @@ describe('nota crédito de una factura electrónica (issue #57 punto 2)', { time
     expect(texto(nota!.xmlFirmado, 'PayableAmount')).toBe('11900.00');
     expect(nota!.xmlFirmado).toContain(v.documento.cude);
     expect((await validarContraXsd(nota!.xmlFirmado, { raiz: CREDITNOTE_XSD })).errores).toBe('');
+    // The replacement is its own factura electrónica de venta (type 01) to the same company, numbered
+    // FE2 from the till's invoice range, with its CUFE; before, it got a POS document to consumidor final.
+    const nueva = cambio.json().venta.id as number;
+    const [doc, ...mas] = await t.database.db.select().from(documentoDian).where(eq(documentoDian.ventaId, nueva));
+    expect(mas).toEqual([]);
+    expect([doc!.tipo, doc!.numero]).toEqual(['01', 'FE2']);
+    expect(texto(doc!.xmlFirmado, 'InvoiceTypeCode')).toBe('01');
+    expect(doc!.xmlFirmado).toContain('schemeName="CUFE-SHA384"');
+    const comprador = new DOMParser().parseFromString(doc!.xmlFirmado, 'text/xml').getElementsByTagNameNS(NS.cac, 'AccountingCustomerParty')[0]!;
+    expect(comprador.getElementsByTagNameNS(NS.cbc, 'ID')[0]!.textContent).toBe('860034313');
+    expect(comprador.getElementsByTagNameNS(NS.cbc, 'RegistrationName')[0]!.textContent).toBe('Constructora Andina S.A.S.');
+    expect(texto(doc!.xmlFirmado, 'PayableAmount')).toBe('11900.00');
+    expect((await validarContraXsd(doc!.xmlFirmado)).errores).toBe('');
+    expect((await verificarConXmlsec(doc!.xmlFirmado, cert.certificadoPem)).ok).toBe(true);
+    // Sent like any invoice: the original, its note and the new invoice are accepted.
+    await enviar(s);
+    const panel = (await req('GET', '/api/dian/documentos', s.token)).json().items as { tipo: string; numero: string; estado: string }[];
+    expect(panel.map((d) => [d.tipo, d.numero, d.estado]).sort()).toEqual([
+      ['01', 'FE1', 'aceptado'],
+      ['01', 'FE2', 'aceptado'],
+      ['91', 'NC1', 'aceptado'],
+    ]);
+  });
+
+  it('el cambio de una venta con documento POS sigue con documento POS', async () => {
+    const s = await ferreteria();
+    const v = await req('POST', '/api/ventas', s.token, { lineas: [{ productoId: s.productoId, cantidad: 2 }], metodoPagoId: METODO.EFECTIVO, montoRecibido: 30_000 });
+    expect(v.statusCode, v.body).toBe(201);
+    const [linea] = await t.database.db.select({ id: factura.idFactura }).from(factura).where(eq(factura.ventaId, v.json().id));
+    const cambio = await req('POST', `/api/ventas/${v.json().id}/cambios`, s.token, {
+      devolver: [{ facturaId: linea!.id, cantidad: 1, destino: 'inventario' }],
+      motivo: 'Cambio por otra medida',
+      lineas: [{ productoId: s.productoId, cantidad: 1 }],
+      metodoPagoId: METODO.EFECTIVO,
+      montoRecibido: 0,
+    });
+    expect(cambio.statusCode, cambio.body).toBeLessThan(300);
+    const docs = await t.database.db.select({ tipo: documentoDian.tipo, numero: documentoDian.numero }).from(documentoDian).where(eq(documentoDian.ventaId, cambio.json().venta.id));
+    expect(docs).toEqual([{ tipo: '20', numero: 'POS2' }]);
   });
 
   it('una venta con documento POS sigue corrigiéndose con su nota de ajuste (94), no con nota crédito', async () => {
