@@ -5,6 +5,7 @@ import { ROL } from '#shared/roles';
 import { actividad, producto, productoUnidadVenta, tienda, usuario, usuarioTienda } from '../../server/db/schema';
 import { abrirCaja, crearEmpleado, crearTienda, login, peticion, type Tienda } from '../helpers/factories';
 import { usarApp } from '../helpers/test-app';
+import { comprobarConsistencia } from '../../server/db/consistencia';
 
 /**
  * One owner, several stores, steps 2 and 3 (issue #56, ADR 043): the empresa's owner opens a branch
@@ -51,6 +52,8 @@ const ventasDe = async (token: string) => ((await req('GET', '/api/facturas?page
 describe('el dueño abre una sucursal (Sucursales)', () => {
   it('la nueva tienda tiene su código, los productos de la actual con existencias en 0 y sus presentaciones; las dos quedan en la lista', async () => {
     const s = await tiendaConVentas();
+    // The rice tracks lots (issue #58): the branch's copy does too, with no lot of the origin's.
+    await t.database.db.update(producto).set({ manejaLotes: true }).where(eq(producto.idProducto, s.arroz));
     const nueva = await abrirSucursal(s.token, 'El Sol Norte');
     expect(nueva.productos).toBe(2);
     expect(nueva.message).toBe(M.sucursales.creada('El Sol Norte', 2));
@@ -59,11 +62,12 @@ describe('el dueño abre una sucursal (Sucursales)', () => {
     const [fila] = await db.select().from(tienda).where(eq(tienda.idTienda, nueva.idTienda));
     const [origen] = await db.select().from(tienda).where(eq(tienda.idTienda, s.id));
     expect(fila).toMatchObject({ empresaId: origen!.empresaId, nombreTienda: 'El Sol Norte', direccion: 'Cra 7 # 45-10', telefono: '6014567890', correo: null, contrasenaHash: null, ultimoNumeroVenta: 0 });
-    const copia = await db.select({ nombre: producto.nombre, precio: producto.precioUnit, stock: producto.stock }).from(producto).where(eq(producto.tiendaId, nueva.idTienda)).orderBy(producto.nombre);
+    const copia = await db.select({ nombre: producto.nombre, precio: producto.precioUnit, stock: producto.stock, lotes: producto.manejaLotes, proveedor: producto.proveedorId }).from(producto).where(eq(producto.tiendaId, nueva.idTienda)).orderBy(producto.nombre);
     expect(copia).toEqual([
-      { nombre: 'Arroz Diana 500 g', precio: 2_800, stock: 0 },
-      { nombre: 'Gaseosa 400 ml', precio: 2_500, stock: 0 },
+      { nombre: 'Arroz Diana 500 g', precio: 2_800, stock: 0, lotes: true, proveedor: null },
+      { nombre: 'Gaseosa 400 ml', precio: 2_500, stock: 0, lotes: false, proveedor: null },
     ]);
+    expect(await comprobarConsistencia(db)).toEqual([]);
     const paquetes = await db.select({ nombre: productoUnidadVenta.nombre, precio: productoUnidadVenta.precio, producto: producto.nombre }).from(productoUnidadVenta).innerJoin(producto, eq(producto.idProducto, productoUnidadVenta.productoId)).where(eq(productoUnidadVenta.tiendaId, nueva.idTienda));
     expect(paquetes).toEqual([{ nombre: 'Paca x12', precio: 27_000, producto: 'Gaseosa 400 ml' }]);
     // The first store keeps its own rows and stock.

@@ -4,8 +4,9 @@ import type { Tx } from '../../db/client';
 /**
  * A new store of an empresa starts with the catalogue of the store it is opened from (issue #56 step
  * 3, ADR 043): each product's catalogue fields (name, price, description, brand, category, place,
- * presentation, barcode, cost, tax, DIAN unit, minimum, on/off for sale) and its packs, with stock 0,
- * no supplier (suppliers are still each store's, step 5) and no lot or expiry date of the origin's.
+ * presentation, barcode, cost, tax, DIAN unit, minimum, on/off for sale, whether it tracks lots) and
+ * its packs, with stock 0, no supplier (suppliers are still each store's, step 5) and none of the
+ * origin's lots or expiry dates (a product that tracks lots starts with none: its lots add up to 0).
  * The rows are the new store's own from then on; ADR 043 step 4 will link each to its catalogue entry
  * (`producto.catalogo_id`) so that a central edit reaches every store.
  *
@@ -20,9 +21,9 @@ export async function copiarCatalogo(tx: Tx, o: { deTienda: number; aTienda: num
     ),
     productos as (
       insert into producto (id_producto, tienda_id, nombre, precio_unit, descripcion, marca, categoria, ubicacion, presentacion,
-        stock, stock_min, estado, codigo_barras, costo, impuesto, unidad_dian)
+        stock, stock_min, estado, codigo_barras, costo, impuesto, unidad_dian, maneja_lotes)
       select nuevo, ${o.aTienda}, nombre, precio_unit, descripcion, marca, categoria, ubicacion, presentacion,
-        0, stock_min, estado, codigo_barras, costo, impuesto, unidad_dian
+        0, stock_min, estado, codigo_barras, costo, impuesto, unidad_dian, maneja_lotes
       from origen order by nuevo
       returning 1
     ),
