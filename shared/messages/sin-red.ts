@@ -1,3 +1,5 @@
+import { sinRedInstalar } from './sin-red-instalar';
+
 /** Selling without the network (issue #34 points 3–6, ADR 029). */
 export const sinRed = {
   bannerTitulo: 'SIN CONEXIÓN',
@@ -23,9 +25,7 @@ export const sinRed = {
     'Documento de contingencia (tipo 07): la tienda está sin conexión. El documento electrónico se enviará a la DIAN al volver la conexión, dentro de las 48 horas siguientes.',
   sobregiro: 'Sobregiro de fiado: revisar',
   sinDispositivo: 'Este equipo no tiene numeración para vender sin red. Conéctese una vez para obtenerla.',
-  instalarTitulo: 'Instale la app para vender sin red',
-  instalarIos:
-    'En iPhone y iPad, Safari borra lo guardado por una página que no se usa en 7 días, y con ello las ventas sin enviar. Para vender sin red, instale la app: toque Compartir y luego «Agregar a pantalla de inicio», y ábrala desde ese ícono.',
+  ...sinRedInstalar,
   devolucionesSinRed: 'Sin conexión, las devoluciones y anulaciones de las ventas de este equipo quedan pendientes y se aplican cuando vuelva la red.',
   // Returns and annulments queued offline (ADR 034).
   ventasEquipo: 'Ventas de este equipo',

@@ -1,6 +1,7 @@
-import { Suspense, useEffect, useState, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { useEnLinea } from '../lib/fuente-venta';
 import { preloadable } from '../lib/preloadable';
+import { useTrasPintar } from '../lib/tras-pintar';
 
 /**
  * The offline machinery (features/sin-red: Dexie, the device's sale, its schemas; ~60 KB gzip) is not
@@ -11,20 +12,7 @@ const SinRed = preloadable(() => import('../features/sin-red/sin-red-diferido'))
 
 /** The shell's part: syncs and shows the band, after the first paint (at once offline). */
 export function SinRedEnSegundoPlano({ activa, cuenta }: { activa: boolean; cuenta: string }) {
-  const enLinea = useEnLinea();
-  const [ya, setYa] = useState(!enLinea);
-  useEffect(() => {
-    if (ya) return;
-    if (!enLinea) return setYa(true);
-    // After the browser has painted and is idle (a phone's first screen first).
-    const w = window as Window & { requestIdleCallback?: (cb: () => void, o?: { timeout: number }) => number; cancelIdleCallback?: (id: number) => void };
-    if (w.requestIdleCallback) {
-      const id = w.requestIdleCallback(() => setYa(true), { timeout: 2_000 });
-      return () => w.cancelIdleCallback?.(id);
-    }
-    const t = window.setTimeout(() => setYa(true), 500);
-    return () => window.clearTimeout(t);
-  }, [ya, enLinea]);
+  const ya = useTrasPintar(!useEnLinea());
   if (!ya) return null;
   return (
     <Suspense fallback={null}>

@@ -9,13 +9,14 @@ import { paths } from '../../config/paths';
 import { cerrarSesionEnServidor } from '../../features/auth/api/cerrar-sesion';
 import { api } from '../../lib/api-client';
 import { clearSession, getToken, identidadDeSesion, saveSession, useSession } from '../../lib/session';
+import { useTrasPintar } from '../../lib/tras-pintar';
 import { SinRedEnSegundoPlano } from '../sin-red-diferido';
 
 // The shell's texts only: every screen loads them (issue #20).
 const M = { comun };
 
-// Not on a screen's first paint (issue #55 point 4): the invitation code's extras load after it, and
-// what signing out asks loads when it is asked.
+// Not on a screen's first paint (issue #55 point 4): the invitation code's extras load after it (when
+// the browser is idle), and what signing out asks loads when it is asked.
 const VencimientoCodigo = lazy(() => import('../../features/tienda/components/vencimiento-codigo').then((m) => ({ default: m.VencimientoCodigo })));
 const RegenerarCodigoButton = lazy(() => import('../../features/tienda/components/regenerar-codigo-button').then((m) => ({ default: m.RegenerarCodigoButton })));
 // The top bar's store switcher (issue #56): only a session with two or more stores shows it.
@@ -36,6 +37,7 @@ export function AppLayout() {
   // Selling without the network (issue #34): the device's copy kept fresh and its outbox sent, after
   // the first paint (issue #55 point 4: web/app/sin-red-diferido.tsx).
   const cuenta = session ? identidadDeSesion() : '';
+  const trasPintar = useTrasPintar();
 
   if (!session) return null;
   const showCode = canSeeInvitationCode(session.rol) && session.codigo_invitacion;
@@ -81,10 +83,12 @@ export function AppLayout() {
           {showCode ? (
             <span>
               {M.comun.pie.codigo} <span className="code-badge" data-testid="footer-codigo">{session.codigo_invitacion}</span>
-              <Suspense fallback={null}>
-                {session.id_Tienda != null ? <VencimientoCodigo /> : null}
-                {session.rol === ROL.ADMIN && session.id_Tienda != null ? <> <RegenerarCodigoButton /></> : null}
-              </Suspense>
+              {trasPintar ? (
+                <Suspense fallback={null}>
+                  {session.id_Tienda != null ? <VencimientoCodigo /> : null}
+                  {session.rol === ROL.ADMIN && session.id_Tienda != null ? <> <RegenerarCodigoButton /></> : null}
+                </Suspense>
+              ) : null}
             </span>
           ) : null}
           <button type="button" className="btn btn--ghost btn--sm" onClick={logout}>

@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { formatCantidad, porUnidad } from '#shared/cantidad';
 import { AppError } from '#shared/errors';
 import { generic } from '#shared/messages/comun';
-import { sinRed } from '#shared/messages/sin-red';
+import { sinRedInstalar } from '#shared/messages/sin-red-instalar';
 import { ventas } from '#shared/messages/ventas';
 import { ROL } from '#shared/roles';
 import { formatPesos } from '#shared/money';
@@ -42,8 +42,8 @@ import { useAtrasAlInicio } from './use-atras-al-inicio';
 import { useAtajo } from '../../lib/use-atajo';
 import './ventas.css';
 
-// This screen's texts only: the catalogue splits per screen (issue #20).
-const M = { generic, ventas, sinRed };
+// This screen's texts only: the catalogue splits per screen (issue #20); of the offline ones, only its note (issue #55 point 4).
+const M = { generic, ventas, sinRed: sinRedInstalar };
 
 // The camera and its reader load only when the cashier opens them (issue #19).
 const EscanerCamara = lazy(() => import('../../lib/impresion/escaner-camara'));
