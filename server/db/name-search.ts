@@ -111,3 +111,24 @@ export async function idsParecidos(db: Db, options: { where: SQL; q: string; lim
     return res.rows.map((r) => Number(r.id));
   });
 }
+
+/** The till's search counts its matches up to this many (issue #55 point 6); past it the list says "más de 1 000". */
+export const TOPE_CONTEO = 1_000;
+
+/**
+ * One page of the till's name search with its count capped (issue #55 point 6): as
+ * `paginaDeProductos` (the matches through the trigram index, sorted for the page), its count shown
+ * up to `max(TOPE_CONTEO, offset + limit)`; past it `masDe` says there are more, and the pager keeps
+ * a next page. The cost still follows the matches (BENCHMARKS.md, "Search bounded by the page"): a
+ * version that read the matches lazily up to the cap and sorted only those before the page's last
+ * name was slower at 1 000 000 products (every match is still rechecked on the heap); bounding it by
+ * the page needs an index that serves a name fragment in name order, which these indexes cannot.
+ */
+export async function paginaAcotada(
+  db: Db | Tx,
+  options: { where: SQL; limit: number; offset: number },
+): Promise<{ ids: number[]; total: number; masDe: boolean }> {
+  const tope = Math.max(TOPE_CONTEO, options.offset + options.limit);
+  const { ids, total } = await paginaDeProductos(db, { ...options, orden: 'lower' });
+  return total > tope ? { ids, total: tope, masDe: true } : { ids, total, masDe: false };
+}

@@ -89,4 +89,6 @@ export const zPage = <T extends z.ZodType>(item: T) => z.object({ items: z.array
 export interface TPage<T> {
   items: T[];
   total: number;
+  /** The count is a cap and more match (the till's search, issue #55 point 6: "más de 1 000"). */
+  masDe?: boolean;
 }

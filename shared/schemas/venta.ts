@@ -57,7 +57,8 @@ export const ZProductoPorCodigo = ZProductoVenta.extend({
 export type TProductoPorCodigo = z.infer<typeof ZProductoPorCodigo>;
 
 export const ZProductosVentaQuery = ZPageQuery;
-export const ZProductosVentaPage = zPage(ZProductoVenta);
+/** `masDe`: more matches than `total`, the count's cap (issue #55 point 6: the list says "más de 1 000"). */
+export const ZProductosVentaPage = zPage(ZProductoVenta).extend({ masDe: z.boolean().optional() });
 
 /** The till's tap grid: the store's best sellers (or one category's products) and its categories. */
 export const ZProductosRapidosQuery = z.object({

@@ -5,7 +5,7 @@ import { M } from '#shared/messages';
 import type { TPage, TPageQuery } from '#shared/schemas/common';
 import type { TClienteVenta, TMetodoPago, TProductoPorCodigo, TProductosRapidos, TProductoVenta } from '#shared/schemas/venta';
 import type { Db, Tx } from '../../db/client';
-import { contieneTexto, contieneTextoPorFila, enOrden, idsParecidos, paginaDeProductos, tiendaPequena, TRIGRAM_MIN_LENGTH } from '../../db/name-search';
+import { contieneTexto, contieneTextoPorFila, enOrden, idsParecidos, paginaAcotada, tiendaPequena, TRIGRAM_MIN_LENGTH } from '../../db/name-search';
 import { cliente, metodoPago, producto, productoUnidadVenta, ventaProductoResumen } from '../../db/schema';
 import { creditoDe } from '../fiado/fiado.domain';
 import { ordenFijo } from './rejilla';
@@ -25,7 +25,10 @@ const productoVentaColumns = {
   unidad: producto.unidadDian,
 };
 
-/** The store's products on sale (estado 1), searched by name or exact code, paged on the server. */
+/**
+ * The store's products on sale (estado 1), searched by name or exact code, paged on the server. A
+ * name search counts up to TOPE_CONTEO matches (issue #55 point 6): past it, `masDe` and the count is the cap.
+ */
 export async function listarProductosVenta(options: { db: Db; tiendaId: number; query: TPageQuery }): Promise<TPage<TProductoVenta>> {
   const { db, tiendaId, query } = options;
   const filters: SQL[] = [eq(producto.tiendaId, tiendaId), eq(producto.estado, 1)];
@@ -36,14 +39,16 @@ export async function listarProductosVenta(options: { db: Db; tiendaId: number; 
   if (query.q) filters.push(or(contiene(producto.nombre, query.q), eq(producto.codigoBarras, query.q))!);
   const where = and(...filters)!;
   if (trigramas) {
-    let { ids, total } = await paginaDeProductos(db, { where, orden: 'lower', limit: query.pageSize, offset: (query.page - 1) * query.pageSize });
+    const pagina = await paginaAcotada(db, { where, limit: query.pageSize, offset: (query.page - 1) * query.pageSize });
+    const { masDe } = pagina;
+    let { ids, total } = pagina;
     // Nothing contains it: perhaps a typo. The names with a word most like it, on one page.
     if (total === 0 && query.page === 1 && query.q.trim().length >= PARECIDO_LONGITUD) {
       ids = await idsParecidos(db, { where: enVenta, q: query.q.trim(), limit: query.pageSize });
       total = ids.length;
     }
     const items = await enOrden(ids, (byIds) => db.select(productoVentaColumns).from(producto).where(byIds), tiendaId);
-    return { items, total };
+    return masDe ? { items, total, masDe } : { items, total };
   }
   const [items, [totalRow]] = await Promise.all([
     db

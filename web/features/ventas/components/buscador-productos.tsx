@@ -287,7 +287,7 @@ export function BuscadorProductos({ onAdd, onProducts, enCarrito, inputRef, enOr
           </table>
         </div>
       )}
-      {data && (texto.trim() || q) ? <Pager page={page} pageSize={PAGE_SIZE} total={data.total} onPage={setPage} /> : null}
+      {data && (texto.trim() || q) ? <Pager page={page} pageSize={PAGE_SIZE} total={data.total} masDe={data.masDe} onPage={setPage} /> : null}
     </section>
   );
 }
