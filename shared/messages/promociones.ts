@@ -40,7 +40,7 @@ export const promociones = {
   dias,
   diasCortos: ['Do', 'Lu', 'Ma', 'Mi', 'Ju', 'Vi', 'Sa'],
   todosLosDias: 'Todos los días',
-  columnas: { nombre: 'Promoción', tipo: 'Tipo', cuando: 'Cuándo', estado: 'Estado' },
+  columnas: { nombre: 'Promoción', cuando: 'Cuándo' },
   activa: 'Activa',
   inactiva: 'Inactiva',
   ahorro: 'Ahorro',

@@ -314,20 +314,31 @@ export default function PromocionesPage() {
           rowKey={(p) => p.id}
           busy={lista.isFetching}
           columns={[
+            // Two columns, so a phone shows them whole: the promotion and what it gives; when and whether it is on.
             {
               header: P.columnas.nombre,
-              cell: (p) =>
-                puede ? (
-                  <button type="button" className="promos-nombre" onClick={() => setEditando(p)}>
-                    {p.nombre}
-                  </button>
-                ) : (
-                  p.nombre
-                ),
+              cell: (p) => (
+                <>
+                  {puede ? (
+                    <button type="button" className="promos-nombre" onClick={() => setEditando(p)}>
+                      {p.nombre}
+                    </button>
+                  ) : (
+                    p.nombre
+                  )}
+                  <small className="promos-resumen">{resumen(p)}</small>
+                </>
+              ),
             },
-            { header: P.columnas.tipo, cell: (p) => resumen(p) },
-            { header: P.columnas.cuando, cell: (p) => P.cuandoDe(p) },
-            { header: P.columnas.estado, cell: (p) => (p.activa ? P.activa : P.inactiva) },
+            {
+              header: P.columnas.cuando,
+              cell: (p) => (
+                <>
+                  {P.cuandoDe(p)}
+                  <small className={p.activa ? 'promos-resumen' : 'promos-resumen promos-inactiva'}>{p.activa ? P.activa : P.inactiva}</small>
+                </>
+              ),
+            },
           ]}
         />
       )}
