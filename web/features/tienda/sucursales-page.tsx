@@ -52,10 +52,11 @@ export default function SucursalesPage() {
           {(items) => (
             <TablaDatos<TSucursal>
               caption={S.lista}
+              className="sucursales__tabla"
               rows={items}
               rowKey={(t) => t.idTienda}
               columns={[
-                { header: S.columnas.nombre, cell: (t) => (t.actual ? <strong>{t.nombreTienda}</strong> : t.nombreTienda) },
+                { header: S.columnas.nombre, label: false, className: 'sucursales__nombre', cell: (t) => (t.actual ? <strong>{t.nombreTienda}</strong> : t.nombreTienda) },
                 { header: S.columnas.direccion, cell: (t) => t.direccion ?? '—' },
                 { header: S.columnas.telefono, cell: (t) => t.telefono ?? '—' },
                 { header: S.columnas.zona, cell: (t) => nombreZona(t.zonaHoraria) },
@@ -65,6 +66,7 @@ export default function SucursalesPage() {
               acciones={[
                 {
                   width: '9rem',
+                  className: 'sucursales__accion',
                   cell: (t) =>
                     t.actual ? (
                       <span className="badge">{S.actual}</span>
