@@ -31,6 +31,9 @@ test('una recepción con lotes, la lista por vencer y la caja que no vende un pr
   await page.getByRole('button', { name: 'Guardar cambios' }).click();
   await expect(page.getByText('Producto actualizado')).toBeVisible();
   await page.screenshot({ path: 'test-results-c/lotes-producto-1366.png', fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: 'test-results-c/lotes-producto-390.png', fullPage: true });
+  await page.setViewportSize({ width: 1366, height: 900 });
   await api.put(`/api/productos/${idSuero}`, { nombre: suero, precio: 4000, stock: 0, stockMin: 0, manejaLotes: true });
 
   const { orden } = await api.post('/api/compras/ordenes', {

@@ -115,7 +115,7 @@ export function ProductoForm(props: {
         <Field label={M.productos.codigoBarrasOpcional} autoComplete="off" inputMode="numeric" hint={M.productos.codigoBarrasHint} {...bind('codigoBarras')} />
         <TextAreaField className="span-2" label={F.descripcion} {...bind('descripcion')} />
         {/* Lots and expiry (issue #58 point 2, ADR 051): receipts then ask lot and date, the till sells the first to expire. */}
-        <div className="field span-2">
+        <div className="field field--check span-2">
           <label>
             <input type="checkbox" checked={values.manejaLotes === true} aria-describedby="maneja-lotes-hint" onChange={(e) => set('manejaLotes', e.target.checked)} /> {F.manejaLotes}
           </label>
