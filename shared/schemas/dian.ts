@@ -172,3 +172,7 @@ export const ZNotasDebitoVenta = z.object({
   notas: z.array(ZNotaDebito),
 });
 export type TNotasDebitoVenta = z.infer<typeof ZNotasDebitoVenta>;
+
+/** The month's DIAN documents by type (issue #57 point 6), shown with the tax report. */
+export const ZConteoDocumentosDian = z.object({ tipos: z.array(z.object({ tipo: z.string(), nombre: z.string(), cantidad: z.number().int() })) });
+export type TConteoDocumentosDian = z.infer<typeof ZConteoDocumentosDian>;

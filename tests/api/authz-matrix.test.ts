@@ -295,6 +295,9 @@ const TABLE: Record<string, Entry> = {
   'GET /api/dian/documentos': { expect: STORE_ADMIN },
   'POST /api/dian/documentos/enviar': { expect: STORE_ADMIN },
   'GET /api/dian/archivo': { expect: STORE_ADMIN, query: 'desde=2026-01-01&hasta=2026-01-02' },
+  // The accountant's export of the month's DIAN documents and their count (issue #57 point 6): role 1, as the tax report.
+  'GET /api/dian/contador': { expect: STORE_ADMIN, query: 'mes=2026-11&formato=csv' },
+  'GET /api/dian/contador/conteo': { expect: STORE_ADMIN, query: 'mes=2026-11' },
   'GET /api/dian/ventas/:id/xml': { expect: STORE_ROW, params: id('venta') },
   // An invoiced sale's debit notes (issue #57 point 2, ADR 050): role 1 of the sale's store; another store's sale answers as missing.
   'GET /api/dian/ventas/:id/notas-debito': { expect: STORE_ADMIN_ROW, params: id('venta') },

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { expectToast, signIn } from './support/fixtures';
 import { CLAVE, facturarPorApi, ferreteria } from './support/ferreteria';
@@ -70,5 +71,23 @@ test('el dueño cobra un flete después de la venta con una nota débito a la fa
   await page.setViewportSize({ width: 390, height: 844 });
   await notas.scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${SHOTS}/nota-debito-lista-390.png`, fullPage: true });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+  // The accountant's export (issue #57 point 6): the tax report counts the month's documents by type
+  // and downloads every one of them with its number, third party, base and tax and CUFE/CUDE.
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.goto('/impuestos');
+  const documentos = page.getByTestId('informe-documentos-dian');
+  await expect(documentos.getByRole('listitem')).toHaveText(['Factura electrónica de venta: 1', 'Nota débito: 1']);
+  const descarga = page.waitForEvent('download');
+  await documentos.getByRole('button', { name: 'Documentos para el contador (CSV)' }).click();
+  const texto = fs.readFileSync((await (await descarga).path())!).toString('utf8');
+  expect(texto).toContain('Tipo;Número;Fecha;Estado DIAN;Documento del tercero;Tercero;');
+  expect(texto).toMatch(/\r\nNota débito;ND1;[^;]+;Aceptado;860034313;Constructora Andina S\.A\.S\.;20000;20000;3800;0;0;0;0;0;0;23800;FE1;[0-9a-f]{96}/);
+  await documentos.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SHOTS}/contador-1366.png`, fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await documentos.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SHOTS}/contador-390.png`, fullPage: true });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });

@@ -3,13 +3,15 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { dian as D } from '#shared/messages/dian';
 import { ROL } from '#shared/roles';
-import { ZArchivoDianQuery, ZCertificadoDianRequest, ZConfiguracionDian, ZConfiguracionDianRequest, ZDocumentosDian, ZDocumentosDianQuery, ZNotaDebito, ZNotaDebitoRequest, ZNotasDebitoVenta } from '#shared/schemas/dian';
+import { ZArchivoDianQuery, ZCertificadoDianRequest, ZConfiguracionDian, ZConfiguracionDianRequest, ZDocumentosDian, ZDocumentosDianQuery, ZConteoDocumentosDian, ZNotaDebito, ZNotaDebitoRequest, ZNotasDebitoVenta } from '#shared/schemas/dian';
 import { descargaComo } from '../../lib/exportar';
 import { requireRole, sessionOf, storeOf } from '../../plugins/auth';
 import { autorDe } from '../actividad/actividad.domain';
 import { consultarSetPruebas, enviarSetPruebas, guardarCertificado, guardarConfiguracion, obtenerConfiguracion } from './configuracion.domain';
 import { intentosCertificado } from './intentos-certificado';
 import { emitirNotaDebito, notasDebitoDeVenta } from './nota-debito.domain';
+import { conteoDelMes, exportarContador } from './contador';
+import { ZArchivoInformeQuery, ZMesQuery } from '#shared/schemas/impuestos';
 import { archivoDeTienda, listarDocumentos, xmlDeVenta } from './panel';
 import { procesarBandejaTienda } from './trabajador';
 
@@ -101,6 +103,24 @@ export async function dianRoutes(app: FastifyInstance) {
       const nota = await emitirNotaDebito({ db: app.db, tiendaId: storeOf(req), ventaId: req.params.id, datos: req.body, autor: autorDe(sessionOf(req), 'tienda') });
       return reply.status(201).send(nota);
     },
+  });
+
+  // The accountant's export (issue #57 point 6): every DIAN document of a month, as the tax report
+  // (role 1; its month and format by the tax report's own query).
+  r.get('/dian/contador', {
+    preValidation: soloAdministrador,
+    schema: { tags, querystring: ZArchivoInformeQuery },
+    handler: async (req, reply) => {
+      const f = await exportarContador({ db: app.db, tiendaId: storeOf(req), mes: req.query.mes, formato: req.query.formato });
+      return reply.header('content-type', f.tipo).header('content-disposition', descargaComo(f.archivo)).header('cache-control', 'no-store').send(f.contenido);
+    },
+  });
+
+  // How many documents of each type the month has (shown with the tax report).
+  r.get('/dian/contador/conteo', {
+    preValidation: soloAdministrador,
+    schema: { tags, querystring: ZMesQuery, response: { 200: ZConteoDocumentosDian } },
+    handler: async (req) => ({ tipos: await conteoDelMes(app.db, storeOf(req), req.query.mes) }),
   });
 
   // The customer's copy: the signed XML of a sale's document.

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { comun, generic } from '#shared/messages/comun';
+import { dian } from '#shared/messages/dian';
 import { impuestos } from '#shared/messages/impuestos';
 import { numeracion } from '#shared/messages/numeracion';
 import { formatCentavos, IMPUESTOS, UNIDADES_DIAN, type TImpuesto, type TUnidadDian } from '#shared/impuestos';
@@ -10,7 +11,7 @@ import { Cabeceras } from '../../components/ui/cabeceras';
 import { paths } from '../../config/paths';
 import { alertFailure, toastSuccess } from '../../lib/alerts';
 import { useFechas } from '../../lib/fechas';
-import { descargarInforme, useAsignarCategoria, useAsignarProductos, useClasificacion, useInformeImpuestos } from './api/impuestos';
+import { descargarDocumentosDian, descargarInforme, useAsignarCategoria, useAsignarProductos, useClasificacion, useConteoDocumentosDian, useInformeImpuestos } from './api/impuestos';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
 const M = { comun, generic, impuestos };
@@ -206,6 +207,45 @@ function InformeMes() {
           ))}
         </ul>
       ) : null}
+      <DocumentosDianMes mes={mes} />
     </section>
+  );
+}
+
+/** The month's DIAN documents by type and the accountant's export of all of them (issue #57 point 6). */
+function DocumentosDianMes({ mes }: { mes: string }) {
+  const { data } = useConteoDocumentosDian(mes);
+  const C = dian.contador;
+  const descargar = async (formato: 'csv' | 'xlsx') => {
+    try {
+      await descargarDocumentosDian(mes, formato);
+    } catch (err) {
+      await alertFailure(err);
+    }
+  };
+  return (
+    <div className="informe-documentos-dian" data-testid="informe-documentos-dian">
+      <h3>{C.conteo}</h3>
+      {data?.tipos.length ? (
+        <ul>
+          {data.tipos.map((t) => (
+            <li key={t.tipo}>
+              {t.nombre}: <strong>{t.cantidad}</strong>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p>{C.sinDocumentos}</p>
+      )}
+      <p className="informe-documentos-dian__ayuda">{C.explicacion}</p>
+      <div style={{ display: 'flex', gap: '0.75rem', flexWrap: 'wrap' }}>
+        <button type="button" className="btn btn--ghost" onClick={() => void descargar('csv')}>
+          {C.descargarCsv}
+        </button>
+        <button type="button" className="btn btn--ghost" onClick={() => void descargar('xlsx')}>
+          {C.descargarXlsx}
+        </button>
+      </div>
+    </div>
   );
 }

@@ -1,7 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ajustesKey } from '../../../lib/ajustes-tienda';
+import { dian } from '#shared/messages/dian';
 import { impuestos } from '#shared/messages/impuestos';
 import type { TImpuesto, TUnidadDian } from '#shared/impuestos';
+import type { TConteoDocumentosDian } from '#shared/schemas/dian';
 import type { TClasificacion, TInformeImpuestos, TPerfilFiscalRespuesta, TUpdatePerfilFiscal } from '#shared/schemas/impuestos';
 import { api } from '../../../lib/api-client';
 import { descargarArchivo } from '../../../lib/descargar';
@@ -49,3 +51,11 @@ export const useInformeImpuestos = (mes: string) =>
 /** Downloads the month's report as CSV or XLSX, named after the month. */
 export const descargarInforme = (mes: string, formato: 'csv' | 'xlsx'): Promise<void> =>
   descargarArchivo('/impuestos/informe/archivo', { mes, formato }, { fallo: M.impuestos.informe.descargaFallida, nombre: `${M.impuestos.informe.archivo(mes)}.${formato}`, nombreFijo: true });
+
+/** The month's DIAN documents by type (issue #57 point 6). */
+export const useConteoDocumentosDian = (mes: string) =>
+  useQuery({ queryKey: ['impuestos', 'documentos-dian', mes], queryFn: () => api<TConteoDocumentosDian>('/dian/contador/conteo', { query: { mes } }), enabled: /^\d{4}-\d{2}$/.test(mes) });
+
+/** The accountant's export: every DIAN document of the month, as CSV or XLSX. */
+export const descargarDocumentosDian = (mes: string, formato: 'csv' | 'xlsx'): Promise<void> =>
+  descargarArchivo('/dian/contador', { mes, formato }, { fallo: M.impuestos.informe.descargaFallida, nombre: `${dian.contador.archivo(mes)}.${formato}`, nombreFijo: true });
