@@ -1,6 +1,8 @@
 // Browser measures of `npm run bench` (issue #20): the low-end phone (`phone`) and the scanner (`scan`).
 // Both run in the system's Chromium through Playwright; the phone is emulated through the DevTools
 // protocol (CPU throttled 4×, DevTools' "Fast 3G" network profile).
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 
 /** DevTools' "Fast 3G" preset (Chromium's front_end/core/sdk/NetworkManager.ts): 562.5 ms RTT, 1.44 Mbit/s down, 675 kbit/s up. */
@@ -46,10 +48,10 @@ export function watchUsable(context: BrowserContext) {
   });
 }
 
-async function throttle(page: Page) {
+async function throttle(page: Page, network = true) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', FAST_3G);
+  if (network) await cdp.send('Network.emulateNetworkConditions', FAST_3G);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
   return cdp;
 }
@@ -194,4 +196,59 @@ export async function measureScan(browser: Browser, base: string, sesion: Sesion
     return Math.round(sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]!);
   };
   return { n: times.length, p50: q(times, 0.5), p95: q(times, 0.95), max: q(times, 1), pingP50: q(pings, 0.5), pingP95: q(pings, 0.95) };
+}
+
+/**
+ * The limit of a cold till (issue #55 point 4): a minimal page of the same shape on the same machine,
+ * from its own loopback server in this process: an HTML, one module script, one API read, then a
+ * search box and an "Agregar" button (what watchUsable waits for). Nothing of it can be lighter.
+ */
+export async function minimalPage(): Promise<{ url: string; close: () => Promise<void> }> {
+  const html = '<!doctype html><html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>Mínima</title><script type="module" src="/m.js"></script></head><body><input id="pos-buscar"><div id="r"></div></body></html>';
+  const js = "fetch('/api/ping').then((r) => r.json()).then(() => { const b = document.createElement('button'); b.textContent = 'Agregar'; document.getElementById('r').append(b); });";
+  const server = http.createServer((req, res) => {
+    const [type, body] = req.url === '/m.js' ? ['text/javascript', js] : req.url === '/api/ping' ? ['application/json', '{"ok":true}'] : ['text/html; charset=utf-8', html];
+    res.writeHead(200, { 'content-type': type, 'cache-control': 'no-store' });
+    res.end(body);
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}/`, close: () => new Promise((r) => server.close(() => r())) };
+}
+
+/**
+ * Cold /ventas against the minimal page, alternated in the same run, on a phone's CPU (4× through
+ * the DevTools protocol) with and without "Fast 3G": each load in a fresh profile, usable as watchUsable.
+ */
+export async function measureColdVsMinimal(browser: Browser, base: string, sesion: Sesion, runs = 3) {
+  const minimal = await minimalPage();
+  const out: Record<'fast3g' | 'cpu', { till: number[]; minimal: number[] }> = { fast3g: { till: [], minimal: [] }, cpu: { till: [], minimal: [] } };
+  const coldLoad = async (url: string, network: boolean, signedIn: boolean) => {
+    const context = await browser.newContext({ viewport: { width: 412, height: 915 }, isMobile: true, hasTouch: true });
+    if (signedIn) await withSession(context, sesion);
+    await watchUsable(context);
+    const page = await context.newPage();
+    await throttle(page, network);
+    await page.goto(url, { waitUntil: 'commit' });
+    await page.waitForFunction(() => (window as unknown as { __usable?: number }).__usable !== undefined, null, { timeout: 60_000, polling: 100 });
+    const ms = await page.evaluate(() => (window as unknown as { __usable: number }).__usable);
+    await context.close();
+    return ms;
+  };
+  try {
+    for (const profile of ['fast3g', 'cpu'] as const) {
+      for (let i = 0; i < runs; i++) {
+        out[profile].till.push(await coldLoad(`${base}/ventas`, profile === 'fast3g', true));
+        out[profile].minimal.push(await coldLoad(minimal.url, profile === 'fast3g', false));
+      }
+    }
+  } finally {
+    await minimal.close();
+  }
+  const summary = (p: 'fast3g' | 'cpu') => {
+    const till = Math.round(median(out[p].till));
+    const min = Math.round(median(out[p].minimal));
+    return { till, minimal: min, ratio: Number((till / min).toFixed(2)) };
+  };
+  return { ...out, summary: { fast3g: summary('fast3g'), cpu: summary('cpu') } };
 }
