@@ -65,7 +65,7 @@ export const comun = {
   pager: {
     label: 'Paginación',
     resumen: (pagina: number, paginas: number, total: number) => `Página ${pagina} de ${paginas} · ${total} registros`,
-    /** A count capped (issue #55 point 6): "más de 1 000", grouped by thin spaces as the issue writes it. */
+    /** A count capped (issue #55 point 6): "más de 1 000", thousands grouped by a space as the issue writes it. */
     resumenMasDe: (pagina: number, total: number) => `Página ${pagina} · más de ${String(total).replace(/\B(?=(\d{3})+(?!\d))/g, ' ')} registros`,
     anterior: 'Anterior',
     siguiente: 'Siguiente',
