@@ -65,8 +65,8 @@ export const comun = {
   pager: {
     label: 'Paginación',
     resumen: (pagina: number, paginas: number, total: number) => `Página ${pagina} de ${paginas} · ${total} registros`,
-    /** A count capped (issue #55 point 6): "más de 1 000", thousands grouped by a space as the issue writes it. */
-    resumenMasDe: (pagina: number, total: number) => `Página ${pagina} · más de ${String(total).replace(/\B(?=(\d{3})+(?!\d))/g, ' ')} registros`,
+    /** A count capped (issue #55 point 6): "más de 1 000", thousands grouped by a no-break space (the number never splits across lines). */
+    resumenMasDe: (pagina: number, total: number) => `Página ${pagina} · más de ${String(total).replace(/\B(?=(\d{3})+(?!\d))/g, '\u00a0')} registros`,
     anterior: 'Anterior',
     siguiente: 'Siguiente',
   },
