@@ -65,7 +65,7 @@ export default function PorVencerPage() {
         {data && data.lotes.length > 0 ? (
           <>
             <div className="table-wrap">
-              <table className="table" data-testid="tabla-por-vencer">
+              <table className="table lotes-tabla" data-testid="tabla-por-vencer">
                 <Cabeceras columnas={[C.producto, C.lote, C.vence, C.quedan, numerica(C.cantidad), costos && numerica(C.costo), costos && numerica(C.valor)]} />
                 <tbody>
                   {data.lotes.map((l) => (
