@@ -252,3 +252,30 @@ export async function measureColdVsMinimal(browser: Browser, base: string, sesio
   };
   return { ...out, summary: { fast3g: summary('fast3g'), cpu: summary('cpu') } };
 }
+
+/**
+ * One sale on the till with the network off, by the cashier's steps (the one till, issue #53, ADR 048;
+ * tests/e2e/support/sin-red.ts): search, Agregar, Generar pago, Efectivo, Confirmar pago, Nueva venta.
+ * Answers the ms from the click on *Confirmar pago* to the offline receipt's number in the page.
+ */
+export async function ventaSinRedEnCaja(page: Page, nombre: string): Promise<number> {
+  await page.getByLabel('Buscar producto').fill(nombre);
+  await page.waitForFunction(() => !document.querySelector('.pos__productos [aria-busy="true"]'));
+  await page.getByRole('row').filter({ hasText: nombre }).getByRole('button', { name: `Agregar ${nombre}`, exact: true }).first().click();
+  await page.getByRole('button', { name: 'Generar pago' }).click();
+  await page.getByRole('radio', { name: 'Efectivo' }).check();
+  await page.getByLabel('Monto recibido').fill('100000');
+  // As text: a function from this file would carry tsx's name helpers into the page.
+  const ms = (await page.evaluate(`new Promise((resolve) => {
+    const boton = [...document.querySelectorAll('button')].find((b) => b.textContent.trim().startsWith('Confirmar pago'));
+    const obs = new MutationObserver(() => {
+      if (document.querySelector('[data-testid="recibo-sin-red-numero"]')) { obs.disconnect(); resolve(performance.now() - t0); }
+    });
+    obs.observe(document.body, { childList: true, subtree: true });
+    const t0 = performance.now();
+    boton.click();
+  })`)) as number;
+  await page.getByRole('button', { name: 'Nueva venta' }).click();
+  await page.getByLabel('Buscar producto').waitFor();
+  return ms;
+}

@@ -9,8 +9,8 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Page } from '@playwright/test';
-import { CPU_SLOWDOWN, withSession, type Sesion } from './bench-browser';
+import { chromium } from '@playwright/test';
+import { CPU_SLOWDOWN, ventaSinRedEnCaja, withSession, type Sesion } from './bench-browser';
 
 const arg = (name: string, def: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -37,32 +37,6 @@ async function api(method: string, url: string, token?: string, body?: unknown) 
   const text = await r.text();
   if (r.status >= 300 && r.status !== 409) throw new Error(`${method} ${url}: ${r.status} ${text}`);
   return text ? (JSON.parse(text) as Record<string, unknown>) : {};
-}
-
-/** One offline sale; answers ms from the click on *Confirmar pago* to the receipt's number in the page. */
-async function venta(page: Page, nombre: string): Promise<number> {
-  // The cashier's steps on the one till, online or not (issue #53, ADR 048; tests/e2e/support/sin-red.ts).
-  await page.getByLabel('Buscar producto').fill(nombre);
-  await page.waitForFunction(() => !document.querySelector('.pos__productos [aria-busy="true"]'));
-  await page.getByRole('row').filter({ hasText: nombre }).getByRole('button', { name: `Agregar ${nombre}`, exact: true }).first().click();
-  await page.getByRole('button', { name: 'Generar pago' }).click();
-  await page.getByRole('radio', { name: 'Efectivo' }).check();
-  await page.getByLabel('Monto recibido').fill('100000');
-  // As text: a function from this file would carry tsx's name helpers into the page.
-  const ms = (await page.evaluate(`new Promise((resolve) => {
-    const boton = [...document.querySelectorAll('button')].find((b) => b.textContent.trim().startsWith('Confirmar pago'));
-    const obs = new MutationObserver(() => {
-      if (document.querySelector('[data-testid="recibo-sin-red-numero"]')) {
-        obs.disconnect();
-        resolve(performance.now() - t0);
-      }
-    });
-    obs.observe(document.body, { childList: true, subtree: true });
-    const t0 = performance.now();
-    boton.click();
-  })`)) as number;
-  await page.getByRole('button', { name: 'Nueva venta' }).click();
-  return ms;
 }
 
 async function main() {
@@ -122,7 +96,7 @@ async function main() {
       const ms: number[] = [];
       // Two warm-up sales, not counted.
       for (let i = 0; i < VENTAS + 2; i++) {
-        const t = await venta(page, nombres[i % nombres.length]!);
+        const t = await ventaSinRedEnCaja(page, nombres[i % nombres.length]!);
         if (i >= 2) ms.push(t);
       }
       console.log(

@@ -20,6 +20,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { ventaSinRedEnCaja } from './bench-browser';
 
 const arg = (name: string, def: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -196,28 +197,6 @@ async function reenviar(page: Page, cuantas: number): Promise<number> {
   })()`)) as number;
 }
 
-// ── One sale on the till's screen, offline: the cashier's steps (tests/e2e/support/sin-red.ts) ──
-async function ventaEnCaja(page: Page, nombre: string): Promise<number> {
-  await page.getByLabel('Buscar producto').fill(nombre);
-  await page.waitForFunction(() => !document.querySelector('.pos__productos [aria-busy="true"]'));
-  await page.getByRole('row').filter({ hasText: nombre }).getByRole('button', { name: `Agregar ${nombre}`, exact: true }).first().click();
-  await page.getByRole('button', { name: 'Generar pago' }).click();
-  await page.getByRole('radio', { name: 'Efectivo' }).check();
-  await page.getByLabel('Monto recibido').fill('100000');
-  const ms = (await page.evaluate(`new Promise((resolve) => {
-    const boton = [...document.querySelectorAll('button')].find((b) => b.textContent.trim().startsWith('Confirmar pago'));
-    const obs = new MutationObserver(() => {
-      if (document.querySelector('[data-testid="recibo-sin-red-numero"]')) { obs.disconnect(); resolve(performance.now() - t0); }
-    });
-    obs.observe(document.body, { childList: true, subtree: true });
-    const t0 = performance.now();
-    boton.click();
-  })`)) as number;
-  await page.getByRole('button', { name: 'Nueva venta' }).click();
-  await page.getByLabel('Buscar producto').waitFor();
-  return ms;
-}
-
 /** The server's count of this store's sales made offline, and of distinct device numbers among them. */
 async function enServidor(token: string): Promise<{ ventas: number; numeros: number }> {
   const numeros = new Set<string>();
@@ -277,7 +256,7 @@ async function main() {
   await page.reload();
   await page.getByTestId('banner-sin-red').waitFor({ timeout: 30_000 });
   const ms: number[] = [];
-  for (let i = 0; i < EN_CAJA; i++) ms.push(await ventaEnCaja(page, nombres[i % nombres.length]!));
+  for (let i = 0; i < EN_CAJA; i++) ms.push(await ventaSinRedEnCaja(page, nombres[i % nombres.length]!));
   const enCola = ms.slice(Math.min(2, ms.length - 1));
   log(`${EN_CAJA} ventas en la caja sin red: Confirmar pago → recibo p50 ${percentil(enCola, 50).toFixed(1)} ms, p95 ${percentil(enCola, 95).toFixed(1)} ms, máx ${Math.max(...enCola).toFixed(1)} ms (sin las dos primeras)`);
   let recargas = 0;
