@@ -6,6 +6,7 @@ import { count, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { backupRows, backupTables, DERIVED_TABLES, restoreBackupFile, restoreDatabase, verifyBackupFile, writeBackup } from './backup';
 import { baseDemo } from './demo.fixtures';
+import { ajustarStock } from '../modules/movimiento/ledger';
 import { producto, tienda, venta } from './schema';
 
 const demo = baseDemo('adax-bk-');
@@ -104,6 +105,14 @@ describe('respaldo y restauración', () => {
 
   it('respalda cada tabla del esquema salvo las derivadas, y la restauración deja cada una con sus filas', async () => {
     const db = demo.database.db;
+    // A product that tracks lots with a ledger row spread over them (ADR 051), and every person's role
+    // per store (issue #56): rows that triggers write when their source row goes in, which a load
+    // must not write a second time.
+    const [conStock] = await db.select({ id: producto.idProducto, tiendaId: producto.tiendaId }).from(producto).where(sql`${producto.stock} > 2`).limit(1);
+    await db.update(producto).set({ manejaLotes: true }).where(eq(producto.idProducto, conStock!.id));
+    await ajustarStock(db, { tiendaId: conStock!.tiendaId, productoId: conStock!.id, delta: -1, motivo: 'Prueba del respaldo' });
+    expect(Number(((await db.execute(sql`select count(*)::int as n from lote_movimiento`)) as unknown as { rows: { n: number }[] }).rows[0]!.n)).toBeGreaterThan(0);
+    expect(Number(((await db.execute(sql`select count(*)::int as n from usuario_tienda`)) as unknown as { rows: { n: number }[] }).rows[0]!.n)).toBeGreaterThan(0);
     type R = { rows: { t: string }[] };
     const all = ((await db.execute(sql`select tablename as t from pg_tables where schemaname = 'public' order by 1`)) as unknown as R).rows.map((r) => r.t);
     const tables = await backupTables(db);
@@ -130,8 +139,9 @@ describe('respaldo y restauración', () => {
     const { file } = await writeBackup(db, fileName());
     const manifest = await verifyBackupFile(file);
     expect(manifest.tables).toEqual(tables);
-    // The ledger refuses a DELETE (migration 0032): the loss is a TRUNCATE, which only a restore does.
-    await db.execute(sql`truncate movimiento`);
+    // The ledger refuses a DELETE (migration 0032): the loss is a TRUNCATE, which only a restore does
+    // (with the lots' share of each row, which refers to it).
+    await db.execute(sql`truncate movimiento cascade`);
     await restoreBackupFile(db, file);
     expect(await counts()).toEqual(before);
   });

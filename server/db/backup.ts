@@ -397,6 +397,17 @@ async function checkFits(db: Db | Tx, migrations: number, tables: string[]): Pro
 /** Triggers that give a new row its number, by table: a restored row keeps the one it was saved with. */
 const NUMERADORES: readonly (readonly [string, string])[] = [['venta', 'venta_numerar']];
 
+/**
+ * Triggers that write a new row's consequences into another table the backup carries itself: a
+ * person's home store into `usuario_tienda` (issue #56), a ledger row's units into its lots and
+ * `lote_movimiento` (ADR 051). Run during a load they would write those rows a second time (the
+ * first restore after they came refused on `usuario_tienda`'s key): off for the load only.
+ */
+const COPIADORES: readonly (readonly [string, string])[] = [
+  ['usuario', 'usuario_tienda'],
+  ['movimiento', 'movimiento_lotes'],
+];
+
 /** Empties every table (the derived ones too) and switches off the triggers a load must not run. */
 async function beginLoad(tx: Tx, tables: string[]) {
   // The sales summary is derived: emptied here, rebuilt by its triggers as the invoice lines go back in.
@@ -404,7 +415,7 @@ async function beginLoad(tx: Tx, tables: string[]) {
   // The sales go back with the numbers they had: the trigger that numbers a new sale (ADR 026, 027)
   // would give each restored one the store's next number and move the counters past them. Off for the
   // load only, inside this transaction (undone with it on any failure).
-  for (const [tabla, trigger] of [...NUMERADORES, ...RESUMEN_DIA]) await tx.execute(sql.raw(`alter table "${tabla}" disable trigger "${trigger}"`));
+  for (const [tabla, trigger] of [...NUMERADORES, ...COPIADORES, ...RESUMEN_DIA]) await tx.execute(sql.raw(`alter table "${tabla}" disable trigger "${trigger}"`));
 }
 
 /** Rows given as a JSON array's text go into `table` with the ids they had. */
@@ -426,7 +437,7 @@ async function afterTable(tx: Tx, t: string) {
 }
 
 async function endLoad(tx: Tx) {
-  for (const [tabla, trigger] of [...NUMERADORES, ...RESUMEN_DIA]) await tx.execute(sql.raw(`alter table "${tabla}" enable trigger "${trigger}"`));
+  for (const [tabla, trigger] of [...NUMERADORES, ...COPIADORES, ...RESUMEN_DIA]) await tx.execute(sql.raw(`alter table "${tabla}" enable trigger "${trigger}"`));
   await tx.execute(sql`select resumen_bloquear(id_tienda) from tienda`);
   await tx.execute(sql`select resumen_dia_reconstruir(id_tienda) from tienda`);
 }
