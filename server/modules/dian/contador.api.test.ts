@@ -1,12 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { METODO } from '#shared/roles';
 import { documentoDian } from '../../db/schema';
 import { usarApp } from '../../../tests/helpers/test-app';
 import { cargarExcel } from '../../lib/exportar';
-import { generarCertificadoPrueba, type CertificadoPrueba } from './certificado-prueba';
-import { ajustarContextoDian } from './contexto';
-import { iniciarFakeDian, type FakeDian } from './fake-dian';
 import { usarFerreteria } from './ferreteria.fixtures';
 
 /**
@@ -16,16 +13,7 @@ import { usarFerreteria } from './ferreteria.fixtures';
  * count by type is what the tax report shows; another month is empty; role 1 only.
  */
 const t = usarApp();
-let fake: FakeDian;
-let cert: CertificadoPrueba;
-const { req, ferreteria, facturar } = usarFerreteria(t, () => cert, 904_500_000);
-
-beforeAll(async () => {
-  fake = await iniciarFakeDian();
-  cert = await generarCertificadoPrueba();
-  ajustarContextoDian({ url: () => fake.url, tiempoMaximoMs: 5_000, aviso: (err, m) => console.error(m, err) });
-}, 60_000);
-afterAll(() => fake?.cerrar());
+const { req, ferreteria, facturar } = usarFerreteria(t, 904_500_000);
 
 /** This month in Bogotá (the documents were just issued). */
 const mesActual = () => new Date(Date.now() - 5 * 3_600_000).toISOString().slice(0, 7);

@@ -1,12 +1,9 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { METODO } from '#shared/roles';
 import { dianConfiguracion, documentoDian, venta } from '../../db/schema';
 import { usarApp } from '../../../tests/helpers/test-app';
-import { generarCertificadoPrueba, type CertificadoPrueba } from './certificado-prueba';
-import { ajustarContextoDian } from './contexto';
 import { cude } from './cude';
-import { iniciarFakeDian, type FakeDian } from './fake-dian';
 import { PIN, textoXml as texto, usarFerreteria, type Ferreteria } from './ferreteria.fixtures';
 import { validarContraXsd } from './validar-xsd';
 import { verificarConXmlsec } from './verificar-xmlsec';
@@ -19,18 +16,9 @@ import { verificarConXmlsec } from './verificar-xmlsec';
  * signed DebitNote whose CUDE recomputes and that references the invoice's CUFE.
  */
 const t = usarApp();
-let fake: FakeDian;
-let cert: CertificadoPrueba;
-const { req, ferreteria, facturar } = usarFerreteria(t, () => cert, 903_400_000);
+const { req, dian, ferreteria, facturar } = usarFerreteria(t, 903_400_000);
 const DEBITNOTE_XSD = 'maindoc/UBL-DebitNote-2.1.xsd';
 const FLETE = { concepto: 2, motivo: 'Flete de entrega a la obra, acordado después de la venta', cargos: [{ descripcion: 'Flete Bogotá – Chía', valor: 23_800, impuesto: 'iva19' }] };
-
-beforeAll(async () => {
-  fake = await iniciarFakeDian();
-  cert = await generarCertificadoPrueba();
-  ajustarContextoDian({ url: () => fake.url, tiempoMaximoMs: 5_000, aviso: (err, m) => console.error(m, err) });
-}, 60_000);
-afterAll(() => fake?.cerrar());
 
 const notasDebito = (s: Ferreteria, ventaId: number) => req('GET', `/api/dian/ventas/${ventaId}/notas-debito`, s.token);
 const emitir = (s: Ferreteria, ventaId: number, cuerpo: object = FLETE) => req('POST', `/api/dian/ventas/${ventaId}/notas-debito`, s.token, cuerpo);
@@ -58,7 +46,7 @@ describe('nota débito de una factura electrónica (issue #57 punto 2)', { timeo
     expect([texto(xml, 'LineExtensionAmount'), texto(xml, 'TaxAmount'), texto(xml, 'PayableAmount')]).toEqual(['20000.00', '3800.00', '23800.00']);
     expect(texto(xml, 'Description')).toBe(FLETE.motivo);
     expect((await validarContraXsd(xml, { raiz: DEBITNOTE_XSD })).errores).toBe('');
-    expect((await verificarConXmlsec(xml, cert.certificadoPem)).ok).toBe(true);
+    expect((await verificarConXmlsec(xml, dian.cert.certificadoPem)).ok).toBe(true);
     expect(
       cude({ numero: 'ND1', fecha: texto(xml, 'IssueDate'), hora: texto(xml, 'IssueTime'), valorBruto: '20000.00', iva: '3800.00', inc: '0.00', ica: '0.00', valorTotal: '23800.00', nitEmisor: s.nit, numeroAdquirente: '860034313', clave: PIN, ambiente: 2 }),
     ).toBe(fila!.cude);
@@ -70,9 +58,9 @@ describe('nota débito de una factura electrónica (issue #57 punto 2)', { timeo
       ['01', 'FE1', 'aceptado'],
       ['92', 'ND1', 'aceptado'],
     ]);
-    expect(fake.envios(fila!.cude)).toBe(1);
+    expect(dian.fake.envios(fila!.cude)).toBe(1);
     await enviar(s);
-    expect(fake.envios(fila!.cude)).toBe(1);
+    expect(dian.fake.envios(fila!.cude)).toBe(1);
 
     // The sale's detail lists it; the activity log says who charged what.
     const lista = (await notasDebito(s, v.id)).json();

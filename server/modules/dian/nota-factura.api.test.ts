@@ -1,13 +1,10 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { METODO } from '#shared/roles';
 import { documentoDian, factura } from '../../db/schema';
 import type { Tienda } from '../../../tests/helpers/factories';
 import { usarApp } from '../../../tests/helpers/test-app';
-import { generarCertificadoPrueba, type CertificadoPrueba } from './certificado-prueba';
-import { ajustarContextoDian } from './contexto';
 import { cude } from './cude';
-import { iniciarFakeDian, type FakeDian } from './fake-dian';
 import { validarContraXsd } from './validar-xsd';
 import { verificarConXmlsec } from './verificar-xmlsec';
 import { DOMParser } from '@xmldom/xmldom';
@@ -21,18 +18,9 @@ import { NS } from './xml';
  * annulment issued nothing (the note looked for a POS document only).
  */
 const t = usarApp();
-let fake: FakeDian;
-let cert: CertificadoPrueba;
-const { req, ferreteria, facturar } = usarFerreteria(t, () => cert, 902_300_000);
+const { req, dian, ferreteria, facturar } = usarFerreteria(t, 902_300_000);
 const CREDITNOTE_XSD = 'maindoc/UBL-CreditNote-2.1.xsd';
 const texto = textoXml;
-
-beforeAll(async () => {
-  fake = await iniciarFakeDian();
-  cert = await generarCertificadoPrueba();
-  ajustarContextoDian({ url: () => fake.url, tiempoMaximoMs: 5_000, aviso: (err, m) => console.error(m, err) });
-}, 60_000);
-afterAll(() => fake?.cerrar());
 
 const notas = (s: Tienda, ventaId: number) =>
   t.database.db.select().from(documentoDian).where(and(eq(documentoDian.tiendaId, s.id), eq(documentoDian.ventaId, ventaId), eq(documentoDian.tipo, '91')));
@@ -56,7 +44,7 @@ describe('nota crédito de una factura electrónica (issue #57 punto 2)', { time
     // Every unit back: $ 35.700 (3 × $ 11.900, IVA 19 % included).
     expect(texto(xml, 'PayableAmount')).toBe('35700.00');
     expect((await validarContraXsd(xml, { raiz: CREDITNOTE_XSD })).errores).toBe('');
-    expect((await verificarConXmlsec(xml, cert.certificadoPem)).ok).toBe(true);
+    expect((await verificarConXmlsec(xml, dian.cert.certificadoPem)).ok).toBe(true);
     expect(
       cude({ numero: 'NC1', fecha: texto(xml, 'IssueDate'), hora: texto(xml, 'IssueTime'), valorBruto: '30000.00', iva: '5700.00', inc: '0.00', ica: '0.00', valorTotal: '35700.00', nitEmisor: s.nit, numeroAdquirente: '860034313', clave: PIN, ambiente: 2 }),
     ).toBe(nota!.cude);
@@ -67,7 +55,7 @@ describe('nota crédito de una factura electrónica (issue #57 punto 2)', { time
       ['01', 'FE1', 'aceptado'],
       ['91', 'NC1', 'aceptado'],
     ]);
-    expect(fake.envios(nota!.cude)).toBe(1);
+    expect(dian.fake.envios(nota!.cude)).toBe(1);
     // The receipt's XML download serves the invoice (it answered 404 for an invoice before).
     const copia = await req('GET', `/api/dian/ventas/${v.id}/xml`, s.token);
     expect(copia.statusCode).toBe(200);
@@ -89,7 +77,7 @@ describe('nota crédito de una factura electrónica (issue #57 punto 2)', { time
     expect(texto(nota!.xmlFirmado, 'PayableAmount')).toBe('11900.00');
     expect(nota!.xmlFirmado).toContain(v.documento.cude);
     expect((await validarContraXsd(nota!.xmlFirmado, { raiz: CREDITNOTE_XSD })).errores).toBe('');
-    expect((await verificarConXmlsec(nota!.xmlFirmado, cert.certificadoPem)).ok).toBe(true);
+    expect((await verificarConXmlsec(nota!.xmlFirmado, dian.cert.certificadoPem)).ok).toBe(true);
     // A sale with a return is not annulled (422): the rest comes back by a second return, its own note numbered after.
     expect((await req('POST', `/api/ventas/${v.id}/anular`, s.token)).statusCode).toBe(422);
     const resto = { ...cuerpo, lineas: [{ facturaId: linea!.id, cantidad: 2, destino: 'inventario' }], clave: '9b3c2a44-5b6d-4e7f-8a9b-0c1d2e3f4a5b' };
@@ -132,7 +120,7 @@ describe('nota crédito de una factura electrónica (issue #57 punto 2)', { time
     expect(comprador.getElementsByTagNameNS(NS.cbc, 'RegistrationName')[0]!.textContent).toBe('Constructora Andina S.A.S.');
     expect(texto(doc!.xmlFirmado, 'PayableAmount')).toBe('11900.00');
     expect((await validarContraXsd(doc!.xmlFirmado)).errores).toBe('');
-    expect((await verificarConXmlsec(doc!.xmlFirmado, cert.certificadoPem)).ok).toBe(true);
+    expect((await verificarConXmlsec(doc!.xmlFirmado, dian.cert.certificadoPem)).ok).toBe(true);
     // Sent like any invoice: the original, its note and the new invoice are accepted.
     await enviar(s);
     const panel = (await req('GET', '/api/dian/documentos', s.token)).json().items as { tipo: string; numero: string; estado: string }[];

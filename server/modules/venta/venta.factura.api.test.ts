@@ -1,19 +1,14 @@
-import { digitoVerificacion } from '#shared/impuestos';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DOMParser } from '@xmldom/xmldom';
+import { describe, expect, it } from 'vitest';
 import { facturaElectronica as FE } from '#shared/messages/factura-electronica';
 import { METODO } from '#shared/roles';
-import { cliente, documentoDian, producto, rangoNumeracion, venta } from '../../db/schema';
-import { crearTienda, peticion, type Tienda } from '../../../tests/helpers/factories';
+import { cliente, documentoDian, rangoNumeracion, venta } from '../../db/schema';
+import { crearTienda, type Tienda } from '../../../tests/helpers/factories';
 import { usarApp } from '../../../tests/helpers/test-app';
-import { generarCertificadoPrueba, type CertificadoPrueba } from '../dian/certificado-prueba';
-import { ajustarContextoDian } from '../dian/contexto';
 import { cufe } from '../dian/cude';
-import { iniciarFakeDian, type FakeDian } from '../dian/fake-dian';
 import { validarContraXsd } from '../dian/validar-xsd';
 import { verificarConXmlsec } from '../dian/verificar-xmlsec';
-import { NS } from '../dian/xml';
+import { CLAVE_TECNICA as CLAVE, EMPRESA as EMPRESA_ANDINA, hoy, textoXml, usarFerreteria } from '../dian/ferreteria.fixtures';
 
 /**
  * Issue #57 point 1 (ADR 044): a buyer who asks for a factura at the till gets a factura electrónica
@@ -22,49 +17,18 @@ import { NS } from '../dian/xml';
  * made is not swapped afterwards.
  */
 const t = usarApp();
-const req = peticion(t);
-let fake: FakeDian;
-let cert: CertificadoPrueba;
-
-const SOFTWARE = { softwareId: '56f2ae4e-9812-4fad-9255-08fcfcd5ccb0', softwarePin: '12345', testSetId: '3f1c2a44-5b6d-4e7f-8a9b-0c1d2e3f4a5b' };
-const CLAVE = 'fc8eac422eba16e22ffd8c6f94b3f40a6e38162c';
-const PERFIL = {
-  razonSocial: 'Ferretería El Tornillo S.A.S.', tipoPersona: 'juridica', nit: '900373076', dv: 4, responsabilidades: ['O-13'], responsableIva: true,
-  departamento: '11', municipio: '11001', direccion: 'Calle 45 # 13-20', telefono: '6013456789', correo: 'facturas@tornillo.co', documentoInformativo: true, valorIncBolsa: 66,
-};
-const EMPRESA = { tipoPersona: 1, tipoDocumento: '31', numero: '860034313', dv: '7', nombre: 'Constructora Andina S.A.S.', email: 'compras@andina.co', responsabilidades: ['O-13', 'O-23'], responsableIva: true };
-const hoy = (dias = 0) => new Date(Date.now() + dias * 86_400_000).toISOString().slice(0, 10);
-
-beforeAll(async () => {
-  fake = await iniciarFakeDian();
-  cert = await generarCertificadoPrueba();
-  ajustarContextoDian({ url: () => fake.url, tiempoMaximoMs: 5_000, aviso: (err, m) => console.error(m, err) });
-}, 60_000);
-afterAll(() => fake?.cerrar());
+const { req, dian, ferreteria: tiendaQueFactura } = usarFerreteria(t, 901_100_000);
+const EMPRESA = { ...EMPRESA_ANDINA, responsabilidades: ['O-13', 'O-23'] };
 
 let n = 0;
-/** A store with the electronic document on, a till with a POS range and (unless told) an invoice range. */
-async function ferreteria(opciones: { rangoFactura?: boolean } = {}): Promise<Tienda & { productoId: number; caja: number; nit: string }> {
+/** A store with the electronic document on, a till with a POS range and (unless told) an invoice range from 100 + 1 000 × its order. */
+function ferreteria(opciones: { rangoFactura?: boolean } = {}) {
   const i = n++;
-  const nit = String(901_100_000 + i * 7);
-  const s = await crearTienda(t);
-  expect((await req('PUT', '/api/tienda/perfil-fiscal', s.token, { ...PERFIL, nit, dv: digitoVerificacion(nit) })).statusCode).toBe(200);
-  const [p] = await t.database.db.insert(producto).values({ tiendaId: s.id, nombre: 'Tornillo drywall x100', precioUnit: 11_900, stock: 1000, estado: 1, impuesto: 'iva19' }).returning();
-  const c = await req('POST', '/api/numeracion/cajas', s.token, { nombre: 'Caja 1', ubicacion: 'Mostrador' });
-  const caja = c.json().id as number;
-  const pos = { resolucion: '18760000001', fechaDesde: hoy(-10), fechaHasta: hoy(300) };
-  expect((await req('POST', `/api/numeracion/cajas/${caja}/rangos`, s.token, { ...pos, prefijo: 'POS', desde: 1, hasta: 1000 })).statusCode).toBe(201);
-  if (opciones.rangoFactura !== false) {
-    const rf = await req('POST', `/api/numeracion/cajas/${caja}/rangos`, s.token, { ...pos, resolucion: '18760000002', prefijo: 'FE', desde: 100 + i * 1000, hasta: 5000 + i * 1000, tipo: 'factura', claveTecnica: CLAVE });
-    expect(rf.statusCode, rf.body).toBe(201);
-  }
-  expect((await req('POST', '/api/dian/certificado', s.token, { p12: cert.p12.toString('base64'), clave: cert.clave })).statusCode).toBe(200);
-  expect((await req('PUT', '/api/dian/configuracion', s.token, { habilitado: true, ambiente: 'habilitacion', transporte: 'dian', ...SOFTWARE })).statusCode).toBe(200);
-  return { ...s, productoId: p!.idProducto, caja, nit };
+  return tiendaQueFactura(opciones.rangoFactura !== false && { desde: 100 + i * 1000, hasta: 5000 + i * 1000 });
 }
 const ventaDe = (s: { productoId: number }, extra: object = {}) => ({ lineas: [{ productoId: s.productoId, cantidad: 3 }], metodoPagoId: METODO.EFECTIVO, montoRecibido: 50_000, ...extra });
 const facturar = (s: Tienda & { productoId: number }, cuerpo: object = {}) => req('POST', '/api/ventas/factura-electronica', s.token, { venta: ventaDe(s), adquirente: EMPRESA, ...cuerpo });
-const texto = (xml: string, local: string) => new DOMParser().parseFromString(xml, 'text/xml').getElementsByTagNameNS(NS.cbc, local)[0]?.textContent ?? '';
+const texto = textoXml;
 
 describe('factura electrónica de venta en la caja (issue #57 punto 1)', { timeout: 180_000 }, () => {
   it('una venta facturada a una empresa: número del rango de facturas, tipo 01 con CUFE, firmada, válida, aceptada por la DIAN', async () => {
@@ -93,7 +57,7 @@ describe('factura electrónica de venta en la caja (issue #57 punto 1)', { timeo
     expect(d!.tipo).toBe('01');
     expect(texto(d!.xmlFirmado, 'InvoiceTypeCode')).toBe('01');
     expect((await validarContraXsd(d!.xmlFirmado)).errores).toBe('');
-    expect((await verificarConXmlsec(d!.xmlFirmado, cert.certificadoPem)).ok).toBe(true);
+    expect((await verificarConXmlsec(d!.xmlFirmado, dian.cert.certificadoPem)).ok).toBe(true);
     // The CUFE recomputes with the range's technical key; the key is nowhere in the XML.
     expect(
       cufe({
@@ -104,10 +68,10 @@ describe('factura electrónica de venta en la caja (issue #57 punto 1)', { timeo
     expect(d!.xmlFirmado).not.toContain(CLAVE);
 
     // The worker sends it by SendBillSync to the (fake) DIAN: accepted once.
-    const antes = fake.peticiones.length;
+    const antes = dian.fake.peticiones.length;
     const e = await req('POST', '/api/dian/documentos/enviar', s.token);
     expect(e.statusCode, e.body).toBe(200);
-    expect(fake.peticiones.slice(antes).filter((p) => p.operacion === 'SendBillSync').length).toBeGreaterThanOrEqual(1);
+    expect(dian.fake.peticiones.slice(antes).filter((p) => p.operacion === 'SendBillSync').length).toBeGreaterThanOrEqual(1);
     expect((await req('GET', `/api/ventas/${recibo.id}`, s.token)).json().documento.estado).toBe('aceptado');
   });
 
