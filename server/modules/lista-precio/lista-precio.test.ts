@@ -5,39 +5,18 @@
  * fiado; a line by value keeps its value), a return refunds what was charged, an offline sale keeps the
  * device's prices and is listed under Revisar; permissions, the activity log and tenancy.
  */
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { M } from '#shared/messages';
-import { ROL } from '#shared/roles';
-import { actividad, factura, producto, productoUnidadVenta } from '../../db/schema';
-import { crearEmpleado, crearTienda, peticion, type Tienda } from '../../../tests/helpers/factories';
+import { actividad, factura, producto } from '../../db/schema';
+import { crearTienda, type Tienda } from '../../../tests/helpers/factories';
 import { usarApp } from '../../../tests/helpers/test-app';
+import { usarPrecios } from './precios.fixtures';
 
 const P = M.precios;
 const t = usarApp();
-const req = peticion(t);
-const db = () => t.database.db;
-let seq = 0;
-
-async function nuevoProducto(s: Tienda, precio: number, extra: Record<string, unknown> = {}) {
-  const [p] = await db()
-    .insert(producto)
-    .values({ tiendaId: s.id, nombre: `Producto lista ${++seq}`, precioUnit: precio, stock: 1000, estado: 1, ...extra })
-    .returning();
-  return p!.idProducto;
-}
-async function cliente(s: Tienda, extra: Record<string, unknown> = {}) {
-  const documento = String(71_000_000 + ++seq);
-  const r = await req('POST', '/api/clientes', s.token, { documento, tipoDocumento: 'CC', nombre: 'Tienda', apellido: `Vecina ${seq}`, ...extra });
-  expect(r.statusCode, r.body).toBe(201);
-  return documento;
-}
-async function vender(token: string, lineas: object[], extra: Record<string, unknown> = {}) {
-  const r = await req('POST', '/api/ventas', token, { lineas, metodoPagoId: 5, montoRecibido: 10_000_000, ...extra });
-  expect(r.statusCode, r.body).toBe(201);
-  return r.json() as { id: number; total: number; lineas: { precio: number; subtotal: number; cantidad: number }[] };
-}
+const { req, db, nuevoProducto, cliente, vender, cajaX12, equipoSinRed, empleados, rechazos, permitirAlEncargado } = usarPrecios(t, { producto: 'lista', documentoDesde: 71_000_000, cliente: { nombre: 'Tienda', apellido: 'Vecina' } });
 
 describe('listas de precios de punta a punta', () => {
   let s: Tienda;
@@ -56,8 +35,7 @@ describe('listas de precios de punta a punta', () => {
     gaseosa = await nuevoProducto(s, 3_333);
     queso = await nuevoProducto(s, 20_000, { unidadDian: 'KGM' });
     aceite = await nuevoProducto(s, 10_000);
-    const [u] = await db().insert(productoUnidadVenta).values({ tiendaId: s.id, productoId: aceite, nombre: 'Caja x12', factor: 12, codigoBarras: `LISTA-CAJA-${seq}`, precio: 114_000 }).returning();
-    paca = u!.idUnidadVenta;
+    paca = await cajaX12(s, aceite);
     mayorista = await cliente(s, { fiado: true, cupo: 1_000_000 });
     vecina = await cliente(s);
   });
@@ -145,10 +123,7 @@ describe('listas de precios de punta a punta', () => {
   });
 
   it('una venta sin red guarda los precios que mostró el equipo y queda en Revisar si el cliente tiene lista', async () => {
-    const clave = randomBytes(32).toString('base64url');
-    const e = await req('POST', '/api/sin-red/equipo', s.token, { clave });
-    expect((await req('POST', `/api/sin-red/equipos/${e.json().id}/autorizar`, s.token)).statusCode).toBe(200);
-    const d = (await req('POST', '/api/sin-red/dispositivos', s.token, { clave })).json();
+    const d = await equipoSinRed(s);
     const ahora = new Date().toISOString();
     const r = await req('POST', '/api/sin-red/ventas', s.token, {
       clave: randomUUID(),
@@ -199,19 +174,15 @@ describe('impuestos sobre el precio de la lista', () => {
 describe('quién puede', () => {
   it('solo el rol 1 por defecto; el rechazo queda registrado; el permiso lo da el dueño; otra tienda no ve la lista', async () => {
     const s = await crearTienda(t);
-    const cajero = (await crearEmpleado(t, s.codigo)).token;
-    const encargado = (await crearEmpleado(t, s.codigo, { rol: ROL.ENCARGADO })).token;
+    const { cajero, encargado } = await empleados(s);
     for (const token of [cajero, encargado]) {
       const r = await req('POST', '/api/listas-precios', token, { nombre: 'Mayorista' });
       expect(r.statusCode).toBe(403);
       expect(r.json().error.message).toBe(M.permisos.denegado.listasPrecios);
       expect((await req('GET', '/api/listas-precios', token)).statusCode).toBe(403);
     }
-    const rechazos = await db().select().from(actividad).where(and(eq(actividad.tiendaId, s.id), eq(actividad.tipo, 'rechazo')));
-    expect(rechazos.map((e) => (e.detalle as { accion: string }).accion)).toEqual(['listasPrecios', 'listasPrecios']);
-    const actuales = (await req('GET', '/api/tienda/permisos', s.token)).json();
-    expect(actuales.roles[3].listasPrecios).toBe(false);
-    await req('PUT', '/api/tienda/permisos', s.token, { ...actuales, roles: { ...actuales.roles, 3: { ...actuales.roles[3], listasPrecios: true } } });
+    expect(await rechazos(s)).toEqual(['listasPrecios', 'listasPrecios']);
+    await permitirAlEncargado(s, 'listasPrecios');
     const creada = await req('POST', '/api/listas-precios', encargado, { nombre: 'Mayorista', porcentaje: 5 });
     expect(creada.statusCode, creada.body).toBe(201);
     const otra = await crearTienda(t);

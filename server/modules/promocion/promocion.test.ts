@@ -6,41 +6,20 @@
  * return of a 3×2 line refunds what was paid; an offline sale arrives with the same total; a day that
  * is not the promotion's gives nothing; permissions, the activity log with before/after, and tenancy.
  */
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { M } from '#shared/messages';
 import { momentoEn } from '#shared/promociones';
-import { ROL } from '#shared/roles';
-import { actividad, factura, producto, productoUnidadVenta, ventaPromocion } from '../../db/schema';
-import { crearEmpleado, crearTienda, peticion, type Tienda } from '../../../tests/helpers/factories';
+import { actividad, factura, ventaPromocion } from '../../db/schema';
+import { crearTienda, type Tienda } from '../../../tests/helpers/factories';
 import { usarApp } from '../../../tests/helpers/test-app';
+import { usarPrecios, type Recibo } from '../lista-precio/precios.fixtures';
 
 const P = M.promociones;
 const t = usarApp();
-const req = peticion(t);
-const db = () => t.database.db;
-let seq = 0;
+const { req, db, nuevoProducto, cliente, vender, cajaX12, equipoSinRed, empleados, rechazos, permitirAlEncargado } = usarPrecios(t, { producto: 'promo', documentoDesde: 72_000_000, cliente: { nombre: 'Cliente', apellido: 'Promo' } });
 
-async function nuevoProducto(s: Tienda, precio: number, extra: Record<string, unknown> = {}) {
-  const [p] = await db()
-    .insert(producto)
-    .values({ tiendaId: s.id, nombre: `Producto promo ${++seq}`, precioUnit: precio, stock: 1000, estado: 1, ...extra })
-    .returning();
-  return p!.idProducto;
-}
-async function cliente(s: Tienda, extra: Record<string, unknown> = {}) {
-  const documento = String(72_000_000 + ++seq);
-  const r = await req('POST', '/api/clientes', s.token, { documento, tipoDocumento: 'CC', nombre: 'Cliente', apellido: `Promo ${seq}`, ...extra });
-  expect(r.statusCode, r.body).toBe(201);
-  return documento;
-}
-type Recibo = { id: number; total: number; ahorros?: { nombre: string; ahorro: number }[]; lineas: { precio: number; descuento: number; subtotal: number; cantidad: number }[] };
-async function vender(token: string, lineas: object[], extra: Record<string, unknown> = {}) {
-  const r = await req('POST', '/api/ventas', token, { lineas, metodoPagoId: 5, montoRecibido: 10_000_000, ...extra });
-  expect(r.statusCode, r.body).toBe(201);
-  return r.json() as Recibo;
-}
 async function crear(s: Tienda, body: Record<string, unknown>, token = s.token) {
   const r = await req('POST', '/api/promociones', token, body);
   expect(r.statusCode, r.body).toBe(201);
@@ -64,8 +43,7 @@ describe('promociones de punta a punta', () => {
     leche = await nuevoProducto(s, 4_000, { categoria: 'Lácteos' });
     queso = await nuevoProducto(s, 20_000, { unidadDian: 'KGM', categoria: 'Lácteos' });
     aceite = await nuevoProducto(s, 10_000, { categoria: 'Aceites' });
-    const [u] = await db().insert(productoUnidadVenta).values({ tiendaId: s.id, productoId: aceite, nombre: 'Caja x12', factor: 12, codigoBarras: `PROMO-CAJA-${seq}`, precio: 114_000 }).returning();
-    caja = u!.idUnidadVenta;
+    caja = await cajaX12(s, aceite);
   });
 
   it('el dueño crea un 3×2 y lo cambia; el registro de actividad dice antes y después; los datos malos se rechazan campo por campo', async () => {
@@ -185,10 +163,7 @@ describe('promociones de punta a punta', () => {
     const datos = (await req('GET', '/api/promociones/caja', s.token)).json();
     expect(datos.promociones.map((p: { nombre: string }) => p.nombre)).toContain('3×2 Gaseosa');
     expect(datos.productos).toContainEqual({ productoId: gaseosa, costo: 1_500, categoria: null });
-    const clave = randomBytes(32).toString('base64url');
-    const e = await req('POST', '/api/sin-red/equipo', s.token, { clave });
-    expect((await req('POST', `/api/sin-red/equipos/${e.json().id}/autorizar`, s.token)).statusCode).toBe(200);
-    const d = (await req('POST', '/api/sin-red/dispositivos', s.token, { clave })).json();
+    const d = await equipoSinRed(s);
     const venta = async (n: number, ahorro: number) => {
       const ahora = new Date().toISOString();
       const r = await req('POST', '/api/sin-red/ventas', s.token, {
@@ -231,8 +206,7 @@ describe('promociones de punta a punta', () => {
 describe('quién puede', () => {
   it('solo el rol 1 por defecto; el rechazo queda registrado; el permiso lo da el dueño; otra tienda no la ve; la caja la lee cualquier vendedor', async () => {
     const s = await crearTienda(t);
-    const cajero = (await crearEmpleado(t, s.codigo)).token;
-    const encargado = (await crearEmpleado(t, s.codigo, { rol: ROL.ENCARGADO })).token;
+    const { cajero, encargado } = await empleados(s);
     const p = await nuevoProducto(s, 1_000);
     const body = { nombre: '2×1', tipo: 'nxm', lleve: 2, pague: 1, productoId: p };
     for (const token of [cajero, encargado]) {
@@ -241,11 +215,8 @@ describe('quién puede', () => {
       expect(r.json().error.message).toBe(M.permisos.denegado.promociones);
       expect((await req('GET', '/api/promociones', token)).statusCode).toBe(403);
     }
-    const rechazos = await db().select().from(actividad).where(and(eq(actividad.tiendaId, s.id), eq(actividad.tipo, 'rechazo')));
-    expect(rechazos.map((e) => (e.detalle as { accion: string }).accion)).toEqual(['promociones', 'promociones']);
-    const actuales = (await req('GET', '/api/tienda/permisos', s.token)).json();
-    expect(actuales.roles[3].promociones).toBe(false);
-    await req('PUT', '/api/tienda/permisos', s.token, { ...actuales, roles: { ...actuales.roles, 3: { ...actuales.roles[3], promociones: true } } });
+    expect(await rechazos(s)).toEqual(['promociones', 'promociones']);
+    await permitirAlEncargado(s, 'promociones');
     const creada = await crear(s, body, encargado);
     expect((await req('GET', '/api/promociones/caja', cajero)).json().promociones.map((x: { id: number }) => x.id)).toEqual([creada.id]);
     const otra = await crearTienda(t);
