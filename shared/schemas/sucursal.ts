@@ -70,3 +70,15 @@ export const ZCambiarTiendaRequest = z.object({ idTienda: z.coerce.number().int(
 export const ZRolEnTiendaRequest = z.object({ rol: z.coerce.number().int().positive() });
 export const ZPersonaEnTiendaParams = z.object({ id: z.coerce.number().int().positive(), idUsuario: z.coerce.number().int().positive() });
 export const ZSucursalIdParam = z.object({ id: z.coerce.number().int().positive() });
+
+/** GET /api/sucursales/personas (the owner): the people of the empresa's stores, with their role in each. */
+export const ZPersonaDeEmpresa = z.object({
+  idUsuario: z.number().int(),
+  nombre: z.string(),
+  /** Their home store (its role is changed in Usuarios). */
+  tiendaPrincipal: z.number().int(),
+  /** Their approved roles, one per store, the home store's included. */
+  roles: z.array(z.object({ idTienda: z.number().int(), rol: z.number().int() })),
+});
+export type TPersonaDeEmpresa = z.infer<typeof ZPersonaDeEmpresa>;
+export const ZPersonasDeEmpresa = z.object({ items: z.array(ZPersonaDeEmpresa) });

@@ -138,6 +138,7 @@ const TABLE: Record<string, Entry> = {
   // Sucursales: the empresa's owner (a store login) only; another empresa's owner never reaches this one's stores or people.
   'GET /api/sucursales': { expect: rule('401', 'ok', '403', '403', 'ok', '403') },
   'POST /api/sucursales': { expect: rule('401', 'ok', '403', '403', 'ok', '403'), body: {} },
+  'GET /api/sucursales/personas': { expect: rule('401', 'ok', '403', '403', 'ok', '403') },
   'PUT /api/sucursales/:id/personas/:idUsuario': { expect: { ...rule('401', 'ok', '403', '403', '404', '403'), sibling: 'ok' }, params: personaEnSucursal, body: { rol: ROL.EMPLEADO } },
   'DELETE /api/sucursales/:id/personas/:idUsuario': { expect: { ...rule('401', 'ok', '403', '403', '404', '403'), sibling: 'ok' }, params: personaEnSucursal },
   'POST /api/usuarios/registro': { expect: PUBLIC, body: {} },

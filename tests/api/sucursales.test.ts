@@ -205,6 +205,46 @@ describe('cambiar de tienda', () => {
     expect(log.filter((a) => (a.detalle as { entidad: string }).entidad === 'usuario').map((a) => [a.cara, (a.detalle as { accion: string }).accion])).toEqual([['tienda', 'alta'], ['tienda', 'eliminacion']]);
   });
 
+  it('el dueño ve la gente de cada tienda con su rol (GET /api/sucursales/personas); dar y quitar acceso lo cambia; nadie más la ve', async () => {
+    const s = await tiendaConVentas();
+    const norte = await abrirSucursal(s.token, 'El Sol Norte');
+    const cajero = await crearEmpleado(t, s.codigo, { nombre: 'Beatriz', apellido: 'Gómez' });
+    // The branch approves new employees by default; this one signs in at once.
+    await t.database.db.update(tienda).set({ aprobarEmpleados: false }).where(eq(tienda.idTienda, norte.idTienda));
+    const encargado = await crearEmpleado(t, norte.codigoInvitacion, { nombre: 'Carlos', apellido: 'Ruiz', rol: ROL.ENCARGADO });
+    const otra = await crearTienda(t);
+    await crearEmpleado(t, otra.codigo, { nombre: 'Zoila', apellido: 'Ajena' });
+    const idDe = async (documento: string) => (await t.database.db.select().from(usuario).where(eq(usuario.documento, documento)))[0]!.idUsuario;
+    const [bea, carlos] = [await idDe(cajero.documento), await idDe(encargado.documento)];
+    const personas = async (token = s.token) => {
+      const r = await req('GET', '/api/sucursales/personas', token);
+      expect(r.statusCode, r.body).toBe(200);
+      return r.json().items;
+    };
+    // Each person with their home store's role; another empresa's people never appear.
+    expect(await personas()).toEqual([
+      { idUsuario: bea, nombre: 'Beatriz Gómez', tiendaPrincipal: s.id, roles: [{ idTienda: s.id, rol: ROL.EMPLEADO }] },
+      { idUsuario: carlos, nombre: 'Carlos Ruiz', tiendaPrincipal: norte.idTienda, roles: [{ idTienda: norte.idTienda, rol: ROL.ENCARGADO }] },
+    ]);
+    // Given the cashier role in the branch: listed there too; taken away: gone again.
+    expect((await req('PUT', `/api/sucursales/${norte.idTienda}/personas/${bea}`, s.token, { rol: ROL.EMPLEADO })).statusCode).toBe(200);
+    expect((await personas())[0].roles).toEqual([
+      { idTienda: s.id, rol: ROL.EMPLEADO },
+      { idTienda: norte.idTienda, rol: ROL.EMPLEADO },
+    ]);
+    // The same owner switched to the branch sees the same empresa.
+    expect(await personas(await tokenEn(s.token, norte.idTienda))).toEqual(await personas());
+    expect((await req('DELETE', `/api/sucursales/${norte.idTienda}/personas/${bea}`, s.token)).statusCode).toBe(200);
+    expect((await personas())[0].roles).toEqual([{ idTienda: s.id, rol: ROL.EMPLEADO }]);
+    // Another empresa's owner sees only its own people; employees (any role) are refused.
+    expect((await personas(otra.token)).map((p: { nombre: string }) => p.nombre)).toEqual(['Zoila Ajena']);
+    for (const e of [cajero, encargado]) {
+      const r = await req('GET', '/api/sucursales/personas', e.token);
+      expect(r.statusCode).toBe(403);
+      expect(r.json().error.message).toBe(M.sucursales.soloDueno);
+    }
+  });
+
   it('otra empresa no entra a las tiendas de esta, ni da roles en ellas; el dueño no da roles a gente de otra empresa', async () => {
     const s = await tiendaConVentas();
     const norte = await abrirSucursal(s.token, 'El Sol Norte');

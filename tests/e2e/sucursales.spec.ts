@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { api } from './support/api';
-import { abrirCaja, agregarAlCarrito, closePopup, expectPopup, unique, ventaDelRecibo } from './support/fixtures';
-import { entrarComo, nuevaTienda } from './crud-support';
+import { abrirCaja, agregarAlCarrito, closePopup, documento, expectPopup, expectToast, unique, ventaDelRecibo } from './support/fixtures';
+import { CLAVE, entrarComo, iniciarSesion, nuevaTienda } from './crud-support';
 
 /**
  * One owner, several stores (issue #56 steps 2 and 3, ADR 043): the owner opens a second store from
@@ -107,4 +107,78 @@ test('el dueño abre una segunda tienda, entra desde la barra de arriba, vende a
   await expect(lista).not.toContainText('10.500');
   const stock = (await api<{ items: { nombre: string; stock: number }[] }>(page, 'GET', '/api/productos')).items;
   expect(stock.map((p) => [p.nombre, p.stock])).toEqual([[CAFE, 9]]);
+});
+
+
+test('el dueño da a una cajera de la primera tienda el rol de cajera en la sucursal; ella cambia de tienda y vende allí; el dueño le quita el acceso', async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  const tienda = await nuevaTienda(page.request);
+  const dueno = { authorization: `Bearer ${tienda.token}` };
+  expect((await page.request.put('/api/tienda/invitacion', { headers: dueno, data: { aprobar_empleados: false } })).status()).toBe(200);
+  const correo = `${unique('cajera')}@e2e.co`;
+  const registro = await page.request.post('/api/usuarios/registro', {
+    data: { nombre: 'Marta', apellido: 'Gil', documento: documento(), tipoDoc: 'CC', email: correo, contrasena: CLAVE, codigo_invitacion: tienda.codigo },
+  });
+  expect(registro.status(), await registro.text()).toBe(201);
+  expect((await page.request.post('/api/productos', { headers: dueno, data: { nombre: CAFE, precio: 9_800, cantidad: 10 } })).status()).toBe(201);
+  const norte = `Sede Norte ${unique('n').slice(-5)}`;
+  const abierta = await page.request.post('/api/sucursales', { headers: dueno, data: { nombreTienda: norte } });
+  expect(abierta.status(), await abierta.text()).toBe(201);
+  const idNorte = (await abierta.json()).idTienda as number;
+  // The branch's copy of the coffee gets stock there (the owner switched to it, through the API).
+  const enNorte = await page.request.post('/api/sesion/tienda', { headers: dueno, data: { idTienda: idNorte } });
+  const duenoNorte = { authorization: `Bearer ${(await enNorte.json()).token}` };
+  const [cafe] = (await (await page.request.get('/api/productos', { headers: duenoNorte })).json()).items as { id: number }[];
+  expect((await page.request.put(`/api/productos/${cafe!.id}`, { headers: duenoNorte, data: { nombre: CAFE, precio: 10_500, stock: 6, stockMin: 0, estado: 1 } })).status()).toBe(200);
+
+  // The owner, on Sucursales: each store's people; Marta only in her home store.
+  await entrarComo(page, tienda);
+  await page.goto('/sucursales');
+  const casa = page.getByRole('region', { name: tienda.nombre, exact: true });
+  const sede = page.getByRole('region', { name: norte, exact: true });
+  await expect(casa.getByRole('list', { name: `Personas de ${tienda.nombre}` }).getByRole('listitem')).toHaveText([/Marta Gil\s*Empleado\s*Tienda principal/]);
+  await expect(sede).toContainText('Nadie trabaja aún en esta tienda.');
+  // Dar acceso: Marta as Empleado (the cashier's role) in the branch.
+  const dar = sede.getByRole('form', { name: `Dar acceso en ${norte}` });
+  await dar.getByRole('button', { name: 'Dar acceso' }).click();
+  await expect(dar.getByRole('alert')).toHaveText('Elija a quién dar acceso.');
+  await dar.getByLabel('Persona').selectOption({ label: `Marta Gil (${tienda.nombre})` });
+  await expect(dar.getByLabel('Rol')).toHaveValue('2');
+  await expect(dar.getByLabel('Rol').locator('option:checked')).toHaveText('Empleado');
+  await dar.getByRole('button', { name: 'Dar acceso' }).click();
+  await expectToast(page, 'Rol en la tienda guardado.');
+  const gente = sede.getByRole('list', { name: `Personas de ${norte}` });
+  await expect(gente.getByRole('listitem')).toHaveText([/Marta Gil\s*Empleado\s*Quitar acceso/]);
+  if (SHOTS) {
+    for (const width of [1366, 390]) {
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+      await page.screenshot({ path: `${SHOTS}/sucursales-personas-${width}.png`, fullPage: true });
+    }
+    await page.setViewportSize({ width: 1366, height: 900 });
+  }
+
+  // Marta signs in on her own browser: the switcher shows both stores; she enters the branch and sells there.
+  const suya = await browser.newContext({ baseURL: new URL(page.url()).origin });
+  const cajera = await suya.newPage();
+  await entrarComo(cajera, await iniciarSesion(cajera.request, 'empleado', correo, CLAVE));
+  await cajera.goto('/inicio');
+  await expect(selector(cajera)).toBeVisible();
+  await expect(selector(cajera).locator('option')).toHaveText([tienda.nombre, norte]);
+  await expect(selector(cajera).locator('option:checked')).toHaveText(tienda.nombre);
+  await cambiarA(cajera, norte);
+  await abrirCaja(cajera);
+  const venta = await vender(cajera, CAFE, '20000');
+  expect(venta.numero).toBe(1);
+  const tokenEnNorte = await cajera.evaluate(() => localStorage.getItem('token'));
+  expect((await cajera.request.get('/api/sesion', { headers: { authorization: `Bearer ${tokenEnNorte}` } })).status()).toBe(200);
+
+  // The owner takes the access away, after a confirmation; her session in the branch ends at once.
+  await gente.getByRole('button', { name: `Quitar acceso a Marta Gil en ${norte}` }).click();
+  await expectPopup(page, '¿Quitar el acceso?', `Marta Gil ya no podrá entrar a ${norte}. Su tienda principal no cambia.`);
+  await page.locator('.swal2-popup').getByRole('button', { name: 'Quitar acceso', exact: true }).click();
+  await expectToast(page, 'La persona ya no tiene rol en esa tienda.');
+  await expect(sede).toContainText('Nadie trabaja aún en esta tienda.');
+  await expect(casa.getByRole('listitem')).toHaveText([/Marta Gil\s*Empleado\s*Tienda principal/]);
+  expect((await cajera.request.get('/api/sesion', { headers: { authorization: `Bearer ${tokenEnNorte}` } })).status()).toBe(401);
+  await suya.close();
 });

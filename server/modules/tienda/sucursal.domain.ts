@@ -10,7 +10,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { AppError } from '#shared/errors';
 import { M } from '#shared/messages';
 import { ROL } from '#shared/roles';
-import type { TCrearSucursalRequest, TSucursal, TTiendaDeSesion } from '#shared/schemas/sucursal';
+import type { TCrearSucursalRequest, TPersonaDeEmpresa, TSucursal, TTiendaDeSesion } from '#shared/schemas/sucursal';
 import type { Db } from '../../db/client';
 import { producto, rol, tienda, usuario, usuarioTienda } from '../../db/schema';
 import { registrarPor, type Autor } from '../actividad/actividad.domain';
@@ -134,6 +134,36 @@ export async function crearSucursal(options: { db: Db; quien: Quien; datos: TCre
     await registrarPor(tx, tiendaId, autorDe(quien), entrada);
     return { idTienda: nueva.idTienda, codigoInvitacion: nueva.codigoInvitacion, productos };
   });
+}
+
+/**
+ * *Sucursales*' people: everyone whose home store is one of the owner's empresa, with their approved
+ * role in each of its stores (the home store's included), by name. What the owner gives and takes below.
+ */
+export async function listarPersonasDeEmpresa(options: { db: Db; quien: Quien }): Promise<TPersonaDeEmpresa[]> {
+  const alcance = alcanceDe(options.quien);
+  requireDueno(alcance, S.soloDueno);
+  const rows = await options.db
+    .select({
+      idUsuario: usuario.idUsuario,
+      nombre: sql<string>`${usuario.nombre1} || ' ' || ${usuario.apellido1}`,
+      tiendaPrincipal: usuario.tiendaId,
+      idTienda: usuarioTienda.tiendaId,
+      rol: usuarioTienda.rolId,
+    })
+    .from(usuario)
+    .innerJoin(tienda, eq(tienda.idTienda, usuario.tiendaId))
+    .innerJoin(usuarioTienda, and(eq(usuarioTienda.usuarioId, usuario.idUsuario), eq(usuarioTienda.aprobado, true)))
+    .where(inEmpresa(alcance, tienda.empresaId))
+    .orderBy(asc(usuario.nombre1), asc(usuario.apellido1), asc(usuario.idUsuario), asc(usuarioTienda.tiendaId));
+  const personas = new Map<number, TPersonaDeEmpresa>();
+  for (const r of rows) {
+    if (r.tiendaPrincipal == null) continue;
+    const p = personas.get(r.idUsuario) ?? { idUsuario: r.idUsuario, nombre: r.nombre, tiendaPrincipal: r.tiendaPrincipal, roles: [] };
+    p.roles.push({ idTienda: r.idTienda, rol: r.rol });
+    personas.set(r.idUsuario, p);
+  }
+  return [...personas.values()];
 }
 
 /** The store `id` of the owner's empresa, or 404 (another empresa's store is never named). */

@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { M } from '#shared/messages';
 import { ZMessageResponse } from '#shared/schemas/auth';
-import { ZCrearSucursalRequest, ZPersonaEnTiendaParams, ZRolEnTiendaRequest, ZSucursalCreada, ZSucursales } from '#shared/schemas/sucursal';
+import { ZCrearSucursalRequest, ZPersonaEnTiendaParams, ZPersonasDeEmpresa, ZRolEnTiendaRequest, ZSucursalCreada, ZSucursales } from '#shared/schemas/sucursal';
 import { sessionOf } from '../../plugins/auth';
-import { alcanceDe, asignarRolEnTienda, crearSucursal, listarSucursales, quitarRolEnTienda } from './sucursal.domain';
+import { alcanceDe, asignarRolEnTienda, crearSucursal, listarPersonasDeEmpresa, listarSucursales, quitarRolEnTienda } from './sucursal.domain';
 import { requireDueno } from './alcance';
 
 const S = M.sucursales;
@@ -31,6 +31,13 @@ export async function sucursalRoutes(app: FastifyInstance) {
       const creada = await crearSucursal({ db: app.db, quien: sessionOf(req), datos: req.body });
       return reply.status(201).send({ ...creada, message: S.creada(req.body.nombreTienda, creada.productos) });
     },
+  });
+
+  // The people of the empresa's stores and their role in each (what the two routes below change).
+  r.get('/sucursales/personas', {
+    preHandler: soloDueno,
+    schema: { tags: ['tienda'], response: { 200: ZPersonasDeEmpresa } },
+    handler: async (req) => ({ items: await listarPersonasDeEmpresa({ db: app.db, quien: sessionOf(req) }) }),
   });
 
   // A person's role in another store: changes what their sessions may do (checked sessions are dropped).

@@ -14,6 +14,7 @@ import { paths } from '../../config/paths';
 import { alertError, alertSuccess } from '../../lib/alerts';
 import { validate } from '../../lib/form-errors';
 import { cambiarDeTienda, useCrearSucursal, useSucursales } from './api/sucursales';
+import { PersonasSucursales } from './components/personas-sucursales';
 import { otrasZonas, ZONAS_FRECUENTES } from './zonas-horarias';
 import './sucursales.css';
 
@@ -26,7 +27,8 @@ const nombreZona = (zona: string) => ZONAS_FRECUENTES.find((z) => z.zona === zon
 /**
  * /sucursales (issue #56 step 3): the empresa's owner lists its stores and opens a new one, which starts
  * with this store's products at stock 0 and its own invitation code; "Entrar" switches to it. The
- * server refuses anyone else (`M.sucursales.soloDueno`), and the screen says so.
+ * server refuses anyone else (`M.sucursales.soloDueno`), and the screen says so. Below, each store's
+ * people with their role: the owner gives or takes a person's access to a store (PersonasSucursales).
  */
 export default function SucursalesPage() {
   const lista = useSucursales();
@@ -81,6 +83,7 @@ export default function SucursalesPage() {
           )}
         </ListState>
       </section>
+      {lista.data ? <PersonasSucursales tiendas={lista.data.items} /> : null}
       {lista.isError ? null : <NuevaSucursal />}
     </div>
   );

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TLoginResponse } from '#shared/schemas/auth';
-import type { TCrearSucursalRequest, TSucursal, TSucursalCreada, TTiendaDeSesion } from '#shared/schemas/sucursal';
+import type { TCrearSucursalRequest, TPersonaDeEmpresa, TSucursal, TSucursalCreada, TTiendaDeSesion } from '#shared/schemas/sucursal';
 import { api } from '../../../lib/api-client';
 import { saveSession, useSession } from '../../../lib/session';
 
@@ -16,6 +16,21 @@ export const useCrearSucursal = () => {
   return useMutation({
     mutationFn: (body: TCrearSucursalRequest) => api<TSucursalCreada>('/sucursales', { method: 'POST', body }),
     onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: sucursalesKey }), qc.invalidateQueries({ queryKey: tiendasKey })]),
+  });
+};
+
+/** The people of the empresa's stores with their role in each (Sucursales, the owner only). */
+const personasKey = ['sucursales', 'personas'] as const;
+export const usePersonasDeEmpresa = () =>
+  useQuery({ queryKey: personasKey, queryFn: async () => (await api<{ items: TPersonaDeEmpresa[] }>('/sucursales/personas')).items });
+
+/** The owner gives a person a role in another store of the empresa, or takes it away (`rol` null). */
+export const useRolEnTienda = () => {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ idTienda, idUsuario, rol }: { idTienda: number; idUsuario: number; rol: number | null }) =>
+      api<{ message: string }>(`/sucursales/${idTienda}/personas/${idUsuario}`, rol == null ? { method: 'DELETE' } : { method: 'PUT', body: { rol } }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: personasKey }),
   });
 };
 
