@@ -8,6 +8,12 @@ export const lotes = {
   otroLote: 'Otro lote',
   quitarLote: 'Quitar lote',
   cantidadLoteDe: (nombre: string) => `Unidades del lote de ${nombre}`,
+  // A line's second and later lots (the first keeps the receipt's own labels).
+  loteNDe: (nombre: string, n: number) => `Lote ${n} de ${nombre}`,
+  venceNDe: (nombre: string, n: number) => `Fecha de vencimiento del lote ${n} de ${nombre}`,
+  cantidadLoteNDe: (nombre: string, n: number) => `Unidades del lote ${n} de ${nombre}`,
+  quitarLoteDe: (nombre: string, n: number) => `Quitar el lote ${n} de ${nombre}`,
+  lotesAyuda: 'Si llegó más de un lote, agregue cada uno con sus unidades.',
   faltanLotes: (nombre: string) => `${nombre} controla lotes: escriba el lote y la fecha de vencimiento.`,
   sumaLotes: (nombre: string, unidades: string) => `Los lotes de ${nombre} deben sumar ${unidades}, lo que se recibe.`,
   loteRepetido: (nombre: string, lote: string) => `El lote ${lote} de ${nombre} está dos veces.`,

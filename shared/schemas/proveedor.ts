@@ -144,6 +144,8 @@ export const ZProductoDeProveedor = z.object({
   /** The product's DIAN unit: '94' by unit, KGM/GRM/LTR/MLT by measure (ADR 030). */
   unidad: z.string(),
   codigoBarras: z.string().nullable(),
+  /** It tracks lots (ADR 051): receiving it asks for each lot's code and expiry. */
+  manejaLotes: z.boolean(),
   /** Its packs (ADR 033), for ordering and receiving by pack (ADR 036). */
   presentaciones: z.array(z.object({ id: z.number().int(), nombre: z.string(), factor: z.number().int(), codigoBarras: z.string() })),
 });

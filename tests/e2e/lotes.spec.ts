@@ -97,3 +97,52 @@ test('una recepción con lotes, la lista por vencer y la caja que no vende un pr
   expect((await ventaDelRecibo(page)).id).toBeGreaterThan(0);
   expect((await api.get(`/api/lotes/producto/${idJarabe}`)).lotes).toEqual([expect.objectContaining({ codigo: 'J-VIEJO', cantidad: 1 })]);
 });
+
+test('una recepción sin orden de un producto con lotes: su lote y su vencimiento, en dos lotes, y la lista por vencer', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await signIn(page, 'Tienda', DEMO.tienda);
+  const api = apiDe(page);
+  const { proveedor } = await api.post('/api/proveedores', { nombre: unique('Distribuidora E2E'), telefono: '3104567891', email: 'ventas@distri.co' });
+  const gotas = unique('Gotas E2E');
+  const idGotas = (await api.post('/api/productos', { nombre: gotas, precio: 6000, cantidad: 0, idProveedor: proveedor.id })).producto.id as number;
+  await api.put(`/api/productos/${idGotas}`, { nombre: gotas, precio: 6000, stock: 0, stockMin: 0, manejaLotes: true });
+
+  await page.goto('/ordenes_compra/nueva');
+  await page.getByLabel('Proveedor', { exact: true }).selectOption({ label: proveedor.nombre });
+  await page.getByLabel(`Cantidad a pedir de ${gotas}`).fill('5');
+  await page.getByLabel(`Costo unitario de ${gotas}`).fill('1500');
+  // Without its lot the server refuses, naming the product.
+  await page.getByRole('button', { name: 'Recibir sin orden' }).click();
+  await expectPopup(page, /.+/, `${gotas} controla lotes: escriba el lote y la fecha de vencimiento.`);
+  await page.locator('.swal2-confirm').click();
+
+  // Two lots under the line, each with its units.
+  const lotes = page.getByRole('group', { name: `Lotes de ${gotas}` });
+  await lotes.getByLabel(`Lote de ${gotas}`, { exact: true }).fill('G-PRONTO');
+  await lotes.getByLabel(`Fecha de vencimiento de ${gotas}`, { exact: true }).fill(fecha(12));
+  await lotes.getByRole('button', { name: 'Otro lote' }).click();
+  await lotes.getByLabel(`Lote 2 de ${gotas}`, { exact: true }).fill('G-LEJOS');
+  await lotes.getByLabel(`Fecha de vencimiento del lote 2 de ${gotas}`, { exact: true }).fill(fecha(200));
+  await lotes.getByLabel(`Unidades del lote de ${gotas}`, { exact: true }).fill('2');
+  await lotes.getByLabel(`Unidades del lote 2 de ${gotas}`, { exact: true }).fill('3');
+  await page.screenshot({ path: '/tmp/shots-f/recibir-sin-orden-lotes-1366.png', fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: '/tmp/shots-f/recibir-sin-orden-lotes-390.png', fullPage: true });
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.getByRole('button', { name: 'Recibir sin orden' }).click();
+  await expect(page.getByText(/Recepción RC-\d+ registrada/)).toBeVisible();
+  await expect(page.getByRole('group', { name: `Lotes de ${gotas}` })).toHaveCount(0);
+
+  // The product's lots: both, the first to expire first; por vencer lists the near one only.
+  expect((await api.get(`/api/lotes/producto/${idGotas}`)).lotes).toEqual([
+    expect.objectContaining({ codigo: 'G-PRONTO', cantidad: 2, vencido: false }),
+    expect.objectContaining({ codigo: 'G-LEJOS', cantidad: 3, vencido: false }),
+  ]);
+  await page.goto('/por_vencer');
+  const fila = page.getByTestId('tabla-por-vencer').getByRole('row').filter({ hasText: gotas });
+  await expect(fila).toHaveCount(1);
+  await expect(fila).toContainText('G-PRONTO');
+  await expect(fila).toContainText('En 12 días');
+  await expect(fila).toContainText('$ 3.000');
+});

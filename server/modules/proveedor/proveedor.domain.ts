@@ -141,6 +141,7 @@ export async function productosDeProveedor(options: { db: Db; scope: ProveedorSc
         estado: producto.estado,
         unidad: sql<string>`coalesce(${producto.unidadDian}, '94')`,
         codigoBarras: producto.codigoBarras,
+        manejaLotes: producto.manejaLotes,
       })
       .from(producto)
       .where(where)

@@ -131,8 +131,8 @@ describe('lista de proveedores', () => {
     expect(res).toEqual({
       total: 2,
       items: [
-        { id: expect.any(Number), nombre: 'Leche', marca: null, precio: 1000, stock: 3, estado: 1, unidad: '94', codigoBarras: null, presentaciones: [] },
-        { id: expect.any(Number), nombre: 'Queso', marca: null, precio: 1000, stock: 3, estado: 1, unidad: '94', codigoBarras: null, presentaciones: [] },
+        { id: expect.any(Number), nombre: 'Leche', marca: null, precio: 1000, stock: 3, estado: 1, unidad: '94', codigoBarras: null, manejaLotes: false, presentaciones: [] },
+        { id: expect.any(Number), nombre: 'Queso', marca: null, precio: 1000, stock: 3, estado: 1, unidad: '94', codigoBarras: null, manejaLotes: false, presentaciones: [] },
       ],
     });
     expect((await req('GET', `/api/proveedores/${valle.id}/productos?pageSize=1&page=2`, s.token)).json().items[0].nombre).toBe('Queso');

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { comun } from '#shared/messages/comun';
 import { compras } from '#shared/messages/compras';
@@ -11,6 +11,7 @@ import { paths } from '../../config/paths';
 import { alertFailure, alertWarning, toastSuccess } from '../../lib/alerts';
 import { useCrearOrden, useProductosDeProveedor, useProveedoresOpciones, useRecibir } from './api/compras';
 import { buscarCodigo, CampoEscaner, cambiarUnidad, CeldaCantidad, CeldaCosto, importeDeFila, leerCantidad, lineaDeFila, presentacionDe, SelectorPresentacion, type FilaCompra } from './lineas';
+import { loteVacio, LotesDeLinea, lotesParaApi, type LoteFila } from './lotes-linea';
 import { rutaOrden } from './rutas';
 import './compras.css';
 
@@ -30,6 +31,8 @@ export default function NuevaOrdenPage() {
   const [proveedorId, setProveedorId] = useState<number | null>(null);
   const productos = useProductosDeProveedor(proveedorId);
   const [filas, setFilas] = useState<Record<number, FilaCompra>>({});
+  // The lots of each product that tracks them (ADR 051), sent only when receiving without an order.
+  const [lotes, setLotes] = useState<Record<number, LoteFila[]>>({});
   const [nota, setNota] = useState('');
   const [factura, setFactura] = useState('');
   const [cufe, setCufe] = useState('');
@@ -72,9 +75,12 @@ export default function NuevaOrdenPage() {
     const ls = lineas();
     if (ls.length === 0) return void alertWarning(M.compras.nadaQueRecibir);
     try {
-      const r = await recibir.mutateAsync({ proveedorId, facturaNumero: factura || null, cufe: cufe || null, lineas: ls.map((l) => ({ ...l, vence: null, lote: null })) });
+      const conLotes = new Set((productos.data?.items ?? []).filter((p) => p.manejaLotes).map((p) => p.id));
+      const lineas = ls.map((l) => (conLotes.has(l.productoId) ? { ...l, ...lotesParaApi(lotes[l.productoId] ?? []) } : { ...l, vence: null, lote: null }));
+      const r = await recibir.mutateAsync({ proveedorId, facturaNumero: factura || null, cufe: cufe || null, lineas });
       toastSuccess(r.message);
       setFilas({});
+      setLotes({});
       setFactura('');
       setCufe('');
     } catch (err) {
@@ -97,6 +103,7 @@ export default function NuevaOrdenPage() {
           onChange={(e) => {
             setProveedorId(e.target.value ? Number(e.target.value) : null);
             setFilas({});
+            setLotes({});
           }}
           options={opciones}
         />
@@ -111,21 +118,34 @@ export default function NuevaOrdenPage() {
                 {items.map((p) => {
                   const f = fila(p.id);
                   const pres = presentacionDe(p.presentaciones, f.unidadVentaId);
+                  // A product that tracks lots asks them under its line once a quantity is typed.
+                  const porLotes = p.manejaLotes && f.cantidad.trim() !== '';
                   return (
-                    <tr key={p.id}>
-                      <td>{p.nombre}</td>
-                      <td className="num">{formatCantidad(p.stock, p.unidad)}</td>
-                      {conPresentaciones ? (
-                        <td>
-                          {p.presentaciones.length > 0 ? (
-                            <SelectorPresentacion nombre={p.nombre} presentaciones={p.presentaciones} value={f.unidadVentaId} onChange={(a) => cambiar(p.id, cambiarUnidad(f, pres, a))} />
-                          ) : null}
-                        </td>
+                    <Fragment key={p.id}>
+                      <tr className={porLotes ? 'cmp-con-lotes' : undefined}>
+                        <td>{p.nombre}</td>
+                        <td className="num">{formatCantidad(p.stock, p.unidad)}</td>
+                        {conPresentaciones ? (
+                          <td>
+                            {p.presentaciones.length > 0 ? (
+                              <SelectorPresentacion nombre={p.nombre} presentaciones={p.presentaciones} value={f.unidadVentaId} onChange={(a) => cambiar(p.id, cambiarUnidad(f, pres, a))} />
+                            ) : null}
+                          </td>
+                        ) : null}
+                        <CeldaCantidad etiqueta={M.compras.cantidadDe(p.nombre)} unidad={p.unidad} value={f.cantidad} onChange={(cantidad) => cambiar(p.id, { cantidad })} />
+                        <CeldaCosto id={`cmp-costo-${p.id}`} nombre={p.nombre} presentacion={pres} value={f.costo} onChange={(costo) => cambiar(p.id, { costo })} />
+                        <td className="num">{formatPesos(importeDeFila(f, pres?.factor ?? null))}</td>
+                      </tr>
+                      {porLotes ? (
+                        <LotesDeLinea
+                          nombre={p.nombre}
+                          unidad={p.unidad}
+                          columnas={conPresentaciones ? 6 : 5}
+                          lotes={lotes[p.id] ?? [{ ...loteVacio(), clave: 0 }]}
+                          onChange={(ls) => setLotes((x) => ({ ...x, [p.id]: ls }))}
+                        />
                       ) : null}
-                      <CeldaCantidad etiqueta={M.compras.cantidadDe(p.nombre)} unidad={p.unidad} value={f.cantidad} onChange={(cantidad) => cambiar(p.id, { cantidad })} />
-                      <CeldaCosto id={`cmp-costo-${p.id}`} nombre={p.nombre} presentacion={pres} value={f.costo} onChange={(costo) => cambiar(p.id, { costo })} />
-                      <td className="num">{formatPesos(importeDeFila(f, pres?.factor ?? null))}</td>
-                    </tr>
+                    </Fragment>
                   );
                 })}
               </tbody>

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { Fragment, lazy, Suspense, useState } from 'react';
 import { useParams } from 'react-router';
 import { comun } from '#shared/messages/comun';
 import { compras } from '#shared/messages/compras';
@@ -16,6 +16,7 @@ import { useSession } from '../../lib/session';
 import { useActualizarOrden, useCambiarOrden, useOrden, useProductosDeProveedor, useRecibir } from './api/compras';
 import { claseEstado } from './estado';
 import { buscarCodigo, CampoEscaner, cambiarUnidad, cantidadDeLinea, costoDeLinea, CeldaCantidad, CeldaCosto, importeDeFila, leerCantidad, lineaDeFila, presentacionDe, SelectorPresentacion, type FilaCompra, type Presentacion } from './lineas';
+import { loteVacio, LotesDeLinea, lotesParaApi, type LoteFila } from './lotes-linea';
 import { enlaceWhatsapp } from './whatsapp';
 import { importeDeLinea, valorOrden } from './valor';
 import './compras.css';
@@ -63,8 +64,11 @@ function RecibirOrden({ orden }: { orden: TOrden }) {
   const recibir = useRecibir();
   const productos = useProductosDeProveedor(orden.proveedorId);
   const deProveedor = new Map((productos.data?.items ?? []).map((p) => [p.id, p.presentaciones as Presentacion[]]));
+  // The products that track lots (ADR 051): their lines take one or more lots under them.
+  const conLotes = new Set((productos.data?.items ?? []).filter((p) => p.manejaLotes).map((p) => p.id));
   const pendientes = orden.items.filter((l) => l.productoId != null && milesimas(l.cantidad) > milesimas(l.recibido));
   const [filas, setFilas] = useState<Record<number, Fila>>(() => Object.fromEntries(pendientes.map((l) => [l.id, filaInicial(l)])));
+  const [lotes, setLotes] = useState<Record<number, LoteFila[]>>(() => Object.fromEntries(pendientes.map((l) => [l.id, [loteVacio()]])));
   const [factura, setFactura] = useState('');
   const [cufe, setCufe] = useState('');
   const [camara, setCamara] = useState(false);
@@ -90,7 +94,8 @@ function RecibirOrden({ orden }: { orden: TOrden }) {
     const lineas = pendientes.flatMap((l) => {
       const f = filas[l.id]!;
       const linea = lineaDeFila(l.productoId!, f);
-      return linea ? [{ ...linea, vence: f.vence || null, lote: f.lote || null }] : [];
+      if (!linea) return [];
+      return [conLotes.has(l.productoId!) ? { ...linea, ...lotesParaApi(lotes[l.id] ?? []) } : { ...linea, vence: f.vence || null, lote: f.lote || null }];
     });
     if (lineas.length === 0) return void alertWarning(M.compras.nadaQueRecibir);
     try {
@@ -108,40 +113,57 @@ function RecibirOrden({ orden }: { orden: TOrden }) {
     <form className="card cmp-recibir" onSubmit={onSubmit} noValidate aria-labelledby="recibir-title">
       <h2 id="recibir-title">{M.compras.recibir}</h2>
       <CampoEscaner onCodigo={onCodigo} />
-      <div className="table-wrap">
-        <table className="table cmp-table">
-          <Cabeceras columnas={[C.producto, numerica(C.pendiente), M.compras.presentacion, numerica(C.recibir), numerica(C.costo), numerica(C.subtotal), C.vence, C.lote]} />
-          <tbody>
-            {pendientes.map((l) => {
-              const f = filas[l.id]!;
-              const opciones = presentacionesDeLinea(l, deProveedor);
-              const pres = presentacionDe(opciones, f.unidadVentaId);
-              return (
-                <tr key={l.id}>
-                  <td>{l.nombre}</td>
-                  <td className="num">{formatCantidad(deMilesimas(milesimas(l.cantidad) - milesimas(l.recibido)), l.unidad)}</td>
-                  <td>
-                    {opciones.length > 0 ? (
-                      <SelectorPresentacion nombre={l.nombre} presentaciones={opciones} value={f.unidadVentaId} onChange={(a) => cambiar(l.id, cambiarUnidad(f, pres, a))} />
-                    ) : (
-                      <span className="cmp-muted">{M.compras.porUnidad}</span>
-                    )}
-                  </td>
-                  <CeldaCantidad etiqueta={M.compras.recibidoDe(l.nombre)} unidad={l.unidad} value={f.cantidad} onChange={(cantidad) => cambiar(l.id, { cantidad })} />
-                  <CeldaCosto nombre={l.nombre} presentacion={pres} value={f.costo} onChange={(costo) => cambiar(l.id, { costo })} />
-                  <td className="num">{formatPesos(importeDeFila(f, pres?.factor ?? null))}</td>
-                  <td>
-                    <FechaInput className="cmp-vence" aria-label={M.compras.venceDe(l.nombre)} value={f.vence} onChange={(e) => cambiar(l.id, { vence: e.target.value })} />
-                  </td>
-                  <td>
-                    <input className="cmp-lote" maxLength={40} aria-label={M.compras.loteDe(l.nombre)} value={f.lote} onChange={(e) => cambiar(l.id, { lote: e.target.value })} />
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+      {/* The lines wait for the supplier's products: which of them track lots decides the lot fields. */}
+      {productos.isPending ? (
+        <div className="state" role="status">
+          {M.comun.cargando}
+        </div>
+      ) : (
+        <div className="table-wrap">
+          <table className="table cmp-table">
+            <Cabeceras columnas={[C.producto, numerica(C.pendiente), M.compras.presentacion, numerica(C.recibir), numerica(C.costo), numerica(C.subtotal), C.vence, C.lote]} />
+            <tbody>
+              {pendientes.map((l) => {
+                const f = filas[l.id]!;
+                const opciones = presentacionesDeLinea(l, deProveedor);
+                const pres = presentacionDe(opciones, f.unidadVentaId);
+                const porLotes = conLotes.has(l.productoId!);
+                return (
+                  <Fragment key={l.id}>
+                    <tr className={porLotes ? 'cmp-con-lotes' : undefined}>
+                      <td>{l.nombre}</td>
+                      <td className="num">{formatCantidad(deMilesimas(milesimas(l.cantidad) - milesimas(l.recibido)), l.unidad)}</td>
+                      <td>
+                        {opciones.length > 0 ? (
+                          <SelectorPresentacion nombre={l.nombre} presentaciones={opciones} value={f.unidadVentaId} onChange={(a) => cambiar(l.id, cambiarUnidad(f, pres, a))} />
+                        ) : (
+                          <span className="cmp-muted">{M.compras.porUnidad}</span>
+                        )}
+                      </td>
+                      <CeldaCantidad etiqueta={M.compras.recibidoDe(l.nombre)} unidad={l.unidad} value={f.cantidad} onChange={(cantidad) => cambiar(l.id, { cantidad })} />
+                      <CeldaCosto nombre={l.nombre} presentacion={pres} value={f.costo} onChange={(costo) => cambiar(l.id, { costo })} />
+                      <td className="num">{formatPesos(importeDeFila(f, pres?.factor ?? null))}</td>
+                      {porLotes ? (
+                        <td colSpan={2} />
+                      ) : (
+                        <>
+                          <td>
+                            <FechaInput className="cmp-vence" aria-label={M.compras.venceDe(l.nombre)} value={f.vence} onChange={(e) => cambiar(l.id, { vence: e.target.value })} />
+                          </td>
+                          <td>
+                            <input className="cmp-lote" maxLength={40} aria-label={M.compras.loteDe(l.nombre)} value={f.lote} onChange={(e) => cambiar(l.id, { lote: e.target.value })} />
+                          </td>
+                        </>
+                      )}
+                    </tr>
+                    {porLotes ? <LotesDeLinea nombre={l.nombre} unidad={l.unidad} columnas={8} lotes={lotes[l.id] ?? []} onChange={(ls) => setLotes((x) => ({ ...x, [l.id]: ls }))} /> : null}
+                  </Fragment>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
       <div className="form-grid cmp-factura">
         <Field label={M.compras.facturaNumero} maxLength={40} value={factura} onChange={(e) => setFactura(e.target.value)} error={errores.facturaNumero} />
         <div>
@@ -151,7 +173,7 @@ function RecibirOrden({ orden }: { orden: TOrden }) {
           </button>
         </div>
       </div>
-      <button type="submit" className="btn" disabled={recibir.isPending}>
+      <button type="submit" className="btn" disabled={recibir.isPending || productos.isPending}>
         {M.compras.registrarRecepcion}
       </button>
       {camara ? (

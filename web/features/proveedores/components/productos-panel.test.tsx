@@ -6,7 +6,7 @@ import type { TProductoDeProveedor, TProveedor } from '#shared/schemas/proveedor
 import { saveSession } from '../../../lib/session';
 import { ProductosPanel } from './productos-panel';
 
-const queso: TProductoDeProveedor = { id: 2, nombre: 'Queso campesino', marca: null, precio: 12_000, stock: 5.5, estado: 1, unidad: 'KGM', codigoBarras: null, presentaciones: [] };
+const queso: TProductoDeProveedor = { id: 2, nombre: 'Queso campesino', marca: null, precio: 12_000, stock: 5.5, estado: 1, unidad: 'KGM', codigoBarras: null, manejaLotes: false, presentaciones: [] };
 const arroz: TProductoDeProveedor = { ...queso, id: 1, nombre: 'Arroz 500 g', precio: 2_800, stock: 12, unidad: '94' };
 const proveedor = { id: 9, nombre: 'Lácteos del Valle', telefono: '3104567890', email: 'valle@prov.co', productos: 2 } as unknown as TProveedor;
 
