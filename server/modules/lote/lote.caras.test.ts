@@ -1,13 +1,14 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROL } from '#shared/roles';
 import type { TDispositivo, TEquipoPropio } from '#shared/schemas/sin-red';
-import { actividad, lote, producto } from '../../db/schema';
+import { actividad } from '../../db/schema';
 import { legacy } from '../../legacy/test-client';
 import { tiendaConProveedor, type TiendaConProveedor } from '../compras/compras.fixtures';
-import { crearEmpleado, peticion } from '../../../tests/helpers/factories';
+import { crearEmpleado } from '../../../tests/helpers/factories';
 import { usarApp } from '../../../tests/helpers/test-app';
+import { usarLotes } from './lote.fixtures';
 
 /**
  * Lots through the other ways stock moves (issue #58 point 2, ADR 051): a pack takes its factor's
@@ -16,23 +17,9 @@ import { usarApp } from '../../../tests/helpers/test-app';
  * recorded (it happened), logged and reviewed.
  */
 const t = usarApp();
-const req = peticion(t);
-const db = () => t.database.db;
+const { req, db, fecha, productoConLotes: productoConLotesEn, lotesDe } = usarLotes(t);
 let s: TiendaConProveedor;
-
-async function fecha(dias: number): Promise<string> {
-  const res = (await db().execute(sql`select ((now() at time zone 'America/Bogota')::date + ${dias}::int)::text as d`)) as unknown as { rows: { d: string }[] };
-  return res.rows[0]!.d;
-}
-
-async function productoConLotes(nombre: string, extra: Record<string, unknown> = {}) {
-  const res = await req('POST', '/api/productos', s.token, { nombre, precio: 5000, cantidad: 0, ...extra });
-  expect(res.statusCode, res.body).toBe(201);
-  const id = res.json().producto.id as number;
-  const puesto = await req('PUT', `/api/productos/${id}`, s.token, { nombre, precio: 5000, stock: 0, stockMin: 0, manejaLotes: true, ...extra });
-  expect(puesto.statusCode, puesto.body).toBe(200);
-  return id;
-}
+const productoConLotes = (nombre: string, extra: Record<string, unknown> = {}) => productoConLotesEn(s, nombre, extra);
 
 async function recibir(productoId: number, lotes: { codigo: string; dias: number; cantidad: number }[], unidades?: number) {
   const total = unidades ?? lotes.reduce((a, l) => a + l.cantidad, 0);
@@ -41,12 +28,6 @@ async function recibir(productoId: number, lotes: { codigo: string; dias: number
     lineas: [{ productoId, cantidad: total, costoUnit: 1000, lotes: await Promise.all(lotes.map(async (l) => ({ codigo: l.codigo, vence: await fecha(l.dias), cantidad: l.cantidad }))) }],
   });
   expect(r.statusCode, r.body).toBe(201);
-}
-
-async function lotesDe(productoId: number) {
-  const ls = await db().select({ codigo: lote.codigo, cantidad: lote.cantidad }).from(lote).where(eq(lote.productoId, productoId)).orderBy(asc(lote.idLote));
-  const [p] = await db().select({ stock: producto.stock }).from(producto).where(eq(producto.idProducto, productoId));
-  return { lotes: Object.fromEntries(ls.filter((l) => l.cantidad !== 0).map((l) => [l.codigo ?? 'sin lote', l.cantidad])), stock: p!.stock };
 }
 
 beforeAll(async () => {

@@ -1,12 +1,13 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { M } from '#shared/messages';
 import { ROL } from '#shared/roles';
-import { actividad, lote, producto, usuario } from '../../db/schema';
+import { actividad, usuario } from '../../db/schema';
 import { tiendaConProveedor, type TiendaConProveedor } from '../compras/compras.fixtures';
-import { crearEmpleado, PASSWORD, peticion } from '../../../tests/helpers/factories';
+import { crearEmpleado, PASSWORD } from '../../../tests/helpers/factories';
 import { usarApp } from '../../../tests/helpers/test-app';
+import { usarLotes } from './lote.fixtures';
 
 /**
  * Issue #58 point 2, ADR 051: a product that tracks lots receives them, sells the first to expire
@@ -14,33 +15,10 @@ import { usarApp } from '../../../tests/helpers/test-app';
  * return puts the units back into their lot; whatever moves, its lots add up to its stock.
  */
 const t = usarApp();
-const req = peticion(t);
-const db = () => t.database.db;
+const { req, db, fecha, productoConLotes, lotesDe } = usarLotes(t);
 let s: TiendaConProveedor;
 
-/** A date `dias` from the store's today (America/Bogota), as YYYY-MM-DD. */
-async function fecha(dias: number): Promise<string> {
-  const res = (await db().execute(sql`select ((now() at time zone 'America/Bogota')::date + ${dias}::int)::text as d`)) as unknown as { rows: { d: string }[] };
-  return res.rows[0]!.d;
-}
-
-async function productoConLotes(st: TiendaConProveedor, nombre: string, precio = 5000) {
-  const res = await req('POST', '/api/productos', st.token, { nombre, precio, cantidad: 0 });
-  expect(res.statusCode, res.body).toBe(201);
-  const id = res.json().producto.id as number;
-  const puesto = await req('PUT', `/api/productos/${id}`, st.token, { nombre, precio, stock: 0, stockMin: 0, manejaLotes: true });
-  expect(puesto.statusCode, puesto.body).toBe(200);
-  return id;
-}
-
 const recibir = (st: TiendaConProveedor, lineas: object[]) => req('POST', '/api/compras/recepciones', st.token, { proveedorId: st.proveedor, lineas });
-
-/** The product's lots with units by code (null: of no known lot), and its stock. */
-async function lotesDe(productoId: number) {
-  const ls = await db().select({ codigo: lote.codigo, cantidad: lote.cantidad }).from(lote).where(eq(lote.productoId, productoId)).orderBy(asc(lote.idLote));
-  const [p] = await db().select({ stock: producto.stock }).from(producto).where(eq(producto.idProducto, productoId));
-  return { lotes: Object.fromEntries(ls.filter((l) => l.cantidad !== 0).map((l) => [l.codigo ?? 'sin lote', l.cantidad])), stock: p!.stock };
-}
 
 const vender = (token: string, lineas: object[], extra: object = {}) => req('POST', '/api/ventas', token, { lineas, metodoPagoId: 5, montoRecibido: 1_000_000, ...extra });
 
