@@ -1,32 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { DOMParser } from '@xmldom/xmldom';
-import { construirFacturaVenta, type AdquirenteFactura, type FacturaVenta } from './factura-venta.js';
-import type { FacturaOriginal } from './nota-factura.js';
 import { construirNotaDebitoFactura, lineasDeCargos, notaDebito, type CargoNotaDebito } from './nota-debito.js';
-import { documentoEjemplo, LINEAS } from './ejemplos.js';
+import { LINEAS } from './ejemplos.js';
 import { validarContraXsd } from './validar-xsd.js';
+import { esperarFirmadaYValida, factura, parse, textos } from './nota.fixtures.js';
 import { cude } from './cude.js';
 import { NS } from './xml.js';
-import { firmarDocumento, leerP12 } from './firma.js';
-import { generarCertificadoPrueba } from './certificado-prueba.js';
-import { verificarConXmlsec } from './verificar-xmlsec.js';
 
 /** Issue #57 point 2, ADR 050: the invoice's debit note (UBL DebitNote, DIAN type 92). */
 const DEBITNOTE_XSD = 'maindoc/UBL-DebitNote-2.1.xsd';
-const EMPRESA: AdquirenteFactura = { tipoPersona: 1, tipoDocumento: '31', numero: '860034313', dv: '7', nombre: 'Constructora Andina S.A.S.', email: 'compras@andina.co', responsabilidades: ['O-13'], responsableIva: true };
-
-function factura(cambios: Partial<FacturaVenta> = {}): FacturaOriginal {
-  const { adquirente: _, puntos: __, caja: ___, ...pos } = documentoEjemplo({ resolucion: { numero: '18760000002', fechaDesde: '2026-01-01', fechaHasta: '2027-12-31', prefijo: 'FE', desde: 1, hasta: 5000 }, consecutivo: 42 });
-  const f: FacturaVenta = { ...pos, adquirente: EMPRESA, claveTecnica: 'fc8eac422eba16e22ffd8c6f94b3f40a6e38162c', ...cambios };
-  const g = construirFacturaVenta(f);
-  const { claveTecnica: _k, ...sinClave } = f;
-  return { factura: sinClave, numero: g.numero, cufe: g.cude, fecha: g.fecha };
-}
 const FLETE: CargoNotaDebito = { descripcion: 'Flete de entrega a la obra', valor: 35_700, impuesto: 'iva19' };
 const DATOS = { consecutivo: 8, emision: new Date('2026-11-21T14:00:00Z'), concepto: 2 as const, motivo: 'Flete acordado después de la venta', lineas: lineasDeCargos([FLETE]) };
-const parse = (xml: string) => new DOMParser().parseFromString(xml, 'text/xml');
-const textos = (xml: string, ns: string, local: string) => Array.from(parse(xml).getElementsByTagNameNS(ns, local)).map((n) => n.textContent ?? '');
 
 describe('nota débito de factura electrónica (DebitNote, tipo 92)', () => {
   it('a charge (concept 2 gastos por cobrar) references the invoice number, CUFE and date and validates against UBL 2.1 and DIAN', async () => {
@@ -72,13 +56,7 @@ describe('nota débito de factura electrónica (DebitNote, tipo 92)', () => {
   });
 
   it('is signed like the invoice; xmlsec1 verifies it and the signed note validates', async () => {
-    const cert = await generarCertificadoPrueba();
-    const credencial = leerP12(cert.p12, cert.clave);
-    const emision = new Date(Math.max(Date.now(), credencial.validoDesde.getTime() + 1000));
-    const g = construirNotaDebitoFactura(notaDebito(factura(), { ...DATOS, emision }));
-    const firmado = firmarDocumento(g.xml, credencial, { instante: emision });
-    expect((await verificarConXmlsec(firmado, cert.certificadoPem)).ok).toBe(true);
-    expect((await validarContraXsd(firmado, { raiz: DEBITNOTE_XSD })).errores).toBe('');
+    await esperarFirmadaYValida((emision) => construirNotaDebitoFactura(notaDebito(factura(), { ...DATOS, emision })).xml, DEBITNOTE_XSD);
   }, 60_000);
 
   it('has no contingency and needs the invoice CUFE and a reason', () => {
