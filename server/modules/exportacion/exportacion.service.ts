@@ -75,6 +75,7 @@ export async function exportarLista(options: {
         { titulo: C.stock, tipo: 'numero', valor: (p) => p.stock },
         { titulo: C.stockMin, tipo: 'numero', valor: (p) => p.stockMin },
         { titulo: C.estado, valor: (p) => siNo(p.estado === 1) },
+        { titulo: C.manejaLotes, valor: (p) => siNo(extras.get(p.id)?.manejaLotes ?? false) },
         { titulo: C.proveedor, valor: (p) => p.proveedor },
       ];
       return exportarTabla({ ...base, columnas, filas: items });

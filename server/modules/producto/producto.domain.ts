@@ -156,7 +156,7 @@ export async function listarProductos(options: {
  */
 export async function impuestosYCostos(db: Db, tiendaId: number, lector: Lector) {
   const [filas, conCostos] = await Promise.all([
-    db.select({ id: producto.idProducto, impuesto: producto.impuesto, unidadDian: producto.unidadDian, ubicacion: producto.ubicacion, costo: producto.costo }).from(producto).where(eq(producto.tiendaId, tiendaId)),
+    db.select({ id: producto.idProducto, impuesto: producto.impuesto, unidadDian: producto.unidadDian, ubicacion: producto.ubicacion, manejaLotes: producto.manejaLotes, costo: producto.costo }).from(producto).where(eq(producto.tiendaId, tiendaId)),
     puede(db, tiendaId, lector, 'reportes'),
   ]);
   return { conCostos, porId: new Map(filas.map((f) => [f.id, conCostos ? f : { ...f, costo: null }])) };
