@@ -66,10 +66,14 @@ export const facturas = {
   cargando: 'Cargando…',
   reintentar: 'Reintentar',
   telefono: (telefono: string) => `Tel. ${telefono}`,
-  numero: (id: number) => `N.º ${id}`,
+  numero: (id: number | string) => `N.º ${id}`,
   // Issue #34: a sale made without network keeps the number its receipt printed (D3-17).
   numeroSinRed: (n: string) => `Sin red: ${n}`,
   numeroSinRedTitulo: 'Número impreso por la caja cuando vendió sin red',
+  // Issue #57: a sale invoiced to a buyer shows the invoice's number (FE2) and buyer; the store's sale number stays as secondary.
+  numeroFactura: (numero: string) => `Factura ${numero}`,
+  numeroVenta: (numero: number) => `Venta N.º ${numero}`,
+  adquirente: 'Adquirente',
   hora: 'Hora',
   cajero: 'Cajero',
   productosCaption: (id: number) => `Productos de la venta ${id}`,

@@ -41,8 +41,11 @@ export const ZFacturaResumen = z.object({
   /** Integer pesos: the sum of its lines. */
   total: z.number().int(),
   metodoPago: z.string().nullable(),
+  /** The customer, or for a sale invoiced to a buyer (issue #57) the invoice's buyer. */
   cliente: z.string().nullable(),
   cajero: z.string(),
+  /** A sale invoiced to a buyer (issue #57, ADR 044): the invoice's number with its prefix (FE2); null for any other sale. */
+  numeroFactura: z.string().nullable(),
 });
 export type TFacturaResumen = z.infer<typeof ZFacturaResumen>;
 
@@ -70,6 +73,18 @@ export const ZFacturaLinea = z.object({
   estado: z.string(),
 });
 export type TFacturaLinea = z.infer<typeof ZFacturaLinea>;
+
+/**
+ * A sale invoiced to a buyer (issue #57, ADR 044): the factura electrónica de venta's number with its
+ * range's prefix (FE2), its CUFE (null until the document is built, right after the sale) and the
+ * buyer as the invoice names them (NIT with its check digit, CC…).
+ */
+export const ZFacturaElectronicaDetalle = z.object({
+  numero: z.string(),
+  cufe: z.string().nullable(),
+  adquirente: z.object({ nombre: z.string(), documento: z.string() }),
+});
+export type TFacturaElectronicaDetalle = z.infer<typeof ZFacturaElectronicaDetalle>;
 
 /** One invoice: the sale's header, its lines and totals. */
 export const ZFacturaDetalle = z.object({
@@ -104,5 +119,7 @@ export const ZFacturaDetalle = z.object({
   fiadoVence: z.string().nullable(),
   /** A sale made by an exchange (issue #32 point 2): the return it came from and the credit it applied. */
   cambioDe: ZCambioDe.nullable(),
+  /** Invoiced to a buyer: the invoice's number, CUFE and buyer; null for a POS or store-numbered sale. */
+  facturaElectronica: ZFacturaElectronicaDetalle.nullable(),
 });
 export type TFacturaDetalle = z.infer<typeof ZFacturaDetalle>;

@@ -7,6 +7,7 @@ import { CLAVE, dia, ferreteria } from './support/ferreteria';
 // name, e-mail, responsibilities and regime; the receipt is a factura electrónica de venta numbered
 // from the till's invoice range, with its CUFE and QR.
 const SHOTS = '/tmp/shots/E';
+const SHOTS_H = '/tmp/shots-h';
 
 test('una venta facturada a una empresa en la caja: factura electrónica de venta con CUFE y QR', async ({ page }) => {
   test.setTimeout(150_000);
@@ -53,6 +54,45 @@ test('una venta facturada a una empresa en la caja: factura electrónica de vent
   expect((await page.getByTestId('recibo-cude').textContent())!.trim()).toMatch(/^[0-9a-f]{96}$/);
   await expect(page.getByTestId('recibo-qr')).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/factura-recibo-1366.png`, fullPage: true });
+  const cufe = (await page.getByTestId('recibo-cude').textContent())!.trim();
+  const numeroVenta = (await page.getByTestId('recibo-id').getAttribute('data-numero'))!;
+
+  // Gestionar facturas (issue #57): the list, its detail and the ticket it opens show the invoice's
+  // number and buyer, not "Cliente general" and the store's number alone (which stays as secondary).
+  await page.goto('/gestionar_ventas');
+  const fila = page.getByRole('row').filter({ has: page.getByRole('link', { name: `Ver factura de la venta ${numeroVenta}` }) });
+  await expect(fila.getByTestId('facturas-numero-factura')).toHaveText('Factura FE1');
+  await expect(fila).toContainText('Constructora Andina S.A.S.');
+  await expect(fila).not.toContainText('Cliente general');
+  await fila.getByRole('link', { name: `Ver factura de la venta ${numeroVenta}` }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Factura FE1' })).toBeVisible();
+  await expect(page.getByTestId('factura-numero-fe')).toHaveText('N.º FE1');
+  await expect(page.getByTestId('factura-id')).toHaveText(`Venta N.º ${numeroVenta}`);
+  const comprador = page.getByTestId('factura-cliente');
+  await expect(comprador).toContainText('Constructora Andina S.A.S.');
+  await expect(comprador.locator('.factura-doc')).toHaveText('NIT 860034313-7');
+  await expect(page.getByText('Adquirente', { exact: true })).toBeVisible();
+  await expect(page.getByText('Cliente general')).toHaveCount(0);
+  await expect(page.getByTestId('factura-cufe')).toHaveText(cufe);
+  await expect(page.getByTestId('factura-total')).toHaveText(/11\.900/);
+  await page.screenshot({ path: `${SHOTS_H}/detalle-factura-1366.png`, fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByTestId('factura-cufe')).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: `${SHOTS_H}/detalle-factura-390.png`, fullPage: true });
+  // The ticket it opens again: the invoice's title, number and buyer.
+  await page.getByRole('button', { name: 'Ver ticket' }).click();
+  await expect(page).toHaveURL(/\/factura$/);
+  await expect(page.locator('.recibo__sub').first()).toHaveText(/^Factura electrónica de venta N\.º FE1$/);
+  await expect(page.getByTestId('recibo-adquirente')).toHaveText('Adquirente: Constructora Andina S.A.S. · NIT 860034313-7');
+  await expect(page.getByTestId('recibo-cude')).toHaveText(cufe);
+  await page.screenshot({ path: `${SHOTS_H}/ticket-factura-390.png`, fullPage: true });
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.goto('/gestionar_ventas');
+  await expect(page.getByTestId('facturas-numero-factura').first()).toBeVisible();
+  await page.screenshot({ path: `${SHOTS_H}/lista-facturas-1366.png`, fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: `${SHOTS_H}/lista-facturas-390.png`, fullPage: true });
 });
 
 // Issue #57 points 2 and 3: the owner registers the till's invoice range on Cajas y numeración (with

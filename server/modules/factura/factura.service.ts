@@ -9,8 +9,9 @@ import type { TFacturaDetalle, TFacturasFiltros, TFacturasPage } from '#shared/s
 import type { Db } from '../../db/client';
 import { ventasVisibles, type LectorVentas } from '../venta/ventas-visibles';
 import { contieneTexto } from '../../db/name-search';
-import { cliente, factura, metodoPago, producto, tienda, usuario, venta } from '../../db/schema';
+import { cliente, factura, metodoPago, producto, rangoNumeracion, tienda, usuario, venta } from '../../db/schema';
 import { unidadDeLinea } from '../venta/unidad-linea';
+import { facturaDeVenta, nombreAdquirente, numeroFacturaDeVenta } from '../venta/venta.factura';
 
 const MAX_INT = 2_147_483_647;
 
@@ -68,7 +69,9 @@ export async function listarFacturas(options: { db: Db; tiendaId: number; lector
         metodoPagoId: venta.metodoPagoId,
         montoFiado: venta.montoFiado,
         totalVenta: venta.total,
-        cliente: nombreCliente,
+        // A sale invoiced to a buyer (issue #57) names the invoice's buyer and number.
+        cliente: sql<string | null>`coalesce(${nombreAdquirente}, ${nombreCliente})`,
+        numeroFactura: numeroFacturaDeVenta,
         cajero,
         descuento: venta.descuento,
       })
@@ -77,6 +80,7 @@ export async function listarFacturas(options: { db: Db; tiendaId: number; lector
       .leftJoin(metodoPago, eq(metodoPago.idMetPago, venta.metodoPagoId))
       .leftJoin(cliente, eq(cliente.idCliente, venta.clienteId))
       .leftJoin(usuario, eq(usuario.idUsuario, venta.usuarioId))
+      .leftJoin(rangoNumeracion, eq(rangoNumeracion.idRango, venta.rangoId))
       .where(where)
       .orderBy(desc(venta.fecha), desc(venta.idVenta))
       .limit(query.pageSize)
@@ -253,5 +257,7 @@ export async function detalleFactura(options: { db: Db; tiendaId: number; lector
     ...pagoDe({ metodoPagoId: v.metodoPagoId, metodo: v.metodoPago ?? '', total, montoFiado: v.montoFiado, montoRecibido: v.montoRecibido }),
     fiadoVence: v.montoFiado > 0 ? v.fiadoVence : null,
     ...(cambioDe ? { cambioDe, montoRecibido: v.montoRecibido == null ? null : entregadoEnCambio(v.montoRecibido, v.metodoPagoId, cambioDe) } : { cambioDe: null }),
+    // Invoiced to a buyer (issue #57, ADR 044): the invoice's number, CUFE and buyer.
+    facturaElectronica: await facturaDeVenta(db, tiendaId, idVenta),
   };
 }

@@ -108,6 +108,8 @@ describe('facturas', () => {
       metodoPago: 'Efectivo',
       cliente: 'María Gómez',
       cajero: 'Ana Pérez',
+      // Not invoiced to a buyer (issue #57): no invoice number.
+      numeroFactura: null,
     });
     // The store's own account sold the others.
     expect(body.items[2]).toMatchObject({ metodoPago: 'Nequi', cliente: null, cajero: TIENDA });
@@ -167,6 +169,7 @@ describe('facturas', () => {
       cambio: 9800,
       fiadoVence: null,
       cambioDe: null,
+      facturaElectronica: null,
     });
     const pendiente = (await get(s, `/api/facturas/${v.cuatro}`)).json();
     expect(pendiente).toMatchObject({ estado: 'Pendiente', montoRecibido: null, cambio: null, cliente: null });

@@ -10,11 +10,13 @@ import { and, eq, sql } from 'drizzle-orm';
 import { AppError } from '#shared/errors';
 import { facturaElectronica as FE } from '#shared/messages/factura-electronica';
 import type { TAdquirente } from '#shared/schemas/factura-electronica';
+import type { TFacturaElectronicaDetalle } from '#shared/schemas/factura';
 import type { TRecibo } from '#shared/schemas/venta';
-import type { Tx } from '../../db/client';
-import { cliente, documentoDian, venta } from '../../db/schema';
+import type { Db, Tx } from '../../db/client';
+import { cliente, documentoDian, rangoNumeracion, venta } from '../../db/schema';
 import { filaConfiguracion } from '../dian/configuracion.domain';
 import { emitirDocumentoVenta } from '../dian/emision';
+import { TIPO_FACTURA_VENTA } from '../dian/factura-venta';
 import { conRechazos } from '../tienda/permisos';
 import { ensayar, prepararCheckout, type PedidoVenta, type ResultadoVenta } from './venta.checkout';
 import { obtenerRecibo } from './venta.recibo';
@@ -99,3 +101,31 @@ export async function datosFiscalesDeCliente(db: PedidoVenta['db'], tiendaId: nu
   if (!c) throw new AppError('NOT_FOUND', FE.clienteNoEncontrado);
   return { datosFiscales: c.datos ?? null };
 }
+
+/**
+ * A sale invoiced to a buyer, as its detail shows it (issue #57): the invoice's number with its range's
+ * prefix (FE2, the number it took from the till's invoice range), its CUFE once the document is built,
+ * and the buyer kept on the sale. Null for any other sale (a POS document, a store-numbered sale).
+ */
+export async function facturaDeVenta(db: Db | Tx, tiendaId: number, ventaId: number): Promise<TFacturaElectronicaDetalle | null> {
+  const [r] = await db
+    .select({ adquirente: venta.adquirente, prefijo: rangoNumeracion.prefijo, numeroFiscal: venta.numeroFiscal, numero: documentoDian.numero, cufe: documentoDian.cude })
+    .from(venta)
+    .leftJoin(rangoNumeracion, eq(rangoNumeracion.idRango, venta.rangoId))
+    .leftJoin(documentoDian, and(eq(documentoDian.tiendaId, tiendaId), eq(documentoDian.ventaId, venta.idVenta), eq(documentoDian.tipo, TIPO_FACTURA_VENTA)))
+    .where(and(eq(venta.idVenta, ventaId), eq(venta.tiendaId, tiendaId)))
+    .limit(1);
+  const a = r?.adquirente;
+  if (!r || !a) return null;
+  const numero = r.numero ?? (r.numeroFiscal != null ? `${r.prefijo ?? ''}${r.numeroFiscal}` : null);
+  if (!numero) return null;
+  return { numero, cufe: r.cufe ?? null, adquirente: { nombre: a.nombre, documento: FE.documentoAdquirente(a.tipoDocumento, a.numero, a.dv ?? null) } };
+}
+
+/**
+ * For a list of sales joined with the sale's range (`rango_numeracion` on `venta.rango_id`): the
+ * invoice's number (FE2) of a sale invoiced to a buyer, null for any other.
+ */
+export const numeroFacturaDeVenta = sql<string | null>`case when ${venta.adquirente} is not null and ${venta.numeroFiscal} is not null then ${rangoNumeracion.prefijo} || ${venta.numeroFiscal} end`;
+/** The invoice's buyer's name of a sale invoiced to one, else null (the list names them as its customer). */
+export const nombreAdquirente = sql<string | null>`${venta.adquirente} ->> 'nombre'`;

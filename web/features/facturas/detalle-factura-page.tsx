@@ -3,6 +3,7 @@ import { AppError } from '#shared/errors';
 import { generic } from '#shared/messages/comun';
 import { devoluciones } from '#shared/messages/devoluciones';
 import { facturas } from '#shared/messages/facturas';
+import { facturaElectronica } from '#shared/messages/factura-electronica';
 import { impuestos as mensajesImpuestos } from '#shared/messages/impuestos';
 import { ventas } from '#shared/messages/ventas';
 import type { TRecibo } from '#shared/schemas/venta';
@@ -24,12 +25,13 @@ import { NotasDebitoVenta } from './notas-debito-venta';
 import './facturas.css';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
-const M = { devoluciones, facturas, generic, impuestos: mensajesImpuestos, ventas };
+const M = { devoluciones, facturas, facturaElectronica, generic, impuestos: mensajesImpuestos, ventas };
 
 const F = M.facturas;
 const C = F.columnas;
 const D = F.detalle;
 const R = M.ventas.recibo;
+const FE = M.facturaElectronica;
 
 interface NavState {
   idVenta?: unknown;
@@ -53,6 +55,8 @@ export default function DetalleFacturaPage() {
   const back = `${paths.gestionarVentas}${typeof from === 'string' && from.startsWith('?') ? from : ''}`;
   const query = useFactura(idVenta);
   const f = query.data;
+  // A sale invoiced to a buyer (issue #57): the invoice's number and buyer, the store's number as secondary.
+  const fe = f?.facturaElectronica ?? null;
   // The sale's base and tax by rate (issue #30), as its receipt prints them; none for a store not responsible for IVA.
   const datosImpuestos = useImpuestosVenta(idVenta ?? 0, idVenta != null).data;
   const impuestos = partesFiscales(datosImpuestos).impuestos;
@@ -76,7 +80,7 @@ export default function DetalleFacturaPage() {
 
   const header = (
     <PageHeader
-      title={f ? `${F.detalleTitulo} #${f.numero}` : F.detalleTitulo}
+      title={fe ? F.numeroFactura(fe.numero) : f ? `${F.detalleTitulo} #${f.numero}` : F.detalleTitulo}
       backTo={back}
       backLabel={F.volver}
       className="facturas-header"
@@ -149,10 +153,21 @@ export default function DetalleFacturaPage() {
               {f.tienda.telefono ? <span>{F.telefono(f.tienda.telefono)}</span> : null}
             </div>
             <div className="factura-numero">
-              <h2 id="factura-titulo">{F.detalleTitulo}</h2>
-              <span className="factura-numero__id" data-testid="factura-id">
-                {F.numero(f.numero)}
-              </span>
+              <h2 id="factura-titulo">{fe ? FE.nombreDocumento : F.detalleTitulo}</h2>
+              {fe ? (
+                <>
+                  <span className="factura-numero__id" data-testid="factura-numero-fe">
+                    {F.numero(fe.numero)}
+                  </span>
+                  <span className="facturas-sin-red" data-testid="factura-id">
+                    {F.numeroVenta(f.numero)}
+                  </span>
+                </>
+              ) : (
+                <span className="factura-numero__id" data-testid="factura-id">
+                  {F.numero(f.numero)}
+                </span>
+              )}
               {f.numeroDispositivo ? (
                 <span className="facturas-sin-red" title={F.numeroSinRedTitulo} data-testid="factura-sin-red">
                   {F.numeroSinRed(f.numeroDispositivo)}
@@ -178,9 +193,14 @@ export default function DetalleFacturaPage() {
               <dd>{f.cajero}</dd>
             </div>
             <div>
-              <dt>{C.cliente}</dt>
-              <dd>
-                {f.cliente ? (
+              <dt>{fe ? F.adquirente : C.cliente}</dt>
+              <dd data-testid="factura-cliente">
+                {fe ? (
+                  <>
+                    {fe.adquirente.nombre}
+                    <span className="factura-doc">{fe.adquirente.documento}</span>
+                  </>
+                ) : f.cliente ? (
                   <>
                     {f.cliente.nombre}
                     <span className="factura-doc">
@@ -197,6 +217,12 @@ export default function DetalleFacturaPage() {
               <dd data-testid="factura-metodo">{f.pagos.length ? f.pagos.map((p) => p.metodo).join(' + ') : (f.metodoPago ?? '—')}</dd>
             </div>
           </dl>
+          {fe?.cufe ? (
+            <p className="factura-cufe">
+              <span>{FE.cufe}: </span>
+              <span data-testid="factura-cufe">{fe.cufe}</span>
+            </p>
+          ) : null}
 
           <div className="table-wrap factura-lineas">
             <table className="table factura-tabla">

@@ -81,6 +81,11 @@ export default function GestionarVentasPage() {
                     >
                       #{f.numero}
                     </Link>
+                    {f.numeroFactura ? (
+                      <span className="facturas-sin-red" data-testid="facturas-numero-factura">
+                        {F.numeroFactura(f.numeroFactura)}
+                      </span>
+                    ) : null}
                     {f.numeroDispositivo ? (
                       <span className="facturas-sin-red" title={F.numeroSinRedTitulo}>
                         {F.numeroSinRed(f.numeroDispositivo)}
