@@ -35,6 +35,7 @@ import { importacion } from './messages/importacion';
 import { exportacion } from './messages/exportacion';
 import { devoluciones } from './messages/devoluciones';
 import { sinRed } from './messages/sin-red';
+import { sinRedInstalar } from './messages/sin-red-instalar';
 import { conteos } from './messages/conteos';
 import { lotes } from './messages/lotes';
 import { precios } from './messages/precios';
@@ -85,6 +86,8 @@ export const M = {
   compras,
   devoluciones,
   sinRed,
+  // Also inside sinRed; its own module so the till's first paint carries only this note (issue #55 point 4).
+  sinRedInstalar,
   conteos,
   lotes,
   precios,
