@@ -8,7 +8,7 @@ import { cude } from './cude';
 import { validarContraXsd } from './validar-xsd';
 import { verificarConXmlsec } from './verificar-xmlsec';
 import { DOMParser } from '@xmldom/xmldom';
-import { PIN, textoXml, usarFerreteria } from './ferreteria.fixtures';
+import { PIN, textoXml, usarFerreteria, type Ferreteria } from './ferreteria.fixtures';
 import { NS } from './xml';
 
 /**
@@ -25,6 +25,19 @@ const texto = textoXml;
 const notas = (s: Tienda, ventaId: number) =>
   t.database.db.select().from(documentoDian).where(and(eq(documentoDian.tiendaId, s.id), eq(documentoDian.ventaId, ventaId), eq(documentoDian.tipo, '91')));
 const enviar = async (s: Tienda) => expect((await req('POST', '/api/dian/documentos/enviar', s.token)).statusCode).toBe(200);
+/** The buyer swaps one unit of the sale's line for another of the same product, paying nothing more. */
+async function cambiarUna(s: Ferreteria, ventaId: number) {
+  const [linea] = await t.database.db.select({ id: factura.idFactura }).from(factura).where(eq(factura.ventaId, ventaId));
+  const cambio = await req('POST', `/api/ventas/${ventaId}/cambios`, s.token, {
+    devolver: [{ facturaId: linea!.id, cantidad: 1, destino: 'inventario' }],
+    motivo: 'Cambio por otra medida',
+    lineas: [{ productoId: s.productoId, cantidad: 1 }],
+    metodoPagoId: METODO.EFECTIVO,
+    montoRecibido: 0,
+  });
+  expect(cambio.statusCode, cambio.body).toBeLessThan(300);
+  return cambio;
+}
 
 describe('nota crédito de una factura electrónica (issue #57 punto 2)', { timeout: 180_000 }, () => {
   it('anular una venta facturada emite su nota crédito (91, concepto 2) con el número y el CUFE de la factura; válida, firmada y aceptada una vez', async () => {
@@ -92,15 +105,7 @@ describe('nota crédito de una factura electrónica (issue #57 punto 2)', { time
   it('un cambio en una venta facturada emite la nota crédito de lo devuelto, y la venta nueva del cambio sale facturada al mismo comprador', async () => {
     const s = await ferreteria();
     const v = await facturar(s);
-    const [linea] = await t.database.db.select({ id: factura.idFactura }).from(factura).where(eq(factura.ventaId, v.id));
-    const cambio = await req('POST', `/api/ventas/${v.id}/cambios`, s.token, {
-      devolver: [{ facturaId: linea!.id, cantidad: 1, destino: 'inventario' }],
-      motivo: 'Cambio por otra medida',
-      lineas: [{ productoId: s.productoId, cantidad: 1 }],
-      metodoPagoId: METODO.EFECTIVO,
-      montoRecibido: 0,
-    });
-    expect(cambio.statusCode, cambio.body).toBeLessThan(300);
+    const cambio = await cambiarUna(s, v.id);
     const [nota, ...otras] = await notas(s, v.id);
     expect(otras).toEqual([]);
     expect(nota).toMatchObject({ numero: 'NC1', concepto: 1 });
@@ -135,15 +140,7 @@ describe('nota crédito de una factura electrónica (issue #57 punto 2)', { time
     const s = await ferreteria();
     const v = await req('POST', '/api/ventas', s.token, { lineas: [{ productoId: s.productoId, cantidad: 2 }], metodoPagoId: METODO.EFECTIVO, montoRecibido: 30_000 });
     expect(v.statusCode, v.body).toBe(201);
-    const [linea] = await t.database.db.select({ id: factura.idFactura }).from(factura).where(eq(factura.ventaId, v.json().id));
-    const cambio = await req('POST', `/api/ventas/${v.json().id}/cambios`, s.token, {
-      devolver: [{ facturaId: linea!.id, cantidad: 1, destino: 'inventario' }],
-      motivo: 'Cambio por otra medida',
-      lineas: [{ productoId: s.productoId, cantidad: 1 }],
-      metodoPagoId: METODO.EFECTIVO,
-      montoRecibido: 0,
-    });
-    expect(cambio.statusCode, cambio.body).toBeLessThan(300);
+    const cambio = await cambiarUna(s, v.json().id);
     const docs = await t.database.db.select({ tipo: documentoDian.tipo, numero: documentoDian.numero }).from(documentoDian).where(eq(documentoDian.ventaId, cambio.json().venta.id));
     expect(docs).toEqual([{ tipo: '20', numero: 'POS2' }]);
   });
