@@ -90,19 +90,27 @@ function arbBody(keys: string[]): fc.Arbitrary<unknown> {
 
 const arbParam = fc.oneof(fc.integer({ min: -5, max: 10 }).map(String), fc.constantFrom('0', '1', '2147483648', 'abc', '1.5', '%27', '..%2F', 'null'));
 
+/** The app's routes but its docs, health and catch-all (and those in `aparte`), each with its params' names, its body's keys and whether it is the legacy API. */
+function rutas(aparte = new Set<string>()) {
+  return t.app.routeTable
+    .filter((r) => !['/api/docs', '/api/ping', '/api/health', '/*'].includes(r.url) && r.url.startsWith('/') && !aparte.has(`${r.method} ${r.url}`))
+    .map((route) => ({
+      route,
+      isLegacy: route.url.startsWith(LEGACY),
+      keys: bodyKeys(t.app.routeSchemas.get(`${route.method} ${route.url}`)),
+      paramNames: [...route.url.matchAll(/:(\w+)/g)].map((m) => m[1]!),
+    }));
+}
+
 describe('entradas hostiles en cada ruta', () => {
   it('ninguna ruta responde 5xx; los rechazos usan la forma de error y no cambian filas', { timeout: 600_000 }, async () => {
-    const routes = t.app.routeTable.filter((r) => !['/api/docs', '/api/ping', '/api/health', '/*'].includes(r.url) && r.url.startsWith('/'));
+    const routes = rutas();
     expect(routes.length).toBeGreaterThan(20);
-    const bodySchemas = t.app.routeSchemas;
 
     // The rows' counts before a request: a refused request left them as they were (asserted below), so
     // they are read again only after a request that was not refused.
     let before = await counts();
-    for (const route of routes) {
-      const isLegacy = route.url.startsWith(LEGACY);
-      const keys = bodyKeys(bodySchemas.get(`${route.method} ${route.url}`));
-      const paramNames = [...route.url.matchAll(/:(\w+)/g)].map((m) => m[1]!);
+    for (const { route, isLegacy, keys, paramNames } of routes) {
       await fc.assert(
         fc.asyncProperty(
           fc.array(arbParam, { minLength: paramNames.length, maxLength: paramNames.length }),
@@ -369,14 +377,10 @@ describe('la misma empresa en otra tienda, y otra empresa', () => {
       );
     // The owner's own empresa views name the demo store by design (its switch and Sucursales): the API test covers them.
     const propias = new Set(['POST /api/sesion/tienda', 'GET /api/sucursales']);
-    const routes = t.app.routeTable.filter((r) => !['/api/docs', '/api/ping', '/api/health', '/*'].includes(r.url) && r.url.startsWith('/') && !propias.has(`${r.method} ${r.url}`));
-    const bodySchemas = t.app.routeSchemas;
+    const routes = rutas(propias);
     const antes = await huella();
     let pedidas = 0;
-    for (const route of routes) {
-      const isLegacy = route.url.startsWith(LEGACY);
-      const keys = bodyKeys(bodySchemas.get(`${route.method} ${route.url}`));
-      const paramNames = [...route.url.matchAll(/:(\w+)/g)].map((m) => m[1]!);
+    for (const { route, isLegacy, keys, paramNames } of routes) {
       await fc.assert(
         fc.asyncProperty(
           fc.array(suyo.map(String), { minLength: paramNames.length, maxLength: paramNames.length }),
