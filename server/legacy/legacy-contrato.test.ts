@@ -4,31 +4,23 @@
  * The calls build on each other in order, like a shop's day.
  */
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { M } from '#shared/messages';
 import { ROL } from '#shared/roles';
 import { factura, producto, venta } from '../db/schema';
-import { PASSWORD, crearEmpleado, crearTienda } from '../../tests/helpers/factories';
-import { createTestApp, type TestApp } from '../../tests/helpers/test-app';
-import { OPERADOR, PREFIX, legacy, setRol, type Legacy } from './test-client';
+import { PASSWORD, crearEmpleado } from '../../tests/helpers/factories';
+import type { TestApp } from '../../tests/helpers/test-app';
+import { usarContrato, type Contrato } from './legacy-contrato.fixtures';
+import { PREFIX, setRol, type Legacy } from './test-client';
 
+const c = usarContrato();
 let t: TestApp;
 let L: Legacy;
-let A: Awaited<ReturnType<typeof crearTienda>>;
-let B: Awaited<ReturnType<typeof crearTienda>>;
-let op: string;
+let A: Contrato['A'];
+beforeAll(() => ({ t, L, A } = c));
 
 const fecha = /^\d{4}-\d{2}-\d{2}$/;
 const hora = /^\d{2}:\d{2}:\d{2}$/;
-
-beforeAll(async () => {
-  t = await createTestApp({ OPERADOR_EMAIL: OPERADOR.email, OPERADOR_PASSWORD: OPERADOR.password });
-  L = legacy(t);
-  A = await crearTienda(t, { nombreTienda: 'Tienda Contrato' });
-  B = await crearTienda(t, { nombreTienda: 'Otra Tienda' });
-  op = await L.login('empleado', OPERADOR.email, OPERADOR.password);
-});
-afterAll(() => t?.close());
 
 /** Ids the calls create and later calls use. */
 const ids = { arroz: 0, leche: 0, pan: 0, proveedor: 0, venta: 0, inventario: 0, movimiento: 0 };
@@ -504,123 +496,6 @@ describe('controlador.movimiento.php', () => {
   it('POST eliminar = id del inventario (administración) → { respuesta, mensaje }', async () => {
     const r = await L.json('POST', 'inventario', { eliminar: 700 }, A.token);
     expect(r.body).toMatchObject({ respuesta: true, mensaje: M.crud.eliminado.inventario });
-  });
-});
-
-describe('controlador.usuarios.php (administración)', () => {
-  const documento = '1122334455';
-
-  it('POST registroCrud + nombre, nombre2, apellido, apellido2, documento, tipoDoc, email, contrasena, codigo_invitacion, idRol → { success }', async () => {
-    const r = await L.json(
-      'POST',
-      'usuarios',
-      { registroCrud: true, nombre: 'Pedro', nombre2: '', apellido: 'Lara', apellido2: '', documento, tipoDoc: 'CC', email: 'pedro@prueba.co', contrasena: PASSWORD, codigo_invitacion: A.codigo, idRol: 3 },
-      A.token,
-    );
-    expect(r.body).toMatchObject({ success: true });
-  });
-
-  it('POST listar=true → { success, data } con filas de 12 columnas y la contraseña enmascarada', async () => {
-    const r = await L.json('POST', 'usuarios', { listar: true }, A.token);
-    expect(r.body.success).toBe(true);
-    expect(r.body.data).toContainEqual([documento, 'CC', M.crud.mask, 'Pedro', null, 'Lara', null, 'pedro@prueba.co', 3, A.codigo, A.id, null]);
-    expect(JSON.stringify(r.body)).not.toMatch(/scrypt|\$/);
-  });
-
-  it('POST actualizar=true + campos, idRol, codigo_invitacion → { mensaje } (la máscara de vuelta no cambia la contraseña)', async () => {
-    const r = await L.json(
-      'POST',
-      'usuarios',
-      { actualizar: true, nombre: 'Pedro', nombre2: 'José', apellido: 'Lara', apellido2: '', documento, tipoDoc: 'CC', email: 'pedro@prueba.co', contrasena: M.crud.mask, codigo_invitacion: A.codigo, idRol: 2 },
-      A.token,
-    );
-    expect(r.body).toMatchObject({ mensaje: M.crud.actualizado.usuarios });
-    await L.login('empleado', 'pedro@prueba.co');
-  });
-
-  it('POST eliminar = documento → { respuesta, mensaje }', async () => {
-    const r = await L.json('POST', 'usuarios', { eliminar: documento }, A.token);
-    expect(r.body).toMatchObject({ respuesta: true, mensaje: M.crud.eliminado.usuarios });
-  });
-});
-
-describe('controlador.tienda.php (administración)', () => {
-  it('POST listar=true → objetos de tienda (la de la sesión), contraseña enmascarada', async () => {
-    const r = await L.json('POST', 'tienda', { listar: true }, A.token);
-    expect(r.body).toEqual([
-      { idtienda: A.id, nombreTienda: 'Tienda Contrato', direccion: null, telefono: null, correo: A.email, contrasena: M.crud.mask, codigo_invitacion: A.codigo },
-    ]);
-  });
-
-  it('POST form-data modificar=true + campos → { mensaje }', async () => {
-    const r = await L.formData(
-      'tienda',
-      { modificar: 'true', idtienda: A.id, nombreTienda: 'Tienda Contrato Centro', direccion: 'Carrera 7 # 12-30', telefono: '6017654321', correo: A.email, contrasena: M.crud.mask, codigo_invitacion: A.codigo },
-      A.token,
-    );
-    expect(r.body).toMatchObject({ mensaje: M.crud.actualizado.tienda });
-    const lista = await L.json('POST', 'tienda', { listar: true }, A.token);
-    expect(lista.body[0]).toMatchObject({ nombreTienda: 'Tienda Contrato Centro', direccion: 'Carrera 7 # 12-30', telefono: '6017654321' });
-    await L.login('tienda', A.email);
-  });
-
-  it('POST eliminar = idtienda → { respuesta, mensaje } (solo el operador de la plataforma)', async () => {
-    const denied = await L.json('POST', 'tienda', { eliminar: B.id }, A.token);
-    expect(denied.status).toBe(403);
-    expect(denied.body).toMatchObject({ respuesta: false, mensaje: M.crud.soloOperadorTiendas });
-    const r = await L.json('POST', 'tienda', { eliminar: B.id }, op);
-    expect(r.body).toMatchObject({ respuesta: true, mensaje: M.crud.eliminado.tienda });
-  });
-});
-
-describe('controlador.rol.php y controlador.metodospago.php (catálogos globales)', () => {
-  it('POST listar=true → filas [id_Rol, nombreRol, descripcion]', async () => {
-    const r = await L.json('POST', 'rol', { listar: true }, A.token);
-    expect(r.body.slice(0, 3).map((row: unknown[]) => row.slice(0, 2))).toEqual([
-      [1, 'Administrador'],
-      [2, 'Empleado'],
-      [3, 'Encargado'],
-    ]);
-    for (const row of r.body) expect(row).toEqual([expect.any(Number), expect.any(String), expect.any(String)]);
-  });
-
-  it('POST id_Rol, nombreRol, descripcion, registroCrud → { success } (el operador)', async () => {
-    const denied = await L.json('POST', 'rol', { registroCrud: true, id_Rol: 7, nombreRol: 'Cajero', descripcion: 'Solo caja' }, A.token);
-    expect(denied.status).toBe(403);
-    const r = await L.json('POST', 'rol', { id_Rol: 7, nombreRol: 'Cajero', descripcion: 'Solo caja', registroCrud: true }, op);
-    expect(r.body).toMatchObject({ success: true });
-  });
-
-  it('POST actualizar=true, id_Rol, nombreRol, descripcion → { mensaje }', async () => {
-    const r = await L.json('POST', 'rol', { actualizar: true, id_Rol: 7, nombreRol: 'Cajero', descripcion: 'Caja y devoluciones' }, op);
-    expect(r.body).toMatchObject({ mensaje: M.crud.actualizado.roles });
-  });
-
-  it('POST eliminar = id del rol → { respuesta, mensaje }', async () => {
-    const r = await L.json('POST', 'rol', { eliminar: 7 }, op);
-    expect(r.body).toMatchObject({ respuesta: true, mensaje: M.crud.eliminado.roles });
-    const basico = await L.json('POST', 'rol', { eliminar: ROL.EMPLEADO }, op);
-    expect(basico.status).toBe(200);
-    expect(basico.body).toMatchObject({ respuesta: false, mensaje: M.crud.rolBasico });
-  });
-
-  it('POST listar=true (métodos de pago) → filas [ID_Met_pago, Nombre]', async () => {
-    const r = await L.json('POST', 'metodospago', { listar: true }, A.token);
-    expect(r.body).toEqual([
-      [1, 'Tarjeta de crédito'],
-      [2, 'Tarjeta de débito'],
-      [3, 'Nequi'],
-      [4, 'Daviplata'],
-      [5, 'Efectivo'],
-      // Added by this product (issues #17 and #18); the old calls keep 1–5 meaning what they meant.
-      [6, 'Bre-B'],
-      [7, 'Fiado'],
-    ]);
-  });
-
-  it('POST actualizar=true, ID_Met_pago, Nombre → { mensaje } (el operador)', async () => {
-    const r = await L.json('POST', 'metodospago', { actualizar: true, ID_Met_pago: 3, Nombre: 'Nequi (QR)' }, op);
-    expect(r.body).toMatchObject({ mensaje: M.crud.actualizado.metodosdepago });
   });
 });
 
