@@ -45,7 +45,7 @@ echo "=== pruebas de la venta y de la base con PGlite en su propio hilo (PGLITE_
 # legacy API's sale, a folder backup, and a killed server. The other venta/producto files send the same
 # statements through the same transport and ran in the first pass (a whole re-run cost ~6 minutes).
 env -u TEST_DATABASE_URL TEST_PGLITE_THREAD=worker npx vitest run --reporter=default --reporter=json --outputFile.json="$out/vitest-pglite-worker.json" \
-  server/modules/venta/venta.test.ts server/modules/venta/venta.pago.test.ts server/modules/venta/venta.peso.test.ts \
+  server/modules/venta/venta.test.ts server/modules/venta/venta.una-vez.test.ts server/modules/venta/venta.pago.test.ts server/modules/venta/venta.peso.test.ts \
   server/db/backup.test.ts server/legacy/legacy-venta.test.ts tests/api/crash.test.ts tests/api/backup-cli.test.ts || true
 fase vitest-pglite-worker
 
