@@ -5,13 +5,13 @@ import { comun } from '#shared/messages/comun';
 import { precios } from '#shared/messages/precios';
 import { formatPesos } from '#shared/money';
 import type { TClienteDeLista, TListaPrecioDetalle, TPrecioLista } from '#shared/schemas/listas-precios';
-import type { TProductoListItem } from '#shared/schemas/producto';
 import { PageHeader } from '../../components/page-header';
 import { Field } from '../../components/ui/field';
 import { TablaDatos } from '../../components/ui/tabla-datos';
 import { paths } from '../../config/paths';
 import { alertFailure, confirmAction, toastSuccess } from '../../lib/alerts';
-import { buscarProductos, useAsignarCliente, useCambiarLista, useEliminarLista, useGuardarPrecio, useLista } from './api/listas';
+import { useAsignarCliente, useCambiarLista, useEliminarLista, useGuardarPrecio, useLista } from './api/listas';
+import { BuscarProducto, type Producto } from './buscar-producto';
 import { usePuedeListas } from './rutas';
 import './precios.css';
 
@@ -68,25 +68,9 @@ function Datos({ lista, puede }: { lista: TListaPrecioDetalle; puede: boolean })
 /** A product's price in the list from a quantity: search the product, then price and quantity. */
 function NuevoPrecio({ lista }: { lista: TListaPrecioDetalle }) {
   const guardar = useGuardarPrecio(lista.id);
-  const [q, setQ] = useState('');
-  const [opciones, setOpciones] = useState<TProductoListItem[]>([]);
-  const [producto, setProducto] = useState<TProductoListItem | null>(null);
+  const [producto, setProducto] = useState<Producto | null>(null);
   const [desde, setDesde] = useState('1');
   const [precio, setPrecio] = useState('');
-  useEffect(() => {
-    const texto = q.trim();
-    if (texto.length < 2 || producto?.nombre === texto) return setOpciones([]);
-    const ctrl = new AbortController();
-    const t = setTimeout(() => {
-      buscarProductos(texto, ctrl.signal)
-        .then((r) => setOpciones(r.items))
-        .catch(() => undefined);
-    }, 250);
-    return () => {
-      clearTimeout(t);
-      ctrl.abort();
-    };
-  }, [q, producto]);
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
     if (!producto) return alertFailure(new Error(M.precios.productoNoExiste));
@@ -99,36 +83,7 @@ function NuevoPrecio({ lista }: { lista: TListaPrecioDetalle }) {
   };
   return (
     <form className="precios-form precios-form--precio" onSubmit={onSubmit} noValidate>
-      <div className="precios-buscar">
-        <Field
-          label={M.precios.producto}
-          placeholder={M.precios.buscarProducto}
-          value={q}
-          autoComplete="off"
-          onChange={(e) => {
-            setQ(e.target.value);
-            setProducto(null);
-          }}
-        />
-        {opciones.length > 0 ? (
-          <ul className="precios-opciones" role="listbox" aria-label={M.precios.buscarProducto}>
-            {opciones.map((p) => (
-              <li key={p.id} role="option" aria-selected={false}>
-                <button
-                  type="button"
-                  onClick={() => {
-                    setProducto(p);
-                    setQ(p.nombre);
-                    setOpciones([]);
-                  }}
-                >
-                  {p.nombre} · {formatPesos(p.precio)}
-                </button>
-              </li>
-            ))}
-          </ul>
-        ) : null}
-      </div>
+      <BuscarProducto label={M.precios.producto} placeholder={M.precios.buscarProducto} valor={producto} onElegir={setProducto} />
       <Field label={M.precios.desde} inputMode="decimal" value={desde} onChange={(e) => setDesde(e.target.value)} />
       <Field label={M.precios.precio} inputMode="numeric" value={precio} onChange={(e) => setPrecio(e.target.value)} />
       <button type="submit" className="btn" disabled={guardar.isPending}>

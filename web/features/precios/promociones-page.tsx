@@ -4,13 +4,12 @@ import { promociones } from '#shared/messages/promociones';
 import { formatPesos } from '#shared/money';
 import type { TipoPromocion } from '#shared/promociones';
 import type { TPromocion, TPromocionRequest } from '#shared/schemas/promociones';
-import type { TProductoListItem } from '#shared/schemas/producto';
 import { PageHeader } from '../../components/page-header';
 import { Field, SelectField } from '../../components/ui/field';
 import { TablaDatos } from '../../components/ui/tabla-datos';
 import { alertFailure, confirmAction, toastSuccess } from '../../lib/alerts';
 import { fieldErrorsOf } from '../../lib/form-errors';
-import { buscarProductos } from './api/listas';
+import { BuscarProducto, type Producto } from './buscar-producto';
 import { useEliminarPromocion, useGuardarPromocion, usePromociones } from './api/promociones';
 import { usePuedePromociones } from './rutas';
 import './precios.css';
@@ -19,61 +18,6 @@ import './precios.css';
 const M = { comun, promociones };
 const P = M.promociones;
 const F = P.campos;
-
-type Producto = { id: number; nombre: string };
-
-/** A product picked by name or code (the product list's own search). */
-function BuscarProducto({ label, valor, onElegir, error }: { label: string; valor: Producto | null; onElegir: (p: Producto | null) => void; error?: string }) {
-  const [q, setQ] = useState(valor?.nombre ?? '');
-  const [opciones, setOpciones] = useState<TProductoListItem[]>([]);
-  useEffect(() => setQ(valor?.nombre ?? ''), [valor]);
-  useEffect(() => {
-    const texto = q.trim();
-    if (texto.length < 2 || valor?.nombre === texto) return setOpciones([]);
-    const ctrl = new AbortController();
-    const t = setTimeout(() => {
-      buscarProductos(texto, ctrl.signal)
-        .then((r) => setOpciones(r.items))
-        .catch(() => undefined);
-    }, 250);
-    return () => {
-      clearTimeout(t);
-      ctrl.abort();
-    };
-  }, [q, valor]);
-  return (
-    <div className="precios-buscar">
-      <Field
-        label={label}
-        placeholder={P.buscarProducto}
-        value={q}
-        autoComplete="off"
-        error={error}
-        onChange={(e) => {
-          setQ(e.target.value);
-          if (valor) onElegir(null);
-        }}
-      />
-      {opciones.length > 0 ? (
-        <ul className="precios-opciones" role="listbox" aria-label={P.buscarProducto}>
-          {opciones.map((p) => (
-            <li key={p.id} role="option" aria-selected={false}>
-              <button
-                type="button"
-                onClick={() => {
-                  onElegir({ id: p.id, nombre: p.nombre });
-                  setOpciones([]);
-                }}
-              >
-                {p.nombre} · {formatPesos(p.precio)}
-              </button>
-            </li>
-          ))}
-        </ul>
-      ) : null}
-    </div>
-  );
-}
 
 interface Borrador {
   nombre: string;
@@ -182,7 +126,7 @@ function FormPromocion({ editando, onListo }: { editando: TPromocion | null; onL
       <h2>{editando ? `${P.editar}: ${editando.nombre}` : P.nueva}</h2>
       <Field label={F.nombre} value={b.nombre} maxLength={60} onChange={(e) => set('nombre', e.target.value)} error={errores.nombre} required />
       <SelectField label={F.tipo} value={t} onChange={(e) => set('tipo', e.target.value as TipoPromocion)} options={(Object.keys(P.tipos) as TipoPromocion[]).map((k) => ({ value: k, label: P.tipos[k] }))} />
-      {t === 'nxm' || t === 'nxprecio' || t === 'porcentaje' ? <BuscarProducto label={F.producto} valor={b.producto} onElegir={(p) => set('producto', p)} error={errores.productoId} /> : null}
+      {t === 'nxm' || t === 'nxprecio' || t === 'porcentaje' ? <BuscarProducto label={F.producto} placeholder={P.buscarProducto} valor={b.producto} onElegir={(p) => set('producto', p)} error={errores.productoId} /> : null}
       {t === 'porcentaje' && !b.producto ? <Field label={F.categoria} value={b.categoria} maxLength={60} onChange={(e) => set('categoria', e.target.value)} /> : null}
       <div className="promos-fila">
         {t === 'nxm' || t === 'nxprecio' ? <Field label={F.lleve} inputMode="numeric" value={b.lleve} onChange={num('lleve')} error={errores.lleve} /> : null}
@@ -214,7 +158,7 @@ function FormPromocion({ editando, onListo }: { editando: TPromocion | null; onL
               </button>
             </div>
           ))}
-          <BuscarProducto label={P.agregarProducto} valor={comboNuevo} onElegir={setComboNuevo} />
+          <BuscarProducto label={P.agregarProducto} placeholder={P.buscarProducto} valor={comboNuevo} onElegir={setComboNuevo} />
           <button
             type="button"
             className="btn btn--ghost"
