@@ -11,7 +11,7 @@ export const exportacion = {
   hojas: { productos: 'Productos', clientes: 'Clientes', proveedores: 'Proveedores', ventas: 'Ventas', movimientos: 'Movimientos' },
   archivos: { productos: 'productos', clientes: 'clientes', proveedores: 'proveedores', ventas: 'ventas', movimientos: 'movimientos' },
   columnas: {
-    productos: { id: 'Id', codigo: 'Código de barras', nombre: 'Nombre', marca: 'Marca', categoria: 'Categoría', ubicacion: 'Ubicación', precio: 'Precio', costo: 'Costo', impuesto: 'Impuesto', unidad: 'Unidad de medida', stock: 'Stock', stockMin: 'Stock mínimo', estado: 'Disponible', manejaLotes: 'Controla lotes', proveedor: 'Proveedor' },
+    productos: { id: 'Id', codigo: 'Código de barras', nombre: 'Nombre', marca: 'Marca', categoria: 'Categoría', ubicacion: 'Ubicación', precio: 'Precio', costo: 'Costo', impuesto: 'Impuesto', unidad: 'Unidad de medida', stock: 'Stock', stockMin: 'Stock mínimo', estado: 'Disponible', manejaLotes: 'Controla lotes', registroInvima: 'Registro INVIMA', principioActivo: 'Principio activo', bajoFormula: 'Venta bajo fórmula', proveedor: 'Proveedor' },
     clientes: { documento: 'Documento', tipo: 'Tipo de documento', nombre: 'Nombre', apellido: 'Apellido', correo: 'Correo', telefono: 'Teléfono', fiado: 'Fiado', cupo: 'Cupo', plazo: 'Plazo para pagar (días)', saldo: 'Saldo' },
     proveedores: { id: 'Id', nombre: 'Nombre', telefono: 'Teléfono', email: 'Correo', documento: 'NIT o cédula', direccion: 'Dirección', productos: 'Productos' },
     // Units, kilos and litres apart, never added (issue #52 point 3); 'Venta' is the receipt's number.

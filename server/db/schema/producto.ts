@@ -54,6 +54,14 @@ export const producto = pgTable(
     /** Tracks lots and expiry (issue #58 point 2, ADR 051): its stock is kept per lot (`lote`). */
     manejaLotes: boolean('maneja_lotes').notNull().default(false),
     /**
+     * Medicines (droguerías, issue #58 point 2, migration 0074): the registro sanitario INVIMA (up to 40
+     * characters), the active ingredient (up to 120), and whether it is sold only on a doctor's
+     * prescription: the till then asks the cashier to confirm it, and the sale logs the confirmation.
+     */
+    registroInvima: text('registro_invima'),
+    principioActivo: text('principio_activo'),
+    bajoFormula: boolean('bajo_formula').notNull().default(false),
+    /**
      * When the row last changed (issue #34 point 3): set by the trigger `tocar_actualizado_en` on every
      * update, whatever face wrote it; the offline till downloads only what changed since its last sync.
      */

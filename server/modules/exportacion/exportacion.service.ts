@@ -76,6 +76,9 @@ export async function exportarLista(options: {
         { titulo: C.stockMin, tipo: 'numero', valor: (p) => p.stockMin },
         { titulo: C.estado, valor: (p) => siNo(p.estado === 1) },
         { titulo: C.manejaLotes, valor: (p) => siNo(extras.get(p.id)?.manejaLotes ?? false) },
+        { titulo: C.registroInvima, valor: (p) => extras.get(p.id)?.registroInvima ?? null },
+        { titulo: C.principioActivo, valor: (p) => extras.get(p.id)?.principioActivo ?? null },
+        { titulo: C.bajoFormula, valor: (p) => siNo(extras.get(p.id)?.bajoFormula ?? false) },
         { titulo: C.proveedor, valor: (p) => p.proveedor },
       ];
       return exportarTabla({ ...base, columnas, filas: items });

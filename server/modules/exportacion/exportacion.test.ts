@@ -40,7 +40,7 @@ describe('exportar las listas de la tienda', () => {
     expect(cabecera).toBe(Object.values(C.productos).join(';'));
     expect(filas).toHaveLength(3);
     expect(res.body).not.toContain('otra tienda');
-    expect(filas.find((f) => f.includes('Café'))).toMatch(/^\d+;7702001000012;"Café molido; 500 g";;;;12500;;;Unidad \(94\);8;0;Sí;No;$/);
+    expect(filas.find((f) => f.includes('Café'))).toMatch(/^\d+;7702001000012;"Café molido; 500 g";;;;12500;;;Unidad \(94\);8;0;Sí;No;;;No;$/);
     // A text Excel would run as a formula stays text.
     expect(res.body).toContain(`"'=HIPERVINCULO(""x"")"`);
 

@@ -43,6 +43,9 @@ const GENERADORES: Record<string, (s: Tienda) => fc.Arbitrary<Valor>> = {
   presentacion: () => textoOpcional,
   ubicacion: () => textoOpcional,
   manejaLotes: () => fc.boolean(),
+  registroInvima: () => textoOpcional,
+  principioActivo: () => textoOpcional,
+  bajoFormula: () => fc.boolean(),
   fechaVencimiento: () =>
     fc.option(
       fc.date({ min: new Date('2020-01-01T00:00:00Z'), max: new Date('2035-12-31T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10)),

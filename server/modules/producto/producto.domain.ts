@@ -151,12 +151,12 @@ export async function listarProductos(options: {
 }
 
 /**
- * Each product's tax, DIAN unit, place in the shop and last cost, by id (the export's extra columns,
+ * Each product's tax, DIAN unit, place in the shop, lots, medicine fields and last cost, by id (the export's extra columns,
  * so that an exported file imports back unchanged); costs only for whoever may see them.
  */
 export async function impuestosYCostos(db: Db, tiendaId: number, lector: Lector) {
   const [filas, conCostos] = await Promise.all([
-    db.select({ id: producto.idProducto, impuesto: producto.impuesto, unidadDian: producto.unidadDian, ubicacion: producto.ubicacion, manejaLotes: producto.manejaLotes, costo: producto.costo }).from(producto).where(eq(producto.tiendaId, tiendaId)),
+    db.select({ id: producto.idProducto, impuesto: producto.impuesto, unidadDian: producto.unidadDian, ubicacion: producto.ubicacion, manejaLotes: producto.manejaLotes, registroInvima: producto.registroInvima, principioActivo: producto.principioActivo, bajoFormula: producto.bajoFormula, costo: producto.costo }).from(producto).where(eq(producto.tiendaId, tiendaId)),
     puede(db, tiendaId, lector, 'reportes'),
   ]);
   return { conCostos, porId: new Map(filas.map((f) => [f.id, conCostos ? f : { ...f, costo: null }])) };

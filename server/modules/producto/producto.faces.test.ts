@@ -244,6 +244,9 @@ describe('las tres caras del producto terminan igual', () => {
         ubicacion: null,
         fechaVencimiento: null,
         manejaLotes: false,
+        registroInvima: null,
+        principioActivo: null,
+        bajoFormula: false,
         inventarioId: null,
         proveedor: null,
         // Taxes (#30): no tax chosen yet; the DIAN unit defaults to 94 (unidad).

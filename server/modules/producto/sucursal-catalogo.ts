@@ -21,9 +21,9 @@ export async function copiarCatalogo(tx: Tx, o: { deTienda: number; aTienda: num
     ),
     productos as (
       insert into producto (id_producto, tienda_id, nombre, precio_unit, descripcion, marca, categoria, ubicacion, presentacion,
-        stock, stock_min, estado, codigo_barras, costo, impuesto, unidad_dian, maneja_lotes)
+        stock, stock_min, estado, codigo_barras, costo, impuesto, unidad_dian, maneja_lotes, registro_invima, principio_activo, bajo_formula)
       select nuevo, ${o.aTienda}, nombre, precio_unit, descripcion, marca, categoria, ubicacion, presentacion,
-        0, stock_min, estado, codigo_barras, costo, impuesto, unidad_dian, maneja_lotes
+        0, stock_min, estado, codigo_barras, costo, impuesto, unidad_dian, maneja_lotes, registro_invima, principio_activo, bajo_formula
       from origen order by nuevo
       returning 1
     ),

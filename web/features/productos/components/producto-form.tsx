@@ -123,6 +123,22 @@ export function ProductoForm(props: {
             {M.productos.manejaLotesAyuda}
           </small>
         </div>
+        {/* Medicines (droguerías, issue #58 point 2): optional; a product sold on prescription makes the till ask for it. */}
+        <fieldset className="span-2 gp-medicamento">
+          <legend>{M.productos.medicamento}</legend>
+          <div className="form-grid">
+            <Field label={F.registroInvima} autoComplete="off" placeholder={F.registroInvimaPlaceholder} {...bind('registroInvima')} />
+            <Field label={F.principioActivo} autoComplete="off" placeholder={F.principioActivoPlaceholder} {...bind('principioActivo')} />
+            <div className="field field--check span-2">
+              <label>
+                <input type="checkbox" checked={values.bajoFormula === true} aria-describedby="bajo-formula-hint" onChange={(e) => set('bajoFormula', e.target.checked)} /> {F.bajoFormula}
+              </label>
+              <small id="bajo-formula-hint" className="field__hint">
+                {M.productos.bajoFormulaAyuda}
+              </small>
+            </div>
+          </div>
+        </fieldset>
       </div>
       <div className="gp-form__actions">
         <button type="submit" className="btn" disabled={mutation.isPending}>
