@@ -1,6 +1,6 @@
-import { useDeferredValue, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { aMilesimas, deMilesimas, formatCantidad, importeLinea, parseCantidad, porUnidad, porUnidadDe } from '#shared/cantidad';
+import { aMilesimas, deMilesimas, formatCantidad, porUnidad } from '#shared/cantidad';
 import { repartirReembolso, valorDevueltoCantidad, type PorMetodo } from '#shared/devolucion';
 import { AppError } from '#shared/errors';
 import { generic } from '#shared/messages/comun';
@@ -8,8 +8,9 @@ import { devoluciones } from '#shared/messages/devoluciones';
 import { formatPesos } from '#shared/money';
 import { METODO } from '#shared/roles';
 import type { TDestino, TDevolucion, TDevolucionesDeVenta } from '#shared/schemas/devolucion';
-import type { TAutorizacionPin, TProductoVenta } from '#shared/schemas/venta';
+import type { TAutorizacionPin } from '#shared/schemas/venta';
 import { paths } from '../../config/paths';
+import { CuentasCambio, errorNuevos, importeNuevo, milesimasNuevo, milesimasPedidas, ProductosNuevos, type Nuevo } from '../../components/cambio-nuevos';
 import { Field, SelectField } from '../../components/ui/field';
 import { Cabeceras, numerica } from '../../components/ui/cabeceras';
 import { useAjustesTienda } from '../../lib/ajustes-tienda';
@@ -93,18 +94,6 @@ type LineaDevolvible = TDevolucionesDeVenta['lineas'][number];
 /** What is left to return of a line, in thousandths (a weighed line, issue #33: exact, never 0,30000000000000004). */
 const quedanDe = (l: LineaDevolvible) => (aMilesimas(l.vendidas) ?? 0) - (aMilesimas(l.devueltas) ?? 0);
 
-/**
- * What the person typed to return, in thousandths (0 when nothing, or zero, was typed): whole units
- * for a product sold by unit; up to three decimals, with a comma, for one sold by measure ("0,125").
- * Null when it is no such quantity.
- */
-function milesimasPedidas(texto: string, unidad: string): number | null {
-  const t = texto.trim();
-  if (!t) return 0;
-  if (porUnidad(unidad)) return /^\d{1,4}$/.test(t) ? Number(t) * 1000 : null;
-  return parseCantidad(t);
-}
-
 /** A wrong PIN (or a cashier past their tries): the dialog stays open with it. */
 const esErrorDePin = (err: unknown): err is AppError => err instanceof AppError && (err.code === 'RATE_LIMITED' || err.message === D.pinIncorrecto);
 
@@ -114,16 +103,6 @@ const porMetodo = (pagos: TDevolucionesDeVenta['pagos'], campo: 'pagado' | 'devu
 /** One part of a refund as the form says it: to the account, from the drawer, or by the sale's transfer or card. */
 const etiquetaParte = (metodoPagoId: number, nombre: string) =>
   metodoPagoId === METODO.FIADO ? D.parteFiado : metodoPagoId === METODO.EFECTIVO ? D.parteEfectivo : D.parteOtro(nombre);
-
-/** What an exchange's customer takes instead: a product and how many (kilos or litres with decimals for one sold by measure). */
-interface Nuevo {
-  producto: TProductoVenta;
-  cantidad: string;
-}
-
-/** A new product's thousandths (0: nothing or not a quantity yet) and its amount by the one money rule. */
-const milesimasNuevo = (n: Nuevo) => Math.max(milesimasPedidas(n.cantidad, n.producto.unidad) ?? 0, 0);
-const importeNuevo = (n: Nuevo) => importeLinea(n.producto.precio, milesimasNuevo(n));
 
 /**
  * The return's form; with `cambio`, the exchange's (issue #32 point 2): the same lines to give back,
@@ -246,13 +225,8 @@ function FormularioDevolucion({
 
   const enviarCambio = async () => {
     // A product added with no quantity, or one that is none, is named: it is not silently left out.
-    const malNuevo = nuevos.find((n) => !milesimasPedidas(n.cantidad, n.producto.unidad));
-    if (malNuevo) {
-      // "0,5" of a product sold by unit: a quantity, but not a whole one.
-      const entera = porUnidad(malNuevo.producto.unidad) && !!parseCantidad(malNuevo.cantidad);
-      return setError(entera ? D.cantidadNuevaEntera(malNuevo.producto.nombre) : D.cantidadNuevaInvalida(malNuevo.producto.nombre));
-    }
-    if (nuevos.length === 0) return setError(D.sinProductosNuevos);
+    const malNuevo = errorNuevos(nuevos);
+    if (malNuevo) return setError(malNuevo);
     try {
       const c = await conPermiso((autorizacion) =>
         registrarCambio.mutateAsync({
@@ -332,7 +306,7 @@ function FormularioDevolucion({
           </tbody>
         </table>
       </div>
-      {cambio ? <ProductosNuevos nuevos={nuevos} onChange={cambiarNuevos} /> : null}
+      {cambio ? <ProductosNuevos nuevos={nuevos} onChange={cambiarNuevos} useBuscar={useBuscarCambio} /> : null}
       <div className="devolucion-form__campos">
         {cambio ? (
           <SelectField label={D.medioDiferencia} value={String(metodo)} onChange={(e) => setMetodo(Number(e.target.value))} options={opciones} />
@@ -373,20 +347,7 @@ function FormularioDevolucion({
         <Field label={D.motivo} hint={D.motivoAyuda} value={motivo} maxLength={200} onChange={(e) => setMotivo(e.target.value)} />
       </div>
       {cambio ? (
-        <dl className="devolucion-form__cuentas" data-testid="cambio-cuentas">
-          <div>
-            <dt>{D.valorDevuelto}</dt>
-            <dd data-testid="devolucion-total">{formatPesos(total)}</dd>
-          </div>
-          <div>
-            <dt>{D.valorNuevo}</dt>
-            <dd data-testid="cambio-nuevo">{formatPesos(valorNuevo)}</dd>
-          </div>
-          <div className="devolucion-form__diferencia">
-            <dt>{diferencia > 0 ? D.clientePaga : diferencia < 0 ? D.seLeDevuelve : D.sinDiferencia}</dt>
-            <dd data-testid="cambio-diferencia">{formatPesos(Math.abs(diferencia))}</dd>
-          </div>
-        </dl>
+        <CuentasCambio devuelto={total} nuevo={valorNuevo} />
       ) : (
         <>
           <p className="devolucion-form__total">
@@ -426,60 +387,8 @@ function FormularioDevolucion({
   );
 }
 
-/** What the customer takes instead: a search of the products on sale, and each one chosen with its quantity. */
-function ProductosNuevos({ nuevos, onChange }: { nuevos: Nuevo[]; onChange: (n: Nuevo[]) => void }) {
-  const [q, setQ] = useState('');
-  const buscado = useDeferredValue(q.trim());
-  const resultados = useProductosCambio(buscado);
-  const agregar = (p: TProductoVenta) => {
-    const ya = nuevos.find((n) => n.producto.id === p.id);
-    // A product sold by unit adds one more; one sold by measure is weighed: its quantity is typed.
-    const mas = (n: Nuevo) => (porUnidad(n.producto.unidad) ? { ...n, cantidad: String((Number(n.cantidad) || 0) + 1) } : n);
-    onChange(ya ? nuevos.map((n) => (n === ya ? mas(n) : n)) : [...nuevos, { producto: p, cantidad: porUnidad(p.unidad) ? '1' : '' }]);
-    setQ('');
-  };
-  return (
-    <fieldset className="cambio-nuevos">
-      <legend>{D.seLleva}</legend>
-      <Field label={D.buscarProducto} hint={D.buscarAyuda} type="search" value={q} onChange={(e) => setQ(e.target.value)} autoComplete="off" />
-      {buscado ? (
-        <ul className="cambio-resultados">
-          {(resultados.data?.items ?? []).map((p) => (
-            <li key={p.id}>
-              <button type="button" className="btn btn--sm btn--ghost" onClick={() => agregar(p)}>
-                {D.agregar(p.nombre, formatPesos(p.precio))}
-              </button>
-            </li>
-          ))}
-          {resultados.data && resultados.data.items.length === 0 ? <li className="devoluciones__vacio">{D.sinResultados}</li> : null}
-        </ul>
-      ) : null}
-      {nuevos.length ? (
-        <ul className="cambio-elegidos">
-          {nuevos.map((n) => (
-            <li key={n.producto.id}>
-              <span className="cambio-elegidos__nombre">{n.producto.nombre}</span>
-              <span className="cambio-elegidos__cantidad">
-                <input
-                  className="devolucion-cantidad"
-                  {...(porUnidad(n.producto.unidad) ? { type: 'number', inputMode: 'numeric' as const, min: 1, step: 1 } : { type: 'text', inputMode: 'decimal' as const, placeholder: '0,000' })}
-                  aria-label={D.cantidadDe(n.producto.nombre)}
-                  value={n.cantidad}
-                  onChange={(e) => onChange(nuevos.map((x) => (x === n ? { ...x, cantidad: e.target.value } : x)))}
-                />
-                {porUnidad(n.producto.unidad) ? null : <span className="cambio-elegidos__unidad">{porUnidadDe(n.producto.unidad).slice(1)}</span>}
-              </span>
-              <span className="num">{formatPesos(importeNuevo(n))}</span>
-              <button type="button" className="btn btn--sm btn--ghost" aria-label={D.quitar(n.producto.nombre)} onClick={() => onChange(nuevos.filter((x) => x !== n))}>
-                {D.quitarSimbolo}
-              </button>
-            </li>
-          ))}
-        </ul>
-      ) : null}
-    </fieldset>
-  );
-}
+/** The till's product search, for what an exchange's customer takes instead. */
+const useBuscarCambio = (q: string) => useProductosCambio(q).data;
 
 /** One return's document: its summary, and the slip at the store's paper width to print, download or send. */
 function Documento({ d, destacado, telefono }: { d: TDevolucion; destacado: boolean; telefono: string | null }) {
