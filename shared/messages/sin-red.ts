@@ -54,6 +54,17 @@ export const sinRed = {
   motivoRequerido: 'Escriba el motivo de la devolución (al menos 3 letras).',
   yaAnulada: 'Esta venta ya tiene una anulación.',
   anularConDevolucion: 'Esta venta tiene una devolución: no se puede anular.',
+  // Exchanges queued offline (issue #53 point 4): the online exchange's texts, and these.
+  cambio: 'Cambio',
+  /** An operation queued offline by its kind, as the banner and the device's sales name it. */
+  tipoOperacion: { anulacion: 'Anulación', devolucion: 'Devolución', cambio: 'Cambio' } as Record<'anulacion' | 'devolucion' | 'cambio', string>,
+  cambiar: 'Cambiar',
+  cambiarLabel: (n: string) => `Cambiar productos de la venta ${n}`,
+  cambioPendiente: (devuelve: string, lleva: string) => `Cambio pendiente de envío (devuelve ${devuelve}; se lleva ${lleva}): aún no se emite nota ni venta nueva.`,
+  cambioAplicado: 'Cambio aplicado en el servidor.',
+  confirmarCambio: 'Dejar el cambio pendiente',
+  recibidoMenor: 'Lo recibido del cliente es menor que la diferencia que paga.',
+  cambioSinRedAyuda: 'Sin conexión el cambio queda pendiente: el stock, la caja y el fiado se mueven cuando el servidor lo reciba, después de la venta.',
   // A discount offline (ADR 034).
   descuentoInvalido: 'El descuento no es válido: un porcentaje de 1 a 100, o pesos que no pasen el total.',
   descuentoSoloSupervisor:

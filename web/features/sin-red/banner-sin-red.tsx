@@ -40,7 +40,7 @@ export function BannerSinRed({ cuenta }: { cuenta: string }) {
         <ul className="banner-sin-red__rechazos" data-testid="deshacer-rechazos">
           {rechazos.map((r) => (
             <li key={r.clave}>
-              {M.sinRed.rechazo(r.tipo === 'anulacion' ? M.sinRed.anulacion : M.sinRed.devolucion, r.ventaNumero, r.error)}{' '}
+              {M.sinRed.rechazo(M.sinRed.tipoOperacion[r.tipo], r.ventaNumero, r.error)}{' '}
               <button type="button" className="btn btn--ghost btn--sm" onClick={() => void baseLocal()?.deshacer.update(r.clave, { estado: 'vista' })}>
                 {M.sinRed.entendido}
               </button>

@@ -70,7 +70,7 @@ export interface VentaSalida {
 export interface DeshacerSalida {
   /** Its key: a return's `clave` on the server (recorded once); an annulment is once per sale by itself. */
   clave: string;
-  tipo: 'anulacion' | 'devolucion';
+  tipo: 'anulacion' | 'devolucion' | 'cambio';
   /** The sale it undoes: its outbox key and printed number. */
   ventaClave: string;
   ventaNumero: string;
@@ -79,14 +79,27 @@ export interface DeshacerSalida {
   creada: number;
   /** `vista`: refused, and the person read why (it stays listed under its sale, no longer unsent work). */
   estado: 'pendiente' | 'enviada' | 'rechazada' | 'vista';
-  /** A return: which lines of the sale (their index in its request) and how much of each; where it goes; how the money goes back; why. */
+  /** A return or an exchange: which lines of the sale (their index in its request) and how much of each; how the money goes back (an exchange: its one method); why. */
   lineas?: { indice: number; cantidad: number }[];
+  /** An exchange (issue #53 point 4): what the customer takes instead, as the till's lines, and what they handed over for the difference. */
+  nuevas?: NuevaCambio[];
+  montoRecibido?: number;
   metodoPagoId?: number;
   motivo?: string;
-  /** A card or transfer refund's reference (ADR 039): the voucher or transfer the money went back by. */
+  /** A card or transfer refund's reference (ADR 039): the voucher or transfer the money went back by; an exchange's: its payment's. */
   referencia?: string;
   enviadaEn?: number;
   error?: string;
+}
+
+/** A product an exchange's customer takes, with its name, unit and price as the device knew them (the server prices it again). */
+export interface NuevaCambio {
+  productoId: number;
+  unidadVentaId?: number;
+  nombre: string;
+  unidad?: string;
+  precio: number;
+  cantidad: number;
 }
 
 export interface Ajuste {

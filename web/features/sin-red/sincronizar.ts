@@ -7,6 +7,7 @@ import type { TRecibo } from '#shared/schemas/venta';
 import { api, NetworkError } from '../../lib/api-client';
 import { getSession } from '../../lib/session';
 import { baseLocal, leerAjuste, plegar, type BaseLocal } from './base-local';
+import { peticionCambio } from './cambio-local';
 import { peticionDevolucion } from './deshacer-local';
 import { descargarPromociones } from '../../lib/promociones-caja';
 
@@ -151,10 +152,10 @@ export async function enviarSalida(db: BaseLocal): Promise<{ enviadas: number; r
 }
 
 /**
- * Sends the returns and annulments queued offline (ADR 034), in the order they were made, each after
+ * Sends the returns, exchanges and annulments queued offline (ADR 034, issue #53 point 4), in the order they were made, each after
  * its sale: one whose sale is still waiting waits too (and so do the next ones, to keep the order);
  * one whose sale was refused, or that the server refuses (its rules and permissions, as online), is
- * marked refused with the reason, kept, and shown. A return carries its key: sent twice, recorded once;
+ * marked refused with the reason, kept, and shown. A return or an exchange carries its key: sent twice, recorded once;
  * an annulment is once per sale by itself (a second answers the sale already annulled).
  */
 export async function enviarDeshacer(db: BaseLocal): Promise<{ enviadas: number; rechazadas: number }> {
@@ -168,14 +169,15 @@ export async function enviarDeshacer(db: BaseLocal): Promise<{ enviadas: number;
       if (!venta || venta.estado === 'rechazada' || venta.ventaId == null) throw new AppError('BUSINESS_RULE', sinRed.ventaNoLlego);
       if (op.tipo === 'anulacion') await api(`/ventas/${venta.ventaId}/anular`, { method: 'POST', timeoutMs: 20_000 });
       else {
+        // A return or an exchange (issue #53 point 4): its lines named by the sale's invoice lines, then the online endpoint with its key.
         const servidor = await api<TDevolucionesDeVenta>(`/ventas/${venta.ventaId}/devoluciones`, { timeoutMs: 20_000 });
         let cuerpo;
         try {
-          cuerpo = peticionDevolucion(op, venta, servidor);
+          cuerpo = op.tipo === 'cambio' ? peticionCambio(op, venta, servidor) : peticionDevolucion(op, venta, servidor);
         } catch (err) {
           throw new AppError('BUSINESS_RULE', (err as Error).message);
         }
-        await api(`/ventas/${venta.ventaId}/devoluciones`, { method: 'POST', body: cuerpo, timeoutMs: 20_000 });
+        await api(`/ventas/${venta.ventaId}/${op.tipo === 'cambio' ? 'cambios' : 'devoluciones'}`, { method: 'POST', body: cuerpo, timeoutMs: 20_000 });
       }
       await db.deshacer.update(op.clave, { estado: 'enviada', enviadaEn: Date.now() });
       enviadas++;

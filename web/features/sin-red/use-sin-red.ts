@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { registrarFuenteSinRed } from '../../lib/fuente-venta';
-import { baseLocal, leerAjuste, observarEspaciado, primeraPendiente, type BaseLocal } from './base-local';
+import { baseLocal, leerAjuste, observarEspaciado, primeraPendiente, type BaseLocal, type DeshacerSalida } from './base-local';
 import { fuenteDelEquipo } from './fuente-sin-red';
 import { sincronizar } from './sincronizar';
 
@@ -17,7 +17,7 @@ export interface EstadoSinRed {
   deshacerPendientes: number;
   deshacerRechazados: number;
   /** Those the server refused, with its reason: shown on every screen until dealt with. */
-  rechazos: { clave: string; tipo: 'anulacion' | 'devolucion'; ventaNumero: string; error: string }[];
+  rechazos: { clave: string; tipo: DeshacerSalida['tipo']; ventaNumero: string; error: string }[];
   /** Why the waiting sales do not go (the device is not authorised yet), as the server said. */
   aviso: string | null;
   ultimaSincronizacion: number | null;

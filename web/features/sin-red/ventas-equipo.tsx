@@ -1,13 +1,14 @@
 import { liveQuery } from 'dexie';
 import './sin-red.css';
 import { useEffect, useState } from 'react';
-import { formatCantidad, parseCantidad, MILESIMAS } from '#shared/cantidad';
+import { formatCantidad } from '#shared/cantidad';
 import { devoluciones } from '#shared/messages/devoluciones';
 import { sinRed } from '#shared/messages/sin-red';
 import { formatPesos } from '#shared/money';
 import { confirmAction } from '../../lib/alerts';
 import type { BaseLocal, DeshacerSalida, VentaSalida } from './base-local';
-import { anularSinRed, devolverSinRed, metodoConReferencia, motivoNoAnular, restantesDe } from './deshacer-local';
+import { CamposCambio, useCambio } from './cambio-equipo';
+import { anularSinRed, devolverSinRed, lineasEscritas, metodoConReferencia, motivoNoAnular, restantesDe } from './deshacer-local';
 
 const M = { sinRed, devoluciones };
 
@@ -21,7 +22,8 @@ const ULTIMAS = 15;
  */
 export function VentasEquipo({ db }: { db: BaseLocal }) {
   const [datos, setDatos] = useState<{ ventas: VentaSalida[]; ops: DeshacerSalida[] }>({ ventas: [], ops: [] });
-  const [devolviendo, setDevolviendo] = useState<string | null>(null);
+  // The sale whose return or exchange (issue #53 point 4) is being filled in.
+  const [abierto, setAbierto] = useState<{ clave: string; cambio: boolean } | null>(null);
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
@@ -67,26 +69,20 @@ export function VentasEquipo({ db }: { db: BaseLocal }) {
               <p className="ventas-equipo__detalle">{v.recibo.lineas.map((l) => `${formatCantidad(l.cantidad, l.unidad)} × ${l.presentacion ? `${l.nombre} (${l.presentacion})` : l.nombre}`).join(' · ')}</p>
               {ops.map((o) => (
                 <p key={o.clave} className={`ventas-equipo__op ventas-equipo__op--${o.estado}`} data-testid="operacion-sin-red">
-                  {o.estado === 'pendiente' ? <span className="ventas-equipo__pendiente">{M.sinRed.pendiente}</span> : null}{' '}
-                  {o.estado === 'rechazada' || o.estado === 'vista'
-                    ? M.sinRed.rechazo(o.tipo === 'anulacion' ? M.sinRed.anulacion : M.sinRed.devolucion, v.numero, o.error ?? '')
-                    : o.estado === 'enviada'
-                      ? o.tipo === 'anulacion'
-                        ? M.sinRed.anulacionAplicada
-                        : M.sinRed.devolucionAplicada
-                      : o.tipo === 'anulacion'
-                        ? M.sinRed.anulacionPendiente
-                        : M.sinRed.devolucionPendiente(
-                            (o.lineas ?? []).map((l) => `${formatCantidad(l.cantidad, v.recibo.lineas[l.indice]?.unidad)} × ${v.recibo.lineas[l.indice]?.nombre ?? ''}`).join(', '),
-                          )}
+                  {o.estado === 'pendiente' ? <span className="ventas-equipo__pendiente">{M.sinRed.pendiente}</span> : null} {textoOperacion(o, v)}
                 </p>
               ))}
               {puedeAnular || puedeDevolver ? (
                 <div className="ventas-equipo__acciones">
                   {puedeDevolver ? (
-                    <button type="button" className="btn btn--ghost btn--sm" aria-label={M.sinRed.devolverLabel(v.numero)} onClick={() => setDevolviendo(v.clave)}>
-                      {M.sinRed.devolver}
-                    </button>
+                    <>
+                      <button type="button" className="btn btn--ghost btn--sm" aria-label={M.sinRed.devolverLabel(v.numero)} onClick={() => setAbierto({ clave: v.clave, cambio: false })}>
+                        {M.sinRed.devolver}
+                      </button>
+                      <button type="button" className="btn btn--ghost btn--sm" aria-label={M.sinRed.cambiarLabel(v.numero)} onClick={() => setAbierto({ clave: v.clave, cambio: true })}>
+                        {M.sinRed.cambiar}
+                      </button>
+                    </>
                   ) : null}
                   {puedeAnular ? (
                     <button type="button" className="btn btn--ghost btn--sm" aria-label={M.sinRed.anularLabel(v.numero)} onClick={() => void anular(v)}>
@@ -95,7 +91,7 @@ export function VentasEquipo({ db }: { db: BaseLocal }) {
                   ) : null}
                 </div>
               ) : null}
-              {devolviendo === v.clave ? <FormDevolucion db={db} venta={v} ops={datos.ops} onCerrar={() => setDevolviendo(null)} /> : null}
+              {abierto?.clave === v.clave ? <FormDevolucion key={String(abierto.cambio)} db={db} venta={v} ops={datos.ops} cambio={abierto.cambio} onCerrar={() => setAbierto(null)} /> : null}
             </li>
           );
         })}
@@ -104,9 +100,24 @@ export function VentasEquipo({ db }: { db: BaseLocal }) {
   );
 }
 
-/** A return of some of the sale's lines: how much of each (at most what is left), and why. */
-function FormDevolucion({ db, venta, ops, onCerrar }: { db: BaseLocal; venta: VentaSalida; ops: DeshacerSalida[]; onCerrar: () => void }) {
+/** What an operation queued for a sale says under it: pending (what it does), applied, or the server's reason. */
+function textoOperacion(o: DeshacerSalida, v: VentaSalida): string {
+  if (o.estado === 'rechazada' || o.estado === 'vista') return M.sinRed.rechazo(M.sinRed.tipoOperacion[o.tipo], v.numero, o.error ?? '');
+  if (o.estado === 'enviada') return o.tipo === 'anulacion' ? M.sinRed.anulacionAplicada : o.tipo === 'cambio' ? M.sinRed.cambioAplicado : M.sinRed.devolucionAplicada;
+  if (o.tipo === 'anulacion') return M.sinRed.anulacionPendiente;
+  const devueltas = (o.lineas ?? []).map((l) => `${formatCantidad(l.cantidad, v.recibo.lineas[l.indice]?.unidad)} × ${v.recibo.lineas[l.indice]?.nombre ?? ''}`).join(', ');
+  if (o.tipo === 'devolucion') return M.sinRed.devolucionPendiente(devueltas);
+  return M.sinRed.cambioPendiente(devueltas, (o.nuevas ?? []).map((n) => `${formatCantidad(n.cantidad, n.unidadVentaId ? '94' : n.unidad)} × ${n.nombre}`).join(', '));
+}
+
+/**
+ * A return of some of the sale's lines: how much of each (at most what is left), and why. With
+ * `cambio`, the exchange (issue #53 point 4): the same lines coming back, what the customer takes
+ * instead and the difference's method, as the online exchange asks them.
+ */
+function FormDevolucion({ db, venta, ops, cambio, onCerrar }: { db: BaseLocal; venta: VentaSalida; ops: DeshacerSalida[]; cambio: boolean; onCerrar: () => void }) {
   const restantes = restantesDe(venta, ops);
+  const estadoCambio = useCambio(db, venta);
   const [cantidades, setCantidades] = useState<string[]>(() => venta.recibo.lineas.map(() => ''));
   const [motivo, setMotivo] = useState('');
   const [referencia, setReferencia] = useState('');
@@ -115,12 +126,10 @@ function FormDevolucion({ db, venta, ops, onCerrar }: { db: BaseLocal; venta: Ve
 
   const confirmar = async () => {
     setError(null);
-    const lineas = cantidades.map((t, indice) => {
-      const m = t.trim() ? parseCantidad(t) : 0;
-      return { indice, cantidad: m === null ? Number.NaN : m / MILESIMAS };
-    });
+    const lineas = lineasEscritas(cantidades);
     try {
-      await devolverSinRed(db, venta, lineas, motivo, referencia);
+      if (cambio) await estadoCambio.confirmar(lineas, motivo);
+      else await devolverSinRed(db, venta, lineas, motivo, referencia);
       onCerrar();
     } catch (err) {
       setError((err as Error).message);
@@ -130,7 +139,7 @@ function FormDevolucion({ db, venta, ops, onCerrar }: { db: BaseLocal; venta: Ve
   return (
     <form
       className="ventas-equipo__devolucion"
-      aria-label={M.sinRed.devolverTitulo(venta.numero)}
+      aria-label={cambio ? M.devoluciones.cambioTitulo : M.sinRed.devolverTitulo(venta.numero)}
       onSubmit={(e) => {
         e.preventDefault();
         void confirmar();
@@ -144,11 +153,12 @@ function FormDevolucion({ db, venta, ops, onCerrar }: { db: BaseLocal; venta: Ve
           </label>
         ) : null,
       )}
+      {cambio ? <CamposCambio estado={estadoCambio} venta={venta} ops={ops} lineas={lineasEscritas(cantidades)} /> : null}
       <label className="field">
         <span>{M.sinRed.motivoDevolucion}</span>
         <input className="input" value={motivo} maxLength={200} onChange={(e) => setMotivo(e.target.value)} />
       </label>
-      {metodo ? (
+      {metodo && !cambio ? (
         <label className="field">
           <span>{M.devoluciones.referencia(metodo)}</span>
           <input className="input" value={referencia} maxLength={40} onChange={(e) => setReferencia(e.target.value)} />
@@ -164,7 +174,7 @@ function FormDevolucion({ db, venta, ops, onCerrar }: { db: BaseLocal; venta: Ve
           {M.sinRed.cancelar}
         </button>
         <button type="submit" className="btn btn--sm">
-          {M.sinRed.confirmarDevolucion}
+          {cambio ? M.sinRed.confirmarCambio : M.sinRed.confirmarDevolucion}
         </button>
       </div>
     </form>
