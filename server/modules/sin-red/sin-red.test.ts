@@ -454,3 +454,84 @@ describe('descuento sin red', () => {
     expect(revisar.items.map((i) => i.ventaId)).not.toContain((r.json() as TRecibo).id);
   });
 });
+
+/**
+ * Issue #53 point 4: an exchange of a sale made offline reaches the online exchange's endpoint after its
+ * sale, with the device's key; the same domain (cambio.domain.ts) moves stock, the drawer and fiado once.
+ */
+describe('cambios hechos sin red', () => {
+  const stock = async (id: number) => (await db().select({ stock: producto.stock }).from(producto).where(eq(producto.idProducto, id)))[0]!.stock;
+  const lineasDe = async (token: string, ventaId: number) => (await req('GET', `/api/ventas/${ventaId}/devoluciones`, token)).json() as { cliente: { saldo: number } | null; lineas: { facturaId: number }[]; devoluciones: unknown[] };
+  const cambio = (facturaId: number, productoId: number, extra: Record<string, unknown> = {}) => ({
+    clave: randomUUID(),
+    metodoPagoId: 5,
+    montoRecibido: 2_500,
+    motivo: 'No era esa',
+    devolver: [{ facturaId, cantidad: 1, destino: 'inventario' }],
+    lineas: [{ productoId, cantidad: 2 }],
+    ...extra,
+  });
+
+  it('en orden: la venta y luego su cambio; reenviados (también a la vez) se aplican una vez', async () => {
+    const s = await crearTienda(t);
+    const leche = await productoCon(s, 20, 'Leche');
+    const arroz = await productoCon(s, 20, 'Arroz');
+    const d = await dispositivo(s.token);
+    const venta1 = ventaSinRed(d, 1, leche, 2);
+    const v = await req('POST', '/api/sin-red/ventas', s.token, venta1);
+    expect(v.statusCode, v.body).toBe(201);
+    const ventaId = (v.json() as TRecibo).id;
+    const c = cambio((await lineasDe(s.token, ventaId)).lineas[0]!.facturaId, arroz);
+    const respuestas = await Promise.all([req('POST', `/api/ventas/${ventaId}/cambios`, s.token, c), req('POST', `/api/ventas/${ventaId}/cambios`, s.token, c)]);
+    const otra = await req('POST', `/api/ventas/${ventaId}/cambios`, s.token, c);
+    for (const r of [...respuestas, otra]) expect(r.statusCode, r.body).toBe(201);
+    const nuevas = [...respuestas, otra].map((r) => (r.json() as { venta: TRecibo }).venta);
+    expect(new Set(nuevas.map((n) => n.id)).size).toBe(1);
+    // 1 milk back (2 500), 2 rice taken (5 000): the customer paid 2 500.
+    expect(nuevas[0]!.total).toBe(5_000);
+    expect(await stock(leche)).toBe(20 - 2 + 1);
+    expect(await stock(arroz)).toBe(20 - 2);
+    expect((await lineasDe(s.token, ventaId)).devoluciones).toHaveLength(1);
+    // The sale sent again after its exchange (a replay of the outbox) is still the one sale.
+    const otraVez = await req('POST', '/api/sin-red/ventas', s.token, venta1);
+    expect((otraVez.json() as TRecibo).id).toBe(ventaId);
+    expect(await stock(leche)).toBe(19);
+    const [n] = await db().select({ n: sql<number>`count(*)::int` }).from(venta).where(eq(venta.tiendaId, s.id));
+    expect(n!.n).toBe(2);
+  });
+
+  it('fuera de orden: el cambio de una venta que aún no llegó no cambia nada; llegada la venta, se aplica', async () => {
+    const s = await crearTienda(t);
+    const leche = await productoCon(s, 20, 'Leche');
+    const arroz = await productoCon(s, 20, 'Arroz');
+    const d = await dispositivo(s.token);
+    const c = cambio(2_147_483_000, arroz);
+    const antes = await req('POST', '/api/ventas/2147483000/cambios', s.token, c);
+    expect(antes.statusCode).toBe(404);
+    expect(await stock(arroz)).toBe(20);
+    const v = await req('POST', '/api/sin-red/ventas', s.token, ventaSinRed(d, 1, leche, 2));
+    const ventaId = (v.json() as TRecibo).id;
+    const despues = await req('POST', `/api/ventas/${ventaId}/cambios`, s.token, { ...c, devolver: [{ facturaId: (await lineasDe(s.token, ventaId)).lineas[0]!.facturaId, cantidad: 1, destino: 'inventario' }] });
+    expect(despues.statusCode, despues.body).toBe(201);
+    expect(await stock(arroz)).toBe(18);
+    expect(await stock(leche)).toBe(19);
+  });
+
+  it('al fiado: la cuenta del cliente se mueve solo en la diferencia, como en línea', async () => {
+    const s = await crearTienda(t);
+    const leche = await productoCon(s, 20, 'Leche');
+    const arroz = await productoCon(s, 20, 'Arroz');
+    expect((await req('POST', '/api/clientes', s.token, { documento: '52000333', tipoDocumento: 'CC', nombre: 'Luz', apellido: 'Paz', fiado: true, cupo: 50_000 })).statusCode).toBe(201);
+    const d = await dispositivo(s.token);
+    const v = await req('POST', '/api/sin-red/ventas', s.token, ventaSinRed(d, 1, leche, 2, { metodoPagoId: 7, montoRecibido: 0, documentoCliente: '52000333', sinRed: { dispositivoId: d.id, numero: `${d.prefijo}-1`, fecha: ahora(), reloj: ahora(), saldoCliente: 0 } }));
+    expect(v.statusCode, v.body).toBe(201);
+    const ventaId = (v.json() as TRecibo).id;
+    expect((await lineasDe(s.token, ventaId)).cliente!.saldo).toBe(5_000);
+    // Both milks back (5 000) for one rice (2 500), on fiado: owes 2 500; the drawer does not move.
+    const c = cambio((await lineasDe(s.token, ventaId)).lineas[0]!.facturaId, arroz, { metodoPagoId: 7, montoRecibido: 0, devolver: [{ facturaId: (await lineasDe(s.token, ventaId)).lineas[0]!.facturaId, cantidad: 2, destino: 'inventario' }], lineas: [{ productoId: arroz, cantidad: 1 }] });
+    for (let i = 0; i < 2; i++) expect((await req('POST', `/api/ventas/${ventaId}/cambios`, s.token, c)).statusCode).toBe(201);
+    expect((await lineasDe(s.token, ventaId)).cliente!.saldo).toBe(2_500);
+    expect(await stock(leche)).toBe(20);
+    expect(await stock(arroz)).toBe(19);
+  });
+});
