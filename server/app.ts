@@ -57,6 +57,7 @@ import { conteoRoutes } from './modules/conteo/conteo.routes';
 import { loteRoutes } from './modules/lote/lote.routes';
 import { listaPrecioRoutes } from './modules/lista-precio/lista-precio.routes';
 import { promocionRoutes } from './modules/promocion/promocion.routes';
+import { trasladoRoutes } from './modules/traslado/traslado.routes';
 import { configurarDian } from './modules/dian/contexto';
 import { configurarSalida } from './lib/salida';
 import { iniciarTrabajadorDian } from './modules/dian/trabajador';
@@ -310,6 +311,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           await store.register(loteRoutes);
           await store.register(listaPrecioRoutes);
           await store.register(promocionRoutes);
+          await store.register(trasladoRoutes);
         });
         await priv.register(crudRoutes, { prefix: '/crud' });
       });

@@ -42,6 +42,7 @@ import { precios } from './messages/precios';
 import { promociones } from './messages/promociones';
 import { facturaElectronica } from './messages/factura-electronica';
 import { sucursales } from './messages/sucursales';
+import { traslados } from './messages/traslados';
 
 export { PRODUCT_NAME } from './product';
 
@@ -94,4 +95,5 @@ export const M = {
   promociones,
   facturaElectronica,
   sucursales,
+  traslados,
 } as const;

@@ -108,6 +108,7 @@ export const actividad = {
     devolucion: 'Devolución',
     sin_stock: 'Venta sin stock',
     lote_vencido: 'Venta de un lote vencido',
+    traslado: 'Traslado entre tiendas',
     venta_editada: 'Venta editada',
     perfil_fiscal: 'Datos fiscales',
     impuesto: 'Impuestos de productos',
@@ -176,6 +177,14 @@ export const actividad = {
           : `Devolución N.º ${d.numero} de la venta #${d.ventaNumero ?? d.ventaId}: ${d.unidades} ${d.unidades === 1 ? 'unidad' : 'unidades'}, ${pesos(d.total)} devueltos con ${d.metodo}. Motivo: ${d.motivo}`;
       case 'sin_stock':
         return `Vendió ${d.cantidad} de «${d.producto}» sin stock en el sistema (venta #${d.ventaNumero ?? d.ventaId}): stock ${d.stockAntes} → ${d.stockDespues}${d.autorizadoPor ? `, autorizado por ${d.autorizadoPor}` : ''}`;
+      case 'traslado': {
+        // Issue #56 point 3 (ADR 056): a leg of a transfer, with its units and a difference's reason.
+        const verbo = ({ pedido: 'Pidió', despacho: 'Despachó', recepcion: 'Recibió', cancelacion: 'Canceló' } as Record<string, string>)[d.accion] ?? d.accion;
+        const cant = (n: number) => String(n).replace('.', ',');
+        const unidades = d.accion === 'cancelacion' ? '' : `: ${cant(d.unidades)} unidades`;
+        const falta = d.faltante > 0 ? `; diferencia de ${cant(d.faltante)}` : '';
+        return `${verbo} el traslado TR-${d.numero} de ${d.origen} a ${d.destino}${unidades}${falta}${d.motivo ? `. Motivo: ${d.motivo}` : ''}`;
+      }
       case 'lote_vencido':
         return `Vendió ${String(d.cantidad).replace('.', ',')} de «${d.producto}» del lote ${d.lote}, vencido el ${String(d.vence).split('-').reverse().join('/')} (venta #${d.ventaNumero ?? d.ventaId})${d.sinRed != null ? ', sin red' : ''}${d.autorizadoPor ? `, autorizado por ${d.autorizadoPor}` : ''}`;
       case 'venta_editada':

@@ -41,6 +41,7 @@ export const TIPOS_ACTIVIDAD = [
   'sin_red',
   'lista_precio',
   'promocion',
+  'traslado',
   'lote_vencido',
 ] as const;
 export type TTipoActividad = (typeof TIPOS_ACTIVIDAD)[number];
@@ -119,6 +120,17 @@ export interface TDetallesActividad {
     /** Who authorised: the PIN's owner, or the seller holding the permission (null: the store account). */
     autorizadoPorId: number | null;
     autorizadoPor: string | null;
+  };
+  /** A leg of a transfer between the empresa's stores (issue #56 point 3, ADR 056), in the store it touched. */
+  traslado: {
+    trasladoId: number;
+    numero: number;
+    accion: 'pedido' | 'despacho' | 'recepcion' | 'cancelacion';
+    origen: string;
+    destino: string;
+    unidades: number;
+    faltante: number;
+    motivo: string | null;
   };
   /** Units of an expired lot sold (issue #58 point 2, ADR 051), with who authorised it (the PIN's owner, or the seller of role 1 or 3). */
   lote_vencido: {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROL } from '#shared/roles';
 import { INFORMES } from '#shared/schemas/reportes';
 import { DEMO, seedDemo } from '../../server/db/demo';
-import { cliente, conteo, listaPrecio, promocion, creditoMovimiento, devolucion, documentoDian, entregaPedido, equipoSinRed, ventaRevisar, puntoVenta, ordenCompra, ordenCompraLinea, factura, inventario, metodoPago, movimiento, producto, productoUnidadVenta, proveedor, rol, tienda, turno, usuario, usuarioTienda, venta } from '../../server/db/schema';
+import { cliente, conteo, listaPrecio, promocion, creditoMovimiento, devolucion, documentoDian, entregaPedido, equipoSinRed, ventaRevisar, puntoVenta, ordenCompra, ordenCompraLinea, factura, inventario, metodoPago, movimiento, producto, productoUnidadVenta, proveedor, rol, tienda, traslado, turno, usuario, usuarioTienda, venta } from '../../server/db/schema';
 import { crearTienda, login, PASSWORD } from '../helpers/factories';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { asegurarCertificados } from '../../server/modules/red-local/certificados';
@@ -141,6 +141,14 @@ const TABLE: Record<string, Entry> = {
   'GET /api/sucursales/personas': { expect: rule('401', 'ok', '403', '403', 'ok', '403') },
   'PUT /api/sucursales/:id/personas/:idUsuario': { expect: { ...rule('401', 'ok', '403', '403', '404', '403'), sibling: 'ok' }, params: personaEnSucursal, body: { rol: ROL.EMPLEADO } },
   'DELETE /api/sucursales/:id/personas/:idUsuario': { expect: { ...rule('401', 'ok', '403', '403', '404', '403'), sibling: 'ok' }, params: personaEnSucursal },
+  // Transfers between the empresa's stores (issue #56 point 3, ADR 056): the owner (also from the branch) and roles 1/3 of
+  // either store; another empresa's never sees one. A leg of a version that is not the row's changes nothing (409).
+  'GET /api/traslados': { expect: STORE_R1_R3 },
+  'POST /api/traslados': { expect: STORE_R1_R3, body: {} },
+  'GET /api/traslados/:id': { expect: { ...STORE_ROW_NO_R2, sibling: 'ok' }, params: id('traslado') },
+  'POST /api/traslados/:id/despachar': { expect: { ...STORE_ROW_NO_R2, sibling: 'ok' }, params: id('traslado'), body: { version: 999_999 } },
+  'POST /api/traslados/:id/recibir': { expect: { ...STORE_ROW_NO_R2, sibling: 'ok' }, params: id('traslado'), body: { version: 999_999, lineas: [] } },
+  'POST /api/traslados/:id/cancelar': { expect: { ...STORE_ROW_NO_R2, sibling: 'ok' }, params: id('traslado'), body: { version: 999_999 } },
   'POST /api/usuarios/registro': { expect: PUBLIC, body: {} },
   'POST /api/tiendas/registro': { expect: PUBLIC, body: {} },
   'POST /api/recuperacion/enviar-codigo': { expect: PUBLIC, body: {} },
@@ -539,6 +547,7 @@ beforeAll(async () => {
   ids.lista = await fresh.lista();
   fresh.promocion = async () => (await first(db.insert(promocion).values({ tiendaId: aId, nombre: `Promo matriz ${seq++}`, tipo: 'porcentaje', porcentaje: 5, categoria: 'Matriz' }).returning())).idPromocion;
   ids.promocion = await fresh.promocion();
+  ids.traslado = (await first(db.insert(traslado).values({ empresaId: a!.empresaId!, numero: 9000, origenId: aId, destinoId: bId }).returning())).idTraslado;
   ctx = { t, cuentas, a: aId, b: bId, ids, fresh };
   tokens.sibling = await enSucursal(ctx, await login(t, 'tienda', DEMO.tienda.email, DEMO.tienda.contrasena));
 });

@@ -34,3 +34,4 @@ export * from './lista-precio';
 export * from './promocion';
 export * from './usuario-tienda';
 export * from './lote';
+export * from './traslado';
