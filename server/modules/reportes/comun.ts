@@ -74,6 +74,19 @@ export async function rangoDe(db: Db, tiendaId: number, f: TReporteFiltros): Pro
   return rangoDelPeriodo(f.periodo, await hoyEnTienda(db, tiendaId), f.desde || undefined, f.hasta || undefined);
 }
 
+/**
+ * The rows of `resumen_venta_dia s` (per day, person and shift) in the summarised days (`pasado`, from
+ * `partes`), with the person and shift filters; `false` when the report reads every sale instead.
+ */
+export function resumenVentaDe(ctx: Ctx, pasado: Rango | null): SQL {
+  if (!pasado) return sql`false`;
+  const { tiendaId, f } = ctx;
+  const parts: SQL[] = [sql`s.tienda_id = ${tiendaId}`, sql`s.dia between ${pasado.desde}::date and ${pasado.hasta}::date`];
+  if (f.usuarioId != null) parts.push(sql`s.usuario_id = ${f.usuarioId}`);
+  if (f.turnoId != null) parts.push(sql`s.turno_id = ${f.turnoId}`);
+  return sql.join(parts, sql` and `);
+}
+
 /** The sales of the store in the days of `r`, with the person and shift filters: conditions on `venta v`. */
 export function ventasDe(ctx: Ctx, r: Rango, alias = sql`v`): SQL {
   const { tiendaId, f } = ctx;

@@ -1,20 +1,16 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Rango } from '#shared/periodo';
 import type { TReporte } from '#shared/schemas/reportes';
-import { R, C, type Ctx, n, s, filas, col, ind, partes, ventasDe, nombreUsuario, promedio, tabla, reporte } from './comun';
+import { R, C, type Ctx, n, s, filas, col, ind, partes, resumenVentaDe, ventasDe, nombreUsuario, promedio, tabla, reporte } from './comun';
 import { descuentoVenta, descuentosDe } from './anulaciones-descuentos';
 
 /** *Por empleado*: each person's tickets, net, discounts (and how many were authorised) and annulments; the authorised discounts listed. */
 
 async function porEmpleadoFilas(ctx: Ctx, r: Rango) {
-  const { db, tiendaId, f } = ctx;
+  const { db } = ctx;
   // Every day from the sales' summary (ADR 028 keys it by person and shift; ADR 035, ADR 037); the
   // discounts given with an authorisation are counted over the authorised sales only.
   const { pasado, presente } = partes(ctx, r);
-  const resumen: SQL[] = [sql`s.tienda_id = ${tiendaId}`];
-  if (pasado) resumen.push(sql`s.dia between ${pasado.desde}::date and ${pasado.hasta}::date`);
-  if (f.usuarioId != null) resumen.push(sql`s.usuario_id = ${f.usuarioId}`);
-  if (f.turnoId != null) resumen.push(sql`s.turno_id = ${f.turnoId}`);
   const rows = await filas(
     db,
     sql`
@@ -32,7 +28,7 @@ async function porEmpleadoFilas(ctx: Ctx, r: Rango) {
       from v group by persona
       union all
       select s.usuario_id, sum(s.tickets), sum(s.neto), sum(s.descuentos), sum(s.anuladas), sum(s.monto_anulado)
-      from resumen_venta_dia s where ${pasado ? sql.join(resumen, sql` and `) : sql`false`} group by s.usuario_id
+      from resumen_venta_dia s where ${resumenVentaDe(ctx, pasado)} group by s.usuario_id
     ),
     a as (
       select coalesce(v.usuario_id, 0) as persona, count(*) as autorizados

@@ -1,8 +1,8 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Rango } from '#shared/periodo';
 import type { TReporte } from '#shared/schemas/reportes';
 import { zonaDeTienda } from '../tienda/zona-horaria';
-import { R, C, type Ctx, n, filas, col, ind, partes, ventasDe, tabla, reporte } from './comun';
+import { R, C, type Ctx, n, filas, col, ind, partes, resumenVentaDe, ventasDe, tabla, reporte } from './comun';
 
 /** *Mapa de calor*: net sales per weekday and hour. */
 
@@ -10,10 +10,6 @@ export async function mapaCalor(ctx: Ctx, r: Rango): Promise<TReporte> {
   const { db, tiendaId } = ctx;
   // Every day from the per-day summary (issue #35 point 3, ADR 037), or every sale for `directo`.
   const { pasado, presente } = partes(ctx, r);
-  const resumen: SQL[] = [sql`s.tienda_id = ${tiendaId}`];
-  if (pasado) resumen.push(sql`s.dia between ${pasado.desde}::date and ${pasado.hasta}::date`);
-  if (ctx.f.usuarioId != null) resumen.push(sql`s.usuario_id = ${ctx.f.usuarioId}`);
-  if (ctx.f.turnoId != null) resumen.push(sql`s.turno_id = ${ctx.f.turnoId}`);
   const rows = await filas(
     db,
     sql`
@@ -21,7 +17,7 @@ export async function mapaCalor(ctx: Ctx, r: Rango): Promise<TReporte> {
     u as (
       select extract(isodow from local)::int - 1 as dia, extract(hour from local)::int as hora, sum(total) as neto, count(*) as tickets from v group by 1, 2
       union all
-      select extract(isodow from s.dia)::int - 1, s.hora, sum(s.neto), sum(s.tickets) from resumen_venta_dia s where ${pasado ? sql.join(resumen, sql` and `) : sql`false`} group by 1, 2
+      select extract(isodow from s.dia)::int - 1, s.hora, sum(s.neto), sum(s.tickets) from resumen_venta_dia s where ${resumenVentaDe(ctx, pasado)} group by 1, 2
     )
     select dia, hora, sum(neto) as neto, sum(tickets) as tickets from u group by 1, 2 having sum(tickets) <> 0 or sum(neto) <> 0`,
   );

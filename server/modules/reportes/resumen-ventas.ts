@@ -1,9 +1,9 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Rango } from '#shared/periodo';
 import type { TReporte } from '#shared/schemas/reportes';
 import { hayQuePlegar, plegarResumenes } from './reportes.resumen';
 import { diaEnZona } from '../tienda/zona-horaria';
-import { R, C, type Ctx, n, s, filas, col, ind, partes, ventasDe, promedio, tabla, reporte } from './comun';
+import { R, C, type Ctx, n, s, filas, col, ind, partes, resumenVentaDe, ventasDe, promedio, tabla, reporte } from './comun';
 import { netoDe } from './cifras';
 import { deMilesimas, milesimasDe } from '#shared/cantidad';
 
@@ -34,13 +34,9 @@ export interface Totales {
  * (gross − discounts − returns, `netoDe`, issue #52).
  */
 export async function ventasPorDia(ctx: Ctx, r: Rango): Promise<(Totales & { dia: string })[]> {
-  const { db, tiendaId, f } = ctx;
+  const { db, tiendaId } = ctx;
   // Every day from the per-day summary (issue #35 point 3, ADR 037), or every sale for `directo`.
   const { pasado, presente } = partes(ctx, r);
-  const resumen: SQL[] = [sql`s.tienda_id = ${tiendaId}`];
-  if (pasado) resumen.push(sql`s.dia between ${pasado.desde}::date and ${pasado.hasta}::date`);
-  if (f.usuarioId != null) resumen.push(sql`s.usuario_id = ${f.usuarioId}`);
-  if (f.turnoId != null) resumen.push(sql`s.turno_id = ${f.turnoId}`);
   const rows = await filas(
     db,
     sql`
@@ -71,7 +67,7 @@ export async function ventasPorDia(ctx: Ctx, r: Rango): Promise<(Totales & { dia
       select s.dia, sum(s.tickets) as tickets, sum(s.bruto) as bruto, sum(s.descuentos) as descuentos, sum(s.neto) as neto, sum(s.unidades) as unidades, sum(s.kilos) as kilos, sum(s.litros) as litros,
         sum(s.anuladas) as anuladas, sum(s.monto_anulado) as monto_anulado,
         count(*) as filas, count(distinct (s.hora, s.usuario_id, s.turno_id, s.metodo_pago_id, s.punto_venta_id)) as claves
-      from resumen_venta_dia s where ${pasado ? sql.join(resumen, sql` and `) : sql`false`} group by s.dia
+      from resumen_venta_dia s where ${resumenVentaDe(ctx, pasado)} group by s.dia
     ),
     d as (select * from directo union all select * from resumido),
     dd as (
