@@ -68,7 +68,7 @@ export const sinRed = {
   // A discount offline (ADR 034).
   descuentoInvalido: 'El descuento no es válido: un porcentaje de 1 a 100, o pesos que no pasen el total.',
   descuentoSoloSupervisor:
-    'Sin conexión no se pueden dar descuentos con el PIN de un supervisor: el PIN solo se comprueba con el servidor. Venda sin descuento o espere a que vuelva la red.',
+    'Sin conexión, un cajero da descuentos o cambia precios solo con el PIN de un supervisor y se revisa al sincronizar. Pida el PIN o venda sin descuento.',
   motivoDescuentoRequerido: 'Escriba el motivo del descuento (al menos 3 letras).',
   // Sent at sync and refused there.
   ventaNoLlego: 'La venta no llegó al servidor, así que no se puede anular ni devolver.',
@@ -138,4 +138,13 @@ export const sinRed = {
   motivoDescuentoSinPin: (monto: string) => `Descuento de ${monto} sin el PIN de un supervisor`,
   motivoFechaReloj: (horas: number) => `La fecha de la venta está a más de ${horas} horas del reloj del servidor`,
   motivoFechaTurno: 'La fecha de la venta es anterior a la apertura del turno en que se registró',
+  // A supervisor's PIN checked on the device (issue #53 point 3, ADR 053).
+  motivoPinSinRed: (monto: string, supervisor: string) => `Descuento de ${monto} autorizado sin conexión con el PIN de ${supervisor}, comprobado en el equipo`,
+  motivoPinCambiado: (monto: string, supervisor: string) =>
+    `Descuento de ${monto} autorizado sin conexión con un PIN de ${supervisor} que ya cambió: no se pudo confirmar la autorización`,
+  motivoPinNoSupervisor: (monto: string) => `Descuento de ${monto} autorizado sin conexión por alguien que ya no es supervisor de la tienda con PIN`,
+  pinSinSupervisores:
+    'Este equipo aún no tiene el PIN de ningún supervisor: se recibe al sincronizar con conexión después de que el supervisor crea o usa su PIN. Venda sin descuento o espere a que vuelva la red.',
+  pinBloqueadoEquipo: (intentos: number) =>
+    `Se escribieron ${intentos} PIN incorrectos en este equipo: sin conexión ya no se autorizan descuentos hasta que vuelva la red y el equipo se sincronice.`,
 } as const;

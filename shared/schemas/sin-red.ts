@@ -103,6 +103,21 @@ export const ZClienteSinRed = z.object({
 });
 export type TClienteSinRed = z.infer<typeof ZClienteSinRed>;
 
+/**
+ * A supervisor whose PIN the device may check offline (issue #53 point 3, ADR 053): a PBKDF2-SHA256
+ * verifier with its salt and rounds, and the PIN's version (it changes when the PIN is set again).
+ * Sent only to a cashier's authorised device; never the PIN itself.
+ */
+export const ZSupervisorSinRed = z.object({
+  id: z.number().int(),
+  nombre: z.string(),
+  version: z.number().int(),
+  sal: z.string(),
+  iteraciones: z.number().int(),
+  hash: z.string(),
+});
+export type TSupervisorSinRed = z.infer<typeof ZSupervisorSinRed>;
+
 /** Products come in pages (keyset on actualizado_en, id); customers and methods with the first page. */
 export const ZDatosSinRed = z.object({
   productos: z.array(ZProductoSinRed),
@@ -121,6 +136,8 @@ export const ZDatosSinRed = z.object({
   formatosBalanza: z.array(ZFormatoBalanza),
   /** With the first page: the seller's fiscal data (NIT, IVA), printed on the offline receipt (issue #53 point 2); null without a fiscal profile. */
   fiscal: z.object({ razonSocial: z.string(), nit: z.string(), dv: z.number().int(), responsableIva: z.boolean(), documentoInformativo: z.boolean() }).nullable().optional(),
+  /** With the first page, to a cashier's authorised device: the supervisors whose PIN it may check offline (ADR 053). */
+  supervisores: z.array(ZSupervisorSinRed).optional(),
   /** The next page of products, or null when this was the last. */
   siguiente: z.object({ desde: z.string(), tras: z.number().int() }).nullable(),
 });
@@ -139,6 +156,11 @@ export const ZVentaSinRed = z.object({
    * its own fiado not counted in it), in pesos. The fiado limit is checked against it (issue #51
    * point 5, ADR 041); the server never takes it below the balance at the device's last download.
    */
+  /**
+   * A discount authorised offline with a supervisor's PIN checked on the device (ADR 053): who, and the
+   * version of the PIN the device checked. Never the PIN; the server checks both again at sync.
+   */
+  autorizacion: z.object({ supervisorId: z.number().int().min(0).max(2_147_483_647), version: z.number().int().min(0).max(2_147_483_647) }).optional(),
   saldoCliente: z.number({ error: S.saldoClienteInvalido }).int(S.saldoClienteInvalido).min(-LIMITES_DINERO.maxMonto, S.saldoClienteInvalido).max(LIMITES_DINERO.maxMonto, S.saldoClienteInvalido).optional(),
 });
 export type TVentaSinRed = z.infer<typeof ZVentaSinRed>;

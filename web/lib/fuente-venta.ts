@@ -3,7 +3,7 @@ import type { TCliente } from '#shared/schemas/cliente';
 import type { TImpuestosVenta } from '#shared/schemas/impuestos';
 import type { TAjustesTienda } from '#shared/schemas/tienda';
 import type { TPage } from '#shared/schemas/common';
-import type { TClienteVenta, TCreateVentaRequest, TMetodoPago, TProductoPorCodigo, TProductosRapidos, TProductoVenta, TRecibo } from '#shared/schemas/venta';
+import type { TClienteVenta, TCreateVentaRequest, TMetodoPago, TProductoPorCodigo, TProductosRapidos, TProductoVenta, TRecibo, TSupervisor } from '#shared/schemas/venta';
 
 /**
  * One till, online or not (issue #53 point 1): the till's screens (search, grid, cart, payment,
@@ -23,8 +23,10 @@ export interface FuenteSinRed {
   /** As `GET /ventas/clientes/:documento`, with the credit the device knows (last sync less its unsent fiado). */
   buscarCliente(documento: string): Promise<TClienteVenta>;
   sugerirClientes(q: string): Promise<TPage<TCliente>>;
-  /** As `POST /ventas`: the sale into the device's outbox with its number; its receipt. */
+  /** As `POST /ventas`: the sale into the device's outbox with its number; its receipt. A cashier's discount carries the supervisor's PIN, checked on the device (ADR 053). */
   registrar(pedido: TCreateVentaRequest): Promise<TRecibo>;
+  /** As `GET /ventas/supervisores`: the supervisors whose PIN this device can check (their verifiers came with the last sync, ADR 053). */
+  supervisores(): Promise<TSupervisor[]>;
   /** The store's receipt header as last synced (name, NIT, address, paper, time zone); null before the first sync. */
   ajustes(): Promise<TAjustesTienda | null>;
   /** A receipt made on the device: the seller's fiscal data as last synced and, for a store responsible for IVA, base and tax by rate. */

@@ -2,14 +2,16 @@ import { ventas } from '#shared/messages/ventas';
 import { ZPin, type TAutorizacionPin, type TSupervisor } from '#shared/schemas/venta';
 import { alertFailure, alertWarning, showDialog } from './alerts';
 import { api } from './api-client';
+import { fuenteSinRed } from './fuente-venta';
+import { sinRed } from '#shared/messages/sin-red';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
 const M = { ventas };
 
 const V = M.ventas;
 
-/** The store's supervisors whose PIN works (issue #16 point 4); read when the dialog opens. */
-export const listarSupervisores = () => api<TSupervisor[]>('/ventas/supervisores');
+/** The store's supervisors whose PIN works (issue #16 point 4); read when the dialog opens. Offline, those whose PIN the device can check (ADR 053). */
+export const listarSupervisores = () => fuenteSinRed()?.supervisores() ?? api<TSupervisor[]>('/ventas/supervisores');
 
 /**
  * The supervisors for the PIN dialog, or null after telling the person why there are none: the list
@@ -24,7 +26,7 @@ export async function supervisoresParaPin(sinSupervisores: string): Promise<TSup
     return null;
   }
   if (!supervisores.length) {
-    void alertWarning(V.pinTitle, sinSupervisores);
+    void alertWarning(V.pinTitle, fuenteSinRed() ? sinRed.pinSinSupervisores : sinSupervisores);
     return null;
   }
   return supervisores;

@@ -66,6 +66,9 @@ export const tienda = pgTable(
     pinHash: text('pin_hash'),
     pinFallos: integer('pin_fallos').notNull().default(0),
     pinBloqueadoEn: timestamp('pin_bloqueado_en', { withTimezone: true }),
+    /** Its verifier for offline devices and version (ADR 053), as an employee supervisor's (`usuario.pin_verificador`). */
+    pinVerificador: text('pin_verificador'),
+    pinVersion: integer('pin_version').notNull().default(0),
     /**
      * *Por pedir* (issue #32 point 3): a product at or under its minimum is suggested up to this
      * percentage of its minimum (200: twice the minimum).

@@ -30,6 +30,12 @@ export const usuario = pgTable(
     pinFallos: integer('pin_fallos').notNull().default(0),
     /** The supervisor's PIN stopped working after too many wrong ones: locked until they set it again. */
     pinBloqueadoEn: timestamp('pin_bloqueado_en', { withTimezone: true }),
+    /**
+     * The PIN's verifier for offline devices (issue #53 point 3, ADR 053: PBKDF2-SHA256, salted), made
+     * when the PIN is set or at its next right check online; and the PIN's version, raised each time it is set.
+     */
+    pinVerificador: text('pin_verificador'),
+    pinVersion: integer('pin_version').notNull().default(0),
     /** A cashier's PIN tries in the current window (issue #28), counted before the hash is checked. */
     pinIntentos: integer('pin_intentos').notNull().default(0),
     /** When the cashier's current window of PIN tries started. */

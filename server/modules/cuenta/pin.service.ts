@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { AppError } from '#shared/errors';
 import { M } from '#shared/messages';
 import type { TEstadoPin } from '#shared/schemas/venta';
@@ -7,6 +7,7 @@ import { tienda, usuario } from '../../db/schema';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import type { RequestSession } from '../../plugins/auth';
 import { esSupervisor } from '../venta/autorizacion';
+import { verificadorNuevo } from '#shared/pin-verificador';
 
 const V = M.ventas;
 
@@ -59,6 +60,16 @@ export async function establecerPin(options: { db: Db; sesion: RequestSession; c
   if (!u.contrasenaHash || !(await verifyPassword(options.contrasena, u.contrasenaHash)))
     throw new AppError('VALIDATION', V.miPinContrasenaIncorrecta, { fields: { contrasena: V.miPinContrasenaIncorrecta } });
   const pinHash = await hashPassword(options.pin, { cola: 'pin' });
-  if (usuarioId == null) await db.update(tienda).set({ pinHash, pinFallos: 0, pinBloqueadoEn: null }).where(eq(tienda.idTienda, tiendaId));
-  else await db.update(usuario).set({ pinHash, pinFallos: 0, pinBloqueadoEn: null }).where(and(eq(usuario.idUsuario, usuarioId), eq(usuario.tiendaId, tiendaId)));
+  // The offline devices' verifier, made while the PIN is in clear, and a new version: a sale authorised offline with the old PIN is flagged at sync (ADR 053).
+  const pinVerificador = await verificadorNuevo(options.pin);
+  if (usuarioId == null)
+    await db
+      .update(tienda)
+      .set({ pinHash, pinFallos: 0, pinBloqueadoEn: null, pinVerificador, pinVersion: sql`${tienda.pinVersion} + 1` })
+      .where(eq(tienda.idTienda, tiendaId));
+  else
+    await db
+      .update(usuario)
+      .set({ pinHash, pinFallos: 0, pinBloqueadoEn: null, pinVerificador, pinVersion: sql`${usuario.pinVersion} + 1` })
+      .where(and(eq(usuario.idUsuario, usuarioId), eq(usuario.tiendaId, tiendaId)));
 }

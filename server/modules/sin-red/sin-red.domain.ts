@@ -9,6 +9,7 @@ import { comprobarEquipo, equipoDeClave } from './equipos.domain';
 import { esViolacionUnica } from '../../db/pg-error';
 import { filaConfiguracion } from '../dian/configuracion.domain';
 import { formatosBalanzaDe } from '../tienda/balanza';
+import { supervisoresSinRed } from './pin-sin-red';
 
 /**
  * Selling without the network (issue #34, ADR 029): the device's prefix, the incremental download of
@@ -92,7 +93,13 @@ async function versionActual(db: Db): Promise<bigint> {
  * balance changed and the payment methods. A product taken off sale comes with estado 0 so the device
  * drops it. The last page carries the cursor for the next download.
  */
-export async function datosSinRed(db: Db, tiendaId: number, usuarioId: number | null, query: { desde?: string; tras?: number; dispositivoId?: number }): Promise<TDatosSinRed> {
+export async function datosSinRed(
+  db: Db,
+  tiendaId: number,
+  usuarioId: number | null,
+  query: { desde?: string; tras?: number; dispositivoId?: number },
+  rol?: number,
+): Promise<TDatosSinRed> {
   // Where the customers' balances stand for this download (ADR 041), read by the server before them,
   // never taken from the cursor the device sends back.
   const marca = !query.tras && query.dispositivoId ? await versionActual(db) : null;
@@ -145,6 +152,8 @@ export async function datosSinRed(db: Db, tiendaId: number, usuarioId: number | 
     formatosBalanza: await formatosBalanzaDe(db, tiendaId),
     // The seller's fiscal data, with the first page: the offline receipt prints them (issue #53 point 2).
     ...(primera ? { fiscal: await fiscalDe(db, tiendaId) } : {}),
+    // The supervisors' PIN verifiers, to a cashier's authorised device only (issue #53 point 3, ADR 053).
+    ...(primera && rol != null ? { supervisores: await supervisoresSinRed(db, tiendaId, { usuarioId, rol }, query.dispositivoId) } : {}),
     siguiente,
   };
 }

@@ -45,7 +45,7 @@ export async function sinRedRoutes(app: FastifyInstance) {
 
   r.get('/sin-red/datos', {
     schema: { tags, querystring: ZDatosSinRedQuery, response: { 200: ZDatosSinRed } },
-    handler: (req) => datosSinRed(app.db, storeOf(req), sessionOf(req).usuarioId, req.query),
+    handler: (req) => datosSinRed(app.db, storeOf(req), sessionOf(req).usuarioId, req.query, sessionOf(req).rol),
   });
 
   // The sync of a device's outbox: the only path an offline sale takes (POST /api/ventas refuses `sinRed`).

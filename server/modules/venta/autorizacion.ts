@@ -7,6 +7,7 @@ import type { Db } from '../../db/client';
 import { tienda, usuario } from '../../db/schema';
 import { dummyHash, verifyPassword } from '../../lib/password';
 import { registrarActividad } from '../actividad/actividad.domain';
+import { verificadorNuevo } from '#shared/pin-verificador';
 
 const V = M.ventas;
 
@@ -135,8 +136,8 @@ async function tomarIntentoSupervisor(db: Db, tiendaId: number, supervisorId: nu
       .update(tienda)
       .set({ pinFallos: sql`${tienda.pinFallos} + 1` })
       .where(and(eq(tienda.idTienda, tiendaId), isNotNull(tienda.pinHash), isNull(tienda.pinBloqueadoEn)))
-      .returning({ nombre: tienda.nombreTienda, pinHash: tienda.pinHash, fallos: tienda.pinFallos });
-    return t && { id: SUPERVISOR_TIENDA, nombre: t.nombre, pinHash: t.pinHash, fallos: t.fallos };
+      .returning({ nombre: tienda.nombreTienda, pinHash: tienda.pinHash, fallos: tienda.pinFallos, conVerificador: sql<boolean>`${tienda.pinVerificador} is not null` });
+    return t && { id: SUPERVISOR_TIENDA, nombre: t.nombre, pinHash: t.pinHash, fallos: t.fallos, conVerificador: t.conVerificador };
   }
   const [s] = await db
     .update(usuario)
@@ -151,7 +152,7 @@ async function tomarIntentoSupervisor(db: Db, tiendaId: number, supervisorId: nu
         eq(usuario.aprobado, true),
       ),
     )
-    .returning({ id: usuario.idUsuario, nombre: nombreSql, pinHash: usuario.pinHash, fallos: usuario.pinFallos });
+    .returning({ id: usuario.idUsuario, nombre: nombreSql, pinHash: usuario.pinHash, fallos: usuario.pinFallos, conVerificador: sql<boolean>`${usuario.pinVerificador} is not null` });
   return s;
 }
 
@@ -159,6 +160,13 @@ async function tomarIntentoSupervisor(db: Db, tiendaId: number, supervisorId: nu
 async function devolverIntentoSupervisor(db: Db, tiendaId: number, supervisorId: number) {
   if (supervisorId === SUPERVISOR_TIENDA) await db.update(tienda).set({ pinFallos: sql`greatest(0, ${tienda.pinFallos} - 1)` }).where(eq(tienda.idTienda, tiendaId));
   else await db.update(usuario).set({ pinFallos: sql`greatest(0, ${usuario.pinFallos} - 1)` }).where(eq(usuario.idUsuario, supervisorId));
+}
+
+/** Stores the offline devices' verifier of a PIN that has none (ADR 053), unless it was set meanwhile. */
+async function guardarVerificador(db: Db, tiendaId: number, supervisorId: number, pin: string) {
+  const pinVerificador = await verificadorNuevo(pin);
+  if (supervisorId === SUPERVISOR_TIENDA) await db.update(tienda).set({ pinVerificador }).where(and(eq(tienda.idTienda, tiendaId), isNull(tienda.pinVerificador)));
+  else await db.update(usuario).set({ pinVerificador }).where(and(eq(usuario.idUsuario, supervisorId), eq(usuario.tiendaId, tiendaId), isNull(usuario.pinVerificador)));
 }
 
 /**
@@ -202,6 +210,8 @@ export async function verificarAutorizacion(options: {
   if (s && ok) {
     await devolverIntentoCajero(db, cajero, true);
     await devolverIntentoSupervisor(db, tiendaId, s.id);
+    // A PIN set before offline devices could check it gets its verifier now, while it is in clear (ADR 053); its version stays.
+    if (!s.conVerificador) await guardarVerificador(db, tiendaId, s.id, autorizacion.pin);
     return { id: s.id, nombre: s.nombre };
   }
   // The supervisor is named; the store account is no user: named only.

@@ -19,6 +19,7 @@ import { fiscalDeVenta } from '../numeracion/numeracion.domain';
 import { emitirDocumentoVenta } from '../dian/emision';
 import { comprobarVentaSinRed, marcarVentaSinRed, motivosDeFecha, relojDesfasado, saldoVistoSinRed } from '../sin-red/sin-red.domain';
 import { anotarRevisar } from '../sin-red/equipos.domain';
+import { revisarAutorizacionSinRed } from '../sin-red/pin-sin-red';
 import { listaDeCliente } from '../lista-precio/lista-precio.domain';
 import { ahorrosDe, anotarPromociones, promocionesDeVenta } from '../promocion/promocion.venta';
 import { formatPesos } from '#shared/money';
@@ -290,10 +291,13 @@ export async function prepararCheckout(options: PedidoVenta & { porCambio?: bool
           ${!sinRed}::boolean) as r`)) as unknown as { rows: { r: ResultadoVenta }[] }
     ).rows[0]!.r;
   /** The sale and, on credit, its charge; `autorizadoPor` recorded on it in the same transaction. */
-  const escribir = async (tx: Tx, autorizadoPor: { id: number; nombre: string } | null, credito = 0) => {
+  const escribir = async (tx: Tx, autorizadoPorPin: { id: number; nombre: string } | null, credito = 0) => {
     await lotes.antes(tx);
     const resultado = await registrar(tx, credito);
-    const motivosLotes = resultado.estado === 'ok' ? await lotes.despues(tx, resultado, autorizadoPor) : [];
+    // A cashier's discount authorised offline with a PIN the device checked (ADR 053): checked again here.
+    const pinSinRed = resultado.estado === 'ok' && sinRed?.autorizacion && conDescuento && options.rol === ROL.EMPLEADO ? await revisarAutorizacionSinRed(tx, tiendaId, sinRed.autorizacion) : null;
+    const autorizadoPor = autorizadoPorPin ?? pinSinRed?.autorizadoPor ?? null;
+    const motivosLotes = resultado.estado === 'ok' ? await lotes.despues(tx, resultado, autorizadoPorPin) : [];
     // A discount is in the activity log with who authorised it (issue #27 point 6): the PIN's owner, or the seller (roles 1 and 3).
     // A promotion's saving is no cashier's discount (it is in venta_promocion instead).
     const descontado = resultado.estado === 'ok' ? Number(resultado.descuento) + resultado.lineas.reduce((a, l) => a + Number(l.descuento), 0) - promos.ahorro : 0;
@@ -333,7 +337,8 @@ export async function prepararCheckout(options: PedidoVenta & { porCambio?: bool
     const motivos: string[] = [];
     if (resultado.estado === 'ok' && sinRed) {
       for (const s of resultado.sobreventa ?? []) motivos.push(M.sinRed.motivoStock(s.nombre, String(s.cantidad), String(s.stockAntes)));
-      if (descontado > 0 && options.rol === ROL.EMPLEADO && !autorizadoPor) motivos.push(M.sinRed.motivoDescuentoSinPin(formatPesos(descontado)));
+      if (descontado > 0 && options.rol === ROL.EMPLEADO && !autorizadoPorPin)
+        motivos.push((pinSinRed?.motivo ?? M.sinRed.motivoDescuentoSinPin)(formatPesos(descontado)));
       motivos.push(...(await motivosDeFecha(tx, resultado.turno, sinRed.fecha)));
       motivos.push(...motivosPorValor, ...motivosLotes);
       // The device does not know price lists (ADR 047): its sale keeps the prices it showed, and a customer with a list is reviewed.

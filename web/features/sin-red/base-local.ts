@@ -41,6 +41,8 @@ export interface ReciboLocal {
   contingencia?: boolean;
   /** The promotions' Ahorro (ADR 052), each promotion and what it saved; absent without one. */
   ahorros?: { nombre: string; ahorro: number }[];
+  /** The supervisor whose PIN the device checked for a cashier's discount (ADR 053). */
+  autorizadoPor?: string;
 }
 
 /** A sale in the outbox: the request it will send, its receipt, and where it is. */
@@ -103,7 +105,20 @@ export interface NuevaCambio {
 }
 
 export interface Ajuste {
-  clave: 'dispositivo' | 'equipo' | 'contador' | 'cursor' | 'ultimaSincronizacion' | 'catalogoCompleto' | 'documentoElectronico' | 'formatosBalanza' | 'fiscal' | 'tienda';
+  clave:
+    | 'dispositivo'
+    | 'equipo'
+    | 'contador'
+    | 'cursor'
+    | 'ultimaSincronizacion'
+    | 'catalogoCompleto'
+    | 'documentoElectronico'
+    | 'formatosBalanza'
+    | 'fiscal'
+    | 'tienda'
+    // The supervisors' PIN verifiers and this device's wrong PINs since the last sync (ADR 053).
+    | 'supervisores'
+    | 'pinFallos';
   valor: unknown;
 }
 

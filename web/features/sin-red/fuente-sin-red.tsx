@@ -15,6 +15,7 @@ import { enModoApp, esIosSafari } from '../../lib/instalacion';
 import { getSession } from '../../lib/session';
 import { baseLocal, leerAjuste, plegar, type BaseLocal, type ProductoLocal, type VentaSalida } from './base-local';
 import { sincronizar } from './sincronizar';
+import { almacenPinDe, comprobarPinSinRed, supervisoresDelEquipo } from './pin-sin-red';
 import { promocionesGuardadas } from '../../lib/promociones-caja';
 import { buscarPorCodigo, catalogoDe, disponibleFiado, fiadoSinContar, productoVentaDe, totalConDescuentoDe, venderSinRed, type LineaCarrito } from './venta-local';
 
@@ -65,7 +66,7 @@ export function reciboDeSalida(v: VentaSalida, metodo: TMetodoPago, cliente: TCl
     lineas: r.lineas.map((l) => ({ productoId: l.productoId, nombre: l.nombre, marca: null, cantidad: l.cantidad, unidad: l.unidad, presentacion: l.presentacion ?? null, precio: l.precio, descuento: l.descuento ?? 0, subtotal: l.subtotal })),
     descuento: r.descuento ?? 0,
     motivoDescuento: r.motivoDescuento ?? null,
-    autorizadoPor: null,
+    autorizadoPor: r.autorizadoPor ?? null,
     total: r.total,
     metodoPago: metodo,
     montoRecibido: r.montoRecibido,
@@ -117,6 +118,9 @@ export function lineasDelPedido(pedido: Pick<TCreateVentaRequest, 'lineas'>, pro
   });
 }
 
+/** A discount on the sale or a lower price on a line: a cashier gives one only with a supervisor's PIN. */
+const conDescuento = (pedido: Pick<TCreateVentaRequest, 'lineas' | 'descuento'>) => !!pedido.descuento || pedido.lineas.some((l) => !!l.descuento);
+
 /**
  * The rules of a sale the device can know, as the server answers them (issue #53): a cashier's
  * discount needs a supervisor's PIN, which only the server checks (refused offline); fiado needs a
@@ -125,14 +129,14 @@ export function lineasDelPedido(pedido: Pick<TCreateVentaRequest, 'lineas'>, pro
  */
 export function revisarPedidoSinRed(o: {
   rol: number;
-  pedido: Pick<TCreateVentaRequest, 'lineas' | 'descuento' | 'metodoPagoId' | 'montoRecibido' | 'aCredito' | 'autorizarSobreCupo'>;
+  pedido: Pick<TCreateVentaRequest, 'lineas' | 'descuento' | 'metodoPagoId' | 'montoRecibido' | 'aCredito' | 'autorizarSobreCupo' | 'autorizacion'>;
   lineas: readonly LineaCarrito[];
   cliente: TClienteSinRed | null;
   disponible: number | null;
 }): { sobregiro: boolean } {
   const { pedido } = o;
-  const conDescuento = !!pedido.descuento || pedido.lineas.some((l) => !!l.descuento);
-  if (conDescuento && o.rol === ROL.EMPLEADO) throw new AppError('BUSINESS_RULE', sinRed.descuentoSoloSupervisor);
+  // The PIN itself is checked after every other rule, as online (comprobarPinSinRed).
+  if (conDescuento(pedido) && o.rol === ROL.EMPLEADO && !pedido.autorizacion) throw new AppError('BUSINESS_RULE', sinRed.descuentoSoloSupervisor);
   const aCredito = pedido.metodoPagoId === METODO.FIADO || !!pedido.aCredito;
   if (!aCredito) return { sobregiro: false };
   const c = o.cliente;
@@ -162,6 +166,8 @@ export async function registrarSinRed(db: BaseLocal, pedido: TCreateVentaRequest
   if (pedido.documentoCliente && !c) throw new AppError('NOT_FOUND', sinRed.clienteNoEncontrado);
   const cliente = c ? await clienteVenta(db, c) : null;
   const { sobregiro } = revisarPedidoSinRed({ rol: session.rol, pedido, lineas, cliente: c ?? null, disponible: cliente?.credito?.disponible ?? null });
+  // A cashier's discount: the supervisor's PIN checked on the device; the outbox keeps who and the PIN's version, never the PIN (ADR 053).
+  const pin = pedido.autorizacion && session.rol === ROL.EMPLEADO && conDescuento(pedido) ? await comprobarPinSinRed(almacenPinDe(db), pedido.autorizacion) : null;
   const venta = await venderSinRed(db, {
     lineas,
     pago: { metodoPagoId: pedido.metodoPagoId, metodo: metodo.nombre, montoRecibido: pedido.montoRecibido, cliente: c ?? null, aCredito: !!pedido.aCredito, referencia: pedido.referencia, verificado: pedido.verificado },
@@ -172,6 +178,7 @@ export async function registrarSinRed(db: BaseLocal, pedido: TCreateVentaRequest
     ...(pedido.motivoDescuento ? { motivoDescuento: pedido.motivoDescuento } : {}),
     // The promotions the till read while online (ADR 052).
     promociones: promocionesGuardadas(),
+    ...(pin ? { autorizacion: pin.autorizacion, autorizadoPor: pin.nombre } : {}),
   });
   if (navigator.onLine) void sincronizar();
   return reciboDeSalida(venta, metodo, cliente);
@@ -228,6 +235,7 @@ export const fuenteDelEquipo: FuenteSinRed = {
     return { items, total: items.length };
   },
   registrar: (pedido) => registrarSinRed(abierta(), pedido),
+  supervisores: () => supervisoresDelEquipo(almacenPinDe(abierta())),
   async ajustes() {
     const db = baseLocal();
     return db ? ((await leerAjuste<TAjustesTienda>(db, 'tienda')) ?? null) : null;

@@ -77,6 +77,7 @@ export async function descargar(db: BaseLocal): Promise<{ productos: number }> {
   let documentoElectronico = false;
   let formatosBalanza: TDatosSinRed['formatosBalanza'] = [];
   let fiscal: TDatosSinRed['fiscal'] = null;
+  let supervisores: TDatosSinRed['supervisores'] = [];
   let productos = 0;
   for (;;) {
     const d = await api<TDatosSinRed>('/sin-red/datos', { query: { desde, tras: tras || undefined, dispositivoId: primera ? dispositivo?.id : undefined }, timeoutMs: 30_000 });
@@ -85,6 +86,7 @@ export async function descargar(db: BaseLocal): Promise<{ productos: number }> {
       documentoElectronico = d.documentoElectronico;
       formatosBalanza = d.formatosBalanza;
       fiscal = d.fiscal ?? null;
+      supervisores = d.supervisores ?? [];
     }
     proximo = d.cursor;
     productos += d.productos.length;
@@ -107,6 +109,9 @@ export async function descargar(db: BaseLocal): Promise<{ productos: number }> {
     { clave: 'formatosBalanza', valor: formatosBalanza },
     { clave: 'fiscal', valor: fiscal },
     { clave: 'ultimaSincronizacion', valor: Date.now() },
+    // The supervisors' PIN verifiers (a cashier's device only) replace the last ones, and a sync lifts the lock of wrong PINs (ADR 053).
+    { clave: 'supervisores', valor: supervisores },
+    { clave: 'pinFallos', valor: 0 },
   ]);
   // The receipt's header (name, NIT, address, paper, time zone): the offline receipt is the real one (issue #53 point 2).
   const tienda = await api<TAjustesTienda>('/tienda/ajustes').catch(() => null);

@@ -5,7 +5,7 @@ import { descuentoDeLinea, totalConDescuentos } from '#shared/descuento';
 import { sinRed } from '#shared/messages/sin-red';
 import { parsePesos } from '#shared/money';
 import { METODO, ROL } from '#shared/roles';
-import type { TClienteSinRed, TDispositivo } from '#shared/schemas/sin-red';
+import type { TClienteSinRed, TDispositivo, TVentaSinRed } from '#shared/schemas/sin-red';
 import type { TCreateVentaRequest, TDescuentoLinea, TDescuentoVenta, TProductoPorCodigo, TProductoVenta } from '#shared/schemas/venta';
 import type { LineaCarrito as LineaDelCarrito } from '../../lib/linea-carrito';
 import type { TPromocionesCaja } from '#shared/schemas/promociones';
@@ -149,6 +149,9 @@ export interface DatosVenta {
   motivoDescuento?: string;
   /** The store's promotions as last read online (ADR 052): priced at the sale's moment, as the server will at the sync. */
   promociones?: TPromocionesCaja | null;
+  /** A cashier's discount authorised with a supervisor's PIN checked on the device (ADR 053): who and their PIN's version (never the PIN), and their name for the receipt. */
+  autorizacion?: NonNullable<TVentaSinRed['autorizacion']>;
+  autorizadoPor?: string;
 }
 
 /**
@@ -198,6 +201,7 @@ export function armarVenta(
     sobregiro: datos.sobregiro,
     ...(ids.contingencia ? { contingencia: true } : {}),
     ...(promos?.aplicadas.length ? { ahorros: promos.aplicadas.map(({ nombre, ahorro }) => ({ nombre, ahorro })) } : {}),
+    ...(datos.autorizadoPor ? { autorizadoPor: datos.autorizadoPor } : {}),
   };
   const cuerpo: TCreateVentaRequest = {
     clave: ids.clave,
@@ -216,7 +220,14 @@ export function armarVenta(
     ...(pago.cliente ? { documentoCliente: pago.cliente.documento } : {}),
     ...(datos.descuento ? { descuento: datos.descuento } : {}),
     ...(datos.motivoDescuento ? { motivoDescuento: datos.motivoDescuento } : {}),
-    sinRed: { dispositivoId: ids.dispositivo.id, numero, fecha: ids.fecha, reloj: ids.fecha, ...(fiado && ids.saldoCliente !== undefined ? { saldoCliente: ids.saldoCliente } : {}) },
+    sinRed: {
+      dispositivoId: ids.dispositivo.id,
+      numero,
+      fecha: ids.fecha,
+      reloj: ids.fecha,
+      ...(fiado && ids.saldoCliente !== undefined ? { saldoCliente: ids.saldoCliente } : {}),
+      ...(datos.autorizacion ? { autorizacion: datos.autorizacion } : {}),
+    },
   };
   return {
     clave: ids.clave,

@@ -13,7 +13,7 @@ import { paths } from '../../config/paths';
 import { alertError, alertWarning, confirmAction } from '../../lib/alerts';
 import { NetworkError } from '../../lib/api-client';
 import { useAjustesTienda } from '../../lib/ajustes-tienda';
-import { esReciboLocal, useEnLinea } from '../../lib/fuente-venta';
+import { esReciboLocal } from '../../lib/fuente-venta';
 import { useFechas } from '../../lib/fechas';
 import { useMisPermisos } from '../../lib/mis-permisos';
 import { pedirPinSupervisor, supervisoresParaPin, type IntentoPin } from '../../lib/pin-supervisor';
@@ -79,9 +79,8 @@ function Pago({ lineas, sinStock }: { lineas: LineaCarrito[]; sinStock: boolean 
   const sesion = useSession();
   const permisos = useMisPermisos();
   const puedeDescontar = sesion?.rol === ROL.ADMIN || sesion?.rol === ROL.ENCARGADO || sesion?.rol === ROL.EMPLEADO;
-  // Offline no PIN can be checked (the server holds them): the device refuses a cashier's discount (issue #53).
-  const enLinea = useEnLinea();
-  const conPin = sesion?.rol === ROL.EMPLEADO && enLinea;
+  // Offline too: the device checks the PIN against the verifier the last sync brought (issue #53 point 3, ADR 053).
+  const conPin = sesion?.rol === ROL.EMPLEADO;
   // The customer's price list (issue #59, ADR 047): the checkout charges it, so the payment shows it.
   const lineasCliente = conListaDePrecios(lineas, (s.cliente as TClienteVentaConLista | null)?.lista);
   // The promotions (issue #59 point 2, ADR 052) on the prices charged; a line with a lower price typed takes none.
@@ -257,8 +256,8 @@ function useCobrar(o: {
   };
 
   const enviarUnaVez = async (pedido: Pedido, pedirPin: boolean): Promise<TRecibo | null> => {
-    // Offline the sale is recorded past stock and flagged (ADR 029): no supervisor's PIN can be checked there.
-    if (pedirPin && navigator.onLine) {
+    // Offline a sale past stock is recorded and flagged without a PIN (ADR 029); a cashier's discount asks the PIN, checked on the device (ADR 053).
+    if (pedirPin && (navigator.onLine || (calculo.conDescuento && conPin))) {
       // A cashier's discount: a supervisor standing at the till chooses their name and types the
       // PIN; the sale is sent from the dialog, which stays open on a wrong PIN (issue #36 point 11).
       const supervisores = await supervisoresParaPin(V.sinSupervisores);
