@@ -91,6 +91,16 @@ export const conteos = {
   categoriaInvalida: 'Escriba una categoría de hasta 60 caracteres.',
   ubicacionInvalida: 'Escriba una ubicación de hasta 40 caracteres.',
   proveedorNoExiste: 'El proveedor no existe en esta tienda.',
+  // Counting offline on a phone (ADR 042's addendum).
+  claveInvalida: 'La clave de la línea contada sin conexión no es válida.',
+  relojInvalido: 'La hora de la línea contada sin conexión no es válida.',
+  sinConexion: (n: number) => (n === 1 ? 'Sin conexión · 1 conteo por enviar' : `Sin conexión · ${n} conteos por enviar`),
+  enviando: (n: number) => (n === 1 ? 'Enviando 1 conteo…' : `Enviando ${n} conteos…`),
+  guardadaEnEquipo: (nombre: string, cantidad: string) => `${nombre}: ${cantidad} contado. Se envía cuando vuelva la conexión.`,
+  porEnviar: 'Por enviar',
+  rechazada: (nombre: string, motivo: string) => `${nombre}: no se contó. ${motivo}`,
+  entendido: 'Entendido',
+  sinCatalogo: 'Este equipo no tiene el catálogo guardado: sin conexión no puede buscar productos. Abra la aplicación con conexión una vez.',
   csv: {
     archivo: (id: number) => `conteo-${id}.csv`,
     unidad: 'unidad',

@@ -43,11 +43,23 @@ const zCantidad = z
   .max(MAX_CANTIDAD_CONTEO, M.conteos.cantidadInvalida)
   .refine((v) => aMilesimas(v) !== null, M.conteos.cantidadInvalida);
 
+/**
+ * A line counted offline on a phone (ADR 042's addendum): its key on the device (sent again, counted
+ * once) and the device's clock when it counted and when it sent. The server places the moment by its
+ * age (reloj − contadoEn), so a device clock set wrong does not move it.
+ */
+export const ZLineaSinRed = z.object({
+  clave: z.uuid(M.conteos.claveInvalida),
+  contadoEn: z.iso.datetime({ offset: true, error: M.conteos.relojInvalido }),
+  reloj: z.iso.datetime({ offset: true, error: M.conteos.relojInvalido }),
+});
+
 /** One counter's entry: a product, or one of its packs (counted as its factor), and how many. */
 export const ZLineaConteoRequest = z.object({
   productoId: zId(M.conteos.productoNoExiste),
   presentacionId: zId(M.conteos.productoNoExiste).nullish(),
   cantidad: zCantidad,
+  sinRed: ZLineaSinRed.optional(),
 });
 export type TLineaConteoRequest = z.input<typeof ZLineaConteoRequest>;
 
@@ -98,6 +110,8 @@ export const ZProductoConteo = z.object({
   presentacionId: z.number().int().nullable(),
   presentacion: z.string().nullable(),
   factor: z.number().int(),
+  /** A scale label's quantity in the product's unit (kg with decimals), as the till reads it: the line is this much. */
+  cantidad: z.number().optional(),
 });
 export type TProductoConteo = z.infer<typeof ZProductoConteo>;
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { cantidadColumna } from './columna-cantidad';
 import { producto } from './producto';
 import { proveedor } from './proveedor';
@@ -74,10 +74,15 @@ export const conteoLinea = pgTable(
     creadoEn: timestamp('creado_en', { withTimezone: true }).notNull().defaultNow(),
     /** A recount of the product replaced it: kept as a record, no longer summed. */
     reemplazada: boolean('reemplazada').notNull().default(false),
+    /** A line counted offline on a phone (migration 0080): its key on the device (sent again, counted once). */
+    clave: uuid('clave'),
+    /** When the device counted it, placed on the server's clock (its age by the device's clock); null: counted online at `creadoEn`. */
+    contadoEn: timestamp('contado_en', { withTimezone: true }),
   },
   (t) => [
     check('conteo_linea_cantidad_valida', sql`${t.cantidad} >= 0 and ${t.cantidad} <= 9999000`),
     check('conteo_linea_factor_valido', sql`${t.factor} between 1 and 1000`),
     index('conteo_linea_conteo_idx').on(t.conteoId, t.productoId),
+    uniqueIndex('conteo_linea_clave_uq').on(t.conteoId, t.clave).where(sql`${t.clave} is not null`),
   ],
 );

@@ -36,6 +36,7 @@ import { ajustarStock } from '../movimiento/ledger';
 import { verificarProveedorDeTienda } from '../proveedor/proveedor.domain';
 import { conRechazos, denegado, puede, registrarRechazo } from '../tienda/permisos';
 import { totalesDe, valorarFila } from './valorar';
+import { etiquetaEnConteo, momentoSinRed, tomarStockSistema } from './conteo.sin-red';
 
 type Abrir = z.output<typeof ZAbrirConteoRequest>;
 type Linea = z.output<typeof ZLineaConteoRequest>;
@@ -178,7 +179,10 @@ export async function buscarEnConteo(options: { db: Db; tiendaId: number; id: nu
       .orderBy(sql`lower(${producto.nombre})`, producto.idProducto)
       .limit(MAX_RESULTADOS_CONTEO),
   ]);
+  // A scale label (weight or price inside the code): its product with the label's quantity (ADR 042's addendum).
+  const etiqueta = packs.length || porCodigo.length ? null : await etiquetaEnConteo(db, tiendaId, alcance, q);
   const out: TProductoConteo[] = [
+    ...(etiqueta ? [etiqueta] : []),
     ...packs,
     ...porCodigo.map((p) => ({ ...p, presentacionId: null, presentacion: null, factor: 1 })),
   ];
@@ -220,13 +224,43 @@ export async function abrirConteo(options: { db: Db; tiendaId: number; autor: Au
   }
 }
 
+/** A line counted offline already received (its key on the device), as it was recorded. */
+async function lineaPorClave(db: Db, tiendaId: number, id: number, clave: string): Promise<TLineaConteo | null> {
+  const [linea] = await db
+    .select(lineaColumnas)
+    .from(conteoLinea)
+    .innerJoin(producto, eq(producto.idProducto, conteoLinea.productoId))
+    .where(and(eq(conteoLinea.conteoId, id), eq(conteoLinea.tiendaId, tiendaId), eq(conteoLinea.clave, clave)))
+    .limit(1);
+  return linea ? aLinea(linea) : null;
+}
+
 /**
  * One counter's entry, or (`reconteo`) a recount that replaces the product's entries and takes its
  * system stock again. The count's row is held FOR SHARE, so an approval waits for entries under way
- * and an entry after the approval is refused.
+ * and an entry after the approval is refused. A line counted offline (`sinRed`, ADR 042's addendum)
+ * is recorded once per key (sent again, it answers the line recorded) and takes the system stock at
+ * the moment it was counted.
  */
 export async function registrarLinea(options: { db: Db; tiendaId: number; autor: Autor; id: number; input: Linea; reconteo?: boolean }): Promise<TLineaConteo> {
+  const { db, tiendaId, id, input, reconteo = false } = options;
+  const sinRed = reconteo ? undefined : input.sinRed;
+  if (!sinRed) return registrarUna(options);
+  const ya = await lineaPorClave(db, tiendaId, id, sinRed.clave);
+  if (ya) return ya;
+  try {
+    return await registrarUna(options);
+  } catch (err) {
+    // The same line sent twice at once: the key's unique index lets one through, the other answers it.
+    const otra = esViolacionUnica(err, 'conteo_linea_clave_uq') ? await lineaPorClave(db, tiendaId, id, sinRed.clave) : null;
+    if (otra) return otra;
+    throw err;
+  }
+}
+
+async function registrarUna(options: { db: Db; tiendaId: number; autor: Autor; id: number; input: Linea; reconteo?: boolean }): Promise<TLineaConteo> {
   const { db, tiendaId, autor, id, input, reconteo = false } = options;
+  const sinRed = reconteo ? undefined : input.sinRed;
   return conRechazos(db, () =>
     db.transaction(async (tx) => {
       const c = await leerConteo(tx, tiendaId, id, 'share');
@@ -265,15 +299,20 @@ export async function registrarLinea(options: { db: Db; tiendaId: number; autor:
           select ${id}, p.id_producto, p.tienda_id, p.stock from producto p where p.id_producto = ${p.id} and p.tienda_id = ${tiendaId}
           on conflict (conteo_id, producto_id) do update set stock_sistema = excluded.stock_sistema, tomado_en = now()`);
       } else {
-        // The system's stock when the product is first counted; later entries keep it.
-        await tx.execute(sql`
-          insert into conteo_producto (conteo_id, producto_id, tienda_id, stock_sistema)
-          select ${id}, p.id_producto, p.tienda_id, p.stock from producto p where p.id_producto = ${p.id} and p.tienda_id = ${tiendaId}
-          on conflict (conteo_id, producto_id) do nothing`);
+        // The system's stock when the product is first counted (offline: at the moment the phone counted it); later entries keep it.
+        await tomarStockSistema(tx, { conteoId: id, productoId: p.id, tiendaId, momento: sinRed ? momentoSinRed(id, sinRed) : sql`now()` });
       }
       const [row] = await tx
         .insert(conteoLinea)
-        .values({ conteoId: id, productoId: p.id, tiendaId, cantidad: deMilesimas(m * factor), factor, usuarioId: autor.usuarioId })
+        .values({
+          conteoId: id,
+          productoId: p.id,
+          tiendaId,
+          cantidad: deMilesimas(m * factor),
+          factor,
+          usuarioId: autor.usuarioId,
+          ...(sinRed ? { clave: sinRed.clave, contadoEn: momentoSinRed(id, sinRed) } : {}),
+        })
         .returning({ id: conteoLinea.idLinea });
       const [linea] = await tx
         .select(lineaColumnas)
