@@ -60,7 +60,7 @@ export const facturas = {
   volver: 'Volver a las facturas',
   // Issue #14 point 6: the rest of the list and the detail.
   buscarFacturas: 'Buscar facturas',
-  buscarPlaceholder: 'Ej.: 25, D2-14 o arroz',
+  buscarPlaceholder: 'Ej.: 25, FE12, D2-14 o arroz',
   cargandoLista: 'Cargando facturas…',
   verFactura: (id: number) => `Ver factura de la venta ${id}`,
   cargando: 'Cargando…',

@@ -43,6 +43,13 @@ describe('el detalle y la lista de una venta facturada (issue #57)', { timeout: 
     const fila = (id: number) => lista.items.find((i) => i.idVenta === id)!;
     expect(fila(recibo.id)).toMatchObject({ numero: 2, numeroFactura: 'FE1', cliente: 'Constructora Andina S.A.S.' });
     expect(fila(pos.json().id)).toMatchObject({ numero: 1, numeroFactura: null, cliente: null });
+
+    // The list finds the invoice by its number as printed, however it is typed; a number nobody has finds nothing.
+    for (const q of ['FE1', 'fe 1', 'Fe-1']) {
+      const r = (await req('GET', `/api/facturas?q=${encodeURIComponent(q)}`, s.token)).json() as TFacturasPage;
+      expect(r.items.map((i) => i.idVenta), q).toEqual([recibo.id]);
+    }
+    expect(((await req('GET', '/api/facturas?q=FE99', s.token)).json() as TFacturasPage).items).toEqual([]);
   });
 
   it('una persona natural con cédula: CC sin dígito de verificación; el siguiente número del rango', async () => {

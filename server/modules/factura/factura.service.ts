@@ -22,7 +22,8 @@ const nombreCliente = sql<string | null>`${cliente.nombre} || ' ' || ${cliente.a
 /**
  * The search of spec §5: a sale's number as people see it (`venta.numero`, issue #36 point 8; the
  * internal id is not searched), the number an offline till printed on its receipt (`D3-17`, issue
- * #34) or a product name. The product branch is a
+ * #34), the fiscal number a DIAN document carries (`FE1`, `POS 25`: its range's prefix and number,
+ * issue #57) or a product name. The product branch is a
  * semi-join through factura_tienda_producto_idx, so it reads only the lines of matching products.
  */
 function busqueda(db: Db, tiendaId: number, q: string): SQL {
@@ -37,7 +38,33 @@ function busqueda(db: Db, tiendaId: number, q: string): SQL {
       .where(and(eq(factura.tiendaId, tiendaId), eq(producto.tiendaId, tiendaId), contieneTexto(producto.nombre, q))),
   );
   const numero = /^#?\d{1,10}$/.test(q) ? Number(q.replace('#', '')) : NaN;
-  return Number.isInteger(numero) && numero > 0 && numero <= MAX_INT ? or(eq(venta.numero, numero), conProducto)! : conProducto;
+  const porNumero = Number.isInteger(numero) && numero > 0 && numero <= MAX_INT ? eq(venta.numero, numero) : undefined;
+  const porFiscal = numerosFiscales(q).map(({ prefijo, numero: n }) =>
+    and(
+      eq(venta.numeroFiscal, n),
+      inArray(venta.rangoId, db.select({ id: rangoNumeracion.idRango }).from(rangoNumeracion).where(and(eq(rangoNumeracion.tiendaId, tiendaId), eq(rangoNumeracion.prefijo, prefijo)))),
+    ),
+  );
+  return or(porNumero, ...porFiscal, conProducto)!;
+}
+
+/**
+ * The (range prefix, number) pairs a typed fiscal number may be: "FE1", "fe-1" and "FE 1" are FE and 1;
+ * "F21" is F and 21 or F2 and 1 (a prefix is 1–4 letters or digits, with at least one letter, so a bare
+ * number stays the store's sale number).
+ */
+export function numerosFiscales(q: string): { prefijo: string; numero: number }[] {
+  const t = q.trim().toUpperCase().replace(/[\s-]/g, '');
+  if (!/^[A-Z0-9]{2,14}$/.test(t)) return [];
+  const out: { prefijo: string; numero: number }[] = [];
+  for (let i = 1; i <= 4 && i < t.length; i++) {
+    const prefijo = t.slice(0, i);
+    const resto = t.slice(i);
+    if (!/[A-Z]/.test(prefijo) || !/^\d{1,10}$/.test(resto)) continue;
+    const n = Number(resto);
+    if (n >= 1 && n <= MAX_INT) out.push({ prefijo, numero: n });
+  }
+  return out;
 }
 
 /** Who reads the invoices (the sale's module owns which sales they see). */
