@@ -41,6 +41,7 @@ import { lotes } from './messages/lotes';
 import { precios } from './messages/precios';
 import { promociones } from './messages/promociones';
 import { facturaElectronica } from './messages/factura-electronica';
+import { documentoSoporte } from './messages/documento-soporte';
 import { sucursales } from './messages/sucursales';
 import { traslados } from './messages/traslados';
 
@@ -94,6 +95,7 @@ export const M = {
   precios,
   promociones,
   facturaElectronica,
+  documentoSoporte,
   sucursales,
   traslados,
 } as const;

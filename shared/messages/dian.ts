@@ -83,7 +83,16 @@ export const dian = {
   numero: 'Número',
   tipo: 'Tipo',
   /** Each DIAN document type by its code (issue #57): the panel's Tipo column. */
-  tipos: { '20': 'Documento POS', '94': 'Nota de ajuste', '01': 'Factura electrónica de venta', '91': 'Nota crédito', '92': 'Nota débito' } as Record<string, string>,
+  tipos: {
+    '20': 'Documento POS',
+    '94': 'Nota de ajuste',
+    '01': 'Factura electrónica de venta',
+    '91': 'Nota crédito',
+    '92': 'Nota débito',
+    // ADR 055: purchases from sellers who do not invoice.
+    '05': 'Documento soporte',
+    '95': 'Nota de ajuste al documento soporte',
+  } as Record<string, string>,
   estado: 'Estado',
   fecha: 'Fecha',
   respuesta: 'Respuesta de la DIAN',

@@ -48,7 +48,14 @@ export const numeracion = {
   rangoFacturaGuardado: 'Rango de factura electrónica guardado. Las próximas facturas de esta caja toman sus números.',
   claveTecnica: 'Clave técnica',
   claveTecnicaAyuda: 'La da la DIAN con el rango (portal de facturación o consulta de rangos). Se guarda cifrada y no se vuelve a mostrar.',
-  claveTecnicaSoloFactura: 'Solo un rango de factura electrónica lleva clave técnica.',
+  claveTecnicaSoloFactura: 'Solo un rango de factura electrónica o de documento soporte lleva clave técnica.',
+  // ADR 055: the store's documento soporte range (one in use per store).
+  rangoSoporteGuardado: 'Rango de documento soporte guardado. Las próximas compras a proveedores que no facturan toman sus números.',
+  soporteTitulo: 'Documento soporte (compras a quien no factura)',
+  soporteAyuda: 'Un solo rango por tienda: numera los documentos soporte de las compras a proveedores que no emiten factura.',
+  soporteSinRango: 'Sin rango de documento soporte.',
+  soporteRegistrar: 'Registrar rango de documento soporte',
+  tipoSoporte: 'Documento soporte',
   rangoSeSolapa: (prefijo: string) => `Ese rango repite números ya autorizados con el prefijo ${prefijo}: un número no se reutiliza.`,
   // Warnings for role 1 (Inicio and this screen).
   avisoPorAgotarse: (caja: string, usados: number, total: number) => `La caja ${caja} ya usó ${usados} de ${total} números de su rango (90 % o más). Solicite un nuevo rango a la DIAN.`,

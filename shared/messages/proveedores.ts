@@ -53,7 +53,33 @@ export const proveedores = {
     documentoHint: 'Para el documento soporte de compras a quien no factura. Ej.: 900123456-7',
     direccion: 'Dirección (opcional)',
     obligadoFacturar: 'Emite factura electrónica',
+    // Issue #57 point 3 (ADR 055): what the documento soporte names of a supplier who does not invoice.
+    tipoIdentificacion: 'Tipo de documento (opcional)',
+    tipoIdentificacionNinguno: 'Sin indicar',
+    municipio: 'Código DANE del municipio (opcional)',
+    municipioHint: '5 dígitos. Ejemplos: Bogotá 11001, Medellín 05001, Cali 76001.',
+    noObligadoAyuda: 'Si no emite factura electrónica, la tienda le hace un documento soporte en cada compra: indique su tipo y número de documento, dirección y municipio.',
   },
+  /** DIAN's ID types a supplier may have (ADR 055). */
+  tiposIdentificacion: {
+    CC: 'Cédula de ciudadanía',
+    CE: 'Cédula de extranjería',
+    NIT: 'NIT',
+    PA: 'Pasaporte',
+    TI: 'Tarjeta de identidad',
+    PEP: 'Permiso especial de permanencia',
+    PPT: 'Permiso por protección temporal',
+    NITE: 'NIT de otro país',
+  } as Record<string, string>,
+  tipoIdentificacionInvalido: 'Elija el tipo de documento de la lista (cédula, NIT, pasaporte…).',
+  municipioInvalido: 'El código DANE del municipio lleva 5 dígitos (Bogotá: 11001).',
+  /** A supplier marked as not invoicing needs what the documento soporte names of it. */
+  /** Those data by field, as the refusal names them. */
+  datosSoporte: { tipoIdentificacion: 'tipo de documento', documento: 'número de documento', direccion: 'dirección', municipio: 'código DANE del municipio' },
+  faltanDatosSoporte: (faltan: string) => `Un proveedor que no emite factura electrónica necesita, para el documento soporte: ${faltan}.`,
+  nitSinDigito: 'Un NIT lleva su dígito de verificación después de un guion. Ej.: 900123456-7',
+  nitDigitoIncorrecto: (dv: number) => `El dígito de verificación de ese NIT es ${dv}.`,
+  digitoSoloNit: 'Solo el NIT lleva dígito de verificación: escriba el número sin guion.',
   documentoInvalido: 'Escriba el NIT o la cédula con números (el dígito de verificación después de un guion).',
   obligadoInvalido: 'Indique si el proveedor emite factura electrónica.',
 } as const;

@@ -158,7 +158,10 @@ export interface TDetallesActividad {
     | { accion: 'certificado'; sujeto: string; validoHasta: string }
     | { accion: 'set_pruebas' | 'consulta_set_pruebas'; aceptado: boolean }
     /** A debit note to an invoiced sale (issue #57, ADR 050): its number, the invoice's, the concept (annex table 13.2.5), the reason and the pesos charged. */
-    | { accion: 'nota_debito'; ventaId: number; ventaNumero: number; factura: string; numero: string; concepto: number; motivo: string; total: number };
+    | { accion: 'nota_debito'; ventaId: number; ventaNumero: number; factura: string; numero: string; concepto: number; motivo: string; total: number }
+    /** A reception's documento soporte (ADR 055) and its adjustment note: numbers, the supplier, the pesos. */
+    | { accion: 'documento_soporte'; recepcionId: number; recepcionNumero: number; proveedor: string; numero: string; total: number }
+    | { accion: 'nota_soporte'; recepcionId: number; recepcionNumero: number; soporte: string; numero: string; concepto: number; motivo: string; total: number };
   /**
    * A back-office change of a user, a role, a store or a payment method (issue #51 point 8), with each
    * field before and after (a password is named, never its value). Roles and payment methods are

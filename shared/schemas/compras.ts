@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZSoporteRecepcion } from './documento-soporte';
 import { generic } from '../messages/comun';
 import { compras } from '../messages/compras';
 import { aMilesimas } from '../cantidad';
@@ -167,6 +168,8 @@ export const ZRecepcionResumen = z.object({
   unidades: z.number(),
   total: z.number().int().nullable(),
   persona: z.string(),
+  /** From a supplier who does not invoice: its documento soporte and notes (ADR 055); null otherwise. */
+  soporte: ZSoporteRecepcion.nullable(),
 });
 export type TRecepcionResumen = z.infer<typeof ZRecepcionResumen>;
 
@@ -238,6 +241,8 @@ export type TRecepcionRequest = z.input<typeof ZRecepcionRequest>;
 export const ZRecepcionResponse = z.object({
   message: z.string(),
   recepcion: z.object({ id: z.number().int(), numero: z.number().int(), ordenId: z.number().int().nullable(), estadoOrden: z.enum(ESTADOS_ORDEN).nullable() }),
+  /** The reception's documento soporte when its supplier does not invoice (ADR 055). */
+  soporte: ZSoporteRecepcion.nullable(),
 });
 
 // ── Cost and margin (point 6) ───────────────────────────────────────────────────────────────

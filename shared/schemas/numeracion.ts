@@ -37,12 +37,12 @@ export const ZRangoRequest = z
     resolucion: z.string({ error: N.resolucionInvalida }).trim().regex(/^\d{1,20}$/, N.resolucionInvalida),
     fechaDesde: fecha,
     fechaHasta: fecha,
-    /** 'factura': the till's range of facturas electrónicas de venta (issue #57, ADR 044), with its technical key. */
-    tipo: z.enum(['pos', 'factura'], { error: facturaElectronica.tipoRangoInvalido }).default('pos'),
+    /** 'factura': the till's range of facturas electrónicas de venta (issue #57, ADR 044), with its technical key; 'soporte': the store's documento soporte range (ADR 055), with its own. */
+    tipo: z.enum(['pos', 'factura', 'soporte'], { error: facturaElectronica.tipoRangoInvalido }).default('pos'),
     claveTecnica: ZClaveTecnica.optional(),
   })
   .superRefine((v, ctx) => {
-    if (v.tipo === 'factura' && !v.claveTecnica) ctx.addIssue({ code: 'custom', message: facturaElectronica.claveTecnicaInvalida, path: ['claveTecnica'] });
+    if (v.tipo !== 'pos' && !v.claveTecnica) ctx.addIssue({ code: 'custom', message: facturaElectronica.claveTecnicaInvalida, path: ['claveTecnica'] });
     if (v.tipo === 'pos' && v.claveTecnica) ctx.addIssue({ code: 'custom', message: N.claveTecnicaSoloFactura, path: ['claveTecnica'] });
     if (v.hasta < v.desde) ctx.addIssue({ code: 'custom', message: N.hastaMenor, path: ['hasta'] });
     if (v.fechaHasta < v.fechaDesde) ctx.addIssue({ code: 'custom', message: N.fechasInvertidas, path: ['fechaHasta'] });
@@ -90,6 +90,8 @@ export const ZInhabilitado = z.object({
 export const ZNumeracion = z.object({
   puntos: z.array(ZPuntoVenta),
   inhabilitados: z.array(ZInhabilitado),
+  /** The store's documento soporte range in use (ADR 055), with the till it was registered at; never its key. */
+  soporte: ZRango.extend({ puntoVentaId: z.number().int() }).nullable(),
 });
 export type TNumeracion = z.infer<typeof ZNumeracion>;
 

@@ -41,6 +41,10 @@ export const zTelefonoProveedor = (m: { vacio: string; invalido: string }) =>
 
 const texto = z.string();
 
+/** DIAN's ID types a supplier may have (ADR 055): cédula, cédula de extranjería, NIT, pasaporte, tarjeta de identidad, PEP, PPT, a foreign NIT. */
+export const TIPOS_IDENTIFICACION_PROVEEDOR = ['CC', 'CE', 'NIT', 'PA', 'TI', 'PEP', 'PPT', 'NITE'] as const;
+export type TTipoIdentificacionProveedor = (typeof TIPOS_IDENTIFICACION_PROVEEDOR)[number];
+
 /**
  * THE SUPPLIER'S FIELD LIST (issue #29): each field once, under its domain name
  * (server/modules/proveedor/proveedor.domain.ts), in the forms' order — how a request validates it
@@ -84,6 +88,28 @@ export const camposDelProveedor = (m: MensajesProveedor) =>
           .union([z.null(), z.string().trim().max(160, M.registro.tooLong)], { error: M.registro.tooLong })
           .transform((v) => v || null)
           .pipe(z.union([z.null(), z.string().refine(sinBidi, M.registro.bidi)])),
+      ),
+      lee: texto.nullable(),
+      heredada: false,
+    },
+    // What the documento soporte names of a supplier who does not invoice (issue #57 point 3, ADR 055):
+    // optional; empty is none; absent, left as it is. The domain requires them when the supplier does not invoice.
+    tipoIdentificacion: {
+      z: siPresente(
+        z
+          .union([z.null(), z.string().trim()], { error: M.proveedores.tipoIdentificacionInvalido })
+          .transform((v) => (v ? v.toUpperCase() : null))
+          .pipe(z.union([z.null(), z.enum(TIPOS_IDENTIFICACION_PROVEEDOR, { error: M.proveedores.tipoIdentificacionInvalido })])),
+      ),
+      lee: texto.nullable(),
+      heredada: false,
+    },
+    municipio: {
+      z: siPresente(
+        z
+          .union([z.null(), z.string().trim().max(5, M.proveedores.municipioInvalido)], { error: M.proveedores.municipioInvalido })
+          .transform((v) => v || null)
+          .pipe(z.union([z.null(), z.string().regex(/^\d{5}$/, M.proveedores.municipioInvalido)])),
       ),
       lee: texto.nullable(),
       heredada: false,

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROL } from '#shared/roles';
 import { INFORMES } from '#shared/schemas/reportes';
 import { DEMO, seedDemo } from '../../server/db/demo';
-import { cliente, conteo, listaPrecio, promocion, creditoMovimiento, devolucion, documentoDian, entregaPedido, equipoSinRed, ventaRevisar, puntoVenta, ordenCompra, ordenCompraLinea, factura, inventario, metodoPago, movimiento, producto, productoUnidadVenta, proveedor, rol, tienda, traslado, turno, usuario, usuarioTienda, venta } from '../../server/db/schema';
+import { cliente, conteo, listaPrecio, promocion, creditoMovimiento, devolucion, documentoDian, entregaPedido, equipoSinRed, ventaRevisar, puntoVenta, ordenCompra, ordenCompraLinea, factura, inventario, metodoPago, movimiento, producto, productoUnidadVenta, proveedor, recepcion, rol, tienda, traslado, turno, usuario, usuarioTienda, venta } from '../../server/db/schema';
 import { crearTienda, login, PASSWORD } from '../helpers/factories';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { asegurarCertificados } from '../../server/modules/red-local/certificados';
@@ -352,6 +352,9 @@ const TABLE: Record<string, Entry> = {
   'POST /api/compras/ordenes/:id/enviar': { expect: STORE_ROW_NO_R2, params: freshId('orden') },
   'POST /api/compras/ordenes/:id/cancelar': { expect: STORE_ROW_NO_R2, params: freshId('orden') },
   'POST /api/compras/recepciones': { expect: STORE_NO_R2, body: {} },
+  // A reception's documento soporte (ADR 055): who receives reads it; role 1 issues its note (422 past the checks: no DS).
+  'GET /api/compras/recepciones/:id/soporte': { expect: STORE_ROW_NO_R2, params: id('recepcion') },
+  'POST /api/compras/recepciones/:id/nota-soporte': { expect: STORE_ADMIN_ROW, params: id('recepcion'), body: { concepto: 2, motivo: 'Anulación de la compra' } },
   // Costs and margins (issue #32 point 6): the reportes permission (not a new store's role 2, issue #51 point 8).
   'GET /api/compras/costos': { expect: STORE_NO_R2, query: 'ids=1,2' },
   // Physical counts (issue #58 point 1): anyone of the store counts; role 1, or role 3 with `stock`, manages. The row is a cancelled count (409 past the checks).
@@ -535,6 +538,7 @@ beforeAll(async () => {
     return o.idOrden;
   };
   ids.orden = await fresh.orden();
+  ids.recepcion = (await first(db.insert(recepcion).values({ tiendaId: aId, numero: 9000, proveedorId: prov }).returning())).idRecepcion;
   // A fiado charge of the demo store (its credit customer), for the ledger's row route.
   const fiado = await first(db.select().from(cliente).where(and(eq(cliente.tiendaId, aId), eq(cliente.fiado, true))));
   ids.credito = (await first(db.insert(creditoMovimiento).values({ tiendaId: aId, clienteId: fiado.idCliente, tipo: 'cargo', monto: 1000, nota: 'matriz' }).returning())).idCreditoMovimiento;

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { recepcion } from './compras';
 import { devolucion } from './devolucion';
 import { tienda } from './tienda';
 import { venta } from './venta';
@@ -24,6 +25,8 @@ export const documentoDian = pgTable(
     concepto: integer('concepto'),
     /** The return a concept-1 note corrects (one note per return; migration 0067). */
     devolucionId: integer('devolucion_id').references(() => devolucion.idDevolucion, { onDelete: 'set null' }),
+    /** The reception a documento soporte (type 05) or its adjustment note (95) stands for (ADR 055, migration 0076). */
+    recepcionId: integer('recepcion_id').references(() => recepcion.idRecepcion, { onDelete: 'set null' }),
     numero: text('numero').notNull(),
     cude: text('cude').notNull(),
     ambiente: integer('ambiente').notNull(),
@@ -57,6 +60,9 @@ export const documentoDian = pgTable(
     index('documento_dian_venta_idx').on(t.ventaId),
     // A note is issued once: per return, and per annulled sale (the sweep may race a request).
     uniqueIndex('documento_dian_devolucion_uq').on(t.devolucionId).where(sql`${t.devolucionId} is not null`),
+    // One documento soporte per reception; its notes are found by it.
+    uniqueIndex('documento_dian_soporte_uq').on(t.recepcionId).where(sql`${t.tipo} = '05'`),
+    index('documento_dian_recepcion_idx').on(t.recepcionId),
     uniqueIndex('documento_dian_anulacion_uq').on(t.ventaId).where(sql`${t.concepto} = 2 and ${t.ventaId} is not null`),
   ],
 );

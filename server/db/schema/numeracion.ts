@@ -42,9 +42,9 @@ export const rangoNumeracion = pgTable(
     fechaHasta: date('fecha_hasta', { mode: 'string' }).notNull(),
     siguiente: integer('siguiente').notNull(),
     enUso: boolean('en_uso').notNull().default(true),
-    /** 'pos': documento equivalente POS; 'factura': factura electrónica de venta (issue #57, ADR 044). */
-    tipo: text('tipo', { enum: ['pos', 'factura'] }).notNull().default('pos'),
-    /** An invoice range's technical key (the CUFE's), sealed with the custody key (`clave-tecnica.ts`); never in clear. */
+    /** 'pos': documento equivalente POS; 'factura': factura electrónica de venta (issue #57, ADR 044); 'soporte': documento soporte (ADR 055, one in use per store). */
+    tipo: text('tipo', { enum: ['pos', 'factura', 'soporte'] }).notNull().default('pos'),
+    /** An invoice or DS range's technical key (the CUFE's), sealed with the custody key (`clave-tecnica.ts`); never in clear. */
     claveTecnica: text('clave_tecnica'),
     creadoEn: timestamp('creado_en', { withTimezone: true }).notNull().defaultNow(),
     creadoPor: integer('creado_por').references(() => usuario.idUsuario, { onDelete: 'set null' }),
@@ -54,9 +54,10 @@ export const rangoNumeracion = pgTable(
     check('rango_limites', sql`${t.desde} >= 1 and ${t.hasta} >= ${t.desde}`),
     check('rango_siguiente', sql`${t.siguiente} >= ${t.desde} and ${t.siguiente} <= ${t.hasta} + 1`),
     check('rango_fechas', sql`${t.fechaHasta} >= ${t.fechaDesde}`),
-    check('rango_tipo_valido', sql`${t.tipo} in ('pos', 'factura')`),
-    check('rango_factura_con_clave', sql`(${t.tipo} = 'factura') = (${t.claveTecnica} is not null) and coalesce(length(${t.claveTecnica}), 0) <= 1000`),
+    check('rango_tipo_valido', sql`${t.tipo} in ('pos', 'factura', 'soporte')`),
+    check('rango_factura_con_clave', sql`(${t.tipo} in ('factura', 'soporte')) = (${t.claveTecnica} is not null) and coalesce(length(${t.claveTecnica}), 0) <= 1000`),
     uniqueIndex('rango_en_uso_uq').on(t.puntoVentaId, t.tipo).where(sql`${t.enUso}`),
+    uniqueIndex('rango_soporte_en_uso_uq').on(t.tiendaId).where(sql`${t.tipo} = 'soporte' and ${t.enUso}`),
     index('rango_tienda_idx').on(t.tiendaId),
   ],
 );

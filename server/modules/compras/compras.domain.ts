@@ -21,6 +21,7 @@ import type { Db, Tx } from '../../db/client';
 import { esViolacionUnica } from '../../db/pg-error';
 import { entregaPedido, ordenCompra, ordenCompraLinea, producto, productoUnidadVenta, proveedor, recepcion, tienda } from '../../db/schema';
 import { registrarPor, type Autor } from '../actividad/actividad.domain';
+import { soporteDeRecepcion } from '../dian/emision-soporte';
 import { entrarRecepcion } from '../lote/lote.domain';
 import { verificarProveedorDeTienda } from '../proveedor/proveedor.domain';
 import { conRechazos, denegado, puede, registrarRechazo } from '../tienda/permisos';
@@ -443,7 +444,9 @@ async function recepcionesDe(db: Db | Tx, tiendaId: number, filtro: ReturnType<t
     .from(recepcion)
     .where(and(eq(recepcion.tiendaId, tiendaId), filtro))
     .orderBy(asc(recepcion.idRecepcion));
-  return rows.map((r) => ({ ...r, fecha: r.fecha.toISOString(), total: costos ? r.total : null }));
+  // A reception from a supplier who does not invoice shows its documento soporte (ADR 055).
+  const soportes = await Promise.all(rows.map((r) => soporteDeRecepcion(db, tiendaId, r.id)));
+  return rows.map((r, i) => ({ ...r, fecha: r.fecha.toISOString(), total: costos ? r.total : null, soporte: soportes[i] ?? null }));
 }
 
 // ── Receiving (point 5) ─────────────────────────────────────────────────────────────────────

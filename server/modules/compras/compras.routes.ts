@@ -34,6 +34,8 @@ import {
   verificarPermisoCompras,
 } from './compras.domain';
 import { costosDe } from './costo.domain';
+import { emitirDocumentoSoporte, emitirNotaSoporte, soporteDeRecepcion, soporteDeRecepcionDeTienda } from '../dian/emision-soporte';
+import { ZNotaSoporte, ZNotaSoporteRequest, ZSoporteRecepcion } from '#shared/schemas/documento-soporte';
 
 /** Purchasing (issue #32): *por pedir*, purchase orders and receiving. Thin: the rules are compras.domain.ts's. */
 export async function comprasRoutes(app: FastifyInstance) {
@@ -108,8 +110,29 @@ export async function comprasRoutes(app: FastifyInstance) {
     config: { keepsSessions: true, keepsCatalog: true },
     schema: { tags, body: ZRecepcionRequest, response: { 201: ZRecepcionResponse } },
     handler: async (req, reply) => {
-      const recepcion = await registrarRecepcion({ db: app.db, tiendaId: storeOf(req), autor: autor(req), input: req.body });
-      return reply.status(201).send({ message: M.compras.recepcionRegistrada(recepcion.numero), recepcion });
+      const tiendaId = storeOf(req);
+      const recepcion = await registrarRecepcion({ db: app.db, tiendaId, autor: autor(req), input: req.body });
+      // From a supplier who does not invoice: its documento soporte (ADR 055), after the reception commits.
+      await emitirDocumentoSoporte(app.db, tiendaId, recepcion.id, autor(req));
+      const soporte = await soporteDeRecepcion(app.db, tiendaId, recepcion.id);
+      return reply.status(201).send({ message: M.compras.recepcionRegistrada(recepcion.numero), recepcion, soporte });
+    },
+  });
+
+  // Issue #57 point 3 (ADR 055): a reception's documento soporte, and its adjustment note (role 1).
+  r.get('/compras/recepciones/:id/soporte', {
+    preValidation: conPermiso,
+    schema: { tags, params: ZIdParams, response: { 200: ZSoporteRecepcion.nullable() } },
+    handler: (req) => soporteDeRecepcionDeTienda(app.db, storeOf(req), req.params.id),
+  });
+
+  r.post('/compras/recepciones/:id/nota-soporte', {
+    preValidation: requireRole([ROL.ADMIN], M.documentoSoporte.soloAdministrador),
+    config: sinCambiosDeSesion,
+    schema: { tags, params: ZIdParams, body: ZNotaSoporteRequest, response: { 201: ZNotaSoporte } },
+    handler: async (req, reply) => {
+      const nota = await emitirNotaSoporte({ db: app.db, tiendaId: storeOf(req), recepcionId: req.params.id, datos: req.body, autor: autor(req) });
+      return reply.status(201).send({ message: M.documentoSoporte.notaEmitida(nota.numero), nota });
     },
   });
 

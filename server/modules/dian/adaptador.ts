@@ -67,7 +67,8 @@ const IMPUESTO_LINEA: Record<Exclude<TImpuesto, 'bolsa'>, Omit<ImpuestoLinea, 'v
   inc8: { tipo: 'INC', tarifa: 8 },
 };
 
-const esGtin = (c: string | null | undefined): c is string => !!c && /^\d{8}$|^\d{12,14}$/.test(c);
+/** A barcode that is a GTIN (EAN-8, UPC-A, EAN-13, GTIN-14): DIAN's item scheme 010. */
+export const esGtin = (c: string | null | undefined): c is string => !!c && /^\d{8}$|^\d{12,14}$/.test(c);
 
 export class VentaSinImpuesto extends Error {}
 
@@ -110,31 +111,35 @@ export function lineasDocumento(lineasVenta: LineaVenta[], descuento: number): L
   });
 }
 
+/** The store as DIAN's documents name it, from its fiscal profile (the seller of a sale, the buyer of a documento soporte). */
+export function emisorDePerfil(p: PerfilFiscalVenta, nombreTienda: string): DocumentoPos['emisor'] {
+  return {
+    nit: p.nit,
+    dv: String(p.dv),
+    razonSocial: p.razonSocial,
+    nombreComercial: nombreTienda,
+    tipoPersona: p.tipoPersona === 'juridica' ? 1 : 2,
+    responsabilidades: p.responsabilidades.length > 0 ? p.responsabilidades : ['R-99-PN'],
+    responsableIva: p.responsableIva,
+    direccion: {
+      municipioCodigo: p.municipio,
+      municipio: p.municipioNombre ?? p.municipio,
+      departamentoCodigo: p.departamento,
+      departamento: p.departamentoNombre ?? p.departamento,
+      linea: p.direccion,
+    },
+    telefono: p.telefono ?? undefined,
+    email: p.correo,
+  };
+}
+
 export function documentoDesdeVenta(v: VentaParaDocumento): DocumentoPos {
   const lineas = lineasDocumento(v.lineas, v.descuento);
-  const p = v.perfil;
   return {
     ambiente: v.ambiente,
     consecutivo: v.consecutivo,
     emision: v.emision,
-    emisor: {
-      nit: p.nit,
-      dv: String(p.dv),
-      razonSocial: p.razonSocial,
-      nombreComercial: v.nombreTienda,
-      tipoPersona: p.tipoPersona === 'juridica' ? 1 : 2,
-      responsabilidades: p.responsabilidades.length > 0 ? p.responsabilidades : ['R-99-PN'],
-      responsableIva: p.responsableIva,
-      direccion: {
-        municipioCodigo: p.municipio,
-        municipio: p.municipioNombre ?? p.municipio,
-        departamentoCodigo: p.departamento,
-        departamento: p.departamentoNombre ?? p.departamento,
-        linea: p.direccion,
-      },
-      telefono: p.telefono ?? undefined,
-      email: p.correo,
-    },
+    emisor: emisorDePerfil(v.perfil, v.nombreTienda),
     adquirente: v.adquirente,
     resolucion: v.resolucion,
     software: v.software,

@@ -26,8 +26,10 @@ export interface NuevoDocumento {
   tiendaId: number;
   ventaId?: number | null;
   tipo?: string;
-  /** An adjustment note's concept (1 devolución, 2 anulación). */
-  concepto?: 1 | 2;
+  /** An adjustment note's concept (1 devolución, 2 anulación; a DS's note also 3 rebaja, 4 ajuste de precio). */
+  concepto?: 1 | 2 | 3 | 4;
+  /** The reception a documento soporte or its note stands for (ADR 055). */
+  recepcionId?: number | null;
   /** The return a concept-1 note corrects. */
   devolucionId?: number | null;
   numero: string;
@@ -47,6 +49,7 @@ export async function registrarDocumento(db: Db, d: NuevoDocumento, ahora = new 
       tipo: d.tipo ?? '20',
       concepto: d.concepto ?? null,
       devolucionId: d.devolucionId ?? null,
+      recepcionId: d.recepcionId ?? null,
       numero: d.numero,
       cude: d.cude,
       ambiente: d.ambiente,
@@ -114,11 +117,19 @@ const TIPOS_ORIGINAL = ['20', '01'];
 
 /** Why a note must not be sent yet (its original not accepted by DIAN), or null. */
 async function esperaDeNota(db: Db, doc: DocumentoBandeja): Promise<string | null> {
-  if (!TIPOS_NOTA.includes(doc.tipo) || doc.ventaId == null) return null;
+  // A documento soporte's note (95) waits for its DS (05), found by the reception (ADR 055).
+  const deSoporte = doc.tipo === '95' && doc.recepcionId != null;
+  if (!deSoporte && (!TIPOS_NOTA.includes(doc.tipo) || doc.ventaId == null)) return null;
   const [original] = await db
     .select({ numero: documentoDian.numero, estado: documentoDian.estado })
     .from(documentoDian)
-    .where(and(eq(documentoDian.tiendaId, doc.tiendaId), eq(documentoDian.ventaId, doc.ventaId), inArray(documentoDian.tipo, TIPOS_ORIGINAL)))
+    .where(
+      and(
+        eq(documentoDian.tiendaId, doc.tiendaId),
+        deSoporte ? eq(documentoDian.recepcionId, doc.recepcionId!) : eq(documentoDian.ventaId, doc.ventaId!),
+        deSoporte ? eq(documentoDian.tipo, '05') : inArray(documentoDian.tipo, TIPOS_ORIGINAL),
+      ),
+    )
     .limit(1);
   if (!original || original.estado === 'aceptado') return null;
   return original.estado === 'rechazado' ? D.notaOriginalRechazado(original.numero) : D.notaEsperaOriginal(original.numero);

@@ -1,6 +1,7 @@
 /**
  * The accountant's export (issue #57 point 6): every DIAN document the store issued in a month —
- * POS documents and their notas de ajuste, invoices, their credit and debit notes — with its number,
+ * POS documents and their notas de ajuste, invoices, their credit and debit notes, documentos soporte
+ * and their notes (the seller as third party, ADR 055) — with its number,
  * date, third party, base and tax per rate, total, the document it corrects and its CUFE/CUDE, as CSV
  * or XLSX (server/lib/exportar.ts, as every export). Read from each signed XML in the outbox: the
  * figures are exactly what DIAN received, whatever the sale's rows say later. Per month in Bogotá, by
@@ -62,7 +63,9 @@ const entre = (xml: string, abre: string, cierra: string) => {
 
 /** What the export reads of one signed document. */
 export function leerDocumento(xml: string): Omit<FilaContador, 'tipo' | 'numero' | 'estado' | 'codigo'> {
-  const comprador = entre(xml, '<cac:AccountingCustomerParty>', '</cac:AccountingCustomerParty>');
+  // A documento soporte and its note (05, 95, ADR 055): the third party is the seller who does not invoice.
+  const soporte = /<cbc:(?:InvoiceTypeCode|CreditNoteTypeCode)[^>]*>(?:05|95)</.test(xml);
+  const comprador = soporte ? entre(xml, '<cac:AccountingSupplierParty>', '</cac:AccountingSupplierParty>') : entre(xml, '<cac:AccountingCustomerParty>', '</cac:AccountingCustomerParty>');
   // The document's own taxes: after its parties, before its monetary total (the lines' come after).
   const fin = Math.max(xml.indexOf('<cac:LegalMonetaryTotal>'), xml.indexOf('<cac:RequestedMonetaryTotal>'));
   const inicio = xml.indexOf('</cac:AccountingCustomerParty>');

@@ -12,6 +12,7 @@ import { procesarPendientes, type DocumentoBandeja } from './bandeja';
 import { credencialDe, filaConfiguracion, transporteDe } from './configuracion.domain';
 import { avisarDian } from './contexto';
 import { emitirFaltantes, emitirNotasFaltantes } from './emision';
+import { emitirSoportesFaltantes } from './emision-soporte';
 
 /** One pass over one store's outbox (the panel's "send now" and the worker). */
 export async function procesarBandejaTienda(db: Db, tiendaId: number, limite = 50): Promise<DocumentoBandeja[]> {
@@ -26,6 +27,8 @@ export async function procesarBandejas(db: Db, limite = 50): Promise<void> {
   await emitirFaltantes(db, limite);
   // Then the notes missing (issue #57): after the sales' documents, so a note always has its original.
   await emitirNotasFaltantes(db, limite);
+  // And the documentos soporte of receptions from suppliers who do not invoice (ADR 055).
+  await emitirSoportesFaltantes(db, limite);
   const tiendas = await db
     .selectDistinct({ tiendaId: documentoDian.tiendaId })
     .from(documentoDian)

@@ -182,15 +182,18 @@ export interface Cabecera {
   ambiente: 1 | 2;
   numero: string;
   codigo: string;
-  esquema: 'CUDE-SHA384' | 'CUFE-SHA384';
+  esquema: EsquemaCodigo;
   fecha: string;
   hora: string;
   vencimiento?: string;
   tipo?: { elemento: 'cbc:InvoiceTypeCode' | 'cbc:CreditNoteTypeCode'; codigo: string };
   notas: (string | null | undefined | false)[];
   lineas: number;
-  referencia?: { numero: string; codigo: string; esquema: 'CUDE-SHA384' | 'CUFE-SHA384'; fecha: string; concepto: number; descripcion: string };
+  referencia?: { numero: string; codigo: string; esquema: EsquemaCodigo; fecha: string; concepto: number; descripcion: string };
 }
+
+/** The code's name in `cbc:UUID`: CUDE (POS and notes), CUFE (invoice), CUDS (documento soporte and its note, ADR 055). */
+export type EsquemaCodigo = 'CUDE-SHA384' | 'CUFE-SHA384' | 'CUDS-SHA384';
 
 export function cabecera(inv: XMLBuilder, c: Cabecera): void {
   e(inv, 'cbc:UBLVersionID', 'UBL 2.1');
@@ -231,9 +234,9 @@ export type ClaseDocumento = keyof typeof CLASE;
  * What a DIAN document says after its parties, the same in the POS document, its notes and the invoice
  * (type 01, factura-venta.ts): the payment, the taxes per tax, the monetary totals and the lines
  * (`clase`: an Invoice's InvoiceLine, a CreditNote's CreditNoteLine, a DebitNote's RequestedMonetaryTotal
- * and DebitNoteLine).
+ * and DebitNoteLine); `periodo` (a documento soporte's, ADR 055) dates each line's purchase.
  */
-export function pagoTotalesYLineas(inv: XMLBuilder, d: Pick<DocumentoPos, 'pago' | 'lineas'>, totales: Totales, clase: ClaseDocumento): void {
+export function pagoTotalesYLineas(inv: XMLBuilder, d: Pick<DocumentoPos, 'pago' | 'lineas'>, totales: Totales, clase: ClaseDocumento, periodo?: string): void {
   const k = CLASE[clase];
   // Payment: form (1 contado, 2 crédito with its due date) and means.
   const pm = e(inv, 'cac:PaymentMeans');
@@ -259,6 +262,13 @@ export function pagoTotalesYLineas(inv: XMLBuilder, d: Pick<DocumentoPos, 'pago'
     e(il, 'cbc:ID', n + 1);
     e(il, k.cantidad, cantidad(l.cantidad), { unitCode: l.unidad });
     e(il, 'cbc:LineExtensionAmount', monto(l.base), COP);
+    // A documento soporte's line says when the purchase was made (DescriptionCode 1: por operación).
+    if (periodo) {
+      const p = e(il, 'cac:InvoicePeriod');
+      e(p, 'cbc:StartDate', periodo);
+      e(p, 'cbc:DescriptionCode', '1');
+      e(p, 'cbc:Description', 'Por operación');
+    }
     for (const s of impuestosDeLinea(l)) {
       const tt = e(il, 'cac:TaxTotal');
       e(tt, 'cbc:TaxAmount', monto(s.valor), COP);

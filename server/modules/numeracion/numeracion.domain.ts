@@ -3,7 +3,7 @@
  * themselves are taken by the database trigger `venta_numerar` inside each sale's transaction (every
  * face); this module manages the tills and ranges, and says what role 1 must be warned of.
  */
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { AppError } from '#shared/errors';
 import { M } from '#shared/messages';
 import { diasEntre, type TAvisosNumeracion, type TNumeracion, type TRango, type TRangoRequest } from '#shared/schemas/numeracion';
@@ -51,8 +51,10 @@ export async function numeracionDeTienda(db: Db, tiendaId: number): Promise<TNum
   const facturas = await db
     .select()
     .from(rangoNumeracion)
-    .where(and(eq(rangoNumeracion.tiendaId, tiendaId), eq(rangoNumeracion.enUso, true), eq(rangoNumeracion.tipo, 'factura')));
-  const facturaDe = new Map(facturas.map((r) => [r.puntoVentaId, estadoRango(r, hoy)]));
+    .where(and(eq(rangoNumeracion.tiendaId, tiendaId), eq(rangoNumeracion.enUso, true), inArray(rangoNumeracion.tipo, ['factura', 'soporte'])));
+  const facturaDe = new Map(facturas.filter((r) => r.tipo === 'factura').map((r) => [r.puntoVentaId, estadoRango(r, hoy)]));
+  // The store's DS range in use (ADR 055): its state only.
+  const soporte = facturas.find((r) => r.tipo === 'soporte');
   const inhabilitados = await db
     .select({ caja: puntoVenta.nombre, prefijo: rangoNumeracion.prefijo, numero: numeroInhabilitado.numero, motivo: numeroInhabilitado.motivo, fecha: numeroInhabilitado.fecha })
     .from(numeroInhabilitado)
@@ -64,6 +66,7 @@ export async function numeracionDeTienda(db: Db, tiendaId: number): Promise<TNum
   return {
     puntos: filas.map(({ p, r }) => ({ id: p.idPuntoVenta, nombre: p.nombre, ubicacion: p.ubicacion, activo: p.activo, rango: r ? estadoRango(r, hoy) : null, rangoFactura: facturaDe.get(p.idPuntoVenta) ?? null })),
     inhabilitados: inhabilitados.map((i) => ({ ...i, fecha: i.fecha.toISOString() })),
+    soporte: soporte ? { ...estadoRango(soporte, hoy), puntoVentaId: soporte.puntoVentaId } : null,
   };
 }
 
@@ -168,7 +171,8 @@ export async function registrarRango(db: Db, options: { tiendaId: number; puntoV
     await tx
       .update(rangoNumeracion)
       .set({ enUso: false })
-      .where(and(eq(rangoNumeracion.puntoVentaId, puntoVentaId), eq(rangoNumeracion.enUso, true), eq(rangoNumeracion.tipo, tipo)));
+      // A DS range is the store's one (ADR 055): a new one replaces it whatever till it was registered at.
+      .where(and(tipo === 'soporte' ? eq(rangoNumeracion.tiendaId, tiendaId) : eq(rangoNumeracion.puntoVentaId, puntoVentaId), eq(rangoNumeracion.enUso, true), eq(rangoNumeracion.tipo, tipo)));
     const [r] = await tx
       .insert(rangoNumeracion)
       .values({
@@ -184,10 +188,10 @@ export async function registrarRango(db: Db, options: { tiendaId: number; puntoV
         creadoPor: usuarioId,
         tipo,
         // The invoice range's technical key, sealed (issue #57): never stored nor answered in clear.
-        claveTecnica: tipo === 'factura' ? sellarClaveTecnica(rango.claveTecnica!, contextoDian().llave(), tiendaId, rango.prefijo, rango.desde) : null,
+        claveTecnica: tipo !== 'pos' ? sellarClaveTecnica(rango.claveTecnica!, contextoDian().llave(), tiendaId, rango.prefijo, rango.desde) : null,
       })
       .returning({ id: rangoNumeracion.idRango });
-    return { id: r!.id, message: tipo === 'factura' ? N.rangoFacturaGuardado : N.rangoGuardado };
+    return { id: r!.id, message: tipo === 'factura' ? N.rangoFacturaGuardado : tipo === 'soporte' ? N.rangoSoporteGuardado : N.rangoGuardado };
   });
 }
 

@@ -26,9 +26,12 @@ const GENERADORES: Record<string, fc.Arbitrary<Valor>> = {
   nombre: palabra,
   telefono: fc.stringMatching(/^[0-9]{7,15}$/),
   email: correo,
-  documento: fc.oneof(fc.constant(null), fc.stringMatching(/^[0-9]{5,15}(-[0-9])?$/)),
+  documento: fc.oneof(fc.constant(null), fc.stringMatching(/^[0-9]{5,15}$/)),
   direccion: fc.oneof(fc.constant(null), palabra),
-  obligadoFacturar: fc.boolean(),
+  // Not invoicing needs the documento soporte's data as a whole (exigirDatosSoporte, ADR 055): tested in documento-soporte.api.test.ts.
+  obligadoFacturar: fc.constant(true),
+  tipoIdentificacion: fc.constantFrom(null, 'CC', 'CE'),
+  municipio: fc.oneof(fc.constant(null), fc.stringMatching(/^[0-9]{5}$/)),
 };
 
 const campo = (k: string) => (CAMPOS_DEL_PROVEEDOR as Record<string, Campo>)[k]!;

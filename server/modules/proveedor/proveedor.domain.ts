@@ -9,6 +9,7 @@
 import { and, asc, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import { AppError } from '#shared/errors';
 import { presentes } from '#shared/campos';
+import { digitoVerificacion } from '#shared/impuestos';
 import { COLUMNAS_PROVEEDOR, ZProveedorBase, type TCamposProveedor } from '#shared/schemas/proveedor';
 import { M } from '#shared/messages';
 import { ROL } from '#shared/roles';
@@ -183,6 +184,35 @@ export async function verificarProveedorDeTienda(tx: Db | Tx, tiendaId: number, 
 
 // ── Writes ──────────────────────────────────────────────────────────────────────────────────
 
+/**
+ * What the documento soporte (issue #57 point 3, ADR 055) needs of a supplier who does not invoice:
+ * its ID type and number, address and DANE municipality; a NIT carries its right check digit after a
+ * dash, any other number none. Checked on the row as it ends after every write (create, edit), so a
+ * face that sends only some fields cannot leave it incomplete; 400 with the fields, nothing saved.
+ */
+export function exigirDatosSoporte(fila: Pick<TFilaProveedor, 'obligadoFacturar' | 'tipoIdentificacion' | 'documento' | 'direccion' | 'municipio'>): void {
+  const P = M.proveedores;
+  const campos: Record<string, string> = {};
+  const doc = fila.documento ?? '';
+  const [numero = '', dv] = doc.split('-');
+  if (fila.tipoIdentificacion === 'NIT' && doc) {
+    const esperado = digitoVerificacion(numero);
+    if (dv === undefined) campos.documento = P.nitSinDigito;
+    else if (esperado !== null && Number(dv) !== esperado) campos.documento = P.nitDigitoIncorrecto(esperado);
+  } else if (fila.tipoIdentificacion && dv !== undefined) campos.documento = P.digitoSoloNit;
+  if (!fila.obligadoFacturar) {
+    const faltan = Object.entries(P.datosSoporte);
+    const vacios = faltan.filter(([k]) => !fila[k as keyof typeof fila]);
+    if (vacios.length) {
+      const msg = P.faltanDatosSoporte(vacios.map(([, t]) => t).join(', '));
+      for (const [k] of vacios) campos[k] ??= msg;
+      throw new AppError('VALIDATION', msg, { fields: campos });
+    }
+  }
+  const primero = Object.values(campos)[0];
+  if (primero) throw new AppError('VALIDATION', primero, { fields: campos });
+}
+
 /** The fields a supplier write sets: the field list's columns that a face may write. */
 const ESCRITAS = COLUMNAS_PROVEEDOR.filter((k): k is keyof TCamposProveedor & (typeof COLUMNAS_PROVEEDOR)[number] => k in ZProveedorBase.shape);
 
@@ -217,7 +247,9 @@ export async function crearProveedor(options: {
         .values({ ...(tecleado != null ? { idProveedor: tecleado } : {}), ...(presentes(datos, ESCRITAS) as DatosProveedor), tiendaId })
         .returning({ id: proveedor.idProveedor });
       if (tecleado != null) await syncIdentity(tx, 'proveedor', 'id_proveedor');
-      return (await leer(tx, { tiendaId }, row!.id))!;
+      const fila = (await leer(tx, { tiendaId }, row!.id))!;
+      exigirDatosSoporte(fila);
+      return fila;
     })
     .catch((err: unknown) => {
       // Two people typed the same id at once: the primary key answers, with the same refusal.
@@ -235,7 +267,9 @@ export async function actualizarProveedor(options: { db: Db; scope: ProveedorSco
       ? await tx.update(proveedor).set(valores).where(esteProveedor(scope, id)).returning({ tiendaId: proveedor.tiendaId })
       : await tx.select({ tiendaId: proveedor.tiendaId }).from(proveedor).where(esteProveedor(scope, id));
     if (!row) throw notFound();
-    return (await leer(tx, { tiendaId: row.tiendaId }, id))!;
+    const fila = (await leer(tx, { tiendaId: row.tiendaId }, id))!;
+    exigirDatosSoporte(fila);
+    return fila;
   });
 }
 

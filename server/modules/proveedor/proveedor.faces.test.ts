@@ -112,7 +112,7 @@ async function fila(id: number) {
 }
 
 /** What a face that does not send the documento soporte's fields (issue #32 point 7) leaves: none, and "issues invoices". */
-const SOPORTE = { documento: null, direccion: null, obligadoFacturar: true };
+const SOPORTE = { documento: null, direccion: null, obligadoFacturar: true, tipoIdentificacion: null, municipio: null };
 
 /** The store's suppliers' rows, oldest first. */
 async function filas(s: Tienda) {

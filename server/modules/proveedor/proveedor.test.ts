@@ -34,7 +34,7 @@ describe('agregar proveedor', () => {
     expect(res.statusCode).toBe(201);
     expect(res.json()).toEqual({
       message: M.proveedores.registrado,
-      proveedor: { id: expect.any(Number), nombre: 'Lácteos del Valle', telefono: '3104567890', email: 'ventas@lacteos.co', documento: null, direccion: null, obligadoFacturar: true, productos: 0 },
+      proveedor: { id: expect.any(Number), nombre: 'Lácteos del Valle', telefono: '3104567890', email: 'ventas@lacteos.co', documento: null, direccion: null, obligadoFacturar: true, tipoIdentificacion: null, municipio: null, productos: 0 },
     });
     const numero = await nuevoProveedor(s, { telefono: 6014445566 });
     const [row] = await t.database.db.select().from(proveedor).where(eq(proveedor.idProveedor, numero.id));
@@ -44,7 +44,7 @@ describe('agregar proveedor', () => {
 
   it('guarda el NIT, la dirección y si emite factura electrónica (para un documento soporte futuro, issue #32 punto 7)', async () => {
     const s = await crearTienda(t);
-    const res = await req('POST', '/api/proveedores', s.token, { nombre: 'Don Jairo (campesino)', telefono: '3104567890', email: 'jairo@correo.co', documento: '1.098.765.432', direccion: 'Vereda El Hato', obligadoFacturar: false });
+    const res = await req('POST', '/api/proveedores', s.token, { nombre: 'Don Jairo (campesino)', telefono: '3104567890', email: 'jairo@correo.co', documento: '1.098.765.432', direccion: 'Vereda El Hato', obligadoFacturar: false, tipoIdentificacion: 'CC', municipio: '25899' });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().proveedor).toMatchObject({ documento: '1098765432', direccion: 'Vereda El Hato', obligadoFacturar: false });
     const malo = await req('POST', '/api/proveedores', s.token, { nombre: 'Otro', telefono: '3104567890', email: 'o@correo.co', documento: 'NIT ABC' });
@@ -94,7 +94,7 @@ describe('lista de proveedores', () => {
     const todos = (await req('GET', '/api/proveedores', s.token)).json();
     expect(todos.total).toBe(3);
     expect(todos.items.map((p: { nombre: string }) => p.nombre)).toEqual(['Aseo Total 100%', 'Bebidas Andinas', 'Distribuidora El Sol']);
-    expect(todos.items[2]).toEqual({ id: sol.id, nombre: 'Distribuidora El Sol', telefono: '3104567890', email: 'pedidos@elsol.co', documento: null, direccion: null, obligadoFacturar: true, productos: 2 });
+    expect(todos.items[2]).toEqual({ id: sol.id, nombre: 'Distribuidora El Sol', telefono: '3104567890', email: 'pedidos@elsol.co', documento: null, direccion: null, obligadoFacturar: true, tipoIdentificacion: null, municipio: null, productos: 2 });
 
     const sol2 = (await req('GET', '/api/proveedores?q=el%20SOL', s.token)).json();
     expect(sol2.items.map((p: { nombre: string }) => p.nombre)).toEqual(['Distribuidora El Sol']);

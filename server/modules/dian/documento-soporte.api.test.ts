@@ -1,0 +1,122 @@
+import { and, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { actividad, documentoDian } from '../../db/schema';
+import { usarApp } from '../../../tests/helpers/test-app';
+import { actualizarProveedor } from '../proveedor/proveedor.domain';
+import { cuds } from './documento-soporte';
+import { hoy, textoXml, usarFerreteria, type Ferreteria } from './ferreteria.fixtures';
+
+/**
+ * Issue #57 point 3, ADR 055: a reception from a supplier who does not invoice gets its documento
+ * soporte (type 05, CUDS, the store's DS range), signed into the same outbox, accepted once by the
+ * (fake) DIAN through an outage, shown in the reception's detail and the accountant's export; its
+ * adjustment note (type 95) for a return; the supplier's data validated.
+ */
+const t = usarApp();
+const { req, dian, ferreteria } = usarFerreteria(t, 905_500_000);
+
+const CAMPESINO = { nombre: 'Pedro Campesino', telefono: '3001234567', email: 'pedro@example.com', obligadoFacturar: false, tipoIdentificacion: 'CC', documento: '1020304050', direccion: 'Vereda El Rosal', municipio: '25899' };
+
+async function conRangoSoporte(s: Ferreteria) {
+  const r = await req('POST', `/api/numeracion/cajas/${s.caja}/rangos`, s.token, { fechaDesde: hoy(-10), fechaHasta: hoy(300), resolucion: '18760000009', prefijo: 'DS', desde: 1, hasta: 100, tipo: 'soporte', claveTecnica: 'a1b2c3d4e5f60718293a4b5c6d7e8f90' });
+  expect(r.statusCode, r.body).toBe(201);
+}
+
+async function proveedor(s: Ferreteria, datos: Record<string, unknown> = CAMPESINO) {
+  const r = await req('POST', '/api/proveedores', s.token, datos);
+  expect(r.statusCode, r.body).toBe(201);
+  return r.json().proveedor.id as number;
+}
+
+/** 20 screws at $ 4.550: $ 91.000. */
+async function recibir(s: Ferreteria, proveedorId: number) {
+  const r = await req('POST', '/api/compras/recepciones', s.token, { proveedorId, facturaNumero: null, cufe: null, lineas: [{ productoId: s.productoId, cantidad: 20, costoUnit: 4_550, vence: null, lote: null }] });
+  expect(r.statusCode, r.body).toBe(201);
+  return r.json() as { recepcion: { id: number }; soporte: { documento: { numero: string; cuds: string; estado: string } | null; aviso: string | null } | null };
+}
+
+const enviar = async (s: Ferreteria) => expect((await req('POST', '/api/dian/documentos/enviar', s.token)).statusCode).toBe(200);
+
+describe('documento soporte (issue #57 punto 3)', { timeout: 180_000 }, () => {
+  it('el proveedor que no factura necesita tipo y número de documento, dirección y municipio; un NIT su dígito correcto', async () => {
+    const s = await ferreteria(false);
+    const sinDatos = await req('POST', '/api/proveedores', s.token, { ...CAMPESINO, direccion: '', municipio: '' });
+    expect(sinDatos.statusCode).toBe(400);
+    expect(sinDatos.json().error.message).toContain('documento soporte');
+    expect(Object.keys(sinDatos.json().error.fields ?? {})).toEqual(expect.arrayContaining(['direccion', 'municipio']));
+    const nitMal = await req('POST', '/api/proveedores', s.token, { ...CAMPESINO, tipoIdentificacion: 'NIT', documento: '860034313-1' });
+    expect(nitMal.statusCode).toBe(400);
+    expect(nitMal.json().error.message).toBe('El dígito de verificación de ese NIT es 7.');
+    expect((await req('POST', '/api/proveedores', s.token, { ...CAMPESINO, tipoIdentificacion: 'XX' })).statusCode).toBe(400);
+    expect((await req('POST', '/api/proveedores', s.token, { ...CAMPESINO, municipio: '2589' })).statusCode).toBe(400);
+    const id = await proveedor(s, { ...CAMPESINO, tipoIdentificacion: 'NIT', documento: '860034313-7' });
+    // Editing cannot leave it incomplete either; nothing changes.
+    await expect(actualizarProveedor({ db: t.database.db, scope: { tiendaId: s.id }, id, cambios: { direccion: null } })).rejects.toThrow(/documento soporte/);
+  });
+
+  it('una recepción a quien no factura emite su DS numerado del rango, firmado, en la bandeja; la DIAN lo acepta una vez tras una caída; su nota de ajuste', async () => {
+    const s = await ferreteria(false);
+    const id = await proveedor(s);
+    // Without a DS range the reception goes through and says why it has no DS.
+    const sinRango = await recibir(s, id);
+    expect(sinRango.soporte).toMatchObject({ documento: null });
+    expect(sinRango.soporte!.aviso).toContain('rango de documento soporte');
+    await conRangoSoporte(s);
+
+    dian.fake.modo = '503';
+    try {
+      const r = await recibir(s, id);
+      expect(r.soporte!.documento).toMatchObject({ numero: 'DS1', estado: 'pendiente' });
+      const [d] = await t.database.db.select().from(documentoDian).where(and(eq(documentoDian.recepcionId, r.recepcion.id), eq(documentoDian.tipo, '05')));
+      expect(textoXml(d!.xmlFirmado, 'InvoiceTypeCode')).toBe('05');
+      expect(textoXml(d!.xmlFirmado, 'PayableAmount')).toBe('91000.00');
+      // The CUDS recomputes from the signed XML with the software PIN.
+      const x = (n: string) => textoXml(d!.xmlFirmado, n);
+      expect(cuds({ numero: 'DS1', fecha: x('IssueDate'), hora: x('IssueTime'), valorBruto: x('LineExtensionAmount'), iva: '0.00', valorTotal: x('PayableAmount'), numeroVendedor: '1020304050', nitAdquiriente: s.nit, pin: '12345', ambiente: 2 })).toBe(d!.cude);
+      await enviar(s);
+      expect((await t.database.db.select().from(documentoDian).where(eq(documentoDian.idDocumento, d!.idDocumento)))[0]!.estado).toBe('contingencia');
+      expect(dian.fake.envios(d!.cude)).toBe(0);
+
+      // A return of 5 screws: its note waits for the DS to be accepted.
+      const nota = await req('POST', `/api/compras/recepciones/${r.recepcion.id}/nota-soporte`, s.token, { concepto: 1, motivo: 'Tornillos torcidos devueltos', lineas: [{ productoId: s.productoId, cantidad: 5 }] });
+      expect(nota.statusCode, nota.body).toBe(201);
+      expect(nota.json().nota).toMatchObject({ concepto: 1, total: 22_750 });
+      expect(nota.json().nota.numero).toMatch(/^NS\d+$/);
+      const demasiado = await req('POST', `/api/compras/recepciones/${r.recepcion.id}/nota-soporte`, s.token, { concepto: 1, motivo: 'Más de lo recibido', lineas: [{ productoId: s.productoId, cantidad: 25 }] });
+      expect(demasiado.statusCode).toBe(422);
+
+      dian.fake.modo = 'aceptar';
+      await enviar(s);
+      await enviar(s);
+      const docs = await t.database.db.select().from(documentoDian).where(eq(documentoDian.recepcionId, r.recepcion.id));
+      expect(docs.map((x) => [x.tipo, x.estado]).sort()).toEqual([['05', 'aceptado'], ['95', 'aceptado']]);
+      expect(dian.fake.envios(d!.cude)).toBe(1);
+      const detalle = await req('GET', `/api/compras/recepciones/${r.recepcion.id}/soporte`, s.token);
+      expect(detalle.json()).toMatchObject({ documento: { numero: 'DS1', estado: 'aceptado' }, notas: [{ concepto: 1, estado: 'aceptado' }] });
+    } finally {
+      dian.fake.modo = 'aceptar';
+    }
+    const log = await t.database.db.select().from(actividad).where(eq(actividad.tiendaId, s.id));
+    expect(log.map((a) => (a.detalle as { accion?: string }).accion)).toEqual(expect.arrayContaining(['documento_soporte', 'nota_soporte']));
+
+    // The accountant's export lists the DS and its note, the seller as third party.
+    const mes = new Date(Date.now() - 5 * 3_600_000).toISOString().slice(0, 7);
+    const csv = await req('GET', `/api/dian/contador?mes=${mes}&formato=csv`, s.token);
+    expect(csv.statusCode).toBe(200);
+    const filas = csv.body.replace(/^\uFEFF/, '').trim().split('\r\n').map((l) => l.split(';'));
+    const ds = filas.find((f) => f[1] === 'DS1')!;
+    expect([ds[0], ds[4], ds[5], ds[15]]).toEqual(['Documento soporte', '1020304050', 'Pedro Campesino', '91000']);
+    expect(filas.find((f) => f[0] === 'Nota de ajuste al documento soporte')?.[16]).toBe('DS1');
+  });
+
+  it('a un proveedor que factura no se le hace DS; solo el administrador emite la nota', async () => {
+    const s = await ferreteria(false);
+    await conRangoSoporte(s);
+    const factura = await proveedor(s, { nombre: 'Distribuidora S.A.S.', telefono: '6011234567', email: 'ventas@distri.co' });
+    const r = await recibir(s, factura);
+    expect(r.soporte).toBeNull();
+    expect(await t.database.db.select().from(documentoDian).where(eq(documentoDian.recepcionId, r.recepcion.id))).toEqual([]);
+    const nota = await req('POST', `/api/compras/recepciones/${r.recepcion.id}/nota-soporte`, s.token, { concepto: 2, motivo: 'Anular' });
+    expect(nota.statusCode).toBe(422);
+  });
+});
