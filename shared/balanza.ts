@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { cantidadPorValor, deMilesimas, MILESIMAS } from './cantidad';
+import { reglaUnidad } from './unidades';
 import { AppError } from './errors';
 import { ajustesTienda } from './messages/tienda';
 import { ventas } from './messages/ventas';
@@ -110,8 +111,8 @@ export function cantidadDeEtiqueta(p: { nombre: string; precio: number; unidad: 
   if (p.unidad === '94' || !p.unidad) throw new AppError('BUSINESS_RULE', V.etiquetaPorUnidad(p.nombre));
   let milesimas: number | null;
   if (etiqueta.tipo === 'precio') milesimas = cantidadPorValor(etiqueta.pesos, p.precio);
-  else if (p.unidad === 'KGM') milesimas = etiqueta.milesimas;
-  else if (p.unidad === 'GRM') milesimas = etiqueta.milesimas * MILESIMAS;
+  // A weight label's kilograms in the product's unit of weight (the unit rule: 1 kg = 1000 g).
+  else if (reglaUnidad(p.unidad).medida === 'kilos') milesimas = etiqueta.milesimas * reglaUnidad(p.unidad).porMedida;
   else throw new AppError('BUSINESS_RULE', V.etiquetaPesoEnVolumen(p.nombre));
   if (milesimas === null || milesimas < 1 || milesimas > LIMITES_DINERO.maxCantidad * MILESIMAS) throw new AppError('BUSINESS_RULE', V.etiquetaSinCantidad(p.nombre));
   return { tipo: etiqueta.tipo, cantidad: deMilesimas(milesimas) };

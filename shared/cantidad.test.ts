@@ -123,6 +123,6 @@ describe('totalesPorMedida (issue #52 point 3)', () => {
         { cantidad: 250, unidad: 'MLT' },
         { cantidad: 1, unidad: null },
       ]),
-    ).toEqual({ unidades: 38, kilos: 0.704, litros: 0.3 });
+    ).toEqual({ unidades: 38, kilos: 0.704, litros: 0.3, metros: 0, metrosCuadrados: 0, galones: 0 });
   });
 });

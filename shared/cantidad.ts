@@ -1,10 +1,10 @@
-import type { TUnidadDian } from './impuestos';
 import { formatPesos } from './money';
+import { MEDIDAS, reglaUnidad, UNIDADES, UNIDADES_DIAN, type TMedida, type TUnidadDian } from './unidades';
 
 /**
  * Quantities sold by unit or by measure (issue #33 point 3, ADR 030). A product sold by unit (DIAN
- * '94') takes whole numbers; one sold by kilogram, gram, litre or millilitre takes up to three
- * decimals. JavaScript never adds or multiplies decimal quantities as floats: they become integer
+ * '94') takes whole numbers; one sold by a measure (kilogram, gram, litre, millilitre, metre,
+ * centimetre, square metre, gallon: the unit rule, shared/unidades.ts) takes up to three decimals. JavaScript never adds or multiplies decimal quantities as floats: they become integer
  * thousandths (milésimas) here, and the database keeps them as numeric(12,3).
  *
  * The one rounding rule of money (ADR 030): a line's amount is precio × cantidad rounded half-up to
@@ -21,10 +21,10 @@ export const MILESIMAS = 1000;
 const MAX_CANTIDAD = 9_999;
 
 /** Sold by unit: whole numbers only. */
-export const porUnidad = (unidad: string | null | undefined): boolean => !unidad || unidad === '94';
+export const porUnidad = (unidad: string | null | undefined): boolean => reglaUnidad(unidad).decimales === 0;
 
-/** What the till shows after the quantity: "kg", "g", "L", "ml"; nothing for units. */
-export const SIMBOLO_UNIDAD: Record<TUnidadDian, string> = { '94': '', KGM: 'kg', GRM: 'g', LTR: 'L', MLT: 'ml' };
+/** What the till shows after the quantity: "kg", "g", "L", "ml", "m", "cm", "m²", "gal"; nothing for units. */
+export const SIMBOLO_UNIDAD = Object.fromEntries(UNIDADES_DIAN.map((u) => [u, UNIDADES[u].simbolo])) as Record<TUnidadDian, string>;
 
 /** A quantity (a JS number read from the database or JSON) as integer thousandths; null when it has more than three decimals. */
 export function aMilesimas(cantidad: number): number | null {
@@ -77,7 +77,7 @@ export function formatMilesimas(milesimas: number): string {
 /** A quantity with its unit, as the cart and the receipt show it: "0,375 kg", "3". */
 export function formatCantidad(cantidad: number, unidad: string | null | undefined): string {
   const m = milesimasDe(cantidad);
-  const simbolo = SIMBOLO_UNIDAD[(unidad ?? '94') as TUnidadDian] ?? '';
+  const simbolo = reglaUnidad(unidad).simbolo;
   return simbolo ? `${formatMilesimas(m)} ${simbolo}` : formatMilesimas(m);
 }
 
@@ -123,7 +123,7 @@ export function cantidadDecimal(cantidad: number): string {
 
 /** After a unit price: "/kg", "/L"…; nothing for a product sold by unit ("$ 12.000/kg"). */
 export function porUnidadDe(unidad: string | null | undefined): string {
-  const simbolo = SIMBOLO_UNIDAD[(unidad ?? '94') as TUnidadDian] ?? '';
+  const simbolo = reglaUnidad(unidad).simbolo;
   return simbolo ? `/${simbolo}` : '';
 }
 
@@ -134,23 +134,21 @@ export function porUnidadDe(unidad: string | null | undefined): string {
  */
 export const formatPrecioUnidad = (precio: number, unidad: string | null | undefined): string => formatPesos(precio) + porUnidadDe(unidad);
 
+/** Each measure's total: units, kilos, litres, metres, square metres, gallons. */
+export type TotalesMedida = Record<TMedida, number>;
+
 /**
- * Units, kilos (grams as kilos) and litres (millilitres as litres) of some quantities, each apart and
- * never added to one another (issue #52 point 3): a line sold by unit counts cantidad × factor (a pack's
- * units), a measured one its quantity. Exact in thousandths.
+ * Units, kilos (grams as kilos), litres (millilitres as litres), metres (centimetres as metres), square
+ * metres and gallons of some quantities, each apart and never added to one another (issue #52 point 3,
+ * issue #58 point 3): a line sold by unit counts cantidad × factor (a pack's units), a measured one its
+ * quantity in its measure (the unit rule's porMedida), to the thousandth. Exact in thousandths.
  */
-export function totalesPorMedida(items: { cantidad: number; unidad: string | null | undefined; factor?: number }[]): { unidades: number; kilos: number; litros: number } {
-  let u = 0;
-  let kg = 0;
-  let l = 0;
+export function totalesPorMedida(items: { cantidad: number; unidad: string | null | undefined; factor?: number }[]): TotalesMedida {
+  const t = Object.fromEntries(MEDIDAS.map((m) => [m, 0])) as TotalesMedida;
   for (const x of items) {
+    const r = reglaUnidad(x.unidad);
     const m = milesimasDe(x.cantidad);
-    const unidad = x.unidad ?? '94';
-    if (porUnidad(unidad)) u += m * (x.factor ?? 1);
-    else if (unidad === 'KGM') kg += m;
-    else if (unidad === 'GRM') kg += Math.round(m / 1000);
-    else if (unidad === 'LTR') l += m;
-    else if (unidad === 'MLT') l += Math.round(m / 1000);
+    t[r.medida] += r.decimales === 0 ? m * (x.factor ?? 1) : Math.round(m / r.porMedida);
   }
-  return { unidades: deMilesimas(u), kilos: deMilesimas(kg), litros: deMilesimas(l) };
+  return Object.fromEntries(MEDIDAS.map((m) => [m, deMilesimas(t[m])])) as TotalesMedida;
 }

@@ -22,9 +22,8 @@ export const TARIFAS: Record<TImpuesto, { puntos: number; codigoDian: '01' | '04
   bolsa: { puntos: 0, codigoDian: '22', reportado: true },
 };
 
-/** DIAN's units of measure a product may be sold in (a Colombian libra is 0.5 KGM, never LBR). */
-export const UNIDADES_DIAN = ['94', 'KGM', 'GRM', 'LTR', 'MLT'] as const;
-export type TUnidadDian = (typeof UNIDADES_DIAN)[number];
+/** DIAN's units of measure a product may be sold in: the one unit rule (shared/unidades.ts). */
+export { UNIDADES_DIAN, type TUnidadDian } from './unidades';
 
 /** The RUT responsibilities a shop's fiscal profile may list. */
 export const RESPONSABILIDADES_RUT = ['O-13', 'O-15', 'O-23', 'O-47', 'R-99-PN'] as const;

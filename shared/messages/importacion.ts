@@ -160,7 +160,7 @@ export const importacion = {
     sinPermisoCredito: 'No tiene permiso para cambiar el fiado, el cupo ni el plazo de un cliente.',
     sinPermisoCostos: 'No tiene permiso para ver costos ni para cambiar el costo de un producto.',
     impuestoInvalido: (v: string) => `Impuesto: «${v}» no se reconoce. Escriba IVA 19 %, IVA 5 %, Exento, Excluido, INC 8 % o Bolsa.`,
-    unidadInvalida: (v: string) => `Unidad: «${v}» no se reconoce. Escriba unidad, kg, g, l o ml.`,
+    unidadInvalida: (v: string) => `Unidad: «${v}» no se reconoce. Escriba unidad, kg, g, l, ml, m, cm, m2 o gal.`,
     libra: 'Unidad: la DIAN no recibe libras. Registre el producto por kilogramo (1 libra = 0,5 kg) y su precio por kilo.',
     documentoVacio: 'Falta el documento del cliente.',
     documentoRepetido: (fila: number) => `El documento ya aparece en la fila ${fila}.`,

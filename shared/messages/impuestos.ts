@@ -1,4 +1,5 @@
 import type { TImpuesto } from '../impuestos';
+import { etiquetaDian, etiquetasUnidades } from '../unidades';
 
 /** Taxes and the store's fiscal profile (issue #30). */
 export const impuestos = {
@@ -14,7 +15,7 @@ export const impuestos = {
   sinImpuesto: 'Sin impuesto',
   heredaCategoria: (nombre: string) => `El de la categoría (${nombre})`,
   sinCategoria: 'Sin categoría',
-  unidades: { '94': 'Unidad (94)', KGM: 'Kilogramo (KGM)', GRM: 'Gramo (GRM)', LTR: 'Litro (LTR)', MLT: 'Mililitro (MLT)' } as Record<string, string>,
+  unidades: etiquetasUnidades(etiquetaDian) as Record<string, string>,
   responsabilidades: {
     'O-13': 'O-13 Gran contribuyente',
     'O-15': 'O-15 Autorretenedor',

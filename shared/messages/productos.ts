@@ -1,6 +1,7 @@
 /** Spanish texts of the productos area (spec quotes word for word). */
 import { proveedores } from './proveedores';
 import { formatCantidad } from '../cantidad';
+import { etiquetasUnidades, etiquetaUnidad } from '../unidades';
 
 /** A stock as people read it: 12, 1.500, 4,625 (three decimals at most, decimal comma). */
 const st = (n: number) => formatCantidad(n, null);
@@ -25,11 +26,11 @@ export const productos = {
   stockInvalido: 'Escriba el stock con números, 0 o más (con hasta tres decimales si se vende por peso o medida, por ejemplo 4,625).',
   /** The domain's rule (ADR 030): a product sold by unit has whole stock. */
   stockEntero: 'Este producto se vende por unidad: escriba un stock entero, 0 o más.',
-  unidadInvalida: 'Escoja cómo se vende: por unidad, kilogramo, gramo, litro o mililitro.',
+  unidadInvalida: 'Escoja cómo se vende: por unidad, kilogramo, gramo, litro, mililitro, metro, centímetro, metro cuadrado o galón.',
   unidadConPresentaciones: 'Este producto tiene presentaciones (paca, caja…), que solo tienen los productos que se venden por unidad. Elimínelas antes de venderlo por peso o medida.',
   unidadHint: '¿Por libra? Escoja kilo y ponga el precio del kilo (1 libra = 0,5 kg).',
   /** How a product is sold, as the forms offer it. */
-  unidades: { '94': 'Unidad', KGM: 'Kilo (kg)', GRM: 'Gramo (g)', LTR: 'Litro (L)', MLT: 'Mililitro (ml)' } as Record<string, string>,
+  unidades: etiquetasUnidades(etiquetaUnidad) as Record<string, string>,
   stockMinInvalido: 'Escriba un stock mínimo entero, 0 o más.',
   nombreRequerido: 'Escriba el nombre del producto.',
   precioRequerido: 'Escriba el precio del producto.',

@@ -242,6 +242,8 @@ export const ventas = {
     pesoLabel: (simbolo: string) => `Peso en ${simbolo}`,
     medidaLabel: (simbolo: string) => `Cantidad en ${simbolo}`,
     pesoAyuda: (simbolo: string) => `Lo que marca la balanza, con coma para los decimales: 0,375 ${simbolo}.`,
+    /** A measure that no scale gives (metres, square metres, gallons…): "2,5 m". */
+    medidaAyuda: (simbolo: string) => `Lo que pide el cliente, con coma para los decimales: 2,5 ${simbolo}.`,
     valorLabel: 'Valor que pide el cliente',
     valorAyuda: 'Ej.: 500 si pide «$ 500 de aceite». La caja calcula la cantidad.',
     cantidadInvalida: (simbolo: string) => `Escriba una cantidad mayor que 0 y hasta 9.999, con hasta tres decimales (0,375 ${simbolo}).`,

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { aMilesimas, cantidadPorValor, formatCantidad, formatMilesimas, importeLinea, MILESIMAS, parseCantidad, porUnidadDe, SIMBOLO_UNIDAD } from '#shared/cantidad';
-import type { TUnidadDian } from '#shared/impuestos';
+import { reglaUnidad, type TUnidadDian } from '#shared/unidades';
 import { ventas } from '#shared/messages/ventas';
 import { formatPesos, LIMITES_DINERO, parsePesos } from '#shared/money';
 import './dialogo-cantidad.css';
@@ -67,7 +67,7 @@ export function DialogoCantidad({ producto, cantidad, onConfirmar, onCancelar }:
 
   const unidad = (SIMBOLO_UNIDAD[producto.unidad as TUnidadDian] ? producto.unidad : 'KGM') as TUnidadDian;
   const simbolo = SIMBOLO_UNIDAD[unidad];
-  const esPeso = unidad === 'KGM' || unidad === 'GRM';
+  const esPeso = reglaUnidad(unidad).medida === 'kilos';
   const precioTexto = `${formatPesos(producto.precio)}${porUnidadDe(unidad)}`;
   const texto = textos[modo];
   const calculo = calcularDialogo(modo, texto, producto.precio);
@@ -182,7 +182,7 @@ export function DialogoCantidad({ producto, cantidad, onConfirmar, onCancelar }:
               </small>
             ) : null}
             <small id={ayudaId} className="field__hint">
-              {modo === 'peso' ? P.pesoAyuda(simbolo) : P.valorAyuda}
+              {modo === 'peso' ? (esPeso ? P.pesoAyuda(simbolo) : P.medidaAyuda(simbolo)) : P.valorAyuda}
             </small>
           </div>
           <div className="peso-dialog__resultado" aria-live="polite" data-testid="peso-resultado">

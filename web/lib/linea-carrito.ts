@@ -14,7 +14,7 @@ export interface LineaCarrito {
   cantidad: number;
   /** Sold as a pack (issue #33 point 5, ADR 033): its sale unit; `precio` is the pack's, `stock` the product's units. */
   unidadVenta?: { id: number; nombre: string; factor: number };
-  /** DIAN's unit ('94' unidad, 'KGM', 'GRM', 'LTR', 'MLT'); a cart stored before it existed reads '94'. */
+  /** DIAN's unit ('94' unidad, 'KGM', 'MTR'…: shared/unidades.ts); a cart stored before it existed reads '94'. */
   unidad: string;
   /**
    * Sold by value (issue #52 point 4): the pesos the customer asked ("$ 2.000 de arroz"); `cantidad` is

@@ -3,6 +3,7 @@ import { bigint, check, index, integer, pgTable, text } from 'drizzle-orm/pg-cor
 import { producto } from './producto';
 import { tienda } from './tienda';
 import { cantidadColumna } from './columna-cantidad';
+import { unidadDianValida } from './unidad-dian';
 import { venta } from './venta';
 import { productoUnidadVenta } from './producto-unidad-venta';
 
@@ -69,7 +70,7 @@ export const factura = pgTable(
     check('factura_descuento_valido', sql`${t.descuento} >= 0 and ${t.descuento} <= greatest(${t.precio} * ${t.cantidad}, coalesce(${t.importe}, 0))`),
     check('factura_importe_valido', sql`${t.importe} is null or (${t.importe} > 0 and ${t.importe} <= 1000000000000)`),
     check('factura_factor_valido', sql`${t.factor} between 1 and 1000`),
-    check('factura_unidad_dian_valida', sql`${t.unidadDian} in ('94', 'KGM', 'GRM', 'LTR', 'MLT')`),
+    check('factura_unidad_dian_valida', unidadDianValida(t.unidadDian)),
     index('factura_venta_idx').on(t.ventaId),
     // The discounted lines only (ADR 032): the reports' per-sale discount finds a sale's few, not all its lines.
     index('factura_descuento_idx').on(t.ventaId).where(sql`${t.descuento} > 0`),

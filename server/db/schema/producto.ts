@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, date, index, integer, pgSequence, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { inventario } from './inventario';
 import { cantidadColumna } from './columna-cantidad';
+import { unidadDianValida } from './unidad-dian';
 import { proveedor } from './proveedor';
 import { tienda } from './tienda';
 
@@ -44,7 +45,7 @@ export const producto = pgTable(
      * category's (categoria_impuesto). The effective tax is resolved by server/modules/impuestos/.
      */
     impuesto: text('impuesto'),
-    /** DIAN's unit of measure (94 unidad, KGM, GRM, LTR, MLT). */
+    /** DIAN's unit of measure (94 unidad, KGM, GRM, LTR, MLT, MTR, CMT, MTK, GLL: shared/unidades.ts). */
     unidadDian: text('unidad_dian').notNull().default('94'),
     /**
      * Issue #36 point 7: a sale went past the recorded stock (the count is wrong, the stock may be
@@ -81,7 +82,7 @@ export const producto = pgTable(
     check('producto_precio_maximo', sql`${t.precioUnit} <= 100000000`),
     check('producto_estado_valido', sql`${t.estado} in (0, 1)`),
     check('producto_impuesto_valido', sql`${t.impuesto} is null or ${t.impuesto} in ('iva19', 'iva5', 'exento', 'excluido', 'inc8', 'bolsa')`),
-    check('producto_unidad_dian_valida', sql`${t.unidadDian} in ('94', 'KGM', 'GRM', 'LTR', 'MLT')`),
+    check('producto_unidad_dian_valida', unidadDianValida(t.unidadDian)),
     index('producto_tienda_nombre_idx').on(t.tiendaId, t.nombre),
     // Substring search by name on 100 000 products, accents and case aside: a trigram index on sin_tildes (migration 0006).
     // The till's list: the store's products on sale in name order, read a page at a time.

@@ -278,6 +278,16 @@ describe('cada área: registrar → aparece en la lista → modificar → elimin
     expect(items.find((m) => m.productoId === s.productoId)).toMatchObject({ unidad: '94' });
   });
 
+  it('producto por metro (issue #58 punto 3): la administración lo crea con 25,5 m, una línea de 1,25 m llega en MTR; una unidad que la regla no tiene, no', async () => {
+    const cable = await crear(s.admin, 'producto', { nombre: 'Cable dúplex', precioUnit: 3_900, stock: '25,5', stockMin: 0, estado: 1, unidadDian: 'MTR' });
+    expect((await s.admin.get(`/producto/${cable}`)).body).toMatchObject({ stock: 25.5, unidadDian: 'MTR' });
+    const linea = await crear(s.admin, 'factura', { ventaId: ventaAbierta, productoId: cable, cantidad: '1,25', precio: 3_900, estado: 'Pendiente' });
+    expect((await s.admin.get(`/factura/${linea}`)).body).toMatchObject({ cantidad: 1.25, unidad: 'MTR' });
+    expect((await s.admin.del(`/factura/${linea}`)).status).toBe(200);
+    const yarda = await s.admin.post('/producto', { nombre: 'Tela', precioUnit: 5_000, stock: 1, stockMin: 0, estado: 1, unidadDian: 'YRD' });
+    expect(yarda.status).toBe(400);
+  });
+
   it('ninguna respuesta contiene una contraseña ni su hash', () => {
     expect(seenBodies.length).toBeGreaterThan(50);
     for (const body of seenBodies) {

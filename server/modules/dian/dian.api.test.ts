@@ -237,6 +237,20 @@ describe('cada venta completada emite su documento (issue #31 punto 1)', { timeo
     expect((await validarContraXsd(xml)).errores).toBe('');
   });
 
+  it('2,5 m de cable a $ 3.900/m con IVA 19 % (issue #58 punto 3): la línea va en MTR, el impuesto sale de $ 9.750 y el documento valida', async () => {
+    const s = await tiendaElectronica();
+    const [cable] = await t.database.db.insert(producto).values({ tiendaId: s.id, nombre: 'Cable 12 AWG', precioUnit: 3_900, stock: 100, estado: 1, impuesto: 'iva19', unidadDian: 'MTR' }).returning();
+    const v = await req('POST', '/api/ventas', s.token, { lineas: [{ productoId: cable!.idProducto, cantidad: 2.5 }], metodoPagoId: METODO.EFECTIVO, montoRecibido: 10_000 });
+    expect(v.statusCode, v.body).toBe(201);
+    const xml = (await req('GET', `/api/dian/ventas/${v.json().id}/xml`, s.token)).body;
+    expect(xml).toMatch(/<cbc:InvoicedQuantity unitCode="MTR">2.50<\/cbc:InvoicedQuantity>/);
+    expect(xml).toContain('<cbc:BaseQuantity unitCode="MTR">');
+    // $ 9.750 with 19 % inside: base 8.193,28 + IVA 1.556,72.
+    expect(xml).toMatch(/<cbc:PayableAmount currencyID="COP">9750.00<\/cbc:PayableAmount>/);
+    expect(xml).toContain('<cbc:TaxAmount currencyID="COP">1556.72</cbc:TaxAmount>');
+    expect((await validarContraXsd(xml)).errores).toBe('');
+  });
+
   it('la caja: el recibo trae el CUDE y la URL del catálogo; el documento valida con los XSD; la DIAN falsa lo acepta', async () => {
     const s = await tiendaElectronica();
     const v = await vender(s);

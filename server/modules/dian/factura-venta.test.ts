@@ -76,6 +76,17 @@ const casos: [string, Partial<FacturaVenta>][] = [
   ['a person with cédula, not responsible for IVA', { adquirente: PERSONA }],
   ['every tax together', { lineas: [LINEAS.iva19(), LINEAS.iva5(), LINEAS.exento(), LINEAS.excluido(), LINEAS.inc(), LINEAS.bolsa()] }],
   ['on credit (fiado) with due date', { pago: { forma: 2, medio: 'ZZZ', vencimiento: '2026-12-20' } }],
+  [
+    "a ferretería's measures: 2,5 m, 35 cm, 0,75 m², 1,5 gal (issue #58 point 3)",
+    {
+      lineas: [
+        lineaConPrecio('Cable 12 AWG', 3900, 2.5, { tipo: 'IVA', tarifa: 19 }, { unidad: 'MTR' }),
+        lineaConPrecio('Manguera', 37, 35, { tipo: 'IVA', tarifa: 19 }, { unidad: 'CMT' }),
+        lineaConPrecio('Baldosa', 45900, 0.75, { tipo: 'IVA', tarifa: 19 }, { unidad: 'MTK' }),
+        lineaConPrecio('Pintura', 89999, 1.5, { tipo: 'IVA', tarifa: 19 }, { unidad: 'GLL' }),
+      ],
+    },
+  ],
   ['a buyer with an address, producción', { ambiente: 1, adquirente: { ...EMPRESA, direccion: { municipioCodigo: '05001', municipio: 'Medellín', departamentoCodigo: '05', departamento: 'Antioquia', linea: 'Cra 50 # 10-20' } } }],
 ];
 
@@ -88,6 +99,17 @@ describe('UBL 2.1 Invoice type 01 (factura electrónica de venta)', () => {
       expect(r.ok).toBe(true);
     });
   }
+
+  it("carries each line's unit as its unitCode: MTR, CMT, MTK, GLL (issue #58 point 3)", () => {
+    const g = construirFacturaVenta(facturaEjemplo(casos.find(([n]) => n.includes('ferretería'))![1]));
+    const codigos = Array.from(parse(g.xml).getElementsByTagNameNS(NS.cbc, 'InvoicedQuantity')).map((q) => [q.getAttribute('unitCode'), q.textContent]);
+    expect(codigos).toEqual([
+      ['MTR', '2.50'],
+      ['CMT', '35.00'],
+      ['MTK', '0.75'],
+      ['GLL', '1.50'],
+    ]);
+  });
 
   it('is type 01 with profile, CUFE-SHA384 and the buyer identified with responsibilities and regime', () => {
     const g = construirFacturaVenta(facturaEjemplo());

@@ -11,6 +11,8 @@
  * (0.5 KGM for a Colombian libra).
  */
 
+import type { TUnidadDian } from '#shared/unidades';
+
 /** DIAN's environment: 1 producción, 2 habilitación (`cbc:ProfileExecutionID`, last CUDE field). */
 export type Ambiente = 1 | 2;
 
@@ -21,8 +23,8 @@ export type TipoImpuesto = 'IVA' | 'INC' | 'exento' | 'excluido';
 export const CODIGO_IMPUESTO = { IVA: '01', ICA: '03', INC: '04', INC_BOLSAS: '22' } as const;
 export const NOMBRE_IMPUESTO: Record<string, string> = { '01': 'IVA', '03': 'ICA', '04': 'INC', '22': 'INC Bolsas' };
 
-/** DIAN's unit codes a shop uses (a libra goes as 0.5 KGM, never LBR). */
-export type UnidadDian = '94' | 'KGM' | 'GRM' | 'LTR' | 'MLT' | 'MTR';
+/** DIAN's unit codes a shop uses (a libra goes as 0.5 KGM, never LBR): the one unit rule's codes (shared/unidades.ts). */
+export type UnidadDian = TUnidadDian;
 
 /** Payment means: 10 efectivo, 47 transferencia, 48 tarjeta crédito, 49 tarjeta débito, ZZZ otro. */
 export type MedioPago = '10' | '47' | '48' | '49' | 'ZZZ';

@@ -9,7 +9,8 @@
  */
 import { M } from '#shared/messages';
 import { LIMITES_DINERO } from '#shared/money';
-import type { TImpuesto, TUnidadDian } from '#shared/impuestos';
+import type { TImpuesto } from '#shared/impuestos';
+import { etiquetaDian, etiquetaUnidad, UNIDADES, UNIDADES_DIAN, type TUnidadDian } from '#shared/unidades';
 import type { TCampoProducto, TFilaMuestra, TMapeo } from '#shared/schemas/importacion';
 import { IMPORTADOS_PRODUCTO, ZProductoBase } from '#shared/schemas/producto';
 import { sinTildes } from '#shared/texto';
@@ -47,16 +48,19 @@ const IMPUESTOS_ESCRITOS: Record<string, TImpuesto> = {
   ...Object.fromEntries(Object.entries(M.impuestos.nombres).map(([k, nombre]) => [clave(nombre), k as TImpuesto])),
 };
 
-/** What a unit cell may say; a libra is refused (DIAN has no Colombian pound: it is 0.5 kg). */
+/** A unit cell's key: as clave, with "m²" read as "m2" (clave drops the ²). */
+const claveUnidad = (s: string) => clave(s.replace(/²/g, '2'));
+
+/**
+ * What a unit cell may say, from the one unit rule (shared/unidades.ts): the DIAN code, the symbol, the
+ * name as the screens and the product export write it ("Kilogramo (KGM)", "Metro (m)") and the rule's
+ * aliases; a libra is refused (DIAN has no Colombian pound: it is 0.5 kg).
+ */
 const UNIDADES_ESCRITAS: Record<string, TUnidadDian | 'libra'> = {
-  unidad: '94', unidades: '94', und: '94', un: '94', u: '94', '94': '94', ud: '94',
-  kg: 'KGM', kilo: 'KGM', kilos: 'KGM', kilogramo: 'KGM', kilogramos: 'KGM', kgm: 'KGM',
-  g: 'GRM', gr: 'GRM', gramo: 'GRM', gramos: 'GRM', grm: 'GRM',
-  l: 'LTR', lt: 'LTR', litro: 'LTR', litros: 'LTR', ltr: 'LTR',
-  ml: 'MLT', mililitro: 'MLT', mililitros: 'MLT', mlt: 'MLT',
-  lb: 'libra', libra: 'libra', libras: 'libra', lbr: 'libra',
-  // As the screens and the product export name them ("Kilogramo (KGM)").
-  ...Object.fromEntries(Object.entries(M.impuestos.unidades).map(([k, nombre]) => [clave(nombre), k as TUnidadDian])),
+  lb: 'libra', libra: 'libra', libras: 'libra', lbr: 'libra', ud: '94',
+  ...Object.fromEntries(
+    UNIDADES_DIAN.flatMap((u) => [u, UNIDADES[u].simbolo, UNIDADES[u].nombre, etiquetaUnidad(u), etiquetaDian(u), ...UNIDADES[u].alias].filter(Boolean).map((t) => [claveUnidad(t), u])),
+  ),
 };
 
 /** A number in scientific notation, as Excel writes a long one in a CSV ("7,70999E+12"). */
@@ -152,7 +156,7 @@ export async function planificarProductos(options: { db: Db; tiendaId: number; a
       else v.impuesto = imp;
     }
     if (lleno('unidad')) {
-      const u = UNIDADES_ESCRITAS[clave(texto(celda('unidad')))];
+      const u = UNIDADES_ESCRITAS[claveUnidad(texto(celda('unidad')))];
       if (u === undefined) errores.push(MI.fila.unidadInvalida(texto(celda('unidad'))));
       else if (u === 'libra') errores.push(MI.fila.libra);
       else v.unidadDian = u;

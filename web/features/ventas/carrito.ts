@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { v4 as uuidv4 } from 'uuid';
 import { aMilesimas, brutoLinea, cantidadPorValor, deMilesimas, importeCorresponde, MILESIMAS, porUnidad } from '#shared/cantidad';
 import type { TProductoVenta } from '#shared/schemas/venta';
+import { UNIDADES_DIAN } from '#shared/unidades';
 // The same limits as the sale's schema, without the schema module (and zod) on the till's path (issue #20).
 import { LIMITES_DINERO as VENTA_LIMITS } from '#shared/money';
 import type { LineaCarrito } from '../../lib/linea-carrito';
@@ -20,7 +21,7 @@ const esUnidad = (v: unknown): v is LineaCarrito['unidadVenta'] => {
 };
 
 const isInt = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v);
-const UNIDADES = new Set(['94', 'KGM', 'GRM', 'LTR', 'MLT']);
+const UNIDADES = new Set<string>(UNIDADES_DIAN);
 
 /** Whether a line is sold by measure (its quantity asked in a dialog, never ±1). */
 export const esPorMedida = (l: { unidad?: string | null }) => !porUnidad(l.unidad);
