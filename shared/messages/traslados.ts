@@ -35,6 +35,7 @@ export const traslados = {
   origen: 'Sale de',
   destino: 'Llega a',
   elijaTienda: 'Elija la otra tienda',
+  tipo: 'Qué hace esta tienda',
   sentido: { enviar: 'Enviar desde esta tienda', pedir: 'Pedir para esta tienda' } as Record<string, string>,
   nota: 'Nota (opcional)',
   buscarProducto: 'Buscar un producto de esta tienda',

@@ -66,6 +66,8 @@ const DocumentoElectronicoPage = preloadable(() => import('../features/dian/docu
 const DocumentosDianPage = preloadable(() => import('../features/dian/documentos-dian-page'));
 const ConteosPage = preloadable(() => import('../features/conteos/conteos-page'));
 const ConteoPage = preloadable(() => import('../features/conteos/conteo-page'));
+const TrasladosPage = preloadable(() => import('../features/traslados/traslados-page'));
+const TrasladoPage = preloadable(() => import('../features/traslados/traslado-page'));
 const PorVencerPage = preloadable(() => import('../features/lotes/por-vencer-page'));
 const ListasPage = preloadable(() => import('../features/precios/listas-page'));
 const ListaPage = preloadable(() => import('../features/precios/lista-page'));
@@ -116,6 +118,7 @@ const SCREENS = new Map<string, { preload: () => Promise<unknown> }>(
     [paths.documentoElectronico]: DocumentoElectronicoPage,
     [paths.documentosDian]: DocumentosDianPage,
     [paths.conteos]: ConteosPage,
+    [paths.traslados]: TrasladosPage,
     [paths.porVencer]: PorVencerPage,
     [paths.listasPrecios]: ListasPage,
     [paths.promociones]: PromocionesPage,
@@ -136,6 +139,8 @@ export function precargarPantalla(pathname: string): Promise<unknown> {
           ? OrdenPage
           : /^\/conteos\/\d+$/.test(p)
             ? ConteoPage
+            : /^\/traslados\/\d+$/.test(p)
+            ? TrasladoPage
             : /^\/listas_precios\/\d+$/.test(p)
             ? ListaPage
             : /^\/reportes\/[a-z-]+$/.test(p)
@@ -290,6 +295,8 @@ export function AppRouter() {
             <Route path={paths.conteos} element={<ConteosPage />} />
             <Route path={paths.porVencer} element={<PorVencerPage />} />
             <Route path={paths.conteo} element={<ConteoPage />} />
+            <Route path={paths.traslados} element={<TrasladosPage />} />
+            <Route path={paths.traslado} element={<TrasladoPage />} />
             <Route path={paths.listasPrecios} element={<ListasPage />} />
             <Route path={paths.listaPrecios} element={<ListaPage />} />
             <Route path={paths.promociones} element={<PromocionesPage />} />

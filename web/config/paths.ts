@@ -63,6 +63,9 @@ export const paths = {
   /** Physical counts (issue #58 point 1): the list, and one count's counting screen and differences. */
   conteos: '/conteos',
   conteo: '/conteos/:id',
+  /** Transfers between the empresa's stores (issue #56 point 3): the list and one transfer. */
+  traslados: '/traslados',
+  traslado: '/traslados/:id',
   /** Lots expiring within the store's days, and the expired ones (issue #58 point 2). */
   porVencer: '/por_vencer',
   /** Price lists (issue #59 point 1): the list, and one list's prices and customers. */

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { comun } from '#shared/messages/comun';
 import { compras } from '#shared/messages/compras';
+import { traslados } from '#shared/messages/traslados';
 import { aMilesimas, formatMilesimas } from '#shared/cantidad';
 import { formatPesos } from '#shared/money';
 import { ROL } from '#shared/roles';
@@ -168,6 +169,11 @@ export default function PorPedirPage() {
         {permisos.stock ? (
           <Link className="btn btn--ghost" to={paths.ordenesCompra}>
             {M.compras.verOrdenes}
+          </Link>
+        ) : null}
+        {session?.rol === ROL.ADMIN || session?.rol === ROL.ENCARGADO ? (
+          <Link className="btn btn--ghost" to={paths.traslados}>
+            {traslados.enlace}
           </Link>
         ) : null}
       </PageHeader>

@@ -1,8 +1,9 @@
 import { useMemo, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { AppError, type FieldErrors } from '#shared/errors';
 import { comun, generic } from '#shared/messages/comun';
 import { sucursales } from '#shared/messages/sucursales';
+import { traslados } from '#shared/messages/traslados';
 import { ajustesTienda } from '#shared/messages/tienda';
 import { ZONA_HORARIA } from '#shared/zona-horaria';
 import { ZCrearSucursalRequest, type TSucursal } from '#shared/schemas/sucursal';
@@ -19,7 +20,7 @@ import { otrasZonas, ZONAS_FRECUENTES } from './zonas-horarias';
 import './sucursales.css';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
-const M = { ajustesTienda, comun, generic, sucursales };
+const M = { ajustesTienda, comun, generic, sucursales, traslados };
 const S = M.sucursales;
 
 const nombreZona = (zona: string) => ZONAS_FRECUENTES.find((z) => z.zona === zona)?.nombre ?? zona.replaceAll('_', ' ');
@@ -44,7 +45,11 @@ export default function SucursalesPage() {
   };
   return (
     <div className="sucursales">
-      <PageHeader title={S.titulo} titleClassName="sucursales-header__title" />
+      <PageHeader title={S.titulo} titleClassName="sucursales-header__title">
+        <Link className="btn btn--ghost" to={paths.traslados}>
+          {M.traslados.enlace}
+        </Link>
+      </PageHeader>
       <p className="sucursales__intro">{S.intro}</p>
       <section aria-labelledby="sucursales-lista" className="card sucursales__lista">
         <h2 id="sucursales-lista">

@@ -1,0 +1,95 @@
+import { expect, test, type Page } from '@playwright/test';
+import { api } from './support/api';
+import { expectToast, unique } from './support/fixtures';
+import { entrarComo, nuevaTienda } from './crud-support';
+
+/**
+ * Transfers between stores of one empresa (issue #56 point 3, ADR 056): the owner sends 10 units from the
+ * main store to a branch (Sucursales → Traslados, a new transfer, dispatch), switches to the branch and
+ * receives 9 closing the transfer with a reason; the stock of both stores and each store's ledger say so.
+ * Screenshots of the list and the transfer at 1366 and 390 px go to SHOTS_DIR.
+ */
+const SHOTS = process.env.SHOTS_DIR;
+const CAFE = 'Café Sello Rojo 250 g';
+
+async function fotos(page: Page, nombre: string) {
+  if (!SHOTS) return;
+  for (const width of [1366, 390]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    await page.screenshot({ path: `${SHOTS}/${nombre}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1366, height: 900 });
+}
+
+type Producto = { id: number; nombre: string; stock: number };
+type Movimiento = { producto: string | null; entradas: number; salidas: number; stockDespues: number; motivo: string };
+
+test('el dueño envía 10 unidades a la sucursal; la sucursal recibe 9 con un motivo; existencias y movimientos en las dos', async ({ page }) => {
+  test.setTimeout(120_000);
+  const tienda = await nuevaTienda(page.request);
+  const dueno = { authorization: `Bearer ${tienda.token}` };
+  expect((await page.request.post('/api/productos', { headers: dueno, data: { nombre: CAFE, precio: 9_800, cantidad: 20, codigoBarras: `77${Date.now()}`.slice(0, 13) } })).status()).toBe(201);
+  const norte = `Sede Norte ${unique('n').slice(-5)}`;
+  const abierta = await page.request.post('/api/sucursales', { headers: dueno, data: { nombreTienda: norte } });
+  expect(abierta.status(), await abierta.text()).toBe(201);
+
+  // From Sucursales to Traslados; a new transfer to the branch.
+  await entrarComo(page, tienda);
+  await page.goto('/sucursales');
+  await page.getByRole('link', { name: 'Traslados' }).click();
+  await expect(page).toHaveURL(/\/traslados$/);
+  await expect(page.getByText('Todavía no hay traslados de esta tienda.')).toBeVisible();
+  await expect(page.getByLabel('Llega a')).toHaveValue(/\d+/);
+  await expect(page.getByLabel('Llega a').locator('option:checked')).toHaveText(norte);
+  await page.getByLabel('Buscar un producto de esta tienda').fill('cafe sello');
+  await page.getByRole('button', { name: new RegExp(`^Agregar: ${CAFE}`) }).click();
+  await page.getByLabel(`Cantidad ${CAFE}`).fill('10');
+  await page.getByRole('button', { name: 'Crear traslado' }).click();
+  await expectToast(page, /^Traslado TR-1 creado/);
+  await expect(page).toHaveURL(/\/traslados\/\d+$/);
+  await expect(page.getByRole('heading', { name: 'TR-1', level: 1 })).toBeVisible();
+
+  // Dispatch: 10 leave the main store and are in transit.
+  await expect(page.getByLabel(`Despacha ${CAFE}`)).toHaveValue('10');
+  await page.getByRole('button', { name: 'Despachar', exact: true }).click();
+  await expectToast(page, /^TR-1 despachado/);
+  await expect(page.locator('.tr-remision .tr-estado')).toHaveText('En tránsito');
+  await expect(page.getByRole('button', { name: 'Imprimir remisión' })).toBeVisible();
+  await fotos(page, 'traslado-despachado');
+
+  // The owner enters the branch from the top bar and receives 9: one arrived broken.
+  const selector = page.getByRole('combobox', { name: 'Tienda', exact: true });
+  await selector.selectOption({ label: norte });
+  await expect(page).toHaveURL(/\/inicio$/);
+  await expect(page.getByTestId('footer-tienda')).toHaveText(norte);
+  await page.goto('/traslados');
+  await expect(page.getByRole('table', { name: 'Traslados' }).getByRole('row')).toHaveCount(2);
+  await page.getByRole('link', { name: 'TR-1' }).click();
+  await expect(page.getByLabel(`Recibe ahora ${CAFE}`)).toHaveValue('10');
+  await page.getByLabel(`Recibe ahora ${CAFE}`).fill('9');
+  await page.getByLabel('No llegará más: cerrar el traslado con la diferencia').check();
+  await page.getByLabel('Motivo de la diferencia').fill('Una unidad llegó rota');
+  await page.getByRole('button', { name: 'Recibir', exact: true }).click();
+  await expectToast(page, 'TR-1 recibido.');
+  await expect(page.locator('.tr-remision .tr-estado')).toHaveText('Recibido');
+  const fila = page.locator('.tr-remision').getByRole('row').nth(1);
+  await expect(fila).toContainText('10');
+  await expect(fila).toContainText('9');
+  await expect(page.locator('.tr-historial')).toContainText('Motivo: Una unidad llegó rota');
+  await fotos(page, 'traslado-recibido');
+
+  // Stock and ledger of the branch, then of the main store.
+  const stockDe = async () => (await api<{ items: Producto[] }>(page, 'GET', '/api/productos')).items.find((p) => p.nombre === CAFE)!.stock;
+  const libro = async () =>
+    (await api<{ items: Movimiento[] }>(page, 'GET', '/api/movimientos?pageSize=50')).items
+      .filter((m) => m.motivo.startsWith('Traslado'))
+      .map((m) => [m.entradas, m.salidas, m.stockDespues, m.motivo]);
+  expect(await stockDe()).toBe(9);
+  expect(await libro()).toEqual([[9, 0, 9, `Traslado TR-1 desde ${tienda.nombre}`]]);
+  await page.goto('/traslados');
+  await fotos(page, 'traslados-lista');
+  await selector.selectOption({ label: tienda.nombre });
+  await expect(page.getByTestId('footer-tienda')).toHaveText(tienda.nombre);
+  expect(await stockDe()).toBe(10);
+  expect(await libro()).toEqual([[0, 10, 10, `Traslado TR-1 a ${norte}`]]);
+});
