@@ -363,3 +363,56 @@ test('una etiqueta desconocida crea el producto por peso con el código del art�
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: 'test-results/producto-por-peso-detalle-390.png', fullPage: true });
 });
+
+test('una ferretería vende por metro (issue #58 punto 3): el formulario ofrece Metro (m), la caja pide 2,5 m, el carrito y el recibo dicen 2,5 m y el stock baja exacto', async ({ page }) => {
+  await signIn(page, 'Tienda', (await nuevaTienda(page.request)).email, CLAVE);
+  const api = await apiDe(page);
+  const cable = unique('Cable dúplex 12 AWG');
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await page.getByRole('link', { name: /^Gestionar Productos/ }).click();
+  const form = page.getByRole('form', { name: 'Agregar producto' });
+  await form.getByLabel('Nombre', { exact: true }).fill(cable);
+  await form.getByLabel('Precio', { exact: true }).fill('3900');
+  await form.getByLabel('Se vende por').selectOption({ label: 'Metro (m)' });
+  await form.getByLabel('Cantidad').fill('100,5');
+  await page.screenshot({ path: 'test-results/medida-producto-1366.png', fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await form.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'test-results/medida-producto-390.png', fullPage: true });
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await form.getByRole('button', { name: 'Agregar producto' }).click();
+  await page.getByRole('button', { name: 'Sí, agregar' }).click();
+  await expectToast(page, 'Producto registrado', `${cable} se agregó a la lista de productos.`);
+  const [producto] = (await api.get(`/api/productos?q=${encodeURIComponent(cable)}`)).items as { id: number; stock: number }[];
+  expect(producto).toMatchObject({ stock: 100.5 });
+
+  await page.goto('/ventas');
+  await agregarAlCarrito(page, cable);
+  const dialogo = page.getByRole('dialog', { name: cable });
+  await expect(dialogo.getByRole('tab', { name: 'Por cantidad' })).toHaveAttribute('aria-selected', 'true');
+  await expect(dialogo.getByLabel('Cantidad en m')).toBeFocused();
+  await dialogo.getByLabel('Cantidad en m').fill('2,5');
+  await expect(dialogo.getByTestId('peso-resultado')).toContainText('2,5 m');
+  await expect(dialogo.getByTestId('peso-resultado')).toContainText('$ 9.750');
+  await dialogo.getByRole('button', { name: 'Agregar al carrito' }).click();
+  await expect(dialogo).toBeHidden();
+  await expect(linea(page, cable)).toContainText('2,5 m × $ 3.900/m');
+  await expect(page.getByTestId('carrito-total')).toHaveText('$ 9.750');
+  await page.screenshot({ path: 'test-results/medida-carrito-1366.png' });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await carrito(page).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'test-results/medida-carrito-390.png', fullPage: true });
+  await page.setViewportSize({ width: 1366, height: 768 });
+
+  await page.getByRole('button', { name: 'Generar pago' }).click();
+  await expect(page.getByTestId('pago-total')).toHaveText('$ 9.750');
+  await page.getByLabel('Efectivo').check();
+  await page.getByLabel('Monto recibido').fill('10.000');
+  await page.getByRole('button', { name: 'Confirmar pago' }).click();
+  await expect(page).toHaveURL(/\/factura$/);
+  const recibo = page.getByRole('article');
+  await expect(recibo.getByRole('row', { name: new RegExp(cable) })).toContainText('2,5 m × $ 3.900/m');
+  await expect(recibo.getByRole('row', { name: new RegExp(cable) })).toContainText('$ 9.750');
+  await page.screenshot({ path: 'test-results/medida-recibo-1366.png', fullPage: true });
+  expect((await api.get(`/api/productos/${producto!.id}`)).stock).toBe(98);
+});
