@@ -58,6 +58,7 @@ import { loteRoutes } from './modules/lote/lote.routes';
 import { listaPrecioRoutes } from './modules/lista-precio/lista-precio.routes';
 import { promocionRoutes } from './modules/promocion/promocion.routes';
 import { trasladoRoutes } from './modules/traslado/traslado.routes';
+import { puntosRoutes } from './modules/puntos/puntos.routes';
 import { configurarDian } from './modules/dian/contexto';
 import { configurarSalida } from './lib/salida';
 import { iniciarTrabajadorDian } from './modules/dian/trabajador';
@@ -312,6 +313,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           await store.register(listaPrecioRoutes);
           await store.register(promocionRoutes);
           await store.register(trasladoRoutes);
+          await store.register(puntosRoutes);
         });
         await priv.register(crudRoutes, { prefix: '/crud' });
       });

@@ -44,6 +44,7 @@ import { facturaElectronica } from './messages/factura-electronica';
 import { documentoSoporte } from './messages/documento-soporte';
 import { sucursales } from './messages/sucursales';
 import { traslados } from './messages/traslados';
+import { puntos } from './messages/puntos';
 
 export { PRODUCT_NAME } from './product';
 
@@ -98,4 +99,5 @@ export const M = {
   documentoSoporte,
   sucursales,
   traslados,
+  puntos,
 } as const;

@@ -35,10 +35,12 @@ export const METODOS_PAGO_SEED = [
   { id: 5, nombre: 'Efectivo' },
   { id: 6, nombre: 'Bre-B' },
   { id: 7, nombre: 'Fiado' },
+  { id: 8, nombre: 'Puntos' },
 ] as const;
 
 /**
  * The payment methods the code means by id. 1–5 are the spec's (the old client's), 6 Bre-B (issue
- * #18), 7 Fiado: a sale wholly on the customer's credit (issue #17), only from the till.
+ * #18), 7 Fiado: a sale wholly on the customer's credit (issue #17), only from the till; 8 Puntos: a sale
+ * wholly paid with the customer's loyalty points (ADR 054), only from the till and online.
  */
-export const METODO = { EFECTIVO: 5, BRE_B: 6, FIADO: 7 } as const;
+export const METODO = { EFECTIVO: 5, BRE_B: 6, FIADO: 7, PUNTOS: 8 } as const;

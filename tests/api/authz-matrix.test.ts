@@ -385,6 +385,10 @@ const TABLE: Record<string, Entry> = {
   // A valid body (the demo store's first product), so another store's admin meets the promotion's tenancy, not the body's validation.
   'PUT /api/promociones/:id': { expect: STORE_ADMIN_ROW, params: id('promocion'), body: { nombre: 'Promo matriz', tipo: 'porcentaje', porcentaje: 5, categoria: 'Matriz' } },
   'DELETE /api/promociones/:id': { expect: STORE_ADMIN_ROW, params: freshId('promocion') },
+  // Loyalty points (issue #59 point 3, ADR 054): every seller reads the settings and a customer's points; role 1 alone changes the settings.
+  'GET /api/puntos/configuracion': { expect: STORE },
+  'PUT /api/puntos/configuracion': { expect: STORE_ADMIN, body: { activo: false, pesosPorPunto: 1000, valorPunto: 1 } },
+  'GET /api/puntos/clientes/:id': { expect: STORE_ROW, params: id('cliente') },
 };
 for (const informe of INFORMES) {
   TABLE[`GET /api/reportes/${informe}`] = { expect: STORE_NO_R2, query: 'periodo=mes' };

@@ -35,3 +35,4 @@ export * from './promocion';
 export * from './usuario-tienda';
 export * from './lote';
 export * from './traslado';
+export * from './puntos';

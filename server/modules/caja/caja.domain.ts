@@ -475,8 +475,8 @@ export async function cerrarTurno(options: { db: Db; id: number; actor: Cajero; 
   const { db, id, actor, body } = options;
   const contado: Record<string, number> = { [METODO.EFECTIVO]: body.efectivo };
   for (const o of body.otros) {
-    // Cash is `efectivo`; credit is not money to count; each method once.
-    if (o.metodoPagoId === METODO.FIADO || String(o.metodoPagoId) in contado) throw new AppError('VALIDATION', M.caja.metodoInvalido);
+    // Cash is `efectivo`; credit and points (ADR 054) are not money to count; each method once.
+    if (o.metodoPagoId === METODO.FIADO || o.metodoPagoId === METODO.PUNTOS || String(o.metodoPagoId) in contado) throw new AppError('VALIDATION', M.caja.metodoInvalido);
     contado[o.metodoPagoId] = o.monto;
   }
   const validos = new Set((await db.select({ id: metodoPago.idMetPago }).from(metodoPago)).map((m) => m.id));
@@ -495,11 +495,13 @@ export async function cerrarTurno(options: { db: Db; id: number; actor: Cajero; 
     const [quien] = actor.usuarioId
       ? await tx.select({ nombre: sql<string>`trim(${usuario.nombre1} || ' ' || coalesce(${usuario.apellido1}, ''))` }).from(usuario).where(eq(usuario.idUsuario, actor.usuarioId))
       : await tx.select({ nombre: tienda.nombreTienda }).from(tienda).where(eq(tienda.idTienda, actor.tiendaId));
+    const porMetodo = esperados(resumen, row.fondoInicial);
     const cierre: Cierre = {
       resumen,
       impuestos: await impuestosDelTurno(tx, actor.tiendaId, id),
-      esperado: esperados(resumen, row.fondoInicial),
-      contado,
+      esperado: porMetodo,
+      // Points spent (ADR 054) are no money in the drawer: the close has what the ledger spent.
+      contado: porMetodo[METODO.PUNTOS] ? { ...contado, [METODO.PUNTOS]: porMetodo[METODO.PUNTOS]! } : contado,
       denominaciones: body.denominaciones ?? null,
       cerradoPorNombre: quien?.nombre ?? '',
     };

@@ -18,6 +18,7 @@ import { emitirNotaDevolucion } from '../dian/emision';
 import { registrarPor, type Autor } from '../actividad/actividad.domain';
 import { efectivoDelTurno, exigeCaja } from '../caja/caja.domain';
 import { abonarDevolucion, saldoDe } from '../fiado/fiado.domain';
+import { revertirPuntos } from '../puntos/puntos.domain';
 import { ajustarStockLote } from '../movimiento/ledger';
 import { prepararDeshacer } from '../venta/venta.estado';
 import { conRechazos, denegado, puede } from '../tienda/permisos';
@@ -405,7 +406,8 @@ export async function abrirDevolucion(
   const otro = total - montoFiado;
   // A transfer or card refund names the transfer or voucher that gave the money back (a plain return).
   const referencia = options.referencia?.trim() || null;
-  if (!options.enCambio && otro > 0 && metodoPagoId !== METODO.EFECTIVO && metodoPagoId !== METODO.FIADO && !referencia)
+  // Points (ADR 054) go back to the customer's points, with no reference.
+  if (!options.enCambio && otro > 0 && metodoPagoId !== METODO.EFECTIVO && metodoPagoId !== METODO.FIADO && metodoPagoId !== METODO.PUNTOS && !referencia)
     throw new AppError('VALIDATION', D.referenciaRequerida(metodo.nombre), { fields: { referencia: D.referenciaRequerida(metodo.nombre) } });
   // The refund leaves the returning person's drawer (cash), or is recorded in its shift (other methods).
   const caja = await efectivoDelTurno(tx, tiendaId, autor.usuarioId);
@@ -439,6 +441,9 @@ export async function abrirDevolucion(
   if (!movidos) throw new AppError('BUSINESS_RULE', M.ventas.estadoVentaError);
   if (montoFiado > 0)
     await abonarDevolucion(tx, { tiendaId, clienteId: v.clienteId!, ventaId, monto: montoFiado, usuarioId: autor.usuarioId, turnoId, nota: D.notaCredito(numero), saldoAlFinal: options.enCambio });
+  // The sale's points (ADR 054): its share of what it earned comes off, of what it spent goes back.
+  const suma = (m: PorMetodo): number => (Object.values(m) as (number | undefined)[]).reduce<number>((a, x) => a + (x ?? 0), 0);
+  await revertirPuntos(tx, { tiendaId, ventaId, ventaNumero: v.numero, total: suma(p.pagado), devuelto: suma(p.devuelto) + total, devolucionId: d!.id, autor });
 
   const cerrar = async (ventaCambio?: { id: number; numero: number }) => {
     // An exchange's credit was written before its new sale: what the customer owes, after both.

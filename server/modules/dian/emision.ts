@@ -31,6 +31,7 @@ import { construirDocumentoPos, construirNotaAjuste, TIPO_NOTA_CREDITO, type Doc
 import { TIPO_NOTA_CREDITO_FACTURA } from './nota-factura';
 import { dian as D } from '#shared/messages/dian';
 import { facturaElectronica as FE } from '#shared/messages/factura-electronica';
+import { puntosParaDocumento } from '../puntos/puntos.domain';
 
 /**
  * The due date of a fiado sale (payment form crédito): the one the fiado domain fixed on the sale
@@ -178,7 +179,8 @@ async function construirYRegistrar(db: Db, f: FilaConfiguracion, ventaId: number
   if (!doc) return;
   // A sale asked as factura electrónica (issue #57, ADR 044) gets its invoice instead.
   if (await registrarFacturaVenta(db, f, ventaId, doc, ahora)) return;
-  const g = construirDocumentoPos(doc);
+  // The buyer's loyalty points (ADR 054): the balance after the sale, in BeneficiosComprador (not in the CUDE).
+  const g = construirDocumentoPos({ ...doc, puntos: await puntosParaDocumento(db, tiendaId, ventaId) });
   const xmlFirmado = firmarDocumento(g.xml, credencialDe(f), { instante: ahora });
   try {
     await registrarDocumento(db, { tiendaId, ventaId, numero: g.numero, cude: g.cude, ambiente: doc.ambiente, xmlFirmado, ...(doc.contingencia ? { contingencia: doc.contingencia } : {}) }, ahora);

@@ -10,6 +10,7 @@ import { cliente, metodoPago, producto, productoUnidadVenta, ventaProductoResume
 import { creditoDe } from '../fiado/fiado.domain';
 import { ordenFijo } from './rejilla';
 import { formatosBalanzaDe } from '../tienda/balanza';
+import { puntosEnCaja } from '../puntos/puntos.domain';
 
 const V = M.ventas;
 
@@ -208,5 +209,6 @@ export async function buscarCliente(options: { db: Db | Tx; tiendaId: number; do
   const { fiado, cupo, ...datos } = c;
   // The till shows what the customer may still buy on credit; the checkout checks it again under lock.
   const credito = fiado ? await creditoDe(options.db, options.tiendaId, c.id, cupo) : null;
-  return { ...datos, credito };
+  // And the points' balance when the store gives points (ADR 054); the checkout checks it under lock.
+  return { ...datos, credito, puntos: await puntosEnCaja(options.db, options.tiendaId, c.id) };
 }

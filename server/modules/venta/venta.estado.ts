@@ -10,6 +10,7 @@ import { factura, producto, turno, venta } from '../../db/schema';
 import { turnoDelVendedor } from '../caja/caja.domain';
 import { registrarPor } from '../actividad/actividad.domain';
 import { reversarVenta } from '../fiado/fiado.domain';
+import { revertirPuntos } from '../puntos/puntos.domain';
 import { conRechazos, exigirPermiso } from '../tienda/permisos';
 import { ajustarStockLote } from '../movimiento/ledger';
 import { exigirSinDevoluciones } from './venta-lineas';
@@ -197,6 +198,8 @@ async function anularEn(tx: Tx, options: { tiendaId: number; ventaId: number; ac
     // A credit sale gives its charge back to the customer's account (fiado, issue #17).
     await reversarVenta(tx, { tiendaId, ventaId, usuarioId: actor.usuarioId });
     const [v] = await tx.select({ total: venta.total }).from(venta).where(eq(venta.idVenta, ventaId));
+    // Its points (ADR 054): what it earned comes off the customer's balance (never below zero), what it spent goes back.
+    await revertirPuntos(tx, { tiendaId, ventaId, ventaNumero: done.numero, total: Number(v?.total ?? 0), devuelto: Number(v?.total ?? 0), autor: autorDeActor(actor) });
     await registrarPor(tx, tiendaId, autorDeActor(actor), { tipo: 'anulacion', detalle: { ventaId, total: Number(v?.total ?? 0) } });
     return { id: ventaId, estado: 'Anulada' };
   }

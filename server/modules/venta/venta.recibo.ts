@@ -13,6 +13,7 @@ import { fiscalDeVenta } from '../numeracion/numeracion.domain';
 import { relojDesfasado } from '../sin-red/sin-red.domain';
 import { documentoDeVenta } from '../dian/emision';
 import { ahorrosDeVenta } from '../promocion/promocion.venta';
+import { puntosDelRecibo } from '../puntos/puntos.domain';
 import { ventasVisibles, type LectorVentas } from './ventas-visibles';
 
 const V = M.ventas;
@@ -113,6 +114,7 @@ export async function obtenerRecibo(options: {
     cambioDe: cambioDe ?? null,
     // The promotions' *Ahorro* (ADR 052).
     ahorros: await ahorrosDeVenta(db, tiendaId, row.id),
+    puntos: await puntosDelRecibo(db, tiendaId, row.id),
     cliente:
       row.clienteId != null
         ? { id: row.clienteId, documento: row.clienteDocumento!, nombre: `${row.clienteNombre} ${row.clienteApellido}`.trim(), telefono: row.clienteTelefono }

@@ -77,7 +77,7 @@ describe('productos a la venta', () => {
     expect(none.json().error.message).toBe(V.codigoNoEncontrado('999999999'));
   });
 
-  it('los medios de pago son los cinco del catálogo, Bre-B y Fiado', async () => {
+  it('los medios de pago son los cinco del catálogo, Bre-B, Fiado y Puntos', async () => {
     const res = await get(s.token, '/api/metodos-pago');
     expect(res.json()).toEqual([
       { id: 1, nombre: 'Tarjeta de crédito' },
@@ -87,6 +87,7 @@ describe('productos a la venta', () => {
       { id: 5, nombre: 'Efectivo' },
       { id: 6, nombre: 'Bre-B' },
       { id: 7, nombre: 'Fiado' },
+      { id: 8, nombre: 'Puntos' },
     ]);
   });
 
@@ -245,7 +246,7 @@ describe('registrar una venta', () => {
       ['sin líneas', { lineas: undefined, metodoPagoId: 5, montoRecibido: 10000 }, 400, V.carritoVacio],
       ['sin medio de pago', { metodoPagoId: undefined, montoRecibido: 10000 }, 400, V.metodoRequerido],
       ['medio de pago 0', { metodoPagoId: 0, montoRecibido: 10000 }, 400, V.metodoRequerido],
-      ['medio de pago 8', { metodoPagoId: 8, montoRecibido: 10000 }, 400, V.metodoRequerido],
+      ['medio de pago 9', { metodoPagoId: 9, montoRecibido: 10000 }, 400, V.metodoRequerido],
       ['monto 0', { metodoPagoId: 5, montoRecibido: 0 }, 400, V.cantidadInvalida],
       ['monto negativo', { metodoPagoId: 5, montoRecibido: -100 }, 400, V.cantidadInvalida],
       ['monto con decimales', { metodoPagoId: 5, montoRecibido: 10000.5 }, 400, V.cantidadInvalida],

@@ -34,7 +34,8 @@ export function CierreForm(props: { reporte: TReporteTurno; onClosed: (r: TRepor
   const [nota, setNota] = useState('');
   const [error, setError] = useState<string>();
 
-  const otrosMetodos = (metodos.data ?? []).filter((m) => m.id !== METODO.EFECTIVO && m.id !== METODO.FIADO);
+  // Credit and points (ADR 054) are not money to count.
+  const otrosMetodos = (metodos.data ?? []).filter((m) => m.id !== METODO.EFECTIVO && m.id !== METODO.FIADO && m.id !== METODO.PUNTOS);
   const esperado = (id: number) => reporte.lineas.find((l) => l.metodoPagoId === id)?.esperado ?? 0;
 
   const denominaciones = (): TDenominaciones | null => {
