@@ -111,6 +111,23 @@ export function ProductosNuevos({
   );
 }
 
+/** What the customer hands over for a difference they pay (empty: exactly the difference, shown as its placeholder). */
+export function RecibidoCambio({ diferencia, value, onChange }: { diferencia: number; value: string; onChange: (v: string) => void }) {
+  return (
+    <Field
+      label={D.recibido}
+      hint={D.recibidoAyuda}
+      type="number"
+      inputMode="numeric"
+      min={0}
+      step={1}
+      value={value}
+      placeholder={String(diferencia)}
+      onChange={(e) => onChange(e.target.value)}
+    />
+  );
+}
+
 /** The exchange's figures: what comes back, what is taken, and the difference the customer pays or is given back. */
 export function CuentasCambio({ devuelto, nuevo }: { devuelto: number; nuevo: number }) {
   const diferencia = nuevo - devuelto;

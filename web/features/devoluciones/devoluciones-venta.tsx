@@ -10,7 +10,7 @@ import { METODO } from '#shared/roles';
 import type { TDestino, TDevolucion, TDevolucionesDeVenta } from '#shared/schemas/devolucion';
 import type { TAutorizacionPin } from '#shared/schemas/venta';
 import { paths } from '../../config/paths';
-import { CuentasCambio, errorNuevos, importeNuevo, milesimasNuevo, milesimasPedidas, ProductosNuevos, type Nuevo } from '../../components/cambio-nuevos';
+import { CuentasCambio, errorNuevos, importeNuevo, milesimasNuevo, milesimasPedidas, ProductosNuevos, RecibidoCambio, type Nuevo } from '../../components/cambio-nuevos';
 import { Field, SelectField } from '../../components/ui/field';
 import { Cabeceras, numerica } from '../../components/ui/cabeceras';
 import { useAjustesTienda } from '../../lib/ajustes-tienda';
@@ -331,19 +331,7 @@ function FormularioDevolucion({
             onChange={(e) => setReferencia(e.target.value)}
           />
         ) : null}
-        {cambio && diferencia > 0 && metodo !== METODO.FIADO ? (
-          <Field
-            label={D.recibido}
-            hint={D.recibidoAyuda}
-            type="number"
-            inputMode="numeric"
-            min={0}
-            step={1}
-            value={recibido}
-            placeholder={String(diferencia)}
-            onChange={(e) => setRecibido(e.target.value)}
-          />
-        ) : null}
+        {cambio && diferencia > 0 && metodo !== METODO.FIADO ? <RecibidoCambio diferencia={diferencia} value={recibido} onChange={setRecibido} /> : null}
         <Field label={D.motivo} hint={D.motivoAyuda} value={motivo} maxLength={200} onChange={(e) => setMotivo(e.target.value)} />
       </div>
       {cambio ? (

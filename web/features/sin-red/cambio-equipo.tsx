@@ -4,8 +4,8 @@ import { devoluciones } from '#shared/messages/devoluciones';
 import { sinRed } from '#shared/messages/sin-red';
 import { METODO } from '#shared/roles';
 import type { TMetodoPago, TProductoVenta } from '#shared/schemas/venta';
-import { CuentasCambio, errorNuevos, milesimasNuevo, ProductosNuevos, type Nuevo } from '../../components/cambio-nuevos';
-import { Field, SelectField } from '../../components/ui/field';
+import { CuentasCambio, errorNuevos, milesimasNuevo, ProductosNuevos, RecibidoCambio, type Nuevo } from '../../components/cambio-nuevos';
+import { SelectField } from '../../components/ui/field';
 import { fuenteRegistrada } from '../../lib/fuente-venta';
 import type { BaseLocal, DeshacerSalida, NuevaCambio, VentaSalida } from './base-local';
 import { cambiarSinRed, valorDevueltoLocal, valorNuevoLocal } from './cambio-local';
@@ -81,23 +81,11 @@ export function CamposCambio({
   const opciones = estado.metodos.filter((m) => m.id !== METODO.FIADO || conCliente).map((m) => ({ value: String(m.id), label: m.id === METODO.FIADO ? D.alFiado : m.nombre }));
   return (
     <>
-      <p className="muted">{sinRed.cambioSinRedAyuda}</p>
       <ProductosNuevos nuevos={estado.nuevos} onChange={estado.setNuevos} useBuscar={useBuscarLocal} />
       <SelectField label={D.medioDiferencia} hint={D.medioDiferenciaAyuda} value={String(estado.metodo)} onChange={(e) => estado.setMetodo(Number(e.target.value))} options={opciones} />
-      {diferencia > 0 && estado.metodo !== METODO.FIADO ? (
-        <Field
-          label={D.recibido}
-          hint={D.recibidoAyuda}
-          type="number"
-          inputMode="numeric"
-          min={0}
-          step={1}
-          value={estado.recibido}
-          placeholder={String(diferencia)}
-          onChange={(e) => estado.setRecibido(e.target.value)}
-        />
-      ) : null}
+      {diferencia > 0 && estado.metodo !== METODO.FIADO ? <RecibidoCambio diferencia={diferencia} value={estado.recibido} onChange={estado.setRecibido} /> : null}
       <CuentasCambio devuelto={devuelto} nuevo={nuevo} />
+      <p className="muted">{sinRed.cambioSinRedAyuda}</p>
     </>
   );
 }

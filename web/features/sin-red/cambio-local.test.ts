@@ -3,37 +3,16 @@ import { describe, expect, it } from 'vitest';
 import { devoluciones } from '#shared/messages/devoluciones';
 import { sinRed } from '#shared/messages/sin-red';
 import { METODO } from '#shared/roles';
-import { agregarProducto } from '../ventas/carrito';
-import type { DeshacerSalida, NuevaCambio, VentaSalida } from './base-local';
+import type { DeshacerSalida, NuevaCambio } from './base-local';
 import { metodosDevolucion, peticionCambio, validarCambio, valorDevueltoLocal, valorNuevoLocal } from './cambio-local';
+import { op, venta } from './deshacer.fixtures';
 import { motivoNoAnular, restantesDe } from './deshacer-local';
-import { armarVenta } from './venta-local';
 
 /** Issue #53 point 4: an exchange of a sale of this device, offline — what the device lets a cashier queue, and its request at sync. */
 
-const queso = { id: 1, nombre: 'Queso', marca: null, precio: 12_000, stock: 5, codigoBarras: null, unidad: 'KGM' };
-const cerveza = { id: 2, nombre: 'Cerveza', marca: null, precio: 33_000, stock: 48, codigoBarras: null, unidad: '94', unidadVenta: { id: 9, nombre: 'Paca x12', factor: 12 } };
 const arroz: NuevaCambio = { productoId: 3, nombre: 'Arroz', unidad: '94', precio: 4_500, cantidad: 2 };
 
-function venta(pago: { metodoPagoId: number; metodo: string; cliente?: { id: number; documento: string } } = { metodoPagoId: METODO.EFECTIVO, metodo: 'Efectivo' }, descuento?: { tipo: 'valor'; valor: number }): VentaSalida {
-  const lineas = agregarProducto(agregarProducto([], queso, 0.75), cerveza, 2);
-  const cliente = pago.cliente ? ({ ...pago.cliente, nombre: 'Ana', cupo: 500_000, saldo: 0 } as never) : null;
-  const fiado = pago.metodoPagoId === METODO.FIADO;
-  return armarVenta(
-    { lineas, pago: { metodoPagoId: pago.metodoPagoId, metodo: pago.metodo, montoRecibido: fiado ? 0 : 100_000, cliente }, tienda: 'T', cajero: 'C', sobregiro: false, ...(descuento ? { descuento, motivoDescuento: 'Cliente fiel' } : {}) },
-    { clave: '00000000-0000-4000-8000-000000000010', n: 4, dispositivo: { id: 1, prefijo: 'D1' }, fecha: '2026-11-28T15:00:00.000Z', contingencia: false },
-  );
-}
-const op = (o: Partial<DeshacerSalida>): DeshacerSalida => ({
-  clave: '00000000-0000-4000-8000-000000000030',
-  tipo: 'cambio',
-  ventaClave: '00000000-0000-4000-8000-000000000010',
-  ventaNumero: 'D1-4',
-  n: 1,
-  creada: 0,
-  estado: 'pendiente',
-  ...o,
-});
+const cambio = (o: Partial<DeshacerSalida>) => op({ clave: '00000000-0000-4000-8000-000000000030', tipo: 'cambio', ...o });
 const datos = (o: Partial<Parameters<typeof validarCambio>[2]> = {}) => ({ devolver: [{ indice: 1, cantidad: 1 }], nuevas: [arroz], metodoPagoId: METODO.EFECTIVO, motivo: 'No era esa', ...o });
 
 describe('cambios sin red', () => {
@@ -59,7 +38,7 @@ describe('cambios sin red', () => {
           const cantidad = Math.min(m, Math.round(queda * 1000)) / 1000;
           if (cantidad <= 0) break;
           suma += valorDevueltoLocal(v, ops, [{ indice: 0, cantidad }]);
-          ops.push(op({ clave: `c${i}`, n: i + 1, tipo: i % 2 ? 'devolucion' : 'cambio', lineas: [{ indice: 0, cantidad }] }));
+          ops.push(cambio({ clave: `c${i}`, n: i + 1, tipo: i % 2 ? 'devolucion' : 'cambio', lineas: [{ indice: 0, cantidad }] }));
         }
         expect(suma).toBeLessThanOrEqual(pagado);
         if (restantesDe(v, ops)[0] === 0) expect(suma).toBe(pagado);
@@ -69,7 +48,7 @@ describe('cambios sin red', () => {
 
   it('un cambio cuenta como devolución: resta lo que queda y la venta ya no se anula', () => {
     const v = venta();
-    const ops = [op({ lineas: [{ indice: 1, cantidad: 1 }], nuevas: [arroz] })];
+    const ops = [cambio({ lineas: [{ indice: 1, cantidad: 1 }], nuevas: [arroz] })];
     expect(restantesDe(v, ops)).toEqual([0.75, 1]);
     expect(motivoNoAnular(v, ops)).toBe(sinRed.anularConDevolucion);
     expect(validarCambio(v, ops, datos({ devolver: [{ indice: 1, cantidad: 2 }] }))).toBe(sinRed.cantidadDevolucionInvalida('Cerveza'));
@@ -103,15 +82,15 @@ describe('cambios sin red', () => {
 
   it('al sincronizar, lo devuelto se nombra por las líneas de la factura y lo nuevo va como las líneas de la caja, con su clave', () => {
     const v = venta();
-    const cambio = op({ lineas: [{ indice: 1, cantidad: 1 }], nuevas: [arroz, { productoId: 2, unidadVentaId: 9, nombre: 'Cerveza', precio: 33_000, cantidad: 1 }], metodoPagoId: 3, montoRecibido: 4_000, referencia: 'N-77', motivo: 'No era esa' });
+    const pedido = cambio({ lineas: [{ indice: 1, cantidad: 1 }], nuevas: [arroz, { productoId: 2, unidadVentaId: 9, nombre: 'Cerveza', precio: 33_000, cantidad: 1 }], metodoPagoId: 3, montoRecibido: 4_000, referencia: 'N-77', motivo: 'No era esa' });
     const servidor = {
       lineas: [
         { facturaId: 502, productoId: 2, producto: 'Cerveza', unidad: '94', vendidas: 2, devueltas: 0, pagado: 66_000 },
         { facturaId: 501, productoId: 1, producto: 'Queso', unidad: 'KGM', vendidas: 0.75, devueltas: 0, pagado: 9_000 },
       ],
     } as unknown as Parameters<typeof peticionCambio>[2];
-    expect(peticionCambio(cambio, v, servidor)).toEqual({
-      clave: cambio.clave,
+    expect(peticionCambio(pedido, v, servidor)).toEqual({
+      clave: pedido.clave,
       metodoPagoId: 3,
       motivo: 'No era esa',
       montoRecibido: 4_000,
@@ -123,6 +102,6 @@ describe('cambios sin red', () => {
       ],
     });
     const otro = { ...servidor, lineas: servidor.lineas.map((l) => ({ ...l, productoId: l.productoId + 10 })) };
-    expect(() => peticionCambio(cambio, v, otro)).toThrow(sinRed.lineasNoCoinciden);
+    expect(() => peticionCambio(pedido, v, otro)).toThrow(sinRed.lineasNoCoinciden);
   });
 });

@@ -2,33 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { devoluciones } from '#shared/messages/devoluciones';
 import { sinRed } from '#shared/messages/sin-red';
 import { METODO } from '#shared/roles';
-import { agregarProducto } from '../ventas/carrito';
-import type { DeshacerSalida, VentaSalida } from './base-local';
+import { op, venta } from './deshacer.fixtures';
 import { motivoNoAnular, peticionDevolucion, restantesDe, validarDevolucion } from './deshacer-local';
-import { armarVenta } from './venta-local';
 
 /** Issue #34 (ADR 034): what the device lets a cashier queue offline, and the return's request built at sync. */
-
-const queso = { id: 1, nombre: 'Queso', marca: null, precio: 12_000, stock: 5, codigoBarras: null, unidad: 'KGM' };
-const cerveza = { id: 2, nombre: 'Cerveza', marca: null, precio: 33_000, stock: 48, codigoBarras: null, unidad: '94', unidadVenta: { id: 9, nombre: 'Paca x12', factor: 12 } };
-
-function venta(pago: { metodoPagoId: number; metodo: string } = { metodoPagoId: METODO.EFECTIVO, metodo: 'Efectivo' }): VentaSalida {
-  const lineas = agregarProducto(agregarProducto([], queso, 0.75), cerveza, 2);
-  return armarVenta(
-    { lineas, pago: { ...pago, montoRecibido: 100_000, cliente: null }, tienda: 'T', cajero: 'C', sobregiro: false },
-    { clave: '00000000-0000-4000-8000-000000000010', n: 4, dispositivo: { id: 1, prefijo: 'D1' }, fecha: '2026-11-28T15:00:00.000Z', contingencia: false },
-  );
-}
-const op = (o: Partial<DeshacerSalida>): DeshacerSalida => ({
-  clave: '00000000-0000-4000-8000-000000000020',
-  tipo: 'devolucion',
-  ventaClave: '00000000-0000-4000-8000-000000000010',
-  ventaNumero: 'D1-4',
-  n: 1,
-  creada: 0,
-  estado: 'pendiente',
-  ...o,
-});
 
 describe('devoluciones y anulaciones sin red', () => {
   it('una venta con tarjeta se devuelve por tarjeta: pide la referencia del comprobante (ADR 039), el efectivo no', () => {

@@ -145,6 +145,12 @@ function FormDevolucion({ db, venta, ops, cambio, onCerrar }: { db: BaseLocal; v
         void confirmar();
       }}
     >
+      {cambio ? (
+        <>
+          <h3 className="ventas-equipo__titulo">{M.devoluciones.cambioTitulo}</h3>
+          <p className="muted">{M.devoluciones.cambioAyuda}</p>
+        </>
+      ) : null}
       {venta.recibo.lineas.map((l, i) =>
         (restantes[i] ?? 0) > 0 ? (
           <label className="field" key={`${l.productoId}:${l.presentacion ?? ''}:${i}`}>
