@@ -17,6 +17,7 @@ import { useActualizarOrden, useCambiarOrden, useOrden, useProductosDeProveedor,
 import { claseEstado } from './estado';
 import { buscarCodigo, CampoEscaner, cambiarUnidad, cantidadDeLinea, costoDeLinea, CeldaCantidad, CeldaCosto, importeDeFila, leerCantidad, lineaDeFila, presentacionDe, SelectorPresentacion, type FilaCompra, type Presentacion } from './lineas';
 import { loteVacio, LotesDeLinea, lotesParaApi, type LoteFila } from './lotes-linea';
+import { SoporteRecepcion } from './soporte-recepcion';
 import { enlaceWhatsapp } from './whatsapp';
 import { importeDeLinea, valorOrden } from './valor';
 import './compras.css';
@@ -445,6 +446,7 @@ export default function OrdenPage() {
                 <strong>{M.compras.recepcionNumero(r.numero)}</strong> · {fechas.fechaHora(r.fecha)} · {M.compras.unidades(formatMilesimas(milesimas(r.unidades)))}
                 {r.total != null ? ` · ${formatPesos(r.total)}` : ''}
                 {r.facturaNumero ? ` · ${M.compras.facturaCorta(r.facturaNumero)}` : ''} · {r.persona}
+                <SoporteRecepcion soporte={r.soporte} />
               </li>
             ))}
           </ul>

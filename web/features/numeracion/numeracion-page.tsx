@@ -40,6 +40,7 @@ export default function NumeracionPage() {
           {data.puntos.map((p) => (
             <Caja key={p.id} p={p} />
           ))}
+          {data.puntos[0] ? <Soporte rango={data.soporte} puntoVentaId={data.soporte?.puntoVentaId ?? data.puntos[0].id} /> : null}
           <NuevaCaja />
           <section className="card numeracion-card" aria-labelledby="inhabilitados-titulo" style={{ overflowX: 'auto' }}>
             <h2 id="inhabilitados-titulo">{N.inhabilitados}</h2>
@@ -108,6 +109,25 @@ function Caja({ p }: { p: TPuntoVenta }) {
           </button>
         )}
       </div>
+    </section>
+  );
+}
+
+/** The store's one documento soporte range (ADR 055): its state, never its technical key; registered at a till like the invoice range. */
+function Soporte({ rango, puntoVentaId }: { rango: TRango | null; puntoVentaId: number }) {
+  const [abierto, setAbierto] = useState(false);
+  return (
+    <section className="card numeracion-card" aria-labelledby="soporte-titulo" data-testid="soporte">
+      <h2 id="soporte-titulo">{N.soporteTitulo}</h2>
+      <p>{N.soporteAyuda}</p>
+      {rango ? <Rango r={rango} testId="siguiente-soporte" /> : <p>{N.soporteSinRango}</p>}
+      {abierto ? (
+        <RangoForm puntoVentaId={puntoVentaId} tipo="soporte" onListo={() => setAbierto(false)} />
+      ) : (
+        <button type="button" className="btn btn--ghost" onClick={() => setAbierto(true)}>
+          {N.soporteRegistrar}
+        </button>
+      )}
     </section>
   );
 }
@@ -184,7 +204,8 @@ function NuevaCaja() {
 function RangoForm({ puntoVentaId, tipo, onListo }: { puntoVentaId: number; tipo: TTipoRango; onListo: () => void }) {
   const registrar = useRegistrarRango();
   const [v, setV] = useState({ prefijo: '', desde: '', hasta: '', resolucion: '', fechaDesde: '', fechaHasta: '', claveTecnica: '' });
-  const factura = tipo === 'factura';
+  // An invoice or DS range carries its technical key (ADR 044, 055).
+  const factura = tipo !== 'pos';
   const [errors, setErrors] = useState<FieldErrors>({});
   const cuerpo = () => ({
     ...v,
