@@ -3,7 +3,6 @@ import { permisos } from './permisos';
 import { impuestos } from './impuestos';
 import { productos } from './productos';
 import { sinRed } from './sin-red';
-import { puntos } from './puntos';
 
 const si = (b: boolean) => (b ? 'sí' : 'no');
 const entidad: Record<string, string> = {
@@ -109,6 +108,7 @@ export const actividad = {
     devolucion: 'Devolución',
     sin_stock: 'Venta sin stock',
     lote_vencido: 'Venta de un lote vencido',
+    formula_medica: 'Venta bajo fórmula médica',
     traslado: 'Traslado entre tiendas',
     venta_editada: 'Venta editada',
     perfil_fiscal: 'Datos fiscales',
@@ -118,7 +118,6 @@ export const actividad = {
     sin_red: 'Equipos y ventas sin red',
     lista_precio: 'Lista de precios',
     promocion: 'Promoción',
-    puntos: 'Puntos',
   } as Record<string, string>,
   /** What a refused attempt tried. */
   acciones,
@@ -189,6 +188,8 @@ export const actividad = {
       }
       case 'lote_vencido':
         return `Vendió ${String(d.cantidad).replace('.', ',')} de «${d.producto}» del lote ${d.lote}, vencido el ${String(d.vence).split('-').reverse().join('/')} (venta #${d.ventaNumero ?? d.ventaId})${d.sinRed != null ? ', sin red' : ''}${d.autorizadoPor ? `, autorizado por ${d.autorizadoPor}` : ''}`;
+      case 'formula_medica':
+        return `Vendió «${d.producto}», bajo fórmula médica (venta #${d.ventaNumero ?? d.ventaId}): ${d.confirmada ? 'el cliente presentó la fórmula' : 'sin confirmar la fórmula'}${d.sinRed != null ? ', sin red' : ''}`;
       case 'venta_editada':
         return `Editó la venta #${d.numero || d.ventaId}: ${(d.campos as string[]).map((c) => camposVenta[c] ?? c).join(', ')}`;
       case 'documento_electronico': {
@@ -245,9 +246,6 @@ export const actividad = {
         const verbo = ({ creada: 'Creó', cambiada: 'Cambió', eliminada: 'Eliminó' } as Record<string, string>)[d.accion] ?? d.accion;
         return `${verbo} la promoción «${d.promocion}»${cambios.length ? `: ${cambios.join('; ')}` : ''}`;
       }
-      case 'puntos':
-        // Issue #59 point 3 (ADR 054).
-        return puntos.describir(d as Parameters<typeof puntos.describir>[0]);
       default:
         return JSON.stringify(d);
     }

@@ -28,6 +28,15 @@ export const lotes = {
   vencidoSinPermiso: 'Solo un administrador o encargado autoriza vender un producto vencido.',
   lote: 'Lote',
   loteVence: (codigo: string, vence: string) => `${codigo} · vence ${vence}`,
+  // Medicines sold on prescription (migration 0074)
+  formulaTitulo: 'Venta bajo fórmula médica',
+  formulaPregunta: 'Venta bajo fórmula médica: ¿el cliente presentó la fórmula?',
+  formulaProducto: (nombre: string) => `${nombre} se vende solo con fórmula médica.`,
+  formulaSi: 'Sí, la presentó',
+  formulaNo: 'No',
+  formulaSinConfirmar: (nombres: readonly string[]) =>
+    `${nombres.join(', ')} ${nombres.length === 1 ? 'se vende' : 'se venden'} solo con fórmula médica: confirme que el cliente presentó la fórmula.`,
+  motivoFormulaSinRed: (producto: string) => `Se vendió ${producto}, que va bajo fórmula médica, sin confirmar la fórmula, sin red.`,
   motivoVencidoSinRed: (producto: string, lote: string, vence: string) => `Se vendió ${producto} del lote ${lote}, vencido el ${vence}, sin red.`,
   // Por vencer
   porVencer: 'Por vencer',

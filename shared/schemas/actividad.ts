@@ -43,7 +43,7 @@ export const TIPOS_ACTIVIDAD = [
   'promocion',
   'traslado',
   'lote_vencido',
-  'puntos',
+  'formula_medica',
 ] as const;
 export type TTipoActividad = (typeof TIPOS_ACTIVIDAD)[number];
 
@@ -133,6 +133,15 @@ export interface TDetallesActividad {
     faltante: number;
     motivo: string | null;
   };
+  /** A product sold only on prescription (issue #58 point 2, migration 0074): whether the cashier confirmed the customer presented it (an offline sale may not have). */
+  formula_medica: {
+    ventaId: number;
+    ventaNumero: number;
+    productoId: number;
+    producto: string;
+    confirmada: boolean;
+    sinRed?: string;
+  };
   /** Units of an expired lot sold (issue #58 point 2, ADR 051), with who authorised it (the PIN's owner, or the seller of role 1 or 3). */
   lote_vencido: {
     ventaId: number;
@@ -208,23 +217,6 @@ export interface TDetallesActividad {
     promocionId: number;
     promocion: string;
     cambios: { campo: string; antes: string | null; despues: string | null }[];
-  };
-  /**
-   * Loyalty points (issue #59 point 3, ADR 054): the store's settings changed (each field before → after),
-   * or a customer's points earned, spent or reversed by a sale, its annulment or a return.
-   */
-  puntos: {
-    accion: 'configuracion' | 'ganado' | 'redimido' | 'reverso' | 'devolucion';
-    cambios?: { campo: string; antes: string | null; despues: string | null }[];
-    clienteId?: number;
-    cliente?: string;
-    ventaId?: number;
-    ventaNumero?: number;
-    devolucionId?: number;
-    puntos?: number;
-    saldo?: number;
-    /** Earned points a reversal could not take back: the customer had spent them. */
-    sinQuitar?: number;
   };
   /** A tax assigned (issue #30): to a category (its products without their own inherit it) or to some products; null: back to the category's. */
   impuesto: { categoria?: string; productos?: number; impuesto: string | null; actualizados: number };

@@ -58,6 +58,7 @@ export const facturaActions: LegacyController = [
       { key: 'vender_Sin_Stock', optional: true, note: "extra (issue #36 point 7): 'true' sells past the recorded stock when the product is short; needs the permission venderSinStock or a supervisor's PIN" },
       { key: 'supervisor_ID', optional: true, note: "extra: the authorising supervisor (0: the store account), with vender_Sin_Stock and no permission" },
       { key: 'pin_Supervisor', optional: true, note: "extra: that supervisor's PIN" },
+      { key: 'formula_Medica', optional: true, note: "extra (migration 0074): 'true' confirms the customer presented the prescription; a product sold bajo fórmula médica is refused without it" },
     ],
     response:
       "`{ access: true, mensaje, id_Venta, id_Factura, Precio, total }`; short stock: `{ access: false, mensaje: 'Estos productos no tienen suficiente stock para la cantidad solicitada: <nombre>' }`; past stock without permission nor PIN: 403 `{ access: false, mensaje }`",
@@ -74,7 +75,8 @@ export const facturaActions: LegacyController = [
             autorizacion: has(p, 'pin_Supervisor') ? parseLegacy(ZAutorizacionPin, { supervisorId: int(p, 'supervisor_ID') ?? -1, pin: str(p, 'pin_Supervisor') }) : undefined,
           }
         : undefined;
-      const r = await registrarLinea({ db: app.db, tiendaId, ventaId, productoId, cantidad, sinStock });
+      const formula = ['true', '1'].includes((str(p, 'formula_Medica') ?? '').toLowerCase());
+      const r = await registrarLinea({ db: app.db, tiendaId, ventaId, productoId, cantidad, sinStock, formula, autor: autorDe(ctx.sesion, 'legacy') });
       return { access: true, mensaje: L.lineaRegistrada, id_Venta: ventaId, id_Factura: r.idFactura, Precio: r.precio, total: r.total };
     },
   },

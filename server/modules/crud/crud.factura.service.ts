@@ -28,7 +28,7 @@ const errores: lineas.ErroresLinea = {
 export async function createFactura(options: { db: Db; scope: CrudScope; input: Input }): Promise<TCrudCreated> {
   const { db, scope, input } = options;
   const sinStock = input.venderSinStock ? { autor: autorCrud(scope) } : undefined;
-  const r = await lineas.agregarLinea({ db, scope, ventaId: input.ventaId, productoId: input.productoId, cantidad: input.cantidad, precio: input.precio, errores, sinStock });
+  const r = await lineas.agregarLinea({ db, scope, ventaId: input.ventaId, productoId: input.productoId, cantidad: input.cantidad, precio: input.precio, errores, sinStock, formula: input.formula, autor: autorCrud(scope) });
   return { id: r.idFactura, message: M.crud.registrado.factura };
 }
 

@@ -26,6 +26,7 @@ import { turnoDelVendedor } from '../caja/caja.domain';
 import { ajustarStockLote } from '../movimiento/ledger';
 import { conRechazos, denegado, puede } from '../tienda/permisos';
 import { verificarAutorizacion } from './autorizacion';
+import { formulaDeLinea } from './venta.formula';
 
 const V = M.ventas;
 
@@ -199,6 +200,10 @@ export async function agregarLinea(options: {
   errores?: ErroresLinea;
   /** Sell past the recorded stock if the product is short (issue #36 point 7); absent: short stock is refused as always. */
   sinStock?: PedidoSinStock;
+  /** The customer presented the prescription (a product sold bajo fórmula médica, migration 0074); logged for such a product. */
+  formula?: boolean;
+  /** Who adds the line, for the activity log of a product sold on prescription. */
+  autor: Autor;
 }): Promise<{ idFactura: number; precio: number; total: number }> {
   const pedido = options.sinStock;
   if (!pedido) return escribirLinea(options, null);
@@ -228,6 +233,7 @@ async function escribirLinea(
     await bloquearProductos(tx, tiendaId, [productoId]);
     const v = await ventaBloqueada(tx, tiendaId, ventaId, errores, { soloPendiente: options.soloPendiente });
     if (p.estado !== 1) throw new AppError('BUSINESS_RULE', V.productosNoDisponibles([p.nombre]));
+    await formulaDeLinea(tx, { tiendaId, autor: options.autor, venta: { id: ventaId, numero: v.numero }, productoId, formula: options.formula });
     const precio = options.precio ?? p.precio;
     const [{ stock } = { stock: 0 }] = await tx.select({ stock: producto.stock }).from(producto).where(eq(producto.idProducto, productoId));
     if (pedido && stock < cantidad) {

@@ -25,14 +25,13 @@ import { ahorrosDe, anotarPromociones, promocionesDeVenta } from '../promocion/p
 import { formatPesos } from '#shared/money';
 import type { TVentaSinRed } from '#shared/schemas/sin-red';
 import { lotesDeVenta } from '../lote/lote.venta';
-import { comprobarPagoConPuntos, puntosDeVenta } from '../puntos/puntos.domain';
-import type { TPuntosRecibo } from '#shared/schemas/puntos';
+import { formulasDeVenta } from './venta.formula';
 
 const V = M.ventas;
 
 /** The checkout: a sale written once, all or nothing, by `venta_registrar` (ADR 007), and the sale's key (ADR 011). */
 
-type LineaPedida = { productoId: number; cantidad: number; descuento?: TDescuentoLinea; unidadVentaId?: number | null; importe?: number | null; loteId?: number | null };
+type LineaPedida = { productoId: number; cantidad: number; descuento?: TDescuentoLinea; unidadVentaId?: number | null; importe?: number | null; loteId?: number | null; formula?: boolean | null };
 
 /**
  * Adds up repeated products: one line per product and sale unit (a pack is its own line, ADR 033), in
@@ -46,7 +45,7 @@ export function mergeLineas(lineas: readonly LineaPedida[]): LineaPedida[] {
     const prev = merged.get(clave);
     // Quantities add in integer thousandths (ADR 030): 0,1 kg + 0,2 kg is 0,3 kg, not 0.30000000000000004.
     const cantidad = prev ? deMilesimas(aMilesimas(prev.cantidad)! + aMilesimas(l.cantidad)!) : l.cantidad;
-    merged.set(clave, prev ? { ...prev, cantidad, descuento: prev.descuento ?? l.descuento } : { ...l });
+    merged.set(clave, prev ? { ...prev, cantidad, descuento: prev.descuento ?? l.descuento, formula: prev.formula || l.formula } : { ...l });
   }
   return [...merged.values()];
 }
@@ -91,7 +90,7 @@ class Ensayo extends Error {
 
 /** What `venta_registrar` answers (its source: `server/db/functions/venta_registrar.sql`). */
 export type ResultadoVenta =
-  | { estado: 'ok'; id: number; numero: number; fecha: number; total: number; descuento: number; montoFiado: number; montoRecibido: number; turno: number; lineas: (TRecibo['lineas'][number] & { unidadVentaId: number | null; importe: number | null })[]; sobreventa: Sobreventa[]; tienda: string; metodo: string; cajero: string | null; fiadoVence?: string | null; puntos?: TPuntosRecibo | null }
+  | { estado: 'ok'; id: number; numero: number; fecha: number; total: number; descuento: number; montoFiado: number; montoRecibido: number; turno: number; lineas: (TRecibo['lineas'][number] & { unidadVentaId: number | null; importe: number | null })[]; sobreventa: Sobreventa[]; tienda: string; metodo: string; cajero: string | null; fiadoVence?: string | null }
   | { estado: 'repetida'; id: number }
   | { estado: 'no_encontrado' | 'monto_insuficiente' | 'sin_turno' }
   | { estado: 'no_disponible' | 'sin_stock' | 'descuento_invalido' | 'cantidad_entera' | 'sin_precio' | 'importe_invalido'; nombres: string[] };
@@ -271,9 +270,9 @@ export async function prepararCheckout(options: PedidoVenta & { porCambio?: bool
   // Lots (ADR 051): the lots chosen and an expired lot's authorisation, for the ledger's trigger.
   const lotes = lotesDeVenta({ tiendaId, autor, lineas, venderVencidos: input.venderVencidos, sinRed: sinRed?.numero });
   const necesitaPin = pinDescuento || pinSinStock || lotes.necesitaPin;
+  // A medicine sold on prescription (migration 0074): refused without the cashier's confirmation, reviewed when offline.
+  const formulas = await formulasDeVenta(db, { tiendaId, autor, lineas, sinRed: sinRed?.numero });
   const cliente = input.documentoCliente ? await buscarCliente({ db, tiendaId, documento: input.documentoCliente }) : null;
-  // Points (ADR 054): paying with them needs a customer and the network (the device cannot know the balance).
-  comprobarPagoConPuntos(input.metodoPagoId, { conCliente: !!cliente, sinRed: !!sinRed });
   // Promotions (issue #59 point 2, ADR 052): the engine re-prices the sale at its moment (an offline
   // sale's own, at the device's prices); each line's saving goes to venta_registrar as its discount.
   const promos = await promocionesDeVenta(db, { tiendaId, lineas, clienteId: cliente?.id ?? null, conLista: !sinRed, cuando: sinRed?.fecha ? Date.parse(sinRed.fecha) : Date.now() });
@@ -302,13 +301,11 @@ export async function prepararCheckout(options: PedidoVenta & { porCambio?: bool
     const pinSinRed = resultado.estado === 'ok' && sinRed?.autorizacion && conDescuento && options.rol === ROL.EMPLEADO ? await revisarAutorizacionSinRed(tx, tiendaId, sinRed.autorizacion) : null;
     const autorizadoPor = autorizadoPorPin ?? pinSinRed?.autorizadoPor ?? null;
     const motivosLotes = resultado.estado === 'ok' ? await lotes.despues(tx, resultado, autorizadoPorPin) : [];
+    const motivosFormula = resultado.estado === 'ok' ? await formulas.despues(tx, resultado) : [];
     // A discount is in the activity log with who authorised it (issue #27 point 6): the PIN's owner, or the seller (roles 1 and 3).
     // A promotion's saving is no cashier's discount (it is in venta_promocion instead).
     const descontado = resultado.estado === 'ok' ? Number(resultado.descuento) + resultado.lineas.reduce((a, l) => a + Number(l.descuento), 0) - promos.ahorro : 0;
     if (resultado.estado === 'ok') await anotarPromociones(tx, tiendaId, resultado.id, lineas, promos);
-    // A customer's points (ADR 054): spent (checked under the customer's lock) or earned on what was paid now.
-    if (resultado.estado === 'ok' && cliente)
-      resultado.puntos = await puntosDeVenta(tx, { tiendaId, clienteId: cliente.id, ventaId: resultado.id, ventaNumero: resultado.numero, total: Number(resultado.total), montoFiado: Number(resultado.montoFiado), metodoPagoId: input.metodoPagoId, autor });
     if (resultado.estado === 'ok' && descontado > 0)
       await registrarPor(tx, tiendaId, autor, {
         tipo: 'descuento',
@@ -347,7 +344,7 @@ export async function prepararCheckout(options: PedidoVenta & { porCambio?: bool
       if (descontado > 0 && options.rol === ROL.EMPLEADO && !autorizadoPorPin)
         motivos.push((pinSinRed?.motivo ?? M.sinRed.motivoDescuentoSinPin)(formatPesos(descontado)));
       motivos.push(...(await motivosDeFecha(tx, resultado.turno, sinRed.fecha)));
-      motivos.push(...motivosPorValor, ...motivosLotes);
+      motivos.push(...motivosPorValor, ...motivosLotes, ...motivosFormula);
       // The device does not know price lists (ADR 047): its sale keeps the prices it showed, and a customer with a list is reviewed.
       const lista = cliente ? await listaDeCliente(tx, tiendaId, cliente.id) : null;
       if (lista) motivos.push(M.precios.motivoSinRed(lista.nombre));
@@ -446,10 +443,9 @@ export async function prepararCheckout(options: PedidoVenta & { porCambio?: bool
       // An exchange answers its sale's receipt as read back (registrarCambio), with the return it came from.
       cambioDe: null,
       ahorros: ahorrosDe(promos),
-      puntos: r.puntos ?? null,
     };
   };
-  return { necesitaPin, sinTransaccion: !aCredito && !conDescuento && !promos.ahorro && !sinStock && !sinRed && !lotes.enTransaccion && !cliente, registrar, escribir, autorizar, recibo };
+  return { necesitaPin, sinTransaccion: !aCredito && !conDescuento && !promos.ahorro && !sinStock && !sinRed && !lotes.enTransaccion && !formulas.enTransaccion, registrar, escribir, autorizar, recibo };
 }
 
 /** The store's sale recorded under a till's key, if any. */

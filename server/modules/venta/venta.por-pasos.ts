@@ -6,6 +6,7 @@ import { cliente, factura, metodoPago, venta } from '../../db/schema';
 import { fieldError } from '../tienda/alcance';
 import { abrirVenta, agregarLinea, type PedidoSinStock } from './venta-lineas';
 import { crearUnaVez } from './venta.checkout';
+import type { Autor } from '../actividad/actividad.domain';
 
 const V = M.ventas;
 
@@ -73,9 +74,12 @@ export async function registrarLinea(options: {
   cantidad: number;
   /** Sell past the recorded stock (issue #36 point 7): the permission, or a supervisor's PIN. */
   sinStock?: PedidoSinStock;
+  /** The customer presented the prescription (a product sold bajo fórmula médica, migration 0074). */
+  formula?: boolean;
+  autor: Autor;
 }): Promise<{ idFactura: number; precio: number; total: number }> {
-  const { db, tiendaId, ventaId, productoId, cantidad, sinStock } = options;
-  return agregarLinea({ db, scope: { tiendaId }, ventaId, productoId, cantidad, soloPendiente: true, sinStock });
+  const { db, tiendaId, ventaId, productoId, cantidad, sinStock, formula, autor } = options;
+  return agregarLinea({ db, scope: { tiendaId }, ventaId, productoId, cantidad, soloPendiente: true, sinStock, formula, autor });
 }
 
 /** Whether a sale of the store has any invoice line (404 when it is not the store's sale). */

@@ -20,6 +20,10 @@ export const ZCreateFacturaRequest = z.object({
       error: M.crud.campo('Vender aunque el sistema no tenga stock'),
     })
     .optional(),
+  /** A product sold bajo fórmula médica (migration 0074): the customer presented the prescription. */
+  formula: z
+    .union([z.boolean(), z.enum(['true', ''], { error: M.crud.campo('Fórmula médica presentada') }).transform((v) => v === 'true')], { error: M.crud.campo('Fórmula médica presentada') })
+    .optional(),
 });
 export type TCreateFacturaRequest = z.input<typeof ZCreateFacturaRequest>;
 
