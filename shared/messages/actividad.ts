@@ -3,6 +3,7 @@ import { permisos } from './permisos';
 import { impuestos } from './impuestos';
 import { productos } from './productos';
 import { sinRed } from './sin-red';
+import { puntos } from './puntos';
 
 const si = (b: boolean) => (b ? 'sí' : 'no');
 const entidad: Record<string, string> = {
@@ -118,6 +119,7 @@ export const actividad = {
     sin_red: 'Equipos y ventas sin red',
     lista_precio: 'Lista de precios',
     promocion: 'Promoción',
+    puntos: 'Puntos',
   } as Record<string, string>,
   /** What a refused attempt tried. */
   acciones,
@@ -246,6 +248,9 @@ export const actividad = {
         const verbo = ({ creada: 'Creó', cambiada: 'Cambió', eliminada: 'Eliminó' } as Record<string, string>)[d.accion] ?? d.accion;
         return `${verbo} la promoción «${d.promocion}»${cambios.length ? `: ${cambios.join('; ')}` : ''}`;
       }
+      case 'puntos':
+        // Issue #59 point 3 (ADR 054).
+        return puntos.describir(d as Parameters<typeof puntos.describir>[0]);
       default:
         return JSON.stringify(d);
     }

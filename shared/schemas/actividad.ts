@@ -44,6 +44,7 @@ export const TIPOS_ACTIVIDAD = [
   'traslado',
   'lote_vencido',
   'formula_medica',
+  'puntos',
 ] as const;
 export type TTipoActividad = (typeof TIPOS_ACTIVIDAD)[number];
 
@@ -217,6 +218,23 @@ export interface TDetallesActividad {
     promocionId: number;
     promocion: string;
     cambios: { campo: string; antes: string | null; despues: string | null }[];
+  };
+  /**
+   * Loyalty points (issue #59 point 3, ADR 054): the store's settings changed (each field before → after),
+   * or a customer's points earned, spent or reversed by a sale, its annulment or a return.
+   */
+  puntos: {
+    accion: 'configuracion' | 'ganado' | 'redimido' | 'reverso' | 'devolucion';
+    cambios?: { campo: string; antes: string | null; despues: string | null }[];
+    clienteId?: number;
+    cliente?: string;
+    ventaId?: number;
+    ventaNumero?: number;
+    devolucionId?: number;
+    puntos?: number;
+    saldo?: number;
+    /** Earned points a reversal could not take back: the customer had spent them. */
+    sinQuitar?: number;
   };
   /** A tax assigned (issue #30): to a category (its products without their own inherit it) or to some products; null: back to the category's. */
   impuesto: { categoria?: string; productos?: number; impuesto: string | null; actualizados: number };

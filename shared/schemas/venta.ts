@@ -7,6 +7,7 @@ import { METODO } from '../roles';
 import { BIDI_MENSAJE, sinBidi, ZPageQuery, zPage } from './common';
 import { ZVentaSinRed } from './sin-red';
 import { ZAhorroRecibo } from './promociones';
+import { ZPuntosEnCaja, ZPuntosRecibo } from './puntos';
 import { aMilesimas, MILESIMAS, parseCantidad } from '../cantidad';
 
 // Only these areas' texts: a screen that loads this schema does not load the whole catalogue.
@@ -102,7 +103,8 @@ export const ZDocumentoParam = z.object({
 export const ZCreditoCliente = z.object({ cupo: z.number().int(), saldo: z.number().int(), disponible: z.number().int() });
 export type TCreditoCliente = z.infer<typeof ZCreditoCliente>;
 
-export const ZClienteVenta = z.object({ id: z.number().int(), documento: z.string(), nombre: z.string(), credito: ZCreditoCliente.nullable().optional(), telefono: z.string().nullable().optional() });
+/** `puntos`: the customer's balance and a point's value, when the store gives points (ADR 054). */
+export const ZClienteVenta = z.object({ id: z.number().int(), documento: z.string(), nombre: z.string(), credito: ZCreditoCliente.nullable().optional(), telefono: z.string().nullable().optional(), puntos: ZPuntosEnCaja.nullable().optional() });
 export type TClienteVenta = z.infer<typeof ZClienteVenta>;
 
 /**
@@ -235,7 +237,7 @@ export const ZVentaBase = z.object({
     .array(ZLineaVenta, { error: V.carritoVacio })
     .min(1, V.carritoVacio)
     .max(VENTA_LIMITS.maxLineas, V.demasiadasLineas),
-  metodoPagoId: z.number({ error: V.metodoRequerido }).int(V.metodoRequerido).min(1, V.metodoRequerido).max(7, V.metodoRequerido),
+  metodoPagoId: z.number({ error: V.metodoRequerido }).int(V.metodoRequerido).min(1, V.metodoRequerido).max(8, V.metodoRequerido),
   /** What the customer hands over now; 0 only for a sale on credit (fiado). */
   montoRecibido: z
     .number({ error: V.cantidadInvalida })
@@ -371,6 +373,8 @@ export const ZRecibo = z.object({
   cambioDe: ZCambioDe.nullable().optional(),
   /** What the promotions saved (ADR 052), each by name: the receipt's *Ahorro*. Absent or empty: none. */
   ahorros: ZAhorroRecibo.optional(),
+  /** Loyalty points (ADR 054): earned and spent by the sale, the customer's balance after it; absent or null: none. */
+  puntos: ZPuntosRecibo.nullable().optional(),
 });
 export type TRecibo = z.infer<typeof ZRecibo>;
 

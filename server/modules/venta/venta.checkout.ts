@@ -26,6 +26,8 @@ import { formatPesos } from '#shared/money';
 import type { TVentaSinRed } from '#shared/schemas/sin-red';
 import { lotesDeVenta } from '../lote/lote.venta';
 import { formulasDeVenta } from './venta.formula';
+import { comprobarPagoConPuntos, puntosDeVenta } from '../puntos/puntos.domain';
+import type { TPuntosRecibo } from '#shared/schemas/puntos';
 
 const V = M.ventas;
 
@@ -90,7 +92,7 @@ class Ensayo extends Error {
 
 /** What `venta_registrar` answers (its source: `server/db/functions/venta_registrar.sql`). */
 export type ResultadoVenta =
-  | { estado: 'ok'; id: number; numero: number; fecha: number; total: number; descuento: number; montoFiado: number; montoRecibido: number; turno: number; lineas: (TRecibo['lineas'][number] & { unidadVentaId: number | null; importe: number | null })[]; sobreventa: Sobreventa[]; tienda: string; metodo: string; cajero: string | null; fiadoVence?: string | null }
+  | { estado: 'ok'; id: number; numero: number; fecha: number; total: number; descuento: number; montoFiado: number; montoRecibido: number; turno: number; lineas: (TRecibo['lineas'][number] & { unidadVentaId: number | null; importe: number | null })[]; sobreventa: Sobreventa[]; tienda: string; metodo: string; cajero: string | null; fiadoVence?: string | null; puntos?: TPuntosRecibo | null }
   | { estado: 'repetida'; id: number }
   | { estado: 'no_encontrado' | 'monto_insuficiente' | 'sin_turno' }
   | { estado: 'no_disponible' | 'sin_stock' | 'descuento_invalido' | 'cantidad_entera' | 'sin_precio' | 'importe_invalido'; nombres: string[] };
@@ -273,6 +275,8 @@ export async function prepararCheckout(options: PedidoVenta & { porCambio?: bool
   // A medicine sold on prescription (migration 0074): refused without the cashier's confirmation, reviewed when offline.
   const formulas = await formulasDeVenta(db, { tiendaId, autor, lineas, sinRed: sinRed?.numero });
   const cliente = input.documentoCliente ? await buscarCliente({ db, tiendaId, documento: input.documentoCliente }) : null;
+  // Points (ADR 054): paying with them needs a customer and the network (the device cannot know the balance).
+  comprobarPagoConPuntos(input.metodoPagoId, { conCliente: !!cliente, sinRed: !!sinRed });
   // Promotions (issue #59 point 2, ADR 052): the engine re-prices the sale at its moment (an offline
   // sale's own, at the device's prices); each line's saving goes to venta_registrar as its discount.
   const promos = await promocionesDeVenta(db, { tiendaId, lineas, clienteId: cliente?.id ?? null, conLista: !sinRed, cuando: sinRed?.fecha ? Date.parse(sinRed.fecha) : Date.now() });
@@ -306,6 +310,9 @@ export async function prepararCheckout(options: PedidoVenta & { porCambio?: bool
     // A promotion's saving is no cashier's discount (it is in venta_promocion instead).
     const descontado = resultado.estado === 'ok' ? Number(resultado.descuento) + resultado.lineas.reduce((a, l) => a + Number(l.descuento), 0) - promos.ahorro : 0;
     if (resultado.estado === 'ok') await anotarPromociones(tx, tiendaId, resultado.id, lineas, promos);
+    // A customer's points (ADR 054): spent (checked under the customer's lock) or earned on what was paid now.
+    if (resultado.estado === 'ok' && cliente)
+      resultado.puntos = await puntosDeVenta(tx, { tiendaId, clienteId: cliente.id, ventaId: resultado.id, ventaNumero: resultado.numero, total: Number(resultado.total), montoFiado: Number(resultado.montoFiado), metodoPagoId: input.metodoPagoId, autor });
     if (resultado.estado === 'ok' && descontado > 0)
       await registrarPor(tx, tiendaId, autor, {
         tipo: 'descuento',
@@ -443,9 +450,10 @@ export async function prepararCheckout(options: PedidoVenta & { porCambio?: bool
       // An exchange answers its sale's receipt as read back (registrarCambio), with the return it came from.
       cambioDe: null,
       ahorros: ahorrosDe(promos),
+      puntos: r.puntos ?? null,
     };
   };
-  return { necesitaPin, sinTransaccion: !aCredito && !conDescuento && !promos.ahorro && !sinStock && !sinRed && !lotes.enTransaccion && !formulas.enTransaccion, registrar, escribir, autorizar, recibo };
+  return { necesitaPin, sinTransaccion: !aCredito && !conDescuento && !promos.ahorro && !sinStock && !sinRed && !lotes.enTransaccion && !formulas.enTransaccion && !cliente, registrar, escribir, autorizar, recibo };
 }
 
 /** The store's sale recorded under a till's key, if any. */
