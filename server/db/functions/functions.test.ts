@@ -51,6 +51,14 @@ describe('database functions and triggers: one source file each', () => {
     expect(culpables).toEqual([]);
   });
 
+  it('the journal lists its migrations in idx order with rising when: drizzle skips an entry older than the last one applied', () => {
+    const journal = JSON.parse(leer(MIGRACIONES, 'meta/_journal.json')) as { entries: { idx: number; when: number; tag: string }[] };
+    const idx = journal.entries.map((e) => e.idx);
+    expect(idx).toEqual([...idx].sort((a, b) => a - b));
+    const desordenadas = journal.entries.filter((e, i) => i > 0 && e.when <= journal.entries[i - 1]!.when).map((e) => e.tag);
+    expect(desordenadas).toEqual([]);
+  });
+
   it('docs/architecture.md lists the triggers of the files (npm run docs:triggers)', () => {
     const doc = readFileSync(join(import.meta.dirname, '../../../docs/architecture.md'), 'utf8');
     expect(documentoConLista(doc, listaDisparadores(MIGRACIONES)), 'run npm run docs:triggers').toBe(doc);
