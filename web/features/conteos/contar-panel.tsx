@@ -4,8 +4,10 @@ import { comun, generic } from '#shared/messages/comun';
 import { conteos } from '#shared/messages/conteos';
 import type { TProductoConteo } from '#shared/schemas/conteo';
 import { alertFailure, toastSuccess } from '../../lib/alerts';
+import { fuenteConteo } from '../../lib/fuente-conteo';
 import { useEscaner } from '../../lib/impresion/use-escaner';
 import { buscarEnConteo, useRegistrarLinea } from './api/conteos';
+import { ConteoEnEquipo } from './conteo-en-equipo';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
 const M = { comun, conteos, generic };
@@ -35,15 +37,44 @@ export function ContarPanel({ conteoId }: { conteoId: number }) {
     setTimeout(() => cantidadRef.current?.focus(), 0);
   };
 
+  /** Without the network the device's catalogue answers and keeps the line (ADR 042's addendum); online, the server. */
+  const sinRed = () => (navigator.onLine ? null : fuenteConteo());
+
+  const nombre = (p: TProductoConteo) => (p.presentacion ? M.conteos.presentacionDe(`${p.nombre} · ${p.presentacion}`, p.factor) : p.nombre);
+
+  /** Records `cantidad` of the product (or packs of it), or keeps it on the device offline; then back to the search. */
+  const contar = async (p: TProductoConteo, cantidad: number) => {
+    const total = formatCantidad(cantidad * p.factor, p.unidad);
+    const equipo = sinRed();
+    try {
+      if (equipo) {
+        await equipo.guardar(conteoId, p, cantidad);
+        toastSuccess(M.conteos.guardadaEnEquipo(nombre(p), total));
+      } else {
+        await registrar.mutateAsync({ productoId: p.productoId, presentacionId: p.presentacionId, cantidad });
+        toastSuccess(M.conteos.registrada(p.nombre, total));
+      }
+      setElegido(null);
+      setTexto('');
+      setCantidad('');
+      buscarRef.current?.focus();
+    } catch (err) {
+      alertFailure(err);
+    }
+  };
+
   const buscar = async (q: string) => {
     const limpio = q.trim();
     if (!limpio) return;
     setBuscando(true);
     try {
-      const encontrados = await buscarEnConteo(conteoId, limpio);
-      // A scanned code names one product or pack: straight to its quantity. A name search lists what it found, to choose.
+      const equipo = sinRed();
+      const encontrados = equipo ? await equipo.buscar(limpio) : await buscarEnConteo(conteoId, limpio);
+      // A scanned code names one product or pack: straight to its quantity; a scale label carries it, and is counted at once.
+      // A name search lists what it found, to choose.
       const porCodigo = encontrados.find((p) => p.codigoBarras === limpio);
-      if (porCodigo) elegir(porCodigo);
+      if (porCodigo?.cantidad != null) await contar(porCodigo, porCodigo.cantidad);
+      else if (porCodigo) elegir(porCodigo);
       else setResultados(encontrados);
     } catch (err) {
       alertFailure(err);
@@ -68,23 +99,12 @@ export function ContarPanel({ conteoId }: { conteoId: number }) {
     const m = parseCantidad(cantidad);
     const entero = porUnidad(elegido.unidad) || elegido.factor > 1;
     if (m === null || (entero && m % 1000 !== 0)) return setError(M.conteos.cantidadInvalida);
-    try {
-      await registrar.mutateAsync({ productoId: elegido.productoId, presentacionId: elegido.presentacionId, cantidad: m / 1000 });
-      const total = formatCantidad((m * elegido.factor) / 1000, elegido.unidad);
-      toastSuccess(M.conteos.registrada(elegido.nombre, total));
-      setElegido(null);
-      setTexto('');
-      setCantidad('');
-      buscarRef.current?.focus();
-    } catch (err) {
-      alertFailure(err);
-    }
+    await contar(elegido, m / 1000);
   };
-
-  const nombre = (p: TProductoConteo) => (p.presentacion ? M.conteos.presentacionDe(`${p.nombre} · ${p.presentacion}`, p.factor) : p.nombre);
 
   return (
     <section className="conteo-contar" aria-label={M.conteos.contar}>
+      <ConteoEnEquipo conteoId={conteoId} />
       <p className="conteo-ciego">{M.conteos.ciego}</p>
       {elegido ? (
         <form className="conteo-cantidad" onSubmit={onRegistrar} noValidate>

@@ -104,6 +104,29 @@ export interface NuevaCambio {
   cantidad: number;
 }
 
+/**
+ * A count's line counted without the network (issue #58 point 1, ADR 042's addendum): kept here and
+ * sent in the order counted (`n`), once per key, when the network returns. No system stock.
+ */
+export interface ConteoSalida {
+  clave: string;
+  n: number;
+  conteoId: number;
+  productoId: number;
+  presentacionId: number | null;
+  /** In the product's units, or in packs of `factor` units; as typed, or as the scale's label said. */
+  cantidad: number;
+  factor: number;
+  /** The product as counted, and its DIAN unit: the list on the count's screen. */
+  nombre: string;
+  unidad: string;
+  /** The device's clock when it was counted. */
+  contadoEn: number;
+  /** `vista`: refused, and the person read why. */
+  estado: 'pendiente' | 'enviada' | 'rechazada' | 'vista';
+  error?: string;
+}
+
 export interface Ajuste {
   clave:
     | 'dispositivo'
@@ -129,6 +152,7 @@ export class BaseLocal extends Dexie {
   ajustes!: Table<Ajuste, string>;
   salida!: Table<VentaSalida, string>;
   deshacer!: Table<DeshacerSalida, string>;
+  conteos!: Table<ConteoSalida, string>;
 
   constructor(nombre: string) {
     super(nombre);
@@ -153,6 +177,8 @@ export class BaseLocal extends Dexie {
     // The first waiting sale by number, read by index (issue #53 point 5): the outbox's state loaded
     // and sorted every waiting sale on each sale sent, and a device with 10 000 waiting sent ~1 a second.
     this.version(5).stores({ salida: 'clave, &numero, n, estado, [estado+n]' });
+    // A count's lines counted offline (issue #58 point 1, ADR 042's addendum).
+    this.version(6).stores({ conteos: 'clave, n, conteoId, [estado+n]' });
   }
 }
 
@@ -238,9 +264,11 @@ export function observarEspaciado<T>(db: BaseLocal, leer: () => Promise<T>, dar:
 /** The outbox's first waiting sale in the device's order, through the [estado+n] index (never the whole outbox). */
 export const primeraPendiente = (db: BaseLocal) => db.salida.where('[estado+n]').between(['pendiente', Dexie.minKey], ['pendiente', Dexie.maxKey]).first();
 
-/** Sales, returns and annulments not yet recorded by the server (pending or refused). */
+/** Sales, returns and annulments not yet recorded by the server (pending or refused), and a count's lines still waiting. */
 export const pendientesDe = async (db: BaseLocal) =>
-  (await db.salida.where('estado').anyOf('pendiente', 'rechazada').count()) + (await db.deshacer.where('estado').anyOf('pendiente', 'rechazada').count());
+  (await db.salida.where('estado').anyOf('pendiente', 'rechazada').count()) +
+  (await db.deshacer.where('estado').anyOf('pendiente', 'rechazada').count()) +
+  (await db.conteos.where('[estado+n]').between(['pendiente', Dexie.minKey], ['pendiente', Dexie.maxKey]).count());
 
 /**
  * Empties the account's local database when a session ends or changes hands (the shared-device rule,
@@ -261,9 +289,10 @@ export async function vaciarBaseLocal(cuenta: string, todo: boolean): Promise<vo
       await db.delete();
       return;
     }
-    await db.transaction('rw', [db.productos, db.clientes, db.metodos, db.ajustes, db.salida, db.deshacer], async () => {
+    await db.transaction('rw', [db.productos, db.clientes, db.metodos, db.ajustes, db.salida, db.deshacer, db.conteos], async () => {
       await Promise.all([db.productos.clear(), db.clientes.clear(), db.metodos.clear(), db.ajustes.where('clave').anyOf('cursor', 'catalogoCompleto').delete()]);
       await db.deshacer.where('estado').anyOf('enviada', 'vista').delete();
+      await db.conteos.filter((l) => l.estado !== 'pendiente').delete();
       // A sent sale stays while an unsent return or annulment of it needs its server id.
       const referidas = new Set((await db.deshacer.toArray()).map((d) => d.ventaClave));
       await db.salida.where('estado').equals('enviada').filter((v) => !referidas.has(v.clave)).delete();

@@ -123,7 +123,7 @@ export async function descargar(db: BaseLocal): Promise<{ productos: number }> {
  * The server refused this operation for good (4xx). Anything else — no connection, session ended,
  * server busy or failing — is not a refusal: the round stops and tries again later.
  */
-const esRechazo = (err: unknown): err is AppError =>
+export const esRechazo = (err: unknown): err is AppError =>
   !(err instanceof NetworkError) && err instanceof AppError && err.status < 500 && err.code !== 'UNAUTHORIZED' && err.code !== 'RATE_LIMITED';
 
 /**
@@ -195,6 +195,10 @@ export async function enviarDeshacer(db: BaseLocal): Promise<{ enviadas: number;
   return { enviadas, rechazadas };
 }
 
+/** What else a round sends after the sales and their returns (a count's lines kept offline, features/sin-red/conteo-local.ts), in the order given. */
+const otrosEnvios: ((db: BaseLocal) => Promise<unknown>)[] = [];
+export const alSincronizar = (enviar: (db: BaseLocal) => Promise<unknown>) => void otrosEnvios.push(enviar);
+
 let enCurso: Promise<void> | null = null;
 
 /** One round: outbox, then download. Never throws; a tab already syncing makes this one skip. */
@@ -220,6 +224,7 @@ async function unaRonda(): Promise<void> {
     await asegurarDispositivo(db);
     await enviarSalida(db);
     await enviarDeshacer(db);
+    for (const enviar of otrosEnvios) await enviar(db);
     await descargar(db);
   };
   if (navigator.locks) await navigator.locks.request(`adax-sin-red-sync:${db.name}`, { ifAvailable: true }, async (lock) => (lock ? pasos() : undefined));

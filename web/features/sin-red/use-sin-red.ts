@@ -3,6 +3,8 @@ import { registrarFuenteSinRed } from '../../lib/fuente-venta';
 import { baseLocal, leerAjuste, observarEspaciado, primeraPendiente, type BaseLocal, type DeshacerSalida } from './base-local';
 import { fuenteDelEquipo } from './fuente-sin-red';
 import { sincronizar } from './sincronizar';
+// Counting offline on a phone (issue #58 point 1): the count's screen reads the device through web/lib/fuente-conteo.ts.
+import './conteo-local';
 
 /** The browser says it has a network (issue #34): web/lib/fuente-venta.ts, shared with the till. */
 export { useEnLinea } from '../../lib/fuente-venta';
