@@ -1,5 +1,6 @@
 import { useId, type Ref } from 'react';
 import { ventas } from '#shared/messages/ventas';
+import { puntos } from '#shared/messages/puntos';
 import { formatPesos, parsePesos } from '#shared/money';
 import { METODO } from '#shared/roles';
 import { Field } from '../../../components/ui/field';
@@ -40,12 +41,14 @@ export function PagoCobro(props: {
           </div>
         ) : (
           <div className="metodos__grid">
-            {metodos.data.map((m) => (
+            {/* Puntos (ADR 054) only with a chosen customer of a store that gives points, with their balance. */}
+            {metodos.data.filter((m) => m.id !== METODO.PUNTOS || !!s.cliente?.puntos?.saldo).map((m) => (
               <label key={m.id} className="metodo">
                 <input type="radio" name="metodo" value={m.id} checked={s.metodo === m.id} onChange={() => elegirMetodo(m.id)} />
                 <span>
                   {m.nombre}
                   {m.id === METODO.EFECTIVO ? <kbd className="atajo">F8</kbd> : null}
+                  {m.id === METODO.PUNTOS && s.cliente?.puntos ? <small> · {puntos.saldoEnCaja(s.cliente.puntos.saldo, s.cliente.puntos.valorPunto)}</small> : null}
                 </span>
               </label>
             ))}

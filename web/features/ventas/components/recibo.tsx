@@ -11,6 +11,7 @@ import { numeracion } from '#shared/messages/numeracion';
 import { formaDePago, partesElectronico, partesFiscales, PIE_POR_DEFECTO, tituloRecibo, type DatosTienda } from '../../../lib/impresion/texto-recibo';
 import { dian } from '#shared/messages/dian';
 import { promociones } from '#shared/messages/promociones';
+import { puntos } from '#shared/messages/puntos';
 import './recibo.css';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
@@ -250,6 +251,13 @@ export function Recibo({
             <dd data-testid={k === R.vence ? 'recibo-vence' : 'recibo-forma-pago'}>{v}</dd>
           </div>
         ))}
+        {/* Loyalty points (ADR 054): earned or spent by the sale, and the balance after it. */}
+        {recibo.puntos ? (
+          <div className="recibo__puntos" data-testid="recibo-puntos">
+            <dt>{recibo.puntos.redimidos ? puntos.reciboUsados(recibo.puntos.redimidos) : puntos.reciboGanados(recibo.puntos.ganados)}</dt>
+            <dd>{puntos.reciboSaldo(recibo.puntos.saldo)}</dd>
+          </div>
+        ) : null}
       </dl>
       {sobregiro ? (
         <p className="recibo__aviso" data-testid="recibo-sobregiro">
