@@ -30,9 +30,14 @@ export const puntos = {
   insuficientes: (saldo: number, necesarios: number) => `El cliente tiene ${n(saldo)} puntos y esta venta necesita ${n(necesarios)}. Elija otro medio de pago.`,
   sinRed: 'Sin conexión no se puede pagar con puntos: el equipo no conoce el saldo del cliente. Cobre con otro medio de pago.',
   // The receipt.
-  reciboGanados: (p: number) => `Puntos ganados: ${n(p)}`,
-  reciboUsados: (p: number) => `Puntos usados: ${n(p)}`,
-  reciboSaldo: (p: number) => `Saldo de puntos: ${n(p)}`,
+  // The printed ticket's pairs (label, number); the screen's line joins them.
+  etiquetaGanados: 'Puntos ganados',
+  etiquetaUsados: 'Puntos usados',
+  etiquetaSaldo: 'Saldo de puntos',
+  numero: n,
+  reciboGanados: (p: number) => `${puntos.etiquetaGanados}: ${n(p)}`,
+  reciboUsados: (p: number) => `${puntos.etiquetaUsados}: ${n(p)}`,
+  reciboSaldo: (p: number) => `${puntos.etiquetaSaldo}: ${n(p)}`,
   // The activity log.
   describir: (d: { accion: string; cambios?: { campo: string; antes: unknown; despues: unknown }[]; cliente?: string; puntos?: number; ventaNumero?: number; sinQuitar?: number }) => {
     if (d.accion === 'configuracion')

@@ -5,6 +5,7 @@ import { dian } from '#shared/messages/dian';
 import { facturaElectronica } from '#shared/messages/factura-electronica';
 import { ventas } from '#shared/messages/ventas';
 import { promociones } from '#shared/messages/promociones';
+import { puntos } from '#shared/messages/puntos';
 import { formatCentavos, TARIFAS } from '#shared/impuestos';
 import { isoADdMmAaaa } from '#shared/fecha-texto';
 import { formatPesos } from '#shared/money';
@@ -148,6 +149,12 @@ export function partesRecibo(recibo: TRecibo, tienda: DatosTienda | null) {
     pago.push([M.ventas.cambio, formatPesos(recibo.cambio)]);
   }
   pago.push(...formaDePago(recibo, tienda?.impuestos));
+  // Loyalty points (ADR 054), as the screen's receipt: earned or used by the sale, and the balance after it.
+  const p = recibo.puntos;
+  if (p) {
+    pago.push(p.redimidos ? [puntos.etiquetaUsados, puntos.numero(p.redimidos)] : [puntos.etiquetaGanados, puntos.numero(p.ganados)]);
+    pago.push([puntos.etiquetaSaldo, puntos.numero(p.saldo)]);
+  }
   return {
     tienda: tienda?.nombreTienda || recibo.tienda,
     encabezado,

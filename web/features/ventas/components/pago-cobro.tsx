@@ -6,6 +6,7 @@ import { METODO } from '#shared/roles';
 import { Field } from '../../../components/ui/field';
 import { MoneyField } from '../../../components/ui/money-field';
 import type { useMetodosPago } from '../api/metodos-pago';
+import { useEnLinea } from '../../../lib/fuente-venta';
 import { sugerencias } from '../pedido-pago';
 import type { Pago } from '../use-pago';
 
@@ -24,6 +25,8 @@ export function PagoCobro(props: {
   const { s, dispatch } = pago;
   const cambioId = useId();
   const esFiado = s.metodo === METODO.FIADO;
+  // Offline the device cannot know the balance and the sync refuses a points sale (ADR 054): Puntos is not offered.
+  const enLinea = useEnLinea();
   return (
     <>
       <fieldset className="metodos">
@@ -41,8 +44,8 @@ export function PagoCobro(props: {
           </div>
         ) : (
           <div className="metodos__grid">
-            {/* Puntos (ADR 054) only with a chosen customer of a store that gives points, with their balance. */}
-            {metodos.data.filter((m) => m.id !== METODO.PUNTOS || !!s.cliente?.puntos?.saldo).map((m) => (
+            {/* Puntos (ADR 054) only online, with a chosen customer of a store that gives points, with their balance. */}
+            {metodos.data.filter((m) => m.id !== METODO.PUNTOS || (enLinea && !!s.cliente?.puntos?.saldo)).map((m) => (
               <label key={m.id} className="metodo">
                 <input type="radio" name="metodo" value={m.id} checked={s.metodo === m.id} onChange={() => elegirMetodo(m.id)} />
                 <span>
