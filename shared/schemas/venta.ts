@@ -36,6 +36,8 @@ export const ZProductoVenta = z.object({
   unidadVenta: z.object({ id: z.number().int(), nombre: z.string(), factor: z.number().int() }).optional(),
   /** DIAN's unit of measure (94 unidad, KGM, GRM, LTR, MLT): a measured product asks its quantity at the till. */
   unidad: z.string(),
+  /** Sold only on a doctor's prescription (issue #58 point 2): the till asks before adding it, and the line carries `formula`. */
+  bajoFormula: z.boolean().optional(),
 });
 export type TProductoVenta = z.infer<typeof ZProductoVenta>;
 

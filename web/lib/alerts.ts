@@ -89,8 +89,8 @@ export const alertError = (title: string, text?: string) => alert('error', title
 export const alertSuccess = (title: string, text?: string, confirmButtonText: string = M.generic.accept) => alert('success', title, text, confirmButtonText);
 export const alertInfo = (title: string, text?: string) => alert('info', title, text);
 
-export async function confirmAction(title: string, text?: string, confirmButtonText: string = M.comun.confirmar): Promise<boolean> {
-  const r = await showDialog({ icon: 'question', title, text, showCancelButton: true, confirmButtonText });
+export async function confirmAction(title: string, text?: string, confirmButtonText: string = M.comun.confirmar, cancelButtonText?: string): Promise<boolean> {
+  const r = await showDialog({ icon: 'question', title, text, showCancelButton: true, confirmButtonText, ...(cancelButtonText ? { cancelButtonText } : {}) });
   return r.isConfirmed;
 }
 

@@ -21,4 +21,6 @@ export interface LineaCarrito {
    * what they buy (cantidadPorValor) and the line charges exactly this. Absent for a line by quantity.
    */
   importe?: number;
+  /** A product sold bajo fórmula médica (issue #58 point 2): the cashier confirmed the customer presented the prescription. */
+  formula?: true;
 }

@@ -24,6 +24,7 @@ const productoVentaColumns = {
   stock: producto.stock,
   codigoBarras: producto.codigoBarras,
   unidad: producto.unidadDian,
+  bajoFormula: producto.bajoFormula,
 };
 
 /**

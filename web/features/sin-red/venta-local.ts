@@ -211,6 +211,7 @@ export function armarVenta(
       ...(l.unidadVenta ? { unidadVentaId: l.unidadVenta.id } : {}),
       ...(l.importe != null ? { importe: l.importe } : {}),
       ...(l.descuento ? { descuento: l.descuento } : {}),
+      ...(l.formula ? { formula: true } : {}),
     })),
     ...(datos.promociones ? { ahorro: promos?.ahorro ?? 0 } : {}),
     metodoPagoId: pago.metodoPagoId,

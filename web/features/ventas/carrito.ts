@@ -66,6 +66,7 @@ export function parseCarrito(value: unknown): LineaCarrito[] {
       ...(l.unidadVenta ? { unidadVenta: l.unidadVenta } : {}),
       // A value kept only when it still gives the line's quantity at its price (the checkout's own check).
       ...(isInt(l.importe) && !porUnidad(l.unidad) && !l.unidadVenta && importeCorresponde(l.importe, l.precio, milesimasDe(l.cantidad)) ? { importe: l.importe } : {}),
+      ...(l.formula === true ? { formula: true as const } : {}),
     }));
 }
 
@@ -191,7 +192,7 @@ function porValor(precio: number, importe: number): { cantidad: number; importe:
  * adds what was weighed (0,375 kg more), exactly, in thousandths. Sold by value (`importe`, issue #52
  * point 4): "$ 2.000" more of a line by value is a line of the two values, whose quantity is what their
  * sum buys; by value onto a line by quantity (or the reverse), the quantities add and the line is by
- * quantity again.
+ * quantity again. A product sold bajo fórmula médica enters only once the till asked (ventas-page): its line carries `formula`.
  */
 export function agregarProducto(lineas: LineaCarrito[], p: TProductoVenta, cantidad = 1, importe?: number): LineaCarrito[] {
   const unidad = p.unidad ?? '94';
@@ -210,7 +211,7 @@ export function agregarProducto(lineas: LineaCarrito[], p: TProductoVenta, canti
   if (lineas.length >= VENTA_LIMITS.maxLineas) return lineas;
   return [
     ...lineas,
-    { id: p.id, nombre: p.nombre, marca: p.marca, precio: p.precio, stock: p.stock, cantidad: valor?.cantidad ?? cantidadPara(unidad, cantidad), unidad, ...(p.unidadVenta ? { unidadVenta: p.unidadVenta } : {}), ...(valor ? { importe: valor.importe } : {}) },
+    { id: p.id, nombre: p.nombre, marca: p.marca, precio: p.precio, stock: p.stock, cantidad: valor?.cantidad ?? cantidadPara(unidad, cantidad), unidad, ...(p.unidadVenta ? { unidadVenta: p.unidadVenta } : {}), ...(valor ? { importe: valor.importe } : {}), ...(p.bajoFormula ? { formula: true as const } : {}) },
   ];
 }
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ventas as V } from '#shared/messages/ventas';
 import { METODO } from '#shared/roles';
 import type { TClienteVenta } from '#shared/schemas/venta';
-import type { LineaCarrito } from './carrito';
+import { agregarProducto, parseCarrito, type LineaCarrito } from './carrito';
 import { calcularPago, construirPedido, descuentoTecleado, precioTecleado, revisarCliente, revisarCobro, sugerencias, type Cobro } from './pedido-pago';
 import { ESTADO_INICIAL, pagoReducer } from './use-pago';
 
@@ -89,6 +89,19 @@ describe('el pedido del pago, sin React', () => {
     expect(descuentoTecleado('15 %')).toEqual({ tipo: 'porcentaje', valor: 15 });
     expect(descuentoTecleado('2.000')).toEqual({ tipo: 'valor', valor: 2000 });
     expect(descuentoTecleado('150%')).toBe('invalido');
+  });
+
+  it('bajo fórmula médica: la línea confirmada en la caja lleva formula en el pedido, y sobrevive al carrito guardado; las demás no', () => {
+    const medicamento = { id: 3, nombre: 'Amoxicilina', marca: null, precio: 9000, stock: 10, codigoBarras: null, unidad: '94', bajoFormula: true };
+    const lineas = agregarProducto(agregarProducto([linea(1, 2800, 2)], medicamento), medicamento);
+    expect(lineas[1]).toMatchObject({ id: 3, cantidad: 2, formula: true });
+    expect(parseCarrito(JSON.parse(JSON.stringify(lineas)))[1]).toMatchObject({ formula: true });
+    const pago = calcularPago(lineas, {}, undefined);
+    const pedido = construirPedido({ clave: 'k', pago, descVenta: undefined, cobro: cobro({ textoMonto: '30.000' }), recibido: 30_000, aCredito: false, cliente: null });
+    expect(pedido.lineas).toEqual([
+      { productoId: 1, cantidad: 2 },
+      { productoId: 3, cantidad: 2, formula: true },
+    ]);
   });
 
   it('los billetes sugeridos cubren el total y van en orden', () => {

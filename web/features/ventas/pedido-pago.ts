@@ -23,6 +23,7 @@ export function calcularPago(lineas: LineaCarrito[], precios: Record<string, num
       ...(l.unidadVenta ? { unidadVentaId: l.unidadVenta.id } : {}),
       cantidad: l.cantidad,
       ...(l.importe != null ? { importe: l.importe } : {}),
+      ...(l.formula ? { formula: true } : {}),
       ...(precio != null ? { descuento: { tipo: 'precio' as const, valor: precio } } : {}),
     };
   });

@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { formatCantidad, porUnidad } from '#shared/cantidad';
 import { AppError } from '#shared/errors';
 import { generic } from '#shared/messages/comun';
+import { lotes } from '#shared/messages/lotes';
 import { sinRedInstalar } from '#shared/messages/sin-red-instalar';
 import { ventas } from '#shared/messages/ventas';
 import { ROL } from '#shared/roles';
@@ -43,7 +44,7 @@ import { useAtajo } from '../../lib/use-atajo';
 import './ventas.css';
 
 // This screen's texts only: the catalogue splits per screen (issue #20); of the offline ones, only its note (issue #55 point 4).
-const M = { generic, ventas, sinRed: sinRedInstalar };
+const M = { generic, ventas, lotes, sinRed: sinRedInstalar };
 
 // The camera and its reader load only when the cashier opens them (issue #19).
 const EscanerCamara = lazy(() => import('../../lib/impresion/escaner-camara'));
@@ -108,12 +109,19 @@ function Caja() {
   // A product sold by weight or measure (issue #33, ADR 030) asks its quantity first: the dialog
   // por peso / por valor, opened to add it or, from a cart line, to change it.
   const [pesar, setPesar] = useState<{ producto: TProductoVenta | LineaCarrito; lineaId?: number; cantidad?: number } | null>(null);
+  const lineasRef = useRef(lineas);
+  lineasRef.current = lineas;
   /** Adds a product: a unit at once; one sold by measure opens the dialog (false: not added yet), unless its quantity is known (a scale label). */
   const onAdd = useCallback(
-    (p: TProductoVenta, cantidad?: number, importe?: number) => {
+    (p: TProductoVenta, cantidad?: number, importe?: number, formulaVista = false): boolean => {
       // A product at $ 0 is not added (issue #52 point 7): the server refuses it too; its price is set in Productos.
       if (p.precio <= 0) {
         void alertWarning(M.ventas.sinPrecioTitle, M.ventas.sinPrecio([p.nombre]));
+        return false;
+      }
+      // Sold only on prescription (issue #58 point 2): asked once per cart line; No leaves it out, Sí adds it with `formula`.
+      if (p.bajoFormula && !formulaVista && !lineasRef.current.some((l) => l.id === p.id && l.formula)) {
+        void confirmAction(M.lotes.formulaPregunta, M.lotes.formulaProducto(p.nombre), M.lotes.formulaSi, M.lotes.formulaNo).then((si) => si && onAdd(p, cantidad, importe, true));
         return false;
       }
       if (cantidad == null && !porUnidad(p.unidad)) {
