@@ -17,6 +17,7 @@ import { useSession } from '../../lib/session';
 import { useListaPaginada } from '../../lib/use-lista-paginada';
 import { useArchivarCliente, useDeleteCliente } from './api/delete-cliente';
 import { clientesQuery } from './api/get-clientes';
+import { PuntosCliente } from './components/puntos-cliente';
 import { ClienteForm } from './components/cliente-form';
 import { PageHeader } from '../../components/page-header';
 import { ExportarLista } from '../../components/exportar-lista';
@@ -150,6 +151,7 @@ export default function GestionarClientesPage() {
 
         <aside className="gcl-aside">
           <ClienteForm key={editing?.id ?? 'nuevo'} editing={editing} onDone={() => setEditing(null)} />
+          {editing ? <PuntosCliente clienteId={editing.id} /> : null}
         </aside>
       </div>
     </>
