@@ -55,6 +55,9 @@ export const reglaUnidad = (unidad: string | null | undefined): UnidadRegla => (
 /** The units whose totals add into a measure ('kilos' → KGM, GRM). */
 export const unidadesDe = (medida: TMedida): TUnidadDian[] => UNIDADES_DIAN.filter((u) => UNIDADES[u].medida === medida);
 
+/** The unit a measure's totals are written in: kilos in KGM, metres in MTR (the one of its units with porMedida 1). */
+export const unidadDeMedida = (medida: TMedida): TUnidadDian => unidadesDe(medida).find((u) => UNIDADES[u].porMedida === 1)!;
+
 /** As the product form offers it: "Unidad", "Kilo (kg)", "Metro (m)". */
 export function etiquetaUnidad(unidad: TUnidadDian): string {
   const r: UnidadRegla = UNIDADES[unidad];

@@ -1,5 +1,6 @@
 /** Spanish texts of the facturas area (spec quotes word for word). */
-import { formatMilesimas, milesimasDe } from '../cantidad';
+import { formatCantidad, formatMilesimas, milesimasDe } from '../cantidad';
+import { MEDIDAS, unidadDeMedida, type TMedida } from '../unidades';
 export const facturas = {
   /** A line of a sale left wholly or partly on credit (issue #36): not "Pagado". */
   lineaFiada: 'Fiado',
@@ -26,15 +27,14 @@ export const facturas = {
    * The invoice list's "Productos" cell (issue #52 point 3): the lines, then units and measures apart,
    * never added: "3 productos · 13 unidades · 0,204 kg"; a sale of weighed products only names no units.
    */
-  lineas: (lineas: number, medidas: { unidades: number; kilos?: number; litros?: number }) =>
-    [
+  lineas: (lineas: number, medidas: { unidades: number } & Partial<Record<TMedida, number>>) => {
+    const otras = MEDIDAS.filter((m) => m !== 'unidades' && medidas[m]);
+    return [
       `${lineas} ${lineas === 1 ? 'producto' : 'productos'}`,
-      ...(medidas.unidades > 0 || !(medidas.kilos || medidas.litros)
-        ? [`${formatMilesimas(milesimasDe(medidas.unidades))} ${medidas.unidades === 1 ? 'unidad' : 'unidades'}`]
-        : []),
-      ...(medidas.kilos ? [`${formatMilesimas(milesimasDe(medidas.kilos))} kg`] : []),
-      ...(medidas.litros ? [`${formatMilesimas(milesimasDe(medidas.litros))} L`] : []),
-    ].join(' · '),
+      ...(medidas.unidades > 0 || !otras.length ? [`${formatMilesimas(milesimasDe(medidas.unidades))} ${medidas.unidades === 1 ? 'unidad' : 'unidades'}`] : []),
+      ...otras.map((m) => formatCantidad(medidas[m]!, unidadDeMedida(m))),
+    ].join(' · ');
+  },
   /** Under a pack line's quantity in the invoice's detail: "Paca x12 (12 u.)". */
   presentacion: (presentacion: string, factor: number) => `${presentacion} (${factor} u.)`,
   clienteGeneral: 'Cliente general',
@@ -85,4 +85,8 @@ export const facturas = {
   unidades: 'Unidades',
   kilos: 'Peso',
   litros: 'Volumen',
+  /** The detail's totals of the ferretería's measures (issue #58 point 3), apart from units, kilos and litres. */
+  metros: 'Longitud',
+  metrosCuadrados: 'Área',
+  galones: 'Galones',
 } as const;

@@ -2,9 +2,17 @@ import { z } from 'zod';
 import { facturas } from '../messages/facturas';
 import { ZPageQuery, zPage } from './common';
 import { ZCambioDe } from './venta';
+import { MEDIDAS, type TMedida } from '../unidades';
 
 // Only these areas' texts: a screen that loads this schema does not load the whole catalogue.
 const M = { facturas };
+
+/**
+ * Each measure's total, never added into another (issue #52 point 3; ADR 030's rule, issue #58 point 3):
+ * units (a pack's line counts factor × packs), kilos (grams as kilos), litres, metres (cm as metres),
+ * square metres, gallons.
+ */
+const ZMedidas = z.object(Object.fromEntries(MEDIDAS.map((m) => [m, z.number()])) as Record<TMedida, z.ZodNumber>);
 
 /** Sale status (spec §4): Pendiente on creation, then Completada or Anulada. */
 export const ESTADOS_VENTA = ['Pendiente', 'Completada', 'Anulada'] as const;
@@ -32,12 +40,7 @@ export const ZFacturaResumen = z.object({
   estado: z.string(),
   /** Number of invoice lines (distinct products). */
   lineas: z.number().int(),
-  /** Units of the lines sold by unit: a pack's line counts factor × packs. */
-  unidades: z.number(),
-  /** Kilos of the lines sold by weight (grams as kilos), apart from units (issue #52 point 3). */
-  kilos: z.number(),
-  /** Litres of the lines sold by volume (millilitres as litres). */
-  litros: z.number(),
+  ...ZMedidas.shape,
   /** Integer pesos: the sum of its lines. */
   total: z.number().int(),
   metodoPago: z.string().nullable(),
@@ -100,10 +103,8 @@ export const ZFacturaDetalle = z.object({
   cliente: z.object({ nombre: z.string(), documento: z.string(), tipoDocumento: z.string() }).nullable(),
   metodoPago: z.string().nullable(),
   lineas: z.array(ZFacturaLinea),
-  /** Units, kilos and litres apart, as the list's (issue #52 point 3). */
-  unidades: z.number(),
-  kilos: z.number(),
-  litros: z.number(),
+  /** Each measure apart, as the list's. */
+  ...ZMedidas.shape,
   /** Pesos taken off the whole sale, and why (any discount of the sale or its lines). */
   descuento: z.number().int(),
   motivoDescuento: z.string().nullable(),

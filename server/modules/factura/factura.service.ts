@@ -11,6 +11,7 @@ import { ventasVisibles, type LectorVentas } from '../venta/ventas-visibles';
 import { contieneTexto } from '../../db/name-search';
 import { cliente, factura, metodoPago, producto, rangoNumeracion, tienda, usuario, venta } from '../../db/schema';
 import { unidadDeLinea } from '../venta/unidad-linea';
+import { MEDIDAS, UNIDADES, unidadesDe, type TMedida } from '#shared/unidades';
 import { facturaDeVenta, nombreAdquirente, numeroFacturaDeVenta } from '../venta/venta.factura';
 
 const MAX_INT = 2_147_483_647;
@@ -66,6 +67,19 @@ export function numerosFiscales(q: string): { prefijo: string; numero: number }[
   }
   return out;
 }
+
+/** Per sale, each measure's total of its lines (MEDIDAS): units × the pack's factor, every other measure in its own unit (g ÷ 1000 as kg). */
+const sumasPorMedida = Object.fromEntries(
+  MEDIDAS.map((m) => [
+    m,
+    m === 'unidades'
+      ? sql<number>`coalesce(sum(${factura.cantidad} * ${factura.factor}) filter (where coalesce(${factura.unidadDian}, '94') = '94'), 0)`.mapWith(Number)
+      : sql<number>`coalesce(sum(case ${factura.unidadDian} ${sql.join(
+          unidadesDe(m).map((u) => sql`when ${u} then ${factura.cantidad} / ${UNIDADES[u].porMedida}`),
+          sql` `,
+        )} end), 0)`.mapWith(Number),
+  ]),
+) as Record<TMedida, SQL<number>>;
 
 /** Who reads the invoices (the sale's module owns which sales they see). */
 export type LectorFacturas = LectorVentas;
@@ -123,10 +137,8 @@ export async function listarFacturas(options: { db: Db; tiendaId: number; lector
         .select({
           ventaId: factura.ventaId,
           lineas: count(),
-          // Units and measures apart (issue #52 point 3): kilos never add to units; grams count as kilos, millilitres as litres.
-          unidades: sql<number>`coalesce(sum(${factura.cantidad} * ${factura.factor}) filter (where coalesce(${factura.unidadDian}, '94') = '94'), 0)`.mapWith(Number),
-          kilos: sql<number>`coalesce(sum(case ${factura.unidadDian} when 'KGM' then ${factura.cantidad} when 'GRM' then ${factura.cantidad} / 1000 end), 0)`.mapWith(Number),
-          litros: sql<number>`coalesce(sum(case ${factura.unidadDian} when 'LTR' then ${factura.cantidad} when 'MLT' then ${factura.cantidad} / 1000 end), 0)`.mapWith(Number),
+          // Units and measures apart (issue #52 point 3), by the one unit rule: kilos never add to units; grams count as kilos, cm as metres.
+          ...sumasPorMedida,
           total: sql<number>`coalesce(sum(linea_bruto(${factura.precio}, ${factura.cantidad}, ${factura.importe}) - ${factura.descuento}), 0)`.mapWith(Number),
         })
         .from(factura)
@@ -145,8 +157,7 @@ export async function listarFacturas(options: { db: Db; tiendaId: number; lector
         fecha: v.fecha.toISOString(),
         lineas: Number(t?.lineas ?? 0),
         unidades: t?.unidades ?? 0,
-        kilos: deMilesimas(milesimasDe(t?.kilos ?? 0)),
-        litros: deMilesimas(milesimasDe(t?.litros ?? 0)),
+        ...(Object.fromEntries(MEDIDAS.filter((m) => m !== 'unidades').map((m) => [m, deMilesimas(milesimasDe(t?.[m] ?? 0))])) as Record<Exclude<TMedida, 'unidades'>, number>),
         total: (t?.total ?? 0) - descuento,
       };
     }),

@@ -104,6 +104,9 @@ describe('facturas', () => {
       unidades: 3,
       kilos: 0,
       litros: 0,
+      metros: 0,
+      metrosCuadrados: 0,
+      galones: 0,
       total: 2 * 2800 + 4600,
       metodoPago: 'Efectivo',
       cliente: 'María Gómez',
@@ -160,6 +163,9 @@ describe('facturas', () => {
       unidades: 3,
       kilos: 0,
       litros: 0,
+      metros: 0,
+      metrosCuadrados: 0,
+      galones: 0,
       descuento: 0,
       motivoDescuento: null,
       autorizadoPor: null,
@@ -181,6 +187,9 @@ describe('facturas', () => {
     expect(M.facturas.lineas(1, { unidades: 0, kilos: 5.5, litros: 0 })).toBe('1 producto · 5,5 kg');
     expect(M.facturas.lineas(1, { unidades: 1, kilos: 0, litros: 0 })).toBe('1 producto · 1 unidad');
     expect(M.facturas.lineas(2, { unidades: 0, kilos: 0, litros: 1.5 })).toBe('2 productos · 1,5 L');
+    // A ferretería's measures (issue #58 point 3), each apart: metres (cm as metres), square metres, gallons.
+    expect(M.facturas.lineas(3, { unidades: 4, metros: 2.5, metrosCuadrados: 0.75, galones: 0 })).toBe('3 productos · 4 unidades · 2,5 m · 0,75 m²');
+    expect(M.facturas.lineas(1, { unidades: 0, galones: 1.5 })).toBe('1 producto · 1,5 gal');
   });
 
   it('una paca cuenta sus unidades y un producto por peso sus decimales, en la lista y en el detalle (issue #35)', async () => {

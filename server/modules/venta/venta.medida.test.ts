@@ -5,6 +5,7 @@ import { formatCantidad } from '#shared/cantidad';
 import { M } from '#shared/messages';
 import { METODO, ROL } from '#shared/roles';
 import type { TDispositivo } from '#shared/schemas/sin-red';
+import type { TFacturaDetalle, TFacturasPage } from '#shared/schemas/factura';
 import { UNIDADES_DIAN } from '#shared/unidades';
 import { factura, movimiento, producto } from '../../db/schema';
 import { crearEmpleado, crearTienda, peticion, type Tienda } from '../../../tests/helpers/factories';
@@ -57,6 +58,13 @@ describe('vender por metro, centímetro, metro cuadrado y galón', () => {
     expect(mov).toMatchObject({ stockAntes: 100.5, salidas: 2.5, cantidadDespues: 98 });
     const [linea] = await db().select({ unidad: factura.unidadDian }).from(factura).where(eq(factura.ventaId, v.json().id));
     expect(linea!.unidad).toBe('MTR');
+    // Gestionar facturas counts it as 2,5 m, not as "0 unidades" (its list and its detail).
+    const lista = (await t.request({ method: 'GET', url: '/api/facturas', token: s.token })).json() as TFacturasPage;
+    const fila = lista.items.find((i) => i.idVenta === v.json().id)!;
+    expect(fila).toMatchObject({ unidades: 0, kilos: 0, metros: 2.5 });
+    expect(M.facturas.lineas(fila.lineas, fila)).toBe('1 producto · 2,5 m');
+    const detalle = (await t.request({ method: 'GET', url: `/api/facturas/${v.json().id}`, token: s.token })).json() as TFacturaDetalle;
+    expect(detalle).toMatchObject({ unidades: 0, metros: 2.5, metrosCuadrados: 0 });
   });
 
   it('cada medida toma tres decimales y redondea el importe al peso como el peso: 0,75 m², 1,5 gal, 35,5 cm', async () => {

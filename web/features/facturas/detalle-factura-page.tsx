@@ -10,6 +10,7 @@ import type { TRecibo } from '#shared/schemas/venta';
 import { formatCantidad, formatMilesimas, milesimasDe, porUnidadDe } from '#shared/cantidad';
 import { formatPesos } from '#shared/money';
 import { METODO } from '#shared/roles';
+import { MEDIDAS, unidadDeMedida, type TMedida } from '#shared/unidades';
 import { paths } from '../../config/paths';
 import { alertFailure, alertWarning, confirmAction, toastSuccess } from '../../lib/alerts';
 import { api, NetworkError } from '../../lib/api-client';
@@ -256,25 +257,19 @@ export default function DetalleFacturaPage() {
           </div>
 
           <dl className="factura-totales">
-            {/* Units and weight apart, never added (issue #52 point 3). */}
-            {f.unidades > 0 || !(f.kilos || f.litros) ? (
+            {/* Units and each measure apart, never added (issue #52 point 3; the one unit rule, issue #58 point 3). */}
+            {f.unidades > 0 || !MEDIDAS.some((m) => m !== 'unidades' && f[m]) ? (
               <div>
                 <dt>{F.unidades}</dt>
                 <dd data-testid="factura-unidades">{formatMilesimas(milesimasDe(f.unidades))}</dd>
               </div>
             ) : null}
-            {f.kilos ? (
-              <div>
-                <dt>{F.kilos}</dt>
-                <dd data-testid="factura-kilos">{formatCantidad(f.kilos, 'KGM')}</dd>
+            {MEDIDAS.filter((m) => m !== 'unidades' && f[m]).map((m) => (
+              <div key={m}>
+                <dt>{F[m as Exclude<TMedida, 'unidades'>]}</dt>
+                <dd data-testid={`factura-${m}`}>{formatCantidad(f[m], unidadDeMedida(m))}</dd>
               </div>
-            ) : null}
-            {f.litros ? (
-              <div>
-                <dt>{F.litros}</dt>
-                <dd>{formatCantidad(f.litros, 'LTR')}</dd>
-              </div>
-            ) : null}
+            ))}
             {f.descuento ? (
               <div>
                 <dt>{R.descuento}</dt>
