@@ -123,7 +123,7 @@ const conDescuento = (pedido: Pick<TCreateVentaRequest, 'lineas' | 'descuento'>)
 
 /**
  * The rules of a sale the device can know, as the server answers them (issue #53): a cashier's
- * discount needs a supervisor's PIN, which only the server checks (refused offline); fiado needs a
+ * discount needs a supervisor's PIN (checked on the device, ADR 053); fiado needs a
  * customer with fiado, and past what the device knows is available (the last synced balance less its
  * unsent fiado) only with the authorisation of who may give it, and then flagged (sobregiro). Pure.
  */
