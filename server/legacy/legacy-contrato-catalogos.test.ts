@@ -119,6 +119,8 @@ describe('controlador.rol.php y controlador.metodospago.php (catálogos globales
       // Added by this product (issues #17 and #18); the old calls keep 1–5 meaning what they meant.
       [6, 'Bre-B'],
       [7, 'Fiado'],
+      // Loyalty points as a payment (issue #59 point 3, ADR 054).
+      [8, 'Puntos'],
     ]);
   });
 

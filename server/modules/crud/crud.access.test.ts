@@ -147,10 +147,10 @@ describe('cada tienda ve y cambia solo lo suyo', () => {
     expect((await a.admin.del(`/tienda/${a.id}`)).status).toBe(403);
 
     expect((await a.admin.get('/roles')).body.items.map((r: { idRol: number }) => r.idRol)).toEqual([1, 2, 3]);
-    expect((await a.admin.get('/metodosdepago')).body.total).toBe(7);
+    expect((await a.admin.get('/metodosdepago')).body.total).toBe(8);
     for (const [path, body] of [
       ['roles', { idRol: 4, nombreRol: 'Cajero', descripcion: 'Cobra.' }],
-      ['metodosdepago', { idMetPago: 8, nombre: 'Bono' }],
+      ['metodosdepago', { idMetPago: 9, nombre: 'Bono' }],
     ] as const) {
       const post = await a.admin.post(`/${path}`, body);
       expect(post.status).toBe(403);
@@ -213,9 +213,9 @@ describe('el operador de la plataforma ve todas las tiendas', () => {
     expect(dup.status).toBe(409);
     expect(dup.body.error.fields).toEqual({ idRol: M.crud.idDuplicado });
 
-    await crear(operador, 'metodosdepago', { idMetPago: 8, nombre: 'Bono regalo' });
-    await crear(a.admin, 'ventas', { fecha: '2024-02-01', hora: '09:00', estado: 'Completada', metodoPagoId: 8 });
-    expect((await operador.del('/metodosdepago/8')).status).toBe(409);
+    await crear(operador, 'metodosdepago', { idMetPago: 9, nombre: 'Bono regalo' });
+    await crear(a.admin, 'ventas', { fecha: '2024-02-01', hora: '09:00', estado: 'Completada', metodoPagoId: 9 });
+    expect((await operador.del('/metodosdepago/9')).status).toBe(409);
   });
 
   it('crea y cierra tiendas; cerrar una tienda borra todo lo suyo', async () => {
