@@ -5,6 +5,7 @@ import { conteos } from '#shared/messages/conteos';
 import { ventas } from '#shared/messages/ventas';
 import type { TProductoConteo } from '#shared/schemas/conteo';
 import type { BaseLocal, ConteoSalida, ProductoLocal } from './base-local';
+import { productoLocal } from './producto-local.fixtures';
 
 /**
  * Counting offline on a phone (issue #58 point 1, ADR 042's addendum): the device's queue of counted
@@ -57,21 +58,7 @@ function tabla<T extends Fila>(clave: string, filas: T[] = []) {
 }
 
 const formato: TFormatoBalanza = { prefijo: '20', largoCodigo: 5, contenido: 'peso', decimales: 3, digitoPrecio: false };
-const producto = (p: Partial<ProductoLocal> & Pick<ProductoLocal, 'id' | 'nombre'>): ProductoLocal => ({
-  marca: null,
-  categoria: null,
-  impuesto: null,
-  precio: 5000,
-  stock: 37,
-  codigoBarras: null,
-  unidad: '94',
-  presentaciones: [],
-  estado: 1,
-  actualizadoEn: '2026-11-28T00:00:00.000Z',
-  busqueda: p.nombre.toLowerCase(),
-  codigosPresentacion: (p.presentaciones ?? []).map((u) => u.codigoBarras),
-  ...p,
-});
+const producto = (p: Partial<ProductoLocal> & Pick<ProductoLocal, 'id' | 'nombre'>): ProductoLocal => productoLocal({ stock: 37, ...p });
 
 function base(productos: ProductoLocal[] = []) {
   const conteosT = tabla<ConteoSalida & Fila>('clave');

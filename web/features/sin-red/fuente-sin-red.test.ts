@@ -9,6 +9,7 @@ import { tituloRecibo } from '../../lib/impresion/texto-recibo';
 import { agregarProducto, claveLinea, type LineaCarrito } from '../ventas/carrito';
 import { calcularPago, construirPedido } from '../ventas/pedido-pago';
 import type { ProductoLocal } from './base-local';
+import { productoLocal } from './producto-local.fixtures';
 import { desgloseLocal, lineasDelPedido, reciboDeSalida, revisarPedidoSinRed } from './fuente-sin-red';
 import { armarVenta, productoVentaDe } from './venta-local';
 
@@ -19,20 +20,7 @@ import { armarVenta, productoVentaDe } from './venta-local';
  * device's number, and its taxes by rate are the server's arithmetic.
  */
 
-const producto = (p: Partial<ProductoLocal> & Pick<ProductoLocal, 'id' | 'nombre' | 'precio'>): ProductoLocal => ({
-  marca: null,
-  categoria: null,
-  impuesto: null,
-  stock: 100,
-  codigoBarras: null,
-  unidad: '94',
-  presentaciones: [],
-  estado: 1,
-  actualizadoEn: '2026-11-28T00:00:00.000Z',
-  busqueda: p.nombre.toLowerCase(),
-  codigosPresentacion: (p.presentaciones ?? []).map((u) => u.codigoBarras),
-  ...p,
-});
+const producto = (p: Partial<ProductoLocal> & Pick<ProductoLocal, 'id' | 'nombre' | 'precio'>): ProductoLocal => productoLocal(p);
 
 const QUESO = producto({ id: 1, nombre: 'Queso', precio: 12_000, unidad: 'KGM', impuesto: 'excluido' });
 const CERVEZA = producto({ id: 2, nombre: 'Cerveza', precio: 3_000, impuesto: 'iva19', presentaciones: [{ id: 9, nombre: 'Paca x12', factor: 12, codigoBarras: '7701-12', precio: 33_000 }] });

@@ -8,24 +8,12 @@ import { sinRed } from '#shared/messages/sin-red';
 import { METODO, ROL } from '#shared/roles';
 import { agregarProducto, type LineaCarrito } from '../ventas/carrito';
 import type { ProductoLocal } from './base-local';
+import { productoLocal } from './producto-local.fixtures';
 import { armarVenta, buscarPorCodigo, descuentoSinRed, disponibleFiado, productoVentaDe, totalDe, type CatalogoLocal } from './venta-local';
 
 /** Issue #34: the offline till's sums, its scanner and its outbox entry (the outbox itself runs in the journeys, tests/e2e/sin-red*.spec.ts). */
 
-const producto = (p: Partial<ProductoLocal> & Pick<ProductoLocal, 'id' | 'nombre' | 'precio'>): ProductoLocal => ({
-  marca: null,
-  categoria: null,
-  impuesto: null,
-  stock: 100,
-  codigoBarras: null,
-  unidad: '94',
-  presentaciones: [],
-  estado: 1,
-  actualizadoEn: '2026-11-28T00:00:00.000Z',
-  busqueda: p.nombre.toLowerCase(),
-  codigosPresentacion: (p.presentaciones ?? []).map((u) => u.codigoBarras),
-  ...p,
-});
+const producto = (p: Partial<ProductoLocal> & Pick<ProductoLocal, 'id' | 'nombre' | 'precio'>): ProductoLocal => productoLocal(p);
 
 const QUESO = producto({ id: 1, nombre: 'Queso campesino', precio: 12_000, unidad: 'KGM', codigoBarras: '01234', stock: 4.5 });
 const CERVEZA = producto({
