@@ -16,6 +16,7 @@ import type { TRecibo } from '#shared/schemas/venta';
 import { dispositivoVenta, movimiento, producto, usuario } from '../../db/schema';
 import { crearEmpleado, crearTienda, peticion, type Tienda } from '../../../tests/helpers/factories';
 import { usarApp } from '../../../tests/helpers/test-app';
+import { ventaSinRed as venta } from './sin-red.fixtures';
 
 const t = usarApp();
 const req = peticion(t);
@@ -39,14 +40,6 @@ async function prefijo(token: string, clave: string): Promise<TDispositivo> {
   return r.json();
 }
 const ahora = () => new Date().toISOString();
-const venta = (d: TDispositivo, n: number, productoId: number, cantidad: number, extra: Record<string, unknown> = {}) => ({
-  clave: randomUUID(),
-  lineas: [{ productoId, cantidad }],
-  metodoPagoId: 5,
-  montoRecibido: 100_000,
-  sinRed: { dispositivoId: d.id, numero: `${d.prefijo}-${n}`, fecha: ahora(), reloj: ahora() },
-  ...extra,
-});
 const stockDe = async (id: number) => (await db().select({ s: producto.stock }).from(producto).where(eq(producto.idProducto, id)))[0]!.s;
 
 /** A cashier (role 2) with a device the owner authorised. */

@@ -16,6 +16,7 @@ import type { TRecibo } from '#shared/schemas/venta';
 import { actividad, creditoMovimiento, movimiento, producto, venta } from '../../db/schema';
 import { crearEmpleado, crearTienda, peticion, type Tienda } from '../../../tests/helpers/factories';
 import { usarApp } from '../../../tests/helpers/test-app';
+import { ventaSinRed } from './sin-red.fixtures';
 
 const t = usarApp();
 const req = peticion(t);
@@ -42,14 +43,6 @@ const datos = async (token: string, query = ''): Promise<TDatosSinRed> => {
   return r.json();
 };
 const ahora = () => new Date().toISOString();
-const ventaSinRed = (d: TDispositivo, n: number, productoId: number, cantidad: number, extra: Record<string, unknown> = {}) => ({
-  clave: randomUUID(),
-  lineas: [{ productoId, cantidad }],
-  metodoPagoId: 5,
-  montoRecibido: 100_000,
-  sinRed: { dispositivoId: d.id, numero: `${d.prefijo}-${n}`, fecha: ahora(), reloj: ahora() },
-  ...extra,
-});
 
 describe('dispositivos', () => {
   it('cada equipo recibe un prefijo propio de su tienda, nunca repetido', async () => {
