@@ -1,3 +1,5 @@
+import { formatPesos } from '../money';
+
 /** Spanish texts of the reports (issue #35): /reportes, each report, the exports and the Inicio dashboard. */
 export const reportes = {
   titulo: 'Reportes',
@@ -62,6 +64,8 @@ export const reportes = {
     impuestos: { titulo: 'Impuestos por tarifa', texto: 'Base e impuesto de cada tarifa (IVA, INC, bolsas) en el periodo, con la numeración usada.' },
     'cierre-diario': { titulo: 'Cierre diario por caja', texto: 'Por caja y día: numeración, ventas, devoluciones, impuestos, medios de pago, fiado, entradas y salidas, esperado y contado.' },
     'cierre-mensual': { titulo: 'Cierre mensual', texto: 'Neto por día, impuestos, margen, productos que más y menos vendieron, compras, inventario al cierre y cartera.' },
+    promociones: { titulo: 'Ventas por promoción', texto: 'Qué vendió cada promoción, cuánto ahorró el cliente y cuánto margen le costó a la tienda.' },
+    puntos: { titulo: 'Puntos', texto: 'Puntos ganados, redimidos y reversados, y el saldo que la tienda debe a cada cliente en puntos y en pesos.' },
   },
   columnas: {
     cifra: 'Cifra',
@@ -160,6 +164,19 @@ export const reportes = {
     costoPromedio: 'Costo promedio',
     valorCosto: 'Valor al costo',
     antiguedad: 'Antigüedad',
+    promocion: 'Promoción',
+    brutoSinPromocion: 'Bruto sin promoción',
+    ahorro: 'Ahorro (costo de la promoción)',
+    margenSinPromocion: 'Margen sin la promoción',
+    margenSinPorcentaje: 'Margen % sin la promoción',
+    participacionAhorro: 'Participación en el ahorro %',
+    saldoInicialPuntos: 'Saldo inicial',
+    puntosGanados: 'Ganados',
+    puntosRedimidos: 'Redimidos',
+    puntosReversados: 'Ganados reversados',
+    puntosDevueltos: 'Redimidos devueltos',
+    saldoPuntos: 'Saldo final',
+    valorSaldoPuntos: 'Valor del saldo',
   },
   tablas: {
     cifras: 'Ventas netas y margen del periodo',
@@ -226,6 +243,17 @@ export const reportes = {
     inhabilitados: 'Números inhabilitados',
     esperado: 'Esperado',
     contado: 'Contado',
+    promociones: 'Promociones usadas',
+    ventasConPromocion: 'Ventas con promoción',
+    ahorro: 'Ahorro dado a los clientes',
+    netoPromociones: 'Neto de las líneas con promoción',
+    puntosGanados: 'Puntos ganados',
+    puntosRedimidos: 'Puntos redimidos',
+    puntosReversados: 'Ganados reversados',
+    puntosDevueltos: 'Redimidos devueltos',
+    saldoPuntos: 'Saldo de puntos al cierre',
+    valorSaldoPuntos: 'Valor del saldo de puntos',
+    clientesConPuntos: 'Clientes con movimientos de puntos',
   },
   estados: { porPedir: 'Por pedir', agotado: 'Agotado', ok: 'Suficiente', abierto: 'Abierto', cerrado: 'Cerrado', anulacion: 'Anulación', descuento: 'Descuento' },
   notas: {
@@ -241,11 +269,19 @@ export const reportes = {
       'Una fila por caja y día de la zona horaria de la tienda. La caja de una venta es la de su turno; «Sin caja» reúne lo vendido sin turno o en tiendas sin cajas. Esperado y contado son los de los turnos abiertos ese día en esa caja.',
     cierreMensual:
       'Inventario al cierre: el stock de hoy menos las entradas y más las salidas registradas después del último día del periodo, valorizado al costo promedio actual de cada producto (el costo promedio de esa fecha no se guarda); sin costo, cuenta como cero.',
+    promociones:
+      'Cada promoción cuenta las líneas de venta que tocó: su bruto al precio cobrado antes de la promoción, el ahorro que dio (lo que le costó a la tienda), lo cobrado y el margen al costo de cada unidad al venderla. El margen perdido es el ahorro. Una línea con dos promociones (la del producto y una compra mínima) cuenta en las dos; los totales la cuentan una vez. Las devoluciones no se restan aquí.',
+    puntos:
+      'Ganados: puntos dados por las ventas del periodo. Ganados reversados: los que quitaron devoluciones y anulaciones. Redimidos devueltos: puntos redimidos que volvieron al cliente por una devolución o anulación. Saldo al final del periodo; su valor en pesos usa el valor actual del punto (el de cada fecha no se guarda). No se filtra por persona ni turno.',
     limite: (n: number) => `Se muestran las primeras ${n} filas; la exportación las trae todas.`,
   },
   /** Next to a margin when some products sold have no cost (issue #52). */
   costoConocido: (pct: number) => `costo conocido en ${pct} % de las ventas`,
   sinCostoConocido: 'sin costos registrados: el margen no se puede calcular',
+  /** Next to the promotions' margin: what it would have been without them (issue #59 point 4). */
+  margenSinPromocion: (valor: number) => `sin las promociones habría sido ${formatPesos(valor)}`,
+  /** Next to the points' balance value. */
+  valorPunto: (valor: number) => `a ${formatPesos(valor)} por punto`,
   semana: ['Lunes', 'Martes', 'Miércoles', 'Jueves', 'Viernes', 'Sábado', 'Domingo'],
   graficos: {
     netoPorDia: 'Ventas netas por día',
@@ -258,6 +294,8 @@ export const reportes = {
     impuestos: 'Impuesto por tarifa',
     kardex: 'Saldo del producto',
     mapa: 'Ventas netas por día de la semana y hora',
+    ahorroPorPromocion: 'Las 10 promociones que más ahorro dieron',
+    puntosPorCliente: 'Los 10 clientes que más puntos ganaron',
     actual: 'Periodo',
     anterior: 'Periodo anterior',
     alt: (titulo: string) => `${titulo}. Los datos completos están en la tabla.`,

@@ -11,6 +11,8 @@ import { kardex } from './kardex';
 import { mapaCalor } from './mapa-calor';
 import { mediosDePago } from './medios-pago';
 import { productosOCategorias } from './por-producto';
+import { ventasPorPromocion } from './por-promocion';
+import { puntos } from './puntos';
 import { resumenVentas } from './resumen-ventas';
 import { sinVentas } from './sin-ventas';
 import { turnos } from './turnos';
@@ -37,4 +39,6 @@ export const GENERADORES: Record<TInforme, Generador> = {
   impuestos: impuestosPorTarifa,
   'cierre-diario': cierreDiario,
   'cierre-mensual': cierreMensual,
+  promociones: ventasPorPromocion,
+  puntos,
 };
