@@ -80,7 +80,7 @@ describe('ventas por promoción', () => {
   });
 
   it('un cajero no lo ve (403); un rango demasiado largo se rechaza en español', async () => {
-    const cajero = await conRol(t, s, ROL.CAJERO);
+    const cajero = await conRol(t, s, ROL.EMPLEADO);
     expect((await req('GET', '/api/reportes/promociones?periodo=hoy', cajero)).statusCode).toBe(403);
     const largo = await req('GET', '/api/reportes/promociones?periodo=rango&desde=2000-01-01&hasta=2026-01-01', s.token);
     expect(largo.statusCode).toBe(422);
