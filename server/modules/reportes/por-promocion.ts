@@ -41,6 +41,7 @@ const lineasDePromociones = (ctx: Ctx, r: Rango) => sql`
     select (select count(distinct clave) from pl) as promociones, count(distinct l.venta_id) as ventas, count(*) as lineas,
       coalesce(sum(l.unidades), 0) as unidades, coalesce(sum(l.bruto), 0) as bruto, (select coalesce(sum(ahorro), 0) from pl) as ahorro,
       coalesce(sum(l.bruto - l.descuento), 0) as neto, coalesce(sum(l.costo) filter (where not l.sin_costo), 0) as costo,
+      coalesce(sum(l.bruto - l.descuento) filter (where not l.sin_costo), 0) as neto_conocido, coalesce(sum(l.bruto) filter (where not l.sin_costo), 0) as bruto_conocido,
       count(*) filter (where l.sin_costo) as sin_costo
     from l
   )`;
@@ -53,8 +54,11 @@ export interface TotalesPromociones {
   bruto: number;
   ahorro: number;
   neto: number;
-  /** Null when some line has no known cost. */
-  margen: number | null;
+  /** Over the lines with a known cost (as cifras.ts says a period's margin), and without the promotions. */
+  margen: number;
+  margenSinPromocion: number;
+  /** The share of the net with a known cost, 0–100; null with no line. */
+  costoConocido: number | null;
 }
 
 const totalesDe = (x: Record<string, unknown>): TotalesPromociones => ({
@@ -65,8 +69,14 @@ const totalesDe = (x: Record<string, unknown>): TotalesPromociones => ({
   bruto: n(x.bruto),
   ahorro: n(x.ahorro),
   neto: n(x.neto),
-  margen: n(x.sin_costo) > 0 ? null : n(x.neto) - n(x.costo),
+  margen: n(x.neto_conocido) - n(x.costo),
+  margenSinPromocion: n(x.bruto_conocido) - n(x.costo),
+  costoConocido: n(x.lineas) === 0 ? null : n(x.sin_costo) === 0 ? 100 : n(x.neto) > 0 ? Math.round((n(x.neto_conocido) / n(x.neto)) * 100) : 0,
 });
+
+/** Next to the margin: the share of known cost when some is missing (cifras.ts), else the margin without the promotions. */
+const detalleMargen = (t: TotalesPromociones) =>
+  t.costoConocido == null ? null : t.costoConocido === 0 ? R.sinCostoConocido : t.costoConocido < 100 ? R.costoConocido(t.costoConocido) : R.margenSinPromocion(t.margenSinPromocion);
 
 /** The period's promotions added up (the comparison period's figures). */
 async function totalesPromociones(ctx: Ctx, r: Rango): Promise<TotalesPromociones> {
@@ -124,7 +134,6 @@ export async function ventasPorPromocion(ctx: Ctx, r: Rango, ant: Rango): Promis
       };
     });
   const top = grupos.slice(0, 10);
-  const margenSin = t.margen == null ? null : t.margen + (t.bruto - t.neto);
   return reporte('promociones', r, {
     anterior: ant,
     indicadores: [
@@ -132,7 +141,7 @@ export async function ventasPorPromocion(ctx: Ctx, r: Rango, ant: Rango): Promis
       ind('ventasConPromocion', 'entero', t.ventas, a.ventas),
       ind('ahorro', 'dinero', t.ahorro, a.ahorro),
       ind('netoPromociones', 'dinero', t.neto, a.neto),
-      { ...ind('margen', 'dinero', t.margen ?? 0, a.margen), detalle: t.margen == null ? R.sinCostoConocido : R.margenSinPromocion(margenSin!) },
+      { ...ind('margen', 'dinero', t.margen, a.margen), detalle: detalleMargen(t) },
     ],
     grafico: top.length
       ? { tipo: 'barrasH', titulo: R.graficos.ahorroPorPromocion, etiquetas: top.map((x) => x.promocion), series: [{ nombre: R.graficos.actual, datos: top.map((x) => x.ahorro) }], tipoValor: 'dinero' }

@@ -71,6 +71,24 @@ describe('ventas por promoción', () => {
     expect((await reporte(otra, 'promociones')).tablas[0]!.filas).toEqual([]);
   });
 
+  it('con una promoción sobre un producto sin costo: su margen queda vacío y el total dice cuánto costo se conoce', async () => {
+    const u = await crearTienda(t);
+    const conCosto = await nuevoProducto(u, 2_000, { costoPromedio: 1_000 });
+    const sinCosto = await nuevoProducto(u, 2_000);
+    for (const [nombre, productoId] of [['A 10 %', conCosto], ['B 10 %', sinCosto]] as const) {
+      expect((await req('POST', '/api/promociones', u.token, { nombre, tipo: 'porcentaje', porcentaje: 10, productoId })).statusCode).toBe(201);
+    }
+    await vender(u.token, [{ productoId: conCosto, cantidad: 1 }, { productoId: sinCosto, cantidad: 1 }]);
+    const rep = await reporte(u, 'promociones');
+    expect(rep.tablas[0]!.filas.map((f) => [f.promocion, f.neto, f.costo, f.margen])).toEqual([
+      ['A 10 %', 1_800, 1_000, 800],
+      ['B 10 %', 1_800, null, null],
+    ]);
+    // Half the net has a known cost: the margin is over that half, and says so.
+    const margen = rep.indicadores.find((i) => i.clave === 'margen')!;
+    expect([margen.valor, margen.detalle]).toEqual([800, R.costoConocido(50)]);
+  });
+
   it('se exporta en CSV con sus columnas', async () => {
     const lineas = await csv(s, 'promociones');
     expect(lineas[0]).toBe(
