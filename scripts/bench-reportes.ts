@@ -89,6 +89,24 @@ async function generar(database: Database, lineas: number): Promise<{ tiendaId: 
   await db.execute(sql`insert into movimiento (tienda_id, producto_id, venta_id, stock_antes, salidas, cantidad_despues, motivo, fecha_movimiento)
     select f.tienda_id, f.producto_id, f.venta_id, 100, f.cantidad, 100 - f.cantidad, 'Venta', v.fecha
     from factura f join venta v on v.id_venta = f.venta_id where f.tienda_id = ${tiendaId} and f.producto_id = (select min(id_producto) from producto where tienda_id = ${tiendaId})`);
+  // Promotions (ADR 052) on one line in five, their saving as the line's discount, and loyalty points
+  // (ADR 054): a third of the sales earn for one of the 200 customers, one in thirty spends one point,
+  // for *Ventas por promoción* and *Puntos* (issue #59 point 4).
+  await db.execute(sql`insert into promocion (tienda_id, nombre, tipo, porcentaje, categoria)
+    select ${tiendaId}, 'Promoción ' || g, 'porcentaje', 5 + g, 'Categoría ' || g from generate_series(1, 20) g`);
+  await db.execute(sql`update factura f set descuento = greatest(1, floor(f.precio * f.cantidad * 0.1)) where f.tienda_id = ${tiendaId} and f.id_factura % 5 = 0`);
+  await db.execute(sql`insert into venta_promocion (tienda_id, venta_id, factura_id, promocion_id, nombre, ahorro)
+    select f.tienda_id, f.venta_id, f.id_factura, p0 + f.id_factura % 20, 'Promoción', f.descuento
+    from factura f cross join (select min(id_promocion) as p0 from promocion where tienda_id = ${tiendaId}) p
+    where f.tienda_id = ${tiendaId} and f.id_factura % 5 = 0`);
+  await db.execute(sql`insert into punto_movimiento (tienda_id, cliente_id, fecha, tipo, puntos, venta_id)
+    select v.tienda_id, c0 + v.id_venta % 200, v.fecha, 'ganado', 1 + v.id_venta % 40, v.id_venta
+    from venta v cross join (select min(id_cliente) as c0 from cliente where tienda_id = ${tiendaId}) c
+    where v.tienda_id = ${tiendaId} and v.id_venta % 3 = 0
+    union all
+    select v.tienda_id, c0 + v.id_venta % 200, v.fecha, 'redimido', -1, v.id_venta
+    from venta v cross join (select min(id_cliente) as c0 from cliente where tienda_id = ${tiendaId}) c
+    where v.tienda_id = ${tiendaId} and v.id_venta % 30 = 1`);
   await db.execute(sql`set session_replication_role = origin`);
   const r0 = performance.now();
   await db.execute(sql`select resumen_dia_reconstruir(${tiendaId})`);
