@@ -43,6 +43,7 @@ import { promociones } from './messages/promociones';
 import { facturaElectronica } from './messages/factura-electronica';
 import { documentoSoporte } from './messages/documento-soporte';
 import { sucursales } from './messages/sucursales';
+import { empresa } from './messages/empresa';
 import { traslados } from './messages/traslados';
 import { puntos } from './messages/puntos';
 
@@ -98,6 +99,7 @@ export const M = {
   facturaElectronica,
   documentoSoporte,
   sucursales,
+  empresa,
   traslados,
   puntos,
 } as const;

@@ -141,6 +141,12 @@ const TABLE: Record<string, Entry> = {
   'GET /api/sucursales/personas': { expect: rule('401', 'ok', '403', '403', 'ok', '403') },
   'PUT /api/sucursales/:id/personas/:idUsuario': { expect: { ...rule('401', 'ok', '403', '403', '404', '403'), sibling: 'ok' }, params: personaEnSucursal, body: { rol: ROL.EMPLEADO } },
   'DELETE /api/sucursales/:id/personas/:idUsuario': { expect: { ...rule('401', 'ok', '403', '403', '404', '403'), sibling: 'ok' }, params: personaEnSucursal },
+  // Every store of the empresa side by side (issue #56 point 4): the empresa's owner only, also from the branch (the sibling);
+  // another empresa's owner gets its own stores only (tests/api/empresa-resumen.test.ts), never this one's.
+  'GET /api/empresa/resumen': { expect: { ...rule('401', 'ok', '403', '403', 'ok', '403'), sibling: 'ok' }, query: 'periodo=mes' },
+  'GET /api/empresa/resumen/exportar': { expect: { ...rule('401', 'ok', '403', '403', 'ok', '403'), sibling: 'ok' }, query: 'periodo=mes&formato=csv' },
+  'GET /api/empresa/cierre': { expect: { ...rule('401', 'ok', '403', '403', 'ok', '403'), sibling: 'ok' } },
+  'GET /api/empresa/cierre/exportar': { expect: { ...rule('401', 'ok', '403', '403', 'ok', '403'), sibling: 'ok' }, query: 'formato=xlsx' },
   // Transfers between the empresa's stores (issue #56 point 3, ADR 056): the owner (also from the branch) and roles 1/3 of
   // either store; another empresa's never sees one. A leg of a version that is not the row's changes nothing (409).
   'GET /api/traslados': { expect: STORE_R1_R3 },

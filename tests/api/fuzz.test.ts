@@ -114,7 +114,7 @@ describe('entradas hostiles en cada ruta', () => {
       await fc.assert(
         fc.asyncProperty(
           fc.array(arbParam, { minLength: paramNames.length, maxLength: paramNames.length }),
-          fc.dictionary(fc.constantFrom('q', 'page', 'pageSize', 'id', 'desde', 'hasta', 'estado', 'listar', 'codigo_invitacion', 'persona', 'tipo', 'x', 'periodo', 'formato', 'usuarioId', 'turnoId', 'dias', 'productoId'), fc.string({ maxLength: 30 }), { maxKeys: 4 }),
+          fc.dictionary(fc.constantFrom('q', 'page', 'pageSize', 'id', 'desde', 'hasta', 'estado', 'listar', 'codigo_invitacion', 'persona', 'tipo', 'x', 'periodo', 'formato', 'usuarioId', 'turnoId', 'dias', 'productoId', 'fecha'), fc.string({ maxLength: 30 }), { maxKeys: 4 }),
           arbBody(keys),
           fc.boolean(),
           fc.constantFrom('application/json', 'application/json', 'text/plain', 'application/x-www-form-urlencoded'),

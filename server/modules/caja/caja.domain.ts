@@ -240,6 +240,14 @@ function esperados(resumen: Resumen, fondoInicial: number): Record<string, numbe
   return out;
 }
 
+/**
+ * The cash an open shift's drawer should hold now (the float, cash sales and abonos, cash in and out,
+ * cash refunds): what its close will expect in cash. The owner's consolidated view (issue #56 point 4).
+ */
+export async function efectivoEsperado(db: Db | Tx, turnoId: number, fondoInicial: number): Promise<number> {
+  return esperados(await calcularResumen(db, turnoId), fondoInicial)[METODO.EFECTIVO] ?? 0;
+}
+
 const turnoFila = {
   id: turno.idTurno,
   tiendaId: turno.tiendaId,

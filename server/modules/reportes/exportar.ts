@@ -73,7 +73,7 @@ function tablaCsv(t: TTabla, zona: string): string[] {
   return [t.columnas.map((c) => textoCsv(c.titulo)).join(';'), ...t.filas.map((f) => t.columnas.map((c) => valorCsv(c, f[c.clave] ?? null, zona)).join(';'))];
 }
 
-export function reporteCsv(rep: TReporte, zona: string): string {
+export function reporteCsv(rep: Pick<TReporte, 'tablas'>, zona: string): string {
   const [principal, ...otras] = rep.tablas.map(conUnidades);
   const lineas = principal ? tablaCsv(principal, zona) : [];
   for (const t of otras) lineas.push('', textoCsv(t.titulo), ...tablaCsv(t, zona));
@@ -113,7 +113,7 @@ const nombreHoja = (titulo: string, usados: Set<string>) => {
   return nombre;
 };
 
-export async function reporteXlsx(rep: TReporte, zona: string): Promise<Buffer> {
+export async function reporteXlsx(rep: Pick<TReporte, 'titulo' | 'periodo' | 'tablas'>, zona: string): Promise<Buffer> {
   const ExcelJS = await cargarExcel();
   const wb = new ExcelJS.Workbook();
   wb.creator = 'ADAX Store Manager';

@@ -10,6 +10,7 @@ import { descargaComo } from '../../lib/exportar';
 import { nombreArchivo, reporteCsv, reporteXlsx } from './exportar';
 import { generarReporte, opcionesDeReporte, resumenDeInicio } from './reportes.service';
 import { zonaDe } from './zona';
+import { empresaRoutes } from './empresa.routes';
 
 /**
  * The store's reports (issue #35): one route per report and one for its export, and the Inicio
@@ -64,4 +65,7 @@ export async function reportesRoutes(app: FastifyInstance) {
       },
     });
   }
+
+  // The owner's view of every store of the empresa (issue #56 point 4).
+  await empresaRoutes(app);
 }
