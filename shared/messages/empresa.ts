@@ -24,6 +24,7 @@ export const empresa = {
   medios: 'Por medio de pago',
   sinCajas: 'Ninguna caja abierta.',
   sinVentas: 'Sin ventas en el periodo.',
+  ventasN: (n: number) => (n === 1 ? '1 venta' : `${n.toLocaleString('es-CO')} ventas`),
   cajasAbiertas: (n: number) => (n === 1 ? '1 caja abierta' : `${n} cajas abiertas`),
   desde: (hora: string) => `desde ${hora}`,
   esperadoEnCaja: 'Efectivo esperado',

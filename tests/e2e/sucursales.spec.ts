@@ -7,7 +7,7 @@ import { CLAVE, entrarComo, iniciarSesion, nuevaTienda } from './crud-support';
  * One owner, several stores (issue #56 steps 2 and 3, ADR 043): the owner opens a second store from
  * Sucursales (it starts with the first store's products at stock 0), switches to it from the top bar,
  * sells there (its own caja, its sale number 1), switches back, and the first store's sales list does
- * not show that sale. Screenshots of Sucursales and the switcher at 1366 and 390 px go to SHOTS_DIR.
+ * not show that sale; *Todas mis tiendas* shows both stores' sales and the total (issue #56 point 4). Screenshots of Sucursales and the switcher at 1366 and 390 px go to SHOTS_DIR.
  */
 const SHOTS = process.env.SHOTS_DIR;
 const CAFE = 'Café Sello Rojo 250 g';
@@ -107,6 +107,35 @@ test('el dueño abre una segunda tienda, entra desde la barra de arriba, vende a
   await expect(lista).not.toContainText('10.500');
   const stock = (await api<{ items: { nombre: string; stock: number }[] }>(page, 'GET', '/api/productos')).items;
   expect(stock.map((p) => [p.nombre, p.stock])).toEqual([[CAFE, 9]]);
+
+  // Todas mis tiendas (issue #56 point 4): from Inicio's tile, both stores' sales side by side and the total.
+  await page.goto('/inicio');
+  await page.getByRole('link', { name: /^Todas mis tiendas/ }).click();
+  await expect(page).toHaveURL(/\/todas_mis_tiendas$/);
+  await expect(page.getByRole('heading', { name: 'Todas mis tiendas', level: 1 })).toBeVisible();
+  const consolidado = page.getByTestId('empresa-tabla');
+  await expect(consolidado.getByRole('row')).toHaveCount(4);
+  await expect(consolidado.getByRole('row', { name: new RegExp(`^${tienda.nombre}`) })).toContainText('$ 9.800');
+  await expect(consolidado.getByRole('row', { name: new RegExp(`^${norte}`) })).toContainText('$ 10.500');
+  await expect(consolidado.getByRole('row', { name: /^Total empresa/ })).toContainText('$ 20.300');
+  // Now: each store's today and its open till (the branch's, opened above).
+  await expect(page.getByRole('listitem').filter({ hasText: norte }).first()).toContainText('1 caja abierta');
+  // The consolidated daily close: both stores and the total.
+  const cierre = page.getByTestId('cierre-tabla');
+  await expect(cierre.getByRole('row', { name: /^Total empresa/ })).toContainText('$ 20.300');
+  await expect(cierre.getByRole('row')).toHaveCount(4);
+  if (SHOTS) {
+    for (const width of [1366, 390]) {
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+      await page.screenshot({ path: `${SHOTS}/todas-mis-tiendas-${width}.png`, fullPage: true });
+    }
+    await page.setViewportSize({ width: 1366, height: 900 });
+  }
+  // On a phone: a card per store and the total instead of the table.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(consolidado).toBeHidden();
+  await expect(page.getByTestId('tarjeta-total')).toContainText('$ 20.300');
+  await page.setViewportSize({ width: 1366, height: 900 });
 });
 
 

@@ -35,6 +35,7 @@ const EtiquetasPage = preloadable(() => import('../features/productos/etiquetas-
 const ImportarPage = preloadable(() => import('../features/importacion/importar-page'));
 const AjustesTiendaPage = preloadable(() => import('../features/tienda/ajustes-tienda-page'));
 const SucursalesPage = preloadable(() => import('../features/tienda/sucursales-page'));
+const TodasMisTiendasPage = preloadable(() => import('../features/empresa/todas-mis-tiendas-page'));
 const InvitacionPage = preloadable(() => import('../features/tienda/invitacion-page'));
 const RedLocalPage = preloadable(() => import('../features/red-local/red-local-page'));
 const EquiposSinRedPage = preloadable(() => import('../features/sin-red/equipos-sin-red-page'));
@@ -91,6 +92,7 @@ const SCREENS = new Map<string, { preload: () => Promise<unknown> }>(
     [paths.importarProveedores]: ImportarPage,
     [paths.ajustesTienda]: AjustesTiendaPage,
     [paths.sucursales]: SucursalesPage,
+    [paths.todasMisTiendas]: TodasMisTiendasPage,
     [paths.invitacion]: InvitacionPage,
     [paths.telefonos]: RedLocalPage,
     [paths.equiposSinRed]: EquiposSinRedPage,
@@ -229,6 +231,7 @@ export function AppRouter() {
             <Route path={paths.importarProveedores} element={<ImportarPage entidad="proveedores" />} />
             <Route path={paths.ajustesTienda} element={<AjustesTiendaPage />} />
             <Route path={paths.sucursales} element={<SucursalesPage />} />
+            <Route path={paths.todasMisTiendas} element={<TodasMisTiendasPage />} />
             <Route
               path={paths.invitacion}
               element={

@@ -21,6 +21,8 @@ export const paths = {
   detalleFactura: '/detalle_factura',
   /** The empresa's stores (issue #56 step 3), its owner only. */
   sucursales: '/sucursales',
+  /** Every store of the empresa side by side (issue #56 point 4), its owner only. */
+  todasMisTiendas: '/todas_mis_tiendas',
   /** The store's settings: the receipt's data and the time zone (issues #19, #16); the shelf labels. */
   ajustesTienda: '/ajustes_tienda',
   etiquetas: '/etiquetas',

@@ -13,10 +13,12 @@ import './inicio.css';
 import { ResumenDia } from './components/resumen-dia';
 import { AvisosNumeracion } from '../numeracion/avisos-numeracion';
 import { sucursales } from '#shared/messages/sucursales';
+import { empresa } from '#shared/messages/empresa';
+import { useTiendasInicio } from './api/get-tiendas';
 import { AvisoPorVencer } from './components/aviso-por-vencer';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
-const M = { comun, inicio, ventas, sucursales };
+const M = { comun, inicio, ventas, sucursales, empresa };
 
 const TILES = [
   { to: paths.gestionarProductos, ...M.inicio.tiles.productos, Icon: IconBox },
@@ -48,6 +50,8 @@ const TILES_ADMIN = [
 
 /** The empresa's owner (its store login, issue #56): its stores. */
 const TILE_SUCURSALES = { to: paths.sucursales, ...M.sucursales.tile, Icon: IconStore };
+/** Every store side by side (issue #56 point 4): the owner of an empresa of two or more stores. */
+const TILE_TODAS = { to: paths.todasMisTiendas, ...M.empresa.tile, Icon: IconChart };
 
 /** Home: four big buttons; entering it empties the stored cart (spec §2). */
 export default function InicioPage() {
@@ -57,6 +61,9 @@ export default function InicioPage() {
   const conReportes = session?.rol === ROL.ADMIN || permisos.reportes;
   // The owner's day at a glance: roles 1 and 3 (issue #35 point 1).
   const verResumen = conReportes && (session?.rol === ROL.ADMIN || session?.rol === ROL.ENCARGADO) && session?.id_Tienda != null;
+  const dueno = session?.tipo === 'tienda' && session.id_Tienda != null;
+  const tiendas = useTiendasInicio(dueno);
+  const variasTiendas = dueno && (tiendas.data?.length ?? 0) >= 2;
 
   useEffect(() => {
     window.localStorage.removeItem(STORAGE_KEYS.carrito);
@@ -93,7 +100,7 @@ export default function InicioPage() {
       <AvisoPorVencer />
       {verResumen ? <ResumenDia /> : null}
       <nav aria-label={M.inicio.menu} className="tiles">
-        {[...TILES, ...(conReportes ? [TILE_REPORTES] : []), ...(session?.rol === ROL.ADMIN ? TILES_ADMIN : []), ...(session?.tipo === 'tienda' && session.id_Tienda != null ? [TILE_SUCURSALES] : [])].map(({ to, title, text, Icon }) => (
+        {[...TILES, ...(conReportes ? [TILE_REPORTES] : []), ...(session?.rol === ROL.ADMIN ? TILES_ADMIN : []), ...(dueno ? [TILE_SUCURSALES] : []), ...(variasTiendas ? [TILE_TODAS] : [])].map(({ to, title, text, Icon }) => (
           <Link key={to} to={to} className="tile">
             <span className="tile__icon">
               <Icon />

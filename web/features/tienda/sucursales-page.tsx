@@ -4,6 +4,7 @@ import { AppError, type FieldErrors } from '#shared/errors';
 import { comun, generic } from '#shared/messages/comun';
 import { sucursales } from '#shared/messages/sucursales';
 import { traslados } from '#shared/messages/traslados';
+import { empresa } from '#shared/messages/empresa';
 import { ajustesTienda } from '#shared/messages/tienda';
 import { ZONA_HORARIA } from '#shared/zona-horaria';
 import { ZCrearSucursalRequest, type TSucursal } from '#shared/schemas/sucursal';
@@ -20,7 +21,7 @@ import { otrasZonas, ZONAS_FRECUENTES } from './zonas-horarias';
 import './sucursales.css';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
-const M = { ajustesTienda, comun, generic, sucursales, traslados };
+const M = { ajustesTienda, comun, generic, sucursales, traslados, empresa };
 const S = M.sucursales;
 
 const nombreZona = (zona: string) => ZONAS_FRECUENTES.find((z) => z.zona === zona)?.nombre ?? zona.replaceAll('_', ' ');
@@ -46,6 +47,9 @@ export default function SucursalesPage() {
   return (
     <div className="sucursales">
       <PageHeader title={S.titulo} titleClassName="sucursales-header__title">
+        <Link className="btn btn--ghost" to={paths.todasMisTiendas}>
+          {M.empresa.enlace}
+        </Link>
         <Link className="btn btn--ghost" to={paths.traslados}>
           {M.traslados.enlace}
         </Link>
