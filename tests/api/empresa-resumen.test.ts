@@ -12,8 +12,8 @@ import { usarApp } from '../helpers/test-app';
  * The owner's consolidated view (issue #56 point 4): two stores of one empresa sell different amounts;
  * `GET /api/empresa/resumen` shows each store as its own reports do and the total as their sum, with the
  * open tills and today's sales; `GET /api/empresa/cierre` is each store's own daily close and their sum;
- * both export with the store on every row. A cashier, a store's admin and the platform operator are
- * refused; another empresa's owner sees only its own store. On PGlite, and on PostgreSQL with TEST_DATABASE_URL.
+ * both export with the store on every row. A cashier, a manager and a store's admin are refused (the
+ * platform operator too: the authorization matrix); another empresa's owner sees only its own store. On PGlite, and on PostgreSQL with TEST_DATABASE_URL.
  */
 const t = usarApp();
 const req = peticion(t);
@@ -139,7 +139,7 @@ describe('todas mis tiendas (el dueño)', () => {
     expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe('PK');
   });
 
-  it('un cajero, un administrador de la tienda y el operador no entran; otra empresa solo ve la suya', async () => {
+  it('un cajero, un encargado y un administrador de la tienda no entran; otra empresa solo ve la suya', async () => {
     const { s } = await dosTiendas();
     for (const rol of [ROL.EMPLEADO, ROL.ENCARGADO, ROL.ADMIN]) {
       const e = await crearEmpleado(t, s.codigo, { rol });
