@@ -36,6 +36,8 @@ export const inicio = {
     listasPrecios: { title: 'Listas de precios', text: 'Precios de mayorista y por cantidad para los clientes que usted elija.' },
     // Issue #59 point 2.
     promociones: { title: 'Promociones', text: 'Lleve 3 pague 2, combos, descuentos por día y hora, que la caja aplica sola.' },
+    // Issue #59 point 3.
+    puntos: { title: 'Puntos', text: 'Puntos para sus clientes: cuántos ganan por compra y cuánto valen al pagar.' },
     numeracion: { title: 'Cajas y numeración', text: 'Las cajas de la tienda y el rango de numeración autorizado por la DIAN de cada una.' },
     documentosDian: { title: 'Documentos DIAN', text: 'Los documentos electrónicos POS enviados a la DIAN, su respuesta, la contingencia y el archivo.' },
   },

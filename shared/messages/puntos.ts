@@ -17,6 +17,11 @@ export const puntos = {
   pesosInvalidos: 'Escriba cuántos pesos de compra dan un punto: un número entero entre 100 y 1.000.000.',
   valorInvalido: 'Escriba cuánto vale un punto al pagar: un número entero entre 1 y 10.000.',
   soloAdministrador: 'Solo el administrador de la tienda configura los puntos.',
+  // The settings screen's hints (role 1).
+  activoAyuda: 'Apagados, las ventas no dan puntos y la caja no ofrece Puntos; los saldos de los clientes se conservan.',
+  pesosAyuda: 'Entre 100 y 1.000.000. Cuenta lo que el cliente paga en la venta, no lo que queda fiado.',
+  valorAyuda: 'Entre 1 y 10.000. Con Puntos se paga la venta entera; una devolución devuelve los puntos.',
+  desdeClientes: 'Configurar puntos',
   // The customer's balance.
   saldo: 'Puntos',
   saldoDe: (p: number) => `${n(p)} ${p === 1 ? 'punto' : 'puntos'}`,
@@ -28,6 +33,8 @@ export const puntos = {
   requiereCliente: 'Para pagar con puntos, elija primero al cliente.',
   desactivados: 'Esta tienda no tiene puntos activos.',
   insuficientes: (saldo: number, necesarios: number) => `El cliente tiene ${n(saldo)} puntos y esta venta necesita ${n(necesarios)}. Elija otro medio de pago.`,
+  /** The payment page with Puntos chosen: what the sale spends and what is left (the whole sale, ADR 054). */
+  pagoConPuntos: (necesarios: number, pesos: number, quedan: number) => `Se usan ${n(necesarios)} ${necesarios === 1 ? 'punto' : 'puntos'} del cliente (${formatPesos(pesos)}); le quedan ${n(quedan)}.`,
   sinRed: 'Sin conexión no se puede pagar con puntos: el equipo no conoce el saldo del cliente. Cobre con otro medio de pago.',
   // The receipt.
   // The printed ticket's pairs (label, number); the screen's line joins them.

@@ -73,6 +73,7 @@ const PorVencerPage = preloadable(() => import('../features/lotes/por-vencer-pag
 const ListasPage = preloadable(() => import('../features/precios/listas-page'));
 const ListaPage = preloadable(() => import('../features/precios/lista-page'));
 const PromocionesPage = preloadable(() => import('../features/precios/promociones-page'));
+const PuntosPage = preloadable(() => import('../features/puntos/puntos-page'));
 
 /** The screen of each path, for the first one's chunk to be in before the router renders it. */
 const SCREENS = new Map<string, { preload: () => Promise<unknown> }>(
@@ -124,6 +125,7 @@ const SCREENS = new Map<string, { preload: () => Promise<unknown> }>(
     [paths.porVencer]: PorVencerPage,
     [paths.listasPrecios]: ListasPage,
     [paths.promociones]: PromocionesPage,
+    [paths.puntos]: PuntosPage,
   }).map(([path, screen]) => [path.toLowerCase(), screen]),
 );
 
@@ -303,6 +305,14 @@ export function AppRouter() {
             <Route path={paths.listasPrecios} element={<ListasPage />} />
             <Route path={paths.listaPrecios} element={<ListaPage />} />
             <Route path={paths.promociones} element={<PromocionesPage />} />
+            <Route
+              path={paths.puntos}
+              element={
+                <RequireRole roles={[ROL.ADMIN]}>
+                  <PuntosPage />
+                </RequireRole>
+              }
+            />
             <Route path={paths.ordenesCompra} element={<OrdenesPage />} />
             <Route path={paths.nuevaOrdenCompra} element={<NuevaOrdenPage />} />
             <Route path={paths.ordenCompra} element={<OrdenPage />} />

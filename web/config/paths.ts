@@ -74,6 +74,8 @@ export const paths = {
   listasPrecios: '/listas_precios',
   listaPrecios: '/listas_precios/:id',
   promociones: '/promociones',
+  /** Loyalty points' settings (issue #59 point 3, ADR 054), role 1. */
+  puntos: '/puntos',
   crud: {
     usuarios: '/crud/usuarios',
   },

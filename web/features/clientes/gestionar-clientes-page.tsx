@@ -4,6 +4,7 @@ import { clientes } from '#shared/messages/clientes';
 import { comun } from '#shared/messages/comun';
 import { importacion } from '#shared/messages/importacion';
 import { fiado } from '#shared/messages/fiado';
+import { puntos } from '#shared/messages/puntos';
 import { roles } from '#shared/messages/roles';
 import { formatPesos } from '#shared/money';
 import { ROL, TIPOS_DOC } from '#shared/roles';
@@ -24,7 +25,7 @@ import { ExportarLista } from '../../components/exportar-lista';
 import './clientes.css';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
-const M = { clientes, comun, fiado, roles, importacion };
+const M = { clientes, comun, fiado, roles, importacion, puntos };
 
 const PAGE_SIZE = 20;
 const tipoLabel = (v: string) => TIPOS_DOC.find((t) => t.value === v)?.label ?? v;
@@ -91,6 +92,12 @@ export default function GestionarClientesPage() {
           {M.importacion.botonClientes}
         </Link>
         <ExportarLista ruta="/clientes/exportar" query={{ q: lista.q }} />
+        {/* The store's loyalty points' settings (issue #59 point 3), role 1's. */}
+        {session?.rol === ROL.ADMIN ? (
+          <Link className="btn btn--ghost" to={paths.puntos}>
+            {M.puntos.desdeClientes}
+          </Link>
+        ) : null}
       </PageHeader>
       <p className="gcl-welcome">{M.clientes.bienvenida}</p>
 

@@ -44,6 +44,7 @@ const TILES_ADMIN = [
   { to: paths.impuestos, ...M.inicio.tiles.impuestos, Icon: IconReceipt },
   { to: paths.listasPrecios, ...M.inicio.tiles.listasPrecios, Icon: IconReceipt },
   { to: paths.promociones, ...M.inicio.tiles.promociones, Icon: IconReceipt },
+  { to: paths.puntos, ...M.inicio.tiles.puntos, Icon: IconUser },
   { to: paths.numeracion, ...M.inicio.tiles.numeracion, Icon: IconStore },
   { to: paths.documentosDian, ...M.inicio.tiles.documentosDian, Icon: IconReceipt },
 ];

@@ -1,7 +1,9 @@
 import { useMemo, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
 import { AppError, type FieldErrors } from '#shared/errors';
 import { comun, generic } from '#shared/messages/comun';
 import { ajustesTienda } from '#shared/messages/tienda';
+import { puntos } from '#shared/messages/puntos';
 import { ventas } from '#shared/messages/ventas';
 import { ROL } from '#shared/roles';
 import { ZUpdateAjustesTienda, type TAjustesTienda, type TAnchoPapel } from '#shared/schemas/tienda';
@@ -17,7 +19,7 @@ import { otrasZonas, ZONAS_FRECUENTES } from './zonas-horarias';
 import { FormatosBalanza } from './components/formatos-balanza';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
-const M = { ajustesTienda, comun, generic, ventas };
+const M = { ajustesTienda, comun, generic, ventas, puntos };
 
 const T = M.ajustesTienda;
 
@@ -29,7 +31,14 @@ export default function AjustesTiendaPage() {
   const sinTienda = session?.id_Tienda == null;
   return (
     <>
-      <PageHeader title={T.tituloPagina} backTo={paths.inicio} backLabel={M.comun.volverInicio} />
+      <PageHeader title={T.tituloPagina} backTo={paths.inicio} backLabel={M.comun.volverInicio}>
+        {/* The store's loyalty points have their own screen (issue #59 point 3), role 1's. */}
+        {session?.rol === ROL.ADMIN && !sinTienda ? (
+          <Link className="btn btn--ghost" to={paths.puntos}>
+            {M.puntos.enlace}
+          </Link>
+        ) : null}
+      </PageHeader>
       {ajustes.data ? <AjustesForm inicial={ajustes.data} /> : <p className="state" role="status">{ajustes.isError || sinTienda ? M.generic.errorText : M.comun.cargando}</p>}
       {/* The labels of the store's scales (issue #33 point 4): a form of its own, saved on its own. */}
       {sinTienda ? null : <FormatosBalanza puede={session?.rol === ROL.ADMIN} />}

@@ -12,7 +12,7 @@ export function PuntosCliente({ clienteId }: { clienteId: number }) {
   if (!q.data?.activo) return null;
   const p = q.data;
   return (
-    <section className="gcl-puntos" aria-label={puntos.saldo} data-testid="cliente-puntos">
+    <section className="card gcl-puntos" aria-label={puntos.saldo} data-testid="cliente-puntos">
       <h3>
         {puntos.saldo}: <strong>{puntos.saldoEnCaja(p.saldo, p.valorPunto)}</strong>
       </h3>
