@@ -13,6 +13,16 @@ const cobro = (c: Partial<Cobro> = {}): Cobro => ({ metodo: METODO.EFECTIVO, tex
 const fiador: TClienteVenta = { id: 9, documento: '1023456789', nombre: 'Ana Pérez', telefono: null, credito: { cupo: 50_000, saldo: 0, disponible: 50_000 } };
 
 describe('el pedido del pago, sin React', () => {
+  it('con Puntos (ADR 054) se paga la venta entera: el monto es el total aunque el campo dijera otro, sin referencia', () => {
+    const pago = calcularPago(LINEAS, {}, undefined);
+    const c = cobro({ metodo: METODO.PUNTOS, textoMonto: '50.000', referencia: 'X1', verificado: true });
+    expect(revisarCobro(c, pago)).toEqual({ recibido: 7100, aCredito: false });
+    const pedido = construirPedido({ clave: 'k', pago, descVenta: undefined, cobro: c, recibido: 7100, aCredito: false, cliente: fiador });
+    expect(pedido).toMatchObject({ metodoPagoId: METODO.PUNTOS, montoRecibido: 7100, documentoCliente: fiador.documento });
+    expect(pedido).not.toHaveProperty('referencia');
+    expect(pedido).not.toHaveProperty('verificado');
+  });
+
   it('sin descuentos: el total del carrito, en efectivo, con el cambio a cargo de quien cobra', () => {
     const pago = calcularPago(LINEAS, {}, undefined);
     expect(pago.total).toBe(7100);

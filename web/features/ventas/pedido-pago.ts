@@ -75,7 +75,8 @@ export interface Aviso {
  */
 export function revisarCobro(c: Cobro, pago: ReturnType<typeof calcularPago>): Aviso | { recibido: number | null; aCredito: boolean } {
   const esFiado = c.metodo === METODO.FIADO;
-  const recibido = c.textoMonto.trim() ? parsePesos(c.textoMonto) : null;
+  // Puntos pays the whole sale (ADR 054): its amount is the total, whatever the field held before.
+  const recibido = c.metodo === METODO.PUNTOS ? pago.total : c.textoMonto.trim() ? parsePesos(c.textoMonto) : null;
   if (!c.metodo) return { titulo: V.metodoRequeridoTitle, texto: V.metodoRequerido };
   if (!esFiado && (recibido == null || recibido <= 0)) return { titulo: V.montoInvalidoTitle, texto: V.cantidadInvalida };
   if (!pago.calculo.valido) return { titulo: V.descuentoInvalidoTitle, texto: V.descuentoInvalido };
@@ -103,7 +104,7 @@ export function construirPedido(o: {
   cliente: TClienteVenta | null;
 }) {
   const { cobro } = o;
-  const conReferencia = cobro.metodo !== METODO.EFECTIVO && cobro.metodo !== METODO.FIADO;
+  const conReferencia = cobro.metodo !== METODO.EFECTIVO && cobro.metodo !== METODO.FIADO && cobro.metodo !== METODO.PUNTOS;
   return {
     clave: o.clave,
     lineas: o.pago.lineasPedidas,

@@ -9,8 +9,8 @@ import { PagoCobro } from './pago-cobro';
 const METODOS = { isPending: false, isError: false, data: [{ id: 5, nombre: 'Efectivo' }, { id: 8, nombre: 'Puntos' }] } as unknown as ReturnType<typeof useMetodosPago>;
 const CLIENTE: TClienteVenta = { id: 3, documento: '1020304050', nombre: 'Ana Ruiz', puntos: { saldo: 120, valorPunto: 10 } };
 
-function cobro(cliente: TClienteVenta | null) {
-  const pago = { s: { ...ESTADO_INICIAL, cliente }, dispatch: vi.fn(), texto: () => ({ value: '', onChange: vi.fn() }) } as unknown as Pago;
+function cobro(cliente: TClienteVenta | null, metodo: number = ESTADO_INICIAL.metodo) {
+  const pago = { s: { ...ESTADO_INICIAL, cliente, metodo }, dispatch: vi.fn(), texto: () => ({ value: '', onChange: vi.fn() }) } as unknown as Pago;
   render(<PagoCobro pago={pago} total={1_000} metodos={METODOS} montoRef={null} elegirMetodo={vi.fn()} cobrarCon={vi.fn()} />);
 }
 
@@ -41,5 +41,19 @@ describe('PagoCobro: el medio Puntos', () => {
     cobro(CLIENTE);
     expect(screen.queryByRole('radio', { name: /Puntos/ })).toBeNull();
     expect(screen.getByRole('radio', { name: /Efectivo/ })).toBeTruthy();
+  });
+
+  it('elegido Puntos: dice cuántos puntos usa y cuántos le quedan, sin monto recibido ni referencia', () => {
+    conRed(true);
+    cobro(CLIENTE, 8);
+    expect(screen.getByTestId('pago-puntos').textContent).toMatch(/^Se usan 100 puntos del cliente \(\$\s?1\.000\); le quedan 20\.$/);
+    expect(screen.queryByLabelText('Monto recibido')).toBeNull();
+    expect(screen.queryByText(/Referencia/)).toBeNull();
+  });
+
+  it('elegido Puntos sin saldo suficiente: lo dice antes de cobrar', () => {
+    conRed(true);
+    cobro({ ...CLIENTE, puntos: { saldo: 40, valorPunto: 10 } }, 8);
+    expect(screen.getByTestId('pago-puntos').textContent).toBe('El cliente tiene 40 puntos y esta venta necesita 100. Elija otro medio de pago.');
   });
 });

@@ -3,6 +3,7 @@ import { ventas } from '#shared/messages/ventas';
 import { puntos } from '#shared/messages/puntos';
 import { formatPesos, parsePesos } from '#shared/money';
 import { METODO } from '#shared/roles';
+import { puntosParaPagar } from '#shared/puntos';
 import { Field } from '../../../components/ui/field';
 import { MoneyField } from '../../../components/ui/money-field';
 import type { useMetodosPago } from '../api/metodos-pago';
@@ -25,6 +26,8 @@ export function PagoCobro(props: {
   const { s, dispatch } = pago;
   const cambioId = useId();
   const esFiado = s.metodo === METODO.FIADO;
+  // Puntos pays the whole sale (ADR 054): nothing is received, nothing to refer to; the points it spends instead.
+  const conPuntos = s.metodo === METODO.PUNTOS && s.cliente?.puntos ? s.cliente.puntos : null;
   // Offline the device cannot know the balance and the sync refuses a points sale (ADR 054): Puntos is not offered.
   const enLinea = useEnLinea();
   return (
@@ -63,6 +66,8 @@ export function PagoCobro(props: {
         <p className="pago__cambio" aria-live="polite" data-testid="pago-fiado">
           {V.fiadoTodo(formatPesos(total))}
         </p>
+      ) : conPuntos ? (
+        <PuntosAPagar total={total} saldo={conPuntos.saldo} valorPunto={conPuntos.valorPunto} />
       ) : (
         <>
           <MoneyField
@@ -100,6 +105,17 @@ export function PagoCobro(props: {
         </>
       )}
     </>
+  );
+}
+
+/** The points a sale paid with Puntos spends and the balance left, or why the balance does not reach (the server checks it again). */
+function PuntosAPagar({ total, saldo, valorPunto }: { total: number; saldo: number; valorPunto: number }) {
+  const necesarios = puntosParaPagar(total, valorPunto);
+  const alcanza = necesarios <= saldo;
+  return (
+    <p className={`pago__cambio${alcanza ? '' : ' pago__cambio--falta'}`} aria-live="polite" data-testid="pago-puntos">
+      {alcanza ? puntos.pagoConPuntos(necesarios, total, saldo - necesarios) : puntos.insuficientes(saldo, necesarios)}
+    </p>
   );
 }
 
