@@ -44,6 +44,8 @@ export const promociones = {
   activa: 'Activa',
   inactiva: 'Inactiva',
   ahorro: 'Ahorro',
+  /** A receipt line a promotion priced: its name only; the saving is shown once, in the Ahorro row. */
+  enLinea: (nombre: string) => `Promoción: ${nombre}`,
   buscarProducto: 'Buscar producto por nombre o código',
   agregarProducto: 'Agregar al combo',
   quitar: 'Quitar',

@@ -348,6 +348,11 @@ export const ZRecibo = z.object({
       precio: z.number().int(),
       /** Pesos taken off the line; the subtotal is the line's gross (brutoLinea: the value asked when sold by value, else precio × cantidad rounded half-up, ADR 030) − descuento. */
       descuento: z.number().int(),
+      /**
+       * The promotions that gave the line's descuento (ADR 052), by name: the receipt names them on the line and
+       * shows their saving once, as the *Ahorro*. Absent: the descuento, if any, is a cashier's.
+       */
+      promocion: z.string().optional(),
       subtotal: z.number().int(),
     }),
   ),

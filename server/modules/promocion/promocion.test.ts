@@ -79,10 +79,13 @@ describe('promociones de punta a punta', () => {
   it('3×2: siete gaseosas pagan cinco; el recibo dice el Ahorro; la línea lleva el descuento y la venta su promoción', async () => {
     const v = await vender(s.token, [{ productoId: gaseosa, cantidad: 7 }]);
     expect(v.total).toBe(15_000);
-    expect(v.lineas[0]).toMatchObject({ precio: 3_000, descuento: 6_000, subtotal: 15_000 });
+    // The line names its promotion: the receipt shows the saving once, as the Ahorro, not as a cashier's Descuento.
+    expect(v.lineas[0]).toMatchObject({ precio: 3_000, descuento: 6_000, subtotal: 15_000, promocion: '3×2 Gaseosa' });
     expect(v.ahorros).toEqual([{ nombre: '3×2 Gaseosa', ahorro: 6_000 }]);
     // Read back, the receipt is the same.
-    expect((await req('GET', `/api/ventas/${v.id}`, s.token)).json().ahorros).toEqual([{ nombre: '3×2 Gaseosa', ahorro: 6_000 }]);
+    const leido = (await req('GET', `/api/ventas/${v.id}`, s.token)).json();
+    expect(leido.ahorros).toEqual([{ nombre: '3×2 Gaseosa', ahorro: 6_000 }]);
+    expect(leido.lineas[0]).toMatchObject({ descuento: 6_000, promocion: '3×2 Gaseosa' });
     const filas = await db().select().from(ventaPromocion).where(eq(ventaPromocion.ventaId, v.id));
     expect(filas.map((f) => [f.promocionId, f.ahorro])).toEqual([[tres2, 6_000]]);
     // A promotion is no cashier's discount: nothing in the discounts' log.
@@ -103,6 +106,9 @@ describe('promociones de punta a punta', () => {
     const v = await vender(s.token, [{ productoId: gaseosa, cantidad: 3, descuento: { tipo: 'valor', valor: 500 } }], { motivoDescuento: 'Cliente frecuente' });
     expect(v.total).toBe(8_500);
     expect(v.ahorros).toEqual([]);
+    // Its descuento is the cashier's: the line names no promotion, read back either.
+    expect(v.lineas[0]).not.toHaveProperty('promocion');
+    expect((await req('GET', `/api/ventas/${v.id}`, s.token)).json().lineas[0].promocion).toBeUndefined();
   });
 
   it('combo, % a una categoría (también la caja y por peso) y compra mínima se suman; nunca por debajo del costo', async () => {

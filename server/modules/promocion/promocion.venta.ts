@@ -104,6 +104,21 @@ export async function ahorrosDeVenta(db: Db | Tx, tiendaId: number, ventaId: num
   return out;
 }
 
+/** The name a receipt line gives its promotions (ADR 052): one, or several joined. */
+export const nombreDePromociones = (detalle: readonly { nombre: string }[]) => [...new Set(detalle.map((a) => a.nombre))].join(' + ');
+
+/** Which promotions gave each recorded line (factura id) its saving: the receipt's line names them (its descuento is then not a cashier's). */
+export async function promocionesPorLinea(db: Db | Tx, tiendaId: number, ventaId: number): Promise<Map<number, string>> {
+  const filas = await db
+    .select({ facturaId: ventaPromocion.facturaId, nombre: ventaPromocion.nombre })
+    .from(ventaPromocion)
+    .where(and(eq(ventaPromocion.ventaId, ventaId), eq(ventaPromocion.tiendaId, tiendaId)))
+    .orderBy(ventaPromocion.idVentaPromocion);
+  const porLinea = new Map<number, { nombre: string }[]>();
+  for (const f of filas) porLinea.set(f.facturaId, [...(porLinea.get(f.facturaId) ?? []), f]);
+  return new Map([...porLinea].map(([id, d]) => [id, nombreDePromociones(d)]));
+}
+
 /** The receipt's *Ahorro* of a sale just priced (the same as ahorrosDeVenta reads back). */
 export function ahorrosDe(p: PromocionesDeVenta): TAhorroRecibo {
   const out: TAhorroRecibo = [];

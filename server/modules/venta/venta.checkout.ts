@@ -21,7 +21,7 @@ import { comprobarVentaSinRed, marcarVentaSinRed, motivosDeFecha, relojDesfasado
 import { anotarRevisar } from '../sin-red/equipos.domain';
 import { revisarAutorizacionSinRed } from '../sin-red/pin-sin-red';
 import { listaDeCliente } from '../lista-precio/lista-precio.domain';
-import { ahorrosDe, anotarPromociones, promocionesDeVenta } from '../promocion/promocion.venta';
+import { ahorrosDe, anotarPromociones, nombreDePromociones, promocionesDeVenta } from '../promocion/promocion.venta';
 import { formatPesos } from '#shared/money';
 import type { TVentaSinRed } from '#shared/schemas/sin-red';
 import { lotesDeVenta } from '../lote/lote.venta';
@@ -426,13 +426,19 @@ export async function prepararCheckout(options: PedidoVenta & { porCambio?: bool
       tienda: r.tienda,
       cajero: r.cajero || r.tienda,
       // A pack's line says so (ADR 033); a plain line reads as before.
-      lineas: r.lineas.map(({ unidadVentaId: _unidad, importe: _importe, presentacion, factor, ...l }) => ({
-        ...l,
-        precio: Number(l.precio),
-        descuento: Number(l.descuento),
-        subtotal: Number(l.subtotal),
-        ...(factor != null && factor > 1 ? { presentacion, factor } : {}),
-      })),
+      lineas: r.lineas.map(({ unidadVentaId, importe, presentacion, factor, ...l }) => {
+        // The line a promotion priced names it (ADR 052), matched as anotarPromociones records it.
+        const i = importe == null ? lineas.findIndex((x) => x.productoId === l.productoId && (x.unidadVentaId ?? null) === (unidadVentaId ?? null) && x.importe == null) : -1;
+        const detalle = i >= 0 ? (promos.detalle[i] ?? []) : [];
+        return {
+          ...l,
+          precio: Number(l.precio),
+          descuento: Number(l.descuento),
+          subtotal: Number(l.subtotal),
+          ...(factor != null && factor > 1 ? { presentacion, factor } : {}),
+          ...(detalle.length ? { promocion: nombreDePromociones(detalle) } : {}),
+        };
+      }),
       descuento: Number(r.descuento),
       motivoDescuento: conDescuento ? input.motivoDescuento!.trim() : null,
       autorizadoPor: autorizadoPor?.nombre ?? null,

@@ -12,7 +12,7 @@ import { unidadDeLinea } from './unidad-linea';
 import { fiscalDeVenta } from '../numeracion/numeracion.domain';
 import { relojDesfasado } from '../sin-red/sin-red.domain';
 import { documentoDeVenta } from '../dian/emision';
-import { ahorrosDeVenta } from '../promocion/promocion.venta';
+import { ahorrosDeVenta, promocionesPorLinea } from '../promocion/promocion.venta';
 import { puntosDelRecibo } from '../puntos/puntos.domain';
 import { ventasVisibles, type LectorVentas } from './ventas-visibles';
 
@@ -76,12 +76,13 @@ export async function obtenerRecibo(options: {
     .limit(1);
   if (!row) throw new AppError('NOT_FOUND', V.ventaNoEncontrada);
   const lineas = await db
-    .select({ productoId: factura.productoId, nombre: producto.nombre, marca: producto.marca, cantidad: factura.cantidad, unidad: unidadDeLinea, precio: factura.precio, importe: factura.importe, descuento: factura.descuento, presentacion: factura.presentacion, factor: factura.factor })
+    .select({ facturaId: factura.idFactura, productoId: factura.productoId, nombre: producto.nombre, marca: producto.marca, cantidad: factura.cantidad, unidad: unidadDeLinea, precio: factura.precio, importe: factura.importe, descuento: factura.descuento, presentacion: factura.presentacion, factor: factura.factor })
     .from(factura)
     .innerJoin(producto, eq(producto.idProducto, factura.productoId))
     .where(and(eq(factura.ventaId, ventaId), eq(factura.tiendaId, tiendaId)))
     .orderBy(asc(factura.idFactura));
   const cambioDe = await cambioDeVenta(db, tiendaId, ventaId);
+  const promociones = await promocionesPorLinea(db, tiendaId, ventaId);
   const montoRecibido = row.montoRecibido ?? row.total;
   const entregado = entregadoEnCambio(montoRecibido, row.metodoId, cambioDe);
   return {
@@ -99,7 +100,13 @@ export async function obtenerRecibo(options: {
     tienda: row.tienda,
     cajero: row.cajeroNombre ? `${row.cajeroNombre} ${row.cajeroApellido ?? ''}`.trim() : row.tienda,
     // A pack's line (ADR 033) names its pack; a plain line reads as before.
-    lineas: lineas.map(({ presentacion, factor, importe, ...l }) => ({ ...l, subtotal: brutoLinea({ ...l, importe }) - l.descuento, ...(factor > 1 ? { presentacion, factor } : {}) })),
+    // A line a promotion priced names it (ADR 052): its descuento is the Ahorro, not a cashier's discount.
+    lineas: lineas.map(({ facturaId, presentacion, factor, importe, ...l }) => ({
+      ...l,
+      subtotal: brutoLinea({ ...l, importe }) - l.descuento,
+      ...(factor > 1 ? { presentacion, factor } : {}),
+      ...(promociones.has(facturaId) ? { promocion: promociones.get(facturaId)! } : {}),
+    })),
     descuento: row.descuento,
     motivoDescuento: row.motivoDescuento,
     autorizadoPor: row.autorizadoPor,

@@ -22,7 +22,8 @@ export interface ReciboLocal {
   tienda: string;
   cajero: string;
   /** `unidad`: DIAN's unit of a weighed line (0,375 kg); `presentacion`: a pack's name (ADR 034). Absent on receipts made before. */
-  lineas: { productoId: number; nombre: string; cantidad: number; precio: number; subtotal: number; descuento?: number; unidad?: string; presentacion?: string }[];
+  /** `promocion`: the promotions that gave the line's descuento (ADR 052), as the server's receipt names them. */
+  lineas: { productoId: number; nombre: string; cantidad: number; precio: number; subtotal: number; descuento?: number; unidad?: string; presentacion?: string; promocion?: string }[];
   total: number;
   /** Pesos taken off the whole sale, and why (ADR 034); absent without a discount. */
   descuento?: number;

@@ -63,7 +63,7 @@ export function reciboDeSalida(v: VentaSalida, metodo: TMetodoPago, cliente: TCl
     fecha: r.fecha,
     tienda: r.tienda,
     cajero: r.cajero,
-    lineas: r.lineas.map((l) => ({ productoId: l.productoId, nombre: l.nombre, marca: null, cantidad: l.cantidad, unidad: l.unidad, presentacion: l.presentacion ?? null, precio: l.precio, descuento: l.descuento ?? 0, subtotal: l.subtotal })),
+    lineas: r.lineas.map((l) => ({ productoId: l.productoId, nombre: l.nombre, marca: null, cantidad: l.cantidad, unidad: l.unidad, presentacion: l.presentacion ?? null, precio: l.precio, descuento: l.descuento ?? 0, subtotal: l.subtotal, ...(l.promocion ? { promocion: l.promocion } : {}) })),
     descuento: r.descuento ?? 0,
     motivoDescuento: r.motivoDescuento ?? null,
     autorizadoPor: r.autorizadoPor ?? null,

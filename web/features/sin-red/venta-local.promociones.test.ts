@@ -33,7 +33,8 @@ describe('una venta sin red con promociones', () => {
     const v = armarVenta(datos(caja()), ids);
     expect(v.recibo.total).toBe(6_000);
     expect(v.recibo.cambio).toBe(4_000);
-    expect(v.recibo.lineas[0]).toMatchObject({ precio: 3_000, descuento: 3_000, subtotal: 6_000 });
+    // The line names its promotion, as the server's receipt does: its saving reads once, as the Ahorro.
+    expect(v.recibo.lineas[0]).toMatchObject({ precio: 3_000, descuento: 3_000, subtotal: 6_000, promocion: '3×2 Gaseosa' });
     expect(v.recibo.ahorros).toEqual([{ nombre: '3×2 Gaseosa', ahorro: 3_000 }]);
     expect(v.cuerpo.lineas).toEqual([{ productoId: 5, cantidad: 3 }]);
     expect(v.cuerpo.ahorro).toBe(3_000);
@@ -46,6 +47,7 @@ describe('una venta sin red con promociones', () => {
     const conDescuento = armarVenta(datos(caja(), [{ ...GASEOSA, descuento: { tipo: 'valor', valor: 500 } } as LineaCarrito]), ids);
     expect(conDescuento.recibo.total).toBe(8_500);
     expect(conDescuento.recibo.ahorros).toBeUndefined();
+    expect(conDescuento.recibo.lineas[0]).not.toHaveProperty('promocion');
     const sinDatos = armarVenta(datos(null), ids);
     expect(sinDatos.recibo.total).toBe(9_000);
     expect(sinDatos.cuerpo).not.toHaveProperty('ahorro');

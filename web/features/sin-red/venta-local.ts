@@ -180,7 +180,7 @@ export function armarVenta(
     fecha: ids.fecha,
     tienda: datos.tienda,
     cajero: datos.cajero,
-    lineas: lineas.map((l) => ({
+    lineas: lineas.map((l, i) => ({
       productoId: l.id,
       nombre: l.nombre,
       cantidad: l.cantidad,
@@ -189,6 +189,8 @@ export function armarVenta(
       ...(l.descuento ? { descuento: descuentoDeLinea(l.precio, l.cantidad, l.descuento, l.importe) } : {}),
       unidad: l.unidad,
       ...(l.unidadVenta ? { presentacion: l.unidadVenta.nombre } : {}),
+      // The line a promotion priced names it (ADR 052): its saving is the Ahorro, not a cashier's discount.
+      ...(!datos.lineas[i]!.descuento && ahorroDe(i) > 0 ? { promocion: [...new Set(promos!.lineas[i]!.map((a) => a.nombre))].join(' + ') } : {}),
     })),
     total,
     ...(descuentoVenta > 0 ? { descuento: descuentoVenta, motivoDescuento: datos.motivoDescuento } : {}),

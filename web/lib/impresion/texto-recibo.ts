@@ -166,7 +166,8 @@ export function partesRecibo(recibo: TRecibo, tienda: DatosTienda | null) {
       nombre: l.presentacion ? `${l.nombre} · ${l.presentacion}` : l.nombre,
       // A weighed line in its unit (issue #52 point 3): "0,375 kg x $ 12.345/kg".
       detalle: `${formatCantidad(l.cantidad, l.unidad)} x ${formatPrecioUnidad(l.precio, l.unidad)}`,
-      descuento: l.descuento ? I.descuentoLinea(formatPesos(l.descuento)) : null,
+      // A promotion's line names it; its saving is the Ahorro among the totals, once (ADR 052).
+      descuento: l.promocion ? promociones.enLinea(l.promocion) : l.descuento ? I.descuentoLinea(formatPesos(l.descuento)) : null,
       subtotal: formatPesos(l.subtotal),
     })),
     totales,

@@ -56,3 +56,25 @@ describe('el recibo de una venta sin red fiada por encima del cupo (issue #53)',
     expect(screen.queryByTestId('recibo-sobregiro')).toBeNull();
   });
 });
+
+describe('el ahorro de una promoción se lee una vez (issue #59 punto 2)', () => {
+  it('la línea de la promoción la nombra y su ahorro va una vez como Ahorro; el descuento del cajero dice Descuento', () => {
+    const recibo: TRecibo = {
+      ...TIQUETE,
+      lineas: [
+        { productoId: 3, nombre: 'Gaseosa', marca: null, cantidad: 3, precio: 3_000, descuento: 3_000, promocion: '3×2 Gaseosa', subtotal: 6_000 },
+        { productoId: 4, nombre: 'Pan', marca: null, cantidad: 1, precio: 1_000, descuento: 200, subtotal: 800 },
+      ],
+      ahorros: [{ nombre: '3×2 Gaseosa', ahorro: 3_000 }],
+      motivoDescuento: 'Pan de ayer',
+      total: 6_800,
+    };
+    render(<Recibo recibo={recibo} formato="80" tienda={TIENDA} />);
+    const [gaseosa, pan] = screen.getAllByRole('row').slice(1);
+    expect(gaseosa!.textContent).toContain('Promoción: 3×2 Gaseosa');
+    expect(gaseosa!.textContent).not.toMatch(/Descuento|3\.000\s*−|−\$\s?3\.000/);
+    expect(pan!.textContent).toMatch(/Descuento −\$\s?200/);
+    expect(screen.getByTestId('recibo-ahorro').textContent).toMatch(/Ahorro · 3×2 Gaseosa−\$\s?3\.000/);
+    expect(screen.getByRole('article').textContent!.match(/−\$\s?3\.000/g)).toHaveLength(1);
+  });
+});

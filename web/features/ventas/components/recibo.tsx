@@ -147,7 +147,12 @@ export function Recibo({
                   {formatCantidad(l.cantidad, l.unidad)} × {formatPesos(l.precio)}
                   {porUnidadDe(l.unidad)}
                 </span>
-                {l.descuento ? <span className="recibo__descuento"> {R.descuento} −{formatPesos(l.descuento)}</span> : null}
+                {/* A promotion's line names it, its saving is the Ahorro row below (once); a cashier's discount is a Descuento. */}
+                {l.promocion ? (
+                  <span className="recibo__descuento recibo__promocion"> {promociones.enLinea(l.promocion)}</span>
+                ) : l.descuento ? (
+                  <span className="recibo__descuento"> {R.descuento} −{formatPesos(l.descuento)}</span>
+                ) : null}
               </td>
               <td className="num">{formatCantidad(l.cantidad, l.unidad)}</td>
               <td className="num recibo__col-precio">{formatPesos(l.precio)}</td>
