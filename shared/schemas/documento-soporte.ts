@@ -10,7 +10,11 @@ export const ZSoporteRecepcion = z.object({
   documento: z.object({ numero: z.string(), cuds: z.string(), estado: z.string() }).nullable(),
   /** Why it has none yet (no DS range in use, or being issued). */
   aviso: z.string().nullable(),
-  notas: z.array(z.object({ numero: z.string(), cuds: z.string(), estado: z.string(), concepto: z.number().int() })),
+  notas: z.array(z.object({ numero: z.string(), cuds: z.string(), estado: z.string(), concepto: z.number().int(), total: z.number().int() })),
+  /** The reception's products a return (concept 1) may name, each with what was received (in the DS's units). */
+  lineas: z.array(z.object({ productoId: z.number().int(), nombre: z.string(), cantidad: z.number(), unidad: z.string() })),
+  /** What is left of the DS after its notes, in pesos (0 once annulled): no note takes more. */
+  queda: z.number().int(),
 });
 export type TSoporteRecepcion = z.infer<typeof ZSoporteRecepcion>;
 
@@ -31,3 +35,4 @@ export const ZNotaSoporteRequest = z
 export type TNotaSoporteRequest = z.output<typeof ZNotaSoporteRequest>;
 
 export const ZNotaSoporte = z.object({ message: z.string(), nota: z.object({ numero: z.string(), cuds: z.string(), estado: z.string(), concepto: z.number().int(), total: z.number().int() }) });
+export type TNotaSoporte = z.infer<typeof ZNotaSoporte>;

@@ -4,7 +4,8 @@ import { CLAVE, dia, ferreteria } from './support/ferreteria';
 
 // Issue #57 point 3 (ADR 055): the farmer who brings eggs does not invoice. The owner marks the
 // supplier as not invoicing with what the documento soporte names of him; a reception from him gets
-// its documento soporte (type 05, CUDS) from the store's DS range, shown with the order's receptions.
+// its documento soporte (type 05, CUDS) from the store's DS range, shown with the order's receptions;
+// the owner issues its adjustment note (type 95) there, and receiving without an order does the same.
 const SHOTS = '/tmp/shots-f';
 
 test('una recepción de un proveedor que no factura lleva su documento soporte', async ({ page }) => {
@@ -62,4 +63,59 @@ test('una recepción de un proveedor que no factura lleva su documento soporte',
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(recepciones.getByText('Documento soporte DS1')).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/recepcion-ds-390.png`, fullPage: true });
+  await page.setViewportSize({ width: 1366, height: 900 });
+
+  // The owner returns 5 screws with the DS's adjustment note (type 95), from the reception: checked in Spanish first.
+  await recepciones.getByRole('button', { name: 'Emitir nota de ajuste' }).click();
+  const nota = page.getByRole('form', { name: 'Nota de ajuste al documento soporte' });
+  await expect(nota.getByText('Queda del documento soporte: $ 15.000').first()).toBeVisible();
+  await nota.getByRole('button', { name: 'Emitir nota de ajuste' }).click();
+  await expect(nota.getByText('Escriba el motivo de la nota de ajuste.')).toBeVisible();
+  await expect(nota.getByText('Indique qué productos y cuántas unidades devuelve al proveedor.')).toBeVisible();
+  await nota.getByLabel('Motivo').fill('Tornillos torcidos devueltos');
+  const devolver = nota.getByLabel('Unidades de Tornillo drywall x100 que devuelve');
+  await devolver.fill('40');
+  await nota.getByRole('button', { name: 'Emitir nota de ajuste' }).click();
+  await expect(nota.getByText('No puede devolver de Tornillo drywall x100 más de lo recibido en esta compra.')).toBeVisible();
+  await devolver.fill('5');
+  await page.screenshot({ path: `${SHOTS}/nota-ajuste-form-1366.png`, fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await nota.getByLabel('Motivo').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SHOTS}/nota-ajuste-form-390.png`, fullPage: true });
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await nota.getByRole('button', { name: 'Emitir nota de ajuste' }).click();
+  await expectToast(page, /^Nota de ajuste NS\d+ emitida\.$/);
+  // The note after: its number, CUDS and state, and in the reception's list of notes.
+  const emitida = recepciones.getByRole('status');
+  await expect(emitida).toContainText(/Nota emitida: NS\d+ · Devolución parcial al proveedor · \$ 2\.500 · /);
+  await expect(emitida.locator('code')).toHaveText(/^[0-9a-f]{96}$/);
+  await expect(recepciones.getByRole('list', { name: 'Notas de ajuste emitidas' })).toContainText(/NS\d+ · Devolución parcial al proveedor · \$ 2\.500/);
+  await expect(nota).toBeHidden();
+  await page.screenshot({ path: `${SHOTS}/nota-ajuste-emitida-1366.png`, fullPage: true });
+
+  // Receiving without an order from the same farmer: the same documento soporte, under the form, and its note there too.
+  await api('/api/productos', { nombre: 'Huevos AA x30', precio: 18000, cantidad: 0, categoria: 'Ferretería', idProveedor: proveedorId });
+  await page.goto('/ordenes_compra/nueva');
+  await page.getByLabel('Proveedor', { exact: true }).selectOption({ label: nombre });
+  await page.getByLabel('Cantidad a pedir de Huevos AA x30').fill('4');
+  await page.getByLabel('Costo unitario de Huevos AA x30').fill('12000');
+  await page.getByRole('button', { name: 'Recibir sin orden' }).click();
+  await expectToast(page, /^Recepción RC-\d+ registrada/);
+  const sinOrden = page.getByRole('region', { name: /^Recepción RC-\d+$/ });
+  await expect(sinOrden.getByText('Documento soporte DS2')).toBeVisible();
+  await sinOrden.getByRole('button', { name: 'Emitir nota de ajuste' }).click();
+  const rebaja = page.getByRole('form', { name: 'Nota de ajuste al documento soporte' });
+  await rebaja.getByLabel('Concepto').selectOption({ label: 'Rebaja o descuento' });
+  await rebaja.getByLabel('Motivo').fill('Dos huevos rotos');
+  await rebaja.getByLabel('Valor a descontar').fill('60000');
+  await rebaja.getByRole('button', { name: 'Emitir nota de ajuste' }).click();
+  await expect(rebaja.getByText('La rebaja no puede ser mayor que lo que queda del documento soporte.')).toBeVisible();
+  await rebaja.getByLabel('Valor a descontar').fill('800');
+  await rebaja.getByRole('button', { name: 'Emitir nota de ajuste' }).click();
+  await expect(sinOrden.getByRole('status')).toContainText(/NS\d+ · Rebaja o descuento · \$ 800 · /);
+  await expect(sinOrden.getByRole('list', { name: 'Notas de ajuste emitidas' })).toContainText('Rebaja o descuento');
+  await page.screenshot({ path: `${SHOTS}/recepcion-sin-orden-1366.png`, fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await sinOrden.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SHOTS}/recepcion-sin-orden-390.png`, fullPage: true });
 });

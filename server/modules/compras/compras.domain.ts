@@ -21,7 +21,7 @@ import type { Db, Tx } from '../../db/client';
 import { esViolacionUnica } from '../../db/pg-error';
 import { entregaPedido, ordenCompra, ordenCompraLinea, producto, productoUnidadVenta, proveedor, recepcion, tienda } from '../../db/schema';
 import { registrarPor, type Autor } from '../actividad/actividad.domain';
-import { soporteDeRecepcion } from '../dian/emision-soporte';
+import { emitirDocumentoSoporte, soporteDeRecepcion } from '../dian/emision-soporte';
 import { entrarRecepcion } from '../lote/lote.domain';
 import { verificarProveedorDeTienda } from '../proveedor/proveedor.domain';
 import { conRechazos, denegado, puede, registrarRechazo } from '../tienda/permisos';
@@ -464,6 +464,18 @@ export interface DatosRecepcion {
   facturaNumero: string | null;
   cufe: string | null;
   lineas: LineaRecibida[];
+}
+
+/**
+ * Receiving, the one way every face receives (with an order or without one): the reception's own
+ * transaction, then — from a supplier who does not invoice — its documento soporte (ADR 055), issued
+ * after the reception commits and never making it fail; answers the reception and its DS's view.
+ */
+export async function recibir(options: { db: Db; tiendaId: number; autor: Autor; input: DatosRecepcion }) {
+  const { db, tiendaId, autor } = options;
+  const recepcion = await registrarRecepcion(options);
+  await emitirDocumentoSoporte(db, tiendaId, recepcion.id, autor);
+  return { recepcion, soporte: await soporteDeRecepcion(db, tiendaId, recepcion.id) };
 }
 
 /**

@@ -30,11 +30,11 @@ import {
   listarOrdenes,
   obtenerOrden,
   porPedir,
-  registrarRecepcion,
+  recibir,
   verificarPermisoCompras,
 } from './compras.domain';
 import { costosDe } from './costo.domain';
-import { emitirDocumentoSoporte, emitirNotaSoporte, soporteDeRecepcion, soporteDeRecepcionDeTienda } from '../dian/emision-soporte';
+import { emitirNotaSoporte, soporteDeRecepcionDeTienda } from '../dian/emision-soporte';
 import { ZNotaSoporte, ZNotaSoporteRequest, ZSoporteRecepcion } from '#shared/schemas/documento-soporte';
 
 /** Purchasing (issue #32): *por pedir*, purchase orders and receiving. Thin: the rules are compras.domain.ts's. */
@@ -110,11 +110,8 @@ export async function comprasRoutes(app: FastifyInstance) {
     config: { keepsSessions: true, keepsCatalog: true },
     schema: { tags, body: ZRecepcionRequest, response: { 201: ZRecepcionResponse } },
     handler: async (req, reply) => {
-      const tiendaId = storeOf(req);
-      const recepcion = await registrarRecepcion({ db: app.db, tiendaId, autor: autor(req), input: req.body });
-      // From a supplier who does not invoice: its documento soporte (ADR 055), after the reception commits.
-      await emitirDocumentoSoporte(app.db, tiendaId, recepcion.id, autor(req));
-      const soporte = await soporteDeRecepcion(app.db, tiendaId, recepcion.id);
+      // With an order or without: the reception and, from a supplier who does not invoice, its documento soporte (ADR 055).
+      const { recepcion, soporte } = await recibir({ db: app.db, tiendaId: storeOf(req), autor: autor(req), input: req.body });
       return reply.status(201).send({ message: M.compras.recepcionRegistrada(recepcion.numero), recepcion, soporte });
     },
   });

@@ -109,6 +109,48 @@ describe('documento soporte (issue #57 punto 3)', { timeout: 180_000 }, () => {
     expect(filas.find((f) => f[0] === 'Nota de ajuste al documento soporte')?.[16]).toBe('DS1');
   });
 
+  it('con orden y sin orden, la recepción a quien no factura lleva su DS; la vista dice lo recibido y lo que queda tras cada nota', async () => {
+    const s = await ferreteria(false);
+    await conRangoSoporte(s);
+    const id = await proveedor(s);
+    // Without an order (the form's "Recibir sin orden").
+    const sinOrden = await recibir(s, id);
+    expect(sinOrden.soporte).toMatchObject({ documento: { numero: 'DS1' }, aviso: null, queda: 91_000, notas: [], lineas: [{ productoId: s.productoId, nombre: 'Tornillo drywall x100', cantidad: 20, unidad: '94' }] });
+    // With an order: the same DS, from the same rule.
+    const orden = await req('POST', '/api/compras/ordenes', s.token, { proveedorId: id, lineas: [{ productoId: s.productoId, cantidad: 10, costoUnit: 1_000 }], nota: null });
+    expect(orden.statusCode, orden.body).toBe(201);
+    const conOrden = await req('POST', '/api/compras/recepciones', s.token, { ordenId: orden.json().orden.id, facturaNumero: null, cufe: null, lineas: [{ productoId: s.productoId, cantidad: 10, costoUnit: 1_000, vence: null, lote: null }] });
+    expect(conOrden.statusCode, conOrden.body).toBe(201);
+    expect(conOrden.json().soporte).toMatchObject({ documento: { numero: 'DS2' }, queda: 10_000 });
+    const delaOrden = await req('GET', `/api/compras/ordenes/${orden.json().orden.id}`, s.token);
+    expect(delaOrden.json().recepciones[0].soporte).toMatchObject({ documento: { numero: 'DS2' }, queda: 10_000 });
+
+    // A discount, then bad notes refused with Spanish messages and nothing written, then the annulment.
+    const url = `/api/compras/recepciones/${sinOrden.recepcion.id}/nota-soporte`;
+    const rebaja = await req('POST', url, s.token, { concepto: 3, motivo: 'Descuento por pronto pago', valor: 1_000 });
+    expect(rebaja.statusCode, rebaja.body).toBe(201);
+    expect(rebaja.json().nota).toMatchObject({ concepto: 3, total: 1_000 });
+    for (const [body, status, texto] of [
+      [{ concepto: 3, motivo: 'Mucho', valor: 90_001 }, 422, 'La rebaja no puede ser mayor'],
+      [{ concepto: 4, motivo: '  ', valor: 10 }, 400, 'Escriba el motivo'],
+      [{ concepto: 4, motivo: 'Sin valor' }, 400, 'valor a descontar'],
+      [{ concepto: 1, motivo: 'Sin líneas', lineas: [] }, 400, 'qué productos'],
+      [{ concepto: 9, motivo: 'Otro' }, 400, 'Elija el motivo'],
+    ] as const) {
+      const r = await req('POST', url, s.token, body);
+      expect(r.statusCode, r.body).toBe(status);
+      expect(r.json().error.message).toContain(texto);
+    }
+    const vista = await req('GET', `/api/compras/recepciones/${sinOrden.recepcion.id}/soporte`, s.token);
+    expect(vista.json()).toMatchObject({ queda: 90_000, notas: [{ concepto: 3, total: 1_000 }] });
+    expect(vista.json().notas).toHaveLength(1);
+    const anula = await req('POST', url, s.token, { concepto: 2, motivo: 'Compra registrada dos veces' });
+    expect(anula.statusCode, anula.body).toBe(201);
+    expect(anula.json().nota.total).toBe(90_000);
+    expect((await req('GET', `/api/compras/recepciones/${sinOrden.recepcion.id}/soporte`, s.token)).json()).toMatchObject({ queda: 0, notas: [{ concepto: 3 }, { concepto: 2, total: 90_000 }] });
+    expect((await req('POST', url, s.token, { concepto: 3, motivo: 'Otra', valor: 1 })).statusCode).toBe(422);
+  });
+
   it('a un proveedor que factura no se le hace DS; solo el administrador emite la nota', async () => {
     const s = await ferreteria(false);
     await conRangoSoporte(s);

@@ -199,15 +199,10 @@ export async function emitirSoportesFaltantes(db: Db, limite = 50): Promise<numb
 
 /** A reception's DS and its notes, for its detail (null when its supplier invoices). */
 export async function soporteDeRecepcion(db: Db | Tx, tiendaId: number, recepcionId: number): Promise<TSoporteRecepcion | null> {
-  const [r] = await db
-    .select({ obligado: proveedor.obligadoFacturar })
-    .from(recepcion)
-    .innerJoin(proveedor, eq(proveedor.idProveedor, recepcion.proveedorId))
-    .where(and(eq(recepcion.idRecepcion, recepcionId), eq(recepcion.tiendaId, tiendaId)))
-    .limit(1);
+  const r = await recepcionParaSoporte(db, tiendaId, recepcionId);
   if (!r || r.obligado) return null;
   const docs = await db
-    .select({ tipo: documentoDian.tipo, numero: documentoDian.numero, cuds: documentoDian.cude, estado: documentoDian.estado, concepto: documentoDian.concepto })
+    .select({ tipo: documentoDian.tipo, numero: documentoDian.numero, cuds: documentoDian.cude, estado: documentoDian.estado, concepto: documentoDian.concepto, xml: documentoDian.xmlFirmado })
     .from(documentoDian)
     .where(and(eq(documentoDian.tiendaId, tiendaId), eq(documentoDian.recepcionId, recepcionId), inArray(documentoDian.tipo, [TIPO_DOCUMENTO_SOPORTE, TIPO_NOTA_SOPORTE])))
     .orderBy(asc(documentoDian.idDocumento));
@@ -218,13 +213,29 @@ export async function soporteDeRecepcion(db: Db | Tx, tiendaId: number, recepcio
       .from(rangoNumeracion)
       .where(and(eq(rangoNumeracion.tiendaId, tiendaId), eq(rangoNumeracion.tipo, 'soporte'), eq(rangoNumeracion.enUso, true)))
       .limit(1);
-    return { documento: null, aviso: rango ? S.pendiente : S.sinRango, notas: [] };
+    return { documento: null, aviso: rango ? S.pendiente : S.sinRango, notas: [], lineas: [], queda: 0 };
   }
+  const notas = docs.filter((d) => d.tipo === TIPO_NOTA_SOPORTE).map((d) => ({ numero: d.numero, cuds: d.cuds, estado: d.estado, concepto: d.concepto ?? 0, total: pagable(d.xml) }));
+  const anulado = notas.some((n) => n.concepto === 2);
   return {
     documento: { numero: ds.numero, cuds: ds.cuds, estado: ds.estado },
     aviso: null,
-    notas: docs.filter((d) => d.tipo === TIPO_NOTA_SOPORTE).map((d) => ({ numero: d.numero, cuds: d.cuds, estado: d.estado, concepto: d.concepto ?? 0 })),
+    notas,
+    lineas: lineasRecibidas(r),
+    // What a further note may still take off: nothing once annulled.
+    queda: anulado ? 0 : Math.max(r.total - notas.reduce((s, n) => s + n.total, 0), 0),
   };
+}
+
+/** The reception's products as a return (concept 1) counts them: one per product, in the DS's units (packs for a pack line). */
+function lineasRecibidas(r: Recepcion): TSoporteRecepcion['lineas'] {
+  const porProducto = new Map<number, TSoporteRecepcion['lineas'][number]>();
+  for (const l of r.lineas) {
+    const ya = porProducto.get(l.productoId);
+    if (ya) ya.cantidad = Math.round((ya.cantidad + l.cantidad) * 1000) / 1000;
+    else porProducto.set(l.productoId, { productoId: l.productoId, nombre: l.nombre, cantidad: l.cantidad, unidad: l.unidad });
+  }
+  return [...porProducto.values()];
 }
 
 /** A reception's DS for its route: 404 when the reception is not the store's. */
@@ -260,7 +271,7 @@ export async function emitirNotaSoporte(options: { db: Db; tiendaId: number; rec
     if (notas.some((n) => n.concepto === 2)) throw new AppError('BUSINESS_RULE', S.yaAnulado);
     const usado = notas.reduce((s, n) => s + pagable(n.xml), 0);
     const queda = r.total - usado;
-    const lineas = lineasDeNota(r, datos);
+    const lineas = lineasDeNota(r, datos, queda);
     const total = lineas.reduce((s, l) => s + l.importe, 0);
     if (total <= 0 || total > queda) throw new AppError('BUSINESS_RULE', datos.concepto === 1 ? S.masQueRecibido(lineas[0]?.nombre ?? '') : S.valorMayor);
     const [n] = await tx
@@ -290,9 +301,13 @@ function pagable(xml: string): number {
   return Math.round(Number(/<cbc:PayableAmount[^>]*>([^<]+)</.exec(xml)?.[1] ?? '0'));
 }
 
-/** What a note takes back: the returned units at their cost (1), every line (2), or one line of the value taken off (3, 4). */
-function lineasDeNota(r: Recepcion, datos: TNotaSoporteRequest): LineaCompraSoporte[] {
-  if (datos.concepto === 2) return r.lineas;
+/**
+ * What a note takes back: the returned units at their cost (1), every line (2; after earlier notes,
+ * one line of what is left, since a discount belongs to no line), or one line of the value taken off (3, 4).
+ */
+function lineasDeNota(r: Recepcion, datos: TNotaSoporteRequest, queda: number): LineaCompraSoporte[] {
+  if (datos.concepto === 2 && queda >= r.total) return r.lineas;
+  if (datos.concepto === 2) return [{ codigo: 'ANULACION', codigoBarras: null, nombre: `${S.conceptos[2]}: ${datos.motivo.trim()}`.slice(0, 300), cantidad: 1, unidad: '94', importe: queda }];
   if (datos.concepto === 1) {
     return (datos.lineas ?? []).map((p) => {
       const l = r.lineas.find((x) => x.productoId === p.productoId);

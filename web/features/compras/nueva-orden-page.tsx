@@ -2,6 +2,7 @@ import { Fragment, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { comun } from '#shared/messages/comun';
 import { compras } from '#shared/messages/compras';
+import { documentoSoporte } from '#shared/messages/documento-soporte';
 import { formatCantidad } from '#shared/cantidad';
 import { formatPesos } from '#shared/money';
 import { PageHeader } from '../../components/page-header';
@@ -9,14 +10,15 @@ import { Field, SelectField } from '../../components/ui/field';
 import { Cabeceras, numerica } from '../../components/ui/cabeceras';
 import { paths } from '../../config/paths';
 import { alertFailure, alertWarning, toastSuccess } from '../../lib/alerts';
-import { useCrearOrden, useProductosDeProveedor, useProveedoresOpciones, useRecibir } from './api/compras';
+import { useCrearOrden, useProductosDeProveedor, useProveedoresOpciones, useRecibir, useSoporteRecepcion } from './api/compras';
+import { SoporteRecepcion } from './soporte-recepcion';
 import { buscarCodigo, CampoEscaner, cambiarUnidad, CeldaCantidad, CeldaCosto, importeDeFila, leerCantidad, lineaDeFila, presentacionDe, SelectorPresentacion, type FilaCompra } from './lineas';
 import { loteVacio, LotesDeLinea, lotesParaApi, type LoteFila } from './lotes-linea';
 import { rutaOrden } from './rutas';
 import './compras.css';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
-const M = { comun, compras };
+const M = { comun, compras, documentoSoporte };
 const C = M.compras.columnas;
 
 /**
@@ -38,6 +40,8 @@ export default function NuevaOrdenPage() {
   const [cufe, setCufe] = useState('');
   const crear = useCrearOrden();
   const recibir = useRecibir();
+  // The last reception without an order that carries a documento soporte.
+  const [ultima, setUltima] = useState<{ id: number; numero: number } | null>(null);
 
   const lineas = () => Object.entries(filas).flatMap(([id, f]) => lineaDeFila(Number(id), f) ?? []);
   const fila = (id: number): FilaCompra => filas[id] ?? { cantidad: '', costo: '', unidadVentaId: null };
@@ -79,6 +83,8 @@ export default function NuevaOrdenPage() {
       const lineas = ls.map((l) => (conLotes.has(l.productoId) ? { ...l, ...lotesParaApi(lotes[l.productoId] ?? []) } : { ...l, vence: null, lote: null }));
       const r = await recibir.mutateAsync({ proveedorId, facturaNumero: factura || null, cufe: cufe || null, lineas });
       toastSuccess(r.message);
+      // From a supplier who does not invoice: its documento soporte, shown under the form (ADR 055).
+      setUltima(r.soporte ? { id: r.recepcion.id, numero: r.recepcion.numero } : null);
       setFilas({});
       setLotes({});
       setFactura('');
@@ -173,7 +179,19 @@ export default function NuevaOrdenPage() {
         <button type="button" className="btn btn--ghost" onClick={onRecibir} disabled={recibir.isPending}>
           {M.compras.recibirSinOrden}
         </button>
+        {ultima ? <SoporteSinOrden {...ultima} /> : null}
       </div>
     </>
+  );
+}
+
+/** A reception without an order from a supplier who does not invoice: its documento soporte and its notes (ADR 055). */
+function SoporteSinOrden({ id, numero }: { id: number; numero: number }) {
+  const soporte = useSoporteRecepcion(id);
+  return (
+    <section className="cmp-recepcion-sin-orden" aria-labelledby="sin-orden-soporte-title">
+      <h3 id="sin-orden-soporte-title">{M.documentoSoporte.recepcionSinOrden(M.compras.recepcionNumero(numero))}</h3>
+      {soporte.data !== undefined ? <SoporteRecepcion recepcionId={id} soporte={soporte.data} /> : <p className="cmp-muted">{M.comun.cargando}</p>}
+    </section>
   );
 }

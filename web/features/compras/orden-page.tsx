@@ -446,7 +446,7 @@ export default function OrdenPage() {
                 <strong>{M.compras.recepcionNumero(r.numero)}</strong> · {fechas.fechaHora(r.fecha)} · {M.compras.unidades(formatMilesimas(milesimas(r.unidades)))}
                 {r.total != null ? ` · ${formatPesos(r.total)}` : ''}
                 {r.facturaNumero ? ` · ${M.compras.facturaCorta(r.facturaNumero)}` : ''} · {r.persona}
-                <SoporteRecepcion soporte={r.soporte} />
+                <SoporteRecepcion recepcionId={r.id} soporte={r.soporte} />
               </li>
             ))}
           </ul>

@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { TPage } from '#shared/schemas/common';
 import type { TProductoDeProveedor, TProveedorOpcion } from '#shared/schemas/proveedor';
 import type { TCreateOrdenRequest, TEstadoOrden, TOrden, TOrdenResumen, TPorPedir, TRecepcionRequest, TUpdateOrdenRequest } from '#shared/schemas/compras';
+import type { TNotaSoporte, TNotaSoporteRequest, TSoporteRecepcion } from '#shared/schemas/documento-soporte';
 import { api } from '../../../lib/api-client';
 
 /** Query keys of purchasing (issue #32); every write invalidates `comprasKeys.all` and the product lists. */
@@ -55,7 +56,20 @@ export const useRecibir = () => {
   const invalidar = useInvalidar();
   return useMutation({
     mutationFn: (body: TRecepcionRequest) =>
-      api<{ message: string; recepcion: { id: number; numero: number; ordenId: number | null; estadoOrden: TEstadoOrden | null } }>('/compras/recepciones', { method: 'POST', body }),
+      api<{ message: string; recepcion: { id: number; numero: number; ordenId: number | null; estadoOrden: TEstadoOrden | null }; soporte: TSoporteRecepcion | null }>('/compras/recepciones', { method: 'POST', body }),
+    onSuccess: invalidar,
+  });
+};
+
+/** A reception's documento soporte and its notes (ADR 055), for a reception shown outside its order's screen. */
+export const useSoporteRecepcion = (id: number | null) =>
+  useQuery({ queryKey: ['compras', 'soporte', id], queryFn: ({ signal }) => api<TSoporteRecepcion | null>(`/compras/recepciones/${id}/soporte`, { signal }), enabled: id != null });
+
+/** The DS's adjustment note (type 95, role 1): the order's receptions and the DS's view read it again. */
+export const useNotaSoporte = (recepcionId: number) => {
+  const invalidar = useInvalidar();
+  return useMutation({
+    mutationFn: (body: TNotaSoporteRequest) => api<TNotaSoporte>(`/compras/recepciones/${recepcionId}/nota-soporte`, { method: 'POST', body }),
     onSuccess: invalidar,
   });
 };
