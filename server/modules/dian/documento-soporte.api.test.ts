@@ -1,7 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { actividad, documentoDian } from '../../db/schema';
+import { actividad, documentoDian, proveedor as tablaProveedor } from '../../db/schema';
 import { usarApp } from '../../../tests/helpers/test-app';
+import { legacy } from '../../legacy/test-client';
+import { client } from '../crud/crud.fixtures';
 import { actualizarProveedor } from '../proveedor/proveedor.domain';
 import { cuds } from './documento-soporte';
 import { hoy, textoXml, usarFerreteria, type Ferreteria } from './ferreteria.fixtures';
@@ -149,6 +151,54 @@ describe('documento soporte (issue #57 punto 3)', { timeout: 180_000 }, () => {
     expect(anula.json().nota.total).toBe(90_000);
     expect((await req('GET', `/api/compras/recepciones/${sinOrden.recepcion.id}/soporte`, s.token)).json()).toMatchObject({ queda: 0, notas: [{ concepto: 3 }, { concepto: 2, total: 90_000 }] });
     expect((await req('POST', url, s.token, { concepto: 3, motivo: 'Otra', valor: 1 })).statusCode).toBe(422);
+  });
+
+  it('la administración y la API heredada llevan los datos del DS del proveedor con la misma regla del dominio', async () => {
+    const s = await ferreteria(false);
+    await conRangoSoporte(s);
+    const crud = client(t, s.token);
+    const L = legacy(t);
+    // Both faces rename fields only: exigirDatosSoporte (proveedor.domain.ts) refuses. The back-office's form sends text: an unticked box is '', an empty select ''.
+    const datos = { nombre: 'Granja La Esperanza', telefono: '3105550000', email: 'granja@correo.co', obligadoFacturar: '', tipoIdentificacion: 'NIT', documento: '900123456-2', direccion: 'Km 3 vía Chía', municipio: '25175' };
+    const caras = {
+      administracion: {
+        crear: async (d: Record<string, string>) => {
+          const r = await crud.post('/proveedor', { idProveedor: '', ...d, idTienda: s.id });
+          return { ok: r.status === 201, status: r.status, mensaje: r.body?.error?.message as string | undefined, id: r.body?.id as number | undefined };
+        },
+        editar: async (id: number, d: Record<string, string>) => (await crud.put(`/proveedor/${id}`, { nombre: datos.nombre, telefono: datos.telefono, email: datos.email, ...d })).status === 200,
+      },
+      heredada: {
+        crear: async (d: Record<string, string>) => {
+          const r = await L.json('POST', 'proveedor', { registroCrud: true, ...d, id_tienda: s.id }, s.token);
+          return { ok: r.body?.success === true, status: r.status, mensaje: (r.body?.mensaje ?? r.body?.error?.message) as string | undefined, id: r.body?.idproveedor as number | undefined };
+        },
+        editar: async (id: number, d: Record<string, string>) => {
+          const r = await L.json('POST', 'proveedor', { actualizar: true, idproveedor: id, nombre: datos.nombre, telefono: datos.telefono, email: datos.email, ...d, id_tienda: s.id }, s.token);
+          return r.body?.respuesta === true;
+        },
+      },
+    };
+    for (const [cara, f] of Object.entries(caras)) {
+      const nitMal = await f.crear({ ...datos, nombre: `${datos.nombre} ${cara}` });
+      // The back-office answers 400; the old controller its own failure shape (success false), with the same words.
+      expect(nitMal.ok, cara).toBe(false);
+      expect(nitMal.mensaje, cara).toContain('El dígito de verificación de ese NIT es 8.');
+      const sinMunicipio = await f.crear({ ...datos, documento: '900123456-8', municipio: '' });
+      expect(sinMunicipio.ok, cara).toBe(false);
+      expect(sinMunicipio.mensaje, cara).toContain('código DANE del municipio');
+      const bien = await f.crear({ ...datos, nombre: `${datos.nombre} ${cara}`, documento: '900123456-8' });
+      expect(bien.ok, JSON.stringify(bien)).toBe(true);
+      const [fila] = await t.database.db.select().from(tablaProveedor).where(eq(tablaProveedor.idProveedor, bien.id!));
+      expect(fila, cara).toMatchObject({ obligadoFacturar: false, tipoIdentificacion: 'NIT', documento: '900123456-8', direccion: 'Km 3 vía Chía', municipio: '25175' });
+      // An edit that leaves it without address is refused, nothing saved; its reception gets its DS.
+      expect(await f.editar(bien.id!, { direccion: '' }), cara).toBe(false);
+      expect((await t.database.db.select().from(tablaProveedor).where(eq(tablaProveedor.idProveedor, bien.id!)))[0]!.direccion).toBe('Km 3 vía Chía');
+      expect((await recibir(s, bien.id!)).soporte!.documento, cara).not.toBeNull();
+    }
+    // The back-office's list reads them back.
+    const lista = await crud.get('/proveedor', { q: 'Granja' });
+    expect(lista.body.items).toEqual(expect.arrayContaining([expect.objectContaining({ obligadoFacturar: false, tipoIdentificacion: 'NIT', documento: '900123456-8', municipio: '25175' })]));
   });
 
   it('a un proveedor que factura no se le hace DS; solo el administrador emite la nota', async () => {

@@ -1,10 +1,14 @@
 import { crud } from '#shared/messages/crud';
+import { proveedores } from '#shared/messages/proveedores';
+import { TIPOS_IDENTIFICACION_PROVEEDOR } from '#shared/schemas/proveedor';
 import { ZCrudCreateProveedorRequest, ZCrudUpdateProveedorRequest, type TProveedorRow } from '#shared/schemas/crud';
 import { defineEntity } from './types';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
-const M = { crud };
+const M = { crud, proveedores };
 const T = M.crud.proveedor;
+/** DIAN's ID types a supplier may have, with the supplier form's words; none is ''. */
+const TIPOS = [{ value: '', label: M.proveedores.campos.tipoIdentificacionNinguno }, ...TIPOS_IDENTIFICACION_PROVEEDOR.map((t) => ({ value: t, label: M.proveedores.tiposIdentificacion[t] ?? t }))];
 
 export const proveedor = defineEntity<TProveedorRow>({
   key: 'proveedor',
@@ -20,6 +24,8 @@ export const proveedor = defineEntity<TProveedorRow>({
     { header: T.columnas.nombre, cell: (r) => r.nombre },
     { header: T.columnas.telefono, cell: (r) => r.telefono },
     { header: T.columnas.email, cell: (r) => r.email },
+    { header: T.columnas.documento, cell: (r) => (r.documento ? `${r.tipoIdentificacion ?? ''} ${r.documento}`.trim() : '') },
+    { header: T.columnas.factura, cell: (r) => (r.obligadoFacturar ? T.emiteFactura : T.noObligado) },
     { header: T.columnas.idTienda, cell: (r) => r.idTienda, num: true },
   ],
   archivable: true,
@@ -36,9 +42,12 @@ export const proveedor = defineEntity<TProveedorRow>({
     { name: 'nombre', label: T.campos.nombre, autoComplete: 'organization' },
     { name: 'telefono', label: T.campos.telefono, type: 'tel', autoComplete: 'off' },
     { name: 'email', label: T.campos.email, type: 'email', autoComplete: 'off' },
-    { name: 'documento', label: T.campos.documento, autoComplete: 'off' },
+    { name: 'obligadoFacturar', label: T.campos.obligadoFacturar, type: 'checkbox', defecto: 'true', hint: T.ayudas.obligadoFacturar },
+    // What the documento soporte names of a supplier who does not invoice (ADR 055): the domain requires them then.
+    { name: 'tipoIdentificacion', label: T.campos.tipoIdentificacion, type: 'select', options: TIPOS },
+    { name: 'documento', label: T.campos.documento, autoComplete: 'off', hint: T.ayudas.documento },
     { name: 'direccion', label: T.campos.direccion, autoComplete: 'off' },
-    { name: 'obligadoFacturar', label: T.campos.obligadoFacturar, type: 'checkbox', defecto: 'true' },
+    { name: 'municipio', label: T.campos.municipio, autoComplete: 'off', hint: T.ayudas.municipio },
     { name: 'idTienda', label: T.campos.idTienda, type: 'number', tienda: 'always', readOnlyOnUpdate: true },
   ],
   createSchema: ZCrudCreateProveedorRequest,
