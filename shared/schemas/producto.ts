@@ -162,12 +162,12 @@ export const CAMPOS_DEL_PRODUCTO = {
   ubicacion: { z: nullableText(40), lee: texto, heredada: false, alta: false, importa: { encabezados: ['ubicacion', 'pasillo', 'estante', 'gondola', 'ubicacionenbodega'] } },
   fechaVencimiento: { z: zFecha, lee: texto, heredada2: ['Fecha_vencimiento'], alta: false },
   // Tracks lots and expiry (issue #58 point 2, ADR 051): receipts then take lot and date, the till sells FEFO. The legacy calls do not carry it.
-  manejaLotes: { z: siPresente(zSiNo(M.productos.manejaLotesInvalido)), lee: z.boolean(), heredada: false, alta: false },
+  manejaLotes: { z: siPresente(zSiNo(M.productos.manejaLotesInvalido)), lee: z.boolean(), heredada: false, alta: false, importa: { encabezados: ['controlalotes', 'manejalotes', 'lotes', 'controlalotesyvencimiento', 'manejalotesyvencimiento'] } },
   // Medicines (droguerías, migration 0074): registro INVIMA, active ingredient, and sold only on prescription
   // (the till asks the cashier to confirm it). The legacy calls do not carry them.
   registroInvima: { z: nullableText(40), lee: texto, heredada: false, alta: false, importa: { encabezados: ['registroinvima', 'invima', 'registrosanitario', 'registro'] } },
   principioActivo: { z: nullableText(120), lee: texto, heredada: false, alta: false, importa: { encabezados: ['principioactivo', 'principio', 'principiosactivos'] } },
-  bajoFormula: { z: siPresente(zSiNo(M.productos.bajoFormulaInvalido)), lee: z.boolean(), heredada: false, alta: false },
+  bajoFormula: { z: siPresente(zSiNo(M.productos.bajoFormulaInvalido)), lee: z.boolean(), heredada: false, alta: false, importa: { encabezados: ['ventabajoformula', 'ventabajoformulamedica', 'bajoformula', 'bajoformulamedica', 'formulamedica', 'requiereformula'] } },
   // Up to three decimals for a product sold by weight or measure, whole for one sold by unit (the domain's rule, ADR 030).
   stock: { z: zStock({ empty: M.productos.stockRequerido, invalid: M.productos.stockInvalido }), lee: z.number(), heredada2: ['Stock'], forma: 'cantidad', importa: { encabezados: ['stock', 'cantidad', 'existencias', 'existencia', 'inventario'] } },
   stockMin: { z: zEntero({ empty: M.productos.stockMinRequerido, invalid: M.productos.stockMinInvalido }), lee: entero, heredada: 'stock_min', heredada2: ['Stock_Min'], importa: { encabezados: ['stockminimo', 'stockmin', 'minimo', 'cantidadminima'] } },

@@ -85,6 +85,8 @@ export const ZProductoSinRed = z.object({
   unidad: z.string(),
   /** Its sale units (packs, ADR 033): each with its own barcode and price; selling one takes `factor` units. */
   presentaciones: z.array(ZPresentacionSinRed),
+  /** Sold only on a doctor's prescription (issue #58 point 2): offline too the till asks before adding it. Absent on a device synced before it existed. */
+  bajoFormula: z.boolean().optional(),
   /** 1 on sale; 0 removed from sale (the device drops it). */
   estado: z.number().int(),
   actualizadoEn: z.string(),

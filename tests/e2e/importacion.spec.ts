@@ -90,7 +90,7 @@ test('la plantilla se descarga y la vista previa muestra cada fila por páginas,
   const plantilla = await descarga;
   expect(plantilla.suggestedFilename()).toBe('plantilla-productos.csv');
   const texto = fs.readFileSync(await plantilla.path()).toString('utf8');
-  expect(texto.split('\r\n')[0]).toBe('\uFEFFNombre;Precio de venta;Descripción;Marca;Categoría;Presentación;Ubicación;Registro INVIMA;Principio activo;Stock;Stock mínimo;Unidad de medida;Código de barras;Proveedor;Impuesto;Costo');
+  expect(texto.split('\r\n')[0]).toBe('\uFEFFNombre;Precio de venta;Descripción;Marca;Categoría;Presentación;Ubicación;Controla lotes;Registro INVIMA;Principio activo;Venta bajo fórmula;Stock;Stock mínimo;Unidad de medida;Código de barras;Proveedor;Impuesto;Costo');
 
   const filas = [
     'Código;Nombre;Precio;Costo;Impuesto;Unidad;Stock',

@@ -91,6 +91,42 @@ describe('la plantilla de la importación', () => {
   });
 });
 
+describe('Controla lotes y Venta bajo fórmula (issue #58 point 2): sí/no en la importación y la exportación', () => {
+  const leer = (tiendaId: number) =>
+    t.database.db.select({ nombre: producto.nombre, lotes: producto.manejaLotes, formula: producto.bajoFormula }).from(producto).where(eq(producto.tiendaId, tiendaId)).orderBy(asc(producto.idProducto));
+
+  it('se importan con sus encabezados, la exportación vuelve a entrar sin cambios, y un cambio muestra el valor de ahora en sí/no', async () => {
+    const s = await crearTienda(t);
+    const archivo = csv('Nombre;Precio;Controla lotes;Venta bajo fórmula', 'Amoxicilina 500 mg;9000;Sí;sí', 'Acetaminofén 500 mg;3000;sí;No', 'Jabón;2500;no;no');
+    const vista = (await vistaPrevia(s.token, archivo)).json() as TVistaPrevia;
+    expect(vista.mapeo).toMatchObject({ manejaLotes: 'Controla lotes', bajoFormula: 'Venta bajo fórmula' });
+    expect(await aplicar(s.token, archivo)).toMatchObject({ tipo: 'fin', resumen: { nuevos: 3, conError: 0 } });
+    expect(await leer(s.id)).toEqual([
+      { nombre: 'Amoxicilina 500 mg', lotes: true, formula: true },
+      { nombre: 'Acetaminofén 500 mg', lotes: true, formula: false },
+      { nombre: 'Jabón', lotes: false, formula: false },
+    ]);
+
+    // The export writes them as Sí/No under the headers the import reads back: nothing to change.
+    const exportado = await t.request({ method: 'GET', url: '/api/productos/exportar/csv', token: s.token });
+    const tabla = await leerArchivo(new Uint8Array(exportado.rawPayload));
+    expect(tabla.columnas).toEqual(expect.arrayContaining(['Controla lotes', 'Venta bajo fórmula']));
+    const otra = (await vistaPrevia(s.token, exportado.rawPayload)).json() as TVistaPrevia;
+    expect(otra.resumen).toMatchObject({ total: 3, sinCambios: 3, conError: 0 });
+
+    // A change: marked, with what the product holds now written as the file writes it.
+    const cambio = (await vistaPrevia(s.token, csv('Nombre;Controla lotes;Venta bajo fórmula', 'Jabón;Sí;no'))).json() as TVistaPrevia;
+    expect(cambio.muestra[0]).toMatchObject({ accion: 'actualizar', cambios: ['manejaLotes'], antes: { manejaLotes: MI.no } });
+
+    // Neither yes nor no: the row's error in Spanish, nothing written.
+    const mala = csv('Nombre;Precio;Controla lotes;Venta bajo fórmula', 'Jarabe;5000;quizás;no');
+    const errores = (await vistaPrevia(s.token, mala)).json() as TVistaPrevia;
+    expect(errores.errores).toEqual([{ fila: 2, mensajes: [`${MI.campos.manejaLotes}: ${M.productos.manejaLotesInvalido}`] }]);
+    expect(await aplicar(s.token, mala)).toMatchObject({ tipo: 'fin', resumen: { nuevos: 0, conError: 1 } });
+    expect(await leer(s.id)).toHaveLength(3);
+  });
+});
+
 describe('la vista previa por páginas', () => {
   const filas = (n: number) => csv('Nombre;Precio;Costo;Impuesto;Unidad;Stock', ...Array.from({ length: n }, (_, i) => `Producto ${i + 1};${1000 + i};${500 + i};IVA 19 %;${i % 2 ? 'kg' : 'unidad'};${i % 2 ? '12,5' : '3'}`));
 

@@ -69,6 +69,9 @@ const CIENTIFICO = /^\d+(?:[.,]\d+)?e[+-]?\d+$/i;
 /** The preview's column of each field an existing product may change: the mapping's name. */
 const COLUMNA_MUESTRA = Object.fromEntries(IMPORTADOS_PRODUCTO.map((i) => [i.campo, i.como])) as Record<keyof CamposImportables, NonNullable<TFilaMuestra['cambios']>[number]>;
 
+/** A yes/no field (Controla lotes, Venta bajo fórmula) as the file writes it, for the preview's "now" values. */
+const siNo = (v: string | number | boolean | null): string | number | null => (typeof v === 'boolean' ? (v ? MI.si : MI.no) : v);
+
 // ── A row ───────────────────────────────────────────────────────────────────────────────────
 
 type Valores = Omit<CamposImportables, 'nombre' | 'codigoBarras' | 'precioUnit' | 'impuesto'> & {
@@ -235,7 +238,7 @@ export async function planificarProductos(options: { db: Db; tiendaId: number; a
           muestra.cambios = cambios;
           const ahora = { ...existente, proveedor: existente.proveedorId == null ? null : (nombreProveedor.get(existente.proveedorId) ?? null) };
           muestra.antes = Object.fromEntries(
-            Object.entries(COLUMNA_MUESTRA).flatMap(([k, c]) => (cambios.includes(c) ? [[c, c === 'proveedor' ? ahora.proveedor : (ahora[k as keyof TProductoImportable] ?? null)]] : [])),
+            Object.entries(COLUMNA_MUESTRA).flatMap(([k, c]) => (cambios.includes(c) ? [[c, c === 'proveedor' ? ahora.proveedor : siNo(ahora[k as keyof TProductoImportable] ?? null)]] : [])),
           );
           if (stock !== undefined) muestra.antes.stock = existente.stock;
         }

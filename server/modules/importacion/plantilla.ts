@@ -29,6 +29,8 @@ const EJEMPLOS: Record<TEntidadImportacion, Ejemplo> = {
     marca: 'La Finca',
     presentacion: 'Bloque',
     descripcion: 'Queso fresco por kilo',
+    manejaLotes: MI.no,
+    bajoFormula: MI.no,
   },
   clientes: {
     documento: '1020304050',

@@ -122,6 +122,7 @@ export async function datosSinRed(
       stock: producto.stock,
       codigoBarras: producto.codigoBarras,
       unidad: producto.unidadDian,
+      bajoFormula: producto.bajoFormula,
       estado: producto.estado,
       actualizadoEn: producto.actualizadoEn,
       version: producto.version,

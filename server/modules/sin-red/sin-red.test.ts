@@ -241,6 +241,20 @@ describe('una venta sin red que llega del equipo', () => {
 });
 
 /** Issue #34 (ADR 034): what the device needs to sell by weight and by pack, and such a sale arriving. */
+describe('venta bajo fórmula en el catálogo del equipo (issue #58 punto 2)', () => {
+  it('la descarga trae bajoFormula de cada producto, y marcarlo vuelve a traer el producto', async () => {
+    const s = await crearTienda(t);
+    const jarabe = await productoCon(s, 5, 'Jarabe');
+    await productoCon(s, 5, 'Jabón');
+    const primera = await datos(s.token);
+    expect(primera.productos.map((p) => [p.nombre, p.bajoFormula])).toEqual([['Jarabe', false], ['Jabón', false]]);
+    const r = await req('PUT', `/api/productos/${jarabe}`, s.token, { nombre: 'Jarabe', precio: 2500, stock: 5, stockMin: 0, bajoFormula: true });
+    expect(r.statusCode, r.body).toBe(200);
+    const segunda = await datos(s.token, `?desde=${encodeURIComponent(primera.cursor!)}`);
+    expect(segunda.productos.map((p) => [p.nombre, p.bajoFormula])).toEqual([['Jarabe', true]]);
+  });
+});
+
 describe('el recibo sin red es el recibo (issue #53 punto 2)', () => {
   it('la descarga trae los datos fiscales de la tienda y el impuesto de cada producto, el propio o el de su categoría', async () => {
     const s = await crearTienda(t);

@@ -71,6 +71,16 @@ describe('la caja sin red registra el pedido de la caja en línea', () => {
     expect(() => lineasDelPedido(pedido, () => undefined)).toThrow(ventas.productoNoEncontrado);
   });
 
+  it('un medicamento bajo fórmula del catálogo del equipo entra como en línea: la caja pregunta, la línea y el pedido llevan la fórmula (issue #58 punto 2)', () => {
+    const JARABE = producto({ id: 4, nombre: 'Jarabe', precio: 9_000, bajoFormula: true });
+    expect(productoVentaDe(JARABE)).toMatchObject({ id: 4, bajoFormula: true });
+    expect(productoVentaDe(GASEOSA)).not.toHaveProperty('bajoFormula');
+    const lineas = agregarProducto([], productoVentaDe(JARABE), 1);
+    expect(lineas[0]).toMatchObject({ formula: true });
+    const venta = armarVenta({ lineas, pago: { metodoPagoId: 1, metodo: 'Efectivo', montoRecibido: 9_000, cliente: null }, tienda: 'T', cajero: 'C', sobregiro: false }, IDS);
+    expect(venta.cuerpo.lineas).toEqual([expect.objectContaining({ productoId: 4, formula: true })]);
+  });
+
   it('Nequi con su referencia: el recibo y el pedido la llevan', () => {
     const lineas = agregarProducto([], productoVentaDe(GASEOSA), 1);
     const venta = armarVenta({ lineas, pago: { metodoPagoId: 3, metodo: 'Nequi', montoRecibido: 11_900, cliente: null, referencia: 'M123', verificado: true }, tienda: 'T', cajero: 'C', sobregiro: false }, IDS);

@@ -76,7 +76,7 @@ export function descuentoSinRed(
 
 /** A product of the device's catalogue as the till adds it: itself, or one of its packs at the pack's price. */
 export function productoVentaDe(p: ProductoLocal, presentacionId?: number): TProductoVenta {
-  const base = { id: p.id, nombre: p.nombre, marca: p.marca, precio: p.precio, stock: p.stock, codigoBarras: p.codigoBarras, unidad: p.unidad ?? '94' };
+  const base = { id: p.id, nombre: p.nombre, marca: p.marca, precio: p.precio, stock: p.stock, codigoBarras: p.codigoBarras, unidad: p.unidad ?? '94', ...(p.bajoFormula ? { bajoFormula: true } : {}) };
   const pack = presentacionId == null ? undefined : (p.presentaciones ?? []).find((u) => u.id === presentacionId);
   if (!pack) return base;
   return { ...base, precio: pack.precio, codigoBarras: pack.codigoBarras, unidadVenta: { id: pack.id, nombre: pack.nombre, factor: pack.factor } };
