@@ -38,6 +38,8 @@ export const ZProductoVenta = z.object({
   unidad: z.string(),
   /** Sold only on a doctor's prescription (issue #58 point 2): the till asks before adding it, and the line carries `formula`. */
   bajoFormula: z.boolean().optional(),
+  /** Tracks lots (ADR 051): the till lets the cashier choose the line's lot (FEFO when none is chosen). */
+  manejaLotes: z.boolean().optional(),
 });
 export type TProductoVenta = z.infer<typeof ZProductoVenta>;
 

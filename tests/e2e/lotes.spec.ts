@@ -145,4 +145,34 @@ test('una recepción sin orden de un producto con lotes: su lote y su vencimient
   await expect(fila).toContainText('G-PRONTO');
   await expect(fila).toContainText('En 12 días');
   await expect(fila).toContainText('$ 3.000');
+
+  // The till: the line says it takes the first to expire; the cashier picks the other lot instead.
+  await page.goto('/ventas');
+  await agregarAlCarrito(page, gotas);
+  const carrito = page.getByRole('list', { name: 'Productos en el carrito' });
+  const botonLote = carrito.getByRole('button', { name: `Lote: el que vence primero · Elegir el lote de ${gotas}` });
+  await botonLote.click();
+  const selector = page.getByRole('dialog', { name: `Lote de ${gotas}` });
+  await expect(selector.getByRole('radio', { name: /Automático: el que vence primero/ })).toBeChecked();
+  await expect(selector).toContainText(`Hoy sería G-PRONTO · vence ${fecha(12)}.`);
+  await selector.getByRole('radio', { name: new RegExp(`G-LEJOS · vence ${fecha(200)}`) }).check();
+  await expect(selector.getByText('3 unidades')).toBeVisible();
+  await page.screenshot({ path: '/tmp/shots-e/caja-elegir-lote-1366.png', fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: '/tmp/shots-e/caja-elegir-lote-390.png' });
+  await selector.getByRole('button', { name: 'Usar este lote' }).click();
+  await expect(selector).toHaveCount(0);
+  await expect(carrito.getByRole('button', { name: `Lote: G-LEJOS · vence ${fecha(200)} · Elegir el lote de ${gotas}` })).toBeVisible();
+  await page.screenshot({ path: '/tmp/shots-e/caja-lote-elegido-390.png', fullPage: true });
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.screenshot({ path: '/tmp/shots-e/caja-lote-elegido-1366.png', fullPage: true });
+
+  // The choice travels with the line: the sale takes its unit from G-LEJOS, not from the first to expire.
+  await page.getByRole('button', { name: 'Generar pago' }).click();
+  await page.getByRole('button', { name: /^Cobrar pago exacto/ }).click();
+  await expect(page.getByTestId('recibo-id')).toBeVisible();
+  expect((await api.get(`/api/lotes/producto/${idGotas}`)).lotes).toEqual([
+    expect.objectContaining({ codigo: 'G-PRONTO', cantidad: 2 }),
+    expect.objectContaining({ codigo: 'G-LEJOS', cantidad: 2 }),
+  ]);
 });

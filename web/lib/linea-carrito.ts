@@ -23,4 +23,18 @@ export interface LineaCarrito {
   importe?: number;
   /** A product sold bajo fórmula médica (issue #58 point 2): the cashier confirmed the customer presented the prescription. */
   formula?: true;
+  /** The product tracks lots (ADR 051): the till offers to choose the line's lot. */
+  lotes?: true;
+  /**
+   * The lot the cashier chose (issue #58 point 2); absent: the first to expire (FEFO), which the server
+   * takes. Sent as the line's `loteId`; an expired one goes through the supervisor's authorisation.
+   */
+  lote?: LoteElegido;
+}
+
+/** A lot chosen at the till: its id, and its code and expiry to show (null: the units of no known lot). */
+export interface LoteElegido {
+  id: number;
+  codigo: string | null;
+  vence: string | null;
 }

@@ -25,6 +25,7 @@ const productoVentaColumns = {
   codigoBarras: producto.codigoBarras,
   unidad: producto.unidadDian,
   bajoFormula: producto.bajoFormula,
+  manejaLotes: producto.manejaLotes,
 };
 
 /**

@@ -48,6 +48,7 @@ describe('etiquetas de balanza en la caja', () => {
       codigoBarras: '01234',
       unidad: 'KGM',
       bajoFormula: false,
+      manejaLotes: false,
       etiqueta: { tipo: 'peso', cantidad: 0.375 },
     });
     const venta = await t.request({ method: 'POST', url: '/api/ventas', token: s.token, payload: { lineas: [{ productoId: queso.idProducto, cantidad: res.json().etiqueta.cantidad }], metodoPagoId: 1, montoRecibido: 5_000 } });

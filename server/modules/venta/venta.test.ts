@@ -33,7 +33,7 @@ describe('productos a la venta', () => {
     expect(all.statusCode).toBe(200);
     expect(all.json().total).toBe(4);
     expect(all.json().items.map((p: { nombre: string }) => p.nombre)).toEqual(['Arroz Diana 500 g', 'arroz integral', 'Descuento 50% leche', 'Zanahoria']);
-    expect(all.json().items[0]).toEqual({ id: expect.any(Number), nombre: 'Arroz Diana 500 g', marca: 'Marca', precio: 2800, stock: 10, codigoBarras: '7702001', unidad: '94', bajoFormula: false });
+    expect(all.json().items[0]).toEqual({ id: expect.any(Number), nombre: 'Arroz Diana 500 g', marca: 'Marca', precio: 2800, stock: 10, codigoBarras: '7702001', unidad: '94', bajoFormula: false, manejaLotes: false });
 
     const arroz = await get(s.token, '/api/ventas/productos?q=ARROZ');
     expect(arroz.json().items.map((p: { nombre: string }) => p.nombre)).toEqual(['Arroz Diana 500 g', 'arroz integral']);
@@ -114,7 +114,7 @@ describe('la rejilla del mostrador', () => {
     const todos = (await get(s.token, '/api/ventas/productos/rapidos')).json();
     expect(todos.productos.map((p: { nombre: string }) => p.nombre)).toEqual(['Leche', 'Pan', 'Arepa']);
     expect(todos.categorias).toEqual(['Lácteos', 'Panadería']);
-    expect(todos.productos[2]).toEqual({ id: arepa.idProducto, nombre: 'Arepa', marca: 'Marca', precio: 1000, stock: 10, codigoBarras: null, unidad: '94', bajoFormula: false });
+    expect(todos.productos[2]).toEqual({ id: arepa.idProducto, nombre: 'Arepa', marca: 'Marca', precio: 1000, stock: 10, codigoBarras: null, unidad: '94', bajoFormula: false, manejaLotes: false });
     const lacteos = (await get(s.token, `/api/ventas/productos/rapidos?categoria=${encodeURIComponent('Lácteos')}`)).json();
     expect(lacteos.productos.map((p: { nombre: string }) => p.nombre)).toEqual(['Leche']);
     expect((await get(s.token, '/api/ventas/productos/rapidos?categoria=Nada')).json().productos).toEqual([]);

@@ -5,11 +5,11 @@ import type { TProductoVenta } from '#shared/schemas/venta';
 import { UNIDADES_DIAN } from '#shared/unidades';
 // The same limits as the sale's schema, without the schema module (and zod) on the till's path (issue #20).
 import { LIMITES_DINERO as VENTA_LIMITS } from '#shared/money';
-import type { LineaCarrito } from '../../lib/linea-carrito';
+import type { LineaCarrito, LoteElegido } from '../../lib/linea-carrito';
 import { STORAGE_KEYS } from '../../lib/session';
 
 /** One cart line as kept in localStorage under `prodCarrito` (spec §3): web/lib/linea-carrito.ts. */
-export type { LineaCarrito };
+export type { LineaCarrito, LoteElegido };
 
 /** A line's identity in the cart: the product, or the product's pack (a pack is its own line). */
 export const claveLinea = (l: Pick<LineaCarrito, 'id' | 'unidadVenta'>): string => (l.unidadVenta ? `${l.id}u${l.unidadVenta.id}` : String(l.id));
@@ -21,6 +21,12 @@ const esUnidad = (v: unknown): v is LineaCarrito['unidadVenta'] => {
 };
 
 const isInt = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v);
+
+/** A stored chosen lot: kept only when well formed (else the line goes back to FEFO). */
+const esLote = (v: unknown): v is LoteElegido => {
+  const l = v as Record<string, unknown> | null;
+  return !!l && typeof l === 'object' && isInt(l.id) && l.id > 0 && (l.codigo === null || typeof l.codigo === 'string') && (l.vence === null || typeof l.vence === 'string');
+};
 const UNIDADES = new Set<string>(UNIDADES_DIAN);
 
 /** Whether a line is sold by measure (its quantity asked in a dialog, never ±1). */
@@ -67,6 +73,8 @@ export function parseCarrito(value: unknown): LineaCarrito[] {
       // A value kept only when it still gives the line's quantity at its price (the checkout's own check).
       ...(isInt(l.importe) && !porUnidad(l.unidad) && !l.unidadVenta && importeCorresponde(l.importe, l.precio, milesimasDe(l.cantidad)) ? { importe: l.importe } : {}),
       ...(l.formula === true ? { formula: true as const } : {}),
+      ...(l.lotes === true ? { lotes: true as const } : {}),
+      ...(l.lotes === true && esLote(l.lote) ? { lote: { id: l.lote.id, codigo: l.lote.codigo, vence: l.lote.vence } } : {}),
     }));
 }
 
@@ -89,7 +97,7 @@ export function vaciarCarrito(): void {
 }
 
 /** What makes two carts the same sale: the products and their quantities. */
-const huellaDe = (lineas: readonly LineaCarrito[]) => lineas.map((l) => `${claveLinea(l)}x${l.cantidad}${l.importe != null ? `$${l.importe}` : ''}`).join(',');
+const huellaDe = (lineas: readonly LineaCarrito[]) => lineas.map((l) => `${claveLinea(l)}x${l.cantidad}${l.importe != null ? `$${l.importe}` : ''}${l.lote ? `@${l.lote.id}` : ''}`).join(',');
 
 /**
  * The sale's key (ADR 011): made once for this cart and kept until the sale is recorded, so a double
@@ -209,10 +217,27 @@ export function agregarProducto(lineas: LineaCarrito[], p: TProductoVenta, canti
       return { ...sinValor, cantidad: cantidadPara(unidad, deMilesimas(milesimasDe(l.cantidad) + milesimasDe(valor?.cantidad ?? cantidad))) };
     });
   if (lineas.length >= VENTA_LIMITS.maxLineas) return lineas;
+  // The product's lot already chosen on its other line (a pack, its loose units): one lot per product and sale.
+  const elegido = p.manejaLotes ? lineas.find((l) => l.id === p.id && l.lote)?.lote : undefined;
   return [
     ...lineas,
-    { id: p.id, nombre: p.nombre, marca: p.marca, precio: p.precio, stock: p.stock, cantidad: valor?.cantidad ?? cantidadPara(unidad, cantidad), unidad, ...(p.unidadVenta ? { unidadVenta: p.unidadVenta } : {}), ...(valor ? { importe: valor.importe } : {}), ...(p.bajoFormula ? { formula: true as const } : {}) },
+    { id: p.id, nombre: p.nombre, marca: p.marca, precio: p.precio, stock: p.stock, cantidad: valor?.cantidad ?? cantidadPara(unidad, cantidad), unidad, ...(p.unidadVenta ? { unidadVenta: p.unidadVenta } : {}), ...(valor ? { importe: valor.importe } : {}), ...(p.bajoFormula ? { formula: true as const } : {}), ...(p.manejaLotes ? { lotes: true as const } : {}), ...(elegido ? { lote: elegido } : {}) },
   ];
+}
+
+/**
+ * Chooses a line's lot (issue #58 point 2), by the line's key (claveLinea); null goes back to the first
+ * to expire (FEFO). The server takes one lot per product and sale: the product's other lines (its pack,
+ * its loose units) get the same choice, so what the cart shows is what the sale takes.
+ */
+export function fijarLote(lineas: LineaCarrito[], clave: string, lote: LoteElegido | null): LineaCarrito[] {
+  const linea = lineas.find((l) => claveLinea(l) === clave);
+  if (!linea?.lotes) return lineas;
+  return lineas.map((l) => {
+    if (l.id !== linea.id) return l;
+    const { lote: _lote, ...sinLote } = l;
+    return lote ? { ...sinLote, lote } : sinLote;
+  });
 }
 
 /**

@@ -24,6 +24,7 @@ export function calcularPago(lineas: LineaCarrito[], precios: Record<string, num
       cantidad: l.cantidad,
       ...(l.importe != null ? { importe: l.importe } : {}),
       ...(l.formula ? { formula: true } : {}),
+      ...(l.lote ? { loteId: l.lote.id } : {}),
       ...(precio != null ? { descuento: { tipo: 'precio' as const, valor: precio } } : {}),
     };
   });

@@ -25,6 +25,7 @@ import {
   claveLinea,
   esPorMedida,
   fijarCantidad,
+  fijarLote,
   importeDeEtiqueta,
   leerEspera,
   lineasSinStock,
@@ -49,6 +50,8 @@ const M = { generic, ventas, lotes, sinRed: sinRedInstalar };
 // The camera and its reader load only when the cashier opens them (issue #19).
 const EscanerCamara = lazy(() => import('../../lib/impresion/escaner-camara'));
 // The quantity and weight dialog loads with the first weighed product (issue #55 point 4: not on the first paint).
+// The lot chooser loads with the first lot asked for (issue #58 point 2).
+const ElegirLote = lazy(() => import('./components/elegir-lote').then((m) => ({ default: m.ElegirLote })));
 const DialogoCantidad = lazy(() => import('../../components/dialogo-cantidad').then((m) => ({ default: m.DialogoCantidad })));
 const hayCamara = () => typeof navigator !== 'undefined' && !!navigator.mediaDevices?.getUserMedia && window.matchMedia?.('(pointer: coarse)').matches;
 
@@ -109,6 +112,10 @@ function Caja() {
   // A product sold by weight or measure (issue #33, ADR 030) asks its quantity first: the dialog
   // por peso / por valor, opened to add it or, from a cart line, to change it.
   const [pesar, setPesar] = useState<{ producto: TProductoVenta | LineaCarrito; lineaId?: number; cantidad?: number } | null>(null);
+  // The cart line whose lot the cashier is choosing (issue #58 point 2), by its key.
+  const [eligiendoLote, setEligiendoLote] = useState<string | null>(null);
+  const lineaLote = eligiendoLote ? lineas.find((l) => claveLinea(l) === eligiendoLote) : undefined;
+  const enLineaCaja = useEnLinea();
   const lineasRef = useRef(lineas);
   lineasRef.current = lineas;
   /** Adds a product: a unit at once; one sold by measure opens the dialog (false: not added yet), unless its quantity is known (a scale label). */
@@ -195,7 +202,7 @@ function Caja() {
   };
   // Whatever field has the focus (a quantity too): a scan adds its product and changes no field (issue #36).
   // Not while the quantity dialog is open: a scan then would add a product behind it.
-  useEscaner(escanear, !camara && !pesar, { enCampos: true });
+  useEscaner(escanear, !camara && !pesar && !lineaLote, { enCampos: true });
   useAtajo('F2', () => buscarRef.current?.focus());
 
   // Ventas en espera: the cart put aside while another customer pays, resumed later on this device.
@@ -289,6 +296,8 @@ function Caja() {
           lineas={lineas}
           onCantidad={cambiarCantidad}
           promociones={promociones}
+          enLinea={enLineaCaja}
+          onElegirLote={setEligiendoLote}
           onEditarPeso={(id) => {
             const l = lineas.find((x) => x.id === id);
             if (l) setPesar({ producto: l, lineaId: id, cantidad: l.cantidad });
@@ -343,6 +352,18 @@ function Caja() {
             if (window.matchMedia?.('(pointer: fine)').matches) requestAnimationFrame(() => buscarRef.current?.focus());
           }}
         />
+        </Suspense>
+      ) : null}
+      {lineaLote ? (
+        <Suspense fallback={null}>
+          <ElegirLote
+            linea={lineaLote}
+            onCancelar={() => setEligiendoLote(null)}
+            onElegir={(lote) => {
+              setEligiendoLote(null);
+              update((l) => fijarLote(l, claveLinea(lineaLote), lote));
+            }}
+          />
         </Suspense>
       ) : null}
       {lineas.length ? (

@@ -1,5 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { formatCantidad, porUnidadDe } from '#shared/cantidad';
+import { isoADdMmAaaa } from '#shared/fecha-texto';
+import { lotes } from '#shared/messages/lotes';
 import { ventas } from '#shared/messages/ventas';
 import { promociones } from '#shared/messages/promociones';
 import type { ResultadoPromociones } from '#shared/promociones';
@@ -11,7 +13,7 @@ import { claveLinea, esPorMedida, excedeStock, importeDe, totalCarrito, unidades
 import './promociones.css';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
-const M = { ventas, promociones };
+const M = { ventas, promociones, lotes };
 
 const V = M.ventas;
 
@@ -32,7 +34,15 @@ interface Props {
   quitada?: { nombre: string; onDeshacer: () => void } | null;
   /** The cart's promotions (ADR 052), by line in `lineas`' order: each line's saving and the Ahorro above the total. */
   promociones?: ResultadoPromociones | null;
+  /** A line of a product that tracks lots (issue #58 point 2): the page opens the lot chooser on it (its key). */
+  onElegirLote?: (clave: string) => void;
+  /** Offline no lot is chosen: the server takes the first to expire when the sale syncs. */
+  enLinea?: boolean;
 }
+
+/** A line's lot as the cart shows it: the one chosen, or the first to expire. */
+const textoLoteLinea = (l: LineaCarrito) =>
+  !l.lote ? M.lotes.loteAutomatico : l.lote.codigo ? M.lotes.loteVence(l.lote.codigo, l.lote.vence ? isoADdMmAaaa(l.lote.vence) : '') : M.lotes.loteSinCodigo;
 
 /** A quantity the cashier may also type (24 beers are not 24 clicks). */
 function CantidadInput({ linea, onCantidad, onListo }: { linea: LineaCarrito; onCantidad: Props['onCantidad']; onListo: Props['onListo'] }) {
@@ -87,7 +97,7 @@ function CantidadInput({ linea, onCantidad, onListo }: { linea: LineaCarrito; on
 }
 
 /** The cart: lines with − quantity +, line totals, the total and 'Generar pago'. */
-export function CarritoPanel({ lineas, onCantidad, onEditarPeso, onListo, onVaciar, onEnEspera, onGenerarPago, espera, quitada, promociones: promos }: Props) {
+export function CarritoPanel({ lineas, onCantidad, onEditarPeso, onListo, onVaciar, onEnEspera, onGenerarPago, espera, quitada, promociones: promos, onElegirLote, enLinea = true }: Props) {
   const ahorro = promos?.ahorro ?? 0;
   const total = totalCarrito(lineas) - ahorro;
   const unidades = unidadesCarrito(lineas);
@@ -141,6 +151,20 @@ export function CarritoPanel({ lineas, onCantidad, onEditarPeso, onListo, onVaci
                       {a.nombre} −{formatPesos(a.ahorro)}
                     </span>
                   ))}
+                  {l.lotes && onElegirLote ? (
+                    enLinea ? (
+                      <button
+                        type="button"
+                        className="btn btn--ghost btn--sm cart-line__lote"
+                        onClick={() => onElegirLote(claveLinea(l))}
+                        aria-label={`${M.lotes.loteLinea(textoLoteLinea(l))} · ${M.lotes.elegirLoteDe(l.nombre)}`}
+                      >
+                        {M.lotes.loteLinea(textoLoteLinea(l))}
+                      </button>
+                    ) : (
+                      <span className="cart-line__lote-nota">{M.lotes.loteSinRed}</span>
+                    )
+                  ) : null}
                   {short ? (
                     <span className="cart-line__warn">{l.stock > 0 ? V.soloHayStock(formatCantidad(l.stock, l.unidad)) : V.sinStockLinea}</span>
                   ) : null}
