@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { AppError } from '#shared/errors';
 import { M } from '#shared/messages';
 import type { TEstadoPin } from '#shared/schemas/venta';
@@ -6,7 +6,7 @@ import type { Db } from '../../db/client';
 import { tienda, usuario } from '../../db/schema';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import type { RequestSession } from '../../plugins/auth';
-import { esSupervisor } from '../venta/autorizacion';
+import { cuentaDeTienda, esSupervisor } from '../venta/autorizacion';
 import { verificadorNuevo } from '#shared/pin-verificador';
 
 const V = M.ventas;
@@ -23,20 +23,23 @@ export function supervisorDe(sesion: RequestSession): { usuarioId: number | null
   return { usuarioId: sesion.usuarioId, tiendaId: sesion.tiendaId };
 }
 
-/** The PIN's owner row: the employee, or the store account's tienda row. */
+/**
+ * The PIN's owner row: the employee (one PIN for the person, in every store where they supervise), or
+ * the store account's tienda row (in a branch, the empresa login's: issue #56).
+ */
 async function duenoPin(db: Db, s: { usuarioId: number | null; tiendaId: number }) {
   if (s.usuarioId == null) {
     const [t] = await db
       .select({ contrasenaHash: tienda.contrasenaHash, pinHash: tienda.pinHash, bloqueadoEn: tienda.pinBloqueadoEn, fallos: tienda.pinFallos })
       .from(tienda)
-      .where(eq(tienda.idTienda, s.tiendaId))
+      .where(eq(tienda.idTienda, await cuentaDeTienda(db, s.tiendaId)))
       .limit(1);
     return t;
   }
   const [u] = await db
     .select({ contrasenaHash: usuario.contrasenaHash, pinHash: usuario.pinHash, bloqueadoEn: usuario.pinBloqueadoEn, fallos: usuario.pinFallos })
     .from(usuario)
-    .where(and(eq(usuario.idUsuario, s.usuarioId), eq(usuario.tiendaId, s.tiendaId)))
+    .where(eq(usuario.idUsuario, s.usuarioId))
     .limit(1);
   return u;
 }
@@ -66,10 +69,10 @@ export async function establecerPin(options: { db: Db; sesion: RequestSession; c
     await db
       .update(tienda)
       .set({ pinHash, pinFallos: 0, pinBloqueadoEn: null, pinVerificador, pinVersion: sql`${tienda.pinVersion} + 1` })
-      .where(eq(tienda.idTienda, tiendaId));
+      .where(eq(tienda.idTienda, await cuentaDeTienda(db, tiendaId)));
   else
     await db
       .update(usuario)
       .set({ pinHash, pinFallos: 0, pinBloqueadoEn: null, pinVerificador, pinVersion: sql`${usuario.pinVersion} + 1` })
-      .where(and(eq(usuario.idUsuario, usuarioId), eq(usuario.tiendaId, tiendaId)));
+      .where(eq(usuario.idUsuario, usuarioId));
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm';
 import { AppError } from '#shared/errors';
 import { M } from '#shared/messages';
 import { verificadorDeTexto } from '#shared/pin-verificador';
@@ -7,7 +7,7 @@ import { SUPERVISOR_TIENDA } from '#shared/schemas/venta';
 import type { TSupervisorSinRed, TVentaSinRed } from '#shared/schemas/sin-red';
 import type { Db, Tx } from '../../db/client';
 import { tienda, usuario } from '../../db/schema';
-import { ROLES_SUPERVISOR } from '../venta/autorizacion';
+import { cuentaDeTienda, supervisaEn } from '../venta/autorizacion';
 import { comprobarEquipo } from './equipos.domain';
 
 /**
@@ -34,15 +34,13 @@ export async function supervisoresSinRed(db: Db, tiendaId: number, quien: { usua
   const cuentas = await db
     .select({ nombre: tienda.nombreTienda, version: tienda.pinVersion, verificador: tienda.pinVerificador })
     .from(tienda)
-    .where(and(eq(tienda.idTienda, tiendaId), isNotNull(tienda.pinHash), isNull(tienda.pinBloqueadoEn), isNotNull(tienda.pinVerificador)));
+    .where(and(eq(tienda.idTienda, await cuentaDeTienda(db, tiendaId)), isNotNull(tienda.pinHash), isNull(tienda.pinBloqueadoEn), isNotNull(tienda.pinVerificador)));
   const empleados = await db
     .select({ id: usuario.idUsuario, nombre1: usuario.nombre1, apellido1: usuario.apellido1, version: usuario.pinVersion, verificador: usuario.pinVerificador })
     .from(usuario)
     .where(
       and(
-        eq(usuario.tiendaId, tiendaId),
-        inArray(usuario.rolId, [...ROLES_SUPERVISOR]),
-        eq(usuario.aprobado, true),
+        supervisaEn(tiendaId),
         isNotNull(usuario.pinHash),
         isNull(usuario.pinBloqueadoEn),
         isNotNull(usuario.pinVerificador),
@@ -78,13 +76,13 @@ export async function revisarAutorizacionSinRed(tx: Tx, tiendaId: number, a: Non
           await tx
             .select({ nombre: tienda.nombreTienda, pinHash: tienda.pinHash, bloqueado: tienda.pinBloqueadoEn, version: tienda.pinVersion })
             .from(tienda)
-            .where(eq(tienda.idTienda, tiendaId))
+            .where(eq(tienda.idTienda, await cuentaDeTienda(tx, tiendaId)))
         ).map((t) => ({ ...t, nombre: M.ventas.supervisorTienda(t.nombre) }))
       : (
           await tx
             .select({ nombre1: usuario.nombre1, apellido1: usuario.apellido1, pinHash: usuario.pinHash, bloqueado: usuario.pinBloqueadoEn, version: usuario.pinVersion })
             .from(usuario)
-            .where(and(eq(usuario.idUsuario, a.supervisorId), eq(usuario.tiendaId, tiendaId), inArray(usuario.rolId, [...ROLES_SUPERVISOR]), eq(usuario.aprobado, true)))
+            .where(and(eq(usuario.idUsuario, a.supervisorId), supervisaEn(tiendaId)))
         ).map((u) => ({ ...u, nombre: nombreUsuario(u) }));
   if (!s || !s.pinHash) return { autorizadoPor: null, motivo: (monto) => M.sinRed.motivoPinNoSupervisor(monto) };
   if (s.bloqueado || s.version !== a.version) return { autorizadoPor: null, motivo: (monto) => M.sinRed.motivoPinCambiado(monto, s.nombre) };

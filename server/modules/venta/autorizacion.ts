@@ -1,10 +1,10 @@
-import { and, asc, eq, gte, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, isNotNull, isNull, sql } from 'drizzle-orm';
 import { AppError } from '#shared/errors';
 import { M } from '#shared/messages';
 import { ROL } from '#shared/roles';
 import { SUPERVISOR_TIENDA, type TAutorizacionPin, type TSupervisor } from '#shared/schemas/venta';
-import type { Db } from '../../db/client';
-import { tienda, usuario } from '../../db/schema';
+import type { Db, Tx } from '../../db/client';
+import { tienda, usuario, usuarioTienda } from '../../db/schema';
 import { dummyHash, verifyPassword } from '../../lib/password';
 import { registrarActividad } from '../actividad/actividad.domain';
 import { verificadorNuevo } from '#shared/pin-verificador';
@@ -38,6 +38,30 @@ const V = M.ventas;
 export const ROLES_SUPERVISOR = [ROL.ADMIN, ROL.ENCARGADO] as const;
 export const esSupervisor = (rol: number) => (ROLES_SUPERVISOR as readonly number[]).includes(rol);
 
+/**
+ * The person (a `usuario` row of the query) holds role 1 or 3, approved, in this store (issue #56):
+ * their role there, from `usuario_tienda`, wherever their home store is. The home store's role is
+ * carried there by the trigger usuario_tienda, so a one-store shop reads as before.
+ */
+export const supervisaEn = (tiendaId: number) =>
+  sql`exists (select 1 from ${usuarioTienda} where ${usuarioTienda.usuarioId} = ${usuario.idUsuario} and ${usuarioTienda.tiendaId} = ${tiendaId} and ${usuarioTienda.rolId} in (${sql.join(
+    ROLES_SUPERVISOR.map((r) => sql`${r}`),
+    sql`, `,
+  )}) and ${usuarioTienda.aprobado})`;
+
+/**
+ * The tienda row that holds the store account's login and PIN for a store (issue #56, ADR 049): the store
+ * itself, or, for a branch opened from Sucursales (no login of its own), the empresa's store with the
+ * login. The owner signs in once; their PIN is one, wherever they work.
+ */
+export async function cuentaDeTienda(db: Db | Tx, tiendaId: number): Promise<number> {
+  const res = (await db.execute(sql`
+    select c.id_tienda as id from ${tienda} t join ${tienda} c on c.empresa_id = t.empresa_id
+    where t.id_tienda = ${tiendaId} and c.contrasena_hash is not null
+    order by (c.id_tienda = t.id_tienda) desc, c.id_tienda limit 1`)) as unknown as { rows: { id: number }[] };
+  return Number(res.rows[0]?.id ?? tiendaId);
+}
+
 /** PIN tries a cashier may make in a window before the PIN is refused without checking. */
 export const PIN_FALLOS_MAX = 5;
 /** How long a cashier's count of PIN tries lasts, from the first one: the lock lasts at most this long. */
@@ -63,7 +87,7 @@ async function tomarIntentoCajero(db: Db, cajero: { tiendaId: number; usuarioId:
       pinIntentosDesde: sql`case when ${ventanaVencida} then now() else ${usuario.pinIntentosDesde} end`,
     })
     .where(
-      and(eq(usuario.idUsuario, cajero.usuarioId), eq(usuario.tiendaId, cajero.tiendaId), cajeroLibre, sql`(${ventanaVencida} or ${usuario.pinIntentos} < ${PIN_FALLOS_MAX})`),
+      and(eq(usuario.idUsuario, cajero.usuarioId), cajeroLibre, sql`(${ventanaVencida} or ${usuario.pinIntentos} < ${PIN_FALLOS_MAX})`),
     )
     .returning({ id: usuario.idUsuario });
   if (tomado.length) return 0;
@@ -91,7 +115,7 @@ async function bloquearCajeroSiAgotado(db: Db, cajero: { tiendaId: number; usuar
       pinIntentos: 0,
       pinIntentosDesde: null,
     })
-    .where(and(eq(usuario.idUsuario, cajero.usuarioId), eq(usuario.tiendaId, cajero.tiendaId), cajeroLibre, gte(usuario.pinIntentos, PIN_FALLOS_MAX)))
+    .where(and(eq(usuario.idUsuario, cajero.usuarioId), cajeroLibre, gte(usuario.pinIntentos, PIN_FALLOS_MAX)))
     .returning({ ms: sql<number>`extract(epoch from (${usuario.pinCajeroHasta} - now())) * 1000` });
   return b ? Math.ceil(Number(b.ms) / 60_000) : null;
 }
@@ -101,7 +125,7 @@ async function devolverIntentoCajero(db: Db, cajero: { tiendaId: number; usuario
   await db
     .update(usuario)
     .set({ pinIntentos: sql`greatest(0, ${usuario.pinIntentos} - 1)`, ...(acerto ? { pinCajeroBloqueos: 0 } : {}) })
-    .where(and(eq(usuario.idUsuario, cajero.usuarioId), eq(usuario.tiendaId, cajero.tiendaId)));
+    .where(eq(usuario.idUsuario, cajero.usuarioId));
 }
 
 const nombreSql = sql<string>`${usuario.nombre1} || ' ' || ${usuario.apellido1}`;
@@ -111,19 +135,13 @@ export async function supervisoresConPin(options: { db: Db; tiendaId: number }):
   const [t] = await options.db
     .select({ nombre: tienda.nombreTienda })
     .from(tienda)
-    .where(and(eq(tienda.idTienda, options.tiendaId), isNotNull(tienda.pinHash), isNull(tienda.pinBloqueadoEn)))
+    .where(and(eq(tienda.idTienda, await cuentaDeTienda(options.db, options.tiendaId)), isNotNull(tienda.pinHash), isNull(tienda.pinBloqueadoEn)))
     .limit(1);
   const empleados = await options.db
     .select({ id: usuario.idUsuario, nombre: nombreSql })
     .from(usuario)
     .where(
-      and(
-        eq(usuario.tiendaId, options.tiendaId),
-        inArray(usuario.rolId, [...ROLES_SUPERVISOR]),
-        isNotNull(usuario.pinHash),
-        isNull(usuario.pinBloqueadoEn),
-        eq(usuario.aprobado, true),
-      ),
+      and(supervisaEn(options.tiendaId), isNotNull(usuario.pinHash), isNull(usuario.pinBloqueadoEn)),
     )
     .orderBy(asc(usuario.nombre1), asc(usuario.apellido1), asc(usuario.idUsuario));
   return t ? [{ id: SUPERVISOR_TIENDA, nombre: V.supervisorTienda(t.nombre) }, ...empleados] : empleados;
@@ -135,7 +153,7 @@ async function tomarIntentoSupervisor(db: Db, tiendaId: number, supervisorId: nu
     const [t] = await db
       .update(tienda)
       .set({ pinFallos: sql`${tienda.pinFallos} + 1` })
-      .where(and(eq(tienda.idTienda, tiendaId), isNotNull(tienda.pinHash), isNull(tienda.pinBloqueadoEn)))
+      .where(and(eq(tienda.idTienda, await cuentaDeTienda(db, tiendaId)), isNotNull(tienda.pinHash), isNull(tienda.pinBloqueadoEn)))
       .returning({ nombre: tienda.nombreTienda, pinHash: tienda.pinHash, fallos: tienda.pinFallos, conVerificador: sql<boolean>`${tienda.pinVerificador} is not null` });
     return t && { id: SUPERVISOR_TIENDA, nombre: t.nombre, pinHash: t.pinHash, fallos: t.fallos, conVerificador: t.conVerificador };
   }
@@ -143,14 +161,7 @@ async function tomarIntentoSupervisor(db: Db, tiendaId: number, supervisorId: nu
     .update(usuario)
     .set({ pinFallos: sql`${usuario.pinFallos} + 1` })
     .where(
-      and(
-        eq(usuario.idUsuario, supervisorId),
-        eq(usuario.tiendaId, tiendaId),
-        inArray(usuario.rolId, [...ROLES_SUPERVISOR]),
-        isNotNull(usuario.pinHash),
-        isNull(usuario.pinBloqueadoEn),
-        eq(usuario.aprobado, true),
-      ),
+      and(eq(usuario.idUsuario, supervisorId), supervisaEn(tiendaId), isNotNull(usuario.pinHash), isNull(usuario.pinBloqueadoEn)),
     )
     .returning({ id: usuario.idUsuario, nombre: nombreSql, pinHash: usuario.pinHash, fallos: usuario.pinFallos, conVerificador: sql<boolean>`${usuario.pinVerificador} is not null` });
   return s;
@@ -158,15 +169,15 @@ async function tomarIntentoSupervisor(db: Db, tiendaId: number, supervisorId: nu
 
 /** Gives the supervisor's try back (a right PIN, or a check that could not run). */
 async function devolverIntentoSupervisor(db: Db, tiendaId: number, supervisorId: number) {
-  if (supervisorId === SUPERVISOR_TIENDA) await db.update(tienda).set({ pinFallos: sql`greatest(0, ${tienda.pinFallos} - 1)` }).where(eq(tienda.idTienda, tiendaId));
+  if (supervisorId === SUPERVISOR_TIENDA) await db.update(tienda).set({ pinFallos: sql`greatest(0, ${tienda.pinFallos} - 1)` }).where(eq(tienda.idTienda, await cuentaDeTienda(db, tiendaId)));
   else await db.update(usuario).set({ pinFallos: sql`greatest(0, ${usuario.pinFallos} - 1)` }).where(eq(usuario.idUsuario, supervisorId));
 }
 
 /** Stores the offline devices' verifier of a PIN that has none (ADR 053), unless it was set meanwhile. */
 async function guardarVerificador(db: Db, tiendaId: number, supervisorId: number, pin: string) {
   const pinVerificador = await verificadorNuevo(pin);
-  if (supervisorId === SUPERVISOR_TIENDA) await db.update(tienda).set({ pinVerificador }).where(and(eq(tienda.idTienda, tiendaId), isNull(tienda.pinVerificador)));
-  else await db.update(usuario).set({ pinVerificador }).where(and(eq(usuario.idUsuario, supervisorId), eq(usuario.tiendaId, tiendaId), isNull(usuario.pinVerificador)));
+  if (supervisorId === SUPERVISOR_TIENDA) await db.update(tienda).set({ pinVerificador }).where(and(eq(tienda.idTienda, await cuentaDeTienda(db, tiendaId)), isNull(tienda.pinVerificador)));
+  else await db.update(usuario).set({ pinVerificador }).where(and(eq(usuario.idUsuario, supervisorId), isNull(usuario.pinVerificador)));
 }
 
 /**
