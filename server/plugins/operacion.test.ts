@@ -8,6 +8,11 @@ import { createTestApp, type TestApp } from '../../tests/helpers/test-app';
 
 /** Health, readiness, metrics and draining (issue #37 points 1–3); Redis as a helper, not a gate (0c). */
 const TOKEN = 'metricas-de-prueba-0123456789';
+/**
+ * Each test starts one or two whole apps of its own (a database from the template, the server's
+ * plugins): on a 2-core machine under load that took longer than the default 30 s for two of them.
+ */
+const CON_APPS = { timeout: 120_000 };
 const apps: TestApp[] = [];
 afterAll(async () => {
   for (const a of apps) await a.close();
@@ -33,7 +38,7 @@ function metric(text: string, name: string): number {
   return line ? Number(line.split(' ').pop()) : 0;
 }
 
-describe('salud y disponibilidad', () => {
+describe('salud y disponibilidad', CON_APPS, () => {
   it('health responde sin sesión; ready dice que la base responde, las migraciones están al día y no está cerrando', async () => {
     const t = await app();
     expect((await t.request({ method: 'GET', url: '/api/health' })).json()).toEqual({ status: 'ok' });
@@ -95,7 +100,7 @@ describe('salud y disponibilidad', () => {
   });
 });
 
-describe('métricas (Prometheus)', () => {
+describe('métricas (Prometheus)', CON_APPS, () => {
   it('sin METRICS_TOKEN no existen; con él piden el token', async () => {
     const off = await app();
     expect((await off.request({ method: 'GET', url: '/api/metrics' })).statusCode).toBe(404);
@@ -124,7 +129,7 @@ describe('métricas (Prometheus)', () => {
   });
 });
 
-describe('Redis es una ayuda, no una puerta', () => {
+describe('Redis es una ayuda, no una puerta', CON_APPS, () => {
   it('con Redis inalcanzable los inicios de sesión responden y los límites se cuentan en la instancia', { timeout: 60_000 }, async () => {
     const nobody = await freePort();
     const t = await app({ REDIS_URL: `redis://127.0.0.1:${nobody}`, RATE_LIMIT_AUTH_MAX: '4', RATE_LIMIT_AUTH_ADDRESS_MAX: '1000' });
