@@ -184,51 +184,68 @@ interface Cierre {
 const n = (v: unknown) => Number(v ?? 0);
 
 async function calcularResumen(db: Db | Tx, turnoId: number): Promise<Resumen> {
+  return (await calcularResumenes(db, [turnoId])).get(turnoId)!;
+}
+
+/**
+ * The summaries of the shifts `ids`, each as `calcularResumen` gives it, read by one statement per part
+ * grouped by shift (the owner's consolidated view reads every open till of the empresa at once).
+ */
+async function calcularResumenes(db: Db | Tx, ids: number[]): Promise<Map<number, Resumen>> {
+  const out = new Map<number, Resumen>();
+  if (ids.length === 0) return out;
+  const lista = sql`${`{${ids.map((i) => Math.trunc(i)).join(',')}}`}::int[]`;
   const porVenta = (await db.execute(sql`
-    select v.metodo_pago_id as metodo, coalesce(sum(v.total - v.monto_fiado), 0)::bigint as pagado, coalesce(sum(v.monto_fiado), 0)::bigint as fiado,
+    select v.turno_id as turno, v.metodo_pago_id as metodo, coalesce(sum(v.total - v.monto_fiado), 0)::bigint as pagado, coalesce(sum(v.monto_fiado), 0)::bigint as fiado,
       count(*)::int as cantidad
-    from venta v where v.turno_id = ${turnoId} and v.estado <> 'Anulada' group by v.metodo_pago_id`)) as unknown as { rows: { metodo: number; pagado: string; fiado: string; cantidad: number }[] };
+    from venta v where v.turno_id = any(${lista}) and v.estado <> 'Anulada' group by v.turno_id, v.metodo_pago_id`)) as unknown as { rows: { turno: number; metodo: number; pagado: string; fiado: string; cantidad: number }[] };
   const porAbono = (await db.execute(sql`
-    select c.metodo_pago_id as metodo, coalesce(sum(-c.monto), 0)::bigint as abonos
-    from credito_movimiento c where c.turno_id = ${turnoId} and c.tipo = 'abono' and c.metodo_pago_id is not null group by c.metodo_pago_id`)) as unknown as { rows: { metodo: number; abonos: string }[] };
+    select c.turno_id as turno, c.metodo_pago_id as metodo, coalesce(sum(-c.monto), 0)::bigint as abonos
+    from credito_movimiento c where c.turno_id = any(${lista}) and c.tipo = 'abono' and c.metodo_pago_id is not null group by c.turno_id, c.metodo_pago_id`)) as unknown as { rows: { turno: number; metodo: number; abonos: string }[] };
   // Refunds of returns paid back from this shift, by method (a refund to fiado moves no money: its
   // credited part, `monto_fiado`, ADR 039, is left out).
   const porDevolucion = (await db.execute(sql`
-    select d.metodo_pago_id as metodo, coalesce(sum(d.total - d.monto_fiado), 0)::bigint as devoluciones
-    from devolucion d where d.turno_id = ${turnoId} and d.metodo_pago_id <> ${METODO.FIADO} group by d.metodo_pago_id`)) as unknown as { rows: { metodo: number; devoluciones: string }[] };
-  const [otros] = ((await db.execute(sql`
-    select
-      (select coalesce(sum(monto), 0) from caja_movimiento where turno_id = ${turnoId} and tipo = 'entrada')::bigint as entradas,
-      (select coalesce(sum(monto), 0) from caja_movimiento where turno_id = ${turnoId} and tipo = 'salida')::bigint as salidas,
-      (select count(*) from venta where turno_id = ${turnoId} and estado = 'Anulada')::int as anuladas,
-      (select coalesce(sum(total), 0) from venta where turno_id = ${turnoId} and estado = 'Anulada')::bigint as monto_anuladas,
-      (select min(numero) from venta where turno_id = ${turnoId}) as primera,
-      (select max(numero) from venta where turno_id = ${turnoId}) as ultima`)) as unknown as { rows: Record<string, unknown>[] }).rows;
+    select d.turno_id as turno, d.metodo_pago_id as metodo, coalesce(sum(d.total - d.monto_fiado), 0)::bigint as devoluciones
+    from devolucion d where d.turno_id = any(${lista}) and d.metodo_pago_id <> ${METODO.FIADO} group by d.turno_id, d.metodo_pago_id`)) as unknown as { rows: { turno: number; metodo: number; devoluciones: string }[] };
+  const otros = ((await db.execute(sql`
+    select k.turno,
+      (select coalesce(sum(monto), 0) from caja_movimiento where turno_id = k.turno and tipo = 'entrada')::bigint as entradas,
+      (select coalesce(sum(monto), 0) from caja_movimiento where turno_id = k.turno and tipo = 'salida')::bigint as salidas,
+      (select count(*) from venta where turno_id = k.turno and estado = 'Anulada')::int as anuladas,
+      (select coalesce(sum(total), 0) from venta where turno_id = k.turno and estado = 'Anulada')::bigint as monto_anuladas,
+      (select min(numero) from venta where turno_id = k.turno) as primera,
+      (select max(numero) from venta where turno_id = k.turno) as ultima
+    from unnest(${lista}) as k(turno)`)) as unknown as { rows: Record<string, unknown>[] }).rows;
   const nombres = new Map((await db.select({ id: metodoPago.idMetPago, nombre: metodoPago.nombre }).from(metodoPago)).map((m) => [m.id, m.nombre]));
-  const metodos = new Map<number, { ventas: number; abonos: number; devoluciones: number }>();
-  const de = (id: number) => metodos.get(id) ?? metodos.set(id, { ventas: 0, abonos: 0, devoluciones: 0 }).get(id)!;
-  de(METODO.EFECTIVO);
-  let fiado = 0;
-  let numeroVentas = 0;
-  for (const r of porVenta.rows) {
-    fiado += n(r.fiado);
-    numeroVentas += n(r.cantidad);
-    if (n(r.metodo) !== METODO.FIADO || n(r.pagado) > 0) de(n(r.metodo)).ventas += n(r.pagado);
+  for (const o of otros) {
+    const turnoId = n(o.turno);
+    const metodos = new Map<number, { ventas: number; abonos: number; devoluciones: number }>();
+    const de = (id: number) => metodos.get(id) ?? metodos.set(id, { ventas: 0, abonos: 0, devoluciones: 0 }).get(id)!;
+    de(METODO.EFECTIVO);
+    let fiado = 0;
+    let numeroVentas = 0;
+    for (const r of porVenta.rows) {
+      if (n(r.turno) !== turnoId) continue;
+      fiado += n(r.fiado);
+      numeroVentas += n(r.cantidad);
+      if (n(r.metodo) !== METODO.FIADO || n(r.pagado) > 0) de(n(r.metodo)).ventas += n(r.pagado);
+    }
+    for (const r of porAbono.rows) if (n(r.turno) === turnoId) de(n(r.metodo)).abonos += n(r.abonos);
+    for (const r of porDevolucion.rows) if (n(r.turno) === turnoId) de(n(r.metodo)).devoluciones += n(r.devoluciones);
+    out.set(turnoId, {
+      porMetodo: [...metodos.entries()]
+        .sort(([a], [b]) => (a === METODO.EFECTIVO ? -1 : b === METODO.EFECTIVO ? 1 : a - b))
+        .map(([id, m]) => ({ metodoPagoId: id, metodo: nombres.get(id) ?? `Método ${id}`, ...m })),
+      entradas: n(o.entradas),
+      salidas: n(o.salidas),
+      fiado,
+      anuladas: { cantidad: n(o.anuladas), monto: n(o.monto_anuladas) },
+      numeroVentas,
+      primeraVenta: o.primera == null ? null : n(o.primera),
+      ultimaVenta: o.ultima == null ? null : n(o.ultima),
+    });
   }
-  for (const r of porAbono.rows) de(n(r.metodo)).abonos += n(r.abonos);
-  for (const r of porDevolucion.rows) de(n(r.metodo)).devoluciones += n(r.devoluciones);
-  return {
-    porMetodo: [...metodos.entries()]
-      .sort(([a], [b]) => (a === METODO.EFECTIVO ? -1 : b === METODO.EFECTIVO ? 1 : a - b))
-      .map(([id, m]) => ({ metodoPagoId: id, metodo: nombres.get(id) ?? `Método ${id}`, ...m })),
-    entradas: n(otros!.entradas),
-    salidas: n(otros!.salidas),
-    fiado,
-    anuladas: { cantidad: n(otros!.anuladas), monto: n(otros!.monto_anuladas) },
-    numeroVentas,
-    primeraVenta: otros!.primera == null ? null : n(otros!.primera),
-    ultimaVenta: otros!.ultima == null ? null : n(otros!.ultima),
-  };
+  return out;
 }
 
 /** Expected pesos per method: cash adds the float and the cash in/out. */
@@ -241,11 +258,13 @@ function esperados(resumen: Resumen, fondoInicial: number): Record<string, numbe
 }
 
 /**
- * The cash an open shift's drawer should hold now (the float, cash sales and abonos, cash in and out,
- * cash refunds): what its close will expect in cash. The owner's consolidated view (issue #56 point 4).
+ * The cash each open shift's drawer should hold now (the float, cash sales and abonos, cash in and out,
+ * cash refunds): what its close will expect in cash, by shift id. The owner's consolidated view (issue
+ * #56 point 4) reads every open till of the empresa with it at once.
  */
-export async function efectivoEsperado(db: Db | Tx, turnoId: number, fondoInicial: number): Promise<number> {
-  return esperados(await calcularResumen(db, turnoId), fondoInicial)[METODO.EFECTIVO] ?? 0;
+export async function efectivosEsperados(db: Db | Tx, turnos: { id: number; fondoInicial: number }[]): Promise<Map<number, number>> {
+  const resumenes = await calcularResumenes(db, turnos.map((t) => t.id));
+  return new Map(turnos.map((t) => [t.id, esperados(resumenes.get(t.id)!, t.fondoInicial)[METODO.EFECTIVO] ?? 0]));
 }
 
 const turnoFila = {

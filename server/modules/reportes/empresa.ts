@@ -4,7 +4,7 @@ import type { Rango } from '#shared/periodo';
 import type { TCajaAbierta, TCierreEmpresa, TCifrasTienda, TMedioTienda, TResumenEmpresa, TResumenEmpresaQuery } from '#shared/schemas/empresa';
 import type { TColumna, TIndicador, TReporte, TReporteFiltros, TTabla } from '#shared/schemas/reportes';
 import type { Db } from '../../db/client';
-import { efectivoEsperado } from '../caja/caja.domain';
+import { efectivosEsperados } from '../caja/caja.domain';
 import { requireDueno, type Alcance } from '../tienda/alcance';
 import { type Ctx, n, s, filas, col, hoyEnTienda, rangoDe, promedio, nombreUsuario } from './comun';
 import { cifrasDeAgregado, type AgregadoProductos } from './cifras';
@@ -120,10 +120,11 @@ async function cajasAbiertas(db: Db, empresaId: number): Promise<Map<number, TCa
     where t.empresa_id = ${empresaId} and tu.cerrado_en is null
     order by tu.tienda_id, tu.abierto_en, tu.id_turno`,
   );
+  const esperado = await efectivosEsperados(db, rows.map((x) => ({ id: n(x.id_turno), fondoInicial: n(x.fondo_inicial) })));
   const por = new Map<number, TCajaAbierta[]>();
   for (const x of rows) {
     const abiertoEn = x.abierto_en instanceof Date ? x.abierto_en.toISOString() : new Date(s(x.abierto_en)).toISOString();
-    const c = { idTurno: n(x.id_turno), cajero: s(x.cajero), caja: x.caja == null ? null : s(x.caja), abiertoEn, esperado: await efectivoEsperado(db, n(x.id_turno), n(x.fondo_inicial)) };
+    const c = { idTurno: n(x.id_turno), cajero: s(x.cajero), caja: x.caja == null ? null : s(x.caja), abiertoEn, esperado: esperado.get(n(x.id_turno)) ?? 0 };
     (por.get(n(x.tienda_id)) ?? por.set(n(x.tienda_id), []).get(n(x.tienda_id))!).push(c);
   }
   return por;
