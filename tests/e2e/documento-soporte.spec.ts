@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { expectToast, signIn, unique } from './support/fixtures';
 import { CLAVE, dia, ferreteria } from './support/ferreteria';
+import { buscar, entrarComo, fila, llenar, nuevaTienda, operacion, registroExitoso } from './crud-support';
 
 // Issue #57 point 3 (ADR 055): the farmer who brings eggs does not invoice. The owner marks the
 // supplier as not invoicing with what the documento soporte names of him; a reception from him gets
@@ -118,4 +119,36 @@ test('una recepción de un proveedor que no factura lleva su documento soporte',
   await page.setViewportSize({ width: 390, height: 844 });
   await sinOrden.scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${SHOTS}/recepcion-sin-orden-390.png`, fullPage: true });
+});
+
+// The same supplier's data on the back-office face (issue #57 point 3): its form asks what the
+// documento soporte names, the supplier domain refuses a wrong NIT check digit, its list says who does not invoice.
+test('la administración registra un proveedor que no factura con los datos del documento soporte', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1366, height: 900 });
+  const t = await nuevaTienda(request);
+  await entrarComo(page, t);
+  await page.goto('/crud/proveedor');
+  await page.getByRole('link', { name: 'registrar', exact: true }).click();
+  const form = page.getByRole('form', { name: 'Registrar proveedor' });
+  const nombre = unique('Granja La Esperanza');
+  await llenar(page, { Nombre: nombre, Teléfono: '3105550000', Email: 'granja@e2e.co', 'Tipo de documento': 'NIT', 'NIT o cédula': '900123456-2', Dirección: 'Km 3 vía Chía', 'Código DANE del municipio': '25175' });
+  await form.getByLabel('Emite factura electrónica').uncheck();
+  await form.getByRole('button', { name: 'registrar', exact: true }).click();
+  await expect(form.getByText('El dígito de verificación de ese NIT es 8.').first()).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/admin-proveedor-form-1366.png`, fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: `${SHOTS}/admin-proveedor-form-390.png`, fullPage: true });
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await llenar(page, { 'NIT o cédula': '900123456-8' });
+  await form.getByRole('button', { name: 'registrar', exact: true }).click();
+  await registroExitoso(page);
+  await expect(operacion(page)).toHaveText('Proveedor registrado');
+  await buscar(page, nombre);
+  const row = fila(page, nombre);
+  await expect(row).toContainText('NIT 900123456-8');
+  await expect(row).toContainText('No obligado (documento soporte)');
+  await page.screenshot({ path: `${SHOTS}/admin-proveedor-lista-1366.png`, fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: `${SHOTS}/admin-proveedor-lista-390.png`, fullPage: true });
 });

@@ -24,7 +24,8 @@ export const proveedor = defineEntity<TProveedorRow>({
     { header: T.columnas.nombre, cell: (r) => r.nombre },
     { header: T.columnas.telefono, cell: (r) => r.telefono },
     { header: T.columnas.email, cell: (r) => r.email },
-    { header: T.columnas.documento, cell: (r) => (r.documento ? `${r.tipoIdentificacion ?? ''} ${r.documento}`.trim() : '') },
+    // A NIT with its check digit stays on one line.
+    { header: T.columnas.documento, cell: (r) => (r.documento ? <span style={{ whiteSpace: 'nowrap' }}>{`${r.tipoIdentificacion ?? ''} ${r.documento}`.trim()}</span> : '') },
     { header: T.columnas.factura, cell: (r) => (r.obligadoFacturar ? T.emiteFactura : T.noObligado) },
     { header: T.columnas.idTienda, cell: (r) => r.idTienda, num: true },
   ],
