@@ -151,6 +151,14 @@ describe('documento soporte (issue #57 punto 3)', { timeout: 180_000 }, () => {
     expect(anula.json().nota.total).toBe(90_000);
     expect((await req('GET', `/api/compras/recepciones/${sinOrden.recepcion.id}/soporte`, s.token)).json()).toMatchObject({ queda: 0, notas: [{ concepto: 3 }, { concepto: 2, total: 90_000 }] });
     expect((await req('POST', url, s.token, { concepto: 3, motivo: 'Otra', valor: 1 })).statusCode).toBe(422);
+
+    // The accountant's export (issue #57 point 6) lists both DS and both notes, each note with its total and its DS.
+    const mes = new Date(Date.now() - 5 * 3_600_000).toISOString().slice(0, 7);
+    const csv = await req('GET', `/api/dian/contador?mes=${mes}&formato=csv`, s.token);
+    const filas = csv.body.replace(/^\uFEFF/, '').trim().split('\r\n').map((l) => l.split(';'));
+    expect(filas.filter((f) => f[0] === 'Documento soporte').map((f) => [f[1], f[15]])).toEqual([['DS1', '91000'], ['DS2', '10000']]);
+    expect(filas.filter((f) => f[0] === 'Nota de ajuste al documento soporte').map((f) => [f[15], f[16]])).toEqual([['1000', 'DS1'], ['90000', 'DS1']]);
+    expect((await req('GET', `/api/dian/contador?mes=${mes}&formato=xlsx`, s.token)).statusCode).toBe(200);
   });
 
   it('la administración y la API heredada llevan los datos del DS del proveedor con la misma regla del dominio', async () => {
