@@ -54,12 +54,22 @@ export const ZLineaSinRed = z.object({
   reloj: z.iso.datetime({ offset: true, error: M.conteos.relojInvalido }),
 });
 
-/** One counter's entry: a product, or one of its packs (counted as its factor), and how many. */
+/**
+ * The lot an entry counts (issue #58 point 2), for a product that tracks lots: a code it has, or a new
+ * code with its expiry (the lot is made, its units come from the count's surplus).
+ */
+export const ZLoteContado = z.object({
+  codigo: z.string({ error: M.conteos.loteInvalido }).trim().min(1, M.conteos.loteInvalido).max(40, M.conteos.loteInvalido).refine(sinBidi, BIDI_MENSAJE),
+  vence: z.iso.date({ error: M.conteos.loteVenceInvalido }).nullish(),
+});
+
+/** One counter's entry: a product, or one of its packs (counted as its factor), and how many; per lot when `lote` is given. */
 export const ZLineaConteoRequest = z.object({
   productoId: zId(M.conteos.productoNoExiste),
   presentacionId: zId(M.conteos.productoNoExiste).nullish(),
   cantidad: zCantidad,
   sinRed: ZLineaSinRed.optional(),
+  lote: ZLoteContado.optional(),
 });
 export type TLineaConteoRequest = z.input<typeof ZLineaConteoRequest>;
 
@@ -94,6 +104,8 @@ export const ZLineaConteo = z.object({
   factor: z.number().int(),
   contadoPor: ZQuien,
   creadoEn: z.string(),
+  /** The lot counted (its code), for an entry per lot; absent otherwise. */
+  lote: z.string().optional(),
 });
 export type TLineaConteo = z.infer<typeof ZLineaConteo>;
 
@@ -112,6 +124,8 @@ export const ZProductoConteo = z.object({
   factor: z.number().int(),
   /** A scale label's quantity in the product's unit (kg with decimals), as the till reads it: the line is this much. */
   cantidad: z.number().optional(),
+  /** Tracks lots (ADR 051): the entry may name its lot. Absent: it does not. */
+  manejaLotes: z.literal(true).optional(),
 });
 export type TProductoConteo = z.infer<typeof ZProductoConteo>;
 

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { cantidadColumna } from './columna-cantidad';
+import { lote } from './lote';
 import { producto } from './producto';
 import { proveedor } from './proveedor';
 import { tienda } from './tienda';
@@ -78,6 +79,8 @@ export const conteoLinea = pgTable(
     clave: uuid('clave'),
     /** When the device counted it, placed on the server's clock (its age by the device's clock); null: counted online at `creadoEn`. */
     contadoEn: timestamp('contado_en', { withTimezone: true }),
+    /** Counted per lot (issue #58 point 2, migration 0082): the lot of a product that tracks lots; null: not per lot. */
+    loteId: integer('lote_id').references(() => lote.idLote, { onDelete: 'set null' }),
   },
   (t) => [
     check('conteo_linea_cantidad_valida', sql`${t.cantidad} >= 0 and ${t.cantidad} <= 9999000`),
@@ -85,4 +88,22 @@ export const conteoLinea = pgTable(
     index('conteo_linea_conteo_idx').on(t.conteoId, t.productoId),
     uniqueIndex('conteo_linea_clave_uq').on(t.conteoId, t.clave).where(sql`${t.clave} is not null`),
   ],
+);
+
+/**
+ * A lot counted per lot in a count (issue #58 point 2, migration 0082): its units when it was first
+ * counted in this count (a recount of its product takes them again), and once approved the adjustment
+ * written to it through the ledger. Written only by server/modules/conteo/conteo.domain.ts.
+ */
+export const conteoLote = pgTable(
+  'conteo_lote',
+  {
+    conteoId: integer('conteo_id').notNull().references(() => conteo.idConteo, { onDelete: 'cascade' }),
+    loteId: integer('lote_id').notNull().references(() => lote.idLote, { onDelete: 'cascade' }),
+    productoId: integer('producto_id').notNull().references(() => producto.idProducto, { onDelete: 'cascade' }),
+    tiendaId: integer('tienda_id').notNull().references(() => tienda.idTienda, { onDelete: 'cascade' }),
+    stockSistema: cantidadColumna('stock_sistema').notNull(),
+    ajuste: cantidadColumna('ajuste'),
+  },
+  (t) => [primaryKey({ columns: [t.conteoId, t.loteId] }), index('conteo_lote_producto_idx').on(t.conteoId, t.productoId)],
 );

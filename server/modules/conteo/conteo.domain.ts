@@ -10,10 +10,11 @@
  * contado − sistema through the stock ledger (ajustarStock), so its stock ends as what was counted plus
  * what moved after it was counted. Products nobody counted keep their stock.
  */
-import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
 import { AppError } from '#shared/errors';
 import { SIMBOLO_UNIDAD, aMilesimas, deMilesimas, formatMilesimas, milesimasDe, porUnidad } from '#shared/cantidad';
 import { M } from '#shared/messages';
+import { isoADdMmAaaa } from '#shared/fecha-texto';
 import { ROL } from '#shared/roles';
 import type { TPage, TPageQuery } from '#shared/schemas/common';
 import {
@@ -30,7 +31,7 @@ import type { ZAbrirConteoRequest, ZLineaConteoRequest } from '#shared/schemas/c
 import type { Db, Tx } from '../../db/client';
 import { contieneTexto } from '../../db/name-search';
 import { esViolacionUnica } from '../../db/pg-error';
-import { conteo, conteoLinea, conteoProducto, producto, productoUnidadVenta } from '../../db/schema';
+import { conteo, conteoLinea, conteoLote, conteoProducto, lote, producto, productoUnidadVenta } from '../../db/schema';
 import { celdaCsv, nombreDe, registrarPor, type Autor } from '../actividad/actividad.domain';
 import { ajustarStock } from '../movimiento/ledger';
 import { verificarProveedorDeTienda } from '../proveedor/proveedor.domain';
@@ -125,8 +126,13 @@ const lineaColumnas = {
   factor: conteoLinea.factor,
   contadoPor: nombreSql(sql`${conteoLinea.usuarioId}`),
   creadoEn: conteoLinea.creadoEn,
+  lote: sql<string | null>`(select l.codigo from lote l where l.id_lote = ${conteoLinea.loteId})`,
 };
-const aLinea = (r: { creadoEn: Date } & Omit<TLineaConteo, 'creadoEn'>): TLineaConteo => ({ ...r, creadoEn: r.creadoEn.toISOString() });
+const aLinea = ({ lote: codigo, ...r }: { creadoEn: Date; lote: string | null } & Omit<TLineaConteo, 'creadoEn' | 'lote'>): TLineaConteo => ({
+  ...r,
+  creadoEn: r.creadoEn.toISOString(),
+  ...(codigo ? { lote: codigo } : {}),
+});
 
 /** The count as every counter reads it: blind, no system stock. */
 export async function obtenerConteo(options: { db: Db; tiendaId: number; id: number }): Promise<TConteoDetalle> {
@@ -163,7 +169,7 @@ export async function buscarEnConteo(options: { db: Db; tiendaId: number; id: nu
   const c = await leerConteo(db, tiendaId, id);
   if (!q) return [];
   const alcance = delAlcance(c);
-  const base = { productoId: producto.idProducto, nombre: producto.nombre, codigoBarras: producto.codigoBarras, unidad: producto.unidadDian };
+  const base = { productoId: producto.idProducto, nombre: producto.nombre, codigoBarras: producto.codigoBarras, unidad: producto.unidadDian, manejaLotes: producto.manejaLotes };
   const [porCodigo, packs, porNombre] = await Promise.all([
     db.select(base).from(producto).where(and(eq(producto.tiendaId, tiendaId), eq(producto.codigoBarras, q), alcance)).limit(1),
     db
@@ -181,13 +187,15 @@ export async function buscarEnConteo(options: { db: Db; tiendaId: number; id: nu
   ]);
   // A scale label (weight or price inside the code): its product with the label's quantity (ADR 042's addendum).
   const etiqueta = packs.length || porCodigo.length ? null : await etiquetaEnConteo(db, tiendaId, alcance, q);
-  const out: TProductoConteo[] = [
+  type Encontrado = Omit<TProductoConteo, 'manejaLotes'> & { manejaLotes?: boolean };
+  const out: Encontrado[] = [
     ...(etiqueta ? [etiqueta] : []),
     ...packs,
     ...porCodigo.map((p) => ({ ...p, presentacionId: null, presentacion: null, factor: 1 })),
   ];
   for (const p of porNombre) if (!out.some((o) => o.productoId === p.productoId && o.presentacionId == null)) out.push({ ...p, presentacionId: null, presentacion: null, factor: 1 });
-  return out.slice(0, MAX_RESULTADOS_CONTEO);
+  // A product that tracks lots says so (its entry may name its lot); the others carry nothing more.
+  return out.slice(0, MAX_RESULTADOS_CONTEO).map(({ manejaLotes, ...p }): TProductoConteo => (manejaLotes ? { ...p, manejaLotes: true } : p));
 }
 
 // ── Writes ──────────────────────────────────────────────────────────────────────────────────
@@ -267,7 +275,7 @@ async function registrarUna(options: { db: Db; tiendaId: number; autor: Autor; i
       if (reconteo && !(await mayEncargar(tx, tiendaId, autor))) throw denegado(tiendaId, autor, 'stock', { entidad: 'producto', id: input.productoId }, M.conteos.soloEncargados);
       if (c.estado !== 'abierto') throw noAbierto(c.estado);
       const [p] = await tx
-        .select({ id: producto.idProducto, unidad: producto.unidadDian, enAlcance: sql<boolean>`${delAlcance(c) ?? sql`true`}` })
+        .select({ id: producto.idProducto, nombre: producto.nombre, manejaLotes: producto.manejaLotes, unidad: producto.unidadDian, enAlcance: sql<boolean>`${delAlcance(c) ?? sql`true`}` })
         .from(producto)
         .where(and(eq(producto.idProducto, input.productoId), eq(producto.tiendaId, tiendaId)))
         .limit(1);
@@ -283,6 +291,8 @@ async function registrarUna(options: { db: Db; tiendaId: number; autor: Autor; i
         if (!u) throw campo('VALIDATION', 'presentacionId', M.conteos.productoNoExiste);
         factor = u.factor;
       }
+      // Per lot (issue #58 point 2): a lot of the product, or a new code with its expiry.
+      const loteId = input.lote ? await loteContado(tx, tiendaId, p, input.lote) : null;
       const m = aMilesimas(input.cantidad);
       // A product by unit counts whole units; a pack counts whole packs.
       if (m === null || ((porUnidad(p.unidad) || factor > 1) && m % 1000 !== 0)) throw campo('VALIDATION', 'cantidad', M.conteos.cantidadInvalida);
@@ -298,10 +308,18 @@ async function registrarUna(options: { db: Db; tiendaId: number; autor: Autor; i
           insert into conteo_producto (conteo_id, producto_id, tienda_id, stock_sistema)
           select ${id}, p.id_producto, p.tienda_id, p.stock from producto p where p.id_producto = ${p.id} and p.tienda_id = ${tiendaId}
           on conflict (conteo_id, producto_id) do update set stock_sistema = excluded.stock_sistema, tomado_en = now()`);
+        // Its lots counted before are counted again from nothing: their units are taken again when counted.
+        await tx.delete(conteoLote).where(and(eq(conteoLote.conteoId, id), eq(conteoLote.productoId, p.id)));
       } else {
         // The system's stock when the product is first counted (offline: at the moment the phone counted it); later entries keep it.
         await tomarStockSistema(tx, { conteoId: id, productoId: p.id, tiendaId, momento: sinRed ? momentoSinRed(id, sinRed) : sql`now()` });
       }
+      // A lot's units when it is first counted in this count (as the product's system stock).
+      if (loteId != null)
+        await tx.execute(sql`
+          insert into conteo_lote (conteo_id, lote_id, producto_id, tienda_id, stock_sistema)
+          select ${id}, l.id_lote, l.producto_id, ${tiendaId}, l.cantidad from lote l where l.id_lote = ${loteId}
+          on conflict (conteo_id, lote_id) do nothing`);
       const [row] = await tx
         .insert(conteoLinea)
         .values({
@@ -311,6 +329,7 @@ async function registrarUna(options: { db: Db; tiendaId: number; autor: Autor; i
           cantidad: deMilesimas(m * factor),
           factor,
           usuarioId: autor.usuarioId,
+          loteId,
           ...(sinRed ? { clave: sinRed.clave, contadoEn: momentoSinRed(id, sinRed) } : {}),
         })
         .returning({ id: conteoLinea.idLinea });
@@ -322,6 +341,27 @@ async function registrarUna(options: { db: Db; tiendaId: number; autor: Autor; i
       return aLinea(linea!);
     }),
   );
+}
+
+/**
+ * The lot an entry names (issue #58 point 2): the product's lot with that code, or, for a new code
+ * with its expiry, a new lot with no units (the approval's surplus fills it). A product that does not
+ * track lots, a new code without its expiry, or a known code with another expiry is refused.
+ */
+async function loteContado(tx: Tx, tiendaId: number, p: { id: number; nombre: string; manejaLotes: boolean }, l: { codigo: string; vence?: string | null }): Promise<number> {
+  if (!p.manejaLotes) throw campo('VALIDATION', 'lote', M.conteos.loteSinLotes(p.nombre));
+  const [existente] = await tx
+    .select({ id: lote.idLote, vence: lote.vence })
+    .from(lote)
+    .where(and(eq(lote.productoId, p.id), eq(lote.tiendaId, tiendaId), eq(lote.codigo, l.codigo)))
+    .limit(1);
+  if (existente) {
+    if (l.vence && existente.vence !== l.vence) throw campo('VALIDATION', 'lote', M.conteos.loteOtraFecha(l.codigo, isoADdMmAaaa(existente.vence!)));
+    return existente.id;
+  }
+  if (!l.vence) throw campo('VALIDATION', 'lote', M.conteos.loteNuevoSinVence(l.codigo));
+  const [nuevo] = await tx.insert(lote).values({ tiendaId, productoId: p.id, codigo: l.codigo, vence: l.vence }).returning({ id: lote.idLote });
+  return nuevo!.id;
 }
 
 /** Each counted product with its system stock, its count (the sum of its current entries), its cost and who counted it. */
@@ -391,6 +431,55 @@ export async function exportarConteoCsv(options: { db: Db; tiendaId: number; aut
   return `\uFEFF${lineas.join('\r\n')}\r\n`;
 }
 
+/** Per product, the lots counted per lot in this count: each one's difference (counted − its units when first counted), in thousandths. */
+async function lotesContados(tx: Tx, conteoId: number): Promise<Map<number, { loteId: number; delta: number }[]>> {
+  const res = (await tx.execute(sql`
+    select cl.producto_id as "productoId", cl.lote_id as "loteId", cl.stock_sistema as sistema,
+      coalesce((select sum(l.cantidad) from conteo_linea l where l.conteo_id = cl.conteo_id and l.lote_id = cl.lote_id and not l.reemplazada), 0) as contado
+    from conteo_lote cl
+    where cl.conteo_id = ${conteoId}
+    order by cl.producto_id, cl.lote_id`)) as unknown as { rows: { productoId: number; loteId: number; sistema: string | number; contado: string | number }[] };
+  const out = new Map<number, { loteId: number; delta: number }[]>();
+  for (const r of res.rows) {
+    const lista = out.get(Number(r.productoId)) ?? [];
+    lista.push({ loteId: Number(r.loteId), delta: milesimasDe(Number(r.contado)) - milesimasDe(Number(r.sistema)) });
+    out.set(Number(r.productoId), lista);
+  }
+  return out;
+}
+
+/**
+ * A product counted per lot (issue #58 point 2): the ledger rows of its adjustment, in thousandths.
+ * Each lot counted moves by its own difference (a shortfall leaves that lot, a surplus enters it). The
+ * product's difference stays contado − sistema (ADR 042); what the lots do not explain — entries
+ * without a lot, lots nobody counted — is the rest: a shortfall taken from the lots not counted per
+ * lot, first to expire first, then the units of no known lot; a surplus into the units of no known lot.
+ * Entries go first, so no intermediate step takes the product below zero.
+ */
+async function repartoPorLote(tx: Tx, tiendaId: number, productoId: number, delta: number, lotes: readonly { loteId: number; delta: number }[]) {
+  const cambios: { loteId: number | null; delta: number }[] = lotes.filter((l) => l.delta !== 0).map((l) => ({ loteId: l.loteId, delta: l.delta }));
+  let resto = delta - lotes.reduce((a, l) => a + l.delta, 0);
+  if (resto > 0) cambios.push({ loteId: null, delta: resto });
+  if (resto < 0) {
+    const otros = await tx
+      .select({ id: lote.idLote, codigo: lote.codigo, cantidad: lote.cantidad })
+      .from(lote)
+      .where(and(eq(lote.productoId, productoId), eq(lote.tiendaId, tiendaId), sql`${lote.cantidad} > 0`, notInArray(lote.idLote, lotes.map((l) => l.loteId))))
+      .orderBy(sql`${lote.vence} nulls last`, lote.idLote);
+    for (const o of otros) {
+      if (resto >= 0) break;
+      const tomar = Math.min(-resto, milesimasDe(o.cantidad));
+      cambios.push({ loteId: o.id, delta: -tomar });
+      resto += tomar;
+    }
+    if (resto < 0) {
+      const sin = (await tx.execute(sql`select lote_sin_codigo(${tiendaId}, ${productoId}) as id`)) as unknown as { rows: { id: number }[] };
+      cambios.push({ loteId: Number(sin.rows[0]!.id), delta: resto });
+    }
+  }
+  return cambios.sort((a, b) => b.delta - a.delta);
+}
+
 /**
  * Approves an open count, in one transaction: the count's row is held FOR UPDATE (a second approval
  * waits, then finds it approved), the counted products are locked in id order (sales of them queue),
@@ -410,20 +499,42 @@ export async function aprobarConteo(options: { db: Db; tiendaId: number; autor: 
       await tx.select({ id: producto.idProducto }).from(producto).where(and(eq(producto.tiendaId, tiendaId), inArray(producto.idProducto, ids))).orderBy(producto.idProducto).for('update');
       const aprobo = (await tx.execute(sql`select ${nombreDe(autor.usuarioId)} as nombre`)) as unknown as { rows: { nombre: string }[] };
       const nombreAprobo = aprobo.rows[0]?.nombre ?? M.actividad.cuentaTienda;
+      const porLote = await lotesContados(tx, id);
       let n = 0;
       for (const f of fs) {
         const delta = milesimasDe(f.contado) - milesimasDe(f.sistema);
-        if (delta !== 0) {
-          const moved = await ajustarStock(tx, {
-            tiendaId,
-            productoId: f.productoId,
-            delta: deMilesimas(delta),
-            motivo: M.conteos.motivo(id, f.contaron, nombreAprobo),
-            revisado: true,
-          });
-          if (!moved) throw new AppError('BUSINESS_RULE', M.conteos.quedaNegativo(f.producto));
-          await registrarPor(tx, tiendaId, autor, { tipo: 'stock', detalle: { productoId: f.productoId, producto: f.producto, anterior: moved.stockAntes, nuevo: moved.stockDespues } });
-          n++;
+        const lotes = porLote.get(f.productoId);
+        // Counted per lot (issue #58 point 2): each lot counted moves by its own difference, the rest as below.
+        const cambios = lotes ? await repartoPorLote(tx, tiendaId, f.productoId, delta, lotes) : delta !== 0 ? [{ loteId: null, delta }] : [];
+        if (cambios.length) {
+          let anterior: number | undefined;
+          let nuevo = 0;
+          for (const cambio of cambios) {
+            const moved = await ajustarStock(tx, {
+              tiendaId,
+              productoId: f.productoId,
+              delta: deMilesimas(cambio.delta),
+              motivo: M.conteos.motivo(id, f.contaron, nombreAprobo),
+              revisado: true,
+              loteId: cambio.loteId,
+            });
+            if (!moved) throw new AppError('BUSINESS_RULE', M.conteos.quedaNegativo(f.producto));
+            anterior ??= moved.stockAntes;
+            nuevo = moved.stockDespues;
+          }
+          if (lotes) {
+            const [negativo] = await tx
+              .select({ codigo: lote.codigo })
+              .from(lote)
+              .where(and(inArray(lote.idLote, lotes.map((l) => l.loteId)), sql`${lote.cantidad} < 0`))
+              .limit(1);
+            if (negativo) throw new AppError('BUSINESS_RULE', M.conteos.loteNegativo(f.producto, negativo.codigo ?? ''));
+            for (const l of lotes) await tx.update(conteoLote).set({ ajuste: deMilesimas(l.delta) }).where(and(eq(conteoLote.conteoId, id), eq(conteoLote.loteId, l.loteId)));
+          }
+          if (anterior !== undefined && anterior !== nuevo) {
+            await registrarPor(tx, tiendaId, autor, { tipo: 'stock', detalle: { productoId: f.productoId, producto: f.producto, anterior, nuevo } });
+            n++;
+          }
         }
         await tx
           .update(conteoProducto)

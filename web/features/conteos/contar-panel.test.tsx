@@ -75,4 +75,36 @@ describe('Contar en un conteo (issue #58 point 1)', () => {
     fireEvent.click(opcion);
     expect(await screen.findByLabelText(M.conteos.cantidadDe('Queso doble crema'))).toBeTruthy();
   });
+
+  it('un producto con lotes se cuenta por lote: el código y, si es nuevo, su vencimiento van con la línea; sin lote, como siempre (issue #58 point 2)', async () => {
+    const jarabe: TProductoConteo = { productoId: 11, nombre: 'Jarabe', codigoBarras: '7711', unidad: '94', presentacionId: null, presentacion: null, factor: 1, manejaLotes: true };
+    const llamadas = montar((url) => (url.includes('/productos') ? [jarabe] : linea(11, 3)));
+    const buscarYContar = async (cantidad: string, lote?: string, vence?: string) => {
+      fireEvent.change(screen.getByPlaceholderText(M.conteos.buscarPlaceholder), { target: { value: '7711' } });
+      fireEvent.click(screen.getByRole('button', { name: M.conteos.buscarBoton }));
+      fireEvent.change(await screen.findByLabelText(M.conteos.cantidadDe('Jarabe')), { target: { value: cantidad } });
+      expect(screen.getByRole('group', { name: M.conteos.porLote })).toBeTruthy();
+      if (lote) fireEvent.change(screen.getByLabelText(M.conteos.loteCampo), { target: { value: lote } });
+      if (vence) fireEvent.change(screen.getByLabelText(M.conteos.loteVenceCampo), { target: { value: vence } });
+      fireEvent.click(screen.getByRole('button', { name: M.conteos.registrar }));
+      await screen.findByPlaceholderText(M.conteos.buscarPlaceholder);
+    };
+    await buscarYContar('3', ' J-1 ');
+    await buscarYContar('2', 'J-NUEVO', '31122027');
+    await buscarYContar('1');
+    await waitFor(() => expect(llamadas.filter((l) => l.url.includes('/lineas'))).toHaveLength(3));
+    expect(llamadas.filter((l) => l.url.includes('/lineas')).map((l) => l.body)).toEqual([
+      { productoId: 11, presentacionId: null, cantidad: 3, lote: { codigo: 'J-1' } },
+      { productoId: 11, presentacionId: null, cantidad: 2, lote: { codigo: 'J-NUEVO', vence: '2027-12-31' } },
+      { productoId: 11, presentacionId: null, cantidad: 1 },
+    ]);
+  });
+
+  it('un producto sin lotes no muestra los campos de lote', async () => {
+    montar((url) => (url.includes('/productos') ? [queso] : linea(7, 1)));
+    fireEvent.change(screen.getByPlaceholderText(M.conteos.buscarPlaceholder), { target: { value: '7701' } });
+    fireEvent.click(screen.getByRole('button', { name: M.conteos.buscarBoton }));
+    await screen.findByLabelText(M.conteos.cantidadDe('Queso campesino'));
+    expect(screen.queryByRole('group', { name: M.conteos.porLote })).toBeNull();
+  });
 });

@@ -3,6 +3,7 @@ import { formatCantidad, parseCantidad, porUnidad } from '#shared/cantidad';
 import { comun, generic } from '#shared/messages/comun';
 import { conteos } from '#shared/messages/conteos';
 import type { TProductoConteo } from '#shared/schemas/conteo';
+import { FechaInput } from '../../components/ui/field';
 import { alertFailure, toastSuccess } from '../../lib/alerts';
 import { fuenteConteo } from '../../lib/fuente-conteo';
 import { useEscaner } from '../../lib/impresion/use-escaner';
@@ -22,6 +23,9 @@ export function ContarPanel({ conteoId }: { conteoId: number }) {
   const [resultados, setResultados] = useState<TProductoConteo[] | null>(null);
   const [elegido, setElegido] = useState<TProductoConteo | null>(null);
   const [cantidad, setCantidad] = useState('');
+  // Per lot (issue #58 point 2), for a product that tracks lots: its code, and the expiry of a new one.
+  const [loteCodigo, setLoteCodigo] = useState('');
+  const [loteVence, setLoteVence] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [buscando, setBuscando] = useState(false);
   const buscarRef = useRef<HTMLInputElement>(null);
@@ -32,6 +36,8 @@ export function ContarPanel({ conteoId }: { conteoId: number }) {
     setElegido(p);
     setResultados(null);
     setCantidad('');
+    setLoteCodigo('');
+    setLoteVence('');
     setError(null);
     // The quantity field is rendered in this same update; focus it after.
     setTimeout(() => cantidadRef.current?.focus(), 0);
@@ -43,7 +49,7 @@ export function ContarPanel({ conteoId }: { conteoId: number }) {
   const nombre = (p: TProductoConteo) => (p.presentacion ? M.conteos.presentacionDe(`${p.nombre} · ${p.presentacion}`, p.factor) : p.nombre);
 
   /** Records `cantidad` of the product (or packs of it), or keeps it on the device offline; then back to the search. */
-  const contar = async (p: TProductoConteo, cantidad: number) => {
+  const contar = async (p: TProductoConteo, cantidad: number, lote?: { codigo: string; vence?: string }) => {
     const total = formatCantidad(cantidad * p.factor, p.unidad);
     const equipo = sinRed();
     try {
@@ -51,8 +57,8 @@ export function ContarPanel({ conteoId }: { conteoId: number }) {
         await equipo.guardar(conteoId, p, cantidad);
         toastSuccess(M.conteos.guardadaEnEquipo(nombre(p), total));
       } else {
-        await registrar.mutateAsync({ productoId: p.productoId, presentacionId: p.presentacionId, cantidad });
-        toastSuccess(M.conteos.registrada(p.nombre, total));
+        await registrar.mutateAsync({ productoId: p.productoId, presentacionId: p.presentacionId, cantidad, ...(lote ? { lote } : {}) });
+        toastSuccess(M.conteos.registrada(lote ? `${p.nombre} (${M.conteos.loteDeLinea(lote.codigo)})` : p.nombre, total));
       }
       setElegido(null);
       setTexto('');
@@ -99,7 +105,9 @@ export function ContarPanel({ conteoId }: { conteoId: number }) {
     const m = parseCantidad(cantidad);
     const entero = porUnidad(elegido.unidad) || elegido.factor > 1;
     if (m === null || (entero && m % 1000 !== 0)) return setError(M.conteos.cantidadInvalida);
-    await contar(elegido, m / 1000);
+    // Online only: offline the device keeps the line without its lot (the difference is spread as without lots).
+    const codigo = elegido.manejaLotes && !sinRed() ? loteCodigo.trim() : '';
+    await contar(elegido, m / 1000, codigo ? { codigo, ...(loteVence ? { vence: loteVence } : {}) } : undefined);
   };
 
   return (
@@ -130,6 +138,24 @@ export function ContarPanel({ conteoId }: { conteoId: number }) {
             <p id="conteo-cantidad-error" className="field__error" role="alert">
               {error}
             </p>
+          ) : null}
+          {elegido.manejaLotes && !sinRed() ? (
+            <fieldset className="conteo-lote" aria-describedby="conteo-lote-ayuda">
+              <legend>{M.conteos.porLote}</legend>
+              <div className="conteo-lote__campos">
+                <label>
+                  <span>{M.conteos.loteCampo}</span>
+                  <input className="input" autoComplete="off" maxLength={40} value={loteCodigo} onChange={(e) => setLoteCodigo(e.target.value)} />
+                </label>
+                <label>
+                  <span>{M.conteos.loteVenceCampo}</span>
+                  <FechaInput className="input" value={loteVence} onChange={(e) => setLoteVence(e.target.value)} />
+                </label>
+              </div>
+              <small id="conteo-lote-ayuda" className="field__hint">
+                {M.conteos.porLoteAyuda}
+              </small>
+            </fieldset>
           ) : null}
           <div className="conteo-cantidad__acciones">
             <button type="button" className="btn btn--ghost" onClick={() => setElegido(null)}>

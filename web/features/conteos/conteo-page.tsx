@@ -165,7 +165,7 @@ export default function ConteoPage() {
             rows={c.lineas}
             rowKey={(l) => l.id}
             columns={[
-              { header: C.producto, cell: (l) => (l.factor > 1 ? M.conteos.presentacionDe(l.producto, l.factor) : l.producto) },
+              { header: C.producto, cell: (l) => `${l.factor > 1 ? M.conteos.presentacionDe(l.producto, l.factor) : l.producto}${l.lote ? ` · ${M.conteos.loteDeLinea(l.lote)}` : ''}` },
               { header: C.cantidad, num: true, cell: (l) => formatCantidad(l.cantidad, l.unidad) },
               { header: C.quien, cell: (l) => l.contadoPor },
             ]}
