@@ -328,7 +328,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   configurarSalida(env.SALIDA_PERMITIR);
   configurarDian(env, (err, mensaje) => app.log.error({ err: err instanceof Error ? err.message : String(err) }, mensaje));
   if (env.DIAN_INTERVALO !== 'off' && env.NODE_ENV !== 'test') {
-    const detener = iniciarTrabajadorDian(app.db, durationMs(env.DIAN_INTERVALO));
+    const detener = iniciarTrabajadorDian(app.db, durationMs(env.DIAN_INTERVALO), app.mailer);
     app.addHook('onClose', async () => detener());
   }
 

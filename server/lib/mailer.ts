@@ -4,10 +4,18 @@ import type { Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from './private-files';
 
+export interface Adjunto {
+  filename: string;
+  content: Buffer;
+  contentType: string;
+}
+
 export interface Mail {
   to: string;
   subject: string;
   text: string;
+  /** Files sent with the message (the buyer's invoice ZIP, issue #57 point 4). */
+  attachments?: Adjunto[];
 }
 
 export interface Mailer {

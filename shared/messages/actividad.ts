@@ -198,6 +198,7 @@ export const actividad = {
         if (d.accion === 'nota_debito')
           return `Emitió la nota débito ${d.numero} a la factura ${d.factura} (venta #${d.ventaNumero}) por ${pesos(d.total)}: ${({ 1: 'Intereses', 2: 'Gastos por cobrar', 3: 'Cambio del valor', 4: 'Otros' } as Record<number, string>)[d.concepto as number] ?? d.concepto}. Motivo: ${d.motivo}`;
         if (d.accion === 'documento_soporte') return `Emitió el documento soporte ${d.numero} de la recepción #${d.recepcionNumero} (${d.proveedor}) por ${pesos(d.total)}`;
+        if (d.accion === 'correo_comprador') return `Envió ${d.numero} de la venta #${d.ventaNumero} al correo del comprador (${d.correo})`;
         if (d.accion === 'nota_soporte') return `Emitió la nota de ajuste ${d.numero} al documento soporte ${d.soporte} (recepción #${d.recepcionNumero}) por ${pesos(d.total)}. Motivo: ${d.motivo}`;
         if (d.accion === 'certificado') return `Cargó el certificado de firma de «${d.sujeto}» (vence ${String(d.validoHasta).slice(0, 10)})`;
         if (d.accion === 'consulta_set_pruebas') return d.aceptado ? 'Consultó el set de pruebas en la DIAN: aceptado' : 'Consultó el set de pruebas en la DIAN: aún no aceptado';

@@ -172,7 +172,9 @@ export interface TDetallesActividad {
     | { accion: 'nota_debito'; ventaId: number; ventaNumero: number; factura: string; numero: string; concepto: number; motivo: string; total: number }
     /** A reception's documento soporte (ADR 055) and its adjustment note: numbers, the supplier, the pesos. */
     | { accion: 'documento_soporte'; recepcionId: number; recepcionNumero: number; proveedor: string; numero: string; total: number }
-    | { accion: 'nota_soporte'; recepcionId: number; recepcionNumero: number; soporte: string; numero: string; concepto: number; motivo: string; total: number };
+    | { accion: 'nota_soporte'; recepcionId: number; recepcionNumero: number; soporte: string; numero: string; concepto: number; motivo: string; total: number }
+    /** The buyer's copy of an invoice or note e-mailed (issue #57 point 4): by the worker (the store account) or resent by role 1. */
+    | { accion: 'correo_comprador'; ventaId: number; ventaNumero: number; numero: string; correo: string };
   /**
    * A back-office change of a user, a role, a store or a payment method (issue #51 point 8), with each
    * field before and after (a password is named, never its value). Roles and payment methods are

@@ -176,3 +176,16 @@ export type TNotasDebitoVenta = z.infer<typeof ZNotasDebitoVenta>;
 /** The month's DIAN documents by type (issue #57 point 6), shown with the tax report. */
 export const ZConteoDocumentosDian = z.object({ tipos: z.array(z.object({ tipo: z.string(), nombre: z.string(), cantidad: z.number().int() })) });
 export type TConteoDocumentosDian = z.infer<typeof ZConteoDocumentosDian>;
+
+/**
+ * A sale's invoice's copy for the buyer (issue #57 point 4): whether DIAN accepted it (then the ZIP and
+ * the PDF download), the buyer's e-mail given at the till and what became of the e-mail.
+ */
+export const ZCopiaComprador = z.object({
+  numero: z.string(),
+  aceptada: z.boolean(),
+  correo: z.string().nullable(),
+  correoEstado: z.enum(['pendiente', 'enviando', 'enviado', 'sin_correo', 'fallido', 'anterior']),
+  enviadoEn: z.string().nullable(),
+});
+export type TCopiaComprador = z.infer<typeof ZCopiaComprador>;

@@ -314,6 +314,11 @@ const TABLE: Record<string, Entry> = {
   'GET /api/dian/contador': { expect: STORE_ADMIN, query: 'mes=2026-11&formato=csv' },
   'GET /api/dian/contador/conteo': { expect: STORE_ADMIN, query: 'mes=2026-11' },
   'GET /api/dian/ventas/:id/xml': { expect: STORE_ROW, params: id('venta') },
+  // The buyer's copy of an invoiced sale (issue #57 point 4): its state, ZIP and PDF as the sale's XML; resending it, role 1.
+  'GET /api/dian/ventas/:id/copia': { expect: STORE_ROW, params: id('venta') },
+  'GET /api/dian/ventas/:id/contenedor': { expect: STORE_ROW, params: id('venta') },
+  'GET /api/dian/ventas/:id/pdf': { expect: STORE_ROW, params: id('venta') },
+  'POST /api/dian/ventas/:id/reenviar': { expect: STORE_ADMIN_ROW, params: id('venta') },
   // An invoiced sale's debit notes (issue #57 point 2, ADR 050): role 1 of the sale's store; another store's sale answers as missing.
   'GET /api/dian/ventas/:id/notas-debito': { expect: STORE_ADMIN_ROW, params: id('venta') },
   'POST /api/dian/ventas/:id/notas-debito': { expect: STORE_ADMIN_ROW, params: id('venta'), body: { concepto: 2, motivo: 'Flete de entrega', cargos: [{ descripcion: 'Flete', valor: 12_000, impuesto: 'iva19' }] } },

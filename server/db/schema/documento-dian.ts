@@ -48,6 +48,16 @@ export const documentoDian = pgTable(
     creadoEn: timestamp('creado_en', { withTimezone: true }).notNull().defaultNow(),
     enviadoEn: timestamp('enviado_en', { withTimezone: true }),
     aceptadoEn: timestamp('aceptado_en', { withTimezone: true }),
+    /**
+     * The buyer's copy of an accepted invoice or note, e-mailed once (issue #57 point 4, migration
+     * 0084): null (to send), 'enviando' (held until `correoHasta`), 'enviado', 'sin_correo',
+     * 'fallido', 'anterior' (accepted before the feature). Written only by copia-comprador.ts.
+     */
+    correoEstado: text('correo_estado'),
+    correoHasta: timestamp('correo_hasta', { withTimezone: true }),
+    correoIntentos: integer('correo_intentos').notNull().default(0),
+    correoEnviadoEn: timestamp('correo_enviado_en', { withTimezone: true }),
+    correoError: text('correo_error'),
   },
   (t) => [
     check('documento_dian_estado_valido', sql`${t.estado} in ('pendiente', 'enviado', 'aceptado', 'rechazado', 'contingencia')`),
@@ -63,6 +73,10 @@ export const documentoDian = pgTable(
     // One documento soporte per reception; its notes are found by it.
     uniqueIndex('documento_dian_soporte_uq').on(t.recepcionId).where(sql`${t.tipo} = '05'`),
     index('documento_dian_recepcion_idx').on(t.recepcionId),
+    check('documento_dian_correo_estado_valido', sql`${t.correoEstado} is null or ${t.correoEstado} in ('enviando', 'enviado', 'sin_correo', 'fallido', 'anterior')`),
+    index('documento_dian_correo_idx')
+      .on(t.tiendaId)
+      .where(sql`${t.estado} = 'aceptado' AND ${t.tipo} IN ('01', '91', '92') AND (${t.correoEstado} IS NULL OR ${t.correoEstado} = 'enviando')`),
     uniqueIndex('documento_dian_anulacion_uq').on(t.ventaId).where(sql`${t.concepto} = 2 and ${t.ventaId} is not null`),
   ],
 );

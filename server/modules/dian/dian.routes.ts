@@ -14,6 +14,9 @@ import { conteoDelMes, exportarContador } from './contador';
 import { ZArchivoInformeQuery, ZMesQuery } from '#shared/schemas/impuestos';
 import { archivoDeTienda, listarDocumentos, xmlDeVenta } from './panel';
 import { procesarBandejaTienda } from './trabajador';
+import { descargaCopia, estadoCopia, reenviarCopia } from './copia-comprador';
+import { ZCopiaComprador } from '#shared/schemas/dian';
+import { representacion as RC } from '#shared/messages/representacion';
 
 const ZVentaParam = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
 
@@ -71,7 +74,7 @@ export async function dianRoutes(app: FastifyInstance) {
   r.post('/dian/documentos/enviar', {
     preValidation: soloAdministrador,
     schema: { tags, response: { 200: z.object({ procesados: z.number().int() }) } },
-    handler: async (req) => ({ procesados: (await procesarBandejaTienda(app.db, storeOf(req))).length }),
+    handler: async (req) => ({ procesados: (await procesarBandejaTienda(app.db, storeOf(req), 50, app.mailer)).length }),
   });
 
   r.get('/dian/archivo', {
@@ -130,5 +133,28 @@ export async function dianRoutes(app: FastifyInstance) {
       const { nombre, xml } = await xmlDeVenta({ db: app.db, tiendaId: storeOf(req), ventaId: req.params.id });
       return reply.header('content-type', 'application/xml; charset=utf-8').header('content-disposition', descargaComo(nombre)).header('cache-control', 'no-store').send(xml);
     },
+  });
+
+  // The buyer's copy of an invoiced sale (issue #57 point 4): its state, the ZIP (AttachedDocument and
+  // PDF) and the PDF for whoever sees the sale's XML; sending it again to the buyer's e-mail, role 1.
+  r.get('/dian/ventas/:id/copia', {
+    schema: { tags, params: ZVentaParam, response: { 200: ZCopiaComprador } },
+    handler: (req) => estadoCopia({ db: app.db, tiendaId: storeOf(req), ventaId: req.params.id }),
+  });
+
+  for (const formato of ['zip', 'pdf'] as const) {
+    r.get(formato === 'zip' ? '/dian/ventas/:id/contenedor' : '/dian/ventas/:id/pdf', {
+      schema: { tags, params: ZVentaParam },
+      handler: async (req, reply) => {
+        const f = await descargaCopia({ db: app.db, tiendaId: storeOf(req), ventaId: req.params.id, formato });
+        return reply.header('content-type', f.tipo).header('content-disposition', descargaComo(f.archivo)).header('cache-control', 'no-store').send(f.contenido);
+      },
+    });
+  }
+
+  r.post('/dian/ventas/:id/reenviar', {
+    preValidation: requireRole([ROL.ADMIN], RC.soloAdministrador),
+    schema: { tags, params: ZVentaParam, response: { 200: ZCopiaComprador } },
+    handler: (req) => reenviarCopia({ db: app.db, mailer: app.mailer, tiendaId: storeOf(req), ventaId: req.params.id, autor: autorDe(sessionOf(req), 'tienda') }),
   });
 }

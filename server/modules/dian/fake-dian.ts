@@ -16,6 +16,7 @@ import { SignedXml } from 'xml-crypto';
 import { DOMParser } from '@xmldom/xmldom';
 import { permitirDestino } from '../../lib/salida.js';
 import { NS_SOAP } from './soap.js';
+import { construirRespuestaAplicacion, emisorDe } from './contenedor.js';
 import { NS } from './xml.js';
 
 export type ModoFake = 'aceptar' | 'rechazar' | '503' | 'lento';
@@ -50,7 +51,7 @@ export interface FakeDian {
   cerrar(): Promise<void>;
 }
 
-type Veredicto = { valido: boolean; codigo: string; descripcion: string; errores?: string[]; cude?: string };
+type Veredicto = { valido: boolean; codigo: string; descripcion: string; errores?: string[]; cude?: string; respuestaAplicacion?: string };
 
 /** The fields of one DianResponse. */
 function camposDian(r: Veredicto): string {
@@ -59,7 +60,7 @@ function camposDian(r: Veredicto): string {
     `<b:ErrorMessage xmlns:c="http://schemas.microsoft.com/2003/10/Serialization/Arrays">${errores}</b:ErrorMessage>` +
     `<b:IsValid>${r.valido}</b:IsValid><b:StatusCode>${r.codigo}</b:StatusCode><b:StatusDescription>${r.descripcion}</b:StatusDescription>` +
     `<b:StatusMessage>${r.valido ? `La Documento equivalente POS ${r.cude ?? ''}, ha sido autorizada.` : r.descripcion}</b:StatusMessage>` +
-    `<b:XmlBase64Bytes/><b:XmlBytes i:nil="true"/><b:XmlDocumentKey>${r.cude ?? ''}</b:XmlDocumentKey><b:XmlFileName/>`
+    `${r.respuestaAplicacion ? `<b:XmlBase64Bytes>${Buffer.from(r.respuestaAplicacion, 'utf8').toString('base64')}</b:XmlBase64Bytes>` : '<b:XmlBase64Bytes/>'}<b:XmlBytes i:nil="true"/><b:XmlDocumentKey>${r.cude ?? ''}</b:XmlDocumentKey><b:XmlFileName/>`
   );
 }
 
@@ -120,6 +121,8 @@ export async function iniciarFakeDian(opciones: { modo?: ModoFake; retrasoMs?: n
   const temporizadores = new Set<NodeJS.Timeout>();
   /** SendTestSetAsync's batches: ZipKey → the verdict and how many more GetStatusZip answer "en proceso". */
   const lotes = new Map<string, { veredicto: Veredicto; enProceso: number }>();
+  /** Each accepted CUDE's ApplicationResponse, as DIAN answers it again to GetStatus. */
+  const respuestasAplicacion = new Map<string, string>();
 
   const servidor = http.createServer((req, res) => {
     const trozos: Buffer[] = [];
@@ -182,7 +185,12 @@ export async function iniciarFakeDian(opciones: { modo?: ModoFake; retrasoMs?: n
           else {
             estado.aceptados.set(cude, numero);
             if (estado.aceptados.size > LIMITE_MEMORIA) estado.aceptados.delete(estado.aceptados.keys().next().value!);
-            veredicto = { valido: true, codigo: '00', descripcion: 'Procesado Correctamente.', cude };
+            // DIAN answers an accepted document with its ApplicationResponse (XmlBase64Bytes).
+            const emisor = emisorDe(xml);
+            const ar = construirRespuestaAplicacion({ numero, cude, nitEmisor: emisor.nit, nombreEmisor: emisor.nombre, ahora: new Date() });
+            respuestasAplicacion.set(cude, ar);
+            if (respuestasAplicacion.size > LIMITE_MEMORIA) respuestasAplicacion.delete(respuestasAplicacion.keys().next().value!);
+            veredicto = { valido: true, codigo: '00', descripcion: 'Procesado Correctamente.', cude, respuestaAplicacion: ar };
           }
         }
         if (operacion === 'SendBillSync') {
@@ -220,7 +228,7 @@ export async function iniciarFakeDian(opciones: { modo?: ModoFake; retrasoMs?: n
       if (operacion === 'GetStatus') {
         const cude = doc.getElementsByTagNameNS(NS_SOAP.wcf, 'trackId')[0]?.textContent ?? '';
         const r = estado.aceptados.has(cude)
-          ? respuestaDian(operacion, { valido: true, codigo: '00', descripcion: 'Procesado Correctamente.', cude })
+          ? respuestaDian(operacion, { valido: true, codigo: '00', descripcion: 'Procesado Correctamente.', cude, ...(respuestasAplicacion.has(cude) ? { respuestaAplicacion: respuestasAplicacion.get(cude)! } : {}) })
           : respuestaDian(operacion, { valido: false, codigo: '66', descripcion: 'TrackId no existe en los registros de la DIAN.', cude });
         responder(200, r, { operacion, cude, firmaValida: true });
         return;

@@ -13,17 +13,24 @@ import { credencialDe, filaConfiguracion, transporteDe } from './configuracion.d
 import { avisarDian } from './contexto';
 import { emitirFaltantes, emitirNotasFaltantes } from './emision';
 import { emitirSoportesFaltantes } from './emision-soporte';
+import type { Mailer } from '../../lib/mailer';
+import { enviarCopiasPendientes } from './copia-comprador';
 
-/** One pass over one store's outbox (the panel's "send now" and the worker). */
-export async function procesarBandejaTienda(db: Db, tiendaId: number, limite = 50): Promise<DocumentoBandeja[]> {
+/**
+ * One pass over one store's outbox (the panel's "send now" and the worker); with a mailer, then the
+ * buyers' copies of what DIAN accepted (issue #57 point 4).
+ */
+export async function procesarBandejaTienda(db: Db, tiendaId: number, limite = 50, mailer?: Mailer): Promise<DocumentoBandeja[]> {
   const f = await filaConfiguracion(db, tiendaId);
   if (!f?.certificadoSellado) return [];
   const transporte = transporteDe(f, credencialDe(f));
-  return procesarPendientes(db, transporte, { tiendaId, limite });
+  const hechos = await procesarPendientes(db, transporte, { tiendaId, limite });
+  if (mailer) await enviarCopiasPendientes(db, mailer, { tiendaId, limite });
+  return hechos;
 }
 
 /** One pass over every store: the sweep, then each store with documents waiting. */
-export async function procesarBandejas(db: Db, limite = 50): Promise<void> {
+export async function procesarBandejas(db: Db, limite = 50, mailer?: Mailer): Promise<void> {
   await emitirFaltantes(db, limite);
   // Then the notes missing (issue #57): after the sales' documents, so a note always has its original.
   await emitirNotasFaltantes(db, limite);
@@ -42,10 +49,18 @@ export async function procesarBandejas(db: Db, limite = 50): Promise<void> {
       avisarDian(err, `no se pudo procesar la bandeja DIAN de la tienda ${tiendaId}`);
     }
   }
+  // The buyers' copies of every store's accepted invoices and notes, after the sending.
+  if (mailer) {
+    try {
+      await enviarCopiasPendientes(db, mailer, { limite });
+    } catch (err) {
+      avisarDian(err, 'no se pudieron enviar las facturas a los compradores');
+    }
+  }
 }
 
 /** Starts the timer; returns its stop. */
-export function iniciarTrabajadorDian(db: Db, intervaloMs: number): () => void {
+export function iniciarTrabajadorDian(db: Db, intervaloMs: number, mailer?: Mailer): () => void {
   let corriendo = false;
   let otraVez = false;
   let detenido = false;
@@ -57,7 +72,7 @@ export function iniciarTrabajadorDian(db: Db, intervaloMs: number): () => void {
     }
     corriendo = true;
     try {
-      await procesarBandejas(db);
+      await procesarBandejas(db, 50, mailer);
     } catch (err) {
       avisarDian(err, 'falló una pasada de la bandeja DIAN');
     } finally {

@@ -21,7 +21,8 @@ export interface ResultadoXsd {
   errores: string;
 }
 
-async function xmllint(xml: string, esquema: string): Promise<ResultadoXsd> {
+/** Validates `xml` against one schema of the folder (e.g. `maindoc/UBL-AttachedDocument-2.1.xsd`). */
+export async function xmllint(xml: string, esquema: string): Promise<ResultadoXsd> {
   const dir = await mkdtemp(path.join(tmpdir(), 'dian-xsd-'));
   try {
     const archivo = path.join(dir, 'doc.xml');
