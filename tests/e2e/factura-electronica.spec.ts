@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { agregarAlCarrito, expectPopup, expectToast, signIn } from './support/fixtures';
 import { CLAVE, dia, ferreteria } from './support/ferreteria';
@@ -8,6 +11,19 @@ import { CLAVE, dia, ferreteria } from './support/ferreteria';
 // from the till's invoice range, with its CUFE and QR.
 const SHOTS = '/tmp/shots/E';
 const SHOTS_H = '/tmp/shots-h';
+const SHOTS_G = '/tmp/shots-g';
+/** How many e-mails the journeys' SMTP listener got for `to` carrying the attachment `archivo`. */
+function correosZip(to: string, archivo: string): number {
+  const file = path.join(process.env.E2E_DIR || path.join(os.tmpdir(), 'adax-e2e'), 'mail.jsonl');
+  if (!fs.existsSync(file)) return 0;
+  return fs
+    .readFileSync(file, 'utf8')
+    .trim()
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as { to: string[]; raw: string })
+    .filter((m) => m.to.includes(to) && m.raw.includes(archivo)).length;
+}
 
 test('una venta facturada a una empresa en la caja: factura electrónica de venta con CUFE y QR', async ({ page }) => {
   test.setTimeout(150_000);
@@ -46,6 +62,7 @@ test('una venta facturada a una empresa en la caja: factura electrónica de vent
   await page.screenshot({ path: `${SHOTS}/factura-390.png`, fullPage: true });
   await page.setViewportSize({ width: 1366, height: 900 });
 
+  const correosAntes = correosZip('compras@andina.co', 'FE1.zip');
   await page.getByRole('button', { name: 'Confirmar pago' }).click();
   await expect(page).toHaveURL(/\/factura$/);
   await expect(page.locator('.recibo__sub').first()).toHaveText(/^Factura electrónica de venta N\.º FE1$/);
@@ -75,6 +92,24 @@ test('una venta facturada a una empresa en la caja: factura electrónica de vent
   await expect(page.getByText('Cliente general')).toHaveCount(0);
   await expect(page.getByTestId('factura-cufe')).toHaveText(cufe);
   await expect(page.getByTestId('factura-total')).toHaveText(/11\.900/);
+  // The buyer's copy (issue #57 point 4): once the (fake) DIAN accepts the invoice, the outbox's
+  // worker e-mails the buyer the ZIP and the detail offers the downloads.
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByTestId('copia-estado')).toHaveText('Enviada al correo del comprador: compras@andina.co.', { timeout: 2_000 });
+  }).toPass({ timeout: 60_000 });
+  expect(correosZip('compras@andina.co', 'FE1.zip')).toBeGreaterThan(correosAntes);
+  const descarga = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Descargar factura (ZIP)' }).click();
+  expect((await descarga).suggestedFilename()).toBe('FE1.zip');
+  await expect(page.getByRole('button', { name: 'PDF', exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Reenviar al correo' })).toBeVisible();
+  await page.screenshot({ path: `${SHOTS_G}/detalle-copia-1366.png`, fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByTestId('copia-comprador').scrollIntoViewIfNeeded();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: `${SHOTS_G}/detalle-copia-390.png`, fullPage: true });
+  await page.setViewportSize({ width: 1366, height: 900 });
   await page.screenshot({ path: `${SHOTS_H}/detalle-factura-1366.png`, fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(page.getByTestId('factura-cufe')).toBeVisible();

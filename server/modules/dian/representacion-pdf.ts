@@ -71,7 +71,7 @@ export function leerRepresentacion(xml: string, tipo: string): Representacion {
   const linea = tipo === '91' ? ['CreditNoteLine', 'CreditedQuantity'] : tipo === '92' ? ['DebitNoteLine', 'DebitedQuantity'] : ['InvoiceLine', 'InvoicedQuantity'];
   const lineas = hijos(raiz, NS.cac, linea[0]!).map((l) => ({
     descripcion: cbc(cac(l, 'Item'), 'Description'),
-    cantidad: cbc(l, linea[1]!),
+    cantidad: String(Number(cbc(l, linea[1]!)) || 0).replace('.', ','),
     precio: pesos(cbc(cac(l, 'Price'), 'PriceAmount')),
     total: pesos(cbc(l, 'LineExtensionAmount')),
   }));

@@ -23,6 +23,7 @@ import { PageHeader } from '../../components/page-header';
 import { Cabeceras, numerica } from '../../components/ui/cabeceras';
 import { DevolucionesVenta } from '../devoluciones/devoluciones-venta';
 import { NotasDebitoVenta } from './notas-debito-venta';
+import { CopiaComprador } from './copia-comprador';
 import './facturas.css';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
@@ -224,6 +225,7 @@ export default function DetalleFacturaPage() {
               <span data-testid="factura-cufe">{fe.cufe}</span>
             </p>
           ) : null}
+          {fe?.cufe ? <CopiaComprador idVenta={f.idVenta} /> : null}
 
           <div className="table-wrap factura-lineas">
             <table className="table factura-tabla">
