@@ -133,4 +133,25 @@ describe('la copia del comprador: contenedor, PDF, correo y descarga (issue #57 
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it('la nota crédito de una factura anulada también llega al comprador: su contenedor es válido y lleva la nota firmada', async () => {
+    const s = await ferreteria();
+    const v = await facturar(s);
+    await req('POST', '/api/dian/documentos/enviar', s.token);
+    expect((await req('POST', `/api/ventas/${v.id}/anular`, s.token)).statusCode).toBeLessThan(300);
+    const antes = t.outbox.length;
+    // The note waits for its invoice, then goes; its copy is e-mailed once.
+    for (const _ of [1, 2, 3]) await req('POST', '/api/dian/documentos/enviar', s.token);
+    const notas = t.outbox.slice(antes).filter((m) => m.attachments?.[0]?.filename === 'NC1.zip');
+    expect(notas).toHaveLength(1);
+    expect(notas[0]!.subject).toContain('Nota crédito NC1');
+    const archivos = archivosZip(notas[0]!.attachments![0]!.content);
+    expect(Object.keys(archivos).sort()).toEqual(['NC1.pdf', 'NC1.xml']);
+    const contenedor = strFromU8(archivos['NC1.xml']!);
+    expect((await xmllint(contenedor, 'maindoc/UBL-AttachedDocument-2.1.xsd')).errores).toBe('');
+    const nota = documentoDelContenedor(contenedor);
+    expect(nota).toContain('<CreditNote');
+    expect((await verificarConXmlsec(nota, dian.cert.certificadoPem)).ok).toBe(true);
+    expect(contenedor).toContain('<cbc:UUID schemeName="CUDE-SHA384">');
+  });
 });
