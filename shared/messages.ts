@@ -42,6 +42,7 @@ import { precios } from './messages/precios';
 import { promociones } from './messages/promociones';
 import { facturaElectronica } from './messages/factura-electronica';
 import { documentoSoporte } from './messages/documento-soporte';
+import { representacion } from './messages/representacion';
 import { sucursales } from './messages/sucursales';
 import { empresa } from './messages/empresa';
 import { traslados } from './messages/traslados';
@@ -98,6 +99,7 @@ export const M = {
   promociones,
   facturaElectronica,
   documentoSoporte,
+  representacion,
   sucursales,
   empresa,
   traslados,
