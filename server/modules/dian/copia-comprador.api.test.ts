@@ -154,4 +154,24 @@ describe('la copia del comprador: contenedor, PDF, correo y descarga (issue #57 
     expect((await verificarConXmlsec(nota, dian.cert.certificadoPem)).ok).toBe(true);
     expect(contenedor).toContain('<cbc:UUID schemeName="CUDE-SHA384">');
   });
+
+  it('un correo que falla se reintenta más tarde, no en cada pasada, y a los cinco intentos queda fallido', async () => {
+    const s = await ferreteria();
+    await facturar(s);
+    let intentos = 0;
+    const falla = { send: async () => { intentos++; throw new Error('SMTP caído'); } };
+    await procesarBandejaTienda(t.database.db, s.id, 50, falla);
+    expect(intentos).toBe(1);
+    // The next pass at once: not yet.
+    await enviarCopiasPendientes(t.database.db, falla, { tiendaId: s.id });
+    expect(intentos).toBe(1);
+    let ahora = Date.now();
+    for (let i = 0; i < 6; i++) {
+      ahora += 60 * 60_000;
+      await enviarCopiasPendientes(t.database.db, falla, { tiendaId: s.id, ahora: new Date(ahora) });
+    }
+    expect(intentos).toBe(5);
+    const [fila] = await t.database.db.select().from(documentoDian).where(eq(documentoDian.tiendaId, s.id));
+    expect(fila).toMatchObject({ correoEstado: 'fallido', correoError: 'SMTP caído' });
+  });
 });

@@ -3,7 +3,7 @@
  * (91, 92), the outbox's worker e-mails the buyer a ZIP with the AttachedDocument and the PDF, to the
  * e-mail given at the till — never inside the sale's request. Once: a pass takes the row first
  * (`correo_estado` 'enviando' with a lease, like the DIAN sending), so two passes never send it twice;
- * a failed send is let go and retried by a later pass (up to `MAX_INTENTOS`, then 'fallido'). No
+ * a failed send is let go and retried by a later pass after a growing wait (up to `MAX_INTENTOS`, then 'fallido'). No
  * e-mail: nothing is sent and the sale says so. The owner may send it again (role 1).
  * The sale's detail downloads the same ZIP and PDF.
  */
@@ -73,7 +73,12 @@ async function enviar(db: Db, mailer: Mailer, doc: Fila, ahora: Date, autor: Aut
     const agotado = doc.correoIntentos >= MAX_INTENTOS;
     await db
       .update(documentoDian)
-      .set({ correoEstado: lanzar ? (doc.correoEstado === 'enviando' ? null : doc.correoEstado) : agotado ? 'fallido' : null, correoHasta: null, correoError: (err as Error).message?.slice(0, 500) ?? 'error' })
+      .set({
+        correoEstado: lanzar ? (doc.correoEstado === 'enviando' ? null : doc.correoEstado) : agotado ? 'fallido' : null,
+        // Retried later, waiting longer each time (1, 2, 4, 8 minutes), not at every pass of the worker.
+        correoHasta: lanzar || agotado ? null : new Date(ahora.getTime() + 60_000 * 2 ** Math.max(0, doc.correoIntentos - 1)),
+        correoError: (err as Error).message?.slice(0, 500) ?? 'error',
+      })
       .where(eq(documentoDian.idDocumento, doc.idDocumento));
     if (lanzar) throw new AppError('BUSINESS_RULE', R.fallaCorreo);
     return agotado ? 'fallido' : null;
@@ -103,7 +108,10 @@ async function tomar(db: Db, id: number, ahora: Date): Promise<Fila | null> {
       and(
         eq(documentoDian.idDocumento, id),
         eq(documentoDian.estado, 'aceptado'),
-        or(isNull(documentoDian.correoEstado), and(eq(documentoDian.correoEstado, 'enviando'), lt(documentoDian.correoHasta, ahora))),
+        or(
+          and(isNull(documentoDian.correoEstado), or(isNull(documentoDian.correoHasta), lt(documentoDian.correoHasta, ahora))),
+          and(eq(documentoDian.correoEstado, 'enviando'), lt(documentoDian.correoHasta, ahora)),
+        ),
       ),
     )
     .returning();
@@ -116,7 +124,11 @@ export async function enviarCopiasPendientes(db: Db, mailer: Mailer, opciones: {
   const filtros = [
     eq(documentoDian.estado, 'aceptado'),
     inArray(documentoDian.tipo, [...TIPOS_COPIA]),
-    or(isNull(documentoDian.correoEstado), and(eq(documentoDian.correoEstado, 'enviando'), lt(documentoDian.correoHasta, ahora))),
+    // Due: never tried or its retry time come (`correo_hasta`), or its holder's lease over.
+    or(
+      and(isNull(documentoDian.correoEstado), or(isNull(documentoDian.correoHasta), lt(documentoDian.correoHasta, ahora))),
+      and(eq(documentoDian.correoEstado, 'enviando'), lt(documentoDian.correoHasta, ahora)),
+    ),
   ];
   if (opciones.tiendaId !== undefined) filtros.push(eq(documentoDian.tiendaId, opciones.tiendaId));
   const ids = await db
