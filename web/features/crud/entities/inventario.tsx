@@ -2,6 +2,7 @@ import { crud } from '#shared/messages/crud';
 import { formatNumber } from '#shared/money';
 import { ZCreateInventarioRequest, ZUpdateInventarioRequest, type TInventarioRow } from '#shared/schemas/crud';
 import { fecha, hoyBogota, str } from '../format';
+import { campoId } from './campos';
 import { defineEntity } from './types';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
@@ -26,13 +27,7 @@ export const inventario = defineEntity<TInventarioRow>({
   rowId: (r) => r.idInventario,
   rowLabel: (r) => T.fila(r.idInventario),
   fields: [
-    {
-      name: 'idInventario',
-      label: T.campos.idInventario,
-      type: 'number',
-      hint: T.ayudas.idInventario,
-      readOnlyOnUpdate: true,
-    },
+    campoId('idInventario', T.campos.idInventario, T.ayudas.idInventario),
     { name: 'cantidadInventario', label: T.campos.cantidadInventario, type: 'number' },
     { name: 'fechaModificacion', label: T.campos.fechaModificacion, type: 'date' },
     { name: 'estadoRevision', label: T.campos.estadoRevision, suggestions: T.estados },

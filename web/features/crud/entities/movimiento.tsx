@@ -2,6 +2,7 @@ import { crud } from '#shared/messages/crud';
 import { formatCantidad } from '#shared/cantidad';
 import { ZCreateMovimientoRequest, ZUpdateMovimientoRequest, type TMovimientoRow } from '#shared/schemas/crud';
 import { fecha, hoyBogota, partesBogota, str, texto } from '../format';
+import { campoId } from './campos';
 import { defineEntity } from './types';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
@@ -28,13 +29,7 @@ export const movimiento = defineEntity<TMovimientoRow>({
   rowId: (r) => r.idMovimiento,
   rowLabel: (r) => T.fila(r.idMovimiento),
   fields: [
-    {
-      name: 'idMovimiento',
-      label: T.campos.idMovimiento,
-      type: 'number',
-      hint: T.ayudas.idMovimiento,
-      readOnlyOnUpdate: true,
-    },
+    campoId('idMovimiento', T.campos.idMovimiento, T.ayudas.idMovimiento),
     { name: 'cantidadDespues', label: T.campos.cantidadDespues, type: 'number' },
     { name: 'fechaMovimiento', label: T.campos.fechaMovimiento, type: 'date' },
     { name: 'fechaModificacion', label: T.campos.fechaModificacion, type: 'date' },

@@ -2,6 +2,7 @@ import { crud } from '#shared/messages/crud';
 import { proveedores } from '#shared/messages/proveedores';
 import { TIPOS_IDENTIFICACION_PROVEEDOR } from '#shared/schemas/proveedor';
 import { ZCrudCreateProveedorRequest, ZCrudUpdateProveedorRequest, type TProveedorRow } from '#shared/schemas/crud';
+import { campoId } from './campos';
 import { defineEntity } from './types';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
@@ -33,13 +34,7 @@ export const proveedor = defineEntity<TProveedorRow>({
   rowId: (r) => r.idProveedor,
   rowLabel: (r) => T.fila(r.idProveedor, r.nombre),
   fields: [
-    {
-      name: 'idProveedor',
-      label: T.campos.idProveedor,
-      type: 'number',
-      hint: T.ayudas.idProveedor,
-      readOnlyOnUpdate: true,
-    },
+    campoId('idProveedor', T.campos.idProveedor, T.ayudas.idProveedor),
     { name: 'nombre', label: T.campos.nombre, autoComplete: 'organization' },
     { name: 'telefono', label: T.campos.telefono, type: 'tel', autoComplete: 'off' },
     { name: 'email', label: T.campos.email, type: 'email', autoComplete: 'off' },

@@ -1,6 +1,7 @@
 import { crud } from '#shared/messages/crud';
 import { ZCreateTiendaRequest, ZUpdateTiendaRequest, type TTiendaRow } from '#shared/schemas/crud';
 import { str, texto } from '../format';
+import { camposContrasena } from './campos';
 import { defineEntity } from './types';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
@@ -33,15 +34,7 @@ export const tienda = defineEntity<TTiendaRow>({
     { name: 'direccion', label: T.campos.direccion, autoComplete: 'street-address' },
     { name: 'telefono', label: T.campos.telefono, type: 'tel', autoComplete: 'tel' },
     { name: 'correo', label: T.campos.correo, type: 'email', autoComplete: 'off' },
-    { name: 'contrasena', label: T.campos.contrasena, type: 'password', autoComplete: 'new-password', only: 'create', hint: T.ayudas.contrasena },
-    {
-      name: 'contrasena',
-      label: T.campos.contrasenaNueva,
-      type: 'password',
-      autoComplete: 'new-password',
-      only: 'update',
-      hint: T.ayudas.contrasenaNueva,
-    },
+    ...camposContrasena(T),
     { name: 'codigoInvitacion', label: T.campos.codigoInvitacion, only: 'update', readOnlyOnUpdate: true },
   ],
   emptyValues: () => ({ nombreTienda: '', direccion: '', telefono: '', correo: '', contrasena: '' }),

@@ -2,6 +2,7 @@ import { crud } from '#shared/messages/crud';
 import { TIPOS_DOC } from '#shared/roles';
 import { ZCreateUsuarioRequest, ZUpdateUsuarioRequest, type TUsuarioRow } from '#shared/schemas/crud';
 import { str, texto } from '../format';
+import { camposContrasena } from './campos';
 import { defineEntity } from './types';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
@@ -41,15 +42,7 @@ export const usuarios = defineEntity<TUsuarioRow>({
     { name: 'apellido', label: T.campos.apellido, autoComplete: 'off' },
     { name: 'apellido2', label: T.campos.apellido2, autoComplete: 'off' },
     { name: 'email', label: T.campos.email, type: 'email', autoComplete: 'off' },
-    { name: 'contrasena', label: T.campos.contrasena, type: 'password', autoComplete: 'new-password', only: 'create', hint: T.ayudas.contrasena },
-    {
-      name: 'contrasena',
-      label: T.campos.contrasenaNueva,
-      type: 'password',
-      autoComplete: 'new-password',
-      only: 'update',
-      hint: T.ayudas.contrasenaNueva,
-    },
+    ...camposContrasena(T),
     { name: 'codigo_invitacion', label: T.campos.codigoInvitacion, hint: T.ayudas.codigoInvitacion },
     { name: 'idRol', label: T.campos.idRol, type: 'select', options: 'roles' },
   ],
