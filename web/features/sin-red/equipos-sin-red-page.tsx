@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { comun, generic } from '#shared/messages/comun';
+import { comun } from '#shared/messages/comun';
 import { sinRed } from '#shared/messages/sin-red';
 import type { TEquipo } from '#shared/schemas/sin-red';
 import { ZRenombrarEquipo } from '#shared/schemas/sin-red';
@@ -7,10 +7,11 @@ import { PageHeader } from '../../components/page-header';
 import { paths } from '../../config/paths';
 import { useFechas } from '../../lib/fechas';
 import { useCambiarEquipo, useEquipos } from './api/equipos';
+import { ListaAdminSinRed } from './lista-admin-sin-red';
 import './sin-red.css';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
-const M = { comun, generic, sinRed };
+const M = { comun, sinRed };
 const S = M.sinRed;
 
 /**
@@ -26,24 +27,9 @@ export default function EquiposSinRedPage() {
       <PageHeader title={S.equiposTitulo} backTo={paths.inicio} backLabel={M.comun.volverInicio} />
       <div className="sin-red-admin">
         <p className="sin-red-admin__intro">{S.equiposAyuda}</p>
-        {aviso ? (
-          <p className="card sin-red-admin__aviso" role="status">
-            {aviso}
-          </p>
-        ) : null}
-        {!data ? (
-          <p className="state card" role="status">
-            {isError ? M.generic.errorText : M.comun.cargando}
-          </p>
-        ) : data.items.length === 0 ? (
-          <p className="state card">{S.equiposVacio}</p>
-        ) : (
-          <ul className="sin-red-admin__lista" aria-label={S.equiposTitulo}>
-            {data.items.map((e) => (
-              <Equipo key={e.id} equipo={e} avisar={setAviso} />
-            ))}
-          </ul>
-        )}
+        <ListaAdminSinRed aviso={aviso} items={data?.items} isError={isError} vacio={S.equiposVacio} titulo={S.equiposTitulo}>
+          {(e) => <Equipo key={e.id} equipo={e} avisar={setAviso} />}
+        </ListaAdminSinRed>
       </div>
     </>
   );
