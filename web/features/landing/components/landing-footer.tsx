@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { landing as T } from '#shared/messages/landing';
 import { TEAM } from '../../../config/landing';
 import { paths } from '../../../config/paths';
@@ -21,39 +22,23 @@ export function LandingFooter({ product }: { product: string }) {
           </nav>
         </div>
 
-        <section aria-labelledby="equipo-titulo">
-          <h2 id="equipo-titulo" className="lp-footer__title">
-            {T.footer.team}
-          </h2>
-          <ul className="lp-footer__list" data-testid="equipo">
-            {TEAM.map((m) => (
-              <li key={m.email}>
-                <IconUser className="lp-footer__icon" />
-                <span>
-                  <span className="lp-footer__name">{m.name}</span>
-                  <span className="lp-footer__role">{m.role}</span>
-                </span>
-              </li>
-            ))}
-          </ul>
-        </section>
+        <ListaEquipo id="equipo-titulo" titulo={T.footer.team} testId="equipo" icono={<IconUser className="lp-footer__icon" />}>
+          {(m) => (
+            <>
+              <span className="lp-footer__name">{m.name}</span>
+              <span className="lp-footer__role">{m.role}</span>
+            </>
+          )}
+        </ListaEquipo>
 
-        <section aria-labelledby="contacto-titulo">
-          <h2 id="contacto-titulo" className="lp-footer__title">
-            {T.footer.contact}
-          </h2>
-          <ul className="lp-footer__list" data-testid="contactos">
-            {TEAM.map((m) => (
-              <li key={m.email}>
-                <IconMail className="lp-footer__icon" />
-                <span>
-                  <span className="lp-footer__role">{m.role}</span>
-                  <a href={`mailto:${m.email}`}>{m.email}</a>
-                </span>
-              </li>
-            ))}
-          </ul>
-        </section>
+        <ListaEquipo id="contacto-titulo" titulo={T.footer.contact} testId="contactos" icono={<IconMail className="lp-footer__icon" />}>
+          {(m) => (
+            <>
+              <span className="lp-footer__role">{m.role}</span>
+              <a href={`mailto:${m.email}`}>{m.email}</a>
+            </>
+          )}
+        </ListaEquipo>
       </div>
       <div className="lp-footer__bottom">
         <p className="lp-container">
@@ -61,5 +46,24 @@ export function LandingFooter({ product }: { product: string }) {
         </p>
       </div>
     </footer>
+  );
+}
+
+/** One of the footer's two lists of the team (who they are, how to reach them): a titled section, a member a line with its icon. */
+function ListaEquipo({ id, titulo, testId, icono, children }: { id: string; titulo: string; testId: string; icono: ReactNode; children: (m: (typeof TEAM)[number]) => ReactNode }) {
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id} className="lp-footer__title">
+        {titulo}
+      </h2>
+      <ul className="lp-footer__list" data-testid={testId}>
+        {TEAM.map((m) => (
+          <li key={m.email}>
+            {icono}
+            <span>{children(m)}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
