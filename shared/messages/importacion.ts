@@ -1,3 +1,13 @@
+/** Product data named alike as a preview column and as a field of the file (in this order in both). */
+const DATOS_DEL_PRODUCTO = {
+  categoria: 'Categoría',
+  marca: 'Marca',
+  presentacion: 'Presentación',
+  ubicacion: 'Ubicación',
+  registroInvima: 'Registro INVIMA',
+  principioActivo: 'Principio activo',
+} as const;
+
 /** Spanish texts of the catalogue's import (issue #33 point 1). */
 export const importacion = {
   archivo: 'Archivo CSV o Excel (.csv, .xlsx)',
@@ -27,12 +37,7 @@ export const importacion = {
     unidad: 'Unidad',
     stock: 'Stock',
     stockMin: 'Stock mín.',
-    categoria: 'Categoría',
-    marca: 'Marca',
-    presentacion: 'Presentación',
-    ubicacion: 'Ubicación',
-    registroInvima: 'Registro INVIMA',
-    principioActivo: 'Principio activo',
+    ...DATOS_DEL_PRODUCTO,
     descripcion: 'Descripción',
     proveedor: 'Proveedor',
     documento: 'Documento',
@@ -78,12 +83,7 @@ export const importacion = {
     costo: 'Costo',
     stock: 'Stock',
     stockMin: 'Stock mínimo',
-    categoria: 'Categoría',
-    marca: 'Marca',
-    presentacion: 'Presentación',
-    ubicacion: 'Ubicación',
-    registroInvima: 'Registro INVIMA',
-    principioActivo: 'Principio activo',
+    ...DATOS_DEL_PRODUCTO,
     manejaLotes: 'Controla lotes',
     bajoFormula: 'Venta bajo fórmula',
     descripcion: 'Descripción',
