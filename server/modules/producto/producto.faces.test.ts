@@ -15,6 +15,7 @@ import type { Legacy, Reply as LegacyReply } from '../../legacy/test-client';
 import { client, type Client, type Reply } from '../crud/crud.fixtures';
 import { ajustarStock } from '../movimiento/ledger';
 import { cleanOutcome, legacyOutcome as legacyOutcomeDe, montarCaras, type Outcome } from '../../../tests/helpers/faces';
+import { SIN_DATOS_OPCIONALES } from './producto.fixtures';
 
 let t: TestApp;
 let L: Legacy;
@@ -237,16 +238,8 @@ describe('las tres caras del producto terminan igual', () => {
         stockMin: 0,
         estado: 1,
         codigoBarras: cod,
-        descripcion: null,
         marca: null,
-        categoria: null,
-        presentacion: null,
-        ubicacion: null,
-        fechaVencimiento: null,
-        manejaLotes: false,
-        registroInvima: null,
-        principioActivo: null,
-        bajoFormula: false,
+        ...SIN_DATOS_OPCIONALES,
         inventarioId: null,
         proveedor: null,
         // Taxes (#30): no tax chosen yet; the DIAN unit defaults to 94 (unidad).

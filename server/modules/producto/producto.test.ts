@@ -6,6 +6,7 @@ import { factura, movimiento, producto, proveedor, venta } from '../../db/schema
 import { conRol, crearTienda, peticion, type Tienda } from '../../../tests/helpers/factories';
 import { usarApp } from '../../../tests/helpers/test-app';
 import { ajustarStock } from '../movimiento/ledger';
+import { SIN_DATOS_OPCIONALES } from './producto.fixtures';
 
 const t = usarApp();
 /** A store for the checks that only read their own product: store sign-up hashes a password, which is slow. */
@@ -222,15 +223,7 @@ describe('detalle y edición', () => {
       nombre: 'Arroz Diana 500 g',
       marca: null,
       precio: 2800,
-      descripcion: null,
-      categoria: null,
-      presentacion: null,
-      ubicacion: null,
-      fechaVencimiento: null,
-      manejaLotes: false,
-      registroInvima: null,
-      principioActivo: null,
-      bajoFormula: false,
+      ...SIN_DATOS_OPCIONALES,
       stock: 10,
       stockMin: 0,
       unidad: '94',
