@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { etiquetaBalanza } from '../../shared/balanza';
 import { CLAVE, nuevaTienda } from './crud-support';
+import { apiConToken } from './support/api';
 import { expectToast, signIn, unique } from './support/fixtures';
 import { productosLocales } from './support/sin-red';
 
@@ -17,22 +18,17 @@ const PESO = { prefijo: '20', largoCodigo: 5, contenido: 'peso', decimales: 3, d
 test('conteo sin red en el teléfono: etiqueta de balanza, código y nombre; vuelve la red, llegan, se aprueba', async ({ page, context, request }) => {
   test.setTimeout(180_000);
   const t = await nuevaTienda(request);
-  const auth = { authorization: `Bearer ${t.token}` };
-  const ok = async (r: Awaited<ReturnType<typeof request.post>>) => {
-    expect(r.status(), await r.text()).toBeLessThan(300);
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the journeys read answers loosely
-    return (await r.json()) as any;
-  };
+  const api = apiConToken(request, t.token);
   const queso = unique('Queso campesino');
   const arroz = unique('Arroz');
   const frijol = unique('Frijol');
   const codigoQueso = String(1000 + Math.floor(Math.random() * 9000));
   const codigoArroz = `7705${String(Date.now()).slice(-8)}1`;
-  const quesoId = (await ok(await request.post('/api/productos', { headers: auth, data: { nombre: queso, precio: 12_000, cantidad: 2, codigoBarras: codigoQueso } }))).producto.id as number;
-  await ok(await request.put('/api/impuestos/productos', { headers: auth, data: { productoIds: [quesoId], impuesto: 'excluido', unidadDian: 'KGM' } }));
-  await ok(await request.post('/api/productos', { headers: auth, data: { nombre: arroz, precio: 2_000, cantidad: 10, codigoBarras: codigoArroz } }));
-  await ok(await request.post('/api/productos', { headers: auth, data: { nombre: frijol, precio: 3_000, cantidad: 6 } }));
-  await ok(await request.put('/api/tienda/balanzas', { headers: auth, data: { formatos: [PESO] } }));
+  const quesoId = (await api.post('/api/productos', { nombre: queso, precio: 12_000, cantidad: 2, codigoBarras: codigoQueso })).producto.id as number;
+  await api.put('/api/impuestos/productos', { productoIds: [quesoId], impuesto: 'excluido', unidadDian: 'KGM' });
+  await api.post('/api/productos', { nombre: arroz, precio: 2_000, cantidad: 10, codigoBarras: codigoArroz });
+  await api.post('/api/productos', { nombre: frijol, precio: 3_000, cantidad: 6 });
+  await api.put('/api/tienda/balanzas', { formatos: [PESO] });
 
   await page.setViewportSize({ width: 390, height: 844 });
   await signIn(page, 'Tienda', t.email, CLAVE, { caja: false });

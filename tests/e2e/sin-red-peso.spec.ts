@@ -1,8 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { etiquetaBalanza } from '../../shared/balanza';
 import { CLAVE, nuevaTienda } from './crud-support';
+import { apiConToken } from './support/api';
 import { signIn, unique } from './support/fixtures';
-import { agregarEnCaja, cobrarEnCaja, numeroDelRecibo, productosLocales, salida, venderSinRed } from './support/sin-red';
+import { agregarEnCaja, cajaConCatalogo, cobrarEnCaja, numeroDelRecibo, salida, venderSinRed } from './support/sin-red';
 
 /**
  * Issue #34 (ADR 034), on the one till of issue #53: without the network the till sells by weight (the online till's dialog), reads
@@ -17,29 +18,21 @@ const PESO = { prefijo: '20', largoCodigo: 5, contenido: 'peso', decimales: 3, d
 test('sin red: 0,375 kg por el diálogo, una etiqueta de balanza y una paca de 12 llegan como una venta en línea', async ({ page, context, request }) => {
   test.setTimeout(180_000);
   const t = await nuevaTienda(request);
-  const auth = { authorization: `Bearer ${t.token}` };
-  const ok = async (r: Awaited<ReturnType<typeof request.post>>) => {
-    expect(r.status(), await r.text()).toBeLessThan(300);
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the journeys read answers loosely
-    return (await r.json()) as any;
-  };
+  const api = apiConToken(request, t.token);
   const queso = unique('Queso campesino');
   const cerveza = unique('Cerveza');
   const sufijo = String(Date.now()).slice(-8);
   const codigoQueso = String(1000 + Math.floor(Math.random() * 9000));
-  const quesoId = (await ok(await request.post('/api/productos', { headers: auth, data: { nombre: queso, precio: 12_000, cantidad: 5, codigoBarras: codigoQueso } }))).producto.id as number;
-  await ok(await request.put('/api/impuestos/productos', { headers: auth, data: { productoIds: [quesoId], impuesto: 'excluido', unidadDian: 'KGM' } }));
-  const cervezaId = (await ok(await request.post('/api/productos', { headers: auth, data: { nombre: cerveza, precio: 3_000, cantidad: 30, codigoBarras: `7703${sufijo}1` } }))).producto.id as number;
+  const quesoId = (await api.post('/api/productos', { nombre: queso, precio: 12_000, cantidad: 5, codigoBarras: codigoQueso })).producto.id as number;
+  await api.put('/api/impuestos/productos', { productoIds: [quesoId], impuesto: 'excluido', unidadDian: 'KGM' });
+  const cervezaId = (await api.post('/api/productos', { nombre: cerveza, precio: 3_000, cantidad: 30, codigoBarras: `7703${sufijo}1` })).producto.id as number;
   const codigoPaca = `7703${sufijo}2`;
-  await ok(await request.post(`/api/productos/${cervezaId}/presentaciones`, { headers: auth, data: { nombre: 'Paca x12', factor: 12, codigoBarras: codigoPaca, precio: 33_000 } }));
-  await ok(await request.put('/api/tienda/balanzas', { headers: auth, data: { formatos: [PESO] } }));
+  await api.post(`/api/productos/${cervezaId}/presentaciones`, { nombre: 'Paca x12', factor: 12, codigoBarras: codigoPaca, precio: 33_000 });
+  await api.put('/api/tienda/balanzas', { formatos: [PESO] });
 
   // Online: the till, the service worker in control, the catalogue (with units, packs and layouts) on the device.
   await signIn(page, 'Tienda', t.email, CLAVE, { caja: false });
-  await page.goto('/ventas');
-  await expect(page.getByLabel('Buscar producto')).toBeVisible();
-  await page.waitForFunction(() => navigator.serviceWorker?.controller != null, undefined, { timeout: 30_000 });
-  await expect.poll(() => productosLocales(page), { timeout: 30_000 }).toBe(2);
+  await cajaConCatalogo(page, 2);
 
   await context.setOffline(true);
   await page.reload();
@@ -84,9 +77,9 @@ test('sin red: 0,375 kg por el diálogo, una etiqueta de balanza y una paca de 1
   // Back online: the sale arrives, with the amounts the receipt printed, and stock moves as online.
   await context.setOffline(false);
   await expect.poll(async () => (await salida(page)).find((v) => v.numero === numero)?.estado, { timeout: 60_000 }).toBe('enviada');
-  const lista = await ok(await request.get(`/api/facturas?q=${encodeURIComponent(numero)}`, { headers: auth }));
+  const lista = await api.get(`/api/facturas?q=${encodeURIComponent(numero)}`);
   expect(lista.total).toBe(1);
-  const stock = async (id: number) => (await ok(await request.get(`/api/productos/${id}`, { headers: auth }))).stock as number;
+  const stock = async (id: number) => (await api.get(`/api/productos/${id}`)).stock as number;
   expect(await stock(quesoId)).toBe(4.125);
   expect(await stock(cervezaId)).toBe(18);
 });
@@ -94,21 +87,13 @@ test('sin red: 0,375 kg por el diálogo, una etiqueta de balanza y una paca de 1
 test('sin red: una anulación y una devolución quedan pendientes, llegan tras su venta, y la que el servidor rechaza muestra por qué', async ({ page, context, request }) => {
   test.setTimeout(180_000);
   const t = await nuevaTienda(request);
-  const auth = { authorization: `Bearer ${t.token}` };
-  const ok = async (r: Awaited<ReturnType<typeof request.post>>) => {
-    expect(r.status(), await r.text()).toBeLessThan(300);
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the journeys read answers loosely
-    return (await r.json()) as any;
-  };
+  const api = apiConToken(request, t.token);
   const panela = unique('Panela');
-  const panelaId = (await ok(await request.post('/api/productos', { headers: auth, data: { nombre: panela, precio: 1_800, cantidad: 50 } }))).producto.id as number;
-  const stock = async () => (await ok(await request.get(`/api/productos/${panelaId}`, { headers: auth }))).stock as number;
+  const panelaId = (await api.post('/api/productos', { nombre: panela, precio: 1_800, cantidad: 50 })).producto.id as number;
+  const stock = async () => (await api.get(`/api/productos/${panelaId}`)).stock as number;
 
   await signIn(page, 'Tienda', t.email, CLAVE, { caja: false });
-  await page.goto('/ventas');
-  await expect(page.getByLabel('Buscar producto')).toBeVisible();
-  await page.waitForFunction(() => navigator.serviceWorker?.controller != null, undefined, { timeout: 30_000 });
-  await expect.poll(() => productosLocales(page), { timeout: 30_000 }).toBe(1);
+  await cajaConCatalogo(page, 1);
 
   // The same till as online (issue #53): Panela added `unidades` times, paid by card.
   const vender = (unidades: number) => venderSinRed(page, Array.from({ length: unidades }, () => ({ buscar: panela, nombre: panela })), { metodo: 'Tarjeta de débito' });
@@ -158,9 +143,9 @@ test('sin red: una anulación y una devolución quedan pendientes, llegan tras s
   await page.setViewportSize({ width: 1366, height: 768 });
 
   // Meanwhile someone annuls sale A at the store: the device's return of it will be refused.
-  const lista = await ok(await request.get(`/api/facturas?q=${encodeURIComponent(a)}`, { headers: auth }));
+  const lista = await api.get(`/api/facturas?q=${encodeURIComponent(a)}`);
   const idA = lista.items[0].idVenta as number;
-  await ok(await request.post(`/api/ventas/${idA}/anular`, { headers: auth }));
+  await api.post(`/api/ventas/${idA}/anular`);
   expect(await stock()).toBe(50);
 
   // Back online: B and C arrive, then B's annulment and C's return; A's return is refused, and says why.
@@ -183,10 +168,7 @@ test('sin red: el dueño da un 10 % de descuento con motivo; el recibo y el serv
   expect(r.status(), await r.text()).toBe(201);
 
   await signIn(page, 'Tienda', t.email, CLAVE, { caja: false });
-  await page.goto('/ventas');
-  await expect(page.getByLabel('Buscar producto')).toBeVisible();
-  await page.waitForFunction(() => navigator.serviceWorker?.controller != null, undefined, { timeout: 30_000 });
-  await expect.poll(() => productosLocales(page), { timeout: 30_000 }).toBe(1);
+  await cajaConCatalogo(page, 1);
   await context.setOffline(true);
   await page.reload();
   await expect(page.getByLabel('Buscar producto')).toBeVisible();

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { CLAVE, nuevaTienda } from './crud-support';
 import { documento, signIn, unique } from './support/fixtures';
-import { agregarEnCaja, ajusteLocal, numeroDelRecibo, productosLocales, salida } from './support/sin-red';
+import { agregarEnCaja, ajusteLocal, cajaConCatalogo, numeroDelRecibo, salida } from './support/sin-red';
 
 /**
  * Issue #53 point 3, ADR 053: offline, a cashier lowers a price with the supervisor's PIN, checked on
@@ -29,10 +29,7 @@ test('sin red, un cajero rebaja un precio con el PIN del supervisor comprobado e
 
   // Online: the cashier's device asks to sell offline; the owner authorises it; the next sync brings the verifier.
   await signIn(page, 'Empleado', email, CLAVE);
-  await page.goto('/ventas');
-  await expect(page.getByLabel('Buscar producto')).toBeVisible();
-  await page.waitForFunction(() => navigator.serviceWorker?.controller != null, undefined, { timeout: 30_000 });
-  await expect.poll(() => productosLocales(page), { timeout: 30_000 }).toBe(1);
+  await cajaConCatalogo(page, 1);
   await expect
     .poll(async () => ((await (await request.get('/api/sin-red/equipos', { headers: auth })).json()) as { items: { id: number }[] }).items.length, { timeout: 30_000 })
     .toBe(1);

@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { CLAVE, nuevaTienda } from './crud-support';
+import { apiConToken } from './support/api';
 import { signIn, unique } from './support/fixtures';
-import { agregarEnCaja, ajusteLocal, cobrarEnCaja, numeroDelRecibo, productosLocales, salida } from './support/sin-red';
+import { agregarEnCaja, ajusteLocal, cajaConCatalogo, cobrarEnCaja, numeroDelRecibo, salida } from './support/sin-red';
 
 /**
  * Issue #53 point 2: the receipt of a sale made without the network is the real receipt — the store's
@@ -13,28 +14,15 @@ test.use({ serviceWorkers: 'allow' });
 test('sin red: el recibo lleva NIT e IVA por tarifa y el número del equipo; después de sincronizar se reimprime con el mismo número', async ({ page, context, request }) => {
   test.setTimeout(180_000);
   const t = await nuevaTienda(request);
-  const auth = { authorization: `Bearer ${t.token}` };
-  const ok = async (r: Awaited<ReturnType<typeof request.post>>) => {
-    expect(r.status(), await r.text()).toBeLessThan(300);
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the journeys read answers loosely
-    return (await r.json()) as any;
-  };
-  await ok(
-    await request.put('/api/tienda/perfil-fiscal', {
-      headers: auth,
-      data: { razonSocial: 'La Esquina S.A.S.', tipoPersona: 'juridica', nit: '800197268', dv: 4, responsabilidades: ['O-13'], responsableIva: true, departamento: '11', municipio: '11001', direccion: 'Calle 10 # 5-23', telefono: '6013456789', correo: 'f@esquina.co', documentoInformativo: false, valorIncBolsa: 66 },
-    }),
-  );
+  const api = apiConToken(request, t.token);
+  await api.put('/api/tienda/perfil-fiscal', { razonSocial: 'La Esquina S.A.S.', tipoPersona: 'juridica', nit: '800197268', dv: 4, responsabilidades: ['O-13'], responsableIva: true, departamento: '11', municipio: '11001', direccion: 'Calle 10 # 5-23', telefono: '6013456789', correo: 'f@esquina.co', documentoInformativo: false, valorIncBolsa: 66 });
   const gaseosa = unique('Gaseosa');
-  const id = (await ok(await request.post('/api/productos', { headers: auth, data: { nombre: gaseosa, precio: 11_900, cantidad: 20 } }))).producto.id as number;
-  await ok(await request.put('/api/impuestos/productos', { headers: auth, data: { productoIds: [id], impuesto: 'iva19' } }));
+  const id = (await api.post('/api/productos', { nombre: gaseosa, precio: 11_900, cantidad: 20 })).producto.id as number;
+  await api.put('/api/impuestos/productos', { productoIds: [id], impuesto: 'iva19' });
 
   // Online: the catalogue, the fiscal data and the receipt's header come down to the device.
   await signIn(page, 'Tienda', t.email, CLAVE, { caja: false });
-  await page.goto('/ventas');
-  await expect(page.getByLabel('Buscar producto')).toBeVisible();
-  await page.waitForFunction(() => navigator.serviceWorker?.controller != null, undefined, { timeout: 30_000 });
-  await expect.poll(() => productosLocales(page), { timeout: 30_000 }).toBe(1);
+  await cajaConCatalogo(page, 1);
   await expect.poll(async () => ((await ajusteLocal(page, 'tienda')) as { nombreTienda?: string } | undefined)?.nombreTienda ?? null, { timeout: 30_000 }).not.toBeNull();
   await expect.poll(async () => ((await ajusteLocal(page, 'fiscal')) as { nit?: string } | null | undefined)?.nit, { timeout: 30_000 }).toBe('800197268');
 

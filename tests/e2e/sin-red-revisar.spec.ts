@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { CLAVE, nuevaTienda } from './crud-support';
 import { documento, signIn, unique } from './support/fixtures';
-import { agregarEnCaja, numeroDelRecibo, productosLocales, salida } from './support/sin-red';
+import { agregarEnCaja, cajaConCatalogo, numeroDelRecibo, salida } from './support/sin-red';
 
 /**
  * Issue #51 point 5, "Done when": an offline sale over the customer's fiado limit arrives and is
@@ -23,10 +23,7 @@ test('una venta sin red por encima del cupo llega y queda en Revisar; el dueño 
 
   // Online: the device asks and, being the owner's, is authorised; the catalogue comes down.
   await signIn(page, 'Tienda', t.email, CLAVE, { caja: false });
-  await page.goto('/ventas');
-  await expect(page.getByLabel('Buscar producto')).toBeVisible();
-  await page.waitForFunction(() => navigator.serviceWorker?.controller != null, undefined, { timeout: 30_000 });
-  await expect.poll(() => productosLocales(page), { timeout: 30_000 }).toBe(1);
+  await cajaConCatalogo(page, 1);
   await page.goto('/equipos_sin_red');
   await expect(page.getByTestId('equipo-sin-red')).toHaveCount(1);
   await expect(page.getByTestId('equipo-sin-red')).toContainText('Autorizado');

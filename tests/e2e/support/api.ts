@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type APIResponse, type Page } from '@playwright/test';
 
 /**
  * The store API as the signed-in page sees it: the page's own token (localStorage), and an answer
@@ -19,5 +19,25 @@ export function apiDe(page: Page) {
     get: <T = any>(url: string) => api<T>(page, 'GET', url), // eslint-disable-line @typescript-eslint/no-explicit-any
     post: <T = any>(url: string, data: unknown) => api<T>(page, 'POST', url, data), // eslint-disable-line @typescript-eslint/no-explicit-any
     put: <T = any>(url: string, data: unknown) => api<T>(page, 'PUT', url, data), // eslint-disable-line @typescript-eslint/no-explicit-any
+  };
+}
+
+/**
+ * The store API with a token through the test's own request context, for set-up before any page
+ * signs in: an answer outside 2xx fails the journey with its body; the answer's JSON comes back.
+ */
+export function apiConToken(request: APIRequestContext, token: string) {
+  const headers = { authorization: `Bearer ${token}` };
+  const ok = async (r: APIResponse) => {
+    expect(r.status(), await r.text()).toBeLessThan(300);
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the journeys read answers loosely
+    return (await r.json()) as any;
+  };
+  const con = (data?: unknown) => ({ headers, ...(data === undefined ? {} : { data }) });
+  return {
+    headers,
+    get: async (url: string) => ok(await request.get(url, { headers })),
+    post: async (url: string, data?: unknown) => ok(await request.post(url, con(data))),
+    put: async (url: string, data?: unknown) => ok(await request.put(url, con(data))),
   };
 }

@@ -44,6 +44,17 @@ export async function productosLocales(page: Page): Promise<number> {
 }
 
 
+/**
+ * Online, before the network drops (the offline journeys' common start): on the till, the service
+ * worker in control, and the store's `productos` products in the device's catalogue.
+ */
+export async function cajaConCatalogo(page: Page, productos: number, opciones: { buscador?: boolean } = {}) {
+  await page.goto('/ventas');
+  if (opciones.buscador !== false) await expect(page.getByLabel('Buscar producto')).toBeVisible();
+  await page.waitForFunction(() => navigator.serviceWorker?.controller != null, undefined, { timeout: 30_000 });
+  await expect.poll(() => productosLocales(page), { timeout: 30_000 }).toBe(productos);
+}
+
 /** A product for `venderEnCaja`: by name (its row's Agregar button) or by code (typed and Enter, as a scanner does). */
 export interface ItemCaja {
   buscar: string;
