@@ -4,57 +4,30 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { BinaryBitmap, DecodeHintType, HybridBinarizer, QRCodeReader, RGBLuminanceSource } from '@zxing/library';
 import { generarCertificadoPrueba } from '../../server/modules/dian/certificado-prueba';
-import { agregarAlCarrito, expectToast, signIn, unique } from './support/fixtures';
-import { agregarEnCaja, cobrarEnCaja, numeroDelRecibo, productosLocales, salida } from './support/sin-red';
+import { CLAVE, dia, perfilFiscal, tiendaRegistrada, type Llamar } from './support/ferreteria';
+import { agregarAlCarrito, expectToast, signIn } from './support/fixtures';
+import { agregarEnCaja, cajaConCatalogo, cobrarEnCaja, numeroDelRecibo, salida } from './support/sin-red';
 
 // Issue #31: the owner of a store responsible for IVA configures the electronic POS document in
 // habilitación (software, PIN, test set, a certificate made at run time), sends the test set to the
 // loopback fake DIAN, turns it on and sells; the receipt shows the CUDE and a QR that zxing reads as
 // DIAN's catalogue URL with that CUDE; the outbox's panel shows the document accepted by the fake.
-const CLAVE = 'Clave1234';
 const SOFTWARE_ID = '56f2ae4e-9812-4fad-9255-08fcfcd5ccb0';
 const TEST_SET_ID = '3f1c2a44-5b6d-4e7f-8a9b-0c1d2e3f4a5b';
 // One loopback fake DIAN serves the whole run; the second journey switches it to 503 and back, so the
 // two run one after the other, never beside each other.
 test.describe.configure({ mode: 'serial' });
-const dia = (dias: number) => new Date(Date.now() + dias * 86_400_000).toISOString().slice(0, 10);
 
 /** A store with its fiscal profile (responsible for IVA), a product at 19 % and a till with a range, through the API. */
-async function tiendaConNumeracion(page: Page): Promise<string> {
-  const email = `${unique('dian')}@prueba.co`;
-  expect((await page.request.post('/api/tiendas/registro', { data: { nombreTienda: unique('Tienda DIAN'), email, contrasena: CLAVE } })).status()).toBe(201);
-  const { token } = await (await page.request.post('/api/sesion/login', { data: { tipo: 'tienda', email, contrasena: CLAVE } })).json();
-  const headers = { authorization: `Bearer ${token}` };
-  const llamar = async (method: 'post' | 'put', url: string, data: object, esperado: number) => {
-    const r = await page.request[method](url, { data, headers });
-    expect(r.status(), await r.text()).toBe(esperado);
-    return r.json();
-  };
+async function tiendaConNumeracion(page: Page): Promise<{ email: string; llamar: Llamar }> {
+  const tienda = await tiendaRegistrada(page, 'dian', 'Tienda DIAN');
+  const { llamar } = tienda;
   await llamar('post', '/api/productos', { nombre: 'Gaseosa 400 ml', precio: 2500, cantidad: 50, categoria: 'Bebidas' }, 201);
   await llamar('put', '/api/impuestos/categorias', { categoria: 'Bebidas', impuesto: 'iva19' }, 200);
-  await llamar(
-    'put',
-    '/api/tienda/perfil-fiscal',
-    {
-      razonSocial: 'Minimercado La Esquina S.A.S.',
-      tipoPersona: 'juridica',
-      nit: '900373076',
-      dv: 4,
-      responsabilidades: ['O-13'],
-      responsableIva: true,
-      departamento: '11',
-      municipio: '11001',
-      direccion: 'Calle 45 # 13-20',
-      telefono: '6013456789',
-      correo: 'facturas@esquina.co',
-      documentoInformativo: false,
-      valorIncBolsa: 66,
-    },
-    200,
-  );
+  await llamar('put', '/api/tienda/perfil-fiscal', perfilFiscal('Minimercado La Esquina S.A.S.', '900373076', 4, 'facturas@esquina.co'), 200);
   const caja = await llamar('post', '/api/numeracion/cajas', { nombre: 'Caja 1', ubicacion: 'Mostrador' }, 201);
   await llamar('post', `/api/numeracion/cajas/${caja.id}/rangos`, { prefijo: 'SETP', desde: 990000000, hasta: 995000000, resolucion: '18760000001', fechaDesde: dia(-5), fechaHasta: dia(300) }, 201);
-  return email;
+  return tienda;
 }
 
 /** A cash sale of the store's product at the till, up to its receipt. */
@@ -91,7 +64,7 @@ test('el dueño configura el documento electrónico en habilitación, vende, y e
   test.setTimeout(150_000);
   const cert = await generarCertificadoPrueba();
   await page.setViewportSize({ width: 1366, height: 900 });
-  await signIn(page, 'Tienda', await tiendaConNumeracion(page), CLAVE);
+  await signIn(page, 'Tienda', (await tiendaConNumeracion(page)).email, CLAVE);
 
   // Under the store's fiscal settings.
   await page.goto('/datos_fiscales');
@@ -159,18 +132,12 @@ const controlDian = (): string =>
 /** A store with its numbering and the electronic POS on (habilitación passed against the fake), through the API. */
 async function tiendaElectronica(page: Page): Promise<string> {
   const cert = await generarCertificadoPrueba();
-  const email = await tiendaConNumeracion(page);
-  const { token } = await (await page.request.post('/api/sesion/login', { data: { tipo: 'tienda', email, contrasena: CLAVE } })).json();
-  const headers = { authorization: `Bearer ${token}` };
-  const llamar = async (method: 'post' | 'put', url: string, data?: object) => {
-    const r = await page.request[method](url, { data, headers });
-    expect(r.status(), await r.text()).toBe(200);
-  };
+  const { email, llamar } = await tiendaConNumeracion(page);
   const base = { ambiente: 'habilitacion', softwareId: SOFTWARE_ID, softwarePin: '12345', testSetId: TEST_SET_ID, transporte: 'dian' };
-  await llamar('put', '/api/dian/configuracion', { ...base, habilitado: false });
-  await llamar('post', '/api/dian/certificado', { p12: cert.p12.toString('base64'), clave: cert.clave });
-  await llamar('post', '/api/dian/habilitacion');
-  await llamar('put', '/api/dian/configuracion', { ...base, habilitado: true });
+  await llamar('put', '/api/dian/configuracion', { ...base, habilitado: false }, 200);
+  await llamar('post', '/api/dian/certificado', { p12: cert.p12.toString('base64'), clave: cert.clave }, 200);
+  await llamar('post', '/api/dian/habilitacion', undefined, 200);
+  await llamar('put', '/api/dian/configuracion', { ...base, habilitado: true }, 200);
   return email;
 }
 
@@ -221,10 +188,7 @@ test.describe('sin red', () => {
     test.setTimeout(180_000);
     const email = await tiendaElectronica(page);
     await signIn(page, 'Tienda', email, CLAVE);
-    await page.goto('/ventas');
-    await expect(page.getByLabel('Buscar producto')).toBeVisible();
-    await page.waitForFunction(() => navigator.serviceWorker?.controller != null, undefined, { timeout: 30_000 });
-    await expect.poll(() => productosLocales(page), { timeout: 30_000 }).toBe(1);
+    await cajaConCatalogo(page, 1);
 
     await context.setOffline(true);
     await page.reload();

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { agregarAlCarrito, expectPopup, expectToast, signIn } from './support/fixtures';
-import { CLAVE, dia, ferreteria } from './support/ferreteria';
+import { expectPopup, expectToast, signIn } from './support/fixtures';
+import { CLAVE, dia, ferreteria, pagoConFactura } from './support/ferreteria';
 
 // Issue #57 point 1 (ADR 044): a contractor's company asks for a factura at a ferretería's till. The
 // cashier ticks "Factura electrónica", types the company's NIT (the check digit appears by itself),
@@ -30,14 +30,7 @@ test('una venta facturada a una empresa en la caja: factura electrónica de vent
   await page.setViewportSize({ width: 1366, height: 900 });
   await signIn(page, 'Tienda', await ferreteria(page), CLAVE);
 
-  await page.goto('/ventas');
-  await agregarAlCarrito(page, 'Tornillo drywall x100');
-  await page.getByRole('button', { name: 'Generar pago' }).click();
-  await page.getByLabel('Efectivo').check();
-  await page.getByLabel('Monto recibido').fill('20.000');
-
-  await page.getByRole('checkbox', { name: /Factura electrónica/ }).check();
-  const form = page.getByTestId('pago-factura');
+  const form = await pagoConFactura(page);
   await form.getByLabel('Número', { exact: true }).fill('860034313');
   // The NIT's check digit is computed as the number is typed; a wrong one is flagged at once.
   await expect(form.getByLabel('DV')).toHaveValue('7');
@@ -176,13 +169,7 @@ test('el rango de facturas se registra en Cajas y numeración; anular la venta f
   await page.setViewportSize({ width: 1366, height: 900 });
 
   // The cashier invoices a sale to a company: numbered FE1 from the range just registered.
-  await page.goto('/ventas');
-  await agregarAlCarrito(page, 'Tornillo drywall x100');
-  await page.getByRole('button', { name: 'Generar pago' }).click();
-  await page.getByLabel('Efectivo').check();
-  await page.getByLabel('Monto recibido').fill('20.000');
-  await page.getByRole('checkbox', { name: /Factura electrónica/ }).check();
-  const comprador = page.getByTestId('pago-factura');
+  const comprador = await pagoConFactura(page);
   await comprador.getByLabel('Número', { exact: true }).fill('860034313');
   await expect(comprador.getByLabel('DV')).toHaveValue('7');
   await comprador.getByLabel('Nombre o razón social').fill('Constructora Andina S.A.S.');

@@ -1,34 +1,52 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { generarCertificadoPrueba } from '../../../server/modules/dian/certificado-prueba';
-import { unique } from './fixtures';
+import { agregarAlCarrito, unique } from './fixtures';
 
 /** The invoicing hardware store of the electronic invoice's journeys (issue #57). */
 export const CLAVE = 'Clave1234';
 export const dia = (dias: number) => new Date(Date.now() + dias * 86_400_000).toISOString().slice(0, 10);
 
-/** A store with the electronic document on, a product at 19 % and a till with a POS and (unless told) an invoice range, through the API. */
-export async function ferreteria(page: Page, opciones: { rangoFactura?: boolean } = {}): Promise<string> {
-  const email = `${unique('fe')}@prueba.co`;
-  expect((await page.request.post('/api/tiendas/registro', { data: { nombreTienda: unique('Ferretería'), email, contrasena: CLAVE } })).status()).toBe(201);
+/** Calls the store's API with its token and expects `esperado`; answers the JSON it returns. */
+export type Llamar = (method: 'post' | 'put', url: string, data: object | undefined, esperado: number) => Promise<any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- the journeys read answers loosely
+
+/** A store registered and signed in through the API (the electronic documents' journeys): its e-mail and a `Llamar` with its token. */
+export async function tiendaRegistrada(page: Page, prefijo: string, nombreTienda: string): Promise<{ email: string; llamar: Llamar }> {
+  const email = `${unique(prefijo)}@prueba.co`;
+  expect((await page.request.post('/api/tiendas/registro', { data: { nombreTienda: unique(nombreTienda), email, contrasena: CLAVE } })).status()).toBe(201);
   const { token } = await (await page.request.post('/api/sesion/login', { data: { tipo: 'tienda', email, contrasena: CLAVE } })).json();
   const headers = { authorization: `Bearer ${token}` };
-  const llamar = async (method: 'post' | 'put', url: string, data: object, esperado: number) => {
+  const llamar: Llamar = async (method, url, data, esperado) => {
     const r = await page.request[method](url, { data, headers });
     expect(r.status(), await r.text()).toBe(esperado);
     return r.json();
   };
+  return { email, llamar };
+}
+
+/** A company's fiscal profile, responsible for IVA, in Bogotá: what the electronic documents' stores declare. */
+export const perfilFiscal = (razonSocial: string, nit: string, dv: number, correo: string) => ({
+  razonSocial,
+  tipoPersona: 'juridica',
+  nit,
+  dv,
+  responsabilidades: ['O-13'],
+  responsableIva: true,
+  departamento: '11',
+  municipio: '11001',
+  direccion: 'Calle 45 # 13-20',
+  telefono: '6013456789',
+  correo,
+  documentoInformativo: false,
+  valorIncBolsa: 66,
+});
+
+/** A store with the electronic document on, a product at 19 % and a till with a POS and (unless told) an invoice range, through the API. */
+export async function ferreteria(page: Page, opciones: { rangoFactura?: boolean } = {}): Promise<string> {
+  const { email, llamar } = await tiendaRegistrada(page, 'fe', 'Ferretería');
   await llamar('post', '/api/productos', { nombre: 'Tornillo drywall x100', precio: 11900, cantidad: 50, categoria: 'Ferretería' }, 201);
   await llamar('put', '/api/impuestos/categorias', { categoria: 'Ferretería', impuesto: 'iva19' }, 200);
   const nit = String(901_200_000 + Math.floor(Math.random() * 90_000));
-  await llamar(
-    'put',
-    '/api/tienda/perfil-fiscal',
-    {
-      razonSocial: 'Ferretería El Tornillo S.A.S.', tipoPersona: 'juridica', nit, dv: Number(await dvDe(page, nit)), responsabilidades: ['O-13'], responsableIva: true,
-      departamento: '11', municipio: '11001', direccion: 'Calle 45 # 13-20', telefono: '6013456789', correo: 'facturas@tornillo.co', documentoInformativo: false, valorIncBolsa: 66,
-    },
-    200,
-  );
+  await llamar('put', '/api/tienda/perfil-fiscal', perfilFiscal('Ferretería El Tornillo S.A.S.', nit, Number(await dvDe(page, nit)), 'facturas@tornillo.co'), 200);
   const caja = await llamar('post', '/api/numeracion/cajas', { nombre: 'Caja 1', ubicacion: 'Mostrador' }, 201);
   const vigencia = { resolucion: '18760000001', fechaDesde: dia(-5), fechaHasta: dia(300) };
   await llamar('post', `/api/numeracion/cajas/${caja.id}/rangos`, { ...vigencia, prefijo: 'POS', desde: 1, hasta: 100000 }, 201);
@@ -69,4 +87,15 @@ export async function facturarPorApi(page: Page, email: string): Promise<{ id: n
   expect(r.status(), await r.text()).toBe(201);
   const v = await r.json();
   return { id: v.id, numero: v.documento.numero };
+}
+
+/** At the till: the screws in the cart, paid in cash with $ 20.000, and "Factura electrónica" ticked; answers the buyer's form. */
+export async function pagoConFactura(page: Page): Promise<Locator> {
+  await page.goto('/ventas');
+  await agregarAlCarrito(page, 'Tornillo drywall x100');
+  await page.getByRole('button', { name: 'Generar pago' }).click();
+  await page.getByLabel('Efectivo').check();
+  await page.getByLabel('Monto recibido').fill('20.000');
+  await page.getByRole('checkbox', { name: /Factura electrónica/ }).check();
+  return page.getByTestId('pago-factura');
 }
