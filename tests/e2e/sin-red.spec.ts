@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { CLAVE, nuevaTienda } from './crud-support';
 import { documento, signIn, unique } from './support/fixtures';
-import { productosLocales, salida, venderSinRed, type ItemCaja } from './support/sin-red';
+import { cajaConCatalogo, salida, venderSinRed, type ItemCaja } from './support/sin-red';
 
 /**
  * Issue #34 "Done when" (ADR 029): the till keeps selling without the network. Signed in and on
@@ -42,10 +42,7 @@ test('sin red: 22 ventas en tres pestañas llegan una sola vez, el stock y el li
 
   // Online: the till, the service worker in control, the catalogue on the device.
   await signIn(page, 'Tienda', t.email, CLAVE, { caja: false });
-  await page.goto('/ventas');
-  await expect(page.getByLabel('Buscar producto')).toBeVisible();
-  await page.waitForFunction(() => navigator.serviceWorker?.controller != null, undefined, { timeout: 30_000 });
-  await expect.poll(() => productosLocales(page), { timeout: 30_000 }).toBe(3);
+  await cajaConCatalogo(page, 3);
 
   // Every sale the device sends, as sent (to replay them afterwards).
   const enviados: unknown[] = [];
@@ -139,9 +136,7 @@ test.describe('en un iPhone con Safari', () => {
     const r = await request.post('/api/productos', { headers: { authorization: `Bearer ${t.token}` }, data: { nombre: unique('Arroz'), precio: 2500, cantidad: 10 } });
     expect(r.status(), await r.text()).toBe(201);
     await signIn(page, 'Tienda', t.email, CLAVE, { caja: false });
-    await page.goto('/ventas');
-    await page.waitForFunction(() => navigator.serviceWorker?.controller != null, undefined, { timeout: 30_000 });
-    await expect.poll(() => productosLocales(page), { timeout: 30_000 }).toBe(1);
+    await cajaConCatalogo(page, 1, { buscador: false });
 
     await context.setOffline(true);
     await page.reload();
