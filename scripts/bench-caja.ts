@@ -11,7 +11,7 @@
 // folder and only the HTTP checkout is measured (the embedded database has one connection: no pg limit).
 // Prints sales/s, p50 and p99 side by side and writes bench/results/caja-latest.json. Everything goes to
 // 127.0.0.1; every loop stops by time and by count.
-import { spawn } from 'node:child_process';
+import { arrancarServidor, llamada, type Json } from './bench-servidor';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -54,48 +54,11 @@ if (postgres && pgDatabase) {
   url.pathname = `/${pgDatabase}`;
   databaseUrl = url.toString();
 }
-const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-  env: {
-    ...process.env,
-    NODE_ENV: 'production',
-    PORT: String(PORT),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'error',
-    DEMO_DATA: 'false',
-    DATABASE_URL: databaseUrl,
-    REDIS_URL: '',
-    WEB_DIR: path.join(dataDir, 'no-web'),
-  },
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
-const stop = () => {
-  if (server.exitCode == null) server.kill('SIGTERM');
-};
-process.on('exit', stop);
+const servidor = arrancarServidor({ port: PORT, dataDir, databaseUrl });
+const stop = servidor.parar;
+const waitReady = servidor.listo;
 
-async function waitReady() {
-  for (let i = 0; i < 900; i++) {
-    try {
-      if ((await fetch(`${BASE}/api/ping`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('el servidor no arrancó');
-}
-
-type Json = Record<string, unknown>;
-async function call(method: string, url: string, body?: unknown, token?: string) {
-  const res = await fetch(`${BASE}/api${url}`, {
-    method,
-    headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body !== undefined ? JSON.stringify(body) : undefined,
-  });
-  const text = await res.text();
-  return { status: res.status, json: (text ? JSON.parse(text) : {}) as Json };
-}
+const call = llamada(BASE);
 const must = async (p: ReturnType<typeof call>, status: number, what: string) => {
   const r = await p;
   if (r.status !== status) throw new Error(`${what}: ${r.status} ${JSON.stringify(r.json)}`);
@@ -277,7 +240,7 @@ try {
   fs.mkdirSync('bench/results', { recursive: true });
   fs.writeFileSync('bench/results/caja-latest.json', JSON.stringify(result, null, 2) + '\n');
 } finally {
-  const exited = new Promise((r) => (server.exitCode == null ? server.once('exit', r) : r(null)));
+  const exited = servidor.terminado();
   stop();
   await Promise.race([exited, new Promise((r) => setTimeout(r, 20_000))]);
   try {

@@ -9,7 +9,7 @@
 // writes bench/results/flood-latest.json.
 // --postgres URL: the server uses PostgreSQL instead, in a fresh database made on that server for the
 // run (adax_flood_<time>, dropped at the end); the database named in URL is only used to make it.
-import { spawn } from 'node:child_process';
+import { arrancarServidor } from './bench-servidor';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -60,39 +60,9 @@ const profileDir = (() => {
   return i >= 0 ? path.resolve(argv[i + 1] ?? 'bench/results') : null;
 })();
 const profileFlags = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
-const server = spawn(process.execPath, [...profileFlags, '--import', 'tsx', 'server/main.ts'], {
-  env: {
-    ...process.env,
-    NODE_ENV: 'production',
-    PORT: String(PORT),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    TRUST_PROXY: 'true',
-    LOG_LEVEL: 'error',
-    DEMO_DATA: 'false',
-    DATABASE_URL: databaseUrl,
-    REDIS_URL: '',
-    WEB_DIR: path.join(dataDir, 'no-web'),
-  },
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
-const stop = () => {
-  if (server.exitCode == null) server.kill('SIGTERM');
-};
-process.on('exit', stop);
-
-async function waitReady() {
-  // Up to three minutes: on a shared machine, compiling the source and migrating can take more than one.
-  for (let i = 0; i < 900; i++) {
-    try {
-      if ((await fetch(`${BASE}/api/ping`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('el servidor no arrancó');
-}
+const servidor = arrancarServidor({ port: PORT, dataDir, databaseUrl, env: { TRUST_PROXY: 'true' }, nodeFlags: profileFlags });
+const stop = servidor.parar;
+const waitReady = servidor.listo;
 
 type Json = Record<string, unknown>;
 async function call(method: string, url: string, body?: unknown, opts: { token?: string; from?: string } = {}) {
@@ -273,7 +243,7 @@ try {
   fs.mkdirSync('bench/results', { recursive: true });
   fs.writeFileSync('bench/results/flood-latest.json', JSON.stringify(result, null, 2) + '\n');
 } finally {
-  const exited = new Promise((r) => (server.exitCode == null ? server.once('exit', r) : r(null)));
+  const exited = servidor.terminado();
   stop();
   // The server writes its profile as it exits: wait for that, at most 20 s.
   await Promise.race([exited, new Promise((r) => setTimeout(r, 20_000))]);

@@ -4,7 +4,7 @@
 // server (source, PGlite in a temporary folder) on loopback, registers a store and its two suppliers,
 // then times the preview, the apply (its stream of progress lines until the end) and the same file
 // again (nothing to change). Prints a table and writes bench/results/importacion-latest.json.
-import { spawn } from 'node:child_process';
+import { arrancarServidor } from './bench-servidor';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,26 +20,10 @@ const BASE = `http://127.0.0.1:${PORT}`;
 const PASSWORD = 'Bench2024x';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'adax-importacion-'));
-const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-  env: { ...process.env, NODE_ENV: 'production', PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'error', DEMO_DATA: 'false', DATABASE_URL: '', REDIS_URL: '', WEB_DIR: path.join(dataDir, 'no-web') },
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
-const stop = () => {
-  if (server.exitCode == null) server.kill('SIGTERM');
-};
-process.on('exit', stop);
-
-async function waitReady() {
-  for (let i = 0; i < 900; i++) {
-    try {
-      if ((await fetch(`${BASE}/api/ping`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('el servidor no arrancó');
-}
+const servidor = arrancarServidor({ port: PORT, dataDir });
+const server = servidor.proceso;
+const stop = servidor.parar;
+const waitReady = servidor.listo;
 
 async function call(method: string, url: string, body?: unknown, token?: string) {
   const res = await fetch(`${BASE}/api${url}`, {
