@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { DOMParser } from '@xmldom/xmldom';
 import { eq } from 'drizzle-orm';
-import { strFromU8, unzipSync } from 'fflate';
+import { strFromU8, unzipSync, unzlibSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import type { FastifyBaseLogger } from 'fastify';
 import { documentoDian, venta } from '../../db/schema';
@@ -28,6 +28,22 @@ const { req, dian, ferreteria, facturar } = usarFerreteria(t, 905_700_000);
 
 const silencioso = { info: () => {}, warn: () => {}, error: () => {}, debug: () => {} } as unknown as FastifyBaseLogger;
 const archivosZip = (zip: Buffer | Uint8Array) => unzipSync(new Uint8Array(zip));
+
+/** The text a PDF draws (its Flate-compressed content streams, inflated), for asserting what a reader sees. */
+function textoDelPdf(pdf: Buffer): string {
+  const crudo = pdf.toString('latin1');
+  const partes: string[] = [];
+  for (const m of crudo.matchAll(/stream\r?\n/g)) {
+    const desde = m.index! + m[0].length;
+    const hasta = crudo.indexOf('endstream', desde);
+    try {
+      partes.push(strFromU8(unzlibSync(pdf.subarray(desde, hasta)), true));
+    } catch {
+      // not a Flate stream (an image, the fonts' table)
+    }
+  }
+  return partes.join('\n');
+}
 
 describe('la copia del comprador: contenedor, PDF, correo y descarga (issue #57 punto 4)', { timeout: 240_000 }, () => {
   it('tras la aceptación el comprador recibe una vez el ZIP con el AttachedDocument válido y el PDF', async () => {
@@ -91,6 +107,8 @@ describe('la copia del comprador: contenedor, PDF, correo y descarga (issue #57 
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    // The issue date reads as dates do here (dd/mm/aaaa), not as the XML's ISO date.
+    expect(textoDelPdf(pdf.rawPayload)).toMatch(/Fecha de emisi.n: \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}/);
     // For looking at it (the screenshots of the issue): COPIA_PDF=<file> keeps the PDF.
     if (process.env.COPIA_PDF) fs.writeFileSync(process.env.COPIA_PDF, pdf.rawPayload);
     for (const ruta of ['contenedor', 'pdf', 'copia']) expect((await req('GET', `/api/dian/ventas/${recibo.id}/${ruta}`, otra.token)).statusCode).toBe(404);

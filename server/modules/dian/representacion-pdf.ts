@@ -10,6 +10,7 @@ import QRCode from 'qrcode';
 import { dian as D } from '#shared/messages/dian';
 import { facturaElectronica as FE } from '#shared/messages/factura-electronica';
 import { representacion as R } from '#shared/messages/representacion';
+import { isoADdMmAaaa } from '#shared/fecha-texto';
 import { formatPesos } from '#shared/money';
 import { NS } from './xml.js';
 
@@ -130,7 +131,8 @@ export async function representacionPdf(xml: string, tipo: string): Promise<Buff
   }
   y = Math.max(y + 4, 56);
   linea(`${titulo} N.º ${r.numero}`, izq, 12, true);
-  linea(R.fechaEmision(r.fecha, r.hora), izq);
+  // Dates as people here read them (dd/mm/aaaa); the XML's hour is the store's local time.
+  linea(R.fechaEmision(isoADdMmAaaa(r.fecha), r.hora), izq);
   if (r.referencia) linea(r.referencia, izq, 8, false, ancho);
   y += 2;
   linea(FE.comprador, izq, 10, true);
