@@ -6,7 +6,7 @@ import type { Db } from '../../db/client';
 import { tienda, usuario } from '../../db/schema';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import type { RequestSession } from '../../plugins/auth';
-import { cuentaDeTienda, esSupervisor } from '../venta/autorizacion';
+import { cuentaDe, esSupervisor } from '../venta/autorizacion';
 import { verificadorNuevo } from '#shared/pin-verificador';
 
 const V = M.ventas;
@@ -32,7 +32,7 @@ async function duenoPin(db: Db, s: { usuarioId: number | null; tiendaId: number 
     const [t] = await db
       .select({ contrasenaHash: tienda.contrasenaHash, pinHash: tienda.pinHash, bloqueadoEn: tienda.pinBloqueadoEn, fallos: tienda.pinFallos })
       .from(tienda)
-      .where(eq(tienda.idTienda, await cuentaDeTienda(db, s.tiendaId)))
+      .where(eq(tienda.idTienda, cuentaDe(s.tiendaId)))
       .limit(1);
     return t;
   }
@@ -69,7 +69,7 @@ export async function establecerPin(options: { db: Db; sesion: RequestSession; c
     await db
       .update(tienda)
       .set({ pinHash, pinFallos: 0, pinBloqueadoEn: null, pinVerificador, pinVersion: sql`${tienda.pinVersion} + 1` })
-      .where(eq(tienda.idTienda, await cuentaDeTienda(db, tiendaId)));
+      .where(eq(tienda.idTienda, cuentaDe(tiendaId)));
   else
     await db
       .update(usuario)

@@ -7,7 +7,7 @@ import { SUPERVISOR_TIENDA } from '#shared/schemas/venta';
 import type { TSupervisorSinRed, TVentaSinRed } from '#shared/schemas/sin-red';
 import type { Db, Tx } from '../../db/client';
 import { tienda, usuario } from '../../db/schema';
-import { cuentaDeTienda, supervisaEn } from '../venta/autorizacion';
+import { cuentaDe, supervisaEn } from '../venta/autorizacion';
 import { comprobarEquipo } from './equipos.domain';
 
 /**
@@ -34,7 +34,7 @@ export async function supervisoresSinRed(db: Db, tiendaId: number, quien: { usua
   const cuentas = await db
     .select({ nombre: tienda.nombreTienda, version: tienda.pinVersion, verificador: tienda.pinVerificador })
     .from(tienda)
-    .where(and(eq(tienda.idTienda, await cuentaDeTienda(db, tiendaId)), isNotNull(tienda.pinHash), isNull(tienda.pinBloqueadoEn), isNotNull(tienda.pinVerificador)));
+    .where(and(eq(tienda.idTienda, cuentaDe(tiendaId)), isNotNull(tienda.pinHash), isNull(tienda.pinBloqueadoEn), isNotNull(tienda.pinVerificador)));
   const empleados = await db
     .select({ id: usuario.idUsuario, nombre1: usuario.nombre1, apellido1: usuario.apellido1, version: usuario.pinVersion, verificador: usuario.pinVerificador })
     .from(usuario)
@@ -76,7 +76,7 @@ export async function revisarAutorizacionSinRed(tx: Tx, tiendaId: number, a: Non
           await tx
             .select({ nombre: tienda.nombreTienda, pinHash: tienda.pinHash, bloqueado: tienda.pinBloqueadoEn, version: tienda.pinVersion })
             .from(tienda)
-            .where(eq(tienda.idTienda, await cuentaDeTienda(tx, tiendaId)))
+            .where(eq(tienda.idTienda, cuentaDe(tiendaId)))
         ).map((t) => ({ ...t, nombre: M.ventas.supervisorTienda(t.nombre) }))
       : (
           await tx

@@ -3,7 +3,7 @@ import { AppError } from '#shared/errors';
 import { M } from '#shared/messages';
 import { ROL } from '#shared/roles';
 import { SUPERVISOR_TIENDA, type TAutorizacionPin, type TSupervisor } from '#shared/schemas/venta';
-import type { Db, Tx } from '../../db/client';
+import type { Db } from '../../db/client';
 import { tienda, usuario, usuarioTienda } from '../../db/schema';
 import { dummyHash, verifyPassword } from '../../lib/password';
 import { registrarActividad } from '../actividad/actividad.domain';
@@ -52,15 +52,13 @@ export const supervisaEn = (tiendaId: number) =>
 /**
  * The tienda row that holds the store account's login and PIN for a store (issue #56, ADR 049): the store
  * itself, or, for a branch opened from Sucursales (no login of its own), the empresa's store with the
- * login. The owner signs in once; their PIN is one, wherever they work.
+ * login. The owner signs in once; their PIN is one, wherever they work. A scalar subquery: each PIN read
+ * or write finds the row in its own statement, with no round trip of its own.
  */
-export async function cuentaDeTienda(db: Db | Tx, tiendaId: number): Promise<number> {
-  const res = (await db.execute(sql`
-    select c.id_tienda as id from ${tienda} t join ${tienda} c on c.empresa_id = t.empresa_id
+export const cuentaDe = (tiendaId: number) => sql`coalesce((
+    select c.id_tienda from ${tienda} t join ${tienda} c on c.empresa_id = t.empresa_id
     where t.id_tienda = ${tiendaId} and c.contrasena_hash is not null
-    order by (c.id_tienda = t.id_tienda) desc, c.id_tienda limit 1`)) as unknown as { rows: { id: number }[] };
-  return Number(res.rows[0]?.id ?? tiendaId);
-}
+    order by (c.id_tienda = t.id_tienda) desc, c.id_tienda limit 1), ${tiendaId})`;
 
 /** PIN tries a cashier may make in a window before the PIN is refused without checking. */
 export const PIN_FALLOS_MAX = 5;
@@ -135,7 +133,7 @@ export async function supervisoresConPin(options: { db: Db; tiendaId: number }):
   const [t] = await options.db
     .select({ nombre: tienda.nombreTienda })
     .from(tienda)
-    .where(and(eq(tienda.idTienda, await cuentaDeTienda(options.db, options.tiendaId)), isNotNull(tienda.pinHash), isNull(tienda.pinBloqueadoEn)))
+    .where(and(eq(tienda.idTienda, cuentaDe(options.tiendaId)), isNotNull(tienda.pinHash), isNull(tienda.pinBloqueadoEn)))
     .limit(1);
   const empleados = await options.db
     .select({ id: usuario.idUsuario, nombre: nombreSql })
@@ -153,7 +151,7 @@ async function tomarIntentoSupervisor(db: Db, tiendaId: number, supervisorId: nu
     const [t] = await db
       .update(tienda)
       .set({ pinFallos: sql`${tienda.pinFallos} + 1` })
-      .where(and(eq(tienda.idTienda, await cuentaDeTienda(db, tiendaId)), isNotNull(tienda.pinHash), isNull(tienda.pinBloqueadoEn)))
+      .where(and(eq(tienda.idTienda, cuentaDe(tiendaId)), isNotNull(tienda.pinHash), isNull(tienda.pinBloqueadoEn)))
       .returning({ nombre: tienda.nombreTienda, pinHash: tienda.pinHash, fallos: tienda.pinFallos, conVerificador: sql<boolean>`${tienda.pinVerificador} is not null` });
     return t && { id: SUPERVISOR_TIENDA, nombre: t.nombre, pinHash: t.pinHash, fallos: t.fallos, conVerificador: t.conVerificador };
   }
@@ -169,14 +167,14 @@ async function tomarIntentoSupervisor(db: Db, tiendaId: number, supervisorId: nu
 
 /** Gives the supervisor's try back (a right PIN, or a check that could not run). */
 async function devolverIntentoSupervisor(db: Db, tiendaId: number, supervisorId: number) {
-  if (supervisorId === SUPERVISOR_TIENDA) await db.update(tienda).set({ pinFallos: sql`greatest(0, ${tienda.pinFallos} - 1)` }).where(eq(tienda.idTienda, await cuentaDeTienda(db, tiendaId)));
+  if (supervisorId === SUPERVISOR_TIENDA) await db.update(tienda).set({ pinFallos: sql`greatest(0, ${tienda.pinFallos} - 1)` }).where(eq(tienda.idTienda, cuentaDe(tiendaId)));
   else await db.update(usuario).set({ pinFallos: sql`greatest(0, ${usuario.pinFallos} - 1)` }).where(eq(usuario.idUsuario, supervisorId));
 }
 
 /** Stores the offline devices' verifier of a PIN that has none (ADR 053), unless it was set meanwhile. */
 async function guardarVerificador(db: Db, tiendaId: number, supervisorId: number, pin: string) {
   const pinVerificador = await verificadorNuevo(pin);
-  if (supervisorId === SUPERVISOR_TIENDA) await db.update(tienda).set({ pinVerificador }).where(and(eq(tienda.idTienda, await cuentaDeTienda(db, tiendaId)), isNull(tienda.pinVerificador)));
+  if (supervisorId === SUPERVISOR_TIENDA) await db.update(tienda).set({ pinVerificador }).where(and(eq(tienda.idTienda, cuentaDe(tiendaId)), isNull(tienda.pinVerificador)));
   else await db.update(usuario).set({ pinVerificador }).where(and(eq(usuario.idUsuario, supervisorId), isNull(usuario.pinVerificador)));
 }
 
