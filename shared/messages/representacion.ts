@@ -39,5 +39,7 @@ export const representacion = {
   sinFactura: 'Esta venta no se emitió como factura electrónica: no tiene copia para el comprador.',
   sinCorreo: 'El comprador no dio correo: escríbalo en sus datos de cliente para enviarle la factura.',
   soloAdministrador: 'Solo el administrador puede reenviar la factura al correo del comprador.',
+  sinCertificado: 'La tienda no tiene su certificado de firma: cárguelo en Facturación electrónica para firmar el contenedor del comprador.',
+  certificadoNoVigente: (detalle: string) => `No se pudo firmar el contenedor del comprador: ${detalle}`,
   fallaCorreo: 'No se pudo enviar el correo: revise la configuración de correo e inténtelo de nuevo.',
 } as const;

@@ -6,12 +6,14 @@
  * cbc:Description` (its bytes untouched, so its signature still verifies once extracted), and DIAN's
  * ApplicationResponse (the answer of SendBillSync or GetStatus, `XmlBase64Bytes`) the same way in
  * `cac:ParentDocumentLineReference`, with the parties copied from the document (`cac:PartyTaxScheme`),
- * its number, CUFE/CUDE and dates. The container itself is not signed here (the signed document and
- * DIAN's answer inside it are what the buyer's system validates).
+ * its number, CUFE/CUDE and dates. The container has its own empty `ext:ExtensionContent` slot: the
+ * issuer signs it with the same XAdES-EPES as the document (`firmarContenedor`, ADR 058).
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { DOMParser, XMLSerializer } from '@xmldom/xmldom';
 import { zipSync, strToU8 } from 'fflate';
+import { fechaHoraBogota } from './cude.js';
+import { firmarDocumento, type Credencial } from './firma.js';
 import { NS } from './xml.js';
 
 export const NS_ATTACHED = 'urn:oasis:names:specification:ubl:schema:xsd:AttachedDocument-2';
@@ -66,12 +68,6 @@ export interface DatosRespuestaAplicacion {
   nitEmisor: string;
   nombreEmisor: string;
   ahora: Date;
-}
-
-/** Bogotá's date and time of an instant (DIAN writes them with -05:00). */
-function fechaHoraBogota(d: Date): { fecha: string; hora: string } {
-  const b = new Date(d.getTime() - 5 * 3_600_000).toISOString();
-  return { fecha: b.slice(0, 10), hora: `${b.slice(11, 19)}-05:00` };
 }
 
 /**
@@ -131,8 +127,11 @@ function parteDe(doc: Document, parte: string): string {
   return new XMLSerializer().serializeToString(pts as never);
 }
 
-/** The AttachedDocument of an accepted document. */
-export function construirContenedor(d: DocumentoContenedor): string {
+/**
+ * The AttachedDocument of an accepted document, still unsigned: its own date and time are `ahora`'s
+ * (when it is put together and signed); the document's own date goes in its line reference.
+ */
+export function construirContenedor(d: DocumentoContenedor, ahora: Date): string {
   const doc = parsear(d.xmlFirmado);
   const raiz = doc.documentElement as unknown as Element;
   const fechaDoc = hijoCbc(raiz, 'IssueDate');
@@ -144,19 +143,23 @@ export function construirContenedor(d: DocumentoContenedor): string {
   const externa = (xml: string) =>
     `<cac:Attachment><cac:ExternalReference><cbc:MimeCode>text/xml</cbc:MimeCode><cbc:EncodingCode>UTF-8</cbc:EncodingCode><cbc:Description>${cdata(sinDeclaracion(xml))}</cbc:Description></cac:ExternalReference></cac:Attachment>`;
   const perfil = PERFILES[d.tipo] ?? PERFILES['01']!;
+  const propio = fechaHoraBogota(ahora);
   return (
     `<?xml version="1.0" encoding="UTF-8" standalone="no"?>` +
     `<AttachedDocument xmlns="${NS_ATTACHED}" xmlns:cac="${NS.cac}" xmlns:cbc="${NS.cbc}" xmlns:ds="${NS.ds}" xmlns:ext="${NS.ext}" xmlns:xades="${NS.xades}" xmlns:xades141="${NS.xades141}">` +
+    // The slot the issuer's signature goes in (firmarContenedor).
+    `<ext:UBLExtensions><ext:UBLExtension><ext:ExtensionContent/></ext:UBLExtension></ext:UBLExtensions>` +
     `<cbc:UBLVersionID>UBL 2.1</cbc:UBLVersionID><cbc:CustomizationID>Documentos adjuntos</cbc:CustomizationID>` +
     `<cbc:ProfileID>${escapar(perfil)}</cbc:ProfileID><cbc:ProfileExecutionID>${escapar(hijoCbc(raiz, 'ProfileExecutionID') || '2')}</cbc:ProfileExecutionID>` +
     `<cbc:ID>${escapar(d.numero)}</cbc:ID>` +
-    `<cbc:IssueDate>${escapar(fechaDoc)}</cbc:IssueDate><cbc:IssueTime>${escapar(horaDoc)}</cbc:IssueTime>` +
+    `<cbc:IssueDate>${propio.fecha}</cbc:IssueDate><cbc:IssueTime>${propio.hora}</cbc:IssueTime>` +
     `<cbc:DocumentType>Contenedor de Factura Electrónica</cbc:DocumentType><cbc:ParentDocumentID>${escapar(d.numero)}</cbc:ParentDocumentID>` +
     `<cac:SenderParty>${parteDe(doc, 'AccountingSupplierParty')}</cac:SenderParty>` +
     `<cac:ReceiverParty>${parteDe(doc, 'AccountingCustomerParty')}</cac:ReceiverParty>` +
     externa(d.xmlFirmado) +
     `<cac:ParentDocumentLineReference><cbc:LineID>1</cbc:LineID><cac:DocumentReference>` +
     `<cbc:ID>${escapar(d.numero)}</cbc:ID><cbc:UUID schemeName="${esquema}">${escapar(cufe)}</cbc:UUID><cbc:IssueDate>${escapar(fechaDoc)}</cbc:IssueDate>` +
+    (horaDoc ? `<cbc:IssueTime>${escapar(horaDoc)}</cbc:IssueTime>` : '') +
     `<cbc:DocumentType>ApplicationResponse</cbc:DocumentType>` +
     (respuesta ? externa(respuesta) : '') +
     `<cac:ResultOfVerification><cbc:ValidatorID>${DIAN_NOMBRE}</cbc:ValidatorID><cbc:ValidationResultCode>02</cbc:ValidationResultCode>` +
@@ -164,6 +167,14 @@ export function construirContenedor(d: DocumentoContenedor): string {
     `</cac:DocumentReference></cac:ParentDocumentLineReference>` +
     `</AttachedDocument>`
   );
+}
+
+/**
+ * The container signed by the issuer (XAdES-EPES, as every document it issues: firma.ts), at `ahora`,
+ * which must fall within the certificate's validity.
+ */
+export function firmarContenedor(d: DocumentoContenedor, credencial: Credencial, ahora: Date): string {
+  return firmarDocumento(construirContenedor(d, ahora), credencial, { instante: ahora });
 }
 
 /** The signed document carried in a container, exactly as it was put in. */

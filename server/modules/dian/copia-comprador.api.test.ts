@@ -67,6 +67,11 @@ describe('la copia del comprador: contenedor, PDF, correo y descarga (issue #57 
     expect(xsd.errores).toBe('');
     const doc = new DOMParser().parseFromString(contenedor, 'text/xml');
     expect(doc.documentElement!.namespaceURI).toBe(NS_ATTACHED);
+    // The container itself is signed by the shop (XAdES-EPES, its own certificate), as DIAN's annex asks (ADR 058).
+    const firmaContenedor = doc.getElementsByTagNameNS(NS.ext, 'ExtensionContent')[0]!.getElementsByTagNameNS(NS.ds, 'Signature');
+    expect(firmaContenedor).toHaveLength(1);
+    expect(contenedor).toContain('dMoMvtcG5aIzgYo0tIsSQeVJBDnUnfSOfBpxXrmor0Y=');
+    expect((await verificarConXmlsec(contenedor, dian.cert.certificadoPem)).salida).toMatch(/^OK/m);
     // The signed invoice, extracted from the CDATA, is the one sent and its signature still verifies.
     const [fila] = await t.database.db.select().from(documentoDian).where(eq(documentoDian.ventaId, recibo.id));
     const factura = documentoDelContenedor(contenedor);
@@ -167,6 +172,7 @@ describe('la copia del comprador: contenedor, PDF, correo y descarga (issue #57 
     expect(Object.keys(archivos).sort()).toEqual(['NC1.pdf', 'NC1.xml']);
     const contenedor = strFromU8(archivos['NC1.xml']!);
     expect((await xmllint(contenedor, 'maindoc/UBL-AttachedDocument-2.1.xsd')).errores).toBe('');
+    expect((await verificarConXmlsec(contenedor, dian.cert.certificadoPem)).salida).toMatch(/^OK/m);
     const nota = documentoDelContenedor(contenedor);
     expect(nota).toContain('<CreditNote');
     expect((await verificarConXmlsec(nota, dian.cert.certificadoPem)).ok).toBe(true);

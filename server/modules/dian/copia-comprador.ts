@@ -17,7 +17,9 @@ import { documentoDian, venta } from '../../db/schema';
 import { AppError } from '#shared/errors';
 import type { Mailer } from '../../lib/mailer';
 import { registrarActividad, type Autor } from '../actividad/actividad.domain';
-import { construirContenedor, nombreArchivo, TIPOS_COPIA, zipCopia } from './contenedor';
+import { credencialDe, filaConfiguracion } from './configuracion.domain';
+import { firmarContenedor, nombreArchivo, TIPOS_COPIA, zipCopia } from './contenedor';
+import { CertificadoInvalido } from './firma';
 import { representacionPdf } from './representacion-pdf';
 
 /** How long one pass may hold a copy being sent. */
@@ -27,9 +29,24 @@ export const MAX_INTENTOS = 5;
 
 type Fila = typeof documentoDian.$inferSelect;
 
-/** The container, the PDF and the ZIP of an accepted document. */
-export async function archivosCopia(doc: Pick<Fila, 'tipo' | 'numero' | 'cude' | 'xmlFirmado' | 'ultimaRespuesta' | 'aceptadoEn'>) {
-  const contenedor = construirContenedor(doc);
+/**
+ * The container signed by the store (its own certificate, as the document: ADR 058). No certificate,
+ * or one out of validity now: a Spanish refusal (the worker retries later), never an unsigned container.
+ */
+async function contenedorFirmado(db: Db, doc: Pick<Fila, 'tiendaId' | 'tipo' | 'numero' | 'cude' | 'xmlFirmado' | 'ultimaRespuesta' | 'aceptadoEn'>, ahora: Date): Promise<string> {
+  const f = await filaConfiguracion(db, doc.tiendaId);
+  if (!f?.certificadoSellado) throw new AppError('BUSINESS_RULE', R.sinCertificado);
+  try {
+    return firmarContenedor(doc, credencialDe(f), ahora);
+  } catch (err) {
+    if (err instanceof CertificadoInvalido) throw new AppError('BUSINESS_RULE', R.certificadoNoVigente(err.message));
+    throw err;
+  }
+}
+
+/** The signed container, the PDF and the ZIP of an accepted document. */
+export async function archivosCopia(db: Db, doc: Pick<Fila, 'tiendaId' | 'tipo' | 'numero' | 'cude' | 'xmlFirmado' | 'ultimaRespuesta' | 'aceptadoEn'>, ahora: Date = new Date()) {
+  const contenedor = await contenedorFirmado(db, doc, ahora);
   const pdf = await representacionPdf(doc.xmlFirmado, doc.tipo);
   return { contenedor, pdf, zip: zipCopia(doc.numero, contenedor, pdf), nombre: nombreArchivo(doc.numero) };
 }
@@ -60,7 +77,7 @@ async function enviar(db: Db, mailer: Mailer, doc: Fila, ahora: Date, autor: Aut
     return 'sin_correo';
   }
   try {
-    const { zip, nombre: archivo } = await archivosCopia(doc);
+    const { zip, nombre: archivo } = await archivosCopia(db, doc, ahora);
     const tipo = D.tipos[doc.tipo] ?? doc.tipo;
     const tienda = tiendaDe(doc.xmlFirmado);
     await mailer.send({
@@ -164,10 +181,9 @@ async function facturaDeVenta(db: Db, tiendaId: number, ventaId: number): Promis
 export async function descargaCopia(options: { db: Db; tiendaId: number; ventaId: number; formato: 'zip' | 'pdf' }): Promise<{ archivo: string; tipo: string; contenido: Buffer }> {
   const doc = await facturaDeVenta(options.db, options.tiendaId, options.ventaId);
   if (doc.estado !== 'aceptado') throw new AppError('BUSINESS_RULE', R.noAceptada);
-  const a = await archivosCopia(doc);
-  return options.formato === 'zip'
-    ? { archivo: `${a.nombre}.zip`, tipo: 'application/zip', contenido: a.zip }
-    : { archivo: `${a.nombre}.pdf`, tipo: 'application/pdf', contenido: a.pdf };
+  if (options.formato === 'pdf') return { archivo: `${nombreArchivo(doc.numero)}.pdf`, tipo: 'application/pdf', contenido: await representacionPdf(doc.xmlFirmado, doc.tipo) };
+  const a = await archivosCopia(options.db, doc);
+  return { archivo: `${a.nombre}.zip`, tipo: 'application/zip', contenido: a.zip };
 }
 
 /** What the sale's detail shows of its invoice's copy. */
