@@ -95,6 +95,7 @@ export const conteos = {
   loteNegativo: (nombre: string, lote: string) => `El lote ${lote} de ${nombre} quedaría por debajo de cero con las ventas hechas después de contarlo. Recuéntelo antes de aprobar.`,
   porLote: 'Contar por lote (opcional)',
   porLoteAyuda: 'Escriba el lote de la etiqueta. Si es un lote nuevo, también su fecha de vencimiento. Sin lote, la diferencia se reparte como siempre: lo que falta sale del que vence primero.',
+  porLoteSinConexion: 'Sin conexión, el lote se revisa al enviar: si el código no existe y no tiene vencimiento, el conteo queda aquí con el motivo.',
   loteCampo: 'Lote',
   loteVenceCampo: 'Vence (solo si es un lote nuevo)',
   loteDeLinea: (lote: string) => `Lote ${lote}`,

@@ -62,6 +62,7 @@ export const ZLoteContado = z.object({
   codigo: z.string({ error: M.conteos.loteInvalido }).trim().min(1, M.conteos.loteInvalido).max(40, M.conteos.loteInvalido).refine(sinBidi, BIDI_MENSAJE),
   vence: z.iso.date({ error: M.conteos.loteVenceInvalido }).nullish(),
 });
+export type TLoteContado = z.infer<typeof ZLoteContado>;
 
 /** One counter's entry: a product, or one of its packs (counted as its factor), and how many; per lot when `lote` is given. */
 export const ZLineaConteoRequest = z.object({

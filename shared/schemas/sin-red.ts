@@ -87,6 +87,8 @@ export const ZProductoSinRed = z.object({
   presentaciones: z.array(ZPresentacionSinRed),
   /** Sold only on a doctor's prescription (issue #58 point 2): offline too the till asks before adding it. Absent on a device synced before it existed. */
   bajoFormula: z.boolean().optional(),
+  /** Tracks lots (ADR 051): a count on a phone offline asks its lot as online (issue #58 point 1). Absent on a device synced before it existed. */
+  manejaLotes: z.boolean().optional(),
   /** 1 on sale; 0 removed from sale (the device drops it). */
   estado: z.number().int(),
   actualizadoEn: z.string(),

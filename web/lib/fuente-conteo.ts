@@ -1,4 +1,4 @@
-import type { TProductoConteo } from '#shared/schemas/conteo';
+import type { TLoteContado, TProductoConteo } from '#shared/schemas/conteo';
 
 /**
  * Counting on a phone without the network (issue #58 point 1, ADR 042's addendum), as the till does
@@ -20,8 +20,8 @@ export interface LineaConteoEnEquipo {
 export interface FuenteConteoSinRed {
   /** The device's catalogue by barcode (a pack's, a scale label's with its quantity) or by name: no stock. */
   buscar(q: string): Promise<TProductoConteo[]>;
-  /** Keeps a counted line on the device (`cantidad` in the product's or the pack's units), to send when the network returns. */
-  guardar(conteoId: number, producto: TProductoConteo, cantidad: number): Promise<void>;
+  /** Keeps a counted line on the device (`cantidad` in the product's or the pack's units; its lot when named), to send when the network returns. */
+  guardar(conteoId: number, producto: TProductoConteo, cantidad: number, lote?: TLoteContado): Promise<void>;
   /** This count's lines still on the device (waiting, or refused by the server), now and after each change; answers how to stop. */
   observar(conteoId: number, dar: (lineas: LineaConteoEnEquipo[]) => void): () => void;
   /** The person read why a line was refused: it leaves the list. */

@@ -103,6 +103,8 @@ export const conteoLote = pgTable(
     productoId: integer('producto_id').notNull().references(() => producto.idProducto, { onDelete: 'cascade' }),
     tiendaId: integer('tienda_id').notNull().references(() => tienda.idTienda, { onDelete: 'cascade' }),
     stockSistema: cantidadColumna('stock_sistema').notNull(),
+    /** When its units were taken: now online; offline, the moment the phone counted it (as conteo_producto.tomado_en). */
+    tomadoEn: timestamp('tomado_en', { withTimezone: true }).notNull().defaultNow(),
     ajuste: cantidadColumna('ajuste'),
   },
   (t) => [primaryKey({ columns: [t.conteoId, t.loteId] }), index('conteo_lote_producto_idx').on(t.conteoId, t.productoId)],

@@ -37,7 +37,7 @@ import { ajustarStock } from '../movimiento/ledger';
 import { verificarProveedorDeTienda } from '../proveedor/proveedor.domain';
 import { conRechazos, denegado, puede, registrarRechazo } from '../tienda/permisos';
 import { totalesDe, valorarFila } from './valorar';
-import { etiquetaEnConteo, momentoSinRed, tomarStockSistema } from './conteo.sin-red';
+import { etiquetaEnConteo, momentoSinRed, tomarStockLote, tomarStockSistema } from './conteo.sin-red';
 
 type Abrir = z.output<typeof ZAbrirConteoRequest>;
 type Linea = z.output<typeof ZLineaConteoRequest>;
@@ -314,12 +314,8 @@ async function registrarUna(options: { db: Db; tiendaId: number; autor: Autor; i
         // The system's stock when the product is first counted (offline: at the moment the phone counted it); later entries keep it.
         await tomarStockSistema(tx, { conteoId: id, productoId: p.id, tiendaId, momento: sinRed ? momentoSinRed(id, sinRed) : sql`now()` });
       }
-      // A lot's units when it is first counted in this count (as the product's system stock).
-      if (loteId != null)
-        await tx.execute(sql`
-          insert into conteo_lote (conteo_id, lote_id, producto_id, tienda_id, stock_sistema)
-          select ${id}, l.id_lote, l.producto_id, ${tiendaId}, l.cantidad from lote l where l.id_lote = ${loteId}
-          on conflict (conteo_id, lote_id) do nothing`);
+      // A lot's units when it is first counted in this count (as the product's system stock; offline, at the phone's moment).
+      if (loteId != null) await tomarStockLote(tx, { conteoId: id, loteId, tiendaId, momento: sinRed ? momentoSinRed(id, sinRed) : sql`now()` });
       const [row] = await tx
         .insert(conteoLinea)
         .values({

@@ -1,8 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { M } from '#shared/messages';
-import { conteoLinea, lote, movimiento } from '../../db/schema';
+import { conteo, conteoLinea, lote, movimiento, producto } from '../../db/schema';
 import { tiendaConProveedor, type TiendaConProveedor } from '../compras/compras.fixtures';
 import { usarLotes } from '../lote/lote.fixtures';
 import { usarApp } from '../../../tests/helpers/test-app';
@@ -122,6 +123,32 @@ describe('conteo por lote', { timeout: 180_000 }, () => {
     await aprobar(s, conteoId);
     // Only the recount stands: O-2 as counted, O-1 (not counted any more) gives the rest of the shortfall.
     expect(await lotesDe(id)).toEqual({ lotes: { 'O-2': 3 }, stock: 3 });
+  });
+
+  it('sin conexión: la línea de un lote contada en el teléfono toma las unidades del lote de ese momento; la venta antes de que llegue se lleva', async () => {
+    const id = await productoConLotes(s, 'Ibuprofeno 400 mg');
+    // Its lots came in yesterday (the ledger is append-only: written with yesterday's date), and the count opened two hours ago.
+    for (const [codigo, dias, unidades] of [['I-PRONTO', 15, 4], ['I-LEJOS', 150, 3]] as const) {
+      const [l] = await db().insert(lote).values({ tiendaId: s.id, productoId: id, codigo, vence: await fecha(dias) }).returning({ id: lote.idLote });
+      const [p] = await db().select({ stock: producto.stock }).from(producto).where(eq(producto.idProducto, id));
+      await db().insert(movimiento).values({ tiendaId: s.id, productoId: id, loteId: l!.id, stockAntes: p!.stock, entradas: unidades, cantidadDespues: p!.stock + unidades, estadoDespues: 'Entrada', motivo: 'Recepción', fechaMovimiento: sql`now() - interval '1 day'` });
+      await db().update(producto).set({ stock: p!.stock + unidades }).where(eq(producto.idProducto, id));
+    }
+    expect(await lotesDe(id)).toEqual({ lotes: { 'I-PRONTO': 4, 'I-LEJOS': 3 }, stock: 7 });
+    const conteoId = await abrir(s);
+    await db().update(conteo).set({ abiertoEn: sql`now() - interval '2 hours'` }).where(eq(conteo.idConteo, conteoId));
+    // The phone counted an hour ago, offline: I-PRONTO whole (4) and a new lot of 1 found on the shelf.
+    const haceUnaHora = () => ({ clave: randomUUID(), contadoEn: new Date(Date.now() - 3_600_000).toISOString(), reloj: new Date().toISOString() });
+    // Then the till sold one (FEFO: I-PRONTO, 3 left); then the lines arrive.
+    expect((await vender(s, [{ productoId: id, cantidad: 1 }])).statusCode).toBe(201);
+    expect(await contar(s, conteoId, { productoId: id, cantidad: 4, lote: { codigo: 'I-PRONTO' }, sinRed: haceUnaHora() })).toMatchObject({ lote: 'I-PRONTO', cantidad: 4 });
+    await contar(s, conteoId, { productoId: id, cantidad: 1, lote: { codigo: 'I-NUEVO', vence: await fecha(200) }, sinRed: haceUnaHora() });
+    await contar(s, conteoId, { productoId: id, cantidad: 3, lote: { codigo: 'I-LEJOS' } });
+    const informe = (await req('GET', `/api/conteos/${conteoId}/informe`, s.token)).json();
+    expect(informe.lineas).toEqual([expect.objectContaining({ productoId: id, sistema: 7, contado: 8, diferencia: 1 })]);
+    await aprobar(s, conteoId);
+    // I-PRONTO had 4 when the phone counted 4: the sale after it is carried (3); the new lot has its 1; 7 − 1 sold + 1 found.
+    expect(await lotesDe(id)).toEqual({ lotes: { 'I-PRONTO': 3, 'I-LEJOS': 3, 'I-NUEVO': 1 }, stock: 7 });
   });
 
   it('propiedad: tras conteos al azar (por lote, sin lote, lotes nuevos, ventas en medio) los lotes suman el stock', async () => {

@@ -44,6 +44,24 @@ export async function tomarStockSistema(tx: Tx, o: { conteoId: number; productoI
       where excluded.tomado_en < conteo_producto.tomado_en`);
 }
 
+/**
+ * A lot's units when it is first counted in the count (issue #58 points 1 and 2), at `momento` as its
+ * product's: the lot's units now less what the ledger moved into or out of it after that moment
+ * (`lote_movimiento`, one row per ledger row it spread); a line counted earlier takes them again.
+ */
+export async function tomarStockLote(tx: Tx, o: { conteoId: number; loteId: number; tiendaId: number; momento: SQL }): Promise<void> {
+  await tx.execute(sql`
+    insert into conteo_lote (conteo_id, lote_id, producto_id, tienda_id, stock_sistema, tomado_en)
+    select ${o.conteoId}, l.id_lote, l.producto_id, ${o.tiendaId},
+      l.cantidad - coalesce((select sum(lm.cantidad) from lote_movimiento lm join movimiento m on m.id_movimiento = lm.movimiento_id
+        where lm.lote_id = l.id_lote and m.fecha_movimiento > t.momento), 0),
+      t.momento
+    from lote l, (select ${o.momento} as momento) t
+    where l.id_lote = ${o.loteId} and l.tienda_id = ${o.tiendaId}
+    on conflict (conteo_id, lote_id) do update set stock_sistema = excluded.stock_sistema, tomado_en = excluded.tomado_en
+      where excluded.tomado_en < conteo_lote.tomado_en`);
+}
+
 /** A scale label in the count's search: its product in the scope, with the label's quantity in the product's unit; null when the code is no label of the store's layouts or no product of the scope has its item code. */
 export async function etiquetaEnConteo(db: Db | Tx, tiendaId: number, alcance: SQL | undefined, q: string): Promise<TProductoConteo | null> {
   if (!/^2\d{12}$/.test(q)) return null;

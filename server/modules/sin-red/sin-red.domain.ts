@@ -123,6 +123,7 @@ export async function datosSinRed(
       codigoBarras: producto.codigoBarras,
       unidad: producto.unidadDian,
       bajoFormula: producto.bajoFormula,
+      manejaLotes: producto.manejaLotes,
       estado: producto.estado,
       actualizadoEn: producto.actualizadoEn,
       version: producto.version,

@@ -73,6 +73,26 @@ describe('contar sin conexión', () => {
     // Nothing went to the server.
     expect(fetch).not.toHaveBeenCalled();
   });
+
+  it('un producto que controla lotes pide su lote también sin conexión, y la línea se guarda con él', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const jarabe: TProductoConteo = { productoId: 9, nombre: 'Jarabe', codigoBarras: '779', unidad: '94', presentacionId: null, presentacion: null, factor: 1, manejaLotes: true };
+    const guardadas: unknown[][] = [];
+    registrarFuenteConteo({
+      buscar: async () => [jarabe],
+      guardar: async (conteoId, p, cantidad, lote) => void guardadas.push([conteoId, p.productoId, cantidad, lote]),
+      observar: (_id, dar) => (dar([]), () => undefined),
+      entendido: async () => undefined,
+    });
+    pantalla();
+    buscar('779');
+    fireEvent.change(await screen.findByLabelText(M.conteos.cantidadDe('Jarabe')), { target: { value: '4' } });
+    expect(screen.getByText(M.conteos.porLoteSinConexion, { exact: false })).toBeTruthy();
+    fireEvent.change(screen.getByLabelText(M.conteos.loteCampo), { target: { value: 'J-NUEVO' } });
+    fireEvent.change(screen.getByLabelText(M.conteos.loteVenceCampo), { target: { value: '2027-06-30' } });
+    fireEvent.click(screen.getByRole('button', { name: M.conteos.registrar }));
+    await waitFor(() => expect(guardadas).toEqual([[5, 9, 4, { codigo: 'J-NUEVO', vence: '2027-06-30' }]]));
+  });
 });
 
 describe('etiqueta de balanza en línea', () => {

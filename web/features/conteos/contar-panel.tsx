@@ -54,8 +54,8 @@ export function ContarPanel({ conteoId }: { conteoId: number }) {
     const equipo = sinRed();
     try {
       if (equipo) {
-        await equipo.guardar(conteoId, p, cantidad);
-        toastSuccess(M.conteos.guardadaEnEquipo(nombre(p), total));
+        await equipo.guardar(conteoId, p, cantidad, lote);
+        toastSuccess(M.conteos.guardadaEnEquipo(lote ? `${nombre(p)} (${M.conteos.loteDeLinea(lote.codigo)})` : nombre(p), total));
       } else {
         await registrar.mutateAsync({ productoId: p.productoId, presentacionId: p.presentacionId, cantidad, ...(lote ? { lote } : {}) });
         toastSuccess(M.conteos.registrada(lote ? `${p.nombre} (${M.conteos.loteDeLinea(lote.codigo)})` : p.nombre, total));
@@ -105,8 +105,8 @@ export function ContarPanel({ conteoId }: { conteoId: number }) {
     const m = parseCantidad(cantidad);
     const entero = porUnidad(elegido.unidad) || elegido.factor > 1;
     if (m === null || (entero && m % 1000 !== 0)) return setError(M.conteos.cantidadInvalida);
-    // Online only: offline the device keeps the line without its lot (the difference is spread as without lots).
-    const codigo = elegido.manejaLotes && !sinRed() ? loteCodigo.trim() : '';
+    // Online and offline (the device keeps the lot with the line; the server checks it at sync).
+    const codigo = elegido.manejaLotes ? loteCodigo.trim() : '';
     await contar(elegido, m / 1000, codigo ? { codigo, ...(loteVence ? { vence: loteVence } : {}) } : undefined);
   };
 
@@ -139,7 +139,7 @@ export function ContarPanel({ conteoId }: { conteoId: number }) {
               {error}
             </p>
           ) : null}
-          {elegido.manejaLotes && !sinRed() ? (
+          {elegido.manejaLotes ? (
             <fieldset className="conteo-lote" aria-describedby="conteo-lote-ayuda">
               <legend>{M.conteos.porLote}</legend>
               <div className="conteo-lote__campos">
@@ -154,6 +154,7 @@ export function ContarPanel({ conteoId }: { conteoId: number }) {
               </div>
               <small id="conteo-lote-ayuda" className="field__hint">
                 {M.conteos.porLoteAyuda}
+                {sinRed() ? ` ${M.conteos.porLoteSinConexion}` : null}
               </small>
             </fieldset>
           ) : null}

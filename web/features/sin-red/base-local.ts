@@ -1,4 +1,5 @@
 import Dexie, { type ObservabilitySet, type Table } from 'dexie';
+import type { TLoteContado } from '#shared/schemas/conteo';
 import type { TClienteSinRed, TDispositivo, TProductoSinRed } from '#shared/schemas/sin-red';
 import type { TCreateVentaRequest, TMetodoPago } from '#shared/schemas/venta';
 import { alCambiarDeSesion, identidadDeSesion } from '../../lib/session';
@@ -121,6 +122,8 @@ export interface ConteoSalida {
   /** The product as counted, and its DIAN unit: the list on the count's screen. */
   nombre: string;
   unidad: string;
+  /** The lot named for a product that tracks lots (ADR 051's addendum): a code it has, or a new one with its expiry; the server checks it at sync. */
+  lote?: TLoteContado;
   /** The device's clock when it was counted. */
   contadoEn: number;
   /** `vista`: refused, and the person read why. */

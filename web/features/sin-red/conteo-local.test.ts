@@ -136,6 +136,27 @@ describe('la cola de conteos del equipo', () => {
     // Another count's lines are not this one's.
     expect(await lineasEnEquipo(db, 5)).toEqual([]);
   });
+
+  it('una línea con su lote lo guarda, lo muestra y lo envía; el servidor lo revisa', async () => {
+    const { db } = base();
+    const jarabe: TProductoConteo = { productoId: 9, nombre: 'Jarabe', codigoBarras: '779', unidad: '94', presentacionId: null, presentacion: null, factor: 1, manejaLotes: true };
+    await guardarLineaConteo(db, 6, jarabe, 4, Date.parse('2026-11-30T10:00:00Z'), { codigo: 'J-1' });
+    await guardarLineaConteo(db, 6, jarabe, 1, Date.parse('2026-11-30T10:01:00Z'), { codigo: 'J-NUEVO', vence: '2027-06-30' });
+    expect((await lineasEnEquipo(db, 6)).map((l) => [l.nombre, l.cantidad])).toEqual([
+      [`Jarabe (${conteos.loteDeLinea('J-1')})`, '4'],
+      [`Jarabe (${conteos.loteDeLinea('J-NUEVO')})`, '1'],
+    ]);
+    llamadas.length = 0;
+    respuestas.push(
+      () => ({}),
+      () => ({}),
+    );
+    expect(await enviarConteos(db)).toEqual({ enviadas: 2, rechazadas: 0 });
+    expect(llamadas.map((l) => [l.body.cantidad, l.body.lote])).toEqual([
+      [4, { codigo: 'J-1' }],
+      [1, { codigo: 'J-NUEVO', vence: '2027-06-30' }],
+    ]);
+  });
 });
 
 describe('la búsqueda del conteo en el catálogo del equipo', () => {
@@ -143,6 +164,7 @@ describe('la búsqueda del conteo en el catálogo del equipo', () => {
     producto({ id: 3, nombre: 'Queso campesino', unidad: 'KGM', codigoBarras: '1234', precio: 20_000 }),
     producto({ id: 2, nombre: 'Leche 1 L', codigoBarras: '771', presentaciones: [{ id: 5, nombre: 'Paca x6', factor: 6, codigoBarras: '7716', precio: 27_000 }] }),
     producto({ id: 7, nombre: 'Jabón', codigoBarras: '555' }),
+    producto({ id: 9, nombre: 'Jarabe para la tos', codigoBarras: '779', manejaLotes: true }),
   ];
 
   it('una etiqueta de balanza da su producto con los kilos de la etiqueta; una paca, su factor; un nombre, la lista', async () => {
@@ -152,6 +174,9 @@ describe('la búsqueda del conteo en el catálogo del equipo', () => {
     expect(await buscarConteoEnEquipo(db, '7716')).toEqual([{ productoId: 2, nombre: 'Leche 1 L', codigoBarras: '7716', unidad: '94', presentacionId: 5, presentacion: 'Paca x6', factor: 6 }]);
     const porNombre = await buscarConteoEnEquipo(db, 'LECHE');
     expect(porNombre.map((p) => p.nombre)).toEqual(['Leche 1 L']);
+    // A product that tracks lots says so, by its code and by its name: the screen asks its lot.
+    expect(await buscarConteoEnEquipo(db, '779')).toEqual([expect.objectContaining({ productoId: 9, manejaLotes: true })]);
+    expect(await buscarConteoEnEquipo(db, 'jarabe')).toEqual([expect.objectContaining({ productoId: 9, manejaLotes: true })]);
     // Blind: the device's copy has the stock; the count's answers never carry it.
     expect(JSON.stringify([porNombre, await buscarConteoEnEquipo(db, etiqueta)])).not.toMatch(/stock|37/);
   });

@@ -3,7 +3,7 @@ import { v4 as uuid } from 'uuid';
 import { AppError } from '#shared/errors';
 import { formatCantidad } from '#shared/cantidad';
 import { conteos } from '#shared/messages/conteos';
-import { MAX_RESULTADOS_CONTEO, type TProductoConteo } from '#shared/schemas/conteo';
+import { MAX_RESULTADOS_CONTEO, type TLoteContado, type TProductoConteo } from '#shared/schemas/conteo';
 import { api } from '../../lib/api-client';
 import { registrarFuenteConteo, type FuenteConteoSinRed, type LineaConteoEnEquipo } from '../../lib/fuente-conteo';
 import { baseLocal, observarEspaciado, plegar, type BaseLocal, type ConteoSalida } from './base-local';
@@ -35,6 +35,8 @@ export async function buscarConteoEnEquipo(db: BaseLocal, q: string): Promise<TP
   const p = await buscarPorCodigo(catalogoDe(db), texto);
   if (p) {
     const pack = p.unidadVenta;
+    // Whether it tracks lots: the device's own row (the till's product leaves it out).
+    const lotes = (await db.productos.get(p.id))?.manejaLotes;
     return [
       {
         productoId: p.id,
@@ -46,6 +48,7 @@ export async function buscarConteoEnEquipo(db: BaseLocal, q: string): Promise<TP
         presentacion: pack?.nombre ?? null,
         factor: pack?.factor ?? 1,
         ...(p.etiqueta ? { cantidad: p.etiqueta.cantidad } : {}),
+        ...(lotes ? { manejaLotes: true as const } : {}),
       },
     ];
   }
@@ -54,11 +57,20 @@ export async function buscarConteoEnEquipo(db: BaseLocal, q: string): Promise<TP
   return porNombre
     .sort((a, b) => a.nombre.localeCompare(b.nombre, 'es') || a.id - b.id)
     .slice(0, MAX_RESULTADOS_CONTEO)
-    .map((x) => ({ productoId: x.id, nombre: x.nombre, codigoBarras: x.codigoBarras, unidad: x.unidad ?? '94', presentacionId: null, presentacion: null, factor: 1 }));
+    .map((x) => ({
+      productoId: x.id,
+      nombre: x.nombre,
+      codigoBarras: x.codigoBarras,
+      unidad: x.unidad ?? '94',
+      presentacionId: null,
+      presentacion: null,
+      factor: 1,
+      ...(x.manejaLotes ? { manejaLotes: true as const } : {}),
+    }));
 }
 
-/** Keeps a counted line on the device, after the ones already kept (its order, `n`). */
-export async function guardarLineaConteo(db: BaseLocal, conteoId: number, p: TProductoConteo, cantidad: number, ahora = Date.now()): Promise<ConteoSalida> {
+/** Keeps a counted line on the device, after the ones already kept (its order, `n`); with its lot when named (checked by the server at sync). */
+export async function guardarLineaConteo(db: BaseLocal, conteoId: number, p: TProductoConteo, cantidad: number, ahora = Date.now(), lote?: TLoteContado): Promise<ConteoSalida> {
   return db.transaction('rw', db.conteos, async () => {
     const ultima = await db.conteos.orderBy('n').last();
     const linea: ConteoSalida = {
@@ -69,14 +81,21 @@ export async function guardarLineaConteo(db: BaseLocal, conteoId: number, p: TPr
       presentacionId: p.presentacionId,
       cantidad,
       factor: p.factor,
-      nombre: p.presentacion ? M.conteos.presentacionDe(`${p.nombre} · ${p.presentacion}`, p.factor) : p.nombre,
+      nombre: nombreDeLinea(p, lote),
       unidad: p.unidad,
+      ...(lote ? { lote } : {}),
       contadoEn: ahora,
       estado: 'pendiente',
     };
     await db.conteos.add(linea);
     return linea;
   });
+}
+
+/** The product as counted, with its pack and its lot: "Leche 1 L · Paca x6 (×6)", "Ibuprofeno (Lote L-1)". */
+function nombreDeLinea(p: TProductoConteo, lote?: TLoteContado): string {
+  const nombre = p.presentacion ? M.conteos.presentacionDe(`${p.nombre} · ${p.presentacion}`, p.factor) : p.nombre;
+  return lote ? `${nombre} (${M.conteos.loteDeLinea(lote.codigo)})` : nombre;
 }
 
 const pendientes = (db: BaseLocal) => db.conteos.where('[estado+n]').between(['pendiente', Dexie.minKey], ['pendiente', Dexie.maxKey]);
@@ -93,7 +112,7 @@ export async function enviarConteos(db: BaseLocal): Promise<{ enviadas: number; 
   for (const l of await pendientes(db).toArray()) {
     try {
       const sinRed = { clave: l.clave, contadoEn: new Date(l.contadoEn).toISOString(), reloj: new Date().toISOString() };
-      await api(`/conteos/${l.conteoId}/lineas`, { method: 'POST', body: { productoId: l.productoId, presentacionId: l.presentacionId, cantidad: l.cantidad, sinRed }, timeoutMs: 20_000 });
+      await api(`/conteos/${l.conteoId}/lineas`, { method: 'POST', body: { productoId: l.productoId, presentacionId: l.presentacionId, cantidad: l.cantidad, sinRed, ...(l.lote ? { lote: l.lote } : {}) }, timeoutMs: 20_000 });
       await db.conteos.update(l.clave, { estado: 'enviada' });
       enviadas++;
     } catch (err) {
@@ -124,8 +143,8 @@ const ESPERA_MS = 300;
 
 export const fuenteConteoDelEquipo: FuenteConteoSinRed = {
   buscar: (q) => buscarConteoEnEquipo(abierta(), q),
-  async guardar(conteoId, producto, cantidad) {
-    await guardarLineaConteo(abierta(), conteoId, producto, cantidad);
+  async guardar(conteoId, producto, cantidad, lote) {
+    await guardarLineaConteo(abierta(), conteoId, producto, cantidad, Date.now(), lote);
     // A line kept while the browser still says it is online (a request that failed) goes at once.
     if (navigator.onLine) void sincronizar();
   },
