@@ -1,11 +1,11 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROL } from '#shared/roles';
 import { INFORMES } from '#shared/schemas/reportes';
-import { DEMO, seedDemo } from '../../server/db/demo';
-import { cliente, conteo, listaPrecio, promocion, creditoMovimiento, devolucion, documentoDian, entregaPedido, equipoSinRed, ventaRevisar, puntoVenta, ordenCompra, ordenCompraLinea, factura, inventario, metodoPago, movimiento, producto, productoUnidadVenta, proveedor, recepcion, rol, tienda, traslado, turno, usuario, usuarioTienda, venta } from '../../server/db/schema';
-import { crearTienda, login, PASSWORD } from '../helpers/factories';
-import { createTestApp, type TestApp } from '../helpers/test-app';
+import { DEMO } from '../../server/db/demo';
+import { tienda, turno, usuario, usuarioTienda } from '../../server/db/schema';
+import { login } from '../helpers/factories';
+import { enSucursal, prepararMatriz, siguiente, tokens, type Actor, type Ctx, type Expect, type Outcome } from './authz-matrix.setup';
 import { asegurarCertificados } from '../../server/modules/red-local/certificados';
 import { carpetaTls } from '../../server/modules/red-local/https';
 
@@ -22,9 +22,6 @@ import { carpetaTls } from '../../server/modules/red-local/https';
  * of its empresa (`POST /api/sesion/tienda`). The sibling sees nothing of the demo store: unless a row
  * says otherwise it gets what another empresa's owner gets.
  */
-type Actor = 'anon' | 'r1' | 'r2' | 'r3' | 'other' | 'op' | 'sibling';
-type Outcome = 'ok' | '401' | '403' | '404';
-type Expect = Record<Exclude<Actor, 'sibling'>, Outcome> & { sibling?: Outcome };
 const ACTORS: Actor[] = ['anon', 'r2', 'r3', 'other', 'op', 'sibling', 'r1'];
 /** What an actor must get: the sibling store's owner gets what another empresa's gets, unless told. */
 const wanted = (e: Expect, actor: Actor): Outcome => (actor === 'sibling' ? (e.sibling ?? e.other) : e[actor]);
@@ -60,16 +57,6 @@ const STORE_R1_R3 = rule('401', 'ok', '403', 'ok', 'ok', '403');
 const STORE_NO_R2 = rule('401', 'ok', '403', 'ok', 'ok', '403');
 const STORE_ROW_NO_R2 = rule('401', 'ok', '403', 'ok', '404', '403');
 
-interface Ctx {
-  t: TestApp;
-  /** How each caller signs in again (sign-out ends every token of its account). */
-  cuentas: Record<Exclude<Actor, 'anon'>, { tipo: 'tienda' | 'empleado'; email: string; contrasena: string }>;
-  a: number; // demo store id
-  /** The demo empresa's branch, where the sibling acts. */
-  b: number;
-  ids: Record<string, number>;
-  fresh: Record<string, () => Promise<number>>;
-}
 interface Entry {
   expect: Expect;
   /** Path parameters; `fresh` ones get a new row for each caller (deletes). */
@@ -88,12 +75,6 @@ const reLogin = async (c: Ctx, actor: Actor) => {
   const cuenta = c.cuentas[actor];
   tokens[actor] = await login(c.t, cuenta.tipo, cuenta.email, cuenta.contrasena);
   if (actor === 'sibling') tokens.sibling = await enSucursal(c, tokens.sibling!);
-};
-/** The owner's token switched to the demo empresa's branch (issue #56). */
-const enSucursal = async (c: Ctx, token: string) => {
-  const res = await c.t.app.inject({ method: 'POST', url: '/api/sesion/tienda', headers: { authorization: `Bearer ${token}` }, payload: { idTienda: c.b } });
-  if (res.statusCode !== 200) throw new Error(`enSucursal: ${res.statusCode} ${res.body}`);
-  return (res.json() as { token: string }).token;
 };
 /** The demo employee given a role in the branch, then its id: the owner may take it away. */
 const personaEnSucursal = async (c: Ctx) => {
@@ -117,7 +98,7 @@ const turnoDeOtroCajero = async (c: Ctx) => {
 const pendienteDeLaTienda = async (c: Ctx) => {
   const [row] = await c.t.database.db
     .insert(usuario)
-    .values({ documento: String(7_000_000_000 + seq++), nombre1: 'P', apellido1: 'Z', correo: `p${seq++}@matriz.co`, contrasenaHash: 'x', rolId: 2, tiendaId: c.a, aprobado: false })
+    .values({ documento: String(7_000_000_000 + siguiente()), nombre1: 'P', apellido1: 'Z', correo: `p${siguiente()}@matriz.co`, contrasenaHash: 'x', rolId: 2, tiendaId: c.a, aprobado: false })
     .returning();
   return { id: row!.idUsuario };
 };
@@ -466,109 +447,9 @@ const LEGACY_TABLE: Record<string, Entry> = {
 };
 
 let ctx: Ctx;
-const tokens: Partial<Record<Actor, string>> = {};
-let seq = 0;
 
 beforeAll(async () => {
-  const t = await createTestApp({ OPERADOR_EMAIL: 'operador@matriz.co', OPERADOR_PASSWORD: 'Operador2024' });
-  await seedDemo(t.database.db);
-  const db = t.database.db;
-  const [a] = await db.select().from(tienda).where(eq(tienda.correo, DEMO.tienda.email));
-  const aId = a!.idTienda;
-  tokens.r1 = await login(t, 'tienda', DEMO.tienda.email, DEMO.tienda.contrasena);
-  tokens.r2 = await login(t, 'empleado', DEMO.empleado.email, DEMO.empleado.contrasena);
-  tokens.r3 = await login(t, 'empleado', DEMO.encargado.email, DEMO.encargado.contrasena);
-  const otra = await crearTienda(t);
-  tokens.other = otra.token;
-  const cuentas: Ctx['cuentas'] = {
-    r1: { tipo: 'tienda', email: DEMO.tienda.email, contrasena: DEMO.tienda.contrasena },
-    r2: { tipo: 'empleado', email: DEMO.empleado.email, contrasena: DEMO.empleado.contrasena },
-    r3: { tipo: 'empleado', email: DEMO.encargado.email, contrasena: DEMO.encargado.contrasena },
-    other: { tipo: 'tienda', email: otra.email, contrasena: PASSWORD },
-    op: { tipo: 'empleado', email: 'operador@matriz.co', contrasena: 'Operador2024' },
-    // The same account as r1, switched to the branch after signing in (reLogin).
-    sibling: { tipo: 'tienda', email: DEMO.tienda.email, contrasena: DEMO.tienda.contrasena },
-  };
-  tokens.op = await login(t, 'empleado', 'operador@matriz.co', 'Operador2024');
-  // The same empresa's other store (issue #56): a branch the demo store's owner opens, and the owner switched there.
-  const sucursal = await t.app.inject({ method: 'POST', url: '/api/sucursales', headers: { authorization: `Bearer ${tokens.r1}` }, payload: { nombreTienda: 'Sucursal matriz' } });
-  if (sucursal.statusCode !== 201) throw new Error(`sucursal: ${sucursal.statusCode} ${sucursal.body}`);
-  const bId = (sucursal.json() as { idTienda: number }).idTienda;
-
-  const first = async <T>(rows: Promise<T[]>) => (await rows)[0]!;
-  const ids: Record<string, number> = {
-    tienda: aId,
-    producto: (await first(db.select().from(producto).where(eq(producto.tiendaId, aId)))).idProducto,
-    cliente: (await first(db.select().from(cliente).where(eq(cliente.tiendaId, aId)))).idCliente,
-    proveedor: (await first(db.select().from(proveedor).where(eq(proveedor.tiendaId, aId)))).idProveedor,
-    venta: (await first(db.select().from(venta).where(and(eq(venta.tiendaId, aId), eq(venta.estado, 'Completada'))))).idVenta,
-    factura: (await first(db.select().from(factura).where(eq(factura.tiendaId, aId)))).idFactura,
-    movimiento: (await first(db.select().from(movimiento).where(eq(movimiento.tiendaId, aId)))).idMovimiento,
-    inventario: (await first(db.select().from(inventario).where(eq(inventario.tiendaId, aId)))).idInventario,
-    usuario: (await first(db.select().from(usuario).where(eq(usuario.correo, DEMO.empleado.email)))).idUsuario,
-    rol: ROL.EMPLEADO,
-    metodo: 5,
-    presentacion: (
-      await first(
-        db
-          .insert(productoUnidadVenta)
-          .values({ tiendaId: aId, productoId: (await first(db.select().from(producto).where(eq(producto.tiendaId, aId)))).idProducto, nombre: 'Paca x12', factor: 12, codigoBarras: 'MATRIZ-PACA-12', precio: 9000 })
-          .returning(),
-      )
-    ).idUnidadVenta,
-    puntoVenta: (await first(db.insert(puntoVenta).values({ tiendaId: aId, nombre: 'Caja matriz', ubicacion: 'Mostrador' }).returning())).idPuntoVenta,
-    equipo: (await first(db.insert(equipoSinRed).values({ tiendaId: aId, nombre: 'Equipo matriz', claveHash: 'matriz' }).returning())).idEquipo,
-  };
-  ids.revisar = (await first(db.insert(ventaRevisar).values({ tiendaId: aId, ventaId: ids.venta!, motivos: ['matriz'] }).returning())).idVentaRevisar;
-  const prov = ids.proveedor!;
-  const fresh: Ctx['fresh'] = {
-    presentacion: async () =>
-      (await first(db.insert(productoUnidadVenta).values({ tiendaId: aId, productoId: ids.producto!, nombre: 'Caja', factor: 24, codigoBarras: `MATRIZ-CAJA-${seq++}`, precio: 1000 }).returning())).idUnidadVenta,
-    producto: async () => (await first(db.insert(producto).values({ tiendaId: aId, nombre: `Matriz ${seq++}`, precioUnit: 100, stock: 5 }).returning())).idProducto,
-    cliente: async () => (await first(db.insert(cliente).values({ tiendaId: aId, documento: String(5_000_000_000 + seq++), nombre: 'M', apellido: 'Z' }).returning())).idCliente,
-    proveedor: async () => (await first(db.insert(proveedor).values({ tiendaId: aId, nombre: `Prov ${seq++}`, telefono: '3000000000', email: 'p@m.co' }).returning())).idProveedor,
-    venta: async () => (await first(db.insert(venta).values({ tiendaId: aId, metodoPagoId: 5, estado: 'Pendiente' }).returning())).idVenta,
-    factura: async () => {
-      const v = await fresh.venta!();
-      return (await first(db.insert(factura).values({ tiendaId: aId, ventaId: v, productoId: ids.producto!, cantidad: 1, precio: 100 }).returning())).idFactura;
-    },
-    movimiento: async () => (await first(db.insert(movimiento).values({ tiendaId: aId, cantidadDespues: 1, motivo: 'matriz' }).returning())).idMovimiento,
-    inventario: async () => (await first(db.insert(inventario).values({ tiendaId: aId }).returning())).idInventario,
-    entrega: async () => {
-      const p = await fresh.producto!();
-      return (await first(db.insert(entregaPedido).values({ tiendaId: aId, proveedorId: prov, productoId: p, fechaEntrega: '2026-01-01', cantidad: 1 }).returning())).idEntrega;
-    },
-    usuario: async () =>
-      (await first(db.insert(usuario).values({ documento: String(6_000_000_000 + seq++), nombre1: 'M', apellido1: 'Z', correo: `m${seq++}@matriz.co`, contrasenaHash: 'x', rolId: 2, tiendaId: aId }).returning())).idUsuario,
-    tienda: async () =>
-      (await first(db.insert(tienda).values({ nombreTienda: `Temporal ${seq}`, correo: `t${seq++}@matriz.co`, contrasenaHash: 'x', codigoInvitacion: `MTZ-${seq++}` }).returning())).idTienda,
-    rol: async () => (await first(db.insert(rol).values({ idRol: 100 + seq++, nombreRol: 'Temporal', descripcion: 'matriz' }).returning())).idRol,
-    metodo: async () => (await first(db.insert(metodoPago).values({ idMetPago: 100 + seq++, nombre: 'Temporal' }).returning())).idMetPago,
-  };
-  ids.entrega = await fresh.entrega!();
-  // A purchase order of the demo store in borrador (issue #32), one line.
-  fresh.orden = async () => {
-    const o = await first(db.insert(ordenCompra).values({ tiendaId: aId, numero: 1000 + seq++, proveedorId: prov }).returning());
-    await db.insert(ordenCompraLinea).values({ ordenId: o.idOrden, productoId: ids.producto!, nombre: 'Matriz', cantidad: 1, costoUnit: 1 });
-    return o.idOrden;
-  };
-  ids.orden = await fresh.orden();
-  ids.recepcion = (await first(db.insert(recepcion).values({ tiendaId: aId, numero: 9000, proveedorId: prov }).returning())).idRecepcion;
-  // A fiado charge of the demo store (its credit customer), for the ledger's row route.
-  const fiado = await first(db.select().from(cliente).where(and(eq(cliente.tiendaId, aId), eq(cliente.fiado, true))));
-  ids.credito = (await first(db.insert(creditoMovimiento).values({ tiendaId: aId, clienteId: fiado.idCliente, tipo: 'cargo', monto: 1000, nota: 'matriz' }).returning())).idCreditoMovimiento;
-  // A return of the demo store's completed sale (issue #32), for the document's route.
-  // The demo sale's electronic document, so its XML is there for whoever may read it.
-  await db.insert(documentoDian).values({ tiendaId: aId, ventaId: ids.venta!, numero: 'MTZ1', cude: 'a'.repeat(96), ambiente: 2, xmlFirmado: '<Invoice/>' });
-  ids.devolucion = (await first(db.insert(devolucion).values({ tiendaId: aId, numero: 9000, ventaId: ids.venta!, metodoPagoId: 5, total: 0, motivo: 'matriz' }).returning())).idDevolucion;
-  ids.conteo = (await first(db.insert(conteo).values({ tiendaId: aId, alcance: 'tienda', estado: 'cancelado' }).returning())).idConteo;
-  fresh.lista = async () => (await first(db.insert(listaPrecio).values({ tiendaId: aId, nombre: `Lista matriz ${seq++}` }).returning())).idListaPrecio;
-  ids.lista = await fresh.lista();
-  fresh.promocion = async () => (await first(db.insert(promocion).values({ tiendaId: aId, nombre: `Promo matriz ${seq++}`, tipo: 'porcentaje', porcentaje: 5, categoria: 'Matriz' }).returning())).idPromocion;
-  ids.promocion = await fresh.promocion();
-  ids.traslado = (await first(db.insert(traslado).values({ empresaId: a!.empresaId!, numero: 9000, origenId: aId, destinoId: bId }).returning())).idTraslado;
-  ctx = { t, cuentas, a: aId, b: bId, ids, fresh };
-  tokens.sibling = await enSucursal(ctx, await login(t, 'tienda', DEMO.tienda.email, DEMO.tienda.contrasena));
+  ctx = await prepararMatriz();
 });
 afterAll(() => ctx?.t.close());
 

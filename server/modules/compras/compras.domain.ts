@@ -1,25 +1,24 @@
 /**
- * Purchasing (issue #32 points 3–5), owned here once: *por pedir* (what is at or under its minimum,
- * with a suggested quantity up to the store's target level), purchase orders and their states, and
- * receiving goods with or without an order. Every received unit enters stock through the ledger
- * (`ajustarStockLote`) in the receipt's own transaction, and the receipt's lines are the back-office's
- * order deliveries (`entrega_pedido`), so that list keeps showing what came in.
+ * Purchasing (issue #32 points 4–5), owned here once: purchase orders and their states, and receiving
+ * goods with or without an order (*por pedir*, point 3, is por-pedir.domain.ts). Every received unit
+ * enters stock through the ledger (`ajustarStockLote`) in the receipt's own transaction, and the
+ * receipt's lines are the back-office's order deliveries (`entrega_pedido`), so that list keeps
+ * showing what came in.
  *
- * Who may: reading *por pedir* is every role's; the target level is role 1's; orders and receiving
- * need the `stock` permission (server/modules/tienda/permisos.ts: receiving moves stock), and unit
- * costs are shown only to those with `reportes`.
+ * Who may: orders and receiving need the `stock` permission (server/modules/tienda/permisos.ts:
+ * receiving moves stock), and unit costs are shown only to those with `reportes`.
  */
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { deMilesimas, formatCantidad, milesimasDe, porUnidad } from '#shared/cantidad';
 import { costoPorUnidad, importeCompra } from '#shared/costo';
 import { AppError } from '#shared/errors';
 import { M } from '#shared/messages';
-import type { TEstadoOrden, TOrden, TOrdenResumen, TPorPedir, TRecepcionResumen } from '#shared/schemas/compras';
+import type { TEstadoOrden, TOrden, TOrdenResumen, TRecepcionResumen } from '#shared/schemas/compras';
 import type { TPage } from '#shared/schemas/common';
 import type { TLoteRecibido } from '#shared/schemas/lote';
 import type { Db, Tx } from '../../db/client';
 import { esViolacionUnica } from '../../db/pg-error';
-import { entregaPedido, ordenCompra, ordenCompraLinea, producto, productoUnidadVenta, proveedor, recepcion, tienda } from '../../db/schema';
+import { entregaPedido, ordenCompra, ordenCompraLinea, producto, productoUnidadVenta, proveedor, recepcion } from '../../db/schema';
 import { registrarPor, type Autor } from '../actividad/actividad.domain';
 import { emitirDocumentoSoporte, soporteDeRecepcion } from '../dian/emision-soporte';
 import { entrarRecepcion } from '../lote/lote.domain';
@@ -59,92 +58,6 @@ async function siguienteNumero(tx: Tx, tiendaId: number, tabla: 'orden_compra' |
     rows: { n: number }[];
   };
   return Number(res.rows[0]!.n);
-}
-
-// ── Por pedir (point 3) ─────────────────────────────────────────────────────────────────────
-
-/** Units of each product still to come on the store's open orders (borrador, enviada, parcial). */
-const enCamino = (productoId: SQL) => sql<number>`coalesce((
-  select sum(greatest(l.cantidad - coalesce((select sum(e.cantidad) from entrega_pedido e where e.orden_linea_id = l.id_linea), 0), 0))
-  from orden_compra_linea l join orden_compra o on o.id_orden = l.orden_id
-  where l.producto_id = ${productoId} and o.estado in ('borrador', 'enviada', 'parcial')), 0)::numeric`;
-
-/** The last unit cost received of a product (its latest delivery with a cost), or null. */
-export const ultimoCostoSql = (productoId: SQL) =>
-  sql<number | null>`(select e.costo_unit from entrega_pedido e where e.producto_id = ${productoId} and e.costo_unit is not null order by e.id_entrega desc limit 1)`;
-
-/**
- * Every product of the store on sale, with a minimum, at or under it; grouped by supplier (an archived
- * supplier's products count as without one), by name. Suggested: up to `pedido_objetivo` % of the
- * minimum (rounded up), less the stock and what open orders still bring (0 when those already cover it); in whole packs too
- * when the product's latest delivery came in a pack that still exists (shops order a paca, not 7 units).
- */
-export async function porPedir(options: { db: Db; tiendaId: number; autor: Autor }): Promise<TPorPedir> {
-  const { db, tiendaId, autor } = options;
-  const [t] = await db.select({ objetivo: tienda.pedidoObjetivo }).from(tienda).where(eq(tienda.idTienda, tiendaId)).limit(1);
-  const objetivo = t?.objetivo ?? 200;
-  const costos = await veCostos(db, tiendaId, autor);
-  const id = sql`${producto.idProducto}`;
-  const rows = await db
-    .select({
-      id: producto.idProducto,
-      nombre: producto.nombre,
-      stock: producto.stock,
-      stockMin: producto.stockMin,
-      proveedorId: proveedor.idProveedor,
-      proveedor: proveedor.nombre,
-      telefono: proveedor.telefono,
-      enCamino: enCamino(id),
-      ultimoCosto: ultimoCostoSql(id),
-      // The pack of the product's latest delivery, if it was one and the pack still exists (ADR 036);
-      // for a product never delivered, its pack when it has just one (issue #52: water bought by the
-      // paca is suggested as 5 pacas, not 60 units). A latest delivery by unit keeps units.
-      empaque: sql<{ id: number; nombre: string; factor: number; costo: number | null } | null>`coalesce((
-        select json_build_object('id', u.id_unidad_venta, 'nombre', u.nombre, 'factor', u.factor, 'costo', case when e.factor = u.factor then e.costo_empaque end)
-        from (select e.unidad_venta_id, e.factor, e.costo_empaque from entrega_pedido e where e.producto_id = ${id} order by e.id_entrega desc limit 1) e
-        join producto_unidad_venta u on u.id_unidad_venta = e.unidad_venta_id and u.producto_id = ${id}), (
-        select json_build_object('id', min(u.id_unidad_venta), 'nombre', min(u.nombre), 'factor', min(u.factor), 'costo', null)
-        from producto_unidad_venta u where u.producto_id = ${id} and not exists (select 1 from entrega_pedido e where e.producto_id = ${id})
-        having count(*) = 1))`,
-    })
-    .from(producto)
-    .leftJoin(proveedor, and(eq(proveedor.idProveedor, producto.proveedorId), eq(proveedor.activo, true)))
-    .where(and(eq(producto.tiendaId, tiendaId), eq(producto.estado, 1), sql`${producto.stockMin} > 0`, sql`${producto.stock} <= ${producto.stockMin}`))
-    .orderBy(sql`${proveedor.nombre} nulls last`, asc(proveedor.idProveedor), asc(producto.nombre), asc(producto.idProducto))
-    .limit(5000);
-  const grupos: TPorPedir['grupos'] = [];
-  for (const r of rows) {
-    const prov = r.proveedorId == null ? null : { id: r.proveedorId, nombre: r.proveedor!, telefono: r.telefono! };
-    let g = grupos.at(-1);
-    if (!g || (g.proveedor?.id ?? null) !== (prov?.id ?? null)) grupos.push((g = { proveedor: prov, productos: [] }));
-    const meta = Math.ceil((r.stockMin * objetivo) / 100);
-    // In thousandths (a product sold by measure has decimals, ADR 030); the suggestion is whole, rounded up.
-    const faltan = meta * 1000 - milesimasDe(r.stock) - milesimasDe(Number(r.enCamino));
-    g.productos.push({
-      id: r.id,
-      nombre: r.nombre,
-      stock: r.stock,
-      stockMin: r.stockMin,
-      enCamino: Number(r.enCamino),
-      sugerido: Math.max(Math.ceil(faltan / 1000), 0),
-      ultimoCosto: costos && r.ultimoCosto != null ? Number(r.ultimoCosto) : null,
-      empaque: r.empaque
-        ? {
-            unidadVentaId: Number(r.empaque.id),
-            nombre: r.empaque.nombre,
-            factor: Number(r.empaque.factor),
-            sugerido: Math.max(Math.ceil(faltan / (1000 * Number(r.empaque.factor))), 0),
-            costo: costos && r.empaque.costo != null ? Number(r.empaque.costo) : null,
-          }
-        : null,
-    });
-  }
-  return { pedidoObjetivo: objetivo, grupos };
-}
-
-/** Role 1 sets the target level (the route refuses the others). */
-export async function guardarObjetivo(options: { db: Db; tiendaId: number; pedidoObjetivo: number }): Promise<void> {
-  await options.db.update(tienda).set({ pedidoObjetivo: options.pedidoObjetivo }).where(eq(tienda.idTienda, options.tiendaId));
 }
 
 // ── Orders (point 4) ────────────────────────────────────────────────────────────────────────

@@ -26,18 +26,17 @@ import {
   cancelarOrden,
   crearOrden,
   enviarOrden,
-  guardarObjetivo,
   listarOrdenes,
   obtenerOrden,
-  porPedir,
   recibir,
   verificarPermisoCompras,
 } from './compras.domain';
 import { costosDe } from './costo.domain';
+import { guardarObjetivo, porPedir } from './por-pedir.domain';
 import { emitirNotaSoporte, soporteDeRecepcionDeTienda } from '../dian/emision-soporte';
 import { ZNotaSoporte, ZNotaSoporteRequest, ZSoporteRecepcion } from '#shared/schemas/documento-soporte';
 
-/** Purchasing (issue #32): *por pedir*, purchase orders and receiving. Thin: the rules are compras.domain.ts's. */
+/** Purchasing (issue #32): *por pedir*, purchase orders and receiving. Thin: the rules are compras.domain.ts's and por-pedir.domain.ts's. */
 export async function comprasRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['compras'];
