@@ -5,6 +5,7 @@
 export const representacion = {
   fechaEmision: (fecha: string, hora: string) => `Fecha de emisión: ${fecha} ${hora}`,
   referencia: (numero: string, cufe: string) => `Referencia: factura ${numero} · CUFE ${cufe}`,
+  municipioCodigo: (codigo: string) => `municipio ${codigo}`,
   descripcion: 'Descripción',
   cantidad: 'Cant.',
   precio: 'Precio',

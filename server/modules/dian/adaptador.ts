@@ -5,6 +5,7 @@
  * sale took — #30's numbering per till) and passes them in.
  */
 import { desglosarVenta, type TImpuesto, type TUnidadDian } from '../../../shared/impuestos.js';
+import { nombreDepartamento, nombreMunicipio } from './divipola.js';
 import type { Adquirente, Caja, DocumentoPos, ImpuestoLinea, LineaDocumento, MedioPago, Resolucion, Software } from './tipos.js';
 
 export interface PerfilFiscalVenta {
@@ -123,9 +124,10 @@ export function emisorDePerfil(p: PerfilFiscalVenta, nombreTienda: string): Docu
     responsableIva: p.responsableIva,
     direccion: {
       municipioCodigo: p.municipio,
-      municipio: p.municipioNombre ?? p.municipio,
+      // DIAN's CityName and CountrySubentity are names; a municipality keeps its code where no name is certain (divipola.ts).
+      municipio: p.municipioNombre ?? nombreMunicipio(p.municipio) ?? p.municipio,
       departamentoCodigo: p.departamento,
-      departamento: p.departamentoNombre ?? p.departamento,
+      departamento: p.departamentoNombre ?? nombreDepartamento(p.departamento) ?? p.departamento,
       linea: p.direccion,
     },
     telefono: p.telefono ?? undefined,

@@ -113,7 +113,11 @@ describe('la copia del comprador: contenedor, PDF, correo y descarga (issue #57 
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     // The issue date reads as dates do here (dd/mm/aaaa), not as the XML's ISO date.
-    expect(textoDelPdf(pdf.rawPayload)).toMatch(/Fecha de emisi.n: \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}/);
+    const textoPdf = textoDelPdf(pdf.rawPayload);
+    expect(textoPdf).toMatch(/Fecha de emisi.n: \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}/);
+    // The shop's place by name, not DANE's codes ('11001, 11' before).
+    expect(textoPdf).toContain('Calle 45 # 13-20, Bogot\u00e1, D.C.');
+    expect(textoPdf).not.toMatch(/11001|, 11\b/);
     // For looking at it (the screenshots of the issue): COPIA_PDF=<file> keeps the PDF.
     if (process.env.COPIA_PDF) fs.writeFileSync(process.env.COPIA_PDF, pdf.rawPayload);
     for (const ruta of ['contenedor', 'pdf', 'copia']) expect((await req('GET', `/api/dian/ventas/${recibo.id}/${ruta}`, otra.token)).statusCode).toBe(404);

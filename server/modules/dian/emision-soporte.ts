@@ -37,6 +37,7 @@ import {
   type LineaCompraSoporte,
 } from './documento-soporte';
 import { firmarDocumento } from './firma';
+import { nombreDepartamento, nombreMunicipio } from './divipola';
 
 /** The days a purchase may wait for its DS (DIAN allows accumulating a week's purchases from one seller). */
 const DIAS_SOPORTE = 6;
@@ -112,7 +113,13 @@ async function documentoDeRecepcion(db: Db | Tx, f: FilaConfiguracion, r: Omit<R
       numero,
       ...(dv ? { dv } : {}),
       nombre: r.nombre,
-      direccion: { municipioCodigo: r.municipio, municipio: r.municipio, departamentoCodigo: r.municipio.slice(0, 2), departamento: r.municipio.slice(0, 2), linea: r.direccion },
+      direccion: {
+        municipioCodigo: r.municipio,
+        municipio: nombreMunicipio(r.municipio) ?? r.municipio,
+        departamentoCodigo: r.municipio.slice(0, 2),
+        departamento: nombreDepartamento(r.municipio) ?? r.municipio.slice(0, 2),
+        linea: r.direccion,
+      },
       ...(r.email ? { email: r.email } : {}),
     },
     resolucion: rango,

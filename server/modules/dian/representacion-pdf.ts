@@ -12,6 +12,7 @@ import { facturaElectronica as FE } from '#shared/messages/factura-electronica';
 import { representacion as R } from '#shared/messages/representacion';
 import { isoADdMmAaaa } from '#shared/fecha-texto';
 import { formatPesos } from '#shared/money';
+import { lugarLegible } from './divipola.js';
 import { NS } from './xml.js';
 
 type El = Element;
@@ -43,7 +44,13 @@ function parte(raiz: El, local: string): Parte {
   return {
     nombre: cbc(pts, 'RegistrationName') || cbc(cac(p, 'PartyName'), 'Name'),
     documento: FE.documentoAdquirente(tipo, texto(id), tipo === '31' && dv ? dv : null),
-    direccion: [texto(hijo(cac(dir, 'AddressLine'), NS.cbc, 'Line')), cbc(dir, 'CityName'), cbc(dir, 'CountrySubentity')].filter(Boolean).join(', '),
+    // Names, not DANE codes (a document signed with codes still prints its department's name).
+    direccion: [
+      texto(hijo(cac(dir, 'AddressLine'), NS.cbc, 'Line')),
+      dir ? lugarLegible({ municipioCodigo: cbc(dir, 'ID'), municipio: cbc(dir, 'CityName'), departamentoCodigo: cbc(dir, 'CountrySubentityCode'), departamento: cbc(dir, 'CountrySubentity') }, R.municipioCodigo) : '',
+    ]
+      .filter(Boolean)
+      .join(', '),
     contacto: [cbc(contacto, 'Telephone'), cbc(contacto, 'ElectronicMail')].filter(Boolean).join(' · '),
   };
 }
