@@ -97,6 +97,9 @@ export const conteos = {
   porLoteAyuda: 'Escriba el lote de la etiqueta. Si es un lote nuevo, también su fecha de vencimiento. Sin lote, la diferencia se reparte como siempre: lo que falta sale del que vence primero.',
   porLoteSinConexion: 'Sin conexión, el lote se revisa al enviar: si el código no existe y no tiene vencimiento, el conteo queda aquí con el motivo.',
   loteCampo: 'Lote',
+  /** The report's row of what no counted lot explains. */
+  loteResto: 'Otros lotes y sin lote',
+  loteVenceEl: (lote: string, fecha: string) => `Lote ${lote} · vence ${fecha}`,
   loteVenceCampo: 'Vence (solo si es un lote nuevo)',
   loteDeLinea: (lote: string) => `Lote ${lote}`,
   quedaNegativo: (nombre: string) => `El stock de ${nombre} quedaría por debajo de cero con las ventas hechas después de contarlo. Recuéntelo antes de aprobar.`,
@@ -117,6 +120,8 @@ export const conteos = {
   csv: {
     archivo: (id: number) => `conteo-${id}.csv`,
     unidad: 'unidad',
-    columnas: ['Producto', 'Unidad', 'Sistema', 'Contado', 'Diferencia', 'Costo unitario', 'Valor diferencia', 'Contó'],
+    columnas: ['Producto', 'Unidad', 'Sistema', 'Contado', 'Diferencia', 'Costo unitario', 'Valor diferencia', 'Contó', 'Lote', 'Vence'],
+    /** The Lote cell of a product counted per lot: its row is the sum of the lot rows under it. */
+    totalProducto: 'Total del producto',
   },
 } as const;

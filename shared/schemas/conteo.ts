@@ -130,6 +130,24 @@ export const ZProductoConteo = z.object({
 });
 export type TProductoConteo = z.infer<typeof ZProductoConteo>;
 
+/**
+ * One lot of a product counted per lot, in the variance report (issue #58 point 2): its units when first
+ * counted, what was counted in it, the difference and its value at the product's cost. The row with no
+ * code (`loteId` null) is the rest: lots nobody counted and units of no known lot, less what was counted
+ * without naming a lot. The rows add up to the product's.
+ */
+export const ZLoteInforme = z.object({
+  loteId: z.number().int().nullable(),
+  codigo: z.string().nullable(),
+  /** YYYY-MM-DD. */
+  vence: z.string().nullable(),
+  sistema: z.number(),
+  contado: z.number(),
+  diferencia: z.number(),
+  valor: z.number().int(),
+});
+export type TLoteInforme = z.infer<typeof ZLoteInforme>;
+
 /** One product of the variance report. Quantities in the product's unit; money in integer pesos. */
 export const ZDiferencia = z.object({
   productoId: z.number().int(),
@@ -142,6 +160,8 @@ export const ZDiferencia = z.object({
   costo: z.number().int().nullable(),
   valor: z.number().int(),
   contaron: z.string(),
+  /** Counted per lot: its lots (first to expire first) and the rest. Absent when no lot was named. */
+  lotes: z.array(ZLoteInforme).optional(),
 });
 export type TDiferencia = z.infer<typeof ZDiferencia>;
 

@@ -49,6 +49,15 @@ test('conteo por lote en el teléfono: un lote contado de menos, un lote nuevo, 
   await expect(lineas.getByRole('row').filter({ hasText: 'Lote K-NUEVO' })).toContainText('2');
   await expect(lineas.getByRole('row').filter({ hasText: 'Lote K-2' })).toContainText('1');
   await page.screenshot({ path: '/tmp/shots-e/conteo-lineas-por-lote-1366.png', fullPage: true });
+  // The report breaks the product down per lot (issue #58 point 2): K-2 −2, K-NUEVO +2, the rest (K-1, nobody counted it) −2.
+  const informe = page.getByRole('table', { name: 'Diferencias' });
+  await expect(informe.getByRole('row').filter({ hasText: `Lote K-NUEVO · vence ${ddmm(400)}` })).toContainText('+2');
+  await expect(informe.getByRole('row').filter({ hasText: 'Lote K-2 · vence' })).toContainText('-2');
+  await expect(informe.getByRole('row').filter({ hasText: 'Otros lotes y sin lote' })).toContainText('2.000');
+  await informe.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: '/tmp/shots-c/informe-por-lote-1366.png', fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: '/tmp/shots-c/informe-por-lote-390.png', fullPage: true });
 
   await api.post(`/api/conteos/${conteoId}/aprobar`, {});
   const { lotes } = await api.get(`/api/lotes/producto/${id}`);

@@ -37,6 +37,7 @@ import { ajustarStock } from '../movimiento/ledger';
 import { verificarProveedorDeTienda } from '../proveedor/proveedor.domain';
 import { conRechazos, denegado, puede, registrarRechazo } from '../tienda/permisos';
 import { totalesDe, valorarFila } from './valorar';
+import { desgloseDe, lotesDelInforme } from './conteo.informe-lotes';
 import { etiquetaEnConteo, momentoSinRed, tomarStockLote, tomarStockSistema } from './conteo.sin-red';
 
 type Abrir = z.output<typeof ZAbrirConteoRequest>;
@@ -393,9 +394,10 @@ export async function informeConteo(options: { db: Db; tiendaId: number; autor: 
   const { db, tiendaId, autor, id } = options;
   const c = await leerConteo(db, tiendaId, id);
   await verificarEncargado(db, tiendaId, autor, false);
-  const [cabecera, fs, [sin]] = await Promise.all([
+  const [cabecera, fs, porLote, [sin]] = await Promise.all([
     resumen(db, tiendaId, id),
     filas(db, tiendaId, c),
+    lotesDelInforme(db, tiendaId, id),
     db
       .select({ n: count() })
       .from(producto)
@@ -403,7 +405,10 @@ export async function informeConteo(options: { db: Db; tiendaId: number; autor: 
   ]);
   return {
     conteo: cabecera,
-    lineas: fs.map((f) => ({ ...f, ...valorarFila(f) })),
+    lineas: fs.map((f) => {
+      const lotes = desgloseDe(f, porLote.get(f.productoId));
+      return { ...f, ...valorarFila(f), ...(lotes ? { lotes } : {}) };
+    }),
     totales: totalesDe(fs),
     sinContar: Number(sin?.n ?? 0),
   };
@@ -417,7 +422,13 @@ export async function exportarConteoCsv(options: { db: Db; tiendaId: number; aut
   const cantidad = (x: number) => formatMilesimas(milesimasDe(x));
   for (const l of inf.lineas) {
     const unidad = SIMBOLO_UNIDAD[l.unidad as keyof typeof SIMBOLO_UNIDAD] || M.conteos.csv.unidad;
-    lineas.push([celdaCsv(l.producto), celdaCsv(unidad), cantidad(l.sistema), cantidad(l.contado), cantidad(l.diferencia), l.costo ?? '', l.valor, celdaCsv(l.contaron)].join(';'));
+    // A product counted per lot: its row says it is the product's total, and its lots follow (Lote, Vence).
+    const total = l.lotes ? [celdaCsv(M.conteos.csv.totalProducto), ''] : ['', ''];
+    lineas.push([celdaCsv(l.producto), celdaCsv(unidad), cantidad(l.sistema), cantidad(l.contado), cantidad(l.diferencia), l.costo ?? '', l.valor, celdaCsv(l.contaron), ...total].join(';'));
+    for (const x of l.lotes ?? []) {
+      const lote = [celdaCsv(x.codigo ?? M.conteos.loteResto), x.vence ? isoADdMmAaaa(x.vence) : ''];
+      lineas.push([celdaCsv(l.producto), celdaCsv(unidad), cantidad(x.sistema), cantidad(x.contado), cantidad(x.diferencia), l.costo ?? '', x.valor, '', ...lote].join(';'));
+    }
   }
   const t = inf.totales;
   lineas.push([M.conteos.faltante, t.faltante].map(celdaCsv).join(';'));

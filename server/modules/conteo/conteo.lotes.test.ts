@@ -125,6 +125,35 @@ describe('conteo por lote', { timeout: 180_000 }, () => {
     expect(await lotesDe(id)).toEqual({ lotes: { 'O-2': 3 }, stock: 3 });
   });
 
+  it('el informe desglosa por lote lo contado y el sistema, con su valor a costo, y el resto; la exportación también', async () => {
+    const id = await productoConLotes(s, 'Diclofenaco 50 mg');
+    await recibir(s, [{ productoId: id, cantidad: 7, costoUnit: 1000, lotes: [{ codigo: 'D-1', vence: await fecha(10), cantidad: 4 }, { codigo: 'D-2', vence: await fecha(100), cantidad: 3 }] }]);
+    const conteoId = await abrir(s);
+    // D-1 counted 3 (one missing); 2 more found without their lot; D-2 not counted.
+    await contar(s, conteoId, { productoId: id, cantidad: 3, lote: { codigo: 'D-1' } });
+    await contar(s, conteoId, { productoId: id, cantidad: 2 });
+    const informe = (await req('GET', `/api/conteos/${conteoId}/informe`, s.token)).json();
+    const [fila] = informe.lineas;
+    expect(fila).toMatchObject({ productoId: id, sistema: 7, contado: 5, diferencia: -2, costo: 1000, valor: -2000 });
+    const d1 = await fecha(10);
+    expect(fila.lotes).toEqual([
+      { loteId: expect.any(Number), codigo: 'D-1', vence: d1, sistema: 4, contado: 3, diferencia: -1, valor: -1000 },
+      { loteId: null, codigo: null, vence: null, sistema: 3, contado: 2, diferencia: -1, valor: -1000 },
+    ]);
+    const csv = (await req('GET', `/api/conteos/${conteoId}/csv`, s.token)).body;
+    const [a, m, d] = d1.split('-');
+    expect(csv).toContain(`;${M.conteos.csv.columnas.slice(-3).join(';')}\r\n`);
+    expect(csv).toMatch(new RegExp(`Diclofenaco 50 mg;unidad;7;5;-2;1000;-2000;[^;]*;${M.conteos.csv.totalProducto};\r\n`));
+    expect(csv).toContain(`Diclofenaco 50 mg;unidad;4;3;-1;1000;-1000;;D-1;${d}/${m}/${a}\r\n`);
+    expect(csv).toContain(`Diclofenaco 50 mg;unidad;3;2;-1;1000;-1000;;${M.conteos.loteResto};\r\n`);
+    // Counted without any lot: no breakdown.
+    const otro = await productoConLotes(s, 'Acetaminofén 500 mg');
+    await contar(s, conteoId, { productoId: otro, cantidad: 1 });
+    const sinLote = (await req('GET', `/api/conteos/${conteoId}/informe`, s.token)).json().lineas.find((l: { productoId: number }) => l.productoId === otro);
+    expect(sinLote).not.toHaveProperty('lotes');
+    expect((await req('POST', `/api/conteos/${conteoId}/cancelar`, s.token)).statusCode).toBe(200);
+  });
+
   it('sin conexión: la línea de un lote contada en el teléfono toma las unidades del lote de ese momento; la venta antes de que llegue se lleva', async () => {
     const id = await productoConLotes(s, 'Ibuprofeno 400 mg');
     // Its lots came in yesterday (the ledger is append-only: written with yesterday's date), and the count opened two hours ago.

@@ -3,7 +3,8 @@ import { formatCantidad, parseCantidad, porUnidad } from '#shared/cantidad';
 import { comun } from '#shared/messages/comun';
 import { conteos } from '#shared/messages/conteos';
 import { formatPesos } from '#shared/money';
-import type { TDiferencia, TLineaConteo } from '#shared/schemas/conteo';
+import { isoADdMmAaaa } from '#shared/fecha-texto';
+import type { TDiferencia, TLineaConteo, TLoteInforme } from '#shared/schemas/conteo';
 import { PageHeader } from '../../components/page-header';
 import { LoadFailed, Skeleton } from '../../components/ui/list-state';
 import { TablaDatos } from '../../components/ui/tabla-datos';
@@ -21,6 +22,12 @@ const M = { comun, conteos };
 const C = M.conteos.columnas;
 
 const signo = (texto: string, n: number) => (n > 0 ? `+${texto}` : texto);
+const pesos = (v: number) => (v < 0 ? `-${formatPesos(-v)}` : formatPesos(v));
+
+/** A row of the report: a product, or one of its lots under it (counted per lot, issue #58 point 2). */
+type FilaInforme = { d: TDiferencia; lote?: TLoteInforme };
+const filasDe = (lineas: TDiferencia[]): FilaInforme[] => lineas.flatMap((d) => [{ d }, ...(d.lotes ?? []).map((lote) => ({ d, lote }))]);
+const nombreLote = (l: TLoteInforme) => (l.codigo == null ? M.conteos.loteResto : l.vence ? M.conteos.loteVenceEl(l.codigo, isoADdMmAaaa(l.vence)) : M.conteos.loteDeLinea(l.codigo));
 
 /** The variance report (managers only): by product, totals, shrinkage; recount, approve, cancel, export. */
 function Informe({ id, abierto }: { id: number; abierto: boolean }) {
@@ -87,28 +94,29 @@ function Informe({ id, abierto }: { id: number; abierto: boolean }) {
         </div>
       </dl>
       {sinContar > 0 ? <p className="conteo-nota">{M.conteos.sinContar(sinContar)}</p> : null}
-      <TablaDatos<TDiferencia>
+      <TablaDatos<FilaInforme>
         caption={M.conteos.informe}
-        rows={lineas}
-        rowKey={(d) => d.productoId}
-        rowClassName={(d) => (d.diferencia !== 0 ? 'conteo-fila--diferencia' : undefined)}
+        rows={filasDe(lineas)}
+        rowKey={({ d, lote }) => (lote ? `${d.productoId}-${lote.loteId ?? 'resto'}` : d.productoId)}
+        rowClassName={({ d, lote }) => (lote ? (lote.diferencia !== 0 ? 'conteo-fila--lote conteo-fila--diferencia' : 'conteo-fila--lote') : d.diferencia !== 0 ? 'conteo-fila--diferencia' : undefined)}
         // The difference next to the name: on a phone the table scrolls sideways and the first columns show.
         columns={[
-          { header: C.producto, cell: (d) => d.producto },
-          { header: C.diferencia, num: true, cell: (d) => signo(formatCantidad(d.diferencia, d.unidad), d.diferencia) },
-          { header: C.contado, num: true, cell: (d) => formatCantidad(d.contado, d.unidad) },
-          { header: C.sistema, num: true, cell: (d) => formatCantidad(d.sistema, d.unidad) },
-          { header: C.valor, num: true, cell: (d) => (d.costo == null ? M.conteos.sinCosto : d.valor < 0 ? `-${formatPesos(-d.valor)}` : formatPesos(d.valor)) },
+          { header: C.producto, cell: ({ d, lote }) => (lote ? nombreLote(lote) : d.producto) },
+          { header: C.diferencia, num: true, cell: ({ d, lote }) => signo(formatCantidad((lote ?? d).diferencia, d.unidad), (lote ?? d).diferencia) },
+          { header: C.contado, num: true, cell: ({ d, lote }) => formatCantidad((lote ?? d).contado, d.unidad) },
+          { header: C.sistema, num: true, cell: ({ d, lote }) => formatCantidad((lote ?? d).sistema, d.unidad) },
+          { header: C.valor, num: true, cell: ({ d, lote }) => (d.costo == null ? M.conteos.sinCosto : pesos((lote ?? d).valor)) },
           // A plain last column, not a pinned action: pinned, it covered the difference on a phone.
           ...(abierto
             ? [
                 {
                   header: M.comun.acciones,
-                  cell: (d: TDiferencia) => (
-                    <button type="button" className="btn btn--ghost btn--sm" onClick={() => onRecontar(d)} aria-label={M.conteos.reconteoDe(d.producto)}>
-                      {M.conteos.reconteo}
-                    </button>
-                  ),
+                  cell: ({ d, lote }: FilaInforme) =>
+                    lote ? null : (
+                      <button type="button" className="btn btn--ghost btn--sm" onClick={() => onRecontar(d)} aria-label={M.conteos.reconteoDe(d.producto)}>
+                        {M.conteos.reconteo}
+                      </button>
+                    ),
                 },
               ]
             : []),
