@@ -66,6 +66,7 @@ export const reportes = {
     'cierre-mensual': { titulo: 'Cierre mensual', texto: 'Neto por día, impuestos, margen, productos que más y menos vendieron, compras, inventario al cierre y cartera.' },
     promociones: { titulo: 'Ventas por promoción', texto: 'Qué vendió cada promoción, cuánto ahorró el cliente y cuánto margen le costó a la tienda.' },
     puntos: { titulo: 'Puntos', texto: 'Puntos ganados, redimidos y reversados, y el saldo que la tienda debe a cada cliente en puntos y en pesos.' },
+    'listas-precios': { titulo: 'Ventas por lista de precios', texto: 'Qué se vendió a cada lista (Mayorista…), cuánto menos se cobró que al precio normal y cuánto margen le costó a la tienda.' },
   },
   columnas: {
     cifra: 'Cifra',
@@ -177,6 +178,12 @@ export const reportes = {
     puntosDevueltos: 'Redimidos devueltos',
     saldoPuntos: 'Saldo final',
     valorSaldoPuntos: 'Valor del saldo',
+    lista: 'Lista de precios',
+    brutoPrecioBase: 'Bruto a precio normal',
+    diferenciaLista: 'Diferencia (costo de la lista)',
+    cobrado: 'Cobrado',
+    margenPrecioBase: 'Margen a precio normal',
+    margenPrecioBasePorcentaje: 'Margen % a precio normal',
   },
   tablas: {
     cifras: 'Ventas netas y margen del periodo',
@@ -254,6 +261,10 @@ export const reportes = {
     saldoPuntos: 'Saldo de puntos al cierre',
     valorSaldoPuntos: 'Valor del saldo de puntos',
     clientesConPuntos: 'Clientes con movimientos de puntos',
+    listas: 'Listas de precios usadas',
+    ventasConLista: 'Ventas con lista de precios',
+    costoListas: 'Lo que costaron las listas',
+    cobradoConLista: 'Cobrado con lista de precios',
   },
   estados: { porPedir: 'Por pedir', agotado: 'Agotado', ok: 'Suficiente', abierto: 'Abierto', cerrado: 'Cerrado', anulacion: 'Anulación', descuento: 'Descuento' },
   notas: {
@@ -273,6 +284,8 @@ export const reportes = {
       'Cada promoción cuenta las líneas de venta que tocó: su bruto al precio cobrado antes de la promoción, el ahorro que dio (lo que le costó a la tienda), lo cobrado y el margen al costo de cada unidad al venderla. El margen perdido es el ahorro. Una línea con dos promociones (la del producto y una compra mínima) cuenta en las dos; los totales la cuentan una vez. Las devoluciones no se restan aquí.',
     puntos:
       'Ganados: puntos dados por las ventas del periodo. Ganados reversados: los que quitaron devoluciones y anulaciones. Redimidos devueltos: puntos redimidos que volvieron al cliente por una devolución o anulación. Saldo al final del periodo; su valor en pesos usa el valor actual del punto (el de cada fecha no se guarda). No se filtra por persona ni turno.',
+    listas:
+      'Cada venta cuenta en la lista con que se cobró (la del cliente en ese momento; una lista renombrada o eliminada conserva sus ventas). Bruto a precio normal: lo que habrían pagado sus líneas sin la lista; la diferencia es lo que la lista le costó a la tienda. Bruto − diferencia − descuentos = cobrado. El margen usa el costo de cada unidad al venderla. Las devoluciones del periodo restan sus unidades, su diferencia y lo devuelto; los descuentos sobre el total de la venta no se reparten. «Sin lista» reúne las demás ventas: las de clientes sin lista, las sin red (el equipo cobró el precio normal), las del back-office y la API antigua, y las vendidas antes de que existiera este reporte.',
     limite: (n: number) => `Se muestran las primeras ${n} filas; la exportación las trae todas.`,
   },
   /** Next to a margin when some products sold have no cost (issue #52). */
@@ -280,6 +293,10 @@ export const reportes = {
   sinCostoConocido: 'sin costos registrados: el margen no se puede calcular',
   /** Next to the promotions' margin: what it would have been without them (issue #59 point 4). */
   margenSinPromocion: (valor: number) => `sin las promociones habría sido ${formatPesos(valor)}`,
+  /** Next to the lists' margin: what it would have been at the normal price (issue #59 point 4). */
+  margenPrecioBase: (valor: number) => `a precio normal habría sido ${formatPesos(valor)}`,
+  /** The row of the sales no price list priced. */
+  sinLista: 'Sin lista',
   /** Next to the points' balance value. */
   valorPunto: (valor: number) => `a ${formatPesos(valor)} por punto`,
   semana: ['Lunes', 'Martes', 'Miércoles', 'Jueves', 'Viernes', 'Sábado', 'Domingo'],
@@ -296,6 +313,7 @@ export const reportes = {
     mapa: 'Ventas netas por día de la semana y hora',
     ahorroPorPromocion: 'Las 10 promociones que más ahorro dieron',
     puntosPorCliente: 'Los 10 clientes que más puntos ganaron',
+    diferenciaPorLista: 'Lo que costó cada lista de precios',
     actual: 'Periodo',
     anterior: 'Periodo anterior',
     alt: (titulo: string) => `${titulo}. Los datos completos están en la tabla.`,

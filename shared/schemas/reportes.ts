@@ -9,7 +9,7 @@ const M = { comun, reportes };
 const R = M.reportes;
 
 /** The reports (issue #35), by the last part of their path: /api/reportes/<informe>, /reportes/<informe>. */
-export const INFORMES = ['ventas', 'medios-pago', 'productos', 'categorias', 'sin-ventas', 'empleados', 'turnos', 'anulaciones-descuentos', 'cartera', 'inventario', 'kardex', 'mapa-calor', 'impuestos', 'cierre-diario', 'cierre-mensual', 'promociones', 'puntos'] as const;
+export const INFORMES = ['ventas', 'medios-pago', 'productos', 'categorias', 'sin-ventas', 'empleados', 'turnos', 'anulaciones-descuentos', 'cartera', 'inventario', 'kardex', 'mapa-calor', 'impuestos', 'cierre-diario', 'cierre-mensual', 'promociones', 'puntos', 'listas-precios'] as const;
 export type TInforme = (typeof INFORMES)[number];
 
 /**

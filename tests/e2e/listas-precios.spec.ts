@@ -6,7 +6,8 @@ import { api } from './support/api';
 /**
  * Issue #59 point 1, ADR 047: the owner makes the price list *Mayorista* on its screen, gives a product
  * its own price there and assigns a customer; the till sells to that customer and the server charges
- * the list's price (the receipt says $ 2.300 each, not $ 2.500). Screenshots at 1366 and 390 px.
+ * the list's price (the receipt says $ 2.300 each, not $ 2.500); *Ventas por lista de precios* shows
+ * the sale under Mayorista and what the list cost (issue #59 point 4). Screenshots at 1366 and 390 px.
  */
 const SHOTS = process.env.SHOTS_DIR ?? 'test-results';
 
@@ -81,6 +82,26 @@ test('lista Mayorista: precio propio, cliente asignado y la venta cobra el preci
   await expect(recibo.getByRole('row', { name: new RegExp(arroz) })).toContainText('$ 4.600');
   await expect(page.getByTestId('recibo-total')).toHaveText('$ 4.600');
   await page.screenshot({ path: `${SHOTS}/lista-precios-recibo-1366.png`, fullPage: true });
+
+  // Issue #59 point 4: the report by list shows the sale at Mayorista, and what the list cost: $ 400.
+  await page.goto('/reportes');
+  await page.getByRole('link', { name: /^Ventas por lista de precios/ }).click();
+  await expect(page).toHaveURL(/\/reportes\/listas-precios$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Ventas por lista de precios' })).toBeVisible();
+  const fila = page.getByRole('row').filter({ has: page.getByRole('cell', { name: 'Mayorista', exact: true }) });
+  // Puesto, lista, ventas, líneas, unidades, bruto a precio normal, diferencia, descuentos, cobrado.
+  await expect(fila.getByRole('cell').nth(4)).toHaveText('2');
+  await expect(fila.getByRole('cell').nth(5)).toHaveText('$ 5.000');
+  await expect(fila.getByRole('cell').nth(6)).toHaveText('$ 400');
+  await expect(fila.getByRole('cell').nth(8)).toHaveText('$ 4.600');
+  await expect(page.getByTestId('indicador-costoListas').locator('strong')).toHaveText('$ 400');
+  for (const width of [1366, 390]) {
+    await page.setViewportSize({ width, height: width > 500 ? 900 : 844 });
+    // The page fits once the chart has followed the new width; wide tables scroll in their own box.
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await page.screenshot({ path: `${SHOTS}/reporte-listas-precios-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1366, height: 900 });
 
   // The activity log says who made the list, the price and the customer.
   const log = await api<{ items: { descripcion: string }[] }>(page, 'GET', '/api/actividad?tipo=lista_precio');

@@ -46,6 +46,7 @@ DECLARE
   v_sin_precio jsonb;
   v_importes jsonb;
   v_lista integer;
+  v_lista_nombre text;
   v_porcentaje integer;
 BEGIN
   -- The cashier's open shift (issue #18), first, as every writer of a shift takes its locks (shift,
@@ -80,7 +81,7 @@ BEGIN
   -- base price less the list's % (precio_con_lista: half up). A pack pays the lower of its price less the
   -- % and the list's unit price × its factor. A line sold by value keeps its value and the base price.
   IF p_cliente IS NOT NULL AND coalesce(p_lista, false) THEN
-    SELECT lc.lista_id, lp.porcentaje INTO v_lista, v_porcentaje
+    SELECT lc.lista_id, lp.nombre, lp.porcentaje INTO v_lista, v_lista_nombre, v_porcentaje
     FROM lista_precio_cliente lc JOIN lista_precio lp ON lp.id_lista_precio = lc.lista_id AND lp.tienda_id = p_tienda
     WHERE lc.cliente_id = p_cliente AND lc.tienda_id = p_tienda;
   END IF;
@@ -101,7 +102,7 @@ BEGIN
     jsonb_agg(jsonb_build_object('productoId', d.id_producto, 'nombre', d.nombre, 'marca', d.marca,
       'cantidad', d.cantidad, 'unidad', d.unidad_dian, 'precio', d.precio_unit, 'descuento', d.descuento,
       'subtotal', d.bruto - d.descuento, 'unidadVentaId', d.id_unidad_venta, 'presentacion', d.presentacion,
-      'factor', d.factor, 'importe', d.importe) ORDER BY d.orden),
+      'factor', d.factor, 'importe', d.importe, 'precioBase', d.precio_base) ORDER BY d.orden),
     count(d.id_producto) FILTER (WHERE d.unidad_id IS NULL OR d.id_unidad_venta IS NOT NULL),
     coalesce(jsonb_agg(d.nombre ORDER BY d.orden) FILTER (WHERE d.estado <> 1), '[]'),
     -- A product at $ 0 (issue #52 point 7): every line needs a price above 0 (the spec's "ingrese un precio válido").
@@ -210,10 +211,15 @@ BEGIN
   -- Each line keeps the product's average cost at this moment (issue #32 point 6: the margin of a
   -- period); the products are locked, so it is the cost the units left the shelf at.
   -- A pack's line keeps its unit, name and factor (ADR 033); its cost is the pack's: factor × the unit's.
-  INSERT INTO factura (tienda_id, venta_id, producto_id, cantidad, precio, descuento, estado, costo_unit, unidad_venta_id, presentacion, factor, importe)
+  -- Every line of a sale at a price list records the list and its name (issue #59 point 4: the
+  -- report by list reads them, whatever happens to the list later), and every line its price without
+  -- the list (the product's or the pack's own; a line the list left alone: its price).
+  INSERT INTO factura (tienda_id, venta_id, producto_id, cantidad, precio, descuento, estado, costo_unit, unidad_venta_id, presentacion, factor, importe,
+    lista_precio_id, lista_nombre, precio_base)
   SELECT p_tienda, v_id, (e ->> 'productoId')::integer, (e ->> 'cantidad')::numeric, (e ->> 'precio')::bigint, (e ->> 'descuento')::bigint, 'Pagado',
     (SELECT p.costo_promedio * (e ->> 'factor')::integer FROM producto p WHERE p.id_producto = (e ->> 'productoId')::integer AND p.tienda_id = p_tienda),
-    (e ->> 'unidadVentaId')::integer, e ->> 'presentacion', (e ->> 'factor')::integer, (e ->> 'importe')::bigint
+    (e ->> 'unidadVentaId')::integer, e ->> 'presentacion', (e ->> 'factor')::integer, (e ->> 'importe')::bigint,
+    v_lista, v_lista_nombre, (e ->> 'precioBase')::bigint
   FROM jsonb_array_elements(v_lineas) WITH ORDINALITY AS x (e, orden)
   ORDER BY orden;
 
@@ -250,7 +256,7 @@ BEGIN
     'montoFiado', v_fiado,
     'turno', v_turno,
     'montoRecibido', v_recibido,
-    'lineas', v_lineas,
+    'lineas', (SELECT jsonb_agg(e - 'precioBase' ORDER BY o) FROM jsonb_array_elements(v_lineas) WITH ORDINALITY AS x (e, o)),
     'sobreventa', v_sobreventa,
     'tienda', (SELECT nombre_tienda FROM tienda WHERE id_tienda = p_tienda),
     'metodo', (SELECT nombre FROM metodo_pago WHERE id_met_pago = p_metodo),

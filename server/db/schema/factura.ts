@@ -6,6 +6,7 @@ import { cantidadColumna } from './columna-cantidad';
 import { unidadDianValida } from './unidad-dian';
 import { venta } from './venta';
 import { productoUnidadVenta } from './producto-unidad-venta';
+import { listaPrecio } from './lista-precio';
 
 /** An invoice line: one product of one sale. */
 export const factura = pgTable(
@@ -60,6 +61,17 @@ export const factura = pgTable(
      * price or quantity is edited.
      */
     importe: bigint('importe', { mode: 'number' }),
+    /**
+     * The price list the sale was made at (issue #59 point 4, ADR 047, migration 0085): the customer's
+     * list that venta_registrar applied, on every line of that sale; its name when sold (a list deleted
+     * later leaves the id null and the name); and the line's price without the list (the product's or
+     * the pack's base price). `precio_base` is written on every line venta_registrar writes (equal to
+     * `precio` when no list applied); the three are null on lines sold before and on lines the
+     * back-office or the legacy API write or re-price (cambiarLinea), which no list priced.
+     */
+    listaPrecioId: integer('lista_precio_id').references(() => listaPrecio.idListaPrecio, { onDelete: 'set null' }),
+    listaNombre: text('lista_nombre'),
+    precioBase: bigint('precio_base', { mode: 'number' }),
   },
   (t) => [
     check('factura_cantidad_positiva', sql`${t.cantidad} > 0`),
@@ -71,9 +83,11 @@ export const factura = pgTable(
     check('factura_importe_valido', sql`${t.importe} is null or (${t.importe} > 0 and ${t.importe} <= 1000000000000)`),
     check('factura_factor_valido', sql`${t.factor} between 1 and 1000`),
     check('factura_unidad_dian_valida', unidadDianValida(t.unidadDian)),
+    check('factura_precio_base_valido', sql`${t.precioBase} is null or (${t.precioBase} >= 0 and ${t.precioBase} <= 100000000)`),
     index('factura_venta_idx').on(t.ventaId),
     // The discounted lines only (ADR 032): the reports' per-sale discount finds a sale's few, not all its lines.
     index('factura_descuento_idx').on(t.ventaId).where(sql`${t.descuento} > 0`),
     index('factura_tienda_producto_idx').on(t.tiendaId, t.productoId),
+    index('factura_lista_precio_idx').on(t.listaPrecioId).where(sql`${t.listaPrecioId} is not null`),
   ],
 );

@@ -11,6 +11,7 @@ import { kardex } from './kardex';
 import { mapaCalor } from './mapa-calor';
 import { mediosDePago } from './medios-pago';
 import { productosOCategorias } from './por-producto';
+import { ventasPorLista } from './por-lista';
 import { ventasPorPromocion } from './por-promocion';
 import { puntos } from './puntos';
 import { resumenVentas } from './resumen-ventas';
@@ -41,4 +42,5 @@ export const GENERADORES: Record<TInforme, Generador> = {
   'cierre-mensual': cierreMensual,
   promociones: ventasPorPromocion,
   puntos,
+  'listas-precios': ventasPorLista,
 };

@@ -275,7 +275,7 @@ const unidades = (cantidad: number, factor: number) => deMilesimas(aMilesimas(ca
 /** One invoice line in the caller's reach, or the line's refusal (another store's line is not found). */
 async function lineaEnAlcance(tx: Tx, scope: LineaScope, idFactura: number, errores: ErroresLinea) {
   const [actual] = await tx
-    .select({ ventaId: factura.ventaId, productoId: factura.productoId, cantidad: factura.cantidad, factor: factura.factor, tiendaId: factura.tiendaId })
+    .select({ ventaId: factura.ventaId, productoId: factura.productoId, cantidad: factura.cantidad, factor: factura.factor, tiendaId: factura.tiendaId, precio: factura.precio })
     .from(factura)
     .where(and(eq(factura.idFactura, idFactura), scope.tiendaId == null ? undefined : eq(factura.tiendaId, scope.tiendaId)))
     .limit(1);
@@ -332,6 +332,8 @@ export async function cambiarLinea(options: {
         estado: estadoDeLinea(estados.get(cambios.ventaId)!),
         // Another product's line takes that product's cost now (issue #52); the same product keeps the cost it was sold at.
         ...(mismoProducto ? {} : { unidadVentaId: null, presentacion: null, factor: 1, costoUnit: nuevo.costo }),
+        // Re-priced by hand or moved to another product: no price list priced it any more (issue #59 point 4).
+        ...(mismoProducto && cambios.precio === actual.precio ? {} : { listaPrecioId: null, listaNombre: null, precioBase: null }),
       })
       .where(eq(factura.idFactura, idFactura));
     for (const id of ventas) await recalcularTotal(tx, id);

@@ -23,7 +23,7 @@ const M = { comun, reportes };
 const R = M.reportes;
 
 /** Reports whose figures a person or a shift narrows. */
-const CON_PERSONA: readonly TInforme[] = ['ventas', 'medios-pago', 'productos', 'categorias', 'empleados', 'turnos', 'anulaciones-descuentos', 'mapa-calor', 'promociones'];
+const CON_PERSONA: readonly TInforme[] = ['ventas', 'medios-pago', 'productos', 'categorias', 'empleados', 'turnos', 'anulaciones-descuentos', 'mapa-calor', 'promociones', 'listas-precios'];
 
 interface Fila {
   valores: TFila;
