@@ -11,7 +11,7 @@
 // folder and only the HTTP checkout is measured (the embedded database has one connection: no pg limit).
 // Prints sales/s, p50 and p99 side by side and writes bench/results/caja-latest.json. Everything goes to
 // 127.0.0.1; every loop stops by time and by count.
-import { arrancarServidor, llamada, type Json } from './bench-servidor';
+import { arrancarServidor, baseDelBench, borrarRastros, llamada, type Json } from './bench-servidor';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -31,31 +31,11 @@ const CONCURRENCIAS = [1, 4, 16];
 const MAX_POR_NIVEL = 50_000;
 const PASSWORD = 'Bench2024x';
 
-const postgres = (() => {
-  const i = argv.indexOf('--postgres');
-  return i >= 0 ? argv[i + 1]! : null;
-})();
-if (postgres && !['127.0.0.1', 'localhost'].includes(new URL(postgres).hostname)) throw new Error('--postgres: solo 127.0.0.1');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'adax-caja-'));
-const pgDatabase = postgres ? `adax_caja_${Date.now()}` : null;
-const pgAdmin = async (statement: string) => {
-  const client = new pg.Client({ connectionString: postgres! });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-};
-let databaseUrl = '';
-if (postgres && pgDatabase) {
-  await pgAdmin(`create database ${pgDatabase}`);
-  const url = new URL(postgres);
-  url.pathname = `/${pgDatabase}`;
-  databaseUrl = url.toString();
-}
+const base = await baseDelBench(argv, 'adax_caja');
+const postgres = base != null;
+const databaseUrl = base?.url ?? '';
 const servidor = arrancarServidor({ port: PORT, dataDir, databaseUrl });
-const stop = servidor.parar;
 const waitReady = servidor.listo;
 
 const call = llamada(BASE);
@@ -138,6 +118,16 @@ async function http(ctx: Awaited<ReturnType<typeof setup>>) {
   return out;
 }
 
+/** `c` pg connections to the run's database, JIT off (a checkout's statements are short). */
+const conexiones = (c: number) =>
+  Promise.all(
+    Array.from({ length: c }, async () => {
+      const k = new pg.Client({ connectionString: databaseUrl, options: '-c jit=off' });
+      await k.connect();
+      return k;
+    }),
+  );
+
 /** The checkout's SQL function alone, one statement per sale, through `c` connections of pg. */
 async function funcion(ctx: Awaited<ReturnType<typeof setup>>) {
   const admin = new pg.Client({ connectionString: databaseUrl });
@@ -146,13 +136,7 @@ async function funcion(ctx: Awaited<ReturnType<typeof setup>>) {
   await admin.end();
   const out: Nivel[] = [];
   for (const c of CONCURRENCIAS) {
-    const clientes = await Promise.all(
-      Array.from({ length: c }, async () => {
-        const k = new pg.Client({ connectionString: databaseUrl, options: '-c jit=off' });
-        await k.connect();
-        return k;
-      }),
-    );
+    const clientes = await conexiones(c);
     try {
       out.push(
         await nivel(c, async (i) => {
@@ -184,13 +168,7 @@ async function limite() {
   await admin.end();
   const out: Nivel[] = [];
   for (const c of CONCURRENCIAS) {
-    const clientes = await Promise.all(
-      Array.from({ length: c }, async () => {
-        const k = new pg.Client({ connectionString: databaseUrl, options: '-c jit=off' });
-        await k.connect();
-        return k;
-      }),
-    );
+    const clientes = await conexiones(c);
     try {
       out.push(
         await nivel(c, async (i) => {
@@ -240,13 +218,6 @@ try {
   fs.mkdirSync('bench/results', { recursive: true });
   fs.writeFileSync('bench/results/caja-latest.json', JSON.stringify(result, null, 2) + '\n');
 } finally {
-  const exited = servidor.terminado();
-  stop();
-  await Promise.race([exited, new Promise((r) => setTimeout(r, 20_000))]);
-  try {
-    fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 500 });
-  } catch (err) {
-    console.error(`No se borró ${dataDir}:`, err);
-  }
-  if (pgDatabase) await pgAdmin(`drop database if exists ${pgDatabase} with (force)`).catch((err: unknown) => console.error(`No se borró ${pgDatabase}:`, err));
+  await servidor.pararYEsperar();
+  await borrarRastros(dataDir, base);
 }

@@ -9,12 +9,11 @@
 // writes bench/results/flood-latest.json.
 // --postgres URL: the server uses PostgreSQL instead, in a fresh database made on that server for the
 // run (adax_flood_<time>, dropped at the end); the database named in URL is only used to make it.
-import { arrancarServidor } from './bench-servidor';
+import { arrancarServidor, baseDelBench, borrarRastros } from './bench-servidor';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import pg from 'pg';
 
 const argv = process.argv.slice(2);
 const opt = (name: string, fallback: number) => {
@@ -32,28 +31,9 @@ const PASSWORD = 'Bench2024x';
 const PIN = '4827';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'adax-flood-'));
-const postgres = (() => {
-  const i = argv.indexOf('--postgres');
-  return i >= 0 ? argv[i + 1]! : null;
-})();
-/** The run's own database on that server: the fixed e-mails of setup() never meet an earlier run's. */
-const pgDatabase = postgres ? `adax_flood_${Date.now()}` : null;
-const pgAdmin = async (statement: string) => {
-  const client = new pg.Client({ connectionString: postgres! });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-};
-let databaseUrl = '';
-if (postgres && pgDatabase) {
-  await pgAdmin(`create database ${pgDatabase}`);
-  const url = new URL(postgres);
-  url.pathname = `/${pgDatabase}`;
-  databaseUrl = url.toString();
-}
+const base = await baseDelBench(argv, 'adax_flood');
+const postgres = base != null;
+const databaseUrl = base?.url ?? '';
 // --profile DIR: the server writes a V8 CPU profile there when it stops (open it in Chrome's DevTools).
 const profileDir = (() => {
   const i = argv.indexOf('--profile');
@@ -61,7 +41,6 @@ const profileDir = (() => {
 })();
 const profileFlags = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
 const servidor = arrancarServidor({ port: PORT, dataDir, databaseUrl, env: { TRUST_PROXY: 'true' }, nodeFlags: profileFlags });
-const stop = servidor.parar;
 const waitReady = servidor.listo;
 
 type Json = Record<string, unknown>;
@@ -243,16 +222,8 @@ try {
   fs.mkdirSync('bench/results', { recursive: true });
   fs.writeFileSync('bench/results/flood-latest.json', JSON.stringify(result, null, 2) + '\n');
 } finally {
-  const exited = servidor.terminado();
-  stop();
-  // The server writes its profile as it exits: wait for that, at most 20 s.
-  await Promise.race([exited, new Promise((r) => setTimeout(r, 20_000))]);
+  // The server writes its profile as it exits: pararYEsperar waits for that, at most 20 s.
+  await servidor.pararYEsperar();
   if (profileDir) console.log(`Perfil de CPU del servidor en ${profileDir}`);
-  // A server slow to stop may still write there: retried, and never hiding the run's own error.
-  try {
-    fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 500 });
-  } catch (err) {
-    console.error(`No se borró ${dataDir}:`, err);
-  }
-  if (pgDatabase) await pgAdmin(`drop database if exists ${pgDatabase} with (force)`).catch((err: unknown) => console.error(`No se borró ${pgDatabase}:`, err));
+  await borrarRastros(dataDir, base);
 }

@@ -2,7 +2,9 @@
 // with it: wait until it answers, send JSON calls, stop it with the bench. One copy for bench-caja,
 // bench-flood and bench-importacion (issue #54 point 7: each had its own).
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
+import pg from 'pg';
 
 export interface ServidorBench {
   proceso: ChildProcess;
@@ -13,6 +15,8 @@ export interface ServidorBench {
   parar(): void;
   /** Resolves when the server's process has ended. */
   terminado(): Promise<unknown>;
+  /** Stops it and waits until it has ended (a profile is written as it exits), at most 20 s. */
+  pararYEsperar(): Promise<void>;
 }
 
 export function arrancarServidor(opciones: {
@@ -47,11 +51,17 @@ export function arrancarServidor(opciones: {
     if (proceso.exitCode == null) proceso.kill('SIGTERM');
   };
   process.on('exit', parar);
+  const terminado = () => new Promise((r) => (proceso.exitCode == null ? proceso.once('exit', r) : r(null)));
   return {
     proceso,
     base,
     parar,
-    terminado: () => new Promise((r) => (proceso.exitCode == null ? proceso.once('exit', r) : r(null))),
+    terminado,
+    async pararYEsperar() {
+      const fin = terminado();
+      parar();
+      await Promise.race([fin, new Promise((r) => setTimeout(r, 20_000))]);
+    },
     async listo() {
       for (let i = 0; i < 900; i++) {
         try {
@@ -80,3 +90,51 @@ export const llamada =
     const text = await res.text();
     return { status: res.status, json: (text ? JSON.parse(text) : {}) as Json };
   };
+
+/** A bench's own PostgreSQL database: its URL for the server and pg, and how to drop it at the end. */
+export interface BaseBench {
+  url: string;
+  borrar(): Promise<void>;
+}
+
+/**
+ * `--postgres URL` among the bench's arguments: a fresh database `<prefijo>_<time>` made on that server
+ * (loopback only) for the run, so the fixed e-mails of a bench's setup never meet an earlier run's; the
+ * database named in URL is only used to make and drop it. Null without the flag: the embedded database.
+ */
+export async function baseDelBench(argv: string[], prefijo: string): Promise<BaseBench | null> {
+  const i = argv.indexOf('--postgres');
+  if (i < 0) return null;
+  const postgres = argv[i + 1]!;
+  if (!['127.0.0.1', 'localhost'].includes(new URL(postgres).hostname)) throw new Error('--postgres: solo 127.0.0.1');
+  const nombre = `${prefijo}_${Date.now()}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: postgres });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database ${nombre}`);
+  const url = new URL(postgres);
+  url.pathname = `/${nombre}`;
+  return {
+    url: url.toString(),
+    borrar: () => admin(`drop database if exists ${nombre} with (force)`).catch((err: unknown) => console.error(`No se borró ${nombre}:`, err)),
+  };
+}
+
+/**
+ * What a bench leaves behind once its server has stopped: the data folder (retried: a server slow to
+ * stop may still write there; an error is printed, never hiding the run's own) and its database.
+ */
+export async function borrarRastros(dataDir: string, base: BaseBench | null): Promise<void> {
+  try {
+    fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 500 });
+  } catch (err) {
+    console.error(`No se borró ${dataDir}:`, err);
+  }
+  await base?.borrar();
+}
