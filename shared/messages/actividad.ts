@@ -239,14 +239,14 @@ export const actividad = {
         // Issue #59 point 5 (ADR 047): what changed in a price list, before → after.
         const valor = (v: unknown) => (v == null || v === '' ? '—' : String(v));
         const cambios = ((d.cambios ?? []) as { campo: string; antes: unknown; despues: unknown }[]).map((c) => `${c.campo}: ${valor(c.antes)} → ${valor(c.despues)}`);
-        const verbo = ({ creada: 'Creó', cambiada: 'Cambió', eliminada: 'Eliminó', precio: 'Cambió un precio de', cliente: 'Cambió los clientes de' } as Record<string, string>)[d.accion] ?? d.accion;
+        const verbo = ({ creada: 'Creó', cambiada: 'Cambió', eliminada: 'Eliminó', precio: 'Cambió un precio de', cliente: 'Cambió los clientes de', copiada: 'Copió' } as Record<string, string>)[d.accion] ?? d.accion;
         return `${verbo} la lista de precios «${d.lista}»${cambios.length ? `: ${cambios.join('; ')}` : ''}`;
       }
       case 'promocion': {
         // Issue #59 point 5 (ADR 052): what changed in a promotion, before → after.
         const valor = (v: unknown) => (v == null || v === '' ? '—' : String(v));
         const cambios = ((d.cambios ?? []) as { campo: string; antes: unknown; despues: unknown }[]).map((c) => `${c.campo}: ${valor(c.antes)} → ${valor(c.despues)}`);
-        const verbo = ({ creada: 'Creó', cambiada: 'Cambió', eliminada: 'Eliminó' } as Record<string, string>)[d.accion] ?? d.accion;
+        const verbo = ({ creada: 'Creó', cambiada: 'Cambió', eliminada: 'Eliminó', copiada: 'Copió' } as Record<string, string>)[d.accion] ?? d.accion;
         return `${verbo} la promoción «${d.promocion}»${cambios.length ? `: ${cambios.join('; ')}` : ''}`;
       }
       case 'puntos':

@@ -63,4 +63,33 @@ export const sucursales = {
   quitarAccesoA: (nombre: string, tienda: string) => `Quitar acceso a ${nombre} en ${tienda}`,
   quitarTitulo: '¿Quitar el acceso?',
   quitarTexto: (nombre: string, tienda: string) => `${nombre} ya no podrá entrar a ${tienda}. Su tienda principal no cambia.`,
+  // A price list or a promotion copied to other stores of the empresa (issue #59 point 1, the owner)
+  copia: {
+    soloDueno: 'Solo el dueño de la empresa (la cuenta de la tienda) copia listas y promociones a otras tiendas.',
+    tiendasRequeridas: 'Elija al menos otra tienda de su empresa.',
+    mismaTienda: 'Elija otras tiendas: esta ya la tiene.',
+    noEsDeEmpresa: 'Esa tienda no es de su empresa.',
+    titulo: 'Copiar a otras tiendas',
+    ayudaLista:
+      'Cada tienda recibe la lista con sus propios productos (el mismo código de barras o el mismo nombre). Si ya tiene una lista con este nombre, sus precios se reemplazan; sus clientes no cambian.',
+    ayudaPromocion:
+      'Cada tienda recibe la promoción con sus propios productos (el mismo código de barras o el mismo nombre). Si ya tiene una con este nombre, se reemplaza.',
+    tiendas: 'Tiendas',
+    copiar: 'Copiar',
+    copiarA: (nombre: string) => `Copiar «${nombre}» a otras tiendas`,
+    copiando: 'Copiando…',
+    cerrar: 'Cerrar',
+    resultadoTitulo: 'Copia hecha',
+    hecha: (copiadas: number, omitidas: number) =>
+      `Copiada a ${copiadas} ${copiadas === 1 ? 'tienda' : 'tiendas'}${omitidas ? `; ${omitidas} ${omitidas === 1 ? 'tienda no la recibió' : 'tiendas no la recibieron'}` : ''}.`,
+    creada: (tienda: string, productos: number) => `${tienda}: creada con ${productos} ${productos === 1 ? 'producto' : 'productos'}.`,
+    actualizada: (tienda: string, productos: number) => `${tienda}: reemplazada, ${productos} ${productos === 1 ? 'producto' : 'productos'}.`,
+    omitida: (tienda: string) => `${tienda}: no se copió.`,
+    sinPar: (nombres: string) => `Sin ese producto allí: ${nombres}.`,
+    /** The activity log's fields (the copy's store and what it carried). */
+    campoDesde: 'Copiada desde la tienda',
+    campoHacia: 'Copiada a la tienda',
+    campoProductos: 'Productos',
+    campoSinPar: 'Productos sin par en la tienda',
+  },
 } as const;

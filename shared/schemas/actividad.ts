@@ -209,14 +209,16 @@ export interface TDetallesActividad {
    * as the log shows it (prices as '$ 2.300', a break as 'Arroz desde 12').
    */
   lista_precio: {
-    accion: 'creada' | 'cambiada' | 'eliminada' | 'precio' | 'cliente';
+    /** `copiada`: the empresa's owner copied it to (origin's log) or from (the store's log) another store (issue #59 point 1). */
+    accion: 'creada' | 'cambiada' | 'eliminada' | 'precio' | 'cliente' | 'copiada';
     listaId: number;
     lista: string;
     cambios: { campo: string; antes: string | null; despues: string | null }[];
   };
   /** A promotion made, changed or deleted (issue #59 point 5, ADR 052), each field before and after as the log shows it. */
   promocion: {
-    accion: 'creada' | 'cambiada' | 'eliminada';
+    /** `copiada`: the empresa's owner copied it to (origin's log) or from (the store's log) another store (issue #59 point 1). */
+    accion: 'creada' | 'cambiada' | 'eliminada' | 'copiada';
     promocionId: number;
     promocion: string;
     cambios: { campo: string; antes: string | null; despues: string | null }[];

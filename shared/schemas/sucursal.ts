@@ -82,3 +82,33 @@ export const ZPersonaDeEmpresa = z.object({
 });
 export type TPersonaDeEmpresa = z.infer<typeof ZPersonaDeEmpresa>;
 export const ZPersonasDeEmpresa = z.object({ items: z.array(ZPersonaDeEmpresa) });
+
+/**
+ * POST /api/listas-precios/:id/copiar and /api/promociones/:id/copiar (the empresa's owner, issue #59
+ * point 1): the other stores of the empresa that get a copy.
+ */
+export const ZCopiaATiendasRequest = z.object({
+  tiendas: z
+    .array(z.coerce.number({ error: M.sucursales.copia.tiendasRequeridas }).int(M.sucursales.copia.tiendasRequeridas).positive(M.sucursales.copia.tiendasRequeridas).max(2_147_483_647, M.sucursales.copia.noEsDeEmpresa), {
+      error: M.sucursales.copia.tiendasRequeridas,
+    })
+    .min(1, M.sucursales.copia.tiendasRequeridas)
+    .max(50, M.sucursales.copia.tiendasRequeridas),
+});
+export type TCopiaATiendasRequest = z.input<typeof ZCopiaATiendasRequest>;
+
+/** What each store got: a new copy, its same-named one replaced, or nothing (a promotion's product has no pair there). */
+export const ZCopiaEnTienda = z.object({
+  idTienda: z.number().int(),
+  nombreTienda: z.string(),
+  resultado: z.enum(['creada', 'actualizada', 'omitida']),
+  /** The copy's id in that store (null when omitted). */
+  id: z.number().int().nullable(),
+  /** Products the copy carries there. */
+  productos: z.number().int(),
+  /** The origin's products that store has no pair for (by barcode or name). */
+  sinPar: z.array(z.string()),
+});
+export type TCopiaEnTienda = z.infer<typeof ZCopiaEnTienda>;
+export const ZCopiaATiendas = z.object({ message: z.string(), tiendas: z.array(ZCopiaEnTienda) });
+export type TCopiaATiendas = z.infer<typeof ZCopiaATiendas>;

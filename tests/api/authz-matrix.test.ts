@@ -369,6 +369,8 @@ const TABLE: Record<string, Entry> = {
   // Valid bodies (the demo store's first product and customer), so another store's admin meets the list's tenancy, not the body's validation.
   'PUT /api/listas-precios/:id/precios': { expect: STORE_ADMIN_ROW, params: id('lista'), body: { productoId: 1, precio: 1000 } },
   'PUT /api/listas-precios/:id/clientes': { expect: STORE_ADMIN_ROW, params: id('lista'), body: { documento: '1020304050', asignado: true } },
+  // Copied to other stores of the empresa (issue #59 point 1): its owner only; another empresa's owner and the owner switched to the branch do not find the demo store's row.
+  'POST /api/listas-precios/:id/copiar': { expect: rule('401', 'ok', '403', '403', '404', '403'), params: id('lista'), body: (c: Ctx) => ({ tiendas: [c.b] }) },
   // Promotions (issue #59 points 2 and 5, ADR 052): the `promociones` permission, role 1's only by default; the till's read is every seller's.
   'GET /api/promociones/caja': { expect: STORE },
   'GET /api/promociones': { expect: STORE_ADMIN },
@@ -377,6 +379,7 @@ const TABLE: Record<string, Entry> = {
   // A valid body (the demo store's first product), so another store's admin meets the promotion's tenancy, not the body's validation.
   'PUT /api/promociones/:id': { expect: STORE_ADMIN_ROW, params: id('promocion'), body: { nombre: 'Promo matriz', tipo: 'porcentaje', porcentaje: 5, categoria: 'Matriz' } },
   'DELETE /api/promociones/:id': { expect: STORE_ADMIN_ROW, params: freshId('promocion') },
+  'POST /api/promociones/:id/copiar': { expect: rule('401', 'ok', '403', '403', '404', '403'), params: id('promocion'), body: (c: Ctx) => ({ tiendas: [c.b] }) },
   // Loyalty points (issue #59 point 3, ADR 054): every seller reads the settings and a customer's points; role 1 alone changes the settings.
   'GET /api/puntos/configuracion': { expect: STORE },
   'PUT /api/puntos/configuracion': { expect: STORE_ADMIN, body: { activo: false, pesosPorPunto: 1000, valorPunto: 1 } },

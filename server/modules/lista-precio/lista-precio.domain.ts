@@ -7,19 +7,23 @@
  * is a 403 recorded in the activity log as an attempt. Every change is an activity-log entry
  * `lista_precio` with each field before and after, in the change's own transaction.
  */
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { AppError } from '#shared/errors';
 import { formatCantidad, aMilesimas } from '#shared/cantidad';
 import { M } from '#shared/messages';
 import { formatPesos } from '#shared/money';
 import type { TListaDeCliente, TListaPrecio, TListaPrecioDetalle } from '#shared/schemas/listas-precios';
+import type { TCopiaEnTienda } from '#shared/schemas/sucursal';
 import type { z } from 'zod';
 import type { ZClienteListaRequest, ZListaPrecioRequest, ZPrecioListaRequest } from '#shared/schemas/listas-precios';
 import type { Db, Tx } from '../../db/client';
 import { esViolacionUnica } from '../../db/pg-error';
 import { cliente, listaPrecio, listaPrecioCliente, listaPrecioProducto, producto } from '../../db/schema';
 import { registrarPor, type Autor } from '../actividad/actividad.domain';
+import { paresEnTienda } from '../producto/sucursal-catalogo';
 import { denegado, puede, registrarRechazo } from '../tienda/permisos';
+import { requireDueno } from '../tienda/alcance';
+import { alcanceDe, destinosDeCopia, type Quien } from '../tienda/sucursal.domain';
 
 const P = M.precios;
 type Lista = z.output<typeof ZListaPrecioRequest>;
@@ -230,4 +234,82 @@ export async function asignarCliente(options: { db: Db; tiendaId: number; autor:
       });
     return { lista: await obtenerLista({ db: tx, tiendaId, id }), cliente: c.nombre };
   });
+}
+
+// ── Copied to other stores of the empresa (issue #59 point 1) ───────────────────────────────
+
+/**
+ * The owner copies a list to other stores of the empresa: each gets the list's name and % and its
+ * prices on its own products (the same barcode, else the same name: `paresEnTienda`); a price of a
+ * product it lacks is left out and named. A store that already has a list of that name gets its % and
+ * prices replaced (its customers stay). All stores or none; each store's log and the origin's record it.
+ */
+export async function copiarLista(options: { db: Db; quien: Quien; id: number; tiendas: readonly number[] }): Promise<TCopiaEnTienda[]> {
+  const { db, quien, id } = options;
+  const autor: Autor = { usuarioId: quien.usuarioId, rol: quien.rol, cara: 'tienda' };
+  const S = M.sucursales.copia;
+  const { tiendaId } = requireDueno(alcanceDe(quien), S.soloDueno);
+  try {
+    return await db.transaction(async (tx) => {
+      // The row first (another store's: 404, as every route of it), then where it goes.
+      const fuente = await bloquear(tx, tiendaId, id);
+      const { origen, destinos } = await destinosDeCopia(tx, quien, options.tiendas);
+      const precios = await tx
+        .select({ productoId: listaPrecioProducto.productoId, nombre: producto.nombre, desde: listaPrecioProducto.desde, precio: listaPrecioProducto.precio })
+        .from(listaPrecioProducto)
+        .innerJoin(producto, eq(producto.idProducto, listaPrecioProducto.productoId))
+        .where(eq(listaPrecioProducto.listaId, id))
+        .orderBy(asc(listaPrecioProducto.productoId), asc(listaPrecioProducto.desde));
+      const out: TCopiaEnTienda[] = [];
+      for (const d of destinos) {
+        const pares = await paresEnTienda(tx, { deTienda: origen.id, aTienda: d.id, productoIds: [...new Set(precios.map((p) => p.productoId))] });
+        const unidades = new Map(
+          pares.size
+            ? (await tx.select({ id: producto.idProducto, unidad: producto.unidadDian }).from(producto).where(and(eq(producto.tiendaId, d.id), inArray(producto.idProducto, [...pares.values()])))).map((p) => [p.id, p.unidad])
+            : [],
+        );
+        // A break in fractions of a unit does not fit a product sold by unit there: left out as a product without a pair.
+        const filas = precios.flatMap((p) => {
+          const otro = pares.get(p.productoId);
+          if (otro == null || (unidades.get(otro) === '94' && aMilesimas(p.desde)! % 1000 !== 0)) return [];
+          return [{ tiendaId: d.id, productoId: otro, desde: p.desde, precio: p.precio }];
+        });
+        const sinPar = [...new Set(precios.filter((p) => !filas.some((f) => f.productoId === pares.get(p.productoId))).map((p) => p.nombre))];
+        const [igual] = await tx
+          .select()
+          .from(listaPrecio)
+          .where(and(eq(listaPrecio.tiendaId, d.id), sql`lower(${listaPrecio.nombre}) = lower(${fuente.nombre})`))
+          .for('update');
+        let destinoId: number;
+        let antes: { porcentaje: number; precios: number } | null = null;
+        if (igual) {
+          destinoId = igual.idListaPrecio;
+          const [n] = await tx.select({ n: sql<number>`count(*)::int` }).from(listaPrecioProducto).where(eq(listaPrecioProducto.listaId, destinoId));
+          antes = { porcentaje: igual.porcentaje, precios: n?.n ?? 0 };
+          await tx.update(listaPrecio).set({ porcentaje: fuente.porcentaje }).where(eq(listaPrecio.idListaPrecio, destinoId));
+          await tx.delete(listaPrecioProducto).where(eq(listaPrecioProducto.listaId, destinoId));
+        } else {
+          const [l] = await tx.insert(listaPrecio).values({ tiendaId: d.id, nombre: fuente.nombre, porcentaje: fuente.porcentaje }).returning({ id: listaPrecio.idListaPrecio });
+          destinoId = l!.id;
+        }
+        if (filas.length) await tx.insert(listaPrecioProducto).values(filas.map((f) => ({ ...f, listaId: destinoId })));
+        const productos = new Set(filas.map((f) => f.productoId)).size;
+        const cambios: Cambio[] = [
+          { campo: S.campoDesde, antes: null, despues: origen.nombre },
+          { campo: P.campos.porcentaje, antes: antes ? pct(antes.porcentaje) : null, despues: pct(fuente.porcentaje) },
+          { campo: S.campoProductos, antes: antes ? String(antes.precios) : null, despues: String(filas.length) },
+          ...(sinPar.length ? [{ campo: S.campoSinPar, antes: null, despues: sinPar.join(', ') }] : []),
+        ];
+        await registrarPor(tx, d.id, autor, { tipo: 'lista_precio', detalle: { accion: 'copiada', listaId: destinoId, lista: fuente.nombre, cambios } });
+        await registrarPor(tx, origen.id, autor, {
+          tipo: 'lista_precio',
+          detalle: { accion: 'copiada', listaId: id, lista: fuente.nombre, cambios: [{ campo: S.campoHacia, antes: null, despues: d.nombre }, { campo: S.campoProductos, antes: null, despues: String(filas.length) }] },
+        });
+        out.push({ idTienda: d.id, nombreTienda: d.nombre, resultado: igual ? 'actualizada' : 'creada', id: destinoId, productos, sinPar });
+      }
+      return out;
+    });
+  } catch (err) {
+    throw nombreRepetido(err);
+  }
 }

@@ -3,9 +3,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { M } from '#shared/messages';
 import { ZClienteListaRequest, ZListaIdParams, ZListaPrecio, ZListaPrecioDetalle, ZListaPrecioMessage, ZListaPrecioRequest, ZPrecioListaRequest } from '#shared/schemas/listas-precios';
+import { ZCopiaATiendas, ZCopiaATiendasRequest } from '#shared/schemas/sucursal';
 import { sessionOf, storeOf } from '../../plugins/auth';
 import { autorDe } from '../actividad/actividad.domain';
-import { asignarCliente, cambiarLista, crearLista, eliminarLista, guardarPrecio, listarListas, obtenerLista, verificarListas } from './lista-precio.domain';
+import { requireDueno } from '../tienda/alcance';
+import { alcanceDe } from '../tienda/sucursal.domain';
+import { asignarCliente, cambiarLista, copiarLista, crearLista, eliminarLista, guardarPrecio, listarListas, obtenerLista, verificarListas } from './lista-precio.domain';
 
 /** Price lists (issue #59 points 1 and 5, ADR 047). Thin: the rules are lista-precio.domain.ts's. */
 export async function listaPrecioRoutes(app: FastifyInstance) {
@@ -75,6 +78,20 @@ export async function listaPrecioRoutes(app: FastifyInstance) {
     handler: async (req) => {
       const { lista, cliente } = await asignarCliente({ db: app.db, tiendaId: storeOf(req), autor: autor(req), id: req.params.id, input: req.body });
       return { message: req.body.asignado ? P.clienteAsignado(cliente, lista.nombre) : P.clienteQuitado(cliente), lista };
+    },
+  });
+
+  // The empresa's owner copies the list to other stores of the empresa (issue #59 point 1), refused before the body is read.
+  r.post('/listas-precios/:id/copiar', {
+    preValidation: async (req) => {
+      requireDueno(alcanceDe(sessionOf(req)), M.sucursales.copia.soloDueno);
+    },
+    config,
+    schema: { tags, params: ZListaIdParams, body: ZCopiaATiendasRequest, response: { 200: ZCopiaATiendas } },
+    handler: async (req) => {
+      const tiendas = await copiarLista({ db: app.db, quien: sessionOf(req), id: req.params.id, tiendas: req.body.tiendas });
+      const omitidas = tiendas.filter((x) => x.resultado === 'omitida').length;
+      return { message: M.sucursales.copia.hecha(tiendas.length - omitidas, omitidas), tiendas };
     },
   });
 }

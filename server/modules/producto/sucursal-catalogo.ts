@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 
 /**
  * A new store of an empresa starts with the catalogue of the store it is opened from (issue #56 step
@@ -37,4 +37,29 @@ export async function copiarCatalogo(tx: Tx, o: { deTienda: number; aTienda: num
     rows: { productos: number; paquetes: number }[];
   };
   return res.rows[0]?.productos ?? 0;
+}
+
+/**
+ * Each of `productoIds` (products of `deTienda`) as the same product of `aTienda`, a store of the same
+ * empresa (ADR 043, ADR 056): by barcode, else by its name without accents or case; of several, an
+ * active one, then the oldest. A product without a pair is left out of the map. One statement.
+ */
+export async function paresEnTienda(db: Db | Tx, o: { deTienda: number; aTienda: number; productoIds: readonly number[] }): Promise<Map<number, number>> {
+  if (!o.productoIds.length) return new Map();
+  const res = (await db.execute(sql`
+    select o.id_producto as origen, d.id_producto as destino
+    from producto o
+    cross join lateral (
+      select x.id_producto from producto x
+      where x.tienda_id = ${o.aTienda} and (
+        (o.codigo_barras is not null and x.codigo_barras = o.codigo_barras)
+        or sin_tildes(lower(trim(x.nombre))) = sin_tildes(lower(trim(o.nombre))))
+      order by (o.codigo_barras is not null and x.codigo_barras = o.codigo_barras) desc, x.estado desc, x.id_producto
+      limit 1
+    ) d
+    where o.tienda_id = ${o.deTienda} and o.id_producto in (${sql.join(
+      o.productoIds.map((id) => sql`${id}`),
+      sql`, `,
+    )})`)) as unknown as { rows: { origen: number; destino: number }[] };
+  return new Map(res.rows.map((r) => [Number(r.origen), Number(r.destino)]));
 }

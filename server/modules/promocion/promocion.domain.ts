@@ -14,12 +14,16 @@ import { formatPesos } from '#shared/money';
 import { ZONA_HORARIA } from '#shared/zona-horaria';
 import type { TPromocion, TPromocionesCaja } from '#shared/schemas/promociones';
 import type { ZPromocionRequest } from '#shared/schemas/promociones';
+import type { TCopiaEnTienda } from '#shared/schemas/sucursal';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
 import { esViolacionUnica } from '../../db/pg-error';
 import { producto, promocion, promocionProducto, tienda } from '../../db/schema';
 import { registrarPor, type Autor } from '../actividad/actividad.domain';
+import { paresEnTienda } from '../producto/sucursal-catalogo';
 import { denegado, puede, registrarRechazo } from '../tienda/permisos';
+import { requireDueno } from '../tienda/alcance';
+import { alcanceDe, destinosDeCopia, type Quien } from '../tienda/sucursal.domain';
 
 const P = M.promociones;
 type Entrada = z.output<typeof ZPromocionRequest>;
@@ -251,4 +255,68 @@ export async function eliminarPromocion(options: { db: Db; tiendaId: number; aut
     await tx.delete(promocion).where(and(eq(promocion.idPromocion, id), eq(promocion.tiendaId, tiendaId)));
     await registrarPor(tx, tiendaId, autor, { tipo: 'promocion', detalle: { accion: 'eliminada', promocionId: id, promocion: antes.nombre, cambios: cambiosEntre(antes, null) } });
   });
+}
+
+// ── Copied to other stores of the empresa (issue #59 point 1) ───────────────────────────────
+
+/**
+ * The owner copies a promotion to other stores of the empresa: each gets it on its own products (the
+ * same barcode, else the same name: `paresEnTienda`). A store that lacks one of its products gets
+ * nothing (a 3×2 without its product would be another promotion) and says which. A store that already
+ * has a promotion of that name gets it replaced. All stores or none; each store's log and the origin's
+ * record it, field by field.
+ */
+export async function copiarPromocion(options: { db: Db; quien: Quien; id: number; tiendas: readonly number[] }): Promise<TCopiaEnTienda[]> {
+  const { db, quien, id } = options;
+  const autor: Autor = { usuarioId: quien.usuarioId, rol: quien.rol, cara: 'tienda' };
+  const S = M.sucursales.copia;
+  const { tiendaId } = requireDueno(alcanceDe(quien), S.soloDueno);
+  try {
+    return await db.transaction(async (tx) => {
+      // The row first (another store's: 404, as every route of it), then where it goes.
+      const fuente = await bloquear(tx, tiendaId, id);
+      const { origen, destinos } = await destinosDeCopia(tx, quien, options.tiendas);
+      const nombres = new Map<number, string>([...(fuente.productoId != null ? [[fuente.productoId, fuente.producto ?? ''] as const] : []), ...fuente.productos.map((x) => [x.productoId, x.producto] as const)]);
+      const out: TCopiaEnTienda[] = [];
+      for (const d of destinos) {
+        const pares = await paresEnTienda(tx, { deTienda: origen.id, aTienda: d.id, productoIds: [...nombres.keys()] });
+        const sinPar = [...nombres].filter(([pid]) => !pares.has(pid)).map(([, n]) => n);
+        if (sinPar.length) {
+          out.push({ idTienda: d.id, nombreTienda: d.nombre, resultado: 'omitida', id: null, productos: 0, sinPar });
+          continue;
+        }
+        const input: Entrada = {
+          ...fuente,
+          productoId: fuente.productoId != null ? pares.get(fuente.productoId)! : null,
+          productos: fuente.productos.map((x) => ({ productoId: pares.get(x.productoId)!, cantidad: x.cantidad })),
+        };
+        const [igual] = await tx
+          .select({ id: promocion.idPromocion })
+          .from(promocion)
+          .where(and(eq(promocion.tiendaId, d.id), sql`lower(${promocion.nombre}) = lower(${fuente.nombre})`))
+          .for('update');
+        let destinoId: number;
+        let antes: TPromocion | null = null;
+        if (igual) {
+          destinoId = igual.id;
+          antes = await obtenerPromocion({ db: tx, tiendaId: d.id, id: destinoId });
+          await tx.update(promocion).set(filaDe(input)).where(and(eq(promocion.idPromocion, destinoId), eq(promocion.tiendaId, d.id)));
+        } else {
+          const [p] = await tx.insert(promocion).values({ tiendaId: d.id, ...filaDe(input) }).returning({ id: promocion.idPromocion });
+          destinoId = p!.id;
+        }
+        await guardarCombo(tx, d.id, destinoId, input);
+        const despues = await obtenerPromocion({ db: tx, tiendaId: d.id, id: destinoId });
+        await registrarPor(tx, d.id, autor, {
+          tipo: 'promocion',
+          detalle: { accion: 'copiada', promocionId: destinoId, promocion: despues.nombre, cambios: [{ campo: S.campoDesde, antes: null, despues: origen.nombre }, ...cambiosEntre(antes, despues)] },
+        });
+        await registrarPor(tx, origen.id, autor, { tipo: 'promocion', detalle: { accion: 'copiada', promocionId: id, promocion: fuente.nombre, cambios: [{ campo: S.campoHacia, antes: null, despues: d.nombre }] } });
+        out.push({ idTienda: d.id, nombreTienda: d.nombre, resultado: igual ? 'actualizada' : 'creada', id: destinoId, productos: nombres.size, sinPar: [] });
+      }
+      return out;
+    });
+  } catch (err) {
+    throw nombreRepetido(err);
+  }
 }

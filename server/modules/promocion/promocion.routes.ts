@@ -3,9 +3,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { M } from '#shared/messages';
 import { ZPromocion, ZPromocionesCaja, ZPromocionIdParams, ZPromocionMessage, ZPromocionRequest } from '#shared/schemas/promociones';
+import { ZCopiaATiendas, ZCopiaATiendasRequest } from '#shared/schemas/sucursal';
 import { sessionOf, storeOf } from '../../plugins/auth';
 import { autorDe } from '../actividad/actividad.domain';
-import { cambiarPromocion, crearPromocion, eliminarPromocion, listarPromociones, obtenerPromocion, promocionesParaCaja, verificarPromociones } from './promocion.domain';
+import { requireDueno } from '../tienda/alcance';
+import { alcanceDe } from '../tienda/sucursal.domain';
+import { cambiarPromocion, copiarPromocion, crearPromocion, eliminarPromocion, listarPromociones, obtenerPromocion, promocionesParaCaja, verificarPromociones } from './promocion.domain';
 
 /** Promotions (issue #59 points 2 and 5, ADR 052). Thin: the rules are promocion.domain.ts's and the engine's. */
 export async function promocionRoutes(app: FastifyInstance) {
@@ -61,6 +64,20 @@ export async function promocionRoutes(app: FastifyInstance) {
     handler: async (req) => {
       await eliminarPromocion({ db: app.db, tiendaId: storeOf(req), autor: autor(req), id: req.params.id });
       return { message: P.eliminada };
+    },
+  });
+
+  // The empresa's owner copies the promotion to other stores of the empresa (issue #59 point 1), refused before the body is read.
+  r.post('/promociones/:id/copiar', {
+    preValidation: async (req) => {
+      requireDueno(alcanceDe(sessionOf(req)), M.sucursales.copia.soloDueno);
+    },
+    config,
+    schema: { tags, params: ZPromocionIdParams, body: ZCopiaATiendasRequest, response: { 200: ZCopiaATiendas } },
+    handler: async (req) => {
+      const tiendas = await copiarPromocion({ db: app.db, quien: sessionOf(req), id: req.params.id, tiendas: req.body.tiendas });
+      const omitidas = tiendas.filter((x) => x.resultado === 'omitida').length;
+      return { message: M.sucursales.copia.hecha(tiendas.length - omitidas, omitidas), tiendas };
     },
   });
 }

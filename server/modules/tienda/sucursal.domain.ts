@@ -6,12 +6,12 @@
  * write stays per store: the session acts for one store at a time and every domain keeps filtering on
  * it (`inScope`).
  */
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { AppError } from '#shared/errors';
 import { M } from '#shared/messages';
 import { ROL } from '#shared/roles';
 import type { TCrearSucursalRequest, TPersonaDeEmpresa, TSucursal, TTiendaDeSesion } from '#shared/schemas/sucursal';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { producto, rol, tienda, usuario, usuarioTienda } from '../../db/schema';
 import { registrarPor, type Autor } from '../actividad/actividad.domain';
 import { crearTienda } from '../cuenta/cuenta.service';
@@ -240,4 +240,24 @@ export async function quitarRolEnTienda(options: { db: Db; quien: Quien; idTiend
       detalle: { entidad: 'usuario', accion: 'eliminacion', id: u.id, nombre: u.nombre, cambios: [{ campo: 'rolEnTienda', antes: quitadas[0]!.rol, despues: null }] },
     });
   });
+}
+
+/**
+ * Where the owner copies a price list or a promotion (issue #59 point 1): the current store (the
+ * origin) and each named store of the empresa, once each. Anyone but the owner: 403; the current store
+ * among them: 400; a store of another empresa (or none): 404, nothing copied.
+ */
+export async function destinosDeCopia(db: Db | Tx, quien: Quien, ids: readonly number[]): Promise<{ origen: { id: number; nombre: string }; destinos: { id: number; nombre: string }[] }> {
+  const alcance = alcanceDe(quien);
+  const { tiendaId } = requireDueno(alcance, S.copia.soloDueno);
+  const unicos = [...new Set(ids)];
+  if (unicos.includes(tiendaId)) throw fieldError('tiendas', S.copia.mismaTienda);
+  const filas = await db
+    .select({ id: tienda.idTienda, nombre: tienda.nombreTienda })
+    .from(tienda)
+    .where(and(inEmpresa(alcance, tienda.empresaId), inArray(tienda.idTienda, [tiendaId, ...unicos])))
+    .orderBy(asc(tienda.idTienda));
+  const origen = filas.find((f) => f.id === tiendaId);
+  if (!origen || filas.length !== unicos.length + 1) throw new AppError('NOT_FOUND', S.copia.noEsDeEmpresa, { fields: { tiendas: S.copia.noEsDeEmpresa } });
+  return { origen, destinos: filas.filter((f) => f.id !== tiendaId) };
 }

@@ -12,6 +12,7 @@ import { paths } from '../../config/paths';
 import { alertFailure, confirmAction, toastSuccess } from '../../lib/alerts';
 import { useAsignarCliente, useCambiarLista, useEliminarLista, useGuardarPrecio, useLista } from './api/listas';
 import { BuscarProducto, type Producto } from './buscar-producto';
+import { CopiarATiendas } from './copiar-a-tiendas';
 import { usePuedeListas } from './rutas';
 import './precios.css';
 
@@ -218,6 +219,7 @@ export default function ListaPage() {
           <Datos lista={lista.data} puede={puede} />
           <Precios lista={lista.data} puede={puede} />
           <Clientes lista={lista.data} puede={puede} />
+          <CopiarATiendas recurso="listas-precios" id={lista.data.id} nombre={lista.data.nombre} />
         </div>
       )}
     </>

@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { comun } from '#shared/messages/comun';
 import { promociones } from '#shared/messages/promociones';
+import { sucursales } from '#shared/messages/sucursales';
 import { formatPesos } from '#shared/money';
 import type { TipoPromocion } from '#shared/promociones';
 import type { TPromocion, TPromocionRequest } from '#shared/schemas/promociones';
@@ -10,6 +11,8 @@ import { TablaDatos } from '../../components/ui/tabla-datos';
 import { alertFailure, confirmAction, toastSuccess } from '../../lib/alerts';
 import { fieldErrorsOf } from '../../lib/form-errors';
 import { BuscarProducto, type Producto } from './buscar-producto';
+import { useOtrasTiendas } from './api/copia';
+import { CopiarATiendas } from './copiar-a-tiendas';
 import { useEliminarPromocion, useGuardarPromocion, usePromociones } from './api/promociones';
 import { usePuedePromociones } from './rutas';
 import './precios.css';
@@ -240,11 +243,15 @@ export default function PromocionesPage() {
   const puede = usePuedePromociones();
   const lista = usePromociones();
   const [editando, setEditando] = useState<TPromocion | null>(null);
+  // The empresa's owner copies a promotion to its other stores (issue #59 point 1).
+  const otras = useOtrasTiendas();
+  const [copiando, setCopiando] = useState<TPromocion | null>(null);
   return (
     <>
       <PageHeader title={P.titulo} />
       <p className="precios-intro">{P.subtitulo}</p>
       {puede ? <FormPromocion editando={editando} onListo={() => setEditando(null)} /> : null}
+      {copiando ? <CopiarATiendas key={copiando.id} recurso="promociones" id={copiando.id} nombre={copiando.nombre} onCerrar={() => setCopiando(null)} /> : null}
       {lista.isPending ? (
         <p role="status">{P.cargando}</p>
       ) : lista.isError ? (
@@ -284,6 +291,19 @@ export default function PromocionesPage() {
               ),
             },
           ]}
+          acciones={
+            otras.length
+              ? [
+                  {
+                    cell: (p: TPromocion) => (
+                      <button type="button" className="btn btn--ghost btn--sm" onClick={() => setCopiando(p)} aria-label={sucursales.copia.copiarA(p.nombre)}>
+                        {sucursales.copia.copiar}
+                      </button>
+                    ),
+                  },
+                ]
+              : []
+          }
         />
       )}
     </>
