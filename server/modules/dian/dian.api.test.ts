@@ -5,6 +5,7 @@ import { dian as D } from '#shared/messages/dian';
 import { METODO, ROL } from '#shared/roles';
 import { actividad, documentoDian, factura, producto, venta } from '../../db/schema';
 import { conRol, crearTienda, peticion, type Tienda } from '../../../tests/helpers/factories';
+import { perfilFiscal } from '../../../tests/helpers/perfil-fiscal';
 import { usarApp } from '../../../tests/helpers/test-app';
 import { legacy } from '../../legacy/test-client';
 import { partesIso } from '../../legacy/filas';
@@ -26,21 +27,7 @@ let fake: FakeDian;
 let cert: CertificadoPrueba;
 
 const SOFTWARE = { softwareId: '56f2ae4e-9812-4fad-9255-08fcfcd5ccb0', softwarePin: '12345', testSetId: '3f1c2a44-5b6d-4e7f-8a9b-0c1d2e3f4a5b' };
-const PERFIL = {
-  razonSocial: 'Minimercado La Esquina S.A.S.',
-  tipoPersona: 'juridica',
-  nit: '900373076',
-  dv: 4,
-  responsabilidades: ['O-13'],
-  responsableIva: true,
-  departamento: '11',
-  municipio: '11001',
-  direccion: 'Calle 45 # 13-20',
-  telefono: '6013456789',
-  correo: 'facturas@esquina.co',
-  documentoInformativo: true,
-  valorIncBolsa: 66,
-};
+const PERFIL = perfilFiscal('Minimercado La Esquina S.A.S.', '900373076', 4, 'facturas@esquina.co', true);
 const hoy = (dias = 0) => new Date(Date.now() + dias * 86_400_000).toISOString().slice(0, 10);
 
 beforeAll(async () => {

@@ -8,6 +8,7 @@ import { dian as D } from '#shared/messages/dian';
 import { METODO } from '#shared/roles';
 import { dianConfiguracion, producto } from '../../db/schema';
 import { crearTienda, peticion, type Tienda } from '../../../tests/helpers/factories';
+import { perfilFiscal } from '../../../tests/helpers/perfil-fiscal';
 import { usarApp } from '../../../tests/helpers/test-app';
 import { permitirDestino } from '../../lib/salida';
 import { generarCertificadoPrueba, type CertificadoPrueba } from './certificado-prueba';
@@ -88,21 +89,7 @@ async function tiendaConProveedor(url: string): Promise<Tienda & { productoId: n
   const n = tiendas++;
   const nit = String(901_490_000 + n);
   const s = await crearTienda(t);
-  const perfil = {
-    razonSocial: 'Minimercado La Esquina S.A.S.',
-    tipoPersona: 'juridica',
-    nit,
-    dv: digitoVerificacion(nit),
-    responsabilidades: ['O-13'],
-    responsableIva: true,
-    departamento: '11',
-    municipio: '11001',
-    direccion: 'Calle 45 # 13-20',
-    telefono: '6013456789',
-    correo: 'facturas@esquina.co',
-    documentoInformativo: true,
-    valorIncBolsa: 66,
-  };
+  const perfil = perfilFiscal('Minimercado La Esquina S.A.S.', nit, digitoVerificacion(nit)!, 'facturas@esquina.co', true);
   expect((await req('PUT', '/api/tienda/perfil-fiscal', s.token, perfil)).statusCode).toBe(200);
   const [p] = await t.database.db.insert(producto).values({ tiendaId: s.id, nombre: 'Gaseosa', precioUnit: 11_900, stock: 1000, estado: 1, impuesto: 'iva19' }).returning();
   const c = await req('POST', '/api/numeracion/cajas', s.token, { nombre: 'Caja 1', ubicacion: 'Mostrador' });

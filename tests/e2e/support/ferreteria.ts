@@ -1,6 +1,7 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { generarCertificadoPrueba } from '../../../server/modules/dian/certificado-prueba';
 import { agregarAlCarrito, unique } from './fixtures';
+import { perfilFiscal } from '../../helpers/perfil-fiscal';
 
 /** The invoicing hardware store of the electronic invoice's journeys (issue #57). */
 export const CLAVE = 'Clave1234';
@@ -23,22 +24,8 @@ export async function tiendaRegistrada(page: Page, prefijo: string, nombreTienda
   return { email, llamar };
 }
 
-/** A company's fiscal profile, responsible for IVA, in Bogotá: what the electronic documents' stores declare. */
-export const perfilFiscal = (razonSocial: string, nit: string, dv: number, correo: string) => ({
-  razonSocial,
-  tipoPersona: 'juridica',
-  nit,
-  dv,
-  responsabilidades: ['O-13'],
-  responsableIva: true,
-  departamento: '11',
-  municipio: '11001',
-  direccion: 'Calle 45 # 13-20',
-  telefono: '6013456789',
-  correo,
-  documentoInformativo: false,
-  valorIncBolsa: 66,
-});
+/** The fiscal profile's body, shared with the API tests. */
+export { perfilFiscal } from '../../helpers/perfil-fiscal';
 
 /** A store with the electronic document on, a product at 19 % and a till with a POS and (unless told) an invoice range, through the API. */
 export async function ferreteria(page: Page, opciones: { rangoFactura?: boolean } = {}): Promise<string> {
