@@ -4,9 +4,12 @@
 -- - an entry of a sale's product (a return, an annulment, a line taken off) goes back into the lots
 --   the sale took those units from, the rest into the units of no known lot;
 -- - any other entry (an adjustment up, an opening stock) goes into the units of no known lot;
--- - a sale's exit takes the lot the cashier chose (the transaction's setting pos.lotes, a JSON object
---   product id → lot id), then the first-expiring lots that are not expired (FEFO), then the units of
---   no known lot; an expired lot only when the sale was authorised (pos.vencidos = 'on', a supervisor's
+-- - a sale's exit takes first the lots the cashier chose, each up to the units of the lines it was
+--   chosen for (the transaction's setting pos.lotes, a JSON object product id → [[lot id, units], …] in
+--   the order chosen; a bare lot id, as before, has no limit), less what this sale already took from it;
+--   then the first-expiring lots that are not expired (FEFO), then the units of no known lot; so one
+--   sale may take 4 of the expiring lot and 6 of the next, and a chosen lot with fewer units than its
+--   line gives what it has and FEFO gives the rest; an expired lot only when the sale was authorised (pos.vencidos = 'on', a supervisor's
 --   PIN checked by server/modules/lote/lote.venta.ts), else it is refused with SQLSTATE AXL01 and the
 --   product, lot and date as JSON in its detail (server/plugins/errors.ts says it in Spanish);
 -- - any other exit (an adjustment down, a count's shortfall) takes the first-expiring lots first;
@@ -18,7 +21,9 @@ DECLARE
   v_resto numeric;
   v_tomar numeric;
   v_hoy date;
-  v_elegido integer;
+  v_elegidos jsonb;
+  v_quiere numeric;
+  e jsonb;
   v_autorizado boolean := false;
   v_venta boolean;
   v_nombre text;
@@ -63,14 +68,38 @@ BEGIN
   SELECT (now() AT TIME ZONE zona_horaria)::date INTO v_hoy FROM tienda WHERE id_tienda = NEW.tienda_id;
   v_venta := NEW.venta_id IS NOT NULL;
   IF v_venta THEN
-    v_elegido := (nullif(current_setting('pos.lotes', true), '')::jsonb ->> NEW.producto_id::text)::integer;
+    v_elegidos := nullif(current_setting('pos.lotes', true), '')::jsonb -> NEW.producto_id::text;
     v_autorizado := coalesce(current_setting('pos.vencidos', true), '') = 'on';
   END IF;
+  IF jsonb_typeof(v_elegidos) = 'number' THEN
+    v_elegidos := jsonb_build_array(jsonb_build_array(v_elegidos, NULL));
+  END IF;
+  -- The lots chosen, in the order chosen, each up to its units less what this sale already took from it.
+  FOR e IN SELECT x FROM jsonb_array_elements(coalesce(v_elegidos, '[]'::jsonb)) AS x
+  LOOP
+    EXIT WHEN v_resto <= 0;
+    SELECT l.id_lote, l.cantidad, l.codigo, l.vence, coalesce(l.vence < v_hoy, false) AS vencido INTO r
+    FROM lote l
+    WHERE l.id_lote = (e ->> 0)::integer AND l.producto_id = NEW.producto_id AND l.cantidad > 0;
+    CONTINUE WHEN NOT FOUND;
+    v_quiere := coalesce((e ->> 1)::numeric, v_resto) - coalesce((
+      SELECT -sum(lm.cantidad) FROM lote_movimiento lm WHERE lm.venta_id = NEW.venta_id AND lm.lote_id = r.id_lote AND lm.cantidad < 0), 0);
+    v_tomar := least(v_resto, r.cantidad, v_quiere);
+    CONTINUE WHEN v_tomar <= 0;
+    IF r.vencido AND NOT v_autorizado THEN
+      SELECT nombre INTO v_nombre FROM producto WHERE id_producto = NEW.producto_id;
+      RAISE EXCEPTION 'lote vencido: % (lote %, %)', v_nombre, r.codigo, r.vence
+        USING ERRCODE = 'AXL01',
+          DETAIL = jsonb_build_object('productoId', NEW.producto_id, 'producto', v_nombre, 'lote', r.codigo, 'vence', r.vence)::text;
+    END IF;
+    PERFORM lote_mover(NEW.id_movimiento, r.id_lote, NEW.producto_id, NEW.venta_id, -v_tomar);
+    v_resto := v_resto - v_tomar;
+  END LOOP;
   FOR r IN
     SELECT l.id_lote, l.cantidad, l.codigo, l.vence, coalesce(l.vence < v_hoy, false) AS vencido
     FROM lote l
     WHERE l.producto_id = NEW.producto_id AND l.cantidad > 0
-    ORDER BY l.id_lote IS NOT DISTINCT FROM v_elegido DESC, (v_venta AND coalesce(l.vence < v_hoy, false)), l.vence NULLS LAST, l.id_lote
+    ORDER BY (v_venta AND coalesce(l.vence < v_hoy, false)), l.vence NULLS LAST, l.id_lote
   LOOP
     EXIT WHEN v_resto <= 0;
     IF v_venta AND r.vencido AND NOT v_autorizado THEN

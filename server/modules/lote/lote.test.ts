@@ -58,6 +58,39 @@ describe('lotes y vencimiento', { timeout: 180_000 }, () => {
     expect(await lotesDe(id)).toEqual({ lotes: { PRIMERO: 3, SEGUNDO: 1 }, stock: 4 });
   });
 
+  it('una venta toma dos lotes de un producto: 4 del que vence y 6 del siguiente; el lote elegido solo cubre su línea (la caja, no su paca)', async () => {
+    const id = await productoConLotes(s, 'Suero oral');
+    await recibir(s, [
+      { productoId: id, cantidad: 20, costoUnit: 1000, lotes: [{ codigo: 'S-VENCE', vence: await fecha(5), cantidad: 4 }, { codigo: 'S-SIGUE', vence: await fecha(90), cantidad: 8 }, { codigo: 'S-LEJOS', vence: await fecha(400), cantidad: 8 }] },
+    ]);
+    const lotes = (await req('GET', `/api/lotes/producto/${id}`, s.token)).json().lotes as { id: number; codigo: string }[];
+    const de = (codigo: string) => lotes.find((l) => l.codigo === codigo)!.id;
+    // Two lines of one product, each with its lot (the later lot first): each lot gives its line's units.
+    let venta = await vender(s.token, [{ productoId: id, cantidad: 6, loteId: de('S-LEJOS') }, { productoId: id, cantidad: 4, loteId: de('S-VENCE') }]);
+    expect(venta.statusCode, venta.body).toBe(201);
+    expect(await lotesDe(id)).toEqual({ lotes: { 'S-SIGUE': 8, 'S-LEJOS': 2 }, stock: 10 });
+    // A chosen lot with fewer units than its line gives what it has; the rest comes first to expire first. A line without a lot: FEFO too.
+    venta = await vender(s.token, [{ productoId: id, cantidad: 3, loteId: de('S-LEJOS') }, { productoId: id, cantidad: 2 }]);
+    expect(venta.statusCode, venta.body).toBe(201);
+    expect(await lotesDe(id)).toEqual({ lotes: { 'S-SIGUE': 5 }, stock: 5 });
+  });
+
+  it('una paca sin lote elegido no toma el lote elegido para la unidad: sale del que vence primero', async () => {
+    const id = await productoConLotes(s, 'Toallas higiénicas');
+    const caja = await req('POST', `/api/productos/${id}/presentaciones`, s.token, { nombre: 'Paca x3', factor: 3, precio: '12.000', codigoBarras: `7708${String(Date.now()).slice(-9)}` });
+    expect(caja.statusCode, caja.body).toBe(201);
+    await recibir(s, [{ productoId: id, cantidad: 8, costoUnit: 1000, lotes: [{ codigo: 'T-1', vence: await fecha(20), cantidad: 4 }, { codigo: 'T-2', vence: await fecha(200), cantidad: 4 }] }]);
+    const t2 = (await req('GET', `/api/lotes/producto/${id}`, s.token)).json().lotes.find((l: { codigo: string }) => l.codigo === 'T-2').id;
+    // One unit of T-2 chosen; the pack of three, no lot: it takes T-1 (first to expire), not T-2.
+    const venta = await vender(s.token, [{ productoId: id, cantidad: 1, loteId: t2 }, { productoId: id, cantidad: 1, unidadVentaId: caja.json().presentacion.id }]);
+    expect(venta.statusCode, venta.body).toBe(201);
+    expect(await lotesDe(id)).toEqual({ lotes: { 'T-1': 1, 'T-2': 3 }, stock: 4 });
+    // A pack with its lot chosen takes its three units from it.
+    const otra = await vender(s.token, [{ productoId: id, cantidad: 1, unidadVentaId: caja.json().presentacion.id, loteId: t2 }]);
+    expect(otra.statusCode, otra.body).toBe(201);
+    expect(await lotesDe(id)).toEqual({ lotes: { 'T-1': 1 }, stock: 1 });
+  });
+
   it('un lote vencido se rechaza en la caja; el PIN de un supervisor lo autoriza y queda en la actividad', async () => {
     const id = await productoConLotes(s, 'Jarabe para la tos');
     const vencio = await fecha(-3);

@@ -6,17 +6,25 @@
  * sale's transaction, which lots were chosen and whether expired ones were authorised, and after the
  * sale records in the activity log every expired lot it sold and who authorised it.
  *
+ * A lot chosen for a line covers that line's units (a pack's: factor × packs), not the product's other
+ * lines: the trigger takes from each chosen lot up to its lines' units, in the order chosen, and the
+ * rest FEFO. So one sale may take 4 of the expiring lot and 6 of the next (two lines, two lots), and a
+ * chosen lot with fewer units than its line gives what it has and the rest comes FEFO (the customer is
+ * at the counter: the sale goes on, the ledger stays whole).
+ *
  * Who authorises: a seller of role 1 or 3 by asking (`venderVencidos`); a cashier (role 2) with a
  * supervisor's PIN (autorizacion.ts, the discount's mechanism). An offline sale (ADR 029) already
  * happened: it is recorded, its expired lots logged and listed under Revisar. Every face that writes a
  * sale's lines goes through the same trigger, so none sells an expired lot without this authorisation.
  */
-import { sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { aMilesimas, deMilesimas } from '#shared/cantidad';
 import { M } from '#shared/messages';
 import { ROL } from '#shared/roles';
 import { isoADdMmAaaa } from '#shared/fecha-texto';
 import { SUPERVISOR_TIENDA } from '#shared/schemas/venta';
 import type { Tx } from '../../db/client';
+import { productoUnidadVenta } from '../../db/schema';
 import { registrarPor, type Autor } from '../actividad/actividad.domain';
 
 export interface LotesDeVenta {
@@ -33,22 +41,22 @@ export interface LotesDeVenta {
 export function lotesDeVenta(options: {
   tiendaId: number;
   autor: Autor;
-  lineas: readonly { productoId: number; loteId?: number | null }[];
+  lineas: readonly { productoId: number; loteId?: number | null; cantidad: number; unidadVentaId?: number | null }[];
   venderVencidos?: boolean;
   sinRed?: string | null;
 }): LotesDeVenta {
   const { tiendaId, autor, sinRed } = options;
-  const elegidos: Record<string, number> = {};
-  for (const l of options.lineas) if (l.loteId != null) elegidos[String(l.productoId)] ??= l.loteId;
+  const conLote = options.lineas.filter((l) => l.loteId != null);
   const pedido = !!options.venderVencidos && sinRed == null;
   const autorizado = pedido || sinRed != null;
   const necesitaPin = pedido && autor.rol === ROL.EMPLEADO;
-  const hayElegidos = Object.keys(elegidos).length > 0;
+  const hayElegidos = conLote.length > 0;
   return {
     necesitaPin,
     enTransaccion: autorizado || hayElegidos,
     async antes(tx) {
       if (!autorizado && !hayElegidos) return;
+      const elegidos = await elegidosDe(tx, tiendaId, conLote);
       await tx.execute(sql`select set_config('pos.lotes', ${JSON.stringify(elegidos)}, true), set_config('pos.vencidos', ${autorizado ? 'on' : 'off'}, true)`);
     },
     async despues(tx, venta, autorizadoPor) {
@@ -85,4 +93,28 @@ export function lotesDeVenta(options: {
       return motivos;
     },
   };
+}
+
+/**
+ * The trigger's `pos.lotes`: per product, its chosen lots in the order chosen, each with the units of
+ * the lines it was chosen for (a pack's line: factor × packs), added in integer thousandths.
+ */
+async function elegidosDe(tx: Tx, tiendaId: number, lineas: readonly { productoId: number; loteId?: number | null; cantidad: number; unidadVentaId?: number | null }[]) {
+  const packs = [...new Set(lineas.flatMap((l) => (l.unidadVentaId != null ? [l.unidadVentaId] : [])))];
+  const factores = new Map<number, number>();
+  if (packs.length > 0) {
+    const filas = await tx
+      .select({ id: productoUnidadVenta.idUnidadVenta, factor: productoUnidadVenta.factor })
+      .from(productoUnidadVenta)
+      .where(and(eq(productoUnidadVenta.tiendaId, tiendaId), inArray(productoUnidadVenta.idUnidadVenta, packs)));
+    for (const f of filas) factores.set(f.id, f.factor);
+  }
+  const porProducto = new Map<number, Map<number, number>>();
+  for (const l of lineas) {
+    const lotes = porProducto.get(l.productoId) ?? new Map<number, number>();
+    const unidades = (aMilesimas(l.cantidad) ?? 0) * (l.unidadVentaId != null ? (factores.get(l.unidadVentaId) ?? 1) : 1);
+    lotes.set(l.loteId!, (lotes.get(l.loteId!) ?? 0) + unidades);
+    porProducto.set(l.productoId, lotes);
+  }
+  return Object.fromEntries([...porProducto].map(([p, lotes]) => [String(p), [...lotes].map(([lote, m]) => [lote, deMilesimas(m)])]));
 }

@@ -36,14 +36,15 @@ const V = M.ventas;
 type LineaPedida = { productoId: number; cantidad: number; descuento?: TDescuentoLinea; unidadVentaId?: number | null; importe?: number | null; loteId?: number | null; formula?: boolean | null };
 
 /**
- * Adds up repeated products: one line per product and sale unit (a pack is its own line, ADR 033), in
+ * Adds up repeated products: one line per product, sale unit (a pack is its own line, ADR 033) and chosen lot, in
  * the order the cashier first added them. A discount stays with the line (the first one given for it).
  */
 export function mergeLineas(lineas: readonly LineaPedida[]): LineaPedida[] {
   const merged = new Map<string, LineaPedida>();
   for (const [i, l] of lineas.entries()) {
     // A line sold by value (issue #52 point 4) stays apart: its value and its quantity go together.
-    const clave = l.importe != null ? `valor:${i}` : `${l.productoId}:${l.unidadVentaId ?? ''}`;
+    // A line of a chosen lot stays apart too (issue #58): 4 of the expiring lot and 6 of the next are two lines.
+    const clave = l.importe != null ? `valor:${i}` : `${l.productoId}:${l.unidadVentaId ?? ''}:${l.loteId ?? ''}`;
     const prev = merged.get(clave);
     // Quantities add in integer thousandths (ADR 030): 0,1 kg + 0,2 kg is 0,3 kg, not 0.30000000000000004.
     const cantidad = prev ? deMilesimas(aMilesimas(prev.cantidad)! + aMilesimas(l.cantidad)!) : l.cantidad;

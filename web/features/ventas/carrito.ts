@@ -217,24 +217,23 @@ export function agregarProducto(lineas: LineaCarrito[], p: TProductoVenta, canti
       return { ...sinValor, cantidad: cantidadPara(unidad, deMilesimas(milesimasDe(l.cantidad) + milesimasDe(valor?.cantidad ?? cantidad))) };
     });
   if (lineas.length >= VENTA_LIMITS.maxLineas) return lineas;
-  // The product's lot already chosen on its other line (a pack, its loose units): one lot per product and sale.
-  const elegido = p.manejaLotes ? lineas.find((l) => l.id === p.id && l.lote)?.lote : undefined;
+  // A new line starts at FEFO: a lot chosen on the product's other line covers that line only (issue #58).
   return [
     ...lineas,
-    { id: p.id, nombre: p.nombre, marca: p.marca, precio: p.precio, stock: p.stock, cantidad: valor?.cantidad ?? cantidadPara(unidad, cantidad), unidad, ...(p.unidadVenta ? { unidadVenta: p.unidadVenta } : {}), ...(valor ? { importe: valor.importe } : {}), ...(p.bajoFormula ? { formula: true as const } : {}), ...(p.manejaLotes ? { lotes: true as const } : {}), ...(elegido ? { lote: elegido } : {}) },
+    { id: p.id, nombre: p.nombre, marca: p.marca, precio: p.precio, stock: p.stock, cantidad: valor?.cantidad ?? cantidadPara(unidad, cantidad), unidad, ...(p.unidadVenta ? { unidadVenta: p.unidadVenta } : {}), ...(valor ? { importe: valor.importe } : {}), ...(p.bajoFormula ? { formula: true as const } : {}), ...(p.manejaLotes ? { lotes: true as const } : {}) },
   ];
 }
 
 /**
  * Chooses a line's lot (issue #58 point 2), by the line's key (claveLinea); null goes back to the first
- * to expire (FEFO). The server takes one lot per product and sale: the product's other lines (its pack,
- * its loose units) get the same choice, so what the cart shows is what the sale takes.
+ * to expire (FEFO). The chosen lot covers that line's units only (a pack's: factor × packs); the
+ * product's other lines (its pack, its loose units) keep theirs, as the server takes them (ADR 051).
  */
 export function fijarLote(lineas: LineaCarrito[], clave: string, lote: LoteElegido | null): LineaCarrito[] {
   const linea = lineas.find((l) => claveLinea(l) === clave);
   if (!linea?.lotes) return lineas;
   return lineas.map((l) => {
-    if (l.id !== linea.id) return l;
+    if (claveLinea(l) !== clave) return l;
     const { lote: _lote, ...sinLote } = l;
     return lote ? { ...sinLote, lote } : sinLote;
   });

@@ -71,22 +71,23 @@ describe('el selector de lote de la caja', () => {
 });
 
 describe('el lote viaja con la línea hasta el cobro', () => {
-  it('la línea de un producto con lotes lo marca; el lote elegido va en el pedido como loteId, y en la otra línea del producto', () => {
+  it('la línea de un producto con lotes lo marca; el lote elegido va en el pedido como loteId, solo en su línea', () => {
     const p = { id: 5, nombre: 'Jarabe', marca: null, precio: 9_000, stock: 13, codigoBarras: null, unidad: '94', manejaLotes: true };
     let lineas = agregarProducto([], p, 1);
     expect(lineas[0]).toMatchObject({ lotes: true });
     expect(lineas[0]).not.toHaveProperty('lote');
     lineas = fijarLote(lineas, '5', { id: 12, codigo: 'J-PRONTO', vence: '2027-03-05' });
-    // Its box of 6 added afterwards takes the same lot: the server takes one lot per product and sale.
+    // Its box of 6 added afterwards starts at FEFO: the chosen lot covers its own line only (the server takes it so).
     lineas = agregarProducto(lineas, { ...p, precio: 50_000, unidadVenta: { id: 3, nombre: 'Caja x6', factor: 6 } }, 1);
-    expect(lineas.map((l) => l.lote?.id)).toEqual([12, 12]);
+    expect(lineas.map((l) => l.lote?.id)).toEqual([12, undefined]);
+    lineas = fijarLote(lineas, '5u3', { id: 14, codigo: 'J-LUEGO', vence: '2027-09-05' });
     expect(calcularPago(lineas, {}, undefined).lineasPedidas).toEqual([
       { productoId: 5, cantidad: 1, loteId: 12 },
-      { productoId: 5, unidadVentaId: 3, cantidad: 1, loteId: 12 },
+      { productoId: 5, unidadVentaId: 3, cantidad: 1, loteId: 14 },
     ]);
-    // Back to FEFO: no loteId.
+    // Back to FEFO, the box alone: no loteId on it.
     lineas = fijarLote(lineas, '5u3', null);
-    expect(calcularPago(lineas, {}, undefined).lineasPedidas.map((l) => 'loteId' in l)).toEqual([false, false]);
+    expect(calcularPago(lineas, {}, undefined).lineasPedidas.map((l) => 'loteId' in l)).toEqual([true, false]);
     // A product without lots takes none.
     expect(fijarLote(agregarProducto([], { ...p, id: 6, manejaLotes: false }, 1), '6', { id: 1, codigo: 'X', vence: '2027-01-01' })[0]).not.toHaveProperty('lote');
   });
