@@ -137,6 +137,11 @@ export const ZCliente = z.object({
   id: z.number().int(),
   ...ZLeidoTienda.shape,
   credito: ZResumenCredito.optional(),
+  /**
+   * Another customer of the empresa has the same documento (issue #56): two stores had each created the
+   * person before customers were shared (migration 0090 kept both). The list flags them to correct one.
+   */
+  documentoRepetido: z.boolean().optional(),
 });
 export type TCliente = z.infer<typeof ZCliente>;
 

@@ -84,6 +84,8 @@ export const ZMovimientoCredito = z.object({
   usuario: z.string().nullable(),
   /** A charge's due date (yyyy-mm-dd, issue #30 point 6); null on other movements. */
   vence: z.string().nullable(),
+  /** The store where the charge or abono happened (issue #56: the customer is the empresa's, its balance one). */
+  tienda: z.string(),
 });
 export type TMovimientoCredito = z.infer<typeof ZMovimientoCredito>;
 

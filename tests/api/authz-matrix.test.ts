@@ -19,8 +19,9 @@ import { carpetaTls } from '../../server/modules/red-local/https';
  *
  * One owner, several stores (issue #56 step 2, ADR 043): `other` is another empresa's store admin (its
  * owner); `sibling` is the same empresa's other store: the demo store's own owner, switched to a branch
- * of its empresa (`POST /api/sesion/tienda`). The sibling sees nothing of the demo store: unless a row
- * says otherwise it gets what another empresa's owner gets.
+ * of its empresa (`POST /api/sesion/tienda`). The sibling sees nothing of the demo store's own rows:
+ * unless a row says otherwise it gets what another empresa's owner gets. The empresa's shared rows
+ * (its customers and their fiado, issue #56 point 2) say so.
  */
 const ACTORS: Actor[] = ['anon', 'r2', 'r3', 'other', 'op', 'sibling', 'r1'];
 /** What an actor must get: the sibling store's owner gets what another empresa's gets, unless told. */
@@ -148,11 +149,13 @@ const TABLE: Record<string, Entry> = {
   // The branch carries the demo catalogue (issue #56 step 3): the same barcode finds the branch's own copy there.
   'GET /api/ventas/productos/codigo/:codigo': { expect: { ...STORE_ROW, sibling: 'ok' }, params: async () => ({ codigo: '7702001000012' }) },
   'GET /api/metodos-pago': { expect: STORE },
-  'GET /api/ventas/clientes/:documento': { expect: STORE_ROW, params: async () => ({ documento: '1020304050' }) },
+  // Customers are the empresa's (issue #56 point 2): the same empresa's other store (the sibling) finds,
+  // edits, charges and takes abonos from the demo store's customer; another empresa still gets 404.
+  'GET /api/ventas/clientes/:documento': { expect: { ...STORE_ROW, sibling: 'ok' }, params: async () => ({ documento: '1020304050' }) },
   'POST /api/ventas': { expect: STORE, body: {} },
   // Factura electrónica de venta (issue #57, ADR 044): at the till like a sale; after the fact, refused (409) on a sale the caller sees.
   'POST /api/ventas/factura-electronica': { expect: STORE, body: {} },
-  'GET /api/ventas/clientes/:documento/datos-fiscales': { expect: STORE_ROW, params: async () => ({ documento: '1020304050' }) },
+  'GET /api/ventas/clientes/:documento/datos-fiscales': { expect: { ...STORE_ROW, sibling: 'ok' }, params: async () => ({ documento: '1020304050' }) },
   'POST /api/ventas/:id/factura-electronica': { expect: STORE_SALE_OTHERS_R2_404, params: id('venta') },
   'GET /api/ventas/:id': { expect: STORE_SALE_OTHERS_R2_404, params: id('venta') },
   'POST /api/ventas/:id/completar': { expect: STORE_SALE_NOT_R2S, params: freshId('venta') },
@@ -234,12 +237,13 @@ const TABLE: Record<string, Entry> = {
   'POST /api/proveedores/:id/archivar': { expect: STORE_DELETE_ROW, params: freshId('proveedor') },
   'GET /api/clientes': { expect: STORE },
   'POST /api/clientes': { expect: STORE, body: {} },
-  'PUT /api/clientes/:id': { expect: STORE_ROW, params: id('cliente'), body: { documento: '1020304050', tipoDocumento: 'CC', nombre: 'María', apellido: 'Gómez', correo: 'maria.gomez@correo.example' } },
-  'DELETE /api/clientes/:id': { expect: STORE_DELETE_ROW, params: freshId('cliente') },
-  'POST /api/clientes/:id/archivar': { expect: STORE_DELETE_ROW, params: freshId('cliente') },
+  // The empresa's customers (issue #56): the sibling reaches the demo store's.
+  'PUT /api/clientes/:id': { expect: { ...STORE_ROW, sibling: 'ok' }, params: id('cliente'), body: { documento: '1020304050', tipoDocumento: 'CC', nombre: 'María', apellido: 'Gómez', correo: 'maria.gomez@correo.example' } },
+  'DELETE /api/clientes/:id': { expect: { ...STORE_DELETE_ROW, sibling: 'ok' }, params: freshId('cliente') },
+  'POST /api/clientes/:id/archivar': { expect: { ...STORE_DELETE_ROW, sibling: 'ok' }, params: freshId('cliente') },
   // Fiado (issue #17, ADR 013): every role of the store sees balances and records abonos; the limit is the client form's (role 1).
-  'GET /api/clientes/:id/cuenta': { expect: STORE_ROW, params: id('cliente') },
-  'POST /api/clientes/:id/abonos': { expect: STORE_ROW, params: id('cliente'), body: { monto: 1000, metodoPagoId: 5 } },
+  'GET /api/clientes/:id/cuenta': { expect: { ...STORE_ROW, sibling: 'ok' }, params: id('cliente') },
+  'POST /api/clientes/:id/abonos': { expect: { ...STORE_ROW, sibling: 'ok' }, params: id('cliente'), body: { monto: 1000, metodoPagoId: 5 } },
   'GET /api/cuentas-por-cobrar': { expect: STORE },
   'GET /api/analisis': { expect: STORE },
   'GET /api/movimientos': { expect: STORE_NO_R3 },
@@ -383,7 +387,8 @@ const TABLE: Record<string, Entry> = {
   // Loyalty points (issue #59 point 3, ADR 054): every seller reads the settings and a customer's points; role 1 alone changes the settings.
   'GET /api/puntos/configuracion': { expect: STORE },
   'PUT /api/puntos/configuracion': { expect: STORE_ADMIN, body: { activo: false, pesosPorPunto: 1000, valorPunto: 1 } },
-  'GET /api/puntos/clientes/:id': { expect: STORE_ROW, params: id('cliente') },
+  // Points stay per store (ADR 043 addendum): the sibling reads the shared customer's balance in its own store.
+  'GET /api/puntos/clientes/:id': { expect: { ...STORE_ROW, sibling: 'ok' }, params: id('cliente') },
 };
 for (const informe of INFORMES) {
   TABLE[`GET /api/reportes/${informe}`] = { expect: STORE_NO_R2, query: 'periodo=mes' };
@@ -406,7 +411,8 @@ const CRUD_ENTITIES: Record<string, CrudRoutes> = {
   tienda: { list: CRUD, row: CRUD_ROW, create: CRUD_OPERATOR, update: CRUD, remove: rule('401', '403', '403', '403', '403', 'ok'), key: 'tienda' },
   producto: { list: CRUD, row: CRUD_ROW, create: CRUD, update: CRUD, remove: CRUD_ROW, key: 'producto' },
   factura: { list: CRUD, row: CRUD_ROW, create: CRUD, update: CRUD, remove: CRUD_ROW, key: 'factura' },
-  cliente: { list: CRUD, row: CRUD_ROW, create: CRUD, update: CRUD, remove: CRUD_ROW, archive: CRUD_ROW, key: 'cliente' },
+  // The empresa's customers (issue #56): the sibling reaches the demo store's through the back-office too.
+  cliente: { list: CRUD, row: { ...CRUD_ROW, sibling: 'ok' }, create: CRUD, update: CRUD, remove: { ...CRUD_ROW, sibling: 'ok' }, archive: { ...CRUD_ROW, sibling: 'ok' }, key: 'cliente' },
   proveedor: { list: CRUD, row: CRUD_ROW, create: CRUD, update: CRUD, remove: CRUD_ROW, archive: CRUD_ROW, key: 'proveedor' },
   movimiento: { list: CRUD, row: CRUD_ROW, create: CRUD, update: CRUD, remove: CRUD_ROW, key: 'movimiento' },
   roles: { list: CRUD, row: CRUD, create: CRUD_OPERATOR, update: CRUD_OPERATOR, remove: CRUD_OPERATOR_ROW, key: 'rol' },

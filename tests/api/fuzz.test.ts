@@ -325,6 +325,9 @@ describe('PIN del supervisor', () => {
  * store's ids, code and barcodes in paths, queries and bodies on every route, never read a row of the
  * demo store (its marked rows never appear in an answer) and never change one. The branch carries the
  * demo catalogue (step 3), so the marks are put on the demo store's rows after it was opened.
+ * Customers are the empresa's (issue #56 point 2): the same empresa's other store may read and change
+ * the demo store's customers by design, so their mark and their rows are held against the other
+ * empresa only, request by request.
  */
 describe('la misma empresa en otra tienda, y otra empresa', () => {
   it('con los ids de la tienda de demostración no leen ni cambian nada de ella', { timeout: 900_000 }, async () => {
@@ -343,16 +346,16 @@ describe('la misma empresa en otra tienda, y otra empresa', () => {
     const actores = { hermana: await enSucursal(), otraEmpresa: otra.token };
     const MARCA = 'MARCA-TIENDA-DEMO';
     await db.execute(sql`update producto set descripcion = ${MARCA} where tienda_id = ${demo!.id}`);
-    await db.execute(sql`update cliente set correo = ${`${MARCA.toLowerCase()}@demo.co`} where tienda_id = ${demo!.id}`);
+    const MARCA_EMPRESA = 'marca-empresa-demo';
+    await db.execute(sql`update cliente set correo = ${`${MARCA_EMPRESA}@demo.co`} where tienda_id = ${demo!.id}`);
     await db.execute(sql`update proveedor set email = ${`${MARCA.toLowerCase()}@demo.co`} where tienda_id = ${demo!.id}`);
     // The demo store's rows as they are: a refused or another store's request leaves them so.
     const huella = async () =>
       JSON.stringify(
         await q(sql`select
           (select md5(coalesce(string_agg(p::text, ',' order by p.id_producto), '')) from producto p where p.tienda_id = ${demo!.id}) as producto,
-          (select md5(coalesce(string_agg(c::text, ',' order by c.id_cliente), '')) from cliente c where c.tienda_id = ${demo!.id}) as cliente,
           (select md5(coalesce(string_agg(v::text, ',' order by v.id_proveedor), '')) from proveedor v where v.tienda_id = ${demo!.id}) as proveedor,
-          (select md5(coalesce(string_agg(v::text, ',' order by v.id_venta), '')) from venta v where v.tienda_id = ${demo!.id}) as venta,
+          (select md5(coalesce(string_agg((to_jsonb(v) - 'cliente_id')::text, ',' order by v.id_venta), '')) from venta v where v.tienda_id = ${demo!.id}) as venta,
           (select count(*) from factura f where f.tienda_id = ${demo!.id}) as factura,
           (select count(*) from movimiento m where m.tienda_id = ${demo!.id}) as movimiento,
           (select md5(coalesce(string_agg(u::text, ',' order by u.id_turno), '')) from turno u where u.tienda_id = ${demo!.id}) as turno,
@@ -379,6 +382,13 @@ describe('la misma empresa en otra tienda, y otra empresa', () => {
     const propias = new Set(['POST /api/sesion/tienda', 'GET /api/sucursales']);
     const routes = rutas(propias);
     const antes = await huella();
+    // The empresa's customers (and so a sale's customer, set null when the sibling deletes one): the other empresa's requests leave them so.
+    const huellaClientes = async () =>
+      JSON.stringify(
+        await q(sql`select
+          (select md5(coalesce(string_agg(c::text, ',' order by c.id_cliente), '')) from cliente c where c.tienda_id = ${demo!.id}) as cliente,
+          (select md5(coalesce(string_agg(v.cliente_id::text, ',' order by v.id_venta), '')) from venta v where v.tienda_id = ${demo!.id}) as venta`),
+      );
     let pedidas = 0;
     for (const { route, isLegacy, keys, paramNames } of routes) {
       await fc.assert(
@@ -391,6 +401,7 @@ describe('la misma empresa en otra tienda, y otra empresa', () => {
             let url = route.url;
             paramNames.forEach((p, i) => (url = url.replace(`:${p}`, encodeURIComponent(params[i]!))));
             const qs = new URLSearchParams(query).toString();
+            const clientesAntes = actor === 'otraEmpresa' ? await huellaClientes() : null;
             const hasBody = !['GET', 'DELETE'].includes(route.method) || isLegacy;
             const res = await t.app.inject({
               method: route.method as 'GET',
@@ -405,6 +416,10 @@ describe('la misma empresa en otra tienda, y otra empresa', () => {
             }
             expect(res.statusCode, `${route.method} ${url} como ${actor} → ${res.statusCode} ${res.body.slice(0, 200)}`).toBeLessThan(500);
             expect(res.body.includes(MARCA) || res.body.toLowerCase().includes(MARCA.toLowerCase()), `${route.method} ${url}?${qs} como ${actor} mostró una fila de la tienda de demostración: ${res.body.slice(0, 200)}`).toBe(false);
+            if (clientesAntes != null) {
+              expect(res.body.includes(MARCA_EMPRESA), `${route.method} ${url}?${qs} como otra empresa mostró un cliente de la empresa de demostración: ${res.body.slice(0, 200)}`).toBe(false);
+              expect(await huellaClientes(), `${route.method} ${url} como otra empresa cambió clientes de la empresa de demostración`).toBe(clientesAntes);
+            }
           },
         ),
         { numRuns: Math.max(3, Math.ceil(RUNS / 5)), seed: 20261130 },

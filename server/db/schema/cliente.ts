@@ -1,13 +1,23 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { TAdquirente } from '#shared/schemas/factura-electronica';
-import { tienda } from './tienda';
+import { empresa, tienda } from './tienda';
 
 export const cliente = pgTable(
   'cliente',
   {
     idCliente: integer('id_cliente').primaryKey().generatedByDefaultAsIdentity(),
+    /** The store where the customer was created (issue #56: the customer is the empresa's, shared by its stores). */
     tiendaId: integer('tienda_id').notNull().references(() => tienda.idTienda, { onDelete: 'cascade' }),
+    /**
+     * The customer's empresa (issue #56 point 2, ADR 043): every store of it finds, sells to and takes
+     * abonos from this customer; the fiado balance is one. Never null in the database: a writer that
+     * leaves it out gets the store's empresa from the trigger `cliente_empresa` (hence the null default).
+     */
+    empresaId: integer('empresa_id')
+      .notNull()
+      .default(sql`null`)
+      .references(() => empresa.idEmpresa, { onDelete: 'cascade' }),
     documento: text('documento').notNull(),
     tipoDocumento: text('tipo_documento').notNull().default('CC'),
     nombre: text('nombre').notNull(),
@@ -31,6 +41,12 @@ export const cliente = pgTable(
      */
     activo: boolean('activo').notNull().default(true),
     /** The buyer's fiscal data a factura electrónica remembers (issue #57, ADR 044); null until asked once. */
+    /**
+     * Two customers of one empresa with one documento, from before the customers were shared (migration
+     * 0090: two stores had each created the person). Both are kept and shown flagged until one's
+     * documento is corrected; the documento is unique per empresa for every other customer.
+     */
+    documentoRepetido: boolean('documento_repetido').notNull().default(false),
     datosFiscales: jsonb('datos_fiscales').$type<TAdquirente>(),
     /**
      * When the row last changed (issue #34 point 3): set by the trigger `tocar_actualizado_en` on every
@@ -44,8 +60,9 @@ export const cliente = pgTable(
     check('cliente_cupo_rango', sql`${t.cupo} >= 0 and ${t.cupo} <= 1000000000000`),
     check('cliente_datos_fiscales_acotados', sql`${t.datosFiscales} is null or octet_length(${t.datosFiscales}::text) <= 2000`),
     check('cliente_plazo_fiado_rango', sql`${t.plazoFiado} between 1 and 365`),
-    uniqueIndex('cliente_tienda_documento_uq').on(t.tiendaId, t.documento),
-    index('cliente_tienda_nombre_idx').on(t.tiendaId, t.nombre),
-    index('cliente_tienda_version_idx').on(t.tiendaId, t.version),
+    uniqueIndex('cliente_empresa_documento_uq').on(t.empresaId, t.documento).where(sql`not ${t.documentoRepetido}`),
+    index('cliente_empresa_documento_idx').on(t.empresaId, t.documento),
+    index('cliente_empresa_nombre_idx').on(t.empresaId, t.nombre),
+    index('cliente_empresa_version_idx').on(t.empresaId, t.version),
   ],
 );

@@ -18,6 +18,7 @@ export const creditoMovimiento = pgTable(
   'credito_movimiento',
   {
     idCreditoMovimiento: integer('id_credito_movimiento').primaryKey().generatedByDefaultAsIdentity(),
+    /** The store where the charge or abono happened (issue #56: the customer and its balance are the empresa's). */
     tiendaId: integer('tienda_id').notNull().references(() => tienda.idTienda, { onDelete: 'cascade' }),
     /** RESTRICT (issue #27): no path deletes a customer that has credit history. */
     clienteId: integer('cliente_id').notNull().references(() => cliente.idCliente, { onDelete: 'restrict' }),
@@ -43,6 +44,9 @@ export const creditoMovimiento = pgTable(
     check('credito_movimiento_rango', sql`abs(${t.monto}) <= 1000000000000000`),
     index('credito_movimiento_cliente_idx').on(t.tiendaId, t.clienteId, t.fecha),
     index('credito_movimiento_version_idx').on(t.tiendaId, t.version),
+    // The one balance of a customer shared by the empresa's stores (issue #56), and the offline download's moved balances.
+    index('credito_movimiento_cliente_fecha_idx').on(t.clienteId, t.fecha),
+    index('credito_movimiento_version_global_idx').on(t.version),
     // A sale is charged once and reversed once (it may have several returns).
     uniqueIndex('credito_movimiento_venta_uq').on(t.ventaId, t.tipo).where(sql`${t.ventaId} is not null and ${t.tipo} <> 'devolucion'`),
   ],

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { cliente } from './cliente';
 import { cantidadColumna } from './columna-cantidad';
 import { producto } from './producto';
@@ -44,13 +44,14 @@ export const listaPrecioProducto = pgTable(
   ],
 );
 
-/** The list a customer buys at (one at most). */
+/** The list a customer buys at in a store (one at most per store). */
 export const listaPrecioCliente = pgTable(
   'lista_precio_cliente',
   {
-    clienteId: integer('cliente_id').primaryKey().references(() => cliente.idCliente, { onDelete: 'cascade' }),
+    clienteId: integer('cliente_id').notNull().references(() => cliente.idCliente, { onDelete: 'cascade' }),
     tiendaId: integer('tienda_id').notNull().references(() => tienda.idTienda, { onDelete: 'cascade' }),
     listaId: integer('lista_id').notNull().references(() => listaPrecio.idListaPrecio, { onDelete: 'cascade' }),
   },
-  (t) => [index('lista_precio_cliente_lista_idx').on(t.listaId)],
+  // One list per customer in each store (issue #56: the customer is the empresa's, lists are a store's).
+  (t) => [primaryKey({ name: 'lista_precio_cliente_pkey', columns: [t.clienteId, t.tiendaId] }), index('lista_precio_cliente_lista_idx').on(t.listaId)],
 );

@@ -10,3 +10,8 @@ CREATE TRIGGER cliente_actualizado_en BEFORE UPDATE ON cliente
 DROP TRIGGER IF EXISTS cliente_sin_red_version ON cliente;
 CREATE TRIGGER cliente_sin_red_version BEFORE UPDATE ON cliente
   FOR EACH ROW EXECUTE FUNCTION sin_red_tocar_version();
+
+-- A customer written without its empresa gets its store's (issue #56: customers are the empresa's).
+DROP TRIGGER IF EXISTS cliente_empresa ON cliente;
+CREATE TRIGGER cliente_empresa BEFORE INSERT ON cliente
+  FOR EACH ROW EXECUTE FUNCTION cliente_empresa();

@@ -1,6 +1,7 @@
 /**
  * The client's rules, owned here once (issue #14, ADR 012): which clients a caller reaches
- * (tenancy), the columns a client is read with, the documento unique per store, who may delete and
+ * (tenancy: the store's empresa's, cliente.alcance.ts), the columns a client is read with, the
+ * documento unique per empresa (issue #56), who may delete and
  * what a deletion keeps. The three faces — the store API (cliente.service.ts), the back-office
  * (crud.cliente.service.ts) and the old controller API (legacy/controllers/cliente.ts) — rename
  * fields and call these functions; none holds a rule.
@@ -19,13 +20,15 @@ import { contieneTexto } from '../../db/name-search';
 import { cliente, creditoMovimiento } from '../../db/schema';
 import { formatPesos } from '#shared/money';
 import { tiendaDestino } from '../tienda/alcance';
+import { clientesDeLaTienda, empresaDeTienda, propioPrimero } from './cliente.alcance';
 import { esReferenciaViva, esViolacionUnica } from '../../db/pg-error';
 import { registrarPor, type Autor } from '../actividad/actividad.domain';
 import { conRechazos, exigirPermiso } from '../tienda/permisos';
 
 /**
- * Who acts: a store session (`{ tiendaId }`) reaches its own store's clients; the platform
- * operator (`{ tiendaId: null }`, the back-office's CrudScope) reaches every store's.
+ * Who acts: a store session (`{ tiendaId }`) reaches its empresa's clients, whichever of its stores
+ * created them (issue #56); the platform operator (`{ tiendaId: null }`, the back-office's CrudScope)
+ * reaches every store's.
  */
 export interface ClienteScope {
   tiendaId: number | null;
@@ -43,13 +46,14 @@ export const NO_ELIMINAN = { roles: [ROL.ENCARGADO], message: M.roles.denyClient
 export const columnasCliente = {
   idCliente: cliente.idCliente,
   idTienda: cliente.tiendaId,
+  documentoRepetido: cliente.documentoRepetido,
   ...(Object.fromEntries(COLUMNAS_CLIENTE.map((k) => [k, cliente[k]])) as { [K in (typeof COLUMNAS_CLIENTE)[number]]: (typeof cliente)[K] }),
 };
 
 // ── Tenancy ─────────────────────────────────────────────────────────────────────────────────
 
-/** The tenancy filter: the caller's store, or none for the operator. */
-export const enAlcance = (scope: ClienteScope): SQL | undefined => (scope.tiendaId == null ? undefined : eq(cliente.tiendaId, scope.tiendaId));
+/** The tenancy filter: the caller's store's empresa (issue #56), or none for the operator. */
+export const enAlcance = (scope: ClienteScope): SQL | undefined => (scope.tiendaId == null ? undefined : clientesDeLaTienda(scope.tiendaId));
 
 const esteCliente = (scope: ClienteScope, id: number) => and(eq(cliente.idCliente, id), enAlcance(scope))!;
 
@@ -74,7 +78,7 @@ export async function obtenerCliente(options: { db: Db; scope: ClienteScope; id:
 }
 
 /**
- * The client a documento names in a store (the old controller identifies clients by it): as typed,
+ * The client a documento names in a store's empresa (the old controller identifies clients by it): as typed,
  * or as the client forms store it ("1.020.304.050" → "1020304050"). None answers 404.
  */
 export async function idPorDocumento(options: { db: Db; tiendaId: number; documento: string | undefined }): Promise<number> {
@@ -85,8 +89,9 @@ export async function idPorDocumento(options: { db: Db; tiendaId: number; docume
     ? await db
         .select({ id: cliente.idCliente, documento: cliente.documento })
         .from(cliente)
-        .where(and(eq(cliente.tiendaId, tiendaId), inArray(cliente.documento, forms)))
-        .limit(2)
+        .where(and(clientesDeLaTienda(tiendaId), inArray(cliente.documento, forms)))
+        .orderBy(propioPrimero(tiendaId))
+        .limit(4)
     : [];
   const row = rows.find((r) => r.documento === forms[0]) ?? rows[0];
   if (!row) throw new AppError('NOT_FOUND', M.crud.clienteNoExiste);
@@ -134,19 +139,19 @@ export async function listarClientes(options: {
 
 // ── Uniqueness ──────────────────────────────────────────────────────────────────────────────
 
-/** A documento names one client of a store (two shops may share a customer). */
+/** A documento names one client of an empresa (issue #56: two stores of one owner share the customer; two owners may each have it). */
 async function checkDocumento(tx: Tx, tiendaId: number, documento: string, exceptId?: number) {
   const [dup] = await tx
     .select({ id: cliente.idCliente })
     .from(cliente)
-    .where(and(eq(cliente.tiendaId, tiendaId), eq(cliente.documento, documento), exceptId != null ? ne(cliente.idCliente, exceptId) : undefined))
+    .where(and(clientesDeLaTienda(tiendaId), eq(cliente.documento, documento), exceptId != null ? ne(cliente.idCliente, exceptId) : undefined))
     .limit(1);
   if (dup) throw documentoDuplicado();
 }
 
 /** Two writes that raced past the check: the unique index answers, with the same refusal. */
 function traducir(err: unknown): never {
-  if (esViolacionUnica(err, 'cliente_tienda_documento_uq')) throw documentoDuplicado();
+  if (esViolacionUnica(err, 'cliente_empresa_documento_uq')) throw documentoDuplicado();
   throw err;
 }
 
@@ -214,7 +219,7 @@ async function insertarCliente(tx: Tx, tiendaId: number, datos: DatosCliente, au
   await checkDocumento(tx, tiendaId, datos.documento);
   const [row] = await tx
     .insert(cliente)
-    .values({ ...(presentes(datos, ESCRITAS) as DatosCliente), tiendaId })
+    .values({ ...(presentes(datos, ESCRITAS) as DatosCliente), tiendaId, empresaId: empresaDeTienda(tiendaId) })
     .returning({ id: cliente.idCliente });
   await registrarCredito(row!.id);
   return row!.id;
@@ -225,6 +230,7 @@ async function cambiarCliente(tx: Tx, scope: ClienteScope, id: number, cambios: 
   const [actual] = await tx
     .select({
       tiendaId: cliente.tiendaId,
+      documentoRepetido: cliente.documentoRepetido,
       fiado: cliente.fiado,
       cupo: cliente.cupo,
       plazoFiado: cliente.plazoFiado,
@@ -237,13 +243,18 @@ async function cambiarCliente(tx: Tx, scope: ClienteScope, id: number, cambios: 
     .where(esteCliente(scope, id))
     .for('update');
   if (!actual) throw notFound();
-  const { tiendaId } = actual;
+  // The store that acts (issue #56: a customer of the empresa is edited from any of its stores): its
+  // permissions and its activity log; the operator acts in the customer's own store.
+  const tiendaId = scope.tiendaId ?? actual.tiendaId;
   const registrarCredito = await verificarCupo(tx, { tiendaId, autor, id, nombre: nombreCompleto(actual) }, actual, cambios);
   // What the client will be: the fields sent over the stored ones.
   verificarDocumento({ documento: cambios.documento ?? actual.documento, tipoDocumento: cambios.tipoDocumento ?? actual.tipoDocumento }, cambios.fiado ?? actual.fiado);
-  if (cambios.documento !== undefined) await checkDocumento(tx, tiendaId, cambios.documento, id);
-  const valores = presentes(cambios, ESCRITAS);
-  if (Object.keys(valores).length) await tx.update(cliente).set(valores).where(and(eq(cliente.idCliente, id), eq(cliente.tiendaId, tiendaId)));
+  // A documento kept as it was passes (two customers flagged by migration 0090 stay editable); a new one
+  // must be the empresa's only, and clears the flag.
+  const nuevoDocumento = cambios.documento !== undefined && cambios.documento !== actual.documento;
+  if (nuevoDocumento) await checkDocumento(tx, actual.tiendaId, cambios.documento!, id);
+  const valores = { ...presentes(cambios, ESCRITAS), ...(nuevoDocumento && actual.documentoRepetido ? { documentoRepetido: false } : {}) };
+  if (Object.keys(valores).length) await tx.update(cliente).set(valores).where(eq(cliente.idCliente, id));
   await registrarCredito(id);
   return tiendaId;
 }
@@ -286,9 +297,9 @@ export async function actualizarCliente(options: { db: Db; scope: ClienteScope; 
 
 // ── Import (issue #33 point 1) ──────────────────────────────────────────────────────────────
 
-/** What an import compares a row with: every client of the store, by document. */
+/** What an import compares a row with: every client of the store's empresa (issue #56), by document. */
 export async function clientesImportables(db: Db | Tx, tiendaId: number) {
-  return db.select(columnasCliente).from(cliente).where(eq(cliente.tiendaId, tiendaId)).orderBy(asc(cliente.idCliente));
+  return db.select(columnasCliente).from(cliente).where(clientesDeLaTienda(tiendaId)).orderBy(propioPrimero(tiendaId));
 }
 
 /**
@@ -348,12 +359,14 @@ export async function eliminarCliente(options: { db: Db; scope: ClienteScope; id
         const [row] = await tx.select({ tiendaId: cliente.tiendaId, nombre: cliente.nombre, apellido: cliente.apellido }).from(cliente).where(esteCliente(scope, id)).for('update');
         if (!row) throw notFound();
         const nombre = nombreCompleto(row);
+        // The acting store's permission and log (issue #56: any store of the empresa), the customer's own for the operator.
+        const donde = scope.tiendaId ?? row.tiendaId;
         // Issue #27: deleting needs the store's permission (role 3 never: spec §6).
-        await exigirPermiso(tx, row.tiendaId, autor, 'eliminarClientesProveedores', { entidad: 'cliente', id, nombre });
+        await exigirPermiso(tx, donde, autor, 'eliminarClientesProveedores', { entidad: 'cliente', id, nombre });
         const [mov] = await tx.select({ id: creditoMovimiento.idCreditoMovimiento }).from(creditoMovimiento).where(eq(creditoMovimiento.clienteId, id)).limit(1);
         if (mov) throw conHistorial();
-        await tx.delete(cliente).where(and(eq(cliente.idCliente, id), eq(cliente.tiendaId, row.tiendaId)));
-        await registrarPor(tx, row.tiendaId, autor, { tipo: 'eliminacion', detalle: { entidad: 'cliente', id, nombre } });
+        await tx.delete(cliente).where(eq(cliente.idCliente, id));
+        await registrarPor(tx, donde, autor, { tipo: 'eliminacion', detalle: { entidad: 'cliente', id, nombre } });
       })
       .catch((err: unknown) => {
         // A credit movement written between the check and the delete: the foreign key answers the same.
@@ -375,16 +388,18 @@ export async function archivarCliente(options: { db: Db; scope: ClienteScope; id
     const [row] = await tx.select({ tiendaId: cliente.tiendaId, nombre: cliente.nombre, apellido: cliente.apellido, activo: cliente.activo }).from(cliente).where(esteCliente(scope, id)).for('update');
     if (!row) throw notFound();
     const nombre = nombreCompleto(row);
+    const donde = scope.tiendaId ?? row.tiendaId;
     // Who may delete may archive (issue #27).
-    await exigirPermiso(tx, row.tiendaId, autor, 'eliminarClientesProveedores', { entidad: 'cliente', id, nombre });
+    await exigirPermiso(tx, donde, autor, 'eliminarClientesProveedores', { entidad: 'cliente', id, nombre });
+    // The one balance, every store of the empresa's charges and abonos (issue #56).
     const [s] = await tx
       .select({ saldo: sql<string>`coalesce(sum(${creditoMovimiento.monto}), 0)` })
       .from(creditoMovimiento)
-      .where(and(eq(creditoMovimiento.tiendaId, row.tiendaId), eq(creditoMovimiento.clienteId, id)));
+      .where(eq(creditoMovimiento.clienteId, id));
     const saldo = Number(s?.saldo ?? 0);
     if (saldo !== 0) throw new AppError('CONFLICT', M.clientes.archivarConSaldo(formatPesos(saldo)), { title: M.clientes.noSeArchivaTitulo });
-    await tx.update(cliente).set({ activo: false }).where(and(eq(cliente.idCliente, id), eq(cliente.tiendaId, row.tiendaId)));
-    if (row.activo) await registrarPor(tx, row.tiendaId, autor, { tipo: 'archivo', detalle: { entidad: 'cliente', id, nombre } });
+    await tx.update(cliente).set({ activo: false }).where(eq(cliente.idCliente, id));
+    if (row.activo) await registrarPor(tx, donde, autor, { tipo: 'archivo', detalle: { entidad: 'cliente', id, nombre } });
     return (await leer(tx, { tiendaId: row.tiendaId }, id))!;
   }));
 }

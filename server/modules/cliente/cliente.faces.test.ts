@@ -110,7 +110,7 @@ const { storeOf } = caras;
 async function fila(id: number) {
   const [row] = await t.database.db.select().from(cliente).where(eq(cliente.idCliente, id));
   if (!row) return null;
-  const { idCliente: _id, tiendaId: _t, actualizadoEn: _u, version: _v, ...rest } = row;
+  const { idCliente: _id, tiendaId: _t, empresaId: _e, actualizadoEn: _u, version: _v, ...rest } = row;
   return rest;
 }
 
@@ -120,7 +120,7 @@ const SIN_FIADO = { telefono: null, fiado: false, cupo: 0, plazoFiado: 30, activ
 /** The store's clients' rows, by documento. */
 async function filas(s: Tienda) {
   const rows = await t.database.db.select().from(cliente).where(eq(cliente.tiendaId, s.id));
-  return rows.map(({ idCliente: _id, tiendaId: _t, actualizadoEn: _u, version: _v, ...rest }) => rest).sort((a, b) => a.documento.localeCompare(b.documento));
+  return rows.map(({ idCliente: _id, tiendaId: _t, empresaId: _e, documentoRepetido: _r, actualizadoEn: _u, version: _v, ...rest }) => rest).sort((a, b) => a.documento.localeCompare(b.documento));
 }
 
 let seq = 0;

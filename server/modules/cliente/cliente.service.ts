@@ -11,9 +11,9 @@ import { resumenesCredito } from '../fiado/fiado.service';
 import * as dominio from './cliente.domain';
 
 /** A client as the store's screens show it: the columns the store reads (no field is renamed), its id as `id`. */
-const aCliente = (c: dominio.TFilaCliente): TCliente => ({ id: c.idCliente, ...elegir(c, LEIDAS_TIENDA) });
+const aCliente = (c: dominio.TFilaCliente): TCliente => ({ id: c.idCliente, ...elegir(c, LEIDAS_TIENDA), ...(c.documentoRepetido ? { documentoRepetido: true } : {}) });
 
-/** The store's clients by name; `q` matches the full name (nombre apellido) or the documento. */
+/** The store's clients (its empresa's, issue #56) by name; `q` matches the full name (nombre apellido) or the documento. */
 export async function listarClientes(options: { db: Db; tiendaId: number; q: string; page: number; pageSize: number }): Promise<TPage<TCliente>> {
   const { db, tiendaId, ...query } = options;
   const page = await dominio.listarClientes({ db, scope: { tiendaId }, ...query, orden: 'nombre' });

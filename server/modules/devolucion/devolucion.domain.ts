@@ -23,6 +23,7 @@ import { ajustarStockLote } from '../movimiento/ledger';
 import { prepararDeshacer } from '../venta/venta.estado';
 import { conRechazos, denegado, puede } from '../tienda/permisos';
 import { verificarAutorizacion } from '../venta/autorizacion';
+import { clientesDeLaTienda } from '../cliente/cliente.alcance';
 
 /**
  * Returns (devoluciones, issue #32 point 1) have one owner: this module. A return brings back units
@@ -150,7 +151,7 @@ export async function devolucionesDeVenta(options: { db: Db; tiendaId: number; v
     const [c] = await db
       .select({ idCliente: cliente.idCliente, nombre: sql<string>`trim(${cliente.nombre} || ' ' || ${cliente.apellido})` })
       .from(cliente)
-      .where(and(eq(cliente.idCliente, v.clienteId), eq(cliente.tiendaId, tiendaId)));
+      .where(and(eq(cliente.idCliente, v.clienteId), clientesDeLaTienda(tiendaId)));
     if (c) clienteVenta = { ...c, saldo: await saldoDe(db, tiendaId, c.idCliente) };
   }
   const ids = await db

@@ -5,22 +5,32 @@ import { formatPesos } from '#shared/money';
 import type { Db, Tx } from '../../db/client';
 import { cliente, creditoMovimiento, tienda, usuario, venta } from '../../db/schema';
 import type { Autor } from '../actividad/actividad.domain';
+import { clientesDeLaTienda } from '../cliente/cliente.alcance';
 import { denegado, puede } from '../tienda/permisos';
 
 /**
  * Fiado (issue #17) has one owner: this module. A customer's balance is the sum of the append-only
  * ledger `credito_movimiento`; every write to it locks the customer's row first, so two tills can
  * never pass the limit together and an abono never outruns a reversal.
+ *
+ * The customer and its balance are the empresa's (issue #56 point 2, ADR 043): a store reaches every
+ * customer of its empresa, the balance sums the charges and abonos of all its stores, and each ledger
+ * line keeps `tienda_id`, the store where it happened (its cash went into that store's till).
  */
 
 const V = M.ventas;
 
-/** The customer's balance owed: the ledger's sum. */
+/** The customer's balance owed: the ledger's sum over every store of the empresa (0 for a customer out of the store's reach). */
 export async function saldoDe(db: Db | Tx, tiendaId: number, clienteId: number): Promise<number> {
   const [row] = await db
     .select({ saldo: sql<string>`coalesce(sum(${creditoMovimiento.monto}), 0)` })
     .from(creditoMovimiento)
-    .where(and(eq(creditoMovimiento.tiendaId, tiendaId), eq(creditoMovimiento.clienteId, clienteId)));
+    .where(
+      and(
+        eq(creditoMovimiento.clienteId, clienteId),
+        sql`exists (select 1 from ${cliente} where ${cliente.idCliente} = ${clienteId} and ${clientesDeLaTienda(tiendaId)})`,
+      ),
+    );
   return Number(row?.saldo ?? 0);
 }
 
@@ -30,12 +40,12 @@ export async function creditoDe(db: Db | Tx, tiendaId: number, clienteId: number
   return { cupo, saldo, disponible: Math.max(0, cupo - saldo) };
 }
 
-/** Locks the store's customer for a ledger write; 404 for another store's. */
+/** Locks a customer of the store's empresa for a ledger write; 404 for another empresa's. */
 export async function bloquearCliente(tx: Tx, tiendaId: number, clienteId: number) {
   const [c] = await tx
     .select({ id: cliente.idCliente, nombre: sql<string>`trim(${cliente.nombre} || ' ' || ${cliente.apellido})`, fiado: cliente.fiado, cupo: cliente.cupo, plazoFiado: cliente.plazoFiado })
     .from(cliente)
-    .where(and(eq(cliente.tiendaId, tiendaId), eq(cliente.idCliente, clienteId)))
+    .where(and(clientesDeLaTienda(tiendaId), eq(cliente.idCliente, clienteId)))
     .for('update');
   if (!c) throw new AppError('NOT_FOUND', V.clienteNoEncontrado);
   return c;

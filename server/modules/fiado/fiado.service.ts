@@ -14,6 +14,7 @@ import type { Db, Tx } from '../../db/client';
 import { cliente, creditoMovimiento, metodoPago, tienda, usuario, venta } from '../../db/schema';
 import { turnoParaVender } from '../caja/caja.domain';
 import { countAll, idOf, inScope, likePattern, notFound, pageOf, type Alcance } from '../tienda/alcance';
+import { clientesDeLaTienda, empresaDeTienda } from '../cliente/cliente.alcance';
 import { bloquearCliente, saldoDe } from './fiado.domain';
 
 const F = M.fiado;
@@ -41,28 +42,33 @@ interface Deuda {
 /**
  * Balance and oldest unpaid charge of the store's customers (one, or every one who owes). The
  * charges not reversed, in order, are paid by the sum of the abonos: the first whose running total
- * passes what was paid is the oldest debt still open.
+ * passes what was paid is the oldest debt still open. The customers are the store's empresa's, and
+ * their ledger every store's of it (issue #56): one balance, whichever store charged or was paid.
  */
 async function deudas(db: Db | Tx, tiendaId: number, clienteId?: number): Promise<Map<number, Deuda>> {
   const deCliente = clienteId == null ? sql`` : sql`and m.cliente_id = ${clienteId}`;
   const res = (await db.execute(sql`
-    with saldos as (
+    -- A correlated EXISTS, not IN (subquery): PGlite planned the IN as a scan of every ledger line.
+    with m as materialized (
+      select m.* from credito_movimiento m
+      where exists (select 1 from cliente c where c.id_cliente = m.cliente_id and c.empresa_id = ${empresaDeTienda(tiendaId)}) ${deCliente}
+    ),
+    saldos as (
       select m.cliente_id, sum(m.monto) as saldo
-      from credito_movimiento m
-      where m.tienda_id = ${tiendaId} ${deCliente}
+      from m
       group by m.cliente_id
     ),
     pagado as (
       select m.cliente_id, -sum(m.monto) as pagado
-      from credito_movimiento m
-      where m.tienda_id = ${tiendaId} and m.tipo in ('abono', 'devolucion') ${deCliente}
+      from m
+      where m.tipo in ('abono', 'devolucion')
       group by m.cliente_id
     ),
     cargos as (
       select m.cliente_id, m.fecha, (select v.fiado_vence from venta v where v.id_venta = m.venta_id) as vence,
              sum(m.monto) over (partition by m.cliente_id order by m.fecha, m.id_credito_movimiento) as acumulado
-      from credito_movimiento m
-      where m.tienda_id = ${tiendaId} and m.tipo = 'cargo' ${deCliente}
+      from m
+      where m.tipo = 'cargo'
         and not exists (
           select 1 from credito_movimiento r
           where r.tipo = 'reverso' and r.venta_id = m.venta_id and r.tienda_id = m.tienda_id
@@ -109,7 +115,7 @@ export async function resumenesCredito(db: Db, tiendaId: number, clientes: { id:
   return out;
 }
 
-/** A store's customer for a read: 404 for another store's (or none). */
+/** A customer of the store's empresa for a read, with the name of the store that reads: 404 for another empresa's (or none). */
 async function clienteDe(db: Db, tiendaId: number, id: number) {
   const [c] = await db
     .select({
@@ -124,13 +130,16 @@ async function clienteDe(db: Db, tiendaId: number, id: number) {
       tienda: tienda.nombreTienda,
     })
     .from(cliente)
-    .innerJoin(tienda, eq(tienda.idTienda, cliente.tiendaId))
-    .where(and(eq(cliente.tiendaId, tiendaId), eq(cliente.idCliente, id)));
+    .innerJoin(tienda, eq(tienda.idTienda, tiendaId))
+    .where(and(clientesDeLaTienda(tiendaId), eq(cliente.idCliente, id)));
   if (!c) throw new AppError('NOT_FOUND', M.generic.notFound);
   return c;
 }
 
-/** The account statement: every charge, payment and reversal, oldest first, with the running balance. */
+/**
+ * The account statement: every charge, payment and reversal, oldest first, with the running balance.
+ * The customer's whole ledger in the empresa (issue #56), each line naming the store where it happened.
+ */
 export async function estadoDeCuenta(options: { db: Db; tiendaId: number; clienteId: number }): Promise<TEstadoCuenta> {
   const { db, tiendaId, clienteId } = options;
   const c = await clienteDe(db, tiendaId, clienteId);
@@ -148,12 +157,14 @@ export async function estadoDeCuenta(options: { db: Db; tiendaId: number; client
       usuario: sql<string | null>`trim(${usuario.nombre1} || ' ' || ${usuario.apellido1})`,
       // A charge's due date (issue #30 point 6): its sale's.
       vence: sql<string | null>`case when ${creditoMovimiento.tipo} = 'cargo' then ${venta.fiadoVence}::text end`,
+      tienda: tienda.nombreTienda,
     })
     .from(creditoMovimiento)
+    .innerJoin(tienda, eq(tienda.idTienda, creditoMovimiento.tiendaId))
     .leftJoin(venta, eq(venta.idVenta, creditoMovimiento.ventaId))
     .leftJoin(metodoPago, eq(metodoPago.idMetPago, creditoMovimiento.metodoPagoId))
     .leftJoin(usuario, eq(usuario.idUsuario, creditoMovimiento.usuarioId))
-    .where(and(eq(creditoMovimiento.tiendaId, tiendaId), eq(creditoMovimiento.clienteId, clienteId)))
+    .where(eq(creditoMovimiento.clienteId, c.id))
     .orderBy(asc(creditoMovimiento.fecha), asc(creditoMovimiento.idCreditoMovimiento));
   let saldo = 0;
   const movimientos = rows.map((r) => {
@@ -168,7 +179,9 @@ export async function estadoDeCuenta(options: { db: Db; tiendaId: number; client
 /**
  * An abono: the customer pays part or all of the balance, with any method but Fiado. Refused when it
  * is more than the balance (no advances), and without an open cash-register shift of the cashier
- * (the money lands in that shift). The customer's row is locked first, like every ledger write.
+ * (the money lands in that shift). The customer's row is locked first, like every ledger write. Any
+ * store of the customer's empresa takes it (issue #56): the line keeps this store, its cash this
+ * store's till, and the one balance goes down.
  */
 export async function registrarAbono(options: {
   db: Db;
@@ -181,7 +194,7 @@ export async function registrarAbono(options: {
 }): Promise<TAbonoResponse> {
   const { db, tiendaId, usuarioId, clienteId, monto, metodoPagoId } = options;
   return db.transaction(async (tx) => {
-    const [existe] = await tx.select({ id: cliente.idCliente }).from(cliente).where(and(eq(cliente.tiendaId, tiendaId), eq(cliente.idCliente, clienteId)));
+    const [existe] = await tx.select({ id: cliente.idCliente }).from(cliente).where(and(clientesDeLaTienda(tiendaId), eq(cliente.idCliente, clienteId)));
     if (!existe) throw new AppError('NOT_FOUND', M.generic.notFound);
     const c = await bloquearCliente(tx, tiendaId, clienteId);
     const saldo = await saldoDe(tx, tiendaId, clienteId);
@@ -198,7 +211,7 @@ export async function registrarAbono(options: {
   });
 }
 
-/** Accounts receivable: every customer of the store who owes, by amount (largest first) or by age (oldest first). */
+/** Accounts receivable: every customer of the store's empresa who owes (issue #56: one balance), by amount (largest first) or by age (oldest first). */
 export async function cuentasPorCobrar(options: { db: Db; tiendaId: number; orden: 'monto' | 'antiguedad' }): Promise<TCuentasPorCobrar> {
   const { db, tiendaId, orden } = options;
   const d = await deudas(db, tiendaId);
@@ -213,7 +226,7 @@ export async function cuentasPorCobrar(options: { db: Db; tiendaId: number; orde
       cupo: cliente.cupo,
     })
     .from(cliente)
-    .where(and(eq(cliente.tiendaId, tiendaId), sql`${cliente.idCliente} in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)})`));
+    .where(and(clientesDeLaTienda(tiendaId), sql`${cliente.idCliente} in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)})`));
   const ahora = Date.now();
   const items = rows.map((r) => {
     const x = d.get(r.id)!;

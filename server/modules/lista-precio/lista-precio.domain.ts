@@ -24,6 +24,7 @@ import { paresEnTienda } from '../producto/sucursal-catalogo';
 import { denegado, puede, registrarRechazo } from '../tienda/permisos';
 import { requireDueno } from '../tienda/alcance';
 import { alcanceDe, destinosDeCopia, type Quien } from '../tienda/sucursal.domain';
+import { clientesDeLaTienda, propioPrimero } from '../cliente/cliente.alcance';
 
 const P = M.precios;
 type Lista = z.output<typeof ZListaPrecioRequest>;
@@ -77,7 +78,7 @@ export async function obtenerLista(options: { db: Db | Tx; tiendaId: number; id:
   const clientes = await db
     .select({ id: cliente.idCliente, nombre: sql<string>`trim(${cliente.nombre} || ' ' || ${cliente.apellido})`, documento: cliente.documento })
     .from(listaPrecioCliente)
-    .innerJoin(cliente, and(eq(cliente.idCliente, listaPrecioCliente.clienteId), eq(cliente.tiendaId, tiendaId)))
+    .innerJoin(cliente, and(eq(cliente.idCliente, listaPrecioCliente.clienteId), clientesDeLaTienda(tiendaId)))
     .where(eq(listaPrecioCliente.listaId, id))
     .orderBy(sql`lower(${cliente.nombre})`, asc(cliente.idCliente));
   return { ...l, precios, clientes };
@@ -215,14 +216,16 @@ export async function asignarCliente(options: { db: Db; tiendaId: number; autor:
     const [c] = await tx
       .select({ id: cliente.idCliente, nombre: sql<string>`trim(${cliente.nombre} || ' ' || ${cliente.apellido})` })
       .from(cliente)
-      .where(and(eq(cliente.tiendaId, tiendaId), eq(cliente.documento, input.documento), eq(cliente.activo, true)));
+      .where(and(clientesDeLaTienda(tiendaId), eq(cliente.documento, input.documento), eq(cliente.activo, true)))
+      .orderBy(propioPrimero(tiendaId))
+      .limit(1);
     if (!c) throw campo('NOT_FOUND', 'documento', P.clienteNoExiste);
     const anterior = await listaDeCliente(tx, tiendaId, c.id);
     if (input.asignado) {
       await tx
         .insert(listaPrecioCliente)
         .values({ clienteId: c.id, tiendaId, listaId: id })
-        .onConflictDoUpdate({ target: listaPrecioCliente.clienteId, set: { listaId: id } });
+        .onConflictDoUpdate({ target: [listaPrecioCliente.clienteId, listaPrecioCliente.tiendaId], set: { listaId: id } });
     } else if (anterior?.id === id) {
       await tx.delete(listaPrecioCliente).where(and(eq(listaPrecioCliente.clienteId, c.id), eq(listaPrecioCliente.tiendaId, tiendaId)));
     }

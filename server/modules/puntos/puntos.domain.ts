@@ -14,6 +14,7 @@ import type { Db, Tx } from '../../db/client';
 import { cliente, puntoMovimiento, puntosConfiguracion, venta } from '../../db/schema';
 import { registrarPor, type Autor } from '../actividad/actividad.domain';
 import { bloquearCliente } from '../fiado/fiado.domain';
+import { clientesDeLaTienda } from '../cliente/cliente.alcance';
 
 const P = M.puntos;
 const POR_DEFECTO: TPuntosConfiguracion = { activo: false, pesosPorPunto: 1000, valorPunto: 1 };
@@ -67,7 +68,7 @@ export async function puntosEnCaja(db: Db | Tx, tiendaId: number, clienteId: num
 
 /** The customer's page: balance and the latest 50 movements; another store's customer is 404. */
 export async function puntosDeCliente(db: Db, tiendaId: number, clienteId: number): Promise<TPuntosCliente> {
-  const [c] = await db.select({ id: cliente.idCliente }).from(cliente).where(and(eq(cliente.tiendaId, tiendaId), eq(cliente.idCliente, clienteId))).limit(1);
+  const [c] = await db.select({ id: cliente.idCliente }).from(cliente).where(and(clientesDeLaTienda(tiendaId), eq(cliente.idCliente, clienteId))).limit(1);
   if (!c) throw new AppError('NOT_FOUND', M.ventas.clienteNoEncontrado);
   const conf = await configuracionPuntos(db, tiendaId);
   const filas = await db

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Rango } from '#shared/periodo';
 import type { TReporte } from '#shared/schemas/reportes';
 import type { Db } from '../../db/client';
+import { empresaDeTienda } from '../cliente/cliente.alcance';
 import { diaEnZona, finDelDiaEn } from '../tienda/zona-horaria';
 import { R, C, I, type Ctx, n, s, filas, col, ind, tabla, reporte } from './comun';
 
@@ -10,7 +11,9 @@ import { R, C, I, type Ctx, n, s, filas, col, ind, tabla, reporte } from './comu
 /**
  * Each customer's balance at the end of the period's last day, aged by the day of each charge: the
  * credits (abonos and reversals) pay the oldest charges first, so a charge's open part is what the
- * credits have not reached. The buckets add up to the balance.
+ * credits have not reached. The buckets add up to the balance. The customers are the store's
+ * empresa's and the balance their one balance, every store's charges and abonos (issue #56): each
+ * store of an empresa shows the same cartera.
  */
 export async function carteraFilas(db: Db, tiendaId: number, hasta: string) {
   const rows = await filas(
@@ -18,7 +21,8 @@ export async function carteraFilas(db: Db, tiendaId: number, hasta: string) {
     sql`
     with m as materialized (
       select c.id_credito_movimiento as id, c.cliente_id, c.fecha, c.monto from credito_movimiento c
-      where c.tienda_id = ${tiendaId} and c.fecha < ${finDelDiaEn(hasta, tiendaId)}
+      where exists (select 1 from cliente cl where cl.id_cliente = c.cliente_id and cl.empresa_id = ${empresaDeTienda(tiendaId)})
+        and c.fecha < ${finDelDiaEn(hasta, tiendaId)}
     ),
     pagos as (select cliente_id, coalesce(-sum(monto) filter (where monto < 0), 0) as pagado, sum(monto) as saldo from m group by cliente_id),
     cargos as (

@@ -10,6 +10,7 @@ import { esViolacionUnica } from '../../db/pg-error';
 import { filaConfiguracion } from '../dian/configuracion.domain';
 import { formatosBalanzaDe } from '../tienda/balanza';
 import { supervisoresSinRed } from './pin-sin-red';
+import { clientesDeLaTienda } from '../cliente/cliente.alcance';
 
 /**
  * Selling without the network (issue #34, ADR 029): the device's prefix, the incremental download of
@@ -194,15 +195,18 @@ async function presentacionesDe(db: Db, tiendaId: number, ids: number[]): Promis
   return porProducto;
 }
 
-/** Customers whose row changed or whose credit ledger moved after version `desde`, with their balance now. */
+/**
+ * Customers whose row changed or whose credit ledger moved after version `desde`, with their balance
+ * now: the store's empresa's customers and their one balance, every store's charges and abonos (issue #56).
+ */
 async function clientesCambiados(db: Db, tiendaId: number, desde: bigint | null) {
   const saldo = sql<string>`(select coalesce(sum(${creditoMovimiento.monto}), 0) from ${creditoMovimiento}
-    where ${creditoMovimiento.tiendaId} = ${tiendaId} and ${creditoMovimiento.clienteId} = ${cliente.idCliente})`;
+    where ${creditoMovimiento.clienteId} = ${cliente.idCliente})`;
   const movidos = desde
     ? or(
         gt(cliente.version, Number(desde)),
         sql`${cliente.idCliente} in (select ${creditoMovimiento.clienteId} from ${creditoMovimiento}
-          where ${creditoMovimiento.tiendaId} = ${tiendaId} and ${creditoMovimiento.version} > ${desde.toString()}::bigint)`,
+          where ${creditoMovimiento.version} > ${desde.toString()}::bigint)`,
       )
     : undefined;
   const filas = await db
@@ -216,7 +220,7 @@ async function clientesCambiados(db: Db, tiendaId: number, desde: bigint | null)
       activo: cliente.activo,
     })
     .from(cliente)
-    .where(and(eq(cliente.tiendaId, tiendaId), movidos))
+    .where(and(clientesDeLaTienda(tiendaId), movidos))
     .orderBy(asc(cliente.idCliente));
   return filas.map((c) => ({ ...c, saldo: Number(c.saldo) }));
 }
@@ -253,7 +257,7 @@ export async function saldoVistoSinRed(tx: Tx, options: { tiendaId: number; clie
     select coalesce(sum(m.monto), 0)::bigint as saldo
     from ${creditoMovimiento} m
     left join ${dispositivoVenta} dv on dv.id_dispositivo = ${dispositivoId} and dv.tienda_id = ${tiendaId}
-    where m.tienda_id = ${tiendaId} and m.cliente_id = ${clienteId}
+    where m.cliente_id = ${clienteId}
       and (dv.version_descargada is null
         or m.version <= dv.version_descargada
         or m.venta_id in (select v.id_venta from ${venta} v where v.tienda_id = ${tiendaId} and v.dispositivo_id = ${dispositivoId}))`)) as unknown as {

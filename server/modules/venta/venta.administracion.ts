@@ -24,6 +24,7 @@ import { abrirVenta } from './venta-lineas';
 import { crearUnaVez } from './venta.checkout';
 import { cambiarEstadoEn, metodoFueraDeCaja, verificarEdicionDeVenta } from './venta.estado';
 import { emitirDocumentoVenta, emitirNotaAnulacion } from '../dian/emision';
+import { clientesDeLaTienda, propioPrimero } from '../cliente/cliente.alcance';
 
 // ── Reads ──────────────────────────────────────────────────────────────────────────────────
 
@@ -160,7 +161,8 @@ async function referencias(tx: Tx, tiendaId: number, datos: CabeceraVenta) {
     const [c] = await tx
       .select({ id: cliente.idCliente })
       .from(cliente)
-      .where(and(eq(cliente.tiendaId, tiendaId), eq(cliente.documento, datos.clienteDocumento)))
+      .where(and(clientesDeLaTienda(tiendaId), eq(cliente.documento, datos.clienteDocumento)))
+      .orderBy(propioPrimero(tiendaId))
       .limit(1);
     if (!c) throw fieldError('clienteDocumento', M.crud.clienteNoExiste);
     clienteId = c.id;

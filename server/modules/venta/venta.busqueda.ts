@@ -11,6 +11,7 @@ import { creditoDe } from '../fiado/fiado.domain';
 import { ordenFijo } from './rejilla';
 import { formatosBalanzaDe } from '../tienda/balanza';
 import { puntosEnCaja } from '../puntos/puntos.domain';
+import { clientesDeLaTienda, propioPrimero } from '../cliente/cliente.alcance';
 
 const V = M.ventas;
 
@@ -205,7 +206,9 @@ export async function buscarCliente(options: { db: Db | Tx; tiendaId: number; do
     .select({ id: cliente.idCliente, documento: cliente.documento, nombre: sql<string>`${cliente.nombre} || ' ' || ${cliente.apellido}`, telefono: cliente.telefono, fiado: cliente.fiado, cupo: cliente.cupo })
     .from(cliente)
     // An archived customer (issue #27) is not found at the till.
-    .where(and(eq(cliente.tiendaId, options.tiendaId), eq(cliente.documento, options.documento.trim()), eq(cliente.activo, true)))
+    // The store's empresa's customers (issue #56): one created in another of its stores is found too.
+    .where(and(clientesDeLaTienda(options.tiendaId), eq(cliente.documento, options.documento.trim()), eq(cliente.activo, true)))
+    .orderBy(propioPrimero(options.tiendaId))
     .limit(1);
   if (!c) throw new AppError('NOT_FOUND', V.clienteNoEncontrado);
   const { fiado, cupo, ...datos } = c;

@@ -21,6 +21,7 @@ import { conRechazos } from '../tienda/permisos';
 import { ensayar, prepararCheckout, type PedidoVenta, type ResultadoVenta } from './venta.checkout';
 import { obtenerRecibo } from './venta.recibo';
 import { ventasVisibles, type LectorVentas } from './ventas-visibles';
+import { clientesDeLaTienda, propioPrimero } from '../cliente/cliente.alcance';
 
 export interface PedidoFactura extends PedidoVenta {
   adquirente: TAdquirente;
@@ -48,7 +49,7 @@ export async function registrarVentaFactura(options: PedidoFactura): Promise<TRe
         await tx
           .update(cliente)
           .set({ datosFiscales: options.adquirente })
-          .where(and(eq(cliente.tiendaId, tiendaId), eq(cliente.documento, options.input.documentoCliente)));
+          .where(and(clientesDeLaTienda(tiendaId), eq(cliente.documento, options.input.documentoCliente)));
       return r;
     };
     let autorizadoPor: { id: number; nombre: string } | null = null;
@@ -96,7 +97,8 @@ export async function datosFiscalesDeCliente(db: PedidoVenta['db'], tiendaId: nu
   const [c] = await db
     .select({ datos: cliente.datosFiscales })
     .from(cliente)
-    .where(and(eq(cliente.tiendaId, tiendaId), eq(cliente.documento, documento.trim()), eq(cliente.activo, true)))
+    .where(and(clientesDeLaTienda(tiendaId), eq(cliente.documento, documento.trim()), eq(cliente.activo, true)))
+    .orderBy(propioPrimero(tiendaId))
     .limit(1);
   if (!c) throw new AppError('NOT_FOUND', FE.clienteNoEncontrado);
   return { datosFiscales: c.datos ?? null };

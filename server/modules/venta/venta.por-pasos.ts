@@ -7,6 +7,7 @@ import { fieldError } from '../tienda/alcance';
 import { abrirVenta, agregarLinea, type PedidoSinStock } from './venta-lineas';
 import { crearUnaVez } from './venta.checkout';
 import type { Autor } from '../actividad/actividad.domain';
+import { clientesDeLaTienda, propioPrimero } from '../cliente/cliente.alcance';
 
 const V = M.ventas;
 
@@ -40,7 +41,8 @@ export async function crearVentaPendiente(options: {
       const [c] = await tx
         .select({ id: cliente.idCliente })
         .from(cliente)
-        .where(and(eq(cliente.tiendaId, tiendaId), eq(cliente.documento, documento)))
+        .where(and(clientesDeLaTienda(tiendaId), eq(cliente.documento, documento)))
+        .orderBy(propioPrimero(tiendaId))
         .limit(1);
       clienteId = c?.id ?? null;
     }
