@@ -50,7 +50,11 @@ export const fiado = {
     movimiento: 'Movimiento',
     detalle: 'Detalle',
     valor: 'Valor',
+    tienda: 'Tienda',
   },
+  // Two customers of the empresa with one documento, from before customers were shared (issue #56)
+  documentoRepetido: 'Documento repetido',
+  documentoRepetidoAyuda: 'Otra tienda de su empresa ya tenía un cliente con este documento. Corrija el documento de uno de los dos.',
   // A customer's credit at a glance (the clients' list) and the statement's summary
   debe: (saldo: string) => `Debe ${saldo}`,
   disponible: 'Disponible',

@@ -112,7 +112,22 @@ export default function GestionarClientesPage() {
               rowClassName={(c) => (editing?.id === c.id ? 'gcl-row--editing' : undefined)}
               busy={lista.query.isFetching}
               columns={[
-                { header: M.clientes.campos.documento, className: 'gcl-doc', cell: (c) => c.documento },
+                {
+                  header: M.clientes.campos.documento,
+                  className: 'gcl-doc',
+                  // Two customers of the empresa with one documento (issue #56, migration 0090): flagged to correct one.
+                  cell: (c) =>
+                    c.documentoRepetido ? (
+                      <>
+                        {c.documento}{' '}
+                        <span className="gcl-repetido" title={M.fiado.documentoRepetidoAyuda}>
+                          {M.fiado.documentoRepetido}
+                        </span>
+                      </>
+                    ) : (
+                      c.documento
+                    ),
+                },
                 { header: M.clientes.campos.tipo, className: 'gcl-tipo', cell: (c) => <abbr title={tipoLabel(c.tipoDocumento)}>{c.tipoDocumento}</abbr> },
                 { header: M.clientes.campos.nombre, className: 'gcl-nombre', cell: (c) => c.nombre },
                 { header: M.clientes.campos.apellido, className: 'gcl-apellido', cell: (c) => c.apellido },

@@ -101,6 +101,8 @@ export default function EstadoCuentaPage() {
               columns={[
                 { header: C.fecha, cell: (m) => fechas.fechaHora(m.fecha) },
                 { header: C.movimiento, cell: (m) => M.fiado.tipo[m.tipo] ?? m.tipo },
+                // The customer is the empresa's (issue #56): a line of another of its stores names that store.
+                ...(c.movimientos.some((m) => m.tienda !== c.tienda) ? [{ header: C.tienda, cell: (m: (typeof c.movimientos)[number]) => m.tienda }] : []),
                 {
                   header: C.detalle,
                   className: 'fiado-muted',
