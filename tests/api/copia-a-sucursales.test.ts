@@ -71,8 +71,9 @@ describe('listas de precios por tienda de una empresa', () => {
     await ok('PUT', `/api/listas-precios/${lista.id}/clientes`, e.s.token, { documento: doc, asignado: true });
     expect((await vender(e.s.token, [{ productoId: e.arroz, cantidad: 2 }], doc)).total).toBe(4_600);
 
-    // Store B: the same customer (by document) pays the base price; its staff see no list, A's is not found.
-    await cliente(e.norte.token, doc);
+    // Store B: the same customer (the empresa's, ADR 043's addendum: created once, found in B by document) pays
+    // the base price there, since a customer's list is per store; B's staff see no list, A's is not found.
+    expect((await req('POST', '/api/clientes', e.norte.token, { documento: doc, tipoDocumento: 'CC', nombre: 'Don', apellido: 'Mayorista' })).statusCode).toBe(409);
     expect((await vender(e.norte.token, [{ productoId: e.arrozN, cantidad: 2 }], doc)).total).toBe(5_600);
     expect(await ok('GET', '/api/listas-precios', e.norte.token)).toEqual([]);
     expect((await req('GET', `/api/listas-precios/${lista.id}`, e.norte.token)).statusCode).toBe(404);
