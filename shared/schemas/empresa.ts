@@ -83,3 +83,61 @@ export const ZCierreEmpresa = z.object({
   total: z.array(ZIndicador),
 });
 export type TCierreEmpresa = z.infer<typeof ZCierreEmpresa>;
+
+/**
+ * The consolidated reports per product, per person and per tax rate (issue #56 points 4 and 5): each
+ * store as its own report reads it, side by side, and the empresa's total. GET /api/empresa/productos,
+ * /api/empresa/empleados and /api/empresa/impuestos take the period as /api/empresa/resumen.
+ */
+const ZTiendaDe = z.object({ idTienda: z.number().int(), nombreTienda: z.string(), actual: z.boolean() });
+
+/** A product's figures (a store's product, or the same product over every store in the total). */
+export const ZFilaProductoEmpresa = z.object({
+  puesto: z.number().int(),
+  producto: z.string(),
+  categoria: z.string(),
+  cantidad: z.number(),
+  bruto: z.number().int(),
+  descuentos: z.number().int(),
+  devuelto: z.number().int(),
+  neto: z.number().int(),
+  /** Null when some unit sold has no known cost (as *Por producto*). */
+  costo: z.number().int().nullable(),
+  margen: z.number().int().nullable(),
+});
+export type TFilaProductoEmpresa = z.infer<typeof ZFilaProductoEmpresa>;
+/** The products of a store or of the empresa: how many sold, their net, and the first ones ranked. */
+const ZProductos = z.object({ grupos: z.number().int(), neto: z.number().int(), filas: z.array(ZFilaProductoEmpresa) });
+export const ZProductosEmpresa = z.object({ periodo: ZRango, tiendas: z.array(ZTiendaDe.extend(ZProductos.shape)), total: ZProductos });
+export type TProductosEmpresa = z.infer<typeof ZProductosEmpresa>;
+
+/** A person's sales in a store (or in every store, in the total): as *Por empleado*. */
+export const ZFilaEmpleadoEmpresa = z.object({
+  persona: z.string(),
+  tickets: z.number().int(),
+  neto: z.number().int(),
+  ticketPromedio: z.number().int(),
+  descuentos: z.number().int(),
+  autorizados: z.number().int(),
+  anuladas: z.number().int(),
+  montoAnulado: z.number().int(),
+});
+export type TFilaEmpleadoEmpresa = z.infer<typeof ZFilaEmpleadoEmpresa>;
+export const ZEmpleadosEmpresa = z.object({
+  periodo: ZRango,
+  tiendas: z.array(ZTiendaDe.extend({ filas: z.array(ZFilaEmpleadoEmpresa) })),
+  total: z.object({ filas: z.array(ZFilaEmpleadoEmpresa) }),
+});
+export type TEmpleadosEmpresa = z.infer<typeof ZEmpleadosEmpresa>;
+
+/** Base and tax of one rate (centavos), as *Impuestos por tarifa*; `impuesto` '' is the lines with no tax. */
+export const ZTarifaEmpresa = z.object({ impuesto: z.string(), tarifa: z.string(), lineas: z.number().int(), base: z.number().int(), valor: z.number().int() });
+export type TTarifaEmpresa = z.infer<typeof ZTarifaEmpresa>;
+const ZImpuestos = z.object({ ventas: z.number().int(), base: z.number().int(), valor: z.number().int(), tarifas: z.array(ZTarifaEmpresa) });
+export const ZImpuestosEmpresa = z.object({
+  periodo: ZRango,
+  /** Each store's rates and the DIAN numbers its tills used (each till its own prefix, ADR 059). */
+  tiendas: z.array(ZTiendaDe.extend(ZImpuestos.shape).extend({ numeracion: z.array(z.string()) })),
+  total: ZImpuestos,
+});
+export type TImpuestosEmpresa = z.infer<typeof ZImpuestosEmpresa>;

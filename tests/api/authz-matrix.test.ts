@@ -129,6 +129,13 @@ const TABLE: Record<string, Entry> = {
   'GET /api/empresa/resumen/exportar': { expect: { ...rule('401', 'ok', '403', '403', 'ok', '403'), sibling: 'ok' }, query: 'periodo=mes&formato=csv' },
   'GET /api/empresa/cierre': { expect: { ...rule('401', 'ok', '403', '403', 'ok', '403'), sibling: 'ok' } },
   'GET /api/empresa/cierre/exportar': { expect: { ...rule('401', 'ok', '403', '403', 'ok', '403'), sibling: 'ok' }, query: 'formato=xlsx' },
+  // Per product, per person and per tax rate of every store (issue #56 points 4 and 5): the same rule (tests/api/empresa-informes.test.ts).
+  'GET /api/empresa/productos': { expect: { ...rule('401', 'ok', '403', '403', 'ok', '403'), sibling: 'ok' }, query: 'periodo=mes' },
+  'GET /api/empresa/productos/exportar': { expect: { ...rule('401', 'ok', '403', '403', 'ok', '403'), sibling: 'ok' }, query: 'periodo=mes&formato=csv' },
+  'GET /api/empresa/empleados': { expect: { ...rule('401', 'ok', '403', '403', 'ok', '403'), sibling: 'ok' }, query: 'periodo=semana' },
+  'GET /api/empresa/empleados/exportar': { expect: { ...rule('401', 'ok', '403', '403', 'ok', '403'), sibling: 'ok' }, query: 'formato=xlsx' },
+  'GET /api/empresa/impuestos': { expect: { ...rule('401', 'ok', '403', '403', 'ok', '403'), sibling: 'ok' }, query: 'periodo=mes' },
+  'GET /api/empresa/impuestos/exportar': { expect: { ...rule('401', 'ok', '403', '403', 'ok', '403'), sibling: 'ok' }, query: 'periodo=hoy&formato=csv' },
   // Transfers between the empresa's stores (issue #56 point 3, ADR 056): the owner (also from the branch) and roles 1/3 of
   // either store; another empresa's never sees one. A leg of a version that is not the row's changes nothing (409).
   'GET /api/traslados': { expect: STORE_R1_R3 },

@@ -231,8 +231,13 @@ async function numeracionDe(db: Db | Tx, ventas: SQL, inhabilitados: SQL): Promi
     select r.prefijo, n.numero, n.motivo
     from numero_inhabilitado n left join ${venta} on ${venta.idVenta} = n.venta_id join rango_numeracion r on r.id_rango = n.rango_id
     where ${inhabilitados} order by r.prefijo, n.numero`)) as unknown as { rows: { prefijo: string; numero: number; motivo: string }[] };
-  const porPrefijo = new Map(rangos.rows.map((r) => [r.prefijo, { prefijo: r.prefijo, desde: Number(r.desde), hasta: Number(r.hasta), inhabilitados: [] as { numero: number; motivo: string }[] }]));
-  for (const i of sueltos.rows) {
+  return porPrefijoDe(rangos.rows, sueltos.rows);
+}
+
+/** The numbers per prefix (first, last) and the inhabilitados, one list sorted by prefix. */
+function porPrefijoDe(rangos: { prefijo: string; desde: number; hasta: number }[], sueltos: { prefijo: string; numero: number; motivo: string }[]): NumeracionUsada {
+  const porPrefijo = new Map(rangos.map((r) => [r.prefijo, { prefijo: r.prefijo, desde: Number(r.desde), hasta: Number(r.hasta), inhabilitados: [] as { numero: number; motivo: string }[] }]));
+  for (const i of sueltos) {
     const numero = Number(i.numero);
     // A prefix whose only numbers of the period were inhabilitados still shows them.
     const p = porPrefijo.get(i.prefijo) ?? porPrefijo.set(i.prefijo, { prefijo: i.prefijo, desde: numero, hasta: numero, inhabilitados: [] }).get(i.prefijo)!;
@@ -257,3 +262,22 @@ export const numeracionDelPeriodo = (db: Db | Tx, tiendaId: number, desde: strin
     and(eq(venta.tiendaId, tiendaId), ...entreDias(venta.fecha, tiendaId, desde, hasta))!,
     and(sql`n.tienda_id = ${tiendaId}`, ...entreDias(sql`n.fecha`, tiendaId, desde, hasta))!,
   );
+
+/**
+ * The same for several stores at once (an empresa's consolidated tax report, issue #56 point 5), each
+ * over its own days in its own zone: two statements for all of them, per store and prefix. Each
+ * store's tills keep their own ranges and prefixes (ADR 027, ADR 059), so a prefix is read per store.
+ */
+export async function numeracionDeTiendas(db: Db | Tx, tiendas: number[], desde: string, hasta: string): Promise<Map<number, NumeracionUsada>> {
+  const ids = sql.join(tiendas.map((t) => sql`${t}`), sql`, `);
+  const dias = (c: SQL) => sql`${c} >= (${desde}::date::timestamp at time zone t.zona_horaria) and ${c} < ((${hasta}::date + 1)::timestamp at time zone t.zona_horaria)`;
+  const rangos = (await db.execute(sql`
+    select t.id_tienda as tienda, r.prefijo, min(v.numero_fiscal)::int as desde, max(v.numero_fiscal)::int as hasta
+    from tienda t join venta v on v.tienda_id = t.id_tienda join rango_numeracion r on r.id_rango = v.rango_id
+    where t.id_tienda in (${ids}) and ${dias(sql`v.fecha`)} group by 1, 2`)) as unknown as { rows: { tienda: number; prefijo: string; desde: number; hasta: number }[] };
+  const sueltos = (await db.execute(sql`
+    select t.id_tienda as tienda, r.prefijo, n.numero, n.motivo
+    from tienda t join numero_inhabilitado n on n.tienda_id = t.id_tienda join rango_numeracion r on r.id_rango = n.rango_id
+    where t.id_tienda in (${ids}) and ${dias(sql`n.fecha`)} order by r.prefijo, n.numero`)) as unknown as { rows: { tienda: number; prefijo: string; numero: number; motivo: string }[] };
+  return new Map(tiendas.map((id) => [id, porPrefijoDe(rangos.rows.filter((x) => Number(x.tienda) === id), sueltos.rows.filter((x) => Number(x.tienda) === id))]));
+}

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Rango } from '#shared/periodo';
 import type { TFila, TReporte } from '#shared/schemas/reportes';
 import { R, C, type Ctx, n, s, filas, col, ind, ventasDe, nombreUsuario, limite, tabla, reporte } from './comun';
@@ -7,7 +7,10 @@ import { ventasPorDia, sumar } from './resumen-ventas';
 /** *Anulaciones y descuentos*: the annulled sales and the discounted ones, with who and why. */
 
 /** A sale's discount: its lines' (read through the discounted lines' index, ADR 032) and its own. */
-export const descuentoVenta = (ctx: Ctx) => sql`(v.descuento + coalesce((select sum(f.descuento) from factura f where f.tienda_id = ${ctx.tiendaId} and f.venta_id = v.id_venta and f.descuento > 0), 0))`;
+export const descuentoVenta = (ctx: Ctx) => descuentoVentaEn(sql`${ctx.tiendaId}`);
+
+/** The same with the sale's store given as SQL (`v.tienda_id` when several stores are read at once). */
+export const descuentoVentaEn = (tienda: SQL) => sql`(v.descuento + coalesce((select sum(f.descuento) from factura f where f.tienda_id = ${tienda} and f.venta_id = v.id_venta and f.descuento > 0), 0))`;
 
 export async function descuentosDe(ctx: Ctx, r: Rango) {
   return filas(

@@ -2,13 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { M } from '#shared/messages';
-import { ZCierreEmpresa, ZCierreEmpresaExportar, ZCierreEmpresaQuery, ZResumenEmpresa, ZResumenEmpresaExportar, ZResumenEmpresaQuery } from '#shared/schemas/empresa';
+import { ZCierreEmpresa, ZCierreEmpresaExportar, ZCierreEmpresaQuery, ZEmpleadosEmpresa, ZImpuestosEmpresa, ZProductosEmpresa, ZResumenEmpresa, ZResumenEmpresaExportar, ZResumenEmpresaQuery } from '#shared/schemas/empresa';
 import type { TReporte } from '#shared/schemas/reportes';
 import { sessionOf, storeOf } from '../../plugins/auth';
 import { descargaComo } from '../../lib/exportar';
 import { alcanceDe } from '../tienda/sucursal.domain';
 import { requireDueno } from '../tienda/alcance';
 import { cierreComoReporte, cierreDeEmpresa, resumenComoReporte, resumenDeEmpresa } from './empresa';
+import { empleadosComoReporte, empleadosDeEmpresa, impuestosComoReporte, impuestosDeEmpresa, productosComoReporte, productosDeEmpresa } from './empresa-informes';
 import { reporteCsv, reporteXlsx } from './exportar';
 import { zonaDe } from './zona';
 
@@ -64,4 +65,39 @@ export async function empresaRoutes(app: FastifyInstance) {
       return reply.header('content-type', tipo).header('content-disposition', descargaComo(nombre)).header('cache-control', 'no-store').send(cuerpo);
     },
   });
+
+  // Per product, per person and per tax rate (issue #56 points 4 and 5), each with its export.
+  type Leer<T> = (o: { db: typeof app.db; alcance: ReturnType<typeof alcanceDe>; query: z.output<typeof ZResumenEmpresaQuery>; completo?: boolean }) => Promise<T>;
+  const exportar = <T extends { periodo: { desde: string; hasta: string } }>(ruta: string, leer: Leer<T>, comoArchivo: (res: T) => Pick<TReporte, 'titulo' | 'periodo' | 'tablas'>) =>
+    r.get(`/empresa/${ruta}/exportar`, {
+      preValidation: soloDueno,
+      schema: { tags, querystring: ZResumenEmpresaExportar, response: { 200: z.any() } },
+      handler: async (req, reply) => {
+        const { formato, ...query } = req.query;
+        const res = await leer({ db: app.db, alcance: alcanceDe(sessionOf(req)), query, completo: true });
+        const [cuerpo, tipo, nombre] = await archivo(req, comoArchivo(res), formato, `tiendas-${ruta}-${res.periodo.desde}-a-${res.periodo.hasta}`);
+        return reply.header('content-type', tipo).header('content-disposition', descargaComo(nombre)).header('cache-control', 'no-store').send(cuerpo);
+      },
+    });
+
+  r.get('/empresa/productos', {
+    preValidation: soloDueno,
+    schema: { tags, querystring: ZResumenEmpresaQuery, response: { 200: ZProductosEmpresa } },
+    handler: (req) => productosDeEmpresa({ db: app.db, alcance: alcanceDe(sessionOf(req)), query: req.query }),
+  });
+  exportar('productos', productosDeEmpresa, productosComoReporte);
+
+  r.get('/empresa/empleados', {
+    preValidation: soloDueno,
+    schema: { tags, querystring: ZResumenEmpresaQuery, response: { 200: ZEmpleadosEmpresa } },
+    handler: (req) => empleadosDeEmpresa({ db: app.db, alcance: alcanceDe(sessionOf(req)), query: req.query }),
+  });
+  exportar('empleados', empleadosDeEmpresa, empleadosComoReporte);
+
+  r.get('/empresa/impuestos', {
+    preValidation: soloDueno,
+    schema: { tags, querystring: ZResumenEmpresaQuery, response: { 200: ZImpuestosEmpresa } },
+    handler: (req) => impuestosDeEmpresa({ db: app.db, alcance: alcanceDe(sessionOf(req)), query: req.query }),
+  });
+  exportar('impuestos', impuestosDeEmpresa, impuestosComoReporte);
 }

@@ -26,13 +26,13 @@ import { cierreDiario } from './cierre-diario';
 const E = M.empresa;
 const C = E.columnas;
 
-interface TiendaDeEmpresa {
+export interface TiendaDeEmpresa {
   idTienda: number;
   nombreTienda: string;
 }
 
 /** The empresa's stores, oldest first: the owner's only. */
-async function tiendasDeEmpresa(db: Db, empresaId: number): Promise<TiendaDeEmpresa[]> {
+export async function tiendasDeEmpresa(db: Db, empresaId: number): Promise<TiendaDeEmpresa[]> {
   const rows = await filas(db, sql`select id_tienda, nombre_tienda from tienda where empresa_id = ${empresaId} order by id_tienda`);
   return rows.map((x) => ({ idTienda: n(x.id_tienda), nombreTienda: s(x.nombre_tienda) }));
 }
@@ -245,7 +245,7 @@ export async function cierreDeEmpresa(options: { db: Db; alcance: Alcance; fecha
 }
 
 /** A table whose every row names its store, first column. */
-const conTienda = (titulo: string, columnas: TColumna[], filasPorTienda: { tienda: string; filas: TTabla['filas'] }[]): TTabla => {
+export const conTienda = (titulo: string, columnas: TColumna[], filasPorTienda: { tienda: string; filas: TTabla['filas'] }[]): TTabla => {
   const rows = filasPorTienda.flatMap((x) => x.filas.map((f) => ({ tienda: x.tienda, ...f })));
   return { titulo, columnas: [col('tienda', C.tienda), ...columnas], filas: rows, total: rows.length };
 };

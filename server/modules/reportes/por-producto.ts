@@ -2,7 +2,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import { deMilesimas } from '#shared/cantidad';
 import type { Rango } from '#shared/periodo';
 import type { TReporte } from '#shared/schemas/reportes';
-import { productosResumidos } from './reportes.resumen';
+import type { Db } from '../../db/client';
+import { productosResumidos, productosResumidosDe } from './reportes.resumen';
 import { R, C, type Ctx, n, s, filas, col, ind, hoyEnTienda, ventasDe, categoriaDe, tablaCortada, reporte, FILAS_EN_PANTALLA } from './comun';
 import { unidadesDe } from './cantidades';
 import { cifrasDeAgregado, conCostoConocido, indicadorMargen, type AgregadoProductos } from './cifras';
@@ -28,6 +29,32 @@ async function lineasDeProductos(ctx: Ctx, r: Rango): Promise<SQL> {
   // shift narrows the sales (the products' summaries are per store and day); otherwise directly.
   const conResumen = !ctx.directo && ctx.f.usuarioId == null && ctx.f.turnoId == null;
   const resumen = conResumen ? await productosResumidos(db, tiendaId, r, await hoyEnTienda(db, tiendaId)) : null;
+  return lineas({ ventas: resumen ? null : sql`f.tienda_id = ${tiendaId} and ${ventasDe(ctx, r)}`, resumen, devoluciones: sql`dl.tienda_id = ${tiendaId} and ${ventasDe(ctx, r, sql`d`)}` });
+}
+
+/**
+ * The products sold in `r` by every store of an empresa (its consolidated reports, issue #56 point 4):
+ * the same rows as each store's `lineasDeProductos`, from the summaries, in one subquery; `tienda_id`
+ * (the product row's store) says whose. Each store's returns count on its own days in its own zone.
+ */
+export async function lineasDeEmpresa(db: Db, tiendas: number[], r: Rango, hoy: string): Promise<SQL> {
+  const enTiendas = sql.join(tiendas.map((t) => sql`${t}`), sql`, `);
+  const zona = sql`(select tz.zona_horaria from tienda tz where tz.id_tienda = d.tienda_id)`;
+  return lineas({
+    ventas: null,
+    resumen: await productosResumidosDe(db, tiendas, r, hoy),
+    devoluciones: sql`dl.tienda_id in (${enTiendas}) and d.fecha >= (${r.desde}::date::timestamp at time zone ${zona}) and d.fecha < ((${r.hasta}::date + 1)::timestamp at time zone ${zona})`,
+  });
+}
+
+/**
+ * The products' rows as a subquery (producto_id, cantidad, bruto, descuentos, devuelto, costo,
+ * sin_costo, and the product's nombre, categoria, unidad_dian, codigo_barras, tienda_id): the sales
+ * matching `ventas` read directly (conditions on `factura f` and `venta v`; none when null), the
+ * summary rows `resumen`, and the returns matching `devoluciones` (on `devolucion_linea dl` and `devolucion d`).
+ */
+function lineas(p: { ventas: SQL | null; resumen: SQL | null; devoluciones: SQL }): SQL {
+  const { resumen } = p;
   return sql`(
     with directo as (
       select f.producto_id, sum(f.cantidad * f.factor)::numeric as cantidad, sum(linea_bruto(f.precio, f.cantidad, f.importe))::bigint as bruto, sum(f.descuento)::bigint as descuentos,
@@ -38,7 +65,7 @@ async function lineasDeProductos(ctx: Ctx, r: Rango): Promise<SQL> {
         sum(f.cantidad * f.factor) filter (where coalesce(f.costo_unit, p.costo_promedio) is null)::numeric as sin_costo,
         0::bigint as devuelto, 0::numeric as sin_costo_unit
       from factura f join venta v on v.id_venta = f.venta_id join producto p on p.id_producto = f.producto_id
-      where f.tienda_id = ${tiendaId} and ${resumen ? sql`false` : ventasDe(ctx, r)} and v.estado <> 'Anulada'
+      where ${p.ventas ?? sql`false`} and v.estado <> 'Anulada'
       group by f.producto_id
     ),
     resumido as (
@@ -57,13 +84,13 @@ async function lineasDeProductos(ctx: Ctx, r: Rango): Promise<SQL> {
         sum(dl.valor)::bigint as devuelto, 0::numeric as sin_costo_unit
       from devolucion_linea dl join devolucion d on d.id_devolucion = dl.devolucion_id
       join factura f on f.id_factura = dl.factura_id join producto p on p.id_producto = dl.producto_id
-      where dl.tienda_id = ${tiendaId} and ${ventasDe(ctx, r, sql`d`)}
+      where ${p.devoluciones}
       group by dl.producto_id
     )
     select l.producto_id, l.cantidad, l.bruto, l.descuentos, l.devuelto,
       (l.costo + round(l.sin_costo_unit * coalesce(p.costo_promedio, 0)))::bigint as costo,
       l.sin_costo + case when p.costo_promedio is null then l.sin_costo_unit else 0 end as sin_costo,
-      p.nombre, ${categoriaDe(sql`p`)} as categoria, p.unidad_dian
+      p.nombre, ${categoriaDe(sql`p`)} as categoria, p.unidad_dian, p.codigo_barras, p.tienda_id
     from (
       select producto_id, sum(cantidad) as cantidad, sum(bruto) as bruto, sum(descuentos) as descuentos, coalesce(sum(costo), 0) as costo,
         coalesce(sum(sin_costo), 0) as sin_costo, sum(devuelto) as devuelto, sum(sin_costo_unit) as sin_costo_unit

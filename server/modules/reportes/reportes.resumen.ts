@@ -119,17 +119,27 @@ async function plegarProductosMesEn(db: Tx, tiendaId: number, meses: string[]): 
  * months read first when their rows outnumber their keys (ADR 017).
  */
 export async function productosResumidos(db: Db, tiendaId: number, r: Rango, hoy: string): Promise<ReturnType<typeof sql>> {
+  return productosResumidosDe(db, [tiendaId], r, hoy);
+}
+
+/**
+ * The same rows for several stores at once (an empresa's consolidated reports, issue #56 point 4): one
+ * count per store tells which stores' months to fold, then one query over all of them. A product row
+ * belongs to one store, so `producto_id` still names the store.
+ */
+export async function productosResumidosDe(db: Db, tiendas: number[], r: Rango, hoy: string): Promise<ReturnType<typeof sql>> {
   const { meses, dias } = partesDelMes(r, hoy);
+  const enTiendas = (c: string) => (tiendas.length === 1 ? sql`${sql.raw(c)} = ${tiendas[0]}` : sql`${sql.raw(c)} in (${sql.join(tiendas.map((t) => sql`${t}`), sql`, `)})`);
   const partes: ReturnType<typeof sql>[] = [];
   if (meses.length) {
-    const enMeses = sql`tienda_id = ${tiendaId} and mes in (${sql.join(meses.map((m) => sql`${m}::date`), sql`, `)})`;
-    const [c] = ((await db.execute(sql`select (select count(*) from resumen_producto_mes where ${enMeses})::int as filas, (select count(*) from (select distinct mes, producto_id from resumen_producto_mes where ${enMeses}) k)::int as claves`)) as unknown as { rows: { filas: number; claves: number }[] }).rows;
-    if (hayQuePlegar(Number(c!.filas), Number(c!.claves))) await plegarProductosMes(db, tiendaId, meses);
+    const enMeses = sql`${enTiendas('tienda_id')} and mes in (${sql.join(meses.map((m) => sql`${m}::date`), sql`, `)})`;
+    const cuentas = ((await db.execute(sql`select tienda_id, count(*)::int as filas, count(distinct (mes, producto_id))::int as claves from resumen_producto_mes where ${enMeses} group by tienda_id`)) as unknown as { rows: { tienda_id: number; filas: number; claves: number }[] }).rows;
+    for (const c of cuentas) if (hayQuePlegar(Number(c.filas), Number(c.claves))) await plegarProductosMes(db, Number(c.tienda_id), meses);
     partes.push(sql`select producto_id, cantidad, bruto, descuentos, costo, sin_costo_unit from resumen_producto_mes where ${enMeses}`);
   }
   for (const d of dias) {
     partes.push(sql`select producto_id, ${d.signo} * cantidad, ${d.signo} * bruto, ${d.signo} * descuentos, ${d.signo} * costo, ${d.signo} * sin_costo_unit
-      from resumen_producto_dia where tienda_id = ${tiendaId} and dia between ${d.desde}::date and ${d.hasta}::date`);
+      from resumen_producto_dia where ${enTiendas('tienda_id')} and dia between ${d.desde}::date and ${d.hasta}::date`);
   }
   return sql.join(partes, sql` union all `);
 }

@@ -16,6 +16,7 @@ import { alertFailure } from '../../lib/alerts';
 import { useFechas, type Fechas } from '../../lib/fechas';
 import { useUrlFilters } from '../../lib/use-url-filters';
 import { cierreEmpresaQuery, descargarCierre, descargarResumen, resumenEmpresaQuery } from './api/empresa';
+import { InformesEmpresa } from './informes-empresa';
 import './todas-mis-tiendas.css';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
@@ -44,7 +45,7 @@ const formatoIndicador = (i: TIndicador | undefined) => (i == null ? '—' : i.t
 /**
  * *Todas mis tiendas* (issue #56 point 4): the empresa's owner sees every store side by side and the
  * total — net sales, margin, tickets, average ticket, taxes, per method — and now: each store's sales of
- * today and its open tills; then the daily close of every store. A table with a total row on a wide
+ * today and its open tills; per product, per person and per tax rate (informes-empresa.tsx); then the daily close of every store. A table with a total row on a wide
  * screen, a card per store on a phone. Both export as CSV or Excel with the store on every row.
  */
 export default function TodasMisTiendasPage() {
@@ -120,6 +121,8 @@ export default function TodasMisTiendasPage() {
           </>
         ) : null}
       </section>
+
+      <InformesEmpresa query={query} habilitado={rango.valido} />
 
       <section className="card empresa__seccion" aria-labelledby="empresa-cierre">
         <div className="empresa__cabeza">
