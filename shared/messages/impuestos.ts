@@ -80,6 +80,8 @@ export const impuestos = {
   booleanoInvalido: 'Marque o desmarque la opción.',
   maximo: (n: number) => `Máximo ${n} caracteres.`,
   soloAdministrador: 'Solo el administrador de la tienda puede cambiar los datos fiscales y los impuestos.',
+  /** ADR 059: one NIT per empresa; its stores are establishments of one taxpayer. */
+  contribuyenteDeEmpresa: 'El NIT, la razón social y el régimen son de la empresa y valen para todas sus tiendas: solo el dueño los cambia. Usted puede cambiar la dirección, el teléfono y el correo de esta tienda.',
   sinClasificar: (n: number) =>
     n === 1
       ? 'Hay 1 producto sin impuesto. Clasifíquelo antes de volver la tienda responsable de IVA.'

@@ -3,12 +3,15 @@
  * writes it; every role reads it (the receipts print it). Turning "responsable de IVA" on is refused
  * while a product has no tax (the rule is server/modules/impuestos/impuestos.domain.ts's).
  */
-import { eq } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
+import { AppError } from '#shared/errors';
+import { M } from '#shared/messages';
 import type { TPerfilFiscal, TPerfilFiscalRespuesta } from '#shared/schemas/impuestos';
-import type { Db } from '../../db/client';
-import { perfilFiscal } from '../../db/schema';
+import type { Db, Tx } from '../../db/client';
+import { perfilFiscal, tienda } from '../../db/schema';
 import { registrarPor, type Autor } from '../actividad/actividad.domain';
 import { contarSinImpuesto, exigirTodoClasificado } from '../impuestos/impuestos.domain';
+import type { Alcance } from './alcance';
 
 /** The profile's one projection: what the screens, receipts and the electronic document (#31) read. */
 export const perfilColumns = {
@@ -41,21 +44,65 @@ export async function obtenerPerfilFiscal(options: { db: Db; tiendaId: number })
   return { perfil, sinClasificar };
 }
 
-/** Writes the whole profile (validated by ZUpdatePerfilFiscal: the DV is the NIT's); the activity log says which fields changed. */
-export async function guardarPerfilFiscal(options: { db: Db; tiendaId: number; datos: TPerfilFiscal; autor: Autor }): Promise<TPerfilFiscalRespuesta> {
+/**
+ * The taxpayer's fields (ADR 059): one NIT per empresa, its branches establishments of one taxpayer.
+ * They are the empresa's, carried to every store's row; the rest (DANE place, address, phone, e-mail)
+ * is each establishment's own.
+ */
+const DEL_CONTRIBUYENTE = ['razonSocial', 'tipoPersona', 'nit', 'dv', 'responsabilidades', 'responsableIva', 'documentoInformativo', 'valorIncBolsa'] as const;
+const contribuyenteDe = (p: TPerfilFiscal) => Object.fromEntries(DEL_CONTRIBUYENTE.map((k) => [k, p[k]])) as Pick<TPerfilFiscal, (typeof DEL_CONTRIBUYENTE)[number]>;
+
+/**
+ * Writes the whole profile (validated by ZUpdatePerfilFiscal: the DV is the NIT's); the activity log
+ * says which fields changed. In an empresa of several stores the taxpayer's fields reach every store
+ * (each store keeps its establishment's address) and only the empresa's owner changes them (ADR 059);
+ * a store becomes responsible for IVA only when every store has every product classified.
+ */
+export async function guardarPerfilFiscal(options: { db: Db; tiendaId: number; alcance: Alcance; datos: TPerfilFiscal; autor: Autor }): Promise<TPerfilFiscalRespuesta> {
   const { db, tiendaId, datos, autor } = options;
   return db.transaction(async (tx) => {
-    if (datos.responsableIva) await exigirTodoClasificado(tx, tiendaId);
+    const otras = (await tx.select({ id: tienda.idTienda }).from(tienda).where(and(eq(tienda.empresaId, sql`(select t.empresa_id from tienda t where t.id_tienda = ${tiendaId})`), ne(tienda.idTienda, tiendaId)))).map((x) => x.id);
     const [antes] = await tx.select(perfilColumns).from(perfilFiscal).where(eq(perfilFiscal.tiendaId, tiendaId)).for('update').limit(1);
-    const valores = { ...datos, actualizadoEn: new Date() };
-    const [row] = await tx
-      .insert(perfilFiscal)
-      .values({ tiendaId, ...valores })
-      .onConflictDoUpdate({ target: perfilFiscal.tiendaId, set: valores })
-      .returning(perfilColumns);
-    const perfil = comoPerfil(row!);
-    const campos = (Object.keys(perfilColumns) as (keyof typeof perfilColumns)[]).filter((k) => !antes || JSON.stringify(antes[k]) !== JSON.stringify(perfil[k]));
-    if (campos.length) await registrarPor(tx, tiendaId, autor, { tipo: 'perfil_fiscal', detalle: { campos, responsableIva: perfil.responsableIva, nuevo: !antes } });
+    const cambiaContribuyente = !antes || JSON.stringify(contribuyenteDe(comoPerfil(antes))) !== JSON.stringify(contribuyenteDe(datos));
+    if (otras.length && cambiaContribuyente && !options.alcance.dueno) throw new AppError('FORBIDDEN', M.impuestos.contribuyenteDeEmpresa);
+    if (datos.responsableIva) for (const id of [tiendaId, ...(cambiaContribuyente ? otras : [])]) await exigirTodoClasificado(tx, id);
+    const perfil = await escribir(tx, tiendaId, datos, autor, antes ? comoPerfil(antes) : null);
+    if (cambiaContribuyente) await llevarContribuyente(tx, otras, perfil, autor);
     return { perfil, sinClasificar: await contarSinImpuesto(tx, tiendaId) };
   });
+}
+
+/** One store's row written, and the fields that changed in its activity log. */
+async function escribir(tx: Tx, tiendaId: number, datos: TPerfilFiscal, autor: Autor, antes: TPerfilFiscal | null): Promise<TPerfilFiscal> {
+  const valores = { ...datos, actualizadoEn: new Date() };
+  const [row] = await tx.insert(perfilFiscal).values({ tiendaId, ...valores }).onConflictDoUpdate({ target: perfilFiscal.tiendaId, set: valores }).returning(perfilColumns);
+  const perfil = comoPerfil(row!);
+  const campos = (Object.keys(perfilColumns) as (keyof typeof perfilColumns)[]).filter((k) => !antes || JSON.stringify(antes[k]) !== JSON.stringify(perfil[k]));
+  if (campos.length) await registrarPor(tx, tiendaId, autor, { tipo: 'perfil_fiscal', detalle: { campos, responsableIva: perfil.responsableIva, nuevo: !antes } });
+  return perfil;
+}
+
+/**
+ * The taxpayer's fields carried to the stores `tiendas` of the same empresa (ADR 059): a store with a
+ * profile keeps its establishment's fields; one without starts from `perfil` with its own address and
+ * phone when it has them.
+ */
+export async function llevarContribuyente(tx: Tx, tiendas: number[], perfil: TPerfilFiscal, autor: Autor): Promise<void> {
+  for (const id of tiendas) {
+    const [antes] = await tx.select(perfilColumns).from(perfilFiscal).where(eq(perfilFiscal.tiendaId, id)).for('update').limit(1);
+    const [propia] = await tx.select({ direccion: tienda.direccion, telefono: tienda.telefono }).from(tienda).where(eq(tienda.idTienda, id));
+    const base = antes ? comoPerfil(antes) : { ...perfil, direccion: propia?.direccion || perfil.direccion, telefono: propia?.telefono || perfil.telefono };
+    await escribir(tx, id, { ...base, ...contribuyenteDe(perfil) }, autor, antes ? comoPerfil(antes) : null);
+  }
+}
+
+/**
+ * A new store of the empresa starts as an establishment of the same taxpayer (ADR 059): the profile of
+ * the store it is opened from, with its own address and phone, and that store's taxes per category (its
+ * catalogue copied with them), so that its sales charge the same taxes from the first one.
+ */
+export async function perfilDeSucursal(tx: Tx, o: { deTienda: number; aTienda: number; autor: Autor }): Promise<void> {
+  await tx.execute(sql`insert into categoria_impuesto (tienda_id, categoria, impuesto) select ${o.aTienda}, categoria, impuesto from categoria_impuesto where tienda_id = ${o.deTienda}`);
+  const [perfil] = await tx.select(perfilColumns).from(perfilFiscal).where(eq(perfilFiscal.tiendaId, o.deTienda)).limit(1);
+  if (perfil) await llevarContribuyente(tx, [o.aTienda], comoPerfil(perfil), o.autor);
 }

@@ -16,6 +16,7 @@ import { producto, rol, tienda, usuario, usuarioTienda } from '../../db/schema';
 import { registrarPor, type Autor } from '../actividad/actividad.domain';
 import { crearTienda } from '../cuenta/cuenta.service';
 import { copiarCatalogo } from '../producto/sucursal-catalogo';
+import { perfilDeSucursal } from './perfil-fiscal';
 import { fieldConflict, fieldError, inEmpresa, notFound, requireDueno, type Alcance } from './alcance';
 
 const S = M.sucursales;
@@ -114,6 +115,7 @@ export async function crearSucursal(options: { db: Db; quien: Quien; datos: TCre
       empresaId,
     });
     const productos = await copiarCatalogo(tx, { deTienda: tiendaId, aTienda: nueva.idTienda });
+    await perfilDeSucursal(tx, { deTienda: tiendaId, aTienda: nueva.idTienda, autor: autorDe(quien) });
     const entrada = {
       tipo: 'administracion' as const,
       detalle: {

@@ -15,6 +15,7 @@ import { guardarPerfilFiscal, obtenerPerfilFiscal } from './perfil-fiscal';
 import { guardarFormatosBalanza, obtenerFormatosBalanza } from './balanza';
 import { aprobarEmpleado, configurarInvitacion, listarPendientes, obtenerInvitacion, rechazarEmpleado } from './invitacion.domain';
 import { sucursalRoutes } from './sucursal.routes';
+import { alcanceDe } from './sucursal.domain';
 
 /** The store's own settings that its screens change (registered among the store's routes). */
 export async function tiendaRoutes(app: FastifyInstance) {
@@ -134,6 +135,6 @@ export async function tiendaRoutes(app: FastifyInstance) {
     preValidation: requireRole([ROL.ADMIN], M.impuestos.soloAdministrador),
     config: { keepsSessions: true },
     schema: { tags: ['tienda'], body: ZUpdatePerfilFiscal, response: { 200: ZPerfilFiscalRespuesta } },
-    handler: (req) => guardarPerfilFiscal({ db: app.db, tiendaId: storeOf(req), datos: req.body, autor: autorDe(sessionOf(req), 'tienda') }),
+    handler: (req) => guardarPerfilFiscal({ db: app.db, tiendaId: storeOf(req), alcance: alcanceDe(sessionOf(req)), datos: req.body, autor: autorDe(sessionOf(req), 'tienda') }),
   });
 }
