@@ -7,6 +7,10 @@ export const documentoSoporte = {
   nota: 'Nota de ajuste',
   numero: (n: string) => `Documento soporte ${n}`,
   cuds: 'CUDS',
+  // Its PDF (ADR 058), once DIAN accepts it.
+  pdf: 'PDF',
+  pdfDe: (numero: string) => `Descargar el PDF de ${numero}`,
+  pdfFallo: 'No se pudo descargar el PDF del documento soporte.',
   estado: 'Estado ante la DIAN',
   sinRango: 'Esta compra es de un proveedor que no emite factura, pero la tienda no tiene rango de documento soporte en uso: regístrelo en Cajas y numeración y el documento se emitirá solo.',
   pendiente: 'Documento soporte en preparación: se emitirá en unos momentos.',

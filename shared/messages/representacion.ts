@@ -15,7 +15,13 @@ export const representacion = {
   subtotal: (v: string) => `Subtotal: ${v}`,
   totalImpuestos: (v: string) => `Impuestos: ${v}`,
   total: (v: string) => `TOTAL: ${v}`,
-  validada: 'Representación gráfica del documento electrónico validado por la DIAN. Consúltelo con el código QR o el CUFE en catalogo-vpfe.dian.gov.co.',
+  validada: (codigo: string) => `Representación gráfica del documento electrónico validado por la DIAN. Consúltelo con el código QR o el ${codigo} en catalogo-vpfe.dian.gov.co.`,
+  // The documento soporte's PDF (types 05, 95).
+  vendedor: 'Vendedor (no obligado a facturar)',
+  cuds: 'CUDS',
+  referenciaSoporte: (numero: string, cuds: string) => `Referencia: documento soporte ${numero} · CUDS ${cuds}`,
+  soporteNoAceptado: 'El documento aún no está aceptado por la DIAN: su PDF se puede descargar cuando la DIAN lo acepte.',
+  soporteNoEncontrado: 'Esa recepción no tiene ese documento soporte.',
   // The e-mail.
   asunto: (tipo: string, numero: string, tienda: string) => `${tipo} ${numero} de ${tienda}`,
   cuerpo: (nombre: string, tipo: string, numero: string, tienda: string) =>

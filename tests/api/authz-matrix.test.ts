@@ -357,6 +357,8 @@ const TABLE: Record<string, Entry> = {
   'POST /api/compras/recepciones': { expect: STORE_NO_R2, body: {} },
   // A reception's documento soporte (ADR 055): who receives reads it; role 1 issues its note (422 past the checks: no DS).
   'GET /api/compras/recepciones/:id/soporte': { expect: STORE_ROW_NO_R2, params: id('recepcion') },
+  // Its PDF (ADR 058): who reads the DS downloads it (422 past the checks: no DS).
+  'GET /api/compras/recepciones/:id/soporte/pdf': { expect: STORE_ROW_NO_R2, params: id('recepcion') },
   'POST /api/compras/recepciones/:id/nota-soporte': { expect: STORE_ADMIN_ROW, params: id('recepcion'), body: { concepto: 2, motivo: 'Anulación de la compra' } },
   // Costs and margins (issue #32 point 6): the reportes permission (not a new store's role 2, issue #51 point 8).
   'GET /api/compras/costos': { expect: STORE_NO_R2, query: 'ids=1,2' },

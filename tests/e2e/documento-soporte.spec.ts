@@ -66,6 +66,19 @@ test('una recepción de un proveedor que no factura lleva su documento soporte',
   await page.screenshot({ path: `${SHOTS}/recepcion-ds-390.png`, fullPage: true });
   await page.setViewportSize({ width: 1366, height: 900 });
 
+  // Once DIAN accepts it (the server's worker and the fake DIAN), its PDF downloads from the reception (ADR 058).
+  const estadoDs = async () => (await (await page.request.get(`/api/compras/recepciones/${r.recepcion.id}/soporte`, { headers })).json()).documento.estado;
+  await expect.poll(estadoDs, { timeout: 90_000 }).toBe('aceptado');
+  await page.reload();
+  const pdfDs = recepciones.getByRole('button', { name: 'Descargar el PDF de DS1' });
+  const [descarga] = await Promise.all([page.waitForEvent('download'), pdfDs.click()]);
+  expect(descarga.suggestedFilename()).toBe('DS1.pdf');
+  await page.screenshot({ path: '/tmp/shots-d/recepcion-ds-pdf-1366.png', fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(pdfDs).toBeVisible();
+  await page.screenshot({ path: '/tmp/shots-d/recepcion-ds-pdf-390.png', fullPage: true });
+  await page.setViewportSize({ width: 1366, height: 900 });
+
   // The owner returns 5 screws with the DS's adjustment note (type 95), from the reception: checked in Spanish first.
   await recepciones.getByRole('button', { name: 'Emitir nota de ajuste' }).click();
   const nota = page.getByRole('form', { name: 'Nota de ajuste al documento soporte' });

@@ -34,6 +34,8 @@ import {
 import { costosDe } from './costo.domain';
 import { guardarObjetivo, porPedir } from './por-pedir.domain';
 import { emitirNotaSoporte, soporteDeRecepcionDeTienda } from '../dian/emision-soporte';
+import { pdfDeSoporte } from '../dian/soporte-pdf';
+import { descargaComo } from '../../lib/exportar';
 import { ZNotaSoporte, ZNotaSoporteRequest, ZSoporteRecepcion } from '#shared/schemas/documento-soporte';
 
 /** Purchasing (issue #32): *por pedir*, purchase orders and receiving. Thin: the rules are compras.domain.ts's and por-pedir.domain.ts's. */
@@ -120,6 +122,16 @@ export async function comprasRoutes(app: FastifyInstance) {
     preValidation: conPermiso,
     schema: { tags, params: ZIdParams, response: { 200: ZSoporteRecepcion.nullable() } },
     handler: (req) => soporteDeRecepcionDeTienda(app.db, storeOf(req), req.params.id),
+  });
+
+  // Its PDF (the DS's, or its note's with ?numero=NS1) once DIAN accepts it (ADR 058).
+  r.get('/compras/recepciones/:id/soporte/pdf', {
+    preValidation: conPermiso,
+    schema: { tags, params: ZIdParams, querystring: z.object({ numero: z.string().trim().min(1).max(20).optional() }) },
+    handler: async (req, reply) => {
+      const f = await pdfDeSoporte({ db: app.db, tiendaId: storeOf(req), recepcionId: req.params.id, numero: req.query.numero });
+      return reply.header('content-type', 'application/pdf').header('content-disposition', descargaComo(f.archivo)).header('cache-control', 'no-store').send(f.contenido);
+    },
   });
 
   r.post('/compras/recepciones/:id/nota-soporte', {

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { DOMParser } from '@xmldom/xmldom';
 import { eq } from 'drizzle-orm';
-import { strFromU8, unzipSync, unzlibSync } from 'fflate';
+import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import type { FastifyBaseLogger } from 'fastify';
 import { documentoDian, venta } from '../../db/schema';
@@ -12,6 +12,7 @@ import { usarApp } from '../../../tests/helpers/test-app';
 import { documentoDelContenedor, NS_ATTACHED } from './contenedor';
 import { enviarCopiasPendientes } from './copia-comprador';
 import { EMPRESA, usarFerreteria } from './ferreteria.fixtures';
+import { textoDelPdf } from './pdf-texto.fixtures';
 import { procesarBandejaTienda } from './trabajador';
 import { xmllint } from './validar-xsd';
 import { verificarConXmlsec } from './verificar-xmlsec';
@@ -28,22 +29,6 @@ const { req, dian, ferreteria, facturar } = usarFerreteria(t, 905_700_000);
 
 const silencioso = { info: () => {}, warn: () => {}, error: () => {}, debug: () => {} } as unknown as FastifyBaseLogger;
 const archivosZip = (zip: Buffer | Uint8Array) => unzipSync(new Uint8Array(zip));
-
-/** The text a PDF draws (its Flate-compressed content streams, inflated), for asserting what a reader sees. */
-function textoDelPdf(pdf: Buffer): string {
-  const crudo = pdf.toString('latin1');
-  const partes: string[] = [];
-  for (const m of crudo.matchAll(/stream\r?\n/g)) {
-    const desde = m.index! + m[0].length;
-    const hasta = crudo.indexOf('endstream', desde);
-    try {
-      partes.push(strFromU8(unzlibSync(pdf.subarray(desde, hasta)), true));
-    } catch {
-      // not a Flate stream (an image, the fonts' table)
-    }
-  }
-  return partes.join('\n');
-}
 
 describe('la copia del comprador: contenedor, PDF, correo y descarga (issue #57 punto 4)', { timeout: 240_000 }, () => {
   it('tras la aceptación el comprador recibe una vez el ZIP con el AttachedDocument válido y el PDF', async () => {

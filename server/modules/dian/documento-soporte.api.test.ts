@@ -7,6 +7,7 @@ import { client } from '../crud/crud.fixtures';
 import { actualizarProveedor } from '../proveedor/proveedor.domain';
 import { cuds } from './documento-soporte';
 import { hoy, textoXml, usarFerreteria, type Ferreteria } from './ferreteria.fixtures';
+import { textoDelPdf } from './pdf-texto.fixtures';
 
 /**
  * Issue #57 point 3, ADR 055: a reception from a supplier who does not invoice gets its documento
@@ -78,6 +79,10 @@ describe('documento soporte (issue #57 punto 3)', { timeout: 180_000 }, () => {
       await enviar(s);
       expect((await t.database.db.select().from(documentoDian).where(eq(documentoDian.idDocumento, d!.idDocumento)))[0]!.estado).toBe('contingencia');
       expect(dian.fake.envios(d!.cude)).toBe(0);
+      // Its PDF waits for DIAN's acceptance, said plainly.
+      const pronto = await req('GET', `/api/compras/recepciones/${r.recepcion.id}/soporte/pdf`, s.token);
+      expect(pronto.statusCode).toBe(422);
+      expect(pronto.body).toMatch(/aún no está aceptado/);
 
       // A return of 5 screws: its note waits for the DS to be accepted.
       const nota = await req('POST', `/api/compras/recepciones/${r.recepcion.id}/nota-soporte`, s.token, { concepto: 1, motivo: 'Tornillos torcidos devueltos', lineas: [{ productoId: s.productoId, cantidad: 5 }] });
@@ -95,6 +100,38 @@ describe('documento soporte (issue #57 punto 3)', { timeout: 180_000 }, () => {
       expect(dian.fake.envios(d!.cude)).toBe(1);
       const detalle = await req('GET', `/api/compras/recepciones/${r.recepcion.id}/soporte`, s.token);
       expect(detalle.json()).toMatchObject({ documento: { numero: 'DS1', estado: 'aceptado' }, notas: [{ concepto: 1, estado: 'aceptado' }] });
+
+      // The DS's PDF (ADR 058): the store heads it, the seller who does not invoice is named as such, its CUDS in full.
+      const pdf = await t.request({ method: 'GET', url: `/api/compras/recepciones/${r.recepcion.id}/soporte/pdf`, token: s.token });
+      expect(pdf.statusCode, pdf.body).toBe(200);
+      expect(pdf.headers['content-type']).toBe('application/pdf');
+      expect(pdf.headers['content-disposition']).toContain('DS1.pdf');
+      const texto = textoDelPdf(pdf.rawPayload);
+      expect(texto).toContain('Documento soporte N.\u00ba DS1');
+      expect(texto).toContain('Ferreter\u00eda El Tornillo S.A.S.');
+      expect(texto).toMatch(/Vendedor \\?\(no obligado a facturar\\?\)/);
+      expect(texto).toContain('Pedro Campesino');
+      expect(texto).toContain('Vereda El Rosal, municipio 25899, Cundinamarca');
+      expect(texto).toContain('TOTAL: $ 91.000');
+      expect(texto).toContain(`CUDS:`);
+      expect(texto).toContain(d!.cude);
+      // Its note's, by its number: the DS it adjusts referenced.
+      const numeroNota = nota.json().nota.numero as string;
+      const pdfNota = await t.request({ method: 'GET', url: `/api/compras/recepciones/${r.recepcion.id}/soporte/pdf?numero=${numeroNota}`, token: s.token });
+      expect(pdfNota.statusCode, pdfNota.body).toBe(200);
+      const textoNota = textoDelPdf(pdfNota.rawPayload);
+      expect(textoNota).toContain(`Nota de ajuste al documento soporte N.\u00ba ${numeroNota}`);
+      expect(textoNota).toContain(`Referencia: documento soporte DS1`);
+      expect(textoNota).toContain('TOTAL: $ 22.750');
+      if (process.env.SOPORTE_PDF) {
+        const { writeFileSync } = await import('node:fs');
+        writeFileSync(`${process.env.SOPORTE_PDF}-ds.pdf`, pdf.rawPayload);
+        writeFileSync(`${process.env.SOPORTE_PDF}-nota.pdf`, pdfNota.rawPayload);
+      }
+      // Another reception's number is not this one's; another store's reception is missing.
+      expect((await req('GET', `/api/compras/recepciones/${r.recepcion.id}/soporte/pdf?numero=FE1`, s.token)).statusCode).toBe(422);
+      const otra = await ferreteria(false);
+      expect((await req('GET', `/api/compras/recepciones/${r.recepcion.id}/soporte/pdf`, otra.token)).statusCode).toBe(404);
     } finally {
       dian.fake.modo = 'aceptar';
     }

@@ -1,8 +1,11 @@
 /**
- * The printable representation of an invoice or its note (issue #57 point 4): a letter-size PDF made
- * on the server (jsPDF and qrcode, both plain JavaScript in Node) from the signed document itself, so
- * it shows exactly what DIAN accepted: the shop's and the buyer's data, the lines, base and tax per
- * rate, the totals, the CUFE/CUDE in full and DIAN's QR (the document's own `sts:QRCode` text).
+ * The printable representation of an invoice or its note (issue #57 point 4), and of a documento
+ * soporte or its nota de ajuste (types 05, 95): a letter-size PDF made on the server (jsPDF and
+ * qrcode, both plain JavaScript in Node) from the signed document itself, so it shows exactly what
+ * DIAN accepted: the issuer's and the other party's data, the lines, base and tax per rate, the
+ * totals, the CUFE/CUDE/CUDS in full and DIAN's QR (the document's own `sts:QRCode` text). A documento
+ * soporte is issued by the store, which is its buyer (AccountingCustomerParty): the store heads it and
+ * the seller who does not invoice is the other party.
  */
 import { DOMParser } from '@xmldom/xmldom';
 import { jsPDF } from 'jspdf';
@@ -16,6 +19,9 @@ import { lugarLegible } from './divipola.js';
 import { NS } from './xml.js';
 
 type El = Element;
+
+/** The documento soporte and its nota de ajuste: issued by the store as the buyer. */
+const TIPOS_SOPORTE = new Set(['05', '95']);
 
 function hijos(padre: El, ns: string, local: string): El[] {
   return Array.from(padre.childNodes).filter((n) => (n as El).nodeType === 1 && (n as El).namespaceURI === ns && (n as El).localName === local) as El[];
@@ -60,6 +66,10 @@ export interface Representacion {
   tipo: string;
   numero: string;
   cufe: string;
+  /** 'CUFE', 'CUDE' or 'CUDS'. */
+  etiquetaCodigo: string;
+  /** The other party's heading: the buyer, or a documento soporte's seller. */
+  etiquetaContraparte: string;
   fecha: string;
   hora: string;
   emisor: Parte;
@@ -76,7 +86,8 @@ export interface Representacion {
 export function leerRepresentacion(xml: string, tipo: string): Representacion {
   const doc = new DOMParser({ onError: () => {} }).parseFromString(xml, 'text/xml');
   const raiz = doc.documentElement as unknown as El;
-  const linea = tipo === '91' ? ['CreditNoteLine', 'CreditedQuantity'] : tipo === '92' ? ['DebitNoteLine', 'DebitedQuantity'] : ['InvoiceLine', 'InvoicedQuantity'];
+  const soporte = TIPOS_SOPORTE.has(tipo);
+  const linea = tipo === '91' || tipo === '95' ? ['CreditNoteLine', 'CreditedQuantity'] : tipo === '92' ? ['DebitNoteLine', 'DebitedQuantity'] : ['InvoiceLine', 'InvoicedQuantity'];
   const lineas = hijos(raiz, NS.cac, linea[0]!).map((l) => ({
     descripcion: cbc(cac(l, 'Item'), 'Description'),
     cantidad: String(Number(cbc(l, linea[1]!)) || 0).replace('.', ','),
@@ -97,17 +108,19 @@ export function leerRepresentacion(xml: string, tipo: string): Representacion {
     tipo,
     numero: cbc(raiz, 'ID'),
     cufe: cbc(raiz, 'UUID'),
+    etiquetaCodigo: soporte ? R.cuds : tipo === '01' ? D.cufe : D.cude,
+    etiquetaContraparte: soporte ? R.vendedor : FE.comprador,
     fecha: cbc(raiz, 'IssueDate'),
     hora: cbc(raiz, 'IssueTime').slice(0, 8),
-    emisor: parte(raiz, 'AccountingSupplierParty'),
-    adquirente: parte(raiz, 'AccountingCustomerParty'),
+    emisor: parte(raiz, soporte ? 'AccountingCustomerParty' : 'AccountingSupplierParty'),
+    adquirente: parte(raiz, soporte ? 'AccountingSupplierParty' : 'AccountingCustomerParty'),
     lineas,
     impuestos,
     subtotal: pesos(cbc(totales, 'LineExtensionAmount')),
     totalImpuestos: formatPesos(Math.round(suma)),
     total: pesos(cbc(totales, 'PayableAmount')),
     qr,
-    referencia: ref ? R.referencia(cbc(ref, 'ID'), cbc(ref, 'UUID')) : null,
+    referencia: ref ? (soporte ? R.referenciaSoporte : R.referencia)(cbc(ref, 'ID'), cbc(ref, 'UUID')) : null,
   };
 }
 
@@ -142,7 +155,7 @@ export async function representacionPdf(xml: string, tipo: string): Promise<Buff
   linea(R.fechaEmision(isoADdMmAaaa(r.fecha), r.hora), izq);
   if (r.referencia) linea(r.referencia, izq, 8, false, ancho);
   y += 2;
-  linea(FE.comprador, izq, 10, true);
+  linea(r.etiquetaContraparte, izq, 10, true);
   linea(r.adquirente.nombre, izq);
   linea(r.adquirente.documento, izq);
   if (r.adquirente.direccion) linea(r.adquirente.direccion, izq, 9, false, ancho);
@@ -184,16 +197,19 @@ export async function representacionPdf(xml: string, tipo: string): Promise<Buff
     y = 18;
   }
   // Base and tax per rate, then the totals.
-  linea(R.impuestosPorTarifa, izq, 10, true);
-  for (const i of r.impuestos) linea(R.impuesto(i.nombre, i.porcentaje, i.base, i.impuesto), izq);
-  y += 2;
+  // (A documento soporte carries no tax: no empty heading.)
+  if (r.impuestos.length > 0) {
+    linea(R.impuestosPorTarifa, izq, 10, true);
+    for (const i of r.impuestos) linea(R.impuesto(i.nombre, i.porcentaje, i.base, i.impuesto), izq);
+    y += 2;
+  }
   linea(R.subtotal(r.subtotal), izq);
   linea(R.totalImpuestos(r.totalImpuestos), izq);
   linea(R.total(r.total), izq, 12, true);
   y += 3;
-  linea(`${tipo === '01' ? D.cufe : D.cude}:`, izq, 9, true);
+  linea(`${r.etiquetaCodigo}:`, izq, 9, true);
   linea(r.cufe, izq, 8, false, ancho);
   y += 2;
-  linea(R.validada, izq, 8, false, ancho);
+  linea(R.validada(r.etiquetaCodigo), izq, 8, false, ancho);
   return Buffer.from(pdf.output('arraybuffer'));
 }

@@ -14,6 +14,12 @@ vi.mock('../../lib/api-client', () => ({
 }));
 vi.mock('../../lib/session', () => ({ useSession: () => ({ rol: estado.rol }) }));
 vi.mock('../../lib/alerts', () => ({ alertFailure: vi.fn(), toastSuccess: vi.fn() }));
+const descargas = vi.hoisted(() => [] as { ruta: string; query: unknown; nombre: string }[]);
+vi.mock('../../lib/descargar', () => ({
+  descargarArchivo: vi.fn(async (ruta: string, query: unknown, o: { nombre: string }) => {
+    descargas.push({ ruta, query, nombre: o.nombre });
+  }),
+}));
 
 const SOPORTE: TSoporteRecepcion = {
   documento: { numero: 'DS3', cuds: 'a'.repeat(96), estado: 'aceptado' },
@@ -47,6 +53,19 @@ describe('SoporteRecepcion', () => {
     expect(screen.getByText('Documento soporte DS3')).toBeTruthy();
     expect(screen.getByRole('list', { name: 'Notas de ajuste emitidas' }).textContent).toContain('NS2 · Rebaja o descuento · $ 1.000 · Aceptado');
     expect(screen.queryByRole('button', { name: 'Emitir nota de ajuste' })).toBeNull();
+  });
+
+  it('descarga el PDF del DS y de cada nota aceptada; uno pendiente aún no lo ofrece (ADR 058)', () => {
+    descargas.length = 0;
+    estado.rol = ROL.EMPLEADO;
+    pintar({ ...SOPORTE, notas: [...SOPORTE.notas, { numero: 'NS3', cuds: 'd'.repeat(96), estado: 'pendiente', concepto: 1, total: 500 }] });
+    fireEvent.click(screen.getByRole('button', { name: 'Descargar el PDF de DS3' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Descargar el PDF de NS2' }));
+    expect(screen.queryByRole('button', { name: 'Descargar el PDF de NS3' })).toBeNull();
+    expect(descargas).toEqual([
+      { ruta: '/compras/recepciones/9/soporte/pdf', query: undefined, nombre: 'DS3.pdf' },
+      { ruta: '/compras/recepciones/9/soporte/pdf', query: { numero: 'NS2' }, nombre: 'NS2.pdf' },
+    ]);
   });
 
   it('sin saldo no ofrece más notas', () => {

@@ -9,6 +9,7 @@ import { ZNotaSoporteRequest, type TNotaSoporte, type TSoporteRecepcion } from '
 import { Field, SelectField } from '../../components/ui/field';
 import { MoneyField } from '../../components/ui/money-field';
 import { alertFailure, toastSuccess } from '../../lib/alerts';
+import { descargarArchivo } from '../../lib/descargar';
 import { useSession } from '../../lib/session';
 import { useNotaSoporte } from './api/compras';
 import { leerCantidad } from './lineas';
@@ -18,6 +19,17 @@ const M = { generic, dian, documentoSoporte };
 const S = M.documentoSoporte;
 
 const estadoDe = (e: string) => M.dian.estados[e as keyof typeof M.dian.estados] ?? e;
+
+/** The PDF of the DS or of its note `numero`, once DIAN accepted it (ADR 058). */
+function PdfSoporte({ recepcionId, numero, nota }: { recepcionId: number; numero: string; nota?: boolean }) {
+  const descargar = () =>
+    descargarArchivo(`/compras/recepciones/${recepcionId}/soporte/pdf`, nota ? { numero } : undefined, { fallo: S.pdfFallo, nombre: `${numero}.pdf` }).catch((err: unknown) => alertFailure(err));
+  return (
+    <button type="button" className="btn btn--ghost btn--sm cmp-soporte__pdf" aria-label={S.pdfDe(numero)} onClick={() => void descargar()}>
+      {S.pdf}
+    </button>
+  );
+}
 
 /**
  * A reception's documento soporte (issue #57 point 3, ADR 055): its number, DIAN state and CUDS, its
@@ -32,6 +44,7 @@ export function SoporteRecepcion({ recepcionId, soporte }: { recepcionId: number
   return (
     <div className="cmp-soporte">
       <strong>{S.numero(d.numero)}</strong> · {S.estado}: {estadoDe(d.estado)}
+      {d.estado === 'aceptado' ? <PdfSoporte recepcionId={recepcionId} numero={d.numero} /> : null}
       <div className="cmp-soporte__codigo">
         {S.cuds}: <code>{d.cuds}</code>
       </div>
@@ -40,6 +53,7 @@ export function SoporteRecepcion({ recepcionId, soporte }: { recepcionId: number
           {soporte.notas.map((n) => (
             <li key={n.numero}>
               {S.nota} {S.notaResumen(n.numero, S.conceptos[n.concepto] ?? String(n.concepto), formatPesos(n.total), estadoDe(n.estado))}
+              {n.estado === 'aceptado' ? <PdfSoporte recepcionId={recepcionId} numero={n.numero} nota /> : null}
               <div className="cmp-soporte__codigo">
                 {S.cuds}: <code>{n.cuds}</code>
               </div>
