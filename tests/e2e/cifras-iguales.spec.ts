@@ -5,6 +5,7 @@ import { formatPesos } from '../../shared/money';
 import { CLAVE, nuevaTienda } from './crud-support';
 import { agregarAlCarrito, expectPopup, expectToast, signIn, unique, ventaDelRecibo } from './support/fixtures';
 import { apiDe } from './support/api';
+import { captura } from './support/capturas';
 
 /**
  * Issue #52's "Done when": a day sold by unit, by weight and by value, one line returned and one sale
@@ -21,7 +22,7 @@ async function foto(page: Page, nombre: string) {
   for (const width of [1366, 390]) {
     await page.setViewportSize({ width, height: width > 500 ? 900 : 844 });
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-    await page.screenshot({ path: path.join(SHOTS, `${nombre}-${width}.png`), fullPage: true });
+    await captura(page, { path: path.join(SHOTS, `${nombre}-${width}.png`), fullPage: true });
     // Nothing wider than the screen after turning from 1366 to 390 px (Inicio's chart held it at 590).
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
   }

@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { CLAVE, nuevaTienda } from './crud-support';
 import { expectToast, signIn, unique } from './support/fixtures';
 import { api } from './support/api';
+import { captura } from './support/capturas';
 
 /**
  * Issue #33 point 5, ADR 036: a purchase by pack. The owner scans the paca's barcode twice on the new
@@ -36,7 +37,7 @@ test('compra por presentación: 2 pacas de 12 escaneadas, pedidas y recibidas su
   await expect(fila).toContainText('$ 2.500 por unidad');
   await expect(fila).toContainText('$ 60.000');
   await expect(page.getByTestId('nueva-orden-total')).toHaveText('$ 60.000');
-  await page.screenshot({ path: 'test-results/compras-presentaciones-nueva-1366.png', fullPage: true });
+  await captura(page, { path: 'test-results/compras-presentaciones-nueva-1366.png', fullPage: true });
 
   await page.getByRole('button', { name: 'Crear orden de compra' }).click();
   await expectToast(page, 'Orden de compra creada');
@@ -53,9 +54,9 @@ test('compra por presentación: 2 pacas de 12 escaneadas, pedidas y recibidas su
   await expect(recibir.getByLabel(`Cantidad recibida de ${nombre}`)).toHaveValue('2');
   await expect(recibir.getByLabel(`Costo por Paca x12 de ${nombre}`)).toHaveValue('30000');
   await recibir.getByLabel('Número de factura del proveedor').fill(unique('FE'));
-  await page.screenshot({ path: 'test-results/compras-presentaciones-recibir-1366.png', fullPage: true });
+  await captura(page, { path: 'test-results/compras-presentaciones-recibir-1366.png', fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
-  await recibir.screenshot({ path: 'test-results/compras-presentaciones-recibir-390.png' });
+  await captura(recibir, { path: 'test-results/compras-presentaciones-recibir-390.png' });
   await page.setViewportSize({ width: 1366, height: 900 });
   await recibir.getByRole('button', { name: 'Registrar recepción' }).click();
   await expectToast(page, /Recepción RC-\d+ registrada/);
@@ -70,7 +71,7 @@ test('compra por presentación: 2 pacas de 12 escaneadas, pedidas y recibidas su
   await page.setViewportSize({ width: 390, height: 844 });
   await page.reload();
   await expect(linea).toContainText('2 × Paca x12 (24 u.)');
-  await page.screenshot({ path: 'test-results/compras-presentaciones-orden-390.png', fullPage: true });
+  await captura(page, { path: 'test-results/compras-presentaciones-orden-390.png', fullPage: true });
 
   // Por pedir asks for it in pacas, as it last arrived: minimum 30, target 60, 29 on hand → 31 missing → 3 pacas.
   await page.setViewportSize({ width: 1366, height: 900 });
@@ -79,9 +80,9 @@ test('compra por presentación: 2 pacas de 12 escaneadas, pedidas y recibidas su
   const sugerida = grupo.getByRole('row', { name: new RegExp(nombre) });
   await expect(sugerida).toContainText('3 × Paca x12 (36 u.)');
   await expect(grupo.getByLabel(`Paca x12 a pedir de ${nombre}`)).toHaveValue('3');
-  await page.screenshot({ path: 'test-results/compras-presentaciones-por-pedir-1366.png', fullPage: true });
+  await captura(page, { path: 'test-results/compras-presentaciones-por-pedir-1366.png', fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: 'test-results/compras-presentaciones-por-pedir-390.png', fullPage: true });
+  await captura(page, { path: 'test-results/compras-presentaciones-por-pedir-390.png', fullPage: true });
   await page.setViewportSize({ width: 1366, height: 900 });
   await grupo.getByRole('button', { name: /Crear orden/ }).click();
   await expectToast(page, 'Orden de compra creada');

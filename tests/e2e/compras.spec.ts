@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { DEMO, expectToast, signIn, unique } from './support/fixtures';
 import { apiDe } from './support/api';
+import { captura } from './support/capturas';
 
 /** The API as the signed-in page (its token). */
 test('por pedir → orden de compra → recibida en dos partes, con el stock y el costo correctos después de cada una', async ({ page }) => {
@@ -24,7 +25,7 @@ test('por pedir → orden de compra → recibida en dos partes, con el stock y e
   await expect(grupo.getByLabel(`Cantidad a pedir de ${panela}`)).toHaveValue('7');
   await grupo.getByLabel(`Cantidad a pedir de ${aceite}`).fill('10');
   await grupo.getByLabel(`Cantidad a pedir de ${panela}`).fill('6');
-  await page.screenshot({ path: 'test-results/compras-por-pedir-1366.png', fullPage: true });
+  await captura(page, { path: 'test-results/compras-por-pedir-1366.png', fullPage: true });
   await grupo.getByRole('button', { name: `Crear orden de compra para ${prov}` }).click();
   await expectToast(page, 'Orden de compra creada');
   await expect(page).toHaveURL(/\/ordenes_compra\/\d+$/);
@@ -44,7 +45,7 @@ test('por pedir → orden de compra → recibida en dos partes, con el stock y e
   await editar.getByLabel(`Cantidad a pedir de ${sal}`).fill('3');
   await editar.getByLabel(`Costo unitario de ${sal}`).fill('1500');
   await editar.getByLabel(`Cantidad a pedir de ${panela}`).fill('7');
-  await page.screenshot({ path: 'test-results/compras-editar-1366.png', fullPage: true });
+  await captura(page, { path: 'test-results/compras-editar-1366.png', fullPage: true });
   await editar.getByRole('button', { name: 'Guardar cambios' }).click();
   await expectToast(page, 'Orden de compra guardada');
   await expect(editar).toHaveCount(0);
@@ -76,7 +77,7 @@ test('por pedir → orden de compra → recibida en dos partes, con el stock y e
   await recibir.getByLabel(`Costo unitario de ${aceite}`).fill('8000');
   await recibir.getByLabel(`Cantidad recibida de ${panela}`).fill('0');
   await recibir.getByLabel('Número de factura del proveedor').fill(unique('FE'));
-  await page.screenshot({ path: 'test-results/compras-recibir-1366.png', fullPage: true });
+  await captura(page, { path: 'test-results/compras-recibir-1366.png', fullPage: true });
   await recibir.getByRole('button', { name: 'Registrar recepción' }).click();
   await expectToast(page, /Recepción RC-\d+ registrada/);
   await expect(page.locator('.cmp-resumen')).toContainText('Recibida parcialmente');
@@ -108,7 +109,7 @@ test('por pedir → orden de compra → recibida en dos partes, con el stock y e
   await expect(costo).toContainText('$ 3.700 (30,8 %)');
   await page.goto(`/gestionar_productos?q=${encodeURIComponent(aceite)}`);
   await expect(page.getByRole('row', { name: new RegExp(aceite) })).toContainText('$ 3.700 (30,8 %)');
-  await page.screenshot({ path: 'test-results/compras-productos-1366.png', fullPage: true });
+  await captura(page, { path: 'test-results/compras-productos-1366.png', fullPage: true });
 
   // Neither product is under its minimum any more.
   await page.goto('/por_pedir');
@@ -118,5 +119,5 @@ test('por pedir → orden de compra → recibida en dos partes, con el stock y e
   await page.setViewportSize({ width: 390, height: 800 });
   await page.goto(urlOrden);
   await expect(page.getByRole('heading', { name: /Orden de compra OC-\d+/ })).toBeVisible();
-  await page.screenshot({ path: 'test-results/compras-orden-390.png', fullPage: true });
+  await captura(page, { path: 'test-results/compras-orden-390.png', fullPage: true });
 });

@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { CLAVE, nuevaTienda } from './crud-support';
 import { expectToast, signIn, unique } from './support/fixtures';
 import { apiDe } from './support/api';
+import { captura } from './support/capturas';
 
 /**
  * Issue #58 point 2 (ADR 051's addendum): a count per lot on a phone. A product that tracks lots has
@@ -37,27 +38,27 @@ test('conteo por lote en el teléfono: un lote contado de menos, un lote nuevo, 
     if (vence) await porLote.getByLabel('Vence (solo si es un lote nuevo)').fill(vence);
   };
   await contar('1', 'K-2');
-  await page.screenshot({ path: '/tmp/shots-e/conteo-por-lote-390.png', fullPage: true });
+  await captura(page, { path: '/tmp/shots-e/conteo-por-lote-390.png', fullPage: true });
   await page.getByRole('button', { name: 'Registrar' }).click();
   await expectToast(page, `${nombre} (Lote K-2): 1 contado.`);
   await contar('2', 'K-NUEVO', ddmm(400));
   await page.setViewportSize({ width: 1366, height: 900 });
-  await page.screenshot({ path: '/tmp/shots-e/conteo-por-lote-1366.png', fullPage: true });
+  await captura(page, { path: '/tmp/shots-e/conteo-por-lote-1366.png', fullPage: true });
   await page.getByRole('button', { name: 'Registrar' }).click();
   await expectToast(page, `${nombre} (Lote K-NUEVO): 2 contado.`);
   const lineas = page.getByRole('table', { name: 'Lo contado' });
   await expect(lineas.getByRole('row').filter({ hasText: 'Lote K-NUEVO' })).toContainText('2');
   await expect(lineas.getByRole('row').filter({ hasText: 'Lote K-2' })).toContainText('1');
-  await page.screenshot({ path: '/tmp/shots-e/conteo-lineas-por-lote-1366.png', fullPage: true });
+  await captura(page, { path: '/tmp/shots-e/conteo-lineas-por-lote-1366.png', fullPage: true });
   // The report breaks the product down per lot (issue #58 point 2): K-2 −2, K-NUEVO +2, the rest (K-1, nobody counted it) −2.
   const informe = page.getByRole('table', { name: 'Diferencias' });
   await expect(informe.getByRole('row').filter({ hasText: `Lote K-NUEVO · vence ${ddmm(400)}` })).toContainText('+2');
   await expect(informe.getByRole('row').filter({ hasText: 'Lote K-2 · vence' })).toContainText('-2');
   await expect(informe.getByRole('row').filter({ hasText: 'Otros lotes y sin lote' })).toContainText('2.000');
   await informe.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: '/tmp/shots-c/informe-por-lote-1366.png', fullPage: true });
+  await captura(page, { path: '/tmp/shots-c/informe-por-lote-1366.png', fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: '/tmp/shots-c/informe-por-lote-390.png', fullPage: true });
+  await captura(page, { path: '/tmp/shots-c/informe-por-lote-390.png', fullPage: true });
 
   await api.post(`/api/conteos/${conteoId}/aprobar`, {});
   const { lotes } = await api.get(`/api/lotes/producto/${id}`);

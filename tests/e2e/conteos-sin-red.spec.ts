@@ -4,6 +4,7 @@ import { CLAVE, nuevaTienda } from './crud-support';
 import { apiConToken } from './support/api';
 import { expectToast, signIn, unique } from './support/fixtures';
 import { productosLocales } from './support/sin-red';
+import { captura } from './support/capturas';
 
 /**
  * Issue #58 point 1, ADR 042's addendum: counting on a phone when the network drops. At 390 px the
@@ -73,9 +74,9 @@ test('conteo sin red en el teléfono: etiqueta de balanza, código y nombre; vue
   await expect(porEnviar).toHaveText([`${queso} 2 kg`, `${arroz} 8`, `${frijol} 6`]);
   // The screenshots without the toasts over the screen (they leave by themselves).
   await expect(page.locator('.app-toasts .app-toast')).toHaveCount(0, { timeout: 20_000 });
-  await page.screenshot({ path: `${SHOTS}/conteo-sin-red-390.png`, fullPage: true });
+  await captura(page, { path: `${SHOTS}/conteo-sin-red-390.png`, fullPage: true });
   await page.setViewportSize({ width: 1366, height: 900 });
-  await page.screenshot({ path: `${SHOTS}/conteo-sin-red-1366.png`, fullPage: true });
+  await captura(page, { path: `${SHOTS}/conteo-sin-red-1366.png`, fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
 
   // The network returns: the lines leave the device and the count shows them.

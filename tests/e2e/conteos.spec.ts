@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { CLAVE, nuevaTienda } from './crud-support';
 import { expectToast, signIn, unique } from './support/fixtures';
 import { api } from './support/api';
+import { captura } from './support/capturas';
 
 /**
  * Issue #58 point 1, ADR 042: a physical count on a phone. The owner opens a count of the whole
@@ -58,7 +59,7 @@ test('conteo en el teléfono: 5 productos, una diferencia, aprobado y en los mov
     }
     const cantidad = page.getByLabel(`Cantidad de ${p.nombre}`);
     await cantidad.fill(p.contado);
-    if (i === 0) await page.screenshot({ path: `${SHOTS}/conteo-cantidad-390.png`, fullPage: true });
+    if (i === 0) await captura(page, { path: `${SHOTS}/conteo-cantidad-390.png`, fullPage: true });
     await page.getByRole('button', { name: 'Registrar' }).click();
     await expectToast(page, `${p.nombre}: ${p.contado} contado.`);
   }
@@ -77,9 +78,9 @@ test('conteo en el teléfono: 5 productos, una diferencia, aprobado y en los mov
   const descarga = page.waitForEvent('download');
   await informe.getByRole('button', { name: 'Exportar CSV' }).click();
   expect((await descarga).suggestedFilename()).toBe(`conteo-${/\/conteos\/(\d+)$/.exec(page.url())![1]}.csv`);
-  await page.screenshot({ path: `${SHOTS}/conteo-diferencias-390.png`, fullPage: true });
+  await captura(page, { path: `${SHOTS}/conteo-diferencias-390.png`, fullPage: true });
   await page.setViewportSize({ width: 1366, height: 900 });
-  await page.screenshot({ path: `${SHOTS}/conteo-diferencias-1366.png`, fullPage: true });
+  await captura(page, { path: `${SHOTS}/conteo-diferencias-1366.png`, fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
 
   await informe.getByRole('button', { name: 'Aprobar y ajustar stock' }).click();
@@ -93,7 +94,7 @@ test('conteo en el teléfono: 5 productos, una diferencia, aprobado y en los mov
   await expect(page).toHaveURL(/\/movimientos$/);
   const ajuste = page.getByRole('row', { name: new RegExp(lenteja.nombre) }).first();
   await expect(ajuste).toContainText(`Conteo #${numero} (contó Cuenta de la tienda; aprobó Cuenta de la tienda)`);
-  await page.screenshot({ path: `${SHOTS}/conteo-movimientos-390.png`, fullPage: true });
+  await captura(page, { path: `${SHOTS}/conteo-movimientos-390.png`, fullPage: true });
   // Only the product with a difference moved: 12 → 10.
   const stock = await api<{ stock: number }[]>(page, 'GET', '/api/productos?q=' + encodeURIComponent(lenteja.nombre));
   expect(JSON.stringify(stock)).toContain('"stock":10');

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { DEMO, documento, expectToast, signIn, unique } from './support/fixtures';
 import { apiDe } from './support/api';
+import { captura } from './support/capturas';
 
 /** The API as the signed-in page (its token). */
 test('una devolución parcial al inventario: el stock y el libro de movimientos suben, la caja devuelve el efectivo y el comprobante se imprime', async ({ page }) => {
@@ -20,7 +21,7 @@ test('una devolución parcial al inventario: el stock y el libro de movimientos 
   await expect(form.getByLabel(`Destino: ${nombre}`)).toHaveValue('inventario');
   await expect(form.getByTestId('devolucion-total')).toHaveText('$ 10.000');
   await form.getByLabel('Motivo').fill('Vencido');
-  await page.screenshot({ path: 'test-results/devolucion-form-1366.png', fullPage: true });
+  await captura(page, { path: 'test-results/devolucion-form-1366.png', fullPage: true });
   await form.getByRole('button', { name: 'Registrar devolución' }).click();
   await expectToast(page, 'Devolución registrada', /se devuelven \$ 10\.000 al cliente/);
   const doc = seccion.getByRole('article', { name: /^Devolución N\.º \d+$/ });
@@ -28,7 +29,7 @@ test('una devolución parcial al inventario: el stock y el libro de movimientos 
   await expect(doc).toContainText('Total devuelto: $ 10.000');
   await expect(doc).toContainText('Reembolsado con: Efectivo');
   await expect(doc).toContainText('Motivo: Vencido');
-  await page.screenshot({ path: 'test-results/devolucion-hecha-1366.png', fullPage: true });
+  await captura(page, { path: 'test-results/devolucion-hecha-1366.png', fullPage: true });
 
   // Stock back through the ledger.
   expect((await api.get(`/api/productos/${id}`)).stock).toBe(19);
@@ -53,7 +54,7 @@ test('una devolución parcial al inventario: el stock y el libro de movimientos 
   expect((await api.get(`/api/productos/${id}`)).stock).toBe(19);
 
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: 'test-results/devolucion-form-390.png', fullPage: true });
+  await captura(page, { path: 'test-results/devolucion-form-390.png', fullPage: true });
 });
 
 test('una devolución al fiado baja lo que el cliente debe', async ({ page }) => {
@@ -109,7 +110,7 @@ test('un cambio neta la diferencia: devolución y venta nueva en un paso, cada d
   await expect(form.getByTestId('cambio-diferencia')).toHaveText('$ 15.000');
   await form.getByLabel('Recibido del cliente').fill('20000');
   await form.getByLabel('Motivo').fill('Talla equivocada');
-  await page.screenshot({ path: 'test-results/cambio-form-1366.png', fullPage: true });
+  await captura(page, { path: 'test-results/cambio-form-1366.png', fullPage: true });
   await form.getByRole('button', { name: 'Registrar cambio' }).click();
   await expectToast(page, 'Cambio registrado', /Devolución N\.º \d+ y venta nueva #\d+\./);
 
@@ -119,7 +120,7 @@ test('un cambio neta la diferencia: devolución y venta nueva en un paso, cada d
   await expect(page.getByTestId('factura-total')).toHaveText('$ 45.000');
   await expect(page.getByTestId('factura-credito-cambio')).toHaveText('-$ 30.000');
   await expect(page.getByTestId('factura-cambio')).toHaveText('$ 5.000');
-  await page.screenshot({ path: 'test-results/cambio-venta-nueva-1366.png', fullPage: true });
+  await captura(page, { path: 'test-results/cambio-venta-nueva-1366.png', fullPage: true });
   expect((await api.get(`/api/productos/${idCamisa}`)).stock).toBe(9);
   expect((await api.get(`/api/productos/${idChaqueta}`)).stock).toBe(9);
 
@@ -140,13 +141,13 @@ test('un cambio neta la diferencia: devolución y venta nueva en un paso, cada d
   await expect(form.getByLabel('Recibido del cliente')).toHaveCount(0);
   await form.getByLabel('Motivo').fill('No le gustó');
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: 'test-results/cambio-form-390.png', fullPage: true });
+  await captura(page, { path: 'test-results/cambio-form-390.png', fullPage: true });
   await form.getByRole('button', { name: 'Registrar cambio' }).click();
   await expectToast(page, 'Cambio registrado');
   await expect(page.getByTestId('factura-credito-cambio')).toHaveText('-$ 30.000');
   await expect(page.getByTestId('factura-total')).toHaveText('$ 12.000');
   await expect(page.getByTestId('factura-cambio')).toHaveText('$ 18.000');
-  await page.screenshot({ path: 'test-results/cambio-venta-nueva-390.png', fullPage: true });
+  await captura(page, { path: 'test-results/cambio-venta-nueva-390.png', fullPage: true });
   expect((await api.get(`/api/productos/${idCamisa}`)).stock).toBe(10);
   expect((await api.get(`/api/productos/${idMedia}`)).stock).toBe(8);
 
@@ -159,5 +160,5 @@ test('un cambio neta la diferencia: devolución y venta nueva en un paso, cada d
   await expect(page.getByTestId('recibo-credito-cambio')).toHaveText('−$ 30.000');
   await expect(page.getByTestId('recibo-a-favor')).toHaveText('$ 18.000');
   await expect(page.getByTestId('recibo-total')).toHaveText('$ 12.000');
-  await page.screenshot({ path: 'test-results/cambio-ticket-390.png', fullPage: true });
+  await captura(page, { path: 'test-results/cambio-ticket-390.png', fullPage: true });
 });

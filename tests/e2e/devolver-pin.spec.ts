@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { DEMO, DEMO_PASSWORD, documento, expectPopup, expectToast, signIn, unique } from './support/fixtures';
 import { apiDe } from './support/api';
+import { captura } from './support/capturas';
 
 // Issue #51 point 3 (ADR 039): giving money back is the `devolver` permission, which a cashier (role 2)
 // does not have by default: the return screen asks for a supervisor's PIN. A fiado sale's return lowers
@@ -61,10 +62,10 @@ test('un cajero devuelve una venta fiada con el PIN del encargado: baja la deuda
   await expect(reembolso).not.toContainText('En efectivo');
   await expect(form).toContainText('Devolver dinero necesita el PIN de un administrador o encargado');
   await page.setViewportSize({ width: 1366, height: 900 });
-  await page.screenshot({ path: '/tmp/shots/devolucion-pin-1366.png', fullPage: true });
+  await captura(page, { path: '/tmp/shots/devolucion-pin-1366.png', fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
   await form.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: '/tmp/shots/devolucion-pin-390.png', fullPage: true });
+  await captura(page, { path: '/tmp/shots/devolucion-pin-390.png', fullPage: true });
 
   // Registering asks for the supervisor and the PIN; a wrong one records nothing.
   await form.getByRole('button', { name: 'Registrar devolución' }).click();
@@ -76,7 +77,7 @@ test('un cajero devuelve una venta fiada con el PIN del encargado: baja la deuda
   await dialogo.getByRole('button', { name: 'Autorizar y devolver' }).click();
   await expect(dialogo).toContainText('El PIN no es correcto para ese supervisor. No se registró la devolución.', { timeout: 30_000 });
   expect((await duena.get(`/api/clientes/${cliente.id}/cuenta`)).credito.saldo).toBe(8000);
-  await page.screenshot({ path: '/tmp/shots/devolucion-pin-dialogo-390.png' });
+  await captura(page, { path: '/tmp/shots/devolucion-pin-dialogo-390.png' });
   await dialogo.getByLabel('PIN del supervisor').fill(PIN);
   await dialogo.getByRole('button', { name: 'Autorizar y devolver' }).click();
   await expect(dialogo).toBeHidden({ timeout: 30_000 });

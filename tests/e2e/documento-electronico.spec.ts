@@ -7,6 +7,7 @@ import { generarCertificadoPrueba } from '../../server/modules/dian/certificado-
 import { CLAVE, dia, perfilFiscal, tiendaRegistrada, type Llamar } from './support/ferreteria';
 import { agregarAlCarrito, expectToast, signIn } from './support/fixtures';
 import { agregarEnCaja, cajaConCatalogo, cobrarEnCaja, numeroDelRecibo, salida } from './support/sin-red';
+import { captura } from './support/capturas';
 
 // Issue #31: the owner of a store responsible for IVA configures the electronic POS document in
 // habilitación (software, PIN, test set, a certificate made at run time), sends the test set to the
@@ -162,7 +163,7 @@ test('con la DIAN caída (503) la venta se entrega igual, queda en contingencia,
       await expect(fila.getByTestId('documento-estado')).toHaveText('Contingencia', { timeout: 2_000 });
     }).toPass({ timeout: 30_000 });
     await expect(page.getByText(/Quedan \d+ h \d+ min para transmitirlo/).first()).toBeVisible();
-    await page.screenshot({ path: test.info().outputPath('contingencia.png'), fullPage: true });
+    await captura(page, { path: test.info().outputPath('contingencia.png'), fullPage: true });
 
     // DIAN is back: the document is sent again and accepted, once.
     expect((await page.request.post(`${control}/modo?modo=aceptar`)).status()).toBe(200);
@@ -200,9 +201,9 @@ test.describe('sin red', () => {
     await expect(aviso).toContainText('CONTINGENCIA');
     await expect(aviso).toContainText('tipo 07');
     const numero = await numeroDelRecibo(page);
-    await page.screenshot({ path: test.info().outputPath('contingencia-07-1366.png'), fullPage: true });
+    await captura(page, { path: test.info().outputPath('contingencia-07-1366.png'), fullPage: true });
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.screenshot({ path: test.info().outputPath('contingencia-07-390.png'), fullPage: true });
+    await captura(page, { path: test.info().outputPath('contingencia-07-390.png'), fullPage: true });
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.getByRole('button', { name: 'Nueva venta' }).click();
 

@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { expectToast, signIn, unique } from './support/fixtures';
 import { CLAVE, dia, ferreteria } from './support/ferreteria';
 import { buscar, entrarComo, fila, llenar, nuevaTienda, operacion, registroExitoso } from './crud-support';
+import { captura } from './support/capturas';
 
 // Issue #57 point 3 (ADR 055): the farmer who brings eggs does not invoice. The owner marks the
 // supplier as not invoicing with what the documento soporte names of him; a reception from him gets
@@ -38,9 +39,9 @@ test('una recepción de un proveedor que no factura lleva su documento soporte',
   await form.getByLabel('NIT o cédula (opcional)').fill('1020304050');
   await form.getByLabel('Dirección (opcional)').fill('Vereda El Rosal');
   await form.getByLabel('Código DANE del municipio (opcional)').fill('25899');
-  await page.screenshot({ path: `${SHOTS}/proveedor-form-1366.png`, fullPage: true });
+  await captura(page, { path: `${SHOTS}/proveedor-form-1366.png`, fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: `${SHOTS}/proveedor-form-390.png`, fullPage: true });
+  await captura(page, { path: `${SHOTS}/proveedor-form-390.png`, fullPage: true });
   await page.setViewportSize({ width: 1366, height: 900 });
   await form.getByRole('button', { name: 'Agregar proveedor' }).click();
   await expectToast(page, 'Proveedor registrado');
@@ -60,10 +61,10 @@ test('una recepción de un proveedor que no factura lleva su documento soporte',
   const recepciones = page.getByRole('region', { name: 'Recepciones' });
   await expect(recepciones.getByText('Documento soporte DS1')).toBeVisible();
   await expect(recepciones.getByText(r.soporte.documento.cuds)).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/recepcion-ds-1366.png`, fullPage: true });
+  await captura(page, { path: `${SHOTS}/recepcion-ds-1366.png`, fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(recepciones.getByText('Documento soporte DS1')).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/recepcion-ds-390.png`, fullPage: true });
+  await captura(page, { path: `${SHOTS}/recepcion-ds-390.png`, fullPage: true });
   await page.setViewportSize({ width: 1366, height: 900 });
 
   // Once DIAN accepts it (the server's worker and the fake DIAN), its PDF downloads from the reception (ADR 058).
@@ -92,10 +93,10 @@ test('una recepción de un proveedor que no factura lleva su documento soporte',
   await nota.getByRole('button', { name: 'Emitir nota de ajuste' }).click();
   await expect(nota.getByText('No puede devolver de Tornillo drywall x100 más de lo recibido en esta compra.')).toBeVisible();
   await devolver.fill('5');
-  await page.screenshot({ path: `${SHOTS}/nota-ajuste-form-1366.png`, fullPage: true });
+  await captura(page, { path: `${SHOTS}/nota-ajuste-form-1366.png`, fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
   await nota.getByLabel('Motivo').scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `${SHOTS}/nota-ajuste-form-390.png`, fullPage: true });
+  await captura(page, { path: `${SHOTS}/nota-ajuste-form-390.png`, fullPage: true });
   await page.setViewportSize({ width: 1366, height: 900 });
   await nota.getByRole('button', { name: 'Emitir nota de ajuste' }).click();
   await expectToast(page, /^Nota de ajuste NS\d+ emitida\.$/);
@@ -105,7 +106,7 @@ test('una recepción de un proveedor que no factura lleva su documento soporte',
   await expect(emitida.locator('code')).toHaveText(/^[0-9a-f]{96}$/);
   await expect(recepciones.getByRole('list', { name: 'Notas de ajuste emitidas' })).toContainText(/NS\d+ · Devolución parcial al proveedor · \$ 2\.500/);
   await expect(nota).toBeHidden();
-  await page.screenshot({ path: `${SHOTS}/nota-ajuste-emitida-1366.png`, fullPage: true });
+  await captura(page, { path: `${SHOTS}/nota-ajuste-emitida-1366.png`, fullPage: true });
 
   // Receiving without an order from the same farmer: the same documento soporte, under the form, and its note there too.
   await api('/api/productos', { nombre: 'Huevos AA x30', precio: 18000, cantidad: 0, categoria: 'Ferretería', idProveedor: proveedorId });
@@ -128,10 +129,10 @@ test('una recepción de un proveedor que no factura lleva su documento soporte',
   await rebaja.getByRole('button', { name: 'Emitir nota de ajuste' }).click();
   await expect(sinOrden.getByRole('status')).toContainText(/NS\d+ · Rebaja o descuento · \$ 800 · /);
   await expect(sinOrden.getByRole('list', { name: 'Notas de ajuste emitidas' })).toContainText('Rebaja o descuento');
-  await page.screenshot({ path: `${SHOTS}/recepcion-sin-orden-1366.png`, fullPage: true });
+  await captura(page, { path: `${SHOTS}/recepcion-sin-orden-1366.png`, fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
   await sinOrden.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `${SHOTS}/recepcion-sin-orden-390.png`, fullPage: true });
+  await captura(page, { path: `${SHOTS}/recepcion-sin-orden-390.png`, fullPage: true });
 });
 
 // The same supplier's data on the back-office face (issue #57 point 3): its form asks what the
@@ -149,9 +150,9 @@ test('la administración registra un proveedor que no factura con los datos del 
   await form.getByLabel('Emite factura electrónica').uncheck();
   await form.getByRole('button', { name: 'registrar', exact: true }).click();
   await expect(form.getByText('El dígito de verificación de ese NIT es 8.').first()).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/admin-proveedor-form-1366.png`, fullPage: true });
+  await captura(page, { path: `${SHOTS}/admin-proveedor-form-1366.png`, fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: `${SHOTS}/admin-proveedor-form-390.png`, fullPage: true });
+  await captura(page, { path: `${SHOTS}/admin-proveedor-form-390.png`, fullPage: true });
   await page.setViewportSize({ width: 1366, height: 900 });
   await llenar(page, { 'NIT o cédula': '900123456-8' });
   await form.getByRole('button', { name: 'registrar', exact: true }).click();
@@ -161,7 +162,7 @@ test('la administración registra un proveedor que no factura con los datos del 
   const row = fila(page, nombre);
   await expect(row).toContainText('NIT 900123456-8');
   await expect(row).toContainText('No obligado (documento soporte)');
-  await page.screenshot({ path: `${SHOTS}/admin-proveedor-lista-1366.png`, fullPage: true });
+  await captura(page, { path: `${SHOTS}/admin-proveedor-lista-1366.png`, fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: `${SHOTS}/admin-proveedor-lista-390.png`, fullPage: true });
+  await captura(page, { path: `${SHOTS}/admin-proveedor-lista-390.png`, fullPage: true });
 });

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { expectToast, signIn } from './support/fixtures';
 import { CLAVE, facturarPorApi, ferreteria } from './support/ferreteria';
+import { captura } from './support/capturas';
 
 // Issue #57 point 2, ADR 050: a week after invoicing three boxes of screws to a builder, the hardware
 // store's owner agrees to deliver them to the site for $ 23.800. From the sale's detail they issue
@@ -37,10 +38,10 @@ test('el dueño cobra un flete después de la venta con una nota débito a la fa
   // Corrected, its message goes.
   await expect(form.getByText('Cada cargo vale entre $ 1 y $ 100.000.000, en pesos enteros.')).toHaveCount(0);
   await notas.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `${SHOTS}/nota-debito-form-1366.png`, fullPage: true });
+  await captura(page, { path: `${SHOTS}/nota-debito-form-1366.png`, fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
   await form.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `${SHOTS}/nota-debito-form-390.png`, fullPage: true });
+  await captura(page, { path: `${SHOTS}/nota-debito-form-390.png`, fullPage: true });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await page.setViewportSize({ width: 1366, height: 900 });
 
@@ -67,10 +68,10 @@ test('el dueño cobra un flete después de la venta con una nota débito a la fa
   await page.goto(`/detalle_factura?id=${venta.id}`);
   await expect(notas.getByTestId('nota-debito')).toContainText('Aceptado');
   await notas.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `${SHOTS}/nota-debito-lista-1366.png`, fullPage: true });
+  await captura(page, { path: `${SHOTS}/nota-debito-lista-1366.png`, fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
   await notas.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `${SHOTS}/nota-debito-lista-390.png`, fullPage: true });
+  await captura(page, { path: `${SHOTS}/nota-debito-lista-390.png`, fullPage: true });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
   // The accountant's export (issue #57 point 6): the tax report counts the month's documents by type
@@ -85,9 +86,9 @@ test('el dueño cobra un flete después de la venta con una nota débito a la fa
   expect(texto).toContain('Tipo;Número;Fecha;Estado DIAN;Documento del tercero;Tercero;');
   expect(texto).toMatch(/\r\nNota débito;ND1;[^;]+;Aceptado;860034313;Constructora Andina S\.A\.S\.;20000;20000;3800;0;0;0;0;0;0;23800;FE1;[0-9a-f]{96}/);
   await documentos.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `${SHOTS}/contador-1366.png`, fullPage: true });
+  await captura(page, { path: `${SHOTS}/contador-1366.png`, fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
   await documentos.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `${SHOTS}/contador-390.png`, fullPage: true });
+  await captura(page, { path: `${SHOTS}/contador-390.png`, fullPage: true });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });

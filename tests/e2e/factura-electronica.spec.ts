@@ -4,6 +4,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { expectPopup, expectToast, signIn } from './support/fixtures';
 import { CLAVE, dia, ferreteria, pagoConFactura } from './support/ferreteria';
+import { captura } from './support/capturas';
 
 // Issue #57 point 1 (ADR 044): a contractor's company asks for a factura at a ferretería's till. The
 // cashier ticks "Factura electrónica", types the company's NIT (the check digit appears by itself),
@@ -49,10 +50,10 @@ test('una venta facturada a una empresa en la caja: factura electrónica de vent
   await form.getByLabel('O-13 Gran contribuyente').check();
   await form.getByLabel('R-99-PN No aplica – otros').uncheck();
   await form.getByLabel('Régimen', { exact: true }).selectOption('si');
-  await page.screenshot({ path: `${SHOTS}/factura-1366.png`, fullPage: true });
+  await captura(page, { path: `${SHOTS}/factura-1366.png`, fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
   await form.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `${SHOTS}/factura-390.png`, fullPage: true });
+  await captura(page, { path: `${SHOTS}/factura-390.png`, fullPage: true });
   await page.setViewportSize({ width: 1366, height: 900 });
 
   const correosAntes = correosZip('compras@andina.co', 'FE1.zip');
@@ -63,7 +64,7 @@ test('una venta facturada a una empresa en la caja: factura electrónica de vent
   await expect(page.getByTestId('recibo-adquirente')).toHaveText('Adquirente: Constructora Andina S.A.S. · NIT 860034313-7');
   expect((await page.getByTestId('recibo-cude').textContent())!.trim()).toMatch(/^[0-9a-f]{96}$/);
   await expect(page.getByTestId('recibo-qr')).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/factura-recibo-1366.png`, fullPage: true });
+  await captura(page, { path: `${SHOTS}/factura-recibo-1366.png`, fullPage: true });
   const cufe = (await page.getByTestId('recibo-cude').textContent())!.trim();
   const numeroVenta = (await page.getByTestId('recibo-id').getAttribute('data-numero'))!;
 
@@ -97,30 +98,30 @@ test('una venta facturada a una empresa en la caja: factura electrónica de vent
   expect((await descarga).suggestedFilename()).toBe('FE1.zip');
   await expect(page.getByRole('button', { name: 'PDF', exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Reenviar al correo' })).toBeVisible();
-  await page.screenshot({ path: `${SHOTS_G}/detalle-copia-1366.png`, fullPage: true });
+  await captura(page, { path: `${SHOTS_G}/detalle-copia-1366.png`, fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
   await page.getByTestId('copia-comprador').scrollIntoViewIfNeeded();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-  await page.screenshot({ path: `${SHOTS_G}/detalle-copia-390.png`, fullPage: true });
+  await captura(page, { path: `${SHOTS_G}/detalle-copia-390.png`, fullPage: true });
   await page.setViewportSize({ width: 1366, height: 900 });
-  await page.screenshot({ path: `${SHOTS_H}/detalle-factura-1366.png`, fullPage: true });
+  await captura(page, { path: `${SHOTS_H}/detalle-factura-1366.png`, fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(page.getByTestId('factura-cufe')).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-  await page.screenshot({ path: `${SHOTS_H}/detalle-factura-390.png`, fullPage: true });
+  await captura(page, { path: `${SHOTS_H}/detalle-factura-390.png`, fullPage: true });
   // The ticket it opens again: the invoice's title, number and buyer.
   await page.getByRole('button', { name: 'Ver ticket' }).click();
   await expect(page).toHaveURL(/\/factura$/);
   await expect(page.locator('.recibo__sub').first()).toHaveText(/^Factura electrónica de venta N\.º FE1$/);
   await expect(page.getByTestId('recibo-adquirente')).toHaveText('Adquirente: Constructora Andina S.A.S. · NIT 860034313-7');
   await expect(page.getByTestId('recibo-cude')).toHaveText(cufe);
-  await page.screenshot({ path: `${SHOTS_H}/ticket-factura-390.png`, fullPage: true });
+  await captura(page, { path: `${SHOTS_H}/ticket-factura-390.png`, fullPage: true });
   await page.setViewportSize({ width: 1366, height: 900 });
   await page.goto('/gestionar_ventas');
   await expect(page.getByTestId('facturas-numero-factura').first()).toBeVisible();
-  await page.screenshot({ path: `${SHOTS_H}/lista-facturas-1366.png`, fullPage: true });
+  await captura(page, { path: `${SHOTS_H}/lista-facturas-1366.png`, fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: `${SHOTS_H}/lista-facturas-390.png`, fullPage: true });
+  await captura(page, { path: `${SHOTS_H}/lista-facturas-390.png`, fullPage: true });
 });
 
 // Issue #57 points 2 and 3: the owner registers the till's invoice range on Cajas y numeración (with
@@ -150,10 +151,10 @@ test('el rango de facturas se registra en Cajas y numeración; anular la venta f
   await form.getByRole('button', { name: 'Guardar numeración de factura' }).click();
   await expect(form.getByText('Escribe la clave técnica del rango tal como la da la DIAN (de 8 a 128 letras o dígitos).')).toBeVisible();
   await form.getByLabel('Clave técnica').fill('fc8eac422eba16e22ffd8c6f94b3f40a6e38162c');
-  await page.screenshot({ path: `${SHOTS_B}/rango-factura-form-1366.png`, fullPage: true });
+  await captura(page, { path: `${SHOTS_B}/rango-factura-form-1366.png`, fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
   await form.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `${SHOTS_B}/rango-factura-form-390.png`, fullPage: true });
+  await captura(page, { path: `${SHOTS_B}/rango-factura-form-390.png`, fullPage: true });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await page.setViewportSize({ width: 1366, height: 900 });
   await form.getByRole('button', { name: 'Guardar numeración de factura' }).click();
@@ -163,9 +164,9 @@ test('el rango de facturas se registra en Cajas y numeración; anular la venta f
   await expect(factura.getByText('FE1 – FE5000')).toBeVisible();
   // The key is never shown again.
   await expect(page.getByText('fc8eac422eba16e22ffd8c6f94b3f40a6e38162c')).toHaveCount(0);
-  await page.screenshot({ path: `${SHOTS_B}/numeracion-1366.png`, fullPage: true });
+  await captura(page, { path: `${SHOTS_B}/numeracion-1366.png`, fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: `${SHOTS_B}/numeracion-390.png`, fullPage: true });
+  await captura(page, { path: `${SHOTS_B}/numeracion-390.png`, fullPage: true });
   await page.setViewportSize({ width: 1366, height: 900 });
 
   // The cashier invoices a sale to a company: numbered FE1 from the range just registered.
@@ -199,8 +200,8 @@ test('el rango de facturas se registra en Cajas y numeración; anular la venta f
     await expect(filaFactura.getByTestId('documento-estado')).toHaveText('Aceptado', { timeout: 2_000 });
     await expect(filaNota.getByTestId('documento-estado')).toHaveText('Aceptado', { timeout: 2_000 });
   }).toPass({ timeout: 30_000 });
-  await page.screenshot({ path: `${SHOTS_B}/documentos-dian-1366.png`, fullPage: true });
+  await captura(page, { path: `${SHOTS_B}/documentos-dian-1366.png`, fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: `${SHOTS_B}/documentos-dian-390.png`, fullPage: true });
+  await captura(page, { path: `${SHOTS_B}/documentos-dian-390.png`, fullPage: true });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { DEMO, expectPopup, agregarAlCarrito, signIn, unique, ventaDelRecibo } from './support/fixtures';
 import { apiDe } from './support/api';
+import { captura } from './support/capturas';
 
 // Issue #58 point 2: a medicine sold only on a doctor's prescription. The till asks whether the customer
 // presented it before the product enters the cart: No leaves it out, Sí adds it and the sale carries the
@@ -18,9 +19,9 @@ test('la caja pregunta por la fórmula médica: No no lo agrega, Sí lo agrega y
   await page.goto('/ventas');
   await agregarAlCarrito(page, nombre);
   await expectPopup(page, 'Venta bajo fórmula médica: ¿el cliente presentó la fórmula?', `${nombre} se vende solo con fórmula médica.`);
-  await page.screenshot({ path: '/tmp/shots-k/formula-pregunta-1366.png' });
+  await captura(page, { path: '/tmp/shots-k/formula-pregunta-1366.png' });
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: '/tmp/shots-k/formula-pregunta-390.png' });
+  await captura(page, { path: '/tmp/shots-k/formula-pregunta-390.png' });
   await page.setViewportSize({ width: 1366, height: 900 });
   await page.getByRole('button', { name: 'No', exact: true }).click();
   await expect(page.locator('.swal2-popup')).toHaveCount(0);

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { closePopup, expectPopup, signIn, unique } from './support/fixtures';
+import { captura } from './support/capturas';
 
 // Issue #33 point 1: the owner imports a small product list as Excel in Spanish saves it (Windows-1252,
 // ';', dot thousands, decimal commas): the preview shows each row's action and error before anything is
@@ -47,9 +48,9 @@ test('el dueño importa un CSV de Excel: vista previa con errores, progreso, y r
   await expect(muestra.getByRole('row').filter({ hasText: 'Azúcar morena 1 kg' })).toContainText('$ 4.500');
   await expect(muestra.getByRole('row').filter({ hasText: 'Arroz Diana 500 g' })).toContainText('Actualizar');
   await page.setViewportSize({ width: 1366, height: 900 });
-  await page.screenshot({ path: 'test-results/importacion-1366.png', fullPage: true });
+  await captura(page, { path: 'test-results/importacion-1366.png', fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: 'test-results/importacion-390.png', fullPage: true });
+  await captura(page, { path: 'test-results/importacion-390.png', fullPage: true });
   await page.setViewportSize({ width: 1366, height: 900 });
 
   // Nothing was written by the preview.
@@ -109,9 +110,9 @@ test('la plantilla se descarga y la vista previa muestra cada fila por páginas,
   await expect(arroz.locator('mark')).toHaveText(['$ 3.100', '$ 2.000', 'IVA 5 %']);
   await expect(arroz).toContainText('Antes: $ 2.800');
   await page.setViewportSize({ width: 1366, height: 900 });
-  await page.screenshot({ path: '/tmp/shots/B/importacion-vista-1366.png', fullPage: true });
+  await captura(page, { path: '/tmp/shots/B/importacion-vista-1366.png', fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: '/tmp/shots/B/importacion-vista-390.png', fullPage: true });
+  await captura(page, { path: '/tmp/shots/B/importacion-vista-390.png', fullPage: true });
   await page.setViewportSize({ width: 1366, height: 900 });
 
   // Row 52 onwards: the second page.
@@ -142,9 +143,9 @@ test('el dueño importa sus clientes de un CSV: vista previa con errores y los c
   const muestra = page.getByRole('table', { name: 'Filas del archivo' });
   await expect(muestra.getByRole('row').filter({ hasText: 'María José Pérez' })).toContainText('1020304050');
   await page.setViewportSize({ width: 1366, height: 900 });
-  await page.screenshot({ path: 'test-results/importar-clientes-1366.png', fullPage: true });
+  await captura(page, { path: 'test-results/importar-clientes-1366.png', fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: 'test-results/importar-clientes-390.png', fullPage: true });
+  await captura(page, { path: 'test-results/importar-clientes-390.png', fullPage: true });
   await page.setViewportSize({ width: 1366, height: 900 });
   await page.getByRole('button', { name: 'Importar 2 filas' }).click();
   await page.getByRole('button', { name: 'Sí, importar' }).click();

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { agregarAlCarrito, expectPopup, expectToast, signIn, unique, closePopup, ventaDelRecibo } from './support/fixtures';
+import { captura } from './support/capturas';
 
 // Issue #30: the owner fills the fiscal profile, classifies the products by category, sells a 19 %
 // and a 5 % product and a bag; the 80 mm receipt and its PDF show both rates with their bases and the
@@ -77,9 +78,9 @@ test('datos fiscales, clasificación por categoría, venta con 19 %, 5 % y bolsa
   }
   await expect(page.getByText('Todos los productos tienen impuesto.')).toBeVisible();
   await page.setViewportSize({ width: 1366, height: 900 });
-  await page.screenshot({ path: test.info().outputPath('impuestos-1366.png'), fullPage: true });
+  await captura(page, { path: test.info().outputPath('impuestos-1366.png'), fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: test.info().outputPath('impuestos-390.png'), fullPage: true });
+  await captura(page, { path: test.info().outputPath('impuestos-390.png'), fullPage: true });
   await page.setViewportSize({ width: 1280, height: 800 });
 
   // Now the switch to IVA goes through; the profile saved before is there.
@@ -89,7 +90,7 @@ test('datos fiscales, clasificación por categoría, venta con 19 %, 5 % y bolsa
   await form2.getByLabel('Responsable de IVA (cobra y discrimina impuestos)').check();
   await form2.getByRole('button', { name: 'Guardar datos fiscales' }).click();
   await expectToast(page, 'Datos fiscales guardados.');
-  await page.screenshot({ path: test.info().outputPath('datos-fiscales-1280.png'), fullPage: true });
+  await captura(page, { path: test.info().outputPath('datos-fiscales-1280.png'), fullPage: true });
 
   // A sale: a 19 % soft drink, 5 % rice and a bag, paid exactly in cash.
   await page.goto('/ventas');
@@ -126,7 +127,7 @@ test('datos fiscales, clasificación por categoría, venta con 19 %, 5 % y bolsa
     await expect(imp.locator('div').filter({ has: page.getByText(k, { exact: true }) })).toContainText(v);
   }
   await page.getByLabel('Formato de impresión').selectOption('80');
-  await page.screenshot({ path: test.info().outputPath('recibo-80.png'), fullPage: true });
+  await captura(page, { path: test.info().outputPath('recibo-80.png'), fullPage: true });
 
   // The PDF says the same.
   const descarga = page.waitForEvent('download');
@@ -147,9 +148,9 @@ test('datos fiscales, clasificación por categoría, venta con 19 %, 5 % y bolsa
   ] as const) {
     await expect(detalle.locator('div').filter({ has: page.getByText(k, { exact: true }) })).toContainText(v);
   }
-  await page.screenshot({ path: test.info().outputPath('detalle-1366.png'), fullPage: true });
+  await captura(page, { path: test.info().outputPath('detalle-1366.png'), fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: test.info().outputPath('detalle-390.png'), fullPage: true });
+  await captura(page, { path: test.info().outputPath('detalle-390.png'), fullPage: true });
   await page.setViewportSize({ width: 1366, height: 900 });
 
   // The shift's Z report: the same rates for the shift's sales (issue #30).
@@ -161,7 +162,7 @@ test('datos fiscales, clasificación por categoría, venta con 19 %, 5 % y bolsa
   const z = page.getByTestId('z-impuestos');
   await expect(z.locator('div').filter({ has: page.getByText('IVA 19 %', { exact: true }) })).toContainText('$ 380,00');
   await expect(z.locator('div').filter({ has: page.getByText('Base IVA 5 %', { exact: true }) })).toContainText('$ 2.000,00');
-  await page.screenshot({ path: test.info().outputPath('z-1366.png'), fullPage: true });
+  await captura(page, { path: test.info().outputPath('z-1366.png'), fullPage: true });
 
   // The monthly report and its CSV: BOM first, accents kept.
   await page.goto('/impuestos');
@@ -187,7 +188,7 @@ test('datos fiscales, clasificación por categoría, venta con 19 %, 5 % y bolsa
   await expect(page).toHaveURL(/\/generar_pago$/);
   const oferta = page.getByTestId('oferta-comprador');
   await expect(oferta).toContainText('Compra mayor a 5 UVT ($ 261.870)');
-  await page.screenshot({ path: test.info().outputPath('oferta-comprador-1366.png'), fullPage: true });
+  await captura(page, { path: test.info().outputPath('oferta-comprador-1366.png'), fullPage: true });
   await oferta.getByRole('button', { name: 'Agregar datos del comprador' }).click();
   await expect(page.getByLabel('Documento del cliente (opcional)')).toBeFocused();
   await page.keyboard.type('52123456');
@@ -198,7 +199,7 @@ test('datos fiscales, clasificación por categoría, venta con 19 %, 5 % y bolsa
   await nuevo.getByLabel('Apellido').fill('Gómez');
   await nuevo.getByLabel('Correo (opcional)').fill('marta@correo.co');
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: test.info().outputPath('oferta-comprador-390.png'), fullPage: true });
+  await captura(page, { path: test.info().outputPath('oferta-comprador-390.png'), fullPage: true });
   await page.setViewportSize({ width: 1366, height: 900 });
   await nuevo.getByRole('button', { name: 'Guardar cliente' }).click();
   await expect(page.getByText('Cliente: Marta Gómez')).toBeVisible();

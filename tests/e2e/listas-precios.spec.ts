@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { CLAVE, nuevaTienda } from './crud-support';
 import { agregarAlCarrito, documento, expectToast, signIn, unique } from './support/fixtures';
 import { api } from './support/api';
+import { captura } from './support/capturas';
 
 /**
  * Issue #59 point 1, ADR 047: the owner makes the price list *Mayorista* on its screen, gives a product
@@ -45,14 +46,14 @@ test('lista Mayorista: precio propio, cliente asignado y la venta cobra el preci
   await page.getByRole('button', { name: 'Asignar cliente' }).click();
   await expectToast(page, 'Don Mario Tendero compra ahora con la lista «Mayorista».');
   await expect(page.getByRole('table', { name: 'Clientes con esta lista' })).toContainText(doc);
-  await page.screenshot({ path: `${SHOTS}/lista-precios-1366.png`, fullPage: true });
+  await captura(page, { path: `${SHOTS}/lista-precios-1366.png`, fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(page.getByRole('table', { name: 'Precios propios' })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-  await page.screenshot({ path: `${SHOTS}/lista-precios-390.png`, fullPage: true });
+  await captura(page, { path: `${SHOTS}/lista-precios-390.png`, fullPage: true });
   await page.goto('/listas_precios');
   await expect(page.getByRole('row', { name: /Mayorista/ })).toContainText('1');
-  await page.screenshot({ path: `${SHOTS}/listas-precios-390.png`, fullPage: true });
+  await captura(page, { path: `${SHOTS}/listas-precios-390.png`, fullPage: true });
   await page.setViewportSize({ width: 1366, height: 900 });
 
   // The till (nuevaTienda opened the drawer): two units to Don Mario. The server charges the list's price.
@@ -75,13 +76,13 @@ test('lista Mayorista: precio propio, cliente asignado y la venta cobra el preci
   await page.getByLabel('Efectivo').check();
   await page.getByLabel('Monto recibido').fill('5.000');
   await expect(page.getByTestId('pago-cambio')).toHaveText('$ 400');
-  await page.screenshot({ path: `${SHOTS}/lista-precios-pago-1366.png`, fullPage: true });
+  await captura(page, { path: `${SHOTS}/lista-precios-pago-1366.png`, fullPage: true });
   await page.getByRole('button', { name: 'Confirmar pago' }).click();
   await expect(page).toHaveURL(/\/factura$/);
   const recibo = page.getByRole('article');
   await expect(recibo.getByRole('row', { name: new RegExp(arroz) })).toContainText('$ 4.600');
   await expect(page.getByTestId('recibo-total')).toHaveText('$ 4.600');
-  await page.screenshot({ path: `${SHOTS}/lista-precios-recibo-1366.png`, fullPage: true });
+  await captura(page, { path: `${SHOTS}/lista-precios-recibo-1366.png`, fullPage: true });
 
   // Issue #59 point 4: the report by list shows the sale at Mayorista, and what the list cost: $ 400.
   await page.goto('/reportes');

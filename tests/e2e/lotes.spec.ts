@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { DEMO, expectPopup, agregarAlCarrito, signIn, unique, ventaDelRecibo } from './support/fixtures';
 import { apiDe } from './support/api';
+import { captura } from './support/capturas';
 
 // Issue #58 point 2 (ADR 051): a product that tracks lots is received with its lot and expiry, *por
 // vencer* lists what expires soon and what expired, and the till refuses an expired unit unless it is
@@ -30,9 +31,9 @@ test('una recepción con lotes, la lista por vencer y la caja que no vende un pr
   await page.getByLabel('Controla lotes y vencimiento').check();
   await page.getByRole('button', { name: 'Guardar cambios' }).click();
   await expect(page.getByText('Producto actualizado')).toBeVisible();
-  await page.screenshot({ path: 'test-results-c/lotes-producto-1366.png', fullPage: true });
+  await captura(page, { path: 'test-results-c/lotes-producto-1366.png', fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: 'test-results-c/lotes-producto-390.png', fullPage: true });
+  await captura(page, { path: 'test-results-c/lotes-producto-390.png', fullPage: true });
   await page.setViewportSize({ width: 1366, height: 900 });
   await api.put(`/api/productos/${idSuero}`, { nombre: suero, precio: 4000, stock: 0, stockMin: 0, manejaLotes: true });
 
@@ -53,7 +54,7 @@ test('una recepción con lotes, la lista por vencer y la caja que no vende un pr
   await page.locator('.swal2-confirm').click();
   await recibir.getByLabel(`Fecha de vencimiento de ${jarabe}`).fill(fecha(-2));
   await recibir.getByLabel(`Lote de ${jarabe}`).fill('J-VIEJO');
-  await page.screenshot({ path: 'test-results-c/lotes-recibir-1366.png', fullPage: true });
+  await captura(page, { path: 'test-results-c/lotes-recibir-1366.png', fullPage: true });
   await recibir.getByRole('button', { name: 'Registrar recepción' }).click();
   await expect(page.getByText(/Recepción RC-\d+ registrada/)).toBeVisible();
 
@@ -71,9 +72,9 @@ test('una recepción con lotes, la lista por vencer y la caja que no vende un pr
   const filaSuero = tabla.getByRole('row').filter({ hasText: suero });
   await expect(filaSuero).toContainText('En 10 días');
   await expect(filaSuero).toContainText('$ 7.500');
-  await page.screenshot({ path: 'test-results-c/lotes-por-vencer-1366.png', fullPage: true });
+  await captura(page, { path: 'test-results-c/lotes-por-vencer-1366.png', fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: 'test-results-c/lotes-por-vencer-390.png', fullPage: true });
+  await captura(page, { path: 'test-results-c/lotes-por-vencer-390.png', fullPage: true });
   await page.setViewportSize({ width: 1366, height: 900 });
 
   // The till: the syrup's only lot is expired. Refused; nothing sold.
@@ -82,9 +83,9 @@ test('una recepción con lotes, la lista por vencer y la caja que no vende un pr
   await page.getByRole('button', { name: 'Generar pago' }).click();
   await page.getByRole('button', { name: /^Cobrar pago exacto/ }).click();
   await expectPopup(page, 'Producto vencido', new RegExp(`${jarabe}: el lote J-VIEJO venció el ${fecha(-2)}`));
-  await page.screenshot({ path: 'test-results-c/lotes-caja-vencido-1366.png', fullPage: true });
+  await captura(page, { path: 'test-results-c/lotes-caja-vencido-1366.png', fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: 'test-results-c/lotes-caja-vencido-390.png', fullPage: true });
+  await captura(page, { path: 'test-results-c/lotes-caja-vencido-390.png', fullPage: true });
   await page.setViewportSize({ width: 1366, height: 900 });
   await page.locator('.swal2-cancel').click();
   expect((await api.get(`/api/lotes/producto/${idJarabe}`)).lotes).toEqual([expect.objectContaining({ codigo: 'J-VIEJO', cantidad: 2, vencido: true })]);
@@ -126,9 +127,9 @@ test('una recepción sin orden de un producto con lotes: su lote y su vencimient
   await lotes.getByLabel(`Fecha de vencimiento del lote 2 de ${gotas}`, { exact: true }).fill(fecha(200));
   await lotes.getByLabel(`Unidades del lote de ${gotas}`, { exact: true }).fill('2');
   await lotes.getByLabel(`Unidades del lote 2 de ${gotas}`, { exact: true }).fill('3');
-  await page.screenshot({ path: '/tmp/shots-f/recibir-sin-orden-lotes-1366.png', fullPage: true });
+  await captura(page, { path: '/tmp/shots-f/recibir-sin-orden-lotes-1366.png', fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: '/tmp/shots-f/recibir-sin-orden-lotes-390.png', fullPage: true });
+  await captura(page, { path: '/tmp/shots-f/recibir-sin-orden-lotes-390.png', fullPage: true });
   await page.setViewportSize({ width: 1366, height: 900 });
   await page.getByRole('button', { name: 'Recibir sin orden' }).click();
   await expect(page.getByText(/Recepción RC-\d+ registrada/)).toBeVisible();
@@ -157,15 +158,15 @@ test('una recepción sin orden de un producto con lotes: su lote y su vencimient
   await expect(selector).toContainText(`Hoy sería G-PRONTO · vence ${fecha(12)}.`);
   await selector.getByRole('radio', { name: new RegExp(`G-LEJOS · vence ${fecha(200)}`) }).check();
   await expect(selector.getByText('3 unidades')).toBeVisible();
-  await page.screenshot({ path: '/tmp/shots-e/caja-elegir-lote-1366.png', fullPage: true });
+  await captura(page, { path: '/tmp/shots-e/caja-elegir-lote-1366.png', fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: '/tmp/shots-e/caja-elegir-lote-390.png' });
+  await captura(page, { path: '/tmp/shots-e/caja-elegir-lote-390.png' });
   await selector.getByRole('button', { name: 'Usar este lote' }).click();
   await expect(selector).toHaveCount(0);
   await expect(carrito.getByRole('button', { name: `Lote: G-LEJOS · vence ${fecha(200)} · Elegir el lote de ${gotas}` })).toBeVisible();
-  await page.screenshot({ path: '/tmp/shots-e/caja-lote-elegido-390.png', fullPage: true });
+  await captura(page, { path: '/tmp/shots-e/caja-lote-elegido-390.png', fullPage: true });
   await page.setViewportSize({ width: 1366, height: 900 });
-  await page.screenshot({ path: '/tmp/shots-e/caja-lote-elegido-1366.png', fullPage: true });
+  await captura(page, { path: '/tmp/shots-e/caja-lote-elegido-1366.png', fullPage: true });
 
   // The choice travels with the line: the sale takes its unit from G-LEJOS, not from the first to expire.
   await page.getByRole('button', { name: 'Generar pago' }).click();

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { agregarAlCarrito, expectToast, signIn, unique } from './support/fixtures';
+import { captura } from './support/capturas';
 
 // Issue #30 point 5: the owner of a store of its own adds a till and its DIAN range on
 // "Cajas y numeración", is warned as the range nears its end date, sells, and the receipt shows the
@@ -51,7 +52,7 @@ test('el dueño registra una caja con su rango DIAN, recibe el aviso de vencimie
   await expect(caja.getByText('POS11 – POS15000')).toBeVisible();
   const avisos = page.getByTestId('avisos-numeracion');
   await expect(avisos).toContainText(/El rango de la caja Caja 1 vence en (19|20|21) días/);
-  await page.screenshot({ path: 'test-results/numeracion-1366.png', fullPage: true });
+  await captura(page, { path: 'test-results/numeracion-1366.png', fullPage: true });
 
   // Inicio warns role 1 too.
   await page.goto('/inicio');
@@ -78,11 +79,11 @@ test('el dueño registra una caja con su rango DIAN, recibe el aviso de vencimie
   await page.goto('/numeracion');
   await expect(page.getByRole('region', { name: /Caja 1/ }).getByText('POS12')).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-  await page.screenshot({ path: 'test-results/numeracion-390.png', fullPage: true });
+  await captura(page, { path: 'test-results/numeracion-390.png', fullPage: true });
 
   // The month's tax report says the first and last number used (issue #30 point 7).
   await page.setViewportSize({ width: 1366, height: 900 });
   await page.goto('/impuestos');
   await expect(page.getByTestId('informe-numeracion')).toHaveText('Numeración DIAN POS1: del POS11 al POS11; ningún número inhabilitado');
-  await page.screenshot({ path: 'test-results/informe-numeracion-1366.png', fullPage: true });
+  await captura(page, { path: 'test-results/informe-numeracion-1366.png', fullPage: true });
 });

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { CLAVE, nuevaTienda } from './crud-support';
 import { signIn, unique } from './support/fixtures';
+import { captura } from './support/capturas';
 
 /** Issue #33 point 5 (ADR 033): the owner adds "Paca x12" on the product's screen; the till scans it; stock drops by 12. */
 
@@ -44,7 +45,7 @@ for (const ancho of [1366, 390]) {
     const fila = seccion.getByRole('listitem').filter({ hasText: 'Paca x12' });
     await expect(fila).toContainText('12 unidades');
     await expect(fila).toContainText('33.000');
-    await seccion.screenshot({ path: `test-results/presentaciones-producto-${ancho}.png` });
+    await captura(seccion, { path: `test-results/presentaciones-producto-${ancho}.png` });
 
     // The till: the pack's barcode typed in the search box, then Enter, as a scanner does.
     await page.goto('/ventas');
@@ -54,7 +55,7 @@ for (const ancho of [1366, 390]) {
     const linea = carrito.getByRole('listitem').filter({ hasText: nombre });
     await expect(linea).toContainText('Paca x12');
     await expect(page.getByTestId('carrito-total')).toHaveText(/33\.000/);
-    await page.locator('#carrito').screenshot({ path: `test-results/presentaciones-carrito-${ancho}.png` });
+    await captura(page.locator('#carrito'), { path: `test-results/presentaciones-carrito-${ancho}.png` });
 
     await page.getByRole('button', { name: 'Generar pago' }).click();
     await page.getByLabel('Efectivo').check();

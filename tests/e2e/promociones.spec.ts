@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { CLAVE, nuevaTienda } from './crud-support';
 import { abrirCaja, agregarAlCarrito, expectToast, signIn, unique } from './support/fixtures';
 import { api } from './support/api';
+import { captura } from './support/capturas';
 
 /**
  * Issue #59 point 2, ADR 052: the owner makes a 3×2 valid today on *Promociones*; at 390 px the till
@@ -40,11 +41,11 @@ test('un 3×2 válido hoy: la caja lo aplica con su Ahorro y el total de la vent
   const fila = page.getByRole('table', { name: 'Promociones' }).getByRole('row', { name: /3×2 Gaseosa/ });
   await expect(fila).toContainText(`3×2 · ${gaseosa}`);
   await expect(fila).toContainText('Activa');
-  await page.screenshot({ path: `${SHOTS}/promociones-1366.png`, fullPage: true });
+  await captura(page, { path: `${SHOTS}/promociones-1366.png`, fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(fila).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-  await page.screenshot({ path: `${SHOTS}/promociones-390.png`, fullPage: true });
+  await captura(page, { path: `${SHOTS}/promociones-390.png`, fullPage: true });
 
   // The till at 390 px (the drawer opened through the API): three units, the promotion applied.
   await abrirCaja(page);
@@ -55,7 +56,7 @@ test('un 3×2 válido hoy: la caja lo aplica con su Ahorro y el total de la vent
   await expect(page.getByTestId('carrito-ahorro')).toContainText('−$ 3.000');
   await expect(page.getByTestId('carrito-total')).toHaveText('$ 6.000');
   await carrito.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `${SHOTS}/promociones-caja-390.png`, fullPage: true });
+  await captura(page, { path: `${SHOTS}/promociones-caja-390.png`, fullPage: true });
 
   await page.getByRole('button', { name: 'Generar pago' }).first().click();
   await expect(page).toHaveURL(/\/generar_pago$/);
@@ -69,11 +70,11 @@ test('un 3×2 válido hoy: la caja lo aplica con su Ahorro y el total de la vent
   await expect(page.getByTestId('recibo-total')).toHaveText('$ 6.000');
   await expect(page.getByTestId('recibo-ahorro')).toContainText('Ahorro · 3×2 Gaseosa');
   await expect(page.getByTestId('recibo-ahorro')).toContainText('−$ 3.000');
-  await page.screenshot({ path: `${SHOTS}/promociones-recibo-390.png`, fullPage: true });
+  await captura(page, { path: `${SHOTS}/promociones-recibo-390.png`, fullPage: true });
 
   // The activity log says who made the promotion and what it gives.
   const log = await api<{ items: { descripcion: string }[] }>(page, 'GET', '/api/actividad?tipo=promocion');
   expect(log.items.map((i) => i.descripcion)).toEqual([expect.stringContaining('Creó la promoción «3×2 Gaseosa»')]);
   await page.setViewportSize({ width: 1366, height: 900 });
-  await page.screenshot({ path: `${SHOTS}/promociones-recibo-1366.png`, fullPage: true });
+  await captura(page, { path: `${SHOTS}/promociones-recibo-1366.png`, fullPage: true });
 });

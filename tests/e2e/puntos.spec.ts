@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { CLAVE, nuevaTienda } from './crud-support';
 import { agregarAlCarrito, buscarEnLista, documento, expectToast, signIn, unique, ventaDelRecibo } from './support/fixtures';
 import { api } from './support/api';
+import { captura } from './support/capturas';
 
 /**
  * Issue #59 point 3, ADR 054: the owner turns loyalty points on in *Puntos* (reached from the store's
@@ -16,11 +17,11 @@ const SHOTS = process.env.SHOTS_DIR ?? 'test-results';
 async function fotos(page: Page, nombre: string, visible: () => Promise<void>) {
   await page.setViewportSize({ width: 1366, height: 900 });
   await visible();
-  await page.screenshot({ path: `${SHOTS}/${nombre}-1366.png`, fullPage: true });
+  await captura(page, { path: `${SHOTS}/${nombre}-1366.png`, fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
   await visible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-  await page.screenshot({ path: `${SHOTS}/${nombre}-390.png`, fullPage: true });
+  await captura(page, { path: `${SHOTS}/${nombre}-390.png`, fullPage: true });
   await page.setViewportSize({ width: 1366, height: 900 });
 }
 

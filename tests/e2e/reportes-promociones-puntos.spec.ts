@@ -4,6 +4,7 @@ import { formatPesos } from '../../shared/money';
 import { CLAVE, nuevaTienda } from './crud-support';
 import { documento, signIn, unique } from './support/fixtures';
 import { api } from './support/api';
+import { captura } from './support/capturas';
 
 /**
  * Issue #59 point 4: the owner sold a 3×2 and gave points; from the list of reports he opens *Ventas
@@ -19,7 +20,7 @@ async function foto(page: Page, nombre: string) {
     // wide tables scroll inside their own box.
     if (width < 500) await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     else await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-    await page.screenshot({ path: `${SHOTS}/${nombre}-${width}.png`, fullPage: true });
+    await captura(page, { path: `${SHOTS}/${nombre}-${width}.png`, fullPage: true });
   }
   await page.setViewportSize({ width: 1366, height: 900 });
 }

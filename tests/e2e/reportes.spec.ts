@@ -6,6 +6,7 @@ import { formatPesos } from '../../shared/money';
 import { CLAVE, nuevaTienda } from './crud-support';
 import { DEMO, signIn, unique } from './support/fixtures';
 import { api } from './support/api';
+import { captura } from './support/capturas';
 
 /**
  * Issue #35: the owner opens Inicio (today against the same weekday last week), goes from a figure to
@@ -18,7 +19,7 @@ async function foto(page: Page, nombre: string) {
   for (const width of [1366, 390]) {
     await page.setViewportSize({ width, height: width > 500 ? 900 : 844 });
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-    await page.screenshot({ path: path.join(SHOTS, `${nombre}-${width}.png`), fullPage: true });
+    await captura(page, { path: path.join(SHOTS, `${nombre}-${width}.png`), fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 800 });
 }

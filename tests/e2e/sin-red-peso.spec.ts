@@ -4,6 +4,7 @@ import { CLAVE, nuevaTienda } from './crud-support';
 import { apiConToken } from './support/api';
 import { signIn, unique } from './support/fixtures';
 import { agregarEnCaja, cajaConCatalogo, cobrarEnCaja, numeroDelRecibo, salida, venderSinRed } from './support/sin-red';
+import { captura } from './support/capturas';
 
 /**
  * Issue #34 (ADR 034), on the one till of issue #53: without the network the till sells by weight (the online till's dialog), reads
@@ -48,7 +49,7 @@ test('sin red: 0,375 kg por el diálogo, una etiqueta de balanza y una paca de 1
   await dialogo.getByLabel('Peso en kg').fill('0,375');
   await expect(dialogo.getByTestId('peso-resultado')).toContainText('$ 4.500');
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: 'test-results/sin-red-peso-dialogo-390.png' });
+  await captura(page, { path: 'test-results/sin-red-peso-dialogo-390.png' });
   await page.setViewportSize({ width: 1366, height: 768 });
   await dialogo.getByRole('button', { name: 'Agregar al carrito' }).click();
   await expect(dialogo).toHaveCount(0);
@@ -63,14 +64,14 @@ test('sin red: 0,375 kg por el diálogo, una etiqueta de balanza y una paca de 1
   await expect(carrito.getByText(/Paca x12/).first()).toBeVisible();
   // round(12 000 × 0,875) + 33 000.
   await expect(page.getByTestId('carrito-total')).toHaveText('$ 43.500');
-  await page.screenshot({ path: 'test-results/sin-red-peso-carrito-1366.png', fullPage: true });
+  await captura(page, { path: 'test-results/sin-red-peso-carrito-1366.png', fullPage: true });
 
   await cobrarEnCaja(page, { metodo: 'Efectivo', recibido: '50.000' });
   await expect(page.getByTestId('recibo-total')).toHaveText('$ 43.500');
   await expect(page.getByTestId('recibo-cambio')).toHaveText('$ 6.500');
   await expect(page.locator('.recibo').getByText(/Paca x12/)).toBeVisible();
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: 'test-results/sin-red-peso-recibo-390.png', fullPage: true });
+  await captura(page, { path: 'test-results/sin-red-peso-recibo-390.png', fullPage: true });
   await page.setViewportSize({ width: 1366, height: 768 });
   const numero = await numeroDelRecibo(page);
 
@@ -137,9 +138,9 @@ test('sin red: una anulación y una devolución quedan pendientes, llegan tras s
   await expect(form.getByRole('alert')).toHaveText(`La cantidad de ${panela} no es válida o pasa lo que queda por devolver.`);
   await form.getByRole('button', { name: 'Cancelar' }).click();
   await expect(page.getByTestId('deshacer-pendientes')).toHaveText('3 devoluciones o anulaciones por enviar');
-  await page.screenshot({ path: 'test-results/sin-red-deshacer-1366.png', fullPage: true });
+  await captura(page, { path: 'test-results/sin-red-deshacer-1366.png', fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: 'test-results/sin-red-deshacer-390.png', fullPage: true });
+  await captura(page, { path: 'test-results/sin-red-deshacer-390.png', fullPage: true });
   await page.setViewportSize({ width: 1366, height: 768 });
 
   // Meanwhile someone annuls sale A at the store: the device's return of it will be refused.
@@ -153,7 +154,7 @@ test('sin red: una anulación y una devolución quedan pendientes, llegan tras s
   await expect(page.getByTestId('deshacer-rechazos')).toContainText(`Devolución de la venta ${a}:`, { timeout: 60_000 });
   await expect.poll(stock, { timeout: 60_000 }).toBe(50 - 3 + 1);
   await expect(page.getByTestId('deshacer-pendientes')).toHaveCount(0);
-  await page.screenshot({ path: 'test-results/sin-red-deshacer-rechazo-1366.png', fullPage: true });
+  await captura(page, { path: 'test-results/sin-red-deshacer-rechazo-1366.png', fullPage: true });
   // Read: the person says so, and with nothing else waiting the band goes away.
   await page.getByTestId('deshacer-rechazos').getByRole('button', { name: 'Entendido' }).click();
   await expect(page.getByTestId('banner-sin-red')).toHaveCount(0);
@@ -184,7 +185,7 @@ test('sin red: el dueño da un 10 % de descuento con motivo; el recibo y el serv
   await expect(page.getByTestId('pago-descuento')).toHaveText('−$ 555');
   await expect(page.getByTestId('pago-total')).toHaveText('$ 4.995');
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: 'test-results/sin-red-descuento-390.png', fullPage: true });
+  await captura(page, { path: 'test-results/sin-red-descuento-390.png', fullPage: true });
   await page.setViewportSize({ width: 1366, height: 768 });
   await page.getByRole('radio', { name: 'Tarjeta de débito' }).check();
   await page.getByRole('button', { name: 'Confirmar pago' }).click();

@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { CLAVE, nuevaTienda } from './crud-support';
 import { documento, signIn, unique } from './support/fixtures';
 import { agregarEnCaja, ajusteLocal, cajaConCatalogo, numeroDelRecibo, salida } from './support/sin-red';
+import { captura } from './support/capturas';
 
 /**
  * Issue #53 point 3, ADR 053: offline, a cashier lowers a price with the supervisor's PIN, checked on
@@ -70,7 +71,7 @@ test('sin red, un cajero rebaja un precio con el PIN del supervisor comprobado e
   ] as const) {
     await page.setViewportSize({ width: ancho, height: alto });
     await expect(dialogo.locator('.app-dialog__validation')).toBeVisible();
-    await page.screenshot({ path: `/tmp/shots-a/pin-sin-red-${ancho}.png` });
+    await captura(page, { path: `/tmp/shots-a/pin-sin-red-${ancho}.png` });
   }
   await page.setViewportSize({ width: 1366, height: 768 });
   await dialogo.getByLabel('PIN del supervisor').fill(PIN);

@@ -4,6 +4,7 @@ import { CLAVE, nuevaTienda } from './crud-support';
 import { apiConToken } from './support/api';
 import { signIn, unique } from './support/fixtures';
 import { agregarEnCaja, cajaConCatalogo, cobrarEnCaja, numeroDelRecibo, salida } from './support/sin-red';
+import { captura } from './support/capturas';
 
 /**
  * Issue #59 "Done when": a promotion offline arrives with the same total (ADR 052, ADR 048). A 3×2 on
@@ -51,10 +52,10 @@ test('sin red: una venta con 3×2 y "2 por $ 5.000" llega al servidor con el mis
   await expect(carrito.getByText('2 panes por $ 5.000 −$ 1.000')).toBeVisible();
   await expect(page.getByTestId('carrito-ahorro')).toContainText('−$ 4.000');
   await expect(page.getByTestId('carrito-total')).toHaveText('$ 11.000');
-  await page.screenshot({ path: `${SHOTS}/sin-red-promocion-caja-1366.png`, fullPage: true });
+  await captura(page, { path: `${SHOTS}/sin-red-promocion-caja-1366.png`, fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
   await carrito.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `${SHOTS}/sin-red-promocion-caja-390.png`, fullPage: true });
+  await captura(page, { path: `${SHOTS}/sin-red-promocion-caja-390.png`, fullPage: true });
 
   // The payment and the receipt, still offline, charge the promotions' total.
   await cobrarEnCaja(page, { metodo: 'Efectivo', recibido: '20.000' });
@@ -64,9 +65,9 @@ test('sin red: una venta con 3×2 y "2 por $ 5.000" llega al servidor con el mis
   await expect(recibo.getByTestId('recibo-ahorro')).toHaveCount(2);
   await expect(recibo.getByTestId('recibo-ahorro').filter({ hasText: 'Ahorro · 3×2 Gaseosa' })).toContainText('−$ 3.000');
   await expect(recibo.getByTestId('recibo-ahorro').filter({ hasText: 'Ahorro · 2 panes por $ 5.000' })).toContainText('−$ 1.000');
-  await page.screenshot({ path: `${SHOTS}/sin-red-promocion-recibo-390.png`, fullPage: true });
+  await captura(page, { path: `${SHOTS}/sin-red-promocion-recibo-390.png`, fullPage: true });
   await page.setViewportSize({ width: 1366, height: 900 });
-  await page.screenshot({ path: `${SHOTS}/sin-red-promocion-recibo-1366.png`, fullPage: true });
+  await captura(page, { path: `${SHOTS}/sin-red-promocion-recibo-1366.png`, fullPage: true });
   await page.getByRole('button', { name: 'Nueva venta' }).click();
 
   // Back online: the sale goes and the server records the same figures.
@@ -105,5 +106,5 @@ test('sin red: una venta con 3×2 y "2 por $ 5.000" llega al servidor con el mis
   await expect(page.locator('.recibo').getByTestId('recibo-total')).toHaveText('$ 11.000');
   await expect(page.locator('.recibo').getByTestId('recibo-ahorro').filter({ hasText: 'Ahorro · 3×2 Gaseosa' })).toContainText('−$ 3.000');
   await expect(page.locator('.recibo').getByTestId('recibo-ahorro').filter({ hasText: 'Ahorro · 2 panes por $ 5.000' })).toContainText('−$ 1.000');
-  await page.screenshot({ path: `${SHOTS}/sin-red-promocion-sincronizada-1366.png`, fullPage: true });
+  await captura(page, { path: `${SHOTS}/sin-red-promocion-sincronizada-1366.png`, fullPage: true });
 });

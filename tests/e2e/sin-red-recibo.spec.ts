@@ -3,6 +3,7 @@ import { CLAVE, nuevaTienda } from './crud-support';
 import { apiConToken } from './support/api';
 import { signIn, unique } from './support/fixtures';
 import { agregarEnCaja, ajusteLocal, cajaConCatalogo, cobrarEnCaja, numeroDelRecibo, salida } from './support/sin-red';
+import { captura } from './support/capturas';
 
 /**
  * Issue #53 point 2: the receipt of a sale made without the network is the real receipt — the store's
@@ -36,9 +37,9 @@ test('sin red: el recibo lleva NIT e IVA por tarifa y el número del equipo; des
   ]);
   await expect(page.getByTestId('carrito-total')).toHaveText('$ 23.800');
   await page.setViewportSize({ width: 1366, height: 768 });
-  await page.screenshot({ path: '/tmp/shots-a/caja-sin-red-1366.png', fullPage: true });
+  await captura(page, { path: '/tmp/shots-a/caja-sin-red-1366.png', fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: '/tmp/shots-a/caja-sin-red-390.png', fullPage: true });
+  await captura(page, { path: '/tmp/shots-a/caja-sin-red-390.png', fullPage: true });
   await page.setViewportSize({ width: 1366, height: 768 });
 
   // Paid by Nequi with its reference, as online.
@@ -54,9 +55,9 @@ test('sin red: el recibo lleva NIT e IVA por tarifa y el número del equipo; des
   // Printable as online: the same formats and buttons.
   await expect(page.getByRole('button', { name: 'Imprimir', exact: true })).toBeVisible();
   await expect(page.getByLabel('Formato de impresión')).toBeVisible();
-  await page.screenshot({ path: '/tmp/shots-a/recibo-sin-red-1366.png', fullPage: true });
+  await captura(page, { path: '/tmp/shots-a/recibo-sin-red-1366.png', fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: '/tmp/shots-a/recibo-sin-red-390.png', fullPage: true });
+  await captura(page, { path: '/tmp/shots-a/recibo-sin-red-390.png', fullPage: true });
   await page.setViewportSize({ width: 1366, height: 768 });
   await page.getByRole('button', { name: 'Nueva venta' }).click();
 
@@ -72,5 +73,5 @@ test('sin red: el recibo lleva NIT e IVA por tarifa y el número del equipo; des
   await expect(page.locator('.recibo').getByTestId('recibo-fiscal')).toContainText(['La Esquina S.A.S.', 'NIT 800197268-4']);
   await expect(page.locator('.recibo').getByTestId('recibo-impuestos')).toContainText('3.800');
   await expect(page.locator('.recibo').getByTestId('recibo-total')).toHaveText('$ 23.800');
-  await page.screenshot({ path: '/tmp/shots-a/recibo-sincronizado-1366.png', fullPage: true });
+  await captura(page, { path: '/tmp/shots-a/recibo-sincronizado-1366.png', fullPage: true });
 });

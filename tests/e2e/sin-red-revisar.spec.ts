@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { CLAVE, nuevaTienda } from './crud-support';
 import { documento, signIn, unique } from './support/fixtures';
 import { agregarEnCaja, cajaConCatalogo, numeroDelRecibo, salida } from './support/sin-red';
+import { captura } from './support/capturas';
 
 /**
  * Issue #51 point 5, "Done when": an offline sale over the customer's fiado limit arrives and is
@@ -55,14 +56,14 @@ test('una venta sin red por encima del cupo llega y queda en Revisar; el dueño 
   await expect(item).toContainText(`Venta ${numero}`);
   await expect(item).toContainText('Fiado de $ 25.000 a Rosa Gil por encima de su cupo (disponible $ 20.000)');
   await page.setViewportSize({ width: 1366, height: 768 });
-  await page.screenshot({ path: '/tmp/shots/revisar-1366.png', fullPage: true });
+  await captura(page, { path: '/tmp/shots/revisar-1366.png', fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: '/tmp/shots/revisar-390.png', fullPage: true });
+  await captura(page, { path: '/tmp/shots/revisar-390.png', fullPage: true });
   await page.goto('/equipos_sin_red');
   await expect(page.getByTestId('equipo-sin-red')).toContainText('Autorizado');
-  await page.screenshot({ path: '/tmp/shots/equipos-390.png', fullPage: true });
+  await captura(page, { path: '/tmp/shots/equipos-390.png', fullPage: true });
   await page.setViewportSize({ width: 1366, height: 768 });
-  await page.screenshot({ path: '/tmp/shots/equipos-1366.png', fullPage: true });
+  await captura(page, { path: '/tmp/shots/equipos-1366.png', fullPage: true });
 
   // Marked reviewed: it leaves the list, and shows who reviewed it among all.
   await page.goto('/revisar_sin_red');

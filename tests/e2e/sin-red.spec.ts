@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { CLAVE, nuevaTienda } from './crud-support';
 import { documento, signIn, unique } from './support/fixtures';
 import { cajaConCatalogo, salida, venderSinRed, type ItemCaja } from './support/sin-red';
+import { captura } from './support/capturas';
 
 /**
  * Issue #34 "Done when" (ADR 029): the till keeps selling without the network. Signed in and on
@@ -54,7 +55,7 @@ test('sin red: 22 ventas en tres pestañas llegan una sola vez, el stock y el li
   await page.reload();
   await expect(page.getByTestId('banner-sin-red')).toContainText('SIN CONEXIÓN');
   await expect(page.getByLabel('Buscar producto')).toBeVisible();
-  await page.screenshot({ path: test.info().outputPath('caja-sin-red-1366.png'), fullPage: true });
+  await captura(page, { path: test.info().outputPath('caja-sin-red-1366.png'), fullPage: true });
 
   // 20 sales: cash, Nequi and fiado in turn; Panela (2 in stock) is sold 3 times; Arroz by its barcode.
   const numeros: string[] = [];
@@ -121,7 +122,7 @@ test('sin red: 22 ventas en tres pestañas llegan una sola vez, el stock y el li
   await expect(fila).toHaveCount(1);
   await fila.getByRole('link').click();
   await expect(page.getByTestId('factura-sin-red')).toHaveText(`Sin red: ${primero}`);
-  await page.screenshot({ path: test.info().outputPath('factura-sin-red.png') });
+  await captura(page, { path: test.info().outputPath('factura-sin-red.png') });
 });
 
 test.describe('en un iPhone con Safari', () => {
@@ -144,7 +145,7 @@ test.describe('en un iPhone con Safari', () => {
     await expect(page.getByTestId('sin-red-instalar')).toContainText('Instale la app para vender sin red');
     await expect(page.getByTestId('sin-red-instalar')).toContainText('Agregar a pantalla de inicio');
     await expect(page.getByRole('button', { name: 'Confirmar pago' })).toHaveCount(0);
-    await page.screenshot({ path: test.info().outputPath('sin-red-instalar-390.png') });
+    await captura(page, { path: test.info().outputPath('sin-red-instalar-390.png') });
     await context.setOffline(false);
   });
 });

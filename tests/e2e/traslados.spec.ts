@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { api } from './support/api';
 import { expectToast, unique } from './support/fixtures';
 import { entrarComo, nuevaTienda } from './crud-support';
+import { captura } from './support/capturas';
 
 /**
  * Transfers between stores of one empresa (issue #56 point 3, ADR 056): the owner sends 10 units from the
@@ -16,7 +17,7 @@ async function fotos(page: Page, nombre: string) {
   if (!SHOTS) return;
   for (const width of [1366, 390]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    await page.screenshot({ path: `${SHOTS}/${nombre}-${width}.png`, fullPage: true });
+    await captura(page, { path: `${SHOTS}/${nombre}-${width}.png`, fullPage: true });
   }
   await page.setViewportSize({ width: 1366, height: 900 });
 }

@@ -3,6 +3,7 @@ import { CLAVE, nuevaTienda } from './crud-support';
 import { signIn, unique } from './support/fixtures';
 import { agregarEnCaja, cobrarEnCaja, productosLocales, salida } from './support/sin-red';
 import { cambiarEnModo, reciboEnModo, type Modo } from './support/una-caja';
+import { captura } from './support/capturas';
 
 /**
  * One till, online or not (issue #53, ADR 048; exchanges offline: point 4): the same till steps run
@@ -97,14 +98,14 @@ for (const modo of ['con red', 'sin red'] as const satisfies readonly Modo[]) {
       segunda,
       { devuelve: { nombre: leche, cantidad: '1' }, lleva: { buscar: pan, nombre: pan, cantidad: '3' }, motivo: 'Quería pan', diferencia: ['El cliente paga', '$ 500'] },
       async () => {
-        await page.screenshot({ path: `/tmp/shots-b/una-caja-cambio-${ancho}-1366.png`, fullPage: true });
+        await captura(page, { path: `/tmp/shots-b/una-caja-cambio-${ancho}-1366.png`, fullPage: true });
         await page.setViewportSize({ width: 390, height: 844 });
-        await page.screenshot({ path: `/tmp/shots-b/una-caja-cambio-${ancho}-390.png`, fullPage: true });
+        await captura(page, { path: `/tmp/shots-b/una-caja-cambio-${ancho}-390.png`, fullPage: true });
         await page.setViewportSize({ width: 1366, height: 768 });
       },
     );
     if (modo === 'sin red') {
-      await page.screenshot({ path: '/tmp/shots-b/una-caja-cambio-pendiente-1366.png', fullPage: true });
+      await captura(page, { path: '/tmp/shots-b/una-caja-cambio-pendiente-1366.png', fullPage: true });
       // Back online: the sales arrive, then the exchange after its sale.
       await context.setOffline(false);
       await expect.poll(async () => (await salida(page)).filter((v) => v.estado === 'enviada').length, { timeout: 60_000 }).toBe(2);

@@ -2,6 +2,7 @@ import { expect, test, type APIResponse, type Page } from '@playwright/test';
 import { etiquetaBalanza } from '../../shared/balanza';
 import { CLAVE, nuevaTienda } from './crud-support';
 import { agregarAlCarrito, expectPopup, expectToast, rafagaDeEscaner, signIn, unique, ventaDelRecibo } from './support/fixtures';
+import { captura } from './support/capturas';
 
 /**
  * Issue #33 points 3 and 4 (ADR 030): the till sells by weight and by value, and reads the labels of
@@ -98,12 +99,12 @@ test('el dueño describe sus balanzas; la caja vende 0,375 kg, «$ 500 de aceite
   await precio.getByLabel('Decimales del valor').selectOption('0');
   await precio.getByLabel('Con dígito de control del precio').check();
   await expect(balanzas.getByTestId('balanza-ejemplo-2')).toHaveText(/^Ejemplo: 23\d{11} es el artículo 1234 con \$ 4\.500\.$/);
-  await page.screenshot({ path: 'test-results/balanzas-ajustes-1366.png', fullPage: true });
+  await captura(page, { path: 'test-results/balanzas-ajustes-1366.png', fullPage: true });
   await balanzas.getByRole('button', { name: 'Guardar formatos' }).click();
   await expectToast(page, 'Formatos de balanza guardados');
   expect(await api.get('/api/tienda/balanzas')).toEqual({ formatos: [PESO, PRECIO] });
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: 'test-results/balanzas-ajustes-390.png', fullPage: true });
+  await captura(page, { path: 'test-results/balanzas-ajustes-390.png', fullPage: true });
   await page.setViewportSize({ width: 1366, height: 768 });
 
   await page.goto('/ventas');
@@ -118,7 +119,7 @@ test('el dueño describe sus balanzas; la caja vende 0,375 kg, «$ 500 de aceite
   await dialogo.getByLabel('Peso en kg').fill('0,375');
   await expect(dialogo.getByTestId('peso-resultado')).toContainText('0,375 kg');
   await expect(dialogo.getByTestId('peso-resultado')).toContainText('$ 4.500');
-  await page.screenshot({ path: 'test-results/peso-dialogo-1366.png' });
+  await captura(page, { path: 'test-results/peso-dialogo-1366.png' });
   await dialogo.getByRole('button', { name: 'Agregar al carrito' }).click();
   await expect(dialogo).toBeHidden();
   await expect(page.getByTestId('aviso-escaner')).toHaveText(`Agregado: ${queso}, 0,375 kg`);
@@ -135,7 +136,7 @@ test('el dueño describe sus balanzas; la caja vende 0,375 kg, «$ 500 de aceite
   await dialogoAceite.getByLabel('Valor que pide el cliente').fill('500');
   await expect(dialogoAceite.getByTestId('peso-resultado')).toContainText('0,05 L');
   await expect(dialogoAceite.getByTestId('peso-resultado')).toContainText('$ 500');
-  await page.screenshot({ path: 'test-results/peso-dialogo-valor-1366.png' });
+  await captura(page, { path: 'test-results/peso-dialogo-valor-1366.png' });
   await dialogoAceite.getByLabel('Valor que pide el cliente').press('Enter');
   await expect(dialogoAceite).toBeHidden();
   await expect(linea(page, aceite)).toContainText('0,05 L × $ 10.000/L');
@@ -183,17 +184,17 @@ test('el dueño describe sus balanzas; la caja vende 0,375 kg, «$ 500 de aceite
   await page.keyboard.press('Escape');
   await expect(dialogo).toBeHidden();
   await expect(page.getByTestId('carrito-total')).toHaveText('$ 15.000');
-  await page.screenshot({ path: 'test-results/peso-carrito-1366.png' });
+  await captura(page, { path: 'test-results/peso-carrito-1366.png' });
 
   // On a phone: the same dialog and cart at 390 px.
   await page.setViewportSize({ width: 390, height: 844 });
   await linea(page, queso).getByRole('button', { name: /^Cambiar la cantidad de/ }).click();
   await expect(dialogo.getByLabel('Peso en kg')).toHaveValue('0,375');
-  await page.screenshot({ path: 'test-results/peso-dialogo-390.png' });
+  await captura(page, { path: 'test-results/peso-dialogo-390.png' });
   await dialogo.getByRole('button', { name: 'Cancelar' }).click();
   await expect(dialogo).toBeHidden();
   await carrito(page).scrollIntoViewIfNeeded();
-  await page.screenshot({ path: 'test-results/peso-carrito-390.png', fullPage: true });
+  await captura(page, { path: 'test-results/peso-carrito-390.png', fullPage: true });
   await page.setViewportSize({ width: 1366, height: 768 });
 
   // The cart survives a reload with its decimals.
@@ -247,9 +248,9 @@ test('el dueño describe sus balanzas; la caja vende 0,375 kg, «$ 500 de aceite
   await expect(page.getByTestId('factura-kilos')).toHaveText('1,242 kg');
   await expect(page.locator('.factura-totales')).toContainText('0,05 L');
   await expect(page.locator('.factura-totales')).not.toContainText('0,875');
-  await page.screenshot({ path: 'test-results/peso-detalle-factura-1366.png', fullPage: true });
+  await captura(page, { path: 'test-results/peso-detalle-factura-1366.png', fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: 'test-results/peso-detalle-factura-390.png', fullPage: true });
+  await captura(page, { path: 'test-results/peso-detalle-factura-390.png', fullPage: true });
   await page.setViewportSize({ width: 1366, height: 768 });
 });
 
@@ -297,9 +298,9 @@ test('se devuelve parte de una línea pesada: 0,125 de 0,375 kg devuelve $ 1.500
   await expect(cambio.getByTestId('cambio-nuevo')).toHaveText('$ 5.000');
   await expect(cambio.getByTestId('cambio-diferencia')).toHaveText('$ 3.500');
   await cambio.getByLabel('Motivo').fill('Prefiere jamón');
-  await page.screenshot({ path: 'test-results/peso-cambio-1366.png', fullPage: true });
+  await captura(page, { path: 'test-results/peso-cambio-1366.png', fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
-  await cambio.screenshot({ path: 'test-results/peso-cambio-390.png' });
+  await captura(cambio, { path: 'test-results/peso-cambio-390.png' });
   await page.setViewportSize({ width: 1280, height: 800 });
   await cambio.getByRole('button', { name: 'Registrar cambio' }).click();
   await expectToast(page, 'Cambio registrado');
@@ -330,7 +331,7 @@ test('una etiqueta desconocida crea el producto por peso con el código del art�
   await form.getByLabel('Nombre', { exact: true }).fill(nombre);
   await form.getByLabel('Precio').fill('18.000');
   await form.getByLabel('Cantidad').fill('2,5');
-  await page.screenshot({ path: 'test-results/producto-por-peso-alta-1366.png' });
+  await captura(page, { path: 'test-results/producto-por-peso-alta-1366.png' });
   await form.getByRole('button', { name: 'Agregar producto' }).click();
   await expectPopup(page, '¿Agregar este producto?', `${nombre} a $ 18.000 por kg, con 2,5 kg en stock.`);
   await page.locator('.swal2-confirm').click();
@@ -359,9 +360,9 @@ test('una etiqueta desconocida crea el producto por peso con el código del art�
   await page.locator('.swal2-confirm').click();
   await expect(page.getByRole('region', { name: 'Presentaciones' })).toContainText('Se vende por peso o medida');
   expect((await api.get(`/api/productos/${id}`)).unidad).toBe('KGM');
-  await page.screenshot({ path: 'test-results/producto-por-peso-detalle-1366.png', fullPage: true });
+  await captura(page, { path: 'test-results/producto-por-peso-detalle-1366.png', fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: 'test-results/producto-por-peso-detalle-390.png', fullPage: true });
+  await captura(page, { path: 'test-results/producto-por-peso-detalle-390.png', fullPage: true });
 });
 
 test('una ferretería vende por metro (issue #58 punto 3): el formulario ofrece Metro (m), la caja pide 2,5 m, el carrito y el recibo dicen 2,5 m y el stock baja exacto', async ({ page }) => {
@@ -375,10 +376,10 @@ test('una ferretería vende por metro (issue #58 punto 3): el formulario ofrece 
   await form.getByLabel('Precio', { exact: true }).fill('3900');
   await form.getByLabel('Se vende por').selectOption({ label: 'Metro (m)' });
   await form.getByLabel('Cantidad').fill('100,5');
-  await page.screenshot({ path: 'test-results/medida-producto-1366.png', fullPage: true });
+  await captura(page, { path: 'test-results/medida-producto-1366.png', fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
   await form.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: 'test-results/medida-producto-390.png', fullPage: true });
+  await captura(page, { path: 'test-results/medida-producto-390.png', fullPage: true });
   await page.setViewportSize({ width: 1366, height: 768 });
   await form.getByRole('button', { name: 'Agregar producto' }).click();
   await page.getByRole('button', { name: 'Sí, agregar' }).click();
@@ -398,10 +399,10 @@ test('una ferretería vende por metro (issue #58 punto 3): el formulario ofrece 
   await expect(dialogo).toBeHidden();
   await expect(linea(page, cable)).toContainText('2,5 m × $ 3.900/m');
   await expect(page.getByTestId('carrito-total')).toHaveText('$ 9.750');
-  await page.screenshot({ path: 'test-results/medida-carrito-1366.png' });
+  await captura(page, { path: 'test-results/medida-carrito-1366.png' });
   await page.setViewportSize({ width: 390, height: 844 });
   await carrito(page).scrollIntoViewIfNeeded();
-  await page.screenshot({ path: 'test-results/medida-carrito-390.png', fullPage: true });
+  await captura(page, { path: 'test-results/medida-carrito-390.png', fullPage: true });
   await page.setViewportSize({ width: 1366, height: 768 });
 
   await page.getByRole('button', { name: 'Generar pago' }).click();
@@ -413,6 +414,6 @@ test('una ferretería vende por metro (issue #58 punto 3): el formulario ofrece 
   const recibo = page.getByRole('article');
   await expect(recibo.getByRole('row', { name: new RegExp(cable) })).toContainText('2,5 m × $ 3.900/m');
   await expect(recibo.getByRole('row', { name: new RegExp(cable) })).toContainText('$ 9.750');
-  await page.screenshot({ path: 'test-results/medida-recibo-1366.png', fullPage: true });
+  await captura(page, { path: 'test-results/medida-recibo-1366.png', fullPage: true });
   expect((await api.get(`/api/productos/${producto!.id}`)).stock).toBe(98);
 });
