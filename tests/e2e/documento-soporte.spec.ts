@@ -74,10 +74,10 @@ test('una recepción de un proveedor que no factura lleva su documento soporte',
   const pdfDs = recepciones.getByRole('button', { name: 'Descargar el PDF de DS1' });
   const [descarga] = await Promise.all([page.waitForEvent('download'), pdfDs.click()]);
   expect(descarga.suggestedFilename()).toBe('DS1.pdf');
-  await page.screenshot({ path: '/tmp/shots-d/recepcion-ds-pdf-1366.png', fullPage: true });
+  await captura(page, { path: '/tmp/shots-d/recepcion-ds-pdf-1366.png', fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(pdfDs).toBeVisible();
-  await page.screenshot({ path: '/tmp/shots-d/recepcion-ds-pdf-390.png', fullPage: true });
+  await captura(page, { path: '/tmp/shots-d/recepcion-ds-pdf-390.png', fullPage: true });
   await page.setViewportSize({ width: 1366, height: 900 });
 
   // The owner returns 5 screws with the DS's adjustment note (type 95), from the reception: checked in Spanish first.

@@ -100,7 +100,7 @@ test('lista Mayorista: precio propio, cliente asignado y la venta cobra el preci
     await page.setViewportSize({ width, height: width > 500 ? 900 : 844 });
     // The page fits once the chart has followed the new width; wide tables scroll in their own box.
     await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-    await page.screenshot({ path: `${SHOTS}/reporte-listas-precios-${width}.png`, fullPage: true });
+    await captura(page, { path: `${SHOTS}/reporte-listas-precios-${width}.png`, fullPage: true });
   }
   await page.setViewportSize({ width: 1366, height: 900 });
 

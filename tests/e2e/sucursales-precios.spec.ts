@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { api } from './support/api';
+import { captura } from './support/capturas';
 import { abrirCaja, agregarAlCarrito, expectToast, unique } from './support/fixtures';
 import { entrarComo, nuevaTienda } from './crud-support';
 
@@ -16,7 +17,7 @@ async function fotos(page: Page, nombre: string) {
   for (const width of [1366, 390]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
     await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-    await page.screenshot({ path: `${SHOTS}/${nombre}-${width}.png`, fullPage: true });
+    await captura(page, { path: `${SHOTS}/${nombre}-${width}.png`, fullPage: true });
   }
   await page.setViewportSize({ width: 1366, height: 900 });
 }
