@@ -155,9 +155,9 @@ function TablaProductos({ filas }: { filas: TFilaProductoEmpresa[] }) {
         {filas.map((f) => (
           <tr key={f.puesto}>
             <th scope="row">{`${f.puesto}. ${f.producto}`}</th>
-            <td className="num">{formatNumber(f.cantidad)}</td>
-            <td className="num">{formatPesos(f.neto)}</td>
-            <td className="num">{f.margen == null ? '—' : formatPesos(f.margen)}</td>
+            <td className="num" data-label={C.cantidad}>{formatNumber(f.cantidad)}</td>
+            <td className="num" data-label={C.neto}>{formatPesos(f.neto)}</td>
+            <td className="num" data-label={C.margen}>{f.margen == null ? '—' : formatPesos(f.margen)}</td>
           </tr>
         ))}
       </tbody>
@@ -189,10 +189,10 @@ function TablaEmpleados({ filas }: { filas: TFilaEmpleadoEmpresa[] }) {
         {filas.map((f) => (
           <tr key={f.persona}>
             <th scope="row">{f.persona}</th>
-            <td className="num">{formatNumber(f.tickets)}</td>
-            <td className="num">{formatPesos(f.neto)}</td>
-            <td className="num">{formatPesos(f.descuentos)}</td>
-            <td className="num">{formatNumber(f.anuladas)}</td>
+            <td className="num" data-label={C.tickets}>{formatNumber(f.tickets)}</td>
+            <td className="num" data-label={C.neto}>{formatPesos(f.neto)}</td>
+            <td className="num" data-label={C.descuentosDados}>{formatPesos(f.descuentos)}</td>
+            <td className="num" data-label={C.anuladas}>{formatNumber(f.anuladas)}</td>
           </tr>
         ))}
       </tbody>
@@ -218,14 +218,14 @@ function TablaTarifas({ tarifas, base, valor }: { tarifas: TTarifaEmpresa[]; bas
         {tarifas.map((f) => (
           <tr key={f.impuesto}>
             <th scope="row">{f.tarifa}</th>
-            <td className="num">{formatCentavos(f.base)}</td>
-            <td className="num">{formatCentavos(f.valor)}</td>
+            <td className="num" data-label={C.base}>{formatCentavos(f.base)}</td>
+            <td className="num" data-label={C.impuesto}>{formatCentavos(f.valor)}</td>
           </tr>
         ))}
         <tr className="empresa__fila-total">
           <th scope="row">{R.total}</th>
-          <td className="num">{formatCentavos(base)}</td>
-          <td className="num">{formatCentavos(valor)}</td>
+          <td className="num" data-label={C.base}>{formatCentavos(base)}</td>
+          <td className="num" data-label={C.impuesto}>{formatCentavos(valor)}</td>
         </tr>
       </tbody>
     </table>
