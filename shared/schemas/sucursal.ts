@@ -3,6 +3,7 @@ import { registro } from '../messages/auth';
 import { ajustesTienda } from '../messages/tienda';
 import { sucursales } from '../messages/sucursales';
 import { ZONA_HORARIA } from '../zona-horaria';
+import { ZSesion } from './auth';
 import { sinBidi } from './common';
 import { esZonaHoraria, TELEFONO_RECIBO_RE } from './tienda';
 
@@ -62,6 +63,14 @@ export type TSucursalCreada = z.infer<typeof ZSucursalCreada>;
 export const ZTiendaDeSesion = z.object({ idTienda: z.number().int(), nombreTienda: z.string(), rol: z.number().int(), actual: z.boolean() });
 export type TTiendaDeSesion = z.infer<typeof ZTiendaDeSesion>;
 export const ZTiendasDeSesion = z.object({ items: z.array(ZTiendaDeSesion) });
+
+/**
+ * GET /api/sesion: the session as the browser keeps it (spec §3), plus the stores it may act for, so
+ * the top bar's switcher, Inicio's *Todas mis tiendas* tile and *Copiar a otras tiendas* need no read
+ * of their own at first load (issue #56); a one-store shop gets one item and sees no switcher.
+ */
+export const ZSesionActual = ZSesion.extend({ tiendas: z.array(ZTiendaDeSesion) });
+export type TSesionActual = z.infer<typeof ZSesionActual>;
 
 /** POST /api/sesion/tienda: act for another of one's stores (a new token). */
 export const ZCambiarTiendaRequest = z.object({ idTienda: z.coerce.number().int().positive() });

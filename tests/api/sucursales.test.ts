@@ -117,7 +117,10 @@ describe('el dueño abre una sucursal (Sucursales)', () => {
     expect((await req('GET', '/api/sesion/tiendas', s.token)).json().items).toEqual([{ idTienda: s.id, nombreTienda: 'Tienda Don Pepe', rol: ROL.ADMIN, actual: true }]);
     const de = await cambiar(s.token, s.id);
     expect(de.statusCode).toBe(200);
-    expect(de.json().sesion).toEqual((await req('GET', '/api/sesion', s.token)).json());
+    // The session the layout reads carries its one store: the top bar shows no switcher, and asks nothing more.
+    const { tiendas, ...sesion } = (await req('GET', '/api/sesion', s.token)).json();
+    expect(de.json().sesion).toEqual(sesion);
+    expect(tiendas).toEqual([{ idTienda: s.id, nombreTienda: 'Tienda Don Pepe', rol: ROL.ADMIN, actual: true }]);
   });
 });
 
@@ -175,6 +178,11 @@ describe('cambiar de tienda', () => {
     ]);
     const enNorte = await tokenEn(cajero.token, norte.idTienda);
     expect((await req('GET', '/api/sesion', enNorte)).json()).toMatchObject({ tipo: 'empleado', tienda: 'El Sol Norte', id_Tienda: norte.idTienda, rol: ROL.EMPLEADO, codigo_invitacion: null, usuario: 'Ana Pérez' });
+    // The session's own read names both stores, the one acted for as the current one (the switcher's list).
+    expect((await req('GET', '/api/sesion', enNorte)).json().tiendas).toEqual([
+      { idTienda: s.id, nombreTienda: 'Minimercado El Sol', rol: ROL.EMPLEADO, actual: false },
+      { idTienda: norte.idTienda, nombreTienda: 'El Sol Norte', rol: ROL.EMPLEADO, actual: true },
+    ]);
     expect((await req('GET', `/api/productos/${s.arroz}`, enNorte)).statusCode).toBe(404);
     expect((await nombres(enNorte)).every((p) => p.stock === 0)).toBe(true);
     // A sale in each store: at home from its stock; in the branch once the owner put stock there.

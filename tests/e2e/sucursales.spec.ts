@@ -41,6 +41,12 @@ async function cambiarA(page: Page, nombre: string) {
 test('el dueño abre una segunda tienda, entra desde la barra de arriba, vende allí y al volver la primera no ve esa venta', async ({ page }) => {
   test.setTimeout(120_000);
   const tienda = await nuevaTienda(page.request);
+  // The switcher, Inicio's tile and the copy buttons take the session's stores from its own read
+  // (GET /api/sesion): no screen asks for them again.
+  const leidasAparte: string[] = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname === '/api/sesion/tiendas') leidasAparte.push(r.url());
+  });
   await entrarComo(page, tienda);
   await page.goto('/inicio');
   // A one-store shop: no switcher.
@@ -136,6 +142,7 @@ test('el dueño abre una segunda tienda, entra desde la barra de arriba, vende a
   await expect(consolidado).toBeHidden();
   await expect(page.getByTestId('tarjeta-total')).toContainText('$ 20.300');
   await page.setViewportSize({ width: 1366, height: 900 });
+  expect(leidasAparte).toEqual([]);
 });
 
 

@@ -11,11 +11,10 @@ import {
   ZRegistroTiendaResponse,
   ZRegistroUsuarioRequest,
   ZRestablecerRequest,
-  ZSesion,
   ZVerificarCodigoRequest,
 } from '#shared/schemas/auth';
 import { ZRegistroUsuarioResponse } from '#shared/schemas/invitacion';
-import { ZCambiarTiendaRequest, ZTiendasDeSesion } from '#shared/schemas/sucursal';
+import { ZCambiarTiendaRequest, ZSesionActual, ZTiendasDeSesion } from '#shared/schemas/sucursal';
 import { tiendasDe } from '../tienda/sucursal.domain';
 import { cambiarTienda } from './cambio-tienda';
 import { bearerToken, sessionOf } from '../../plugins/auth';
@@ -40,8 +39,12 @@ export async function cuentaRoutes(app: FastifyInstance) {
 
   r.get('/sesion', {
     onRequest: [app.authenticate],
-    schema: { tags: ['cuenta'], response: { 200: ZSesion } },
-    handler: (req) => sesionActual({ db: app.db, sesion: sessionOf(req) }),
+    schema: { tags: ['cuenta'], response: { 200: ZSesionActual } },
+    handler: async (req) => {
+      const sesion = sessionOf(req);
+      const [actual, tiendas] = await Promise.all([sesionActual({ db: app.db, sesion }), tiendasDe(app.db, sesion)]);
+      return { ...actual, tiendas };
+    },
   });
 
   // The stores the session may act for (issue #56): the top bar's switcher shows them when there are two or more.

@@ -1,14 +1,12 @@
-import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useNavigate } from 'react-router';
 import { comun } from '#shared/messages/comun';
 import { ROL, canSeeInvitationCode } from '#shared/roles';
-import type { TSesion } from '#shared/schemas/auth';
 import { IconLogout } from '../../components/ui/icons';
 import { paths } from '../../config/paths';
 import { cerrarSesionEnServidor } from '../../features/auth/api/cerrar-sesion';
-import { api } from '../../lib/api-client';
 import { clearSession, getToken, identidadDeSesion, saveSession, useSession } from '../../lib/session';
+import { useSesionDelServidor } from '../../lib/sesion-servidor';
 import { useTrasPintar } from '../../lib/tras-pintar';
 import { SinRedEnSegundoPlano } from '../sin-red-diferido';
 
@@ -28,7 +26,7 @@ export function AppLayout() {
   const navigate = useNavigate();
 
   // Re-read the session from the server: a changed role or a revoked token takes effect at once.
-  const { data } = useQuery({ queryKey: ['sesion'], queryFn: () => api<TSesion>('/sesion'), staleTime: 60_000 });
+  const { data } = useSesionDelServidor();
   useEffect(() => {
     const token = getToken();
     if (data && token) saveSession(token, data);
@@ -62,7 +60,7 @@ export function AppLayout() {
   return (
     <div className="app-shell">
       <SinRedEnSegundoPlano activa={session.id_Tienda != null} cuenta={cuenta} />
-      {session.id_Tienda != null ? (
+      {session.id_Tienda != null && (data?.tiendas.length ?? 0) >= 2 ? (
         <Suspense fallback={null}>
           <SelectorTienda />
         </Suspense>

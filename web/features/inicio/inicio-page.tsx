@@ -14,7 +14,7 @@ import { ResumenDia } from './components/resumen-dia';
 import { AvisosNumeracion } from '../numeracion/avisos-numeracion';
 import { sucursales } from '#shared/messages/sucursales';
 import { empresa } from '#shared/messages/empresa';
-import { useTiendasInicio } from './api/get-tiendas';
+import { useTiendasDeSesion } from '../../lib/sesion-servidor';
 import { AvisoPorVencer } from './components/aviso-por-vencer';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
@@ -63,8 +63,8 @@ export default function InicioPage() {
   // The owner's day at a glance: roles 1 and 3 (issue #35 point 1).
   const verResumen = conReportes && (session?.rol === ROL.ADMIN || session?.rol === ROL.ENCARGADO) && session?.id_Tienda != null;
   const dueno = session?.tipo === 'tienda' && session.id_Tienda != null;
-  const tiendas = useTiendasInicio(dueno);
-  const variasTiendas = dueno && (tiendas.data?.length ?? 0) >= 2;
+  const tiendas = useTiendasDeSesion();
+  const variasTiendas = dueno && tiendas.length >= 2;
 
   useEffect(() => {
     window.localStorage.removeItem(STORAGE_KEYS.carrito);

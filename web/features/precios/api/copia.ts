@@ -1,22 +1,18 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TCopiaATiendas, TTiendaDeSesion } from '#shared/schemas/sucursal';
 import { api } from '../../../lib/api-client';
+import { useTiendasDeSesion } from '../../../lib/sesion-servidor';
 import { useSession } from '../../../lib/session';
 
 /**
- * The empresa's other stores, for its owner's *Copiar a otras tiendas* (issue #59 point 1): the same
- * read (and cache) as the top bar's switcher. Anyone but the owner (the empresa's store login): none.
+ * The empresa's other stores, for its owner's *Copiar a otras tiendas* (issue #59 point 1): the session's
+ * own read (web/lib/sesion-servidor.ts). Anyone but the owner (the empresa's store login): none.
  */
 export function useOtrasTiendas(): TTiendaDeSesion[] {
   const s = useSession();
+  const tiendas = useTiendasDeSesion();
   const dueno = s?.tipo === 'tienda' && s.id_Tienda != null;
-  const q = useQuery({
-    queryKey: ['sesion', 'tiendas', s?.id_Tienda ?? 0],
-    queryFn: async () => (await api<{ items: TTiendaDeSesion[] }>('/sesion/tiendas')).items,
-    staleTime: 5 * 60_000,
-    enabled: dueno,
-  });
-  return dueno ? (q.data ?? []).filter((t) => !t.actual) : [];
+  return dueno ? tiendas.filter((t) => !t.actual) : [];
 }
 
 /** Copies a list (`listas-precios`) or a promotion (`promociones`) to other stores of the empresa. */

@@ -1,13 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TLoginResponse } from '#shared/schemas/auth';
-import type { TCrearSucursalRequest, TPersonaDeEmpresa, TSucursal, TSucursalCreada, TTiendaDeSesion } from '#shared/schemas/sucursal';
+import type { TCrearSucursalRequest, TPersonaDeEmpresa, TSucursal, TSucursalCreada } from '#shared/schemas/sucursal';
 import { api } from '../../../lib/api-client';
-import { saveSession, useSession } from '../../../lib/session';
+import { saveSession } from '../../../lib/session';
+import { sesionKey } from '../../../lib/sesion-servidor';
 
 /** The empresa's stores (issue #56 step 3), for its owner. */
 const sucursalesKey = ['sucursales'] as const;
-/** The stores the session may act for (the top bar's switcher). */
-const tiendasKey = ['sesion', 'tiendas'] as const;
 
 export const useSucursales = () => useQuery({ queryKey: sucursalesKey, queryFn: () => api<{ items: TSucursal[] }>('/sucursales') });
 
@@ -15,7 +14,7 @@ export const useCrearSucursal = () => {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: TCrearSucursalRequest) => api<TSucursalCreada>('/sucursales', { method: 'POST', body }),
-    onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: sucursalesKey }), qc.invalidateQueries({ queryKey: tiendasKey })]),
+    onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: sucursalesKey }), qc.invalidateQueries({ queryKey: sesionKey })]),
   });
 };
 
@@ -31,17 +30,6 @@ export const useRolEnTienda = () => {
     mutationFn: ({ idTienda, idUsuario, rol }: { idTienda: number; idUsuario: number; rol: number | null }) =>
       api<{ message: string }>(`/sucursales/${idTienda}/personas/${idUsuario}`, rol == null ? { method: 'DELETE' } : { method: 'PUT', body: { rol } }),
     onSuccess: () => qc.invalidateQueries({ queryKey: personasKey }),
-  });
-};
-
-/** A session of a store (not the platform operator) asks once in a while which stores it may act for. */
-export const useTiendasDeSesion = () => {
-  const s = useSession();
-  return useQuery({
-    queryKey: [...tiendasKey, s?.id_Tienda ?? 0],
-    queryFn: async () => (await api<{ items: TTiendaDeSesion[] }>('/sesion/tiendas')).items,
-    staleTime: 5 * 60_000,
-    enabled: !!s && s.id_Tienda != null,
   });
 };
 

@@ -5,7 +5,8 @@ import { sucursales } from '#shared/messages/sucursales';
 import { AppError } from '#shared/errors';
 import { paths } from '../../../config/paths';
 import { alertError } from '../../../lib/alerts';
-import { cambiarDeTienda, useTiendasDeSesion } from '../api/sucursales';
+import { useTiendasDeSesion } from '../../../lib/sesion-servidor';
+import { cambiarDeTienda } from '../api/sucursales';
 import './selector-tienda.css';
 
 // This component's texts only: the shell loads it (issue #20).
@@ -17,10 +18,9 @@ const M = { generic, sucursales };
  * starts at its Inicio; a one-store shop sees nothing.
  */
 export function SelectorTienda() {
-  const tiendas = useTiendasDeSesion();
+  const lista = useTiendasDeSesion();
   const navigate = useNavigate();
   const [cambiando, setCambiando] = useState(false);
-  const lista = tiendas.data ?? [];
   if (lista.length < 2) return null;
   const actual = lista.find((t) => t.actual);
   const elegir = async (id: number) => {
