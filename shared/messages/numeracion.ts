@@ -57,6 +57,8 @@ export const numeracion = {
   soporteRegistrar: 'Registrar rango de documento soporte',
   tipoSoporte: 'Documento soporte',
   rangoSeSolapa: (prefijo: string) => `Ese rango repite números ya autorizados con el prefijo ${prefijo}: un número no se reutiliza.`,
+  rangoSeSolapaEnOtraTienda: (prefijo: string, tienda: string) =>
+    `Ese rango repite números del prefijo ${prefijo} que ya tiene ${tienda}: las tiendas de la empresa facturan con un mismo NIT, así que cada una necesita su propio prefijo o rango.`,
   // Warnings for role 1 (Inicio and this screen).
   avisoPorAgotarse: (caja: string, usados: number, total: number) => `La caja ${caja} ya usó ${usados} de ${total} números de su rango (90 % o más). Solicite un nuevo rango a la DIAN.`,
   avisoPorVencer: (caja: string, dias: number) => `El rango de la caja ${caja} vence en ${dias} ${dias === 1 ? 'día' : 'días'}. Solicite uno nuevo a la DIAN.`,

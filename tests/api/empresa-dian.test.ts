@@ -108,4 +108,26 @@ describe('un NIT por empresa: las sucursales son establecimientos del mismo cont
     expect(r.statusCode, r.body).toBe(200);
     expect((await perfilDe(s.id))!.nit).toBe('800197268');
   });
+
+  it('una sucursal no autoriza números de un prefijo que ya tiene otra tienda de la empresa; otra empresa sí puede usarlos', async () => {
+    const { s, enNorte } = await empresaResponsable();
+    const dia = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+    const rango = async (token: string, prefijo: string, desde: number, hasta: number) => {
+      const c = await req('POST', '/api/numeracion/cajas', token, { nombre: `Caja ${prefijo}${desde}`, ubicacion: 'Mostrador' });
+      expect(c.statusCode, c.body).toBe(201);
+      return req('POST', `/api/numeracion/cajas/${c.json().id}/rangos`, token, { prefijo, desde, hasta, resolucion: '18760000001', fechaDesde: dia(-1), fechaHasta: dia(300) });
+    };
+    expect((await rango(s.token, 'LC', 1, 1_000)).statusCode).toBe(201);
+    const choque = await rango(enNorte, 'LC', 500, 1_500);
+    expect(choque.statusCode).toBe(409);
+    expect(choque.json().error.message).toBe(M.numeracion.rangoSeSolapaEnOtraTienda('LC', 'Surtidor La Ceiba'));
+    // The branch's own numbers of that prefix, or its own prefix, are fine; so are another taxpayer's.
+    expect((await rango(enNorte, 'LC', 1_001, 2_000)).statusCode).toBe(201);
+    expect((await rango(enNorte, 'LN', 1, 1_000)).statusCode).toBe(201);
+    const otra = await crearTienda(t, { nombreTienda: 'Otra empresa' });
+    expect((await rango(otra.token, 'LC', 1, 1_000)).statusCode).toBe(201);
+    // And the first store, asked for the branch's numbers, is told whose they are.
+    const deVuelta = await rango(s.token, 'LN', 900, 1_100);
+    expect(deVuelta.json().error.message).toBe(M.numeracion.rangoSeSolapaEnOtraTienda('LN', 'La Ceiba Norte'));
+  });
 });

@@ -160,14 +160,29 @@ export async function registrarRango(db: Db, options: { tiendaId: number; puntoV
       .for('update');
     if (!p) throw new AppError('NOT_FOUND', N.cajaNoEncontrada);
     // One store's ranges are registered one at a time (the overlap check below must see them all).
-    await tx.select({ id: tienda.idTienda }).from(tienda).where(eq(tienda.idTienda, tiendaId)).for('update');
+    const [{ empresaId } = { empresaId: null }] = await tx.select({ empresaId: tienda.empresaId }).from(tienda).where(eq(tienda.idTienda, tiendaId)).for('update');
+    // The empresa's stores are establishments of one taxpayer (ADR 059): a prefix's numbers are the NIT's,
+    // so a branch may not authorise numbers a sibling store's till already has. Its ranges are registered
+    // one at a time across the empresa (its row held, as a transfer's number is).
+    if (empresaId != null) await tx.execute(sql`select 1 from empresa where id_empresa = ${empresaId} for no key update`);
     const tipo = rango.tipo ?? 'pos';
     const [choque] = await tx
-      .select({ id: rangoNumeracion.idRango })
+      .select({ tiendaId: rangoNumeracion.tiendaId, nombre: tienda.nombreTienda })
       .from(rangoNumeracion)
-      .where(and(eq(rangoNumeracion.tiendaId, tiendaId), eq(rangoNumeracion.prefijo, rango.prefijo), sql`${rangoNumeracion.desde} <= ${rango.hasta} and ${rangoNumeracion.hasta} >= ${rango.desde}`))
+      .innerJoin(tienda, eq(tienda.idTienda, rangoNumeracion.tiendaId))
+      .where(
+        and(
+          empresaId != null ? eq(tienda.empresaId, empresaId) : eq(rangoNumeracion.tiendaId, tiendaId),
+          eq(rangoNumeracion.prefijo, rango.prefijo),
+          sql`${rangoNumeracion.desde} <= ${rango.hasta} and ${rangoNumeracion.hasta} >= ${rango.desde}`,
+        ),
+      )
+      .orderBy(sql`${rangoNumeracion.tiendaId} <> ${tiendaId}`)
       .limit(1);
-    if (choque) throw new AppError('CONFLICT', N.rangoSeSolapa(rango.prefijo), { fields: { desde: N.rangoSeSolapa(rango.prefijo) } });
+    if (choque) {
+      const texto = choque.tiendaId === tiendaId ? N.rangoSeSolapa(rango.prefijo) : N.rangoSeSolapaEnOtraTienda(rango.prefijo, choque.nombre);
+      throw new AppError('CONFLICT', texto, { fields: { desde: texto } });
+    }
     await tx
       .update(rangoNumeracion)
       .set({ enUso: false })
