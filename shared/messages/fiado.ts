@@ -73,7 +73,7 @@ export const fiado = {
   movimientosTabla: 'Movimientos de fiado',
   venta: (numero: number) => `Venta #${numero}`,
   porUsuario: (usuario: string) => `por ${usuario}`,
-  whatsappLinea: (fecha: string, tipo: string, monto: string, saldo: string) => `• ${fecha} ${tipo}: ${monto} (saldo ${saldo})`,
+  whatsappLinea: (fecha: string, tipo: string, monto: string, saldo: string, tienda?: string) => `• ${fecha} ${tipo}${tienda ? ` en ${tienda}` : ''}: ${monto} (saldo ${saldo})`,
   // Abono form
   abonoTitulo: 'Registrar abono',
   saldoPendienteTexto: (saldo: string) => `Saldo pendiente: ${saldo}`,

@@ -12,11 +12,17 @@ export const conSigno = (monto: number) => (monto > 0 ? `+${formatPesos(monto)}`
 /** How old the oldest unpaid debt is, for a person: "de hace 12 días". */
 export const antiguedad = (dias: number | null) => (dias == null ? '—' : M.fiado.antiguedad(dias));
 
-/** The short statement sent by WhatsApp: store, balance and the last five movements (dates in the store's zone). */
+/**
+ * The short statement sent by WhatsApp: store, balance and the last five movements (dates in the store's
+ * zone). A customer of an empresa's several stores (issue #56) reads where each of those happened, as the
+ * statement's screen shows it.
+ */
 export function textoWhatsApp(c: TEstadoCuenta, fechas: Fechas = fechasEn()): string {
-  const lineas = c.movimientos
-    .slice(-5)
-    .map((m) => M.fiado.whatsappLinea(fechas.fecha(m.fecha), M.fiado.tipo[m.tipo] ?? m.tipo, conSigno(m.monto), formatPesos(m.saldo)));
+  const ultimos = c.movimientos.slice(-5);
+  const variasTiendas = c.movimientos.some((m) => m.tienda !== c.tienda);
+  const lineas = ultimos.map((m) =>
+    M.fiado.whatsappLinea(fechas.fecha(m.fecha), M.fiado.tipo[m.tipo] ?? m.tipo, conSigno(m.monto), formatPesos(m.saldo), variasTiendas ? m.tienda : undefined),
+  );
   return M.fiado.whatsapp(c.tienda, `${c.cliente.nombre} ${c.cliente.apellido}`.trim(), formatPesos(c.credito.saldo), lineas);
 }
 
