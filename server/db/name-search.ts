@@ -132,3 +132,69 @@ export async function paginaAcotada(
   const { ids, total } = await paginaDeProductos(db, { ...options, orden: 'lower' });
   return total > tope ? { ids, total: tope, masDe: true } : { ids, total, masDe: false };
 }
+
+/** A fragment in more of a store's words than this is searched through the trigram index (`paginaAcotada`). */
+export const PALABRAS_MAX = 64;
+
+/**
+ * Whether the word index can answer the fragment (already without accents, `sinTildes`) exactly: no
+ * space, or one space between two pieces, and each piece with a character that is not a digit — the
+ * words and pairs `palabras_de` keeps (server/db/functions/palabras_de.sql, ADR 062). A barcode, a
+ * number, several spaces: the trigram path.
+ */
+export function porPalabras(fragmento: string): boolean {
+  const piezas = fragmento.split(' ');
+  return piezas.length <= 2 && piezas.every((p) => /[^0-9]/.test(p));
+}
+
+/**
+ * One page of the till's name search served by the word index (issue #55 point 6, ADR 062), the same
+ * rows, order, count and «más de» as `paginaAcotada` over `contieneTexto(nombre, q) or codigo_barras = q`
+ * on the store's products on sale. The store's words that contain the fragment (its vocabulary's trigram
+ * index; single words for a fragment without a space, pairs for one with a space); for each, the first `tope + 1` rows of its range of `producto_palabra`, already in the list's
+ * order (lower(nombre), id); those and the product whose barcode is `q`, merged without repeats and cut
+ * at the page. A product in the first `tope` of the list is in the first `tope + 1` of each of its
+ * words, so the page is the list's; a word with `tope + 1` rows means more than `tope`. The cost follows
+ * the words and the cap, not the matches. Null when the fragment is not for this index
+ * (`porPalabras`) or is in more than PALABRAS_MAX words: the caller uses the trigram path.
+ */
+export async function paginaPorPalabras(
+  db: Db | Tx,
+  options: { tiendaId: number; q: string; limit: number; offset: number },
+): Promise<{ ids: number[]; total: number; masDe: boolean } | null> {
+  const { tiendaId, q, limit, offset } = options;
+  const fragmento = sinTildes(q);
+  if (!porPalabras(fragmento)) return null;
+  const vocablos = (await db.execute(sql`
+    select palabra from producto_vocablo
+    where tienda_id = ${tiendaId} and palabra like ${`%${escapeLike(fragmento)}%`} and (strpos(palabra, ' ') > 0) = ${fragmento.includes(' ')}
+    limit ${PALABRAS_MAX + 1}`)) as unknown as {
+    rows: { palabra: string }[];
+  };
+  if (vocablos.rows.length > PALABRAS_MAX) return null;
+  const tope = Math.max(TOPE_CONTEO, offset + limit);
+  const palabras = vocablos.rows.map((r) => sql`${r.palabra}`);
+  const lista = palabras.length ? sql`array[${sql.join(palabras, sql`, `)}]::text[]` : sql`array[]::text[]`;
+  const coincidencias = sql`
+    select x.orden, x.producto_id from unnest(${lista}) w(palabra)
+      cross join lateral (
+        select pp.orden, pp.producto_id from producto_palabra pp
+        where pp.tienda_id = ${tiendaId} and pp.palabra = w.palabra
+        order by pp.orden, pp.producto_id limit ${tope + 1}) x
+    union
+    select lower(${producto.nombre}), ${producto.idProducto} from ${producto}
+      where ${producto.tiendaId} = ${tiendaId} and ${producto.estado} = 1 and ${producto.codigoBarras} = ${q}`;
+  const res = (await db.execute(sql`
+    with c as materialized (${coincidencias})
+    select producto_id as id, count(*) over ()::int as total from c order by orden, producto_id limit ${limit} offset ${offset}`)) as unknown as {
+    rows: { id: number; total: number }[];
+  };
+  let total = Number(res.rows[0]?.total ?? 0);
+  // Past the last page the window has no row to carry the count.
+  if (!res.rows.length && offset > 0) {
+    const c = (await db.execute(sql`select count(*)::int as n from (${coincidencias}) c`)) as unknown as { rows: { n: number }[] };
+    total = Number(c.rows[0]?.n ?? 0);
+  }
+  const ids = res.rows.map((r) => Number(r.id));
+  return total > tope ? { ids, total: tope, masDe: true } : { ids, total, masDe: false };
+}

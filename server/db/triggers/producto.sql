@@ -20,3 +20,8 @@ CREATE TRIGGER producto_sin_red_version BEFORE UPDATE ON producto
 DROP TRIGGER IF EXISTS producto_lotes ON producto;
 CREATE TRIGGER producto_lotes AFTER UPDATE OF maneja_lotes ON producto
   FOR EACH ROW WHEN (NEW.maneja_lotes AND NOT OLD.maneja_lotes) EXECUTE FUNCTION producto_lotes();
+
+-- The till's word index follows each product's name, store and state (issue #55 point 6, ADR 062).
+DROP TRIGGER IF EXISTS producto_palabras ON producto;
+CREATE TRIGGER producto_palabras AFTER INSERT OR DELETE OR UPDATE OF nombre, estado, tienda_id ON producto
+  FOR EACH ROW EXECUTE FUNCTION producto_palabras();

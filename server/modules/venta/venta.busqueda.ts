@@ -5,7 +5,7 @@ import { M } from '#shared/messages';
 import type { TPage, TPageQuery } from '#shared/schemas/common';
 import type { TClienteVenta, TMetodoPago, TProductoPorCodigo, TProductosRapidos, TProductoVenta } from '#shared/schemas/venta';
 import type { Db, Tx } from '../../db/client';
-import { contieneTexto, contieneTextoPorFila, enOrden, idsParecidos, paginaAcotada, tiendaPequena, TRIGRAM_MIN_LENGTH } from '../../db/name-search';
+import { contieneTexto, contieneTextoPorFila, enOrden, idsParecidos, paginaAcotada, paginaPorPalabras, tiendaPequena, TRIGRAM_MIN_LENGTH } from '../../db/name-search';
 import { cliente, metodoPago, producto, productoUnidadVenta, ventaProductoResumen } from '../../db/schema';
 import { creditoDe } from '../fiado/fiado.domain';
 import { ordenFijo } from './rejilla';
@@ -32,6 +32,7 @@ const productoVentaColumns = {
 /**
  * The store's products on sale (estado 1), searched by name or exact code, paged on the server. A
  * name search counts up to TOPE_CONTEO matches (issue #55 point 6): past it, `masDe` and the count is the cap.
+ * A fragment of the names' words is served by the word index in name order, cut at the page (ADR 062).
  */
 export async function listarProductosVenta(options: { db: Db; tiendaId: number; query: TPageQuery }): Promise<TPage<TProductoVenta>> {
   const { db, tiendaId, query } = options;
@@ -43,7 +44,10 @@ export async function listarProductosVenta(options: { db: Db; tiendaId: number; 
   if (query.q) filters.push(or(contiene(producto.nombre, query.q), eq(producto.codigoBarras, query.q))!);
   const where = and(...filters)!;
   if (trigramas) {
-    const pagina = await paginaAcotada(db, { where, limit: query.pageSize, offset: (query.page - 1) * query.pageSize });
+    const limit = query.pageSize;
+    const offset = (query.page - 1) * query.pageSize;
+    // A fragment of the names' words: the word index, cut at the page (ADR 062); else the trigram index.
+    const pagina = (await paginaPorPalabras(db, { tiendaId, q: query.q, limit, offset })) ?? (await paginaAcotada(db, { where, limit, offset }));
     const { masDe } = pagina;
     let { ids, total } = pagina;
     // Nothing contains it: perhaps a typo. The names with a word most like it, on one page.
