@@ -167,6 +167,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
             lecturas: req.sesion != null,
             sesiones: !req.routeOptions.config?.keepsSessions,
             catalogo: !req.routeOptions.config?.keepsCatalog,
+            empresaId: req.sesion?.empresaId ?? null,
           });
       if (escritura) bus.publish(escritura);
       return payload;

@@ -47,6 +47,7 @@ import { sucursales } from './messages/sucursales';
 import { empresa } from './messages/empresa';
 import { traslados } from './messages/traslados';
 import { puntos } from './messages/puntos';
+import { catalogoEmpresa } from './messages/catalogo-empresa';
 
 export { PRODUCT_NAME } from './product';
 
@@ -104,4 +105,5 @@ export const M = {
   empresa,
   traslados,
   puntos,
+  catalogoEmpresa,
 } as const;

@@ -11,13 +11,16 @@ import type { Db } from './client';
  * - **resúmenes = ventas**: the per-day summaries the triggers keep (sales, products, payments, taxes)
  *   equal what `resumen_dia_reconstruir` computes from the sales and lines, checked inside a transaction
  *   that is rolled back (nothing is changed).
+ * - **catálogo = hermanas**: in an empresa of several stores, each store's row of a catalogue entry has the
+ *   same catalogue fields as the row of the empresa's first store that has it, and the same price when
+ *   both follow the empresa's price (ADR 043 §2: the product domain writes them all in one transaction).
  *
  * `npm run verificar` runs them on a data folder or a PostgreSQL database; `npm run test:fallas` after
  * each fault of the fault suite. A customer's balance below zero is not a fault: a return of a fiado
  * sale that was partly paid credits the account (ADR 039), leaving it in the customer's favour.
  */
 export interface Falla {
-  regla: 'stock = libro' | 'venta a medias' | 'resúmenes = ventas';
+  regla: 'stock = libro' | 'venta a medias' | 'resúmenes = ventas' | 'catálogo = hermanas';
   tiendaId: number;
   detalle: string;
 }
@@ -54,6 +57,33 @@ export async function comprobarConsistencia(db: Db, opciones: { tiendaId?: numbe
         order by 1, 2 limit 100`,
   ))
     fallas.push({ regla: 'venta a medias', tiendaId: r.tienda_id, detalle: `venta N.º ${r.numero ?? '—'} (id ${r.id_venta}) completada sin líneas` });
+
+  for (const r of await filas<{ tienda_id: number; id_producto: number; nombre: string; base: number; campos: string }>(
+    db,
+    sql`select h.tienda_id, h.id_producto, h.nombre, b.tienda_id as base,
+          concat_ws(', ',
+            case when h.nombre is distinct from b.nombre then 'nombre' end,
+            case when h.descripcion is distinct from b.descripcion then 'descripcion' end,
+            case when h.marca is distinct from b.marca then 'marca' end,
+            case when h.categoria is distinct from b.categoria then 'categoria' end,
+            case when h.presentacion is distinct from b.presentacion then 'presentacion' end,
+            case when h.codigo_barras is distinct from b.codigo_barras then 'codigo_barras' end,
+            case when h.impuesto is distinct from b.impuesto then 'impuesto' end,
+            case when h.unidad_dian is distinct from b.unidad_dian then 'unidad_dian' end,
+            case when h.maneja_lotes is distinct from b.maneja_lotes then 'maneja_lotes' end,
+            case when h.registro_invima is distinct from b.registro_invima then 'registro_invima' end,
+            case when h.principio_activo is distinct from b.principio_activo then 'principio_activo' end,
+            case when h.bajo_formula is distinct from b.bajo_formula then 'bajo_formula' end,
+            case when not h.precio_propio and not b.precio_propio and h.precio_unit <> b.precio_unit then 'precio_unit' end) as campos
+        from producto h join tienda th on th.id_tienda = h.tienda_id
+        join lateral (
+          select p.* from producto p join tienda tp on tp.id_tienda = p.tienda_id
+          where tp.empresa_id = th.empresa_id and p.catalogo_id = h.catalogo_id and p.tienda_id < h.tienda_id
+          order by p.tienda_id limit 1) b on true
+        where ${deTienda('h.tienda_id')}
+        order by 1, 2 limit 1000`,
+  ))
+    if (r.campos) fallas.push({ regla: 'catálogo = hermanas', tiendaId: r.tienda_id, detalle: `producto ${r.id_producto} (${r.nombre}): ${r.campos} distinto de la tienda ${r.base}` });
 
   const tiendas = (await filas<{ id: number }>(db, sql`select id_tienda as id from tienda where ${deTienda('id_tienda')} order by 1`)).map((t) => t.id);
   const columnas = new Map<string, { claves: string[]; medidas: string[] }>();

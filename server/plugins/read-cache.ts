@@ -51,6 +51,8 @@ export function registerReadCache(app: FastifyInstance, options: { enabled: bool
   // Any write of a store bumps `versions`; only those that may change its catalogue bump `catalogs`.
   const versions: Versions = new Map();
   const catalogs: Versions = new Map();
+  // A catalogue write of one store of an empresa reaches its other stores' rows (ADR 043 §2): counted per empresa too.
+  const catalogosEmpresa: Versions = new Map();
   const keyOf = (req: FastifyRequest) => {
     if (req.sesion?.tiendaId == null) return null;
     const rc = req.routeOptions.config?.readCache;
@@ -61,7 +63,11 @@ export function registerReadCache(app: FastifyInstance, options: { enabled: bool
     const rc = req.routeOptions.config?.readCache;
     return typeof rc === 'object' && 'refresh' in rc ? rc.refresh : undefined;
   };
-  const versionFor = (req: FastifyRequest) => ((refreshOf(req) ? catalogs : versions).get(req.sesion!.tiendaId!) ?? 0);
+  // Both counters only grow, so their sum is unchanged exactly when neither moved.
+  const versionFor = (req: FastifyRequest) =>
+    refreshOf(req)
+      ? (catalogs.get(req.sesion!.tiendaId!) ?? 0) + (req.sesion!.empresaId == null ? 0 : (catalogosEmpresa.get(req.sesion!.empresaId) ?? 0))
+      : (versions.get(req.sesion!.tiendaId!) ?? 0);
   const anyWrite = (req: FastifyRequest) => versions.get(req.sesion!.tiendaId!) ?? 0;
 
   bus.subscribe((event) => {
@@ -69,11 +75,13 @@ export function registerReadCache(app: FastifyInstance, options: { enabled: bool
     if (event?.tiendaId != null) {
       bump(versions, event.tiendaId);
       if (event.catalogo !== false) bump(catalogs, event.tiendaId);
+      if (event.catalogo !== false && event.empresaId != null) bump(catalogosEmpresa, event.empresaId);
       return;
     }
     entries.clear();
     for (const k of versions.keys()) bump(versions, k);
     for (const k of catalogs.keys()) bump(catalogs, k);
+    for (const k of catalogosEmpresa.keys()) bump(catalogosEmpresa, k);
   });
 
   app.addHook('preHandler', async (req: FastifyRequest, reply: FastifyReply) => {

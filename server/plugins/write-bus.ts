@@ -15,6 +15,11 @@ export interface WriteEvent {
    * have changed; false for sales, which move only stock and sales data. Absent means true.
    */
   catalogo?: boolean;
+  /**
+   * The writer's empresa (issue #56 point 2): a catalogue write in one store may change every store of
+   * its empresa (the product domain carries catalogue fields to each store's rows, ADR 043 §2).
+   */
+  empresaId?: number | null;
 }
 
 /**
@@ -91,8 +96,8 @@ export async function postgresWriteBus(options: { database: Database; url: strin
     c.on('notification', (msg) => {
       if (msg.channel !== WRITE_CHANNEL || !msg.payload) return;
       try {
-        const { i, t, l, s, c } = JSON.parse(msg.payload) as { i: string; t: number | null; l: boolean; s: boolean; c?: boolean };
-        if (i !== instance) emit({ tiendaId: t, lecturas: l, sesiones: s, catalogo: c !== false });
+        const { i, t, l, s, c, e } = JSON.parse(msg.payload) as { i: string; t: number | null; l: boolean; s: boolean; c?: boolean; e?: number | null };
+        if (i !== instance) emit({ tiendaId: t, lecturas: l, sesiones: s, catalogo: c !== false, empresaId: e ?? null });
       } catch {
         emit(null);
       }
@@ -117,7 +122,7 @@ export async function postgresWriteBus(options: { database: Database; url: strin
     },
     publish(event) {
       emit(event);
-      const payload = JSON.stringify({ i: instance, t: event.tiendaId, l: event.lecturas, s: event.sesiones, c: event.catalogo !== false });
+      const payload = JSON.stringify({ i: instance, t: event.tiendaId, l: event.lecturas, s: event.sesiones, c: event.catalogo !== false, e: event.empresaId ?? null });
       database.db.execute(sql`select pg_notify(${WRITE_CHANNEL}, ${payload})`).catch((err: Error) => {
         log.warn({ err: err.message }, 'no se pudo anunciar una escritura');
       });

@@ -3,12 +3,13 @@ import { LIMITES_DINERO } from '../money';
 import { registro } from '../messages/auth';
 import { crud } from '../messages/crud';
 import { productos } from '../messages/productos';
+import { catalogoEmpresa } from '../messages/catalogo-empresa';
 import { sinBidi } from './common';
 import { UNIDADES_DIAN } from '../impuestos';
 import { baseDe, columnasDe, extrasDe, importablesDe, leidoDe, nombresEn, siPresente, type Campo, type Campos, type ImportadosDe } from '../campos';
 
 // Only these areas' texts: a screen that loads this schema does not load the whole catalogue.
-const M = { crud, productos, registro };
+const M = { crud, productos, registro, catalogoEmpresa };
 
 const MAX_INT4 = 2_147_483_647;
 
@@ -243,12 +244,17 @@ export const ZCreateProductoRequest = caraDeProducto(NOMBRES_ALTA).extend({
   precio: zPrecio({ empty: M.productos.camposVacios, invalid: M.productos.precioInvalido }),
   cantidad: zStock({ empty: M.productos.camposVacios, invalid: M.productos.cantidadInvalida }),
   stockMin: ZProductoBase.shape.stockMin.optional(),
+  /** In an empresa of several stores, the other stores that get it too (all when absent; ADR 043 §2). */
+  tiendas: z.array(z.number({ error: M.catalogoEmpresa.tiendaAjena }).int(M.catalogoEmpresa.tiendaAjena).positive(M.catalogoEmpresa.tiendaAjena).max(MAX_INT4, M.catalogoEmpresa.tiendaAjena), { error: M.catalogoEmpresa.tiendaAjena }).max(500, M.catalogoEmpresa.tiendaAjena).optional(),
 });
 export type TCreateProductoRequest = z.input<typeof ZCreateProductoRequest>;
 export type TCreateProductoData = z.output<typeof ZCreateProductoRequest>;
 
 /** Product detail form of the store (spec §3 "Product detail"). */
-export const ZUpdateProductoRequest = caraDeProducto(NOMBRES_TIENDA);
+export const ZUpdateProductoRequest = caraDeProducto(NOMBRES_TIENDA).extend({
+  /** In an empresa of several stores (ADR 043 §2): true, this store's own price; false, the empresa's. Absent: as it was. */
+  precioPropio: z.boolean({ error: M.catalogoEmpresa.precioPropioInvalido }).optional(),
+});
 export type TUpdateProductoRequest = z.input<typeof ZUpdateProductoRequest>;
 export type TUpdateProductoData = z.output<typeof ZUpdateProductoRequest>;
 
@@ -316,6 +322,8 @@ export const ZProductoDetalle = z
     nombrepr: z.string().nullable(),
     /** Only when a sale went past the recorded stock (issue #36 point 7), read-only. */
     revisarStock: z.boolean().optional(),
+    /** Only in an empresa of several stores (ADR 043 §2): how many, whether this store's price is its own, the empresa's price. */
+    catalogo: z.object({ tiendas: entero, precioPropio: z.boolean(), precioEmpresa: entero.nullable() }).optional(),
   });
 export type TProductoDetalle = z.infer<typeof ZProductoDetalle>;
 

@@ -180,7 +180,8 @@ describe('traslados entre tiendas de una empresa', () => {
     const db = t.database.db;
     // The branch renamed its soda (barcode kept) and typed the rice without accents or case.
     await db.update(producto).set({ nombre: 'Gaseosa personal' }).where(eq(producto.idProducto, e.gaseosaN));
-    const nuevo = await req('POST', '/api/productos', e.s.token, { nombre: 'Café Águila Roja 250 g', precio: 9_000, cantidad: 5 });
+    // Created in the main store only (`tiendas: []`; otherwise the catalogue carries it to the branch, ADR 043 §2).
+    const nuevo = await req('POST', '/api/productos', e.s.token, { nombre: 'Café Águila Roja 250 g', precio: 9_000, cantidad: 5, tiendas: [] });
     const cafe = nuevo.json().producto.id as number;
     const sinPar = await req('POST', '/api/traslados', e.s.token, { origenId: e.s.id, destinoId: e.norte.id, lineas: [{ productoId: cafe, cantidad: 1 }] });
     expect(sinPar.statusCode).toBe(400);

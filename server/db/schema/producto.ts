@@ -68,6 +68,14 @@ export const producto = pgTable(
      */
     actualizadoEn: timestamp('actualizado_en', { withTimezone: true }).notNull().defaultNow(),
     /**
+     * The catalogue identity (issue #56 point 2, ADR 043 §2): the same product in every store of an empresa
+     * shares it; the product domain carries a catalogue change to every row of it. Written null, it is the
+     * row's own id (trigger producto_catalogo), so the column has no default of its own.
+     */
+    catalogoId: integer('catalogo_id').notNull().default(sql`null`),
+    /** The store set its own price (true), which a central price change leaves alone; false: the empresa's price. */
+    precioPropio: boolean('precio_propio').notNull().default(false),
+    /**
      * The offline download's cursor (issue #50 point 6): a value of `sin_red_version_seq`, taken on
      * insert (default) and on every update (trigger `sin_red_tocar_version`, migration 0052): it never
      * goes back when the server's clock does.
@@ -89,6 +97,8 @@ export const producto = pgTable(
     index('producto_venta_orden_idx').on(t.tiendaId, sql`lower(${t.nombre})`, t.idProducto).where(sql`${t.estado} = 1`),
     index('producto_nombre_trgm_idx').using('gin', sql`sin_tildes(${t.nombre}) gin_trgm_ops`),
     uniqueIndex('producto_tienda_codigo_uq').on(t.tiendaId, t.codigoBarras),
+    uniqueIndex('producto_tienda_catalogo_uq').on(t.tiendaId, t.catalogoId),
+    index('producto_catalogo_idx').on(t.catalogoId),
     // The offline till's incremental download (issue #34): a store's products changed since a moment.
     index('producto_tienda_actualizado_idx').on(t.tiendaId, t.actualizadoEn, t.idProducto),
     index('producto_tienda_version_idx').on(t.tiendaId, t.version),

@@ -25,3 +25,8 @@ CREATE TRIGGER producto_lotes AFTER UPDATE OF maneja_lotes ON producto
 DROP TRIGGER IF EXISTS producto_palabras ON producto;
 CREATE TRIGGER producto_palabras AFTER INSERT OR DELETE OR UPDATE OF nombre, estado, tienda_id ON producto
   FOR EACH ROW EXECUTE FUNCTION producto_palabras();
+
+-- A product written without a catalogue identity is its own entry (issue #56 point 2, ADR 043 §2).
+DROP TRIGGER IF EXISTS producto_catalogo ON producto;
+CREATE TRIGGER producto_catalogo BEFORE INSERT ON producto
+  FOR EACH ROW WHEN (NEW.catalogo_id IS NULL) EXECUTE FUNCTION producto_catalogo();

@@ -63,7 +63,7 @@ export async function importacionRoutes(app: FastifyInstance) {
           try {
             linea({ tipo: 'progreso', hechas: 0, total: importacion.total });
             const resumen = await importacion.aplicar((hechas, total) => void linea({ tipo: 'progreso', hechas, total }));
-            if (importacion.total > 0) app.writeBus.publish({ tiendaId, lecturas: true, sesiones: false, catalogo: entidad === 'productos' });
+            if (importacion.total > 0) app.writeBus.publish({ tiendaId, lecturas: true, sesiones: false, catalogo: entidad === 'productos', empresaId: req.sesion?.empresaId ?? null });
             linea({ tipo: 'fin', resumen });
           } catch (err) {
             const e = err instanceof AppError && err.code !== 'INTERNAL' ? err : null;

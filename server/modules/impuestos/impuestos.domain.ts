@@ -17,6 +17,7 @@ import type { Db, Tx } from '../../db/client';
 import { categoriaImpuesto, factura, perfilFiscal, producto, venta } from '../../db/schema';
 import { conResumenesBloqueados } from '../../db/bloqueo-resumen';
 import { comprobarUnidad, registrarCambioUnidad } from '../producto/producto.domain';
+import { esDueno, llevarAHermanas, tiendasHermanas } from '../producto/catalogo-empresa';
 import { registrarPor, type Autor } from '../actividad/actividad.domain';
 import { entreDias } from '../tienda/zona-horaria';
 import { numeracionDelPeriodo } from '../numeracion/numeracion.domain';
@@ -114,6 +115,9 @@ export async function asignarProductos(options: {
   const { db, tiendaId, impuesto, unidadDian, autor } = options;
   const ids = [...new Set(options.productoIds)];
   return db.transaction(async (tx) => {
+    // An empresa of several stores (ADR 043 §2): a product's tax and unit are the catalogue's, the owner's to change, in every store.
+    const hermanas = await tiendasHermanas(tx, tiendaId);
+    if (hermanas.length && !esDueno(autor)) throw new AppError('FORBIDDEN', M.catalogoEmpresa.soloDueno);
     if (unidadDian) {
       // The unit rule is the product's (whole stock by unit, packs only by unit).
       const actuales = await tx
@@ -132,6 +136,7 @@ export async function asignarProductos(options: {
       .where(and(eq(producto.tiendaId, tiendaId), inArray(producto.idProducto, ids)))
       .returning({ id: producto.idProducto });
     if (rows.length !== ids.length) throw new AppError('NOT_FOUND', M.impuestos.productoNoEncontrado);
+    if (hermanas.length) await llevarAHermanas(tx, { tiendaId, productoIds: ids, autor, hermanas });
     const sinClasificar = await contarSinImpuesto(tx, tiendaId);
     // A store already responsible for IVA cannot go back to having unclassified products.
     if (sinClasificar > 0 && (await responsableDeIva(tx, tiendaId))) throw new AppError('BUSINESS_RULE', M.impuestos.sinClasificar(sinClasificar));

@@ -6,11 +6,11 @@
  * API (legacy/controllers/producto.ts) — rename fields and call these functions; none holds a rule.
  * The catalogue's import writes through producto.importacion.ts, by these same rules.
  */
-import { and, asc, count, desc, eq, inArray, ne, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ne, or, type SQL } from 'drizzle-orm';
 import { AppError } from '#shared/errors';
 import { presentes } from '#shared/campos';
 import { COLUMNAS_PRODUCTO, ZProductoBase, type TCamposProducto } from '#shared/schemas/producto';
-import { aMilesimas, deMilesimas, milesimasDe, porUnidad } from '#shared/cantidad';
+import { deMilesimas, milesimasDe } from '#shared/cantidad';
 import { M } from '#shared/messages';
 import type { TPage } from '#shared/schemas/common';
 import type { Db, Tx } from '../../db/client';
@@ -20,9 +20,11 @@ import { idOf, tiendaDestino } from '../tienda/alcance';
 import { ajustarStock, registrarEntradaInicial } from '../movimiento/ledger';
 import { verificarProveedorDeTienda } from '../proveedor/proveedor.domain';
 import { esReferenciaViva, esViolacionUnica } from '../../db/pg-error';
-import type { TCambioPrecio, TDetalleCambioPrecio, THistorialPrecios } from '#shared/schemas/permisos';
-import { nombreDe, registrarPor, type Autor } from '../actividad/actividad.domain';
+import type { TCambioPrecio, THistorialPrecios } from '#shared/schemas/permisos';
+import { registrarPor, type Autor } from '../actividad/actividad.domain';
 import { conRechazos, denegado, exigirPermiso, puede } from '../tienda/permisos';
+import { comprobarUnidad, registrarCambioPrecio, registrarCambioUnidad, stockDeLaUnidad } from './producto.reglas';
+import { CATALOGO, cambiaCatalogo, crearEnHermanas, esDueno, infoCatalogo, llevarAHermanas, precioDeEmpresa, tiendasHermanas, type InfoCatalogo } from './catalogo-empresa';
 
 /**
  * Who acts: a store session (`{ tiendaId }`) reaches its own store's products; the platform
@@ -50,6 +52,9 @@ export const columnasProducto = {
   idTienda: producto.tiendaId,
   ...(Object.fromEntries(COLUMNAS_PRODUCTO.map((k) => [k, producto[k]])) as { [K in (typeof COLUMNAS_PRODUCTO)[number]]: (typeof producto)[K] }),
 };
+
+/** The catalogue's fields (catalogo-empresa.ts), read to tell whether an edit changes any. */
+const columnasCatalogo = Object.fromEntries(CATALOGO.map((k) => [k, producto[k]])) as { [K in (typeof CATALOGO)[number]]: (typeof producto)[K] };
 
 /** The supplier join: only a supplier of the product's own store counts. */
 const proveedorDelProducto = and(eq(proveedor.idProveedor, producto.proveedorId), eq(proveedor.tiendaId, producto.tiendaId));
@@ -105,6 +110,15 @@ export async function obtenerProducto(options: { db: Db; scope: ProductoScope; i
   const row = await leer(options.db, options.scope, options.id);
   if (!row) throw notFound();
   return (await conCostosDe(options.db, options.scope, options.lector, [row]))[0]!;
+}
+
+/**
+ * What the store's product form shows of the empresa's catalogue (ADR 043 §2): how many stores, whether
+ * this store's price is its own, the empresa's price. Null in a one-store empresa (nothing shows).
+ */
+export async function catalogoDelProducto(db: Db, tiendaId: number, id: number): Promise<InfoCatalogo | null> {
+  const [p] = await db.select({ catalogoId: producto.catalogoId, precioPropio: producto.precioPropio }).from(producto).where(esteProducto({ tiendaId }, id)).limit(1);
+  return p ? infoCatalogo(db, tiendaId, p) : null;
 }
 
 /**
@@ -213,28 +227,6 @@ const ESCRITAS = COLUMNAS_PRODUCTO.filter((k): k is Exclude<keyof TCamposProduct
 /** a − b of two stocks with up to three decimals (ADR 030), in thousandths: never a float's 0.30000000000000004. */
 export const diferencia = (a: number, b: number) => deMilesimas(milesimasDe(a) - milesimasDe(b));
 
-/** Whether a stock fits a product's unit (ADR 030): whole for one sold by unit, up to three decimals otherwise. */
-const stockDeLaUnidad = (stock: number, unidad: string | null | undefined): boolean => {
-  const m = aMilesimas(stock);
-  return m !== null && (!porUnidad(unidad) || m % 1000 === 0);
-};
-
-/**
- * The unit rule (ADR 030, ADR 033), owned here and called by every module that changes a product's
- * unit (the detail form, the back-office, the tax screen): a product sold by unit keeps a whole
- * stock, and one with packs (paca, caja) stays sold by unit. Refuses on `unidadDian`.
- */
-export async function comprobarUnidad(tx: Tx, tiendaId: number, cambios: { productoId: number; unidadDian: string; stock: number }[]): Promise<void> {
-  const aMedida = cambios.filter((c) => !porUnidad(c.unidadDian));
-  if (cambios.some((c) => !stockDeLaUnidad(c.stock, c.unidadDian))) throw refusal('VALIDATION', 'unidadDian', M.productos.stockEntero);
-  if (!aMedida.length) return;
-  const [conPacks] = await tx
-    .select({ id: productoUnidadVenta.productoId })
-    .from(productoUnidadVenta)
-    .where(and(eq(productoUnidadVenta.tiendaId, tiendaId), inArray(productoUnidadVenta.productoId, aMedida.map((c) => c.productoId))))
-    .limit(1);
-  if (conPacks) throw refusal('VALIDATION', 'unidadDian', M.productos.unidadConPresentaciones);
-}
 
 /** A new product, under the domain's names: the field list's values; absent ones take the column's default. */
 export interface DatosProducto extends Partial<TCamposProducto> {
@@ -246,6 +238,8 @@ export interface DatosProducto extends Partial<TCamposProducto> {
   inventarioId?: number | null;
   /** The store the operator names (a store session's own store otherwise; another one is refused). */
   idTienda?: number | null;
+  /** In an empresa of several stores, the other stores that get it too (all of them when absent; ADR 043 §2). */
+  tiendas?: number[];
 }
 
 /**
@@ -265,6 +259,9 @@ export async function crearProducto(options: { db: Db; scope: ProductoScope; dat
       // that may not change them may not set them by creating the product either.
       if (!(await puede(tx, tiendaId, autor, 'precios'))) throw denegado(tiendaId, autor, 'precios', intento, M.productos.precioInicialSinPermiso);
       if (datos.stock !== 0 && !(await puede(tx, tiendaId, autor, 'stock'))) throw denegado(tiendaId, autor, 'stock', intento, M.productos.stockInicialSinPermiso);
+      // An empresa of several stores: a new product is a catalogue entry, the owner's (catalogo-empresa.ts).
+      const hermanas = await tiendasHermanas(tx, tiendaId);
+      if (hermanas.length && !esDueno(autor)) throw denegado(tiendaId, autor, 'productos', intento, M.catalogoEmpresa.altaSoloDueno);
       await checkProveedor(tx, tiendaId, datos.proveedorId);
       await checkInventario(tx, tiendaId, datos.inventarioId);
       await checkCodigoBarras(tx, tiendaId, datos.codigoBarras);
@@ -286,6 +283,7 @@ export async function crearProducto(options: { db: Db; scope: ProductoScope; dat
       await registrarEntradaInicial(tx, { tiendaId, productoId: row!.id, cantidad: datos.stock, inventarioId, motivo: MOTIVO[origen].inicial });
       await registrarCambioPrecio(tx, { tiendaId, productoId: row!.id, autor, campo: 'precio', anterior: null, nuevo: datos.precioUnit });
       await registrarPor(tx, tiendaId, autor, { tipo: 'alta', detalle: { entidad: 'producto', id: row!.id, nombre: datos.nombre } });
+      if (hermanas.length) await crearEnHermanas(tx, { tiendaId, productoId: row!.id, autor, hermanas, tiendas: datos.tiendas });
       return (await leer(tx, { tiendaId }, row!.id))!;
     }),
   ).catch(traducir);
@@ -297,6 +295,11 @@ export async function crearProducto(options: { db: Db; scope: ProductoScope; dat
  */
 export interface CambiosProducto extends Partial<TCamposProducto> {
   stock: number;
+  /**
+   * In an empresa of several stores (ADR 043 §2): true, the price is this store's own (a central price
+   * change leaves it alone); false, the store follows the empresa's price. Absent: as it was.
+   */
+  precioPropio?: boolean;
 }
 
 /**
@@ -323,7 +326,7 @@ export async function actualizarProducto(options: {
   return conRechazos(db, () =>
     db.transaction(async (tx) => {
       const [actual] = await tx
-        .select({ tiendaId: producto.tiendaId, stock: producto.stock, precioUnit: producto.precioUnit, nombre: producto.nombre, unidadDian: producto.unidadDian })
+        .select({ ...columnasCatalogo, tiendaId: producto.tiendaId, stock: producto.stock, precioUnit: producto.precioUnit, catalogoId: producto.catalogoId, precioPropio: producto.precioPropio })
         .from(producto)
         .where(esteProducto(scope, id))
         .for('update');
@@ -331,6 +334,17 @@ export async function actualizarProducto(options: {
       const { tiendaId } = actual;
       const intento = { entidad: 'producto', id, nombre: actual.nombre } as const;
       await exigirPermiso(tx, tiendaId, autor, 'productos', intento);
+      // An empresa of several stores (catalogo-empresa.ts): the catalogue fields are the owner's; a price
+      // set by the store's staff is the store's own; going back to the empresa's price takes its price.
+      const hermanas = await tiendasHermanas(tx, tiendaId);
+      let precioPropio = cambios.precioPropio;
+      if (hermanas.length) {
+        if (!esDueno(autor) && cambiaCatalogo(actual, cambios)) throw denegado(tiendaId, autor, 'productos', intento, M.catalogoEmpresa.soloDueno);
+        // Going back (own → empresa's) takes the empresa's price whatever the form sent; a price sent on a
+        // row that already follows it is, from the owner, a new price of the empresa.
+        if (precioPropio === false && (actual.precioPropio || !esDueno(autor))) cambios.precioUnit = (await precioDeEmpresa(tx, hermanas, actual.catalogoId)) ?? cambios.precioUnit;
+        else if (!esDueno(autor) && cambios.precioUnit !== undefined && cambios.precioUnit !== actual.precioUnit) precioPropio = true;
+      } else precioPropio = undefined;
       const nuevoPrecio = cambios.precioUnit !== undefined && cambios.precioUnit !== actual.precioUnit;
       const nombre = cambios.nombre ?? actual.nombre;
       if (nuevoPrecio) await exigirPermiso(tx, tiendaId, autor, 'precios', intento);
@@ -354,10 +368,8 @@ export async function actualizarProducto(options: {
       }
       if (delta !== 0) await exigirPermiso(tx, tiendaId, autor, 'stock', intento);
 
-      await tx
-        .update(producto)
-        .set(presentes(cambios, ESCRITAS))
-        .where(and(eq(producto.idProducto, id), eq(producto.tiendaId, tiendaId)));
+      const escritos = { ...presentes(cambios, ESCRITAS), ...(precioPropio !== undefined ? { precioPropio } : {}) };
+      if (Object.keys(escritos).length) await tx.update(producto).set(escritos).where(and(eq(producto.idProducto, id), eq(producto.tiendaId, tiendaId)));
 
       if (delta !== 0) {
         const moved = await ajustarStock(tx, { tiendaId, productoId: id, delta, motivo: MOTIVO[origen].ajuste, revisado: true });
@@ -373,6 +385,7 @@ export async function actualizarProducto(options: {
         const precio = nuevoPrecio ? cambios.precioUnit! : actual.precioUnit;
         await registrarCambioUnidad(tx, { tiendaId, autor, productoId: id, producto: nombre, precioAnterior: actual.precioUnit, precio, unidadAnterior: actual.unidadDian, unidadNueva: unidad });
       }
+      if (hermanas.length) await llevarAHermanas(tx, { tiendaId, productoIds: [id], autor, hermanas });
       return (await leer(tx, { tiendaId }, id))!;
     }),
   ).catch(traducir);
@@ -420,36 +433,7 @@ export async function eliminarProducto(options: { db: Db; scope: ProductoScope; 
 
 // ── Price history (issue #27 point 2) ─────────────────────────────────────────────────────
 
-/** One change of price (or cost: receiving, issue #32) of a product, recorded with who, through which face, old and new. */
-export async function registrarCambioPrecio(
-  tx: Tx,
-  c: { tiendaId: number; productoId: number; autor: Autor; campo: TCambioPrecio['campo']; anterior: number | null; nuevo: number | null; detalle?: TDetalleCambioPrecio },
-): Promise<void> {
-  await tx.insert(historialPrecio).values({
-    tiendaId: c.tiendaId,
-    productoId: c.productoId,
-    usuarioId: c.autor.usuarioId,
-    usuarioNombre: nombreDe(c.autor.usuarioId),
-    cara: c.autor.cara,
-    campo: c.campo,
-    anterior: c.anterior,
-    nuevo: c.nuevo,
-    detalle: c.detalle ?? null,
-  });
-}
-
-/**
- * A product's unit changed (unit ↔ weight or measure, issue #51 point 4): its price now buys
- * something else, so the change is in the price history and the activity log with both units.
- */
-export async function registrarCambioUnidad(
-  tx: Tx,
-  c: { tiendaId: number; autor: Autor; productoId: number; producto: string; precioAnterior: number; precio: number; unidadAnterior: string; unidadNueva: string },
-): Promise<void> {
-  const detalle = { unidadAnterior: c.unidadAnterior, unidadNueva: c.unidadNueva };
-  await registrarCambioPrecio(tx, { tiendaId: c.tiendaId, productoId: c.productoId, autor: c.autor, campo: 'unidad', anterior: c.precioAnterior, nuevo: c.precio, detalle });
-  await registrarPor(tx, c.tiendaId, c.autor, { tipo: 'precio', detalle: { productoId: c.productoId, producto: c.producto, anterior: c.precioAnterior, nuevo: c.precio, ...detalle } });
-}
+export { comprobarUnidad, registrarCambioPrecio, registrarCambioUnidad };
 
 /** A product's price history, newest first (*Historial de precios*); another store's product answers 404. */
 export async function historialDePrecios(options: { db: Db; scope: ProductoScope; id: number }): Promise<THistorialPrecios> {

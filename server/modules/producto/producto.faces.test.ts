@@ -182,7 +182,8 @@ async function fila(id: number) {
   if (!row) return null;
   const s = [...caras.stores.values(), caras.ajena].find((x) => x.id === row.tiendaId)!;
   // actualizadoEn is the offline till's sync cursor, moved by a trigger on every write (ADR 029): not a value a face writes.
-  const { idProducto: _id, tiendaId: _t, actualizadoEn: _u, version: _v, proveedorId, ...rest } = row;
+  // catalogoId is the row's own id in a one-store empresa (trigger producto_catalogo, ADR 043 §2).
+  const { idProducto: _id, tiendaId: _t, actualizadoEn: _u, version: _v, catalogoId: _c, proveedorId, ...rest } = row;
   return { ...rest, proveedor: proveedorId == null ? null : proveedorId === s.proveedor ? 'el de la tienda' : proveedorId };
 }
 

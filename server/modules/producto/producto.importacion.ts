@@ -11,6 +11,7 @@ import type { TCambioPrecio, TDetalleCambioPrecio } from '#shared/schemas/permis
 import { IMPORTADOS_PRODUCTO } from '#shared/schemas/producto';
 import type { Db, Tx } from '../../db/client';
 import { insertarLote } from '../../db/insertar-lote';
+import { CATALOGO, crearEnHermanas, esDueno, llevarAHermanas, tiendasHermanas } from './catalogo-empresa';
 import { historialPrecio, inventario, producto } from '../../db/schema';
 import { nombreDe, registrarPor, type Autor } from '../actividad/actividad.domain';
 import { ajustarStockLote, registrarEntradasIniciales } from '../movimiento/ledger';
@@ -93,6 +94,12 @@ export async function importarProductos(options: {
       let unidadesPermitidas = false;
       // Costs are seen and set by who may see reports (compras/costo.domain.ts).
       if ([...altas, ...cambios.map((c) => c.campos)].some((x) => x.costo != null)) await exigirPermiso(tx, tiendaId, autor, 'reportes', intento);
+      // An empresa of several stores (ADR 043 §2): new products and catalogue columns are the owner's, and
+      // reach every store; a store's staff import only what the store owns (price, stock, minimum…).
+      const hermanas = await tiendasHermanas(tx, tiendaId);
+      if (hermanas.length && !esDueno(autor) && (altas.length || cambios.some((c) => CATALOGO.some((k) => k in c.campos))))
+        throw denegado(tiendaId, autor, 'productos', intento, M.catalogoEmpresa.soloDueno);
+      const nuevos: number[] = [];
       // A cost already set is changed like a price (asked once, when the first such row comes).
       let costosPermitidos = false;
       const proveedores = [...new Set([...altas, ...cambios.map((c) => c.campos)].map((x) => x.proveedorId).filter((x): x is number => x != null))];
@@ -133,6 +140,7 @@ export async function importarProductos(options: {
           })),
           { id: producto.idProducto },
         );
+        nuevos.push(...rows.map((r) => r.id));
         await registrarEntradasIniciales(tx, { tiendaId, entradas: rows.map((r, j) => ({ productoId: r.id, cantidad: lote[j]!.stock, inventarioId })), motivo });
         await insertarLote(tx, historialPrecio, [
           ...rows.map((r, j) => precio(r.id, null, lote[j]!.precioUnit)),
@@ -191,6 +199,10 @@ export async function importarProductos(options: {
         ajustes += stock.length;
         hechas += lote.length;
         await options.alAvanzar?.(hechas, total);
+      }
+      if (hermanas.length) {
+        for (const id of nuevos) await crearEnHermanas(tx, { tiendaId, productoId: id, autor, hermanas });
+        await llevarAHermanas(tx, { tiendaId, productoIds: cambios.map((c) => c.id), autor, hermanas });
       }
       await registrarPor(tx, tiendaId, autor, { tipo: 'importacion', detalle: { entidad: 'producto', nuevos: altas.length, actualizados: cambios.length, precios, stock: ajustes } });
       return { nuevos: altas.length, actualizados: cambios.length };

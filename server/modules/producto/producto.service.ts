@@ -14,9 +14,17 @@ import type { Autor } from '../actividad/actividad.domain';
 const CAMPOS = invertir(NOMBRES_TIENDA);
 
 /** The store's detail: the field list's fields under the store's names, the supplier only when it is of the store. */
-const aDetalle = (p: dominio.TProducto): TProductoDetalle => {
+const aDetalle = async (db: Db, p: dominio.TProducto): Promise<TProductoDetalle> => {
   const { idProducto, proveedorVigente, proveedorNombre, revisarStock, ...campos } = p;
-  return ZProductoDetalle.parse({ ...renombrar({ ...campos, proveedorId: proveedorVigente }, CAMPOS), id: idProducto, nombrepr: proveedorNombre, ...(revisarStock ? { revisarStock } : {}) });
+  // An empresa of several stores: this store's price against the empresa's (ADR 043 §2); absent otherwise.
+  const catalogo = await dominio.catalogoDelProducto(db, p.idTienda, idProducto);
+  return ZProductoDetalle.parse({
+    ...renombrar({ ...campos, proveedorId: proveedorVigente }, CAMPOS),
+    id: idProducto,
+    nombrepr: proveedorNombre,
+    ...(revisarStock ? { revisarStock } : {}),
+    ...(catalogo ? { catalogo } : {}),
+  });
 };
 
 const aItem = (p: dominio.TProducto): TProductoListItem => ({
@@ -44,23 +52,24 @@ export async function listarProductos(options: { db: Db; tiendaId: number; lecto
 
 /** One product of the store with its current supplier's name (`nombrepr`). */
 export async function obtenerProducto(options: { db: Db; tiendaId: number; id: number; lector: dominio.Lector }): Promise<TProductoDetalle> {
-  return aDetalle(await dominio.obtenerProducto({ db: options.db, scope: { tiendaId: options.tiendaId }, id: options.id, lector: options.lector }));
+  return aDetalle(options.db, await dominio.obtenerProducto({ db: options.db, scope: { tiendaId: options.tiendaId }, id: options.id, lector: options.lector }));
 }
 
 /** The add-product form: its quantity is the opening stock. */
 export async function crearProducto(options: { db: Db; tiendaId: number; input: TCreateProductoData; autor: Autor }): Promise<TProductoDetalle> {
   const { db, tiendaId, input, autor } = options;
-  const { cantidad, ...campos } = input;
-  const datos = { ...(renombrar(campos, NOMBRES_TIENDA) as Partial<TCamposProducto>), nombre: input.nombre, precioUnit: input.precio, stock: cantidad };
+  const { cantidad, tiendas, ...campos } = input;
+  const datos = { ...(renombrar(campos, NOMBRES_TIENDA) as Partial<TCamposProducto>), nombre: input.nombre, precioUnit: input.precio, stock: cantidad, tiendas };
   // The add form calls the opening stock its quantity.
-  return aDetalle(await dominio.enNombresDe({ ...CAMPOS, stock: 'cantidad' }, () => dominio.crearProducto({ db, scope: { tiendaId }, datos, origen: 'tienda', autor })));
+  return aDetalle(db, await dominio.enNombresDe({ ...CAMPOS, stock: 'cantidad' }, () => dominio.crearProducto({ db, scope: { tiendaId }, datos, origen: 'tienda', autor })));
 }
 
 /** The detail form; it sends the stock it showed (`stockAnterior`). */
 export async function actualizarProducto(options: { db: Db; tiendaId: number; id: number; input: TUpdateProductoData; autor: Autor }): Promise<TProductoDetalle> {
   const { db, tiendaId, id, input, autor } = options;
-  const cambios = { ...(renombrar(input, NOMBRES_TIENDA) as Partial<TCamposProducto>), stock: input.stock };
-  return aDetalle(await dominio.enNombresDe(CAMPOS, () => dominio.actualizarProducto({ db, scope: { tiendaId }, id, cambios, origen: 'tienda', autor })));
+  const { precioPropio, ...campos } = input;
+  const cambios = { ...(renombrar(campos, NOMBRES_TIENDA) as Partial<TCamposProducto>), stock: input.stock, precioPropio };
+  return aDetalle(db, await dominio.enNombresDe(CAMPOS, () => dominio.actualizarProducto({ db, scope: { tiendaId }, id, cambios, origen: 'tienda', autor })));
 }
 
 export async function eliminarProducto(options: { db: Db; tiendaId: number; id: number; autor: Autor }): Promise<void> {

@@ -7,8 +7,9 @@ import type { Db, Tx } from '../../db/client';
  * presentation, barcode, cost, tax, DIAN unit, minimum, on/off for sale, whether it tracks lots) and
  * its packs, with stock 0, no supplier (suppliers are still each store's, step 5) and none of the
  * origin's lots or expiry dates (a product that tracks lots starts with none: its lots add up to 0).
- * The rows are the new store's own from then on; ADR 043 step 4 will link each to its catalogue entry
- * (`producto.catalogo_id`) so that a central edit reaches every store.
+ * Each copy keeps its catalogue entry (`producto.catalogo_id`, ADR 043 §2), so a central edit reaches it,
+ * and follows the empresa's price (the price of a store of the empresa that has no price of its own, the
+ * origin's when none), whatever price the origin store set for itself.
  *
  * One statement: each product takes its new id first, so its packs follow it in the same statement.
  * Returns how many products were carried.
@@ -16,13 +17,17 @@ import type { Db, Tx } from '../../db/client';
 export async function copiarCatalogo(tx: Tx, o: { deTienda: number; aTienda: number }): Promise<number> {
   const res = (await tx.execute(sql`
     with origen as materialized (
-      select p.*, nextval(pg_get_serial_sequence('producto', 'id_producto')) as nuevo
+      select p.*, nextval(pg_get_serial_sequence('producto', 'id_producto')) as nuevo,
+        case when not p.precio_propio then p.precio_unit else coalesce((
+          select h.precio_unit from producto h join tienda th on th.id_tienda = h.tienda_id
+          where h.catalogo_id = p.catalogo_id and not h.precio_propio and th.empresa_id = (select empresa_id from tienda where id_tienda = ${o.deTienda})
+          order by h.tienda_id limit 1), p.precio_unit) end as precio_empresa
       from producto p where p.tienda_id = ${o.deTienda} order by p.id_producto
     ),
     productos as (
-      insert into producto (id_producto, tienda_id, nombre, precio_unit, descripcion, marca, categoria, ubicacion, presentacion,
+      insert into producto (id_producto, catalogo_id, tienda_id, nombre, precio_unit, descripcion, marca, categoria, ubicacion, presentacion,
         stock, stock_min, estado, codigo_barras, costo, impuesto, unidad_dian, maneja_lotes, registro_invima, principio_activo, bajo_formula)
-      select nuevo, ${o.aTienda}, nombre, precio_unit, descripcion, marca, categoria, ubicacion, presentacion,
+      select nuevo, catalogo_id, ${o.aTienda}, nombre, precio_empresa, descripcion, marca, categoria, ubicacion, presentacion,
         0, stock_min, estado, codigo_barras, costo, impuesto, unidad_dian, maneja_lotes, registro_invima, principio_activo, bajo_formula
       from origen order by nuevo
       returning 1

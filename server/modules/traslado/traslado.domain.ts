@@ -66,10 +66,13 @@ async function unaTraslado(db: Db | Tx, q: Quien, id: number) {
 const nombresDeTiendas = async (db: Db | Tx, ids: number[]) =>
   new Map((await db.select({ id: tienda.idTienda, nombre: tienda.nombreTienda }).from(tienda).where(inArray(tienda.idTienda, ids))).map((r) => [r.id, r.nombre]));
 
-/** A product of the store the session is in, matched in the other store (ADR 056): by barcode, else by its name without accents. */
+/**
+ * A product of the store the session is in, matched in the other store (ADR 056): by its catalogue entry
+ * (`catalogo_id`, ADR 043 §2), else by barcode, else by its name without accents.
+ */
 async function emparejar(tx: Tx, desdeTienda: number, haciaTienda: number, productoIds: number[], haciaNombre: string) {
   const propios = await tx
-    .select({ id: producto.idProducto, nombre: producto.nombre, codigoBarras: producto.codigoBarras, unidad: producto.unidadDian, lotes: producto.manejaLotes })
+    .select({ id: producto.idProducto, catalogoId: producto.catalogoId, nombre: producto.nombre, codigoBarras: producto.codigoBarras, unidad: producto.unidadDian, lotes: producto.manejaLotes })
     .from(producto)
     .where(and(eq(producto.tiendaId, desdeTienda), inArray(producto.idProducto, productoIds)));
   const porId = new Map(propios.map((p) => [p.id, p]));
@@ -80,10 +83,10 @@ async function emparejar(tx: Tx, desdeTienda: number, haciaTienda: number, produ
     if (p.lotes) throw fieldError('lineas', T.conLotes(p.nombre));
     const res = (await tx.execute(sql`
       select id_producto as id, maneja_lotes as lotes from producto
-      where tienda_id = ${haciaTienda} and (
-        (${p.codigoBarras}::text is not null and codigo_barras = ${p.codigoBarras}::text)
+      where tienda_id = ${haciaTienda} and (catalogo_id = ${p.catalogoId}
+        or (${p.codigoBarras}::text is not null and codigo_barras = ${p.codigoBarras}::text)
         or sin_tildes(lower(trim(nombre))) = sin_tildes(lower(trim(${p.nombre}::text))))
-      order by (${p.codigoBarras}::text is not null and codigo_barras = ${p.codigoBarras}::text) desc, estado desc, id_producto
+      order by catalogo_id = ${p.catalogoId} desc, (${p.codigoBarras}::text is not null and codigo_barras = ${p.codigoBarras}::text) desc, estado desc, id_producto
       limit 1`)) as unknown as { rows: { id: number; lotes: boolean }[] };
     const otro = res.rows[0];
     if (!otro) throw fieldError('lineas', T.sinPar(p.nombre, haciaNombre));

@@ -1,0 +1,23 @@
+/**
+ * The empresa's catalogue shared by its stores (issue #56 point 2, ADR 043 §2): the product form's price
+ * in this store, and the refusals of the product domain when a catalogue change would not fit a store.
+ */
+export const catalogoEmpresa = {
+  /** The product form, in a store of an empresa with more than one. */
+  precioTienda: 'Precio en esta tienda',
+  usarEmpresa: 'Usar el precio de la empresa',
+  propio: 'Precio propio de esta tienda',
+  precioEmpresa: (precio: string) => `Precio de la empresa: ${precio}`,
+  nota: (n: number) => `El nombre, los códigos, la categoría, la unidad, el impuesto y las presentaciones son del catálogo de la empresa: un cambio llega a sus ${n} tiendas. El stock, el mínimo, la ubicación y si está a la venta son de esta tienda.`,
+  notaPersonal: 'El nombre, los códigos, la categoría, la unidad y el impuesto son del catálogo de la empresa: solo el dueño los cambia. Aquí puede cambiar el precio de esta tienda, el stock, el mínimo y si está a la venta.',
+  alta: (n: number) => `El producto se crea en las ${n} tiendas de la empresa, con stock 0 en las demás.`,
+  /** Refusals. */
+  soloDueno: 'En una empresa con varias tiendas, solo el dueño cambia los datos del catálogo (nombre, códigos, categoría, unidad, impuesto, presentaciones). Esta tienda puede cambiar su precio, su stock, su mínimo y si está a la venta.',
+  altaSoloDueno: 'En una empresa con varias tiendas, solo el dueño crea productos: el producto llega al catálogo de todas las tiendas.',
+  codigoEnOtraTienda: (tienda: string) => `Ese código de barras ya es de otro producto en ${tienda}: cámbielo allí primero.`,
+  unidadEnOtraTienda: (tienda: string) => `En ${tienda} este producto no puede cambiar de unidad: tiene stock con decimales o presentaciones.`,
+  precioPropioInvalido: 'Elija si esta tienda usa el precio de la empresa o uno propio.',
+  tiendaAjena: 'Elija tiendas de su empresa.',
+  /** Consistency check (server/db/consistencia.ts). */
+  difiere: (campo: string) => `el campo ${campo} difiere del de la misma referencia en otra tienda`,
+} as const;

@@ -1,0 +1,136 @@
+import { and, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { M } from '#shared/messages';
+import { ROL } from '#shared/roles';
+import { actividad, historialPrecio, producto, tienda } from '../../server/db/schema';
+import { comprobarConsistencia } from '../../server/db/consistencia';
+import { abrirCaja, crearEmpleado, crearTienda, peticion } from '../helpers/factories';
+import { usarApp } from '../helpers/test-app';
+
+/**
+ * The empresa's catalogue with a price per store (issue #56 point 2, ADR 043 §2 and its addendum): a
+ * product is the same catalogue entry in every store of the empresa; the owner's change of a catalogue
+ * field reaches every store's row in the same transaction, the price too unless a store set its own; each
+ * store keeps its stock, minimum, on/off and own price; a store's staff change only what the store owns.
+ * On PGlite, and on PostgreSQL with TEST_DATABASE_URL.
+ */
+const t = usarApp();
+const req = peticion(t);
+const C = M.catalogoEmpresa;
+
+async function ok(method: 'GET' | 'POST' | 'PUT', url: string, token: string, body?: unknown) {
+  const r = await req(method, url, token, body);
+  expect(r.statusCode, r.body).toBeLessThan(300);
+  return r.json();
+}
+
+/** The owner's main store with coffee, and a branch opened from Sucursales (its copy, stock 0). */
+async function empresaConSucursal() {
+  const s = await crearTienda(t, { nombreTienda: 'El Sol' });
+  const cafe = (await ok('POST', '/api/productos', s.token, { nombre: 'Café Sello Rojo 250 g', precio: 10_000, cantidad: 20, codigoBarras: '7702032000017' })).producto.id as number;
+  const norte = await ok('POST', '/api/sucursales', s.token, { nombreTienda: 'El Sol Norte', direccion: 'Cra 7 # 45-10', telefono: '6014567890', zonaHoraria: 'America/Bogota' });
+  const tokenNorte = (await ok('POST', '/api/sesion/tienda', s.token, { idTienda: norte.idTienda })).token as string;
+  const [copia] = await t.database.db.select().from(producto).where(and(eq(producto.tiendaId, norte.idTienda), eq(producto.nombre, 'Café Sello Rojo 250 g')));
+  return { s, cafe, norte: { id: norte.idTienda as number, token: tokenNorte, codigo: norte.codigoInvitacion as string }, cafeN: copia!.idProducto };
+}
+
+/** The product form: what it shows, with some fields changed. */
+async function editar(token: string, id: number, cambios: Record<string, unknown>) {
+  const d = await ok('GET', `/api/productos/${id}`, token);
+  return req('PUT', `/api/productos/${id}`, token, { nombre: d.nombre, precio: d.precio, stock: d.stock, stockAnterior: d.stock, stockMin: d.stockMin, estado: d.estado, ...cambios });
+}
+const fila = async (id: number) => (await t.database.db.select().from(producto).where(eq(producto.idProducto, id)))[0]!;
+const enCaja = async (token: string, q: string) => (await ok('GET', `/api/ventas/productos?q=${encodeURIComponent(q)}`, token)).items as { id: number; precio: number }[];
+const vender = async (token: string, productoId: number, cantidad: number) =>
+  ok('POST', '/api/ventas', token, { lineas: [{ productoId, cantidad }], metodoPagoId: 5, montoRecibido: 100_000 });
+
+describe('el catálogo de la empresa con precio por tienda', () => {
+  it('la sucursal fija su propio precio: la caja de cada tienda lo busca y lo cobra; la copia es la misma referencia', async () => {
+    const e = await empresaConSucursal();
+    expect((await fila(e.cafeN)).catalogoId).toBe((await fila(e.cafe)).catalogoId);
+    const antes = await ok('GET', `/api/productos/${e.cafeN}`, e.norte.token);
+    expect(antes.catalogo).toEqual({ tiendas: 2, precioPropio: false, precioEmpresa: 10_000 });
+    const r = await editar(e.norte.token, e.cafeN, { precio: 11_500, precioPropio: true, stock: 8 });
+    expect(r.statusCode, r.body).toBe(200);
+    expect(r.json().producto.catalogo).toEqual({ tiendas: 2, precioPropio: true, precioEmpresa: 10_000 });
+
+    expect((await enCaja(e.s.token, 'Sello Rojo')).map((p) => p.precio)).toEqual([10_000]);
+    expect((await enCaja(e.norte.token, 'Sello Rojo')).map((p) => p.precio)).toEqual([11_500]);
+    await abrirCaja(t, e.norte.token);
+    const v1 = await vender(e.s.token, e.cafe, 2);
+    const v2 = await vender(e.norte.token, e.cafeN, 2);
+    expect([v1.total, v2.total]).toEqual([20_000, 23_000]);
+    // Each store's stock is its own.
+    expect([(await fila(e.cafe)).stock, (await fila(e.cafeN)).stock]).toEqual([18, 6]);
+    expect(await comprobarConsistencia(t.app.db)).toEqual([]);
+  });
+
+  it('un cambio central de nombre y precio llega a las dos tiendas; el precio propio se queda; volver al precio de la empresa lo toma', async () => {
+    const e = await empresaConSucursal();
+    const otra = await crearTienda(t, { nombreTienda: 'Otra empresa' });
+    const ajeno = (await ok('POST', '/api/productos', otra.token, { nombre: 'Café Sello Rojo 250 g', precio: 10_000, cantidad: 3, codigoBarras: '7702032000017' })).producto.id as number;
+    const tercera = await ok('POST', '/api/sucursales', e.s.token, { nombreTienda: 'El Sol Sur', direccion: 'Cl 1 # 2-3', telefono: '6010000000', zonaHoraria: 'America/Bogota' });
+    const [cafeS] = await t.database.db.select().from(producto).where(and(eq(producto.tiendaId, tercera.idTienda), eq(producto.catalogoId, (await fila(e.cafe)).catalogoId)));
+    expect((await editar(e.norte.token, e.cafeN, { precio: 11_500, precioPropio: true })).statusCode).toBe(200);
+
+    // The owner, in the main store: a new name and a new price of the empresa.
+    const r = await editar(e.s.token, e.cafe, { nombre: 'Café Sello Rojo tradicional 250 g', precio: 10_500 });
+    expect(r.statusCode, r.body).toBe(200);
+    const [main, norte, sur] = [await fila(e.cafe), await fila(e.cafeN), await fila(cafeS!.idProducto)];
+    expect([main.nombre, norte.nombre, sur.nombre]).toEqual(Array(3).fill('Café Sello Rojo tradicional 250 g'));
+    expect([main.precioUnit, norte.precioUnit, sur.precioUnit]).toEqual([10_500, 11_500, 10_500]);
+    // The third store's price change is in its own price history and activity log.
+    const hist = await t.database.db.select().from(historialPrecio).where(eq(historialPrecio.productoId, sur.idProducto));
+    expect(hist.map((h) => [h.anterior, h.nuevo])).toEqual([[10_000, 10_500]]);
+    const log = await t.database.db.select().from(actividad).where(and(eq(actividad.tiendaId, tercera.idTienda), eq(actividad.tipo, 'precio')));
+    expect(log).toHaveLength(1);
+    // Another empresa's product of the same name and barcode is untouched.
+    expect(await fila(ajeno)).toMatchObject({ nombre: 'Café Sello Rojo 250 g', precioUnit: 10_000 });
+
+    // The branch goes back to the empresa's price.
+    const atras = await editar(e.norte.token, e.cafeN, { precioPropio: false });
+    expect(atras.statusCode, atras.body).toBe(200);
+    expect(atras.json().producto).toMatchObject({ precio: 10_500, catalogo: { precioPropio: false, precioEmpresa: 10_500 } });
+    expect(await comprobarConsistencia(t.app.db)).toEqual([]);
+  });
+
+  it('el administrador de una sucursal cambia su precio, mínimo y disponibilidad, no el catálogo; el dueño crea en todas las tiendas', async () => {
+    const e = await empresaConSucursal();
+    // The branch approves new employees by default; this one signs in at once.
+    await t.database.db.update(tienda).set({ aprobarEmpleados: false }).where(eq(tienda.idTienda, e.norte.id));
+    const admin = await crearEmpleado(t, e.norte.codigo, { rol: ROL.ADMIN, sinCaja: true });
+    const nombre = await editar(admin.token, e.cafeN, { nombre: 'Otro café' });
+    expect(nombre.statusCode).toBe(403);
+    expect(nombre.json().error.message).toBe(C.soloDueno);
+    expect((await fila(e.cafeN)).nombre).toBe('Café Sello Rojo 250 g');
+    // Its price is the store's own, without saying so; minimum and on/off are the store's.
+    const propio = await editar(admin.token, e.cafeN, { precio: 9_900, stockMin: 4, estado: 0 });
+    expect(propio.statusCode, propio.body).toBe(200);
+    expect(await fila(e.cafeN)).toMatchObject({ precioUnit: 9_900, precioPropio: true, stockMin: 4, estado: 0 });
+    expect(await fila(e.cafe)).toMatchObject({ precioUnit: 10_000, precioPropio: false, stockMin: 0, estado: 1 });
+    const alta = await req('POST', '/api/productos', admin.token, { nombre: 'Azúcar 1 kg', precio: 4_000, cantidad: 0 });
+    expect(alta.statusCode).toBe(403);
+    expect(alta.json().error.message).toBe(C.altaSoloDueno);
+
+    // The owner creates: the branch gets it at stock 0 and the empresa's price.
+    const nuevo = await ok('POST', '/api/productos', e.s.token, { nombre: 'Azúcar 1 kg', precio: 4_000, cantidad: 12, codigoBarras: '7702000000011' });
+    const enNorte = await t.database.db.select().from(producto).where(and(eq(producto.tiendaId, e.norte.id), eq(producto.nombre, 'Azúcar 1 kg')));
+    expect(enNorte).toHaveLength(1);
+    expect(enNorte[0]).toMatchObject({ stock: 0, precioUnit: 4_000, codigoBarras: '7702000000011', catalogoId: (await fila(nuevo.producto.id)).catalogoId });
+    // A barcode that another product of the branch has is refused, naming the branch; nothing changes.
+    const [suyo] = await t.database.db.insert(producto).values({ tiendaId: e.norte.id, nombre: 'Panela', precioUnit: 3_000, codigoBarras: '7700000000999' }).returning();
+    const choque = await editar(e.s.token, e.cafe, { codigoBarras: '7700000000999' });
+    expect(choque.statusCode).toBe(409);
+    expect(choque.json().error.message).toBe(C.codigoEnOtraTienda('El Sol Norte'));
+    expect((await fila(e.cafe)).codigoBarras).toBe('7702032000017');
+    expect(suyo!.codigoBarras).toBe('7700000000999');
+  });
+
+  it('la comprobación de consistencia nombra la copia de una tienda que difiere de su hermana', async () => {
+    const e = await empresaConSucursal();
+    await t.database.db.update(producto).set({ nombre: 'Café cambiado a mano' }).where(eq(producto.idProducto, e.cafeN));
+    const fallas = (await comprobarConsistencia(t.app.db, { tiendaId: e.norte.id })).filter((f) => f.regla === 'catálogo = hermanas');
+    expect(fallas).toHaveLength(1);
+    expect(fallas[0]!.detalle).toContain('nombre');
+  });
+});
