@@ -323,7 +323,7 @@ export const ZProductoDetalle = z
     /** Only when a sale went past the recorded stock (issue #36 point 7), read-only. */
     revisarStock: z.boolean().optional(),
     /** Only in an empresa of several stores (ADR 043 §2): how many, whether this store's price is its own, the empresa's price. */
-    catalogo: z.object({ tiendas: entero, precioPropio: z.boolean(), precioEmpresa: entero.nullable() }).optional(),
+    catalogo: z.object({ tiendas: entero, precioPropio: z.boolean(), precioEmpresa: entero.nullable(), editaCatalogo: z.boolean() }).optional(),
   });
 export type TProductoDetalle = z.infer<typeof ZProductoDetalle>;
 

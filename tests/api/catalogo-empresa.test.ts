@@ -49,10 +49,10 @@ describe('el catálogo de la empresa con precio por tienda', () => {
     const e = await empresaConSucursal();
     expect((await fila(e.cafeN)).catalogoId).toBe((await fila(e.cafe)).catalogoId);
     const antes = await ok('GET', `/api/productos/${e.cafeN}`, e.norte.token);
-    expect(antes.catalogo).toEqual({ tiendas: 2, precioPropio: false, precioEmpresa: 10_000 });
+    expect(antes.catalogo).toEqual({ tiendas: 2, precioPropio: false, precioEmpresa: 10_000, editaCatalogo: true });
     const r = await editar(e.norte.token, e.cafeN, { precio: 11_500, precioPropio: true, stock: 8 });
     expect(r.statusCode, r.body).toBe(200);
-    expect(r.json().producto.catalogo).toEqual({ tiendas: 2, precioPropio: true, precioEmpresa: 10_000 });
+    expect(r.json().producto.catalogo).toEqual({ tiendas: 2, precioPropio: true, precioEmpresa: 10_000, editaCatalogo: true });
 
     expect((await enCaja(e.s.token, 'Sello Rojo')).map((p) => p.precio)).toEqual([10_000]);
     expect((await enCaja(e.norte.token, 'Sello Rojo')).map((p) => p.precio)).toEqual([11_500]);

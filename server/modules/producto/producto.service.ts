@@ -9,12 +9,13 @@ import { NOMBRES_TIENDA, ZProductoDetalle, type TCamposProducto, type TCreatePro
 import type { Db } from '../../db/client';
 import * as dominio from './producto.domain';
 import type { Autor } from '../actividad/actividad.domain';
+import { esDueno } from './catalogo-empresa';
 
 /** `{ domainName: storeName }` where they differ (`precioUnit` is `precio`), for refusals and answers. */
 const CAMPOS = invertir(NOMBRES_TIENDA);
 
 /** The store's detail: the field list's fields under the store's names, the supplier only when it is of the store. */
-const aDetalle = async (db: Db, p: dominio.TProducto): Promise<TProductoDetalle> => {
+const aDetalle = async (db: Db, p: dominio.TProducto, quien: Pick<Autor, 'usuarioId'>): Promise<TProductoDetalle> => {
   const { idProducto, proveedorVigente, proveedorNombre, revisarStock, ...campos } = p;
   // An empresa of several stores: this store's price against the empresa's (ADR 043 §2); absent otherwise.
   const catalogo = await dominio.catalogoDelProducto(db, p.idTienda, idProducto);
@@ -23,7 +24,7 @@ const aDetalle = async (db: Db, p: dominio.TProducto): Promise<TProductoDetalle>
     id: idProducto,
     nombrepr: proveedorNombre,
     ...(revisarStock ? { revisarStock } : {}),
-    ...(catalogo ? { catalogo } : {}),
+    ...(catalogo ? { catalogo: { ...catalogo, editaCatalogo: esDueno(quien) } } : {}),
   });
 };
 
@@ -51,8 +52,8 @@ export async function listarProductos(options: { db: Db; tiendaId: number; lecto
 }
 
 /** One product of the store with its current supplier's name (`nombrepr`). */
-export async function obtenerProducto(options: { db: Db; tiendaId: number; id: number; lector: dominio.Lector }): Promise<TProductoDetalle> {
-  return aDetalle(options.db, await dominio.obtenerProducto({ db: options.db, scope: { tiendaId: options.tiendaId }, id: options.id, lector: options.lector }));
+export async function obtenerProducto(options: { db: Db; tiendaId: number; id: number; lector: dominio.Lector & Pick<Autor, 'usuarioId'> }): Promise<TProductoDetalle> {
+  return aDetalle(options.db, await dominio.obtenerProducto({ db: options.db, scope: { tiendaId: options.tiendaId }, id: options.id, lector: options.lector }), options.lector);
 }
 
 /** The add-product form: its quantity is the opening stock. */
@@ -61,7 +62,7 @@ export async function crearProducto(options: { db: Db; tiendaId: number; input: 
   const { cantidad, tiendas, ...campos } = input;
   const datos = { ...(renombrar(campos, NOMBRES_TIENDA) as Partial<TCamposProducto>), nombre: input.nombre, precioUnit: input.precio, stock: cantidad, tiendas };
   // The add form calls the opening stock its quantity.
-  return aDetalle(db, await dominio.enNombresDe({ ...CAMPOS, stock: 'cantidad' }, () => dominio.crearProducto({ db, scope: { tiendaId }, datos, origen: 'tienda', autor })));
+  return aDetalle(db, await dominio.enNombresDe({ ...CAMPOS, stock: 'cantidad' }, () => dominio.crearProducto({ db, scope: { tiendaId }, datos, origen: 'tienda', autor })), autor);
 }
 
 /** The detail form; it sends the stock it showed (`stockAnterior`). */
@@ -69,7 +70,7 @@ export async function actualizarProducto(options: { db: Db; tiendaId: number; id
   const { db, tiendaId, id, input, autor } = options;
   const { precioPropio, ...campos } = input;
   const cambios = { ...(renombrar(campos, NOMBRES_TIENDA) as Partial<TCamposProducto>), stock: input.stock, precioPropio };
-  return aDetalle(db, await dominio.enNombresDe(CAMPOS, () => dominio.actualizarProducto({ db, scope: { tiendaId }, id, cambios, origen: 'tienda', autor })));
+  return aDetalle(db, await dominio.enNombresDe(CAMPOS, () => dominio.actualizarProducto({ db, scope: { tiendaId }, id, cambios, origen: 'tienda', autor })), autor);
 }
 
 export async function eliminarProducto(options: { db: Db; tiendaId: number; id: number; autor: Autor }): Promise<void> {

@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { formatNumber } from '#shared/money';
+import { formatNumber, formatPesos } from '#shared/money';
 import { AppError } from '#shared/errors';
 import { comun } from '#shared/messages/comun';
 import { permisos } from '#shared/messages/permisos';
 import { productos } from '#shared/messages/productos';
+import { catalogoEmpresa } from '#shared/messages/catalogo-empresa';
 import { valoresEn } from '#shared/campos';
 import { porUnidad } from '#shared/cantidad';
 import { UNIDADES_DIAN } from '#shared/impuestos';
@@ -17,7 +18,8 @@ import { useUpdateProducto } from '../api/update-producto';
 import { showFailure } from './failures';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
-const M = { comun, permisos, productos };
+const M = { comun, permisos, productos, catalogoEmpresa };
+const C = M.catalogoEmpresa;
 
 const F = M.productos.campos;
 
@@ -42,11 +44,19 @@ export function ProductoForm(props: {
   const [nombrepr, setNombrepr] = useState(props.producto.nombrepr);
   const opciones = useProveedorOpciones();
   const mutation = useUpdateProducto();
+  // An empresa of several stores (ADR 043 §2): this store's price is the empresa's or its own; the
+  // catalogue fields are the owner's (the server refuses a store's staff anyway).
+  const [catalogo, setCatalogo] = useState(props.producto.catalogo);
+  const [precioPropio, setPrecioPropio] = useState(props.producto.catalogo?.precioPropio ?? false);
+  const soloTienda = catalogo != null && !catalogo.editaCatalogo;
+  const deCatalogo = (campo: Parameters<typeof bind>[0]) =>
+    soloTienda ? { ...bind(campo), readOnly: true, 'aria-readonly': true, className: 'gp-readonly', hint: M.permisos.soloLectura } : bind(campo);
   const toBody = (values: Values): TUpdateProductoRequest => ({
     ...values,
     estado: values.estado === '0' ? '0' : '1',
     unidad: (values.unidad || undefined) as TUpdateProductoRequest['unidad'],
     stockAnterior,
+    ...(catalogo ? { precioPropio } : {}),
   });
 
   const { formRef, values, setValues, set, bind, onSubmit } = useValidatedForm({
@@ -58,6 +68,8 @@ export function ProductoForm(props: {
       setValues(toValues(res.producto));
       setStockAnterior(res.producto.stock);
       setNombrepr(res.producto.nombrepr);
+      setCatalogo(res.producto.catalogo);
+      setPrecioPropio(res.producto.catalogo?.precioPropio ?? false);
       toastSuccess(res.message || M.productos.actualizado);
     },
     onFailure: async (err) => {
@@ -82,12 +94,40 @@ export function ProductoForm(props: {
 
   return (
     <form ref={formRef} className="card" onSubmit={onSubmit} noValidate aria-label={M.productos.datos}>
+      {catalogo ? (
+        <p className="gp-catalogo-nota" data-testid="catalogo-nota">
+          {soloTienda ? C.notaPersonal : C.nota(catalogo.tiendas)}
+        </p>
+      ) : null}
       <div className="form-grid">
-        <Field label={F.nombre} autoComplete="off" {...bind('nombre')} />
-        <Field label={F.marca} autoComplete="off" {...bind('marca')} />
-        <Field label={F.categoria} autoComplete="off" {...bind('categoria')} />
-        <Field label={F.presentacion} autoComplete="off" placeholder={F.presentacionPlaceholder} {...bind('presentacion')} />
+        <Field label={F.nombre} autoComplete="off" {...deCatalogo('nombre')} />
+        <Field label={F.marca} autoComplete="off" {...deCatalogo('marca')} />
+        <Field label={F.categoria} autoComplete="off" {...deCatalogo('categoria')} />
+        <Field label={F.presentacion} autoComplete="off" placeholder={F.presentacionPlaceholder} {...deCatalogo('presentacion')} />
         <Field label={F.ubicacion} autoComplete="off" placeholder={F.ubicacionPlaceholder} {...bind('ubicacion')} />
+        {catalogo ? (
+          <fieldset className="span-2 gp-precio-tienda">
+            <legend>{C.precioTienda}</legend>
+            <label>
+              <input
+                type="radio"
+                name="precio-propio"
+                checked={!precioPropio}
+                disabled={!puede.precios}
+                onChange={() => {
+                  setPrecioPropio(false);
+                  // Back to the empresa's price: the field shows it (the server takes it anyway).
+                  if (catalogo.precioEmpresa != null) set('precio', formatNumber(catalogo.precioEmpresa));
+                }}
+              />{' '}
+              {C.usarEmpresa}
+            </label>
+            <label>
+              <input type="radio" name="precio-propio" checked={precioPropio} disabled={!puede.precios} onChange={() => setPrecioPropio(true)} /> {C.propio}
+            </label>
+            {catalogo.precioEmpresa != null ? <small className="field__hint">{C.precioEmpresa(formatPesos(catalogo.precioEmpresa))}</small> : null}
+          </fieldset>
+        ) : null}
         <MoneyField
           label={F.precio}
           hint={puede.precios ? M.productos.precioHint : M.permisos.soloLectura}
@@ -97,7 +137,7 @@ export function ProductoForm(props: {
           {...precioProps(bind('precio'))}
         />
         <SelectField label={F.estado} options={ESTADOS} {...bind('estado')} />
-        <SelectField label={F.unidad} hint={M.productos.unidadHint} options={UNIDADES} {...bind('unidad')} />
+        <SelectField label={F.unidad} hint={M.productos.unidadHint} options={UNIDADES} disabled={soloTienda} {...bind('unidad')} />
         <Field
           label={F.stock}
           inputMode={porUnidad(values.unidad) ? 'numeric' : 'decimal'}
@@ -112,8 +152,8 @@ export function ProductoForm(props: {
         <SelectField label={F.proveedor} options={proveedorOptions} {...bind('idProveedor')} />
         <Field label={F.proveedorActual} value={nombrepr ?? M.productos.sinProveedor} readOnly tabIndex={-1} className="gp-readonly" />
         <Field label={F.fechaVencimiento} type="date" {...bind('fechaVencimiento')} />
-        <Field label={M.productos.codigoBarrasOpcional} autoComplete="off" inputMode="numeric" hint={M.productos.codigoBarrasHint} {...bind('codigoBarras')} />
-        <TextAreaField className="span-2" label={F.descripcion} {...bind('descripcion')} />
+        <Field label={M.productos.codigoBarrasOpcional} autoComplete="off" inputMode="numeric" hint={M.productos.codigoBarrasHint} {...deCatalogo('codigoBarras')} />
+        <TextAreaField className="span-2" label={F.descripcion} readOnly={soloTienda} {...bind('descripcion')} />
         {/* Lots and expiry (issue #58 point 2, ADR 051): receipts then ask lot and date, the till sells the first to expire. */}
         <div className="field field--check span-2">
           <label>
