@@ -202,7 +202,9 @@ const TABLE: Record<string, Entry> = {
   'GET /api/productos': { expect: STORE },
   'GET /api/productos/:id': { expect: STORE_ROW, params: id('producto') },
   // A new product sets its first price (issue #51 point 4): role 2 lacks 'precios' by default.
-  'POST /api/productos': { expect: STORE_NO_R2, body: { nombre: 'Matriz alta', precio: 1000, cantidad: 0 } },
+  // The demo empresa has a branch (issue #56 point 2, ADR 043 §2): a new product is an entry of the empresa's
+  // catalogue, the owner's; its staff, the encargado too, create none (a lone store's do: catalogo-empresa.test.ts).
+  'POST /api/productos': { expect: STORE_ADMIN, body: { nombre: 'Matriz alta', precio: 1000, cantidad: 0 } },
   'PUT /api/productos/:id': { expect: STORE_ROW, params: id('producto'), body: { nombre: 'Arroz blanco 500 g', precio: 2800, stock: 60, stockMin: 10, estado: 1 } },
   // Deleting a product (issue #27): role 2 only with the store's permission (off by default), role 3 never.
   'DELETE /api/productos/:id': { expect: STORE_ADMIN_ROW, params: freshId('producto') },

@@ -235,6 +235,8 @@ describe('las tres caras del producto terminan igual', () => {
       todas(ALTAS, {
         nombre: 'Panela redonda 500 g',
         precioUnit: 3200,
+        // A lone store's price is its empresa's (ADR 043 §2): no face sets it as the store's own.
+        precioPropio: false,
         stock: 12,
         stockMin: 0,
         estado: 1,
