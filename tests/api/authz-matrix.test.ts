@@ -210,14 +210,15 @@ const TABLE: Record<string, Entry> = {
   'DELETE /api/productos/:id': { expect: STORE_ADMIN_ROW, params: freshId('producto') },
   // Issue #33 point 5 (ADR 033): a product's sale units. Adding one sets a price: role 2 lacks 'precios' by default.
   'GET /api/productos/:id/presentaciones': { expect: STORE_ROW, params: id('producto') },
-  'POST /api/productos/:id/presentaciones': { expect: STORE_ROW_NO_R2, params: id('producto'), body: { nombre: 'Paca x6', factor: 6, codigoBarras: 'MATRIZ-PACA-6', precio: 5000 } },
+  // The demo empresa has a branch (issue #56 point 2, ADR 043 §2): packs are the catalogue's, the owner's to add, change or remove.
+  'POST /api/productos/:id/presentaciones': { expect: STORE_ADMIN_ROW, params: id('producto'), body: { nombre: 'Paca x6', factor: 6, codigoBarras: 'MATRIZ-PACA-6', precio: 5000 } },
   // A pack's factor is its price per unit (issue #51 point 4): each caller changes a fresh pack's 24 to 12, which needs 'precios'.
   'PUT /api/productos/:id/presentaciones/:presentacionId': {
-    expect: STORE_ROW_NO_R2,
+    expect: STORE_ADMIN_ROW,
     params: async (c) => ({ id: c.ids.producto!, presentacionId: await c.fresh.presentacion!() }),
     body: { nombre: 'Caja x12', factor: 12, codigoBarras: 'MATRIZ-PUT-CAJA', precio: 1000 },
   },
-  'DELETE /api/productos/:id/presentaciones/:presentacionId': { expect: STORE_ROW, params: async (c) => ({ id: c.ids.producto!, presentacionId: await c.fresh.presentacion!() }) },
+  'DELETE /api/productos/:id/presentaciones/:presentacionId': { expect: STORE_ADMIN_ROW, params: async (c) => ({ id: c.ids.producto!, presentacionId: await c.fresh.presentacion!() }) },
   // Issue #27 point 2: a product's price history.
   'GET /api/productos/:id/historial-precios': { expect: STORE_ROW, params: id('producto') },
   // Issue #33: the catalogue's import; the product's permissions are asked row by row (a refused row is a row error).

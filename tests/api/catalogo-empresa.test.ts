@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { M } from '#shared/messages';
 import { ROL } from '#shared/roles';
-import { actividad, historialPrecio, producto, tienda } from '../../server/db/schema';
+import { actividad, historialPrecio, producto, productoUnidadVenta, tienda } from '../../server/db/schema';
 import { comprobarConsistencia } from '../../server/db/consistencia';
 import { abrirCaja, crearEmpleado, crearTienda, peticion } from '../helpers/factories';
 import { usarApp } from '../helpers/test-app';
@@ -132,5 +132,72 @@ describe('el catálogo de la empresa con precio por tienda', () => {
     const fallas = (await comprobarConsistencia(t.app.db, { tiendaId: e.norte.id })).filter((f) => f.regla === 'catálogo = hermanas');
     expect(fallas).toHaveLength(1);
     expect(fallas[0]!.detalle).toContain('nombre');
+  });
+});
+
+describe('las presentaciones son del catálogo', () => {
+  const packs = async (productoId: number) =>
+    (await t.database.db.select().from(productoUnidadVenta).where(eq(productoUnidadVenta.productoId, productoId))).map((u) => [u.nombre, u.factor, u.codigoBarras, u.precio]);
+
+  it('el dueño agrega, cambia y quita una presentación: llega a la sucursal; su precio solo donde sigue el precio de la empresa', async () => {
+    const e = await empresaConSucursal();
+    const alta = await ok('POST', `/api/productos/${e.cafe}/presentaciones`, e.s.token, { nombre: 'Caja x12', factor: 12, codigoBarras: '7702032000024', precio: 110_000 });
+    expect(await packs(e.cafeN)).toEqual([['Caja x12', 12, '7702032000024', 110_000]]);
+    // The branch sets its own price: a central change of the pack keeps the branch's pack price.
+    expect((await editar(e.norte.token, e.cafeN, { precio: 11_500, precioPropio: true })).statusCode).toBe(200);
+    const [suya] = await t.database.db.select().from(productoUnidadVenta).where(eq(productoUnidadVenta.productoId, e.cafeN));
+    expect((await req('PUT', `/api/productos/${e.cafeN}/presentaciones/${suya!.idUnidadVenta}`, e.norte.token, { nombre: 'Caja x12', factor: 12, codigoBarras: '7702032000024', precio: 125_000 })).statusCode).toBe(200);
+    await ok('PUT', `/api/productos/${e.cafe}/presentaciones/${alta.presentacion.id}`, e.s.token, { nombre: 'Caja x10', factor: 10, codigoBarras: '7702032000031', precio: 95_000 });
+    expect(await packs(e.cafe)).toEqual([['Caja x10', 10, '7702032000031', 95_000]]);
+    expect(await packs(e.cafeN)).toEqual([['Caja x10', 10, '7702032000031', 125_000]]);
+    // The branch's till finds the new barcode.
+    const codigo = await req('GET', `/api/ventas/productos/codigo/7702032000031`, e.norte.token);
+    expect(codigo.statusCode, codigo.body).toBeLessThan(500);
+    expect((await req('DELETE', `/api/productos/${e.cafe}/presentaciones/${alta.presentacion.id}`, e.s.token)).statusCode).toBeLessThan(300);
+    expect(await packs(e.cafeN)).toEqual([]);
+    expect(await comprobarConsistencia(t.app.db)).toEqual([]);
+  });
+
+  it('el personal de una sucursal no agrega presentaciones; un código de otra tienda se rechaza sin cambiar nada', async () => {
+    const e = await empresaConSucursal();
+    await t.database.db.update(tienda).set({ aprobarEmpleados: false }).where(eq(tienda.idTienda, e.norte.id));
+    const admin = await crearEmpleado(t, e.norte.codigo, { rol: ROL.ADMIN, sinCaja: true });
+    const r = await req('POST', `/api/productos/${e.cafeN}/presentaciones`, admin.token, { nombre: 'Caja x12', factor: 12, codigoBarras: '7702032000024', precio: 110_000 });
+    expect(r.statusCode).toBe(403);
+    expect(r.json().error.message).toBe(C.soloDueno);
+    await t.database.db.insert(producto).values({ tiendaId: e.norte.id, nombre: 'Panela', precioUnit: 3_000, codigoBarras: '7700000000888' });
+    const choque = await req('POST', `/api/productos/${e.cafe}/presentaciones`, e.s.token, { nombre: 'Caja x12', factor: 12, codigoBarras: '7700000000888', precio: 110_000 });
+    expect(choque.statusCode).toBe(409);
+    expect(choque.json().error.message).toBe(C.codigoEnOtraTienda('El Sol Norte'));
+    expect([await packs(e.cafe), await packs(e.cafeN)]).toEqual([[], []]);
+  });
+});
+
+describe('una tienda sola, como antes', () => {
+  it('su administrador y su encargado crean productos y presentaciones y cambian el catálogo; el precio nunca es propio', async () => {
+    const s = await crearTienda(t, { nombreTienda: 'Tienda sola' });
+    const admin = await crearEmpleado(t, s.codigo, { rol: ROL.ADMIN, sinCaja: true });
+    const nuevo = await ok('POST', '/api/productos', admin.token, { nombre: 'Arroz 500 g', precio: 2_500, cantidad: 5 });
+    const id = nuevo.producto.id as number;
+    expect(nuevo.producto.catalogo).toBeUndefined();
+    const r = await editar(admin.token, id, { nombre: 'Arroz Diana 500 g', precio: 2_700, precioPropio: true });
+    expect(r.statusCode, r.body).toBe(200);
+    expect(await fila(id)).toMatchObject({ nombre: 'Arroz Diana 500 g', precioUnit: 2_700, precioPropio: false, catalogoId: id });
+    await ok('POST', `/api/productos/${id}/presentaciones`, admin.token, { nombre: 'Paca x6', factor: 6, codigoBarras: 'SOLA-PACA-6', precio: 15_000 });
+    expect(await comprobarConsistencia(t.app.db, { tiendaId: s.id })).toEqual([]);
+  });
+});
+
+describe('el dueño crea en las tiendas que elige', () => {
+  it('solo en las tiendas nombradas; una tienda de otra empresa se rechaza', async () => {
+    const e = await empresaConSucursal();
+    const sur = await ok('POST', '/api/sucursales', e.s.token, { nombreTienda: 'El Sol Sur', direccion: 'Cl 1 # 2-3', telefono: '6010000000', zonaHoraria: 'America/Bogota' });
+    await ok('POST', '/api/productos', e.s.token, { nombre: 'Sal 1 kg', precio: 1_800, cantidad: 4, tiendas: [sur.idTienda] });
+    const donde = await t.database.db.select({ t: producto.tiendaId }).from(producto).where(eq(producto.nombre, 'Sal 1 kg'));
+    expect(donde.map((d) => d.t).sort((a, b) => a - b)).toEqual([e.s.id, sur.idTienda].sort((a, b) => a - b));
+    const otra = await crearTienda(t, { nombreTienda: 'Ajena' });
+    const r = await req('POST', '/api/productos', e.s.token, { nombre: 'Azúcar 2 kg', precio: 7_000, cantidad: 0, tiendas: [otra.id] });
+    expect(r.statusCode).toBe(400);
+    expect((await t.database.db.select().from(producto).where(eq(producto.nombre, 'Azúcar 2 kg')))).toEqual([]);
   });
 });

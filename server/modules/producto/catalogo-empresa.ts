@@ -93,7 +93,7 @@ export async function infoCatalogo(db: Db | Tx, tiendaId: number, p: { catalogoI
 const rechazo = (campo: 'codigoBarras' | 'unidadDian', mensaje: string) => new AppError('CONFLICT', mensaje, { fields: { [campo]: mensaje } });
 
 /** A barcode of the catalogue must be free in every sibling store (but for the same product's row there). */
-async function comprobarCodigos(tx: Tx, hermanas: Hermana[], filas: { catalogoId: number; codigoBarras: string | null }[]) {
+export async function comprobarCodigos(tx: Tx, hermanas: Hermana[], filas: { catalogoId: number; codigoBarras: string | null }[]) {
   for (const f of filas) {
     if (!f.codigoBarras) continue;
     const ids = hermanas.map((h) => h.id);
