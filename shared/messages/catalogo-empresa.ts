@@ -10,6 +10,9 @@ export const catalogoEmpresa = {
   precioEmpresa: (precio: string) => `Precio de la empresa: ${precio}`,
   nota: (n: number) => `El nombre, los códigos, la categoría, la unidad, el impuesto y las presentaciones son del catálogo de la empresa: un cambio llega a sus ${n} tiendas. El stock, el mínimo, la ubicación y si está a la venta son de esta tienda.`,
   notaPersonal: 'El nombre, los códigos, la categoría, la unidad y el impuesto son del catálogo de la empresa: solo el dueño los cambia. Aquí puede cambiar el precio de esta tienda, el stock, el mínimo y si está a la venta.',
+  /** The price field's hint while this store follows the empresa's price. */
+  precioDeEmpresaHint: 'Es el precio de la empresa: un cambio aquí llega a las tiendas que lo usan. Para cambiarlo solo en esta tienda, elija «Precio propio de esta tienda».',
+  eligePropio: 'Es el precio de la empresa. Para cobrar otro en esta tienda, elija «Precio propio de esta tienda».',
   alta: (n: number) => `El producto se crea en las ${n} tiendas de la empresa, con stock 0 en las demás.`,
   /** Refusals. */
   soloDueno: 'En una empresa con varias tiendas, solo el dueño cambia los datos del catálogo (nombre, códigos, categoría, unidad, impuesto, presentaciones). Esta tienda puede cambiar su precio, su stock, su mínimo y si está a la venta.',

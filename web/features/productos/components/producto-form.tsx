@@ -49,6 +49,8 @@ export function ProductoForm(props: {
   const [catalogo, setCatalogo] = useState(props.producto.catalogo);
   const [precioPropio, setPrecioPropio] = useState(props.producto.catalogo?.precioPropio ?? false);
   const soloTienda = catalogo != null && !catalogo.editaCatalogo;
+  // A store's staff type a price only as the store's own: while it follows the empresa's, the field is read-only.
+  const precioFijo = soloTienda && !precioPropio;
   const deCatalogo = (campo: Parameters<typeof bind>[0]) =>
     soloTienda ? { ...bind(campo), readOnly: true, 'aria-readonly': true, className: 'gp-readonly', hint: M.permisos.soloLectura } : bind(campo);
   const toBody = (values: Values): TUpdateProductoRequest => ({
@@ -130,10 +132,10 @@ export function ProductoForm(props: {
         ) : null}
         <MoneyField
           label={F.precio}
-          hint={puede.precios ? M.productos.precioHint : M.permisos.soloLectura}
-          readOnly={!puede.precios}
-          aria-readonly={!puede.precios || undefined}
-          className={puede.precios ? undefined : 'gp-readonly'}
+          hint={!puede.precios ? M.permisos.soloLectura : precioFijo ? C.eligePropio : catalogo && !precioPropio ? C.precioDeEmpresaHint : M.productos.precioHint}
+          readOnly={!puede.precios || precioFijo}
+          aria-readonly={!puede.precios || precioFijo || undefined}
+          className={puede.precios && !precioFijo ? undefined : 'gp-readonly'}
           {...precioProps(bind('precio'))}
         />
         <SelectField label={F.estado} options={ESTADOS} {...bind('estado')} />
@@ -153,11 +155,11 @@ export function ProductoForm(props: {
         <Field label={F.proveedorActual} value={nombrepr ?? M.productos.sinProveedor} readOnly tabIndex={-1} className="gp-readonly" />
         <Field label={F.fechaVencimiento} type="date" {...bind('fechaVencimiento')} />
         <Field label={M.productos.codigoBarrasOpcional} autoComplete="off" inputMode="numeric" hint={M.productos.codigoBarrasHint} {...deCatalogo('codigoBarras')} />
-        <TextAreaField className="span-2" label={F.descripcion} readOnly={soloTienda} {...bind('descripcion')} />
+        <TextAreaField className={soloTienda ? 'span-2 gp-readonly' : 'span-2'} label={F.descripcion} readOnly={soloTienda} {...bind('descripcion')} />
         {/* Lots and expiry (issue #58 point 2, ADR 051): receipts then ask lot and date, the till sells the first to expire. */}
         <div className="field field--check span-2">
           <label>
-            <input type="checkbox" checked={values.manejaLotes === true} aria-describedby="maneja-lotes-hint" onChange={(e) => set('manejaLotes', e.target.checked)} /> {F.manejaLotes}
+            <input type="checkbox" checked={values.manejaLotes === true} disabled={soloTienda} aria-describedby="maneja-lotes-hint" onChange={(e) => set('manejaLotes', e.target.checked)} /> {F.manejaLotes}
           </label>
           <small id="maneja-lotes-hint" className="field__hint">
             {M.productos.manejaLotesAyuda}
@@ -167,11 +169,11 @@ export function ProductoForm(props: {
         <fieldset className="span-2 gp-medicamento">
           <legend>{M.productos.medicamento}</legend>
           <div className="form-grid">
-            <Field label={F.registroInvima} autoComplete="off" placeholder={F.registroInvimaPlaceholder} {...bind('registroInvima')} />
-            <Field label={F.principioActivo} autoComplete="off" placeholder={F.principioActivoPlaceholder} {...bind('principioActivo')} />
+            <Field label={F.registroInvima} autoComplete="off" placeholder={F.registroInvimaPlaceholder} {...deCatalogo('registroInvima')} />
+            <Field label={F.principioActivo} autoComplete="off" placeholder={F.principioActivoPlaceholder} {...deCatalogo('principioActivo')} />
             <div className="field field--check span-2">
               <label>
-                <input type="checkbox" checked={values.bajoFormula === true} aria-describedby="bajo-formula-hint" onChange={(e) => set('bajoFormula', e.target.checked)} /> {F.bajoFormula}
+                <input type="checkbox" checked={values.bajoFormula === true} disabled={soloTienda} aria-describedby="bajo-formula-hint" onChange={(e) => set('bajoFormula', e.target.checked)} /> {F.bajoFormula}
               </label>
               <small id="bajo-formula-hint" className="field__hint">
                 {M.productos.bajoFormulaAyuda}
