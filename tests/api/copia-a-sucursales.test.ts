@@ -26,7 +26,7 @@ const ok = async (method: 'GET' | 'POST' | 'PUT', url: string, token: string, bo
 
 /**
  * A store with rice (a barcode), soda and panela; a branch opened from it (rice and soda carried, the
- * panela made afterwards, so the branch has none); the owner's token in each, and a cashier of the branch.
+ * panela made afterwards for this store only, so the branch has none); the owner's token in each, and a cashier of the branch.
  */
 async function empresa() {
   const n = ++seq;
@@ -35,7 +35,7 @@ async function empresa() {
   const arroz = await crear(s.token, { nombre: 'Arroz Diana 500 g', precio: 2_800, cantidad: 100, codigoBarras: `77020${n}0001` });
   const gaseosa = await crear(s.token, { nombre: 'Gaseosa Colombiana 400 ml', precio: 2_500, cantidad: 100 });
   const norte = (await ok('POST', '/api/sucursales', s.token, { nombreTienda: `Copia Norte ${n}` }, 201)) as { idTienda: number; codigoInvitacion: string };
-  const panela = await crear(s.token, { nombre: 'Panela 500 g', precio: 1_800, cantidad: 100 });
+  const panela = await crear(s.token, { nombre: 'Panela 500 g', precio: 1_800, cantidad: 100, tiendas: [] });
   const enNorte = (await ok('POST', '/api/sesion/tienda', s.token, { idTienda: norte.idTienda })).token as string;
   const idEn = async (tiendaId: number, nombre: string) =>
     (await t.database.db.select({ id: producto.idProducto }).from(producto).where(and(eq(producto.tiendaId, tiendaId), eq(producto.nombre, nombre))))[0]!.id;

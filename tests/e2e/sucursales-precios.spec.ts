@@ -33,8 +33,8 @@ test('el dueño copia una lista de precios y un 3×2 a su sucursal; allí aplica
   const { producto } = await api<{ producto: { id: number } }>(page, 'POST', '/api/productos', { nombre: arroz, precio: 2_800, cantidad: 50 });
   const norte = `Sede Norte ${unique('n').slice(-5)}`;
   await api(page, 'POST', '/api/sucursales', { nombreTienda: norte });
-  // Made after the branch opened: the branch does not carry it.
-  const p2 = await api<{ producto: { id: number } }>(page, 'POST', '/api/productos', { nombre: panela, precio: 1_800, cantidad: 50 });
+  // Made after the branch opened, for this store only (ADR 043 §2: the owner chooses the stores): the branch does not carry it.
+  const p2 = await api<{ producto: { id: number } }>(page, 'POST', '/api/productos', { nombre: panela, precio: 1_800, cantidad: 50, tiendas: [] });
   const { lista } = await api<{ lista: { id: number } }>(page, 'POST', '/api/listas-precios', { nombre: 'Mayorista', porcentaje: 0 });
   await api(page, 'PUT', `/api/listas-precios/${lista.id}/precios`, { productoId: producto.id, precio: 2_300 });
   await api(page, 'PUT', `/api/listas-precios/${lista.id}/precios`, { productoId: p2.producto.id, precio: 1_500 });

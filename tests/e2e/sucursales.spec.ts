@@ -96,7 +96,7 @@ test('el dueño abre una segunda tienda, entra desde la barra de arriba, vende a
   }
   const enNorte = (await api<{ items: { id: number; nombre: string; stock: number }[] }>(page, 'GET', '/api/productos')).items;
   expect(enNorte.map((p) => [p.nombre, p.stock])).toEqual([[CAFE, 0]]);
-  await api(page, 'PUT', `/api/productos/${enNorte[0]!.id}`, { nombre: CAFE, precio: 10_500, stock: 6, stockMin: 0, estado: 1 });
+  await api(page, 'PUT', `/api/productos/${enNorte[0]!.id}`, { nombre: CAFE, precio: 10_500, precioPropio: true, stock: 6, stockMin: 0, estado: 1 });
   await abrirCaja(page);
   const enSede = await vender(page, CAFE, '20000');
   expect(enSede.numero).toBe(1);
@@ -165,7 +165,7 @@ test('el dueño da a una cajera de la primera tienda el rol de cajera en la sucu
   const enNorte = await page.request.post('/api/sesion/tienda', { headers: dueno, data: { idTienda: idNorte } });
   const duenoNorte = { authorization: `Bearer ${(await enNorte.json()).token}` };
   const [cafe] = (await (await page.request.get('/api/productos', { headers: duenoNorte })).json()).items as { id: number }[];
-  expect((await page.request.put(`/api/productos/${cafe!.id}`, { headers: duenoNorte, data: { nombre: CAFE, precio: 10_500, stock: 6, stockMin: 0, estado: 1 } })).status()).toBe(200);
+  expect((await page.request.put(`/api/productos/${cafe!.id}`, { headers: duenoNorte, data: { nombre: CAFE, precio: 10_500, precioPropio: true, stock: 6, stockMin: 0, estado: 1 } })).status()).toBe(200);
 
   // The owner, on Sucursales: each store's people; Marta only in her home store.
   await entrarComo(page, tienda);

@@ -1,0 +1,73 @@
+import { expect, test, type Page } from '@playwright/test';
+import { api } from './support/api';
+import { captura } from './support/capturas';
+import { abrirCaja, agregarAlCarrito, expectToast, unique } from './support/fixtures';
+import { entrarComo, nuevaTienda } from './crud-support';
+
+/**
+ * Issue #56 point 2, the central catalogue (ADR 043 §2): the owner of two stores defines a product once
+ * and it is in both; in the branch, switched from the top bar, the product form offers "Precio propio de
+ * esta tienda" against the empresa's price, and the branch sets its own; each till then sells it at its
+ * own store's price. Screenshots of the form at 1366 and 390 px (SHOTS=1, SHOTS_DIR).
+ */
+const SHOTS = process.env.SHOTS_DIR ?? 'test-results';
+
+async function fotos(page: Page, nombre: string) {
+  for (const width of [1366, 390]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await captura(page, { path: `${SHOTS}/${nombre}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1366, height: 900 });
+}
+
+async function venderUno(page: Page, nombre: string, total: string) {
+  await abrirCaja(page);
+  await page.goto('/ventas');
+  await agregarAlCarrito(page, nombre);
+  await expect(page.getByTestId('carrito-total')).toHaveText(total);
+  await page.getByRole('button', { name: 'Generar pago' }).click();
+  await page.getByRole('button', { name: /^Cobrar pago exacto/ }).click();
+  await expect(page.getByTestId('recibo-total')).toHaveText(total);
+}
+
+test('el dueño define un producto una vez; la sucursal fija su propio precio; cada caja lo cobra a su precio', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1366, height: 900 });
+  const tienda = await nuevaTienda(page.request);
+  await entrarComo(page, tienda);
+  await page.goto('/inicio');
+  const norte = `Sede Norte ${unique('n').slice(-5)}`;
+  await api(page, 'POST', '/api/sucursales', { nombreTienda: norte });
+  // Defined once, after the branch opened: it reaches both stores.
+  const cafe = unique('Café Sello Rojo');
+  await api(page, 'POST', '/api/productos', { nombre: cafe, precio: 10_000, cantidad: 20 });
+
+  // In the branch, from the top bar (which lists the stores it read on loading): its row of the product.
+  await page.goto('/gestionar_productos');
+  await page.getByRole('combobox', { name: 'Tienda', exact: true }).selectOption({ label: norte });
+  await expect(page.getByTestId('footer-tienda')).toHaveText(norte);
+  const enNorte = (await api<{ items: { id: number; nombre: string }[] }>(page, 'GET', '/api/productos')).items;
+  const cafeN = enNorte.find((p) => p.nombre === cafe)!;
+  await page.goto(`/detalle_producto?id=${cafeN.id}`);
+  await expect(page.getByTestId('catalogo-nota')).toContainText('un cambio llega a sus 2 tiendas');
+  const precioTienda = page.getByRole('group', { name: 'Precio en esta tienda' });
+  await expect(precioTienda.getByRole('radio', { name: 'Usar el precio de la empresa' })).toBeChecked();
+  await expect(precioTienda).toContainText('Precio de la empresa: $ 10.000');
+  await precioTienda.getByRole('radio', { name: 'Precio propio de esta tienda' }).check();
+  await page.getByLabel('Precio', { exact: true }).fill('11.500');
+  await page.getByLabel('Stock', { exact: true }).fill('8');
+  await page.getByRole('button', { name: 'Guardar cambios' }).click();
+  await expectToast(page, 'Producto actualizado');
+  await expect(precioTienda.getByRole('radio', { name: 'Precio propio de esta tienda' })).toBeChecked();
+  await fotos(page, 'catalogo-precio-propio');
+
+  // Each till sells it at its own store's price.
+  await venderUno(page, cafe, '$ 11.500');
+  await page.getByRole('combobox', { name: 'Tienda', exact: true }).selectOption({ label: tienda.nombre });
+  await expect(page.getByTestId('footer-tienda')).toHaveText(tienda.nombre);
+  await venderUno(page, cafe, '$ 10.000');
+  // The main store's form: the empresa's price, its own stock.
+  const cafeA = (await api<{ items: { id: number; nombre: string; stock: number }[] }>(page, 'GET', '/api/productos')).items.find((p) => p.nombre === cafe)!;
+  expect(cafeA.stock).toBe(19);
+});
