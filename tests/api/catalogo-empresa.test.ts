@@ -132,6 +132,8 @@ describe('el catálogo de la empresa con precio por tienda', () => {
     const fallas = (await comprobarConsistencia(t.app.db, { tiendaId: e.norte.id })).filter((f) => f.regla === 'catálogo = hermanas');
     expect(fallas).toHaveLength(1);
     expect(fallas[0]!.detalle).toContain('nombre');
+    // Put back: the database is shared by the file's tests on PostgreSQL.
+    await t.database.db.update(producto).set({ nombre: 'Café Sello Rojo 250 g' }).where(eq(producto.idProducto, e.cafeN));
   });
 });
 
