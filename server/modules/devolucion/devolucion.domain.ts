@@ -24,6 +24,7 @@ import { prepararDeshacer } from '../venta/venta.estado';
 import { conRechazos, denegado, puede } from '../tienda/permisos';
 import { verificarAutorizacion } from '../venta/autorizacion';
 import { clientesDeLaTienda } from '../cliente/cliente.alcance';
+import { leerCabeceraVenta } from '../venta/venta.cabecera';
 
 /**
  * Returns (devoluciones, issue #32 point 1) have one owner: this module. A return brings back units
@@ -187,33 +188,27 @@ export async function obtenerDevolucion(options: { db: Db | Tx; tiendaId: number
       idDevolucion: devolucion.idDevolucion,
       numero: devolucion.numero,
       ventaId: devolucion.ventaId,
-      ventaNumero: venta.numero,
       fecha: devolucion.fecha,
-      usuario: sql<string>`coalesce(trim(${usuario.nombre1} || ' ' || ${usuario.apellido1}), ${tienda.nombreTienda})`,
+      usuarioNombre: usuario.nombre1,
+      usuarioApellido: usuario.apellido1,
       metodoPagoId: devolucion.metodoPagoId,
       metodo: metodoPago.nombre,
       total: devolucion.total,
       montoFiado: devolucion.montoFiado,
       referencia: devolucion.referencia,
       motivo: devolucion.motivo,
-      tiendaNombre: tienda.nombreTienda,
-      tiendaDireccion: tienda.direccion,
-      tiendaTelefono: tienda.telefono,
-      clienteNombre: sql<string | null>`trim(${cliente.nombre} || ' ' || ${cliente.apellido})`,
-      clienteDocumento: cliente.documento,
-      clienteTelefono: cliente.telefono,
       ventaCambioId: ventaCambio.idVenta,
       ventaCambioNumero: ventaCambio.numero,
     })
     .from(devolucion)
-    .innerJoin(tienda, eq(tienda.idTienda, devolucion.tiendaId))
     .innerJoin(metodoPago, eq(metodoPago.idMetPago, devolucion.metodoPagoId))
-    .innerJoin(venta, eq(venta.idVenta, devolucion.ventaId))
     .leftJoin(usuario, eq(usuario.idUsuario, devolucion.usuarioId))
-    .leftJoin(cliente, eq(cliente.idCliente, venta.clienteId))
     .leftJoin(ventaCambio, eq(ventaCambio.idVenta, devolucion.ventaCambioId))
     .where(and(eq(devolucion.idDevolucion, id), eq(devolucion.tiendaId, tiendaId)));
-  if (!d) throw new AppError('NOT_FOUND', D.noEncontrada);
+  // The sale's header (its number, store and customer) from the sale's one read.
+  const v = d && (await leerCabeceraVenta(db, { tiendaId, ventaId: d.ventaId, extra: { tiendaDireccion: tienda.direccion, tiendaTelefono: tienda.telefono } }));
+  if (!d || !v) throw new AppError('NOT_FOUND', D.noEncontrada);
+  const clienteNombre = v.clienteNombre != null && v.clienteApellido != null ? `${v.clienteNombre} ${v.clienteApellido}`.trim() : null;
   const lineas = await db
     .select({
       productoId: devolucionLinea.productoId,
@@ -240,9 +235,10 @@ export async function obtenerDevolucion(options: { db: Db | Tx; tiendaId: number
     idDevolucion: d.idDevolucion,
     numero: d.numero,
     ventaId: d.ventaId,
-    ventaNumero: d.ventaNumero,
+    ventaNumero: v.numero,
     fecha: d.fecha.toISOString(),
-    usuario: d.usuario,
+    // Who took it back; the store's own account names the store.
+    usuario: d.usuarioNombre != null && d.usuarioApellido != null ? `${d.usuarioNombre} ${d.usuarioApellido}`.trim() : v.tienda,
     metodoPagoId: d.metodoPagoId,
     metodo: d.metodo,
     total: d.total,
@@ -254,8 +250,8 @@ export async function obtenerDevolucion(options: { db: Db | Tx; tiendaId: number
     motivo: d.motivo,
     lineas: lineas.map((l) => ({ productoId: l.productoId, producto: l.producto, cantidad: l.cantidad, unidad: l.unidad, valor: l.valor, destino: l.destino as TDestino })),
     tarifas,
-    tienda: { nombre: d.tiendaNombre, direccion: d.tiendaDireccion, telefono: d.tiendaTelefono },
-    cliente: d.clienteNombre && d.clienteDocumento ? { nombre: d.clienteNombre, documento: d.clienteDocumento, telefono: d.clienteTelefono } : null,
+    tienda: { nombre: v.tienda, direccion: v.tiendaDireccion, telefono: v.tiendaTelefono },
+    cliente: clienteNombre && v.clienteDocumento ? { nombre: clienteNombre, documento: v.clienteDocumento, telefono: v.clienteTelefono } : null,
     ventaCambio: d.ventaCambioId != null && d.ventaCambioNumero != null ? { id: d.ventaCambioId, numero: d.ventaCambioNumero } : null,
   };
 }

@@ -12,7 +12,7 @@ import type { TDocumentoRecibo } from '#shared/schemas/dian';
 import type { TImpuesto, TUnidadDian } from '#shared/impuestos';
 import type { Db, Tx } from '../../db/client';
 import { alias } from 'drizzle-orm/pg-core';
-import { cliente, devolucion, devolucionLinea, dianConfiguracion, documentoDian, factura, producto, productoUnidadVenta, puntoVenta, rangoNumeracion, usuario, venta } from '../../db/schema';
+import { devolucion, devolucionLinea, dianConfiguracion, documentoDian, factura, producto, productoUnidadVenta, venta } from '../../db/schema';
 import { unidadDeLinea } from '../venta/unidad-linea';
 import { esViolacionUnica } from '../../db/pg-error';
 import { leerPerfilFiscal } from '../tienda/perfil-fiscal';
@@ -32,6 +32,7 @@ import { TIPO_NOTA_CREDITO_FACTURA } from './nota-factura';
 import { dian as D } from '#shared/messages/dian';
 import { facturaElectronica as FE } from '#shared/messages/factura-electronica';
 import { puntosParaDocumento } from '../puntos/puntos.domain';
+import { fiscalDeCabecera, leerCabeceraVenta, nombreCajero } from '../venta/venta.cabecera';
 
 /**
  * The due date of a fiado sale (payment form crédito): the one the fiado domain fixed on the sale
@@ -83,44 +84,10 @@ type Devueltas = Map<number, { cantidad: number; valor: number }>;
 
 export async function documentoPosDeVenta(db: Db, f: FilaConfiguracion, ventaId: number, ahora: Date, estados: string[] = ['Completada'], devueltas?: Devueltas): Promise<DocumentoPos | null> {
   const tiendaId = f.tiendaId;
-  const [v] = await db
-    .select({
-      id: venta.idVenta,
-      numero: venta.numero,
-      estado: venta.estado,
-      fecha: venta.fecha,
-      descuento: venta.descuento,
-      metodoPagoId: venta.metodoPagoId,
-      montoFiado: venta.montoFiado,
-      numeroFiscal: venta.numeroFiscal,
-      prefijo: rangoNumeracion.prefijo,
-      resolucion: rangoNumeracion.resolucion,
-      desde: rangoNumeracion.desde,
-      hasta: rangoNumeracion.hasta,
-      fechaDesde: rangoNumeracion.fechaDesde,
-      fechaHasta: rangoNumeracion.fechaHasta,
-      caja: puntoVenta.nombre,
-      ubicacion: puntoVenta.ubicacion,
-      cajeroNombre: usuario.nombre1,
-      cajeroApellido: usuario.apellido1,
-      clienteDocumento: cliente.documento,
-      clienteTipo: cliente.tipoDocumento,
-      clienteNombre: cliente.nombre,
-      clienteApellido: cliente.apellido,
-      clienteCorreo: cliente.correo,
-      fiadoVence: venta.fiadoVence,
-      numeroDispositivo: venta.numeroDispositivo,
-      fechaDispositivo: venta.fechaDispositivo,
-    })
-    .from(venta)
-    .innerJoin(rangoNumeracion, eq(rangoNumeracion.idRango, venta.rangoId))
-    .innerJoin(puntoVenta, eq(puntoVenta.idPuntoVenta, rangoNumeracion.puntoVentaId))
-    .leftJoin(usuario, eq(usuario.idUsuario, venta.usuarioId))
-    .leftJoin(cliente, eq(cliente.idCliente, venta.clienteId))
-    .where(and(eq(venta.idVenta, ventaId), eq(venta.tiendaId, tiendaId)))
-    .limit(1);
+  const v = await leerCabeceraVenta(db, { tiendaId, ventaId });
   // Without a DIAN number (no range at its till) or not completed: nothing to issue.
-  if (!v || !estados.includes(v.estado) || v.numeroFiscal == null) return null;
+  const fiscal = v && fiscalDeCabecera(v);
+  if (!v || !fiscal || !estados.includes(v.estado)) return null;
   const perfil = await leerPerfilFiscal(db, tiendaId);
   if (!perfil) return null;
   const lineas = await db
@@ -130,7 +97,7 @@ export async function documentoPosDeVenta(db: Db, f: FilaConfiguracion, ventaId:
     .leftJoin(productoUnidadVenta, eq(productoUnidadVenta.idUnidadVenta, factura.unidadVentaId))
     .where(and(eq(factura.ventaId, ventaId), eq(factura.tiendaId, tiendaId)))
     .orderBy(asc(factura.idFactura));
-  const cajero = v.cajeroNombre ? `${v.cajeroNombre} ${v.cajeroApellido ?? ''}`.trim() : perfil.razonSocial;
+  const cajero = nombreCajero(v, perfil.razonSocial);
   const documentoCliente = v.clienteDocumento?.replace(/[^0-9A-Za-z]/g, '') ?? '';
   const adquirente: Adquirente | null =
     documentoCliente && documentoCliente !== '222222222222'
@@ -160,10 +127,10 @@ export async function documentoPosDeVenta(db: Db, f: FilaConfiguracion, ventaId:
     adquirente,
     emision: ahora,
     ambiente: f.ambiente === 1 ? 1 : 2,
-    consecutivo: v.numeroFiscal,
-    resolucion: { numero: v.resolucion, fechaDesde: v.fechaDesde, fechaHasta: v.fechaHasta, prefijo: v.prefijo, desde: v.desde, hasta: v.hasta },
+    consecutivo: fiscal.numero,
+    resolucion: { numero: fiscal.resolucion, fechaDesde: fiscal.fechaDesde, fechaHasta: fiscal.fechaHasta, prefijo: fiscal.prefijo, desde: fiscal.desde, hasta: fiscal.hasta },
     software: softwareDe(f, perfil),
-    caja: { placa: v.caja, ubicacion: v.ubicacion, cajero, tipo: 'Caja principal', codigoVenta: String(v.numero) },
+    caja: { placa: fiscal.caja, ubicacion: v.ubicacion!, cajero, tipo: 'Caja principal', codigoVenta: String(v.numero) },
     // A sale made without the network (issue #34, ADR 029) was handed over on the device's printed
     // CONTINGENCIA document: its electronic document is a type 07 contingency, transmitted within 48
     // hours of the connection's return (dian.md), naming the physical document it stands for.

@@ -1,5 +1,4 @@
 import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import { AppError } from '#shared/errors';
 import { brutoLinea, deMilesimas, milesimasDe, totalesPorMedida } from '#shared/cantidad';
 import { cambioDelPago, metodosDelPago, partesDelPago } from '#shared/pago';
@@ -13,6 +12,7 @@ import { cliente, factura, metodoPago, producto, rangoNumeracion, tienda, usuari
 import { unidadDeLinea } from '../venta/unidad-linea';
 import { MEDIDAS, UNIDADES, unidadesDe, type TMedida } from '#shared/unidades';
 import { facturaDeVenta, nombreAdquirente, numeroFacturaDeVenta } from '../venta/venta.factura';
+import { leerCabeceraVenta, leerCabeceras } from '../venta/venta.cabecera';
 
 const MAX_INT = 2_147_483_647;
 
@@ -99,8 +99,8 @@ export async function listarFacturas(options: { db: Db; tiendaId: number; lector
   const where = and(...conditions);
 
   const [ventas, [totalRow]] = await Promise.all([
-    db
-      .select({
+    leerCabeceras(db, {
+      columnas: {
         idVenta: venta.idVenta,
         numero: venta.numero,
         numeroDispositivo: venta.numeroDispositivo,
@@ -115,17 +115,12 @@ export async function listarFacturas(options: { db: Db; tiendaId: number; lector
         numeroFactura: numeroFacturaDeVenta,
         cajero,
         descuento: venta.descuento,
-      })
-      .from(venta)
-      .innerJoin(tienda, eq(tienda.idTienda, venta.tiendaId))
-      .leftJoin(metodoPago, eq(metodoPago.idMetPago, venta.metodoPagoId))
-      .leftJoin(cliente, eq(cliente.idCliente, venta.clienteId))
-      .leftJoin(usuario, eq(usuario.idUsuario, venta.usuarioId))
-      .leftJoin(rangoNumeracion, eq(rangoNumeracion.idRango, venta.rangoId))
-      .where(where)
-      .orderBy(desc(venta.fecha), desc(venta.idVenta))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
+      },
+      donde: where,
+      orden: [desc(venta.fecha), desc(venta.idVenta)],
+      limite: query.pageSize,
+      saltar: (query.page - 1) * query.pageSize,
+    }),
     // Without a search the pager's count comes from the trigger-kept counts (issue #20, ADR 017); one
     // employee's own sales are counted (over the store's venta_tienda_fecha_idx).
     query.q || propias ? db.select({ n: count() }).from(venta).where(where) : contarVentas(db, tiendaId, query.estado),
@@ -205,9 +200,6 @@ function pagoDe(v: { metodoPagoId: number; metodo: string; total: number; montoF
   return { pagos: partesDelPago(v), montoRecibido: cambio == null ? null : v.montoRecibido, cambio };
 }
 
-/** The supervisor whose PIN authorised a cashier's discount (issue #16 point 4). */
-const autorizador = alias(usuario, 'autorizador');
-
 /**
  * One invoice of the store: header, lines and totals. Another store's sale is "not found", and so is
  * another employee's for a reader without `ventasDeOtros` (issue #51 point 8).
@@ -215,38 +207,12 @@ const autorizador = alias(usuario, 'autorizador');
 export async function detalleFactura(options: { db: Db; tiendaId: number; lector: LectorFacturas; idVenta: number }): Promise<TFacturaDetalle> {
   const { db, tiendaId, idVenta } = options;
   const propias = await ventasVisibles(db, tiendaId, options.lector);
-  const [v] = await db
-    .select({
-      idVenta: venta.idVenta,
-      numero: venta.numero,
-      numeroDispositivo: venta.numeroDispositivo,
-      fecha: venta.fecha,
-      estado: venta.estado,
-      montoRecibido: venta.montoRecibido,
-      montoFiado: venta.montoFiado,
-      fiadoVence: venta.fiadoVence,
-      metodoPagoId: venta.metodoPagoId,
-      descuento: venta.descuento,
-      motivoDescuento: venta.motivoDescuento,
-      // The store account's PIN (issue #36 point 5) names the store.
-      autorizadoPor: sql<string | null>`coalesce(${autorizador.nombre1} || ' ' || ${autorizador.apellido1}, case when ${venta.autorizadoPorTienda} then ${tienda.nombreTienda} end)`,
-      tiendaNombre: tienda.nombreTienda,
-      tiendaDireccion: tienda.direccion,
-      tiendaTelefono: tienda.telefono,
-      metodoPago: metodoPago.nombre,
-      clienteNombre: nombreCliente,
-      clienteDocumento: cliente.documento,
-      clienteTipo: cliente.tipoDocumento,
-      cajero,
-    })
-    .from(venta)
-    .innerJoin(tienda, eq(tienda.idTienda, venta.tiendaId))
-    .leftJoin(metodoPago, eq(metodoPago.idMetPago, venta.metodoPagoId))
-    .leftJoin(cliente, eq(cliente.idCliente, venta.clienteId))
-    .leftJoin(usuario, eq(usuario.idUsuario, venta.usuarioId))
-    .leftJoin(autorizador, eq(autorizador.idUsuario, venta.autorizadoPor))
-    .where(and(eq(venta.idVenta, idVenta), eq(venta.tiendaId, tiendaId), propias ?? undefined))
-    .limit(1);
+  const v = await leerCabeceraVenta(db, {
+    tiendaId,
+    ventaId: idVenta,
+    donde: propias ?? undefined,
+    extra: { tiendaDireccion: tienda.direccion, tiendaTelefono: tienda.telefono, clienteNombreCompleto: nombreCliente, cajero },
+  });
   if (!v) throw new AppError('NOT_FOUND', M.facturas.noEncontrada);
 
   const lineas = await db
@@ -273,18 +239,18 @@ export async function detalleFactura(options: { db: Db; tiendaId: number; lector
   const conSubtotal = lineas.map(({ importe, ...l }) => ({ ...l, subtotal: brutoLinea({ ...l, importe }) - l.descuento }));
   const total = conSubtotal.reduce((acc, l) => acc + l.subtotal, 0) - v.descuento;
   return {
-    idVenta: v.idVenta,
+    idVenta: v.id,
     numero: v.numero,
     numeroDispositivo: v.numeroDispositivo,
     fecha: v.fecha.toISOString(),
     estado: v.estado,
-    tienda: { nombre: v.tiendaNombre, direccion: v.tiendaDireccion, telefono: v.tiendaTelefono },
+    tienda: { nombre: v.tienda, direccion: v.tiendaDireccion, telefono: v.tiendaTelefono },
     cajero: v.cajero,
     cliente:
-      v.clienteNombre && v.clienteDocumento
-        ? { nombre: v.clienteNombre, documento: v.clienteDocumento, tipoDocumento: v.clienteTipo ?? 'CC' }
+      v.clienteNombreCompleto && v.clienteDocumento
+        ? { nombre: v.clienteNombreCompleto, documento: v.clienteDocumento, tipoDocumento: v.clienteTipo ?? 'CC' }
         : null,
-    metodoPago: v.metodoPago,
+    metodoPago: v.metodo,
     lineas: conSubtotal,
     // Units, kilos and litres apart, as the list counts them (issue #52 point 3).
     ...totalesPorMedida(conSubtotal),
@@ -292,7 +258,7 @@ export async function detalleFactura(options: { db: Db; tiendaId: number; lector
     motivoDescuento: v.motivoDescuento,
     autorizadoPor: v.autorizadoPor,
     total,
-    ...pagoDe({ metodoPagoId: v.metodoPagoId, metodo: v.metodoPago ?? '', total, montoFiado: v.montoFiado, montoRecibido: v.montoRecibido }),
+    ...pagoDe({ metodoPagoId: v.metodoPagoId, metodo: v.metodo ?? '', total, montoFiado: v.montoFiado, montoRecibido: v.montoRecibido }),
     fiadoVence: v.montoFiado > 0 ? v.fiadoVence : null,
     ...(cambioDe ? { cambioDe, montoRecibido: v.montoRecibido == null ? null : entregadoEnCambio(v.montoRecibido, v.metodoPagoId, cambioDe) } : { cambioDe: null }),
     // Invoiced to a buyer (issue #57, ADR 044): the invoice's number, CUFE and buyer.

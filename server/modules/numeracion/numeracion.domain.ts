@@ -14,6 +14,7 @@ import { esViolacionUnica } from '../../db/pg-error';
 import { entreDias } from '../tienda/zona-horaria';
 import { sellarClaveTecnica } from '../dian/clave-tecnica';
 import { contextoDian } from '../dian/contexto';
+import { fiscalDeCabecera, leerCabeceraVenta } from '../venta/venta.cabecera';
 
 const N = M.numeracion;
 
@@ -210,24 +211,10 @@ export async function registrarRango(db: Db, options: { tiendaId: number; puntoV
   });
 }
 
-/** The DIAN number a sale took at its till, with its range's data for the receipt; null without one. */
+/** The DIAN number a sale took at its till, with its range's data for the receipt; null without one (read from the sale's header). */
 export async function fiscalDeVenta(db: Db | Tx, tiendaId: number, ventaId: number): Promise<TFiscalRecibo | null> {
-  const [r] = await db
-    .select({
-      caja: puntoVenta.nombre,
-      prefijo: rangoNumeracion.prefijo,
-      numero: venta.numeroFiscal,
-      resolucion: rangoNumeracion.resolucion,
-      desde: rangoNumeracion.desde,
-      hasta: rangoNumeracion.hasta,
-      fechaDesde: rangoNumeracion.fechaDesde,
-      fechaHasta: rangoNumeracion.fechaHasta,
-    })
-    .from(venta)
-    .innerJoin(rangoNumeracion, eq(rangoNumeracion.idRango, venta.rangoId))
-    .innerJoin(puntoVenta, eq(puntoVenta.idPuntoVenta, rangoNumeracion.puntoVentaId))
-    .where(and(eq(venta.idVenta, ventaId), eq(venta.tiendaId, tiendaId)));
-  return r && r.numero != null ? { ...r, numero: r.numero } : null;
+  const r = await leerCabeceraVenta(db, { tiendaId, ventaId });
+  return r && fiscalDeCabecera(r);
 }
 
 /** The DIAN numbers used per prefix: first, last, and the numbers recorded as inhabilitados. */

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { AppError } from '#shared/errors';
 import { M } from '#shared/messages';
@@ -7,21 +7,19 @@ import { brutoLinea } from '#shared/cantidad';
 import { METODO } from '#shared/roles';
 import type { TRecibo } from '#shared/schemas/venta';
 import type { Db, Tx } from '../../db/client';
-import { cliente, devolucion, factura, metodoPago, producto, tienda, usuario, venta } from '../../db/schema';
+import { devolucion, factura, producto, venta } from '../../db/schema';
 import { unidadDeLinea } from './unidad-linea';
-import { fiscalDeVenta } from '../numeracion/numeracion.domain';
 import { relojDesfasado } from '../sin-red/sin-red.domain';
 import { documentoDeVenta } from '../dian/emision';
 import { ahorrosDeVenta, promocionesPorLinea } from '../promocion/promocion.venta';
 import { puntosDelRecibo } from '../puntos/puntos.domain';
 import { ventasVisibles, type LectorVentas } from './ventas-visibles';
+import { fiscalDeCabecera, leerCabeceraVenta, nombreCajero } from './venta.cabecera';
 
 const V = M.ventas;
 
 /** A recorded sale's receipt. */
 
-/** The supervisor who authorised a cashier's discount (issue #16 point 4): a second join of usuario. */
-const autorizador = alias(usuario, 'autorizador');
 /** The sale an exchange's return came from (issue #32 point 2): a second join of venta. */
 const ventaOriginal = alias(venta, 'venta_original');
 
@@ -37,43 +35,7 @@ export async function obtenerRecibo(options: {
   lector?: LectorVentas;
 }): Promise<TRecibo> {
   const { db, tiendaId, ventaId, lector } = options;
-  const [row] = await db
-    .select({
-      id: venta.idVenta,
-      numero: venta.numero,
-      numeroDispositivo: venta.numeroDispositivo,
-      fechaDispositivo: venta.fechaDispositivo,
-      desfaseRelojMs: venta.desfaseRelojMs,
-      estado: venta.estado,
-      fecha: venta.fecha,
-      total: venta.total,
-      descuento: venta.descuento,
-      motivoDescuento: venta.motivoDescuento,
-      autorizadoPor: sql<string | null>`coalesce(${autorizador.nombre1} || ' ' || ${autorizador.apellido1}, case when ${venta.autorizadoPorTienda} then ${tienda.nombreTienda} end)`,
-      montoRecibido: venta.montoRecibido,
-      montoFiado: venta.montoFiado,
-      fiadoVence: venta.fiadoVence,
-      referencia: venta.referencia,
-      verificado: venta.verificado,
-      tienda: tienda.nombreTienda,
-      cajeroNombre: usuario.nombre1,
-      cajeroApellido: usuario.apellido1,
-      metodoId: metodoPago.idMetPago,
-      metodoNombre: metodoPago.nombre,
-      clienteId: cliente.idCliente,
-      clienteDocumento: cliente.documento,
-      clienteNombre: cliente.nombre,
-      clienteApellido: cliente.apellido,
-      clienteTelefono: cliente.telefono,
-    })
-    .from(venta)
-    .innerJoin(tienda, eq(tienda.idTienda, venta.tiendaId))
-    .innerJoin(metodoPago, eq(metodoPago.idMetPago, venta.metodoPagoId))
-    .leftJoin(usuario, eq(usuario.idUsuario, venta.usuarioId))
-    .leftJoin(autorizador, eq(autorizador.idUsuario, venta.autorizadoPor))
-    .leftJoin(cliente, eq(cliente.idCliente, venta.clienteId))
-    .where(and(eq(venta.idVenta, ventaId), eq(venta.tiendaId, tiendaId), (lector && (await ventasVisibles(db, tiendaId, lector))) ?? undefined))
-    .limit(1);
+  const row = await leerCabeceraVenta(db, { tiendaId, ventaId, donde: (lector && (await ventasVisibles(db, tiendaId, lector))) ?? undefined });
   if (!row) throw new AppError('NOT_FOUND', V.ventaNoEncontrada);
   const lineas = await db
     .select({ facturaId: factura.idFactura, productoId: factura.productoId, nombre: producto.nombre, marca: producto.marca, cantidad: factura.cantidad, unidad: unidadDeLinea, precio: factura.precio, importe: factura.importe, descuento: factura.descuento, presentacion: factura.presentacion, factor: factura.factor })
@@ -84,11 +46,11 @@ export async function obtenerRecibo(options: {
   const cambioDe = await cambioDeVenta(db, tiendaId, ventaId);
   const promociones = await promocionesPorLinea(db, tiendaId, ventaId);
   const montoRecibido = row.montoRecibido ?? row.total;
-  const entregado = entregadoEnCambio(montoRecibido, row.metodoId, cambioDe);
+  const entregado = entregadoEnCambio(montoRecibido, row.metodoPagoId, cambioDe);
   return {
     id: row.id,
     numero: row.numero,
-    fiscal: await fiscalDeVenta(db, tiendaId, row.id),
+    fiscal: fiscalDeCabecera(row),
     // Sold without the network (ADR 029): the number the device printed, never changed here.
     sinRed: row.numeroDispositivo
       ? { numero: row.numeroDispositivo, fecha: row.fechaDispositivo?.toISOString() ?? null, relojDesfasado: relojDesfasado(row.desfaseRelojMs) }
@@ -98,7 +60,7 @@ export async function obtenerRecibo(options: {
     estado: row.estado,
     fecha: row.fecha.toISOString(),
     tienda: row.tienda,
-    cajero: row.cajeroNombre ? `${row.cajeroNombre} ${row.cajeroApellido ?? ''}`.trim() : row.tienda,
+    cajero: nombreCajero(row, row.tienda),
     // A pack's line (ADR 033) names its pack; a plain line reads as before.
     // A line a promotion priced names it (ADR 052): its descuento is the Ahorro, not a cashier's discount.
     lineas: lineas.map(({ facturaId, presentacion, factor, importe, ...l }) => ({
@@ -111,9 +73,9 @@ export async function obtenerRecibo(options: {
     motivoDescuento: row.motivoDescuento,
     autorizadoPor: row.autorizadoPor,
     total: row.total,
-    metodoPago: { id: row.metodoId, nombre: row.metodoNombre },
+    metodoPago: { id: row.metodoPagoId, nombre: row.metodo! },
     montoRecibido: entregado,
-    cambio: cambioDelPago({ metodoPagoId: row.metodoId, total: row.total, montoFiado: row.montoFiado, montoRecibido }) ?? 0,
+    cambio: cambioDelPago({ metodoPagoId: row.metodoPagoId, total: row.total, montoFiado: row.montoFiado, montoRecibido }) ?? 0,
     montoFiado: row.montoFiado,
     fiadoVence: row.montoFiado > 0 ? row.fiadoVence : null,
     referencia: row.referencia,
