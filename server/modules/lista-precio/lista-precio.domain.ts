@@ -22,8 +22,7 @@ import { cliente, listaPrecio, listaPrecioCliente, listaPrecioProducto, producto
 import { registrarPor, type Autor } from '../actividad/actividad.domain';
 import { paresEnTienda } from '../producto/sucursal-catalogo';
 import { denegado, puede, registrarRechazo } from '../tienda/permisos';
-import { requireDueno } from '../tienda/alcance';
-import { alcanceDe, destinosDeCopia, type Quien } from '../tienda/sucursal.domain';
+import { copiarATiendas, type Quien } from '../tienda/sucursal.domain';
 import { clientesDeLaTienda, propioPrimero } from '../cliente/cliente.alcance';
 
 const P = M.precios;
@@ -249,22 +248,23 @@ export async function asignarCliente(options: { db: Db; tiendaId: number; autor:
  */
 export async function copiarLista(options: { db: Db; quien: Quien; id: number; tiendas: readonly number[] }): Promise<TCopiaEnTienda[]> {
   const { db, quien, id } = options;
-  const autor: Autor = { usuarioId: quien.usuarioId, rol: quien.rol, cara: 'tienda' };
   const S = M.sucursales.copia;
-  const { tiendaId } = requireDueno(alcanceDe(quien), S.soloDueno);
   try {
-    return await db.transaction(async (tx) => {
-      // The row first (another store's: 404, as every route of it), then where it goes.
-      const fuente = await bloquear(tx, tiendaId, id);
-      const { origen, destinos } = await destinosDeCopia(tx, quien, options.tiendas);
-      const precios = await tx
-        .select({ productoId: listaPrecioProducto.productoId, nombre: producto.nombre, desde: listaPrecioProducto.desde, precio: listaPrecioProducto.precio })
-        .from(listaPrecioProducto)
-        .innerJoin(producto, eq(producto.idProducto, listaPrecioProducto.productoId))
-        .where(eq(listaPrecioProducto.listaId, id))
-        .orderBy(asc(listaPrecioProducto.productoId), asc(listaPrecioProducto.desde));
-      const out: TCopiaEnTienda[] = [];
-      for (const d of destinos) {
+    return await copiarATiendas(
+      db,
+      quien,
+      options.tiendas,
+      async (tx, tiendaId) => {
+        const lista = await bloquear(tx, tiendaId, id);
+        const precios = await tx
+          .select({ productoId: listaPrecioProducto.productoId, nombre: producto.nombre, desde: listaPrecioProducto.desde, precio: listaPrecioProducto.precio })
+          .from(listaPrecioProducto)
+          .innerJoin(producto, eq(producto.idProducto, listaPrecioProducto.productoId))
+          .where(eq(listaPrecioProducto.listaId, id))
+          .orderBy(asc(listaPrecioProducto.productoId), asc(listaPrecioProducto.desde));
+        return { lista, precios };
+      },
+      async (tx, { fuente: { lista: fuente, precios }, origen, destino: d, autor }) => {
         const pares = await paresEnTienda(tx, { deTienda: origen.id, aTienda: d.id, productoIds: [...new Set(precios.map((p) => p.productoId))] });
         const unidades = new Map(
           pares.size
@@ -308,10 +308,9 @@ export async function copiarLista(options: { db: Db; quien: Quien; id: number; t
           tipo: 'lista_precio',
           detalle: { accion: 'copiada', listaId: id, lista: fuente.nombre, cambios: [{ campo: S.campoHacia, antes: null, despues: d.nombre }, { campo: S.campoProductos, antes: null, despues: String(filas.length) }] },
         });
-        out.push({ idTienda: d.id, nombreTienda: d.nombre, resultado: igual ? 'actualizada' : 'creada', id: destinoId, productos, sinPar });
-      }
-      return out;
-    });
+        return { idTienda: d.id, nombreTienda: d.nombre, resultado: igual ? 'actualizada' : 'creada', id: destinoId, productos, sinPar };
+      },
+    );
   } catch (err) {
     throw nombreRepetido(err);
   }

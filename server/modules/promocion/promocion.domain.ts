@@ -22,8 +22,7 @@ import { producto, promocion, promocionProducto, tienda } from '../../db/schema'
 import { registrarPor, type Autor } from '../actividad/actividad.domain';
 import { paresEnTienda } from '../producto/sucursal-catalogo';
 import { denegado, puede, registrarRechazo } from '../tienda/permisos';
-import { requireDueno } from '../tienda/alcance';
-import { alcanceDe, destinosDeCopia, type Quien } from '../tienda/sucursal.domain';
+import { copiarATiendas, type Quien } from '../tienda/sucursal.domain';
 
 const P = M.promociones;
 type Entrada = z.output<typeof ZPromocionRequest>;
@@ -268,23 +267,21 @@ export async function eliminarPromocion(options: { db: Db; tiendaId: number; aut
  */
 export async function copiarPromocion(options: { db: Db; quien: Quien; id: number; tiendas: readonly number[] }): Promise<TCopiaEnTienda[]> {
   const { db, quien, id } = options;
-  const autor: Autor = { usuarioId: quien.usuarioId, rol: quien.rol, cara: 'tienda' };
   const S = M.sucursales.copia;
-  const { tiendaId } = requireDueno(alcanceDe(quien), S.soloDueno);
   try {
-    return await db.transaction(async (tx) => {
-      // The row first (another store's: 404, as every route of it), then where it goes.
-      const fuente = await bloquear(tx, tiendaId, id);
-      const { origen, destinos } = await destinosDeCopia(tx, quien, options.tiendas);
-      const nombres = new Map<number, string>([...(fuente.productoId != null ? [[fuente.productoId, fuente.producto ?? ''] as const] : []), ...fuente.productos.map((x) => [x.productoId, x.producto] as const)]);
-      const out: TCopiaEnTienda[] = [];
-      for (const d of destinos) {
+    return await copiarATiendas(
+      db,
+      quien,
+      options.tiendas,
+      async (tx, tiendaId) => {
+        const fuente = await bloquear(tx, tiendaId, id);
+        const nombres = new Map<number, string>([...(fuente.productoId != null ? [[fuente.productoId, fuente.producto ?? ''] as const] : []), ...fuente.productos.map((x) => [x.productoId, x.producto] as const)]);
+        return { promo: fuente, nombres };
+      },
+      async (tx, { fuente: { promo: fuente, nombres }, origen, destino: d, autor }) => {
         const pares = await paresEnTienda(tx, { deTienda: origen.id, aTienda: d.id, productoIds: [...nombres.keys()] });
         const sinPar = [...nombres].filter(([pid]) => !pares.has(pid)).map(([, n]) => n);
-        if (sinPar.length) {
-          out.push({ idTienda: d.id, nombreTienda: d.nombre, resultado: 'omitida', id: null, productos: 0, sinPar });
-          continue;
-        }
+        if (sinPar.length) return { idTienda: d.id, nombreTienda: d.nombre, resultado: 'omitida', id: null, productos: 0, sinPar };
         const input: Entrada = {
           ...fuente,
           productoId: fuente.productoId != null ? pares.get(fuente.productoId)! : null,
@@ -312,10 +309,9 @@ export async function copiarPromocion(options: { db: Db; quien: Quien; id: numbe
           detalle: { accion: 'copiada', promocionId: destinoId, promocion: despues.nombre, cambios: [{ campo: S.campoDesde, antes: null, despues: origen.nombre }, ...cambiosEntre(antes, despues)] },
         });
         await registrarPor(tx, origen.id, autor, { tipo: 'promocion', detalle: { accion: 'copiada', promocionId: id, promocion: fuente.nombre, cambios: [{ campo: S.campoHacia, antes: null, despues: d.nombre }] } });
-        out.push({ idTienda: d.id, nombreTienda: d.nombre, resultado: igual ? 'actualizada' : 'creada', id: destinoId, productos: nombres.size, sinPar: [] });
-      }
-      return out;
-    });
+        return { idTienda: d.id, nombreTienda: d.nombre, resultado: igual ? 'actualizada' : 'creada', id: destinoId, productos: nombres.size, sinPar: [] };
+      },
+    );
   } catch (err) {
     throw nombreRepetido(err);
   }

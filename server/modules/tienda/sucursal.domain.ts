@@ -10,7 +10,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { AppError } from '#shared/errors';
 import { M } from '#shared/messages';
 import { ROL } from '#shared/roles';
-import type { TCrearSucursalRequest, TPersonaDeEmpresa, TSucursal, TTiendaDeSesion } from '#shared/schemas/sucursal';
+import type { TCopiaEnTienda, TCrearSucursalRequest, TPersonaDeEmpresa, TSucursal, TTiendaDeSesion } from '#shared/schemas/sucursal';
 import type { Db, Tx } from '../../db/client';
 import { producto, rol, tienda, usuario, usuarioTienda } from '../../db/schema';
 import { registrarPor, type Autor } from '../actividad/actividad.domain';
@@ -262,4 +262,32 @@ export async function destinosDeCopia(db: Db | Tx, quien: Quien, ids: readonly n
   const origen = filas.find((f) => f.id === tiendaId);
   if (!origen || filas.length !== unicos.length + 1) throw new AppError('NOT_FOUND', S.copia.noEsDeEmpresa, { fields: { tiendas: S.copia.noEsDeEmpresa } });
   return { origen, destinos: filas.filter((f) => f.id !== tiendaId) };
+}
+
+/** Where one copy goes: the row locked at the origin, the origin, one target store and who copies (the store face). */
+export type CopiaEnDestino<F> = { fuente: F; origen: { id: number; nombre: string }; destino: { id: number; nombre: string }; autor: Autor };
+
+/**
+ * Copies one of the current store's rows to other stores of the empresa (issue #56): the owner only
+ * (403 before anything is read), in one transaction, the source locked first by `bloquear` (another
+ * store's row: 404, as every route of it), then the target stores checked by destinosDeCopia; `copiarEn`
+ * copies into each target in turn and answers what happened there. Each domain keeps only how it
+ * copies its own rows.
+ */
+export async function copiarATiendas<F>(
+  db: Db,
+  quien: Quien,
+  tiendas: readonly number[],
+  bloquear: (tx: Tx, tiendaId: number) => Promise<F>,
+  copiarEn: (tx: Tx, copia: CopiaEnDestino<F>) => Promise<TCopiaEnTienda>,
+): Promise<TCopiaEnTienda[]> {
+  const { tiendaId } = requireDueno(alcanceDe(quien), S.copia.soloDueno);
+  const autor: Autor = { usuarioId: quien.usuarioId, rol: quien.rol, cara: 'tienda' };
+  return db.transaction(async (tx) => {
+    const fuente = await bloquear(tx, tiendaId);
+    const { origen, destinos } = await destinosDeCopia(tx, quien, tiendas);
+    const out: TCopiaEnTienda[] = [];
+    for (const destino of destinos) out.push(await copiarEn(tx, { fuente, origen, destino, autor }));
+    return out;
+  });
 }
