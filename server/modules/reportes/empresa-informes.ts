@@ -9,7 +9,7 @@ import { requireDueno, type Alcance } from '../tienda/alcance';
 import { descuentoVentaEn } from './anulaciones-descuentos';
 import { R, n, s, filas, col, hoyEnTienda, rangoDe, promedio, nombreUsuario, nombreTarifa } from './comun';
 import { conTienda, tiendasDeEmpresa, type TiendaDeEmpresa } from './empresa';
-import { lineasDeEmpresa } from './por-producto';
+import { grupoDeProducto, lineasDeEmpresa, puestoDeProducto } from './por-producto';
 
 /**
  * The owner's consolidated reports per product, per person and per tax rate (issue #56 points 4 and 5,
@@ -49,9 +49,7 @@ export async function productosDeEmpresa(options: { db: Db; alcance: Alcance; qu
     sql`
     with a as ${await lineasDeEmpresa(db, tiendas.map((t) => t.idTienda), r, hoy)},
     g as (
-      select l.tienda_id, l.producto_id::text as clave, l.nombre, coalesce(l.codigo_barras, '') as codigo, l.categoria, l.cantidad, l.bruto, l.descuentos, l.devuelto,
-        l.bruto - l.descuentos - l.devuelto as neto, l.costo, l.sin_costo
-      from a l
+      select l.tienda_id, coalesce(l.codigo_barras, '') as codigo, ${grupoDeProducto(sql`l`)} from a l
     ),
     e as (
       select g.nombre, g.codigo, min(g.categoria) as categoria, sum(g.cantidad) as cantidad, sum(g.bruto) as bruto, sum(g.descuentos) as descuentos, sum(g.devuelto) as devuelto,
@@ -60,12 +58,12 @@ export async function productosDeEmpresa(options: { db: Db; alcance: Alcance; qu
     )
     select x.* from (
       select g.tienda_id, g.nombre, g.categoria, g.cantidad, g.bruto, g.descuentos, g.devuelto, g.neto, g.costo, g.sin_costo,
-        row_number() over (partition by g.tienda_id order by g.neto desc, g.cantidad desc, g.clave) as puesto,
+        ${puestoDeProducto(sql`g`, { por: sql`g.tienda_id` })} as puesto,
         count(*) over (partition by g.tienda_id) as grupos, sum(g.neto) over (partition by g.tienda_id) as neto_grupos
       from g
       union all
       select null, e.nombre, e.categoria, e.cantidad, e.bruto, e.descuentos, e.devuelto, e.neto, e.costo, e.sin_costo,
-        row_number() over (order by e.neto desc, e.cantidad desc, e.nombre, e.codigo), count(*) over (), sum(e.neto) over ()
+        ${puestoDeProducto(sql`e`, { claves: [sql`e.nombre`, sql`e.codigo`] })}, count(*) over (), sum(e.neto) over ()
       from e
     ) x where ${corte}
     order by x.tienda_id nulls last, x.puesto`,

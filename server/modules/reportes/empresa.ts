@@ -8,7 +8,7 @@ import { efectivosEsperados } from '../caja/caja.domain';
 import { requireDueno, type Alcance } from '../tienda/alcance';
 import { type Ctx, n, s, filas, col, hoyEnTienda, rangoDe, promedio, nombreUsuario } from './comun';
 import { cifrasDeAgregado, type AgregadoProductos } from './cifras';
-import { agregadoDeProductos } from './por-producto';
+import { agregadoPorTienda } from './por-producto';
 import { cierreDiario } from './cierre-diario';
 
 /**
@@ -17,10 +17,11 @@ import { cierreDiario } from './cierre-diario';
  * those of the owner's empresa, read from the session, never from the request, so another empresa's
  * stores are never named.
  *
- * The period's sales, payments and taxes are one statement each that groups by store over the per-day
+ * The period's sales, payments, taxes and products' margin are one statement each that groups by store over the per-day
  * summaries (ADR 028/032/037: each store's calendar day is its summary's `dia`; returns by their own
  * instant inside the store's day in its zone), as each store's own report reads them. The margin is
- * each store's `agregadoDeProductos` (the one rule of cost, ADR 046), added up for the total. The daily
+ * `agregadoPorTienda`: `agregadoDeProductos`' sums (the one rule of cost, ADR 046) over every store's
+ * products in one statement grouped by store, added up for the total. The daily
  * close is each store's own close (`cierreDiario`), per store, and its figures added up.
  */
 const E = M.empresa;
@@ -133,10 +134,11 @@ async function cajasAbiertas(db: Db, empresaId: number): Promise<Map<number, TCa
 const FILTROS: TReporteFiltros = { periodo: 'rango', dias: 30 };
 const ctxDe = (db: Db, tiendaId: number, completo = false): Ctx => ({ db, tiendaId, f: FILTROS, completo });
 
+const NINGUNO: AgregadoProductos = { productos: 0, conCosto: 0, costo: 0, todo: 0, conocido: 0, unidades: 0, kilos: 0, litros: 0 };
 const sumarAgregados = (xs: AgregadoProductos[]): AgregadoProductos =>
   xs.reduce(
     (a, x) => ({ productos: a.productos + x.productos, conCosto: a.conCosto + x.conCosto, costo: a.costo + x.costo, todo: a.todo + x.todo, conocido: a.conocido + x.conocido, unidades: 0, kilos: 0, litros: 0 }),
-    { productos: 0, conCosto: 0, costo: 0, todo: 0, conocido: 0, unidades: 0, kilos: 0, litros: 0 },
+    NINGUNO,
   );
 
 function cifras(v: Omit<VentasTienda, 'idTienda' | 'desde'>, a: AgregadoProductos, impuestos: number, medios: TMedioTienda[]): TCifrasTienda {
@@ -174,8 +176,7 @@ export async function resumenDeEmpresa(options: { db: Db; alcance: Alcance; quer
   const medios = await mediosPorTienda(db, empresaId, r);
   const impuestos = await impuestosPorTienda(db, empresaId, r);
   const cajas = await cajasAbiertas(db, empresaId);
-  const agregados = new Map<number, AgregadoProductos>();
-  for (const t of tiendas) agregados.set(t.idTienda, await agregadoDeProductos(ctxDe(db, t.idTienda), r));
+  const agregados = await agregadoPorTienda(db, tiendas.map((t) => t.idTienda), r, await hoyEnTienda(db, tiendaId));
 
   const porTienda = tiendas.map((t) => {
     const v = ventas.get(t.idTienda) ?? { ...VACIAS, idTienda: t.idTienda, desde: r.desde };
@@ -184,7 +185,7 @@ export async function resumenDeEmpresa(options: { db: Db; alcance: Alcance; quer
       idTienda: t.idTienda,
       nombreTienda: t.nombreTienda,
       actual: t.idTienda === tiendaId,
-      ...cifras(v, agregados.get(t.idTienda)!, impuestos.get(t.idTienda) ?? 0, medios.get(t.idTienda) ?? []),
+      ...cifras(v, agregados.get(t.idTienda) ?? NINGUNO, impuestos.get(t.idTienda) ?? 0, medios.get(t.idTienda) ?? []),
       hoy: { dia: h?.desde ?? '', neto: h ? h.bruto - h.descuentos - h.devuelto : 0, tickets: h?.tickets ?? 0 },
       cajas: cajas.get(t.idTienda) ?? [],
     };

@@ -99,6 +99,21 @@ function lineas(p: { ventas: SQL | null; resumen: SQL | null; devoluciones: SQL 
   )`;
 }
 
+/**
+ * A product's row of *Por producto* from `lineas`' row `l`: its key (the product's id), figures and net
+ * (gross − the lines' discounts − returns). The one shape each store's ranking and the empresa's share.
+ */
+export const grupoDeProducto = (l: SQL) =>
+  sql`${l}.producto_id::text as clave, ${l}.nombre, ${l}.categoria, ${l}.unidad_dian, 1 as productos, ${l}.cantidad, ${l}.bruto, ${l}.descuentos, ${l}.devuelto,
+    ${l}.bruto - ${l}.descuentos - ${l}.devuelto as neto, ${l}.costo, ${l}.sin_costo`;
+
+/**
+ * A group's place in *Por producto*'s ranking (issue #56 point 4 shares it with the empresa's): net,
+ * then units, then its key (`claves`, the group's `clave` unless told), counted apart per `por` (a store) when given.
+ */
+export const puestoDeProducto = (g: SQL, opciones: { por?: SQL; claves?: SQL[] } = {}) =>
+  sql`row_number() over (${opciones.por ? sql`partition by ${opciones.por} ` : sql``}order by ${g}.neto desc, ${g}.cantidad desc, ${sql.join(opciones.claves ?? [sql`${g}.clave`], sql`, `)})`;
+
 /** One group (product or category) of *por producto*: its figures, and its place in the ranking. */
 export interface FilaProducto {
   clave: string;
@@ -130,15 +145,15 @@ export async function porProducto(ctx: Ctx, r: Rango, porCategoria: boolean): Pr
  * totals need, per product — how many, which have every unit's cost, their cost and net — and the
  * units, kilos and litres sold, each apart (as `totalesPorMedida`, in thousandths).
  */
-const agregado = (l: SQL, p: string) => sql`
-  select count(*) as ${sql.raw(`${p}productos`)}, count(*) filter (where l.sin_costo = 0) as ${sql.raw(`${p}con_costo`)},
+const agregado = (l: SQL, p: string, porTienda = false) => sql`
+  select ${porTienda ? sql`l.tienda_id, ` : sql``}count(*) as ${sql.raw(`${p}productos`)}, count(*) filter (where l.sin_costo = 0) as ${sql.raw(`${p}con_costo`)},
     coalesce(sum(l.costo) filter (where l.sin_costo = 0), 0) as ${sql.raw(`${p}costo`)},
     coalesce(sum(l.bruto - l.descuentos - l.devuelto), 0) as ${sql.raw(`${p}todo`)},
     coalesce(sum(l.bruto - l.descuentos - l.devuelto) filter (where l.sin_costo = 0), 0) as ${sql.raw(`${p}conocido`)},
     coalesce(sum(m.m) filter (where coalesce(l.unidad_dian, '94') = '94'), 0) as ${sql.raw(`${p}unidades`)},
     coalesce(sum(m.m) filter (where l.unidad_dian = 'KGM'), 0) + coalesce(sum(floor(m.m / 1000.0 + 0.5)) filter (where l.unidad_dian = 'GRM'), 0) as ${sql.raw(`${p}kilos`)},
     coalesce(sum(m.m) filter (where l.unidad_dian = 'LTR'), 0) + coalesce(sum(floor(m.m / 1000.0 + 0.5)) filter (where l.unidad_dian = 'MLT'), 0) as ${sql.raw(`${p}litros`)}
-  from ${l} l cross join lateral (select floor(l.cantidad * 1000 + 0.5) as m) m`;
+  from ${l} l cross join lateral (select floor(l.cantidad * 1000 + 0.5) as m) m${porTienda ? sql` group by l.tienda_id` : sql``}`;
 
 const agregadoDe = (x: Record<string, unknown>, p: string): AgregadoProductos => ({
   productos: n(x[`${p}productos`]),
@@ -155,6 +170,17 @@ const agregadoDe = (x: Record<string, unknown>, p: string): AgregadoProductos =>
 export async function agregadoDeProductos(ctx: Ctx, r: Rango): Promise<AgregadoProductos> {
   const [x] = await filas(ctx.db, sql`with a as ${await lineasDeProductos(ctx, r)} ${agregado(sql`a`, 'a_')}`);
   return agregadoDe(x!, 'a_');
+}
+
+/**
+ * The products' figures of `r` of every store of an empresa, one row per store in one statement (the
+ * consolidated summary, issue #56 point 4): `agregadoDeProductos`' sums over `lineasDeEmpresa`'s rows,
+ * grouped by the product's store. A store that sold nothing is absent.
+ */
+export async function agregadoPorTienda(db: Db, tiendas: number[], r: Rango, hoy: string): Promise<Map<number, AgregadoProductos>> {
+  if (!tiendas.length) return new Map();
+  const rows = await filas(db, sql`with a as ${await lineasDeEmpresa(db, tiendas, r, hoy)} ${agregado(sql`a`, 'a_', true)}`);
+  return new Map(rows.map((x) => [n(x.tienda_id), agregadoDe(x, 'a_')]));
 }
 
 /**
@@ -178,10 +204,7 @@ export async function rankingDeProductos(
       sum(l.cantidad) as cantidad, sum(l.bruto) as bruto, sum(l.descuentos) as descuentos, sum(l.devuelto) as devuelto, sum(l.bruto - l.descuentos - l.devuelto) as neto,
       sum(l.costo) as costo, sum(l.sin_costo) as sin_costo
     from ${l} l group by l.categoria`
-      : sql`
-    select l.producto_id::text as clave, l.nombre, l.categoria, l.unidad_dian, 1 as productos, l.cantidad, l.bruto, l.descuentos, l.devuelto, l.bruto - l.descuentos - l.devuelto as neto,
-      l.costo, l.sin_costo
-    from ${l} l`;
+      : sql`select ${grupoDeProducto(sql`l`)} from ${l} l`;
   const ultimos = corte.ultimos ?? 0;
   const dentro =
     corte.primeros == null ? sql`true` : ultimos > 0 ? sql`x.puesto <= ${corte.primeros} or x.puesto > greatest(${corte.primeros}, t.grupos - ${ultimos})` : sql`x.puesto <= ${corte.primeros}`;
@@ -192,7 +215,7 @@ export async function rankingDeProductos(
     b as ${ant ? await lineasDeProductos(ctx, ant) : sql`(select * from a where false)`},
     ga as (${porGrupo(sql`a`)}),
     gb as (select g.clave, g.neto, g.cantidad from (${porGrupo(sql`b`)}) g),
-    o as (select ga.*, row_number() over (order by ga.neto desc, ga.cantidad desc, ga.clave) as puesto from ga),
+    o as (select ga.*, ${puestoDeProducto(sql`ga`)} as puesto from ga),
     t as (select (select count(*) from ga) as grupos, (select count(*) from gb) as grupos_anterior, (select coalesce(sum(neto), 0) from ga) as neto_total),
     aa as (${agregado(sql`a`, 'a_')}),
     ab as (${agregado(sql`b`, 'b_')})
