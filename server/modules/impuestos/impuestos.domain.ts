@@ -324,21 +324,39 @@ export async function impuestosPorGrupo(options: { db: DbOTx; tiendaId: number; 
  * shift's, else 0). `impuesto` '' is the lines sold without a tax; `ventas` counts each sale once per
  * day and till. Days not yet over are still being written: callers read them with the direct functions.
  */
-export async function impuestosResumidos(options: { db: DbOTx; tiendaId: number; desde: string; hasta: string }): Promise<{ dia: string; caja: number; impuesto: string; ventas: number; lineas: number; base: number; valor: number }[]> {
+export async function impuestosResumidos(options: { db: DbOTx; tiendaId: number; desde: string; hasta: string }): Promise<ImpuestoResumido[]> {
   const { db, tiendaId, desde, hasta } = options;
-  const res = (await db.execute(sql`
+  const res = (await db.execute(consultaImpuestosResumidos(tiendaId, desde, hasta))) as unknown as { rows: Record<string, unknown>[] };
+  return leerImpuestosResumidos(db, tiendaId, { desde, hasta }, res.rows);
+}
+
+export interface ImpuestoResumido {
+  dia: string;
+  caja: number;
+  impuesto: string;
+  ventas: number;
+  lineas: number;
+  base: number;
+  valor: number;
+}
+
+/** `impuestosResumidos`' statement for one store (an empresa's close runs it for each store in one statement). */
+export const consultaImpuestosResumidos = (tiendaId: number, desde: string, hasta: string): SQL => sql`
     select count(*)::int as filas, count(distinct (s.punto_venta_id, s.turno_id))::int as claves, s.dia::text as dia, coalesce(nullif(s.punto_venta_id, 0), (select t.punto_venta_id from turno t where t.id_turno = s.turno_id), 0) as caja, s.impuesto,
       sum(s.ventas)::bigint as ventas, sum(s.lineas)::bigint as lineas, sum(s.base)::bigint as base, sum(s.valor)::bigint as valor
     from resumen_impuesto_dia s
     where s.tienda_id = ${tiendaId} and s.dia between ${desde}::date and ${hasta}::date
     group by 3, 4, 5
     having sum(s.ventas) <> 0 or sum(s.lineas) <> 0 or sum(s.base) <> 0 or sum(s.valor) <> 0
-    order by 3, 4, 5`)) as unknown as { rows: Record<string, unknown>[] };
+    order by 3, 4, 5`;
+
+/** `consultaImpuestosResumidos`' rows of one store read, its summary folded first when they pile up. */
+export async function leerImpuestosResumidos(db: DbOTx, tiendaId: number, r: { desde: string; hasta: string }, rows: Record<string, unknown>[]): Promise<ImpuestoResumido[]> {
   // Deltas pile up (ADR 017): a reader that found many more rows than keys folds them.
-  const filas = res.rows.reduce((a, x) => a + Number(x.filas), 0);
-  const claves = res.rows.reduce((a, x) => a + Number(x.claves), 0);
-  if (filas > 2 * claves + 200) await plegarImpuestos(db, tiendaId, { desde, hasta });
-  return res.rows.map((x) => ({ dia: String(x.dia), caja: Number(x.caja), impuesto: String(x.impuesto), ventas: Number(x.ventas), lineas: Number(x.lineas), base: Number(x.base), valor: Number(x.valor) }));
+  const filas = rows.reduce((a, x) => a + Number(x.filas), 0);
+  const claves = rows.reduce((a, x) => a + Number(x.claves), 0);
+  if (filas > 2 * claves + 200) await plegarImpuestos(db, tiendaId, r);
+  return rows.map((x) => ({ dia: String(x.dia), caja: Number(x.caja), impuesto: String(x.impuesto), ventas: Number(x.ventas), lineas: Number(x.lineas), base: Number(x.base), valor: Number(x.valor) }));
 }
 
 /**

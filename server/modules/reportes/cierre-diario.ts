@@ -4,10 +4,10 @@ import type { Rango } from '#shared/periodo';
 import { METODO } from '#shared/roles';
 import type { TReporte } from '#shared/schemas/reportes';
 import type { Db } from '../../db/client';
-import { impuestosPorGrupo, impuestosResumidos } from '../impuestos/impuestos.domain';
-import { hayQuePlegar, pagosResumidos, plegarResumenes } from './reportes.resumen';
+import { consultaImpuestosResumidos, impuestosPorGrupo, leerImpuestosResumidos } from '../impuestos/impuestos.domain';
+import { filtroDePagos, hayQuePlegar, plegarPagosSiHaceFalta, plegarResumenes } from './reportes.resumen';
 import { diaEnZona, finDelDiaEn, inicioDelDiaEn, zonaDeTienda } from '../tienda/zona-horaria';
-import { R, C, type Ctx, n, s, filas, col, ind, partes, nombreTarifa, tabla, reporte } from './comun';
+import { R, C, type Ctx, n, s, filas, filasPorTienda, col, ind, partes, nombreTarifa, tabla, reporte } from './comun';
 import { netoDe } from './cifras';
 
 /** *Cierre diario por caja* (issue #35 point 4). */
@@ -30,11 +30,7 @@ interface VentasCierre {
 }
 
 /** The daily close's sales part read from the sales and lines of `r`, per store day and till (the reference, and a day whose summary cannot say). */
-async function ventasDelCierreDirectas(ctx: Ctx, r: Rango): Promise<VentasCierre[]> {
-  const { db, tiendaId } = ctx;
-  const rows = await filas(
-    db,
-    sql`
+const consultaVentasDirectas = (tiendaId: number, r: Rango) => sql`
     with v as materialized (
       select v.id_venta, v.numero, v.numero_fiscal, v.rango_id, v.total, v.descuento, v.estado, v.monto_fiado, v.metodo_pago_id, ${diaEnZona(sql`v.fecha`, tiendaId)}::text as dia, ${cajaDeVenta(sql`v`)} as caja
       from venta v where v.tienda_id = ${tiendaId} and v.fecha >= ${inicioDelDiaEn(r.desde, tiendaId)} and v.fecha < ${finDelDiaEn(r.hasta, tiendaId)}
@@ -52,9 +48,22 @@ async function ventasDelCierreDirectas(ctx: Ctx, r: Rango): Promise<VentasCierre
       coalesce(sum(coalesce(l.descuento, 0) + v.descuento) filter (where v.estado <> 'Anulada'), 0) as descuentos,
       coalesce(sum(case when v.metodo_pago_id = ${METODO.FIADO} then v.total else v.monto_fiado end) filter (where v.estado <> 'Anulada'), 0) as fiado
     from v left join l on l.venta_id = v.id_venta left join rango_numeracion rn on rn.id_rango = v.rango_id
-    group by v.dia, v.caja`,
-  );
-  return rows.map((x) => ({ dia: s(x.dia), caja: n(x.caja), primero: x.primero == null ? null : s(x.primero), ultimo: x.ultimo == null ? null : s(x.ultimo), ventas: n(x.ventas), anuladas: n(x.anuladas), bruto: n(x.bruto), descuentos: n(x.descuentos), fiado: n(x.fiado) }));
+    group by v.dia, v.caja`;
+
+const ventaCierreDe = (x: Record<string, unknown>): VentasCierre => ({
+  dia: s(x.dia),
+  caja: n(x.caja),
+  primero: x.primero == null ? null : s(x.primero),
+  ultimo: x.ultimo == null ? null : s(x.ultimo),
+  ventas: n(x.ventas),
+  anuladas: n(x.anuladas),
+  bruto: n(x.bruto),
+  descuentos: n(x.descuentos),
+  fiado: n(x.fiado),
+});
+
+async function ventasDelCierreDirectas(db: Db, tiendaId: number, r: Rango): Promise<VentasCierre[]> {
+  return (await filas(db, consultaVentasDirectas(tiendaId, r))).map(ventaCierreDe);
 }
 
 /**
@@ -63,47 +72,49 @@ async function ventasDelCierreDirectas(ctx: Ctx, r: Rango): Promise<VentasCierre
  * number among a key's rows, checked against the sale itself — a deleted or moved sale leaves its number
  * behind, and then that day is read from the sales. Fiado given comes from the payments' summary.
  */
-async function ventasDelCierreResumidas(ctx: Ctx, r: Rango): Promise<VentasCierre[]> {
-  const { db, tiendaId } = ctx;
-  const rows = await filas(
+async function ventasDelCierreResumidas(db: Db, tiendas: number[], r: Rango): Promise<Map<number, VentasCierre[]>> {
+  const porTienda = await filasPorTienda(
     db,
-    sql`select s.dia::text as dia, coalesce(nullif(s.punto_venta_id, 0), (select t.punto_venta_id from turno t where t.id_turno = s.turno_id), 0) as caja,
+    tiendas,
+    (tiendaId) => sql`select s.dia::text as dia, coalesce(nullif(s.punto_venta_id, 0), (select t.punto_venta_id from turno t where t.id_turno = s.turno_id), 0) as caja,
       min(s.primero) as primero, max(s.ultimo) as ultimo, sum(s.tickets) as ventas, sum(s.anuladas) as anuladas, sum(s.bruto) as bruto, sum(s.descuentos) as descuentos,
       count(*) as filas, count(distinct (s.hora, s.usuario_id, s.turno_id, s.metodo_pago_id, s.punto_venta_id)) as claves
     from resumen_venta_dia s where s.tienda_id = ${tiendaId} and s.dia between ${r.desde}::date and ${r.hasta}::date
     group by 1, 2`,
   );
-  if (hayQuePlegar(rows.reduce((a, x) => a + n(x.filas), 0), rows.reduce((a, x) => a + n(x.claves), 0))) await plegarResumenes(db, tiendaId, r);
-  const numeros = [...new Set(rows.flatMap((x) => [x.primero, x.ultimo]).filter((x) => x != null).map(n))];
-  const ventas = new Map(
-    (numeros.length
-      ? await filas(
-          db,
-          sql`select v.numero, coalesce(rn.prefijo || v.numero_fiscal, v.numero::text) as texto, ${diaEnZona(sql`v.fecha`, tiendaId)}::text as dia, ${cajaDeVenta(sql`v`)} as caja
+  for (const [tiendaId, rows] of porTienda)
+    if (hayQuePlegar(rows.reduce((a, x) => a + n(x.filas), 0), rows.reduce((a, x) => a + n(x.claves), 0))) await plegarResumenes(db, tiendaId, r);
+  const numeros = new Map(tiendas.map((t) => [t, [...new Set(porTienda.get(t)!.flatMap((x) => [x.primero, x.ultimo]).filter((x) => x != null).map(n))]]));
+  const leidas = await filasPorTienda(
+    db,
+    tiendas.filter((t) => numeros.get(t)!.length),
+    (tiendaId) => sql`select v.numero, coalesce(rn.prefijo || v.numero_fiscal, v.numero::text) as texto, ${diaEnZona(sql`v.fecha`, tiendaId)}::text as dia, ${cajaDeVenta(sql`v`)} as caja
           from venta v left join rango_numeracion rn on rn.id_rango = v.rango_id
-          where v.tienda_id = ${tiendaId} and v.numero = any(${`{${numeros.join(',')}}`}::int[])`,
-        )
-      : []
-    ).map((x) => [n(x.numero), { texto: s(x.texto), dia: s(x.dia), caja: n(x.caja) }]),
+          where v.tienda_id = ${tiendaId} and v.numero = any(${`{${numeros.get(tiendaId)!.join(',')}}`}::int[])`,
   );
-  const enSuSitio = (numero: unknown, dia: string, caja: number) => {
-    const v = numero == null ? undefined : ventas.get(n(numero));
-    return v && v.dia === dia && v.caja === caja ? v.texto : null;
-  };
-  const releer = new Set<string>();
-  const resumidas: VentasCierre[] = [];
-  for (const x of rows) {
-    const dia = s(x.dia);
-    const caja = n(x.caja);
-    const primero = enSuSitio(x.primero, dia, caja);
-    const ultimo = enSuSitio(x.ultimo, dia, caja);
-    const hayVentas = n(x.ventas) !== 0 || n(x.anuladas) !== 0;
-    if (hayVentas && (primero == null || ultimo == null)) releer.add(dia);
-    else if (hayVentas) resumidas.push({ dia, caja, primero, ultimo, ventas: n(x.ventas), anuladas: n(x.anuladas), bruto: n(x.bruto), descuentos: n(x.descuentos), fiado: 0 });
+  const out = new Map<number, VentasCierre[]>();
+  for (const tiendaId of tiendas) {
+    const ventas = new Map((leidas.get(tiendaId) ?? []).map((x) => [n(x.numero), { texto: s(x.texto), dia: s(x.dia), caja: n(x.caja) }]));
+    const enSuSitio = (numero: unknown, dia: string, caja: number) => {
+      const v = numero == null ? undefined : ventas.get(n(numero));
+      return v && v.dia === dia && v.caja === caja ? v.texto : null;
+    };
+    const releer = new Set<string>();
+    const resumidas: VentasCierre[] = [];
+    for (const x of porTienda.get(tiendaId)!) {
+      const dia = s(x.dia);
+      const caja = n(x.caja);
+      const primero = enSuSitio(x.primero, dia, caja);
+      const ultimo = enSuSitio(x.ultimo, dia, caja);
+      const hayVentas = n(x.ventas) !== 0 || n(x.anuladas) !== 0;
+      if (hayVentas && (primero == null || ultimo == null)) releer.add(dia);
+      else if (hayVentas) resumidas.push({ dia, caja, primero, ultimo, ventas: n(x.ventas), anuladas: n(x.anuladas), bruto: n(x.bruto), descuentos: n(x.descuentos), fiado: 0 });
+    }
+    const releidas = await Promise.all([...releer].map((dia) => ventasDelCierreDirectas(db, tiendaId, { desde: dia, hasta: dia })));
+    // A day read again keeps its sales' figures but not their fiado: the payments' summary gives every day's.
+    out.set(tiendaId, [...resumidas.filter((x) => !releer.has(x.dia)), ...releidas.flat().map((x) => ({ ...x, fiado: 0 }))]);
   }
-  const releidas = await Promise.all([...releer].map((dia) => ventasDelCierreDirectas(ctx, { desde: dia, hasta: dia })));
-  // A day read again keeps its sales' figures but not their fiado: the payments' summary gives every day's.
-  return [...resumidas.filter((x) => !releer.has(x.dia)), ...releidas.flat().map((x) => ({ ...x, fiado: 0 }))];
+  return out;
 }
 
 /** A row of the daily close: its sales part (fiado given under its own name) and the rest of the day at that till. */
@@ -128,110 +139,79 @@ interface FilaCierre extends Omit<VentasCierre, 'fiado'> {
  * return's, an abono's and a cash movement's is their shift's.
  */
 export async function cierreDiarioFilas(ctx: Ctx, r: Rango) {
-  const { db, tiendaId, f } = ctx;
-  const desde = inicioDelDiaEn(r.desde, tiendaId);
-  const hasta = finDelDiaEn(r.hasta, tiendaId);
-  const zona = zonaDeTienda(tiendaId);
+  return (await cierresDiariosFilas(ctx, [ctx.tiendaId], r)).get(ctx.tiendaId)!;
+}
+
+type Pago = { dia: string; caja: number; metodo: number; ventas: number; monto: number; cobros: number; abonos: number; fiado: number };
+
+/**
+ * `cierreDiarioFilas` for several stores of an empresa at once (its consolidated close, issue #56 point
+ * 4): each statement is every store's own (`filasPorTienda`: each store's days in its own zone), so the
+ * number of statements does not grow with the stores; a store's rows are exactly its own close's.
+ * `ctx`'s store is not read: its filters and sources are.
+ */
+export async function cierresDiariosFilas(ctx: Ctx, tiendas: number[], r: Rango) {
+  const { db, f } = ctx;
+  const desde = (t: number) => inicioDelDiaEn(r.desde, t);
+  const hasta = (t: number) => finDelDiaEn(r.hasta, t);
   const porCaja = (expr: SQL) => (f.puntoVentaId == null ? sql`true` : sql`${expr} = ${f.puntoVentaId}`);
-  const dia = (instante: SQL) => sql`(${instante} at time zone ${zona})::date::text`;
+  const dia = (instante: SQL, t: number) => sql`(${instante} at time zone ${zonaDeTienda(t)})::date::text`;
+  const porTienda = (q: (t: number) => SQL) => filasPorTienda(db, tiendas, q);
 
   // The sales part from the sales' summary (every day, ADR 037), or from the sales for `directo`.
   const { pasado, presente } = partes(ctx, r);
-  const ventas = (
-    await Promise.all([
-      presente ? ventasDelCierreDirectas(ctx, presente) : [],
-      pasado ? ventasDelCierreResumidas(ctx, pasado) : [],
-    ])
-  )
-    .flat()
-    .filter((x) => f.puntoVentaId == null || x.caja === f.puntoVentaId);
-  const devoluciones = await filas(
-    db,
-    sql`select * from (
-      select ${dia(sql`d.fecha`)} as dia, coalesce((select t.punto_venta_id from turno t where t.id_turno = d.turno_id), (select ${cajaDeVenta(sql`v`)} from venta v where v.id_venta = d.venta_id), 0) as caja,
+  const directas = presente ? await porTienda((t) => consultaVentasDirectas(t, presente)) : null;
+  const resumidas = pasado ? await ventasDelCierreResumidas(db, tiendas, pasado) : null;
+  const ventasDe = (t: number) =>
+    [...(directas?.get(t) ?? []).map(ventaCierreDe), ...(resumidas?.get(t) ?? [])].filter((x) => f.puntoVentaId == null || x.caja === f.puntoVentaId);
+  const devoluciones = await porTienda(
+    (t) => sql`select * from (
+      select ${dia(sql`d.fecha`, t)} as dia, coalesce((select t.punto_venta_id from turno t where t.id_turno = d.turno_id), (select ${cajaDeVenta(sql`v`)} from venta v where v.id_venta = d.venta_id), 0) as caja,
         count(*) as devoluciones, coalesce(sum(d.total), 0) as devuelto
-      from devolucion d where d.tienda_id = ${tiendaId} and d.fecha >= ${desde} and d.fecha < ${hasta} group by 1, 2) x where ${porCaja(sql`x.caja`)}`,
+      from devolucion d where d.tienda_id = ${t} and d.fecha >= ${desde(t)} and d.fecha < ${hasta(t)} group by 1, 2) x where ${porCaja(sql`x.caja`)}`,
   );
-  const pDesde = presente ? inicioDelDiaEn(presente.desde, tiendaId) : desde;
-  const pHasta = presente ? finDelDiaEn(presente.hasta, tiendaId) : hasta;
+  const pDesde = (t: number) => (presente ? inicioDelDiaEn(presente.desde, t) : desde(t));
+  const pHasta = (t: number) => (presente ? finDelDiaEn(presente.hasta, t) : hasta(t));
   const hayPresente = presente ? sql`true` : sql`false`;
-  const pagos = pasado
-    ? await pagosResumidos<{ dia: string; caja: number; metodo: number; ventas: number; monto: number; cobros: number; abonos: number; fiado: number }>(
-        db,
-        tiendaId,
-        pasado,
-        (filtro) => sql`select * from (
+  if (pasado) await plegarPagosSiHaceFalta(db, tiendas, pasado);
+  const pagosPor = pasado
+    ? await porTienda(
+        (t) => sql`select * from (
           select s.dia::text as dia, coalesce(nullif(s.punto_venta_id, 0), (select t.punto_venta_id from turno t where t.id_turno = s.turno_id), 0) as caja, s.metodo_pago_id as metodo,
             sum(s.ventas) as ventas, sum(s.monto) as monto, sum(s.cobros) as cobros, sum(s.abonos) as abonos, sum(s.fiado) as fiado
-          from resumen_pago_dia s where ${filtro} group by 1, 2, 3) x where ${porCaja(sql`x.caja`)}`,
+          from resumen_pago_dia s where ${filtroDePagos(t, pasado)} group by 1, 2, 3) x where ${porCaja(sql`x.caja`)}`,
       )
-    : [];
-  const abonos = [
-    ...(await filas(
-      db,
-      sql`select * from (
-      select ${dia(sql`c.fecha`)} as dia, ${cajaDeTurno(sql`c.turno_id`)} as caja, coalesce(-sum(c.monto), 0) as cobrado
-      from credito_movimiento c where c.tienda_id = ${tiendaId} and ${hayPresente} and c.tipo = 'abono' and c.fecha >= ${pDesde} and c.fecha < ${pHasta} group by 1, 2) x where ${porCaja(sql`x.caja`)}`,
-    )),
-    ...pagos
-      .filter((x) => n(x.cobros) !== 0)
-      .reduce((m, x) => {
-        const k = `${x.dia}|${n(x.caja)}`;
-        const y = m.get(k) ?? m.set(k, { dia: x.dia, caja: n(x.caja), cobrado: 0 }).get(k)!;
-        y.cobrado += n(x.abonos);
-        return m;
-      }, new Map<string, { dia: string; caja: number; cobrado: number }>())
-      .values(),
-  ];
-  const caja = await filas(
-    db,
-    sql`select * from (
-      select ${dia(sql`m.fecha`)} as dia, ${cajaDeTurno(sql`m.turno_id`)} as caja,
-        coalesce(sum(m.monto) filter (where m.tipo = 'entrada'), 0) as entradas, coalesce(sum(m.monto) filter (where m.tipo = 'salida'), 0) as salidas
-      from caja_movimiento m where m.tienda_id = ${tiendaId} and m.fecha >= ${desde} and m.fecha < ${hasta} group by 1, 2) x where ${porCaja(sql`x.caja`)}`,
+    : new Map<number, Record<string, unknown>[]>();
+  const pagosDe = (t: number) => (pagosPor.get(t) ?? []) as unknown as Pago[];
+  const abonosDirectos = await porTienda(
+    (t) => sql`select * from (
+      select ${dia(sql`c.fecha`, t)} as dia, ${cajaDeTurno(sql`c.turno_id`)} as caja, coalesce(-sum(c.monto), 0) as cobrado
+      from credito_movimiento c where c.tienda_id = ${t} and ${hayPresente} and c.tipo = 'abono' and c.fecha >= ${pDesde(t)} and c.fecha < ${pHasta(t)} group by 1, 2) x where ${porCaja(sql`x.caja`)}`,
   );
-  const turnosDia = await filas(
-    db,
-    sql`select * from (
-      select ${dia(sql`t.abierto_en`)} as dia, coalesce(t.punto_venta_id, 0) as caja,
+  const caja = await porTienda(
+    (t) => sql`select * from (
+      select ${dia(sql`m.fecha`, t)} as dia, ${cajaDeTurno(sql`m.turno_id`)} as caja,
+        coalesce(sum(m.monto) filter (where m.tipo = 'entrada'), 0) as entradas, coalesce(sum(m.monto) filter (where m.tipo = 'salida'), 0) as salidas
+      from caja_movimiento m where m.tienda_id = ${t} and m.fecha >= ${desde(t)} and m.fecha < ${hasta(t)} group by 1, 2) x where ${porCaja(sql`x.caja`)}`,
+  );
+  const turnosDia = await porTienda(
+    (t) => sql`select * from (
+      select ${dia(sql`t.abierto_en`, t)} as dia, coalesce(t.punto_venta_id, 0) as caja,
         sum((select sum(e.value::bigint) from jsonb_each_text(t.cierre -> 'esperado') e)) as esperado,
         sum((select sum(e.value::bigint) from jsonb_each_text(t.cierre -> 'contado') e)) as contado
-      from turno t where t.tienda_id = ${tiendaId} and t.abierto_en >= ${desde} and t.abierto_en < ${hasta} group by 1, 2) x where ${porCaja(sql`x.caja`)}`,
+      from turno t where t.tienda_id = ${t} and t.abierto_en >= ${desde(t)} and t.abierto_en < ${hasta(t)} group by 1, 2) x where ${porCaja(sql`x.caja`)}`,
   );
-  const inhabilitados = await filas(
-    db,
-    sql`select * from (
-      select ${dia(sql`i.fecha`)} as dia, rn.punto_venta_id as caja, count(*) as inhabilitados
+  const inhabilitados = await porTienda(
+    (t) => sql`select * from (
+      select ${dia(sql`i.fecha`, t)} as dia, rn.punto_venta_id as caja, count(*) as inhabilitados
       from numero_inhabilitado i join rango_numeracion rn on rn.id_rango = i.rango_id
-      where i.tienda_id = ${tiendaId} and i.fecha >= ${desde} and i.fecha < ${hasta} group by 1, 2) x where ${porCaja(sql`x.caja`)}`,
+      where i.tienda_id = ${t} and i.fecha >= ${desde(t)} and i.fecha < ${hasta(t)} group by 1, 2) x where ${porCaja(sql`x.caja`)}`,
   );
-  const claves = new Map<string, FilaCierre>();
-  const de = (x: { dia?: unknown; caja?: unknown }) => {
-    const k = `${s(x.dia)}|${n(x.caja)}`;
-    return (
-      claves.get(k) ??
-      claves
-        .set(k, { dia: s(x.dia), caja: n(x.caja), primero: null, ultimo: null, ventas: 0, anuladas: 0, inhabilitados: 0, bruto: 0, descuentos: 0, devoluciones: 0, devuelto: 0, fiadoDado: 0, fiadoCobrado: 0, entradas: 0, salidas: 0, esperado: null, contado: null })
-        .get(k)!
-    );
-  };
-  for (const x of ventas) Object.assign(de(x), { primero: x.primero, ultimo: x.ultimo, ventas: x.ventas, anuladas: x.anuladas, bruto: x.bruto, descuentos: x.descuentos });
-  // Fiado given: with the sales for `directo`; otherwise every day's from the payments' summary.
-  for (const x of ventas) if (x.fiado !== 0) de(x).fiadoDado += x.fiado;
-  for (const x of pagos) if (n(x.fiado) !== 0) de(x).fiadoDado += n(x.fiado);
-  for (const x of devoluciones) Object.assign(de(x), { devoluciones: n(x.devoluciones), devuelto: n(x.devuelto) });
-  for (const x of abonos) de(x).fiadoCobrado = n(x.cobrado);
-  for (const x of caja) Object.assign(de(x), { entradas: n(x.entradas), salidas: n(x.salidas) });
-  for (const x of turnosDia) Object.assign(de(x), { esperado: x.esperado == null ? null : n(x.esperado), contado: x.contado == null ? null : n(x.contado) });
-  for (const x of inhabilitados) de(x).inhabilitados = n(x.inhabilitados);
-  const rows = [...claves.values()].sort((a, b) => a.dia.localeCompare(b.dia) || a.caja - b.caja);
-
-  const medios = await filas(
-    db,
-    sql`
+  const medios = await porTienda(
+    (t) => sql`
     with v as materialized (
-      select v.metodo_pago_id, v.total, v.monto_fiado, ${dia(sql`v.fecha`)} as dia, ${cajaDeVenta(sql`v`)} as caja
-      from venta v where v.tienda_id = ${tiendaId} and ${hayPresente} and v.fecha >= ${pDesde} and v.fecha < ${pHasta} and v.estado <> 'Anulada'
+      select v.metodo_pago_id, v.total, v.monto_fiado, ${dia(sql`v.fecha`, t)} as dia, ${cajaDeVenta(sql`v`)} as caja
+      from venta v where v.tienda_id = ${t} and ${hayPresente} and v.fecha >= ${pDesde(t)} and v.fecha < ${pHasta(t)} and v.estado <> 'Anulada'
     ),
     partes as (
       select dia, caja, v.metodo_pago_id as metodo, case when v.metodo_pago_id = ${METODO.FIADO} then v.total else v.total - v.monto_fiado end as monto
@@ -240,7 +220,7 @@ export async function cierreDiarioFilas(ctx: Ctx, r: Rango) {
       select dia, caja, ${METODO.FIADO}, v.monto_fiado from v where v.metodo_pago_id <> ${METODO.FIADO} and v.monto_fiado > 0
     ),
     pr as (
-      select * from json_to_recordset(${JSON.stringify(pagos)}::json) as x(dia text, caja integer, metodo integer, ventas bigint, monto bigint, cobros bigint, abonos bigint)
+      select * from json_to_recordset(${JSON.stringify(pagosDe(t))}::json) as x(dia text, caja integer, metodo integer, ventas bigint, monto bigint, cobros bigint, abonos bigint)
     ),
     pv as (
       select dia, caja, metodo, count(*) as ventas, sum(monto) as monto from partes where ${porCaja(sql`caja`)} group by 1, 2, 3
@@ -248,8 +228,8 @@ export async function cierreDiarioFilas(ctx: Ctx, r: Rango) {
     ),
     pa as (
       select * from (
-        select ${dia(sql`c.fecha`)} as dia, ${cajaDeTurno(sql`c.turno_id`)} as caja, c.metodo_pago_id as metodo, sum(-c.monto) as abonos
-        from credito_movimiento c where c.tienda_id = ${tiendaId} and ${hayPresente} and c.tipo = 'abono' and c.metodo_pago_id is not null and c.fecha >= ${pDesde} and c.fecha < ${pHasta} group by 1, 2, 3
+        select ${dia(sql`c.fecha`, t)} as dia, ${cajaDeTurno(sql`c.turno_id`)} as caja, c.metodo_pago_id as metodo, sum(-c.monto) as abonos
+        from credito_movimiento c where c.tienda_id = ${t} and ${hayPresente} and c.tipo = 'abono' and c.metodo_pago_id is not null and c.fecha >= ${pDesde(t)} and c.fecha < ${pHasta(t)} group by 1, 2, 3
       ) x where ${porCaja(sql`x.caja`)}
       union all select dia, caja, metodo, abonos from pr where metodo <> 0 and cobros <> 0
     ),
@@ -257,9 +237,9 @@ export async function cierreDiarioFilas(ctx: Ctx, r: Rango) {
       select * from (
         -- A refund goes back the way the sale was paid (ADR 039): its credited part under Fiado, the rest under its own method.
         select dia, caja, metodo, sum(monto) as devuelto from (
-          select ${dia(sql`d.fecha`)} as dia, coalesce((select t.punto_venta_id from turno t where t.id_turno = d.turno_id), 0) as caja, p.metodo, p.monto
+          select ${dia(sql`d.fecha`, t)} as dia, coalesce((select t.punto_venta_id from turno t where t.id_turno = d.turno_id), 0) as caja, p.metodo, p.monto
           from devolucion d cross join lateral (values (d.metodo_pago_id, d.total - d.monto_fiado), (${METODO.FIADO}, d.monto_fiado)) as p(metodo, monto)
-          where d.tienda_id = ${tiendaId} and d.fecha >= ${desde} and d.fecha < ${hasta} and p.monto <> 0
+          where d.tienda_id = ${t} and d.fecha >= ${desde(t)} and d.fecha < ${hasta(t)} and p.monto <> 0
         ) y group by 1, 2, 3
       ) x where ${porCaja(sql`x.caja`)}
     ),
@@ -269,30 +249,86 @@ export async function cierreDiarioFilas(ctx: Ctx, r: Rango) {
     from k left join pv using (dia, caja, metodo) left join pa using (dia, caja, metodo) left join pd using (dia, caja, metodo)
     order by k.dia, k.caja, k.metodo`,
   );
-  // Taxes from the per-day summary (ADR 031, ADR 037), or split sale by sale for `directo`.
-  const impuestos = presente ? await impuestosPorGrupo({ db, tiendaId, desde: presente.desde, hasta: presente.hasta, grupo: sql`${dia(sql`venta.fecha`)} || '|' || ${cajaDeVenta(sql`venta`)}` }) : (new Map() as Awaited<ReturnType<typeof impuestosPorGrupo>>);
-  const resumidos = pasado ? await impuestosResumidos({ db, tiendaId, desde: pasado.desde, hasta: pasado.hasta }) : [];
-  const orden = (t: string) => (t === '' ? IMPUESTOS.length : IMPUESTOS.indexOf(t as TImpuesto));
-  const tarifas = [
-    ...resumidos.filter((x) => x.lineas !== 0 && (x.impuesto !== '' || x.base > 0)).map((x) => ({ dia: x.dia, caja: x.caja, tarifa: x.impuesto, base: x.base, impuesto: x.valor })),
-    ...[...impuestos].flatMap(([g, x]) => {
-      const [d, c] = g.split('|');
-      return [...x.tarifas.map((t) => ({ dia: d!, caja: Number(c), tarifa: t.impuesto as string, base: t.base, impuesto: t.valor })), ...(x.sinImpuesto > 0 ? [{ dia: d!, caja: Number(c), tarifa: '', base: x.sinImpuesto, impuesto: 0 }] : [])];
-    }),
-  ]
-    .filter((x) => f.puntoVentaId == null || x.caja === f.puntoVentaId)
-    .sort((a, b) => a.dia.localeCompare(b.dia) || a.caja - b.caja || orden(a.tarifa) - orden(b.tarifa));
-  return { rows, medios, tarifas };
+  // Taxes from the per-day summary (ADR 031, ADR 037), or split sale by sale for `directo` (the reference, store by store).
+  const resumidosPor = pasado ? await porTienda((t) => consultaImpuestosResumidos(t, pasado.desde, pasado.hasta)) : new Map<number, Record<string, unknown>[]>();
+  const orden = (x: string) => (x === '' ? IMPUESTOS.length : IMPUESTOS.indexOf(x as TImpuesto));
+
+  const out = new Map<number, { rows: FilaCierre[]; medios: Record<string, unknown>[]; tarifas: { dia: string; caja: number; tarifa: string; base: number; impuesto: number }[] }>();
+  for (const t of tiendas) {
+    const ventas = ventasDe(t);
+    const pagos = pagosDe(t);
+    const abonos = [
+      ...abonosDirectos.get(t)!,
+      ...pagos
+        .filter((x) => n(x.cobros) !== 0)
+        .reduce((m, x) => {
+          const k = `${x.dia}|${n(x.caja)}`;
+          const y = m.get(k) ?? m.set(k, { dia: x.dia, caja: n(x.caja), cobrado: 0 }).get(k)!;
+          y.cobrado += n(x.abonos);
+          return m;
+        }, new Map<string, { dia: string; caja: number; cobrado: number }>())
+        .values(),
+    ];
+    const claves = new Map<string, FilaCierre>();
+    const de = (x: { dia?: unknown; caja?: unknown }) => {
+      const k = `${s(x.dia)}|${n(x.caja)}`;
+      return (
+        claves.get(k) ??
+        claves
+          .set(k, { dia: s(x.dia), caja: n(x.caja), primero: null, ultimo: null, ventas: 0, anuladas: 0, inhabilitados: 0, bruto: 0, descuentos: 0, devoluciones: 0, devuelto: 0, fiadoDado: 0, fiadoCobrado: 0, entradas: 0, salidas: 0, esperado: null, contado: null })
+          .get(k)!
+      );
+    };
+    for (const x of ventas) Object.assign(de(x), { primero: x.primero, ultimo: x.ultimo, ventas: x.ventas, anuladas: x.anuladas, bruto: x.bruto, descuentos: x.descuentos });
+    // Fiado given: with the sales for `directo`; otherwise every day's from the payments' summary.
+    for (const x of ventas) if (x.fiado !== 0) de(x).fiadoDado += x.fiado;
+    for (const x of pagos) if (n(x.fiado) !== 0) de(x).fiadoDado += n(x.fiado);
+    for (const x of devoluciones.get(t)!) Object.assign(de(x), { devoluciones: n(x.devoluciones), devuelto: n(x.devuelto) });
+    for (const x of abonos) de(x).fiadoCobrado = n(x.cobrado);
+    for (const x of caja.get(t)!) Object.assign(de(x), { entradas: n(x.entradas), salidas: n(x.salidas) });
+    for (const x of turnosDia.get(t)!) Object.assign(de(x), { esperado: x.esperado == null ? null : n(x.esperado), contado: x.contado == null ? null : n(x.contado) });
+    for (const x of inhabilitados.get(t)!) de(x).inhabilitados = n(x.inhabilitados);
+    const rows = [...claves.values()].sort((a, b) => a.dia.localeCompare(b.dia) || a.caja - b.caja);
+
+    const impuestos = presente
+      ? await impuestosPorGrupo({ db, tiendaId: t, desde: presente.desde, hasta: presente.hasta, grupo: sql`${dia(sql`venta.fecha`, t)} || '|' || ${cajaDeVenta(sql`venta`)}` })
+      : (new Map() as Awaited<ReturnType<typeof impuestosPorGrupo>>);
+    const resumidos = pasado ? await leerImpuestosResumidos(db, t, pasado, resumidosPor.get(t)!) : [];
+    const tarifas = [
+      ...resumidos.filter((x) => x.lineas !== 0 && (x.impuesto !== '' || x.base > 0)).map((x) => ({ dia: x.dia, caja: x.caja, tarifa: x.impuesto, base: x.base, impuesto: x.valor })),
+      ...[...impuestos].flatMap(([g, x]) => {
+        const [d, c] = g.split('|');
+        return [...x.tarifas.map((y) => ({ dia: d!, caja: Number(c), tarifa: y.impuesto as string, base: y.base, impuesto: y.valor })), ...(x.sinImpuesto > 0 ? [{ dia: d!, caja: Number(c), tarifa: '', base: x.sinImpuesto, impuesto: 0 }] : [])];
+      }),
+    ]
+      .filter((x) => f.puntoVentaId == null || x.caja === f.puntoVentaId)
+      .sort((a, b) => a.dia.localeCompare(b.dia) || a.caja - b.caja || orden(a.tarifa) - orden(b.tarifa));
+    out.set(t, { rows, medios: medios.get(t)!, tarifas });
+  }
+  return out;
 }
 
-async function nombresDeCajas(db: Db, tiendaId: number): Promise<Map<number, string>> {
-  const rows = await filas(db, sql`select id_punto_venta as id, nombre from punto_venta where tienda_id = ${tiendaId}`);
-  return new Map([[0, R.sinCaja], ...rows.map((x) => [n(x.id), s(x.nombre)] as [number, string])]);
+/** Each store's tills by id (0: no till), in one statement. */
+async function nombresDeCajas(db: Db, tiendas: number[]): Promise<Map<number, Map<number, string>>> {
+  const rows = await filas(db, sql`select tienda_id, id_punto_venta as id, nombre from punto_venta where tienda_id in (${sql.join(tiendas.map((t) => sql`${t}`), sql`, `)})`);
+  const por = new Map(tiendas.map((t) => [t, new Map<number, string>([[0, R.sinCaja]])]));
+  for (const x of rows) por.get(n(x.tienda_id))?.set(n(x.id), s(x.nombre));
+  return por;
 }
 
 export async function cierreDiario(ctx: Ctx, r: Rango): Promise<TReporte> {
-  const { rows, medios, tarifas } = await cierreDiarioFilas(ctx, r);
-  const cajas = await nombresDeCajas(ctx.db, ctx.tiendaId);
+  return (await cierresDiarios(ctx, [ctx.tiendaId], r)).get(ctx.tiendaId)!;
+}
+
+/** Each store's *Cierre diario* of `r`, in a fixed number of statements (`cierresDiariosFilas`): the empresa's consolidated close. */
+export async function cierresDiarios(ctx: Ctx, tiendas: number[], r: Rango): Promise<Map<number, TReporte>> {
+  if (!tiendas.length) return new Map();
+  const filasPor = await cierresDiariosFilas(ctx, tiendas, r);
+  const cajasPor = await nombresDeCajas(ctx.db, tiendas);
+  return new Map(tiendas.map((t) => [t, reporteDeCierre(ctx, r, filasPor.get(t)!, cajasPor.get(t)!)]));
+}
+
+function reporteDeCierre(ctx: Ctx, r: Rango, { rows, medios, tarifas }: Awaited<ReturnType<typeof cierreDiarioFilas>>, cajas: Map<number, string>): TReporte {
   const neto = (x: FilaCierre) => netoDe(x);
   const suma = (k: keyof FilaCierre) => rows.reduce((a, x) => a + n(x[k]), 0);
   const conConteo = rows.filter((x) => x.esperado != null && x.contado != null);

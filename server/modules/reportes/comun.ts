@@ -47,6 +47,24 @@ export async function filas<T = Record<string, unknown>>(db: Db, q: SQL): Promis
   return ((await db.execute(q)) as unknown as { rows: T[] }).rows;
 }
 
+/**
+ * Several stores' rows in one statement (an empresa's consolidated reports, issue #56 point 4): each
+ * store's own query `q(tiendaId)` — the one its own report runs, its zone a constant of its branch —
+ * joined with `union all`, each row tagged with its store and kept in its query's order. A fixed number
+ * of statements per report, whatever the number of stores.
+ */
+export async function filasPorTienda(db: Db, tiendas: number[], q: (tiendaId: number) => SQL): Promise<Map<number, Record<string, unknown>[]>> {
+  const por = new Map<number, Record<string, unknown>[]>(tiendas.map((t) => [t, []]));
+  if (!tiendas.length) return por;
+  const ramas = tiendas.map((t) => sql`(select ${t}::int as tienda__, row_number() over () as orden__, x.* from (${q(t)}) x)`);
+  const rows = await filas(db, sql`select * from (${sql.join(ramas, sql` union all `)}) u order by u.tienda__, u.orden__`);
+  for (const x of rows) {
+    const { tienda__, orden__: _, ...resto } = x;
+    por.get(n(tienda__))!.push(resto);
+  }
+  return por;
+}
+
 export const col = (clave: string, titulo: string, tipo: TTipoValor = 'texto'): TColumna => ({ clave, titulo, tipo });
 export const ind = (clave: keyof typeof I, tipo: TTipoValor, valor: number, anterior: number | null = null): TIndicador => ({ clave, titulo: I[clave], tipo, valor, anterior });
 

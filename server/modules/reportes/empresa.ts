@@ -9,7 +9,7 @@ import { requireDueno, type Alcance } from '../tienda/alcance';
 import { type Ctx, n, s, filas, col, hoyEnTienda, rangoDe, promedio, nombreUsuario } from './comun';
 import { cifrasDeAgregado, type AgregadoProductos } from './cifras';
 import { agregadoPorTienda } from './por-producto';
-import { cierreDiario } from './cierre-diario';
+import { cierresDiarios } from './cierre-diario';
 
 /**
  * The owner's consolidated view of every store of the empresa (issue #56 point 4, ADR 043 §5): per
@@ -22,7 +22,8 @@ import { cierreDiario } from './cierre-diario';
  * instant inside the store's day in its zone), as each store's own report reads them. The margin is
  * `agregadoPorTienda`: `agregadoDeProductos`' sums (the one rule of cost, ADR 046) over every store's
  * products in one statement grouped by store, added up for the total. The daily
- * close is each store's own close (`cierreDiario`), per store, and its figures added up.
+ * close is each store's own close in a fixed number of statements for all of them (`cierresDiarios`:
+ * each statement every store's own query), and its figures added up.
  */
 const E = M.empresa;
 const C = E.columnas;
@@ -230,18 +231,18 @@ function sumarIndicadores(listas: TIndicador[][]): TIndicador[] {
 /**
  * GET /api/empresa/cierre: the daily close of every store of the owner's empresa for the day `fecha`
  * (each store's own calendar day; absent: the current store's today), each store's close as its own
- * *Cierre diario* reads it, and their figures added up.
+ * *Cierre diario* reads it (the same statements, every store's in one), and their figures added up.
  */
 export async function cierreDeEmpresa(options: { db: Db; alcance: Alcance; fecha?: string; completo?: boolean }): Promise<TCierreEmpresa> {
   const { db } = options;
   const { empresaId, tiendaId } = requireDueno(options.alcance, E.soloDueno);
   const fecha = options.fecha || (await hoyEnTienda(db, tiendaId));
   const tiendas = await tiendasDeEmpresa(db, empresaId);
-  const cierres: TCierreEmpresa['tiendas'] = [];
-  for (const t of tiendas) {
-    const rep = await cierreDiario(ctxDe(db, t.idTienda, options.completo), { desde: fecha, hasta: fecha });
-    cierres.push({ idTienda: t.idTienda, nombreTienda: t.nombreTienda, actual: t.idTienda === tiendaId, indicadores: rep.indicadores, tablas: rep.tablas });
-  }
+  const reps = await cierresDiarios(ctxDe(db, tiendaId, options.completo), tiendas.map((t) => t.idTienda), { desde: fecha, hasta: fecha });
+  const cierres: TCierreEmpresa['tiendas'] = tiendas.map((t) => {
+    const rep = reps.get(t.idTienda)!;
+    return { idTienda: t.idTienda, nombreTienda: t.nombreTienda, actual: t.idTienda === tiendaId, indicadores: rep.indicadores, tablas: rep.tablas };
+  });
   return { fecha, tiendas: cierres, total: sumarIndicadores(cierres.map((x) => x.indicadores)) };
 }
 

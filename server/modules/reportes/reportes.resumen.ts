@@ -60,10 +60,20 @@ async function plegarPagosEn(db: Tx, tiendaId: number, r: Rango): Promise<void> 
  * `claves` counts the summary's own keys, so a reader grouping coarser still knows when to fold.
  */
 export async function pagosResumidos<T extends Record<string, unknown>>(db: Db, tiendaId: number, r: Rango, consulta: (filtro: ReturnType<typeof sql>) => ReturnType<typeof sql>): Promise<T[]> {
-  const filtro = sql`s.tienda_id = ${tiendaId} and s.dia between ${r.desde}::date and ${r.hasta}::date`;
-  const [c] = ((await db.execute(sql`select count(*)::int as filas, count(distinct (s.dia, s.punto_venta_id, s.turno_id, s.usuario_id, s.metodo_pago_id))::int as claves from resumen_pago_dia s where ${filtro}`)) as unknown as { rows: { filas: number; claves: number }[] }).rows;
-  if (hayQuePlegar(Number(c!.filas), Number(c!.claves))) await plegarPagos(db, tiendaId, r);
+  const filtro = filtroDePagos(tiendaId, r);
+  await plegarPagosSiHaceFalta(db, [tiendaId], r);
   return ((await db.execute(consulta(filtro))) as unknown as { rows: T[] }).rows;
+}
+
+/** The payments' summary rows of the store's days `r` (on `resumen_pago_dia s`). */
+export const filtroDePagos = (tiendaId: number, r: Rango) => sql`s.tienda_id = ${tiendaId} and s.dia between ${r.desde}::date and ${r.hasta}::date`;
+
+/** `pagosResumidos`' fold check for several stores in one statement: each store whose rows pile up is folded (ADR 017). */
+export async function plegarPagosSiHaceFalta(db: Db, tiendas: number[], r: Rango): Promise<void> {
+  if (!tiendas.length) return;
+  const cuentas = ((await db.execute(sql`select s.tienda_id, count(*)::int as filas, count(distinct (s.dia, s.punto_venta_id, s.turno_id, s.usuario_id, s.metodo_pago_id))::int as claves
+    from resumen_pago_dia s where s.tienda_id in (${sql.join(tiendas.map((t) => sql`${t}`), sql`, `)}) and s.dia between ${r.desde}::date and ${r.hasta}::date group by s.tienda_id`)) as unknown as { rows: { tienda_id: number; filas: number; claves: number }[] }).rows;
+  for (const c of cuentas) if (hayQuePlegar(Number(c.filas), Number(c.claves))) await plegarPagos(db, Number(c.tienda_id), r);
 }
 
 /** A reader folds when the summary rows it read outnumber 2 × their keys + 200 (ADR 017). */
