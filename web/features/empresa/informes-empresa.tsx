@@ -134,100 +134,81 @@ function Tarjetas<X extends { idTienda: number; nombreTienda: string; actual: bo
   );
 }
 
-function TablaProductos({ filas }: { filas: TFilaProductoEmpresa[] }) {
+/** A column of a card's table: its title (also each cell's label on a narrow card) and each row's figure. */
+interface Columna<F> {
+  titulo: string;
+  valor: (f: F) => string;
+}
+
+/**
+ * A card's table: each row headed by its name (`nombre`), then `columnas`' figures, each cell labelled
+ * with its column for the narrow card's layout; `total` a last row in bold.
+ */
+function TablaEmpresa<F>({ nombre, columnas, filas, clave, total }: { nombre: Columna<F>; columnas: Columna<F>[]; filas: F[]; clave: (f: F) => string | number; total?: F }) {
+  const fila = (f: F, k: string | number, className?: string) => (
+    <tr key={k} className={className}>
+      <th scope="row">{nombre.valor(f)}</th>
+      {columnas.map((c) => (
+        <td key={c.titulo} className="num" data-label={c.titulo}>
+          {c.valor(f)}
+        </td>
+      ))}
+    </tr>
+  );
   return (
     <table className="table">
       <thead>
         <tr>
-          <th scope="col">{C.producto}</th>
-          <th scope="col" className="num">
-            {C.cantidad}
-          </th>
-          <th scope="col" className="num">
-            {C.neto}
-          </th>
-          <th scope="col" className="num">
-            {C.margen}
-          </th>
+          <th scope="col">{nombre.titulo}</th>
+          {columnas.map((c) => (
+            <th key={c.titulo} scope="col" className="num">
+              {c.titulo}
+            </th>
+          ))}
         </tr>
       </thead>
       <tbody>
-        {filas.map((f) => (
-          <tr key={f.puesto}>
-            <th scope="row">{`${f.puesto}. ${f.producto}`}</th>
-            <td className="num" data-label={C.cantidad}>{formatNumber(f.cantidad)}</td>
-            <td className="num" data-label={C.neto}>{formatPesos(f.neto)}</td>
-            <td className="num" data-label={C.margen}>{f.margen == null ? '—' : formatPesos(f.margen)}</td>
-          </tr>
-        ))}
+        {filas.map((f) => fila(f, clave(f)))}
+        {total === undefined ? null : fila(total, 'total', 'empresa__fila-total')}
       </tbody>
     </table>
   );
 }
 
-function TablaEmpleados({ filas }: { filas: TFilaEmpleadoEmpresa[] }) {
-  return (
-    <table className="table">
-      <thead>
-        <tr>
-          <th scope="col">{C.persona}</th>
-          <th scope="col" className="num">
-            {C.tickets}
-          </th>
-          <th scope="col" className="num">
-            {C.neto}
-          </th>
-          <th scope="col" className="num">
-            {C.descuentosDados}
-          </th>
-          <th scope="col" className="num">
-            {C.anuladas}
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {filas.map((f) => (
-          <tr key={f.persona}>
-            <th scope="row">{f.persona}</th>
-            <td className="num" data-label={C.tickets}>{formatNumber(f.tickets)}</td>
-            <td className="num" data-label={C.neto}>{formatPesos(f.neto)}</td>
-            <td className="num" data-label={C.descuentosDados}>{formatPesos(f.descuentos)}</td>
-            <td className="num" data-label={C.anuladas}>{formatNumber(f.anuladas)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
+const COLUMNAS_PRODUCTOS: Columna<TFilaProductoEmpresa>[] = [
+  { titulo: C.cantidad, valor: (f) => formatNumber(f.cantidad) },
+  { titulo: C.neto, valor: (f) => formatPesos(f.neto) },
+  { titulo: C.margen, valor: (f) => (f.margen == null ? '—' : formatPesos(f.margen)) },
+];
+
+function TablaProductos({ filas }: { filas: TFilaProductoEmpresa[] }) {
+  return <TablaEmpresa nombre={{ titulo: C.producto, valor: (f) => `${f.puesto}. ${f.producto}` }} columnas={COLUMNAS_PRODUCTOS} filas={filas} clave={(f) => f.puesto} />;
 }
+
+const COLUMNAS_EMPLEADOS: Columna<TFilaEmpleadoEmpresa>[] = [
+  { titulo: C.tickets, valor: (f) => formatNumber(f.tickets) },
+  { titulo: C.neto, valor: (f) => formatPesos(f.neto) },
+  { titulo: C.descuentosDados, valor: (f) => formatPesos(f.descuentos) },
+  { titulo: C.anuladas, valor: (f) => formatNumber(f.anuladas) },
+];
+
+function TablaEmpleados({ filas }: { filas: TFilaEmpleadoEmpresa[] }) {
+  return <TablaEmpresa nombre={{ titulo: C.persona, valor: (f) => f.persona }} columnas={COLUMNAS_EMPLEADOS} filas={filas} clave={(f) => f.persona} />;
+}
+
+const COLUMNAS_TARIFAS: Columna<TTarifaEmpresa>[] = [
+  { titulo: C.base, valor: (f) => formatCentavos(f.base) },
+  { titulo: C.impuesto, valor: (f) => formatCentavos(f.valor) },
+];
 
 function TablaTarifas({ tarifas, base, valor }: { tarifas: TTarifaEmpresa[]; base: number; valor: number }) {
   return (
-    <table className="table">
-      <thead>
-        <tr>
-          <th scope="col">{C.tarifa}</th>
-          <th scope="col" className="num">
-            {C.base}
-          </th>
-          <th scope="col" className="num">
-            {C.impuesto}
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {tarifas.map((f) => (
-          <tr key={f.impuesto}>
-            <th scope="row">{f.tarifa}</th>
-            <td className="num" data-label={C.base}>{formatCentavos(f.base)}</td>
-            <td className="num" data-label={C.impuesto}>{formatCentavos(f.valor)}</td>
-          </tr>
-        ))}
-        <tr className="empresa__fila-total">
-          <th scope="row">{R.total}</th>
-          <td className="num" data-label={C.base}>{formatCentavos(base)}</td>
-          <td className="num" data-label={C.impuesto}>{formatCentavos(valor)}</td>
-        </tr>
-      </tbody>
-    </table>
+    <TablaEmpresa
+      nombre={{ titulo: C.tarifa, valor: (f) => f.tarifa }}
+      columnas={COLUMNAS_TARIFAS}
+      filas={tarifas}
+      clave={(f) => f.impuesto}
+      total={{ impuesto: '', tarifa: R.total, lineas: 0, base, valor }}
+    />
   );
 }
