@@ -23,7 +23,7 @@ export async function dosTiendas(t: TestApp) {
   expect(cambio.statusCode, cambio.body).toBe(200);
   const enNorte = cambio.json().token as string;
   const [arrozNorte] = await t.database.db.select().from(producto).where(and(eq(producto.tiendaId, idNorte), eq(producto.nombre, 'Arroz 500 g')));
-  expect((await req('PUT', `/api/productos/${arrozNorte!.idProducto}`, enNorte, { nombre: 'Arroz 500 g', precio: 3_000, stock: 20, stockMin: 0, estado: 1 })).statusCode).toBe(200);
+  expect((await req('PUT', `/api/productos/${arrozNorte!.idProducto}`, enNorte, { nombre: 'Arroz 500 g', precio: 3_000, precioPropio: true, stock: 20, stockMin: 0, estado: 1 })).statusCode).toBe(200);
   // Its average cost (kept by purchases, issue #32) in both stores' rows, for the margin.
   await t.database.db.update(producto).set({ costoPromedio: 2_000 }).where(inArray(producto.idProducto, [arrozId, arrozNorte!.idProducto]));
   // The first store: a till opened with 50 000, three rice paid cash and one more.
