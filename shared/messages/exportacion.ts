@@ -4,14 +4,23 @@ export const exportacion = {
   xlsx: 'Exportar Excel',
   ayuda: 'Descarga la lista con la búsqueda y los filtros de la pantalla (sin ellos, toda la tienda).',
   fallo: 'No se pudo exportar la lista.',
+  // The empresa's catalogue, every store's rows (issue #56): its owner, on Productos.
+  catalogo: {
+    csv: 'Catálogo de todas las tiendas (CSV)',
+    xlsx: 'Catálogo de todas las tiendas (Excel)',
+    ayuda: 'Descarga los productos de cada tienda de la empresa, con su precio, su stock y si vende a precio propio.',
+  },
   formatoInvalido: 'El formato debe ser csv o xlsx.',
   si: 'Sí',
   no: 'No',
   archivo: (que: string, fecha: string) => `${que}-${fecha}`,
   hojas: { productos: 'Productos', clientes: 'Clientes', proveedores: 'Proveedores', ventas: 'Ventas', movimientos: 'Movimientos' },
-  archivos: { productos: 'productos', clientes: 'clientes', proveedores: 'proveedores', ventas: 'ventas', movimientos: 'movimientos' },
+  archivos: { productos: 'productos', clientes: 'clientes', proveedores: 'proveedores', ventas: 'ventas', movimientos: 'movimientos', catalogo: 'catalogo-empresa' },
   columnas: {
     productos: { id: 'Id', codigo: 'Código de barras', nombre: 'Nombre', marca: 'Marca', categoria: 'Categoría', ubicacion: 'Ubicación', precio: 'Precio', costo: 'Costo', impuesto: 'Impuesto', unidad: 'Unidad de medida', stock: 'Stock', stockMin: 'Stock mínimo', estado: 'Disponible', manejaLotes: 'Controla lotes', registroInvima: 'Registro INVIMA', principioActivo: 'Principio activo', bajoFormula: 'Venta bajo fórmula', proveedor: 'Proveedor' },
+    // The empresa's catalogue (issue #56): the store first, and whether it sells at its own price.
+    tienda: 'Tienda',
+    precioPropio: 'Precio propio de la tienda',
     clientes: { documento: 'Documento', tipo: 'Tipo de documento', nombre: 'Nombre', apellido: 'Apellido', correo: 'Correo', telefono: 'Teléfono', fiado: 'Fiado', cupo: 'Cupo', plazo: 'Plazo para pagar (días)', saldo: 'Saldo' },
     proveedores: { id: 'Id', nombre: 'Nombre', telefono: 'Teléfono', email: 'Correo', documento: 'NIT o cédula', direccion: 'Dirección', productos: 'Productos' },
     // Units, kilos and litres apart, never added (issue #52 point 3); 'Venta' is the receipt's number.

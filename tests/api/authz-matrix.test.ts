@@ -136,6 +136,7 @@ const TABLE: Record<string, Entry> = {
   'GET /api/empresa/empleados/exportar': { expect: { ...rule('401', 'ok', '403', '403', 'ok', '403'), sibling: 'ok' }, query: 'formato=xlsx' },
   'GET /api/empresa/impuestos': { expect: { ...rule('401', 'ok', '403', '403', 'ok', '403'), sibling: 'ok' }, query: 'periodo=mes' },
   'GET /api/empresa/impuestos/exportar': { expect: { ...rule('401', 'ok', '403', '403', 'ok', '403'), sibling: 'ok' }, query: 'periodo=hoy&formato=csv' },
+  'GET /api/empresa/catalogo/exportar/:formato': { expect: { ...rule('401', 'ok', '403', '403', 'ok', '403'), sibling: 'ok' }, params: async () => ({ formato: 'xlsx' }) },
   // Transfers between the empresa's stores (issue #56 point 3, ADR 056): the owner (also from the branch) and roles 1/3 of
   // either store; another empresa's never sees one. A leg of a version that is not the row's changes nothing (409).
   'GET /api/traslados': { expect: STORE_R1_R3 },

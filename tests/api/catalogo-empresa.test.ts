@@ -203,3 +203,31 @@ describe('el dueño crea en las tiendas que elige', () => {
     expect((await t.database.db.select().from(producto).where(eq(producto.nombre, 'Azúcar 2 kg')))).toEqual([]);
   });
 });
+
+describe('el catálogo de la empresa en un archivo', () => {
+  it('el dueño exporta las filas de cada tienda, cada una con su tienda y si vende a precio propio; nadie más lo exporta', async () => {
+    const e = await empresaConSucursal();
+    expect((await editar(e.norte.token, e.cafeN, { precio: 11_500, precioPropio: true, stock: 8 })).statusCode).toBe(200);
+    const res = await req('GET', '/api/empresa/catalogo/exportar/csv', e.s.token);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-disposition']).toMatch(/filename="catalogo-empresa-\d{4}-\d{2}-\d{2}\.csv"/);
+    const [cabecera, ...filas] = res.body.replace(/^\uFEFF/, '').split('\r\n').filter(Boolean);
+    const E = M.exportacion.columnas;
+    expect(cabecera!.split(';')[0]).toBe(E.tienda);
+    expect(cabecera!.split(';').at(-1)).toBe(E.precioPropio);
+    const precio = cabecera!.split(';').indexOf(E.productos.precio);
+    const stock = cabecera!.split(';').indexOf(E.productos.stock);
+    expect(filas.map((f) => f.split(';')).map((c) => [c[0], c[3], c[precio], c[stock], c.at(-1)])).toEqual([
+      ['El Sol', 'Café Sello Rojo 250 g', '10000', '20', 'No'],
+      ['El Sol Norte', 'Café Sello Rojo 250 g', '11500', '8', 'Sí'],
+    ]);
+    // The same from the branch's session of the owner; a store's staff and another empresa's owner get nothing.
+    expect((await req('GET', '/api/empresa/catalogo/exportar/xlsx', e.norte.token)).statusCode).toBe(200);
+    const cajero = await crearEmpleado(t, e.s.codigo);
+    expect((await req('GET', '/api/empresa/catalogo/exportar/csv', cajero.token)).statusCode).toBe(403);
+    const otra = await crearTienda(t, { nombreTienda: 'Otra empresa' });
+    const suya = await req('GET', '/api/empresa/catalogo/exportar/csv', otra.token);
+    expect(suya.statusCode).toBe(200);
+    expect(suya.body).not.toContain('Sello Rojo');
+  });
+});

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { api } from './support/api';
 import { captura } from './support/capturas';
@@ -8,7 +9,7 @@ import { entrarComo, nuevaTienda } from './crud-support';
  * Issue #56 point 2, the central catalogue (ADR 043 §2): the owner of two stores defines a product once
  * and it is in both; in the branch, switched from the top bar, the product form offers "Precio propio de
  * esta tienda" against the empresa's price, and the branch sets its own; each till then sells it at its
- * own store's price. Screenshots of the form at 1366 and 390 px (SHOTS=1, SHOTS_DIR).
+ * own store's price, and the owner downloads the catalogue of both stores from Productos. Screenshots of the form at 1366 and 390 px (SHOTS=1, SHOTS_DIR).
  */
 const SHOTS = process.env.SHOTS_DIR ?? 'test-results';
 
@@ -70,4 +71,15 @@ test('el dueño define un producto una vez; la sucursal fija su propio precio; c
   // The main store's form: the empresa's price, its own stock.
   const cafeA = (await api<{ items: { id: number; nombre: string; stock: number }[] }>(page, 'GET', '/api/productos')).items.find((p) => p.nombre === cafe)!;
   expect(cafeA.stock).toBe(19);
+
+  // The owner downloads the empresa's whole catalogue from Productos: each store's row, its price and stock.
+  await page.goto('/gestionar_productos');
+  const [descarga] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Catálogo de todas las tiendas (CSV)' }).click()]);
+  expect(descarga.suggestedFilename()).toMatch(/^catalogo-empresa-\d{4}-\d{2}-\d{2}\.csv$/);
+  const filas = (await readFile((await descarga.path())!, 'utf8')).split('\r\n').filter((l) => l.includes(cafe));
+  expect(filas).toHaveLength(2);
+  expect(filas[0]!.startsWith(`${tienda.nombre};`) && filas[0]!.endsWith(';No')).toBe(true);
+  expect(filas[0]).toContain(';10000;');
+  expect(filas[1]!.startsWith(`${norte};`) && filas[1]!.endsWith(';Sí')).toBe(true);
+  expect(filas[1]).toContain(';11500;');
 });

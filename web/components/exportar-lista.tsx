@@ -16,7 +16,8 @@ const descargar = (ruta: string, formato: 'csv' | 'xlsx', query: Query) =>
  * The list as CSV (Excel in Spanish) or XLSX (issue #33 point 2), with the screen's search and
  * filters (`query`); without them, the whole store. `ruta`: '/productos/exportar'.
  */
-export function ExportarLista(props: { ruta: string; query?: Query }) {
+export function ExportarLista(props: { ruta: string; query?: Query; etiquetas?: { csv: string; xlsx: string; ayuda: string } }) {
+  const textos = props.etiquetas ?? M.exportacion;
   const [ocupado, setOcupado] = useState(false);
   const run = async (formato: 'csv' | 'xlsx') => {
     setOcupado(true);
@@ -30,11 +31,11 @@ export function ExportarLista(props: { ruta: string; query?: Query }) {
   };
   return (
     <>
-      <button type="button" className="btn btn--ghost" disabled={ocupado} title={M.exportacion.ayuda} onClick={() => void run('csv')}>
-        {M.exportacion.csv}
+      <button type="button" className="btn btn--ghost" disabled={ocupado} title={textos.ayuda} onClick={() => void run('csv')}>
+        {textos.csv}
       </button>
-      <button type="button" className="btn btn--ghost" disabled={ocupado} title={M.exportacion.ayuda} onClick={() => void run('xlsx')}>
-        {M.exportacion.xlsx}
+      <button type="button" className="btn btn--ghost" disabled={ocupado} title={textos.ayuda} onClick={() => void run('xlsx')}>
+        {textos.xlsx}
       </button>
     </>
   );

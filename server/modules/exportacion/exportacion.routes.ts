@@ -8,7 +8,9 @@ import { ZFacturasQuery } from '#shared/schemas/factura';
 import { ZMovimientosQuery } from '#shared/schemas/movimiento';
 import { forbidRole, sessionOf, storeOf } from '../../plugins/auth';
 import { descargaComo } from '../../lib/exportar';
-import { exportarLista } from './exportacion.service';
+import { requireDueno } from '../tienda/alcance';
+import { alcanceDe } from '../tienda/sucursal.domain';
+import { exportarCatalogoEmpresa, exportarLista } from './exportacion.service';
 
 const enviar = (reply: FastifyReply, archivo: Awaited<ReturnType<typeof exportarLista>>) =>
   reply.header('content-type', archivo.tipo).header('content-disposition', descargaComo(archivo.archivo)).header('cache-control', 'no-store').send(archivo.contenido);
@@ -28,6 +30,14 @@ export async function exportacionRoutes(app: FastifyInstance) {
       handler: async (req, reply) => enviar(reply, await exportarLista({ db: app.db, tiendaId: storeOf(req), lector: sessionOf(req), entidad, formato: req.params.formato, q: req.query.q })),
     });
   }
+
+  // The empresa's catalogue, every store's rows (issue #56 point 2): its owner only, refused before the query is read.
+  r.get('/empresa/catalogo/exportar/:formato', {
+    preValidation: async (req) => void requireDueno(alcanceDe(sessionOf(req)), M.empresa.soloDueno),
+    schema: { tags, params: ZExportarParams, querystring: busqueda },
+    handler: async (req, reply) =>
+      enviar(reply, await exportarCatalogoEmpresa({ db: app.db, alcance: alcanceDe(sessionOf(req)), lector: sessionOf(req), formato: req.params.formato, q: req.query.q })),
+  });
 
   r.get('/facturas/exportar/:formato', {
     schema: { tags, params: ZExportarParams, querystring: ZFacturasQuery },

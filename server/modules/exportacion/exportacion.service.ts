@@ -5,11 +5,12 @@
  * the screen — so "the current filter" is the query the screen sends, and no query means the whole
  * store (up to EXPORT_MAX_FILAS rows). Instants are written in the store's time zone.
  */
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { M } from '#shared/messages';
 import type { TFacturasFiltros } from '#shared/schemas/factura';
 import type { TMovimientosFiltros } from '#shared/schemas/movimiento';
 import type { TFormatoExport } from '#shared/schemas/exportacion';
+import type { TProductoListItem } from '#shared/schemas/producto';
 import type { Db } from '../../db/client';
 import { tienda } from '../../db/schema';
 import { EXPORT_MAX_FILAS, exportarTabla, type ColumnaExport } from '../../lib/exportar';
@@ -20,6 +21,7 @@ import { impuestosYCostos } from '../producto/producto.domain';
 import { listarProductos } from '../producto/producto.service';
 import type { LectorFacturas } from '../factura/factura.service';
 import { listarProveedores } from '../proveedor/proveedor.service';
+import { requireDueno, type Alcance } from '../tienda/alcance';
 
 const ME = M.exportacion;
 export type EntidadExport = keyof typeof ME.hojas;
@@ -41,6 +43,66 @@ const todo = { page: 1, pageSize: EXPORT_MAX_FILAS };
 /** A tax as the screens name it ("IVA 19 %"), which the import reads back. */
 const nombreImpuesto = (imp: string | null | undefined) => (imp ? ((M.impuestos.nombres as Record<string, string>)[imp] ?? imp) : null);
 
+type ExtraProducto = Awaited<ReturnType<typeof impuestosYCostos>>['porId'] extends Map<number, infer V> ? V : never;
+
+/** The product list's columns, the store's export and the empresa's (which puts the store first). */
+function columnasProductos<T extends TProductoListItem>(conCostos: boolean, extra: (p: T) => ExtraProducto | undefined): ColumnaExport<T>[] {
+  const C = ME.columnas.productos;
+  return [
+    { titulo: C.id, tipo: 'numero', valor: (p) => p.id },
+    { titulo: C.codigo, valor: (p) => p.codigoBarras },
+    { titulo: C.nombre, valor: (p) => p.nombre },
+    { titulo: C.marca, valor: (p) => p.marca },
+    { titulo: C.categoria, valor: (p) => p.categoria },
+    { titulo: C.ubicacion, valor: (p) => extra(p)?.ubicacion ?? null },
+    { titulo: C.precio, tipo: 'numero', valor: (p) => p.precio },
+    // Costs only for who may see them: for anyone else the column is not there at all.
+    ...(conCostos ? [{ titulo: C.costo, tipo: 'numero', valor: (p) => extra(p)?.costo ?? null } satisfies ColumnaExport<T>] : []),
+    { titulo: C.impuesto, valor: (p) => nombreImpuesto(extra(p)?.impuesto) },
+    { titulo: C.unidad, valor: (p) => M.impuestos.unidades[extra(p)?.unidadDian ?? '94'] ?? null },
+    { titulo: C.stock, tipo: 'numero', valor: (p) => p.stock },
+    { titulo: C.stockMin, tipo: 'numero', valor: (p) => p.stockMin },
+    { titulo: C.estado, valor: (p) => siNo(p.estado === 1) },
+    { titulo: C.manejaLotes, valor: (p) => siNo(extra(p)?.manejaLotes ?? false) },
+    { titulo: C.registroInvima, valor: (p) => extra(p)?.registroInvima ?? null },
+    { titulo: C.principioActivo, valor: (p) => extra(p)?.principioActivo ?? null },
+    { titulo: C.bajoFormula, valor: (p) => siNo(extra(p)?.bajoFormula ?? false) },
+    { titulo: C.proveedor, valor: (p) => p.proveedor },
+  ];
+}
+
+/**
+ * The empresa's catalogue as one file (issue #56 point 2, "export at either level"): every store's
+ * products, each row starting with its store and saying whether the store sells at its own price or the
+ * empresa's, read store by store through the same list and columns as a store's own export (its search
+ * too), up to EXPORT_MAX_FILAS rows in all. The empresa's owner only.
+ */
+export async function exportarCatalogoEmpresa(options: { db: Db; alcance: Alcance; lector: LectorFacturas; formato: TFormatoExport; q?: string }) {
+  const { db, formato } = options;
+  const { empresaId, tiendaId } = requireDueno(options.alcance, M.empresa.soloDueno);
+  const tiendas = await db.select({ id: tienda.idTienda, nombre: tienda.nombreTienda }).from(tienda).where(eq(tienda.empresaId, empresaId)).orderBy(asc(tienda.idTienda));
+  type Fila = TProductoListItem & { tienda: string; extra: ExtraProducto | undefined };
+  const filas: Fila[] = [];
+  let conCostos = true;
+  for (const t of tiendas) {
+    const cabe = EXPORT_MAX_FILAS - filas.length;
+    if (cabe <= 0) break;
+    const [{ items }, costos] = await Promise.all([
+      listarProductos({ db, tiendaId: t.id, lector: options.lector, q: options.q ?? '', page: 1, pageSize: cabe }),
+      impuestosYCostos(db, t.id, options.lector),
+    ]);
+    conCostos &&= costos.conCostos;
+    filas.push(...items.map((p) => ({ ...p, tienda: t.nombre, extra: costos.porId.get(p.id) })));
+  }
+  const columnas: ColumnaExport<Fila>[] = [
+    { titulo: ME.columnas.tienda, valor: (p) => p.tienda },
+    ...columnasProductos<Fila>(conCostos, (p) => p.extra),
+    { titulo: ME.columnas.precioPropio, valor: (p) => siNo(p.extra?.precioPropio ?? false) },
+  ];
+  const reloj = await relojDeTienda(db, tiendaId);
+  return exportarTabla({ formato, nombre: ME.archivo(ME.archivos.catalogo, hoy(reloj)), hoja: ME.hojas.productos, columnas, filas });
+}
+
 export async function exportarLista(options: {
   db: Db;
   tiendaId: number;
@@ -58,30 +120,8 @@ export async function exportarLista(options: {
   const q = options.q ?? '';
   switch (entidad) {
     case 'productos': {
-      const C = ME.columnas.productos;
       const [{ items }, { conCostos, porId: extras }] = await Promise.all([listarProductos({ db, tiendaId, lector: options.lector, q, ...todo }), impuestosYCostos(db, tiendaId, options.lector)]);
-      const columnas: ColumnaExport<(typeof items)[number]>[] = [
-        { titulo: C.id, tipo: 'numero', valor: (p) => p.id },
-        { titulo: C.codigo, valor: (p) => p.codigoBarras },
-        { titulo: C.nombre, valor: (p) => p.nombre },
-        { titulo: C.marca, valor: (p) => p.marca },
-        { titulo: C.categoria, valor: (p) => p.categoria },
-        { titulo: C.ubicacion, valor: (p) => extras.get(p.id)?.ubicacion ?? null },
-        { titulo: C.precio, tipo: 'numero', valor: (p) => p.precio },
-        // Costs only for who may see them: for anyone else the column is not there at all.
-        ...(conCostos ? [{ titulo: C.costo, tipo: 'numero', valor: (p) => extras.get(p.id)?.costo ?? null } satisfies ColumnaExport<(typeof items)[number]>] : []),
-        { titulo: C.impuesto, valor: (p) => nombreImpuesto(extras.get(p.id)?.impuesto) },
-        { titulo: C.unidad, valor: (p) => M.impuestos.unidades[extras.get(p.id)?.unidadDian ?? '94'] ?? null },
-        { titulo: C.stock, tipo: 'numero', valor: (p) => p.stock },
-        { titulo: C.stockMin, tipo: 'numero', valor: (p) => p.stockMin },
-        { titulo: C.estado, valor: (p) => siNo(p.estado === 1) },
-        { titulo: C.manejaLotes, valor: (p) => siNo(extras.get(p.id)?.manejaLotes ?? false) },
-        { titulo: C.registroInvima, valor: (p) => extras.get(p.id)?.registroInvima ?? null },
-        { titulo: C.principioActivo, valor: (p) => extras.get(p.id)?.principioActivo ?? null },
-        { titulo: C.bajoFormula, valor: (p) => siNo(extras.get(p.id)?.bajoFormula ?? false) },
-        { titulo: C.proveedor, valor: (p) => p.proveedor },
-      ];
-      return exportarTabla({ ...base, columnas, filas: items });
+      return exportarTabla({ ...base, columnas: columnasProductos<(typeof items)[number]>(conCostos, (p) => extras.get(p.id)), filas: items });
     }
     case 'clientes': {
       const C = ME.columnas.clientes;

@@ -170,7 +170,7 @@ export async function listarProductos(options: {
  */
 export async function impuestosYCostos(db: Db, tiendaId: number, lector: Lector) {
   const [filas, conCostos] = await Promise.all([
-    db.select({ id: producto.idProducto, impuesto: producto.impuesto, unidadDian: producto.unidadDian, ubicacion: producto.ubicacion, manejaLotes: producto.manejaLotes, registroInvima: producto.registroInvima, principioActivo: producto.principioActivo, bajoFormula: producto.bajoFormula, costo: producto.costo }).from(producto).where(eq(producto.tiendaId, tiendaId)),
+    db.select({ id: producto.idProducto, impuesto: producto.impuesto, unidadDian: producto.unidadDian, ubicacion: producto.ubicacion, manejaLotes: producto.manejaLotes, registroInvima: producto.registroInvima, principioActivo: producto.principioActivo, bajoFormula: producto.bajoFormula, costo: producto.costo, precioPropio: producto.precioPropio }).from(producto).where(eq(producto.tiendaId, tiendaId)),
     puede(db, tiendaId, lector, 'reportes'),
   ]);
   return { conCostos, porId: new Map(filas.map((f) => [f.id, conCostos ? f : { ...f, costo: null }])) };

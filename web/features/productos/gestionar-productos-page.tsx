@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { comun, generic } from '#shared/messages/comun';
+import { exportacion } from '#shared/messages/exportacion';
 import { importacion } from '#shared/messages/importacion';
 import { productos } from '#shared/messages/productos';
 import { roles } from '#shared/messages/roles';
@@ -10,6 +11,7 @@ import { ListaBuscable } from '../../components/ui/list-state';
 import { paths } from '../../config/paths';
 import { alertWarning, confirmAction, toastSuccess } from '../../lib/alerts';
 import { useSession } from '../../lib/session';
+import { useTiendasDeSesion } from '../../lib/sesion-servidor';
 import { useListaPaginada } from '../../lib/use-lista-paginada';
 import { useDeleteProducto } from './api/delete-producto';
 import { productosQuery } from './api/get-productos';
@@ -23,7 +25,7 @@ import './productos.css';
 import { useMisPermisos } from '../../lib/mis-permisos';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
-const M = { comun, generic, importacion, productos, roles };
+const M = { comun, exportacion, generic, importacion, productos, roles };
 
 const PAGE_SIZE = 20;
 
@@ -40,6 +42,9 @@ export default function GestionarProductosPage() {
   // Role 2 deletes only with the store's permission (issue #27): without it the button is not there.
   // Role 3 keeps it and gets the spec's message (spec §6).
   const permisos = useMisPermisos();
+  // The empresa's owner (its store login) of two or more stores also exports the whole catalogue (issue #56).
+  const tiendas = useTiendasDeSesion();
+  const catalogoEmpresa = session?.tipo === 'tienda' && tiendas.length >= 2;
   const puedeEliminar = permisos.eliminarProductos || session?.rol === ROL.ENCARGADO;
 
   const onDelete = async (p: TProductoListItem) => {
@@ -90,6 +95,7 @@ export default function GestionarProductosPage() {
           </Link>
         ) : null}
         <ExportarLista ruta="/productos/exportar" query={{ q: lista.q }} />
+        {catalogoEmpresa ? <ExportarLista ruta="/empresa/catalogo/exportar" query={{ q: lista.q }} etiquetas={M.exportacion.catalogo} /> : null}
         {canSeeMovimientos ? (
           <Link className="btn btn--ghost" to={paths.movimientos}>
             {M.comun.nav.movimientos}
