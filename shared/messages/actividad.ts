@@ -201,6 +201,9 @@ export const actividad = {
         if (d.accion === 'correo_comprador') return `Envió ${d.numero} de la venta #${d.ventaNumero} al correo del comprador (${d.correo})`;
         if (d.accion === 'nota_soporte') return `Emitió la nota de ajuste ${d.numero} al documento soporte ${d.soporte} (recepción #${d.recepcionNumero}) por ${pesos(d.total)}. Motivo: ${d.motivo}`;
         if (d.accion === 'certificado') return `Cargó el certificado de firma de «${d.sujeto}» (vence ${String(d.validoHasta).slice(0, 10)})`;
+        if (d.accion === 'tipo_configuracion') return `Cambió la habilitación de «${d.documento}»: ${(d.campos as string[]).join(', ')}`;
+        if (d.documento && d.accion === 'consulta_set_pruebas') return d.aceptado ? `Consultó el set de pruebas de «${d.documento}» en la DIAN: aceptado` : `Consultó el set de pruebas de «${d.documento}» en la DIAN: aún no aceptado`;
+        if (d.documento && d.accion === 'set_pruebas') return d.aceptado ? `Envió el set de pruebas de «${d.documento}» a la DIAN: aceptado` : `Envió el set de pruebas de «${d.documento}» a la DIAN: no fue aceptado`;
         if (d.accion === 'consulta_set_pruebas') return d.aceptado ? 'Consultó el set de pruebas en la DIAN: aceptado' : 'Consultó el set de pruebas en la DIAN: aún no aceptado';
         if (d.accion === 'set_pruebas') return d.aceptado ? 'Envió el set de pruebas a la DIAN: aceptado' : 'Envió el set de pruebas a la DIAN: no fue aceptado';
         const campos = (d.campos as string[]).length ? `: ${(d.campos as string[]).join(', ')}` : '';

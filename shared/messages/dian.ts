@@ -76,6 +76,37 @@ export const dian = {
   setPruebasNadaPendiente: 'No hay documentos del set de pruebas esperando respuesta de la DIAN.',
   habilitacionSuperada: (fecha: string) => `Habilitación superada: ${fecha}`,
   habilitacionPendiente: 'Habilitación pendiente: envíe el set de pruebas.',
+  // Each other type's habilitación (issue #57 point 5): DIAN enables each type separately.
+  habilitacionTipos: 'Habilitación por tipo de documento',
+  habilitacionTiposExplica:
+    'La DIAN habilita cada tipo de documento por separado, con su propio software (identificador y PIN) y su propio set de pruebas. Registre en el portal de la DIAN cada tipo que esta tienda emite y llene aquí sus datos. En producción solo se emiten los tipos habilitados.',
+  tiposHabilitacion: {
+    pos: 'Documento equivalente POS y sus notas de ajuste',
+    factura: 'Factura electrónica de venta, notas crédito y notas débito',
+    soporte: 'Documento soporte y su nota de ajuste',
+  } as Record<string, string>,
+  setDelTipo: (documentos: string) => `Set de pruebas: ${documentos}.`,
+  setDocumentos: {
+    pos: '2 documentos POS',
+    factura: '2 facturas, 1 nota crédito y 1 nota débito',
+    soporte: '2 documentos soporte y 1 nota de ajuste',
+  } as Record<string, string>,
+  estadosHabilitacion: {
+    sin_configurar: 'Sin configurar',
+    en_pruebas: 'En pruebas',
+    habilitado: 'Habilitado',
+    rechazado: 'Rechazado',
+  } as Record<string, string>,
+  habilitadoDesdeEl: (fecha: string) => `Habilitado el ${fecha}`,
+  guardarTipo: 'Guardar datos',
+  tipoGuardado: 'Datos del tipo de documento guardados.',
+  tipoHabilitacionInvalido: 'El tipo de documento debe ser factura o soporte.',
+  tipoSinDatos: 'Escriba al menos el identificador del software, el PIN o el identificador del set de pruebas.',
+  setTipoFalta: (tipo: string) =>
+    `Para enviar el set de pruebas de «${tipo}» guarde su identificador del software, su PIN y su identificador del set de pruebas, el certificado y los datos fiscales.`,
+  setTipoNadaPendiente: 'No hay documentos de este set de pruebas esperando respuesta de la DIAN.',
+  tipoNoHabilitado: (tipo: string) =>
+    `La DIAN aún no ha habilitado «${tipo}» para esta tienda. En producción solo se emiten los tipos habilitados: envíe su set de pruebas en Documento electrónico y espere la aceptación.`,
   // Outbox panel.
   panelTitulo: 'Documentos enviados a la DIAN',
   sinDocumentos: 'Aún no hay documentos electrónicos.',

@@ -167,7 +167,9 @@ export interface TDetallesActividad {
   documento_electronico:
     | { accion: 'configuracion'; campos: string[]; habilitado: boolean; ambiente: 'habilitacion' | 'produccion' }
     | { accion: 'certificado'; sujeto: string; validoHasta: string }
-    | { accion: 'set_pruebas' | 'consulta_set_pruebas'; aceptado: boolean }
+    /** `documento`: the type whose own set it was (issue #57 point 5); absent for the POS document's. */
+    | { accion: 'set_pruebas' | 'consulta_set_pruebas'; aceptado: boolean; documento?: string }
+    | { accion: 'tipo_configuracion'; documento: string; campos: string[] }
     /** A debit note to an invoiced sale (issue #57, ADR 050): its number, the invoice's, the concept (annex table 13.2.5), the reason and the pesos charged. */
     | { accion: 'nota_debito'; ventaId: number; ventaNumero: number; factura: string; numero: string; concepto: number; motivo: string; total: number }
     /** A reception's documento soporte (ADR 055) and its adjustment note: numbers, the supplier, the pesos. */

@@ -59,6 +59,33 @@ export const ZResultadoHabilitacion = z.object({
 });
 export type TResultadoHabilitacion = z.infer<typeof ZResultadoHabilitacion>;
 
+/** The other document types a store enables, each with its own habilitación (issue #57 point 5). */
+export const TIPOS_HABILITACION = ['factura', 'soporte'] as const;
+export type TTipoHabilitacion = (typeof TIPOS_HABILITACION)[number];
+export const ZTipoHabilitacionParam = z.object({ tipo: z.enum(TIPOS_HABILITACION, { error: D.tipoHabilitacionInvalido }) });
+
+/** One type's software and test set as role 1 saves them; empty keeps what is saved. */
+export const ZHabilitacionTipoRequest = z.object({
+  softwareId: opcional(z.string({ error: D.softwareIdInvalido }).trim().regex(UUID_RE, D.softwareIdInvalido)),
+  softwarePin: opcional(z.string({ error: D.softwarePinInvalido }).trim().regex(/^\d{4,10}$/, D.softwarePinInvalido)),
+  testSetId: opcional(z.string({ error: D.testSetIdInvalido }).trim().regex(UUID_RE, D.testSetIdInvalido)),
+});
+export type THabilitacionTipoRequest = z.input<typeof ZHabilitacionTipoRequest>;
+
+export const ESTADOS_HABILITACION = ['sin_configurar', 'en_pruebas', 'habilitado', 'rechazado'] as const;
+
+/** One type's habilitación as the routes answer it (never its PIN). */
+export const ZHabilitacionTipo = z.object({
+  tipo: z.enum(TIPOS_HABILITACION),
+  softwareId: z.string().nullable(),
+  pinGuardado: z.boolean(),
+  testSetId: z.string().nullable(),
+  estado: z.enum(ESTADOS_HABILITACION),
+  habilitadoEn: z.string().nullable(),
+  resultado: ZResultadoHabilitacion.nullable(),
+});
+export type THabilitacionTipo = z.infer<typeof ZHabilitacionTipo>;
+
 /** What the routes answer: never the certificate, its password, the PIN or the provider's token. */
 export const ZConfiguracionDian = z.object({
   habilitado: z.boolean(),
@@ -72,6 +99,8 @@ export const ZConfiguracionDian = z.object({
   certificado: ZResumenCertificado.nullable(),
   habilitacionSuperadaEn: z.string().nullable(),
   habilitacion: ZResultadoHabilitacion.nullable(),
+  /** The factura electrónica's and the documento soporte's own habilitación (issue #57 point 5). */
+  tipos: z.array(ZHabilitacionTipo),
 });
 export type TConfiguracionDian = z.infer<typeof ZConfiguracionDian>;
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { recepcion } from './compras';
 import { devolucion } from './devolucion';
 import { tienda } from './tienda';
@@ -121,5 +121,38 @@ export const dianConfiguracion = pgTable(
   (t) => [
     check('dian_configuracion_ambiente_valido', sql`${t.ambiente} in (1, 2)`),
     check('dian_configuracion_transporte_valido', sql`${t.transporte} in ('dian', 'proveedor')`),
+  ],
+);
+
+/**
+ * The habilitación of each other document type a store enables (issue #57 point 5, ADR 023's
+ * addendum of 2026-11-30): DIAN enables each separately, with its own software (SoftwareID, PIN) and
+ * TestSetId. `factura` is the factura electrónica de venta with its credit and debit notes (01, 91,
+ * 92); `soporte` the documento soporte with its adjustment note (05, 95). The POS document's (20, 94)
+ * stays in `dian_configuracion`. States: en_pruebas (configured, set not accepted yet), habilitado
+ * (DIAN accepted its set), rechazado (DIAN refused a document of its last set: `resultado` says why).
+ */
+export const dianHabilitacionTipo = pgTable(
+  'dian_habilitacion_tipo',
+  {
+    tiendaId: integer('tienda_id')
+      .notNull()
+      .references(() => tienda.idTienda, { onDelete: 'cascade' }),
+    tipo: text('tipo').notNull(),
+    softwareId: text('software_id'),
+    softwarePin: text('software_pin'),
+    testSetId: text('test_set_id'),
+    estado: text('estado').notNull().default('en_pruebas'),
+    /** The last set sent: documents and DIAN's answers (as `habilitacion_resultado`). */
+    resultado: jsonb('resultado'),
+    habilitadoEn: timestamp('habilitado_en', { withTimezone: true }),
+    /** Next consecutive of this type's set (its test range; notes share it), never repeated. */
+    setSiguiente: integer('set_siguiente').notNull().default(1),
+    actualizadoEn: timestamp('actualizado_en', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tiendaId, t.tipo] }),
+    check('dian_habilitacion_tipo_tipo_valido', sql`${t.tipo} in ('factura', 'soporte')`),
+    check('dian_habilitacion_tipo_estado_valido', sql`${t.estado} in ('en_pruebas', 'habilitado', 'rechazado')`),
   ],
 );

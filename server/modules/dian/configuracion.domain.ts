@@ -4,16 +4,16 @@
  * certificate (sealed by custodia.ts), sends the test set, and only then may choose producción.
  * The routes answer `TConfiguracionDian`: never the certificate, its password, the PIN or a token.
  */
-import { eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { AppError } from '#shared/errors';
 import { dian as D } from '#shared/messages/dian';
 import { PRODUCT_NAME } from '#shared/messages';
-import type { TCertificadoDianRequest, TConfiguracionDian, TConfiguracionDianRequest, TResultadoHabilitacion } from '#shared/schemas/dian';
+import { TIPOS_HABILITACION, type TCertificadoDianRequest, type TConfiguracionDian, type TConfiguracionDianRequest, type THabilitacionTipo, type TResultadoHabilitacion } from '#shared/schemas/dian';
 import type { TPerfilFiscal } from '#shared/schemas/impuestos';
 import { registrarPor, type Autor } from '../actividad/actividad.domain';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { comprobarDestino, FallaSalida } from '../../lib/salida';
-import { dianConfiguracion } from '../../db/schema';
+import { dianConfiguracion, dianHabilitacionTipo } from '../../db/schema';
 import { leerPerfilFiscal } from '../tienda/perfil-fiscal';
 import { documentoDesdeVenta } from './adaptador';
 import { TransporteApidian } from './apidian';
@@ -24,7 +24,7 @@ import type { IntentosCertificado } from './intentos-certificado';
 import { inspeccionarP12 } from './p12';
 import { TransporteSoapDian } from './soap';
 import type { Software } from './tipos';
-import { FallaTransporte, type TransporteDian } from './transporte';
+import { FallaTransporte, type EnvioDocumento, type TransporteDian } from './transporte';
 import { construirDocumentoPos } from './xml';
 
 export type FilaConfiguracion = typeof dianConfiguracion.$inferSelect;
@@ -39,7 +39,26 @@ export async function filaConfiguracion(db: Db, tiendaId: number): Promise<FilaC
   return f ?? null;
 }
 
-function respuesta(f: FilaConfiguracion | null): TConfiguracionDian {
+export type FilaTipo = typeof dianHabilitacionTipo.$inferSelect;
+
+/** Each other type's habilitación (issue #57 point 5): a type the store has not configured answers `sin_configurar`. */
+export async function tiposDeTienda(db: Db | Tx, tiendaId: number): Promise<THabilitacionTipo[]> {
+  const filas = await db.select().from(dianHabilitacionTipo).where(eq(dianHabilitacionTipo.tiendaId, tiendaId)).orderBy(asc(dianHabilitacionTipo.tipo));
+  return TIPOS_HABILITACION.map((tipo) => {
+    const t = filas.find((x) => x.tipo === tipo);
+    return {
+      tipo,
+      softwareId: t?.softwareId ?? null,
+      pinGuardado: !!t?.softwarePin,
+      testSetId: t?.testSetId ?? null,
+      estado: (t?.estado as THabilitacionTipo['estado'] | undefined) ?? 'sin_configurar',
+      habilitadoEn: t?.habilitadoEn?.toISOString() ?? null,
+      resultado: (t?.resultado as TResultadoHabilitacion | null) ?? null,
+    };
+  });
+}
+
+export async function respuesta(db: Db | Tx, f: FilaConfiguracion | null, tiendaId: number): Promise<TConfiguracionDian> {
   return {
     habilitado: f?.habilitado ?? false,
     ambiente: ambienteDe(f?.ambiente ?? 2),
@@ -52,11 +71,12 @@ function respuesta(f: FilaConfiguracion | null): TConfiguracionDian {
     certificado: (f?.certificadoResumen as ResumenCertificado | null) ?? null,
     habilitacionSuperadaEn: f?.habilitacionSuperadaEn?.toISOString() ?? null,
     habilitacion: (f?.habilitacionResultado as TResultadoHabilitacion | null) ?? null,
+    tipos: await tiposDeTienda(db, tiendaId),
   };
 }
 
 export async function obtenerConfiguracion(options: { db: Db; tiendaId: number }): Promise<TConfiguracionDian> {
-  return respuesta(await filaConfiguracion(options.db, options.tiendaId));
+  return respuesta(options.db, await filaConfiguracion(options.db, options.tiendaId), options.tiendaId);
 }
 
 /** What is still missing to issue documents (empty: ready). */
@@ -127,7 +147,7 @@ export async function guardarConfiguracion(options: { db: Db; tiendaId: number; 
     // Who changed what, and when (issue #31): each change to how the store's sales reach DIAN.
     const campos = CAMPOS_REGISTRADOS.filter((k) => (f as Record<string, unknown>)[k] !== (actual as Record<string, unknown>)[k]).map((k) => D[k]);
     if (campos.length) await registrarPor(tx, tiendaId, autor, { tipo: 'documento_electronico', detalle: { accion: 'configuracion', campos, habilitado: f!.habilitado, ambiente: f!.ambiente === 1 ? 'produccion' : 'habilitacion' } });
-    return respuesta(f!);
+    return respuesta(tx, f!, tiendaId);
   });
 }
 
@@ -172,7 +192,7 @@ export async function guardarCertificado(options: {
       .where(eq(dianConfiguracion.tiendaId, tiendaId))
       .returning();
     await registrarPor(tx, tiendaId, autor, { tipo: 'documento_electronico', detalle: { accion: 'certificado', sujeto: resumen.sujeto, validoHasta: resumen.validoHasta } });
-    return respuesta(f!);
+    return respuesta(tx, f!, tiendaId);
   });
 }
 
@@ -212,7 +232,7 @@ export function softwareDe(f: FilaConfiguracion, perfil: TPerfilFiscal): Softwar
 }
 
 /** DIAN's habilitación test range (SETP 990000000–995000000, resolution 18760000001). */
-const RESOLUCION_PRUEBAS = { numero: '18760000001', fechaDesde: '2019-01-19', fechaHasta: '2030-01-19', prefijo: 'SETP', desde: 990000000, hasta: 995000000 };
+export const RESOLUCION_PRUEBAS = { numero: '18760000001', fechaDesde: '2019-01-19', fechaHasta: '2030-01-19', prefijo: 'SETP', desde: 990000000, hasta: 995000000 };
 
 /**
  * Sends the test set to habilitación: documents built from the store's own profile (a cash sale to
@@ -259,28 +279,33 @@ export async function enviarSetPruebas(options: { db: Db; tiendaId: number; auto
     });
     const g = construirDocumentoPos(doc);
     const envio = { numero: g.numero, cude: g.cude, nitEmisor: perfil.nit, xmlFirmado: firmarDocumento(g.xml, credencial, { instante: ahora }) };
-    try {
-      if (transporte.enviarSetPruebas) {
-        // DIAN's own service: the set goes by SendTestSetAsync with its id; the verdict comes later (GetStatusZip).
-        const r = await transporte.enviarSetPruebas(envio, f.testSetId);
-        documentos.push(
-          'zipKey' in r
-            ? { numero: g.numero, estado: 'en_proceso', codigo: '', descripcion: D.setPruebasEnValidacion, reglas: [], zipKey: r.zipKey }
-            : { numero: g.numero, estado: 'rechazado', codigo: '', descripcion: r.errores.join(' '), reglas: [] },
-        );
-      } else {
-        const r = await transporte.enviar(envio);
-        documentos.push({ numero: g.numero, estado: r.estado, codigo: r.codigo, descripcion: r.descripcion, reglas: r.reglas });
-      }
-    } catch (err) {
-      if (!(err instanceof FallaTransporte)) throw err;
-      // A refused address or a redirect: the owner reads why (its address to correct), never the answer.
-      const descripcion = err.tipo === 'destino' ? err.message : D.setPruebasSinRespuesta;
-      documentos.push({ numero: g.numero, estado: 'sin_respuesta', codigo: String(err.status ?? ''), descripcion, reglas: [] });
-    }
+    documentos.push(await enviarDocumentoDelSet(transporte, envio, f.testSetId));
   }
   await esperarLote(transporte, documentos);
   return guardarResultado(db, tiendaId, autor, documentos, ahora, 'set_pruebas');
+}
+
+/**
+ * Sends one document of a test set by the store's transport: DIAN's own service takes it by
+ * SendTestSetAsync with the set's id (its verdict comes later, GetStatusZip); an APIDIAN provider
+ * by its own API. DIAN not answering leaves it `sin_respuesta`, to be sent again.
+ */
+export async function enviarDocumentoDelSet(transporte: TransporteDian, envio: EnvioDocumento, testSetId: string): Promise<TResultadoHabilitacion['documentos'][number]> {
+  try {
+    if (transporte.enviarSetPruebas) {
+      const r = await transporte.enviarSetPruebas(envio, testSetId);
+      return 'zipKey' in r
+        ? { numero: envio.numero, estado: 'en_proceso', codigo: '', descripcion: D.setPruebasEnValidacion, reglas: [], zipKey: r.zipKey }
+        : { numero: envio.numero, estado: 'rechazado', codigo: '', descripcion: r.errores.join(' '), reglas: [] };
+    }
+    const r = await transporte.enviar(envio);
+    return { numero: envio.numero, estado: r.estado, codigo: r.codigo, descripcion: r.descripcion, reglas: r.reglas };
+  } catch (err) {
+    if (!(err instanceof FallaTransporte)) throw err;
+    // A refused address or a redirect: the owner reads why (its address to correct), never the answer.
+    const descripcion = err.tipo === 'destino' ? err.message : D.setPruebasSinRespuesta;
+    return { numero: envio.numero, estado: 'sin_respuesta', codigo: String(err.status ?? ''), descripcion, reglas: [] };
+  }
 }
 
 /**
@@ -288,7 +313,7 @@ export async function enviarSetPruebas(options: { db: Db; tiendaId: number; auto
  * rounds with a pause between them; a document DIAN still validates stays `en_proceso` with its
  * ZipKey, to be asked again (`consultarSetPruebas`).
  */
-async function esperarLote(transporte: TransporteDian, documentos: TResultadoHabilitacion['documentos']): Promise<void> {
+export async function esperarLote(transporte: TransporteDian, documentos: TResultadoHabilitacion['documentos']): Promise<void> {
   const { rondas, pausaMs } = contextoDian().esperaSetPruebas;
   for (let ronda = 0; ronda < rondas; ronda++) {
     const pendientes = documentos.filter((d) => d.estado === 'en_proceso' && d.zipKey);
@@ -316,7 +341,7 @@ async function guardarResultado(db: Db, tiendaId: number, autor: Autor, document
       .where(eq(dianConfiguracion.tiendaId, tiendaId))
       .returning();
     await registrarPor(tx, tiendaId, autor, { tipo: 'documento_electronico', detalle: { accion, aceptado } });
-    return respuesta(g!);
+    return respuesta(tx, g!, tiendaId);
   });
 }
 

@@ -15,7 +15,8 @@ import { ZArchivoInformeQuery, ZMesQuery } from '#shared/schemas/impuestos';
 import { archivoDeTienda, listarDocumentos, xmlDeVenta } from './panel';
 import { procesarBandejaTienda } from './trabajador';
 import { descargaCopia, estadoCopia, reenviarCopia } from './copia-comprador';
-import { ZCopiaComprador } from '#shared/schemas/dian';
+import { ZCopiaComprador, ZHabilitacionTipoRequest, ZTipoHabilitacionParam } from '#shared/schemas/dian';
+import { consultarSetTipo, enviarSetTipo, guardarTipo } from './habilitacion-tipos';
 import { representacion as RC } from '#shared/messages/representacion';
 
 const ZVentaParam = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
@@ -62,6 +63,25 @@ export async function dianRoutes(app: FastifyInstance) {
     preValidation: soloAdministrador,
     schema: { tags, response: { 200: ZConfiguracionDian } },
     handler: (req) => consultarSetPruebas({ db: app.db, tiendaId: storeOf(req), autor: autorDe(sessionOf(req), 'tienda') }),
+  });
+
+  // Each other type's habilitación (issue #57 point 5): its software and test set, its set sent and asked again.
+  r.put('/dian/habilitacion/tipos/:tipo', {
+    preValidation: soloAdministrador,
+    schema: { tags, params: ZTipoHabilitacionParam, body: ZHabilitacionTipoRequest, response: { 200: ZConfiguracionDian } },
+    handler: (req) => guardarTipo({ db: app.db, tiendaId: storeOf(req), tipo: req.params.tipo, datos: req.body, autor: autorDe(sessionOf(req), 'tienda') }),
+  });
+
+  r.post('/dian/habilitacion/tipos/:tipo/enviar', {
+    preValidation: soloAdministrador,
+    schema: { tags, params: ZTipoHabilitacionParam, response: { 200: ZConfiguracionDian } },
+    handler: (req) => enviarSetTipo({ db: app.db, tiendaId: storeOf(req), tipo: req.params.tipo, autor: autorDe(sessionOf(req), 'tienda') }),
+  });
+
+  r.post('/dian/habilitacion/tipos/:tipo/consultar', {
+    preValidation: soloAdministrador,
+    schema: { tags, params: ZTipoHabilitacionParam, response: { 200: ZConfiguracionDian } },
+    handler: (req) => consultarSetTipo({ db: app.db, tiendaId: storeOf(req), tipo: req.params.tipo, autor: autorDe(sessionOf(req), 'tienda') }),
   });
 
   r.get('/dian/documentos', {

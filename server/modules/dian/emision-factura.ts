@@ -16,6 +16,7 @@ import { avisarBandeja } from './aviso';
 import { abrirClaveTecnica } from './clave-tecnica';
 import { credencialDe, type FilaConfiguracion } from './configuracion.domain';
 import { contextoDian } from './contexto';
+import { configuracionParaTipo } from './habilitacion-tipos';
 import { construirFacturaVenta, TIPO_FACTURA_VENTA, type AdquirenteFactura } from './factura-venta';
 import { firmarDocumento } from './firma';
 import type { DocumentoPos } from './tipos';
@@ -55,9 +56,13 @@ export async function registrarFacturaVenta(db: Db, f: FilaConfiguracion, ventaI
   const tiendaId = f.tiendaId;
   const datos = await ventaConFactura(db, tiendaId, ventaId);
   if (!datos) return false;
+  // In producción only once DIAN enabled the factura electrónica (issue #57 point 5): until then it
+  // waits (the sweep issues it after); its own software signs it.
+  const delTipo = await configuracionParaTipo(db, f, TIPO_FACTURA_VENTA);
   const { adquirente: _pos, caja: _caja, puntos: _puntos, contingencia: _c, documentoFisico: _d, ...resto } = documento;
   const g = construirFacturaVenta({
     ...resto,
+    software: { ...resto.software, id: delTipo.softwareId!, pin: delTipo.softwarePin! },
     adquirente: adquirenteFactura(datos.adquirente),
     claveTecnica: abrirClaveTecnica(datos.clave, contextoDian().llave(), tiendaId, datos.prefijo, datos.desde),
   });

@@ -23,6 +23,7 @@ import { emisorDePerfil } from './adaptador';
 import { avisarBandeja } from './aviso';
 import { registrarDocumento } from './bandeja';
 import { credencialDe, filaConfiguracion, softwareDe, type FilaConfiguracion } from './configuracion.domain';
+import { configuracionParaTipo } from './habilitacion-tipos';
 import { avisarDian } from './contexto';
 import { fechaHoraBogota } from './cude';
 import {
@@ -156,8 +157,15 @@ async function tomarNumero(tx: Tx, tiendaId: number, hoy: string) {
  */
 export async function emitirDocumentoSoporte(db: Db, tiendaId: number, recepcionId: number, autor: Autor | null, ahora = new Date()): Promise<boolean> {
   try {
-    const f = await filaConfiguracion(db, tiendaId);
-    if (!f?.habilitado) return false;
+    const general = await filaConfiguracion(db, tiendaId);
+    if (!general?.habilitado) return false;
+    // In producción only once DIAN enabled the documento soporte (issue #57 point 5): until then the
+    // reception waits without it and the sweep issues it after; its own software signs it.
+    const f = await configuracionParaTipo(db, general, TIPO_DOCUMENTO_SOPORTE).catch((err: unknown) => {
+      if (err instanceof AppError) return null;
+      throw err;
+    });
+    if (!f) return false;
     const r = await recepcionParaSoporte(db, tiendaId, recepcionId);
     if (!r || r.obligado || r.lineas.length === 0) return false;
     const hecho = await db.transaction(async (tx) => {
@@ -261,10 +269,12 @@ export async function emitirNotaSoporte(options: { db: Db; tiendaId: number; rec
   const { db, tiendaId, recepcionId, datos, autor } = options;
   const ahora = options.ahora ?? new Date();
   if (autor.rol !== ROL.ADMIN) throw new AppError('FORBIDDEN', S.soloAdministrador);
-  const f = await filaConfiguracion(db, tiendaId);
+  const general = await filaConfiguracion(db, tiendaId);
   const r = await recepcionParaSoporte(db, tiendaId, recepcionId);
   if (!r) throw new AppError('NOT_FOUND', S.recepcionNoEncontrada);
-  if (!f?.habilitado) throw new AppError('BUSINESS_RULE', S.sinDocumentoElectronico);
+  if (!general?.habilitado) throw new AppError('BUSINESS_RULE', S.sinDocumentoElectronico);
+  // In producción only a documento soporte DIAN enabled (issue #57 point 5), with its own software.
+  const f = await configuracionParaTipo(db, general, TIPO_NOTA_SOPORTE);
   const motivo = datos.motivo.trim();
   const fila = await db.transaction(async (tx) => {
     await tx.select({ id: recepcion.idRecepcion }).from(recepcion).where(eq(recepcion.idRecepcion, recepcionId)).for('update');

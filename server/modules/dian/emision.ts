@@ -22,6 +22,7 @@ import { notaCreditoDeFactura, registrarFacturaVenta, ventaConFactura } from './
 import { TIPO_FACTURA_VENTA } from './factura-venta';
 import { avisarBandeja } from './aviso';
 import { FABRICANTE, credencialDe, filaConfiguracion, softwareDe, type FilaConfiguracion } from './configuracion.domain';
+import { configuracionParaTipo } from './habilitacion-tipos';
 import { avisarDian } from './contexto';
 import { fechaHoraBogota, urlCatalogo } from './cude';
 import { firmarDocumento } from './firma';
@@ -279,6 +280,8 @@ async function emitirNota(db: Db, tiendaId: number, ventaId: number, concepto: 1
   // An invoice's note names its buyer, the one kept on the sale.
   const facturada = original.tipo === TIPO_FACTURA_VENTA ? await ventaConFactura(db, tiendaId, ventaId) : null;
   if (original.tipo === TIPO_FACTURA_VENTA && !facturada) return;
+  // An invoice's credit note is signed with the factura's own software (issue #57 point 5).
+  const delTipo = facturada ? await configuracionParaTipo(db, f, TIPO_NOTA_CREDITO_FACTURA, false) : f;
   const razon = devolucionDe?.motivo.trim() || D.motivoAnulacion(original.numero);
   try {
     await db.transaction(async (tx) => {
@@ -294,7 +297,7 @@ async function emitirNota(db: Db, tiendaId: number, ventaId: number, concepto: 1
       let tipo: string;
       if (facturada) {
         tipo = TIPO_NOTA_CREDITO_FACTURA;
-        g = notaCreditoDeFactura(facturada.adquirente, doc, { numero: original.numero, cufe: original.cude, fecha }, { concepto, consecutivo: Number(n!.numero), emision: ahora, motivo: razon });
+        g = notaCreditoDeFactura(facturada.adquirente, { ...doc, software: { ...doc.software, id: delTipo.softwareId!, pin: delTipo.softwarePin! } }, { numero: original.numero, cufe: original.cude, fecha }, { concepto, consecutivo: Number(n!.numero), emision: ahora, motivo: razon });
       } else {
         tipo = TIPO_NOTA_CREDITO;
         const o = { documento: doc, numero: original.numero, cude: original.cude, fecha };

@@ -25,6 +25,8 @@ export interface PeticionRegistrada {
   operacion: string;
   cude?: string;
   testSetId?: string;
+  /** The document's DIAN type code (20, 01, 91, 92, 05, 95…) of a SendBillSync or SendTestSetAsync. */
+  tipoDocumento?: string;
   numero?: string;
   firmaValida: boolean;
   motivo?: string;
@@ -48,6 +50,12 @@ export interface FakeDian {
   envios(cude: string): number;
   /** How many GetStatusZip of a ZipKey answer "en proceso" before the verdict. */
   consultasEnProceso: number;
+  /**
+   * The test sets DIAN gave per type (TestSetId → the document codes that set takes, e.g. 01, 91,
+   * 92 for the factura's): a document of another type sent with that id is refused, as DIAN's set
+   * only counts its own type's documents. An id not listed takes any type.
+   */
+  readonly sets: Map<string, string[]>;
   cerrar(): Promise<void>;
 }
 
@@ -112,6 +120,7 @@ export async function iniciarFakeDian(opciones: { modo?: ModoFake; retrasoMs?: n
     aceptados: new Map(),
     envios: (cude) => conteoEnvios.get(cude) ?? 0,
     consultasEnProceso: 1,
+    sets: new Map(),
     cerrar: async () => {},
   };
   const registrar = (p: PeticionRegistrada) => {
@@ -176,6 +185,22 @@ export async function iniciarFakeDian(opciones: { modo?: ModoFake; retrasoMs?: n
         const d = new DOMParser().parseFromString(xml || '<x/>', 'text/xml');
         const cude = d.getElementsByTagNameNS(NS.cbc, 'UUID')[0]?.textContent ?? '';
         const numero = d.getElementsByTagNameNS(NS.cbc, 'ID')[0]?.textContent ?? '';
+        const raiz = d.documentElement?.localName ?? '';
+        const tipoDocumento =
+          raiz === 'DebitNote' ? '92' : (d.getElementsByTagNameNS(NS.cbc, raiz === 'CreditNote' ? 'CreditNoteTypeCode' : 'InvoiceTypeCode')[0]?.textContent?.trim() ?? '');
+        if (operacion === 'SendTestSetAsync') {
+          // A set DIAN gave for one type takes only that type's documents.
+          const id = doc.getElementsByTagNameNS(NS_SOAP.wcf, 'testSetId')[0]?.textContent?.trim() ?? '';
+          const tipos = estado.sets.get(id);
+          if (tipos && !tipos.includes(tipoDocumento)) {
+            responder(
+              200,
+              sobreRespuesta(operacion, `<b:ErrorMessageList><b:XmlParamsResponseTrackId><b:ProcessedMessage>El documento de tipo ${tipoDocumento.replace(/[<&]/g, '')} no corresponde al set de pruebas ${id.replace(/[<&]/g, '')}.</b:ProcessedMessage><b:Success>false</b:Success></b:XmlParamsResponseTrackId></b:ErrorMessageList><b:ZipKey i:nil="true"/>`),
+              { operacion, testSetId: id, tipoDocumento, firmaValida: true },
+            );
+            return;
+          }
+        }
         let veredicto: Veredicto;
         if (!cude) veredicto = { valido: false, codigo: '99', descripcion: 'Documento con errores.', errores: ['Regla: ZIP, Rechazo: El archivo comprimido no trae un documento.'] };
         else {
@@ -194,7 +219,7 @@ export async function iniciarFakeDian(opciones: { modo?: ModoFake; retrasoMs?: n
           }
         }
         if (operacion === 'SendBillSync') {
-          responder(200, respuestaDian(operacion, veredicto), { operacion, ...(cude ? { cude, numero } : {}), firmaValida: true });
+          responder(200, respuestaDian(operacion, veredicto), { operacion, ...(cude ? { cude, numero, tipoDocumento } : {}), firmaValida: true });
           return;
         }
         // The test set: DIAN takes the zip and validates it later; a wrong test-set id is refused at once.
@@ -210,7 +235,7 @@ export async function iniciarFakeDian(opciones: { modo?: ModoFake; retrasoMs?: n
         const zipKey = randomUUID();
         lotes.set(zipKey, { veredicto, enProceso: estado.consultasEnProceso });
         if (lotes.size > LIMITE_MEMORIA) lotes.delete(lotes.keys().next().value!);
-        responder(200, sobreRespuesta(operacion, `<b:ErrorMessageList i:nil="true"/><b:ZipKey>${zipKey}</b:ZipKey>`), { operacion, cude, numero, testSetId, firmaValida: true });
+        responder(200, sobreRespuesta(operacion, `<b:ErrorMessageList i:nil="true"/><b:ZipKey>${zipKey}</b:ZipKey>`), { operacion, cude, numero, testSetId, tipoDocumento, firmaValida: true });
         return;
       }
       if (operacion === 'GetStatusZip') {

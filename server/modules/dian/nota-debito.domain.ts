@@ -19,6 +19,7 @@ import { registrarPor, type Autor } from '../actividad/actividad.domain';
 import { avisarBandeja } from './aviso';
 import { registrarDocumento } from './bandeja';
 import { credencialDe, filaConfiguracion } from './configuracion.domain';
+import { configuracionParaTipo } from './habilitacion-tipos';
 import { fechaHoraBogota } from './cude';
 import { documentoPosDeVenta } from './emision';
 import { adquirenteFactura, ventaConFactura } from './emision-factura';
@@ -77,8 +78,10 @@ export async function emitirNotaDebito(options: { db: Db; tiendaId: number; vent
   if (autor.rol !== ROL.ADMIN) throw new AppError('FORBIDDEN', N.soloAdministrador);
   const [v] = await db.select({ estado: venta.estado, numero: venta.numero }).from(venta).where(and(eq(venta.idVenta, ventaId), eq(venta.tiendaId, tiendaId))).limit(1);
   if (!v) throw new AppError('NOT_FOUND', N.ventaNoEncontrada);
-  const f = await filaConfiguracion(db, tiendaId);
-  if (!f?.habilitado) throw new AppError('BUSINESS_RULE', N.sinDocumentoElectronico);
+  const general = await filaConfiguracion(db, tiendaId);
+  if (!general?.habilitado) throw new AppError('BUSINESS_RULE', N.sinDocumentoElectronico);
+  // In producción only once DIAN enabled the factura electrónica and its notes (issue #57 point 5); their own software.
+  const f = await configuracionParaTipo(db, general, TIPO_NOTA_DEBITO_FACTURA);
   const factura = await facturaDeVenta(db, tiendaId, ventaId);
   if (!factura) throw new AppError('BUSINESS_RULE', N.soloFactura);
   if (v.estado !== 'Completada') throw new AppError('BUSINESS_RULE', N.ventaNoCompletada);

@@ -16,6 +16,7 @@ import type { Db, Tx } from '../../db/client';
 import { cliente, documentoDian, rangoNumeracion, venta } from '../../db/schema';
 import { filaConfiguracion } from '../dian/configuracion.domain';
 import { emitirDocumentoVenta } from '../dian/emision';
+import { configuracionParaTipo } from '../dian/habilitacion-tipos';
 import { TIPO_FACTURA_VENTA } from '../dian/factura-venta';
 import { conRechazos } from '../tienda/permisos';
 import { ensayar, prepararCheckout, type PedidoVenta, type ResultadoVenta } from './venta.checkout';
@@ -33,6 +34,8 @@ export async function registrarVentaFactura(options: PedidoFactura): Promise<TRe
   const { db, tiendaId } = options;
   const f = await filaConfiguracion(db, tiendaId);
   if (!f?.habilitado) throw new AppError('BUSINESS_RULE', FE.sinDocumentoElectronico);
+  // In producción only once DIAN enabled the factura electrónica (issue #57 point 5): refused before the sale.
+  await configuracionParaTipo(db, f, TIPO_FACTURA_VENTA);
   const recibo = await conRechazos(db, async () => {
     const clave = options.input.clave ?? null;
     if (clave) {
