@@ -303,6 +303,10 @@ const TABLE: Record<string, Entry> = {
   'POST /api/dian/certificado': { expect: STORE_ADMIN, body: {} },
   'POST /api/dian/habilitacion': { expect: STORE_ADMIN },
   'POST /api/dian/habilitacion/consultar': { expect: STORE_ADMIN },
+  // Each other document type's habilitación (issue #57 point 5): role 1 only, as the POS document's.
+  'PUT /api/dian/habilitacion/tipos/:tipo': { expect: STORE_ADMIN, params: async () => ({ tipo: 'factura' }), body: {} },
+  'POST /api/dian/habilitacion/tipos/:tipo/enviar': { expect: STORE_ADMIN, params: async () => ({ tipo: 'soporte' }) },
+  'POST /api/dian/habilitacion/tipos/:tipo/consultar': { expect: STORE_ADMIN, params: async () => ({ tipo: 'factura' }) },
   'GET /api/dian/documentos': { expect: STORE_ADMIN },
   'POST /api/dian/documentos/enviar': { expect: STORE_ADMIN },
   'GET /api/dian/archivo': { expect: STORE_ADMIN, query: 'desde=2026-01-01&hasta=2026-01-02' },

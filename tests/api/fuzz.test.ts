@@ -31,7 +31,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-const TABLES = ['tienda', 'usuario', 'rol', 'metodo_pago', 'producto', 'proveedor', 'cliente', 'venta', 'factura', 'movimiento', 'inventario', 'entrega_pedido', 'credito_movimiento', 'turno', 'caja_movimiento', 'perfil_fiscal', 'categoria_impuesto', 'orden_compra', 'orden_compra_linea', 'recepcion', 'punto_venta', 'rango_numeracion', 'numero_inhabilitado', 'devolucion', 'devolucion_linea', 'rejilla_fija', 'documento_dian', 'dian_configuracion', 'dispositivo_venta', 'producto_unidad_venta', 'equipo_sin_red', 'venta_revisar', 'conteo', 'conteo_linea', 'conteo_producto', 'lista_precio', 'lista_precio_producto', 'lista_precio_cliente', 'promocion', 'promocion_producto', 'venta_promocion', 'puntos_configuracion', 'punto_movimiento'];
+const TABLES = ['tienda', 'usuario', 'rol', 'metodo_pago', 'producto', 'proveedor', 'cliente', 'venta', 'factura', 'movimiento', 'inventario', 'entrega_pedido', 'credito_movimiento', 'turno', 'caja_movimiento', 'perfil_fiscal', 'categoria_impuesto', 'orden_compra', 'orden_compra_linea', 'recepcion', 'punto_venta', 'rango_numeracion', 'numero_inhabilitado', 'devolucion', 'devolucion_linea', 'rejilla_fija', 'documento_dian', 'dian_configuracion', 'dian_habilitacion_tipo', 'dispositivo_venta', 'producto_unidad_venta', 'equipo_sin_red', 'venta_revisar', 'conteo', 'conteo_linea', 'conteo_producto', 'lista_precio', 'lista_precio_producto', 'lista_precio_cliente', 'promocion', 'promocion_producto', 'venta_promocion', 'puntos_configuracion', 'punto_movimiento'];
 async function counts(): Promise<string> {
   const res = (await t.database.db.execute(
     sql.raw(`select ${TABLES.map((x) => `(select count(*) from "${x}")::int as "${x}"`).join(', ')}`),

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TCertificadoDianRequest, TConfiguracionDian, TConfiguracionDianRequest, TDocumentosDian } from '#shared/schemas/dian';
+import type { TCertificadoDianRequest, TConfiguracionDian, TConfiguracionDianRequest, TDocumentosDian, THabilitacionTipoRequest, TTipoHabilitacion } from '#shared/schemas/dian';
 import { api } from '../../lib/api-client';
 
 const configuracionKey = ['dian', 'configuracion'] as const;
@@ -15,6 +15,10 @@ const useCambiarConfiguracion = <B,>(mutationFn: (body: B) => Promise<TConfigura
 export const useGuardarConfiguracionDian = () => useCambiarConfiguracion((body: TConfiguracionDianRequest) => api<TConfiguracionDian>('/dian/configuracion', { method: 'PUT', body }));
 export const useGuardarCertificado = () => useCambiarConfiguracion((body: TCertificadoDianRequest) => api<TConfiguracionDian>('/dian/certificado', { method: 'POST', body }));
 export const useEnviarSetPruebas = () => useCambiarConfiguracion((_: void) => api<TConfiguracionDian>('/dian/habilitacion', { method: 'POST' }));
+export const useGuardarTipo = (tipo: TTipoHabilitacion) =>
+  useCambiarConfiguracion((body: THabilitacionTipoRequest) => api<TConfiguracionDian>(`/dian/habilitacion/tipos/${tipo}`, { method: 'PUT', body }));
+export const useEnviarSetTipo = (tipo: TTipoHabilitacion) => useCambiarConfiguracion((_: void) => api<TConfiguracionDian>(`/dian/habilitacion/tipos/${tipo}/enviar`, { method: 'POST' }));
+export const useConsultarSetTipo = (tipo: TTipoHabilitacion) => useCambiarConfiguracion((_: void) => api<TConfiguracionDian>(`/dian/habilitacion/tipos/${tipo}/consultar`, { method: 'POST' }));
 export const useConsultarSetPruebas = () => useCambiarConfiguracion((_: void) => api<TConfiguracionDian>('/dian/habilitacion/consultar', { method: 'POST' }));
 
 export const useDocumentosDian = (page: number, estado: string) =>

@@ -3,14 +3,14 @@ import { Link } from 'react-router';
 import { AppError, type FieldErrors } from '#shared/errors';
 import { comun, generic } from '#shared/messages/comun';
 import { dian } from '#shared/messages/dian';
-import { ZCertificadoDianRequest, ZConfiguracionDianRequest, type TConfiguracionDian } from '#shared/schemas/dian';
+import { ZCertificadoDianRequest, ZConfiguracionDianRequest, ZHabilitacionTipoRequest, type TConfiguracionDian, type THabilitacionTipo } from '#shared/schemas/dian';
 import { PageHeader } from '../../components/page-header';
 import { Field, SelectField } from '../../components/ui/field';
 import { paths } from '../../config/paths';
 import { alertFailure, toastSuccess } from '../../lib/alerts';
 import { validate } from '../../lib/form-errors';
 import { useFechas } from '../../lib/fechas';
-import { useConfiguracionDian, useConsultarSetPruebas, useEnviarSetPruebas, useGuardarCertificado, useGuardarConfiguracionDian } from './api';
+import { useConfiguracionDian, useConsultarSetPruebas, useConsultarSetTipo, useEnviarSetPruebas, useEnviarSetTipo, useGuardarCertificado, useGuardarConfiguracionDian, useGuardarTipo } from './api';
 import './dian.css';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
@@ -25,16 +25,27 @@ export default function DocumentoElectronicoPage() {
       <PageHeader title={D.titulo} backTo={paths.datosFiscales} backLabel={M.comun.volver} />
       <p>{D.subtitulo}</p>
       {data ? (
-        <div className="dian-grid">
-          <ConfiguracionForm inicial={data} />
-          <div className="dian-columna">
-            <Certificado config={data} />
-            <Habilitacion config={data} />
-            <p>
-              <Link to={paths.documentosDian}>{D.panelTitulo}</Link>
-            </p>
+        <>
+          <div className="dian-grid">
+            <ConfiguracionForm inicial={data} />
+            <div className="dian-columna">
+              <Certificado config={data} />
+              <Habilitacion config={data} />
+              <p>
+                <Link to={paths.documentosDian}>{D.panelTitulo}</Link>
+              </p>
+            </div>
           </div>
-        </div>
+          <section className="dian-tipos" aria-labelledby="tipos-titulo">
+            <h2 id="tipos-titulo">{D.habilitacionTipos}</h2>
+            <p>{D.habilitacionTiposExplica}</p>
+            <div className="dian-grid">
+              {data.tipos.map((t) => (
+                <HabilitacionTipo key={t.tipo} tipo={t} ambiente={data.ambiente} />
+              ))}
+            </div>
+          </section>
+        </>
       ) : (
         <p className="state" role="status">
           {isError ? M.generic.errorText : M.comun.cargando}
@@ -243,5 +254,86 @@ function Habilitacion({ config }: { config: TConfiguracionDian }) {
         </button>
       </div>
     </section>
+  );
+}
+
+/** One other document type's habilitación (issue #57 point 5): its software and test set, its set sent, DIAN's answers. */
+export function HabilitacionTipo({ tipo: t, ambiente }: { tipo: THabilitacionTipo; ambiente: TConfiguracionDian['ambiente'] }) {
+  const guardar = useGuardarTipo(t.tipo);
+  const enviar = useEnviarSetTipo(t.tipo);
+  const consultar = useConsultarSetTipo(t.tipo);
+  const fechas = useFechas();
+  const [v, setV] = useState({ softwareId: t.softwareId ?? '', softwarePin: '', testSetId: t.testSetId ?? '' });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const nombre = D.tiposHabilitacion[t.tipo]!;
+  const h = t.resultado;
+  const enValidacion = !!h?.documentos.some((d) => d.estado === 'en_proceso');
+  const onGuardar = async (e: FormEvent) => {
+    e.preventDefault();
+    const r = validate(ZHabilitacionTipoRequest, v);
+    if (r.errors) return setErrors(r.errors);
+    setErrors({});
+    try {
+      await guardar.mutateAsync(v);
+      setV((x) => ({ ...x, softwarePin: '' }));
+      toastSuccess(D.tipoGuardado);
+    } catch (err) {
+      if (err instanceof AppError && err.fields) setErrors(err.fields);
+      await alertFailure(err);
+    }
+  };
+  const avisar = (r: TConfiguracionDian) => {
+    const x = r.tipos.find((y) => y.tipo === t.tipo)?.resultado;
+    toastSuccess(x?.aceptado ? D.setPruebasAceptado : x?.documentos.some((d) => d.estado === 'en_proceso') ? D.setPruebasEnProceso : D.setPruebasRechazado);
+  };
+  const accion = (m: { mutateAsync: () => Promise<TConfiguracionDian> }) => async () => {
+    try {
+      avisar(await m.mutateAsync());
+    } catch (err) {
+      await alertFailure(err);
+    }
+  };
+  const bind = (name: 'softwareId' | 'softwarePin' | 'testSetId') => ({
+    name,
+    value: v[name],
+    error: errors[name],
+    autoComplete: 'off',
+    onChange: (e: { target: { value: string } }) => setV((x) => ({ ...x, [name]: e.target.value })),
+  });
+  return (
+    <form className="card form-grid dian-card" onSubmit={(e) => void onGuardar(e)} noValidate aria-label={nombre} data-testid={`tipo-${t.tipo}`}>
+      <h3 className="span-2">{nombre}</h3>
+      <p className="span-2 muted">{D.setDelTipo(D.setDocumentos[t.tipo]!)}</p>
+      <p className="span-2" role="status" data-testid={`tipo-${t.tipo}-estado`}>
+        <span className={`dian-estado dian-estado--${t.estado}`}>{D.estadosHabilitacion[t.estado]}</span>
+        {t.habilitadoEn ? ` · ${D.habilitadoDesdeEl(fechas.fechaHora(t.habilitadoEn))}` : null}
+      </p>
+      <Field label={D.softwareId} wrapperClassName="span-2" spellCheck={false} {...bind('softwareId')} />
+      <Field label={D.softwarePin} type="password" inputMode="numeric" hint={t.pinGuardado ? D.softwarePinGuardado : undefined} {...bind('softwarePin')} autoComplete="new-password" />
+      <Field label={D.testSetId} wrapperClassName="span-2" spellCheck={false} {...bind('testSetId')} />
+      {h ? (
+        <ul className="span-2 dian-respuestas" aria-label={D.respuesta}>
+          {h.documentos.map((d) => (
+            <li key={d.numero}>
+              {d.numero}: {D.estados[d.estado] ?? d.estado} — {d.descripcion}
+              {d.reglas.map((r) => ` · ${r.codigo} ${r.mensaje}`).join('')}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <div className="span-2 dian-acciones">
+        <button type="submit" className="btn" disabled={guardar.isPending}>
+          {D.guardarTipo}
+        </button>
+        {enValidacion ? (
+          <button type="button" className="btn" onClick={() => void accion(consultar)()} disabled={consultar.isPending}>
+            {D.consultarSetPruebas}
+          </button>
+        ) : null}
+        <button type="button" className="btn btn--ghost" onClick={() => void accion(enviar)()} disabled={enviar.isPending || ambiente !== 'habilitacion' || t.estado === 'sin_configurar'}>
+          {D.enviarSetPruebas}
+        </button>
+      </div>
+    </form>
   );
 }
