@@ -5,7 +5,12 @@ import { documentoDian, venta } from '../../db/schema';
 import { usarApp } from '../../../tests/helpers/test-app';
 import { ajustarContextoDian } from './contexto';
 import { EMPRESA, usarFerreteria, type Ferreteria } from './ferreteria.fixtures';
-import { configuracionParaTipo } from './habilitacion-tipos';
+import { configuracionParaTipo, conSoftwareDelTipo, documentosDelSet } from './habilitacion-tipos';
+import { leerPerfilFiscal } from '../tienda/perfil-fiscal';
+import { validarContraXsd } from './validar-xsd';
+import { firmarDocumento } from './firma';
+import { verificarConXmlsec } from './verificar-xmlsec';
+import { credencialDe } from './configuracion.domain';
 import { filaConfiguracion } from './configuracion.domain';
 import { METODO } from '#shared/roles';
 
@@ -73,6 +78,25 @@ describe('habilitación por tipo de documento (issue #57 punto 5)', { timeout: 1
     // Each in the activity log, named by its type.
     const log = (await req('GET', '/api/actividad?tipo=documento_electronico', s.token)).json().items.map((e: { descripcion: string }) => e.descripcion);
     expect(log).toContain('Envió el set de pruebas de «Factura electrónica de venta, notas crédito y notas débito» a la DIAN: aceptado');
+  });
+
+  it('los documentos de cada set validan con los XSD de la DIAN y su firma verifica con xmlsec1', async () => {
+    const s = await ferreteria();
+    const f = (await filaConfiguracion(t.database.db, s.id))!;
+    const perfil = (await leerPerfilFiscal(t.database.db, s.id))!;
+    const conFactura = conSoftwareDelTipo(f, { ...FACTURA, tiendaId: s.id, tipo: 'factura', estado: 'en_pruebas', resultado: null, habilitadoEn: null, setSiguiente: 1, actualizadoEn: new Date() });
+    const ahora = new Date();
+    for (const tipo of ['factura', 'soporte'] as const) {
+      const docs = documentosDelSet(tipo, conFactura, perfil, 1, ahora);
+      expect(docs).toHaveLength(tipo === 'factura' ? 4 : 3);
+      for (const g of docs) {
+        const xml = firmarDocumento(g.xml, credencialDe(f), { instante: ahora });
+        const raiz = xml.includes('<CreditNote') ? { raiz: 'maindoc/UBL-CreditNote-2.1.xsd' } : xml.includes('<DebitNote') ? { raiz: 'maindoc/UBL-DebitNote-2.1.xsd' } : {};
+        expect((await validarContraXsd(xml, raiz)).errores, `${tipo} ${g.numero}`).toBe('');
+        expect((await verificarConXmlsec(xml, dian.cert.certificadoPem)).ok).toBe(true);
+      }
+      if (tipo === 'factura') expect(docs[0]!.xml).toContain(`>${FACTURA.softwareId}<`);
+    }
   });
 
   it('rechazado con las razones de la DIAN; un set de otro tipo no sirve; datos que faltan o inválidos, en español y sin cambios', async () => {

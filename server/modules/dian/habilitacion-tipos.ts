@@ -175,6 +175,11 @@ function setSoporte(f: FilaConfiguracion, perfil: TPerfilFiscal, desde: number, 
   return [g1, g2, nota];
 }
 
+/** A type's set, built (unsigned) from the store's profile: its documents in the order they are sent. */
+export function documentosDelSet(tipo: TTipoHabilitacion, f: FilaConfiguracion, perfil: TPerfilFiscal, desde: number, ahora: Date): DocumentoGenerado[] {
+  return tipo === 'factura' ? setFactura(f, perfil, desde, ahora) : setSoporte(f, perfil, desde, ahora);
+}
+
 /** The store's configuration with a type's software in place of the POS document's (when that type has its own). */
 export function conSoftwareDelTipo(f: FilaConfiguracion, t: FilaTipo | null): FilaConfiguracion {
   return t?.softwareId && t.softwarePin ? { ...f, softwareId: t.softwareId, softwarePin: t.softwarePin } : f;
@@ -202,7 +207,7 @@ export async function enviarSetTipo(options: { db: Db; tiendaId: number; tipo: T
     .returning({ desde: sql<number>`${dianHabilitacionTipo.setSiguiente} - ${NUMEROS_DEL_SET[tipo]}` });
   const ahora = options.ahora ?? new Date();
   const delTipo = conSoftwareDelTipo(f, t);
-  const generados = tipo === 'factura' ? setFactura(delTipo, perfil, Number(n!.desde), ahora) : setSoporte(delTipo, perfil, Number(n!.desde), ahora);
+  const generados = documentosDelSet(tipo, delTipo, perfil, Number(n!.desde), ahora);
   const documentos: TResultadoHabilitacion['documentos'] = [];
   for (const g of generados) {
     const envio = { numero: g.numero, cude: g.cude, nitEmisor: perfil.nit, xmlFirmado: firmarDocumento(g.xml, credencial, { instante: ahora }) };
