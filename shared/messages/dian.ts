@@ -99,6 +99,8 @@ export const dian = {
   } as Record<string, string>,
   habilitadoDesdeEl: (fecha: string) => `Habilitado el ${fecha}`,
   guardarTipo: 'Guardar datos',
+  /** Not "Enviar set de pruebas": the POS document's button keeps that name alone on the screen. */
+  enviarSetTipo: 'Enviar el set de pruebas',
   tipoGuardado: 'Datos del tipo de documento guardados.',
   tipoHabilitacionInvalido: 'El tipo de documento debe ser factura o soporte.',
   tipoSinDatos: 'Escriba al menos el identificador del software, el PIN o el identificador del set de pruebas.',

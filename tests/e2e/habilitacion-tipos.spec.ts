@@ -26,7 +26,7 @@ test('el dueño habilita la factura electrónica con su propio software y set de
   const factura = page.getByRole('form', { name: 'Factura electrónica de venta, notas crédito y notas débito' });
   const soporte = page.getByRole('form', { name: 'Documento soporte y su nota de ajuste' });
   await expect(page.getByTestId('tipo-factura-estado')).toHaveText('Sin configurar');
-  await expect(soporte.getByRole('button', { name: 'Enviar set de pruebas' })).toBeDisabled();
+  await expect(soporte.getByRole('button', { name: 'Enviar el set de pruebas' })).toBeDisabled();
 
   // A wrong id says so in its field; then the type's own software and set.
   await factura.getByLabel('Identificador del software (SoftwareID)').fill('no-es-un-uuid');
@@ -40,13 +40,14 @@ test('el dueño habilita la factura electrónica con su propio software y set de
   await expect(page.getByTestId('tipo-factura-estado')).toHaveText('En pruebas');
 
   // Its set: two invoices, a credit and a debit note, each accepted by the fake DIAN.
-  await factura.getByRole('button', { name: 'Enviar set de pruebas' }).click();
+  await factura.getByRole('button', { name: 'Enviar el set de pruebas' }).click();
   await expectToast(page, 'La DIAN aceptó el set de pruebas. Ya puede pasar a producción.');
   await expect(page.getByTestId('tipo-factura-estado')).toContainText('Habilitado');
   await expect(factura.getByRole('list', { name: 'Respuesta de la DIAN' }).getByRole('listitem')).toHaveCount(4);
   await expect(factura.getByRole('list', { name: 'Respuesta de la DIAN' })).toContainText('SETT');
   await expect(page.getByTestId('tipo-soporte-estado')).toHaveText('Sin configurar');
-  // The POS document's own habilitación is its own.
+  // The POS document's own habilitación is its own; its button keeps its name alone on the screen.
+  await expect(page.getByRole('button', { name: 'Enviar set de pruebas' })).toHaveCount(1);
   await expect(page.getByTestId('habilitacion-estado')).toContainText('Habilitación pendiente');
 
   await captura(page, { path: test.info().outputPath('habilitacion-tipos-1366.png'), fullPage: true });

@@ -331,7 +331,7 @@ export function HabilitacionTipo({ tipo: t, ambiente }: { tipo: THabilitacionTip
           </button>
         ) : null}
         <button type="button" className="btn btn--ghost" onClick={() => void accion(enviar)()} disabled={enviar.isPending || ambiente !== 'habilitacion' || t.estado === 'sin_configurar'}>
-          {D.enviarSetPruebas}
+          {D.enviarSetTipo}
         </button>
       </div>
     </form>

@@ -36,7 +36,7 @@ describe('HabilitacionTipo', () => {
     pintar(base);
     expect(screen.getByTestId('tipo-factura-estado').textContent).toContain(D.estadosHabilitacion.sin_configurar);
     expect(screen.getByText(D.setDelTipo(D.setDocumentos.factura!))).toBeTruthy();
-    expect((screen.getByRole('button', { name: D.enviarSetPruebas }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole('button', { name: D.enviarSetTipo }) as HTMLButtonElement).disabled).toBe(true);
     escribir(D.softwareId, 'no-es-uuid');
     fireEvent.click(screen.getByRole('button', { name: D.guardarTipo }));
     expect(await screen.findByText(D.softwareIdInvalido)).toBeTruthy();
@@ -65,13 +65,13 @@ describe('HabilitacionTipo', () => {
     expect(screen.getByTestId('tipo-soporte-estado').textContent).toContain(D.estadosHabilitacion.rechazado);
     expect(screen.getByText(/FAD06 El CUDS no está bien calculado/)).toBeTruthy();
     h.api.mockResolvedValue(config({ ...rechazado, estado: 'habilitado', resultado: { ...rechazado.resultado!, aceptado: true } }));
-    fireEvent.click(screen.getByRole('button', { name: D.enviarSetPruebas }));
+    fireEvent.click(screen.getByRole('button', { name: D.enviarSetTipo }));
     await waitFor(() => expect(h.toast).toHaveBeenCalledWith(D.setPruebasAceptado));
     expect(h.api).toHaveBeenCalledWith('/dian/habilitacion/tipos/soporte/enviar', { method: 'POST' });
   });
 
   it('en producción el set no se envía', () => {
     pintar({ ...base, estado: 'en_pruebas', softwareId: SOFTWARE, testSetId: SET }, 'produccion');
-    expect((screen.getByRole('button', { name: D.enviarSetPruebas }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole('button', { name: D.enviarSetTipo }) as HTMLButtonElement).disabled).toBe(true);
   });
 });
