@@ -19,3 +19,15 @@ CREATE TABLE "dian_habilitacion_tipo" (
 );
 --> statement-breakpoint
 ALTER TABLE "dian_habilitacion_tipo" ADD CONSTRAINT "dian_habilitacion_tipo_tienda_id_tienda_id_tienda_fk" FOREIGN KEY ("tienda_id") REFERENCES "public"."tienda"("id_tienda") ON DELETE cascade ON UPDATE no action;
+--> statement-breakpoint
+-- A store already issuing a type in producción, with documents DIAN accepted under its software, was
+-- enabled for that type by DIAN: it keeps issuing after the upgrade (habilitado, with that software).
+INSERT INTO "dian_habilitacion_tipo" ("tienda_id", "tipo", "software_id", "software_pin", "estado", "habilitado_en")
+SELECT c."tienda_id", x."tipo", c."software_id", c."software_pin", 'habilitado', now()
+FROM "dian_configuracion" c
+CROSS JOIN (VALUES ('factura', ARRAY['01', '91', '92']), ('soporte', ARRAY['05', '95'])) AS x("tipo", "codigos")
+WHERE EXISTS (
+  SELECT 1 FROM "documento_dian" d
+  WHERE d."tienda_id" = c."tienda_id" AND d."ambiente" = 1 AND d."estado" = 'aceptado' AND d."tipo" = ANY (x."codigos")
+)
+ON CONFLICT DO NOTHING;
