@@ -86,6 +86,8 @@ export const dian = {
     soporte: 'Documento soporte y su nota de ajuste',
   } as Record<string, string>,
   setDelTipo: (documentos: string) => `Set de pruebas: ${documentos}.`,
+  /** A type's set accepted (issue #57 point 5): that type may now be issued in producción. */
+  setTipoAceptado: (tipo: string) => `La DIAN aceptó el set de pruebas. ${tipo}: habilitado para emitir en producción.`,
   setDocumentos: {
     pos: '2 documentos POS',
     factura: '2 facturas, 1 nota crédito y 1 nota débito',

@@ -41,7 +41,7 @@ test('el dueño habilita la factura electrónica con su propio software y set de
 
   // Its set: two invoices, a credit and a debit note, each accepted by the fake DIAN.
   await factura.getByRole('button', { name: 'Enviar el set de pruebas' }).click();
-  await expectToast(page, 'La DIAN aceptó el set de pruebas. Ya puede pasar a producción.');
+  await expectToast(page, 'La DIAN aceptó el set de pruebas. Factura electrónica de venta, notas crédito y notas débito: habilitado para emitir en producción.');
   await expect(page.getByTestId('tipo-factura-estado')).toContainText('Habilitado');
   await expect(factura.getByRole('list', { name: 'Respuesta de la DIAN' }).getByRole('listitem')).toHaveCount(4);
   await expect(factura.getByRole('list', { name: 'Respuesta de la DIAN' })).toContainText('SETT');

@@ -284,7 +284,7 @@ export function HabilitacionTipo({ tipo: t, ambiente }: { tipo: THabilitacionTip
   };
   const avisar = (r: TConfiguracionDian) => {
     const x = r.tipos.find((y) => y.tipo === t.tipo)?.resultado;
-    toastSuccess(x?.aceptado ? D.setPruebasAceptado : x?.documentos.some((d) => d.estado === 'en_proceso') ? D.setPruebasEnProceso : D.setPruebasRechazado);
+    toastSuccess(x?.aceptado ? D.setTipoAceptado(D.tiposHabilitacion[t.tipo] ?? t.tipo) : x?.documentos.some((d) => d.estado === 'en_proceso') ? D.setPruebasEnProceso : D.setPruebasRechazado);
   };
   const accion = (m: { mutateAsync: () => Promise<TConfiguracionDian> }) => async () => {
     try {

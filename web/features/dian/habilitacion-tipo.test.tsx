@@ -66,7 +66,7 @@ describe('HabilitacionTipo', () => {
     expect(screen.getByText(/FAD06 El CUDS no está bien calculado/)).toBeTruthy();
     h.api.mockResolvedValue(config({ ...rechazado, estado: 'habilitado', resultado: { ...rechazado.resultado!, aceptado: true } }));
     fireEvent.click(screen.getByRole('button', { name: D.enviarSetTipo }));
-    await waitFor(() => expect(h.toast).toHaveBeenCalledWith(D.setPruebasAceptado));
+    await waitFor(() => expect(h.toast).toHaveBeenCalledWith(D.setTipoAceptado(D.tiposHabilitacion.soporte!)));
     expect(h.api).toHaveBeenCalledWith('/dian/habilitacion/tipos/soporte/enviar', { method: 'POST' });
   });
 
