@@ -140,15 +140,18 @@ export type TotalesMedida = Record<TMedida, number>;
 /**
  * Units, kilos (grams as kilos), litres (millilitres as litres), metres (centimetres as metres), square
  * metres and gallons of some quantities, each apart and never added to one another (issue #52 point 3,
- * issue #58 point 3): a line sold by unit counts cantidad × factor (a pack's units), a measured one its
- * quantity in its measure (the unit rule's porMedida), to the thousandth. Exact in thousandths.
+ * issue #58 point 3): a line counts cantidad × factor (a pack's units, or a pack's metres: a roll of 50 m),
+ * a measured one in its measure (the unit rule's porMedida), to the thousandth. Exact in thousandths.
+ * SQL's cantidad_en (server/db/functions/cantidad_en.sql) is the same rule.
  */
 export function totalesPorMedida(items: { cantidad: number; unidad: string | null | undefined; factor?: number }[]): TotalesMedida {
   const t = Object.fromEntries(MEDIDAS.map((m) => [m, 0])) as TotalesMedida;
   for (const x of items) {
     const r = reglaUnidad(x.unidad);
     const m = milesimasDe(x.cantidad);
-    t[r.medida] += r.decimales === 0 ? m * (x.factor ?? 1) : Math.round(m / r.porMedida);
+    // A pack counts factor × packs in its product's unit, by unit or by measure (a roll of 50 m is 50 m).
+    const f = x.factor ?? 1;
+    t[r.medida] += r.decimales === 0 ? m * f : Math.round((m * f) / r.porMedida);
   }
   return Object.fromEntries(MEDIDAS.map((m) => [m, deMilesimas(t[m])])) as TotalesMedida;
 }

@@ -10,6 +10,10 @@ export const analisis = {
   // Issue #52 point 3: what was sold by weight or volume, apart from the units.
   kilosVendidos: 'Kilos vendidos',
   litrosVendidos: 'Litros vendidos',
+  // Issue #58 point 3: a ferretería's measures, apart too.
+  metrosVendidos: 'Metros vendidos',
+  metrosCuadradosVendidos: 'Metros cuadrados vendidos',
+  galonesVendidos: 'Galones vendidos',
   columnas: { producto: 'Producto', cantidad: 'Cantidad vendida', popularidad: 'Popularidad' },
   graficoTitulo: 'Unidades vendidas por producto',
   graficoAlt: (n: number, promedio: string, popular: number, medio: number, noPopular: number) =>

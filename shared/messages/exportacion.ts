@@ -23,8 +23,8 @@ export const exportacion = {
     precioPropio: 'Precio propio de la tienda',
     clientes: { documento: 'Documento', tipo: 'Tipo de documento', nombre: 'Nombre', apellido: 'Apellido', correo: 'Correo', telefono: 'Teléfono', fiado: 'Fiado', cupo: 'Cupo', plazo: 'Plazo para pagar (días)', saldo: 'Saldo' },
     proveedores: { id: 'Id', nombre: 'Nombre', telefono: 'Teléfono', email: 'Correo', documento: 'NIT o cédula', direccion: 'Dirección', productos: 'Productos' },
-    // Units, kilos and litres apart, never added (issue #52 point 3); 'Venta' is the receipt's number.
-    ventas: { id: 'Venta', fecha: 'Fecha', estado: 'Estado', lineas: 'Productos', unidades: 'Unidades', kilos: 'Kilos', litros: 'Litros', total: 'Total', metodo: 'Método de pago', cliente: 'Cliente', cajero: 'Cajero' },
+    // Units, kilos, litres, metres, square metres and gallons apart, never added (issue #52 point 3, issue #58 point 3); 'Venta' is the receipt's number.
+    ventas: { id: 'Venta', fecha: 'Fecha', estado: 'Estado', lineas: 'Productos', unidades: 'Unidades', kilos: 'Kilos', litros: 'Litros', metros: 'Metros', metrosCuadrados: 'Metros cuadrados', galones: 'Galones', total: 'Total', metodo: 'Método de pago', cliente: 'Cliente', cajero: 'Cajero' },
     movimientos: { id: 'Id', fecha: 'Fecha', producto: 'Producto', unidad: 'Unidad', antes: 'Stock antes', entradas: 'Entradas', salidas: 'Salidas', despues: 'Stock después', motivo: 'Motivo' },
   },
 } as const;

@@ -27,7 +27,7 @@ export const productos = {
   /** The domain's rule (ADR 030): a product sold by unit has whole stock. */
   stockEntero: 'Este producto se vende por unidad: escriba un stock entero, 0 o más.',
   unidadInvalida: 'Escoja cómo se vende: por unidad, kilogramo, gramo, litro, mililitro, metro, centímetro, metro cuadrado o galón.',
-  unidadConPresentaciones: 'Este producto tiene presentaciones (paca, caja…), que solo tienen los productos que se venden por unidad. Elimínelas antes de venderlo por peso o medida.',
+  unidadConPresentaciones: 'Este producto tiene presentaciones (paca, caja, rollo…), que cuentan en su unidad de ahora. Elimínelas antes de cambiar cómo se vende.',
   unidadHint: '¿Por libra? Escoja kilo y ponga el precio del kilo (1 libra = 0,5 kg).',
   /** How a product is sold, as the forms offer it. */
   unidades: etiquetasUnidades(etiquetaUnidad) as Record<string, string>,
@@ -192,7 +192,6 @@ export const productos = {
     codigoRequerido: 'Escriba el código de barras de la presentación.',
     codigoDuplicado: 'Ese código de barras ya es de un producto o de otra presentación de su tienda.',
     precioRequerido: 'Escriba el precio de la presentación.',
-    soloPorUnidad: 'Solo los productos que se venden por unidad tienen presentaciones.',
     maximo: 'Un producto puede tener hasta 10 presentaciones.',
     /** Issue #51 point 4: more units for the same price is a lower price per unit. */
     factorSinPermiso: 'Cambiar las unidades de una presentación cambia su precio por unidad, y su rol no puede cambiar precios.',

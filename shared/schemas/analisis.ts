@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { analisis } from '../messages/analisis';
 import { rangoLimitado, rangoValido, zFechaFiltro } from './movimiento';
+import { MEDIDAS, type TMedida } from '../unidades';
 
 // Only these areas' texts: a screen that loads this schema does not load the whole catalogue.
 const M = { analisis };
@@ -40,12 +41,11 @@ export const ZAnalisisResponse = z.object({
   /** Products with sales (every page). */
   total: z.number().int(),
   /**
-   * Units sold over all those products (a pack's units counted); kilos (grams as kilos) and litres
-   * (millilitres as litres) apart, never added to them (issue #52 point 3).
+   * Units sold over all those products (a pack's units counted); kilos (grams as kilos), litres
+   * (millilitres as litres), metres (centimetres as metres), square metres and gallons apart, never
+   * added to them (issue #52 point 3, issue #58 point 3).
    */
-  unidades: z.number(),
-  kilos: z.number(),
-  litros: z.number(),
+  ...(Object.fromEntries(MEDIDAS.map((m) => [m, z.number()])) as Record<TMedida, z.ZodNumber>),
   /** The spec's mean (§4 popularity): every product's quantity sold over the products with sales; 0 without sales. */
   promedio: z.number(),
   resumen: z.object({ popular: z.number().int(), medio: z.number().int(), noPopular: z.number().int() }),

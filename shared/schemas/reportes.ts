@@ -58,8 +58,19 @@ export type TFila = Record<string, string | number | null>;
 export const ZTabla = z.object({ titulo: z.string(), columnas: z.array(ZColumna), filas: z.array(z.record(z.string(), ZValor)), total: z.number().int() });
 export type TTabla = z.infer<typeof ZTabla>;
 
-/** A figure; `detalle` says what qualifies it ("costo conocido en 62 % de las ventas" next to a margin, issue #52). */
-export const ZIndicador = z.object({ clave: z.string(), titulo: z.string(), tipo: z.enum(TIPOS_VALOR), valor: z.number(), anterior: z.number().nullable(), detalle: z.string().nullable().optional() });
+/**
+ * A figure; `detalle` says what qualifies it ("costo conocido en 62 % de las ventas" next to a margin, issue #52);
+ * `unidad`, a quantity's DIAN unit ('KGM', 'MTR'…): the screen writes "2,5 m", "3 m²" (issue #58 point 3).
+ */
+export const ZIndicador = z.object({
+  clave: z.string(),
+  titulo: z.string(),
+  tipo: z.enum(TIPOS_VALOR),
+  valor: z.number(),
+  anterior: z.number().nullable(),
+  detalle: z.string().nullable().optional(),
+  unidad: z.string().max(3).optional(),
+});
 export type TIndicador = z.infer<typeof ZIndicador>;
 
 export const ZGrafico = z.object({

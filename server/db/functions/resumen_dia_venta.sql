@@ -11,6 +11,9 @@ DECLARE
   v_unidades numeric;
   v_kilos numeric;
   v_litros numeric;
+  v_metros numeric;
+  v_metros_cuadrados numeric;
+  v_galones numeric;
 BEGIN
   SELECT v.fecha AT TIME ZONE t.zona_horaria INTO v_local FROM tienda t WHERE t.id_tienda = v.tienda_id;
   IF NOT FOUND THEN
@@ -23,11 +26,13 @@ BEGIN
     RETURN;
   END IF;
   SELECT coalesce(sum(linea_bruto(f.precio, f.cantidad, f.importe)), 0), coalesce(sum(f.descuento), 0), coalesce(sum(cantidad_en('unidades', f.cantidad, f.factor, f.unidad_dian, f.producto_id)), 0),
-    coalesce(sum(cantidad_en('kilos', f.cantidad, f.factor, f.unidad_dian, f.producto_id)), 0), coalesce(sum(cantidad_en('litros', f.cantidad, f.factor, f.unidad_dian, f.producto_id)), 0)
-    INTO v_bruto, v_desc, v_unidades, v_kilos, v_litros FROM factura f WHERE f.venta_id = v.id_venta;
-  INSERT INTO resumen_venta_dia (tienda_id, dia, hora, usuario_id, turno_id, metodo_pago_id, punto_venta_id, tickets, bruto, descuentos, neto, unidades, kilos, litros, primero, ultimo)
+    coalesce(sum(cantidad_en('kilos', f.cantidad, f.factor, f.unidad_dian, f.producto_id)), 0), coalesce(sum(cantidad_en('litros', f.cantidad, f.factor, f.unidad_dian, f.producto_id)), 0),
+    coalesce(sum(cantidad_en('metros', f.cantidad, f.factor, f.unidad_dian, f.producto_id)), 0), coalesce(sum(cantidad_en('metros_cuadrados', f.cantidad, f.factor, f.unidad_dian, f.producto_id)), 0),
+    coalesce(sum(cantidad_en('galones', f.cantidad, f.factor, f.unidad_dian, f.producto_id)), 0)
+    INTO v_bruto, v_desc, v_unidades, v_kilos, v_litros, v_metros, v_metros_cuadrados, v_galones FROM factura f WHERE f.venta_id = v.id_venta;
+  INSERT INTO resumen_venta_dia (tienda_id, dia, hora, usuario_id, turno_id, metodo_pago_id, punto_venta_id, tickets, bruto, descuentos, neto, unidades, kilos, litros, metros, metros_cuadrados, galones, primero, ultimo)
   VALUES (v.tienda_id, v_local::date, extract(hour FROM v_local)::smallint, coalesce(v.usuario_id, 0), coalesce(v.turno_id, 0), v.metodo_pago_id, coalesce(v.punto_venta_id, 0),
-    signo, signo * v_bruto, signo * (v_desc + v.descuento), signo * v.total, signo * v_unidades, signo * v_kilos, signo * v_litros, CASE WHEN signo > 0 THEN v.numero END, CASE WHEN signo > 0 THEN v.numero END);
+    signo, signo * v_bruto, signo * (v_desc + v.descuento), signo * v.total, signo * v_unidades, signo * v_kilos, signo * v_litros, signo * v_metros, signo * v_metros_cuadrados, signo * v_galones, CASE WHEN signo > 0 THEN v.numero END, CASE WHEN signo > 0 THEN v.numero END);
   WITH x AS (
     SELECT v.tienda_id, v_local::date AS dia, f.producto_id, signo * sum(f.cantidad * f.factor) AS cantidad, signo * sum(linea_bruto(f.precio, f.cantidad, f.importe)) AS bruto,
       signo * sum(f.descuento) AS descuentos, signo * coalesce(sum(round(f.cantidad * f.costo_unit)), 0) AS costo,

@@ -28,10 +28,16 @@ export const resumenVentaDia = pgTable(
     bruto: bigint('bruto', { mode: 'number' }).notNull().default(0),
     descuentos: bigint('descuentos', { mode: 'number' }).notNull().default(0),
     neto: bigint('neto', { mode: 'number' }).notNull().default(0),
-    /** Units sold by unit (a pack's units counted); kilos and litres apart, never added to them (issue #52, `cantidad_en`). */
+    /**
+     * Units sold by unit (a pack's units counted); kilos, litres, metres, square metres and gallons
+     * apart, never added to them (issue #52, issue #58 point 3, `cantidad_en`; migration 0093).
+     */
     unidades: sumaCantidadColumna('unidades').notNull().default(0),
     kilos: sumaCantidadColumna('kilos').notNull().default(0),
     litros: sumaCantidadColumna('litros').notNull().default(0),
+    metros: sumaCantidadColumna('metros').notNull().default(0),
+    metrosCuadrados: sumaCantidadColumna('metros_cuadrados').notNull().default(0),
+    galones: sumaCantidadColumna('galones').notNull().default(0),
     anuladas: bigint('anuladas', { mode: 'number' }).notNull().default(0),
     montoAnulado: bigint('monto_anulado', { mode: 'number' }).notNull().default(0),
     /**

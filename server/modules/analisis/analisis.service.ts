@@ -2,6 +2,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import { clasePopularidad, type TAnalisisFiltros, type TAnalisisResponse } from '#shared/schemas/analisis';
 import type { Db } from '../../db/client';
 import { entreDias } from '../tienda/zona-horaria';
+import { totalesPorMedida, type TotalesMedida } from '#shared/cantidad';
+import { MEDIDAS } from '#shared/unidades';
 
 interface Row {
   suma: number | string;
@@ -31,7 +33,7 @@ export async function analisisVentas(options: { db: Db; tiendaId: number; query:
   // A numeric (units sold by weight have three decimals): kept as read for the exact comparison.
   const suma = first?.suma ?? 0;
   const n = Number(first?.n ?? 0);
-  const medidas = n === 0 ? { unidades: 0, kilos: 0, litros: 0 } : await porMedida(db, tiendaId, filtros, suma);
+  const medidas = n === 0 ? (Object.fromEntries(MEDIDAS.map((m) => [m, 0])) as TotalesMedida) : await porMedida(db, tiendaId, filtros, suma);
   return {
     items: rows
       .filter((r) => r.producto_id != null)
@@ -50,12 +52,13 @@ export async function analisisVentas(options: { db: Db; tiendaId: number; query:
 }
 
 /**
- * The totals by measure (issue #52 point 3): what the products sold by kilogram, gram, litre or
- * millilitre sold, each in kilos or litres; units are the rest of the sum (a pack's units counted).
+ * The totals by measure (issue #52 point 3, issue #58 point 3): what the products sold by measure
+ * (kilogram, gram, litre, millilitre, metre, centimetre, square metre, gallon) sold, each in its measure
+ * (totalesPorMedida); units are the rest of the sum (a pack's units counted).
  * Without dates the measured products' summary rows are read through producto_medida_idx (only the
  * store's products not sold by unit: ADR 017, nothing reads every product); with dates, the lines.
  */
-async function porMedida(db: Db, tiendaId: number, filtros: SQL[], suma: number | string): Promise<{ unidades: number; kilos: number; litros: number }> {
+async function porMedida(db: Db, tiendaId: number, filtros: SQL[], suma: number | string): Promise<TotalesMedida> {
   const crudo = (
     filtros.length === 0
       ? await db.execute(sql`
@@ -74,13 +77,10 @@ async function porMedida(db: Db, tiendaId: number, filtros: SQL[], suma: number 
   ) as unknown as { rows: { unidad: string; cantidad: string | number }[] };
   // In thousandths, exact: the quantities have at most three decimals.
   const mil = (x: string | number) => Math.round(Number(x) * 1000);
-  const de = (u: string) => mil(crudo.rows.find((r) => r.unidad === u)?.cantidad ?? 0);
   const medidos = crudo.rows.reduce((a, r) => a + mil(r.cantidad), 0);
-  return {
-    unidades: (mil(suma) - medidos) / 1000,
-    kilos: (de('KGM') + Math.round(de('GRM') / 1000)) / 1000,
-    litros: (de('LTR') + Math.round(de('MLT') / 1000)) / 1000,
-  };
+  // Each unit's sum as one quantity of it (its thousandths are exact), in its measure by the one rule.
+  const t = totalesPorMedida(crudo.rows.map((r) => ({ cantidad: mil(r.cantidad) / 1000, unidad: r.unidad })));
+  return { ...t, unidades: (mil(suma) - medidos) / 1000 };
 }
 
 /** The page: names only for the rows that can reach it (selling at least as much as the page's last row, ties included). */

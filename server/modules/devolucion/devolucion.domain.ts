@@ -349,10 +349,12 @@ export async function prepararDevolucion(
     const l = vendidas.get(pedida.facturaId);
     if (!l) throw new AppError('VALIDATION', D.lineaAjena);
     // A fraction only of a product sold by measure; what is left compared exactly, in thousandths.
-    if (porUnidad(l.unidad) && !Number.isInteger(pedida.cantidad)) throw new AppError('VALIDATION', D.cantidadEntera(l.producto));
+    // A pack's line goes back in whole packs, a roll of 50 m too (issue #58 point 2): its quantity is packs.
+    const enPacks = l.factor > 1;
+    if ((porUnidad(l.unidad) || enPacks) && !Number.isInteger(pedida.cantidad)) throw new AppError('VALIDATION', D.cantidadEntera(l.producto));
     const quedan = aMilesimas(l.vendidas)! - aMilesimas(l.devueltas)!;
     if (aMilesimas(pedida.cantidad)! > quedan)
-      throw new AppError('BUSINESS_RULE', D.masDeLoVendido(l.producto, porUnidad(l.unidad) || quedan === 0 ? deMilesimas(quedan) : formatCantidad(deMilesimas(quedan), l.unidad)));
+      throw new AppError('BUSINESS_RULE', D.masDeLoVendido(l.producto, porUnidad(l.unidad) || enPacks || quedan === 0 ? deMilesimas(quedan) : formatCantidad(deMilesimas(quedan), l.unidad)));
     return { ...pedida, productoId: l.productoId, factor: l.factor, valor: valorDevueltoCantidad(l.pagado, l.vendidas, l.devueltas, pedida.cantidad) };
   });
   return {

@@ -75,7 +75,7 @@ const sumasPorMedida = Object.fromEntries(
     m === 'unidades'
       ? sql<number>`coalesce(sum(${factura.cantidad} * ${factura.factor}) filter (where coalesce(${factura.unidadDian}, '94') = '94'), 0)`.mapWith(Number)
       : sql<number>`coalesce(sum(case ${factura.unidadDian} ${sql.join(
-          unidadesDe(m).map((u) => sql`when ${u} then ${factura.cantidad} / ${UNIDADES[u].porMedida}`),
+          unidadesDe(m).map((u) => sql`when ${u} then ${factura.cantidad} * ${factura.factor} / ${UNIDADES[u].porMedida}`),
           sql` `,
         )} end), 0)`.mapWith(Number),
   ]),

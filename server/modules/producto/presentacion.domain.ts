@@ -2,8 +2,8 @@
  * A product's sale units (issue #33 point 5, ADR 033, *presentaciones*): "Paca x12" with its own
  * barcode and price; selling one takes factor units from stock (venta_registrar). The rules live here,
  * beside the product's: who may (the product's permissions: 'productos' to add, change or remove one,
- * 'precios' besides for a price, as a product's price), which products have them (sold by unit), how
- * many, and that a barcode names one thing of the store (a product or one sale unit; the trigger
+ * 'precios' besides for a price, as a product's price), how many (a pack's factor is whole, in its
+ * product's unit: 12 units a paca, or 50 m a roll of a product sold by the metre, issue #58 point 2), and that a barcode names one thing of the store (a product or one sale unit; the trigger
  * `codigo_barras_unico` says the same to a write that raced past the check).
  *
  * In an empresa of several stores (issue #56 point 2, ADR 043 §2) packs are part of the catalogue: only
@@ -180,7 +180,6 @@ export async function crearPresentacion(options: { db: Db; tiendaId: number; pro
       await exigirPermiso(tx, tiendaId, autor, 'precios', intento);
       const hermanas = await tiendasHermanas(tx, tiendaId);
       soloDueno(hermanas, tiendaId, autor, intento);
-      if (p.unidadDian !== '94') throw new AppError('VALIDATION', P.soloPorUnidad);
       const [n] = await tx
         .select({ n: count() })
         .from(productoUnidadVenta)

@@ -173,7 +173,7 @@ describe('presentaciones: paca, caja', () => {
     expect((await req('POST', `/api/productos/${p.idProducto}/presentaciones`, encargado, { nombre: 'Caja x12', factor: 12, codigoBarras: '7700000000300', precio: 100_000 })).statusCode).toBe(201);
   });
 
-  it('límites: precio hasta $ 100.000.000, de 2 a 1.000 unidades, solo productos por unidad', async () => {
+  it('límites: precio hasta $ 100.000.000, de 2 a 1.000 unidades (de kilos o metros en un producto por medida, issue #58)', async () => {
     const p = await crearProducto(s.id, { nombre: 'Huevos', precio: 600, stock: 300 });
     const caro = await req('POST', `/api/productos/${p.idProducto}/presentaciones`, s.token, { nombre: 'Panal', factor: 30, codigoBarras: '7700000000400', precio: 100_000_001 });
     expect(caro.statusCode).toBe(400);
@@ -184,8 +184,9 @@ describe('presentaciones: paca, caja', () => {
     expect(tope.statusCode).toBe(201);
     const queso = await crearProducto(s.id, { nombre: 'Queso', precio: 20_000, stock: 5, unidad: 'KGM' });
     const pesado = await req('POST', `/api/productos/${queso.idProducto}/presentaciones`, s.token, { nombre: 'Bloque', factor: 2, codigoBarras: '7700000000401', precio: 40_000 });
-    expect(pesado.statusCode).toBe(400);
-    expect(pesado.json().error.message).toBe(P.soloPorUnidad);
+    // A weighed product's pack counts its factor in kilos (issue #58 point 2): a block of 2 kg.
+    expect(pesado.statusCode, pesado.body).toBe(201);
+    expect((await req('POST', `/api/productos/${queso.idProducto}/presentaciones`, s.token, { nombre: 'Medio', factor: 0.5, codigoBarras: '7700000000402', precio: 10_000 })).statusCode).toBe(400);
   });
 
   it('propiedad: n pacas de factor f a precio q cobran n × q y sacan n × f unidades', { timeout: 120_000 }, async () => {

@@ -23,17 +23,18 @@ export const stockDeLaUnidad = (stock: number, unidad: string | null | undefined
 
 /**
  * The unit rule (ADR 030, ADR 033), owned here and called by every module that changes a product's
- * unit (the detail form, the back-office, the tax screen): a product sold by unit keeps a whole
- * stock, and one with packs (paca, caja) stays sold by unit. Refuses on `unidadDian`.
+ * unit (the detail form, the back-office, the tax screen, the import, the catalogue's carrier), for the
+ * products whose unit changes: a product sold by unit keeps a whole stock, and one with packs (paca,
+ * caja, a roll of 50 m) keeps its unit, since a pack's factor counts in it (issue #58 point 2). Refuses
+ * on `unidadDian`.
  */
 export async function comprobarUnidad(tx: Tx, tiendaId: number, cambios: { productoId: number; unidadDian: string; stock: number }[]): Promise<void> {
-  const aMedida = cambios.filter((c) => !porUnidad(c.unidadDian));
   if (cambios.some((c) => !stockDeLaUnidad(c.stock, c.unidadDian))) throw refusal('unidadDian', M.productos.stockEntero);
-  if (!aMedida.length) return;
+  if (!cambios.length) return;
   const [conPacks] = await tx
     .select({ id: productoUnidadVenta.productoId })
     .from(productoUnidadVenta)
-    .where(and(eq(productoUnidadVenta.tiendaId, tiendaId), inArray(productoUnidadVenta.productoId, aMedida.map((c) => c.productoId))))
+    .where(and(eq(productoUnidadVenta.tiendaId, tiendaId), inArray(productoUnidadVenta.productoId, cambios.map((c) => c.productoId))))
     .limit(1);
   if (conPacks) throw refusal('unidadDian', M.productos.unidadConPresentaciones);
 }

@@ -1,3 +1,5 @@
+import type { TotalesMedida } from '#shared/cantidad';
+import type { TMedida } from '#shared/unidades';
 import type { TIndicador, TTabla } from '#shared/schemas/reportes';
 import { R, C, I, type Ctx, col, ind, tabla } from './comun';
 
@@ -43,18 +45,15 @@ export const conCostoConocido = (x: CifrasProducto): boolean => x.sinCosto === 0
 
 /**
  * A period's products added up (ADR 046: in the database, `agregadoDeProductos`): how many, how many
- * have every unit's cost, the cost of those, the net of all and of those; and the units, kilos and
- * litres sold, each apart.
+ * have every unit's cost, the cost of those, the net of all and of those; and the units, kilos,
+ * litres, metres, square metres and gallons sold, each apart.
  */
-export interface AgregadoProductos {
+export interface AgregadoProductos extends TotalesMedida {
   productos: number;
   conCosto: number;
   costo: number;
   todo: number;
   conocido: number;
-  unidades: number;
-  kilos: number;
-  litros: number;
 }
 
 /** The figures from a period's sales totals and its products' figures. */
@@ -70,7 +69,7 @@ export function cifrasDe(t: { bruto: number; descuentos: number; devuelto: numbe
 }
 
 /** The figures from a period's sales totals and its products added up. */
-export function cifrasDeAgregado(t: { bruto: number; descuentos: number; devuelto: number }, a: Omit<AgregadoProductos, 'unidades' | 'kilos' | 'litros'>): Cifras {
+export function cifrasDeAgregado(t: { bruto: number; descuentos: number; devuelto: number }, a: Omit<AgregadoProductos, TMedida>): Cifras {
   const neto = netoDe(t);
   const { costo, todo, conocido } = a;
   // The share of net with a known cost, 0 to 1; a period whose products net nothing (all returned) has

@@ -10,6 +10,7 @@ import { type Ctx, n, s, filas, col, hoyEnTienda, rangoDe, promedio, nombreUsuar
 import { cifrasDeAgregado, type AgregadoProductos } from './cifras';
 import { agregadoPorTienda } from './por-producto';
 import { cierresDiarios } from './cierre-diario';
+import { sinMedidas, sumarMedidas } from './cantidades';
 
 /**
  * The owner's consolidated view of every store of the empresa (issue #56 point 4, ADR 043 §5): per
@@ -135,10 +136,10 @@ async function cajasAbiertas(db: Db, empresaId: number): Promise<Map<number, TCa
 const FILTROS: TReporteFiltros = { periodo: 'rango', dias: 30 };
 const ctxDe = (db: Db, tiendaId: number, completo = false): Ctx => ({ db, tiendaId, f: FILTROS, completo });
 
-const NINGUNO: AgregadoProductos = { productos: 0, conCosto: 0, costo: 0, todo: 0, conocido: 0, unidades: 0, kilos: 0, litros: 0 };
+const NINGUNO: AgregadoProductos = { productos: 0, conCosto: 0, costo: 0, todo: 0, conocido: 0, ...sinMedidas() };
 const sumarAgregados = (xs: AgregadoProductos[]): AgregadoProductos =>
   xs.reduce(
-    (a, x) => ({ productos: a.productos + x.productos, conCosto: a.conCosto + x.conCosto, costo: a.costo + x.costo, todo: a.todo + x.todo, conocido: a.conocido + x.conocido, unidades: 0, kilos: 0, litros: 0 }),
+    (a, x) => ({ productos: a.productos + x.productos, conCosto: a.conCosto + x.conCosto, costo: a.costo + x.costo, todo: a.todo + x.todo, conocido: a.conocido + x.conocido, ...sumarMedidas(a, x) }),
     NINGUNO,
   );
 

@@ -9,7 +9,7 @@ import { ventasPorDia } from './resumen-ventas';
 import { porMedio } from './medios-pago';
 import { agregadoDeProductos, porProducto } from './por-producto';
 import { cifrasDeAgregado, indicadorMargen } from './cifras';
-import { unidadesDe } from './cantidades';
+import { indicadoresDeMedidas, unidadesDe } from './cantidades';
 
 /** Inicio: the owner's day at a glance (issue #35 point 1), today against the same weekday last week. */
 
@@ -104,6 +104,9 @@ export async function resumenDeInicio(options: { db: Db; tiendaId: number; direc
       ind('ticketPromedio', 'dinero', promedio(h.totales.vendido, h.totales.tickets), promedio(a.totales.vendido, a.totales.tickets)),
       ind('fiadoDado', 'dinero', h.fiadoDado, a.fiadoDado),
       ind('fiadoCobrado', 'dinero', h.fiadoCobrado, a.fiadoCobrado),
+      // What was sold by measure (kilos, litres, metres, m², gallons), each apart and with its unit, when
+      // the store sold any today or that weekday last week (issue #58 point 3): "52,5 m" for a ferretería.
+      ...indicadoresDeMedidas(h.totales, a.totales, false),
     ],
     porHora: {
       tipo: 'barras',

@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { Rango } from '#shared/periodo';
 import type { TReporte } from '#shared/schemas/reportes';
 import { deMilesimas, milesimasDe } from '#shared/cantidad';
+import { MEDIDAS, UNIDADES, unidadDeMedida, unidadesDe } from '#shared/unidades';
+import { COLUMNA_MEDIDA, MEDIDAS_APARTE } from './cantidades';
 import { R, C, type Ctx, n, s, filas, col, ind, categoriaDe, limite, tabla, reporte } from './comun';
 
 /** *Inventario*: today's stock, its value at the price, and what to reorder. */
@@ -10,10 +12,11 @@ export async function inventario(ctx: Ctx, r: Rango): Promise<TReporte> {
   const { db, tiendaId } = ctx;
   const [t] = await filas(
     db,
-    // Units, kilos and litres apart, never added (issue #52 point 3); grams as kilos, millilitres as litres.
-    sql`select coalesce(sum(p.stock) filter (where p.unidad_dian = '94'), 0) as unidades,
-      coalesce(sum(case p.unidad_dian when 'KGM' then p.stock when 'GRM' then p.stock / 1000 end), 0) as kilos,
-      coalesce(sum(case p.unidad_dian when 'LTR' then p.stock when 'MLT' then p.stock / 1000 end), 0) as litros,
+    // Units, kilos, litres, metres, square metres and gallons apart, never added (issue #52 point 3, issue
+    // #58 point 3); grams as kilos, millilitres as litres, centimetres as metres (the unit rule's porMedida).
+    sql`select ${sql.raw(
+      MEDIDAS.map((m) => `coalesce(sum(case p.unidad_dian ${unidadesDe(m).map((u) => `when '${u}' then p.stock / ${UNIDADES[u].porMedida}`).join(' ')} end), 0) as ${COLUMNA_MEDIDA[m]}`).join(', '),
+    )},
       coalesce(sum(p.stock * p.precio_unit), 0) as valor,
       count(*) filter (where p.estado = 1 and p.stock <= p.stock_min) as por_pedir, count(*) filter (where p.stock <= 0) as agotados
     from producto p where p.tienda_id = ${tiendaId}`,
@@ -28,8 +31,10 @@ export async function inventario(ctx: Ctx, r: Rango): Promise<TReporte> {
     indicadores: [
       ind('valorInventario', 'dinero', n(t!.valor)),
       ind('unidadesInventario', 'entero', n(t!.unidades)),
-      ...(n(t!.kilos) ? [ind('kilosInventario', 'entero', deMilesimas(milesimasDe(n(t!.kilos))))] : []),
-      ...(n(t!.litros) ? [ind('litrosInventario', 'entero', deMilesimas(milesimasDe(n(t!.litros))))] : []),
+      ...MEDIDAS_APARTE.filter((m) => n(t![COLUMNA_MEDIDA[m]])).map((m) => ({
+        ...ind(`${m}Inventario`, 'entero', deMilesimas(milesimasDe(n(t![COLUMNA_MEDIDA[m]])))),
+        unidad: unidadDeMedida(m),
+      })),
       ind('porPedir', 'entero', n(t!.por_pedir)),
       ind('agotados', 'entero', n(t!.agotados)),
     ],

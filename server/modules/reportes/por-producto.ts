@@ -1,11 +1,12 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { deMilesimas } from '#shared/cantidad';
+import { deMilesimas, type TotalesMedida } from '#shared/cantidad';
+import { MEDIDAS, UNIDADES, unidadesDe as unidadesDeMedida } from '#shared/unidades';
 import type { Rango } from '#shared/periodo';
 import type { TReporte } from '#shared/schemas/reportes';
 import type { Db } from '../../db/client';
 import { productosResumidos, productosResumidosDe } from './reportes.resumen';
 import { R, C, type Ctx, n, s, filas, col, ind, hoyEnTienda, ventasDe, categoriaDe, tablaCortada, reporte, FILAS_EN_PANTALLA } from './comun';
-import { unidadesDe } from './cantidades';
+import { COLUMNA_MEDIDA, indicadoresDeMedidas, unidadesDe } from './cantidades';
 import { cifrasDeAgregado, conCostoConocido, indicadorMargen, type AgregadoProductos } from './cifras';
 import { ventasPorDia, sumar } from './resumen-ventas';
 
@@ -143,16 +144,25 @@ export async function porProducto(ctx: Ctx, r: Rango, porCategoria: boolean): Pr
 /**
  * The products' figures of `r` added up in the database (ADR 046): what `cifrasDe` and the quantity
  * totals need, per product — how many, which have every unit's cost, their cost and net — and the
- * units, kilos and litres sold, each apart (as `totalesPorMedida`, in thousandths).
+ * units, kilos, litres, metres, square metres and gallons sold, each apart (as `totalesPorMedida`, in
+ * thousandths: a gram is a thousandth of a kilo, a centimetre a hundredth of a metre, half up).
  */
+const enMedida = (p: string): string =>
+  MEDIDAS.map((m) => {
+    const partes = unidadesDeMedida(m).map((u) => {
+      const filtro = u === '94' ? `coalesce(l.unidad_dian, '94') = '94'` : `l.unidad_dian = '${u}'`;
+      const porMedida: number = UNIDADES[u].porMedida;
+      return `coalesce(sum(${porMedida === 1 ? 'm.m' : `floor(m.m / ${porMedida}.0 + 0.5)`}) filter (where ${filtro}), 0)`;
+    });
+    return `${partes.join(' + ')} as ${p}${COLUMNA_MEDIDA[m]}`;
+  }).join(',\n    ');
+
 const agregado = (l: SQL, p: string, porTienda = false) => sql`
   select ${porTienda ? sql`l.tienda_id, ` : sql``}count(*) as ${sql.raw(`${p}productos`)}, count(*) filter (where l.sin_costo = 0) as ${sql.raw(`${p}con_costo`)},
     coalesce(sum(l.costo) filter (where l.sin_costo = 0), 0) as ${sql.raw(`${p}costo`)},
     coalesce(sum(l.bruto - l.descuentos - l.devuelto), 0) as ${sql.raw(`${p}todo`)},
     coalesce(sum(l.bruto - l.descuentos - l.devuelto) filter (where l.sin_costo = 0), 0) as ${sql.raw(`${p}conocido`)},
-    coalesce(sum(m.m) filter (where coalesce(l.unidad_dian, '94') = '94'), 0) as ${sql.raw(`${p}unidades`)},
-    coalesce(sum(m.m) filter (where l.unidad_dian = 'KGM'), 0) + coalesce(sum(floor(m.m / 1000.0 + 0.5)) filter (where l.unidad_dian = 'GRM'), 0) as ${sql.raw(`${p}kilos`)},
-    coalesce(sum(m.m) filter (where l.unidad_dian = 'LTR'), 0) + coalesce(sum(floor(m.m / 1000.0 + 0.5)) filter (where l.unidad_dian = 'MLT'), 0) as ${sql.raw(`${p}litros`)}
+    ${sql.raw(enMedida(p))}
   from ${l} l cross join lateral (select floor(l.cantidad * 1000 + 0.5) as m) m${porTienda ? sql` group by l.tienda_id` : sql``}`;
 
 const agregadoDe = (x: Record<string, unknown>, p: string): AgregadoProductos => ({
@@ -161,9 +171,7 @@ const agregadoDe = (x: Record<string, unknown>, p: string): AgregadoProductos =>
   costo: n(x[`${p}costo`]),
   todo: n(x[`${p}todo`]),
   conocido: n(x[`${p}conocido`]),
-  unidades: deMilesimas(n(x[`${p}unidades`])),
-  kilos: deMilesimas(n(x[`${p}kilos`])),
-  litros: deMilesimas(n(x[`${p}litros`])),
+  ...(Object.fromEntries(MEDIDAS.map((m) => [m, deMilesimas(n(x[`${p}${COLUMNA_MEDIDA[m]}`]))])) as TotalesMedida),
 });
 
 /** The products' figures of `r`, added up in one statement (Inicio, *Cierre mensual*). */
@@ -285,9 +293,7 @@ export async function productosOCategorias(ctx: Ctx, r: Rango, ant: Rango, porCa
     anterior: ant,
     indicadores: [
       ind('neto', 'dinero', cifras.neto, cifrasAnt.neto),
-      ind('unidades', 'entero', tot.unidades, totAnt.unidades),
-      ...(tot.kilos || totAnt.kilos ? [ind('kilos', 'entero', tot.kilos, totAnt.kilos)] : []),
-      ...(tot.litros || totAnt.litros ? [ind('litros', 'entero', tot.litros, totAnt.litros)] : []),
+      ...indicadoresDeMedidas(tot, totAnt),
       ind(porCategoria ? 'categorias' : 'productos', 'entero', k.grupos, k.gruposAnterior),
       ind('costo', 'dinero', cifras.costo),
       indicadorMargen(cifras),

@@ -1,5 +1,7 @@
 import fc from 'fast-check';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
+import { deMilesimas, milesimasDe, totalesPorMedida } from '#shared/cantidad';
+import { MEDIDAS } from '#shared/unidades';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sumarDias } from '#shared/periodo';
 import type { TInforme, TReporteFiltros } from '#shared/schemas/reportes';
@@ -9,6 +11,7 @@ import { crearTienda } from '../../../tests/helpers/factories';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
 import { generarReporte, hoyEnTienda, resumenDeInicio } from './reportes.service';
 import { plegarResumenes } from './reportes.resumen';
+import { COLUMNA_MEDIDA } from './cantidades';
 
 /**
  * Issue #35 point 3: the reports that read the per-day summaries for past days answer exactly what
@@ -25,8 +28,12 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-/** P0 by unit, P1 by kilogram, P2 by gram (as kilos, to the gram). */
-const UNIDADES = ['94', 'KGM', 'GRM'] as const;
+/**
+ * P0 by unit, P1 by kilogram, P2 by gram (as kilos, to the gram); a ferretería's (issue #58 point 3):
+ * P3 by the metre (some lines a roll: a pack of 50 m), P4 by the centimetre (as metres), P5 by the square
+ * metre, P6 by the gallon.
+ */
+const UNIDADES = ['94', 'KGM', 'GRM', 'MTR', 'CMT', 'MTK', 'GLL'] as const;
 const ZONAS = ['America/Bogota', 'Pacific/Auckland', 'Europe/Madrid', 'Asia/Kolkata'] as const;
 const INFORMES_RESUMIDOS: TInforme[] = ['sin-ventas', 'ventas', 'productos', 'categorias', 'mapa-calor', 'cierre-mensual', 'medios-pago', 'anulaciones-descuentos', 'cierre-diario', 'empleados'];
 
@@ -41,7 +48,7 @@ const arbVenta = fc.record({
   aCredito: fc.integer({ min: 0, max: 2 }),
   vendedor: fc.boolean(),
   descuento: fc.integer({ min: 0, max: 200 }),
-  lineas: fc.array(fc.record({ producto: fc.integer({ min: 0, max: 2 }), cantidad: fc.integer({ min: 1, max: 9 }), factor: fc.constantFrom(1, 1, 12), precio: fc.integer({ min: 100, max: 9000 }), costo: fc.option(fc.integer({ min: 50, max: 5000 }), { nil: null }) }), {
+  lineas: fc.array(fc.record({ producto: fc.integer({ min: 0, max: UNIDADES.length - 1 }), cantidad: fc.integer({ min: 1, max: 9 }), factor: fc.constantFrom(1, 1, 12), precio: fc.integer({ min: 100, max: 9000 }), costo: fc.option(fc.integer({ min: 50, max: 5000 }), { nil: null }) }), {
     minLength: 1,
     maxLength: 3,
   }),
@@ -68,13 +75,16 @@ describe('resúmenes por día: la respuesta resumida es la suma directa', () => 
         await db.update(tienda).set({ zonaHoraria: zona }).where(eq(tienda.idTienda, s.id));
         const prods = await db
           .insert(producto)
-          .values([0, 1, 2].map((i) => ({ tiendaId: s.id, nombre: `P${i}`, categoria: i ? 'Granos' : 'Aseo', precioUnit: 1000, stock: 100, costoPromedio: i === 2 ? null : 700, unidadDian: UNIDADES[i] })))
+          .values(UNIDADES.map((_, i) => ({ tiendaId: s.id, nombre: `P${i}`, categoria: i ? 'Granos' : 'Aseo', precioUnit: 1000, stock: 100, costoPromedio: i === 2 ? null : 700, unidadDian: UNIDADES[i] })))
           .returning({ id: producto.idProducto });
         const [emp] = await db.insert(usuario).values({ documento: `${s.id}0555`, nombre1: 'Leo', apellido1: 'Caja', correo: `leo${s.id}@prueba.co`, contrasenaHash: 'x', rolId: 2, tiendaId: s.id }).returning();
         const ids: number[] = [];
         for (const v of ventas) {
           // P1 is sold by the kilo (eighths of one), P2 by the gram (issue #52): never added to the units.
-          const lineas = v.lineas.map((l) => ({ ...l, productoId: prods[l.producto]!.id, ...(l.producto === 1 ? { cantidad: l.cantidad / 8, factor: 1 } : l.producto === 2 ? { cantidad: l.cantidad * 125, factor: 1, precio: Math.ceil(l.precio / 100) } : {}) }));
+          // P3 by the metre, a quarter at a time or a roll of 50 m (factor 50); P4 by 25 cm; P5 and P6 by halves.
+          const medida = (i: number, cantidad: number, factor: number, precio: number) =>
+            [{}, { cantidad: cantidad / 8, factor: 1 }, { cantidad: cantidad * 125, factor: 1, precio: Math.ceil(precio / 100) }, { cantidad: factor === 12 ? cantidad : cantidad / 4, factor: factor === 12 ? 50 : 1 }, { cantidad: cantidad * 25, factor: 1, precio: Math.ceil(precio / 100) }, { cantidad: cantidad / 2, factor: 1 }, { cantidad: cantidad / 2, factor: 1 }][i];
+          const lineas = v.lineas.map((l) => ({ ...l, productoId: prods[l.producto]!.id, ...medida(l.producto, l.cantidad, l.factor, l.precio) }));
           const subtotal = lineas.reduce((a, l) => a + Math.round(l.precio * l.cantidad), 0);
           const descuento = Math.min(v.descuento, subtotal);
           const [row] = await db
@@ -118,9 +128,9 @@ describe('resúmenes por día: la respuesta resumida es la suma directa', () => 
             const directo = await generarReporte({ db, tiendaId: s.id, informe, filtros, completo: true, directo: true });
             expect(resumido, `${informe} ${JSON.stringify(extra)}`).toEqual(directo);
             if (informe === 'ventas' && !extra.usuarioId && extra.usuarioId !== 0) {
-              // Units, kilos and litres as the per-product report counts them (by each product's unit, in JS): never kilos in the units.
+              // Units, kilos, litres, metres, m² and gallons as the per-product report counts them (by each product's unit): never kilos or metres in the units.
               const productos = await generarReporte({ db, tiendaId: s.id, informe: 'productos', filtros, completo: true });
-              const medidas = (rep: typeof resumido) => Object.fromEntries(['unidades', 'kilos', 'litros'].map((k) => [k, rep.indicadores.find((i) => i.clave === k)?.valor ?? 0]));
+              const medidas = (rep: typeof resumido) => Object.fromEntries(MEDIDAS.map((k) => [k, rep.indicadores.find((i) => i.clave === k)?.valor ?? 0]));
               expect(medidas(resumido), `ventas/productos ${JSON.stringify(extra)}`).toEqual(medidas(productos));
             }
           }
@@ -135,6 +145,27 @@ describe('resúmenes por día: la respuesta resumida es la suma directa', () => 
           expect(await generarReporte({ db, tiendaId: s.id, informe, filtros, completo: true }), `${informe} rango largo`).toEqual(await generarReporte({ db, tiendaId: s.id, informe, filtros, completo: true, directo: true }));
         }
         expect(await resumenDeInicio({ db, tiendaId: s.id }), 'inicio').toEqual(await resumenDeInicio({ db, tiendaId: s.id, directo: true }));
+        // Rebuild = fold (issue #58 point 3): the triggers' rows of every measure add up per day to what
+        // the rebuild (after migration 0093, a restore, a zone change) writes, and over all days to the
+        // lines of the sales not annulled counted by the one unit rule (totalesPorMedida: a roll of 50 m is 50 m).
+        const porDia = async () =>
+          (
+            (await db.execute(
+              sql`select dia::text as dia, ${sql.raw(MEDIDAS.map((m) => `sum(${COLUMNA_MEDIDA[m]})::text as ${COLUMNA_MEDIDA[m]}`).join(', '))} from resumen_venta_dia where tienda_id = ${s.id} group by dia having ${sql.raw(MEDIDAS.map((m) => `sum(${COLUMNA_MEDIDA[m]}) <> 0`).join(' or '))} order by dia`,
+            )) as unknown as { rows: Record<string, string>[] }
+          ).rows.map((x) => Object.fromEntries(Object.entries(x).map(([k, v]) => [k, k === 'dia' ? v : Number(v)])));
+        const plegado = await porDia();
+        await db.execute(sql`select resumen_bloquear(${s.id}), resumen_venta_dia_reconstruir(${s.id})`);
+        expect(await porDia(), 'reconstruido = plegado').toEqual(plegado);
+        const lineasVendidas = await db
+          .select({ cantidad: factura.cantidad, factor: factura.factor, unidad: producto.unidadDian })
+          .from(factura)
+          .innerJoin(venta, eq(venta.idVenta, factura.ventaId))
+          .innerJoin(producto, eq(producto.idProducto, factura.productoId))
+          .where(and(eq(venta.tiendaId, s.id), ne(venta.estado, 'Anulada')));
+        const esperado = totalesPorMedida(lineasVendidas);
+        const total = Object.fromEntries(MEDIDAS.map((m) => [m, deMilesimas(plegado.reduce((a, x) => a + milesimasDe(Number(x[COLUMNA_MEDIDA[m]])), 0))]));
+        expect(total, 'resumen = líneas').toEqual(esperado);
       }),
       { numRuns: Number(process.env.REPORTES_RUNS ?? 15), seed: 3_2026 },
     );

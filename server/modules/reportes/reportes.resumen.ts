@@ -23,10 +23,10 @@ export async function plegarResumenes(db: Db | Tx, tiendaId: number, r: Rango): 
 async function plegarResumenesEn(db: Tx, tiendaId: number, r: Rango): Promise<void> {
   await db.execute(sql`
     with d as (delete from resumen_venta_dia where tienda_id = ${tiendaId} and dia between ${r.desde}::date and ${r.hasta}::date returning *)
-    insert into resumen_venta_dia (tienda_id, dia, hora, usuario_id, turno_id, metodo_pago_id, punto_venta_id, tickets, bruto, descuentos, neto, unidades, kilos, litros, anuladas, monto_anulado, primero, ultimo)
-    select tienda_id, dia, hora, usuario_id, turno_id, metodo_pago_id, punto_venta_id, sum(tickets), sum(bruto), sum(descuentos), sum(neto), sum(unidades), sum(kilos), sum(litros), sum(anuladas), sum(monto_anulado), min(primero), max(ultimo)
+    insert into resumen_venta_dia (tienda_id, dia, hora, usuario_id, turno_id, metodo_pago_id, punto_venta_id, tickets, bruto, descuentos, neto, unidades, kilos, litros, metros, metros_cuadrados, galones, anuladas, monto_anulado, primero, ultimo)
+    select tienda_id, dia, hora, usuario_id, turno_id, metodo_pago_id, punto_venta_id, sum(tickets), sum(bruto), sum(descuentos), sum(neto), sum(unidades), sum(kilos), sum(litros), sum(metros), sum(metros_cuadrados), sum(galones), sum(anuladas), sum(monto_anulado), min(primero), max(ultimo)
     from d group by 1, 2, 3, 4, 5, 6, 7
-    having sum(tickets) <> 0 or sum(bruto) <> 0 or sum(descuentos) <> 0 or sum(neto) <> 0 or sum(unidades) <> 0 or sum(kilos) <> 0 or sum(litros) <> 0 or sum(anuladas) <> 0 or sum(monto_anulado) <> 0`);
+    having sum(tickets) <> 0 or sum(bruto) <> 0 or sum(descuentos) <> 0 or sum(neto) <> 0 or sum(unidades) <> 0 or sum(kilos) <> 0 or sum(litros) <> 0 or sum(metros) <> 0 or sum(metros_cuadrados) <> 0 or sum(galones) <> 0 or sum(anuladas) <> 0 or sum(monto_anulado) <> 0`);
   await db.execute(sql`
     with d as (delete from resumen_producto_dia where tienda_id = ${tiendaId} and dia between ${r.desde}::date and ${r.hasta}::date returning *)
     insert into resumen_producto_dia (tienda_id, dia, producto_id, cantidad, bruto, descuentos, costo, sin_costo_unit)

@@ -5,11 +5,13 @@ import { hayQuePlegar, plegarResumenes } from './reportes.resumen';
 import { diaEnZona } from '../tienda/zona-horaria';
 import { R, C, type Ctx, n, s, filas, col, ind, partes, resumenVentaDe, ventasDe, promedio, tabla, reporte } from './comun';
 import { netoDe } from './cifras';
-import { deMilesimas, milesimasDe } from '#shared/cantidad';
+import type { TotalesMedida } from '#shared/cantidad';
+import { MEDIDAS } from '#shared/unidades';
+import { COLUMNA_MEDIDA, MEDIDAS_APARTE, indicadoresDeMedidas, sinMedidas, sumarMedidas } from './cantidades';
 
-/** *Resumen de ventas*: per store day, tickets, gross, discounts, net, units (kilos and litres apart), annulled and returns. `ventasPorDia` is also the sales' totals of *Anulaciones y descuentos*, *Cierre mensual* and Inicio. */
+/** *Resumen de ventas*: per store day, tickets, gross, discounts, net, units (kilos, litres, metres, square metres and gallons apart), annulled and returns. `ventasPorDia` is also the sales' totals of *Anulaciones y descuentos*, *Cierre mensual* and Inicio. */
 
-export interface Totales {
+export interface Totales extends TotalesMedida {
   tickets: number;
   bruto: number;
   descuentos: number;
@@ -17,16 +19,17 @@ export interface Totales {
   neto: number;
   /** Σ the sales' totals (gross − discounts), for the average ticket. */
   vendido: number;
-  /** Units sold by unit (a pack's units counted); kilos and litres apart, never added to them (issue #52). */
-  unidades: number;
-  kilos: number;
-  litros: number;
+  // Units sold by unit (a pack's units counted); kilos, litres, metres, square metres and gallons apart,
+  // never added to them (issue #52, issue #58 point 3): TotalesMedida.
   anuladas: number;
   montoAnulado: number;
   /** Returns made that day (issue #32), by the return's own day, person and shift: what went back to customers. */
   devoluciones: number;
   devuelto: number;
 }
+
+/** One SQL expression per measure, by its column's name (`COLUMNA_MEDIDA`), joined with commas. */
+const porMedida = (expr: (columna: string) => string) => sql.raw(MEDIDAS.map((m) => expr(COLUMNA_MEDIDA[m])).join(', '));
 
 /**
  * Per store day of `r`: sales, gross (Σ price × quantity of the lines), discounts (lines' and the sale's),
@@ -45,8 +48,7 @@ export async function ventasPorDia(ctx: Ctx, r: Rango): Promise<(Totales & { dia
       where ${presente ? ventasDe(ctx, presente) : sql`false`}
     ),
     l as (
-      select f.venta_id, sum(linea_bruto(f.precio, f.cantidad, f.importe))::bigint as bruto, sum(f.descuento)::bigint as descuento, sum(cantidad_en('unidades', f.cantidad, f.factor, f.unidad_dian, f.producto_id)) as unidades,
-        sum(cantidad_en('kilos', f.cantidad, f.factor, f.unidad_dian, f.producto_id)) as kilos, sum(cantidad_en('litros', f.cantidad, f.factor, f.unidad_dian, f.producto_id)) as litros
+      select f.venta_id, sum(linea_bruto(f.precio, f.cantidad, f.importe))::bigint as bruto, sum(f.descuento)::bigint as descuento, ${porMedida((c) => `sum(cantidad_en('${c}', f.cantidad, f.factor, f.unidad_dian, f.producto_id)) as ${c}`)}
       from factura f where f.tienda_id = ${tiendaId} and f.venta_id in (select id_venta from v) group by f.venta_id
     ),
     directo as (
@@ -55,16 +57,14 @@ export async function ventasPorDia(ctx: Ctx, r: Rango): Promise<(Totales & { dia
         coalesce(sum(l.bruto) filter (where v.estado <> 'Anulada'), 0) as bruto,
         coalesce(sum(coalesce(l.descuento, 0) + v.descuento) filter (where v.estado <> 'Anulada'), 0) as descuentos,
         coalesce(sum(v.total) filter (where v.estado <> 'Anulada'), 0) as neto,
-        coalesce(sum(l.unidades) filter (where v.estado <> 'Anulada'), 0) as unidades,
-        coalesce(sum(l.kilos) filter (where v.estado <> 'Anulada'), 0) as kilos,
-        coalesce(sum(l.litros) filter (where v.estado <> 'Anulada'), 0) as litros,
+        ${porMedida((c) => `coalesce(sum(l.${c}) filter (where v.estado <> 'Anulada'), 0) as ${c}`)},
         count(*) filter (where v.estado = 'Anulada') as anuladas,
         coalesce(sum(v.total) filter (where v.estado = 'Anulada'), 0) as monto_anulado,
         0 as filas, 0 as claves
       from v left join l on l.venta_id = v.id_venta group by v.dia
     ),
     resumido as (
-      select s.dia, sum(s.tickets) as tickets, sum(s.bruto) as bruto, sum(s.descuentos) as descuentos, sum(s.neto) as neto, sum(s.unidades) as unidades, sum(s.kilos) as kilos, sum(s.litros) as litros,
+      select s.dia, sum(s.tickets) as tickets, sum(s.bruto) as bruto, sum(s.descuentos) as descuentos, sum(s.neto) as neto, ${porMedida((c) => `sum(s.${c}) as ${c}`)},
         sum(s.anuladas) as anuladas, sum(s.monto_anulado) as monto_anulado,
         count(*) as filas, count(distinct (s.hora, s.usuario_id, s.turno_id, s.metodo_pago_id, s.punto_venta_id)) as claves
       from resumen_venta_dia s where ${resumenVentaDe(ctx, pasado)} group by s.dia
@@ -75,7 +75,7 @@ export async function ventasPorDia(ctx: Ctx, r: Rango): Promise<(Totales & { dia
       from devolucion dv where ${ventasDe(ctx, r, sql`dv`)} group by 1
     )
     select g.dia::date::text as dia, coalesce(d.tickets, 0) as tickets, coalesce(d.bruto, 0) as bruto, coalesce(d.descuentos, 0) as descuentos,
-      coalesce(d.neto, 0) as neto, coalesce(d.unidades, 0) as unidades, coalesce(d.kilos, 0) as kilos, coalesce(d.litros, 0) as litros, coalesce(d.anuladas, 0) as anuladas, coalesce(d.monto_anulado, 0) as monto_anulado,
+      coalesce(d.neto, 0) as neto, ${porMedida((c) => `coalesce(d.${c}, 0) as ${c}`)}, coalesce(d.anuladas, 0) as anuladas, coalesce(d.monto_anulado, 0) as monto_anulado,
       coalesce(dd.devoluciones, 0) as devoluciones, coalesce(dd.devuelto, 0) as devuelto, coalesce(d.filas, 0) as filas, coalesce(d.claves, 0) as claves
     from generate_series(${r.desde}::date, ${r.hasta}::date, interval '1 day') g(dia)
     left join d on d.dia = g.dia::date
@@ -91,9 +91,7 @@ export async function ventasPorDia(ctx: Ctx, r: Rango): Promise<(Totales & { dia
     descuentos: n(x.descuentos),
     neto: netoDe({ bruto: n(x.bruto), descuentos: n(x.descuentos), devuelto: n(x.devuelto) }),
     vendido: n(x.neto),
-    unidades: n(x.unidades),
-    kilos: n(x.kilos),
-    litros: n(x.litros),
+    ...(Object.fromEntries(MEDIDAS.map((m) => [m, n(x[COLUMNA_MEDIDA[m]])])) as TotalesMedida),
     anuladas: n(x.anuladas),
     montoAnulado: n(x.monto_anulado),
     devoluciones: n(x.devoluciones),
@@ -110,15 +108,13 @@ export const sumar = (rows: Totales[]): Totales =>
       neto: a.neto + x.neto,
       vendido: a.vendido + x.vendido,
       // Quantities added in integer thousandths: 0,1 + 0,2 kg is 0,3, not 0,30000000000000004.
-      unidades: deMilesimas(milesimasDe(a.unidades) + milesimasDe(x.unidades)),
-      kilos: deMilesimas(milesimasDe(a.kilos) + milesimasDe(x.kilos)),
-      litros: deMilesimas(milesimasDe(a.litros) + milesimasDe(x.litros)),
+      ...sumarMedidas(a, x),
       anuladas: a.anuladas + x.anuladas,
       montoAnulado: a.montoAnulado + x.montoAnulado,
       devoluciones: a.devoluciones + x.devoluciones,
       devuelto: a.devuelto + x.devuelto,
     }),
-    { tickets: 0, bruto: 0, descuentos: 0, neto: 0, vendido: 0, unidades: 0, kilos: 0, litros: 0, anuladas: 0, montoAnulado: 0, devoluciones: 0, devuelto: 0 },
+    { tickets: 0, bruto: 0, descuentos: 0, neto: 0, vendido: 0, ...sinMedidas(), anuladas: 0, montoAnulado: 0, devoluciones: 0, devuelto: 0 },
   );
 
 export async function resumenVentas(ctx: Ctx, r: Rango, ant: Rango): Promise<TReporte> {
@@ -133,10 +129,8 @@ export async function resumenVentas(ctx: Ctx, r: Rango, ant: Rango): Promise<TRe
       ind('descuentos', 'dinero', t.descuentos, a.descuentos),
       ind('tickets', 'entero', t.tickets, a.tickets),
       ind('ticketPromedio', 'dinero', promedio(t.vendido, t.tickets), promedio(a.vendido, a.tickets)),
-      ind('unidades', 'entero', t.unidades, a.unidades),
-      // Weight and volume apart from units (issue #52), shown when the store sold any in either period.
-      ...(t.kilos || a.kilos ? [ind('kilos', 'entero', t.kilos, a.kilos)] : []),
-      ...(t.litros || a.litros ? [ind('litros', 'entero', t.litros, a.litros)] : []),
+      // Weight, volume, length, area and gallons apart from units (issue #52, issue #58 point 3), shown when the store sold any in either period.
+      ...indicadoresDeMedidas(t, a),
       ind('anuladas', 'entero', t.anuladas, a.anuladas),
       ind('devuelto', 'dinero', t.devuelto, a.devuelto),
     ],
@@ -145,7 +139,7 @@ export async function resumenVentas(ctx: Ctx, r: Rango, ant: Rango): Promise<TRe
       tabla(
         ctx,
         R.informes.ventas.titulo,
-        [col('dia', C.dia, 'fecha'), col('tickets', C.tickets, 'entero'), col('bruto', C.bruto, 'dinero'), col('descuentos', C.descuentos, 'dinero'), col('devoluciones', C.devoluciones, 'entero'), col('devuelto', C.devuelto, 'dinero'), col('neto', C.neto, 'dinero'), col('ticketPromedio', C.ticketPromedio, 'dinero'), col('unidades', C.unidades, 'entero'), ...(t.kilos ? [col('kilos', C.kilos, 'entero')] : []), ...(t.litros ? [col('litros', C.litros, 'entero')] : []), col('anuladas', C.anuladas, 'entero'), col('montoAnulado', C.montoAnulado, 'dinero')],
+        [col('dia', C.dia, 'fecha'), col('tickets', C.tickets, 'entero'), col('bruto', C.bruto, 'dinero'), col('descuentos', C.descuentos, 'dinero'), col('devoluciones', C.devoluciones, 'entero'), col('devuelto', C.devuelto, 'dinero'), col('neto', C.neto, 'dinero'), col('ticketPromedio', C.ticketPromedio, 'dinero'), col('unidades', C.unidades, 'entero'), ...MEDIDAS_APARTE.filter((m) => t[m]).map((m) => col(m, C[m], 'entero')), col('anuladas', C.anuladas, 'entero'), col('montoAnulado', C.montoAnulado, 'dinero')],
         dias.map((d) => ({ ...d, ticketPromedio: promedio(d.vendido, d.tickets) })),
       ),
     ],

@@ -1,5 +1,6 @@
 import { formatCantidad } from '#shared/cantidad';
 import { analisis } from '#shared/messages/analisis';
+import { MEDIDAS, unidadDeMedida, type TMedida } from '#shared/unidades';
 import { ListState } from '../../components/ui/list-state';
 import { Pager } from '../../components/ui/pager';
 import { RangoFechas, validarRango } from '../../components/ui/rango-fechas';
@@ -67,18 +68,14 @@ export default function AnalisisPage() {
                 <span className="analisis-stat__label">{A.unidadesVendidas}</span>
                 <strong className="analisis-stat__value" data-testid="analisis-unidades">{formatCantidad(data.unidades, '94')}</strong>
               </div>
-              {data.kilos > 0 ? (
-                <div className="card analisis-stat">
-                  <span className="analisis-stat__label">{A.kilosVendidos}</span>
-                  <strong className="analisis-stat__value" data-testid="analisis-kilos">{formatCantidad(data.kilos, 'KGM')}</strong>
+              {MEDIDAS.filter((m) => m !== 'unidades' && data[m] > 0).map((m) => (
+                <div key={m} className="card analisis-stat">
+                  <span className="analisis-stat__label">{A[`${m as Exclude<TMedida, 'unidades'>}Vendidos`]}</span>
+                  <strong className="analisis-stat__value" data-testid={`analisis-${m}`}>
+                    {formatCantidad(data[m], unidadDeMedida(m))}
+                  </strong>
                 </div>
-              ) : null}
-              {data.litros > 0 ? (
-                <div className="card analisis-stat">
-                  <span className="analisis-stat__label">{A.litrosVendidos}</span>
-                  <strong className="analisis-stat__value" data-testid="analisis-litros">{formatCantidad(data.litros, 'LTR')}</strong>
-                </div>
-              ) : null}
+              ))}
               <div className="card analisis-stat">
                 <span className="analisis-stat__label">{A.clasificacion}</span>
                 <ul className="analisis-stat__clases">

@@ -14,7 +14,7 @@ import { alertFailure } from '../../lib/alerts';
 import { useFechas } from '../../lib/fechas';
 import { useUrlFilters } from '../../lib/use-url-filters';
 import { descargarReporte, opcionesReporteQuery, reporteQuery } from './api/get-reporte';
-import { cambio, diaCorto, formatear, formatearCelda } from './components/formato';
+import { cambio, diaCorto, formatearCelda, formatearIndicador } from './components/formato';
 import { GraficoReporte } from './components/grafico-reporte';
 import './reportes.css';
 
@@ -158,11 +158,11 @@ function Reporte({ informe }: { informe: TInforme }) {
                 return (
                   <div key={i.clave} className="card reporte-indicador" data-testid={`indicador-${i.clave}`}>
                     <span className="reporte-indicador__titulo">{i.titulo}</span>
-                    <strong className="reporte-indicador__valor">{formatear(i.tipo, i.valor, fechas)}</strong>
+                    <strong className="reporte-indicador__valor">{formatearIndicador(i, i.valor, fechas)}</strong>
                     {i.detalle ? <span className="reporte-indicador__detalle">{i.detalle}</span> : null}
                     {i.anterior != null ? (
                       <span className={`reporte-indicador__cambio${c ? (c.sube ? ' sube' : ' baja') : ''}`}>
-                        {R.graficos.anterior}: <span className="nowrap">{formatear(i.tipo, i.anterior, fechas)}</span> {c ? <strong>{c.texto}</strong> : null}
+                        {R.graficos.anterior}: <span className="nowrap">{formatearIndicador(i, i.anterior, fechas)}</span> {c ? <strong>{c.texto}</strong> : null}
                       </span>
                     ) : null}
                   </div>

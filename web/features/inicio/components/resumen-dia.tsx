@@ -16,7 +16,8 @@ const R = M.reportes;
 
 ChartJS.register(BarElement, CategoryScale, LinearScale, Tooltip, Legend);
 
-const valor = (i: Pick<TIndicador, 'tipo'>, v: number) => (i.tipo === 'dinero' ? formatPesos(v) : formatNumber(v));
+// A quantity sold by measure reads with its unit: "2,5 m", "3 m²", "1,5 gal" (issue #58 point 3).
+const valor = (i: Pick<TIndicador, 'tipo' | 'unidad'>, v: number) => (i.tipo === 'dinero' ? formatPesos(v) : i.unidad ? formatCantidad(v, i.unidad) : formatNumber(v));
 const aReporte = (informe: TInforme, extra = '') => `${paths.reporte.replace(':informe', informe)}${extra}`;
 const diaCorto = (dia: string) => `${dia.slice(8, 10)}/${dia.slice(5, 7)}/${dia.slice(0, 4)}`;
 

@@ -1,7 +1,7 @@
 import { formatCentavos } from '#shared/impuestos';
 import { formatNumber, formatPesos } from '#shared/money';
 import { formatCantidad, formatPrecioUnidad } from '#shared/cantidad';
-import type { TColumna, TFila, TTipoValor } from '#shared/schemas/reportes';
+import type { TColumna, TFila, TIndicador, TTipoValor } from '#shared/schemas/reportes';
 import type { Fechas } from '../../../lib/fechas';
 
 /** A store day (YYYY-MM-DD) as dd/mm/aaaa, with no time zone in between. */
@@ -27,6 +27,12 @@ export function formatear(tipo: TTipoValor, v: string | number | null | undefine
     default:
       return String(v);
   }
+}
+
+/** A figure's value (or its previous period's) as the screen shows it: a quantity with its unit reads "2,5 m", "3 m²" (issue #58 point 3). */
+export function formatearIndicador(i: Pick<TIndicador, 'tipo' | 'unidad'>, v: number | null | undefined, fechas: Fechas): string {
+  if (i.unidad && typeof v === 'number') return formatCantidad(v, i.unidad);
+  return formatear(i.tipo, v, fechas);
 }
 
 /**
