@@ -155,3 +155,11 @@ export function totalesPorMedida(items: { cantidad: number; unidad: string | nul
   }
   return Object.fromEntries(MEDIDAS.map((m) => [m, deMilesimas(t[m])])) as TotalesMedida;
 }
+
+/**
+ * The unit a line's quantity is written in: a pack's line (its `presentacion`, a factor above 1) counts
+ * whole packs ("1 · Rollo x50 m", never "1 m"), even of a product sold by the metre (issue #58 point 2);
+ * any other line its own unit.
+ */
+export const unidadMostrada = (l: { unidad?: string | null; presentacion?: string | null; factor?: number | null }): string | null | undefined =>
+  l.presentacion || (l.factor ?? 1) > 1 ? '94' : l.unidad;

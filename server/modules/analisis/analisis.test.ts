@@ -123,7 +123,7 @@ describe('análisis de popularidad', () => {
     const otra = await crearTienda(t);
     const res = await get(otra);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ items: [], total: 0, unidades: 0, kilos: 0, litros: 0, promedio: 0, resumen: { popular: 0, medio: 0, noPopular: 0 } });
+    expect(res.json()).toEqual({ items: [], total: 0, unidades: 0, kilos: 0, litros: 0, metros: 0, metrosCuadrados: 0, galones: 0, promedio: 0, resumen: { popular: 0, medio: 0, noPopular: 0 } });
   });
 
   it('una venta de 0,05 kg cuenta su fracción: la lista, el total y las clases responden con o sin fechas (issue #49)', async () => {
@@ -146,6 +146,9 @@ describe('análisis de popularidad', () => {
         unidades: 2.05,
         kilos: 0,
         litros: 0,
+        metros: 0,
+        metrosCuadrados: 0,
+        galones: 0,
         promedio: 1.025,
         resumen: { popular: 1, medio: 0, noPopular: 1 },
       });

@@ -11,7 +11,6 @@ import { ProductoForm } from './components/producto-form';
 import { CostoMargen } from './components/costo-margen';
 import { HistorialPrecios } from './components/historial-precios';
 import { Presentaciones } from './components/presentaciones';
-import { porUnidad } from '#shared/cantidad';
 import { useMisPermisos } from '../../lib/mis-permisos';
 import { EstadoBadge } from './components/productos-table';
 import './productos.css';
@@ -103,7 +102,7 @@ function Detalle({ id }: { id: number }) {
           </p>
         </div>
         <ProductoForm key={p.id} producto={p} onStale={async () => (await producto.refetch()).data} puede={{ precios: permisos.precios, stock: permisos.stock }} />
-        <Presentaciones productoId={p.id} puede={permisos.productos && permisos.precios} porMedida={!porUnidad(p.unidad)} />
+        <Presentaciones productoId={p.id} puede={permisos.productos && permisos.precios} unidad={p.unidad} />
         {permisos.reportes ? <CostoMargen id={p.id} /> : null}
         <HistorialPrecios id={p.id} />
       </section>

@@ -51,3 +51,22 @@ describe('carrito con presentaciones', () => {
   });
 });
 
+
+describe('un rollo de 50 m de un producto que se vende por metro (issue #58 punto 2)', () => {
+  const cable: TProductoVenta = { id: 9, nombre: 'Cable 12 AWG', marca: null, precio: 3_900, stock: 120, codigoBarras: '770050', unidad: 'MTR' };
+  const rollo: TProductoVenta = { ...cable, precio: 180_000, codigoBarras: '770051', unidadVenta: { id: 5, nombre: 'Rollo x50 m', factor: 50 } };
+
+  it('el rollo se cuenta en rollos enteros, aparte del cable suelto, y dos rollos (100 m) pasan el stock de 120 m solo con el tercero', () => {
+    let l = agregarProducto([], rollo);
+    l = agregarProducto(l, cable, 2.5);
+    l = agregarProducto(l, rollo);
+    expect(l.map((x) => [claveLinea(x), x.cantidad, x.unidad])).toEqual([
+      ['9u5', 2, '94'],
+      ['9', 2.5, 'MTR'],
+    ]);
+    expect(totalCarrito(l)).toBe(360_000 + 9_750);
+    expect(lineasSinStock(l)).toEqual([]);
+    expect(lineasSinStock(fijarCantidad(l, '9u5', 3)).map(claveLinea)).toEqual(['9u5']);
+    expect(parseCarrito(JSON.parse(JSON.stringify(l)))).toEqual(l);
+  });
+});

@@ -203,7 +203,8 @@ function porValor(precio: number, importe: number): { cantidad: number; importe:
  * quantity again. A product sold bajo fórmula médica enters only once the till asked (ventas-page): its line carries `formula`.
  */
 export function agregarProducto(lineas: LineaCarrito[], p: TProductoVenta, cantidad = 1, importe?: number): LineaCarrito[] {
-  const unidad = p.unidad ?? '94';
+  // A pack's line counts whole packs, a roll of 50 m of a product sold by the metre too (issue #58 point 2).
+  const unidad = p.unidadVenta ? '94' : (p.unidad ?? '94');
   const clave = claveLinea(p);
   const valor = importe != null && !porUnidad(unidad) && !p.unidadVenta ? porValor(p.precio, importe) : null;
   const existing = lineas.find((l) => claveLinea(l) === clave);

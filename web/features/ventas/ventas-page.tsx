@@ -131,7 +131,8 @@ function Caja() {
         void confirmAction(M.lotes.formulaPregunta, M.lotes.formulaProducto(p.nombre), M.lotes.formulaSi, M.lotes.formulaNo).then((si) => si && onAdd(p, cantidad, importe, true));
         return false;
       }
-      if (cantidad == null && !porUnidad(p.unidad)) {
+      // A pack (a roll of 50 m too) is counted, never weighed or measured (issue #58 point 2).
+      if (cantidad == null && !porUnidad(p.unidad) && !p.unidadVenta) {
         setPesar({ producto: p });
         return false;
       }

@@ -9,7 +9,7 @@ import { puntos } from '#shared/messages/puntos';
 import { formatCentavos, TARIFAS } from '#shared/impuestos';
 import { isoADdMmAaaa } from '#shared/fecha-texto';
 import { formatPesos } from '#shared/money';
-import { formatCantidad, formatPrecioUnidad } from '#shared/cantidad';
+import { formatCantidad, formatPrecioUnidad, unidadMostrada } from '#shared/cantidad';
 import type { TImpuestosVenta } from '#shared/schemas/impuestos';
 import type { TAjustesTienda, TAnchoPapel } from '#shared/schemas/tienda';
 import type { TRecibo } from '#shared/schemas/venta';
@@ -165,7 +165,8 @@ export function partesRecibo(recibo: TRecibo, tienda: DatosTienda | null) {
       // A pack's line (ADR 033): "Cerveza lata · Paca x12".
       nombre: l.presentacion ? `${l.nombre} · ${l.presentacion}` : l.nombre,
       // A weighed line in its unit (issue #52 point 3): "0,375 kg x $ 12.345/kg".
-      detalle: `${formatCantidad(l.cantidad, l.unidad)} x ${formatPrecioUnidad(l.precio, l.unidad)}`,
+      // A pack's line in packs, a roll of 50 m too (issue #58 point 2): "1 x $ 180.000".
+      detalle: `${formatCantidad(l.cantidad, unidadMostrada(l))} x ${formatPrecioUnidad(l.precio, unidadMostrada(l))}`,
       // A promotion's line names it; its saving is the Ahorro among the totals, once (ADR 052).
       descuento: l.promocion ? promociones.enLinea(l.promocion) : l.descuento ? I.descuentoLinea(formatPesos(l.descuento)) : null,
       subtotal: formatPesos(l.subtotal),

@@ -3,6 +3,7 @@ import { comun } from '#shared/messages/comun';
 import { productos } from '#shared/messages/productos';
 import { formatNumber, formatPesos } from '#shared/money';
 import { ZPresentacionRequest, type TPresentacion } from '#shared/schemas/presentacion';
+import { reglaUnidad } from '#shared/unidades';
 import { Field } from '../../../components/ui/field';
 import { MoneyField } from '../../../components/ui/money-field';
 import { confirmAction, toastSuccess } from '../../../lib/alerts';
@@ -19,7 +20,7 @@ const VACIO: Valores = { nombre: '', factor: '', codigoBarras: '', precio: '' };
 const valoresDe = (u: TPresentacion): Valores => ({ nombre: u.nombre, factor: String(u.factor), codigoBarras: u.codigoBarras, precio: formatNumber(u.precio) });
 
 /** The form of one sale unit: a new one, or one being changed. */
-function PresentacionForm({ productoId, editando, onListo }: { productoId: number; editando: TPresentacion | null; onListo: () => void }) {
+function PresentacionForm({ productoId, editando, onListo, simbolo }: { productoId: number; editando: TPresentacion | null; onListo: () => void; simbolo: string }) {
   const [valores, setValores] = useState<Valores>(editando ? valoresDe(editando) : VACIO);
   const [errores, setErrores] = useState<Record<string, string>>({});
   const guardar = useGuardarPresentacion(productoId);
@@ -48,7 +49,7 @@ function PresentacionForm({ productoId, editando, onListo }: { productoId: numbe
     <form className="gp-presentacion-form" onSubmit={onSubmit} noValidate aria-label={editando ? P.editarDe(editando.nombre) : P.agregar}>
       <div className="form-grid">
         <Field label={P.nombre} placeholder={P.nombreEjemplo} autoComplete="off" value={valores.nombre} error={errores.nombre} onChange={(e) => cambiar('nombre')(e.target.value)} />
-        <Field label={P.factor} hint={P.factorHint} inputMode="numeric" autoComplete="off" value={valores.factor} error={errores.factor} onChange={(e) => cambiar('factor')(e.target.value.replace(/\D/g, '').slice(0, 4))} />
+        <Field label={simbolo ? P.factorMedida(simbolo) : P.factor} hint={simbolo ? P.factorHintMedida(simbolo) : P.factorHint} inputMode="numeric" autoComplete="off" value={valores.factor} error={errores.factor} onChange={(e) => cambiar('factor')(e.target.value.replace(/\D/g, '').slice(0, 4))} />
         <Field label={P.codigoBarras} inputMode="numeric" autoComplete="off" value={valores.codigoBarras} error={errores.codigoBarras} onChange={(e) => cambiar('codigoBarras')(e.target.value)} />
         <MoneyField label={P.precio} value={valores.precio} error={errores.precio} onValue={cambiar('precio')} />
       </div>
@@ -65,7 +66,8 @@ function PresentacionForm({ productoId, editando, onListo }: { productoId: numbe
 }
 
 /** *Presentaciones* (issue #33 point 5, ADR 033): the product's packs, each with its barcode and price. */
-export function Presentaciones({ productoId, puede, porMedida }: { productoId: number; puede: boolean; /** Sold by weight or measure: no packs (ADR 033). */ porMedida?: boolean }) {
+export function Presentaciones({ productoId, puede, unidad }: { productoId: number; puede: boolean; /** The product's unit: a pack of one sold by measure counts whole metres, kilos… (issue #58 point 2). */ unidad?: string | null }) {
+  const simbolo = reglaUnidad(unidad).simbolo;
   const lista = usePresentaciones(productoId);
   const eliminar = useEliminarPresentacion(productoId);
   // null: no form open; 'nueva': adding; a unit: changing it.
@@ -86,13 +88,13 @@ export function Presentaciones({ productoId, puede, porMedida }: { productoId: n
       <h2 id="presentaciones-titulo">{P.titulo}</h2>
       <p className="gp-presentaciones__ayuda">{P.ayuda}</p>
       {lista.isPending ? null : items.length === 0 ? (
-        <p>{porMedida ? P.porMedida : P.vacio}</p>
+        <p>{simbolo ? P.porMedida(simbolo) : P.vacio}</p>
       ) : (
         <ul className="gp-presentaciones__lista" aria-label={P.titulo}>
           {items.map((u) => (
             <li key={u.id} className="gp-presentacion">
               <span className="gp-presentacion__nombre">{u.nombre}</span>
-              <span className="gp-presentacion__dato">{P.resumen(u.factor)}</span>
+              <span className="gp-presentacion__dato">{P.resumen(u.factor, simbolo)}</span>
               <span className="gp-presentacion__dato gp-cell-codigo">{u.codigoBarras}</span>
               <strong className="gp-presentacion__precio">{formatPesos(u.precio)}</strong>
               {puede ? (
@@ -110,8 +112,8 @@ export function Presentaciones({ productoId, puede, porMedida }: { productoId: n
         </ul>
       )}
       {abierto ? (
-        <PresentacionForm key={abierto === 'nueva' ? 'nueva' : abierto.id} productoId={productoId} editando={abierto === 'nueva' ? null : abierto} onListo={() => setAbierto(null)} />
-      ) : puede && !porMedida ? (
+        <PresentacionForm key={abierto === 'nueva' ? 'nueva' : abierto.id} productoId={productoId} editando={abierto === 'nueva' ? null : abierto} onListo={() => setAbierto(null)} simbolo={simbolo} />
+      ) : puede ? (
         <button type="button" className="btn btn--ghost" onClick={() => setAbierto('nueva')}>
           {P.agregar}
         </button>

@@ -1,7 +1,7 @@
 import { useEffect, useState, type Ref } from 'react';
 import { ventas } from '#shared/messages/ventas';
 import { formatPesos } from '#shared/money';
-import { formatCantidad, porUnidadDe } from '#shared/cantidad';
+import { formatCantidad, porUnidadDe, unidadMostrada as unidadDe } from '#shared/cantidad';
 import { partesDelPago } from '#shared/pago';
 import { METODO } from '#shared/roles';
 import type { TRecibo } from '#shared/schemas/venta';
@@ -144,8 +144,8 @@ export function Recibo({
                 {/* A weighed line: "0,375 kg × $ 12.000/kg" (ADR 030). */}
                 <span className="recibo__unit">
                   {' '}
-                  {formatCantidad(l.cantidad, l.unidad)} × {formatPesos(l.precio)}
-                  {porUnidadDe(l.unidad)}
+                  {formatCantidad(l.cantidad, unidadDe(l))} × {formatPesos(l.precio)}
+                  {porUnidadDe(unidadDe(l))}
                 </span>
                 {/* A promotion's line names it, its saving is the Ahorro row below (once); a cashier's discount is a Descuento. */}
                 {l.promocion ? (
@@ -154,7 +154,7 @@ export function Recibo({
                   <span className="recibo__descuento"> {R.descuento} −{formatPesos(l.descuento)}</span>
                 ) : null}
               </td>
-              <td className="num">{formatCantidad(l.cantidad, l.unidad)}</td>
+              <td className="num">{formatCantidad(l.cantidad, unidadDe(l))}</td>
               <td className="num recibo__col-precio">{formatPesos(l.precio)}</td>
               <td className="num">{formatPesos(l.subtotal)}</td>
             </tr>
