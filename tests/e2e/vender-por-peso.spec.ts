@@ -416,4 +416,18 @@ test('una ferretería vende por metro (issue #58 punto 3): el formulario ofrece 
   await expect(recibo.getByRole('row', { name: new RegExp(cable) })).toContainText('$ 9.750');
   await captura(page, { path: 'test-results/medida-recibo-1366.png', fullPage: true });
   expect((await api.get(`/api/productos/${producto!.id}`)).stock).toBe(98);
+
+  // The day's totals count the metres apart from units, with their unit (issue #58 point 3).
+  await page.goto('/inicio');
+  await expect(page.getByTestId('inicio-metros').locator('strong')).toHaveText('2,5 m');
+  await captura(page, { path: 'test-results/medida-inicio-1366.png', fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await captura(page, { path: 'test-results/medida-inicio-390.png', fullPage: true });
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await page.goto('/reportes/ventas');
+  await expect(page.getByTestId('indicador-metros').locator('strong')).toHaveText('2,5 m');
+  await expect(page.getByRole('columnheader', { name: 'Metros', exact: true })).toBeVisible();
+  await captura(page, { path: 'test-results/medida-resumen-1366.png', fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await captura(page, { path: 'test-results/medida-resumen-390.png', fullPage: true });
 });
