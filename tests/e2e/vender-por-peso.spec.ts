@@ -422,6 +422,8 @@ test('una ferretería vende por metro (issue #58 punto 3): el formulario ofrece 
   await expect(page.getByTestId('inicio-metros').locator('strong')).toHaveText('2,5 m');
   await captura(page, { path: 'test-results/medida-inicio-1366.png', fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
+  // On a phone the page fits its width once laid out again (nothing scrolls sideways).
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await captura(page, { path: 'test-results/medida-inicio-390.png', fullPage: true });
   await page.setViewportSize({ width: 1366, height: 768 });
   await page.goto('/reportes/ventas');
@@ -429,5 +431,6 @@ test('una ferretería vende por metro (issue #58 punto 3): el formulario ofrece 
   await expect(page.getByRole('columnheader', { name: 'Metros', exact: true })).toBeVisible();
   await captura(page, { path: 'test-results/medida-resumen-1366.png', fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await captura(page, { path: 'test-results/medida-resumen-390.png', fullPage: true });
 });
