@@ -91,7 +91,7 @@ export const compras = {
   cantidadInvalida: 'Escriba una cantidad mayor que cero y hasta 9.999 (con hasta tres decimales si se compra por peso o medida).',
   // ADR 036: packs and decimals in purchases.
   cantidadEntera: (nombre: string) => `${nombre} se compra por unidad: escriba una cantidad entera.`,
-  empaquesEnteros: (nombre: string, presentacion: string) => `De ${nombre} se reciben ${presentacion} completas: escriba un número entero.`,
+  empaquesEnteros: (nombre: string, presentacion: string) => `${nombre} se recibe en «${presentacion}» sin fracciones: escriba un número entero.`,
   presentacionNoExiste: 'Esa presentación no es de este producto.',
   presentacion: 'Presentación',
   presentacionDe: (nombre: string) => `Presentación de ${nombre}`,

@@ -16,7 +16,7 @@ beforeAll(async () => {
   st = await tiendaConProveedor(t, 'Cervecería del Valle', 'pedidos@valle.co');
 });
 
-async function nuevoProducto(nombre: string, stock = 0, unidadDian?: 'KGM' | 'LTR') {
+async function nuevoProducto(nombre: string, stock = 0, unidadDian?: 'KGM' | 'LTR' | 'MTR') {
   const res = await req('POST', '/api/productos', st.token, { nombre: `${nombre} ${++seq}`, precio: 3000, cantidad: stock, idProveedor: st.proveedor });
   expect(res.statusCode, res.body).toBe(201);
   const id = res.json().producto.id as number;
@@ -237,5 +237,27 @@ describe('por pedir en pacas (ADR 036)', () => {
     expect(recibida.statusCode, recibida.body).toBe(201);
     const luego = (await req('GET', '/api/compras/por-pedir', st.token)).json();
     expect(luego.grupos.flatMap((g: { productos: unknown[] }) => g.productos).find((p: { id: number }) => p.id === agua.id)).toMatchObject({ sugerido: 54, empaque: null });
+  });
+});
+
+describe('rollos de un producto por metro (issue #58: una presentación de un producto que se vende por medida)', () => {
+  it('2 rollos de 50 m recibidos suben 100 m de stock, con el costo por metro; la orden los guarda como rollos', async () => {
+    const cable = await nuevoProducto('Cable dúplex 12 AWG', 0, 'MTR');
+    const rollo = await nuevaPaca(cable.id, 'Rollo 50 m', 50);
+    const creada = await req('POST', '/api/compras/ordenes', st.token, { proveedorId: st.proveedor, lineas: [{ productoId: cable.id, cantidad: 2, costoUnit: 150_000, unidadVentaId: rollo }] });
+    expect(creada.statusCode, creada.body).toBe(201);
+    const orden = creada.json().orden;
+    expect(orden.total).toBe(300_000);
+    expect(orden.items).toEqual([expect.objectContaining({ cantidad: 100, costoUnit: 3_000, unidad: 'MTR', empaque: expect.objectContaining({ factor: 50, empaques: 2, costo: 150_000 }) })]);
+    const r = await req('POST', '/api/compras/recepciones', st.token, { ordenId: orden.id, lineas: [{ productoId: cable.id, cantidad: 2, costoUnit: 150_000, unidadVentaId: rollo }] });
+    expect(r.statusCode, r.body).toBe(201);
+    expect(await leer(cable.id)).toEqual({ stock: 100, costo: 3_000, promedio: 3_000 });
+    const [mov] = await t.database.db.select().from(movimiento).where(and(eq(movimiento.productoId, cable.id), eq(movimiento.tiendaId, st.id)));
+    expect([mov!.stockAntes, mov!.entradas, mov!.cantidadDespues]).toEqual([0, 100, 100]);
+    // Half a roll is not a pack: refused, nothing moves.
+    const media = await req('POST', '/api/compras/recepciones', st.token, { lineas: [{ productoId: cable.id, cantidad: 0.5, costoUnit: 150_000, unidadVentaId: rollo }], proveedorId: st.proveedor });
+    expect(media.statusCode).toBe(400);
+    expect(media.json().error.message).toBe(M.compras.empaquesEnteros(cable.nombre, 'Rollo 50 m'));
+    expect((await leer(cable.id)).stock).toBe(100);
   });
 });
