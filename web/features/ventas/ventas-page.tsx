@@ -5,7 +5,7 @@ import { AppError } from '#shared/errors';
 import { generic } from '#shared/messages/comun';
 import { lotes } from '#shared/messages/lotes';
 import { sinRedInstalar } from '#shared/messages/sin-red-instalar';
-import { ventas } from '#shared/messages/ventas';
+import { ventasCaja } from '#shared/messages/ventas-caja';
 import { ROL } from '#shared/roles';
 import { formatPesos } from '#shared/money';
 import type { TProductoPorCodigo, TProductoVenta } from '#shared/schemas/venta';
@@ -45,7 +45,7 @@ import { useAtajo } from '../../lib/use-atajo';
 import './ventas.css';
 
 // This screen's texts only: the catalogue splits per screen (issue #20); of the offline ones, only its note (issue #55 point 4).
-const M = { generic, ventas, lotes, sinRed: sinRedInstalar };
+const M = { generic, ventas: ventasCaja, lotes, sinRed: sinRedInstalar };
 
 // The camera and its reader load only when the cashier opens them (issue #19).
 const EscanerCamara = lazy(() => import('../../lib/impresion/escaner-camara'));

@@ -1,7 +1,7 @@
-import { ventas } from '#shared/messages/ventas';
+import { ventasCaja } from '#shared/messages/ventas-caja';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
-const V = ventas;
+const V = ventasCaja;
 
 /**
  * Beside "agotado" (issue #36 point 7): the product is in the customer's hand though the system counts

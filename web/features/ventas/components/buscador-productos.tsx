@@ -3,7 +3,7 @@ import { useEffect, useId, useState, type FormEvent, type RefObject } from 'reac
 import { formatCantidad, porUnidadDe } from '#shared/cantidad';
 import { AppError } from '#shared/errors';
 import { generic } from '#shared/messages/comun';
-import { ventas } from '#shared/messages/ventas';
+import { ventasCaja } from '#shared/messages/ventas-caja';
 import { formatPesos } from '#shared/money';
 import type { TProductoPorCodigo, TProductoVenta } from '#shared/schemas/venta';
 import { sinTildes } from '#shared/texto';
@@ -15,7 +15,7 @@ import { RejillaProductos } from './rejilla-productos';
 import { fetchProductoPorCodigo, fetchProductosVenta, PAGE_SIZE, productosVentaKey, useProductosVenta } from '../api/productos-venta';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
-const M = { generic, ventas };
+const M = { generic, ventas: ventasCaja };
 
 const V = M.ventas;
 const C = V.columnas;

@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { formatCantidad, porUnidadDe } from '#shared/cantidad';
 import { isoADdMmAaaa } from '#shared/fecha-texto';
 import { lotes } from '#shared/messages/lotes';
-import { ventas } from '#shared/messages/ventas';
+import { ventasCaja } from '#shared/messages/ventas-caja';
 import { promociones } from '#shared/messages/promociones';
 import type { ResultadoPromociones } from '#shared/promociones';
 import { formatPesos } from '#shared/money';
@@ -13,7 +13,7 @@ import { claveLinea, esPorMedida, excedeStock, importeDe, totalCarrito, unidades
 import './promociones.css';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
-const M = { ventas, promociones, lotes };
+const M = { ventas: ventasCaja, promociones, lotes };
 
 const V = M.ventas;
 

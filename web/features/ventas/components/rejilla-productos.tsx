@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { formatCantidad, porUnidadDe } from '#shared/cantidad';
-import { ventas } from '#shared/messages/ventas';
+import { ventasCaja } from '#shared/messages/ventas-caja';
 import { formatPesos } from '#shared/money';
 import { ROL } from '#shared/roles';
 import type { TProductoVenta } from '#shared/schemas/venta';
@@ -11,7 +11,7 @@ import { useFijarOrdenRejilla } from '../api/orden-rejilla';
 import { useProductosRapidos } from '../api/productos-venta';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
-const M = { ventas };
+const M = { ventas: ventasCaja };
 
 const V = M.ventas;
 
