@@ -1,5 +1,8 @@
-/** Spanish texts of lots and expiry (issue #58 point 2, ADR 051). */
+/** Spanish texts of lots and expiry (issue #58 point 2, ADR 051); the till's own are in lotes-caja.ts. */
+import { lotesCaja } from './lotes-caja';
+
 export const lotes = {
+  ...lotesCaja,
   campo: 'Controla lotes y vencimiento',
   campoAyuda: 'Al recibir mercancía se anota el lote y la fecha de vencimiento; la caja vende primero lo que vence primero.',
   sinLote: 'Sin lote',
@@ -27,15 +30,9 @@ export const lotes = {
   pinTexto: 'Un producto del carrito está vencido. Un supervisor autoriza la venta con su PIN.',
   vencidoSinPermiso: 'Solo un administrador o encargado autoriza vender un producto vencido.',
   lote: 'Lote',
-  loteVence: (codigo: string, vence: string) => `${codigo} · vence ${vence}`,
-  // Choosing the lot of a cart line (issue #58 point 2)
-  elegirLoteDe: (nombre: string) => `Elegir el lote de ${nombre}`,
   loteDe: (nombre: string) => `Lote de ${nombre}`,
-  loteLinea: (texto: string) => `Lote: ${texto}`,
-  loteAutomatico: 'el que vence primero',
   loteAutomaticoOpcion: 'Automático: el que vence primero',
   loteAutomaticoCual: (lote: string) => `Hoy sería ${lote}.`,
-  loteSinCodigo: 'Sin lote',
   loteUnidades: (unidades: string) => `${unidades} ${unidades === '1' ? 'unidad' : 'unidades'}`,
   loteVencido: 'Vencido',
   loteVencidoAyuda: 'Está vencido: al cobrar se pide la autorización de un supervisor.',
@@ -44,13 +41,8 @@ export const lotes = {
   lotesNinguno: 'No tiene lotes con unidades: se vende de las unidades sin lote.',
   usarLote: 'Usar este lote',
   cancelarLote: 'Cancelar',
-  loteSinRed: 'Sin red: el lote se asigna al sincronizar (el que vence primero).',
   // Medicines sold on prescription (migration 0074)
   formulaTitulo: 'Venta bajo fórmula médica',
-  formulaPregunta: 'Venta bajo fórmula médica: ¿el cliente presentó la fórmula?',
-  formulaProducto: (nombre: string) => `${nombre} se vende solo con fórmula médica.`,
-  formulaSi: 'Sí, la presentó',
-  formulaNo: 'No',
   formulaSinConfirmar: (nombres: readonly string[]) =>
     `${nombres.join(', ')} ${nombres.length === 1 ? 'se vende' : 'se venden'} solo con fórmula médica: confirme que el cliente presentó la fórmula.`,
   motivoFormulaSinRed: (producto: string) => `Se vendió ${producto}, que va bajo fórmula médica, sin confirmar la fórmula, sin red.`,

@@ -1,5 +1,6 @@
 /** Spanish texts of the promotions (issue #59 points 2 and 5, ADR 052). */
 import { isoADdMmAaaa } from '../fecha-texto';
+import { promocionesCaja } from './promociones-caja';
 
 const dias = ['domingo', 'lunes', 'martes', 'miércoles', 'jueves', 'viernes', 'sábado'];
 export const promociones = {
@@ -43,7 +44,7 @@ export const promociones = {
   columnas: { nombre: 'Promoción', cuando: 'Cuándo' },
   activa: 'Activa',
   inactiva: 'Inactiva',
-  ahorro: 'Ahorro',
+  ...promocionesCaja,
   /** A receipt line a promotion priced: its name only; the saving is shown once, in the Ahorro row. */
   enLinea: (nombre: string) => `Promoción: ${nombre}`,
   buscarProducto: 'Buscar producto por nombre o código',

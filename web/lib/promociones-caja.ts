@@ -2,10 +2,12 @@
  * The till's promotions (issue #59 point 2, ADR 052), online and offline: what `/promociones/caja` answers
  * (the active promotions, the store's zone, the products' costs and categories), kept on the device so
  * a sale made without the network is priced as the server will price it at the sync. The engine is
- * shared/promociones.ts, the same the checkout runs.
+ * shared/promociones.ts, the same the checkout runs (web/lib/promociones-carrito.ts); the till loads it
+ * only when the store has a promotion (issue #55 point 4: not on the till's first paint).
  */
+import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { aplicarPromociones, lineasParaMotor, momentoEn, type ResultadoPromociones } from '#shared/promociones';
+import type { ResultadoPromociones } from '#shared/promociones';
 import type { TPromocionesCaja } from '#shared/schemas/promociones';
 import { api } from './api-client';
 import { claveEnFuente, fuenteSinRed, useEnLinea } from './fuente-venta';
@@ -42,19 +44,37 @@ export const usePromocionesCaja = () =>
     staleTime: 60_000,
   });
 
+type Motor = typeof import('./promociones-carrito');
+let motor: Motor | undefined;
+let cargando: Promise<Motor> | undefined;
+const cargarMotor = () =>
+  (cargando ??= import('./promociones-carrito').then(
+    (m) => (motor = m),
+    (e: unknown) => {
+      cargando = undefined;
+      throw e;
+    },
+  ));
+
 /**
- * The cart's promotions, as the checkout will compute them: `lineas` at the prices the customer pays
- * (a price list's already applied); a line the cashier discounted (`conDescuento`) takes none.
+ * The till's cart's promotions (`promocionesDelCarrito` with the store's promotions): the engine is
+ * asked for as soon as the store's promotions say there is one, and prices the cart from then on;
+ * a store without promotions never loads it.
  */
-export function promocionesDelCarrito(
-  lineas: readonly LineaCarrito[],
-  caja: TPromocionesCaja | null | undefined,
-  o: { conDescuento?: (l: LineaCarrito) => boolean; cuando?: number } = {},
-): ResultadoPromociones | null {
-  if (!caja || caja.promociones.length === 0 || lineas.length === 0) return null;
-  const motor = lineasParaMotor(
-    lineas.map((l) => ({ productoId: l.id, precio: l.precio, cantidad: l.cantidad, unidad: l.unidad, factor: l.unidadVenta?.factor ?? 1, importe: l.importe ?? null, conDescuento: o.conDescuento?.(l) ?? false })),
-    caja,
-  );
-  return aplicarPromociones(motor, caja.promociones, momentoEn(o.cuando ?? Date.now(), caja.zona));
+export function usePromocionesDelCarrito(lineas: readonly LineaCarrito[]): ResultadoPromociones | null {
+  const caja = usePromocionesCaja().data;
+  const hay = !!caja && caja.promociones.length > 0;
+  const [, setCargado] = useState(0);
+  useEffect(() => {
+    if (!hay || motor) return;
+    let vigente = true;
+    cargarMotor().then(
+      () => vigente && setCargado((n) => n + 1),
+      () => undefined,
+    );
+    return () => {
+      vigente = false;
+    };
+  }, [hay]);
+  return hay && motor ? motor.promocionesDelCarrito(lineas, caja) : null;
 }

@@ -9,7 +9,7 @@ import type { TClienteSinRed, TDispositivo, TVentaSinRed } from '#shared/schemas
 import type { TCreateVentaRequest, TDescuentoLinea, TDescuentoVenta, TProductoPorCodigo, TProductoVenta } from '#shared/schemas/venta';
 import type { LineaCarrito as LineaDelCarrito } from '../../lib/linea-carrito';
 import type { TPromocionesCaja } from '#shared/schemas/promociones';
-import { promocionesDelCarrito } from '../../lib/promociones-caja';
+import { promocionesDelCarrito } from '../../lib/promociones-carrito';
 import { leerAjuste, type BaseLocal, type ProductoLocal, type ReciboLocal, type VentaSalida } from './base-local';
 
 /**

@@ -33,7 +33,8 @@ import { carritoParaPagar, claveDeVenta, claveLinea, vaciarCarrito, type LineaCa
 import { calcularPago, construirPedido, revisarCliente, revisarCobro, type TPedido } from './pedido-pago';
 import { usePago } from './use-pago';
 import { conListaDePrecios } from '#shared/listas-precios';
-import { promocionesDelCarrito, usePromocionesCaja } from '../../lib/promociones-caja';
+import { usePromocionesCaja } from '../../lib/promociones-caja';
+import { promocionesDelCarrito } from '../../lib/promociones-carrito';
 import type { TClienteVentaConLista } from '#shared/schemas/listas-precios';
 import { useAtrasAlInicio } from './use-atras-al-inicio';
 import './ventas.css';

@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { formatCantidad, porUnidad } from '#shared/cantidad';
 import { AppError } from '#shared/errors';
 import { generic } from '#shared/messages/comun';
-import { lotes } from '#shared/messages/lotes';
+import { lotesCaja } from '#shared/messages/lotes-caja';
 import { sinRedInstalar } from '#shared/messages/sin-red-instalar';
 import { ventasCaja } from '#shared/messages/ventas-caja';
 import { ROL } from '#shared/roles';
@@ -17,7 +17,7 @@ import { useFechas } from '../../lib/fechas';
 import { useSession } from '../../lib/session';
 import { useEscaner } from '../../lib/impresion/use-escaner';
 import { fuenteSinRed, useEnLinea } from '../../lib/fuente-venta';
-import { promocionesDelCarrito, usePromocionesCaja } from '../../lib/promociones-caja';
+import { usePromocionesDelCarrito } from '../../lib/promociones-caja';
 import { fetchProductoPorCodigo } from './api/productos-venta';
 import {
   actualizarDesde,
@@ -45,7 +45,7 @@ import { useAtajo } from '../../lib/use-atajo';
 import './ventas.css';
 
 // This screen's texts only: the catalogue splits per screen (issue #20); of the offline ones, only its note (issue #55 point 4).
-const M = { generic, ventas: ventasCaja, lotes, sinRed: sinRedInstalar };
+const M = { generic, ventas: ventasCaja, lotes: lotesCaja, sinRed: sinRedInstalar };
 
 // The camera and its reader load only when the cashier opens them (issue #19).
 const EscanerCamara = lazy(() => import('../../lib/impresion/escaner-camara'));
@@ -105,7 +105,7 @@ function Caja() {
   const navigate = useNavigate();
   const { lineas, update } = useCarrito();
   // The cart's promotions (issue #59 point 2, ADR 052), as the checkout will charge them.
-  const promociones = promocionesDelCarrito(lineas, usePromocionesCaja().data);
+  const promociones = usePromocionesDelCarrito(lineas);
   const buscarRef = useRef<HTMLInputElement>(null);
   useAtrasAlInicio(undefined, lineas.length ? () => confirmAction(M.ventas.salirTitle, M.ventas.salirText, M.ventas.salirConfirm) : undefined);
 

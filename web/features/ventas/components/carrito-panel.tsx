@@ -1,9 +1,9 @@
 import { useState, type ReactNode } from 'react';
 import { formatCantidad, porUnidadDe } from '#shared/cantidad';
 import { isoADdMmAaaa } from '#shared/fecha-texto';
-import { lotes } from '#shared/messages/lotes';
+import { lotesCaja } from '#shared/messages/lotes-caja';
 import { ventasCaja } from '#shared/messages/ventas-caja';
-import { promociones } from '#shared/messages/promociones';
+import { promocionesCaja } from '#shared/messages/promociones-caja';
 import type { ResultadoPromociones } from '#shared/promociones';
 import { formatPesos } from '#shared/money';
 // The same limits as the sale's schema, without the schema module (and zod) on the till's path (issue #20).
@@ -13,7 +13,7 @@ import { claveLinea, esPorMedida, excedeStock, importeDe, totalCarrito, unidades
 import './promociones.css';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
-const M = { ventas: ventasCaja, promociones, lotes };
+const M = { ventas: ventasCaja, promociones: promocionesCaja, lotes: lotesCaja };
 
 const V = M.ventas;
 
