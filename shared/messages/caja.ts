@@ -1,5 +1,8 @@
-/** Spanish texts of the cash register (caja, issue #18). */
+/** Spanish texts of the cash register (caja, issue #18); the shift gate's own are in caja-turno.ts. */
+import { cajaTurno } from './caja-turno';
+
 export const caja = {
+  ...cajaTurno,
   turnoYaAbierto: 'Ya tiene una caja abierta: ciérrela antes de abrir otra.',
   fondoInvalido: 'Escriba el dinero con que abre la caja (un valor en pesos, 0 o más).',
   turnoNoEncontrado: 'No se encontró ese turno de caja.',
@@ -27,11 +30,8 @@ export const caja = {
   ventaNoEncontrada: 'No se encontró esa venta.',
   referenciaVerificada: 'Referencia marcada como verificada.',
   // Screens
-  titulo: 'Caja',
   tituloTurnos: 'Turnos de caja',
   tituloReporte: 'Cierre de caja',
-  abrirTitulo: 'Abrir caja',
-  abrirTexto: 'Para vender necesita una caja abierta. Cuente el dinero que hay en el cajón y escríbalo.',
   fondoLabel: 'Dinero en el cajón (fondo inicial)',
   abrirBoton: 'Abrir caja',
   abierta: (hora: string) => `Caja abierta desde las ${hora}`,
@@ -81,11 +81,7 @@ export const caja = {
   cerradaTexto: 'El cierre quedó guardado. Puede imprimir el reporte.',
   verReporte: 'Ver reporte de cierre',
   imprimir: 'Imprimir o guardar PDF',
-  historial: 'Historial de turnos',
   irACaja: 'Ir a la caja',
-  cargando: 'Cargando la caja…',
-  cargaFallida: 'No se pudo cargar la caja.',
-  reintentar: 'Reintentar',
   cargandoTurnos: 'Cargando turnos…',
   turnosFallidos: 'No se pudieron cargar los turnos.',
   sinTurnos: 'No hay turnos con esos filtros.',

@@ -1,7 +1,7 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { caja } from '#shared/messages/caja';
+import { cajaTurno } from '#shared/messages/caja-turno';
 import { generic } from '#shared/messages/comun';
 import { PageHeader } from '../../../components/page-header';
 import { paths } from '../../../config/paths';
@@ -10,7 +10,7 @@ import { useTurnoActual } from '../api/get-turno-actual';
 import '../caja.css';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
-const M = { caja, generic };
+const M = { caja: cajaTurno, generic };
 
 // The form and its validation (zod) load only when the shift is closed: the till does not wait for them (issue #20).
 const AbrirCajaForm = lazy(() => import('./abrir-caja-form').then((m) => ({ default: m.AbrirCajaForm })));
