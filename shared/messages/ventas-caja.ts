@@ -149,17 +149,6 @@ export const ventasCaja = {
   productosMasVendidos: 'Productos más vendidos',
   /** The grid's order fixed by the owner (issue #36 point 11). */
   ordenarRejilla: 'Ordenar',
-  ordenarRejillaTitulo: 'Ordenar los productos de la caja',
-  ordenarRejillaAyuda: 'Mueva cada producto con las flechas y guarde: la caja los mostrará siempre en este orden, y los más vendidos después.',
-  moverPrimero: (nombre: string) => `Poner ${nombre} de primero`,
-  moverAntes: (nombre: string) => `Mover ${nombre} antes`,
-  moverDespues: (nombre: string) => `Mover ${nombre} después`,
-  guardarOrden: 'Guardar orden',
-  cancelarOrden: 'Cancelar',
-  volverMasVendidos: 'Volver a los más vendidos',
-  ordenGuardado: 'Orden de la caja guardado.',
-  ordenQuitado: 'La caja vuelve a mostrar los más vendidos.',
-  ordenNoGuardado: 'No se pudo guardar el orden.',
   ordenFijo: 'Orden fijo',
   nombre: 'Nombre',
 } as const;

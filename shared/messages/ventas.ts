@@ -4,6 +4,18 @@ import { SIN_STOCK, ventasCaja } from './ventas-caja';
 export const ventas = {
   // Spec §5 (sale rules), word for word; the till's own texts (issue #55 point 4).
   ...ventasCaja,
+  // Ordering the till's grid (issue #36 point 11): loads when asked for.
+  ordenarRejillaTitulo: 'Ordenar los productos de la caja',
+  ordenarRejillaAyuda: 'Mueva cada producto con las flechas y guarde: la caja los mostrará siempre en este orden, y los más vendidos después.',
+  moverPrimero: (nombre: string) => `Poner ${nombre} de primero`,
+  moverAntes: (nombre: string) => `Mover ${nombre} antes`,
+  moverDespues: (nombre: string) => `Mover ${nombre} después`,
+  guardarOrden: 'Guardar orden',
+  cancelarOrden: 'Cancelar',
+  volverMasVendidos: 'Volver a los más vendidos',
+  ordenGuardado: 'Orden de la caja guardado.',
+  ordenQuitado: 'La caja vuelve a mostrar los más vendidos.',
+  ordenNoGuardado: 'No se pudo guardar el orden.',
   sinStockPrefix: SIN_STOCK,
   cantidadInvalida: 'Ingrese una cantidad válida',
   montoInsuficiente: 'La cantidad recibida es menor al total a pagar',

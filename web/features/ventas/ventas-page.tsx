@@ -11,7 +11,7 @@ import { formatPesos } from '#shared/money';
 import type { TProductoPorCodigo, TProductoVenta } from '#shared/schemas/venta';
 import { IconBack } from '../../components/ui/icons';
 import { paths } from '../../config/paths';
-import { alertWarning, confirmAction, promptText } from '../../lib/alerts';
+import { alertWarning, confirmAction, promptText } from '../../lib/alerts-diferidas';
 import { NetworkError } from '../../lib/api-client';
 import { useFechas } from '../../lib/fechas';
 import { useSession } from '../../lib/session';

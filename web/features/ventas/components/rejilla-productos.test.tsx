@@ -63,10 +63,10 @@ describe('ordenar la rejilla de la caja sin conexión', () => {
     expect(ordenar()).not.toBeNull();
   });
 
-  it('si la red se cae mientras ordena, vuelve a la rejilla sin Guardar', () => {
+  it('si la red se cae mientras ordena, vuelve a la rejilla sin Guardar', async () => {
     rejilla();
     fireEvent.click(ordenar()!);
-    expect(screen.getByRole('button', { name: M.ventas.guardarOrden })).not.toBeNull();
+    expect(await screen.findByRole('button', { name: M.ventas.guardarOrden })).not.toBeNull();
     red(false);
     expect(screen.queryByRole('button', { name: M.ventas.guardarOrden })).toBeNull();
     expect(screen.getByRole('button', { name: M.ventas.agregarProducto('Leche Alquería 1 L') })).not.toBeNull();

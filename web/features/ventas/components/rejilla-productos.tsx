@@ -1,19 +1,20 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { formatCantidad, porUnidadDe } from '#shared/cantidad';
 import { ventasCaja } from '#shared/messages/ventas-caja';
 import { formatPesos } from '#shared/money';
 import { ROL } from '#shared/roles';
 import type { TProductoVenta } from '#shared/schemas/venta';
-import { alertFailure, toastSuccess } from '../../../lib/alerts';
 import { useEnLinea } from '../../../lib/fuente-venta';
 import { useSession } from '../../../lib/session';
-import { useFijarOrdenRejilla } from '../api/orden-rejilla';
 import { useProductosRapidos } from '../api/productos-venta';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
 const M = { ventas: ventasCaja };
 
 const V = M.ventas;
+
+// Ordering the grid (the store's role 1, now and then) loads when asked for (issue #55 point 4: not on the till's first paint).
+const OrdenarRejilla = lazy(() => import('./ordenar-rejilla').then((m) => ({ default: m.OrdenarRejilla })));
 
 interface Props {
   onAdd: (p: TProductoVenta) => void;
@@ -34,18 +35,6 @@ export function RejillaProductos({ onAdd, enCarrito }: Props) {
   const enLinea = useEnLinea();
   const puedeOrdenar = useSession()?.rol === ROL.ADMIN && enLinea;
   const [orden, setOrden] = useState<TProductoVenta[] | null>(null);
-  const fijar = useFijarOrdenRejilla();
-  const guardar = (productos: TProductoVenta[]) =>
-    fijar.mutate(
-      productos.map((p) => p.id),
-      {
-        onSuccess: () => {
-          setOrden(null);
-          toastSuccess(productos.length ? V.ordenGuardado : V.ordenQuitado);
-        },
-        onError: (err) => alertFailure(err, V.ordenNoGuardado),
-      },
-    );
   if (isPending) return <div className="rejilla rejilla--cargando" aria-hidden="true" />;
   if (isError || !data)
     return (
@@ -58,14 +47,9 @@ export function RejillaProductos({ onAdd, enCarrito }: Props) {
     );
   if (orden && puedeOrdenar)
     return (
-      <OrdenarRejilla
-        productos={orden}
-        onChange={setOrden}
-        onGuardar={() => guardar(orden)}
-        onLibre={data.fijos ? () => guardar([]) : undefined}
-        onCancelar={() => setOrden(null)}
-        ocupado={fijar.isPending}
-      />
+      <Suspense fallback={<div className="rejilla rejilla--cargando" aria-hidden="true" />}>
+        <OrdenarRejilla productos={orden} onChange={setOrden} fijos={data.fijos} onCerrar={() => setOrden(null)} />
+      </Suspense>
     );
   return (
     <div className="rejilla-wrap">
@@ -113,69 +97,5 @@ export function RejillaProductos({ onAdd, enCarrito }: Props) {
         </ul>
       )}
     </div>
-  );
-}
-
-interface OrdenarProps {
-  productos: TProductoVenta[];
-  onChange: (productos: TProductoVenta[]) => void;
-  onGuardar: () => void;
-  /** Gives the grid back to the best sellers; absent when no order is fixed. */
-  onLibre?: () => void;
-  onCancelar: () => void;
-  ocupado: boolean;
-}
-
-/** The grid's tiles with arrows to move each one; saving fixes them in this order. */
-function OrdenarRejilla({ productos, onChange, onGuardar, onLibre, onCancelar, ocupado }: OrdenarProps) {
-  const mover = (i: number, paso: -1 | 1) => {
-    const j = i + paso;
-    if (j < 0 || j >= productos.length) return;
-    const otra = [...productos];
-    [otra[i], otra[j]] = [otra[j]!, otra[i]!];
-    onChange(otra);
-  };
-  return (
-    <section className="rejilla-wrap rejilla--ordenando" aria-labelledby="rejilla-ordenar-titulo">
-      <div>
-        <h2 id="rejilla-ordenar-titulo" className="rejilla__titulo">
-          {V.ordenarRejillaTitulo}
-        </h2>
-        <p className="rejilla__ayuda">{V.ordenarRejillaAyuda}</p>
-      </div>
-      <div className="rejilla__acciones">
-        <button type="button" className="btn btn--primary" disabled={ocupado} onClick={onGuardar}>
-          {V.guardarOrden}
-        </button>
-        {onLibre ? (
-          <button type="button" className="btn btn--ghost" disabled={ocupado} onClick={onLibre}>
-            {V.volverMasVendidos}
-          </button>
-        ) : null}
-        <button type="button" className="btn btn--ghost" disabled={ocupado} onClick={onCancelar}>
-          {V.cancelarOrden}
-        </button>
-      </div>
-      <ol className="rejilla" aria-label={V.ordenarRejillaTitulo}>
-        {productos.map((p, i) => (
-          <li key={p.id} className="rejilla__tile rejilla__tile--orden">
-            <span className="rejilla__nombre">
-              {i + 1}. {p.nombre}
-            </span>
-            <span className="rejilla__flechas">
-              <button type="button" className="btn btn--ghost btn--qty" disabled={i === 0 || ocupado} onClick={() => onChange([p, ...productos.filter((x) => x.id !== p.id)])} aria-label={V.moverPrimero(p.nombre)} title={V.moverPrimero(p.nombre)}>
-                ⇤
-              </button>
-              <button type="button" className="btn btn--ghost btn--qty" disabled={i === 0 || ocupado} onClick={() => mover(i, -1)} aria-label={V.moverAntes(p.nombre)}>
-                ◀
-              </button>
-              <button type="button" className="btn btn--ghost btn--qty" disabled={i === productos.length - 1 || ocupado} onClick={() => mover(i, 1)} aria-label={V.moverDespues(p.nombre)}>
-                ▶
-              </button>
-            </span>
-          </li>
-        ))}
-      </ol>
-    </section>
   );
 }
