@@ -9,6 +9,7 @@ import { roles } from './messages/roles';
 import { legacy } from './messages/legacy';
 import { analisis } from './messages/analisis';
 import { caja } from './messages/caja';
+import { cajaTurno } from './messages/caja-turno';
 import { fiado } from './messages/fiado';
 import { invitacion } from './messages/invitacion';
 import { clientes } from './messages/clientes';
@@ -23,6 +24,8 @@ import { movimientos } from './messages/movimientos';
 import { productos } from './messages/productos';
 import { proveedores } from './messages/proveedores';
 import { ventas } from './messages/ventas';
+import { ventasCaja } from './messages/ventas-caja';
+import { ventasDialogos } from './messages/ventas-dialogos';
 import { actividad } from './messages/actividad';
 import { permisos } from './messages/permisos';
 import { impuestos } from './messages/impuestos';
@@ -38,8 +41,10 @@ import { sinRed } from './messages/sin-red';
 import { sinRedInstalar } from './messages/sin-red-instalar';
 import { conteos } from './messages/conteos';
 import { lotes } from './messages/lotes';
+import { lotesCaja } from './messages/lotes-caja';
 import { precios } from './messages/precios';
 import { promociones } from './messages/promociones';
+import { promocionesCaja } from './messages/promociones-caja';
 import { facturaElectronica } from './messages/factura-electronica';
 import { documentoSoporte } from './messages/documento-soporte';
 import { representacion } from './messages/representacion';
@@ -63,7 +68,11 @@ export const M = {
   roles,
   // One file per area under shared/messages/.
   ventas,
+  // Also inside ventas (and caja, lotes, promociones): the till's own texts, their own modules so its first paint carries only these (issue #55 point 4).
+  ventasCaja,
+  ventasDialogos,
   caja,
+  cajaTurno,
   fiado,
   productos,
   proveedores,
@@ -96,8 +105,10 @@ export const M = {
   sinRedInstalar,
   conteos,
   lotes,
+  lotesCaja,
   precios,
   promociones,
+  promocionesCaja,
   facturaElectronica,
   documentoSoporte,
   representacion,

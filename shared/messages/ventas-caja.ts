@@ -3,52 +3,22 @@
  * `ventas` unchanged: their own module so that the till's first paint does not carry every payment,
  * receipt and invoice text (issue #55 point 4). Spec quotes word for word.
  */
-export const SIN_STOCK = 'Estos productos no tienen suficiente stock para la cantidad solicitada: ';
+const SIN_STOCK = 'Estos productos no tienen suficiente stock para la cantidad solicitada: ';
 
 export const ventasCaja = {
   // Spec §5 (sale rules), word for word.
   carritoVacio: 'Carrito vacío',
+  sinStockPrefix: SIN_STOCK,
   sinStock: (nombres: readonly string[]) => SIN_STOCK + nombres.join(', '),
   /** A quantity typed with a minus sign in the cart: refused, the line keeps its quantity. */
   cantidadNegativa: 'La cantidad no puede ser negativa: se dejó la que tenía. Para quitar el producto escriba 0.',
-  carritoVacioText: 'Agregue al menos un producto para generar el pago.',
-  sinStockTitle: 'Stock insuficiente',
-  // Issue #52 point 7: a product at $ 0 does not sell in silence; its price is set in Productos first.
-  sinPrecio: (nombres: readonly string[]) =>
-    nombres.length === 1
-      ? `${nombres[0]} no tiene precio ($ 0): póngale precio en Productos antes de venderlo.`
-      : `Estos productos no tienen precio ($ 0): ${nombres.join(', ')}. Póngales precio en Productos antes de venderlos.`,
-  sinPrecioTitle: 'Producto sin precio',
   codigoNoEncontrado: (codigo: string) => `No se encontró ningún producto disponible con el código o nombre «${codigo}».`,
   variosResultados: 'Varios productos coinciden con la búsqueda: elija uno de la lista.',
-  enEsperaTitle: 'Poner la venta en espera',
-  enEsperaLabel: 'Un nombre para reconocerla (opcional)',
-  enEsperaPlaceholder: 'Ej.: señora de la chaqueta roja',
-  enEsperaConfirm: 'Poner en espera',
-  enEsperaLlenaTitle: 'Demasiadas ventas en espera',
-  enEsperaLlena: 'Ya hay 10 ventas en espera en este equipo: retome o descarte alguna primero.',
-  retomarTitle: '¿Retomar esa venta?',
-  retomarText: 'El carrito actual quedará en espera.',
-  retomarConfirm: 'Sí, retomar',
-  descartarTitle: '¿Descartar la venta en espera?',
-  descartarText: 'Sus productos se quitarán de la lista. No se vendió nada.',
-  descartarConfirm: 'Sí, descartar',
-  salirTitle: '¿Salir de la venta?',
-  salirText: 'El carrito tiene productos: si sale, se vaciará.',
-  salirConfirm: 'Sí, salir',
-  // Issue #19: receipts, printers and scanners.
-  codigoDesconocidoTitle: 'Código no registrado',
-  codigoDesconocidoText: (codigo: string) => `No hay un producto con el código ${codigo}. ¿Desea crearlo con ese código?`,
-  etiquetaDesconocidaText: (codigo: string) =>
-    `Es una etiqueta de la balanza del código ${codigo}, y ningún producto disponible tiene ese código. ¿Desea crearlo con el código ${codigo}, para venderlo por peso?`,
-  codigoDesconocidoConfirm: 'Crear producto',
   escaneado: (nombre: string) => `Escaneado: ${nombre}`,
   escaneadoAgotado: (nombre: string) => `${nombre}: agotado`,
   /** The product is in the customer's hand though the system counts none (issue #36 point 7): the payment asks the permission or a PIN. */
   agregarDeTodosModos: 'Agregar de todos modos',
   agregadoSinStock: (nombre: string) => `${nombre} agregado sin stock en el sistema: al cobrar se confirma.`,
-  venderSinStockText: (motivo: string) => `${motivo}. Si el producto está en la mano del cliente, el conteo está mal: puede venderlo de todos modos; el stock quedará en negativo y el producto marcado para revisar.`,
-  venderDeTodosModos: 'Vender de todos modos',
 
   // Issue #14 point 6: the till's screens (/ventas, /generar_pago, /factura).
   titulo: 'Ventas',
@@ -60,9 +30,6 @@ export const ventasCaja = {
   articulos: (n: number) => `${n} ${n === 1 ? 'artículo' : 'artículos'}`,
   total: 'Total',
   generarPago: 'Generar pago',
-  vaciarTitle: '¿Vaciar el carrito?',
-  vaciarText: 'Se quitarán todos los productos del carrito.',
-  vaciarConfirm: 'Sí, vaciar',
   esperaTitulo: (n: number) => `Ventas en espera (${n})`,
   esperaNombre: (n: number) => `Venta ${n}`,
   esperaResumen: (unidades: number, total: string, hora: string) => `${unidades} u. · ${total} · ${hora}`,
@@ -150,5 +117,4 @@ export const ventasCaja = {
   /** The grid's order fixed by the owner (issue #36 point 11). */
   ordenarRejilla: 'Ordenar',
   ordenFijo: 'Orden fijo',
-  nombre: 'Nombre',
 } as const;

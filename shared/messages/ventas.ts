@@ -1,9 +1,11 @@
 /** Spanish texts of the ventas area (spec quotes word for word); the till's own are in ventas-caja.ts. */
-import { SIN_STOCK, ventasCaja } from './ventas-caja';
+import { ventasCaja } from './ventas-caja';
+import { ventasDialogos } from './ventas-dialogos';
 
 export const ventas = {
   // Spec §5 (sale rules), word for word; the till's own texts (issue #55 point 4).
   ...ventasCaja,
+  ...ventasDialogos,
   // Ordering the till's grid (issue #36 point 11): loads when asked for.
   ordenarRejillaTitulo: 'Ordenar los productos de la caja',
   ordenarRejillaAyuda: 'Mueva cada producto con las flechas y guarde: la caja los mostrará siempre en este orden, y los más vendidos después.',
@@ -16,8 +18,8 @@ export const ventas = {
   ordenGuardado: 'Orden de la caja guardado.',
   ordenQuitado: 'La caja vuelve a mostrar los más vendidos.',
   ordenNoGuardado: 'No se pudo guardar el orden.',
-  sinStockPrefix: SIN_STOCK,
   cantidadInvalida: 'Ingrese una cantidad válida',
+  nombre: 'Nombre',
   montoInsuficiente: 'La cantidad recibida es menor al total a pagar',
   metodoRequerido: 'Seleccione un medio de pago',
   // Spec §8 (sales errors), word for word.

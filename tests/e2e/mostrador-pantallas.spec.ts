@@ -173,6 +173,8 @@ test('11. el dueño fija el orden de la rejilla: la caja lo conserva al recargar
   await expect(rejilla.getByRole('button').nth(1)).toBeVisible();
   await page.getByRole('button', { name: 'Ordenar', exact: true }).click();
   const orden = page.getByRole('list', { name: 'Ordenar los productos de la caja' });
+  // Ordering loads when asked for (issue #55 point 4): its list, then its names.
+  await expect(orden).toBeVisible();
   const nombres = (await orden.locator('.rejilla__nombre').allTextContents()).map((t) => t.replace(/^\d+\.\s*/, ''));
   expect(nombres.length).toBeGreaterThan(1);
   const [primero, segundo] = nombres as [string, string];

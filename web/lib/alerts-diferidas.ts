@@ -15,6 +15,9 @@ const cargar = (dialogo: boolean) => {
   }));
 };
 
+/** Asks for the dialogs now (e.g. together with a dialog's own texts), so that they arrive together. */
+export const precargarDialogos = () => void cargar(true).catch(() => undefined);
+
 export const alertWarning = (...a: Parameters<Alerts['alertWarning']>) => cargar(true).then((m) => m.alertWarning(...a));
 export const confirmAction = (...a: Parameters<Alerts['confirmAction']>) => cargar(true).then((m) => m.confirmAction(...a));
 export const promptText = (...a: Parameters<Alerts['promptText']>) => cargar(true).then((m) => m.promptText(...a));

@@ -11,7 +11,7 @@ import { formatPesos } from '#shared/money';
 import type { TProductoPorCodigo, TProductoVenta } from '#shared/schemas/venta';
 import { IconBack } from '../../components/ui/icons';
 import { paths } from '../../config/paths';
-import { alertWarning, confirmAction, promptText } from '../../lib/alerts-diferidas';
+import { alertWarning, confirmAction, precargarDialogos, promptText } from '../../lib/alerts-diferidas';
 import { NetworkError } from '../../lib/api-client';
 import { useFechas } from '../../lib/fechas';
 import { useSession } from '../../lib/session';
@@ -53,6 +53,12 @@ const EscanerCamara = lazy(() => import('../../lib/impresion/escaner-camara'));
 // The lot chooser loads with the first lot asked for (issue #58 point 2).
 const ElegirLote = lazy(() => import('./components/elegir-lote').then((m) => ({ default: m.ElegirLote })));
 const DialogoCantidad = lazy(() => import('../../components/dialogo-cantidad').then((m) => ({ default: m.DialogoCantidad })));
+// The texts of the till's questions and warnings, asked for together with the dialogs (issue #55 point 4).
+const dialogos = () => {
+  precargarDialogos();
+  return import('#shared/messages/ventas-dialogos').then((m) => m.ventasDialogos);
+};
+const dialogo = <T,>(abrir: (D: Awaited<ReturnType<typeof dialogos>>) => Promise<T>) => dialogos().then(abrir);
 const hayCamara = () => typeof navigator !== 'undefined' && !!navigator.mediaDevices?.getUserMedia && window.matchMedia?.('(pointer: coarse)').matches;
 
 /**
@@ -107,7 +113,7 @@ function Caja() {
   // The cart's promotions (issue #59 point 2, ADR 052), as the checkout will charge them.
   const promociones = usePromocionesDelCarrito(lineas);
   const buscarRef = useRef<HTMLInputElement>(null);
-  useAtrasAlInicio(undefined, lineas.length ? () => confirmAction(M.ventas.salirTitle, M.ventas.salirText, M.ventas.salirConfirm) : undefined);
+  useAtrasAlInicio(undefined, lineas.length ? () => dialogo((D) => confirmAction(D.salirTitle, D.salirText, D.salirConfirm)) : undefined);
 
   // A product sold by weight or measure (issue #33, ADR 030) asks its quantity first: the dialog
   // por peso / por valor, opened to add it or, from a cart line, to change it.
@@ -123,7 +129,7 @@ function Caja() {
     (p: TProductoVenta, cantidad?: number, importe?: number, formulaVista = false): boolean => {
       // A product at $ 0 is not added (issue #52 point 7): the server refuses it too; its price is set in Productos.
       if (p.precio <= 0) {
-        void alertWarning(M.ventas.sinPrecioTitle, M.ventas.sinPrecio([p.nombre]));
+        void dialogo((D) => alertWarning(D.sinPrecioTitle, D.sinPrecio([p.nombre])));
         return false;
       }
       // Sold only on prescription (issue #58 point 2): asked once per cart line; No leaves it out, Sí adds it with `formula`.
@@ -145,12 +151,12 @@ function Caja() {
   const enCarrito = useMemo(() => new Map(lineas.map((l) => [l.id, formatCantidad(l.cantidad, l.unidad)])), [lineas]);
 
   const generarPago = async () => {
-    if (lineas.length === 0) return void alertWarning(M.ventas.carritoVacio, M.ventas.carritoVacioText);
+    if (lineas.length === 0) return void dialogo((D) => alertWarning(M.ventas.carritoVacio, D.carritoVacioText));
     const cortos = lineasSinStock(lineas);
     // Past the recorded stock (issue #36 point 7): the product is in the customer's hand, so the
     // count is wrong; the cashier may sell anyway, and the payment asks the permission or a PIN.
     if (cortos.length) {
-      if (!(await confirmAction(M.ventas.sinStockTitle, M.ventas.venderSinStockText(M.ventas.sinStock(cortos.map((l) => l.nombre))), M.ventas.venderDeTodosModos))) return;
+      if (!(await dialogo((D) => confirmAction(D.sinStockTitle, D.venderSinStockText(M.ventas.sinStock(cortos.map((l) => l.nombre))), D.venderDeTodosModos)))) return;
       return void navigate(paths.generarPago, { state: { carrito: lineas, venderSinStock: true } });
     }
     navigate(paths.generarPago, { state: { carrito: lineas } });
@@ -191,8 +197,9 @@ function Caja() {
         // A scale label whose item no product has: the product to create has the item code, sold by weight.
         const item = err.datos?.codigo;
         if (!puedeCrear) return setAvisoEscaner({ text: item ? err.message : M.ventas.codigoNoEncontrado(codigo), tone: 'error' });
-        const texto = item ? M.ventas.etiquetaDesconocidaText(item) : M.ventas.codigoDesconocidoText(codigo);
-        if (await confirmAction(M.ventas.codigoDesconocidoTitle, texto, M.ventas.codigoDesconocidoConfirm))
+        const D = await dialogos();
+        const texto = item ? D.etiquetaDesconocidaText(item) : D.codigoDesconocidoText(codigo);
+        if (await confirmAction(D.codigoDesconocidoTitle, texto, D.codigoDesconocidoConfirm))
           navigate(`${paths.gestionarProductos}?codigo=${encodeURIComponent(item ?? codigo)}${item ? '&unidad=KGM' : ''}`);
         return;
       }
@@ -210,24 +217,24 @@ function Caja() {
   const [espera, setEspera] = useState<VentaEnEspera[]>(leerEspera);
   const aparcar = async () => {
     if (!lineas.length) return;
-    const etiqueta = await promptText(M.ventas.enEsperaTitle, { label: M.ventas.enEsperaLabel, placeholder: M.ventas.enEsperaPlaceholder, confirmButtonText: M.ventas.enEsperaConfirm });
+    const etiqueta = await dialogo((D) => promptText(D.enEsperaTitle, { label: D.enEsperaLabel, placeholder: D.enEsperaPlaceholder, confirmButtonText: D.enEsperaConfirm }));
     if (etiqueta === null) return;
-    if (!ponerEnEspera(lineas, etiqueta)) return void alertWarning(M.ventas.enEsperaLlenaTitle, M.ventas.enEsperaLlena);
+    if (!ponerEnEspera(lineas, etiqueta)) return void dialogo((D) => alertWarning(D.enEsperaLlenaTitle, D.enEsperaLlena));
     update(() => []);
     setEspera(leerEspera());
     buscarRef.current?.focus();
   };
   const retomar = async (id: string) => {
     if (lineas.length) {
-      if (!(await confirmAction(M.ventas.retomarTitle, M.ventas.retomarText, M.ventas.retomarConfirm))) return;
-      if (!ponerEnEspera(lineas, '')) return void alertWarning(M.ventas.enEsperaLlenaTitle, M.ventas.enEsperaLlena);
+      if (!(await dialogo((D) => confirmAction(D.retomarTitle, D.retomarText, D.retomarConfirm)))) return;
+      if (!ponerEnEspera(lineas, '')) return void dialogo((D) => alertWarning(D.enEsperaLlenaTitle, D.enEsperaLlena));
     }
     const v = sacarDeEspera(id);
     if (v) update(() => v.lineas);
     setEspera(leerEspera());
   };
   const descartar = async (id: string) => {
-    if (!(await confirmAction(M.ventas.descartarTitle, M.ventas.descartarText, M.ventas.descartarConfirm))) return;
+    if (!(await dialogo((D) => confirmAction(D.descartarTitle, D.descartarText, D.descartarConfirm)))) return;
     sacarDeEspera(id);
     setEspera(leerEspera());
   };
@@ -306,7 +313,7 @@ function Caja() {
           quitada={quitada && { nombre: quitada.linea.nombre, onDeshacer: deshacerQuitada }}
           onListo={() => buscarRef.current?.focus()}
           onVaciar={async () => {
-            if (await confirmAction(M.ventas.vaciarTitle, M.ventas.vaciarText, M.ventas.vaciarConfirm)) update(() => []);
+            if (await dialogo((D) => confirmAction(D.vaciarTitle, D.vaciarText, D.vaciarConfirm))) update(() => []);
           }}
           onGenerarPago={generarPago}
           onEnEspera={() => void aparcar()}
