@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { api } from './support/api';
-import { captura } from './support/capturas';
+import { fotosEnDosAnchos } from './support/capturas';
 import { abrirCaja, agregarAlCarrito, expectToast, unique } from './support/fixtures';
 import { entrarComo, nuevaTienda } from './crud-support';
 
@@ -11,16 +11,6 @@ import { entrarComo, nuevaTienda } from './crud-support';
  * esta tienda" against the empresa's price, and the branch sets its own; each till then sells it at its
  * own store's price, and the owner downloads the catalogue of both stores from Productos. Screenshots of the form at 1366 and 390 px (SHOTS=1, SHOTS_DIR).
  */
-const SHOTS = process.env.SHOTS_DIR ?? 'test-results';
-
-async function fotos(page: Page, nombre: string) {
-  for (const width of [1366, 390]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-    await captura(page, { path: `${SHOTS}/${nombre}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1366, height: 900 });
-}
 
 async function venderUno(page: Page, nombre: string, total: string) {
   await abrirCaja(page);
@@ -61,7 +51,7 @@ test('el dueño define un producto una vez; la sucursal fija su propio precio; c
   await page.getByRole('button', { name: 'Guardar cambios' }).click();
   await expectToast(page, 'Producto actualizado');
   await expect(precioTienda.getByRole('radio', { name: 'Precio propio de esta tienda' })).toBeChecked();
-  await fotos(page, 'catalogo-precio-propio');
+  await fotosEnDosAnchos(page, 'catalogo-precio-propio');
 
   // Each till sells it at its own store's price.
   await venderUno(page, cafe, '$ 11.500');

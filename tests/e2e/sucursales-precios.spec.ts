@@ -1,6 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { api } from './support/api';
-import { captura } from './support/capturas';
+import { fotosEnDosAnchos } from './support/capturas';
 import { abrirCaja, agregarAlCarrito, expectToast, unique } from './support/fixtures';
 import { entrarComo, nuevaTienda } from './crud-support';
 
@@ -11,16 +11,6 @@ import { entrarComo, nuevaTienda } from './crud-support';
  * bar, the list and the promotion are there with the branch's own products, and its till applies the
  * 3×2. Screenshots at 1366 and 390 px (SHOTS_DIR, test-results by default).
  */
-const SHOTS = process.env.SHOTS_DIR ?? 'test-results';
-
-async function fotos(page: Page, nombre: string) {
-  for (const width of [1366, 390]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-    await captura(page, { path: `${SHOTS}/${nombre}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1366, height: 900 });
-}
 
 test('el dueño copia una lista de precios y un 3×2 a su sucursal; allí aplican con los productos de la sucursal', async ({ page }) => {
   test.setTimeout(120_000);
@@ -50,7 +40,7 @@ test('el dueño copia una lista de precios y un 3×2 a su sucursal; allí aplica
   await copiaLista.getByRole('button', { name: 'Copiar' }).click();
   await expectToast(page, 'Copiada a 1 tienda.');
   await expect(copiaLista.getByRole('status')).toHaveText(`${norte}: creada con 1 producto. Sin ese producto allí: ${panela}.`);
-  await fotos(page, 'copiar-lista');
+  await fotosEnDosAnchos(page, 'copiar-lista');
 
   // The promotions' list: Copiar on the 3×2's row.
   await page.goto('/promociones');
@@ -59,7 +49,7 @@ test('el dueño copia una lista de precios y un 3×2 a su sucursal; allí aplica
   await copiaPromo.getByRole('checkbox', { name: norte }).check();
   await copiaPromo.getByRole('button', { name: 'Copiar' }).click();
   await expect(copiaPromo.getByRole('status')).toHaveText(`${norte}: creada con 1 producto.`);
-  await fotos(page, 'copiar-promocion');
+  await fotosEnDosAnchos(page, 'copiar-promocion');
 
   // Into the branch from the top bar: its list and its promotion, on its own rice.
   await page.getByRole('combobox', { name: 'Tienda', exact: true }).selectOption({ label: norte });

@@ -1,4 +1,4 @@
-import type { Locator, LocatorScreenshotOptions, Page, PageScreenshotOptions } from '@playwright/test';
+import { expect, type Locator, type LocatorScreenshotOptions, type Page, type PageScreenshotOptions } from '@playwright/test';
 
 /**
  * Whether the journeys save their screenshots: the screens a change touched, at 1366 and 390 px, for
@@ -13,4 +13,19 @@ export async function captura(objetivo: Page, opciones: PageScreenshotOptions): 
 export async function captura(objetivo: Locator, opciones: LocatorScreenshotOptions): Promise<void>;
 export async function captura(objetivo: Page | Locator, opciones: PageScreenshotOptions & LocatorScreenshotOptions): Promise<void> {
   if (CAPTURAS) await objetivo.screenshot(opciones);
+}
+
+/**
+ * The page at 1366 and at 390 px: at each width it must fit (nothing scrolls sideways, asserted always),
+ * and its full-page capture `<SHOTS_DIR or test-results>/<nombre>-<ancho>.png` is taken when CAPTURAS is
+ * on. Ends back at 1366 px.
+ */
+export async function fotosEnDosAnchos(page: Page, nombre: string): Promise<void> {
+  const dir = process.env.SHOTS_DIR ?? 'test-results';
+  for (const width of [1366, 390]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await captura(page, { path: `${dir}/${nombre}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1366, height: 900 });
 }
