@@ -54,10 +54,14 @@ async function generar(database: Database, lineas: number): Promise<{ tiendaId: 
   const tiendaId = t!.id_tienda;
   await db.execute(sql`insert into usuario (documento, nombre1, apellido1, correo, contrasena_hash, rol_id, tienda_id)
     select 'B' || g, 'Cajero', g::text, 'c' || g || '@bench.co', 'x', 2, ${tiendaId} from generate_series(1, 3) g`);
-  await db.execute(sql`insert into producto (tienda_id, nombre, precio_unit, categoria, stock, stock_min)
-    select ${tiendaId}, 'Producto ' || g, 500 + (g * 37) % 20000, 'Categoría ' || (g % 25), (g * 13) % 200, 10 from generate_series(1, 2000) g`);
-  await db.execute(sql`insert into cliente (tienda_id, documento, nombre, apellido, fiado, cupo)
-    select ${tiendaId}, 'D' || g, 'Cliente', g::text, true, 200000 from generate_series(1, 200) g`);
+  // Each product its own catalogue entry (its id), as the trigger producto_catalogo would write it (ADR 043).
+  await db.execute(sql`insert into producto (id_producto, catalogo_id, tienda_id, nombre, precio_unit, categoria, stock, stock_min)
+    overriding system value
+    select n, n, ${tiendaId}, 'Producto ' || g, 500 + (g * 37) % 20000, 'Categoría ' || (g % 25), (g * 13) % 200, 10
+    from (select nextval(pg_get_serial_sequence('producto', 'id_producto')) as n, g from generate_series(1, 2000) g) s`);
+  // The customer is the empresa's (issue #56, trigger cliente_empresa, off here).
+  await db.execute(sql`insert into cliente (tienda_id, empresa_id, documento, nombre, apellido, fiado, cupo)
+    select ${tiendaId}, (select empresa_id from tienda where id_tienda = ${tiendaId}), 'D' || g, 'Cliente', g::text, true, 200000 from generate_series(1, 200) g`);
   await db.execute(sql`insert into turno (tienda_id, usuario_id, abierto_en, cerrado_en, fondo_inicial, cierre)
     select ${tiendaId}, (select min(id_usuario) from usuario where tienda_id = ${tiendaId}) + (g % 3), now() - (g * interval '12 hours'), now() - (g * interval '12 hours') + interval '10 hours', 50000,
       jsonb_build_object('esperado', jsonb_build_object('5', 300000 + g), 'contado', jsonb_build_object('5', 300000 + g - (g % 7) * 100))

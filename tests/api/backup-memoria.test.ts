@@ -50,9 +50,11 @@ async function seedStore({ db }: Database, lines: number) {
       }
     ).rows[0]!.id_tienda;
     await ex(sql`select setseed(0.5)`);
-    await ex(sql`insert into producto (tienda_id, nombre, precio_unit, descripcion, categoria, presentacion, stock, stock_min, estado, codigo_barras)
-      select ${t}, 'Producto de prueba con un nombre largo ' || g, (500 + floor(random() * 60) * 500)::bigint, 'Descripción ' || g, 'Granos', 'Bolsa', 100, 5, 1, (7700000000000 + g)::text
-      from generate_series(1, 2000) g`);
+    // With triggers off, each product is given what producto_catalogo would: its own catalogue entry (its id).
+    await ex(sql`insert into producto (id_producto, catalogo_id, tienda_id, nombre, precio_unit, descripcion, categoria, presentacion, stock, stock_min, estado, codigo_barras)
+      overriding system value
+      select n, n, ${t}, 'Producto de prueba con un nombre largo ' || g, (500 + floor(random() * 60) * 500)::bigint, 'Descripción ' || g, 'Granos', 'Bolsa', 100, 5, 1, (7700000000000 + g)::text
+      from (select nextval(pg_get_serial_sequence('producto', 'id_producto')) as n, g from generate_series(1, 2000) g) s`);
     await ex(sql`insert into venta (tienda_id, numero, fecha, estado, metodo_pago_id, total, monto_recibido)
       select ${t}, g, now() - (random() * interval '365 days'), 'Completada', 1, 7500, 7500 from generate_series(1, ${Math.ceil(lines / 3)}) g`);
     await ex(sql`with p as (select min(id_producto) as lo, max(id_producto) as hi from producto where tienda_id = ${t}),
