@@ -358,7 +358,8 @@ test('una etiqueta desconocida crea el producto por peso con el código del art�
   await datos.getByRole('button', { name: 'Guardar cambios' }).click();
   await expectPopup(page, 'Error al actualizar', 'Este producto se vende por unidad: escriba un stock entero, 0 o más.');
   await page.locator('.swal2-confirm').click();
-  await expect(page.getByRole('region', { name: 'Presentaciones' })).toContainText('Se vende por peso o medida');
+  // Still by the kilo: its packs (a bulto, issue #58) count whole kilos.
+  await expect(page.getByRole('region', { name: 'Presentaciones' })).toContainText('Este producto se vende suelto, por kg. Una presentación (rollo, bulto, caneca) trae un número entero de kg y los descuenta del stock.');
   expect((await api.get(`/api/productos/${id}`)).unidad).toBe('KGM');
   await captura(page, { path: 'test-results/producto-por-peso-detalle-1366.png', fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
