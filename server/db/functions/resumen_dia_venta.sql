@@ -3,6 +3,8 @@
 -- out): the daily close's count, annulled, gross, discounts and first and last number per day and till
 -- come from here instead of every sale of the period. The functions below are 0046's (0036's for the
 -- venta trigger) with those columns added; the table is rebuilt for every store with sales.
+-- A sale the checkout numbers last (ADR 057) goes in with the placeholder -id_venta: it counts here
+-- without a number, and venta_resumen_dia adds its number once venta_tomar_numero gives it.
 CREATE OR REPLACE FUNCTION resumen_dia_venta(v venta, signo integer) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
   v_local timestamp;
@@ -22,7 +24,7 @@ BEGIN
   IF v.estado = 'Anulada' THEN
     INSERT INTO resumen_venta_dia (tienda_id, dia, hora, usuario_id, turno_id, metodo_pago_id, punto_venta_id, anuladas, monto_anulado, primero, ultimo)
     VALUES (v.tienda_id, v_local::date, extract(hour FROM v_local)::smallint, coalesce(v.usuario_id, 0), coalesce(v.turno_id, 0), v.metodo_pago_id, coalesce(v.punto_venta_id, 0),
-      signo, signo * v.total, CASE WHEN signo > 0 THEN v.numero END, CASE WHEN signo > 0 THEN v.numero END);
+      signo, signo * v.total, CASE WHEN signo > 0 AND v.numero > 0 THEN v.numero END, CASE WHEN signo > 0 AND v.numero > 0 THEN v.numero END);
     RETURN;
   END IF;
   SELECT coalesce(sum(linea_bruto(f.precio, f.cantidad, f.importe)), 0), coalesce(sum(f.descuento), 0), coalesce(sum(cantidad_en('unidades', f.cantidad, f.factor, f.unidad_dian, f.producto_id)), 0),
@@ -32,7 +34,7 @@ BEGIN
     INTO v_bruto, v_desc, v_unidades, v_kilos, v_litros, v_metros, v_metros_cuadrados, v_galones FROM factura f WHERE f.venta_id = v.id_venta;
   INSERT INTO resumen_venta_dia (tienda_id, dia, hora, usuario_id, turno_id, metodo_pago_id, punto_venta_id, tickets, bruto, descuentos, neto, unidades, kilos, litros, metros, metros_cuadrados, galones, primero, ultimo)
   VALUES (v.tienda_id, v_local::date, extract(hour FROM v_local)::smallint, coalesce(v.usuario_id, 0), coalesce(v.turno_id, 0), v.metodo_pago_id, coalesce(v.punto_venta_id, 0),
-    signo, signo * v_bruto, signo * (v_desc + v.descuento), signo * v.total, signo * v_unidades, signo * v_kilos, signo * v_litros, signo * v_metros, signo * v_metros_cuadrados, signo * v_galones, CASE WHEN signo > 0 THEN v.numero END, CASE WHEN signo > 0 THEN v.numero END);
+    signo, signo * v_bruto, signo * (v_desc + v.descuento), signo * v.total, signo * v_unidades, signo * v_kilos, signo * v_litros, signo * v_metros, signo * v_metros_cuadrados, signo * v_galones, CASE WHEN signo > 0 AND v.numero > 0 THEN v.numero END, CASE WHEN signo > 0 AND v.numero > 0 THEN v.numero END);
   WITH x AS (
     SELECT v.tienda_id, v_local::date AS dia, f.producto_id, signo * sum(f.cantidad * f.factor) AS cantidad, signo * sum(linea_bruto(f.precio, f.cantidad, f.importe)) AS bruto,
       signo * sum(f.descuento) AS descuentos, signo * coalesce(sum(round(f.cantidad * f.costo_unit)), 0) AS costo,

@@ -10,6 +10,16 @@ BEGIN
     PERFORM resumen_dia_venta(OLD, -1);
     RETURN OLD;
   END IF;
+  -- The checkout's sale taking its number (ADR 057, venta_tomar_numero): its part is in already, and only
+  -- the day's first and last number learn it (a row of zeros under the same keys carrying the number).
+  IF OLD.numero < 0 AND NEW.numero > 0 AND (OLD.tienda_id, OLD.fecha, OLD.estado, OLD.usuario_id, OLD.turno_id, OLD.metodo_pago_id, OLD.total, OLD.descuento, OLD.punto_venta_id)
+     IS NOT DISTINCT FROM (NEW.tienda_id, NEW.fecha, NEW.estado, NEW.usuario_id, NEW.turno_id, NEW.metodo_pago_id, NEW.total, NEW.descuento, NEW.punto_venta_id) THEN
+    INSERT INTO resumen_venta_dia (tienda_id, dia, hora, usuario_id, turno_id, metodo_pago_id, punto_venta_id, primero, ultimo)
+    SELECT NEW.tienda_id, (NEW.fecha AT TIME ZONE t.zona_horaria)::date, extract(hour FROM NEW.fecha AT TIME ZONE t.zona_horaria)::smallint,
+      coalesce(NEW.usuario_id, 0), coalesce(NEW.turno_id, 0), NEW.metodo_pago_id, coalesce(NEW.punto_venta_id, 0), NEW.numero, NEW.numero
+    FROM tienda t WHERE t.id_tienda = NEW.tienda_id;
+    RETURN NEW;
+  END IF;
   IF (OLD.tienda_id, OLD.fecha, OLD.estado, OLD.usuario_id, OLD.turno_id, OLD.metodo_pago_id, OLD.total, OLD.descuento, OLD.punto_venta_id, OLD.numero)
      IS DISTINCT FROM (NEW.tienda_id, NEW.fecha, NEW.estado, NEW.usuario_id, NEW.turno_id, NEW.metodo_pago_id, NEW.total, NEW.descuento, NEW.punto_venta_id, NEW.numero) THEN
     PERFORM resumen_dia_venta(OLD, -1);
