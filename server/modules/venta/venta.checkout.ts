@@ -218,6 +218,8 @@ export async function ensayar<T>(db: Db, escribir: (tx: Tx) => Promise<T>): Prom
 
 /** A checkout checked and ready to write, in the caller's transaction or its own. */
 export interface Checkout {
+  /** The customer the sale is made to, found by its documento (the store's own first), or null. */
+  clienteId: number | null;
   /** A discount by role 2, or past the stock without the permission: tried first, then a PIN. */
   necesitaPin: boolean;
   /** Paid in full with no discount nor sale past stock: one statement, no transaction needed. */
@@ -460,7 +462,7 @@ export async function prepararCheckout(options: PedidoVenta & { porCambio?: bool
       puntos: r.puntos ?? null,
     };
   };
-  return { necesitaPin, sinTransaccion: !aCredito && !conDescuento && !promos.ahorro && !sinStock && !sinRed && !lotes.enTransaccion && !formulas.enTransaccion && !cliente, registrar, escribir, autorizar, recibo };
+  return { clienteId: cliente?.id ?? null, necesitaPin, sinTransaccion: !aCredito && !conDescuento && !promos.ahorro && !sinStock && !sinRed && !lotes.enTransaccion && !formulas.enTransaccion && !cliente, registrar, escribir, autorizar, recibo };
 }
 
 /** The store's sale recorded under a till's key, if any. */

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { facturaElectronica as FE } from '#shared/messages/factura-electronica';
 import { METODO } from '#shared/roles';
-import { cliente, documentoDian, rangoNumeracion, venta } from '../../db/schema';
+import { cliente, documentoDian, rangoNumeracion, tienda, venta } from '../../db/schema';
 import { crearTienda, type Tienda } from '../../../tests/helpers/factories';
 import { usarApp } from '../../../tests/helpers/test-app';
 import { cufe } from '../dian/cude';
@@ -134,5 +134,29 @@ describe('factura electrónica de venta en la caja (issue #57 punto 1)', { timeo
     // Another store's sale is not found.
     const otra = await crearTienda(t);
     expect((await req('POST', `/api/ventas/${pos.json().id}/factura-electronica`, otra.token)).statusCode).toBe(404);
+  });
+
+  it('recordar los datos del comprador los guarda solo en el cliente de la venta, no en su gemelo de documento repetido de otra tienda (issue #56)', async () => {
+    const s = await ferreteria();
+    const sucursal = await req('POST', '/api/sucursales', s.token, { nombreTienda: 'Ferretería Norte', direccion: 'Cl 80 # 10-20', telefono: '6014567890', zonaHoraria: 'America/Bogota' });
+    expect(sucursal.statusCode, sucursal.body).toBe(201);
+    const db = t.database.db;
+    const [e] = await db.select({ id: tienda.empresaId }).from(tienda).where(eq(tienda.idTienda, s.id));
+    // Two customers of one documento, each store's, as migration 0090 kept them (flagged).
+    const [uno, dos] = await db
+      .insert(cliente)
+      .values([
+        { tiendaId: s.id, empresaId: e!.id, documento: '860034313', nombre: 'Constructora', apellido: 'Andina', documentoRepetido: true },
+        { tiendaId: sucursal.json().idTienda as number, empresaId: e!.id, documento: '860034313', nombre: 'Constructora', apellido: 'Andina Norte', documentoRepetido: true },
+      ])
+      .returning({ id: cliente.idCliente });
+    const r = await facturar(s, { venta: ventaDe(s, { documentoCliente: '860034313' }), recordar: true });
+    expect(r.statusCode, r.body).toBe(201);
+    const [v] = await db.select({ clienteId: venta.clienteId }).from(venta).where(eq(venta.idVenta, r.json().id));
+    expect(v!.clienteId).toBe(uno!.id);
+    const datos = async (id: number) => (await db.select({ d: cliente.datosFiscales }).from(cliente).where(eq(cliente.idCliente, id)))[0]!.d;
+    expect(await datos(uno!.id)).toMatchObject({ numero: '860034313', email: 'compras@andina.co' });
+    // The other store's customer keeps what it had: nothing.
+    expect(await datos(dos!.id)).toBeNull();
   });
 });

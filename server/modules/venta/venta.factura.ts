@@ -48,11 +48,12 @@ export async function registrarVentaFactura(options: PedidoFactura): Promise<TRe
       // venta_numerar reads it (the sale's number from the invoice range, the buyer kept on it); local to this transaction.
       await tx.execute(sql`select set_config('adax.adquirente', ${adquirente}, true)`);
       const r = await c.escribir(tx, autorizadoPor);
-      if (r.estado === 'ok' && options.recordar && options.input.documentoCliente)
+      // Only the customer the sale was made to: two flagged customers of one empresa share a documento (migration 0090).
+      if (r.estado === 'ok' && options.recordar && c.clienteId !== null)
         await tx
           .update(cliente)
           .set({ datosFiscales: options.adquirente })
-          .where(and(clientesDeLaTienda(tiendaId), eq(cliente.documento, options.input.documentoCliente)));
+          .where(and(clientesDeLaTienda(tiendaId), eq(cliente.idCliente, c.clienteId)));
       return r;
     };
     let autorizadoPor: { id: number; nombre: string } | null = null;
