@@ -23,7 +23,7 @@ import { CertificadoInvalido, firmarDocumento, leerP12, leerP12EnHilo, resumenCe
 import type { IntentosCertificado } from './intentos-certificado';
 import { inspeccionarP12 } from './p12';
 import { TransporteSoapDian } from './soap';
-import type { Software } from './tipos';
+import type { Caja, DocumentoPos, Resolucion, Software } from './tipos';
 import { FallaTransporte, type EnvioDocumento, type TransporteDian } from './transporte';
 import { construirDocumentoPos } from './xml';
 
@@ -235,6 +235,36 @@ export function softwareDe(f: FilaConfiguracion, perfil: TPerfilFiscal): Softwar
 export const RESOLUCION_PRUEBAS = { numero: '18760000001', fechaDesde: '2019-01-19', fechaHasta: '2030-01-19', prefijo: 'SETP', desde: 990000000, hasta: 995000000 };
 
 /**
+ * One sample sale of a habilitación set, as DIAN's test sets ask for them, built from the store's own
+ * profile and software: the first (i = 0) paid in cash with IVA 19 %, the second on credit (due in 30
+ * days) with an exempt line. The POS set and the factura's set both build theirs here (the
+ * factura's without a till).
+ */
+export function ventaDePrueba(
+  f: FilaConfiguracion,
+  perfil: TPerfilFiscal,
+  v: { i: number; producto: { nombre: string; cantidad: number; importe: number }; ahora: Date; consecutivo: number; resolucion: Resolucion; caja?: Caja },
+): DocumentoPos {
+  const credito = v.i > 0;
+  const vencimiento = new Date(v.ahora.getTime() + 30 * 86_400_000).toISOString().slice(0, 10);
+  return documentoDesdeVenta({
+    nombreTienda: perfil.razonSocial,
+    perfil: { ...perfil, telefono: perfil.telefono ?? null },
+    lineas: [{ codigo: `SET-${v.i + 1}`, ...v.producto, unidad: '94', impuesto: credito ? 'exento' : 'iva19' }],
+    descuento: 0,
+    fiado: credito ? { vencimiento } : null,
+    medio: '10',
+    adquirente: null,
+    emision: v.ahora,
+    ambiente: 2,
+    consecutivo: v.consecutivo,
+    resolucion: v.resolucion,
+    software: softwareDe(f, perfil),
+    caja: v.caja ?? { placa: '', ubicacion: '', cajero: '', tipo: '', codigoVenta: '' },
+  });
+}
+
+/**
  * Sends the test set to habilitación: documents built from the store's own profile (a cash sale to
  * the consumidor final with IVA 19 %, a fiado sale with an exempt line), signed with its certificate
  * and sent through its transport. When DIAN accepts every one, the habilitación is recorded and
@@ -255,26 +285,18 @@ export async function enviarSetPruebas(options: { db: Db; tiendaId: number; auto
     .where(eq(dianConfiguracion.tiendaId, tiendaId))
     .returning({ desde: sql<number>`${dianConfiguracion.setPruebasSiguiente} - 2` });
   const ahora = options.ahora ?? new Date();
-  const vence = new Date(ahora.getTime() + 30 * 86_400_000).toISOString().slice(0, 10);
-  const ventas = [
-    { fiado: null, lineas: [{ codigo: 'SET-1', nombre: 'Gaseosa 400 ml', cantidad: 2, unidad: '94' as const, importe: 5_000, impuesto: 'iva19' as const }] },
-    { fiado: { vencimiento: vence }, lineas: [{ codigo: 'SET-2', nombre: 'Huevos x 30', cantidad: 1, unidad: '94' as const, importe: 18_000, impuesto: 'exento' as const }] },
+  const productos = [
+    { nombre: 'Gaseosa 400 ml', cantidad: 2, importe: 5_000 },
+    { nombre: 'Huevos x 30', cantidad: 1, importe: 18_000 },
   ];
   const documentos: TResultadoHabilitacion['documentos'] = [];
-  for (const [i, v] of ventas.entries()) {
-    const doc = documentoDesdeVenta({
-      nombreTienda: perfil.razonSocial,
-      perfil: { ...perfil, telefono: perfil.telefono ?? null },
-      lineas: v.lineas,
-      descuento: 0,
-      fiado: v.fiado,
-      medio: '10',
-      adquirente: null,
-      emision: ahora,
-      ambiente: 2,
+  for (const [i, producto] of productos.entries()) {
+    const doc = ventaDePrueba(f, perfil, {
+      i,
+      producto,
+      ahora,
       consecutivo: Number(n!.desde) + i,
       resolucion: RESOLUCION_PRUEBAS,
-      software: softwareDe(f, perfil),
       caja: { placa: 'SET-PRUEBAS', ubicacion: 'Habilitación', cajero: 'Set de pruebas', tipo: 'Caja principal', codigoVenta: `SET-${i + 1}` },
     });
     const g = construirDocumentoPos(doc);

@@ -17,7 +17,7 @@ import type { Db, Tx } from '../../db/client';
 import { dianHabilitacionTipo } from '../../db/schema';
 import { registrarPor, type Autor } from '../actividad/actividad.domain';
 import { leerPerfilFiscal } from '../tienda/perfil-fiscal';
-import { documentoDesdeVenta, emisorDePerfil } from './adaptador';
+import { emisorDePerfil } from './adaptador';
 import {
   credencialDe,
   enviarDocumentoDelSet,
@@ -26,6 +26,7 @@ import {
   respuesta,
   softwareDe,
   transporteDe,
+  ventaDePrueba,
   type FilaConfiguracion,
   type FilaTipo,
 } from './configuracion.domain';
@@ -106,27 +107,18 @@ const COMPRADORES: AdquirenteFactura[] = [
 
 /** The factura's set: two invoices (cash with IVA 19 %, credit with an exempt line), the first annulled by a credit note, the second charged by a debit note. */
 function setFactura(f: FilaConfiguracion, perfil: TPerfilFiscal, desde: number, ahora: Date): DocumentoGenerado[] {
-  const vence = new Date(ahora.getTime() + 30 * 86_400_000).toISOString().slice(0, 10);
-  const ventas = [
-    { fiado: null, lineas: [{ codigo: 'SET-1', nombre: 'Cemento gris 50 kg', cantidad: 4, unidad: '94' as const, importe: 136_000, impuesto: 'iva19' as const }] },
-    { fiado: { vencimiento: vence }, lineas: [{ codigo: 'SET-2', nombre: 'Huevos x 30', cantidad: 2, unidad: '94' as const, importe: 36_000, impuesto: 'exento' as const }] },
+  const productos = [
+    { nombre: 'Cemento gris 50 kg', cantidad: 4, importe: 136_000 },
+    { nombre: 'Huevos x 30', cantidad: 2, importe: 36_000 },
   ];
   const fecha = fechaHoraBogota(ahora).fecha;
-  const facturas = ventas.map((v, i) => {
-    const pos = documentoDesdeVenta({
-      nombreTienda: perfil.razonSocial,
-      perfil: { ...perfil, telefono: perfil.telefono ?? null },
-      lineas: v.lineas,
-      descuento: 0,
-      fiado: v.fiado,
-      medio: '10',
-      adquirente: null,
-      emision: ahora,
-      ambiente: 2,
+  const facturas = productos.map((producto, i) => {
+    const pos = ventaDePrueba(f, perfil, {
+      i,
+      producto,
+      ahora,
       consecutivo: desde + i,
       resolucion: RESOLUCION_FACTURA_PRUEBAS,
-      software: softwareDe(f, perfil),
-      caja: { placa: '', ubicacion: '', cajero: '', tipo: '', codigoVenta: '' },
     });
     const { adquirente: _a, caja: _c, puntos: _p, contingencia: _k, documentoFisico: _d, ...resto } = pos;
     const factura: FacturaVenta = { ...resto, adquirente: COMPRADORES[i]!, claveTecnica: CLAVE_TECNICA_PRUEBAS };
