@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from './client';
+import { CATALOGO, producto } from './schema';
 
 /**
  * The consistency checks run after every fault (issue #50 point 7): what must hold in the data whatever
@@ -33,6 +34,13 @@ const RESUMENES = ['resumen_venta_dia', 'resumen_producto_dia', 'resumen_product
 /** Columns that are not summed: the first and last receipt of a day (min/max), surrogate ids. */
 const NO_SUMAR = new Set(['primero', 'ultimo']);
 
+/** Each catalogue field of a store's row (h) that differs from its first sister's (b), named by its column. */
+const CAMPOS_DISTINTOS = sql.raw(
+  CATALOGO.map((k) => producto[k].name)
+    .map((c) => `case when h.${c} is distinct from b.${c} then '${c}' end`)
+    .join(', '),
+);
+
 class Deshacer extends Error {}
 
 export async function comprobarConsistencia(db: Db, opciones: { tiendaId?: number } = {}): Promise<Falla[]> {
@@ -62,18 +70,7 @@ export async function comprobarConsistencia(db: Db, opciones: { tiendaId?: numbe
     db,
     sql`select h.tienda_id, h.id_producto, h.nombre, b.tienda_id as base,
           concat_ws(', ',
-            case when h.nombre is distinct from b.nombre then 'nombre' end,
-            case when h.descripcion is distinct from b.descripcion then 'descripcion' end,
-            case when h.marca is distinct from b.marca then 'marca' end,
-            case when h.categoria is distinct from b.categoria then 'categoria' end,
-            case when h.presentacion is distinct from b.presentacion then 'presentacion' end,
-            case when h.codigo_barras is distinct from b.codigo_barras then 'codigo_barras' end,
-            case when h.impuesto is distinct from b.impuesto then 'impuesto' end,
-            case when h.unidad_dian is distinct from b.unidad_dian then 'unidad_dian' end,
-            case when h.maneja_lotes is distinct from b.maneja_lotes then 'maneja_lotes' end,
-            case when h.registro_invima is distinct from b.registro_invima then 'registro_invima' end,
-            case when h.principio_activo is distinct from b.principio_activo then 'principio_activo' end,
-            case when h.bajo_formula is distinct from b.bajo_formula then 'bajo_formula' end,
+            ${CAMPOS_DISTINTOS},
             case when not h.precio_propio and not b.precio_propio and h.precio_unit <> b.precio_unit then 'precio_unit' end) as campos
         from producto h join tienda th on th.id_tienda = h.tienda_id
         join lateral (

@@ -107,3 +107,22 @@ export const producto = pgTable(
     index('producto_medida_idx').on(t.tiendaId).where(sql`${t.unidadDian} <> '94'`),
   ],
 );
+
+/**
+ * The catalogue's fields: the empresa's, the same in every store's row of a product (ADR 043 §2). The
+ * product domain writes them to every store at once; the consistency check compares them.
+ */
+export const CATALOGO = [
+  'nombre',
+  'descripcion',
+  'marca',
+  'categoria',
+  'presentacion',
+  'codigoBarras',
+  'impuesto',
+  'unidadDian',
+  'manejaLotes',
+  'registroInvima',
+  'principioActivo',
+  'bajoFormula',
+] as const satisfies readonly (keyof typeof producto)[];

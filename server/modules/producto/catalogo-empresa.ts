@@ -15,25 +15,12 @@ import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { AppError } from '#shared/errors';
 import { M } from '#shared/messages';
 import type { Db, Tx } from '../../db/client';
-import { inventario, producto, productoUnidadVenta, tienda } from '../../db/schema';
+import { CATALOGO, inventario, producto, productoUnidadVenta, tienda } from '../../db/schema';
 import { registrarPor, type Autor } from '../actividad/actividad.domain';
 import { comprobarUnidad, registrarCambioPrecio } from './producto.reglas';
 
-/** The catalogue's fields: the empresa's, the same in every store's row of a product. */
-export const CATALOGO = [
-  'nombre',
-  'descripcion',
-  'marca',
-  'categoria',
-  'presentacion',
-  'codigoBarras',
-  'impuesto',
-  'unidadDian',
-  'manejaLotes',
-  'registroInvima',
-  'principioActivo',
-  'bajoFormula',
-] as const satisfies readonly (keyof typeof producto)[];
+/** The catalogue's fields (their one list lives by the table, for the consistency check too). */
+export { CATALOGO };
 type CampoCatalogo = (typeof CATALOGO)[number];
 
 export interface Hermana {
