@@ -12,6 +12,9 @@ import { sumaCantidadColumna } from './columna-cantidad';
  * them into one row per key when they pile up (`plegarResumenes`, reportes.resumen.ts). `usuario_id`
  * and `turno_id` are 0 for none. Non-annulled sales count in `tickets` … `unidades` (gross, the lines'
  * and the sale's discounts, the totals, the units); annulled ones in `anuladas` and `monto_anulado`.
+ *
+ * What feeds each column is declared in `server/db/resumenes.ts` (ADR 066), from which the trigger and
+ * rebuild functions are generated: a new column here needs its line there and `npm run resumenes`.
  */
 export const resumenVentaDia = pgTable(
   'resumen_venta_dia',

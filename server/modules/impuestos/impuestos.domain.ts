@@ -16,6 +16,7 @@ import type { TClasificacion, TImpuestosVenta, TInformeImpuestos } from '#shared
 import type { Db, Tx } from '../../db/client';
 import { categoriaImpuesto, factura, perfilFiscal, producto, venta } from '../../db/schema';
 import { conResumenesBloqueados } from '../../db/bloqueo-resumen';
+import { RESUMEN_IMPUESTO_DIA, sqlPlegado } from '../../db/resumenes';
 import { comprobarUnidad, registrarCambioUnidad } from '../producto/producto.domain';
 import { esDueno, llevarAHermanas, tiendasHermanas } from '../producto/catalogo-empresa';
 import { registrarPor, type Autor } from '../actividad/actividad.domain';
@@ -370,10 +371,5 @@ export async function plegarImpuestos(db: DbOTx, tiendaId: number, r: { desde: s
 
 /** The fold itself, in a transaction that holds the store's summaries lock. */
 export async function plegarImpuestosEn(db: Tx, tiendaId: number, r: { desde: string; hasta: string }): Promise<void> {
-  await db.execute(sql`
-    with d as (delete from resumen_impuesto_dia where tienda_id = ${tiendaId} and dia between ${r.desde}::date and ${r.hasta}::date returning *)
-    insert into resumen_impuesto_dia (tienda_id, dia, punto_venta_id, turno_id, impuesto, ventas, lineas, base, valor)
-    select tienda_id, dia, punto_venta_id, turno_id, impuesto, sum(ventas), sum(lineas), sum(base), sum(valor)
-    from d group by 1, 2, 3, 4, 5
-    having sum(ventas) <> 0 or sum(lineas) <> 0 or sum(base) <> 0 or sum(valor) <> 0`);
+  await db.execute(sqlPlegado(RESUMEN_IMPUESTO_DIA, sql`tienda_id = ${tiendaId} and dia between ${r.desde}::date and ${r.hasta}::date`));
 }

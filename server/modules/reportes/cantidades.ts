@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { deMilesimas, milesimasDe, totalesPorMedida, type TotalesMedida } from '#shared/cantidad';
 import { MEDIDAS, unidadDeMedida, type TMedida } from '#shared/unidades';
 import type { TIndicador } from '#shared/schemas/reportes';
+import { columnaDeMedida } from '../../db/resumenes';
 import { categoriaDe, filas, ind, s, type Ctx } from './comun';
 
 /**
@@ -38,8 +39,8 @@ export function totalesPorUnidad(rows: { clave: string; cantidad: number }[], un
   return totalesPorMedida(rows.map((x) => ({ cantidad: x.cantidad, unidad: unidades.get(x.clave) ?? '94' })));
 }
 
-/** Each measure's column in the per-day summary (`resumen_venta_dia`) and `cantidad_en`'s name of it. */
-export const COLUMNA_MEDIDA: Record<TMedida, string> = { unidades: 'unidades', kilos: 'kilos', litros: 'litros', metros: 'metros', metrosCuadrados: 'metros_cuadrados', galones: 'galones' };
+/** Each measure's column in the per-day summary (`resumen_venta_dia`) and `cantidad_en`'s name of it (server/db/resumenes.ts). */
+export const COLUMNA_MEDIDA = Object.fromEntries(MEDIDAS.map((m) => [m, columnaDeMedida(m)])) as Record<TMedida, string>;
 
 /** The measures other than units, in the order reports show them. */
 export const MEDIDAS_APARTE = MEDIDAS.filter((m) => m !== 'unidades');

@@ -9,6 +9,7 @@ import { filtroDePagos, hayQuePlegar, plegarPagosSiHaceFalta, plegarResumenes } 
 import { diaEnZona, finDelDiaEn, inicioDelDiaEn, zonaDeTienda } from '../tienda/zona-horaria';
 import { R, C, type Ctx, n, s, filas, filasPorTienda, col, ind, partes, nombreTarifa, tabla, reporte } from './comun';
 import { netoDe } from './cifras';
+import { clavesDe, RESUMEN_VENTA_DIA, tablaDe } from '../../db/resumenes';
 
 /** *Cierre diario por caja* (issue #35 point 4). */
 
@@ -78,7 +79,7 @@ async function ventasDelCierreResumidas(db: Db, tiendas: number[], r: Rango): Pr
     tiendas,
     (tiendaId) => sql`select s.dia::text as dia, coalesce(nullif(s.punto_venta_id, 0), (select t.punto_venta_id from turno t where t.id_turno = s.turno_id), 0) as caja,
       min(s.primero) as primero, max(s.ultimo) as ultimo, sum(s.tickets) as ventas, sum(s.anuladas) as anuladas, sum(s.bruto) as bruto, sum(s.descuentos) as descuentos,
-      count(*) as filas, count(distinct (s.hora, s.usuario_id, s.turno_id, s.metodo_pago_id, s.punto_venta_id)) as claves
+      count(*) as filas, count(distinct ${clavesDe(tablaDe(RESUMEN_VENTA_DIA), 's.', ['dia'])}) as claves
     from resumen_venta_dia s where s.tienda_id = ${tiendaId} and s.dia between ${r.desde}::date and ${r.hasta}::date
     group by 1, 2`,
   );

@@ -3,6 +3,7 @@ import { diasEntre, sumarDias, type Rango } from '#shared/periodo';
 import type { Db, Tx } from '../../db/client';
 import { conResumenesBloqueados } from '../../db/bloqueo-resumen';
 import { plegarImpuestosEn } from '../impuestos/impuestos.domain';
+import { clavesDe, RESUMEN_PAGO_DIA, RESUMEN_PRODUCTO_DIA, RESUMEN_VENTA_DIA, sqlPlegado as plegar, tablaAcumulada, tablaDe } from '../../db/resumenes';
 
 /**
  * The per-day summaries of issue #35 point 3 (ADR 028): `resumen_venta_dia` and `resumen_producto_dia`,
@@ -21,18 +22,9 @@ export async function plegarResumenes(db: Db | Tx, tiendaId: number, r: Rango): 
 }
 
 async function plegarResumenesEn(db: Tx, tiendaId: number, r: Rango): Promise<void> {
-  await db.execute(sql`
-    with d as (delete from resumen_venta_dia where tienda_id = ${tiendaId} and dia between ${r.desde}::date and ${r.hasta}::date returning *)
-    insert into resumen_venta_dia (tienda_id, dia, hora, usuario_id, turno_id, metodo_pago_id, punto_venta_id, tickets, bruto, descuentos, neto, unidades, kilos, litros, metros, metros_cuadrados, galones, anuladas, monto_anulado, primero, ultimo)
-    select tienda_id, dia, hora, usuario_id, turno_id, metodo_pago_id, punto_venta_id, sum(tickets), sum(bruto), sum(descuentos), sum(neto), sum(unidades), sum(kilos), sum(litros), sum(metros), sum(metros_cuadrados), sum(galones), sum(anuladas), sum(monto_anulado), min(primero), max(ultimo)
-    from d group by 1, 2, 3, 4, 5, 6, 7
-    having sum(tickets) <> 0 or sum(bruto) <> 0 or sum(descuentos) <> 0 or sum(neto) <> 0 or sum(unidades) <> 0 or sum(kilos) <> 0 or sum(litros) <> 0 or sum(metros) <> 0 or sum(metros_cuadrados) <> 0 or sum(galones) <> 0 or sum(anuladas) <> 0 or sum(monto_anulado) <> 0`);
-  await db.execute(sql`
-    with d as (delete from resumen_producto_dia where tienda_id = ${tiendaId} and dia between ${r.desde}::date and ${r.hasta}::date returning *)
-    insert into resumen_producto_dia (tienda_id, dia, producto_id, cantidad, bruto, descuentos, costo, sin_costo_unit)
-    select tienda_id, dia, producto_id, sum(cantidad), sum(bruto), sum(descuentos), sum(costo), sum(sin_costo_unit)
-    from d group by 1, 2, 3
-    having sum(cantidad) <> 0 or sum(bruto) <> 0 or sum(descuentos) <> 0 or sum(costo) <> 0 or sum(sin_costo_unit) <> 0`);
+  const enDias = sql`tienda_id = ${tiendaId} and dia between ${r.desde}::date and ${r.hasta}::date`;
+  await db.execute(plegar(tablaDe(RESUMEN_VENTA_DIA), enDias));
+  await db.execute(plegar(tablaDe(RESUMEN_PRODUCTO_DIA), enDias));
   await plegarImpuestosEn(db, tiendaId, r);
   await plegarPagosEn(db, tiendaId, r);
   const meses: string[] = [];
@@ -46,12 +38,7 @@ export async function plegarPagos(db: Db | Tx, tiendaId: number, r: Rango): Prom
 }
 
 async function plegarPagosEn(db: Tx, tiendaId: number, r: Rango): Promise<void> {
-  await db.execute(sql`
-    with d as (delete from resumen_pago_dia where tienda_id = ${tiendaId} and dia between ${r.desde}::date and ${r.hasta}::date returning *)
-    insert into resumen_pago_dia (tienda_id, dia, punto_venta_id, turno_id, usuario_id, metodo_pago_id, ventas, monto, fiado, cobros, abonos, cargos)
-    select tienda_id, dia, punto_venta_id, turno_id, usuario_id, metodo_pago_id, sum(ventas), sum(monto), sum(fiado), sum(cobros), sum(abonos), sum(cargos)
-    from d group by 1, 2, 3, 4, 5, 6
-    having sum(ventas) <> 0 or sum(monto) <> 0 or sum(fiado) <> 0 or sum(cobros) <> 0 or sum(abonos) <> 0 or sum(cargos) <> 0`);
+  await db.execute(plegar(RESUMEN_PAGO_DIA, sql`tienda_id = ${tiendaId} and dia between ${r.desde}::date and ${r.hasta}::date`));
 }
 
 /**
@@ -71,7 +58,7 @@ export const filtroDePagos = (tiendaId: number, r: Rango) => sql`s.tienda_id = $
 /** `pagosResumidos`' fold check for several stores in one statement: each store whose rows pile up is folded (ADR 017). */
 export async function plegarPagosSiHaceFalta(db: Db, tiendas: number[], r: Rango): Promise<void> {
   if (!tiendas.length) return;
-  const cuentas = ((await db.execute(sql`select s.tienda_id, count(*)::int as filas, count(distinct (s.dia, s.punto_venta_id, s.turno_id, s.usuario_id, s.metodo_pago_id))::int as claves
+  const cuentas = ((await db.execute(sql`select s.tienda_id, count(*)::int as filas, count(distinct ${clavesDe(RESUMEN_PAGO_DIA, 's.')})::int as claves
     from resumen_pago_dia s where s.tienda_id in (${sql.join(tiendas.map((t) => sql`${t}`), sql`, `)}) and s.dia between ${r.desde}::date and ${r.hasta}::date group by s.tienda_id`)) as unknown as { rows: { tienda_id: number; filas: number; claves: number }[] }).rows;
   for (const c of cuentas) if (hayQuePlegar(Number(c.filas), Number(c.claves))) await plegarPagos(db, Number(c.tienda_id), r);
 }
@@ -115,12 +102,7 @@ export async function plegarProductosMes(db: Db | Tx, tiendaId: number, meses: s
 }
 
 async function plegarProductosMesEn(db: Tx, tiendaId: number, meses: string[]): Promise<void> {
-  await db.execute(sql`
-    with d as (delete from resumen_producto_mes where tienda_id = ${tiendaId} and mes in (${sql.join(meses.map((m) => sql`${m}::date`), sql`, `)}) returning *)
-    insert into resumen_producto_mes (tienda_id, mes, producto_id, cantidad, bruto, descuentos, costo, sin_costo_unit)
-    select tienda_id, mes, producto_id, sum(cantidad), sum(bruto), sum(descuentos), sum(costo), sum(sin_costo_unit)
-    from d group by 1, 2, 3
-    having sum(cantidad) <> 0 or sum(bruto) <> 0 or sum(descuentos) <> 0 or sum(costo) <> 0 or sum(sin_costo_unit) <> 0`);
+  await db.execute(plegar(tablaAcumulada(RESUMEN_PRODUCTO_DIA), sql`tienda_id = ${tiendaId} and mes in (${sql.join(meses.map((m) => sql`${m}::date`), sql`, `)})`));
 }
 
 /**
@@ -143,7 +125,7 @@ export async function productosResumidosDe(db: Db, tiendas: number[], r: Rango, 
   const partes: ReturnType<typeof sql>[] = [];
   if (meses.length) {
     const enMeses = sql`${enTiendas('tienda_id')} and mes in (${sql.join(meses.map((m) => sql`${m}::date`), sql`, `)})`;
-    const cuentas = ((await db.execute(sql`select tienda_id, count(*)::int as filas, count(distinct (mes, producto_id))::int as claves from resumen_producto_mes where ${enMeses} group by tienda_id`)) as unknown as { rows: { tienda_id: number; filas: number; claves: number }[] }).rows;
+    const cuentas = ((await db.execute(sql`select tienda_id, count(*)::int as filas, count(distinct ${clavesDe(tablaAcumulada(RESUMEN_PRODUCTO_DIA))})::int as claves from resumen_producto_mes where ${enMeses} group by tienda_id`)) as unknown as { rows: { tienda_id: number; filas: number; claves: number }[] }).rows;
     for (const c of cuentas) if (hayQuePlegar(Number(c.filas), Number(c.claves))) await plegarProductosMes(db, Number(c.tienda_id), meses);
     partes.push(sql`select producto_id, cantidad, bruto, descuentos, costo, sin_costo_unit from resumen_producto_mes where ${enMeses}`);
   }

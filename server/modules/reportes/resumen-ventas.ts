@@ -8,6 +8,7 @@ import { netoDe } from './cifras';
 import type { TotalesMedida } from '#shared/cantidad';
 import { MEDIDAS } from '#shared/unidades';
 import { COLUMNA_MEDIDA, MEDIDAS_APARTE, indicadoresDeMedidas, sinMedidas, sumarMedidas } from './cantidades';
+import { clavesDe, RESUMEN_VENTA_DIA, tablaDe } from '../../db/resumenes';
 
 /** *Resumen de ventas*: per store day, tickets, gross, discounts, net, units (kilos, litres, metres, square metres and gallons apart), annulled and returns. `ventasPorDia` is also the sales' totals of *Anulaciones y descuentos*, *Cierre mensual* and Inicio. */
 
@@ -66,7 +67,7 @@ export async function ventasPorDia(ctx: Ctx, r: Rango): Promise<(Totales & { dia
     resumido as (
       select s.dia, sum(s.tickets) as tickets, sum(s.bruto) as bruto, sum(s.descuentos) as descuentos, sum(s.neto) as neto, ${porMedida((c) => `sum(s.${c}) as ${c}`)},
         sum(s.anuladas) as anuladas, sum(s.monto_anulado) as monto_anulado,
-        count(*) as filas, count(distinct (s.hora, s.usuario_id, s.turno_id, s.metodo_pago_id, s.punto_venta_id)) as claves
+        count(*) as filas, count(distinct ${clavesDe(tablaDe(RESUMEN_VENTA_DIA), 's.', ['dia'])}) as claves
       from resumen_venta_dia s where ${resumenVentaDe(ctx, pasado)} group by s.dia
     ),
     d as (select * from directo union all select * from resumido),
