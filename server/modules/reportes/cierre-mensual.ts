@@ -17,25 +17,30 @@ import { unidadesDe } from './cantidades';
  * Each product's stock at the end of `hasta` (today's stock less what the ledger moved after it) and
  * its value at the product's current average cost (the average of that day is not kept; no cost: 0).
  * The first `limite` rows by value (every row when null), how many there are and their whole value,
- * counted in the same statement (ADR 046).
+ * in the same statement (ADR 046). The count and the value are a plain aggregate and the page a top-N
+ * sort: as window aggregates over the whole catalogue they sorted every product (100 000, spilled to
+ * disk) to show 500 (issue #55 point 2, ADR 046 addendum).
  */
 export async function inventarioAlCierre(db: Db, tiendaId: number, hasta: string, limite: number | null) {
-  const rows = await filas<{ id_producto: number; nombre: string; stock: number; unidad_dian: string; costo: number | null; valor: number; total: number; valor_total: number }>(
+  const rows = await filas<{ id_producto: number | null; nombre: string; stock: number; unidad_dian: string; costo: number | null; valor: number; total: number; valor_total: number }>(
     db,
     sql`
     with despues as (
       select m.producto_id, sum(m.entradas - m.salidas) as neto from movimiento m
       where m.tienda_id = ${tiendaId} and m.fecha_movimiento >= ${finDelDiaEn(hasta, tiendaId)} and m.producto_id is not null group by m.producto_id
+    ),
+    c as not materialized (
+      select p.id_producto, p.nombre, p.stock - coalesce(d.neto, 0) as stock, p.unidad_dian, p.costo_promedio as costo,
+        round((p.stock - coalesce(d.neto, 0)) * coalesce(p.costo_promedio, 0))::bigint as valor
+      from producto p left join despues d on d.producto_id = p.id_producto
+      where p.tienda_id = ${tiendaId} and p.stock - coalesce(d.neto, 0) <> 0
     )
-    select p.id_producto, p.nombre, (p.stock - coalesce(d.neto, 0))::float8 as stock, p.unidad_dian, p.costo_promedio as costo,
-      round((p.stock - coalesce(d.neto, 0)) * coalesce(p.costo_promedio, 0))::bigint as valor,
-      count(*) over () as total, sum(round((p.stock - coalesce(d.neto, 0)) * coalesce(p.costo_promedio, 0))) over () as valor_total
-    from producto p left join despues d on d.producto_id = p.id_producto
-    where p.tienda_id = ${tiendaId} and p.stock - coalesce(d.neto, 0) <> 0
-    order by valor desc, p.nombre, p.id_producto
-    ${limite == null ? sql`` : sql`limit ${limite}`}`,
+    select t.total, t.valor_total, x.id_producto, x.nombre, x.stock::float8 as stock, x.unidad_dian, x.costo, x.valor
+    from (select count(*) as total, sum(c.valor) as valor_total from c) t
+    left join lateral (select * from c order by c.valor desc, c.nombre, c.id_producto ${limite == null ? sql`` : sql`limit ${limite}`}) x on true
+    order by x.valor desc, x.nombre, x.id_producto`,
   );
-  return { filas: rows, total: n(rows[0]?.total), valor: n(rows[0]?.valor_total) };
+  return { filas: rows.filter((x) => x.id_producto != null), total: n(rows[0]?.total), valor: n(rows[0]?.valor_total) };
 }
 
 export async function cierreMensual(ctx: Ctx, r: Rango): Promise<TReporte> {
