@@ -1,9 +1,12 @@
 // npm run bench:cadena [-- --tiendas 50 --cajas 3 --segundos 60 --pausa 4 --dias 365 --ventas-dia 20 --productos 150 --repeticiones 5 --port 4941 --postgres postgres://postgres@127.0.0.1:5432/postgres]
 // npm run bench:cadena -- --quick   (5 stores, 15 s of selling, 30 days: a smoke run)
+// npm run bench:cadena -- --solo-informes --conservar   (no selling phase; the database kept)
+// npm run bench:cadena -- --reusar adax_cadena_<n> [--dias 365]   (only the reports, on a kept database)
 // Issue #56 point 6: a chain as it runs. On PostgreSQL (loopback only; a fresh database adax_cadena_<time>
-// made for the run and dropped at the end) one empresa of --tiendas stores (the first registered, the
-// others made from Sucursales, the catalogue copied) with --cajas tills each, a cashier signed in and a
-// shift open at every till; two server instances (two processes on two loopback ports, the same
+// made for the run and dropped at the end unless --conservar) one empresa of --tiendas stores (the first
+// registered over HTTP with its catalogue, the others opened in-process as Sucursales opens them, the
+// catalogue copied) with --cajas tills each, a cashier (made in SQL, a token signed with the servers'
+// secret) and a shift open at every till; two server instances (two processes on two loopback ports, the same
 // database, the same JWT secret) take every till's HTTP checkouts at once for --segundos (each till one
 // sale of 1 to 4 lines about every --pausa seconds, tills split over the two instances); then a year
 // (--dias) of --ventas-dia sales a day per store is loaded into the real tables in set-based SQL (as
@@ -11,12 +14,19 @@
 // with resumen_dia_reconstruir) and the owner's consolidated reports (GET /api/empresa/resumen, cierre,
 // productos, empleados, impuestos) are timed --repeticiones times each, p50 and p95, side by side with
 // one store's same reports (its *Resumen de ventas*, *Cierre diario*, *Por producto*, *Por empleado*,
-// *Impuestos por tarifa*) over the same days. Writes bench/results/cadena-latest.json. Not part of CI.
-import { arrancarServidor, baseDelBench, borrarRastros, llamada, type Json, type ServidorBench } from './bench-servidor';
+// *Impuestos por tarifa*) over the same days. Writes bench/results/cadena-latest.json (without the
+// selling phase: cadena-informes-latest.json). Not part of CI.
+import { arrancarServidor, baseDelBench, llamada, type BaseBench, type Json, type ServidorBench } from './bench-servidor';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { ROL } from '#shared/roles';
+import { createDb, type Db } from '../server/db/client';
+import { hashPassword } from '../server/lib/password';
+import { createTokenService } from '../server/lib/tokens';
+import { abrirTurno } from '../server/modules/caja/caja.domain';
+import { crearSucursal } from '../server/modules/tienda/sucursal.domain';
 
 const argv = process.argv.slice(2);
 const QUICK = argv.includes('--quick');
@@ -34,15 +44,33 @@ const PRODUCTOS = opt('productos', 150, 50);
 const REPETICIONES = opt('repeticiones', 5, 3);
 const PORT = opt('port', 4941);
 const PASSWORD = 'Bench2024x';
+const DUENA = 'duena@cadena.co';
+/** A cashier's documento is this plus their till's id. */
+const DOCUMENTOS = 1_200_000_000;
 const JWT_SECRET = 'bench-cadena-secret-bench-cadena-secret-56';
+const firmas = createTokenService(JWT_SECRET, '12h');
+/** No selling phase: the empresa, the year and the reports only (iterating on the reports). */
+const SOLO_INFORMES = argv.includes('--solo-informes');
+/** The database is kept at the end (its name printed) for `--reusar`. */
+const CONSERVAR = argv.includes('--conservar');
+/** `--reusar adax_cadena_<time>`: a database a `--conservar` run left; only the reports are timed on it. */
+const REUSAR = argv.includes('--reusar') ? argv[argv.indexOf('--reusar') + 1]! : null;
 /** A hard cap on the sales of the selling phase, whatever the speed. */
 const MAX_VENTAS = 200_000;
 
 if (!argv.includes('--postgres')) argv.push('--postgres', 'postgres://postgres@127.0.0.1:5432/postgres');
-const base = (await baseDelBench(argv, 'adax_cadena'))!;
+const base: BaseBench = REUSAR ? reusada(argv[argv.indexOf('--postgres') + 1]!, REUSAR) : (await baseDelBench(argv, 'adax_cadena'))!;
 const dataDirs = [0, 1].map((i) => fs.mkdtempSync(path.join(os.tmpdir(), `adax-cadena-${i}-`)));
 const env = { JWT_SECRET, RATE_LIMIT_AUTH_MAX: '100000000', READ_CACHE: 'off' };
 const servidores: ServidorBench[] = [];
+
+/** The database a `--conservar` run left (loopback only, its name as such a run names it); never dropped. */
+function reusada(postgres: string, nombre: string): BaseBench {
+  const url = new URL(postgres);
+  if (!['127.0.0.1', 'localhost'].includes(url.hostname) || !/^adax_cadena_\d+$/.test(nombre)) throw new Error('--reusar: adax_cadena_<n> en 127.0.0.1');
+  url.pathname = `/${nombre}`;
+  return { url: url.toString(), borrar: async () => undefined };
+}
 
 const pct = (xs: number[], p: number) => {
   if (!xs.length) return NaN;
@@ -72,24 +100,29 @@ interface Caja {
 }
 
 /**
- * The empresa: the owner registers the first store and its catalogue on instance A, opens the others
- * from Sucursales (each a copy of the catalogue); tills, stock and costs are written through pg (not
- * measured); a cashier per till registers with the store's invitation code on either instance, signs
- * in and opens a shift at their till.
+ * The empresa: the owner registers the first store and its catalogue over HTTP on instance A; the
+ * other stores, the cashiers and their shifts are made in this process with the domain's own functions
+ * on the same database (not measured; over HTTP they took ~7 min of a 15-min run, mostly 150 password
+ * hashes at registration and again at sign-in): each branch opened as *Sucursales* opens it
+ * (`crearSucursal`: the catalogue copied), tills, stock and costs written through pg, one cashier per
+ * till inserted with one password hash (every cashier has the same password) and a token signed as
+ * the sign-in signs it (the servers' JWT secret), and each till's shift opened with `abrirTurno`.
  */
-async function montar(pgc: pg.Client) {
+async function montar(pgc: pg.Client, db: Db) {
   const a = llamada(servidores[0]!.base);
-  const email = 'duena@cadena.co';
   const t0 = Date.now();
-  await must(a('POST', '/tiendas/registro', { nombreTienda: 'Cadena Tienda 1', email, contrasena: PASSWORD }), 201, 'registro');
-  const token = (await must(a('POST', '/sesion/login', { tipo: 'tienda', email, contrasena: PASSWORD }), 200, 'login')).token as string;
+  await must(a('POST', '/tiendas/registro', { nombreTienda: 'Cadena Tienda 1', email: DUENA, contrasena: PASSWORD }), 201, 'registro');
+  const token = await tokenDeDuena();
   await enLotes(
     Array.from({ length: PRODUCTOS }, (_, i) => i),
     8,
     (i) => must(a('POST', '/productos', { nombre: `Producto ${i + 1}`, precio: 1000 + (i % 40) * 250, cantidad: 1_000_000, categoria: `Categoría ${(i % 8) + 1}` }, token), 201, 'producto'),
   );
-  for (let i = 2; i <= TIENDAS; i++) await must(a('POST', '/sucursales', { nombreTienda: `Cadena Tienda ${i}` }, token), 201, 'sucursal');
-  const tiendas = (await pgc.query<{ id: number; codigo: string }>(`select id_tienda as id, codigo_invitacion as codigo from tienda where empresa_id = (select empresa_id from tienda where correo = $1) order by id_tienda`, [email])).rows;
+  const primera = (await pgc.query<{ id: number; empresa: number }>(`select id_tienda as id, empresa_id as empresa from tienda where correo = $1`, [DUENA])).rows[0]!;
+  const quien = { tipo: 'tienda' as const, usuarioId: null, tiendaId: primera.id, empresaId: primera.empresa, rol: ROL.ADMIN };
+  for (let i = 2; i <= TIENDAS; i++) await crearSucursal({ db, quien, datos: { nombreTienda: `Cadena Tienda ${i}`, zonaHoraria: 'America/Bogota' } });
+  console.log(`  ${TIENDAS} tiendas y su catálogo: ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+  const tiendas = (await pgc.query<{ id: number; nombre: string }>(`select id_tienda as id, nombre_tienda as nombre from tienda where empresa_id = $1 order by id_tienda`, [primera.empresa])).rows;
   const ids = tiendas.map((t) => t.id);
   await pgc.query(`update tienda set aprobar_empleados = false where id_tienda = any($1)`, [ids]);
   // Every store's copy: plenty of stock (its ledger's opening entry beside it) and an average cost.
@@ -107,26 +140,33 @@ async function montar(pgc: pg.Client) {
       [ids, CAJAS],
     )
   ).rows;
-  const codigo = new Map(tiendas.map((t) => [t.id, t.codigo]));
-  let doc = 1_200_000_000;
-  const cajas = await enLotes(pv, 6, async (p, i): Promise<Caja> => {
-    const servidor = i % 2;
-    const c = llamada(servidores[servidor]!.base);
-    const correo = `cajero-${p.id}@cadena.co`;
-    await must(
-      c('POST', '/usuarios/registro', { nombre: 'Cajero', apellido: `Caja ${p.id}`, documento: String(doc++), tipoDoc: 'CC', email: correo, contrasena: PASSWORD, codigo_invitacion: codigo.get(p.tienda) }),
-      201,
-      'registro de cajero',
-    );
-    const tk = (await must(c('POST', '/sesion/login', { tipo: 'empleado', email: correo, contrasena: PASSWORD }), 200, 'login cajero')).token as string;
-    await must(c('POST', '/caja/turnos', { fondoInicial: 100_000, puntoVentaId: p.id }, tk), 201, 'abrir caja');
-    return { tienda: p.tienda, token: tk, servidor };
+  // One cashier per till, approved, with the one hash (the trigger gives each their usuario_tienda row).
+  const hash = await hashPassword(PASSWORD);
+  const cajeros = (
+    await pgc.query<{ id: number; tienda: number; documento: string; tv: number }>(
+      `insert into usuario (documento, tipo_doc, nombre1, apellido1, correo, contrasena_hash, rol_id, tienda_id, aprobado)
+       select ($5::bigint + p.id)::text, 'CC', 'Cajero', 'Caja ' || p.id, 'cajero-' || p.id || '@cadena.co', $3, $4, p.tienda, true
+       from unnest($1::int[], $2::int[]) p(id, tienda) order by p.id
+       returning id_usuario as id, tienda_id as tienda, documento, token_version as tv`,
+      [pv.map((p) => p.id), pv.map((p) => p.tienda), hash, ROL.EMPLEADO, DOCUMENTOS],
+    )
+  ).rows;
+  const nombre = new Map(tiendas.map((t) => [t.id, t.nombre]));
+  const cajas = await enLotes(cajeros, 6, async (c, i): Promise<Caja> => {
+    await abrirTurno({ db, tiendaId: c.tienda, usuarioId: c.id, fondoInicial: 100_000, puntoVentaId: Number(c.documento) - DOCUMENTOS });
+    const tk = await firmas.sign({ sub: `u:${c.id}`, tipo: 'empleado', documento: c.documento, nombreTienda: nombre.get(c.tienda)!, id_Tienda: c.tienda, rol: ROL.EMPLEADO, codigo_invitacion: null, tv: c.tv });
+    return { tienda: c.tienda, token: tk, servidor: i % 2 };
   });
   const productos = new Map<number, number[]>();
   for (const x of (await pgc.query<{ id: number; tienda: number }>(`select id_producto as id, tienda_id as tienda from producto where tienda_id = any($1)`, [ids])).rows)
     (productos.get(x.tienda) ?? productos.set(x.tienda, []).get(x.tienda)!).push(x.id);
   console.log(`Empresa montada: ${ids.length} tiendas, ${cajas.length} cajas abiertas, ${PRODUCTOS} productos por tienda (${((Date.now() - t0) / 1000).toFixed(0)} s)`);
   return { token, ids, cajas, productos };
+}
+
+/** The owner's sign-in (one password hash): their token acts for the first store. */
+async function tokenDeDuena() {
+  return (await must(llamada(servidores[0]!.base)('POST', '/sesion/login', { tipo: 'tienda', email: DUENA, contrasena: PASSWORD }), 200, 'login')).token as string;
 }
 
 /** Every till sells at once for SEGUNDOS, one sale about every PAUSA seconds (jittered), over both instances. */
@@ -289,6 +329,7 @@ async function informes(token: string) {
 }
 
 const pgc = new pg.Client({ connectionString: base.url });
+const database = REUSAR ? null : await createDb({ databaseUrl: base.url, poolSize: 4 });
 try {
   servidores.push(arrancarServidor({ port: PORT, dataDir: dataDirs[0]!, databaseUrl: base.url, env }));
   await servidores[0]!.listo();
@@ -296,15 +337,23 @@ try {
   servidores.push(arrancarServidor({ port: PORT + 1, dataDir: dataDirs[1]!, databaseUrl: base.url, env }));
   await servidores[1]!.listo();
   await pgc.connect();
-  const m = await montar(pgc);
-  console.log(`Vendiendo ${SEGUNDOS} s en ${m.cajas.length} cajas a la vez (una venta cada ~${PAUSA} s por caja) por dos instancias…`);
-  const ventas = await vender(m);
-  console.log(`  ${ventas.ventas} ventas, ${ventas.porSegundo}/s, p50 ${ventas.p50} ms, p95 ${ventas.p95} ms, p99 ${ventas.p99} ms; carga ${ventas.carga.antes.join(' ')} → ${ventas.carga.despues.join(' ')}`);
-  if (Object.keys(ventas.fallos).length) console.log('  fallos:', ventas.fallos);
-  const anio = await cargarAnio(pgc, m.ids);
+  let ventas: Awaited<ReturnType<typeof vender>> | null = null;
+  let anio: Awaited<ReturnType<typeof cargarAnio>> | null = null;
+  let token: string;
+  if (database) {
+    const m = await montar(pgc, database.db);
+    token = m.token;
+    if (!SOLO_INFORMES) {
+      console.log(`Vendiendo ${SEGUNDOS} s en ${m.cajas.length} cajas a la vez (una venta cada ~${PAUSA} s por caja) por dos instancias…`);
+      ventas = await vender(m);
+      console.log(`  ${ventas.ventas} ventas, ${ventas.porSegundo}/s, p50 ${ventas.p50} ms, p95 ${ventas.p95} ms, p99 ${ventas.p99} ms; carga ${ventas.carga.antes.join(' ')} → ${ventas.carga.despues.join(' ')}`);
+      if (Object.keys(ventas.fallos).length) console.log('  fallos:', ventas.fallos);
+    }
+    anio = await cargarAnio(pgc, m.ids);
+  } else token = await tokenDeDuena();
   // The owner's token acts for the first store: its own reports are "one store's".
   const cargaInformes = carga();
-  const medidas = await informes(m.token);
+  const medidas = await informes(token);
   const result = {
     fecha: new Date().toISOString(),
     comando: `npm run bench:cadena -- ${process.argv.slice(2).join(' ')}`.trim(),
@@ -315,18 +364,20 @@ try {
     productosPorTienda: PRODUCTOS,
     pausaPorCaja: PAUSA,
     ventasEnVivo: ventas,
-    anio: { dias: DIAS, ventasPorDia: VENTAS_DIA, ...anio },
+    anio: anio && { dias: DIAS, ventasPorDia: VENTAS_DIA, ...anio },
     informes: { repeticiones: REPETICIONES, carga: { antes: cargaInformes, despues: carga() }, medidas },
   };
   console.log(`\nInformes consolidados de ${TIENDAS} tiendas × ${DIAS} días frente a los de una tienda (ms, ${REPETICIONES} veces cada uno; carga ${cargaInformes.join(' ')})`);
   console.log('informe                |  empresa p50   p95 | una tienda p50   p95');
   for (const x of medidas) console.log(`${x.informe.padEnd(22)} | ${String(x.empresa.p50).padStart(12)} ${String(x.empresa.p95).padStart(5)} | ${String(x.unaTienda.p50).padStart(14)} ${String(x.unaTienda.p95).padStart(5)}`);
-  console.log(`Metas (issue #56): consolidado p50 ≤ 300 ms; venta p95 ≤ 100 ms (medido: ${ventas.p95} ms con ${ventas.cajas} cajas, ${ventas.porSegundo} ventas/s)`);
+  if (ventas) console.log(`Metas (issue #56): consolidado p50 ≤ 300 ms; venta p95 ≤ 100 ms (medido: ${ventas.p95} ms con ${ventas.cajas} cajas, ${ventas.porSegundo} ventas/s)`);
   fs.mkdirSync('bench/results', { recursive: true });
-  fs.writeFileSync('bench/results/cadena-latest.json', JSON.stringify(result, null, 2) + '\n');
+  fs.writeFileSync(`bench/results/cadena-${ventas ? 'latest' : 'informes-latest'}.json`, JSON.stringify(result, null, 2) + '\n');
 } finally {
   await pgc.end().catch(() => undefined);
+  await database?.close();
   await Promise.all(servidores.map((s) => s.pararYEsperar()));
-  for (const d of dataDirs.slice(1)) fs.rmSync(d, { recursive: true, force: true, maxRetries: 10, retryDelay: 500 });
-  await borrarRastros(dataDirs[0]!, base);
+  for (const d of dataDirs) fs.rmSync(d, { recursive: true, force: true, maxRetries: 10, retryDelay: 500 });
+  if (CONSERVAR) console.log(`Base conservada: ${new URL(base.url).pathname.slice(1)} (npm run bench:cadena -- --reusar ${new URL(base.url).pathname.slice(1)})`);
+  else if (!REUSAR) await base.borrar();
 }
