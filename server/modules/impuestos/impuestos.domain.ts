@@ -342,7 +342,7 @@ export interface ImpuestoResumido {
 }
 
 /** `impuestosResumidos`' statement for one store (an empresa's close runs it for each store in one statement). */
-export const consultaImpuestosResumidos = (tiendaId: number, desde: string, hasta: string): SQL => sql`
+export const consultaImpuestosResumidos = (tiendaId: number | SQL, desde: string, hasta: string): SQL => sql`
     select count(*)::int as filas, count(distinct (s.punto_venta_id, s.turno_id))::int as claves, s.dia::text as dia, coalesce(nullif(s.punto_venta_id, 0), (select t.punto_venta_id from turno t where t.id_turno = s.turno_id), 0) as caja, s.impuesto,
       sum(s.ventas)::bigint as ventas, sum(s.lineas)::bigint as lineas, sum(s.base)::bigint as base, sum(s.valor)::bigint as valor
     from resumen_impuesto_dia s

@@ -31,7 +31,7 @@ interface VentasCierre {
 }
 
 /** The daily close's sales part read from the sales and lines of `r`, per store day and till (the reference, and a day whose summary cannot say). */
-const consultaVentasDirectas = (tiendaId: number, r: Rango) => sql`
+const consultaVentasDirectas = (tiendaId: number | SQL, r: Rango) => sql`
     with v as materialized (
       select v.id_venta, v.numero, v.numero_fiscal, v.rango_id, v.total, v.descuento, v.estado, v.monto_fiado, v.metodo_pago_id, ${diaEnZona(sql`v.fecha`, tiendaId)}::text as dia, ${cajaDeVenta(sql`v`)} as caja
       from venta v where v.tienda_id = ${tiendaId} and v.fecha >= ${inicioDelDiaEn(r.desde, tiendaId)} and v.fecha < ${finDelDiaEn(r.hasta, tiendaId)}
@@ -86,12 +86,14 @@ async function ventasDelCierreResumidas(db: Db, tiendas: number[], r: Rango): Pr
   for (const [tiendaId, rows] of porTienda)
     if (hayQuePlegar(rows.reduce((a, x) => a + n(x.filas), 0), rows.reduce((a, x) => a + n(x.claves), 0))) await plegarResumenes(db, tiendaId, r);
   const numeros = new Map(tiendas.map((t) => [t, [...new Set(porTienda.get(t)!.flatMap((x) => [x.primero, x.ultimo]).filter((x) => x != null).map(n))]]));
+  const pares = tiendas.flatMap((t) => numeros.get(t)!.map((numero) => [t, numero] as const));
   const leidas = await filasPorTienda(
     db,
     tiendas.filter((t) => numeros.get(t)!.length),
     (tiendaId) => sql`select v.numero, coalesce(rn.prefijo || v.numero_fiscal, v.numero::text) as texto, ${diaEnZona(sql`v.fecha`, tiendaId)}::text as dia, ${cajaDeVenta(sql`v`)} as caja
           from venta v left join rango_numeracion rn on rn.id_rango = v.rango_id
-          where v.tienda_id = ${tiendaId} and v.numero = any(${`{${numeros.get(tiendaId)!.join(',')}}`}::int[])`,
+          where v.tienda_id = ${tiendaId} and v.numero = any(array(
+            select k.numero from unnest(${`{${pares.map((x) => x[0]).join(',')}}`}::int[], ${`{${pares.map((x) => x[1]).join(',')}}`}::int[]) k(tienda, numero) where k.tienda = ${tiendaId}))`,
   );
   const out = new Map<number, VentasCierre[]>();
   for (const tiendaId of tiendas) {
@@ -153,11 +155,11 @@ type Pago = { dia: string; caja: number; metodo: number; ventas: number; monto: 
  */
 export async function cierresDiariosFilas(ctx: Ctx, tiendas: number[], r: Rango) {
   const { db, f } = ctx;
-  const desde = (t: number) => inicioDelDiaEn(r.desde, t);
-  const hasta = (t: number) => finDelDiaEn(r.hasta, t);
+  const desde = (t: SQL) => inicioDelDiaEn(r.desde, t);
+  const hasta = (t: SQL) => finDelDiaEn(r.hasta, t);
   const porCaja = (expr: SQL) => (f.puntoVentaId == null ? sql`true` : sql`${expr} = ${f.puntoVentaId}`);
-  const dia = (instante: SQL, t: number) => sql`(${instante} at time zone ${zonaDeTienda(t)})::date::text`;
-  const porTienda = (q: (t: number) => SQL) => filasPorTienda(db, tiendas, q);
+  const dia = (instante: SQL, t: SQL) => sql`(${instante} at time zone ${zonaDeTienda(t)})::date::text`;
+  const porTienda = (q: (t: SQL) => SQL) => filasPorTienda(db, tiendas, q);
 
   // The sales part from the sales' summary (every day, ADR 037), or from the sales for `directo`.
   const { pasado, presente } = partes(ctx, r);
@@ -171,8 +173,8 @@ export async function cierresDiariosFilas(ctx: Ctx, tiendas: number[], r: Rango)
         count(*) as devoluciones, coalesce(sum(d.total), 0) as devuelto
       from devolucion d where d.tienda_id = ${t} and d.fecha >= ${desde(t)} and d.fecha < ${hasta(t)} group by 1, 2) x where ${porCaja(sql`x.caja`)}`,
   );
-  const pDesde = (t: number) => (presente ? inicioDelDiaEn(presente.desde, t) : desde(t));
-  const pHasta = (t: number) => (presente ? finDelDiaEn(presente.hasta, t) : hasta(t));
+  const pDesde = (t: SQL) => (presente ? inicioDelDiaEn(presente.desde, t) : desde(t));
+  const pHasta = (t: SQL) => (presente ? finDelDiaEn(presente.hasta, t) : hasta(t));
   const hayPresente = presente ? sql`true` : sql`false`;
   if (pasado) await plegarPagosSiHaceFalta(db, tiendas, pasado);
   const pagosPor = pasado
@@ -208,6 +210,8 @@ export async function cierresDiariosFilas(ctx: Ctx, tiendas: number[], r: Rango)
       from numero_inhabilitado i join rango_numeracion rn on rn.id_rango = i.rango_id
       where i.tienda_id = ${t} and i.fecha >= ${desde(t)} and i.fecha < ${hasta(t)} group by 1, 2) x where ${porCaja(sql`x.caja`)}`,
   );
+  // Every store's payments read above, each row with its store: each store's statement takes its own.
+  const pagosJson = JSON.stringify(tiendas.flatMap((t) => pagosDe(t).map((x) => ({ tienda: t, ...x }))));
   const medios = await porTienda(
     (t) => sql`
     with v as materialized (
@@ -221,7 +225,9 @@ export async function cierresDiariosFilas(ctx: Ctx, tiendas: number[], r: Rango)
       select dia, caja, ${METODO.FIADO}, v.monto_fiado from v where v.metodo_pago_id <> ${METODO.FIADO} and v.monto_fiado > 0
     ),
     pr as (
-      select * from json_to_recordset(${JSON.stringify(pagosDe(t))}::json) as x(dia text, caja integer, metodo integer, ventas bigint, monto bigint, cobros bigint, abonos bigint)
+      select x.dia, x.caja, x.metodo, x.ventas, x.monto, x.cobros, x.abonos
+      from json_to_recordset(${pagosJson}::json) as x(tienda integer, dia text, caja integer, metodo integer, ventas bigint, monto bigint, cobros bigint, abonos bigint)
+      where x.tienda = ${t}
     ),
     pv as (
       select dia, caja, metodo, count(*) as ventas, sum(monto) as monto from partes where ${porCaja(sql`caja`)} group by 1, 2, 3

@@ -49,15 +49,22 @@ export async function filas<T = Record<string, unknown>>(db: Db, q: SQL): Promis
 
 /**
  * Several stores' rows in one statement (an empresa's consolidated reports, issue #56 point 4): each
- * store's own query `q(tiendaId)` — the one its own report runs, its zone a constant of its branch —
- * joined with `union all`, each row tagged with its store and kept in its query's order. A fixed number
- * of statements per report, whatever the number of stores.
+ * store's own query `q(tienda)` — the one its own report runs — as a LATERAL subquery over the list of
+ * stores, `tienda` the SQL of the store's id in that list (its zone read from its row, `zonaDeTienda`),
+ * each row tagged with its store and kept in its query's order. One statement planned once, whatever
+ * the number of stores: the 50 branches of a `union all` (one per store) took longer to plan than the
+ * close of a day took to read (issue #56 point 6).
  */
-export async function filasPorTienda(db: Db, tiendas: number[], q: (tiendaId: number) => SQL): Promise<Map<number, Record<string, unknown>[]>> {
+export async function filasPorTienda(db: Db, tiendas: number[], q: (tienda: SQL) => SQL): Promise<Map<number, Record<string, unknown>[]>> {
   const por = new Map<number, Record<string, unknown>[]>(tiendas.map((t) => [t, []]));
   if (!tiendas.length) return por;
-  const ramas = tiendas.map((t) => sql`(select ${t}::int as tienda__, row_number() over () as orden__, x.* from (${q(t)}) x)`);
-  const rows = await filas(db, sql`select * from (${sql.join(ramas, sql` union all `)}) u order by u.tienda__, u.orden__`);
+  const lista = sql`${`{${tiendas.map((t) => Math.trunc(t)).join(',')}}`}::int[]`;
+  const rows = await filas(
+    db,
+    sql`select tiendas__.id as tienda__, x.* from unnest(${lista}) as tiendas__(id)
+    cross join lateral (select row_number() over () as orden__, y.* from (${q(sql`tiendas__.id`)}) y) x
+    order by tiendas__.id, x.orden__`,
+  );
   for (const x of rows) {
     const { tienda__, orden__: _, ...resto } = x;
     por.get(n(tienda__))!.push(resto);

@@ -53,7 +53,7 @@ export async function pagosResumidos<T extends Record<string, unknown>>(db: Db, 
 }
 
 /** The payments' summary rows of the store's days `r` (on `resumen_pago_dia s`). */
-export const filtroDePagos = (tiendaId: number, r: Rango) => sql`s.tienda_id = ${tiendaId} and s.dia between ${r.desde}::date and ${r.hasta}::date`;
+export const filtroDePagos = (tiendaId: number | ReturnType<typeof sql>, r: Rango) => sql`s.tienda_id = ${tiendaId} and s.dia between ${r.desde}::date and ${r.hasta}::date`;
 
 /** `pagosResumidos`' fold check for several stores in one statement: each store whose rows pile up is folded (ADR 017). */
 export async function plegarPagosSiHaceFalta(db: Db, tiendas: number[], r: Rango): Promise<void> {
@@ -125,7 +125,12 @@ export async function productosResumidosDe(db: Db, tiendas: number[], r: Rango, 
   const partes: ReturnType<typeof sql>[] = [];
   if (meses.length) {
     const enMeses = sql`${enTiendas('tienda_id')} and mes in (${sql.join(meses.map((m) => sql`${m}::date`), sql`, `)})`;
-    const cuentas = ((await db.execute(sql`select tienda_id, count(*)::int as filas, count(distinct ${clavesDe(tablaAcumulada(RESUMEN_PRODUCTO_DIA))})::int as claves from resumen_producto_mes where ${enMeses} group by tienda_id`)) as unknown as { rows: { tienda_id: number; filas: number; claves: number }[] }).rows;
+    // Rows and keys per store: a key is a month's product, so each month's distinct products (integers,
+    // read in the index's order) add up to them; count(distinct (mes, producto_id)) sorted every row as
+    // a record, and over 50 stores' year (~90 000 rows) it was the consolidated reports' slowest statement.
+    const cuentas = ((await db.execute(sql`select g.tienda_id, sum(g.filas)::int as filas, sum(g.claves)::int as claves
+      from (select tienda_id, count(*) as filas, count(distinct producto_id) as claves from resumen_producto_mes where ${enMeses} group by tienda_id, mes) g
+      group by g.tienda_id`)) as unknown as { rows: { tienda_id: number; filas: number; claves: number }[] }).rows;
     for (const c of cuentas) if (hayQuePlegar(Number(c.filas), Number(c.claves))) await plegarProductosMes(db, Number(c.tienda_id), meses);
     partes.push(sql`select producto_id, cantidad, bruto, descuentos, costo, sin_costo_unit from resumen_producto_mes where ${enMeses}`);
   }
