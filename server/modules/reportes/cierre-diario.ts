@@ -158,7 +158,7 @@ export async function cierresDiariosFilas(ctx: Ctx, tiendas: number[], r: Rango)
   const desde = (t: SQL) => inicioDelDiaEn(r.desde, t);
   const hasta = (t: SQL) => finDelDiaEn(r.hasta, t);
   const porCaja = (expr: SQL) => (f.puntoVentaId == null ? sql`true` : sql`${expr} = ${f.puntoVentaId}`);
-  const dia = (instante: SQL, t: SQL) => sql`(${instante} at time zone ${zonaDeTienda(t)})::date::text`;
+  const dia = (instante: SQL, t: number | SQL) => sql`(${instante} at time zone ${zonaDeTienda(t)})::date::text`;
   const porTienda = (q: (t: SQL) => SQL) => filasPorTienda(db, tiendas, q);
 
   // The sales part from the sales' summary (every day, ADR 037), or from the sales for `directo`.
