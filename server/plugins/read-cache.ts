@@ -63,11 +63,12 @@ export function registerReadCache(app: FastifyInstance, options: { enabled: bool
     const rc = req.routeOptions.config?.readCache;
     return typeof rc === 'object' && 'refresh' in rc ? rc.refresh : undefined;
   };
-  // Both counters only grow, so their sum is unchanged exactly when neither moved.
+  // The counters only grow, so their sum is unchanged exactly when none moved. A sibling store's
+  // catalogue write (a name, a category's tax) reaches this store's rows: every kind of entry counts it,
+  // the plain lists (the grid, the analysis, the invoices) as much as the till's search.
+  const empresaDe = (req: FastifyRequest) => (req.sesion!.empresaId == null ? 0 : (catalogosEmpresa.get(req.sesion!.empresaId) ?? 0));
   const versionFor = (req: FastifyRequest) =>
-    refreshOf(req)
-      ? (catalogs.get(req.sesion!.tiendaId!) ?? 0) + (req.sesion!.empresaId == null ? 0 : (catalogosEmpresa.get(req.sesion!.empresaId) ?? 0))
-      : (versions.get(req.sesion!.tiendaId!) ?? 0);
+    (refreshOf(req) ? (catalogs.get(req.sesion!.tiendaId!) ?? 0) : (versions.get(req.sesion!.tiendaId!) ?? 0)) + empresaDe(req);
   const anyWrite = (req: FastifyRequest) => versions.get(req.sesion!.tiendaId!) ?? 0;
 
   bus.subscribe((event) => {

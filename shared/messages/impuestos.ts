@@ -93,6 +93,9 @@ export const impuestos = {
     intro: 'Cada producto necesita su impuesto. Asigne uno a la categoría y sus productos lo heredan; un producto puede tener el suyo.',
     pendientes: (n: number) => (n === 1 ? '1 producto sin impuesto' : `${n} productos sin impuesto`),
     listos: 'Todos los productos tienen impuesto.',
+    /** An empresa of several stores (ADR 063): a category's tax is the empresa's. */
+    deEmpresa: (n: number) => `El impuesto de una categoría es de la empresa: vale en sus ${n} tiendas y solo el dueño lo cambia.`,
+    diferia: 'Sus tiendas tenían impuestos distintos para esta categoría: cada producto conservó el que cobraba. Elija el impuesto de la empresa.',
     categoria: 'Categoría',
     productos: 'Productos',
     sinImpuestoCol: 'Sin impuesto',
@@ -114,6 +117,7 @@ export const impuestos = {
   productosInvalidos: 'Elija entre 1 y 500 productos.',
   productoNoEncontrado: 'Uno de los productos no existe en la tienda.',
   categoriaSinProductos: 'Ningún producto de la tienda tiene esa categoría.',
+  categoriaSoloDueno: 'En una empresa con varias tiendas, el impuesto de una categoría es de la empresa: solo el dueño lo cambia, y vale en todas sus tiendas.',
 
   // Reports
   informe: {

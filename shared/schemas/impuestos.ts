@@ -84,6 +84,8 @@ export const ZClasificacion = z.object({
       /** Null: products without a category. */
       categoria: z.string().nullable(),
       impuesto: ZImpuesto.nullable(),
+      /** The empresa's stores had different taxes for it when it became the empresa's (ADR 063): the owner chooses again. */
+      diferia: z.boolean(),
       productos: z.number().int(),
       sinImpuesto: z.number().int(),
     }),
@@ -91,6 +93,10 @@ export const ZClasificacion = z.object({
   /** Products whose own tax and category's tax are both unset (at most 500, by category then name). */
   sinImpuesto: z.array(z.object({ idProducto: z.number().int(), nombre: z.string(), categoria: z.string().nullable(), unidadDian: ZUnidadDian })),
   totalSinImpuesto: z.number().int(),
+  /** The stores of the empresa (1: a lone store); a category's tax is the empresa's, for all of them. */
+  tiendas: z.number().int(),
+  /** Whether who asks may change a category's tax (a lone store's administrator; the owner of several). */
+  editaCatalogo: z.boolean(),
 });
 export type TClasificacion = z.infer<typeof ZClasificacion>;
 

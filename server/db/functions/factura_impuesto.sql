@@ -12,8 +12,11 @@ BEGIN
     NEW.valor_bolsa := NULL;
     RETURN NEW;
   END IF;
+  -- The category's tax is the empresa's (ADR 063): the same row for every store of it.
   SELECT coalesce(p.impuesto, ci.impuesto) INTO NEW.impuesto
-  FROM producto p LEFT JOIN categoria_impuesto ci ON ci.tienda_id = p.tienda_id AND ci.categoria = p.categoria
+  FROM producto p
+    JOIN tienda t ON t.id_tienda = p.tienda_id
+    LEFT JOIN categoria_impuesto ci ON ci.empresa_id = t.empresa_id AND ci.categoria = p.categoria
   WHERE p.id_producto = NEW.producto_id;
   NEW.valor_bolsa := CASE WHEN NEW.impuesto = 'bolsa' THEN v_bolsa END;
   RETURN NEW;

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { tienda } from './tienda';
+import { empresa, tienda } from './tienda';
 
 /**
  * The store's fiscal profile (issue #30; *Datos fiscales*, role 1): what the receipts, the tax reports
@@ -44,19 +44,27 @@ export const perfilFiscal = pgTable(
   ],
 );
 
-/** The tax a category's products inherit unless a product sets its own (issue #30 point 2). */
+/**
+ * The tax a category's products inherit unless a product sets its own (issue #30 point 2): the empresa's,
+ * defined once for every store of it (issue #56 point 2, ADR 063, migration 0096).
+ */
 export const categoriaImpuesto = pgTable(
   'categoria_impuesto',
   {
-    tiendaId: integer('tienda_id')
+    empresaId: integer('empresa_id')
       .notNull()
-      .references(() => tienda.idTienda, { onDelete: 'cascade' }),
+      .references(() => empresa.idEmpresa, { onDelete: 'cascade' }),
     /** The product's `categoria` text, as written on the products. */
     categoria: text('categoria').notNull(),
     impuesto: text('impuesto').notNull(),
+    /**
+     * The empresa's stores had different taxes for the category when it became the empresa's (migration
+     * 0096): the products that inherited another one kept it as their own. Cleared when the owner sets it.
+     */
+    diferia: boolean('diferia').notNull().default(false),
   },
   (t) => [
-    primaryKey({ columns: [t.tiendaId, t.categoria] }),
+    primaryKey({ columns: [t.empresaId, t.categoria] }),
     check('categoria_impuesto_valido', sql`${t.impuesto} in ('iva19', 'iva5', 'exento', 'excluido', 'inc8', 'bolsa')`),
   ],
 );

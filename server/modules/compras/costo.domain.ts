@@ -14,19 +14,12 @@ import type { TImpuesto } from '#shared/impuestos';
 import { M } from '#shared/messages';
 import type { TCostoProducto } from '#shared/schemas/compras';
 import type { Db, Tx } from '../../db/client';
-import { calificada } from '../../db/columna';
 import { producto } from '../../db/schema';
 import { registrarPor, type Autor } from '../actividad/actividad.domain';
-import { responsableDeIva } from '../impuestos/impuestos.domain';
+import { impuestoDeFila as impuestoDe, responsableDeIva } from '../impuestos/impuestos.domain';
 import { registrarCambioPrecio } from '../producto/producto.domain';
 import { exigirPermiso } from '../tienda/permisos';
 import type { LineaCompra } from './compras.domain';
-
-/**
- * A product's tax as sold: its own, else its category's (the impuestos module's rule, read in SQL).
- * The outer columns are written with their table's name: bare, they bound to categoria_impuesto's own.
- */
-const impuestoDe = sql<TImpuesto | null>`coalesce(${producto.impuesto}, (select c.impuesto from categoria_impuesto c where c.tienda_id = ${calificada(producto.tiendaId)} and c.categoria = ${calificada(producto.categoria)}))`;
 
 /**
  * After the received units entered stock: each product's last cost and average cost. `stockAntes`

@@ -14,7 +14,8 @@ import { desglosarVenta, IMPUESTOS, totalesPorTarifa, type TImpuesto, type Total
 import { sumarDias } from '#shared/periodo';
 import type { TClasificacion, TImpuestosVenta, TInformeImpuestos } from '#shared/schemas/impuestos';
 import type { Db, Tx } from '../../db/client';
-import { categoriaImpuesto, factura, perfilFiscal, producto, venta } from '../../db/schema';
+import { categoriaImpuesto, factura, perfilFiscal, producto, tienda, venta } from '../../db/schema';
+import { calificada } from '../../db/columna';
 import { conResumenesBloqueados } from '../../db/bloqueo-resumen';
 import { RESUMEN_IMPUESTO_DIA, sqlPlegado } from '../../db/resumenes';
 import { comprobarUnidad, registrarCambioUnidad } from '../producto/producto.domain';
@@ -28,7 +29,18 @@ type DbOTx = Db | Tx;
 /** A product's tax as sold: its own, else its category's; null when neither is set. */
 export const impuestoEfectivo = sql<TImpuesto | null>`coalesce(${producto.impuesto}, ${categoriaImpuesto.impuesto})`;
 
-const conCategoria = (tiendaId: number) => and(eq(categoriaImpuesto.tiendaId, tiendaId), eq(categoriaImpuesto.categoria, producto.categoria));
+/** The empresa of a store: a category's tax is the empresa's, the same in all its stores (ADR 063). */
+const empresaDe = (tiendaId: number) => sql`(select ${tienda.empresaId} from ${tienda} where ${tienda.idTienda} = ${tiendaId})`;
+
+/** The join of a store's products to their category's tax (`impuestoEfectivo` reads it). */
+export const conCategoria = (tiendaId: number) => and(eq(categoriaImpuesto.empresaId, empresaDe(tiendaId)), eq(categoriaImpuesto.categoria, producto.categoria));
+
+/**
+ * `impuestoEfectivo` as one correlated expression over the query's `producto` row, for a select that
+ * reads the products of any store (receiving's costs). The outer columns are written with their table's
+ * name: bare, they would bind to the subquery's own tables.
+ */
+export const impuestoDeFila = sql<TImpuesto | null>`coalesce(${calificada(producto.impuesto)}, (select c.impuesto from categoria_impuesto c join tienda ct on ct.empresa_id = c.empresa_id where ct.id_tienda = ${calificada(producto.tiendaId)} and c.categoria = ${calificada(producto.categoria)}))`;
 
 /** How many of the store's products (on sale or not) have no tax of their own or of their category. */
 export async function contarSinImpuesto(db: DbOTx, tiendaId: number): Promise<number> {
@@ -55,14 +67,15 @@ export async function responsableDeIva(db: DbOTx, tiendaId: number): Promise<boo
   return row?.r ?? false;
 }
 
-/** The guided screen's data: each category with its tax and counts, and the products still without a tax. */
-export async function clasificacion(options: { db: Db; tiendaId: number }): Promise<TClasificacion> {
+/** The guided screen's data: each category with its tax and counts, and the products still without one. */
+export async function clasificacion(options: { db: Db; tiendaId: number; autor?: Pick<Autor, 'usuarioId'> }): Promise<TClasificacion> {
   const { db, tiendaId } = options;
   const sinImp = sql<boolean>`${producto.impuesto} is null and ${categoriaImpuesto.impuesto} is null`;
   const categorias = await db
     .select({
       categoria: sql<string | null>`nullif(btrim(${producto.categoria}), '')`,
       impuesto: sql<TImpuesto | null>`max(${categoriaImpuesto.impuesto})`,
+      diferia: sql<boolean>`coalesce(bool_or(${categoriaImpuesto.diferia}), false)`,
       productos: sql<number>`count(*)::int`,
       sinImpuesto: sql<number>`(count(*) filter (where ${sinImp}))::int`,
     })
@@ -79,28 +92,47 @@ export async function clasificacion(options: { db: Db; tiendaId: number }): Prom
     .orderBy(sql`${producto.categoria} nulls last`, sql`lower(${producto.nombre})`, asc(producto.idProducto))
     .limit(500);
   const totalSinImpuesto = categorias.reduce((s, c) => s + c.sinImpuesto, 0);
+  const hermanas = await tiendasHermanas(db, tiendaId);
   return {
-    categorias,
+    categorias: categorias.map((c) => ({ ...c, diferia: !!c.diferia })),
     sinImpuesto: sinImpuesto.map((p) => ({ ...p, unidadDian: p.unidadDian as TClasificacion['sinImpuesto'][number]['unidadDian'] })),
     totalSinImpuesto,
+    tiendas: hermanas.length + 1,
+    editaCatalogo: !hermanas.length || !options.autor || esDueno(options.autor),
   };
 }
 
-/** A category's default tax (the bulk assignment): its products without their own tax inherit it. */
+/**
+ * A category's default tax (the bulk assignment): its products without their own tax inherit it, in every
+ * store of the empresa (ADR 063). In an empresa of several stores only the owner sets it, as any other
+ * catalogue field (ADR 043 §2); a lone store's administrator as before.
+ */
 export async function asignarCategoria(options: { db: Db; tiendaId: number; categoria: string; impuesto: TImpuesto; autor: Autor }): Promise<{ actualizados: number; sinClasificar: number }> {
   const { db, tiendaId, categoria, impuesto, autor } = options;
   return db.transaction(async (tx) => {
-    const [hay] = await tx
-      .select({ n: sql<number>`count(*)::int`, heredan: sql<number>`(count(*) filter (where ${producto.impuesto} is null))::int` })
+    const hermanas = await tiendasHermanas(tx, tiendaId);
+    if (hermanas.length && !esDueno(autor)) throw new AppError('FORBIDDEN', M.impuestos.categoriaSoloDueno);
+    const tiendas = [tiendaId, ...hermanas.map((h) => h.id)];
+    const heredan = await tx
+      .select({ tiendaId: producto.tiendaId, n: sql<number>`count(*)::int`, heredan: sql<number>`(count(*) filter (where ${producto.impuesto} is null))::int` })
       .from(producto)
-      .where(and(eq(producto.tiendaId, tiendaId), eq(producto.categoria, categoria)));
-    if (!hay?.n) throw new AppError('NOT_FOUND', M.impuestos.categoriaSinProductos, { fields: { categoria: M.impuestos.categoriaSinProductos } });
+      .where(and(inArray(producto.tiendaId, tiendas), eq(producto.categoria, categoria)))
+      .groupBy(producto.tiendaId);
+    const aqui = heredan.find((h) => h.tiendaId === tiendaId);
+    if (!aqui?.n) throw new AppError('NOT_FOUND', M.impuestos.categoriaSinProductos, { fields: { categoria: M.impuestos.categoriaSinProductos } });
     await tx
       .insert(categoriaImpuesto)
-      .values({ tiendaId, categoria, impuesto })
-      .onConflictDoUpdate({ target: [categoriaImpuesto.tiendaId, categoriaImpuesto.categoria], set: { impuesto } });
-    await registrarPor(tx, tiendaId, autor, { tipo: 'impuesto', detalle: { categoria, impuesto, actualizados: hay.heredan } });
-    return { actualizados: hay.heredan, sinClasificar: await contarSinImpuesto(tx, tiendaId) };
+      .values({ empresaId: empresaDe(tiendaId), categoria, impuesto, diferia: false })
+      .onConflictDoUpdate({ target: [categoriaImpuesto.empresaId, categoriaImpuesto.categoria], set: { impuesto, diferia: false } });
+    // The offline tills of every store learn the new tax of the products that inherit it: each takes a
+    // new version (the device's download cursor, ADR 041), as a change of the product itself would.
+    await tx
+      .update(producto)
+      .set({ version: sql`${producto.version}` })
+      .where(and(inArray(producto.tiendaId, tiendas), eq(producto.categoria, categoria), isNull(producto.impuesto)));
+    // Each store's log says what changed there, by the same author.
+    for (const h of heredan) await registrarPor(tx, h.tiendaId, autor, { tipo: 'impuesto', detalle: { categoria, impuesto, actualizados: h.heredan } });
+    return { actualizados: aqui.heredan, sinClasificar: await contarSinImpuesto(tx, tiendaId) };
   });
 }
 

@@ -25,7 +25,7 @@ export async function impuestosRoutes(app: FastifyInstance) {
   r.get('/impuestos/clasificacion', {
     preValidation: soloAdministrador,
     schema: { tags, response: { 200: ZClasificacion } },
-    handler: (req) => clasificacion({ db: app.db, tiendaId: storeOf(req) }),
+    handler: (req) => clasificacion({ db: app.db, tiendaId: storeOf(req), autor: autorDe(sessionOf(req), 'tienda') }),
   });
 
   r.put('/impuestos/categorias', {

@@ -11,6 +11,7 @@ import { filaConfiguracion } from '../dian/configuracion.domain';
 import { formatosBalanzaDe } from '../tienda/balanza';
 import { supervisoresSinRed } from './pin-sin-red';
 import { clientesDeLaTienda } from '../cliente/cliente.alcance';
+import { conCategoria } from '../impuestos/impuestos.domain';
 
 /**
  * Selling without the network (issue #34, ADR 029): the device's prefix, the incremental download of
@@ -130,7 +131,7 @@ export async function datosSinRed(
       version: producto.version,
     })
     .from(producto)
-    .leftJoin(categoriaImpuesto, and(eq(categoriaImpuesto.tiendaId, tiendaId), eq(categoriaImpuesto.categoria, producto.categoria)))
+    .leftJoin(categoriaImpuesto, conCategoria(tiendaId))
     .where(and(eq(producto.tiendaId, tiendaId), filtro))
     .orderBy(cambios ? asc(producto.version) : asc(producto.idProducto))
     .limit(PAGINA_SIN_RED + 1);

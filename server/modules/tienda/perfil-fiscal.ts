@@ -98,11 +98,10 @@ export async function llevarContribuyente(tx: Tx, tiendas: number[], perfil: TPe
 
 /**
  * A new store of the empresa starts as an establishment of the same taxpayer (ADR 059): the profile of
- * the store it is opened from, with its own address and phone, and that store's taxes per category (its
- * catalogue copied with them), so that its sales charge the same taxes from the first one.
+ * the store it is opened from, with its own address and phone. Its taxes per category are already the
+ * empresa's (ADR 063): its sales charge the same taxes from the first one.
  */
 export async function perfilDeSucursal(tx: Tx, o: { deTienda: number; aTienda: number; autor: Autor }): Promise<void> {
-  await tx.execute(sql`insert into categoria_impuesto (tienda_id, categoria, impuesto) select ${o.aTienda}, categoria, impuesto from categoria_impuesto where tienda_id = ${o.deTienda}`);
   const [perfil] = await tx.select(perfilColumns).from(perfilFiscal).where(eq(perfilFiscal.tiendaId, o.deTienda)).limit(1);
   if (perfil) await llevarContribuyente(tx, [o.aTienda], comoPerfil(perfil), o.autor);
 }

@@ -43,15 +43,23 @@ function Clasificacion({ data }: { data: TClasificacion }) {
         <strong>{data.totalSinImpuesto > 0 ? C.pendientes(data.totalSinImpuesto) : C.listos}</strong>
       </p>
       <section className="card" aria-label={C.impuestoCategoria} style={{ overflowX: 'auto' }}>
+        {data.tiendas > 1 ? <p data-testid="impuesto-de-empresa">{C.deEmpresa(data.tiendas)}</p> : null}
         <table className="table">
           <Cabeceras columnas={[C.categoria, C.productos, C.sinImpuestoCol, C.impuestoCategoria]} />
           <tbody>
             {data.categorias.map((c) => (
               <tr key={c.categoria ?? ''}>
-                <th scope="row">{c.categoria ?? I.sinCategoria}</th>
+                <th scope="row">
+                  {c.categoria ?? I.sinCategoria}
+                  {c.diferia ? (
+                    <small className="field__hint" style={{ display: 'block', fontWeight: 'normal' }}>
+                      {C.diferia}
+                    </small>
+                  ) : null}
+                </th>
                 <td>{c.productos}</td>
                 <td>{c.sinImpuesto}</td>
-                <td>{c.categoria ? <ImpuestoCategoria categoria={c.categoria} actual={c.impuesto} /> : '—'}</td>
+                <td>{c.categoria ? data.editaCatalogo ? <ImpuestoCategoria categoria={c.categoria} actual={c.impuesto} /> : c.impuesto ? I.nombres[c.impuesto] : '—' : '—'}</td>
               </tr>
             ))}
           </tbody>
