@@ -103,9 +103,9 @@ describe('pasar la tienda a responsable de IVA', { timeout: 60_000 }, () => {
     const cl = (await req('GET', '/api/impuestos/clasificacion', s.token)).json();
     expect(cl.totalSinImpuesto).toBe(4);
     expect(cl.categorias).toEqual([
-      { categoria: 'Bebidas', impuesto: null, productos: 2, sinImpuesto: 2 },
-      { categoria: 'Granos', impuesto: null, productos: 1, sinImpuesto: 1 },
-      { categoria: null, impuesto: null, productos: 1, sinImpuesto: 1 },
+      { categoria: 'Bebidas', impuesto: null, diferia: false, productos: 2, sinImpuesto: 2 },
+      { categoria: 'Granos', impuesto: null, diferia: false, productos: 1, sinImpuesto: 1 },
+      { categoria: null, impuesto: null, diferia: false, productos: 1, sinImpuesto: 1 },
     ]);
     expect(cl.sinImpuesto.map((p: { nombre: string }) => p.nombre)).toEqual(['Gaseosa 400 ml', 'Jugo Hit', 'Arroz 500 g', 'Producto suelto']);
 
