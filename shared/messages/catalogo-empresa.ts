@@ -14,6 +14,10 @@ export const catalogoEmpresa = {
   precioDeEmpresaHint: 'Es el precio de la empresa: un cambio aquí llega a las tiendas que lo usan. Para cambiarlo solo en esta tienda, elija «Precio propio de esta tienda».',
   eligePropio: 'Es el precio de la empresa. Para cobrar otro en esta tienda, elija «Precio propio de esta tienda».',
   alta: (n: number) => `El producto se crea en las ${n} tiendas de la empresa, con stock 0 en las demás.`,
+  /** The new-product form of the owner of several stores: the stores it is created in. */
+  tiendasAlta: 'Crear en las tiendas',
+  estaTienda: (nombre: string) => `${nombre} (esta tienda)`,
+  altaEn: (n: number, total: number) => (n === 1 ? 'Se crea solo en esta tienda.' : n === total ? `Se crea en las ${n} tiendas, con stock 0 en las demás.` : `Se crea en ${n} de sus ${total} tiendas, con stock 0 en las demás.`),
   /** Refusals. */
   soloDueno: 'En una empresa con varias tiendas, solo el dueño cambia los datos del catálogo (nombre, códigos, categoría, unidad, impuesto, presentaciones). Esta tienda puede cambiar su precio, su stock, su mínimo y si está a la venta.',
   altaSoloDueno: 'En una empresa con varias tiendas, solo el dueño crea productos: el producto llega al catálogo de todas las tiendas.',

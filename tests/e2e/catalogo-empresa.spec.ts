@@ -73,3 +73,48 @@ test('el dueño define un producto una vez; la sucursal fija su propio precio; c
   expect(filas[1]!.startsWith(`${norte};`) && filas[1]!.endsWith(';Sí')).toBe(true);
   expect(filas[1]).toContain(';11500;');
 });
+
+test('el dueño de tres tiendas elige en cuáles se crea un producto nuevo: todas marcadas, la actual siempre', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1366, height: 900 });
+  const tienda = await nuevaTienda(page.request);
+  await entrarComo(page, tienda);
+  await page.goto('/inicio');
+  const sufijo = unique('s').slice(-5);
+  const [norte, sur] = [`Sede Norte ${sufijo}`, `Sede Sur ${sufijo}`];
+  await api(page, 'POST', '/api/sucursales', { nombreTienda: norte });
+  await api(page, 'POST', '/api/sucursales', { nombreTienda: sur });
+
+  await page.goto('/gestionar_productos');
+  const form = page.getByRole('form', { name: 'Agregar producto' });
+  const tiendas = form.getByRole('group', { name: 'Crear en las tiendas' });
+  const actual = tiendas.getByRole('checkbox', { name: `${tienda.nombre} (esta tienda)` });
+  await expect(actual).toBeChecked();
+  await expect(actual).toBeDisabled();
+  await expect(tiendas.getByRole('checkbox', { name: norte })).toBeChecked();
+  await expect(tiendas.getByRole('checkbox', { name: sur })).toBeChecked();
+  await expect(tiendas.getByRole('status')).toHaveText('Se crea en las 3 tiendas, con stock 0 en las demás.');
+  await tiendas.getByRole('checkbox', { name: sur }).uncheck();
+  await expect(tiendas.getByRole('status')).toHaveText('Se crea en 2 de sus 3 tiendas, con stock 0 en las demás.');
+  await fotosEnDosAnchos(page, 'catalogo-alta-tiendas');
+
+  const panela = unique('Panela');
+  await form.getByLabel('Nombre', { exact: true }).fill(panela);
+  await form.getByLabel('Precio', { exact: true }).fill('3500');
+  await form.getByLabel('Cantidad').fill('12');
+  await form.getByRole('button', { name: 'Agregar producto' }).click();
+  await page.getByRole('button', { name: 'Sí, agregar' }).click();
+  await expectToast(page, 'Producto registrado');
+  // The form is ready for the next one with every store checked again.
+  await expect(tiendas.getByRole('checkbox', { name: sur })).toBeChecked();
+
+  // Here with its quantity, in Norte at stock 0, not in Sur.
+  const stockEn = async (nombreTienda: string) => {
+    await page.getByRole('combobox', { name: 'Tienda', exact: true }).selectOption({ label: nombreTienda });
+    await expect(page.getByTestId('footer-tienda')).toHaveText(nombreTienda);
+    return (await api<{ items: { nombre: string; stock: number }[] }>(page, 'GET', '/api/productos')).items.find((p) => p.nombre === panela)?.stock ?? null;
+  };
+  expect(await stockEn(tienda.nombre)).toBe(12);
+  expect(await stockEn(norte)).toBe(0);
+  expect(await stockEn(sur)).toBeNull();
+});

@@ -103,7 +103,7 @@ export default function GestionarProductosPage() {
         ) : null}
       </PageHeader>
 
-      <AgregarProductoForm key={codigoInicial} codigoInicial={codigoInicial} unidadInicial={unidadInicial} />
+      <AgregarProductoForm key={codigoInicial} codigoInicial={codigoInicial} unidadInicial={unidadInicial} tiendas={catalogoEmpresa ? tiendas : undefined} />
 
       <ListaBuscable className="gp-list" tituloId="lista-productos-title" buscarId="buscar-producto" textos={M.productos} lista={lista}>
         {(items) => <ProductosTable items={items} busy={lista.query.isFetching} onDelete={puedeEliminar ? onDelete : undefined} seleccion={new Set(seleccion.keys())} onSeleccion={onSeleccion} conMargen={permisos.reportes} />}

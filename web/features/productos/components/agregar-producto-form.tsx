@@ -1,6 +1,8 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
+import { catalogoEmpresa } from '#shared/messages/catalogo-empresa';
 import { comun } from '#shared/messages/comun';
 import { productos } from '#shared/messages/productos';
+import type { TTiendaDeSesion } from '#shared/schemas/sucursal';
 import { formatPesos } from '#shared/money';
 import { ZCreateProductoRequest, type TCreateProductoRequest } from '#shared/schemas/producto';
 import { MoneyField, precioProps } from '../../../components/ui/money-field';
@@ -13,7 +15,7 @@ import { useCreateProducto } from '../api/create-producto';
 import { showFailure } from './failures';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
-const M = { comun, productos };
+const M = { comun, productos, catalogoEmpresa };
 
 const F = M.productos.campos;
 
@@ -21,9 +23,17 @@ const EMPTY = { nombre: '', precio: '', cantidad: '', unidad: '94', codigoBarras
 /** Spec §5: these three, or 'Campos vacios'. */
 const REQUIRED = ['nombre', 'precio', 'cantidad'] as const;
 
-/** Add product (spec §5): name, price without dots or commas, quantity, and the barcode if it has one; confirmation first. */
-export function AgregarProductoForm({ codigoInicial, unidadInicial }: { codigoInicial?: string; unidadInicial?: string }) {
+/**
+ * Add product (spec §5): name, price without dots or commas, quantity, and the barcode if it has one;
+ * confirmation first. The owner of several stores (`tiendas`, issue #56 point 2) also chooses the stores
+ * it is created in: all of them checked, the current one always (it gets the quantity; the rest stock 0).
+ */
+export function AgregarProductoForm({ codigoInicial, unidadInicial, tiendas }: { codigoInicial?: string; unidadInicial?: string; tiendas?: TTiendaDeSesion[] }) {
   const mutation = useCreateProducto();
+  const empresa = tiendas && tiendas.length >= 2 ? tiendas : null;
+  // The stores unchecked (all checked by default, also when the session's stores arrive after the first render).
+  const [excluidas, setExcluidas] = useState<ReadonlySet<number>>(new Set());
+  const elegida = (t: TTiendaDeSesion) => t.actual || !excluidas.has(t.idTienda);
   const { formRef, bind, onSubmit, setValues, values } = useValidatedForm({
     schema: ZCreateProductoRequest,
     // A code scanned at the till and not found arrives here filled in (issue #19): the name is next.
@@ -32,8 +42,13 @@ export function AgregarProductoForm({ codigoInicial, unidadInicial }: { codigoIn
     submit: async (values, producto) => {
       const ok = await confirmAction(M.productos.confirmarTitulo, M.productos.confirmarTexto(producto.nombre, formatPesos(producto.precio), producto.cantidad, producto.unidad), M.productos.confirmarBoton);
       if (!ok) return;
-      const res = await mutation.mutateAsync({ ...values, unidad: (values.unidad || undefined) as TCreateProductoRequest['unidad'] });
+      const res = await mutation.mutateAsync({
+        ...values,
+        unidad: (values.unidad || undefined) as TCreateProductoRequest['unidad'],
+        ...(empresa ? { tiendas: empresa.filter(elegida).map((t) => t.idTienda) } : {}),
+      });
       setValues(EMPTY);
+      setExcluidas(new Set());
       toastSuccess(res.message, M.productos.registradoTexto(res.producto.nombre));
       formRef.current?.querySelector<HTMLInputElement>('input')?.focus();
     },
@@ -59,6 +74,32 @@ export function AgregarProductoForm({ codigoInicial, unidadInicial }: { codigoIn
         <button type="submit" className="btn gp-form__submit" disabled={mutation.isPending}>
           {mutation.isPending ? M.comun.agregando : M.productos.agregar}
         </button>
+        {empresa ? (
+          <fieldset className="gp-form__tiendas">
+            <legend>{M.catalogoEmpresa.tiendasAlta}</legend>
+            {empresa.map((t) => (
+              <label key={t.idTienda} className="gp-form__tienda">
+                <input
+                  type="checkbox"
+                  checked={elegida(t)}
+                  disabled={t.actual}
+                  onChange={(e) =>
+                    setExcluidas((xs) => {
+                      const ys = new Set(xs);
+                      if (e.target.checked) ys.delete(t.idTienda);
+                      else ys.add(t.idTienda);
+                      return ys;
+                    })
+                  }
+                />{' '}
+                {t.actual ? M.catalogoEmpresa.estaTienda(t.nombreTienda) : t.nombreTienda}
+              </label>
+            ))}
+            <small className="field__hint" role="status">
+              {M.catalogoEmpresa.altaEn(empresa.filter(elegida).length, empresa.length)}
+            </small>
+          </fieldset>
+        ) : null}
       </div>
     </form>
   );
