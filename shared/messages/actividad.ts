@@ -120,6 +120,7 @@ export const actividad = {
     lista_precio: 'Lista de precios',
     promocion: 'Promoción',
     puntos: 'Puntos',
+    proveedor: 'Cambio de proveedor',
   } as Record<string, string>,
   /** What a refused attempt tried. */
   acciones,
@@ -251,6 +252,13 @@ export const actividad = {
         const cambios = ((d.cambios ?? []) as { campo: string; antes: unknown; despues: unknown }[]).map((c) => `${c.campo}: ${valor(c.antes)} → ${valor(c.despues)}`);
         const verbo = ({ creada: 'Creó', cambiada: 'Cambió', eliminada: 'Eliminó', copiada: 'Copió' } as Record<string, string>)[d.accion] ?? d.accion;
         return `${verbo} la promoción «${d.promocion}»${cambios.length ? `: ${cambios.join('; ')}` : ''}`;
+      }
+      case 'proveedor': {
+        // ADR 064: a supplier of the empresa edited from one of its stores, each field before → after.
+        const nombres: Record<string, string> = { nombre: 'nombre', telefono: 'teléfono', email: 'correo', documento: 'NIT o cédula', direccion: 'dirección', obligadoFacturar: 'emite factura electrónica', tipoIdentificacion: 'tipo de documento', municipio: 'municipio' };
+        const valor = (v: unknown) => (v == null || v === '' ? '—' : typeof v === 'boolean' ? si(v) : String(v));
+        const cambios = ((d.cambios ?? []) as { campo: string; antes: unknown; despues: unknown }[]).map((c) => `${nombres[c.campo] ?? c.campo}: ${valor(c.antes)} → ${valor(c.despues)}`);
+        return `Modificó el proveedor «${d.nombre}» (#${d.id})${cambios.length ? `: ${cambios.join('; ')}` : ''}`;
       }
       case 'puntos':
         // Issue #59 point 3 (ADR 054).

@@ -26,6 +26,13 @@ export const proveedores = {
   archivado: 'Proveedor archivado',
   archivarFallido: 'El proveedor no se pudo archivar',
   noExiste: 'El proveedor indicado no existe en la tienda.',
+  /** ADR 064: a documento is one supplier of the empresa (every store of it shares its suppliers). */
+  documentoDuplicado: (nombre: string | null) =>
+    nombre ? `Ya hay un proveedor con este NIT o cédula en su empresa: ${nombre}. Búsquelo en la lista en lugar de crearlo otra vez.` : 'Ya hay un proveedor con este NIT o cédula en su empresa.',
+  /** The supplier list, ADR 064: a supplier created in another store of the empresa says where. */
+  creadoEn: (tienda: string) => `Creado en ${tienda}`,
+  documentoRepetido: 'NIT repetido',
+  documentoRepetidoAyuda: 'Otro proveedor de su empresa tiene este mismo NIT o cédula. Corrija el de uno de los dos o archive el que sobra.',
   vacio: 'Todavía no hay proveedores. Agregue el primero con el formulario.',
   sinResultados: (q: string) => `No hay proveedores que coincidan con «${q}».`,
   cargaFallida: 'No se pudo cargar la lista de proveedores.',

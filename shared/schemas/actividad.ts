@@ -45,6 +45,7 @@ export const TIPOS_ACTIVIDAD = [
   'lote_vencido',
   'formula_medica',
   'puntos',
+  'proveedor',
 ] as const;
 export type TTipoActividad = (typeof TIPOS_ACTIVIDAD)[number];
 
@@ -241,6 +242,16 @@ export interface TDetallesActividad {
     saldo?: number;
     /** Earned points a reversal could not take back: the customer had spent them. */
     sinQuitar?: number;
+  };
+  /**
+   * A supplier of the empresa edited (ADR 064), logged in the store where it was edited, each field
+   * before and after (booleans as they were: `obligadoFacturar`).
+   */
+  proveedor: {
+    accion: 'cambiado';
+    id: number;
+    nombre: string;
+    cambios: { campo: string; antes: string | boolean | null; despues: string | boolean | null }[];
   };
   /** A tax assigned (issue #30): to a category (its products without their own inherit it) or to some products; null: back to the category's. */
   impuesto: { categoria?: string; productos?: number; impuesto: string | null; actualizados: number };

@@ -154,6 +154,10 @@ export const ZProveedor = z.object({
   ...leidoDe(CAMPOS_DEL_PROVEEDOR).shape,
   /** How many of the store's products name this supplier. */
   productos: z.number().int(),
+  /** The empresa's supplier created in another of its stores (ADR 064): that store's name; absent for the store's own. */
+  creadoEn: z.string().optional(),
+  /** Another supplier of the empresa has the same documento, from before suppliers were shared (migration 0097). */
+  documentoRepetido: z.boolean().optional(),
 });
 export type TProveedor = z.infer<typeof ZProveedor>;
 

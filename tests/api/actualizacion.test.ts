@@ -83,6 +83,15 @@ describe('una base de una versión anterior se actualiza al arrancar y sigue igu
       from usuario u where u.tienda_id is not null`)) as unknown as { rows: { con_tienda: number; sin_fila: number }[] };
     expect(personas.rows[0]!.con_tienda).toBeGreaterThan(0);
     expect(personas.rows[0]!.sin_fila).toBe(0);
+    // Issue #56 point 2 (migration 0097, ADR 064): every supplier is its store's empresa's, flagged only when another
+    // supplier of the empresa has its documento; a lone store's list answers as before (no "created in").
+    const proveedores = (await t.database.db.execute(sql`select count(*)::int as total,
+        count(*) filter (where p.empresa_id is distinct from t.empresa_id)::int as ajenos,
+        count(*) filter (where p.documento_repetido <> (p.documento is not null and exists (select 1 from proveedor o
+          where o.empresa_id = p.empresa_id and o.id_proveedor <> p.id_proveedor and split_part(o.documento, '-', 1) = split_part(p.documento, '-', 1))))::int as mal_marcados
+      from proveedor p join tienda t on t.id_tienda = p.tienda_id`)) as unknown as { rows: { total: number; ajenos: number; mal_marcados: number }[] };
+    expect(proveedores.rows[0]!.total).toBeGreaterThan(0);
+    expect(proveedores.rows[0]).toMatchObject({ ajenos: 0, mal_marcados: 0 });
   });
 
   it('la tienda entra y ve lo que veía: existencias, saldo del fiado y sus ventas', async () => {
@@ -93,6 +102,10 @@ describe('una base de una versión anterior se actualiza al arrancar y sigue igu
       expect(p.statusCode, p.body).toBe(200);
       expect(p.json().stock, k).toBe(esperado.stock[k]);
     }
+    const lista = await req('GET', '/api/proveedores', token);
+    expect(lista.statusCode, lista.body).toBe(200);
+    expect(lista.json().total).toBeGreaterThan(0);
+    expect(lista.json().items.some((p: { creadoEn?: string }) => p.creadoEn)).toBe(false);
     const cuenta = await req('GET', `/api/clientes/${esperado.clienteId}/cuenta`, token);
     expect(cuenta.json().credito.saldo).toBe(esperado.saldo);
     for (const v of Object.values(esperado.ventas)) {

@@ -21,7 +21,7 @@ import { carpetaTls } from '../../server/modules/red-local/https';
  * owner); `sibling` is the same empresa's other store: the demo store's own owner, switched to a branch
  * of its empresa (`POST /api/sesion/tienda`). The sibling sees nothing of the demo store's own rows:
  * unless a row says otherwise it gets what another empresa's owner gets. The empresa's shared rows
- * (its customers and their fiado, issue #56 point 2) say so.
+ * (its customers and their fiado, and its suppliers, issue #56 point 2, ADR 064) say so.
  */
 const ACTORS: Actor[] = ['anon', 'r2', 'r3', 'other', 'op', 'sibling', 'r1'];
 /** What an actor must get: the sibling store's owner gets what another empresa's gets, unless told. */
@@ -242,10 +242,12 @@ const TABLE: Record<string, Entry> = {
   'GET /api/movimientos/exportar/:formato': { expect: STORE_NO_R3, params: async () => ({ formato: 'csv' }) },
   'GET /api/proveedores': { expect: STORE },
   'GET /api/proveedores/opciones': { expect: STORE },
-  'GET /api/proveedores/:id/productos': { expect: STORE_ROW, params: id('proveedor') },
+  // Suppliers are the empresa's (issue #56 point 2, ADR 064): the same empresa's other store (the sibling) reads the
+  // demo store's supplier's products (its own store's), and deletes or archives it with its own permissions; another empresa still gets 404.
+  'GET /api/proveedores/:id/productos': { expect: { ...STORE_ROW, sibling: 'ok' }, params: id('proveedor') },
   'POST /api/proveedores': { expect: STORE_NO_R3, body: {} },
-  'DELETE /api/proveedores/:id': { expect: STORE_DELETE_ROW, params: freshId('proveedor') },
-  'POST /api/proveedores/:id/archivar': { expect: STORE_DELETE_ROW, params: freshId('proveedor') },
+  'DELETE /api/proveedores/:id': { expect: { ...STORE_DELETE_ROW, sibling: 'ok' }, params: freshId('proveedor') },
+  'POST /api/proveedores/:id/archivar': { expect: { ...STORE_DELETE_ROW, sibling: 'ok' }, params: freshId('proveedor') },
   'GET /api/clientes': { expect: STORE },
   'POST /api/clientes': { expect: STORE, body: {} },
   // The empresa's customers (issue #56): the sibling reaches the demo store's.
@@ -430,7 +432,8 @@ const CRUD_ENTITIES: Record<string, CrudRoutes> = {
   factura: { list: CRUD, row: CRUD_ROW, create: CRUD, update: CRUD, remove: CRUD_ROW, key: 'factura' },
   // The empresa's customers (issue #56): the sibling reaches the demo store's through the back-office too.
   cliente: { list: CRUD, row: { ...CRUD_ROW, sibling: 'ok' }, create: CRUD, update: CRUD, remove: { ...CRUD_ROW, sibling: 'ok' }, archive: { ...CRUD_ROW, sibling: 'ok' }, key: 'cliente' },
-  proveedor: { list: CRUD, row: CRUD_ROW, create: CRUD, update: CRUD, remove: CRUD_ROW, archive: CRUD_ROW, key: 'proveedor' },
+  // The empresa's suppliers (ADR 064): the sibling reaches the demo store's through the back-office too (its edits logged in its store).
+  proveedor: { list: CRUD, row: { ...CRUD_ROW, sibling: 'ok' }, create: CRUD, update: CRUD, remove: { ...CRUD_ROW, sibling: 'ok' }, archive: { ...CRUD_ROW, sibling: 'ok' }, key: 'proveedor' },
   movimiento: { list: CRUD, row: CRUD_ROW, create: CRUD, update: CRUD, remove: CRUD_ROW, key: 'movimiento' },
   roles: { list: CRUD, row: CRUD, create: CRUD_OPERATOR, update: CRUD_OPERATOR, remove: CRUD_OPERATOR_ROW, key: 'rol' },
   entrega_pedidos: { list: CRUD, row: CRUD_ROW, create: CRUD, update: CRUD, remove: CRUD_ROW, key: 'entrega' },

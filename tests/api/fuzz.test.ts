@@ -348,13 +348,13 @@ describe('la misma empresa en otra tienda, y otra empresa', () => {
     await db.execute(sql`update producto set descripcion = ${MARCA} where tienda_id = ${demo!.id}`);
     const MARCA_EMPRESA = 'marca-empresa-demo';
     await db.execute(sql`update cliente set correo = ${`${MARCA_EMPRESA}@demo.co`} where tienda_id = ${demo!.id}`);
-    await db.execute(sql`update proveedor set email = ${`${MARCA.toLowerCase()}@demo.co`} where tienda_id = ${demo!.id}`);
+    // Suppliers are the empresa's too (ADR 064): the sibling may read and change them; the other empresa never.
+    await db.execute(sql`update proveedor set email = ${`${MARCA_EMPRESA}@demo.co`} where tienda_id = ${demo!.id}`);
     // The demo store's rows as they are: a refused or another store's request leaves them so.
     const huella = async () =>
       JSON.stringify(
         await q(sql`select
-          (select md5(coalesce(string_agg(p::text, ',' order by p.id_producto), '')) from producto p where p.tienda_id = ${demo!.id}) as producto,
-          (select md5(coalesce(string_agg(v::text, ',' order by v.id_proveedor), '')) from proveedor v where v.tienda_id = ${demo!.id}) as proveedor,
+          (select md5(coalesce(string_agg((to_jsonb(p) - 'proveedor_id')::text, ',' order by p.id_producto), '')) from producto p where p.tienda_id = ${demo!.id}) as producto,
           (select md5(coalesce(string_agg((to_jsonb(v) - 'cliente_id')::text, ',' order by v.id_venta), '')) from venta v where v.tienda_id = ${demo!.id}) as venta,
           (select count(*) from factura f where f.tienda_id = ${demo!.id}) as factura,
           (select count(*) from movimiento m where m.tienda_id = ${demo!.id}) as movimiento,
@@ -382,11 +382,14 @@ describe('la misma empresa en otra tienda, y otra empresa', () => {
     const propias = new Set(['POST /api/sesion/tienda', 'GET /api/sucursales']);
     const routes = rutas(propias);
     const antes = await huella();
-    // The empresa's customers (and so a sale's customer, set null when the sibling deletes one): the other empresa's requests leave them so.
+    // The empresa's customers and suppliers (and so a sale's customer and a product's supplier, set null when the sibling
+    // deletes one): the other empresa's requests leave them so.
     const huellaClientes = async () =>
       JSON.stringify(
         await q(sql`select
           (select md5(coalesce(string_agg(c::text, ',' order by c.id_cliente), '')) from cliente c where c.tienda_id = ${demo!.id}) as cliente,
+          (select md5(coalesce(string_agg(v::text, ',' order by v.id_proveedor), '')) from proveedor v where v.tienda_id = ${demo!.id}) as proveedor,
+          (select md5(coalesce(string_agg(p.proveedor_id::text, ',' order by p.id_producto), '')) from producto p where p.tienda_id = ${demo!.id}) as producto_proveedor,
           (select md5(coalesce(string_agg(v.cliente_id::text, ',' order by v.id_venta), '')) from venta v where v.tienda_id = ${demo!.id}) as venta`),
       );
     let pedidas = 0;
@@ -417,8 +420,8 @@ describe('la misma empresa en otra tienda, y otra empresa', () => {
             expect(res.statusCode, `${route.method} ${url} como ${actor} → ${res.statusCode} ${res.body.slice(0, 200)}`).toBeLessThan(500);
             expect(res.body.includes(MARCA) || res.body.toLowerCase().includes(MARCA.toLowerCase()), `${route.method} ${url}?${qs} como ${actor} mostró una fila de la tienda de demostración: ${res.body.slice(0, 200)}`).toBe(false);
             if (clientesAntes != null) {
-              expect(res.body.includes(MARCA_EMPRESA), `${route.method} ${url}?${qs} como otra empresa mostró un cliente de la empresa de demostración: ${res.body.slice(0, 200)}`).toBe(false);
-              expect(await huellaClientes(), `${route.method} ${url} como otra empresa cambió clientes de la empresa de demostración`).toBe(clientesAntes);
+              expect(res.body.includes(MARCA_EMPRESA), `${route.method} ${url}?${qs} como otra empresa mostró un cliente o proveedor de la empresa de demostración: ${res.body.slice(0, 200)}`).toBe(false);
+              expect(await huellaClientes(), `${route.method} ${url} como otra empresa cambió clientes o proveedores de la empresa de demostración`).toBe(clientesAntes);
             }
           },
         ),

@@ -135,7 +135,7 @@ export const proveedorActions: LegacyController = [
       checkTiendaId(ctx, 'id_tienda');
       const id = parseId(ctx.p, 'idproveedor', noEncontrado);
       const cambios = parseLegacy(ZLegacyActualizarProveedorRequest, leerCampos(ctx.p, CAMPOS_DEL_PROVEEDOR, 'heredada2'));
-      const guardado = await dominio.actualizarProveedor({ db: ctx.app.db, scope: adminScope(ctx), id, cambios });
+      const guardado = await dominio.actualizarProveedor({ db: ctx.app.db, scope: adminScope(ctx), id, cambios, autor: autorDe(ctx.sesion, 'legacy') });
       return { respuesta: true, mensaje: M.crud.actualizado.proveedor, ...extras(guardado) };
     },
   },

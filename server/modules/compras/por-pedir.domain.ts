@@ -8,7 +8,9 @@ import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { milesimasDe } from '#shared/cantidad';
 import type { TPorPedir } from '#shared/schemas/compras';
 import type { Db } from '../../db/client';
+import { calificada } from '../../db/columna';
 import { producto, proveedor, tienda } from '../../db/schema';
+import { proveedorDeLaTienda } from '../proveedor/proveedor.alcance';
 import type { Autor } from '../actividad/actividad.domain';
 import { veCostos } from './compras.domain';
 
@@ -57,7 +59,8 @@ export async function porPedir(options: { db: Db; tiendaId: number; autor: Autor
         having count(*) = 1))`,
     })
     .from(producto)
-    .leftJoin(proveedor, and(eq(proveedor.idProveedor, producto.proveedorId), eq(proveedor.activo, true)))
+    // The product's supplier, the empresa's (ADR 064), whichever store created it.
+    .leftJoin(proveedor, and(proveedorDeLaTienda(calificada(producto.tiendaId), producto.proveedorId), eq(proveedor.activo, true)))
     .where(and(eq(producto.tiendaId, tiendaId), eq(producto.estado, 1), sql`${producto.stockMin} > 0`, sql`${producto.stock} <= ${producto.stockMin}`))
     .orderBy(sql`${proveedor.nombre} nulls last`, asc(proveedor.idProveedor), asc(producto.nombre), asc(producto.idProducto))
     .limit(5000);

@@ -34,6 +34,7 @@ import { esViolacionUnica } from '../../db/pg-error';
 import { conteo, conteoLinea, conteoLote, conteoProducto, lote, producto, productoUnidadVenta } from '../../db/schema';
 import { celdaCsv, nombreDe, registrarPor, type Autor } from '../actividad/actividad.domain';
 import { ajustarStock } from '../movimiento/ledger';
+import { calificada } from '../../db/columna';
 import { verificarProveedorDeTienda } from '../proveedor/proveedor.domain';
 import { conRechazos, denegado, puede, registrarRechazo } from '../tienda/permisos';
 import { totalesDe, valorarFila } from './valorar';
@@ -73,7 +74,8 @@ const columnas = {
   alcance: conteo.alcance,
   categoria: conteo.categoria,
   ubicacion: conteo.ubicacion,
-  proveedor: sql<string | null>`(select pr.nombre from proveedor pr where pr.id_proveedor = ${conteo.proveedorId} and pr.tienda_id = ${conteo.tiendaId})`,
+  // The empresa's supplier (ADR 064): any the count's store reaches.
+  proveedor: sql<string | null>`(select pr.nombre from proveedor pr where pr.id_proveedor = ${calificada(conteo.proveedorId)} and pr.empresa_id = (select t.empresa_id from tienda t where t.id_tienda = ${calificada(conteo.tiendaId)}))`,
   estado: conteo.estado,
   abiertoPor: nombreSql(sql`${conteo.abiertoPor}`),
   abiertoEn: conteo.abiertoEn,

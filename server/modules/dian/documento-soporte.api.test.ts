@@ -54,7 +54,7 @@ describe('documento soporte (issue #57 punto 3)', { timeout: 180_000 }, () => {
     expect((await req('POST', '/api/proveedores', s.token, { ...CAMPESINO, municipio: '2589' })).statusCode).toBe(400);
     const id = await proveedor(s, { ...CAMPESINO, tipoIdentificacion: 'NIT', documento: '860034313-7' });
     // Editing cannot leave it incomplete either; nothing changes.
-    await expect(actualizarProveedor({ db: t.database.db, scope: { tiendaId: s.id }, id, cambios: { direccion: null } })).rejects.toThrow(/documento soporte/);
+    await expect(actualizarProveedor({ db: t.database.db, scope: { tiendaId: s.id }, id, cambios: { direccion: null }, autor: { usuarioId: null, rol: 1, cara: 'tienda' } })).rejects.toThrow(/documento soporte/);
   });
 
   it('una recepción a quien no factura emite su DS numerado del rango, firmado, en la bandeja; la DIAN lo acepta una vez tras una caída; su nota de ajuste', async () => {
@@ -255,5 +255,22 @@ describe('documento soporte (issue #57 punto 3)', { timeout: 180_000 }, () => {
     expect(await t.database.db.select().from(documentoDian).where(eq(documentoDian.recepcionId, r.recepcion.id))).toEqual([]);
     const nota = await req('POST', `/api/compras/recepciones/${r.recepcion.id}/nota-soporte`, s.token, { concepto: 2, motivo: 'Anular' });
     expect(nota.statusCode).toBe(422);
+  });
+  it('ADR 064: el DS de una recepción a un proveedor que creó otra tienda de la empresa lo emite la tienda que recibe y lo nombra', async () => {
+    const s = await ferreteria(false);
+    await conRangoSoporte(s);
+    // The owner opens a branch and creates the supplier there: it is the empresa's.
+    const suc = await req('POST', '/api/sucursales', s.token, { nombreTienda: 'Ferretería Norte' });
+    expect(suc.statusCode, suc.body).toBe(201);
+    const enSucursal = (await req('POST', '/api/sesion/tienda', s.token, { idTienda: suc.json().idTienda })).json().token as string;
+    const creado = await req('POST', '/api/proveedores', enSucursal, { ...CAMPESINO, documento: '1020304099' });
+    expect(creado.statusCode, creado.body).toBe(201);
+    const id = creado.json().proveedor.id as number;
+    const r = await recibir(s, id);
+    expect(r.soporte!.documento).toMatchObject({ numero: 'DS1' });
+    const [d] = await t.database.db.select().from(documentoDian).where(and(eq(documentoDian.recepcionId, r.recepcion.id), eq(documentoDian.tipo, '05')));
+    expect(d!.tiendaId).toBe(s.id);
+    expect(d!.xmlFirmado).toContain('1020304099');
+    expect(d!.xmlFirmado).toContain('Pedro Campesino');
   });
 });

@@ -11,6 +11,7 @@ import { proveedorConMensajes, type TCamposProveedor } from '#shared/schemas/pro
 import { sinTildes } from '#shared/texto';
 import type { Db } from '../../db/client';
 import type { Autor } from '../actividad/actividad.domain';
+import { claveDocumento } from '../proveedor/proveedor.alcance';
 import { importarProveedores, proveedoresImportables, type CambiosProveedor, type DatosProveedor } from '../proveedor/proveedor.domain';
 import { adivinarMapeo, celdasDe, texto, validarMapeo, type FilaPlan } from './importacion.comun';
 import type { Tabla } from './leer-archivo';
@@ -40,6 +41,10 @@ export async function planificarProveedores(options: { db: Db; tiendaId: number;
   const porNombre = new Map<string, typeof proveedores>();
   for (const p of proveedores) porNombre.set(claveNombre(p.nombre), [...(porNombre.get(claveNombre(p.nombre)) ?? []), p]);
   const vistos = new Map<string, number>();
+  // A documento is one supplier of the empresa (ADR 064): the empresa's by its key, and the file's rows so far.
+  const porDocumento = new Map<string, (typeof proveedores)[number]>();
+  for (const p of proveedores) if (p.documento && !porDocumento.has(claveDocumento(p.documento))) porDocumento.set(claveDocumento(p.documento), p);
+  const documentosVistos = new Map<string, number>();
   const filas: FilaProveedor[] = [];
 
   for (const { fila, celdas } of tabla.filas) {
@@ -63,6 +68,14 @@ export async function planificarProveedores(options: { db: Db; tiendaId: number;
       const candidatos = porNombre.get(k) ?? [];
       if (candidatos.length > 1) errores.push(MI.fila.proveedorAmbiguo);
       existente = candidatos[0];
+    }
+    if (v.documento) {
+      const k = claveDocumento(v.documento);
+      const otro = porDocumento.get(k);
+      if (otro && otro.idProveedor !== existente?.idProveedor) errores.push(MI.fila.campo(MI.campos.documento, M.proveedores.documentoDuplicado(otro.nombre)));
+      const antes = documentosVistos.get(k);
+      if (antes !== undefined) errores.push(MI.fila.documentoRepetido(antes));
+      else documentosVistos.set(k, fila);
     }
 
     const plan: FilaProveedor = { fila, accion: 'error', errores, muestra: { nombre: v.nombre ?? '', telefono: v.telefono ?? null, correo: v.email ?? null } };

@@ -183,9 +183,9 @@ export async function crearEnHermanas(tx: Tx, o: { tiendaId: number; productoId:
     const [inv] = await tx.select({ id: inventario.idInventario }).from(inventario).where(eq(inventario.tiendaId, h.id)).orderBy(asc(inventario.idInventario)).limit(1);
     const res = (await tx.execute(sql`
       insert into producto (catalogo_id, tienda_id, nombre, precio_unit, descripcion, marca, categoria, presentacion, stock, stock_min, estado,
-        codigo_barras, impuesto, unidad_dian, maneja_lotes, registro_invima, principio_activo, bajo_formula, inventario_id)
+        codigo_barras, impuesto, unidad_dian, maneja_lotes, registro_invima, principio_activo, bajo_formula, inventario_id, proveedor_id)
       select catalogo_id, ${h.id}, nombre, precio_unit, descripcion, marca, categoria, presentacion, 0, stock_min, 1,
-        codigo_barras, impuesto, unidad_dian, maneja_lotes, registro_invima, principio_activo, bajo_formula, ${inv?.id ?? null}::int
+        codigo_barras, impuesto, unidad_dian, maneja_lotes, registro_invima, principio_activo, bajo_formula, ${inv?.id ?? null}::int, proveedor_id
       from producto where id_producto = ${o.productoId}
       returning id_producto as id`)) as unknown as Filas<{ id: number }>;
     const id = Number(res.rows[0]!.id);

@@ -18,7 +18,9 @@ import { contieneTexto, enOrden, paginaDeProductos, TRIGRAM_MIN_LENGTH } from '.
 import { entregaPedido, factura, historialPrecio, inventario, producto, productoUnidadVenta, proveedor } from '../../db/schema';
 import { idOf, tiendaDestino } from '../tienda/alcance';
 import { ajustarStock, registrarEntradaInicial } from '../movimiento/ledger';
+import { calificada } from '../../db/columna';
 import { verificarProveedorDeTienda } from '../proveedor/proveedor.domain';
+import { proveedorDeLaTienda } from '../proveedor/proveedor.alcance';
 import { esReferenciaViva, esViolacionUnica } from '../../db/pg-error';
 import type { TCambioPrecio, THistorialPrecios } from '#shared/schemas/permisos';
 import { registrarPor, type Autor } from '../actividad/actividad.domain';
@@ -57,7 +59,8 @@ export const columnasProducto = {
 const columnasCatalogo = Object.fromEntries(CATALOGO.map((k) => [k, producto[k]])) as { [K in (typeof CATALOGO)[number]]: (typeof producto)[K] };
 
 /** The supplier join: only a supplier of the product's own store counts. */
-const proveedorDelProducto = and(eq(proveedor.idProveedor, producto.proveedorId), eq(proveedor.tiendaId, producto.tiendaId));
+/** A product's supplier: one its store reaches (the empresa's, ADR 064). */
+const proveedorDelProducto = proveedorDeLaTienda(calificada(producto.tiendaId), producto.proveedorId);
 
 const columnasConProveedor = {
   ...columnasProducto,

@@ -5,7 +5,7 @@ import type { Db, Tx } from '../../db/client';
  * A new store of an empresa starts with the catalogue of the store it is opened from (issue #56 step
  * 3, ADR 043): each product's catalogue fields (name, price, description, brand, category, place,
  * presentation, barcode, cost, tax, DIAN unit, minimum, on/off for sale, whether it tracks lots) and
- * its packs, with stock 0, no supplier (suppliers are still each store's, step 5) and none of the
+ * its packs, with stock 0, the same supplier (the empresa's, ADR 064; each store may change its own) and none of the
  * origin's lots or expiry dates (a product that tracks lots starts with none: its lots add up to 0).
  * Each copy keeps its catalogue entry (`producto.catalogo_id`, ADR 043 §2), so a central edit reaches it,
  * and follows the empresa's price (the price of a store of the empresa that has no price of its own, the
@@ -26,9 +26,9 @@ export async function copiarCatalogo(tx: Tx, o: { deTienda: number; aTienda: num
     ),
     productos as (
       insert into producto (id_producto, catalogo_id, tienda_id, nombre, precio_unit, descripcion, marca, categoria, ubicacion, presentacion,
-        stock, stock_min, estado, codigo_barras, costo, impuesto, unidad_dian, maneja_lotes, registro_invima, principio_activo, bajo_formula)
+        stock, stock_min, estado, codigo_barras, costo, impuesto, unidad_dian, maneja_lotes, registro_invima, principio_activo, bajo_formula, proveedor_id)
       select nuevo, catalogo_id, ${o.aTienda}, nombre, precio_empresa, descripcion, marca, categoria, ubicacion, presentacion,
-        0, stock_min, estado, codigo_barras, costo, impuesto, unidad_dian, maneja_lotes, registro_invima, principio_activo, bajo_formula
+        0, stock_min, estado, codigo_barras, costo, impuesto, unidad_dian, maneja_lotes, registro_invima, principio_activo, bajo_formula, proveedor_id
       from origen order by nuevo
       returning 1
     ),

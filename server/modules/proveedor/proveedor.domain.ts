@@ -1,12 +1,12 @@
 /**
  * The supplier's rules, owned here once (issue #14, ADR 012): which suppliers a caller reaches
- * (tenancy), the columns a supplier is read with, the id a person may type, when another row may
+ * (tenancy: the store's empresa's, proveedor.alcance.ts, ADR 064), the columns a supplier is read with, the id a person may type, when another row may
  * point to a supplier (a product, an order delivery), who may add and delete, and when a supplier
  * may be deleted. The three faces — the store API (proveedor.service.ts), the back-office
  * (crud.proveedor.service.ts) and the old controller API (legacy/controllers/proveedor.ts) — rename
  * fields and call these functions; none holds a rule.
  */
-import { and, asc, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ne, or, sql, type SQL } from 'drizzle-orm';
 import { AppError } from '#shared/errors';
 import { presentes } from '#shared/campos';
 import { digitoVerificacion } from '#shared/impuestos';
@@ -20,12 +20,14 @@ import { contieneTexto } from '../../db/name-search';
 import { entregaPedido, ordenCompra, producto, productoUnidadVenta, proveedor, recepcion } from '../../db/schema';
 import { idOf, syncIdentity, tiendaDestino } from '../tienda/alcance';
 import { esViolacionUnica } from '../../db/pg-error';
+import { claveDocumento, claveDocumentoSql, creadoEnOtraTienda, proveedorDeLaTienda, proveedoresDeLaTienda } from './proveedor.alcance';
 import { registrarPor, type Autor } from '../actividad/actividad.domain';
 import { conRechazos, exigirPermiso } from '../tienda/permisos';
 
 /**
- * Who acts: a store session (`{ tiendaId }`) reaches its own store's suppliers; the platform
- * operator (`{ tiendaId: null }`, the back-office's CrudScope) reaches every store's.
+ * Who acts: a store session (`{ tiendaId }`) reaches its empresa's suppliers, whichever of its stores
+ * created them (issue #56, ADR 064); the platform operator (`{ tiendaId: null }`, the back-office's
+ * CrudScope) reaches every store's.
  */
 export interface ProveedorScope {
   tiendaId: number | null;
@@ -37,34 +39,42 @@ export const NO_AGREGAN_NI_ELIMINAN = { roles: [ROL.ENCARGADO], message: M.roles
 // ── Projection ──────────────────────────────────────────────────────────────────────────────
 
 /**
- * Every column a supplier is read with, under the domain's names: the field list's columns
- * (CAMPOS_DEL_PROVEEDOR in shared/schemas/proveedor.ts), taken from the table.
+ * Every column a supplier is read with by `scope`, under the domain's names: the field list's columns
+ * (CAMPOS_DEL_PROVEEDOR in shared/schemas/proveedor.ts), taken from the table; the store that created
+ * it when that is not the caller's (ADR 064), and how many of the caller's products name it.
  */
-export const columnasProveedor = {
+export const columnasProveedor = (scope: ProveedorScope) => ({
   idProveedor: proveedor.idProveedor,
   idTienda: proveedor.tiendaId,
   ...(Object.fromEntries(COLUMNAS_PROVEEDOR.map((k) => [k, proveedor[k]])) as { [K in (typeof COLUMNAS_PROVEEDOR)[number]]: (typeof proveedor)[K] }),
-  /** How many products of the supplier's store name it (indexed by proveedor_id). */
+  documentoRepetido: proveedor.documentoRepetido,
+  /** The store that created it, named only for a store of the empresa that did not (null for the operator). */
+  creadoEn: scope.tiendaId == null ? sql<string | null>`null::text` : creadoEnOtraTienda(scope.tiendaId),
+  /** How many products of the caller's store (the operator: of the supplier's store) name it (indexed by proveedor_id). */
   productos:
-    sql<number>`(select count(*) from ${producto} where ${producto.proveedorId} = ${calificada(proveedor.idProveedor)} and ${producto.tiendaId} = ${calificada(proveedor.tiendaId)})`.mapWith(
+    sql<number>`(select count(*) from ${producto} where ${producto.proveedorId} = ${calificada(proveedor.idProveedor)} and ${producto.tiendaId} = ${scope.tiendaId ?? calificada(proveedor.tiendaId)})`.mapWith(
       Number,
     ),
-};
+});
 
 // ── Tenancy ─────────────────────────────────────────────────────────────────────────────────
 
-/** The tenancy filter: the caller's store, or none for the operator. */
-export const enAlcance = (scope: ProveedorScope): SQL | undefined => (scope.tiendaId == null ? undefined : eq(proveedor.tiendaId, scope.tiendaId));
+/** The tenancy filter: the caller's store's empresa (issue #56, ADR 064), or none for the operator. */
+export const enAlcance = (scope: ProveedorScope): SQL | undefined => (scope.tiendaId == null ? undefined : proveedoresDeLaTienda(scope.tiendaId));
 
 const esteProveedor = (scope: ProveedorScope, id: number) => and(eq(proveedor.idProveedor, id), enAlcance(scope))!;
 
 const notFound = () => new AppError('NOT_FOUND', M.generic.notFound);
 const idDuplicado = () => new AppError('CONFLICT', M.crud.idDuplicado, { fields: { idProveedor: M.crud.idDuplicado } });
+const documentoDuplicado = (nombre: string | null) => {
+  const msg = M.proveedores.documentoDuplicado(nombre);
+  return new AppError('CONFLICT', msg, { fields: { documento: msg } });
+};
 
 // ── Reads ───────────────────────────────────────────────────────────────────────────────────
 
 async function leer(db: Db | Tx, scope: ProveedorScope, id: number) {
-  const [row] = await db.select(columnasProveedor).from(proveedor).where(esteProveedor(scope, id)).limit(1);
+  const [row] = await db.select(columnasProveedor(scope)).from(proveedor).where(esteProveedor(scope, id)).limit(1);
   return row ?? null;
 }
 
@@ -105,7 +115,7 @@ export async function listarProveedores(options: {
   const order = orden === 'nombre' ? [asc(proveedor.nombre), asc(proveedor.idProveedor)] : [desc(proveedor.idProveedor)];
   const [items, [totalRow]] = await Promise.all([
     db
-      .select(columnasProveedor)
+      .select(columnasProveedor(scope))
       .from(proveedor)
       .where(where)
       .orderBy(...order)
@@ -116,21 +126,24 @@ export async function listarProveedores(options: {
   return { items, total: totalRow?.total ?? 0 };
 }
 
-/** Id and name of every supplier of a store, by name, for selects. */
+/** Id and name of every supplier a store reaches (its empresa's), by name, for selects. */
 export async function opcionesProveedores(options: { db: Db; tiendaId: number }): Promise<{ id: number; nombre: string }[]> {
   return options.db
     .select({ id: proveedor.idProveedor, nombre: proveedor.nombre })
     .from(proveedor)
-    .where(and(eq(proveedor.tiendaId, options.tiendaId), eq(proveedor.activo, true)))
+    .where(and(proveedoresDeLaTienda(options.tiendaId), eq(proveedor.activo, true)))
     .orderBy(asc(proveedor.nombre), asc(proveedor.idProveedor))
     .limit(1000);
 }
 
-/** The products of one supplier in the caller's reach (404 otherwise), by name, paged; `q` matches the name. */
+/**
+ * The products of the caller's store (the operator: the supplier's store) that name one supplier in the
+ * caller's reach (404 otherwise), by name, paged; `q` matches the name.
+ */
 export async function productosDeProveedor(options: { db: Db; scope: ProveedorScope; id: number; q: string; page: number; pageSize: number }) {
   const { db, scope, id, q, page, pageSize } = options;
   const { idTienda } = await obtenerProveedor({ db, scope, id });
-  const where = and(eq(producto.tiendaId, idTienda), eq(producto.proveedorId, id), q ? contieneTexto(producto.nombre, q) : undefined);
+  const where = and(eq(producto.tiendaId, scope.tiendaId ?? idTienda), eq(producto.proveedorId, id), q ? contieneTexto(producto.nombre, q) : undefined);
   const [items, [totalRow]] = await Promise.all([
     db
       .select({
@@ -169,16 +182,13 @@ export async function productosDeProveedor(options: { db: Db; scope: ProveedorSc
 // ── References ──────────────────────────────────────────────────────────────────────────────
 
 /**
- * The one check of a reference to a supplier (a product's, an order delivery's): only a supplier of
- * the referring row's store is accepted, with one message on every face (400 on `campo`).
+ * The one check of a reference to a supplier (a product's, a purchase order's, a receipt's, an order
+ * delivery's, a count's): only a supplier the referring row's store reaches (its empresa's, ADR 064)
+ * is accepted, with one message on every face (400 on `campo`).
  */
 export async function verificarProveedorDeTienda(tx: Db | Tx, tiendaId: number, proveedorId: number | null | undefined, campo = 'proveedorId'): Promise<void> {
   if (proveedorId == null) return;
-  const [p] = await tx
-    .select({ id: proveedor.idProveedor })
-    .from(proveedor)
-    .where(and(eq(proveedor.idProveedor, proveedorId), eq(proveedor.tiendaId, tiendaId)))
-    .limit(1);
+  const [p] = await tx.select({ id: proveedor.idProveedor }).from(proveedor).where(proveedorDeLaTienda(tiendaId, proveedorId)).limit(1);
   if (!p) throw new AppError('VALIDATION', M.proveedores.noExiste, { fields: { [campo]: M.proveedores.noExiste } });
 }
 
@@ -223,9 +233,32 @@ export type DatosProveedor = TCamposProveedor;
 export type CambiosProveedor = Partial<TCamposProveedor>;
 
 /**
- * Adds a supplier to the caller's store (or the store the operator names). The id is the database's
+ * A documento is one supplier of the empresa (ADR 064): another supplier of the empresa of `tiendaId`
+ * with the same number (a NIT's check digit aside; archived ones count) answers 409 naming it, nothing
+ * saved. Two that already shared one before the suppliers were shared stay, flagged (migration 0097).
+ */
+async function checkDocumento(tx: Db | Tx, tiendaId: number, documento: string | null | undefined, exceptId: number | null): Promise<void> {
+  if (!documento) return;
+  const [dup] = await tx
+    .select({ nombre: proveedor.nombre })
+    .from(proveedor)
+    .where(and(proveedoresDeLaTienda(tiendaId), sql`${claveDocumentoSql} = ${claveDocumento(documento)}`, exceptId != null ? ne(proveedor.idProveedor, exceptId) : undefined))
+    .orderBy(asc(proveedor.idProveedor))
+    .limit(1);
+  if (dup) throw documentoDuplicado(dup.nombre);
+}
+
+/** Two writes that raced past the check: the unique index answers, with the same refusal. */
+function traducir(err: unknown): never {
+  if (esViolacionUnica(err, 'proveedor_empresa_documento_uq')) throw documentoDuplicado(null);
+  throw err;
+}
+
+/**
+ * Adds a supplier to the caller's store (or the store the operator names): the empresa's from then on,
+ * created in that store. The id is the database's
  * unless the person typed one (the back-office, spec §5): a typed id must be free (409 otherwise),
- * and the ids the database hands out later go past it.
+ * and the ids the database hands out later go past it. A documento another supplier of the empresa has: 409.
  */
 export async function crearProveedor(options: {
   db: Db;
@@ -241,48 +274,66 @@ export async function crearProveedor(options: {
         const [taken] = await tx.select({ id: proveedor.idProveedor }).from(proveedor).where(eq(proveedor.idProveedor, tecleado)).limit(1);
         if (taken) throw idDuplicado();
       }
+      await checkDocumento(tx, tiendaId, datos.documento, null);
       const [row] = await tx
         .insert(proveedor)
         // The list's fields sent (the base requires the ones a supplier must have); the rest take the column's default.
         .values({ ...(tecleado != null ? { idProveedor: tecleado } : {}), ...(presentes(datos, ESCRITAS) as DatosProveedor), tiendaId })
         .returning({ id: proveedor.idProveedor });
       if (tecleado != null) await syncIdentity(tx, 'proveedor', 'id_proveedor');
-      const fila = (await leer(tx, { tiendaId }, row!.id))!;
+      const fila = (await leer(tx, { tiendaId: scope.tiendaId ?? tiendaId }, row!.id))!;
       exigirDatosSoporte(fila);
       return fila;
     })
     .catch((err: unknown) => {
       // Two people typed the same id at once: the primary key answers, with the same refusal.
-      if (tecleado != null && esViolacionUnica(err)) throw idDuplicado();
-      throw err;
+      if (tecleado != null && esViolacionUnica(err) && !esViolacionUnica(err, 'proveedor_empresa_documento_uq')) throw idDuplicado();
+      return traducir(err);
     });
 }
 
-/** Saves a supplier in the caller's reach (404 otherwise): the fields sent; its id and store never change. */
-export async function actualizarProveedor(options: { db: Db; scope: ProveedorScope; id: number; cambios: CambiosProveedor }): Promise<TFilaProveedor> {
-  const { db, scope, id, cambios } = options;
-  const valores = presentes(cambios, ESCRITAS);
-  return db.transaction(async (tx) => {
-    const [row] = Object.keys(valores).length
-      ? await tx.update(proveedor).set(valores).where(esteProveedor(scope, id)).returning({ tiendaId: proveedor.tiendaId })
-      : await tx.select({ tiendaId: proveedor.tiendaId }).from(proveedor).where(esteProveedor(scope, id));
-    if (!row) throw notFound();
-    const fila = (await leer(tx, { tiendaId: row.tiendaId }, id))!;
-    exigirDatosSoporte(fila);
-    return fila;
-  });
+/** A documento's key, or null for none (a NIT's check digit aside). */
+const claveDe = (documento: string | null | undefined) => (documento ? claveDocumento(documento) : null);
+
+/**
+ * Saves a supplier in the caller's reach (404 otherwise): the fields sent; its id and store (where it
+ * was created) never change. Any store of the empresa may edit it with its own permissions (ADR 064);
+ * the change is logged in the store where it was made (the operator: the supplier's), each field before
+ * and after. A new documento must be free in the empresa (409) and clears a `documento_repetido` flag.
+ */
+export async function actualizarProveedor(options: { db: Db; scope: ProveedorScope; id: number; cambios: CambiosProveedor; autor: Autor }): Promise<TFilaProveedor> {
+  const { db, scope, id, cambios, autor } = options;
+  const valores = presentes(cambios, ESCRITAS) as CambiosProveedor;
+  return db
+    .transaction(async (tx) => {
+      const [bloqueada] = await tx.select({ id: proveedor.idProveedor }).from(proveedor).where(esteProveedor(scope, id)).for('update');
+      if (!bloqueada) throw notFound();
+      const antes = (await leer(tx, scope, id))!;
+      const tiendaId = scope.tiendaId ?? antes.idTienda;
+      const nuevoDocumento = valores.documento !== undefined && claveDe(valores.documento) !== claveDe(antes.documento);
+      if (nuevoDocumento) await checkDocumento(tx, tiendaId, valores.documento, id);
+      const set = { ...valores, ...(nuevoDocumento && antes.documentoRepetido ? { documentoRepetido: false } : {}) };
+      if (Object.keys(set).length) await tx.update(proveedor).set(set).where(eq(proveedor.idProveedor, id));
+      const fila = (await leer(tx, scope, id))!;
+      exigirDatosSoporte(fila);
+      const cambiados = ESCRITAS.filter((k) => valores[k] !== undefined && antes[k] !== fila[k]).map((k) => ({ campo: k, antes: antes[k], despues: fila[k] }));
+      if (cambiados.length) await registrarPor(tx, tiendaId, autor, { tipo: 'proveedor', detalle: { accion: 'cambiado', id, nombre: fila.nombre, cambios: cambiados } });
+      return fila;
+    })
+    .catch(traducir);
 }
 
 // ── Import (issue #33 point 1) ──────────────────────────────────────────────────────────────
 
-/** What an import compares a row with: every supplier of the store (its name is how a row finds it). */
+/** What an import compares a row with: every supplier the store reaches, its empresa's (its name is how a row finds it). */
 export async function proveedoresImportables(db: Db | Tx, tiendaId: number) {
-  return db.select(columnasProveedor).from(proveedor).where(eq(proveedor.tiendaId, tiendaId)).orderBy(asc(proveedor.idProveedor));
+  return db.select(columnasProveedor({ tiendaId })).from(proveedor).where(proveedoresDeLaTienda(tiendaId)).orderBy(asc(proveedor.idProveedor));
 }
 
 /**
  * A suppliers' import, all or nothing in one transaction: new suppliers with the field list's values
- * (the same as the form's), changes of the store's own suppliers only, one entry in the activity log.
+ * (the same as the form's), changes of the suppliers the store reaches only (its empresa's), one entry
+ * in the activity log. A documento another supplier of the empresa has is refused (409), nothing saved.
  */
 export async function importarProveedores(options: {
   db: Db;
@@ -313,7 +364,7 @@ export async function importarProveedores(options: {
     }
     await registrarPor(tx, tiendaId, autor, { tipo: 'importacion', detalle: { entidad: 'proveedor', nuevos: altas.length, actualizados: cambios.length } });
     return { nuevos: altas.length, actualizados: cambios.length };
-  });
+  }).catch(traducir);
 }
 
 const conEntregas = () => new AppError('CONFLICT', M.proveedores.conEntregas);
@@ -330,16 +381,17 @@ export async function eliminarProveedor(options: { db: Db; scope: ProveedorScope
     db.transaction(async (tx) => {
       const [row] = await tx.select({ tiendaId: proveedor.tiendaId, nombre: proveedor.nombre }).from(proveedor).where(esteProveedor(scope, id)).for('update');
       if (!row) throw notFound();
-      // Issue #27: deleting needs the store's permission (role 3 never: spec §6).
-      await exigirPermiso(tx, row.tiendaId, autor, 'eliminarClientesProveedores', { entidad: 'proveedor', id, nombre: row.nombre });
+      // Issue #27: deleting needs the acting store's permission (role 3 never: spec §6); ADR 064: any store of the empresa, logged there.
+      const actua = scope.tiendaId ?? row.tiendaId;
+      await exigirPermiso(tx, actua, autor, 'eliminarClientesProveedores', { entidad: 'proveedor', id, nombre: row.nombre });
       // Any delivery, purchase order or receipt naming the supplier counts, whatever store it was
       // recorded in (their keys are RESTRICT: a purchase order alone answered a 500 on PGlite, issue #49).
       const [entrega] = await tx.select({ id: entregaPedido.idEntrega }).from(entregaPedido).where(eq(entregaPedido.proveedorId, id)).limit(1);
       const [orden] = entrega ? [] : await tx.select({ id: ordenCompra.idOrden }).from(ordenCompra).where(eq(ordenCompra.proveedorId, id)).limit(1);
       const [rec] = entrega || orden ? [] : await tx.select({ id: recepcion.idRecepcion }).from(recepcion).where(eq(recepcion.proveedorId, id)).limit(1);
       if (entrega || orden || rec) throw conEntregas();
-      await tx.delete(proveedor).where(and(eq(proveedor.idProveedor, id), eq(proveedor.tiendaId, row.tiendaId)));
-      await registrarPor(tx, row.tiendaId, autor, { tipo: 'eliminacion', detalle: { entidad: 'proveedor', id, nombre: row.nombre } });
+      await tx.delete(proveedor).where(eq(proveedor.idProveedor, id));
+      await registrarPor(tx, actua, autor, { tipo: 'eliminacion', detalle: { entidad: 'proveedor', id, nombre: row.nombre } });
     }),
   );
 }
@@ -354,11 +406,12 @@ export async function archivarProveedor(options: { db: Db; scope: ProveedorScope
     db.transaction(async (tx) => {
       const [row] = await tx.select({ tiendaId: proveedor.tiendaId, nombre: proveedor.nombre, activo: proveedor.activo }).from(proveedor).where(esteProveedor(scope, id)).for('update');
       if (!row) throw notFound();
-      // Who may delete may archive (issue #27).
-      await exigirPermiso(tx, row.tiendaId, autor, 'eliminarClientesProveedores', { entidad: 'proveedor', id, nombre: row.nombre });
-      await tx.update(proveedor).set({ activo: false }).where(and(eq(proveedor.idProveedor, id), eq(proveedor.tiendaId, row.tiendaId)));
-      if (row.activo) await registrarPor(tx, row.tiendaId, autor, { tipo: 'archivo', detalle: { entidad: 'proveedor', id, nombre: row.nombre } });
-      return (await leer(tx, { tiendaId: row.tiendaId }, id))!;
+      // Who may delete may archive (issue #27), in the acting store (ADR 064), logged there.
+      const actua = scope.tiendaId ?? row.tiendaId;
+      await exigirPermiso(tx, actua, autor, 'eliminarClientesProveedores', { entidad: 'proveedor', id, nombre: row.nombre });
+      await tx.update(proveedor).set({ activo: false }).where(eq(proveedor.idProveedor, id));
+      if (row.activo) await registrarPor(tx, actua, autor, { tipo: 'archivo', detalle: { entidad: 'proveedor', id, nombre: row.nombre } });
+      return (await leer(tx, scope, id))!;
     }),
   );
 }

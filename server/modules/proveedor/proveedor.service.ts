@@ -8,10 +8,18 @@ import type { Db } from '../../db/client';
 import type { Autor } from '../actividad/actividad.domain';
 import * as dominio from './proveedor.domain';
 
-/** A supplier as the store lists it: the domain's columns (no field is renamed), its id as `id`. */
-const aProveedor = ({ idProveedor, idTienda: _tienda, ...fila }: dominio.TFilaProveedor): TProveedor => ({ id: idProveedor, ...fila });
+/**
+ * A supplier as the store lists it: the domain's columns (no field is renamed), its id as `id`; where it
+ * was created and a repeated documento only when so (ADR 064: a lone store's answer is as before).
+ */
+const aProveedor = ({ idProveedor, idTienda: _tienda, creadoEn, documentoRepetido, ...fila }: dominio.TFilaProveedor): TProveedor => ({
+  id: idProveedor,
+  ...fila,
+  ...(creadoEn ? { creadoEn } : {}),
+  ...(documentoRepetido ? { documentoRepetido: true } : {}),
+});
 
-/** The store's suppliers by name; `q` is a name substring, accents and case aside. */
+/** The suppliers the store reaches (its empresa's, ADR 064) by name; `q` is a name substring, accents and case aside. */
 export async function listarProveedores(options: { db: Db; tiendaId: number; q: string; page: number; pageSize: number }): Promise<TPage<TProveedor>> {
   const { db, tiendaId, ...query } = options;
   const page = await dominio.listarProveedores({ db, scope: { tiendaId }, ...query, orden: 'nombre' });

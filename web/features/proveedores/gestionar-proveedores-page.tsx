@@ -97,10 +97,19 @@ export default function GestionarProveedoresPage() {
                 {
                   header: M.proveedores.campos.nombre,
                   className: 'gpv-cell-name',
+                  // The empresa's suppliers (ADR 064): one created in another of its stores says where; a repeated NIT is flagged.
                   cell: (p) => (
-                    <button type="button" className="gpv-link" aria-expanded={abierto?.id === p.id} onClick={() => setAbierto(abierto?.id === p.id ? null : p)}>
-                      {p.nombre}
-                    </button>
+                    <>
+                      <button type="button" className="gpv-link" aria-expanded={abierto?.id === p.id} onClick={() => setAbierto(abierto?.id === p.id ? null : p)}>
+                        {p.nombre}
+                      </button>
+                      {p.creadoEn ? <span className="gpv-origen">{M.proveedores.creadoEn(p.creadoEn)}</span> : null}
+                      {p.documentoRepetido ? (
+                        <span className="gpv-repetido" title={M.proveedores.documentoRepetidoAyuda}>
+                          {M.proveedores.documentoRepetido}
+                        </span>
+                      ) : null}
+                    </>
                   ),
                 },
                 {
