@@ -48,7 +48,7 @@ const nuevoProveedor = async (token: string, datos: Record<string, unknown> = {}
 
 const stockYCosto = async (id: number) => (await t.database.db.select({ stock: producto.stock, costo: producto.costo }).from(producto).where(eq(producto.idProducto, id)))[0];
 
-describe('un proveedor de la empresa en sus dos tiendas', () => {
+describe('un proveedor de la empresa en sus dos tiendas', { timeout: 180_000 }, () => {
   it('creado en la tienda 1, la 2 lo ve (diciendo dónde se creó), le pide y le recibe: la mercancía y el costo entran solo en la 2', async () => {
     const { a, tokenB, idB, prodA, prodB } = await dosTiendas();
     const antesA = await stockYCosto(prodA);
@@ -188,7 +188,7 @@ function sentenciasDeLaMigracion(): string[] {
     .filter((s) => /^UPDATE "proveedor" p SET "documento_repetido"|^CREATE UNIQUE INDEX "proveedor_empresa_documento_uq"/.test(s));
 }
 
-describe('la migración 0097 sobre los proveedores como estaban', () => {
+describe('la migración 0097 sobre los proveedores como estaban', { timeout: 180_000 }, () => {
   it('dos proveedores de una empresa con un mismo NIT (en una tienda o en dos, con o sin dígito) quedan los dos, marcados; los demás no', async () => {
     const { a, tokenB, idB } = await dosTiendas();
     const db = t.database.db;
