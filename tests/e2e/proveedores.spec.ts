@@ -1,5 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { closePopup, DEMO, expectPopup, expectToast, signIn, unique } from './support/fixtures';
+import { api } from './support/api';
+import { fotosEnDosAnchos } from './support/capturas';
+import { entrarComo, nuevaTienda } from './crud-support';
 
 const fieldError = (page: Page, label: string) =>
   page.locator('.field', { has: page.getByLabel(label, { exact: true }) }).locator('.field__error');
@@ -100,4 +103,31 @@ test('el encargado no agrega ni elimina proveedores: Acceso Denegado', async ({ 
   const del = await page.request.delete(`/api/proveedores/${sol.id}`, { headers });
   expect(del.status()).toBe(403);
   expect((await del.json()).error).toMatchObject({ title: 'Acceso Denegado', message: 'No tienes permiso para agregar proveedores.' });
+});
+
+// Issue #56 point 2, ADR 064: suppliers are the empresa's. The owner creates one in the main store; the
+// branch, switched from the top bar, lists it saying where it was created, and the main store's list
+// does not. Screenshots of the branch's list at 1366 and 390 px (SHOTS=1, SHOTS_DIR).
+test('un proveedor creado en la tienda principal aparece en la sucursal, diciendo dónde se creó', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1366, height: 900 });
+  const tienda = await nuevaTienda(page.request);
+  await entrarComo(page, tienda);
+  await page.goto('/inicio');
+  const norte = `Sede Norte ${unique('n').slice(-5)}`;
+  await api(page, 'POST', '/api/sucursales', { nombreTienda: norte });
+  const nombre = unique('Distribuidora Compartida');
+  await api(page, 'POST', '/api/proveedores', { nombre, telefono: '3104567890', email: 'pedidos@compartida.co' });
+
+  await page.goto('/gestionar_proveedores');
+  const enPrincipal = page.getByRole('row', { name: new RegExp(nombre) });
+  await expect(enPrincipal).toBeVisible();
+  await expect(enPrincipal).not.toContainText('Creado en');
+
+  await page.getByRole('combobox', { name: 'Tienda', exact: true }).selectOption({ label: norte });
+  await expect(page.getByTestId('footer-tienda')).toHaveText(norte);
+  await page.goto('/gestionar_proveedores');
+  const enNorte = page.getByRole('row', { name: new RegExp(nombre) });
+  await expect(enNorte).toContainText(`Creado en ${tienda.nombre}`);
+  await fotosEnDosAnchos(page, 'proveedores-de-la-empresa');
 });
