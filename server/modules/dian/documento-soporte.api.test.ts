@@ -224,18 +224,21 @@ describe('documento soporte (issue #57 punto 3)', { timeout: 180_000 }, () => {
         },
       },
     };
+    // A NIT is one supplier of the empresa (ADR 064): each face registers its own.
+    const nits: Record<string, { numero: string; mal: string; bien: string }> = { administracion: { numero: '900123456', mal: '2', bien: '8' }, heredada: { numero: '860034313', mal: '1', bien: '7' } };
     for (const [cara, f] of Object.entries(caras)) {
-      const nitMal = await f.crear({ ...datos, nombre: `${datos.nombre} ${cara}` });
+      const nit = nits[cara]!;
+      const nitMal = await f.crear({ ...datos, nombre: `${datos.nombre} ${cara}`, documento: `${nit.numero}-${nit.mal}` });
       // The back-office answers 400; the old controller its own failure shape (success false), with the same words.
       expect(nitMal.ok, cara).toBe(false);
-      expect(nitMal.mensaje, cara).toContain('El dígito de verificación de ese NIT es 8.');
-      const sinMunicipio = await f.crear({ ...datos, documento: '900123456-8', municipio: '' });
+      expect(nitMal.mensaje, cara).toContain(`El dígito de verificación de ese NIT es ${nit.bien}.`);
+      const sinMunicipio = await f.crear({ ...datos, documento: `${nit.numero}-${nit.bien}`, municipio: '' });
       expect(sinMunicipio.ok, cara).toBe(false);
       expect(sinMunicipio.mensaje, cara).toContain('código DANE del municipio');
-      const bien = await f.crear({ ...datos, nombre: `${datos.nombre} ${cara}`, documento: '900123456-8' });
+      const bien = await f.crear({ ...datos, nombre: `${datos.nombre} ${cara}`, documento: `${nit.numero}-${nit.bien}` });
       expect(bien.ok, JSON.stringify(bien)).toBe(true);
       const [fila] = await t.database.db.select().from(tablaProveedor).where(eq(tablaProveedor.idProveedor, bien.id!));
-      expect(fila, cara).toMatchObject({ obligadoFacturar: false, tipoIdentificacion: 'NIT', documento: '900123456-8', direccion: 'Km 3 vía Chía', municipio: '25175' });
+      expect(fila, cara).toMatchObject({ obligadoFacturar: false, tipoIdentificacion: 'NIT', documento: `${nit.numero}-${nit.bien}`, direccion: 'Km 3 vía Chía', municipio: '25175' });
       // An edit that leaves it without address is refused, nothing saved; its reception gets its DS.
       expect(await f.editar(bien.id!, { direccion: '' }), cara).toBe(false);
       expect((await t.database.db.select().from(tablaProveedor).where(eq(tablaProveedor.idProveedor, bien.id!)))[0]!.direccion).toBe('Km 3 vía Chía');

@@ -274,6 +274,9 @@ export async function crearProveedor(options: {
         const [taken] = await tx.select({ id: proveedor.idProveedor }).from(proveedor).where(eq(proveedor.idProveedor, tecleado)).limit(1);
         if (taken) throw idDuplicado();
       }
+      // The row's own data first (400: a NIT's check digit, the DS's fields, as the row will be), then whether its
+      // documento is another supplier's of the empresa (409, naming it).
+      exigirDatosSoporte({ obligadoFacturar: datos.obligadoFacturar ?? true, tipoIdentificacion: datos.tipoIdentificacion ?? null, documento: datos.documento ?? null, direccion: datos.direccion ?? null, municipio: datos.municipio ?? null });
       await checkDocumento(tx, tiendaId, datos.documento, null);
       const [row] = await tx
         .insert(proveedor)
