@@ -12,6 +12,24 @@ export const clientes = {
   fiadoSoloMayores: 'El fiado es solo para mayores de edad: un cliente con tarjeta de identidad o registro civil no puede tener fiado.',
   /** The client domain's refusal (cliente.domain.ts), one text on every face (M.crud.clienteDuplicado is this). */
   documentoDuplicado: 'Ya existe un cliente con ese número de documento en su tienda.',
+  /** Merging two customers of the empresa with one documento (issue #56, ADR 067). */
+  unir: {
+    boton: 'Unir con el otro',
+    botonNombre: (nombre: string) => `Unir con el otro cliente del mismo documento a ${nombre}`,
+    titulo: 'Unir clientes con el mismo documento',
+    confirmar: (este: string, documento: string) =>
+      `El otro cliente con ${documento} se unirá a «${este}»: su saldo de fiado, sus puntos y sus listas de precios pasan a «${este}», y sus compras se ven en su estado de cuenta. El otro queda archivado. No se puede deshacer.`,
+    aceptar: 'Unir',
+    hecho: (este: string) => `Clientes unidos. «${este}» queda con el saldo y las compras de los dos.`,
+    soloRepetidos: 'Solo se unen dos clientes de su empresa que tienen el mismo documento marcado como repetido.',
+    mismo: 'Elija el otro cliente con el mismo documento.',
+    yaUnido: (nombre: string) => `Este cliente ya se unió a «${nombre}». Haga los cambios en «${nombre}».`,
+    sinPermiso: 'Solo el dueño o el administrador de la tienda pueden unir clientes.',
+    sinPermisoTitulo: 'No puede unir clientes',
+    nota: (otro: string, este: string) => `Unión de clientes: «${otro}» pasa a «${este}»`,
+    saldo: 'saldo de fiado',
+    puntos: 'puntos',
+  },
   // Spec §8: followed by the server's error text.
   registroFallido: 'El cliente no se pudo registrar',
   actualizarFallido: 'El cliente no se pudo actualizar',

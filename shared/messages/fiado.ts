@@ -21,7 +21,7 @@ export const fiado = {
   cuentaCargaFallida: 'No se pudo cargar el estado de cuenta.',
   vence: (fecha: string) => `vence ${fecha}`,
   sinMovimientos: 'Este cliente todavía no tiene movimientos de fiado.',
-  tipo: { cargo: 'Compra fiada', abono: 'Abono', reverso: 'Venta anulada', devolucion: 'Devolución' } as Record<string, string>,
+  tipo: { cargo: 'Compra fiada', abono: 'Abono', reverso: 'Venta anulada', devolucion: 'Devolución', union: 'Unión de clientes' } as Record<string, string>,
   antiguedad: (dias: number) => (dias === 0 ? 'de hoy' : dias === 1 ? 'de hace 1 día' : `de hace ${dias} días`),
   /** The oldest debt against its due date (issue #30: fiado is payment form crédito with a due date). */
   vencida: (dias: number) => (dias === 1 ? 'vencida hace 1 día' : `vencida hace ${dias} días`),

@@ -28,7 +28,7 @@ export const puntos = {
   saldoEnCaja: (p: number, valor: number) => `${n(p)} ${p === 1 ? 'punto' : 'puntos'} (${formatPesos(p * valor)})`,
   movimientos: 'Movimientos de puntos',
   sinMovimientos: 'Todavía no tiene movimientos de puntos.',
-  tipos: { ganado: 'Ganados', redimido: 'Usados', reverso: 'Venta anulada', devolucion: 'Devolución' } as Record<string, string>,
+  tipos: { ganado: 'Ganados', redimido: 'Usados', reverso: 'Venta anulada', devolucion: 'Devolución', union: 'Unión de clientes' } as Record<string, string>,
   // The till and the checkout.
   requiereCliente: 'Para pagar con puntos, elija primero al cliente.',
   desactivados: 'Esta tienda no tiene puntos activos.',

@@ -46,6 +46,7 @@ export const TIPOS_ACTIVIDAD = [
   'formula_medica',
   'puntos',
   'proveedor',
+  'union_clientes',
 ] as const;
 export type TTipoActividad = (typeof TIPOS_ACTIVIDAD)[number];
 
@@ -252,6 +253,17 @@ export interface TDetallesActividad {
     id: number;
     nombre: string;
     cambios: { campo: string; antes: string | boolean | null; despues: string | boolean | null }[];
+  };
+  /**
+   * Two customers of the empresa with one documento merged (issue #56, ADR 067): in every store whose
+   * balances moved, and the acting store; each of that store's figures before → after (the survivor's).
+   */
+  union_clientes: {
+    sobrevivienteId: number;
+    sobreviviente: string;
+    unidoId: number;
+    unido: string;
+    cambios: { campo: string; antes: string | null; despues: string | null }[];
   };
   /** A tax assigned (issue #30): to a category (its products without their own inherit it) or to some products; null: back to the category's. */
   impuesto: { categoria?: string; productos?: number; impuesto: string | null; actualizados: number };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { registro } from '../messages/auth';
 import { clientes } from '../messages/clientes';
+import { generic } from '../messages/comun';
 import { fiado } from '../messages/fiado';
 import { errorDocumentoPorTipo, errorFiadoPorTipo } from '../documento';
 import { TIPOS_DOC_CLIENTE } from '../roles';
@@ -131,6 +132,10 @@ export const ZLegacyClienteRequest = soloDeCara(ZClienteBase, CAMPOS_DEL_CLIENTE
 export type TLegacyClienteData = z.output<typeof ZLegacyClienteRequest>;
 
 export const ZClienteParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+/** Merge another customer with the same flagged documento into this one (issue #56, ADR 067): the other's id. */
+export const ZUnirClientesRequest = z.object({ clienteId: z.number({ error: generic.validation }).int().positive().max(2_147_483_647) }).strict();
+export type TUnirClientesRequest = z.infer<typeof ZUnirClientesRequest>;
 
 /** A client of the store's screens: the read base of the store's fields, with, in the list, the balance at a glance (fiado, issue #17). */
 export const ZCliente = z.object({

@@ -73,7 +73,7 @@ export type TResumenCredito = z.infer<typeof ZResumenCredito>;
 export const ZMovimientoCredito = z.object({
   id: z.number().int(),
   fecha: z.string(),
-  tipo: z.enum(['cargo', 'abono', 'reverso', 'devolucion']),
+  tipo: z.enum(['cargo', 'abono', 'reverso', 'devolucion', 'union']),
   monto: z.number().int(),
   saldo: z.number().int(),
   ventaId: z.number().int().nullable(),

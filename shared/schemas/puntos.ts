@@ -12,7 +12,7 @@ export const ZPuntosConfiguracion = z.object({
 });
 export type TPuntosConfiguracion = z.infer<typeof ZPuntosConfiguracion>;
 
-export const TIPOS_MOVIMIENTO_PUNTOS = ['ganado', 'redimido', 'reverso', 'devolucion'] as const;
+export const TIPOS_MOVIMIENTO_PUNTOS = ['ganado', 'redimido', 'reverso', 'devolucion', 'union'] as const;
 
 /** A customer's points: the balance and the latest movements of the ledger. */
 export const ZPuntosCliente = z.object({

@@ -254,6 +254,9 @@ const TABLE: Record<string, Entry> = {
   'PUT /api/clientes/:id': { expect: { ...STORE_ROW, sibling: 'ok' }, params: id('cliente'), body: { documento: '1020304050', tipoDocumento: 'CC', nombre: 'María', apellido: 'Gómez', correo: 'maria.gomez@correo.example' } },
   'DELETE /api/clientes/:id': { expect: { ...STORE_DELETE_ROW, sibling: 'ok' }, params: freshId('cliente') },
   'POST /api/clientes/:id/archivar': { expect: { ...STORE_DELETE_ROW, sibling: 'ok' }, params: freshId('cliente') },
+  // Merging two customers with one flagged documento (issue #56, ADR 067): the owner or the store's administrator; a
+  // customer of the demo store and a fresh one (not twins: the allowed get a 409, the refused their 403/404).
+  'POST /api/clientes/:id/unir': { expect: { ...STORE_ADMIN_ROW, sibling: 'ok' }, params: freshId('cliente'), body: (c: Ctx) => ({ clienteId: c.ids.cliente }) },
   // Fiado (issue #17, ADR 013): every role of the store sees balances and records abonos; the limit is the client form's (role 1).
   'GET /api/clientes/:id/cuenta': { expect: { ...STORE_ROW, sibling: 'ok' }, params: id('cliente') },
   'POST /api/clientes/:id/abonos': { expect: { ...STORE_ROW, sibling: 'ok' }, params: id('cliente'), body: { monto: 1000, metodoPagoId: 5 } },

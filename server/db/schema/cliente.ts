@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { TAdquirente } from '#shared/schemas/factura-electronica';
 import { empresa, tienda } from './tienda';
 
@@ -47,6 +47,11 @@ export const cliente = pgTable(
      * documento is corrected; the documento is unique per empresa for every other customer.
      */
     documentoRepetido: boolean('documento_repetido').notNull().default(false),
+    /**
+     * The customer this one was merged into (issue #56, ADR 067, migration 0101): archived, its sales and
+     * ledger lines kept where they were, its balances moved to the survivor by 'union' movements.
+     */
+    unidoA: integer('unido_a').references((): AnyPgColumn => cliente.idCliente, { onDelete: 'restrict' }),
     datosFiscales: jsonb('datos_fiscales').$type<TAdquirente>(),
     /**
      * When the row last changed (issue #34 point 3): set by the trigger `tocar_actualizado_en` on every
@@ -60,7 +65,8 @@ export const cliente = pgTable(
     check('cliente_cupo_rango', sql`${t.cupo} >= 0 and ${t.cupo} <= 1000000000000`),
     check('cliente_datos_fiscales_acotados', sql`${t.datosFiscales} is null or octet_length(${t.datosFiscales}::text) <= 2000`),
     check('cliente_plazo_fiado_rango', sql`${t.plazoFiado} between 1 and 365`),
-    uniqueIndex('cliente_empresa_documento_uq').on(t.empresaId, t.documento).where(sql`not ${t.documentoRepetido}`),
+    check('cliente_unido_a_otro', sql`${t.unidoA} is null or (${t.unidoA} <> ${t.idCliente} and not ${t.activo})`),
+    uniqueIndex('cliente_empresa_documento_uq').on(t.empresaId, t.documento).where(sql`not ${t.documentoRepetido} and ${t.unidoA} is null`),
     index('cliente_empresa_documento_idx').on(t.empresaId, t.documento),
     index('cliente_empresa_nombre_idx').on(t.empresaId, t.nombre),
     index('cliente_empresa_version_idx').on(t.empresaId, t.version),

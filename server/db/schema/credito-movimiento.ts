@@ -7,7 +7,7 @@ import { turno } from './turno';
 import { usuario } from './usuario';
 import { venta } from './venta';
 
-export const TIPOS_CREDITO = ['cargo', 'abono', 'reverso', 'devolucion'] as const;
+export const TIPOS_CREDITO = ['cargo', 'abono', 'reverso', 'devolucion', 'union'] as const;
 
 /**
  * The fiado ledger (issue #17), append-only: a credit sale is a 'cargo' (+), a payment on account an
@@ -39,8 +39,9 @@ export const creditoMovimiento = pgTable(
     version: bigint('version', { mode: 'number' }).notNull().default(sql`nextval('sin_red_version_seq')`),
   },
   (t) => [
-    check('credito_movimiento_tipo', sql`${t.tipo} in ('cargo', 'abono', 'reverso', 'devolucion')`),
-    check('credito_movimiento_signo', sql`(${t.tipo} = 'cargo' and ${t.monto} > 0) or (${t.tipo} <> 'cargo' and ${t.monto} < 0)`),
+    // 'union' (migration 0101, ADR 067): a merge of two customers moves a store's balance by a pair, either sign.
+    check('credito_movimiento_tipo', sql`${t.tipo} in ('cargo', 'abono', 'reverso', 'devolucion', 'union')`),
+    check('credito_movimiento_signo', sql`(${t.tipo} = 'cargo' and ${t.monto} > 0) or (${t.tipo} = 'union' and ${t.monto} <> 0) or (${t.tipo} not in ('cargo', 'union') and ${t.monto} < 0)`),
     check('credito_movimiento_rango', sql`abs(${t.monto}) <= 1000000000000000`),
     index('credito_movimiento_cliente_idx').on(t.tiendaId, t.clienteId, t.fecha),
     index('credito_movimiento_version_idx').on(t.tiendaId, t.version),

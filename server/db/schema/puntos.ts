@@ -23,7 +23,7 @@ export const puntosConfiguracion = pgTable(
   ],
 );
 
-export const TIPOS_PUNTO = ['ganado', 'redimido', 'reverso', 'devolucion'] as const;
+export const TIPOS_PUNTO = ['ganado', 'redimido', 'reverso', 'devolucion', 'union'] as const;
 
 /**
  * The points ledger, append-only (trigger punto_movimiento_solo_agregar): earned (+), spent (−), an
@@ -47,7 +47,7 @@ export const puntoMovimiento = pgTable(
     usuarioId: integer('usuario_id').references(() => usuario.idUsuario, { onDelete: 'set null' }),
   },
   (t) => [
-    check('punto_movimiento_tipo', sql`${t.tipo} in ('ganado', 'redimido', 'reverso', 'devolucion')`),
+    check('punto_movimiento_tipo', sql`${t.tipo} in ('ganado', 'redimido', 'reverso', 'devolucion', 'union')`),
     check('punto_movimiento_signo', sql`${t.puntos} <> 0 and abs(${t.puntos}) <= 1000000000000`),
     index('punto_movimiento_cliente_idx').on(t.tiendaId, t.clienteId),
     index('punto_movimiento_venta_idx').on(t.ventaId),

@@ -6,7 +6,7 @@
  * (crud.cliente.service.ts) and the old controller API (legacy/controllers/cliente.ts) — rename
  * fields and call these functions; none holds a rule.
  */
-import { and, asc, count, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { AppError } from '#shared/errors';
 import { M } from '#shared/messages';
 import { ROL } from '#shared/roles';
@@ -89,7 +89,8 @@ export async function idPorDocumento(options: { db: Db; tiendaId: number; docume
     ? await db
         .select({ id: cliente.idCliente, documento: cliente.documento })
         .from(cliente)
-        .where(and(clientesDeLaTienda(tiendaId), inArray(cliente.documento, forms)))
+        // A customer merged into another (ADR 067) no longer answers to its documento: the survivor does.
+        .where(and(clientesDeLaTienda(tiendaId), inArray(cliente.documento, forms), isNull(cliente.unidoA)))
         .orderBy(propioPrimero(tiendaId))
         .limit(4)
     : [];
@@ -144,9 +145,16 @@ async function checkDocumento(tx: Tx, tiendaId: number, documento: string, excep
   const [dup] = await tx
     .select({ id: cliente.idCliente })
     .from(cliente)
-    .where(and(clientesDeLaTienda(tiendaId), eq(cliente.documento, documento), exceptId != null ? ne(cliente.idCliente, exceptId) : undefined))
+    // A customer merged into another (ADR 067) no longer holds its documento.
+    .where(and(clientesDeLaTienda(tiendaId), eq(cliente.documento, documento), isNull(cliente.unidoA), exceptId != null ? ne(cliente.idCliente, exceptId) : undefined))
     .limit(1);
   if (dup) throw documentoDuplicado();
+}
+
+/** The refusal to write a customer merged into another (ADR 067), naming the survivor. */
+async function yaUnido(tx: Db | Tx, sobrevivienteId: number): Promise<AppError> {
+  const [s] = await tx.select({ nombre: cliente.nombre, apellido: cliente.apellido }).from(cliente).where(eq(cliente.idCliente, sobrevivienteId));
+  return new AppError('CONFLICT', M.clientes.unir.yaUnido(s ? nombreCompleto(s) : `#${sobrevivienteId}`));
 }
 
 /** Two writes that raced past the check: the unique index answers, with the same refusal. */
@@ -231,6 +239,7 @@ async function cambiarCliente(tx: Tx, scope: ClienteScope, id: number, cambios: 
     .select({
       tiendaId: cliente.tiendaId,
       documentoRepetido: cliente.documentoRepetido,
+      unidoA: cliente.unidoA,
       fiado: cliente.fiado,
       cupo: cliente.cupo,
       plazoFiado: cliente.plazoFiado,
@@ -243,6 +252,8 @@ async function cambiarCliente(tx: Tx, scope: ClienteScope, id: number, cambios: 
     .where(esteCliente(scope, id))
     .for('update');
   if (!actual) throw notFound();
+  // A customer merged into another (ADR 067) is history: every face edits the survivor instead.
+  if (actual.unidoA != null) throw await yaUnido(tx, actual.unidoA);
   // The store that acts (issue #56: a customer of the empresa is edited from any of its stores): its
   // permissions and its activity log; the operator acts in the customer's own store.
   const tiendaId = scope.tiendaId ?? actual.tiendaId;
@@ -356,8 +367,9 @@ export async function eliminarCliente(options: { db: Db; scope: ClienteScope; id
   await conRechazos(db, () =>
     db
       .transaction(async (tx) => {
-        const [row] = await tx.select({ tiendaId: cliente.tiendaId, nombre: cliente.nombre, apellido: cliente.apellido }).from(cliente).where(esteCliente(scope, id)).for('update');
+        const [row] = await tx.select({ tiendaId: cliente.tiendaId, nombre: cliente.nombre, apellido: cliente.apellido, unidoA: cliente.unidoA }).from(cliente).where(esteCliente(scope, id)).for('update');
         if (!row) throw notFound();
+        if (row.unidoA != null) throw await yaUnido(tx, row.unidoA);
         const nombre = nombreCompleto(row);
         // The acting store's permission and log (issue #56: any store of the empresa), the customer's own for the operator.
         const donde = scope.tiendaId ?? row.tiendaId;

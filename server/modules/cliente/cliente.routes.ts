@@ -7,13 +7,15 @@ import {
   ZClienteParams,
   ZClienteResponse,
   ZCreateClienteRequest,
+  ZUnirClientesRequest,
   ZUpdateClienteRequest,
 } from '#shared/schemas/cliente';
 import { ZPageQuery, zPage } from '#shared/schemas/common';
 import { forbidRole, sessionOf, storeOf } from '../../plugins/auth';
 import { autorDe } from '../actividad/actividad.domain';
 import { NO_ELIMINAN } from './cliente.domain';
-import { actualizarCliente, archivarCliente, crearCliente, eliminarCliente, listarClientes } from './cliente.service';
+import { actualizarCliente, archivarCliente, crearCliente, eliminarCliente, listarClientes, unirClientes } from './cliente.service';
+import { NO_UNEN } from './cliente.union';
 
 /** Customers (spec §2 /gestionar_clientes). Role 3 may not delete (spec §6). */
 export async function clienteRoutes(app: FastifyInstance) {
@@ -58,6 +60,16 @@ export async function clienteRoutes(app: FastifyInstance) {
     handler: async (req) => {
       const cliente = await archivarCliente({ db: app.db, tiendaId: storeOf(req), id: req.params.id, autor: autorDe(sessionOf(req), 'tienda') });
       return { message: M.clientes.archivado, cliente };
+    },
+  });
+
+  r.post('/clientes/:id/unir', {
+    // Two customers of the empresa with one documento (issue #56, ADR 067): the owner or the store's administrator only.
+    preValidation: forbidRole(NO_UNEN.roles, NO_UNEN.message, NO_UNEN.title),
+    schema: { tags, params: ZClienteParams, body: ZUnirClientesRequest, response: { 200: ZClienteResponse } },
+    handler: async (req) => {
+      const cliente = await unirClientes({ db: app.db, tiendaId: storeOf(req), id: req.params.id, otroId: req.body.clienteId, autor: autorDe(sessionOf(req), 'tienda') });
+      return { message: M.clientes.unir.hecho(`${cliente.nombre} ${cliente.apellido}`.trim()), cliente };
     },
   });
 }

@@ -9,6 +9,7 @@ import type { Db } from '../../db/client';
 import type { Autor } from '../actividad/actividad.domain';
 import { resumenesCredito } from '../fiado/fiado.service';
 import * as dominio from './cliente.domain';
+import * as union from './cliente.union';
 
 /** A client as the store's screens show it: the columns the store reads (no field is renamed), its id as `id`. */
 const aCliente = (c: dominio.TFilaCliente): TCliente => ({ id: c.idCliente, ...elegir(c, LEIDAS_TIENDA), ...(c.documentoRepetido ? { documentoRepetido: true } : {}) });
@@ -39,4 +40,11 @@ export async function eliminarCliente(options: { db: Db; tiendaId: number; id: n
 /** Archives a client of the store (issue #27): only with a zero balance; hidden from lists and the till. */
 export async function archivarCliente(options: { db: Db; tiendaId: number; id: number; autor: Autor }): Promise<TCliente> {
   return aCliente(await dominio.archivarCliente({ db: options.db, scope: { tiendaId: options.tiendaId }, id: options.id, autor: options.autor }));
+}
+
+/** Merges another customer with the same flagged documento into this one (issue #56, ADR 067); the survivor as the screens show it. */
+export async function unirClientes(options: { db: Db; tiendaId: number; id: number; otroId: number; autor: Autor }): Promise<TCliente> {
+  const { db, tiendaId, id, otroId, autor } = options;
+  await union.unirClientes({ db, scope: { tiendaId }, id, otroId, autor });
+  return aCliente(await dominio.obtenerCliente({ db, scope: { tiendaId }, id }));
 }

@@ -40,6 +40,12 @@ export async function creditoDe(db: Db | Tx, tiendaId: number, clienteId: number
   return { cupo, saldo, disponible: Math.max(0, cupo - saldo) };
 }
 
+/** The customer that carries a customer's balances: itself, or the one it was merged into (ADR 067). */
+export async function clienteVigente(tx: Db | Tx, clienteId: number): Promise<number> {
+  const [c] = await tx.select({ unidoA: cliente.unidoA }).from(cliente).where(eq(cliente.idCliente, clienteId));
+  return c?.unidoA ?? clienteId;
+}
+
 /** Locks a customer of the store's empresa for a ledger write; 404 for another empresa's. */
 export async function bloquearCliente(tx: Tx, tiendaId: number, clienteId: number) {
   const [c] = await tx
@@ -129,10 +135,12 @@ export async function reversarVenta(tx: Tx, options: { tiendaId: number; ventaId
     .from(creditoMovimiento)
     .where(and(eq(creditoMovimiento.tiendaId, tiendaId), eq(creditoMovimiento.ventaId, ventaId), eq(creditoMovimiento.tipo, 'cargo')));
   if (!cargo) return;
-  await bloquearCliente(tx, tiendaId, cargo.clienteId);
+  // A charge of a customer merged since (ADR 067) is reversed on the survivor, who carries its balance.
+  const clienteId = await clienteVigente(tx, cargo.clienteId);
+  await bloquearCliente(tx, tiendaId, clienteId);
   await tx
     .insert(creditoMovimiento)
-    .values({ tiendaId, clienteId: cargo.clienteId, tipo: 'reverso', monto: -cargo.monto, ventaId, usuarioId, nota: V.reversoNota(ventaId) })
+    .values({ tiendaId, clienteId, tipo: 'reverso', monto: -cargo.monto, ventaId, usuarioId, nota: V.reversoNota(ventaId) })
     .onConflictDoNothing();
 }
 
@@ -158,8 +166,10 @@ export async function abonarDevolucion(
     saldoAlFinal?: boolean;
   },
 ): Promise<void> {
-  const { tiendaId, clienteId, ventaId, monto, usuarioId, turnoId, nota } = options;
+  const { tiendaId, ventaId, monto, usuarioId, turnoId, nota } = options;
   if (monto <= 0) return;
+  // A sale of a customer merged since (ADR 067): the refund lowers the survivor's balance, which carries it.
+  const clienteId = await clienteVigente(tx, options.clienteId);
   await bloquearCliente(tx, tiendaId, clienteId);
   if (!options.saldoAlFinal) await exigirSaldoNoNegativo(tx, tiendaId, clienteId, -monto);
   await tx.insert(creditoMovimiento).values({ tiendaId, clienteId, tipo: 'devolucion', monto: -monto, ventaId, usuarioId, turnoId, nota });

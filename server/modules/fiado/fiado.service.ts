@@ -4,7 +4,7 @@
  * nothing here edits a row in place. "How old is the debt" is computed on read: abonos pay the oldest
  * charges first (FIFO), and a reversed sale's charge is no debt at all.
  */
-import { and, asc, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, ne, or, sql } from 'drizzle-orm';
 import { AppError } from '#shared/errors';
 import { M } from '#shared/messages';
 import { formatPesos } from '#shared/money';
@@ -46,12 +46,17 @@ interface Deuda {
  * their ledger every store's of it (issue #56): one balance, whichever store charged or was paid.
  */
 async function deudas(db: Db | Tx, tiendaId: number, clienteId?: number): Promise<Map<number, Deuda>> {
-  const deCliente = clienteId == null ? sql`` : sql`and m.cliente_id = ${clienteId}`;
+  const deCliente = clienteId == null ? sql`` : sql`and (m.cliente_id = ${clienteId} or m.cliente_id in (select u.id_cliente from cliente u where u.unido_a = ${clienteId}))`;
   const res = (await db.execute(sql`
     -- A correlated EXISTS, not IN (subquery): PGlite planned the IN as a scan of every ledger line.
+    -- A merged customer's lines are its survivor's, without the 'union' pairs that moved its balance
+    -- (ADR 067): the balance is the same, and its charges keep their dates, so the debt keeps its age.
     with m as materialized (
-      select m.* from credito_movimiento m
+      select m.id_credito_movimiento, m.tienda_id, m.fecha, m.tipo, m.monto, m.venta_id,
+             (select coalesce(c.unido_a, c.id_cliente) from cliente c where c.id_cliente = m.cliente_id) as cliente_id
+      from credito_movimiento m
       where exists (select 1 from cliente c where c.id_cliente = m.cliente_id and c.empresa_id = ${empresaDeTienda(tiendaId)}) ${deCliente}
+        and m.tipo <> 'union'
     ),
     saldos as (
       select m.cliente_id, sum(m.monto) as saldo
@@ -127,6 +132,7 @@ async function clienteDe(db: Db, tiendaId: number, id: number) {
       telefono: cliente.telefono,
       fiado: cliente.fiado,
       cupo: cliente.cupo,
+      unidoA: cliente.unidoA,
       tienda: tienda.nombreTienda,
     })
     .from(cliente)
@@ -164,15 +170,24 @@ export async function estadoDeCuenta(options: { db: Db; tiendaId: number; client
     .leftJoin(venta, eq(venta.idVenta, creditoMovimiento.ventaId))
     .leftJoin(metodoPago, eq(metodoPago.idMetPago, creditoMovimiento.metodoPagoId))
     .leftJoin(usuario, eq(usuario.idUsuario, creditoMovimiento.usuarioId))
-    .where(eq(creditoMovimiento.clienteId, c.id))
+    // A survivor of a merge (ADR 067) shows the merged customer's lines too, not the 'union' pairs that
+    // moved them (the running balance ends at the same balance); a merged customer shows its own, pairs included.
+    .where(
+      c.unidoA == null
+        ? and(
+            or(eq(creditoMovimiento.clienteId, c.id), sql`${creditoMovimiento.clienteId} in (select u.id_cliente from cliente u where u.unido_a = ${c.id})`),
+            ne(creditoMovimiento.tipo, 'union'),
+          )
+        : eq(creditoMovimiento.clienteId, c.id),
+    )
     .orderBy(asc(creditoMovimiento.fecha), asc(creditoMovimiento.idCreditoMovimiento));
   let saldo = 0;
   const movimientos = rows.map((r) => {
     saldo += r.monto;
-    return { ...r, tipo: r.tipo as 'cargo' | 'abono' | 'reverso' | 'devolucion', fecha: r.fecha.toISOString(), saldo, usuario: r.usuario || null };
+    return { ...r, tipo: r.tipo as 'cargo' | 'abono' | 'reverso' | 'devolucion' | 'union', fecha: r.fecha.toISOString(), saldo, usuario: r.usuario || null };
   });
   const credito = (await resumenesCredito(db, tiendaId, [{ id: c.id, fiado: c.fiado, cupo: c.cupo }])).get(c.id)!;
-  const { tienda: nombreTienda, fiado: _f, cupo: _c, ...datos } = c;
+  const { tienda: nombreTienda, fiado: _f, cupo: _c, unidoA: _u, ...datos } = c;
   return { tienda: nombreTienda, cliente: datos, credito, movimientos, generado: new Date().toISOString() };
 }
 

@@ -13,7 +13,7 @@ import type { TPuntosCliente, TPuntosConfiguracion, TPuntosRecibo } from '#share
 import type { Db, Tx } from '../../db/client';
 import { cliente, puntoMovimiento, puntosConfiguracion, venta } from '../../db/schema';
 import { registrarPor, type Autor } from '../actividad/actividad.domain';
-import { bloquearCliente } from '../fiado/fiado.domain';
+import { bloquearCliente, clienteVigente } from '../fiado/fiado.domain';
 import { clientesDeLaTienda } from '../cliente/cliente.alcance';
 
 const P = M.puntos;
@@ -147,8 +147,10 @@ async function libroDeVenta(tx: Db | Tx, tiendaId: number, ventaId: number) {
  * spent stays, and the log says how much); spent points go back to it. Nothing when the sale had none.
  */
 export async function revertirPuntos(tx: Tx, o: { tiendaId: number; ventaId: number; ventaNumero: number; total: number; devuelto: number; devolucionId?: number; autor: Autor }): Promise<{ quitados: number; devueltos: number }> {
-  const libro = await libroDeVenta(tx, o.tiendaId, o.ventaId);
-  if (libro.clienteId == null) return { quitados: 0, devueltos: 0 };
+  const leido = await libroDeVenta(tx, o.tiendaId, o.ventaId);
+  if (leido.clienteId == null) return { quitados: 0, devueltos: 0 };
+  // A sale of a customer merged since (ADR 067): its points moved to the survivor, who gives them back.
+  const libro = { ...leido, clienteId: await clienteVigente(tx, leido.clienteId) };
   const c = await bloquearCliente(tx, o.tiendaId, libro.clienteId);
   const saldo = await saldoPuntos(tx, o.tiendaId, libro.clienteId);
   const r = reversoDePuntos({ ...libro, devuelto: o.devuelto, total: o.total, saldo });

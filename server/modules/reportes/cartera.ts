@@ -20,9 +20,11 @@ export async function carteraFilas(db: Db, tiendaId: number, hasta: string) {
     db,
     sql`
     with m as materialized (
-      select c.id_credito_movimiento as id, c.cliente_id, c.fecha, c.monto from credito_movimiento c
+      -- A merged customer's lines are its survivor's, the 'union' pairs that moved them left out (ADR 067): the debt keeps its age.
+      select c.id_credito_movimiento as id, (select coalesce(cl.unido_a, cl.id_cliente) from cliente cl where cl.id_cliente = c.cliente_id) as cliente_id, c.fecha, c.monto
+      from credito_movimiento c
       where exists (select 1 from cliente cl where cl.id_cliente = c.cliente_id and cl.empresa_id = ${empresaDeTienda(tiendaId)})
-        and c.fecha < ${finDelDiaEn(hasta, tiendaId)}
+        and c.tipo <> 'union' and c.fecha < ${finDelDiaEn(hasta, tiendaId)}
     ),
     pagos as (select cliente_id, coalesce(-sum(monto) filter (where monto < 0), 0) as pagado, sum(monto) as saldo from m group by cliente_id),
     cargos as (

@@ -16,7 +16,7 @@ import { alertFailure, alertWarning, confirmAction, toastSuccess } from '../../l
 import { useMisPermisos } from '../../lib/mis-permisos';
 import { useSession } from '../../lib/session';
 import { useListaPaginada } from '../../lib/use-lista-paginada';
-import { useArchivarCliente, useDeleteCliente } from './api/delete-cliente';
+import { useArchivarCliente, useDeleteCliente, useUnirCliente } from './api/delete-cliente';
 import { clientesQuery } from './api/get-clientes';
 import { PuntosCliente } from './components/puntos-cliente';
 import { ClienteForm } from './components/cliente-form';
@@ -37,6 +37,7 @@ export default function GestionarClientesPage() {
   const [editing, setEditing] = useState<TCliente | null>(null);
   const del = useDeleteCliente();
   const archivar = useArchivarCliente();
+  const unir = useUnirCliente();
   // Issue #27: whoever may not delete (the owner's *Permisos*) sees no delete or archive button; role 3
   // keeps them and is told 'Acción no permitida' (spec §6), as the server answers.
   const permisos = useMisPermisos();
@@ -76,6 +77,19 @@ export default function GestionarClientesPage() {
       toastSuccess(M.clientes.archivado);
     } catch (err) {
       await alertFailure(err, M.clientes.archivarFallido);
+    }
+  };
+
+  /** Two customers of the empresa with one documento (issue #56, ADR 067): the other one merges into this one. */
+  const onUnir = async (c: TCliente) => {
+    const nombre = `${c.nombre} ${c.apellido}`;
+    if (!(await confirmAction(M.clientes.unir.titulo, M.clientes.unir.confirmar(nombre, `${M.fiado.documentoRepetido} ${c.documento}`), M.clientes.unir.aceptar))) return;
+    try {
+      const r = await unir.mutateAsync(c);
+      setEditing(null);
+      toastSuccess(r.message);
+    } catch (err) {
+      await alertFailure(err, M.clientes.unir.titulo);
     }
   };
 
@@ -123,6 +137,12 @@ export default function GestionarClientesPage() {
                         <span className="gcl-repetido" title={M.fiado.documentoRepetidoAyuda}>
                           {M.fiado.documentoRepetido}
                         </span>
+                        {/* The owner or the store's administrator merges the two (ADR 067). */}
+                        {session?.rol === ROL.ADMIN ? (
+                          <button type="button" className="btn btn--ghost btn--sm gcl-unir" onClick={() => onUnir(c)} aria-label={M.clientes.unir.botonNombre(`${c.nombre} ${c.apellido}`)}>
+                            {M.clientes.unir.boton}
+                          </button>
+                        ) : null}
                       </>
                     ) : (
                       c.documento

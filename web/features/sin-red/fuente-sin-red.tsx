@@ -162,7 +162,8 @@ export async function registrarSinRed(db: BaseLocal, pedido: TCreateVentaRequest
   const lineas = lineasDelPedido(pedido, (id) => porId.get(id));
   const metodos = await db.metodos.toArray();
   const metodo = metodos.find((m) => m.id === pedido.metodoPagoId) ?? { id: pedido.metodoPagoId, nombre: '' };
-  const c = pedido.documentoCliente ? await db.clientes.where('documento').equals(pedido.documentoCliente).first() : undefined;
+  // Two customers of one documento once merged (ADR 067): the active one, the survivor.
+  const c = pedido.documentoCliente ? await db.clientes.where('documento').equals(pedido.documentoCliente).and((x) => x.activo).first() : undefined;
   if (pedido.documentoCliente && !c) throw new AppError('NOT_FOUND', sinRed.clienteNoEncontrado);
   const cliente = c ? await clienteVenta(db, c) : null;
   const { sobregiro } = revisarPedidoSinRed({ rol: session.rol, pedido, lineas, cliente: c ?? null, disponible: cliente?.credito?.disponible ?? null });
@@ -218,8 +219,9 @@ export const fuenteDelEquipo: FuenteSinRed = {
   },
   async buscarCliente(documento) {
     const db = abierta();
-    const c = await db.clientes.where('documento').equals(documento).first();
-    if (!c || !c.activo) throw noEncontrado(ventas.clienteNoEncontrado);
+    // Two customers of one documento once merged (ADR 067): the active one, the survivor.
+    const c = await db.clientes.where('documento').equals(documento).and((x) => x.activo).first();
+    if (!c) throw noEncontrado(ventas.clienteNoEncontrado);
     return clienteVenta(db, c);
   },
   async sugerirClientes(q) {
