@@ -244,17 +244,17 @@ async function cargarAnio(pgc: pg.Client, ids: number[]) {
     await paso(
       'ventas',
       `insert into venta (tienda_id, numero, fecha, estado, cliente_id, metodo_pago_id, usuario_id, punto_venta_id, total, monto_recibido)
-       select s.tienda_id, t.ultimo_numero_venta + row_number() over (partition by s.tienda_id order by s.fecha), s.fecha, s.estado, null, s.metodo,
+       select s.tienda_id, coalesce(c.ultimo_numero, 0) + row_number() over (partition by s.tienda_id order by s.fecha), s.fecha, s.estado, null, s.metodo,
          (select u.id_usuario from usuario u where u.tienda_id = s.tienda_id order by u.id_usuario offset s.k limit 1),
          (select p.id_punto_venta from punto_venta p where p.tienda_id = s.tienda_id order by p.id_punto_venta offset s.k limit 1), 0, null
        from (
          select x.tienda_id, date_trunc('day', now()) - (d * interval '1 day') + interval '7 hours' + random() * interval '13 hours' as fecha,
            case when random() < 0.02 then 'Anulada' else 'Completada' end as estado, 1 + floor(random() * 5)::int as metodo, floor(random() * $3)::int as k
          from unnest($1::int[]) x(tienda_id) cross join generate_series(1, $2::int) d cross join generate_series(1, $4::int) g
-       ) s join tienda t on t.id_tienda = s.tienda_id`,
+       ) s left join venta_contador c on c.tienda_id = s.tienda_id`,
       [ids, DIAS, CAJAS, VENTAS_DIA],
     );
-    await paso('números de las tiendas', `update tienda t set ultimo_numero_venta = (select max(numero) from venta v where v.tienda_id = t.id_tienda) where t.id_tienda = any($1)`, [ids]);
+    await paso('números de las tiendas', `insert into venta_contador (tienda_id, ultimo_numero) select v.tienda_id, max(v.numero) from venta v where v.tienda_id = any($1) group by v.tienda_id on conflict (tienda_id) do update set ultimo_numero = excluded.ultimo_numero`, [ids]);
     await paso(
       'líneas de factura',
       `with pr as (select tienda_id, min(id_producto) as lo, max(id_producto) as hi from producto where tienda_id = any($1) group by tienda_id),

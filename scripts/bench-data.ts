@@ -104,7 +104,7 @@ await step('marcas y proveedores de productos', sql`
 await step('costo promedio', sql`update producto set costo_promedio = round(precio_unit * (0.6 + random() * 0.25)) where tienda_id = ${tid}`);
 const ventas = Math.ceil(LINES / 3);
 // Bulk load: the count triggers (migration 0016), the summaries' and the store's numbering
-// (venta_numerar, which updates the store's row at every sale: 333 000 updates of one row in one
+// (venta_numerar, which updates the store's counter at every sale: 333 000 updates of one row in one
 // transaction never finish) are switched off; the numbers are written here, in date order, and the
 // counts and summaries rebuilt once afterwards (resumen_dia_reconstruir, as a restore does).
 await db.execute(sql`alter table venta disable trigger venta_conteo`);
@@ -119,7 +119,8 @@ await step('ventas', sql`
           case when random() < 0.02 then 'Anulada' else 'Completada' end as estado, 1 + floor(random() * 5)::int as metodo
         from generate_series(1, ${ventas}) g) s
   order by s.fecha`);
-await db.execute(sql`update tienda set ultimo_numero_venta = (select coalesce(max(numero), 0) from venta where tienda_id = ${tid}) where id_tienda = ${tid}`);
+await db.execute(sql`insert into venta_contador (tienda_id, ultimo_numero) select ${tid}, coalesce(max(numero), 0) from venta where tienda_id = ${tid}
+  on conflict (tienda_id) do update set ultimo_numero = excluded.ultimo_numero`);
 // Bulk load: the per-row summary trigger is switched off and the summary rebuilt once afterwards.
 await db.execute(sql`alter table factura disable trigger factura_resumen`);
 // A shop's share of its catalogue (issue #55 point 1): 80 % of the lines are of its best sellers (the

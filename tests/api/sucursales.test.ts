@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { M } from '#shared/messages';
 import { ROL } from '#shared/roles';
-import { actividad, producto, productoUnidadVenta, tienda, usuario, usuarioTienda } from '../../server/db/schema';
+import { actividad, producto, productoUnidadVenta, tienda, usuario, usuarioTienda, ventaContador } from '../../server/db/schema';
 import { abrirCaja, crearEmpleado, crearTienda, login, peticion, type Tienda } from '../helpers/factories';
 import { usarApp } from '../helpers/test-app';
 import { comprobarConsistencia } from '../../server/db/consistencia';
@@ -61,7 +61,9 @@ describe('el dueño abre una sucursal (Sucursales)', () => {
     const db = t.database.db;
     const [fila] = await db.select().from(tienda).where(eq(tienda.idTienda, nueva.idTienda));
     const [origen] = await db.select().from(tienda).where(eq(tienda.idTienda, s.id));
-    expect(fila).toMatchObject({ empresaId: origen!.empresaId, nombreTienda: 'El Sol Norte', direccion: 'Cra 7 # 45-10', telefono: '6014567890', correo: null, contrasenaHash: null, ultimoNumeroVenta: 0 });
+    expect(fila).toMatchObject({ empresaId: origen!.empresaId, nombreTienda: 'El Sol Norte', direccion: 'Cra 7 # 45-10', telefono: '6014567890', correo: null, contrasenaHash: null });
+    // Its sales are numbered from 1: no number given yet (ADR 057: the counter's row comes with the first sale).
+    expect(await db.select().from(ventaContador).where(eq(ventaContador.tiendaId, nueva.idTienda))).toEqual([]);
     const copia = await db.select({ nombre: producto.nombre, precio: producto.precioUnit, stock: producto.stock, lotes: producto.manejaLotes, proveedor: producto.proveedorId }).from(producto).where(eq(producto.tiendaId, nueva.idTienda)).orderBy(producto.nombre);
     expect(copia).toEqual([
       { nombre: 'Arroz Diana 500 g', precio: 2_800, stock: 0, lotes: true, proveedor: null },

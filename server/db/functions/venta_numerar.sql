@@ -9,13 +9,27 @@
 -- invoice range (tipo 'factura') instead: the checkout sets the transaction-local setting
 -- `adax.adquirente` to the buyer (checked JSON) before writing the sale, and the buyer is kept on the
 -- sale. Without an invoice range in use at the till the sale is refused (AXN06).
+-- Issue #55 point 3 (ADR 057): the checkout (`venta_registrar`) takes the numbers last, once its lines,
+-- stock and summaries are written, so that sales of one store wait for each other only from then to the
+-- commit. It inserts with `adax.numerar_tarde` set: the row gets the placeholder -id_venta (the check
+-- venta_numero_positivo allows exactly that) and its till, and `venta_tomar_numero` then numbers it —
+-- the one update of `numero` this trigger lets through (from the placeholder, with the setting
+-- 'tomar'). venta_registrar alone sets the setting, and numbers the sale before it answers.
+-- The store's counter is its row of `venta_contador` (created by the first sale), which nothing
+-- references: only sales taking a number ever wait on it.
 CREATE OR REPLACE FUNCTION venta_numerar() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   v_hoy date;
   v_rango rango_numeracion%ROWTYPE;
   v_tipo text := 'pos';
+  v_tarde boolean := current_setting('adax.numerar_tarde', true) IS NOT DISTINCT FROM 'on';
 BEGIN
   IF TG_OP = 'UPDATE' THEN
+    IF OLD.numero < 0 AND current_setting('adax.numerar_tarde', true) IS NOT DISTINCT FROM 'tomar' THEN
+      NEW.punto_venta_id := OLD.punto_venta_id;
+      NEW.adquirente := OLD.adquirente;
+      RETURN NEW;
+    END IF;
     NEW.numero := OLD.numero;
     NEW.punto_venta_id := OLD.punto_venta_id;
     NEW.rango_id := OLD.rango_id;
@@ -23,9 +37,19 @@ BEGIN
     NEW.adquirente := OLD.adquirente;
     RETURN NEW;
   END IF;
-  UPDATE tienda SET ultimo_numero_venta = ultimo_numero_venta + 1
-  WHERE id_tienda = NEW.tienda_id
-  RETURNING ultimo_numero_venta, (now() AT TIME ZONE zona_horaria)::date INTO NEW.numero, v_hoy;
+  IF v_tarde THEN
+    NEW.numero := -NEW.id_venta;
+  ELSE
+    -- The sale's key locked before the counter, as venta_registrar does (ADR 057): a checkout holding
+    -- the key's uncommitted entry while it waits for the counter is never waited for from here.
+    IF NEW.clave IS NOT NULL THEN
+      PERFORM pg_advisory_xact_lock(57, hashtext(NEW.tienda_id::text || '/' || NEW.clave::text));
+    END IF;
+    INSERT INTO venta_contador AS c (tienda_id, ultimo_numero) VALUES (NEW.tienda_id, 1)
+    ON CONFLICT (tienda_id) DO UPDATE SET ultimo_numero = c.ultimo_numero + 1
+    RETURNING c.ultimo_numero INTO NEW.numero;
+    SELECT (now() AT TIME ZONE zona_horaria)::date INTO v_hoy FROM tienda WHERE id_tienda = NEW.tienda_id;
+  END IF;
   NEW.rango_id := NULL;
   NEW.numero_fiscal := NULL;
   NEW.punto_venta_id := NULL;
@@ -44,6 +68,10 @@ BEGIN
   END IF;
   IF NEW.punto_venta_id IS NULL THEN
     RAISE EXCEPTION 'numeracion: la venta no tiene caja' USING ERRCODE = 'AXN01';
+  END IF;
+  -- Numbered late: the range is locked, checked and used by venta_tomar_numero.
+  IF v_tarde THEN
+    RETURN NEW;
   END IF;
   SELECT * INTO v_rango FROM rango_numeracion WHERE punto_venta_id = NEW.punto_venta_id AND en_uso AND tipo = v_tipo FOR UPDATE;
   IF NOT FOUND AND v_tipo = 'factura' THEN

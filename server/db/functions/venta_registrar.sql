@@ -48,6 +48,8 @@ DECLARE
   v_lista integer;
   v_lista_nombre text;
   v_porcentaje integer;
+  v_fiscal integer;
+  v_salidas jsonb;
 BEGIN
   -- The cashier's open shift (issue #18), first, as every writer of a shift takes its locks (shift,
   -- then products, then customer). FOR KEY SHARE: sales of one shift do not wait for each other, but
@@ -68,7 +70,10 @@ BEGIN
 
   -- The same sale sent again (a double click, a retry after a lost answer): once the products are
   -- locked, the first call has committed or failed, so its row is seen here and nothing is written.
+  -- The key's own lock first (ADR 057): an insert that numbers early (venta_numerar) takes it before the
+  -- store's counter, so it never holds the counter while waiting on this sale's uncommitted key.
   IF p_clave IS NOT NULL THEN
+    PERFORM pg_advisory_xact_lock(57, hashtext(p_tienda::text || '/' || p_clave::text));
     SELECT id_venta INTO v_id FROM venta WHERE tienda_id = p_tienda AND clave = p_clave;
     IF FOUND THEN
       RETURN jsonb_build_object('estado', 'repetida', 'id', v_id);
@@ -202,11 +207,16 @@ BEGIN
     v_fiado := 0;
   END IF;
 
+  -- The sale goes in with a placeholder number (-id_venta, venta_numerar with adax.numerar_tarde) and
+  -- takes its store and DIAN numbers at the end (venta_tomar_numero, issue #55 point 3, ADR 057): the
+  -- store's counter, where this store's sales queue, is locked only from there to the commit.
+  PERFORM set_config('adax.numerar_tarde', 'on', true);
   INSERT INTO venta (tienda_id, estado, metodo_pago_id, usuario_id, cliente_id, total, monto_recibido, clave, descuento, motivo_descuento,
     monto_fiado, turno_id, referencia, verificado)
   VALUES (p_tienda, 'Completada', p_metodo, p_usuario, p_cliente, v_total, v_recibido, p_clave, v_desc_venta, p_motivo_desc,
     v_fiado, v_turno, p_referencia, coalesce(p_verificado, false))
-  RETURNING id_venta, numero, fecha INTO v_id, v_numero, v_fecha;
+  RETURNING id_venta, fecha INTO v_id, v_fecha;
+  PERFORM set_config('adax.numerar_tarde', '', true);
 
   -- Each line keeps the product's average cost at this moment (issue #32 point 6: the margin of a
   -- period); the products are locked, so it is the cost the units left the shelf at.
@@ -223,8 +233,9 @@ BEGIN
   FROM jsonb_array_elements(v_lineas) WITH ORDINALITY AS x (e, orden)
   ORDER BY orden;
 
-  -- The stock exits and their ledger rows in one statement (as ajustarStockLote in ledger.ts): one
-  -- exit per product, of every unit the sale takes of it (a pack's line: factor × cantidad).
+  -- The stock exits (as ajustarStockLote in ledger.ts): one exit per product, of every unit the sale
+  -- takes of it (a pack's line: factor × cantidad). Their ledger rows name the sale's number, so they are
+  -- written once it is taken, below.
   WITH l AS (
     SELECT (e ->> 'productoId')::integer AS producto_id, sum((e ->> 'cantidad')::numeric * (e ->> 'factor')::integer) AS cantidad
     FROM jsonb_array_elements(v_lineas) AS e
@@ -235,16 +246,23 @@ BEGIN
     WHERE p.id_producto = l.producto_id AND p.tienda_id = p_tienda AND (p.stock >= l.cantidad OR coalesce(p_sin_stock, false))
     RETURNING p.id_producto, p.stock, p.inventario_id, l.cantidad
   )
-  INSERT INTO movimiento (tienda_id, producto_id, venta_id, inventario_id, stock_antes, entradas, salidas, cantidad_despues, estado_despues, motivo)
-  SELECT p_tienda, u.id_producto, v_id, u.inventario_id, u.stock + u.cantidad, 0, u.cantidad, u.stock, 'Salida', replace(p_motivo, '{id}', v_numero::text)
-  FROM u
-  ORDER BY u.id_producto;
-  GET DIAGNOSTICS v_movidos = ROW_COUNT;
+  SELECT coalesce(jsonb_agg(jsonb_build_object('p', u.id_producto, 's', u.stock, 'i', u.inventario_id, 'c', u.cantidad) ORDER BY u.id_producto), '[]'), count(*)
+  INTO v_salidas, v_movidos
+  FROM u;
   -- The rows are locked and checked above, so this cannot happen; if it ever did, nothing is kept.
   SELECT count(DISTINCT x) INTO v_productos FROM unnest(p_productos) AS x;
   IF v_movidos <> v_productos THEN
     RAISE EXCEPTION 'venta_registrar: % de % productos movidos', v_movidos, v_productos;
   END IF;
+
+  -- The numbers, last: from here to the commit this store's other sales wait (ADR 057).
+  SELECT n.numero, n.numero_fiscal INTO v_numero, v_fiscal FROM venta_tomar_numero(v_id) n;
+
+  INSERT INTO movimiento (tienda_id, producto_id, venta_id, inventario_id, stock_antes, entradas, salidas, cantidad_despues, estado_despues, motivo)
+  SELECT p_tienda, (e ->> 'p')::integer, v_id, (e ->> 'i')::integer, (e ->> 's')::numeric + (e ->> 'c')::numeric, 0, (e ->> 'c')::numeric,
+    (e ->> 's')::numeric, 'Salida', replace(p_motivo, '{id}', v_numero::text)
+  FROM jsonb_array_elements(v_salidas) WITH ORDINALITY AS x (e, orden)
+  ORDER BY orden;
 
   RETURN jsonb_build_object(
     'estado', 'ok',

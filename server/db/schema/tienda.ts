@@ -77,12 +77,6 @@ export const tienda = pgTable(
     /** *Por vencer* (issue #58 point 2): lots expiring within this many days (1–365). */
     diasPorVencer: smallint('dias_por_vencer').notNull().default(30),
     /**
-     * The last sale number given in this store (issue #36 point 8, ADR 026): the trigger
-     * `venta_numerar` takes the next one inside the sale's own transaction, so a refused or undone sale
-     * gives its number back and the numbers people see have no gaps.
-     */
-    ultimoNumeroVenta: integer('ultimo_numero_venta').notNull().default(0),
-    /**
      * The layouts of the store's label scales (issue #33 point 4, shared/balanza.ts): how the till
      * reads an EAN-13 of prefixes 20–29 into an item code and a weight or a price. Written only
      * through ZFormatosBalanza (role 1, server/modules/tienda/balanza.ts); none by default.

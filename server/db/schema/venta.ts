@@ -19,8 +19,9 @@ export const venta = pgTable(
     /**
      * The sale's number in its store, 1, 2, 3… with no gaps (issue #36 point 8, ADR 026): what people
      * see on lists, receipts and reports; `id_venta` stays internal. Always set by the trigger
-     * `venta_numerar` on insert (from `tienda.ultimo_numero_venta`), whatever the insert says; the
-     * default only lets the faces' inserts leave it out.
+     * `venta_numerar` on insert (from `venta_contador`), whatever the insert says; the default only
+     * lets the faces' inserts leave it out. The checkout inserts the placeholder -id_venta and takes
+     * the number last (`venta_tomar_numero`, ADR 057).
      */
     numero: integer('numero').notNull().default(0),
     fecha: timestamp('fecha', { withTimezone: true }).notNull().defaultNow(),
@@ -92,7 +93,8 @@ export const venta = pgTable(
   (t) => [
     check('venta_total_no_negativo', sql`${t.total} >= 0`),
     // 200 lines of 9 999 units at $ 100.000.000 at most, and what a customer may hand over (LIMITES_DINERO).
-    check('venta_numero_positivo', sql`${t.numero} > 0`),
+    // Or the placeholder -id_venta of a sale the checkout numbers last (ADR 057, venta_tomar_numero).
+    check('venta_numero_positivo', sql`${t.numero} > 0 or ${t.numero} = -${t.idVenta}`),
     check('venta_descuento_no_negativo', sql`${t.descuento} >= 0`),
     check('venta_total_maximo', sql`${t.total} <= 1000000000000000`),
     check('venta_monto_maximo', sql`${t.montoRecibido} <= 1000000000000`),
@@ -109,3 +111,17 @@ export const venta = pgTable(
     uniqueIndex('venta_tienda_numero_dispositivo_uq').on(t.tiendaId, t.numeroDispositivo),
   ],
 );
+
+/**
+ * The last sale number given in each store (issue #36 point 8, ADR 026; its own table since ADR 057):
+ * `venta_numerar` and `venta_tomar_numero` take the next one inside the sale's transaction, so a
+ * refused or undone sale gives its number back and the numbers people see have no gaps. Its row is
+ * where a store's sales queue; nothing references it, so no other lock (a settings change on the
+ * store's row, a sale's foreign keys) ever waits with it. No row: no sale numbered yet (0).
+ */
+export const ventaContador = pgTable('venta_contador', {
+  tiendaId: integer('tienda_id')
+    .primaryKey()
+    .references(() => tienda.idTienda, { onDelete: 'cascade' }),
+  ultimoNumero: integer('ultimo_numero').notNull().default(0),
+});

@@ -46,13 +46,18 @@ export async function clienteVigente(tx: Db | Tx, clienteId: number): Promise<nu
   return c?.unidoA ?? clienteId;
 }
 
-/** Locks a customer of the store's empresa for a ledger write; 404 for another empresa's. */
+/**
+ * Locks a customer of the store's empresa for a ledger write; 404 for another empresa's. FOR NO KEY
+ * UPDATE (ADR 057): writers still queue on it (and behind a deletion's FOR UPDATE), but a sale's
+ * foreign key to the customer does not wait for it, nor it for the sale — a sale holds that key share
+ * while it waits for its number, behind a sale of the same customer that is charging it.
+ */
 export async function bloquearCliente(tx: Tx, tiendaId: number, clienteId: number) {
   const [c] = await tx
     .select({ id: cliente.idCliente, nombre: sql<string>`trim(${cliente.nombre} || ' ' || ${cliente.apellido})`, fiado: cliente.fiado, cupo: cliente.cupo, plazoFiado: cliente.plazoFiado })
     .from(cliente)
     .where(and(clientesDeLaTienda(tiendaId), eq(cliente.idCliente, clienteId)))
-    .for('update');
+    .for('no key update');
   if (!c) throw new AppError('NOT_FOUND', V.clienteNoEncontrado);
   return c;
 }

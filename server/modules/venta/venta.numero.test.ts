@@ -2,7 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { M } from '#shared/messages';
 import { METODO, ROL } from '#shared/roles';
-import { cliente, movimiento, producto, tienda as tiendaT, usuario, venta } from '../../db/schema';
+import { cliente, movimiento, producto, usuario, venta, ventaContador } from '../../db/schema';
 import { crearEmpleado, crearTienda, PASSWORD } from '../../../tests/helpers/factories';
 import { usarApp } from '../../../tests/helpers/test-app';
 
@@ -77,7 +77,7 @@ describe('el número de la venta (issue #36 punto 8)', { timeout: 180_000 }, () 
     expect(lista.items.map((f: { idVenta: number; numero: number }) => [f.idVenta, f.numero])).toEqual([[id, 3]]);
     const [mov] = await db().select({ motivo: movimiento.motivo }).from(movimiento).where(and(eq(movimiento.tiendaId, s.id), eq(movimiento.ventaId, id)));
     expect(mov!.motivo).toBe(V.motivoVenta(3));
-    expect((await db().select({ n: tiendaT.ultimoNumeroVenta }).from(tiendaT).where(eq(tiendaT.idTienda, s.id)))[0]!.n).toBe(3);
+    expect((await db().select({ n: ventaContador.ultimoNumero }).from(ventaContador).where(eq(ventaContador.tiendaId, s.id)))[0]!.n).toBe(3);
   });
 
   it('cada tienda numera sus ventas desde 1, y una venta escrita por otra cara toma el siguiente número, que no cambia', async () => {
