@@ -24,6 +24,7 @@ import path from 'node:path';
 import { createDb, type Database } from '../server/db/client';
 import { loadEnv } from '../server/env';
 import { abrirBase } from './open-db';
+import { clientesDeTienda, productosDeTienda, tiendaConEmpresa } from '../server/db/carga-directa';
 import { seedCatalogos } from '../server/db/setup';
 import { generarReporte, resumenDeInicio } from '../server/modules/reportes/reportes.service';
 
@@ -49,19 +50,15 @@ async function generar(database: Database, lineas: number): Promise<{ tiendaId: 
   const t0 = performance.now();
   await db.execute(sql`set session_replication_role = replica`);
   // Triggers are off for the load, so the store's empresa (issue #56) is written with it.
-  const [t] = ((await db.execute(sql`with e as (insert into empresa (nombre) values ('Bench') returning id_empresa)
-    insert into tienda (nombre_tienda, correo, contrasena_hash, codigo_invitacion, empresa_id) select 'Bench', 'bench@reportes.co', 'x', 'BENCH-REP', id_empresa from e returning id_tienda`)) as unknown as { rows: { id_tienda: number }[] }).rows;
+  const [t] = ((await db.execute(tiendaConEmpresa({ nombre: 'Bench', correo: 'bench@reportes.co', codigo: 'BENCH-REP' }))) as unknown as { rows: { id_tienda: number }[] }).rows;
   const tiendaId = t!.id_tienda;
   await db.execute(sql`insert into usuario (documento, nombre1, apellido1, correo, contrasena_hash, rol_id, tienda_id)
     select 'B' || g, 'Cajero', g::text, 'c' || g || '@bench.co', 'x', 2, ${tiendaId} from generate_series(1, 3) g`);
-  // Each product its own catalogue entry (its id), as the trigger producto_catalogo would write it (ADR 043).
-  await db.execute(sql`insert into producto (id_producto, catalogo_id, tienda_id, nombre, precio_unit, categoria, stock, stock_min)
-    overriding system value
-    select n, n, ${tiendaId}, 'Producto ' || g, 500 + (g * 37) % 20000, 'Categoría ' || (g % 25), (g * 13) % 200, 10
-    from (select nextval(pg_get_serial_sequence('producto', 'id_producto')) as n, g from generate_series(1, 2000) g) s`);
-  // The customer is the empresa's (issue #56, trigger cliente_empresa, off here).
-  await db.execute(sql`insert into cliente (tienda_id, empresa_id, documento, nombre, apellido, fiado, cupo)
-    select ${tiendaId}, (select empresa_id from tienda where id_tienda = ${tiendaId}), 'D' || g, 'Cliente', g::text, true, 200000 from generate_series(1, 200) g`);
+  // Each product its own catalogue entry, each customer the empresa's, as the triggers would write them.
+  await db.execute(
+    productosDeTienda(tiendaId, 2000, { nombre: "'Producto ' || g", precio_unit: '500 + (g * 37) % 20000', categoria: "'Categoría ' || (g % 25)", stock: '(g * 13) % 200', stock_min: '10' }),
+  );
+  await db.execute(clientesDeTienda(tiendaId, 200, { documento: "'D' || g", nombre: "'Cliente'", apellido: 'g::text', fiado: 'true', cupo: '200000' }));
   await db.execute(sql`insert into turno (tienda_id, usuario_id, abierto_en, cerrado_en, fondo_inicial, cierre)
     select ${tiendaId}, (select min(id_usuario) from usuario where tienda_id = ${tiendaId}) + (g % 3), now() - (g * interval '12 hours'), now() - (g * interval '12 hours') + interval '10 hours', 50000,
       jsonb_build_object('esperado', jsonb_build_object('5', 300000 + g), 'contado', jsonb_build_object('5', 300000 + g - (g % 7) * 100))

@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyBackupFile, writeBackup } from '../../server/db/backup';
 import type { Database } from '../../server/db/client';
+import { productosDeTienda, tiendaConEmpresa } from '../../server/db/carga-directa';
 import { seedCatalogos } from '../../server/db/setup';
 import { createTestDatabase } from '../helpers/test-app';
 
@@ -42,19 +43,27 @@ async function seedStore({ db }: Database, lines: number) {
     await ex(sql`set local session_replication_role = replica`);
     const t = (
       (await tx.execute(
-        // Triggers are off here, so the store's empresa (issue #56) is written with it.
-        sql`with e as (insert into empresa (nombre) values ('Tienda grande') returning id_empresa)
-          insert into tienda (nombre_tienda, correo, contrasena_hash, codigo_invitacion, empresa_id) select 'Tienda grande', 'grande@respaldo.co', 'x', 'GRAN-0001', id_empresa from e returning id_tienda`,
+        // Triggers are off here: the store's empresa (issue #56) is written with it.
+        tiendaConEmpresa({ nombre: 'Tienda grande', correo: 'grande@respaldo.co', codigo: 'GRAN-0001' }),
       )) as unknown as {
         rows: { id_tienda: number }[];
       }
     ).rows[0]!.id_tienda;
     await ex(sql`select setseed(0.5)`);
     // With triggers off, each product is given what producto_catalogo would: its own catalogue entry (its id).
-    await ex(sql`insert into producto (id_producto, catalogo_id, tienda_id, nombre, precio_unit, descripcion, categoria, presentacion, stock, stock_min, estado, codigo_barras)
-      overriding system value
-      select n, n, ${t}, 'Producto de prueba con un nombre largo ' || g, (500 + floor(random() * 60) * 500)::bigint, 'Descripción ' || g, 'Granos', 'Bolsa', 100, 5, 1, (7700000000000 + g)::text
-      from (select nextval(pg_get_serial_sequence('producto', 'id_producto')) as n, g from generate_series(1, 2000) g) s`);
+    await ex(
+      productosDeTienda(t, 2000, {
+        nombre: "'Producto de prueba con un nombre largo ' || g",
+        precio_unit: '(500 + floor(random() * 60) * 500)::bigint',
+        descripcion: "'Descripción ' || g",
+        categoria: "'Granos'",
+        presentacion: "'Bolsa'",
+        stock: '100',
+        stock_min: '5',
+        estado: '1',
+        codigo_barras: '(7700000000000 + g)::text',
+      }),
+    );
     await ex(sql`insert into venta (tienda_id, numero, fecha, estado, metodo_pago_id, total, monto_recibido)
       select ${t}, g, now() - (random() * interval '365 days'), 'Completada', 1, 7500, 7500 from generate_series(1, ${Math.ceil(lines / 3)}) g`);
     await ex(sql`with p as (select min(id_producto) as lo, max(id_producto) as hi from producto where tienda_id = ${t}),
