@@ -75,15 +75,15 @@ export interface CamposCude {
   ambiente: 1 | 2 | '1' | '2';
 }
 
+/** How every DIAN code's concatenation begins (CUDE, CUFE, CUDS): number, date, time, gross value, then IVA (tax 01) and its amount. */
+export function inicioCadena(c: { numero: string; fecha: string; hora: string; valorBruto: string | number; iva: string | number }): string {
+  return c.numero + c.fecha + c.hora + montoTruncado(c.valorBruto) + '01' + montoTruncado(c.iva);
+}
+
 /** The concatenation the CUDE hashes (exported so a test can show it). */
 export function cadenaCude(c: CamposCude): string {
   return (
-    c.numero +
-    c.fecha +
-    c.hora +
-    montoTruncado(c.valorBruto) +
-    '01' +
-    montoTruncado(c.iva) +
+    inicioCadena(c) +
     '04' +
     montoTruncado(c.inc) +
     '03' +

@@ -11,7 +11,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces.js';
-import { fechaHoraBogota, monto, montoTruncado, urlCatalogo } from './cude.js';
+import { fechaHoraBogota, inicioCadena, monto, montoTruncado, urlCatalogo, type CamposCude } from './cude.js';
 import { esGtin } from './adaptador.js';
 import { calcularTotales, validarDocumento } from './totales.js';
 import type { Ambiente, Direccion, Emisor, LineaDocumento, Pago, Resolucion, Software } from './tipos.js';
@@ -63,13 +63,7 @@ export interface NotaSoporte extends DocumentoSoporte {
 }
 
 /** The fields the CUDS hashes (DS annex §: NumDS + FecDS + HorDS + ValDS + 01 + ValIVA + ValTot + NumSNO + NITABS + Software-PIN + TipoAmb). */
-export interface CamposCuds {
-  numero: string;
-  fecha: string;
-  hora: string;
-  valorBruto: string | number;
-  iva: string | number;
-  valorTotal: string | number;
+export interface CamposCuds extends Pick<CamposCude, 'numero' | 'fecha' | 'hora' | 'valorBruto' | 'iva' | 'valorTotal'> {
   /** The seller's ID, without check digit. */
   numeroVendedor: string;
   /** The store's NIT, without check digit. */
@@ -80,12 +74,7 @@ export interface CamposCuds {
 
 export function cadenaCuds(c: CamposCuds): string {
   return (
-    c.numero +
-    c.fecha +
-    c.hora +
-    montoTruncado(c.valorBruto) +
-    '01' +
-    montoTruncado(c.iva) +
+    inicioCadena(c) +
     montoTruncado(c.valorTotal) +
     c.numeroVendedor.replace(/\D/g, '') +
     c.nitAdquiriente.replace(/\D/g, '') +

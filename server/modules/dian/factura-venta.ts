@@ -11,7 +11,7 @@ import { camposDeCodigo, cufe, fechaHoraBogota, urlCatalogo } from './cude.js';
 import { calcularTotales, validarDocumento } from './totales.js';
 import { type Adquirente, type Direccion, type DocumentoPos } from './tipos.js';
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces.js';
-import { AGENCIA, cabecera, direccion, e, pagoTotalesYLineas, raizDian, type DocumentoGenerado } from './xml.js';
+import { AGENCIA, cabecera, direccion, e, pagoTotalesYLineas, proveedor, raizDian, type DocumentoGenerado } from './xml.js';
 
 export const TIPO_FACTURA_VENTA = '01';
 export const PROFILE_ID_FACTURA = 'DIAN 2.1: Factura Electrónica de Venta';
@@ -94,29 +94,7 @@ export function construirFacturaVenta(d: FacturaVenta): DocumentoGenerado {
 export function partesFactura(inv: XMLBuilder, d: Pick<FacturaVenta, 'emisor' | 'resolucion' | 'adquirente'>): void {
   const a = d.adquirente;
   // Supplier: the store.
-  const em = d.emisor;
-  const sup = e(inv, 'cac:AccountingSupplierParty');
-  e(sup, 'cbc:AdditionalAccountID', em.tipoPersona, { schemeAgencyID: '195' });
-  const sp = e(sup, 'cac:Party');
-  e(e(sp, 'cac:PartyName'), 'cbc:Name', em.nombreComercial ?? em.razonSocial);
-  direccion(e(sp, 'cac:PhysicalLocation'), 'cac:Address', em.direccion);
-  const sts = e(sp, 'cac:PartyTaxScheme');
-  e(sts, 'cbc:RegistrationName', em.razonSocial);
-  e(sts, 'cbc:CompanyID', em.nit, { ...AGENCIA, schemeID: em.dv, schemeName: '31' });
-  e(sts, 'cbc:TaxLevelCode', em.responsabilidades.join(';'), { listName: em.responsableIva ? '48' : '49' });
-  direccion(sts, 'cac:RegistrationAddress', em.direccion);
-  const esq = e(sts, 'cac:TaxScheme');
-  e(esq, 'cbc:ID', em.responsableIva ? '01' : 'ZZ');
-  e(esq, 'cbc:Name', em.responsableIva ? 'IVA' : 'No aplica');
-  const sle = e(sp, 'cac:PartyLegalEntity');
-  e(sle, 'cbc:RegistrationName', em.razonSocial);
-  e(sle, 'cbc:CompanyID', em.nit, { ...AGENCIA, schemeID: em.dv, schemeName: '31' });
-  e(e(sle, 'cac:CorporateRegistrationScheme'), 'cbc:ID', d.resolucion.prefijo);
-  if (em.telefono || em.email) {
-    const c = e(sp, 'cac:Contact');
-    if (em.telefono) e(c, 'cbc:Telephone', em.telefono);
-    if (em.email) e(c, 'cbc:ElectronicMail', em.email);
-  }
+  proveedor(inv, d.emisor, d.resolucion.prefijo, d.emisor.responsableIva ? '48' : '49');
 
   // Buyer: identified, with responsibilities and regime.
   const cus = e(inv, 'cac:AccountingCustomerParty');

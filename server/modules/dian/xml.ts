@@ -8,7 +8,7 @@ import { create } from 'xmlbuilder2';
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces.js';
 import { camposDeCodigo, cude, fechaHoraBogota, monto, softwareSecurityCode, urlCatalogo } from './cude.js';
 import { calcularTotales, impuestosDeLinea, validarDocumento, type SubtotalImpuesto, type Totales } from './totales.js';
-import { CONSUMIDOR_FINAL, NIT_DIAN, NOMBRE_IMPUESTO, type Direccion, type DocumentoPos } from './tipos.js';
+import { CONSUMIDOR_FINAL, NIT_DIAN, NOMBRE_IMPUESTO, type Direccion, type DocumentoPos, type Emisor } from './tipos.js';
 
 export const NS = {
   inv: 'urn:oasis:names:specification:ubl:schema:xsd:Invoice-2',
@@ -51,6 +51,35 @@ export function e(padre: XMLBuilder, nombre: string, texto?: string | number, at
   if (atributos) for (const [k, v] of Object.entries(atributos)) hijo.att(k, v);
   if (texto !== undefined) hijo.txt(String(texto));
   return hijo;
+}
+
+/**
+ * The store as the supplier party (AccountingSupplierParty) of a POS document, an invoice and their
+ * notes. `nivel` is TaxLevelCode's listName: the POS document's is always 48.
+ */
+export function proveedor(inv: XMLBuilder, em: Emisor, prefijo: string, nivel: '48' | '49'): void {
+  const sup = e(inv, 'cac:AccountingSupplierParty');
+  e(sup, 'cbc:AdditionalAccountID', em.tipoPersona, { schemeAgencyID: '195' });
+  const sp = e(sup, 'cac:Party');
+  e(e(sp, 'cac:PartyName'), 'cbc:Name', em.nombreComercial ?? em.razonSocial);
+  direccion(e(sp, 'cac:PhysicalLocation'), 'cac:Address', em.direccion);
+  const sts = e(sp, 'cac:PartyTaxScheme');
+  e(sts, 'cbc:RegistrationName', em.razonSocial);
+  e(sts, 'cbc:CompanyID', em.nit, { ...AGENCIA, schemeID: em.dv, schemeName: '31' });
+  e(sts, 'cbc:TaxLevelCode', em.responsabilidades.join(';'), { listName: nivel });
+  direccion(sts, 'cac:RegistrationAddress', em.direccion);
+  const esq = e(sts, 'cac:TaxScheme');
+  e(esq, 'cbc:ID', em.responsableIva ? '01' : 'ZZ');
+  e(esq, 'cbc:Name', em.responsableIva ? 'IVA' : 'No aplica');
+  const sle = e(sp, 'cac:PartyLegalEntity');
+  e(sle, 'cbc:RegistrationName', em.razonSocial);
+  e(sle, 'cbc:CompanyID', em.nit, { ...AGENCIA, schemeID: em.dv, schemeName: '31' });
+  e(e(sle, 'cac:CorporateRegistrationScheme'), 'cbc:ID', prefijo);
+  if (em.telefono || em.email) {
+    const c = e(sp, 'cac:Contact');
+    if (em.telefono) e(c, 'cbc:Telephone', em.telefono);
+    if (em.email) e(c, 'cbc:ElectronicMail', em.email);
+  }
 }
 
 export const COP = { currencyID: 'COP' };
@@ -342,29 +371,7 @@ function construir(d: DocumentoPos, ajuste: NotaAjuste['ajuste'] | null): Docume
   });
 
   // Supplier.
-  const em = d.emisor;
-  const sup = e(inv, 'cac:AccountingSupplierParty');
-  e(sup, 'cbc:AdditionalAccountID', em.tipoPersona, { schemeAgencyID: '195' });
-  const sp = e(sup, 'cac:Party');
-  e(e(sp, 'cac:PartyName'), 'cbc:Name', em.nombreComercial ?? em.razonSocial);
-  direccion(e(sp, 'cac:PhysicalLocation'), 'cac:Address', em.direccion);
-  const sts = e(sp, 'cac:PartyTaxScheme');
-  e(sts, 'cbc:RegistrationName', em.razonSocial);
-  e(sts, 'cbc:CompanyID', em.nit, { ...AGENCIA, schemeID: em.dv, schemeName: '31' });
-  e(sts, 'cbc:TaxLevelCode', em.responsabilidades.join(';'), { listName: '48' });
-  direccion(sts, 'cac:RegistrationAddress', em.direccion);
-  const esq = e(sts, 'cac:TaxScheme');
-  e(esq, 'cbc:ID', em.responsableIva ? '01' : 'ZZ');
-  e(esq, 'cbc:Name', em.responsableIva ? 'IVA' : 'No aplica');
-  const sle = e(sp, 'cac:PartyLegalEntity');
-  e(sle, 'cbc:RegistrationName', em.razonSocial);
-  e(sle, 'cbc:CompanyID', em.nit, { ...AGENCIA, schemeID: em.dv, schemeName: '31' });
-  e(e(sle, 'cac:CorporateRegistrationScheme'), 'cbc:ID', d.resolucion.prefijo);
-  if (em.telefono || em.email) {
-    const c = e(sp, 'cac:Contact');
-    if (em.telefono) e(c, 'cbc:Telephone', em.telefono);
-    if (em.email) e(c, 'cbc:ElectronicMail', em.email);
-  }
+  proveedor(inv, d.emisor, d.resolucion.prefijo, '48');
 
   // Buyer: a named one or consumidor final.
   const a = d.adquirente;
