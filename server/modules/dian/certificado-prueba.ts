@@ -8,6 +8,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { leerP12, type Credencial } from './firma.js';
 
 const ejecutar = promisify(execFile);
 
@@ -49,4 +50,18 @@ export async function generarCertificadoPrueba(
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+export interface CredencialPrueba {
+  cert: CertificadoPrueba;
+  credencial: Credencial;
+  /** A moment the certificate is valid at: it starts now, to the second. */
+  emision: Date;
+}
+
+/** A test certificate read as the store's credential, with a moment to sign at. */
+export async function credencialPrueba(): Promise<CredencialPrueba> {
+  const cert = await generarCertificadoPrueba();
+  const credencial = leerP12(cert.p12, cert.clave);
+  return { cert, credencial, emision: new Date(Math.max(Date.now(), credencial.validoDesde.getTime() + 1000)) };
 }

@@ -6,8 +6,8 @@ import { documentoEjemplo, LINEAS, lineaConPrecio } from './ejemplos.js';
 import { validarContraXsd } from './validar-xsd.js';
 import { cufe, cude } from './cude.js';
 import { NS } from './xml.js';
-import { firmarDocumento, leerP12, type Credencial } from './firma.js';
-import { generarCertificadoPrueba, type CertificadoPrueba } from './certificado-prueba.js';
+import { firmarDocumento } from './firma.js';
+import { credencialPrueba, type CredencialPrueba } from './certificado-prueba.js';
 import { verificarConXmlsec } from './verificar-xmlsec.js';
 import type { LineaDocumento } from './tipos.js';
 
@@ -156,24 +156,20 @@ describe('UBL 2.1 Invoice type 01 (factura electrónica de venta)', () => {
 });
 
 describe('signed invoice', () => {
-  let cert: CertificadoPrueba;
-  let credencial: Credencial;
-  let emision: Date;
+  let c: CredencialPrueba;
   beforeAll(async () => {
-    cert = await generarCertificadoPrueba();
-    credencial = leerP12(cert.p12, cert.clave);
-    emision = new Date(Math.max(Date.now(), credencial.validoDesde.getTime() + 1000));
+    c = await credencialPrueba();
   }, 60_000);
 
   it('xmlsec1 verifies the signature, the signed invoice validates whole, and a changed total breaks it', async () => {
-    const g = construirFacturaVenta(facturaEjemplo({ emision, lineas: [LINEAS.iva19(), LINEAS.exento(), LINEAS.bolsa()] }));
-    const xml = firmarDocumento(g.xml, credencial, { instante: emision });
-    const v = await verificarConXmlsec(xml, cert.certificadoPem);
+    const g = construirFacturaVenta(facturaEjemplo({ emision: c.emision, lineas: [LINEAS.iva19(), LINEAS.exento(), LINEAS.bolsa()] }));
+    const xml = firmarDocumento(g.xml, c.credencial, { instante: c.emision });
+    const v = await verificarConXmlsec(xml, c.cert.certificadoPem);
     expect(v.ok).toBe(true);
     expect((await validarContraXsd(xml)).errores).toBe('');
     const cambiado = xml.replace(/(<cbc:PayableAmount currencyID="COP">)(\d+)/, (_, a: string, n: string) => `${a}${Number(n) - 1}`);
     expect(cambiado).not.toBe(xml);
-    expect((await verificarConXmlsec(cambiado, cert.certificadoPem)).ok).toBe(false);
+    expect((await verificarConXmlsec(cambiado, c.cert.certificadoPem)).ok).toBe(false);
   });
 });
 

@@ -2,30 +2,25 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { DOMParser } from '@xmldom/xmldom';
 import { construirDocumentoPos, NS } from './xml.js';
 import { documentoEjemplo, LINEAS } from './ejemplos.js';
-import { CertificadoInvalido, firmarDocumento, leerP12, POLITICA_FIRMA, type Credencial } from './firma.js';
-import { generarCertificadoPrueba, type CertificadoPrueba } from './certificado-prueba.js';
+import { CertificadoInvalido, firmarDocumento, leerP12, POLITICA_FIRMA } from './firma.js';
+import { credencialPrueba, type CredencialPrueba } from './certificado-prueba.js';
 import { verificarConXmlsec } from './verificar-xmlsec.js';
 import { validarContraXsd } from './validar-xsd.js';
 
-let cert: CertificadoPrueba;
-let credencial: Credencial;
-let emision: Date;
-
+let c: CredencialPrueba;
 beforeAll(async () => {
-  cert = await generarCertificadoPrueba();
-  credencial = leerP12(cert.p12, cert.clave);
-  emision = new Date(Math.max(Date.now(), credencial.validoDesde.getTime() + 1000));
+  c = await credencialPrueba();
 }, 60_000);
 
 function firmado(cambios = {}) {
-  const g = construirDocumentoPos(documentoEjemplo({ emision, lineas: [LINEAS.iva19(), LINEAS.exento(), LINEAS.bolsa()], ...cambios }));
-  return { g, xml: firmarDocumento(g.xml, credencial, { instante: emision }) };
+  const g = construirDocumentoPos(documentoEjemplo({ emision: c.emision, lineas: [LINEAS.iva19(), LINEAS.exento(), LINEAS.bolsa()], ...cambios }));
+  return { g, xml: firmarDocumento(g.xml, c.credencial, { instante: c.emision }) };
 }
 
 describe('XAdES-EPES signature', () => {
   it('xmlsec1 verifies the signed document, and the signed document validates against the schemas', async () => {
     const { xml } = firmado();
-    const v = await verificarConXmlsec(xml, cert.certificadoPem);
+    const v = await verificarConXmlsec(xml, c.cert.certificadoPem);
     expect(v.salida).toContain('OK');
     expect(v.ok).toBe(true);
     const r = await validarContraXsd(xml);
@@ -36,14 +31,14 @@ describe('XAdES-EPES signature', () => {
     const { xml } = firmado();
     const cambiado = xml.replace(/(<cbc:PayableAmount currencyID="COP">)(\d+)/, (_, a: string, n: string) => `${a}${Number(n) - 1}`);
     expect(cambiado).not.toBe(xml);
-    expect((await verificarConXmlsec(cambiado, cert.certificadoPem)).ok).toBe(false);
+    expect((await verificarConXmlsec(cambiado, c.cert.certificadoPem)).ok).toBe(false);
   });
 
   it('xmlsec1 refuses a changed signing time (SignedProperties is referenced)', async () => {
     const { xml } = firmado();
     const cambiado = xml.replace(/<xades:SigningTime>(\d{4})/, (_, y: string) => `<xades:SigningTime>${Number(y) - 1}`);
     expect(cambiado).not.toBe(xml);
-    expect((await verificarConXmlsec(cambiado, cert.certificadoPem)).ok).toBe(false);
+    expect((await verificarConXmlsec(cambiado, c.cert.certificadoPem)).ok).toBe(false);
   });
 
   it("has DIAN's shape: three references, inclusive C14N, RSA-SHA256, policy v2 with its hash, -05:00 signing time on the issue date", () => {
@@ -71,13 +66,13 @@ describe('XAdES-EPES signature', () => {
   });
 
   it('refuses to sign on another day than the issue date, or outside the certificate validity', () => {
-    const g = construirDocumentoPos(documentoEjemplo({ emision }));
-    expect(() => firmarDocumento(g.xml, credencial, { instante: new Date(emision.getTime() + 2 * 86_400_000) })).toThrow();
+    const g = construirDocumentoPos(documentoEjemplo({ emision: c.emision }));
+    expect(() => firmarDocumento(g.xml, c.credencial, { instante: new Date(c.emision.getTime() + 2 * 86_400_000) })).toThrow();
     const viejo = construirDocumentoPos(documentoEjemplo({ emision: new Date('2020-01-01T12:00:00Z') }));
-    expect(() => firmarDocumento(viejo.xml, credencial, { instante: new Date('2020-01-01T12:00:00Z') })).toThrow(CertificadoInvalido);
+    expect(() => firmarDocumento(viejo.xml, c.credencial, { instante: new Date('2020-01-01T12:00:00Z') })).toThrow(CertificadoInvalido);
   });
 
   it('a wrong .p12 password gives a clear message and no detail of the file', () => {
-    expect(() => leerP12(cert.p12, 'otra')).toThrow(/contraseña/);
+    expect(() => leerP12(c.cert.p12, 'otra')).toThrow(/contraseña/);
   });
 });

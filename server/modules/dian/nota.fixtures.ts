@@ -1,9 +1,9 @@
 import { DOMParser } from '@xmldom/xmldom';
 import { expect } from 'vitest';
-import { generarCertificadoPrueba } from './certificado-prueba.js';
+import { credencialPrueba } from './certificado-prueba.js';
 import { documentoEjemplo } from './ejemplos.js';
 import { construirFacturaVenta, type AdquirenteFactura, type FacturaVenta } from './factura-venta.js';
-import { firmarDocumento, leerP12 } from './firma.js';
+import { firmarDocumento } from './firma.js';
 import type { FacturaOriginal } from './nota-factura.js';
 import { validarContraXsd } from './validar-xsd.js';
 import { verificarConXmlsec } from './verificar-xmlsec.js';
@@ -25,9 +25,7 @@ export const textos = (xml: string, ns: string, local: string) => Array.from(par
 
 /** Builds the note at a moment the test certificate is valid, signs it like the invoice: xmlsec1 verifies it and the signed note validates against `raiz`. */
 export async function esperarFirmadaYValida(construir: (emision: Date) => string, raiz: string) {
-  const cert = await generarCertificadoPrueba();
-  const credencial = leerP12(cert.p12, cert.clave);
-  const emision = new Date(Math.max(Date.now(), credencial.validoDesde.getTime() + 1000));
+  const { cert, credencial, emision } = await credencialPrueba();
   const firmado = firmarDocumento(construir(emision), credencial, { instante: emision });
   expect((await verificarConXmlsec(firmado, cert.certificadoPem)).ok).toBe(true);
   expect((await validarContraXsd(firmado, { raiz })).errores).toBe('');
