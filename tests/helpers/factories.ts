@@ -1,4 +1,7 @@
+import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import { expect } from 'vitest';
+import type { TDispositivo } from '#shared/schemas/sin-red';
 import { tienda, usuario } from '../../server/db/schema';
 import type { TestApp } from './test-app';
 
@@ -81,3 +84,18 @@ export const peticion =
   (t: TestApp) =>
   (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, token: string, payload?: unknown) =>
     t.request({ method, url, token, ...(payload === undefined ? {} : { payload: payload as object }) });
+
+/**
+ * A device asked by `token` and authorised by the owner `dueno` (issue #51 point 5), with its prefix:
+ * what a till that sells without a connection holds.
+ */
+export async function dispositivoAutorizado(t: TestApp, token: string, dueno: string): Promise<TDispositivo> {
+  const pedir = peticion(t);
+  const clave = randomBytes(32).toString('base64url');
+  const e = await pedir('POST', '/api/sin-red/equipo', token, { clave });
+  expect(e.statusCode, e.body).toBe(200);
+  expect((await pedir('POST', `/api/sin-red/equipos/${(e.json() as { id: number }).id}/autorizar`, dueno)).statusCode).toBe(200);
+  const d = await pedir('POST', '/api/sin-red/dispositivos', token, { clave });
+  expect(d.statusCode, d.body).toBe(201);
+  return d.json();
+}

@@ -1,12 +1,11 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROL } from '#shared/roles';
-import type { TDispositivo, TEquipoPropio } from '#shared/schemas/sin-red';
 import { actividad } from '../../db/schema';
 import { legacy } from '../../legacy/test-client';
 import { tiendaConProveedor, type TiendaConProveedor } from '../compras/compras.fixtures';
-import { crearEmpleado } from '../../../tests/helpers/factories';
+import { crearEmpleado, dispositivoAutorizado } from '../../../tests/helpers/factories';
 import { usarApp } from '../../../tests/helpers/test-app';
 import { usarLotes } from './lote.fixtures';
 
@@ -66,10 +65,7 @@ describe('lotes por las otras caras', { timeout: 180_000 }, () => {
 
   it('una venta sin red sincronizada toma FEFO en el servidor; la de un lote vencido se registra, queda en la actividad y en Revisar', async () => {
     const cajero = (await crearEmpleado(t, s.codigo, { rol: ROL.EMPLEADO })).token;
-    const clave = randomBytes(32).toString('base64url');
-    const equipo = (await req('POST', '/api/sin-red/equipo', cajero, { clave })).json() as TEquipoPropio;
-    expect((await req('POST', `/api/sin-red/equipos/${equipo.id}/autorizar`, s.token)).statusCode).toBe(200);
-    const d = (await req('POST', '/api/sin-red/dispositivos', cajero, { clave })).json() as TDispositivo;
+    const d = await dispositivoAutorizado(t, cajero, s.token);
     const ahora = new Date().toISOString();
     const id = await productoConLotes('Vitamina B');
     await recibir(id, [{ codigo: 'NUEVO', dias: 60, cantidad: 2 }, { codigo: 'VIEJO', dias: -4, cantidad: 2 }]);

@@ -4,7 +4,7 @@
  * stock, the ledger agrees) and past the customer's limit (noted), with the device's number kept and
  * its clock's skew flagged. Everything else is still refused as for any sale.
  */
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { totalConDescuentos } from '#shared/descuento';
@@ -14,7 +14,7 @@ import type { TDatosSinRed, TDispositivo } from '#shared/schemas/sin-red';
 import type { TFacturaDetalle, TFacturasPage } from '#shared/schemas/factura';
 import type { TRecibo } from '#shared/schemas/venta';
 import { actividad, creditoMovimiento, movimiento, producto, venta } from '../../db/schema';
-import { crearEmpleado, crearTienda, peticion, type Tienda } from '../../../tests/helpers/factories';
+import { crearEmpleado, crearTienda, dispositivoAutorizado, peticion, type Tienda } from '../../../tests/helpers/factories';
 import { usarApp } from '../../../tests/helpers/test-app';
 import { ventaSinRed } from './sin-red.fixtures';
 
@@ -28,15 +28,7 @@ async function productoCon(s: Tienda, stock: number, nombre: string, codigoBarra
   return p!.idProducto;
 }
 /** A device that asked and that the owner (`dueno`, the store account) authorised (issue #51 point 5), with its prefix. */
-async function dispositivo(token: string, dueno = token): Promise<TDispositivo> {
-  const clave = randomBytes(32).toString('base64url');
-  const e = await req('POST', '/api/sin-red/equipo', token, { clave });
-  expect(e.statusCode, e.body).toBe(200);
-  expect((await req('POST', `/api/sin-red/equipos/${(e.json() as { id: number }).id}/autorizar`, dueno)).statusCode).toBe(200);
-  const r = await req('POST', '/api/sin-red/dispositivos', token, { clave });
-  expect(r.statusCode, r.body).toBe(201);
-  return r.json();
-}
+const dispositivo = (token: string, dueno = token): Promise<TDispositivo> => dispositivoAutorizado(t, token, dueno);
 const datos = async (token: string, query = ''): Promise<TDatosSinRed> => {
   const r = await req('GET', `/api/sin-red/datos${query}`, token);
   expect(r.statusCode, r.body).toBe(200);

@@ -1,11 +1,10 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROL } from '#shared/roles';
-import type { TDispositivo, TEquipoPropio } from '#shared/schemas/sin-red';
 import { actividad, producto } from '../../db/schema';
 import { legacy } from '../../legacy/test-client';
-import { crearEmpleado, crearTienda, peticion, type Tienda } from '../../../tests/helpers/factories';
+import { crearEmpleado, crearTienda, dispositivoAutorizado, peticion, type Tienda } from '../../../tests/helpers/factories';
 import { usarApp } from '../../../tests/helpers/test-app';
 
 /**
@@ -71,10 +70,7 @@ describe('venta bajo fórmula médica', { timeout: 180_000 }, () => {
   it('una venta sin red sin confirmar se registra (ya ocurrió), queda en la actividad y en Revisar', async () => {
     const id = await medicamento('Tramadol 50 mg');
     const cajero = (await crearEmpleado(t, s.codigo, { rol: ROL.EMPLEADO })).token;
-    const clave = randomBytes(32).toString('base64url');
-    const equipo = (await req('POST', '/api/sin-red/equipo', cajero, { clave })).json() as TEquipoPropio;
-    expect((await req('POST', `/api/sin-red/equipos/${equipo.id}/autorizar`, s.token)).statusCode).toBe(200);
-    const d = (await req('POST', '/api/sin-red/dispositivos', cajero, { clave })).json() as TDispositivo;
+    const d = await dispositivoAutorizado(t, cajero, s.token);
     const ahora = new Date().toISOString();
     const r = await req('POST', '/api/sin-red/ventas', cajero, {
       clave: randomUUID(),
