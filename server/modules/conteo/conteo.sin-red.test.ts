@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { etiquetaBalanza, type TFormatoBalanza } from '#shared/balanza';
 import { M } from '#shared/messages';
 import { ROL } from '#shared/roles';
-import { conteo, conteoLinea, movimiento, producto, tienda } from '../../db/schema';
+import { conteo, conteoLinea, tienda } from '../../db/schema';
 import { crearEmpleado, crearTienda, peticion, type Tienda } from '../../../tests/helpers/factories';
-import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
+import { usarApp } from '../../../tests/helpers/test-app';
+import { productoConStock, stockDe as stockDeEn } from './conteo.fixtures';
 
 /**
  * Counting offline on a phone and a scale label in the count's search (issue #58 point 1, ADR 042's
@@ -14,27 +15,13 @@ import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
  * out of order counts once; its system stock is the stock at the moment the phone counted it (its age
  * on the device's clock), so a sale between the count and the line's arrival gives the right adjustment.
  */
-let t: TestApp;
-let req: ReturnType<typeof peticion>;
-beforeAll(async () => {
-  t = await createTestApp();
-  req = peticion(t);
-});
-afterAll(() => t?.close());
+const t = usarApp();
+const req = peticion(t);
 
-async function nuevoProducto(tiendaId: number, datos: { nombre: string; stock: number; unidadDian?: string; codigoBarras?: string; precioUnit?: number }) {
-  const [p] = await t.database.db
-    .insert(producto)
-    .values({ tiendaId, precioUnit: 5000, costoPromedio: 1000, ...datos })
-    .returning({ id: producto.idProducto });
-  // The opening stock as an entry of yesterday, before the count opened: the ledger adds up at every moment.
-  await t.database.db
-    .insert(movimiento)
-    .values({ tiendaId, productoId: p!.id, stockAntes: 0, entradas: datos.stock, cantidadDespues: datos.stock, estadoDespues: 'Entrada', motivo: 'Inventario inicial', fechaMovimiento: sql`now() - interval '1 day'` });
-  return p!.id;
-}
-
-const stockDe = async (id: number) => (await t.database.db.select({ s: producto.stock }).from(producto).where(eq(producto.idProducto, id)))[0]!.s;
+/** A product whose opening stock entered yesterday, before the count opened. */
+const nuevoProducto = (tiendaId: number, datos: { nombre: string; stock: number; unidadDian?: string; codigoBarras?: string; precioUnit?: number }) =>
+  productoConStock(t, tiendaId, { costoPromedio: 1000, ...datos }, true);
+const stockDe = (id: number) => stockDeEn(t, id);
 const HORA = 3_600_000;
 
 /** A line as the phone sends it: counted `haceMs` before it is sent, by a device clock `desfase` ms off. */

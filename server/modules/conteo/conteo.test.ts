@@ -1,35 +1,23 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { M } from '#shared/messages';
 import { ROL } from '#shared/roles';
 import { actividad, movimiento, permisoRol, producto, productoUnidadVenta } from '../../db/schema';
 import { crearEmpleado, crearTienda, peticion, type Tienda } from '../../../tests/helpers/factories';
-import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
+import { usarApp } from '../../../tests/helpers/test-app';
+import { productoConStock, stockDe as stockDeEn } from './conteo.fixtures';
 
 /**
  * Physical counts (issue #58 point 1, ADR 042) through the store API, on PGlite and on PostgreSQL
  * (TEST_DATABASE_URL): two counters and a sale in between, blind answers, recount, approval once,
  * permissions, tenancy and a partial count.
  */
-let t: TestApp;
-let req: ReturnType<typeof peticion>;
-beforeAll(async () => {
-  t = await createTestApp();
-  req = peticion(t);
-});
-afterAll(() => t?.close());
+const t = usarApp();
+const req = peticion(t);
 
-async function nuevoProducto(tiendaId: number, datos: { nombre: string; stock: number; costo?: number; categoria?: string; unidadDian?: string; codigoBarras?: string }) {
-  const [p] = await t.database.db
-    .insert(producto)
-    .values({ tiendaId, precioUnit: 5000, costoPromedio: datos.costo ?? null, ...datos })
-    .returning({ id: producto.idProducto });
-  // The opening stock as an entry, so the ledger adds up.
-  await t.database.db.insert(movimiento).values({ tiendaId, productoId: p!.id, stockAntes: 0, entradas: datos.stock, cantidadDespues: datos.stock, estadoDespues: 'Entrada', motivo: 'Inventario inicial' });
-  return p!.id;
-}
-
-const stockDe = async (id: number) => (await t.database.db.select({ s: producto.stock }).from(producto).where(eq(producto.idProducto, id)))[0]!.s;
+const nuevoProducto = (tiendaId: number, { costo, ...datos }: { nombre: string; stock: number; costo?: number; categoria?: string; unidadDian?: string; codigoBarras?: string }) =>
+  productoConStock(t, tiendaId, { ...datos, costo, costoPromedio: costo ?? null });
+const stockDe = (id: number) => stockDeEn(t, id);
 
 /** Walks every key of a JSON answer: whether any is the system's stock. */
 function nombraStock(v: unknown): boolean {

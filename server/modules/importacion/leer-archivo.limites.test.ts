@@ -1,10 +1,10 @@
 import ExcelJS from 'exceljs';
 import { Zip, ZipDeflate, zipSync } from 'fflate';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { M } from '#shared/messages';
 import { LIMITES_IMPORTACION as L, type TVistaPrevia } from '#shared/schemas/importacion';
 import { crearTienda, type Tienda } from '../../../tests/helpers/factories';
-import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
+import { usarApp } from '../../../tests/helpers/test-app';
 import { b64 } from './importacion.fixtures';
 import { leerArchivo } from './leer-archivo';
 
@@ -14,13 +14,11 @@ import { leerArchivo } from './leer-archivo';
  * and sent as any cashier could: the answer is a clear Spanish refusal (413 naming the limit, or
  * 400), the server answers the next request, and its memory does not follow the bomb.
  */
-let t: TestApp;
+const t = usarApp();
 let s: Tienda;
 beforeAll(async () => {
-  t = await createTestApp();
   s = await crearTienda(t);
 });
-afterAll(() => t?.close());
 
 const MI = M.importacion;
 const MB = 1024 * 1024;

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { M } from '#shared/messages';
 import { producto, venta } from '../../db/schema';
 import { crearTienda, type Tienda } from '../../../tests/helpers/factories';
-import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
+import { usarApp } from '../../../tests/helpers/test-app';
 
 /**
  * Issue #52 point 7: a product whose price is $ 0 (created or imported before its price was known)
@@ -11,13 +11,11 @@ import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
  * ingrese un precio válido."); there is no gift or free-price line: the sale is refused with the
  * products' names and nothing is recorded.
  */
-let t: TestApp;
+const t = usarApp();
 let s: Tienda;
 beforeAll(async () => {
-  t = await createTestApp();
   s = await crearTienda(t);
 });
-afterAll(() => t?.close());
 
 const nuevo = async (nombre: string, precio: number) => {
   const r = await t.request({ method: 'POST', url: '/api/productos', token: s.token, payload: { nombre, precio, cantidad: 10 } });
