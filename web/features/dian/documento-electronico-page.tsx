@@ -1,9 +1,9 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { AppError, type FieldErrors } from '#shared/errors';
 import { comun, generic } from '#shared/messages/comun';
 import { dian } from '#shared/messages/dian';
-import { ZCertificadoDianRequest, ZConfiguracionDianRequest, ZHabilitacionTipoRequest, type TConfiguracionDian, type THabilitacionTipo } from '#shared/schemas/dian';
+import { ZCertificadoDianRequest, ZConfiguracionDianRequest, ZHabilitacionTipoRequest, type TConfiguracionDian, type THabilitacionTipo, type TResultadoHabilitacion } from '#shared/schemas/dian';
 import { PageHeader } from '../../components/page-header';
 import { Field, SelectField } from '../../components/ui/field';
 import { paths } from '../../config/paths';
@@ -205,26 +205,6 @@ function Habilitacion({ config }: { config: TConfiguracionDian }) {
   const enviar = useEnviarSetPruebas();
   const consultar = useConsultarSetPruebas();
   const fechas = useFechas();
-  const h = config.habilitacion;
-  const enValidacion = !!h?.documentos.some((d) => d.estado === 'en_proceso');
-  const avisar = (r: TConfiguracionDian) => {
-    const proceso = r.habilitacion?.documentos.some((d) => d.estado === 'en_proceso');
-    toastSuccess(r.habilitacion?.aceptado ? D.setPruebasAceptado : proceso ? D.setPruebasEnProceso : D.setPruebasRechazado);
-  };
-  const onEnviar = async () => {
-    try {
-      avisar(await enviar.mutateAsync());
-    } catch (err) {
-      await alertFailure(err);
-    }
-  };
-  const onConsultar = async () => {
-    try {
-      avisar(await consultar.mutateAsync());
-    } catch (err) {
-      await alertFailure(err);
-    }
-  };
   return (
     <section className="card dian-card" aria-labelledby="habilitacion-titulo">
       <h2 id="habilitacion-titulo">{D.setPruebas}</h2>
@@ -232,8 +212,55 @@ function Habilitacion({ config }: { config: TConfiguracionDian }) {
       <p role="status" data-testid="habilitacion-estado">
         <strong>{config.habilitacionSuperadaEn ? D.habilitacionSuperada(fechas.fechaHora(config.habilitacionSuperadaEn)) : D.habilitacionPendiente}</strong>
       </p>
+      <ResultadoSet
+        resultado={config.habilitacion}
+        de={(r) => r.habilitacion}
+        aceptado={D.setPruebasAceptado}
+        avisoEnProceso
+        enviar={enviar}
+        consultar={consultar}
+        textoEnviar={D.enviarSetPruebas}
+        puedeEnviar={config.ambiente === 'habilitacion'}
+      />
+    </section>
+  );
+}
+
+type AccionSet = { mutateAsync: () => Promise<TConfiguracionDian>; isPending: boolean };
+
+/**
+ * A test set's answers from DIAN and its actions (the POS card's and each type's): ask DIAN again
+ * while it validates, send the set; each answer said in a toast. `children` go first in the actions.
+ */
+function ResultadoSet(props: {
+  resultado: TResultadoHabilitacion | null;
+  /** This set's result in the configuration the server answers with. */
+  de: (r: TConfiguracionDian) => TResultadoHabilitacion | null | undefined;
+  aceptado: string;
+  enviar: AccionSet;
+  consultar: AccionSet;
+  textoEnviar: string;
+  puedeEnviar: boolean;
+  /** Says "DIAN is validating" under the answers. */
+  avisoEnProceso?: boolean;
+  span?: boolean;
+  children?: ReactNode;
+}) {
+  const h = props.resultado;
+  const enValidacion = !!h?.documentos.some((d) => d.estado === 'en_proceso');
+  const accion = (m: AccionSet) => async () => {
+    try {
+      const x = props.de(await m.mutateAsync());
+      toastSuccess(x?.aceptado ? props.aceptado : x?.documentos.some((d) => d.estado === 'en_proceso') ? D.setPruebasEnProceso : D.setPruebasRechazado);
+    } catch (err) {
+      await alertFailure(err);
+    }
+  };
+  const span = props.span ? 'span-2 ' : '';
+  return (
+    <>
       {h ? (
-        <ul className="dian-respuestas" aria-label={D.respuesta}>
+        <ul className={`${span}dian-respuestas`} aria-label={D.respuesta}>
           {h.documentos.map((d) => (
             <li key={d.numero}>
               {d.numero}: {D.estados[d.estado] ?? d.estado} — {d.descripcion}
@@ -242,18 +269,19 @@ function Habilitacion({ config }: { config: TConfiguracionDian }) {
           ))}
         </ul>
       ) : null}
-      {enValidacion ? <p className="muted">{D.setPruebasEnProceso}</p> : null}
-      <div className="dian-acciones">
+      {props.avisoEnProceso && enValidacion ? <p className="muted">{D.setPruebasEnProceso}</p> : null}
+      <div className={`${span}dian-acciones`}>
+        {props.children}
         {enValidacion ? (
-          <button type="button" className="btn" onClick={() => void onConsultar()} disabled={consultar.isPending}>
+          <button type="button" className="btn" onClick={() => void accion(props.consultar)()} disabled={props.consultar.isPending}>
             {D.consultarSetPruebas}
           </button>
         ) : null}
-        <button type="button" className="btn btn--ghost" onClick={() => void onEnviar()} disabled={enviar.isPending || config.ambiente !== 'habilitacion'}>
-          {D.enviarSetPruebas}
+        <button type="button" className="btn btn--ghost" onClick={() => void accion(props.enviar)()} disabled={props.enviar.isPending || !props.puedeEnviar}>
+          {props.textoEnviar}
         </button>
       </div>
-    </section>
+    </>
   );
 }
 
@@ -266,8 +294,6 @@ export function HabilitacionTipo({ tipo: t, ambiente }: { tipo: THabilitacionTip
   const [v, setV] = useState({ softwareId: t.softwareId ?? '', softwarePin: '', testSetId: t.testSetId ?? '' });
   const [errors, setErrors] = useState<FieldErrors>({});
   const nombre = D.tiposHabilitacion[t.tipo]!;
-  const h = t.resultado;
-  const enValidacion = !!h?.documentos.some((d) => d.estado === 'en_proceso');
   const onGuardar = async (e: FormEvent) => {
     e.preventDefault();
     const r = validate(ZHabilitacionTipoRequest, v);
@@ -279,17 +305,6 @@ export function HabilitacionTipo({ tipo: t, ambiente }: { tipo: THabilitacionTip
       toastSuccess(D.tipoGuardado);
     } catch (err) {
       if (err instanceof AppError && err.fields) setErrors(err.fields);
-      await alertFailure(err);
-    }
-  };
-  const avisar = (r: TConfiguracionDian) => {
-    const x = r.tipos.find((y) => y.tipo === t.tipo)?.resultado;
-    toastSuccess(x?.aceptado ? D.setTipoAceptado(D.tiposHabilitacion[t.tipo] ?? t.tipo) : x?.documentos.some((d) => d.estado === 'en_proceso') ? D.setPruebasEnProceso : D.setPruebasRechazado);
-  };
-  const accion = (m: { mutateAsync: () => Promise<TConfiguracionDian> }) => async () => {
-    try {
-      avisar(await m.mutateAsync());
-    } catch (err) {
       await alertFailure(err);
     }
   };
@@ -311,29 +326,20 @@ export function HabilitacionTipo({ tipo: t, ambiente }: { tipo: THabilitacionTip
       <Field label={D.softwareId} wrapperClassName="span-2" spellCheck={false} {...bind('softwareId')} />
       <Field label={D.softwarePin} type="password" inputMode="numeric" hint={t.pinGuardado ? D.softwarePinGuardado : undefined} {...bind('softwarePin')} autoComplete="new-password" />
       <Field label={D.testSetId} wrapperClassName="span-2" spellCheck={false} {...bind('testSetId')} />
-      {h ? (
-        <ul className="span-2 dian-respuestas" aria-label={D.respuesta}>
-          {h.documentos.map((d) => (
-            <li key={d.numero}>
-              {d.numero}: {D.estados[d.estado] ?? d.estado} — {d.descripcion}
-              {d.reglas.map((r) => ` · ${r.codigo} ${r.mensaje}`).join('')}
-            </li>
-          ))}
-        </ul>
-      ) : null}
-      <div className="span-2 dian-acciones">
+      <ResultadoSet
+        resultado={t.resultado}
+        de={(r) => r.tipos.find((y) => y.tipo === t.tipo)?.resultado}
+        aceptado={D.setTipoAceptado(nombre)}
+        span
+        enviar={enviar}
+        consultar={consultar}
+        textoEnviar={D.enviarSetTipo}
+        puedeEnviar={ambiente === 'habilitacion' && t.estado !== 'sin_configurar'}
+      >
         <button type="submit" className="btn" disabled={guardar.isPending}>
           {D.guardarTipo}
         </button>
-        {enValidacion ? (
-          <button type="button" className="btn" onClick={() => void accion(consultar)()} disabled={consultar.isPending}>
-            {D.consultarSetPruebas}
-          </button>
-        ) : null}
-        <button type="button" className="btn btn--ghost" onClick={() => void accion(enviar)()} disabled={enviar.isPending || ambiente !== 'habilitacion' || t.estado === 'sin_configurar'}>
-          {D.enviarSetTipo}
-        </button>
-      </div>
+      </ResultadoSet>
     </form>
   );
 }
