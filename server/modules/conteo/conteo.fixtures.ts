@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { movimiento, producto } from '../../db/schema';
 import type { TestApp } from '../../../tests/helpers/test-app';
 
-type Valores = Omit<typeof producto.$inferInsert, 'tiendaId' | 'stock'> & { nombre: string; stock: number };
+type Valores = Omit<typeof producto.$inferInsert, 'tiendaId' | 'stock' | 'precioUnit'> & { nombre: string; stock: number; precioUnit?: number };
 
 /**
  * The count tests' products: a product of the store with its opening stock written as an entry of the
