@@ -8,9 +8,8 @@
  *
  * Costs are read only by those the permissions allow (`reportes`, server/modules/tienda/permisos.ts).
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { costoNeto, costoPorUnidad, costoPromedio, margen } from '#shared/costo';
-import type { TImpuesto } from '#shared/impuestos';
 import { M } from '#shared/messages';
 import type { TCostoProducto } from '#shared/schemas/compras';
 import type { Db, Tx } from '../../db/client';
