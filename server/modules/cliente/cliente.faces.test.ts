@@ -115,7 +115,7 @@ async function fila(id: number) {
 }
 
 /** The fiado columns (issue #17) of a client no face gave credit, and the buyer's fiscal data (issue #57): the back-office and the old controller never set them. */
-const SIN_FIADO = { telefono: null, fiado: false, cupo: 0, plazoFiado: 30, activo: true, datosFiscales: null };
+const SIN_FIADO = { telefono: null, fiado: false, cupo: 0, plazoFiado: 30, activo: true, datosFiscales: null, unidoA: null };
 
 /** The store's clients' rows, by documento. */
 async function filas(s: Tienda) {
