@@ -32,6 +32,9 @@ const { iniciarFakeDian } = await import(path.resolve(process.env.E2E_DIST ?? 'd
 const fakeDian = await iniciarFakeDian();
 // Its switch, for the journey of DIAN failing (503) and recovering: loopback only, test support only.
 const controlDian = http.createServer((req, res) => {
+  // One connection a request: the journey calls the switch, waits longer than Node's 5 s keep-alive,
+  // and calls it again; a reused socket the server was closing answered ECONNRESET (a CI flake).
+  res.setHeader('connection', 'close');
   const u = new URL(req.url ?? '/', 'http://127.0.0.1');
   if (req.method === 'POST' && u.pathname === '/modo' && ['aceptar', '503'].includes(u.searchParams.get('modo') ?? '')) {
     fakeDian.modo = u.searchParams.get('modo');
