@@ -56,8 +56,11 @@ if [ -n "${TEST_DATABASE_URL:-}" ]; then
   # pass; so did the files that never reach the database (vitest.config.ts leaves them out here).
   # The fuzz test's hostile inputs meet the same PostgreSQL code in PGlite (20 per route there): here a
   # the first five of them per route (same seed), for what the server engine answers differently.
+  # Only the files whose outcome can depend on the engine (scripts/pruebas-postgres.mjs says which and
+  # why): every file ran on PGlite above; a whole second run cost ~5 of CI's minutes (issue #54 point 7).
+  mapfile -t motor < <(node scripts/pruebas-postgres.mjs)
   FUZZ_RUNS="${FUZZ_RUNS:-5}" npx vitest run --project node --project node-aislado \
-    --reporter=default --reporter=json --outputFile.json="$out/vitest-postgres.json" || true
+    --reporter=default --reporter=json --outputFile.json="$out/vitest-postgres.json" "${motor[@]}" || true
   fase vitest-postgres
 fi
 

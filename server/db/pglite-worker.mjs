@@ -21,7 +21,8 @@ const pg = new PGlite({
   extensions: { pg_trgm, unaccent },
   startParams: [...defaults, ...options.startParams],
   // A data folder's tarball to start from (tests: the migrated template, tests/helpers/plantilla.ts).
-  ...(options.loadDataDir ? { loadDataDir: new Blob([fs.readFileSync(options.loadDataDir)]) } : {}),
+  // A Blob backed by the file: a Blob made from the file's bytes cost ~15 % more CPU a start (copied in and read back in chunks).
+  ...(options.loadDataDir ? { loadDataDir: await fs.openAsBlob(options.loadDataDir) } : {}),
 });
 
 /** Everything a database error carries (code, detail, constraint…), so the caller can map it. */
