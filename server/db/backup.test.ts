@@ -128,6 +128,7 @@ describe('respaldo y restauración', () => {
       resumen_venta_dia: 'select count(*)::int as n from (select tienda_id, dia, hora, usuario_id, turno_id, metodo_pago_id, sum(tickets), sum(bruto), sum(neto), sum(anuladas) from resumen_venta_dia group by 1, 2, 3, 4, 5, 6 having sum(tickets) <> 0 or sum(bruto) <> 0 or sum(neto) <> 0 or sum(anuladas) <> 0) x',
       resumen_producto_dia: 'select count(*)::int as n from (select tienda_id, dia, producto_id, sum(cantidad), sum(bruto) from resumen_producto_dia group by 1, 2, 3 having sum(cantidad) <> 0 or sum(bruto) <> 0) x',
       resumen_producto_mes: 'select count(*)::int as n from (select tienda_id, mes, producto_id, sum(cantidad), sum(bruto) from resumen_producto_mes group by 1, 2, 3 having sum(cantidad) <> 0 or sum(bruto) <> 0) x',
+      resumen_lista_dia: 'select count(*)::int as n from (select tienda_id, dia, clave, sum(ventas), sum(lineas), sum(bruto) from resumen_lista_dia group by 1, 2, 3 having sum(ventas) <> 0 or sum(lineas) <> 0 or sum(bruto) <> 0) x',
       resumen_impuesto_dia: 'select count(*)::int as n from (select tienda_id, dia, punto_venta_id, turno_id, impuesto, sum(ventas), sum(lineas), sum(base), sum(valor) from resumen_impuesto_dia group by 1, 2, 3, 4, 5 having sum(ventas) <> 0 or sum(lineas) <> 0 or sum(base) <> 0 or sum(valor) <> 0) x',
     };
     const counts = async () =>

@@ -31,6 +31,12 @@ export interface Medida {
   plegado?: 'sum' | 'min' | 'max';
   /** A min/max measure: a sale puts its value in only when this holds too (a sale still holding the checkout's placeholder number puts none, ADR 057). */
   siendo?: string;
+  /**
+   * A count of the sales with a line under the key, each once (`lineas` is `count(DISTINCT l.venta_id)`):
+   * a statement of lines adds a sale to a key only when it had no line there before, and takes it out
+   * only when it has none left (the lines after the statement are `factura`'s).
+   */
+  porVenta?: boolean;
 }
 
 /** A summary of sales (ADR 028): rows keyed by the sale (and its line, for a per-product key), deltas only (ADR 017). */
@@ -101,8 +107,36 @@ export const RESUMEN_PRODUCTO_DIA: ResumenDeVentas = {
   acumulado: { tabla: 'resumen_producto_mes', columna: 'mes', de: 'dia', expresion: 'dia - extract(day FROM dia)::integer + 1' },
 };
 
+/** A line's price list as *Ventas por lista de precios* keys it (ADR 047): its id, else `x:` and its kept name, else '' (none). */
+export const CLAVE_DE_LISTA = "CASE WHEN l.lista_precio_id IS NOT NULL THEN l.lista_precio_id::text WHEN l.lista_nombre IS NOT NULL THEN 'x:' || l.lista_nombre ELSE '' END";
+
+/**
+ * `resumen_lista_dia` (issue #55 point 2): the lines per day and price list, what *Ventas por lista de
+ * precios* reads (por-lista.ts). Units count the lines sold by unit (a line without its unit, sold
+ * before 0048, by its product's); the cost is the one the line kept, `sin_costo` counts the lines that
+ * kept none (the reader then prices them line by line at their product's current average).
+ */
+export const RESUMEN_LISTA_DIA: ResumenDeVentas = {
+  tabla: 'resumen_lista_dia',
+  claves: [
+    ['tienda_id', 'v.tienda_id'],
+    ['dia', `${LOCAL}::date`],
+    ['clave', CLAVE_DE_LISTA],
+  ],
+  medidas: [
+    { columna: 'ventas', lineas: 'count(DISTINCT l.venta_id)', porVenta: true },
+    { columna: 'lineas', lineas: 'count(*)' },
+    { columna: 'unidades', lineas: "sum(CASE WHEN coalesce(l.unidad_dian, (SELECT p.unidad_dian FROM producto p WHERE p.id_producto = l.producto_id), '94') = '94' THEN l.cantidad * l.factor ELSE 0 END)" },
+    { columna: 'base', lineas: 'sum(linea_bruto(coalesce(l.precio_base, l.precio), l.cantidad, l.importe))' },
+    { columna: 'bruto', lineas: 'sum(linea_bruto(l.precio, l.cantidad, l.importe))' },
+    { columna: 'descuentos', lineas: 'sum(l.descuento)' },
+    { columna: 'costo', lineas: 'sum(round(l.cantidad * l.costo_unit))' },
+    { columna: 'sin_costo', lineas: 'count(*) FILTER (WHERE l.costo_unit IS NULL)' },
+  ],
+};
+
 /** The summaries of sales, in the order their triggers write them. */
-export const RESUMENES_DE_VENTAS = [RESUMEN_VENTA_DIA, RESUMEN_PRODUCTO_DIA] as const;
+export const RESUMENES_DE_VENTAS = [RESUMEN_VENTA_DIA, RESUMEN_PRODUCTO_DIA, RESUMEN_LISTA_DIA] as const;
 
 /** A folded table: its key columns and measures (for the readers' fold, ADR 017). */
 export interface TablaPlegable {
@@ -236,6 +270,7 @@ function comprobar(r: ResumenDeVentas): void {
     if (!m.venta && !m.lineas) throw new Error(`${r.tabla}.${m.columna}: sin venta ni líneas`);
     if (m.lineas && cuenta(m) !== 'vigentes') throw new Error(`${r.tabla}.${m.columna}: las líneas cuentan solo en ventas no anuladas`);
     if (m.plegado && m.plegado !== 'sum' && m.lineas) throw new Error(`${r.tabla}.${m.columna}: min/max solo por venta`);
+    if (m.porVenta && (!m.lineas || !porLinea(r))) throw new Error(`${r.tabla}.${m.columna}: porVenta cuenta ventas por una clave de línea`);
   }
 }
 
@@ -277,14 +312,43 @@ INSERT INTO ${a.tabla} (${[...a.claves, ...a.medidas.map((m) => m.columna)].join
 SELECT ${[...deAcumulado, ...r.medidas.map((m) => m.columna)].join(', ')} FROM x;`;
 }
 
+/**
+ * A `porVenta` measure over a statement's lines: the sales that had no line under the key before it
+ * (`nuevas`; on an update, none among `viejas` either) or have none left after it (`viejas`).
+ */
+function porVentaEn(r: ResumenDeVentas, m: Medida, tabla: 'viejas' | 'nuevas', conViejas: boolean): string {
+  const mismaClave = (o: string) =>
+    ['venta_id', ...r.claves.filter(([, e]) => /\bl\./.test(e)).map(([, e]) => e)]
+      .map((e) => (e === 'venta_id' ? `${o}.venta_id = l.venta_id` : `(${e.replace(/\bl\./g, `${o}.`)}) = (${e})`))
+      .join(' AND ');
+  const fuera =
+    tabla === 'viejas'
+      ? `NOT EXISTS (SELECT 1 FROM factura o WHERE ${mismaClave('o')})`
+      : `NOT EXISTS (SELECT 1 FROM factura o WHERE ${mismaClave('o')} AND o.id_factura NOT IN (SELECT n.id_factura FROM nuevas n))${conViejas ? ` AND NOT EXISTS (SELECT 1 FROM viejas o WHERE ${mismaClave('o')})` : ''}`;
+  return `${m.lineas} FILTER (WHERE ${fuera})`;
+}
+
 /** What a statement's lines (`viejas` out, `nuevas` in) change in a summary, for sales not annulled. */
 function filasDeLineas(r: ResumenDeVentas, tabla: 'viejas' | 'nuevas'): string | null {
+  if (tabla === 'nuevas' && r.medidas.some((m) => m.porVenta)) {
+    // `viejas` exists only on an update: an insert's statement leaves it out.
+    return `IF TG_OP = 'UPDATE' THEN
+${sangrar(filasDeLineasEn(r, tabla, true)!, 2)}
+ELSE
+${sangrar(filasDeLineasEn(r, tabla, false)!, 2)}
+END IF;`;
+  }
+  return filasDeLineasEn(r, tabla, false);
+}
+
+function filasDeLineasEn(r: ResumenDeVentas, tabla: 'viejas' | 'nuevas', conViejas: boolean): string | null {
   const medidas = r.medidas.filter((m) => m.lineas);
   if (!medidas.length) return null;
   const signo = tabla === 'viejas' ? '-' : '';
+  const lineas = (m: Medida) => (m.porVenta ? porVentaEn(r, m, tabla, conViejas) : m.lineas);
   const select = `SELECT ${[
     ...r.claves.map(([c, e]) => `${conLocal(e, `(${LOCAL_DE_VENTA})`)}${porLinea(r) ? ` AS ${c}` : ''}`),
-    ...medidas.map((m) => `${signo}coalesce(${m.lineas}, 0)${porLinea(r) ? ` AS ${m.columna}` : ''}`),
+    ...medidas.map((m) => `${signo}coalesce(${lineas(m)}, 0)${porLinea(r) ? ` AS ${m.columna}` : ''}`),
   ].join(', ')}
   FROM ${tabla} l JOIN venta v ON v.id_venta = l.venta_id JOIN tienda t ON t.id_tienda = v.tienda_id
   WHERE ${CONDICION.vigentes} GROUP BY ${r.claves.map((_, i) => i + 1).join(', ')}`;
@@ -504,6 +568,7 @@ RETURN NULL;`,
     `DELETE FROM ${RESUMEN_VENTA_DIA.tabla} WHERE tienda_id = p_tienda;\n${reconstruir(RESUMEN_VENTA_DIA)}`,
   );
   const p = RESUMEN_PRODUCTO_DIA;
+  const otros = rs.filter((r) => r !== RESUMEN_VENTA_DIA && r !== p);
   const todo = funcion(
     'resumen_dia_reconstruir',
     'p_tienda integer',
@@ -515,6 +580,7 @@ after a change of its time zone (its days move), a restore, and a bulk load with
 DELETE FROM ${p.acumulado!.tabla} WHERE tienda_id = p_tienda;
 PERFORM resumen_venta_dia_reconstruir(p_tienda);
 ${reconstruir(p)}
+${otros.map((r) => `DELETE FROM ${r.tabla} WHERE tienda_id = p_tienda;\n${reconstruir(r)}`).join('\n')}
 PERFORM resumen_impuesto_reconstruir(p_tienda);
 PERFORM resumen_pago_reconstruir(p_tienda);`,
   );

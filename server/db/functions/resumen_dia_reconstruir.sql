@@ -14,6 +14,11 @@ BEGIN
   INSERT INTO resumen_producto_mes (tienda_id, mes, producto_id, cantidad, bruto, descuentos, costo, sin_costo_unit)
   SELECT tienda_id, dia - extract(day FROM dia)::integer + 1, producto_id, sum(cantidad), sum(bruto), sum(descuentos), sum(costo), sum(sin_costo_unit)
   FROM resumen_producto_dia WHERE tienda_id = p_tienda GROUP BY 1, 2, 3;
+  DELETE FROM resumen_lista_dia WHERE tienda_id = p_tienda;
+  INSERT INTO resumen_lista_dia (tienda_id, dia, clave, ventas, lineas, unidades, base, bruto, descuentos, costo, sin_costo)
+  SELECT v.tienda_id, (v.fecha AT TIME ZONE t.zona_horaria)::date, CASE WHEN l.lista_precio_id IS NOT NULL THEN l.lista_precio_id::text WHEN l.lista_nombre IS NOT NULL THEN 'x:' || l.lista_nombre ELSE '' END, coalesce(count(DISTINCT l.venta_id), 0), coalesce(count(*), 0), coalesce(sum(CASE WHEN coalesce(l.unidad_dian, (SELECT p.unidad_dian FROM producto p WHERE p.id_producto = l.producto_id), '94') = '94' THEN l.cantidad * l.factor ELSE 0 END), 0), coalesce(sum(linea_bruto(coalesce(l.precio_base, l.precio), l.cantidad, l.importe)), 0), coalesce(sum(linea_bruto(l.precio, l.cantidad, l.importe)), 0), coalesce(sum(l.descuento), 0), coalesce(sum(round(l.cantidad * l.costo_unit)), 0), coalesce(count(*) FILTER (WHERE l.costo_unit IS NULL), 0)
+  FROM factura l JOIN venta v ON v.id_venta = l.venta_id JOIN tienda t ON t.id_tienda = v.tienda_id
+  WHERE v.tienda_id = p_tienda AND v.estado <> 'Anulada' GROUP BY 1, 2, 3;
   PERFORM resumen_impuesto_reconstruir(p_tienda);
   PERFORM resumen_pago_reconstruir(p_tienda);
 END $$;

@@ -99,6 +99,35 @@ export const resumenProductoMes = pgTable(
 );
 
 /**
+ * The store's lines per day and price list (issue #55 point 2, ADR 047's report, ADR 066's declaration):
+ * what *Ventas por lista de precios* reads instead of every line of the period. `clave` is the list the
+ * line was priced at as the report keys it: its id, `x:` and its kept name once the list is deleted, ''
+ * for a line no list priced (*Sin lista*). Non-annulled sales only: `ventas` counts each sale with a line
+ * at the key once, `lineas` its lines, `unidades` the units of lines sold by unit (a pack's units),
+ * `base` the gross at the price without the list, `bruto` at the price charged, `descuentos` the lines'
+ * discounts, `costo` Σ quantity × the cost the line kept; `sin_costo` counts the lines that kept none
+ * (their cost is the product's current average: the reader reads such a period line by line). Deltas,
+ * folded by the reader (ADR 017); declared in `server/db/resumenes.ts`.
+ */
+export const resumenListaDia = pgTable(
+  'resumen_lista_dia',
+  {
+    tiendaId: integer('tienda_id').notNull().references(() => tienda.idTienda, { onDelete: 'cascade' }),
+    dia: date('dia', { mode: 'string' }).notNull(),
+    clave: text('clave').notNull(),
+    ventas: bigint('ventas', { mode: 'number' }).notNull().default(0),
+    lineas: bigint('lineas', { mode: 'number' }).notNull().default(0),
+    unidades: sumaCantidadColumna('unidades').notNull().default(0),
+    base: bigint('base', { mode: 'number' }).notNull().default(0),
+    bruto: bigint('bruto', { mode: 'number' }).notNull().default(0),
+    descuentos: bigint('descuentos', { mode: 'number' }).notNull().default(0),
+    costo: bigint('costo', { mode: 'number' }).notNull().default(0),
+    sinCosto: bigint('sin_costo', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [index('resumen_lista_dia_idx').on(t.tiendaId, t.dia)],
+);
+
+/**
  * The store's completed sales' base and tax per day, till, shift and rate (issue #35, ADR 031): what the
  * *impuestos por tarifa* report and the daily and monthly close read for whole past days instead of
  * splitting every sale in TypeScript. Kept by triggers on venta and factura (migration

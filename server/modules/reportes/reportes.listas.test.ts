@@ -7,7 +7,7 @@
  * and a renamed list, the export, permissions, range and tenancy.
  */
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { M } from '#shared/messages';
 import { ROL } from '#shared/roles';
@@ -16,6 +16,7 @@ import { factura } from '../../db/schema';
 import { conRol, crearTienda, type Tienda } from '../../../tests/helpers/factories';
 import { usarApp } from '../../../tests/helpers/test-app';
 import { usarPrecios } from '../lista-precio/precios.fixtures';
+import { generarReporte } from './reportes.service';
 
 const R = M.reportes;
 const t = usarApp();
@@ -25,6 +26,22 @@ const reporte = async (s: Tienda, token = s.token) => {
   const r = await req('GET', '/api/reportes/listas-precios?periodo=hoy', token);
   expect(r.statusCode, r.body).toBe(200);
   return r.json() as TReporte;
+};
+/**
+ * Issue #55 point 2: the report read from the lists' summary (resumen_lista_dia) answers what every line
+ * read directly answers, this month and the one before (the comparison periods), every row.
+ */
+const comoDirecto = async (s: Tienda, deResumen = true) => {
+  for (const periodo of ['hoy', 'mes', 'mesAnterior'] as const) {
+    const filtros = { periodo, dias: 30 };
+    const resumido = await generarReporte({ db: db(), tiendaId: s.id, informe: 'listas-precios', filtros, completo: true });
+    expect(resumido, periodo).toEqual(await generarReporte({ db: db(), tiendaId: s.id, informe: 'listas-precios', filtros, completo: true, directo: true }));
+  }
+  // Read from the summary indeed: its rows hold the store's lines, each with the cost it kept (a line
+  // that kept none makes the report read the lines: the back office's product below has no cost).
+  const [x] = (await db().execute(sql`select coalesce(sum(lineas), 0)::int as lineas, coalesce(sum(sin_costo), 0)::int as sin_costo from resumen_lista_dia where tienda_id = ${s.id}`)).rows as { lineas: number; sin_costo: number }[];
+  expect(x!.lineas).toBeGreaterThan(0);
+  expect(x!.sin_costo === 0).toBe(deResumen);
 };
 const indicadores = (rep: TReporte) => Object.fromEntries(rep.indicadores.map((i) => [i.clave, i.valor]));
 const lineasDe = async (ventaId: number) =>
@@ -114,6 +131,7 @@ describe('ventas por lista de precios', () => {
     expect(indicadores(rep)).toEqual({ listas: 2, ventasConLista: 3, costoListas: 3_500, cobradoConLista: 41_000, margen: 14_000 });
     expect(rep.indicadores.find((i) => i.clave === 'margen')!.detalle).toBe(R.margenPrecioBase(17_500));
     expect(rep.grafico).toMatchObject({ etiquetas: ['Mayorista', 'Domicilios'], series: [{ datos: [3_000, 500] }] });
+    await comoDirecto(s);
   });
 
   it('se exporta en CSV con sus columnas', async () => {
@@ -148,6 +166,7 @@ describe('ventas por lista de precios', () => {
       [R.sinLista, 3, 0, 16_500],
     ]);
     expect(indicadores(rep)).toMatchObject({ listas: 2, costoListas: 3_500 });
+    await comoDirecto(s);
   });
 });
 
@@ -169,5 +188,6 @@ describe('una línea cambiada a mano en el back-office', () => {
     expect(await cambiar(3, 2_400)).toEqual([{ lista: null, nombre: null, precio: 2_400, base: null }]);
     const rep = await reporte(s);
     expect(rep.tablas[0]!.filas.map((f) => [f.lista, f.base, f.diferencia, f.cobrado])).toEqual([[R.sinLista, 7_200, 0, 7_200]]);
+    await comoDirecto(s, false);
   });
 });

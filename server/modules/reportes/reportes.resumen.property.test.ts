@@ -1,11 +1,11 @@
 import fc from 'fast-check';
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import { deMilesimas, milesimasDe, totalesPorMedida } from '#shared/cantidad';
 import { MEDIDAS } from '#shared/unidades';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sumarDias } from '#shared/periodo';
 import type { TInforme, TReporteFiltros } from '#shared/schemas/reportes';
-import { cliente, creditoMovimiento, factura, producto, tienda, usuario, venta } from '../../db/schema';
+import { cliente, creditoMovimiento, factura, listaPrecio, producto, tienda, usuario, venta } from '../../db/schema';
 import { borrarComoCierre } from '../../../tests/helpers/borrado';
 import { crearTienda } from '../../../tests/helpers/factories';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
@@ -35,7 +35,7 @@ afterAll(() => t?.close());
  */
 const UNIDADES = ['94', 'KGM', 'GRM', 'MTR', 'CMT', 'MTK', 'GLL'] as const;
 const ZONAS = ['America/Bogota', 'Pacific/Auckland', 'Europe/Madrid', 'Asia/Kolkata'] as const;
-const INFORMES_RESUMIDOS: TInforme[] = ['sin-ventas', 'ventas', 'productos', 'categorias', 'mapa-calor', 'cierre-mensual', 'medios-pago', 'anulaciones-descuentos', 'cierre-diario', 'empleados'];
+const INFORMES_RESUMIDOS: TInforme[] = ['sin-ventas', 'ventas', 'productos', 'categorias', 'mapa-calor', 'cierre-mensual', 'medios-pago', 'anulaciones-descuentos', 'cierre-diario', 'empleados', 'listas-precios'];
 
 const arbVenta = fc.record({
   // Minutes before now: the last four days, and a cluster around each of the store's last midnights is reached by the range.
@@ -78,8 +78,12 @@ describe('resúmenes por día: la respuesta resumida es la suma directa', () => 
           .values(UNIDADES.map((_, i) => ({ tiendaId: s.id, nombre: `P${i}`, categoria: i ? 'Granos' : 'Aseo', precioUnit: 1000, stock: 100, costoPromedio: i === 2 ? null : 700, unidadDian: UNIDADES[i] })))
           .returning({ id: producto.idProducto });
         const [emp] = await db.insert(usuario).values({ documento: `${s.id}0555`, nombre1: 'Leo', apellido1: 'Caja', correo: `leo${s.id}@prueba.co`, contrasenaHash: 'x', rolId: 2, tiendaId: s.id }).returning();
+        // Issue #55 point 2: every third sale at one list, every second at the other, the rest at none; a sale's
+        // lines of an odd quantity at its list (its price without the list a little higher), the others not.
+        const listas = await db.insert(listaPrecio).values([{ tiendaId: s.id, nombre: 'Mayorista' }, { tiendaId: s.id, nombre: 'Domicilios' }]).returning({ id: listaPrecio.idListaPrecio, nombre: listaPrecio.nombre });
         const ids: number[] = [];
         for (const v of ventas) {
+          const lista = [null, listas[0]!, listas[1]!][ids.length % 3];
           // P1 is sold by the kilo (eighths of one), P2 by the gram (issue #52): never added to the units.
           // P3 by the metre, a quarter at a time or a roll of 50 m (factor 50); P4 by 25 cm; P5 and P6 by halves.
           const medida = (i: number, cantidad: number, factor: number, precio: number) =>
@@ -91,7 +95,8 @@ describe('resúmenes por día: la respuesta resumida es la suma directa', () => 
             .insert(venta)
             .values({ tiendaId: s.id, fecha: new Date(Date.now() - v.minutos * 60_000), estado: v.anulada ? 'Anulada' : 'Completada', metodoPagoId: v.metodo, usuarioId: v.vendedor ? emp!.idUsuario : null, total: subtotal - descuento, descuento, montoFiado: v.metodo === 7 ? subtotal - descuento : Math.floor(((subtotal - descuento) * v.aCredito) / 2) })
             .returning({ id: venta.idVenta });
-          await db.insert(factura).values(lineas.map((l) => ({ tiendaId: s.id, ventaId: row!.id, productoId: l.productoId, cantidad: l.cantidad, factor: l.factor, precio: l.precio, costoUnit: l.costo, estado: 'Pagado' })));
+          const deLista = (l: (typeof lineas)[number]) => (lista && l.cantidad % 2 === 1 ? { listaPrecioId: lista.id, listaNombre: lista.nombre, precioBase: l.precio + 100 } : {});
+          await db.insert(factura).values(lineas.map((l) => ({ tiendaId: s.id, ventaId: row!.id, productoId: l.productoId, cantidad: l.cantidad, factor: l.factor, precio: l.precio, costoUnit: l.costo, estado: 'Pagado', ...deLista(l) })));
           ids.push(row!.id);
         }
         const [cli] = await db.insert(cliente).values({ tiendaId: s.id, documento: `${s.id}77`, nombre: 'Rosa', apellido: 'Fiada', fiado: true, cupo: 1_000_000 }).returning({ id: cliente.idCliente });
@@ -145,6 +150,17 @@ describe('resúmenes por día: la respuesta resumida es la suma directa', () => 
           expect(await generarReporte({ db, tiendaId: s.id, informe, filtros, completo: true }), `${informe} rango largo`).toEqual(await generarReporte({ db, tiendaId: s.id, informe, filtros, completo: true, directo: true }));
         }
         expect(await resumenDeInicio({ db, tiendaId: s.id }), 'inicio').toEqual(await resumenDeInicio({ db, tiendaId: s.id, directo: true }));
+        // The lists' summary is read only when every line kept its cost (por-lista.ts): the lines that kept
+        // none get one (a statement updating lines), a list is deleted (its lines keep its name), and the
+        // report by list still answers what the lines do, the days above and whole months.
+        await db.update(factura).set({ costoUnit: 500 }).where(and(eq(factura.tiendaId, s.id), isNull(factura.costoUnit)));
+        await db.delete(listaPrecio).where(eq(listaPrecio.idListaPrecio, listas[0]!.id));
+        for (const filtros of [filtrosDe({}), filtrosDe({ dias: 2 }), { periodo: 'mes', dias: 30 }, { periodo: 'mesAnterior', dias: 30 }] as TReporteFiltros[]) {
+          const informe = 'listas-precios';
+          expect(await generarReporte({ db, tiendaId: s.id, informe, filtros, completo: true }), `${informe} ${filtros.periodo} con costos`).toEqual(
+            await generarReporte({ db, tiendaId: s.id, informe, filtros, completo: true, directo: true }),
+          );
+        }
         // Rebuild = fold (issue #58 point 3): the triggers' rows of every measure add up per day to what
         // the rebuild (after migration 0093, a restore, a zone change) writes, and over all days to the
         // lines of the sales not annulled counted by the one unit rule (totalesPorMedida: a roll of 50 m is 50 m).

@@ -3,7 +3,7 @@ import { diasEntre, sumarDias, type Rango } from '#shared/periodo';
 import type { Db, Tx } from '../../db/client';
 import { conResumenesBloqueados } from '../../db/bloqueo-resumen';
 import { plegarImpuestosEn } from '../impuestos/impuestos.domain';
-import { clavesDe, RESUMEN_PAGO_DIA, RESUMEN_PRODUCTO_DIA, RESUMEN_VENTA_DIA, sqlPlegado as plegar, tablaAcumulada, tablaDe } from '../../db/resumenes';
+import { clavesDe, RESUMEN_LISTA_DIA, RESUMEN_PAGO_DIA, RESUMEN_PRODUCTO_DIA, RESUMEN_VENTA_DIA, sqlPlegado as plegar, tablaAcumulada, tablaDe } from '../../db/resumenes';
 
 /**
  * The per-day summaries of issue #35 point 3 (ADR 028): `resumen_venta_dia` and `resumen_producto_dia`,
@@ -25,6 +25,7 @@ async function plegarResumenesEn(db: Tx, tiendaId: number, r: Rango): Promise<vo
   const enDias = sql`tienda_id = ${tiendaId} and dia between ${r.desde}::date and ${r.hasta}::date`;
   await db.execute(plegar(tablaDe(RESUMEN_VENTA_DIA), enDias));
   await db.execute(plegar(tablaDe(RESUMEN_PRODUCTO_DIA), enDias));
+  await db.execute(plegar(tablaDe(RESUMEN_LISTA_DIA), enDias));
   await plegarImpuestosEn(db, tiendaId, r);
   await plegarPagosEn(db, tiendaId, r);
   const meses: string[] = [];
