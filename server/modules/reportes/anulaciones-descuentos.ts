@@ -3,6 +3,7 @@ import type { Rango } from '#shared/periodo';
 import type { TFila, TReporte } from '#shared/schemas/reportes';
 import { R, C, type Ctx, n, s, filas, col, ind, ventasDe, nombreUsuario, limite, tabla, reporte } from './comun';
 import { ventasPorDia, sumar } from './resumen-ventas';
+import { zonaDeTienda } from '../tienda/zona-horaria';
 
 /** *Anulaciones y descuentos*: the annulled sales and the discounted ones, with who and why. */
 
@@ -12,7 +13,24 @@ export const descuentoVenta = (ctx: Ctx) => descuentoVentaEn(sql`${ctx.tiendaId}
 /** The same with the sale's store given as SQL (`v.tienda_id` when several stores are read at once). */
 export const descuentoVentaEn = (tienda: SQL) => sql`(v.descuento + coalesce((select sum(f.descuento) from factura f where f.tienda_id = ${tienda} and f.venta_id = v.id_venta and f.descuento > 0), 0))`;
 
+/**
+ * The discounted sales of `r`, in order. Issue #55 point 2: only the hours of the store's zone whose
+ * sales' summary holds a discount (`resumen_venta_dia.descuentos`: the lines' and the sale's, of the sales
+ * not annulled) are read, each through the sales' (tienda_id, fecha) index over its hour widened by an
+ * hour either side (a change of clocks moves an hour by at most one) and then held to its exact local day
+ * and hour; a month with few discounted hours reads few sales instead of every one. `directo` reads every
+ * sale of `r` (the reference).
+ */
 export async function descuentosDe(ctx: Ctx, r: Rango) {
+  const zona = zonaDeTienda(ctx.tiendaId);
+  const local = sql`(v.fecha at time zone ${zona})`;
+  const desde = ctx.directo
+    ? sql`venta v`
+    : sql`(select s.dia, s.hora from resumen_venta_dia s where s.tienda_id = ${ctx.tiendaId} and s.dia between ${r.desde}::date and ${r.hasta}::date group by 1, 2 having sum(s.descuentos) <> 0) h
+      join venta v on v.tienda_id = ${ctx.tiendaId}
+        and v.fecha >= ((h.dia + make_interval(hours => h.hora))::timestamp at time zone ${zona}) - interval '1 hour'
+        and v.fecha < ((h.dia + make_interval(hours => h.hora + 1))::timestamp at time zone ${zona}) + interval '1 hour'
+        and ${local}::date = h.dia and extract(hour from ${local}) = h.hora`;
   return filas(
     ctx.db,
     sql`
@@ -20,7 +38,7 @@ export async function descuentosDe(ctx: Ctx, r: Rango) {
       select v.id_venta, v.numero, v.fecha, ${nombreUsuario(sql`v.usuario_id`)} as vendedor,
         case when v.autorizado_por is not null then ${nombreUsuario(sql`v.autorizado_por`)} when v.autorizado_por_tienda then ${R.tiendaCuenta} end as autorizo,
         ${descuentoVenta(ctx)} as monto, v.motivo_descuento
-      from venta v where ${ventasDe(ctx, r)} and v.estado <> 'Anulada'
+      from ${desde} where ${ventasDe(ctx, r)} and v.estado <> 'Anulada'
     ) d where d.monto > 0 order by d.fecha, d.id_venta ${limite(ctx)}`,
   );
 }
