@@ -39,7 +39,7 @@ const comoDirecto = async (s: Tienda, deResumen = true) => {
   }
   // Read from the summary indeed: its rows hold the store's lines, each with the cost it kept (a line
   // that kept none makes the report read the lines: the back office's product below has no cost).
-  const [x] = (await db().execute(sql`select coalesce(sum(lineas), 0)::int as lineas, coalesce(sum(sin_costo), 0)::int as sin_costo from resumen_lista_dia where tienda_id = ${s.id}`)).rows as { lineas: number; sin_costo: number }[];
+  const [x] = ((await db().execute(sql`select coalesce(sum(lineas), 0)::int as lineas, coalesce(sum(sin_costo), 0)::int as sin_costo from resumen_lista_dia where tienda_id = ${s.id}`)) as unknown as { rows: { lineas: number; sin_costo: number }[] }).rows;
   expect(x!.lineas).toBeGreaterThan(0);
   expect(x!.sin_costo === 0).toBe(deResumen);
 };
