@@ -15,13 +15,16 @@ import { CATALOGO, producto } from './schema';
  * - **catálogo = hermanas**: in an empresa of several stores, each store's row of a catalogue entry has the
  *   same catalogue fields as the row of the empresa's first store that has it, and the same price when
  *   both follow the empresa's price (ADR 043 §2: the product domain writes them all in one transaction).
+ * - **DIAN = empresa**: a store that kept its own DIAN software or certificate, different from its
+ *   empresa's, when migration 0104 made them the empresa's (ADR 069): a person decides which is right
+ *   (a franchise wrongly in one empresa); saving the empresa's certificate or software clears it.
  *
  * `npm run verificar` runs them on a data folder or a PostgreSQL database; `npm run test:fallas` after
  * each fault of the fault suite. A customer's balance below zero is not a fault: a return of a fiado
  * sale that was partly paid credits the account (ADR 039), leaving it in the customer's favour.
  */
 export interface Falla {
-  regla: 'stock = libro' | 'venta a medias' | 'resúmenes = ventas' | 'catálogo = hermanas';
+  regla: 'stock = libro' | 'venta a medias' | 'resúmenes = ventas' | 'catálogo = hermanas' | 'DIAN = empresa';
   tiendaId: number;
   detalle: string;
 }
@@ -81,6 +84,18 @@ export async function comprobarConsistencia(db: Db, opciones: { tiendaId?: numbe
         order by 1, 2 limit 1000`,
   ))
     if (r.campos) fallas.push({ regla: 'catálogo = hermanas', tiendaId: r.tienda_id, detalle: `producto ${r.id_producto} (${r.nombre}): ${r.campos} distinto de la tienda ${r.base}` });
+
+  for (const r of await filas<{ tienda_id: number; empresa_id: number; sujeto: string | null; software_id: string | null; pin: boolean }>(
+    db,
+    sql`select c.tienda_id, t.empresa_id, c.certificado_resumen ->> 'sujeto' as sujeto, c.software_id, c.software_pin is not null as pin
+        from dian_configuracion c join tienda t on t.id_tienda = c.tienda_id
+        where ${deTienda('c.tienda_id')}
+          and (c.software_id is not null or c.software_pin is not null or c.certificado_sellado is not null or c.certificado_resumen is not null)
+        order by 1 limit 100`,
+  )) {
+    const que = [r.sujeto != null ? `el certificado de «${r.sujeto}»` : null, r.software_id != null ? `el software ${r.software_id}` : null, r.pin ? 'su PIN' : null].filter(Boolean).join(', ');
+    fallas.push({ regla: 'DIAN = empresa', tiendaId: r.tienda_id, detalle: `la tienda conserva ${que || 'su configuración DIAN'}, distinto del de la empresa ${r.empresa_id}` });
+  }
 
   const tiendas = (await filas<{ id: number }>(db, sql`select id_tienda as id from tienda where ${deTienda('id_tienda')} order by 1`)).map((t) => t.id);
   const columnas = new Map<string, { claves: string[]; medidas: string[] }>();

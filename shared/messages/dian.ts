@@ -47,6 +47,10 @@ export const dian = {
   subirCertificado: 'Guardar certificado',
   certificadoGuardado: 'Certificado guardado.',
   sinCertificado: 'Aún no hay certificado.',
+  // The taxpayer's registration, one per empresa (ADR 069).
+  dianDeEmpresa: 'El certificado de firma y el software registrado en la DIAN son de la empresa: solo su dueño los cambia, y el cambio aplica a todas sus tiendas.',
+  deEmpresaSucursal: 'El certificado de firma, el identificador del software y su PIN son de la empresa: esta tienda firma con ellos sin cargarlos. Solo el dueño de la empresa los cambia.',
+  deEmpresaDueno: (tiendas: number) => `El certificado de firma, el identificador del software y su PIN son de la empresa: un cambio aplica a sus ${tiendas} tiendas.`,
   certificadoInvalido: 'No se pudo abrir el certificado: revise el archivo .p12 y su contraseña.',
   certificadoVencido: 'El certificado está vencido o aún no es válido.',
   certificadoIteraciones: (maximo: string) =>

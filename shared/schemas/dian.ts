@@ -97,6 +97,8 @@ export const ZConfiguracionDian = z.object({
   proveedorUrl: z.string().nullable(),
   tokenGuardado: z.boolean(),
   certificado: ZResumenCertificado.nullable(),
+  /** The stores of the empresa sharing the certificate and the software (ADR 069): two or more, and only the owner changes them. */
+  tiendasEmpresa: z.number().int(),
   habilitacionSuperadaEn: z.string().nullable(),
   habilitacion: ZResultadoHabilitacion.nullable(),
   /** The factura electrónica's and the documento soporte's own habilitación (issue #57 point 5). */

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { recepcion } from './compras';
 import { devolucion } from './devolucion';
-import { tienda } from './tienda';
+import { empresa, tienda } from './tienda';
 import { venta } from './venta';
 
 /**
@@ -82,11 +82,33 @@ export const documentoDian = pgTable(
 );
 
 /**
+ * The taxpayer's DIAN registration (ADR 069, designed in ADR 067 §5): an empresa is one taxpayer (ADR
+ * 059), so the software registered at DIAN (id, PIN) and the signing certificate (sealed by
+ * custodia.ts, as the store's was) are its own, one row, read by every store of the empresa through
+ * `certificadoDeTienda` (configuracion.domain.ts). `certificadoSelladoPara` is the id the blob was sealed
+ * for (its additional authenticated data): `empresa:<id>` for a certificate loaded since, the store's id
+ * for one migration 0104 brought from a store's row. Written only through configuracion.domain.ts, by
+ * the empresa's owner when it has two or more stores.
+ */
+export const empresaDian = pgTable('empresa_dian', {
+  empresaId: integer('empresa_id')
+    .primaryKey()
+    .references(() => empresa.idEmpresa, { onDelete: 'cascade' }),
+  softwareId: text('software_id'),
+  softwarePin: text('software_pin'),
+  certificadoSellado: text('certificado_sellado'),
+  certificadoSelladoPara: text('certificado_sellado_para'),
+  certificadoResumen: jsonb('certificado_resumen'),
+  actualizadoEn: timestamp('actualizado_en', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
  * A store's electronic POS configuration (issue #31 point 8): on or off, DIAN's environment, the
- * software registered at DIAN (id, PIN), the habilitación test set, the transport (DIAN's own web
- * service or a technology provider's API) and the signing certificate, sealed with AES-256-GCM by
- * server/modules/dian/custodia.ts (the .p12 and its password never leave the server; routes answer
- * only `certificadoResumen`). Written only through server/modules/dian/configuracion.domain.ts.
+ * habilitación test set, the transport (DIAN's own web service or a technology provider's API). The
+ * software registered at DIAN (id, PIN) and the signing certificate are the empresa's (`empresa_dian`,
+ * ADR 069), sealed with AES-256-GCM by server/modules/dian/custodia.ts (the .p12 and its password never
+ * leave the server; routes answer only the certificate's summary). Written only through
+ * server/modules/dian/configuracion.domain.ts.
  */
 export const dianConfiguracion = pgTable(
   'dian_configuracion',
@@ -97,15 +119,20 @@ export const dianConfiguracion = pgTable(
     habilitado: boolean('habilitado').notNull().default(false),
     /** 1 producción, 2 habilitación. */
     ambiente: integer('ambiente').notNull().default(2),
-    softwareId: text('software_id'),
-    softwarePin: text('software_pin'),
+    /**
+     * The software and certificate a store kept before they became the empresa's (migration 0104, ADR
+     * 069): left only where they differ from the empresa's, for a person to see (the consistency check
+     * reports them); read by nothing else and never written, cleared when the empresa's are saved.
+     */
+    softwareIdPropio: text('software_id'),
+    softwarePinPropio: text('software_pin'),
     testSetId: text('test_set_id'),
     /** 'dian' (SOAP web service) or 'proveedor' (APIDIAN-compatible HTTP API). */
     transporte: text('transporte').notNull().default('dian'),
     proveedorUrl: text('proveedor_url'),
     proveedorToken: text('proveedor_token'),
-    certificadoSellado: text('certificado_sellado'),
-    certificadoResumen: jsonb('certificado_resumen'),
+    certificadoSelladoPropio: text('certificado_sellado'),
+    certificadoResumenPropio: jsonb('certificado_resumen'),
     /** When DIAN (or the fake) accepted the test set's documents: producción may be chosen after it. */
     habilitacionSuperadaEn: timestamp('habilitacion_superada_en', { withTimezone: true }),
     /** The test set's last run: documents sent and DIAN's answers. */

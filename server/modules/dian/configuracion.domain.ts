@@ -4,7 +4,7 @@
  * certificate (sealed by custodia.ts), sends the test set, and only then may choose producción.
  * The routes answer `TConfiguracionDian`: never the certificate, its password, the PIN or a token.
  */
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import { AppError } from '#shared/errors';
 import { dian as D } from '#shared/messages/dian';
 import { PRODUCT_NAME } from '#shared/messages';
@@ -13,7 +13,7 @@ import type { TPerfilFiscal } from '#shared/schemas/impuestos';
 import { registrarPor, type Autor } from '../actividad/actividad.domain';
 import type { Db, Tx } from '../../db/client';
 import { comprobarDestino, FallaSalida } from '../../lib/salida';
-import { dianConfiguracion, dianHabilitacionTipo } from '../../db/schema';
+import { dianConfiguracion, dianHabilitacionTipo, empresaDian, tienda } from '../../db/schema';
 import { leerPerfilFiscal } from '../tienda/perfil-fiscal';
 import { documentoDesdeVenta } from './adaptador';
 import { TransporteApidian } from './apidian';
@@ -27,16 +27,108 @@ import type { Caja, DocumentoPos, Resolucion, Software } from './tipos';
 import { FallaTransporte, type EnvioDocumento, type TransporteDian } from './transporte';
 import { construirDocumentoPos } from './xml';
 
-export type FilaConfiguracion = typeof dianConfiguracion.$inferSelect;
+/**
+ * The taxpayer's part of the configuration (ADR 069): the software registered at DIAN and the signing
+ * certificate are the empresa's (`empresa_dian`), shared by its stores.
+ */
+export interface DianDeEmpresa {
+  empresaId: number;
+  softwareId: string | null;
+  softwarePin: string | null;
+  certificadoSellado: string | null;
+  /** The id the blob was sealed for (custodia.ts's authenticated data). */
+  certificadoSelladoPara: string | null;
+  certificadoResumen: unknown;
+}
+
+type FilaTienda = typeof dianConfiguracion.$inferSelect;
+/** A store's configuration as every reader sees it: the store's own row with its empresa's software and certificate. */
+export type FilaConfiguracion = Omit<FilaTienda, 'softwareIdPropio' | 'softwarePinPropio' | 'certificadoSelladoPropio' | 'certificadoResumenPropio'> & DianDeEmpresa;
 
 /** The software's maker and name, printed on the tirilla and sent in `FabricanteSoftware`. */
 export const FABRICANTE = { nombreApellido: 'Equipo ADAX', razonSocial: 'ADAX Software', nombreSoftware: PRODUCT_NAME } as const;
 
 const ambienteDe = (n: number): 'habilitacion' | 'produccion' => (n === 1 ? 'produccion' : 'habilitacion');
 
-export async function filaConfiguracion(db: Db, tiendaId: number): Promise<FilaConfiguracion | null> {
+/**
+ * The one reader of the signing certificate and the software (ADR 069): a store's are its empresa's.
+ * Every signer and sender gets them through here (`filaConfiguracion` merges them into the store's row).
+ */
+export async function certificadoDeTienda(db: Db | Tx, tiendaId: number): Promise<DianDeEmpresa | null> {
+  const [r] = await db
+    .select({
+      empresaId: tienda.empresaId,
+      softwareId: empresaDian.softwareId,
+      softwarePin: empresaDian.softwarePin,
+      certificadoSellado: empresaDian.certificadoSellado,
+      certificadoSelladoPara: empresaDian.certificadoSelladoPara,
+      certificadoResumen: empresaDian.certificadoResumen,
+    })
+    .from(tienda)
+    .leftJoin(empresaDian, eq(empresaDian.empresaId, tienda.empresaId))
+    .where(eq(tienda.idTienda, tiendaId))
+    .limit(1);
+  return r ?? null;
+}
+
+export async function filaConfiguracion(db: Db | Tx, tiendaId: number): Promise<FilaConfiguracion | null> {
   const [f] = await db.select().from(dianConfiguracion).where(eq(dianConfiguracion.tiendaId, tiendaId)).limit(1);
-  return f ?? null;
+  if (!f) return null;
+  return conEmpresa(f, await certificadoDeTienda(db, tiendaId));
+}
+
+function conEmpresa(f: FilaTienda, e: DianDeEmpresa | null): FilaConfiguracion {
+  const { softwareIdPropio: _a, softwarePinPropio: _b, certificadoSelladoPropio: _c, certificadoResumenPropio: _d, ...propia } = f;
+  return {
+    ...propia,
+    empresaId: e?.empresaId ?? 0,
+    softwareId: e?.softwareId ?? null,
+    softwarePin: e?.softwarePin ?? null,
+    certificadoSellado: e?.certificadoSellado ?? null,
+    certificadoSelladoPara: e?.certificadoSelladoPara ?? null,
+    certificadoResumen: e?.certificadoResumen ?? null,
+  };
+}
+
+/** The stores of a store's empresa (ids and names, by id): two or more, and its DIAN registration is the owner's to change. */
+async function tiendasDeEmpresa(db: Db | Tx, tiendaId: number): Promise<{ id: number; nombre: string }[]> {
+  return db
+    .select({ id: tienda.idTienda, nombre: tienda.nombreTienda })
+    .from(tienda)
+    .where(eq(tienda.empresaId, sql`(select t.empresa_id from tienda t where t.id_tienda = ${tiendaId})`))
+    .orderBy(asc(tienda.idTienda));
+}
+
+/**
+ * In an empresa of two or more stores only its owner changes the software and the certificate (ADR 069):
+ * a change reaches every store. A lone store's administrator changes them as before.
+ */
+function comprobarDueno(tiendas: unknown[], dueno: boolean): void {
+  if (tiendas.length > 1 && !dueno) throw new AppError('FORBIDDEN', D.dianDeEmpresa);
+}
+
+/** The empresa's row, created empty when missing, locked for a write. */
+async function empresaParaEscribir(tx: Tx, tiendaId: number): Promise<typeof empresaDian.$inferSelect> {
+  const [t] = await tx.select({ empresaId: tienda.empresaId }).from(tienda).where(eq(tienda.idTienda, tiendaId));
+  await tx.insert(empresaDian).values({ empresaId: t!.empresaId }).onConflictDoNothing();
+  const [e] = await tx.select().from(empresaDian).where(eq(empresaDian.empresaId, t!.empresaId)).for('update');
+  return e!;
+}
+
+/**
+ * The copies the empresa's stores kept before migration 0104 (reported by the consistency check when
+ * they differed): once the empresa's software or certificate is saved, its owner has decided.
+ */
+async function olvidarCopiasPropias(tx: Tx, tiendas: number[]): Promise<void> {
+  await tx
+    .update(dianConfiguracion)
+    .set({ softwareIdPropio: null, softwarePinPropio: null, certificadoSelladoPropio: null, certificadoResumenPropio: null })
+    .where(
+      and(
+        inArray(dianConfiguracion.tiendaId, tiendas),
+        or(isNotNull(dianConfiguracion.softwareIdPropio), isNotNull(dianConfiguracion.softwarePinPropio), isNotNull(dianConfiguracion.certificadoSelladoPropio), isNotNull(dianConfiguracion.certificadoResumenPropio)),
+      ),
+    );
 }
 
 export type FilaTipo = typeof dianHabilitacionTipo.$inferSelect;
@@ -59,16 +151,19 @@ export async function tiposDeTienda(db: Db | Tx, tiendaId: number): Promise<THab
 }
 
 export async function respuesta(db: Db | Tx, f: FilaConfiguracion | null, tiendaId: number): Promise<TConfiguracionDian> {
+  // A store never configured still shows its empresa's software and certificate (a new branch's).
+  const e = f ?? (await certificadoDeTienda(db, tiendaId));
   return {
     habilitado: f?.habilitado ?? false,
     ambiente: ambienteDe(f?.ambiente ?? 2),
-    softwareId: f?.softwareId ?? null,
-    pinGuardado: !!f?.softwarePin,
+    softwareId: e?.softwareId ?? null,
+    pinGuardado: !!e?.softwarePin,
     testSetId: f?.testSetId ?? null,
     transporte: (f?.transporte as 'dian' | 'proveedor' | undefined) ?? 'dian',
     proveedorUrl: f?.proveedorUrl ?? null,
     tokenGuardado: !!f?.proveedorToken,
-    certificado: (f?.certificadoResumen as ResumenCertificado | null) ?? null,
+    certificado: (e?.certificadoResumen as ResumenCertificado | null) ?? null,
+    tiendasEmpresa: (await tiendasDeEmpresa(db, tiendaId)).length,
     habilitacionSuperadaEn: f?.habilitacionSuperadaEn?.toISOString() ?? null,
     habilitacion: (f?.habilitacionResultado as TResultadoHabilitacion | null) ?? null,
     tipos: await tiposDeTienda(db, tiendaId),
@@ -107,49 +202,75 @@ async function comprobarProveedorUrl(url: string): Promise<void> {
   }
 }
 
-export async function guardarConfiguracion(options: { db: Db; tiendaId: number; datos: TConfiguracionDianRequest; autor: Autor }): Promise<TConfiguracionDian> {
+export async function guardarConfiguracion(options: { db: Db; tiendaId: number; datos: TConfiguracionDianRequest; autor: Autor; dueno: boolean }): Promise<TConfiguracionDian> {
   const { db, tiendaId, autor } = options;
   const datos = options.datos as Required<Pick<TConfiguracionDianRequest, 'habilitado' | 'ambiente' | 'transporte'>> & Partial<Record<'softwareId' | 'softwarePin' | 'testSetId' | 'proveedorUrl' | 'proveedorToken', string>>;
   if (datos.proveedorUrl) await comprobarProveedorUrl(datos.proveedorUrl);
   const perfil = await leerPerfilFiscal(db, tiendaId);
   return db.transaction(async (tx) => {
+    // The empresa's row first, then the store's (every writer locks in this order).
+    const empresa = await empresaParaEscribir(tx, tiendaId);
     await tx.insert(dianConfiguracion).values({ tiendaId }).onConflictDoNothing();
-    const [actual] = await tx.select().from(dianConfiguracion).where(eq(dianConfiguracion.tiendaId, tiendaId)).for('update');
+    const [propia] = await tx.select().from(dianConfiguracion).where(eq(dianConfiguracion.tiendaId, tiendaId)).for('update');
+    const actual = conEmpresa(propia!, empresa);
     const ambiente = datos.ambiente === 'produccion' ? 1 : 2;
+    // The taxpayer's software (ADR 069): secrets left empty keep the saved ones.
+    const software = { softwareId: datos.softwareId ?? actual.softwareId, softwarePin: datos.softwarePin ?? actual.softwarePin };
+    const otroSoftware = software.softwareId !== actual.softwareId || software.softwarePin !== actual.softwarePin;
+    const tiendas = await tiendasDeEmpresa(tx, tiendaId);
+    if (otroSoftware) comprobarDueno(tiendas, options.dueno);
     const nueva = {
       habilitado: datos.habilitado,
       ambiente,
-      softwareId: datos.softwareId ?? actual!.softwareId,
-      // Secrets left empty keep the saved ones.
-      softwarePin: datos.softwarePin ?? actual!.softwarePin,
-      testSetId: datos.testSetId ?? actual!.testSetId,
+      testSetId: datos.testSetId ?? actual.testSetId,
       transporte: datos.transporte,
-      proveedorUrl: datos.proveedorUrl ?? actual!.proveedorUrl,
-      proveedorToken: datos.proveedorToken ?? actual!.proveedorToken,
+      proveedorUrl: datos.proveedorUrl ?? actual.proveedorUrl,
+      proveedorToken: datos.proveedorToken ?? actual.proveedorToken,
     };
-    if (ambiente === 1 && !actual!.habilitacionSuperadaEn) throw new AppError('BUSINESS_RULE', D.produccionSinHabilitacion, { fields: { ambiente: D.produccionSinHabilitacion } });
+    // A new software (id or PIN) must pass the test set again before producción.
+    const deNuevoAPruebas = otroSoftware && !!actual.habilitacionSuperadaEn;
+    if (ambiente === 1 && !actual.habilitacionSuperadaEn) throw new AppError('BUSINESS_RULE', D.produccionSinHabilitacion, { fields: { ambiente: D.produccionSinHabilitacion } });
     if (nueva.habilitado) {
-      const faltan = faltantes({ ...actual!, ...nueva }, perfil);
+      const faltan = faltantes({ ...actual, ...nueva, ...software }, perfil);
       if (faltan.length) throw new AppError('BUSINESS_RULE', D.faltaParaHabilitar(faltan));
     }
-    // A new software (id or PIN) must pass the test set again before producción.
-    const otroSoftware = (nueva.softwareId !== actual!.softwareId || nueva.softwarePin !== actual!.softwarePin) && !!actual!.habilitacionSuperadaEn;
-    const [f] = await tx
+    const [g] = await tx
       .update(dianConfiguracion)
       .set({
         ...nueva,
-        ...(otroSoftware ? { habilitacionSuperadaEn: null, ambiente: 2 } : {}),
-        habilitadoDesde: nueva.habilitado ? (actual!.habilitado ? actual!.habilitadoDesde : new Date()) : null,
+        ...(deNuevoAPruebas ? { habilitacionSuperadaEn: null, ambiente: 2 } : {}),
+        habilitadoDesde: nueva.habilitado ? (actual.habilitado ? actual.habilitadoDesde : new Date()) : null,
         actualizadoEn: new Date(),
       })
       .where(eq(dianConfiguracion.tiendaId, tiendaId))
       .returning();
+    let e = empresa;
+    if (otroSoftware) {
+      [e] = await tx.update(empresaDian).set({ ...software, actualizadoEn: new Date() }).where(eq(empresaDian.empresaId, empresa.empresaId)).returning();
+      await olvidarCopiasPropias(tx, tiendas.map((x) => x.id));
+    }
+    const f = conEmpresa(g!, e!);
     // Who changed what, and when (issue #31): each change to how the store's sales reach DIAN.
     const campos = CAMPOS_REGISTRADOS.filter((k) => (f as Record<string, unknown>)[k] !== (actual as Record<string, unknown>)[k]).map((k) => D[k]);
-    if (campos.length) await registrarPor(tx, tiendaId, autor, { tipo: 'documento_electronico', detalle: { accion: 'configuracion', campos, habilitado: f!.habilitado, ambiente: f!.ambiente === 1 ? 'produccion' : 'habilitacion' } });
-    return respuesta(tx, f!, tiendaId);
+    if (campos.length) await registrarPor(tx, tiendaId, autor, { tipo: 'documento_electronico', detalle: { accion: 'configuracion', campos, habilitado: f.habilitado, ambiente: f.ambiente === 1 ? 'produccion' : 'habilitacion' } });
+    if (otroSoftware) {
+      // The empresa's other stores: the software is theirs too, and one that had passed the test set goes back to it.
+      const otras = tiendas.filter((x) => x.id !== tiendaId).map((x) => x.id);
+      const campo = CAMPOS_EMPRESA.filter((k) => software[k] !== actual[k]).map((k) => D[k]);
+      if (otras.length)
+        await tx
+          .update(dianConfiguracion)
+          .set({ habilitacionSuperadaEn: null, ambiente: 2, actualizadoEn: new Date() })
+          .where(and(inArray(dianConfiguracion.tiendaId, otras), isNotNull(dianConfiguracion.habilitacionSuperadaEn)));
+      const desde = tiendas.find((x) => x.id === tiendaId)!.nombre;
+      for (const otra of otras) await registrarPor(tx, otra, autor, { tipo: 'documento_electronico', detalle: { accion: 'software_empresa', campos: campo, desde } });
+    }
+    return respuesta(tx, f, tiendaId);
   });
 }
+
+/** The taxpayer's fields of the form (ADR 069): a change reaches every store of the empresa. */
+const CAMPOS_EMPRESA = ['softwareId', 'softwarePin'] as const;
 
 /**
  * Reads the .p12 with its password, refuses one that is not valid today, and keeps it sealed. The
@@ -163,9 +284,13 @@ export async function guardarCertificado(options: {
   autor: Autor;
   ahora?: Date;
   intentos?: IntentosCertificado;
+  /** The empresa's owner (ADR 069): in an empresa of two or more stores, only the owner loads it. */
+  dueno: boolean;
 }): Promise<TConfiguracionDian> {
   const { db, tiendaId, datos, autor, intentos } = options;
   const ahora = options.ahora ?? new Date();
+  // Refused before the file is read: nothing changes and no password attempt is counted.
+  comprobarDueno(await tiendasDeEmpresa(db, tiendaId), options.dueno);
   const p12 = Buffer.from(datos.p12, 'base64');
   let credencial: Credencial;
   try {
@@ -181,19 +306,28 @@ export async function guardarCertificado(options: {
     throw new AppError('VALIDATION', D.certificadoInvalido, { fields: { p12: D.certificadoInvalido } });
   }
   if (ahora < credencial.validoDesde || ahora > credencial.validoHasta) throw new AppError('VALIDATION', D.certificadoVencido, { fields: { p12: D.certificadoVencido } });
-  const sellado = sellarCertificado({ p12, clave: datos.clave }, contextoDian().llave(), String(tiendaId));
-  p12.fill(0);
   const resumen = resumenCertificado(credencial);
-  return db.transaction(async (tx) => {
-    await tx.insert(dianConfiguracion).values({ tiendaId }).onConflictDoNothing();
-    const [f] = await tx
-      .update(dianConfiguracion)
-      .set({ certificadoSellado: sellado, certificadoResumen: resumen, actualizadoEn: new Date() })
-      .where(eq(dianConfiguracion.tiendaId, tiendaId))
-      .returning();
-    await registrarPor(tx, tiendaId, autor, { tipo: 'documento_electronico', detalle: { accion: 'certificado', sujeto: resumen.sujeto, validoHasta: resumen.validoHasta } });
-    return respuesta(tx, f!, tiendaId);
-  });
+  try {
+    return await db.transaction(async (tx) => {
+      const empresa = await empresaParaEscribir(tx, tiendaId);
+      // Checked again inside the transaction: a branch opened meanwhile makes it the owner's.
+      const tiendas = await tiendasDeEmpresa(tx, tiendaId);
+      comprobarDueno(tiendas, options.dueno);
+      const para = `empresa:${empresa.empresaId}`;
+      const sellado = sellarCertificado({ p12, clave: datos.clave }, contextoDian().llave(), para);
+      await tx
+        .update(empresaDian)
+        .set({ certificadoSellado: sellado, certificadoSelladoPara: para, certificadoResumen: resumen, actualizadoEn: new Date() })
+        .where(eq(empresaDian.empresaId, empresa.empresaId));
+      await olvidarCopiasPropias(tx, tiendas.map((x) => x.id));
+      // Every store of the empresa signs with it from now: each one's log says so.
+      const desde = tiendas.length > 1 ? tiendas.find((x) => x.id === tiendaId)!.nombre : undefined;
+      for (const t of tiendas) await registrarPor(tx, t.id, autor, { tipo: 'documento_electronico', detalle: { accion: 'certificado', sujeto: resumen.sujeto, validoHasta: resumen.validoHasta, ...(desde ? { desde } : {}) } });
+      return respuesta(tx, await filaConfiguracion(tx, tiendaId), tiendaId);
+    });
+  } finally {
+    p12.fill(0);
+  }
 }
 
 /**
@@ -204,13 +338,14 @@ export async function guardarCertificado(options: {
 const credenciales = new Map<string, Credencial>();
 const MAX_CREDENCIALES = 200;
 
-/** The store's signing credential, opened from custody. */
-export function credencialDe(f: FilaConfiguracion): Credencial {
+/** The store's signing credential (its empresa's, ADR 069), opened from custody. */
+export function credencialDe(f: Pick<FilaConfiguracion, 'certificadoSellado' | 'certificadoSelladoPara' | 'tiendaId'>): Credencial {
   if (!f.certificadoSellado) throw new AppError('BUSINESS_RULE', D.faltaParaHabilitar([D.faltaCertificado]));
-  const clave = `${f.tiendaId}:${f.certificadoSellado}`;
+  const para = f.certificadoSelladoPara ?? String(f.tiendaId);
+  const clave = `${para}:${f.certificadoSellado}`;
   const ya = credenciales.get(clave);
   if (ya) return ya;
-  const c = abrirCertificado(f.certificadoSellado, contextoDian().llave(), String(f.tiendaId));
+  const c = abrirCertificado(f.certificadoSellado, contextoDian().llave(), para);
   // On this thread (signing is synchronous), with the same iteration caps as an upload: a kept file
   // passed them when it was saved, and one kept before the caps existed is refused, never hangs.
   const credencial = leerP12(c.p12, c.clave);

@@ -20,7 +20,7 @@ const arreglo = fs.readFileSync(path.join(migrationsFolder(), archivo), 'utf8').
 async function tiendaCon(documentos: { tipo: string; ambiente: number; estado: string }[]) {
   const s = await crearTienda(t);
   const db = t.database.db;
-  await db.insert(dianConfiguracion).values({ tiendaId: s.id, habilitado: true, ambiente: 1, softwareId: 'sw-de-siempre', softwarePin: '12345' }).onConflictDoNothing();
+  await db.insert(dianConfiguracion).values({ tiendaId: s.id, habilitado: true, ambiente: 1, softwareIdPropio: 'sw-de-siempre', softwarePinPropio: '12345' }).onConflictDoNothing();
   for (const [i, d] of documentos.entries())
     await db.insert(documentoDian).values({ tiendaId: s.id, tipo: d.tipo, ambiente: d.ambiente, estado: d.estado, numero: `X${i}`, cude: `c${s.id}-${i}`, xmlFirmado: '<x/>' });
   await db.delete(dianHabilitacionTipo).where(eq(dianHabilitacionTipo.tiendaId, s.id));

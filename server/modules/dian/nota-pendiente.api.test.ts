@@ -3,7 +3,7 @@ import { dian as D } from '#shared/messages/dian';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { METODO } from '#shared/roles';
-import { dianConfiguracion, documentoDian, devolucion, factura, producto } from '../../db/schema';
+import { documentoDian, devolucion, empresaDian, factura, producto, tienda as tiendaT } from '../../db/schema';
 import { crearTienda, peticion, type Tienda } from '../../../tests/helpers/factories';
 import { usarApp } from '../../../tests/helpers/test-app';
 import { procesarDocumento } from './bandeja';
@@ -70,8 +70,10 @@ describe('notas DIAN que fallaron o cuyo documento no está aceptado (issue #57)
     const anulada = await vender(s);
     expect((await docs(s, ['20'])).length).toBe(2);
     // The certificate cannot be opened: the return's and the annulment's notes fail (logged only).
-    const [f] = await t.database.db.select({ c: dianConfiguracion.certificadoSellado }).from(dianConfiguracion).where(eq(dianConfiguracion.tiendaId, s.id));
-    await t.database.db.update(dianConfiguracion).set({ certificadoSellado: 'dañado' }).where(eq(dianConfiguracion.tiendaId, s.id));
+    // (The empresa's, ADR 069: a lone store's empresa has only it.)
+    const empresaId = (await t.database.db.select({ e: tiendaT.empresaId }).from(tiendaT).where(eq(tiendaT.idTienda, s.id)))[0]!.e;
+    const [f] = await t.database.db.select({ c: empresaDian.certificadoSellado }).from(empresaDian).where(eq(empresaDian.empresaId, empresaId));
+    await t.database.db.update(empresaDian).set({ certificadoSellado: 'dañado' }).where(eq(empresaDian.empresaId, empresaId));
     const [linea] = await t.database.db.select({ id: factura.idFactura }).from(factura).where(eq(factura.ventaId, devuelta));
     const cuerpo = { lineas: [{ facturaId: linea!.id, cantidad: 1, destino: 'inventario' }], metodoPagoId: METODO.EFECTIVO, motivo: 'Bolsa rota' };
     expect((await req('POST', `/api/ventas/${devuelta}/devoluciones`, s.token, cuerpo)).statusCode).toBeLessThan(300);
@@ -80,7 +82,7 @@ describe('notas DIAN que fallaron o cuyo documento no está aceptado (issue #57)
     expect(avisos.some((m) => m.includes('nota de ajuste de la devolución'))).toBe(true);
     expect(avisos.some((m) => m.includes('nota de ajuste de la venta anulada'))).toBe(true);
     // The certificate back: two sweeps (two instances) at once issue both notes.
-    await t.database.db.update(dianConfiguracion).set({ certificadoSellado: f!.c }).where(eq(dianConfiguracion.tiendaId, s.id));
+    await t.database.db.update(empresaDian).set({ certificadoSellado: f!.c }).where(eq(empresaDian.empresaId, empresaId));
     const [dev] = await t.database.db.select({ id: devolucion.idDevolucion }).from(devolucion).where(eq(devolucion.ventaId, devuelta));
     await Promise.all([emitirNotasFaltantes(t.database.db), emitirNotasFaltantes(t.database.db)]);
     expect((await docs(s, ['94'])).length).toBe(2);

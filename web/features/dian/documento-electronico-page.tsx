@@ -10,6 +10,7 @@ import { paths } from '../../config/paths';
 import { alertFailure, toastSuccess } from '../../lib/alerts';
 import { validate } from '../../lib/form-errors';
 import { useFechas } from '../../lib/fechas';
+import { useSession } from '../../lib/session';
 import { useConfiguracionDian, useConsultarSetPruebas, useConsultarSetTipo, useEnviarSetPruebas, useEnviarSetTipo, useGuardarCertificado, useGuardarConfiguracionDian, useGuardarTipo } from './api';
 import './dian.css';
 
@@ -20,16 +21,26 @@ const D = M.dian;
 /** /documento_electronico (role 1, issue #31 point 8): the store's electronic POS document, its certificate and habilitación. */
 export default function DocumentoElectronicoPage() {
   const { data, isError } = useConfiguracionDian();
+  const session = useSession();
+  // The certificate and the software are the empresa's (ADR 069): in an empresa of several stores only
+  // its owner (the store login) changes them; the server refuses anyone else anyway.
+  const deEmpresa = !!data && data.tiendasEmpresa > 1;
+  const soloLectura = deEmpresa && session?.tipo !== 'tienda';
   return (
     <>
       <PageHeader title={D.titulo} backTo={paths.datosFiscales} backLabel={M.comun.volver} />
       <p>{D.subtitulo}</p>
+      {deEmpresa ? (
+        <p className="card dian-empresa" role="note" data-testid="dian-de-empresa">
+          {soloLectura ? D.deEmpresaSucursal : D.deEmpresaDueno(data?.tiendasEmpresa ?? 0)}
+        </p>
+      ) : null}
       {data ? (
         <>
           <div className="dian-grid">
-            <ConfiguracionForm inicial={data} />
+            <ConfiguracionForm inicial={data} soloLectura={soloLectura} />
             <div className="dian-columna">
-              <Certificado config={data} />
+              <Certificado config={data} soloLectura={soloLectura} />
               <Habilitacion config={data} />
               <p>
                 <Link to={paths.documentosDian}>{D.panelTitulo}</Link>
@@ -55,7 +66,8 @@ export default function DocumentoElectronicoPage() {
   );
 }
 
-function ConfiguracionForm({ inicial }: { inicial: TConfiguracionDian }) {
+/** `soloLectura`: the empresa's software, shown to a branch, not changed there (ADR 069). */
+function ConfiguracionForm({ inicial, soloLectura }: { inicial: TConfiguracionDian; soloLectura: boolean }) {
   const guardar = useGuardarConfiguracionDian();
   const [v, setV] = useState({
     habilitado: inicial.habilitado,
@@ -116,8 +128,16 @@ function ConfiguracionForm({ inicial }: { inicial: TConfiguracionDian }) {
         ]}
         onChange={(e) => setV((x) => ({ ...x, transporte: e.target.value }))}
       />
-      <Field label={D.softwareId} wrapperClassName="span-2" spellCheck={false} {...bind('softwareId')} />
-      <Field label={D.softwarePin} type="password" inputMode="numeric" hint={inicial.pinGuardado ? D.softwarePinGuardado : undefined} {...bind('softwarePin')} autoComplete="new-password" />
+      <Field label={D.softwareId} wrapperClassName="span-2" spellCheck={false} {...bind('softwareId')} readOnly={soloLectura} />
+      <Field
+        label={D.softwarePin}
+        type="password"
+        inputMode="numeric"
+        hint={inicial.pinGuardado && !soloLectura ? D.softwarePinGuardado : undefined}
+        {...bind('softwarePin')}
+        autoComplete="new-password"
+        disabled={soloLectura}
+      />
       <Field label={D.testSetId} wrapperClassName="span-2" spellCheck={false} {...bind('testSetId')} />
       {v.transporte === 'proveedor' ? (
         <>
@@ -143,7 +163,7 @@ const enBase64 = (f: File) =>
     r.readAsDataURL(f);
   });
 
-function Certificado({ config }: { config: TConfiguracionDian }) {
+function Certificado({ config, soloLectura }: { config: TConfiguracionDian; soloLectura: boolean }) {
   const guardar = useGuardarCertificado();
   const fechas = useFechas();
   const [archivo, setArchivo] = useState<File | null>(null);
@@ -190,13 +210,17 @@ function Certificado({ config }: { config: TConfiguracionDian }) {
       ) : (
         <p className="span-2">{D.sinCertificado}</p>
       )}
-      <Field label={D.archivoP12} name="p12" type="file" accept=".p12,.pfx,application/x-pkcs12" wrapperClassName="span-2" error={errors.p12} onChange={(e) => setArchivo(e.target.files?.[0] ?? null)} />
-      <Field label={D.claveCertificado} name="clave" type="password" wrapperClassName="span-2" autoComplete="off" value={clave} error={errors.clave} onChange={(e) => setClave(e.target.value)} />
-      <div className="span-2">
-        <button type="submit" className="btn" disabled={guardar.isPending}>
-          {D.subirCertificado}
-        </button>
-      </div>
+      {soloLectura ? null : (
+        <>
+          <Field label={D.archivoP12} name="p12" type="file" accept=".p12,.pfx,application/x-pkcs12" wrapperClassName="span-2" error={errors.p12} onChange={(e) => setArchivo(e.target.files?.[0] ?? null)} />
+          <Field label={D.claveCertificado} name="clave" type="password" wrapperClassName="span-2" autoComplete="off" value={clave} error={errors.clave} onChange={(e) => setClave(e.target.value)} />
+          <div className="span-2">
+            <button type="submit" className="btn" disabled={guardar.isPending}>
+              {D.subirCertificado}
+            </button>
+          </div>
+        </>
+      )}
     </form>
   );
 }
