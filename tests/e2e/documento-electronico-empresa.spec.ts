@@ -1,0 +1,78 @@
+import { expect, test, type Page } from '@playwright/test';
+import { generarCertificadoPrueba } from '../../server/modules/dian/certificado-prueba';
+import { CLAVE, entrarComo, nuevaTienda } from './crud-support';
+import { perfilFiscal } from './support/ferreteria';
+import { documento, signIn, unique } from './support/fixtures';
+import { fotosEnDosAnchos } from './support/capturas';
+
+/**
+ * One DIAN certificate per empresa (issue #56 point 5, ADR 069): the owner loads the certificate and
+ * the software in the first store; on the branch's settings screen the owner reads that a change applies
+ * to both stores, and the branch's administrator (a person with role 1 there) sees the empresa's
+ * certificate, the software read-only, no upload, and that only the owner changes them. Screenshots of
+ * both at 1366 and 390 px.
+ */
+const SOFTWARE = { softwareId: '56f2ae4e-9812-4fad-9255-08fcfcd5ccb0', softwarePin: '12345', testSetId: '3f1c2a44-5b6d-4e7f-8a9b-0c1d2e3f4a5b' };
+
+const selector = (page: Page) => page.getByRole('combobox', { name: 'Tienda', exact: true });
+async function cambiarA(page: Page, nombre: string) {
+  await selector(page).selectOption({ label: nombre });
+  await expect(page).toHaveURL(/\/inicio$/);
+  await expect(page.getByTestId('footer-tienda')).toHaveText(nombre);
+}
+
+test('el certificado y el software son de la empresa: el dueño sabe que un cambio aplica a todas; la sucursal firma con ellos y no los cambia', async ({ page, browser }) => {
+  test.setTimeout(150_000);
+  const cert = await generarCertificadoPrueba('/CN=Surtidor La Ceiba SAS/O=Pruebas/C=CO');
+  const tienda = await nuevaTienda(page.request);
+  const dueno = { authorization: `Bearer ${tienda.token}` };
+  const ok = async (r: Promise<import('@playwright/test').APIResponse>, status: number) => {
+    const res = await r;
+    expect(res.status(), await res.text()).toBe(status);
+    return res.json();
+  };
+  await ok(page.request.put('/api/tienda/perfil-fiscal', { headers: dueno, data: perfilFiscal('Surtidor La Ceiba S.A.S.', '800197268', 4, 'facturas@laceiba.co') }), 200);
+  await ok(page.request.post('/api/dian/certificado', { headers: dueno, data: { p12: cert.p12.toString('base64'), clave: cert.clave } }), 200);
+  await ok(page.request.put('/api/dian/configuracion', { headers: dueno, data: { habilitado: false, ambiente: 'habilitacion', transporte: 'dian', ...SOFTWARE } }), 200);
+  // A person of the first store, administrator (role 1) of the branch.
+  await ok(page.request.put('/api/tienda/invitacion', { headers: dueno, data: { aprobar_empleados: false } }), 200);
+  const correo = `${unique('admin')}@e2e.co`;
+  await ok(page.request.post('/api/usuarios/registro', { data: { nombre: 'Rosa', apellido: 'Díaz', documento: documento(), tipoDoc: 'CC', email: correo, contrasena: CLAVE, codigo_invitacion: tienda.codigo } }), 201);
+  const norte = `Ceiba Norte ${unique('n').slice(-5)}`;
+  const idNorte = (await ok(page.request.post('/api/sucursales', { headers: dueno, data: { nombreTienda: norte } }), 201)).idTienda as number;
+  const personas = (await ok(page.request.get('/api/sucursales/personas', { headers: dueno }), 200)).items as { idUsuario: number; nombre: string }[];
+  const rosa = personas.find((p) => p.nombre.startsWith('Rosa'))!;
+  await ok(page.request.put(`/api/sucursales/${idNorte}/personas/${rosa.idUsuario}`, { headers: dueno, data: { rol: 1 } }), 200);
+
+  // The owner, in the branch: the empresa's certificate, and a change reaches both stores.
+  await entrarComo(page, tienda);
+  await page.goto('/inicio');
+  await cambiarA(page, norte);
+  await page.goto('/documento_electronico');
+  await expect(page.getByTestId('dian-de-empresa')).toHaveText('El certificado de firma, el identificador del software y su PIN son de la empresa: un cambio aplica a sus 2 tiendas.');
+  await expect(page.getByTestId('certificado-resumen')).toContainText('Surtidor La Ceiba SAS');
+  await expect(page.getByLabel('Identificador del software (SoftwareID)')).toHaveValue(SOFTWARE.softwareId);
+  await expect(page.getByLabel('Archivo del certificado (.p12 o .pfx)')).toBeVisible();
+  await fotosEnDosAnchos(page, 'dian-empresa-dueno');
+
+  // The branch's administrator: the same certificate and software, read-only, no upload.
+  const contexto = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  const admin = await contexto.newPage();
+  await signIn(admin, 'Empleado', correo, CLAVE, { caja: false });
+  await cambiarA(admin, norte);
+  await admin.goto('/documento_electronico');
+  await expect(admin.getByTestId('dian-de-empresa')).toHaveText(
+    'El certificado de firma, el identificador del software y su PIN son de la empresa: esta tienda firma con ellos sin cargarlos. Solo el dueño de la empresa los cambia.',
+  );
+  await expect(admin.getByTestId('certificado-resumen')).toContainText('Surtidor La Ceiba SAS');
+  await expect(admin.getByLabel('Identificador del software (SoftwareID)')).toHaveValue(SOFTWARE.softwareId);
+  await expect(admin.getByLabel('Identificador del software (SoftwareID)')).toHaveAttribute('readonly', '');
+  await expect(admin.getByLabel('PIN del software')).toBeDisabled();
+  await expect(admin.getByLabel('Archivo del certificado (.p12 o .pfx)')).toHaveCount(0);
+  // Its own settings still save (the software sent back as it is).
+  await admin.getByLabel('Identificador del set de pruebas (TestSetId)').fill('4a1c2a44-5b6d-4e7f-8a9b-0c1d2e3f4a5b');
+  await admin.getByRole('button', { name: 'Guardar configuración' }).click();
+  await expect(admin.getByText('Configuración guardada.')).toBeVisible();
+  await fotosEnDosAnchos(admin, 'dian-empresa-sucursal');
+  await contexto.close();
+});
