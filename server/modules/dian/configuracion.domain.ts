@@ -246,12 +246,13 @@ export async function guardarConfiguracion(options: { db: Db; tiendaId: number; 
       .returning();
     let e = empresa;
     if (otroSoftware) {
-      [e] = await tx.update(empresaDian).set({ ...software, actualizadoEn: new Date() }).where(eq(empresaDian.empresaId, empresa.empresaId)).returning();
+      const [guardada] = await tx.update(empresaDian).set({ ...software, actualizadoEn: new Date() }).where(eq(empresaDian.empresaId, empresa.empresaId)).returning();
+      e = guardada!;
       await olvidarCopiasPropias(tx, tiendas.map((x) => x.id));
     }
-    const f = conEmpresa(g!, e!);
+    const f = conEmpresa(g!, e);
     // Who changed what, and when (issue #31): each change to how the store's sales reach DIAN.
-    const campos = CAMPOS_REGISTRADOS.filter((k) => (f as Record<string, unknown>)[k] !== (actual as Record<string, unknown>)[k]).map((k) => D[k]);
+    const campos = CAMPOS_REGISTRADOS.filter((k) => (f as unknown as Record<string, unknown>)[k] !== (actual as unknown as Record<string, unknown>)[k]).map((k) => D[k]);
     if (campos.length) await registrarPor(tx, tiendaId, autor, { tipo: 'documento_electronico', detalle: { accion: 'configuracion', campos, habilitado: f.habilitado, ambiente: f.ambiente === 1 ? 'produccion' : 'habilitacion' } });
     if (otroSoftware) {
       // The empresa's other stores: the software is theirs too, and one that had passed the test set goes back to it.
@@ -498,7 +499,7 @@ async function guardarResultado(db: Db, tiendaId: number, autor: Autor, document
       .where(eq(dianConfiguracion.tiendaId, tiendaId))
       .returning();
     await registrarPor(tx, tiendaId, autor, { tipo: 'documento_electronico', detalle: { accion, aceptado } });
-    return respuesta(tx, g!, tiendaId);
+    return respuesta(tx, g ? await filaConfiguracion(tx, tiendaId) : null, tiendaId);
   });
 }
 
