@@ -20,6 +20,8 @@ import {
 } from './components/landing-icons';
 import { SECTION } from './sections';
 import './landing.css';
+import './landing-hero.css';
+import './landing-secciones.css';
 
 const SERVICIOS: readonly Feature[] = [
   { ...T.servicios.cards.ventas, Icon: IconRegister },

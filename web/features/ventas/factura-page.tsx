@@ -26,6 +26,8 @@ import { useEscaner } from '../../lib/impresion/use-escaner';
 import { fetchProductoPorCodigo } from './api/productos-venta';
 import { agregarProducto, guardarCarrito } from './carrito';
 import './ventas.css';
+import './pago.css';
+import './recibo.css';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
 const M = { generic, ventas, impresion, dian, sinRed };

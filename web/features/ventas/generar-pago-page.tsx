@@ -38,6 +38,8 @@ import { promocionesDelCarrito } from '../../lib/promociones-carrito';
 import type { TClienteVentaConLista } from '#shared/schemas/listas-precios';
 import { useAtrasAlInicio } from './use-atras-al-inicio';
 import './ventas.css';
+import './pago.css';
+import './recibo.css';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
 const M = { generic, ventas, lotes };

@@ -43,6 +43,8 @@ import { CarritoPanel } from './components/carrito-panel';
 import { useAtrasAlInicio } from './use-atras-al-inicio';
 import { useAtajo } from '../../lib/use-atajo';
 import './ventas.css';
+import './pago.css';
+import './recibo.css';
 
 // This screen's texts only: the catalogue splits per screen (issue #20); of the offline ones, only its note (issue #55 point 4).
 const M = { generic, ventas: ventasCaja, lotes: lotesCaja, sinRed: sinRedInstalar };
