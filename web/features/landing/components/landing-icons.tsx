@@ -1,47 +1,12 @@
-import type { ReactNode, SVGProps } from 'react';
+import { Icon, type IconProps } from '../../../components/ui/icon';
 
 /**
- * Line icons of the landing page, drawn for the product. They live here rather than in
- * web/components/ui/icons.tsx so the landing chunk shares no module with the application's chunks.
+ * Line icons of the landing page, drawn for the product, in the application's frame
+ * (web/components/ui/icon.tsx, the one module the landing chunk shares with the application's).
  * Decorative: hidden from assistive technology (the text next to them says it all).
  */
-type IconProps = SVGProps<SVGSVGElement>;
+export { IconBack as IconChevronLeft, IconBars, IconClose, IconUser } from '../../../components/ui/icon';
 
-function Icon({ children, ...props }: IconProps & { children: ReactNode }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width="1em"
-      height="1em"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...props}
-    >
-      {children}
-    </svg>
-  );
-}
-
-export const IconBars = (p: IconProps) => (
-  <Icon {...p}>
-    <path d="M4 6h16M4 12h16M4 18h16" />
-  </Icon>
-);
-export const IconClose = (p: IconProps) => (
-  <Icon {...p}>
-    <path d="M6 6l12 12M18 6L6 18" />
-  </Icon>
-);
-export const IconChevronLeft = (p: IconProps) => (
-  <Icon {...p}>
-    <path d="M15 18l-6-6 6-6" />
-  </Icon>
-);
 export const IconChevronRight = (p: IconProps) => (
   <Icon {...p}>
     <path d="M9 18l6-6-6-6" />
@@ -71,12 +36,6 @@ export const IconMail = (p: IconProps) => (
   <Icon {...p}>
     <rect x="3" y="5" width="18" height="14" rx="2" />
     <path d="M3.5 6.5L12 13l8.5-6.5" />
-  </Icon>
-);
-export const IconUser = (p: IconProps) => (
-  <Icon {...p}>
-    <circle cx="12" cy="8" r="4" />
-    <path d="M4 21a8 8 0 0 1 16 0" />
   </Icon>
 );
 
