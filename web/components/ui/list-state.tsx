@@ -8,9 +8,9 @@ import './tabla-datos.css';
 // The shell's texts only: every screen loads them (issue #20).
 const M = { comun };
 
-type PagerProps = Parameters<typeof Pager>[0];
+export type PagerProps = Parameters<typeof Pager>[0];
 
-interface ListQuery<D> {
+export interface ListQuery<D> {
   isPending: boolean;
   isError: boolean;
   /** 'idle' while pending: the query is switched off (filters that cannot be asked), nothing to show. */

@@ -4,9 +4,9 @@ import { actividad } from '#shared/messages/actividad';
 import { permisos } from '#shared/messages/permisos';
 import { TIPOS_ACTIVIDAD, type TActividadQuery } from '#shared/schemas/actividad';
 import { SelectField } from '../../components/ui/field';
-import { FiltrosLista, ListState, razonOFallo } from '../../components/ui/list-state';
+import { FiltrosLista, razonOFallo } from '../../components/ui/list-state';
 import { RangoFechas, validarRango } from '../../components/ui/rango-fechas';
-import { TablaDatos } from '../../components/ui/tabla-datos';
+import { TablaFiltrada } from '../../components/ui/tabla-filtrada';
 import { PageHeader } from '../../components/page-header';
 import { alertFailure } from '../../lib/alerts';
 import { useFechas } from '../../lib/fechas';
@@ -74,32 +74,23 @@ export default function ActividadPage() {
         <RangoFechas desde={desde} hasta={hasta} errores={rango} onChange={lista.setFiltros} />
       </FiltrosLista>
 
-      <ListState
+      <TablaFiltrada
         lista={lista}
-        loading={T.cargando}
+        textos={T}
         failed={razonOFallo(T.cargaFallida)}
-        empty={lista.filtrado ? T.sinResultados : T.vacio}
-      >
-        {(items) => (
-          <TablaDatos
-            caption={T.titulo}
-            className="actividad-table"
-            wrapClassName="actividad-wrap"
-            rows={items}
-            rowKey={(a) => a.id}
-            busy={lista.query.isFetching}
-            rowClassName={(a) => (a.tipo === 'rechazo' ? 'actividad-rechazo' : '')}
-            columns={[
-              { header: C.fecha, className: 'actividad-c-fecha', cell: (a) => fechas.fechaMedia(a.fecha) },
-              { header: C.persona, cell: (a) => a.persona },
-              { header: C.rol, cell: (a) => M.permisos.rolNombre(a.rol) },
-              { header: C.cara, cell: (a) => T.cara(a.cara) },
-              { header: C.tipo, cell: (a) => T.tipos[a.tipo] ?? a.tipo },
-              { header: C.descripcion, className: 'actividad-c-detalle', cell: (a) => a.descripcion },
-            ]}
-          />
-        )}
-      </ListState>
+        className="actividad-table"
+        wrapClassName="actividad-wrap"
+        rowKey={(a) => a.id}
+        rowClassName={(a) => (a.tipo === 'rechazo' ? 'actividad-rechazo' : '')}
+        columns={[
+          { header: C.fecha, className: 'actividad-c-fecha', cell: (a) => fechas.fechaMedia(a.fecha) },
+          { header: C.persona, cell: (a) => a.persona },
+          { header: C.rol, cell: (a) => M.permisos.rolNombre(a.rol) },
+          { header: C.cara, cell: (a) => T.cara(a.cara) },
+          { header: C.tipo, cell: (a) => T.tipos[a.tipo] ?? a.tipo },
+          { header: C.descripcion, className: 'actividad-c-detalle', cell: (a) => a.descripcion },
+        ]}
+      />
     </>
   );
 }

@@ -3,8 +3,8 @@ import { facturas } from '#shared/messages/facturas';
 import { formatPesos } from '#shared/money';
 import { ESTADOS_VENTA, type TEstadoVenta } from '#shared/schemas/factura';
 import { SelectField } from '../../components/ui/field';
-import { FiltrosLista, ListState, SearchField } from '../../components/ui/list-state';
-import { TablaDatos } from '../../components/ui/tabla-datos';
+import { FiltrosLista, SearchField } from '../../components/ui/list-state';
+import { TablaFiltrada } from '../../components/ui/tabla-filtrada';
 import { paths } from '../../config/paths';
 import { useFechas } from '../../lib/fechas';
 import { useListaPaginada } from '../../lib/use-lista-paginada';
@@ -56,54 +56,50 @@ export default function GestionarVentasPage() {
         <SelectField label={F.estadoFiltro} name="estado" options={ESTADO_OPTIONS} value={estado} onChange={(e) => lista.setFiltros({ estado: e.target.value })} />
       </FiltrosLista>
 
-      <ListState lista={lista} loading={F.cargandoLista} failed={F.cargaFallida} empty={lista.filtrado ? F.sinResultados : F.vacio}>
-        {(items) => (
-          <TablaDatos
-            caption={F.titulo}
-            className="facturas-table"
-            wrapClassName="facturas-wrap"
-            rows={items}
-            rowKey={(f) => f.idVenta}
-            rowClassName={() => 'facturas-row'}
-            onRowClick={(f) => abrir(f.idVenta)}
-            busy={lista.query.isFetching}
-            columns={[
-              {
-                header: C.venta,
-                className: 'facturas-c-venta',
-                cell: (f) => (
-                  <>
-                    <Link
-                      to={detalle(f.idVenta)}
-                      state={{ idVenta: f.idVenta, from: location.search }}
-                      aria-label={F.verFactura(f.numero)}
-                      onClick={(e) => e.stopPropagation()}
-                    >
-                      #{f.numero}
-                    </Link>
-                    {f.numeroFactura ? (
-                      <span className="facturas-sin-red" data-testid="facturas-numero-factura">
-                        {F.numeroFactura(f.numeroFactura)}
-                      </span>
-                    ) : null}
-                    {f.numeroDispositivo ? (
-                      <span className="facturas-sin-red" title={F.numeroSinRedTitulo}>
-                        {F.numeroSinRed(f.numeroDispositivo)}
-                      </span>
-                    ) : null}
-                  </>
-                ),
-              },
-              { header: C.fecha, className: 'facturas-nowrap facturas-c-fecha', cell: (f) => fechas.fechaMedia(f.fecha) },
-              { header: C.productos, className: 'facturas-c-productos', cell: (f) => F.lineas(f.lineas, f) },
-              { header: C.cliente, className: 'facturas-opcional', cell: (f) => f.cliente ?? <span className="facturas-muted">{F.clienteGeneral}</span> },
-              { header: C.metodo, className: 'facturas-opcional', cell: (f) => f.metodoPago ?? '—' },
-              { header: C.total, num: true, className: 'facturas-nowrap facturas-c-total', cell: (f) => <strong>{formatPesos(f.total)}</strong> },
-              { header: C.estado, className: 'facturas-c-estado', cell: (f) => <span className={estadoBadge(f.estado)}>{f.estado}</span> },
-            ]}
-          />
-        )}
-      </ListState>
+      <TablaFiltrada
+        lista={lista}
+        textos={{ ...F, cargando: F.cargandoLista }}
+        failed={F.cargaFallida}
+        className="facturas-table"
+        wrapClassName="facturas-wrap"
+        rowKey={(f) => f.idVenta}
+        rowClassName={() => 'facturas-row'}
+        onRowClick={(f) => abrir(f.idVenta)}
+        columns={[
+          {
+            header: C.venta,
+            className: 'facturas-c-venta',
+            cell: (f) => (
+              <>
+                <Link
+                  to={detalle(f.idVenta)}
+                  state={{ idVenta: f.idVenta, from: location.search }}
+                  aria-label={F.verFactura(f.numero)}
+                  onClick={(e) => e.stopPropagation()}
+                >
+                  #{f.numero}
+                </Link>
+                {f.numeroFactura ? (
+                  <span className="facturas-sin-red" data-testid="facturas-numero-factura">
+                    {F.numeroFactura(f.numeroFactura)}
+                  </span>
+                ) : null}
+                {f.numeroDispositivo ? (
+                  <span className="facturas-sin-red" title={F.numeroSinRedTitulo}>
+                    {F.numeroSinRed(f.numeroDispositivo)}
+                  </span>
+                ) : null}
+              </>
+            ),
+          },
+          { header: C.fecha, className: 'facturas-nowrap facturas-c-fecha', cell: (f) => fechas.fechaMedia(f.fecha) },
+          { header: C.productos, className: 'facturas-c-productos', cell: (f) => F.lineas(f.lineas, f) },
+          { header: C.cliente, className: 'facturas-opcional', cell: (f) => f.cliente ?? <span className="facturas-muted">{F.clienteGeneral}</span> },
+          { header: C.metodo, className: 'facturas-opcional', cell: (f) => f.metodoPago ?? '—' },
+          { header: C.total, num: true, className: 'facturas-nowrap facturas-c-total', cell: (f) => <strong>{formatPesos(f.total)}</strong> },
+          { header: C.estado, className: 'facturas-c-estado', cell: (f) => <span className={estadoBadge(f.estado)}>{f.estado}</span> },
+        ]}
+      />
     </>
   );
 }

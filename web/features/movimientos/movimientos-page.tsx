@@ -5,9 +5,9 @@ import { formatCantidad } from '#shared/cantidad';
 import { movimientos } from '#shared/messages/movimientos';
 import { roles } from '#shared/messages/roles';
 import { ROL } from '#shared/roles';
-import { FiltrosLista, ListState, razonOFallo, SearchField } from '../../components/ui/list-state';
+import { FiltrosLista, razonOFallo, SearchField } from '../../components/ui/list-state';
 import { RangoFechas, validarRango } from '../../components/ui/rango-fechas';
-import { TablaDatos } from '../../components/ui/tabla-datos';
+import { TablaFiltrada } from '../../components/ui/tabla-filtrada';
 import { paths } from '../../config/paths';
 import { alertFailure, alertWarning } from '../../lib/alerts';
 import { useFechas } from '../../lib/fechas';
@@ -67,45 +67,36 @@ export default function MovimientosPage() {
         <RangoFechas desde={desde} hasta={hasta} errores={rango} onChange={lista.setFiltros} />
       </FiltrosLista>
 
-      <ListState
+      <TablaFiltrada
         lista={lista}
-        loading={T.cargando}
+        textos={T}
         failed={razonOFallo(T.cargaFallida)}
-        empty={lista.filtrado ? T.sinResultados : T.vacio}
-      >
-        {(items) => (
-          <TablaDatos
-            caption={T.titulo}
-            className="movimientos-table"
-            wrapClassName="movimientos-wrap"
-            rows={items}
-            rowKey={(m) => m.id}
-            busy={query.isFetching}
-            columns={[
-              { header: C.id, num: true, className: 'movimientos-c-id', cell: (m) => m.id },
-              { header: C.producto, label: false, className: 'movimientos-c-producto', cell: (m) => m.producto ?? <em className="movimientos-muted">{T.productoEliminado}</em> },
-              { header: C.stockAntes, num: true, className: 'movimientos-c-antes', cell: (m) => formatCantidad(m.stockAntes, m.unidad) },
-              {
-                header: C.entradas,
-                num: true,
-                className: 'movimientos-c-entradas',
-                cellProps: (m) => ({ className: m.entradas ? 'movimientos-entrada' : 'movimientos-cero' }),
-                cell: (m) => (m.entradas ? `+${formatCantidad(m.entradas, m.unidad)}` : '0'),
-              },
-              {
-                header: C.salidas,
-                num: true,
-                className: 'movimientos-c-salidas',
-                cellProps: (m) => ({ className: m.salidas ? 'movimientos-salida' : 'movimientos-cero' }),
-                cell: (m) => (m.salidas ? `−${formatCantidad(m.salidas, m.unidad)}` : '0'),
-              },
-              { header: C.stockDespues, num: true, className: 'movimientos-c-despues', cell: (m) => <strong>{formatCantidad(m.stockDespues, m.unidad)}</strong> },
-              { header: C.fecha, label: false, className: 'movimientos-fecha movimientos-c-fecha', cell: (m) => fechas.fechaMedia(m.fecha) },
-              { header: C.motivo, label: false, className: 'movimientos-c-motivo', cell: (m) => m.motivo },
-            ]}
-          />
-        )}
-      </ListState>
+        className="movimientos-table"
+        wrapClassName="movimientos-wrap"
+        rowKey={(m) => m.id}
+        columns={[
+          { header: C.id, num: true, className: 'movimientos-c-id', cell: (m) => m.id },
+          { header: C.producto, label: false, className: 'movimientos-c-producto', cell: (m) => m.producto ?? <em className="movimientos-muted">{T.productoEliminado}</em> },
+          { header: C.stockAntes, num: true, className: 'movimientos-c-antes', cell: (m) => formatCantidad(m.stockAntes, m.unidad) },
+          {
+            header: C.entradas,
+            num: true,
+            className: 'movimientos-c-entradas',
+            cellProps: (m) => ({ className: m.entradas ? 'movimientos-entrada' : 'movimientos-cero' }),
+            cell: (m) => (m.entradas ? `+${formatCantidad(m.entradas, m.unidad)}` : '0'),
+          },
+          {
+            header: C.salidas,
+            num: true,
+            className: 'movimientos-c-salidas',
+            cellProps: (m) => ({ className: m.salidas ? 'movimientos-salida' : 'movimientos-cero' }),
+            cell: (m) => (m.salidas ? `−${formatCantidad(m.salidas, m.unidad)}` : '0'),
+          },
+          { header: C.stockDespues, num: true, className: 'movimientos-c-despues', cell: (m) => <strong>{formatCantidad(m.stockDespues, m.unidad)}</strong> },
+          { header: C.fecha, label: false, className: 'movimientos-fecha movimientos-c-fecha', cell: (m) => fechas.fechaMedia(m.fecha) },
+          { header: C.motivo, label: false, className: 'movimientos-c-motivo', cell: (m) => m.motivo },
+        ]}
+      />
     </>
   );
 }
