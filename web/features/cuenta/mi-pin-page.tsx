@@ -1,5 +1,4 @@
-import { useState, type FormEvent } from 'react';
-import type { FieldErrors } from '#shared/errors';
+import { z } from 'zod';
 import { comun, generic } from '#shared/messages/comun';
 import { ventas } from '#shared/messages/ventas';
 import { ROL } from '#shared/roles';
@@ -8,14 +7,23 @@ import { PageHeader } from '../../components/page-header';
 import { Field } from '../../components/ui/field';
 import { paths } from '../../config/paths';
 import { alertFailure, toastSuccess } from '../../lib/alerts';
-import { fieldErrorsOf, validate } from '../../lib/form-errors';
+import { fieldErrorsOf } from '../../lib/form-errors';
 import { useSession } from '../../lib/session';
+import { useValidatedForm } from '../../lib/use-validated-form';
 import { useEstablecerPin, useEstadoPin } from './api/pin';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
 const M = { comun, generic, ventas };
 
 const V = M.ventas;
+
+const VACIO = { pin: '', confirmar: '', contrasena: '' };
+/** The request's schema, and the PIN typed twice alike (told once the PIN itself is valid). */
+const ZPinForm = ZEstablecerPinRequest.extend({ confirmar: z.string() }).refine((v) => v.pin === v.confirmar, {
+  path: ['confirmar'],
+  message: V.miPinNoCoincide,
+  when: (p) => !p.issues.some((i) => i.path[0] === 'pin'),
+});
 
 /**
  * /mi_pin: a supervisor (role 1 or 3, employee or store account) sets or changes the PIN that authorises a
@@ -36,34 +44,19 @@ export default function MiPinPage() {
 function PinForm() {
   const estado = useEstadoPin();
   const guardar = useEstablecerPin();
-  const [v, setV] = useState({ pin: '', confirmar: '', contrasena: '' });
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const bind = (name: keyof typeof v) => ({
-    name,
-    value: v[name],
-    error: errors[name],
-    onChange: (e: { target: { value: string } }) => setV((x) => ({ ...x, [name]: e.target.value })),
-  });
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    const r = validate(ZEstablecerPinRequest, { pin: v.pin, contrasena: v.contrasena });
-    const errs: FieldErrors = { ...(r.errors ?? {}) };
-    if (!errs.pin && v.pin !== v.confirmar) errs.confirmar = V.miPinNoCoincide;
-    if (Object.keys(errs).length) return setErrors(errs);
-    setErrors({});
-    try {
-      await guardar.mutateAsync({ pin: v.pin, contrasena: v.contrasena });
-      setV({ pin: '', confirmar: '', contrasena: '' });
+  const { formRef, setValues, bind, onSubmit } = useValidatedForm({
+    schema: ZPinForm,
+    initial: VACIO,
+    submit: async ({ pin, contrasena }) => {
+      await guardar.mutateAsync({ pin, contrasena });
+      setValues(VACIO);
       toastSuccess(V.miPinGuardado);
-    } catch (err) {
-      const fields = fieldErrorsOf(err);
-      if (Object.keys(fields).length) return setErrors(fields);
-      await alertFailure(err);
-    }
-  };
+    },
+    onFailure: (err) => (Object.keys(fieldErrorsOf(err)).length ? undefined : alertFailure(err)),
+  });
   const pinProps = { type: 'password', inputMode: 'numeric' as const, autoComplete: 'off', maxLength: 8, pattern: '[0-9]*' };
   return (
-    <form className="card" onSubmit={onSubmit} noValidate aria-label={V.miPinTitle} style={{ maxWidth: '36rem', display: 'grid', gap: '0.75rem' }}>
+    <form ref={formRef} className="card" onSubmit={onSubmit} noValidate aria-label={V.miPinTitle} style={{ maxWidth: '36rem', display: 'grid', gap: '0.75rem' }}>
       <p>{V.miPinText}</p>
       <p role="status" data-testid="pin-estado">
         {estado.data ? V.miPinEstado(estado.data.tienePin) : estado.isError ? M.generic.errorText : M.comun.cargando}

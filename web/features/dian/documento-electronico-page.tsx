@@ -9,6 +9,7 @@ import { Field, SelectField } from '../../components/ui/field';
 import { paths } from '../../config/paths';
 import { alertFailure, toastSuccess } from '../../lib/alerts';
 import { validate } from '../../lib/form-errors';
+import { useValidatedForm } from '../../lib/use-validated-form';
 import { useFechas } from '../../lib/fechas';
 import { useSession } from '../../lib/session';
 import { useConfiguracionDian, useConsultarSetPruebas, useConsultarSetTipo, useEnviarSetPruebas, useEnviarSetTipo, useGuardarCertificado, useGuardarConfiguracionDian, useGuardarTipo } from './api';
@@ -69,42 +70,30 @@ export default function DocumentoElectronicoPage() {
 /** `soloLectura`: the empresa's software, shown to a branch, not changed there (ADR 069). */
 function ConfiguracionForm({ inicial, soloLectura }: { inicial: TConfiguracionDian; soloLectura: boolean }) {
   const guardar = useGuardarConfiguracionDian();
-  const [v, setV] = useState({
-    habilitado: inicial.habilitado,
-    ambiente: inicial.ambiente as string,
-    softwareId: inicial.softwareId ?? '',
-    softwarePin: '',
-    testSetId: inicial.testSetId ?? '',
-    transporte: inicial.transporte as string,
-    proveedorUrl: inicial.proveedorUrl ?? '',
-    proveedorToken: '',
-  });
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    const r = validate(ZConfiguracionDianRequest, v);
-    if (r.errors) return setErrors(r.errors);
-    setErrors({});
-    try {
-      await guardar.mutateAsync(v as never);
-      setV((x) => ({ ...x, softwarePin: '', proveedorToken: '' }));
+  const { formRef, values: v, set, setValues, errors, bind, onSubmit } = useValidatedForm({
+    schema: ZConfiguracionDianRequest,
+    initial: {
+      habilitado: inicial.habilitado,
+      ambiente: inicial.ambiente as string,
+      softwareId: inicial.softwareId ?? '',
+      softwarePin: '',
+      testSetId: inicial.testSetId ?? '',
+      transporte: inicial.transporte as string,
+      proveedorUrl: inicial.proveedorUrl ?? '',
+      proveedorToken: '',
+    },
+    submit: async (values) => {
+      await guardar.mutateAsync(values as never);
+      setValues((x) => ({ ...x, softwarePin: '', proveedorToken: '' }));
       toastSuccess(D.guardado);
-    } catch (err) {
-      if (err instanceof AppError && err.fields) setErrors(err.fields);
-      await alertFailure(err);
-    }
-  };
-  const bind = (name: 'softwareId' | 'softwarePin' | 'testSetId' | 'proveedorUrl' | 'proveedorToken') => ({
-    name,
-    value: v[name],
-    error: errors[name],
-    autoComplete: 'off',
-    onChange: (e: { target: { value: string } }) => setV((x) => ({ ...x, [name]: e.target.value })),
+    },
+    onFailure: alertFailure,
   });
+  const campo = (name: 'proveedorUrl' | 'proveedorToken') => ({ ...bind(name), autoComplete: 'off' });
   return (
-    <form className="card form-grid dian-card" onSubmit={(e) => void onSubmit(e)} noValidate aria-label={D.titulo}>
+    <form ref={formRef} className="card form-grid dian-card" onSubmit={(e) => void onSubmit(e)} noValidate aria-label={D.titulo}>
       <label className="span-2 dian-interruptor">
-        <input type="checkbox" checked={v.habilitado} onChange={(e) => setV((x) => ({ ...x, habilitado: e.target.checked }))} /> {D.habilitado}
+        <input type="checkbox" checked={v.habilitado} onChange={(e) => set('habilitado', e.target.checked)} /> {D.habilitado}
       </label>
       <SelectField
         label={D.ambiente}
@@ -115,7 +104,7 @@ function ConfiguracionForm({ inicial, soloLectura }: { inicial: TConfiguracionDi
           { value: 'habilitacion', label: D.habilitacion },
           { value: 'produccion', label: D.produccion },
         ]}
-        onChange={(e) => setV((x) => ({ ...x, ambiente: e.target.value }))}
+        onChange={(e) => set('ambiente', e.target.value)}
       />
       <SelectField
         label={D.transporte}
@@ -126,23 +115,13 @@ function ConfiguracionForm({ inicial, soloLectura }: { inicial: TConfiguracionDi
           { value: 'dian', label: D.transporteDian },
           { value: 'proveedor', label: D.transporteProveedor },
         ]}
-        onChange={(e) => setV((x) => ({ ...x, transporte: e.target.value }))}
+        onChange={(e) => set('transporte', e.target.value)}
       />
-      <Field label={D.softwareId} wrapperClassName="span-2" spellCheck={false} {...bind('softwareId')} readOnly={soloLectura} />
-      <Field
-        label={D.softwarePin}
-        type="password"
-        inputMode="numeric"
-        hint={inicial.pinGuardado && !soloLectura ? D.softwarePinGuardado : undefined}
-        {...bind('softwarePin')}
-        autoComplete="new-password"
-        disabled={soloLectura}
-      />
-      <Field label={D.testSetId} wrapperClassName="span-2" spellCheck={false} {...bind('testSetId')} />
+      <CamposSoftware bind={bind} pinGuardado={inicial.pinGuardado} soloLectura={soloLectura} />
       {v.transporte === 'proveedor' ? (
         <>
-          <Field label={D.proveedorUrl} type="url" wrapperClassName="span-2" {...bind('proveedorUrl')} />
-          <Field label={D.proveedorToken} type="password" wrapperClassName="span-2" hint={inicial.tokenGuardado ? D.proveedorTokenGuardado : undefined} {...bind('proveedorToken')} autoComplete="new-password" />
+          <Field label={D.proveedorUrl} type="url" wrapperClassName="span-2" {...campo('proveedorUrl')} />
+          <Field label={D.proveedorToken} type="password" wrapperClassName="span-2" hint={inicial.tokenGuardado ? D.proveedorTokenGuardado : undefined} {...campo('proveedorToken')} autoComplete="new-password" />
         </>
       ) : null}
       <div className="span-2">
@@ -151,6 +130,31 @@ function ConfiguracionForm({ inicial, soloLectura }: { inicial: TConfiguracionDi
         </button>
       </div>
     </form>
+  );
+}
+
+/** The software DIAN gave the store (or one document type): its id, its PIN (never shown back, only "saved"), its test set. */
+function CamposSoftware(props: {
+  bind: (name: 'softwareId' | 'softwarePin' | 'testSetId') => { name: string; value: string; error?: string; onChange: (e: { target: { value: string } }) => void };
+  pinGuardado: boolean;
+  /** The empresa's software, shown to a branch, not changed there (ADR 069). */
+  soloLectura?: boolean;
+}) {
+  const campo = (name: 'softwareId' | 'softwarePin' | 'testSetId') => ({ ...props.bind(name), autoComplete: 'off' });
+  return (
+    <>
+      <Field label={D.softwareId} wrapperClassName="span-2" spellCheck={false} {...campo('softwareId')} readOnly={props.soloLectura} />
+      <Field
+        label={D.softwarePin}
+        type="password"
+        inputMode="numeric"
+        hint={props.pinGuardado && !props.soloLectura ? D.softwarePinGuardado : undefined}
+        {...campo('softwarePin')}
+        autoComplete="new-password"
+        disabled={props.soloLectura}
+      />
+      <Field label={D.testSetId} wrapperClassName="span-2" spellCheck={false} {...campo('testSetId')} />
+    </>
   );
 }
 
@@ -315,41 +319,26 @@ export function HabilitacionTipo({ tipo: t, ambiente }: { tipo: THabilitacionTip
   const enviar = useEnviarSetTipo(t.tipo);
   const consultar = useConsultarSetTipo(t.tipo);
   const fechas = useFechas();
-  const [v, setV] = useState({ softwareId: t.softwareId ?? '', softwarePin: '', testSetId: t.testSetId ?? '' });
-  const [errors, setErrors] = useState<FieldErrors>({});
   const nombre = D.tiposHabilitacion[t.tipo]!;
-  const onGuardar = async (e: FormEvent) => {
-    e.preventDefault();
-    const r = validate(ZHabilitacionTipoRequest, v);
-    if (r.errors) return setErrors(r.errors);
-    setErrors({});
-    try {
-      await guardar.mutateAsync(v);
-      setV((x) => ({ ...x, softwarePin: '' }));
+  const { formRef, setValues, bind, onSubmit } = useValidatedForm({
+    schema: ZHabilitacionTipoRequest,
+    initial: { softwareId: t.softwareId ?? '', softwarePin: '', testSetId: t.testSetId ?? '' },
+    submit: async (values) => {
+      await guardar.mutateAsync(values);
+      setValues((x) => ({ ...x, softwarePin: '' }));
       toastSuccess(D.tipoGuardado);
-    } catch (err) {
-      if (err instanceof AppError && err.fields) setErrors(err.fields);
-      await alertFailure(err);
-    }
-  };
-  const bind = (name: 'softwareId' | 'softwarePin' | 'testSetId') => ({
-    name,
-    value: v[name],
-    error: errors[name],
-    autoComplete: 'off',
-    onChange: (e: { target: { value: string } }) => setV((x) => ({ ...x, [name]: e.target.value })),
+    },
+    onFailure: alertFailure,
   });
   return (
-    <form className="card form-grid dian-card" onSubmit={(e) => void onGuardar(e)} noValidate aria-label={nombre} data-testid={`tipo-${t.tipo}`}>
+    <form ref={formRef} className="card form-grid dian-card" onSubmit={(e) => void onSubmit(e)} noValidate aria-label={nombre} data-testid={`tipo-${t.tipo}`}>
       <h3 className="span-2">{nombre}</h3>
       <p className="span-2 muted">{D.setDelTipo(D.setDocumentos[t.tipo]!)}</p>
       <p className="span-2" role="status" data-testid={`tipo-${t.tipo}-estado`}>
         <span className={`dian-estado dian-estado--${t.estado}`}>{D.estadosHabilitacion[t.estado]}</span>
         {t.habilitadoEn ? ` · ${D.habilitadoDesdeEl(fechas.fechaHora(t.habilitadoEn))}` : null}
       </p>
-      <Field label={D.softwareId} wrapperClassName="span-2" spellCheck={false} {...bind('softwareId')} />
-      <Field label={D.softwarePin} type="password" inputMode="numeric" hint={t.pinGuardado ? D.softwarePinGuardado : undefined} {...bind('softwarePin')} autoComplete="new-password" />
-      <Field label={D.testSetId} wrapperClassName="span-2" spellCheck={false} {...bind('testSetId')} />
+      <CamposSoftware bind={bind} pinGuardado={t.pinGuardado} />
       <ResultadoSet
         resultado={t.resultado}
         de={(r) => r.tipos.find((y) => y.tipo === t.tipo)?.resultado}

@@ -1,7 +1,5 @@
-import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { dian } from '#shared/messages/dian';
-import { AppError, type FieldErrors } from '#shared/errors';
 import { comun, generic } from '#shared/messages/comun';
 import { impuestos } from '#shared/messages/impuestos';
 import { digitoVerificacion, RESPONSABILIDADES_RUT, type TResponsabilidadRut } from '#shared/impuestos';
@@ -10,7 +8,7 @@ import { PageHeader } from '../../components/page-header';
 import { Field, SelectField } from '../../components/ui/field';
 import { paths } from '../../config/paths';
 import { alertFailure, toastSuccess } from '../../lib/alerts';
-import { validate } from '../../lib/form-errors';
+import { useValidatedForm } from '../../lib/use-validated-form';
 import { useGuardarPerfilFiscal, usePerfilFiscal } from './api/impuestos';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
@@ -58,51 +56,40 @@ const aCuerpo = (v: Valores) => ({
 function PerfilForm({ inicial }: { inicial: TPerfilFiscalRespuesta }) {
   const p = inicial.perfil;
   const guardar = useGuardarPerfilFiscal();
-  const [v, setV] = useState<Valores>({
-    razonSocial: p?.razonSocial ?? '',
-    tipoPersona: p?.tipoPersona ?? 'natural',
-    nit: p?.nit ?? '',
-    dv: p ? String(p.dv) : '',
-    responsabilidades: p?.responsabilidades ?? [],
-    responsableIva: p?.responsableIva ?? false,
-    departamento: p?.departamento ?? '',
-    municipio: p?.municipio ?? '',
-    direccion: p?.direccion ?? '',
-    telefono: p?.telefono ?? '',
-    correo: p?.correo ?? '',
-    documentoInformativo: p?.documentoInformativo ?? false,
-    valorIncBolsa: String(p?.valorIncBolsa ?? 0),
-  });
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const dvCalculado = digitoVerificacion(v.nit.trim());
-  const bind = (name: 'razonSocial' | 'nit' | 'dv' | 'departamento' | 'municipio' | 'direccion' | 'telefono' | 'correo' | 'valorIncBolsa') => ({
-    name,
-    value: v[name],
-    error: errors[name],
-    onChange: (e: { target: { value: string } }) => setV((x) => ({ ...x, [name]: e.target.value })),
-  });
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    const r = validate(ZUpdatePerfilFiscal, aCuerpo(v));
-    if (r.errors) return setErrors(r.errors);
-    setErrors({});
-    try {
-      await guardar.mutateAsync(aCuerpo(v) as never);
+  const { formRef, values: v, set, setValues: setV, errors, bind, onSubmit } = useValidatedForm({
+    schema: ZUpdatePerfilFiscal,
+    initial: (): Valores => ({
+      razonSocial: p?.razonSocial ?? '',
+      tipoPersona: p?.tipoPersona ?? 'natural',
+      nit: p?.nit ?? '',
+      dv: p ? String(p.dv) : '',
+      responsabilidades: p?.responsabilidades ?? [],
+      responsableIva: p?.responsableIva ?? false,
+      departamento: p?.departamento ?? '',
+      municipio: p?.municipio ?? '',
+      direccion: p?.direccion ?? '',
+      telefono: p?.telefono ?? '',
+      correo: p?.correo ?? '',
+      documentoInformativo: p?.documentoInformativo ?? false,
+      valorIncBolsa: String(p?.valorIncBolsa ?? 0),
+    }),
+    toBody: aCuerpo,
+    submit: async (values) => {
+      await guardar.mutateAsync(aCuerpo(values) as never);
       toastSuccess(P.guardado);
-    } catch (err) {
-      if (err instanceof AppError && err.fields) setErrors(err.fields);
-      await alertFailure(err);
-    }
-  };
+    },
+    onFailure: alertFailure,
+  });
+  const dvCalculado = digitoVerificacion(v.nit.trim());
   const marcar = (r: TResponsabilidadRut, on: boolean) => setV((x) => ({ ...x, responsabilidades: on ? [...x.responsabilidades, r] : x.responsabilidades.filter((y) => y !== r) }));
   return (
-    <form className="card form-grid" onSubmit={(e) => void onSubmit(e)} noValidate aria-label={P.titulo} style={{ maxWidth: '44rem' }}>
+    <form ref={formRef} className="card form-grid" onSubmit={(e) => void onSubmit(e)} noValidate aria-label={P.titulo} style={{ maxWidth: '44rem' }}>
       <Field label={P.razonSocial} autoComplete="organization" wrapperClassName="span-2" {...bind('razonSocial')} />
       <SelectField
         label={P.tipoPersona}
         value={v.tipoPersona}
         error={errors.tipoPersona}
-        onChange={(e) => setV((x) => ({ ...x, tipoPersona: e.target.value }))}
+        onChange={(e) => set('tipoPersona', e.target.value)}
         options={Object.entries(P.tiposPersona).map(([value, label]) => ({ value, label }))}
       />
       <Field label={P.nit} inputMode="numeric" autoComplete="off" {...bind('nit')} />
@@ -122,7 +109,7 @@ function PerfilForm({ inicial }: { inicial: TPerfilFiscalRespuesta }) {
       </fieldset>
       <div className="field span-2">
         <label>
-          <input type="checkbox" checked={v.responsableIva} aria-describedby="responsable-iva-hint" onChange={(e) => setV((x) => ({ ...x, responsableIva: e.target.checked }))} /> {P.responsableIva}
+          <input type="checkbox" checked={v.responsableIva} aria-describedby="responsable-iva-hint" onChange={(e) => set('responsableIva', e.target.checked)} /> {P.responsableIva}
         </label>
         <small id="responsable-iva-hint" className="field__hint">
           {P.responsableIvaAyuda}{' '}
@@ -146,7 +133,7 @@ function PerfilForm({ inicial }: { inicial: TPerfilFiscalRespuesta }) {
       <Field label={P.valorIncBolsa} inputMode="numeric" autoComplete="off" {...bind('valorIncBolsa')} />
       <div className="field span-2">
         <label>
-          <input type="checkbox" checked={v.documentoInformativo} onChange={(e) => setV((x) => ({ ...x, documentoInformativo: e.target.checked }))} /> {P.documentoInformativo}
+          <input type="checkbox" checked={v.documentoInformativo} onChange={(e) => set('documentoInformativo', e.target.checked)} /> {P.documentoInformativo}
         </label>
         <small className="field__hint">{P.documentoInformativoAyuda}</small>
       </div>

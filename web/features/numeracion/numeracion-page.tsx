@@ -1,5 +1,4 @@
-import { useState, type FormEvent } from 'react';
-import { AppError, type FieldErrors } from '#shared/errors';
+import { useState } from 'react';
 import { comun, generic } from '#shared/messages/comun';
 import { numeracion } from '#shared/messages/numeracion';
 import { ZPuntoVentaRequest, ZRangoRequest, type TPuntoVenta, type TRango, type TRangoRequest } from '#shared/schemas/numeracion';
@@ -7,8 +6,8 @@ import { PageHeader } from '../../components/page-header';
 import { Field } from '../../components/ui/field';
 import { paths } from '../../config/paths';
 import { alertFailure, toastSuccess } from '../../lib/alerts';
-import { validate } from '../../lib/form-errors';
 import { useFechas } from '../../lib/fechas';
+import { useValidatedForm } from '../../lib/use-validated-form';
 import { AvisosNumeracion } from './avisos-numeracion';
 import './numeracion.css';
 import { useCrearCaja, useNumeracion, useRegistrarRango } from './api';
@@ -172,26 +171,20 @@ function Rango({ r, testId }: { r: TRango; testId: string }) {
 
 function NuevaCaja() {
   const crear = useCrearCaja();
-  const [v, setV] = useState({ nombre: '', ubicacion: '' });
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    const r = validate(ZPuntoVentaRequest, v);
-    if (r.errors) return setErrors(r.errors);
-    setErrors({});
-    try {
-      toastSuccess((await crear.mutateAsync(v)).message);
-      setV({ nombre: '', ubicacion: '' });
-    } catch (err) {
-      if (err instanceof AppError && err.fields) setErrors(err.fields);
-      await alertFailure(err);
-    }
-  };
+  const { formRef, setValues, bind, onSubmit } = useValidatedForm({
+    schema: ZPuntoVentaRequest,
+    initial: { nombre: '', ubicacion: '' },
+    submit: async (values) => {
+      toastSuccess((await crear.mutateAsync(values)).message);
+      setValues({ nombre: '', ubicacion: '' });
+    },
+    onFailure: alertFailure,
+  });
   return (
-    <form className="card form-grid numeracion-card" onSubmit={(e) => void onSubmit(e)} noValidate aria-label={N.agregarCaja}>
+    <form ref={formRef} className="card form-grid numeracion-card" onSubmit={(e) => void onSubmit(e)} noValidate aria-label={N.agregarCaja}>
       <h2 className="span-2">{N.agregarCaja}</h2>
-      <Field label={N.nombre} name="nombre" autoComplete="off" value={v.nombre} error={errors.nombre} onChange={(e) => setV((x) => ({ ...x, nombre: e.target.value }))} />
-      <Field label={N.ubicacion} name="ubicacion" autoComplete="off" value={v.ubicacion} error={errors.ubicacion} onChange={(e) => setV((x) => ({ ...x, ubicacion: e.target.value }))} />
+      <Field label={N.nombre} autoComplete="off" {...bind('nombre')} />
+      <Field label={N.ubicacion} autoComplete="off" {...bind('ubicacion')} />
       <div className="span-2">
         <button type="submit" className="btn" disabled={crear.isPending}>
           {N.guardarCaja}
@@ -201,13 +194,13 @@ function NuevaCaja() {
   );
 }
 
+const VACIO_RANGO = { prefijo: '', desde: '', hasta: '', resolucion: '', fechaDesde: '', fechaHasta: '', claveTecnica: '' };
+
 function RangoForm({ puntoVentaId, tipo, onListo }: { puntoVentaId: number; tipo: TTipoRango; onListo: () => void }) {
   const registrar = useRegistrarRango();
-  const [v, setV] = useState({ prefijo: '', desde: '', hasta: '', resolucion: '', fechaDesde: '', fechaHasta: '', claveTecnica: '' });
   // An invoice or DS range carries its technical key (ADR 044, 055).
   const factura = tipo !== 'pos';
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const cuerpo = () => ({
+  const cuerpo = (v: typeof VACIO_RANGO) => ({
     ...v,
     desde: v.desde.trim() === '' ? NaN : Number(v.desde.replace(/\./g, '')),
     hasta: v.hasta.trim() === '' ? NaN : Number(v.hasta.replace(/\./g, '')),
@@ -217,39 +210,37 @@ function RangoForm({ puntoVentaId, tipo, onListo }: { puntoVentaId: number; tipo
     // Only an invoice range carries the technical key (the server refuses it on a POS range).
     claveTecnica: factura ? v.claveTecnica : undefined,
   });
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    const r = validate(ZRangoRequest, cuerpo());
-    if (r.errors) return setErrors(r.errors);
-    setErrors({});
-    try {
-      toastSuccess((await registrar.mutateAsync({ puntoVentaId, ...cuerpo() })).message);
+  const { formRef, setErrors, bind, onSubmit } = useValidatedForm({
+    schema: ZRangoRequest,
+    initial: VACIO_RANGO,
+    toBody: cuerpo,
+    submit: async (values) => {
+      toastSuccess((await registrar.mutateAsync({ puntoVentaId, ...cuerpo(values) })).message);
       onListo();
-    } catch (err) {
-      if (err instanceof AppError && err.fields) setErrors(err.fields);
-      await alertFailure(err);
-    }
-  };
-  const bind = (name: keyof typeof v) => ({
-    name,
-    value: v[name],
-    error: errors[name],
-    autoComplete: 'off',
-    onChange: (e: { target: { value: string } }) => {
-      setV((x) => ({ ...x, [name]: e.target.value }));
-      // A corrected field loses its message at once.
-      setErrors(({ [name]: _corregido, ...resto }) => resto);
     },
+    onFailure: alertFailure,
   });
+  const campo = (name: keyof typeof VACIO_RANGO) => {
+    const b = bind(name);
+    return {
+      ...b,
+      autoComplete: 'off',
+      onChange: (e: { target: { value: string } }) => {
+        b.onChange(e);
+        // A corrected field loses its message at once.
+        setErrors(({ [name]: _corregido, ...resto }) => resto);
+      },
+    };
+  };
   return (
-    <form className="form-grid" onSubmit={(e) => void onSubmit(e)} noValidate aria-label={factura ? N.nuevoRangoFactura : N.nuevoRango}>
-      <Field label={N.prefijo} maxLength={4} {...bind('prefijo')} />
-      <Field label={N.resolucion} inputMode="numeric" {...bind('resolucion')} />
-      <Field label={N.desde} inputMode="numeric" {...bind('desde')} />
-      <Field label={N.hasta} inputMode="numeric" {...bind('hasta')} />
-      <Field label={N.fechaDesde} inputMode="numeric" placeholder={M.comun.fechaPlaceholder} {...bind('fechaDesde')} />
-      <Field label={N.fechaHasta} inputMode="numeric" placeholder={M.comun.fechaPlaceholder} {...bind('fechaHasta')} />
-      {factura ? <Field label={N.claveTecnica} spellCheck={false} wrapperClassName="span-2" hint={N.claveTecnicaAyuda} {...bind('claveTecnica')} /> : null}
+    <form ref={formRef} className="form-grid" onSubmit={(e) => void onSubmit(e)} noValidate aria-label={factura ? N.nuevoRangoFactura : N.nuevoRango}>
+      <Field label={N.prefijo} maxLength={4} {...campo('prefijo')} />
+      <Field label={N.resolucion} inputMode="numeric" {...campo('resolucion')} />
+      <Field label={N.desde} inputMode="numeric" {...campo('desde')} />
+      <Field label={N.hasta} inputMode="numeric" {...campo('hasta')} />
+      <Field label={N.fechaDesde} inputMode="numeric" placeholder={M.comun.fechaPlaceholder} {...campo('fechaDesde')} />
+      <Field label={N.fechaHasta} inputMode="numeric" placeholder={M.comun.fechaPlaceholder} {...campo('fechaHasta')} />
+      {factura ? <Field label={N.claveTecnica} spellCheck={false} wrapperClassName="span-2" hint={N.claveTecnicaAyuda} {...campo('claveTecnica')} /> : null}
       <div className="span-2">
         <button type="submit" className="btn" disabled={registrar.isPending}>
           {factura ? N.guardarRangoFactura : N.guardarRango}

@@ -1,6 +1,5 @@
-import { useMemo, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { AppError, type FieldErrors } from '#shared/errors';
+import { AppError } from '#shared/errors';
 import { comun, generic } from '#shared/messages/comun';
 import { ajustesTienda } from '#shared/messages/tienda';
 import { puntos } from '#shared/messages/puntos';
@@ -12,11 +11,11 @@ import { Field } from '../../components/ui/field';
 import { paths } from '../../config/paths';
 import { alertError, toastSuccess } from '../../lib/alerts';
 import { fechasEn } from '../../lib/fechas';
-import { validate } from '../../lib/form-errors';
+import { useValidatedForm } from '../../lib/use-validated-form';
 import { useSession } from '../../lib/session';
 import { useAjustesTienda, useGuardarAjustes } from '../../lib/ajustes-tienda';
-import { otrasZonas, ZONAS_FRECUENTES } from './zonas-horarias';
 import { FormatosBalanza } from './components/formatos-balanza';
+import { ZonaHorariaField } from './components/zona-horaria-field';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
 const M = { ajustesTienda, comun, generic, ventas, puntos };
@@ -50,98 +49,59 @@ function AjustesForm({ inicial }: { inicial: TAjustesTienda }) {
   const session = useSession();
   const puede = session?.rol === ROL.ADMIN;
   const guardar = useGuardarAjustes();
-  const [v, setV] = useState({
-    nit: inicial.nit ?? '',
-    direccion: inicial.direccion ?? '',
-    telefono: inicial.telefono ?? '',
-    anchoPapel: inicial.anchoPapel as TAnchoPapel,
-    pieRecibo: inicial.pieRecibo ?? '',
-    zonaHoraria: inicial.zonaHoraria,
-    exigirCaja: inicial.exigirCaja,
-  });
-  const otras = useMemo(() => otrasZonas(inicial.zonaHoraria), [inicial.zonaHoraria]);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const bind = (name: 'nit' | 'direccion' | 'telefono' | 'pieRecibo') => ({
-    name,
-    value: v[name],
-    error: errors[name],
-    disabled: !puede,
-    onChange: (e: { target: { value: string } }) => setV((x) => ({ ...x, [name]: e.target.value })),
-  });
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    const r = validate(ZUpdateAjustesTienda, v);
-    if (r.errors) return setErrors(r.errors);
-    setErrors({});
-    try {
-      await guardar.mutateAsync(v);
+  const { formRef, values: v, set, errors, bind, onSubmit } = useValidatedForm({
+    schema: ZUpdateAjustesTienda,
+    initial: {
+      nit: inicial.nit ?? '',
+      direccion: inicial.direccion ?? '',
+      telefono: inicial.telefono ?? '',
+      anchoPapel: inicial.anchoPapel as TAnchoPapel,
+      pieRecibo: inicial.pieRecibo ?? '',
+      zonaHoraria: inicial.zonaHoraria,
+      exigirCaja: inicial.exigirCaja,
+    },
+    submit: async (values) => {
+      await guardar.mutateAsync(values);
       toastSuccess(M.ventas.ajustesGuardados);
-    } catch (err) {
-      // A zone this browser lists but the server does not know comes back as the field's error.
-      if (err instanceof AppError && err.fields) return setErrors(err.fields);
-      await alertError(M.generic.errorTitle, M.generic.errorText);
-    }
-  };
+    },
+    // A zone this browser lists but the server does not know comes back as the field's error.
+    onFailure: (err) => (err instanceof AppError && err.fields ? undefined : alertError(M.generic.errorTitle, M.generic.errorText)),
+  });
   return (
-    <form className="card" onSubmit={onSubmit} noValidate aria-label={T.titulo} style={{ maxWidth: '36rem', display: 'grid', gap: '0.75rem' }}>
+    <form ref={formRef} className="card" onSubmit={onSubmit} noValidate aria-label={T.titulo} style={{ maxWidth: '36rem', display: 'grid', gap: '0.75rem' }}>
       <h2 style={{ margin: 0, fontSize: '1.2rem' }}>{T.titulo}</h2>
       <p>
         {M.comun.pie.tienda} <strong>{inicial.nombreTienda}</strong>
       </p>
-      <Field label={T.nit} autoComplete="off" placeholder="900.123.456-7" {...bind('nit')} />
-      <Field label={T.direccion} autoComplete="off" {...bind('direccion')} />
-      <Field label={T.telefono} inputMode="tel" autoComplete="off" {...bind('telefono')} />
-      <Field label={T.pieRecibo} autoComplete="off" placeholder={T.pieReciboPlaceholder} {...bind('pieRecibo')} />
+      <Field label={T.nit} autoComplete="off" placeholder="900.123.456-7" {...bind('nit')} disabled={!puede} />
+      <Field label={T.direccion} autoComplete="off" {...bind('direccion')} disabled={!puede} />
+      <Field label={T.telefono} inputMode="tel" autoComplete="off" {...bind('telefono')} disabled={!puede} />
+      <Field label={T.pieRecibo} autoComplete="off" placeholder={T.pieReciboPlaceholder} {...bind('pieRecibo')} disabled={!puede} />
       <div className="field">
         <label htmlFor="ancho-papel">{T.papel}</label>
-        <select id="ancho-papel" value={v.anchoPapel} disabled={!puede} onChange={(e) => setV((x) => ({ ...x, anchoPapel: e.target.value as TAnchoPapel }))}>
+        <select id="ancho-papel" value={v.anchoPapel} disabled={!puede} onChange={(e) => set('anchoPapel', e.target.value as TAnchoPapel)}>
           <option value="80">{T.papeles[80]}</option>
           <option value="58">{T.papeles[58]}</option>
         </select>
         <small className="field__hint">{T.papelHint}</small>
       </div>
-      {/* minWidth 0: the long names of "Todas las zonas" must not widen the form on a phone. */}
-      <div className={`field${errors.zonaHoraria ? ' field--invalid' : ''}`} style={{ minWidth: 0 }}>
-        <label htmlFor="zona-horaria">{T.zona}</label>
-        <select
-          id="zona-horaria"
-          style={{ minWidth: 0, width: '100%' }}
-          value={v.zonaHoraria}
-          disabled={!puede}
-          aria-invalid={errors.zonaHoraria ? true : undefined}
-          aria-describedby={errors.zonaHoraria ? 'zona-horaria-error zona-horaria-hint' : 'zona-horaria-hint'}
-          onChange={(e) => setV((x) => ({ ...x, zonaHoraria: e.target.value }))}
-        >
-          <optgroup label={T.zonasFrecuentes}>
-            {ZONAS_FRECUENTES.map((z) => (
-              <option key={z.zona} value={z.zona}>
-                {z.nombre}
-              </option>
-            ))}
-          </optgroup>
-          {otras.length ? (
-            <optgroup label={T.zonasTodas}>
-              {otras.map((z) => (
-                <option key={z} value={z}>
-                  {z.replaceAll('_', ' ')}
-                </option>
-              ))}
-            </optgroup>
-          ) : null}
-        </select>
-        {errors.zonaHoraria ? (
-          <small id="zona-horaria-error" className="field__error" role="alert">
-            {errors.zonaHoraria}
-          </small>
-        ) : null}
-        <small id="zona-horaria-hint" className="field__hint">
-          {T.zonaHint}{' '}
-          {fechasEn(v.zonaHoraria).hora(Date.now())}
-        </small>
-      </div>
+      <ZonaHorariaField
+        id="zona-horaria"
+        label={T.zona}
+        value={v.zonaHoraria}
+        inicial={inicial.zonaHoraria}
+        onChange={(zona) => set('zonaHoraria', zona)}
+        error={errors.zonaHoraria}
+        disabled={!puede}
+        hint={
+          <>
+            {T.zonaHint} {fechasEn(v.zonaHoraria).hora(Date.now())}
+          </>
+        }
+      />
       <div className="field">
         <label>
-          <input type="checkbox" checked={v.exigirCaja} disabled={!puede} aria-describedby="exigir-caja-hint" onChange={(e) => setV((x) => ({ ...x, exigirCaja: e.target.checked }))} />{' '}
+          <input type="checkbox" checked={v.exigirCaja} disabled={!puede} aria-describedby="exigir-caja-hint" onChange={(e) => set('exigirCaja', e.target.checked)} />{' '}
           {T.exigirCaja}
         </label>
         <small id="exigir-caja-hint" className="field__hint">

@@ -1,11 +1,9 @@
-import { useMemo, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { AppError, type FieldErrors } from '#shared/errors';
+import { AppError } from '#shared/errors';
 import { comun, generic } from '#shared/messages/comun';
 import { sucursales } from '#shared/messages/sucursales';
 import { traslados } from '#shared/messages/traslados';
 import { empresa } from '#shared/messages/empresa';
-import { ajustesTienda } from '#shared/messages/tienda';
 import { ZONA_HORARIA } from '#shared/zona-horaria';
 import { ZCrearSucursalRequest, type TSucursal } from '#shared/schemas/sucursal';
 import { PageHeader } from '../../components/page-header';
@@ -14,14 +12,15 @@ import { ListState, razonOFallo } from '../../components/ui/list-state';
 import { TablaDatos } from '../../components/ui/tabla-datos';
 import { paths } from '../../config/paths';
 import { alertError, alertSuccess } from '../../lib/alerts';
-import { validate } from '../../lib/form-errors';
+import { useValidatedForm } from '../../lib/use-validated-form';
 import { cambiarDeTienda, useCrearSucursal, useSucursales } from './api/sucursales';
 import { PersonasSucursales } from './components/personas-sucursales';
-import { otrasZonas, ZONAS_FRECUENTES } from './zonas-horarias';
+import { ZonaHorariaField } from './components/zona-horaria-field';
+import { ZONAS_FRECUENTES } from './zonas-horarias';
 import './sucursales.css';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
-const M = { ajustesTienda, comun, generic, sucursales, traslados, empresa };
+const M = { comun, generic, sucursales, traslados, empresa };
 const S = M.sucursales;
 
 const nombreZona = (zona: string) => ZONAS_FRECUENTES.find((z) => z.zona === zona)?.nombre ?? zona.replaceAll('_', ' ');
@@ -102,31 +101,18 @@ const vacio = { nombreTienda: '', direccion: '', telefono: '', zonaHoraria: ZONA
 
 function NuevaSucursal() {
   const crear = useCrearSucursal();
-  const [v, setV] = useState(vacio);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const otras = useMemo(() => otrasZonas(ZONA_HORARIA), []);
-  const bind = (name: 'nombreTienda' | 'direccion' | 'telefono') => ({
-    name,
-    value: v[name],
-    error: errors[name],
-    onChange: (e: { target: { value: string } }) => setV((x) => ({ ...x, [name]: e.target.value })),
-  });
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    const r = validate(ZCrearSucursalRequest, v);
-    if (r.errors) return setErrors(r.errors);
-    setErrors({});
-    try {
-      const creada = await crear.mutateAsync(v);
-      setV(vacio);
+  const { formRef, values: v, set, setValues, errors, bind, onSubmit } = useValidatedForm({
+    schema: ZCrearSucursalRequest,
+    initial: vacio,
+    submit: async (values) => {
+      const creada = await crear.mutateAsync(values);
+      setValues(vacio);
       await alertSuccess(S.creadaTitulo, creada.message);
-    } catch (err) {
-      if (err instanceof AppError && err.fields) return setErrors(err.fields);
-      await alertError(M.generic.errorTitle, err instanceof AppError ? err.message : M.generic.errorText);
-    }
-  };
+    },
+    onFailure: (err) => (err instanceof AppError && err.fields ? undefined : alertError(M.generic.errorTitle, err instanceof AppError ? err.message : M.generic.errorText)),
+  });
   return (
-    <form className="card sucursales__form" onSubmit={onSubmit} noValidate aria-labelledby="sucursal-nueva">
+    <form ref={formRef} className="card sucursales__form" onSubmit={onSubmit} noValidate aria-labelledby="sucursal-nueva">
       <h2 id="sucursal-nueva">{S.nueva}</h2>
       <p className="field__hint">
         {S.catalogoAyuda}
@@ -134,32 +120,7 @@ function NuevaSucursal() {
       <Field label={S.nombre} autoComplete="off" required {...bind('nombreTienda')} />
       <Field label={S.direccion} autoComplete="off" {...bind('direccion')} />
       <Field label={S.telefono} inputMode="tel" autoComplete="off" {...bind('telefono')} />
-      <div className={`field${errors.zonaHoraria ? ' field--invalid' : ''}`} style={{ minWidth: 0 }}>
-        <label htmlFor="sucursal-zona">{S.zona}</label>
-        <select id="sucursal-zona" style={{ minWidth: 0, width: '100%' }} value={v.zonaHoraria} onChange={(e) => setV((x) => ({ ...x, zonaHoraria: e.target.value }))}>
-          <optgroup label={M.ajustesTienda.zonasFrecuentes}>
-            {ZONAS_FRECUENTES.map((z) => (
-              <option key={z.zona} value={z.zona}>
-                {z.nombre}
-              </option>
-            ))}
-          </optgroup>
-          {otras.length ? (
-            <optgroup label={M.ajustesTienda.zonasTodas}>
-              {otras.map((z) => (
-                <option key={z} value={z}>
-                  {z.replaceAll('_', ' ')}
-                </option>
-              ))}
-            </optgroup>
-          ) : null}
-        </select>
-        {errors.zonaHoraria ? (
-          <small className="field__error" role="alert">
-            {errors.zonaHoraria}
-          </small>
-        ) : null}
-      </div>
+      <ZonaHorariaField id="sucursal-zona" label={S.zona} value={v.zonaHoraria} inicial={ZONA_HORARIA} onChange={(zona) => set('zonaHoraria', zona)} error={errors.zonaHoraria} />
       <div>
         <button type="submit" className="btn" disabled={crear.isPending}>
           {crear.isPending ? S.creando : S.crear}
