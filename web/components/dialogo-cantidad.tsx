@@ -3,6 +3,7 @@ import { aMilesimas, cantidadPorValor, formatCantidad, formatMilesimas, importeL
 import { reglaUnidad, type TUnidadDian } from '#shared/unidades';
 import { ventas } from '#shared/messages/ventas';
 import { formatPesos, LIMITES_DINERO, parsePesos } from '#shared/money';
+import { useDialogoModal } from '../lib/use-dialogo-modal';
 import './dialogo-cantidad.css';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
@@ -57,7 +58,7 @@ export function calcularDialogo(modo: Modo, texto: string, precio: number): { mi
  * A native modal <dialog>: it keeps the focus, Esc cancels, the focus goes back when it closes.
  */
 export function DialogoCantidad({ producto, cantidad, onConfirmar, onCancelar }: Props) {
-  const ref = useRef<HTMLDialogElement>(null);
+  const ref = useDialogoModal();
   const inputRef = useRef<HTMLInputElement>(null);
   const id = useId();
   const [modo, setModo] = useState<Modo>('peso');
@@ -73,19 +74,10 @@ export function DialogoCantidad({ producto, cantidad, onConfirmar, onCancelar }:
   const calculo = calcularDialogo(modo, texto, producto.precio);
   const corto = calculo !== null && calculo.milesimas > Math.round(producto.stock * MILESIMAS);
 
+  // Once the dialog is open (useDialogoModal's effect runs first): the quantity, selected.
   useEffect(() => {
-    const d = ref.current;
-    const previo = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    if (d && !d.open) {
-      if (typeof d.showModal === 'function') d.showModal();
-      else d.setAttribute('open', '');
-    }
     inputRef.current?.focus();
     inputRef.current?.select();
-    return () => {
-      if (d?.open) d.close?.();
-      previo?.focus();
-    };
   }, []);
 
   const cambiarModo = (m: Modo) => {

@@ -1,10 +1,11 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { formatCantidad } from '#shared/cantidad';
 import { isoADdMmAaaa } from '#shared/fecha-texto';
 import { lotes } from '#shared/messages/lotes';
 import type { TLote } from '#shared/schemas/lote';
 import type { LineaCarrito, LoteElegido } from '../carrito';
 import { useLotesProducto } from '../api/lotes-producto';
+import { useDialogoModal } from '../../../lib/use-dialogo-modal';
 import './elegir-lote.css';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
@@ -31,25 +32,12 @@ interface Props {
  * modal <dialog>, like the quantity dialog: it keeps the focus, Esc cancels.
  */
 export function ElegirLote({ linea, onElegir, onCancelar }: Props) {
-  const ref = useRef<HTMLDialogElement>(null);
+  const ref = useDialogoModal();
   const id = useId();
   const { data, isPending, isError } = useLotesProducto(linea.id);
   const [elegido, setElegido] = useState<number | 'auto'>(linea.lote?.id ?? 'auto');
   const lista = data?.lotes ?? [];
   const fefo = loteFefo(lista);
-
-  useEffect(() => {
-    const d = ref.current;
-    const previo = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    if (d && !d.open) {
-      if (typeof d.showModal === 'function') d.showModal();
-      else d.setAttribute('open', '');
-    }
-    return () => {
-      if (d?.open) d.close?.();
-      previo?.focus();
-    };
-  }, []);
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
