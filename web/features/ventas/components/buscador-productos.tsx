@@ -11,7 +11,7 @@ import { Pager } from '../../../components/ui/pager';
 import { NetworkError } from '../../../lib/api-client';
 import { useDebounced } from '../../../lib/use-debounced';
 import { AgregarSinStock } from './agregar-sin-stock';
-import { RejillaProductos } from './rejilla-productos';
+import { ProductosFallidos, RejillaProductos } from './rejilla-productos';
 import { fetchProductoPorCodigo, fetchProductosVenta, PAGE_SIZE, productosVentaKey, useProductosVenta } from '../api/productos-venta';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
@@ -213,12 +213,7 @@ export function BuscadorProductos({ onAdd, onProducts, enCarrito, inputRef, enOr
           {V.cargandoProductos}
         </div>
       ) : isError && !data ? (
-        <div className="state" role="alert">
-          <p>{V.productosFallidos}</p>
-          <button type="button" className="btn btn--ghost" onClick={() => refetch()}>
-            {V.reintentar}
-          </button>
-        </div>
+        <ProductosFallidos onRetry={() => refetch()} />
       ) : items.length === 0 ? (
         <div className="state">{q ? V.sinCoincidencias(q) : V.sinProductos}</div>
       ) : (

@@ -16,6 +16,18 @@ const V = M.ventas;
 // Ordering the grid (the store's role 1, now and then) loads when asked for (issue #55 point 4: not on the till's first paint).
 const OrdenarRejilla = lazy(() => import('./ordenar-rejilla').then((m) => ({ default: m.OrdenarRejilla })));
 
+/** The till's products did not load (the tap grid's or the search's): the reason and "try again". */
+export function ProductosFallidos({ onRetry }: { onRetry: () => unknown }) {
+  return (
+    <div className="state" role="alert">
+      <p>{V.productosFallidos}</p>
+      <button type="button" className="btn btn--ghost" onClick={() => onRetry()}>
+        {V.reintentar}
+      </button>
+    </div>
+  );
+}
+
 interface Props {
   onAdd: (p: TProductoVenta) => void;
   /** What each product has in the cart, as the cart writes it ("2", "0,375 kg"). */
@@ -36,15 +48,7 @@ export function RejillaProductos({ onAdd, enCarrito }: Props) {
   const puedeOrdenar = useSession()?.rol === ROL.ADMIN && enLinea;
   const [orden, setOrden] = useState<TProductoVenta[] | null>(null);
   if (isPending) return <div className="rejilla rejilla--cargando" aria-hidden="true" />;
-  if (isError || !data)
-    return (
-      <div className="state" role="alert">
-        <p>{V.productosFallidos}</p>
-        <button type="button" className="btn btn--ghost" onClick={() => refetch()}>
-          {V.reintentar}
-        </button>
-      </div>
-    );
+  if (isError || !data) return <ProductosFallidos onRetry={() => refetch()} />;
   if (orden && puedeOrdenar)
     return (
       <Suspense fallback={<div className="rejilla rejilla--cargando" aria-hidden="true" />}>
