@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { ListState, type ListQuery, type PagerProps } from './list-state';
+import { ListState, razonOFallo, type ListQuery, type PagerProps } from './list-state';
 import { TablaDatos } from './tabla-datos';
 
 /**
@@ -11,14 +11,17 @@ export function TablaFiltrada<Row>(
   props: {
     /** The list from `useListaPaginada`. */
     lista: { query: ListQuery<{ items: Row[] }> & { isFetching: boolean }; pager?: PagerProps; filtrado: boolean };
-    textos: { titulo: string; cargando: string; sinResultados: ReactNode; vacio: ReactNode };
-    failed: Parameters<typeof ListState>[0]['failed'];
-  } & Omit<Parameters<typeof TablaDatos<Row>>[0], 'caption' | 'rows' | 'busy'>,
+    textos: { titulo: string; cargando: string; cargaFallida: ReactNode; sinResultados: ReactNode; vacio: ReactNode };
+    /** The failure's words; default: the server's reason for a refused filter, otherwise `textos.cargaFallida`. */
+    failed?: Parameters<typeof ListState>[0]['failed'];
+    /** The screen's class prefix: the table is `<clase>-table` inside `<clase>-wrap`. */
+    clase: string;
+  } & Omit<Parameters<typeof TablaDatos<Row>>[0], 'caption' | 'rows' | 'busy' | 'className' | 'wrapClassName'>,
 ) {
-  const { lista, textos: T, failed, ...tabla } = props;
+  const { lista, textos: T, failed, clase, ...tabla } = props;
   return (
-    <ListState lista={lista} loading={T.cargando} failed={failed} empty={lista.filtrado ? T.sinResultados : T.vacio}>
-      {(items) => <TablaDatos caption={T.titulo} rows={items} busy={lista.query.isFetching} {...tabla} />}
+    <ListState lista={lista} loading={T.cargando} failed={failed ?? razonOFallo(T.cargaFallida)} empty={lista.filtrado ? T.sinResultados : T.vacio}>
+      {(items) => <TablaDatos caption={T.titulo} className={`${clase}-table`} wrapClassName={`${clase}-wrap`} rows={items} busy={lista.query.isFetching} {...tabla} />}
     </ListState>
   );
 }

@@ -4,7 +4,7 @@ import { actividad } from '#shared/messages/actividad';
 import { permisos } from '#shared/messages/permisos';
 import { TIPOS_ACTIVIDAD, type TActividadQuery } from '#shared/schemas/actividad';
 import { SelectField } from '../../components/ui/field';
-import { FiltrosLista, razonOFallo } from '../../components/ui/list-state';
+import { FiltrosLista } from '../../components/ui/list-state';
 import { RangoFechas, validarRango } from '../../components/ui/rango-fechas';
 import { TablaFiltrada } from '../../components/ui/tabla-filtrada';
 import { PageHeader } from '../../components/page-header';
@@ -77,9 +77,7 @@ export default function ActividadPage() {
       <TablaFiltrada
         lista={lista}
         textos={T}
-        failed={razonOFallo(T.cargaFallida)}
-        className="actividad-table"
-        wrapClassName="actividad-wrap"
+        clase="actividad"
         rowKey={(a) => a.id}
         rowClassName={(a) => (a.tipo === 'rechazo' ? 'actividad-rechazo' : '')}
         columns={[

@@ -60,8 +60,7 @@ export default function GestionarVentasPage() {
         lista={lista}
         textos={{ ...F, cargando: F.cargandoLista }}
         failed={F.cargaFallida}
-        className="facturas-table"
-        wrapClassName="facturas-wrap"
+        clase="facturas"
         rowKey={(f) => f.idVenta}
         rowClassName={() => 'facturas-row'}
         onRowClick={(f) => abrir(f.idVenta)}

@@ -5,7 +5,7 @@ import { formatCantidad } from '#shared/cantidad';
 import { movimientos } from '#shared/messages/movimientos';
 import { roles } from '#shared/messages/roles';
 import { ROL } from '#shared/roles';
-import { FiltrosLista, razonOFallo, SearchField } from '../../components/ui/list-state';
+import { FiltrosLista, SearchField } from '../../components/ui/list-state';
 import { RangoFechas, validarRango } from '../../components/ui/rango-fechas';
 import { TablaFiltrada } from '../../components/ui/tabla-filtrada';
 import { paths } from '../../config/paths';
@@ -70,9 +70,7 @@ export default function MovimientosPage() {
       <TablaFiltrada
         lista={lista}
         textos={T}
-        failed={razonOFallo(T.cargaFallida)}
-        className="movimientos-table"
-        wrapClassName="movimientos-wrap"
+        clase="movimientos"
         rowKey={(m) => m.id}
         columns={[
           { header: C.id, num: true, className: 'movimientos-c-id', cell: (m) => m.id },
