@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
 import { AppError } from '#shared/errors';
-import { comun } from '#shared/messages/comun';
+import { comun, generic } from '#shared/messages/comun';
 import { Field } from './field';
 import { Pager } from './pager';
 import './tabla-datos.css';
 
 // The shell's texts only: every screen loads them (issue #20).
-const M = { comun };
+const M = { comun, generic };
 
 export type PagerProps = Parameters<typeof Pager>[0];
 
@@ -36,6 +36,15 @@ export function Skeleton(props: { label: string; rows?: number; className?: stri
         </span>
       ))}
     </div>
+  );
+}
+
+/** A page's data still loading, or failed to load (the generic words): one status line. */
+export function EstadoCarga(props: { error: boolean; className?: string }) {
+  return (
+    <p className={props.className ?? 'state'} role="status">
+      {props.error ? M.generic.errorText : M.comun.cargando}
+    </p>
   );
 }
 

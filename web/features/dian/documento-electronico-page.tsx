@@ -1,7 +1,7 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { AppError, type FieldErrors } from '#shared/errors';
-import { comun, generic } from '#shared/messages/comun';
+import { comun } from '#shared/messages/comun';
 import { dian } from '#shared/messages/dian';
 import { ZCertificadoDianRequest, ZConfiguracionDianRequest, ZHabilitacionTipoRequest, type TConfiguracionDian, type THabilitacionTipo, type TResultadoHabilitacion } from '#shared/schemas/dian';
 import { PageHeader } from '../../components/page-header';
@@ -13,10 +13,11 @@ import { useValidatedForm } from '../../lib/use-validated-form';
 import { useFechas } from '../../lib/fechas';
 import { useSession } from '../../lib/session';
 import { useConfiguracionDian, useConsultarSetPruebas, useConsultarSetTipo, useEnviarSetPruebas, useEnviarSetTipo, useGuardarCertificado, useGuardarConfiguracionDian, useGuardarTipo } from './api';
+import { EstadoCarga } from '../../components/ui/list-state';
 import './dian.css';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
-const M = { comun, generic, dian };
+const M = { comun, dian };
 const D = M.dian;
 
 /** /documento_electronico (role 1, issue #31 point 8): the store's electronic POS document, its certificate and habilitación. */
@@ -59,9 +60,7 @@ export default function DocumentoElectronicoPage() {
           </section>
         </>
       ) : (
-        <p className="state" role="status">
-          {isError ? M.generic.errorText : M.comun.cargando}
-        </p>
+        <EstadoCarga error={isError} />
       )}
     </>
   );

@@ -12,6 +12,7 @@ import { descargarArchivo } from '../../lib/descargar';
 import { validate } from '../../lib/form-errors';
 import { useFechas } from '../../lib/fechas';
 import { useDocumentosDian, useEnviarPendientes } from './api';
+import { EstadoCarga } from '../../components/ui/list-state';
 import './dian.css';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
@@ -66,9 +67,7 @@ export default function DocumentosDianPage() {
         </button>
       </div>
       {!data ? (
-        <p className="state" role="status">
-          {isError ? M.generic.errorText : M.comun.cargando}
-        </p>
+        <EstadoCarga error={isError} />
       ) : data.items.length === 0 ? (
         <p className="state">{D.sinDocumentos}</p>
       ) : (

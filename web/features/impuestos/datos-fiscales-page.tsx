@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { dian } from '#shared/messages/dian';
-import { comun, generic } from '#shared/messages/comun';
+import { comun } from '#shared/messages/comun';
 import { impuestos } from '#shared/messages/impuestos';
 import { digitoVerificacion, RESPONSABILIDADES_RUT, type TResponsabilidadRut } from '#shared/impuestos';
 import { ZUpdatePerfilFiscal, type TPerfilFiscalRespuesta } from '#shared/schemas/impuestos';
@@ -10,9 +10,10 @@ import { paths } from '../../config/paths';
 import { alertFailure, toastSuccess } from '../../lib/alerts';
 import { useValidatedForm } from '../../lib/use-validated-form';
 import { useGuardarPerfilFiscal, usePerfilFiscal } from './api/impuestos';
+import { EstadoCarga } from '../../components/ui/list-state';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
-const M = { comun, generic, impuestos };
+const M = { comun, impuestos };
 const P = M.impuestos.perfil;
 
 /** /datos_fiscales (role 1, issue #30): the store's fiscal profile. */
@@ -25,7 +26,7 @@ export default function DatosFiscalesPage() {
       <p>
         <Link to={paths.documentoElectronico}>{dian.enlaceDesdeFiscales}</Link>
       </p>
-      {data ? <PerfilForm inicial={data} /> : <p className="state" role="status">{isError ? M.generic.errorText : M.comun.cargando}</p>}
+      {data ? <PerfilForm inicial={data} /> : <EstadoCarga error={isError} />}
     </>
   );
 }

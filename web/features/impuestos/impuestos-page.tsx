@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { comun, generic } from '#shared/messages/comun';
+import { comun } from '#shared/messages/comun';
 import { dian } from '#shared/messages/dian';
 import { impuestos } from '#shared/messages/impuestos';
 import { numeracion } from '#shared/messages/numeracion';
@@ -12,9 +12,10 @@ import { paths } from '../../config/paths';
 import { alertFailure, toastSuccess } from '../../lib/alerts';
 import { useFechas } from '../../lib/fechas';
 import { descargarDocumentosDian, descargarInforme, useAsignarCategoria, useAsignarProductos, useClasificacion, useConteoDocumentosDian, useInformeImpuestos } from './api/impuestos';
+import { EstadoCarga } from '../../components/ui/list-state';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
-const M = { comun, generic, impuestos };
+const M = { comun, impuestos };
 const I = M.impuestos;
 const C = I.clasificacion;
 
@@ -30,7 +31,7 @@ export default function ImpuestosPage() {
       <p>
         {C.intro} <Link to={paths.datosFiscales}>{I.perfil.titulo}</Link>
       </p>
-      {data ? <Clasificacion data={data} /> : <p className="state" role="status">{isError ? M.generic.errorText : M.comun.cargando}</p>}
+      {data ? <Clasificacion data={data} /> : <EstadoCarga error={isError} />}
       <InformeMes />
     </>
   );

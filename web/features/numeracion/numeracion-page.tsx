@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { comun, generic } from '#shared/messages/comun';
+import { comun } from '#shared/messages/comun';
 import { numeracion } from '#shared/messages/numeracion';
 import { ZPuntoVentaRequest, ZRangoRequest, type TPuntoVenta, type TRango, type TRangoRequest } from '#shared/schemas/numeracion';
 import { PageHeader } from '../../components/page-header';
@@ -11,9 +11,10 @@ import { useValidatedForm } from '../../lib/use-validated-form';
 import { AvisosNumeracion } from './avisos-numeracion';
 import './numeracion.css';
 import { useCrearCaja, useNumeracion, useRegistrarRango } from './api';
+import { EstadoCarga } from '../../components/ui/list-state';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
-const M = { comun, generic, numeracion };
+const M = { comun, numeracion };
 const N = M.numeracion;
 
 /** dd/mm/aaaa (as typed) → aaaa-mm-dd; anything else is sent as typed and refused by the schema. */
@@ -73,9 +74,7 @@ export default function NumeracionPage() {
           </section>
         </>
       ) : (
-        <p className="state" role="status">
-          {isError ? M.generic.errorText : M.comun.cargando}
-        </p>
+        <EstadoCarga error={isError} />
       )}
     </>
   );

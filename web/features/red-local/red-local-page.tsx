@@ -1,14 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
-import { comun, generic } from '#shared/messages/comun';
+import { comun } from '#shared/messages/comun';
 import { redLocal } from '#shared/messages/red-local';
 import type { TRedLocal } from '#shared/schemas/red-local';
 import { PageHeader } from '../../components/page-header';
 import { paths } from '../../config/paths';
 import { api } from '../../lib/api-client';
+import { EstadoCarga } from '../../components/ui/list-state';
 import './red-local.css';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
-const M = { comun, generic, redLocal };
+const M = { comun, redLocal };
 const R = M.redLocal;
 
 /** /telefonos (role 1): how the shop's phones reach this computer over HTTPS (issue #34 point 1). */
@@ -20,9 +21,7 @@ export default function RedLocalPage() {
       <div className="red-local">
         <p className="red-local__intro">{R.intro}</p>
         {!data ? (
-          <p className="state card" role="status">
-            {isError ? M.generic.errorText : M.comun.cargando}
-          </p>
+          <EstadoCarga error={isError} className="state card" />
         ) : (
           <Contenido info={data} />
         )}

@@ -1,8 +1,5 @@
 import type { ReactNode } from 'react';
-import { comun, generic } from '#shared/messages/comun';
-
-// This component's texts only: the catalogue splits per screen (issue #20).
-const M = { comun, generic };
+import { EstadoCarga } from '../../components/ui/list-state';
 
 interface Props<T> {
   /** The last action's answer (authorised, renamed, marked reviewed…), or null. */
@@ -30,9 +27,7 @@ export function ListaAdminSinRed<T>({ aviso, items, isError, vacio, titulo, chil
         </p>
       ) : null}
       {!items ? (
-        <p className="state card" role="status">
-          {isError ? M.generic.errorText : M.comun.cargando}
-        </p>
+        <EstadoCarga error={isError} className="state card" />
       ) : items.length === 0 ? (
         <p className="state card">{vacio}</p>
       ) : (

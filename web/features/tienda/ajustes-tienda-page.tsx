@@ -16,6 +16,7 @@ import { useSession } from '../../lib/session';
 import { useAjustesTienda, useGuardarAjustes } from '../../lib/ajustes-tienda';
 import { FormatosBalanza } from './components/formatos-balanza';
 import { ZonaHorariaField } from './components/zona-horaria-field';
+import { EstadoCarga } from '../../components/ui/list-state';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
 const M = { ajustesTienda, comun, generic, ventas, puntos };
@@ -38,7 +39,7 @@ export default function AjustesTiendaPage() {
           </Link>
         ) : null}
       </PageHeader>
-      {ajustes.data ? <AjustesForm inicial={ajustes.data} /> : <p className="state" role="status">{ajustes.isError || sinTienda ? M.generic.errorText : M.comun.cargando}</p>}
+      {ajustes.data ? <AjustesForm inicial={ajustes.data} /> : <EstadoCarga error={ajustes.isError || sinTienda} />}
       {/* The labels of the store's scales (issue #33 point 4): a form of its own, saved on its own. */}
       {sinTienda ? null : <FormatosBalanza puede={session?.rol === ROL.ADMIN} />}
     </>

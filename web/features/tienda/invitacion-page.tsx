@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { comun, generic } from '#shared/messages/comun';
+import { comun } from '#shared/messages/comun';
 import { invitacion } from '#shared/messages/invitacion';
 import { codigoInvitacion } from '#shared/messages/tienda';
 import { VIGENCIAS, type TEmpleadoPendiente, type TVigencia } from '#shared/schemas/invitacion';
@@ -9,10 +9,11 @@ import { paths } from '../../config/paths';
 import { alertFailure, alertSuccess, confirmAction, toastSuccess } from '../../lib/alerts';
 import { useFechas } from '../../lib/fechas';
 import { useAprobarEmpleado, useConfigurarInvitacion, useInvitacion, usePendientes, useRechazarEmpleado, useRegenerarConVigencia } from './api/invitacion';
+import { EstadoCarga } from '../../components/ui/list-state';
 import './invitacion.css';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
-const M = { codigoInvitacion, comun, generic, invitacion };
+const M = { codigoInvitacion, comun, invitacion };
 
 const I = M.invitacion;
 const OPCIONES = VIGENCIAS.map((v) => ({ value: v, label: I.vigencias[v] }));
@@ -37,7 +38,7 @@ function CodigoCard() {
   const [vigencia, setVigencia] = useState<TVigencia>('7d');
   const configurar = useConfigurarInvitacion();
   const regenerar = useRegenerarConVigencia();
-  if (!data) return <p className="state card" role="status">{isError ? M.generic.errorText : M.comun.cargando}</p>;
+  if (!data) return <EstadoCarga error={isError} className="state card" />;
   const vence = data.codigo_expira ? (data.vencido ? I.vencido : I.vence)(f.fechaHora(data.codigo_expira)) : I.sinVencimiento;
 
   const aplicar = async () => {
@@ -141,7 +142,7 @@ function PendientesCard() {
     <section className="card invitacion__card" aria-labelledby="inv-pendientes">
       <h2 id="inv-pendientes">{I.pendientesTitulo}</h2>
       {!data ? (
-        <p className="state" role="status">{isError ? M.generic.errorText : M.comun.cargando}</p>
+        <EstadoCarga error={isError} />
       ) : data.items.length === 0 ? (
         <p className="invitacion__vacio">{I.pendientesVacio}</p>
       ) : (
