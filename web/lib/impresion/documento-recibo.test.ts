@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TRecibo } from '#shared/schemas/venta';
-import { RECIBO_FIJO, TIENDA_FIJA } from './escpos.test';
+import { RECIBO_FIJO, TIENDA_FIJA } from './recibo-de-prueba';
 import { bytesRecibo } from './escpos';
 import { lineasRecibo, textoWhatsApp } from './texto-recibo';
 

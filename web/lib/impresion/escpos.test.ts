@@ -1,34 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { TRecibo } from '#shared/schemas/venta';
 import { bytesRecibo } from './escpos';
-import { lineasRecibo, textoWhatsApp, enlaceWhatsApp, type DatosTienda } from './texto-recibo';
-
-/** A fixed receipt: accents and ñ, a discount, a customer, a cash sale. */
-export const RECIBO_FIJO: TRecibo = {
-  // The internal id differs from the number people see: the receipt must print the number.
-  id: 50_001,
-  numero: 1234,
-  estado: 'Pendiente',
-  fecha: '2026-03-14T19:05:00.000Z',
-  tienda: 'Tienda Doña Inés',
-  cajero: 'José Peña',
-  lineas: [
-    { productoId: 1, nombre: 'Café molido 250 g', marca: null, cantidad: 2, precio: 8500, descuento: 0, subtotal: 17000 },
-    { productoId: 2, nombre: 'Panela orgánica', marca: 'Señorial', cantidad: 1, precio: 3200, descuento: 200, subtotal: 3000 },
-  ],
-  descuento: 0,
-  motivoDescuento: null,
-  autorizadoPor: null,
-  total: 20000,
-  metodoPago: { id: 5, nombre: 'Efectivo' },
-  montoRecibido: 50000,
-  cambio: 30000,
-  montoFiado: 0,
-  referencia: null,
-  verificado: true,
-  cliente: { id: 7, documento: '1020304050', nombre: 'Ángela Muñoz' },
-};
-export const TIENDA_FIJA: DatosTienda = { nombreTienda: 'Tienda Doña Inés', nit: '900.123.456-7', direccion: 'Cra. 7 # 12-34, Bogotá', telefono: '3001234567', pieRecibo: null };
+import { lineasRecibo, textoWhatsApp, enlaceWhatsApp } from './texto-recibo';
+import { RECIBO_FIJO, TIENDA_FIJA } from './recibo-de-prueba';
 
 const hex = (b: Uint8Array) =>
   Array.from(b, (x) => x.toString(16).padStart(2, '0'))

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { desglosarVenta, totalesPorTarifa } from '#shared/impuestos';
 import type { TImpuestosVenta } from '#shared/schemas/impuestos';
-import { RECIBO_FIJO, TIENDA_FIJA } from './escpos.test';
+import { RECIBO_FIJO, TIENDA_FIJA } from './recibo-de-prueba';
 import { bytesRecibo } from './escpos';
 import { lineasRecibo, textoWhatsApp } from './texto-recibo';
 

@@ -1,28 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import type { TRecibo } from '#shared/schemas/venta';
+import { reciboDePrueba } from './recibo-de-prueba';
 import { lineasRecibo, textoWhatsApp } from './texto-recibo';
 
 /** ADR 054: the printed ticket and the WhatsApp text show the points as the screen's receipt does. */
-const RECIBO: TRecibo = {
+const RECIBO: TRecibo = reciboDePrueba({
   id: 9,
   numero: 9,
-  estado: 'Completada',
-  fecha: '2026-03-14T19:05:00.000Z',
-  tienda: 'Tienda Doña Inés',
-  cajero: 'José Peña',
   lineas: [{ productoId: 1, nombre: 'Café molido 250 g', marca: null, cantidad: 2, precio: 8500, descuento: 0, subtotal: 17000 }],
-  descuento: 0,
-  motivoDescuento: null,
-  autorizadoPor: null,
   total: 17_000,
-  metodoPago: { id: 5, nombre: 'Efectivo' },
   montoRecibido: 20_000,
   cambio: 3_000,
-  montoFiado: 0,
-  referencia: null,
-  verificado: true,
   cliente: { id: 3, documento: '1020304050', nombre: 'Ana Ruiz' },
-};
+});
 
 describe('puntos en la tirilla', () => {
   it('una venta que gana puntos imprime los ganados y el saldo', () => {

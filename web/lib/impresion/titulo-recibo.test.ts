@@ -2,33 +2,20 @@ import { describe, expect, it } from 'vitest';
 import type { TRecibo } from '#shared/schemas/venta';
 import { bytesRecibo } from './escpos';
 import { pdfRecibo } from './pdf';
-import { lineasRecibo, textoWhatsApp, type DatosTienda } from './texto-recibo';
+import { reciboDePrueba, TIENDA_FIJA } from './recibo-de-prueba';
+import { lineasRecibo, textoWhatsApp } from './texto-recibo';
 
-const TIENDA: DatosTienda = { nombreTienda: 'Tienda Doña Inés', nit: '900.123.456-7', direccion: 'Cra. 7 # 12-34, Bogotá', telefono: '3001234567', pieRecibo: null };
+const TIENDA = TIENDA_FIJA;
 /** A receipt whose internal id (50 001) differs from the number people see (37). */
-const RECIBO: TRecibo = {
-  id: 50_001,
-  numero: 37,
-  estado: 'Completada',
-  fecha: '2026-03-14T19:05:00.000Z',
-  tienda: 'Tienda Doña Inés',
-  cajero: 'José Peña',
+const RECIBO: TRecibo = reciboDePrueba({
   lineas: [
     { productoId: 1, nombre: 'Café molido 250 g', marca: null, cantidad: 2, precio: 8500, descuento: 0, subtotal: 17000 },
     { productoId: 2, nombre: 'Queso campesino', marca: null, cantidad: 0.375, unidad: 'KGM', precio: 12_000, descuento: 0, subtotal: 4500 },
   ],
-  descuento: 0,
-  motivoDescuento: null,
-  autorizadoPor: null,
   total: 21_500,
-  metodoPago: { id: 5, nombre: 'Efectivo' },
   montoRecibido: 50_000,
   cambio: 28_500,
-  montoFiado: 0,
-  referencia: null,
-  verificado: true,
-  cliente: null,
-};
+});
 
 /** Issue #52 point 5: the receipt is the document it is, with one title and one number, on every output. */
 const FISCAL: NonNullable<TRecibo['fiscal']> = {

@@ -1,32 +1,18 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { sinRed } from '#shared/messages/sin-red';
-import type { DatosTienda } from '../../../lib/impresion/texto-recibo';
+import { reciboDePrueba, TIENDA_FIJA } from '../../../lib/impresion/recibo-de-prueba';
 import type { TRecibo } from '#shared/schemas/venta';
 import { Recibo } from './recibo';
 
-const TIENDA: DatosTienda = { nombreTienda: 'Tienda Doña Inés', nit: '900.123.456-7', direccion: 'Cra. 7 # 12-34, Bogotá', telefono: '3001234567', pieRecibo: null };
+const TIENDA = TIENDA_FIJA;
 /** A receipt whose internal id (50 001) differs from the number people see (37). */
-const TIQUETE: TRecibo = {
-  id: 50_001,
-  numero: 37,
-  estado: 'Completada',
-  fecha: '2026-03-14T19:05:00.000Z',
-  tienda: 'Tienda Doña Inés',
-  cajero: 'José Peña',
+const TIQUETE: TRecibo = reciboDePrueba({
   lineas: [{ productoId: 2, nombre: 'Queso campesino', marca: null, cantidad: 0.375, unidad: 'KGM', precio: 12_000, descuento: 0, subtotal: 4500 }],
-  descuento: 0,
-  motivoDescuento: null,
-  autorizadoPor: null,
   total: 4500,
-  metodoPago: { id: 5, nombre: 'Efectivo' },
   montoRecibido: 5000,
   cambio: 500,
-  montoFiado: 0,
-  referencia: null,
-  verificado: true,
-  cliente: null,
-};
+});
 // The range starts at POS1 (its resolution line prints it); the sale's number is POS7.
 const CON_RANGO: TRecibo = {
   ...TIQUETE,
