@@ -4,7 +4,7 @@
 -- without one (another face, a store that sells without shifts) takes the store's only till in use.
 -- A store with no range in use numbers nothing fiscally, as before. An expired, not yet valid or
 -- exhausted range, or no till to number at, refuses the sale (SQLSTATE AXN01–AXN05, turned into
--- Spanish messages by server/plugins/errors.ts on every face).
+-- Spanish messages by server/plugins/errors.ts on every face). The range's number is rango_tomar_numero's.
 -- A sale invoiced as factura electrónica de venta (issue #57, ADR 044) is numbered from the till's
 -- invoice range (tipo 'factura') instead: the checkout sets the transaction-local setting
 -- `adax.adquirente` to the buyer (checked JSON) before writing the sale, and the buyer is kept on the
@@ -20,7 +20,6 @@
 CREATE OR REPLACE FUNCTION venta_numerar() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   v_hoy date;
-  v_rango rango_numeracion%ROWTYPE;
   v_tipo text := 'pos';
   v_tarde boolean := current_setting('adax.numerar_tarde', true) IS NOT DISTINCT FROM 'on';
 BEGIN
@@ -73,23 +72,6 @@ BEGIN
   IF v_tarde THEN
     RETURN NEW;
   END IF;
-  SELECT * INTO v_rango FROM rango_numeracion WHERE punto_venta_id = NEW.punto_venta_id AND en_uso AND tipo = v_tipo FOR UPDATE;
-  IF NOT FOUND AND v_tipo = 'factura' THEN
-    RAISE EXCEPTION 'numeracion: la caja no tiene rango de factura' USING ERRCODE = 'AXN06';
-  ELSIF NOT FOUND THEN
-    RAISE EXCEPTION 'numeracion: la caja no tiene rango' USING ERRCODE = 'AXN02';
-  END IF;
-  IF v_hoy > v_rango.fecha_hasta THEN
-    RAISE EXCEPTION 'numeracion: rango vencido' USING ERRCODE = 'AXN03';
-  END IF;
-  IF v_hoy < v_rango.fecha_desde THEN
-    RAISE EXCEPTION 'numeracion: rango aun no vigente' USING ERRCODE = 'AXN04';
-  END IF;
-  IF v_rango.siguiente > v_rango.hasta THEN
-    RAISE EXCEPTION 'numeracion: rango agotado' USING ERRCODE = 'AXN05';
-  END IF;
-  UPDATE rango_numeracion SET siguiente = siguiente + 1 WHERE id_rango = v_rango.id_rango;
-  NEW.rango_id := v_rango.id_rango;
-  NEW.numero_fiscal := v_rango.siguiente;
+  SELECT r.rango, r.numero_fiscal INTO NEW.rango_id, NEW.numero_fiscal FROM rango_tomar_numero(NEW.punto_venta_id, v_tipo, v_hoy) r;
   RETURN NEW;
 END $$;

@@ -2,13 +2,13 @@
 -- (venta_numerar gave it the placeholder -id_venta and its till), taken as the transaction's last
 -- writes: the store's next number (its row of venta_contador is the one point where sales of a store
 -- queue, held from here to the commit) and, at a till with a DIAN range in use, the range's next
--- number, with the same checks and SQLSTATEs (AXN02–AXN06) as venta_numerar. Undone with the
--- transaction, so gapless. Answers the store's number and the fiscal one (null without a range).
+-- number, taken by rango_tomar_numero as venta_numerar takes it (the same checks, SQLSTATEs AXN02–AXN06).
+-- Undone with the transaction, so gapless. Answers the store's number and the fiscal one (null without a range).
 CREATE OR REPLACE FUNCTION venta_tomar_numero(p_venta integer, OUT numero integer, OUT numero_fiscal integer) LANGUAGE plpgsql AS $$
 DECLARE
   v venta%ROWTYPE;
   v_hoy date;
-  v_rango rango_numeracion%ROWTYPE;
+  v_rango integer;
 BEGIN
   SELECT * INTO v FROM venta WHERE id_venta = p_venta;
   IF NOT FOUND OR v.numero > 0 THEN
@@ -19,28 +19,11 @@ BEGIN
   RETURNING c.ultimo_numero INTO numero;
   IF v.punto_venta_id IS NOT NULL THEN
     SELECT (now() AT TIME ZONE t.zona_horaria)::date INTO v_hoy FROM tienda t WHERE t.id_tienda = v.tienda_id;
-    SELECT * INTO v_rango FROM rango_numeracion
-    WHERE punto_venta_id = v.punto_venta_id AND en_uso AND tipo = CASE WHEN v.adquirente IS NOT NULL THEN 'factura' ELSE 'pos' END
-    FOR UPDATE;
-    IF NOT FOUND AND v.adquirente IS NOT NULL THEN
-      RAISE EXCEPTION 'numeracion: la caja no tiene rango de factura' USING ERRCODE = 'AXN06';
-    ELSIF NOT FOUND THEN
-      RAISE EXCEPTION 'numeracion: la caja no tiene rango' USING ERRCODE = 'AXN02';
-    END IF;
-    IF v_hoy > v_rango.fecha_hasta THEN
-      RAISE EXCEPTION 'numeracion: rango vencido' USING ERRCODE = 'AXN03';
-    END IF;
-    IF v_hoy < v_rango.fecha_desde THEN
-      RAISE EXCEPTION 'numeracion: rango aun no vigente' USING ERRCODE = 'AXN04';
-    END IF;
-    IF v_rango.siguiente > v_rango.hasta THEN
-      RAISE EXCEPTION 'numeracion: rango agotado' USING ERRCODE = 'AXN05';
-    END IF;
-    UPDATE rango_numeracion SET siguiente = siguiente + 1 WHERE id_rango = v_rango.id_rango;
-    numero_fiscal := v_rango.siguiente;
+    SELECT r.rango, r.numero_fiscal INTO v_rango, numero_fiscal
+    FROM rango_tomar_numero(v.punto_venta_id, CASE WHEN v.adquirente IS NOT NULL THEN 'factura' ELSE 'pos' END, v_hoy) r;
   END IF;
   PERFORM set_config('adax.numerar_tarde', 'tomar', true);
-  UPDATE venta SET numero = venta_tomar_numero.numero, rango_id = v_rango.id_rango, numero_fiscal = venta_tomar_numero.numero_fiscal
+  UPDATE venta SET numero = venta_tomar_numero.numero, rango_id = v_rango, numero_fiscal = venta_tomar_numero.numero_fiscal
   WHERE id_venta = p_venta;
   PERFORM set_config('adax.numerar_tarde', '', true);
 END $$;

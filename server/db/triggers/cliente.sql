@@ -14,4 +14,4 @@ CREATE TRIGGER cliente_sin_red_version BEFORE UPDATE ON cliente
 -- A customer written without its empresa gets its store's (issue #56: customers are the empresa's).
 DROP TRIGGER IF EXISTS cliente_empresa ON cliente;
 CREATE TRIGGER cliente_empresa BEFORE INSERT ON cliente
-  FOR EACH ROW EXECUTE FUNCTION cliente_empresa();
+  FOR EACH ROW EXECUTE FUNCTION empresa_de_su_tienda();

@@ -4,4 +4,4 @@
 -- A supplier written without its empresa gets its store's (issue #56: suppliers are the empresa's).
 DROP TRIGGER IF EXISTS proveedor_empresa ON proveedor;
 CREATE TRIGGER proveedor_empresa BEFORE INSERT ON proveedor
-  FOR EACH ROW EXECUTE FUNCTION proveedor_empresa();
+  FOR EACH ROW EXECUTE FUNCTION empresa_de_su_tienda();
