@@ -28,6 +28,32 @@ export interface CrudReader<Row> {
   get(options: { db: Db; scope: CrudScope; id: number }): Promise<Row>;
 }
 
+/** A domain's own reads and delete in a scope (the stores, the users), under the domain's names. */
+export interface DominioCrud<Fila> {
+  listar(options: { db: Db; alcance: Alcance; query: TPageQuery }): Promise<TPage<Fila>>;
+  obtener(options: { db: Db; alcance: Alcance; id: number }): Promise<Fila>;
+  eliminar(options: { db: Db; alcance: Alcance; id: number }): Promise<void>;
+}
+
+/**
+ * The back-office's list, row and delete over a domain that owns them: its rows renamed by `aFila`,
+ * the delete answered with the back-office's message. The writes stay each service's (their fields
+ * and messages differ).
+ */
+export function lecturaYBorrado<Fila, Row>(dominio: DominioCrud<Fila>, aFila: (fila: Fila) => Row, eliminado: string): Pick<CrudService<Row, never, never>, 'list' | 'get' | 'remove'> {
+  return {
+    list: async ({ db, scope, query }) => {
+      const page = await dominio.listar({ db, alcance: scope, query });
+      return { items: page.items.map(aFila), total: page.total };
+    },
+    get: async ({ db, scope, id }) => aFila(await dominio.obtener({ db, alcance: scope, id })),
+    remove: async ({ db, scope, id }) => {
+      await dominio.eliminar({ db, alcance: scope, id });
+      return { message: eliminado };
+    },
+  };
+}
+
 export interface CrudService<Row, Create, Update> extends CrudReader<Row> {
   create(options: { db: Db; scope: CrudScope; input: Create; consulta?: Consulta }): Promise<TCrudCreated>;
   update(options: { db: Db; scope: CrudScope; id: number; input: Update; consulta?: Consulta }): Promise<TCrudMessage>;

@@ -5,12 +5,11 @@
  * (modules/tienda/tienda.domain.ts); this file only adapts and answers the back-office's messages.
  */
 import { M } from '#shared/messages';
-import type { TPage, TPageQuery } from '#shared/schemas/common';
 import type { TCrudCreated, TCrudMessage, TTiendaRow, ZCreateTiendaRequest, ZUpdateTiendaRequest } from '#shared/schemas/crud';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import * as dominio from '../tienda/tienda.domain';
-import type { Consulta, CrudScope, CrudService } from './crud.scope';
+import { lecturaYBorrado, type Consulta, type CrudScope, type CrudService } from './crud.scope';
 
 type Create = z.output<typeof ZCreateTiendaRequest>;
 type Update = z.output<typeof ZUpdateTiendaRequest>;
@@ -25,15 +24,6 @@ const aFila = (t: dominio.TFilaTienda): TTiendaRow => ({
   codigoInvitacion: t.codigoInvitacion,
 });
 
-export async function listTiendas(options: { db: Db; scope: CrudScope; query: TPageQuery }): Promise<TPage<TTiendaRow>> {
-  const page = await dominio.listarTiendas({ db: options.db, alcance: options.scope, query: options.query });
-  return { items: page.items.map(aFila), total: page.total };
-}
-
-export async function getTienda(options: { db: Db; scope: CrudScope; id: number }): Promise<TTiendaRow> {
-  return aFila(await dominio.obtenerTienda({ db: options.db, alcance: options.scope, id: options.id }));
-}
-
 /** Only the operator opens stores from the back-office; stores otherwise sign themselves up. */
 export async function createTienda(options: { db: Db; scope: CrudScope; input: Create }): Promise<TCrudCreated> {
   const { db, scope, input } = options;
@@ -47,16 +37,9 @@ export async function updateTienda(options: { db: Db; scope: CrudScope; id: numb
   return { message: contrasenaCambiada ? `${M.crud.actualizado.tienda}. ${M.crud.contrasenaCambiada}` : M.crud.actualizado.tienda };
 }
 
-/** Closing a store removes everything it owns. */
-export async function deleteTienda(options: { db: Db; scope: CrudScope; id: number }): Promise<TCrudMessage> {
-  await dominio.cerrarTienda({ db: options.db, alcance: options.scope, id: options.id });
-  return { message: M.crud.eliminado.tienda };
-}
-
+/** The list, one store and closing one (which removes everything it owns) are the domain's. */
 export const tiendaCrud: CrudService<TTiendaRow, Create, Update> = {
-  list: listTiendas,
-  get: getTienda,
+  ...lecturaYBorrado({ listar: dominio.listarTiendas, obtener: dominio.obtenerTienda, eliminar: dominio.cerrarTienda }, aFila, M.crud.eliminado.tienda),
   create: createTienda,
   update: updateTienda,
-  remove: deleteTienda,
 };

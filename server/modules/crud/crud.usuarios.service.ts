@@ -5,12 +5,11 @@
  * this file only renames and answers the back-office's messages.
  */
 import { M } from '#shared/messages';
-import type { TPage, TPageQuery } from '#shared/schemas/common';
 import type { TCrudCreated, TCrudMessage, TUsuarioRow, ZCreateUsuarioRequest, ZUpdateUsuarioRequest } from '#shared/schemas/crud';
 import type { z } from 'zod';
-import type { Db, Tx } from '../../db/client';
+import type { Db } from '../../db/client';
 import * as dominio from '../cuenta/usuario.domain';
-import type { Consulta, CrudScope, CrudService } from './crud.scope';
+import { lecturaYBorrado, type Consulta, type CrudScope, type CrudService } from './crud.scope';
 
 type Create = z.output<typeof ZCreateUsuarioRequest>;
 type Update = z.output<typeof ZUpdateUsuarioRequest>;
@@ -30,7 +29,7 @@ const aFila = (u: dominio.TFilaUsuario): TUsuarioRow => ({
   idTienda: u.tiendaId,
 });
 
-/** The back-office form's fields under the domain's names (the code and the password apart). */
+/** The back-office form's fields under the domain's names. */
 const campos = (input: Create | Update) => ({
   documento: input.documento,
   tipoDoc: input.tipoDoc,
@@ -40,38 +39,24 @@ const campos = (input: Create | Update) => ({
   apellido2: input.apellido2,
   correo: input.email,
   rolId: input.idRol,
+  codigoInvitacion: input.codigo_invitacion,
+  contrasena: input.contrasena,
 });
-
-export async function listUsuarios(options: { db: Db; scope: CrudScope; query: TPageQuery }): Promise<TPage<TUsuarioRow>> {
-  const page = await dominio.listarUsuarios({ db: options.db, alcance: options.scope, query: options.query });
-  return { items: page.items.map(aFila), total: page.total };
-}
-
-export async function getUsuario(options: { db: Db | Tx; scope: CrudScope; id: number }): Promise<TUsuarioRow> {
-  return aFila(await dominio.obtenerUsuario({ db: options.db, alcance: options.scope, id: options.id }));
-}
 
 export async function createUsuario(options: { db: Db; scope: CrudScope; input: Create; consulta?: Consulta }): Promise<TCrudCreated> {
   const { db, scope, input, consulta } = options;
-  const { idUsuario } = await dominio.crearUsuario({ db, alcance: scope, datos: { ...campos(input), codigoInvitacion: input.codigo_invitacion, contrasena: input.contrasena }, consulta });
+  const { idUsuario } = await dominio.crearUsuario({ db, alcance: scope, datos: campos(input), consulta });
   return { id: idUsuario, message: M.crud.registrado.usuarios };
 }
 
 export async function updateUsuario(options: { db: Db; scope: CrudScope; id: number; input: Update; consulta?: Consulta }): Promise<TCrudMessage> {
   const { db, scope, id, input, consulta } = options;
-  await dominio.actualizarUsuario({ db, alcance: scope, id, datos: { ...campos(input), codigoInvitacion: input.codigo_invitacion, contrasena: input.contrasena }, consulta });
+  await dominio.actualizarUsuario({ db, alcance: scope, id, datos: campos(input), consulta });
   return { message: M.crud.actualizado.usuarios };
 }
 
-export async function deleteUsuario(options: { db: Db; scope: CrudScope; id: number }): Promise<TCrudMessage> {
-  await dominio.eliminarUsuario({ db: options.db, alcance: options.scope, id: options.id });
-  return { message: M.crud.eliminado.usuarios };
-}
-
 export const usuariosCrud: CrudService<TUsuarioRow, Create, Update> = {
-  list: listUsuarios,
-  get: getUsuario,
+  ...lecturaYBorrado({ listar: dominio.listarUsuarios, obtener: dominio.obtenerUsuario, eliminar: dominio.eliminarUsuario }, aFila, M.crud.eliminado.usuarios),
   create: createUsuario,
   update: updateUsuario,
-  remove: deleteUsuario,
 };
