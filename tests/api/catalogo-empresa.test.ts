@@ -4,6 +4,7 @@ import { M } from '#shared/messages';
 import { ROL } from '#shared/roles';
 import { actividad, historialPrecio, producto, productoUnidadVenta, tienda } from '../../server/db/schema';
 import { comprobarConsistencia } from '../../server/db/consistencia';
+import { abrirSucursal, productoEn } from '../helpers/dos-tiendas';
 import { abrirCaja, crearEmpleado, crearTienda, peticion } from '../helpers/factories';
 import { usarApp } from '../helpers/test-app';
 
@@ -28,10 +29,8 @@ async function ok(method: 'GET' | 'POST' | 'PUT', url: string, token: string, bo
 async function empresaConSucursal() {
   const s = await crearTienda(t, { nombreTienda: 'El Sol' });
   const cafe = (await ok('POST', '/api/productos', s.token, { nombre: 'Café Sello Rojo 250 g', precio: 10_000, cantidad: 20, codigoBarras: '7702032000017' })).producto.id as number;
-  const norte = await ok('POST', '/api/sucursales', s.token, { nombreTienda: 'El Sol Norte', direccion: 'Cra 7 # 45-10', telefono: '6014567890', zonaHoraria: 'America/Bogota' });
-  const tokenNorte = (await ok('POST', '/api/sesion/tienda', s.token, { idTienda: norte.idTienda })).token as string;
-  const [copia] = await t.database.db.select().from(producto).where(and(eq(producto.tiendaId, norte.idTienda), eq(producto.nombre, 'Café Sello Rojo 250 g')));
-  return { s, cafe, norte: { id: norte.idTienda as number, token: tokenNorte, codigo: norte.codigoInvitacion as string }, cafeN: copia!.idProducto };
+  const norte = await abrirSucursal(t, s.token, { nombreTienda: 'El Sol Norte', direccion: 'Cra 7 # 45-10', telefono: '6014567890', zonaHoraria: 'America/Bogota' });
+  return { s, cafe, norte: { id: norte.idTienda, token: norte.token, codigo: norte.codigoInvitacion }, cafeN: await productoEn(t, norte.idTienda, 'Café Sello Rojo 250 g') };
 }
 
 /** The product form: what it shows, with some fields changed. */

@@ -4,6 +4,7 @@ import { M } from '#shared/messages';
 import { formatPesos } from '#shared/money';
 import { cliente, creditoMovimiento, tienda } from '../../server/db/schema';
 import { comprobarConsistencia } from '../../server/db/consistencia';
+import { laCatorceYCentro } from '../helpers/dos-tiendas';
 import { abrirCaja, crearTienda, peticion, type Tienda } from '../helpers/factories';
 import { usarApp } from '../helpers/test-app';
 
@@ -20,23 +21,12 @@ const req = peticion(t);
 let seq = 0;
 const documento = () => String(52_000_000 + ++seq * 11);
 
-/** An owner with two stores: the one that signed up and a branch opened from Sucursales; a product in each. */
+/** An owner with two stores (laCatorceYCentro), the branch with its own product in stock (its copy of the oil starts at 0). */
 async function dosTiendas(): Promise<{ a: Tienda; tokenB: string; idB: number; prodA: number; prodB: number }> {
-  const a = await crearTienda(t, { nombreTienda: 'Surtidor La 14' });
-  const p = await req('POST', '/api/productos', a.token, { nombre: 'Aceite 1 L', precio: 10_000, cantidad: 50 });
-  expect(p.statusCode, p.body).toBe(201);
-  const r = await req('POST', '/api/sucursales', a.token, { nombreTienda: 'Surtidor Centro', direccion: 'Cl 10 # 4-20', telefono: '6024567890', zonaHoraria: 'America/Bogota' });
-  expect(r.statusCode, r.body).toBe(201);
-  const idB = r.json().idTienda as number;
-  const sw = await req('POST', '/api/sesion/tienda', a.token, { idTienda: idB });
-  expect(sw.statusCode, sw.body).toBe(200);
-  const tokenB = sw.json().token as string;
-  // The branch's own product, with stock (its copy of the first store's starts at 0).
-  const pb = await req('POST', '/api/productos', tokenB, { nombre: 'Arroz 1 kg', precio: 10_000, cantidad: 50 });
+  const dos = await laCatorceYCentro(t);
+  const pb = await req('POST', '/api/productos', dos.tokenB, { nombre: 'Arroz 1 kg', precio: 10_000, cantidad: 50 });
   expect(pb.statusCode, pb.body).toBe(201);
-  await abrirCaja(t, a.token);
-  await abrirCaja(t, tokenB);
-  return { a, tokenB, idB, prodA: p.json().producto.id as number, prodB: pb.json().producto.id as number };
+  return { ...dos, prodB: pb.json().producto.id as number };
 }
 
 const venderFiado = (token: string, doc: string, productoId: number, cantidad: number) =>

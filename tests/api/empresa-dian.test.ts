@@ -1,10 +1,11 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { M } from '#shared/messages';
 import { ROL } from '#shared/roles';
 import type { TImpuestosEmpresa } from '#shared/schemas/empresa';
 import type { TReporte } from '#shared/schemas/reportes';
 import { perfilFiscal, producto, tienda } from '../../server/db/schema';
+import { abrirSucursal, perfilLaCeiba, productoEn } from '../helpers/dos-tiendas';
 import { abrirCaja, crearEmpleado, crearTienda, peticion } from '../helpers/factories';
 import { usarApp } from '../helpers/test-app';
 
@@ -18,21 +19,7 @@ import { usarApp } from '../helpers/test-app';
 const t = usarApp();
 const req = peticion(t);
 
-const PERFIL = {
-  razonSocial: 'Surtidor La Ceiba S.A.S.',
-  tipoPersona: 'juridica',
-  nit: '800197268',
-  dv: 4,
-  responsabilidades: ['O-13'],
-  responsableIva: true,
-  departamento: '11',
-  municipio: '11001',
-  direccion: 'Calle 10 # 5-23',
-  telefono: '6013456789',
-  correo: 'facturas@laceiba.co',
-  documentoInformativo: false,
-  valorIncBolsa: 66,
-};
+const PERFIL = perfilLaCeiba(true);
 
 async function empresaResponsable() {
   const s = await crearTienda(t, { nombreTienda: 'Surtidor La Ceiba' });
@@ -42,13 +29,10 @@ async function empresaResponsable() {
   expect((await req('PUT', '/api/impuestos/categorias', s.token, { categoria: 'Bebidas', impuesto: 'iva19' })).statusCode).toBe(200);
   const perfil = await req('PUT', '/api/tienda/perfil-fiscal', s.token, PERFIL);
   expect(perfil.statusCode, perfil.body).toBe(200);
-  const norte = await req('POST', '/api/sucursales', s.token, { nombreTienda: 'La Ceiba Norte', direccion: 'Carrera 15 # 93-40', telefono: '6017654321' });
-  expect(norte.statusCode, norte.body).toBe(201);
-  const idNorte = norte.json().idTienda as number;
-  const enNorte = (await req('POST', '/api/sesion/tienda', s.token, { idTienda: idNorte })).json().token as string;
-  const [gaseosaNorte] = await t.database.db.select().from(producto).where(and(eq(producto.tiendaId, idNorte), eq(producto.nombre, 'Gaseosa 400 ml')));
-  await t.database.db.update(producto).set({ stock: 20 }).where(eq(producto.idProducto, gaseosaNorte!.idProducto));
-  return { s, idNorte, enNorte, codigoNorte: norte.json().codigoInvitacion as string, gaseosa: gaseosa.json().producto.id as number, gaseosaNorte: gaseosaNorte!.idProducto };
+  const { idTienda: idNorte, token: enNorte, codigoInvitacion: codigoNorte } = await abrirSucursal(t, s.token, { nombreTienda: 'La Ceiba Norte', direccion: 'Carrera 15 # 93-40', telefono: '6017654321' });
+  const gaseosaNorte = await productoEn(t, idNorte, 'Gaseosa 400 ml');
+  await t.database.db.update(producto).set({ stock: 20 }).where(eq(producto.idProducto, gaseosaNorte));
+  return { s, idNorte, enNorte, codigoNorte, gaseosa: gaseosa.json().producto.id as number, gaseosaNorte };
 }
 
 const perfilDe = async (tiendaId: number) => (await t.database.db.select().from(perfilFiscal).where(eq(perfilFiscal.tiendaId, tiendaId)))[0];

@@ -5,6 +5,7 @@ import { ROL } from '#shared/roles';
 import type { TDatosSinRed } from '#shared/schemas/sin-red';
 import type { TClasificacion } from '#shared/schemas/impuestos';
 import { actividad, categoriaImpuesto, factura, producto, tienda } from '../../server/db/schema';
+import { abrirSucursal, perfilLaCeiba, productoEn } from '../helpers/dos-tiendas';
 import { abrirCaja, crearEmpleado, crearTienda, peticion } from '../helpers/factories';
 import { usarApp } from '../helpers/test-app';
 
@@ -18,21 +19,7 @@ const t = usarApp();
 const req = peticion(t);
 const db = () => t.database.db;
 
-const PERFIL = {
-  razonSocial: 'Surtidor La Ceiba S.A.S.',
-  tipoPersona: 'juridica',
-  nit: '800197268',
-  dv: 4,
-  responsabilidades: ['O-13'],
-  responsableIva: false,
-  departamento: '11',
-  municipio: '11001',
-  direccion: 'Calle 10 # 5-23',
-  telefono: '6013456789',
-  correo: 'facturas@laceiba.co',
-  documentoInformativo: false,
-  valorIncBolsa: 66,
-};
+const PERFIL = perfilLaCeiba(false);
 
 async function ok(method: 'GET' | 'POST' | 'PUT', url: string, token: string, body?: unknown) {
   const r = await req(method, url, token, body);
@@ -46,14 +33,13 @@ async function empresaConSucursal() {
   const gaseosa = (await ok('POST', '/api/productos', s.token, { nombre: 'Gaseosa 400 ml', precio: 2_380, cantidad: 50, categoria: 'Bebidas' })).producto.id as number;
   const arroz = (await ok('POST', '/api/productos', s.token, { nombre: 'Arroz 500 g', precio: 2_100, cantidad: 50, categoria: 'Granos' })).producto.id as number;
   await ok('PUT', '/api/tienda/perfil-fiscal', s.token, PERFIL);
-  const norte = await ok('POST', '/api/sucursales', s.token, { nombreTienda: 'La Ceiba Norte', direccion: 'Carrera 15 # 93-40', telefono: '6017654321' });
-  const enNorte = (await ok('POST', '/api/sesion/tienda', s.token, { idTienda: norte.idTienda })).token as string;
-  const deNorte = async (nombre: string) => (await db().select().from(producto).where(and(eq(producto.tiendaId, norte.idTienda), eq(producto.nombre, nombre))))[0]!.idProducto;
+  const norte = await abrirSucursal(t, s.token, { nombreTienda: 'La Ceiba Norte', direccion: 'Carrera 15 # 93-40', telefono: '6017654321' });
+  const deNorte = (nombre: string) => productoEn(t, norte.idTienda, nombre);
   const gaseosaN = await deNorte('Gaseosa 400 ml');
   const arrozN = await deNorte('Arroz 500 g');
   await db().update(producto).set({ stock: 20 }).where(eq(producto.tiendaId, norte.idTienda));
   await db().update(tienda).set({ aprobarEmpleados: false }).where(eq(tienda.idTienda, norte.idTienda));
-  return { s, gaseosa, arroz, norte: { id: norte.idTienda as number, token: enNorte, codigo: norte.codigoInvitacion as string }, gaseosaN, arrozN };
+  return { s, gaseosa, arroz, norte: { id: norte.idTienda, token: norte.token, codigo: norte.codigoInvitacion }, gaseosaN, arrozN };
 }
 
 const vender = async (token: string, productoId: number) => (await ok('POST', '/api/ventas', token, { lineas: [{ productoId, cantidad: 1 }], metodoPagoId: 5, montoRecibido: 10_000 })).id as number;

@@ -1,12 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { M } from '#shared/messages';
 import { actividad, ordenCompra, producto, proveedor, recepcion, tienda } from '../../server/db/schema';
 import { comprobarConsistencia } from '../../server/db/consistencia';
 import { migrationsFolder } from '../../server/db/client';
-import { abrirCaja, crearTienda, peticion, type Tienda } from '../helpers/factories';
+import { laCatorceYCentro, productoEn } from '../helpers/dos-tiendas';
+import { crearTienda, peticion, type Tienda } from '../helpers/factories';
 import { usarApp } from '../helpers/test-app';
 
 /**
@@ -22,22 +23,10 @@ const req = peticion(t);
 let seq = 0;
 const documento = () => String(80_000_000 + ++seq * 13);
 
-/** An owner with two stores: the one that signed up (with a product) and a branch opened from Sucursales (its copy at stock 0). */
+/** An owner with two stores (laCatorceYCentro); `prodB` is the branch's copy of the oil, at stock 0. */
 async function dosTiendas(): Promise<{ a: Tienda; tokenB: string; idB: number; prodA: number; prodB: number }> {
-  const a = await crearTienda(t, { nombreTienda: 'Surtidor La 14' });
-  const p = await req('POST', '/api/productos', a.token, { nombre: 'Aceite 1 L', precio: 10_000, cantidad: 50 });
-  expect(p.statusCode, p.body).toBe(201);
-  const r = await req('POST', '/api/sucursales', a.token, { nombreTienda: 'Surtidor Centro', direccion: 'Cl 10 # 4-20', telefono: '6024567890', zonaHoraria: 'America/Bogota' });
-  expect(r.statusCode, r.body).toBe(201);
-  const idB = r.json().idTienda as number;
-  const sw = await req('POST', '/api/sesion/tienda', a.token, { idTienda: idB });
-  expect(sw.statusCode, sw.body).toBe(200);
-  const tokenB = sw.json().token as string;
-  const prodA = p.json().producto.id as number;
-  const [copia] = await t.database.db.select({ id: producto.idProducto }).from(producto).where(and(eq(producto.tiendaId, idB), eq(producto.nombre, 'Aceite 1 L')));
-  await abrirCaja(t, a.token);
-  await abrirCaja(t, tokenB);
-  return { a, tokenB, idB, prodA, prodB: copia!.id };
+  const dos = await laCatorceYCentro(t);
+  return { ...dos, prodB: await productoEn(t, dos.idB, 'Aceite 1 L') };
 }
 
 const nuevoProveedor = async (token: string, datos: Record<string, unknown> = {}) => {
