@@ -1,6 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { producto } from '../../server/db/schema';
+import { abrirSucursal, productoEn } from '../helpers/dos-tiendas';
 import { crearTienda, peticion } from '../helpers/factories';
 import { usarApp } from '../helpers/test-app';
 
@@ -23,10 +24,9 @@ describe('la caché de lecturas de las otras tiendas de la empresa', () => {
   it('un cambio de nombre del dueño en la tienda principal se ve al instante en la rejilla y la búsqueda de la sucursal', async () => {
     const s = await crearTienda(t, { nombreTienda: 'El Sol' });
     const cafe = (await ok('POST', '/api/productos', s.token, { nombre: 'Café Sello Rojo 250 g', precio: 10_000, cantidad: 20 })).json().producto.id as number;
-    const norte = (await ok('POST', '/api/sucursales', s.token, { nombreTienda: 'El Sol Norte', direccion: 'Cra 7 # 45-10', telefono: '6014567890' })).json();
-    const enNorte = (await ok('POST', '/api/sesion/tienda', s.token, { idTienda: norte.idTienda })).json().token as string;
-    const [cafeN] = await t.database.db.select().from(producto).where(and(eq(producto.tiendaId, norte.idTienda), eq(producto.nombre, 'Café Sello Rojo 250 g')));
-    await t.database.db.update(producto).set({ stock: 5 }).where(eq(producto.idProducto, cafeN!.idProducto));
+    const { idTienda: idNorte, token: enNorte } = await abrirSucursal(t, s.token, { nombreTienda: 'El Sol Norte', direccion: 'Cra 7 # 45-10', telefono: '6014567890' });
+    const cafeN = await productoEn(t, idNorte, 'Café Sello Rojo 250 g');
+    await t.database.db.update(producto).set({ stock: 5 }).where(eq(producto.idProducto, cafeN));
 
     const rejilla = '/api/ventas/productos/rapidos';
     const busqueda = '/api/ventas/productos?q=cafe';

@@ -5,7 +5,7 @@ import { formatPesos } from '#shared/money';
 import { cliente, creditoMovimiento, tienda } from '../../server/db/schema';
 import { comprobarConsistencia } from '../../server/db/consistencia';
 import { laCatorceYCentro } from '../helpers/dos-tiendas';
-import { abrirCaja, crearTienda, peticion, type Tienda } from '../helpers/factories';
+import { abrirCaja, crearTienda, peticion } from '../helpers/factories';
 import { usarApp } from '../helpers/test-app';
 
 /**
@@ -21,13 +21,8 @@ const req = peticion(t);
 let seq = 0;
 const documento = () => String(52_000_000 + ++seq * 11);
 
-/** An owner with two stores (laCatorceYCentro), the branch with its own product in stock (its copy of the oil starts at 0). */
-async function dosTiendas(): Promise<{ a: Tienda; tokenB: string; idB: number; prodA: number; prodB: number }> {
-  const dos = await laCatorceYCentro(t);
-  const pb = await req('POST', '/api/productos', dos.tokenB, { nombre: 'Arroz 1 kg', precio: 10_000, cantidad: 50 });
-  expect(pb.statusCode, pb.body).toBe(201);
-  return { ...dos, prodB: pb.json().producto.id as number };
-}
+/** An owner with two stores, a product in stock in each. */
+const dosTiendas = () => laCatorceYCentro(t, { arrozEnCentro: true });
 
 const venderFiado = (token: string, doc: string, productoId: number, cantidad: number) =>
   req('POST', '/api/ventas', token, { lineas: [{ productoId, cantidad }], metodoPagoId: 7, montoRecibido: 0, aCredito: true, documentoCliente: doc });

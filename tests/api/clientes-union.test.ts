@@ -6,7 +6,8 @@ import { ROL } from '#shared/roles';
 import { actividad, cliente, creditoMovimiento, listaPrecio, listaPrecioCliente, puntoMovimiento, tienda, usuario } from '../../server/db/schema';
 import { createCrudTestApp, client } from '../../server/modules/crud/crud.fixtures';
 import { legacy, type Legacy } from '../../server/legacy/test-client';
-import { abrirCaja, crearEmpleado, crearTienda, type Tienda } from '../helpers/factories';
+import { laCatorceYCentro } from '../helpers/dos-tiendas';
+import { crearEmpleado, crearTienda } from '../helpers/factories';
 import type { TestApp } from '../helpers/test-app';
 
 /**
@@ -34,17 +35,7 @@ const HACE_40_DIAS = new Date(Date.UTC(2026, 0, 15, 15, 0, 0));
 
 /** An owner with two stores (the one that signed up, a branch), a product and an open till in each, and two flagged customers of one documento. */
 async function gemelos() {
-  const a: Tienda = await crearTienda(t, { nombreTienda: 'Surtidor La 14' });
-  const p = await req('POST', '/api/productos', a.token, { nombre: 'Aceite 1 L', precio: 10_000, cantidad: 50 });
-  expect(p.statusCode, p.body).toBe(201);
-  const r = await req('POST', '/api/sucursales', a.token, { nombreTienda: 'Surtidor Centro', direccion: 'Cl 10 # 4-20', telefono: '6024567890', zonaHoraria: 'America/Bogota' });
-  expect(r.statusCode, r.body).toBe(201);
-  const idB = r.json().idTienda as number;
-  const tokenB = (await req('POST', '/api/sesion/tienda', a.token, { idTienda: idB })).json().token as string;
-  const pb = await req('POST', '/api/productos', tokenB, { nombre: 'Arroz 1 kg', precio: 10_000, cantidad: 50 });
-  expect(pb.statusCode, pb.body).toBe(201);
-  await abrirCaja(t, a.token);
-  await abrirCaja(t, tokenB);
+  const { a, idB, tokenB, prodA, prodB } = await laCatorceYCentro(t, { arrozEnCentro: true });
   const db = t.database.db;
   const doc = documento();
   const [e] = await db.select({ id: tienda.empresaId }).from(tienda).where(eq(tienda.idTienda, a.id));
@@ -57,7 +48,7 @@ async function gemelos() {
       ])
       .returning({ id: cliente.idCliente })
   ).map((f) => f.id);
-  return { a, idB, tokenB, doc, uno: uno!, dos: dos!, prodA: p.json().producto.id as number, prodB: pb.json().producto.id as number };
+  return { a, idB, tokenB, doc, uno: uno!, dos: dos!, prodA, prodB };
 }
 
 const venderFiado = (token: string, doc: string, productoId: number, cantidad: number) =>

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { M } from '#shared/messages';
 import { ROL } from '#shared/roles';
 import { actividad, listaPrecio, producto, promocion, tienda } from '../../server/db/schema';
+import { abrirSucursal, productoEn } from '../helpers/dos-tiendas';
 import { abrirCaja, crearEmpleado, crearTienda, peticion } from '../helpers/factories';
 import { usarApp } from '../helpers/test-app';
 
@@ -34,23 +35,20 @@ async function empresa() {
   const crear = async (tok: string, body: object) => (await ok('POST', '/api/productos', tok, body, 201)).producto.id as number;
   const arroz = await crear(s.token, { nombre: 'Arroz Diana 500 g', precio: 2_800, cantidad: 100, codigoBarras: `77020${n}0001` });
   const gaseosa = await crear(s.token, { nombre: 'Gaseosa Colombiana 400 ml', precio: 2_500, cantidad: 100 });
-  const norte = (await ok('POST', '/api/sucursales', s.token, { nombreTienda: `Copia Norte ${n}` }, 201)) as { idTienda: number; codigoInvitacion: string };
+  const norte = await abrirSucursal(t, s.token, { nombreTienda: `Copia Norte ${n}` });
   const panela = await crear(s.token, { nombre: 'Panela 500 g', precio: 1_800, cantidad: 100, tiendas: [] });
-  const enNorte = (await ok('POST', '/api/sesion/tienda', s.token, { idTienda: norte.idTienda })).token as string;
-  const idEn = async (tiendaId: number, nombre: string) =>
-    (await t.database.db.select({ id: producto.idProducto }).from(producto).where(and(eq(producto.tiendaId, tiendaId), eq(producto.nombre, nombre))))[0]!.id;
   // The branch's rice and soda have stock to sell, and the soda is renamed with other accents and case: still its pair.
-  const arrozN = await idEn(norte.idTienda, 'Arroz Diana 500 g');
-  const gaseosaN = await idEn(norte.idTienda, 'Gaseosa Colombiana 400 ml');
+  const arrozN = await productoEn(t, norte.idTienda, 'Arroz Diana 500 g');
+  const gaseosaN = await productoEn(t, norte.idTienda, 'Gaseosa Colombiana 400 ml');
   await t.database.db.update(producto).set({ stock: 100 }).where(eq(producto.tiendaId, norte.idTienda));
   await t.database.db.update(producto).set({ nombre: 'GASEOSA COLOMBIÁNA 400 ML' }).where(eq(producto.idProducto, gaseosaN));
   // The branch's cashier signs in at once (as the factories' stores do).
   await t.database.db.update(tienda).set({ aprobarEmpleados: false }).where(eq(tienda.idTienda, norte.idTienda));
   const cajeroN = (await crearEmpleado(t, norte.codigoInvitacion)).token;
   // Each sells in its own open shift (issue #18).
-  await abrirCaja(t, enNorte);
+  await abrirCaja(t, norte.token);
   await abrirCaja(t, cajeroN);
-  return { n, s, norte: { id: norte.idTienda, nombre: `Copia Norte ${n}`, token: enNorte, cajero: cajeroN }, arroz, gaseosa, panela, arrozN, gaseosaN };
+  return { n, s, norte: { id: norte.idTienda, nombre: `Copia Norte ${n}`, token: norte.token, cajero: cajeroN }, arroz, gaseosa, panela, arrozN, gaseosaN };
 }
 
 const cliente = async (token: string, documento: string) => ok('POST', '/api/clientes', token, { documento, tipoDocumento: 'CC', nombre: 'Don', apellido: 'Mayorista' }, 201);

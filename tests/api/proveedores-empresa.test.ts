@@ -6,8 +6,8 @@ import { M } from '#shared/messages';
 import { actividad, ordenCompra, producto, proveedor, recepcion, tienda } from '../../server/db/schema';
 import { comprobarConsistencia } from '../../server/db/consistencia';
 import { migrationsFolder } from '../../server/db/client';
-import { laCatorceYCentro, productoEn } from '../helpers/dos-tiendas';
-import { crearTienda, peticion, type Tienda } from '../helpers/factories';
+import { laCatorceYCentro } from '../helpers/dos-tiendas';
+import { crearTienda, peticion } from '../helpers/factories';
 import { usarApp } from '../helpers/test-app';
 
 /**
@@ -23,11 +23,8 @@ const req = peticion(t);
 let seq = 0;
 const documento = () => String(80_000_000 + ++seq * 13);
 
-/** An owner with two stores (laCatorceYCentro); `prodB` is the branch's copy of the oil, at stock 0. */
-async function dosTiendas(): Promise<{ a: Tienda; tokenB: string; idB: number; prodA: number; prodB: number }> {
-  const dos = await laCatorceYCentro(t);
-  return { ...dos, prodB: await productoEn(t, dos.idB, 'Aceite 1 L') };
-}
+/** An owner with two stores; `prodB` is the branch's copy of the first store's product, at stock 0. */
+const dosTiendas = () => laCatorceYCentro(t);
 
 const nuevoProveedor = async (token: string, datos: Record<string, unknown> = {}) => {
   const r = await req('POST', '/api/proveedores', token, { nombre: 'Distribuidora El Sol', telefono: '3104567890', email: 'pedidos@elsol.co', ...datos });

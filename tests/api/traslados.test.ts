@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { M } from '#shared/messages';
 import { ROL } from '#shared/roles';
 import { actividad, movimiento, producto, tienda } from '../../server/db/schema';
+import { abrirSucursal, productoEn } from '../helpers/dos-tiendas';
 import { crearEmpleado, crearTienda, peticion } from '../helpers/factories';
 import { usarApp } from '../helpers/test-app';
 
@@ -27,15 +28,15 @@ async function empresaConSucursal() {
   };
   const arroz = await crear({ nombre: 'Arroz Diana 500 g', precio: 2_800, cantidad: 40 });
   const gaseosa = await crear({ nombre: 'Gaseosa 400 ml', precio: 2_500, cantidad: 24, codigoBarras: '7702001000999' });
-  const suc = await req('POST', '/api/sucursales', s.token, { nombreTienda: 'El Sol Norte' });
-  expect(suc.statusCode, suc.body).toBe(201);
-  const norte = suc.json() as { idTienda: number; codigoInvitacion: string };
-  const cambio = await req('POST', '/api/sesion/tienda', s.token, { idTienda: norte.idTienda });
-  expect(cambio.statusCode, cambio.body).toBe(200);
-  const enNorte = cambio.json().token as string;
-  const [arrozN] = await t.database.db.select().from(producto).where(and(eq(producto.tiendaId, norte.idTienda), eq(producto.nombre, 'Arroz Diana 500 g')));
-  const [gaseosaN] = await t.database.db.select().from(producto).where(and(eq(producto.tiendaId, norte.idTienda), eq(producto.nombre, 'Gaseosa 400 ml')));
-  return { s, norte: { id: norte.idTienda, codigo: norte.codigoInvitacion, token: enNorte }, arroz, gaseosa, arrozN: arrozN!.idProducto, gaseosaN: gaseosaN!.idProducto };
+  const norte = await abrirSucursal(t, s.token, { nombreTienda: 'El Sol Norte' });
+  return {
+    s,
+    norte: { id: norte.idTienda, codigo: norte.codigoInvitacion, token: norte.token },
+    arroz,
+    gaseosa,
+    arrozN: await productoEn(t, norte.idTienda, 'Arroz Diana 500 g'),
+    gaseosaN: await productoEn(t, norte.idTienda, 'Gaseosa 400 ml'),
+  };
 }
 
 const stock = async (id: number) => (await t.database.db.select({ s: producto.stock }).from(producto).where(eq(producto.idProducto, id)))[0]!.s;

@@ -31,17 +31,27 @@ export async function productoEn(t: TestApp, tiendaId: number, nombre: string): 
 
 /**
  * The owner of 'Surtidor La 14', selling 'Aceite 1 L' at 10 000 (50 in stock), and its branch 'Surtidor
- * Centro' (the oil copied at stock 0); a till open in each. For the empresa's shared customers and
- * suppliers (issue #56 point 2).
+ * Centro'; a till open in each. For the empresa's shared customers and suppliers (issue #56 point 2).
+ * `prodB` is the branch's copy of the oil (stock 0) or, with `arrozEnCentro`, its own 'Arroz 1 kg' at
+ * 10 000 with 50 in stock.
  */
-export async function laCatorceYCentro(t: TestApp): Promise<{ a: Tienda; tokenB: string; idB: number; prodA: number }> {
+export async function laCatorceYCentro(t: TestApp, opciones: { arrozEnCentro?: boolean } = {}): Promise<{ a: Tienda; tokenB: string; idB: number; prodA: number; prodB: number }> {
+  const req = peticion(t);
   const a = await crearTienda(t, { nombreTienda: 'Surtidor La 14' });
-  const p = await peticion(t)('POST', '/api/productos', a.token, { nombre: 'Aceite 1 L', precio: 10_000, cantidad: 50 });
+  const p = await req('POST', '/api/productos', a.token, { nombre: 'Aceite 1 L', precio: 10_000, cantidad: 50 });
   expect(p.statusCode, p.body).toBe(201);
   const b = await abrirSucursal(t, a.token, { nombreTienda: 'Surtidor Centro', direccion: 'Cl 10 # 4-20', telefono: '6024567890', zonaHoraria: 'America/Bogota' });
+  let prodB: number;
+  if (opciones.arrozEnCentro) {
+    const pb = await req('POST', '/api/productos', b.token, { nombre: 'Arroz 1 kg', precio: 10_000, cantidad: 50 });
+    expect(pb.statusCode, pb.body).toBe(201);
+    prodB = pb.json().producto.id as number;
+  } else {
+    prodB = await productoEn(t, b.idTienda, 'Aceite 1 L');
+  }
   await abrirCaja(t, a.token);
   await abrirCaja(t, b.token);
-  return { a, tokenB: b.token, idB: b.idTienda, prodA: p.json().producto.id as number };
+  return { a, tokenB: b.token, idB: b.idTienda, prodA: p.json().producto.id as number, prodB };
 }
 
 /** The fiscal profile of 'Surtidor La Ceiba S.A.S.' (PUT /api/tienda/perfil-fiscal), responsible for IVA or not. */
