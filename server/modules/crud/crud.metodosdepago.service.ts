@@ -4,27 +4,17 @@
  * is the domain's (modules/venta/metodo-pago.ts); this file only adapts and answers the messages.
  */
 import { M } from '#shared/messages';
-import type { TPage, TPageQuery } from '#shared/schemas/common';
 import type { TCrudCreated, TCrudMessage, TMetodoPagoRow, ZCreateMetodoPagoRequest, ZUpdateMetodoPagoRequest } from '#shared/schemas/crud';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import * as dominio from '../venta/metodo-pago';
-import type { CrudScope, CrudService } from './crud.scope';
+import { lecturaYBorrado, type CrudScope, type CrudService } from './crud.scope';
 
 type Create = z.output<typeof ZCreateMetodoPagoRequest>;
 type Update = z.output<typeof ZUpdateMetodoPagoRequest>;
 
 /** A method as the back-office lists it (the domain's names are the back-office's). */
 const aFila = (m: dominio.TFilaMetodoPago): TMetodoPagoRow => ({ idMetPago: m.idMetPago, nombre: m.nombre });
-
-export async function listMetodos(options: { db: Db; scope: CrudScope; query: TPageQuery }): Promise<TPage<TMetodoPagoRow>> {
-  const page = await dominio.listarMetodos({ db: options.db, query: options.query });
-  return { items: page.items.map(aFila), total: page.total };
-}
-
-export async function getMetodo(options: { db: Db; scope: CrudScope; id: number }): Promise<TMetodoPagoRow> {
-  return aFila(await dominio.obtenerMetodo({ db: options.db, id: options.id }));
-}
 
 export async function createMetodo(options: { db: Db; scope: CrudScope; input: Create }): Promise<TCrudCreated> {
   const { db, scope, input } = options;
@@ -38,15 +28,9 @@ export async function updateMetodo(options: { db: Db; scope: CrudScope; id: numb
   return { message: M.crud.actualizado.metodosdepago };
 }
 
-export async function deleteMetodo(options: { db: Db; scope: CrudScope; id: number }): Promise<TCrudMessage> {
-  await dominio.eliminarMetodo({ db: options.db, alcance: options.scope, id: options.id });
-  return { message: M.crud.eliminado.metodosdepago };
-}
-
+/** A global catalogue: every admin reads it; the operator alone changes it (the domain says so). */
 export const metodosDePagoCrud: CrudService<TMetodoPagoRow, Create, Update> = {
-  list: listMetodos,
-  get: getMetodo,
+  ...lecturaYBorrado({ listar: dominio.listarMetodos, obtener: dominio.obtenerMetodo, eliminar: dominio.eliminarMetodo }, aFila, M.crud.eliminado.metodosdepago),
   create: createMetodo,
   update: updateMetodo,
-  remove: deleteMetodo,
 };

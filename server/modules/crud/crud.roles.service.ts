@@ -4,12 +4,11 @@
  * (modules/cuenta/rol.domain.ts); this file only adapts and answers the back-office's messages.
  */
 import { M } from '#shared/messages';
-import type { TPage, TPageQuery } from '#shared/schemas/common';
 import type { TCrudCreated, TCrudMessage, TRolRow, ZCreateRolRequest, ZUpdateRolRequest } from '#shared/schemas/crud';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import * as dominio from '../cuenta/rol.domain';
-import type { CrudScope, CrudService } from './crud.scope';
+import { lecturaYBorrado, type CrudScope, type CrudService } from './crud.scope';
 
 type Create = z.output<typeof ZCreateRolRequest>;
 type Update = z.output<typeof ZUpdateRolRequest>;
@@ -18,16 +17,6 @@ type Update = z.output<typeof ZUpdateRolRequest>;
 const aFila = (r: dominio.TFilaRol): TRolRow => ({ idRol: r.idRol, nombreRol: r.nombreRol, descripcion: r.descripcion });
 
 const datos = (input: Create | Update): dominio.DatosRol => ({ idRol: input.idRol, nombreRol: input.nombreRol, descripcion: input.descripcion });
-
-/** A global catalogue: every admin reads it. */
-export async function listRoles(options: { db: Db; scope: CrudScope; query: TPageQuery }): Promise<TPage<TRolRow>> {
-  const page = await dominio.listarRoles({ db: options.db, query: options.query });
-  return { items: page.items.map(aFila), total: page.total };
-}
-
-export async function getRol(options: { db: Db; scope: CrudScope; id: number }): Promise<TRolRow> {
-  return aFila(await dominio.obtenerRol({ db: options.db, id: options.id }));
-}
 
 export async function createRol(options: { db: Db; scope: CrudScope; input: Create }): Promise<TCrudCreated> {
   const { db, scope, input } = options;
@@ -42,15 +31,9 @@ export async function updateRol(options: { db: Db; scope: CrudScope; id: number;
   return { message: M.crud.actualizado.roles };
 }
 
-export async function deleteRol(options: { db: Db; scope: CrudScope; id: number }): Promise<TCrudMessage> {
-  await dominio.eliminarRol({ db: options.db, alcance: options.scope, id: options.id });
-  return { message: M.crud.eliminado.roles };
-}
-
+/** A global catalogue: every admin reads it; the operator alone changes it (the domain says so). */
 export const rolesCrud: CrudService<TRolRow, Create, Update> = {
-  list: listRoles,
-  get: getRol,
+  ...lecturaYBorrado({ listar: dominio.listarRoles, obtener: dominio.obtenerRol, eliminar: dominio.eliminarRol }, aFila, M.crud.eliminado.roles),
   create: createRol,
   update: updateRol,
-  remove: deleteRol,
 };

@@ -28,7 +28,7 @@ export interface CrudReader<Row> {
   get(options: { db: Db; scope: CrudScope; id: number }): Promise<Row>;
 }
 
-/** A domain's own reads and delete in a scope (the stores, the users), under the domain's names. */
+/** A domain's own reads and delete (the stores and users in a scope; the global catalogues, which read without one). */
 export interface DominioCrud<Fila> {
   listar(options: { db: Db; alcance: Alcance; query: TPageQuery }): Promise<TPage<Fila>>;
   obtener(options: { db: Db; alcance: Alcance; id: number }): Promise<Fila>;

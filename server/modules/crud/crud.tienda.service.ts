@@ -14,15 +14,8 @@ import { lecturaYBorrado, type Consulta, type CrudScope, type CrudService } from
 type Create = z.output<typeof ZCreateTiendaRequest>;
 type Update = z.output<typeof ZUpdateTiendaRequest>;
 
-/** A store as the back-office lists it (the domain's names are the back-office's). */
-const aFila = (t: dominio.TFilaTienda): TTiendaRow => ({
-  idTienda: t.idTienda,
-  nombreTienda: t.nombreTienda,
-  direccion: t.direccion,
-  telefono: t.telefono,
-  correo: t.correo,
-  codigoInvitacion: t.codigoInvitacion,
-});
+/** A store as the back-office lists it: the domain's row, its columns and names the back-office's. */
+const aFila = (t: dominio.TFilaTienda): TTiendaRow => t;
 
 /** Only the operator opens stores from the back-office; stores otherwise sign themselves up. */
 export async function createTienda(options: { db: Db; scope: CrudScope; input: Create }): Promise<TCrudCreated> {
