@@ -5,7 +5,7 @@ import { ROL } from '#shared/roles';
 import { actividad, historialPrecio, producto, productoUnidadVenta, tienda } from '../../server/db/schema';
 import { comprobarConsistencia } from '../../server/db/consistencia';
 import { abrirSucursal, productoEn } from '../helpers/dos-tiendas';
-import { abrirCaja, crearEmpleado, crearTienda, peticion } from '../helpers/factories';
+import { abrirCaja, crearEmpleado, crearTienda, peticion, peticionOk } from '../helpers/factories';
 import { usarApp } from '../helpers/test-app';
 
 /**
@@ -19,11 +19,7 @@ const t = usarApp();
 const req = peticion(t);
 const C = M.catalogoEmpresa;
 
-async function ok(method: 'GET' | 'POST' | 'PUT', url: string, token: string, body?: unknown) {
-  const r = await req(method, url, token, body);
-  expect(r.statusCode, r.body).toBeLessThan(300);
-  return r.json();
-}
+const ok = peticionOk(t);
 
 /** The owner's main store with coffee, and a branch opened from Sucursales (its copy, stock 0). */
 async function empresaConSucursal() {

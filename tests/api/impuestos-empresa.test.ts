@@ -6,7 +6,7 @@ import type { TDatosSinRed } from '#shared/schemas/sin-red';
 import type { TClasificacion } from '#shared/schemas/impuestos';
 import { actividad, categoriaImpuesto, factura, producto, tienda } from '../../server/db/schema';
 import { abrirSucursal, perfilLaCeiba, productoEn } from '../helpers/dos-tiendas';
-import { abrirCaja, crearEmpleado, crearTienda, peticion } from '../helpers/factories';
+import { abrirCaja, crearEmpleado, crearTienda, peticion, peticionOk } from '../helpers/factories';
 import { usarApp } from '../helpers/test-app';
 
 /**
@@ -21,11 +21,7 @@ const db = () => t.database.db;
 
 const PERFIL = perfilLaCeiba(false);
 
-async function ok(method: 'GET' | 'POST' | 'PUT', url: string, token: string, body?: unknown) {
-  const r = await req(method, url, token, body);
-  expect(r.statusCode, r.body).toBeLessThan(300);
-  return r.json();
-}
+const ok = peticionOk(t);
 
 /** The owner's store with a soda and rice without a tax of their own, and a branch opened from Sucursales. */
 async function empresaConSucursal() {

@@ -85,6 +85,16 @@ export const peticion =
   (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, token: string, payload?: unknown) =>
     t.request({ method, url, token, ...(payload === undefined ? {} : { payload: payload as object }) });
 
+/** A request that must succeed (any 2xx): its JSON answer. */
+export const peticionOk = (t: TestApp) => {
+  const req = peticion(t);
+  return async (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, token: string, payload?: unknown) => {
+    const r = await req(method, url, token, payload);
+    expect(r.statusCode, r.body).toBeLessThan(300);
+    return r.json();
+  };
+};
+
 /**
  * A device asked by `token` and authorised by the owner `dueno` (issue #51 point 5), with its prefix:
  * what a till that sells without a connection holds.
