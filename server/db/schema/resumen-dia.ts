@@ -2,6 +2,23 @@ import { bigint, date, index, integer, pgTable, smallint, text } from 'drizzle-o
 import { tienda } from './tienda';
 import { sumaCantidadColumna } from './columna-cantidad';
 
+
+/** The store a summary row counts for: its rows go with it. */
+const tiendaDelResumen = () => integer('tienda_id').notNull().references(() => tienda.idTienda, { onDelete: 'cascade' });
+/** A measure in pesos or a count: the sum of the rows' deltas, 0 before the first (ADR 017). */
+const suma = (columna: string) => bigint(columna, { mode: 'number' }).notNull().default(0);
+/** A measure in units (a pack counts factor × packs, ADR 033). */
+const sumaCantidad = (columna: string) => sumaCantidadColumna(columna).notNull().default(0);
+/** A product's figures, per day or per month: the same trigger functions write both tables. */
+const medidasProducto = () => ({
+  productoId: integer('producto_id').notNull(),
+  cantidad: sumaCantidad('cantidad'),
+  bruto: suma('bruto'),
+  descuentos: suma('descuentos'),
+  costo: suma('costo'),
+  sinCostoUnit: sumaCantidad('sin_costo_unit'),
+});
+
 /**
  * The store's sales per day of its time zone, hour, seller, shift and method (issue #35 point 3): what
  * the month's reports read for whole past days instead of every sale and line. Kept by triggers on
@@ -19,7 +36,7 @@ import { sumaCantidadColumna } from './columna-cantidad';
 export const resumenVentaDia = pgTable(
   'resumen_venta_dia',
   {
-    tiendaId: integer('tienda_id').notNull().references(() => tienda.idTienda, { onDelete: 'cascade' }),
+    tiendaId: tiendaDelResumen(),
     dia: date('dia', { mode: 'string' }).notNull(),
     hora: smallint('hora').notNull(),
     usuarioId: integer('usuario_id').notNull(),
@@ -27,22 +44,22 @@ export const resumenVentaDia = pgTable(
     metodoPagoId: integer('metodo_pago_id').notNull(),
     /** The sale's own till, 0 for none (ADR 037): the daily close resolves a sale's till as its own, else its shift's. */
     puntoVentaId: integer('punto_venta_id').notNull().default(0),
-    tickets: bigint('tickets', { mode: 'number' }).notNull().default(0),
-    bruto: bigint('bruto', { mode: 'number' }).notNull().default(0),
-    descuentos: bigint('descuentos', { mode: 'number' }).notNull().default(0),
-    neto: bigint('neto', { mode: 'number' }).notNull().default(0),
+    tickets: suma('tickets'),
+    bruto: suma('bruto'),
+    descuentos: suma('descuentos'),
+    neto: suma('neto'),
     /**
      * Units sold by unit (a pack's units counted); kilos, litres, metres, square metres and gallons
      * apart, never added to them (issue #52, issue #58 point 3, `cantidad_en`; migration 0093).
      */
-    unidades: sumaCantidadColumna('unidades').notNull().default(0),
-    kilos: sumaCantidadColumna('kilos').notNull().default(0),
-    litros: sumaCantidadColumna('litros').notNull().default(0),
-    metros: sumaCantidadColumna('metros').notNull().default(0),
-    metrosCuadrados: sumaCantidadColumna('metros_cuadrados').notNull().default(0),
-    galones: sumaCantidadColumna('galones').notNull().default(0),
-    anuladas: bigint('anuladas', { mode: 'number' }).notNull().default(0),
-    montoAnulado: bigint('monto_anulado', { mode: 'number' }).notNull().default(0),
+    unidades: sumaCantidad('unidades'),
+    kilos: sumaCantidad('kilos'),
+    litros: sumaCantidad('litros'),
+    metros: sumaCantidad('metros'),
+    metrosCuadrados: sumaCantidad('metros_cuadrados'),
+    galones: sumaCantidad('galones'),
+    anuladas: suma('anuladas'),
+    montoAnulado: suma('monto_anulado'),
     /**
      * The smallest and largest store number (`venta.numero`) of the sales the row puts in, annulled or
      * not; null on a row that takes sales out. A deleted or moved sale's number stays behind: the
@@ -63,14 +80,9 @@ export const resumenVentaDia = pgTable(
 export const resumenProductoDia = pgTable(
   'resumen_producto_dia',
   {
-    tiendaId: integer('tienda_id').notNull().references(() => tienda.idTienda, { onDelete: 'cascade' }),
+    tiendaId: tiendaDelResumen(),
     dia: date('dia', { mode: 'string' }).notNull(),
-    productoId: integer('producto_id').notNull(),
-    cantidad: sumaCantidadColumna('cantidad').notNull().default(0),
-    bruto: bigint('bruto', { mode: 'number' }).notNull().default(0),
-    descuentos: bigint('descuentos', { mode: 'number' }).notNull().default(0),
-    costo: bigint('costo', { mode: 'number' }).notNull().default(0),
-    sinCostoUnit: sumaCantidadColumna('sin_costo_unit').notNull().default(0),
+    ...medidasProducto(),
   },
   (t) => [index('resumen_producto_dia_idx').on(t.tiendaId, t.dia)],
 );
@@ -86,14 +98,9 @@ export const resumenProductoDia = pgTable(
 export const resumenProductoMes = pgTable(
   'resumen_producto_mes',
   {
-    tiendaId: integer('tienda_id').notNull().references(() => tienda.idTienda, { onDelete: 'cascade' }),
+    tiendaId: tiendaDelResumen(),
     mes: date('mes', { mode: 'string' }).notNull(),
-    productoId: integer('producto_id').notNull(),
-    cantidad: sumaCantidadColumna('cantidad').notNull().default(0),
-    bruto: bigint('bruto', { mode: 'number' }).notNull().default(0),
-    descuentos: bigint('descuentos', { mode: 'number' }).notNull().default(0),
-    costo: bigint('costo', { mode: 'number' }).notNull().default(0),
-    sinCostoUnit: sumaCantidadColumna('sin_costo_unit').notNull().default(0),
+    ...medidasProducto(),
   },
   (t) => [index('resumen_producto_mes_idx').on(t.tiendaId, t.mes)],
 );
@@ -143,15 +150,15 @@ export const resumenListaDia = pgTable(
 export const resumenImpuestoDia = pgTable(
   'resumen_impuesto_dia',
   {
-    tiendaId: integer('tienda_id').notNull().references(() => tienda.idTienda, { onDelete: 'cascade' }),
+    tiendaId: tiendaDelResumen(),
     dia: date('dia', { mode: 'string' }).notNull(),
     puntoVentaId: integer('punto_venta_id').notNull(),
     turnoId: integer('turno_id').notNull(),
     impuesto: text('impuesto').notNull(),
-    ventas: bigint('ventas', { mode: 'number' }).notNull().default(0),
-    lineas: bigint('lineas', { mode: 'number' }).notNull().default(0),
-    base: bigint('base', { mode: 'number' }).notNull().default(0),
-    valor: bigint('valor', { mode: 'number' }).notNull().default(0),
+    ventas: suma('ventas'),
+    lineas: suma('lineas'),
+    base: suma('base'),
+    valor: suma('valor'),
   },
   (t) => [index('resumen_impuesto_dia_idx').on(t.tiendaId, t.dia)],
 );
@@ -174,18 +181,18 @@ export const resumenImpuestoDia = pgTable(
 export const resumenPagoDia = pgTable(
   'resumen_pago_dia',
   {
-    tiendaId: integer('tienda_id').notNull().references(() => tienda.idTienda, { onDelete: 'cascade' }),
+    tiendaId: tiendaDelResumen(),
     dia: date('dia', { mode: 'string' }).notNull(),
     puntoVentaId: integer('punto_venta_id').notNull(),
     turnoId: integer('turno_id').notNull(),
     usuarioId: integer('usuario_id').notNull(),
     metodoPagoId: integer('metodo_pago_id').notNull(),
-    ventas: bigint('ventas', { mode: 'number' }).notNull().default(0),
-    monto: bigint('monto', { mode: 'number' }).notNull().default(0),
-    fiado: bigint('fiado', { mode: 'number' }).notNull().default(0),
-    cobros: bigint('cobros', { mode: 'number' }).notNull().default(0),
-    abonos: bigint('abonos', { mode: 'number' }).notNull().default(0),
-    cargos: bigint('cargos', { mode: 'number' }).notNull().default(0),
+    ventas: suma('ventas'),
+    monto: suma('monto'),
+    fiado: suma('fiado'),
+    cobros: suma('cobros'),
+    abonos: suma('abonos'),
+    cargos: suma('cargos'),
   },
   (t) => [index('resumen_pago_dia_idx').on(t.tiendaId, t.dia)],
 );
