@@ -17,6 +17,15 @@ export function esViolacionUnica(err: unknown, constraint?: string): boolean {
   return pg?.code === '23505' && (constraint == null || pg.constraint === constraint);
 }
 
+/** Runs `fn`; a unique violation of the index `indice` is thrown as `error()` instead (e.g. a name taken: 409 on its field). */
+export async function siRepetido<T>(indice: string, error: () => Error, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    throw esViolacionUnica(err, indice) ? error() : err;
+  }
+}
+
 /** A row still referenced by another (foreign key violation 23503; 23001 for a RESTRICT key). */
 export function esReferenciaViva(err: unknown): boolean {
   const code = errorDePostgres(err)?.code;

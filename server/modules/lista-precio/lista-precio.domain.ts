@@ -17,7 +17,7 @@ import type { TCopiaEnTienda } from '#shared/schemas/sucursal';
 import type { z } from 'zod';
 import type { ZClienteListaRequest, ZListaPrecioRequest, ZPrecioListaRequest } from '#shared/schemas/listas-precios';
 import type { Db, Tx } from '../../db/client';
-import { esViolacionUnica } from '../../db/pg-error';
+import { siRepetido } from '../../db/pg-error';
 import { cliente, listaPrecio, listaPrecioCliente, listaPrecioProducto, producto } from '../../db/schema';
 import { registrarPor, type Autor } from '../actividad/actividad.domain';
 import { paresEnTienda } from '../producto/sucursal-catalogo';
@@ -122,30 +122,29 @@ async function bloquear(tx: Tx, tiendaId: number, id: number) {
   return l;
 }
 
-const nombreRepetido = (err: unknown) => (esViolacionUnica(err, 'lista_precio_tienda_nombre_uq') ? campo('CONFLICT', 'nombre', P.nombreRepetido) : err);
+/** A name the store already uses for another: 409 on the field. */
+const nombreUnico = <T>(fn: () => Promise<T>) => siRepetido('lista_precio_tienda_nombre_uq', () => campo('CONFLICT', 'nombre', P.nombreRepetido), fn);
 
 /** A new list. */
 export async function crearLista(options: { db: Db; tiendaId: number; autor: Autor; input: Lista }): Promise<TListaPrecioDetalle> {
   const { db, tiendaId, autor, input } = options;
-  try {
-    return await db.transaction(async (tx) => {
+  return nombreUnico(() =>
+    db.transaction(async (tx) => {
       const [l] = await tx.insert(listaPrecio).values({ tiendaId, nombre: input.nombre, porcentaje: input.porcentaje }).returning();
       await registrarPor(tx, tiendaId, autor, {
         tipo: 'lista_precio',
         detalle: { accion: 'creada', listaId: l!.idListaPrecio, lista: l!.nombre, cambios: [{ campo: P.campos.porcentaje, antes: null, despues: pct(l!.porcentaje) }] },
       });
       return obtenerLista({ db: tx, tiendaId, id: l!.idListaPrecio });
-    });
-  } catch (err) {
-    throw nombreRepetido(err);
-  }
+    }),
+  );
 }
 
 /** A list's name and %. */
 export async function cambiarLista(options: { db: Db; tiendaId: number; autor: Autor; id: number; input: Lista }): Promise<TListaPrecioDetalle> {
   const { db, tiendaId, autor, id, input } = options;
-  try {
-    return await db.transaction(async (tx) => {
+  return nombreUnico(() =>
+    db.transaction(async (tx) => {
       const antes = await bloquear(tx, tiendaId, id);
       await tx.update(listaPrecio).set({ nombre: input.nombre, porcentaje: input.porcentaje }).where(and(eq(listaPrecio.idListaPrecio, id), eq(listaPrecio.tiendaId, tiendaId)));
       const cambios: Cambio[] = [];
@@ -153,10 +152,8 @@ export async function cambiarLista(options: { db: Db; tiendaId: number; autor: A
       if (antes.porcentaje !== input.porcentaje) cambios.push({ campo: P.campos.porcentaje, antes: pct(antes.porcentaje), despues: pct(input.porcentaje) });
       if (cambios.length) await registrarPor(tx, tiendaId, autor, { tipo: 'lista_precio', detalle: { accion: 'cambiada', listaId: id, lista: input.nombre, cambios } });
       return obtenerLista({ db: tx, tiendaId, id });
-    });
-  } catch (err) {
-    throw nombreRepetido(err);
-  }
+    }),
+  );
 }
 
 /** Deletes a list: its prices go with it and its customers buy at the base price again. Past sales keep the prices they were charged. */
@@ -249,8 +246,8 @@ export async function asignarCliente(options: { db: Db; tiendaId: number; autor:
 export async function copiarLista(options: { db: Db; quien: Quien; id: number; tiendas: readonly number[] }): Promise<TCopiaEnTienda[]> {
   const { db, quien, id } = options;
   const S = M.sucursales.copia;
-  try {
-    return await copiarATiendas(
+  return nombreUnico(() =>
+    copiarATiendas(
       db,
       quien,
       options.tiendas,
@@ -310,8 +307,6 @@ export async function copiarLista(options: { db: Db; quien: Quien; id: number; t
         });
         return { idTienda: d.id, nombreTienda: d.nombre, resultado: igual ? 'actualizada' : 'creada', id: destinoId, productos, sinPar };
       },
-    );
-  } catch (err) {
-    throw nombreRepetido(err);
-  }
+    ),
+  );
 }

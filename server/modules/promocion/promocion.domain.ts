@@ -17,7 +17,7 @@ import type { ZPromocionRequest } from '#shared/schemas/promociones';
 import type { TCopiaEnTienda } from '#shared/schemas/sucursal';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
-import { esViolacionUnica } from '../../db/pg-error';
+import { siRepetido } from '../../db/pg-error';
 import { producto, promocion, promocionProducto, tienda } from '../../db/schema';
 import { registrarPor, type Autor } from '../actividad/actividad.domain';
 import { paresEnTienda } from '../producto/sucursal-catalogo';
@@ -210,28 +210,27 @@ async function bloquear(tx: Tx, tiendaId: number, id: number) {
   return obtenerPromocion({ db: tx, tiendaId, id });
 }
 
-const nombreRepetido = (err: unknown) => (esViolacionUnica(err, 'promocion_tienda_nombre_uq') ? campo('CONFLICT', 'nombre', P.nombreRepetido) : err);
+/** A name the store already uses for another: 409 on the field. */
+const nombreUnico = <T>(fn: () => Promise<T>) => siRepetido('promocion_tienda_nombre_uq', () => campo('CONFLICT', 'nombre', P.nombreRepetido), fn);
 
 export async function crearPromocion(options: { db: Db; tiendaId: number; autor: Autor; input: Entrada }): Promise<TPromocion> {
   const { db, tiendaId, autor, input } = options;
-  try {
-    return await db.transaction(async (tx) => {
+  return nombreUnico(() =>
+    db.transaction(async (tx) => {
       await comprobarProductos(tx, tiendaId, input);
       const [p] = await tx.insert(promocion).values({ tiendaId, ...filaDe(input) }).returning({ id: promocion.idPromocion });
       await guardarCombo(tx, tiendaId, p!.id, input);
       const nueva = await obtenerPromocion({ db: tx, tiendaId, id: p!.id });
       await registrarPor(tx, tiendaId, autor, { tipo: 'promocion', detalle: { accion: 'creada', promocionId: nueva.id, promocion: nueva.nombre, cambios: cambiosEntre(null, nueva) } });
       return nueva;
-    });
-  } catch (err) {
-    throw nombreRepetido(err);
-  }
+    }),
+  );
 }
 
 export async function cambiarPromocion(options: { db: Db; tiendaId: number; autor: Autor; id: number; input: Entrada }): Promise<TPromocion> {
   const { db, tiendaId, autor, id, input } = options;
-  try {
-    return await db.transaction(async (tx) => {
+  return nombreUnico(() =>
+    db.transaction(async (tx) => {
       const antes = await bloquear(tx, tiendaId, id);
       await comprobarProductos(tx, tiendaId, input);
       await tx.update(promocion).set(filaDe(input)).where(and(eq(promocion.idPromocion, id), eq(promocion.tiendaId, tiendaId)));
@@ -240,10 +239,8 @@ export async function cambiarPromocion(options: { db: Db; tiendaId: number; auto
       const cambios = cambiosEntre(antes, despues);
       if (cambios.length) await registrarPor(tx, tiendaId, autor, { tipo: 'promocion', detalle: { accion: 'cambiada', promocionId: id, promocion: despues.nombre, cambios } });
       return despues;
-    });
-  } catch (err) {
-    throw nombreRepetido(err);
-  }
+    }),
+  );
 }
 
 /** Deletes a promotion: past sales keep what it saved them (venta_promocion keeps its name). */
@@ -268,8 +265,8 @@ export async function eliminarPromocion(options: { db: Db; tiendaId: number; aut
 export async function copiarPromocion(options: { db: Db; quien: Quien; id: number; tiendas: readonly number[] }): Promise<TCopiaEnTienda[]> {
   const { db, quien, id } = options;
   const S = M.sucursales.copia;
-  try {
-    return await copiarATiendas(
+  return nombreUnico(() =>
+    copiarATiendas(
       db,
       quien,
       options.tiendas,
@@ -311,8 +308,6 @@ export async function copiarPromocion(options: { db: Db; quien: Quien; id: numbe
         await registrarPor(tx, origen.id, autor, { tipo: 'promocion', detalle: { accion: 'copiada', promocionId: id, promocion: fuente.nombre, cambios: [{ campo: S.campoHacia, antes: null, despues: d.nombre }] } });
         return { idTienda: d.id, nombreTienda: d.nombre, resultado: igual ? 'actualizada' : 'creada', id: destinoId, productos: nombres.size, sinPar: [] };
       },
-    );
-  } catch (err) {
-    throw nombreRepetido(err);
-  }
+    ),
+  );
 }
