@@ -191,6 +191,16 @@ async function personaDeLaEmpresa(db: Db, alcance: Alcance, idUsuario: number) {
   return u;
 }
 
+/** What the owner alone may do (a role in another store): the store and the person, both of the empresa; never the person's home store. */
+async function personaEnOtraTienda(db: Db, quien: Quien, idTienda: number, idUsuario: number) {
+  const alcance = alcanceDe(quien);
+  requireDueno(alcance, S.soloDueno);
+  const t = await tiendaDeLaEmpresa(db, alcance, idTienda);
+  const u = await personaDeLaEmpresa(db, alcance, idUsuario);
+  if (u.tiendaId === t.id) throw fieldError('idTienda', S.tiendaPrincipal);
+  return { t, u };
+}
+
 /**
  * The owner gives a person of the empresa a role in another of its stores (a cashier of two shops), or
  * changes it. Their home store's role is the user's own (changed in Usuarios). The person's sessions
@@ -198,11 +208,7 @@ async function personaDeLaEmpresa(db: Db, alcance: Alcance, idUsuario: number) {
  */
 export async function asignarRolEnTienda(options: { db: Db; quien: Quien; idTienda: number; idUsuario: number; rol: number }): Promise<void> {
   const { db, quien } = options;
-  const alcance = alcanceDe(quien);
-  requireDueno(alcance, S.soloDueno);
-  const t = await tiendaDeLaEmpresa(db, alcance, options.idTienda);
-  const u = await personaDeLaEmpresa(db, alcance, options.idUsuario);
-  if (u.tiendaId === t.id) throw fieldError('idTienda', S.tiendaPrincipal);
+  const { t, u } = await personaEnOtraTienda(db, quien, options.idTienda, options.idUsuario);
   const [r] = await db.select({ id: rol.idRol }).from(rol).where(eq(rol.idRol, options.rol)).limit(1);
   if (!r) throw fieldError('rol', S.rolNoExiste);
   await db.transaction(async (tx) => {
@@ -226,11 +232,7 @@ export async function asignarRolEnTienda(options: { db: Db; quien: Quien; idTien
 /** The owner takes a person's role in another store away (never their home store's). */
 export async function quitarRolEnTienda(options: { db: Db; quien: Quien; idTienda: number; idUsuario: number }): Promise<void> {
   const { db, quien } = options;
-  const alcance = alcanceDe(quien);
-  requireDueno(alcance, S.soloDueno);
-  const t = await tiendaDeLaEmpresa(db, alcance, options.idTienda);
-  const u = await personaDeLaEmpresa(db, alcance, options.idUsuario);
-  if (u.tiendaId === t.id) throw fieldError('idTienda', S.tiendaPrincipal);
+  const { t, u } = await personaEnOtraTienda(db, quien, options.idTienda, options.idUsuario);
   await db.transaction(async (tx) => {
     const quitadas = await tx
       .delete(usuarioTienda)
