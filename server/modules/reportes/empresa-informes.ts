@@ -9,7 +9,7 @@ import { requireDueno, type Alcance } from '../tienda/alcance';
 import { descuentoVentaEn } from './anulaciones-descuentos';
 import { R, n, s, filas, col, hoyEnTienda, rangoDe, promedio, nombreUsuario, nombreTarifa } from './comun';
 import { conTienda, tiendasDeEmpresa, type TiendaDeEmpresa } from './empresa';
-import { grupoDeProducto, lineasDeEmpresa, puestoDeProducto } from './por-producto';
+import { cifrasDeGrupo, grupoDeProducto, lineasDeEmpresa, puestoDeProducto } from './por-producto';
 
 /**
  * The owner's consolidated reports per product, per person and per tax rate (issue #56 points 4 and 5,
@@ -73,12 +73,7 @@ export async function productosDeEmpresa(options: { db: Db; alcance: Alcance; qu
     return {
       puesto: n(x.puesto),
       producto: s(x.nombre),
-      categoria: s(x.categoria),
-      cantidad: n(x.cantidad),
-      bruto: n(x.bruto),
-      descuentos: n(x.descuentos),
-      devuelto: n(x.devuelto),
-      neto: n(x.neto),
+      ...cifrasDeGrupo(x),
       costo: conocido ? n(x.costo) : null,
       margen: conocido ? n(x.neto) - n(x.costo) : null,
     };

@@ -100,6 +100,16 @@ function lineas(p: { ventas: SQL | null; resumen: SQL | null; devoluciones: SQL 
   )`;
 }
 
+/** A product's or group's figures as grupoDeProducto's row carries them (this report and the empresa's). */
+export const cifrasDeGrupo = (x: Record<string, unknown>) => ({
+  categoria: s(x.categoria),
+  cantidad: n(x.cantidad),
+  bruto: n(x.bruto),
+  descuentos: n(x.descuentos),
+  devuelto: n(x.devuelto),
+  neto: n(x.neto),
+});
+
 /**
  * A product's row of *Por producto* from `lineas`' row `l`: its key (the product's id), figures and net
  * (gross − the lines' discounts − returns). The one shape each store's ranking and the empresa's share.
@@ -243,12 +253,7 @@ export async function rankingDeProductos(
         puesto: n(x.puesto),
         clave: s(x.clave),
         nombre: s(x.nombre),
-        categoria: s(x.categoria),
-        cantidad: n(x.cantidad),
-        bruto: n(x.bruto),
-        descuentos: n(x.descuentos),
-        devuelto: n(x.devuelto),
-        neto: n(x.neto),
+        ...cifrasDeGrupo(x),
         productos: n(x.productos),
         costo: n(x.costo),
         sinCosto: n(x.sin_costo),
