@@ -10,7 +10,7 @@ import { sumaCantidadColumna } from './columna-cantidad';
  *
  * Rows are deltas (+1 / −1), only ever inserted by the trigger, so concurrent sales never wait on
  * each other here; the reader sums them per quantity and folds them into one row per quantity
- * when they pile up (`compactarConteos` in server/modules/analisis/analisis.service.ts).
+ * when they pile up (`plegarContador`, server/db/plegar-contador.ts).
  */
 export const ventaResumenCantidad = pgTable(
   'venta_resumen_cantidad',

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { clasePopularidad, type TAnalisisFiltros, type TAnalisisResponse } from '#shared/schemas/analisis';
 import type { Db } from '../../db/client';
+import { plegarContador } from '../../db/plegar-contador';
 import { entreDias } from '../tienda/zona-horaria';
 import { totalesPorMedida, type TotalesMedida } from '#shared/cantidad';
 import { MEDIDAS } from '#shared/unidades';
@@ -138,21 +139,8 @@ async function sinFechas(db: Db, tiendaId: number, page: number, pageSize: numbe
   return result.rows;
 }
 
-/**
- * Folds the store's rows of venta_resumen_cantidad into one per quantity. Sales keep inserting
- * meanwhile: the DELETE takes only the rows it sees and the INSERT puts back their sums, so no
- * count is lost or doubled; a failure (two folds racing) leaves the rows as they were.
- */
-export async function compactarConteos(db: Db, tiendaId: number) {
-  try {
-    await db.execute(sql`
-      with d as (delete from venta_resumen_cantidad where tienda_id = ${tiendaId} returning cantidad, productos)
-      insert into venta_resumen_cantidad (tienda_id, cantidad, productos)
-      select ${tiendaId}, cantidad, sum(productos) from d group by cantidad having sum(productos) <> 0`);
-  } catch {
-    // Only an optimisation: the next reader folds again.
-  }
-}
+/** Folds the store's rows of venta_resumen_cantidad into one per quantity (plegarContador). */
+export const compactarConteos = (db: Db, tiendaId: number) => plegarContador(db, 'venta_resumen_cantidad', tiendaId);
 
 /** A date range sums the lines themselves: one GROUP BY over the store's invoice lines of those days. */
 async function conFechas(db: Db, tiendaId: number, filtros: SQL[], page: number, pageSize: number): Promise<Row[]> {

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { factura, producto, tienda, venta, ventaConteo, ventaProductoResumen, ventaResumenCantidad } from '../../db/schema';
+import { plegarContador } from '../../db/plegar-contador';
 import { compactarConteos } from './analisis.service';
 import { borrarComoCierre } from '../../../tests/helpers/borrado';
 import { crearTienda } from '../../../tests/helpers/factories';
@@ -87,6 +88,12 @@ describe('resumen de ventas por producto', () => {
     expect(await conteosDesviados(s.id)).toEqual([]);
     const filas = (await db.execute(sql`select count(*)::int as n from venta_resumen_cantidad where tienda_id = ${s.id}`)) as unknown as { rows: { n: number }[] };
     expect(filas.rows[0]!.n).toBe(1);
+    await plegarContador(db, 'venta_conteo', s.id);
+    expect(await conteosDesviados(s.id)).toEqual([]);
+    const porEstado = (await db.execute(sql`select count(*)::int as filas, count(distinct estado)::int as estados from venta_conteo where tienda_id = ${s.id}`)) as unknown as {
+      rows: { filas: number; estados: number }[];
+    };
+    expect(porEstado.rows[0]!.filas).toBe(porEstado.rows[0]!.estados);
     // Deleting the whole store cascades cleanly.
     await db.delete(tienda).where(eq(tienda.idTienda, s.id));
     const left = await db.select().from(ventaProductoResumen).where(eq(ventaProductoResumen.tiendaId, s.id));

@@ -6,6 +6,7 @@ import { cambioDeVenta, entregadoEnCambio } from '../venta/venta.recibo';
 import { M } from '#shared/messages';
 import type { TFacturaDetalle, TFacturasFiltros, TFacturasPage } from '#shared/schemas/factura';
 import type { Db } from '../../db/client';
+import { plegarContador } from '../../db/plegar-contador';
 import { ventasVisibles, type LectorVentas } from '../venta/ventas-visibles';
 import { contieneTexto } from '../../db/name-search';
 import { cliente, factura, metodoPago, producto, rangoNumeracion, tienda, usuario, venta } from '../../db/schema';
@@ -174,21 +175,10 @@ async function contarVentas(db: Db, tiendaId: number, estado: string | undefined
   };
   const row = res.rows[0];
   // Every sale adds a row or two: fold them when they outnumber the states by far.
-  if (row && Number(row.filas) > 2 * Number(row.estados) + 200) await compactarVentas(db, tiendaId);
+  if (row && Number(row.filas) > 2 * Number(row.estados) + 200) await plegarContador(db, 'venta_conteo', tiendaId);
   return [{ n: Number(row?.n ?? 0) }];
 }
 
-/** Folds the store's venta_conteo rows into one per state; concurrent sales' rows are left alone (see compactarConteos in analisis). */
-async function compactarVentas(db: Db, tiendaId: number) {
-  try {
-    await db.execute(sql`
-      with d as (delete from venta_conteo where tienda_id = ${tiendaId} returning estado, ventas)
-      insert into venta_conteo (tienda_id, estado, ventas)
-      select ${tiendaId}, estado, sum(ventas) from d group by estado having sum(ventas) <> 0`);
-  } catch {
-    // Only an optimisation: the next reader folds again.
-  }
-}
 
 /**
  * The payment of a sale as the invoice shows it (issue #36): its parts, and the cash received with
