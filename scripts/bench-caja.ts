@@ -128,31 +128,34 @@ const conexiones = (c: number) =>
     }),
   );
 
+/** Each level of CONCURRENCIAS through its own connections (ended after it), `una` sale a call. */
+async function porNivel(una: (cliente: pg.Client) => Promise<string | null>): Promise<Nivel[]> {
+  const out: Nivel[] = [];
+  for (const c of CONCURRENCIAS) {
+    const clientes = await conexiones(c);
+    try {
+      out.push(await nivel(c, (i) => una(clientes[i]!)));
+    } finally {
+      await Promise.all(clientes.map((k) => k.end()));
+    }
+  }
+  return out;
+}
+
 /** The checkout's SQL function alone, one statement per sale, through `c` connections of pg. */
 async function funcion(ctx: Awaited<ReturnType<typeof setup>>) {
   const admin = new pg.Client({ connectionString: databaseUrl });
   await admin.connect();
   const tienda = (await admin.query<{ id: number }>('select id_tienda as id from tienda limit 1')).rows[0]!.id;
   await admin.end();
-  const out: Nivel[] = [];
-  for (const c of CONCURRENCIAS) {
-    const clientes = await conexiones(c);
-    try {
-      out.push(
-        await nivel(c, async (i) => {
-          const r = await clientes[i]!.query<{ r: { estado: string } }>(
-            `select venta_registrar($1, null, null, 5, 100000, $2::int[], '{1,1,1}'::numeric[], 'Venta #{id}', null, '{ninguno,ninguno,ninguno}'::text[],
-               '{0,0,0}'::bigint[], null, null, null, false, null, false, false, '{NULL,NULL,NULL}'::int[], '{NULL,NULL,NULL}'::bigint[], true) as r`,
-            [tienda, tres(ctx.ids)],
-          );
-          return r.rows[0]!.r.estado === 'ok' ? null : r.rows[0]!.r.estado;
-        }),
-      );
-    } finally {
-      await Promise.all(clientes.map((k) => k.end()));
-    }
-  }
-  return out;
+  return porNivel(async (cliente) => {
+    const r = await cliente.query<{ r: { estado: string } }>(
+      `select venta_registrar($1, null, null, 5, 100000, $2::int[], '{1,1,1}'::numeric[], 'Venta #{id}', null, '{ninguno,ninguno,ninguno}'::text[],
+         '{0,0,0}'::bigint[], null, null, null, false, null, false, false, '{NULL,NULL,NULL}'::int[], '{NULL,NULL,NULL}'::bigint[], true) as r`,
+      [tienda, tres(ctx.ids)],
+    );
+    return r.rows[0]!.r.estado === 'ok' ? null : r.rows[0]!.r.estado;
+  });
 }
 
 /** The same row writes on trigger-free tables made for the run: one round trip (a transaction in one simple query). */
@@ -166,27 +169,16 @@ async function limite() {
     create table lim_movimiento (id serial primary key, venta integer not null references lim_venta (id), producto integer not null references lim_producto (id), salidas numeric, despues numeric, motivo text);
     insert into lim_producto select g, 1000000 from generate_series(1, ${PRODUCTOS}) g;`);
   await admin.end();
-  const out: Nivel[] = [];
-  for (const c of CONCURRENCIAS) {
-    const clientes = await conexiones(c);
-    try {
-      out.push(
-        await nivel(c, async (i) => {
-          const [a, b, d] = tres(Array.from({ length: PRODUCTOS }, (_, k) => k + 1)).sort((x, y) => x - y);
-          await clientes[i]!.query(`begin;
-            update lim_producto set stock = stock - 1 where id in (${a}, ${b}, ${d});
-            with v as (insert into lim_venta (tienda, total) values (1, 3000) returning id),
-              f as (insert into lim_factura (venta, producto, cantidad, precio) select v.id, p, 1, 1000 from v, unnest(array[${a}, ${b}, ${d}]) p)
-            insert into lim_movimiento (venta, producto, salidas, despues, motivo) select v.id, p, 1, 0, 'Venta #' || v.id from v, unnest(array[${a}, ${b}, ${d}]) p;
-            commit;`);
-          return null;
-        }),
-      );
-    } finally {
-      await Promise.all(clientes.map((k) => k.end()));
-    }
-  }
-  return out;
+  return porNivel(async (cliente) => {
+    const [a, b, d] = tres(Array.from({ length: PRODUCTOS }, (_, k) => k + 1)).sort((x, y) => x - y);
+    await cliente.query(`begin;
+      update lim_producto set stock = stock - 1 where id in (${a}, ${b}, ${d});
+      with v as (insert into lim_venta (tienda, total) values (1, 3000) returning id),
+        f as (insert into lim_factura (venta, producto, cantidad, precio) select v.id, p, 1, 1000 from v, unnest(array[${a}, ${b}, ${d}]) p)
+      insert into lim_movimiento (venta, producto, salidas, despues, motivo) select v.id, p, 1, 0, 'Venta #' || v.id from v, unnest(array[${a}, ${b}, ${d}]) p;
+      commit;`);
+    return null;
+  });
 }
 
 try {
