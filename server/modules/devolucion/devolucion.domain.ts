@@ -13,7 +13,7 @@ import type { ZDevolucionRequest } from '#shared/schemas/devolucion';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
 import { cliente, devolucion, devolucionLinea, factura, metodoPago, producto, tienda, usuario, venta } from '../../db/schema';
-import { unidadDeLinea } from '../venta/unidad-linea';
+import { columnasDesglose, unidadDeLinea } from '../venta/unidad-linea';
 import { emitirNotaDevolucion } from '../dian/emision';
 import { registrarPor, type Autor } from '../actividad/actividad.domain';
 import { efectivoDelTurno, exigeCaja } from '../caja/caja.domain';
@@ -72,12 +72,7 @@ async function lineasDeVenta(db: Db | Tx, tiendaId: number, ventaId: number, des
       productoId: factura.productoId,
       producto: producto.nombre,
       unidad: unidadDeLinea,
-      cantidad: factura.cantidad,
-      precio: factura.precio,
-      importe: factura.importe,
-      descuento: factura.descuento,
-      impuesto: factura.impuesto,
-      valorBolsa: factura.valorBolsa,
+      ...columnasDesglose,
       presentacion: factura.presentacion,
       factor: factura.factor,
       devueltas: sql<number>`coalesce((select sum(dl.cantidad) from devolucion_linea dl where dl.factura_id = ${factura.idFactura}), 0)`.mapWith(Number),

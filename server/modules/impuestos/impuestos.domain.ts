@@ -23,6 +23,7 @@ import { esDueno, llevarAHermanas, tiendasHermanas } from '../producto/catalogo-
 import { registrarPor, type Autor } from '../actividad/actividad.domain';
 import { entreDias } from '../tienda/zona-horaria';
 import { numeracionDelPeriodo } from '../numeracion/numeracion.domain';
+import { columnasDesglose } from '../venta/unidad-linea';
 
 type DbOTx = Db | Tx;
 
@@ -212,12 +213,7 @@ const filaColumns = {
   ventaId: factura.ventaId,
   idFactura: factura.idFactura,
   productoId: factura.productoId,
-  cantidad: factura.cantidad,
-  precio: factura.precio,
-  importe: factura.importe,
-  descuento: factura.descuento,
-  impuesto: factura.impuesto,
-  valorBolsa: factura.valorBolsa,
+  ...columnasDesglose,
   descuentoVenta: venta.descuento,
 };
 
