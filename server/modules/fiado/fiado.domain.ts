@@ -68,6 +68,15 @@ async function nombreDe(tx: Tx, usuarioId: number | null): Promise<string> {
   return u?.n ?? `el usuario ${usuarioId}`;
 }
 
+/** A sale's entry in its customer's ledger: the store, the customer, the sale, the amount and the shift whose drawer it touches. */
+interface EntradaDeVenta {
+  tiendaId: number;
+  clienteId: number;
+  ventaId: number;
+  monto: number;
+  turnoId: number | null;
+}
+
 /**
  * Charges the unpaid part of a credit sale to its customer, inside the sale's transaction (after
  * `venta_registrar` wrote the sale). Refuses, and so undoes the sale, when the customer may not buy on
@@ -77,13 +86,8 @@ async function nombreDe(tx: Tx, usuarioId: number | null): Promise<string> {
  */
 export async function cargarVenta(
   tx: Tx,
-  options: {
-    tiendaId: number;
-    clienteId: number;
-    ventaId: number;
-    monto: number;
+  options: EntradaDeVenta & {
     autor: Autor;
-    turnoId: number | null;
     autorizarSobreCupo?: boolean;
     /**
      * An offline sale (issue #51 point 5, ADR 041): the customer's balance as its device saw it, read
@@ -156,13 +160,8 @@ export async function reversarVenta(tx: Tx, options: { tiendaId: number; ventaId
  */
 export async function abonarDevolucion(
   tx: Tx,
-  options: {
-    tiendaId: number;
-    clienteId: number;
-    ventaId: number;
-    monto: number;
+  options: EntradaDeVenta & {
     usuarioId: number | null;
-    turnoId: number | null;
     nota: string;
     /**
      * An exchange credits the return before its new sale is charged in the same transaction (so the
