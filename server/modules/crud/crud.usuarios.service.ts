@@ -29,7 +29,7 @@ const aFila = (u: dominio.TFilaUsuario): TUsuarioRow => ({
   idTienda: u.tiendaId,
 });
 
-/** The back-office form's fields under the domain's names. */
+/** The back-office form's fields under the domain's names (the code and the password apart). */
 const campos = (input: Create | Update) => ({
   documento: input.documento,
   tipoDoc: input.tipoDoc,
@@ -39,19 +39,17 @@ const campos = (input: Create | Update) => ({
   apellido2: input.apellido2,
   correo: input.email,
   rolId: input.idRol,
-  codigoInvitacion: input.codigo_invitacion,
-  contrasena: input.contrasena,
 });
 
 export async function createUsuario(options: { db: Db; scope: CrudScope; input: Create; consulta?: Consulta }): Promise<TCrudCreated> {
   const { db, scope, input, consulta } = options;
-  const { idUsuario } = await dominio.crearUsuario({ db, alcance: scope, datos: campos(input), consulta });
+  const { idUsuario } = await dominio.crearUsuario({ db, alcance: scope, datos: { ...campos(input), codigoInvitacion: input.codigo_invitacion, contrasena: input.contrasena }, consulta });
   return { id: idUsuario, message: M.crud.registrado.usuarios };
 }
 
 export async function updateUsuario(options: { db: Db; scope: CrudScope; id: number; input: Update; consulta?: Consulta }): Promise<TCrudMessage> {
   const { db, scope, id, input, consulta } = options;
-  await dominio.actualizarUsuario({ db, alcance: scope, id, datos: campos(input), consulta });
+  await dominio.actualizarUsuario({ db, alcance: scope, id, datos: { ...campos(input), codigoInvitacion: input.codigo_invitacion, contrasena: input.contrasena }, consulta });
   return { message: M.crud.actualizado.usuarios };
 }
 
