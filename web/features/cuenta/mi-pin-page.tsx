@@ -22,7 +22,7 @@ const VACIO = { pin: '', confirmar: '', contrasena: '' };
 const ZPinForm = ZEstablecerPinRequest.extend({ confirmar: z.string() }).refine((v) => v.pin === v.confirmar, {
   path: ['confirmar'],
   message: V.miPinNoCoincide,
-  when: (p) => !p.issues.some((i) => i.path[0] === 'pin'),
+  when: (p) => !p.issues.some((i) => i.path?.[0] === 'pin'),
 });
 
 /**
