@@ -51,7 +51,7 @@ test('el certificado y el software son de la empresa: el dueño sabe que un camb
   await page.goto('/documento_electronico');
   await expect(page.getByTestId('dian-de-empresa')).toHaveText('El certificado de firma, el identificador del software y su PIN son de la empresa: un cambio aplica a sus 2 tiendas.');
   await expect(page.getByTestId('certificado-resumen')).toContainText('Surtidor La Ceiba SAS');
-  await expect(page.getByLabel('Identificador del software (SoftwareID)')).toHaveValue(SOFTWARE.softwareId);
+  await expect(page.getByRole('form', { name: 'Documento electrónico' }).getByLabel('Identificador del software (SoftwareID)')).toHaveValue(SOFTWARE.softwareId);
   await expect(page.getByLabel('Archivo del certificado (.p12 o .pfx)')).toBeVisible();
   await fotosEnDosAnchos(page, 'dian-empresa-dueno');
 
@@ -65,12 +65,12 @@ test('el certificado y el software son de la empresa: el dueño sabe que un camb
     'El certificado de firma, el identificador del software y su PIN son de la empresa: esta tienda firma con ellos sin cargarlos. Solo el dueño de la empresa los cambia.',
   );
   await expect(admin.getByTestId('certificado-resumen')).toContainText('Surtidor La Ceiba SAS');
-  await expect(admin.getByLabel('Identificador del software (SoftwareID)')).toHaveValue(SOFTWARE.softwareId);
-  await expect(admin.getByLabel('Identificador del software (SoftwareID)')).toHaveAttribute('readonly', '');
-  await expect(admin.getByLabel('PIN del software')).toBeDisabled();
+  await expect(admin.getByRole('form', { name: 'Documento electrónico' }).getByLabel('Identificador del software (SoftwareID)')).toHaveValue(SOFTWARE.softwareId);
+  await expect(admin.getByRole('form', { name: 'Documento electrónico' }).getByLabel('Identificador del software (SoftwareID)')).toHaveAttribute('readonly', '');
+  await expect(admin.getByRole('form', { name: 'Documento electrónico' }).getByLabel('PIN del software')).toBeDisabled();
   await expect(admin.getByLabel('Archivo del certificado (.p12 o .pfx)')).toHaveCount(0);
   // Its own settings still save (the software sent back as it is).
-  await admin.getByLabel('Identificador del set de pruebas (TestSetId)').fill('4a1c2a44-5b6d-4e7f-8a9b-0c1d2e3f4a5b');
+  await admin.getByRole('form', { name: 'Documento electrónico' }).getByLabel('Identificador del set de pruebas (TestSetId)').fill('4a1c2a44-5b6d-4e7f-8a9b-0c1d2e3f4a5b');
   await admin.getByRole('button', { name: 'Guardar configuración' }).click();
   await expect(admin.getByText('Configuración guardada.')).toBeVisible();
   await fotosEnDosAnchos(admin, 'dian-empresa-sucursal');
