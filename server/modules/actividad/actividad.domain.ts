@@ -13,7 +13,7 @@ import type { TActividad, TActividadFiltros, TActividadPage, TActividadPersona, 
 import type { Db, Tx } from '../../db/client';
 import { actividad } from '../../db/schema';
 import type { RequestSession } from '../../plugins/auth';
-import { entreDias, zonaDeTienda } from '../tienda/zona-horaria';
+import { entreDias, hoyDeTienda, zonaDeTienda } from '../tienda/zona-horaria';
 
 /** Who acts, and through which face: what every recorded change says besides its facts. */
 export interface Autor {
@@ -160,8 +160,9 @@ export function celdaCsv(v: string | number): string {
  * `;` between cells (the decimal comma's list separator), CRLF between rows; dates in the store's
  * time zone, newest first.
  */
-export async function exportarActividadCsv(options: { db: Db; tiendaId: number; query: Omit<TActividadFiltros, 'page' | 'pageSize' | 'q'> }): Promise<string> {
+export async function exportarActividadCsv(options: { db: Db; tiendaId: number; query: Omit<TActividadFiltros, 'page' | 'pageSize' | 'q'> }): Promise<{ csv: string; dia: string }> {
   const { db, tiendaId, query } = options;
+  const dia = await hoyDeTienda(db, tiendaId); // the file is named after the store's day
   const rows = await db
     .select({ ...columnas, local: sql<string>`to_char(${actividad.fecha} at time zone ${zonaDeTienda(tiendaId)}, 'YYYY-MM-DD HH24:MI:SS')` })
     .from(actividad)
@@ -174,5 +175,5 @@ export async function exportarActividadCsv(options: { db: Db; tiendaId: number; 
     const f = aFila(r);
     lineas.push([r.local, f.persona, permisos.rolNombre(f.rol), A.cara(f.cara), A.tipos[f.tipo] ?? f.tipo, f.descripcion].map(celdaCsv).join(';'));
   }
-  return `\uFEFF${lineas.join('\r\n')}\r\n`;
+  return { csv: `\uFEFF${lineas.join('\r\n')}\r\n`, dia };
 }

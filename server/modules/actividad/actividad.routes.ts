@@ -31,8 +31,7 @@ export async function actividadRoutes(app: FastifyInstance) {
     preValidation: soloAdministrador,
     schema: { tags, querystring: ZActividadCsvQuery, response: { 200: z.string() } },
     handler: async (req, reply) => {
-      const csv = await exportarActividadCsv({ db: app.db, tiendaId: storeOf(req), query: req.query });
-      const dia = new Date().toISOString().slice(0, 10);
+      const { csv, dia } = await exportarActividadCsv({ db: app.db, tiendaId: storeOf(req), query: req.query });
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${M.actividad.archivo(dia)}"`)

@@ -5,6 +5,7 @@ import { ROL } from '#shared/roles';
 import { actividad, tienda, usuario } from '../../db/schema';
 import { crearEmpleado, crearTienda, PASSWORD } from '../../../tests/helpers/factories';
 import { usarApp } from '../../../tests/helpers/test-app';
+import { diaDeTienda } from '../../../tests/helpers/dia-tienda';
 import { legacy } from '../../legacy/test-client';
 import { celdaCsv, registrarActividad } from './actividad.domain';
 
@@ -85,7 +86,7 @@ describe('registro de actividad', { timeout: 60_000 }, () => {
     const res = await t.request({ method: 'GET', url: '/api/actividad/csv?tipo=eliminacion', token: s.token });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="actividad-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="actividad-${diaDeTienda()}.csv"`); // the store's day, not UTC's
     const raw = res.rawPayload;
     expect([...raw.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = raw.subarray(3).toString('utf8').split('\r\n');

@@ -5,6 +5,7 @@ import type { TAnalisisResponse } from '#shared/schemas/analisis';
 import { factura, producto, venta } from '../../db/schema';
 import { crearTienda } from '../../../tests/helpers/factories';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
+import { diaDeTienda } from '../../../tests/helpers/dia-tienda';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -133,7 +134,7 @@ describe('análisis de popularidad', () => {
       [p.Queso!, 0.05],
       [p.Pan!, 2],
     ]);
-    const hoy = new Date().toISOString().slice(0, 10);
+    const hoy = diaDeTienda();
     for (const query of ['', `?desde=${hoy.slice(0, 8)}01&hasta=${hoy}`]) {
       const res = await get(o, query);
       expect(res.statusCode, `${query} ${res.body}`).toBe(200);
@@ -168,7 +169,7 @@ describe('análisis de popularidad', () => {
       [p.Pan!, 3],
     ]);
     await vender(o.id, [[p.Queso!, 0.5]], { estado: 'Anulada' });
-    const hoy = new Date().toISOString().slice(0, 10);
+    const hoy = diaDeTienda();
     for (const query of ['', `?desde=${hoy.slice(0, 8)}01&hasta=${hoy}`]) {
       const res = await get(o, query);
       expect(res.statusCode, `${query} ${res.body}`).toBe(200);

@@ -7,6 +7,7 @@ import { IMPUESTOS, type TImpuesto } from '#shared/impuestos';
 import { factura, perfilFiscal, producto } from '../../db/schema';
 import { conRol, crearTienda, peticion, type Tienda } from '../../../tests/helpers/factories';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
+import { mesDeTienda } from '../../../tests/helpers/dia-tienda';
 
 /**
  * Taxes (issue #30): the fiscal profile and its NIT check, the classification of products by category,
@@ -155,7 +156,7 @@ describe('pasar la tienda a responsable de IVA', { timeout: 60_000 }, () => {
 describe('cada línea vendida guarda su impuesto; el informe por tarifa suma lo pagado', { timeout: 300_000 }, () => {
   let s: Tienda;
   const ids: Record<string, number> = {};
-  const mes = new Date().toISOString().slice(0, 7);
+  const mes = mesDeTienda();
   beforeAll(async () => {
     s = await crearTienda(t);
     ids.gaseosa = await crearProducto(s, 'Gaseosa', 2500, 'Bebidas');

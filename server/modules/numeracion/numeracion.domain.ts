@@ -11,21 +11,12 @@ import type { Db, Tx } from '../../db/client';
 import type { TFiscalRecibo } from '#shared/schemas/venta';
 import { numeroInhabilitado, puntoVenta, rangoNumeracion, tienda, venta } from '../../db/schema';
 import { esViolacionUnica } from '../../db/pg-error';
-import { entreDias } from '../tienda/zona-horaria';
+import { entreDias, hoyDeTienda } from '../tienda/zona-horaria';
 import { sellarClaveTecnica } from '../dian/clave-tecnica';
 import { contextoDian } from '../dian/contexto';
 import { fiscalDeCabecera, leerCabeceraVenta } from '../venta/venta.cabecera';
 
 const N = M.numeracion;
-
-/** The store's today, in its own zone, as an ISO date. */
-async function hoyDe(db: Db | Tx, tiendaId: number): Promise<string> {
-  const [r] = await db
-    .select({ hoy: sql<string>`to_char((now() at time zone ${tienda.zonaHoraria})::date, 'YYYY-MM-DD')` })
-    .from(tienda)
-    .where(eq(tienda.idTienda, tiendaId));
-  return r!.hoy;
-}
 
 type FilaRango = typeof rangoNumeracion.$inferSelect;
 
@@ -41,7 +32,7 @@ export function estadoRango(r: FilaRango, hoy: string): TRango {
 
 /** The store's tills with their range in use, and the numbers recorded as inhabilitados. */
 export async function numeracionDeTienda(db: Db, tiendaId: number): Promise<TNumeracion> {
-  const hoy = await hoyDe(db, tiendaId);
+  const hoy = await hoyDeTienda(db, tiendaId);
   const filas = await db
     .select({ p: puntoVenta, r: rangoNumeracion })
     .from(puntoVenta)

@@ -1,4 +1,6 @@
-import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { tienda } from '../../db/schema';
 
 /**
  * A store's calendar days in its own time zone (issue #16): `tienda.zona_horaria`, read inside the
@@ -23,4 +25,13 @@ export function entreDias(instante: SQLWrapper, tiendaId: number, desde?: string
   if (desde) out.push(sql`${instante} >= ${inicioDelDiaEn(desde, tiendaId)}`);
   if (hasta) out.push(sql`${instante} < ${finDelDiaEn(hasta, tiendaId)}`);
   return out;
+}
+
+/** The store's today, in its own zone, as YYYY-MM-DD (the server's UTC day is tomorrow from 19:00 in Bogotá). */
+export async function hoyDeTienda(db: Db | Tx, tiendaId: number): Promise<string> {
+  const [r] = await db
+    .select({ hoy: sql<string>`to_char((now() at time zone ${tienda.zonaHoraria})::date, 'YYYY-MM-DD')` })
+    .from(tienda)
+    .where(eq(tienda.idTienda, tiendaId));
+  return r!.hoy;
 }
