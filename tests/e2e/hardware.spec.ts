@@ -83,6 +83,60 @@ test('dos códigos escaneados seguidos en el buscador, el segundo mientras el pr
   await expect(buscador).toHaveValue('Pan');
 });
 
+test('escanear y pagar enseguida: el pago espera al producto que se está buscando; un código desconocido lo detiene', async ({ page, request }) => {
+  const t = await nuevaTienda(request);
+  const codigos = [`7703${Date.now().toString().slice(-9)}`, `7704${Date.now().toString().slice(-9)}`];
+  const nombres = [unique('Arroz'), unique('Aceite')];
+  for (const [i, nombre] of nombres.entries()) {
+    const r = await request.post('/api/productos', { headers: { authorization: `Bearer ${t.token}` }, data: { nombre, precio: 2000 + i * 1000, cantidad: 10, codigoBarras: codigos[i] } });
+    expect(r.status(), await r.text()).toBe(201);
+  }
+  await signIn(page, 'Tienda', t.email, CLAVE);
+  await page.goto('/ventas');
+  const buscador = page.getByLabel('Buscar producto');
+  await expect(buscador).toBeFocused();
+  await page.keyboard.type(codigos[0]!);
+  await page.keyboard.press('Enter');
+  const carrito = page.getByRole('list', { name: 'Productos en el carrito' });
+  await expect(carrito).toContainText(nombres[0]!);
+
+  // The second code's answer is slow; the cashier presses F4 before it comes.
+  const detener = async (codigo: string) => {
+    let soltar!: () => void;
+    const respondida = new Promise<void>((r) => (soltar = r));
+    await page.route(`**/api/ventas/productos/codigo/${codigo}`, async (route) => {
+      await respondida;
+      await route.continue();
+    });
+    return soltar;
+  };
+  const soltar = await detener(codigos[1]!);
+  await page.keyboard.type(codigos[1]!);
+  await page.keyboard.press('Enter');
+  await expect(buscador).toHaveValue('');
+  await page.keyboard.press('F4');
+  await expect(page).toHaveURL(/\/ventas$/); // waits for the product
+  soltar();
+  // Both products are paid for: $ 2.000 + $ 3.000.
+  await expect(page).toHaveURL(/\/generar_pago$/);
+  await expect(page.locator('.pago__a-pagar')).toContainText('$ 5.000');
+
+  // Back at the till: an unknown code scanned and paid at once stops the payment at its question.
+  await page.getByRole('link', { name: 'Volver al carrito' }).click();
+  await expect(buscador).toBeFocused();
+  const desconocido = `99${Date.now().toString().slice(-10)}`;
+  const soltarDesconocido = await detener(desconocido);
+  await page.keyboard.type(desconocido);
+  await page.keyboard.press('Enter');
+  await expect(buscador).toHaveValue('');
+  await page.getByRole('button', { name: /^Generar pago/ }).click();
+  soltarDesconocido();
+  await expectPopup(page, 'Código no registrado', `No hay un producto con el código ${desconocido}. ¿Desea crearlo con ese código?`);
+  await page.locator('.swal2-cancel').click();
+  await expect(page).toHaveURL(/\/ventas$/);
+  await expect(carrito.getByRole('listitem')).toHaveCount(2);
+});
+
 test('un código desconocido ofrece crear el producto, con el código ya escrito', async ({ page }) => {
   await signIn(page, 'Empleado', DEMO.admin);
   await page.goto('/ventas');

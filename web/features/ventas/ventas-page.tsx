@@ -153,6 +153,7 @@ function Caja() {
   const enCarrito = useMemo(() => new Map(lineas.map((l) => [l.id, formatCantidad(l.cantidad, l.unidad)])), [lineas]);
 
   const generarPago = async () => {
+    if (enCola > 0) return void setPagarAlTerminar(true);
     if (lineas.length === 0) return void dialogo((D) => alertWarning(M.ventas.carritoVacio, D.carritoVacioText));
     const cortos = lineasSinStock(lineas);
     // Past the recorded stock (issue #36 point 7): the product is in the customer's hand, so the
@@ -174,9 +175,25 @@ function Caja() {
   const [camara, setCamara] = useState(false);
   // What the cashier asks for — a scan, or a code or name and Enter in the search box — is added in
   // the order asked, one after another: on a slow network the answers may come back in any order.
+  // "Generar pago" (or F4) pressed while a scan is still being looked up waits for it: a cashier who
+  // scans and pays at once got the payment page without the last product (or "El carrito está vacío").
+  // A step that added nothing (a code not found, agotado, a quantity still to weigh) drops the wait:
+  // the till shows why, and the cashier pays again.
   const cola = useRef<Promise<void>>(Promise.resolve());
-  const enOrden = useCallback((paso: () => Promise<void>) => {
-    cola.current = cola.current.then(paso).catch((err: unknown) => window.reportError(err));
+  const [enCola, setEnCola] = useState(0);
+  const [pagarAlTerminar, setPagarAlTerminar] = useState(false);
+  const enOrden = useCallback((paso: () => Promise<boolean | void>) => {
+    setEnCola((n) => n + 1);
+    cola.current = cola.current
+      .then(paso)
+      .then((agregado) => {
+        if (agregado === false) setPagarAlTerminar(false);
+      })
+      .catch((err: unknown) => {
+        setPagarAlTerminar(false);
+        window.reportError(err);
+      })
+      .finally(() => setEnCola((n) => n - 1));
   }, []);
   const escanear = (codigo: string) => {
     // Asked for at once; added in its turn.
@@ -184,32 +201,43 @@ function Caja() {
     leido.catch(() => undefined); // handled in its turn
     enOrden(() => agregarEscaneado(codigo, leido));
   };
-  const agregarEscaneado = async (codigo: string, leido: Promise<TProductoPorCodigo>) => {
+  /** Adds a scanned product in its turn; false when nothing was added (enOrden). */
+  const agregarEscaneado = async (codigo: string, leido: Promise<TProductoPorCodigo>): Promise<boolean> => {
     try {
       const p = await leido;
       // A scale label brings its quantity (issue #33 point 4): the line is added without the dialog.
       const cantidad = p.etiqueta?.cantidad;
-      if (p.stock > 0) {
-        if (!onAdd(p, cantidad, importeDeEtiqueta(p))) setAvisoEscaner(null);
-        else setAvisoEscaner({ text: cantidad != null ? M.ventas.peso.etiqueta(p.nombre, formatCantidad(cantidad, p.unidad)) : M.ventas.escaneado(p.nombre), tone: 'ok' });
-      } else setAvisoEscaner({ text: M.ventas.escaneadoAgotado(p.nombre), tone: 'error', agregar: p });
+      if (p.stock <= 0) return (setAvisoEscaner({ text: M.ventas.escaneadoAgotado(p.nombre), tone: 'error', agregar: p }), false);
+      if (!onAdd(p, cantidad, importeDeEtiqueta(p))) return (setAvisoEscaner(null), false);
+      setAvisoEscaner({ text: cantidad != null ? M.ventas.peso.etiqueta(p.nombre, formatCantidad(cantidad, p.unidad)) : M.ventas.escaneado(p.nombre), tone: 'ok' });
+      return true;
     } catch (err) {
       if (err instanceof AppError && err.code === 'NOT_FOUND') {
         const puedeCrear = session?.rol === ROL.ADMIN || session?.rol === ROL.ENCARGADO;
         // A scale label whose item no product has: the product to create has the item code, sold by weight.
         const item = err.datos?.codigo;
-        if (!puedeCrear) return setAvisoEscaner({ text: item ? err.message : M.ventas.codigoNoEncontrado(codigo), tone: 'error' });
+        if (!puedeCrear) return (setAvisoEscaner({ text: item ? err.message : M.ventas.codigoNoEncontrado(codigo), tone: 'error' }), false);
+        setPagarAlTerminar(false); // the question below is answered before anything else
         const D = await dialogos();
         const texto = item ? D.etiquetaDesconocidaText(item) : D.codigoDesconocidoText(codigo);
         if (await confirmAction(D.codigoDesconocidoTitle, texto, D.codigoDesconocidoConfirm))
           navigate(`${paths.gestionarProductos}?codigo=${encodeURIComponent(item ?? codigo)}${item ? '&unidad=KGM' : ''}`);
-        return;
+        return false;
       }
       // A label the till cannot sell (a product sold by unit, say): the server's reason.
-      if (err instanceof AppError && err.status < 500) return setAvisoEscaner({ text: err.message, tone: 'error' });
+      if (err instanceof AppError && err.status < 500) return (setAvisoEscaner({ text: err.message, tone: 'error' }), false);
       setAvisoEscaner({ text: err instanceof NetworkError ? M.generic.connectionText : M.generic.errorText, tone: 'error' });
+      return false;
     }
   };
+  // The payment asked for while the queue worked goes ahead once it is empty and the cart shows what it added.
+  const generarPagoRef = useRef(generarPago);
+  generarPagoRef.current = generarPago;
+  useEffect(() => {
+    if (!pagarAlTerminar || enCola > 0) return;
+    setPagarAlTerminar(false);
+    void generarPagoRef.current();
+  }, [pagarAlTerminar, enCola]);
   // Whatever field has the focus (a quantity too): a scan adds its product and changes no field (issue #36).
   // Not while the quantity dialog is open: a scan then would add a product behind it.
   useEscaner(escanear, !camara && !pesar && !lineaLote, { enCampos: true });

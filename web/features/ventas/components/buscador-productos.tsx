@@ -36,8 +36,8 @@ interface Props {
   enCarrito: ReadonlyMap<number, string>;
   /** The search box, for the page to send the cashier back to it (after a quantity, say). */
   inputRef: RefObject<HTMLInputElement | null>;
-  /** Runs a lookup in the page's one queue, after the scans and lookups asked for before it. */
-  enOrden: (paso: () => Promise<void>) => void;
+  /** Runs a lookup in the page's one queue, after the scans and lookups asked for before it; a step answers false when it added nothing. */
+  enOrden: (paso: () => Promise<boolean | void>) => void;
 }
 
 /**
@@ -66,10 +66,13 @@ export function BuscadorProductos({ onAdd, onProducts, enCarrito, inputRef, enOr
     if (data) onProducts(data.items);
   }, [data, onProducts]);
 
-  const added = (p: TProductoPorCodigo) => {
+  /** False when it waits for its quantity (a weighed product's dialog) or was not added. */
+  const added = (p: TProductoPorCodigo): boolean => {
     // A weighed product says it was added once the dialog confirms its quantity (the page says it).
     const cantidad = p.etiqueta?.cantidad;
-    setAviso(onAdd(p, cantidad) ? { text: cantidad != null ? V.peso.etiqueta(p.nombre, formatCantidad(cantidad, p.unidad)) : V.agregado(p.nombre), tone: 'ok' } : null);
+    const si = onAdd(p, cantidad);
+    setAviso(si ? { text: cantidad != null ? V.peso.etiqueta(p.nombre, formatCantidad(cantidad, p.unidad)) : V.agregado(p.nombre), tone: 'ok' } : null);
+    return si;
   };
 
   const onSubmit = (e: FormEvent) => {
@@ -96,7 +99,7 @@ export function BuscadorProductos({ onAdd, onProducts, enCarrito, inputRef, enOr
   /** A term that added nothing comes back to the box, unless something new was typed meanwhile. */
   const devolver = (term: string) => setTexto((actual) => (actual === '' ? term : actual));
 
-  const buscarYAgregar = async (term: string) => {
+  const buscarYAgregar = async (term: string): Promise<boolean> => {
     try {
       let found: TProductoPorCodigo | undefined;
       if (CODE_RE.test(term) && /\d/.test(term)) {
@@ -113,14 +116,15 @@ export function BuscadorProductos({ onAdd, onProducts, enCarrito, inputRef, enOr
         if (!found) {
           setAviso({ text: results.total > 1 ? M.ventas.variosResultados : M.ventas.codigoNoEncontrado(term), tone: 'error' });
           devolver(term);
-          return;
+          return false;
         }
       }
-      added(found);
+      return added(found);
     } catch (err) {
       // A label the till cannot sell (a product sold by unit, say): the server's reason.
       setAviso({ text: err instanceof NetworkError ? M.generic.connectionText : err instanceof AppError && err.status < 500 ? err.message : M.generic.errorText, tone: 'error' });
       devolver(term);
+      return false;
     } finally {
       inputRef.current?.focus();
     }
