@@ -67,6 +67,8 @@ export interface CreateDbOptions {
    * empty cluster (tests: the migrated template built once per run, tests/helpers/plantilla.ts).
    */
   pgliteLoadDataDir?: string;
+  /** An in-memory PGlite already open and migrated, to use as it is (tests: one per worker, tests/helpers/base-reusada.ts). */
+  pglite?: PGlite;
   /** Told when a PostgreSQL connection is lost, idle or in use (the pool replaces it). */
   onConnectionError?: (err: Error) => void;
   /**
@@ -198,7 +200,8 @@ async function openPglite(options: CreateDbOptions, folder: string): Promise<Dat
   const startParams = [...defaults, ...settings];
   // PGliteThread answers drizzle's calls (query, exec, transaction) as PGlite does (ADR 009).
   const client =
-    options.pgliteThread === 'worker'
+    options.pglite ??
+    (options.pgliteThread === 'worker'
       ? (new PGliteThread({ dataDir: options.pgliteDir, startParams: settings, loadDataDir: options.pgliteLoadDataDir }) as unknown as PGlite)
       : options.pgliteDir
         ? new PGlite(options.pgliteDir, { extensions, startParams })
@@ -208,7 +211,7 @@ async function openPglite(options: CreateDbOptions, folder: string): Promise<Dat
             // A Blob backed by the file: one made from the file's bytes (copied in, read back in chunks) cost
             // ~15 % more CPU a start, and every test file starts one (issue #54 point 7).
             ...(options.pgliteLoadDataDir ? { loadDataDir: await fs.openAsBlob(options.pgliteLoadDataDir) } : {}),
-          });
+          }));
   await client.waitReady;
   const db = drizzlePglite({ client, schema });
   return {

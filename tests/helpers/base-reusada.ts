@@ -1,0 +1,119 @@
+import { PGlite } from '@electric-sql/pglite';
+import { createDb, type Database } from '../../server/db/client';
+
+/**
+ * One embedded database per test worker, emptied between test files instead of started again
+ * (issue #54 point 7). Starting PGlite from the migrated template cost ~1.5–2.5 CPU-seconds per
+ * test file — about 800 of the PGlite pass's worker-seconds over ~280 files; emptying one costs a
+ * tenth of that. What a file gets is the template again:
+ *
+ * - every table of `public` truncated, the rows the template has put back (the payment methods),
+ *   and every sequence set back to the template's value — ids start where a new database's start;
+ * - `discard all`: the session's settings, prepared statements, temporary tables, LISTENs and
+ *   advisory locks go;
+ * - a fingerprint of the catalogue (tables, columns, constraints, functions, triggers, roles,
+ *   extensions, migrations, database settings) compared with the template's: a file that changed
+ *   the structure (a test of migrations, of a trigger turned off) leaves an instance that is
+ *   closed, not reused. `base-reusada.test.ts` proves an emptied instance answers as a fresh one.
+ *
+ * A file's `Database` reaches the instance through a revocable proxy: after `close()` the file's
+ * old handle throws instead of reaching the next file's data.
+ */
+
+/** Instances waiting for the next file of this worker (module state: the worker's files share it, isolate: false). */
+const libres: PGlite[] = [];
+const LIBRES_MAX = 3;
+/** How many emptied instances wait (base-reusada.test.ts: whether an instance came back). */
+export const instanciasLibres = (): number => libres.length;
+
+interface Plantilla {
+  huella: string;
+  reinicio: string;
+}
+let plantilla: Promise<Plantilla> | undefined;
+
+const HUELLA = `
+select md5(string_agg(x, E'\\n' order by x)) as huella from (
+  select concat_ws(' ', 'c', n.nspname, c.relname, c.relkind, c.relnatts, c.relrowsecurity) as x
+    from pg_class c join pg_namespace n on n.oid = c.relnamespace
+    where n.nspname not in ('pg_catalog', 'information_schema', 'pg_toast') and n.nspname not like 'pg\\_%temp%'
+  union all select concat_ws(' ', 'a', c.relname, a.attname, a.atttypid, a.attnotnull, a.atthasdef, pg_get_expr(d.adbin, d.adrelid))
+    from pg_attribute a join pg_class c on c.oid = a.attrelid join pg_namespace n on n.oid = c.relnamespace
+    left join pg_attrdef d on d.adrelid = a.attrelid and d.adnum = a.attnum
+    where n.nspname = 'public' and a.attnum > 0 and not a.attisdropped
+  union all select concat_ws(' ', 'k', conrelid::regclass, conname, pg_get_constraintdef(oid)) from pg_constraint where connamespace = 'public'::regnamespace
+  union all select concat_ws(' ', 'p', p.oid::regprocedure, md5(p.prosrc)) from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+    where n.nspname not in ('pg_catalog', 'information_schema')
+  union all select concat_ws(' ', 't', tgrelid::regclass, tgname, tgenabled, tgfoid::regprocedure) from pg_trigger
+  union all select concat_ws(' ', 'r', rolname, rolsuper) from pg_roles
+  union all select concat_ws(' ', 'x', extname, extversion) from pg_extension
+  union all select concat_ws(' ', 'd', array_to_string(setconfig, ';')) from pg_db_role_setting
+  union all select concat_ws(' ', 'v', schemaname, viewname, md5(definition)) from pg_views where schemaname = 'public'
+  union all select concat_ws(' ', 'i', indexrelid::regclass, md5(pg_get_indexdef(indexrelid))) from pg_index i join pg_class c on c.oid = i.indrelid where c.relnamespace = 'public'::regnamespace
+  union all select concat_ws(' ', 'm', count(*)) from drizzle.__drizzle_migrations
+) s`;
+
+const literal = (s: string) => `'${s.replaceAll("'", "''")}'`;
+
+/** The template's fingerprint and the SQL that empties an instance back to it, read off a fresh instance. */
+async function leerPlantilla(db: PGlite): Promise<Plantilla> {
+  await db.exec('discard all');
+  const huella = (await db.query<{ huella: string }>(HUELLA)).rows[0]!.huella;
+  const tablas = (await db.query<{ t: string }>(`select format('%I.%I', schemaname, tablename) as t from pg_tables where schemaname = 'public' order by 1`)).rows.map((r) => r.t);
+  const partes = ['set local session_replication_role = replica;', `truncate table ${tablas.join(', ')};`];
+  for (const t of tablas) {
+    const filas = (await db.query<{ j: string | null }>(`select json_agg(x)::text as j from ${t} x`)).rows[0]!.j;
+    if (filas) partes.push(`insert into ${t} overriding system value select * from json_populate_recordset(null::${t}, ${literal(filas)});`);
+  }
+  const secuencias = (await db.query<{ s: string; v: string | null; inicio: string }>(`select format('%I.%I', schemaname, sequencename) as s, last_value::text as v, start_value::text as inicio from pg_sequences`)).rows;
+  for (const q of secuencias) partes.push(`select setval(${literal(q.s)}, ${q.v ?? q.inicio}, ${q.v != null});`);
+  return { huella, reinicio: `begin;\n${partes.join('\n')}\ncommit;` };
+}
+
+/** Empties `db` back to the template; false when it no longer matches it (then it is closed). */
+async function vaciar(db: PGlite, p: Plantilla): Promise<boolean> {
+  try {
+    if (db.closed) return false;
+    await db.exec('discard all');
+    await db.exec(p.reinicio);
+    const { huella } = (await db.query<{ huella: string }>(HUELLA)).rows[0]!;
+    return huella === p.huella;
+  } catch {
+    return false;
+  }
+}
+
+/** A revocable handle on `db`: every method is bound to the instance itself (PGlite keeps private fields). */
+function asa(db: PGlite): { proxy: PGlite; revoke: () => void } {
+  return Proxy.revocable(db, {
+    get(target, key) {
+      const v = Reflect.get(target, key, target) as unknown;
+      return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(target) : v;
+    },
+  });
+}
+
+/** A database for one test file: an emptied instance of this worker's, or a new one from the template's tarball. */
+export async function baseReusada(tarball: string): Promise<Database> {
+  let db = libres.pop();
+  if (!db) {
+    const nueva = await createDb({ pgliteLoadDataDir: tarball });
+    db = (nueva.db as unknown as { $client: PGlite }).$client;
+    plantilla ??= leerPlantilla(db);
+    await plantilla;
+  }
+  const instancia = db;
+  const { proxy, revoke } = asa(instancia);
+  const database = await createDb({ pglite: proxy });
+  let cerrada = false;
+  return {
+    ...database,
+    async close() {
+      if (cerrada) return;
+      cerrada = true;
+      revoke();
+      if (libres.length < LIBRES_MAX && (await vaciar(instancia, await plantilla!))) libres.push(instancia);
+      else if (!instancia.closed) await instancia.close();
+    },
+  };
+}
