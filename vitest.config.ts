@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import LargosPrimero from './tests/helpers/largos-primero';
 
 /** Files that replace a module with vi.mock: a module shared with other files would leak the mock. */
 const AISLADOS = ['server/modules/venta/venta.pin-limites.test.ts'];
@@ -32,6 +33,8 @@ export default defineConfig({
     maxWorkers: 2,
     // Every test database starts from one migrated template built per run (tests/helpers/plantilla.ts).
     globalSetup: ['tests/helpers/plantilla.ts'],
+    // The files known to take a minute or more start first (tests/helpers/largos-primero.ts).
+    sequence: { sequencer: LargosPrimero },
     // Two projects in one run: `npx vitest run` and scripts/test-all.sh run and count both.
     projects: [
       {
