@@ -1,11 +1,13 @@
-import { PGlite } from '@electric-sql/pglite';
+import { randomBytes } from 'node:crypto';
+import type { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
 import { createDb, type Database } from '../../server/db/client';
 
 /**
- * One embedded database per test worker, emptied between test files instead of started again
- * (issue #54 point 7). Starting PGlite from the migrated template cost ~1.5–2.5 CPU-seconds per
- * test file — about 800 of the PGlite pass's worker-seconds over ~280 files; emptying one costs a
- * tenth of that. What a file gets is the template again:
+ * One database per test worker, emptied between test files instead of made again (issue #54 point 7).
+ * Starting PGlite from the migrated template cost ~1.5–2.5 CPU-seconds per test file (the PGlite pass
+ * took 9:55 with a new one per file, 6:17 so); on PostgreSQL each file copied the template database
+ * (`create database … template`) and dropped it. What a file gets is the template again:
  *
  * - every table of `public` truncated, the rows the template has put back (the payment methods),
  *   and every sequence set back to the template's value — ids start where a new database's start;
@@ -16,21 +18,32 @@ import { createDb, type Database } from '../../server/db/client';
  *   the structure (a test of migrations, of a trigger turned off) leaves an instance that is
  *   closed, not reused. `base-reusada.test.ts` proves an emptied instance answers as a fresh one.
  *
- * A file's `Database` reaches the instance through a revocable proxy: after `close()` the file's
- * old handle throws instead of reaching the next file's data.
+ * A file's `Database` reaches PGlite through a revocable proxy, PostgreSQL through a pool of its own:
+ * after `close()` the file's old handle fails instead of reaching the next file's data.
  */
+
+/** What the emptying needs of either engine: statements, and rows. */
+interface Sql {
+  exec(text: string): Promise<unknown>;
+  filas<T>(text: string): Promise<T[]>;
+}
+const dePglite = (db: PGlite): Sql => ({ exec: (t) => db.exec(t), filas: async <T,>(t: string) => (await db.query<T>(t)).rows });
+const dePg = (c: pg.Client): Sql => ({ exec: (t) => c.query(t), filas: async <T,>(t: string) => (await c.query(t)).rows as T[] });
 
 /** Instances waiting for the next file of this worker (module state: the worker's files share it, isolate: false). */
 const libres: PGlite[] = [];
 const LIBRES_MAX = 3;
+/** PostgreSQL: databases of this worker waiting for the next file, by name. */
+const libresPg: string[] = [];
 /** How many emptied instances wait (base-reusada.test.ts: whether an instance came back). */
-export const instanciasLibres = (): number => libres.length;
+export const instanciasLibres = (): number => libres.length + libresPg.length;
 
 interface Plantilla {
   huella: string;
   reinicio: string;
 }
 let plantilla: Promise<Plantilla> | undefined;
+let plantillaPg: Promise<Plantilla> | undefined;
 
 const HUELLA = `
 select md5(string_agg(x, E'\\n' order by x)) as huella from (
@@ -56,27 +69,26 @@ select md5(string_agg(x, E'\\n' order by x)) as huella from (
 const literal = (s: string) => `'${s.replaceAll("'", "''")}'`;
 
 /** The template's fingerprint and the SQL that empties an instance back to it, read off a fresh instance. */
-async function leerPlantilla(db: PGlite): Promise<Plantilla> {
+async function leerPlantilla(db: Sql): Promise<Plantilla> {
   await db.exec('discard all');
-  const huella = (await db.query<{ huella: string }>(HUELLA)).rows[0]!.huella;
-  const tablas = (await db.query<{ t: string }>(`select format('%I.%I', schemaname, tablename) as t from pg_tables where schemaname = 'public' order by 1`)).rows.map((r) => r.t);
+  const huella = (await db.filas<{ huella: string }>(HUELLA))[0]!.huella;
+  const tablas = (await db.filas<{ t: string }>(`select format('%I.%I', schemaname, tablename) as t from pg_tables where schemaname = 'public' order by 1`)).map((r) => r.t);
   const partes = ['set local session_replication_role = replica;', `truncate table ${tablas.join(', ')};`];
   for (const t of tablas) {
-    const filas = (await db.query<{ j: string | null }>(`select json_agg(x)::text as j from ${t} x`)).rows[0]!.j;
+    const filas = (await db.filas<{ j: string | null }>(`select json_agg(x)::text as j from ${t} x`))[0]!.j;
     if (filas) partes.push(`insert into ${t} overriding system value select * from json_populate_recordset(null::${t}, ${literal(filas)});`);
   }
-  const secuencias = (await db.query<{ s: string; v: string | null; inicio: string }>(`select format('%I.%I', schemaname, sequencename) as s, last_value::text as v, start_value::text as inicio from pg_sequences`)).rows;
+  const secuencias = await db.filas<{ s: string; v: string | null; inicio: string }>(`select format('%I.%I', schemaname, sequencename) as s, last_value::text as v, start_value::text as inicio from pg_sequences`);
   for (const q of secuencias) partes.push(`select setval(${literal(q.s)}, ${q.v ?? q.inicio}, ${q.v != null});`);
   return { huella, reinicio: `begin;\n${partes.join('\n')}\ncommit;` };
 }
 
 /** Empties `db` back to the template; false when it no longer matches it (then it is closed). */
-async function vaciar(db: PGlite, p: Plantilla): Promise<boolean> {
+async function vaciar(db: Sql, p: Plantilla): Promise<boolean> {
   try {
-    if (db.closed) return false;
     await db.exec('discard all');
     await db.exec(p.reinicio);
-    const { huella } = (await db.query<{ huella: string }>(HUELLA)).rows[0]!;
+    const { huella } = (await db.filas<{ huella: string }>(HUELLA))[0]!;
     return huella === p.huella;
   } catch {
     return false;
@@ -99,7 +111,7 @@ export async function baseReusada(tarball: string): Promise<Database> {
   if (!db) {
     const nueva = await createDb({ pgliteLoadDataDir: tarball });
     db = (nueva.db as unknown as { $client: PGlite }).$client;
-    plantilla ??= leerPlantilla(db);
+    plantilla ??= leerPlantilla(dePglite(db));
     await plantilla;
   }
   const instancia = db;
@@ -112,8 +124,59 @@ export async function baseReusada(tarball: string): Promise<Database> {
       if (cerrada) return;
       cerrada = true;
       revoke();
-      if (libres.length < LIBRES_MAX && (await vaciar(instancia, await plantilla!))) libres.push(instancia);
+      if (libres.length < LIBRES_MAX && !instancia.closed && (await vaciar(dePglite(instancia), await plantilla!))) libres.push(instancia);
       else if (!instancia.closed) await instancia.close();
+    },
+  };
+}
+
+
+const urlDe = (url: string, nombre: string) => {
+  const u = new URL(url);
+  u.pathname = `/${nombre}`;
+  return u.toString();
+};
+
+async function conCliente<T>(url: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    return await fn(c);
+  } finally {
+    await c.end();
+  }
+}
+
+/**
+ * A PostgreSQL database for one test file on `url`'s server: an emptied one of this worker's, or a new
+ * copy of the template `plantillaNombre`, named `t_<corrida>_…` (plantilla.ts drops the run's at its end).
+ */
+export async function basePgReusada(url: string, plantillaNombre: string, corrida: string): Promise<Database> {
+  let nombre = libresPg.pop();
+  if (!nombre) {
+    nombre = `t_${corrida}_${randomBytes(4).toString('hex')}`;
+    const n = nombre;
+    await conCliente(url, async (admin) => {
+      await admin.query(`create database "${n}" template "${plantillaNombre}"`);
+      // A test database is dropped at the end of the run: its commits need not wait for the disk (each
+      // commit's fsync was most of a write's time on the CI machine). Visibility and locking are unchanged.
+      await admin.query(`alter database "${n}" set synchronous_commit = off`);
+    });
+    plantillaPg ??= conCliente(urlDe(url, n), (c) => leerPlantilla(dePg(c)));
+    await plantillaPg;
+  }
+  const suyo = nombre;
+  const database = await createDb({ databaseUrl: urlDe(url, suyo), poolSize: 20 });
+  let cerrada = false;
+  return {
+    ...database,
+    async close() {
+      if (cerrada) return;
+      cerrada = true;
+      await database.close();
+      const limpia = libresPg.length < LIBRES_MAX && (await conCliente(urlDe(url, suyo), async (c) => vaciar(dePg(c), await plantillaPg!)).catch(() => false));
+      if (limpia) libresPg.push(suyo);
+      else await conCliente(url, (admin) => admin.query(`drop database if exists "${suyo}" with (force)`));
     },
   };
 }

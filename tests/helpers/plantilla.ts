@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -23,6 +23,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     plantillaPglite: string;
     plantillaPostgres: string;
+    /** This run's name for its PostgreSQL test databases (`t_<corrida>_…`, base-reusada.ts), dropped at its end. */
+    corrida: string;
   }
 }
 
@@ -82,7 +84,21 @@ async function plantillaPostgres(url: string, huella: string): Promise<string> {
   }
 }
 
+/** Drops the run's PostgreSQL test databases the workers kept for their next file (base-reusada.ts). */
+async function borrarCorrida(url: string, corrida: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    const { rows } = await admin.query<{ datname: string }>(`select datname from pg_database where datname like $1`, [`t\\_${corrida}\\_%`]);
+    for (const r of rows) await admin.query(`drop database if exists "${r.datname}" with (force)`);
+  } finally {
+    await admin.end();
+  }
+}
+
 export default async function setup(project: TestProject) {
+  const corrida = `${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
+  project.provide('corrida', corrida);
   // TEST_SIN_PLANTILLA=1: every test database built from nothing, as before (to compare).
   if (process.env.TEST_SIN_PLANTILLA) {
     project.provide('plantillaPglite', '');
@@ -93,4 +109,7 @@ export default async function setup(project: TestProject) {
   const url = process.env.TEST_DATABASE_URL;
   project.provide('plantillaPglite', await plantillaPglite(huella));
   project.provide('plantillaPostgres', url ? await plantillaPostgres(url, huella) : '');
+  return async () => {
+    if (url) await borrarCorrida(url, corrida);
+  };
 }

@@ -7,13 +7,13 @@ import { afterAll, beforeAll, inject } from 'vitest';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { bootstrap } from '../../server/bootstrap';
 import { createDb, type Database } from '../../server/db/client';
-import { baseReusada } from './base-reusada';
+import { basePgReusada, baseReusada } from './base-reusada';
 import { loadEnv } from '../../server/env';
 import type { Mail, Mailer } from '../../server/lib/mailer';
 
 /**
  * A fresh database per test file: PGlite in memory by default — the worker's instance emptied back to
- * the template (base-reusada.ts; TEST_PGLITE_NUEVA=1 starts a new one per file instead), on its own
+ * the template (base-reusada.ts; TEST_BASE_NUEVA=1 starts a new one per file instead), on its own
  * thread when TEST_PGLITE_THREAD=worker (ADR 009) — or a new PostgreSQL database (created and dropped here) when
  * TEST_DATABASE_URL is set. Both start as a copy of the run's migrated template (plantilla.ts).
  */
@@ -22,13 +22,15 @@ export async function createTestDatabase(): Promise<Database> {
   if (!url) {
     const plantilla = inject('plantillaPglite');
     // On the test's own thread, from the template: this worker's instance, emptied (base-reusada.ts).
-    if (plantilla && process.env.TEST_PGLITE_THREAD !== 'worker' && !process.env.TEST_PGLITE_NUEVA) return baseReusada(plantilla);
+    if (plantilla && process.env.TEST_PGLITE_THREAD !== 'worker' && !process.env.TEST_BASE_NUEVA) return baseReusada(plantilla);
     return createDb({
       pgliteThread: process.env.TEST_PGLITE_THREAD === 'worker' ? 'worker' : 'main',
       ...(plantilla ? { pgliteLoadDataDir: plantilla } : {}),
     });
   }
-  return basePostgres(url, { plantilla: inject('plantillaPostgres') });
+  const plantilla = inject('plantillaPostgres');
+  if (plantilla && !process.env.TEST_BASE_NUEVA) return basePgReusada(url, plantilla, inject('corrida'));
+  return basePostgres(url, { plantilla });
 }
 
 /**
