@@ -1,6 +1,15 @@
+import fs from 'node:fs';
 import { defineConfig } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 4310);
+
+/**
+ * Debian's Chromium for the journeys: its headless shell when installed (`chromium-headless-shell`,
+ * what Playwright's own headless runs use: no window system, no GPU process), else the full browser
+ * in its headless mode. The browser was ~70 % of the journeys' CPU on the 2-core CI machine (issue #54
+ * point 7); CHROMIUM_PATH picks another.
+ */
+const CHROMIUM = process.env.CHROMIUM_PATH ?? (fs.existsSync('/usr/bin/chromium-headless-shell') ? '/usr/bin/chromium-headless-shell' : '/usr/bin/chromium');
 
 /** End-to-end journeys in Debian's Chromium against the built app on a fresh embedded database. */
 export default defineConfig({
@@ -26,7 +35,7 @@ export default defineConfig({
     serviceWorkers: 'block',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: CHROMIUM,
       args: [
         '--no-sandbox',
         '--disable-gpu',
