@@ -53,6 +53,24 @@ describe('useEscaner', () => {
     expect(onCodigo).toHaveBeenCalledWith('7702001234567');
   });
 
+  it('a click between the keys and the Enter ends the burst: no scan', () => {
+    const onCodigo = vi.fn();
+    const { getByRole } = render(<Till onCodigo={onCodigo} />);
+    let t = 1000;
+    const now = vi.spyOn(performance, 'now').mockImplementation(() => t);
+    for (const key of '52123456') {
+      t += 8;
+      fireEvent.keyDown(document.body, { key });
+    }
+    t += 8;
+    fireEvent.pointerDown(getByRole('button'));
+    t += 8;
+    const notCancelled = fireEvent.keyDown(document.body, { key: 'Enter' });
+    now.mockRestore();
+    expect(onCodigo).not.toHaveBeenCalled();
+    expect(notCancelled).toBe(true);
+  });
+
   it('ignores people typing, short codes and text fields', () => {
     const onCodigo = vi.fn();
     const { getByRole } = render(<Till onCodigo={onCodigo} />);

@@ -89,7 +89,18 @@ export function useEscaner(onCodigo: (codigo: string) => void, enabled = true, o
       }
       if (buffer.length > 64) buffer = '';
     };
+    // A scanner never clicks: a click or a tap ends whatever was being typed. Digits typed into the
+    // customer's document, a click on "Buscar cliente", then an amount and Enter were once taken for a
+    // scan of the document at the payment (the Enter never reached the form; a journey's flake).
+    const onPointer = () => {
+      buffer = '';
+      antes = null;
+    };
     window.addEventListener('keydown', onKey, true);
-    return () => window.removeEventListener('keydown', onKey, true);
+    window.addEventListener('pointerdown', onPointer, true);
+    return () => {
+      window.removeEventListener('keydown', onKey, true);
+      window.removeEventListener('pointerdown', onPointer, true);
+    };
   }, [enabled, enCampos]);
 }
