@@ -105,6 +105,19 @@ function asa(db: PGlite): { proxy: PGlite; revoke: () => void } {
   });
 }
 
+/** `database` whose close() runs `soltar` once: it hands the database back emptied, or retires it. */
+function alCerrar(database: Database, soltar: () => Promise<void>): Database {
+  let cerrada = false;
+  return {
+    ...database,
+    async close() {
+      if (cerrada) return;
+      cerrada = true;
+      await soltar();
+    },
+  };
+}
+
 /** A database for one test file: an emptied instance of this worker's, or a new one from the template's tarball. */
 export async function baseReusada(tarball: string): Promise<Database> {
   let db = libres.pop();
@@ -116,18 +129,11 @@ export async function baseReusada(tarball: string): Promise<Database> {
   }
   const instancia = db;
   const { proxy, revoke } = asa(instancia);
-  const database = await createDb({ pglite: proxy });
-  let cerrada = false;
-  return {
-    ...database,
-    async close() {
-      if (cerrada) return;
-      cerrada = true;
-      revoke();
-      if (libres.length < LIBRES_MAX && !instancia.closed && (await vaciar(dePglite(instancia), await plantilla!))) libres.push(instancia);
-      else if (!instancia.closed) await instancia.close();
-    },
-  };
+  return alCerrar(await createDb({ pglite: proxy }), async () => {
+    revoke();
+    if (libres.length < LIBRES_MAX && !instancia.closed && (await vaciar(dePglite(instancia), await plantilla!))) libres.push(instancia);
+    else if (!instancia.closed) await instancia.close();
+  });
 }
 
 
@@ -167,16 +173,10 @@ export async function basePgReusada(url: string, plantillaNombre: string, corrid
   }
   const suyo = nombre;
   const database = await createDb({ databaseUrl: urlDe(url, suyo), poolSize: 20 });
-  let cerrada = false;
-  return {
-    ...database,
-    async close() {
-      if (cerrada) return;
-      cerrada = true;
-      await database.close();
-      const limpia = libresPg.length < LIBRES_MAX && (await conCliente(urlDe(url, suyo), async (c) => vaciar(dePg(c), await plantillaPg!)).catch(() => false));
-      if (limpia) libresPg.push(suyo);
-      else await conCliente(url, (admin) => admin.query(`drop database if exists "${suyo}" with (force)`));
-    },
-  };
+  return alCerrar(database, async () => {
+    await database.close();
+    const limpia = libresPg.length < LIBRES_MAX && (await conCliente(urlDe(url, suyo), async (c) => vaciar(dePg(c), await plantillaPg!)).catch(() => false));
+    if (limpia) libresPg.push(suyo);
+    else await conCliente(url, (admin) => admin.query(`drop database if exists "${suyo}" with (force)`));
+  });
 }
