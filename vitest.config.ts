@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import LargosPrimero from './tests/helpers/largos-primero';
+import LargosPrimero from './tests/helpers/largos-primero.js';
 
 /** Files that replace a module with vi.mock: a module shared with other files would leak the mock. */
 const AISLADOS = ['server/modules/venta/venta.pin-limites.test.ts'];

@@ -22,7 +22,11 @@ async function contenido(d: Database): Promise<Record<string, unknown>> {
   const tablas = (await filas<{ t: string }>(d, `select format('%I.%I', schemaname, tablename) as t from pg_tables where schemaname = 'public' order by 1`)).map((r) => r.t);
   for (const t of tablas) out[t] = (await filas<{ j: string | null }>(d, `select json_agg(x order by x::text)::text as j from ${t} x`))[0]!.j;
   out.secuencias = await filas(d, `select schemaname, sequencename, last_value from pg_sequences order by 1, 2`);
-  out.ajustes = await filas(d, `select name, setting from pg_settings where source not in ('default', 'override') and name not in ('application_name') order by 1`);
+  // Every setting's value (not where it came from: a past transaction leaves `transaction_isolation`
+  // marked as set by the session, at its default value); an extension's (pg_trgm.*) are listed only
+  // once its library has loaded, at their defaults unless set.
+  out.ajustes = await filas(d, `select name, setting from pg_settings where name <> 'application_name' and name not like '%.%' order by 1`);
+  out.ajustesDeExtensiones = await filas(d, `select name, setting from pg_settings where name like '%.%' and setting is distinct from boot_val order by 1`);
   out.tablasTemporales = await filas(d, `select count(*)::int as n from pg_class where relpersistence = 't'`);
   return out;
 }
