@@ -9,6 +9,7 @@
  * receiving moves stock), and unit costs are shown only to those with `reportes`.
  */
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { hoyEn } from '../tienda/zona-horaria';
 import { deMilesimas, formatCantidad, milesimasDe, porUnidad } from '#shared/cantidad';
 import { costoPorUnidad, importeCompra } from '#shared/costo';
 import { AppError } from '#shared/errors';
@@ -447,7 +448,7 @@ export async function registrarRecepcion(options: { db: Db; tiendaId: number; au
         if (esViolacionUnica(err, 'recepcion_factura_uq')) throw new AppError('CONFLICT', M.compras.facturaDuplicada, { fields: { facturaNumero: M.compras.facturaDuplicada } });
         throw err;
       }
-      const hoy = sql<string>`(now() at time zone (select zona_horaria from tienda where id_tienda = ${tiendaId}))::date`;
+      const hoy = hoyEn(tiendaId);
       await tx.insert(entregaPedido).values(
         lineas.map((l, i) => ({
           tiendaId,

@@ -7,6 +7,7 @@
  * days. The till's side (FEFO, expired lots and the supervisor's PIN) is lote.venta.ts.
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { hoyEn } from '../tienda/zona-horaria';
 import { formatCantidad, importeLinea, milesimasDe } from '#shared/cantidad';
 import { AppError } from '#shared/errors';
 import { isoADdMmAaaa } from '#shared/fecha-texto';
@@ -20,9 +21,6 @@ import { puede } from '../tienda/permisos';
 
 const L = M.lotes;
 const invalida = (message: string) => new AppError('VALIDATION', message, { fields: { lineas: message } });
-
-/** The store's today, in its time zone, as the trigger reads it. */
-const hoySql = (tiendaId: number) => sql`(select (now() at time zone zona_horaria)::date from tienda where id_tienda = ${tiendaId})`;
 
 /** A receipt's line as this module reads it: units in the product's own unit, and the lots given. */
 export interface LineaConLotes {
@@ -116,7 +114,7 @@ export async function lotesDeProducto(options: { db: Db; tiendaId: number; produ
           codigo: lote.codigo,
           vence: lote.vence,
           cantidad: lote.cantidad,
-          vencido: sql<boolean>`coalesce(${lote.vence} < ${hoySql(tiendaId)}, false)`,
+          vencido: sql<boolean>`coalesce(${lote.vence} < ${hoyEn(tiendaId)}, false)`,
         })
         .from(lote)
         .where(and(eq(lote.productoId, productoId), eq(lote.tiendaId, tiendaId), sql`${lote.cantidad} > 0`))
@@ -135,7 +133,7 @@ export async function porVencer(options: { db: Db; tiendaId: number; autor: Auto
   const [t] = await db.select({ dias: tienda.diasPorVencer }).from(tienda).where(eq(tienda.idTienda, tiendaId)).limit(1);
   const dias = t?.dias ?? 30;
   const costos = await puede(db, tiendaId, autor, 'reportes');
-  const hoy = hoySql(tiendaId);
+  const hoy = hoyEn(tiendaId);
   const rows = await db
     .select({
       loteId: lote.idLote,

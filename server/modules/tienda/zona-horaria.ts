@@ -27,10 +27,13 @@ export function entreDias(instante: SQLWrapper, tiendaId: number, desde?: string
   return out;
 }
 
-/** The store's today, in its own zone, as YYYY-MM-DD (the server's UTC day is tomorrow from 19:00 in Bogotá). */
+/** The store's today in its own zone, a date inside a statement (the server's UTC day is tomorrow from 19:00 in Bogotá). */
+export const hoyEn = (tiendaId: number | SQL): SQL => sql`(now() at time zone ${zonaDeTienda(tiendaId)})::date`;
+
+/** The store's today, in its own zone, as YYYY-MM-DD. */
 export async function hoyDeTienda(db: Db | Tx, tiendaId: number): Promise<string> {
   const [r] = await db
-    .select({ hoy: sql<string>`to_char((now() at time zone ${tienda.zonaHoraria})::date, 'YYYY-MM-DD')` })
+    .select({ hoy: sql<string>`to_char(${hoyEn(tiendaId)}, 'YYYY-MM-DD')` })
     .from(tienda)
     .where(eq(tienda.idTienda, tiendaId));
   return r!.hoy;
