@@ -60,7 +60,8 @@ select md5(string_agg(x, E'\\n' order by x)) as huella from (
   union all select concat_ws(' ', 't', tgrelid::regclass, tgname, tgenabled, tgfoid::regprocedure) from pg_trigger
   union all select concat_ws(' ', 'r', rolname, rolsuper) from pg_roles
   union all select concat_ws(' ', 'x', extname, extversion) from pg_extension
-  union all select concat_ws(' ', 'd', array_to_string(setconfig, ';')) from pg_db_role_setting
+  union all select concat_ws(' ', 'd', setrole, array_to_string(setconfig, ';')) from pg_db_role_setting
+    where setdatabase in (0, (select oid from pg_database where datname = current_database()))
   union all select concat_ws(' ', 'v', schemaname, viewname, md5(definition)) from pg_views where schemaname = 'public'
   union all select concat_ws(' ', 'i', indexrelid::regclass, md5(pg_get_indexdef(indexrelid))) from pg_index i join pg_class c on c.oid = i.indrelid where c.relnamespace = 'public'::regnamespace
   union all select concat_ws(' ', 'm', count(*)) from drizzle.__drizzle_migrations
@@ -153,6 +154,17 @@ async function conCliente<T>(url: string, fn: (c: pg.Client) => Promise<T>): Pro
   }
 }
 
+/** A new PostgreSQL test database `nombre` on `url`'s server: a copy of `plantilla` when given, else empty. */
+export async function crearBasePg(url: string, nombre: string, plantilla?: string): Promise<void> {
+  await conCliente(url, async (admin) => {
+    await admin.query(plantilla ? `create database "${nombre}" template "${plantilla}"` : `create database "${nombre}"`);
+    // A test database is dropped at the end of its file or run: its commits need not wait for the disk
+    // (each commit's fsync was most of a write's time on the CI machine). Visibility and locking are
+    // unchanged; only a crash of PostgreSQL itself could lose the last commits, which no test survives anyway.
+    await admin.query(`alter database "${nombre}" set synchronous_commit = off`);
+  });
+}
+
 /**
  * A PostgreSQL database for one test file on `url`'s server: an emptied one of this worker's, or a new
  * copy of the template `plantillaNombre`, named `t_<corrida>_…` (plantilla.ts drops the run's at its end).
@@ -162,12 +174,7 @@ export async function basePgReusada(url: string, plantillaNombre: string, corrid
   if (!nombre) {
     nombre = `t_${corrida}_${randomBytes(4).toString('hex')}`;
     const n = nombre;
-    await conCliente(url, async (admin) => {
-      await admin.query(`create database "${n}" template "${plantillaNombre}"`);
-      // A test database is dropped at the end of the run: its commits need not wait for the disk (each
-      // commit's fsync was most of a write's time on the CI machine). Visibility and locking are unchanged.
-      await admin.query(`alter database "${n}" set synchronous_commit = off`);
-    });
+    await crearBasePg(url, n, plantillaNombre);
     plantillaPg ??= conCliente(urlDe(url, n), (c) => leerPlantilla(dePg(c)));
     await plantillaPg;
   }

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, inject } from 'vitest';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { bootstrap } from '../../server/bootstrap';
 import { createDb, type Database } from '../../server/db/client';
-import { basePgReusada, baseReusada } from './base-reusada';
+import { basePgReusada, baseReusada, crearBasePg } from './base-reusada';
 import { loadEnv } from '../../server/env';
 import type { Mail, Mailer } from '../../server/lib/mailer';
 
@@ -39,14 +39,7 @@ export async function createTestDatabase(): Promise<Database> {
  */
 export async function basePostgres(url: string, opciones: { plantilla?: string; antes?: (url: string) => Promise<void> } = {}): Promise<Database> {
   const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(opciones.plantilla ? `create database "${name}" template "${opciones.plantilla}"` : `create database "${name}"`);
-  // A test database is dropped at the end of its file: its commits need not wait for the disk (each
-  // commit's fsync was most of a write's time on the CI machine). Visibility and locking are unchanged;
-  // only a crash of PostgreSQL itself could lose the last commits, which no test here survives anyway.
-  await admin.query(`alter database "${name}" set synchronous_commit = off`);
-  await admin.end();
+  await crearBasePg(url, name, opciones.plantilla);
   const dbUrl = new URL(url);
   dbUrl.pathname = `/${name}`;
   await opciones.antes?.(dbUrl.toString());
