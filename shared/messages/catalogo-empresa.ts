@@ -13,11 +13,19 @@ export const catalogoEmpresa = {
   /** The price field's hint while this store follows the empresa's price. */
   precioDeEmpresaHint: 'Es el precio de la empresa: un cambio aquí llega a las tiendas que lo usan. Para cambiarlo solo en esta tienda, elija «Precio propio de esta tienda».',
   eligePropio: 'Es el precio de la empresa. Para cobrar otro en esta tienda, elija «Precio propio de esta tienda».',
-  alta: (n: number) => `El producto se crea en las ${n} tiendas de la empresa, con stock 0 en las demás.`,
   /** The new-product form of the owner of several stores: the stores it is created in. */
   tiendasAlta: 'Crear en las tiendas',
   estaTienda: (nombre: string) => `${nombre} (esta tienda)`,
-  altaEn: (n: number, total: number) => (n === 1 ? 'Se crea solo en esta tienda.' : n === total ? `Se crea en las ${n} tiendas, con stock 0 en las demás.` : `Se crea en ${n} de sus ${total} tiendas, con stock 0 en las demás.`),
+  /**
+   * What the chosen stores get: the quantity typed is this store's stock; "las demás" read as the stores left
+   * unchecked, which do not get the product at all, so each group is named.
+   */
+  altaEn: (n: number, total: number) =>
+    n === 1
+      ? 'Se crea solo en esta tienda.'
+      : n === total
+        ? `Se crea en las ${n} tiendas. La cantidad que escriba queda en esta tienda; en las otras empieza en 0.`
+        : `Se crea en ${n} de sus ${total} tiendas. La cantidad que escriba queda en esta tienda; en las otras elegidas empieza en 0 y las no elegidas no lo tendrán.`,
   /** Refusals. */
   soloDueno: 'En una empresa con varias tiendas, solo el dueño cambia los datos del catálogo (nombre, códigos, categoría, unidad, impuesto, presentaciones). Esta tienda puede cambiar su precio, su stock, su mínimo y si está a la venta.',
   altaSoloDueno: 'En una empresa con varias tiendas, solo el dueño crea productos: el producto llega al catálogo de todas las tiendas.',

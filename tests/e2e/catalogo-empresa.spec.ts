@@ -93,9 +93,9 @@ test('el dueño de tres tiendas elige en cuáles se crea un producto nuevo: toda
   await expect(actual).toBeDisabled();
   await expect(tiendas.getByRole('checkbox', { name: norte })).toBeChecked();
   await expect(tiendas.getByRole('checkbox', { name: sur })).toBeChecked();
-  await expect(tiendas.getByRole('status')).toHaveText('Se crea en las 3 tiendas, con stock 0 en las demás.');
+  await expect(tiendas.getByRole('status')).toHaveText('Se crea en las 3 tiendas. La cantidad que escriba queda en esta tienda; en las otras empieza en 0.');
   await tiendas.getByRole('checkbox', { name: sur }).uncheck();
-  await expect(tiendas.getByRole('status')).toHaveText('Se crea en 2 de sus 3 tiendas, con stock 0 en las demás.');
+  await expect(tiendas.getByRole('status')).toHaveText('Se crea en 2 de sus 3 tiendas. La cantidad que escriba queda en esta tienda; en las otras elegidas empieza en 0 y las no elegidas no lo tendrán.');
   await fotosEnDosAnchos(page, 'catalogo-alta-tiendas');
 
   const panela = unique('Panela');

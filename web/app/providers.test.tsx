@@ -70,6 +70,22 @@ describe('la caché de consultas en un dispositivo compartido', () => {
     expect(localStorage.getItem('prodCarrito')).toBeNull();
   });
 
+  it('el dueño que cambia de tienda (issue #56) no ve las respuestas ni el carrito de la otra, y al volver tampoco los de esta', () => {
+    const jwt = (claims: object, n: number) => `eyJhbGciOiJIUzI1NiJ9.${btoa(JSON.stringify(claims)).replace(/=+$/, '')}.firma${n}`;
+    const qc = crearQueryClient();
+    saveSession(jwt({ sub: 'u:7', n: 1 }), sesion('A'));
+    qc.setQueryData(['productos', 'lista'], ['Arroz a $ 3.000 en A']);
+    localStorage.setItem('prodCarrito', '[{"nombre":"Arroz de A"}]');
+    // POST /api/sesion/tienda answers a token acting for store 2: same person, another store.
+    saveSession(jwt({ sub: 'u:7', tiendaActual: 2, n: 2 }), sesion('B'));
+    expect(identidadDeSesion()).toBe('u:7@2');
+    expect(qc.getQueryData(['productos', 'lista'])).toBeUndefined();
+    expect(localStorage.getItem('prodCarrito')).toBeNull();
+    qc.setQueryData(['productos', 'lista'], ['Arroz a $ 3.200 en B']);
+    saveSession(jwt({ sub: 'u:7', tiendaActual: 1, n: 3 }), sesion('A'));
+    expect(qc.getQueryData(['productos', 'lista'])).toBeUndefined();
+  });
+
   it('iniciar sesión como otra persona sin cerrar la anterior también borra lo del dispositivo', () => {
     saveSession('token-de-la-tienda-A-xxxxxxxxxxxxxxxxxx', sesion('A'));
     localStorage.setItem('ventasEnEspera', '[{"cliente":"de A"}]');
