@@ -22,7 +22,7 @@ import { cliente, listaPrecio, listaPrecioCliente, listaPrecioProducto, producto
 import { registrarPor, type Autor } from '../actividad/actividad.domain';
 import { paresEnTienda } from '../producto/sucursal-catalogo';
 import { denegado, puede, registrarRechazo } from '../tienda/permisos';
-import { copiarATiendas, type Quien } from '../tienda/sucursal.domain';
+import { copiarATiendas, type CopiaATiendas } from '../tienda/sucursal.domain';
 import { clientesDeLaTienda, propioPrimero } from '../cliente/cliente.alcance';
 
 const P = M.precios;
@@ -243,15 +243,10 @@ export async function asignarCliente(options: { db: Db; tiendaId: number; autor:
  * product it lacks is left out and named. A store that already has a list of that name gets its % and
  * prices replaced (its customers stay). All stores or none; each store's log and the origin's record it.
  */
-export async function copiarLista(options: { db: Db; quien: Quien; id: number; tiendas: readonly number[] }): Promise<TCopiaEnTienda[]> {
-  const { db, quien, id } = options;
-  const S = M.sucursales.copia;
+export async function copiarLista(options: CopiaATiendas): Promise<TCopiaEnTienda[]> {
   return nombreUnico(() =>
-    copiarATiendas(
-      db,
-      quien,
-      options.tiendas,
-      async (tx, tiendaId) => {
+    copiarATiendas(options, {
+      bloquear: async (tx, tiendaId, id) => {
         const lista = await bloquear(tx, tiendaId, id);
         const precios = await tx
           .select({ productoId: listaPrecioProducto.productoId, nombre: producto.nombre, desde: listaPrecioProducto.desde, precio: listaPrecioProducto.precio })
@@ -261,7 +256,7 @@ export async function copiarLista(options: { db: Db; quien: Quien; id: number; t
           .orderBy(asc(listaPrecioProducto.productoId), asc(listaPrecioProducto.desde));
         return { lista, precios };
       },
-      async (tx, { fuente: { lista: fuente, precios }, origen, destino: d, autor }) => {
+      copiarEn: async (tx, { id, fuente: { lista: fuente, precios }, origen, destino: d, autor }) => {
         const pares = await paresEnTienda(tx, { deTienda: origen.id, aTienda: d.id, productoIds: [...new Set(precios.map((p) => p.productoId))] });
         const unidades = new Map(
           pares.size
@@ -295,18 +290,18 @@ export async function copiarLista(options: { db: Db; quien: Quien; id: number; t
         if (filas.length) await tx.insert(listaPrecioProducto).values(filas.map((f) => ({ ...f, listaId: destinoId })));
         const productos = new Set(filas.map((f) => f.productoId)).size;
         const cambios: Cambio[] = [
-          { campo: S.campoDesde, antes: null, despues: origen.nombre },
+          { campo: M.sucursales.copia.campoDesde, antes: null, despues: origen.nombre },
           { campo: P.campos.porcentaje, antes: antes ? pct(antes.porcentaje) : null, despues: pct(fuente.porcentaje) },
-          { campo: S.campoProductos, antes: antes ? String(antes.precios) : null, despues: String(filas.length) },
-          ...(sinPar.length ? [{ campo: S.campoSinPar, antes: null, despues: sinPar.join(', ') }] : []),
+          { campo: M.sucursales.copia.campoProductos, antes: antes ? String(antes.precios) : null, despues: String(filas.length) },
+          ...(sinPar.length ? [{ campo: M.sucursales.copia.campoSinPar, antes: null, despues: sinPar.join(', ') }] : []),
         ];
         await registrarPor(tx, d.id, autor, { tipo: 'lista_precio', detalle: { accion: 'copiada', listaId: destinoId, lista: fuente.nombre, cambios } });
         await registrarPor(tx, origen.id, autor, {
           tipo: 'lista_precio',
-          detalle: { accion: 'copiada', listaId: id, lista: fuente.nombre, cambios: [{ campo: S.campoHacia, antes: null, despues: d.nombre }, { campo: S.campoProductos, antes: null, despues: String(filas.length) }] },
+          detalle: { accion: 'copiada', listaId: id, lista: fuente.nombre, cambios: [{ campo: M.sucursales.copia.campoHacia, antes: null, despues: d.nombre }, { campo: M.sucursales.copia.campoProductos, antes: null, despues: String(filas.length) }] },
         });
         return { idTienda: d.id, nombreTienda: d.nombre, resultado: igual ? 'actualizada' : 'creada', id: destinoId, productos, sinPar };
       },
-    ),
+    }),
   );
 }

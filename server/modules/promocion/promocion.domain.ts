@@ -22,7 +22,7 @@ import { producto, promocion, promocionProducto, tienda } from '../../db/schema'
 import { registrarPor, type Autor } from '../actividad/actividad.domain';
 import { paresEnTienda } from '../producto/sucursal-catalogo';
 import { denegado, puede, registrarRechazo } from '../tienda/permisos';
-import { copiarATiendas, type Quien } from '../tienda/sucursal.domain';
+import { copiarATiendas, type CopiaATiendas } from '../tienda/sucursal.domain';
 
 const P = M.promociones;
 type Entrada = z.output<typeof ZPromocionRequest>;
@@ -262,20 +262,15 @@ export async function eliminarPromocion(options: { db: Db; tiendaId: number; aut
  * has a promotion of that name gets it replaced. All stores or none; each store's log and the origin's
  * record it, field by field.
  */
-export async function copiarPromocion(options: { db: Db; quien: Quien; id: number; tiendas: readonly number[] }): Promise<TCopiaEnTienda[]> {
-  const { db, quien, id } = options;
-  const S = M.sucursales.copia;
+export async function copiarPromocion(options: CopiaATiendas): Promise<TCopiaEnTienda[]> {
   return nombreUnico(() =>
-    copiarATiendas(
-      db,
-      quien,
-      options.tiendas,
-      async (tx, tiendaId) => {
+    copiarATiendas(options, {
+      bloquear: async (tx, tiendaId, id) => {
         const fuente = await bloquear(tx, tiendaId, id);
         const nombres = new Map<number, string>([...(fuente.productoId != null ? [[fuente.productoId, fuente.producto ?? ''] as const] : []), ...fuente.productos.map((x) => [x.productoId, x.producto] as const)]);
         return { promo: fuente, nombres };
       },
-      async (tx, { fuente: { promo: fuente, nombres }, origen, destino: d, autor }) => {
+      copiarEn: async (tx, { id, fuente: { promo: fuente, nombres }, origen, destino: d, autor }) => {
         const pares = await paresEnTienda(tx, { deTienda: origen.id, aTienda: d.id, productoIds: [...nombres.keys()] });
         const sinPar = [...nombres].filter(([pid]) => !pares.has(pid)).map(([, n]) => n);
         if (sinPar.length) return { idTienda: d.id, nombreTienda: d.nombre, resultado: 'omitida', id: null, productos: 0, sinPar };
@@ -303,11 +298,11 @@ export async function copiarPromocion(options: { db: Db; quien: Quien; id: numbe
         const despues = await obtenerPromocion({ db: tx, tiendaId: d.id, id: destinoId });
         await registrarPor(tx, d.id, autor, {
           tipo: 'promocion',
-          detalle: { accion: 'copiada', promocionId: destinoId, promocion: despues.nombre, cambios: [{ campo: S.campoDesde, antes: null, despues: origen.nombre }, ...cambiosEntre(antes, despues)] },
+          detalle: { accion: 'copiada', promocionId: destinoId, promocion: despues.nombre, cambios: [{ campo: M.sucursales.copia.campoDesde, antes: null, despues: origen.nombre }, ...cambiosEntre(antes, despues)] },
         });
-        await registrarPor(tx, origen.id, autor, { tipo: 'promocion', detalle: { accion: 'copiada', promocionId: id, promocion: fuente.nombre, cambios: [{ campo: S.campoHacia, antes: null, despues: d.nombre }] } });
+        await registrarPor(tx, origen.id, autor, { tipo: 'promocion', detalle: { accion: 'copiada', promocionId: id, promocion: fuente.nombre, cambios: [{ campo: M.sucursales.copia.campoHacia, antes: null, despues: d.nombre }] } });
         return { idTienda: d.id, nombreTienda: d.nombre, resultado: igual ? 'actualizada' : 'creada', id: destinoId, productos: nombres.size, sinPar: [] };
       },
-    ),
+    }),
   );
 }

@@ -266,8 +266,11 @@ export async function destinosDeCopia(db: Db | Tx, quien: Quien, ids: readonly n
   return { origen, destinos: filas.filter((f) => f.id !== tiendaId) };
 }
 
-/** Where one copy goes: the row locked at the origin, the origin, one target store and who copies (the store face). */
-export type CopiaEnDestino<F> = { fuente: F; origen: { id: number; nombre: string }; destino: { id: number; nombre: string }; autor: Autor };
+/** What the owner asks: copy the current store's row `id` to these stores of the empresa. */
+export type CopiaATiendas = { db: Db; quien: Quien; id: number; tiendas: readonly number[] };
+
+/** Where one copy goes: the row's id and the row locked at the origin, the origin, one target store and who copies (the store face). */
+export type CopiaEnDestino<F> = { id: number; fuente: F; origen: { id: number; nombre: string }; destino: { id: number; nombre: string }; autor: Autor };
 
 /**
  * Copies one of the current store's rows to other stores of the empresa (issue #56): the owner only
@@ -277,19 +280,20 @@ export type CopiaEnDestino<F> = { fuente: F; origen: { id: number; nombre: strin
  * copies its own rows.
  */
 export async function copiarATiendas<F>(
-  db: Db,
-  quien: Quien,
-  tiendas: readonly number[],
-  bloquear: (tx: Tx, tiendaId: number) => Promise<F>,
-  copiarEn: (tx: Tx, copia: CopiaEnDestino<F>) => Promise<TCopiaEnTienda>,
+  options: CopiaATiendas,
+  pasos: {
+    bloquear: (tx: Tx, tiendaId: number, id: number) => Promise<F>;
+    copiarEn: (tx: Tx, copia: CopiaEnDestino<F>) => Promise<TCopiaEnTienda>;
+  },
 ): Promise<TCopiaEnTienda[]> {
+  const { db, quien, id, tiendas } = options;
   const { tiendaId } = requireDueno(alcanceDe(quien), S.copia.soloDueno);
   const autor: Autor = { usuarioId: quien.usuarioId, rol: quien.rol, cara: 'tienda' };
   return db.transaction(async (tx) => {
-    const fuente = await bloquear(tx, tiendaId);
+    const fuente = await pasos.bloquear(tx, tiendaId, id);
     const { origen, destinos } = await destinosDeCopia(tx, quien, tiendas);
     const out: TCopiaEnTienda[] = [];
-    for (const destino of destinos) out.push(await copiarEn(tx, { fuente, origen, destino, autor }));
+    for (const destino of destinos) out.push(await pasos.copiarEn(tx, { id, fuente, origen, destino, autor }));
     return out;
   });
 }
