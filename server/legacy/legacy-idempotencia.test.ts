@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { factura, producto } from '../db/schema';
 import { abrirCaja, crearTienda, type Tienda } from '../../tests/helpers/factories';
-import { usarApp, usarOtraInstancia, type TestApp } from '../../tests/helpers/test-app';
+import { usarReenvio, type TestApp } from '../../tests/helpers/test-app';
 import { ctrl } from './test-client';
 
 /**
@@ -11,8 +11,7 @@ import { ctrl } from './test-client';
  * instance on the same database with the same key. The old clients send no key and are not changed; a
  * client that adds the header is covered, and a refusal (answered 200 with `access: false`) frees it.
  */
-const t = usarApp();
-const otra = usarOtraInstancia(t);
+const { t, otra, nuevaClave: clave } = usarReenvio('legado');
 let s: Tienda;
 let seq = 0;
 
@@ -21,7 +20,6 @@ beforeAll(async () => {
   await abrirCaja(t, s.token);
 });
 
-const clave = () => `legado-${Date.now().toString(36)}-${++seq}`;
 const llamar = (app: TestApp, area: string, payload: object, k?: string) =>
   app.request({ method: 'POST', url: ctrl(area), token: s.token, payload, headers: k ? { 'idempotency-key': k } : {} });
 

@@ -3,15 +3,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { M } from '#shared/messages';
 import { cajaMovimiento, cliente, creditoMovimiento, producto } from '../db/schema';
 import { crearTienda, type Tienda } from '../../tests/helpers/factories';
-import { usarApp, usarOtraInstancia, type TestApp } from '../../tests/helpers/test-app';
+import { usarReenvio, type TestApp } from '../../tests/helpers/test-app';
 
 /**
  * A write sent twice is done once (issue #50 point 1): the audit's nginx re-sent a slow abono and a
  * cash movement to the other instance, and both were recorded twice. Here every copy goes through a
  * second instance on the same database, with the same Idempotency-Key, as nginx re-sends it.
  */
-const t = usarApp();
-const otra = usarOtraInstancia(t);
+const { t, otra, nuevaClave } = usarReenvio('prueba');
 let s: Tienda;
 let seq = 0;
 
@@ -21,7 +20,6 @@ beforeAll(async () => {
 
 const enviar = (app: TestApp, url: string, clave: string | undefined, payload: object, method: 'POST' | 'PUT' = 'POST') =>
   app.request({ method, url, token: s.token, payload, headers: clave === undefined ? {} : { 'idempotency-key': clave } });
-const nuevaClave = () => `prueba-${Date.now().toString(36)}-${++seq}`;
 
 async function clienteConDeuda(deuda: number) {
   const [p] = await t.database.db.insert(producto).values({ tiendaId: s.id, nombre: `Arroz idem ${++seq}`, precioUnit: deuda, stock: 100, estado: 1, marca: 'M' }).returning();

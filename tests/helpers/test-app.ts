@@ -123,6 +123,17 @@ export function usarOtraInstancia(t: TestApp): TestApp {
   return usarEnHooks(() => createTestApp({}, { database: t.database }));
 }
 
+/**
+ * The re-send of issue #50 point 1: the app, a second instance on the same database (where nginx sends
+ * the copy of a slow request) and fresh Idempotency-Keys starting with `prefijo`.
+ */
+export function usarReenvio(prefijo: string): { t: TestApp; otra: TestApp; nuevaClave: () => string } {
+  const t = usarApp();
+  const otra = usarOtraInstancia(t);
+  let n = 0;
+  return { t, otra, nuevaClave: () => `${prefijo}-${Date.now().toString(36)}-${++n}` };
+}
+
 function usarEnHooks(crear: () => Promise<TestApp>): TestApp {
   let real: TestApp | undefined;
   beforeAll(async () => {
