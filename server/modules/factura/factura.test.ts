@@ -50,6 +50,9 @@ async function vender(
 
 const TIENDA = 'Minimercado Los Pinos';
 
+/** What the store's first sale carried, by unit: three units (two rice, one milk), nothing by weight or volume. */
+const CANTIDADES_UNO = { unidades: 3, kilos: 0, litros: 0, metros: 0, metrosCuadrados: 0, galones: 0 };
+
 describe('facturas', () => {
   let s: Store;
   let p: Record<string, number>;
@@ -101,12 +104,7 @@ describe('facturas', () => {
       fecha: '2024-03-01T15:00:00.000Z',
       estado: 'Completada',
       lineas: 2,
-      unidades: 3,
-      kilos: 0,
-      litros: 0,
-      metros: 0,
-      metrosCuadrados: 0,
-      galones: 0,
+      ...CANTIDADES_UNO,
       total: 2 * 2800 + 4600,
       metodoPago: 'Efectivo',
       cliente: 'María Gómez',
@@ -160,12 +158,7 @@ describe('facturas', () => {
         { productoId: p['Arroz blanco 500 g'], producto: 'Arroz blanco 500 g', cantidad: 2, unidad: '94', presentacion: null, factor: 1, precio: 2800, descuento: 0, subtotal: 5600, estado: 'Pagado' },
         { productoId: p['Leche entera 1 L'], producto: 'Leche entera 1 L', cantidad: 1, unidad: '94', presentacion: null, factor: 1, precio: 4600, descuento: 0, subtotal: 4600, estado: 'Pagado' },
       ],
-      unidades: 3,
-      kilos: 0,
-      litros: 0,
-      metros: 0,
-      metrosCuadrados: 0,
-      galones: 0,
+      ...CANTIDADES_UNO,
       descuento: 0,
       motivoDescuento: null,
       autorizadoPor: null,
