@@ -41,14 +41,24 @@ function Marco(props: {
   );
 }
 
+/** What the frame of a field takes from its props; the rest goes to the control. */
+interface CamposDelMarco {
+  label: string;
+  error?: string;
+  hint?: ReactNode;
+  id?: string;
+}
+
+function partirMarco<P extends CamposDelMarco>({ label, error, hint, id, ...control }: P): [CamposDelMarco, Omit<P, keyof CamposDelMarco>] {
+  return [{ label, error, hint, id }, control];
+}
+
 /** A labelled input with its error message read out by screen readers. */
-export function Field({ label, error, hint, id, wrapperClassName, ...input }: FieldProps) {
+export function Field({ wrapperClassName, ...props }: FieldProps) {
+  const [marco, input] = partirMarco(props);
   return (
     <Marco
-      label={label}
-      error={error}
-      hint={hint}
-      id={id}
+      {...marco}
       className={wrapperClassName}
       // A date is typed and shown dd/mm/aaaa whatever the browser's language (issue #36 point 12).
       control={(a11y) => (input.type === 'date' ? <FechaInput {...a11y} {...input} /> : <input {...a11y} {...input} />)}
@@ -68,13 +78,11 @@ interface SelectFieldProps extends SelectHTMLAttributes<HTMLSelectElement> {
   options: readonly { value: string; label: string }[];
 }
 
-export function SelectField({ label, error, hint, options, id, ...select }: SelectFieldProps) {
+export function SelectField({ options, ...props }: SelectFieldProps) {
+  const [marco, select] = partirMarco(props);
   return (
     <Marco
-      label={label}
-      error={error}
-      hint={hint}
-      id={id}
+      {...marco}
       control={(a11y) => (
         <select {...a11y} {...select}>
           {options.map((o) => (
