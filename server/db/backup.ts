@@ -12,7 +12,7 @@ import type { Db, Tx } from './client';
  * Tables kept by triggers from others (ADR 017): never dumped; emptied on restore and rebuilt by their
  * triggers as the invoice lines go back in.
  */
-export const DERIVED_TABLES = ['producto_palabra', 'producto_vocablo', 'venta_producto_resumen', 'venta_resumen_cantidad', 'venta_conteo', 'resumen_venta_dia', 'resumen_producto_dia', 'resumen_producto_mes', 'resumen_lista_dia', 'resumen_impuesto_dia', 'resumen_pago_dia'] as const;
+export const DERIVED_TABLES = ['producto_palabra', 'producto_vocablo', 'venta_producto_resumen', 'venta_resumen_cantidad', 'venta_conteo', 'resumen_venta_dia', 'resumen_producto_dia', 'resumen_producto_mes', 'resumen_lista_dia', 'resumen_impuesto_dia', 'resumen_pago_dia', 'resumen_venta_mes', 'resumen_pago_mes'] as const;
 
 /**
  * The per-day summaries (ADR 028 resumen diario, ADR 031 the taxes', ADR 032 the payments') are rebuilt whole after the load, not fed row by

@@ -33,7 +33,7 @@ type Filas<T> = { rows: T[] };
 const filas = async <T>(db: Db, q: ReturnType<typeof sql>): Promise<T[]> => ((await db.execute(q)) as unknown as Filas<T>).rows;
 
 /** The summary tables `resumen_dia_reconstruir` rebuilds, compared by their keys (every non-measure column). */
-const RESUMENES = ['resumen_venta_dia', 'resumen_producto_dia', 'resumen_producto_mes', 'resumen_lista_dia', 'resumen_pago_dia', 'resumen_impuesto_dia'];
+const RESUMENES = ['resumen_venta_dia', 'resumen_venta_mes', 'resumen_producto_dia', 'resumen_producto_mes', 'resumen_lista_dia', 'resumen_pago_dia', 'resumen_pago_mes', 'resumen_impuesto_dia'];
 /** Columns that are not summed: the first and last receipt of a day (min/max), surrogate ids. */
 const NO_SUMAR = new Set(['primero', 'ultimo']);
 

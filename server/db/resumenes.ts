@@ -39,14 +39,30 @@ export interface Medida {
   porVenta?: boolean;
 }
 
+/**
+ * A coarser table written from the same rows in the same statement (ADR 035, ADR 073): `columna` replaces
+ * the key `de` (its value `expresion` over the finer row's columns), the keys `sin` are dropped (a month
+ * keyed by shift would hold as many rows as its days). Its min/max measures fold as min/max.
+ */
+export interface Acumulado {
+  tabla: string;
+  columna: string;
+  de: string;
+  expresion: string;
+  sin?: readonly string[];
+}
+
+/** The first day of the month of the row's `dia`. */
+const MES_DE_DIA = 'dia - extract(day FROM dia)::integer + 1';
+
 /** A summary of sales (ADR 028): rows keyed by the sale (and its line, for a per-product key), deltas only (ADR 017). */
 export interface ResumenDeVentas {
   tabla: string;
   /** Key columns and their expressions, in the table's key order. */
   claves: readonly (readonly [string, string])[];
   medidas: readonly Medida[];
-  /** A coarser table written from the same rows in the same statement: `columna` replaces the key `de` (ADR 035). */
-  acumulado?: { tabla: string; columna: string; de: string; expresion: string };
+  /** A coarser table written from the same rows in the same statement (ADR 035). */
+  acumulado?: Acumulado;
   /**
    * When only the sale columns its min/max measures read change and this holds (over OLD and NEW: the
    * checkout's sale taking its number, ADR 057), its part is in already: the trigger adds just a row
@@ -87,6 +103,8 @@ export const RESUMEN_VENTA_DIA: ResumenDeVentas = {
     { columna: 'ultimo', venta: 'v.numero', ventas: 'todas', plegado: 'max', siendo: 'v.numero > 0' },
   ],
   soloExtremos: 'OLD.numero < 0 AND NEW.numero > 0',
+  // Per store month, seller, method and till (ADR 073): what a range's whole months read.
+  acumulado: { tabla: 'resumen_venta_mes', columna: 'mes', de: 'dia', expresion: MES_DE_DIA, sin: ['hora', 'turno_id'] },
 };
 
 /** `resumen_producto_dia` and `resumen_producto_mes` (ADR 028, 035): units, gross, line discounts and cost per product and day (and month). */
@@ -104,7 +122,7 @@ export const RESUMEN_PRODUCTO_DIA: ResumenDeVentas = {
     { columna: 'costo', lineas: 'sum(round(l.cantidad * l.costo_unit))' },
     { columna: 'sin_costo_unit', lineas: 'sum(l.cantidad * l.factor) FILTER (WHERE l.costo_unit IS NULL)' },
   ],
-  acumulado: { tabla: 'resumen_producto_mes', columna: 'mes', de: 'dia', expresion: 'dia - extract(day FROM dia)::integer + 1' },
+  acumulado: { tabla: 'resumen_producto_mes', columna: 'mes', de: 'dia', expresion: MES_DE_DIA },
 };
 
 /** A line's price list as *Ventas por lista de precios* keys it (ADR 047): its id, else `x:` and its kept name, else '' (none). */
@@ -145,13 +163,21 @@ export interface TablaPlegable {
   medidas: readonly { columna: string; plegado?: 'sum' | 'min' | 'max' }[];
 }
 
-export const tablaDe = (r: ResumenDeVentas): TablaPlegable => ({ tabla: r.tabla, claves: r.claves.map(([c]) => c), medidas: r.medidas });
+export const tablaDe = (r: ResumenDeVentas): TablaPlegable => ({ tabla: r.tabla, claves: nombresDeClaves(r), medidas: r.medidas });
 
-/** The coarser table of a summary (`resumen_producto_mes`). */
-export const tablaAcumulada = (r: ResumenDeVentas): TablaPlegable => {
-  const a = r.acumulado!;
-  return { tabla: a.tabla, claves: r.claves.map(([c]) => (c === a.de ? a.columna : c)), medidas: r.medidas };
-};
+/** A summary's key columns, in its order. */
+const nombresDeClaves = (r: ResumenDeVentas | ResumenPorFilas): string[] => r.claves.map((c) => (typeof c === 'string' ? c : c[0]));
+
+/** The columns of `columnas` its coarser table keeps, each with its name there and its value from the finer row. */
+const aAcumulado = (a: Acumulado, columnas: readonly string[]) =>
+  columnas.filter((c) => !(a.sin ?? []).includes(c)).map((c) => (c === a.de ? { nombre: a.columna, valor: a.expresion } : { nombre: c, valor: c }));
+
+/** The coarser table of a summary (`resumen_producto_mes`, `resumen_venta_mes`, `resumen_pago_mes`). */
+export const tablaAcumulada = (r: ResumenDeVentas | ResumenPorFilas): TablaPlegable => ({
+  tabla: r.acumulado!.tabla,
+  claves: aAcumulado(r.acumulado!, nombresDeClaves(r)).map((c) => c.nombre),
+  medidas: r.medidas,
+});
 
 /**
  * A table that feeds a summary row by row (ADR 032): which of its rows count (`cuando`), each row's key
@@ -176,6 +202,8 @@ export interface Alimentador {
 export interface ResumenPorFilas extends TablaPlegable {
   reconstruir: string;
   alimentadores: readonly Alimentador[];
+  /** A coarser table written from the same rows in the same statement. */
+  acumulado?: Acumulado;
 }
 
 /**
@@ -214,6 +242,8 @@ export const RESUMEN_PAGO_DIA: ResumenPorFilas = {
       },
     },
   ],
+  // Per store month, till, person and method (ADR 073): what a range's whole months read.
+  acumulado: { tabla: 'resumen_pago_mes', columna: 'mes', de: 'dia', expresion: MES_DE_DIA, sin: ['turno_id'] },
 };
 
 /** `resumen_impuesto_dia` (ADR 031): base and tax per day, till, shift and rate (its functions are still written by hand). */
@@ -286,30 +316,47 @@ function filaDeVenta(r: ResumenDeVentas, estado: 'vigentes' | 'anuladas'): strin
     const partes = [m.lineas ? `l.${m.columna}` : null, m.venta ?? null].filter(Boolean);
     return partes.length > 1 ? `signo * (${partes.join(' + ')})` : `signo * ${partes[0]}`;
   };
-  const columnas = [...r.claves.map(([c]) => c), ...medidas.map((m) => m.columna)].join(', ');
+  const columnas = [...r.claves.map(([c]) => c), ...medidas.map((m) => m.columna)];
   const conLineas = medidas.filter((m) => m.lineas);
+  const nombradas = [...claves.map((e, i) => `${e} AS ${r.claves[i]![0]}`), ...medidas.map((m) => `${valor(m)} AS ${m.columna}`)].join(', ');
   if (porLinea(r)) return insertarConAcumulado(r, `SELECT ${[...claves.map((e, i) => `${e} AS ${r.claves[i]![0]}`), ...medidas.map((m) => `signo * coalesce(${m.lineas}, 0) AS ${m.columna}`)].join(', ')}
   FROM factura l WHERE l.venta_id = v.id_venta GROUP BY ${r.claves.map((_, i) => i + 1).join(', ')}`);
-  if (!conLineas.length) return `INSERT INTO ${r.tabla} (${columnas})\nVALUES (${[...claves, ...medidas.map(valor)].join(', ')});`;
-  return `INSERT INTO ${r.tabla} (${columnas})
-SELECT ${[...claves, ...medidas.map(valor)].join(', ')}
-FROM (SELECT ${conLineas.map((m) => `coalesce(${m.lineas}, 0) AS ${m.columna}`).join(', ')} FROM factura l WHERE l.venta_id = v.id_venta) l;`;
+  if (!r.acumulado && !conLineas.length) return `INSERT INTO ${r.tabla} (${columnas.join(', ')})\nVALUES (${[...claves, ...medidas.map(valor)].join(', ')});`;
+  if (!conLineas.length) return insertarConAcumulado(r, `SELECT ${nombradas}`, columnas);
+  return insertarConAcumulado(
+    r,
+    `SELECT ${nombradas}
+  FROM (SELECT ${conLineas.map((m) => `coalesce(${m.lineas}, 0) AS ${m.columna}`).join(', ')} FROM factura l WHERE l.venta_id = v.id_venta) l`,
+    columnas,
+  );
 }
 
-/** An INSERT of the rows `select` gives (columns named as the table's), and of the same rows into the coarser table when there is one. */
-function insertarConAcumulado(r: ResumenDeVentas, select: string): string {
-  const columnas = [...r.claves.map(([c]) => c), ...r.medidas.map((m) => m.columna)].join(', ');
-  if (!r.acumulado) return `INSERT INTO ${r.tabla} (${columnas})\n${select};`;
-  const a = tablaAcumulada(r);
-  const deAcumulado = r.claves.map(([c]) => (c === r.acumulado!.de ? r.acumulado!.expresion : c));
+/**
+ * An INSERT of the rows `select` gives (its `columnas` named as the table's), and of the same rows into
+ * the coarser table when there is one (its key from `de`, the keys it drops left out; deltas, folded by
+ * the reader as the finer table's are).
+ */
+function insertarConAcumulado(r: ResumenDeVentas | ResumenPorFilas, select: string, columnas: readonly string[] = [...nombresDeClaves(r), ...r.medidas.map((m) => m.columna)]): string {
+  const lista = columnas.join(', ');
+  if (!r.acumulado) return `INSERT INTO ${r.tabla} (${lista})\n${select};`;
+  const a = aAcumulado(r.acumulado, columnas);
   return `WITH x AS (
   ${select}
 ), d AS (
-  INSERT INTO ${r.tabla} (${columnas})
-  SELECT ${columnas} FROM x
+  INSERT INTO ${r.tabla} (${lista})
+  SELECT ${lista} FROM x
 )
-INSERT INTO ${a.tabla} (${[...a.claves, ...a.medidas.map((m) => m.columna)].join(', ')})
-SELECT ${[...deAcumulado, ...r.medidas.map((m) => m.columna)].join(', ')} FROM x;`;
+INSERT INTO ${r.acumulado.tabla} (${a.map((c) => c.nombre).join(', ')})
+SELECT ${a.map((c) => c.valor).join(', ')} FROM x;`;
+}
+
+/** The coarser table rebuilt from the store's rows of the finer one (rebuilt just before), one row per key. */
+function reconstruirAcumulado(r: ResumenDeVentas | ResumenPorFilas): string {
+  if (!r.acumulado) return '';
+  const claves = aAcumulado(r.acumulado, nombresDeClaves(r));
+  return `\nINSERT INTO ${r.acumulado.tabla} (${[...claves.map((c) => c.nombre), ...r.medidas.map((m) => m.columna)].join(', ')})
+SELECT ${[...claves.map((c) => c.valor), ...r.medidas.map((m) => `${m.plegado ?? 'sum'}(${m.columna})`)].join(', ')}
+FROM ${r.tabla} WHERE tienda_id = p_tienda GROUP BY ${claves.map((_, i) => i + 1).join(', ')};`;
 }
 
 /**
@@ -346,14 +393,14 @@ function filasDeLineasEn(r: ResumenDeVentas, tabla: 'viejas' | 'nuevas', conViej
   if (!medidas.length) return null;
   const signo = tabla === 'viejas' ? '-' : '';
   const lineas = (m: Medida) => (m.porVenta ? porVentaEn(r, m, tabla, conViejas) : m.lineas);
+  const nombrar = porLinea(r) || r.acumulado != null;
   const select = `SELECT ${[
-    ...r.claves.map(([c, e]) => `${conLocal(e, `(${LOCAL_DE_VENTA})`)}${porLinea(r) ? ` AS ${c}` : ''}`),
-    ...medidas.map((m) => `${signo}coalesce(${lineas(m)}, 0)${porLinea(r) ? ` AS ${m.columna}` : ''}`),
+    ...r.claves.map(([c, e]) => `${conLocal(e, `(${LOCAL_DE_VENTA})`)}${nombrar ? ` AS ${c}` : ''}`),
+    ...medidas.map((m) => `${signo}coalesce(${lineas(m)}, 0)${nombrar ? ` AS ${m.columna}` : ''}`),
   ].join(', ')}
   FROM ${tabla} l JOIN venta v ON v.id_venta = l.venta_id JOIN tienda t ON t.id_tienda = v.tienda_id
   WHERE ${CONDICION.vigentes} GROUP BY ${r.claves.map((_, i) => i + 1).join(', ')}`;
-  if (porLinea(r)) return insertarConAcumulado(r, select);
-  return `INSERT INTO ${r.tabla} (${[...r.claves.map(([c]) => c), ...medidas.map((m) => m.columna)].join(', ')})\n${select};`;
+  return insertarConAcumulado(r, select, [...r.claves.map(([c]) => c), ...medidas.map((m) => m.columna)]);
 }
 
 /** A summary rebuilt from the store's sales and lines, one row per key. */
@@ -362,17 +409,11 @@ function reconstruir(r: ResumenDeVentas): string {
   const columnas = [...r.claves.map(([c]) => c), ...r.medidas.map((m) => m.columna)].join(', ');
   const grupos = r.claves.map((_, i) => i + 1).join(', ');
   if (porLinea(r)) {
-    let texto = `INSERT INTO ${r.tabla} (${columnas})
+    const texto = `INSERT INTO ${r.tabla} (${columnas})
 SELECT ${[...claves, ...r.medidas.map((m) => `coalesce(${m.lineas}, 0)`)].join(', ')}
 FROM factura l JOIN venta v ON v.id_venta = l.venta_id JOIN tienda t ON t.id_tienda = v.tienda_id
 WHERE v.tienda_id = p_tienda AND ${CONDICION.vigentes} GROUP BY ${grupos};`;
-    if (r.acumulado) {
-      const a = tablaAcumulada(r);
-      texto += `\nINSERT INTO ${a.tabla} (${[...a.claves, ...a.medidas.map((m) => m.columna)].join(', ')})
-SELECT ${[...r.claves.map(([c]) => (c === r.acumulado!.de ? r.acumulado!.expresion : c)), ...r.medidas.map((m) => `${m.plegado ?? 'sum'}(${m.columna})`)].join(', ')}
-FROM ${r.tabla} WHERE tienda_id = p_tienda GROUP BY ${grupos};`;
-    }
-    return texto;
+    return texto + reconstruirAcumulado(r);
   }
   const conLineas = r.medidas.filter((m) => m.lineas);
   const valor = (m: Medida) => {
@@ -387,7 +428,7 @@ SELECT ${claves.join(', ')},
 FROM venta v JOIN tienda t ON t.id_tienda = v.tienda_id
 LEFT JOIN (SELECT l.venta_id, ${conLineas.map((m) => `coalesce(${m.lineas}, 0) AS ${m.columna}`).join(', ')}
   FROM factura l WHERE l.tienda_id = p_tienda GROUP BY l.venta_id) l ON l.venta_id = v.id_venta
-WHERE v.tienda_id = p_tienda GROUP BY ${grupos};`;
+WHERE v.tienda_id = p_tienda GROUP BY ${grupos};${reconstruirAcumulado(r)}`;
 }
 
 /** The sale's columns a summary reads (its keys and what each sale adds), and its state. */
@@ -407,9 +448,15 @@ function soloExtremos(r: ResumenDeVentas, rs: readonly ResumenDeVentas[]): strin
 -- learn it (a row of zeros under the same keys carrying the new values).
 IF ${r.soloExtremos} AND (${otras.map((c) => `OLD.${c}`).join(', ')})
    IS NOT DISTINCT FROM (${otras.map((c) => `NEW.${c}`).join(', ')}) THEN
-  INSERT INTO ${r.tabla} (${[...r.claves.map(([c]) => c), ...extremos.map((m) => m.columna)].join(', ')})
-  SELECT ${[...r.claves.map(([, e]) => nueva(e)), ...extremos.map((m) => nueva(m.venta!))].join(', ')}
-  FROM tienda t WHERE t.id_tienda = NEW.tienda_id;
+${sangrar(
+  insertarConAcumulado(
+    r,
+    `SELECT ${[...r.claves.map(([c, e]) => `${nueva(e)} AS ${c}`), ...extremos.map((m) => `${nueva(m.venta!)} AS ${m.columna}`)].join(', ')}
+  FROM tienda t WHERE t.id_tienda = NEW.tienda_id`,
+    [...r.claves.map(([c]) => c), ...extremos.map((m) => m.columna)],
+  ),
+  2,
+)}
   RETURN NEW;
 END IF;
 `;
@@ -426,7 +473,6 @@ function columnasLeidas(alias: string, exprs: string[]): string[] {
 function funcionesDeAlimentador(r: ResumenPorFilas, a: Alimentador): Record<string, string> {
   const local = `${a.alias}.fecha AT TIME ZONE t.zona_horaria`;
   const medidas = r.medidas.map((m) => m.columna).filter((c) => a.medidas[c] != null);
-  const columnas = [...r.claves, ...medidas].join(', ');
   const grupos = r.claves.map((_, i) => i + 1).join(', ');
   const claves = a.claves.map((e) => conLocal(e, `(${local})`));
   const parte = funcion(
@@ -437,10 +483,13 @@ function funcionesDeAlimentador(r: ResumenPorFilas, a: Alimentador): Record<stri
     `IF NOT coalesce(${a.cuando}, false) THEN
   RETURN;
 END IF;
-INSERT INTO ${r.tabla} (${columnas})
-SELECT ${[...claves, ...medidas.map((c) => `signo * sum(${a.medidas[c]})`)].join(', ')}
-FROM tienda t${a.desde ? ` CROSS JOIN LATERAL ${a.desde}` : ''} WHERE t.id_tienda = ${a.alias}.tienda_id
-GROUP BY ${grupos};`,
+${insertarConAcumulado(
+  r,
+  `SELECT ${[...claves.map((e, i) => `${e} AS ${r.claves[i]}`), ...medidas.map((c) => `signo * sum(${a.medidas[c]}) AS ${c}`)].join(', ')}
+  FROM tienda t${a.desde ? ` CROSS JOIN LATERAL ${a.desde}` : ''} WHERE t.id_tienda = ${a.alias}.tienda_id
+  GROUP BY ${grupos}`,
+  [...r.claves, ...medidas],
+)}`,
   );
   const cols = columnasLeidas(a.alias, [...a.claves, ...Object.values(a.medidas), a.cuando, a.desde ?? '']);
   const disparador = funcion(
@@ -481,7 +530,7 @@ GROUP BY ${r.claves.map((_, i) => i + 1).join(', ')};`;
     'p_tienda integer',
     'void',
     `A store's ${r.tabla} rebuilt from ${r.alimentadores.map((a) => a.tabla).join(' and ')}, folded (one row per key).`,
-    `DELETE FROM ${r.tabla} WHERE tienda_id = p_tienda;\n${inserts.join('\n')}`,
+    `DELETE FROM ${r.tabla} WHERE tienda_id = p_tienda;${r.acumulado ? `\nDELETE FROM ${r.acumulado.tabla} WHERE tienda_id = p_tienda;` : ''}\n${inserts.join('\n')}${reconstruirAcumulado(r)}`,
   );
 }
 
@@ -564,8 +613,8 @@ RETURN NULL;`,
     'resumen_venta_dia_reconstruir',
     'p_tienda integer',
     'void',
-    'The sales\' summary alone, rebuilt from the store\'s sales and lines (resumen_dia_reconstruir calls it).',
-    `DELETE FROM ${RESUMEN_VENTA_DIA.tabla} WHERE tienda_id = p_tienda;\n${reconstruir(RESUMEN_VENTA_DIA)}`,
+    'The sales\' summary alone (and its months), rebuilt from the store\'s sales and lines (resumen_dia_reconstruir calls it).',
+    `DELETE FROM ${RESUMEN_VENTA_DIA.tabla} WHERE tienda_id = p_tienda;\n${RESUMEN_VENTA_DIA.acumulado ? `DELETE FROM ${RESUMEN_VENTA_DIA.acumulado.tabla} WHERE tienda_id = p_tienda;\n` : ''}${reconstruir(RESUMEN_VENTA_DIA)}`,
   );
   const p = RESUMEN_PRODUCTO_DIA;
   const otros = rs.filter((r) => r !== RESUMEN_VENTA_DIA && r !== p);

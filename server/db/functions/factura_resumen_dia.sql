@@ -4,10 +4,16 @@
 CREATE OR REPLACE FUNCTION factura_resumen_dia() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP IN ('UPDATE', 'DELETE') THEN
-    INSERT INTO resumen_venta_dia (tienda_id, dia, hora, usuario_id, turno_id, metodo_pago_id, punto_venta_id, bruto, descuentos, unidades, kilos, litros, metros, metros_cuadrados, galones)
-    SELECT v.tienda_id, (v.fecha AT TIME ZONE t.zona_horaria)::date, extract(hour FROM (v.fecha AT TIME ZONE t.zona_horaria))::smallint, coalesce(v.usuario_id, 0), coalesce(v.turno_id, 0), v.metodo_pago_id, coalesce(v.punto_venta_id, 0), -coalesce(sum(linea_bruto(l.precio, l.cantidad, l.importe)), 0), -coalesce(sum(l.descuento), 0), -coalesce(sum(cantidad_en('unidades', l.cantidad, l.factor, l.unidad_dian, l.producto_id)), 0), -coalesce(sum(cantidad_en('kilos', l.cantidad, l.factor, l.unidad_dian, l.producto_id)), 0), -coalesce(sum(cantidad_en('litros', l.cantidad, l.factor, l.unidad_dian, l.producto_id)), 0), -coalesce(sum(cantidad_en('metros', l.cantidad, l.factor, l.unidad_dian, l.producto_id)), 0), -coalesce(sum(cantidad_en('metros_cuadrados', l.cantidad, l.factor, l.unidad_dian, l.producto_id)), 0), -coalesce(sum(cantidad_en('galones', l.cantidad, l.factor, l.unidad_dian, l.producto_id)), 0)
+    WITH x AS (
+      SELECT v.tienda_id AS tienda_id, (v.fecha AT TIME ZONE t.zona_horaria)::date AS dia, extract(hour FROM (v.fecha AT TIME ZONE t.zona_horaria))::smallint AS hora, coalesce(v.usuario_id, 0) AS usuario_id, coalesce(v.turno_id, 0) AS turno_id, v.metodo_pago_id AS metodo_pago_id, coalesce(v.punto_venta_id, 0) AS punto_venta_id, -coalesce(sum(linea_bruto(l.precio, l.cantidad, l.importe)), 0) AS bruto, -coalesce(sum(l.descuento), 0) AS descuentos, -coalesce(sum(cantidad_en('unidades', l.cantidad, l.factor, l.unidad_dian, l.producto_id)), 0) AS unidades, -coalesce(sum(cantidad_en('kilos', l.cantidad, l.factor, l.unidad_dian, l.producto_id)), 0) AS kilos, -coalesce(sum(cantidad_en('litros', l.cantidad, l.factor, l.unidad_dian, l.producto_id)), 0) AS litros, -coalesce(sum(cantidad_en('metros', l.cantidad, l.factor, l.unidad_dian, l.producto_id)), 0) AS metros, -coalesce(sum(cantidad_en('metros_cuadrados', l.cantidad, l.factor, l.unidad_dian, l.producto_id)), 0) AS metros_cuadrados, -coalesce(sum(cantidad_en('galones', l.cantidad, l.factor, l.unidad_dian, l.producto_id)), 0) AS galones
       FROM viejas l JOIN venta v ON v.id_venta = l.venta_id JOIN tienda t ON t.id_tienda = v.tienda_id
-      WHERE v.estado <> 'Anulada' GROUP BY 1, 2, 3, 4, 5, 6, 7;
+      WHERE v.estado <> 'Anulada' GROUP BY 1, 2, 3, 4, 5, 6, 7
+    ), d AS (
+      INSERT INTO resumen_venta_dia (tienda_id, dia, hora, usuario_id, turno_id, metodo_pago_id, punto_venta_id, bruto, descuentos, unidades, kilos, litros, metros, metros_cuadrados, galones)
+      SELECT tienda_id, dia, hora, usuario_id, turno_id, metodo_pago_id, punto_venta_id, bruto, descuentos, unidades, kilos, litros, metros, metros_cuadrados, galones FROM x
+    )
+    INSERT INTO resumen_venta_mes (tienda_id, mes, usuario_id, metodo_pago_id, punto_venta_id, bruto, descuentos, unidades, kilos, litros, metros, metros_cuadrados, galones)
+    SELECT tienda_id, dia - extract(day FROM dia)::integer + 1, usuario_id, metodo_pago_id, punto_venta_id, bruto, descuentos, unidades, kilos, litros, metros, metros_cuadrados, galones FROM x;
     WITH x AS (
       SELECT v.tienda_id AS tienda_id, (v.fecha AT TIME ZONE t.zona_horaria)::date AS dia, l.producto_id AS producto_id, -coalesce(sum(l.cantidad * l.factor), 0) AS cantidad, -coalesce(sum(linea_bruto(l.precio, l.cantidad, l.importe)), 0) AS bruto, -coalesce(sum(l.descuento), 0) AS descuentos, -coalesce(sum(round(l.cantidad * l.costo_unit)), 0) AS costo, -coalesce(sum(l.cantidad * l.factor) FILTER (WHERE l.costo_unit IS NULL), 0) AS sin_costo_unit
       FROM viejas l JOIN venta v ON v.id_venta = l.venta_id JOIN tienda t ON t.id_tienda = v.tienda_id
@@ -24,10 +30,16 @@ BEGIN
       WHERE v.estado <> 'Anulada' GROUP BY 1, 2, 3;
   END IF;
   IF TG_OP IN ('UPDATE', 'INSERT') THEN
-    INSERT INTO resumen_venta_dia (tienda_id, dia, hora, usuario_id, turno_id, metodo_pago_id, punto_venta_id, bruto, descuentos, unidades, kilos, litros, metros, metros_cuadrados, galones)
-    SELECT v.tienda_id, (v.fecha AT TIME ZONE t.zona_horaria)::date, extract(hour FROM (v.fecha AT TIME ZONE t.zona_horaria))::smallint, coalesce(v.usuario_id, 0), coalesce(v.turno_id, 0), v.metodo_pago_id, coalesce(v.punto_venta_id, 0), coalesce(sum(linea_bruto(l.precio, l.cantidad, l.importe)), 0), coalesce(sum(l.descuento), 0), coalesce(sum(cantidad_en('unidades', l.cantidad, l.factor, l.unidad_dian, l.producto_id)), 0), coalesce(sum(cantidad_en('kilos', l.cantidad, l.factor, l.unidad_dian, l.producto_id)), 0), coalesce(sum(cantidad_en('litros', l.cantidad, l.factor, l.unidad_dian, l.producto_id)), 0), coalesce(sum(cantidad_en('metros', l.cantidad, l.factor, l.unidad_dian, l.producto_id)), 0), coalesce(sum(cantidad_en('metros_cuadrados', l.cantidad, l.factor, l.unidad_dian, l.producto_id)), 0), coalesce(sum(cantidad_en('galones', l.cantidad, l.factor, l.unidad_dian, l.producto_id)), 0)
+    WITH x AS (
+      SELECT v.tienda_id AS tienda_id, (v.fecha AT TIME ZONE t.zona_horaria)::date AS dia, extract(hour FROM (v.fecha AT TIME ZONE t.zona_horaria))::smallint AS hora, coalesce(v.usuario_id, 0) AS usuario_id, coalesce(v.turno_id, 0) AS turno_id, v.metodo_pago_id AS metodo_pago_id, coalesce(v.punto_venta_id, 0) AS punto_venta_id, coalesce(sum(linea_bruto(l.precio, l.cantidad, l.importe)), 0) AS bruto, coalesce(sum(l.descuento), 0) AS descuentos, coalesce(sum(cantidad_en('unidades', l.cantidad, l.factor, l.unidad_dian, l.producto_id)), 0) AS unidades, coalesce(sum(cantidad_en('kilos', l.cantidad, l.factor, l.unidad_dian, l.producto_id)), 0) AS kilos, coalesce(sum(cantidad_en('litros', l.cantidad, l.factor, l.unidad_dian, l.producto_id)), 0) AS litros, coalesce(sum(cantidad_en('metros', l.cantidad, l.factor, l.unidad_dian, l.producto_id)), 0) AS metros, coalesce(sum(cantidad_en('metros_cuadrados', l.cantidad, l.factor, l.unidad_dian, l.producto_id)), 0) AS metros_cuadrados, coalesce(sum(cantidad_en('galones', l.cantidad, l.factor, l.unidad_dian, l.producto_id)), 0) AS galones
       FROM nuevas l JOIN venta v ON v.id_venta = l.venta_id JOIN tienda t ON t.id_tienda = v.tienda_id
-      WHERE v.estado <> 'Anulada' GROUP BY 1, 2, 3, 4, 5, 6, 7;
+      WHERE v.estado <> 'Anulada' GROUP BY 1, 2, 3, 4, 5, 6, 7
+    ), d AS (
+      INSERT INTO resumen_venta_dia (tienda_id, dia, hora, usuario_id, turno_id, metodo_pago_id, punto_venta_id, bruto, descuentos, unidades, kilos, litros, metros, metros_cuadrados, galones)
+      SELECT tienda_id, dia, hora, usuario_id, turno_id, metodo_pago_id, punto_venta_id, bruto, descuentos, unidades, kilos, litros, metros, metros_cuadrados, galones FROM x
+    )
+    INSERT INTO resumen_venta_mes (tienda_id, mes, usuario_id, metodo_pago_id, punto_venta_id, bruto, descuentos, unidades, kilos, litros, metros, metros_cuadrados, galones)
+    SELECT tienda_id, dia - extract(day FROM dia)::integer + 1, usuario_id, metodo_pago_id, punto_venta_id, bruto, descuentos, unidades, kilos, litros, metros, metros_cuadrados, galones FROM x;
     WITH x AS (
       SELECT v.tienda_id AS tienda_id, (v.fecha AT TIME ZONE t.zona_horaria)::date AS dia, l.producto_id AS producto_id, coalesce(sum(l.cantidad * l.factor), 0) AS cantidad, coalesce(sum(linea_bruto(l.precio, l.cantidad, l.importe)), 0) AS bruto, coalesce(sum(l.descuento), 0) AS descuentos, coalesce(sum(round(l.cantidad * l.costo_unit)), 0) AS costo, coalesce(sum(l.cantidad * l.factor) FILTER (WHERE l.costo_unit IS NULL), 0) AS sin_costo_unit
       FROM nuevas l JOIN venta v ON v.id_venta = l.venta_id JOIN tienda t ON t.id_tienda = v.tienda_id

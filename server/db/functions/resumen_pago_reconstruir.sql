@@ -3,6 +3,7 @@
 CREATE OR REPLACE FUNCTION resumen_pago_reconstruir(p_tienda integer) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
   DELETE FROM resumen_pago_dia WHERE tienda_id = p_tienda;
+  DELETE FROM resumen_pago_mes WHERE tienda_id = p_tienda;
   INSERT INTO resumen_pago_dia (tienda_id, dia, punto_venta_id, turno_id, usuario_id, metodo_pago_id, ventas, monto, fiado)
   SELECT v.tienda_id, (v.fecha AT TIME ZONE t.zona_horaria)::date, coalesce(v.punto_venta_id, 0), coalesce(v.turno_id, 0), coalesce(v.usuario_id, 0), p.metodo, coalesce(sum(p.ventas), 0), coalesce(sum(p.monto), 0), coalesce(sum(p.fiado), 0)
   FROM venta v JOIN tienda t ON t.id_tienda = v.tienda_id CROSS JOIN LATERAL resumen_pago_partes(v.metodo_pago_id, v.total, v.monto_fiado) p
@@ -13,4 +14,7 @@ BEGIN
   FROM credito_movimiento c JOIN tienda t ON t.id_tienda = c.tienda_id
   WHERE c.tienda_id = p_tienda AND c.tipo IN ('abono', 'cargo')
   GROUP BY 1, 2, 3, 4, 5, 6;
+  INSERT INTO resumen_pago_mes (tienda_id, mes, punto_venta_id, usuario_id, metodo_pago_id, ventas, monto, fiado, cobros, abonos, cargos)
+  SELECT tienda_id, dia - extract(day FROM dia)::integer + 1, punto_venta_id, usuario_id, metodo_pago_id, sum(ventas), sum(monto), sum(fiado), sum(cobros), sum(abonos), sum(cargos)
+  FROM resumen_pago_dia WHERE tienda_id = p_tienda GROUP BY 1, 2, 3, 4, 5;
 END $$;

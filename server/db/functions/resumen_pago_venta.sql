@@ -5,8 +5,14 @@ BEGIN
   IF NOT coalesce(v.estado <> 'Anulada', false) THEN
     RETURN;
   END IF;
-  INSERT INTO resumen_pago_dia (tienda_id, dia, punto_venta_id, turno_id, usuario_id, metodo_pago_id, ventas, monto, fiado)
-  SELECT v.tienda_id, (v.fecha AT TIME ZONE t.zona_horaria)::date, coalesce(v.punto_venta_id, 0), coalesce(v.turno_id, 0), coalesce(v.usuario_id, 0), p.metodo, signo * sum(p.ventas), signo * sum(p.monto), signo * sum(p.fiado)
-  FROM tienda t CROSS JOIN LATERAL resumen_pago_partes(v.metodo_pago_id, v.total, v.monto_fiado) p WHERE t.id_tienda = v.tienda_id
-  GROUP BY 1, 2, 3, 4, 5, 6;
+  WITH x AS (
+    SELECT v.tienda_id AS tienda_id, (v.fecha AT TIME ZONE t.zona_horaria)::date AS dia, coalesce(v.punto_venta_id, 0) AS punto_venta_id, coalesce(v.turno_id, 0) AS turno_id, coalesce(v.usuario_id, 0) AS usuario_id, p.metodo AS metodo_pago_id, signo * sum(p.ventas) AS ventas, signo * sum(p.monto) AS monto, signo * sum(p.fiado) AS fiado
+    FROM tienda t CROSS JOIN LATERAL resumen_pago_partes(v.metodo_pago_id, v.total, v.monto_fiado) p WHERE t.id_tienda = v.tienda_id
+    GROUP BY 1, 2, 3, 4, 5, 6
+  ), d AS (
+    INSERT INTO resumen_pago_dia (tienda_id, dia, punto_venta_id, turno_id, usuario_id, metodo_pago_id, ventas, monto, fiado)
+    SELECT tienda_id, dia, punto_venta_id, turno_id, usuario_id, metodo_pago_id, ventas, monto, fiado FROM x
+  )
+  INSERT INTO resumen_pago_mes (tienda_id, mes, punto_venta_id, usuario_id, metodo_pago_id, ventas, monto, fiado)
+  SELECT tienda_id, dia - extract(day FROM dia)::integer + 1, punto_venta_id, usuario_id, metodo_pago_id, ventas, monto, fiado FROM x;
 END $$;

@@ -14,9 +14,15 @@ BEGIN
   -- learn it (a row of zeros under the same keys carrying the new values).
   IF OLD.numero < 0 AND NEW.numero > 0 AND (OLD.tienda_id, OLD.fecha, OLD.estado, OLD.usuario_id, OLD.turno_id, OLD.metodo_pago_id, OLD.punto_venta_id, OLD.descuento, OLD.total)
      IS NOT DISTINCT FROM (NEW.tienda_id, NEW.fecha, NEW.estado, NEW.usuario_id, NEW.turno_id, NEW.metodo_pago_id, NEW.punto_venta_id, NEW.descuento, NEW.total) THEN
-    INSERT INTO resumen_venta_dia (tienda_id, dia, hora, usuario_id, turno_id, metodo_pago_id, punto_venta_id, primero, ultimo)
-    SELECT NEW.tienda_id, (NEW.fecha AT TIME ZONE t.zona_horaria)::date, extract(hour FROM (NEW.fecha AT TIME ZONE t.zona_horaria))::smallint, coalesce(NEW.usuario_id, 0), coalesce(NEW.turno_id, 0), NEW.metodo_pago_id, coalesce(NEW.punto_venta_id, 0), NEW.numero, NEW.numero
-    FROM tienda t WHERE t.id_tienda = NEW.tienda_id;
+    WITH x AS (
+      SELECT NEW.tienda_id AS tienda_id, (NEW.fecha AT TIME ZONE t.zona_horaria)::date AS dia, extract(hour FROM (NEW.fecha AT TIME ZONE t.zona_horaria))::smallint AS hora, coalesce(NEW.usuario_id, 0) AS usuario_id, coalesce(NEW.turno_id, 0) AS turno_id, NEW.metodo_pago_id AS metodo_pago_id, coalesce(NEW.punto_venta_id, 0) AS punto_venta_id, NEW.numero AS primero, NEW.numero AS ultimo
+      FROM tienda t WHERE t.id_tienda = NEW.tienda_id
+    ), d AS (
+      INSERT INTO resumen_venta_dia (tienda_id, dia, hora, usuario_id, turno_id, metodo_pago_id, punto_venta_id, primero, ultimo)
+      SELECT tienda_id, dia, hora, usuario_id, turno_id, metodo_pago_id, punto_venta_id, primero, ultimo FROM x
+    )
+    INSERT INTO resumen_venta_mes (tienda_id, mes, usuario_id, metodo_pago_id, punto_venta_id, primero, ultimo)
+    SELECT tienda_id, dia - extract(day FROM dia)::integer + 1, usuario_id, metodo_pago_id, punto_venta_id, primero, ultimo FROM x;
     RETURN NEW;
   END IF;
   IF (OLD.tienda_id, OLD.fecha, OLD.estado, OLD.usuario_id, OLD.turno_id, OLD.metodo_pago_id, OLD.punto_venta_id, OLD.descuento, OLD.total, OLD.numero)

@@ -18,6 +18,41 @@ const medidasProducto = () => ({
   costo: suma('costo'),
   sinCostoUnit: sumaCantidad('sin_costo_unit'),
 });
+/** The sales' figures, per day or per month (`resumen_venta_dia`, `resumen_venta_mes`): the same trigger functions write both tables. */
+const medidasVenta = () => ({
+  tickets: suma('tickets'),
+  bruto: suma('bruto'),
+  descuentos: suma('descuentos'),
+  neto: suma('neto'),
+  /**
+   * Units sold by unit (a pack's units counted); kilos, litres, metres, square metres and gallons
+   * apart, never added to them (issue #52, issue #58 point 3, `cantidad_en`; migration 0093).
+   */
+  unidades: sumaCantidad('unidades'),
+  kilos: sumaCantidad('kilos'),
+  litros: sumaCantidad('litros'),
+  metros: sumaCantidad('metros'),
+  metrosCuadrados: sumaCantidad('metros_cuadrados'),
+  galones: sumaCantidad('galones'),
+  anuladas: suma('anuladas'),
+  montoAnulado: suma('monto_anulado'),
+  /**
+   * The smallest and largest store number (`venta.numero`) of the sales the row puts in, annulled or
+   * not; null on a row that takes sales out. A deleted or moved sale's number stays behind: the
+   * reader checks the candidate against the sale (ADR 037).
+   */
+  primero: integer('primero'),
+  ultimo: integer('ultimo'),
+});
+/** The money's figures, per day or per month (`resumen_pago_dia`, `resumen_pago_mes`). */
+const medidasPago = () => ({
+  ventas: suma('ventas'),
+  monto: suma('monto'),
+  fiado: suma('fiado'),
+  cobros: suma('cobros'),
+  abonos: suma('abonos'),
+  cargos: suma('cargos'),
+});
 
 /**
  * The store's sales per day of its time zone, hour, seller, shift and method (issue #35 point 3): what
@@ -44,31 +79,30 @@ export const resumenVentaDia = pgTable(
     metodoPagoId: integer('metodo_pago_id').notNull(),
     /** The sale's own till, 0 for none (ADR 037): the daily close resolves a sale's till as its own, else its shift's. */
     puntoVentaId: integer('punto_venta_id').notNull().default(0),
-    tickets: suma('tickets'),
-    bruto: suma('bruto'),
-    descuentos: suma('descuentos'),
-    neto: suma('neto'),
-    /**
-     * Units sold by unit (a pack's units counted); kilos, litres, metres, square metres and gallons
-     * apart, never added to them (issue #52, issue #58 point 3, `cantidad_en`; migration 0093).
-     */
-    unidades: sumaCantidad('unidades'),
-    kilos: sumaCantidad('kilos'),
-    litros: sumaCantidad('litros'),
-    metros: sumaCantidad('metros'),
-    metrosCuadrados: sumaCantidad('metros_cuadrados'),
-    galones: sumaCantidad('galones'),
-    anuladas: suma('anuladas'),
-    montoAnulado: suma('monto_anulado'),
-    /**
-     * The smallest and largest store number (`venta.numero`) of the sales the row puts in, annulled or
-     * not; null on a row that takes sales out. A deleted or moved sale's number stays behind: the
-     * reader checks the candidate against the sale (ADR 037).
-     */
-    primero: integer('primero'),
-    ultimo: integer('ultimo'),
+    ...medidasVenta(),
   },
   (t) => [index('resumen_venta_dia_idx').on(t.tiendaId, t.dia)],
+);
+
+/**
+ * The same sales per calendar month (of the store's zone), seller, method and till (issue #56 point 6,
+ * ADR 073): a range's whole months read one row per key from here instead of ~30 days × 24 hours × shifts.
+ * No hour nor shift: a reader of those reads the days. `mes` is the month's first day; `primero` and
+ * `ultimo` fold as min and max. Written by the same trigger functions as `resumen_venta_dia`, in the same
+ * statements; folded by the reader; rebuilt with it (`resumen_venta_dia_reconstruir`). Declared in
+ * `server/db/resumenes.ts` (`acumulado`).
+ */
+export const resumenVentaMes = pgTable(
+  'resumen_venta_mes',
+  {
+    tiendaId: tiendaDelResumen(),
+    mes: date('mes', { mode: 'string' }).notNull(),
+    usuarioId: integer('usuario_id').notNull(),
+    metodoPagoId: integer('metodo_pago_id').notNull(),
+    puntoVentaId: integer('punto_venta_id').notNull(),
+    ...medidasVenta(),
+  },
+  (t) => [index('resumen_venta_mes_idx').on(t.tiendaId, t.mes)],
 );
 
 /**
@@ -187,12 +221,26 @@ export const resumenPagoDia = pgTable(
     turnoId: integer('turno_id').notNull(),
     usuarioId: integer('usuario_id').notNull(),
     metodoPagoId: integer('metodo_pago_id').notNull(),
-    ventas: suma('ventas'),
-    monto: suma('monto'),
-    fiado: suma('fiado'),
-    cobros: suma('cobros'),
-    abonos: suma('abonos'),
-    cargos: suma('cargos'),
+    ...medidasPago(),
   },
   (t) => [index('resumen_pago_dia_idx').on(t.tiendaId, t.dia)],
+);
+
+/**
+ * The same money per calendar month (of the store's zone), till, person and method (issue #56 point 6,
+ * ADR 073), without the shift: what a range's whole months read. Written by the same trigger functions
+ * as `resumen_pago_dia`, in the same statements; folded by the reader; rebuilt with it
+ * (`resumen_pago_reconstruir`). Declared in `server/db/resumenes.ts` (`acumulado`).
+ */
+export const resumenPagoMes = pgTable(
+  'resumen_pago_mes',
+  {
+    tiendaId: tiendaDelResumen(),
+    mes: date('mes', { mode: 'string' }).notNull(),
+    puntoVentaId: integer('punto_venta_id').notNull(),
+    usuarioId: integer('usuario_id').notNull(),
+    metodoPagoId: integer('metodo_pago_id').notNull(),
+    ...medidasPago(),
+  },
+  (t) => [index('resumen_pago_mes_idx').on(t.tiendaId, t.mes)],
 );

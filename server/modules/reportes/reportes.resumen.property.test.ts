@@ -12,6 +12,7 @@ import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
 import { generarReporte, hoyEnTienda, resumenDeInicio } from './reportes.service';
 import { plegarResumenes } from './reportes.resumen';
 import { COLUMNA_MEDIDA } from './cantidades';
+import { RESUMEN_PAGO_DIA, RESUMEN_PRODUCTO_DIA, RESUMEN_VENTA_DIA, tablaAcumulada } from '../../db/resumenes';
 
 /**
  * Issue #35 point 3: the reports that read the per-day summaries for past days answer exactly what
@@ -65,6 +66,24 @@ const arbCambio = fc.record({
   cual: fc.nat(),
   zona: fc.constantFrom(...ZONAS),
 });
+
+/** The summaries with a month table (ADR 035, ADR 073). */
+const CON_MESES = [RESUMEN_VENTA_DIA, RESUMEN_PRODUCTO_DIA, RESUMEN_PAGO_DIA] as const;
+
+/**
+ * A store's rows of a summary's month table folded per key (`de: 'mes'`), or its day rows added up into
+ * the same keys (`de: 'dia'`); measures as text (exact), keys whose sums are all zero left out; the
+ * min/max measures as min/max, or left out (`extremos: false`: a rebuild forgets a deleted sale's number).
+ */
+async function meses(db: TestApp['database']['db'], r: (typeof CON_MESES)[number], tiendaId: number, de: 'mes' | 'dia', extremos = true) {
+  const a = tablaAcumulada(r);
+  const claves = a.claves.map((c) => (c === r.acumulado!.columna && de === 'dia' ? `${r.acumulado!.expresion} as ${c}` : c));
+  const medidas = a.medidas.filter((m) => extremos || (m.plegado ?? 'sum') === 'sum').map((m) => `${m.plegado ?? 'sum'}(${m.columna})::text as ${m.columna}`);
+  const alguna = a.medidas.filter((m) => (m.plegado ?? 'sum') === 'sum').map((m) => `sum(${m.columna}) <> 0`).join(' or ');
+  const grupos = a.claves.map((_, i) => i + 1).join(', ');
+  const tabla = de === 'mes' ? a.tabla : r.tabla;
+  return ((await db.execute(sql.raw(`select ${[...claves, ...medidas].join(', ')} from ${tabla} where tienda_id = ${Number(tiendaId)} group by ${grupos} having ${alguna} order by ${grupos}`))) as unknown as { rows: unknown[] }).rows;
+}
 
 describe('resúmenes por día: la respuesta resumida es la suma directa', () => {
   it('ventas, productos, categorías, mapa de calor y cierre mensual, con anulaciones, ediciones y cambios de zona', { timeout: 600_000 }, async () => {
@@ -182,6 +201,19 @@ describe('resúmenes por día: la respuesta resumida es la suma directa', () => 
         const esperado = totalesPorMedida(lineasVendidas);
         const total = Object.fromEntries(MEDIDAS.map((m) => [m, deMilesimas(plegado.reduce((a, x) => a + milesimasDe(Number(x[COLUMNA_MEDIDA[m]])), 0))]));
         expect(total, 'resumen = líneas').toEqual(esperado);
+        // The months (ADR 073): each month table holds, per key, what its days add up to — as the
+        // triggers left them, and after a rebuild, which writes the same sums (rebuild = fold; the days
+        // themselves are held to the sales and lines above).
+        const antes = [];
+        for (const r of CON_MESES) {
+          expect(await meses(db, r, s.id, 'mes'), `${r.acumulado!.tabla} = sus días`).toEqual(await meses(db, r, s.id, 'dia'));
+          antes.push(await meses(db, r, s.id, 'mes', false));
+        }
+        await db.execute(sql`select resumen_bloquear(${s.id}), resumen_dia_reconstruir(${s.id})`);
+        for (const [i, r] of CON_MESES.entries()) {
+          expect(await meses(db, r, s.id, 'mes'), `${r.acumulado!.tabla} = sus días, reconstruido`).toEqual(await meses(db, r, s.id, 'dia'));
+          expect(await meses(db, r, s.id, 'mes', false), `${r.acumulado!.tabla} reconstruido = plegado`).toEqual(antes[i]);
+        }
       }),
       { numRuns: Number(process.env.REPORTES_RUNS ?? 15), seed: 3_2026 },
     );
