@@ -71,7 +71,7 @@ describe('la caché de consultas en un dispositivo compartido', () => {
   });
 
   it('el dueño que cambia de tienda (issue #56) no ve las respuestas ni el carrito de la otra, y al volver tampoco los de esta', () => {
-    const jwt = (claims: object, n: number) => `eyJhbGciOiJIUzI1NiJ9.${btoa(JSON.stringify(claims)).replace(/=+$/, '')}.firma${n}`;
+    const jwt = (claims: { sub: string; tiendaActual?: number; n: number }) => `eyJhbGciOiJIUzI1NiJ9.${btoa(JSON.stringify(claims)).replace(/=+$/, '')}.firma${claims.n}`;
     const qc = crearQueryClient();
     saveSession(jwt({ sub: 'u:7', n: 1 }), sesion('A'));
     qc.setQueryData(['productos', 'lista'], ['Arroz a $ 3.000 en A']);
