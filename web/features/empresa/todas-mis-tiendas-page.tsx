@@ -192,53 +192,56 @@ function Ahora({ res, fechas }: { res: TResumenEmpresa; fechas: Fechas }) {
   );
 }
 
+type Cifra<F> = { clave: string; titulo: string; valor: (fila: F) => string };
+
+/** A figure per store and column, the total row last (wide screens); `fila` prefixes each row's test id. */
+function TablaPorTienda<F extends { clave: string; nombre: string; total: boolean }>(props: { titulo: string; testid: string; fila: string; columnas: Cifra<F>[]; filas: F[] }) {
+  return (
+    <div className="table-wrap empresa__tabla">
+      <table className="table" data-testid={props.testid}>
+        <caption className="visually-hidden">{props.titulo}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{C.tienda}</th>
+            {props.columnas.map((c) => (
+              <th key={c.clave} scope="col" className="num">
+                {c.titulo}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {props.filas.map((f) => (
+            <tr key={f.clave} className={f.total ? 'empresa__fila-total' : undefined} data-testid={`${props.fila}-${f.clave}`}>
+              <th scope="row">{f.nombre}</th>
+              {props.columnas.map((c) => (
+                <td key={c.clave} className="num">
+                  {c.valor(f)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
 /** The period's figures: a table with a total row (wide screens), a card per store and one for the total (phones). */
 function VentasPorTienda({ res }: { res: TResumenEmpresa }) {
   const medios = res.total.medios;
-  const filas: { clave: string; nombre: string; x: TCifrasTienda; t?: TTiendaResumen }[] = [...res.tiendas.map((t) => ({ clave: String(t.idTienda), nombre: t.nombreTienda, x: t, t })), { clave: 'total', nombre: E.total, x: res.total }];
+  const filas: { clave: string; nombre: string; x: TCifrasTienda; t?: TTiendaResumen; total: boolean }[] = [...res.tiendas.map((t) => ({ clave: String(t.idTienda), nombre: t.nombreTienda, x: t, t, total: false })), { clave: 'total', nombre: E.total, x: res.total, total: true }];
   const monto = (x: TCifrasTienda, id: number) => {
     const m = x.medios.find((y) => y.id === id);
     return m ? formatPesos(m.monto + m.abonos) : '—';
   };
+  const columnas: Cifra<(typeof filas)[number]>[] = [
+    ...CIFRAS.map((c) => ({ clave: c.clave, titulo: c.titulo, valor: (f: (typeof filas)[number]) => c.valor(f.x) })),
+    ...medios.map((m) => ({ clave: `medio-${m.id}`, titulo: m.medio, valor: (f: (typeof filas)[number]) => monto(f.x, m.id) })),
+  ];
   return (
     <>
-      <div className="table-wrap empresa__tabla">
-        <table className="table" data-testid="empresa-tabla">
-          <caption className="visually-hidden">{E.ventas}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{C.tienda}</th>
-              {CIFRAS.map((c) => (
-                <th key={c.clave} scope="col" className="num">
-                  {c.titulo}
-                </th>
-              ))}
-              {medios.map((m) => (
-                <th key={m.id} scope="col" className="num">
-                  {m.medio}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {filas.map((f) => (
-              <tr key={f.clave} className={f.t ? undefined : 'empresa__fila-total'} data-testid={`fila-${f.clave}`}>
-                <th scope="row">{f.nombre}</th>
-                {CIFRAS.map((c) => (
-                  <td key={c.clave} className="num">
-                    {c.valor(f.x)}
-                  </td>
-                ))}
-                {medios.map((m) => (
-                  <td key={m.id} className="num">
-                    {monto(f.x, m.id)}
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <TablaPorTienda titulo={E.ventas} testid="empresa-tabla" fila="fila" columnas={columnas} filas={filas} />
       {res.total.costoConocido != null && res.total.costoConocido < 100 ? <p className="empresa__nota empresa__nota--tabla">{`${C.margen}: ${E.costoConocido(res.total.costoConocido)}`}</p> : null}
       <ul className="empresa__tarjetas" aria-label={E.ventas}>
         {filas.map((f) => (
@@ -270,36 +273,11 @@ function VentasPorTienda({ res }: { res: TResumenEmpresa }) {
 function CierrePorTienda({ res }: { res: TCierreEmpresa }) {
   const titulo = (clave: string) => valorIndicador(res.total, clave)?.titulo ?? clave;
   const filas = [...res.tiendas.map((t) => ({ clave: String(t.idTienda), nombre: t.nombreTienda, inds: t.indicadores, total: false })), { clave: 'total', nombre: E.total, inds: res.total, total: true }];
+  const columnas: Cifra<(typeof filas)[number]>[] = CIERRE.map((k) => ({ clave: k, titulo: titulo(k), valor: (f) => formatoIndicador(valorIndicador(f.inds, k)) }));
   return (
     <>
       <p className="empresa__periodo">{R.periodoTexto(diaCorto(res.fecha), diaCorto(res.fecha))}</p>
-      <div className="table-wrap empresa__tabla">
-        <table className="table" data-testid="cierre-tabla">
-          <caption className="visually-hidden">{E.cierre}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{C.tienda}</th>
-              {CIERRE.map((k) => (
-                <th key={k} scope="col" className="num">
-                  {titulo(k)}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {filas.map((f) => (
-              <tr key={f.clave} className={f.total ? 'empresa__fila-total' : undefined} data-testid={`cierre-${f.clave}`}>
-                <th scope="row">{f.nombre}</th>
-                {CIERRE.map((k) => (
-                  <td key={k} className="num">
-                    {formatoIndicador(valorIndicador(f.inds, k))}
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <TablaPorTienda titulo={E.cierre} testid="cierre-tabla" fila="cierre" columnas={columnas} filas={filas} />
       <ul className="empresa__tarjetas" aria-label={E.cierre}>
         {filas.map((f) => (
           <li key={f.clave} className={`empresa__tarjeta${f.total ? ' empresa__tarjeta--total' : ''}`}>
