@@ -3,9 +3,8 @@ import { caja } from '#shared/messages/caja';
 import { formatPesos } from '#shared/money';
 import { PageHeader } from '../../components/page-header';
 import { SelectField } from '../../components/ui/field';
-import { ListState } from '../../components/ui/list-state';
 import { RangoFechas } from '../../components/ui/rango-fechas';
-import { TablaDatos } from '../../components/ui/tabla-datos';
+import { TablaPaginada } from '../../components/ui/tabla-filtrada';
 import { paths } from '../../config/paths';
 import { useFechas } from '../../lib/fechas';
 import { useListaPaginada } from '../../lib/use-lista-paginada';
@@ -47,39 +46,34 @@ export default function TurnosPage() {
           />
         ) : null}
       </div>
-      <ListState lista={lista} loading={M.caja.cargandoTurnos} failed={M.caja.turnosFallidos} empty={M.caja.sinTurnos}>
-        {(items) => (
-          <TablaDatos
-            caption={M.caja.tituloTurnos}
-            className="caja-turnos"
-            rows={items}
-            rowKey={(x) => x.id}
-            busy={lista.query.isFetching}
-            columns={[
-              { header: M.caja.turno, cell: (x) => `#${x.id}` },
-              { header: M.caja.cajero, cell: (x) => x.cajero },
-              { header: M.caja.abiertaEn, cell: (x) => fechas.fechaHora(x.abiertoEn) },
-              { header: M.caja.cerradaEn, cell: (x) => (x.cerradoEn ? fechas.fechaHora(x.cerradoEn) : <span className="badge badge--warn">{M.caja.estadoAbierto}</span>) },
-              { header: M.caja.ventasCol, num: true, cell: (x) => x.numeroVentas },
-              {
-                header: M.caja.diferencia,
-                num: true,
-                cell: (x) => (x.diferencia == null ? '—' : <span className={x.diferencia < 0 ? 'caja-dif--neg' : undefined}>{formatPesos(x.diferencia)}</span>),
-              },
-            ]}
-            acciones={[
-              {
-                className: 'caja-turnos__acciones',
-                cell: (x) => (
-                  <Link className="btn btn--ghost btn--sm" to={reportePath(x.id)} aria-label={M.caja.verTurno(x.id)}>
-                    {M.caja.ver}
-                  </Link>
-                ),
-              },
-            ]}
-          />
-        )}
-      </ListState>
+      <TablaPaginada
+        lista={lista}
+        textos={{ titulo: M.caja.tituloTurnos, cargando: M.caja.cargandoTurnos, cargaFallida: M.caja.turnosFallidos, vacio: M.caja.sinTurnos }}
+        className="caja-turnos"
+        rowKey={(x) => x.id}
+        columns={[
+          { header: M.caja.turno, cell: (x) => `#${x.id}` },
+          { header: M.caja.cajero, cell: (x) => x.cajero },
+          { header: M.caja.abiertaEn, cell: (x) => fechas.fechaHora(x.abiertoEn) },
+          { header: M.caja.cerradaEn, cell: (x) => (x.cerradoEn ? fechas.fechaHora(x.cerradoEn) : <span className="badge badge--warn">{M.caja.estadoAbierto}</span>) },
+          { header: M.caja.ventasCol, num: true, cell: (x) => x.numeroVentas },
+          {
+            header: M.caja.diferencia,
+            num: true,
+            cell: (x) => (x.diferencia == null ? '—' : <span className={x.diferencia < 0 ? 'caja-dif--neg' : undefined}>{formatPesos(x.diferencia)}</span>),
+          },
+        ]}
+        acciones={[
+          {
+            className: 'caja-turnos__acciones',
+            cell: (x) => (
+              <Link className="btn btn--ghost btn--sm" to={reportePath(x.id)} aria-label={M.caja.verTurno(x.id)}>
+                {M.caja.ver}
+              </Link>
+            ),
+          },
+        ]}
+      />
     </>
   );
 }

@@ -2,8 +2,7 @@ import { Link } from 'react-router';
 import { comun } from '#shared/messages/comun';
 import { fiado } from '#shared/messages/fiado';
 import { formatPesos } from '#shared/money';
-import { ListState } from '../../components/ui/list-state';
-import { TablaDatos } from '../../components/ui/tabla-datos';
+import { TablaPaginada } from '../../components/ui/tabla-filtrada';
 import { PageHeader } from '../../components/page-header';
 import { paths } from '../../config/paths';
 import { useFechas } from '../../lib/fechas';
@@ -67,49 +66,44 @@ export default function CuentasPorCobrarPage() {
         ))}
       </div>
 
-      <ListState lista={lista} loading={M.fiado.cxcCargando} failed={M.fiado.cxcCargaFallida} empty={M.fiado.cxcVacio}>
-        {(items) => (
-          <TablaDatos
-            caption={M.fiado.cxcTabla}
-            className="fiado-cxc"
-            rows={items}
-            rowKey={(i) => i.clienteId}
-            busy={lista.query.isFetching}
-            columns={[
-              { header: C.cliente, cell: (i) => i.nombre },
-              { header: C.documento, cell: (i) => i.documento },
-              { header: C.saldo, num: true, className: 'fiado-strong', cell: (i) => formatPesos(i.saldo) },
-              { header: C.cupo, num: true, cell: (i) => formatPesos(i.cupo) },
-              {
-                header: C.deudaAntigua,
-                cell: (i) =>
-                  i.deudaDesde ? (
-                    // Coloured by the due date when the sale has one: overdue is red, not yet due green.
-                    <span
-                      className={`badge ${i.diasVencida != null ? (i.diasVencida > 0 ? 'badge--danger' : 'badge--ok') : (i.antiguedadDias ?? 0) > 30 ? 'badge--danger' : (i.antiguedadDias ?? 0) > 15 ? 'badge--warn' : 'badge--ok'}`}
-                      data-testid="cxc-vence"
-                    >
-                      {fechas.fecha(i.deudaDesde)} · {antiguedad(i.antiguedadDias)}
-                      {i.vence ? ` · ${i.diasVencida ? M.fiado.vencida(i.diasVencida) : M.fiado.venceEl(fechas.fecha(`${i.vence}T12:00:00`))}` : ''}
-                    </span>
-                  ) : (
-                    '—'
-                  ),
-              },
-            ]}
-            acciones={[
-              {
-                className: 'fiado-acciones',
-                cell: (i) => (
-                  <Link className="btn btn--ghost btn--sm" to={`${paths.estadoCuenta}?cliente=${i.clienteId}`} aria-label={M.fiado.cuentaDe(i.nombre)}>
-                    {M.fiado.cuentaTitulo}
-                  </Link>
-                ),
-              },
-            ]}
-          />
-        )}
-      </ListState>
+      <TablaPaginada
+        lista={lista}
+        textos={{ titulo: M.fiado.cxcTabla, cargando: M.fiado.cxcCargando, cargaFallida: M.fiado.cxcCargaFallida, vacio: M.fiado.cxcVacio }}
+        className="fiado-cxc"
+        rowKey={(i) => i.clienteId}
+        columns={[
+          { header: C.cliente, cell: (i) => i.nombre },
+          { header: C.documento, cell: (i) => i.documento },
+          { header: C.saldo, num: true, className: 'fiado-strong', cell: (i) => formatPesos(i.saldo) },
+          { header: C.cupo, num: true, cell: (i) => formatPesos(i.cupo) },
+          {
+            header: C.deudaAntigua,
+            cell: (i) =>
+              i.deudaDesde ? (
+                // Coloured by the due date when the sale has one: overdue is red, not yet due green.
+                <span
+                  className={`badge ${i.diasVencida != null ? (i.diasVencida > 0 ? 'badge--danger' : 'badge--ok') : (i.antiguedadDias ?? 0) > 30 ? 'badge--danger' : (i.antiguedadDias ?? 0) > 15 ? 'badge--warn' : 'badge--ok'}`}
+                  data-testid="cxc-vence"
+                >
+                  {fechas.fecha(i.deudaDesde)} · {antiguedad(i.antiguedadDias)}
+                  {i.vence ? ` · ${i.diasVencida ? M.fiado.vencida(i.diasVencida) : M.fiado.venceEl(fechas.fecha(`${i.vence}T12:00:00`))}` : ''}
+                </span>
+              ) : (
+                '—'
+              ),
+          },
+        ]}
+        acciones={[
+          {
+            className: 'fiado-acciones',
+            cell: (i) => (
+              <Link className="btn btn--ghost btn--sm" to={`${paths.estadoCuenta}?cliente=${i.clienteId}`} aria-label={M.fiado.cuentaDe(i.nombre)}>
+                {M.fiado.cuentaTitulo}
+              </Link>
+            ),
+          },
+        ]}
+      />
     </>
   );
 }
