@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { CLAVE, nuevaTienda } from './crud-support';
 import { apiConToken } from './support/api';
 import { signIn, unique } from './support/fixtures';
-import { agregarEnCaja, ajusteLocal, cajaConCatalogo, cobrarEnCaja, numeroDelRecibo, salida } from './support/sin-red';
+import { agregarEnCaja, ajusteLocal, cajaConCatalogo, cobrarEnCaja, cortarRed, numeroDelRecibo, salida } from './support/sin-red';
 import { captura } from './support/capturas';
 
 /**
@@ -28,9 +28,7 @@ test('sin red: el recibo lleva NIT e IVA por tarifa y el número del equipo; des
   await expect.poll(async () => ((await ajusteLocal(page, 'fiscal')) as { nit?: string } | null | undefined)?.nit, { timeout: 30_000 }).toBe('800197268');
 
   // Offline: the same till, the band says so.
-  await context.setOffline(true);
-  await page.reload();
-  await expect(page.getByTestId('banner-sin-red')).toContainText('SIN CONEXIÓN');
+  await cortarRed(page);
   await agregarEnCaja(page, [
     { buscar: gaseosa, nombre: gaseosa },
     { buscar: gaseosa, nombre: gaseosa },

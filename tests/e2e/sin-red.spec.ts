@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { CLAVE, nuevaTienda } from './crud-support';
 import { documento, signIn, unique } from './support/fixtures';
-import { cajaConCatalogo, salida, venderSinRed, type ItemCaja } from './support/sin-red';
+import { cajaConCatalogo, cortarRed, salida, venderSinRed, type ItemCaja } from './support/sin-red';
 import { captura } from './support/capturas';
 
 /**
@@ -51,9 +51,7 @@ test('sin red: 22 ventas en tres pestañas llegan una sola vez, el stock y el li
     if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/sin-red/ventas') enviados.push(r.postDataJSON());
   });
 
-  await context.setOffline(true);
-  await page.reload();
-  await expect(page.getByTestId('banner-sin-red')).toContainText('SIN CONEXIÓN');
+  await cortarRed(page);
   await expect(page.getByLabel('Buscar producto')).toBeVisible();
   await captura(page, { path: test.info().outputPath('caja-sin-red-1366.png'), fullPage: true });
 
@@ -139,9 +137,7 @@ test.describe('en un iPhone con Safari', () => {
     await signIn(page, 'Tienda', t.email, CLAVE, { caja: false });
     await cajaConCatalogo(page, 1, { buscador: false });
 
-    await context.setOffline(true);
-    await page.reload();
-    await expect(page.getByTestId('banner-sin-red')).toContainText('SIN CONEXIÓN');
+    await cortarRed(page);
     await expect(page.getByTestId('sin-red-instalar')).toContainText('Instale la app para vender sin red');
     await expect(page.getByTestId('sin-red-instalar')).toContainText('Agregar a pantalla de inicio');
     await expect(page.getByRole('button', { name: 'Confirmar pago' })).toHaveCount(0);

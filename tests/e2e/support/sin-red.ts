@@ -98,6 +98,13 @@ export async function cobrarEnCaja(page: Page, pago: { metodo: string; recibido?
   await expect(page.getByTestId('recibo-id')).toBeVisible();
 }
 
+/** The network goes: the page comes back from the device alone and its band says so. */
+export async function cortarRed(page: Page) {
+  await page.context().setOffline(true);
+  await page.reload();
+  await expect(page.getByTestId('banner-sin-red')).toContainText('SIN CONEXIÓN');
+}
+
 /** The offline receipt's number as printed (the device's, `D1-3`), read from the receipt's title. */
 export async function numeroDelRecibo(page: Page): Promise<string> {
   await expect(page.getByTestId('recibo-sin-red-numero')).toContainText('Pendiente de envío al servidor');
