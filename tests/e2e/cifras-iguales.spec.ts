@@ -49,12 +49,9 @@ test('un día por unidad, por peso y por valor, una devolución y una anulación
 
   // The catalogue, with costs from a reception (the cost each line keeps when it is sold).
   const { proveedor } = await api.post('/api/proveedores', { nombre: unique('Mayorista'), telefono: '3104567890', email: 'pedidos@mayorista.co' });
-  const gaseosa = unique('Gaseosa');
-  const queso = unique('Queso costeño');
-  const arroz = unique('Arroz a granel');
-  const idGaseosa = (await api.post('/api/productos', { nombre: gaseosa, precio: 3_000, cantidad: 0 })).producto.id as number;
-  const idQueso = (await api.post('/api/productos', { nombre: queso, precio: 12_000, cantidad: 0 })).producto.id as number;
-  const idArroz = (await api.post('/api/productos', { nombre: arroz, precio: 4_800, cantidad: 0 })).producto.id as number;
+  const [gaseosa, idGaseosa] = await api.producto('Gaseosa', 3_000, 0);
+  const [queso, idQueso] = await api.producto('Queso costeño', 12_000, 0);
+  const [arroz, idArroz] = await api.producto('Arroz a granel', 4_800, 0);
   await api.put('/api/impuestos/productos', { productoIds: [idQueso, idArroz], impuesto: 'excluido', unidadDian: 'KGM' });
   await api.post('/api/compras/recepciones', {
     proveedorId: proveedor.id,

@@ -88,12 +88,9 @@ test('un cambio neta la diferencia: devolución y venta nueva en un paso, cada d
   test.setTimeout(120_000);
   await signIn(page, 'Tienda', DEMO.tienda);
   const api = apiDe(page);
-  const camisa = unique('Camisa E2E');
-  const chaqueta = unique('Chaqueta E2E');
-  const media = unique('Media E2E');
-  const idCamisa = (await api.post('/api/productos', { nombre: camisa, precio: 30000, cantidad: 10 })).producto.id as number;
-  const idChaqueta = (await api.post('/api/productos', { nombre: chaqueta, precio: 45000, cantidad: 10 })).producto.id as number;
-  const idMedia = (await api.post('/api/productos', { nombre: media, precio: 6000, cantidad: 10 })).producto.id as number;
+  const [camisa, idCamisa] = await api.producto('Camisa E2E', 30000, 10);
+  const [chaqueta, idChaqueta] = await api.producto('Chaqueta E2E', 45000, 10);
+  const [media, idMedia] = await api.producto('Media E2E', 6000, 10);
   const venta = await api.post('/api/ventas', { lineas: [{ productoId: idCamisa, cantidad: 2 }], metodoPagoId: 5, montoRecibido: 60000 });
 
   await page.goto(`/detalle_factura?id=${venta.id}`);

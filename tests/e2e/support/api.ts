@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext, type APIResponse, type Page } from '@playwright/test';
+import { unique } from './fixtures';
 
 /**
  * The store API as the signed-in page sees it: the page's own token (localStorage), and an answer
@@ -13,12 +14,17 @@ export async function api<T = any>(page: Page, method: 'GET' | 'POST' | 'PUT' | 
   return (await res.json()) as T;
 }
 
-/** The same, bound to one page: `const a = apiDe(page); await a.post('/api/…', {…})`. */
+/** The same, bound to one page: `const a = apiDe(page); await a.post('/api/…', {…})`; `a.producto(…)` adds a product. */
 export function apiDe(page: Page) {
   return {
     get: <T = any>(url: string) => api<T>(page, 'GET', url), // eslint-disable-line @typescript-eslint/no-explicit-any
     post: <T = any>(url: string, data: unknown) => api<T>(page, 'POST', url, data), // eslint-disable-line @typescript-eslint/no-explicit-any
     put: <T = any>(url: string, data: unknown) => api<T>(page, 'PUT', url, data), // eslint-disable-line @typescript-eslint/no-explicit-any
+    /** A new product named `nombre` made unique, for set-up: answers its name and its id. */
+    producto: async (nombre: string, precio: number, cantidad: number): Promise<[string, number]> => {
+      const unico = unique(nombre);
+      return [unico, (await api<{ producto: { id: number } }>(page, 'POST', '/api/productos', { nombre: unico, precio, cantidad })).producto.id];
+    },
   };
 }
 
