@@ -2,9 +2,9 @@ import { and, asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { M } from '#shared/messages';
 import { ROL } from '#shared/roles';
-import { actividad, movimiento, producto, tienda } from '../../server/db/schema';
+import { actividad, factura, movimiento, producto, tienda, trasladoLinea } from '../../server/db/schema';
 import { abrirSucursal, productoEn } from '../helpers/dos-tiendas';
-import { crearEmpleado, crearTienda, peticion } from '../helpers/factories';
+import { abrirCaja, crearEmpleado, crearTienda, peticion } from '../helpers/factories';
 import { usarApp } from '../helpers/test-app';
 
 /**
@@ -99,6 +99,50 @@ describe('traslados entre tiendas de una empresa', () => {
     const otra = await req('POST', `/api/traslados/${tr.id}/recibir`, e.norte.token, { version: rec.traslado.version, lineas: [{ lineaId, cantidad: 1 }] });
     expect(otra.statusCode).toBe(409);
     expect(otra.json().error.message).toBe(T.noSePuede.recibir);
+  });
+
+  it('el traslado lleva el costo: la sucursal promedia lo recibido al costo con que salió, y vende con ese costo (ADR 056, adenda)', async () => {
+    const e = await empresaConSucursal();
+    const costo = async (id: number) => (await t.database.db.select({ c: producto.costoPromedio }).from(producto).where(eq(producto.idProducto, id)))[0]!.c;
+    const prov = (await ok('POST', '/api/proveedores', e.s.token, { nombre: 'Distribuidora Andina', telefono: '3104567890', email: 'andina@example.com' }, 201)).proveedor.id as number;
+    const recibir = (token: string, productoId: number, cantidad: number, costoUnit: number) =>
+      ok('POST', '/api/compras/recepciones', token, { proveedorId: prov, facturaNumero: null, cufe: null, lineas: [{ productoId, cantidad, costoUnit, vence: null, lote: null }] }, 201);
+    // The main store buys 20 at $ 1.000; the branch 5 at $ 1.400 from the same (the empresa's) supplier.
+    await recibir(e.s.token, e.arroz, 20, 1_000);
+    await recibir(e.norte.token, e.arrozN, 5, 1_400);
+    expect([await costo(e.arroz), await costo(e.arrozN)]).toEqual([1_000, 1_400]);
+
+    const tr = await pedir(e.s.token, e.s.id, e.norte.id, [{ productoId: e.arroz, cantidad: 10 }, { productoId: e.gaseosa, cantidad: 4 }]);
+    const desp = (await ok('POST', `/api/traslados/${tr.id}/despachar`, e.s.token, { version: tr.version })).traslado;
+    // Leaving changes no average; the answer shows no cost (an encargado may not see costs).
+    expect(await costo(e.arroz)).toBe(1_000);
+    expect(Object.keys(desp.detalle[0])).not.toContain('costoUnit');
+    const [arrozL, gaseosaL] = tr.detalle as { id: number }[];
+    // Half arrives today, the rest tomorrow: each receipt blends what arrived.
+    const r1 = (await ok('POST', `/api/traslados/${tr.id}/recibir`, e.norte.token, { version: desp.version, lineas: [{ lineaId: arrozL!.id, cantidad: 5 }, { lineaId: gaseosaL!.id, cantidad: 4 }], cerrar: false, motivo: null })).traslado;
+    expect(await costo(e.arrozN)).toBe(1_200); // (5 × 1.400 + 5 × 1.000) ÷ 10
+    // The soda had no cost anywhere: none travels, none is invented.
+    expect(await costo(e.gaseosaN)).toBeNull();
+    await ok('POST', `/api/traslados/${tr.id}/recibir`, e.norte.token, { version: r1.version, lineas: [{ lineaId: arrozL!.id, cantidad: 5 }], cerrar: false, motivo: null });
+    expect(await costo(e.arrozN)).toBe(1_133); // (10 × 1.200 + 5 × 1.000) ÷ 15 = 1.133,3
+    expect(await stock(e.arrozN)).toBe(15);
+
+    // A sale in the branch carries that cost, so its margin is the goods' real one.
+    await abrirCaja(t, e.norte.token);
+    const venta = await ok('POST', '/api/ventas', e.norte.token, { lineas: [{ productoId: e.arrozN, cantidad: 2 }], metodoPagoId: 5, montoRecibido: 10_000 }, 201);
+    const [linea] = await t.database.db.select({ costo: factura.costoUnit }).from(factura).where(eq(factura.ventaId, venta.id));
+    expect(linea!.costo).toBe(1_133);
+  });
+
+  it('un traslado despachado antes de llevar costo (migración 0109) se recibe sin tocar el costo de la sucursal', async () => {
+    const e = await empresaConSucursal();
+    const tr = await pedir(e.s.token, e.s.id, e.norte.id, [{ productoId: e.arroz, cantidad: 3 }]);
+    const desp = (await ok('POST', `/api/traslados/${tr.id}/despachar`, e.s.token, { version: tr.version })).traslado;
+    await t.database.db.update(trasladoLinea).set({ costoUnit: null }).where(eq(trasladoLinea.trasladoId, tr.id));
+    await t.database.db.update(producto).set({ costoPromedio: 1_400 }).where(eq(producto.idProducto, e.arrozN));
+    await ok('POST', `/api/traslados/${tr.id}/recibir`, e.norte.token, { version: desp.version, lineas: [{ lineaId: tr.detalle[0].id, cantidad: 3 }], cerrar: false, motivo: null });
+    expect((await t.database.db.select({ c: producto.costoPromedio }).from(producto).where(eq(producto.idProducto, e.arrozN)))[0]!.c).toBe(1_400);
+    expect(await stock(e.arrozN)).toBe(3);
   });
 
   it('recepciones parciales: lo demás sigue en tránsito; no se recibe más de lo que está en tránsito; una diferencia pide su motivo', async () => {

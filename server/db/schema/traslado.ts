@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { cantidadColumna } from './columna-cantidad';
 import { producto } from './producto';
 import { empresa, tienda } from './tienda';
@@ -53,6 +53,12 @@ export const trasladoLinea = pgTable(
     despachada: cantidadColumna('despachada'),
     recibida: cantidadColumna('recibida').notNull().default(0),
     faltante: cantidadColumna('faltante').notNull().default(0),
+    /**
+     * What one unit cost the origin when it left (its average cost, else its last cost; ADR 056
+     * addendum): at each receipt the destination's average cost takes the units in at this cost, so
+     * goods keep their value as they move. Null: dispatched before migration 0109, or no cost known.
+     */
+    costoUnit: bigint('costo_unit', { mode: 'number' }),
   },
   (t) => [
     check('traslado_linea_cantidades', sql`${t.cantidad} > 0 and ${t.recibida} >= 0 and ${t.faltante} >= 0 and ${t.recibida} + ${t.faltante} <= coalesce(${t.despachada}, 0)`),

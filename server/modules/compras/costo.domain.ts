@@ -48,6 +48,37 @@ export async function actualizarCostos(tx: Tx, options: { tiendaId: number; auto
   }
 }
 
+/** What one unit of each product costs the store now: its average cost, else its last one (null: none known). */
+export async function costosUnitarios(tx: Tx, tiendaId: number, ids: number[]): Promise<Map<number, number | null>> {
+  if (ids.length === 0) return new Map();
+  const rows = await tx
+    .select({ id: producto.idProducto, costo: producto.costo, promedio: producto.costoPromedio })
+    .from(producto)
+    .where(and(eq(producto.tiendaId, tiendaId), inArray(producto.idProducto, ids)));
+  return new Map(rows.map((r) => [r.id, r.promedio ?? r.costo]));
+}
+
+/**
+ * Units that enter from another store of the empresa (a transfer's receipt, ADR 056 addendum) at the
+ * unit cost they left the origin with: the average cost takes them in as a purchase's would (same
+ * rule, shared/costo.ts). The last cost stays what a supplier charged (a transfer is no purchase):
+ * sales and the stock's value read the average. `stockAntes` as in actualizarCostos; products locked.
+ */
+export async function promediarEntradas(tx: Tx, tiendaId: number, entradas: { productoId: number; unidades: number; costoUnit: number }[], stockAntes: Map<number, number>): Promise<void> {
+  if (entradas.length === 0) return;
+  const rows = await tx
+    .select({ id: producto.idProducto, promedio: producto.costoPromedio })
+    .from(producto)
+    .where(and(eq(producto.tiendaId, tiendaId), inArray(producto.idProducto, entradas.map((e) => e.productoId))));
+  const porId = new Map(rows.map((r) => [r.id, r]));
+  for (const e of entradas) {
+    const p = porId.get(e.productoId);
+    if (!p) continue;
+    const promedio = costoPromedio({ stock: stockAntes.get(e.productoId) ?? 0, promedio: p.promedio }, { cantidad: e.unidades, costo: e.costoUnit });
+    await tx.update(producto).set({ costoPromedio: promedio }).where(eq(producto.idProducto, e.productoId));
+  }
+}
+
 /** The costs and margins of some of the store's products, for those who may see costs (403 otherwise). */
 export async function costosDe(options: { db: Db; tiendaId: number; autor: Autor; ids: number[] }): Promise<TCostoProducto[]> {
   const { db, tiendaId, autor, ids } = options;

@@ -19,6 +19,7 @@ import type { TCrearTrasladoRequest, TEstadoTraslado, TTraslado, TTraslados } fr
 import type { Db, Tx } from '../../db/client';
 import { producto, tienda, traslado, trasladoEvento, trasladoLinea } from '../../db/schema';
 import { nombreDe, registrarPor, type Autor } from '../actividad/actividad.domain';
+import { costosUnitarios, promediarEntradas } from '../compras/costo.domain';
 import { ajustarStockLote } from '../movimiento/ledger';
 import { alcanceDe, type Quien } from '../tienda/sucursal.domain';
 import { countAll, fieldError, notFound } from '../tienda/alcance';
@@ -224,12 +225,12 @@ const unidadesDe = async (tx: Tx, ids: number[]) =>
   new Map((await tx.select({ id: producto.idProducto, unidad: producto.unidadDian }).from(producto).where(inArray(producto.idProducto, ids.length ? ids : [0]))).map((r) => [r.id, r.unidad]));
 
 /** Moves one store's stock for a leg, its products locked in id order first; refuses with the product that failed. */
-async function mover(tx: Tx, tiendaId: number, cambios: { productoId: number; delta: number; nombre: string }[], motivo: string) {
-  if (cambios.length === 0) return;
+async function mover(tx: Tx, tiendaId: number, cambios: { productoId: number; delta: number; nombre: string }[], motivo: string): Promise<Map<number, number>> {
+  if (cambios.length === 0) return new Map();
   const ids = cambios.map((c) => c.productoId).sort((a, b) => a - b);
   await tx.execute(sql`select 1 from producto where id_producto in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)}) and tienda_id = ${tiendaId} order by id_producto for update`);
   const movido = await ajustarStockLote(tx, { tiendaId, cambios: cambios.map((c) => ({ productoId: c.productoId, delta: c.delta })), motivo, revisado: false });
-  if (movido) return;
+  if (movido) return new Map([...movido].map(([id, m]) => [id, m.stockAntes]));
   const stocks = new Map((await tx.select({ id: producto.idProducto, stock: producto.stock }).from(producto).where(and(eq(producto.tiendaId, tiendaId), inArray(producto.idProducto, ids)))).map((r) => [r.id, r.stock]));
   const falla = cambios.find((c) => !stocks.has(c.productoId)) ?? cambios.find((c) => milesimas(stocks.get(c.productoId)) + milesimas(c.delta) < 0) ?? cambios[0]!;
   throw stocks.has(falla.productoId) ? conflicto(T.sinStock(falla.nombre)) : conflicto(T.productoBorrado(falla.nombre));
@@ -255,7 +256,12 @@ export async function despacharTraslado(options: { db: Db; quien: Quien; id: num
     const destino = (await nombresDeTiendas(tx, [t.destinoId])).get(t.destinoId) ?? '';
     const salen = lineas.filter((l) => cantidades.get(l.idLinea)! > 0);
     await mover(tx, t.origenId, salen.map((l) => ({ productoId: l.productoOrigenId!, delta: -deMilesimas(cantidades.get(l.idLinea)!), nombre: l.nombre })), T.motivoSalida(t.numero, destino));
-    for (const l of lineas) await tx.update(trasladoLinea).set({ despachada: deMilesimas(cantidades.get(l.idLinea)!) }).where(eq(trasladoLinea.idLinea, l.idLinea));
+    // The goods leave with what a unit cost the origin (its products locked by mover): the destination's average takes them in at it.
+    const costos = await costosUnitarios(tx, t.origenId, salen.map((l) => l.productoOrigenId!));
+    for (const l of lineas) {
+      const costoUnit = l.productoOrigenId != null && cantidades.get(l.idLinea)! > 0 ? (costos.get(l.productoOrigenId) ?? null) : null;
+      await tx.update(trasladoLinea).set({ despachada: deMilesimas(cantidades.get(l.idLinea)!), costoUnit }).where(eq(trasladoLinea.idLinea, l.idLinea));
+    }
     await tx.update(traslado).set({ estado: 'despachado' }).where(eq(traslado.idTraslado, id));
     await registrarLeg(tx, q, t, t.origenId, 'despacho', { lineas: salen.map((l) => ({ lineaId: l.idLinea, cantidad: deMilesimas(cantidades.get(l.idLinea)!) })) });
   });
@@ -295,7 +301,9 @@ export async function recibirTraslado(options: {
     if (falta > 0 && !input.motivo) throw fieldError('motivo', T.motivoRequerido);
     const origen = (await nombresDeTiendas(tx, [t.origenId])).get(t.origenId) ?? '';
     const llegan = lineas.filter((l) => cantidades.get(l.idLinea)! > 0);
-    await mover(tx, t.destinoId, llegan.map((l) => ({ productoId: l.productoDestinoId!, delta: deMilesimas(cantidades.get(l.idLinea)!), nombre: l.nombre })), T.motivoEntrada(t.numero, origen));
+    const stockAntes = await mover(tx, t.destinoId, llegan.map((l) => ({ productoId: l.productoDestinoId!, delta: deMilesimas(cantidades.get(l.idLinea)!), nombre: l.nombre })), T.motivoEntrada(t.numero, origen));
+    const conCosto = llegan.filter((l) => l.costoUnit != null);
+    await promediarEntradas(tx, t.destinoId, conCosto.map((l) => ({ productoId: l.productoDestinoId!, unidades: deMilesimas(cantidades.get(l.idLinea)!), costoUnit: l.costoUnit! })), stockAntes);
     let quedan = 0;
     for (const l of lineas) {
       const c = cantidades.get(l.idLinea)!;
