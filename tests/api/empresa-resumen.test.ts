@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { M } from '#shared/messages';
 import { ROL } from '#shared/roles';
-import type { TCierreEmpresa, TResumenEmpresa } from '#shared/schemas/empresa';
+import type { TCierreEmpresa, TEmpleadosEmpresa, TResumenEmpresa } from '#shared/schemas/empresa';
 import type { TIndicador, TReporte } from '#shared/schemas/reportes';
 import { crearEmpleado, crearTienda, peticion } from '../helpers/factories';
 import { dosTiendas as dosTiendasDe } from '../helpers/dos-tiendas';
 import { usarApp } from '../helpers/test-app';
+import { asc, eq, sql } from 'drizzle-orm';
+import { sumarDias } from '#shared/periodo';
+import { venta } from '../../server/db/schema';
+import { hoyEnTienda } from '../../server/modules/reportes/comun';
 
 /**
  * The owner's consolidated view (issue #56 point 4): two stores of one empresa sell different amounts;
@@ -78,6 +82,36 @@ describe('todas mis tiendas (el dueño)', () => {
       [s.id, 11_200, false],
       [idNorte, 6_000, true],
     ]);
+  });
+
+  it('un rango de varios meses (ADR 073): sus meses enteros de los resúmenes por mes, cada tienda como sus propios informes día por día', async () => {
+    const { s, idNorte, enNorte } = await dosTiendas();
+    const db = t.database.db;
+    // The first store's first sale 45 days back and the branch's 75: both land in whole past months of the range.
+    const hoy = await hoyEnTienda(db, s.id);
+    const [primera] = await db.select({ id: venta.idVenta }).from(venta).where(eq(venta.tiendaId, s.id)).orderBy(asc(venta.idVenta)).limit(1);
+    await db.update(venta).set({ fecha: sql`${venta.fecha} - interval '45 days'` }).where(eq(venta.idVenta, primera!.id));
+    await db.update(venta).set({ fecha: sql`${venta.fecha} - interval '75 days'` }).where(eq(venta.tiendaId, idNorte));
+    for (const [desde, hasta] of [
+      [sumarDias(hoy, -100), hoy],
+      [sumarDias(hoy, -100), sumarDias(hoy, -20)],
+    ]) {
+      const rango = `periodo=rango&desde=${desde}&hasta=${hasta}`;
+      const res = (await req('GET', `/api/empresa/resumen?${rango}`, s.token)).json() as TResumenEmpresa;
+      const emp = (await req('GET', `/api/empresa/empleados?${rango}`, s.token)).json() as TEmpleadosEmpresa;
+      for (const [i, token] of [s.token, enNorte].entries()) {
+        const x = res.tiendas[i]!;
+        // Resumen de ventas reads the days one by one; medios de pago and por empleado their months too (the property test holds those to the sales).
+        const ventas = (await req('GET', `/api/reportes/ventas?${rango}`, token)).json() as TReporte;
+        const medios = (await req('GET', `/api/reportes/medios-pago?${rango}`, token)).json() as TReporte;
+        const empleados = (await req('GET', `/api/reportes/empleados?${rango}`, token)).json() as TReporte;
+        expect([x.neto, x.tickets, x.anuladas, x.ticketPromedio], `${rango} ${i}`).toEqual(['neto', 'tickets', 'anuladas', 'ticketPromedio'].map((k) => fig(ventas.indicadores, k)));
+        expect(x.medios.map((m) => [m.medio, m.ventas, m.monto, m.abonos])).toEqual(medios.tablas[0]!.filas.map((f) => [f.medio, f.ventas, f.monto, f.abonos]));
+        expect(emp.tiendas[i]!.filas.map((f) => [f.persona, f.tickets, f.neto])).toEqual(empleados.tablas[0]!.filas.map((f) => [f.persona, f.tickets, f.neto]));
+      }
+      const [a, b] = res.tiendas;
+      expect([a!.tickets, b!.tickets], rango).toEqual(hasta === hoy ? [2, 1] : [1, 1]);
+    }
   });
 
   it('el cierre diario consolidado es el cierre de cada tienda y su suma; las exportaciones llevan la tienda en cada fila', async () => {

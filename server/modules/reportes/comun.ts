@@ -4,6 +4,7 @@ import { rangoDelPeriodo, type Rango } from '#shared/periodo';
 import type { TColumna, TFila, TIndicador, TInforme, TReporte, TReporteFiltros, TTabla, TTipoValor } from '#shared/schemas/reportes';
 import type { Db } from '../../db/client';
 import { finDelDiaEn, inicioDelDiaEn, zonaDeTienda } from '../tienda/zona-horaria';
+import { resumidoPorMeses, type ConMeses } from './reportes.resumen';
 
 /**
  * What every report of the store (issue #35) shares: the context it runs in, the period and its
@@ -100,8 +101,9 @@ export async function rangoDe(db: Db, tiendaId: number, f: TReporteFiltros): Pro
 }
 
 /**
- * The rows of `resumen_venta_dia s` (per day, person and shift) in the summarised days (`pasado`, from
- * `partes`), with the person and shift filters; `false` when the report reads every sale instead.
+ * The rows of `resumen_venta_dia s` (per day, person and shift; `resumen_pago_dia s` has the same
+ * columns) in the summarised days (`pasado`, from `partes`), with the person and shift filters; `false`
+ * when the report reads every sale instead.
  */
 export function resumenVentaDe(ctx: Ctx, pasado: Rango | null): SQL {
   if (!pasado) return sql`false`;
@@ -110,6 +112,19 @@ export function resumenVentaDe(ctx: Ctx, pasado: Rango | null): SQL {
   if (f.usuarioId != null) parts.push(sql`s.usuario_id = ${f.usuarioId}`);
   if (f.turnoId != null) parts.push(sql`s.turno_id = ${f.turnoId}`);
   return sql.join(parts, sql` and `);
+}
+
+/**
+ * The rows of a summary with a month table (`resumen_venta_dia`, `resumen_pago_dia`) in the summarised
+ * days (`pasado`) with the person filter, narrowed by `donde` (over the tables' own columns), as a query
+ * with `columnas`: whole months from the month table and the other days from the days (ADR 073,
+ * `resumidoPorMeses`); the days alone with a shift filter (a month has no shift). Nothing for a report
+ * that reads every sale instead.
+ */
+export async function resumidasDe(ctx: Ctx, resumen: ConMeses, pasado: Rango | null, columnas: readonly string[], donde: SQL = sql`true`): Promise<SQL> {
+  if (!pasado || ctx.f.turnoId != null) return sql`select ${sql.raw(columnas.join(', '))} from ${sql.raw(resumen.tabla)} s where ${resumenVentaDe(ctx, pasado)} and ${donde}`;
+  const persona = ctx.f.usuarioId != null ? sql`usuario_id = ${ctx.f.usuarioId} and ${donde}` : donde;
+  return resumidoPorMeses(ctx.db, resumen, [ctx.tiendaId], pasado, await hoyEnTienda(ctx.db, ctx.tiendaId), columnas, persona);
 }
 
 /** The sales of the store in the days of `r`, with the person and shift filters: conditions on `venta v`. */

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Rango } from '#shared/periodo';
 import type { TReporte } from '#shared/schemas/reportes';
-import { R, C, type Ctx, n, s, filas, col, ind, partes, resumenVentaDe, ventasDe, nombreUsuario, promedio, tabla, reporte } from './comun';
+import { R, C, type Ctx, n, s, filas, col, ind, partes, resumidasDe, ventasDe, nombreUsuario, promedio, tabla, reporte } from './comun';
+import { RESUMEN_VENTA_DIA } from '../../db/resumenes';
 import { descuentoVenta, descuentosDe } from './anulaciones-descuentos';
 
 /** *Por empleado*: each person's tickets, net, discounts (and how many were authorised) and annulments; the authorised discounts listed. */
@@ -11,6 +12,7 @@ async function porEmpleadoFilas(ctx: Ctx, r: Rango) {
   // Every day from the sales' summary (ADR 028 keys it by person and shift; ADR 035, ADR 037); the
   // discounts given with an authorisation are counted over the authorised sales only.
   const { pasado, presente } = partes(ctx, r);
+  const resumen = await resumidasDe(ctx, RESUMEN_VENTA_DIA, pasado, ['usuario_id', 'tickets', 'neto', 'descuentos', 'anuladas', 'monto_anulado']);
   const rows = await filas(
     db,
     sql`
@@ -28,7 +30,7 @@ async function porEmpleadoFilas(ctx: Ctx, r: Rango) {
       from v group by persona
       union all
       select s.usuario_id, sum(s.tickets), sum(s.neto), sum(s.descuentos), sum(s.anuladas), sum(s.monto_anulado)
-      from resumen_venta_dia s where ${resumenVentaDe(ctx, pasado)} group by s.usuario_id
+      from (${resumen}) s group by s.usuario_id
     ),
     a as (
       select coalesce(v.usuario_id, 0) as persona, count(*) as autorizados

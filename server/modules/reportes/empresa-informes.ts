@@ -10,6 +10,8 @@ import { descuentoVentaEn } from './anulaciones-descuentos';
 import { R, n, s, filas, col, hoyEnTienda, rangoDe, promedio, nombreUsuario, nombreTarifa } from './comun';
 import { conTienda, tiendasDeEmpresa, type TiendaDeEmpresa } from './empresa';
 import { cifrasDeGrupo, grupoDeProducto, lineasDeEmpresa, puestoDeProducto } from './por-producto';
+import { resumidoPorMeses } from './reportes.resumen';
+import { RESUMEN_VENTA_DIA } from '../../db/resumenes';
 
 /**
  * The owner's consolidated reports per product, per person and per tax rate (issue #56 points 4 and 5,
@@ -93,13 +95,17 @@ export async function productosDeEmpresa(options: { db: Db; alcance: Alcance; qu
  */
 export async function empleadosDeEmpresa(options: { db: Db; alcance: Alcance; query: TResumenEmpresaQuery }): Promise<TEmpleadosEmpresa> {
   const { db } = options;
-  const { r, tiendas, ids, de } = await contexto(db, options.alcance, options.query);
+  const { r, hoy, tiendas, ids, de } = await contexto(db, options.alcance, options.query);
+  // Whole months from the sales' month table, the other days from its days (ADR 073).
+  const resumen = tiendas.length
+    ? await resumidoPorMeses(db, RESUMEN_VENTA_DIA, tiendas.map((t) => t.idTienda), r, hoy, ['tienda_id', 'usuario_id', 'tickets', 'neto', 'descuentos', 'anuladas', 'monto_anulado'])
+    : sql`select null::int as tienda_id, null::int as usuario_id, 0 as tickets, 0 as neto, 0 as descuentos, 0 as anuladas, 0 as monto_anulado where false`;
   const rows = await filas(
     db,
     sql`
     with g as (
       select s.tienda_id, s.usuario_id as persona, sum(s.tickets) as tickets, sum(s.neto) as neto, sum(s.descuentos) as descuentos, sum(s.anuladas) as anuladas, sum(s.monto_anulado) as monto_anulado
-      from resumen_venta_dia s where s.tienda_id in (${ids}) and s.dia between ${r.desde}::date and ${r.hasta}::date
+      from (${resumen}) s
       group by s.tienda_id, s.usuario_id having sum(s.tickets) <> 0 or sum(s.anuladas) <> 0
     ),
     a as (

@@ -11,6 +11,8 @@ import { cifrasDeAgregado, type AgregadoProductos } from './cifras';
 import { agregadoPorTienda } from './por-producto';
 import { cierresDiarios } from './cierre-diario';
 import { sinMedidas, sumarMedidas } from './cantidades';
+import { resumidoPorMeses } from './reportes.resumen';
+import { RESUMEN_PAGO_DIA, RESUMEN_VENTA_DIA } from '../../db/resumenes';
 
 /**
  * The owner's consolidated view of every store of the empresa (issue #56 point 4, ADR 043 §5): per
@@ -51,22 +53,33 @@ interface VentasTienda {
   devuelto: number;
 }
 
+/** The sales' measures the consolidated resumen reads. */
+const VENTAS = ['tienda_id', 'tickets', 'bruto', 'descuentos', 'neto', 'anuladas'] as const;
+
 /**
  * Sales per store of the empresa over each store's days `desde`..`hasta` (SQL over the store row `t`:
- * a fixed range, or each store's own today), from the sales' summary, and the returns made in those
- * days: the figures `ventasPorDia` reads for one store, grouped by store in one statement.
+ * a fixed range, or each store's own today), from the sales' summary — the rows `resumen` gives
+ * (store, then `VENTAS`' measures), else the store's days of `resumen_venta_dia` — and the returns
+ * made in those days: the figures `ventasPorDia` reads for one store, grouped by store in one statement.
  */
-async function ventasPorTienda(db: Db, empresaId: number, desde: SQL, hasta: SQL): Promise<Map<number, VentasTienda>> {
+async function ventasPorTienda(db: Db, empresaId: number, desde: SQL, hasta: SQL, resumen?: SQL): Promise<Map<number, VentasTienda>> {
   const rows = await filas(
     db,
     sql`select t.id_tienda, d.desde::text as desde, coalesce(v.tickets, 0) as tickets, coalesce(v.bruto, 0) as bruto, coalesce(v.descuentos, 0) as descuentos,
       coalesce(v.neto, 0) as neto, coalesce(v.anuladas, 0) as anuladas, coalesce(dv.devuelto, 0) as devuelto
     from tienda t
     cross join lateral (select ${desde} as desde, ${hasta} as hasta) d
-    left join lateral (
+    ${
+      resumen
+        ? sql`left join (
+      select s.tienda_id, sum(s.tickets) as tickets, sum(s.bruto) as bruto, sum(s.descuentos) as descuentos, sum(s.neto) as neto, sum(s.anuladas) as anuladas
+      from (${resumen}) s group by s.tienda_id
+    ) v on v.tienda_id = t.id_tienda`
+        : sql`left join lateral (
       select sum(s.tickets) as tickets, sum(s.bruto) as bruto, sum(s.descuentos) as descuentos, sum(s.neto) as neto, sum(s.anuladas) as anuladas
       from resumen_venta_dia s where s.tienda_id = t.id_tienda and s.dia between d.desde and d.hasta
-    ) v on true
+    ) v on true`
+    }
     left join lateral (
       select sum(x.total) as devuelto from devolucion x
       where x.tienda_id = t.id_tienda and x.fecha >= (d.desde::timestamp at time zone t.zona_horaria) and x.fecha < ((d.hasta + 1)::timestamp at time zone t.zona_horaria)
@@ -81,14 +94,18 @@ async function ventasPorTienda(db: Db, empresaId: number, desde: SQL, hasta: SQL
   );
 }
 
-/** Each method's part of each store's sales and abonos in `r`, as *Por medio de pago* reads the payments' summary. */
-async function mediosPorTienda(db: Db, empresaId: number, r: Rango): Promise<Map<number, TMedioTienda[]>> {
+/**
+ * Each method's part of each store's sales and abonos in `r`, as *Por medio de pago* reads the payments'
+ * summary: its whole months and its other days (`resumidoPorMeses`, ADR 073).
+ */
+async function mediosPorTienda(db: Db, tiendas: number[], r: Rango, hoy: string): Promise<Map<number, TMedioTienda[]>> {
+  if (!tiendas.length) return new Map();
+  const pagos = await resumidoPorMeses(db, RESUMEN_PAGO_DIA, tiendas, r, hoy, ['tienda_id', 'metodo_pago_id', 'ventas', 'monto', 'cobros', 'abonos'], sql`metodo_pago_id <> 0`);
   const rows = await filas(
     db,
     sql`select s.tienda_id, s.metodo_pago_id as id, (select m.nombre from metodo_pago m where m.id_met_pago = s.metodo_pago_id) as medio,
       sum(s.ventas) as ventas, sum(s.monto) as monto, sum(s.cobros) as cobros, sum(s.abonos) as abonos
-    from resumen_pago_dia s join tienda t on t.id_tienda = s.tienda_id
-    where t.empresa_id = ${empresaId} and s.dia between ${r.desde}::date and ${r.hasta}::date and s.metodo_pago_id <> 0
+    from (${pagos}) s
     group by s.tienda_id, s.metodo_pago_id
     having sum(s.ventas) <> 0 or sum(s.cobros) <> 0`,
   );
@@ -173,16 +190,21 @@ export async function resumenDeEmpresa(options: { db: Db; alcance: Alcance; quer
   const q = options.query;
   const r = await rangoDe(db, tiendaId, { periodo: q.periodo ?? 'hoy', desde: q.desde, hasta: q.hasta, dias: 30 });
   const tiendas = await tiendasDeEmpresa(db, empresaId);
-  // Each part is one statement over every store (a year of 50 stores: each reads a few hundred thousand
-  // summary rows); none depends on another, so they are sent at once: the pool's connections read them
-  // side by side (the embedded database takes them one after the other, as before).
+  const ids = tiendas.map((t) => t.idTienda);
+  // The current store's today decides only which of a month's days are read from its month row (ADR 073).
+  const dia = await hoyEnTienda(db, tiendaId);
+  // Each part is one statement over every store (a year of 50 stores: the months' rows and the other
+  // days'); none depends on another, so they are sent at once: the pool's connections read them side by
+  // side (the embedded database takes them one after the other, as before).
   const [ventas, hoy, medios, impuestos, cajas, agregados] = await Promise.all([
-    ventasPorTienda(db, empresaId, sql`${r.desde}::date`, sql`${r.hasta}::date`),
+    ids.length
+      ? resumidoPorMeses(db, RESUMEN_VENTA_DIA, ids, r, dia, VENTAS).then((q) => ventasPorTienda(db, empresaId, sql`${r.desde}::date`, sql`${r.hasta}::date`, q))
+      : new Map<number, VentasTienda>(),
     ventasPorTienda(db, empresaId, sql`(now() at time zone t.zona_horaria)::date`, sql`(now() at time zone t.zona_horaria)::date`),
-    mediosPorTienda(db, empresaId, r),
+    mediosPorTienda(db, ids, r, dia),
     impuestosPorTienda(db, empresaId, r),
     cajasAbiertas(db, empresaId),
-    hoyEnTienda(db, tiendaId).then((h) => agregadoPorTienda(db, tiendas.map((t) => t.idTienda), r, h)),
+    agregadoPorTienda(db, ids, r, dia),
   ]);
 
   const porTienda = tiendas.map((t) => {

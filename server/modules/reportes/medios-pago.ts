@@ -2,9 +2,10 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Rango } from '#shared/periodo';
 import { METODO } from '#shared/roles';
 import type { TReporte } from '#shared/schemas/reportes';
-import { pagosResumidos } from './reportes.resumen';
+import { plegarPagosSiHaceFalta } from './reportes.resumen';
 import { finDelDiaEn, inicioDelDiaEn } from '../tienda/zona-horaria';
-import { R, C, type Ctx, n, s, filas, col, ind, partes, ventasDe, limite, tabla, reporte } from './comun';
+import { R, C, type Ctx, n, s, filas, col, ind, partes, resumidasDe, ventasDe, limite, tabla, reporte } from './comun';
+import { RESUMEN_PAGO_DIA } from '../../db/resumenes';
 
 /** *Por medio de pago*: each method's part of the sales and abonos, and the transfers' references. */
 
@@ -15,14 +16,14 @@ import { R, C, type Ctx, n, s, filas, col, ind, partes, ventasDe, limite, tabla,
 export async function porMedio(ctx: Ctx, r: Rango): Promise<{ id: number; medio: string; ventas: number; monto: number; abonos: number }[]> {
   const { db, tiendaId, f } = ctx;
   const { pasado, presente } = partes(ctx, r);
+  // Whole months from the payments' month table (ADR 073); a shift's days from the days, folded first when they pile up (ADR 017).
+  if (pasado && f.turnoId != null) await plegarPagosSiHaceFalta(db, [tiendaId], pasado);
   const resumidos = pasado
-    ? await pagosResumidos<{ metodo: number; ventas: number; monto: number; cobros: number; abonos: number }>(db, tiendaId, pasado, (filtro) => {
-        const partes: SQL[] = [filtro, sql`s.metodo_pago_id <> 0`];
-        if (f.usuarioId != null) partes.push(sql`s.usuario_id = ${f.usuarioId}`);
-        if (f.turnoId != null) partes.push(sql`s.turno_id = ${f.turnoId}`);
-        return sql`select s.metodo_pago_id as metodo, sum(s.ventas) as ventas, sum(s.monto) as monto, sum(s.cobros) as cobros, sum(s.abonos) as abonos
-          from resumen_pago_dia s where ${sql.join(partes, sql` and `)} group by 1`;
-      })
+    ? await filas<{ metodo: number; ventas: number; monto: number; cobros: number; abonos: number }>(
+        db,
+        sql`select s.metodo_pago_id as metodo, sum(s.ventas) as ventas, sum(s.monto) as monto, sum(s.cobros) as cobros, sum(s.abonos) as abonos
+        from (${await resumidasDe(ctx, RESUMEN_PAGO_DIA, pasado, ['metodo_pago_id', 'ventas', 'monto', 'cobros', 'abonos'], sql`metodo_pago_id <> 0`)}) s group by 1`,
+      )
     : [];
   const rango = presente ?? r;
   const abonoFiltros: SQL[] = [

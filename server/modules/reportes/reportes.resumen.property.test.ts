@@ -159,8 +159,9 @@ describe('resúmenes por día: la respuesta resumida es la suma directa', () => 
             }
           }
         }
-        // Whole months and a month so far (ADR 035: by month, minus the days outside), with their comparison periods.
-        for (const informe of ['productos', 'categorias', 'cierre-mensual'] as TInforme[]) {
+        // Whole months and a month so far (ADR 035, ADR 073: by month, minus the days outside), with their comparison periods.
+        // ADR 073: the methods and the people read whole months from the sales' and payments' month tables.
+        for (const informe of ['productos', 'categorias', 'cierre-mensual', 'medios-pago', 'empleados'] as TInforme[]) {
           for (const periodo of ['mes', 'mesAnterior'] as const) {
             const filtros: TReporteFiltros = { periodo, dias: 30 };
             expect(await generarReporte({ db, tiendaId: s.id, informe, filtros, completo: true }), `${informe} ${periodo}`).toEqual(await generarReporte({ db, tiendaId: s.id, informe, filtros, completo: true, directo: true }));

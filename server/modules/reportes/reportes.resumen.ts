@@ -1,9 +1,9 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { diasEntre, sumarDias, type Rango } from '#shared/periodo';
 import type { Db, Tx } from '../../db/client';
 import { conResumenesBloqueados } from '../../db/bloqueo-resumen';
 import { plegarImpuestosEn } from '../impuestos/impuestos.domain';
-import { clavesDe, RESUMEN_LISTA_DIA, RESUMEN_PAGO_DIA, RESUMEN_PRODUCTO_DIA, RESUMEN_VENTA_DIA, sqlPlegado as plegar, tablaAcumulada, tablaDe } from '../../db/resumenes';
+import { clavesDe, RESUMEN_LISTA_DIA, RESUMEN_PAGO_DIA, RESUMEN_PRODUCTO_DIA, RESUMEN_VENTA_DIA, sqlPlegado as plegar, tablaAcumulada, tablaDe, type ResumenDeVentas, type ResumenPorFilas } from '../../db/resumenes';
 
 /**
  * The per-day summaries of issue #35 point 3 (ADR 028): `resumen_venta_dia` and `resumen_producto_dia`,
@@ -30,7 +30,7 @@ async function plegarResumenesEn(db: Tx, tiendaId: number, r: Rango): Promise<vo
   await plegarPagosEn(db, tiendaId, r);
   const meses: string[] = [];
   for (let m = primeroDelMes(r.desde); m <= r.hasta; m = sumarDias(ultimoDelMes(m), 1)) meses.push(m);
-  if (meses.length) await plegarProductosMesEn(db, tiendaId, meses);
+  if (meses.length) for (const x of [RESUMEN_VENTA_DIA, RESUMEN_PRODUCTO_DIA, RESUMEN_PAGO_DIA]) await plegarMesesEn(db, x, tiendaId, meses);
 }
 
 /** The same fold for the payments' summary (`resumen_pago_dia`, ADR 032). */
@@ -40,6 +40,9 @@ export async function plegarPagos(db: Db | Tx, tiendaId: number, r: Rango): Prom
 
 async function plegarPagosEn(db: Tx, tiendaId: number, r: Rango): Promise<void> {
   await db.execute(plegar(RESUMEN_PAGO_DIA, sql`tienda_id = ${tiendaId} and dia between ${r.desde}::date and ${r.hasta}::date`));
+  const meses: string[] = [];
+  for (let m = primeroDelMes(r.desde); m <= r.hasta; m = sumarDias(ultimoDelMes(m), 1)) meses.push(m);
+  await plegarMesesEn(db, RESUMEN_PAGO_DIA, tiendaId, meses);
 }
 
 /**
@@ -96,22 +99,66 @@ export function partesDelMes(r: Rango, hoy: string): { meses: string[]; dias: { 
   return { meses, dias };
 }
 
-/** The fold of the products' monthly summary (`resumen_producto_mes`) for the months `meses`. */
-export async function plegarProductosMes(db: Db | Tx, tiendaId: number, meses: string[]): Promise<void> {
+/** A summary with a month table (ADR 035, ADR 073). */
+export type ConMeses = ResumenDeVentas | ResumenPorFilas;
+
+/** The fold of a summary's month table (`resumen_producto_mes`, `resumen_venta_mes`, `resumen_pago_mes`) for the months `meses`. */
+export async function plegarMeses(db: Db | Tx, r: ConMeses, tiendaId: number, meses: string[]): Promise<void> {
   if (meses.length === 0) return;
-  await conResumenesBloqueados(db, tiendaId, (tx) => plegarProductosMesEn(tx, tiendaId, meses));
+  await conResumenesBloqueados(db, tiendaId, (tx) => plegarMesesEn(tx, r, tiendaId, meses));
 }
 
-async function plegarProductosMesEn(db: Tx, tiendaId: number, meses: string[]): Promise<void> {
-  await db.execute(plegar(tablaAcumulada(RESUMEN_PRODUCTO_DIA), sql`tienda_id = ${tiendaId} and mes in (${sql.join(meses.map((m) => sql`${m}::date`), sql`, `)})`));
+async function plegarMesesEn(db: Tx, r: ConMeses, tiendaId: number, meses: string[]): Promise<void> {
+  if (meses.length === 0) return;
+  await db.execute(plegar(tablaAcumulada(r), sql`tienda_id = ${tiendaId} and mes in (${sql.join(meses.map((m) => sql`${m}::date`), sql`, `)})`));
 }
+
+/**
+ * The rows of a summary with a month table (`r`) for the stores `tiendas` and the days of `rango`
+ * (`partesDelMes`: whole months from the month table, the other days from the day table, a month's days
+ * outside the range taken off), as one query with the columns `columnas` — keys the two tables share and
+ * summed measures (signed); `donde` narrows both tables (a condition over their shared columns). Each
+ * store's days are its own calendar days (its summary's `dia`), so a month is its own too. The months
+ * read are folded first when their rows outnumber their keys (ADR 017).
+ */
+export async function resumidoPorMeses(db: Db, r: ConMeses, tiendas: number[], rango: Rango, hoy: string, columnas: readonly string[], donde: SQL = sql`true`): Promise<SQL> {
+  const a = tablaAcumulada(r);
+  const medidas = new Map(r.medidas.map((m) => [m.columna, m.plegado ?? 'sum']));
+  for (const c of columnas) if (medidas.has(c) ? medidas.get(c) !== 'sum' : !a.claves.includes(c) || c === 'mes') throw new Error(`${a.tabla}: ${c} no se lee por meses`);
+  const { meses, dias } = partesDelMes(rango, hoy);
+  const enTiendas = tiendas.length === 1 ? sql`tienda_id = ${tiendas[0]}` : sql`tienda_id in (${sql.join(tiendas.map((t) => sql`${t}`), sql`, `)})`;
+  const partes: SQL[] = [];
+  if (meses.length) {
+    const enMeses = sql`${enTiendas} and mes in (${sql.join(meses.map((m) => sql`${m}::date`), sql`, `)})`;
+    // Rows and keys per store: each month's distinct keys added up (a key is a month's), read in the
+    // index's order; count(distinct (mes, …)) sorted every row as a record (issue #56 point 6).
+    const cuentas = await filasDe<{ tienda_id: number; filas: number; claves: number }>(
+      db,
+      sql`select g.tienda_id, sum(g.filas)::int as filas, sum(g.claves)::int as claves
+      from (select tienda_id, count(*) as filas, count(distinct ${clavesDe(a, '', ['mes'])}) as claves from ${sql.raw(a.tabla)} where ${enMeses} group by tienda_id, mes) g
+      group by g.tienda_id`,
+    );
+    for (const c of cuentas) if (hayQuePlegar(Number(c.filas), Number(c.claves))) await plegarMeses(db, r, Number(c.tienda_id), meses);
+    partes.push(sql`select ${sql.raw(columnas.join(', '))} from ${sql.raw(a.tabla)} where ${enMeses} and ${donde}`);
+  }
+  for (const d of dias) {
+    const cols = columnas.map((c) => (medidas.has(c) ? `${d.signo} * ${c} as ${c}` : c)).join(', ');
+    partes.push(sql`select ${sql.raw(cols)} from ${sql.raw(r.tabla)} where ${enTiendas} and dia between ${d.desde}::date and ${d.hasta}::date and ${donde}`);
+  }
+  return partes.length ? sql.join(partes, sql` union all `) : sql`select ${sql.raw(columnas.map((c) => `null::bigint as ${c}`).join(', '))} where false`;
+}
+
+const filasDe = async <T>(db: Db, q: SQL): Promise<T[]> => ((await db.execute(q)) as unknown as { rows: T[] }).rows;
+
+/** The products' columns a reader of `resumidoPorMeses` takes, in `resumen_producto_dia`'s order. */
+const COLUMNAS_PRODUCTO = ['producto_id', 'cantidad', 'bruto', 'descuentos', 'costo', 'sin_costo_unit'] as const;
 
 /**
  * The products' summary rows of the days of `r` (`partesDelMes`), as a query with the columns of
  * `resumen_producto_dia` (producto_id, cantidad, bruto, descuentos, costo, sin_costo_unit). Folds the
  * months read first when their rows outnumber their keys (ADR 017).
  */
-export async function productosResumidos(db: Db, tiendaId: number, r: Rango, hoy: string): Promise<ReturnType<typeof sql>> {
+export async function productosResumidos(db: Db, tiendaId: number, r: Rango, hoy: string): Promise<SQL> {
   return productosResumidosDe(db, [tiendaId], r, hoy);
 }
 
@@ -120,24 +167,6 @@ export async function productosResumidos(db: Db, tiendaId: number, r: Rango, hoy
  * count per store tells which stores' months to fold, then one query over all of them. A product row
  * belongs to one store, so `producto_id` still names the store.
  */
-export async function productosResumidosDe(db: Db, tiendas: number[], r: Rango, hoy: string): Promise<ReturnType<typeof sql>> {
-  const { meses, dias } = partesDelMes(r, hoy);
-  const enTiendas = (c: string) => (tiendas.length === 1 ? sql`${sql.raw(c)} = ${tiendas[0]}` : sql`${sql.raw(c)} in (${sql.join(tiendas.map((t) => sql`${t}`), sql`, `)})`);
-  const partes: ReturnType<typeof sql>[] = [];
-  if (meses.length) {
-    const enMeses = sql`${enTiendas('tienda_id')} and mes in (${sql.join(meses.map((m) => sql`${m}::date`), sql`, `)})`;
-    // Rows and keys per store: a key is a month's product, so each month's distinct products (integers,
-    // read in the index's order) add up to them; count(distinct (mes, producto_id)) sorted every row as
-    // a record, and over 50 stores' year (~90 000 rows) it was the consolidated reports' slowest statement.
-    const cuentas = ((await db.execute(sql`select g.tienda_id, sum(g.filas)::int as filas, sum(g.claves)::int as claves
-      from (select tienda_id, count(*) as filas, count(distinct producto_id) as claves from resumen_producto_mes where ${enMeses} group by tienda_id, mes) g
-      group by g.tienda_id`)) as unknown as { rows: { tienda_id: number; filas: number; claves: number }[] }).rows;
-    for (const c of cuentas) if (hayQuePlegar(Number(c.filas), Number(c.claves))) await plegarProductosMes(db, Number(c.tienda_id), meses);
-    partes.push(sql`select producto_id, cantidad, bruto, descuentos, costo, sin_costo_unit from resumen_producto_mes where ${enMeses}`);
-  }
-  for (const d of dias) {
-    partes.push(sql`select producto_id, ${d.signo} * cantidad, ${d.signo} * bruto, ${d.signo} * descuentos, ${d.signo} * costo, ${d.signo} * sin_costo_unit
-      from resumen_producto_dia where ${enTiendas('tienda_id')} and dia between ${d.desde}::date and ${d.hasta}::date`);
-  }
-  return sql.join(partes, sql` union all `);
+export async function productosResumidosDe(db: Db, tiendas: number[], r: Rango, hoy: string): Promise<SQL> {
+  return resumidoPorMeses(db, RESUMEN_PRODUCTO_DIA, tiendas, r, hoy, COLUMNAS_PRODUCTO);
 }
