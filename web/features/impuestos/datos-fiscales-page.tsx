@@ -11,6 +11,7 @@ import { alertFailure, toastSuccess } from '../../lib/alerts';
 import { useValidatedForm } from '../../lib/use-validated-form';
 import { useGuardarPerfilFiscal, usePerfilFiscal } from './api/impuestos';
 import { EstadoCarga } from '../../components/ui/list-state';
+import { BotonEnviar } from '../../components/ui/boton-enviar';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
 const M = { comun, impuestos };
@@ -139,9 +140,7 @@ function PerfilForm({ inicial }: { inicial: TPerfilFiscalRespuesta }) {
         <small className="field__hint">{P.documentoInformativoAyuda}</small>
       </div>
       <div className="span-2">
-        <button type="submit" className="btn" disabled={guardar.isPending}>
-          {P.guardar}
-        </button>
+        <BotonEnviar enviando={guardar.isPending} texto={P.guardar} />
       </div>
     </form>
   );

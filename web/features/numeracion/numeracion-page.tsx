@@ -12,6 +12,7 @@ import { AvisosNumeracion } from './avisos-numeracion';
 import './numeracion.css';
 import { useCrearCaja, useNumeracion, useRegistrarRango } from './api';
 import { EstadoCarga } from '../../components/ui/list-state';
+import { BotonEnviar } from '../../components/ui/boton-enviar';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
 const M = { comun, numeracion };
@@ -185,9 +186,7 @@ function NuevaCaja() {
       <Field label={N.nombre} autoComplete="off" {...bind('nombre')} />
       <Field label={N.ubicacion} autoComplete="off" {...bind('ubicacion')} />
       <div className="span-2">
-        <button type="submit" className="btn" disabled={crear.isPending}>
-          {N.guardarCaja}
-        </button>
+        <BotonEnviar enviando={crear.isPending} texto={N.guardarCaja} />
       </div>
     </form>
   );

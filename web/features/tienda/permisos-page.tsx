@@ -9,6 +9,7 @@ import { paths } from '../../config/paths';
 import { alertFailure, toastSuccess } from '../../lib/alerts';
 import { useGuardarPermisos, usePermisosTienda } from './api/permisos';
 import './permisos.css';
+import { BotonEnviar } from '../../components/ui/boton-enviar';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
 const M = { comun, generic, permisos };
@@ -107,9 +108,7 @@ function PermisosForm({ inicial }: { inicial: TPermisosTienda }) {
         <MoneyField label={P.umbral} hint={P.umbralAyuda} name="umbralCaja" value={umbral} onValue={setUmbral} error={umbralError} />
       </div>
       <div className="permisos-acciones">
-        <button type="submit" className="btn" disabled={guardar.isPending}>
-          {guardar.isPending ? P.guardando : P.guardar}
-        </button>
+        <BotonEnviar enviando={guardar.isPending} texto={P.guardar} enviandoTexto={P.guardando} />
       </div>
     </form>
   );

@@ -6,6 +6,7 @@ import { ROL, ROLES_SEED } from '#shared/roles';
 import type { TPersonaDeEmpresa, TSucursal } from '#shared/schemas/sucursal';
 import { alertError, confirmAction, toastSuccess } from '../../../lib/alerts';
 import { usePersonasDeEmpresa, useRolEnTienda } from '../api/sucursales';
+import { BotonEnviar } from '../../../components/ui/boton-enviar';
 
 // This component's texts only: the catalogue splits per screen (issue #20).
 const M = { generic, sucursales };
@@ -145,9 +146,7 @@ function DarAcceso({ tienda, candidatos, nombreTienda }: { tienda: TSucursal; ca
         </select>
       </div>
       <div className="sucursales__dar-boton">
-        <button type="submit" className="btn btn--sm" disabled={cambiar.isPending}>
-          {cambiar.isPending ? S.dandoAcceso : S.darAcceso}
-        </button>
+        <BotonEnviar className="btn btn--sm" enviando={cambiar.isPending} texto={S.darAcceso} enviandoTexto={S.dandoAcceso} />
       </div>
     </form>
   );
