@@ -122,6 +122,7 @@ export const actividad = {
     puntos: 'Puntos',
     proveedor: 'Cambio de proveedor',
     union_clientes: 'Unión de clientes',
+    union_proveedores: 'Unión de proveedores',
   } as Record<string, string>,
   /** What a refused attempt tried. */
   acciones,
@@ -262,11 +263,13 @@ export const actividad = {
         const cambios = ((d.cambios ?? []) as { campo: string; antes: unknown; despues: unknown }[]).map((c) => `${nombres[c.campo] ?? c.campo}: ${valor(c.antes)} → ${valor(c.despues)}`);
         return `Modificó el proveedor «${d.nombre}» (#${d.id})${cambios.length ? `: ${cambios.join('; ')}` : ''}`;
       }
-      case 'union_clientes': {
-        // Issue #56 (ADR 067): two customers with one documento merged, each of this store's balances before → after.
+      case 'union_clientes':
+      case 'union_proveedores': {
+        // Issue #56 (ADR 067, 072): two customers or suppliers with one documento merged, each of this store's figures before → after.
         const valor = (v: unknown) => (v == null || v === '' ? '—' : String(v));
         const cambios = ((d.cambios ?? []) as { campo: string; antes: unknown; despues: unknown }[]).map((c) => `${c.campo}: ${valor(c.antes)} → ${valor(c.despues)}`);
-        return `Unió el cliente «${d.unido}» (#${d.unidoId}) a «${d.sobreviviente}» (#${d.sobrevivienteId})${cambios.length ? `: ${cambios.join('; ')}` : ''}`;
+        const quien = tipo === 'union_clientes' ? 'el cliente' : 'el proveedor';
+        return `Unió ${quien} «${d.unido}» (#${d.unidoId}) a «${d.sobreviviente}» (#${d.sobrevivienteId})${cambios.length ? `: ${cambios.join('; ')}` : ''}`;
       }
       case 'puntos':
         // Issue #59 point 3 (ADR 054).

@@ -32,7 +32,25 @@ export const proveedores = {
   /** The supplier list, ADR 064: a supplier created in another store of the empresa says where. */
   creadoEn: (tienda: string) => `Creado en ${tienda}`,
   documentoRepetido: 'NIT repetido',
-  documentoRepetidoAyuda: 'Otro proveedor de su empresa tiene este mismo NIT o cédula. Corrija el de uno de los dos o archive el que sobra.',
+  documentoRepetidoAyuda: 'Otro proveedor de su empresa tiene este mismo NIT o cédula. Únalos, corrija el de uno de los dos o archive el que sobra.',
+  /** Merging two suppliers of the empresa with one NIT or cédula (issue #56, ADR 072). */
+  unir: {
+    boton: 'Unir con el otro',
+    botonNombre: (nombre: string) => `Unir con el otro proveedor del mismo NIT a ${nombre}`,
+    titulo: 'Unir proveedores con el mismo NIT',
+    confirmar: (este: string, documento: string) =>
+      `El otro proveedor con ${documento} se unirá a «${este}»: sus productos, sus pedidos abiertos y sus conteos abiertos pasan a «${este}» en todas las tiendas. Las compras ya recibidas y sus documentos soporte siguen a nombre del otro, que queda archivado. No se puede deshacer.`,
+    aceptar: 'Unir',
+    hecho: (este: string) => `Proveedores unidos. Sus productos y pedidos abiertos quedan con «${este}».`,
+    soloRepetidos: 'Solo se unen dos proveedores activos de su empresa que tienen el mismo NIT o cédula marcado como repetido.',
+    mismo: 'Elija el otro proveedor con el mismo NIT o cédula.',
+    yaUnido: (nombre: string) => `Este proveedor ya se unió a «${nombre}». Haga los cambios en «${nombre}».`,
+    sinPermiso: 'Solo el dueño o el administrador de la tienda pueden unir proveedores.',
+    sinPermisoTitulo: 'No puede unir proveedores',
+    productos: 'productos',
+    pedidos: 'pedidos abiertos',
+    conteos: 'conteos abiertos',
+  },
   vacio: 'Todavía no hay proveedores. Agregue el primero con el formulario.',
   sinResultados: (q: string) => `No hay proveedores que coincidan con «${q}».`,
   cargaFallida: 'No se pudo cargar la lista de proveedores.',

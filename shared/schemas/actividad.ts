@@ -47,8 +47,18 @@ export const TIPOS_ACTIVIDAD = [
   'puntos',
   'proveedor',
   'union_clientes',
+  'union_proveedores',
 ] as const;
 export type TTipoActividad = (typeof TIPOS_ACTIVIDAD)[number];
+
+/** A merge of two rows of the empresa with one documento (server/modules/tienda/union.ts): who went into whom, and this store's figures before → after. */
+export interface TDetalleUnion {
+  sobrevivienteId: number;
+  sobreviviente: string;
+  unidoId: number;
+  unido: string;
+  cambios: { campo: string; antes: string | null; despues: string | null }[];
+}
 
 /** The kinds of row a deletion, archiving or creation names. */
 export type TEntidadActividad = 'producto' | 'cliente' | 'proveedor' | 'venta' | 'factura' | 'movimiento' | 'entrega' | 'usuario' | 'inventario' | 'credito';
@@ -259,13 +269,12 @@ export interface TDetallesActividad {
    * Two customers of the empresa with one documento merged (issue #56, ADR 067): in every store whose
    * balances moved, and the acting store; each of that store's figures before → after (the survivor's).
    */
-  union_clientes: {
-    sobrevivienteId: number;
-    sobreviviente: string;
-    unidoId: number;
-    unido: string;
-    cambios: { campo: string; antes: string | null; despues: string | null }[];
-  };
+  union_clientes: TDetalleUnion;
+  /**
+   * Two suppliers of the empresa with one NIT or cédula merged (issue #56, ADR 072): in the acting store
+   * and in every store whose products, open orders or open counts moved, each count before → after.
+   */
+  union_proveedores: TDetalleUnion;
   /** A tax assigned (issue #30): to a category (its products without their own inherit it) or to some products; null: back to the category's. */
   impuesto: { categoria?: string; productos?: number; impuesto: string | null; actualizados: number };
 }

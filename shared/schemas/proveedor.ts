@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { registro } from '../messages/auth';
+import { generic } from '../messages/comun';
 import { proveedores } from '../messages/proveedores';
 import { EMAIL_RE, sinBidi } from './common';
 import { baseDe, columnasDe, leidoDe, siPresente, type Campos } from '../campos';
@@ -182,4 +183,8 @@ export const ZProductoDeProveedor = z.object({
 export type TProductoDeProveedor = z.infer<typeof ZProductoDeProveedor>;
 
 export const ZProveedorMessage = z.object({ message: z.string() });
+
+/** POST /api/proveedores/:id/unir (issue #56, ADR 072): the other supplier with the same flagged NIT or cédula, merged into this one. */
+export const ZUnirProveedoresRequest = z.object({ proveedorId: z.number({ error: generic.validation }).int().positive().max(2_147_483_647) }).strict();
+export const ZUnirProveedoresResponse = z.object({ message: z.string(), proveedor: ZProveedor });
 export const ZCreateProveedorResponse = z.object({ message: z.string(), proveedor: ZProveedor });

@@ -248,6 +248,8 @@ const TABLE: Record<string, Entry> = {
   'POST /api/proveedores': { expect: STORE_NO_R3, body: {} },
   'DELETE /api/proveedores/:id': { expect: { ...STORE_DELETE_ROW, sibling: 'ok' }, params: freshId('proveedor') },
   'POST /api/proveedores/:id/archivar': { expect: { ...STORE_DELETE_ROW, sibling: 'ok' }, params: freshId('proveedor') },
+  // Merging two flagged suppliers (ADR 072): role 1 of any store of the empresa; a lone pair is refused (409), which is 'ok' here.
+  'POST /api/proveedores/:id/unir': { expect: { ...STORE_ADMIN_ROW, sibling: 'ok' }, params: freshId('proveedor'), body: (c: Ctx) => ({ proveedorId: c.ids.proveedor }) },
   'GET /api/clientes': { expect: STORE },
   'POST /api/clientes': { expect: STORE, body: {} },
   // The empresa's customers (issue #56): the sibling reaches the demo store's.

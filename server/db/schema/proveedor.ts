@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, text, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { empresa, tienda } from './tienda';
 
 export const proveedor = pgTable(
@@ -44,14 +44,21 @@ export const proveedor = pgTable(
     documentoRepetido: boolean('documento_repetido').notNull().default(false),
     /** False once archived (issue #27): a supplier with deliveries is never deleted, only hidden from lists. */
     activo: boolean('activo').notNull().default(true),
+    /**
+     * The supplier this one was merged into (issue #56, ADR 072, migration 0106): an archived row whose
+     * documento is the survivor's; its received purchases, deliveries and documentos soporte keep naming
+     * it, its products and open orders went to the survivor. Null for every other supplier.
+     */
+    unidoA: integer('unido_a').references((): AnyPgColumn => proveedor.idProveedor, { onDelete: 'restrict' }),
   },
   (t) => [
     index('proveedor_tienda_idx').on(t.tiendaId, t.nombre),
     index('proveedor_empresa_nombre_idx').on(t.empresaId, t.nombre),
     uniqueIndex('proveedor_empresa_documento_uq')
       .on(t.empresaId, sql`split_part(${t.documento}, '-', 1)`)
-      .where(sql`${t.documento} is not null and not ${t.documentoRepetido}`),
+      .where(sql`${t.documento} is not null and not ${t.documentoRepetido} and ${t.unidoA} is null`),
     check('proveedor_tipo_identificacion_valido', sql`${t.tipoIdentificacion} is null or ${t.tipoIdentificacion} in ('CC', 'CE', 'NIT', 'PA', 'TI', 'PEP', 'PPT', 'NITE')`),
+    check('proveedor_unido_a_otro', sql`${t.unidoA} is null or (${t.unidoA} <> ${t.idProveedor} and not ${t.activo})`),
     check('proveedor_municipio_valido', sql`${t.municipio} is null or ${t.municipio} ~ '^[0-9]{5}$'`),
   ],
 );

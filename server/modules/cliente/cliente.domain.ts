@@ -24,6 +24,7 @@ import { clientesDeLaTienda, empresaDeTienda, propioPrimero } from './cliente.al
 import { esReferenciaViva, esViolacionUnica } from '../../db/pg-error';
 import { registrarPor, type Autor } from '../actividad/actividad.domain';
 import { conRechazos, exigirPermiso } from '../tienda/permisos';
+import { yaUnido as yaUnidoGemelo } from '../tienda/union';
 
 /**
  * Who acts: a store session (`{ tiendaId }`) reaches its empresa's clients, whichever of its stores
@@ -151,11 +152,11 @@ async function checkDocumento(tx: Tx, tiendaId: number, documento: string, excep
   if (dup) throw documentoDuplicado();
 }
 
+/** A customer's name as people read it (nombre and apellido), in SQL: what a merge names (ADR 067). */
+export const nombreClienteSql = sql<string>`trim(concat(${cliente.nombre}, ' ', ${cliente.apellido}))`;
+
 /** The refusal to write a customer merged into another (ADR 067), naming the survivor. */
-async function yaUnido(tx: Db | Tx, sobrevivienteId: number): Promise<AppError> {
-  const [s] = await tx.select({ nombre: cliente.nombre, apellido: cliente.apellido }).from(cliente).where(eq(cliente.idCliente, sobrevivienteId));
-  return new AppError('CONFLICT', M.clientes.unir.yaUnido(s ? nombreCompleto(s) : `#${sobrevivienteId}`));
-}
+const yaUnido = (tx: Db | Tx, sobrevivienteId: number) => yaUnidoGemelo(tx, { tabla: cliente, id: cliente.idCliente, nombre: nombreClienteSql, mensajes: M.clientes.unir }, sobrevivienteId);
 
 /** Two writes that raced past the check: the unique index answers, with the same refusal. */
 function traducir(err: unknown): never {

@@ -6,7 +6,7 @@
  * (crud.proveedor.service.ts) and the old controller API (legacy/controllers/proveedor.ts) — rename
  * fields and call these functions; none holds a rule.
  */
-import { and, asc, count, desc, eq, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { AppError } from '#shared/errors';
 import { presentes } from '#shared/campos';
 import { digitoVerificacion } from '#shared/impuestos';
@@ -23,6 +23,7 @@ import { esViolacionUnica } from '../../db/pg-error';
 import { claveDocumento, claveDocumentoSql, creadoEnOtraTienda, proveedorDeLaTienda, proveedoresDeLaTienda } from './proveedor.alcance';
 import { registrarPor, type Autor } from '../actividad/actividad.domain';
 import { conRechazos, exigirPermiso } from '../tienda/permisos';
+import { yaUnido as yaUnidoGemelo } from '../tienda/union';
 
 /**
  * Who acts: a store session (`{ tiendaId }`) reaches its empresa's suppliers, whichever of its stores
@@ -70,6 +71,10 @@ const documentoDuplicado = (nombre: string | null) => {
   const msg = M.proveedores.documentoDuplicado(nombre);
   return new AppError('CONFLICT', msg, { fields: { documento: msg } });
 };
+
+/** The refusal to write a supplier merged into another (ADR 072): every face edits the survivor instead, named. */
+const yaUnido = (tx: Db | Tx, sobrevivienteId: number) =>
+  yaUnidoGemelo(tx, { tabla: proveedor, id: proveedor.idProveedor, nombre: sql<string>`${proveedor.nombre}`, mensajes: M.proveedores.unir }, sobrevivienteId);
 
 // ── Reads ───────────────────────────────────────────────────────────────────────────────────
 
@@ -234,15 +239,16 @@ export type CambiosProveedor = Partial<TCamposProveedor>;
 
 /**
  * A documento is one supplier of the empresa (ADR 064): another supplier of the empresa of `tiendaId`
- * with the same number (a NIT's check digit aside; archived ones count) answers 409 naming it, nothing
- * saved. Two that already shared one before the suppliers were shared stay, flagged (migration 0097).
+ * with the same number (a NIT's check digit aside; archived ones count, merged ones do not: their
+ * survivor holds it, ADR 072) answers 409 naming it, nothing saved. Two that already shared one before
+ * the suppliers were shared stay, flagged (migration 0097).
  */
 async function checkDocumento(tx: Db | Tx, tiendaId: number, documento: string | null | undefined, exceptId: number | null): Promise<void> {
   if (!documento) return;
   const [dup] = await tx
     .select({ nombre: proveedor.nombre })
     .from(proveedor)
-    .where(and(proveedoresDeLaTienda(tiendaId), sql`${claveDocumentoSql} = ${claveDocumento(documento)}`, exceptId != null ? ne(proveedor.idProveedor, exceptId) : undefined))
+    .where(and(proveedoresDeLaTienda(tiendaId), sql`${claveDocumentoSql} = ${claveDocumento(documento)}`, isNull(proveedor.unidoA), exceptId != null ? ne(proveedor.idProveedor, exceptId) : undefined))
     .orderBy(asc(proveedor.idProveedor))
     .limit(1);
   if (dup) throw documentoDuplicado(dup.nombre);
@@ -309,8 +315,10 @@ export async function actualizarProveedor(options: { db: Db; scope: ProveedorSco
   const valores = presentes(cambios, ESCRITAS) as CambiosProveedor;
   return db
     .transaction(async (tx) => {
-      const [bloqueada] = await tx.select({ id: proveedor.idProveedor }).from(proveedor).where(esteProveedor(scope, id)).for('update');
+      const [bloqueada] = await tx.select({ id: proveedor.idProveedor, unidoA: proveedor.unidoA }).from(proveedor).where(esteProveedor(scope, id)).for('update');
       if (!bloqueada) throw notFound();
+      // A supplier merged into another (ADR 072) is history: every face edits the survivor instead.
+      if (bloqueada.unidoA != null) throw await yaUnido(tx, bloqueada.unidoA);
       const antes = (await leer(tx, scope, id))!;
       const tiendaId = scope.tiendaId ?? antes.idTienda;
       const nuevoDocumento = valores.documento !== undefined && claveDe(valores.documento) !== claveDe(antes.documento);
@@ -328,9 +336,12 @@ export async function actualizarProveedor(options: { db: Db; scope: ProveedorSco
 
 // ── Import (issue #33 point 1) ──────────────────────────────────────────────────────────────
 
-/** What an import compares a row with: every supplier the store reaches, its empresa's (its name is how a row finds it). */
+/**
+ * What an import compares a row with: every supplier the store reaches, its empresa's (its name is how a
+ * row finds it), but a merged one (ADR 072): its survivor holds its documento and takes the changes.
+ */
 export async function proveedoresImportables(db: Db | Tx, tiendaId: number) {
-  return db.select(columnasProveedor({ tiendaId })).from(proveedor).where(proveedoresDeLaTienda(tiendaId)).orderBy(asc(proveedor.idProveedor));
+  return db.select(columnasProveedor({ tiendaId })).from(proveedor).where(and(proveedoresDeLaTienda(tiendaId), isNull(proveedor.unidoA))).orderBy(asc(proveedor.idProveedor));
 }
 
 /**
@@ -360,7 +371,7 @@ export async function importarProveedores(options: {
     }
     for (const c of cambios) {
       const valores = presentes(c.campos, ESCRITAS);
-      const [row] = await tx.update(proveedor).set(valores).where(esteProveedor({ tiendaId }, c.id)).returning({ id: proveedor.idProveedor });
+      const [row] = await tx.update(proveedor).set(valores).where(and(esteProveedor({ tiendaId }, c.id), isNull(proveedor.unidoA))).returning({ id: proveedor.idProveedor });
       if (!row) throw notFound();
       hechas += 1;
       if (hechas % 200 === 0 || hechas === total) await options.alAvanzar?.(hechas, total);
@@ -382,8 +393,9 @@ export async function eliminarProveedor(options: { db: Db; scope: ProveedorScope
   const { db, scope, id, autor } = options;
   await conRechazos(db, () =>
     db.transaction(async (tx) => {
-      const [row] = await tx.select({ tiendaId: proveedor.tiendaId, nombre: proveedor.nombre }).from(proveedor).where(esteProveedor(scope, id)).for('update');
+      const [row] = await tx.select({ tiendaId: proveedor.tiendaId, nombre: proveedor.nombre, unidoA: proveedor.unidoA }).from(proveedor).where(esteProveedor(scope, id)).for('update');
       if (!row) throw notFound();
+      if (row.unidoA != null) throw await yaUnido(tx, row.unidoA);
       // Issue #27: deleting needs the acting store's permission (role 3 never: spec §6); ADR 064: any store of the empresa, logged there.
       const actua = scope.tiendaId ?? row.tiendaId;
       await exigirPermiso(tx, actua, autor, 'eliminarClientesProveedores', { entidad: 'proveedor', id, nombre: row.nombre });
@@ -392,7 +404,9 @@ export async function eliminarProveedor(options: { db: Db; scope: ProveedorScope
       const [entrega] = await tx.select({ id: entregaPedido.idEntrega }).from(entregaPedido).where(eq(entregaPedido.proveedorId, id)).limit(1);
       const [orden] = entrega ? [] : await tx.select({ id: ordenCompra.idOrden }).from(ordenCompra).where(eq(ordenCompra.proveedorId, id)).limit(1);
       const [rec] = entrega || orden ? [] : await tx.select({ id: recepcion.idRecepcion }).from(recepcion).where(eq(recepcion.proveedorId, id)).limit(1);
-      if (entrega || orden || rec) throw conEntregas();
+      // A survivor of a merge (ADR 072) carries the merged supplier's history, which names it.
+      const [unido] = entrega || orden || rec ? [] : await tx.select({ id: proveedor.idProveedor }).from(proveedor).where(eq(proveedor.unidoA, id)).limit(1);
+      if (entrega || orden || rec || unido) throw conEntregas();
       await tx.delete(proveedor).where(eq(proveedor.idProveedor, id));
       await registrarPor(tx, actua, autor, { tipo: 'eliminacion', detalle: { entidad: 'proveedor', id, nombre: row.nombre } });
     }),

@@ -107,7 +107,7 @@ const { storeOf } = caras;
 async function fila(id: number) {
   const [row] = await t.database.db.select().from(proveedor).where(eq(proveedor.idProveedor, id));
   if (!row) return null;
-  const { idProveedor: _id, tiendaId: _t, empresaId: _e, documentoRepetido: _r, activo: _a, ...rest } = row;
+  const { idProveedor: _id, tiendaId: _t, empresaId: _e, documentoRepetido: _r, activo: _a, unidoA: _u, ...rest } = row;
   return rest;
 }
 
@@ -117,7 +117,7 @@ const SOPORTE = { documento: null, direccion: null, obligadoFacturar: true, tipo
 /** The store's suppliers' rows, oldest first. */
 async function filas(s: Tienda) {
   const rows = await t.database.db.select().from(proveedor).where(eq(proveedor.tiendaId, s.id)).orderBy(asc(proveedor.idProveedor));
-  return rows.map(({ idProveedor: _id, tiendaId: _t, empresaId: _e, documentoRepetido: _r, activo: _a, ...rest }) => rest);
+  return rows.map(({ idProveedor: _id, tiendaId: _t, empresaId: _e, documentoRepetido: _r, activo: _a, unidoA: _u, ...rest }) => rest);
 }
 
 /** Adds a supplier straight into the database (the set-up of a check, not what it checks). */

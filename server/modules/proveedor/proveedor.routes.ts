@@ -11,10 +11,13 @@ import {
   ZProveedorMessage,
   ZProveedorOpcion,
   ZProveedorParams,
+  ZUnirProveedoresRequest,
+  ZUnirProveedoresResponse,
 } from '#shared/schemas/proveedor';
 import { forbidRole, sessionOf, storeOf } from '../../plugins/auth';
 import { autorDe } from '../actividad/actividad.domain';
 import { NO_AGREGAN_NI_ELIMINAN } from './proveedor.domain';
+import { NO_UNEN } from './proveedor.union';
 import {
   crearProveedor,
   eliminarProveedor,
@@ -22,6 +25,7 @@ import {
   listarProveedores,
   opcionesProveedores,
   productosDeProveedor,
+  unirProveedores,
 } from './proveedor.service';
 
 /** Suppliers (spec §2 /gestionar_proveedores). Role 3 may neither add nor delete (spec §6). */
@@ -70,6 +74,16 @@ export async function proveedorRoutes(app: FastifyInstance) {
     handler: async (req) => {
       await archivarProveedor({ db: app.db, tiendaId: storeOf(req), id: req.params.id, autor: autorDe(sessionOf(req), 'tienda') });
       return { message: M.proveedores.archivado };
+    },
+  });
+
+  r.post('/proveedores/:id/unir', {
+    // Two suppliers of the empresa with one NIT or cédula (issue #56, ADR 072): the owner or the store's administrator only.
+    preValidation: forbidRole(NO_UNEN.roles, NO_UNEN.message, NO_UNEN.title),
+    schema: { tags, params: ZProveedorParams, body: ZUnirProveedoresRequest, response: { 200: ZUnirProveedoresResponse } },
+    handler: async (req) => {
+      const proveedor = await unirProveedores({ db: app.db, tiendaId: storeOf(req), id: req.params.id, otroId: req.body.proveedorId, autor: autorDe(sessionOf(req), 'tienda') });
+      return { message: M.proveedores.unir.hecho(proveedor.nombre), proveedor };
     },
   });
 }

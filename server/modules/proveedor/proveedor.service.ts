@@ -7,6 +7,7 @@ import type { TCreateProveedorData, TProductoDeProveedor, TProveedor, TProveedor
 import type { Db } from '../../db/client';
 import type { Autor } from '../actividad/actividad.domain';
 import * as dominio from './proveedor.domain';
+import * as union from './proveedor.union';
 
 /**
  * A supplier as the store lists it: the domain's columns (no field is renamed), its id as `id`; where it
@@ -56,4 +57,11 @@ export async function eliminarProveedor(options: { db: Db; tiendaId: number; id:
 /** Archives a supplier of the store (issue #27): it leaves the lists; its deliveries stay. */
 export async function archivarProveedor(options: { db: Db; tiendaId: number; id: number; autor: Autor }): Promise<TProveedor> {
   return aProveedor(await dominio.archivarProveedor({ db: options.db, scope: { tiendaId: options.tiendaId }, id: options.id, autor: options.autor }));
+}
+
+/** Merges another supplier with the same flagged NIT or cédula into this one (issue #56, ADR 072); the survivor as the list shows it. */
+export async function unirProveedores(options: { db: Db; tiendaId: number; id: number; otroId: number; autor: Autor }): Promise<TProveedor> {
+  const { db, tiendaId, id, otroId, autor } = options;
+  await union.unirProveedores({ db, scope: { tiendaId }, id, otroId, autor });
+  return aProveedor(await dominio.obtenerProveedor({ db, scope: { tiendaId }, id }));
 }
