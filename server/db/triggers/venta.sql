@@ -26,17 +26,17 @@ DROP TRIGGER IF EXISTS venta_resumen_borrado ON venta;
 CREATE TRIGGER venta_resumen_borrado BEFORE DELETE ON venta
   FOR EACH ROW EXECUTE FUNCTION resumen_venta();
 
--- Keeps resumen_venta_dia (and the products' summaries when the sale's state, day or store change).
+-- Keeps resumen_venta_dia and resumen_venta_mes (and the products' summaries when the sale's state, day or store change).
 DROP TRIGGER IF EXISTS venta_resumen_dia_del ON venta;
 CREATE TRIGGER venta_resumen_dia_del BEFORE DELETE ON venta
   FOR EACH ROW EXECUTE FUNCTION venta_resumen_dia();
 
--- Keeps resumen_venta_dia (and the products' summaries when the sale's state, day or store change).
+-- Keeps resumen_venta_dia and resumen_venta_mes (and the products' summaries when the sale's state, day or store change).
 DROP TRIGGER IF EXISTS venta_resumen_dia_ins ON venta;
 CREATE TRIGGER venta_resumen_dia_ins AFTER INSERT ON venta
   FOR EACH ROW EXECUTE FUNCTION venta_resumen_dia();
 
--- Keeps resumen_venta_dia (and the products' summaries when the sale's state, day or store change).
+-- Keeps resumen_venta_dia and resumen_venta_mes (and the products' summaries when the sale's state, day or store change).
 DROP TRIGGER IF EXISTS venta_resumen_dia_upd ON venta;
 CREATE TRIGGER venta_resumen_dia_upd AFTER UPDATE ON venta
   FOR EACH ROW EXECUTE FUNCTION venta_resumen_dia();
@@ -61,17 +61,17 @@ DROP TRIGGER IF EXISTS venta_resumen_impuesto_upd ON venta;
 CREATE TRIGGER venta_resumen_impuesto_upd AFTER UPDATE ON venta
   FOR EACH ROW EXECUTE FUNCTION venta_resumen_impuesto();
 
--- Keeps resumen_pago_dia: the sale's payment parts, old out and new in.
+-- Keeps resumen_pago_dia and resumen_pago_mes: the sale's payment parts, old out and new in.
 DROP TRIGGER IF EXISTS venta_resumen_pago_del ON venta;
 CREATE TRIGGER venta_resumen_pago_del AFTER DELETE ON venta
   FOR EACH ROW EXECUTE FUNCTION venta_resumen_pago();
 
--- Keeps resumen_pago_dia: the sale's payment parts, old out and new in.
+-- Keeps resumen_pago_dia and resumen_pago_mes: the sale's payment parts, old out and new in.
 DROP TRIGGER IF EXISTS venta_resumen_pago_ins ON venta;
 CREATE TRIGGER venta_resumen_pago_ins AFTER INSERT ON venta
   FOR EACH ROW EXECUTE FUNCTION venta_resumen_pago();
 
--- Keeps resumen_pago_dia: the sale's payment parts, old out and new in.
+-- Keeps resumen_pago_dia and resumen_pago_mes: the sale's payment parts, old out and new in.
 DROP TRIGGER IF EXISTS venta_resumen_pago_upd ON venta;
 CREATE TRIGGER venta_resumen_pago_upd AFTER UPDATE ON venta
   FOR EACH ROW EXECUTE FUNCTION venta_resumen_pago();
