@@ -61,7 +61,7 @@ export const tienda = pgTable(
     /**
      * The store account's own supervisor PIN (issue #36 point 5): the owner signed in as the store
      * (role 1, no user id) authorises a cashier's discount with it. Hashed like a password; its wrong
-     * tries and lock work as an employee supervisor's (`usuario.pin_*`, server/modules/venta/autorizacion.ts).
+     * tries and lock work as an employee supervisor's (`usuario.pin_*`, server/modules/tienda/autorizacion.ts).
      */
     pinHash: text('pin_hash'),
     pinFallos: integer('pin_fallos').notNull().default(0),

@@ -6,7 +6,7 @@ import { METODO, ROL } from '#shared/roles';
 import type { Db, Tx } from '../../db/client';
 import { registrarPor, type Autor } from '../actividad/actividad.domain';
 import { denegado, puede, registrarRechazo } from '../tienda/permisos';
-import { verificarAutorizacion } from '../venta/autorizacion';
+import { verificarAutorizacion } from '../tienda/autorizacion';
 import type { TAutorizacionPin } from '#shared/schemas/venta';
 import type {
   TDenominaciones,

@@ -6,7 +6,7 @@ import type { Db } from '../../db/client';
 import { tienda, usuario } from '../../db/schema';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import type { RequestSession } from '../../plugins/auth';
-import { cuentaDe, esSupervisor } from '../venta/autorizacion';
+import { cuentaDe, esSupervisor } from '../tienda/autorizacion';
 import { verificadorNuevo } from '#shared/pin-verificador';
 
 const V = M.ventas;

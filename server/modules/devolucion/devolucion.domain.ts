@@ -13,7 +13,7 @@ import type { ZDevolucionRequest } from '#shared/schemas/devolucion';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
 import { cliente, devolucion, devolucionLinea, factura, metodoPago, producto, tienda, usuario, venta } from '../../db/schema';
-import { columnasDesglose, unidadDeLinea } from '../venta/unidad-linea';
+import { columnasDesglose, unidadDeLinea } from '../venta-registro/unidad-linea';
 import { emitirNotaDevolucion } from '../dian/emision';
 import { registrarPor, type Autor } from '../actividad/actividad.domain';
 import { efectivoDelTurno, exigeCaja } from '../caja/caja.domain';
@@ -22,9 +22,9 @@ import { revertirPuntos } from '../puntos/puntos.domain';
 import { ajustarStockLote } from '../movimiento/ledger';
 import { prepararDeshacer } from '../venta/venta.estado';
 import { conRechazos, denegado, puede } from '../tienda/permisos';
-import { verificarAutorizacion } from '../venta/autorizacion';
+import { verificarAutorizacion } from '../tienda/autorizacion';
 import { clientesDeLaTienda } from '../cliente/cliente.alcance';
-import { leerCabeceraVenta } from '../venta/venta.cabecera';
+import { leerCabeceraVenta } from '../venta-registro/venta.cabecera';
 
 /**
  * Returns (devoluciones, issue #32 point 1) have one owner: this module. A return brings back units

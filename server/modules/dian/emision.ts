@@ -13,7 +13,7 @@ import type { TImpuesto, TUnidadDian } from '#shared/impuestos';
 import type { Db, Tx } from '../../db/client';
 import { alias } from 'drizzle-orm/pg-core';
 import { devolucion, devolucionLinea, dianConfiguracion, documentoDian, factura, producto, productoUnidadVenta, venta } from '../../db/schema';
-import { unidadDeLinea } from '../venta/unidad-linea';
+import { unidadDeLinea } from '../venta-registro/unidad-linea';
 import { esViolacionUnica } from '../../db/pg-error';
 import { leerPerfilFiscal } from '../tienda/perfil-fiscal';
 import { documentoDesdeVenta, type LineaVenta } from './adaptador';
@@ -33,7 +33,7 @@ import { TIPO_NOTA_CREDITO_FACTURA } from './nota-factura';
 import { dian as D } from '#shared/messages/dian';
 import { facturaElectronica as FE } from '#shared/messages/factura-electronica';
 import { puntosParaDocumento } from '../puntos/puntos.domain';
-import { fiscalDeCabecera, leerCabeceraVenta, nombreCajero } from '../venta/venta.cabecera';
+import { fiscalDeCabecera, leerCabeceraVenta, nombreCajero } from '../venta-registro/venta.cabecera';
 
 /**
  * The due date of a fiado sale (payment form crédito): the one the fiado domain fixed on the sale

@@ -10,10 +10,10 @@ import { plegarContador } from '../../db/plegar-contador';
 import { ventasVisibles, type LectorVentas } from '../venta/ventas-visibles';
 import { contieneTexto } from '../../db/name-search';
 import { cliente, factura, metodoPago, producto, rangoNumeracion, tienda, usuario, venta } from '../../db/schema';
-import { unidadDeLinea } from '../venta/unidad-linea';
+import { unidadDeLinea } from '../venta-registro/unidad-linea';
 import { MEDIDAS, UNIDADES, unidadesDe, type TMedida } from '#shared/unidades';
 import { facturaDeVenta, nombreAdquirente, numeroFacturaDeVenta } from '../venta/venta.factura';
-import { leerCabeceraVenta, leerCabeceras } from '../venta/venta.cabecera';
+import { leerCabeceraVenta, leerCabeceras } from '../venta-registro/venta.cabecera';
 
 const MAX_INT = 2_147_483_647;
 

@@ -23,7 +23,7 @@ import { esDueno, llevarAHermanas, tiendasHermanas } from '../producto/catalogo-
 import { registrarPor, type Autor } from '../actividad/actividad.domain';
 import { entreDias } from '../tienda/zona-horaria';
 import { numeracionDelPeriodo } from '../numeracion/numeracion.domain';
-import { columnasDesglose } from '../venta/unidad-linea';
+import { columnasDesglose } from '../venta-registro/unidad-linea';
 
 type DbOTx = Db | Tx;
 

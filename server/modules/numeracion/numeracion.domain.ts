@@ -14,7 +14,7 @@ import { esViolacionUnica } from '../../db/pg-error';
 import { entreDias, hoyDeTienda } from '../tienda/zona-horaria';
 import { sellarClaveTecnica } from '../dian/clave-tecnica';
 import { contextoDian } from '../dian/contexto';
-import { fiscalDeCabecera, leerCabeceraVenta } from '../venta/venta.cabecera';
+import { fiscalDeCabecera, leerCabeceraVenta } from '../venta-registro/venta.cabecera';
 
 const N = M.numeracion;
 

@@ -7,7 +7,7 @@ import { SUPERVISOR_TIENDA } from '#shared/schemas/venta';
 import type { TSupervisorSinRed, TVentaSinRed } from '#shared/schemas/sin-red';
 import type { Db, Tx } from '../../db/client';
 import { tienda, usuario } from '../../db/schema';
-import { cuentaDe, supervisaEn } from '../venta/autorizacion';
+import { cuentaDe, supervisaEn } from '../tienda/autorizacion';
 import { comprobarEquipo } from './equipos.domain';
 
 /**

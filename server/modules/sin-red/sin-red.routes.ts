@@ -16,17 +16,16 @@ import {
   ZRevisarQuery,
   ZVentasRevisar,
 } from '#shared/schemas/sin-red';
-import { ZRecibo, ZVentaSinRedRequest } from '#shared/schemas/venta';
 import { requireRole, sessionOf, storeOf } from '../../plugins/auth';
 import { autorDe } from '../actividad/actividad.domain';
-import { registrarVenta } from '../venta/venta.checkout';
 import { datosSinRed, registrarDispositivo } from './sin-red.domain';
 import { autorizarEquipo, listarEquipos, listarRevisar, marcarRevisada, pedirEquipo, renombrarEquipo, revocarEquipo } from './equipos.domain';
 
 /**
  * The offline till (issue #34, ADR 029; issue #51 point 5): every role that sells may ask for its
- * device, take a prefix and download; offline sales arrive only here, from an authorised device; role 1
- * manages the devices and reviews the offline sales that broke a rule.
+ * device, take a prefix and download; role 1 manages the devices and reviews the offline sales that
+ * broke a rule. Offline sales arrive through POST /api/sin-red/ventas, a route of the checkout
+ * (venta.routes.ts): the checkout uses this module's rules, so this module does not import it.
  */
 export async function sinRedRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -46,16 +45,6 @@ export async function sinRedRoutes(app: FastifyInstance) {
   r.get('/sin-red/datos', {
     schema: { tags, querystring: ZDatosSinRedQuery, response: { 200: ZDatosSinRed } },
     handler: (req) => datosSinRed(app.db, storeOf(req), sessionOf(req).usuarioId, req.query, sessionOf(req).rol),
-  });
-
-  // The sync of a device's outbox: the only path an offline sale takes (POST /api/ventas refuses `sinRed`).
-  r.post('/sin-red/ventas', {
-    config: { keepsSessions: true, keepsCatalog: true },
-    schema: { tags, body: ZVentaSinRedRequest, response: { 201: ZRecibo } },
-    handler: async (req, reply) => {
-      const { usuarioId, rol } = sessionOf(req);
-      return reply.status(201).send(await registrarVenta({ db: app.db, tiendaId: storeOf(req), usuarioId, rol, input: req.body }));
-    },
   });
 
   r.get('/sin-red/equipos', {

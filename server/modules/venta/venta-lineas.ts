@@ -25,7 +25,7 @@ import { registrarPor, type Autor } from '../actividad/actividad.domain';
 import { turnoDelVendedor } from '../caja/caja.domain';
 import { ajustarStockLote } from '../movimiento/ledger';
 import { conRechazos, denegado, puede } from '../tienda/permisos';
-import { verificarAutorizacion } from './autorizacion';
+import { verificarAutorizacion } from '../tienda/autorizacion';
 import { formulaDeLinea } from './venta.formula';
 
 const V = M.ventas;

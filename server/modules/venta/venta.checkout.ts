@@ -12,7 +12,7 @@ import { registrarPor, type Autor } from '../actividad/actividad.domain';
 import { cargarVenta } from '../fiado/fiado.domain';
 import { conRechazos, denegado, puede } from '../tienda/permisos';
 import { esViolacionUnica } from '../../db/pg-error';
-import { verificarAutorizacion } from './autorizacion';
+import { verificarAutorizacion } from '../tienda/autorizacion';
 import { buscarCliente } from './venta.busqueda';
 import { obtenerRecibo } from './venta.recibo';
 import { fiscalDeVenta } from '../numeracion/numeracion.domain';

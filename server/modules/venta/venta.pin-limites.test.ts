@@ -6,7 +6,7 @@ import { esPinTrivial } from '#shared/schemas/venta';
 import { producto, tienda as tiendaTabla, usuario, venta } from '../../db/schema';
 import { crearEmpleado, crearTienda, PASSWORD } from '../../../tests/helpers/factories';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
-import { PIN_FALLOS_MAX } from './autorizacion';
+import { PIN_FALLOS_MAX } from '../tienda/autorizacion';
 
 /**
  * Issue #28 point 1 (finding M1): the supervisor's PIN could be brute-forced. Wrong PINs are now

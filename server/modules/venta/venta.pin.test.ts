@@ -8,7 +8,7 @@ import { verifyPassword } from '../../lib/password';
 import { legacy } from '../../legacy/test-client';
 import { crearEmpleado, crearTienda, PASSWORD } from '../../../tests/helpers/factories';
 import { usarApp } from '../../../tests/helpers/test-app';
-import { PIN_FALLOS_MAX } from './autorizacion';
+import { PIN_FALLOS_MAX } from '../tienda/autorizacion';
 
 /**
  * Issue #16 point 4: a cashier (role 2) gives a discount or changes a price only with the PIN of a

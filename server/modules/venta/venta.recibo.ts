@@ -8,13 +8,13 @@ import { METODO } from '#shared/roles';
 import type { TRecibo } from '#shared/schemas/venta';
 import type { Db, Tx } from '../../db/client';
 import { devolucion, factura, producto, venta } from '../../db/schema';
-import { unidadDeLinea } from './unidad-linea';
+import { unidadDeLinea } from '../venta-registro/unidad-linea';
 import { relojDesfasado } from '../sin-red/sin-red.domain';
 import { documentoDeVenta } from '../dian/emision';
 import { ahorrosDeVenta, promocionesPorLinea } from '../promocion/promocion.venta';
 import { puntosDelRecibo } from '../puntos/puntos.domain';
 import { ventasVisibles, type LectorVentas } from './ventas-visibles';
-import { fiscalDeCabecera, leerCabeceraVenta, nombreCajero } from './venta.cabecera';
+import { fiscalDeCabecera, leerCabeceraVenta, nombreCajero } from '../venta-registro/venta.cabecera';
 
 const V = M.ventas;
 

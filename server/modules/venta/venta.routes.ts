@@ -17,6 +17,7 @@ import {
   ZProductoPorCodigo,
   ZRecibo,
   ZSupervisor,
+  ZVentaSinRedRequest,
   type TProductoVenta,
 } from '#shared/schemas/venta';
 import { M } from '#shared/messages';
@@ -34,7 +35,7 @@ import {
   refrescarStock,
   registrarVenta,
 } from './venta.service';
-import { supervisoresConPin } from './autorizacion';
+import { supervisoresConPin } from '../tienda/autorizacion';
 import { fijarOrden } from './rejilla';
 import { datosFiscalesDeCliente, facturarVentaHecha, registrarVentaFactura } from './venta.factura';
 import { ZDatosFiscalesCliente } from '#shared/schemas/factura-electronica';
@@ -100,6 +101,17 @@ export async function ventaRoutes(app: FastifyInstance) {
       const tiendaId = storeOf(req);
       const recibo = await registrarVenta({ db: app.db, tiendaId, usuarioId, rol, input: req.body });
       return reply.status(201).send(recibo);
+    },
+  });
+
+  // The sync of an offline device's outbox (issue #34, ADR 029): the only path an offline sale takes
+  // (POST /api/ventas refuses `sinRed`); the checkout checks the device and its rules (sin-red.domain).
+  r.post('/sin-red/ventas', {
+    config: { keepsSessions: true, keepsCatalog: true },
+    schema: { tags: ['sin-red'], body: ZVentaSinRedRequest, response: { 201: ZRecibo } },
+    handler: async (req, reply) => {
+      const { usuarioId, rol } = sessionOf(req);
+      return reply.status(201).send(await registrarVenta({ db: app.db, tiendaId: storeOf(req), usuarioId, rol, input: req.body }));
     },
   });
 
