@@ -2,7 +2,7 @@
 // (issue #54 point 2, ADR 066). server/db/resumenes.test.ts fails while a committed file differs.
 import fs from 'node:fs';
 import path from 'node:path';
-import { archivosGenerados } from '../server/db/resumenes';
+import { archivosGenerados } from '../server/db/resumenes-sql';
 
 const carpeta = 'server/db/functions';
 const cambiados: string[] = [];

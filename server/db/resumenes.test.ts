@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { archivosGenerados, RESUMEN_IMPUESTO_DIA, RESUMEN_PAGO_DIA, RESUMENES_DE_VENTAS, tablaAcumulada, tablaDe } from './resumenes';
+import { RESUMEN_IMPUESTO_DIA, RESUMEN_PAGO_DIA, RESUMENES_DE_VENTAS, tablaAcumulada, tablaDe } from './resumenes';
+import { archivosGenerados } from './resumenes-sql';
 import { resumenImpuestoDia, resumenListaDia, resumenPagoDia, resumenPagoMes, resumenProductoDia, resumenProductoMes, resumenVentaDia, resumenVentaMes } from './schema';
 import { getTableConfig } from 'drizzle-orm/pg-core';
 
