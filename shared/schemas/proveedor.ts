@@ -159,6 +159,8 @@ export const ZProveedor = z.object({
   creadoEn: z.string().optional(),
   /** Another supplier of the empresa has the same documento, from before suppliers were shared (migration 0097). */
   documentoRepetido: z.boolean().optional(),
+  /** For a flagged one: the other supplier with the same number, which *Unir con el otro* merges into this one (ADR 072). */
+  gemeloId: z.number().int().optional(),
 });
 export type TProveedor = z.infer<typeof ZProveedor>;
 

@@ -91,6 +91,13 @@ describe('unir dos proveedores con el mismo NIT o cédula (issue #56, ADR 072)',
     const [dsAntes] = await db.select().from(documentoDian).where(and(eq(documentoDian.recepcionId, recId), eq(documentoDian.tipo, '05')));
     expect(dsAntes!.xmlFirmado).toContain('Don Pedro El Rosal');
 
+    // The list names each one's twin, for the screen's *Unir con el otro*.
+    const gemelosEnLista = (await req('GET', '/api/proveedores', g.b.token)).json().items as { id: number; documentoRepetido?: boolean; gemeloId?: number }[];
+    expect(gemelosEnLista.map((p) => [p.id, p.documentoRepetido, p.gemeloId])).toEqual([
+      [g.dos, true, g.uno],
+      [g.uno, true, g.dos],
+    ]);
+
     const r = await unir(g.s.token, g.uno, g.dos);
     expect(r.statusCode, r.body).toBe(200);
     expect(r.json().message).toBe(M.proveedores.unir.hecho('Pedro Campesino'));
@@ -118,7 +125,7 @@ describe('unir dos proveedores con el mismo NIT o cédula (issue #56, ADR 072)',
     expect(fila).toMatchObject({ activo: false, unidoA: g.uno, documentoRepetido: false });
     for (const token of [g.s.token, g.b.token]) {
       const lista = (await req('GET', '/api/proveedores', token)).json().items as { id: number; documentoRepetido?: boolean }[];
-      expect(lista.map((p) => [p.id, p.documentoRepetido])).toEqual([[g.uno, undefined]]);
+      expect(lista.map((p) => [p.id, p.documentoRepetido, (p as { gemeloId?: number }).gemeloId])).toEqual([[g.uno, undefined, undefined]]);
       expect((await req('GET', '/api/proveedores/opciones', token)).json()).toEqual([{ id: g.uno, nombre: 'Pedro Campesino' }]);
     }
     // The open order, now Uno's, is received in the branch: the receipt names Uno.

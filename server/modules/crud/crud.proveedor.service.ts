@@ -11,7 +11,7 @@ import * as dominio from '../proveedor/proveedor.domain';
 import { autorCrud, type CrudScope, type CrudService } from './crud.scope';
 
 /** A supplier as the back-office lists it: the domain's own columns under the domain's names. */
-export const aFila = ({ productos: _productos, creadoEn: _creado, documentoRepetido: _repetido, ...fila }: dominio.TFilaProveedor): TProveedorRow => fila;
+export const aFila = ({ productos: _productos, creadoEn: _creado, documentoRepetido: _repetido, gemeloId: _gemelo, ...fila }: dominio.TFilaProveedor): TProveedorRow => fila;
 
 /** Newest first; `q` is part of the name or the email, or the id. */
 export async function listProveedores(options: { db: Db; scope: CrudScope; query: TPageQuery }): Promise<TPage<TProveedorRow>> {

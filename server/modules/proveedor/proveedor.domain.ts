@@ -49,6 +49,11 @@ export const columnasProveedor = (scope: ProveedorScope) => ({
   idTienda: proveedor.tiendaId,
   ...(Object.fromEntries(COLUMNAS_PROVEEDOR.map((k) => [k, proveedor[k]])) as { [K in (typeof COLUMNAS_PROVEEDOR)[number]]: (typeof proveedor)[K] }),
   documentoRepetido: proveedor.documentoRepetido,
+  /** For a flagged one, its twin: the empresa's other active flagged supplier with the same number (what *Unir con el otro* merges, ADR 072). */
+  gemeloId: sql<number | null>`case when ${calificada(proveedor.documentoRepetido)} then (select o.id_proveedor from proveedor o
+    where o.empresa_id = ${calificada(proveedor.empresaId)} and split_part(o.documento, '-', 1) = split_part(${calificada(proveedor.documento)}, '-', 1)
+      and o.id_proveedor <> ${calificada(proveedor.idProveedor)} and o.activo and o.documento_repetido and o.unido_a is null
+    order by o.id_proveedor limit 1) end`,
   /** The store that created it, named only for a store of the empresa that did not (null for the operator). */
   creadoEn: scope.tiendaId == null ? sql<string | null>`null::text` : creadoEnOtraTienda(scope.tiendaId),
   /** How many products of the caller's store (the operator: of the supplier's store) name it (indexed by proveedor_id). */

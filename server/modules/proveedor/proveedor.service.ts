@@ -13,11 +13,12 @@ import * as union from './proveedor.union';
  * A supplier as the store lists it: the domain's columns (no field is renamed), its id as `id`; where it
  * was created and a repeated documento only when so (ADR 064: a lone store's answer is as before).
  */
-const aProveedor = ({ idProveedor, idTienda: _tienda, creadoEn, documentoRepetido, ...fila }: dominio.TFilaProveedor): TProveedor => ({
+const aProveedor = ({ idProveedor, idTienda: _tienda, creadoEn, documentoRepetido, gemeloId, ...fila }: dominio.TFilaProveedor): TProveedor => ({
   id: idProveedor,
   ...fila,
   ...(creadoEn ? { creadoEn } : {}),
   ...(documentoRepetido ? { documentoRepetido: true } : {}),
+  ...(documentoRepetido && gemeloId != null ? { gemeloId: Number(gemeloId) } : {}),
 });
 
 /** The suppliers the store reaches (its empresa's, ADR 064) by name; `q` is a name substring, accents and case aside. */

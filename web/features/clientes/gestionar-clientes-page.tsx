@@ -22,6 +22,7 @@ import { PuntosCliente } from './components/puntos-cliente';
 import { ClienteForm } from './components/cliente-form';
 import { PageHeader } from '../../components/page-header';
 import { ExportarLista } from '../../components/exportar-lista';
+import { MarcaRepetido } from '../../components/unir-repetido';
 import './clientes.css';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
@@ -80,19 +81,6 @@ export default function GestionarClientesPage() {
     }
   };
 
-  /** Two customers of the empresa with one documento (issue #56, ADR 067): the other one merges into this one. */
-  const onUnir = async (c: TCliente) => {
-    const nombre = `${c.nombre} ${c.apellido}`;
-    if (!(await confirmAction(M.clientes.unir.titulo, M.clientes.unir.confirmar(nombre, `${M.fiado.documentoRepetido} ${c.documento}`), M.clientes.unir.aceptar))) return;
-    try {
-      const r = await unir.mutateAsync(c);
-      setEditing(null);
-      toastSuccess(r.message);
-    } catch (err) {
-      await alertFailure(err, M.clientes.unir.titulo);
-    }
-  };
-
   return (
     <>
       <PageHeader title={M.clientes.titulo} className="gcl-header" titleClassName="gcl-header__title">
@@ -134,15 +122,17 @@ export default function GestionarClientesPage() {
                     c.documentoRepetido ? (
                       <>
                         {c.documento}{' '}
-                        <span className="gcl-repetido" title={M.fiado.documentoRepetidoAyuda}>
-                          {M.fiado.documentoRepetido}
-                        </span>
                         {/* The owner or the store's administrator merges the two (ADR 067). */}
-                        {session?.rol === ROL.ADMIN ? (
-                          <button type="button" className="btn btn--ghost btn--sm gcl-unir" onClick={() => onUnir(c)} aria-label={M.clientes.unir.botonNombre(`${c.nombre} ${c.apellido}`)}>
-                            {M.clientes.unir.boton}
-                          </button>
-                        ) : null}
+                        <MarcaRepetido
+                          etiqueta={M.fiado.documentoRepetido}
+                          ayuda={M.fiado.documentoRepetidoAyuda}
+                          clases={{ marca: 'gcl-repetido', boton: 'gcl-unir' }}
+                          textos={M.clientes.unir}
+                          nombre={`${c.nombre} ${c.apellido}`}
+                          documento={`${M.fiado.documentoRepetido} ${c.documento}`}
+                          unir={() => unir.mutateAsync(c)}
+                          alUnir={() => setEditing(null)}
+                        />
                       </>
                     ) : (
                       c.documento

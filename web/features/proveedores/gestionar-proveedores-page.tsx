@@ -14,11 +14,12 @@ import { alertFailure, alertWarning, confirmAction, toastSuccess } from '../../l
 import { useMisPermisos } from '../../lib/mis-permisos';
 import { useSession } from '../../lib/session';
 import { useListaPaginada } from '../../lib/use-lista-paginada';
-import { useDeleteProveedor } from './api/delete-proveedor';
+import { useDeleteProveedor, useUnirProveedor } from './api/delete-proveedor';
 import { proveedoresQuery } from './api/get-proveedores';
 import { AgregarProveedorForm } from './components/agregar-proveedor-form';
 import { PageHeader } from '../../components/page-header';
 import { ExportarLista } from '../../components/exportar-lista';
+import { MarcaRepetido } from '../../components/unir-repetido';
 import { ProductosPanel } from './components/productos-panel';
 import './proveedores.css';
 
@@ -45,6 +46,7 @@ export default function GestionarProveedoresPage() {
   const lista = useListaPaginada({ query: proveedoresQuery, pageSize: PAGE_SIZE, debounceMs: 300 });
   const [abierto, setAbierto] = useState<TProveedor | null>(null);
   const del = useDeleteProveedor();
+  const unir = useUnirProveedor();
   // Issue #27: whoever may not delete sees no delete button; role 3 keeps it and is told 'Acción no permitida' (spec §6).
   const permisos = useMisPermisos();
   const muestraEliminar = permisos.eliminarClientesProveedores || session?.rol === ROL.ENCARGADO;
@@ -105,8 +107,18 @@ export default function GestionarProveedoresPage() {
                       </button>
                       {p.creadoEn ? <span className="gpv-origen">{M.proveedores.creadoEn(p.creadoEn)}</span> : null}
                       {p.documentoRepetido ? (
-                        <span className="gpv-repetido" title={M.proveedores.documentoRepetidoAyuda}>
-                          {M.proveedores.documentoRepetido}
+                        <span className="gpv-repetido-fila">
+                          {/* The owner or the store's administrator merges the two (ADR 072); without a twin left, the flag alone. */}
+                          <MarcaRepetido
+                            etiqueta={M.proveedores.documentoRepetido}
+                            ayuda={M.proveedores.documentoRepetidoAyuda}
+                            clases={{ marca: 'gpv-repetido', boton: 'gpv-unir' }}
+                            textos={M.proveedores.unir}
+                            nombre={p.nombre}
+                            documento={`${M.proveedores.documentoRepetido} ${p.documento ?? ''}`.trim()}
+                            unir={p.gemeloId ? () => unir.mutateAsync(p) : undefined}
+                            alUnir={() => setAbierto(null)}
+                          />
                         </span>
                       ) : null}
                     </>
