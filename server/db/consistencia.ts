@@ -16,8 +16,9 @@ import { CATALOGO, producto } from './schema';
  *   same catalogue fields as the row of the empresa's first store that has it, and the same price when
  *   both follow the empresa's price (ADR 043 §2: the product domain writes them all in one transaction).
  * - **DIAN = empresa**: a store that kept its own DIAN software or certificate, different from its
- *   empresa's, when migration 0104 made them the empresa's (ADR 069): a person decides which is right
- *   (a franchise wrongly in one empresa); saving the empresa's certificate or software clears it.
+ *   empresa's, when migration 0104 made them the empresa's (ADR 069), or its own software of another
+ *   document type when migration 0108 did (ADR 069's addendum): a person decides which is right (a
+ *   franchise wrongly in one empresa); saving the empresa's certificate or software clears it.
  *
  * `npm run verificar` runs them on a data folder or a PostgreSQL database; `npm run test:fallas` after
  * each fault of the fault suite. A customer's balance below zero is not a fault: a return of a fiado
@@ -95,6 +96,17 @@ export async function comprobarConsistencia(db: Db, opciones: { tiendaId?: numbe
   )) {
     const que = [r.sujeto != null ? `el certificado de «${r.sujeto}»` : null, r.software_id != null ? `el software ${r.software_id}` : null, r.pin ? 'su PIN' : null].filter(Boolean).join(', ');
     fallas.push({ regla: 'DIAN = empresa', tiendaId: r.tienda_id, detalle: `la tienda conserva ${que || 'su configuración DIAN'}, distinto del de la empresa ${r.empresa_id}` });
+  }
+  // Each other type's software (migration 0108): a store's kept copy still signs its documents of that type.
+  for (const r of await filas<{ tienda_id: number; empresa_id: number; tipo: string; software_id: string | null; pin: boolean }>(
+    db,
+    sql`select h.tienda_id, t.empresa_id, h.tipo, h.software_id, h.software_pin is not null as pin
+        from dian_habilitacion_tipo h join tienda t on t.id_tienda = h.tienda_id
+        where ${deTienda('h.tienda_id')} and (h.software_id is not null or h.software_pin is not null)
+        order by 1, 3 limit 100`,
+  )) {
+    const que = [r.software_id != null ? `el software ${r.software_id}` : null, r.pin ? 'su PIN' : null].filter(Boolean).join(', ');
+    fallas.push({ regla: 'DIAN = empresa', tiendaId: r.tienda_id, detalle: `la tienda conserva, para «${r.tipo}», ${que}, distinto del de la empresa ${r.empresa_id}` });
   }
 
   const tiendas = (await filas<{ id: number }>(db, sql`select id_tienda as id from tienda where ${deTienda('id_tienda')} order by 1`)).map((t) => t.id);

@@ -204,7 +204,7 @@ export const actividad = {
         if (d.accion === 'correo_comprador') return `Envió ${d.numero} de la venta #${d.ventaNumero} al correo del comprador (${d.correo})`;
         if (d.accion === 'nota_soporte') return `Emitió la nota de ajuste ${d.numero} al documento soporte ${d.soporte} (recepción #${d.recepcionNumero}) por ${pesos(d.total)}. Motivo: ${d.motivo}`;
         if (d.accion === 'certificado') return `Cargó el certificado de firma de «${d.sujeto}» (vence ${String(d.validoHasta).slice(0, 10)})${d.desde ? `, el de toda la empresa, desde «${d.desde}»` : ''}`;
-        if (d.accion === 'software_empresa') return `Cambió el software de la empresa en la DIAN, desde «${d.desde}»: ${(d.campos as string[]).join(', ')}`;
+        if (d.accion === 'software_empresa') return `Cambió el software ${d.documento ? `de «${d.documento}» ` : ''}de la empresa en la DIAN, desde «${d.desde}»: ${(d.campos as string[]).join(', ')}`;
         if (d.accion === 'tipo_configuracion') return `Cambió la habilitación de «${d.documento}»: ${(d.campos as string[]).join(', ')}`;
         if (d.documento && d.accion === 'consulta_set_pruebas') return d.aceptado ? `Consultó el set de pruebas de «${d.documento}» en la DIAN: aceptado` : `Consultó el set de pruebas de «${d.documento}» en la DIAN: aún no aceptado`;
         if (d.documento && d.accion === 'set_pruebas') return d.aceptado ? `Envió el set de pruebas de «${d.documento}» a la DIAN: aceptado` : `Envió el set de pruebas de «${d.documento}» a la DIAN: no fue aceptado`;

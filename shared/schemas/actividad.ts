@@ -179,7 +179,8 @@ export interface TDetallesActividad {
   documento_electronico:
     | { accion: 'configuracion'; campos: string[]; habilitado: boolean; ambiente: 'habilitacion' | 'produccion' }
     | { accion: 'certificado'; sujeto: string; validoHasta: string; desde?: string }
-    | { accion: 'software_empresa'; campos: string[]; desde: string }
+    /** `documento`: the type whose software it was (ADR 069's addendum); absent for the POS document's. */
+    | { accion: 'software_empresa'; campos: string[]; desde: string; documento?: string }
     /** `documento`: the type whose own set it was (issue #57 point 5); absent for the POS document's. */
     | { accion: 'set_pruebas' | 'consulta_set_pruebas'; aceptado: boolean; documento?: string }
     | { accion: 'tipo_configuracion'; documento: string; campos: string[] }

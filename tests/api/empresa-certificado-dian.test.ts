@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { dian as D } from '#shared/messages/dian';
 import { METODO, ROL } from '#shared/roles';
-import { actividad, documentoDian, empresaDian, producto, tienda } from '../../server/db/schema';
+import { actividad, dianHabilitacionTipo, documentoDian, empresaDian, empresaDianTipo, producto, tienda } from '../../server/db/schema';
 import { generarCertificadoPrueba } from '../../server/modules/dian/certificado-prueba';
 import { EMPRESA, hoy, SOFTWARE, usarFerreteria, type Ferreteria } from '../../server/modules/dian/ferreteria.fixtures';
 import { validarContraXsd } from '../../server/modules/dian/validar-xsd';
@@ -15,13 +15,42 @@ import { usarApp } from '../helpers/test-app';
  * POS documents and invoices with the empresa's certificate without loading one; in an empresa of two
  * or more stores only the owner changes the certificate or the software (403 for a branch's
  * administrator, nothing changed) and each store's activity log says so; a lone store's administrator
- * changes them as before. On PGlite, and on PostgreSQL with TEST_DATABASE_URL.
+ * changes them as before. The software of the invoice and of the documento soporte likewise (ADR 069's
+ * addendum). On PGlite, and on PostgreSQL with TEST_DATABASE_URL.
  */
 const t = usarApp();
 const { req, dian, ferreteria, facturar } = usarFerreteria(t, 906_900_000);
 
 const empresaDe = async (tiendaId: number) => (await t.database.db.select({ e: tienda.empresaId }).from(tienda).where(eq(tienda.idTienda, tiendaId)))[0]!.e;
 const filaEmpresa = async (tiendaId: number) => (await t.database.db.select().from(empresaDian).where(eq(empresaDian.empresaId, await empresaDe(tiendaId))))[0];
+const softwareDeTipos = async (tiendaId: number) => (await t.database.db.select().from(empresaDianTipo).where(eq(empresaDianTipo.empresaId, await empresaDe(tiendaId)))).sort((a, b) => a.tipo.localeCompare(b.tipo));
+const tiposDeTienda = async (tiendaId: number) => t.database.db.select().from(dianHabilitacionTipo).where(eq(dianHabilitacionTipo.tiendaId, tiendaId));
+const FACTURA_SW = { softwareId: 'a1b2c3d4-0000-4000-8000-000000000001', softwarePin: '54321' };
+const SOPORTE_SW = { softwareId: 'a1b2c3d4-0000-4000-8000-000000000002', softwarePin: '67890' };
+type Tipo = { tipo: string; softwareId: string | null; pinGuardado: boolean; testSetId: string | null; estado: string };
+const tipoDe = (cuerpo: { tipos: Tipo[] }, tipo: string) => cuerpo.tipos.find((x) => x.tipo === tipo)!;
+
+/** A documento soporte in a store: its DS range, a supplier who does not invoice, and a reception of 20 screws. */
+async function documentoSoporte(s: Ferreteria): Promise<string> {
+  const vigencia = { fechaDesde: hoy(-10), fechaHasta: hoy(300) };
+  expect((await req('POST', `/api/numeracion/cajas/${s.caja}/rangos`, s.token, { ...vigencia, resolucion: '18760000009', prefijo: 'DSN', desde: 1, hasta: 100, tipo: 'soporte', claveTecnica: 'a1b2c3d4e5f60718293a4b5c6d7e8f90' })).statusCode).toBe(201);
+  const prov = await req('POST', '/api/proveedores', s.token, { nombre: 'Pedro Campesino', telefono: '3001234567', email: 'pedro@example.com', obligadoFacturar: false, tipoIdentificacion: 'CC', documento: '1020304050', direccion: 'Vereda El Rosal', municipio: '25899' });
+  expect(prov.statusCode, prov.body).toBe(201);
+  const r = await req('POST', '/api/compras/recepciones', s.token, { proveedorId: prov.json().proveedor.id, facturaNumero: null, cufe: null, lineas: [{ productoId: s.productoId, cantidad: 20, costoUnit: 4_550, vence: null, lote: null }] });
+  expect(r.statusCode, r.body).toBe(201);
+  return r.json().soporte.documento.numero as string;
+}
+
+/** The software each document the store sent to the (fake) DIAN since `desde` carried, by its type code. */
+async function enviadosCon(s: Ferreteria, desde: number): Promise<string[][]> {
+  expect((await req('POST', '/api/dian/documentos/enviar', s.token)).statusCode).toBe(200);
+  return dian.fake.peticiones
+    .slice(desde)
+    .filter((p) => p.operacion === 'SendBillSync' && p.tipoDocumento !== '20')
+    .map((p) => [p.tipoDocumento!, p.softwareId!])
+    .sort();
+}
+
 const registros = async (tiendaId: number, accion: string) =>
   (await t.database.db.select().from(actividad).where(and(eq(actividad.tiendaId, tiendaId), eq(actividad.tipo, 'documento_electronico')))).filter((a) => (a.detalle as { accion?: string }).accion === accion);
 
@@ -120,6 +149,61 @@ describe('un certificado DIAN por empresa (ADR 069)', { timeout: 240_000 }, () =
     expect((await verificarConXmlsec(doc!.xmlFirmado, dian.cert.certificadoPem)).ok).toBe(false);
   });
 
+  it('el software de la factura y del documento soporte es de la empresa: la sucursal firma con él; su administrador recibe 403 y nada cambia; el cambio del dueño llega a todas con su registro', async () => {
+    const { s, norte, codigoNorte } = await conSucursal();
+    // The owner saves each type's software in the main store: the empresa's.
+    expect((await req('PUT', '/api/dian/habilitacion/tipos/factura', s.token, FACTURA_SW)).statusCode).toBe(200);
+    expect((await req('PUT', '/api/dian/habilitacion/tipos/soporte', s.token, SOPORTE_SW)).statusCode).toBe(200);
+    // The branch, never configured, shows them as its own (its habilitación still to do).
+    const vista = (await req('GET', '/api/dian/configuracion', norte.token)).json();
+    expect(tipoDe(vista, 'factura')).toMatchObject({ softwareId: FACTURA_SW.softwareId, pinGuardado: true, estado: 'sin_configurar' });
+    expect(tipoDe(vista, 'soporte')).toMatchObject({ softwareId: SOPORTE_SW.softwareId, pinGuardado: true, estado: 'sin_configurar' });
+    // The branch's invoice and documento soporte carry the empresa's software of each type; DIAN accepts them.
+    const antes = dian.fake.peticiones.length;
+    expect((await facturar(norte)).documento.numero).toBe('FEN1');
+    expect(await documentoSoporte(norte)).toBe('DSN1');
+    expect(await enviadosCon(norte, antes)).toEqual([
+      ['01', FACTURA_SW.softwareId],
+      ['05', SOPORTE_SW.softwareId],
+    ]);
+    expect(dian.fake.peticiones.slice(antes).every((p) => p.firmaValida)).toBe(true);
+    const panel = (await req('GET', '/api/dian/documentos', norte.token)).json().items as { numero: string; estado: string }[];
+    expect(panel.filter((d) => d.numero !== 'POSN1').map((d) => [d.numero, d.estado]).sort()).toEqual([
+      ['DSN1', 'aceptado'],
+      ['FEN1', 'aceptado'],
+    ]);
+
+    // The branch's administrator: 403 for another software id or PIN of a type, nothing changed.
+    await t.database.db.update(tienda).set({ aprobarEmpleados: false }).where(eq(tienda.idTienda, norte.id));
+    const admin = await crearEmpleado(t, codigoNorte, { rol: ROL.ADMIN, sinCaja: true });
+    const empresaAntes = await softwareDeTipos(norte.id);
+    const norteAntes = await tiposDeTienda(norte.id);
+    const otroId = await req('PUT', '/api/dian/habilitacion/tipos/factura', admin.token, { softwareId: '11111111-2222-4333-8444-555555555555', testSetId: '4a1c2a44-5b6d-4e7f-8a9b-0c1d2e3f4a5b' });
+    expect(otroId.statusCode, otroId.body).toBe(403);
+    expect(otroId.json().error.message).toBe(D.dianDeEmpresa);
+    expect((await req('PUT', '/api/dian/habilitacion/tipos/soporte', admin.token, { softwarePin: '99999' })).statusCode).toBe(403);
+    expect(await softwareDeTipos(norte.id)).toEqual(empresaAntes);
+    expect(await tiposDeTienda(norte.id)).toEqual(norteAntes);
+    // Its own test set id, with the empresa's software as the screen sends it back: yes.
+    const propia = await req('PUT', '/api/dian/habilitacion/tipos/factura', admin.token, { softwareId: FACTURA_SW.softwareId, testSetId: '4a1c2a44-5b6d-4e7f-8a9b-0c1d2e3f4a5b' });
+    expect(propia.statusCode, propia.body).toBe(200);
+    expect(tipoDe(propia.json(), 'factura')).toMatchObject({ softwareId: FACTURA_SW.softwareId, testSetId: '4a1c2a44-5b6d-4e7f-8a9b-0c1d2e3f4a5b', estado: 'en_pruebas' });
+    expect(await softwareDeTipos(norte.id)).toEqual(empresaAntes);
+
+    // The owner changes the factura's software: every store's, each one's log says so, and the branch's next invoice carries it.
+    const nuevo = { softwareId: '11111111-2222-4333-8444-555555555555', softwarePin: '24680' };
+    expect((await req('PUT', '/api/dian/habilitacion/tipos/factura', s.token, nuevo)).statusCode).toBe(200);
+    expect(tipoDe((await req('GET', '/api/dian/configuracion', norte.token)).json(), 'factura')).toMatchObject({ softwareId: nuevo.softwareId, estado: 'en_pruebas' });
+    const principal = (await t.database.db.select().from(tienda).where(eq(tienda.idTienda, s.id)))[0]!.nombreTienda;
+    expect((await registros(norte.id, 'software_empresa')).at(-1)!.detalle).toMatchObject({ campos: [D.softwareId, D.softwarePin], documento: D.tiposHabilitacion.factura, desde: principal });
+    expect((await registros(s.id, 'tipo_configuracion')).at(-1)!.detalle).toMatchObject({ campos: [D.softwareId, D.softwarePin], documento: D.tiposHabilitacion.factura });
+    const log = (await req('GET', '/api/actividad?tipo=documento_electronico', norte.token)).json().items.map((e: { descripcion: string }) => e.descripcion);
+    expect(log).toContain(`Cambió el software de «${D.tiposHabilitacion.factura}» de la empresa en la DIAN, desde «${principal}»: ${D.softwareId}, ${D.softwarePin}`);
+    const despues = dian.fake.peticiones.length;
+    expect((await facturar(norte)).documento.numero).toBe('FEN2');
+    expect(await enviadosCon(norte, despues)).toEqual([['01', nuevo.softwareId]]);
+  });
+
   it('una tienda sola sigue como antes: su administrador carga el certificado y cambia el software', async () => {
     const s = await crearTienda(t, { sinCaja: true });
     const admin = await crearEmpleado(t, s.codigo, { rol: ROL.ADMIN, sinCaja: true });
@@ -129,8 +213,13 @@ describe('un certificado DIAN por empresa (ADR 069)', { timeout: 240_000 }, () =
     const sw = await req('PUT', '/api/dian/configuracion', admin.token, { habilitado: false, ambiente: 'habilitacion', transporte: 'dian', ...SOFTWARE });
     expect(sw.statusCode, sw.body).toBe(200);
     expect(sw.json()).toMatchObject({ softwareId: SOFTWARE.softwareId, pinGuardado: true });
-    // One log entry, as before (no "whole empresa" wording).
+    // A type's software too, as before: its own store only.
+    const tipo = await req('PUT', '/api/dian/habilitacion/tipos/factura', admin.token, { ...FACTURA_SW, testSetId: '4a1c2a44-5b6d-4e7f-8a9b-0c1d2e3f4a5b' });
+    expect(tipo.statusCode, tipo.body).toBe(200);
+    expect(tipoDe(tipo.json(), 'factura')).toMatchObject({ softwareId: FACTURA_SW.softwareId, pinGuardado: true, estado: 'en_pruebas' });
+    // One log entry each, as before (no "whole empresa" wording).
     expect((await registros(s.id, 'certificado')).map((a) => (a.detalle as { desde?: string }).desde)).toEqual([undefined]);
+    expect((await registros(s.id, 'tipo_configuracion')).map((a) => a.detalle)).toEqual([{ accion: 'tipo_configuracion', documento: D.tiposHabilitacion.factura, campos: [D.softwareId, D.softwarePin, D.testSetId] }]);
     expect(await registros(s.id, 'software_empresa')).toEqual([]);
   });
 });

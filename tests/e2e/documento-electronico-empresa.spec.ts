@@ -9,10 +9,13 @@ import { fotosEnDosAnchos } from './support/capturas';
  * One DIAN certificate per empresa (issue #56 point 5, ADR 069): the owner loads the certificate and
  * the software in the first store; on the branch's settings screen the owner reads that a change applies
  * to both stores, and the branch's administrator (a person with role 1 there) sees the empresa's
- * certificate, the software read-only, no upload, and that only the owner changes them. Screenshots of
- * both at 1366 and 390 px.
+ * certificate, the software read-only (the POS document's and the invoice's), no upload, and that only
+ * the owner changes them; its own test set ids still save. Screenshots of both at 1366 and 390 px.
  */
 const SOFTWARE = { softwareId: '56f2ae4e-9812-4fad-9255-08fcfcd5ccb0', softwarePin: '12345', testSetId: '3f1c2a44-5b6d-4e7f-8a9b-0c1d2e3f4a5b' };
+/** The invoice's own software (ADR 069's addendum): the empresa's too. */
+const FACTURA = { softwareId: 'a1b2c3d4-0000-4000-8000-000000000001', softwarePin: '54321' };
+const TARJETA_FACTURA = 'Factura electrónica de venta, notas crédito y notas débito';
 
 const selector = (page: Page) => page.getByRole('combobox', { name: 'Tienda', exact: true });
 async function cambiarA(page: Page, nombre: string) {
@@ -34,6 +37,7 @@ test('el certificado y el software son de la empresa: el dueño sabe que un camb
   await ok(page.request.put('/api/tienda/perfil-fiscal', { headers: dueno, data: perfilFiscal('Surtidor La Ceiba S.A.S.', '800197268', 4, 'facturas@laceiba.co') }), 200);
   await ok(page.request.post('/api/dian/certificado', { headers: dueno, data: { p12: cert.p12.toString('base64'), clave: cert.clave } }), 200);
   await ok(page.request.put('/api/dian/configuracion', { headers: dueno, data: { habilitado: false, ambiente: 'habilitacion', transporte: 'dian', ...SOFTWARE } }), 200);
+  await ok(page.request.put('/api/dian/habilitacion/tipos/factura', { headers: dueno, data: FACTURA }), 200);
   // A person of the first store, administrator (role 1) of the branch.
   await ok(page.request.put('/api/tienda/invitacion', { headers: dueno, data: { aprobar_empleados: false } }), 200);
   const correo = `${unique('admin')}@e2e.co`;
@@ -53,6 +57,10 @@ test('el certificado y el software son de la empresa: el dueño sabe que un camb
   await expect(page.getByTestId('certificado-resumen')).toContainText('Surtidor La Ceiba SAS');
   await expect(page.getByRole('form', { name: 'Documento electrónico' }).getByLabel('Identificador del software (SoftwareID)')).toHaveValue(SOFTWARE.softwareId);
   await expect(page.getByLabel('Archivo del certificado (.p12 o .pfx)')).toBeVisible();
+  const facturaDueno = page.getByRole('form', { name: TARJETA_FACTURA });
+  await expect(facturaDueno.getByLabel('Identificador del software (SoftwareID)')).toHaveValue(FACTURA.softwareId);
+  await expect(facturaDueno.getByLabel('Identificador del software (SoftwareID)')).not.toHaveAttribute('readonly');
+  await expect(facturaDueno.getByLabel('PIN del software')).toBeEnabled();
   await fotosEnDosAnchos(page, 'dian-empresa-dueno');
 
   // The branch's administrator: the same certificate and software, read-only, no upload.
@@ -73,6 +81,15 @@ test('el certificado y el software son de la empresa: el dueño sabe que un camb
   await admin.getByRole('form', { name: 'Documento electrónico' }).getByLabel('Identificador del set de pruebas (TestSetId)').fill('4a1c2a44-5b6d-4e7f-8a9b-0c1d2e3f4a5b');
   await admin.getByRole('button', { name: 'Guardar configuración' }).click();
   await expect(admin.getByText('Configuración guardada.')).toBeVisible();
+  // The invoice's software too: the empresa's, read-only; the branch's own test set id for it saves.
+  const factura = admin.getByRole('form', { name: TARJETA_FACTURA });
+  await expect(factura.getByLabel('Identificador del software (SoftwareID)')).toHaveValue(FACTURA.softwareId);
+  await expect(factura.getByLabel('Identificador del software (SoftwareID)')).toHaveAttribute('readonly', '');
+  await expect(factura.getByLabel('PIN del software')).toBeDisabled();
+  await factura.getByLabel('Identificador del set de pruebas (TestSetId)').fill('5b2d3b55-6c7e-4f80-9bac-1d2e3f4a5b6c');
+  await factura.getByRole('button', { name: 'Guardar datos' }).click();
+  await expect(admin.getByText('Datos del tipo de documento guardados.')).toBeVisible();
+  await expect(factura.getByTestId('tipo-factura-estado')).toHaveText('En pruebas');
   await fotosEnDosAnchos(admin, 'dian-empresa-sucursal');
   await contexto.close();
 });

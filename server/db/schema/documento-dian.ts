@@ -166,8 +166,14 @@ export const dianHabilitacionTipo = pgTable(
       .notNull()
       .references(() => tienda.idTienda, { onDelete: 'cascade' }),
     tipo: text('tipo').notNull(),
-    softwareId: text('software_id'),
-    softwarePin: text('software_pin'),
+    /**
+     * The type's software a store kept before it became the empresa's (migration 0108, ADR 069's
+     * addendum): left only where it differs from the empresa's, and then still the one this store's
+     * documents of the type carry (a store issuing today never stops); reported by the consistency
+     * check, cleared when the empresa's software of the type is saved. Read only by habilitacion-tipos.ts.
+     */
+    softwareIdPropio: text('software_id'),
+    softwarePinPropio: text('software_pin'),
     testSetId: text('test_set_id'),
     estado: text('estado').notNull().default('en_pruebas'),
     /** The last set sent: documents and DIAN's answers (as `habilitacion_resultado`). */
@@ -182,4 +188,25 @@ export const dianHabilitacionTipo = pgTable(
     check('dian_habilitacion_tipo_tipo_valido', sql`${t.tipo} in ('factura', 'soporte')`),
     check('dian_habilitacion_tipo_estado_valido', sql`${t.estado} in ('en_pruebas', 'habilitado', 'rechazado')`),
   ],
+);
+
+/**
+ * The software (SoftwareID, PIN) DIAN registered for the empresa for each other document type
+ * (`factura`, `soporte`), ADR 069's addendum: DIAN registers software per taxpayer, so every store of
+ * the empresa signs that type's documents with it. Each store's habilitación of the type (state, test
+ * set, DIAN's answers) stays in `dian_habilitacion_tipo`. Written only through
+ * server/modules/dian/habilitacion-tipos.ts.
+ */
+export const empresaDianTipo = pgTable(
+  'empresa_dian_tipo',
+  {
+    empresaId: integer('empresa_id')
+      .notNull()
+      .references(() => empresa.idEmpresa, { onDelete: 'cascade' }),
+    tipo: text('tipo').notNull(),
+    softwareId: text('software_id'),
+    softwarePin: text('software_pin'),
+    actualizadoEn: timestamp('actualizado_en', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.empresaId, t.tipo] }), check('empresa_dian_tipo_tipo_valido', sql`${t.tipo} in ('factura', 'soporte')`)],
 );

@@ -13,7 +13,8 @@ import type { TPerfilFiscal } from '#shared/schemas/impuestos';
 import { registrarPor, type Autor } from '../actividad/actividad.domain';
 import type { Db, Tx } from '../../db/client';
 import { comprobarDestino, FallaSalida } from '../../lib/salida';
-import { dianConfiguracion, dianHabilitacionTipo, empresaDian, tienda } from '../../db/schema';
+import { dianConfiguracion, dianHabilitacionTipo, empresaDian, empresaDianTipo, tienda } from '../../db/schema';
+import { esDueno, tiendasDeEmpresa } from '../tienda/empresa';
 import { leerPerfilFiscal } from '../tienda/perfil-fiscal';
 import { documentoDesdeVenta } from './adaptador';
 import { TransporteApidian } from './apidian';
@@ -90,25 +91,16 @@ function conEmpresa(f: FilaTienda, e: DianDeEmpresa | null): FilaConfiguracion {
   };
 }
 
-/** The stores of a store's empresa (ids and names, by id): two or more, and its DIAN registration is the owner's to change. */
-async function tiendasDeEmpresa(db: Db | Tx, tiendaId: number): Promise<{ id: number; nombre: string }[]> {
-  return db
-    .select({ id: tienda.idTienda, nombre: tienda.nombreTienda })
-    .from(tienda)
-    .where(eq(tienda.empresaId, sql`(select t.empresa_id from tienda t where t.id_tienda = ${tiendaId})`))
-    .orderBy(asc(tienda.idTienda));
-}
-
 /**
  * In an empresa of two or more stores only its owner changes the software and the certificate (ADR 069):
  * a change reaches every store. A lone store's administrator changes them as before.
  */
-function comprobarDueno(tiendas: unknown[], dueno: boolean): void {
-  if (tiendas.length > 1 && !dueno) throw new AppError('FORBIDDEN', D.dianDeEmpresa);
+export function comprobarDueno(tiendas: unknown[], autor: Autor): void {
+  if (tiendas.length > 1 && !esDueno(autor)) throw new AppError('FORBIDDEN', D.dianDeEmpresa);
 }
 
 /** The empresa's row, created empty when missing, locked for a write. */
-async function empresaParaEscribir(tx: Tx, tiendaId: number): Promise<typeof empresaDian.$inferSelect> {
+export async function empresaParaEscribir(tx: Tx, tiendaId: number): Promise<typeof empresaDian.$inferSelect> {
   const [t] = await tx.select({ empresaId: tienda.empresaId }).from(tienda).where(eq(tienda.idTienda, tiendaId));
   await tx.insert(empresaDian).values({ empresaId: t!.empresaId }).onConflictDoNothing();
   const [e] = await tx.select().from(empresaDian).where(eq(empresaDian.empresaId, t!.empresaId)).for('update');
@@ -131,17 +123,47 @@ async function olvidarCopiasPropias(tx: Tx, tiendas: number[]): Promise<void> {
     );
 }
 
-export type FilaTipo = typeof dianHabilitacionTipo.$inferSelect;
+type FilaTipoPropia = typeof dianHabilitacionTipo.$inferSelect;
+/** A type's software (SoftwareID, PIN). */
+export interface SoftwareTipo {
+  softwareId: string | null;
+  softwarePin: string | null;
+}
+/**
+ * A store's habilitación of a type (issue #57 point 5) with the software its documents of the type
+ * carry (ADR 069's addendum): its empresa's, or the copy the store kept because it differed when
+ * migration 0108 made the software the empresa's (`propio`): a store issuing today keeps issuing as it did.
+ */
+export type FilaTipo = Omit<FilaTipoPropia, 'softwareIdPropio' | 'softwarePinPropio'> & SoftwareTipo & { propio: boolean };
 
-/** Each other type's habilitación (issue #57 point 5): a type the store has not configured answers `sin_configurar`. */
+/** The store's row of a type merged with its empresa's software of the type (null row: never configured there). */
+export function conSoftwareDeEmpresa(h: FilaTipoPropia, e: SoftwareTipo | null | undefined): FilaTipo {
+  const { softwareIdPropio, softwarePinPropio, ...resto } = h;
+  const propio = softwareIdPropio != null || softwarePinPropio != null;
+  return { ...resto, propio, softwareId: propio ? softwareIdPropio : (e?.softwareId ?? null), softwarePin: propio ? softwarePinPropio : (e?.softwarePin ?? null) };
+}
+
+/** The empresa's software of each type (ADR 069's addendum), for a store of it. */
+export async function softwareDeTipos(db: Db | Tx, tiendaId: number): Promise<Map<string, SoftwareTipo>> {
+  const filas = await db
+    .select({ tipo: empresaDianTipo.tipo, softwareId: empresaDianTipo.softwareId, softwarePin: empresaDianTipo.softwarePin })
+    .from(empresaDianTipo)
+    .where(eq(empresaDianTipo.empresaId, sql`(select t.empresa_id from tienda t where t.id_tienda = ${tiendaId})`));
+  return new Map(filas.map((f) => [f.tipo, { softwareId: f.softwareId, softwarePin: f.softwarePin }]));
+}
+
+/** Each other type's habilitación (issue #57 point 5): a type the store has not configured answers `sin_configurar`, with its empresa's software. */
 export async function tiposDeTienda(db: Db | Tx, tiendaId: number): Promise<THabilitacionTipo[]> {
   const filas = await db.select().from(dianHabilitacionTipo).where(eq(dianHabilitacionTipo.tiendaId, tiendaId)).orderBy(asc(dianHabilitacionTipo.tipo));
+  const deEmpresa = await softwareDeTipos(db, tiendaId);
   return TIPOS_HABILITACION.map((tipo) => {
-    const t = filas.find((x) => x.tipo === tipo);
+    const h = filas.find((x) => x.tipo === tipo);
+    const t = h ? conSoftwareDeEmpresa(h, deEmpresa.get(tipo)) : null;
+    const software = t ?? deEmpresa.get(tipo);
     return {
       tipo,
-      softwareId: t?.softwareId ?? null,
-      pinGuardado: !!t?.softwarePin,
+      softwareId: software?.softwareId ?? null,
+      pinGuardado: !!software?.softwarePin,
       testSetId: t?.testSetId ?? null,
       estado: (t?.estado as THabilitacionTipo['estado'] | undefined) ?? 'sin_configurar',
       habilitadoEn: t?.habilitadoEn?.toISOString() ?? null,
@@ -202,7 +224,7 @@ async function comprobarProveedorUrl(url: string): Promise<void> {
   }
 }
 
-export async function guardarConfiguracion(options: { db: Db; tiendaId: number; datos: TConfiguracionDianRequest; autor: Autor; dueno: boolean }): Promise<TConfiguracionDian> {
+export async function guardarConfiguracion(options: { db: Db; tiendaId: number; datos: TConfiguracionDianRequest; autor: Autor }): Promise<TConfiguracionDian> {
   const { db, tiendaId, autor } = options;
   const datos = options.datos as Required<Pick<TConfiguracionDianRequest, 'habilitado' | 'ambiente' | 'transporte'>> & Partial<Record<'softwareId' | 'softwarePin' | 'testSetId' | 'proveedorUrl' | 'proveedorToken', string>>;
   if (datos.proveedorUrl) await comprobarProveedorUrl(datos.proveedorUrl);
@@ -218,7 +240,7 @@ export async function guardarConfiguracion(options: { db: Db; tiendaId: number; 
     const software = { softwareId: datos.softwareId ?? actual.softwareId, softwarePin: datos.softwarePin ?? actual.softwarePin };
     const otroSoftware = software.softwareId !== actual.softwareId || software.softwarePin !== actual.softwarePin;
     const tiendas = await tiendasDeEmpresa(tx, tiendaId);
-    if (otroSoftware) comprobarDueno(tiendas, options.dueno);
+    if (otroSoftware) comprobarDueno(tiendas, autor);
     const nueva = {
       habilitado: datos.habilitado,
       ambiente,
@@ -285,13 +307,11 @@ export async function guardarCertificado(options: {
   autor: Autor;
   ahora?: Date;
   intentos?: IntentosCertificado;
-  /** The empresa's owner (ADR 069): in an empresa of two or more stores, only the owner loads it. */
-  dueno: boolean;
 }): Promise<TConfiguracionDian> {
   const { db, tiendaId, datos, autor, intentos } = options;
   const ahora = options.ahora ?? new Date();
   // Refused before the file is read: nothing changes and no password attempt is counted.
-  comprobarDueno(await tiendasDeEmpresa(db, tiendaId), options.dueno);
+  comprobarDueno(await tiendasDeEmpresa(db, tiendaId), autor);
   const p12 = Buffer.from(datos.p12, 'base64');
   let credencial: Credencial;
   try {
@@ -313,7 +333,7 @@ export async function guardarCertificado(options: {
       const empresa = await empresaParaEscribir(tx, tiendaId);
       // Checked again inside the transaction: a branch opened meanwhile makes it the owner's.
       const tiendas = await tiendasDeEmpresa(tx, tiendaId);
-      comprobarDueno(tiendas, options.dueno);
+      comprobarDueno(tiendas, autor);
       const para = `empresa:${empresa.empresaId}`;
       const sellado = sellarCertificado({ p12, clave: datos.clave }, contextoDian().llave(), para);
       await tx

@@ -7,7 +7,6 @@ import { ZArchivoDianQuery, ZCertificadoDianRequest, ZConfiguracionDian, ZConfig
 import { descargaComo } from '../../lib/exportar';
 import { requireRole, sessionOf, storeOf } from '../../plugins/auth';
 import { autorDe } from '../actividad/actividad.domain';
-import { alcanceDe } from '../tienda/sucursal.domain';
 import { consultarSetPruebas, enviarSetPruebas, guardarCertificado, guardarConfiguracion, obtenerConfiguracion } from './configuracion.domain';
 import { intentosCertificado } from './intentos-certificado';
 import { emitirNotaDebito, notasDebitoDeVenta } from './nota-debito.domain';
@@ -43,14 +42,14 @@ export async function dianRoutes(app: FastifyInstance) {
   r.put('/dian/configuracion', {
     preValidation: soloAdministrador,
     schema: { tags, body: ZConfiguracionDianRequest, response: { 200: ZConfiguracionDian } },
-    handler: (req) => guardarConfiguracion({ db: app.db, tiendaId: storeOf(req), datos: req.body, autor: autorDe(sessionOf(req), 'tienda'), dueno: !!alcanceDe(sessionOf(req)).dueno }),
+    handler: (req) => guardarConfiguracion({ db: app.db, tiendaId: storeOf(req), datos: req.body, autor: autorDe(sessionOf(req), 'tienda') }),
   });
 
   r.post('/dian/certificado', {
     preValidation: soloAdministrador,
     schema: { tags, body: ZCertificadoDianRequest, response: { 200: ZConfiguracionDian } },
     handler: (req, reply) =>
-      guardarCertificado({ db: app.db, tiendaId: storeOf(req), datos: req.body, autor: autorDe(sessionOf(req), 'tienda'), intentos: intentos(req, reply), dueno: !!alcanceDe(sessionOf(req)).dueno }),
+      guardarCertificado({ db: app.db, tiendaId: storeOf(req), datos: req.body, autor: autorDe(sessionOf(req), 'tienda'), intentos: intentos(req, reply) }),
   });
 
   r.post('/dian/habilitacion', {

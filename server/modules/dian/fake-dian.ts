@@ -27,6 +27,8 @@ export interface PeticionRegistrada {
   testSetId?: string;
   /** The document's DIAN type code (20, 01, 91, 92, 05, 95…) of a SendBillSync or SendTestSetAsync. */
   tipoDocumento?: string;
+  /** The software that issued it (`sts:SoftwareID`), as DIAN checks it against the taxpayer's registration. */
+  softwareId?: string;
   numero?: string;
   firmaValida: boolean;
   motivo?: string;
@@ -186,6 +188,7 @@ export async function iniciarFakeDian(opciones: { modo?: ModoFake; retrasoMs?: n
         const cude = d.getElementsByTagNameNS(NS.cbc, 'UUID')[0]?.textContent ?? '';
         const numero = d.getElementsByTagNameNS(NS.cbc, 'ID')[0]?.textContent ?? '';
         const raiz = d.documentElement?.localName ?? '';
+        const softwareId = d.getElementsByTagNameNS(NS.sts, 'SoftwareID')[0]?.textContent?.trim() || undefined;
         const tipoDocumento =
           raiz === 'DebitNote' ? '92' : (d.getElementsByTagNameNS(NS.cbc, raiz === 'CreditNote' ? 'CreditNoteTypeCode' : 'InvoiceTypeCode')[0]?.textContent?.trim() ?? '');
         if (operacion === 'SendTestSetAsync') {
@@ -219,7 +222,7 @@ export async function iniciarFakeDian(opciones: { modo?: ModoFake; retrasoMs?: n
           }
         }
         if (operacion === 'SendBillSync') {
-          responder(200, respuestaDian(operacion, veredicto), { operacion, ...(cude ? { cude, numero, tipoDocumento } : {}), firmaValida: true });
+          responder(200, respuestaDian(operacion, veredicto), { operacion, ...(cude ? { cude, numero, tipoDocumento, softwareId } : {}), firmaValida: true });
           return;
         }
         // The test set: DIAN takes the zip and validates it later; a wrong test-set id is refused at once.
@@ -235,7 +238,7 @@ export async function iniciarFakeDian(opciones: { modo?: ModoFake; retrasoMs?: n
         const zipKey = randomUUID();
         lotes.set(zipKey, { veredicto, enProceso: estado.consultasEnProceso });
         if (lotes.size > LIMITE_MEMORIA) lotes.delete(lotes.keys().next().value!);
-        responder(200, sobreRespuesta(operacion, `<b:ErrorMessageList i:nil="true"/><b:ZipKey>${zipKey}</b:ZipKey>`), { operacion, cude, numero, testSetId, tipoDocumento, firmaValida: true });
+        responder(200, sobreRespuesta(operacion, `<b:ErrorMessageList i:nil="true"/><b:ZipKey>${zipKey}</b:ZipKey>`), { operacion, cude, numero, testSetId, tipoDocumento, softwareId, firmaValida: true });
         return;
       }
       if (operacion === 'GetStatusZip') {

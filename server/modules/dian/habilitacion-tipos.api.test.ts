@@ -84,7 +84,7 @@ describe('habilitación por tipo de documento (issue #57 punto 5)', { timeout: 1
     const s = await ferreteria();
     const f = (await filaConfiguracion(t.database.db, s.id))!;
     const perfil = (await leerPerfilFiscal(t.database.db, s.id))!;
-    const conFactura = conSoftwareDelTipo(f, { ...FACTURA, tiendaId: s.id, tipo: 'factura', estado: 'en_pruebas', resultado: null, habilitadoEn: null, setSiguiente: 1, actualizadoEn: new Date() });
+    const conFactura = conSoftwareDelTipo(f, FACTURA);
     const ahora = new Date();
     for (const tipo of ['factura', 'soporte'] as const) {
       const docs = documentosDelSet(tipo, conFactura, perfil, 1, ahora);

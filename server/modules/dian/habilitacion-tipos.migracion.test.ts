@@ -28,7 +28,7 @@ async function tiendaCon(documentos: { tipo: string; ambiente: number; estado: s
 }
 
 const tipos = async (tiendaId: number) =>
-  (await t.database.db.select().from(dianHabilitacionTipo).where(eq(dianHabilitacionTipo.tiendaId, tiendaId))).map((r) => [r.tipo, r.estado, r.softwareId]).sort();
+  (await t.database.db.select().from(dianHabilitacionTipo).where(eq(dianHabilitacionTipo.tiendaId, tiendaId))).map((r) => [r.tipo, r.estado, r.softwareIdPropio]).sort();
 
 describe('la migración 0094 con tiendas que ya emitían', () => {
   it('quien ya emitía facturas o soportes aceptados en producción sigue habilitado para ese tipo; los demás no', async () => {

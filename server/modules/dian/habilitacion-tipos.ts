@@ -7,28 +7,34 @@
  * the POS set: SendTestSetAsync, then GetStatusZip) and reads DIAN's answers; in producción only a
  * type DIAN enabled is issued (`exigirTipoHabilitado`), and each type's documents carry its software.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { AppError } from '#shared/errors';
 import { digitoVerificacion } from '#shared/impuestos';
 import { dian as D } from '#shared/messages/dian';
 import type { TConfiguracionDian, THabilitacionTipoRequest, TResultadoHabilitacion, TTipoHabilitacion } from '#shared/schemas/dian';
 import type { TPerfilFiscal } from '#shared/schemas/impuestos';
 import type { Db, Tx } from '../../db/client';
-import { dianHabilitacionTipo } from '../../db/schema';
+import { dianHabilitacionTipo, empresaDianTipo } from '../../db/schema';
 import { registrarPor, type Autor } from '../actividad/actividad.domain';
+import { tiendasDeEmpresa } from '../tienda/empresa';
 import { leerPerfilFiscal } from '../tienda/perfil-fiscal';
 import { emisorDePerfil } from './adaptador';
 import {
+  comprobarDueno,
+  conSoftwareDeEmpresa,
   credencialDe,
+  empresaParaEscribir,
   enviarDocumentoDelSet,
   esperarLote,
   filaConfiguracion,
   respuesta,
   softwareDe,
+  softwareDeTipos,
   transporteDe,
   ventaDePrueba,
   type FilaConfiguracion,
   type FilaTipo,
+  type SoftwareTipo,
 } from './configuracion.domain';
 import { construirDocumentoSoporte, construirNotaSoporte, lineaSoporte, PREFIJO_NOTAS_SOPORTE, type DocumentoSoporte } from './documento-soporte';
 import { construirFacturaVenta, type AdquirenteFactura, type FacturaVenta } from './factura-venta';
@@ -53,38 +59,74 @@ const RESOLUCION_SOPORTE_PRUEBAS: Resolucion = { numero: '18760000001', fechaDes
 /** How many numbers each set takes from its counter (documents and notes share it). */
 const NUMEROS_DEL_SET: Record<TTipoHabilitacion, number> = { factura: 4, soporte: 3 };
 
-async function filaTipo(db: Db | Tx, tiendaId: number, tipo: TTipoHabilitacion): Promise<FilaTipo | null> {
-  const [t] = await db
+/**
+ * A store's row of a type (null: never configured there) merged with the software its documents of the
+ * type carry, and that software (its empresa's when the store has no row).
+ */
+async function leerTipo(db: Db | Tx, tiendaId: number, tipo: TTipoHabilitacion): Promise<{ fila: FilaTipo | null; software: SoftwareTipo | null }> {
+  const [h] = await db
     .select()
     .from(dianHabilitacionTipo)
     .where(and(eq(dianHabilitacionTipo.tiendaId, tiendaId), eq(dianHabilitacionTipo.tipo, tipo)))
     .limit(1);
-  return t ?? null;
+  const deEmpresa = (await softwareDeTipos(db, tiendaId)).get(tipo) ?? null;
+  const fila = h ? conSoftwareDeEmpresa(h, deEmpresa) : null;
+  return { fila, software: fila ?? deEmpresa };
 }
 
-/** Saves a type's software and test set; a new software (id or PIN) must pass its set again. */
+/** The type's fields of the form that are the empresa's (ADR 069's addendum): a change reaches every store. */
+const CAMPOS_EMPRESA = ['softwareId', 'softwarePin'] as const;
+
+/**
+ * Saves a type's software and the store's test set id. The software is the empresa's (ADR 069's
+ * addendum: DIAN registers it for the taxpayer): in an empresa of two or more stores only its owner
+ * changes it (403 `dian.dianDeEmpresa`, nothing written); a change reaches every store, each of which
+ * must pass the type's set again, and each store's log says so. The test set id is the store's.
+ */
 export async function guardarTipo(options: { db: Db; tiendaId: number; tipo: TTipoHabilitacion; datos: THabilitacionTipoRequest; autor: Autor }): Promise<TConfiguracionDian> {
   const { db, tiendaId, tipo, autor } = options;
   const datos = options.datos as Partial<Record<'softwareId' | 'softwarePin' | 'testSetId', string>>;
   if (!datos.softwareId && !datos.softwarePin && !datos.testSetId) throw new AppError('VALIDATION', D.tipoSinDatos);
   return db.transaction(async (tx) => {
+    // The empresa's rows first, then the store's (every writer locks in this order).
+    const empresa = await empresaParaEscribir(tx, tiendaId);
+    const deTipo = and(eq(empresaDianTipo.empresaId, empresa.empresaId), eq(empresaDianTipo.tipo, tipo));
+    await tx.insert(empresaDianTipo).values({ empresaId: empresa.empresaId, tipo }).onConflictDoNothing();
+    const [deEmpresa] = await tx.select().from(empresaDianTipo).where(deTipo).for('update');
+    const tiendas = await tiendasDeEmpresa(tx, tiendaId);
     await tx.insert(dianHabilitacionTipo).values({ tiendaId, tipo }).onConflictDoNothing();
-    const [actual] = await tx
+    const filas = await tx
       .select()
       .from(dianHabilitacionTipo)
-      .where(and(eq(dianHabilitacionTipo.tiendaId, tiendaId), eq(dianHabilitacionTipo.tipo, tipo)))
+      .where(and(inArray(dianHabilitacionTipo.tiendaId, tiendas.map((x) => x.id)), eq(dianHabilitacionTipo.tipo, tipo)))
+      .orderBy(asc(dianHabilitacionTipo.tiendaId))
       .for('update');
-    const nueva = {
-      softwareId: datos.softwareId ?? actual!.softwareId,
-      softwarePin: datos.softwarePin ?? actual!.softwarePin,
-      testSetId: datos.testSetId ?? actual!.testSetId,
-    };
-    const otroSoftware = nueva.softwareId !== actual!.softwareId || nueva.softwarePin !== actual!.softwarePin;
-    await tx
-      .update(dianHabilitacionTipo)
-      .set({ ...nueva, ...(otroSoftware ? { estado: 'en_pruebas', habilitadoEn: null } : {}), actualizadoEn: new Date() })
-      .where(and(eq(dianHabilitacionTipo.tiendaId, tiendaId), eq(dianHabilitacionTipo.tipo, tipo)));
-    const campos = (['softwareId', 'softwarePin', 'testSetId'] as const).filter((k) => nueva[k] !== actual![k]).map((k) => D[k]);
+    const actual = conSoftwareDeEmpresa(filas.find((x) => x.tiendaId === tiendaId)!, deEmpresa);
+    const software = { softwareId: datos.softwareId ?? actual.softwareId, softwarePin: datos.softwarePin ?? actual.softwarePin };
+    const otroSoftware = CAMPOS_EMPRESA.some((k) => software[k] !== actual[k]);
+    if (otroSoftware) comprobarDueno(tiendas, autor);
+    const testSetId = datos.testSetId ?? actual.testSetId;
+    if (testSetId !== actual.testSetId)
+      await tx.update(dianHabilitacionTipo).set({ testSetId, actualizadoEn: new Date() }).where(and(eq(dianHabilitacionTipo.tiendaId, tiendaId), eq(dianHabilitacionTipo.tipo, tipo)));
+    const campos = [...CAMPOS_EMPRESA.filter((k) => software[k] !== actual[k]), ...(testSetId !== actual.testSetId ? (['testSetId'] as const) : [])].map((k) => D[k]);
+    if (otroSoftware) {
+      await tx.update(empresaDianTipo).set({ ...software, actualizadoEn: new Date() }).where(deTipo);
+      // Every store's copy goes (the owner decided). A store whose documents of the type change software
+      // must pass the set again, and its log says so (the acting store's, by its own entry below).
+      const desde = tiendas.find((x) => x.id === tiendaId)!.nombre;
+      for (const otra of tiendas) {
+        const h = filas.find((x) => x.tiendaId === otra.id);
+        const antes: SoftwareTipo & { propio?: boolean } = h ? conSoftwareDeEmpresa(h, deEmpresa) : deEmpresa!;
+        const cambiados = CAMPOS_EMPRESA.filter((k) => software[k] !== antes[k]).map((k) => D[k]);
+        if (h && (cambiados.length || antes.propio))
+          await tx
+            .update(dianHabilitacionTipo)
+            .set({ softwareIdPropio: null, softwarePinPropio: null, ...(cambiados.length ? { estado: 'en_pruebas', habilitadoEn: null } : {}), actualizadoEn: new Date() })
+            .where(and(eq(dianHabilitacionTipo.tiendaId, otra.id), eq(dianHabilitacionTipo.tipo, tipo)));
+        if (otra.id !== tiendaId && cambiados.length)
+          await registrarPor(tx, otra.id, autor, { tipo: 'documento_electronico', detalle: { accion: 'software_empresa', campos: cambiados, desde, documento: D.tiposHabilitacion[tipo]! } });
+      }
+    }
     if (campos.length) await registrarPor(tx, tiendaId, autor, { tipo: 'documento_electronico', detalle: { accion: 'tipo_configuracion', documento: D.tiposHabilitacion[tipo]!, campos } });
     return respuesta(tx, await filaConfiguracion(tx as unknown as Db, tiendaId), tiendaId);
   });
@@ -173,7 +215,7 @@ export function documentosDelSet(tipo: TTipoHabilitacion, f: FilaConfiguracion, 
 }
 
 /** The store's configuration with a type's software in place of the POS document's (when that type has its own). */
-export function conSoftwareDelTipo(f: FilaConfiguracion, t: FilaTipo | null): FilaConfiguracion {
+export function conSoftwareDelTipo(f: FilaConfiguracion, t: SoftwareTipo | null): FilaConfiguracion {
   return t?.softwareId && t.softwarePin ? { ...f, softwareId: t.softwareId, softwarePin: t.softwarePin } : f;
 }
 
@@ -185,7 +227,7 @@ export function conSoftwareDelTipo(f: FilaConfiguracion, t: FilaTipo | null): Fi
 export async function enviarSetTipo(options: { db: Db; tiendaId: number; tipo: TTipoHabilitacion; autor: Autor; ahora?: Date }): Promise<TConfiguracionDian> {
   const { db, tiendaId, tipo, autor } = options;
   const f = await filaConfiguracion(db, tiendaId);
-  const t = await filaTipo(db, tiendaId, tipo);
+  const t = (await leerTipo(db, tiendaId, tipo)).fila;
   const perfil = await leerPerfilFiscal(db, tiendaId);
   if (!f || f.ambiente !== 2) throw new AppError('BUSINESS_RULE', D.setPruebasSoloHabilitacion);
   if (!perfil || !t?.softwareId || !t.softwarePin || !t.testSetId || !f.certificadoSellado) throw new AppError('BUSINESS_RULE', D.setTipoFalta(D.tiposHabilitacion[tipo]!));
@@ -213,7 +255,7 @@ export async function enviarSetTipo(options: { db: Db; tiendaId: number; tipo: T
 export async function consultarSetTipo(options: { db: Db; tiendaId: number; tipo: TTipoHabilitacion; autor: Autor; ahora?: Date }): Promise<TConfiguracionDian> {
   const { db, tiendaId, tipo, autor } = options;
   const f = await filaConfiguracion(db, tiendaId);
-  const previo = (await filaTipo(db, tiendaId, tipo))?.resultado as TResultadoHabilitacion | null | undefined;
+  const previo = (await leerTipo(db, tiendaId, tipo)).fila?.resultado as TResultadoHabilitacion | null | undefined;
   if (!f || !previo?.documentos.some((d) => d.estado === 'en_proceso' && d.zipKey)) throw new AppError('BUSINESS_RULE', D.setTipoNadaPendiente);
   const documentos = previo.documentos.map((d) => ({ ...d }));
   await esperarLote(transporteDe(f, credencialDe(f)), documentos);
@@ -251,7 +293,7 @@ async function guardarResultadoTipo(
 export async function configuracionParaTipo(db: Db | Tx, f: FilaConfiguracion, codigo: string, exigir = true): Promise<FilaConfiguracion> {
   const tipo = TIPO_DE_CODIGO[codigo];
   if (!tipo) return f;
-  const t = await filaTipo(db, f.tiendaId, tipo);
-  if (exigir && f.ambiente === 1 && t?.estado !== 'habilitado') throw new AppError('BUSINESS_RULE', D.tipoNoHabilitado(D.tiposHabilitacion[tipo]!));
-  return conSoftwareDelTipo(f, t);
+  const { fila, software } = await leerTipo(db, f.tiendaId, tipo);
+  if (exigir && f.ambiente === 1 && fila?.estado !== 'habilitado') throw new AppError('BUSINESS_RULE', D.tipoNoHabilitado(D.tiposHabilitacion[tipo]!));
+  return conSoftwareDelTipo(f, software);
 }

@@ -5,7 +5,7 @@
  * the screen — so "the current filter" is the query the screen sends, and no query means the whole
  * store (up to EXPORT_MAX_FILAS rows). Instants are written in the store's time zone.
  */
-import { asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { M } from '#shared/messages';
 import type { TFacturasFiltros } from '#shared/schemas/factura';
 import type { TMovimientosFiltros } from '#shared/schemas/movimiento';
@@ -22,6 +22,7 @@ import { listarProductos } from '../producto/producto.service';
 import type { LectorFacturas } from '../factura/factura.service';
 import { listarProveedores } from '../proveedor/proveedor.service';
 import { requireDueno, type Alcance } from '../tienda/alcance';
+import { tiendasDeLaEmpresa } from '../tienda/empresa';
 
 const ME = M.exportacion;
 export type EntidadExport = keyof typeof ME.hojas;
@@ -80,7 +81,7 @@ function columnasProductos<T extends TProductoListItem>(conCostos: boolean, extr
 export async function exportarCatalogoEmpresa(options: { db: Db; alcance: Alcance; lector: LectorFacturas; formato: TFormatoExport; q?: string }) {
   const { db, formato } = options;
   const { empresaId, tiendaId } = requireDueno(options.alcance, M.empresa.soloDueno);
-  const tiendas = await db.select({ id: tienda.idTienda, nombre: tienda.nombreTienda }).from(tienda).where(eq(tienda.empresaId, empresaId)).orderBy(asc(tienda.idTienda));
+  const tiendas = await tiendasDeLaEmpresa(db, empresaId);
   type Fila = TProductoListItem & { tienda: string; extra: ExtraProducto | undefined };
   const filas: Fila[] = [];
   let conCostos = true;

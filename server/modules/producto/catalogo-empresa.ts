@@ -15,35 +15,17 @@ import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { AppError } from '#shared/errors';
 import { M } from '#shared/messages';
 import type { Db, Tx } from '../../db/client';
-import { CATALOGO, inventario, producto, productoUnidadVenta, tienda } from '../../db/schema';
+import { CATALOGO, inventario, producto, productoUnidadVenta } from '../../db/schema';
 import { registrarPor, type Autor } from '../actividad/actividad.domain';
+import { tiendasHermanas, type TiendaDeEmpresa } from '../tienda/empresa';
 import { comprobarUnidad, registrarCambioPrecio } from './producto.reglas';
 
 /** The catalogue's fields (their one list lives by the table, for the consistency check too). */
 export { CATALOGO };
 type CampoCatalogo = (typeof CATALOGO)[number];
 
-export interface Hermana {
-  id: number;
-  nombre: string;
-}
-
-/** The other stores of the store's empresa, in id order (none for a one-store empresa). */
-export async function tiendasHermanas(db: Db | Tx, tiendaId: number): Promise<Hermana[]> {
-  const propia = db.select({ e: tienda.empresaId }).from(tienda).where(eq(tienda.idTienda, tiendaId));
-  return db
-    .select({ id: tienda.idTienda, nombre: tienda.nombreTienda })
-    .from(tienda)
-    .where(and(eq(tienda.empresaId, sql`(${propia})`), ne(tienda.idTienda, tiendaId)))
-    .orderBy(asc(tienda.idTienda));
-}
-
-/**
- * Who may change the catalogue of an empresa of several stores: its owner (the store account, ADR 049:
- * a session without a person) and the platform's operator. A store's staff, its administrator included,
- * change only what the store owns.
- */
-export const esDueno = (autor: Pick<Autor, 'usuarioId'>): boolean => autor.usuarioId === null;
+/** A sibling store (the empresa's stores are the tienda module's: tienda/empresa.ts). */
+export type Hermana = TiendaDeEmpresa;
 
 /** Whether `cambios` changes any catalogue field of `actual` (absent fields are left as they are). */
 export function cambiaCatalogo(actual: Partial<Record<CampoCatalogo, unknown>>, cambios: Partial<Record<CampoCatalogo, unknown>>): boolean {

@@ -22,7 +22,8 @@ import { esViolacionUnica } from '../../db/pg-error';
 import { registrarPor, type Autor } from '../actividad/actividad.domain';
 import { conRechazos, denegado, exigirPermiso, puede } from '../tienda/permisos';
 import { registrarCambioPrecio } from './producto.domain';
-import { comprobarCodigos, esDueno, tiendasHermanas, type Hermana } from './catalogo-empresa';
+import { esDueno, tiendasHermanas } from '../tienda/empresa';
+import { comprobarCodigos, type Hermana } from './catalogo-empresa';
 
 const P = M.productos.presentaciones;
 

@@ -26,7 +26,8 @@ import type { TCambioPrecio, THistorialPrecios } from '#shared/schemas/permisos'
 import { registrarPor, type Autor } from '../actividad/actividad.domain';
 import { conRechazos, denegado, exigirPermiso, puede } from '../tienda/permisos';
 import { comprobarUnidad, registrarCambioPrecio, registrarCambioUnidad, stockDeLaUnidad } from './producto.reglas';
-import { CATALOGO, cambiaCatalogo, crearEnHermanas, esDueno, infoCatalogo, llevarAHermanas, precioDeEmpresa, tiendasHermanas, type InfoCatalogo } from './catalogo-empresa';
+import { esDueno, tiendasHermanas } from '../tienda/empresa';
+import { CATALOGO, cambiaCatalogo, crearEnHermanas, infoCatalogo, llevarAHermanas, precioDeEmpresa, type InfoCatalogo } from './catalogo-empresa';
 
 /**
  * Who acts: a store session (`{ tiendaId }`) reaches its own store's products; the platform

@@ -11,7 +11,8 @@ import type { TCambioPrecio, TDetalleCambioPrecio } from '#shared/schemas/permis
 import { IMPORTADOS_PRODUCTO } from '#shared/schemas/producto';
 import type { Db, Tx } from '../../db/client';
 import { insertarLote } from '../../db/insertar-lote';
-import { CATALOGO, crearEnHermanas, esDueno, llevarAHermanas, tiendasHermanas } from './catalogo-empresa';
+import { esDueno, tiendasHermanas } from '../tienda/empresa';
+import { CATALOGO, crearEnHermanas, llevarAHermanas } from './catalogo-empresa';
 import { historialPrecio, inventario, producto } from '../../db/schema';
 import { nombreDe, registrarPor, type Autor } from '../actividad/actividad.domain';
 import { ajustarStockLote, registrarEntradasIniciales } from '../movimiento/ledger';

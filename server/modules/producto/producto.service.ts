@@ -9,7 +9,7 @@ import { NOMBRES_TIENDA, ZProductoDetalle, type TCamposProducto, type TCreatePro
 import type { Db } from '../../db/client';
 import * as dominio from './producto.domain';
 import type { Autor } from '../actividad/actividad.domain';
-import { esDueno } from './catalogo-empresa';
+import { esDueno } from '../tienda/empresa';
 
 /** `{ domainName: storeName }` where they differ (`precioUnit` is `precio`), for refusals and answers. */
 const CAMPOS = invertir(NOMBRES_TIENDA);

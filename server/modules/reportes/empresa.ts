@@ -6,6 +6,7 @@ import type { TColumna, TIndicador, TReporte, TReporteFiltros, TTabla } from '#s
 import type { Db } from '../../db/client';
 import { efectivosEsperados } from '../caja/caja.domain';
 import { requireDueno, type Alcance } from '../tienda/alcance';
+import { tiendasDeLaEmpresa } from '../tienda/empresa';
 import { type Ctx, n, s, filas, col, hoyEnTienda, rangoDe, promedio, nombreUsuario } from './comun';
 import { cifrasDeAgregado, type AgregadoProductos } from './cifras';
 import { agregadoPorTienda } from './por-producto';
@@ -38,8 +39,7 @@ export interface TiendaDeEmpresa {
 
 /** The empresa's stores, oldest first: the owner's only. */
 export async function tiendasDeEmpresa(db: Db, empresaId: number): Promise<TiendaDeEmpresa[]> {
-  const rows = await filas(db, sql`select id_tienda, nombre_tienda from tienda where empresa_id = ${empresaId} order by id_tienda`);
-  return rows.map((x) => ({ idTienda: n(x.id_tienda), nombreTienda: s(x.nombre_tienda) }));
+  return (await tiendasDeLaEmpresa(db, empresaId)).map((t) => ({ idTienda: t.id, nombreTienda: t.nombre }));
 }
 
 interface VentasTienda {

@@ -3,7 +3,7 @@
  * writes it; every role reads it (the receipts print it). Turning "responsable de IVA" on is refused
  * while a product has no tax (the rule is server/modules/impuestos/impuestos.domain.ts's).
  */
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { AppError } from '#shared/errors';
 import { M } from '#shared/messages';
 import type { TPerfilFiscal, TPerfilFiscalRespuesta } from '#shared/schemas/impuestos';
@@ -12,6 +12,7 @@ import { perfilFiscal, tienda } from '../../db/schema';
 import { registrarPor, type Autor } from '../actividad/actividad.domain';
 import { contarSinImpuesto, exigirTodoClasificado } from '../impuestos/impuestos.domain';
 import type { Alcance } from './alcance';
+import { tiendasHermanas } from './empresa';
 
 /** The profile's one projection: what the screens, receipts and the electronic document (#31) read. */
 export const perfilColumns = {
@@ -61,7 +62,7 @@ const contribuyenteDe = (p: TPerfilFiscal) => Object.fromEntries(DEL_CONTRIBUYEN
 export async function guardarPerfilFiscal(options: { db: Db; tiendaId: number; alcance: Alcance; datos: TPerfilFiscal; autor: Autor }): Promise<TPerfilFiscalRespuesta> {
   const { db, tiendaId, datos, autor } = options;
   return db.transaction(async (tx) => {
-    const otras = (await tx.select({ id: tienda.idTienda }).from(tienda).where(and(eq(tienda.empresaId, sql`(select t.empresa_id from tienda t where t.id_tienda = ${tiendaId})`), ne(tienda.idTienda, tiendaId)))).map((x) => x.id);
+    const otras = (await tiendasHermanas(tx, tiendaId)).map((x) => x.id);
     const [antes] = await tx.select(perfilColumns).from(perfilFiscal).where(eq(perfilFiscal.tiendaId, tiendaId)).for('update').limit(1);
     const cambiaContribuyente = !antes || JSON.stringify(contribuyenteDe(comoPerfil(antes))) !== JSON.stringify(contribuyenteDe(datos));
     if (otras.length && cambiaContribuyente && !options.alcance.dueno) throw new AppError('FORBIDDEN', M.impuestos.contribuyenteDeEmpresa);

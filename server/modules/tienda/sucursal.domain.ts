@@ -16,6 +16,7 @@ import { producto, rol, tienda, usuario, usuarioTienda } from '../../db/schema';
 import { registrarPor, type Autor } from '../actividad/actividad.domain';
 import { crearTienda } from '../cuenta/cuenta.service';
 import { copiarCatalogo } from '../producto/sucursal-catalogo';
+import { esDueno, tiendasDeLaEmpresa } from './empresa';
 import { perfilDeSucursal } from './perfil-fiscal';
 import { fieldConflict, fieldError, inEmpresa, notFound, requireDueno, type Alcance } from './alcance';
 
@@ -30,13 +31,13 @@ export interface Quien {
   rol: number;
 }
 
-/** The scope of a session for this module: the owner is the store login of an empresa. */
+/** The scope of a session for this module: the owner is the store login of an empresa (esDueno). */
 export const alcanceDe = (q: Quien): Alcance => ({
   tiendaId: q.tiendaId,
   usuarioId: q.usuarioId,
   rol: q.rol,
   empresaId: q.empresaId,
-  dueno: q.tipo === 'tienda' && q.empresaId != null,
+  dueno: esDueno(q) && q.empresaId != null,
 });
 
 const autorDe = (q: Quien): Autor => ({ usuarioId: q.usuarioId, rol: q.rol, cara: 'tienda' });
@@ -49,12 +50,8 @@ export async function tiendasDe(db: Db, q: Quien): Promise<TTiendaDeSesion[]> {
   const actual = (id: number) => id === q.tiendaId;
   if (q.tipo === 'tienda') {
     if (q.empresaId == null) return [];
-    const rows = await db
-      .select({ idTienda: tienda.idTienda, nombreTienda: tienda.nombreTienda })
-      .from(tienda)
-      .where(eq(tienda.empresaId, q.empresaId))
-      .orderBy(asc(tienda.idTienda));
-    return rows.map((r) => ({ ...r, rol: ROL.ADMIN, actual: actual(r.idTienda) }));
+    const rows = await tiendasDeLaEmpresa(db, q.empresaId);
+    return rows.map((r) => ({ idTienda: r.id, nombreTienda: r.nombre, rol: ROL.ADMIN, actual: actual(r.id) }));
   }
   if (q.usuarioId == null) return [];
   const rows = await db

@@ -10,7 +10,7 @@
  * asks or cancels). Races: a leg names the version it saw and moves the transfer's row with a guard on
  * it and on the state, before any stock moves; a second receipt of the same version finds nothing (409).
  */
-import { and, asc, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { AppError } from '#shared/errors';
 import { aMilesimas, deMilesimas, milesimasDe, porUnidad } from '#shared/cantidad';
 import { traslados as T } from '#shared/messages/traslados';
@@ -23,6 +23,7 @@ import { costosUnitarios, promediarEntradas } from '../compras/costo.domain';
 import { ajustarStockLote } from '../movimiento/ledger';
 import { alcanceDe, type Quien } from '../tienda/sucursal.domain';
 import { countAll, fieldError, notFound } from '../tienda/alcance';
+import { tiendasDeLaEmpresa } from '../tienda/empresa';
 
 type Evento = 'pedido' | 'despacho' | 'recepcion' | 'cancelacion';
 const conflicto = (message: string) => new AppError('CONFLICT', message);
@@ -364,11 +365,7 @@ export async function listarTraslados(options: { db: Db; quien: Quien; query: { 
     .limit(pageSize)
     .offset((page - 1) * pageSize);
   const [total] = await db.select({ n: countAll }).from(traslado).where(where);
-  const tiendas = await db
-    .select({ idTienda: tienda.idTienda, nombreTienda: tienda.nombreTienda })
-    .from(tienda)
-    .where(and(eq(tienda.empresaId, empresaId), ne(tienda.idTienda, tiendaId)))
-    .orderBy(asc(tienda.idTienda));
+  const tiendas = (await tiendasDeLaEmpresa(db, empresaId)).filter((t) => t.id !== tiendaId).map((t) => ({ idTienda: t.id, nombreTienda: t.nombre }));
   const nombres = await nombresDeTiendas(db, [...new Set(rows.flatMap((r) => [r.origenId, r.destinoId])), tiendaId]);
   return { items: rows.map((r) => resumenDe(r, nombres)), total: total?.n ?? 0, tiendas };
 }

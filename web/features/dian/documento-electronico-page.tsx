@@ -24,8 +24,9 @@ const D = M.dian;
 export default function DocumentoElectronicoPage() {
   const { data, isError } = useConfiguracionDian();
   const session = useSession();
-  // The certificate and the software are the empresa's (ADR 069): in an empresa of several stores only
-  // its owner (the store login) changes them; the server refuses anyone else anyway.
+  // The certificate and the software (the POS document's and each other type's) are the empresa's (ADR
+  // 069 and its addendum): in an empresa of several stores only its owner (the store login) changes them;
+  // the server refuses anyone else anyway.
   const deEmpresa = !!data && data.tiendasEmpresa > 1;
   const soloLectura = deEmpresa && session?.tipo !== 'tienda';
   return (
@@ -54,7 +55,7 @@ export default function DocumentoElectronicoPage() {
             <p>{D.habilitacionTiposExplica}</p>
             <div className="dian-grid">
               {data.tipos.map((t) => (
-                <HabilitacionTipo key={t.tipo} tipo={t} ambiente={data.ambiente} />
+                <HabilitacionTipo key={t.tipo} tipo={t} ambiente={data.ambiente} soloLectura={soloLectura} />
               ))}
             </div>
           </section>
@@ -312,8 +313,12 @@ function ResultadoSet(props: {
   );
 }
 
-/** One other document type's habilitación (issue #57 point 5): its software and test set, its set sent, DIAN's answers. */
-export function HabilitacionTipo({ tipo: t, ambiente }: { tipo: THabilitacionTipo; ambiente: TConfiguracionDian['ambiente'] }) {
+/**
+ * One other document type's habilitación (issue #57 point 5): its software and test set, its set sent,
+ * DIAN's answers. `soloLectura`: the type's software is the empresa's (ADR 069's addendum), shown to a
+ * branch, not changed there; its test set is the branch's own.
+ */
+export function HabilitacionTipo({ tipo: t, ambiente, soloLectura = false }: { tipo: THabilitacionTipo; ambiente: TConfiguracionDian['ambiente']; soloLectura?: boolean }) {
   const guardar = useGuardarTipo(t.tipo);
   const enviar = useEnviarSetTipo(t.tipo);
   const consultar = useConsultarSetTipo(t.tipo);
@@ -337,7 +342,7 @@ export function HabilitacionTipo({ tipo: t, ambiente }: { tipo: THabilitacionTip
         <span className={`dian-estado dian-estado--${t.estado}`}>{D.estadosHabilitacion[t.estado]}</span>
         {t.habilitadoEn ? ` · ${D.habilitadoDesdeEl(fechas.fechaHora(t.habilitadoEn))}` : null}
       </p>
-      <CamposSoftware bind={bind} pinGuardado={t.pinGuardado} />
+      <CamposSoftware bind={bind} pinGuardado={t.pinGuardado} soloLectura={soloLectura} />
       <ResultadoSet
         resultado={t.resultado}
         de={(r) => r.tipos.find((y) => y.tipo === t.tipo)?.resultado}
