@@ -3,10 +3,10 @@
  * server/modules may only lose knots, never gain them.
  *
  * Measured 2026-12-01: 18 of 30 modules formed one strongly connected knot (each reaches every other
- * by imports); with `tienda` and `actividad` taken as the kernel (scope, permissions, the store's time
- * zone, the activity log), 11 sales modules still do. The edges inside those knots are listed below as
- * debts; an import that adds an edge to a knot, a new knot, or a kernel import of a module above it
- * fails here. Removing a debt: delete its line (the test says when one is gone, so the list stays true).
+ * by imports); with `tienda` and `actividad` taken as the kernel (scope, permissions, a supervisor's
+ * PIN, the store's time zone, the activity log), 11 sales modules still did. Now none does: an import
+ * that ties modules into a knot, or a kernel import of a module above it, fails here. The kernel's
+ * known exceptions are listed as debts; removing one: delete its line (the test says when one is gone).
  * Tests and fixtures are outside (they drive every layer).
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -21,24 +21,13 @@ const NUCLEO = new Set(['tienda', 'actividad']);
 const NUCLEO_DEUDAS = new Set(['tienda -> cuenta', 'tienda -> impuestos', 'tienda -> producto']);
 
 /**
- * Edges inside a knot of the modules above the kernel; each is a debt. 2026-12-01: 29 edges in a knot
- * of 11 before the supervisor's PIN moved to the kernel (tienda/autorizacion.ts), the sale's header and
- * line unit to `venta-registro` (below the checkout, read by the receipt, DIAN, numbering and taxes),
- * and the offline sync's route to the checkout's routes; 10 after.
+ * Edges inside a knot of the modules above the kernel; each would be a debt. 2026-12-01: 29 edges in a
+ * knot of 11 modules; none after the supervisor's PIN (tienda/autorizacion.ts) and the customers' scope
+ * with a customer's lock (tienda/clientes.alcance.ts) moved to the kernel, the sale's header and a
+ * line's unit to `venta-registro` below the checkout, and the offline sync's route to the checkout's
+ * routes. Keep it empty: a knot is a design to undo, not a line to add.
  */
-const NUDO_DEUDAS = new Set<string>([
-  // One knot of seven: caja → numeración → dian → puntos → fiado → caja, and cliente ⇄ fiado.
-  'caja -> impuestos', // the shift's close shows its taxes (impuestosDelTurno)
-  'caja -> numeracion', // … and its numbering (numeracionDelTurno)
-  'impuestos -> numeracion', // the tax report's numbering of the period
-  'numeracion -> dian', // a range's technical key sealed (clave-tecnica, contexto)
-  'dian -> puntos', // the POS document prints the customer's points
-  'puntos -> fiado', // bloquearCliente, clienteVigente: a customer's lock and merge, the customer's own (to cliente)
-  'puntos -> cliente', // cliente.alcance: the customers' scope (to the kernel)
-  'fiado -> cliente', // cliente.alcance
-  'fiado -> caja', // an abono's open shift (turnoParaVender)
-  'cliente -> fiado', // the customer list's balances (resumenesCredito)
-]);
+const NUDO_DEUDAS = new Set<string>([]);
 
 function modulos(): string[] {
   return readdirSync(RAIZ).filter((d) => statSync(join(RAIZ, d)).isDirectory());

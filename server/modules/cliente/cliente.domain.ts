@@ -20,7 +20,7 @@ import { contieneTexto } from '../../db/name-search';
 import { cliente, creditoMovimiento } from '../../db/schema';
 import { formatPesos } from '#shared/money';
 import { tiendaDestino } from '../tienda/alcance';
-import { clientesDeLaTienda, empresaDeTienda, propioPrimero } from './cliente.alcance';
+import { clientesDeLaTienda, empresaDeTienda, propioPrimero } from '../tienda/clientes.alcance';
 import { esReferenciaViva, esViolacionUnica } from '../../db/pg-error';
 import { registrarPor, type Autor } from '../actividad/actividad.domain';
 import { conRechazos, exigirPermiso } from '../tienda/permisos';

@@ -23,7 +23,7 @@ import { ajustarStockLote } from '../movimiento/ledger';
 import { prepararDeshacer } from '../venta/venta.estado';
 import { conRechazos, denegado, puede } from '../tienda/permisos';
 import { verificarAutorizacion } from '../tienda/autorizacion';
-import { clientesDeLaTienda } from '../cliente/cliente.alcance';
+import { clientesDeLaTienda } from '../tienda/clientes.alcance';
 import { leerCabeceraVenta } from '../venta-registro/venta.cabecera';
 
 /**

@@ -5,7 +5,7 @@ import { formatPesos } from '#shared/money';
 import type { Db, Tx } from '../../db/client';
 import { cliente, creditoMovimiento, tienda, usuario, venta } from '../../db/schema';
 import type { Autor } from '../actividad/actividad.domain';
-import { clientesDeLaTienda } from '../cliente/cliente.alcance';
+import { bloquearCliente, clientesDeLaTienda, clienteVigente } from '../tienda/clientes.alcance';
 import { denegado, puede } from '../tienda/permisos';
 
 /**
@@ -38,28 +38,6 @@ export async function saldoDe(db: Db | Tx, tiendaId: number, clienteId: number):
 export async function creditoDe(db: Db | Tx, tiendaId: number, clienteId: number, cupo: number): Promise<{ cupo: number; saldo: number; disponible: number }> {
   const saldo = await saldoDe(db, tiendaId, clienteId);
   return { cupo, saldo, disponible: Math.max(0, cupo - saldo) };
-}
-
-/** The customer that carries a customer's balances: itself, or the one it was merged into (ADR 067). */
-export async function clienteVigente(tx: Db | Tx, clienteId: number): Promise<number> {
-  const [c] = await tx.select({ unidoA: cliente.unidoA }).from(cliente).where(eq(cliente.idCliente, clienteId));
-  return c?.unidoA ?? clienteId;
-}
-
-/**
- * Locks a customer of the store's empresa for a ledger write; 404 for another empresa's. FOR NO KEY
- * UPDATE (ADR 057): writers still queue on it (and behind a deletion's FOR UPDATE), but a sale's
- * foreign key to the customer does not wait for it, nor it for the sale — a sale holds that key share
- * while it waits for its number, behind a sale of the same customer that is charging it.
- */
-export async function bloquearCliente(tx: Tx, tiendaId: number, clienteId: number) {
-  const [c] = await tx
-    .select({ id: cliente.idCliente, nombre: sql<string>`trim(${cliente.nombre} || ' ' || ${cliente.apellido})`, fiado: cliente.fiado, cupo: cliente.cupo, plazoFiado: cliente.plazoFiado })
-    .from(cliente)
-    .where(and(clientesDeLaTienda(tiendaId), eq(cliente.idCliente, clienteId)))
-    .for('no key update');
-  if (!c) throw new AppError('NOT_FOUND', V.clienteNoEncontrado);
-  return c;
 }
 
 async function nombreDe(tx: Tx, usuarioId: number | null): Promise<string> {

@@ -14,8 +14,8 @@ import type { Db, Tx } from '../../db/client';
 import { cliente, creditoMovimiento, metodoPago, tienda, usuario, venta } from '../../db/schema';
 import { turnoParaVender } from '../caja/caja.domain';
 import { countAll, idOf, inScope, likePattern, notFound, pageOf, type Alcance } from '../tienda/alcance';
-import { clientesDeLaTienda, empresaDeTienda } from '../cliente/cliente.alcance';
-import { bloquearCliente, saldoDe } from './fiado.domain';
+import { bloquearCliente, clientesDeLaTienda, empresaDeTienda } from '../tienda/clientes.alcance';
+import { saldoDe } from './fiado.domain';
 
 const F = M.fiado;
 const DIA = 86_400_000;

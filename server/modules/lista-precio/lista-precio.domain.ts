@@ -23,7 +23,7 @@ import { registrarPor, type Autor } from '../actividad/actividad.domain';
 import { paresEnTienda } from '../producto/sucursal-catalogo';
 import { denegado, puede, registrarRechazo } from '../tienda/permisos';
 import { copiarATiendas, type CopiaATiendas } from '../tienda/sucursal.domain';
-import { clientesDeLaTienda, propioPrimero } from '../cliente/cliente.alcance';
+import { clientesDeLaTienda, propioPrimero } from '../tienda/clientes.alcance';
 
 const P = M.precios;
 type Lista = z.output<typeof ZListaPrecioRequest>;

@@ -13,8 +13,7 @@ import type { TPuntosCliente, TPuntosConfiguracion, TPuntosRecibo } from '#share
 import type { Db, Tx } from '../../db/client';
 import { cliente, puntoMovimiento, puntosConfiguracion, venta } from '../../db/schema';
 import { registrarPor, type Autor } from '../actividad/actividad.domain';
-import { bloquearCliente, clienteVigente } from '../fiado/fiado.domain';
-import { clientesDeLaTienda } from '../cliente/cliente.alcance';
+import { bloquearCliente, clientesDeLaTienda, clienteVigente } from '../tienda/clientes.alcance';
 
 const P = M.puntos;
 const POR_DEFECTO: TPuntosConfiguracion = { activo: false, pesosPorPunto: 1000, valorPunto: 1 };

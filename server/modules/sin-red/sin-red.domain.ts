@@ -10,7 +10,7 @@ import { esViolacionUnica } from '../../db/pg-error';
 import { filaConfiguracion } from '../dian/configuracion.domain';
 import { formatosBalanzaDe } from '../tienda/balanza';
 import { supervisoresSinRed } from './pin-sin-red';
-import { clientesDeLaTienda } from '../cliente/cliente.alcance';
+import { clientesDeLaTienda } from '../tienda/clientes.alcance';
 import { conCategoria } from '../impuestos/impuestos.domain';
 
 /**

@@ -24,7 +24,7 @@ import { abrirVenta } from './venta-lineas';
 import { crearUnaVez } from './venta.checkout';
 import { cambiarEstadoEn, metodoFueraDeCaja, verificarEdicionDeVenta } from './venta.estado';
 import { emitirDocumentoVenta, emitirNotaAnulacion } from '../dian/emision';
-import { clientesDeLaTienda, propioPrimero } from '../cliente/cliente.alcance';
+import { clientesDeLaTienda, propioPrimero } from '../tienda/clientes.alcance';
 
 // ── Reads ──────────────────────────────────────────────────────────────────────────────────
 

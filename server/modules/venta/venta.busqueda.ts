@@ -11,7 +11,7 @@ import { creditoDe } from '../fiado/fiado.domain';
 import { ordenFijo } from './rejilla';
 import { formatosBalanzaDe } from '../tienda/balanza';
 import { puntosEnCaja } from '../puntos/puntos.domain';
-import { clientesDeLaTienda, propioPrimero } from '../cliente/cliente.alcance';
+import { clientesDeLaTienda, propioPrimero } from '../tienda/clientes.alcance';
 
 const V = M.ventas;
 

@@ -22,7 +22,7 @@ import { conRechazos } from '../tienda/permisos';
 import { ensayar, prepararCheckout, type PedidoVenta, type ResultadoVenta } from './venta.checkout';
 import { obtenerRecibo } from './venta.recibo';
 import { ventasVisibles, type LectorVentas } from './ventas-visibles';
-import { clientesDeLaTienda, propioPrimero } from '../cliente/cliente.alcance';
+import { clientesDeLaTienda, propioPrimero } from '../tienda/clientes.alcance';
 
 export interface PedidoFactura extends PedidoVenta {
   adquirente: TAdquirente;

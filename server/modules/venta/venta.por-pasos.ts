@@ -7,7 +7,7 @@ import { fieldError } from '../tienda/alcance';
 import { abrirVenta, agregarLinea, type PedidoSinStock } from './venta-lineas';
 import { crearUnaVez } from './venta.checkout';
 import type { Autor } from '../actividad/actividad.domain';
-import { clientesDeLaTienda, propioPrimero } from '../cliente/cliente.alcance';
+import { clientesDeLaTienda, propioPrimero } from '../tienda/clientes.alcance';
 
 const V = M.ventas;
 
