@@ -17,8 +17,8 @@ export const clientes = {
     boton: 'Unir con el otro',
     botonNombre: (nombre: string) => `Unir con el otro cliente del mismo documento a ${nombre}`,
     titulo: 'Unir clientes con el mismo documento',
-    confirmar: (este: string, documento: string) =>
-      `El otro cliente con ${documento} se unirá a «${este}»: su saldo de fiado, sus puntos y sus listas de precios pasan a «${este}», y sus compras se ven en su estado de cuenta. El otro queda archivado. No se puede deshacer.`,
+    confirmar: (este: string, documento: string, otro?: string) =>
+      `${otro ? `«${otro}»` : 'El otro cliente'} con ${documento} se unirá a «${este}»: su saldo de fiado, sus puntos y sus listas de precios pasan a «${este}», y sus compras se ven en su estado de cuenta. El otro queda archivado. No se puede deshacer.`,
     aceptar: 'Unir',
     hecho: (este: string) => `Clientes unidos. «${este}» queda con el saldo y las compras de los dos.`,
     soloRepetidos: 'Solo se unen dos clientes de su empresa que tienen el mismo documento marcado como repetido.',

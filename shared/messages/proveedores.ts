@@ -38,8 +38,8 @@ export const proveedores = {
     boton: 'Unir con el otro',
     botonNombre: (nombre: string) => `Unir con el otro proveedor del mismo NIT a ${nombre}`,
     titulo: 'Unir proveedores con el mismo NIT',
-    confirmar: (este: string, documento: string) =>
-      `El otro proveedor con ${documento} se unirá a «${este}»: sus productos, sus pedidos abiertos y sus conteos abiertos pasan a «${este}» en todas las tiendas. Las compras ya recibidas y sus documentos soporte siguen a nombre del otro, que queda archivado. No se puede deshacer.`,
+    confirmar: (este: string, documento: string, otro?: string) =>
+      `${otro ? `«${otro}»` : 'El otro proveedor'} con ${documento} se unirá a «${este}»: sus productos, sus pedidos abiertos y sus conteos abiertos pasan a «${este}» en todas las tiendas. Las compras ya recibidas y sus documentos soporte siguen a nombre del otro, que queda archivado. No se puede deshacer.`,
     aceptar: 'Unir',
     hecho: (este: string) => `Proveedores unidos. Sus productos y pedidos abiertos quedan con «${este}».`,
     soloRepetidos: 'Solo se unen dos proveedores activos de su empresa que tienen el mismo NIT o cédula marcado como repetido.',

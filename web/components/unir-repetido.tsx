@@ -7,7 +7,8 @@ export interface TextosUnir {
   boton: string;
   botonNombre: (nombre: string) => string;
   titulo: string;
-  confirmar: (este: string, documento: string) => string;
+  /** `otro`: the twin's name, when the screen has it (the one that is archived). */
+  confirmar: (este: string, documento: string, otro?: string) => string;
   aceptar: string;
 }
 
@@ -23,9 +24,10 @@ export function MarcaRepetido(props: {
   /** The screen's classes: the flag's and the button's. */
   clases: { marca: string; boton: string };
   textos: TextosUnir;
-  /** The row's name and documento, as the confirmation says them. */
+  /** The row's name and documento, as the confirmation says them; the twin's name when the screen has it. */
   nombre: string;
   documento: string;
+  otro?: string;
   /** The merge; none when there is no twin left to merge with (the flag alone). */
   unir?: () => Promise<{ message: string }>;
   /** After the merge went through (a screen closes what it had open). */
@@ -36,7 +38,7 @@ export function MarcaRepetido(props: {
   const { unir } = props;
   const onUnir = async () => {
     if (!unir) return;
-    if (!(await confirmAction(U.titulo, U.confirmar(props.nombre, props.documento), U.aceptar))) return;
+    if (!(await confirmAction(U.titulo, U.confirmar(props.nombre, props.documento, props.otro), U.aceptar))) return;
     try {
       const r = await unir();
       props.alUnir?.();

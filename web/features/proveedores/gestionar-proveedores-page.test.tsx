@@ -56,7 +56,7 @@ describe('Unir con el otro en la lista de proveedores', () => {
     expect(screen.getAllByRole('button', { name: /Unir con el otro/ })).toHaveLength(2);
     fireEvent.click(boton);
     await waitFor(() => expect(h.toast).toHaveBeenCalledWith(P.unir.hecho('Pedro Campesino')));
-    expect(h.confirmar).toHaveBeenCalledWith(P.unir.titulo, P.unir.confirmar('Pedro Campesino', `${P.documentoRepetido} 1020304050`), P.unir.aceptar);
+    expect(h.confirmar).toHaveBeenCalledWith(P.unir.titulo, P.unir.confirmar('Pedro Campesino', `${P.documentoRepetido} 1020304050`, 'Don Pedro El Rosal'), P.unir.aceptar);
     expect(h.api).toHaveBeenCalledWith('/proveedores/11/unir', { method: 'POST', body: { proveedorId: 12 } });
     // The list comes again: one supplier with that NIT, no flag, no button.
     await waitFor(() => expect(screen.queryByText('Don Pedro El Rosal')).toBeNull());

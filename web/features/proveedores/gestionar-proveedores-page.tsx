@@ -116,6 +116,7 @@ export default function GestionarProveedoresPage() {
                             textos={M.proveedores.unir}
                             nombre={p.nombre}
                             documento={`${M.proveedores.documentoRepetido} ${p.documento ?? ''}`.trim()}
+                            otro={items.find((x) => x.id === p.gemeloId)?.nombre}
                             unir={p.gemeloId ? () => unir.mutateAsync(p) : undefined}
                             alUnir={() => setAbierto(null)}
                           />
