@@ -14,7 +14,8 @@ import type { Db, Tx } from '../../db/client';
 import { cliente, creditoMovimiento, metodoPago, tienda, usuario, venta } from '../../db/schema';
 import { turnoParaVender } from '../caja/caja.domain';
 import { countAll, idOf, inScope, likePattern, notFound, pageOf, type Alcance } from '../tienda/alcance';
-import { bloquearCliente, clientesDeLaTienda, empresaDeTienda } from '../tienda/clientes.alcance';
+import { bloquearCliente, clientesDeLaTienda } from '../tienda/clientes.alcance';
+import { empresaDeTienda } from '../tienda/empresa';
 import { saldoDe } from './fiado.domain';
 
 const F = M.fiado;

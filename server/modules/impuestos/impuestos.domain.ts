@@ -14,13 +14,13 @@ import { desglosarVenta, IMPUESTOS, totalesPorTarifa, type TImpuesto, type Total
 import { sumarDias } from '#shared/periodo';
 import type { TClasificacion, TImpuestosVenta, TInformeImpuestos } from '#shared/schemas/impuestos';
 import type { Db, Tx } from '../../db/client';
-import { categoriaImpuesto, factura, perfilFiscal, producto, tienda, venta } from '../../db/schema';
+import { categoriaImpuesto, factura, perfilFiscal, producto, venta } from '../../db/schema';
 import { calificada } from '../../db/columna';
 import { conResumenesBloqueados } from '../../db/bloqueo-resumen';
 import { RESUMEN_IMPUESTO_DIA, sqlPlegado } from '../../db/resumenes';
 import { comprobarUnidad, registrarCambioUnidad } from '../producto/producto.domain';
 import { llevarAHermanas } from '../producto/catalogo-empresa';
-import { esDueno, tiendasHermanas } from '../tienda/empresa';
+import { empresaDeTienda, esDueno, tiendasHermanas } from '../tienda/empresa';
 import { registrarPor, type Autor } from '../actividad/actividad.domain';
 import { entreDias } from '../tienda/zona-horaria';
 import { numeracionDelPeriodo } from '../numeracion/numeracion.domain';
@@ -32,10 +32,9 @@ type DbOTx = Db | Tx;
 export const impuestoEfectivo = sql<TImpuesto | null>`coalesce(${producto.impuesto}, ${categoriaImpuesto.impuesto})`;
 
 /** The empresa of a store: a category's tax is the empresa's, the same in all its stores (ADR 063). */
-const empresaDe = (tiendaId: number) => sql`(select ${tienda.empresaId} from ${tienda} where ${tienda.idTienda} = ${tiendaId})`;
 
 /** The join of a store's products to their category's tax (`impuestoEfectivo` reads it). */
-export const conCategoria = (tiendaId: number) => and(eq(categoriaImpuesto.empresaId, empresaDe(tiendaId)), eq(categoriaImpuesto.categoria, producto.categoria));
+export const conCategoria = (tiendaId: number) => and(eq(categoriaImpuesto.empresaId, empresaDeTienda(tiendaId)), eq(categoriaImpuesto.categoria, producto.categoria));
 
 /**
  * `impuestoEfectivo` as one correlated expression over the query's `producto` row, for a select that
@@ -124,7 +123,7 @@ export async function asignarCategoria(options: { db: Db; tiendaId: number; cate
     if (!aqui?.n) throw new AppError('NOT_FOUND', M.impuestos.categoriaSinProductos, { fields: { categoria: M.impuestos.categoriaSinProductos } });
     await tx
       .insert(categoriaImpuesto)
-      .values({ empresaId: empresaDe(tiendaId), categoria, impuesto, diferia: false })
+      .values({ empresaId: empresaDeTienda(tiendaId), categoria, impuesto, diferia: false })
       .onConflictDoUpdate({ target: [categoriaImpuesto.empresaId, categoriaImpuesto.categoria], set: { impuesto, diferia: false } });
     // The offline tills of every store learn the new tax of the products that inherit it: each takes a
     // new version (the device's download cursor, ADR 041), as a change of the product itself would.

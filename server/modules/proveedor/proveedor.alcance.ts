@@ -9,16 +9,16 @@
  */
 import { and, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { calificada } from '../../db/columna';
-import { proveedor, tienda } from '../../db/schema';
+import { proveedor } from '../../db/schema';
+import { empresaDeTienda } from '../tienda/empresa';
 
 /** The empresa of a store (a number, or the store column of the row being read), as a one-row subquery. */
-const empresaDe = (tiendaId: number | SQLWrapper): SQL => sql`(select ${tienda.empresaId} from ${tienda} where ${tienda.idTienda} = ${tiendaId})`;
 
 /**
  * The suppliers a store reaches: its empresa's. `tiendaId` may be an outer row's store column (a count's,
  * a product's), written with its table's name (`calificada`) inside a select's fields.
  */
-export const proveedoresDeLaTienda = (tiendaId: number | SQLWrapper): SQL => eq(proveedor.empresaId, empresaDe(tiendaId));
+export const proveedoresDeLaTienda = (tiendaId: number | SQLWrapper): SQL => eq(proveedor.empresaId, empresaDeTienda(tiendaId));
 
 /** One supplier, if the store reaches it. */
 export const proveedorDeLaTienda = (tiendaId: number | SQLWrapper, proveedorId: number | SQLWrapper): SQL => and(eq(proveedor.idProveedor, proveedorId), proveedoresDeLaTienda(tiendaId))!;

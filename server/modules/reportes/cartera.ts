@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Rango } from '#shared/periodo';
 import type { TReporte } from '#shared/schemas/reportes';
 import type { Db } from '../../db/client';
-import { empresaDeTienda } from '../tienda/clientes.alcance';
+import { empresaDeTienda } from '../tienda/empresa';
 import { diaEnZona, finDelDiaEn } from '../tienda/zona-horaria';
 import { R, C, I, type Ctx, n, s, filas, col, ind, tabla, reporte } from './comun';
 

@@ -12,10 +12,9 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { AppError } from '#shared/errors';
 import { M } from '#shared/messages';
 import type { Db, Tx } from '../../db/client';
-import { cliente, tienda } from '../../db/schema';
+import { cliente } from '../../db/schema';
+import { empresaDeTienda } from './empresa';
 
-/** The empresa of a store, as a one-row subquery (evaluated once per statement). */
-export const empresaDeTienda = (tiendaId: number): SQL => sql`(select ${tienda.empresaId} from ${tienda} where ${tienda.idTienda} = ${tiendaId})`;
 
 /** The customers a store reaches: its empresa's. */
 export const clientesDeLaTienda = (tiendaId: number): SQL => eq(cliente.empresaId, empresaDeTienda(tiendaId));

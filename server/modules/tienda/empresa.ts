@@ -3,7 +3,7 @@
  * domain that keeps something the empresa's (the catalogue and its taxes, the taxpayer's profile, the
  * DIAN registration, transfers, the empresa's reports) asks here.
  */
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { tienda } from '../../db/schema';
 
@@ -19,11 +19,12 @@ export interface TiendaDeEmpresa {
  */
 export const esDueno = (quien: { usuarioId: number | null }): boolean => quien.usuarioId === null;
 
-const empresaDe = (tiendaId: number) => sql`(select t.empresa_id from tienda t where t.id_tienda = ${tiendaId})`;
+/** The empresa of a store, as a one-row subquery (evaluated once per statement). */
+export const empresaDeTienda = (tiendaId: number | SQLWrapper): SQL => sql`(select ${tienda.empresaId} from ${tienda} where ${tienda.idTienda} = ${tiendaId})`;
 
 /** The stores of a store's empresa, itself included, oldest first. */
 export async function tiendasDeEmpresa(db: Db | Tx, tiendaId: number): Promise<TiendaDeEmpresa[]> {
-  return db.select({ id: tienda.idTienda, nombre: tienda.nombreTienda }).from(tienda).where(eq(tienda.empresaId, empresaDe(tiendaId))).orderBy(asc(tienda.idTienda));
+  return db.select({ id: tienda.idTienda, nombre: tienda.nombreTienda }).from(tienda).where(eq(tienda.empresaId, empresaDeTienda(tiendaId))).orderBy(asc(tienda.idTienda));
 }
 
 /** The other stores of a store's empresa, oldest first (none for a one-store empresa). */
@@ -31,7 +32,7 @@ export async function tiendasHermanas(db: Db | Tx, tiendaId: number): Promise<Ti
   return db
     .select({ id: tienda.idTienda, nombre: tienda.nombreTienda })
     .from(tienda)
-    .where(and(eq(tienda.empresaId, empresaDe(tiendaId)), ne(tienda.idTienda, tiendaId)))
+    .where(and(eq(tienda.empresaId, empresaDeTienda(tiendaId)), ne(tienda.idTienda, tiendaId)))
     .orderBy(asc(tienda.idTienda));
 }
 
