@@ -258,8 +258,9 @@ test('cada regla de la venta avisa con su mensaje, y atrás vuelve al inicio', a
   await expect(page.getByRole('link', { name: /^Ventas/ })).toBeVisible();
   await expect.poll(() => page.evaluate(() => window.localStorage.getItem('prodCarrito'))).toBeNull();
   await irAVentas(page);
-  // With products in the cart, Back asks first; staying keeps the cart.
+  // With products in the cart (the person sees it there), Back asks first; staying keeps the cart.
   await agregar(page, AGUA);
+  await expect(cart(page).getByText(AGUA)).toBeVisible();
   await page.goBack();
   await expectPopup(page, '¿Salir de la venta?');
   await page.locator('.swal2-cancel').click();

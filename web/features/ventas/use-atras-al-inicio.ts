@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
 
@@ -13,16 +13,21 @@ const GUARD = 'atrasAlInicio';
  * on the same route: the screen stays mounted, hears the popstate and replaces that entry with
  * /inicio. (Had Back gone straight to another route, the router would already have unmounted the
  * screen by the time its listener ran.)
+ *
+ * Both happen in the commit itself (layout effects, not passive ones): a Back pressed right after the
+ * first product is added must already hear the question, and one pressed right after the screen appears
+ * must already find the guard entry. Passive effects may run after the browser has handled more input:
+ * a journey on a loaded machine pressed Back in between and left a full cart without the question.
  */
 export function useAtrasAlInicio(onBack?: () => void, preguntar?: () => Promise<boolean>) {
   const navigate = useNavigate();
   const onBackRef = useRef(onBack);
   const preguntarRef = useRef(preguntar);
-  useEffect(() => {
+  useLayoutEffect(() => {
     onBackRef.current = onBack;
     preguntarRef.current = preguntar;
   });
-  useEffect(() => {
+  useLayoutEffect(() => {
     const state = (window.history.state ?? {}) as Record<string, unknown>;
     if (!state[GUARD]) window.history.pushState({ ...state, [GUARD]: true }, '', window.location.href);
     const handler = async () => {
