@@ -31,7 +31,12 @@ export const traslados = {
     enTransito: 'En tránsito',
     recibir: 'Recibe ahora',
     enviar: 'Despacha',
+    lotes: 'Lotes',
   },
+  /** A lot as the remisión and the receipt name it. */
+  lote: (codigo: string, vence: string) => `Lote ${codigo} · vence ${vence}`,
+  sinLote: 'Sin lote',
+
   origen: 'Sale de',
   destino: 'Llega a',
   elijaTienda: 'Elija la otra tienda',
@@ -81,7 +86,11 @@ export const traslados = {
   productoRepetido: 'Un producto aparece dos veces; súmelo en una línea.',
   sinPar: (producto: string, tienda: string) =>
     `«${producto}» no existe en ${tienda}: créelo allí con el mismo código de barras o el mismo nombre antes de trasladarlo.`,
-  conLotes: (producto: string) => `«${producto}» maneja lotes: los traslados todavía no llevan lotes.`,
+  sinStockVigente: (producto: string, faltan: string) =>
+    `De «${producto}» faltan ${faltan} sin vencer para despacharlo: los lotes vencidos no se trasladan.`,
+  loteNoViaja: 'Ese lote no viaja en esta línea del traslado.',
+  masQueEnTransitoLote: (producto: string, lote: string) => `Del lote ${lote} de «${producto}» no puede recibir más de lo que está en tránsito.`,
+  sumaLotes: (producto: string) => `Lo que recibe de cada lote de «${producto}» debe sumar lo que recibe del producto.`,
   cantidadInvalida: 'La cantidad debe ser mayor que 0, con hasta tres decimales.',
   enteraPorUnidad: (producto: string) => `«${producto}» se vende por unidad: la cantidad debe ser entera.`,
   demasiadasLineas: 'Un traslado lleva hasta 200 productos.',

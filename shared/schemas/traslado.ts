@@ -48,6 +48,20 @@ export const ZCrearTrasladoRequest = z.object({
 export type TCrearTrasladoRequest = z.input<typeof ZCrearTrasladoRequest>;
 
 const zLineasLeg = z.array(z.object({ lineaId: zId(T.lineaNoExiste), cantidad: zCantidad('cero') }), { error: T.lineaNoExiste }).max(200, T.demasiadasLineas);
+/** A receipt's line may say what arrived of each of its lots (absent: the first to expire arrive first). */
+const zLineasRecibidas = z
+  .array(
+    z.object({
+      lineaId: zId(T.lineaNoExiste),
+      cantidad: zCantidad('cero'),
+      lotes: z
+        .array(z.object({ loteId: zId(T.loteNoViaja), cantidad: zCantidad('cero') }), { error: T.loteNoViaja })
+        .max(50, T.loteNoViaja)
+        .optional(),
+    }),
+    { error: T.lineaNoExiste },
+  )
+  .max(200, T.demasiadasLineas);
 
 /** POST /api/traslados/:id/despachar: what leaves (absent lines: what was asked). */
 export const ZDespacharRequest = z.object({ version: zVersion, lineas: zLineasLeg.optional() });
@@ -59,7 +73,7 @@ export type TDespacharRequest = z.input<typeof ZDespacharRequest>;
  */
 export const ZRecibirRequest = z.object({
   version: zVersion,
-  lineas: zLineasLeg,
+  lineas: zLineasRecibidas,
   cerrar: z.boolean({ error: M.generic.validation }).optional().default(false),
   motivo: zTexto(200, T.motivoLargo),
 });
@@ -96,6 +110,18 @@ export const ZTraslados = z.object({
 });
 export type TTraslados = z.infer<typeof ZTraslados>;
 
+/** A lot that left with a line (a product that tracks lots): code and expiry (null: of no known lot), its units. */
+export const ZTrasladoLote = z.object({
+  id: z.number().int(),
+  codigo: z.string().nullable(),
+  vence: z.string().nullable(),
+  despachada: z.number(),
+  recibida: z.number(),
+  faltante: z.number(),
+  enTransito: z.number(),
+});
+export type TTrasladoLote = z.infer<typeof ZTrasladoLote>;
+
 export const ZTrasladoLinea = z.object({
   id: z.number().int(),
   productoOrigenId: z.number().int().nullable(),
@@ -107,6 +133,7 @@ export const ZTrasladoLinea = z.object({
   recibida: z.number(),
   faltante: z.number(),
   enTransito: z.number(),
+  lotes: z.array(ZTrasladoLote),
 });
 export type TTrasladoLinea = z.infer<typeof ZTrasladoLinea>;
 

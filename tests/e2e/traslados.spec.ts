@@ -94,3 +94,58 @@ test('el dueño envía 10 unidades a la sucursal; la sucursal recibe 9 con un mo
   expect(await stockDe()).toBe(10);
   expect(await libro()).toEqual([[0, 10, 10, `Traslado TR-1 a ${norte}`]]);
 });
+
+test('una droguería traslada un medicamento con lotes: salen los que vencen antes y la sucursal los recibe lote por lote', async ({ page }) => {
+  test.setTimeout(120_000);
+  const AMOX = 'Amoxicilina 500 mg cápsulas';
+  const tienda = await nuevaTienda(page.request);
+  const dueno = { authorization: `Bearer ${tienda.token}` };
+  const post = async (url: string, data: object, metodo: 'post' | 'put' = 'post') => {
+    const r = await page.request[metodo](url, { headers: dueno, data });
+    expect(r.status(), await r.text()).toBeLessThan(300);
+    return r.json();
+  };
+  const proveedor = (await post('/api/proveedores', { nombre: 'Distribuidora Salud', telefono: '3104567890', email: `${unique('p')}@e2e.co` })).proveedor.id as number;
+  const amox = (await post('/api/productos', { nombre: AMOX, precio: 1_200, cantidad: 0 })).producto.id as number;
+  await post(`/api/productos/${amox}`, { nombre: AMOX, precio: 1_200, stock: 0, stockMin: 0, manejaLotes: true }, 'put');
+  const dias = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+  const dma = (iso: string) => iso.split('-').reverse().join('/');
+  const [corto, largo] = [dias(20), dias(200)];
+  await post('/api/compras/recepciones', {
+    proveedorId: proveedor,
+    lineas: [{ productoId: amox, cantidad: 10, costoUnit: 500, lotes: [{ codigo: 'L-LARGO', vence: largo, cantidad: 6 }, { codigo: 'L-CORTO', vence: corto, cantidad: 4 }] }],
+  });
+  const norte = `Droguería Norte ${unique('n').slice(-5)}`;
+  await post('/api/sucursales', { nombreTienda: norte });
+
+  // Six leave: the four that expire first, then two of the other lot; the remisión names each lot.
+  await entrarComo(page, tienda);
+  await page.goto('/traslados');
+  await expect(page.getByLabel('Llega a').locator('option:checked')).toHaveText(norte);
+  await page.getByLabel('Buscar un producto de esta tienda').fill('amoxicilina');
+  await page.getByRole('button', { name: new RegExp(`^Agregar: ${AMOX}`) }).click();
+  await page.getByLabel(`Cantidad ${AMOX}`).fill('6');
+  await page.getByRole('button', { name: 'Crear traslado' }).click();
+  await expectToast(page, /^Traslado TR-1 creado/);
+  await page.getByRole('button', { name: 'Despachar', exact: true }).click();
+  await expectToast(page, /^TR-1 despachado/);
+  const lotes = page.getByRole('list', { name: `Lotes ${AMOX}` });
+  await expect(lotes.getByRole('listitem')).toHaveText([`Lote L-CORTO · vence ${dma(corto)}: 4`, `Lote L-LARGO · vence ${dma(largo)}: 2`]);
+
+  // The branch: the four of the first lot arrived; the other two are still on the way.
+  await page.getByRole('combobox', { name: 'Tienda', exact: true }).selectOption({ label: norte });
+  await expect(page.getByTestId('footer-tienda')).toHaveText(norte);
+  await page.goto('/traslados');
+  await page.getByRole('link', { name: 'TR-1' }).click();
+  await expect(page.getByLabel(`Recibe ahora ${AMOX} Lote L-CORTO · vence ${dma(corto)}`)).toHaveValue('4');
+  await page.getByLabel(`Recibe ahora ${AMOX} Lote L-LARGO · vence ${dma(largo)}`).fill('0');
+  await page.getByRole('button', { name: 'Recibir', exact: true }).click();
+  await expectToast(page, 'TR-1 recibido en parte; lo demás sigue en tránsito.');
+  await expect(lotes.getByRole('listitem')).toHaveText([`Lote L-CORTO · vence ${dma(corto)}: 4 · Recibido 4`, `Lote L-LARGO · vence ${dma(largo)}: 2`]);
+  await fotos(page, 'traslado-lotes');
+
+  // The branch's copy now holds that lot, with its date.
+  const copia = (await api<{ items: Producto[] }>(page, 'GET', '/api/productos')).items.find((p) => p.nombre === AMOX)!;
+  const suyos = await api<{ lotes: { codigo: string | null; vence: string | null; cantidad: number }[] }>(page, 'GET', `/api/lotes/producto/${copia.id}`);
+  expect(suyos.lotes.map((l) => [l.codigo, l.vence, l.cantidad])).toEqual([['L-CORTO', corto, 4]]);
+});

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, check, date, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { cantidadColumna } from './columna-cantidad';
 import { producto } from './producto';
 import { empresa, tienda } from './tienda';
@@ -63,6 +63,30 @@ export const trasladoLinea = pgTable(
   (t) => [
     check('traslado_linea_cantidades', sql`${t.cantidad} > 0 and ${t.recibida} >= 0 and ${t.faltante} >= 0 and ${t.recibida} + ${t.faltante} <= coalesce(${t.despachada}, 0)`),
     uniqueIndex('traslado_linea_producto_uq').on(t.trasladoId, t.productoOrigenId),
+  ],
+);
+
+/**
+ * The lots that left with a line of a product that tracks lots (ADR 056 addendum, migration 0113): each
+ * lot's code and expiry as the origin had them (both null: units of no known lot) and its units
+ * dispatched, received and missing; in transit = despachada − recibida − faltante. The receipt enters
+ * each at the destination under the same code and expiry. Written only by the transfer's domain.
+ */
+export const trasladoLote = pgTable(
+  'traslado_lote',
+  {
+    idTrasladoLote: integer('id_traslado_lote').primaryKey().generatedByDefaultAsIdentity(),
+    lineaId: integer('linea_id').notNull().references(() => trasladoLinea.idLinea, { onDelete: 'cascade' }),
+    codigo: text('codigo'),
+    vence: date('vence', { mode: 'string' }),
+    despachada: cantidadColumna('despachada').notNull(),
+    recibida: cantidadColumna('recibida').notNull().default(0),
+    faltante: cantidadColumna('faltante').notNull().default(0),
+  },
+  (t) => [
+    check('traslado_lote_codigo_y_vence', sql`(${t.codigo} IS NULL) = (${t.vence} IS NULL)`),
+    check('traslado_lote_cantidades', sql`${t.despachada} > 0 AND ${t.recibida} >= 0 AND ${t.faltante} >= 0 AND ${t.recibida} + ${t.faltante} <= ${t.despachada}`),
+    uniqueIndex('traslado_lote_linea_codigo_uq').on(t.lineaId, sql`coalesce(${t.codigo}, '')`),
   ],
 );
 

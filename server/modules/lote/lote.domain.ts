@@ -8,7 +8,7 @@
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { hoyEn } from '../tienda/zona-horaria';
-import { formatCantidad, importeLinea, milesimasDe } from '#shared/cantidad';
+import { deMilesimas, formatCantidad, importeLinea, milesimasDe } from '#shared/cantidad';
 import { AppError } from '#shared/errors';
 import { isoADdMmAaaa } from '#shared/fecha-texto';
 import { M } from '#shared/messages';
@@ -66,25 +66,82 @@ export async function entrarRecepcion(
     if (dados.reduce((s, d) => s + milesimasDe(d.cantidad), 0) !== milesimasDe(l.unidades))
       throw invalida(L.sumaLotes(l.nombre, formatCantidad(l.unidades, l.unidad)));
     const codigos = new Set<string>();
-    let antes: number | null = null;
-    let despues = 0;
     for (const d of dados) {
       const codigo = d.codigo.trim();
       if (codigos.has(codigo)) throw invalida(L.loteRepetido(l.nombre, codigo));
       codigos.add(codigo);
-      const loteId = await loteDeRecepcion(tx, tiendaId, l, codigo, d.vence);
-      const m = await ajustarStock(tx, { tiendaId, productoId: l.productoId, delta: d.cantidad, motivo, revisado: true, loteId });
-      if (!m) return null;
-      antes ??= m.stockAntes;
-      despues = m.stockDespues;
     }
-    movidos.set(l.productoId, { stockAntes: antes!, stockDespues: despues });
+    const m = await entrarEnLotes(tx, { tiendaId, producto: l, motivo, revisado: true, lotes: dados.map((d) => ({ codigo: d.codigo.trim(), vence: d.vence, cantidad: d.cantidad })) });
+    if (!m) return null;
+    movidos.set(l.productoId, m);
   }
   return movidos;
 }
 
-/** The lot `codigo` of the line's product: made with its expiry, or the one received before with the same expiry. */
-async function loteDeRecepcion(tx: Tx, tiendaId: number, l: LineaConLotes, codigo: string, vence: string): Promise<number> {
+/** A lot of a product as it travels: its code and expiry (both null: units of no known lot) and units. */
+export interface LoteQueViaja {
+  codigo: string | null;
+  vence: string | null;
+  cantidad: number;
+}
+
+/**
+ * Units entering a product that tracks lots, lot by lot (one ledger row each, naming its lot): a lot
+ * with a code is the product's lot of that code (made with its expiry, or the one known with the same
+ * expiry: another expiry is refused); units of no known lot enter as such. The product must be locked by
+ * the caller. Answers its stock before the first and after the last, or null (the caller rolls back).
+ */
+export async function entrarEnLotes(
+  tx: Tx,
+  options: { tiendaId: number; producto: { productoId: number; nombre: string }; motivo: string; revisado: boolean; lotes: LoteQueViaja[] },
+): Promise<{ stockAntes: number; stockDespues: number } | null> {
+  const { tiendaId, producto: p, motivo, revisado } = options;
+  let antes: number | null = null;
+  let despues = 0;
+  for (const d of options.lotes) {
+    const loteId = d.codigo == null || d.vence == null ? null : await loteDeRecepcion(tx, tiendaId, p, d.codigo, d.vence);
+    const m = await ajustarStock(tx, { tiendaId, productoId: p.productoId, delta: d.cantidad, motivo, revisado, loteId });
+    if (!m) return null;
+    antes ??= m.stockAntes;
+    despues = m.stockDespues;
+  }
+  return antes == null ? null : { stockAntes: antes, stockDespues: despues };
+}
+
+/**
+ * Units leaving a product that tracks lots to travel elsewhere (a transfer, ADR 056 addendum): the
+ * lots that are not expired, first to expire first, the units of no known lot last; an expired lot
+ * never travels. Each lot leaves by its own ledger row. The product must be locked by the caller.
+ * Answers the lots that left, or `faltan` with the units the unexpired lots lack.
+ */
+export async function sacarDeLotes(
+  tx: Tx,
+  options: { tiendaId: number; productoId: number; cantidad: number; motivo: string },
+): Promise<{ lotes: LoteQueViaja[] } | { faltan: number }> {
+  const { tiendaId, productoId, motivo } = options;
+  const vigentes = await tx
+    .select({ id: lote.idLote, codigo: lote.codigo, vence: lote.vence, cantidad: lote.cantidad })
+    .from(lote)
+    .where(and(eq(lote.productoId, productoId), eq(lote.tiendaId, tiendaId), sql`${lote.cantidad} > 0`, sql`(${lote.vence} is null or ${lote.vence} >= ${hoyEn(tiendaId)})`))
+    .orderBy(sql`${lote.vence} nulls last`, asc(lote.idLote));
+  let resto = milesimasDe(options.cantidad);
+  const salen: (LoteQueViaja & { id: number })[] = [];
+  for (const l of vigentes) {
+    if (resto <= 0) break;
+    const tomar = Math.min(resto, milesimasDe(Number(l.cantidad)));
+    salen.push({ id: l.id, codigo: l.codigo, vence: l.vence, cantidad: deMilesimas(tomar) });
+    resto -= tomar;
+  }
+  if (resto > 0) return { faltan: deMilesimas(resto) };
+  for (const l of salen) {
+    const m = await ajustarStock(tx, { tiendaId, productoId, delta: -l.cantidad, motivo, revisado: false, loteId: l.id });
+    if (!m) return { faltan: l.cantidad };
+  }
+  return { lotes: salen.map(({ codigo, vence, cantidad }) => ({ codigo, vence, cantidad })) };
+}
+
+/** The lot `codigo` of the product: made with its expiry, or the one received before with the same expiry. */
+async function loteDeRecepcion(tx: Tx, tiendaId: number, l: { productoId: number; nombre: string }, codigo: string, vence: string): Promise<number> {
   const [existente] = await tx
     .select({ id: lote.idLote, vence: lote.vence })
     .from(lote)

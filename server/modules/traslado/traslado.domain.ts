@@ -20,10 +20,12 @@ import type { Db, Tx } from '../../db/client';
 import { producto, tienda, traslado, trasladoEvento, trasladoLinea } from '../../db/schema';
 import { nombreDe, registrarPor, type Autor } from '../actividad/actividad.domain';
 import { costosUnitarios, promediarEntradas } from '../compras/costo.domain';
+import { entrarEnLotes } from '../lote/lote.domain';
 import { ajustarStockLote } from '../movimiento/ledger';
 import { alcanceDe, type Quien } from '../tienda/sucursal.domain';
 import { countAll, fieldError, notFound } from '../tienda/alcance';
 import { tiendasDeLaEmpresa } from '../tienda/empresa';
+import { anotarRecepcion, despacharConLotes, lotesDeTraslado, loteVisto, repartirRecepcion, type RecepcionDeLotes } from './traslado.lotes';
 
 type Evento = 'pedido' | 'despacho' | 'recepcion' | 'cancelacion';
 const conflicto = (message: string) => new AppError('CONFLICT', message);
@@ -74,7 +76,7 @@ const nombresDeTiendas = async (db: Db | Tx, ids: number[]) =>
  */
 async function emparejar(tx: Tx, desdeTienda: number, haciaTienda: number, productoIds: number[], haciaNombre: string) {
   const propios = await tx
-    .select({ id: producto.idProducto, catalogoId: producto.catalogoId, nombre: producto.nombre, codigoBarras: producto.codigoBarras, unidad: producto.unidadDian, lotes: producto.manejaLotes })
+    .select({ id: producto.idProducto, catalogoId: producto.catalogoId, nombre: producto.nombre, codigoBarras: producto.codigoBarras, unidad: producto.unidadDian })
     .from(producto)
     .where(and(eq(producto.tiendaId, desdeTienda), inArray(producto.idProducto, productoIds)));
   const porId = new Map(propios.map((p) => [p.id, p]));
@@ -82,17 +84,15 @@ async function emparejar(tx: Tx, desdeTienda: number, haciaTienda: number, produ
   for (const id of productoIds) {
     const p = porId.get(id);
     if (!p) throw fieldError('lineas', T.productoNoExiste);
-    if (p.lotes) throw fieldError('lineas', T.conLotes(p.nombre));
     const res = (await tx.execute(sql`
-      select id_producto as id, maneja_lotes as lotes from producto
+      select id_producto as id from producto
       where tienda_id = ${haciaTienda} and (catalogo_id = ${p.catalogoId}
         or (${p.codigoBarras}::text is not null and codigo_barras = ${p.codigoBarras}::text)
         or sin_tildes(lower(trim(nombre))) = sin_tildes(lower(trim(${p.nombre}::text))))
       order by catalogo_id = ${p.catalogoId} desc, (${p.codigoBarras}::text is not null and codigo_barras = ${p.codigoBarras}::text) desc, estado desc, id_producto
-      limit 1`)) as unknown as { rows: { id: number; lotes: boolean }[] };
+      limit 1`)) as unknown as { rows: { id: number }[] };
     const otro = res.rows[0];
     if (!otro) throw fieldError('lineas', T.sinPar(p.nombre, haciaNombre));
-    if (otro.lotes) throw fieldError('lineas', T.conLotes(p.nombre));
     pares.set(id, { propio: p, otroId: Number(otro.id) });
   }
   return pares;
@@ -222,14 +222,27 @@ function cantidadesDe(
   return out;
 }
 
-const unidadesDe = async (tx: Tx, ids: number[]) =>
-  new Map((await tx.select({ id: producto.idProducto, unidad: producto.unidadDian }).from(producto).where(inArray(producto.idProducto, ids.length ? ids : [0]))).map((r) => [r.id, r.unidad]));
+/** Each product's unit and whether it tracks lots, as they are now (the flag may change between legs). */
+const productosDe = async (tx: Tx, ids: number[]) =>
+  new Map(
+    (await tx.select({ id: producto.idProducto, unidad: producto.unidadDian, lotes: producto.manejaLotes }).from(producto).where(inArray(producto.idProducto, ids.length ? ids : [0]))).map((r) => [
+      r.id,
+      r,
+    ]),
+  );
+
+/** Locks a leg's products of one store in id order, so that concurrent legs and sales queue instead of deadlocking. */
+async function bloquear(tx: Tx, tiendaId: number, productoIds: number[]) {
+  if (productoIds.length === 0) return;
+  const ids = [...new Set(productoIds)].sort((a, b) => a - b);
+  await tx.execute(sql`select 1 from producto where id_producto in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)}) and tienda_id = ${tiendaId} order by id_producto for update`);
+}
 
 /** Moves one store's stock for a leg, its products locked in id order first; refuses with the product that failed. */
 async function mover(tx: Tx, tiendaId: number, cambios: { productoId: number; delta: number; nombre: string }[], motivo: string): Promise<Map<number, number>> {
   if (cambios.length === 0) return new Map();
-  const ids = cambios.map((c) => c.productoId).sort((a, b) => a - b);
-  await tx.execute(sql`select 1 from producto where id_producto in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)}) and tienda_id = ${tiendaId} order by id_producto for update`);
+  const ids = cambios.map((c) => c.productoId);
+  await bloquear(tx, tiendaId, ids);
   const movido = await ajustarStockLote(tx, { tiendaId, cambios: cambios.map((c) => ({ productoId: c.productoId, delta: c.delta })), motivo, revisado: false });
   if (movido) return new Map([...movido].map(([id, m]) => [id, m.stockAntes]));
   const stocks = new Map((await tx.select({ id: producto.idProducto, stock: producto.stock }).from(producto).where(and(eq(producto.tiendaId, tiendaId), inArray(producto.idProducto, ids)))).map((r) => [r.id, r.stock]));
@@ -244,19 +257,27 @@ export async function despacharTraslado(options: { db: Db; quien: Quien; id: num
   await db.transaction(async (tx) => {
     const { t, lineas } = await tomar(tx, q, id, options.version, ['pedido'], 'despachar');
     const cantidades = cantidadesDe(lineas, options.lineas, (l) => milesimas(l.cantidad));
-    const unidades = await unidadesDe(tx, lineas.map((l) => l.productoOrigenId ?? 0));
+    const productos = await productosDe(tx, lineas.map((l) => l.productoOrigenId ?? 0));
     let total = 0;
     for (const l of lineas) {
       const c = cantidades.get(l.idLinea)!;
       if (c > milesimas(l.cantidad)) throw fieldError('lineas', T.masQuePedido(l.nombre));
       if (c > 0 && l.productoOrigenId == null) throw conflicto(T.productoBorrado(l.nombre));
-      enteraSiPorUnidad(l.nombre, unidades.get(l.productoOrigenId ?? 0) ?? null, deMilesimas(c));
+      enteraSiPorUnidad(l.nombre, productos.get(l.productoOrigenId ?? 0)?.unidad ?? null, deMilesimas(c));
       total += c;
     }
     if (total === 0) throw fieldError('lineas', T.nadaQueDespachar);
     const destino = (await nombresDeTiendas(tx, [t.destinoId])).get(t.destinoId) ?? '';
     const salen = lineas.filter((l) => cantidades.get(l.idLinea)! > 0);
-    await mover(tx, t.origenId, salen.map((l) => ({ productoId: l.productoOrigenId!, delta: -deMilesimas(cantidades.get(l.idLinea)!), nombre: l.nombre })), T.motivoSalida(t.numero, destino));
+    const motivo = T.motivoSalida(t.numero, destino);
+    await bloquear(tx, t.origenId, salen.map((l) => l.productoOrigenId!));
+    // A product that tracks lots leaves lot by lot (unexpired, first to expire first), each lot kept on the line.
+    const conLotes = (l: (typeof salen)[number]) => productos.get(l.productoOrigenId!)?.lotes === true;
+    await mover(tx, t.origenId, salen.filter((l) => !conLotes(l)).map((l) => ({ productoId: l.productoOrigenId!, delta: -deMilesimas(cantidades.get(l.idLinea)!), nombre: l.nombre })), motivo);
+    for (const l of salen.filter(conLotes)) {
+      const unidad = productos.get(l.productoOrigenId!)?.unidad ?? null;
+      await despacharConLotes(tx, { tiendaId: t.origenId, lineaId: l.idLinea, productoId: l.productoOrigenId!, nombre: l.nombre, unidad, cantidad: deMilesimas(cantidades.get(l.idLinea)!), motivo });
+    }
     // The goods leave with what a unit cost the origin (its products locked by mover): the destination's average takes them in at it.
     const costos = await costosUnitarios(tx, t.origenId, salen.map((l) => l.productoOrigenId!));
     for (const l of lineas) {
@@ -277,14 +298,17 @@ export async function recibirTraslado(options: {
   db: Db;
   quien: Quien;
   id: number;
-  input: { version: number; lineas: { lineaId: number; cantidad: number }[]; cerrar: boolean; motivo: string | null };
+  input: { version: number; lineas: { lineaId: number; cantidad: number; lotes?: { loteId: number; cantidad: number }[] }[]; cerrar: boolean; motivo: string | null };
 }): Promise<{ traslado: TTraslado; completo: boolean }> {
   const { db, quien: q, id, input } = options;
   verificarQuien(q);
   const completo = await db.transaction(async (tx) => {
     const { t, lineas } = await tomar(tx, q, id, input.version, ['despachado', 'parcial'], 'recibir');
     const cantidades = cantidadesDe(lineas, input.lineas, () => 0);
-    const unidades = await unidadesDe(tx, lineas.map((l) => l.productoDestinoId ?? 0));
+    const productos = await productosDe(tx, lineas.map((l) => l.productoDestinoId ?? 0));
+    const lotes = await lotesDeTraslado(tx, id);
+    const dichos = new Map(input.lineas.map((l) => [l.lineaId, l.lotes]));
+    const porLotes = new Map<number, RecepcionDeLotes>();
     const faltantes = new Map<number, number>();
     let recibe = 0;
     let falta = 0;
@@ -293,8 +317,11 @@ export async function recibirTraslado(options: {
       const transito = enTransito(l);
       if (c > transito) throw fieldError('lineas', T.masQueEnTransito(l.nombre));
       if (c > 0 && l.productoDestinoId == null) throw conflicto(T.productoBorrado(l.nombre));
-      enteraSiPorUnidad(l.nombre, unidades.get(l.productoDestinoId ?? 0) ?? null, deMilesimas(c));
+      enteraSiPorUnidad(l.nombre, productos.get(l.productoDestinoId ?? 0)?.unidad ?? null, deMilesimas(c));
       faltantes.set(l.idLinea, input.cerrar ? transito - c : 0);
+      const suyos = lotes.get(l.idLinea);
+      if (suyos) porLotes.set(l.idLinea, repartirRecepcion(l.nombre, suyos, c, input.cerrar, dichos.get(l.idLinea)));
+      else if (dichos.get(l.idLinea)?.length) throw fieldError('lineas', T.loteNoViaja);
       recibe += c;
       falta += faltantes.get(l.idLinea)!;
     }
@@ -302,7 +329,17 @@ export async function recibirTraslado(options: {
     if (falta > 0 && !input.motivo) throw fieldError('motivo', T.motivoRequerido);
     const origen = (await nombresDeTiendas(tx, [t.origenId])).get(t.origenId) ?? '';
     const llegan = lineas.filter((l) => cantidades.get(l.idLinea)! > 0);
-    const stockAntes = await mover(tx, t.destinoId, llegan.map((l) => ({ productoId: l.productoDestinoId!, delta: deMilesimas(cantidades.get(l.idLinea)!), nombre: l.nombre })), T.motivoEntrada(t.numero, origen));
+    const motivo = T.motivoEntrada(t.numero, origen);
+    await bloquear(tx, t.destinoId, llegan.map((l) => l.productoDestinoId!));
+    // Lots enter under their code and expiry where the destination's product tracks lots too; else as plain units.
+    const enLotes = (l: (typeof llegan)[number]) => porLotes.has(l.idLinea) && productos.get(l.productoDestinoId!)?.lotes === true;
+    const stockAntes = await mover(tx, t.destinoId, llegan.filter((l) => !enLotes(l)).map((l) => ({ productoId: l.productoDestinoId!, delta: deMilesimas(cantidades.get(l.idLinea)!), nombre: l.nombre })), motivo);
+    for (const l of llegan.filter(enLotes)) {
+      const m = await entrarEnLotes(tx, { tiendaId: t.destinoId, producto: { productoId: l.productoDestinoId!, nombre: l.nombre }, motivo, revisado: false, lotes: porLotes.get(l.idLinea)!.entran });
+      if (!m) throw conflicto(T.productoBorrado(l.nombre));
+      stockAntes.set(l.productoDestinoId!, m.stockAntes);
+    }
+    for (const r of porLotes.values()) await anotarRecepcion(tx, r);
     const conCosto = llegan.filter((l) => l.costoUnit != null);
     await promediarEntradas(tx, t.destinoId, conCosto.map((l) => ({ productoId: l.productoDestinoId!, unidades: deMilesimas(cantidades.get(l.idLinea)!), costoUnit: l.costoUnit! })), stockAntes);
     let quedan = 0;
@@ -393,7 +430,7 @@ export async function obtenerTraslado(options: { db: Db | Tx; quien: Quien; id: 
     .where(and(eq(traslado.idTraslado, id), visibles(q)))
     .limit(1);
   if (!r) throw notFound();
-  const [lineas, eventos, nombres] = await Promise.all([
+  const [lineas, eventos, nombres, lotes] = await Promise.all([
     db
       .select({ l: trasladoLinea, codigoBarras: producto.codigoBarras })
       .from(trasladoLinea)
@@ -402,6 +439,7 @@ export async function obtenerTraslado(options: { db: Db | Tx; quien: Quien; id: 
       .orderBy(asc(trasladoLinea.idLinea)),
     db.select().from(trasladoEvento).where(eq(trasladoEvento.trasladoId, id)).orderBy(asc(trasladoEvento.idEvento)),
     nombresDeTiendas(db, [r.origenId, r.destinoId]),
+    lotesDeTraslado(db, id),
   ]);
   const lado = { origenId: r.origenId, destinoId: r.destinoId };
   return {
@@ -419,6 +457,7 @@ export async function obtenerTraslado(options: { db: Db | Tx; quien: Quien; id: 
       recibida: l.recibida,
       faltante: l.faltante,
       enTransito: deMilesimas(enTransito(l)),
+      lotes: (lotes.get(l.idLinea) ?? []).map(loteVisto),
     })),
     eventos: eventos.map((e) => ({
       tipo: e.tipo,

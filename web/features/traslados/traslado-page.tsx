@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { parseCantidad } from '#shared/cantidad';
+import { isoADdMmAaaa } from '#shared/fecha-texto';
 import { comun } from '#shared/messages/comun';
 import { traslados } from '#shared/messages/traslados';
-import type { TTraslado, TTrasladoLinea } from '#shared/schemas/traslado';
+import type { TTraslado, TTrasladoLinea, TTrasladoLote } from '#shared/schemas/traslado';
 import { PageHeader } from '../../components/page-header';
 import { Field } from '../../components/ui/field';
 import { LoadFailed, Skeleton } from '../../components/ui/list-state';
@@ -23,19 +24,33 @@ const aNumero = (texto: string) => {
   const m = parseCantidad(texto.trim() === '' ? '0' : texto);
   return m == null ? null : m / 1000;
 };
+/** A lot as the remisión and the receipt name it (of no known lot: "Sin lote"). */
+const nombreLote = (l: TTrasladoLote) => (l.codigo && l.vence ? T.lote(l.codigo, isoADdMmAaaa(l.vence)) : T.sinLote);
+const claveLote = (l: TTrasladoLote) => `l${l.id}`;
 
 /** The quantities typed per line, for the leg the session may do here (dispatch or receive). */
 function Leg({ tr, modo }: { tr: TTraslado; modo: 'despachar' | 'recibir' }) {
   const leg = useLegTraslado(tr.id);
   const inicial = (l: TTrasladoLinea) => String(modo === 'despachar' ? l.cantidad : l.enTransito).replace('.', ',');
-  const [valores, setValores] = useState<Record<number, string>>(() => Object.fromEntries(tr.detalle.map((l) => [l.id, inicial(l)])));
+  // Receiving a line whose lots travel: what arrived of each lot (the line is their sum).
+  const porLotes = (l: TTrasladoLinea) => modo === 'recibir' && l.lotes.length > 0;
+  const [valores, setValores] = useState<Record<string, string>>(() =>
+    Object.fromEntries(tr.detalle.flatMap((l) => [[String(l.id), inicial(l)], ...l.lotes.map((x) => [claveLote(x), String(x.enTransito).replace('.', ',')])])),
+  );
   const [cerrar, setCerrar] = useState(false);
   const [motivo, setMotivo] = useState('');
   const lineas = modo === 'despachar' ? tr.detalle : tr.detalle.filter((l) => l.enTransito > 0);
   const enviar = async () => {
-    const cantidades = lineas.map((l) => ({ lineaId: l.id, cantidad: aNumero(valores[l.id] ?? '') }));
+    const cantidades = lineas.map((l) => {
+      if (!porLotes(l)) return { lineaId: l.id, cantidad: aNumero(valores[l.id] ?? '') };
+      const lotes = l.lotes.filter((x) => x.enTransito > 0).map((x) => ({ loteId: x.id, cantidad: aNumero(valores[claveLote(x)] ?? '') }));
+      const malo = lotes.some((x) => x.cantidad == null || x.cantidad < 0);
+      // Thousandths, so that 0,1 + 0,2 is 0,3.
+      const suma = malo ? null : lotes.reduce((s, x) => s + Math.round(x.cantidad! * 1000), 0) / 1000;
+      return { lineaId: l.id, cantidad: suma, lotes: lotes as { loteId: number; cantidad: number }[] };
+    });
     if (cantidades.some((c) => c.cantidad == null || c.cantidad < 0)) return void alertWarning(T.cantidadInvalida);
-    const body = cantidades as { lineaId: number; cantidad: number }[];
+    const body = cantidades as { lineaId: number; cantidad: number; lotes?: { loteId: number; cantidad: number }[] }[];
     try {
       const res =
         modo === 'despachar'
@@ -55,13 +70,34 @@ function Leg({ tr, modo }: { tr: TTraslado; modo: 'despachar' | 'recibir' }) {
             <span className="tr-lineas__nombre">
               {l.nombre} <span className="tr-muted">({modo === 'despachar' ? `${C.pedida}: ${cant(l.cantidad)}` : `${C.enTransito}: ${cant(l.enTransito)}`})</span>
             </span>
-            <input
-              className="tr-cantidad"
-              aria-label={`${modo === 'despachar' ? C.enviar : C.recibir} ${l.nombre}`}
-              inputMode="decimal"
-              value={valores[l.id] ?? ''}
-              onChange={(e) => setValores((v) => ({ ...v, [l.id]: e.target.value }))}
-            />
+            {porLotes(l) ? (
+              <ul className="tr-lotes">
+                {l.lotes
+                  .filter((x) => x.enTransito > 0)
+                  .map((x) => (
+                    <li key={x.id}>
+                      <span>
+                        {nombreLote(x)} <span className="tr-muted">({`${C.enTransito}: ${cant(x.enTransito)}`})</span>
+                      </span>
+                      <input
+                        className="tr-cantidad"
+                        aria-label={`${C.recibir} ${l.nombre} ${nombreLote(x)}`}
+                        inputMode="decimal"
+                        value={valores[claveLote(x)] ?? ''}
+                        onChange={(e) => setValores((v) => ({ ...v, [claveLote(x)]: e.target.value }))}
+                      />
+                    </li>
+                  ))}
+              </ul>
+            ) : (
+              <input
+                className="tr-cantidad"
+                aria-label={`${modo === 'despachar' ? C.enviar : C.recibir} ${l.nombre}`}
+                inputMode="decimal"
+                value={valores[l.id] ?? ''}
+                onChange={(e) => setValores((v) => ({ ...v, [l.id]: e.target.value }))}
+              />
+            )}
           </li>
         ))}
       </ul>
@@ -116,7 +152,25 @@ export default function TrasladoPage() {
           rows={tr.detalle}
           rowKey={(l) => l.id}
           columns={[
-            { header: C.producto, cell: (l) => (l.codigoBarras ? `${l.nombre} · ${l.codigoBarras}` : l.nombre) },
+            {
+              header: C.producto,
+              cell: (l) => (
+                <>
+                  {l.codigoBarras ? `${l.nombre} · ${l.codigoBarras}` : l.nombre}
+                  {l.lotes.length > 0 ? (
+                    <ul className="tr-lotes" aria-label={`${C.lotes} ${l.nombre}`}>
+                      {l.lotes.map((x) => (
+                        <li key={x.id}>
+                          {nombreLote(x)}: {cant(x.despachada)}
+                          {x.recibida > 0 || x.faltante > 0 ? ` · ${C.recibida} ${cant(x.recibida)}` : ''}
+                          {x.faltante > 0 ? ` · ${C.faltante} ${cant(x.faltante)}` : ''}
+                        </li>
+                      ))}
+                    </ul>
+                  ) : null}
+                </>
+              ),
+            },
             { header: C.pedida, num: true, cell: (l) => cant(l.cantidad) },
             { header: C.despachada, num: true, cell: (l) => cant(l.despachada) },
             { header: C.recibida, num: true, cell: (l) => cant(l.recibida) },
