@@ -84,6 +84,11 @@ export const dian = {
   habilitacionTipos: 'Habilitación por tipo de documento',
   habilitacionTiposExplica:
     'La DIAN habilita cada tipo de documento por separado, con su propio software (identificador y PIN) y su propio set de pruebas. Registre en el portal de la DIAN cada tipo que esta tienda emite y llene aquí sus datos. En producción solo se emiten los tipos habilitados.',
+  /** An empresa of several stores (ADR 069 addendum): each type's software is the empresa's; each store sends its own test set. */
+  habilitacionTiposEmpresa: (tiendas: number) =>
+    `La DIAN habilita cada tipo de documento por separado, con su propio software (identificador y PIN) y su propio set de pruebas. El software de cada tipo es de la empresa: regístrelo una vez en el portal de la DIAN y lo usan sus ${tiendas} tiendas; cada tienda envía su propio set de pruebas. En producción solo se emiten los tipos habilitados.`,
+  habilitacionTiposSucursal:
+    'La DIAN habilita cada tipo de documento por separado. El software de cada tipo (identificador y PIN) es de la empresa y solo lo cambia su dueño; esta tienda envía su propio set de pruebas. En producción solo se emiten los tipos habilitados.',
   tiposHabilitacion: {
     pos: 'Documento equivalente POS y sus notas de ajuste',
     factura: 'Factura electrónica de venta, notas crédito y notas débito',

@@ -57,6 +57,7 @@ test('el certificado y el software son de la empresa: el dueño sabe que un camb
   await expect(page.getByTestId('certificado-resumen')).toContainText('Surtidor La Ceiba SAS');
   await expect(page.getByRole('form', { name: 'Documento electrónico' }).getByLabel('Identificador del software (SoftwareID)')).toHaveValue(SOFTWARE.softwareId);
   await expect(page.getByLabel('Archivo del certificado (.p12 o .pfx)')).toBeVisible();
+  await expect(page.locator('.dian-tipos > p')).toContainText('El software de cada tipo es de la empresa: regístrelo una vez en el portal de la DIAN y lo usan sus 2 tiendas');
   const facturaDueno = page.getByRole('form', { name: TARJETA_FACTURA });
   await expect(facturaDueno.getByLabel('Identificador del software (SoftwareID)')).toHaveValue(FACTURA.softwareId);
   await expect(facturaDueno.getByLabel('Identificador del software (SoftwareID)')).not.toHaveAttribute('readonly');
@@ -77,6 +78,7 @@ test('el certificado y el software son de la empresa: el dueño sabe que un camb
   await expect(admin.getByRole('form', { name: 'Documento electrónico' }).getByLabel('Identificador del software (SoftwareID)')).toHaveAttribute('readonly', '');
   await expect(admin.getByRole('form', { name: 'Documento electrónico' }).getByLabel('PIN del software')).toBeDisabled();
   await expect(admin.getByLabel('Archivo del certificado (.p12 o .pfx)')).toHaveCount(0);
+  await expect(admin.locator('.dian-tipos > p')).toContainText('es de la empresa y solo lo cambia su dueño; esta tienda envía su propio set de pruebas.');
   // Its own settings still save (the software sent back as it is).
   await admin.getByRole('form', { name: 'Documento electrónico' }).getByLabel('Identificador del set de pruebas (TestSetId)').fill('4a1c2a44-5b6d-4e7f-8a9b-0c1d2e3f4a5b');
   await admin.getByRole('button', { name: 'Guardar configuración' }).click();

@@ -52,7 +52,7 @@ export default function DocumentoElectronicoPage() {
           </div>
           <section className="dian-tipos" aria-labelledby="tipos-titulo">
             <h2 id="tipos-titulo">{D.habilitacionTipos}</h2>
-            <p>{D.habilitacionTiposExplica}</p>
+            <p>{!deEmpresa ? D.habilitacionTiposExplica : soloLectura ? D.habilitacionTiposSucursal : D.habilitacionTiposEmpresa(data.tiendasEmpresa)}</p>
             <div className="dian-grid">
               {data.tipos.map((t) => (
                 <HabilitacionTipo key={t.tipo} tipo={t} ambiente={data.ambiente} soloLectura={soloLectura} />
