@@ -154,6 +154,26 @@ describe('unir dos proveedores con el mismo NIT o cédula (issue #56, ADR 072)',
     expect(nuevo.json().error.message).toBe(M.proveedores.documentoDuplicado('Pedro Campesino'));
   });
 
+  it('la factura de un proveedor unido sigue siendo suya: la misma factura del que queda se rechaza en esa tienda', async () => {
+    const g = await gemelos();
+    await t.database.db.update(proveedor).set({ obligadoFacturar: true }).where(eq(proveedor.idProveedor, g.dos));
+    const recibir = (token: string, proveedorId: number, productoId: number, facturaNumero: string) =>
+      req('POST', '/api/compras/recepciones', token, { proveedorId, facturaNumero, lineas: [{ productoId, cantidad: 5, costoUnit: 4_500 }] });
+    const primera = await recibir(g.s.token, g.uno, g.s.productoId, 'FE-2045');
+    expect(primera.statusCode, primera.body).toBe(201);
+    expect((await unir(g.s.token, g.dos, g.uno)).statusCode).toBe(200);
+    // Store 1 got FE-2045 from Uno, now Dos: the same invoice again, in any case, is refused and nothing enters.
+    const stock = async () => (await t.database.db.select({ s: producto.stock }).from(producto).where(eq(producto.idProducto, g.s.productoId)))[0]!.s;
+    const antes = await stock();
+    const otraVez = await recibir(g.s.token, g.dos, g.s.productoId, 'fe-2045');
+    expect(otraVez.statusCode, otraVez.body).toBe(409);
+    expect(otraVez.json().error.message).toBe(M.compras.facturaDuplicada);
+    expect(await stock()).toBe(antes);
+    // Another invoice, or the branch's own purchase with that number, are received.
+    expect((await recibir(g.s.token, g.dos, g.s.productoId, 'FE-2046')).statusCode).toBe(201);
+    expect((await recibir(g.b.token, g.dos, g.prodB, 'FE-2045')).statusCode).toBe(201);
+  });
+
   it('solo el dueño o el administrador: un cajero y un encargado reciben 403; solo se unen dos activos marcados del mismo número; otra empresa no los ve; nada cambia', async () => {
     // A NIT with and without its check digit is one number (ADR 064).
     const g = await gemelos({ docUno: '900123456-8', docDos: '900123456' });

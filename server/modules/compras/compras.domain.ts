@@ -434,6 +434,10 @@ export async function registrarRecepcion(options: { db: Db; tiendaId: number; au
         }
       }
 
+      // The supplier's invoice once per store: the index checks it per supplier; a supplier merged into this
+      // one (ADR 072) keeps its received invoices, which are this supplier's too.
+      if (input.facturaNumero && (await facturaDeUnido(tx, tiendaId, proveedorId, input.facturaNumero)))
+        throw new AppError('CONFLICT', M.compras.facturaDuplicada, { fields: { facturaNumero: M.compras.facturaDuplicada } });
       const numero = await siguienteNumero(tx, tiendaId, 'recepcion');
       const total = totalDe(lineas);
       let recepcionId: number;
@@ -518,4 +522,18 @@ export async function recalcularEstadoOrden(tx: Tx, ordenId: number): Promise<TE
   }
   if (estado !== r.estado) await tx.update(ordenCompra).set({ estado }).where(eq(ordenCompra.idOrden, ordenId));
   return estado;
+}
+
+/** Whether a supplier merged into this one (directly or through another merge) already brought this invoice to the store. */
+async function facturaDeUnido(tx: Tx, tiendaId: number, proveedorId: number, facturaNumero: string): Promise<boolean> {
+  const res = (await tx.execute(sql`
+    with recursive unidos(id) as (
+      select id_proveedor from proveedor where unido_a = ${proveedorId}
+      union
+      select p.id_proveedor from proveedor p join unidos u on p.unido_a = u.id
+    )
+    select 1 as hay from recepcion r
+    where r.tienda_id = ${tiendaId} and r.proveedor_id in (select id from unidos) and lower(r.factura_numero) = lower(${facturaNumero})
+    limit 1`)) as unknown as { rows: unknown[] };
+  return res.rows.length > 0;
 }
