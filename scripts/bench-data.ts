@@ -121,8 +121,6 @@ await step('ventas', sql`
   order by s.fecha`);
 await db.execute(sql`insert into venta_contador (tienda_id, ultimo_numero) select ${tid}, coalesce(max(numero), 0) from venta where tienda_id = ${tid}
   on conflict (tienda_id) do update set ultimo_numero = excluded.ultimo_numero`);
-// Bulk load: the per-row summary trigger is switched off and the summary rebuilt once afterwards.
-await db.execute(sql`alter table factura disable trigger factura_resumen`);
 // A shop's share of its catalogue (issue #55 point 1): 80 % of the lines are of its best sellers (the
 // first 5 % of the products, skewed), the rest of the first 60 % evenly; the other 40 % never sell
 // (*sin ventas*). About a fifth of the catalogue sells in a month, as the checkout writes a line:
@@ -166,11 +164,6 @@ await step('movimientos de inventario', sql`
   from r join producto p on p.id_producto = r.producto_id
   order by r.fecha, r.venta_id, r.producto_id`);
 await db.execute(sql`alter table venta enable trigger venta_numerar`);
-await db.execute(sql`alter table factura enable trigger factura_resumen`);
-await step('resumen de ventas por producto', sql`
-  insert into venta_producto_resumen (tienda_id, producto_id, cantidad_vendida)
-  select f.tienda_id, f.producto_id, sum(f.cantidad) from factura f join venta v on v.id_venta = f.venta_id
-  where f.tienda_id = ${tid} and v.estado <> 'Anulada' group by f.tienda_id, f.producto_id`);
 await rebuildCounts(sql`(${tid})`);
 await step('estadísticas', sql`vacuum analyze`);
 await database.close();
@@ -225,7 +218,6 @@ async function generateFleet() {
       select t.id_tienda, now() - (random() * interval '365 days'), case when random() < 0.02 then 'Anulada' else 'Completada' end,
         null, 1 + floor(random() * 5)::int, null, 0, null
       from tienda t cross join generate_series(1, ${ventasPorTienda}) g where t.id_tienda in ${fleet}`);
-    await db.execute(sql`alter table factura disable trigger factura_resumen`);
     await step('líneas de factura', sql`
       with pr as (select tienda_id, min(id_producto) as lo, max(id_producto) as hi from producto where tienda_id in ${fleet} group by tienda_id),
            v as (select id_venta, tienda_id, estado, row_number() over (partition by tienda_id order by id_venta) as rn from venta where tienda_id in ${fleet})
@@ -239,11 +231,6 @@ async function generateFleet() {
       update venta v set total = s.total, monto_recibido = s.total
       from (select venta_id, sum(cantidad * precio) as total from factura where tienda_id in ${fleet} group by venta_id) s
       where s.venta_id = v.id_venta`);
-    await db.execute(sql`alter table factura enable trigger factura_resumen`);
-    await step('resumen de ventas por producto', sql`
-      insert into venta_producto_resumen (tienda_id, producto_id, cantidad_vendida)
-      select f.tienda_id, f.producto_id, sum(f.cantidad) from factura f join venta v on v.id_venta = f.venta_id
-      where f.tienda_id in ${fleet} and v.estado <> 'Anulada' group by f.tienda_id, f.producto_id`);
   }
   await rebuildCounts(fleet);
   await step('estadísticas', sql`vacuum analyze`);
@@ -262,15 +249,6 @@ async function rebuildCounts(stores: ReturnType<typeof sql>) {
   await db.execute(sql`alter table venta enable trigger venta_conteo`);
   await db.execute(sql`alter table venta_producto_resumen enable trigger venta_producto_resumen_cantidad`);
   await resumenesDiarios('enable');
-  await step('resúmenes por día (reportes)', sql`select resumen_dia_reconstruir(id_tienda) from tienda where id_tienda in ${stores}`);
-  await step('conteos (análisis y paginador)', sql`
-    with a as (delete from venta_resumen_cantidad where tienda_id in ${stores}),
-         b as (delete from venta_conteo where tienda_id in ${stores}),
-         c as (
-           insert into venta_resumen_cantidad (tienda_id, cantidad, productos)
-           select tienda_id, cantidad_vendida, count(*) from venta_producto_resumen
-           where tienda_id in ${stores} and cantidad_vendida > 0 group by tienda_id, cantidad_vendida
-         )
-    insert into venta_conteo (tienda_id, estado, ventas)
-    select tienda_id, estado, count(*) from venta where tienda_id in ${stores} group by tienda_id, estado`);
+  // Every summary and counter, venta_producto_resumen and its histogram among them (server/db/resumenes.ts).
+  await step('resúmenes y conteos (reportes, análisis y paginador)', sql`select resumen_dia_reconstruir(id_tienda) from tienda where id_tienda in ${stores}`);
 }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from './client';
 import { CATALOGO, producto } from './schema';
+import { CONTADORES, RESUMEN_IMPUESTO_DIA, RESUMEN_PAGO_DIA, RESUMENES_DE_VENTAS, tablaAcumulada, tablaDe, type TablaPlegable } from './resumenes';
 
 /**
  * The consistency checks run after every fault (issue #50 point 7): what must hold in the data whatever
@@ -9,7 +10,7 @@ import { CATALOGO, producto } from './schema';
  *
  * - **stock = libro**: each product's stock is the sum of its stock ledger (entradas − salidas).
  * - **venta a medias**: a completed sale has its lines (a sale is written whole or not at all).
- * - **resúmenes = ventas**: the per-day summaries the triggers keep (sales, products, payments, taxes)
+ * - **resúmenes = ventas**: the summaries the triggers keep (sales, products, payments, taxes, the counters)
  *   equal what `resumen_dia_reconstruir` computes from the sales and lines, checked inside a transaction
  *   that is rolled back (nothing is changed).
  * - **catálogo = hermanas**: in an empresa of several stores, each store's row of a catalogue entry has the
@@ -33,10 +34,17 @@ export interface Falla {
 type Filas<T> = { rows: T[] };
 const filas = async <T>(db: Db, q: ReturnType<typeof sql>): Promise<T[]> => ((await db.execute(q)) as unknown as Filas<T>).rows;
 
-/** The summary tables `resumen_dia_reconstruir` rebuilds, compared by their keys (every non-measure column). */
-const RESUMENES = ['resumen_venta_dia', 'resumen_venta_mes', 'resumen_producto_dia', 'resumen_producto_mes', 'resumen_lista_dia', 'resumen_pago_dia', 'resumen_pago_mes', 'resumen_impuesto_dia'];
-/** Columns that are not summed: the first and last receipt of a day (min/max), surrogate ids. */
-const NO_SUMAR = new Set(['primero', 'ultimo']);
+/**
+ * The summary tables `resumen_dia_reconstruir` rebuilds (every one declared in resumenes.ts), compared by
+ * their keys on their summed measures (not the first and last receipt of a day, a min/max).
+ */
+const RESUMENES: readonly TablaPlegable[] = [
+  ...RESUMENES_DE_VENTAS.flatMap((r) => [tablaDe(r), ...(r.acumulado ? [tablaAcumulada(r)] : [])]),
+  RESUMEN_PAGO_DIA,
+  tablaAcumulada(RESUMEN_PAGO_DIA),
+  RESUMEN_IMPUESTO_DIA,
+  ...CONTADORES,
+];
 
 /** Each catalogue field of a store's row (h) that differs from its first sister's (b), named by its column. */
 const CAMPOS_DISTINTOS = sql.raw(
@@ -110,17 +118,9 @@ export async function comprobarConsistencia(db: Db, opciones: { tiendaId?: numbe
   }
 
   const tiendas = (await filas<{ id: number }>(db, sql`select id_tienda as id from tienda where ${deTienda('id_tienda')} order by 1`)).map((t) => t.id);
-  const columnas = new Map<string, { claves: string[]; medidas: string[] }>();
-  for (const tabla of RESUMENES) {
-    const cols = await filas<{ c: string; t: string }>(
-      db,
-      sql`select column_name as c, data_type as t from information_schema.columns where table_schema = 'public' and table_name = ${tabla} order by ordinal_position`,
-    );
-    columnas.set(tabla, {
-      claves: cols.filter((c) => !['bigint', 'numeric'].includes(c.t) && !NO_SUMAR.has(c.c)).map((c) => c.c),
-      medidas: cols.filter((c) => ['bigint', 'numeric'].includes(c.t)).map((c) => c.c),
-    });
-  }
+  const columnas = new Map(
+    RESUMENES.map((t) => [t.tabla, { claves: [...t.claves], medidas: t.medidas.filter((m) => (m.plegado ?? 'sum') === 'sum').map((m) => m.columna) }]),
+  );
   /** A table's rows of one store folded by key, measures as text (exact), rows of zeros left out. */
   const plegado = async (ej: Db, tabla: string, tiendaId: number) => {
     const { claves, medidas } = columnas.get(tabla)!;
@@ -136,9 +136,9 @@ export async function comprobarConsistencia(db: Db, opciones: { tiendaId?: numbe
         const ej = tx as unknown as Db;
         await ej.execute(sql`select resumen_bloquear(${tiendaId})`);
         const guardados = new Map<string, Map<string, string>>();
-        for (const tabla of RESUMENES) guardados.set(tabla, await plegado(ej, tabla, tiendaId));
+        for (const { tabla } of RESUMENES) guardados.set(tabla, await plegado(ej, tabla, tiendaId));
         await ej.execute(sql`select resumen_dia_reconstruir(${tiendaId})`);
-        for (const tabla of RESUMENES) {
+        for (const { tabla } of RESUMENES) {
           const antes = guardados.get(tabla)!;
           const despues = await plegado(ej, tabla, tiendaId);
           const diferencias: string[] = [];

@@ -13,6 +13,7 @@ import {
   RESUMEN_PAGO_DIA,
   RESUMEN_PRODUCTO_DIA,
   RESUMEN_VENTA_DIA,
+  CONTADORES,
   RESUMENES_DE_VENTAS,
   type Alimentador,
   type Medida,
@@ -33,8 +34,14 @@ function comprobar(r: ResumenDeVentas): void {
     if (m.lineas && cuenta(m) !== 'vigentes') throw new Error(`${r.tabla}.${m.columna}: las líneas cuentan solo en ventas no anuladas`);
     if (m.plegado && m.plegado !== 'sum' && m.lineas) throw new Error(`${r.tabla}.${m.columna}: min/max solo por venta`);
     if (m.porVenta && (!m.lineas || !porLinea(r))) throw new Error(`${r.tabla}.${m.columna}: porVenta cuenta ventas por una clave de línea`);
+    if (r.enSitio && (!m.lineas || m.venta || m.porVenta)) throw new Error(`${r.tabla}.${m.columna}: en sitio solo suma líneas`);
   }
+  if (r.enSitio && (!porLinea(r) || r.acumulado || r.soloExtremos)) throw new Error(`${r.tabla}: en sitio, por línea y sin acumulado`);
 }
+
+/** An in-place summary's groups that add nothing write nothing (as a delta of 0 would leave a new row of 0). */
+const sinCeros = (r: ResumenDeVentas, medidas: readonly Medida[]) =>
+  r.enSitio ? ` HAVING ${medidas.map((m) => `coalesce(${m.lineas}, 0) <> 0`).join(' OR ')}` : '';
 
 const porLinea = (r: ResumenDeVentas) => r.claves.some(([, e]) => /\bl\./.test(e));
 
@@ -52,7 +59,7 @@ function filaDeVenta(r: ResumenDeVentas, estado: 'vigentes' | 'anuladas'): strin
   const conLineas = medidas.filter((m) => m.lineas);
   const nombradas = [...claves.map((e, i) => `${e} AS ${r.claves[i]![0]}`), ...medidas.map((m) => `${valor(m)} AS ${m.columna}`)].join(', ');
   if (porLinea(r)) return insertarConAcumulado(r, `SELECT ${[...claves.map((e, i) => `${e} AS ${r.claves[i]![0]}`), ...medidas.map((m) => `signo * coalesce(${m.lineas}, 0) AS ${m.columna}`)].join(', ')}
-  FROM factura l WHERE l.venta_id = v.id_venta GROUP BY ${r.claves.map((_, i) => i + 1).join(', ')}`);
+  FROM factura l WHERE l.venta_id = v.id_venta GROUP BY ${r.claves.map((_, i) => i + 1).join(', ')}${sinCeros(r, medidas)}`);
   if (!r.acumulado && !conLineas.length) return `INSERT INTO ${r.tabla} (${columnas.join(', ')})\nVALUES (${[...claves, ...medidas.map(valor)].join(', ')});`;
   if (!conLineas.length) return insertarConAcumulado(r, `SELECT ${nombradas}`, columnas);
   return insertarConAcumulado(
@@ -70,6 +77,13 @@ function filaDeVenta(r: ResumenDeVentas, estado: 'vigentes' | 'anuladas'): strin
  */
 function insertarConAcumulado(r: ResumenDeVentas | ResumenPorFilas, select: string, columnas: readonly string[] = [...nombresDeClaves(r), ...r.medidas.map((m) => m.columna)]): string {
   const lista = columnas.join(', ');
+  if ('enSitio' in r && r.enSitio) {
+    const claves = nombresDeClaves(r);
+    const medidas = columnas.filter((c) => !claves.includes(c));
+    return `INSERT INTO ${r.tabla} (${lista})
+${select}
+ON CONFLICT (${claves.join(', ')}) DO UPDATE SET ${medidas.map((c) => `${c} = ${r.tabla}.${c} + EXCLUDED.${c}`).join(', ')};`;
+  }
   if (!r.acumulado) return `INSERT INTO ${r.tabla} (${lista})\n${select};`;
   const a = aAcumulado(r.acumulado, columnas);
   return `WITH x AS (
@@ -109,6 +123,7 @@ function porVentaEn(r: ResumenDeVentas, m: Medida, tabla: 'viejas' | 'nuevas', c
 
 /** What a statement's lines (`viejas` out, `nuevas` in) change in a summary, for sales not annulled. */
 function filasDeLineas(r: ResumenDeVentas, tabla: 'viejas' | 'nuevas'): string | null {
+  if (r.enSitio) return enSitioDeLineas(r, tabla);
   if (tabla === 'nuevas' && r.medidas.some((m) => m.porVenta)) {
     // `viejas` exists only on an update: an insert's statement leaves it out.
     return `IF TG_OP = 'UPDATE' THEN
@@ -120,19 +135,49 @@ END IF;`;
   return filasDeLineasEn(r, tabla, false);
 }
 
+/**
+ * An in-place summary's part of a statement's lines: an update's old and new lines netted per key first
+ * (an update that moves nothing it sums, a line's DIAN state, writes nothing: its rows are shared by
+ * every sale of the product, each write a lock held to the commit).
+ */
+function enSitioDeLineas(r: ResumenDeVentas, tabla: 'viejas' | 'nuevas'): string | null {
+  const medidas = r.medidas.filter((m) => m.lineas);
+  const columnas = [...r.claves.map(([c]) => c), ...medidas.map((m) => m.columna)];
+  if (tabla === 'viejas') return `IF TG_OP = 'DELETE' THEN
+${sangrar(insertarConAcumulado(r, selectDeLineas(r, 'viejas', false), columnas), 2)}
+END IF;`;
+  const claves = r.claves.map(([c]) => c);
+  const neto = `SELECT ${[...claves, ...medidas.map((m) => `sum(${m.columna}) AS ${m.columna}`)].join(', ')}
+  FROM (
+${sangrar(`${selectDeLineas(r, 'viejas', false, false)}
+UNION ALL
+${selectDeLineas(r, 'nuevas', false, false)}`, 4)}
+  ) x GROUP BY ${claves.map((_, i) => i + 1).join(', ')} HAVING ${medidas.map((m) => `sum(${m.columna}) <> 0`).join(' OR ')}`;
+  return `IF TG_OP = 'UPDATE' THEN
+${sangrar(insertarConAcumulado(r, neto, columnas), 2)}
+ELSE
+${sangrar(insertarConAcumulado(r, selectDeLineas(r, 'nuevas', false), columnas), 2)}
+END IF;`;
+}
+
 function filasDeLineasEn(r: ResumenDeVentas, tabla: 'viejas' | 'nuevas', conViejas: boolean): string | null {
   const medidas = r.medidas.filter((m) => m.lineas);
   if (!medidas.length) return null;
+  return insertarConAcumulado(r, selectDeLineas(r, tabla, conViejas), [...r.claves.map(([c]) => c), ...medidas.map((m) => m.columna)]);
+}
+
+/** The SELECT of what a statement's lines (`viejas`, with a minus; `nuevas`) add to a summary, per key. */
+function selectDeLineas(r: ResumenDeVentas, tabla: 'viejas' | 'nuevas', conViejas: boolean, ceros = true): string {
+  const medidas = r.medidas.filter((m) => m.lineas);
   const signo = tabla === 'viejas' ? '-' : '';
   const lineas = (m: Medida) => (m.porVenta ? porVentaEn(r, m, tabla, conViejas) : m.lineas);
   const nombrar = porLinea(r) || r.acumulado != null;
-  const select = `SELECT ${[
+  return `SELECT ${[
     ...r.claves.map(([c, e]) => `${conLocal(e, `(${LOCAL_DE_VENTA})`)}${nombrar ? ` AS ${c}` : ''}`),
     ...medidas.map((m) => `${signo}coalesce(${lineas(m)}, 0)${nombrar ? ` AS ${m.columna}` : ''}`),
   ].join(', ')}
   FROM ${tabla} l JOIN venta v ON v.id_venta = l.venta_id JOIN tienda t ON t.id_tienda = v.tienda_id
-  WHERE ${CONDICION.vigentes} GROUP BY ${r.claves.map((_, i) => i + 1).join(', ')}`;
-  return insertarConAcumulado(r, select, [...r.claves.map(([c]) => c), ...medidas.map((m) => m.columna)]);
+  WHERE ${CONDICION.vigentes} GROUP BY ${r.claves.map((_, i) => i + 1).join(', ')}${ceros ? sinCeros(r, medidas) : ''}`;
 }
 
 /** A summary rebuilt from the store's sales and lines, one row per key. */
@@ -194,9 +239,9 @@ END IF;
 `;
 }
 
-/** The columns of `alias` that a set of expressions reads, `fecha` and `tienda_id` first. */
-function columnasLeidas(alias: string, exprs: string[]): string[] {
-  const usadas = new Set<string>(['tienda_id', 'fecha']);
+/** The columns of `alias` that a set of expressions reads, `tienda_id` (and `fecha`, for a key of its local time) first. */
+function columnasLeidas(alias: string, exprs: string[], local: boolean): string[] {
+  const usadas = new Set<string>(local ? ['tienda_id', 'fecha'] : ['tienda_id']);
   for (const e of exprs) for (const m of e.matchAll(new RegExp(`\\b${alias}\\.(\\w+)`, 'g'))) usadas.add(m[1]!);
   return [...usadas];
 }
@@ -207,23 +252,29 @@ function funcionesDeAlimentador(r: ResumenPorFilas, a: Alimentador): Record<stri
   const medidas = r.medidas.map((m) => m.columna).filter((c) => a.medidas[c] != null);
   const grupos = r.claves.map((_, i) => i + 1).join(', ');
   const claves = a.claves.map((e) => conLocal(e, `(${local})`));
+  // Without `desde` a row adds one key's worth: no aggregate.
+  const valor = (c: string) => (a.desde ? `signo * sum(${a.medidas[c]})` : `signo * (${a.medidas[c]})`);
   const parte = funcion(
     a.funcion,
     `${a.alias} ${a.tabla}, signo integer`,
     'void',
-    `A ${a.tabla} row's part of ${r.tabla} with the sign given: rows where ${a.cuando}. Skips a store that no longer exists.`,
-    `IF NOT coalesce(${a.cuando}, false) THEN
+    `A ${a.tabla} row's part of ${r.tabla} with the sign given${a.cuando ? `: rows where ${a.cuando}` : ''}. Skips a store that no longer exists.`,
+    `${
+      a.cuando
+        ? `IF NOT coalesce(${a.cuando}, false) THEN
   RETURN;
 END IF;
-${insertarConAcumulado(
-  r,
-  `SELECT ${[...claves.map((e, i) => `${e} AS ${r.claves[i]}`), ...medidas.map((c) => `signo * sum(${a.medidas[c]}) AS ${c}`)].join(', ')}
-  FROM tienda t${a.desde ? ` CROSS JOIN LATERAL ${a.desde}` : ''} WHERE t.id_tienda = ${a.alias}.tienda_id
-  GROUP BY ${grupos}`,
-  [...r.claves, ...medidas],
-)}`,
+`
+        : ''
+    }${insertarConAcumulado(
+      r,
+      `SELECT ${[...claves.map((e, i) => `${e} AS ${r.claves[i]}`), ...medidas.map((c) => `${valor(c)} AS ${c}`)].join(', ')}
+  FROM tienda t${a.desde ? ` CROSS JOIN LATERAL ${a.desde}` : ''} WHERE t.id_tienda = ${a.alias}.tienda_id${a.desde ? `\n  GROUP BY ${grupos}` : ''}`,
+      [...r.claves, ...medidas],
+    )}`,
   );
-  const cols = columnasLeidas(a.alias, [...a.claves, ...Object.values(a.medidas), a.cuando, a.desde ?? '']);
+  const usaLocal = a.claves.some((e) => e.includes(LOCAL));
+  const cols = columnasLeidas(a.alias, [...a.claves, ...Object.values(a.medidas), a.cuando ?? '', a.desde ?? ''], usaLocal);
   const disparador = funcion(
     a.disparador,
     '',
@@ -254,7 +305,7 @@ function reconstruirPorFilas(r: ResumenPorFilas): string {
     return `INSERT INTO ${r.tabla} (${[...r.claves, ...medidas].join(', ')})
 SELECT ${[...a.claves.map((e) => conLocal(e, `(${local})`)), ...medidas.map((c) => `coalesce(sum(${a.medidas[c]}), 0)`)].join(', ')}
 FROM ${a.tabla} ${a.alias} JOIN tienda t ON t.id_tienda = ${a.alias}.tienda_id${a.desde ? ` CROSS JOIN LATERAL ${a.desde}` : ''}
-WHERE ${a.alias}.tienda_id = p_tienda AND ${a.cuando}
+WHERE ${a.alias}.tienda_id = p_tienda${a.cuando ? ` AND ${a.cuando}` : ''}
 GROUP BY ${r.claves.map((_, i) => i + 1).join(', ')};`;
   });
   return funcion(
@@ -354,7 +405,7 @@ RETURN NULL;`,
     'resumen_dia_reconstruir',
     'p_tienda integer',
     'void',
-    `A store's per-day and per-month summaries rebuilt from its sales and lines, folded (one row per key):
+    `A store's summaries (per day, per month, per product, the counters) rebuilt from its sales and lines, folded (one row per key):
 after a change of its time zone (its days move), a restore, and a bulk load with the triggers off
 (scripts/bench-*.ts). Takes resumen_bloquear first.`,
     `DELETE FROM ${p.tabla} WHERE tienda_id = p_tienda;
@@ -363,11 +414,12 @@ PERFORM resumen_venta_dia_reconstruir(p_tienda);
 ${reconstruir(p)}
 ${otros.map((r) => `DELETE FROM ${r.tabla} WHERE tienda_id = p_tienda;\n${reconstruir(r)}`).join('\n')}
 PERFORM resumen_impuesto_reconstruir(p_tienda);
-PERFORM resumen_pago_reconstruir(p_tienda);`,
+${[RESUMEN_PAGO_DIA, ...CONTADORES].map((r) => `PERFORM ${r.reconstruir}(p_tienda);`).join('\n')}`,
   );
+  const porFilas = [RESUMEN_PAGO_DIA, ...CONTADORES];
   return {
-    ...Object.assign({}, ...RESUMEN_PAGO_DIA.alimentadores.map((a) => funcionesDeAlimentador(RESUMEN_PAGO_DIA, a))),
-    [`${RESUMEN_PAGO_DIA.reconstruir}.sql`]: reconstruirPorFilas(RESUMEN_PAGO_DIA),
+    ...Object.assign({}, ...porFilas.flatMap((r) => r.alimentadores.map((a) => funcionesDeAlimentador(r, a)))),
+    ...Object.fromEntries(porFilas.map((r) => [`${r.reconstruir}.sql`, reconstruirPorFilas(r)])),
     'cantidad_en.sql': cantidadEn(),
     'resumen_dia_venta.sql': deVenta,
     'venta_resumen_dia.sql': ventaTrigger,

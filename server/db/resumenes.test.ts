@@ -1,9 +1,21 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { RESUMEN_IMPUESTO_DIA, RESUMEN_PAGO_DIA, RESUMENES_DE_VENTAS, tablaAcumulada, tablaDe } from './resumenes';
+import { CONTADORES, RESUMEN_IMPUESTO_DIA, RESUMEN_PAGO_DIA, RESUMENES_DE_VENTAS, tablaAcumulada, tablaDe } from './resumenes';
 import { archivosGenerados } from './resumenes-sql';
-import { resumenImpuestoDia, resumenListaDia, resumenPagoDia, resumenPagoMes, resumenProductoDia, resumenProductoMes, resumenVentaDia, resumenVentaMes } from './schema';
+import {
+  resumenImpuestoDia,
+  resumenListaDia,
+  resumenPagoDia,
+  resumenPagoMes,
+  resumenProductoDia,
+  resumenProductoMes,
+  resumenVentaDia,
+  resumenVentaMes,
+  ventaConteo,
+  ventaProductoResumen,
+  ventaResumenCantidad,
+} from './schema';
 import { getTableConfig } from 'drizzle-orm/pg-core';
 
 // The summaries' functions are generated from their declaration (issue #54 point 2, ADR 066): a file
@@ -27,10 +39,10 @@ describe('the summaries declared once (server/db/resumenes.ts)', () => {
 
   it('each declared summary names its table\'s columns, every one of them', () => {
     const tablas = new Map(
-      [resumenVentaDia, resumenVentaMes, resumenProductoDia, resumenProductoMes, resumenListaDia, resumenPagoDia, resumenPagoMes, resumenImpuestoDia].map((t) => [getTableConfig(t).name, getTableConfig(t).columns.map((c) => c.name).sort()]),
+      [resumenVentaDia, resumenVentaMes, resumenProductoDia, resumenProductoMes, resumenListaDia, resumenPagoDia, resumenPagoMes, resumenImpuestoDia, ventaProductoResumen, ventaConteo, ventaResumenCantidad].map((t) => [getTableConfig(t).name, getTableConfig(t).columns.map((c) => c.name).sort()]),
     );
-    const declaradas = [...RESUMENES_DE_VENTAS.flatMap((r) => [tablaDe(r), ...(r.acumulado ? [tablaAcumulada(r)] : [])]), RESUMEN_PAGO_DIA, tablaAcumulada(RESUMEN_PAGO_DIA), RESUMEN_IMPUESTO_DIA];
-    expect(declaradas).toHaveLength(8);
+    const declaradas = [...RESUMENES_DE_VENTAS.flatMap((r) => [tablaDe(r), ...(r.acumulado ? [tablaAcumulada(r)] : [])]), RESUMEN_PAGO_DIA, tablaAcumulada(RESUMEN_PAGO_DIA), RESUMEN_IMPUESTO_DIA, ...CONTADORES];
+    expect(declaradas).toHaveLength(11);
     for (const t of declaradas) expect([...t.claves, ...t.medidas.map((m) => m.columna)].sort(), t.tabla).toEqual(tablas.get(t.tabla));
   });
 });

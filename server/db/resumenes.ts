@@ -69,6 +69,12 @@ export interface ResumenDeVentas {
    * under the same keys carrying the new values, instead of taking the sale out and putting it back.
    */
   soloExtremos?: string;
+  /**
+   * One row per key updated in place (`INSERT … ON CONFLICT … DO UPDATE`) instead of delta rows: a table
+   * read row by row in its measure's order (`venta_producto_resumen`, its index on the quantity). A change
+   * that adds 0 to a key writes nothing; a key brought back to 0 keeps its row.
+   */
+  enSitio?: boolean;
 }
 
 /** Each measure of quantity's column in `resumen_venta_dia` and `cantidad_en`'s name of it ('metrosCuadrados' → 'metros_cuadrados'). */
@@ -153,8 +159,24 @@ export const RESUMEN_LISTA_DIA: ResumenDeVentas = {
   ],
 };
 
+/**
+ * `venta_producto_resumen` (migration 0002): the units sold of each product, all time, annulled sales
+ * left out (a pack's line counts factor × packs, ADR 033). The popularity analysis and the till's grid
+ * read it in its quantity's order: one row per product, updated in place. `venta_resumen_cantidad` is
+ * its histogram (below).
+ */
+export const VENTA_PRODUCTO_RESUMEN: ResumenDeVentas = {
+  tabla: 'venta_producto_resumen',
+  claves: [
+    ['tienda_id', 'v.tienda_id'],
+    ['producto_id', 'l.producto_id'],
+  ],
+  medidas: [{ columna: 'cantidad_vendida', lineas: 'sum(l.cantidad * l.factor)' }],
+  enSitio: true,
+};
+
 /** The summaries of sales, in the order their triggers write them. */
-export const RESUMENES_DE_VENTAS = [RESUMEN_VENTA_DIA, RESUMEN_PRODUCTO_DIA, RESUMEN_LISTA_DIA] as const;
+export const RESUMENES_DE_VENTAS = [RESUMEN_VENTA_DIA, RESUMEN_PRODUCTO_DIA, RESUMEN_LISTA_DIA, VENTA_PRODUCTO_RESUMEN] as const;
 
 /** A folded table: its key columns and measures (for the readers' fold, ADR 017). */
 export interface TablaPlegable {
@@ -180,9 +202,9 @@ export const tablaAcumulada = (r: ResumenDeVentas | ResumenPorFilas): TablaPlega
 });
 
 /**
- * A table that feeds a summary row by row (ADR 032): which of its rows count (`cuando`), each row's key
- * and what it adds, over the row `alias` (and `desde`, a set-returning function of it: a row may add
- * several key's worth). `funcion` is the row's part with a sign, `disparador` the trigger function that
+ * A table that feeds a summary row by row (ADR 032): which of its rows count (`cuando`, all without it),
+ * each row's key and what it adds, over the row `alias` (and `desde`, a set-returning function of it: a
+ * row may add several key's worth). `funcion` is the row's part with a sign, `disparador` the trigger function that
  * takes a row's old part out and puts its new one in.
  */
 export interface Alimentador {
@@ -190,7 +212,7 @@ export interface Alimentador {
   alias: string;
   funcion: string;
   disparador: string;
-  cuando: string;
+  cuando?: string;
   desde?: string;
   /** One expression per key column of the summary, in its order. */
   claves: readonly string[];
@@ -245,6 +267,45 @@ export const RESUMEN_PAGO_DIA: ResumenPorFilas = {
   // Per store month, till, person and method (ADR 073): what a range's whole months read.
   acumulado: { tabla: 'resumen_pago_mes', columna: 'mes', de: 'dia', expresion: MES_DE_DIA, sin: ['turno_id'] },
 };
+
+/**
+ * `venta_conteo` (migration 0016, ADR 017): the store's sales per state, every sale once (the invoice
+ * list's pager). Delta rows, folded by the reader (`plegarContador`).
+ */
+export const VENTA_CONTEO: ResumenPorFilas = {
+  tabla: 'venta_conteo',
+  claves: ['tienda_id', 'estado'],
+  medidas: [{ columna: 'ventas' }],
+  reconstruir: 'venta_conteo_reconstruir',
+  alimentadores: [{ tabla: 'venta', alias: 'v', funcion: 'conteo_venta_fila', disparador: 'conteo_venta', claves: ['v.tienda_id', 'v.estado'], medidas: { ventas: '1' } }],
+};
+
+/**
+ * `venta_resumen_cantidad` (migration 0016, ADR 017): how many of the store's products sold exactly
+ * `cantidad` units (products with sales only), a histogram of `venta_producto_resumen` fed by its rows:
+ * the popularity analysis' totals and classes. Delta rows, folded by the reader (`plegarContador`);
+ * rebuilt after `venta_producto_resumen`.
+ */
+export const VENTA_RESUMEN_CANTIDAD: ResumenPorFilas = {
+  tabla: 'venta_resumen_cantidad',
+  claves: ['tienda_id', 'cantidad'],
+  medidas: [{ columna: 'productos' }],
+  reconstruir: 'venta_resumen_cantidad_reconstruir',
+  alimentadores: [
+    {
+      tabla: 'venta_producto_resumen',
+      alias: 'r',
+      funcion: 'resumen_cantidad_fila',
+      disparador: 'resumen_cantidad',
+      cuando: 'r.cantidad_vendida > 0',
+      claves: ['r.tienda_id', 'r.cantidad_vendida'],
+      medidas: { productos: '1' },
+    },
+  ],
+};
+
+/** The counters kept row by row, in the order a rebuild writes them (a histogram after the table it counts). */
+export const CONTADORES = [VENTA_CONTEO, VENTA_RESUMEN_CANTIDAD] as const;
 
 /** `resumen_impuesto_dia` (ADR 031): base and tax per day, till, shift and rate (its functions are still written by hand). */
 export const RESUMEN_IMPUESTO_DIA: TablaPlegable = {

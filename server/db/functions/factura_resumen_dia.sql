@@ -28,6 +28,13 @@ BEGIN
     SELECT v.tienda_id AS tienda_id, (v.fecha AT TIME ZONE t.zona_horaria)::date AS dia, CASE WHEN l.lista_precio_id IS NOT NULL THEN l.lista_precio_id::text WHEN l.lista_nombre IS NOT NULL THEN 'x:' || l.lista_nombre ELSE '' END AS clave, -coalesce(count(DISTINCT l.venta_id) FILTER (WHERE NOT EXISTS (SELECT 1 FROM factura o WHERE o.venta_id = l.venta_id AND (CASE WHEN o.lista_precio_id IS NOT NULL THEN o.lista_precio_id::text WHEN o.lista_nombre IS NOT NULL THEN 'x:' || o.lista_nombre ELSE '' END) = (CASE WHEN l.lista_precio_id IS NOT NULL THEN l.lista_precio_id::text WHEN l.lista_nombre IS NOT NULL THEN 'x:' || l.lista_nombre ELSE '' END))), 0) AS ventas, -coalesce(count(*), 0) AS lineas, -coalesce(sum(CASE WHEN coalesce(l.unidad_dian, (SELECT p.unidad_dian FROM producto p WHERE p.id_producto = l.producto_id), '94') = '94' THEN l.cantidad * l.factor ELSE 0 END), 0) AS unidades, -coalesce(sum(linea_bruto(coalesce(l.precio_base, l.precio), l.cantidad, l.importe)), 0) AS base, -coalesce(sum(linea_bruto(l.precio, l.cantidad, l.importe)), 0) AS bruto, -coalesce(sum(l.descuento), 0) AS descuentos, -coalesce(sum(round(l.cantidad * l.costo_unit)), 0) AS costo, -coalesce(count(*) FILTER (WHERE l.costo_unit IS NULL), 0) AS sin_costo
       FROM viejas l JOIN venta v ON v.id_venta = l.venta_id JOIN tienda t ON t.id_tienda = v.tienda_id
       WHERE v.estado <> 'Anulada' GROUP BY 1, 2, 3;
+    IF TG_OP = 'DELETE' THEN
+      INSERT INTO venta_producto_resumen (tienda_id, producto_id, cantidad_vendida)
+      SELECT v.tienda_id AS tienda_id, l.producto_id AS producto_id, -coalesce(sum(l.cantidad * l.factor), 0) AS cantidad_vendida
+        FROM viejas l JOIN venta v ON v.id_venta = l.venta_id JOIN tienda t ON t.id_tienda = v.tienda_id
+        WHERE v.estado <> 'Anulada' GROUP BY 1, 2 HAVING coalesce(sum(l.cantidad * l.factor), 0) <> 0
+      ON CONFLICT (tienda_id, producto_id) DO UPDATE SET cantidad_vendida = venta_producto_resumen.cantidad_vendida + EXCLUDED.cantidad_vendida;
+    END IF;
   END IF;
   IF TG_OP IN ('UPDATE', 'INSERT') THEN
     WITH x AS (
@@ -60,6 +67,26 @@ BEGIN
       SELECT v.tienda_id AS tienda_id, (v.fecha AT TIME ZONE t.zona_horaria)::date AS dia, CASE WHEN l.lista_precio_id IS NOT NULL THEN l.lista_precio_id::text WHEN l.lista_nombre IS NOT NULL THEN 'x:' || l.lista_nombre ELSE '' END AS clave, coalesce(count(DISTINCT l.venta_id) FILTER (WHERE NOT EXISTS (SELECT 1 FROM factura o WHERE o.venta_id = l.venta_id AND (CASE WHEN o.lista_precio_id IS NOT NULL THEN o.lista_precio_id::text WHEN o.lista_nombre IS NOT NULL THEN 'x:' || o.lista_nombre ELSE '' END) = (CASE WHEN l.lista_precio_id IS NOT NULL THEN l.lista_precio_id::text WHEN l.lista_nombre IS NOT NULL THEN 'x:' || l.lista_nombre ELSE '' END) AND o.id_factura NOT IN (SELECT n.id_factura FROM nuevas n))), 0) AS ventas, coalesce(count(*), 0) AS lineas, coalesce(sum(CASE WHEN coalesce(l.unidad_dian, (SELECT p.unidad_dian FROM producto p WHERE p.id_producto = l.producto_id), '94') = '94' THEN l.cantidad * l.factor ELSE 0 END), 0) AS unidades, coalesce(sum(linea_bruto(coalesce(l.precio_base, l.precio), l.cantidad, l.importe)), 0) AS base, coalesce(sum(linea_bruto(l.precio, l.cantidad, l.importe)), 0) AS bruto, coalesce(sum(l.descuento), 0) AS descuentos, coalesce(sum(round(l.cantidad * l.costo_unit)), 0) AS costo, coalesce(count(*) FILTER (WHERE l.costo_unit IS NULL), 0) AS sin_costo
         FROM nuevas l JOIN venta v ON v.id_venta = l.venta_id JOIN tienda t ON t.id_tienda = v.tienda_id
         WHERE v.estado <> 'Anulada' GROUP BY 1, 2, 3;
+    END IF;
+    IF TG_OP = 'UPDATE' THEN
+      INSERT INTO venta_producto_resumen (tienda_id, producto_id, cantidad_vendida)
+      SELECT tienda_id, producto_id, sum(cantidad_vendida) AS cantidad_vendida
+        FROM (
+          SELECT v.tienda_id AS tienda_id, l.producto_id AS producto_id, -coalesce(sum(l.cantidad * l.factor), 0) AS cantidad_vendida
+            FROM viejas l JOIN venta v ON v.id_venta = l.venta_id JOIN tienda t ON t.id_tienda = v.tienda_id
+            WHERE v.estado <> 'Anulada' GROUP BY 1, 2
+          UNION ALL
+          SELECT v.tienda_id AS tienda_id, l.producto_id AS producto_id, coalesce(sum(l.cantidad * l.factor), 0) AS cantidad_vendida
+            FROM nuevas l JOIN venta v ON v.id_venta = l.venta_id JOIN tienda t ON t.id_tienda = v.tienda_id
+            WHERE v.estado <> 'Anulada' GROUP BY 1, 2
+        ) x GROUP BY 1, 2 HAVING sum(cantidad_vendida) <> 0
+      ON CONFLICT (tienda_id, producto_id) DO UPDATE SET cantidad_vendida = venta_producto_resumen.cantidad_vendida + EXCLUDED.cantidad_vendida;
+    ELSE
+      INSERT INTO venta_producto_resumen (tienda_id, producto_id, cantidad_vendida)
+      SELECT v.tienda_id AS tienda_id, l.producto_id AS producto_id, coalesce(sum(l.cantidad * l.factor), 0) AS cantidad_vendida
+        FROM nuevas l JOIN venta v ON v.id_venta = l.venta_id JOIN tienda t ON t.id_tienda = v.tienda_id
+        WHERE v.estado <> 'Anulada' GROUP BY 1, 2 HAVING coalesce(sum(l.cantidad * l.factor), 0) <> 0
+      ON CONFLICT (tienda_id, producto_id) DO UPDATE SET cantidad_vendida = venta_producto_resumen.cantidad_vendida + EXCLUDED.cantidad_vendida;
     END IF;
   END IF;
   RETURN NULL;

@@ -6,9 +6,8 @@ BEGIN
     RETURN;
   END IF;
   WITH x AS (
-    SELECT c.tienda_id AS tienda_id, (c.fecha AT TIME ZONE t.zona_horaria)::date AS dia, 0 AS punto_venta_id, coalesce(c.turno_id, 0) AS turno_id, coalesce(c.usuario_id, 0) AS usuario_id, coalesce(c.metodo_pago_id, 0) AS metodo_pago_id, signo * sum(CASE WHEN c.tipo = 'abono' THEN 1 ELSE 0 END) AS cobros, signo * sum(CASE WHEN c.tipo = 'abono' THEN -c.monto ELSE 0 END) AS abonos, signo * sum(CASE WHEN c.tipo = 'cargo' THEN c.monto ELSE 0 END) AS cargos
+    SELECT c.tienda_id AS tienda_id, (c.fecha AT TIME ZONE t.zona_horaria)::date AS dia, 0 AS punto_venta_id, coalesce(c.turno_id, 0) AS turno_id, coalesce(c.usuario_id, 0) AS usuario_id, coalesce(c.metodo_pago_id, 0) AS metodo_pago_id, signo * (CASE WHEN c.tipo = 'abono' THEN 1 ELSE 0 END) AS cobros, signo * (CASE WHEN c.tipo = 'abono' THEN -c.monto ELSE 0 END) AS abonos, signo * (CASE WHEN c.tipo = 'cargo' THEN c.monto ELSE 0 END) AS cargos
     FROM tienda t WHERE t.id_tienda = c.tienda_id
-    GROUP BY 1, 2, 3, 4, 5, 6
   ), d AS (
     INSERT INTO resumen_pago_dia (tienda_id, dia, punto_venta_id, turno_id, usuario_id, metodo_pago_id, cobros, abonos, cargos)
     SELECT tienda_id, dia, punto_venta_id, turno_id, usuario_id, metodo_pago_id, cobros, abonos, cargos FROM x

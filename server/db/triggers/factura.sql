@@ -11,22 +11,17 @@ DROP TRIGGER IF EXISTS factura_impuesto ON factura;
 CREATE TRIGGER factura_impuesto BEFORE INSERT OR UPDATE OF producto_id ON factura
   FOR EACH ROW EXECUTE FUNCTION factura_impuesto();
 
--- Keeps the sales-per-product counts (venta_producto_resumen) in units.
-DROP TRIGGER IF EXISTS factura_resumen ON factura;
-CREATE TRIGGER factura_resumen AFTER INSERT OR DELETE OR UPDATE OF cantidad, factor, producto_id, venta_id, tienda_id ON factura
-  FOR EACH ROW EXECUTE FUNCTION resumen_factura();
-
--- Keeps resumen_producto_dia, resumen_producto_mes and the lines' part of resumen_venta_dia and resumen_venta_mes (per statement).
+-- Keeps resumen_producto_dia, resumen_producto_mes, resumen_lista_dia, venta_producto_resumen and the lines' part of resumen_venta_dia and resumen_venta_mes (per statement).
 DROP TRIGGER IF EXISTS factura_resumen_dia_del ON factura;
 CREATE TRIGGER factura_resumen_dia_del AFTER DELETE ON factura
   REFERENCING OLD TABLE AS viejas FOR EACH STATEMENT EXECUTE FUNCTION factura_resumen_dia();
 
--- Keeps resumen_producto_dia, resumen_producto_mes and the lines' part of resumen_venta_dia and resumen_venta_mes (per statement).
+-- Keeps resumen_producto_dia, resumen_producto_mes, resumen_lista_dia, venta_producto_resumen and the lines' part of resumen_venta_dia and resumen_venta_mes (per statement).
 DROP TRIGGER IF EXISTS factura_resumen_dia_ins ON factura;
 CREATE TRIGGER factura_resumen_dia_ins AFTER INSERT ON factura
   REFERENCING NEW TABLE AS nuevas FOR EACH STATEMENT EXECUTE FUNCTION factura_resumen_dia();
 
--- Keeps resumen_producto_dia, resumen_producto_mes and the lines' part of resumen_venta_dia and resumen_venta_mes (per statement).
+-- Keeps resumen_producto_dia, resumen_producto_mes, resumen_lista_dia, venta_producto_resumen and the lines' part of resumen_venta_dia and resumen_venta_mes (per statement).
 DROP TRIGGER IF EXISTS factura_resumen_dia_upd ON factura;
 CREATE TRIGGER factura_resumen_dia_upd AFTER UPDATE ON factura
   REFERENCING OLD TABLE AS viejas NEW TABLE AS nuevas FOR EACH STATEMENT EXECUTE FUNCTION factura_resumen_dia();

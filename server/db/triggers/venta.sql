@@ -6,7 +6,7 @@ DROP TRIGGER IF EXISTS venta_completada_no_se_borra ON venta;
 CREATE TRIGGER venta_completada_no_se_borra BEFORE DELETE ON venta
   FOR EACH ROW EXECUTE FUNCTION venta_no_se_borra();
 
--- Keeps the store's count of sales (venta_resumen_cantidad).
+-- Keeps the store's count of sales per state (venta_conteo).
 DROP TRIGGER IF EXISTS venta_conteo ON venta;
 CREATE TRIGGER venta_conteo AFTER INSERT OR DELETE OR UPDATE OF estado, tienda_id ON venta
   FOR EACH ROW EXECUTE FUNCTION conteo_venta();
@@ -21,30 +21,20 @@ DROP TRIGGER IF EXISTS venta_numerar ON venta;
 CREATE TRIGGER venta_numerar BEFORE INSERT OR UPDATE OF numero ON venta
   FOR EACH ROW EXECUTE FUNCTION venta_numerar();
 
--- An annulled, restored or deleted sale moves its lines' units out of or into the product counts.
-DROP TRIGGER IF EXISTS venta_resumen_borrado ON venta;
-CREATE TRIGGER venta_resumen_borrado BEFORE DELETE ON venta
-  FOR EACH ROW EXECUTE FUNCTION resumen_venta();
-
--- Keeps resumen_venta_dia and resumen_venta_mes (and the products' summaries when the sale's state, day or store change).
+-- Keeps resumen_venta_dia and resumen_venta_mes (and the products' summaries, venta_producto_resumen among them, when the sale's state, day or store change).
 DROP TRIGGER IF EXISTS venta_resumen_dia_del ON venta;
 CREATE TRIGGER venta_resumen_dia_del BEFORE DELETE ON venta
   FOR EACH ROW EXECUTE FUNCTION venta_resumen_dia();
 
--- Keeps resumen_venta_dia and resumen_venta_mes (and the products' summaries when the sale's state, day or store change).
+-- Keeps resumen_venta_dia and resumen_venta_mes (and the products' summaries, venta_producto_resumen among them, when the sale's state, day or store change).
 DROP TRIGGER IF EXISTS venta_resumen_dia_ins ON venta;
 CREATE TRIGGER venta_resumen_dia_ins AFTER INSERT ON venta
   FOR EACH ROW EXECUTE FUNCTION venta_resumen_dia();
 
--- Keeps resumen_venta_dia and resumen_venta_mes (and the products' summaries when the sale's state, day or store change).
+-- Keeps resumen_venta_dia and resumen_venta_mes (and the products' summaries, venta_producto_resumen among them, when the sale's state, day or store change).
 DROP TRIGGER IF EXISTS venta_resumen_dia_upd ON venta;
 CREATE TRIGGER venta_resumen_dia_upd AFTER UPDATE ON venta
   FOR EACH ROW EXECUTE FUNCTION venta_resumen_dia();
-
--- An annulled, restored or deleted sale moves its lines' units out of or into the product counts.
-DROP TRIGGER IF EXISTS venta_resumen_estado ON venta;
-CREATE TRIGGER venta_resumen_estado AFTER UPDATE OF estado ON venta
-  FOR EACH ROW EXECUTE FUNCTION resumen_venta();
 
 -- Keeps resumen_impuesto_dia: the sale's tax split, old out and new in.
 DROP TRIGGER IF EXISTS venta_resumen_impuesto_del ON venta;

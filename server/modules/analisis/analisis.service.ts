@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { clasePopularidad, type TAnalisisFiltros, type TAnalisisResponse } from '#shared/schemas/analisis';
 import type { Db } from '../../db/client';
 import { plegarContador } from '../../db/plegar-contador';
+import { VENTA_RESUMEN_CANTIDAD } from '../../db/resumenes';
 import { entreDias } from '../tienda/zona-horaria';
 import { totalesPorMedida, type TotalesMedida } from '#shared/cantidad';
 import { MEDIDAS } from '#shared/unidades';
@@ -140,7 +141,7 @@ async function sinFechas(db: Db, tiendaId: number, page: number, pageSize: numbe
 }
 
 /** Folds the store's rows of venta_resumen_cantidad into one per quantity (plegarContador). */
-export const compactarConteos = (db: Db, tiendaId: number) => plegarContador(db, 'venta_resumen_cantidad', tiendaId);
+export const compactarConteos = (db: Db, tiendaId: number) => plegarContador(db, VENTA_RESUMEN_CANTIDAD, tiendaId);
 
 /** A date range sums the lines themselves: one GROUP BY over the store's invoice lines of those days. */
 async function conFechas(db: Db, tiendaId: number, filtros: SQL[], page: number, pageSize: number): Promise<Row[]> {

@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { factura, producto, tienda, venta, ventaConteo, ventaProductoResumen, ventaResumenCantidad } from '../../db/schema';
 import { plegarContador } from '../../db/plegar-contador';
+import { VENTA_CONTEO } from '../../db/resumenes';
 import { compactarConteos } from './analisis.service';
 import { borrarComoCierre } from '../../../tests/helpers/borrado';
 import { crearTienda } from '../../../tests/helpers/factories';
@@ -88,7 +89,7 @@ describe('resumen de ventas por producto', () => {
     expect(await conteosDesviados(s.id)).toEqual([]);
     const filas = (await db.execute(sql`select count(*)::int as n from venta_resumen_cantidad where tienda_id = ${s.id}`)) as unknown as { rows: { n: number }[] };
     expect(filas.rows[0]!.n).toBe(1);
-    await plegarContador(db, 'venta_conteo', s.id);
+    await plegarContador(db, VENTA_CONTEO, s.id);
     expect(await conteosDesviados(s.id)).toEqual([]);
     const porEstado = (await db.execute(sql`select count(*)::int as filas, count(distinct estado)::int as estados from venta_conteo where tienda_id = ${s.id}`)) as unknown as {
       rows: { filas: number; estados: number }[];

@@ -7,6 +7,7 @@ import { M } from '#shared/messages';
 import type { TFacturaDetalle, TFacturasFiltros, TFacturasPage } from '#shared/schemas/factura';
 import type { Db } from '../../db/client';
 import { plegarContador } from '../../db/plegar-contador';
+import { VENTA_CONTEO } from '../../db/resumenes';
 import { ventasVisibles, type LectorVentas } from '../venta/ventas-visibles';
 import { contieneTexto } from '../../db/name-search';
 import { cliente, factura, metodoPago, producto, rangoNumeracion, tienda, usuario, venta } from '../../db/schema';
@@ -175,7 +176,7 @@ async function contarVentas(db: Db, tiendaId: number, estado: string | undefined
   };
   const row = res.rows[0];
   // Every sale adds a row or two: fold them when they outnumber the states by far.
-  if (row && Number(row.filas) > 2 * Number(row.estados) + 200) await plegarContador(db, 'venta_conteo', tiendaId);
+  if (row && Number(row.filas) > 2 * Number(row.estados) + 200) await plegarContador(db, VENTA_CONTEO, tiendaId);
   return [{ n: Number(row?.n ?? 0) }];
 }
 
