@@ -307,12 +307,59 @@ export const VENTA_RESUMEN_CANTIDAD: ResumenPorFilas = {
 /** The counters kept row by row, in the order a rebuild writes them (a histogram after the table it counts). */
 export const CONTADORES = [VENTA_CONTEO, VENTA_RESUMEN_CANTIDAD] as const;
 
-/** `resumen_impuesto_dia` (ADR 031): base and tax per day, till, shift and rate (its functions are still written by hand). */
-export const RESUMEN_IMPUESTO_DIA: TablaPlegable = {
+/**
+ * A summary of each sale's lines taken together (ADR 031): its part is a split of all the sale's lines at
+ * once (`desglose`, over `lineas`, an array of `factura`), because one line's share depends on its
+ * sisters (the sale's discount is spread over them, shared/impuestos.ts). The sale's trigger takes its
+ * part out with its old values and puts it in with its new ones; a statement of lines takes each touched
+ * sale's part out with the lines it had before and puts it back with the lines it has after; the rebuild
+ * reads `desgloseDeTienda`, the same rule over every line of the store at once (rows `d` with `venta_id`).
+ */
+export interface ResumenDeVentaEntera {
+  tabla: string;
+  /** Key columns and their expressions over the sale `v` (its local time `{local}`) and, one of them, a row `d` of the split. */
+  claves: readonly (readonly [string, string])[];
+  /** The sales it counts (over `v`). */
+  cuando: string;
+  desglose: string;
+  desgloseDeTienda: string;
+  /** An aggregate over the split's rows `d` of one key, or 1 for the sale on its row of the smallest key (`unaPorVenta`). */
+  medidas: readonly { columna: string; valor?: string; unaPorVenta?: true }[];
+  /** The sale's part with a sign (`funcion`), the triggers on venta and on factura, the rebuild. */
+  funcion: string;
+  disparadorVenta: string;
+  disparadorLineas: string;
+  reconstruir: string;
+}
+
+/** `resumen_impuesto_dia` (ADR 031): base and tax (centavos) per day, till, shift and rate ('' for none) of the completed sales. */
+export const IMPUESTO_DIA: ResumenDeVentaEntera = {
   tabla: 'resumen_impuesto_dia',
-  claves: ['tienda_id', 'dia', 'punto_venta_id', 'turno_id', 'impuesto'],
-  medidas: ['ventas', 'lineas', 'base', 'valor'].map((columna) => ({ columna })),
+  claves: [
+    ['tienda_id', 'v.tienda_id'],
+    ['dia', `${LOCAL}::date`],
+    ['punto_venta_id', 'coalesce(v.punto_venta_id, 0)'],
+    ['turno_id', 'coalesce(v.turno_id, 0)'],
+    ['impuesto', "coalesce(d.impuesto, '')"],
+  ],
+  cuando: "v.estado = 'Completada'",
+  // The rule of shared/impuestos.ts in SQL, per sale and over a store (the property test checks both).
+  desglose: 'impuesto_desglose(lineas, v.descuento) d',
+  desgloseDeTienda: 'factura_desglose d',
+  medidas: [
+    { columna: 'ventas', unaPorVenta: true },
+    { columna: 'lineas', valor: 'count(*)' },
+    { columna: 'base', valor: 'sum(d.base)' },
+    { columna: 'valor', valor: 'sum(d.valor)' },
+  ],
+  funcion: 'resumen_impuesto_venta',
+  disparadorVenta: 'venta_resumen_impuesto',
+  disparadorLineas: 'factura_resumen_impuesto',
+  reconstruir: 'resumen_impuesto_reconstruir',
 };
+
+/** The tax summary as its readers fold it. */
+export const RESUMEN_IMPUESTO_DIA: TablaPlegable = { tabla: IMPUESTO_DIA.tabla, claves: IMPUESTO_DIA.claves.map(([c]) => c), medidas: IMPUESTO_DIA.medidas };
 
 /**
  * The readers' fold of a table's delta rows chosen by `donde` (a condition over its columns) into one
