@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { MEDIDAS, type TMedida } from '#shared/unidades';
 
 /**
- * The summaries declared once (issue #54 point 2, ADR 066): each summary's table, its key, its measures
+ * The summaries declared once (issue #54 point 2, ADR 066, ADR 075): each summary's table, its key, its measures
  * and the rows that feed them. `scripts/generar-resumenes.ts` (`npm run resumenes`) writes from here the
  * trigger functions that fold a sale and its lines into the summaries and the functions that rebuild
  * them (`server/db/functions/*.sql`, marked as generated; `resumenes.test.ts` fails when a committed

@@ -10,7 +10,8 @@ import { sumaCantidadColumna } from './columna-cantidad';
  *
  * Rows are deltas (+1 / −1), only ever inserted by the trigger, so concurrent sales never wait on
  * each other here; the reader sums them per quantity and folds them into one row per quantity
- * when they pile up (`plegarContador`, server/db/plegar-contador.ts).
+ * when they pile up (`plegarContador`, server/db/plegar-contador.ts). Declared in server/db/resumenes.ts
+ * (`VENTA_RESUMEN_CANTIDAD`, ADR 075), from which its trigger and rebuild functions are generated.
  */
 export const ventaResumenCantidad = pgTable(
   'venta_resumen_cantidad',
@@ -24,7 +25,7 @@ export const ventaResumenCantidad = pgTable(
 
 /**
  * The store's sales per state (the invoice list's pager), as deltas kept by a trigger on venta
- * (migration 0016), read and folded like venta_resumen_cantidad.
+ * (migration 0016), read and folded like venta_resumen_cantidad; declared as `VENTA_CONTEO`.
  */
 export const ventaConteo = pgTable(
   'venta_conteo',

@@ -6,7 +6,9 @@ import { sumaCantidadColumna } from './columna-cantidad';
 /**
  * Units sold per product (annulled sales excluded), kept by database triggers on factura and venta
  * (migration 0002), whatever path writes them: checkout, annulment, the legacy calls, the back-office.
- * The popularity analysis reads it instead of summing a million invoice lines.
+ * The popularity analysis reads it instead of summing a million invoice lines. One row per product,
+ * updated in place; declared in `server/db/resumenes.ts` (`VENTA_PRODUCTO_RESUMEN`, ADR 075), from
+ * which its trigger and rebuild functions are generated.
  */
 export const ventaProductoResumen = pgTable(
   'venta_producto_resumen',
