@@ -1,4 +1,4 @@
-// npm run bench:caja [-- --seconds 10 --productos 300 --port 4931 --postgres postgres://postgres@127.0.0.1:5432/postgres]
+// npm run bench:caja [-- --seconds 10 --productos 300 --port 4931 --postgres postgres://postgres@127.0.0.1:5432/postgres --prefijo adax_caja]
 // Issue #55 point 3 (ADR 057): how many sales per second one store's checkout takes, side by side with
 // the limit of the same machine in the same run. Starts the real server (source) on loopback, makes one
 // store with --productos products and an open shift, then for --seconds at each of 1, 4 and 16
@@ -32,7 +32,9 @@ const MAX_POR_NIVEL = 50_000;
 const PASSWORD = 'Bench2024x';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'adax-caja-'));
-const base = await baseDelBench(argv, 'adax_caja');
+const prefijoArg = argv.indexOf('--prefijo');
+/** --prefijo NAME: the run's database is NAME_<time> (each engineer's own on a shared server). */
+const base = await baseDelBench(argv, prefijoArg >= 0 ? argv[prefijoArg + 1]! : 'adax_caja');
 const postgres = base != null;
 const databaseUrl = base?.url ?? '';
 const servidor = arrancarServidor({ port: PORT, dataDir, databaseUrl });
