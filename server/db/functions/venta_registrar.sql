@@ -1,6 +1,7 @@
 -- The checkout (issue #29, ADR 019): one call records a whole sale (header, lines, stock exits, payment,
 -- credit, discounts, packs) in one transaction, or refuses it with an SQLSTATE that server/plugins/errors.ts
--- turns into a Spanish message. Called by server/modules/venta/venta.checkout.ts.
+-- turns into a Spanish message. Called by server/modules/venta/venta.checkout.ts (ADR 076: the checkout's
+-- second and last round trip; what the receipt shows comes back with it).
 CREATE OR REPLACE FUNCTION venta_registrar(
   p_tienda integer,
   p_usuario integer,
@@ -278,6 +279,16 @@ BEGIN
     'sobreventa', v_sobreventa,
     'tienda', (SELECT nombre_tienda FROM tienda WHERE id_tienda = p_tienda),
     'metodo', (SELECT nombre FROM metodo_pago WHERE id_met_pago = p_metodo),
-    'cajero', (SELECT trim(nombre1 || ' ' || apellido1) FROM usuario WHERE id_usuario = p_usuario)
+    'cajero', (SELECT trim(nombre1 || ' ' || apellido1) FROM usuario WHERE id_usuario = p_usuario),
+    -- What the receipt and the DIAN hand-off need (issue #54 point 6, ADR 076), so the checkout reads
+    -- nothing after the call: the range and till of the DIAN number just taken (the columns of the
+    -- sale's header, server/modules/venta-registro/venta.cabecera.ts), and whether the store issues the
+    -- electronic document (without it there is nothing to hand to the outbox).
+    'fiscal', CASE WHEN v_fiscal IS NOT NULL THEN (
+      SELECT jsonb_build_object('caja', pv.nombre, 'prefijo', r.prefijo, 'numeroFiscal', v_fiscal, 'resolucion', r.resolucion,
+        'desde', r.desde, 'hasta', r.hasta, 'fechaDesde', r.fecha_desde, 'fechaHasta', r.fecha_hasta)
+      FROM venta v JOIN rango_numeracion r ON r.id_rango = v.rango_id JOIN punto_venta pv ON pv.id_punto_venta = r.punto_venta_id
+      WHERE v.id_venta = v_id) END,
+    'dian', coalesce((SELECT habilitado FROM dian_configuracion WHERE tienda_id = p_tienda), false)
   );
 END $$;

@@ -8,13 +8,11 @@ import { AppError } from '#shared/errors';
 import { M } from '#shared/messages';
 import { diasEntre, type TAvisosNumeracion, type TNumeracion, type TRango, type TRangoRequest } from '#shared/schemas/numeracion';
 import type { Db, Tx } from '../../db/client';
-import type { TFiscalRecibo } from '#shared/schemas/venta';
 import { numeroInhabilitado, puntoVenta, rangoNumeracion, tienda, venta } from '../../db/schema';
 import { esViolacionUnica } from '../../db/pg-error';
 import { entreDias, hoyDeTienda } from '../tienda/zona-horaria';
 import { sellarClaveTecnica } from '../dian/clave-tecnica';
 import { contextoDian } from '../dian/contexto';
-import { fiscalDeCabecera, leerCabeceraVenta } from '../venta-registro/venta.cabecera';
 
 const N = M.numeracion;
 
@@ -200,12 +198,6 @@ export async function registrarRango(db: Db, options: { tiendaId: number; puntoV
       .returning({ id: rangoNumeracion.idRango });
     return { id: r!.id, message: tipo === 'factura' ? N.rangoFacturaGuardado : tipo === 'soporte' ? N.rangoSoporteGuardado : N.rangoGuardado };
   });
-}
-
-/** The DIAN number a sale took at its till, with its range's data for the receipt; null without one (read from the sale's header). */
-export async function fiscalDeVenta(db: Db | Tx, tiendaId: number, ventaId: number): Promise<TFiscalRecibo | null> {
-  const r = await leerCabeceraVenta(db, { tiendaId, ventaId });
-  return r && fiscalDeCabecera(r);
 }
 
 /** The DIAN numbers used per prefix: first, last, and the numbers recorded as inhabilitados. */

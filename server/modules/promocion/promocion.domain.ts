@@ -7,7 +7,7 @@
  * is a 403 recorded in the activity log as an attempt. Every change is an activity-log entry
  * `promocion` with each field before and after, in the change's own transaction.
  */
-import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { AppError } from '#shared/errors';
 import { M } from '#shared/messages';
 import { formatPesos } from '#shared/money';
@@ -115,6 +115,10 @@ export async function promocionesParaCaja(db: Db | Tx, tiendaId: number): Promis
     .orderBy(asc(producto.idProducto));
   return { promociones, zona, productos };
 }
+
+/** Whether the store has any active promotion, as one boolean expression for a statement that reads more (the checkout's read before deciding, ADR 076). */
+export const hayPromocionesSql = (tiendaId: number): SQL =>
+  sql`exists (select 1 from ${promocion} where ${promocion.tiendaId} = ${tiendaId} and ${promocion.activa})`;
 
 /** Whether the store has any active promotion (the checkout skips the engine otherwise). */
 export async function hayPromociones(db: Db | Tx, tiendaId: number): Promise<boolean> {

@@ -15,6 +15,8 @@ import { factura, producto, productoUnidadVenta, ventaPromocion } from '../../db
 import { listaParaCaja } from '../lista-precio/lista-precio.domain';
 import { hayPromociones, promocionesParaCaja } from './promocion.domain';
 
+export { hayPromocionesSql } from './promocion.domain';
+
 type Linea = { productoId: number; cantidad: number; descuento?: unknown; unidadVentaId?: number | null; importe?: number | null };
 
 export interface PromocionesDeVenta {
@@ -31,9 +33,13 @@ const SIN: PromocionesDeVenta = { ahorros: [], detalle: [], ahorro: 0 };
  * What the promotions take off each line of a sale. `clienteId` with `conLista`: the line prices are
  * the customer's list's, as venta_registrar charges them. No active promotion: nothing, no read.
  */
-export async function promocionesDeVenta(db: Db | Tx, o: { tiendaId: number; lineas: readonly Linea[]; clienteId: number | null; conLista: boolean; cuando: Date | number }): Promise<PromocionesDeVenta> {
+export async function promocionesDeVenta(
+  db: Db | Tx,
+  o: { tiendaId: number; lineas: readonly Linea[]; clienteId: number | null; conLista: boolean; cuando: Date | number; hay?: boolean },
+): Promise<PromocionesDeVenta> {
   const { tiendaId, lineas } = o;
-  if (!(await hayPromociones(db, tiendaId))) return { ...SIN, ahorros: lineas.map(() => 0), detalle: lineas.map(() => []) };
+  // `hay`: whether the store has active promotions, read already with the checkout's other facts (hayPromocionesSql).
+  if (!(o.hay ?? (await hayPromociones(db, tiendaId)))) return { ...SIN, ahorros: lineas.map(() => 0), detalle: lineas.map(() => []) };
   const ids = [...new Set(lineas.map((l) => l.productoId))];
   const productos = new Map(
     (

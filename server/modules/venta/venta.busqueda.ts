@@ -205,19 +205,36 @@ export async function listarMetodosPago(options: { db: Db }): Promise<TMetodoPag
   return options.db.select({ id: metodoPago.idMetPago, nombre: metodoPago.nombre }).from(metodoPago).orderBy(asc(metodoPago.idMetPago));
 }
 
+/**
+ * The customer a documento names at the till: an archived one (issue #27) is not found; the store's
+ * empresa's customers are (issue #56: one created in another of its stores too), the store's own first.
+ */
+const clienteDeDocumento = (tiendaId: number, documento: string) => and(clientesDeLaTienda(tiendaId), eq(cliente.documento, documento.trim()), eq(cliente.activo, true));
+
+/** The customer a sale is made to, as its receipt names them. */
+export type ClienteDeVenta = Pick<TClienteVenta, 'id' | 'documento' | 'nombre' | 'telefono'>;
+
+/** The same lookup as one jsonb expression (a `ClienteDeVenta`, or null), for the checkout's one read before deciding (ADR 076). */
+export const clienteDeVentaSql = (tiendaId: number, documento: string): SQL =>
+  sql`(select jsonb_build_object('id', ${cliente.idCliente}, 'documento', ${cliente.documento}, 'nombre', ${cliente.nombre} || ' ' || ${cliente.apellido}, 'telefono', ${cliente.telefono})
+    from ${cliente} where ${clienteDeDocumento(tiendaId, documento)} order by ${propioPrimero(tiendaId)} limit 1)`;
+
+/** The customer looked up, or the till's "not found". */
+export function clienteEncontrado<T extends ClienteDeVenta>(c: T | null | undefined): T {
+  if (!c) throw new AppError('NOT_FOUND', V.clienteNoEncontrado);
+  return c;
+}
+
 export async function buscarCliente(options: { db: Db | Tx; tiendaId: number; documento: string }): Promise<TClienteVenta> {
-  const [c] = await options.db
+  const [fila] = await options.db
     .select({ id: cliente.idCliente, documento: cliente.documento, nombre: sql<string>`${cliente.nombre} || ' ' || ${cliente.apellido}`, telefono: cliente.telefono, fiado: cliente.fiado, cupo: cliente.cupo })
     .from(cliente)
-    // An archived customer (issue #27) is not found at the till.
-    // The store's empresa's customers (issue #56): one created in another of its stores is found too.
-    .where(and(clientesDeLaTienda(options.tiendaId), eq(cliente.documento, options.documento.trim()), eq(cliente.activo, true)))
+    .where(clienteDeDocumento(options.tiendaId, options.documento))
     .orderBy(propioPrimero(options.tiendaId))
     .limit(1);
-  if (!c) throw new AppError('NOT_FOUND', V.clienteNoEncontrado);
-  const { fiado, cupo, ...datos } = c;
+  const { fiado, cupo, ...datos } = clienteEncontrado(fila);
   // The till shows what the customer may still buy on credit; the checkout checks it again under lock.
-  const credito = fiado ? await creditoDe(options.db, options.tiendaId, c.id, cupo) : null;
+  const credito = fiado ? await creditoDe(options.db, options.tiendaId, datos.id, cupo) : null;
   // And the points' balance when the store gives points (ADR 054); the checkout checks it under lock.
-  return { ...datos, credito, puntos: await puntosEnCaja(options.db, options.tiendaId, c.id) };
+  return { ...datos, credito, puntos: await puntosEnCaja(options.db, options.tiendaId, datos.id) };
 }

@@ -13,19 +13,19 @@ import { cargarVenta } from '../fiado/fiado.domain';
 import { conRechazos, denegado, puede } from '../tienda/permisos';
 import { esViolacionUnica } from '../../db/pg-error';
 import { verificarAutorizacion } from '../tienda/autorizacion';
-import { buscarCliente } from './venta.busqueda';
+import { buscarCliente, clienteDeVentaSql, clienteEncontrado, type ClienteDeVenta } from './venta.busqueda';
 import { obtenerRecibo } from './venta.recibo';
-import { fiscalDeVenta } from '../numeracion/numeracion.domain';
+import { fiscalDeCabecera } from '../venta-registro/venta.cabecera';
 import { emitirDocumentoVenta } from '../dian/emision';
 import { comprobarVentaSinRed, marcarVentaSinRed, motivosDeFecha, relojDesfasado, saldoVistoSinRed } from '../sin-red/sin-red.domain';
 import { anotarRevisar } from '../sin-red/equipos.domain';
 import { revisarAutorizacionSinRed } from '../sin-red/pin-sin-red';
 import { listaDeCliente } from '../lista-precio/lista-precio.domain';
-import { ahorrosDe, anotarPromociones, nombreDePromociones, promocionesDeVenta } from '../promocion/promocion.venta';
+import { ahorrosDe, anotarPromociones, hayPromocionesSql, nombreDePromociones, promocionesDeVenta } from '../promocion/promocion.venta';
 import { formatPesos } from '#shared/money';
 import type { TVentaSinRed } from '#shared/schemas/sin-red';
 import { lotesDeVenta } from '../lote/lote.venta';
-import { formulasDeVenta } from './venta.formula';
+import { bajoFormulaSql, formulasDeVenta, type ProductoBajoFormula } from './venta.formula';
 import { comprobarPagoConPuntos, puntosDeVenta } from '../puntos/puntos.domain';
 import type { TPuntosRecibo } from '#shared/schemas/puntos';
 
@@ -93,7 +93,28 @@ class Ensayo extends Error {
 
 /** What `venta_registrar` answers (its source: `server/db/functions/venta_registrar.sql`). */
 export type ResultadoVenta =
-  | { estado: 'ok'; id: number; numero: number; fecha: number; total: number; descuento: number; montoFiado: number; montoRecibido: number; turno: number; lineas: (TRecibo['lineas'][number] & { unidadVentaId: number | null; importe: number | null })[]; sobreventa: Sobreventa[]; tienda: string; metodo: string; cajero: string | null; fiadoVence?: string | null; puntos?: TPuntosRecibo | null }
+  | {
+      estado: 'ok';
+      id: number;
+      numero: number;
+      fecha: number;
+      total: number;
+      descuento: number;
+      montoFiado: number;
+      montoRecibido: number;
+      turno: number;
+      lineas: (TRecibo['lineas'][number] & { unidadVentaId: number | null; importe: number | null })[];
+      sobreventa: Sobreventa[];
+      tienda: string;
+      metodo: string;
+      cajero: string | null;
+      fiadoVence?: string | null;
+      puntos?: TPuntosRecibo | null;
+      /** The DIAN number's range and till (the header's columns), null without one. */
+      fiscal: Parameters<typeof fiscalDeCabecera>[0] | null;
+      /** The store issues the electronic document (ADR 076: handed over after the commit). */
+      dian: boolean;
+    }
   | { estado: 'repetida'; id: number }
   | { estado: 'no_encontrado' | 'monto_insuficiente' | 'sin_turno' }
   | { estado: 'no_disponible' | 'sin_stock' | 'descuento_invalido' | 'cantidad_entera' | 'sin_precio' | 'importe_invalido'; nombres: string[] };
@@ -123,6 +144,7 @@ export async function registrarVenta(options: Parameters<typeof registrarVentaEn
   const recibo = await conRechazos(options.db, () => registrarVentaEn(options));
   // The electronic POS document (issue #31), right after the sale committed: signed into the outbox,
   // sent by its worker. It never makes the sale fail (emitirDocumentoVenta logs and the sweep retries).
+  // A store without it: the receipt says so already (venta_registrar answered it, ADR 076), nothing is read.
   if (recibo.documento === undefined) recibo.documento = await emitirDocumentoVenta(options.db, options.tiendaId, recibo.id);
   return recibo;
 }
@@ -159,14 +181,37 @@ export interface PedidoVenta {
   };
 }
 
+/**
+ * What the checkout reads before deciding, in one statement (ADR 076), each part written by the module
+ * whose rule it feeds: the sale already recorded under the till's key, the products sold on
+ * prescription among the lines, whether the store has active promotions, and the customer named by
+ * the sale's documento (null: none asked, or not found).
+ */
+export interface LecturaPrevia {
+  repetida: number | null;
+  formulas: ProductoBajoFormula[];
+  promociones: boolean;
+  cliente: ClienteDeVenta | null;
+}
+
+export async function leerPrevia(db: Db | Tx, o: { tiendaId: number; clave: string | null; productos: readonly number[]; documentoCliente?: string }): Promise<LecturaPrevia> {
+  const { tiendaId, clave, documentoCliente } = o;
+  const { rows } = (await db.execute(sql`
+    select ${clave ? sql`(select ${venta.idVenta} from ${venta} where ${venta.tiendaId} = ${tiendaId} and ${venta.clave} = ${clave}::uuid limit 1)` : sql`null::int`} as repetida,
+      ${bajoFormulaSql(tiendaId, o.productos)} as formulas,
+      ${hayPromocionesSql(tiendaId)} as promociones,
+      ${documentoCliente ? clienteDeVentaSql(tiendaId, documentoCliente) : sql`null::jsonb`} as cliente`)) as unknown as { rows: [LecturaPrevia] };
+  const r = rows[0];
+  return { repetida: r.repetida == null ? null : Number(r.repetida), formulas: r.formulas, promociones: !!r.promociones, cliente: r.cliente ?? null };
+}
+
 async function registrarVentaEn(options: PedidoVenta): Promise<TRecibo> {
   const { db, tiendaId, clave } = { ...options, clave: options.input.clave ?? null };
-  if (clave) {
-    // A retry of a sale already recorded answers its receipt without locking anything.
-    const repetida = await ventaPorClave(db, tiendaId, clave);
-    if (repetida != null) return obtenerRecibo({ db, tiendaId, ventaId: repetida });
-  }
-  const c = await prepararCheckout(options);
+  // The first of a plain sale's two round trips (ADR 076). A retry of a sale already recorded answers
+  // its receipt without locking anything.
+  const previa = await leerPrevia(db, { tiendaId, clave, productos: options.input.lineas.map((l) => l.productoId), documentoCliente: options.input.documentoCliente });
+  if (previa.repetida != null) return obtenerRecibo({ db, tiendaId, ventaId: previa.repetida });
+  const c = await prepararCheckout({ ...options, previa });
   /** Runs `intento`; a retry of the same key that met the first one at the key's index answers it. */
   const porClave = async (intento: () => Promise<ResultadoVenta>): Promise<ResultadoVenta> => {
     try {
@@ -240,7 +285,7 @@ export interface Checkout {
  * stock; then `escribir` writes it all in the caller's transaction. `porCambio`: the credit of an
  * exchange pays part or all of it, so nothing need be handed over.
  */
-export async function prepararCheckout(options: PedidoVenta & { porCambio?: boolean }): Promise<Checkout> {
+export async function prepararCheckout(options: PedidoVenta & { porCambio?: boolean; previa?: LecturaPrevia }): Promise<Checkout> {
   const { db, tiendaId, usuarioId, input } = options;
   const autor: Autor = { usuarioId, rol: options.rol, cara: 'tienda' };
   const lineas = mergeLineas(input.lineas);
@@ -276,13 +321,13 @@ export async function prepararCheckout(options: PedidoVenta & { porCambio?: bool
   const lotes = lotesDeVenta({ tiendaId, autor, lineas, venderVencidos: input.venderVencidos, sinRed: sinRed?.numero });
   const necesitaPin = pinDescuento || pinSinStock || lotes.necesitaPin;
   // A medicine sold on prescription (migration 0074): refused without the cashier's confirmation, reviewed when offline.
-  const formulas = await formulasDeVenta(db, { tiendaId, autor, lineas, sinRed: sinRed?.numero });
-  const cliente = input.documentoCliente ? await buscarCliente({ db, tiendaId, documento: input.documentoCliente }) : null;
+  const formulas = await formulasDeVenta(db, { tiendaId, autor, lineas, sinRed: sinRed?.numero, leidos: options.previa?.formulas });
+  const cliente = !input.documentoCliente ? null : options.previa ? clienteEncontrado(options.previa.cliente) : await buscarCliente({ db, tiendaId, documento: input.documentoCliente });
   // Points (ADR 054): paying with them needs a customer and the network (the device cannot know the balance).
   comprobarPagoConPuntos(input.metodoPagoId, { conCliente: !!cliente, sinRed: !!sinRed });
   // Promotions (issue #59 point 2, ADR 052): the engine re-prices the sale at its moment (an offline
   // sale's own, at the device's prices); each line's saving goes to venta_registrar as its discount.
-  const promos = await promocionesDeVenta(db, { tiendaId, lineas, clienteId: cliente?.id ?? null, conLista: !sinRed, cuando: sinRed?.fecha ? Date.parse(sinRed.fecha) : Date.now() });
+  const promos = await promocionesDeVenta(db, { tiendaId, lineas, clienteId: cliente?.id ?? null, conLista: !sinRed, cuando: sinRed?.fecha ? Date.parse(sinRed.fecha) : Date.now(), hay: options.previa?.promociones });
   const promoCambiada = input.ahorro != null && input.ahorro !== promos.ahorro;
   if (promoCambiada && !sinRed) throw new AppError('CONFLICT', M.promociones.cambiaron);
   const descuentos = lineas.map((l, i) => l.descuento ?? (promos.ahorros[i] ? { tipo: 'valor' as const, valor: promos.ahorros[i]! } : undefined));
@@ -420,8 +465,8 @@ export async function prepararCheckout(options: PedidoVenta & { porCambio?: bool
     return {
       id: r.id,
       numero: r.numero,
-      // The till's DIAN number (issue #30 point 5), taken by the trigger with the sale.
-      fiscal: await fiscalDeVenta(q, tiendaId, r.id),
+      // The till's DIAN number (issue #30 point 5), taken with the sale and answered by venta_registrar (ADR 076).
+      fiscal: r.fiscal ? fiscalDeCabecera(r.fiscal) : null,
       sinRed: sinRed ? { numero: sinRed.numero, fecha: sinRed.fecha, relojDesfasado: relojDesfasado(Date.parse(sinRed.reloj) - Date.now()) } : null,
       // Paid (or charged to the customer's account) now: complete from the start (issue #36 point 2).
       estado: 'Completada',
@@ -460,6 +505,8 @@ export async function prepararCheckout(options: PedidoVenta & { porCambio?: bool
       cambioDe: null,
       ahorros: ahorrosDe(promos),
       puntos: r.puntos ?? null,
+      // A store that issues no electronic document has none to show (venta_registrar said so); else registrarVenta hands it over.
+      ...(r.dian ? {} : { documento: null }),
     };
   };
   return { clienteId: cliente?.id ?? null, necesitaPin, sinTransaccion: !aCredito && !conDescuento && !promos.ahorro && !sinStock && !sinRed && !lotes.enTransaccion && !formulas.enTransaccion && !cliente, registrar, escribir, autorizar, recibo };

@@ -8,7 +8,7 @@
  * Each such product sold is one activity entry `formula_medica` (the sale, the product, whether it was
  * confirmed), so the store can show who sold prescription medicines and when.
  */
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { AppError } from '#shared/errors';
 import { M } from '#shared/messages';
 import type { Db, Tx } from '../../db/client';
@@ -34,14 +34,33 @@ async function bajoFormula(q: Db | Tx, tiendaId: number, ids: readonly number[])
     .orderBy(producto.nombre);
 }
 
+/** A product sold on prescription, as the checkout's one read (ADR 076) gathers it. */
+export type ProductoBajoFormula = { id: number; nombre: string };
+
+/**
+ * The same read as one expression (ADR 076): the store's products among `ids` sold only on
+ * prescription, a jsonb array of `ProductoBajoFormula` by name, for a statement that reads more
+ * (the checkout's read before deciding). Its answer goes to `formulasDeVenta` as `leidos`.
+ */
+export function bajoFormulaSql(tiendaId: number, ids: readonly number[]): SQL {
+  const lista = `{${[...new Set(ids.map((id) => Math.trunc(id)))].join(',')}}`;
+  return sql`coalesce((select jsonb_agg(jsonb_build_object('id', ${producto.idProducto}, 'nombre', ${producto.nombre}) order by ${producto.nombre})
+    from ${producto} where ${producto.tiendaId} = ${tiendaId} and ${producto.idProducto} = any (${lista}::int[]) and ${producto.bajoFormula}), '[]'::jsonb)`;
+}
+
 /**
  * Checks a sale's lines before anything is written: a product sold on prescription without the
  * cashier's confirmation is refused (VALIDATION, naming the products), unless the sale was made
- * offline (`sinRed`, its printed number), which is recorded and reviewed instead.
+ * offline (`sinRed`, its printed number), which is recorded and reviewed instead. `leidos`: the
+ * products `bajoFormulaSql` answered for these lines, read with the checkout's other facts.
  */
-export async function formulasDeVenta(q: Db | Tx, options: { tiendaId: number; autor: Autor; lineas: readonly LineaConFormula[]; sinRed?: string | null }): Promise<FormulasDeVenta> {
+export async function formulasDeVenta(
+  q: Db | Tx,
+  options: { tiendaId: number; autor: Autor; lineas: readonly LineaConFormula[]; sinRed?: string | null; leidos?: readonly ProductoBajoFormula[] },
+): Promise<FormulasDeVenta> {
   const { tiendaId, autor, lineas, sinRed } = options;
-  const productos = await bajoFormula(q, tiendaId, lineas.map((l) => l.productoId));
+  // Read already with the checkout's other facts (bajoFormulaSql), or read here.
+  const productos = options.leidos ?? (await bajoFormula(q, tiendaId, lineas.map((l) => l.productoId)));
   const confirmado = (id: number) => lineas.some((l) => l.productoId === id && l.formula === true);
   const faltan = productos.filter((p) => !confirmado(p.id));
   if (faltan.length > 0 && sinRed == null) throw sinFormula(faltan.map((p) => p.nombre));
