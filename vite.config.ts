@@ -158,7 +158,10 @@ const chunkGraph = (() => {
   const compute = () => {
     if (sets) return sets;
     const boot = closure([...find('web/main.tsx'), ...find('web/features/landing/landing-page.tsx')]);
-    const shell = closure([...find('web/app/router.tsx'), ...find('web/app/providers.tsx')], boot);
+    // The data layer's writes (useMutation and its observer) reach the shell only through the
+    // library's index: no shell or till code writes, so they go with the screens that do (issue #55 point 4).
+    const soloPantallas = new Set([...imports.keys()].filter((id) => /@tanstack[\\/](react-query[\\/].*[\\/]useMutation|query-core[\\/].*[\\/]mutationObserver)\.js$/.test(id)));
+    const shell = closure([...find('web/app/router.tsx'), ...find('web/app/providers.tsx')], new Set([...boot, ...soloPantallas]));
     const till = closure(find('web/features/ventas/ventas-page.tsx'), new Set([...boot, ...shell]));
     return (sets = { shell, till });
   };
@@ -179,6 +182,42 @@ const chunkGraph = (() => {
   };
 })();
 
+/**
+ * Shorter preload lists (issue #55 point 4). Vite writes, for each lazy import, every chunk the imported
+ * one needs, including those the importing chunk itself already loaded statically (React's entry, the
+ * runtime, `app`): on the router, ~60 lazy screens, that list was ~4 KB gzip of `app`, which every
+ * screen loads. Those files are in the page by the time the import runs (the browser would not fetch
+ * them again), so they leave the lists; the CSS files and every other chunk stay.
+ */
+const preloadLists = (() => {
+  let bundle: OutBundle | undefined;
+  return {
+    plugin: (): Plugin => ({
+      name: 'adax-preload-lists',
+      apply: 'build',
+      // Before Vite's own generateBundle writes the lists (it calls resolveDependencies below).
+      generateBundle: {
+        order: 'pre',
+        handler(_options, b) {
+          bundle = b as unknown as OutBundle;
+        },
+      },
+    }),
+    resolveDependencies: (_file: string, deps: string[], { hostId, hostType }: { hostId: string; hostType: 'html' | 'js' }) => {
+      if (hostType !== 'js' || !bundle) return deps;
+      const loaded = new Set<string>();
+      const walk = (f: string) => {
+        if (loaded.has(f)) return;
+        loaded.add(f);
+        const c = bundle![f];
+        if (c?.type === 'chunk') c.imports.forEach(walk);
+      };
+      walk(hostId);
+      return deps.filter((d) => !loaded.has(d));
+    },
+  };
+})();
+
 /** The entry chunk (React and the boot code, over 256 KiB before compression): always precached. */
 const entryFile = (entries: { url: string }[]) => entries.find((e) => /^assets\/index-[\w-]+\.js$/.test(e.url))?.url;
 
@@ -188,6 +227,7 @@ export default defineConfig({
   plugins: [
     react(),
     chunkGraph.plugin(),
+    preloadLists.plugin(),
     firstPaint(),
     // The application's shell from the browser's own cache (issue #20: a warm start on a slow phone
     // makes no request before the API's). Workbox precaches the built files and answers every
@@ -247,6 +287,7 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     chunkSizeWarningLimit: 600,
+    modulePreload: { resolveDependencies: preloadLists.resolveDependencies },
     rolldownOptions: {
       output: {
         // SweetAlert2 loads with the first dialog (web/lib/alerts.ts): its own chunk, never merged

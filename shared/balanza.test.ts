@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { digitoEan13, digitoPrecio, etiquetaBalanza, leerEtiquetaBalanza, ZFormatoBalanza, type TFormatoBalanza } from './balanza';
+import { digitoEan13, digitoPrecio, etiquetaBalanza, leerEtiquetaBalanza, type TFormatoBalanza } from './balanza';
+import { ZFormatoBalanza } from './schemas/balanza';
 import { importeLinea } from './cantidad';
 
 /** Weight-embedded: 20 + 5-digit item + 5-digit weight in grams + check. */

@@ -1,13 +1,9 @@
-import { z } from 'zod';
+import type { TFormatoBalanza } from './schemas/balanza';
 import { cantidadPorValor, deMilesimas, MILESIMAS } from './cantidad';
 import { reglaUnidad } from './unidades';
 import { AppError } from './errors';
-import { ajustesTienda } from './messages/tienda';
-import { ventas } from './messages/ventas';
+import { ventasCaja } from './messages/ventas-caja';
 import { LIMITES_DINERO } from './money';
-
-// Only this area's texts: a screen that loads this schema does not load the whole catalogue.
-const B = ajustesTienda.balanzas;
 
 /**
  * Barcodes printed by label scales (issue #33 point 4): an EAN-13 in GS1's restricted range (prefixes
@@ -18,20 +14,9 @@ const B = ajustesTienda.balanzas;
  *   prefix(2) + item(largoCodigo) + [price check digit] + value + EAN check digit = 13 digits
  */
 
-export const ZFormatoBalanza = z
-  .object({
-    prefijo: z.string({ error: B.prefijoInvalido }).regex(/^2[0-9]$/, B.prefijoInvalido),
-    largoCodigo: z.number({ error: B.largoInvalido }).int(B.largoInvalido).min(4, B.largoInvalido).max(6, B.largoInvalido),
-    contenido: z.enum(['peso', 'precio'], { error: B.contenidoInvalido }),
-    decimales: z.number({ error: B.decimalesInvalidos }).int(B.decimalesInvalidos).min(0, B.decimalesInvalidos).max(3, B.decimalesInvalidos),
-    digitoPrecio: z.boolean({ error: B.digitoInvalido }),
-  })
-  .strict()
-  .refine((f) => !f.digitoPrecio || [4, 5].includes(largoValor(f)), {
-    message: B.digitoSoloCuatroOCinco,
-    path: ['digitoPrecio'],
-  });
-export type TFormatoBalanza = z.infer<typeof ZFormatoBalanza>;
+// The layout's schema (zod) is in schemas/balanza.ts: the till and the offline sale read labels
+// without loading zod (issue #55 point 4).
+export type { TFormatoBalanza };
 
 /** Digits of the weight or the price in a layout. */
 export function largoValor(f: { largoCodigo: number; digitoPrecio: boolean }): number {
@@ -107,7 +92,7 @@ export const codigosDeArticulo = (etiqueta: Pick<EtiquetaBalanza, 'codigo'>): st
  * rule for the server's lookup (venta.busqueda.ts) and the offline till (issue #34, ADR 034).
  */
 export function cantidadDeEtiqueta(p: { nombre: string; precio: number; unidad: string | null }, etiqueta: EtiquetaBalanza): { tipo: 'peso' | 'precio'; cantidad: number } {
-  const V = ventas.peso;
+  const V = ventasCaja.peso;
   if (p.unidad === '94' || !p.unidad) throw new AppError('BUSINESS_RULE', V.etiquetaPorUnidad(p.nombre));
   let milesimas: number | null;
   if (etiqueta.tipo === 'precio') milesimas = cantidadPorValor(etiqueta.pesos, p.precio);

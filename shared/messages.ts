@@ -26,6 +26,7 @@ import { proveedores } from './messages/proveedores';
 import { ventas } from './messages/ventas';
 import { ventasCaja } from './messages/ventas-caja';
 import { ventasDialogos } from './messages/ventas-dialogos';
+import { ventasCobro } from './messages/ventas-cobro';
 import { actividad } from './messages/actividad';
 import { permisos } from './messages/permisos';
 import { impuestos } from './messages/impuestos';
@@ -71,6 +72,7 @@ export const M = {
   // Also inside ventas (and caja, lotes, promociones): the till's own texts, their own modules so its first paint carries only these (issue #55 point 4).
   ventasCaja,
   ventasDialogos,
+  ventasCobro,
   caja,
   cajaTurno,
   fiado,

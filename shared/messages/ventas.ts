@@ -1,11 +1,13 @@
 /** Spanish texts of the ventas area (spec quotes word for word); the till's own are in ventas-caja.ts. */
 import { ventasCaja } from './ventas-caja';
+import { ventasCobro } from './ventas-cobro';
 import { ventasDialogos } from './ventas-dialogos';
 
 export const ventas = {
   // Spec §5 (sale rules), word for word; the till's own texts (issue #55 point 4).
   ...ventasCaja,
   ...ventasDialogos,
+  ...ventasCobro,
   // Ordering the till's grid (issue #36 point 11): loads when asked for.
   ordenarRejillaTitulo: 'Ordenar los productos de la caja',
   ordenarRejillaAyuda: 'Mueva cada producto con las flechas y guarde: la caja los mostrará siempre en este orden, y los más vendidos después.',
@@ -38,7 +40,6 @@ export const ventas = {
   motivoDescuentoTitle: 'Falta el motivo del descuento',
   clienteNoEncontradoTitle: 'Cliente no encontrado',
   fiadoSinClienteTitle: 'Falta el cliente del fiado',
-  clienteSinFiadoTitle: 'Cliente sin fiado',
   cantidadEnteraDe: (nombre: string) => `${nombre} se vende por unidad: su cantidad es un número entero.`,
   cantidadLineaInvalida: 'La cantidad de cada producto debe ser mayor que 0 y hasta 9.999: entera en los productos por unidad, con hasta tres decimales en los de peso o medida.',
   importeLineaInvalido: 'El valor de la línea debe ser un número entero de pesos mayor que 0.',
@@ -64,13 +65,7 @@ export const ventas = {
   categoriaInvalida: 'Categoría no válida.',
   productosNoDisponibles: (nombres: readonly string[]) =>
     `Estos productos ya no están disponibles para la venta: ${nombres.join(', ')}`,
-  productoNoEncontrado: 'El producto no existe o no está disponible para la venta.',
-  clienteNoEncontrado: 'No hay un cliente de la tienda con ese documento.',
-  fiadoRequiereCliente: 'Para fiar, busque primero al cliente por su documento.',
-  clienteSinFiado: (nombre: string) => `${nombre} no tiene fiado habilitado. Un administrador puede habilitarlo en Clientes.`,
-  cupoInsuficienteTitle: 'Cupo de fiado insuficiente',
   reversoNota: (id: number) => `Venta ${id} anulada`,
-  cupoInsuficiente: (disponible: string) => `La venta pasa el cupo de fiado del cliente. Disponible: ${disponible}.`,
   sobreCupoSinPermiso: 'No tiene permiso para autorizar una venta por encima del cupo.',
   sobreCupoNota: (quien: string) => `Autorizado sobre el cupo por ${quien}`,
   fiadoSoloEnCaja: 'El fiado solo se registra desde la caja de la tienda.',
@@ -139,7 +134,6 @@ export const ventas = {
     `Su PIN recibió ${n} ${n === 1 ? 'intento equivocado' : 'intentos equivocados'} de los cajeros desde que lo puso. Sigue funcionando; si no los reconoce, revise el registro de actividad y cambie su PIN.`,
   pinTrivial: 'Ese PIN es muy fácil de adivinar: no use todos los dígitos iguales, seguidos (1234, 9876) ni un año.',
   supervisorRequerido: 'Elija el supervisor que autoriza.',
-  pinIncorrecto: 'El PIN no es correcto para ese supervisor. No se registró la venta.',
   pinBloqueado: (minutos: number) =>
     `Demasiados PIN equivocados desde esta cuenta. Espere ${minutos} ${minutos === 1 ? 'minuto' : 'minutos'} o pida a un supervisor que registre la venta.`,
   pinTitle: 'Autorización del supervisor',

@@ -10,9 +10,9 @@ const M = { conteos, generic };
 const MAX_INT4 = 2_147_483_647;
 const zId = (message: string) => z.number({ error: message }).int(message).positive(message).max(MAX_INT4, message);
 
-/** The most lines one count holds, and the most products a search answers. */
+/** The most lines one count holds; the most products a search answers is in ../conteo.ts (the offline count reads it without zod). */
 export const MAX_LINEAS_CONTEO = 20_000;
-export const MAX_RESULTADOS_CONTEO = 20;
+export { MAX_RESULTADOS_CONTEO } from '../conteo';
 /** The most a person types for one line: 9 999 (a pack's entry is then × its factor, up to 1 000). */
 export const MAX_CANTIDAD_CONTEO = 9_999;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZFormatoBalanza } from '../balanza';
+import { ZFormatoBalanza } from './balanza';
 import { sinRed as S } from '../messages/sin-red';
 import { LIMITES_DINERO } from '../money';
 /** A payment method (as ZMetodoPago in venta.ts, which imports this file). */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { registro } from '../messages/auth';
 import { ajustesTienda } from '../messages/tienda';
 import { sinBidi } from './common';
-import { ZFormatoBalanza } from '../balanza';
+import { ZFormatoBalanza } from './balanza';
 
 // Only these areas' texts: a screen that loads this schema does not load the whole catalogue.
 const M = { ajustesTienda, registro };

@@ -1,14 +1,14 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 // The store's settings: read by the receipt (ventas), every date of the app (lib/fechas) and edited
-// in the store's settings (tienda).
-import type { TAjustesTienda, TUpdateAjustesTienda } from '#shared/schemas/tienda';
+// in the store's settings (tienda: web/features/tienda/api/ajustes.ts saves them).
+import type { TAjustesTienda } from '#shared/schemas/tienda';
 import { api } from './api-client';
 import { fuenteSinRed } from './fuente-venta';
 import { useSession } from './session';
 
 export const ajustesKey = ['tienda', 'ajustes'] as const;
 /** One entry per store: a sign-in to another store on the same device never reads the last one's. */
-const claveDe = (idTienda: number) => [...ajustesKey, idTienda] as const;
+export const claveAjustes = (idTienda: number) => [...ajustesKey, idTienda] as const;
 export const fetchAjustes = () => api<TAjustesTienda>('/tienda/ajustes');
 
 /**
@@ -18,14 +18,5 @@ export const fetchAjustes = () => api<TAjustesTienda>('/tienda/ajustes');
 export const useAjustesTienda = () => {
   const idTienda = useSession()?.id_Tienda ?? null;
   // Offline, the settings the device kept at its last sync (issue #53: the offline receipt is the real one).
-  return useQuery({ queryKey: claveDe(idTienda ?? 0), queryFn: async () => (await fuenteSinRed()?.ajustes()) ?? fetchAjustes(), staleTime: 5 * 60_000, enabled: idTienda != null });
-};
-
-export const useGuardarAjustes = () => {
-  const qc = useQueryClient();
-  const idTienda = useSession()?.id_Tienda ?? 0;
-  return useMutation({
-    mutationFn: (body: TUpdateAjustesTienda) => api<TAjustesTienda>('/tienda/ajustes', { method: 'PUT', body }),
-    onSuccess: (r) => qc.setQueryData(claveDe(idTienda), r),
-  });
+  return useQuery({ queryKey: claveAjustes(idTienda ?? 0), queryFn: async () => (await fuenteSinRed()?.ajustes()) ?? fetchAjustes(), staleTime: 5 * 60_000, enabled: idTienda != null });
 };

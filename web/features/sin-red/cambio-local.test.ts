@@ -46,38 +46,38 @@ describe('cambios sin red', () => {
     );
   });
 
-  it('un cambio cuenta como devolución: resta lo que queda y la venta ya no se anula', () => {
+  it('un cambio cuenta como devolución: resta lo que queda y la venta ya no se anula', async () => {
     const v = venta();
     const ops = [cambio({ lineas: [{ indice: 1, cantidad: 1 }], nuevas: [arroz] })];
     expect(restantesDe(v, ops)).toEqual([0.75, 1]);
     expect(motivoNoAnular(v, ops)).toBe(sinRed.anularConDevolucion);
-    expect(validarCambio(v, ops, datos({ devolver: [{ indice: 1, cantidad: 2 }] }))).toBe(sinRed.cantidadDevolucionInvalida('Cerveza'));
+    expect(await validarCambio(v, ops, datos({ devolver: [{ indice: 1, cantidad: 2 }] }))).toBe(sinRed.cantidadDevolucionInvalida('Cerveza'));
   });
 
-  it('pide lo devuelto, lo que se lleva con cantidades válidas, el motivo, y lo recibido que alcance', () => {
+  it('pide lo devuelto, lo que se lleva con cantidades válidas, el motivo, y lo recibido que alcance', async () => {
     const v = venta();
-    expect(validarCambio(v, [], datos())).toBeNull();
-    expect(validarCambio(v, [], datos({ devolver: [] }))).toBe(sinRed.nadaQueDevolver);
-    expect(validarCambio(v, [], datos({ nuevas: [] }))).toBe(devoluciones.sinProductosNuevos);
-    expect(validarCambio(v, [], datos({ nuevas: [{ ...arroz, cantidad: 1.5 }] }))).toBe(devoluciones.cantidadNuevaEntera('Arroz'));
-    expect(validarCambio(v, [], datos({ nuevas: [{ ...arroz, cantidad: 0 }] }))).toBe(devoluciones.cantidadNuevaInvalida('Arroz'));
-    expect(validarCambio(v, [], datos({ motivo: 'x' }))).toBe(sinRed.motivoRequerido);
+    expect(await validarCambio(v, [], datos())).toBeNull();
+    expect(await validarCambio(v, [], datos({ devolver: [] }))).toBe(sinRed.nadaQueDevolver);
+    expect(await validarCambio(v, [], datos({ nuevas: [] }))).toBe(devoluciones.sinProductosNuevos);
+    expect(await validarCambio(v, [], datos({ nuevas: [{ ...arroz, cantidad: 1.5 }] }))).toBe(devoluciones.cantidadNuevaEntera('Arroz'));
+    expect(await validarCambio(v, [], datos({ nuevas: [{ ...arroz, cantidad: 0 }] }))).toBe(devoluciones.cantidadNuevaInvalida('Arroz'));
+    expect(await validarCambio(v, [], datos({ motivo: 'x' }))).toBe(sinRed.motivoRequerido);
     // Takes 3 packs' worth (99 000) for one pack (33 000): pays 66 000, and 50 000 is not enough.
     const caro = { ...arroz, precio: 33_000, cantidad: 3 };
-    expect(validarCambio(v, [], datos({ nuevas: [caro], montoRecibido: 50_000 }))).toBe(sinRed.recibidoMenor);
-    expect(validarCambio(v, [], datos({ nuevas: [caro], metodoPagoId: 3, montoRecibido: 66_000 }))).toBeNull();
+    expect(await validarCambio(v, [], datos({ nuevas: [caro], montoRecibido: 50_000 }))).toBe(sinRed.recibidoMenor);
+    expect(await validarCambio(v, [], datos({ nuevas: [caro], metodoPagoId: 3, montoRecibido: 66_000 }))).toBeNull();
   });
 
-  it('la diferencia que se le devuelve sigue cómo se pagó la venta (ADR 039); el fiado necesita el cliente de la venta', () => {
+  it('la diferencia que se le devuelve sigue cómo se pagó la venta (ADR 039); el fiado necesita el cliente de la venta', async () => {
     const nequi = venta({ metodoPagoId: 3, metodo: 'Nequi' });
     expect(metodosDevolucion(nequi, 10_000)).toEqual([3]);
-    expect(validarCambio(nequi, [], datos())).toBe(devoluciones.diferenciaCambio('Nequi'));
-    expect(validarCambio(nequi, [], datos({ metodoPagoId: 3 }))).toBeNull();
-    expect(validarCambio(nequi, [], datos({ metodoPagoId: METODO.FIADO }))).toBe(devoluciones.fiadoSinCliente);
+    expect(await validarCambio(nequi, [], datos())).toBe(devoluciones.diferenciaCambio('Nequi'));
+    expect(await validarCambio(nequi, [], datos({ metodoPagoId: 3 }))).toBeNull();
+    expect(await validarCambio(nequi, [], datos({ metodoPagoId: METODO.FIADO }))).toBe(devoluciones.fiadoSinCliente);
     const fiado = venta({ metodoPagoId: METODO.FIADO, metodo: 'Fiado', cliente: { id: 8, documento: '1020' } });
     expect(metodosDevolucion(fiado, 10_000)).toEqual([METODO.FIADO]);
-    expect(validarCambio(fiado, [], datos())).toBe(devoluciones.diferenciaCambio('Fiado'));
-    expect(validarCambio(fiado, [], datos({ metodoPagoId: METODO.FIADO }))).toBeNull();
+    expect(await validarCambio(fiado, [], datos())).toBe(devoluciones.diferenciaCambio('Fiado'));
+    expect(await validarCambio(fiado, [], datos({ metodoPagoId: METODO.FIADO }))).toBeNull();
   });
 
   it('al sincronizar, lo devuelto se nombra por las líneas de la factura y lo nuevo va como las líneas de la caja, con su clave', () => {

@@ -5,7 +5,6 @@ import { devoluciones } from '#shared/messages/devoluciones';
 import { sinRed } from '#shared/messages/sin-red';
 import { METODO, METODOS_PAGO_SEED } from '#shared/roles';
 import type { TCambioRequest, TDevolucionesDeVenta } from '#shared/schemas/devolucion';
-import { ZVentaBase } from '#shared/schemas/venta';
 import type { BaseLocal, DeshacerSalida, NuevaCambio, VentaSalida } from './base-local';
 import { encolar, opsDeVenta, peticionDevolucion, restantesDe, validarDevolucion } from './deshacer-local';
 
@@ -69,10 +68,10 @@ export function metodosDevolucion(venta: VentaSalida, monto: number): number[] {
 
 const nombreMetodo = (id: number) => METODOS_PAGO_SEED.find((m) => m.id === id)?.nombre ?? String(id);
 
-/** An exchange checked against the sale as the device knows it; its message, or null. */
-export function validarCambio(venta: VentaSalida, ops: readonly DeshacerSalida[], datos: DatosCambio): string | null {
+/** An exchange checked against the sale as the device knows it; its message, or null (the reference's rule loads with zod when it is reached). */
+export async function validarCambio(venta: VentaSalida, ops: readonly DeshacerSalida[], datos: DatosCambio): Promise<string | null> {
   // The lines coming back and the reason: the offline return's checks (no refund reference: the exchange has its own method).
-  const devuelta = validarDevolucion(venta, ops, datos.devolver, datos.motivo, '', { sinReferencia: true });
+  const devuelta = await validarDevolucion(venta, ops, datos.devolver, datos.motivo, '', { sinReferencia: true });
   if (devuelta) return devuelta;
   if (!datos.nuevas.length) return D.sinProductosNuevos;
   for (const n of datos.nuevas) {
@@ -86,6 +85,7 @@ export function validarCambio(venta: VentaSalida, ops: readonly DeshacerSalida[]
   const validos = fiado ? [] : metodosDevolucion(venta, -diferencia);
   if (validos.length && !validos.includes(datos.metodoPagoId)) return D.diferenciaCambio(validos.map(nombreMetodo).join(' o '));
   if (diferencia > 0 && !fiado && datos.montoRecibido && datos.montoRecibido < diferencia) return sinRed.recibidoMenor;
+  const { ZVentaBase } = await import('#shared/schemas/venta');
   const referencia = ZVentaBase.shape.referencia.safeParse(datos.referencia ?? '');
   if (!referencia.success) return referencia.error.issues[0]!.message;
   return null;
@@ -93,7 +93,7 @@ export function validarCambio(venta: VentaSalida, ops: readonly DeshacerSalida[]
 
 /** Queues an exchange of a sale of this device (after its sale and earlier returns); throws its message when the device knows it cannot be. */
 export async function cambiarSinRed(db: BaseLocal, venta: VentaSalida, datos: DatosCambio): Promise<DeshacerSalida> {
-  const error = validarCambio(venta, await opsDeVenta(db, venta), datos);
+  const error = await validarCambio(venta, await opsDeVenta(db, venta), datos);
   if (error) throw new Error(error);
   const diferencia = valorNuevoLocal(datos.nuevas) - valorDevueltoLocal(venta, await opsDeVenta(db, venta), datos.devolver);
   const referencia = datos.referencia?.trim();

@@ -8,12 +8,12 @@ import { motivoNoAnular, peticionDevolucion, restantesDe, validarDevolucion } fr
 /** Issue #34 (ADR 034): what the device lets a cashier queue offline, and the return's request built at sync. */
 
 describe('devoluciones y anulaciones sin red', () => {
-  it('una venta con tarjeta se devuelve por tarjeta: pide la referencia del comprobante (ADR 039), el efectivo no', () => {
+  it('una venta con tarjeta se devuelve por tarjeta: pide la referencia del comprobante (ADR 039), el efectivo no', async () => {
     const tarjeta = venta({ metodoPagoId: 2, metodo: 'Tarjeta de débito' });
-    expect(validarDevolucion(tarjeta, [], [{ indice: 1, cantidad: 1 }], 'Vencido')).toBe(devoluciones.referenciaRequerida('Tarjeta de débito'));
-    expect(validarDevolucion(tarjeta, [], [{ indice: 1, cantidad: 1 }], 'Vencido', 'V-88$')).toBe(devoluciones.referenciaInvalida);
-    expect(validarDevolucion(tarjeta, [], [{ indice: 1, cantidad: 1 }], 'Vencido', 'V-881')).toBeNull();
-    expect(validarDevolucion(venta(), [], [{ indice: 1, cantidad: 1 }], 'Vencido')).toBeNull();
+    expect(await validarDevolucion(tarjeta, [], [{ indice: 1, cantidad: 1 }], 'Vencido')).toBe(devoluciones.referenciaRequerida('Tarjeta de débito'));
+    expect(await validarDevolucion(tarjeta, [], [{ indice: 1, cantidad: 1 }], 'Vencido', 'V-88$')).toBe(devoluciones.referenciaInvalida);
+    expect(await validarDevolucion(tarjeta, [], [{ indice: 1, cantidad: 1 }], 'Vencido', 'V-881')).toBeNull();
+    expect(await validarDevolucion(venta(), [], [{ indice: 1, cantidad: 1 }], 'Vencido')).toBeNull();
   });
 
   it('lo que queda por devolver descuenta las devoluciones en cola, no las rechazadas', () => {
@@ -23,25 +23,25 @@ describe('devoluciones y anulaciones sin red', () => {
     expect(restantesDe(v, ops)).toEqual([0.5, 2]);
   });
 
-  it('una devolución pide cantidades válidas dentro de lo que queda y un motivo', () => {
+  it('una devolución pide cantidades válidas dentro de lo que queda y un motivo', async () => {
     const v = venta();
     const ops = [op({ lineas: [{ indice: 0, cantidad: 0.25 }] })];
-    expect(validarDevolucion(v, ops, [{ indice: 0, cantidad: 0.5 }], 'Vencido')).toBeNull();
-    expect(validarDevolucion(v, ops, [{ indice: 0, cantidad: 0.501 }], 'Vencido')).toBe(sinRed.cantidadDevolucionInvalida('Queso'));
+    expect(await validarDevolucion(v, ops, [{ indice: 0, cantidad: 0.5 }], 'Vencido')).toBeNull();
+    expect(await validarDevolucion(v, ops, [{ indice: 0, cantidad: 0.501 }], 'Vencido')).toBe(sinRed.cantidadDevolucionInvalida('Queso'));
     // A pack comes back whole.
-    expect(validarDevolucion(v, [], [{ indice: 1, cantidad: 1.5 }], 'Vencido')).toBe(sinRed.cantidadDevolucionInvalida('Cerveza'));
-    expect(validarDevolucion(v, [], [{ indice: 1, cantidad: Number.NaN }], 'Vencido')).toBe(sinRed.cantidadDevolucionInvalida('Cerveza'));
-    expect(validarDevolucion(v, [], [{ indice: 0, cantidad: 0 }], 'Vencido')).toBe(sinRed.nadaQueDevolver);
-    expect(validarDevolucion(v, [], [{ indice: 1, cantidad: 1 }], ' x ')).toBe(sinRed.motivoRequerido);
+    expect(await validarDevolucion(v, [], [{ indice: 1, cantidad: 1.5 }], 'Vencido')).toBe(sinRed.cantidadDevolucionInvalida('Cerveza'));
+    expect(await validarDevolucion(v, [], [{ indice: 1, cantidad: Number.NaN }], 'Vencido')).toBe(sinRed.cantidadDevolucionInvalida('Cerveza'));
+    expect(await validarDevolucion(v, [], [{ indice: 0, cantidad: 0 }], 'Vencido')).toBe(sinRed.nadaQueDevolver);
+    expect(await validarDevolucion(v, [], [{ indice: 1, cantidad: 1 }], ' x ')).toBe(sinRed.motivoRequerido);
   });
 
-  it('una venta con anulación en cola no se anula ni se devuelve otra vez; una con devolución no se anula', () => {
+  it('una venta con anulación en cola no se anula ni se devuelve otra vez; una con devolución no se anula', async () => {
     const v = venta();
     expect(motivoNoAnular(v, [])).toBeNull();
     expect(motivoNoAnular(v, [op({ tipo: 'anulacion' })])).toBe(sinRed.yaAnulada);
     expect(motivoNoAnular(v, [op({ tipo: 'anulacion', estado: 'rechazada' })])).toBeNull();
     expect(motivoNoAnular(v, [op({ lineas: [{ indice: 1, cantidad: 1 }] })])).toBe(sinRed.anularConDevolucion);
-    expect(validarDevolucion(v, [op({ tipo: 'anulacion' })], [{ indice: 1, cantidad: 1 }], 'Vencido')).toBe(sinRed.yaAnulada);
+    expect(await validarDevolucion(v, [op({ tipo: 'anulacion' })], [{ indice: 1, cantidad: 1 }], 'Vencido')).toBe(sinRed.yaAnulada);
   });
 
   it('al sincronizar, cada línea devuelta se nombra por la línea de la factura en el orden del pedido; si el producto no coincide, se rechaza', () => {

@@ -3,7 +3,7 @@ import { aMilesimas, cantidadValida, deMilesimas, MILESIMAS, parseCantidad } fro
 import { devoluciones } from '#shared/messages/devoluciones';
 import { sinRed } from '#shared/messages/sin-red';
 import { METODO, METODOS_PAGO_SEED } from '#shared/roles';
-import { ZDevolucionRequest, type TDevolucionesDeVenta, type TDevolucionRequest } from '#shared/schemas/devolucion';
+import type { TDevolucionesDeVenta, TDevolucionRequest } from '#shared/schemas/devolucion';
 import type { BaseLocal, DeshacerSalida, VentaSalida } from './base-local';
 
 const M = { sinRed, devoluciones };
@@ -55,16 +55,17 @@ export function metodoConReferencia(venta: VentaSalida): string | null {
  * A return's lines checked against the sale: quantities of at least one line, each within what is
  * left and whole for a product sold by unit or a pack, a reason, and the refund's reference where the
  * sale's method needs one (`sinReferencia`: an exchange, whose difference has a method of its own);
- * an error message otherwise.
+ * an error message otherwise. The reference's rule is the request schema's, which loads (with zod) only
+ * when a reference is checked: the offline machinery every screen loads goes without zod (issue #55 point 4).
  */
-export function validarDevolucion(
+export async function validarDevolucion(
   venta: VentaSalida,
   ops: readonly DeshacerSalida[],
   lineas: readonly { indice: number; cantidad: number }[],
   motivo: string,
   referencia = '',
   { sinReferencia = false } = {},
-): string | null {
+): Promise<string | null> {
   if (ops.some((o) => o.ventaClave === venta.clave && (o.estado === 'pendiente' || o.estado === 'enviada') && o.tipo === 'anulacion')) return M.sinRed.yaAnulada;
   // A line left empty is 0; anything unreadable (NaN) or negative is refused below.
   const pedidas = lineas.filter((l) => l.cantidad !== 0);
@@ -81,6 +82,7 @@ export function validarDevolucion(
   if (motivo.trim().length < 3) return M.sinRed.motivoRequerido;
   const metodo = sinReferencia ? null : metodoConReferencia(venta);
   if (metodo) {
+    const { ZDevolucionRequest } = await import('#shared/schemas/devolucion');
     const r = ZDevolucionRequest.shape.referencia.safeParse(referencia);
     if (!r.success) return r.error.issues[0]!.message;
     if (!r.data) return M.devoluciones.referenciaRequerida(metodo);
@@ -110,7 +112,7 @@ export async function anularSinRed(db: BaseLocal, venta: VentaSalida): Promise<D
 
 /** Queues a return of some of a sale's lines; the money goes back by the sale's own method (ADR 034). */
 export async function devolverSinRed(db: BaseLocal, venta: VentaSalida, lineas: { indice: number; cantidad: number }[], motivo: string, referencia = ''): Promise<DeshacerSalida> {
-  const error = validarDevolucion(venta, await opsDeVenta(db, venta), lineas, motivo, referencia);
+  const error = await validarDevolucion(venta, await opsDeVenta(db, venta), lineas, motivo, referencia);
   if (error) throw new Error(error);
   return encolar(db, {
     tipo: 'devolucion',

@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 import { AppError } from '#shared/errors';
 import { sinRed } from '#shared/messages/sin-red';
-import { ventas } from '#shared/messages/ventas';
+import { ventasCobro as ventas } from '#shared/messages/ventas-cobro';
 import { desglosarVenta, IMPUESTOS, totalesPorTarifa, type TImpuesto } from '#shared/impuestos';
 import { formatPesos } from '#shared/money';
 import { METODO, ROL } from '#shared/roles';

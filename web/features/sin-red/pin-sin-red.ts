@@ -1,6 +1,6 @@
 import { AppError } from '#shared/errors';
 import { sinRed } from '#shared/messages/sin-red';
-import { ventas } from '#shared/messages/ventas';
+import { ventasCobro as ventas } from '#shared/messages/ventas-cobro';
 import { PIN_ITERACIONES, pinCorresponde } from '#shared/pin-verificador';
 import type { TSupervisorSinRed, TVentaSinRed } from '#shared/schemas/sin-red';
 import type { TAutorizacionPin, TSupervisor } from '#shared/schemas/venta';

@@ -1,24 +1,17 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ROL, canSeeInvitationCode } from '#shared/roles';
+import { ROL } from '#shared/roles';
 import type { TCodigoInvitacionRegenerado } from '#shared/schemas/tienda';
 import type { TEmpleadosPendientes, TInvitacion, TUpdateInvitacion, TVigencia } from '#shared/schemas/invitacion';
 import { api } from '../../../lib/api-client';
 import { getSession, saveSession, useSession } from '../../../lib/session';
+import { invitacionKey } from './invitacion-vigencia';
 
-/** The invitation code's expiry, the approval switch and the pending employees (issue #15). */
-const invitacionKey = (idTienda: number) => ['tienda', 'invitacion', idTienda] as const;
+export { getInvitacion, useInvitacion } from './invitacion-vigencia';
+
+/** The invitation code's expiry, the approval switch and the pending employees (issue #15); the expiry's read is in ./invitacion-vigencia.ts. */
 const pendientesKey = (idTienda: number) => ['tienda', 'empleados-pendientes', idTienda] as const;
 
-export const getInvitacion = () => api<TInvitacion>('/tienda/invitacion');
 export const getPendientes = () => api<TEmpleadosPendientes>('/tienda/empleados-pendientes');
-
-/** Roles 1 and 3 (who see the code): its expiry; the pending count for role 1. */
-export const useInvitacion = () => {
-  const s = useSession();
-  const idTienda = s?.id_Tienda ?? 0;
-  // Keyed by the code too: a code changed elsewhere (the footer's button) reads its expiry again.
-  return useQuery({ queryKey: [...invitacionKey(idTienda), s?.codigo_invitacion ?? ''], queryFn: getInvitacion, staleTime: 60_000, enabled: !!s && s.id_Tienda != null && canSeeInvitationCode(s.rol) });
-};
 
 export const usePendientes = () => {
   const s = useSession();

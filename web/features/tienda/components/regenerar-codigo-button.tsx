@@ -1,25 +1,24 @@
-import { codigoInvitacion } from '#shared/messages/tienda';
-import { alertFailure, alertSuccess, confirmAction } from '../../../lib/alerts';
-import { useRegenerarCodigo } from '../api/regenerar-codigo';
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { codigoInvitacion } from '#shared/messages/codigo-invitacion';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
 const M = { codigoInvitacion };
 
-/** 'Cambiar código' beside the invitation code, for the store's admins (role 1), after confirming. */
+/**
+ * 'Cambiar código' beside the invitation code, for the store's admins (role 1), after confirming. The
+ * footer shows it on every screen, so what it does (the question, the request, the dialogs) loads on
+ * the click (web/features/tienda/api/regenerar-codigo.ts; issue #55 point 4).
+ */
 export function RegenerarCodigoButton() {
-  const regenerar = useRegenerarCodigo();
+  const qc = useQueryClient();
+  const [enviando, setEnviando] = useState(false);
   const onClick = async () => {
-    const ok = await confirmAction(M.codigoInvitacion.confirmTitle, M.codigoInvitacion.confirmText, M.codigoInvitacion.confirmButton);
-    if (!ok) return;
-    try {
-      const r = await regenerar.mutateAsync();
-      await alertSuccess(M.codigoInvitacion.regenerado, M.codigoInvitacion.regeneradoText(r.codigo_invitacion));
-    } catch (err) {
-      await alertFailure(err);
-    }
+    const { cambiarCodigoInvitacion } = await import('../api/regenerar-codigo');
+    await cambiarCodigoInvitacion(qc, setEnviando);
   };
   return (
-    <button type="button" className="btn btn--ghost btn--sm" onClick={() => void onClick()} disabled={regenerar.isPending} data-testid="regenerar-codigo">
+    <button type="button" className="btn btn--ghost btn--sm" onClick={() => void onClick()} disabled={enviando} data-testid="regenerar-codigo">
       {M.codigoInvitacion.regenerar}
     </button>
   );

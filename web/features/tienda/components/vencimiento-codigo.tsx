@@ -4,7 +4,7 @@ import { ROL } from '#shared/roles';
 import { paths } from '../../../config/paths';
 import { useFechas } from '../../../lib/fechas';
 import { useSession } from '../../../lib/session';
-import { useInvitacion } from '../api/invitacion';
+import { useInvitacion } from '../api/invitacion-vigencia';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
 const M = { invitacion };
