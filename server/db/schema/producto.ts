@@ -105,6 +105,8 @@ export const producto = pgTable(
     index('producto_proveedor_idx').on(t.proveedorId),
     // Análisis' totals by measure read only the products not sold by unit (issue #52 point 3, migration 0061).
     index('producto_medida_idx').on(t.tiendaId).where(sql`${t.unidadDian} <> '94'`),
+    // Sin ventas (issue #55 point 2, migration 0110): the products on sale by stock × price, read backwards a page at a time; stock and price carried for the count and value.
+    index('producto_sin_ventas_idx').on(t.tiendaId, sql`(${t.stock} * ${t.precioUnit})`, t.nombre.desc(), t.idProducto.desc(), t.stock, t.precioUnit).where(sql`${t.estado} = 1`),
   ],
 );
 

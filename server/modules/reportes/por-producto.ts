@@ -93,9 +93,16 @@ function lineas(p: { ventas: SQL | null; resumen: SQL | null; devoluciones: SQL 
       l.sin_costo + case when p.costo_promedio is null then l.sin_costo_unit else 0 end as sin_costo,
       p.nombre, ${categoriaDe(sql`p`)} as categoria, p.unidad_dian, p.codigo_barras, p.tienda_id
     from (
-      select producto_id, sum(cantidad) as cantidad, sum(bruto) as bruto, sum(descuentos) as descuentos, coalesce(sum(costo), 0) as costo,
-        coalesce(sum(sin_costo), 0) as sin_costo, sum(devuelto) as devuelto, sum(sin_costo_unit) as sin_costo_unit
-      from (select * from directo union all select * from resumido union all select * from devuelto) u group by producto_id
+      -- The summary's products joined to the few read line by line (the sales of a person or shift, the
+      -- returns), not the ~18 000 rows of a month grouped a second time (issue #55 point 2).
+      select coalesce(r.producto_id, o.producto_id) as producto_id, coalesce(r.cantidad, 0) + coalesce(o.cantidad, 0) as cantidad,
+        coalesce(r.bruto, 0) + coalesce(o.bruto, 0) as bruto, coalesce(r.descuentos, 0) + coalesce(o.descuentos, 0) as descuentos,
+        coalesce(r.costo, 0) + coalesce(o.costo, 0) as costo, coalesce(o.sin_costo, 0) as sin_costo, coalesce(o.devuelto, 0) as devuelto,
+        coalesce(r.sin_costo_unit, 0) as sin_costo_unit
+      from resumido r full join (
+        select producto_id, sum(cantidad) as cantidad, sum(bruto) as bruto, sum(descuentos) as descuentos, sum(costo) as costo, sum(sin_costo) as sin_costo, sum(devuelto) as devuelto
+        from (select * from directo union all select * from devuelto) u group by producto_id
+      ) o on o.producto_id = r.producto_id
     ) l join producto p on p.id_producto = l.producto_id
   )`;
 }
@@ -224,8 +231,22 @@ export async function rankingDeProductos(
     from ${l} l group by l.categoria`
       : sql`select ${grupoDeProducto(sql`l`)} from ${l} l`;
   const ultimos = corte.ultimos ?? 0;
-  const dentro =
-    corte.primeros == null ? sql`true` : ultimos > 0 ? sql`x.puesto <= ${corte.primeros} or x.puesto > greatest(${corte.primeros}, t.grupos - ${ultimos})` : sql`x.puesto <= ${corte.primeros}`;
+  // The rows shown: every group ranked (an export), or the first `primeros` and the last `ultimos` as
+  // two top-N reads (the ranking's order and its reverse), so no sort of every group sold (ADR 046
+  // addendum): the ranking is a total order (its last key is the group's), so the k-th of the reverse
+  // order is in place `grupos + 1 − k`, and the first ones keep their places.
+  const orden = (g: SQL, inverso = false) => (inverso ? sql`${g}.neto asc, ${g}.cantidad asc, ${g}.clave desc` : sql`${g}.neto desc, ${g}.cantidad desc, ${g}.clave`);
+  const vistos =
+    corte.primeros == null
+      ? sql`select ga.*, ${puestoDeProducto(sql`ga`)} as puesto from ga`
+      : sql`select p.*, row_number() over (order by ${orden(sql`p`)}) as puesto from (select * from ga order by ${orden(sql`ga`)} limit ${corte.primeros}) p
+        ${
+          ultimos > 0
+            ? sql`union all
+        select u.* from (select q.*, (select grupos from t) + 1 - row_number() over (order by ${orden(sql`q`, true)}) as puesto from (select * from ga order by ${orden(sql`ga`, true)} limit ${ultimos}) q) u
+        where u.puesto > ${corte.primeros}`
+            : sql``
+        }`;
   const rows = await filas(
     ctx.db,
     sql`
@@ -233,8 +254,8 @@ export async function rankingDeProductos(
     b as ${ant ? await lineasDeProductos(ctx, ant) : sql`(select * from a where false)`},
     ga as (${porGrupo(sql`a`)}),
     gb as (select g.clave, g.neto, g.cantidad from (${porGrupo(sql`b`)}) g),
-    o as (select ga.*, ${puestoDeProducto(sql`ga`)} as puesto from ga),
     t as (select (select count(*) from ga) as grupos, (select count(*) from gb) as grupos_anterior, (select coalesce(sum(neto), 0) from ga) as neto_total),
+    o as (${vistos}),
     aa as (${agregado(sql`a`, 'a_')}),
     ab as (${agregado(sql`b`, 'b_')})
     select t.*, aa.*, ab.*, x.*
@@ -242,7 +263,7 @@ export async function rankingDeProductos(
     left join (
       select o.*, gb.neto as neto_anterior, gb.cantidad as cantidad_anterior
       from o left join gb on gb.clave = o.clave
-    ) x on ${dentro}
+    ) x on true
     order by x.puesto`,
   );
   const [t] = rows;
