@@ -34,7 +34,8 @@ const arg = (name: string, def: string) => {
 };
 const SIZES = arg('lines', '100000').split(',').map(Number);
 const RUNS = Number(arg('runs', '5'));
-const PERIODOS = ['hoy', 'mes'] as const;
+/** `--periodos hoy,mesAnterior`: the periods asked (on a month's first day 'mes' is that one day; 'mesAnterior' is a whole month). */
+const PERIODOS = arg('periodos', 'hoy,mes').split(',') as ('hoy' | 'mes' | 'mesAnterior')[];
 const DATOS = arg('datos', '');
 const SOLO = arg('informes', '').split(',').filter(Boolean);
 const SIN_DIRECTO = process.argv.includes('--sin-directo');

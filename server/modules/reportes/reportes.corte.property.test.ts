@@ -29,7 +29,9 @@ const arbVenta = fc.record({
   lineas: fc.array(fc.record({ producto: fc.integer({ min: 0, max: 29 }), cantidad: fc.integer({ min: 1, max: 3 }), precio: fc.constantFrom(1000, 2000, 3000) }), { minLength: 1, maxLength: 3 }),
 });
 
-async function tiendaConVentas(productos: { stock: number; precio: number; activo: boolean; categoria: string }[], ventas: fc.infer<typeof arbVenta>[]) {
+type Venta = typeof arbVenta extends fc.Arbitrary<infer V> ? V : never;
+
+async function tiendaConVentas(productos: { stock: number; precio: number; activo: boolean; categoria: string }[], ventas: Venta[]) {
   const s = await crearTienda(t, { sinCaja: true });
   const db = t.database.db;
   // The store's zone: its days as the reports read them.
