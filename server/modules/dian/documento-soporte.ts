@@ -15,7 +15,7 @@ import { fechaHoraBogota, inicioCadena, monto, montoTruncado, urlCatalogo, type 
 import { esGtin } from './adaptador.js';
 import { calcularTotales, validarDocumento } from './totales.js';
 import type { Ambiente, Direccion, Emisor, LineaDocumento, Pago, Resolucion, Software } from './tipos.js';
-import { AGENCIA, cabecera, direccion, e, pagoTotalesYLineas, raizDian, type DocumentoGenerado } from './xml.js';
+import { AGENCIA, cabecera, e, pagoTotalesYLineas, parte, raizDian, type DocumentoGenerado } from './xml.js';
 
 export const TIPO_DOCUMENTO_SOPORTE = '05';
 export const TIPO_NOTA_SOPORTE = '95';
@@ -156,66 +156,36 @@ function construir(d: DocumentoSoporte, ajuste: NotaSoporte['ajuste'] | null): D
   return { xml: doc.end({ prettyPrint: false }), numero, cude: codigo, qr, fecha, hora, totales };
 }
 
-/** One party of a DS: its kind, name, address, tax scheme and legal entity (the seller's or the store's). */
-interface ParteSoporte {
-  tipoPersona: 1 | 2;
-  id: { numero: string; tipo: string; dv?: string };
-  nombre: string;
-  direccion: Direccion;
-  responsabilidades: string[];
-  responsableIva: boolean;
-  email?: string;
-  telefono?: string;
-}
-
-function parte(padre: XMLBuilder, elemento: string, p: ParteSoporte): void {
-  const raiz = e(padre, elemento);
-  e(raiz, 'cbc:AdditionalAccountID', p.tipoPersona, { schemeAgencyID: '195' });
-  const party = e(raiz, 'cac:Party');
-  const atributos = { ...AGENCIA, ...(p.id.dv ? { schemeID: p.id.dv } : {}), schemeName: p.id.tipo };
-  e(e(party, 'cac:PartyIdentification'), 'cbc:ID', p.id.numero, atributos);
-  e(e(party, 'cac:PartyName'), 'cbc:Name', p.nombre);
-  direccion(e(party, 'cac:PhysicalLocation'), 'cac:Address', p.direccion);
-  const ts = e(party, 'cac:PartyTaxScheme');
-  e(ts, 'cbc:RegistrationName', p.nombre);
-  e(ts, 'cbc:CompanyID', p.id.numero, atributos);
-  e(ts, 'cbc:TaxLevelCode', p.responsabilidades.join(';'), { listName: p.responsableIva ? '48' : '49' });
-  direccion(ts, 'cac:RegistrationAddress', p.direccion);
-  const esq = e(ts, 'cac:TaxScheme');
-  e(esq, 'cbc:ID', p.responsableIva ? '01' : 'ZZ');
-  e(esq, 'cbc:Name', p.responsableIva ? 'IVA' : 'No aplica');
-  const le = e(party, 'cac:PartyLegalEntity');
-  e(le, 'cbc:RegistrationName', p.nombre);
-  e(le, 'cbc:CompanyID', p.id.numero, atributos);
-  if (p.telefono || p.email) {
-    const c = e(party, 'cac:Contact');
-    if (p.telefono) e(c, 'cbc:Telephone', p.telefono);
-    if (p.email) e(c, 'cbc:ElectronicMail', p.email);
-  }
-}
-
 /** Seller: the supplier who does not invoice (not responsible for IVA, R-99-PN); buyer: the store. */
 function partesSoporte(inv: XMLBuilder, d: DocumentoSoporte): void {
   const v = d.vendedor;
   parte(inv, 'cac:AccountingSupplierParty', {
     tipoPersona: v.tipoDocumento === '31' || v.tipoDocumento === '50' ? 1 : 2,
-    id: { numero: v.numero, tipo: v.tipoDocumento, ...(v.dv ? { dv: v.dv } : {}) },
+    numero: v.numero,
+    esquema: { ...AGENCIA, ...(v.dv ? { schemeID: v.dv } : {}), schemeName: v.tipoDocumento },
+    identificada: true,
     nombre: v.nombre,
+    razonSocial: v.nombre,
     direccion: v.direccion,
-    responsabilidades: ['R-99-PN'],
+    responsabilidades: 'R-99-PN',
+    nivel: '49',
     responsableIva: false,
-    ...(v.email ? { email: v.email } : {}),
+    email: v.email,
   });
   const a = d.adquiriente;
   parte(inv, 'cac:AccountingCustomerParty', {
     tipoPersona: a.tipoPersona,
-    id: { numero: a.nit, tipo: '31', dv: a.dv },
+    numero: a.nit,
+    esquema: { ...AGENCIA, ...(a.dv ? { schemeID: a.dv } : {}), schemeName: '31' },
+    identificada: true,
     nombre: a.razonSocial,
+    razonSocial: a.razonSocial,
     direccion: a.direccion,
-    responsabilidades: a.responsabilidades,
+    responsabilidades: a.responsabilidades.join(';'),
+    nivel: a.responsableIva ? '48' : '49',
     responsableIva: a.responsableIva,
-    ...(a.email ? { email: a.email } : {}),
-    ...(a.telefono ? { telefono: a.telefono } : {}),
+    email: a.email,
+    telefono: a.telefono,
   });
 }
 

@@ -11,7 +11,7 @@ import { camposDeCodigo, cufe, fechaHoraBogota, urlCatalogo } from './cude.js';
 import { calcularTotales, validarDocumento } from './totales.js';
 import { type Adquirente, type Direccion, type DocumentoPos } from './tipos.js';
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces.js';
-import { AGENCIA, cabecera, direccion, e, pagoTotalesYLineas, proveedor, raizDian, type DocumentoGenerado } from './xml.js';
+import { AGENCIA, cabecera, e, pagoTotalesYLineas, parte, proveedor, raizDian, type DocumentoGenerado } from './xml.js';
 
 export const TIPO_FACTURA_VENTA = '01';
 export const PROFILE_ID_FACTURA = 'DIAN 2.1: Factura Electrónica de Venta';
@@ -97,23 +97,17 @@ export function partesFactura(inv: XMLBuilder, d: Pick<FacturaVenta, 'emisor' | 
   proveedor(inv, d.emisor, d.resolucion.prefijo, d.emisor.responsableIva ? '48' : '49');
 
   // Buyer: identified, with responsibilities and regime.
-  const cus = e(inv, 'cac:AccountingCustomerParty');
-  e(cus, 'cbc:AdditionalAccountID', a.tipoPersona, { schemeAgencyID: '195' });
-  const cp = e(cus, 'cac:Party');
-  const idAdq = { ...AGENCIA, ...(a.tipoDocumento === '31' && a.dv ? { schemeID: a.dv } : {}), schemeName: a.tipoDocumento };
-  e(e(cp, 'cac:PartyIdentification'), 'cbc:ID', a.numero, idAdq);
-  e(e(cp, 'cac:PartyName'), 'cbc:Name', a.nombre);
-  if (a.direccion) direccion(e(cp, 'cac:PhysicalLocation'), 'cac:Address', a.direccion);
-  const cts = e(cp, 'cac:PartyTaxScheme');
-  e(cts, 'cbc:RegistrationName', a.nombre);
-  e(cts, 'cbc:CompanyID', a.numero, idAdq);
-  e(cts, 'cbc:TaxLevelCode', a.responsabilidades.join(';'), { listName: a.responsableIva ? '48' : '49' });
-  if (a.direccion) direccion(cts, 'cac:RegistrationAddress', a.direccion);
-  const cesq = e(cts, 'cac:TaxScheme');
-  e(cesq, 'cbc:ID', a.responsableIva ? '01' : 'ZZ');
-  e(cesq, 'cbc:Name', a.responsableIva ? 'IVA' : 'No aplica');
-  const cle = e(cp, 'cac:PartyLegalEntity');
-  e(cle, 'cbc:RegistrationName', a.nombre);
-  e(cle, 'cbc:CompanyID', a.numero, idAdq);
-  e(e(cp, 'cac:Contact'), 'cbc:ElectronicMail', a.email);
+  parte(inv, 'cac:AccountingCustomerParty', {
+    tipoPersona: a.tipoPersona,
+    numero: a.numero,
+    esquema: { ...AGENCIA, ...(a.tipoDocumento === '31' && a.dv ? { schemeID: a.dv } : {}), schemeName: a.tipoDocumento },
+    identificada: true,
+    nombre: a.nombre,
+    razonSocial: a.nombre,
+    direccion: a.direccion,
+    responsabilidades: a.responsabilidades.join(';'),
+    nivel: a.responsableIva ? '48' : '49',
+    responsableIva: a.responsableIva,
+    email: a.email,
+  });
 }

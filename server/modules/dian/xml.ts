@@ -54,32 +54,79 @@ export function e(padre: XMLBuilder, nombre: string, texto?: string | number, at
 }
 
 /**
+ * A party (AccountingSupplierParty, AccountingCustomerParty) as every DIAN document writes it, in the
+ * UBL 2.1 order: its kind of person, its identification (PartyIdentification only where `identificada`),
+ * names, address, tax scheme (TaxLevelCode's listName 48 or 49; scheme 01 IVA or ZZ), legal entity (with
+ * the store's prefix as CorporateRegistrationScheme where given) and contact (where it has one).
+ */
+export interface ParteUbl {
+  /** AdditionalAccountID: 1 persona jurídica, 2 persona natural. */
+  tipoPersona: number;
+  /** The party's number, CompanyID's (and PartyIdentification's ID's), with its scheme's attributes. */
+  numero: string;
+  esquema: Record<string, string>;
+  identificada: boolean;
+  /** PartyName's; `razonSocial` is RegistrationName's. */
+  nombre: string;
+  razonSocial: string;
+  /** PhysicalLocation's and RegistrationAddress's; a party without one writes neither. */
+  direccion?: Direccion;
+  /** TaxLevelCode: the responsibilities (`;`-joined) and its listName. */
+  responsabilidades: string;
+  nivel: string;
+  responsableIva: boolean;
+  /** CorporateRegistrationScheme's ID: the store's prefix, as supplier. */
+  prefijo?: string;
+  telefono?: string;
+  email?: string;
+}
+
+export function parte(padre: XMLBuilder, elemento: string, p: ParteUbl): void {
+  const raiz = e(padre, elemento);
+  e(raiz, 'cbc:AdditionalAccountID', p.tipoPersona, { schemeAgencyID: '195' });
+  const party = e(raiz, 'cac:Party');
+  if (p.identificada) e(e(party, 'cac:PartyIdentification'), 'cbc:ID', p.numero, p.esquema);
+  e(e(party, 'cac:PartyName'), 'cbc:Name', p.nombre);
+  if (p.direccion) direccion(e(party, 'cac:PhysicalLocation'), 'cac:Address', p.direccion);
+  const ts = e(party, 'cac:PartyTaxScheme');
+  e(ts, 'cbc:RegistrationName', p.razonSocial);
+  e(ts, 'cbc:CompanyID', p.numero, p.esquema);
+  e(ts, 'cbc:TaxLevelCode', p.responsabilidades, { listName: p.nivel });
+  if (p.direccion) direccion(ts, 'cac:RegistrationAddress', p.direccion);
+  const esq = e(ts, 'cac:TaxScheme');
+  e(esq, 'cbc:ID', p.responsableIva ? '01' : 'ZZ');
+  e(esq, 'cbc:Name', p.responsableIva ? 'IVA' : 'No aplica');
+  const le = e(party, 'cac:PartyLegalEntity');
+  e(le, 'cbc:RegistrationName', p.razonSocial);
+  e(le, 'cbc:CompanyID', p.numero, p.esquema);
+  if (p.prefijo !== undefined) e(e(le, 'cac:CorporateRegistrationScheme'), 'cbc:ID', p.prefijo);
+  if (p.telefono || p.email) {
+    const c = e(party, 'cac:Contact');
+    if (p.telefono) e(c, 'cbc:Telephone', p.telefono);
+    if (p.email) e(c, 'cbc:ElectronicMail', p.email);
+  }
+}
+
+/**
  * The store as the supplier party (AccountingSupplierParty) of a POS document, an invoice and their
  * notes. `nivel` is TaxLevelCode's listName: the POS document's is always 48.
  */
 export function proveedor(inv: XMLBuilder, em: Emisor, prefijo: string, nivel: '48' | '49'): void {
-  const sup = e(inv, 'cac:AccountingSupplierParty');
-  e(sup, 'cbc:AdditionalAccountID', em.tipoPersona, { schemeAgencyID: '195' });
-  const sp = e(sup, 'cac:Party');
-  e(e(sp, 'cac:PartyName'), 'cbc:Name', em.nombreComercial ?? em.razonSocial);
-  direccion(e(sp, 'cac:PhysicalLocation'), 'cac:Address', em.direccion);
-  const sts = e(sp, 'cac:PartyTaxScheme');
-  e(sts, 'cbc:RegistrationName', em.razonSocial);
-  e(sts, 'cbc:CompanyID', em.nit, { ...AGENCIA, schemeID: em.dv, schemeName: '31' });
-  e(sts, 'cbc:TaxLevelCode', em.responsabilidades.join(';'), { listName: nivel });
-  direccion(sts, 'cac:RegistrationAddress', em.direccion);
-  const esq = e(sts, 'cac:TaxScheme');
-  e(esq, 'cbc:ID', em.responsableIva ? '01' : 'ZZ');
-  e(esq, 'cbc:Name', em.responsableIva ? 'IVA' : 'No aplica');
-  const sle = e(sp, 'cac:PartyLegalEntity');
-  e(sle, 'cbc:RegistrationName', em.razonSocial);
-  e(sle, 'cbc:CompanyID', em.nit, { ...AGENCIA, schemeID: em.dv, schemeName: '31' });
-  e(e(sle, 'cac:CorporateRegistrationScheme'), 'cbc:ID', prefijo);
-  if (em.telefono || em.email) {
-    const c = e(sp, 'cac:Contact');
-    if (em.telefono) e(c, 'cbc:Telephone', em.telefono);
-    if (em.email) e(c, 'cbc:ElectronicMail', em.email);
-  }
+  parte(inv, 'cac:AccountingSupplierParty', {
+    tipoPersona: em.tipoPersona,
+    numero: em.nit,
+    esquema: { ...AGENCIA, schemeID: em.dv, schemeName: '31' },
+    identificada: false,
+    nombre: em.nombreComercial ?? em.razonSocial,
+    razonSocial: em.razonSocial,
+    direccion: em.direccion,
+    responsabilidades: em.responsabilidades.join(';'),
+    nivel,
+    responsableIva: em.responsableIva,
+    prefijo,
+    telefono: em.telefono,
+    email: em.email,
+  });
 }
 
 export const COP = { currencyID: 'COP' };
@@ -375,23 +422,18 @@ function construir(d: DocumentoPos, ajuste: NotaAjuste['ajuste'] | null): Docume
 
   // Buyer: a named one or consumidor final.
   const a = d.adquirente;
-  const cus = e(inv, 'cac:AccountingCustomerParty');
-  e(cus, 'cbc:AdditionalAccountID', a?.tipoDocumento === '31' ? 1 : 2, { schemeAgencyID: '195' });
-  const cp = e(cus, 'cac:Party');
-  const idAdq = { ...AGENCIA, ...(a?.dv ? { schemeID: a.dv } : {}), schemeName: a?.tipoDocumento ?? '13' };
-  e(e(cp, 'cac:PartyIdentification'), 'cbc:ID', numeroAdquirente, idAdq);
-  e(e(cp, 'cac:PartyName'), 'cbc:Name', a?.nombre ?? 'Consumidor final');
-  const cts = e(cp, 'cac:PartyTaxScheme');
-  e(cts, 'cbc:RegistrationName', a?.nombre ?? 'Consumidor final');
-  e(cts, 'cbc:CompanyID', numeroAdquirente, idAdq);
-  e(cts, 'cbc:TaxLevelCode', 'R-99-PN', { listName: '49' });
-  const cesq = e(cts, 'cac:TaxScheme');
-  e(cesq, 'cbc:ID', 'ZZ');
-  e(cesq, 'cbc:Name', 'No aplica');
-  const cle = e(cp, 'cac:PartyLegalEntity');
-  e(cle, 'cbc:RegistrationName', a?.nombre ?? 'Consumidor final');
-  e(cle, 'cbc:CompanyID', numeroAdquirente, idAdq);
-  if (a?.email) e(e(cp, 'cac:Contact'), 'cbc:ElectronicMail', a.email);
+  parte(inv, 'cac:AccountingCustomerParty', {
+    tipoPersona: a?.tipoDocumento === '31' ? 1 : 2,
+    numero: numeroAdquirente,
+    esquema: { ...AGENCIA, ...(a?.dv ? { schemeID: a.dv } : {}), schemeName: a?.tipoDocumento ?? '13' },
+    identificada: true,
+    nombre: a?.nombre ?? 'Consumidor final',
+    razonSocial: a?.nombre ?? 'Consumidor final',
+    responsabilidades: 'R-99-PN',
+    nivel: '49',
+    responsableIva: false,
+    email: a?.email,
+  });
 
   pagoTotalesYLineas(inv, d, totales, ajuste ? 'credito' : 'factura');
 

@@ -67,10 +67,19 @@ export default function DocumentoElectronicoPage() {
   );
 }
 
+const AMBIENTES = [
+  { value: 'habilitacion', label: D.habilitacion },
+  { value: 'produccion', label: D.produccion },
+];
+const TRANSPORTES = [
+  { value: 'dian', label: D.transporteDian },
+  { value: 'proveedor', label: D.transporteProveedor },
+];
+
 /** `soloLectura`: the empresa's software, shown to a branch, not changed there (ADR 069). */
 function ConfiguracionForm({ inicial, soloLectura }: { inicial: TConfiguracionDian; soloLectura: boolean }) {
   const guardar = useGuardarConfiguracionDian();
-  const { formRef, values: v, set, setValues, errors, bind, onSubmit } = useValidatedForm({
+  const { formRef, values: v, set, setValues, bind, onSubmit } = useValidatedForm({
     schema: ZConfiguracionDianRequest,
     initial: {
       habilitado: inicial.habilitado,
@@ -95,28 +104,8 @@ function ConfiguracionForm({ inicial, soloLectura }: { inicial: TConfiguracionDi
       <label className="span-2 dian-interruptor">
         <input type="checkbox" checked={v.habilitado} onChange={(e) => set('habilitado', e.target.checked)} /> {D.habilitado}
       </label>
-      <SelectField
-        label={D.ambiente}
-        name="ambiente"
-        value={v.ambiente}
-        error={errors.ambiente}
-        options={[
-          { value: 'habilitacion', label: D.habilitacion },
-          { value: 'produccion', label: D.produccion },
-        ]}
-        onChange={(e) => set('ambiente', e.target.value)}
-      />
-      <SelectField
-        label={D.transporte}
-        name="transporte"
-        value={v.transporte}
-        error={errors.transporte}
-        options={[
-          { value: 'dian', label: D.transporteDian },
-          { value: 'proveedor', label: D.transporteProveedor },
-        ]}
-        onChange={(e) => set('transporte', e.target.value)}
-      />
+      <SelectField label={D.ambiente} options={AMBIENTES} {...bind('ambiente')} />
+      <SelectField label={D.transporte} options={TRANSPORTES} {...bind('transporte')} />
       <CamposSoftware bind={bind} pinGuardado={inicial.pinGuardado} soloLectura={soloLectura} />
       {v.transporte === 'proveedor' ? (
         <>
