@@ -27,6 +27,17 @@ await build({
   outfile: `${dist}/server/fake-dian.js`,
   logLevel: 'warning',
 });
+// The journeys' twins (issue #56, ADR 067/072): serve.mjs writes them before the server starts.
+await build({
+  entryPoints: ['tests/e2e/support/semilla-gemelos.ts'],
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'esm',
+  packages: 'external',
+  outfile: `${dist}/server/semilla-gemelos.js`,
+  logLevel: 'warning',
+});
 cpSync('server/db/migrations', `${dist}/server/migrations`, { recursive: true });
 // The database's functions and triggers, applied by migrate() after the migrations (issue #54 point 1).
 cpSync('server/db/functions', `${dist}/server/functions`, { recursive: true, filter: (f) => !f.endsWith('.ts') });

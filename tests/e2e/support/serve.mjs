@@ -1,6 +1,7 @@
 // Starts what the journeys need: a real SMTP listener on loopback (messages appended to
 // $E2E_DIR/mail.jsonl) and the built server on a fresh embedded database with demo data.
 import fs from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -65,5 +66,10 @@ Object.assign(process.env, {
   OPERADOR_EMAIL: 'operador@e2e.adax.co',
   OPERADOR_PASSWORD: 'Operador2024',
 });
+// The merge journey's twin customers and suppliers (unir-repetidos.spec.ts), written on the fresh data folder
+// before the server opens it: no face can make them (semilla-gemelos.ts). It migrates the folder, so main.js
+// finds it migrated.
+const semilla = spawnSync(process.execPath, [path.resolve(process.env.E2E_DIST ?? 'dist', 'server', 'semilla-gemelos.js')], { stdio: 'inherit' });
+if (semilla.status !== 0) throw new Error(`semilla-gemelos terminó con ${semilla.status}`);
 fs.writeFileSync(path.join(dir, 'env.json'), JSON.stringify({ mailLog, controlDian: `http://127.0.0.1:${controlDian.address().port}` }));
 await import(path.resolve(process.env.E2E_DIST ?? 'dist', 'server', 'main.js'));
