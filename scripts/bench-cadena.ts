@@ -26,7 +26,7 @@ import { createDb, type Db } from '../server/db/client';
 import { hashPassword } from '../server/lib/password';
 import { createTokenService } from '../server/lib/tokens';
 import { abrirTurno } from '../server/modules/caja/caja.domain';
-import { crearSucursal } from '../server/modules/tienda/sucursal.domain';
+import { crearSucursal } from '../server/modules/sucursal/sucursal.domain';
 
 const argv = process.argv.slice(2);
 const QUICK = argv.includes('--quick');

@@ -39,6 +39,7 @@ import { facturaRoutes } from './modules/factura/factura.routes';
 import { movimientoRoutes } from './modules/movimiento/movimiento.routes';
 import { productoRoutes } from './modules/producto/producto.routes';
 import { tiendaRoutes } from './modules/tienda/tienda.routes';
+import { sucursalRoutes } from './modules/sucursal/sucursal.routes';
 import { impuestosRoutes } from './modules/impuestos/impuestos.routes';
 import { numeracionRoutes } from './modules/numeracion/numeracion.routes';
 import { proveedorRoutes } from './modules/proveedor/proveedor.routes';
@@ -298,6 +299,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           await store.register(movimientoRoutes);
           await store.register(facturaRoutes);
           await store.register(tiendaRoutes);
+          await store.register(sucursalRoutes);
           await store.register(pinRoutes);
           await store.register(actividadRoutes);
           await store.register(impuestosRoutes);

@@ -9,7 +9,7 @@ import { tienda, usuario } from '../../db/schema';
 import type { TokenClaims, TokenService } from '../../lib/tokens';
 import type { RequestSession } from '../../plugins/auth';
 import { registrarActividad } from '../actividad/actividad.domain';
-import { tiendasDe } from '../tienda/sucursal.domain';
+import { tiendasDe } from '../tienda/empresa';
 
 /**
  * The switch of store from the top bar (issue #56 step 2, ADR 043 §3): a new token for the same account

@@ -15,7 +15,7 @@ import {
 } from '#shared/schemas/auth';
 import { ZRegistroUsuarioResponse } from '#shared/schemas/invitacion';
 import { ZCambiarTiendaRequest, ZSesionActual, ZTiendasDeSesion } from '#shared/schemas/sucursal';
-import { tiendasDe } from '../tienda/sucursal.domain';
+import { tiendasDe } from '../tienda/empresa';
 import { cambiarTienda } from './cambio-tienda';
 import { bearerToken, sessionOf } from '../../plugins/auth';
 import { cerrarSesion, login, registrarTienda, registrarUsuario, sesionActual } from './cuenta.service';

@@ -9,7 +9,7 @@ import { ZMovimientosQuery } from '#shared/schemas/movimiento';
 import { forbidRole, sessionOf, storeOf } from '../../plugins/auth';
 import { descargaComo } from '../../lib/exportar';
 import { requireDueno } from '../tienda/alcance';
-import { alcanceDe } from '../tienda/sucursal.domain';
+import { alcanceDe } from '../tienda/empresa';
 import { exportarCatalogoEmpresa, exportarLista } from './exportacion.service';
 
 const enviar = (reply: FastifyReply, archivo: Awaited<ReturnType<typeof exportarLista>>) =>

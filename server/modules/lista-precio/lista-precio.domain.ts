@@ -22,7 +22,7 @@ import { cliente, listaPrecio, listaPrecioCliente, listaPrecioProducto, producto
 import { registrarPor, type Autor } from '../actividad/actividad.domain';
 import { paresEnTienda } from '../producto/sucursal-catalogo';
 import { denegado, puede, registrarRechazo } from '../tienda/permisos';
-import { copiarATiendas, type CopiaATiendas } from '../tienda/sucursal.domain';
+import { copiarATiendas, type CopiaATiendas } from '../tienda/empresa';
 import { clientesDeLaTienda, propioPrimero } from '../tienda/clientes.alcance';
 
 const P = M.precios;

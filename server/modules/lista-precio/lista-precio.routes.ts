@@ -7,7 +7,7 @@ import { ZCopiaATiendas, ZCopiaATiendasRequest } from '#shared/schemas/sucursal'
 import { sessionOf, storeOf } from '../../plugins/auth';
 import { autorDe } from '../actividad/actividad.domain';
 import { requireDueno } from '../tienda/alcance';
-import { alcanceDe } from '../tienda/sucursal.domain';
+import { alcanceDe } from '../tienda/empresa';
 import { asignarCliente, cambiarLista, copiarLista, crearLista, eliminarLista, guardarPrecio, listarListas, obtenerLista, verificarListas } from './lista-precio.domain';
 
 /** Price lists (issue #59 points 1 and 5, ADR 047). Thin: the rules are lista-precio.domain.ts's. */

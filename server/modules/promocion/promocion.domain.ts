@@ -22,7 +22,7 @@ import { producto, promocion, promocionProducto, tienda } from '../../db/schema'
 import { registrarPor, type Autor } from '../actividad/actividad.domain';
 import { paresEnTienda } from '../producto/sucursal-catalogo';
 import { denegado, puede, registrarRechazo } from '../tienda/permisos';
-import { copiarATiendas, type CopiaATiendas } from '../tienda/sucursal.domain';
+import { copiarATiendas, type CopiaATiendas } from '../tienda/empresa';
 
 const P = M.promociones;
 type Entrada = z.output<typeof ZPromocionRequest>;

@@ -7,7 +7,7 @@ import { ZCopiaATiendas, ZCopiaATiendasRequest } from '#shared/schemas/sucursal'
 import { sessionOf, storeOf } from '../../plugins/auth';
 import { autorDe } from '../actividad/actividad.domain';
 import { requireDueno } from '../tienda/alcance';
-import { alcanceDe } from '../tienda/sucursal.domain';
+import { alcanceDe } from '../tienda/empresa';
 import { cambiarPromocion, copiarPromocion, crearPromocion, eliminarPromocion, listarPromociones, obtenerPromocion, promocionesParaCaja, verificarPromociones } from './promocion.domain';
 
 /** Promotions (issue #59 points 2 and 5, ADR 052). Thin: the rules are promocion.domain.ts's and the engine's. */

@@ -6,7 +6,7 @@ import { ZCierreEmpresa, ZCierreEmpresaExportar, ZCierreEmpresaQuery, ZEmpleados
 import type { TReporte } from '#shared/schemas/reportes';
 import { sessionOf, storeOf } from '../../plugins/auth';
 import { descargaComo } from '../../lib/exportar';
-import { alcanceDe } from '../tienda/sucursal.domain';
+import { alcanceDe } from '../tienda/empresa';
 import { requireDueno } from '../tienda/alcance';
 import { cierreComoReporte, cierreDeEmpresa, resumenComoReporte, resumenDeEmpresa } from './empresa';
 import { empleadosComoReporte, empleadosDeEmpresa, impuestosComoReporte, impuestosDeEmpresa, productosComoReporte, productosDeEmpresa } from './empresa-informes';

@@ -14,15 +14,11 @@ import { ZPerfilFiscalRespuesta, ZUpdatePerfilFiscal } from '#shared/schemas/imp
 import { guardarPerfilFiscal, obtenerPerfilFiscal } from './perfil-fiscal';
 import { guardarFormatosBalanza, obtenerFormatosBalanza } from './balanza';
 import { aprobarEmpleado, configurarInvitacion, listarPendientes, obtenerInvitacion, rechazarEmpleado } from './invitacion.domain';
-import { sucursalRoutes } from './sucursal.routes';
-import { alcanceDe } from './sucursal.domain';
+import { alcanceDe } from './empresa';
 
 /** The store's own settings that its screens change (registered among the store's routes). */
 export async function tiendaRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  // The empresa's stores (issue #56): the owner's *Sucursales*.
-  await sucursalRoutes(app);
-
   // Role 1 of the store only (the store account or an admin employee); role 3 sees the code but may
   // not change it. The change moves no account, role or token version: checked sessions stay cached.
   r.post('/tienda/codigo-invitacion/regenerar', {

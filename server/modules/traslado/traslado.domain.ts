@@ -22,9 +22,8 @@ import { nombreDe, registrarPor, type Autor } from '../actividad/actividad.domai
 import { costosUnitarios, promediarEntradas } from '../compras/costo.domain';
 import { entrarEnLotes } from '../lote/lote.domain';
 import { ajustarStockLote } from '../movimiento/ledger';
-import { alcanceDe, type Quien } from '../tienda/sucursal.domain';
+import { alcanceDe, tiendasDeLaEmpresa, type Quien } from '../tienda/empresa';
 import { countAll, fieldError, notFound } from '../tienda/alcance';
-import { tiendasDeLaEmpresa } from '../tienda/empresa';
 import { anotarRecepcion, despacharConLotes, lotesDeTraslado, loteVisto, repartirRecepcion, type RecepcionDeLotes } from './traslado.lotes';
 
 type Evento = 'pedido' | 'despacho' | 'recepcion' | 'cancelacion';

@@ -1,67 +1,26 @@
 /**
- * One owner, several stores (issue #56 steps 2 and 3, ADR 043): the empresa's stores as its owner
- * sees them (*Sucursales*), opening one, the stores a session may act for (the top bar's switcher) and a
- * person's role in another store of the empresa. The owner is the empresa's store login (role 1 of the
- * empresa); a person with role 1 in one store is that store's administrator only. Every other read and
- * write stays per store: the session acts for one store at a time and every domain keeps filtering on
- * it (`inScope`).
+ * *Sucursales* (issue #56 steps 2 and 3, ADR 043): the empresa's stores as its owner sees them, opening
+ * one, and a person's role in another store of the empresa. The owner is the empresa's store login
+ * (role 1 of the empresa); a person with role 1 in one store is that store's administrator only. Every
+ * other read and write stays per store: the session acts for one store at a time and every domain keeps
+ * filtering on it (`inScope`). A session's scope, the stores it may act for and copying to other stores
+ * are the kernel's (tienda/empresa.ts): every module needs them, this feature is above it (ADR 080).
  */
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { AppError } from '#shared/errors';
 import { M } from '#shared/messages';
-import { ROL } from '#shared/roles';
-import type { TCopiaEnTienda, TCrearSucursalRequest, TPersonaDeEmpresa, TSucursal, TTiendaDeSesion } from '#shared/schemas/sucursal';
-import type { Db, Tx } from '../../db/client';
+import type { TCrearSucursalRequest, TPersonaDeEmpresa, TSucursal } from '#shared/schemas/sucursal';
+import type { Db } from '../../db/client';
 import { producto, rol, tienda, usuario, usuarioTienda } from '../../db/schema';
 import { registrarPor, type Autor } from '../actividad/actividad.domain';
 import { crearTienda } from '../cuenta/cuenta.service';
 import { copiarCatalogo } from '../producto/sucursal-catalogo';
-import { esDueno, tiendasDeLaEmpresa } from './empresa';
-import { perfilDeSucursal } from './perfil-fiscal';
-import { fieldConflict, fieldError, inEmpresa, notFound, requireDueno, type Alcance } from './alcance';
+import { alcanceDe, type Quien } from '../tienda/empresa';
+import { perfilDeSucursal } from '../tienda/perfil-fiscal';
+import { fieldConflict, fieldError, inEmpresa, notFound, requireDueno, type Alcance } from '../tienda/alcance';
 
 const S = M.sucursales;
-
-/** Who acts, as the session says: its kind decides whether it is the empresa's owner. */
-export interface Quien {
-  tipo: 'empleado' | 'tienda';
-  usuarioId: number | null;
-  tiendaId: number | null;
-  empresaId: number | null;
-  rol: number;
-}
-
-/** The scope of a session for this module: the owner is the store login of an empresa (esDueno). */
-export const alcanceDe = (q: Quien): Alcance => ({
-  tiendaId: q.tiendaId,
-  usuarioId: q.usuarioId,
-  rol: q.rol,
-  empresaId: q.empresaId,
-  dueno: esDueno(q) && q.empresaId != null,
-});
-
 const autorDe = (q: Quien): Autor => ({ usuarioId: q.usuarioId, rol: q.rol, cara: 'tienda' });
-
-/**
- * The stores a session may act for, with its role in each: every store of the empresa for its owner
- * (role 1), the approved roles of a person (usuario_tienda), none for the platform operator.
- */
-export async function tiendasDe(db: Db, q: Quien): Promise<TTiendaDeSesion[]> {
-  const actual = (id: number) => id === q.tiendaId;
-  if (q.tipo === 'tienda') {
-    if (q.empresaId == null) return [];
-    const rows = await tiendasDeLaEmpresa(db, q.empresaId);
-    return rows.map((r) => ({ idTienda: r.id, nombreTienda: r.nombre, rol: ROL.ADMIN, actual: actual(r.id) }));
-  }
-  if (q.usuarioId == null) return [];
-  const rows = await db
-    .select({ idTienda: tienda.idTienda, nombreTienda: tienda.nombreTienda, rol: usuarioTienda.rolId })
-    .from(usuarioTienda)
-    .innerJoin(tienda, eq(tienda.idTienda, usuarioTienda.tiendaId))
-    .where(and(eq(usuarioTienda.usuarioId, q.usuarioId), eq(usuarioTienda.aprobado, true)))
-    .orderBy(asc(tienda.idTienda));
-  return rows.map((r) => ({ ...r, actual: actual(r.idTienda) }));
-}
 
 /** *Sucursales*: the empresa's stores, oldest first (the owner only). */
 export async function listarSucursales(options: { db: Db; quien: Quien }): Promise<TSucursal[]> {
@@ -240,57 +199,5 @@ export async function quitarRolEnTienda(options: { db: Db; quien: Quien; idTiend
       tipo: 'administracion',
       detalle: { entidad: 'usuario', accion: 'eliminacion', id: u.id, nombre: u.nombre, cambios: [{ campo: 'rolEnTienda', antes: quitadas[0]!.rol, despues: null }] },
     });
-  });
-}
-
-/**
- * Where the owner copies a price list or a promotion (issue #59 point 1): the current store (the
- * origin) and each named store of the empresa, once each. Anyone but the owner: 403; the current store
- * among them: 400; a store of another empresa (or none): 404, nothing copied.
- */
-export async function destinosDeCopia(db: Db | Tx, quien: Quien, ids: readonly number[]): Promise<{ origen: { id: number; nombre: string }; destinos: { id: number; nombre: string }[] }> {
-  const alcance = alcanceDe(quien);
-  const { tiendaId } = requireDueno(alcance, S.copia.soloDueno);
-  const unicos = [...new Set(ids)];
-  if (unicos.includes(tiendaId)) throw fieldError('tiendas', S.copia.mismaTienda);
-  const filas = await db
-    .select({ id: tienda.idTienda, nombre: tienda.nombreTienda })
-    .from(tienda)
-    .where(and(inEmpresa(alcance, tienda.empresaId), inArray(tienda.idTienda, [tiendaId, ...unicos])))
-    .orderBy(asc(tienda.idTienda));
-  const origen = filas.find((f) => f.id === tiendaId);
-  if (!origen || filas.length !== unicos.length + 1) throw new AppError('NOT_FOUND', S.copia.noEsDeEmpresa, { fields: { tiendas: S.copia.noEsDeEmpresa } });
-  return { origen, destinos: filas.filter((f) => f.id !== tiendaId) };
-}
-
-/** What the owner asks: copy the current store's row `id` to these stores of the empresa. */
-export type CopiaATiendas = { db: Db; quien: Quien; id: number; tiendas: readonly number[] };
-
-/** Where one copy goes: the row's id and the row locked at the origin, the origin, one target store and who copies (the store face). */
-export type CopiaEnDestino<F> = { id: number; fuente: F; origen: { id: number; nombre: string }; destino: { id: number; nombre: string }; autor: Autor };
-
-/**
- * Copies one of the current store's rows to other stores of the empresa (issue #56): the owner only
- * (403 before anything is read), in one transaction, the source locked first by `bloquear` (another
- * store's row: 404, as every route of it), then the target stores checked by destinosDeCopia; `copiarEn`
- * copies into each target in turn and answers what happened there. Each domain keeps only how it
- * copies its own rows.
- */
-export async function copiarATiendas<F>(
-  options: CopiaATiendas,
-  pasos: {
-    bloquear: (tx: Tx, tiendaId: number, id: number) => Promise<F>;
-    copiarEn: (tx: Tx, copia: CopiaEnDestino<F>) => Promise<TCopiaEnTienda>;
-  },
-): Promise<TCopiaEnTienda[]> {
-  const { db, quien, id, tiendas } = options;
-  const { tiendaId } = requireDueno(alcanceDe(quien), S.copia.soloDueno);
-  const autor: Autor = { usuarioId: quien.usuarioId, rol: quien.rol, cara: 'tienda' };
-  return db.transaction(async (tx) => {
-    const fuente = await pasos.bloquear(tx, tiendaId, id);
-    const { origen, destinos } = await destinosDeCopia(tx, quien, tiendas);
-    const out: TCopiaEnTienda[] = [];
-    for (const destino of destinos) out.push(await pasos.copiarEn(tx, { id, fuente, origen, destino, autor }));
-    return out;
   });
 }

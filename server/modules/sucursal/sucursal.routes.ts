@@ -4,12 +4,13 @@ import { M } from '#shared/messages';
 import { ZMessageResponse } from '#shared/schemas/auth';
 import { ZCrearSucursalRequest, ZPersonaEnTiendaParams, ZPersonasDeEmpresa, ZRolEnTiendaRequest, ZSucursalCreada, ZSucursales } from '#shared/schemas/sucursal';
 import { sessionOf } from '../../plugins/auth';
-import { alcanceDe, asignarRolEnTienda, crearSucursal, listarPersonasDeEmpresa, listarSucursales, quitarRolEnTienda } from './sucursal.domain';
-import { requireDueno } from './alcance';
+import { alcanceDe } from '../tienda/empresa';
+import { requireDueno } from '../tienda/alcance';
+import { asignarRolEnTienda, crearSucursal, listarPersonasDeEmpresa, listarSucursales, quitarRolEnTienda } from './sucursal.domain';
 
 const S = M.sucursales;
 
-/** *Sucursales* (issue #56 step 3): the empresa's owner lists and opens its stores and gives people a role in them. */
+/** *Sucursales* (issue #56 step 3): the empresa's owner lists and opens its stores and gives people a role in them (registered beside the store's routes, app.ts). */
 export async function sucursalRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   // The owner only, refused before the body is read (as the role checks are).
