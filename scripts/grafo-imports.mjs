@@ -148,7 +148,11 @@ export function camino(g, desde, hasta) {
   while (cola.length) {
     const v = cola.shift();
     if (v === hasta) break;
-    for (const [w] of g.get(v) ?? []) if (!previo.has(w)) (previo.set(w, v), cola.push(w));
+    for (const [w] of g.get(v) ?? []) {
+      if (previo.has(w)) continue;
+      previo.set(w, v);
+      cola.push(w);
+    }
   }
   if (!previo.has(hasta)) return [];
   const out = [];
