@@ -2,7 +2,7 @@ import { crud } from '#shared/messages/crud';
 import { TIPOS_DOC_CLIENTE } from '#shared/roles';
 import { ZCrudCreateClienteRequest, ZCrudUpdateClienteRequest, type TClienteRow } from '#shared/schemas/crud';
 import { texto } from '../format';
-import { defineEntity } from './types';
+import { defineEntity, titulos } from './types';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
 const M = { crud };
@@ -10,12 +10,8 @@ const T = M.crud.cliente;
 
 export const cliente = defineEntity<TClienteRow>({
   key: 'cliente',
-  menu: T.menu,
-  listTitle: T.listTitle,
-  registerTitle: T.registerTitle,
-  updateTitle: T.updateTitle,
+  ...titulos(T),
   routes: { list: 'cliente', register: 'registrar_cliente', update: 'actualizar/actualizarCliente', listAliases: ['clientes'] },
-  searchHint: T.buscar,
   initialOperacion: M.crud.bienvenidoClientes,
   columns: [
     { header: T.columnas.documento, cell: (r) => r.documento },

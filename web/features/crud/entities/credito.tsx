@@ -2,7 +2,7 @@ import { crud } from '#shared/messages/crud';
 import { formatPesos } from '#shared/money';
 import type { TCreditoRow } from '#shared/schemas/crud';
 import { fecha, hora, texto } from '../format';
-import { defineReadOnlyEntity } from './types';
+import { defineReadOnlyEntity, titulosLista } from './types';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
 const M = { crud };
@@ -15,10 +15,8 @@ const T = M.crud.credito;
  */
 export const credito = defineReadOnlyEntity<TCreditoRow>({
   key: 'credito',
-  menu: T.menu,
-  listTitle: T.listTitle,
+  ...titulosLista(T),
   routes: { list: 'credito', listAliases: ['fiado'] },
-  searchHint: T.buscar,
   note: T.soloLectura,
   columns: [
     { header: T.columnas.id, cell: (r) => r.idCreditoMovimiento, num: true },

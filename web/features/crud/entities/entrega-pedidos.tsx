@@ -2,7 +2,7 @@ import { crud } from '#shared/messages/crud';
 import { aMilesimas, formatMilesimas } from '#shared/cantidad';
 import { ZCreateEntregaRequest, ZUpdateEntregaRequest, type TEntregaRow } from '#shared/schemas/crud';
 import { fecha, hoyBogota } from '../format';
-import { defineEntity } from './types';
+import { defineEntity, titulos } from './types';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
 const M = { crud };
@@ -10,10 +10,7 @@ const T = M.crud.entrega_pedidos;
 
 export const entregaPedidos = defineEntity<TEntregaRow>({
   key: 'entrega_pedidos',
-  menu: T.menu,
-  listTitle: T.listTitle,
-  registerTitle: T.registerTitle,
-  updateTitle: T.updateTitle,
+  ...titulos(T),
   routes: {
     list: 'entrega_pedidos',
     register: 'registrar_entrega_pedidos',
@@ -22,7 +19,6 @@ export const entregaPedidos = defineEntity<TEntregaRow>({
     listAliases: ['entrega_productos', 'entregas'],
     registerAliases: ['registrar_entrega_pedido', 'registrar_entrega_productos'],
   },
-  searchHint: T.buscar,
   columns: [
     {
       header: T.columnas.proveedorId,

@@ -2,7 +2,7 @@ import { crud } from '#shared/messages/crud';
 import { formatCantidad, formatPrecioUnidad } from '#shared/cantidad';
 import { ZCreateFacturaRequest, ZUpdateFacturaRequest, type TFacturaRow } from '#shared/schemas/crud';
 import { formatearMonto } from '../../../components/ui/money-field';
-import { defineEntity } from './types';
+import { defineEntity, titulos } from './types';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
 const M = { crud };
@@ -10,12 +10,8 @@ const T = M.crud.factura;
 
 export const factura = defineEntity<TFacturaRow>({
   key: 'factura',
-  menu: T.menu,
-  listTitle: T.listTitle,
-  registerTitle: T.registerTitle,
-  updateTitle: T.updateTitle,
+  ...titulos(T),
   routes: { list: 'factura', register: 'registrar_factura', update: 'actualizar/actualizarFactura/:id', listAliases: ['facturas'] },
-  searchHint: T.buscar,
   columns: [
     // The sale and the product as a person reads them (issue #52): the receipt's number and the
     // product's name; the ids (the form's fields) stay beside them, small.

@@ -3,7 +3,7 @@ import { formatNumber } from '#shared/money';
 import { ZCreateInventarioRequest, ZUpdateInventarioRequest, type TInventarioRow } from '#shared/schemas/crud';
 import { fecha, hoyBogota, str } from '../format';
 import { campoId } from './campos';
-import { defineEntity } from './types';
+import { defineEntity, titulos } from './types';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
 const M = { crud };
@@ -11,12 +11,8 @@ const T = M.crud.inventario;
 
 export const inventario = defineEntity<TInventarioRow>({
   key: 'inventario',
-  menu: T.menu,
-  listTitle: T.listTitle,
-  registerTitle: T.registerTitle,
-  updateTitle: T.updateTitle,
+  ...titulos(T),
   routes: { list: 'inventario', register: 'registrar_inventario', update: 'actualizar/actualizarInventario', listAliases: ['inventarios'] },
-  searchHint: T.buscar,
   columns: [
     { header: T.columnas.idInventario, cell: (r) => r.idInventario, num: true },
     { header: T.columnas.cantidadInventario, cell: (r) => formatNumber(r.cantidadInventario), num: true },

@@ -1,6 +1,6 @@
 import { crud } from '#shared/messages/crud';
 import { ZCreateMetodoPagoRequest, ZUpdateMetodoPagoRequest, type TMetodoPagoRow } from '#shared/schemas/crud';
-import { defineEntity } from './types';
+import { defineEntity, titulos } from './types';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
 const M = { crud };
@@ -8,10 +8,7 @@ const T = M.crud.metodosdepago;
 
 export const metodosdepago = defineEntity<TMetodoPagoRow>({
   key: 'metodosdepago',
-  menu: T.menu,
-  listTitle: T.listTitle,
-  registerTitle: T.registerTitle,
-  updateTitle: T.updateTitle,
+  ...titulos(T),
   routes: {
     list: 'metodosdepago',
     register: 'registrar_metodosdepago',
@@ -21,7 +18,6 @@ export const metodosdepago = defineEntity<TMetodoPagoRow>({
   },
   // Spec §2: the payment-method update returns to /crud/metodos_pago (an alias of this list).
   afterUpdate: 'metodos_pago',
-  searchHint: T.buscar,
   operatorOnly: { create: true, update: true, delete: true },
   columns: [
     { header: T.columnas.idMetPago, cell: (r) => r.idMetPago, num: true },

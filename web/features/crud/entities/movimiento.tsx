@@ -3,7 +3,7 @@ import { formatCantidad } from '#shared/cantidad';
 import { ZCreateMovimientoRequest, ZUpdateMovimientoRequest, type TMovimientoRow } from '#shared/schemas/crud';
 import { fecha, hoyBogota, partesBogota, str, texto } from '../format';
 import { campoId } from './campos';
-import { defineEntity } from './types';
+import { defineEntity, titulos } from './types';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
 const M = { crud };
@@ -11,12 +11,8 @@ const T = M.crud.movimiento;
 
 export const movimiento = defineEntity<TMovimientoRow>({
   key: 'movimiento',
-  menu: T.menu,
-  listTitle: T.listTitle,
-  registerTitle: T.registerTitle,
-  updateTitle: T.updateTitle,
+  ...titulos(T),
   routes: { list: 'movimiento', register: 'registrar_Movimiento', update: 'actualizar/actualizarMovimiento', listAliases: ['movimientos'] },
-  searchHint: T.buscar,
   columns: [
     { header: T.columnas.idMovimiento, cell: (r) => r.idMovimiento, num: true },
     { header: T.columnas.cantidadDespues, cell: (r) => formatCantidad(r.cantidadDespues, r.unidad), num: true },

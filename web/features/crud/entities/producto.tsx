@@ -4,7 +4,7 @@ import { formatCantidad, formatPrecioUnidad } from '#shared/cantidad';
 import { UNIDADES_DIAN } from '#shared/impuestos';
 import { ZCrudCreateProductoRequest, ZCrudUpdateProductoRequest, type TProductoRow } from '#shared/schemas/crud';
 import { fecha, texto } from '../format';
-import { defineEntity } from './types';
+import { defineEntity, titulos } from './types';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
 const M = { crud };
@@ -18,12 +18,8 @@ const UNIDADES = UNIDADES_DIAN.map((u) => ({ value: u, label: T.unidades[u] ?? u
 
 export const producto = defineEntity<TProductoRow>({
   key: 'producto',
-  menu: T.menu,
-  listTitle: T.listTitle,
-  registerTitle: T.registerTitle,
-  updateTitle: T.updateTitle,
+  ...titulos(T),
   routes: { list: 'producto', register: 'registrar_producto', update: 'actualizar/actualizarProducto', listAliases: ['productos'] },
-  searchHint: T.buscar,
   columns: [
     { header: T.columnas.idProducto, cell: (r) => r.idProducto, num: true },
     { header: T.columnas.nombre, cell: (r) => r.nombre },

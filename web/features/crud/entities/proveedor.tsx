@@ -3,7 +3,7 @@ import { proveedores } from '#shared/messages/proveedores';
 import { TIPOS_IDENTIFICACION_PROVEEDOR } from '#shared/schemas/proveedor';
 import { ZCrudCreateProveedorRequest, ZCrudUpdateProveedorRequest, type TProveedorRow } from '#shared/schemas/crud';
 import { campoId } from './campos';
-import { defineEntity } from './types';
+import { defineEntity, titulos } from './types';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
 const M = { crud, proveedores };
@@ -13,13 +13,9 @@ const TIPOS = [{ value: '', label: M.proveedores.campos.tipoIdentificacionNingun
 
 export const proveedor = defineEntity<TProveedorRow>({
   key: 'proveedor',
-  menu: T.menu,
-  listTitle: T.listTitle,
-  registerTitle: T.registerTitle,
-  updateTitle: T.updateTitle,
+  ...titulos(T),
   routes: { list: 'proveedor', register: 'registrar_proveedor', update: 'actualizar/actualizarProveedor', listAliases: ['proveedores'] },
   cancelRegister: 'proveedores',
-  searchHint: T.buscar,
   columns: [
     { header: T.columnas.idProveedor, cell: (r) => r.idProveedor, num: true },
     { header: T.columnas.nombre, cell: (r) => r.nombre },

@@ -1,6 +1,6 @@
 import { crud } from '#shared/messages/crud';
 import { ZCreateRolRequest, ZUpdateRolRequest, type TRolRow } from '#shared/schemas/crud';
-import { defineEntity } from './types';
+import { defineEntity, titulos } from './types';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
 const M = { crud };
@@ -8,13 +8,9 @@ const T = M.crud.roles;
 
 export const roles = defineEntity<TRolRow>({
   key: 'roles',
-  menu: T.menu,
-  listTitle: T.listTitle,
-  registerTitle: T.registerTitle,
-  updateTitle: T.updateTitle,
+  ...titulos(T),
   // The roles menu of the old system navigated to 'registrar_Rol': routes match regardless of case.
   routes: { list: 'roles', register: 'registrar_rol', update: 'actualizar/actualizarRol', registerAliases: ['registrar_roles'], listAliases: ['rol'] },
-  searchHint: T.buscar,
   operatorOnly: { create: true, update: true, delete: true },
   columns: [
     { header: T.columnas.idRol, cell: (r) => r.idRol, num: true },

@@ -2,7 +2,7 @@ import { crud } from '#shared/messages/crud';
 import { ZCreateTiendaRequest, ZUpdateTiendaRequest, type TTiendaRow } from '#shared/schemas/crud';
 import { str, texto } from '../format';
 import { camposContrasena } from './campos';
-import { defineEntity } from './types';
+import { defineEntity, titulos } from './types';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
 const M = { crud };
@@ -10,12 +10,8 @@ const T = M.crud.tienda;
 
 export const tienda = defineEntity<TTiendaRow>({
   key: 'tienda',
-  menu: T.menu,
-  listTitle: T.listTitle,
-  registerTitle: T.registerTitle,
-  updateTitle: T.updateTitle,
+  ...titulos(T),
   routes: { list: 'tienda', register: 'registrar_tienda', update: 'actualizar/actualizarTienda', listAliases: ['tiendas'] },
-  searchHint: T.buscar,
   operatorOnly: { create: true, delete: true },
   columns: [
     { header: T.columnas.idTienda, cell: (r) => r.idTienda, num: true },

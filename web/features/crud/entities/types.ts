@@ -113,6 +113,23 @@ export interface EntityConfig<Row = Record<string, unknown>> extends EntityListC
   operatorOnly?: { create?: boolean; update?: boolean; delete?: boolean };
 }
 
+/** An area's own texts in shared/messages/crud.ts (issue #20): what every area's titles are taken from. */
+interface TextosArea {
+  menu: string;
+  listTitle: string;
+  buscar: string;
+}
+
+/** A read-only area's titles from its texts: the menu entry, the list's title and its search hint. */
+export function titulosLista(T: TextosArea): Pick<EntityListConfig<unknown>, 'menu' | 'listTitle' | 'searchHint'> {
+  return { menu: T.menu, listTitle: T.listTitle, searchHint: T.buscar };
+}
+
+/** An area's titles from its texts: the list's, and its register and update forms'. */
+export function titulos(T: TextosArea & { registerTitle: string; updateTitle: string }): Pick<EntityConfig, 'menu' | 'listTitle' | 'searchHint' | 'registerTitle' | 'updateTitle'> {
+  return { ...titulosLista(T), registerTitle: T.registerTitle, updateTitle: T.updateTitle };
+}
+
 /** Any area of the menu: one with forms, or a read-only list. */
 export type AnyEntityConfig = EntityConfig | ReadOnlyEntityConfig;
 

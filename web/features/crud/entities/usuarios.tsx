@@ -3,7 +3,7 @@ import { TIPOS_DOC } from '#shared/roles';
 import { ZCreateUsuarioRequest, ZUpdateUsuarioRequest, type TUsuarioRow } from '#shared/schemas/crud';
 import { str, texto } from '../format';
 import { camposContrasena } from './campos';
-import { defineEntity } from './types';
+import { defineEntity, titulos } from './types';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
 const M = { crud };
@@ -11,12 +11,8 @@ const T = M.crud.usuarios;
 
 export const usuarios = defineEntity<TUsuarioRow>({
   key: 'usuarios',
-  menu: T.menu,
-  listTitle: T.listTitle,
-  registerTitle: T.registerTitle,
-  updateTitle: T.updateTitle,
+  ...titulos(T),
   routes: { list: 'usuarios', register: 'registrar_usuarios', update: 'actualizar/actualizarUsuario', registerAliases: ['registrar_usuario'] },
-  searchHint: T.buscar,
   columns: [
     { header: T.columnas.documento, cell: (r) => r.documento },
     { header: T.columnas.tipoDoc, cell: (r) => r.tipoDoc },

@@ -2,7 +2,7 @@ import { v4 as uuidv4 } from 'uuid';
 import { crud } from '#shared/messages/crud';
 import { ESTADOS_VENTA, ZCreateVentaRequest, ZUpdateVentaRequest, type TVentaRow } from '#shared/schemas/crud';
 import { fecha, hora, hoyBogota, partesBogota, str, texto } from '../format';
-import { defineEntity } from './types';
+import { defineEntity, titulos } from './types';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
 const M = { crud };
@@ -12,12 +12,8 @@ const ESTADOS = ESTADOS_VENTA.map((e) => ({ value: e, label: e }));
 
 export const ventas = defineEntity<TVentaRow>({
   key: 'ventas',
-  menu: T.menu,
-  listTitle: T.listTitle,
-  registerTitle: T.registerTitle,
-  updateTitle: T.updateTitle,
+  ...titulos(T),
   routes: { list: 'ventas', register: 'registrar_ventas', update: 'actualizar/actualizarVenta', listAliases: ['venta'], registerAliases: ['registrar_venta'] },
-  searchHint: T.buscar,
   columns: [
     { header: T.columnas.idVenta, cell: (r) => r.idVenta, num: true },
     { header: T.columnas.numero, cell: (r) => r.numero, num: true },
