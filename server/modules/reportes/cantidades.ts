@@ -20,7 +20,9 @@ export async function unidadesDe(ctx: Ctx, porCategoria: boolean, claves: string
   const rows = porCategoria
     ? await filas<{ clave: string; unidad: string | null }>(
         ctx.db,
-        sql`select ${categoriaDe(sql`p`)} as clave, case when count(distinct p.unidad_dian) = 1 then min(p.unidad_dian) end as unidad
+        // One unit when its smallest and largest are the same: a hash of the categories, not a sort of
+        // the whole catalogue as count(distinct …) took (issue #55 point 2).
+        sql`select ${categoriaDe(sql`p`)} as clave, case when min(p.unidad_dian) = max(p.unidad_dian) then min(p.unidad_dian) end as unidad
           from producto p where p.tienda_id = ${ctx.tiendaId} group by 1`,
       )
     : await filas<{ clave: string; unidad: string | null }>(
