@@ -8,6 +8,9 @@ import type { FieldDef } from './types';
 /** A row's own number: typed on the register form (with its hint), shown but fixed on the update form. */
 export const campoId = (name: string, label: string, hint: string): FieldDef => ({ name, label, type: 'number', hint, readOnlyOnUpdate: true });
 
+/** An id of another area: a number, and the form names the row it points to as the person types. */
+export const campoReferencia = (name: string, label: string, lookup: NonNullable<FieldDef['lookup']>): FieldDef => ({ name, label, type: 'number', lookup });
+
 /** An account's password: asked for on the register form; on the update form a new one, optional. */
 export const camposContrasena = (t: { campos: { contrasena: string; contrasenaNueva: string }; ayudas: { contrasena: string; contrasenaNueva: string } }): FieldDef[] => [
   { name: 'contrasena', label: t.campos.contrasena, type: 'password', autoComplete: 'new-password', only: 'create', hint: t.ayudas.contrasena },

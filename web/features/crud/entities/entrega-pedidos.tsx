@@ -2,6 +2,7 @@ import { crud } from '#shared/messages/crud';
 import { aMilesimas, formatMilesimas } from '#shared/cantidad';
 import { ZCreateEntregaRequest, ZUpdateEntregaRequest, type TEntregaRow } from '#shared/schemas/crud';
 import { fecha, hoyBogota } from '../format';
+import { campoReferencia } from './campos';
 import { defineEntity, titulos } from './types';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
@@ -44,8 +45,8 @@ export const entregaPedidos = defineEntity<TEntregaRow>({
   rowId: (r) => r.idEntrega,
   rowLabel: (r) => T.fila(r.cantidad, r.productoNombre),
   fields: [
-    { name: 'proveedorId', label: T.campos.proveedorId, type: 'number', lookup: 'proveedor' },
-    { name: 'productoId', label: T.campos.productoId, type: 'number', lookup: 'producto' },
+    campoReferencia('proveedorId', T.campos.proveedorId, 'proveedor'),
+    campoReferencia('productoId', T.campos.productoId, 'producto'),
     { name: 'fechaEntrega', label: T.campos.fechaEntrega, type: 'date' },
     { name: 'cantidad', label: T.campos.cantidad, hint: T.ayudas.cantidad },
   ],

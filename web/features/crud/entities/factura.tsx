@@ -2,6 +2,7 @@ import { crud } from '#shared/messages/crud';
 import { formatCantidad, formatPrecioUnidad } from '#shared/cantidad';
 import { ZCreateFacturaRequest, ZUpdateFacturaRequest, type TFacturaRow } from '#shared/schemas/crud';
 import { formatearMonto } from '../../../components/ui/money-field';
+import { campoReferencia } from './campos';
 import { defineEntity, titulos } from './types';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
@@ -31,8 +32,8 @@ export const factura = defineEntity<TFacturaRow>({
   rowId: (r) => r.idFactura,
   rowLabel: (r) => T.fila(r.productoNombre, r.ventaNumero),
   fields: [
-    { name: 'ventaId', label: T.campos.ventaId, type: 'number', lookup: 'ventas' },
-    { name: 'productoId', label: T.campos.productoId, type: 'number', lookup: 'producto' },
+    campoReferencia('ventaId', T.campos.ventaId, 'ventas'),
+    campoReferencia('productoId', T.campos.productoId, 'producto'),
     { name: 'cantidad', label: T.campos.cantidad, type: 'number' },
     { name: 'precio', label: T.campos.precio, type: 'money', hint: M.crud.enPesosUnitario },
     { name: 'estado', label: T.campos.estado, suggestions: T.estados },

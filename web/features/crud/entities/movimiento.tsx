@@ -2,7 +2,7 @@ import { crud } from '#shared/messages/crud';
 import { formatCantidad } from '#shared/cantidad';
 import { ZCreateMovimientoRequest, ZUpdateMovimientoRequest, type TMovimientoRow } from '#shared/schemas/crud';
 import { fecha, hoyBogota, partesBogota, str, texto } from '../format';
-import { campoId } from './campos';
+import { campoId, campoReferencia } from './campos';
 import { defineEntity, titulos } from './types';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
@@ -30,7 +30,7 @@ export const movimiento = defineEntity<TMovimientoRow>({
     { name: 'fechaMovimiento', label: T.campos.fechaMovimiento, type: 'date' },
     { name: 'fechaModificacion', label: T.campos.fechaModificacion, type: 'date' },
     { name: 'estadoDespues', label: T.campos.estadoDespues, suggestions: T.estados },
-    { name: 'inventarioId', label: T.campos.inventarioId, type: 'number', lookup: 'inventario' },
+    campoReferencia('inventarioId', T.campos.inventarioId, 'inventario'),
   ],
   emptyValues: () => ({ idMovimiento: '', cantidadDespues: '', fechaMovimiento: hoyBogota(), fechaModificacion: hoyBogota(), estadoDespues: '', inventarioId: '' }),
   toForm: (r) => ({

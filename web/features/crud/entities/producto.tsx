@@ -4,6 +4,7 @@ import { formatCantidad, formatPrecioUnidad } from '#shared/cantidad';
 import { UNIDADES_DIAN } from '#shared/impuestos';
 import { ZCrudCreateProductoRequest, ZCrudUpdateProductoRequest, type TProductoRow } from '#shared/schemas/crud';
 import { fecha, texto } from '../format';
+import { campoReferencia } from './campos';
 import { defineEntity, titulos } from './types';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
@@ -55,8 +56,8 @@ export const producto = defineEntity<TProductoRow>({
     { name: 'fechaVencimiento', label: T.campos.fechaVencimiento, type: 'date' },
     { name: 'codigoBarras', label: T.campos.codigoBarras, hint: T.ayudas.codigoBarras, autoComplete: 'off' },
     { name: 'descripcion', label: T.campos.descripcion, wide: true },
-    { name: 'inventarioId', label: T.campos.inventarioId, type: 'number', lookup: 'inventario' },
-    { name: 'proveedorId', label: T.campos.proveedorId, type: 'number', lookup: 'proveedor' },
+    campoReferencia('inventarioId', T.campos.inventarioId, 'inventario'),
+    campoReferencia('proveedorId', T.campos.proveedorId, 'proveedor'),
     { name: 'idTienda', label: T.campos.idTienda, type: 'number', tienda: 'operator', only: 'create' },
   ],
   // Not a field: the stock this form showed, so that saving never undoes a sale made meanwhile.
