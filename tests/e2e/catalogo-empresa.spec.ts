@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { api } from './support/api';
 import { fotosEnDosAnchos } from './support/capturas';
 import { abrirCaja, agregarAlCarrito, expectToast, unique } from './support/fixtures';
-import { entrarComo, nuevaTienda } from './crud-support';
+import { abrirSucursal, cambiarDeTienda, entrarEnTiendaNueva } from './crud-support';
 
 /**
  * Issue #56 point 2, the central catalogue (ADR 043 §2): the owner of two stores defines a product once
@@ -25,19 +25,15 @@ async function venderUno(page: Page, nombre: string, total: string) {
 test('el dueño define un producto una vez; la sucursal fija su propio precio; cada caja lo cobra a su precio', async ({ page }) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1366, height: 900 });
-  const tienda = await nuevaTienda(page.request);
-  await entrarComo(page, tienda);
-  await page.goto('/inicio');
-  const norte = `Sede Norte ${unique('n').slice(-5)}`;
-  await api(page, 'POST', '/api/sucursales', { nombreTienda: norte });
+  const tienda = await entrarEnTiendaNueva(page);
+  const { nombre: norte } = await abrirSucursal(page.request, tienda);
   // Defined once, after the branch opened: it reaches both stores.
   const cafe = unique('Café Sello Rojo');
   await api(page, 'POST', '/api/productos', { nombre: cafe, precio: 10_000, cantidad: 20 });
 
   // In the branch, from the top bar (which lists the stores it read on loading): its row of the product.
   await page.goto('/gestionar_productos');
-  await page.getByRole('combobox', { name: 'Tienda', exact: true }).selectOption({ label: norte });
-  await expect(page.getByTestId('footer-tienda')).toHaveText(norte);
+  await cambiarDeTienda(page, norte);
   const enNorte = (await api<{ items: { id: number; nombre: string }[] }>(page, 'GET', '/api/productos')).items;
   const cafeN = enNorte.find((p) => p.nombre === cafe)!;
   await page.goto(`/detalle_producto?id=${cafeN.id}`);
@@ -55,8 +51,7 @@ test('el dueño define un producto una vez; la sucursal fija su propio precio; c
 
   // Each till sells it at its own store's price.
   await venderUno(page, cafe, '$ 11.500');
-  await page.getByRole('combobox', { name: 'Tienda', exact: true }).selectOption({ label: tienda.nombre });
-  await expect(page.getByTestId('footer-tienda')).toHaveText(tienda.nombre);
+  await cambiarDeTienda(page, tienda.nombre);
   await venderUno(page, cafe, '$ 10.000');
   // The main store's form: the empresa's price, its own stock.
   const cafeA = (await api<{ items: { id: number; nombre: string; stock: number }[] }>(page, 'GET', '/api/productos')).items.find((p) => p.nombre === cafe)!;
@@ -77,9 +72,7 @@ test('el dueño define un producto una vez; la sucursal fija su propio precio; c
 test('el dueño de tres tiendas elige en cuáles se crea un producto nuevo: todas marcadas, la actual siempre', async ({ page }) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1366, height: 900 });
-  const tienda = await nuevaTienda(page.request);
-  await entrarComo(page, tienda);
-  await page.goto('/inicio');
+  const tienda = await entrarEnTiendaNueva(page);
   const sufijo = unique('s').slice(-5);
   const [norte, sur] = [`Sede Norte ${sufijo}`, `Sede Sur ${sufijo}`];
   await api(page, 'POST', '/api/sucursales', { nombreTienda: norte });
@@ -110,8 +103,7 @@ test('el dueño de tres tiendas elige en cuáles se crea un producto nuevo: toda
 
   // Here with its quantity, in Norte at stock 0, not in Sur.
   const stockEn = async (nombreTienda: string) => {
-    await page.getByRole('combobox', { name: 'Tienda', exact: true }).selectOption({ label: nombreTienda });
-    await expect(page.getByTestId('footer-tienda')).toHaveText(nombreTienda);
+    await cambiarDeTienda(page, nombreTienda);
     return (await api<{ items: { nombre: string; stock: number }[] }>(page, 'GET', '/api/productos')).items.find((p) => p.nombre === panela)?.stock ?? null;
   };
   expect(await stockEn(tienda.nombre)).toBe(12);

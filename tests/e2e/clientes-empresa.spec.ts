@@ -1,7 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { api } from './support/api';
 import { abrirCaja, agregarAlCarrito, documento, expectToast, unique } from './support/fixtures';
-import { entrarComo, nuevaTienda } from './crud-support';
+import { abrirSucursal, cambiarDeTienda, entrarComo, nuevaTienda } from './crud-support';
 
 /**
  * Customers and their fiado are the empresa's (issue #56 point 2, ADR 043 addendum): a customer created
@@ -12,14 +12,6 @@ import { entrarComo, nuevaTienda } from './crud-support';
 const SHOTS = process.env.SHOTS_DIR;
 const ARROZ = 'Arroz Roa 1 kg';
 
-const selector = (page: Page) => page.getByRole('combobox', { name: 'Tienda', exact: true });
-
-async function cambiarA(page: Page, nombre: string) {
-  await selector(page).selectOption({ label: nombre });
-  await expect(page).toHaveURL(/\/inicio$/);
-  await expect(page.getByTestId('footer-tienda')).toHaveText(nombre);
-}
-
 test('fiado en la segunda tienda a un cliente creado en la primera, abono en la primera; el estado de cuenta nombra las dos', async ({ page }) => {
   test.setTimeout(120_000);
   const tienda = await nuevaTienda(page.request);
@@ -29,14 +21,12 @@ test('fiado en la segunda tienda a un cliente creado en la primera, abono en la 
   // The customer, with fiado, in the first store.
   const creado = await page.request.post('/api/clientes', { headers: dueno, data: { documento: doc, tipoDocumento: 'CC', nombre: 'Marleny', apellido, fiado: true, cupo: 50_000, telefono: '3001234567' } });
   expect(creado.status(), await creado.text()).toBe(201);
-  const norte = `Sede Norte ${unique('n').slice(-5)}`;
-  const abierta = await page.request.post('/api/sucursales', { headers: dueno, data: { nombreTienda: norte } });
-  expect(abierta.status(), await abierta.text()).toBe(201);
+  const { nombre: norte } = await abrirSucursal(page.request, tienda);
 
   // The owner enters the branch from the top bar, gives the rice stock there and sells it on fiado.
   await entrarComo(page, tienda);
   await page.goto('/inicio');
-  await cambiarA(page, norte);
+  await cambiarDeTienda(page, norte);
   await api(page, 'POST', '/api/productos', { nombre: ARROZ, precio: 15_000, cantidad: 10 });
   await abrirCaja(page);
   await page.getByRole('link', { name: /^Ventas/ }).click();
@@ -56,7 +46,7 @@ test('fiado en la segunda tienda a un cliente creado en la primera, abono en la 
   await expect(page).toHaveURL(/\/ventas$/);
 
   // Back in the first store: the customer's list shows the one balance; the abono is paid here.
-  await cambiarA(page, tienda.nombre);
+  await cambiarDeTienda(page, tienda.nombre);
   await abrirCaja(page);
   await page.goto('/gestionar_clientes');
   const fila = page.getByRole('row', { name: new RegExp(apellido) });
@@ -90,7 +80,7 @@ test('fiado en la segunda tienda a un cliente creado en la primera, abono en la 
   }
 
   // The branch sees the same, lower balance.
-  await cambiarA(page, norte);
+  await cambiarDeTienda(page, norte);
   const cuenta = await api<{ credito: { saldo: number } }>(page, 'GET', `/api/clientes/${(await creado.json()).cliente.id}/cuenta`);
   expect(cuenta.credito.saldo).toBe(10_000);
 });

@@ -72,6 +72,37 @@ export async function entrarComo(page: Page, cuenta: Cuenta) {
   }, cuenta);
 }
 
+/** A fresh store signed in on the page, at its start screen. */
+export async function entrarEnTiendaNueva(page: Page): Promise<TiendaNueva> {
+  const tienda = await nuevaTienda(page.request);
+  await entrarComo(page, tienda);
+  await page.goto('/inicio');
+  return tienda;
+}
+
+/** Opens a branch of the account's empresa through the API (ADR 043): its name, unique to the run, and its id. */
+export async function abrirSucursal(request: APIRequestContext, cuenta: Cuenta): Promise<{ nombre: string; id: number }> {
+  const nombre = `Sede Norte ${unique('n').slice(-5)}`;
+  const r = await request.post('/api/sucursales', { headers: { authorization: `Bearer ${cuenta.token}` }, data: { nombreTienda: nombre } });
+  expect(r.status(), await r.text()).toBe(201);
+  return { nombre, id: ((await r.json()) as { idTienda: number }).idTienda };
+}
+
+/** The top bar's switcher between the stores of an empresa. */
+export const selectorTienda = (page: Page) => page.getByRole('combobox', { name: 'Tienda', exact: true });
+
+/**
+ * Chooses a store of the empresa in the top bar: done when the footer names it. Another store than the
+ * one shown takes the app to /inicio; choosing the one shown changes nothing.
+ */
+export async function cambiarDeTienda(page: Page, nombre: string) {
+  const selector = selectorTienda(page);
+  const otra = (await selector.locator('option:checked').textContent()) !== nombre;
+  await selector.selectOption({ label: nombre });
+  if (otra) await expect(page).toHaveURL(/\/inicio$/);
+  await expect(page.getByTestId('footer-tienda')).toHaveText(nombre);
+}
+
 /** Creates a back-office row through the API; returns its id. */
 export async function crearFila(request: APIRequestContext, cuenta: Cuenta, entidad: string, data: object): Promise<number> {
   const r = await request.post(`/api/crud/${entidad}`, { data, headers: { authorization: `Bearer ${cuenta.token}` } });

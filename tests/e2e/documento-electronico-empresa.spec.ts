@@ -1,6 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { generarCertificadoPrueba } from '../../server/modules/dian/certificado-prueba';
-import { CLAVE, entrarComo, nuevaTienda } from './crud-support';
+import { cambiarDeTienda, CLAVE, entrarComo, nuevaTienda } from './crud-support';
 import { perfilFiscal } from './support/ferreteria';
 import { documento, signIn, unique } from './support/fixtures';
 import { fotosEnDosAnchos } from './support/capturas';
@@ -17,12 +17,6 @@ const SOFTWARE = { softwareId: '56f2ae4e-9812-4fad-9255-08fcfcd5ccb0', softwareP
 const FACTURA = { softwareId: 'a1b2c3d4-0000-4000-8000-000000000001', softwarePin: '54321' };
 const TARJETA_FACTURA = 'Factura electrónica de venta, notas crédito y notas débito';
 
-const selector = (page: Page) => page.getByRole('combobox', { name: 'Tienda', exact: true });
-async function cambiarA(page: Page, nombre: string) {
-  await selector(page).selectOption({ label: nombre });
-  await expect(page).toHaveURL(/\/inicio$/);
-  await expect(page.getByTestId('footer-tienda')).toHaveText(nombre);
-}
 
 test('el certificado y el software son de la empresa: el dueño sabe que un cambio aplica a todas; la sucursal firma con ellos y no los cambia', async ({ page, browser }) => {
   test.setTimeout(150_000);
@@ -51,7 +45,7 @@ test('el certificado y el software son de la empresa: el dueño sabe que un camb
   // The owner, in the branch: the empresa's certificate, and a change reaches both stores.
   await entrarComo(page, tienda);
   await page.goto('/inicio');
-  await cambiarA(page, norte);
+  await cambiarDeTienda(page, norte);
   await page.goto('/documento_electronico');
   await expect(page.getByTestId('dian-de-empresa')).toHaveText('El certificado de firma, el identificador del software y su PIN son de la empresa: un cambio aplica a sus 2 tiendas.');
   await expect(page.getByTestId('certificado-resumen')).toContainText('Surtidor La Ceiba SAS');
@@ -68,7 +62,7 @@ test('el certificado y el software son de la empresa: el dueño sabe que un camb
   const contexto = await browser.newContext({ baseURL: test.info().project.use.baseURL });
   const admin = await contexto.newPage();
   await signIn(admin, 'Empleado', correo, CLAVE, { caja: false });
-  await cambiarA(admin, norte);
+  await cambiarDeTienda(admin, norte);
   await admin.goto('/documento_electronico');
   await expect(admin.getByTestId('dian-de-empresa')).toHaveText(
     'El certificado de firma, el identificador del software y su PIN son de la empresa: esta tienda firma con ellos sin cargarlos. Solo el dueño de la empresa los cambia.',

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { closePopup, DEMO, expectPopup, expectToast, signIn, unique } from './support/fixtures';
 import { api } from './support/api';
 import { fotosEnDosAnchos } from './support/capturas';
-import { entrarComo, nuevaTienda } from './crud-support';
+import { abrirSucursal, cambiarDeTienda, entrarEnTiendaNueva } from './crud-support';
 
 const fieldError = (page: Page, label: string) =>
   page.locator('.field', { has: page.getByLabel(label, { exact: true }) }).locator('.field__error');
@@ -111,11 +111,8 @@ test('el encargado no agrega ni elimina proveedores: Acceso Denegado', async ({ 
 test('un proveedor creado en la tienda principal aparece en la sucursal, diciendo dónde se creó', async ({ page }) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1366, height: 900 });
-  const tienda = await nuevaTienda(page.request);
-  await entrarComo(page, tienda);
-  await page.goto('/inicio');
-  const norte = `Sede Norte ${unique('n').slice(-5)}`;
-  await api(page, 'POST', '/api/sucursales', { nombreTienda: norte });
+  const tienda = await entrarEnTiendaNueva(page);
+  const { nombre: norte } = await abrirSucursal(page.request, tienda);
   const nombre = unique('Distribuidora Compartida');
   await api(page, 'POST', '/api/proveedores', { nombre, telefono: '3104567890', email: 'pedidos@compartida.co' });
 
@@ -124,8 +121,7 @@ test('un proveedor creado en la tienda principal aparece en la sucursal, diciend
   await expect(enPrincipal).toBeVisible();
   await expect(enPrincipal).not.toContainText('Creado en');
 
-  await page.getByRole('combobox', { name: 'Tienda', exact: true }).selectOption({ label: norte });
-  await expect(page.getByTestId('footer-tienda')).toHaveText(norte);
+  await cambiarDeTienda(page, norte);
   await page.goto('/gestionar_proveedores');
   const enNorte = page.getByRole('row', { name: new RegExp(nombre) });
   await expect(enNorte).toContainText(`Creado en ${tienda.nombre}`);

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { api } from './support/api';
 import { fotosEnDosAnchos } from './support/capturas';
 import { abrirCaja, agregarAlCarrito, expectToast, unique } from './support/fixtures';
-import { entrarComo, nuevaTienda } from './crud-support';
+import { abrirSucursal, cambiarDeTienda, entrarEnTiendaNueva } from './crud-support';
 
 /**
  * Issue #59 point 1 "per store in an organisation": the owner of two stores copies the *Mayorista* list
@@ -15,14 +15,11 @@ import { entrarComo, nuevaTienda } from './crud-support';
 test('el dueño copia una lista de precios y un 3×2 a su sucursal; allí aplican con los productos de la sucursal', async ({ page }) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1366, height: 900 });
-  const tienda = await nuevaTienda(page.request);
-  await entrarComo(page, tienda);
-  await page.goto('/inicio');
+  const tienda = await entrarEnTiendaNueva(page);
   const arroz = unique('Arroz Diana');
   const panela = unique('Panela');
   const { producto } = await api<{ producto: { id: number } }>(page, 'POST', '/api/productos', { nombre: arroz, precio: 2_800, cantidad: 50 });
-  const norte = `Sede Norte ${unique('n').slice(-5)}`;
-  await api(page, 'POST', '/api/sucursales', { nombreTienda: norte });
+  const { nombre: norte } = await abrirSucursal(page.request, tienda);
   // Made after the branch opened, for this store only (ADR 043 §2: the owner chooses the stores): the branch does not carry it.
   const p2 = await api<{ producto: { id: number } }>(page, 'POST', '/api/productos', { nombre: panela, precio: 1_800, cantidad: 50, tiendas: [] });
   const { lista } = await api<{ lista: { id: number } }>(page, 'POST', '/api/listas-precios', { nombre: 'Mayorista', porcentaje: 0 });
@@ -52,8 +49,7 @@ test('el dueño copia una lista de precios y un 3×2 a su sucursal; allí aplica
   await fotosEnDosAnchos(page, 'copiar-promocion');
 
   // Into the branch from the top bar: its list and its promotion, on its own rice.
-  await page.getByRole('combobox', { name: 'Tienda', exact: true }).selectOption({ label: norte });
-  await expect(page.getByTestId('footer-tienda')).toHaveText(norte);
+  await cambiarDeTienda(page, norte);
   await page.goto('/listas_precios');
   await expect(page.getByRole('table', { name: 'Listas de precios' }).getByRole('row', { name: /Mayorista/ })).toContainText('1');
   const enNorte = (await api<{ items: { id: number; nombre: string }[] }>(page, 'GET', '/api/productos')).items;

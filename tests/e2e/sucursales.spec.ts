@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { api } from './support/api';
 import { abrirCaja, agregarAlCarrito, closePopup, documento, expectPopup, expectToast, unique, ventaDelRecibo } from './support/fixtures';
-import { CLAVE, entrarComo, iniciarSesion, nuevaTienda } from './crud-support';
+import { abrirSucursal, cambiarDeTienda, CLAVE, entrarComo, iniciarSesion, nuevaTienda, selectorTienda } from './crud-support';
 
 /**
  * One owner, several stores (issue #56 steps 2 and 3, ADR 043): the owner opens a second store from
@@ -29,12 +29,10 @@ async function vender(page: Page, producto: string, recibido: string) {
   return venta;
 }
 
-const selector = (page: Page) => page.getByRole('combobox', { name: 'Tienda', exact: true });
+const selector = selectorTienda;
 
 async function cambiarA(page: Page, nombre: string) {
-  await selector(page).selectOption({ label: nombre });
-  await expect(page).toHaveURL(/\/inicio$/);
-  await expect(page.getByTestId('footer-tienda')).toHaveText(nombre);
+  await cambiarDeTienda(page, nombre);
   await expect(selector(page)).toHaveValue(/\d+/);
 }
 
@@ -157,10 +155,7 @@ test('el dueño da a una cajera de la primera tienda el rol de cajera en la sucu
   });
   expect(registro.status(), await registro.text()).toBe(201);
   expect((await page.request.post('/api/productos', { headers: dueno, data: { nombre: CAFE, precio: 9_800, cantidad: 10 } })).status()).toBe(201);
-  const norte = `Sede Norte ${unique('n').slice(-5)}`;
-  const abierta = await page.request.post('/api/sucursales', { headers: dueno, data: { nombreTienda: norte } });
-  expect(abierta.status(), await abierta.text()).toBe(201);
-  const idNorte = (await abierta.json()).idTienda as number;
+  const { nombre: norte, id: idNorte } = await abrirSucursal(page.request, tienda);
   // The branch's copy of the coffee gets stock there (the owner switched to it, through the API).
   const enNorte = await page.request.post('/api/sesion/tienda', { headers: dueno, data: { idTienda: idNorte } });
   const duenoNorte = { authorization: `Bearer ${(await enNorte.json()).token}` };

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { api } from './support/api';
 import { expectToast, unique } from './support/fixtures';
-import { entrarComo, nuevaTienda } from './crud-support';
+import { abrirSucursal, cambiarDeTienda, entrarComo, nuevaTienda } from './crud-support';
 import { captura } from './support/capturas';
 
 /**
@@ -30,9 +30,7 @@ test('el dueño envía 10 unidades a la sucursal; la sucursal recibe 9 con un mo
   const tienda = await nuevaTienda(page.request);
   const dueno = { authorization: `Bearer ${tienda.token}` };
   expect((await page.request.post('/api/productos', { headers: dueno, data: { nombre: CAFE, precio: 9_800, cantidad: 20, codigoBarras: `77${Date.now()}`.slice(0, 13) } })).status()).toBe(201);
-  const norte = `Sede Norte ${unique('n').slice(-5)}`;
-  const abierta = await page.request.post('/api/sucursales', { headers: dueno, data: { nombreTienda: norte } });
-  expect(abierta.status(), await abierta.text()).toBe(201);
+  const { nombre: norte } = await abrirSucursal(page.request, tienda);
 
   // From Sucursales to Traslados; a new transfer to the branch.
   await entrarComo(page, tienda);
@@ -59,10 +57,7 @@ test('el dueño envía 10 unidades a la sucursal; la sucursal recibe 9 con un mo
   await fotos(page, 'traslado-despachado');
 
   // The owner enters the branch from the top bar and receives 9: one arrived broken.
-  const selector = page.getByRole('combobox', { name: 'Tienda', exact: true });
-  await selector.selectOption({ label: norte });
-  await expect(page).toHaveURL(/\/inicio$/);
-  await expect(page.getByTestId('footer-tienda')).toHaveText(norte);
+  await cambiarDeTienda(page, norte);
   await page.goto('/traslados');
   await expect(page.getByRole('table', { name: 'Traslados' }).getByRole('row')).toHaveCount(2);
   await page.getByRole('link', { name: 'TR-1' }).click();
@@ -89,8 +84,7 @@ test('el dueño envía 10 unidades a la sucursal; la sucursal recibe 9 con un mo
   expect(await libro()).toEqual([[9, 0, 9, `Traslado TR-1 desde ${tienda.nombre}`]]);
   await page.goto('/traslados');
   await fotos(page, 'traslados-lista');
-  await selector.selectOption({ label: tienda.nombre });
-  await expect(page.getByTestId('footer-tienda')).toHaveText(tienda.nombre);
+  await cambiarDeTienda(page, tienda.nombre);
   expect(await stockDe()).toBe(10);
   expect(await libro()).toEqual([[0, 10, 10, `Traslado TR-1 a ${norte}`]]);
 });
@@ -133,8 +127,7 @@ test('una droguería traslada un medicamento con lotes: salen los que vencen ant
   await expect(lotes.getByRole('listitem')).toHaveText([`Lote L-CORTO · vence ${dma(corto)}: 4`, `Lote L-LARGO · vence ${dma(largo)}: 2`]);
 
   // The branch: the four of the first lot arrived; the other two are still on the way.
-  await page.getByRole('combobox', { name: 'Tienda', exact: true }).selectOption({ label: norte });
-  await expect(page.getByTestId('footer-tienda')).toHaveText(norte);
+  await cambiarDeTienda(page, norte);
   await page.goto('/traslados');
   await page.getByRole('link', { name: 'TR-1' }).click();
   await expect(page.getByLabel(`Recibe ahora ${AMOX} Lote L-CORTO · vence ${dma(corto)}`)).toHaveValue('4');
