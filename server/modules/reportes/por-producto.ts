@@ -25,12 +25,17 @@ import { ventasPorDia, sumar } from './resumen-ventas';
  * ships every product sold to TypeScript.
  */
 async function lineasDeProductos(ctx: Ctx, r: Rango): Promise<SQL> {
+  return lineas(await fuentesDeProductos(ctx, r));
+}
+
+/** Where `lineasDeProductos` reads the products sold in `r`: the sales directly or the summaries, and the returns. */
+async function fuentesDeProductos(ctx: Ctx, r: Rango): Promise<Fuentes> {
   const { db, tiendaId } = ctx;
   // The whole range from the products' summaries, by month and by day (ADR 035), when no person or
   // shift narrows the sales (the products' summaries are per store and day); otherwise directly.
   const conResumen = !ctx.directo && ctx.f.usuarioId == null && ctx.f.turnoId == null;
   const resumen = conResumen ? await productosResumidos(db, tiendaId, r, await hoyEnTienda(db, tiendaId)) : null;
-  return lineas({ ventas: resumen ? null : sql`f.tienda_id = ${tiendaId} and ${ventasDe(ctx, r)}`, resumen, devoluciones: sql`dl.tienda_id = ${tiendaId} and ${ventasDe(ctx, r, sql`d`)}` });
+  return { ventas: resumen ? null : sql`f.tienda_id = ${tiendaId} and ${ventasDe(ctx, r)}`, resumen, devoluciones: sql`dl.tienda_id = ${tiendaId} and ${ventasDe(ctx, r, sql`d`)}` };
 }
 
 /**
@@ -54,7 +59,36 @@ export async function lineasDeEmpresa(db: Db, tiendas: number[], r: Rango, hoy: 
  * matching `ventas` read directly (conditions on `factura f` and `venta v`; none when null), the
  * summary rows `resumen`, and the returns matching `devoluciones` (on `devolucion_linea dl` and `devolucion d`).
  */
-function lineas(p: { ventas: SQL | null; resumen: SQL | null; devoluciones: SQL }): SQL {
+function lineas(p: Fuentes): SQL {
+  return sql`(${conProducto(lineasSinProducto(p), sql`producto`)})`;
+}
+
+/** The sales read directly (conditions on `factura f` and `venta v`; none when null), the summary rows, the returns (on `devolucion_linea dl` and `devolucion d`). */
+interface Fuentes {
+  ventas: SQL | null;
+  resumen: SQL | null;
+  devoluciones: SQL;
+}
+
+/**
+ * `lineas`' rows of the products `l` (`lineasSinProducto`) with what their product `p` (`producto` or
+ * a subset of its rows) adds: the cost of the units the summary kept none for, at its current average,
+ * and its name, category, unit, code and store.
+ */
+const conProducto = (l: SQL, p: SQL, sin: { nombres?: boolean; categoria?: boolean } = {}) => sql`
+    select l.producto_id, l.cantidad, l.bruto, l.descuentos, l.devuelto,
+      (l.costo + round(l.sin_costo_unit * coalesce(p.costo_promedio, 0)))::bigint as costo,
+      l.sin_costo + case when p.costo_promedio is null then l.sin_costo_unit else 0 end as sin_costo,
+      ${sin.nombres ? sql`null::text as nombre, null::text as codigo_barras, null::integer as tienda_id` : sql`p.nombre, p.codigo_barras, p.tienda_id`},
+      ${sin.categoria ? sql`null::text` : categoriaDe(sql`p`)} as categoria, p.unidad_dian
+    from ${l} l join ${p} p on p.id_producto = l.producto_id`;
+
+/**
+ * The products' rows before their product is joined (producto_id, cantidad, bruto, descuentos, costo,
+ * sin_costo, devuelto, sin_costo_unit), as a subquery: `lineas` joins each to its product, and a
+ * ranking of two periods joins both periods' products to one read of the catalogue.
+ */
+function lineasSinProducto(p: Fuentes): SQL {
   const { resumen } = p;
   return sql`(
     with directo as (
@@ -88,22 +122,16 @@ function lineas(p: { ventas: SQL | null; resumen: SQL | null; devoluciones: SQL 
       where ${p.devoluciones}
       group by dl.producto_id
     )
-    select l.producto_id, l.cantidad, l.bruto, l.descuentos, l.devuelto,
-      (l.costo + round(l.sin_costo_unit * coalesce(p.costo_promedio, 0)))::bigint as costo,
-      l.sin_costo + case when p.costo_promedio is null then l.sin_costo_unit else 0 end as sin_costo,
-      p.nombre, ${categoriaDe(sql`p`)} as categoria, p.unidad_dian, p.codigo_barras, p.tienda_id
-    from (
-      -- The summary's products joined to the few read line by line (the sales of a person or shift, the
-      -- returns), not the ~18 000 rows of a month grouped a second time (issue #55 point 2).
-      select coalesce(r.producto_id, o.producto_id) as producto_id, coalesce(r.cantidad, 0) + coalesce(o.cantidad, 0) as cantidad,
-        coalesce(r.bruto, 0) + coalesce(o.bruto, 0) as bruto, coalesce(r.descuentos, 0) + coalesce(o.descuentos, 0) as descuentos,
-        coalesce(r.costo, 0) + coalesce(o.costo, 0) as costo, coalesce(o.sin_costo, 0) as sin_costo, coalesce(o.devuelto, 0) as devuelto,
-        coalesce(r.sin_costo_unit, 0) as sin_costo_unit
-      from resumido r full join (
-        select producto_id, sum(cantidad) as cantidad, sum(bruto) as bruto, sum(descuentos) as descuentos, sum(costo) as costo, sum(sin_costo) as sin_costo, sum(devuelto) as devuelto
-        from (select * from directo union all select * from devuelto) u group by producto_id
-      ) o on o.producto_id = r.producto_id
-    ) l join producto p on p.id_producto = l.producto_id
+    -- The summary's products joined to the few read line by line (the sales of a person or shift, the
+    -- returns), not the ~18 000 rows of a month grouped a second time (issue #55 point 2).
+    select coalesce(r.producto_id, o.producto_id) as producto_id, coalesce(r.cantidad, 0) + coalesce(o.cantidad, 0) as cantidad,
+      coalesce(r.bruto, 0) + coalesce(o.bruto, 0) as bruto, coalesce(r.descuentos, 0) + coalesce(o.descuentos, 0) as descuentos,
+      coalesce(r.costo, 0) + coalesce(o.costo, 0) as costo, coalesce(o.sin_costo, 0) as sin_costo, coalesce(o.devuelto, 0) as devuelto,
+      coalesce(r.sin_costo_unit, 0) as sin_costo_unit
+    from resumido r full join (
+      select producto_id, sum(cantidad) as cantidad, sum(bruto) as bruto, sum(descuentos) as descuentos, sum(costo) as costo, sum(sin_costo) as sin_costo, sum(devuelto) as devuelto
+      from (select * from directo union all select * from devuelto) u group by producto_id
+    ) o on o.producto_id = r.producto_id
   )`;
 }
 
@@ -250,12 +278,24 @@ export async function rankingDeProductos(
   const rows = await filas(
     ctx.db,
     sql`
-    with a as ${await lineasDeProductos(ctx, r)},
-    b as ${ant ? await lineasDeProductos(ctx, ant) : sql`(select * from a where false)`},
+    with la as ${lineasSinProducto(await fuentesDeProductos(ctx, r))},
+    lb as ${ant ? lineasSinProducto(await fuentesDeProductos(ctx, ant)) : sql`(select * from la where false)`},
+    -- Both periods' products read from the catalogue once, only the columns every row needs (a
+    -- product's name and category only for the rows shown, below), and joined to each period's rows:
+    -- each period hashed the whole catalogue's rows (100 000) before (issue #55 point 2).
+    pp as (select p.id_producto, p.costo_promedio, p.unidad_dian${porCategoria ? sql`, p.nombre, p.categoria` : sql``} from producto p
+      where p.id_producto in (select producto_id from la union select producto_id from lb)),
+    a as (${conProducto(sql`la`, sql`pp`, { nombres: true, categoria: !porCategoria })}),
+    b as (${conProducto(sql`lb`, sql`pp`, { nombres: true, categoria: !porCategoria })}),
     ga as (${porGrupo(sql`a`)}),
     gb as (select g.clave, g.neto, g.cantidad from (${porGrupo(sql`b`)}) g),
     t as (select (select count(*) from ga) as grupos, (select count(*) from gb) as grupos_anterior, (select coalesce(sum(neto), 0) from ga) as neto_total),
-    o as (${vistos}),
+    o as (${
+      porCategoria
+        ? vistos
+        : sql`select v.puesto, v.clave, px.nombre, ${categoriaDe(sql`px`)} as categoria, v.unidad_dian, v.productos, v.cantidad, v.bruto, v.descuentos, v.devuelto, v.neto, v.costo, v.sin_costo
+      from (${vistos}) v join producto px on px.id_producto = v.clave::integer`
+    }),
     aa as (${agregado(sql`a`, 'a_')}),
     ab as (${agregado(sql`b`, 'b_')})
     select t.*, aa.*, ab.*, x.*
