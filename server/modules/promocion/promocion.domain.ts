@@ -7,7 +7,7 @@
  * is a 403 recorded in the activity log as an attempt. Every change is an activity-log entry
  * `promocion` with each field before and after, in the change's own transaction.
  */
-import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { AppError } from '#shared/errors';
 import { M } from '#shared/messages';
 import { formatPesos } from '#shared/money';
@@ -40,47 +40,30 @@ export async function verificarPromociones(db: Db, tiendaId: number, autor: Auto
 
 // ── Reads ───────────────────────────────────────────────────────────────────────────────────
 
-const hora = (h: string | null) => (h ? h.slice(0, 5) : null);
+/**
+ * The store's promotions (all, the active ones, or one) as one JSON array of `TPromocion`, by name,
+ * each with its combo's products and their names: one expression, for a statement that may read more
+ * (the till's and the checkout's read, `cajaSql`).
+ */
+const promocionesSql = (tiendaId: number, filtro: { id?: number; activas?: boolean }): SQL => sql`coalesce((
+  select json_agg(json_build_object(
+      'id', p.id_promocion, 'nombre', p.nombre, 'tipo', p.tipo, 'lleve', p.lleve, 'pague', p.pague, 'precio', p.precio,
+      'porcentaje', p.porcentaje, 'valor', p.valor, 'minimo', p.minimo, 'productoId', p.producto_id, 'producto', pr.nombre,
+      'categoria', p.categoria,
+      'productos', coalesce((
+        select json_agg(json_build_object('productoId', pp.producto_id, 'producto', x.nombre, 'cantidad', pp.cantidad) order by pp.producto_id)
+        from ${promocionProducto} pp join ${producto} x on x.id_producto = pp.producto_id
+        where pp.tienda_id = ${tiendaId} and pp.promocion_id = p.id_promocion), '[]'::json),
+      'bajoCosto', p.bajo_costo, 'desde', p.desde::text, 'hasta', p.hasta::text, 'dias', p.dias,
+      'horaDesde', substr(p.hora_desde::text, 1, 5), 'horaHasta', substr(p.hora_hasta::text, 1, 5), 'activa', p.activa)
+    order by lower(p.nombre), p.id_promocion)
+  from ${promocion} p left join ${producto} pr on pr.id_producto = p.producto_id and pr.tienda_id = ${tiendaId}
+  where p.tienda_id = ${tiendaId}${filtro.id != null ? sql` and p.id_promocion = ${filtro.id}` : sql``}${filtro.activas ? sql` and p.activa` : sql``}), '[]'::json)`;
 
-/** The store's promotions (all, or one), with their products' names, by name. */
+/** The store's promotions (all, or one), with their products' names, by name: one statement. */
 async function leer(db: Db | Tx, tiendaId: number, filtro: { id?: number; activas?: boolean } = {}): Promise<TPromocion[]> {
-  const filas = await db
-    .select({ p: promocion, producto: producto.nombre })
-    .from(promocion)
-    .leftJoin(producto, and(eq(producto.idProducto, promocion.productoId), eq(producto.tiendaId, tiendaId)))
-    .where(and(eq(promocion.tiendaId, tiendaId), filtro.id != null ? eq(promocion.idPromocion, filtro.id) : undefined, filtro.activas ? eq(promocion.activa, true) : undefined))
-    .orderBy(sql`lower(${promocion.nombre})`, asc(promocion.idPromocion));
-  const ids = filas.map((f) => f.p.idPromocion);
-  const combos = ids.length
-    ? await db
-        .select({ promocionId: promocionProducto.promocionId, productoId: promocionProducto.productoId, producto: producto.nombre, cantidad: promocionProducto.cantidad })
-        .from(promocionProducto)
-        .innerJoin(producto, eq(producto.idProducto, promocionProducto.productoId))
-        .where(and(eq(promocionProducto.tiendaId, tiendaId), inArray(promocionProducto.promocionId, ids)))
-        .orderBy(asc(promocionProducto.promocionId), asc(promocionProducto.productoId))
-    : [];
-  return filas.map(({ p, producto: nombreProducto }) => ({
-    id: p.idPromocion,
-    nombre: p.nombre,
-    tipo: p.tipo as TPromocion['tipo'],
-    lleve: p.lleve,
-    pague: p.pague,
-    precio: p.precio,
-    porcentaje: p.porcentaje,
-    valor: p.valor,
-    minimo: p.minimo,
-    productoId: p.productoId,
-    producto: nombreProducto ?? null,
-    categoria: p.categoria,
-    productos: combos.filter((c) => c.promocionId === p.idPromocion).map(({ productoId, producto: n, cantidad }) => ({ productoId, producto: n, cantidad })),
-    bajoCosto: p.bajoCosto,
-    desde: p.desde,
-    hasta: p.hasta,
-    dias: p.dias,
-    horaDesde: hora(p.horaDesde),
-    horaHasta: hora(p.horaHasta),
-    activa: p.activa,
-  }));
+  const { rows } = (await db.execute(sql`select ${promocionesSql(tiendaId, filtro)} as p`)) as unknown as { rows: [{ p: TPromocion[] }] };
+  return rows[0].p;
 }
 
 export const listarPromociones = (options: { db: Db; tiendaId: number }) => leer(options.db, options.tiendaId);
@@ -93,27 +76,38 @@ export async function obtenerPromocion(options: { db: Db | Tx; tiendaId: number;
 
 /**
  * What the till and the device price a cart with (ADR 052): the active promotions (the engine checks
- * their dates, days and hours at the sale's moment in the store's zone) and, of every product they may
- * touch, its cost (the engine's floor) and category. A minimum purchase without `bajoCosto` may touch
- * any product: then every product.
+ * their dates, days and hours at the sale's moment in the store's zone), the store's zone and, of every
+ * product they may touch, its cost (the engine's floor) and category. A minimum purchase without
+ * `bajoCosto` may touch any product: then every product. As columns `promociones`, `zona` and
+ * `productos` of one statement (`deCaja` reads them), so the checkout adds its own reads to the same
+ * statement (promocion.venta.ts).
  */
+export const cajaSql = (tiendaId: number): SQL => sql`
+  c.promociones, (select t.zona_horaria from ${tienda} t where t.id_tienda = ${tiendaId}) as zona,
+  coalesce((
+    select json_agg(json_build_object('productoId', x.id_producto, 'costo', coalesce(x.costo_promedio, 0)::float8, 'categoria', x.categoria) order by x.id_producto)
+    from ${producto} x
+    where x.tienda_id = ${tiendaId} and json_array_length(c.promociones) > 0 and (
+      exists (select 1 from json_array_elements(c.promociones) e where e->>'tipo' = 'minimo' and not (e->>'bajoCosto')::boolean)
+      or x.id_producto in (
+        select (e->>'productoId')::int from json_array_elements(c.promociones) e where e->>'productoId' is not null
+        union all select (pe->>'productoId')::int from json_array_elements(c.promociones) e, json_array_elements(e->'productos') pe)
+      or lower(trim(x.categoria)) in (select nullif(lower(trim(e->>'categoria')), '') from json_array_elements(c.promociones) e))), '[]'::json) as productos`;
+
+/** The `from` of a statement that selects `cajaSql`'s columns. */
+export const cajaDesde = (tiendaId: number): SQL => sql`(select ${promocionesSql(tiendaId, { activas: true })} as promociones) c`;
+
+/** `cajaSql`'s columns as the till gets them. */
+export const deCaja = (r: { promociones: TPromocion[]; zona: string | null; productos: TPromocionesCaja['productos'] }): TPromocionesCaja => ({
+  promociones: r.promociones,
+  zona: r.zona ?? ZONA_HORARIA,
+  productos: r.productos,
+});
+
+/** What the till prices a cart with (`cajaSql`), in one statement. */
 export async function promocionesParaCaja(db: Db | Tx, tiendaId: number): Promise<TPromocionesCaja> {
-  const promociones = await leer(db, tiendaId, { activas: true });
-  const [t] = await db.select({ zona: tienda.zonaHoraria }).from(tienda).where(eq(tienda.idTienda, tiendaId));
-  const zona = t?.zona ?? ZONA_HORARIA;
-  if (!promociones.length) return { promociones, zona, productos: [] };
-  const todos = promociones.some((p) => p.tipo === 'minimo' && !p.bajoCosto);
-  const ids = [...new Set(promociones.flatMap((p) => [p.productoId, ...p.productos.map((x) => x.productoId)]).filter((x): x is number => x != null))];
-  const categorias = [...new Set(promociones.map((p) => p.categoria?.trim().toLowerCase()).filter((c): c is string => !!c))];
-  const donde = todos
-    ? undefined
-    : or(ids.length ? inArray(producto.idProducto, ids) : sql`false`, categorias.length ? inArray(sql`lower(trim(${producto.categoria}))`, categorias) : sql`false`);
-  const productos = await db
-    .select({ productoId: producto.idProducto, costo: sql<number>`coalesce(${producto.costoPromedio}, 0)::float8`, categoria: producto.categoria })
-    .from(producto)
-    .where(and(eq(producto.tiendaId, tiendaId), donde))
-    .orderBy(asc(producto.idProducto));
-  return { promociones, zona, productos };
+  const { rows } = (await db.execute(sql`select ${cajaSql(tiendaId)} from ${cajaDesde(tiendaId)}`)) as unknown as { rows: [Parameters<typeof deCaja>[0]] };
+  return deCaja(rows[0]);
 }
 
 /** Whether the store has any active promotion, as one boolean expression for a statement that reads more (the checkout's read before deciding, ADR 076). */

@@ -6,14 +6,17 @@
  * the receipt, the DIAN document (lines and allowances add up), returns (refund what was paid) and
  * fiado read one number; `venta_promocion` says which promotion gave it.
  */
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { conListaDePrecios } from '#shared/listas-precios';
 import { aplicarPromociones, lineasParaMotor, momentoEn, type AhorroLinea } from '#shared/promociones';
 import type { TAhorroRecibo } from '#shared/schemas/promociones';
 import type { Db, Tx } from '../../db/client';
 import { factura, producto, productoUnidadVenta, ventaPromocion } from '../../db/schema';
 import { listaParaCaja } from '../lista-precio/lista-precio.domain';
-import { hayPromociones, promocionesParaCaja } from './promocion.domain';
+import { cajaDesde, cajaSql, deCaja, hayPromociones } from './promocion.domain';
+
+/** A list of ids as one int[] parameter. */
+const enteros = (ids: number[]) => sql`${`{${ids.map((v) => Math.trunc(v)).join(',')}}`}::int[]`;
 
 export { hayPromocionesSql } from './promocion.domain';
 
@@ -40,26 +43,19 @@ export async function promocionesDeVenta(
   const { tiendaId, lineas } = o;
   // `hay`: whether the store has active promotions, read already with the checkout's other facts (hayPromocionesSql).
   if (!(o.hay ?? (await hayPromociones(db, tiendaId)))) return { ...SIN, ahorros: lineas.map(() => 0), detalle: lineas.map(() => []) };
+  // One statement: what the till prices a cart with (cajaSql) and the sold products' and packs' prices.
   const ids = [...new Set(lineas.map((l) => l.productoId))];
-  const productos = new Map(
-    (
-      await db
-        .select({ id: producto.idProducto, precio: producto.precioUnit, unidad: producto.unidadDian })
-        .from(producto)
-        .where(and(eq(producto.tiendaId, tiendaId), inArray(producto.idProducto, ids)))
-    ).map((p) => [p.id, p]),
-  );
   const unidadIds = [...new Set(lineas.map((l) => l.unidadVentaId).filter((x): x is number => x != null))];
-  const packs = new Map(
-    unidadIds.length
-      ? (
-          await db
-            .select({ id: productoUnidadVenta.idUnidadVenta, precio: productoUnidadVenta.precio, factor: productoUnidadVenta.factor })
-            .from(productoUnidadVenta)
-            .where(and(eq(productoUnidadVenta.tiendaId, tiendaId), inArray(productoUnidadVenta.idUnidadVenta, unidadIds)))
-        ).map((u) => [u.id, u])
-      : [],
-  );
+  const { rows } = (await db.execute(sql`
+    select ${cajaSql(tiendaId)},
+      (select coalesce(json_agg(json_build_object('id', x.id_producto, 'precio', x.precio_unit, 'unidad', x.unidad_dian)), '[]'::json)
+        from ${producto} x where x.tienda_id = ${tiendaId} and x.id_producto = any(${enteros(ids)})) as vendidos,
+      (select coalesce(json_agg(json_build_object('id', u.id_unidad_venta, 'precio', u.precio, 'factor', u.factor)), '[]'::json)
+        from ${productoUnidadVenta} u where u.tienda_id = ${tiendaId} and u.id_unidad_venta = any(${enteros(unidadIds)})) as packs
+    from ${cajaDesde(tiendaId)}`)) as unknown as { rows: [Parameters<typeof deCaja>[0] & { vendidos: { id: number; precio: number; unidad: string }[]; packs: { id: number; precio: number; factor: number }[] }] };
+  const leido = rows[0];
+  const productos = new Map(leido.vendidos.map((p) => [p.id, p]));
+  const packs = new Map(leido.packs.map((u) => [u.id, u]));
   const lista = o.clienteId != null && o.conLista ? await listaParaCaja(db, tiendaId, o.clienteId) : null;
   // The prices venta_registrar will charge (an unknown product: priced 0, it refuses the sale anyway).
   const base = lineas.map((l, i) => {
@@ -69,7 +65,7 @@ export async function promocionesDeVenta(
   });
   const conLista = conListaDePrecios(base, lista);
   // The costs the till and the device get with the promotions (the engine's floor): the same inputs, the same answer.
-  const caja = await promocionesParaCaja(db, tiendaId);
+  const caja = deCaja(leido);
   const motor = lineasParaMotor(
     conLista.map((b, i) => ({ productoId: lineas[i]!.productoId, precio: b.precio, cantidad: b.cantidad, unidad: productos.get(b.id)?.unidad ?? '94', factor: b.unidadVenta?.factor ?? 1, importe: b.importe, conDescuento: !!lineas[i]!.descuento })),
     caja,
@@ -81,17 +77,18 @@ export async function promocionesDeVenta(
 /** After the sale is written: which promotion gave each line's saving (plain lines and packs are one line each per sale). */
 export async function anotarPromociones(tx: Tx, tiendaId: number, ventaId: number, lineas: readonly Linea[], p: PromocionesDeVenta): Promise<void> {
   if (p.ahorro <= 0) return;
-  const filas = await tx
-    .select({ id: factura.idFactura, productoId: factura.productoId, unidadVentaId: factura.unidadVentaId })
-    .from(factura)
-    .where(and(eq(factura.ventaId, ventaId), eq(factura.tiendaId, tiendaId), isNull(factura.importe)));
-  const valores: (typeof ventaPromocion.$inferInsert)[] = [];
-  for (const [i, l] of lineas.entries()) {
-    const f = filas.find((x) => x.productoId === l.productoId && (x.unidadVentaId ?? null) === (l.unidadVentaId ?? null));
-    if (!f) continue;
-    for (const a of p.detalle[i] ?? []) valores.push({ tiendaId, ventaId, facturaId: f.id, promocionId: a.promocionId, nombre: a.nombre, ahorro: a.ahorro });
-  }
-  if (valores.length) await tx.insert(ventaPromocion).values(valores);
+  // Each saving on the sale's line of its product and pack (the first such line without an amount), in one statement.
+  const ahorros = lineas.flatMap((l, i) => (p.detalle[i] ?? []).map((a) => ({ producto: l.productoId, unidad: l.unidadVentaId ?? null, promocion: a.promocionId, nombre: a.nombre, ahorro: a.ahorro })));
+  if (!ahorros.length) return;
+  await tx.execute(sql`
+    insert into ${ventaPromocion} (tienda_id, venta_id, factura_id, promocion_id, nombre, ahorro)
+    select ${tiendaId}, ${ventaId}, f.id_factura, a.promocion, a.nombre, a.ahorro
+    from rows from (json_to_recordset(${JSON.stringify(ahorros)}::json) as (producto int, unidad int, promocion int, nombre text, ahorro bigint)) with ordinality as a(producto, unidad, promocion, nombre, ahorro, n)
+    cross join lateral (
+      select f.id_factura from ${factura} f
+      where f.venta_id = ${ventaId} and f.tienda_id = ${tiendaId} and f.importe is null and f.producto_id = a.producto and f.unidad_venta_id is not distinct from a.unidad
+      order by f.id_factura limit 1) f
+    order by a.n`);
 }
 
 /** A receipt's *Ahorro*: each promotion's saving on the sale, in the order it was recorded. */
