@@ -5,39 +5,14 @@ import { cpSync, rmSync } from 'node:fs';
 const dist = process.env.DIST_DIR ?? 'dist';
 
 rmSync(`${dist}/server`, { recursive: true, force: true });
-await build({
-  entryPoints: ['server/main.ts'],
-  bundle: true,
-  platform: 'node',
-  target: 'node20',
-  format: 'esm',
-  packages: 'external',
-  outfile: `${dist}/server/main.js`,
-  sourcemap: true,
-  logLevel: 'warning',
-});
+// One ESM bundle a program, its dependencies left in node_modules.
+const empaquetar = (entrada, salida, sourcemap = false) =>
+  build({ entryPoints: [entrada], bundle: true, platform: 'node', target: 'node20', format: 'esm', packages: 'external', outfile: `${dist}/server/${salida}`, sourcemap, logLevel: 'warning' });
+await empaquetar('server/main.ts', 'main.js', true);
 // The loopback fake DIAN (issue #31): the journeys' serve.mjs starts it beside the server.
-await build({
-  entryPoints: ['server/modules/dian/fake-dian.ts'],
-  bundle: true,
-  platform: 'node',
-  target: 'node20',
-  format: 'esm',
-  packages: 'external',
-  outfile: `${dist}/server/fake-dian.js`,
-  logLevel: 'warning',
-});
+await empaquetar('server/modules/dian/fake-dian.ts', 'fake-dian.js');
 // The journeys' twins (issue #56, ADR 067/072): serve.mjs writes them before the server starts.
-await build({
-  entryPoints: ['tests/e2e/support/semilla-gemelos.ts'],
-  bundle: true,
-  platform: 'node',
-  target: 'node20',
-  format: 'esm',
-  packages: 'external',
-  outfile: `${dist}/server/semilla-gemelos.js`,
-  logLevel: 'warning',
-});
+await empaquetar('tests/e2e/support/semilla-gemelos.ts', 'semilla-gemelos.js');
 cpSync('server/db/migrations', `${dist}/server/migrations`, { recursive: true });
 // The database's functions and triggers, applied by migrate() after the migrations (issue #54 point 1).
 cpSync('server/db/functions', `${dist}/server/functions`, { recursive: true, filter: (f) => !f.endsWith('.ts') });
