@@ -40,6 +40,7 @@ import { movimientoRoutes } from './modules/movimiento/movimiento.routes';
 import { productoRoutes } from './modules/producto/producto.routes';
 import { tiendaRoutes } from './modules/tienda/tienda.routes';
 import { sucursalRoutes } from './modules/sucursal/sucursal.routes';
+import { perfilFiscalRoutes } from './modules/fiscal/perfil-fiscal.routes';
 import { impuestosRoutes } from './modules/impuestos/impuestos.routes';
 import { numeracionRoutes } from './modules/numeracion/numeracion.routes';
 import { proveedorRoutes } from './modules/proveedor/proveedor.routes';
@@ -300,6 +301,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           await store.register(facturaRoutes);
           await store.register(tiendaRoutes);
           await store.register(sucursalRoutes);
+          await store.register(perfilFiscalRoutes);
           await store.register(pinRoutes);
           await store.register(actividadRoutes);
           await store.register(impuestosRoutes);

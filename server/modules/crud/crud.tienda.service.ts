@@ -8,7 +8,7 @@ import { M } from '#shared/messages';
 import type { TCrudCreated, TCrudMessage, TTiendaRow, ZCreateTiendaRequest, ZUpdateTiendaRequest } from '#shared/schemas/crud';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import * as dominio from '../tienda/tienda.domain';
+import * as dominio from '../cuenta/tienda.domain';
 import { lecturaYBorrado, type Consulta, type CrudScope, type CrudService } from './crud.scope';
 
 type Create = z.output<typeof ZCreateTiendaRequest>;

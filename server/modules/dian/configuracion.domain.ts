@@ -15,7 +15,7 @@ import type { Db, Tx } from '../../db/client';
 import { comprobarDestino, FallaSalida } from '../../lib/salida';
 import { dianConfiguracion, dianHabilitacionTipo, empresaDian, empresaDianTipo, tienda } from '../../db/schema';
 import { esDueno, tiendasDeEmpresa } from '../tienda/empresa';
-import { leerPerfilFiscal } from '../tienda/perfil-fiscal';
+import { leerPerfilFiscal } from '../fiscal/perfil-fiscal';
 import { documentoDesdeVenta } from './adaptador';
 import { TransporteApidian } from './apidian';
 import { contextoDian } from './contexto';

@@ -18,7 +18,7 @@ import type { TNotaSoporteRequest, TSoporteRecepcion } from '#shared/schemas/doc
 import type { Db, Tx } from '../../db/client';
 import { dianConfiguracion, documentoDian, entregaPedido, producto, proveedor, rangoNumeracion, recepcion } from '../../db/schema';
 import { registrarPor, type Autor } from '../actividad/actividad.domain';
-import { leerPerfilFiscal } from '../tienda/perfil-fiscal';
+import { leerPerfilFiscal } from '../fiscal/perfil-fiscal';
 import { emisorDePerfil } from './adaptador';
 import { avisarBandeja } from './aviso';
 import { registrarDocumento } from './bandeja';

@@ -15,7 +15,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { devolucion, devolucionLinea, dianConfiguracion, documentoDian, factura, producto, productoUnidadVenta, venta } from '../../db/schema';
 import { unidadDeLinea } from '../venta-registro/unidad-linea';
 import { esViolacionUnica } from '../../db/pg-error';
-import { leerPerfilFiscal } from '../tienda/perfil-fiscal';
+import { leerPerfilFiscal } from '../fiscal/perfil-fiscal';
 import { documentoDesdeVenta, type LineaVenta } from './adaptador';
 import { registrarDocumento } from './bandeja';
 import { notaCreditoDeFactura, registrarFacturaVenta, ventaConFactura } from './emision-factura';

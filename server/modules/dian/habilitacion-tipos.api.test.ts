@@ -6,7 +6,7 @@ import { usarApp } from '../../../tests/helpers/test-app';
 import { ajustarContextoDian } from './contexto';
 import { EMPRESA, usarFerreteria, type Ferreteria } from './ferreteria.fixtures';
 import { configuracionParaTipo, conSoftwareDelTipo, documentosDelSet } from './habilitacion-tipos';
-import { leerPerfilFiscal } from '../tienda/perfil-fiscal';
+import { leerPerfilFiscal } from '../fiscal/perfil-fiscal';
 import { validarContraXsd } from './validar-xsd';
 import { firmarDocumento } from './firma';
 import { verificarConXmlsec } from './verificar-xmlsec';

@@ -17,7 +17,7 @@ import type { Db, Tx } from '../../db/client';
 import { dianHabilitacionTipo, empresaDianTipo } from '../../db/schema';
 import { registrarPor, type Autor } from '../actividad/actividad.domain';
 import { tiendasDeEmpresa } from '../tienda/empresa';
-import { leerPerfilFiscal } from '../tienda/perfil-fiscal';
+import { leerPerfilFiscal } from '../fiscal/perfil-fiscal';
 import { emisorDePerfil } from './adaptador';
 import {
   comprobarDueno,

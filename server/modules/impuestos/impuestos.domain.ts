@@ -25,16 +25,14 @@ import { registrarPor, type Autor } from '../actividad/actividad.domain';
 import { entreDias } from '../tienda/zona-horaria';
 import { numeracionDelPeriodo } from '../numeracion/numeracion.domain';
 import { columnasDesglose } from '../venta-registro/unidad-linea';
+import { conCategoria, contarSinImpuesto } from '../fiscal/clasificacion';
 
 type DbOTx = Db | Tx;
 
 /** A product's tax as sold: its own, else its category's; null when neither is set. */
 export const impuestoEfectivo = sql<TImpuesto | null>`coalesce(${producto.impuesto}, ${categoriaImpuesto.impuesto})`;
 
-/** The empresa of a store: a category's tax is the empresa's, the same in all its stores (ADR 063). */
-
-/** The join of a store's products to their category's tax (`impuestoEfectivo` reads it). */
-export const conCategoria = (tiendaId: number) => and(eq(categoriaImpuesto.empresaId, empresaDeTienda(tiendaId)), eq(categoriaImpuesto.categoria, producto.categoria));
+/** The join of a store's products to their category's tax (`impuestoEfectivo` reads it): fiscal/clasificacion.ts's conCategoria. */
 
 /**
  * `impuestoEfectivo` as one correlated expression over the query's `producto` row, for a select that
@@ -42,25 +40,6 @@ export const conCategoria = (tiendaId: number) => and(eq(categoriaImpuesto.empre
  * name: bare, they would bind to the subquery's own tables.
  */
 export const impuestoDeFila = sql<TImpuesto | null>`coalesce(${calificada(producto.impuesto)}, (select c.impuesto from categoria_impuesto c join tienda ct on ct.empresa_id = c.empresa_id where ct.id_tienda = ${calificada(producto.tiendaId)} and c.categoria = ${calificada(producto.categoria)}))`;
-
-/** How many of the store's products (on sale or not) have no tax of their own or of their category. */
-export async function contarSinImpuesto(db: DbOTx, tiendaId: number): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(producto)
-    .leftJoin(categoriaImpuesto, conCategoria(tiendaId))
-    .where(and(eq(producto.tiendaId, tiendaId), isNull(producto.impuesto), isNull(categoriaImpuesto.impuesto)));
-  return row?.n ?? 0;
-}
-
-/**
- * The switch to IVA (issue #30 point 3): refused while any product lacks a tax. Nothing is defaulted
- * silently — defaulting to excluido would under-report IVA on soft drinks, snacks and cleaning products.
- */
-export async function exigirTodoClasificado(db: DbOTx, tiendaId: number): Promise<void> {
-  const n = await contarSinImpuesto(db, tiendaId);
-  if (n > 0) throw new AppError('BUSINESS_RULE', M.impuestos.sinClasificar(n), { fields: { responsableIva: M.impuestos.sinClasificar(n) } });
-}
 
 /** Whether the store is responsible for IVA (its fiscal profile says so). */
 export async function responsableDeIva(db: DbOTx, tiendaId: number): Promise<boolean> {

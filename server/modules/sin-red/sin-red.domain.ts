@@ -11,7 +11,7 @@ import { filaConfiguracion } from '../dian/configuracion.domain';
 import { formatosBalanzaDe } from '../tienda/balanza';
 import { supervisoresSinRed } from './pin-sin-red';
 import { clientesDeLaTienda } from '../tienda/clientes.alcance';
-import { conCategoria } from '../impuestos/impuestos.domain';
+import { conCategoria } from '../fiscal/clasificacion';
 
 /**
  * Selling without the network (issue #34, ADR 029): the device's prefix, the incremental download of

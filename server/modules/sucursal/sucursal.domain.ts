@@ -16,7 +16,7 @@ import { registrarPor, type Autor } from '../actividad/actividad.domain';
 import { crearTienda } from '../cuenta/cuenta.service';
 import { copiarCatalogo } from '../producto/sucursal-catalogo';
 import { alcanceDe, type Quien } from '../tienda/empresa';
-import { perfilDeSucursal } from '../tienda/perfil-fiscal';
+import { perfilDeSucursal } from '../fiscal/perfil-fiscal';
 import { fieldConflict, fieldError, inEmpresa, notFound, requireDueno, type Alcance } from '../tienda/alcance';
 
 const S = M.sucursales;

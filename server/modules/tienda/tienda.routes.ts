@@ -10,11 +10,8 @@ import { ZMessageResponse } from '#shared/schemas/auth';
 import { ZMisPermisos, ZPermisosTienda, ZUpdatePermisosTienda } from '#shared/schemas/permisos';
 import { autorDe } from '../actividad/actividad.domain';
 import { guardarPermisos, misPermisos, obtenerPermisos } from './permisos';
-import { ZPerfilFiscalRespuesta, ZUpdatePerfilFiscal } from '#shared/schemas/impuestos';
-import { guardarPerfilFiscal, obtenerPerfilFiscal } from './perfil-fiscal';
 import { guardarFormatosBalanza, obtenerFormatosBalanza } from './balanza';
 import { aprobarEmpleado, configurarInvitacion, listarPendientes, obtenerInvitacion, rechazarEmpleado } from './invitacion.domain';
-import { alcanceDe } from './empresa';
 
 /** The store's own settings that its screens change (registered among the store's routes). */
 export async function tiendaRoutes(app: FastifyInstance) {
@@ -118,19 +115,5 @@ export async function tiendaRoutes(app: FastifyInstance) {
   r.get('/tienda/mis-permisos', {
     schema: { tags: ['tienda'], response: { 200: ZMisPermisos } },
     handler: (req) => misPermisos({ db: app.db, tiendaId: storeOf(req), rol: sessionOf(req).rol }),
-  });
-
-  // The fiscal profile (issue #30, Datos fiscales): every role reads it (the receipts print it); role 1
-  // writes it. Turning IVA on is refused while a product has no tax (impuestos.domain.ts).
-  r.get('/tienda/perfil-fiscal', {
-    schema: { tags: ['tienda'], response: { 200: ZPerfilFiscalRespuesta } },
-    handler: (req) => obtenerPerfilFiscal({ db: app.db, tiendaId: storeOf(req) }),
-  });
-
-  r.put('/tienda/perfil-fiscal', {
-    preValidation: requireRole([ROL.ADMIN], M.impuestos.soloAdministrador),
-    config: { keepsSessions: true },
-    schema: { tags: ['tienda'], body: ZUpdatePerfilFiscal, response: { 200: ZPerfilFiscalRespuesta } },
-    handler: (req) => guardarPerfilFiscal({ db: app.db, tiendaId: storeOf(req), alcance: alcanceDe(sessionOf(req)), datos: req.body, autor: autorDe(sessionOf(req), 'tienda') }),
   });
 }

@@ -237,7 +237,7 @@ describe('solo una venta vacía que nunca se completó se elimina, y queda en el
   it('cerrar la tienda (el operador) sigue llevándose sus ventas completadas', async () => {
     const s = await nuevaTienda();
     const v = await vender(s, [{ productoId: s.a, cantidad: 1 }]);
-    const { cerrarTienda } = await import('../tienda/tienda.domain');
+    const { cerrarTienda } = await import('../cuenta/tienda.domain');
     await cerrarTienda({ db: t.database.db, alcance: { tiendaId: null, usuarioId: null }, id: s.id });
     expect(await t.database.db.select().from(venta).where(eq(venta.idVenta, v))).toEqual([]);
   });

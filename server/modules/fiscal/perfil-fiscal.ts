@@ -1,7 +1,8 @@
 /**
  * The store's fiscal profile (issue #30 point 1, *Datos fiscales*): who the seller is for DIAN. Role 1
  * writes it; every role reads it (the receipts print it). Turning "responsable de IVA" on is refused
- * while a product has no tax (the rule is server/modules/impuestos/impuestos.domain.ts's).
+ * while a product has no tax (clasificacion.ts). Its routes keep their URLs,
+ * /api/tienda/perfil-fiscal (perfil-fiscal.routes.ts); it left the kernel (ADR 080).
  */
 import { eq } from 'drizzle-orm';
 import { AppError } from '#shared/errors';
@@ -10,9 +11,9 @@ import type { TPerfilFiscal, TPerfilFiscalRespuesta } from '#shared/schemas/impu
 import type { Db, Tx } from '../../db/client';
 import { perfilFiscal, tienda } from '../../db/schema';
 import { registrarPor, type Autor } from '../actividad/actividad.domain';
-import { contarSinImpuesto, exigirTodoClasificado } from '../impuestos/impuestos.domain';
-import type { Alcance } from './alcance';
-import { tiendasHermanas } from './empresa';
+import type { Alcance } from '../tienda/alcance';
+import { tiendasHermanas } from '../tienda/empresa';
+import { contarSinImpuesto, exigirTodoClasificado } from './clasificacion';
 
 /** The profile's one projection: what the screens, receipts and the electronic document (#31) read. */
 export const perfilColumns = {

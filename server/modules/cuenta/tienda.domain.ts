@@ -3,7 +3,8 @@
  * every one for the platform operator), opening one (the operator; stores otherwise sign themselves
  * up through `registrarTienda`), its name, contact, email and password, and closing it with
  * everything it owns. The back-office (crud.tienda.service.ts) and, through it, the old controller
- * API only rename. The store's own settings are tienda.service.ts's.
+ * API only rename. The store's own settings are tienda/tienda.service.ts's. Here, beside the sign-up
+ * (cuenta.service.ts) it opens a store with, not in the kernel (ADR 080).
  */
 import { and, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import { M } from '#shared/messages';
@@ -11,8 +12,8 @@ import type { TPage, TPageQuery } from '#shared/schemas/common';
 import type { Db } from '../../db/client';
 import { devolucion, devolucionLinea, factura, tienda } from '../../db/schema';
 import { hashPassword } from '../../lib/password';
-import { emailTaken, registrarTienda } from '../cuenta/cuenta.service';
-import { countAll, fieldConflict, idOf, inScope, likePattern, notFound, pageOf, requireOperator, type Alcance, type Consulta } from './alcance';
+import { countAll, fieldConflict, idOf, inScope, likePattern, notFound, pageOf, requireOperator, type Alcance, type Consulta } from '../tienda/alcance';
+import { emailTaken, registrarTienda } from './cuenta.service';
 import { autorDeAlcance, cambiosEntre, registrarPor } from '../actividad/actividad.domain';
 
 /** Every column a store's account is read with: never its password. */
