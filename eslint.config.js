@@ -4,6 +4,35 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 import fs from 'node:fs';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+import path from 'node:path';
+import { camino, ciclosDeTipos, grafo, resolver } from './scripts/grafo-imports.mjs';
+
+/**
+ * Type-only import cycles (issue #54 point 5, ADR 080): import-x/no-cycle skips `import type`, so a
+ * cycle closed by a type passed lint. This rule reads the whole repository's graph once per run (types
+ * included; scripts/grafo-imports.mjs) and reports each import that lies on a cycle that only closes
+ * through type imports (value cycles stay import-x's).
+ */
+let enCiclo;
+const cicloDeTipos = {
+  meta: { type: 'problem', schema: [], messages: { ciclo: 'Ciclo de imports cerrado por tipos: {{camino}}. Mueva el tipo al archivo de abajo (ADR 080).' } },
+  create(context) {
+    const raiz = context.cwd;
+    if (!enCiclo) {
+      const g = grafo(raiz);
+      enCiclo = { g, aristas: new Set(ciclosDeTipos(g).map(([a, b]) => `${a}\0${b}`)) };
+    }
+    const archivo = path.resolve(context.filename);
+    const revisar = (node) => {
+      if (!node.source || typeof node.source.value !== 'string') return;
+      const destino = resolver(archivo, node.source.value, raiz);
+      if (!destino || !enCiclo.aristas.has(`${archivo}\0${destino}`)) return;
+      const vuelta = camino(enCiclo.g, destino, archivo).map((f) => path.relative(raiz, f));
+      context.report({ node, messageId: 'ciclo', data: { camino: [path.relative(raiz, archivo), ...vuelta].join(' -> ') } });
+    };
+    return { ImportDeclaration: revisar, ExportNamedDeclaration: revisar, ExportAllDeclaration: revisar, ImportExpression: revisar };
+  },
+};
 
 /**
  * Features do not import each other (issue #54 point 5): the regex below sees only `../x/api|components/`,
@@ -118,8 +147,9 @@ export default tseslint.config(
           ] }],
     },
   },
-  // No import cycles (issue #29): a module and what it imports never lead back to it. Type-only
-  // imports count too (a cycle of types is still a knot). `#shared/*` resolves through package.json.
+  // No import cycles (issue #29): a module and what it imports never lead back to it. import-x skips
+  // type-only imports; capas/ciclo-de-tipos below catches the cycles they close. `#shared/*` resolves
+  // through package.json.
   {
     files: ['server/**/*.ts', 'shared/**/*.ts', 'web/**/*.{ts,tsx}'],
     plugins: { 'import-x': importX },
@@ -129,6 +159,25 @@ export default tseslint.config(
       'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
     },
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  {
+    files: ['server/**/*.ts', 'shared/**/*.ts', 'web/**/*.{ts,tsx}'],
+    plugins: { capas: { rules: { 'ciclo-de-tipos': cicloDeTipos } } },
+    rules: { 'capas/ciclo-de-tipos': 'error' },
+  },
+  {
+    // The kernel (tienda, actividad: scope, permissions, the store's time zone, the activity log) imports
+    // no module above it (issue #54 point 5, ADR 080): every module imports it, it imports down only.
+    files: ['server/modules/tienda/**/*.ts', 'server/modules/actividad/**/*.ts'],
+    ignores: TESTS,
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: ['tienda', 'actividad'].map((m) => ({
+            target: `./server/modules/${m}`,
+            from: './server/modules',
+            except: ['./tienda', './actividad'],
+            message: 'El núcleo (tienda, actividad) no importa módulos de arriba: lo que el núcleo necesita vive en él; una feature va en su propio módulo (ADR 080).',
+          })) }],
+    },
   },
   {
     files: ['web/features/**/*.{ts,tsx}'],

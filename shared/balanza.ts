@@ -1,4 +1,5 @@
 import type { TFormatoBalanza } from './schemas/balanza';
+import { largoValor } from './balanza-largo';
 import { cantidadPorValor, deMilesimas, MILESIMAS } from './cantidad';
 import { reglaUnidad } from './unidades';
 import { AppError } from './errors';
@@ -18,10 +19,9 @@ import { LIMITES_DINERO } from './money';
 // without loading zod (issue #55 point 4).
 export type { TFormatoBalanza };
 
-/** Digits of the weight or the price in a layout. */
-export function largoValor(f: { largoCodigo: number; digitoPrecio: boolean }): number {
-  return 13 - 2 - f.largoCodigo - (f.digitoPrecio ? 1 : 0) - 1;
-}
+// largoValor is balanza-largo.ts's: the schema checks a layout with it, and importing it from here
+// closed a cycle of imports with this file's type import of the schema (ADR 080).
+export { largoValor };
 
 /** What a scale label says: the item code, and the weight in thousandths or the price in pesos. */
 export type EtiquetaBalanza = { codigo: string } & ({ tipo: 'peso'; milesimas: number } | { tipo: 'precio'; pesos: number });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { largoValor } from '../balanza';
+import { largoValor } from '../balanza-largo';
 import { ajustesTienda } from '../messages/tienda';
 
 // Only this area's texts: a screen that loads this schema does not load the whole catalogue.

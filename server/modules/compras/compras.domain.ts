@@ -25,7 +25,7 @@ import { emitirDocumentoSoporte, soporteDeRecepcion } from '../dian/emision-sopo
 import { entrarRecepcion } from '../lote/lote.domain';
 import { verificarProveedorDeTienda } from '../proveedor/proveedor.domain';
 import { conRechazos, denegado, puede, registrarRechazo } from '../tienda/permisos';
-import { actualizarCostos } from './costo.domain';
+import { actualizarCostos, type LineaCompra } from './costo.domain';
 
 const notFound = () => new AppError('NOT_FOUND', M.compras.ordenNoExiste);
 const rechazo = (message: string, field?: string) => new AppError('BUSINESS_RULE', message, field ? { fields: { [field]: message } } : {});
@@ -71,21 +71,6 @@ interface LineaPedida {
   unidadVentaId?: number | null;
 }
 
-
-/**
- * A line checked against its product and made whole (ADR 036): `unidades` in the product's own unit
- * (what enters stock), `costoUnit` per unit (a pack's: cost per pack ÷ factor, half up), the pack as
- * it is now (kept on the line as received), and the line's money, exact.
- */
-export interface LineaCompra {
-  productoId: number;
-  nombre: string;
-  unidad: string;
-  unidades: number;
-  costoUnit: number;
-  empaque: { unidadVentaId: number; nombre: string; factor: number; empaques: number; costo: number } | null;
-  importe: number;
-}
 
 /**
  * The products of the lines, each the store's (400 otherwise), locked in id order for a receipt; each

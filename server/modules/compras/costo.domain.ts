@@ -18,7 +18,21 @@ import { registrarPor, type Autor } from '../actividad/actividad.domain';
 import { impuestoDeFila as impuestoDe, responsableDeIva } from '../impuestos/impuestos.domain';
 import { registrarCambioPrecio } from '../producto/producto.domain';
 import { exigirPermiso } from '../tienda/permisos';
-import type { LineaCompra } from './compras.domain';
+
+/**
+ * A line checked against its product and made whole (ADR 036; declared here, below the receipt that builds it: a type-only import back was a cycle, ADR 080): `unidades` in the product's own unit
+ * (what enters stock), `costoUnit` per unit (a pack's: cost per pack ÷ factor, half up), the pack as
+ * it is now (kept on the line as received), and the line's money, exact.
+ */
+export interface LineaCompra {
+  productoId: number;
+  nombre: string;
+  unidad: string;
+  unidades: number;
+  costoUnit: number;
+  empaque: { unidadVentaId: number; nombre: string; factor: number; empaques: number; costo: number } | null;
+  importe: number;
+}
 
 /**
  * After the received units entered stock: each product's last cost and average cost. `stockAntes`
