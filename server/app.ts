@@ -38,7 +38,7 @@ import { pinRoutes } from './modules/cuenta/pin.routes';
 import { facturaRoutes } from './modules/factura/factura.routes';
 import { movimientoRoutes } from './modules/movimiento/movimiento.routes';
 import { productoRoutes } from './modules/producto/producto.routes';
-import { tiendaRoutes } from './modules/tienda/tienda.routes';
+import { ajustesRoutes } from './modules/ajustes/ajustes.routes';
 import { sucursalRoutes } from './modules/sucursal/sucursal.routes';
 import { perfilFiscalRoutes } from './modules/fiscal/perfil-fiscal.routes';
 import { impuestosRoutes } from './modules/impuestos/impuestos.routes';
@@ -299,7 +299,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           await store.register(analisisRoutes);
           await store.register(movimientoRoutes);
           await store.register(facturaRoutes);
-          await store.register(tiendaRoutes);
+          await store.register(ajustesRoutes);
           await store.register(sucursalRoutes);
           await store.register(perfilFiscalRoutes);
           await store.register(pinRoutes);

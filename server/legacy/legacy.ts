@@ -3,7 +3,7 @@ import type { ZodType } from 'zod';
 import { AppError } from '#shared/errors';
 import { M } from '#shared/messages';
 import { ROL } from '#shared/roles';
-import { codigoDeTienda } from '../modules/tienda/invitacion.domain';
+import { codigoDeTienda } from '../modules/invitacion/invitacion.domain';
 import { bearerToken, resolveSession, type RequestSession } from '../plugins/auth';
 import { tomarClave } from '../plugins/idempotencia';
 import type { WriteEvent } from '../plugins/write-bus';

@@ -51,7 +51,7 @@ export const TIPOS_ACTIVIDAD = [
 ] as const;
 export type TTipoActividad = (typeof TIPOS_ACTIVIDAD)[number];
 
-/** A merge of two rows of the empresa with one documento (server/modules/tienda/union.ts): who went into whom, and this store's figures before → after. */
+/** A merge of two rows of the empresa with one documento (server/modules/union/union.ts): who went into whom, and this store's figures before → after. */
 export interface TDetalleUnion {
   sobrevivienteId: number;
   sobreviviente: string;

@@ -79,7 +79,7 @@ export const tienda = pgTable(
     /**
      * The layouts of the store's label scales (issue #33 point 4, shared/balanza.ts): how the till
      * reads an EAN-13 of prefixes 20–29 into an item code and a weight or a price. Written only
-     * through ZFormatosBalanza (role 1, server/modules/tienda/balanza.ts); none by default.
+     * through ZFormatosBalanza (role 1, server/modules/balanza/balanza.ts); none by default.
      */
     formatosBalanza: jsonb('formatos_balanza').$type<TFormatoBalanza[]>().notNull().default([]),
     /** Bumped when the password changes: older tokens stop working. */

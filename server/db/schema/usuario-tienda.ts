@@ -7,7 +7,7 @@ import { usuario } from './usuario';
  * A person's role in each store they work in (issue #56 step 2, ADR 043 §3): a cashier of two shops has
  * two rows. The home store's row (usuario.tienda_id, rol_id, aprobado) is carried here by the trigger
  * usuario_tienda (server/db/triggers/usuario.sql), so every writer of usuario stays as it was; a role in
- * another store of the empresa is given by its owner (server/modules/tienda/sucursal.domain.ts).
+ * another store of the empresa is given by its owner (server/modules/sucursal/sucursal.domain.ts).
  */
 export const usuarioTienda = pgTable(
   'usuario_tienda',

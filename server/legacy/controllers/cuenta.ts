@@ -9,7 +9,7 @@ import {
   ZVerificarCodigoRequest,
 } from '#shared/schemas/auth';
 import { login, registrarTienda, registrarUsuario } from '../../modules/cuenta/cuenta.service';
-import { esCuentaPendiente } from '../../modules/tienda/invitacion.domain';
+import { esCuentaPendiente } from '../../modules/invitacion/invitacion.domain';
 import { enviarCodigo, restablecer, verificarCodigo } from '../../modules/cuenta/recuperacion.service';
 import { legacy as L } from '#shared/messages/legacy';
 import { has, str } from '../params';

@@ -25,7 +25,7 @@ import { empresaDeTienda } from '../tienda/empresa';
 import { esReferenciaViva, esViolacionUnica } from '../../db/pg-error';
 import { registrarPor, type Autor } from '../actividad/actividad.domain';
 import { conRechazos, exigirPermiso } from '../tienda/permisos';
-import { yaUnido as yaUnidoGemelo } from '../tienda/union';
+import { yaUnido as yaUnidoGemelo } from '../union/union';
 
 /**
  * Who acts: a store session (`{ tiendaId }`) reaches its empresa's clients, whichever of its stores

@@ -13,7 +13,7 @@ import { formatPesos } from '#shared/money';
 import type { Db, Tx } from '../../db/client';
 import { cliente, creditoMovimiento, listaPrecioCliente, puntoMovimiento } from '../../db/schema';
 import type { Autor } from '../actividad/actividad.domain';
-import { definirUnion, noUnen, unirGemelos } from '../tienda/union';
+import { definirUnion, noUnen, unirGemelos } from '../union/union';
 import { enAlcance, nombreClienteSql, type ClienteScope } from './cliente.domain';
 
 const U = M.clientes.unir;

@@ -16,7 +16,7 @@ import { cantidadDeEtiqueta, codigosDeArticulo, leerEtiquetaBalanza } from '#sha
 import type { TLineaConteoRequest, TProductoConteo } from '#shared/schemas/conteo';
 import type { Db, Tx } from '../../db/client';
 import { producto } from '../../db/schema';
-import { formatosBalanzaDe } from '../tienda/balanza';
+import { formatosBalanzaDe } from '../balanza/balanza';
 
 type SinRed = NonNullable<TLineaConteoRequest['sinRed']>;
 

@@ -2,7 +2,7 @@
  * The back-office's face of the stores (/crud/tienda): rows under the table's own names, the
  * caller's own store or, for the platform operator, every store. Every rule (who opens and closes a
  * store, a free email, a new password ending the old sessions) is the domain's
- * (modules/tienda/tienda.domain.ts); this file only adapts and answers the back-office's messages.
+ * (modules/cuenta/tienda.domain.ts); this file only adapts and answers the back-office's messages.
  */
 import { M } from '#shared/messages';
 import type { TCrudCreated, TCrudMessage, TTiendaRow, ZCreateTiendaRequest, ZUpdateTiendaRequest } from '#shared/schemas/crud';

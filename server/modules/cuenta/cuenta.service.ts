@@ -8,7 +8,7 @@ import { sesionCerrada, tienda, usuario } from '../../db/schema';
 import { hashPassword, imitarVerificacion, sinCuenta, verifyPassword, type Turno } from '../../lib/password';
 import { invitationCode } from '../../lib/random-code';
 import type { TokenClaims, TokenService } from '../../lib/tokens';
-import { exigirAprobada, tiendaQueAdmite } from '../tienda/invitacion.domain';
+import { exigirAprobada, tiendaQueAdmite } from '../invitacion/invitacion.domain';
 import type { TCara } from '#shared/schemas/actividad';
 import { registrarActividad } from '../actividad/actividad.domain';
 

@@ -3,7 +3,7 @@
  * every one for the platform operator), opening one (the operator; stores otherwise sign themselves
  * up through `registrarTienda`), its name, contact, email and password, and closing it with
  * everything it owns. The back-office (crud.tienda.service.ts) and, through it, the old controller
- * API only rename. The store's own settings are tienda/tienda.service.ts's. Here, beside the sign-up
+ * API only rename. The store's own settings are ajustes/ajustes.service.ts's. Here, beside the sign-up
  * (cuenta.service.ts) it opens a store with, not in the kernel (ADR 080).
  */
 import { and, desc, eq, ilike, or, sql } from 'drizzle-orm';

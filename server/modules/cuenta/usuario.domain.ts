@@ -18,7 +18,7 @@ import { esViolacionUnica } from '../../db/pg-error';
 import { hashPassword } from '../../lib/password';
 import { tieneTurnoAbierto } from '../caja/caja.domain';
 import { countAll, fieldConflict, fieldError, idOf, inScope, likePattern, notFound, pageOf, unaVez, type Alcance, type Consulta } from '../tienda/alcance';
-import { tiendaDelCodigo as tiendaNombrada } from '../tienda/invitacion.domain';
+import { tiendaDelCodigo as tiendaNombrada } from '../invitacion/invitacion.domain';
 import { emailTaken, exigirDocumentoLibre } from './cuenta.service';
 import { exigirRol } from './rol.domain';
 import { autorDeAlcance, cambiosEntre, registrarPor } from '../actividad/actividad.domain';

@@ -23,7 +23,7 @@ import { esViolacionUnica } from '../../db/pg-error';
 import { claveDocumento, claveDocumentoSql, creadoEnOtraTienda, proveedorDeLaTienda, proveedoresDeLaTienda } from './proveedor.alcance';
 import { registrarPor, type Autor } from '../actividad/actividad.domain';
 import { conRechazos, exigirPermiso } from '../tienda/permisos';
-import { yaUnido as yaUnidoGemelo } from '../tienda/union';
+import { yaUnido as yaUnidoGemelo } from '../union/union';
 
 /**
  * Who acts: a store session (`{ tiendaId }`) reaches its empresa's suppliers, whichever of its stores

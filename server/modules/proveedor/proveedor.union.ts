@@ -1,7 +1,7 @@
 /**
  * Merging two suppliers of one empresa that share a NIT or cédula (issue #56, ADR 072): migration 0097
  * kept both, flagged `documento_repetido`; the owner or a store's administrator merges the other into
- * this one, with the merge's one shape (tienda/union.ts, shared with the customers'). What is live
+ * this one, with the merge's one shape (union/union.ts, shared with the customers'). What is live
  * follows the survivor in every store: the products that named the other, its open purchase orders
  * (borrador, enviada, parcial) and its open stock counts. What was issued stays: received purchases,
  * their deliveries and documentos soporte, closed orders and counts keep naming the merged supplier,
@@ -12,7 +12,7 @@ import { M } from '#shared/messages';
 import type { Db } from '../../db/client';
 import { conteo, ordenCompra, producto, proveedor } from '../../db/schema';
 import type { Autor } from '../actividad/actividad.domain';
-import { definirUnion, noUnen, unirGemelos } from '../tienda/union';
+import { definirUnion, noUnen, unirGemelos } from '../union/union';
 import { claveDocumento, claveDocumentoSql } from './proveedor.alcance';
 import { enAlcance, type ProveedorScope } from './proveedor.domain';
 

@@ -8,7 +8,7 @@ import { categoriaImpuesto, cliente, creditoMovimiento, dispositivoVenta, metodo
 import { comprobarEquipo, equipoDeClave } from './equipos.domain';
 import { esViolacionUnica } from '../../db/pg-error';
 import { filaConfiguracion } from '../dian/configuracion.domain';
-import { formatosBalanzaDe } from '../tienda/balanza';
+import { formatosBalanzaDe } from '../balanza/balanza';
 import { supervisoresSinRed } from './pin-sin-red';
 import { clientesDeLaTienda } from '../tienda/clientes.alcance';
 import { conCategoria } from '../fiscal/clasificacion';

@@ -9,7 +9,7 @@ import { contieneTexto, contieneTextoPorFila, enOrden, idsParecidos, paginaAcota
 import { cliente, metodoPago, producto, productoUnidadVenta, ventaProductoResumen } from '../../db/schema';
 import { creditoDe } from '../fiado/fiado.domain';
 import { ordenFijo } from './rejilla';
-import { formatosBalanzaDe } from '../tienda/balanza';
+import { formatosBalanzaDe } from '../balanza/balanza';
 import { puntosEnCaja } from '../puntos/puntos.domain';
 import { clientesDeLaTienda, propioPrimero } from '../tienda/clientes.alcance';
 

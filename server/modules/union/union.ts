@@ -16,7 +16,7 @@ import { ROL } from '#shared/roles';
 import type { TEntradaActividad } from '#shared/schemas/actividad';
 import type { Db, Tx } from '../../db/client';
 import { registrarPor, type Autor } from '../actividad/actividad.domain';
-import { conRechazos } from './permisos';
+import { conRechazos } from '../tienda/permisos';
 
 /** Who may merge: the owner or a store's administrator (role 1); cashiers and encargados are refused on every face. */
 export const noUnen = (m: { sinPermiso: string; sinPermisoTitulo: string }) => ({ roles: [ROL.EMPLEADO, ROL.ENCARGADO] as number[], message: m.sinPermiso, title: m.sinPermisoTitulo });

@@ -4,17 +4,17 @@ import { M } from '#shared/messages';
 import { ROL } from '#shared/roles';
 import { ZAjustesTienda, ZCodigoInvitacionRegenerado, ZFormatosBalanza, ZUpdateAjustesTienda } from '#shared/schemas/tienda';
 import { requireRole, sessionOf, storeOf } from '../../plugins/auth';
-import { actualizarAjustes, obtenerAjustes, regenerarCodigoInvitacion } from './tienda.service';
+import { actualizarAjustes, obtenerAjustes, regenerarCodigoInvitacion } from './ajustes.service';
 import { ZEmpleadosPendientes, ZInvitacion, ZPendienteIdParam, ZRegenerarCodigoRequest, ZUpdateInvitacion } from '#shared/schemas/invitacion';
 import { ZMessageResponse } from '#shared/schemas/auth';
 import { ZMisPermisos, ZPermisosTienda, ZUpdatePermisosTienda } from '#shared/schemas/permisos';
 import { autorDe } from '../actividad/actividad.domain';
-import { guardarPermisos, misPermisos, obtenerPermisos } from './permisos';
-import { guardarFormatosBalanza, obtenerFormatosBalanza } from './balanza';
-import { aprobarEmpleado, configurarInvitacion, listarPendientes, obtenerInvitacion, rechazarEmpleado } from './invitacion.domain';
+import { guardarPermisos, misPermisos, obtenerPermisos } from '../tienda/permisos';
+import { guardarFormatosBalanza, obtenerFormatosBalanza } from '../balanza/balanza';
+import { aprobarEmpleado, configurarInvitacion, listarPendientes, obtenerInvitacion, rechazarEmpleado } from '../invitacion/invitacion.domain';
 
 /** The store's own settings that its screens change (registered among the store's routes). */
-export async function tiendaRoutes(app: FastifyInstance) {
+export async function ajustesRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   // Role 1 of the store only (the store account or an admin employee); role 3 sees the code but may
   // not change it. The change moves no account, role or token version: checked sessions stay cached.

@@ -7,7 +7,7 @@ import type { Db } from '../../db/client';
 import { perfilFiscal, tienda } from '../../db/schema';
 import { invitationCode } from '../../lib/random-code';
 import type { TVigencia } from '#shared/schemas/invitacion';
-import { expiraSql } from './invitacion.domain';
+import { expiraSql } from '../invitacion/invitacion.domain';
 
 /**
  * Gives the store a new invitation code (issue #15): the old one stops registering anyone at once,
