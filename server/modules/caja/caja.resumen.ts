@@ -4,7 +4,7 @@
  * come to at the close. The Z report, the close (frozen in `turno.cierre`), a cash exit's and a
  * refund's limit, and the owner's consolidated view of every open till read it here.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { METODO } from '#shared/roles';
 import type { Db, Tx } from '../../db/client';
 import { metodoPago } from '../../db/schema';
@@ -105,4 +105,21 @@ export function esperados(resumen: Resumen, fondoInicial: number): Record<string
 export async function efectivosEsperados(db: Db | Tx, turnos: { id: number; fondoInicial: number }[]): Promise<Map<number, number>> {
   const resumenes = await calcularResumenes(db, turnos.map((t) => t.id));
   return new Map(turnos.map((t) => [t.id, esperados(resumenes.get(t.id)!, t.fondoInicial)[METODO.EFECTIVO] ?? 0]));
+}
+
+/**
+ * The cash a shift's drawer should hold, as one SQL expression over the shift's id and float (issue #54
+ * point 6): what `esperados(calcularResumen(…))[Efectivo]` adds up in five statements — the float, cash
+ * sales less their credited part (annulled ones left out), cash abonos, cash in less cash out, less cash
+ * refunds — for a read that needs it among other facts (a return's, devolucion.lectura.ts).
+ * `caja.efectivo.test.ts` holds it to the Z report.
+ */
+export function efectivoEsperadoSql(turnoId: SQL, fondoInicial: SQL): SQL<number> {
+  const e = METODO.EFECTIVO;
+  return sql<number>`(${fondoInicial}
+    + coalesce((select sum(v.total - v.monto_fiado) from venta v where v.turno_id = ${turnoId} and v.estado <> 'Anulada' and v.metodo_pago_id = ${e}), 0)
+    + coalesce((select sum(-c.monto) from credito_movimiento c where c.turno_id = ${turnoId} and c.tipo = 'abono' and c.metodo_pago_id = ${e}), 0)
+    + coalesce((select sum(k.monto) from caja_movimiento k where k.turno_id = ${turnoId} and k.tipo = 'entrada'), 0)
+    - coalesce((select sum(k.monto) from caja_movimiento k where k.turno_id = ${turnoId} and k.tipo = 'salida'), 0)
+    - coalesce((select sum(d.total - d.monto_fiado) from devolucion d where d.turno_id = ${turnoId} and d.metodo_pago_id = ${e}), 0))::bigint`.mapWith(Number);
 }

@@ -1,16 +1,16 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { AppError } from '#shared/errors';
 import { M } from '#shared/messages';
 import { METODO } from '#shared/roles';
 import type { TCambio, ZCambioRequest } from '#shared/schemas/devolucion';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
-import { cliente, devolucion, factura, producto, venta } from '../../db/schema';
+import { cliente, devolucion, venta } from '../../db/schema';
 import type { Autor } from '../actividad/actividad.domain';
 import { conRechazos } from '../tienda/permisos';
-import { ensayar, prepararCheckout, type ResultadoVenta } from '../venta/venta.checkout';
+import { ensayar, leerPrevia, prepararCheckout, type ResultadoVenta } from '../venta/venta.checkout';
 import { obtenerRecibo } from '../venta/venta.recibo';
-import { abrirDevolucion, autorizarDevolucion, devueltasDe, exigirMetodoDiferencia, nombresMetodos, obtenerDevolucion, prepararDevolucion } from './devolucion.domain';
+import { abrirDevolucion, autorizarDevolucion, exigirMetodoDiferencia, obtenerDevolucion, prepararDevolucion } from './devolucion.domain';
 import { filaConfiguracion } from '../dian/configuracion.domain';
 import { emitirDocumentoVenta, emitirNotaDevolucion } from '../dian/emision';
 
@@ -39,17 +39,23 @@ const D = M.devoluciones;
 
 export async function registrarCambio(options: { db: Db; tiendaId: number; ventaId: number; autor: Autor; body: Request }): Promise<TCambio> {
   const { db, tiendaId, ventaId, autor, body } = options;
-  // A retry of an exchange already made answers its two documents.
-  if (body.clave) {
-    const ya = await cambioPorClave(db, tiendaId, body.clave);
-    if (ya) return documentos(db, tiendaId, ya);
-  }
+  // One read before deciding (ADR 076 addendum): an exchange already made under the key, and the
+  // original sale's customer and buyer. A retry answers its two documents.
   const [original] = await db
-    .select({ clienteId: venta.clienteId, documento: cliente.documento, adquirente: venta.adquirente })
+    .select({
+      clienteId: venta.clienteId,
+      documento: cliente.documento,
+      adquirente: venta.adquirente,
+      ya: body.clave
+        ? sql<{ devolucionId: number; ventaNuevaId: number | null } | null>`(select json_build_object('devolucionId', ${devolucion.idDevolucion}, 'ventaNuevaId', ${devolucion.ventaCambioId}) from ${devolucion} where ${devolucion.tiendaId} = ${tiendaId} and ${devolucion.clave} = ${body.clave}::uuid)`
+        : sql<null>`null::json`,
+    })
     .from(venta)
     .leftJoin(cliente, eq(cliente.idCliente, venta.clienteId))
     .where(and(eq(venta.idVenta, ventaId), eq(venta.tiendaId, tiendaId)))
     .limit(1);
+  const ya = original?.ya?.ventaNuevaId != null ? { devolucionId: Number(original.ya.devolucionId), ventaNuevaId: Number(original.ya.ventaNuevaId) } : body.clave && !original ? await cambioPorClave(db, tiendaId, body.clave) : null;
+  if (ya) return documentos(db, tiendaId, ya);
   if (!original) throw new AppError('NOT_FOUND', M.ventas.ventaNoEncontrada);
   // An invoiced sale's exchange is invoiced too (issue #57, ADR 050): the new sale goes to the same
   // buyer as a factura electrónica de venta, numbered from the till's invoice range (venta_numerar reads
@@ -61,9 +67,12 @@ export async function registrarCambio(options: { db: Db; tiendaId: number; venta
   return conRechazos(db, async () => {
     // Giving money back: the `devolver` permission, or the supervisor's PIN the exchange carries.
     const autorizadoDevolucion = await autorizarDevolucion(db, tiendaId, ventaId, autor, body.autorizacion);
-    const nombres = await nombresMetodos(db);
-    // The checkout's rules, for the new sale: it is the original sale's customer's.
+    // The checkout's rules, for the new sale: it is the original sale's customer's. Its facts in one
+    // read (leerPrevia, as at the till); the exchange's key is the return's (found above), not a sale's.
+    const documentoCliente = original.documento ?? undefined;
+    const previa = await leerPrevia(db, { tiendaId, clave: null, productos: body.lineas.map((l) => l.productoId), documentoCliente });
     const checkout = await prepararCheckout({
+      previa,
       db,
       tiendaId,
       usuarioId: autor.usuarioId,
@@ -87,9 +96,17 @@ export async function registrarCambio(options: { db: Db; tiendaId: number; venta
 
     const escribir = async (tx: Tx, autorizadoPor: { id: number; nombre: string } | null): Promise<Escrito> => {
       // Every product either half touches, locked once in id order: two exchanges crossing the same
-      // products queue instead of deadlocking (the return locks its sale's, the sale its own).
-      await bloquearProductos(tx, tiendaId, ventaId, body.lineas.map((l) => l.productoId));
-      const dev = await prepararDevolucion(tx, { tiendaId, ventaId, autor, lineas: body.devolver, clave: body.clave, autorizadoPor: autorizadoDevolucion });
+      // products queue instead of deadlocking (the return's sale's and the new sale's, one statement).
+      const dev = await prepararDevolucion(tx, {
+        tiendaId,
+        ventaId,
+        autor,
+        lineas: body.devolver,
+        clave: body.clave,
+        autorizadoPor: autorizadoDevolucion,
+        permisoVisto: true,
+        otrosProductos: body.lineas.map((l) => l.productoId),
+      });
       if ('repetida' in dev) {
         const ya = await cambioDeDevolucion(tx, tiendaId, dev.repetida);
         if (!ya) throw new AppError('CONFLICT', D.claveDeOtraVenta);
@@ -107,10 +124,10 @@ export async function registrarCambio(options: { db: Db; tiendaId: number; venta
         return { estado: 'rechazado', r };
       }
       // What goes back to the customer follows how the sale was paid (ADR 039).
-      exigirMetodoDiferencia(dev, dev.total - r.total, body.metodoPagoId, nombres);
+      exigirMetodoDiferencia(dev, dev.total - r.total, body.metodoPagoId, dev.leida.metodos);
       // The drawer is checked with the new sale's payment in it; the two documents linked.
       await abierta.cerrar({ id: r.id, numero: r.numero });
-      return { estado: 'ok', r, devolucionId: abierta.id, ventaNuevaId: r.id, devueltas: devueltasDe(dev) };
+      return { estado: 'ok', r, devolucionId: abierta.id, ventaNuevaId: r.id, devolucion: abierta.documento(), nota: dev.leida.electronica };
     };
 
     let autorizadoPor: { id: number; nombre: string } | null = null;
@@ -134,16 +151,19 @@ export async function registrarCambio(options: { db: Db; tiendaId: number; venta
     if (hecho.estado === 'rechazado') return never();
     if (hecho.estado === 'ok') {
       // For a store on the electronic POS document (issue #31): the new sale's document and the
-      // return's nota de ajuste (concept 1), after commit; neither ever fails the exchange.
-      await emitirDocumentoVenta(db, tiendaId, hecho.ventaNuevaId);
-      await emitirNotaDevolucion(db, tiendaId, hecho.devolucionId);
+      // return's nota de ajuste (concept 1), after commit; neither ever fails the exchange. Nothing is
+      // read for a store without the document (venta_registrar answered it), nor a note for a sale without one.
+      if (hecho.r.dian) await emitirDocumentoVenta(db, tiendaId, hecho.ventaNuevaId);
+      if (hecho.nota) await emitirNotaDevolucion(db, tiendaId, hecho.devolucionId);
+      // The return's document as written; the new sale's receipt read back (it names the exchange).
+      return { devolucion: hecho.devolucion, venta: await obtenerRecibo({ db, tiendaId, ventaId: hecho.ventaNuevaId }) };
     }
     return documentos(db, tiendaId, hecho);
   });
 }
 
 type Escrito =
-  | { estado: 'ok'; r: ResultadoVenta & { estado: 'ok' }; devolucionId: number; ventaNuevaId: number; devueltas: ReturnType<typeof devueltasDe> }
+  | { estado: 'ok'; r: ResultadoVenta & { estado: 'ok' }; devolucionId: number; ventaNuevaId: number; devolucion: TCambio['devolucion']; nota: boolean }
   | { estado: 'repetido'; devolucionId: number; ventaNuevaId: number }
   | { estado: 'rechazado'; r: ResultadoVenta };
 
@@ -172,16 +192,4 @@ async function cambioPorClave(db: Db, tiendaId: number, clave: string) {
     .from(devolucion)
     .where(and(eq(devolucion.tiendaId, tiendaId), eq(devolucion.clave, clave)));
   return d ? cambioDeDevolucion(db, tiendaId, d.id) : null;
-}
-
-async function bloquearProductos(tx: Tx, tiendaId: number, ventaId: number, nuevos: number[]) {
-  const vendidos = (await tx.selectDistinct({ id: factura.productoId }).from(factura).where(and(eq(factura.ventaId, ventaId), eq(factura.tiendaId, tiendaId)))).map((r) => r.id);
-  const ids = [...new Set([...vendidos, ...nuevos])];
-  if (ids.length)
-    await tx
-      .select({ id: producto.idProducto })
-      .from(producto)
-      .where(and(eq(producto.tiendaId, tiendaId), inArray(producto.idProducto, ids)))
-      .orderBy(asc(producto.idProducto))
-      .for('update');
 }

@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { aMilesimas, brutoLinea, deMilesimas, formatCantidad, porUnidad } from '#shared/cantidad';
+import { aMilesimas, brutoLinea, cantidadDecimal, deMilesimas, formatCantidad, porUnidad } from '#shared/cantidad';
 import { pagadoPorMetodo, repartirReembolso, valorDevueltoCantidad, type PorMetodo } from '#shared/devolucion';
 import { AppError } from '#shared/errors';
 import { desglosarImporte, desglosarVenta, totalesPorTarifa, type TImpuesto } from '#shared/impuestos';
@@ -16,7 +16,6 @@ import { cliente, devolucion, devolucionLinea, factura, metodoPago, producto, ti
 import { columnasDesglose, unidadDeLinea } from '../venta-registro/unidad-linea';
 import { emitirNotaDevolucion } from '../dian/emision';
 import { registrarPor, type Autor } from '../actividad/actividad.domain';
-import { efectivoDelTurno, exigeCaja } from '../caja/caja.domain';
 import { abonarDevolucion, saldoDe } from '../fiado/fiado.domain';
 import { revertirPuntos } from '../puntos/puntos.domain';
 import { ajustarStockLote } from '../movimiento/ledger';
@@ -25,6 +24,7 @@ import { conRechazos, denegado, puede } from '../tienda/permisos';
 import { verificarAutorizacion } from '../tienda/autorizacion';
 import { clientesDeLaTienda } from '../tienda/clientes.alcance';
 import { leerCabeceraVenta } from '../venta-registro/venta.cabecera';
+import { efectivoDelCajon, leerDevolucion, type DevolucionLeida } from './devolucion.lectura';
 
 /**
  * Returns (devoluciones, issue #32 point 1) have one owner: this module. A return brings back units
@@ -43,9 +43,6 @@ import { leerCabeceraVenta } from '../venta-registro/venta.cabecera';
 
 const D = M.devoluciones;
 type Request = z.output<typeof ZDevolucionRequest>;
-
-/** Two-key advisory lock of a store's return numbers (the first key says what is locked). */
-const LLAVE_NUMERO_DEVOLUCION = 32_001;
 
 /** An exchange's new sale: a second join of venta. */
 const ventaCambio = alias(venta, 'venta_cambio');
@@ -203,7 +200,6 @@ export async function obtenerDevolucion(options: { db: Db | Tx; tiendaId: number
   // The sale's header (its number, store and customer) from the sale's one read.
   const v = d && (await leerCabeceraVenta(db, { tiendaId, ventaId: d.ventaId, extra: { tiendaDireccion: tienda.direccion, tiendaTelefono: tienda.telefono } }));
   if (!d || !v) throw new AppError('NOT_FOUND', D.noEncontrada);
-  const clienteNombre = v.clienteNombre != null && v.clienteApellido != null ? `${v.clienteNombre} ${v.clienteApellido}`.trim() : null;
   const lineas = await db
     .select({
       productoId: devolucionLinea.productoId,
@@ -220,6 +216,36 @@ export async function obtenerDevolucion(options: { db: Db | Tx; tiendaId: number
     .innerJoin(factura, eq(factura.idFactura, devolucionLinea.facturaId))
     .where(eq(devolucionLinea.devolucionId, id))
     .orderBy(asc(devolucionLinea.idDevolucionLinea));
+  const fiado = d.montoFiado > 0 ? ((await nombresMetodos(db)).get(METODO.FIADO) ?? 'Fiado') : 'Fiado';
+  return documentoDevolucion({ ...d, ventaNumero: v.numero }, v, lineas, fiado);
+}
+
+/** What a return's document is made of: read back (`obtenerDevolucion`), or known as it is written (`abrirDevolucion`). */
+interface DatosDocumento {
+  d: {
+    idDevolucion: number;
+    numero: number;
+    ventaId: number;
+    ventaNumero: number;
+    fecha: Date;
+    usuarioNombre: string | null;
+    usuarioApellido: string | null;
+    metodoPagoId: number;
+    metodo: string;
+    total: number;
+    montoFiado: number;
+    referencia: string | null;
+    motivo: string;
+    ventaCambioId: number | null;
+    ventaCambioNumero: number | null;
+  };
+  v: { tienda: string; tiendaDireccion: string | null; tiendaTelefono: string | null; clienteNombre: string | null; clienteApellido: string | null; clienteDocumento: string | null; clienteTelefono: string | null };
+  lineas: { productoId: number; producto: string; unidad: string; cantidad: number; valor: number; destino: string; impuesto: unknown; valorBolsa: number | null }[];
+}
+
+/** A return's document: the one shape the POST and the GET answer; `fiado` is the Fiado method's name. */
+function documentoDevolucion(d: DatosDocumento['d'], v: DatosDocumento['v'], lineas: DatosDocumento['lineas'], fiado: string): TDevolucion {
+  const clienteNombre = v.clienteNombre != null && v.clienteApellido != null ? `${v.clienteNombre} ${v.clienteApellido}`.trim() : null;
   const tarifas = totalesPorTarifa(
     lineas.map((l) => {
       const { base, impuesto } = desglosarImporte(l.valor, l.impuesto as TImpuesto | null, l.cantidad, l.valorBolsa);
@@ -230,7 +256,7 @@ export async function obtenerDevolucion(options: { db: Db | Tx; tiendaId: number
     idDevolucion: d.idDevolucion,
     numero: d.numero,
     ventaId: d.ventaId,
-    ventaNumero: v.numero,
+    ventaNumero: d.ventaNumero,
     fecha: d.fecha.toISOString(),
     // Who took it back; the store's own account names the store.
     usuario: d.usuarioNombre != null && d.usuarioApellido != null ? `${d.usuarioNombre} ${d.usuarioApellido}`.trim() : v.tienda,
@@ -238,7 +264,7 @@ export async function obtenerDevolucion(options: { db: Db | Tx; tiendaId: number
     metodo: d.metodo,
     total: d.total,
     reembolso: [
-      ...(d.montoFiado > 0 ? [{ metodoPagoId: METODO.FIADO, metodo: (await nombresMetodos(db)).get(METODO.FIADO) ?? 'Fiado', monto: d.montoFiado }] : []),
+      ...(d.montoFiado > 0 ? [{ metodoPagoId: METODO.FIADO, metodo: fiado, monto: d.montoFiado }] : []),
       ...(d.total - d.montoFiado > 0 || d.total === 0 ? [{ metodoPagoId: d.metodoPagoId, metodo: d.metodo, monto: d.total - d.montoFiado }] : []),
     ],
     referencia: d.referencia,
@@ -264,26 +290,20 @@ export async function registrarDevolucion(options: { db: Db; tiendaId: number; v
     // The permission, or a supervisor's PIN checked outside the transaction (its tries always count).
     const autorizadoPor = await autorizarDevolucion(db, tiendaId, ventaId, autor, body.autorizacion);
     return db.transaction(async (tx) => {
-      const p = await prepararDevolucion(tx, { tiendaId, ventaId, autor, lineas: body.lineas, clave: body.clave, autorizadoPor });
-      if ('repetida' in p) return { id: p.repetida, devueltas: null };
-      const id = await escribirDevolucion(tx, p, { metodoPagoId: body.metodoPagoId, referencia: body.referencia, motivo: body.motivo, clave: body.clave });
-      return { id, devueltas: devueltasDe(p) };
+      // The permission was asked just now (autorizarDevolucion): not read again in the transaction.
+      const p = await prepararDevolucion(tx, { tiendaId, ventaId, autor, lineas: body.lineas, clave: body.clave, autorizadoPor, permisoVisto: true });
+      if ('repetida' in p) return { id: p.repetida, documento: null, nota: false };
+      const d = await abrirDevolucion(tx, p, { metodoPagoId: body.metodoPagoId, referencia: body.referencia, motivo: body.motivo, clave: body.clave });
+      await d.cerrar();
+      return { id: d.id, documento: d.documento(), nota: p.leida.electronica };
     });
   });
   // An electronic sale's return is corrected by its nota de ajuste, concept 1 (issue #31 point 7),
-  // once: a retried return (its key already recorded) issues nothing. Never fails the return.
-  if (hecha.devueltas) await emitirNotaDevolucion(db, tiendaId, hecha.id);
-  return obtenerDevolucion({ db, tiendaId, id: hecha.id });
-}
-
-/** Units and pesos returned per sale line (a line may come twice in one return): what the nota de ajuste corrects. */
-export function devueltasDe(p: DevolucionPreparada): Map<number, { cantidad: number; valor: number }> {
-  const devueltas = new Map<number, { cantidad: number; valor: number }>();
-  for (const l of p.lineas) {
-    const antes = devueltas.get(l.facturaId);
-    devueltas.set(l.facturaId, { cantidad: sumar(antes?.cantidad ?? 0, l.cantidad), valor: (antes?.valor ?? 0) + l.valor });
-  }
-  return devueltas;
+  // once: a retried return (its key already recorded) issues nothing, nor does the return of a sale
+  // without an electronic document (it has nothing to correct). Never fails the return.
+  if (hecha.nota) await emitirNotaDevolucion(db, tiendaId, hecha.id);
+  // The document as written (the same shape obtenerDevolucion reads back); a retry reads the one recorded.
+  return hecha.documento ?? obtenerDevolucion({ db, tiendaId, id: hecha.id });
 }
 
 /** Two quantities added exactly, in thousandths (0,1 + 0,2 is 0,3). */
@@ -304,6 +324,8 @@ export interface DevolucionPreparada {
   lineas: { facturaId: number; cantidad: number; destino: TDestino; productoId: number; valor: number; factor: number }[];
   /** Pesos the returned units give back. */
   total: number;
+  /** Everything the return read under its locks (devolucion.lectura.ts). */
+  leida: DevolucionLeida;
 }
 
 /**
@@ -314,32 +336,36 @@ export interface DevolucionPreparada {
  */
 export async function prepararDevolucion(
   tx: Tx,
-  options: { tiendaId: number; ventaId: number; autor: Autor; lineas: Request['lineas']; clave?: string; autorizadoPor: { id: number; nombre: string } | null },
+  options: {
+    tiendaId: number;
+    ventaId: number;
+    autor: Autor;
+    lineas: Request['lineas'];
+    clave?: string;
+    autorizadoPor: { id: number; nombre: string } | null;
+    /** `autorizarDevolucion` answered the permission before the transaction: not read again. */
+    permisoVisto?: boolean;
+    /** An exchange's new products, locked with the sale's in one id order. */
+    otrosProductos?: readonly number[];
+  },
 ): Promise<DevolucionPreparada | { repetida: number }> {
   const { tiendaId, ventaId, autor, clave, autorizadoPor } = options;
   // Who may: `devolver` with the annulment's floor, or a supervisor's PIN; then the sale's products locked (venta.estado.ts).
-  await prepararDeshacer(tx, tiendaId, ventaId, autor, { permiso: 'devolver', conPin: autorizadoPor != null });
-  const [v] = await tx
-    .select({ estado: venta.estado, numero: venta.numero, clienteId: venta.clienteId, descuento: venta.descuento, metodoPagoId: venta.metodoPagoId, total: venta.total, montoFiado: venta.montoFiado })
-    .from(venta)
-    .where(and(eq(venta.idVenta, ventaId), eq(venta.tiendaId, tiendaId)))
-    .for('update');
-  if (!v) throw new AppError('NOT_FOUND', M.ventas.ventaNoEncontrada);
+  await prepararDeshacer(tx, tiendaId, ventaId, autor, { permiso: 'devolver', conPin: autorizadoPor != null, permisoVisto: options.permisoVisto, otrosProductos: options.otrosProductos });
+  // Every fact of the return in one statement, the sale locked (devolucion.lectura.ts): read after the
+  // products' locks, so a return racing for the same units has committed and is counted.
+  const leida = await leerDevolucion(tx, { tiendaId, ventaId, usuarioId: autor.usuarioId, clave });
+  if (!leida) throw new AppError('NOT_FOUND', M.ventas.ventaNoEncontrada);
+  const v = leida.venta;
   // The same return sent twice (a retry after a lost answer) answers the one recorded; read under
   // the sale's lock, so two copies racing find each other.
-  if (clave) {
-    const [ya] = await tx
-      .select({ id: devolucion.idDevolucion, ventaId: devolucion.ventaId })
-      .from(devolucion)
-      .where(and(eq(devolucion.tiendaId, tiendaId), eq(devolucion.clave, clave)));
-    if (ya) {
-      if (ya.ventaId === ventaId) return { repetida: ya.id };
-      throw new AppError('CONFLICT', D.claveDeOtraVenta);
-    }
+  if (leida.repetida) {
+    if (leida.repetida.ventaId === ventaId) return { repetida: leida.repetida.id };
+    throw new AppError('CONFLICT', D.claveDeOtraVenta);
   }
   if (v.estado !== 'Completada') throw new AppError('BUSINESS_RULE', D.ventaNoCompletada);
 
-  const vendidas = new Map((await lineasDeVenta(tx, tiendaId, ventaId, v.descuento)).map((l) => [l.facturaId, l]));
+  const vendidas = new Map(leida.lineas.map((l) => [l.facturaId, l]));
   const lineas = options.lineas.map((pedida) => {
     const l = vendidas.get(pedida.facturaId);
     if (!l) throw new AppError('VALIDATION', D.lineaAjena);
@@ -358,10 +384,11 @@ export async function prepararDevolucion(
     autor,
     venta: { numero: v.numero, clienteId: v.clienteId },
     pagado: pagadoPorMetodo(v),
-    devuelto: await devueltoPorMetodo(tx, tiendaId, ventaId),
+    devuelto: leida.devuelto,
     autorizadoPor,
     lineas,
     total: lineas.reduce((s, l) => s + l.valor, 0),
+    leida,
   };
 }
 
@@ -387,11 +414,11 @@ export async function abrirDevolucion(
   p: DevolucionPreparada,
   /** An exchange's one method (`enCambio`, cambio.domain.ts checks its difference); a plain return's method follows the sale. */
   options: { metodoPagoId?: number; referencia?: string; motivo: string; clave?: string; enCambio?: boolean },
-): Promise<{ id: number; numero: number; cerrar: (ventaCambio?: { id: number; numero: number }) => Promise<void> }> {
+): Promise<{ id: number; numero: number; cerrar: (ventaCambio?: { id: number; numero: number }) => Promise<void>; documento: () => TDevolucion }> {
   const { tiendaId, ventaId, autor, lineas, total } = p;
   const { motivo } = options;
   const v = p.venta;
-  const nombres = await nombresMetodos(tx);
+  const nombres = p.leida.metodos;
   const { metodoPagoId, montoFiado } = options.enCambio ? metodoDeCambio(options.metodoPagoId, total) : reembolsoDe(p, options.metodoPagoId, nombres);
   const metodo = nombres.has(metodoPagoId) ? { nombre: nombres.get(metodoPagoId)! } : null;
   if (!metodo) throw new AppError('VALIDATION', D.metodoInvalido, { fields: { metodoPagoId: D.metodoInvalido } });
@@ -403,25 +430,31 @@ export async function abrirDevolucion(
   // Points (ADR 054) go back to the customer's points, with no reference.
   if (!options.enCambio && otro > 0 && metodoPagoId !== METODO.EFECTIVO && metodoPagoId !== METODO.FIADO && metodoPagoId !== METODO.PUNTOS && !referencia)
     throw new AppError('VALIDATION', D.referenciaRequerida(metodo.nombre), { fields: { referencia: D.referenciaRequerida(metodo.nombre) } });
-  // The refund leaves the returning person's drawer (cash), or is recorded in its shift (other methods).
-  const caja = await efectivoDelTurno(tx, tiendaId, autor.usuarioId);
+  // The refund leaves the returning person's drawer (cash), or is recorded in its shift (other methods);
+  // the shift and its cash were read with the sale (FOR SHARE, as a sale takes it).
+  const caja = p.leida.caja;
   const enEfectivo = metodoPagoId === METODO.EFECTIVO && otro > 0;
-  if (enEfectivo && !caja && (await exigeCaja(tx, tiendaId))) throw new AppError('BUSINESS_RULE', D.efectivoSinCaja);
+  if (enEfectivo && !caja && p.leida.exigeCaja) throw new AppError('BUSINESS_RULE', D.efectivoSinCaja);
 
-  // The store's next return number, one at a time per store (a rolled-back return gives it back).
-  await tx.execute(sql`select pg_advisory_xact_lock(${LLAVE_NUMERO_DEVOLUCION}, ${tiendaId})`);
-  const siguiente = (await tx.execute(sql`select coalesce(max(numero), 0) + 1 as numero from devolucion where tienda_id = ${tiendaId}`)) as unknown as {
-    rows: { numero: number }[];
-  };
-  const numero = Number(siguiente.rows[0]!.numero);
+  // The document, numbered next in the store (the numbers' advisory lock was taken with the sale's read,
+  // so this statement sees every earlier return; a rolled-back return gives its number back), and its lines.
   const turnoId = caja?.turnoId ?? null;
-  const [d] = await tx
-    .insert(devolucion)
-    .values({ tiendaId, numero, ventaId, usuarioId: autor.usuarioId, metodoPagoId, montoFiado, referencia, turnoId, total, motivo, clave: options.clave ?? null })
-    .returning({ id: devolucion.idDevolucion });
-  await tx.insert(devolucionLinea).values(
-    lineas.map((l) => ({ tiendaId, devolucionId: d!.id, facturaId: l.facturaId, productoId: l.productoId, cantidad: l.cantidad, valor: l.valor, destino: l.destino })),
-  );
+  const escrita = (await tx.execute(sql`
+    with d as (
+      insert into devolucion (tienda_id, numero, venta_id, usuario_id, metodo_pago_id, monto_fiado, referencia, turno_id, total, motivo, clave)
+      select ${tiendaId}, coalesce(max(numero), 0) + 1, ${ventaId}, ${autor.usuarioId}::int, ${metodoPagoId}, ${montoFiado}, ${referencia}::text, ${turnoId}::int, ${total}, ${motivo}, ${options.clave ?? null}::uuid
+      from devolucion where tienda_id = ${tiendaId}
+      returning id_devolucion, numero, fecha),
+    l as (
+      insert into devolucion_linea (tienda_id, devolucion_id, factura_id, producto_id, cantidad, valor, destino)
+      select ${tiendaId}, d.id_devolucion, x.factura_id, x.producto_id, x.cantidad, x.valor, x.destino
+      from d, unnest(${enteros(lineas.map((l) => l.facturaId))}::int[], ${enteros(lineas.map((l) => l.productoId))}::int[], ${decimales(lineas.map((l) => l.cantidad))}::numeric[],
+        ${enteros(lineas.map((l) => l.valor))}::bigint[], ${textos(lineas.map((l) => l.destino))}::text[]) with ordinality as x(factura_id, producto_id, cantidad, valor, destino, n)
+      order by x.n)
+    select id_devolucion as id, numero, fecha from d`)) as unknown as { rows: { id: number; numero: number; fecha: Date | string }[] };
+  const d = { id: Number(escrita.rows[0]!.id) };
+  const numero = Number(escrita.rows[0]!.numero);
+  const fecha = new Date(escrita.rows[0]!.fecha);
   // Units back on the shelf go through the ledger; damaged ones (merma) stay out of stock.
   const alInventario = new Map<number, number>();
   // A pack's line gives back factor × cantidad units (ADR 033); a weighed line its exact decimal (factor 1).
@@ -437,7 +470,7 @@ export async function abrirDevolucion(
     await abonarDevolucion(tx, { tiendaId, clienteId: v.clienteId!, ventaId, monto: montoFiado, usuarioId: autor.usuarioId, turnoId, nota: D.notaCredito(numero), saldoAlFinal: options.enCambio });
   // The sale's points (ADR 054): its share of what it earned comes off, of what it spent goes back.
   const suma = (m: PorMetodo): number => (Object.values(m) as (number | undefined)[]).reduce<number>((a, x) => a + (x ?? 0), 0);
-  await revertirPuntos(tx, { tiendaId, ventaId, ventaNumero: v.numero, total: suma(p.pagado), devuelto: suma(p.devuelto) + total, devolucionId: d!.id, autor });
+  await revertirPuntos(tx, { tiendaId, ventaId, ventaNumero: v.numero, total: suma(p.pagado), devuelto: suma(p.devuelto) + total, devolucionId: d.id, autor });
 
   const cerrar = async (ventaCambio?: { id: number; numero: number }) => {
     // An exchange's credit was written before its new sale: what the customer owes, after both.
@@ -446,16 +479,17 @@ export async function abrirDevolucion(
       // The refusal names what the customer owed before this credit.
       if (saldo < 0) throw new AppError('BUSINESS_RULE', D.fiadoMayorQueSaldo(formatPesos(Math.max(0, saldo + montoFiado))));
     }
-    // The drawer, with this refund out of it (and an exchange's new sale in it): never below zero.
+    // The drawer, with this refund out of it (and an exchange's new sale in it): never below zero. A
+    // plain return's refund is the only change since the read; an exchange's new sale is read back.
     if (enEfectivo && caja) {
-      const ahora = await efectivoDelTurno(tx, tiendaId, autor.usuarioId);
-      if (ahora && ahora.disponible < 0) throw new AppError('BUSINESS_RULE', D.efectivoInsuficiente(formatPesos(Math.max(0, ahora.disponible + otro))));
+      const ahora = options.enCambio ? await efectivoDelCajon(tx, caja.turnoId) : caja.disponible - otro;
+      if (ahora < 0) throw new AppError('BUSINESS_RULE', D.efectivoInsuficiente(formatPesos(Math.max(0, ahora + otro))));
     }
-    if (ventaCambio) await tx.update(devolucion).set({ ventaCambioId: ventaCambio.id }).where(eq(devolucion.idDevolucion, d!.id));
+    if (ventaCambio) await tx.update(devolucion).set({ ventaCambioId: ventaCambio.id }).where(eq(devolucion.idDevolucion, d.id));
     await registrarPor(tx, tiendaId, autor, {
       tipo: 'devolucion',
       detalle: {
-        devolucionId: d!.id,
+        devolucionId: d.id,
         numero,
         ventaId,
         ventaNumero: v.numero,
@@ -474,8 +508,46 @@ export async function abrirDevolucion(
       },
     });
   };
-  return { id: d!.id, numero, cerrar };
+  let enlazada: { id: number; numero: number } | null = null;
+  const cerrarYEnlazar = async (ventaCambio?: { id: number; numero: number }) => {
+    await cerrar(ventaCambio);
+    enlazada = ventaCambio ?? null;
+  };
+  // The document as written: what obtenerDevolucion would read back, from what the return read and wrote.
+  const documento = () =>
+    documentoDevolucion(
+      {
+        idDevolucion: d.id,
+        numero,
+        ventaId,
+        ventaNumero: v.numero,
+        fecha,
+        usuarioNombre: p.leida.usuario?.nombre ?? null,
+        usuarioApellido: p.leida.usuario?.apellido ?? null,
+        metodoPagoId,
+        metodo: metodo.nombre,
+        total,
+        montoFiado,
+        referencia,
+        motivo,
+        ventaCambioId: enlazada?.id ?? null,
+        ventaCambioNumero: enlazada?.numero ?? null,
+      },
+      p.leida.cabecera,
+      lineas.map((l) => {
+        const vendida = p.leida.lineas.find((x) => x.facturaId === l.facturaId)!;
+        return { productoId: l.productoId, producto: vendida.nombre, unidad: vendida.unidad, cantidad: l.cantidad, valor: l.valor, destino: l.destino, impuesto: vendida.impuesto, valorBolsa: vendida.valorBolsa };
+      }),
+      nombres.get(METODO.FIADO) ?? 'Fiado',
+    );
+  return { id: d.id, numero, cerrar: cerrarYEnlazar, documento };
 }
+
+/** Integers, quantities and words as one array parameter each (drizzle would spread a JS array). */
+const enteros = (xs: number[]) => `{${xs.map((x) => Math.trunc(x)).join(',')}}`;
+const decimales = (xs: number[]) => `{${xs.map((x) => cantidadDecimal(x)).join(',')}}`;
+/** Only the fixed words of a destination reach it (zod checked them): no quoting needed. */
+const textos = (xs: string[]) => `{${xs.join(',')}}`;
 
 /** An exchange's return: wholly to the customer's account on fiado, else by the exchange's one method. */
 function metodoDeCambio(metodoPagoId: number | undefined, total: number): { metodoPagoId: number; montoFiado: number } {

@@ -54,6 +54,17 @@ const TIPO_DOC_DIAN: Record<string, Adquirente['tipoDocumento']> = { CC: '13', C
 /** A sale's own document: the POS document (20) or, asked by its buyer, the factura electrónica de venta (01). */
 const DOCUMENTOS_DE_VENTA = ['20', TIPO_FACTURA_VENTA];
 
+/**
+ * Whether a sale has its own electronic document, as one SQL expression (ADR 076 addendum): a sale
+ * without one gets no nota de ajuste (`emitirNota` finds no original and stops), so a return reads it
+ * among its facts and skips the note's reads when it is false.
+ */
+export const conDocumentoDeVentaSql = (tiendaId: number, ventaId: number) =>
+  sql<boolean>`exists (select 1 from ${documentoDian} where ${documentoDian.tiendaId} = ${tiendaId} and ${documentoDian.ventaId} = ${ventaId} and ${documentoDian.tipo} in (${sql.join(
+    DOCUMENTOS_DE_VENTA.map((t) => sql`${t}`),
+    sql`, `,
+  )}))`;
+
 /** What the receipt shows of a sale's document. */
 export async function documentoDeVenta(db: Db, tiendaId: number, ventaId: number): Promise<TDocumentoRecibo | null> {
   const [d] = await db

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import { AppError } from '#shared/errors';
 import { aMilesimas, deMilesimas } from '#shared/cantidad';
 import { M } from '#shared/messages';
@@ -131,25 +131,31 @@ export async function prepararDeshacer(
    * A return asks `devolver` instead (issue #51 point 3); `conPin`: a supervisor's PIN authorised it
    * (checked by the caller), so neither the permission nor the own-sales-of-the-day floor applies.
    */
-  opciones: { permiso?: 'anular' | 'devolver'; conPin?: boolean } = {},
+  opciones: {
+    permiso?: 'anular' | 'devolver';
+    conPin?: boolean;
+    /** The permission was already asked before the transaction (a return, ADR 076): not read again. */
+    permisoVisto?: boolean;
+    /** Products the caller will also write (an exchange's new sale): locked with the sale's, in one id order. */
+    otrosProductos?: readonly number[];
+  } = {},
 ): Promise<void> {
   if (!opciones.conPin) {
-    await exigirPermiso(tx, tiendaId, autorDeActor(actor), opciones.permiso ?? 'anular', { entidad: 'venta', id: ventaId });
+    if (!opciones.permisoVisto) await exigirPermiso(tx, tiendaId, autorDeActor(actor), opciones.permiso ?? 'anular', { entidad: 'venta', id: ventaId });
     await verificarQuienPuede(tx, tiendaId, ventaId, actor);
   }
-  const productoIds = (
-    await tx
-      .selectDistinct({ id: factura.productoId })
-      .from(factura)
-      .where(and(eq(factura.ventaId, ventaId), eq(factura.tiendaId, tiendaId)))
-  ).map((r) => r.id);
-  if (productoIds.length)
-    await tx
-      .select({ id: producto.idProducto })
-      .from(producto)
-      .where(and(eq(producto.tiendaId, tiendaId), inArray(producto.idProducto, productoIds)))
-      .orderBy(asc(producto.idProducto))
-      .for('update');
+  // The sale's products (and the caller's others), locked in id order by one statement.
+  const vendidos = tx
+    .select({ id: factura.productoId })
+    .from(factura)
+    .where(and(eq(factura.ventaId, ventaId), eq(factura.tiendaId, tiendaId)));
+  const otros = [...new Set(opciones.otrosProductos ?? [])];
+  await tx
+    .select({ id: producto.idProducto })
+    .from(producto)
+    .where(and(eq(producto.tiendaId, tiendaId), otros.length ? or(inArray(producto.idProducto, vendidos), inArray(producto.idProducto, otros)) : inArray(producto.idProducto, vendidos)))
+    .orderBy(asc(producto.idProducto))
+    .for('update');
 }
 
 /**
