@@ -38,12 +38,10 @@ const cicloDeTipos = {
  * Features do not import each other (issue #54 point 5): the regex below sees only `../x/api|components/`,
  * and 21 imports passed it. A zone per feature, resolved by path: a feature may import itself and
  * web/lib, web/components, web/config; never another feature. The imports still listed are known debt:
- * the offline till shares the online till's cart and the till opens the offline one (issue #53, one till),
- * Inicio and Caja show numbering's warnings, the invoice's page shows its returns.
+ * the invoice's page shows its returns. (Numbering's warnings, shown by Inicio and Caja, are
+ * web/components/avisos-numeracion.tsx since ADR 080.)
  */
 const DEUDA_ENTRE_FEATURES = {
-  caja: ['./numeracion/avisos-numeracion.tsx'],
-  inicio: ['./numeracion/avisos-numeracion.tsx'],
   facturas: ['./devoluciones/devoluciones-venta.tsx'],
 };
 const ZONAS_FEATURES = fs

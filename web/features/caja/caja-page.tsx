@@ -11,7 +11,7 @@ import { CierreForm } from './components/cierre-form';
 import { MovimientoForm } from './components/movimiento-form';
 import { ReferenciasPendientes } from './components/referencias-pendientes';
 import { reportePath } from './format';
-import { AvisosNumeracion } from '../numeracion/avisos-numeracion';
+import { AvisosNumeracion } from '../../components/avisos-numeracion';
 import './caja.css';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).

@@ -11,7 +11,7 @@ import { STORAGE_KEYS, useSession } from '../../lib/session';
 import { InstalarApp } from './components/instalar-app';
 import './inicio.css';
 import { ResumenDia } from './components/resumen-dia';
-import { AvisosNumeracion } from '../numeracion/avisos-numeracion';
+import { AvisosNumeracion } from '../../components/avisos-numeracion';
 import { sucursales } from '#shared/messages/sucursales';
 import { empresa } from '#shared/messages/empresa';
 import { useTiendasDeSesion } from '../../lib/sesion-servidor';

@@ -8,7 +8,7 @@ import { paths } from '../../config/paths';
 import { alertFailure, toastSuccess } from '../../lib/alerts';
 import { useFechas } from '../../lib/fechas';
 import { useValidatedForm } from '../../lib/use-validated-form';
-import { AvisosNumeracion } from './avisos-numeracion';
+import { AvisosNumeracion } from '../../components/avisos-numeracion';
 import './numeracion.css';
 import { useCrearCaja, useNumeracion, useRegistrarRango } from './api';
 import { EstadoCarga } from '../../components/ui/list-state';
