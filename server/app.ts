@@ -334,7 +334,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   configurarDian(env, (err, mensaje) => app.log.error({ err: err instanceof Error ? err.message : String(err) }, mensaje));
   if (env.DIAN_INTERVALO !== 'off' && env.NODE_ENV !== 'test') {
     const detener = iniciarTrabajadorDian(app.db, durationMs(env.DIAN_INTERVALO), app.mailer);
-    app.addHook('onClose', async () => detener());
+    app.addHook('onClose', detener);
   }
 
   await registerStaticWeb(app, {

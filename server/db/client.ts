@@ -191,6 +191,29 @@ export async function createDb(options: CreateDbOptions): Promise<Database> {
   }
 }
 
+/**
+ * PGlite on the server's own thread runs each statement's WebAssembly there, and its queue hands the
+ * next statement over in a microtask: a series of statements never lets the event loop read the
+ * sockets, so a request that arrived meanwhile waits for every statement queued before and after it,
+ * and one on a new connection waited behind many turns of those already in (bench:caja at 16
+ * connections: the first request of eight connections waited 0.8–4.4 s while the other eight were
+ * each served several times; p99 2.2 s). Every statement outside a transaction, and every
+ * transaction, first lets the event loop poll (setImmediate): the requests that arrived are read and
+ * queue in their turn. A transaction's own statements do not yield (nothing else may run inside it).
+ * Not for the worker thread (ADR 009), whose messages already cross the event loop.
+ */
+function turnoJusto(client: PGlite): void {
+  const ceder = () => new Promise<void>((resolve) => setImmediate(resolve));
+  const query = client.query.bind(client);
+  const exec = client.exec.bind(client);
+  const transaction = client.transaction.bind(client);
+  Object.assign(client, {
+    query: async (...a: Parameters<PGlite['query']>) => (await ceder(), query(...a)),
+    exec: async (...a: Parameters<PGlite['exec']>) => (await ceder(), exec(...a)),
+    transaction: async (...a: Parameters<PGlite['transaction']>) => (await ceder(), transaction(...a)),
+  });
+}
+
 async function openPglite(options: CreateDbOptions, folder: string): Promise<Database> {
   const extensions = { pg_trgm, unaccent };
   // PostgreSQL's 128 MB of shared buffers live inside the process here; the OS page cache keeps the
@@ -213,6 +236,7 @@ async function openPglite(options: CreateDbOptions, folder: string): Promise<Dat
             ...(options.pgliteLoadDataDir ? { loadDataDir: await fs.openAsBlob(options.pgliteLoadDataDir) } : {}),
           }));
   await client.waitReady;
+  if (!options.pglite && options.pgliteThread !== 'worker') turnoJusto(client);
   const db = drizzlePglite({ client, schema });
   return {
     db: db as unknown as Db,

@@ -59,8 +59,17 @@ export async function procesarBandejas(db: Db, limite = 50, mailer?: Mailer): Pr
   }
 }
 
-/** Starts the timer; returns its stop. */
-export function iniciarTrabajadorDian(db: Db, intervaloMs: number, mailer?: Mailer): () => void {
+/** How long a stop waits for the pass under way (its reads and writes on the database) before the database closes. */
+const ESPERA_AL_DETENER_MS = 3000;
+
+/**
+ * Starts the timer; returns its stop, which waits (at most ESPERA_AL_DETENER_MS) for a pass under way:
+ * a sale's notice starts a pass 100 ms later, so a shutdown right after a sale met one, and the database
+ * closed under it (an error in the log at every such shutdown). A pass cut by the limit leaves its
+ * documents pending, sent at the next start.
+ */
+export function iniciarTrabajadorDian(db: Db, intervaloMs: number, mailer?: Mailer): () => Promise<void> {
+  let enCurso: Promise<void> | null = null;
   let corriendo = false;
   let otraVez = false;
   let detenido = false;
@@ -72,7 +81,8 @@ export function iniciarTrabajadorDian(db: Db, intervaloMs: number, mailer?: Mail
     }
     corriendo = true;
     try {
-      await procesarBandejas(db, 50, mailer);
+      enCurso = procesarBandejas(db, 50, mailer);
+      await enCurso;
     } catch (err) {
       avisarDian(err, 'falló una pasada de la bandeja DIAN');
     } finally {
@@ -86,9 +96,10 @@ export function iniciarTrabajadorDian(db: Db, intervaloMs: number, mailer?: Mail
   const t = setInterval(() => void pasada(), intervaloMs);
   t.unref();
   const quitar = alAvisarBandeja(() => setTimeout(() => void pasada(), 100).unref());
-  return () => {
+  return async () => {
     detenido = true;
     clearInterval(t);
     quitar();
+    if (corriendo && enCurso) await Promise.race([enCurso.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, ESPERA_AL_DETENER_MS).unref())]);
   };
 }
