@@ -204,14 +204,10 @@ export async function createDb(options: CreateDbOptions): Promise<Database> {
  */
 function turnoJusto(client: PGlite): void {
   const ceder = () => new Promise<void>((resolve) => setImmediate(resolve));
-  const query = client.query.bind(client);
-  const exec = client.exec.bind(client);
-  const transaction = client.transaction.bind(client);
-  Object.assign(client, {
-    query: async (...a: Parameters<PGlite['query']>) => (await ceder(), query(...a)),
-    exec: async (...a: Parameters<PGlite['exec']>) => (await ceder(), exec(...a)),
-    transaction: async (...a: Parameters<PGlite['transaction']>) => (await ceder(), transaction(...a)),
-  });
+  // The class's methods looked up at each call (not bound once): what wraps them there still sees every call.
+  const clase = Object.getPrototypeOf(client) as Record<'query' | 'exec' | 'transaction', (...a: unknown[]) => Promise<unknown>>;
+  const cediendo = (m: 'query' | 'exec' | 'transaction') => async (...a: unknown[]) => (await ceder(), clase[m].apply(client, a));
+  Object.assign(client, { query: cediendo('query'), exec: cediendo('exec'), transaction: cediendo('transaction') });
 }
 
 async function openPglite(options: CreateDbOptions, folder: string): Promise<Database> {
