@@ -8,6 +8,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { METODO } from '#shared/roles';
 import type { Db, Tx } from '../../db/client';
 import { metodoPago } from '../../db/schema';
+import { arregloInt } from '../../db/arreglos';
 
 const n = (v: unknown) => Number(v ?? 0);
 
@@ -34,7 +35,7 @@ export async function calcularResumen(db: Db | Tx, turnoId: number): Promise<Res
 async function calcularResumenes(db: Db | Tx, ids: number[]): Promise<Map<number, Resumen>> {
   const out = new Map<number, Resumen>();
   if (ids.length === 0) return out;
-  const lista = sql`${`{${ids.map((i) => Math.trunc(i)).join(',')}}`}::int[]`;
+  const lista = arregloInt(ids);
   const porVenta = (await db.execute(sql`
     select v.turno_id as turno, v.metodo_pago_id as metodo, coalesce(sum(v.total - v.monto_fiado), 0)::bigint as pagado, coalesce(sum(v.monto_fiado), 0)::bigint as fiado,
       count(*)::int as cantidad

@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { aMilesimas, brutoLinea, cantidadDecimal, deMilesimas, formatCantidad, porUnidad } from '#shared/cantidad';
+import { aMilesimas, brutoLinea, deMilesimas, formatCantidad, porUnidad } from '#shared/cantidad';
 import { pagadoPorMetodo, repartirReembolso, valorDevueltoCantidad, type PorMetodo } from '#shared/devolucion';
 import { AppError } from '#shared/errors';
 import { desglosarImporte, desglosarVenta, totalesPorTarifa, type TImpuesto } from '#shared/impuestos';
@@ -25,6 +25,7 @@ import { verificarAutorizacion } from '../tienda/autorizacion';
 import { clientesDeLaTienda } from '../tienda/clientes.alcance';
 import { leerCabeceraVenta } from '../venta-registro/venta.cabecera';
 import { efectivoDelCajon, leerDevolucion, type DevolucionLeida } from './devolucion.lectura';
+import { arregloBigint, arregloInt, arregloNumeric, arregloText } from '../../db/arreglos';
 
 /**
  * Returns (devoluciones, issue #32 point 1) have one owner: this module. A return brings back units
@@ -448,8 +449,8 @@ export async function abrirDevolucion(
     l as (
       insert into devolucion_linea (tienda_id, devolucion_id, factura_id, producto_id, cantidad, valor, destino)
       select ${tiendaId}, d.id_devolucion, x.factura_id, x.producto_id, x.cantidad, x.valor, x.destino
-      from d, unnest(${enteros(lineas.map((l) => l.facturaId))}::int[], ${enteros(lineas.map((l) => l.productoId))}::int[], ${decimales(lineas.map((l) => l.cantidad))}::numeric[],
-        ${enteros(lineas.map((l) => l.valor))}::bigint[], ${textos(lineas.map((l) => l.destino))}::text[]) with ordinality as x(factura_id, producto_id, cantidad, valor, destino, n)
+      from d, unnest(${arregloInt(lineas.map((l) => l.facturaId))}, ${arregloInt(lineas.map((l) => l.productoId))}, ${arregloNumeric(lineas.map((l) => l.cantidad))},
+        ${arregloBigint(lineas.map((l) => l.valor))}, ${arregloText(lineas.map((l) => l.destino))}) with ordinality as x(factura_id, producto_id, cantidad, valor, destino, n)
       order by x.n)
     select id_devolucion as id, numero, fecha from d`)) as unknown as { rows: { id: number; numero: number; fecha: Date | string }[] };
   const d = { id: Number(escrita.rows[0]!.id) };
@@ -542,12 +543,6 @@ export async function abrirDevolucion(
     );
   return { id: d.id, numero, cerrar: cerrarYEnlazar, documento };
 }
-
-/** Integers, quantities and words as one array parameter each (drizzle would spread a JS array). */
-const enteros = (xs: number[]) => `{${xs.map((x) => Math.trunc(x)).join(',')}}`;
-const decimales = (xs: number[]) => `{${xs.map((x) => cantidadDecimal(x)).join(',')}}`;
-/** Only the fixed words of a destination reach it (zod checked them): no quoting needed. */
-const textos = (xs: string[]) => `{${xs.join(',')}}`;
 
 /** An exchange's return: wholly to the customer's account on fiado, else by the exchange's one method. */
 function metodoDeCambio(metodoPagoId: number | undefined, total: number): { metodoPagoId: number; montoFiado: number } {

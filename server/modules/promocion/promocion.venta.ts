@@ -14,9 +14,7 @@ import type { Db, Tx } from '../../db/client';
 import { factura, producto, productoUnidadVenta, ventaPromocion } from '../../db/schema';
 import { listaParaCaja } from '../lista-precio/lista-precio.domain';
 import { cajaDesde, cajaSql, deCaja, hayPromociones } from './promocion.domain';
-
-/** A list of ids as one int[] parameter. */
-const enteros = (ids: number[]) => sql`${`{${ids.map((v) => Math.trunc(v)).join(',')}}`}::int[]`;
+import { arregloInt } from '../../db/arreglos';
 
 export { hayPromocionesSql } from './promocion.domain';
 
@@ -49,9 +47,9 @@ export async function promocionesDeVenta(
   const { rows } = (await db.execute(sql`
     select ${cajaSql(tiendaId)},
       (select coalesce(json_agg(json_build_object('id', x.id_producto, 'precio', x.precio_unit, 'unidad', x.unidad_dian)), '[]'::json)
-        from ${producto} x where x.tienda_id = ${tiendaId} and x.id_producto = any(${enteros(ids)})) as vendidos,
+        from ${producto} x where x.tienda_id = ${tiendaId} and x.id_producto = any(${arregloInt(ids)})) as vendidos,
       (select coalesce(json_agg(json_build_object('id', u.id_unidad_venta, 'precio', u.precio, 'factor', u.factor)), '[]'::json)
-        from ${productoUnidadVenta} u where u.tienda_id = ${tiendaId} and u.id_unidad_venta = any(${enteros(unidadIds)})) as packs
+        from ${productoUnidadVenta} u where u.tienda_id = ${tiendaId} and u.id_unidad_venta = any(${arregloInt(unidadIds)})) as packs
     from ${cajaDesde(tiendaId)}`)) as unknown as { rows: [Parameters<typeof deCaja>[0] & { vendidos: { id: number; precio: number; unidad: string }[]; packs: { id: number; precio: number; factor: number }[] }] };
   const leido = rows[0];
   const productos = new Map(leido.vendidos.map((p) => [p.id, p]));

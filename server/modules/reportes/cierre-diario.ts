@@ -10,6 +10,7 @@ import { diaEnZona, finDelDiaEn, inicioDelDiaEn, zonaDeTienda } from '../tienda/
 import { R, C, type Ctx, n, s, filas, filasPorTienda, col, ind, partes, nombreTarifa, tabla, reporte } from './comun';
 import { netoDe } from './cifras';
 import { clavesDe, RESUMEN_VENTA_DIA, tablaDe } from '../../db/resumenes';
+import { arregloInt } from '../../db/arreglos';
 
 /** *Cierre diario por caja* (issue #35 point 4). */
 
@@ -93,7 +94,7 @@ async function ventasDelCierreResumidas(db: Db, tiendas: number[], r: Rango): Pr
     (tiendaId) => sql`select v.numero, coalesce(rn.prefijo || v.numero_fiscal, v.numero::text) as texto, ${diaEnZona(sql`v.fecha`, tiendaId)}::text as dia, ${cajaDeVenta(sql`v`)} as caja
           from venta v left join rango_numeracion rn on rn.id_rango = v.rango_id
           where v.tienda_id = ${tiendaId} and v.numero = any(array(
-            select k.numero from unnest(${`{${pares.map((x) => x[0]).join(',')}}`}::int[], ${`{${pares.map((x) => x[1]).join(',')}}`}::int[]) k(tienda, numero) where k.tienda = ${tiendaId}))`,
+            select k.numero from unnest(${arregloInt(pares.map((x) => x[0]))}, ${arregloInt(pares.map((x) => x[1]))}) k(tienda, numero) where k.tienda = ${tiendaId}))`,
   );
   const out = new Map<number, VentasCierre[]>();
   for (const tiendaId of tiendas) {

@@ -5,6 +5,7 @@ import type { TColumna, TFila, TIndicador, TInforme, TReporte, TReporteFiltros, 
 import type { Db } from '../../db/client';
 import { finDelDiaEn, inicioDelDiaEn, zonaDeTienda } from '../tienda/zona-horaria';
 import { resumidoPorMeses, type ConMeses } from './reportes.resumen';
+import { arregloInt } from '../../db/arreglos';
 
 /**
  * What every report of the store (issue #35) shares: the context it runs in, the period and its
@@ -59,7 +60,7 @@ export async function filas<T = Record<string, unknown>>(db: Db, q: SQL): Promis
 export async function filasPorTienda(db: Db, tiendas: number[], q: (tienda: SQL) => SQL): Promise<Map<number, Record<string, unknown>[]>> {
   const por = new Map<number, Record<string, unknown>[]>(tiendas.map((t) => [t, []]));
   if (!tiendas.length) return por;
-  const lista = sql`${`{${tiendas.map((t) => Math.trunc(t)).join(',')}}`}::int[]`;
+  const lista = arregloInt(tiendas);
   const rows = await filas(
     db,
     sql`select tiendas__.id as tienda__, x.* from unnest(${lista}) as tiendas__(id)

@@ -4,6 +4,7 @@ import type { TReporte } from '#shared/schemas/reportes';
 import { productosResumidos } from './reportes.resumen';
 import { diaEnZona, finDelDiaEn, inicioDelDiaEn } from '../tienda/zona-horaria';
 import { R, C, type Ctx, n, s, filas, col, ind, hoyEnTienda, categoriaDe, limite, tablaCortada, reporte } from './comun';
+import { arregloInt } from '../../db/arreglos';
 
 /** *Sin ventas*: products on sale that sold nothing in the last days. */
 
@@ -21,7 +22,7 @@ async function ultimaVenta(ctx: Ctx, ids: number[], hasta: string): Promise<Map<
   const { db, tiendaId } = ctx;
   const out = new Map<number, string>();
   if (ids.length === 0) return out;
-  const lista = sql`${`{${ids.join(',')}}`}::int[]`;
+  const lista = arregloInt(ids);
   const rows = await filas(
     db,
     sql`select x.id as producto_id, (

@@ -3,7 +3,7 @@ import { AppError } from '#shared/errors';
 import { M } from '#shared/messages';
 import { METODO, ROL } from '#shared/roles';
 import { cambioDelPago } from '#shared/pago';
-import { aMilesimas, cantidadDecimal, cantidadPorValor, deMilesimas, formatCantidad, importeCorresponde } from '#shared/cantidad';
+import { aMilesimas, cantidadPorValor, deMilesimas, formatCantidad, importeCorresponde } from '#shared/cantidad';
 import { SUPERVISOR_TIENDA } from '#shared/schemas/venta';
 import type { TAutorizacionPin, TDescuentoLinea, TDescuentoVenta, TRecibo } from '#shared/schemas/venta';
 import type { Db, Tx } from '../../db/client';
@@ -28,6 +28,7 @@ import { lotesDeVenta } from '../lote/lote.venta';
 import { bajoFormulaSql, formulasDeVenta, type ProductoBajoFormula } from './venta.formula';
 import { comprobarPagoConPuntos, puntosDeVenta } from '../puntos/puntos.domain';
 import type { TPuntosRecibo } from '#shared/schemas/puntos';
+import { arregloBigint, arregloInt, arregloNumeric, arregloText } from '../../db/arreglos';
 
 const V = M.ventas;
 
@@ -122,15 +123,6 @@ export type ResultadoVenta =
 /** A line sold past the recorded stock (issue #36 point 7), as `venta_registrar` answers it. */
 type Sobreventa = { productoId: number; nombre: string; cantidad: number; stockAntes: number; stockDespues: number };
 
-/** A list of integer ids as one PostgreSQL array parameter (drizzle would spread a JS array). */
-/** Integers as one int[] parameter; a missing one (a line's sale unit, ADR 033) is NULL. */
-const intArray = (values: (number | null | undefined)[]) => sql`${`{${values.map((v) => (v == null ? 'NULL' : Math.trunc(v))).join(',')}}`}::int[]`;
-/** Quantities (up to three decimals, checked by zod) as one numeric[] parameter, exact. */
-const numericArray = (values: number[]) => sql`${`{${values.map(cantidadDecimal).join(',')}}`}::numeric[]`;
-/** Integers as one bigint[] parameter; a missing one (a line not sold by value) is NULL. */
-const bigintArray = (values: (number | null)[]) => sql`${`{${values.map((v) => (v == null ? 'NULL' : Math.trunc(v))).join(',')}}`}::bigint[]`;
-/** Only the fixed words of a discount type reach it (zod checked them), so no quoting is needed. */
-const textArray = (values: string[]) => sql`${`{${values.join(',')}}`}::text[]`;
 
 /**
  * Checkout (DESIGN.md §5, ADR 007): one call of the database function `venta_registrar` locks the
@@ -336,13 +328,13 @@ export async function prepararCheckout(options: PedidoVenta & { porCambio?: bool
     (
       (await q.execute(sql`
         select venta_registrar(${tiendaId}::int, ${usuarioId}::int, ${cliente?.id ?? null}::int, ${input.metodoPagoId}::int,
-          ${montoRecibido + credito}::bigint, ${intArray(lineas.map((l) => l.productoId))}, ${numericArray(lineas.map((l) => l.cantidad))},
+          ${montoRecibido + credito}::bigint, ${arregloInt(lineas.map((l) => l.productoId))}, ${arregloNumeric(lineas.map((l) => l.cantidad))},
           ${V.motivoVenta('{id}')}, ${clave}::uuid,
-          ${textArray(descuentos.map((d) => d?.tipo ?? 'ninguno'))}, ${bigintArray(descuentos.map((d) => d?.valor ?? 0))},
+          ${arregloText(descuentos.map((d) => d?.tipo ?? 'ninguno'))}, ${arregloBigint(descuentos.map((d) => d?.valor ?? 0))},
           ${input.descuento?.tipo ?? null}::text, ${input.descuento?.valor ?? null}::bigint,
           ${conDescuento ? input.motivoDescuento!.trim() : null}::text,
           ${aCredito}::boolean, ${referencia}::text, ${!!input.verificado}::boolean, ${sinStock}::boolean,
-          ${intArray(lineas.map((l) => l.unidadVentaId))}, ${bigintArray(lineas.map((l) => l.importe ?? null))},
+          ${arregloInt(lineas.map((l) => l.unidadVentaId))}, ${arregloBigint(lineas.map((l) => l.importe ?? null))},
           ${!sinRed}::boolean) as r`)) as unknown as { rows: { r: ResultadoVenta }[] }
     ).rows[0]!.r;
   /** The sale and, on credit, its charge; `autorizadoPor` recorded on it in the same transaction. */

@@ -14,6 +14,7 @@ import { M } from '#shared/messages';
 import type { Db, Tx } from '../../db/client';
 import { producto } from '../../db/schema';
 import { registrarPor, type Autor } from '../actividad/actividad.domain';
+import { arregloInt } from '../../db/arreglos';
 
 type LineaConFormula = { productoId: number; formula?: boolean | null };
 
@@ -43,9 +44,8 @@ export type ProductoBajoFormula = { id: number; nombre: string };
  * (the checkout's read before deciding). Its answer goes to `formulasDeVenta` as `leidos`.
  */
 export function bajoFormulaSql(tiendaId: number, ids: readonly number[]): SQL {
-  const lista = `{${[...new Set(ids.map((id) => Math.trunc(id)))].join(',')}}`;
   return sql`coalesce((select jsonb_agg(jsonb_build_object('id', ${producto.idProducto}, 'nombre', ${producto.nombre}) order by ${producto.nombre})
-    from ${producto} where ${producto.tiendaId} = ${tiendaId} and ${producto.idProducto} = any (${lista}::int[]) and ${producto.bajoFormula}), '[]'::jsonb)`;
+    from ${producto} where ${producto.tiendaId} = ${tiendaId} and ${producto.idProducto} = any (${arregloInt([...new Set(ids)])}) and ${producto.bajoFormula}), '[]'::jsonb)`;
 }
 
 /**
