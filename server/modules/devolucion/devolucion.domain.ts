@@ -24,7 +24,7 @@ import { conRechazos, denegado, puede } from '../tienda/permisos';
 import { verificarAutorizacion } from '../tienda/autorizacion';
 import { clientesDeLaTienda } from '../tienda/clientes.alcance';
 import { leerCabeceraVenta } from '../venta-registro/venta.cabecera';
-import { efectivoDelCajon, leerDevolucion, type DevolucionLeida } from './devolucion.lectura';
+import { efectivoDelCajon, leerDevolucion, type DevolucionLeida, type LineaVendida as LineaLeida } from './devolucion.lectura';
 import { arregloBigint, arregloInt, arregloNumeric, arregloText } from '../../db/arreglos';
 
 /**
@@ -48,19 +48,8 @@ type Request = z.output<typeof ZDevolucionRequest>;
 /** An exchange's new sale: a second join of venta. */
 const ventaCambio = alias(venta, 'venta_cambio');
 
-interface LineaVendida {
-  facturaId: number;
-  productoId: number;
-  producto: string;
-  unidad: string;
-  vendidas: number;
-  devueltas: number;
-  pagado: number;
-  impuesto: TImpuesto | null;
-  valorBolsa: number | null;
-  /** Units of the product in one sold (a pack's line, ADR 033: returned in whole packs); 1 otherwise. */
-  factor: number;
-}
+/** A sale's line as `devolucionesDeVenta` lists it: the write's read (`leerDevolucion`) without the product's own name. */
+type LineaVendida = Omit<LineaLeida, 'nombre'>;
 
 /** The sale's lines with what each paid after every discount, and the units already returned. */
 async function lineasDeVenta(db: Db | Tx, tiendaId: number, ventaId: number, descuentoVenta: number): Promise<LineaVendida[]> {
