@@ -85,7 +85,10 @@ function NuevoTraslado({ tiendas }: { tiendas: { idTienda: number; nombreTienda:
           {T.desdePorPedir}
         </button>
       </div>
-      {buscado && resultados.data ? (
+      {/* Hidden as soon as the search is cleared (a product added), not 250 ms later when the debounced
+          text follows: the list's going moved the quantities and «Crear traslado» under the pointer (a
+          click landed below the button in a CI journey). */}
+      {q.trim() && buscado && resultados.data ? (
         <ul className="tr-resultados" aria-label={T.buscarProducto}>
           {resultados.data.items.map((p) => (
             <li key={p.id}>
