@@ -5,9 +5,11 @@
  * give money back by default), a fiado sale's return, a return of damaged goods (merma) and an exchange.
  * Counts, never times; a count that grows fails, and the statements say which ones were added.
  */
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ROL } from '#shared/roles';
-import { crearEmpleado, crearTienda } from '../../../tests/helpers/factories';
+import { usuario } from '../../db/schema';
+import { crearEmpleado, crearTienda, PASSWORD } from '../../../tests/helpers/factories';
 import { usarApp } from '../../../tests/helpers/test-app';
 import { contarViajes } from '../../../tests/helpers/viajes';
 import { ayudasDevolucion } from './devolucion.fixtures';
@@ -33,7 +35,7 @@ const devolver = (token: string, ventaId: number, body: object) =>
   req('POST', `/api/ventas/${ventaId}/devoluciones`, token, { metodoPagoId: 5, motivo: 'No le sirvió', clave: crypto.randomUUID(), ...body });
 
 /** The round trips each case makes today; the test fails when one makes more. */
-const ESPERADOS = { contado: 8, encargado: 9, fiado: 12, merma: 7, cambio: 20 };
+const ESPERADOS = { contado: 8, encargado: 9, fiado: 12, merma: 7, cambio: 20, cambioConPin: 43 };
 const medidos: Record<string, number> = {};
 
 function comprobar(caso: keyof typeof ESPERADOS, v: string[]) {
@@ -92,6 +94,34 @@ describe('los viajes a la base de datos de una devolución y de un cambio', () =
           clave: crypto.randomUUID(),
           devolver: [{ facturaId: l!.facturaId, cantidad: 1, destino: 'inventario' }],
           lineas: [{ productoId: chaqueta, cantidad: 1 }],
+        }),
+      ),
+    );
+  });
+
+  it('un cambio con descuento hecho por un cajero, con el PIN de un supervisor', async () => {
+    const s = await crearTienda(t);
+    const cajero = (await crearEmpleado(t, s.codigo)).token;
+    const sup = await crearEmpleado(t, s.codigo, { nombre: 'Laura', apellido: 'Díaz', rol: ROL.ENCARGADO });
+    expect((await req('PUT', '/api/cuenta/pin', sup.token, { contrasena: PASSWORD, pin: '4827' })).statusCode).toBe(200);
+    const [fila] = await t.database.db.select({ id: usuario.idUsuario }).from(usuario).where(eq(usuario.documento, sup.documento));
+    const p = await crearProducto(s.id, 10_000, 10);
+    const q = await crearProducto(s.id, 12_000, 10);
+    const ventaId = await vender(cajero, [{ productoId: p, cantidad: 1 }]);
+    const [l] = (await lineasDe(cajero, ventaId)).lineas;
+    // One PIN authorises giving the value back (a cashier may not by default) and the new sale's discount.
+    comprobar(
+      'cambioConPin',
+      await viajes(cajero, () =>
+        req('POST', `/api/ventas/${ventaId}/cambios`, cajero, {
+          metodoPagoId: 5,
+          montoRecibido: 0,
+          motivo: 'Talla equivocada',
+          clave: crypto.randomUUID(),
+          devolver: [{ facturaId: l!.facturaId, cantidad: 1, destino: 'inventario' }],
+          lineas: [{ productoId: q, cantidad: 1, descuento: { tipo: 'valor', valor: 2_000 } }],
+          motivoDescuento: 'Cliente frecuente',
+          autorizacion: { supervisorId: fila!.id, pin: '4827' },
         }),
       ),
     );
