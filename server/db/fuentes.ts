@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { archivosGenerados } from './resumenes-sql';
 
 /**
  * The database's own code as source files (issue #54 point 1, ADR 040): `functions/<name>.sql` holds
@@ -12,6 +13,8 @@ import path from 'node:path';
  * made with CREATE OR REPLACE before the triggers; a trigger file drops and makes its triggers again.
  * Statements a numbered migration left in `drizzle.fuente_despues` (a summary's rebuild after its
  * meaning changed) run last, with the new functions in place, once.
+ * The summaries' functions are not files: their one source is the declaration (`resumenes.ts`) and its
+ * generator (`resumenes-sql.ts`), read here as `functions/<name>.sql` like the others (ADR 066, ADR 081).
  */
 
 export interface Fuente {
@@ -34,19 +37,21 @@ export function fuentesFolders(migrationsFolder: string): { functions: string; t
   return { functions: path.join(base, 'functions'), triggers: path.join(base, 'triggers') };
 }
 
-/** Every source file, functions first, each group in name order. */
+/** Every source, functions first (the files and the generated ones), each group in name order. */
 export function leerFuentes(migrationsFolder: string): Fuente[] {
   const folders = fuentesFolders(migrationsFolder);
+  const fuente = (archivo: string, tipo: Fuente['tipo'], texto: string): Fuente => ({ archivo, tipo, texto, huella: createHash('sha256').update(texto).digest('hex') });
   const leer = (dir: string, sub: 'functions' | 'triggers', tipo: Fuente['tipo']): Fuente[] =>
     fs
       .readdirSync(dir)
       .filter((f) => f.endsWith('.sql'))
-      .sort()
-      .map((f) => {
-        const texto = fs.readFileSync(path.join(dir, f), 'utf8');
-        return { archivo: `${sub}/${f}`, tipo, texto, huella: createHash('sha256').update(texto).digest('hex') };
-      });
-  return [...leer(folders.functions, 'functions', 'funcion'), ...leer(folders.triggers, 'triggers', 'disparadores')];
+      .map((f) => fuente(`${sub}/${f}`, tipo, fs.readFileSync(path.join(dir, f), 'utf8')));
+  const archivos = leer(folders.functions, 'functions', 'funcion');
+  const generadas = Object.entries(archivosGenerados()).map(([f, texto]) => fuente(`functions/${f}`, 'funcion', texto));
+  const ambas = generadas.filter((g) => archivos.some((a) => a.archivo === g.archivo));
+  if (ambas.length) throw new Error(`server/db/${ambas[0]!.archivo}: generated from server/db/resumenes.ts, remove the file`);
+  const porNombre = (a: Fuente, b: Fuente) => (a.archivo < b.archivo ? -1 : a.archivo > b.archivo ? 1 : 0);
+  return [...[...archivos, ...generadas].sort(porNombre), ...leer(folders.triggers, 'triggers', 'disparadores').sort(porNombre)];
 }
 
 /** A hash of every source file (the tests' template database is named by it and the migrations'). */

@@ -1,6 +1,6 @@
 /**
  * The functions of a summary of each sale's lines taken together (`ResumenDeVentaEntera`, resumenes.ts;
- * `resumen_impuesto_dia`, ADR 031), written by `npm run resumenes`: the sale's part with a sign, its
+ * `resumen_impuesto_dia`, ADR 031), generated (ADR 066, ADR 081): the sale's part with a sign, its
  * triggers on `venta` and on `factura`, and its rebuild.
  */
 import { LOCAL, type ResumenDeVentaEntera } from './resumenes';

@@ -1,6 +1,6 @@
 /**
- * The SQL that `npm run resumenes` writes from the summaries declared in `resumenes.ts` (issue #54
- * point 2, ADR 066): each summary's trigger functions (a sale, its lines, the rows that feed it) and its
+ * The SQL generated from the summaries declared in `resumenes.ts` (issue #54 point 2, ADR 066), which
+ * migrate() applies as it is, with no file of its own (`fuentes.ts`, ADR 081): each summary's trigger functions (a sale, its lines, the rows that feed it) and its
  * rebuild, and `cantidad_en` from the unit rule. Apart from the declarations so that the readers, who
  * import only those, stay small (issue #54: no file over 600 lines).
  */
@@ -318,7 +318,7 @@ GROUP BY ${r.claves.map((_, i) => i + 1).join(', ')};`;
   );
 }
 
-/** Every generated file: its name under server/db/functions/ and its text. */
+/** Every generated function: its name as a file of server/db/functions/ would have it, and its text. */
 export function archivosGenerados(): Record<string, string> {
   const rs = RESUMENES_DE_VENTAS;
   rs.forEach(comprobar);

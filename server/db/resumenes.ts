@@ -3,10 +3,10 @@ import { MEDIDAS, type TMedida } from '#shared/unidades';
 
 /**
  * The summaries declared once (issue #54 point 2, ADR 066, ADR 075): each summary's table, its key, its measures
- * and the rows that feed them. `scripts/generar-resumenes.ts` (`npm run resumenes`) writes from here the
- * trigger functions that fold a sale and its lines into the summaries and the functions that rebuild
- * them (`server/db/functions/*.sql`, marked as generated; `resumenes.test.ts` fails when a committed
- * file differs from what the generator writes), and the readers' fold (`reportes.resumen.ts`) takes
+ * and the rows that feed them. `resumenes-sql.ts` generates from here the trigger functions that fold a
+ * sale and its lines into the summaries and the functions that rebuild them, which migrate() applies
+ * beside `server/db/functions/*.sql` without a file of their own (ADR 081; `npm run resumenes` writes
+ * them into tmp/resumenes/ for reading), and the readers' fold (`reportes.resumen.ts`) takes
  * its column lists from here. A new measure is one entry here (and its column in
  * `schema/resumen-dia.ts` with its migration); a new measure of quantity is one entry in
  * `shared/unidades.ts` (`MEDIDAS`, `UNIDADES`), which `cantidad_en` and `resumen_venta_dia` follow.

@@ -2,11 +2,12 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { documentoConLista, listaDisparadores } from '../fuentes-doc';
+import { archivosGenerados } from '../resumenes-sql';
 
 /**
  * The database's functions and triggers are source files (issue #54 point 1, ADR 040): one function per
- * file here, one table's triggers per file in ../triggers, applied by migrate() after the numbered
- * migrations (server/db/fuentes.ts). These checks need no database; server/db/fuentes.test.ts compares
+ * file here (the summaries' ones generated instead, ADR 081), one table's triggers per file in
+ * ../triggers, applied by migrate() after the numbered migrations (server/db/fuentes.ts). These checks need no database; server/db/fuentes.test.ts compares
  * a migrated database with the files on both databases.
  */
 const FUNCIONES = import.meta.dirname;
@@ -21,8 +22,10 @@ const sinComentarios = (s: string) => s.replace(/--[^\n]*/g, '');
 const PRIMERA_CON_FUENTES = '0054_fuentes_aplicadas';
 
 describe('database functions and triggers: one source file each', () => {
-  it.each(sqls(FUNCIONES))('%s makes the function it is named after, and only it, with CREATE OR REPLACE', (archivo) => {
-    const texto = sinComentarios(leer(FUNCIONES, archivo));
+  // The files and the summaries' generated functions (ADR 081), as migrate() reads them.
+  const funciones = new Map([...sqls(FUNCIONES).map((f) => [f, leer(FUNCIONES, f)] as const), ...Object.entries(archivosGenerados())]);
+  it.each([...funciones.keys()].sort())('%s makes the function it is named after, and only it, with CREATE OR REPLACE', (archivo) => {
+    const texto = sinComentarios(funciones.get(archivo)!);
     const hechas = [...texto.matchAll(/CREATE\s+(OR\s+REPLACE\s+)?FUNCTION\s+(\w+)\s*\(/gi)];
     expect(hechas.map((m) => m[2])).toEqual([archivo.replace(/\.sql$/, '')]);
     expect(hechas[0]![1], 'CREATE OR REPLACE FUNCTION: migrate() runs the file again on a database that has it').toBeTruthy();

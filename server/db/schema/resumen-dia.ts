@@ -66,7 +66,7 @@ const medidasPago = () => ({
  * and the sale's discounts, the totals, the units); annulled ones in `anuladas` and `monto_anulado`.
  *
  * What feeds each column is declared in `server/db/resumenes.ts` (ADR 066), from which the trigger and
- * rebuild functions are generated: a new column here needs its line there and `npm run resumenes`.
+ * rebuild functions are generated: a new column here needs its line there (and its migration).
  */
 export const resumenVentaDia = pgTable(
   'resumen_venta_dia',
