@@ -16,7 +16,7 @@ import { ayudasDevolucion } from './devolucion.fixtures';
 
 const D = M.devoluciones;
 const t = usarApp();
-const { req, siguiente, crearProducto, vender, lineasDe } = ayudasDevolucion(t, 'reembolso');
+const { req, crearProducto, vender, lineasDe, clienteFiado, venderAlFiado } = ayudasDevolucion(t, 'reembolso');
 
 const devolver = (token: string, ventaId: number, body: object) => req('POST', `/api/ventas/${ventaId}/devoluciones`, token, { motivo: 'Producto vencido', ...body });
 const esperadoDe = async (token: string, metodo = 5) => {
@@ -31,12 +31,6 @@ async function devueltoPorMedio(token: string) {
   const medios = (cierre.json() as { tablas: { filas: Record<string, unknown>[] }[] }).tablas[1]!.filas;
   const por = (medio: string) => medios.filter((f) => f.medio === medio).reduce((a, f) => a + Number(f.devuelto), 0);
   return { Fiado: por('Fiado'), Efectivo: por('Efectivo') } as Record<string, number>;
-}
-async function clienteFiado(token: string) {
-  const documento = String(93_000_000 + siguiente());
-  const c = await req('POST', '/api/clientes', token, { documento, tipoDocumento: 'CC', nombre: 'Marta', apellido: 'Fía', correo: '', fiado: true, cupo: 500_000 });
-  expect(c.statusCode, c.body).toBe(201);
-  return documento;
 }
 
 describe('devolver es un permiso', () => {
@@ -99,9 +93,9 @@ describe('el dinero vuelve por donde entró', () => {
   });
 
   it('una venta fiada de $ 20.000: pedir efectivo se rechaza; devuelta, baja la deuda y la caja no se mueve', async () => {
-    const documento = await clienteFiado(s.token);
+    const { documento } = await clienteFiado(s.token);
     const p = await crearProducto(s.id, 20_000, 10);
-    const ventaId = await vender(s.token, [{ productoId: p, cantidad: 1 }], { metodoPagoId: 7, montoRecibido: 0, aCredito: true, documentoCliente: documento });
+    const ventaId = await venderAlFiado(s.token, [{ productoId: p, cantidad: 1 }], documento);
     const info = await lineasDe(s.token, ventaId);
     expect(info.cliente!.saldo).toBe(20_000);
     expect(info.pagos).toEqual([expect.objectContaining({ metodoPagoId: 7, pagado: 20_000, devuelto: 0 })]);
@@ -121,7 +115,7 @@ describe('el dinero vuelve por donde entró', () => {
   });
 
   it('$ 5.000 en efectivo y $ 15.000 fiados: lo fiado se abona a la cuenta primero, el efectivo sale de la caja, nunca más de lo pagado por cada medio', async () => {
-    const documento = await clienteFiado(s.token);
+    const { documento } = await clienteFiado(s.token);
     const p = await crearProducto(s.id, 5_000, 10);
     const ventaId = await vender(s.token, [{ productoId: p, cantidad: 4 }], { metodoPagoId: 5, montoRecibido: 5_000, aCredito: true, documentoCliente: documento });
     const info = await lineasDe(s.token, ventaId);
@@ -184,10 +178,10 @@ describe('el dinero vuelve por donde entró', () => {
   });
 
   it('un cambio de una venta fiada que le devuelve diferencia no la paga en efectivo: va a la cuenta', async () => {
-    const documento = await clienteFiado(s.token);
+    const { documento } = await clienteFiado(s.token);
     const p = await crearProducto(s.id, 20_000, 10);
     const q = await crearProducto(s.id, 5_000, 10);
-    const ventaId = await vender(s.token, [{ productoId: p, cantidad: 1 }], { metodoPagoId: 7, montoRecibido: 0, aCredito: true, documentoCliente: documento });
+    const ventaId = await venderAlFiado(s.token, [{ productoId: p, cantidad: 1 }], documento);
     const [l] = (await lineasDe(s.token, ventaId)).lineas;
     const antes = await esperadoDe(s.token);
     const cambio = (metodoPagoId: number) =>

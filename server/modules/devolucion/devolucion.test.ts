@@ -18,7 +18,7 @@ import { legacy } from '../../legacy/test-client';
 
 const D = M.devoluciones;
 const t = usarApp();
-const { req, siguiente, nombreDe, crearProducto, stockDe, numeroDe, vender, lineasDe } = ayudasDevolucion(t, 'devolución');
+const { req, siguiente, nombreDe, crearProducto, stockDe, numeroDe, vender, lineasDe, clienteFiado, venderAlFiado } = ayudasDevolucion(t, 'devolución');
 
 const devolver = (token: string, ventaId: number, body: object) => req('POST', `/api/ventas/${ventaId}/devoluciones`, token, { metodoPagoId: 5, motivo: 'Producto vencido', ...body });
 const efectivoEsperado = async (token: string) => {
@@ -220,12 +220,8 @@ describe('el reembolso', () => {
 
   it('al fiado baja lo que el cliente debe; más de lo que debe se rechaza', async () => {
     const p = await crearProducto(s.id, 5_000, 20);
-    const documento = String(90_000_000 + siguiente());
-    const c = await req('POST', '/api/clientes', s.token, { documento, tipoDocumento: 'CC', nombre: 'Rosa', apellido: 'Devuelve', correo: '', fiado: true, cupo: 100_000 });
-    expect(c.statusCode, c.body).toBe(201);
-    const res = await req('POST', '/api/ventas', s.token, { lineas: [{ productoId: p, cantidad: 4 }], metodoPagoId: 7, montoRecibido: 0, aCredito: true, documentoCliente: documento });
-    expect(res.statusCode, res.body).toBe(201);
-    const ventaId = res.json().id as number;
+    const c = await clienteFiado(s.token);
+    const ventaId = await venderAlFiado(s.token, [{ productoId: p, cantidad: 4 }], c.documento);
     const info = await lineasDe(s.token, ventaId);
     expect(info.cliente!.saldo).toBe(20_000);
     const l = info.lineas[0]!;
@@ -233,7 +229,7 @@ describe('el reembolso', () => {
     expect(r1.statusCode, r1.body).toBe(201);
     expect((await lineasDe(s.token, ventaId)).cliente!.saldo).toBe(15_000);
     // The customer pays most of it; a refund of more than what is left is refused.
-    const abono = await req('POST', `/api/clientes/${c.json().cliente.id}/abonos`, s.token, { monto: 10_000, metodoPagoId: 5 });
+    const abono = await req('POST', `/api/clientes/${c.id}/abonos`, s.token, { monto: 10_000, metodoPagoId: 5 });
     expect(abono.statusCode, abono.body).toBe(201);
     const r2 = await devolver(s.token, ventaId, { lineas: [{ facturaId: l.facturaId, cantidad: 2, destino: 'inventario' }], metodoPagoId: 7 });
     expect(r2.statusCode).toBe(422);

@@ -16,7 +16,7 @@ import { ayudasDevolucion } from './devolucion.fixtures';
 
 // The session cache on, as in production (tests turn it off elsewhere to write straight to the database).
 const t = usarApp({ READ_CACHE: 'on' });
-const { req, siguiente, crearProducto, vender, lineasDe } = ayudasDevolucion(t, 'viajes');
+const { req, crearProducto, vender, lineasDe, clienteFiado, venderAlFiado } = ayudasDevolucion(t, 'viajes');
 
 /** The statements of one request, after a read that checks (and caches) the token's session. */
 async function viajes(token: string, pedir: () => Promise<{ statusCode: number; body: string }>) {
@@ -64,12 +64,7 @@ describe('los viajes a la base de datos de una devolución y de un cambio', () =
   it('la devolución de una venta al fiado, y la de un producto dañado (merma)', async () => {
     const s = await crearTienda(t);
     const p = await crearProducto(s.id, 5_000, 20);
-    const documento = String(91_000_000 + siguiente());
-    const c = await req('POST', '/api/clientes', s.token, { documento, tipoDocumento: 'CC', nombre: 'Rosa', apellido: 'Cuenta', correo: '', fiado: true, cupo: 100_000 });
-    expect(c.statusCode, c.body).toBe(201);
-    const res = await req('POST', '/api/ventas', s.token, { lineas: [{ productoId: p, cantidad: 4 }], metodoPagoId: 7, montoRecibido: 0, aCredito: true, documentoCliente: documento });
-    expect(res.statusCode, res.body).toBe(201);
-    const fiada = res.json().id as number;
+    const fiada = await venderAlFiado(s.token, [{ productoId: p, cantidad: 4 }], (await clienteFiado(s.token)).documento);
     const [l] = (await lineasDe(s.token, fiada)).lineas;
     comprobar('fiado', await viajes(s.token, () => devolver(s.token, fiada, { lineas: [{ facturaId: l!.facturaId, cantidad: 1, destino: 'inventario' }], metodoPagoId: 7 })));
 
