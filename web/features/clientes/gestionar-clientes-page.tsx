@@ -20,6 +20,7 @@ import { useArchivarCliente, useDeleteCliente, useUnirCliente } from './api/dele
 import { clientesQuery } from './api/get-clientes';
 import { PuntosCliente } from './components/puntos-cliente';
 import { ClienteForm } from './components/cliente-form';
+import { EnlacesGestion } from '../../components/enlaces-gestion';
 import { PageHeader } from '../../components/page-header';
 import { ExportarLista } from '../../components/exportar-lista';
 import { MarcaRepetido } from '../../components/unir-repetido';
@@ -84,12 +85,7 @@ export default function GestionarClientesPage() {
   return (
     <>
       <PageHeader title={M.clientes.titulo} className="gcl-header" titleClassName="gcl-header__title">
-        <Link className="btn btn--ghost" to={paths.gestionarProductos}>
-          {M.comun.nav.productos}
-        </Link>
-        <Link className="btn btn--ghost" to={paths.gestionarProveedores}>
-          {M.comun.nav.proveedores}
-        </Link>
+        <EnlacesGestion desde="clientes" />
         <Link className="btn btn--ghost" to={paths.importarClientes}>
           {M.importacion.botonClientes}
         </Link>

@@ -17,6 +17,7 @@ import { useDeleteProducto } from './api/delete-producto';
 import { productosQuery } from './api/get-productos';
 import { AgregarProductoForm } from './components/agregar-producto-form';
 import { showFailure } from './components/failures';
+import { EnlacesGestion } from '../../components/enlaces-gestion';
 import { PageHeader } from '../../components/page-header';
 import { ExportarLista } from '../../components/exportar-lista';
 import { ProductosTable } from './components/productos-table';
@@ -74,12 +75,7 @@ export default function GestionarProductosPage() {
   return (
     <>
       <PageHeader title={M.productos.titulo} className="gp-header" titleClassName="gp-header__title" actionsClassName="gp-header__actions">
-        <Link className="btn btn--ghost" to={paths.gestionarProveedores}>
-          {M.comun.nav.gestionarProveedores}
-        </Link>
-        <Link className="btn btn--ghost" to={paths.gestionarClientes}>
-          {M.comun.nav.gestionarClientes}
-        </Link>
+        <EnlacesGestion desde="productos" />
         <button
           type="button"
           className="btn btn--ghost"

@@ -17,6 +17,7 @@ import { useListaPaginada } from '../../lib/use-lista-paginada';
 import { useDeleteProveedor, useUnirProveedor } from './api/delete-proveedor';
 import { proveedoresQuery } from './api/get-proveedores';
 import { AgregarProveedorForm } from './components/agregar-proveedor-form';
+import { EnlacesGestion } from '../../components/enlaces-gestion';
 import { PageHeader } from '../../components/page-header';
 import { ExportarLista } from '../../components/exportar-lista';
 import { MarcaRepetido } from '../../components/unir-repetido';
@@ -66,12 +67,7 @@ export default function GestionarProveedoresPage() {
   return (
     <>
       <PageHeader title={M.proveedores.titulo} className="gpv-header" titleClassName="gpv-header__title">
-        <Link className="btn btn--ghost" to={paths.gestionarProductos}>
-          {M.comun.nav.productos}
-        </Link>
-        <Link className="btn btn--ghost" to={paths.gestionarClientes}>
-          {M.comun.nav.clientes}
-        </Link>
+        <EnlacesGestion desde="proveedores" />
         <Link className="btn btn--ghost" to={paths.importarProveedores}>
           {M.importacion.botonProveedores}
         </Link>
