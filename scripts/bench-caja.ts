@@ -1,4 +1,4 @@
-// npm run bench:caja [-- --seconds 10 --productos 300 --port 4931 --postgres postgres://postgres@127.0.0.1:5432/postgres --prefijo adax_caja]
+// npm run bench:caja [-- --seconds 10 --productos 300 --port 4931 --postgres postgres://postgres@127.0.0.1:5432/postgres --prefijo adax_caja --profile DIR]
 // Issue #55 point 3 (ADR 057): how many sales per second one store's checkout takes, side by side with
 // the limit of the same machine in the same run. Starts the real server (source) on loopback, makes one
 // store with --productos products and an open shift, then for --seconds at each of 1, 4 and 16
@@ -37,7 +37,10 @@ const prefijoArg = argv.indexOf('--prefijo');
 const base = await baseDelBench(argv, prefijoArg >= 0 ? argv[prefijoArg + 1]! : 'adax_caja');
 const postgres = base != null;
 const databaseUrl = base?.url ?? '';
-const servidor = arrancarServidor({ port: PORT, dataDir, databaseUrl });
+// --profile DIR: the server writes a V8 CPU profile there when it stops (where a sale's time goes in Node).
+const profileArg = argv.indexOf('--profile');
+const profileFlags = profileArg >= 0 ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(argv[profileArg + 1] ?? 'bench/results')}`] : [];
+const servidor = arrancarServidor({ port: PORT, dataDir, databaseUrl, nodeFlags: profileFlags });
 const waitReady = servidor.listo;
 
 const call = llamada(BASE);
