@@ -10,23 +10,27 @@ import { R, C, type Ctx, n, s, filas, col, ind, categoriaDe, limite, tabla, repo
 
 export async function inventario(ctx: Ctx, r: Rango): Promise<TReporte> {
   const { db, tiendaId } = ctx;
-  const [t] = await filas(
+  // One read of the catalogue for the totals and the page (issue #55 point 2: on the embedded database
+  // each of two scans of a 100 000-product store read its ~60 MB again from the files): the columns
+  // both need once, the totals over them, the page cut from them.
+  const filasTodas = await filas(
     db,
-    // Units, kilos, litres, metres, square metres and gallons apart, never added (issue #52 point 3, issue
-    // #58 point 3); grams as kilos, millilitres as litres, centimetres as metres (the unit rule's porMedida).
-    sql`select ${sql.raw(
+    sql`with p as materialized (select p.id_producto, p.nombre, ${categoriaDe(sql`p`)} as categoria, p.stock, p.stock_min, p.precio_unit, p.unidad_dian, p.estado from producto p where p.tienda_id = ${tiendaId}),
+    t as (select ${sql.raw(
+      // Units, kilos, litres, metres, square metres and gallons apart, never added (issue #52 point 3, issue
+      // #58 point 3); grams as kilos, millilitres as litres, centimetres as metres (the unit rule's porMedida).
       MEDIDAS.map((m) => `coalesce(sum(case p.unidad_dian ${unidadesDe(m).map((u) => `when '${u}' then p.stock / ${UNIDADES[u].porMedida}`).join(' ')} end), 0) as ${COLUMNA_MEDIDA[m]}`).join(', '),
     )},
       coalesce(sum(p.stock * p.precio_unit), 0) as valor,
       count(*) filter (where p.estado = 1 and p.stock <= p.stock_min) as por_pedir, count(*) filter (where p.stock <= 0) as agotados
-    from producto p where p.tienda_id = ${tiendaId}`,
+    from p),
+    v as (select q.*, row_number() over () as orden from (
+      select p.nombre, p.categoria, p.stock, p.stock_min, p.precio_unit, p.unidad_dian, p.stock * p.precio_unit as valor
+      from p order by (p.stock <= 0) desc, (p.estado = 1 and p.stock <= p.stock_min) desc, p.stock * p.precio_unit desc, p.nombre, p.id_producto ${limite(ctx)}) q)
+    select t.*, v.nombre, v.categoria, v.stock, v.stock_min, v.precio_unit, v.unidad_dian, v.valor as valor_fila from t left join v on true order by v.orden`,
   );
-  const rows = await filas(
-    db,
-    sql`select p.nombre, ${categoriaDe(sql`p`)} as categoria, p.stock, p.stock_min, p.precio_unit, p.unidad_dian, p.stock * p.precio_unit as valor
-    from producto p where p.tienda_id = ${tiendaId}
-    order by (p.stock <= 0) desc, (p.estado = 1 and p.stock <= p.stock_min) desc, p.stock * p.precio_unit desc, p.nombre, p.id_producto ${limite(ctx)}`,
-  );
+  const t = filasTodas[0];
+  const rows = filasTodas.filter((x) => x.nombre != null).map((x) => ({ ...x, valor: x.valor_fila }));
   return reporte('inventario', r, {
     indicadores: [
       ind('valorInventario', 'dinero', n(t!.valor)),

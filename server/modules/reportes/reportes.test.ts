@@ -103,6 +103,19 @@ describe('reportes', () => {
     expect(inicio.indicadores.find((i) => i.clave === 'neto')).toMatchObject({ valor: 7000, anterior: 0 });
   });
 
+  it('inventario: agotados primero, luego por pedir, luego por valor y nombre; los totales cuentan toda la tienda', async () => {
+    await t.database.db.insert(producto).values([
+      { tiendaId: s.id, nombre: 'Zanahoria agotada', precioUnit: 900, stock: 0, stockMin: 1 },
+      { tiendaId: s.id, nombre: 'Azúcar agotada', precioUnit: 4000, stock: 0, stockMin: 1 },
+      { tiendaId: s.id, nombre: 'Sal de sobra', precioUnit: 100, stock: 500, stockMin: 1 },
+    ]);
+    const inv = (await pedir('/api/reportes/inventario')).json() as TReporte;
+    const filas = inv.tablas[0]!.filas;
+    expect(filas.map((f) => f.producto)).toEqual(['Azúcar agotada', 'Zanahoria agotada', 'Jabón quieto', 'Arroz; "Diana" 500 g', 'Sal de sobra']);
+    expect(filas.map((f) => f.valor)).toEqual([0, 0, 2000, 37 * 2500, 50_000]);
+    expect(Object.fromEntries(inv.indicadores.map((i) => [i.clave, i.valor]))).toEqual({ valorInventario: 37 * 2500 + 2000 + 50_000, unidadesInventario: 539, porPedir: 3, agotados: 2 });
+  });
+
   it('descuentos: quién vendió y quién autorizó, también cuando autorizó la cuenta de la tienda con su PIN', async () => {
     const [v] = await t.database.db
       .insert(venta)
