@@ -30,7 +30,7 @@ export async function inventario(ctx: Ctx, r: Rango): Promise<TReporte> {
     select t.*, v.nombre, v.categoria, v.stock, v.stock_min, v.precio_unit, v.unidad_dian, v.valor as valor_fila from t left join v on true order by v.orden`,
   );
   const t = filasTodas[0];
-  const rows = filasTodas.filter((x) => x.nombre != null).map((x) => ({ ...x, valor: x.valor_fila }));
+  const rows = filasTodas.filter((x) => x.nombre != null).map((x): Record<string, unknown> => ({ ...x, valor: x.valor_fila }));
   return reporte('inventario', r, {
     indicadores: [
       ind('valorInventario', 'dinero', n(t!.valor)),
