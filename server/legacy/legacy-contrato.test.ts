@@ -449,6 +449,9 @@ describe('controlador.inventario.php (administración)', () => {
 });
 
 describe('controlador.movimiento.php', () => {
+  /** The back-office's movement row, as its form sends it (registered once, then refused an edit). */
+  const MOVIMIENTO = { id_Movimiento: 5000, cantidad_despues: 8, fecha_movimiento: '2026-03-01', fecha_modificacion: '2026-03-01', estado_despues: 'Entrada', inventario_id_Inventario: 700 };
+
   it('GET ?listarPorTienda={code} → filas [id, producto, stockAntes, entradas, salidas, stockDespues, fecha]', async () => {
     const r = await L.get('movimiento', { listarPorTienda: A.codigo }, A.token);
     const fechaHora = expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
@@ -458,12 +461,7 @@ describe('controlador.movimiento.php', () => {
   });
 
   it('POST registroCrud, id_Movimiento, cantidad_despues, fecha_movimiento, fecha_modificacion, estado_despues, inventario_id_Inventario → { success }', async () => {
-    const r = await L.json(
-      'POST',
-      'movimiento',
-      { registroCrud: true, id_Movimiento: 5000, cantidad_despues: 8, fecha_movimiento: '2026-03-01', fecha_modificacion: '2026-03-01', estado_despues: 'Entrada', inventario_id_Inventario: 700 },
-      A.token,
-    );
+    const r = await L.json('POST', 'movimiento', { registroCrud: true, ...MOVIMIENTO }, A.token);
     expect(r.body).toMatchObject({ success: true, id_Movimiento: 5000 });
   });
 
@@ -475,12 +473,8 @@ describe('controlador.movimiento.php', () => {
 
   // Issue #27: the stock ledger is append-only; the old calls answer their refusal shape.
   it('POST actualizar=true + campos (administración) → negado { respuesta: false, mensaje }: el libro solo agrega', async () => {
-    const r = await L.json(
-      'POST',
-      'movimiento',
-      { actualizar: true, id_Movimiento: 5000, cantidad_despues: 9, fecha_movimiento: '2026-03-01', fecha_modificacion: '2026-03-04', estado_despues: 'Ajuste', inventario_id_Inventario: 700 },
-      A.token,
-    );
+    const cambios = { cantidad_despues: 9, fecha_modificacion: '2026-03-04', estado_despues: 'Ajuste' };
+    const r = await L.json('POST', 'movimiento', { actualizar: true, ...MOVIMIENTO, ...cambios }, A.token);
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ respuesta: false, mensaje: M.movimientos.soloLectura });
   });

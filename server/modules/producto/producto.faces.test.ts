@@ -104,6 +104,23 @@ const administracion: Face = {
 
 const opt = <T,>(key: string, v: T | undefined | null) => (v === undefined ? {} : { [key]: v ?? '' });
 
+/** The legacy edit's column names: the application call's, and the back-office form's. */
+const HEREDADA = { nombre: 'nombre', precio: 'precio', stock: 'stock', stockMin: 'stock_min', marca: 'marca' } as const;
+const HEREDADA_ADMINISTRACION = { nombre: 'Nombre', precio: 'Precio_unit', stock: 'Stock', stockMin: 'Stock_Min', marca: 'Marca' } as const;
+
+/** A legacy edit's fields under the face's names; the rest are named alike on both. */
+const camposHeredados = (c: Cambio, n: typeof HEREDADA | typeof HEREDADA_ADMINISTRACION) => ({
+  [n.nombre]: c.nombre,
+  [n.precio]: c.precio,
+  [n.stock]: c.stock,
+  [n.stockMin]: c.stockMin,
+  estado: c.estado,
+  [n.marca]: c.marca ?? '',
+  idProveedor: c.proveedor ?? '',
+  ...opt('codigo_barras', c.codigoBarras),
+  ...opt('stock_anterior', c.stockAnterior),
+});
+
 const heredada: Face = {
   name: 'heredada',
   async crear(s, a) {
@@ -116,19 +133,7 @@ const heredada: Face = {
     return { ...legacyOutcome(r), id: r.body.id_Producto };
   },
   async modificar(s, id, c) {
-    const body = {
-      modificarProducto: id,
-      nombre: c.nombre,
-      precio: c.precio,
-      stock: c.stock,
-      stock_min: c.stockMin,
-      estado: c.estado,
-      marca: c.marca ?? '',
-      idProveedor: c.proveedor ?? '',
-      ...opt('codigo_barras', c.codigoBarras),
-      ...opt('stock_anterior', c.stockAnterior),
-    };
-    return legacyOutcome(await L.json('PUT', 'producto', body, s.token));
+    return legacyOutcome(await L.json('PUT', 'producto', { modificarProducto: id, ...camposHeredados(c, HEREDADA) }, s.token));
   },
   eliminar: async (s, id) => legacyOutcome(await L.del('producto', { id_Producto: id }, s.token)),
 };
@@ -138,19 +143,7 @@ const heredadaAdministracion: Face = {
   ...heredada,
   name: 'heredada (administración)',
   async modificar(s, id, c) {
-    const fields = {
-      modificarProducto2: 'true',
-      id_Producto: id,
-      Nombre: c.nombre,
-      Precio_unit: c.precio,
-      Stock: c.stock,
-      Stock_Min: c.stockMin,
-      estado: c.estado,
-      Marca: c.marca ?? '',
-      idProveedor: c.proveedor ?? '',
-      ...opt('codigo_barras', c.codigoBarras),
-      ...opt('stock_anterior', c.stockAnterior),
-    };
+    const fields = { modificarProducto2: 'true', id_Producto: id, ...camposHeredados(c, HEREDADA_ADMINISTRACION) };
     return legacyOutcome(await L.formData('producto', fields as Record<string, string | number>, s.token));
   },
 };
