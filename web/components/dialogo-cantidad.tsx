@@ -4,6 +4,7 @@ import { reglaUnidad, type TUnidadDian } from '#shared/unidades';
 import { ventas } from '#shared/messages/ventas';
 import { formatPesos, LIMITES_DINERO, parsePesos } from '#shared/money';
 import { useDialogoModal } from '../lib/use-dialogo-modal';
+import { ErrorCampo } from './ui/field';
 import './dialogo-cantidad.css';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
@@ -168,11 +169,7 @@ export function DialogoCantidad({ producto, cantidad, onConfirmar, onCancelar }:
               />
               {modo === 'peso' ? <span className="peso-dialog__sufijo" aria-hidden="true">{simbolo}</span> : null}
             </div>
-            {error ? (
-              <small id={errorId} className="field__error" role="alert">
-                {error}
-              </small>
-            ) : null}
+            <ErrorCampo error={error} id={errorId} />
             <small id={ayudaId} className="field__hint">
               {modo === 'peso' ? (esPeso ? P.pesoAyuda(simbolo) : P.medidaAyuda(simbolo)) : P.valorAyuda}
             </small>

@@ -32,13 +32,18 @@ function Marco(props: {
       <label htmlFor={id}>{label}</label>
       {props.control({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': error ? errorId : undefined })}
       {hint && !error ? <small className="field__hint">{hint}</small> : null}
-      {error ? (
-        <small id={errorId} className="field__error" role="alert">
-          {error}
-        </small>
-      ) : null}
+      <ErrorCampo error={error} id={errorId} />
     </div>
   );
+}
+
+/** A field's or a form's error, read out as it appears (role alert); nothing while there is none. */
+export function ErrorCampo({ error, id, className = 'field__error', como: Etiqueta = 'small' }: { error?: string | null; id?: string; className?: string; como?: 'small' | 'p' }) {
+  return error ? (
+    <Etiqueta id={id} className={className} role="alert">
+      {error}
+    </Etiqueta>
+  ) : null;
 }
 
 /** What the frame of a field takes from its props; the rest goes to the control. */

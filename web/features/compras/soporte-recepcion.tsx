@@ -6,7 +6,7 @@ import { documentoSoporte } from '#shared/messages/documento-soporte';
 import { formatPesos, parsePesos } from '#shared/money';
 import { ROL } from '#shared/roles';
 import { ZNotaSoporteRequest, type TNotaSoporte, type TSoporteRecepcion } from '#shared/schemas/documento-soporte';
-import { Field, SelectField } from '../../components/ui/field';
+import { ErrorCampo, Field, SelectField } from '../../components/ui/field';
 import { MoneyField } from '../../components/ui/money-field';
 import { alertFailure, toastSuccess } from '../../lib/alerts';
 import { descargarArchivo } from '../../lib/descargar';
@@ -144,11 +144,7 @@ function NotaAjusteForm({ recepcionId, soporte }: { recepcionId: number; soporte
           {concepto === 1 ? (
             <fieldset className="cmp-nota-soporte__lineas">
               <legend>{S.conceptos[1]}</legend>
-              {errors.lineas ? (
-                <small className="field__error" role="alert">
-                  {errors.lineas}
-                </small>
-              ) : null}
+              <ErrorCampo error={errors.lineas} />
               {soporte.lineas.map((l) => (
                 <Field
                   key={l.productoId}

@@ -11,7 +11,7 @@ import type { TDestino, TDevolucion, TDevolucionesDeVenta } from '#shared/schema
 import type { TAutorizacionPin } from '#shared/schemas/venta';
 import { paths } from '../../config/paths';
 import { CuentasCambio, errorNuevos, importeNuevo, milesimasNuevo, milesimasPedidas, ProductosNuevos, RecibidoCambio, type Nuevo } from '../../components/cambio-nuevos';
-import { Field, SelectField } from '../../components/ui/field';
+import { ErrorCampo, Field, SelectField } from '../../components/ui/field';
 import { Cabeceras, numerica } from '../../components/ui/cabeceras';
 import { useAjustesTienda } from '../../lib/ajustes-tienda';
 import { alertWarning, toastSuccess } from '../../lib/alerts';
@@ -358,11 +358,7 @@ function FormularioDevolucion({
         </>
       )}
       {!puedeDevolver ? <p className="devolucion-form__pin">{D.necesitaPin}</p> : null}
-      {error ? (
-        <p className="devolucion-form__error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <ErrorCampo error={error} className="devolucion-form__error" como="p" />
       <div className="devolucion-form__acciones">
         <button type="button" className="btn btn--ghost" onClick={onCancelar}>
           {D.cancelar}

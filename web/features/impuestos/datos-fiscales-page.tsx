@@ -5,7 +5,7 @@ import { impuestos } from '#shared/messages/impuestos';
 import { digitoVerificacion, RESPONSABILIDADES_RUT, type TResponsabilidadRut } from '#shared/impuestos';
 import { ZUpdatePerfilFiscal, type TPerfilFiscalRespuesta } from '#shared/schemas/impuestos';
 import { PageHeader } from '../../components/page-header';
-import { Field, SelectField } from '../../components/ui/field';
+import { ErrorCampo, Field, SelectField } from '../../components/ui/field';
 import { paths } from '../../config/paths';
 import { alertFailure, toastSuccess } from '../../lib/alerts';
 import { useValidatedForm } from '../../lib/use-validated-form';
@@ -103,11 +103,7 @@ function PerfilForm({ inicial }: { inicial: TPerfilFiscalRespuesta }) {
             <input type="checkbox" checked={v.responsabilidades.includes(r)} onChange={(e) => marcar(r, e.target.checked)} /> {M.impuestos.responsabilidades[r]}
           </label>
         ))}
-        {errors.responsabilidades ? (
-          <small className="field__error" role="alert">
-            {errors.responsabilidades}
-          </small>
-        ) : null}
+        <ErrorCampo error={errors.responsabilidades} />
       </fieldset>
       <div className="field span-2">
         <label>
@@ -121,11 +117,7 @@ function PerfilForm({ inicial }: { inicial: TPerfilFiscalRespuesta }) {
             </>
           ) : null}
         </small>
-        {errors.responsableIva ? (
-          <small className="field__error" role="alert">
-            {errors.responsableIva}
-          </small>
-        ) : null}
+        <ErrorCampo error={errors.responsableIva} />
       </div>
       <Field label={P.departamento} inputMode="numeric" autoComplete="off" maxLength={2} hint={P.departamentoAyuda} {...bind('departamento')} />
       <Field label={P.municipio} inputMode="numeric" autoComplete="off" maxLength={5} hint={P.municipioAyuda} {...bind('municipio')} />

@@ -6,7 +6,7 @@ import { formatPesos } from '#shared/money';
 import type { TipoPromocion } from '#shared/promociones';
 import type { TPromocion, TPromocionRequest } from '#shared/schemas/promociones';
 import { PageHeader } from '../../components/page-header';
-import { Field, SelectField } from '../../components/ui/field';
+import { ErrorCampo, Field, SelectField } from '../../components/ui/field';
 import { TablaDatos } from '../../components/ui/tabla-datos';
 import { alertFailure, confirmAction, toastSuccess } from '../../lib/alerts';
 import { fieldErrorsOf } from '../../lib/form-errors';
@@ -142,11 +142,7 @@ function FormPromocion({ editando, onListo }: { editando: TPromocion | null; onL
       {t === 'combo' ? (
         <fieldset className="promos-combo">
           <legend>{F.productos}</legend>
-          {errores.productos ? (
-            <small className="field__error" role="alert">
-              {errores.productos}
-            </small>
-          ) : null}
+          <ErrorCampo error={errores.productos} />
           {b.productos.map((x, i) => (
             <div key={x.producto.id} className="promos-combo__item">
               <span>{x.producto.nombre}</span>
@@ -185,11 +181,7 @@ function FormPromocion({ editando, onListo }: { editando: TPromocion | null; onL
             </label>
           ))}
         </div>
-        {errores.dias ? (
-          <small className="field__error" role="alert">
-            {errores.dias}
-          </small>
-        ) : null}
+        <ErrorCampo error={errores.dias} />
         <div className="promos-fila">
           <Field label={F.desde} type="date" value={b.desde} onChange={(e) => set('desde', e.target.value)} error={errores.desde} />
           <Field label={F.hasta} type="date" value={b.hasta} onChange={(e) => set('hasta', e.target.value)} error={errores.hasta} />

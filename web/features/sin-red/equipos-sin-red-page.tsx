@@ -9,6 +9,7 @@ import { useFechas } from '../../lib/fechas';
 import { useCambiarEquipo, useEquipos } from './api/equipos';
 import { ListaAdminSinRed } from './lista-admin-sin-red';
 import './sin-red.css';
+import { ErrorCampo } from '../../components/ui/field';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
 const M = { comun, sinRed };
@@ -74,11 +75,7 @@ function Equipo({ equipo, avisar }: { equipo: TEquipo; avisar: (m: string | null
               {S.equipoNombre}
               <input value={nombre} onChange={(e) => setNombre(e.target.value)} maxLength={80} aria-invalid={!!error} autoFocus />
             </label>
-            {error ? (
-              <p className="field-error" role="alert">
-                {error}
-              </p>
-            ) : null}
+            <ErrorCampo error={error} className="field-error" como="p" />
             <div className="sin-red-admin__acciones">
               <button type="submit" className="btn btn--primary" disabled={cambiar.isPending}>
                 {S.guardar}

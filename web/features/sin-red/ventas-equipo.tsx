@@ -9,6 +9,7 @@ import { confirmAction } from '../../lib/alerts';
 import type { BaseLocal, DeshacerSalida, VentaSalida } from './base-local';
 import { CamposCambio, useCambio } from './cambio-equipo';
 import { anularSinRed, devolverSinRed, lineasEscritas, metodoConReferencia, motivoNoAnular, restantesDe } from './deshacer-local';
+import { ErrorCampo } from '../../components/ui/field';
 
 const M = { sinRed, devoluciones };
 
@@ -48,11 +49,7 @@ export function VentasEquipo({ db }: { db: BaseLocal }) {
     <section className="card ventas-equipo" aria-labelledby="ventas-equipo-titulo">
       <h2 id="ventas-equipo-titulo">{M.sinRed.ventasEquipo}</h2>
       <p className="muted">{M.sinRed.devolucionesSinRed}</p>
-      {error ? (
-        <p className="field__error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <ErrorCampo error={error} como="p" />
       {datos.ventas.length === 0 ? <p className="muted">{M.sinRed.ventasEquipoVacio}</p> : null}
       <ul className="ventas-equipo__lista">
         {datos.ventas.map((v) => {
@@ -170,11 +167,7 @@ function FormDevolucion({ db, venta, ops, cambio, onCerrar }: { db: BaseLocal; v
           <input className="input" value={referencia} maxLength={40} onChange={(e) => setReferencia(e.target.value)} />
         </label>
       ) : null}
-      {error ? (
-        <p className="field__error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <ErrorCampo error={error} como="p" />
       <div className="ventas-equipo__acciones">
         <button type="button" className="btn btn--ghost btn--sm" onClick={onCerrar}>
           {M.sinRed.cancelar}

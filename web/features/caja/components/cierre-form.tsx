@@ -7,6 +7,7 @@ import { MoneyField } from '../../../components/ui/money-field';
 import { alertFailure, confirmAction } from '../../../lib/alerts';
 import { useMetodosPago } from '../api/metodos-pago';
 import { useCerrarTurno } from '../api/mutations';
+import { ErrorCampo } from '../../../components/ui/field';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
 const M = { caja };
@@ -135,11 +136,7 @@ export function CierreForm(props: { reporte: TReporteTurno; onClosed: (r: TRepor
           <label htmlFor="caja-nota">{M.caja.notaLabel}</label>
           <textarea id="caja-nota" rows={2} maxLength={300} value={nota} onChange={(e) => setNota(e.target.value)} />
         </div>
-        {error ? (
-          <p className="field__error" role="alert">
-            {error}
-          </p>
-        ) : null}
+        <ErrorCampo error={error} como="p" />
         <button type="submit" className="btn btn--block" disabled={cerrar.isPending}>
           {M.caja.cerrarBoton}
         </button>

@@ -10,6 +10,7 @@ import { alertFailure, toastSuccess } from '../../../lib/alerts';
 import { validate } from '../../../lib/form-errors';
 import { useFormatosBalanza, useGuardarFormatosBalanza } from '../api/balanzas';
 import './balanzas.css';
+import { ErrorCampo } from '../../../components/ui/field';
 
 // This screen's texts only: the catalogue splits per screen (issue #20).
 const M = { ajustesTienda, generic };
@@ -82,11 +83,7 @@ function FormatosForm({ inicial, puede }: { inicial: TFormatoBalanza[]; puede: b
     <form className="card balanzas" onSubmit={onSubmit} noValidate aria-labelledby={`${id}-titulo`}>
       <h2 id={`${id}-titulo`}>{B.titulo}</h2>
       <p className="balanzas__ayuda">{B.ayuda}</p>
-      {general ? (
-        <p className="field__error" role="alert">
-          {general}
-        </p>
-      ) : null}
+      <ErrorCampo error={general} como="p" />
       {formatos.length === 0 ? <p className="balanzas__vacio">{B.ninguno}</p> : null}
       {formatos.map((f, i) => {
         const pre = `${id}-${i}`;

@@ -7,6 +7,7 @@ import type { TPersonaDeEmpresa, TSucursal } from '#shared/schemas/sucursal';
 import { alertError, confirmAction, toastSuccess } from '../../../lib/alerts';
 import { usePersonasDeEmpresa, useRolEnTienda } from '../api/sucursales';
 import { BotonEnviar } from '../../../components/ui/boton-enviar';
+import { ErrorCampo } from '../../../components/ui/field';
 
 // This component's texts only: the catalogue splits per screen (issue #20).
 const M = { generic, sucursales };
@@ -129,11 +130,7 @@ function DarAcceso({ tienda, candidatos, nombreTienda }: { tienda: TSucursal; ca
             </option>
           ))}
         </select>
-        {error ? (
-          <small className="field__error" role="alert">
-            {error}
-          </small>
-        ) : null}
+        <ErrorCampo error={error} />
       </div>
       <div className="field">
         <label htmlFor={`${id}-rol`}>{S.rol}</label>

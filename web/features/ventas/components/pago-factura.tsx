@@ -3,7 +3,7 @@ import { AppError } from '#shared/errors';
 import { digitoVerificacion } from '#shared/impuestos';
 import { facturaElectronica as FE } from '#shared/messages/factura-electronica';
 import { RESPONSABILIDADES_RUT, TIPOS_DOCUMENTO_FACTURA, ZAdquirente, type TAdquirente, type TAdquirenteRequest } from '#shared/schemas/factura-electronica';
-import { Field, SelectField } from '../../../components/ui/field';
+import { ErrorCampo, Field, SelectField } from '../../../components/ui/field';
 import { datosFiscalesDe } from '../api/factura-electronica';
 
 /** The buyer form's state: what the cashier typed (strings as typed) and whether it is on. */
@@ -152,11 +152,7 @@ export function PagoFactura({ form, setForm, errores }: { form: FormFactura; set
                 {FE.nombresResponsabilidad[r]}
               </label>
             ))}
-            {errores.responsabilidades ? (
-              <small className="field__error" role="alert">
-                {errores.responsabilidades}
-              </small>
-            ) : null}
+            <ErrorCampo error={errores.responsabilidades} />
           </fieldset>
           <SelectField
             label={FE.regimen}
