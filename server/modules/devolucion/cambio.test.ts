@@ -9,16 +9,15 @@ import fc from 'fast-check';
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { M } from '#shared/messages';
-import { ROL } from '#shared/roles';
 import { formatPesos } from '#shared/money';
-import { actividad, devolucion, movimiento, usuario, venta } from '../../db/schema';
-import { crearEmpleado, crearTienda, PASSWORD, type Tienda } from '../../../tests/helpers/factories';
+import { actividad, devolucion, movimiento, venta } from '../../db/schema';
+import { crearEmpleado, crearTienda, type Tienda } from '../../../tests/helpers/factories';
 import { usarApp } from '../../../tests/helpers/test-app';
 import { ayudasDevolucion } from './devolucion.fixtures';
 
 const D = M.devoluciones;
 const t = usarApp();
-const { req, siguiente, nombreDe, crearProducto, stockDe, vender, lineasDe } = ayudasDevolucion(t, 'cambio');
+const { req, siguiente, nombreDe, crearProducto, stockDe, vender, lineasDe, cambioConPin } = ayudasDevolucion(t, 'cambio');
 
 const cambiar = (token: string, ventaId: number, body: object) =>
   req('POST', `/api/ventas/${ventaId}/cambios`, token, { metodoPagoId: 5, montoRecibido: 0, motivo: 'Talla equivocada', ...body });
@@ -260,17 +259,9 @@ describe('quién puede cambiar', () => {
 describe('un cambio con descuento hecho por un cajero', () => {
   it('necesita el PIN de un supervisor, como en la caja: sin PIN o con uno errado no queda nada; con el PIN, el recibo nombra a quien autorizó', async () => {
     const s = await crearTienda(t);
-    const cajero = (await crearEmpleado(t, s.codigo)).token;
-    const sup = await crearEmpleado(t, s.codigo, { nombre: 'Laura', apellido: 'Díaz' });
-    await t.database.db.update(usuario).set({ rolId: ROL.ENCARGADO }).where(eq(usuario.documento, sup.documento));
-    expect((await req('PUT', '/api/cuenta/pin', sup.token, { contrasena: PASSWORD, pin: '4827' })).statusCode).toBe(200);
-    const [fila] = await t.database.db.select({ id: usuario.idUsuario }).from(usuario).where(eq(usuario.documento, sup.documento));
-    const p = await crearProducto(s.id, 10_000, 10);
-    const q = await crearProducto(s.id, 12_000, 10);
-    const ventaId = await vender(cajero, [{ productoId: p, cantidad: 1 }]);
-    const [l] = (await lineasDe(cajero, ventaId)).lineas;
+    const { cajero, supervisorId, p, q, ventaId, facturaId } = await cambioConPin(s);
     const body = (extra: object) => ({
-      devolver: [{ facturaId: l!.facturaId, cantidad: 1, destino: 'inventario' }],
+      devolver: [{ facturaId, cantidad: 1, destino: 'inventario' }],
       lineas: [{ productoId: q, cantidad: 1, descuento: { tipo: 'valor', valor: 2_000 } }],
       motivoDescuento: 'Cliente frecuente',
       ...extra,
@@ -279,14 +270,14 @@ describe('un cambio con descuento hecho por un cajero', () => {
     // Giving the value back is asked first (issue #51 point 3): one PIN authorises both.
     expect(sinPin.statusCode).toBe(403);
     expect(sinPin.json().error.message).toBe(M.permisos.denegado.devolver);
-    const malPin = await cambiar(cajero, ventaId, body({ autorizacion: { supervisorId: fila!.id, pin: '1111' } }));
+    const malPin = await cambiar(cajero, ventaId, body({ autorizacion: { supervisorId, pin: '1111' } }));
     expect(malPin.statusCode).toBe(403);
     expect(malPin.json().error.message).toBe(D.pinIncorrecto);
     expect(await stockDe(p)).toBe(9);
     expect(await stockDe(q)).toBe(10);
     expect((await t.database.db.select().from(devolucion).where(eq(devolucion.tiendaId, s.id))).length).toBe(0);
 
-    const ok = await cambiar(cajero, ventaId, body({ autorizacion: { supervisorId: fila!.id, pin: '4827' } }));
+    const ok = await cambiar(cajero, ventaId, body({ autorizacion: { supervisorId, pin: '4827' } }));
     expect(ok.statusCode, ok.body).toBe(201);
     // 12.000 − 2.000 = 10.000, exactly what came back: nothing to pay.
     expect(ok.json().venta).toMatchObject({ total: 10_000, autorizadoPor: 'Laura Díaz', cambioDe: { credito: 10_000 } });

@@ -5,8 +5,9 @@
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { TDevolucionesDeVenta } from '#shared/schemas/devolucion';
-import { producto } from '../../db/schema';
-import { peticion } from '../../../tests/helpers/factories';
+import { ROL } from '#shared/roles';
+import { producto, usuario } from '../../db/schema';
+import { crearEmpleado, PASSWORD, peticion, type Tienda } from '../../../tests/helpers/factories';
 import type { TestApp } from '../../../tests/helpers/test-app';
 
 /** The helpers over the test file's app; `nombre` names its products (`Producto <nombre> 1`, …). */
@@ -21,13 +22,20 @@ export function ayudasDevolucion(t: TestApp, nombre: string) {
     numeros.set(res.json().id, res.json().numero);
     return res.json().id as number;
   }
+  /** A product of the store at `precio` with `stock` units. */
+  async function crearProducto(tiendaId: number, precio: number, stock = 100) {
+    const [p] = await t.database.db.insert(producto).values({ tiendaId, nombre: `Producto ${nombre} ${++seq}`, precioUnit: precio, stock, estado: 1, marca: 'M' }).returning();
+    return p!.idProducto;
+  }
+  /** GET /api/ventas/:id/devoluciones: what each line may still give back, the returns made, the payments. */
+  async function lineasDe(token: string, ventaId: number) {
+    const res = await req('GET', `/api/ventas/${ventaId}/devoluciones`, token);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as TDevolucionesDeVenta;
+  }
   return {
     req,
-    /** A product of the store at `precio` with `stock` units. */
-    async crearProducto(tiendaId: number, precio: number, stock = 100) {
-      const [p] = await t.database.db.insert(producto).values({ tiendaId, nombre: `Producto ${nombre} ${++seq}`, precioUnit: precio, stock, estado: 1, marca: 'M' }).returning();
-      return p!.idProducto;
-    },
+    crearProducto,
     /** A number not used before in the file (a document, a name). */
     siguiente: () => ++seq,
     nombreDe: async (id: number) => (await t.database.db.select({ n: producto.nombre }).from(producto).where(eq(producto.idProducto, id)))[0]!.n,
@@ -45,11 +53,22 @@ export function ayudasDevolucion(t: TestApp, nombre: string) {
       vender(token, lineas, { metodoPagoId: 7, montoRecibido: 0, aCredito: true, documentoCliente: documento }),
     /** The number of a sale made with `vender`. */
     numeroDe: (ventaId: number) => numeros.get(ventaId)!,
-    /** GET /api/ventas/:id/devoluciones: what each line may still give back, the returns made, the payments. */
-    async lineasDe(token: string, ventaId: number) {
-      const res = await req('GET', `/api/ventas/${ventaId}/devoluciones`, token);
-      expect(res.statusCode, res.body).toBe(200);
-      return res.json() as TDevolucionesDeVenta;
+    lineasDe,
+    /**
+     * What an exchange authorised by a supervisor's PIN starts from: a cashier, a supervisor (Laura Díaz,
+     * role 3) with PIN 4827, the cashier's cash sale of one `p` at 10 000 (its line `facturaId`) and `q`
+     * at 12 000 to take instead.
+     */
+    async cambioConPin(s: Tienda) {
+      const cajero = (await crearEmpleado(t, s.codigo)).token;
+      const sup = await crearEmpleado(t, s.codigo, { nombre: 'Laura', apellido: 'Díaz', rol: ROL.ENCARGADO });
+      expect((await req('PUT', '/api/cuenta/pin', sup.token, { contrasena: PASSWORD, pin: '4827' })).statusCode).toBe(200);
+      const [fila] = await t.database.db.select({ id: usuario.idUsuario }).from(usuario).where(eq(usuario.documento, sup.documento));
+      const p = await crearProducto(s.id, 10_000, 10);
+      const q = await crearProducto(s.id, 12_000, 10);
+      const ventaId = await vender(cajero, [{ productoId: p, cantidad: 1 }]);
+      const [l] = (await lineasDe(cajero, ventaId)).lineas;
+      return { cajero, supervisorId: fila!.id, p, q, ventaId, facturaId: l!.facturaId };
     },
   };
 }

@@ -5,18 +5,16 @@
  * give money back by default), a fiado sale's return, a return of damaged goods (merma) and an exchange.
  * Counts, never times; a count that grows fails, and the statements say which ones were added.
  */
-import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ROL } from '#shared/roles';
-import { usuario } from '../../db/schema';
-import { crearEmpleado, crearTienda, PASSWORD } from '../../../tests/helpers/factories';
+import { crearEmpleado, crearTienda } from '../../../tests/helpers/factories';
 import { usarApp } from '../../../tests/helpers/test-app';
 import { contarViajes } from '../../../tests/helpers/viajes';
 import { ayudasDevolucion } from './devolucion.fixtures';
 
 // The session cache on, as in production (tests turn it off elsewhere to write straight to the database).
 const t = usarApp({ READ_CACHE: 'on' });
-const { req, crearProducto, vender, lineasDe, clienteFiado, venderAlFiado } = ayudasDevolucion(t, 'viajes');
+const { req, crearProducto, vender, lineasDe, clienteFiado, venderAlFiado, cambioConPin } = ayudasDevolucion(t, 'viajes');
 
 /** The statements of one request, after a read that checks (and caches) the token's session. */
 async function viajes(token: string, pedir: () => Promise<{ statusCode: number; body: string }>) {
@@ -96,14 +94,7 @@ describe('los viajes a la base de datos de una devolución y de un cambio', () =
 
   it('un cambio con descuento hecho por un cajero, con el PIN de un supervisor', async () => {
     const s = await crearTienda(t);
-    const cajero = (await crearEmpleado(t, s.codigo)).token;
-    const sup = await crearEmpleado(t, s.codigo, { nombre: 'Laura', apellido: 'Díaz', rol: ROL.ENCARGADO });
-    expect((await req('PUT', '/api/cuenta/pin', sup.token, { contrasena: PASSWORD, pin: '4827' })).statusCode).toBe(200);
-    const [fila] = await t.database.db.select({ id: usuario.idUsuario }).from(usuario).where(eq(usuario.documento, sup.documento));
-    const p = await crearProducto(s.id, 10_000, 10);
-    const q = await crearProducto(s.id, 12_000, 10);
-    const ventaId = await vender(cajero, [{ productoId: p, cantidad: 1 }]);
-    const [l] = (await lineasDe(cajero, ventaId)).lineas;
+    const { cajero, supervisorId, q, ventaId, facturaId } = await cambioConPin(s);
     // One PIN authorises giving the value back (a cashier may not by default) and the new sale's discount.
     comprobar(
       'cambioConPin',
@@ -113,10 +104,10 @@ describe('los viajes a la base de datos de una devolución y de un cambio', () =
           montoRecibido: 0,
           motivo: 'Talla equivocada',
           clave: crypto.randomUUID(),
-          devolver: [{ facturaId: l!.facturaId, cantidad: 1, destino: 'inventario' }],
+          devolver: [{ facturaId, cantidad: 1, destino: 'inventario' }],
           lineas: [{ productoId: q, cantidad: 1, descuento: { tipo: 'valor', valor: 2_000 } }],
           motivoDescuento: 'Cliente frecuente',
-          autorizacion: { supervisorId: fila!.id, pin: '4827' },
+          autorizacion: { supervisorId, pin: '4827' },
         }),
       ),
     );
